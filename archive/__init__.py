@@ -1,0 +1,1 @@
+"""The game archive (SQLite, through sqlite-utils)."""

@@ -1,0 +1,47 @@
+"""The record model: what a record says, independent of any game's rules.
+
+Source positions (line, column; both 1-based) are kept on every node but take
+no part in equality, so that a record equals its canonical re-reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Ply:
+    """One player's whole turn, as written (move number and suffix apart)."""
+
+    text: str
+    line: int = field(default=0, compare=False)
+    column: int = field(default=0, compare=False)
+    number: str | None = None  # the move number written before it: "12." or "12..."
+    nags: list[int] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    variations: list[Line] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Line:
+    """A sequence of plies: the main line or a variation."""
+
+    plies: list[Ply] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)  # before the first ply
+
+
+@dataclass(slots=True)
+class Record:
+    """One game record: its tags, its main line and its result marker."""
+
+    tags: dict[str, str]
+    main: Line
+    result: str
+    line: int = field(default=1, compare=False)
+    tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    result_line: int = field(default=0, compare=False)
+    result_column: int = field(default=0, compare=False)
+
+    @property
+    def game(self) -> str:
+        return self.tags.get("Game", "").lower()

@@ -1,0 +1,270 @@
+"""Reading records: split a stream into record texts, then parse each one.
+
+Splitting is a cheap line scan for tag sections (DESIGN.md), so a huge file
+streams record by record and a bad record cannot swallow the next one.
+Parsing uses the game's Lark grammar (LALR) with the model built while parsing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Iterable, Iterator
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from lusoria.grammar import grammar_text
+from lusoria.notation.model import Line, Ply, Record
+
+SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+
+@dataclass(slots=True)
+class RecordText:
+    """The text of one record and where it stands in its source."""
+
+    text: str
+    line: int = 1  # of its first line in the source
+    index: int = 0  # 0-based position among the source's records
+
+
+class SyntaxProblem(Exception):
+    """A record that does not follow the notation (rule `syntax` or `tag`)."""
+
+    def __init__(self, message: str, line: int, column: int, text: str = "", rule: str = "syntax"):
+        super().__init__(message)
+        self.message, self.line, self.column, self.text, self.rule = message, line, column, text, rule
+
+
+def known_games() -> tuple[str, ...]:
+    """The games that have a grammar."""
+    return tuple(sorted(p.name[:-5] for p in files("lusoria.grammar").iterdir()
+                        if p.name.endswith(".lark") and p.name != "common.lark"))
+
+
+# -- splitting ---------------------------------------------------------------
+
+def split_records(lines: Iterable[str]) -> Iterator[RecordText]:
+    """Cut a stream of lines into records: a new record starts at a tag line
+    that follows movetext (outside a `{…}` comment)."""
+    buffer: list[str] = []
+    start = index = 0
+    in_movetext = False
+    in_comment = False
+    for number, line in enumerate(lines, 1):
+        stripped = line.lstrip()
+        if not in_comment and stripped.startswith("["):
+            if in_movetext:
+                yield RecordText("".join(buffer), start, index)
+                index += 1
+                buffer, in_movetext = [], False
+        elif stripped and not stripped.startswith("%") and not in_comment:
+            in_movetext = True
+        if not buffer:
+            if not stripped:
+                continue
+            start = number
+        buffer.append(line)
+        if "{" in line or "}" in line:
+            in_comment = _inside_comment(line, in_comment)
+    if buffer:
+        yield RecordText("".join(buffer), start, index)
+
+
+def _inside_comment(line: str, inside: bool) -> bool:
+    """Whether a `{…}` comment is still open at the end of `line`."""
+    for char in line:
+        if inside:
+            inside = char != "}"
+        elif char == "{":
+            inside = True
+        elif char == ";":
+            break
+    return inside
+
+
+# -- the tag section ----------------------------------------------------------
+
+@cache
+def _tag_pattern() -> re.Pattern[str]:
+    """A tag line, built from the grammar's own TAG_NAME and TAG_VALUE."""
+    parser = _parser(known_games()[0])
+    name, value = (parser.get_terminal(t).pattern.to_regexp() for t in ("TAG_NAME", "TAG_VALUE"))
+    return re.compile(rf"^[ \t]*\[[ \t]*({name})[ \t]*({value})[ \t]*\]", re.M)
+
+
+def unquote(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value[1:-1])
+
+
+def scan_tags(text: str) -> dict[str, str]:
+    """The tags of a record's text, without parsing its movetext (header scan)."""
+    return {m[1]: unquote(m[2]) for m in _tag_pattern().finditer(text)}
+
+
+# -- parsing -----------------------------------------------------------------
+
+class _Builder(Transformer):
+    """Builds the model while the LALR parser reduces (no parse tree)."""
+
+    def __init__(self, ply_pattern: re.Pattern[str]):
+        super().__init__()
+        self.ply_pattern = ply_pattern
+
+    def tag(self, children: list[Token]) -> tuple[Token, str]:
+        return children[0], unquote(children[1])
+
+    def variation(self, children: list) -> Line:
+        line = self._line(children)
+        if not line.plies:
+            first = children[0]
+            raise SyntaxProblem("a variation must hold at least one ply", first.line, first.column, first)
+        return line
+
+    def movetext(self, children: list) -> tuple[Line, Token]:
+        return self._line(children[:-1]), children[-1]
+
+    def record(self, children: list) -> Record:
+        *tags, (main, result) = children
+        named: dict[str, str] = {}
+        lines: dict[str, int] = {}
+        for name, value in tags:
+            if name in named:
+                raise SyntaxProblem(f"the tag {name} appears twice", name.line, name.column - 1, name, "tag")
+            named[str(name)], lines[str(name)] = value, name.line
+        return Record(named, main, str(result), 1, lines, result.line, result.column)
+
+    def _line(self, elements: list) -> Line:
+        line = Line()
+        number: Token | None = None
+        for element in elements:
+            if isinstance(element, Line):
+                self._last_ply(line, element, "a variation").variations.append(element)
+            elif element.type == "PLIES":
+                self._add_plies(line, element, number)
+                number = None
+            elif element.type == "MOVE_NUMBER":
+                number = element
+            elif element.type == "COMMENT":
+                text = element[1:-1] if element.startswith("{") else element[1:]
+                (line.plies[-1].comments if line.plies else line.comments).append(" ".join(text.split()))
+            else:  # NAG
+                self._last_ply(line, element, "a NAG").nags.append(int(element[1:]))
+        if number is not None:
+            raise SyntaxProblem(f"found the move number {number} with no ply after it",
+                                number.line, number.column, str(number))
+        return line
+
+    def _add_plies(self, line: Line, run: Token, number: Token | None) -> None:
+        """Split a run of plies and move numbers (one token) into plies."""
+        written = str(number) if number is not None else None
+        row, row_start = run.line, run.start_pos - run.column + 1
+        text, base = str(run), run.start_pos
+        newline = text.find("\n")
+        for match in self.ply_pattern.finditer(text):
+            start = match.start()
+            while 0 <= newline < start:
+                row, row_start = row + 1, base + newline + 1
+                newline = text.find("\n", newline + 1)
+            if match.lastgroup == "number":
+                written = match[0]
+                continue
+            suffix = match["suffix"]
+            line.plies.append(Ply(match["ply"], row, base + start - row_start + 1, written,
+                                  [SUFFIX_NAGS[suffix]] if suffix else []))
+            written = None
+
+    @staticmethod
+    def _last_ply(line: Line, token, what: str) -> Ply:
+        if not line.plies:
+            where = token.plies[0] if isinstance(token, Line) and token.plies else token
+            raise SyntaxProblem(f"{what} must follow a ply", getattr(where, "line", 0),
+                                getattr(where, "column", 0), str(getattr(where, "text", where)))
+        return line.plies[-1]
+
+
+@cache
+def _parser(game: str) -> Lark:
+    return Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply"])
+
+
+@cache
+def _builder_parser(game: str) -> Lark:
+    """The game's parser with the model builder applied while parsing."""
+    plain = _parser(game)
+    number, ply, suffix = (plain.get_terminal(t).pattern.to_regexp() for t in ("MOVE_NUMBER", "PLY", "SUFFIX"))
+    pattern = re.compile(rf"(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?")
+    return Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply"],
+                transformer=_Builder(pattern))
+
+
+_GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
+
+EXPECTED_NAMES = {  # in the order a message lists them
+    "LSQB": "a tag", "TAG_NAME": "a tag name", "TAG_VALUE": 'a tag value in "quotes"', "RSQB": "']'",
+    "PLIES": "a ply", "MOVE_NUMBER": "a move number", "COMMENT": "a comment", "NAG": "a NAG",
+    "LPAR": "a variation", "RPAR": "')'", "RESULT": "a result marker (1-0, 0-1, 1/2-1/2, *)",
+}
+
+
+def parse_record(source: RecordText | str) -> Record:
+    """Parse one record's text; raises SyntaxProblem with file-relative positions."""
+    if isinstance(source, str):
+        source = RecordText(source)
+    offset = source.line - 1
+    game = _GAME_TAG.search(source.text)
+    if game is None:
+        raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
+    name = game[1].lower()
+    if name not in known_games():
+        raise SyntaxProblem(f"unknown game '{game[1]}' (known: {', '.join(known_games())})",
+                            offset + source.text.count("\n", 0, game.start(1)) + 1,
+                            game.start(1) - source.text.rfind("\n", 0, game.start(1)), game[1], "tag")
+    try:
+        record = _builder_parser(name).parse(source.text, "record")
+    except SyntaxProblem as problem:
+        problem.line += offset
+        raise
+    except UnexpectedInput as error:
+        raise _describe(error, source.text, offset) from None
+    record.line = source.line
+    _shift_lines(record, offset)
+    return record
+
+
+def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
+    """A plain-words syntax error: what was found, what was expected."""
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+        lines = text.rstrip().split("\n")
+        return SyntaxProblem("the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)",
+                             offset + len(lines), len(lines[-1]) + 1)
+    accepted = getattr(error, "accepts", None) or getattr(error, "expected", None) or error.allowed or ()
+    expected = [words for name, words in EXPECTED_NAMES.items() if name in accepted]
+    found = re.match(r"[^\s(){}\[\];]*", text[error.pos_in_stream:])[0] or text[error.pos_in_stream]
+    listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
+    return SyntaxProblem(f"found '{found}', expected {listed}", offset + error.line, error.column, found)
+
+
+def _shift_lines(record: Record, offset: int) -> None:
+    """Make line numbers relative to the file rather than to the record."""
+    record.result_line += offset
+    if not offset:
+        return
+    record.tag_lines = {name: line + offset for name, line in record.tag_lines.items()}
+    lines = [record.main]
+    while lines:
+        for ply in lines.pop().plies:
+            ply.line += offset
+            lines.extend(ply.variations)
+
+
+def read_records(lines: Iterable[str]) -> Iterator[tuple[RecordText, Record | SyntaxProblem]]:
+    """Each record of a stream, parsed, or the problem that stopped its parsing."""
+    for source in split_records(lines):
+        try:
+            yield source, parse_record(source)
+        except SyntaxProblem as problem:
+            yield source, problem

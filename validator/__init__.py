@@ -1,0 +1,1 @@
+"""The replay driver, diagnostics and one rules module per game."""

@@ -1,0 +1,125 @@
+"""The one small interface every game's rules module implements, and the
+values that pass through it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Hashable
+
+Position = Hashable  # each game's positions are immutable values
+
+WHITE, BLACK = 0, 1
+SIDE_NAMES = ("White", "Black")
+
+
+class Illegal(Exception):
+    """A ply the rules forbid: the rule it breaks and why, in plain words."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(message)
+        self.rule, self.message = rule, message
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended."""
+
+    result: str  # "1-0", "0-1" or "1/2-1/2"
+    rule: str
+    reason: str
+
+
+@dataclass(slots=True)
+class Played:
+    """What applying one ply did."""
+
+    position: Position
+    text: str  # the ply in canonical form, with all the rules force written out
+    outcome: Outcome | None = None
+    warnings: list[tuple[str, str]] = field(default_factory=list)  # (rule, message)
+
+
+class OptionError(ValueError):
+    """An unknown variant, rules key or value, or a malformed position."""
+
+
+class Game:
+    """A game's rules under one set of options.
+
+    Subclasses set the class attributes and implement the methods below; the
+    replay driver, `show`, `random`, the archive and the benchmarks use nothing else.
+    """
+
+    name: ClassVar[str]
+    end_rule: ClassVar[str]  # the rule that forbids plies after the end
+    options: ClassVar[dict[str, tuple[str, ...]]]  # key -> values, the default first
+    presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
+
+    def __init__(self, options: dict[str, str] | None = None, variant: str | None = None):
+        self.variant = variant or next(iter(self.presets))
+        self.option = {key: values[0] for key, values in self.options.items()}
+        self.option.update(self.presets[self.variant])
+        self.option.update(options or {})
+
+    @classmethod
+    def from_tags(cls, variant: str | None, rules: str | None) -> "Game":
+        """The rules a record's `Variant` and `Rules` tags choose; OptionError if unknown."""
+        if variant is not None and variant not in cls.presets:
+            raise OptionError(f"unknown variant '{variant}' for {cls.name} (known: {', '.join(cls.presets)})")
+        chosen: dict[str, str] = {}
+        for item in (rules or "").split():
+            key, equals, value = item.partition("=")
+            if key not in cls.options:
+                raise OptionError(f"unknown rules key '{key}' for {cls.name} (known: {', '.join(cls.options)})")
+            if not equals or not cls.accepts(key, value):
+                raise OptionError(f"unknown value '{value}' for {key} (known: {cls.known_values(key)})")
+            chosen[key] = value
+        return cls(chosen, variant)
+
+    @classmethod
+    def accepts(cls, key: str, value: str) -> bool:
+        return value in cls.options[key]
+
+    @classmethod
+    def known_values(cls, key: str) -> str:
+        return ", ".join(cls.options[key])
+
+    # -- positions -------------------------------------------------------
+    def initial(self) -> Position:
+        raise NotImplementedError
+
+    def parse_position(self, text: str) -> Position:
+        """A position string (NOTATION.md §6); OptionError when malformed."""
+        raise NotImplementedError
+
+    def format_position(self, position: Position) -> str:
+        raise NotImplementedError
+
+    def turn(self, position: Position) -> int:
+        """WHITE or BLACK: whose turn it is."""
+        raise NotImplementedError
+
+    def material(self, position: Position) -> tuple[int, int]:
+        """How many pieces each side has (on the board or in hand)."""
+        raise NotImplementedError
+
+    def render(self, position: Position) -> str:
+        """The position as text, for `lusoria show`."""
+        raise NotImplementedError
+
+    # -- plies -------------------------------------------------------------
+    def play(self, position: Position, text: str) -> Played:
+        """Apply one ply as written; Illegal when the rules forbid it."""
+        raise NotImplementedError
+
+    def outcome(self, position: Position) -> Outcome | None:
+        """Whether a starting position is already a finished game."""
+        raise NotImplementedError
+
+    def random_ply(self, position: Position, rng: random.Random) -> str | None:
+        """A random legal ply in canonical form, or None when none exists."""
+        raise NotImplementedError
+
+    def describe(self) -> dict[str, Any]:
+        return {"game": self.name, "variant": self.variant, "options": dict(self.option)}

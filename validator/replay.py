@@ -1,0 +1,177 @@
+"""The game-independent replay driver: checks every ply of a record, its
+variations, its move numbers, announcements and result, and reports
+diagnostics as data."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from lusoria.notation.model import Line, Record
+from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
+from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
+from lusoria.validator.games import game_class
+
+ERROR, WARNING = "error", "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    severity: str  # "error" or "warning"
+    rule: str  # a rule ID of RULES.md, or syntax, tag, result, number
+    message: str
+    ply: int | None = None
+    text: str = ""
+    line: int = 0
+    column: int = 0
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(slots=True)
+class Report:
+    """What replaying one record found."""
+
+    source: RecordText
+    record: Record | None = None
+    rules: Game | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    positions: list[Position] = field(default_factory=list)  # the main line: start, then after each ply
+    canonical: dict[int, str] = field(default_factory=dict)  # id(ply) -> the ply in canonical form
+    outcome: Outcome | None = None  # how the main line's game ended, when it did
+
+    @property
+    def valid(self) -> bool:
+        return not any(d.severity == ERROR for d in self.diagnostics)
+
+    @property
+    def tags(self) -> dict[str, str]:
+        return self.record.tags if self.record else scan_tags(self.source.text)
+
+    @property
+    def game(self) -> str | None:
+        return self.rules.name if self.rules else (self.tags.get("Game") or "").lower() or None
+
+    @property
+    def variant(self) -> str | None:
+        return self.rules.variant if self.rules else self.tags.get("Variant")
+
+    @property
+    def plies(self) -> int:
+        return len(self.record.main.plies) if self.record else 0
+
+    @property
+    def result(self) -> str | None:
+        return self.record.result if self.record else self.tags.get("Result")
+
+    def error(self, rule: str, message: str, **where) -> None:
+        self.diagnostics.append(Diagnostic(ERROR, rule, message, **where))
+
+    def warning(self, rule: str, message: str, **where) -> None:
+        self.diagnostics.append(Diagnostic(WARNING, rule, message, **where))
+
+
+def check(source: RecordText | str) -> Report:
+    """Parse and replay one record's text."""
+    if isinstance(source, str):
+        source = RecordText(source)
+    try:
+        record = parse_record(source)
+    except SyntaxProblem as problem:
+        report = Report(source)
+        report.error(problem.rule, problem.message, text=problem.text, line=problem.line, column=problem.column)
+        return report
+    return replay(record, source)
+
+
+def replay(record: Record, source: RecordText | None = None) -> Report:
+    """Check a parsed record against its game's rules."""
+    report = Report(source or RecordText("", record.line), record)
+    rules = _rules(record, report)
+    if rules is None:
+        return report
+    report.rules = rules
+    start = _start(record, rules, report)
+    if start is None:
+        return report
+    report.positions.append(start)
+    black_starts = rules.turn(start) == BLACK
+    # (line, position before its first ply, number of that ply, main line?)
+    pending: list[tuple[Line, Position, int, bool]] = [(record.main, start, 1, True)]
+    while pending:
+        line, position, first, main = pending.pop()
+        ended = rules.outcome(start) if first == 1 else None
+        completed = True
+        for number, ply in enumerate(line.plies, first):
+            where = dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
+            _check_move_number(ply.number, number, black_starts, report, where)
+            if ended is not None:
+                report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow",
+                             **where)
+                completed = False
+                break
+            for variation in reversed(ply.variations):
+                pending.append((variation, position, number, False))
+            try:
+                played = rules.play(position, ply.text)
+            except Illegal as illegal:
+                report.error(illegal.rule, illegal.message + "; the rest of this line is not checked", **where)
+                completed = False
+                break
+            for rule, message in played.warnings:
+                report.warning(rule, message, **where)
+            report.canonical[id(ply)] = played.text
+            position, ended = played.position, played.outcome
+            if main:
+                report.positions.append(position)
+        if main:
+            report.outcome = ended
+            _check_result(record, ended if completed else None, report)
+    report.diagnostics.sort(key=lambda d: (d.line, d.column))
+    return report
+
+
+def _rules(record: Record, report: Report) -> Game | None:
+    cls = game_class(record.game)
+    try:
+        return cls.from_tags(record.tags.get("Variant"), record.tags.get("Rules"))
+    except OptionError as problem:
+        tag = "Rules" if "rules key" in str(problem) or "value" in str(problem) else "Variant"
+        report.error("tag", str(problem), text=record.tags.get(tag, ""),
+                     line=record.tag_lines.get(tag, record.line), column=1)
+        return None
+
+
+def _start(record: Record, rules: Game, report: Report) -> Position | None:
+    text = record.tags.get("Position")
+    if text is None:
+        return rules.initial()
+    try:
+        return rules.parse_position(text)
+    except OptionError as problem:
+        report.error("tag", f"malformed Position: {problem}", text=text,
+                     line=record.tag_lines.get("Position", record.line), column=1)
+        return None
+
+
+def move_number(number: int, black_starts: bool) -> str:
+    """How ply `number` is numbered: "12." for White's, "12..." for Black's."""
+    half = number - 1 + (1 if black_starts else 0)
+    return f"{half // 2 + 1}{'...' if half % 2 else '.'}"
+
+
+def _check_move_number(written: str | None, number: int, black_starts: bool, report: Report, where: dict) -> None:
+    """A written move number must be right (NOTATION.md §3; a warning)."""
+    if written is not None and written != (expected := move_number(number, black_starts)):
+        report.warning("number", f"the move number should be {expected}, not {written}", **where)
+
+
+def _check_result(record: Record, ended: Outcome | None, report: Report) -> None:
+    """The marker against the Result tag, and against a finished final position."""
+    where = dict(line=record.result_line, column=record.result_column, text=record.result)
+    tag = record.tags.get("Result")
+    if tag is not None and tag != record.result:
+        report.error("result", f"the result marker {record.result} differs from the Result tag ({tag})", **where)
+    if ended is not None and record.result != ended.result:
+        report.error("result", f"the game ended {ended.result} ({ended.reason}, {ended.rule}), "
+                               f"but the record says {record.result}", **where)

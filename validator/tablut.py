@@ -1,0 +1,337 @@
+"""Tablut (RULES.md T1–T10 and the Tablut options)."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
+
+SIZE = 9
+EMPTY, SWEDE, KING, MUSCOVITE = 0, 1, 2, 3
+LETTERS = {SWEDE: "P", KING: "K", MUSCOVITE: "p"}
+OWNER = {SWEDE: WHITE, KING: WHITE, MUSCOVITE: BLACK}
+KONAKIS = 4 * SIZE + 4  # e5
+NEXT_TO_KONAKIS = {KONAKIS - 1, KONAKIS + 1, KONAKIS - SIZE, KONAKIS + SIZE}
+INITIAL = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+
+
+def square_name(square: int) -> str:
+    return "abcdefghi"[square % SIZE] + str(square // SIZE + 1)
+
+
+def square_index(name: str) -> int:
+    return (int(name[1:]) - 1) * SIZE + "abcdefghi".index(name[0])
+
+
+def _rays(square: int) -> tuple[tuple[int, ...], ...]:
+    """The squares from `square` to the edge in each direction: up, down, right, left."""
+    file, rank = square % SIZE, square // SIZE
+    return (tuple(square + SIZE * k for k in range(1, SIZE - rank)),
+            tuple(square - SIZE * k for k in range(1, rank + 1)),
+            tuple(square + k for k in range(1, SIZE - file)),
+            tuple(square - k for k in range(1, file + 1)))
+
+
+RAYS = tuple(_rays(square) for square in range(SIZE * SIZE))
+NEIGHBOURS = tuple(tuple(ray[0] for ray in rays if ray) for rays in RAYS)
+# (neighbour, the square behind it) in each direction, for custodial captures
+PINCERS = tuple(tuple((ray[0], ray[1]) for ray in rays if len(ray) > 1) for rays in RAYS)
+EDGE = frozenset(s for s in range(SIZE * SIZE) if not all(RAYS[s]))
+
+
+class TablutPosition(NamedTuple):
+    board: bytes  # 81 squares, a1 b1 … i9
+    turn: int
+
+
+class Move(NamedTuple):
+    piece: str | None
+    origin: int
+    target: int
+    captures: frozenset[int] | None  # None: not written
+    announcement: str
+
+
+_PLY = re.compile(r"(?P<piece>[KP])?(?P<origin>[a-i][1-9])-(?P<target>[a-i][1-9])"
+                  r"(?:x(?P<captures>[^+]+))?(?P<announcement>\+*)")
+
+
+@lru_cache(maxsize=65536)
+def parse_move(text: str) -> Move | None:
+    """The parts of a ply the grammar has accepted; None for the pass `--`."""
+    if text == "--":
+        return None
+    m = _PLY.fullmatch(text)
+    captures = None if m["captures"] is None else frozenset(
+        square_index(sq.lstrip("KP")) for sq in m["captures"].split("/"))
+    return Move(m["piece"], square_index(m["origin"]), square_index(m["target"]), captures, m["announcement"])
+
+
+class Tablut(Game):
+    name = "tablut"
+    end_rule = "T10"
+    options = {
+        "first": ("white", "black"),
+        "throne-pass": ("all", "king", "none"),
+        "throne-stop": ("king", "none"),
+        "throne-hostile": ("no", "empty", "always"),
+        "king-capture": ("4", "2"),
+        "king-armed": ("yes", "no"),
+        "tuichi-ends": ("yes", "no"),
+        "no-move": ("loses", "passes"),
+    }
+    presets = {
+        "seed": {},
+        "linnaeus": {"first": "black", "throne-pass": "none", "throne-stop": "none",
+                     "throne-hostile": "always", "king-capture": "2", "tuichi-ends": "no"},
+        "unarmed": {"throne-pass": "king", "king-armed": "no", "throne-hostile": "empty"},
+    }
+
+    def __init__(self, options=None, variant=None):
+        super().__init__(options, variant)
+        o = self.option
+        self.passers = {"all": (SWEDE, KING, MUSCOVITE), "king": (KING,), "none": ()}[o["throne-pass"]]
+        self.king_stops = o["throne-stop"] == "king"
+        self.hostile = o["throne-hostile"]
+        self.king_like_soldier = o["king-capture"] == "2"
+        self.captors = {WHITE: (SWEDE, KING) if o["king-armed"] == "yes" else (SWEDE,), BLACK: (MUSCOVITE,)}
+        self.tuichi_ends = o["tuichi-ends"] == "yes"
+        self.passes = o["no-move"] == "passes"
+
+    # -- positions -------------------------------------------------------
+    def initial(self) -> TablutPosition:
+        board = self.parse_position(INITIAL).board
+        return TablutPosition(board, BLACK if self.option["first"] == "black" else WHITE)
+
+    def parse_position(self, text: str) -> TablutPosition:
+        fields = text.split()
+        if len(fields) != 2 or fields[1] not in ("w", "b"):
+            raise OptionError(f"a Tablut position is nine ranks and the side to move (w or b), as in '{INITIAL}'")
+        ranks = fields[0].split("/")
+        if len(ranks) != SIZE:
+            raise OptionError(f"a Tablut position has 9 ranks, not {len(ranks)}")
+        board = bytearray()
+        for rank in reversed(ranks):
+            row = bytearray()
+            for char in rank:
+                if char.isdigit() and char != "0":
+                    row.extend([EMPTY] * int(char))
+                elif char in "KPp":
+                    row.append({"K": KING, "P": SWEDE, "p": MUSCOVITE}[char])
+                else:
+                    raise OptionError(f"'{char}' is not a Tablut piece (K, P, p) or a count of empty squares")
+            if len(row) != SIZE:
+                raise OptionError(f"the rank '{rank}' covers {len(row)} squares, not 9")
+            board.extend(row)
+        if board.count(KING) > 1:
+            raise OptionError("a Tablut position holds at most one king")
+        if board[KONAKIS] not in (EMPTY, KING):
+            raise OptionError("only the king may stand on the konakis (e5)")
+        return TablutPosition(bytes(board), WHITE if fields[1] == "w" else BLACK)
+
+    def format_position(self, position: TablutPosition) -> str:
+        ranks = []
+        for rank in range(SIZE - 1, -1, -1):
+            text, empty = "", 0
+            for piece in position.board[rank * SIZE:(rank + 1) * SIZE]:
+                if piece == EMPTY:
+                    empty += 1
+                    continue
+                text += (str(empty) if empty else "") + LETTERS[piece]
+                empty = 0
+            ranks.append(text + (str(empty) if empty else ""))
+        return "/".join(ranks) + (" w" if position.turn == WHITE else " b")
+
+    def turn(self, position: TablutPosition) -> int:
+        return position.turn
+
+    def material(self, position: TablutPosition) -> tuple[int, int]:
+        board = position.board
+        return board.count(SWEDE) + board.count(KING), board.count(MUSCOVITE)
+
+    def render(self, position: TablutPosition) -> str:
+        rows = []
+        for rank in range(SIZE - 1, -1, -1):
+            cells = []
+            for square in range(rank * SIZE, (rank + 1) * SIZE):
+                piece = position.board[square]
+                cells.append(LETTERS[piece] if piece else "+" if square == KONAKIS else ".")
+            rows.append(f"{rank + 1} " + " ".join(cells))
+        rows.append("  a b c d e f g h i")
+        return "\n".join(rows)
+
+    # -- moves -----------------------------------------------------------
+    def _moves(self, board: bytes, side: int):
+        """Every legal (origin, target) for `side` (T2, T3)."""
+        for origin, piece in enumerate(board):
+            if piece == EMPTY or OWNER[piece] != side:
+                continue
+            passes = piece in self.passers
+            for ray in RAYS[origin]:
+                for target in ray:
+                    if board[target]:
+                        break
+                    if target == KONAKIS:
+                        if piece == KING and self.king_stops:
+                            yield origin, target
+                        if not passes:
+                            break
+                        continue
+                    yield origin, target
+
+    def _has_move(self, position: TablutPosition) -> bool:
+        return next(self._moves(position.board, position.turn), None) is not None
+
+    def _check(self, board: bytes, side: int, move: Move) -> None:
+        """Raise Illegal unless `move` is a legal move for `side` (T1–T3)."""
+        origin, target = move.origin, move.target
+        piece = board[origin]
+        if piece == EMPTY:
+            raise Illegal("T2", f"there is no piece on {square_name(origin)}")
+        if OWNER[piece] != side:
+            raise Illegal("T1", f"the piece on {square_name(origin)} is {SIDE_NAMES[1 - side]}'s, "
+                                f"and {SIDE_NAMES[side]} is to move")
+        if move.piece and move.piece != ("K" if piece == KING else "P"):
+            raise Illegal("T2", f"{square_name(origin)} holds {'the king' if piece == KING else 'a soldier'}, "
+                                f"not {'the king' if move.piece == 'K' else 'a soldier'}")
+        ray = next((ray for ray in RAYS[origin] if target in ray), None)
+        if origin == target:
+            raise Illegal("T2", "a move must leave its square")
+        if ray is None:
+            raise Illegal("T2", "a piece moves along its rank or file, "
+                                f"and {square_name(target)} is on neither")
+        for square in ray[:ray.index(target)]:
+            if board[square]:
+                raise Illegal("T2", f"the way is blocked at {square_name(square)}")
+            if square == KONAKIS and piece not in self.passers:
+                who = "no piece" if not self.passers else "only the king"
+                raise Illegal("T3", f"{who} may pass over the konakis (e5)")
+        if board[target]:
+            raise Illegal("T2", f"{square_name(target)} is occupied")
+        if target == KONAKIS and not (piece == KING and self.king_stops):
+            who = "only the king" if self.king_stops else "no piece, once the king has left it,"
+            raise Illegal("T3", f"{who} may stop on the konakis (e5)")
+
+    def _captures(self, board: bytearray, side: int, target: int) -> list[int]:
+        """What the piece that just moved to `target` captures (T4, T5)."""
+        mover = board[target]
+        if mover not in self.captors[side]:
+            return []
+        captors = self.captors[side]
+        captured = []
+        for neighbour, behind in PINCERS[target]:
+            victim = board[neighbour]
+            if victim == EMPTY or OWNER[victim] == side:
+                continue
+            if victim == KING:
+                if self._king_taken(board, neighbour, behind):
+                    captured.append(neighbour)
+            elif board[behind] in captors or self._hostile_konakis(board, behind):
+                captured.append(neighbour)
+        return captured
+
+    def _hostile_konakis(self, board: bytearray, square: int) -> bool:
+        return square == KONAKIS and (self.hostile == "always" or (self.hostile == "empty" and not board[square]))
+
+    def _king_taken(self, board: bytearray, king: int, behind: int) -> bool:
+        """T5 (and king-capture=2): is the king on `king` captured by the move?"""
+        if king in EDGE:
+            return False
+        if self.king_like_soldier and king != KONAKIS and king not in NEXT_TO_KONAKIS:
+            return board[behind] == MUSCOVITE
+        return all(board[s] == MUSCOVITE or s == KONAKIS for s in NEIGHBOURS[king])
+
+    def _open_lines(self, board: bytes, king: int) -> int:
+        """How many straight lines from the king to the edge are empty (T6, T8)."""
+        crossable = KING in self.passers
+        return sum(all(not board[s] and (s != KONAKIS or crossable) for s in ray) for ray in RAYS[king] if ray)
+
+    def play(self, position: TablutPosition, text: str) -> Played:
+        move = parse_move(text)
+        side = position.turn
+        if self.passes and not self._has_move(position):
+            if move is None:
+                after = TablutPosition(position.board, 1 - side)
+                return Played(after, "--", self._after(after, side, None))
+            position = TablutPosition(position.board, 1 - side)  # the forced pass, left out
+            side = position.turn
+        if move is None:
+            raise Illegal("T9", "a pass (--) is allowed only under no-move=passes, to a side that has no move")
+        self._check(position.board, side, move)
+        board = bytearray(position.board)
+        board[move.target], board[move.origin] = board[move.origin], EMPTY
+        captured = self._captures(board, side, move.target)
+        if move.captures is not None and move.captures != set(captured):
+            said = "/".join(square_name(s) for s in sorted(move.captures, key=_order)) or "nothing"
+            real = "/".join(square_name(s) for s in sorted(captured, key=_order)) or "nothing"
+            raise Illegal("T5" if KING in (position.board[s] for s in move.captures ^ set(captured)) else "T4",
+                          f"the move captures {real}, not {said}")
+        for square in captured:
+            board[square] = EMPTY
+        after = TablutPosition(bytes(board), 1 - side)
+        outcome = self._after(after, side, move.target)
+        canonical = self._format(position.board, move, captured)
+        return Played(after, canonical + move.announcement, outcome,
+                      self._announcement_warnings(after, move.announcement, outcome))
+
+    def _format(self, board: bytes, move: Move, captured: list[int]) -> str:
+        piece = "K" if board[move.origin] == KING else ""
+        text = f"{piece}{square_name(move.origin)}-{square_name(move.target)}"
+        if captured:
+            text += "x" + "/".join(square_name(s) for s in sorted(captured, key=_order))
+        return text
+
+    def _after(self, position: TablutPosition, mover: int, target: int | None) -> Outcome | None:
+        """Whether the game ended with the move just made by `mover` (T6, T7, T9)."""
+        board = position.board
+        if KING not in board:
+            return Outcome("0-1", "T7", "the king was captured")
+        king = board.index(KING)
+        if king in EDGE:
+            return Outcome("1-0", "T6", "the king reached the edge")
+        if mover == WHITE and self.tuichi_ends and self._open_lines(board, king) >= 2:
+            return Outcome("1-0", "T6", "the king has two open lines to the edge (Tuichi)")
+        if not self._has_move(position):
+            if not self.passes:
+                loser = position.turn
+                return Outcome("0-1" if loser == WHITE else "1-0", "T9",
+                               f"{SIDE_NAMES[loser]} has no legal move")
+            if not self._has_move(TablutPosition(board, 1 - position.turn)):
+                return Outcome("1/2-1/2", "T9", "neither side has a legal move")
+        return None
+
+    def _announcement_warnings(self, position: TablutPosition, said: str, outcome: Outcome | None):
+        """T8: `+` when the king has exactly one open line, `++` for two or more or the end."""
+        if not said:
+            return []
+        board = position.board
+        lines = self._open_lines(board, board.index(KING)) if KING in board else 0
+        if said == "+" and lines != 1:
+            return [("T8", f"announced + (Raichi), but the king has {lines} open lines to the edge")]
+        if said == "++" and lines < 2 and outcome is None:
+            return [("T8", f"announced ++ (Tuichi), but the king has {lines} open "
+                           f"line{'' if lines == 1 else 's'} to the edge and the game goes on")]
+        return []
+
+    def outcome(self, position: TablutPosition) -> Outcome | None:
+        board = position.board
+        if KING not in board:
+            return Outcome("0-1", "T7", "there is no king on the board")
+        if board.index(KING) in EDGE:
+            return Outcome("1-0", "T6", "the king stands on the edge")
+        return self._after(position, BLACK, None)  # no Tuichi on a starting position (T10)
+
+    def random_ply(self, position: TablutPosition, rng: random.Random) -> str | None:
+        moves = list(self._moves(position.board, position.turn))
+        if not moves:
+            return "--" if self.passes else None
+        origin, target = rng.choice(moves)
+        return self.play(position, f"{square_name(origin)}-{square_name(target)}").text
+
+
+def _order(square: int) -> tuple[int, int]:
+    """Export order of captures: by file, then by rank."""
+    return square % SIZE, square // SIZE
