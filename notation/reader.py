@@ -29,6 +29,7 @@ class RecordText:
     text: str
     line: int = 1  # of its first line in the source
     index: int = 0  # 0-based position among the source's records
+    path: str = ""
 
 
 class SyntaxProblem(Exception):
@@ -47,7 +48,7 @@ def known_games() -> tuple[str, ...]:
 
 # -- splitting ---------------------------------------------------------------
 
-def split_records(lines: Iterable[str]) -> Iterator[RecordText]:
+def split_records(lines: Iterable[str], path: str = "") -> Iterator[RecordText]:
     """Cut a stream of lines into records: a new record starts at a tag line
     that follows movetext (outside a `{…}` comment)."""
     buffer: list[str] = []
@@ -58,7 +59,7 @@ def split_records(lines: Iterable[str]) -> Iterator[RecordText]:
         stripped = line.lstrip()
         if not in_comment and stripped.startswith("["):
             if in_movetext:
-                yield RecordText("".join(buffer), start, index)
+                yield RecordText("".join(buffer), start, index, path)
                 index += 1
                 buffer, in_movetext = [], False
         elif stripped and not stripped.startswith("%") and not in_comment:
@@ -71,7 +72,7 @@ def split_records(lines: Iterable[str]) -> Iterator[RecordText]:
         if "{" in line or "}" in line:
             in_comment = _inside_comment(line, in_comment)
     if buffer:
-        yield RecordText("".join(buffer), start, index)
+        yield RecordText("".join(buffer), start, index, path)
 
 
 def _inside_comment(line: str, inside: bool) -> bool:

@@ -42,11 +42,8 @@ def _line_tokens(line: Line, start: int, canonical: Callable[[Ply], str]) -> lis
     after_break = True
     for offset, ply in enumerate(line.plies):
         half = start + offset
-        if half % 2 == 0:
-            tokens.append(f"{half // 2 + 1}.")
-        elif after_break:
-            tokens.append(f"{half // 2 + 1}...")
-        tokens.append(canonical(ply))
+        number = f"{half // 2 + 1}. " if half % 2 == 0 else f"{half // 2 + 1}... " if after_break else ""
+        tokens.append(number + canonical(ply))  # a number is never split from its ply
         tokens.extend(f"${nag}" for nag in ply.nags)
         tokens.extend(_comment_tokens(ply.comments))
         for variation in ply.variations:

@@ -64,6 +64,12 @@ class Report:
     def result(self) -> str | None:
         return self.record.result if self.record else self.tags.get("Result")
 
+    def as_json(self) -> dict:
+        """The report as `lusoria validate --json` prints it."""
+        return {"path": self.source.path, "record": self.source.index, "line": self.source.line,
+                "game": self.game, "variant": self.variant, "valid": self.valid, "plies": self.plies,
+                "result": self.result, "diagnostics": [d.as_dict() for d in self.diagnostics]}
+
     def error(self, rule: str, message: str, **where) -> None:
         self.diagnostics.append(Diagnostic(ERROR, rule, message, **where))
 

@@ -1,0 +1,112 @@
+"""The library calls behind the CLI commands: each command is one of these."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Iterable, Iterator
+
+from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import InputError, expand, read_sources
+from lusoria.notation.writer import write_record
+from lusoria.validator.base import BLACK, SIDE_NAMES, Game
+from lusoria.validator.games import game_class
+from lusoria.validator.replay import ERROR, Report, check
+
+
+def validate(paths: Iterable[str], encoding: str = "utf-8", strict: bool = False) -> Iterator[Report | InputError]:
+    """A report per record of every path (`lusoria validate`); an InputError
+    in the stream for a source that cannot be read, and the other sources go on."""
+    for path in expand(paths):
+        try:
+            for source in read_sources(path, encoding):
+                report = check(source)
+                if strict:
+                    report.diagnostics = [replace(d, severity=ERROR) for d in report.diagnostics]
+                yield report
+        except InputError as error:
+            yield error
+
+
+def format_record(source: RecordText | str) -> tuple[str, Report]:
+    """The record in canonical form (`lusoria fmt`), with the report of its replay.
+    A record that does not parse comes back as it was."""
+    report = check(source)
+    if report.record is None:
+        return report.source.text, report
+    black_first = bool(report.rules and report.rules.turn(report.positions[0]) == BLACK) \
+        if report.positions else False
+    text = write_record(report.record, black_first, lambda ply: report.canonical.get(id(ply), ply.text))
+    return text, report
+
+
+@dataclass(frozen=True)
+class Board:
+    """A position of a record after some ply, ready to show."""
+
+    report: Report
+    ply: int
+
+    def text(self) -> str:
+        rules, positions = self.report.rules, self.report.positions
+        position = positions[self.ply]
+        start, now = rules.material(positions[0]), rules.material(position)
+        lines = [f"{self.report.game} ({rules.variant}) after ply {self.ply} of {self.report.plies}",
+                 "", rules.render(position), "",
+                 f"pieces lost: White {start[0] - now[0]}, Black {start[1] - now[1]}",
+                 f"position: {rules.format_position(position)}"]
+        ended = self.report.outcome if self.ply == len(positions) - 1 else None
+        lines.append(f"game over: {ended.result} ({ended.reason}, {ended.rule})" if ended
+                     else f"{SIDE_NAMES[rules.turn(position)]} to move")
+        return "\n".join(lines)
+
+
+def board(source: RecordText | str, ply: int | None = None) -> Board:
+    """The board after ply `ply` of the main line (default: the last checked),
+    for `lusoria show`. ValueError when the record cannot be replayed that far."""
+    report = check(source)
+    if not report.positions:
+        first = report.diagnostics[0]
+        raise ValueError(f"the record cannot be replayed: {first.message}")
+    last = len(report.positions) - 1
+    if ply is None:
+        ply = last
+    if not 0 <= ply <= last:
+        reason = "it has" if last == report.plies else "its replay stops after ply"
+        raise ValueError(f"no ply {ply}: {reason} {last}")
+    return Board(report, ply)
+
+
+def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_: int = 1) -> Record:
+    """A random legal game under `rules`, ending when the game does or after `max_plies`."""
+    position, plies = rules.initial(), []
+    ended = rules.outcome(position)
+    while ended is None and len(plies) < max_plies:
+        text = rules.random_ply(position, rng)
+        if text is None:
+            break
+        played = rules.play(position, text)
+        plies.append(Ply(played.text))
+        position, ended = played.position, played.outcome
+    result = ended.result if ended else "*"
+    tags = {"Game": rules.name}
+    if rules.variant != next(iter(rules.presets)):
+        tags["Variant"] = rules.variant
+    changed = {k: v for k, v in rules.option.items() if v != type(rules)(variant=rules.variant).option[k]}
+    if changed:
+        tags["Rules"] = " ".join(f"{k}={v}" for k, v in changed.items())
+    tags.update(Event="lusoria random", Site="?", Date="????.??.??", Round=str(round_),
+                White="random", Black="random", Result=result)
+    return Record(tags, Line(plies), result)
+
+
+def random_records(game: str, count: int = 1, seed: int = 0, variant: str | None = None,
+                   rules: str | None = None, max_plies: int = 200) -> Iterator[str]:
+    """`count` random legal games in canonical form (`lusoria random`); the same
+    seed gives the same games."""
+    chosen = game_class(game).from_tags(variant, rules)
+    rng = random.Random(seed)
+    for round_ in range(1, count + 1):
+        record = random_record(chosen, rng, max_plies, round_)
+        yield write_record(record, chosen.turn(chosen.initial()) == BLACK)
