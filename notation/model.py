@@ -38,7 +38,7 @@ class Record:
     main: Line
     result: str
     line: int = field(default=1, compare=False)
-    tag_lines: dict[str, int] = field(default_factory=dict, compare=False)
+    tag_places: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)  # name -> line, column
     result_line: int = field(default=0, compare=False)
     result_column: int = field(default=0, compare=False)
 

@@ -48,43 +48,30 @@ def known_games() -> tuple[str, ...]:
 
 # -- splitting ---------------------------------------------------------------
 
+_TAG_LINE = re.compile(r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"')
+
+
 def split_records(lines: Iterable[str], path: str = "") -> Iterator[RecordText]:
     """Cut a stream of lines into records: a new record starts at a tag line
-    that follows movetext (outside a `{…}` comment)."""
+    that follows movetext. Blank and `%` lines before a record are skipped."""
     buffer: list[str] = []
     start = index = 0
     in_movetext = False
-    in_comment = False
     for number, line in enumerate(lines, 1):
-        stripped = line.lstrip()
-        if not in_comment and stripped.startswith("["):
+        if _TAG_LINE.match(line):
             if in_movetext:
                 yield RecordText("".join(buffer), start, index, path)
                 index += 1
                 buffer, in_movetext = [], False
-        elif stripped and not stripped.startswith("%") and not in_comment:
+        elif line.strip() and not line.startswith("%"):
             in_movetext = True
+        elif not buffer:
+            continue
         if not buffer:
-            if not stripped:
-                continue
             start = number
         buffer.append(line)
-        if "{" in line or "}" in line:
-            in_comment = _inside_comment(line, in_comment)
     if buffer:
         yield RecordText("".join(buffer), start, index, path)
-
-
-def _inside_comment(line: str, inside: bool) -> bool:
-    """Whether a `{…}` comment is still open at the end of `line`."""
-    for char in line:
-        if inside:
-            inside = char != "}"
-        elif char == "{":
-            inside = True
-        elif char == ";":
-            break
-    return inside
 
 
 # -- the tag section ----------------------------------------------------------
@@ -131,12 +118,12 @@ class _Builder(Transformer):
     def record(self, children: list) -> Record:
         *tags, (main, result) = children
         named: dict[str, str] = {}
-        lines: dict[str, int] = {}
+        places: dict[str, tuple[int, int]] = {}
         for name, value in tags:
             if name in named:
-                raise SyntaxProblem(f"the tag {name} appears twice", name.line, name.column - 1, name, "tag")
-            named[str(name)], lines[str(name)] = value, name.line
-        return Record(named, main, str(result), 1, lines, result.line, result.column)
+                raise SyntaxProblem(f"the tag {name} appears twice", name.line, name.column, name, "tag")
+            named[str(name)], places[str(name)] = value, (name.line, name.column)
+        return Record(named, main, str(result), 1, places, result.line, result.column)
 
     def _line(self, elements: list) -> Line:
         line = Line()
@@ -245,6 +232,8 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     accepted = getattr(error, "accepts", None) or getattr(error, "expected", None) or error.allowed or ()
     expected = [words for name, words in EXPECTED_NAMES.items() if name in accepted]
     found = re.match(r"[^\s(){}\[\];]*", text[error.pos_in_stream:])[0] or text[error.pos_in_stream]
+    if found == "{":
+        return SyntaxProblem("this comment is never closed with '}'", offset + error.line, error.column, found)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     return SyntaxProblem(f"found '{found}', expected {listed}", offset + error.line, error.column, found)
 
@@ -254,7 +243,7 @@ def _shift_lines(record: Record, offset: int) -> None:
     record.result_line += offset
     if not offset:
         return
-    record.tag_lines = {name: line + offset for name, line in record.tag_lines.items()}
+    record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
     lines = [record.main]
     while lines:
         for ply in lines.pop().plies:

@@ -142,9 +142,7 @@ def _rules(record: Record, report: Report) -> Game | None:
     try:
         return cls.from_tags(record.tags.get("Variant"), record.tags.get("Rules"))
     except OptionError as problem:
-        tag = "Rules" if "rules key" in str(problem) or "value" in str(problem) else "Variant"
-        report.error("tag", str(problem), text=record.tags.get(tag, ""),
-                     line=record.tag_lines.get(tag, record.line), column=1)
+        _tag_error(record, "Variant" if "variant" in str(problem) else "Rules", str(problem), report)
         return None
 
 
@@ -155,9 +153,13 @@ def _start(record: Record, rules: Game, report: Report) -> Position | None:
     try:
         return rules.parse_position(text)
     except OptionError as problem:
-        report.error("tag", f"malformed Position: {problem}", text=text,
-                     line=record.tag_lines.get("Position", record.line), column=1)
+        _tag_error(record, "Position", f"malformed Position: {problem}", report)
         return None
+
+
+def _tag_error(record: Record, tag: str, message: str, report: Report) -> None:
+    line, column = record.tag_places[tag]
+    report.error("tag", message, text=tag, line=line, column=column)
 
 
 def move_number(number: int, black_starts: bool) -> str:
