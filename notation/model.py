@@ -1,6 +1,6 @@
 """The record model: what a record says, independent of any game's rules.
 
-Source positions (line, column; both 1-based) are kept on every node but take
+Source details (line and column, both 1-based; the move numbers written) are kept but take
 no part in equality, so that a record equals its canonical re-reading.
 """
 
@@ -16,7 +16,7 @@ class Ply:
     text: str
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
-    number: str | None = None  # the move number written before it: "12." or "12..."
+    number: str | None = field(default=None, compare=False)  # the move number written before it: "12."
     nags: list[int] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     variations: list[Line] = field(default_factory=list)

@@ -1,0 +1,20 @@
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFORMANCE = ROOT.parent / "shared" / "conformance"
+
+settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=100, deadline=None, derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture
+def in_root(monkeypatch):
+    """Run from the project root, so that paths in output read samples/…"""
+    monkeypatch.chdir(ROOT)
+    return ROOT

@@ -1,0 +1,125 @@
+"""The command line: output (snapshots), JSON, exit statuses."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.cli import main
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_validate_the_good_samples(in_root):
+    result = run("validate", "samples/tablut")
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith("valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
+def test_validate_the_error_samples_human(in_root, snapshot):
+    result = run("validate", "samples/errors")
+    assert result.exit_code == 1
+    assert result.output == snapshot
+
+
+def test_validate_the_error_samples_json(in_root, snapshot):
+    result = run("validate", "--json", "samples/errors")
+    assert result.exit_code == 1
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert set(lines[0]) == {"path", "record", "line", "game", "variant", "valid", "plies", "result", "diagnostics"}
+    assert lines == snapshot
+
+
+def test_every_error_sample_record_shows_what_its_termination_tag_says(in_root):
+    """Each record of samples/errors/tablut-moves.lgn names, in Termination, the rule it breaks."""
+    result = run("validate", "--json", "samples/errors/tablut-moves.lgn")
+    for line in result.output.splitlines():
+        report = json.loads(line)
+        errors = [d for d in report["diagnostics"] if d["severity"] == "error"]
+        assert len(errors) == 1 and not report["valid"]
+    text = open("samples/errors/tablut-moves.lgn").read()
+    said = [line.split('"')[1].split(":")[0] for line in text.splitlines() if line.startswith("[Termination")]
+    found = [json.loads(line)["diagnostics"][0]["rule"] for line in result.output.splitlines()]
+    assert said == found
+
+
+def test_strict_turns_warnings_into_errors(in_root):
+    assert run("validate", "samples/errors/tablut-warnings.lgn").exit_code == 0
+    strict = run("validate", "--strict", "samples/errors/tablut-warnings.lgn")
+    assert strict.exit_code == 1 and "error[T8]" in strict.output
+
+
+def test_validate_reads_stdin():
+    result = run("validate", "-", input='[Game "tablut"]\n1. e3-c3 *\n')
+    assert result.exit_code == 0 and result.output == "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"
+
+
+def test_unreadable_input_exits_2_and_the_other_files_are_checked(in_root, tmp_path):
+    bad = tmp_path / "bad.lgn"
+    bad.write_bytes(b'[Game "tablut"]\n[Event "\xff"]\n*\n')
+    result = run("validate", "missing.lgn", str(bad), "samples/tablut/escape.lgn")
+    assert result.exit_code == 2
+    assert "lusoria: missing.lgn: no such file or directory" in result.output
+    assert f"lusoria: {bad}: byte 24 (line 2) is not valid utf-8" in result.output
+    assert "1 record: 1 valid" in result.output
+    assert run("validate", "--encoding", "latin-1", str(bad)).exit_code == 0
+
+
+def test_usage_errors_exit_2():
+    assert run("validate").exit_code == 2
+    assert run("random", "--game", "chess").exit_code == 2
+    assert run("random", "--game", "tablut", "--rules", "nope=1").exit_code == 2
+
+
+def test_fmt_writes_canonical_form(in_root, snapshot):
+    result = run("fmt", "samples/tablut/escape.lgn")
+    assert result.exit_code == 0
+    assert result.output == snapshot
+
+
+def test_fmt_check_and_write(tmp_path):
+    path = tmp_path / "game.lgn"
+    path.write_text('[Game "Tablut"]\n1. e3-c3 d1-d3 2. e4-e3! *\n')
+    assert run("fmt", "--check", str(path)).exit_code == 1
+    assert run("fmt", "--write", str(path)).exit_code == 0
+    assert "2. e4-e3xd3 $1 *" in path.read_text()
+    assert run("fmt", "--check", str(path)).exit_code == 0
+
+
+def test_fmt_keeps_a_record_it_cannot_parse(tmp_path):
+    path = tmp_path / "game.lgn"
+    path.write_text('[Game "tablut"]\n1. e3-q3 *\n\n[Game "tablut"]\n1. e3-c3 *\n')
+    result = run("fmt", str(path))
+    assert result.exit_code == 1
+    assert '[Game "tablut"]\n1. e3-q3 *\n' in result.stdout and "1. e3-c3 *" in result.stdout
+    assert "error[syntax]: found 'e3-q3'" in result.stderr
+
+
+def test_show_the_board(in_root, snapshot):
+    assert run("show", "samples/tablut/escape.lgn", "--ply", "7").output == snapshot
+    assert run("show", "samples/tablut/king-captured.lgn").output == snapshot
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--ply", "99"], "no ply 99: it has 9"),
+    (["--record", "3"], "has no record 3"),
+])
+def test_show_out_of_range(in_root, args, message):
+    result = run("show", "samples/tablut/escape.lgn", *args)
+    assert result.exit_code != 0 and message in result.output
+
+
+def test_show_stops_where_the_replay_stops(in_root):
+    result = run("show", "samples/errors/tablut-moves.lgn", "--record", "4", "--ply", "2")
+    assert result.exit_code == 1 and "no ply 2: its replay stops after ply 1" in result.output
+
+
+def test_random_is_reproducible_and_valid(tmp_path, snapshot):
+    first = run("random", "--game", "tablut", "-n", "3", "--seed", "7")
+    assert first.output == run("random", "--game", "tablut", "-n", "3", "--seed", "7").output
+    assert first.output.split("\n\n")[0:2] == snapshot
+    path = tmp_path / "random.lgn"
+    path.write_text(first.output)
+    assert run("validate", str(path)).exit_code == 0

@@ -1,0 +1,34 @@
+"""The conformance corpora beside the project (../shared/conformance): a second opinion."""
+
+import csv
+
+import pytest
+
+from lusoria.notation.sources import read_sources
+from lusoria.validator.replay import check
+
+from conftest import CONFORMANCE
+
+NAMES = ["tablut", "tablut_linnaeus", "tablut_unarmed"]
+
+pytestmark = pytest.mark.skipif(not CONFORMANCE.is_dir(), reason=f"{CONFORMANCE} is absent")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_valid_corpus_validates_clean(name):
+    reports = [check(source) for source in read_sources(str(CONFORMANCE / f"{name}_valid.lgn"))]
+    assert len(reports) == 30
+    assert [(r.source.index, r.diagnostics) for r in reports if r.diagnostics] == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_illegal_corpus_first_error_at_the_expected_ply(name):
+    reports = [check(source) for source in read_sources(str(CONFORMANCE / f"{name}_illegal.lgn"))]
+    with open(CONFORMANCE / f"{name}_illegal.expected.tsv") as table:
+        expected = list(csv.DictReader(table, delimiter="\t"))
+    found = []
+    for row in expected:
+        report = reports[int(row["record_index"])]
+        first = next(d for d in report.diagnostics if d.severity == "error")
+        found.append((row["record_index"], row["kind"], first.ply))
+    assert found == [(row["record_index"], row["kind"], int(row["ply"])) for row in expected]

@@ -1,0 +1,111 @@
+"""The reader (splitting, parsing, syntax errors) and the canonical writer."""
+
+import io
+
+import pytest
+
+from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, split_records, write_record
+from lusoria.notation.reader import scan_tags
+from lusoria.notation.sources import InputError, decoded_lines
+
+EXAMPLE = """\
+[Game "tablut"]
+[Event "Club evening"]
+[Site "Uppsala"]
+[Date "2026.11.21"]
+[Round "1"]
+[White "Swedes player"]
+[Black "Muscovites player"]
+[Result "*"]
+
+1. e3-c3 { opening } d1-d3 2. e4-e3xd3 ( 2. g5-g7 ) a4-c4 *
+"""
+
+
+def test_the_notation_example_parses_to_the_model(snapshot):
+    assert parse_record(EXAMPLE) == snapshot
+
+
+def test_positions_of_plies_in_a_run():
+    record = parse_record('[Game "tablut"]\n\n1. e3-c3\n   d1-d3 2. e4-e3xd3 *\n')
+    assert [(p.text, p.line, p.column, p.number) for p in record.main.plies] == [
+        ("e3-c3", 3, 4, "1."), ("d1-d3", 4, 4, None), ("e4-e3xd3", 4, 13, "2.")]
+
+
+def test_comments_nags_suffixes_and_escape_lines():
+    record = parse_record('[Game "tablut"]\n% an escape line\n{ before } 1. e3-c3!? $14 ; to the end\n'
+                          "d1-d3?? { after } *")
+    assert record.main.comments == ["before"]
+    first, second = record.main.plies
+    assert (first.nags, first.comments) == ([5, 14], ["to the end"])
+    assert (second.nags, second.comments) == ([4], ["after"])
+
+
+def test_nested_variations_keep_their_place():
+    record = parse_record('[Game "tablut"]\n1. e3-c3 (1. e3-d3 (1. e3-b3) d1-d2) d1-d3 *')
+    (variation,) = record.main.plies[0].variations
+    assert [p.text for p in variation.plies] == ["e3-d3", "d1-d2"]
+    assert variation.plies[0].variations[0].plies[0].text == "e3-b3"
+
+
+def test_splitting_a_stream_into_records():
+    text = "% header\n\n[Game \"tablut\"]\n\n1. e3-c3 *\n\n\n[Game \"tablut\"]\n[Round \"2\"]\n1. e3-d3\n*\n"
+    records = list(split_records(io.StringIO(text), "f.lgn"))
+    assert [(r.line, r.index, r.path) for r in records] == [(3, 0, "f.lgn"), (8, 1, "f.lgn")]
+    assert records[1].text.startswith('[Game "tablut"]\n[Round "2"]')
+
+
+def test_an_unclosed_comment_does_not_swallow_the_next_record():
+    text = '[Game "tablut"]\n1. e3-c3 { never closed *\n\n[Game "tablut"]\n1. e3-c3 { fine } *\n'
+    first, second = split_records(io.StringIO(text))
+    with pytest.raises(SyntaxProblem, match="never closed"):
+        parse_record(first)
+    assert parse_record(second).main.plies[0].comments == ["fine"]
+
+
+@pytest.mark.parametrize("text", [
+    '[Game "tablut"]\n1. e3-z3 *',
+    '[Game "tablut"]\n1. e3-c3',
+    '[Game "tablut"]\n1. e3-c3 ( ) *',
+    '[Game "tablut"]\n1. e3-c3 ({ only a comment }) *',
+    '[Game "tablut"]\n$1 e3-c3 *',
+    '[Game "tablut"]\n1. e3-c3 2. *',
+    '[Game "tablut"]\n[Event "unterminated]\n*',
+    '[Game "tablut"]\n[Event "x"]\n[Event "y"]\n*',
+    '[Event "x"]\n1. e3-c3 *',
+    '[Game "go"]\n*',
+    '[Game "tablut"]\n1. e3-c3 e3-c3) *',
+])
+def test_syntax_problems_say_where_and_what(text, snapshot):
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(text)
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column, problem.message) == snapshot
+
+
+def test_header_scan_reads_tags_without_parsing_movetext():
+    assert scan_tags('[Game "tablut"]\n[White "A \\"B\\""]\n1. not even movetext') == {
+        "Game": "tablut", "White": 'A "B"'}
+
+
+def test_decoding_reports_the_byte_offset_and_handles_line_ends():
+    assert list(decoded_lines(io.BytesIO(b"\xef\xbb\xbfa\r\nb\rc\n"), "f")) == ["a\n", "b\n", "c\n"]
+    with pytest.raises(InputError, match=r"f: byte 6 \(line 2\)"):
+        list(decoded_lines(io.BytesIO(b"abcd\nx\xff\n"), "f"))
+    assert list(decoded_lines(io.BytesIO(b"caf\xe9\n"), "f", "latin-1")) == ["café\n"]
+
+
+def test_the_writer_puts_tags_in_export_order_and_wraps_lines():
+    record = Record({"Result": "1-0", "Annotator": "X", "Game": "Tablut", "White": "W", "Variant": "seed"},
+                    Line([Ply("e3-c3", nags=[1], comments=["a } brace"]), Ply("d1-d3")] * 20), "1-0")
+    text = write_record(record)
+    tags = [line.split()[0][1:] for line in text.split("\n\n")[0].splitlines()]
+    assert tags == ["Game", "Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result", "Annotator"]
+    assert '[Game "tablut"]' in text and '[Date "????.??.??"]' in text
+    assert all(len(line) < 80 for line in text.splitlines())
+    assert "; a } brace\n" in text  # a comment holding } is written as a ; comment
+
+
+def test_the_writer_numbers_black_first_and_after_breaks(snapshot):
+    record = parse_record('[Game "tablut"]\n1... d1-d3 {c} 2. e3-c3 (2. e3-d3) d9-d8 *')
+    assert write_record(record, black_first=True) == snapshot

@@ -1,0 +1,70 @@
+"""The replay driver: variations, move numbers, the end of the game, results."""
+
+from lusoria.validator.replay import check
+
+
+def errors(text: str) -> list[tuple]:
+    return [(d.severity, d.rule, d.ply, d.text) for d in check(text).diagnostics]
+
+
+HEAD = '[Game "tablut"]\n[Result "*"]\n'
+
+
+def test_a_clean_record():
+    report = check(HEAD + "1. e3-c3 d1-d3 2. e4-e3xd3 *")
+    assert report.valid and report.diagnostics == [] and report.plies == 3
+    assert len(report.positions) == 4
+
+
+def test_omitted_captures_are_computed_and_canonical():
+    report = check(HEAD + "1. e3-c3 d1-d3 2. e4-e3 *")
+    ply = report.record.main.plies[2]
+    assert report.valid and report.canonical[id(ply)] == "e4-e3xd3"
+
+
+def test_a_variation_is_checked_from_its_branch_point_and_the_main_line_resumes():
+    assert errors(HEAD + "1. e3-c3 (1. e3-d3 d1-d2) d1-d3 2. e4-e3xd3 *") == []
+    assert errors(HEAD + "1. e3-c3 (1. d1-d3) d1-d3 *") == [("error", "T1", 1, "d1-d3")]
+    # an error inside a variation stops that variation only
+    assert errors(HEAD + "1. e3-c3 d1-d3 (1... d1-d9) 2. e4-e3xd3 (2. e4-e3xd9) a4-c4 *") == [
+        ("error", "T2", 2, "d1-d9"), ("error", "T4", 3, "e4-e3xd9")]
+
+
+def test_after_an_illegal_ply_the_line_is_not_checked_further():
+    report = check(HEAD + "1. e3-d2 d1-d9 2. e4-e3xd3 *")
+    assert [(d.rule, d.ply) for d in report.diagnostics] == [("T2", 1)]
+    assert "the rest of this line is not checked" in report.diagnostics[0].message
+
+
+def test_move_numbers_are_warnings():
+    assert errors(HEAD + "1. e3-c3 1... d1-d3 3. e4-e3xd3 *") == [("warning", "number", 3, "e4-e3xd3")]
+    assert errors('[Game "tablut"]\n[Rules "first=black"]\n1... d1-d3 2. e3-f3 *') == []
+    assert errors('[Game "tablut"]\n[Rules "first=black"]\n1. d1-d3 *') == [("warning", "number", 1, "d1-d3")]
+
+
+def test_position_tag_side_to_move_overrides_first():
+    text = '[Game "tablut"]\n[Position "9/9/9/9/2K6/9/9/7p1/9 b"]\n1... h2-h3 2. Kc5-c9 1-0'
+    assert errors(text) == []
+
+
+def test_plies_after_the_end_and_finished_starting_positions():
+    assert errors('[Game "tablut"]\n[Position "9/9/9/9/K8/9/9/7p1/9 b"]\n1... h2-h3 1-0') == [
+        ("error", "T10", 1, "h2-h3")]
+    assert errors('[Game "tablut"]\n[Position "9/9/9/9/K8/9/9/7p1/9 b"]\n1-0') == []
+
+
+def test_results_against_the_tag_and_the_final_position():
+    assert errors('[Game "tablut"]\n[Result "1-0"]\n1. e3-c3 *') == [("error", "result", None, "*")]
+    escape = '[Game "tablut"]\n[Position "9/9/9/9/2K6/9/9/7p1/9 w"]\n1. Kc5-c9 '
+    assert errors(escape + "1-0") == []
+    assert errors(escape + "*") == [("error", "result", None, "*")]
+    assert errors(escape + "0-1") == [("error", "result", None, "0-1")]
+    # a record may stop before the end with any result
+    assert errors('[Game "tablut"]\n1. e3-c3 1/2-1/2') == []
+
+
+def test_unknown_options_are_tag_errors_naming_the_known_ones():
+    report = check('[Game "tablut"]\n[Rules "king-capture=5"]\n*')
+    (diagnostic,) = report.diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("tag", 2, 2)
+    assert diagnostic.message == "unknown value '5' for king-capture (known: 4, 2)"

@@ -1,0 +1,222 @@
+"""Every Tablut rule (T1–T10) and option, from small positions."""
+
+import pytest
+
+from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
+from lusoria.validator.tablut import KING, MUSCOVITE, SWEDE, Tablut, TablutPosition, square_index
+
+
+def position(white: str = "", black: str = "", turn: str = "w") -> TablutPosition:
+    """A position from piece lists: white "Kc5 d5" (K marks the king), black "c9 f5"."""
+    board = bytearray(81)
+    for name in white.split():
+        board[square_index(name.lstrip("K"))] = KING if name.startswith("K") else SWEDE
+    for name in black.split():
+        board[square_index(name)] = MUSCOVITE
+    return TablutPosition(bytes(board), WHITE if turn == "w" else BLACK)
+
+
+def rule_broken(rules: Tablut, pos: TablutPosition, ply: str) -> str:
+    with pytest.raises(Illegal) as caught:
+        rules.play(pos, ply)
+    return caught.value.rule
+
+
+SEED = Tablut()
+
+
+# -- T1, T2 ------------------------------------------------------------------------------
+
+def test_t1_a_side_moves_only_its_own_pieces():
+    assert rule_broken(SEED, position("Kc3 a2", "h8", "w"), "h8-h6") == "T1"
+    assert rule_broken(SEED, position("Kc3 a2", "h8", "b"), "a2-a4") == "T1"
+
+
+@pytest.mark.parametrize("ply", [
+    "a2-b3",  # not along a rank or file
+    "a2-a2",  # does not move
+    "a2-a6",  # through a4
+    "a2-a4",  # onto a4
+    "b2-b4",  # no piece there
+    "Ka2-a3",  # the letter names the king; a2 holds a soldier
+])
+def test_t2_moves_go_straight_over_empty_squares(ply):
+    assert rule_broken(SEED, position("Kc3 a2", "a4"), ply) == "T2"
+
+
+def test_t2_any_distance_along_an_empty_line():
+    played = SEED.play(position("Kc3 a2", "h8"), "a2-a8")
+    assert played.position.board[square_index("a8")] == SWEDE
+    assert played.position.board[square_index("a2")] == 0
+    assert played.text == "a2-a8" and played.position.turn == BLACK
+
+
+# -- T3, throne-pass, throne-stop ------------------------------------------------------------
+
+def test_t3_only_the_king_may_stop_on_the_konakis():
+    assert rule_broken(SEED, position("Kc3 e2", "a9"), "e2-e5") == "T3"
+    assert SEED.play(position("Kc5 e2", "a9"), "Kc5-e5").position.board[square_index("e5")] == KING
+
+
+@pytest.mark.parametrize("throne_pass, soldier_passes, king_passes", [
+    ("all", True, True), ("king", False, True), ("none", False, False)])
+def test_t3_throne_pass(throne_pass, soldier_passes, king_passes):
+    rules = Tablut({"throne-pass": throne_pass})
+    for pos, ply, allowed in ((position("Kb3 e2", "a9"), "e2-e8", soldier_passes),
+                              (position("Ke3", "a9"), "Ke3-e7", king_passes)):
+        if allowed:
+            assert rules.play(pos, ply).text == ply
+        else:
+            assert rule_broken(rules, pos, ply) == "T3"
+
+
+def test_t3_throne_stop_none_keeps_every_piece_off_once_the_king_has_left():
+    assert rule_broken(Tablut({"throne-stop": "none"}), position("Kc5", "a9"), "Kc5-e5") == "T3"
+
+
+# -- T4, king-armed, throne-hostile ----------------------------------------------------------
+
+def test_t4_custodial_capture_by_the_moved_piece():
+    played = SEED.play(position("Kg7 c3 c6", "c5"), "c3-c4")
+    assert played.text == "c3-c4xc5"
+    assert played.position.board[square_index("c5")] == 0
+
+
+def test_t4_three_captures_in_one_move_written_in_export_order():
+    played = SEED.play(position("Kg7 b4 f4 d6 d1", "c4 e4 d5"), "d1-d4")
+    assert played.text == "d1-d4xc4/d5/e4"
+
+
+def test_t4_moving_between_two_enemies_is_safe():
+    played = SEED.play(position("Kg7 b4 d4", "c1", "b"), "c1-c4")
+    assert played.text == "c1-c4" and played.position.board[square_index("c4")] == MUSCOVITE
+
+
+def test_t4_written_captures_must_match_exactly():
+    pos = position("Kg7 c3 c6", "c5")
+    assert SEED.play(pos, "c3-c4xc5").text == "c3-c4xc5"
+    assert rule_broken(SEED, pos, "c3-c4xc6") == "T4"
+    assert rule_broken(SEED, position("Kg7 c3", "c5"), "c3-c4xc5") == "T4"
+
+
+@pytest.mark.parametrize("armed, captures", [("yes", True), ("no", False)])
+def test_t4_king_armed(armed, captures):
+    rules = Tablut({"king-armed": armed})
+    assert ("x" in rules.play(position("Kc3 c6", "c5"), "Kc3-c4").text) is captures  # the king moves
+    assert ("x" in rules.play(position("Kc4 c7", "c5"), "c7-c6").text) is captures  # the king as anvil
+
+
+@pytest.mark.parametrize("hostile, when_empty, with_king", [
+    ("no", False, False), ("empty", True, False), ("always", True, True)])
+def test_t4_throne_hostile_against_both_sides(hostile, when_empty, with_king):
+    rules = Tablut({"throne-hostile": hostile})
+    assert ("x" in rules.play(position("Kg7 d5", "c9", "b"), "c9-c5").text) is when_empty  # a Swede on d5
+    assert ("x" in rules.play(position("Kg7 c9", "d5"), "c9-c5").text) is when_empty  # a Muscovite on d5
+    assert ("x" in rules.play(position("Ke5 d5", "c9", "b"), "c9-c5").text) is with_king
+
+
+# -- T5, king-capture --------------------------------------------------------------------------
+
+def test_t5_the_king_needs_four_attackers():
+    assert SEED.play(position("Kc5 i1", "b5 d5 c6 c2", "b"), "c2-c4").outcome.rule == "T7"
+    assert SEED.play(position("Kc5 i1", "b5 d5 c2", "b"), "c2-c4").outcome is None
+
+
+def test_t5_next_to_the_konakis_three_attackers_suffice():
+    played = SEED.play(position("Kd5 i1", "c5 d6 d2", "b"), "d2-d4")
+    assert played.text == "d2-d4xd5" and played.outcome.result == "0-1"
+
+
+def test_t5_the_moved_soldier_must_be_one_of_the_enclosure():
+    assert SEED.play(position("Kc5 i1", "b5 d5 c6 c4 h2", "b"), "h2-h3").outcome is None
+
+
+def test_t5_a_false_king_capture_cites_t5():
+    assert rule_broken(SEED, position("Kc5 i1", "b5 d5 c2", "b"), "c2-c4xc5") == "T5"
+
+
+@pytest.mark.parametrize("king, black, ply, taken, under_seed", [
+    ("c4", "c5 c2", "c2-c3", True, False),  # away from the konakis: between two
+    ("e5", "d5 f5 e6 e2", "e2-e4", True, True),  # on the konakis: four
+    ("e5", "d5 f5 e2", "e2-e4", False, False),
+    ("d5", "c5 d6 d2", "d2-d4", True, True),  # next to it: three and the konakis
+    ("d5", "c5 d2", "d2-d4", False, False),
+])
+def test_king_capture_2(king, black, ply, taken, under_seed):
+    pos = position(f"K{king} i1", black, "b")
+    for rules, expected in ((Tablut({"king-capture": "2"}), taken), (SEED, under_seed)):
+        outcome = rules.play(pos, ply).outcome
+        assert (outcome is not None and outcome.rule == "T7") is expected
+
+
+# -- T6, T8 --------------------------------------------------------------------------------------
+
+def test_t6_the_king_escapes_to_the_edge():
+    outcome = SEED.play(position("Kc5 i1", "h8"), "Kc5-c1").outcome
+    assert (outcome.result, outcome.rule) == ("1-0", "T6")
+
+
+def test_t6_tuichi_two_open_lines_end_the_game():
+    tuichi = position("Kc4 c3", "b4 a9")  # after c3-d3: open up, down and right
+    assert SEED.play(tuichi, "c3-d3").outcome.reason.endswith("(Tuichi)")
+    raichi = position("Kc4 c3 d4", "b4 c9")  # after c3-d3: only the way down is open
+    assert SEED.play(raichi, "c3-d3").outcome is None
+
+
+def test_t6_tuichi_ends_no():
+    assert Tablut({"tuichi-ends": "no"}).play(position("Kc4 c3", "b4 a9"), "c3-d3").outcome is None
+
+
+def test_t8_announcements_are_checked_as_warnings():
+    raichi = position("Kc4 c3 d4", "b4 c9")
+    assert SEED.play(raichi, "c3-d3+").warnings == []
+    assert SEED.play(raichi, "c3-d3++").warnings[0][0] == "T8"
+    assert SEED.play(position("Kc4 c3", "b4 a9"), "c3-d3++").warnings == []
+    assert SEED.play(position("Kc4 c3", "b4 a9"), "c3-d3+").warnings[0][0] == "T8"
+
+
+def test_t6_the_konakis_blocks_a_line_when_the_king_may_not_pass_it():
+    pos = position("Kc5 c3", "b5 c9 c1 a9")  # after c3-d3 the one open line runs over e5 to i5
+    assert SEED.play(pos, "c3-d3+").warnings == []
+    assert Tablut({"throne-pass": "none"}).play(pos, "c3-d3+").warnings[0][0] == "T8"
+
+
+# -- T9, no-move -----------------------------------------------------------------------------------
+
+BOXED = position("Kd2 c2", "b2 c3 c1 d1 e2 d3 i9", "b")  # after i9-i8, White cannot move
+
+
+def test_t9_a_side_with_no_move_loses():
+    outcome = SEED.play(BOXED, "i9-i8").outcome
+    assert (outcome.result, outcome.rule) == ("0-1", "T9")
+
+
+def test_t9_no_move_passes():
+    rules = Tablut({"no-move": "passes"})
+    after = rules.play(BOXED, "i9-i8")
+    assert after.outcome is None
+    assert rules.play(after.position, "--").position.turn == BLACK
+    assert rules.play(after.position, "i8-i7").position.turn == WHITE  # the forced pass left out
+    assert rule_broken(rules, position("Kc3", "h8"), "--") == "T9"
+    assert rule_broken(SEED, BOXED, "--") == "T9"
+
+
+# -- T10, first, positions -------------------------------------------------------------------------
+
+def test_t10_starting_positions_that_are_already_over():
+    assert SEED.outcome(position("Ka5", "h8")).rule == "T6"
+    assert SEED.outcome(position("c3", "h8")).rule == "T7"
+    assert SEED.outcome(position("Kc4 c3", "b4 a9", "b")) is None  # no Tuichi on a start
+
+
+def test_first_and_the_initial_position():
+    assert Tablut().initial().turn == WHITE
+    assert Tablut({"first": "black"}).initial().turn == BLACK
+    assert SEED.format_position(SEED.initial()) == "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+
+
+@pytest.mark.parametrize("text", ["3ppp3/4p4 w", "9/9/9/9/9/9/9/9/9 x", "9/9/9/9/4p4/9/9/9/9 w",
+                                  "9/9/9/9/9/9/9/9/8 w", "K8/9/9/9/9/9/9/9/8K w", "9/9/9/9/9/9/9/9/9X w"])
+def test_malformed_positions(text):
+    with pytest.raises(OptionError):
+        SEED.parse_position(text)
