@@ -93,19 +93,17 @@ def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_:
     tags = {"Game": rules.name}
     if rules.variant != next(iter(rules.presets)):
         tags["Variant"] = rules.variant
-    changed = {k: v for k, v in rules.option.items() if v != type(rules)(variant=rules.variant).option[k]}
-    if changed:
-        tags["Rules"] = " ".join(f"{k}={v}" for k, v in changed.items())
+    tags.update(rules.extra_tags())
     tags.update(Event="lusoria random", Site="?", Date="????.??.??", Round=str(round_),
                 White="random", Black="random", Result=result)
     return Record(tags, Line(plies), result)
 
 
-def random_records(game: str, count: int = 1, seed: int = 0, variant: str | None = None,
-                   rules: str | None = None, max_plies: int = 200) -> Iterator[str]:
-    """`count` random legal games in canonical form (`lusoria random`); the same
-    seed gives the same games."""
-    chosen = game_class(game).from_tags(variant, rules)
+def random_records(game: str, count: int = 1, seed: int = 0, tags: dict[str, str] | None = None,
+                   max_plies: int = 200) -> Iterator[str]:
+    """`count` random legal games in canonical form (`lusoria random`), under the
+    rules that `tags` choose (Variant, Rules, Board); the same seed gives the same games."""
+    chosen = game_class(game).from_tags(tags or {})
     rng = random.Random(seed)
     for round_ in range(1, count + 1):
         record = random_record(chosen, rng, max_plies, round_)

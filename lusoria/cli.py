@@ -137,11 +137,14 @@ def show(path: str, index: int, ply: int | None, encoding: str) -> None:
 @click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
+@click.option("--board", help="Latrunculi: the board size, as in the Board tag (WxH).")
 @click.option("--max-plies", default=200, show_default=True, help="Stop a game (result *) after this many plies.")
-def random(game: str, count: int, seed: int, variant: str | None, rules: str | None, max_plies: int) -> None:
+def random(game: str, count: int, seed: int, variant: str | None, rules: str | None, board: str | None,
+           max_plies: int) -> None:
     """Write random legal games."""
+    tags = {name: value for name, value in (("Variant", variant), ("Rules", rules), ("Board", board)) if value}
     try:
-        for index, text in enumerate(api.random_records(game, count, seed, variant, rules, max_plies)):
+        for index, text in enumerate(api.random_records(game, count, seed, tags, max_plies)):
             click.echo(("\n" if index else "") + text, nl=False)
     except OptionError as error:
         raise click.UsageError(str(error)) from None

@@ -12,8 +12,11 @@ def run(*args: str, input: str | None = None):
     return CliRunner().invoke(main, list(args), input=input)
 
 
-def test_validate_the_good_samples(in_root):
-    result = run("validate", "samples/tablut")
+def test_the_readme_main_command_validates_the_good_samples(in_root):
+    command = (in_root / "README.md").read_text().splitlines()[3]
+    paths = command.split("lusoria validate ")[1].split()
+    assert {"samples/tablut", "samples/latrunculi"} <= set(paths)
+    result = run("validate", *paths)
     assert result.exit_code == 0, result.output
     assert result.output.endswith("valid, 0 invalid (0 errors, 0 warnings)\n")
 
@@ -32,17 +35,16 @@ def test_validate_the_error_samples_json(in_root, snapshot):
     assert lines == snapshot
 
 
-def test_every_error_sample_record_shows_what_its_termination_tag_says(in_root):
-    """Each record of samples/errors/tablut-moves.lgn names, in Termination, the rule it breaks."""
-    result = run("validate", "--json", "samples/errors/tablut-moves.lgn")
-    for line in result.output.splitlines():
-        report = json.loads(line)
-        errors = [d for d in report["diagnostics"] if d["severity"] == "error"]
-        assert len(errors) == 1 and not report["valid"]
-    text = open("samples/errors/tablut-moves.lgn").read()
+@pytest.mark.parametrize("name", ["tablut-moves", "tablut-warnings", "latrunculi-moves", "latrunculi-warnings"])
+def test_every_error_sample_record_shows_what_its_termination_tag_says(in_root, name):
+    """Each record of these samples names, in Termination, the one rule it breaks."""
+    path = f"samples/errors/{name}.lgn"
+    reports = [json.loads(line) for line in run("validate", "--json", path).output.splitlines()]
+    assert all(len(report["diagnostics"]) == 1 for report in reports)
+    assert all(report["valid"] == name.endswith("warnings") for report in reports)
+    text = open(path).read()
     said = [line.split('"')[1].split(":")[0] for line in text.splitlines() if line.startswith("[Termination")]
-    found = [json.loads(line)["diagnostics"][0]["rule"] for line in result.output.splitlines()]
-    assert said == found
+    assert said == [report["diagnostics"][0]["rule"] for report in reports]
 
 
 def test_strict_turns_warnings_into_errors(in_root):
@@ -102,6 +104,14 @@ def test_show_the_board(in_root, snapshot):
     assert run("show", "samples/tablut/king-captured.lgn").output == snapshot
 
 
+def test_show_latrunculi_marks_inciti_and_pieces_in_hand(in_root, snapshot):
+    placing = run("show", "samples/latrunculi/seneca.lgn", "--ply", "5")
+    assert "in hand: White 13, Black 14" in placing.output
+    freed = run("show", "samples/latrunculi/seneca.lgn", "--ply", "757")
+    assert " I " in freed.output or " i " in freed.output
+    assert (placing.output, freed.output, run("show", "samples/latrunculi/dux.lgn").output) == snapshot
+
+
 @pytest.mark.parametrize("args, message", [
     (["--ply", "99"], "no ply 99: it has 9"),
     (["--record", "3"], "has no record 3"),
@@ -114,6 +124,22 @@ def test_show_out_of_range(in_root, args, message):
 def test_show_stops_where_the_replay_stops(in_root):
     result = run("show", "samples/errors/tablut-moves.lgn", "--record", "4", "--ply", "2")
     assert result.exit_code == 1 and "no ply 2: its replay stops after ply 1" in result.output
+
+
+@pytest.mark.parametrize("variant", ["seneca", "piso", "petteia", "dux"])
+def test_random_latrunculi(tmp_path, variant):
+    path = tmp_path / "random.lgn"
+    path.write_text(run("random", "--game", "latrunculi", "--variant", variant, "-n", "3", "--seed", "1").output)
+    assert run("validate", str(path)).exit_code == 0
+
+
+def test_random_on_another_board(tmp_path):
+    result = run("random", "--game", "latrunculi", "--board", "10x6", "--rules", "pieces=12", "--seed", "4")
+    assert '[Board "10x6"]' in result.output and '[Rules "pieces=12"]' in result.output
+    path = tmp_path / "random.lgn"
+    path.write_text(result.output)
+    assert run("validate", str(path)).exit_code == 0
+    assert run("random", "--game", "latrunculi", "--board", "3x3").exit_code == 2
 
 
 def test_random_is_reproducible_and_valid(tmp_path, snapshot):

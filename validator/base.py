@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Hashable
+from typing import ClassVar, Hashable
 
 Position = Hashable  # each game's positions are immutable values
 
@@ -41,7 +41,12 @@ class Played:
 
 
 class OptionError(ValueError):
-    """An unknown variant, rules key or value, or a malformed position."""
+    """An unknown variant, rules key or value, a malformed position or board:
+    a problem with the tag `tag`."""
+
+    def __init__(self, message: str, tag: str = "Rules"):
+        super().__init__(message)
+        self.tag = tag
 
 
 class Game:
@@ -63,10 +68,16 @@ class Game:
         self.option.update(options or {})
 
     @classmethod
-    def from_tags(cls, variant: str | None, rules: str | None) -> "Game":
-        """The rules a record's `Variant` and `Rules` tags choose; OptionError if unknown."""
+    def from_tags(cls, tags: dict[str, str]) -> "Game":
+        """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown."""
+        return cls(cls.options_from_tags(tags), tags.get("Variant"))
+
+    @classmethod
+    def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
+        variant, rules = tags.get("Variant"), tags.get("Rules")
         if variant is not None and variant not in cls.presets:
-            raise OptionError(f"unknown variant '{variant}' for {cls.name} (known: {', '.join(cls.presets)})")
+            raise OptionError(f"unknown variant '{variant}' for {cls.name} (known: {', '.join(cls.presets)})",
+                              "Variant")
         chosen: dict[str, str] = {}
         for item in (rules or "").split():
             key, equals, value = item.partition("=")
@@ -75,7 +86,7 @@ class Game:
             if not equals or not cls.accepts(key, value):
                 raise OptionError(f"unknown value '{value}' for {key} (known: {cls.known_values(key)})")
             chosen[key] = value
-        return cls(chosen, variant)
+        return chosen
 
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:
@@ -117,9 +128,17 @@ class Game:
         """Whether a starting position is already a finished game."""
         raise NotImplementedError
 
-    def random_ply(self, position: Position, rng: random.Random) -> str | None:
-        """A random legal ply in canonical form, or None when none exists."""
+    def legal_plies(self, position: Position) -> list[str]:
+        """Every legal ply in canonical form (Laquet: for the position's roll)."""
         raise NotImplementedError
 
-    def describe(self) -> dict[str, Any]:
-        return {"game": self.name, "variant": self.variant, "options": dict(self.option)}
+    def random_ply(self, position: Position, rng: random.Random) -> str | None:
+        """A random legal ply in canonical form, or None when none exists."""
+        plies = self.legal_plies(position)
+        return rng.choice(plies) if plies else None
+
+    def extra_tags(self) -> dict[str, str]:
+        """The tags (besides Game and Variant) that choose these rules: `Rules`, …"""
+        preset = type(self)(variant=self.variant).option
+        changed = {key: value for key, value in self.option.items() if value != preset[key]}
+        return {"Rules": " ".join(f"{k}={v}" for k, v in changed.items())} if changed else {}

@@ -140,9 +140,9 @@ def replay(record: Record, source: RecordText | None = None) -> Report:
 def _rules(record: Record, report: Report) -> Game | None:
     cls = game_class(record.game)
     try:
-        return cls.from_tags(record.tags.get("Variant"), record.tags.get("Rules"))
+        return cls.from_tags(record.tags)
     except OptionError as problem:
-        _tag_error(record, "Variant" if "variant" in str(problem) else "Rules", str(problem), report)
+        _tag_error(record, problem.tag, str(problem), report)
         return None
 
 

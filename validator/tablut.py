@@ -324,6 +324,11 @@ class Tablut(Game):
             return Outcome("1-0", "T6", "the king stands on the edge")
         return self._after(position, BLACK, None)  # no Tuichi on a starting position (T10)
 
+    def legal_plies(self, position: TablutPosition) -> list[str]:
+        plies = [self.play(position, f"{square_name(origin)}-{square_name(target)}").text
+                 for origin, target in self._moves(position.board, position.turn)]
+        return plies or (["--"] if self.passes else [])
+
     def random_ply(self, position: TablutPosition, rng: random.Random) -> str | None:
         moves = list(self._moves(position.board, position.turn))
         if not moves:

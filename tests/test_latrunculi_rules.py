@@ -1,0 +1,245 @@
+"""Every Latrunculi rule (L0–L5, S1–S5, P1, E1–E3, X1–X4) and option, from small positions."""
+
+import pytest
+
+from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
+from lusoria.validator.latrunculi import DUX, INCITUS, PAWN, Latrunculi, LatrunculiPosition, piece
+
+
+def rules(variant: str = "seneca", size=(8, 8), **options: str) -> Latrunculi:
+    return Latrunculi({key.replace("_", "-"): value for key, value in options.items()}, variant, size)
+
+
+def position(game: Latrunculi, white="", black="", turn="w", hand=(0, 0)) -> LatrunculiPosition:
+    """Pieces as "a1 Dd2 Ic3": D a dux, I an incitus, else a pawn."""
+    board = bytearray(game.geo.width * game.geo.height)
+    for side, names in ((WHITE, white), (BLACK, black)):
+        for name in names.split():
+            kind = {"D": DUX, "I": INCITUS}.get(name[0], PAWN)
+            board[game.geo.index[name.lstrip("DI")]] = piece(side, kind)
+    return LatrunculiPosition(bytes(board), WHITE if turn == "w" else BLACK, hand)
+
+
+def at(game: Latrunculi, pos: LatrunculiPosition, square: str) -> int:
+    return pos.board[game.geo.index[square]]
+
+
+def rule_broken(game: Latrunculi, pos, ply: str) -> str:
+    with pytest.raises(Illegal) as caught:
+        game.play(pos, ply)
+    return caught.value.rule
+
+
+SENECA, PISO, PETTEIA, DUXV = rules(), rules("piso"), rules("petteia"), rules("dux")
+
+
+# -- S1: placement ------------------------------------------------------------------------------
+
+def test_s1_placement_alternates_from_an_empty_board():
+    start = SENECA.initial()
+    assert start.hand == (16, 16) and not any(start.board)
+    after = SENECA.play(start, "@d4").position
+    assert at(SENECA, after, "d4") == piece(WHITE, PAWN) and after.hand == (15, 16) and after.turn == BLACK
+
+
+def test_s1_placement_rules():
+    start = SENECA.initial()
+    after = SENECA.play(start, "@d4").position
+    assert rule_broken(SENECA, after, "@d4") == "S1"
+    assert rule_broken(SENECA, SENECA.play(after, "@e5").position, "d4-d5") == "S1"
+    assert rule_broken(PISO, position(PISO, "a1 b1", "h8 g8"), "@c3") == "S1"
+    assert rule_broken(PETTEIA, PETTEIA.initial(), "@d4") == "E1"
+
+
+@pytest.mark.parametrize("option, text, d5", [
+    ("no", "@d4", piece(BLACK, PAWN)), ("yes", "@d4xd5", piece(BLACK, INCITUS))])
+def test_placement_captures(option, text, d5):
+    game = rules(placement_captures=option)
+    played = game.play(position(game, "d6", "d5", hand=(5, 5)), "@d4")
+    assert played.text == text and at(game, played.position, "d5") == d5
+
+
+# -- S2, S3: steps and jumps ----------------------------------------------------------------------
+
+def test_s2_a_step_goes_to_a_next_empty_square():
+    pos = position(SENECA, "a1 h1", "h8 g8")
+    assert SENECA.play(pos, "a1-a2").text == "a1-a2"
+    assert rule_broken(SENECA, pos, "a1-a3") == "S2"
+    assert rule_broken(SENECA, position(SENECA, "a1 a2", "h8 g8"), "a1-a2") == "S2"
+
+
+def test_s2_jumps_over_own_pieces_may_change_direction():
+    pos = position(SENECA, "a1 a2 b3 h1", "h8 g8")
+    assert SENECA.play(pos, "a1^a3").text == "a1^a3"
+    assert at(SENECA, SENECA.play(pos, "a1^a3^c3").position, "c3") == piece(WHITE, PAWN)
+
+
+@pytest.mark.parametrize("option, legal", [("own", False), ("any", True)])
+def test_jump_over(option, legal):
+    game = rules(jump_over=option)
+    pos = position(game, "a1 h1", "a2 h8 g8")
+    if legal:
+        assert game.play(pos, "a1^a3").text == "a1^a3"
+    else:
+        assert rule_broken(game, pos, "a1^a3") == "S2"
+
+
+def test_s2_a_move_never_lands_twice_on_a_square():
+    assert rule_broken(SENECA, position(SENECA, "a1 a2 h1", "h8 g8"), "a1^a3^a1") == "S2"
+
+
+def test_s3_an_incitus_is_blocked_not_jumpable_and_takes_no_part_in_captures():
+    assert rule_broken(SENECA, position(SENECA, "Ic3 a1 h1", "h8 g8"), "c3-c4") == "S3"
+    assert rule_broken(SENECA, position(SENECA, "a1 h1", "Ia2 h8 g8"), "a1^a3") == "S3"
+    # White's own incitus on d6 is no anvil; the one incitus is removed, forced, and written out
+    played = SENECA.play(position(SENECA, "d3 Id6 a1 h1", "d5 h8 g8"), "d3-d4")
+    assert played.text == "d3-d4~d6" and at(SENECA, played.position, "d5") == piece(BLACK, PAWN)
+    # an incitus is not captured again
+    assert SENECA.play(position(SENECA, "d3 d6 a1", "Id5 h8 g8"), "d3-d4").text == "d3-d4"
+
+
+def test_l3_only_the_final_square_captures():
+    pos = position(SENECA, "a1 a2 b3 a5 h1", "a4 h8 g8")  # a3, where the jumps turn, is next to a4
+    assert SENECA.play(pos, "a1^a3^c3").text == "a1^a3^c3"
+    assert SENECA.play(pos, "a1^a3").text == "a1^a3xa4"
+
+
+# -- S4, removal: inciti freed and removed ----------------------------------------------------------
+
+FREEING = dict(white="c5 e5 a1 h1", black="Id5 e4 e7 h8", turn="b")  # Black's incitus d5, enclosed by c5, e5
+
+
+def test_s4_capturing_an_encloser_frees_the_incitus():
+    played = SENECA.play(position(SENECA, **FREEING), "e7-e6")
+    assert played.text == "e7-e6xe5"  # no removal: the only incitus was freed
+    assert at(SENECA, played.position, "d5") == piece(BLACK, PAWN)
+    assert at(SENECA, played.position, "e5") == piece(WHITE, INCITUS)
+
+
+def test_removal_before_move():
+    game = rules(removal="before-move")
+    played = game.play(position(game, **FREEING), "e7-e6")
+    assert played.text == "e7-e6xe5~d5" and at(game, played.position, "d5") == 0
+
+
+def test_s4_one_removal_a_turn_and_the_choice_is_written():
+    pos = position(SENECA, "Ia1 Ib1 g1 h1", "g8 h8")
+    assert rule_broken(SENECA, pos, "g1-g2") == "S4"
+    assert rule_broken(SENECA, pos, "g1-g2~h1") == "S4"
+    after = SENECA.play(pos, "g1-g2~b1").position
+    assert at(SENECA, after, "a1") == piece(WHITE, INCITUS) and at(SENECA, after, "b1") == 0
+    assert rule_broken(SENECA, position(SENECA, "g1 h1", "g8 h8"), "g1-g2~a1") == "S4"
+
+
+def test_p1_piso_removes_captured_pieces_at_once():
+    played = PISO.play(position(PISO, "d3 d6 a1", "d5 h8 g8"), "d3-d4")
+    assert played.text == "d3-d4xd5" and at(PISO, played.position, "d5") == 0
+    assert rule_broken(PISO, position(PISO, "d3 d6 a1", "d5 h8 g8"), "d3-d4xd5~d6") == "P1"
+
+
+# -- L1, L2, E1–E3: captures, corners, petteia ---------------------------------------------------------
+
+def test_e1_petteia_sets_up_two_ranks_each():
+    assert PETTEIA.format_position(PETTEIA.initial()) == "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w"
+    assert rules("petteia", pieces="8").format_position(rules("petteia", pieces="8").initial()) == \
+        "pppppppp/8/8/8/8/8/8/PPPPPPPP w"
+
+
+def test_e2_slides_along_empty_lines():
+    start = PETTEIA.initial()
+    assert PETTEIA.play(start, "a2-a6").text == "a2-a6"
+    assert rule_broken(PETTEIA, start, "a1-a3") == "E2"
+    assert rule_broken(PETTEIA, start, "a2-b3") == "E2"
+    assert rule_broken(PETTEIA, start, "a2^a4") == "E2"
+
+
+def test_l1_several_captures_and_moving_between_enemies_is_safe():
+    played = PETTEIA.play(position(PETTEIA, "b4 f4 d1", "c4 e4 h8 g8"), "d1-d4")
+    assert played.text == "d1-d4xc4/e4"
+    assert PETTEIA.play(position(PETTEIA, "c4 e4 a1", "d8 h8", "b"), "d8-d4").text == "d8-d4"
+
+
+@pytest.mark.parametrize("option, text", [("yes", "a3-a2xa1"), ("no", "a3-a2")])
+def test_l2_corner_capture(option, text):
+    game = rules("petteia", corner_capture=option)
+    assert game.play(position(game, "b1 a3 h1", "a1 h8 g8"), "a3-a2").text == text
+
+
+def test_l1_written_captures_must_match():
+    pos = position(PETTEIA, "b4 f4 d1", "c4 e4 h8 g8")
+    assert rule_broken(PETTEIA, pos, "d1-d4xc4") == "L1"
+
+
+# -- X1–X4: the dux ----------------------------------------------------------------------------------
+
+def test_x1_dux_setup_and_x2_its_moves():
+    start = DUXV.initial()
+    assert DUXV.format_position(start) == "pppppppp/3d4/8/8/8/8/4D3/PPPPPPPP w"
+    assert DUXV.play(start, "De2-e6").text == "De2-e6"
+    assert DUXV.play(start, "e2-e6").text == "De2-e6"
+    assert rule_broken(DUXV, start, "Pe2-e6") == "X2"
+
+
+def test_x3_the_dux_captures_but_is_never_captured():
+    assert DUXV.play(position(DUXV, "Dc5 d3 a1", "d4 Dd7 h8"), "Dc5-d5").text == "Dc5-d5xd4"  # as the mover
+    assert DUXV.play(position(DUXV, "Dc5 c2 a1", "c4 Dd7 h8"), "c2-c3").text == "c2-c3xc4"  # as the anvil
+    enclosed = position(DUXV, "d4 d8 De2", "Dd5 h8 a8")
+    assert DUXV.play(enclosed, "d8-d6").text == "d8-d6"
+    assert rule_broken(DUXV, enclosed, "d8-d6xd5") == "X3"
+
+
+def test_x4_a_side_left_with_only_its_dux_loses():
+    played = DUXV.play(position(DUXV, "a2 De5", "a1 a4 Dd7 h8", "b"), "a4-a3")
+    assert played.text == "a4-a3xa2"
+    assert (played.outcome.result, played.outcome.rule) == ("0-1", "X4")
+
+
+# -- L4, S5, min-pieces: the end -----------------------------------------------------------------------
+
+def test_l4_a_side_reduced_to_one_piece_loses():
+    played = PISO.play(position(PISO, "d5 a1", "d4 d7 h8", "b"), "d7-d6")
+    assert played.text == "d7-d6xd5"
+    assert (played.outcome.result, played.outcome.rule) == ("0-1", "L4")
+    assert rules("piso", min_pieces="1").play(position(PISO, "d5 a1", "d4 d7 h8", "b"), "d7-d6").outcome is None
+
+
+def test_s5_inciti_count_and_the_count_follows_the_removal():
+    # Black: a pawn and an incitus; removing the incitus leaves Black with one piece
+    played = SENECA.play(position(SENECA, "a1 b1 h1", "c3 Ih8", "b"), "c3-c4")
+    assert played.text == "c3-c4~h8"
+    assert (played.outcome.result, played.outcome.rule) == ("1-0", "L4")
+
+
+def test_l4_a_side_with_no_legal_move_loses():
+    boxed = position(PETTEIA, "a3 h4", "a2 a4 b3 h3 h5 g4 d8", "b")
+    outcome = PETTEIA.play(boxed, "d8-d7").outcome
+    assert (outcome.result, outcome.rule, outcome.reason) == ("0-1", "L4", "White has no legal move")
+
+
+def test_placement_never_ends_the_game():
+    assert SENECA.outcome(SENECA.initial()) is None
+
+
+# -- boards and position strings -------------------------------------------------------------------------
+
+def test_boards_wider_than_nine_use_multi_digit_runs():
+    game = Latrunculi.from_tags({"Board": "10x10"})
+    assert game.format_position(game.initial()) == "/".join(["10"] * 10) + " w 16 16"
+    pos = game.play(game.initial(), "@j10").position
+    assert game.format_position(pos) == "9P/" + "/".join(["10"] * 9) + " b 15 16"
+    assert game.parse_position(game.format_position(pos)) == pos
+
+
+@pytest.mark.parametrize("tags", [
+    {"Board": "3x8"}, {"Board": "17x8"}, {"Board": "8"}, {"Board": "4x6"},
+    {"Variant": "petteia", "Board": "9x9"}, {"Variant": "dux", "Rules": "pieces=12"},
+    {"Variant": "petteia", "Rules": "pieces=20"}, {"Rules": "pieces=many"}])
+def test_boards_and_pieces_that_cannot_work_are_tag_errors(tags):
+    with pytest.raises(OptionError):
+        Latrunculi.from_tags(tags)
+
+
+@pytest.mark.parametrize("text", ["8/8/8 w", "8/8/8/8/8/8/8/9 w", "8/8/8/8/8/8/8/7X w", "8/8/8/8/8/8/8/8 x"])
+def test_malformed_positions(text):
+    with pytest.raises(OptionError):
+        SENECA.parse_position(text)

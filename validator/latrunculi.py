@@ -1,0 +1,526 @@
+"""Ludus latrunculorum (RULES.md L0–L5, S1–S5, P1, E1–E3, X1–X4 and the options)."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
+
+EMPTY, PAWN, DUX, INCITUS = 0, 1, 2, 3
+LETTERS = {1: "P", 2: "D", 3: "I", 5: "p", 6: "d", 7: "i"}
+CODES = {letter: code for code, letter in LETTERS.items()}
+FILES = "abcdefghijklmnop"
+
+
+def piece(side: int, kind: int) -> int:
+    return kind + 4 * side
+
+
+class Geometry:
+    """Squares and their neighbourhoods on a W×H board (index = rank * W + file)."""
+
+    def __init__(self, width: int, height: int):
+        self.width, self.height = width, height
+        self.names = [FILES[s % width] + str(s // width + 1) for s in range(width * height)]
+        self.index = {name: s for s, name in enumerate(self.names)}
+        self.steps = [tuple(n for n in self._line(s, 1) if n is not None) for s in range(width * height)]
+        # (the next square, the one behind it) in each direction: captures and jumps
+        self.pincers = [[(a, b) for a, b in zip(self._line(s, 1), self._line(s, 2)) if b is not None]
+                        for s in range(width * height)]
+        self.rays = [self._rays(s) for s in range(width * height)]
+        last = width * height - 1
+        self.corners = {0, width - 1, last - width + 1, last}
+        # (corner, its other neighbour) for each square next to a corner (L2)
+        self.corner_pincers: list[list[tuple[int, int]]] = [[] for _ in range(width * height)]
+        self.enclosures: list[list[tuple[int, int]]] = []  # pairs of squares that enclose a square (S4)
+        for s in range(width * height):
+            up, down, right, left = self._line(s, 1)
+            if s in self.corners:
+                a, b = [n for n in (up, down, right, left) if n is not None]
+                self.corner_pincers[a].append((s, b))
+                self.corner_pincers[b].append((s, a))
+                self.enclosures.append([(a, b)])
+            else:
+                self.enclosures.append([(p, q) for p, q in ((up, down), (right, left))
+                                        if p is not None and q is not None])
+
+    def _offset(self, square: int, df: int, dr: int) -> int | None:
+        file, rank = square % self.width + df, square // self.width + dr
+        return rank * self.width + file if 0 <= file < self.width and 0 <= rank < self.height else None
+
+    def _line(self, square: int, distance: int) -> tuple[int | None, ...]:
+        """The squares `distance` away: up, down, right, left (None off the board)."""
+        return tuple(self._offset(square, df * distance, dr * distance)
+                     for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)))
+
+    def _rays(self, square: int) -> tuple[tuple[int, ...], ...]:
+        rays = []
+        for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            ray, k = [], 1
+            while (target := self._offset(square, df * k, dr * k)) is not None:
+                ray.append(target)
+                k += 1
+            rays.append(tuple(ray))
+        return tuple(rays)
+
+
+geometry = cache(Geometry)
+
+
+class LatrunculiPosition(NamedTuple):
+    board: bytes
+    turn: int
+    hand: tuple[int, int]  # pieces White and Black still have to place
+
+
+class Move(NamedTuple):
+    placement: bool
+    piece: str | None
+    squares: tuple[str, ...]  # origin then every landing square; a placement: its square
+    jumps: bool
+    captures: frozenset[str] | None  # None: not written
+    removal: str | None
+    end: bool
+
+
+_PLY = re.compile(r"(?P<placement>@)?(?P<piece>[DP])?(?P<path>[a-p][0-9]+(?:[-^][a-p][0-9]+)*)"
+                  r"(?:x(?P<captures>[^~#]+))?(?:~(?P<removal>[a-p][0-9]+))?(?P<end>#)?")
+
+
+@lru_cache(maxsize=65536)
+def parse_move(text: str) -> Move:
+    """The parts of a ply the grammar has accepted."""
+    m = _PLY.fullmatch(text)
+    captures = None if m["captures"] is None else frozenset(c.lstrip("DP") for c in m["captures"].split("/"))
+    return Move(bool(m["placement"]), m["piece"], tuple(re.split(r"[-^]", m["path"])), "^" in m["path"],
+                captures, m["removal"], bool(m["end"]))
+
+
+class Latrunculi(Game):
+    name = "latrunculi"
+    end_rule = "L5"
+    options = {
+        "placement-captures": ("no", "yes"),
+        "jump-over": ("own", "any"),
+        "removal": ("after-move", "before-move"),
+        "pieces": ("16",),
+        "corner-capture": ("yes", "no"),
+        "min-pieces": ("2", "1"),
+    }
+    presets = {"seneca": {}, "piso": {}, "petteia": {}, "dux": {}}
+    MOVE_RULE = {"seneca": "S2", "piso": "S2", "petteia": "E2", "dux": "X2"}
+    SETUP_RULE = {"seneca": "S1", "piso": "S1", "petteia": "E1", "dux": "X1"}
+
+    def __init__(self, options=None, variant=None, size: tuple[int, int] = (8, 8)):
+        super().__init__(options, variant)
+        o, v = self.option, self.variant
+        self.geo = geometry(*size)
+        self.pieces = int(o["pieces"])
+        self.inciti = v == "seneca"
+        self.placing = v in ("seneca", "piso")
+        self.slides = v in ("petteia", "dux")
+        self.move_rule, self.setup_rule = self.MOVE_RULE[v], self.SETUP_RULE[v]
+        self.placement_captures = o["placement-captures"] == "yes"
+        self.jump_any = o["jump-over"] == "any"
+        self.removal_first = o["removal"] == "before-move"
+        self.corner_capture = o["corner-capture"] == "yes"
+        self.min_pieces = int(o["min-pieces"])
+
+    # -- options and tags ------------------------------------------------------
+    @classmethod
+    def accepts(cls, key: str, value: str) -> bool:
+        if key == "pieces":
+            return value.isdigit() and 2 <= int(value) <= 128
+        return super().accepts(key, value)
+
+    @classmethod
+    def known_values(cls, key: str) -> str:
+        return "a whole number of pieces per side, 16 by default" if key == "pieces" else super().known_values(key)
+
+    @classmethod
+    def from_tags(cls, tags: dict[str, str]) -> "Latrunculi":
+        rules = cls(cls.options_from_tags(tags), tags.get("Variant"), _board_size(tags.get("Board")))
+        rules._check_room()
+        return rules
+
+    def _check_room(self) -> None:
+        width, height = self.geo.width, self.geo.height
+        if (width, height) != (8, 8) and not self.placing:
+            raise OptionError(f"the {self.variant} variant is played on 8x8 only", "Board")
+        if self.variant == "dux" and self.pieces != 16:
+            raise OptionError("pieces does not apply to the dux variant (8 pawns and a dux each)")
+        if self.placing and 2 * self.pieces > width * height:
+            raise OptionError(f"a {width}x{height} board cannot hold 2 x {self.pieces} pieces", "Board")
+        if self.variant == "petteia" and (self.pieces % width or 2 * (self.pieces // width) >= height):
+            raise OptionError(f"petteia needs the pieces to fill whole ranks with a rank free between the "
+                              f"sides: {self.pieces} pieces do not on {width}x{height}")
+
+    def extra_tags(self) -> dict[str, str]:
+        tags = super().extra_tags()
+        if (self.geo.width, self.geo.height) != (8, 8):
+            tags["Board"] = f"{self.geo.width}x{self.geo.height}"
+        return tags
+
+    # -- positions -------------------------------------------------------------
+    def initial(self) -> LatrunculiPosition:
+        geo = self.geo
+        board = bytearray(geo.width * geo.height)
+        hand = (0, 0)
+        if self.placing:
+            hand = (self.pieces, self.pieces)
+        elif self.variant == "petteia":
+            ranks = self.pieces // geo.width
+            board[:ranks * geo.width] = bytes([piece(WHITE, PAWN)]) * (ranks * geo.width)
+            board[-ranks * geo.width:] = bytes([piece(BLACK, PAWN)]) * (ranks * geo.width)
+        else:  # dux (X1)
+            board[0:8] = bytes([piece(WHITE, PAWN)]) * 8
+            board[56:64] = bytes([piece(BLACK, PAWN)]) * 8
+            board[geo.index["e2"]], board[geo.index["d7"]] = piece(WHITE, DUX), piece(BLACK, DUX)
+        return LatrunculiPosition(bytes(board), WHITE, hand)
+
+    def parse_position(self, text: str) -> LatrunculiPosition:
+        geo = self.geo
+        fields = text.split()
+        if len(fields) not in (2, 4) or fields[1] not in ("w", "b"):
+            raise OptionError("a Latrunculi position is the ranks, the side to move (w or b) and, while "
+                              "pieces are placed, the pieces each side holds: '8/8/8/8/8/8/8/8 w 16 16'")
+        ranks = fields[0].split("/")
+        if len(ranks) != geo.height:
+            raise OptionError(f"the board has {geo.height} ranks, not {len(ranks)}")
+        board = bytearray()
+        for rank in reversed(ranks):
+            row = bytearray()
+            for run, letter in re.findall(r"([0-9]+)|(.)", rank):
+                if letter and letter not in CODES:
+                    raise OptionError(f"'{letter}' is not a piece (P, p, D, d, I, i) or a count of empty squares")
+                row.extend(bytes(int(run)) if run else bytes([CODES[letter]]))
+            if len(row) != geo.width:
+                raise OptionError(f"the rank '{rank}' covers {len(row)} squares, not {geo.width}")
+            board.extend(row)
+        if not self.inciti and (CODES["I"] in board or CODES["i"] in board):
+            raise OptionError(f"there are no inciti in the {self.variant} variant")
+        if self.variant != "dux" and (CODES["D"] in board or CODES["d"] in board):
+            raise OptionError("only the dux variant has a dux")
+        hand = (int(fields[2]), int(fields[3])) if len(fields) == 4 and fields[2].isdigit() and fields[3].isdigit() \
+            else None
+        if len(fields) == 4 and (hand is None or not self.placing):
+            raise OptionError("pieces in hand are two numbers, and only seneca and piso place pieces")
+        return LatrunculiPosition(bytes(board), WHITE if fields[1] == "w" else BLACK, hand or (0, 0))
+
+    def format_position(self, position: LatrunculiPosition) -> str:
+        width = self.geo.width
+        ranks = []
+        for rank in range(self.geo.height - 1, -1, -1):
+            text = re.sub(r"\.+", lambda m: str(len(m[0])), "".join(
+                LETTERS.get(code, ".") for code in position.board[rank * width:(rank + 1) * width]))
+            ranks.append(text)
+        text = "/".join(ranks) + (" w" if position.turn == WHITE else " b")
+        return text + (f" {position.hand[0]} {position.hand[1]}" if any(position.hand) else "")
+
+    def turn(self, position: LatrunculiPosition) -> int:
+        return position.turn
+
+    def material(self, position: LatrunculiPosition) -> tuple[int, int]:
+        return self._count(position, WHITE), self._count(position, BLACK)
+
+    def _count(self, position: LatrunculiPosition, side: int) -> int:
+        board = position.board
+        return sum(board.count(piece(side, kind)) for kind in (PAWN, DUX, INCITUS)) + position.hand[side]
+
+    def render(self, position: LatrunculiPosition) -> str:
+        geo = self.geo
+        digits = len(str(geo.height))
+        rows = []
+        for rank in range(geo.height - 1, -1, -1):
+            cells = [LETTERS.get(code, ".") for code in position.board[rank * geo.width:(rank + 1) * geo.width]]
+            rows.append(f"{rank + 1:>{digits}} " + " ".join(cells))
+        rows.append(" " * (digits + 1) + " ".join(FILES[:geo.width]))
+        legend = "P p pawns, D d dux" if self.variant == "dux" else "P p pawns"
+        if self.inciti:
+            legend += ", I i inciti"
+        rows.append(f"{legend}; uppercase: White")
+        if any(position.hand):
+            rows.append(f"in hand: White {position.hand[WHITE]}, Black {position.hand[BLACK]}")
+        return "\n".join(rows)
+
+    # -- plies -----------------------------------------------------------------
+    def _square(self, name: str) -> int:
+        try:
+            return self.geo.index[name]
+        except KeyError:
+            raise Illegal(self.move_rule, f"{name} is not on the {self.geo.width}x{self.geo.height} board") from None
+
+    def play(self, position: LatrunculiPosition, text: str) -> Played:
+        move = parse_move(text)
+        side = position.turn
+        board, hand, captured, removed = self._resolve(position, move)
+        if not self.removal_first:
+            removed = self._remove(board, side, move.removal)
+        after = LatrunculiPosition(bytes(board), 1 - side, (hand[0], hand[1]))
+        outcome = self._end(after, side)
+        canonical = self._format(move, position.board, captured, removed)
+        warnings = [("L4", "marked # (the end), but the game goes on")] if move.end and outcome is None else []
+        return Played(after, canonical + ("#" if move.end else ""), outcome, warnings)
+
+    def _resolve(self, position: LatrunculiPosition, move: Move):
+        """The turn up to the removal of an incitus after the move: the board, the
+        pieces in hand, what the move captured and what was removed before it."""
+        side = position.turn
+        board = bytearray(position.board)
+        hand = list(position.hand)
+        removed = self._remove(board, side, move.removal) if self.removal_first else None
+        target, kind = self._move(board, hand, side, move)
+        captured = self._captures(board, side, target) if kind != "placement" or self.placement_captures else []
+        if move.captures is not None and move.captures != {self.geo.names[s] for s in captured}:
+            said = "/".join(sorted(move.captures, key=self._order)) or "nothing"
+            real = "/".join(sorted((self.geo.names[s] for s in captured), key=self._order)) or "nothing"
+            dux = next((n for n in move.captures if board[self.geo.index.get(n, target)] == piece(1 - side, DUX)), None)
+            if dux:
+                raise Illegal("X3", f"the dux on {dux} is never captured; the move captures {real}")
+            raise Illegal("L1", f"the move captures {real}, not {said}")
+        if self.inciti:
+            for square in self._freed(board, side, captured):
+                board[square] = piece(side, PAWN)
+        for square in captured:
+            board[square] = piece(1 - side, INCITUS) if self.inciti else EMPTY
+        return board, hand, captured, removed
+
+    def _move(self, board: bytearray, hand: list[int], side: int, move: Move) -> tuple[int, str]:
+        """Check and apply the placement or movement (L0, S1–S3, E2, X2); the target and the kind."""
+        names = SIDE_NAMES[side]
+        if hand[side]:
+            if not move.placement:
+                raise Illegal("S1", f"{names} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} "
+                                    "to place (@square)")
+            target = self._square(move.squares[0])
+            if board[target]:
+                raise Illegal("S1", f"{move.squares[0]} is occupied")
+            board[target] = piece(side, PAWN)
+            hand[side] -= 1
+            return target, "placement"
+        if move.placement:
+            raise Illegal(self.setup_rule, f"{names} has no piece left to place" if self.placing
+                          else f"pieces are not placed in the {self.variant} variant")
+        squares = [self._square(name) for name in move.squares]
+        origin = squares[0]
+        mover = board[origin]
+        if mover == EMPTY:
+            raise Illegal("L0", f"there is no piece on {move.squares[0]}")
+        if mover >> 2 != side:
+            raise Illegal("L0", f"the piece on {move.squares[0]} is {SIDE_NAMES[1 - side]}'s, and {names} is to move")
+        if mover & 3 == INCITUS:
+            raise Illegal("S3", f"the piece on {move.squares[0]} is an incitus and cannot move")
+        if move.piece and CODES[move.piece] != mover & 3:
+            raise Illegal(self.move_rule, f"{move.squares[0]} holds {'a dux' if mover & 3 == DUX else 'a pawn'}, "
+                                          f"not {'a dux' if move.piece == 'D' else 'a pawn'}")
+        board[origin] = EMPTY
+        if self.slides:
+            self._check_slide(board, squares, move)
+        elif move.jumps:
+            self._check_jumps(board, squares, side)
+        elif squares[1] not in self.geo.steps[origin]:
+            raise Illegal("S2", f"a step goes to an orthogonally next square; {move.squares[1]} is not next to "
+                                f"{move.squares[0]} (a jump is written with ^)")
+        target = squares[-1]
+        if board[target] and not move.jumps:
+            raise Illegal(self.move_rule, f"{self.geo.names[target]} is occupied")
+        board[target] = mover
+        return target, "move"
+
+    def _check_slide(self, board: bytearray, squares: list[int], move: Move) -> None:
+        """E2, X2: any distance along an empty rank or file, no jumps."""
+        if move.jumps:
+            raise Illegal(self.move_rule, f"pieces do not jump in the {self.variant} variant")
+        origin, target = squares
+        ray = next((ray for ray in self.geo.rays[origin] if target in ray), None)
+        if ray is None:
+            raise Illegal(self.move_rule, f"a piece moves along its rank or file, and {move.squares[1]} is on "
+                                          "neither" if origin != target else "a move must leave its square")
+        for square in ray[:ray.index(target)]:
+            if board[square]:
+                raise Illegal(self.move_rule, f"the way is blocked at {self.geo.names[square]}")
+
+    def _check_jumps(self, board: bytearray, squares: list[int], side: int) -> None:
+        """S2, S3: each jump over a next piece (own, or any with jump-over=any; never an
+        incitus) to the empty square behind it, never landing twice on a square."""
+        seen = {squares[0]}
+        for here, there in zip(squares, squares[1:]):
+            over = next((a for a, b in self.geo.pincers[here] if b == there), None)
+            name = self.geo.names[there]
+            if over is None:
+                raise Illegal("S2", f"a jump lands two squares away along a rank or file; {name} does not")
+            jumped = board[over]
+            if jumped == EMPTY:
+                raise Illegal("S2", f"there is no piece on {self.geo.names[over]} to jump over")
+            if jumped & 3 == INCITUS:
+                raise Illegal("S3", f"the incitus on {self.geo.names[over]} cannot be jumped over")
+            if jumped >> 2 != side and not self.jump_any:
+                raise Illegal("S2", f"a jump goes over one's own piece; {self.geo.names[over]} is the enemy's")
+            if board[there]:
+                raise Illegal("S2", f"{name} is occupied")
+            if there in seen:
+                raise Illegal("S2", f"the jumps land on {name} twice (or return to the start)")
+            seen.add(there)
+
+    def _captures(self, board: bytearray, side: int, target: int) -> list[int]:
+        """L1, L2, X3: the enemy pawns the piece now on `target` captures."""
+        captors = (piece(side, PAWN), piece(side, DUX))
+        victim = piece(1 - side, PAWN)
+        captured = [a for a, b in self.geo.pincers[target] if board[a] == victim and board[b] in captors]
+        if self.corner_capture:
+            captured += [corner for corner, other in self.geo.corner_pincers[target]
+                         if board[corner] == victim and board[other] in captors]
+        return captured
+
+    def _freed(self, board: bytearray, side: int, captured: list[int]) -> list[int]:
+        """S4: own inciti one of whose enclosers the move captures (judged before the
+        captured pieces turn into inciti)."""
+        if not captured:
+            return []
+        incitus, enemy = piece(side, INCITUS), (piece(1 - side, PAWN), piece(1 - side, DUX))
+        freed = []
+        square = board.find(incitus)
+        while square >= 0:
+            if any(board[a] in enemy and board[b] in enemy and (a in captured or b in captured)
+                   for a, b in self.geo.enclosures[square]):
+                freed.append(square)
+            square = board.find(incitus, square + 1)
+        return freed
+
+    def _remove(self, board: bytearray, side: int, written: str | None) -> int | None:
+        """S4: a player with inciti removes exactly one (written ~SQ; optional when forced)."""
+        incitus = piece(side, INCITUS)
+        inciti = [s for s in range(len(board)) if board[s] == incitus] if incitus in board else []
+        if not inciti:
+            if written is not None:
+                rule = "S4" if self.inciti else {"piso": "P1"}.get(self.variant, "E3")
+                raise Illegal(rule, f"{SIDE_NAMES[side]} has no incitus to remove" if self.inciti
+                              else f"there are no inciti in the {self.variant} variant")
+            return None
+        if written is None:
+            if len(inciti) > 1:
+                raise Illegal("S4", f"{SIDE_NAMES[side]} must remove one of its inciti: write which "
+                                    f"(~{', ~'.join(self.geo.names[s] for s in inciti)})")
+            square = inciti[0]
+        else:
+            square = self.geo.index.get(written, -1)
+            if square not in inciti:
+                raise Illegal("S4", f"{written} holds no incitus of {SIDE_NAMES[side]}'s "
+                                    f"(the inciti: {', '.join(self.geo.names[s] for s in inciti)})")
+        board[square] = EMPTY
+        return square
+
+    def _format(self, move: Move, before: bytes, captured: list[int], removed: int | None) -> str:
+        names = self.geo.names
+        if move.placement:
+            text = "@" + move.squares[0]
+        else:
+            letter = "D" if before[self.geo.index[move.squares[0]]] & 3 == DUX else ""
+            text = letter + ("^" if move.jumps else "-").join(move.squares)
+        if captured:
+            text += "x" + "/".join(sorted((names[s] for s in captured), key=self._order))
+        if removed is not None:
+            text += "~" + names[removed]
+        return text
+
+    def _order(self, name: str) -> tuple[int, int]:
+        """Export order of captures: by file, then by rank."""
+        return FILES.index(name[0]), int(name[1:])
+
+    # -- the end of the game -----------------------------------------------------
+    def _end(self, position: LatrunculiPosition, mover: int) -> Outcome | None:
+        """L4, S5, X4: the side that just played is checked first."""
+        for side in (mover, 1 - mover):
+            if self.variant == "dux" and position.board.count(piece(side, PAWN)) == 0:
+                return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left")
+            if self._count(position, side) < self.min_pieces:
+                left = self._count(position, side)
+                return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left")
+        if not self._has_move(position):
+            return _loss(position.turn, "L4", f"{SIDE_NAMES[position.turn]} has no legal move")
+        return None
+
+    def outcome(self, position: LatrunculiPosition) -> Outcome | None:
+        return self._end(position, 1 - position.turn)
+
+    def _has_move(self, position: LatrunculiPosition) -> bool:
+        board, side = position.board, position.turn
+        if position.hand[side]:
+            return EMPTY in board
+        active = (piece(side, PAWN), piece(side, DUX))
+        for square, code in enumerate(board):
+            if code in active:
+                if EMPTY in (board[n] for n in self.geo.steps[square]):
+                    return True
+                if not self.slides and any(self._jumpable(board, side, a) and board[b] == EMPTY
+                                           for a, b in self.geo.pincers[square]):
+                    return True
+        return False
+
+    def _jumpable(self, board: bytes | bytearray, side: int, square: int) -> bool:
+        code = board[square]
+        return code != EMPTY and code & 3 != INCITUS and (code >> 2 == side or self.jump_any)
+
+    # -- random play ------------------------------------------------------------
+    def _movements(self, position: LatrunculiPosition) -> list[str]:
+        """Every legal placement or movement, without captures or removal."""
+        board, side, names = position.board, position.turn, self.geo.names
+        if position.hand[side]:
+            return ["@" + names[s] for s, code in enumerate(board) if code == EMPTY]
+        moves = []
+        active = (piece(side, PAWN), piece(side, DUX))
+        for origin, code in enumerate(board):
+            if code not in active:
+                continue
+            letter = "D" if code & 3 == DUX else ""
+            if self.slides:
+                for ray in self.geo.rays[origin]:
+                    for target in ray:
+                        if board[target]:
+                            break
+                        moves.append(f"{letter}{names[origin]}-{names[target]}")
+                continue
+            moves += [f"{names[origin]}-{names[n]}" for n in self.geo.steps[origin] if not board[n]]
+            moves += ["^".join(names[s] for s in path) for path in self._jump_paths(board, side, [origin])]
+        return moves
+
+    def _jump_paths(self, board: bytes, side: int, path: list[int]):
+        for over, there in self.geo.pincers[path[-1]]:
+            if self._jumpable(board, side, over) and board[there] == EMPTY and there not in path:
+                yield path + [there]
+                yield from self._jump_paths(board, side, path + [there])
+
+    def _removals(self, position: LatrunculiPosition, movement: str) -> list[str]:
+        """The ways to write the removal that must follow `movement` ("" when none)."""
+        incitus = piece(position.turn, INCITUS)
+        if incitus not in position.board:
+            return [""]
+        board = position.board if self.removal_first else self._resolve(position, parse_move(movement))[0]
+        return ["~" + self.geo.names[s] for s, code in enumerate(board) if code == incitus] or [""]
+
+    def legal_plies(self, position: LatrunculiPosition) -> list[str]:
+        return [self.play(position, movement + removal).text for movement in self._movements(position)
+                for removal in self._removals(position, movement)]
+
+    def random_ply(self, position: LatrunculiPosition, rng: random.Random) -> str | None:
+        movements = self._movements(position)
+        if not movements:
+            return None
+        movement = rng.choice(movements)
+        return self.play(position, movement + rng.choice(self._removals(position, movement))).text
+
+
+def _loss(side: int, rule: str, reason: str) -> Outcome:
+    return Outcome("0-1" if side == WHITE else "1-0", rule, reason)
+
+
+def _board_size(text: str | None) -> tuple[int, int]:
+    if text is None:
+        return 8, 8
+    m = re.fullmatch(r"([0-9]+)x([0-9]+)", text)
+    if not m or not all(4 <= int(n) <= 16 for n in m.groups()):
+        raise OptionError(f"a Board is WxH with each side from 4 to 16, as in 8x8; not '{text}'", "Board")
+    return int(m[1]), int(m[2])
