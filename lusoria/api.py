@@ -51,10 +51,8 @@ class Board:
     def text(self) -> str:
         rules, positions = self.report.rules, self.report.positions
         position = positions[self.ply]
-        start, now = rules.material(positions[0]), rules.material(position)
         lines = [f"{self.report.game} ({rules.variant}) after ply {self.ply} of {self.report.plies}",
-                 "", rules.render(position), "",
-                 f"pieces lost: White {start[0] - now[0]}, Black {start[1] - now[1]}",
+                 "", rules.render(position), "", rules.tally(positions[0], position),
                  f"position: {rules.format_position(position)}"]
         ended = self.report.outcome if self.ply == len(positions) - 1 else None
         lines.append(f"game over: {ended.result} ({ended.reason}, {ended.rule})" if ended

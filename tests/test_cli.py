@@ -15,7 +15,7 @@ def run(*args: str, input: str | None = None):
 def test_the_readme_main_command_validates_the_good_samples(in_root):
     command = (in_root / "README.md").read_text().splitlines()[3]
     paths = command.split("lusoria validate ")[1].split()
-    assert {"samples/tablut", "samples/latrunculi"} <= set(paths)
+    assert {"samples/tablut", "samples/latrunculi", "samples/laquet"} <= set(paths)
     result = run("validate", *paths)
     assert result.exit_code == 0, result.output
     assert result.output.endswith("valid, 0 invalid (0 errors, 0 warnings)\n")
@@ -35,7 +35,8 @@ def test_validate_the_error_samples_json(in_root, snapshot):
     assert lines == snapshot
 
 
-@pytest.mark.parametrize("name", ["tablut-moves", "tablut-warnings", "latrunculi-moves", "latrunculi-warnings"])
+@pytest.mark.parametrize("name", ["tablut-moves", "tablut-warnings", "latrunculi-moves", "latrunculi-warnings",
+                                  "laquet-moves"])
 def test_every_error_sample_record_shows_what_its_termination_tag_says(in_root, name):
     """Each record of these samples names, in Termination, the one rule it breaks."""
     path = f"samples/errors/{name}.lgn"
@@ -110,6 +111,19 @@ def test_show_latrunculi_marks_inciti_and_pieces_in_hand(in_root, snapshot):
     freed = run("show", "samples/latrunculi/seneca.lgn", "--ply", "757")
     assert " I " in freed.output or " i " in freed.output
     assert (placing.output, freed.output, run("show", "samples/latrunculi/dux.lgn").output) == snapshot
+
+
+def test_show_laquet(in_root, snapshot):
+    assert run("show", "samples/laquet/whole-game.lgn", "--ply", "7").output == snapshot
+
+
+def test_random_laquet_rolls_its_dice_from_the_seed(tmp_path):
+    first = run("random", "--game", "laquet", "-n", "2", "--seed", "3").output
+    assert first == run("random", "--game", "laquet", "-n", "2", "--seed", "3").output
+    assert first != run("random", "--game", "laquet", "-n", "2", "--seed", "4").output
+    path = tmp_path / "random.lgn"
+    path.write_text(first)
+    assert run("validate", str(path)).exit_code == 0
 
 
 @pytest.mark.parametrize("args, message", [

@@ -10,7 +10,7 @@ from lusoria.validator.replay import check
 from conftest import CONFORMANCE
 
 NAMES = ["tablut", "tablut_linnaeus", "tablut_unarmed",
-         "latrunculi_seneca", "latrunculi_piso", "latrunculi_petteia", "latrunculi_dux"]
+         "latrunculi_seneca", "latrunculi_piso", "latrunculi_petteia", "latrunculi_dux", "laquet"]
 
 pytestmark = pytest.mark.skipif(not CONFORMANCE.is_dir(), reason=f"{CONFORMANCE} is absent")
 

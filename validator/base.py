@@ -115,6 +115,11 @@ class Game:
         """How many pieces each side has (on the board or in hand)."""
         raise NotImplementedError
 
+    def tally(self, start: Position, position: Position) -> str:
+        """What the game has cost each side since `start`, for `lusoria show`."""
+        (white, black), (white_now, black_now) = self.material(start), self.material(position)
+        return f"pieces lost: White {white - white_now}, Black {black - black_now}"
+
     def render(self, position: Position) -> str:
         """The position as text, for `lusoria show`."""
         raise NotImplementedError

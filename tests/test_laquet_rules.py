@@ -1,0 +1,130 @@
+"""Every Laquet rule (Q1–Q9) and option, from small positions and given rolls."""
+
+import pytest
+
+from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
+from lusoria.validator.laquet import OFF, Laquet, parse_turn
+
+SEED = Laquet()
+START = SEED.initial()
+# Black to move: with 31, either the 3 (12/15) or the 1 (12/13) can be played, never both
+EITHER = SEED.parse_position("3:1,4:4,7:3,9:1,10:2,11:1,16:2,18:1 6:10,12:1,17:4 b")
+# Black to move: with 54 nothing can be played; White can play both dice
+BLOCKED = SEED.parse_position("1:2,2:3,3:3,4:1,7:1,10:1,11:1,16:1,17:1,18:1 6:12,12:1,13:1,14:1 b")
+HOME = SEED.parse_position("13:1,17:14 6:14,7:1 w")  # every White checker in quadrant III
+LAST = SEED.parse_position("18:1 6:14,7:1 w")  # White's last checker
+
+
+def rule_broken(rules: Laquet, position, ply: str) -> str:
+    with pytest.raises(Illegal) as caught:
+        rules.play(position, ply)
+    return caught.value.rule
+
+
+def test_q1_the_start_and_white_moves_first():
+    assert SEED.format_position(START) == "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
+    assert START.turn == WHITE and START.off(WHITE) == START.off(BLACK) == 0
+    assert SEED.play(START, "63: 5/11 5/8").position.turn == BLACK
+
+
+def test_q2_rolls_higher_die_first_and_doubles_played_as_two_moves():
+    assert SEED.play(START, "36: 5/11 5/8").text == "63: 5/11 5/8"
+    assert SEED.play(START, "6-3: 5/11 5/8").text == "63: 5/11 5/8"
+    assert SEED.play(START, "33: 5/8(2)").text == "33: 5/8 5/8"
+    assert rule_broken(SEED, START, "33: 5/8(3)") == "Q2"
+
+
+@pytest.mark.parametrize("ply", ["63: 5/9 1/4", "63: 9/15 1/4", "21: 5/3 1/2"])
+def test_q3_a_die_moves_a_checker_of_ones_own_that_many_points_forward(ply):
+    assert rule_broken(SEED, START, ply) == "Q3"
+
+
+def test_q3_no_checker_lands_or_stops_on_an_enemy_point():
+    assert rule_broken(SEED, START, "61: 5/6 1/7") == "Q3"
+    assert rule_broken(SEED, START, "63: 1/7/10") == "Q3"  # stops on Black's 7
+
+
+def test_q3_one_checker_with_both_dice_written_merged_takes_an_open_order():
+    assert SEED.play(START, "63: 1/10").text == "63: 1/4 4/10"  # 1/7 is closed, 1/4 is open
+    assert SEED.play(START, "63: 2/11").text == "63: 2/8 8/11"  # both open: the first die first
+    assert SEED.play(START, "63: 1/4/10").text == "63: 1/4 4/10"
+
+
+def test_q4_points_19_to_24_are_never_entered():
+    assert rule_broken(SEED, START, "61: 18/24 1/2") == "Q4"
+    # while White is not home, the checker on 18 cannot move at all
+    assert all(step[0] != 18 for way in SEED._sequences(START, WHITE, (6, 1)) for step in way)
+
+
+def test_q5_both_dice_must_be_played_when_they_can_be():
+    assert rule_broken(SEED, START, "63: 5/11") == "Q5"
+    assert rule_broken(SEED, START, "63: --") == "Q5"
+    with pytest.raises(Illegal, match=r"possible: 5/11 "):
+        SEED.play(START, "63: 5/11")  # the ways that go on from what was written come first
+
+
+def test_q5_when_only_one_die_can_be_played_either_may_be():
+    assert SEED.play(EITHER, "31: 12/15 >1: 3/4").text == "31: 12/15 >1: 3/4"
+    assert SEED.play(EITHER, "31: 12/13 >3: 4/7").text == "31: 12/13 >3: 4/7"
+
+
+def test_q6_the_opponent_plays_the_dice_left_over_then_their_own_turn():
+    played = SEED.play(BLOCKED, "54: -- >54: 1/5 4/9")
+    assert played.text == "54: -- >54: 1/5 4/9" and played.position.turn == WHITE
+    assert rule_broken(SEED, BLOCKED, "54: --") == "Q6"  # the opponent can play and must
+    assert rule_broken(SEED, EITHER, "31: 12/15 >3: 4/7") == "Q6"  # the 1 was left, not the 3
+    assert rule_broken(SEED, EITHER, "31: 12/15 >1: 5/6") == "Q3"  # no White checker on 5
+    assert rule_broken(SEED, START, "63: 5/11 5/8 >3: 6/9") == "Q6"  # nothing was left
+
+
+def test_leftover_none():
+    rules = Laquet({"leftover": "none"})
+    assert rules.play(BLOCKED, "54: --").text == "54: --"
+    assert rule_broken(rules, BLOCKED, "54: -- >54: 1/5 4/9") == "Q6"
+
+
+def test_both_dice_may():
+    rules = Laquet({"both-dice": "may"})
+    assert rules.play(START, "63: 5/11").text == "63: 5/11"
+    assert rules.play(START, "63: 5/11 >3: 6/9").text == "63: 5/11 >3: 6/9"
+    assert rules.play(START, "63: --").text == "63: --"
+
+
+def test_q7_bearing_off_exactly_or_by_excess_from_the_furthest_point():
+    assert SEED.play(HOME, "65: 13/off 17/off").text == "65: 13/off 17/off"  # 6 exact, then 5 by excess
+    assert rule_broken(SEED, HOME, "65: 17/off 17/off") == "Q7"  # 13 stands behind 17
+    assert rule_broken(SEED, START, "61: 18/off 5/6") == "Q7"  # not every checker home
+
+
+def test_q7_bearing_off_is_never_forced():
+    assert SEED.play(HOME, "65: 13/18 17/off").text == "65: 13/18 17/off"
+
+
+def test_q8_the_last_checker_borne_off_ends_the_game_at_once():
+    played = SEED.play(LAST, "21: 18/off")
+    assert (played.outcome.result, played.outcome.rule) == ("1-0", "Q8")
+    assert played.text == "21: 18/off"  # the 2 is neither owed (Q5) nor left to Black (Q6)
+    assert rule_broken(SEED, LAST, "21: 18/off 17/18") == "Q8"
+
+
+def test_q9_a_finished_start():
+    assert SEED.outcome(SEED.parse_position("- 6:14,7:1 b")).rule == "Q8"
+    assert SEED.outcome(START) is None
+
+
+def test_turn_parts():
+    assert parse_turn("6-3: 1/10 3/6(2) >3: 13/off") == (
+        (6, 3), (((1, 10), 1), ((3, 6), 2)), ((3,), (((13, OFF), 1),)))
+
+
+@pytest.mark.parametrize("text", ["1:2 6:14", "19:1 6:14 w", "1:16 6:14 w", "1:2,1:3 6:1 w", "1:x 6:1 w"])
+def test_malformed_positions(text):
+    with pytest.raises(OptionError):
+        SEED.parse_position(text)
+
+
+def test_the_legal_plies_of_a_roll_are_all_valid():
+    plies = SEED.plies_for_roll(BLOCKED, (5, 4))
+    assert plies and all(ply.startswith("54: -- >54: ") for ply in plies)
+    assert all(SEED.play(BLOCKED, ply).text == ply for ply in plies)
+    assert BLACK == BLOCKED.turn

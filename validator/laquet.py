@@ -1,0 +1,408 @@
+"""Laquet (RULES.md Q1–Q9 and the Laquet options).
+
+Points 1–18 are played on, in the same direction by both colours; 19–24 (the
+quadrant marked Laquet) are never entered; a checker leaving past 18 is borne off.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
+
+LAST = 18  # the last point a checker may stand on
+OFF = 19  # where a borne-off checker goes
+CHECKERS = 15
+INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
+
+
+class LaquetPosition(NamedTuple):
+    points: tuple[int, ...]  # index 1–18: White's checkers as +n, Black's as -n (index 0 unused)
+    turn: int
+
+    def count(self, side: int, point: int) -> int:
+        n = self.points[point]
+        return n if side == WHITE and n > 0 else -n if side == BLACK and n < 0 else 0
+
+    def off(self, side: int) -> int:
+        """How many checkers `side` has borne off."""
+        if side == WHITE:
+            return CHECKERS - sum(filter((0).__lt__, self.points))
+        return CHECKERS + sum(filter((0).__gt__, self.points))
+
+
+Step = tuple[int, int, int]  # from, to (OFF for a bear-off), die
+
+
+class Written(NamedTuple):
+    """One written play: the points it passes through, and how often it is repeated."""
+
+    points: tuple[int, ...]
+    repeat: int
+
+
+class Turn(NamedTuple):
+    roll: tuple[int, ...]
+    plays: tuple[Written, ...]  # () for --
+    leftover: tuple[tuple[int, ...], tuple[Written, ...]] | None  # (dice, plays) of the > group
+
+
+_TURN = re.compile(r"([1-6])-?([1-6]):\s*(.*?)\s*(?:>\s*([1-6])-?([1-6])?:\s*(.*?)\s*)?", re.S)
+
+
+def _plays(text: str) -> tuple[Written, ...]:
+    if text == "--":
+        return ()
+    plays = []
+    for word in text.split():
+        repeat = re.search(r"\(([0-9])\)$", word)
+        points = word[:repeat.start()] if repeat else word
+        plays.append(Written(tuple(OFF if p == "off" else int(p) for p in points.split("/")),
+                             int(repeat[1]) if repeat else 1))
+    return tuple(plays)
+
+
+@lru_cache(maxsize=65536)
+def parse_turn(text: str) -> Turn:
+    """The parts of a ply the grammar has accepted."""
+    m = _TURN.fullmatch(text)
+    leftover = None
+    if m[4]:
+        leftover = (tuple(int(d) for d in m.group(4, 5) if d), _plays(m[6]))
+    return Turn((int(m[1]), int(m[2])), _plays(m[3]), leftover)
+
+
+def point_name(point: int) -> str:
+    return "off" if point == OFF else str(point)
+
+
+def _roll_text(dice) -> str:
+    return "".join(str(d) for d in sorted(dice, reverse=True)) + ":"
+
+
+class Laquet(Game):
+    name = "laquet"
+    end_rule = "Q9"
+    options = {"both-dice": ("must", "may"), "leftover": ("opponent", "none")}
+    presets = {"seed": {}}
+
+    def __init__(self, options=None, variant=None):
+        super().__init__(options, variant)
+        self.must = self.option["both-dice"] == "must"
+        self.leftover = self.option["leftover"] == "opponent"
+
+    # -- positions -------------------------------------------------------------
+    def initial(self) -> LaquetPosition:
+        return self.parse_position(INITIAL)
+
+    def parse_position(self, text: str) -> LaquetPosition:
+        fields = text.split()
+        if len(fields) != 3 or fields[2] not in ("w", "b"):
+            raise OptionError(f"a Laquet position is White's checkers, Black's and the side to move, as in "
+                              f"'{INITIAL}'")
+        points = [0] * (LAST + 1)
+        for side, field in ((WHITE, fields[0]), (BLACK, fields[1])):
+            if field == "-":
+                continue
+            total = 0
+            for item in field.split(","):
+                m = re.fullmatch(r"([0-9]+):([0-9]+)", item)
+                if not m or not 1 <= int(m[1]) <= 24 or int(m[2]) < 1:
+                    raise OptionError(f"'{item}' is not POINT:COUNT with a point from 1 to 24")
+                point, count = int(m[1]), int(m[2])
+                if point > LAST:
+                    raise OptionError(f"no checker stands on point {point}: points 19-24 are never used")
+                if points[point]:
+                    raise OptionError(f"point {point} is given twice")
+                points[point] = count if side == WHITE else -count
+                total += count
+            if total > CHECKERS:
+                raise OptionError(f"{SIDE_NAMES[side]} has {total} checkers on the board; each side has 15")
+        return LaquetPosition(tuple(points), WHITE if fields[2] == "w" else BLACK)
+
+    def format_position(self, position: LaquetPosition) -> str:
+        sides = []
+        for side in (WHITE, BLACK):
+            items = [f"{p}:{position.count(side, p)}" for p in range(1, LAST + 1) if position.count(side, p)]
+            sides.append(",".join(items) or "-")
+        return f"{sides[0]} {sides[1]} {'w' if position.turn == WHITE else 'b'}"
+
+    def turn(self, position: LaquetPosition) -> int:
+        return position.turn
+
+    def material(self, position: LaquetPosition) -> tuple[int, int]:
+        return CHECKERS - position.off(WHITE), CHECKERS - position.off(BLACK)
+
+    def tally(self, start: LaquetPosition, position: LaquetPosition) -> str:
+        return f"borne off: White {position.off(WHITE)}, Black {position.off(BLACK)}"
+
+    def render(self, position: LaquetPosition) -> str:
+        def cell(point: int) -> str:
+            n = position.points[point] if point <= LAST else 0
+            return f"{'W' if n > 0 else 'B'}{abs(n)}".rjust(4) if n else "   ."
+
+        def row(points) -> str:
+            return "".join(cell(p) for p in points)
+
+        def labels(points) -> str:
+            return "".join(str(p).rjust(4) for p in points)
+
+        return "\n".join([
+            "  III (bearing off)".ljust(24) + " |  II",
+            labels(range(18, 12, -1)) + " |" + labels(range(12, 6, -1)),
+            row(range(18, 12, -1)) + " |" + row(range(12, 6, -1)),
+            row(range(19, 25)) + " |" + row(range(1, 7)),
+            labels(range(19, 25)) + " |" + labels(range(1, 7)),
+            "  Laquet (never used)".ljust(24) + " |  I",
+        ])
+
+    # -- moves -------------------------------------------------------------------
+    @staticmethod
+    def _home(position: LaquetPosition, side: int) -> bool:
+        """Q7: all of `side`'s checkers are in quadrant III or borne off."""
+        outside = position.points[1:13]
+        return max(outside) <= 0 if side == WHITE else min(outside) >= 0
+
+    def _targets(self, position: LaquetPosition, side: int, point: int, die: int) -> int | None:
+        """Where one die takes a checker of `side` from `point` (Q3, Q4, Q7), or None."""
+        if not position.count(side, point):
+            return None
+        target = point + die
+        if target <= LAST:
+            return target if not position.count(1 - side, target) else None
+        if not self._home(position, side):
+            return None
+        if target == OFF or not any(position.count(side, p) for p in range(13, point)):
+            return OFF
+        return None
+
+    def _singles(self, position: LaquetPosition, side: int, die: int) -> list[Step]:
+        return [(p, t, die) for p in range(1, LAST + 1)
+                if (t := self._targets(position, side, p, die)) is not None]
+
+    @staticmethod
+    def _apply(position: LaquetPosition, side: int, step: Step) -> LaquetPosition:
+        points = list(position.points)
+        sign = 1 if side == WHITE else -1
+        points[step[0]] -= sign
+        if step[1] != OFF:
+            points[step[1]] += sign
+        return LaquetPosition(tuple(points), position.turn)
+
+    def _sequences(self, position: LaquetPosition, side: int, dice: tuple[int, ...]) -> list[list[Step]]:
+        """Every way to play as many of `dice` as can be played (Q5). A way that bears off
+        the last checker is complete whatever dice are left (Q8)."""
+        ways: list[tuple[int, list[Step]]] = [(0, [])]  # (dice used or forgone by the end, steps)
+
+        def extend(pos: LaquetPosition, left: tuple[int, ...], done: list[Step]) -> None:
+            for index, die in enumerate(left):
+                if die in left[:index]:
+                    continue
+                for step in self._singles(pos, side, die):
+                    after, rest = self._apply(pos, side, step), left[:index] + left[index + 1:]
+                    over = after.off(side) == CHECKERS
+                    ways.append((len(done) + 1 + (len(rest) if over else 0), done + [step]))
+                    if not over:
+                        extend(after, rest, done + [step])
+
+        extend(position, dice, [])
+        most = max(score for score, _ in ways)
+        return [steps for score, steps in ways if score == most]
+
+    def _most(self, position: LaquetPosition, side: int, dice: tuple[int, ...]) -> int:
+        """How many dice can be played (a game-ending bear-off counts as playing them all)."""
+        ways = self._sequences(position, side, dice)
+        after = self._apply_all(position, side, ways[0])
+        return len(dice) if after.off(side) == CHECKERS else len(ways[0])
+
+    # -- checking a written turn ---------------------------------------------------
+    def play(self, position: LaquetPosition, text: str) -> Played:
+        turn = parse_turn(text)
+        side = position.turn
+        states = self._check_plays(position, side, turn.roll, turn.plays, "Q5")
+        after, steps, left = states[0]
+        if after.off(side) == CHECKERS:
+            if turn.leftover:
+                raise Illegal("Q8", f"{SIDE_NAMES[side]} bore off the last checker: the game is over and no die "
+                                    "is left over")
+            leftover = ""
+        elif self.leftover and any(left for _, _, left in states):
+            after, steps, leftover = self._check_leftover(states, side, turn)
+        elif turn.leftover:
+            raise Illegal("Q6", "no die was left over" if not left else
+                          "under leftover=none the dice left over are lost: nobody plays them")
+        else:
+            leftover = ""
+        text = _roll_text(turn.roll) + " " + _steps_text(steps) + leftover
+        after = LaquetPosition(after.points, 1 - side)
+        return Played(after, text, self._winner(after))
+
+    def _check_leftover(self, states, side: int, turn: Turn) -> tuple[LaquetPosition, list[Step], str]:
+        """Q6: the opponent plays the dice left over, when able, before their own turn.
+        Where the dice used were open to choice (a bear-off by excess), the > group says which."""
+        opponent = 1 - side
+        if turn.leftover is None:
+            for position, steps, left in states:
+                if not self.must or not self._most(position, opponent, left):
+                    return position, steps, ""
+            position, _, left = states[0]
+            example = _steps_text(self._sequences(position, opponent, left)[0])
+            raise Illegal("Q6", f"{SIDE_NAMES[opponent]} can play the {_dice_words(left)} left over and must: "
+                                f"write it as a > group, e.g. >{_roll_text(left)} {example}")
+        dice, plays = turn.leftover
+        matching = [state for state in states if sorted(state[2]) == sorted(dice)]
+        if not matching:
+            raise Illegal("Q6", f"the dice left over are {_dice_words(states[0][2])}, not {_dice_words(dice)}")
+        position, steps, left = matching[0]
+        after, played, _ = self._check_plays(position, opponent, left, plays, "Q6")[0]
+        return after, steps, f" >{_roll_text(left)} {_steps_text(played)}" if played else ""
+
+    def _check_plays(self, position: LaquetPosition, side: int, dice: tuple[int, ...], plays: tuple[Written, ...],
+                     rule: str) -> list[tuple[LaquetPosition, list[Step], tuple[int, ...]]]:
+        """Follow the written plays with the dice: every consistent (position, steps, dice
+        left). `rule` is cited when fewer dice were played than could be (Q5; Q6 for leftovers)."""
+        states = [(position, [], tuple(dice))]
+        for written in plays:
+            for _ in range(written.repeat):
+                states = self._follow(states, side, written.points)
+        after, steps, _ = states[0]
+        most = self._most(position, side, tuple(dice)) if self.must and len(steps) < len(dice) else 0
+        if most > len(steps) and after.off(side) < CHECKERS:
+            written = [step[:2] for step in steps]
+            ways = sorted(self._sequences(position, side, tuple(dice)),
+                          key=lambda way: [step[:2] for step in way[:len(written)]] != written)
+            shown = "; ".join(_steps_text(way) for way in ways[:3]) + ("; …" if len(ways) > 3 else "")
+            raise Illegal(rule, f"{SIDE_NAMES[side]} must play {'both dice' if most == 2 else 'a die'} when able "
+                                f"({'played ' + _steps_text(steps) if steps else 'played nothing'}); "
+                                f"possible: {shown}")
+        return states
+
+    def _follow(self, states, side: int, points: tuple[int, ...]):
+        """The states one written play reaches from any of `states`; Illegal when none."""
+        reached, problem = [], None
+        text = "/".join(point_name(p) for p in points)
+        for position, steps, left in states:
+            distance = points[1] - points[0]
+            if len(points) == 2 and points[1] != OFF and distance not in left and len(left) == 2 \
+                    and distance == sum(left):  # one checker, both dice, written 1/10: either order
+                routes = [(points[0], points[0] + die, points[1]) for die in dict.fromkeys(left)]
+            else:
+                routes = [points]
+            for route in routes:
+                frontier = [(position, steps, left)]
+                for start, end in zip(route, route[1:]):
+                    following = []
+                    for pos, done, rest in frontier:
+                        try:
+                            for die in self._dice_for(pos, side, start, end, rest, text):
+                                self._check_step(pos, side, start, end, route, text)
+                                step = (start, end, die)
+                                following.append((self._apply(pos, side, step), done + [step], _without(rest, die)))
+                        except Illegal as illegal:
+                            problem = problem or illegal
+                    frontier = following
+                reached += frontier
+        if not reached:
+            raise problem
+        return reached
+
+    def _dice_for(self, position: LaquetPosition, side: int, start: int, end: int, left: tuple[int, ...],
+                  text: str) -> list[int]:
+        """Which of the dice left may carry a checker from `start` to `end`."""
+        who = SIDE_NAMES[side]
+        if position.off(side) == CHECKERS:
+            raise Illegal("Q8", f"{who} has borne off every checker; the game is over and no die is played after that")
+        if not left:
+            raise Illegal("Q2", f"{text}: the roll is used up (two dice; a double is played as two moves)")
+        if end == OFF:
+            if not self._home(position, side):
+                outside = [str(p) for p in range(1, 13) if position.count(side, p)]
+                raise Illegal("Q7", f"{who} may bear off only once all 15 checkers are in quadrant III "
+                                    f"(13-18); some stand on {', '.join(outside)}")
+            behind = any(position.count(side, p) for p in range(13, start))
+            dice = sorted({d for d in left if d == OFF - start or (d > OFF - start and not behind)})
+            if not dice:
+                raise Illegal("Q7", f"{text}: bearing off from {start} takes a {OFF - start}, or a higher die "
+                                    f"when no checker of {who}'s stands behind it; the dice left: "
+                                    f"{_dice_words(left)}")
+            return dice
+        if end > LAST:
+            raise Illegal("Q4", f"{text}: no checker may enter points 19-24; it leaves past 18 only by bearing off")
+        distance = end - start
+        if distance <= 0:
+            raise Illegal("Q3", f"{text}: checkers move forward, from lower to higher points")
+        if distance not in left:
+            raise Illegal("Q3", f"{text} moves {distance} point{'s' if distance > 1 else ''}, and the dice left "
+                                f"are {_dice_words(left)}")
+        return [distance]
+
+    def _check_step(self, position: LaquetPosition, side: int, start: int, end: int, route, text: str) -> None:
+        """Q3: a checker of the mover's on `start`, and `end` not held by the enemy."""
+        if not position.count(side, start):
+            raise Illegal("Q3", f"{text}: there is no {SIDE_NAMES[side]} checker on point {start}")
+        if end != OFF and position.count(1 - side, end):
+            verb = "lands on" if end == route[-1] else "stops on"
+            raise Illegal("Q3", f"{text} {verb} point {end}, held by {SIDE_NAMES[1 - side]}: no checker may "
+                                "stop on an enemy point")
+
+    def _winner(self, position: LaquetPosition) -> Outcome | None:
+        for side in (WHITE, BLACK):
+            if position.off(side) == CHECKERS:
+                return Outcome("1-0" if side == WHITE else "0-1", "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
+        return None
+
+    def outcome(self, position: LaquetPosition) -> Outcome | None:
+        return self._winner(position)
+
+    # -- legal and random plies -----------------------------------------------------
+    def plies_for_roll(self, position: LaquetPosition, roll: tuple[int, int]) -> list[str]:
+        """Every legal ply with this roll, in canonical form."""
+        side, plies = position.turn, []
+        for steps in self._sequences(position, side, roll):
+            text = _roll_text(roll) + " " + _steps_text(steps)
+            after = self._apply_all(position, side, steps)
+            left = _left(roll, steps)
+            if left and self.leftover and after.off(side) < CHECKERS and self._most(after, 1 - side, left):
+                plies += [f"{text} >{_roll_text(left)} {_steps_text(s)}"
+                          for s in self._sequences(after, 1 - side, left)]
+            else:
+                plies.append(text)
+        return list(dict.fromkeys(plies))
+
+    def legal_plies(self, position: LaquetPosition) -> list[str]:
+        return [ply for high in range(1, 7) for low in range(1, high + 1)
+                for ply in self.plies_for_roll(position, (high, low))]
+
+    def random_ply(self, position: LaquetPosition, rng: random.Random) -> str | None:
+        if self._winner(position):
+            return None
+        roll = tuple(sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True))
+        return rng.choice(self.plies_for_roll(position, roll))
+
+    def _apply_all(self, position: LaquetPosition, side: int, steps: list[Step]) -> LaquetPosition:
+        for step in steps:
+            position = self._apply(position, side, step)
+        return position
+
+
+def _left(roll, steps: list[Step]) -> tuple[int, ...]:
+    for step in steps:
+        roll = _without(roll, step[2])
+    return tuple(roll)
+
+
+def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    index = dice.index(die)
+    return dice[:index] + dice[index + 1:]
+
+
+def _steps_text(steps: list[Step]) -> str:
+    return " ".join(f"{a}/{point_name(b)}" for a, b, _ in steps) or "--"
+
+
+def _dice_words(dice) -> str:
+    dice = sorted(dice, reverse=True)
+    return " and ".join(str(d) for d in dice) if dice else "none"
