@@ -68,3 +68,9 @@ def test_unknown_options_are_tag_errors_naming_the_known_ones():
     (diagnostic,) = report.diagnostics
     assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("tag", 2, 2)
     assert diagnostic.message == "unknown value '5' for king-capture (known: 4, 2)"
+
+
+def test_a_malformed_or_impossible_date_is_a_tag_error():
+    assert errors('[Game "tablut"]\n[Date "2026.02.30"]\n*') == [("error", "tag", None, "Date")]
+    assert errors('[Game "tablut"]\n[Date "21/11/2026"]\n*') == [("error", "tag", None, "Date")]
+    assert errors('[Game "tablut"]\n[Date "2026.??.??"]\n*') == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from lusoria.notation.dates import date_range
 from lusoria.notation.model import Line, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
 from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
@@ -93,6 +94,11 @@ def check(source: RecordText | str) -> Report:
 def replay(record: Record, source: RecordText | None = None) -> Report:
     """Check a parsed record against its game's rules."""
     report = Report(source or RecordText("", record.line), record)
+    if "Date" in record.tags:
+        try:
+            date_range(record.tags["Date"])
+        except ValueError as problem:
+            _tag_error(record, "Date", str(problem), report)
     rules = _rules(record, report)
     if rules is None:
         return report

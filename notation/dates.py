@@ -1,0 +1,30 @@
+"""PGN dates (`YYYY.MM.DD`, `??` for an unknown part) as ranges of ISO dates."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date
+
+_DATE = re.compile(r"(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
+
+
+def date_range(text: str) -> tuple[str | None, str | None]:
+    """The earliest and latest ISO dates a PGN date allows: `2026.??.??` gives
+    ('2026-01-01', '2026-12-31'); an unknown year gives (None, None).
+    ValueError for text that is not a PGN date or names no real day."""
+    m = _DATE.fullmatch(text)
+    if not m:
+        raise ValueError(f"a Date is YYYY.MM.DD, with ?? for unknown parts; not '{text}'")
+    year, month, day = (None if "?" in part else int(part) for part in m.groups())
+    if year is None:
+        return None, None
+    months = (month, month) if month else (1, 12)
+    try:
+        first = date(year, months[0], day or 1)
+        last = date(year, months[1], day or calendar.monthrange(year, months[1])[1])
+        if day and not month:
+            first, last = date(year, 1, 1), date(year, 12, 31)
+    except ValueError:
+        raise ValueError(f"the Date '{text}' names no real day") from None
+    return first.isoformat(), last.isoformat()
