@@ -1,1 +1,57 @@
-"""The game archive (SQLite, through sqlite-utils)."""
+"""The game archive: a SQLite database (through sqlite-utils) of checked records.
+
+    archive = Archive("lusoria.db")
+    archive.import_paths(["samples/"])
+    archive.query(Filters(player="Karin Nilsson"))
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Iterable
+
+from lusoria.archive.importer import ImportSummary, import_records
+from lusoria.archive.query import Filters, ReadOnlyError, build, read_only_sql
+from lusoria.archive.schema import NotAnArchive, open_archive
+from lusoria.archive.stats import stats
+
+DEFAULT = "lusoria.db"
+
+__all__ = ["Archive", "Filters", "ImportSummary", "NotAnArchive", "ReadOnlyError", "default_path"]
+
+
+def default_path() -> str:
+    """`$LUSORIA_DB`, or `lusoria.db` in the current directory."""
+    return os.environ.get("LUSORIA_DB") or DEFAULT
+
+
+class Archive:
+    """One archive file; each method is a `lusoria` command."""
+
+    def __init__(self, path: str | None = None):
+        self.path = path or default_path()
+
+    def import_paths(self, paths: Iterable[str], encoding: str = "utf-8", batch_size: int = 1000,
+                     progress: Callable[[int], None] | None = None) -> ImportSummary:
+        """`lusoria import`: check and store every record of `paths`."""
+        return import_records(open_archive(self.path), paths, encoding, batch_size, progress)
+
+    def _existing(self):
+        if not os.path.exists(self.path):
+            raise NotAnArchive(f"{self.path} does not exist; create it with lusoria import")
+        return open_archive(self.path, create_missing=False)
+
+    def query(self, filters: Filters) -> list[dict]:
+        """`lusoria query`: the records every filter matches, oldest first."""
+        self._existing()
+        sql, params = build(filters)
+        return read_only_sql(self.path, sql, params)
+
+    def sql(self, sql: str) -> list[dict]:
+        """`lusoria sql`: any read-only SQL."""
+        self._existing()
+        return read_only_sql(self.path, sql)
+
+    def stats(self) -> dict:
+        """`lusoria stats`: counts and figures."""
+        return stats(self._existing())

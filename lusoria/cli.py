@@ -9,6 +9,8 @@ from pathlib import Path
 import click
 
 from lusoria import __version__, api
+from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError, default_path
+from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render
 from lusoria.notation.sources import STDIN, InputError, expand, read_sources
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
@@ -148,3 +150,107 @@ def random(game: str, count: int, seed: int, variant: str | None, rules: str | N
             click.echo(("\n" if index else "") + text, nl=False)
     except OptionError as error:
         raise click.UsageError(str(error)) from None
+
+
+db_option = click.option("--db", "db", default=default_path, show_default="$LUSORIA_DB or lusoria.db",
+                         help="The archive (a SQLite file).")
+format_option = click.option("--format", "format_", type=click.Choice(FORMATS), default="table", show_default=True,
+                             help="table, json, csv, or lgn (the records themselves, ready for lusoria validate).")
+
+
+def archive_errors(action):
+    """Run `action`, turning archive problems into clear messages and exit statuses."""
+    try:
+        return action()
+    except NotAnArchive as error:
+        click.echo(f"lusoria: {error}", err=True)
+        sys.exit(2)
+    except ReadOnlyError as error:
+        click.echo(f"lusoria: {error}", err=True)
+        sys.exit(1)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+
+
+@main.command(name="import")
+@paths_argument
+@db_option
+@encoding_option
+def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
+    """Check the records of PATH... and store them all, valid or not, in the archive.
+
+    A record already in the archive (the same text) is skipped. A progress bar shows
+    on a terminal."""
+    files = [p for p in expand(paths) if p != STDIN]
+    if sys.stderr.isatty() and STDIN not in paths:
+        with click.progressbar(length=sum(Path(p).stat().st_size for p in files if Path(p).exists()),
+                               label="importing", file=sys.stderr) as bar:
+            summary = archive_errors(lambda: Archive(db).import_paths(paths, encoding, progress=bar.update))
+    else:
+        summary = archive_errors(lambda: Archive(db).import_paths(paths, encoding))
+    for problem in summary.unreadable:
+        click.echo(f"lusoria: {problem}", err=True)
+    click.echo(f"{db}: {summary}")
+    sys.exit(2 if summary.unreadable else 0)
+
+
+@main.command()
+@db_option
+@click.option("--game", help="tablut, latrunculi or laquet.")
+@click.option("--variant", help="The Variant (seed, seneca, piso, petteia, dux, …).")
+@click.option("--white", help="White's name (whole, any case).")
+@click.option("--black", help="Black's name (whole, any case).")
+@click.option("--player", help="A player on either side (whole name, any case).")
+@click.option("--event", help="The Event (whole, any case).")
+@click.option("--site", help="The Site (whole, any case).")
+@click.option("--date-from", help="Games that may have been played on or after this date (YYYY[.MM[.DD]]).")
+@click.option("--date-to", help="Games that may have been played on or before this date.")
+@click.option("--result", type=click.Choice(["1-0", "0-1", "1/2-1/2", "*"]))
+@click.option("--valid/--invalid", default=None, help="Only valid, or only invalid, records.")
+@click.option("--rule", help="Records with a diagnostic for this rule (T4, S4, Q6, syntax, …).")
+@click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE", help="A tag and its exact value (repeatable).")
+@click.option("--text", help="Words found in the players, event, site, source tags or comments.")
+@click.option("--position", help="A position string: records that reached it, and at which ply.")
+@click.option("--limit", type=click.IntRange(min=0), help="At most this many records.")
+@format_option
+def query(db: str, tags: tuple[str, ...], format_: str, **filters) -> None:
+    """Find records in the archive; oldest first."""
+    pairs = []
+    for tag in tags:
+        name, equals, value = tag.partition("=")
+        if not equals:
+            raise click.BadParameter(f"'{tag}' is not NAME=VALUE", param_hint="--tag")
+        pairs.append((name, value))
+    chosen = Filters(tags=pairs, **filters)
+    rows = archive_errors(lambda: Archive(db).query(chosen))
+    columns = (TABLE_COLUMNS if format_ == "table" else COLUMNS) + (["ply"] if chosen.position else [])
+    click.echo(render(rows, format_, columns), nl=False)
+
+
+@main.command()
+@click.argument("sql")
+@db_option
+@format_option
+def sql(sql: str, db: str, format_: str) -> None:
+    """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
+    rows = archive_errors(lambda: Archive(db).sql(sql))
+    click.echo(archive_errors(lambda: render(rows, format_)), nl=False)
+
+
+@main.command()
+@db_option
+@click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
+def stats(db: str, as_json: bool) -> None:
+    """Counts per game, variant and result, validity, plies, players and first errors."""
+    figures = archive_errors(lambda: Archive(db).stats())
+    if as_json:
+        click.echo(json.dumps(figures, indent=2))
+        return
+    plies = figures["plies"]
+    click.echo(f"{figures['records']} records: {figures['valid']} valid, {figures['invalid']} invalid; "
+               f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}")
+    for key, title in (("games", "game"), ("variants", "variant"), ("results", "result"),
+                       ("players", "player"), ("first_error_rules", "first error rule")):
+        if figures[key]:
+            click.echo("\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]],
+                                      "table"), nl=False)

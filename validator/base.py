@@ -96,6 +96,12 @@ class Game:
     def known_values(cls, key: str) -> str:
         return ", ".join(cls.options[key])
 
+    @classmethod
+    def rules_for_position(cls, text: str) -> "Game":
+        """Rules under which a position string can be read without a record's tags
+        (to search an archive by position)."""
+        return cls()
+
     # -- positions -------------------------------------------------------
     def initial(self) -> Position:
         raise NotImplementedError

@@ -146,6 +146,13 @@ class Latrunculi(Game):
         rules._check_room()
         return rules
 
+    @classmethod
+    def rules_for_position(cls, text: str) -> "Latrunculi":
+        """The board size is read off the string: its ranks and the squares of the first."""
+        ranks = text.split()[0].split("/") if text.split() else []
+        width = sum(int(run) if run else 1 for run, _ in re.findall(r"([0-9]+)|(.)", ranks[0])) if ranks else 8
+        return cls(size=(width, len(ranks))) if 4 <= width <= 16 and 4 <= len(ranks) <= 16 else cls()
+
     def _check_room(self) -> None:
         width, height = self.geo.width, self.geo.height
         if (width, height) != (8, 8) and not self.placing:

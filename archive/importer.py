@@ -1,0 +1,176 @@
+"""Import records into the archive: streamed, validated, inserted in batched
+transactions. A batch is all or nothing, so the archive only ever holds whole
+records, and a content hash makes a second import of the same record add nothing."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Callable, Iterable, Iterator
+
+import sqlite_utils
+
+from lusoria.notation.dates import date_range
+from lusoria.notation.model import Line
+from lusoria.notation.sources import InputError, expand, read_sources
+from lusoria.validator.base import BLACK, Game
+from lusoria.validator.replay import ERROR, Report, check
+from lusoria.archive.schema import SOURCE_TAGS
+
+ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+ROSTER_COLUMNS_INDEX = {tag: 4 + index for index, tag in enumerate(ROSTER_COLUMNS)}
+
+
+@dataclass
+class ImportSummary:
+    """What an import did."""
+
+    added: int = 0
+    duplicates: int = 0
+    invalid: int = 0  # of the added records
+    unparsable: int = 0  # of the invalid ones: kept as text with their syntax diagnostics
+    unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
+
+    def __str__(self) -> str:
+        return (f"added {self.added} records ({self.invalid} invalid, {self.unparsable} of them unparsable), "
+                f"skipped {self.duplicates} duplicates")
+
+
+def content_hash(text: str) -> str:
+    """A record's identity: its text with white space folded."""
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
+
+
+def position_key(rules: Game, position) -> int:
+    """A 64-bit key of a position, the same for the same position in any record (positions
+    are immutable values of bytes, ints and tuples, whose repr is the same in every run)."""
+    digest = hashlib.blake2b(f"{rules.name} {position!r}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big", signed=True)
+
+
+def _comments(line: Line) -> Iterator[str]:
+    lines = [line]
+    while lines:
+        current = lines.pop()
+        yield from current.comments
+        for ply in current.plies:
+            yield from ply.comments
+            lines.extend(ply.variations)
+
+
+RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "round", "white", "black", "result",
+                  "date_from", "date_to", "plies", "valid", "errors", "warnings", "first_rule", "first_ply",
+                  "path", "line", "sources", "comments", "text"]
+CHILD_COLUMNS = {
+    "tags": ["record_id", "name", "value"],
+    "plies": ["record_id", "ply", "side", "text", "position"],
+    "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],
+}
+
+
+@dataclass(slots=True)
+class Rows:
+    """One checked record as rows of each table, its id (the first column) left to fill in."""
+
+    hash: str
+    valid: bool
+    parsed: bool
+    tables: dict[str, list[list]]
+
+
+def rows(report: Report) -> Rows:
+    """The rows of one checked record, for each table."""
+    tags = report.tags
+    errors = [d for d in report.diagnostics if d.severity == ERROR]
+    first = errors[0] if errors else None
+    try:
+        date_from, date_to = date_range(tags.get("Date", "????.??.??"))
+    except ValueError:
+        date_from = date_to = None
+    digest = content_hash(report.source.text)
+    record = [None, digest, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
+              date_from, date_to, report.plies, int(report.valid), len(errors),
+              len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
+              report.source.path, report.source.line,
+              " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
+              (" ".join(_comments(report.record.main)) or None) if report.record else None,
+              report.source.text.rstrip("\n") + "\n"]
+    record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
+    plies = []
+    if report.record:
+        rules, positions, written = report.rules, report.positions, report.record.main.plies
+        for number, position in enumerate(positions):
+            before = positions[number - 1] if number else None
+            side = None if before is None else "b" if rules.turn(before) == BLACK else "w"
+            plies.append([None, number, side, written[number - 1].text if number else None,
+                          position_key(rules, position)])
+        plies += [[None, number, None, written[number - 1].text, None]
+                  for number in range(max(len(positions), 1), report.plies + 1)]
+    return Rows(digest, report.valid, report.record is not None, {
+        "records": [record],
+        "tags": [[None, name, value] for name, value in tags.items()],
+        "plies": plies,
+        "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
+                        for n, d in enumerate(report.diagnostics)],
+    })
+
+
+def _checked(paths: Iterable[str], encoding: str, summary: ImportSummary,
+             progress: Callable[[int], None] | None) -> Iterator[Rows]:
+    for path in expand(paths):
+        try:
+            for source in read_sources(path, encoding):
+                if progress:
+                    progress(len(source.text.encode("utf-8")))
+                yield rows(check(source))
+        except InputError as error:
+            summary.unreadable.append(str(error))
+
+
+def import_records(db: sqlite_utils.Database, paths: Iterable[str], encoding: str = "utf-8",
+                   batch_size: int = 1000, progress: Callable[[int], None] | None = None) -> ImportSummary:
+    """Import every record of `paths` (files, directories, `-`) into the archive `db`."""
+    summary = ImportSummary()
+    checked = _checked(paths, encoding, summary, progress)
+    while batch := list(islice(checked, batch_size)):
+        _insert_batch(db, batch, summary)
+    return summary
+
+
+def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportSummary) -> None:
+    """One transaction: the new records of `batch` with all their rows, or nothing."""
+    conn = db.conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        hashes = [checked.hash for checked in batch]
+        seen = {row[0] for row in conn.execute(
+            f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)}
+        next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
+        tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "diagnostics": []}
+        counts = ImportSummary()
+        for checked in batch:
+            if checked.hash in seen:
+                counts.duplicates += 1
+                continue
+            seen.add(checked.hash)
+            for table, new in checked.tables.items():
+                for row in new:
+                    row[0] = next_id
+                tables[table] += new
+            next_id += 1
+            counts.added += 1
+            counts.invalid += not checked.valid
+            counts.unparsable += not checked.parsed
+        for table, new in tables.items():
+            columns = RECORD_COLUMNS if table == "records" else CHILD_COLUMNS[table]
+            conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
+                             f"VALUES ({', '.join('?' * len(columns))})", new)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    summary.added += counts.added
+    summary.duplicates += counts.duplicates
+    summary.invalid += counts.invalid
+    summary.unparsable += counts.unparsable

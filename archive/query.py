@@ -1,0 +1,166 @@
+"""Finding records: filters turned into one parameterised query (no user text is
+ever pasted into SQL), read-only SQL, and the output formats."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from dataclasses import dataclass, field
+
+from tabulate import tabulate
+
+from lusoria.notation.dates import date_range
+from lusoria.validator.base import OptionError
+from lusoria.validator.games import GAMES
+from lusoria.archive.importer import position_key
+
+COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "event", "site", "round", "plies",
+           "valid", "errors", "warnings", "first_rule", "first_ply", "path", "line"]
+TABLE_COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "plies", "valid", "first_rule"]
+FORMATS = ("table", "json", "csv", "lgn")
+
+
+@dataclass
+class Filters:
+    """What `lusoria query` may ask for; every filter given must hold."""
+
+    game: str | None = None
+    variant: str | None = None
+    white: str | None = None
+    black: str | None = None
+    player: str | None = None  # either side
+    event: str | None = None
+    site: str | None = None
+    date_from: str | None = None  # a PGN date (YYYY.MM.DD, ?? allowed; or YYYY, YYYY.MM) or an ISO date
+    date_to: str | None = None
+    result: str | None = None
+    valid: bool | None = None
+    rule: str | None = None  # records with a diagnostic for this rule
+    tags: list[tuple[str, str]] = field(default_factory=list)
+    text: str | None = None  # words, all of them, in players, event, site, source tags or comments
+    position: str | None = None  # a position string: records that reached it, with the ply
+    limit: int | None = None
+
+
+def _iso(text: str, end: bool) -> str:
+    """A bound for a date filter: a PGN date's earliest (or latest) day, or an ISO date."""
+    if "-" in text and "." not in text:
+        return text
+    first, last = date_range(text + ".??" * (2 - text.count(".")))  # 2025 and 2025.06 are shorthands
+    if first is None:
+        raise ValueError(f"a date filter needs a known year, not '{text}'")
+    return last if end else first
+
+
+def position_keys(text: str) -> list[int]:
+    """The keys of a position string, read by every game that can read it."""
+    keys = []
+    for cls in GAMES.values():
+        try:
+            rules = cls.rules_for_position(text)
+            keys.append(position_key(rules, rules.parse_position(text)))
+        except (OptionError, ValueError, IndexError):
+            continue
+    if not keys:
+        raise ValueError(f"'{text}' is not a position string of any game (see docs/notation.md §6)")
+    return keys
+
+
+def build(filters: Filters) -> tuple[str, list]:
+    """The SQL and its parameters for `filters`. ValueError for a filter that cannot work."""
+    where, params = [], []
+    for column in ("game", "variant", "result"):
+        if (value := getattr(filters, column)) is not None:
+            where.append(f"records.{column} = ?")
+            params.append(value.lower() if column == "game" else value)
+    for column in ("white", "black", "event", "site"):
+        if (value := getattr(filters, column)) is not None:
+            where.append(f"records.{column} = ? COLLATE NOCASE")
+            params.append(value)
+    if filters.player is not None:
+        where.append("(records.white = ? COLLATE NOCASE OR records.black = ? COLLATE NOCASE)")
+        params += [filters.player, filters.player]
+    if filters.date_from is not None:
+        where.append("records.date_to >= ?")
+        params.append(_iso(filters.date_from, end=False))
+    if filters.date_to is not None:
+        where.append("records.date_from <= ?")
+        params.append(_iso(filters.date_to, end=True))
+    if filters.valid is not None:
+        where.append("records.valid = ?")
+        params.append(int(filters.valid))
+    if filters.rule is not None:
+        where.append("records.id IN (SELECT record_id FROM diagnostics WHERE rule = ?)")
+        params.append(filters.rule)
+    for name, value in filters.tags:
+        where.append("records.id IN (SELECT record_id FROM tags WHERE name = ? AND value = ?)")
+        params += [name, value]
+    if filters.text:
+        where.append("records.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)")
+        params.append(" ".join('"' + word.replace('"', '""') + '"' for word in filters.text.split()))
+    select = ", ".join(f"records.{c}" for c in COLUMNS) + ", records.text"
+    if filters.position is not None:
+        keys = position_keys(filters.position)
+        marks = ", ".join("?" * len(keys))
+        select += f", (SELECT min(ply) FROM plies WHERE record_id = records.id AND position IN ({marks})) AS ply"
+        where.append(f"records.id IN (SELECT record_id FROM plies WHERE position IN ({marks}))")
+        params = keys + params + keys
+    sql = f"SELECT {select} FROM records" + (" WHERE " + " AND ".join(where) if where else "")
+    sql += " ORDER BY records.date_from IS NULL, records.date_from, records.id"
+    if filters.limit is not None:
+        sql += " LIMIT ?"
+        params.append(filters.limit)
+    return sql, params
+
+
+def _refuse_escapes(action: int, first: str | None, second: str | None, *_) -> int:
+    """An authorizer for `lusoria sql`, whose connection is read-only already: it also
+    refuses ATTACH, a PRAGMA that sets a value, and loading extensions."""
+    if action in (sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH) \
+            or (action == sqlite3.SQLITE_PRAGMA and second is not None) \
+            or (action == sqlite3.SQLITE_FUNCTION and second == "load_extension"):
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+class ReadOnlyError(Exception):
+    """SQL that `lusoria sql` refuses: it writes, attaches, or is not valid."""
+
+
+def read_only_sql(path: str, sql: str, params: list | None = None) -> list[dict]:
+    """Run SQL against the archive opened read-only; ReadOnlyError for anything else."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        conn.set_authorizer(_refuse_escapes)
+        cursor = conn.execute(sql, params or [])
+        names = [d[0] for d in cursor.description or ()]
+        return [dict(zip(names, row)) for row in cursor]
+    except sqlite3.DatabaseError as error:
+        message = str(error)
+        if "not authorized" in message or "readonly" in message:
+            message = "lusoria sql only reads: statements that write, ATTACH, PRAGMA and extensions are refused"
+        raise ReadOnlyError(message) from None
+    finally:
+        conn.close()
+
+
+def render(rows: list[dict], format: str, columns: list[str] | None = None) -> str:
+    """Rows as a table, JSON, CSV, or (when they hold the text) records in the notation."""
+    if format == "lgn":
+        if rows and "text" not in rows[0]:
+            raise ValueError("the lgn format needs a column named text")
+        return "\n".join(row["text"] for row in rows)
+    if columns is None:
+        columns = list(rows[0]) if rows else []
+    shown = [{c: row.get(c) for c in columns} for row in rows]
+    if format == "json":
+        return json.dumps(shown, indent=2, ensure_ascii=False) + "\n"
+    if format == "csv":
+        out = io.StringIO()
+        writer = csv.DictWriter(out, columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(shown)
+        return out.getvalue()
+    return tabulate(shown, headers="keys") + "\n" if shown else "no records\n"
