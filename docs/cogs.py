@@ -3,7 +3,9 @@
 Regenerate: `cog -r -I docs README.md docs/*.md`; the test suite runs `cog --check`.
 """
 
+import os
 import shlex
+import tempfile
 
 import cog
 from click.testing import CliRunner
@@ -22,3 +24,33 @@ def file(path: str, language: str = "") -> None:
     """Write a file of the project into the docs."""
     with open(path, encoding="utf-8") as text:
         cog.out(f"```{language}\n{text.read()}```\n")
+
+
+_scratch: list[str] = []
+
+
+def archive_console(command: str) -> None:
+    """Like `console`, run in a scratch directory that holds `samples` and, once
+    `lusoria import` has run, `lusoria.db` (the default archive)."""
+    if not _scratch:
+        folder = tempfile.mkdtemp(prefix="lusoria-docs-")
+        os.symlink(os.path.abspath("samples"), os.path.join(folder, "samples"))
+        _scratch.append(folder)
+    here = os.getcwd()
+    os.chdir(_scratch[0])
+    try:
+        os.environ.pop("LUSORIA_DB", None)
+        console(command)
+    finally:
+        os.chdir(here)
+
+
+def schema() -> None:
+    """The CREATE statements of a new archive."""
+    from lusoria.archive.schema import open_archive
+
+    folder = tempfile.mkdtemp(prefix="lusoria-schema-")
+    db = open_archive(os.path.join(folder, "schema.db"))
+    statements = [row[0] + ";" for row in db.execute(
+        "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'records_fts_%' ORDER BY rowid")]
+    cog.out("```sql\n" + "\n".join(statements) + "\n```\n")

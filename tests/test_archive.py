@@ -1,0 +1,179 @@
+"""The archive: import, every query filter and format, read-only SQL, stats, faults."""
+
+import csv
+import io
+import json
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError
+from lusoria.archive import importer
+from lusoria.cli import main
+
+from conftest import ROOT
+
+SAMPLES = str(ROOT / "samples")
+INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    """The samples, imported once."""
+    archive = Archive(str(tmp_path_factory.mktemp("archive") / "lusoria.db"))
+    summary = archive.import_paths([SAMPLES])
+    assert (summary.added, summary.duplicates, summary.unreadable) == (81, 0, [])
+    return archive
+
+
+def ids(archive: Archive, **filters) -> list[int]:
+    return [row["id"] for row in archive.query(Filters(**filters))]
+
+
+def test_every_record_is_kept_valid_or_not(archive):
+    figures = archive.stats()
+    assert figures["records"] == 81 and figures["valid"] == 14 and figures["invalid"] == 67
+    unparsable = archive.query(Filters(rule="syntax"))
+    assert len(unparsable) == 4 and all(row["plies"] == 0 and not row["valid"] for row in unparsable)
+    assert archive.sql("SELECT count(*) AS n FROM records WHERE text LIKE '%e4-j4%'") == [{"n": 1}]
+
+
+def test_importing_again_adds_nothing(archive):
+    summary = archive.import_paths([SAMPLES])
+    assert (summary.added, summary.duplicates) == (0, 81)
+    assert archive.stats()["records"] == 81
+
+
+@pytest.mark.parametrize("filters, expected", [
+    (dict(game="laquet"), 18),
+    (dict(game="LATRUNCULI", variant="dux"), 3),
+    (dict(white="karin nilsson"), 2),
+    (dict(black="Karin Nilsson"), 1),
+    (dict(player="Karin Nilsson"), 3),
+    (dict(event="Club evening"), 3),
+    (dict(site="uppsala"), 3),
+    (dict(date_from="2026.11.21", date_to="2026.11.21"), 4),  # with the study of 2026.??.??
+    (dict(date_from="2026.11.22"), 1),  # the linnaeus study is dated 2026.??.??: it may be later
+    (dict(date_to="2025"), 0),
+    (dict(date_from="2026-01-01"), 4),
+    (dict(result="0-1"), 8),
+    (dict(valid=True), 14),
+    (dict(valid=False, game="tablut"), 25),
+    (dict(rule="Q6"), 3),
+    (dict(rule="T8"), 1),
+    (dict(tags=[("Variant", "linnaeus")]), 1),
+    (dict(tags=[("Game", "tablut"), ("Round", "3")]), 1),
+    (dict(text="Raichi"), 1),
+    (dict(text="incitus freed"), 1),
+    (dict(text="lusoria random"), 6),  # the Source tags of the random samples
+    (dict(limit=5), 5),
+])
+def test_each_filter(archive, filters, expected):
+    assert len(ids(archive, **filters)) == expected
+
+
+@pytest.mark.parametrize("value", ["x' OR '1'='1", "%", "_", "Karin%", "\"); DROP TABLE records; --"])
+def test_filter_values_are_matched_literally(archive, value):
+    for field in ("white", "player", "event", "rule", "game", "variant"):
+        assert ids(archive, **{field: value}) == []
+    assert ids(archive, tags=[("White", value)]) == []
+    # full text: words only, as phrases; punctuation is no operator (Karin% finds the word Karin)
+    assert len(ids(archive, text=value)) == (3 if value == "Karin%" else 0)
+    assert archive.stats()["records"] == 81
+
+
+def test_position_search_gives_the_ply(archive):
+    rows = archive.query(Filters(position=INITIAL_TABLUT, valid=True))
+    assert len(rows) == 6 and {row["ply"] for row in rows} == {0}
+    escape = archive.query(Filters(position="p2ppp3/4p4/2P1P4/4Pp3/ppK2PPpp/p3P2p1/3PP4/4p4/3ppp3 b"))
+    # the escape game, and two error samples that open with the same seven plies
+    assert [(row["white"], row["ply"]) for row in escape] == [("Karin Nilsson", 7), (None, 7), (None, 7)]
+    assert len(archive.query(Filters(position="1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"))) == 12
+    with pytest.raises(ValueError):
+        archive.query(Filters(position="not a position"))
+
+
+def test_sql_is_read_only(archive):
+    for statement in ("DELETE FROM records", "DROP TABLE plies", "INSERT INTO tags VALUES (1, 'a', 'b')",
+                      "ATTACH DATABASE ':memory:' AS other", "PRAGMA user_version = 7",
+                      "SELECT load_extension('x')", "CREATE TABLE t (a)"):
+        with pytest.raises(ReadOnlyError, match="only reads"):
+            archive.sql(statement)
+    assert archive.sql("PRAGMA user_version") == [{"user_version": 1}]
+    assert archive.stats()["records"] == 81
+
+
+def test_not_an_archive(tmp_path):
+    text = tmp_path / "notes.db"
+    text.write_text("not a database at all, just some words" * 100)
+    with pytest.raises(NotAnArchive, match="cannot be read"):
+        Archive(str(text)).import_paths([SAMPLES])
+    other = tmp_path / "other.db"
+    sqlite3.connect(other).execute("CREATE TABLE things (a)").connection.commit()
+    with pytest.raises(NotAnArchive, match="not a lusoria archive"):
+        Archive(str(other)).query(Filters())
+    with pytest.raises(NotAnArchive, match="does not exist"):
+        Archive(str(tmp_path / "missing.db")).stats()
+
+
+def test_a_failure_mid_batch_leaves_whole_records_and_a_rerun_completes(tmp_path, monkeypatch):
+    archive = Archive(str(tmp_path / "a.db"))
+    real, calls = importer.rows, []
+
+    def failing(report):
+        calls.append(1)
+        if len(calls) == 8:
+            raise RuntimeError("injected")
+        return real(report)
+
+    monkeypatch.setattr(importer, "rows", failing)
+    with pytest.raises(RuntimeError):
+        archive.import_paths([SAMPLES + "/tablut", SAMPLES + "/errors"], batch_size=3)
+    db = sqlite3.connect(archive.path)
+    assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert db.execute("SELECT count(*) FROM records").fetchone() == (6,)  # two whole batches
+    assert db.execute("SELECT count(DISTINCT record_id) FROM plies").fetchone() == (6,)
+    monkeypatch.setattr(importer, "rows", real)
+    summary = archive.import_paths([SAMPLES + "/tablut", SAMPLES + "/errors"], batch_size=3)
+    assert (summary.added, summary.duplicates) == (69, 6)
+    assert db.execute("SELECT count(*), count(DISTINCT hash) FROM records").fetchone() == (75, 75)
+    assert db.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
+# -- the commands ----------------------------------------------------------------------------
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_the_commands_and_their_formats(archive, tmp_path, snapshot):
+    db = ["--db", archive.path]
+    table = run("query", *db, "--player", "Karin Nilsson")
+    assert table.exit_code == 0 and table.output == snapshot
+    rows = json.loads(run("query", *db, "--game", "tablut", "--tag", "Round=3", "--format", "json").output)
+    assert [row["white"] for row in rows] == ["Karin Nilsson"] and "text" not in rows[0]
+    rows = list(csv.DictReader(io.StringIO(run("query", *db, "--rule", "Q6", "--format", "csv").output)))
+    assert len(rows) == 3 and rows[0]["first_rule"] == "Q6"
+    lgn = tmp_path / "found.lgn"
+    lgn.write_text(run("query", *db, "--valid", "--format", "lgn").output)
+    assert "14 records: 14 valid" in run("validate", str(lgn)).output
+    found = run("query", *db, "--position", INITIAL_TABLUT, "--valid")
+    assert found.output.splitlines()[0].split()[-1] == "ply"
+    assert run("sql", *db, "SELECT game, count(*) AS n FROM records GROUP BY game ORDER BY game").output == snapshot
+    assert run("stats", *db).output == snapshot
+    refused = run("sql", *db, "DELETE FROM records")
+    assert refused.exit_code == 1 and "only reads" in refused.output
+    assert run("query", *db, "--tag", "Round").exit_code == 2
+    assert run("query", "--db", str(tmp_path / "missing.db")).exit_code == 2
+
+
+def test_import_command_and_the_default_database(tmp_path, monkeypatch):
+    monkeypatch.setenv("LUSORIA_DB", str(tmp_path / "env.db"))
+    result = run("import", SAMPLES + "/tablut")
+    assert result.exit_code == 0
+    assert result.output == f"{tmp_path / 'env.db'}: added 4 records (0 invalid, 0 of them unparsable), " \
+                            "skipped 0 duplicates\n"
+    again = run("import", "-", input=(ROOT / "samples/tablut/escape.lgn").read_text())
+    assert "added 0 records" in again.output and "skipped 1 duplicates" in again.output
+    assert run("import", str(tmp_path / "missing.lgn")).exit_code == 2
