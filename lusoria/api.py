@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import random
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from itertools import chain, islice
 from typing import Iterable, Iterator
 
 from lusoria.notation.model import Line, Ply, Record
@@ -12,21 +16,63 @@ from lusoria.notation.sources import InputError, expand, read_sources
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game
 from lusoria.validator.games import game_class
-from lusoria.validator.replay import ERROR, Report, check
+from lusoria.validator.replay import ERROR, Report, Verdict, check
 
 
-def validate(paths: Iterable[str], encoding: str = "utf-8", strict: bool = False) -> Iterator[Report | InputError]:
-    """A report per record of every path (`lusoria validate`); an InputError
-    in the stream for a source that cannot be read, and the other sources go on."""
-    for path in expand(paths):
-        try:
-            for source in read_sources(path, encoding):
-                report = check(source)
-                if strict:
-                    report.diagnostics = [replace(d, severity=ERROR) for d in report.diagnostics]
-                yield report
-        except InputError as error:
-            yield error
+CHUNK = 64  # records a worker checks at a time
+
+
+def validate(paths: Iterable[str], encoding: str = "utf-8", strict: bool = False,
+             jobs: int = 1) -> Iterator[Verdict | InputError]:
+    """A verdict per record of every path, in order (`lusoria validate`); an InputError
+    in the stream for a source that cannot be read, and the other sources go on.
+    With `jobs` > 1, records are checked by that many worker processes."""
+    with _Workers(jobs) as workers:
+        for path in expand(paths):
+            try:
+                for verdict in workers.check(read_sources(path, encoding)):
+                    if strict:
+                        verdict.valid = not verdict.diagnostics
+                        verdict.diagnostics = [replace(d, severity=ERROR) for d in verdict.diagnostics]
+                    yield verdict
+            except InputError as error:
+                yield error
+
+
+def _check_chunk(chunk: list[RecordText]) -> list[Verdict]:
+    return [check(source).verdict() for source in chunk]
+
+
+class _Workers:
+    """Checks records in this process, or in a pool of processes started when a
+    source holds more than one chunk of records; the order of the records is kept."""
+
+    def __init__(self, jobs: int):
+        self.jobs, self.pool = jobs, None
+
+    def __enter__(self) -> "_Workers":
+        return self
+
+    def __exit__(self, *_) -> None:
+        if self.pool:
+            self.pool.shutdown(cancel_futures=True)
+
+    def check(self, sources: Iterator[RecordText]) -> Iterator[Verdict]:
+        chunks = iter(lambda: list(islice(sources, CHUNK)), [])
+        first, second = next(chunks, None), next(chunks, None)
+        if self.jobs <= 1 or (second is None and self.pool is None):
+            for chunk in chain(filter(None, (first, second)), chunks):
+                yield from _check_chunk(chunk)
+            return
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
+        pending: deque = deque()
+        for chunk in chain(filter(None, (first, second)), chunks):
+            pending.append(self.pool.submit(_check_chunk, chunk))
+            if len(pending) > 4 * self.jobs:  # a bounded look-ahead keeps memory flat
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
 
 
 def format_record(source: RecordText | str) -> tuple[str, Report]:

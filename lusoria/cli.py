@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render
 from lusoria.notation.sources import STDIN, InputError, expand, read_sources
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
-from lusoria.validator.replay import ERROR, Diagnostic, Report
+from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
 
 paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 encoding_option = click.option("--encoding", default="utf-8", show_default=True,
@@ -27,7 +28,7 @@ def main() -> None:
     """Parse, validate and archive game records of Tablut, Ludus latrunculorum and Laquet."""
 
 
-def show_diagnostic(report: Report, diagnostic: Diagnostic) -> str:
+def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
     """Compiler-style: file:line:col: severity[rule]: message, the line, a caret."""
     where = f"{report.source.path or '<text>'}:{diagnostic.line}:{diagnostic.column}"
     head = f"{where}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
@@ -48,15 +49,17 @@ def plural(count: int, word: str) -> str:
 @paths_argument
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record, one per line.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=os.cpu_count() or 1,
+              show_default="the number of cores", help="Worker processes (output keeps the order of the records).")
 @encoding_option
-def validate(paths: tuple[str, ...], as_json: bool, strict: bool, encoding: str) -> None:
+def validate(paths: tuple[str, ...], as_json: bool, strict: bool, jobs: int, encoding: str) -> None:
     """Check every record of PATH... (files, directories of *.lgn, - for stdin).
 
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an
     input cannot be read."""
     records = invalid = errors = warnings = 0
     unreadable = False
-    for item in api.validate(paths, encoding, strict):
+    for item in api.validate(paths, encoding, strict, jobs):
         if isinstance(item, InputError):
             click.echo(f"lusoria: {item}", err=True)
             unreadable = True
@@ -254,3 +257,7 @@ def stats(db: str, as_json: bool) -> None:
         if figures[key]:
             click.echo("\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]],
                                       "table"), nl=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -40,6 +40,7 @@ class SyntaxProblem(Exception):
         self.message, self.line, self.column, self.text, self.rule = message, line, column, text, rule
 
 
+@cache
 def known_games() -> tuple[str, ...]:
     """The games that have a grammar."""
     return tuple(sorted(p.name[:-5] for p in files("lusoria.grammar").iterdir()
@@ -102,9 +103,6 @@ class _Builder(Transformer):
         super().__init__()
         self.ply_pattern = ply_pattern
 
-    def tag(self, children: list[Token]) -> tuple[Token, str]:
-        return children[0], unquote(children[1])
-
     def variation(self, children: list) -> Line:
         line = self._line(children)
         if not line.plies:
@@ -119,10 +117,12 @@ class _Builder(Transformer):
         *tags, (main, result) = children
         named: dict[str, str] = {}
         places: dict[str, tuple[int, int]] = {}
-        for name, value in tags:
+        for tag in tags:
+            parts = _tag_pattern().match(tag)
+            name, column = parts[1], tag.column + parts.start(1)
             if name in named:
-                raise SyntaxProblem(f"the tag {name} appears twice", name.line, name.column, name, "tag")
-            named[str(name)], places[str(name)] = value, (name.line, name.column)
+                raise SyntaxProblem(f"the tag {name} appears twice", tag.line, column, name, "tag")
+            named[name], places[name] = unquote(parts[2]), (tag.line, column)
         return Record(named, main, str(result), 1, places, result.line, result.column)
 
     def _line(self, elements: list) -> Line:
@@ -176,7 +176,7 @@ class _Builder(Transformer):
 
 @cache
 def _parser(game: str) -> Lark:
-    return Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply"])
+    return Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply", "tag_parts"])
 
 
 @cache
@@ -185,14 +185,14 @@ def _builder_parser(game: str) -> Lark:
     plain = _parser(game)
     number, ply, suffix = (plain.get_terminal(t).pattern.to_regexp() for t in ("MOVE_NUMBER", "PLY", "SUFFIX"))
     pattern = re.compile(rf"(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?")
-    return Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply"],
+    return Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply", "tag_parts"],
                 transformer=_Builder(pattern))
 
 
 _GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
 
 EXPECTED_NAMES = {  # in the order a message lists them
-    "LSQB": "a tag", "TAG_NAME": "a tag name", "TAG_VALUE": 'a tag value in "quotes"', "RSQB": "']'",
+    "TAG": "a tag",
     "PLIES": "a ply", "MOVE_NUMBER": "a move number", "COMMENT": "a comment", "NAG": "a NAG",
     "LPAR": "a variation", "RPAR": "')'", "RESULT": "a result marker (1-0, 0-1, 1/2-1/2, *)",
 }
@@ -234,6 +234,10 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     found = re.match(r"[^\s(){}\[\];]*", text[error.pos_in_stream:])[0] or text[error.pos_in_stream]
     if found == "{":
         return SyntaxProblem("this comment is never closed with '}'", offset + error.line, error.column, found)
+    if found == "[" and "TAG" in accepted:
+        line = text[error.pos_in_stream:].split("\n")[0]
+        return SyntaxProblem(f"this tag is not written [Name \"value\"]: {line}", offset + error.line, error.column,
+                             line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     return SyntaxProblem(f"found '{found}', expected {listed}", offset + error.line, error.column, found)
 

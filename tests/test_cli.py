@@ -163,3 +163,20 @@ def test_random_is_reproducible_and_valid(tmp_path, snapshot):
     path = tmp_path / "random.lgn"
     path.write_text(first.output)
     assert run("validate", str(path)).exit_code == 0
+
+
+def test_validate_with_jobs_keeps_the_order_and_the_output(tmp_path):
+    records = list(api_random("tablut", 150)) + ['[Game "tablut"]\n1. e3-d2 *\n'] + list(api_random("laquet", 100))
+    path = tmp_path / "many.lgn"
+    path.write_text("\n".join(records))
+    one = run("validate", "--jobs", "1", "--json", str(path))
+    two = run("validate", "--jobs", "2", "--json", str(path))
+    assert one.exit_code == two.exit_code == 1
+    assert one.output == two.output and len(one.output.splitlines()) == 251
+    assert json.loads(one.output.splitlines()[150])["diagnostics"][0]["rule"] == "T2"
+
+
+def api_random(game: str, count: int):
+    from lusoria.api import random_records
+
+    return random_records(game, count, seed=9, max_plies=30)

@@ -65,17 +65,34 @@ class Report:
     def result(self) -> str | None:
         return self.record.result if self.record else self.tags.get("Result")
 
-    def as_json(self) -> dict:
-        """The report as `lusoria validate --json` prints it."""
-        return {"path": self.source.path, "record": self.source.index, "line": self.source.line,
-                "game": self.game, "variant": self.variant, "valid": self.valid, "plies": self.plies,
-                "result": self.result, "diagnostics": [d.as_dict() for d in self.diagnostics]}
+    def verdict(self) -> "Verdict":
+        return Verdict(self.source, self.game, self.variant, self.valid, self.plies, self.result,
+                       self.diagnostics)
 
     def error(self, rule: str, message: str, **where) -> None:
         self.diagnostics.append(Diagnostic(ERROR, rule, message, **where))
 
     def warning(self, rule: str, message: str, **where) -> None:
         self.diagnostics.append(Diagnostic(WARNING, rule, message, **where))
+
+
+@dataclass(slots=True)
+class Verdict:
+    """What `lusoria validate` says of a record: small enough to pass between processes."""
+
+    source: RecordText
+    game: str | None
+    variant: str | None
+    valid: bool
+    plies: int
+    result: str | None
+    diagnostics: list[Diagnostic]
+
+    def as_json(self) -> dict:
+        """The verdict as `lusoria validate --json` prints it."""
+        return {"path": self.source.path, "record": self.source.index, "line": self.source.line,
+                "game": self.game, "variant": self.variant, "valid": self.valid, "plies": self.plies,
+                "result": self.result, "diagnostics": [d.as_dict() for d in self.diagnostics]}
 
 
 def check(source: RecordText | str) -> Report:
@@ -115,9 +132,10 @@ def replay(record: Record, source: RecordText | None = None) -> Report:
         ended = rules.outcome(start) if first == 1 else None
         completed = True
         for number, ply in enumerate(line.plies, first):
-            where = dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
-            _check_move_number(ply.number, number, black_starts, report, where)
+            if ply.number is not None:
+                _check_move_number(ply, number, black_starts, report)
             if ended is not None:
+                where = _where(ply, number)
                 report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow",
                              **where)
                 completed = False
@@ -127,11 +145,12 @@ def replay(record: Record, source: RecordText | None = None) -> Report:
             try:
                 played = rules.play(position, ply.text)
             except Illegal as illegal:
-                report.error(illegal.rule, illegal.message + "; the rest of this line is not checked", **where)
+                report.error(illegal.rule, illegal.message + "; the rest of this line is not checked",
+                             **_where(ply, number))
                 completed = False
                 break
             for rule, message in played.warnings:
-                report.warning(rule, message, **where)
+                report.warning(rule, message, **_where(ply, number))
             report.canonical[id(ply)] = played.text
             position, ended = played.position, played.outcome
             if main:
@@ -174,10 +193,15 @@ def move_number(number: int, black_starts: bool) -> str:
     return f"{half // 2 + 1}{'...' if half % 2 else '.'}"
 
 
-def _check_move_number(written: str | None, number: int, black_starts: bool, report: Report, where: dict) -> None:
+def _where(ply, number: int) -> dict:
+    """Where a diagnostic about ply `number` points."""
+    return dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
+
+
+def _check_move_number(ply, number: int, black_starts: bool, report: Report) -> None:
     """A written move number must be right (NOTATION.md §3; a warning)."""
-    if written is not None and written != (expected := move_number(number, black_starts)):
-        report.warning("number", f"the move number should be {expected}, not {written}", **where)
+    if ply.number != (expected := move_number(number, black_starts)):
+        report.warning("number", f"the move number should be {expected}, not {ply.number}", **_where(ply, number))
 
 
 def _check_result(record: Record, ended: Outcome | None, report: Report) -> None:

@@ -18,8 +18,11 @@ NEXT_TO_KONAKIS = {KONAKIS - 1, KONAKIS + 1, KONAKIS - SIZE, KONAKIS + SIZE}
 INITIAL = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 
 
+NAMES = tuple("abcdefghi"[square % SIZE] + str(square // SIZE + 1) for square in range(SIZE * SIZE))
+
+
 def square_name(square: int) -> str:
-    return "abcdefghi"[square % SIZE] + str(square // SIZE + 1)
+    return NAMES[square]
 
 
 def square_index(name: str) -> int:
@@ -183,7 +186,16 @@ class Tablut(Game):
                     yield origin, target
 
     def _has_move(self, position: TablutPosition) -> bool:
-        return next(self._moves(position.board, position.turn), None) is not None
+        board = position.board
+        pieces = (SWEDE, KING) if position.turn == WHITE else (MUSCOVITE,)
+        for piece in pieces:  # fast: a piece next to an empty square other than the konakis can move
+            square = board.find(piece)
+            while square >= 0:
+                for neighbour in NEIGHBOURS[square]:
+                    if not board[neighbour] and neighbour != KONAKIS:
+                        return True
+                square = board.find(piece, square + 1)
+        return next(self._moves(board, position.turn), None) is not None
 
     def _check(self, board: bytes, side: int, move: Move) -> None:
         """Raise Illegal unless `move` is a legal move for `side` (T1–T3)."""
@@ -247,7 +259,14 @@ class Tablut(Game):
     def _open_lines(self, board: bytes, king: int) -> int:
         """How many straight lines from the king to the edge are empty (T6, T8)."""
         crossable = KING in self.passers
-        return sum(all(not board[s] and (s != KONAKIS or crossable) for s in ray) for ray in RAYS[king] if ray)
+        lines = 0
+        for ray in RAYS[king]:
+            for square in ray:
+                if board[square] or (square == KONAKIS and not crossable):
+                    break
+            else:
+                lines += bool(ray)
+        return lines
 
     def play(self, position: TablutPosition, text: str) -> Played:
         move = parse_move(text)

@@ -1,0 +1,292 @@
+"""lusoria against its anchors (python-chess, pgn-extract), side by side in one run.
+
+    pip install -e '.[bench]'      # python-chess; pgn-extract: apt-get install pgn-extract
+    python benchmarks/run.py                       # the whole suite (several minutes)
+    python benchmarks/run.py --quick               # small corpora, a smoke run
+    python benchmarks/run.py --markdown BENCHMARKS.md
+
+Corpora and the query archive are generated with lusoria's own random game generator
+(fixed seeds) and kept in benchmarks/.cache. Every figure is the median of --repeat runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+from lusoria.api import format_record, random_record
+from lusoria.archive import Archive, Filters
+from lusoria.notation.reader import read_records, scan_tags, split_records
+from lusoria.notation.writer import write_record
+from lusoria.validator.base import BLACK
+from lusoria.validator.games import GAMES
+from lusoria.validator.replay import check
+
+HERE = Path(__file__).resolve().parent
+CACHE = HERE / ".cache"
+CORPORA = [("tablut", "seed"), ("latrunculi", "seneca"), ("latrunculi", "piso"), ("latrunculi", "petteia"),
+           ("latrunculi", "dux"), ("laquet", "seed")]
+PGN_EXTRACT = shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
+
+
+def median_time(action, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+# Runs a command and prints its peak resident memory: started from this small process, the
+# command's figure is its own, not that of the large benchmark process it would be forked from.
+PEAK = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+        "stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
+def run_process(command: list[str], repeat: int) -> tuple[float, int]:
+    """Median wall time (start-up included) and the largest peak resident memory (KiB) of a command."""
+    times, peak = [], 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        output = subprocess.run([sys.executable, "-c", PEAK, *command], capture_output=True, text=True).stdout
+        times.append(time.perf_counter() - start)
+        peak = max(peak, int(output))
+    return statistics.median(times), peak
+
+
+# -- corpora ------------------------------------------------------------------------------------
+
+def corpus(game: str, variant: str, plies: int) -> tuple[Path, int, int]:
+    """A file of random legal games of about `plies` plies (games of at most 200 plies)."""
+    path = CACHE / f"{game}-{variant}-{plies}.lgn"
+    if not path.exists():
+        rules, rng = GAMES[game](variant=variant), random.Random(f"{game}-{variant}")
+        texts, total = [], 0
+        while total < plies:
+            record = random_record(rules, rng, 200, len(texts) + 1)
+            total += len(record.main.plies)
+            texts.append(write_record(record, rules.turn(rules.initial()) == BLACK))
+        path.write_text("\n".join(texts))
+    text = path.read_text()
+    reports = [check(source) for source in split_records(io.StringIO(text))]
+    return path, sum(r.plies for r in reports), len(reports)
+
+
+def chess_corpus(plies: int) -> tuple[Path, int, int]:
+    """Random legal chess games (at most 190 plies) with as many plies, by python-chess."""
+    import chess
+    import chess.pgn
+
+    path, count = CACHE / f"chess-{plies}.pgn", CACHE / f"chess-{plies}.plies"
+    if not path.exists() or not count.exists():
+        rng, games, total = random.Random(1), [], 0
+        while total < plies:
+            board, game = chess.Board(), chess.pgn.Game()
+            node = game
+            while not board.is_game_over() and board.ply() < 190:
+                move = rng.choice(list(board.legal_moves))
+                node = node.add_variation(move)
+                board.push(move)
+            game.headers["Result"] = board.result()
+            total += board.ply()
+            games.append(str(game))
+        path.write_text("\n\n".join(games) + "\n")
+        count.write_text(f"{total} {len(games)}")
+    total, games = map(int, count.read_text().split())
+    return path, total, games
+
+
+# -- measurements -----------------------------------------------------------------------------------
+
+class Table:
+    def __init__(self):
+        self.rows: list[list[str]] = []
+
+    def add(self, what: str, rate: float, unit: str, anchor: float | None = None, target: str = "", note: str = ""):
+        ratio = f"{rate / anchor:.2f}" if anchor else ""
+        self.rows.append([what, f"{rate:,.0f} {unit}", ratio, target, note])
+        print(f"  {what:<58} {rate:>12,.0f} {unit:<10} {ratio:>6} {target:<8} {note}", flush=True)
+
+    def markdown(self) -> str:
+        lines = ["| measurement | speed | ratio | target | note |", "| --- | ---: | ---: | --- | --- |"]
+        lines += ["| " + " | ".join(row) + " |" for row in self.rows]
+        return "\n".join(lines)
+
+
+def chess_anchors(path: Path, plies: int, games: int, repeat: int) -> dict[str, float]:
+    import chess.pgn
+
+    def each(function):
+        def action():
+            with open(path) as handle:
+                while function(handle):
+                    pass
+        return action
+
+    read = median_time(each(chess.pgn.read_game), repeat)
+    headers = median_time(each(chess.pgn.read_headers), repeat)
+    skip = median_time(each(chess.pgn.skip_game), repeat)
+    return {"read_game": plies / read, "read_headers": games / headers, "skip_game": games / skip}
+
+
+def lusoria_in_process(path: Path, plies: int, records: int, repeat: int) -> dict[str, float]:
+    def read():
+        with open(path) as handle:
+            for _ in read_records(handle):
+                pass
+
+    def headers():
+        with open(path) as handle:
+            for source in split_records(handle):
+                scan_tags(source.text)
+
+    def validate():
+        with open(path) as handle:
+            for source in split_records(handle):
+                check(source)
+
+    def fmt():
+        with open(path) as handle:
+            for source in split_records(handle):
+                format_record(source)
+
+    return {"read": plies / median_time(read, repeat), "headers": records / median_time(headers, repeat),
+            "validate": plies / median_time(validate, repeat), "fmt": plies / median_time(fmt, repeat)}
+
+
+def lusoria_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "lusoria.cli", *args]
+
+
+def archive_records(count: int) -> Path:
+    """An archive of `count` random records of every game, with varied tags (cached)."""
+    path = CACHE / f"archive-{count}.db"
+    if path.exists():
+        return path
+    source = CACHE / f"archive-{count}.lgn"
+    rng = random.Random(7)
+    with open(source, "w") as out:
+        for index in range(count):
+            game, variant = CORPORA[index % len(CORPORA)]
+            rules = GAMES[game](variant=variant)
+            record = random_record(rules, rng, rng.randint(10, 120), index + 1)
+            year = rng.randint(1900, 2026)
+            record.tags.update(
+                White=f"Player {rng.randint(1, 500):03}", Black=f"Player {rng.randint(1, 500):03}",
+                Event=f"Event {rng.randint(1, 200)}", Site=f"Site {rng.randint(1, 100)}",
+                Date=rng.choice([f"{year}.{rng.randint(1, 12):02}.{rng.randint(1, 28):02}", f"{year}.??.??"]))
+            if index % 20 == 0:  # some invalid records: a result that contradicts the tag
+                record.result = "1/2-1/2" if record.result != "1/2-1/2" else "1-0"
+            if index % 50 == 0:
+                record.main.plies[-1].comments.append(rng.choice(["a fine sacrifice", "the manuscript is torn"]))
+            out.write(write_record(record, rules.turn(rules.initial()) == BLACK) + "\n")
+    Archive(str(path)).import_paths([str(source)])
+    return path
+
+
+QUERIES = {
+    "--game laquet": Filters(game="laquet"), "--variant dux": Filters(game="latrunculi", variant="dux"),
+    "--white": Filters(white="Player 042"), "--black": Filters(black="Player 042"),
+    "--player": Filters(player="Player 042"), "--event": Filters(event="Event 17"), "--site": Filters(site="Site 3"),
+    "--date-from": Filters(date_from="2026.06"), "--date-to": Filters(date_to="1901"),
+    "--result": Filters(result="1/2-1/2"), "--valid": Filters(valid=True), "--invalid": Filters(valid=False),
+    "--rule result": Filters(rule="result"), "--tag Round=77": Filters(tags=[("Round", "77")]),
+    "--text sacrifice": Filters(text="sacrifice"),
+    "--position (tablut start)": Filters(position="3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"),
+}
+
+
+# -- the suite -----------------------------------------------------------------------------------
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--plies", type=int, default=300_000, help="plies per corpus (default 300,000)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
+    parser.add_argument("--archive-records", type=int, default=100_000, help="records in the query archive")
+    parser.add_argument("--quick", action="store_true", help="20,000 plies, 2 runs, a 5,000-record archive")
+    parser.add_argument("--markdown", type=Path, help="also write the results to this file")
+    options = parser.parse_args()
+    if options.quick:
+        options.plies, options.repeat, options.archive_records = 20_000, 2, 5_000
+    CACHE.mkdir(exist_ok=True)
+    table = Table()
+    cores = os.cpu_count() or 1
+
+    print(f"chess corpus, {options.plies:,} plies", flush=True)
+    chess_path, chess_plies, chess_games = chess_corpus(options.plies)
+    anchors = chess_anchors(chess_path, chess_plies, chess_games, options.repeat)
+    table.add("python-chess read_game", anchors["read_game"], "plies/s")
+    table.add("python-chess read_headers", anchors["read_headers"], "games/s")
+    table.add("python-chess skip_game", anchors["skip_game"], "games/s")
+    extract = {}
+    if PGN_EXTRACT:
+        for name, flags in (("-s", ["-s", "-o", "/dev/null"]), ("-r -s", ["-r", "-s"])):
+            seconds, _ = run_process([PGN_EXTRACT, *flags, str(chess_path)], options.repeat)
+            extract[name] = chess_plies / seconds
+            table.add(f"pgn-extract {name} (whole process)", extract[name], "plies/s")
+    else:
+        print("  pgn-extract is not installed: its rows are left out (apt-get install pgn-extract)")
+
+    for game, variant in CORPORA:
+        path, plies, records = corpus(game, variant, options.plies)
+        name = f"{game} {variant}"
+        print(f"{name}: {plies:,} plies in {records:,} records", flush=True)
+        inside = lusoria_in_process(path, plies, records, options.repeat)
+        table.add(f"{name}: read (parse to the model)", inside["read"], "plies/s", anchors["read_game"])
+        table.add(f"{name}: header scan", inside["headers"], "records/s", anchors["read_headers"], ">= 1")
+        table.add(f"{name}: validate, in process", inside["validate"], "plies/s", anchors["read_game"], ">= 2")
+        table.add(f"{name}: fmt, in process", inside["fmt"], "plies/s", anchors["read_game"])
+        one, _ = run_process(lusoria_command("validate", "--jobs", "1", str(path)), options.repeat)
+        table.add(f"{name}: lusoria validate --jobs 1", plies / one, "plies/s", anchors["read_game"], ">= 2")
+        many, _ = run_process(lusoria_command("validate", "--jobs", str(cores), str(path)), options.repeat)
+        table.add(f"{name}: lusoria validate --jobs {cores}", plies / many, "plies/s", plies / one, ">= 1.7",
+                  "ratio to --jobs 1")
+        if extract:
+            table.add(f"{name}: validate --jobs {cores} against pgn-extract -s", plies / many, "plies/s",
+                      extract["-s"], ">= 0.2")
+        with tempfile.TemporaryDirectory() as scratch:
+            imported, _ = run_process(lusoria_command("import", "--db", f"{scratch}/a.db", str(path)), 1)
+        table.add(f"{name}: lusoria import", plies / imported, "plies/s", plies / one, ">= 0.5", "ratio to validate")
+
+    small, _, _ = corpus("tablut", "seed", 5_000)
+    large, _, _ = corpus("tablut", "seed", 500_000)
+    _, small_rss = run_process(lusoria_command("validate", "--jobs", "1", str(small)), 1)
+    _, large_rss = run_process(lusoria_command("validate", "--jobs", "1", str(large)), 1)
+    print(f"memory: validate {small.stat().st_size:,} bytes: {small_rss:,} KiB; "
+          f"{large.stat().st_size:,} bytes (~100x): {large_rss:,} KiB", flush=True)
+    table.add("peak memory, validate of a 100x larger file, minus the small one", large_rss - small_rss, "KiB",
+              target="a few MB")
+
+    print(f"archive of {options.archive_records:,} records", flush=True)
+    archive = Archive(str(archive_records(options.archive_records)))
+    for flag, filters in QUERIES.items():
+        filters.limit = 100
+        seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
+        table.add(f"query {flag} (first 100)", seconds * 1000, "ms", target="< 100 ms")
+
+    if options.markdown:
+        options.markdown.write_text(report(table, options, chess_plies))
+        print(f"written to {options.markdown}")
+
+
+def report(table: Table, options, chess_plies: int) -> str:
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    return (f"Measured on {date.today()} ({machine}) with `python benchmarks/run.py --plies {options.plies} "
+            f"--repeat {options.repeat} --archive-records {options.archive_records}`; chess corpus "
+            f"{chess_plies:,} plies.\n\n{table.markdown()}\n")
+
+
+if __name__ == "__main__":
+    main()
