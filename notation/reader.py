@@ -59,7 +59,7 @@ def split_records(lines: Iterable[str], path: str = "") -> Iterator[RecordText]:
     start = index = 0
     in_movetext = False
     for number, line in enumerate(lines, 1):
-        if _TAG_LINE.match(line):
+        if line[:1] in "[ \t" and _TAG_LINE.match(line):
             if in_movetext:
                 yield RecordText("".join(buffer), start, index, path)
                 index += 1
@@ -80,7 +80,7 @@ def split_records(lines: Iterable[str], path: str = "") -> Iterator[RecordText]:
 @cache
 def _tag_pattern() -> re.Pattern[str]:
     """A tag line, built from the grammar's own TAG_NAME and TAG_VALUE."""
-    parser = _parser(known_games()[0])
+    parser = _builder_parser(known_games()[0])
     name, value = (parser.get_terminal(t).pattern.to_regexp() for t in ("TAG_NAME", "TAG_VALUE"))
     return re.compile(rf"^[ \t]*\[[ \t]*({name})[ \t]*({value})[ \t]*\]", re.M)
 
@@ -99,9 +99,7 @@ def scan_tags(text: str) -> dict[str, str]:
 class _Builder(Transformer):
     """Builds the model while the LALR parser reduces (no parse tree)."""
 
-    def __init__(self, ply_pattern: re.Pattern[str]):
-        super().__init__()
-        self.ply_pattern = ply_pattern
+    ply_pattern: re.Pattern[str]  # set once the grammar is compiled
 
     def variation(self, children: list) -> Line:
         line = self._line(children)
@@ -175,18 +173,14 @@ class _Builder(Transformer):
 
 
 @cache
-def _parser(game: str) -> Lark:
-    return Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply", "tag_parts"])
-
-
-@cache
 def _builder_parser(game: str) -> Lark:
-    """The game's parser with the model builder applied while parsing."""
-    plain = _parser(game)
-    number, ply, suffix = (plain.get_terminal(t).pattern.to_regexp() for t in ("MOVE_NUMBER", "PLY", "SUFFIX"))
-    pattern = re.compile(rf"(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?")
-    return Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply", "tag_parts"],
-                transformer=_Builder(pattern))
+    """The game's parser, with the model builder applied while parsing."""
+    builder = _Builder()
+    parser = Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply", "tag_parts"],
+                  transformer=builder)
+    number, ply, suffix = (parser.get_terminal(t).pattern.to_regexp() for t in ("MOVE_NUMBER", "PLY", "SUFFIX"))
+    builder.ply_pattern = re.compile(rf"(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?")
+    return parser
 
 
 _GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+import io
 import sys
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
@@ -26,21 +28,37 @@ def expand(paths: Iterable[str]) -> Iterator[str]:
 
 def decoded_lines(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterator[str]:
     """The stream's lines as text with `\\n` line ends (CRLF and CR too); a leading
-    BOM is dropped. A byte that does not decode is an InputError naming its offset."""
-    offset = 0
-    for number, raw in enumerate(stream):
-        if number == 0 and raw.startswith(b"\xef\xbb\xbf") and encoding.replace("-", "").lower() == "utf8":
-            raw, offset = raw[3:], 3
-        try:
-            text = raw.decode(encoding)
-        except UnicodeDecodeError as error:
-            raise InputError(f"{path}: byte {offset + error.start} (line {number + 1}) is not valid "
-                             f"{encoding}; try --encoding latin-1 or cp1252") from None
-        offset += len(raw)
-        if "\r" in text:
-            yield from text.replace("\r\n", "\n").replace("\r", "\n").splitlines(keepends=True)
-        else:
-            yield text
+    BOM is dropped. Bytes that do not decode are an InputError naming their offset."""
+    codec = "utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding
+    counted = _Counting(stream)
+    try:
+        yield from io.TextIOWrapper(counted, codec, newline=None)
+    except UnicodeDecodeError as error:
+        before = counted.last[:counted.last.find(error.object[:16]) + error.start] \
+            if error.object[:16] in counted.last else b""
+        offset = counted.consumed - len(counted.last) + len(before)
+        line = counted.lines + before.count(b"\n") + 1
+        raise InputError(f"{path}: byte {offset} (line {line}) is not valid {encoding}; "
+                         "try --encoding latin-1 or cp1252") from None
+
+
+class _Counting(io.RawIOBase):
+    """A binary stream that keeps count of the bytes and lines read before its last
+    chunk, and that chunk (to locate a decoding error)."""
+
+    def __init__(self, stream: BinaryIO):
+        self.stream, self.consumed, self.lines, self.last = stream, 0, 0, b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        data = self.stream.read(len(buffer))
+        self.lines += self.last.count(b"\n")
+        self.last = data
+        buffer[:len(data)] = data
+        self.consumed += len(data)
+        return len(data)
 
 
 def read_sources(path: str, encoding: str = "utf-8") -> Iterator[RecordText]:

@@ -109,3 +109,10 @@ def test_the_writer_puts_tags_in_export_order_and_wraps_lines():
 def test_the_writer_numbers_black_first_and_after_breaks(snapshot):
     record = parse_record('[Game "tablut"]\n1... d1-d3 {c} 2. e3-c3 (2. e3-d3) d9-d8 *')
     assert write_record(record, black_first=True) == snapshot
+
+
+@pytest.mark.parametrize("pad", [0, 1, 8191, 8192, 8193, 100000])
+def test_the_byte_offset_is_exact_deep_in_a_file_among_multibyte_characters(pad):
+    data = ("é" * pad + "\n" + "ok line\n" * 3).encode() + b"x\xff\n"
+    with pytest.raises(InputError, match=rf"f: byte {len(data) - 2} \(line 5\)"):
+        list(decoded_lines(io.BytesIO(data), "f"))

@@ -27,6 +27,10 @@ class LaquetPosition(NamedTuple):
         n = self.points[point]
         return n if side == WHITE and n > 0 else -n if side == BLACK and n < 0 else 0
 
+    def done(self, side: int) -> bool:
+        """Whether `side` has borne off every checker."""
+        return max(self.points) <= 0 if side == WHITE else min(self.points) >= 0
+
     def off(self, side: int) -> int:
         """How many checkers `side` has borne off."""
         if side == WHITE:
@@ -203,7 +207,7 @@ class Laquet(Game):
                     continue
                 for step in self._singles(pos, side, die):
                     after, rest = self._apply(pos, side, step), left[:index] + left[index + 1:]
-                    over = after.off(side) == CHECKERS
+                    over = after.done(side)
                     ways.append((len(done) + 1 + (len(rest) if over else 0), done + [step]))
                     if not over:
                         extend(after, rest, done + [step])
@@ -216,7 +220,7 @@ class Laquet(Game):
         """How many dice can be played (a game-ending bear-off counts as playing them all)."""
         ways = self._sequences(position, side, dice)
         after = self._apply_all(position, side, ways[0])
-        return len(dice) if after.off(side) == CHECKERS else len(ways[0])
+        return len(dice) if after.done(side) else len(ways[0])
 
     # -- checking a written turn ---------------------------------------------------
     def play(self, position: LaquetPosition, text: str) -> Played:
@@ -224,7 +228,7 @@ class Laquet(Game):
         side = position.turn
         states = self._check_plays(position, side, turn.roll, turn.plays, "Q5")
         after, steps, left = states[0]
-        if after.off(side) == CHECKERS:
+        if after.done(side):
             if turn.leftover:
                 raise Illegal("Q8", f"{SIDE_NAMES[side]} bore off the last checker: the game is over and no die "
                                     "is left over")
@@ -270,7 +274,7 @@ class Laquet(Game):
                 states = self._follow(states, side, written.points)
         after, steps, _ = states[0]
         most = self._most(position, side, tuple(dice)) if self.must and len(steps) < len(dice) else 0
-        if most > len(steps) and after.off(side) < CHECKERS:
+        if most > len(steps) and not after.done(side):
             written = [step[:2] for step in steps]
             ways = sorted(self._sequences(position, side, tuple(dice)),
                           key=lambda way: [step[:2] for step in way[:len(written)]] != written)
@@ -283,7 +287,6 @@ class Laquet(Game):
     def _follow(self, states, side: int, points: tuple[int, ...]):
         """The states one written play reaches from any of `states`; Illegal when none."""
         reached, problem = [], None
-        text = "/".join(point_name(p) for p in points)
         for position, steps, left in states:
             distance = points[1] - points[0]
             if len(points) == 2 and points[1] != OFF and distance not in left and len(left) == 2 \
@@ -297,8 +300,8 @@ class Laquet(Game):
                     following = []
                     for pos, done, rest in frontier:
                         try:
-                            for die in self._dice_for(pos, side, start, end, rest, text):
-                                self._check_step(pos, side, start, end, route, text)
+                            for die in self._dice_for(pos, side, start, end, rest, points):
+                                self._check_step(pos, side, start, end, route, points)
                                 step = (start, end, die)
                                 following.append((self._apply(pos, side, step), done + [step], _without(rest, die)))
                         except Illegal as illegal:
@@ -310,10 +313,12 @@ class Laquet(Game):
         return reached
 
     def _dice_for(self, position: LaquetPosition, side: int, start: int, end: int, left: tuple[int, ...],
-                  text: str) -> list[int]:
-        """Which of the dice left may carry a checker from `start` to `end`."""
-        who = SIDE_NAMES[side]
-        if position.off(side) == CHECKERS:
+                  points: tuple[int, ...]) -> list[int]:
+        """Which of the dice left may carry a checker from `start` to `end` (in the play `points`)."""
+        if end != OFF and end <= LAST and end - start in left and end > start and not position.done(side):
+            return [end - start]  # the common case, checked in full below when it is not
+        who, text = SIDE_NAMES[side], _play_text(points)
+        if position.done(side):
             raise Illegal("Q8", f"{who} has borne off every checker; the game is over and no die is played after that")
         if not left:
             raise Illegal("Q2", f"{text}: the roll is used up (two dice; a double is played as two moves)")
@@ -339,18 +344,18 @@ class Laquet(Game):
                                 f"are {_dice_words(left)}")
         return [distance]
 
-    def _check_step(self, position: LaquetPosition, side: int, start: int, end: int, route, text: str) -> None:
+    def _check_step(self, position: LaquetPosition, side: int, start: int, end: int, route, points) -> None:
         """Q3: a checker of the mover's on `start`, and `end` not held by the enemy."""
         if not position.count(side, start):
-            raise Illegal("Q3", f"{text}: there is no {SIDE_NAMES[side]} checker on point {start}")
+            raise Illegal("Q3", f"{_play_text(points)}: there is no {SIDE_NAMES[side]} checker on point {start}")
         if end != OFF and position.count(1 - side, end):
             verb = "lands on" if end == route[-1] else "stops on"
-            raise Illegal("Q3", f"{text} {verb} point {end}, held by {SIDE_NAMES[1 - side]}: no checker may "
+            raise Illegal("Q3", f"{_play_text(points)} {verb} point {end}, held by {SIDE_NAMES[1 - side]}: no checker may "
                                 "stop on an enemy point")
 
     def _winner(self, position: LaquetPosition) -> Outcome | None:
         for side in (WHITE, BLACK):
-            if position.off(side) == CHECKERS:
+            if position.done(side):
                 return Outcome("1-0" if side == WHITE else "0-1", "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
         return None
 
@@ -365,7 +370,7 @@ class Laquet(Game):
             text = _roll_text(roll) + " " + _steps_text(steps)
             after = self._apply_all(position, side, steps)
             left = _left(roll, steps)
-            if left and self.leftover and after.off(side) < CHECKERS and self._most(after, 1 - side, left):
+            if left and self.leftover and not after.done(side) and self._most(after, 1 - side, left):
                 plies += [f"{text} >{_roll_text(left)} {_steps_text(s)}"
                           for s in self._sequences(after, 1 - side, left)]
             else:
@@ -397,6 +402,10 @@ def _left(roll, steps: list[Step]) -> tuple[int, ...]:
 def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
     index = dice.index(die)
     return dice[:index] + dice[index + 1:]
+
+
+def _play_text(points: tuple[int, ...]) -> str:
+    return "/".join(point_name(p) for p in points)
 
 
 def _steps_text(steps: list[Step]) -> str:
