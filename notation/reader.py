@@ -86,7 +86,7 @@ def _tag_pattern() -> re.Pattern[str]:
 
 
 def unquote(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value[1:-1])
+    return re.sub(r"\\(.)", r"\1", value[1:-1]) if "\\" in value else value[1:-1]
 
 
 def scan_tags(text: str) -> dict[str, str]:
