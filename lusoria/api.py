@@ -40,7 +40,7 @@ def validate(paths: Iterable[str], encoding: str = "utf-8", strict: bool = False
 
 
 def _check_chunk(chunk: list[RecordText]) -> list[Verdict]:
-    return [check(source).verdict() for source in chunk]
+    return [check(source, keep=False).verdict() for source in chunk]
 
 
 class _Workers:

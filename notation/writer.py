@@ -36,23 +36,34 @@ def write_record(record: Record, black_first: bool = False,
     return "\n".join(write_tags(record)) + "\n\n" + _wrap(tokens) + "\n"
 
 
-def _line_tokens(line: Line, start: int, canonical: Callable[[Ply], str]) -> list[str]:
-    """Tokens of a line whose first ply is half-move number `start` (0 = White's first)."""
-    tokens = [*_comment_tokens(line.comments)]
-    after_break = True
-    for offset, ply in enumerate(line.plies):
-        half = start + offset
+def _line_tokens(main: Line, start: int, canonical: Callable[[Ply], str]) -> list[str]:
+    """Tokens of a line whose first ply is half-move number `start` (0 = White's first),
+    variations included; an explicit stack, so that nesting depth costs no recursion."""
+    tokens: list[str | None] = []  # None opens a variation: "(" goes before the next token
+    stack = [(main, start, 0)]  # a line, the half-move of its first ply, the next ply to write
+    while stack:
+        line, first, index = stack.pop()
+        if index == 0:
+            if line is not main:
+                tokens.append(None)
+            tokens.extend(_comment_tokens(line.comments))
+        if index == len(line.plies):
+            if line is not main:
+                tokens[-1] += ")"
+            continue
+        ply, half = line.plies[index], first + index
+        after_break = index == 0 or bool(line.plies[index - 1].comments or line.plies[index - 1].variations)
         number = f"{half // 2 + 1}. " if half % 2 == 0 else f"{half // 2 + 1}... " if after_break else ""
         tokens.append(number + canonical(ply))  # a number is never split from its ply
         tokens.extend(f"${nag}" for nag in ply.nags)
         tokens.extend(_comment_tokens(ply.comments))
-        for variation in ply.variations:
-            inner = _line_tokens(variation, half, canonical)
-            inner[0] = "(" + inner[0]
-            inner[-1] += ")"
-            tokens.extend(inner)
-        after_break = bool(ply.comments or ply.variations)
-    return tokens
+        stack.append((line, first, index + 1))
+        stack.extend((variation, half, 0) for variation in reversed(ply.variations))
+    glued: list[str] = []
+    for before, token in zip([""] + tokens, tokens):
+        if token is not None:
+            glued.append("(" + token if before is None else token)
+    return glued
 
 
 def _comment_tokens(comments: list[str]) -> list[str]:

@@ -95,8 +95,9 @@ class Verdict:
                 "result": self.result, "diagnostics": [d.as_dict() for d in self.diagnostics]}
 
 
-def check(source: RecordText | str) -> Report:
-    """Parse and replay one record's text."""
+def check(source: RecordText | str, keep: bool = True) -> Report:
+    """Parse and replay one record's text; `keep=False` keeps neither the positions
+    after each ply nor the canonical plies (what `validate` does not need)."""
     if isinstance(source, str):
         source = RecordText(source)
     try:
@@ -105,11 +106,11 @@ def check(source: RecordText | str) -> Report:
         report = Report(source)
         report.error(problem.rule, problem.message, text=problem.text, line=problem.line, column=problem.column)
         return report
-    return replay(record, source)
+    return replay(record, source, keep)
 
 
-def replay(record: Record, source: RecordText | None = None) -> Report:
-    """Check a parsed record against its game's rules."""
+def replay(record: Record, source: RecordText | None = None, keep: bool = True) -> Report:
+    """Check a parsed record against its game's rules (`keep`: as in `check`)."""
     report = Report(source or RecordText("", record.line), record)
     if "Date" in record.tags:
         try:
@@ -151,10 +152,11 @@ def replay(record: Record, source: RecordText | None = None) -> Report:
                 break
             for rule, message in played.warnings:
                 report.warning(rule, message, **_where(ply, number))
-            report.canonical[id(ply)] = played.text
             position, ended = played.position, played.outcome
-            if main:
-                report.positions.append(position)
+            if keep:
+                report.canonical[id(ply)] = played.text
+                if main:
+                    report.positions.append(position)
         if main:
             report.outcome = ended
             _check_result(record, ended if completed else None, report)

@@ -1,0 +1,134 @@
+"""Hostile input: whatever comes in, a diagnostic or a clear error, an exit status of
+0, 1 or 2, never a traceback, never a hang."""
+
+import os
+import random
+import tempfile
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lusoria.api import random_records
+from lusoria.cli import main
+from lusoria.validator.replay import check
+
+from conftest import ROOT
+
+VALID = list(random_records("tablut", 3, seed=3, max_plies=40)) + list(random_records("laquet", 2, seed=3, max_plies=30)) \
+    + list(random_records("latrunculi", 2, seed=3, tags={"Variant": "seneca"}, max_plies=40))
+NOTATION = st.sampled_from(list('[]"{}();%$!?.-/x^@~>:*#+\n\t ') + list("abcdefghiKPDp0123456789") +
+                           ["1-0", "0-1", "1/2-1/2", "--", "off", "Game", "tablut", "laquet", "latrunculi"])
+
+
+def clean(result) -> None:
+    """The command ended with an exit status of its own, not an exception."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code in (0, 1, 2)
+    assert "Traceback" not in result.output
+
+
+def every_command(path: str, folder: str) -> None:
+    runner = CliRunner()
+    for args in (["validate", path], ["validate", "--json", "--jobs", "2", path], ["fmt", path],
+                 ["fmt", "--check", path], ["show", path], ["show", path, "--ply", "3"],
+                 ["import", "--db", os.path.join(folder, "a.db"), path],
+                 ["query", "--db", os.path.join(folder, "a.db"), "--text", "x"]):
+        clean(runner.invoke(main, args))
+
+
+def run_on(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "input.lgn")
+        with open(path, "wb") as handle:
+            handle.write(data)
+        every_command(path, folder)
+
+
+@given(st.text(max_size=300))
+def test_arbitrary_text_is_checked_without_exceptions(text):
+    for game in ("tablut", "latrunculi", "laquet"):
+        check(f'[Game "{game}"]\n' + text)
+        check(text)
+
+
+@given(st.lists(NOTATION, max_size=60).map("".join))
+def test_text_made_of_notation_pieces(text):
+    for game in ("tablut", "latrunculi", "laquet"):
+        report = check(f'[Game "{game}"]\n' + text)
+        assert report.valid or report.diagnostics
+
+
+@given(st.binary(max_size=200))
+def test_arbitrary_bytes_into_every_command(data):
+    run_on(data)
+
+
+@given(st.sampled_from(VALID), st.data())
+def test_mutated_records_into_every_command(record, data):
+    tokens = record.split(" ")
+    for _ in range(data.draw(st.integers(1, 4))):
+        kind = data.draw(st.sampled_from(["delete", "duplicate", "swap", "char"]))
+        i, j = data.draw(st.integers(0, len(tokens) - 1)), data.draw(st.integers(0, len(tokens) - 1))
+        if kind == "delete" and len(tokens) > 1:
+            del tokens[i]
+        elif kind == "duplicate":
+            tokens.insert(i, tokens[j])
+        elif kind == "swap":
+            tokens[i], tokens[j] = tokens[j], tokens[i]
+        else:
+            word = tokens[i]
+            k = data.draw(st.integers(0, len(word)))
+            tokens[i] = word[:k] + data.draw(NOTATION) + word[k + 1:]
+    text = " ".join(tokens)
+    report = check(text)
+    assert report.valid or report.diagnostics
+    run_on(text.encode())
+
+
+@pytest.mark.parametrize("data", [
+    b"\x00" * 100,
+    b'[Game "tablut"]\n1. e3-c3\x00 d1-d3 *\n',
+    b'\xef\xbb\xbf[Game "tablut"]\r\n1. e3-c3 d1-d3 *\r\n',
+    b'[Game "tablut"]\r1. e3-c3 d1-d3 *\r',
+    b'[Game "tablut"]\n[Event "\xe9t\xe9"]\n1. e3-c3 *\n',
+    b'[Game "tablut"]\n1. e3-c3 {' + b"x" * 2_000_000 + b"} d1-d3 *\n",
+    b'[Game "tablut"]\n' + b"1. e3-c3 d1-d3 2. c3-e3 d3-d1 " * 20_000 + b"*\n",
+    b'[Game "laquet"]\n1. ' + b"63: 1/7 " * 20_000 + b"*\n",
+    b"[" * 10_000,
+    b'[Game "tablut"]\n' + b"{" * 10_000,
+])
+def test_hostile_files(data):
+    run_on(data)
+
+
+def test_ten_thousand_nested_variations():
+    depth = 10_000
+    text = '[Game "tablut"]\n1. e3-c3 ' + "(1. e3-d3 " * depth + ")" * depth + " d1-d3 *\n"
+    assert check(text).valid
+    run_on(text.encode())
+    comments = '[Game "tablut"]\n1. e3-c3 ' + "({c} 1. e3-d3 " * depth + ")" * depth + " *\n"
+    assert check(comments).valid
+
+
+@given(st.text(max_size=40))
+def test_filter_values_and_sql_never_escape(value):
+    with tempfile.TemporaryDirectory() as folder:
+        db = os.path.join(folder, "a.db")
+        runner = CliRunner()
+        clean(runner.invoke(main, ["import", "--db", db, str(ROOT / "samples/tablut")]))
+        for option in ("--white", "--player", "--event", "--text", "--rule", "--date-from", "--position", "--tag"):
+            clean(runner.invoke(main, ["query", "--db", db, option, value]))
+        clean(runner.invoke(main, ["sql", "--db", db, value]))
+        assert "4 records" in runner.invoke(main, ["stats", "--db", db]).output
+
+
+def test_a_corrupt_database_is_a_clear_error(tmp_path):
+    db = tmp_path / "corrupt.db"
+    db.write_bytes(b"SQLite format 3\x00" + bytes(random.Random(1).randbytes(40000)))
+    for command in (["query", "--db", str(db)], ["stats", "--db", str(db)], ["sql", "--db", str(db), "SELECT 1"],
+                    ["import", "--db", str(db), str(ROOT / "samples/tablut")]):
+        result = CliRunner().invoke(main, command)
+        clean(result)
+        assert result.exit_code == 2 and "lusoria:" in result.output, (command, result.output)
