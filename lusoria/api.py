@@ -14,6 +14,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, expand, read_sources
 from lusoria.notation.writer import write_record
+from lusoria.svg import position_svg
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import ERROR, Report, Verdict, check
@@ -104,6 +105,18 @@ class Board:
         lines.append(f"game over: {ended.result} ({ended.reason}, {ended.rule})" if ended
                      else f"{SIDE_NAMES[rules.turn(position)]} to move")
         return "\n".join(lines)
+
+    @property
+    def last(self) -> str | None:
+        """The ply that led here, in canonical form (None at the start)."""
+        if self.ply == 0:
+            return None
+        ply = self.report.record.main.plies[self.ply - 1]
+        return self.report.canonical.get(id(ply), ply.text)
+
+    def svg(self) -> str:
+        """The board as an SVG diagram, the last ply highlighted."""
+        return position_svg(self.report.rules, self.report.positions[self.ply], self.last)
 
 
 def board(source: RecordText | str, ply: int | None = None) -> Board:

@@ -120,9 +120,12 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
 @click.argument("path")
 @click.option("--record", "index", default=0, show_default=True, help="Which record of the file (0-based).")
 @click.option("--ply", type=int, help="Show the board after this ply of the main line (default: the last).")
+@click.option("--format", "format_", type=click.Choice(["text", "svg"]), default="text", show_default=True,
+              help="The board as text, or as an SVG diagram.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
 @encoding_option
-def show(path: str, index: int, ply: int | None, encoding: str) -> None:
-    """Show the board of a record of PATH after a ply."""
+def show(path: str, index: int, ply: int | None, format_: str, output: str | None, encoding: str) -> None:
+    """Show the board of a record of PATH after a ply (as text, or as SVG)."""
     try:
         source = next((s for i, s in enumerate(read_sources(path, encoding)) if i == index), None)
     except InputError as error:
@@ -130,10 +133,15 @@ def show(path: str, index: int, ply: int | None, encoding: str) -> None:
     if source is None:
         raise click.BadParameter(f"{path} has no record {index}", param_hint="--record")
     try:
-        click.echo(api.board(source, ply).text())
+        board = api.board(source, ply)
     except ValueError as error:
         click.echo(f"lusoria: {path}, record {index}: {error}", err=True)
         sys.exit(1)
+    drawing = board.svg() if format_ == "svg" else board.text()
+    if output:
+        Path(output).write_text(drawing + "\n", "utf-8")
+    else:
+        click.echo(drawing)
 
 
 @main.command()

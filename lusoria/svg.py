@@ -1,0 +1,255 @@
+"""Board diagrams as SVG: self-contained (shapes only, generic font families), legible
+small, with the last ply highlighted and what it captured or removed marked.
+
+    from lusoria.svg import position_svg
+    position_svg(rules, position, last="e4-e3xd3")
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from lusoria.validator import laquet, latrunculi, tablut
+from lusoria.validator.base import Game
+
+CELL, EDGE = 40, 22
+LIGHT, DARK, LINE = "#f6efdc", "#2e2a26", "#3b3228"
+BOARD, SQUARE_ALT, MOVED, CAPTURED = "#e2cfa3", "#d6bf8c", "#f3d34a", "#c0392b"
+
+
+def position_svg(rules: Game, position, last: str | None = None) -> str:
+    """The position drawn; `last` is the ply that led to it, in canonical form."""
+    return DRAW[rules.name](rules, position, last)
+
+
+def _svg(width: float, height: float, body: list[str], title: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
+            f'height="{height:g}" font-family="sans-serif" role="img"><title>{escape(title)}</title>'
+            + "".join(body) + "</svg>")
+
+
+# -- square boards ------------------------------------------------------------------------------
+
+def _grid(files: int, ranks: int, names: list[str], marked: dict[str, str], special: set[int]) -> list[str]:
+    """The board, its coordinates, and coloured squares (`marked`: name -> role)."""
+    body = [f'<rect x="0" y="0" width="{files * CELL + 2 * EDGE}" height="{ranks * CELL + 2 * EDGE}" '
+            f'fill="#f9f5ea"/>']
+    for index, name in enumerate(names):
+        x, y = _xy(index, files, ranks)
+        fill = MOVED if marked.get(name) in ("from", "to") else BOARD if (index // files + index) % 2 else SQUARE_ALT
+        body.append(f'<rect class="square {marked.get(name, "")}" data-square="{name}" x="{x}" y="{y}" '
+                    f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="0.5"/>')
+        if index in special:  # the konakis: a thick frame and a cross
+            body.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
+                        f'stroke="{LINE}" stroke-width="2.5"/><path d="M{x + 2} {y + 2}L{x + CELL - 2} {y + CELL - 2}'
+                        f'M{x + CELL - 2} {y + 2}L{x + 2} {y + CELL - 2}" stroke="{LINE}" stroke-width="0.8"/>')
+    for file in range(files):
+        x = EDGE + file * CELL + CELL / 2
+        for y in (EDGE - 7, EDGE + ranks * CELL + 16):
+            body.append(f'<text x="{x:g}" y="{y}" font-size="12" text-anchor="middle" fill="{LINE}">'
+                        f'{"abcdefghijklmnop"[file]}</text>')
+    for rank in range(ranks):
+        y = EDGE + (ranks - 1 - rank) * CELL + CELL / 2 + 4
+        for x in (EDGE / 2, EDGE + files * CELL + EDGE / 2):
+            body.append(f'<text x="{x:g}" y="{y:g}" font-size="12" text-anchor="middle" fill="{LINE}">'
+                        f'{rank + 1}</text>')
+    return body
+
+
+def _xy(index: int, files: int, ranks: int) -> tuple[int, int]:
+    return EDGE + (index % files) * CELL, EDGE + (ranks - 1 - index // files) * CELL
+
+
+def _man(x: float, y: float, white: bool, name: str, kind: str) -> str:
+    cx, cy = x + CELL / 2, y + CELL / 2
+    fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
+    piece = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
+             f'stroke-width="1.5"/>')
+    inner = "#8a6d1f" if white else "#e8c766"
+    if kind == "king":  # a crown
+        piece += (f'<path d="M{cx - 9:g} {cy + 6:g}L{cx - 10:g} {cy - 6:g}L{cx - 4:g} {cy:g}L{cx:g} {cy - 9:g}'
+                  f'L{cx + 4:g} {cy:g}L{cx + 10:g} {cy - 6:g}L{cx + 9:g} {cy + 6:g}Z" fill="{inner}"/>')
+    elif kind == "dux":  # a ring and a star
+        piece += (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.26:g}" fill="none" stroke="{inner}" '
+                  f'stroke-width="2"/><path d="M{cx:g} {cy - 7:g}L{cx + 2:g} {cy - 2:g}L{cx + 7:g} {cy - 2:g}'
+                  f'L{cx + 3:g} {cy + 1:g}L{cx + 5:g} {cy + 7:g}L{cx:g} {cy + 4:g}L{cx - 5:g} {cy + 7:g}'
+                  f'L{cx - 3:g} {cy + 1:g}L{cx - 7:g} {cy - 2:g}L{cx - 2:g} {cy - 2:g}Z" fill="{inner}"/>')
+    elif kind == "incitus":  # turned over: the theta nigrum, an O with a long stroke
+        mark = "#6b6b6b" if white else "#bdbdbd"
+        piece = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
+                 f'stroke-width="1.5" stroke-dasharray="3 2"/><ellipse cx="{cx:g}" cy="{cy:g}" rx="7" ry="9" '
+                 f'fill="none" stroke="{mark}" stroke-width="2"/><path d="M{cx - 12:g} {cy:g}H{cx + 12:g}" '
+                 f'stroke="{mark}" stroke-width="2"/>')
+    side = "white" if white else "black"
+    return f'<g class="piece {side} {kind}" data-square="{name}">{piece}</g>'
+
+
+def _cross(x: float, y: float, name: str, what: str, gone: bool) -> str:
+    """A captured or removed piece: a red ring, and a cross where the piece has gone."""
+    cross = (f'<path d="M{x + 10} {y + 10}L{x + CELL - 10} {y + CELL - 10}M{x + CELL - 10} {y + 10}'
+             f'L{x + 10} {y + CELL - 10}" stroke="{CAPTURED}" stroke-width="3"/>') if gone else ""
+    return (f'<g class="{what}" data-square="{name}"><circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" '
+            f'r="{CELL * 0.44:g}" fill="none" stroke="{CAPTURED}" stroke-width="2.5" stroke-dasharray="4 3"/>'
+            f'{cross}</g>')
+
+
+def _marks(squares: tuple[str, ...], captured, removed) -> dict[str, str]:
+    marked = {}
+    if squares:
+        marked.update({squares[0]: "from", squares[-1]: "to"})
+    marked.update({name: "captured" for name in captured})
+    if removed:
+        marked[removed] = "removed"
+    return marked
+
+
+def _square_board(files, ranks, names, pieces, special, last_parts, title) -> str:
+    squares, captured, removed = last_parts
+    marked = _marks(squares, captured, removed)
+    body = _grid(files, ranks, names, marked, special)
+    for index, (white, kind) in pieces.items():
+        x, y = _xy(index, files, ranks)
+        body.append(_man(x, y, white, names[index], kind))
+    for name, what in marked.items():
+        if what in ("captured", "removed"):
+            index = names.index(name)
+            x, y = _xy(index, files, ranks)
+            body.append(_cross(x, y, name, what, index not in pieces))
+    return _svg(files * CELL + 2 * EDGE, ranks * CELL + 2 * EDGE, body, title)
+
+
+def _tablut(rules: tablut.Tablut, position: tablut.TablutPosition, last: str | None) -> str:
+    kinds = {tablut.SWEDE: (True, "soldier"), tablut.KING: (True, "king"), tablut.MUSCOVITE: (False, "soldier")}
+    pieces = {i: kinds[p] for i, p in enumerate(position.board) if p}
+    parts: tuple = ((), (), None)
+    if last and last != "--":
+        move = tablut.parse_move(last)
+        parts = ((tablut.NAMES[move.origin], tablut.NAMES[move.target]),
+                 [tablut.NAMES[s] for s in move.captures or ()], None)
+    return _square_board(9, 9, list(tablut.NAMES), pieces, {tablut.KONAKIS}, parts,
+                         f"Tablut: {rules.format_position(position)}")
+
+
+def _latrunculi(rules: latrunculi.Latrunculi, position: latrunculi.LatrunculiPosition, last: str | None) -> str:
+    kinds = {latrunculi.PAWN: "pawn", latrunculi.DUX: "dux", latrunculi.INCITUS: "incitus"}
+    pieces = {i: (code >> 2 == 0, kinds[code & 3]) for i, code in enumerate(position.board) if code}
+    parts: tuple = ((), (), None)
+    if last:
+        move = latrunculi.parse_move(last)
+        parts = (move.squares, sorted(move.captures or ()), move.removal)
+    return _square_board(rules.geo.width, rules.geo.height, rules.geo.names, pieces, set(), parts,
+                         f"Ludus latrunculorum ({rules.variant}): {rules.format_position(position)}")
+
+
+# -- Laquet ------------------------------------------------------------------------------------------
+
+POINT_W, POINT_H, BAR, TRAY = 34, 150, 40, 56
+
+
+def _laquet(rules: laquet.Laquet, position: laquet.LaquetPosition, last: str | None) -> str:
+    half = 6 * POINT_W
+    width, height = 2 * EDGE + 2 * half + BAR + TRAY, 2 * EDGE + 2 * POINT_H + 70
+    played: dict[int, str] = {}
+    dice: tuple[int, ...] = ()
+    if last:
+        turn = laquet.parse_turn(last)
+        dice = turn.roll
+        for written in turn.plays + (turn.leftover[1] if turn.leftover else ()):
+            played.setdefault(written.points[0], "from")
+            if written.points[-1] != laquet.OFF:
+                played[written.points[-1]] = "to"
+    body = [f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f9f5ea"/>',
+            f'<rect x="{EDGE}" y="{EDGE}" width="{2 * half + BAR}" height="{height - 2 * EDGE}" fill="{BOARD}" '
+            f'stroke="{LINE}" stroke-width="2"/>',
+            f'<rect x="{EDGE + half}" y="{EDGE}" width="{BAR}" height="{height - 2 * EDGE}" fill="#b89b62"/>']
+    for point in range(1, 25):
+        body += _point(point, position, played.get(point), height)
+    bottom = height - EDGE - POINT_H
+    body += [f'<rect class="unused" x="{EDGE}" y="{bottom}" width="{half}" height="{POINT_H}" fill="#7d7468" '
+             f'opacity="0.55"/>',
+             f'<text x="{EDGE + half / 2:g}" y="{bottom + POINT_H / 2:g}" font-size="14" text-anchor="middle" '
+             f'fill="#fff">Laquet</text>',
+             f'<text x="{EDGE + half / 2:g}" y="{bottom + POINT_H / 2 + 16:g}" font-size="11" text-anchor="middle" '
+             f'fill="#fff">never used</text>']
+    for label, x, y in (("III: bearing off", EDGE + half / 2, EDGE + POINT_H + 28),
+                        ("II", EDGE + half + BAR + half / 2, EDGE + POINT_H + 28),
+                        ("I", EDGE + half + BAR + half / 2, bottom - 18)):
+        body.append(f'<text x="{x:g}" y="{y:g}" font-size="12" font-weight="bold" text-anchor="middle" '
+                    f'fill="{LINE}">{label}</text>')
+    body += _tray(position, width, height) + _dice(dice, EDGE + half + BAR / 2, height / 2)
+    return _svg(width, height, body, f"Laquet: {rules.format_position(position)}")
+
+
+def _point_place(point: int, height: int) -> tuple[float, bool]:
+    """The left edge of a point's triangle, and whether it hangs from the top."""
+    half = 6 * POINT_W
+    if 13 <= point <= 18:
+        return EDGE + (18 - point) * POINT_W, True
+    if 7 <= point <= 12:
+        return EDGE + half + BAR + (12 - point) * POINT_W, True
+    if 19 <= point <= 24:
+        return EDGE + (point - 19) * POINT_W, False
+    return EDGE + half + BAR + (point - 1) * POINT_W, False
+
+
+def _point(point: int, position: laquet.LaquetPosition, role: str | None, height: int) -> list[str]:
+    x, top = _point_place(point, height)
+    base, tip = (EDGE, EDGE + POINT_H - 8) if top else (height - EDGE, height - EDGE - POINT_H + 8)
+    fill = MOVED if role else ("#8c5a3c" if point % 2 else "#e9dcc0")
+    shapes = [f'<path class="point {role or ""}" data-point="{point}" d="M{x + 1} {base}L{x + POINT_W / 2:g} {tip}'
+              f'L{x + POINT_W - 1} {base}Z" fill="{fill}" stroke="{LINE}" stroke-width="0.6"/>']
+    label_y = EDGE + POINT_H + 10 if top else height - EDGE - POINT_H - 2
+    shapes.append(f'<text x="{x + POINT_W / 2:g}" y="{label_y}" font-size="9" text-anchor="middle" '
+                  f'fill="{LINE}">{point}</text>')
+    count = position.points[point] if point <= laquet.LAST else 0
+    if count:
+        white, n = count > 0, abs(count)
+        fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
+        for k in range(min(n, 5)):
+            cy = base + (1 if top else -1) * (POINT_W / 2 + k * (POINT_W - 4))
+            shapes.append(f'<circle class="checker {"white" if white else "black"}" data-point="{point}" '
+                          f'cx="{x + POINT_W / 2:g}" cy="{cy:g}" r="{POINT_W / 2 - 2:g}" fill="{fill}" '
+                          f'stroke="{stroke}" stroke-width="1.2"/>')
+        if n > 1:
+            cy = base + (1 if top else -1) * (POINT_W / 2 + (min(n, 5) - 1) * (POINT_W - 4)) + 4
+            shapes.append(f'<text class="count" data-point="{point}" x="{x + POINT_W / 2:g}" y="{cy:g}" '
+                          f'font-size="12" font-weight="bold" text-anchor="middle" '
+                          f'fill="{LINE if white else LIGHT}">{n}</text>')
+    return shapes
+
+
+def _tray(position: laquet.LaquetPosition, width: int, height: int) -> list[str]:
+    x = width - TRAY + 8
+    body = [f'<text x="{x + (TRAY - 16) / 2:g}" y="{EDGE - 6}" font-size="11" text-anchor="middle" '
+            f'fill="{LINE}">off</text>']
+    for side, white, y0 in ((laquet.BLACK, False, EDGE), (laquet.WHITE, True, height / 2 + 4)):
+        off = position.off(side)
+        fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
+        body.append(f'<rect x="{x}" y="{y0:g}" width="{TRAY - 16}" height="{height / 2 - EDGE - 4:g}" '
+                    f'fill="#efe4c8" stroke="{LINE}"/>')
+        for k in range(off):
+            body.append(f'<rect class="off {"white" if white else "black"}" x="{x + 4}" y="{y0 + 4 + k * 8:g}" '
+                        f'width="{TRAY - 24}" height="6" fill="{fill}" stroke="{stroke}" stroke-width="0.8"/>')
+        body.append(f'<text x="{x + (TRAY - 16) / 2:g}" y="{y0 + height / 2 - EDGE - 26:g}" font-size="10" '
+                    f'text-anchor="middle" fill="{LINE}">{"White" if white else "Black"}</text>'
+                    f'<text class="off-count" x="{x + (TRAY - 16) / 2:g}" y="{y0 + height / 2 - EDGE - 12:g}" '
+                    f'font-size="12" text-anchor="middle" fill="{LINE}">{off}</text>')
+    return body
+
+
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+def _dice(dice: tuple[int, ...], cx: float, cy: float) -> list[str]:
+    body = []
+    for k, die in enumerate(dice):
+        y = cy - 30 + k * 34
+        body.append(f'<g class="die" data-value="{die}"><rect x="{cx - 13:g}" y="{y:g}" width="26" height="26" '
+                    f'rx="4" fill="#fffdf5" stroke="{LINE}" stroke-width="1.2"/>'
+                    + "".join(f'<circle cx="{cx + dx * 7:g}" cy="{y + 13 + dy * 7:g}" r="2.6" fill="{LINE}"/>'
+                              for dx, dy in PIPS[die]) + "</g>")
+    return body
+
+
+DRAW = {"tablut": _tablut, "latrunculi": _latrunculi, "laquet": _laquet}
