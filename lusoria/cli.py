@@ -41,6 +41,17 @@ def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
     return f"{head}\n {number} | {lines[index]}\n {' ' * len(number)} | {caret}"
 
 
+def record_of(path: str, index: int, encoding: str):
+    """Record `index` (0-based) of `path`, or a usage error that says why not."""
+    try:
+        source = next((s for i, s in enumerate(read_sources(path, encoding)) if i == index), None)
+    except InputError as error:
+        raise click.FileError(path, str(error)) from None
+    if source is None:
+        raise click.BadParameter(f"{path} has no record {index}", param_hint="--record")
+    return source
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
@@ -126,12 +137,7 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
 @encoding_option
 def show(path: str, index: int, ply: int | None, format_: str, output: str | None, encoding: str) -> None:
     """Show the board of a record of PATH after a ply (as text, or as SVG)."""
-    try:
-        source = next((s for i, s in enumerate(read_sources(path, encoding)) if i == index), None)
-    except InputError as error:
-        raise click.FileError(path, str(error)) from None
-    if source is None:
-        raise click.BadParameter(f"{path} has no record {index}", param_hint="--record")
+    source = record_of(path, index, encoding)
     try:
         board = api.board(source, ply)
     except ValueError as error:
@@ -142,6 +148,22 @@ def show(path: str, index: int, ply: int | None, format_: str, output: str | Non
         Path(output).write_text(drawing + "\n", "utf-8")
     else:
         click.echo(drawing)
+
+
+@main.command()
+@click.argument("path")
+@click.option("--record", "index", default=0, show_default=True, help="Which record of the file (0-based).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
+@encoding_option
+def html(path: str, index: int, output: str | None, encoding: str) -> None:
+    """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply)."""
+    from lusoria.html import replay_page
+
+    page = replay_page(record_of(path, index, encoding))
+    if output:
+        Path(output).write_text(page, "utf-8")
+    else:
+        click.echo(page, nl=False)
 
 
 @main.command()

@@ -1,0 +1,56 @@
+"""SVG diagrams: what each holds, snapshots, and the docs' images kept current."""
+
+import importlib.util
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+
+from lusoria.api import board
+from lusoria.notation.sources import read_sources
+
+from conftest import ROOT
+
+spec = importlib.util.spec_from_file_location("images", ROOT / "docs" / "images.py")
+images = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(images)
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+
+
+def drawn(sample: str, ply: int) -> ElementTree.Element:
+    svg = board(next(iter(read_sources(str(ROOT / "samples" / sample)))), ply).svg()
+    assert "<script" not in svg and "href" not in svg  # self-contained: no scripts, no links
+    return ElementTree.fromstring(svg)
+
+
+def classes(root, name: str) -> list[str]:
+    return [e.get("data-square") or e.get("data-point") for e in root.iter()
+            if name in (e.get("class") or "").split()]
+
+
+def test_tablut_diagram():
+    root = drawn("tablut/escape.lgn", 7)
+    assert classes(root, "king") == ["c5"] and len(classes(root, "soldier")) == 8 + 16
+    assert classes(root, "from") == ["e5"] and classes(root, "to") == ["c5"]
+    assert [t.text for t in root.iter(f"{{{NS['svg']}}}text")][:9] == list("aabbccdde")
+
+
+def test_latrunculi_diagram_marks_inciti_dux_and_captures():
+    root = drawn("latrunculi/seneca.lgn", 757)
+    assert "d3" in classes(root, "incitus") and "d3" in classes(root, "captured")
+    dux = drawn("latrunculi/dux.lgn", 1)
+    assert sorted(classes(dux, "dux")) == ["d7", "e2"]
+
+
+def test_laquet_diagram_has_points_dice_and_the_unused_quadrant():
+    root = drawn("laquet/whole-game.lgn", 12)
+    assert len(classes(root, "point")) == 24 and len(classes(root, "die")) == 2
+    assert len([e for e in root.iter() if e.get("class") == "unused"]) == 1
+    assert classes(root, "from") == ["9"] and set(classes(root, "to")) == {"13", "14"}
+
+
+@pytest.mark.parametrize("name", sorted(images.IMAGES))
+def test_the_docs_images_are_current_and_snapshotted(name, snapshot):
+    drawing = images.drawing(name)
+    assert (ROOT / "docs" / "images" / name).read_text() == drawing, "run: python docs/images.py"
+    assert drawing == snapshot
