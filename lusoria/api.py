@@ -23,12 +23,13 @@ from lusoria.validator.replay import ERROR, Report, Verdict, check
 CHUNK = 64  # records a worker checks at a time
 
 
-def validate(paths: Iterable[str], encoding: str = "utf-8", strict: bool = False,
-             jobs: int = 1) -> Iterator[Verdict | InputError]:
+def validate(paths: Iterable[str], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,
+             keep_going: bool = False) -> Iterator[Verdict | InputError]:
     """A verdict per record of every path, in order (`lusoria validate`); an InputError
     in the stream for a source that cannot be read, and the other sources go on.
-    With `jobs` > 1, records are checked by that many worker processes."""
-    with _Workers(jobs) as workers:
+    With `jobs` > 1, records are checked by that many worker processes; `keep_going`:
+    past an illegal ply with one nearest suggestion, as if it had been written."""
+    with _Workers(jobs, keep_going) as workers:
         for path in expand(paths):
             try:
                 for verdict in workers.check(read_sources(path, encoding)):
@@ -40,16 +41,16 @@ def validate(paths: Iterable[str], encoding: str = "utf-8", strict: bool = False
                 yield error
 
 
-def _check_chunk(chunk: list[RecordText]) -> list[Verdict]:
-    return [check(source, keep=False).verdict() for source in chunk]
+def _check_chunk(chunk: list[RecordText], keep_going: bool = False) -> list[Verdict]:
+    return [check(source, keep=False, keep_going=keep_going).verdict() for source in chunk]
 
 
 class _Workers:
     """Checks records in this process, or in a pool of processes started when a
     source holds more than one chunk of records; the order of the records is kept."""
 
-    def __init__(self, jobs: int):
-        self.jobs, self.pool = jobs, None
+    def __init__(self, jobs: int, keep_going: bool = False):
+        self.jobs, self.keep_going, self.pool = jobs, keep_going, None
 
     def __enter__(self) -> "_Workers":
         return self
@@ -63,13 +64,13 @@ class _Workers:
         first, second = next(chunks, None), next(chunks, None)
         if self.jobs <= 1 or (second is None and self.pool is None):
             for chunk in chain(filter(None, (first, second)), chunks):
-                yield from _check_chunk(chunk)
+                yield from _check_chunk(chunk, self.keep_going)
             return
         if self.pool is None:
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
         pending: deque = deque()
         for chunk in chain(filter(None, (first, second)), chunks):
-            pending.append(self.pool.submit(_check_chunk, chunk))
+            pending.append(self.pool.submit(_check_chunk, chunk, self.keep_going))
             if len(pending) > 4 * self.jobs:  # a bounded look-ahead keeps memory flat
                 yield from pending.popleft().result()
         while pending:

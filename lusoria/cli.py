@@ -38,7 +38,12 @@ def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
         return head
     number = str(diagnostic.line)
     caret = " " * (diagnostic.column - 1) + "^" * max(1, len(diagnostic.text.split("\n")[0]))
-    return f"{head}\n {number} | {lines[index]}\n {' ' * len(number)} | {caret}"
+    shown = f"{head}\n {number} | {lines[index]}\n {' ' * len(number)} | {caret}"
+    if diagnostic.suggestions:
+        shown += f" did you mean {' or '.join(diagnostic.suggestions)}?"
+    if diagnostic.assumed:
+        shown += f"\n {' ' * len(number)} | (assuming {'; '.join(diagnostic.assumed)})"
+    return shown
 
 
 def record_of(path: str, index: int, encoding: str):
@@ -60,17 +65,20 @@ def plural(count: int, word: str) -> str:
 @paths_argument
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record, one per line.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--keep-going", is_flag=True,
+              help="Past an illegal ply with one nearest suggestion, go on as if it had been written.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=os.cpu_count() or 1,
               show_default="the number of cores", help="Worker processes (output keeps the order of the records).")
 @encoding_option
-def validate(paths: tuple[str, ...], as_json: bool, strict: bool, jobs: int, encoding: str) -> None:
+def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int,
+             encoding: str) -> None:
     """Check every record of PATH... (files, directories of *.lgn, - for stdin).
 
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an
     input cannot be read."""
     records = invalid = errors = warnings = 0
     unreadable = False
-    for item in api.validate(paths, encoding, strict, jobs):
+    for item in api.validate(paths, encoding, strict, jobs, keep_going):
         if isinstance(item, InputError):
             click.echo(f"lusoria: {item}", err=True)
             unreadable = True

@@ -143,6 +143,23 @@ class Game:
         """Every legal ply in canonical form (Laquet: for the position's roll)."""
         raise NotImplementedError
 
+    def ply_parts(self, text: str):
+        """The parts of a ply that suggestions compare (validator/suggest.py)."""
+        raise NotImplementedError
+
+    def distance(self, written: str, legal: str) -> int:
+        """How far a written ply is from a legal one (validator/suggest.py)."""
+        from lusoria.validator.suggest import grid_distance
+
+        a, b = self.ply_parts(written), self.ply_parts(legal)
+        if a is None or b is None:  # a pass
+            return 0 if a is b else 3
+        return grid_distance(a, b)
+
+    def candidates(self, position: Position, written: str) -> list[str]:
+        """The legal plies a suggestion for `written` is chosen from."""
+        return self.legal_plies(position)
+
     def random_ply(self, position: Position, rng: random.Random) -> str | None:
         """A random legal ply in canonical form, or None when none exists."""
         plies = self.legal_plies(position)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+from itertools import permutations
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -377,6 +378,29 @@ class Laquet(Game):
                 plies.append(text)
         return list(dict.fromkeys(plies))
 
+    def candidates(self, position: LaquetPosition, written: str) -> list[str]:
+        """The plies of the roll written and of the rolls with one die misread by one."""
+        high, low = parse_turn(written).roll
+        rolls = {(high, low)} | {(h, l) for h in (high - 1, high, high + 1) for l in (low - 1, low, low + 1)
+                                 if 1 <= h <= 6 and 1 <= l <= 6 and abs(h - high) + abs(l - low) == 1}
+        plies = {}
+        for roll in sorted(rolls):
+            for ply in self.plies_for_roll(position, roll):  # the same plays in another order: once
+                turn = parse_turn(ply)
+                plies.setdefault((turn.roll, tuple(sorted(turn.plays)), turn.leftover), ply)
+        return list(plies.values())
+
+    def distance(self, written: str, legal: str) -> int:
+        """Dice misread (1 a pip), plays that differ (1 when they share a point or fit the
+        other die, 2 otherwise), a play or a > group missing or extra (1)."""
+        a, b = parse_turn(written), parse_turn(legal)
+        cost = _dice_distance(a.roll, b.roll) + _plays_distance(a.plays, b.plays)
+        if (a.leftover is None) != (b.leftover is None):
+            cost += 1
+        elif a.leftover and b.leftover:
+            cost += _dice_distance(a.leftover[0], b.leftover[0]) + _plays_distance(a.leftover[1], b.leftover[1])
+        return cost
+
     def legal_plies(self, position: LaquetPosition) -> list[str]:
         return [ply for high in range(1, 7) for low in range(1, high + 1)
                 for ply in self.plies_for_roll(position, (high, low))]
@@ -391,6 +415,46 @@ class Laquet(Game):
         for step in steps:
             position = self._apply(position, side, step)
         return position
+
+
+def _dice_distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    if len(a) != len(b):
+        return 2
+    return sum(abs(x - y) for x, y in zip(sorted(a), sorted(b)))
+
+
+def _segments(plays: tuple[Written, ...]) -> list[tuple[int, int]]:
+    return [pair for written in plays for _ in range(written.repeat)
+            for pair in zip(written.points, written.points[1:])]
+
+
+def _plays_distance(written: tuple[Written, ...], legal: tuple[Written, ...]) -> int:
+    """The cheapest pairing of the written segments with the legal ones (each turn has
+    a handful, so every pairing is tried); a segment left over costs 1."""
+    a, b = _segments(written), _segments(legal)
+    b = _merge(a, b)
+    if len(a) > len(b):
+        a, b = b, a
+    return min(sum(_segment_distance(x, y) for x, y in zip(a, chosen)) for chosen in permutations(b, len(a))) \
+        + len(b) - len(a)
+
+
+def _merge(written: list[tuple[int, int]], legal: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The legal segments, with two that one written play spans (1/10) merged into one."""
+    legal = list(legal)
+    for start, end in written:
+        for first in legal:
+            second = next((s for s in legal if s is not first and s[0] == first[1] and s[1] == end), None)
+            if first[0] == start and second:
+                legal.remove(first)
+                legal.remove(second)
+                legal.append((start, end))
+                break
+    return legal
+
+
+def _segment_distance(x: tuple[int, int], y: tuple[int, int]) -> int:
+    return 0 if x == y else 1 if x[0] == y[0] or x[1] == y[1] else 2
 
 
 def _left(roll, steps: list[Step]) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
+from lusoria.validator.suggest import GridPly
 
 EMPTY, PAWN, DUX, INCITUS = 0, 1, 2, 3
 LETTERS = {1: "P", 2: "D", 3: "I", 5: "p", 6: "d", 7: "i"}
@@ -507,6 +508,11 @@ class Latrunculi(Game):
             return [""]
         board = position.board if self.removal_first else self._resolve(position, parse_move(movement))[0]
         return ["~" + self.geo.names[s] for s, code in enumerate(board) if code == incitus] or [""]
+
+    def ply_parts(self, text: str) -> GridPly:
+        move = parse_move(text)
+        squares = tuple((FILES.index(name[0]), int(name[1:])) for name in move.squares)
+        return GridPly(move.placement, move.piece, squares, move.jumps, move.captures, move.removal)
 
     def legal_plies(self, position: LatrunculiPosition) -> list[str]:
         return [self.play(position, movement + removal).text for movement in self._movements(position)

@@ -11,6 +11,7 @@ from lusoria.notation.model import Line, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
 from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
 from lusoria.validator.games import game_class
+from lusoria.validator.suggest import best, suggestions
 
 ERROR, WARNING = "error", "warning"
 
@@ -24,9 +25,17 @@ class Diagnostic:
     text: str = ""
     line: int = 0
     column: int = 0
+    suggestions: tuple[str, ...] = ()  # close legal plies, for an illegal ply
+    assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
 
     def as_dict(self) -> dict:
-        return asdict(self)
+        """As `validate --json` writes it: suggestions and assumed only when there are some."""
+        fields = asdict(self)
+        for name in ("suggestions", "assumed"):
+            fields[name] = list(fields[name])
+            if not fields[name]:
+                del fields[name]
+        return fields
 
 
 @dataclass(slots=True)
@@ -95,9 +104,11 @@ class Verdict:
                 "result": self.result, "diagnostics": [d.as_dict() for d in self.diagnostics]}
 
 
-def check(source: RecordText | str, keep: bool = True) -> Report:
+def check(source: RecordText | str, keep: bool = True, keep_going: bool = False) -> Report:
     """Parse and replay one record's text; `keep=False` keeps neither the positions
-    after each ply nor the canonical plies (what `validate` does not need)."""
+    after each ply nor the canonical plies (what `validate` does not need);
+    `keep_going`: after an illegal ply with one nearest suggestion, go on as if it
+    had been written."""
     if isinstance(source, str):
         source = RecordText(source)
     try:
@@ -106,11 +117,12 @@ def check(source: RecordText | str, keep: bool = True) -> Report:
         report = Report(source)
         report.error(problem.rule, problem.message, text=problem.text, line=problem.line, column=problem.column)
         return report
-    return replay(record, source, keep)
+    return replay(record, source, keep, keep_going)
 
 
-def replay(record: Record, source: RecordText | None = None, keep: bool = True) -> Report:
-    """Check a parsed record against its game's rules (`keep`: as in `check`)."""
+def replay(record: Record, source: RecordText | None = None, keep: bool = True,
+           keep_going: bool = False) -> Report:
+    """Check a parsed record against its game's rules (`keep`, `keep_going`: as in `check`)."""
     report = Report(source or RecordText("", record.line), record)
     if "Date" in record.tags:
         try:
@@ -132,6 +144,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True) 
         line, position, first, main = pending.pop()
         ended = rules.outcome(start) if first == 1 else None
         completed = True
+        assumed: list[str] = []
         for number, ply in enumerate(line.plies, first):
             if ply.number is not None:
                 _check_move_number(ply, number, black_starts, report)
@@ -146,12 +159,18 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True) 
             try:
                 played = rules.play(position, ply.text)
             except Illegal as illegal:
-                report.error(illegal.rule, illegal.message + "; the rest of this line is not checked",
-                             **_where(ply, number))
-                completed = False
-                break
+                close = suggestions(rules, position, ply.text)
+                assumption = best(rules, position, ply.text) if keep_going else None
+                stop = "" if assumption else "; the rest of this line is not checked"
+                report.error(illegal.rule, illegal.message + stop, **_where(ply, number),
+                             suggestions=tuple(close), assumed=tuple(assumed))
+                if assumption is None:
+                    completed = False
+                    break
+                assumed.append(f"ply {number}: {assumption}")
+                played = rules.play(position, assumption)
             for rule, message in played.warnings:
-                report.warning(rule, message, **_where(ply, number))
+                report.warning(rule, message, **_where(ply, number), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
             if keep:
                 report.canonical[id(ply)] = played.text
@@ -159,7 +178,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True) 
                     report.positions.append(position)
         if main:
             report.outcome = ended
-            _check_result(record, ended if completed else None, report)
+            _check_result(record, ended if completed else None, report, tuple(assumed))
     report.diagnostics.sort(key=lambda d: (d.line, d.column))
     return report
 
@@ -202,11 +221,11 @@ def _where(ply, number: int) -> dict:
 
 def _check_move_number(ply, number: int, black_starts: bool, report: Report) -> None:
     """A written move number must be right (NOTATION.md §3; a warning)."""
-    if ply.number != (expected := move_number(number, black_starts)):
+    if ply.number != (expected := move_number(number, black_starts)):  # checked before any assumption
         report.warning("number", f"the move number should be {expected}, not {ply.number}", **_where(ply, number))
 
 
-def _check_result(record: Record, ended: Outcome | None, report: Report) -> None:
+def _check_result(record: Record, ended: Outcome | None, report: Report, assumed: tuple[str, ...]) -> None:
     """The marker against the Result tag, and against a finished final position."""
     where = dict(line=record.result_line, column=record.result_column, text=record.result)
     tag = record.tags.get("Result")
@@ -214,4 +233,4 @@ def _check_result(record: Record, ended: Outcome | None, report: Report) -> None
         report.error("result", f"the result marker {record.result} differs from the Result tag ({tag})", **where)
     if ended is not None and record.result != ended.result:
         report.error("result", f"the game ended {ended.result} ({ended.reason}, {ended.rule}), "
-                               f"but the record says {record.result}", **where)
+                               f"but the record says {record.result}", **where, assumed=assumed)

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
+from lusoria.validator.suggest import GridPly
 
 SIZE = 9
 EMPTY, SWEDE, KING, MUSCOVITE = 0, 1, 2, 3
@@ -342,6 +343,14 @@ class Tablut(Game):
         if board.index(KING) in EDGE:
             return Outcome("1-0", "T6", "the king stands on the edge")
         return self._after(position, BLACK, None)  # no Tuichi on a starting position (T10)
+
+    def ply_parts(self, text: str) -> GridPly | None:
+        move = parse_move(text)
+        if move is None:
+            return None
+        squares = tuple((s % SIZE, s // SIZE) for s in (move.origin, move.target))
+        captures = None if move.captures is None else frozenset(NAMES[s] for s in move.captures)
+        return GridPly(False, move.piece, squares, False, captures, None)
 
     def legal_plies(self, position: TablutPosition) -> list[str]:
         plies = [self.play(position, f"{square_name(origin)}-{square_name(target)}").text
