@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
+from lusoria.validator.suggest import similarity
 
 LAST = 18  # the last point a checker may stand on
 OFF = 19  # where a borne-off checker goes
@@ -383,11 +384,13 @@ class Laquet(Game):
         high, low = parse_turn(written).roll
         rolls = {(high, low)} | {(h, l) for h in (high - 1, high, high + 1) for l in (low - 1, low, low + 1)
                                  if 1 <= h <= 6 and 1 <= l <= 6 and abs(h - high) + abs(l - low) == 1}
-        plies = {}
+        plies: dict = {}
         for roll in sorted(rolls):
-            for ply in self.plies_for_roll(position, roll):  # the same plays in another order: once
+            for ply in self.plies_for_roll(position, roll):  # the same plays in another order: the most alike
                 turn = parse_turn(ply)
-                plies.setdefault((turn.roll, tuple(sorted(turn.plays)), turn.leftover), ply)
+                key = (turn.roll, tuple(sorted(turn.plays)), turn.leftover)
+                if key not in plies or similarity(written, ply) > similarity(written, plies[key]):
+                    plies[key] = ply
         return list(plies.values())
 
     def distance(self, written: str, legal: str) -> int:

@@ -7,6 +7,7 @@ three are suggested, nearest first.
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
 from typing import NamedTuple
 
 from lusoria.validator.base import Game, Position
@@ -58,16 +59,25 @@ def grid_distance(written: GridPly, legal: GridPly) -> int:
     return cost
 
 
+def similarity(written: str, legal: str) -> float:
+    """How alike two texts are (0 to 1): breaks ties between equally near plies."""
+    return SequenceMatcher(None, written, legal).ratio()
+
+
+def _close(rules: Game, position: Position, written: str) -> list[tuple[int, str]]:
+    scored = sorted((rules.distance(written, legal), -similarity(written, legal), legal)
+                    for legal in rules.candidates(position, written))
+    return [(cost, legal) for cost, _, legal in scored if cost <= CLOSE]
+
+
 def suggestions(rules: Game, position: Position, written: str) -> list[str]:
-    """Up to three close legal plies, nearest first (ties in the order of the notation)."""
-    scored = sorted((rules.distance(written, legal), legal) for legal in rules.candidates(position, written))
-    return [legal for cost, legal in scored if cost <= CLOSE][:LIMIT]
+    """Up to three close legal plies, nearest first (ties: the most alike text first)."""
+    return [legal for _, legal in _close(rules, position, written)[:LIMIT]]
 
 
 def best(rules: Game, position: Position, written: str) -> str | None:
     """The nearest close legal ply when it is the only one that near."""
-    scored = sorted((rules.distance(written, legal), legal) for legal in rules.candidates(position, written))
-    close = [pair for pair in scored if pair[0] <= CLOSE]
+    close = _close(rules, position, written)
     if close and (len(close) == 1 or close[0][0] < close[1][0]):
         return close[0][1]
     return None

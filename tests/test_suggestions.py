@@ -1,0 +1,64 @@
+"""Suggestions for illegal plies, and --keep-going."""
+
+import pytest
+
+from lusoria.validator.laquet import Laquet
+from lusoria.validator.latrunculi import Latrunculi
+from lusoria.validator.replay import check
+from lusoria.validator.suggest import best, suggestions
+from lusoria.validator.tablut import Tablut
+
+TABLUT, SENECA, PETTEIA, LAQUET = Tablut(), Latrunculi(), Latrunculi(variant="petteia"), Laquet()
+
+
+@pytest.mark.parametrize("rules, written, first", [
+    (TABLUT, "e3-d2", "e3-d3"),  # a rank off by one
+    (TABLUT, "c3-e3", "e3-c3"),  # from and to swapped
+    (TABLUT, "e4-c3", "e3-c3"),  # digits swapped
+    (TABLUT, "Ke3-c3", "e3-c3"),  # a wrong piece letter
+    (TABLUT, "e3-c3xd3", "e3-c3"),  # a wrong capture list
+    (PETTEIA, "a2-b4", "a2-a4"),  # a file off by one
+    (LAQUET, "63: 5/11", "63: 5/11 1/4"),  # a die left out
+    (LAQUET, "63: 1/7/10", "63: 1/4 4/10"),  # the other order of the dice
+    (LAQUET, "64: 5/11 5/8", "63: 5/11 5/8"),  # a misread die
+])
+def test_the_nearest_legal_ply_comes_first(rules, written, first):
+    assert suggestions(rules, rules.initial(), written)[0] == first
+
+
+def test_a_jump_written_as_a_step():
+    rules = Latrunculi()
+    position = rules.parse_position("6pp/8/8/8/8/8/P7/P6P w")
+    assert suggestions(rules, position, "a1-a3")[0] == "a1^a3"
+
+
+def test_laquet_missing_leftover_group():
+    position = LAQUET.parse_position("1:2,2:3,3:3,4:1,7:1,10:1,11:1,16:1,17:1,18:1 6:12,12:1,13:1,14:1 b")
+    assert suggestions(LAQUET, position, "54: --")[0].startswith("54: -- >54: ")
+
+
+def test_nothing_close_means_no_suggestion():
+    assert suggestions(TABLUT, TABLUT.initial(), "a9-i9") == []
+    assert best(TABLUT, TABLUT.initial(), "a9-i9") is None
+
+
+def test_at_most_three_and_a_best_only_when_unique():
+    assert len(suggestions(TABLUT, TABLUT.initial(), "Ke3-c3")) == 3
+    assert best(TABLUT, TABLUT.initial(), "e3-d2") == "e3-d3"
+    assert best(TABLUT, TABLUT.initial(), "e3-d4") is None  # e3-d3 and e4-d4, both one step away
+
+
+RECORD = '[Game "tablut"]\n1. e3-d2 d1-d2 2. e4-e3 d2-d9 3. c5-c3 *\n'
+
+
+def test_without_keep_going_the_line_stops():
+    report = check(RECORD)
+    assert [(d.rule, d.ply, d.suggestions) for d in report.diagnostics] == [("T2", 1, ("e3-d3", "e3-c3"))]
+
+
+def test_keep_going_assumes_the_unique_nearest_and_says_so():
+    report = check(RECORD, keep_going=True)
+    assert [(d.ply, d.assumed) for d in report.diagnostics] == [(1, ()), (4, ("ply 1: e3-d3",))]
+    assert report.diagnostics[1].as_dict()["assumed"] == ["ply 1: e3-d3"]
+    result = check('[Game "tablut"]\n[Result "1-0"]\n1. e3-c3 *').diagnostics[0].as_dict()
+    assert result["rule"] == "result" and "suggestions" not in result and "assumed" not in result
