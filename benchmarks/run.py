@@ -30,6 +30,7 @@ from lusoria.archive import Archive, Filters
 from lusoria.notation.reader import read_records, scan_tags, split_records
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import BLACK
+from lusoria.validator.fit import fitting_rules
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 
@@ -259,6 +260,15 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as scratch:
             imported, _ = run_process(lusoria_command("import", "--db", f"{scratch}/a.db", str(path)), 1)
         table.add(f"{name}: lusoria import", plies / imported, "plies/s", plies / one, ">= 0.5", "ratio to validate")
+
+    rules = GAMES["tablut"](variant="linnaeus")  # records without their Rules tag: the search finds them
+    rng = random.Random(3)
+    records = [random_record(rules, rng, 120) for _ in range(20)]
+    for record in records:
+        record.tags.pop("Variant", None)
+    seconds = median_time(lambda: [fitting_rules(r) for r in records], options.repeat) / len(records)
+    table.add("lusoria rules: linnaeus games written without their rules", seconds * 1000, "ms/record",
+              target="< 1000 ms")
 
     small, _, _ = corpus("tablut", "seed", 5_000)
     large, _, _ = corpus("tablut", "seed", 500_000)

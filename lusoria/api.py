@@ -16,6 +16,7 @@ from lusoria.notation.sources import InputError, expand, read_sources
 from lusoria.notation.writer import write_record
 from lusoria.svg import position_svg
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game
+from lusoria.validator.fit import Fit, fitting_rules
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import ERROR, Report, Verdict, check
 
@@ -75,6 +76,21 @@ class _Workers:
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()
+
+
+def fitting(paths: Iterable[str], encoding: str = "utf-8") -> Iterator[tuple[RecordText, Fit | str] | InputError]:
+    """For each record, the rule sets that fit it (`lusoria rules`); a record that cannot
+    be replayed at all (syntax, unknown game, bad tags) comes with its first problem."""
+    for path in expand(paths):
+        try:
+            for source in read_sources(path, encoding):
+                report = check(source, keep=False)
+                if report.rules is None:
+                    yield source, f"cannot be replayed: {report.diagnostics[0].message}"
+                else:
+                    yield source, fitting_rules(report.record)
+        except InputError as error:
+            yield error
 
 
 def format_record(source: RecordText | str) -> tuple[str, Report]:

@@ -159,6 +159,30 @@ def show(path: str, index: int, ply: int | None, format_: str, output: str | Non
 
 
 @main.command()
+@paths_argument
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per record, one per line.")
+@encoding_option
+def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
+    """For each record of PATH..., the rule sets under which it is legal: its own, or the
+    fewest changes of variant and options (RULES.md) that make it legal."""
+    status = 0
+    for item in api.fitting(paths, encoding):
+        if isinstance(item, InputError):
+            click.echo(f"lusoria: {item}", err=True)
+            status = 2
+            continue
+        source, fit = item
+        where = f"{source.path or '<text>'}:{source.line}: record {source.index}"
+        if as_json:
+            click.echo(json.dumps({"path": source.path, "record": source.index, "line": source.line,
+                                   "fit": None if isinstance(fit, str) else vars(fit),
+                                   "problem": fit if isinstance(fit, str) else None}))
+        else:
+            click.echo(f"{where}: {fit}")
+    sys.exit(status)
+
+
+@main.command()
 @click.argument("path")
 @click.option("--record", "index", default=0, show_default=True, help="Which record of the file (0-based).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")

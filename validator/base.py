@@ -60,6 +60,7 @@ class Game:
     end_rule: ClassVar[str]  # the rule that forbids plies after the end
     options: ClassVar[dict[str, tuple[str, ...]]]  # key -> values, the default first
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
+    presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None):
         self.variant = variant or next(iter(self.presets))

@@ -112,6 +112,7 @@ class Latrunculi(Game):
         "min-pieces": ("2", "1"),
     }
     presets = {"seneca": {}, "piso": {}, "petteia": {}, "dux": {}}
+    presets_are_options = False  # each variant has rules of its own
     MOVE_RULE = {"seneca": "S2", "piso": "S2", "petteia": "E2", "dux": "X2"}
     SETUP_RULE = {"seneca": "S1", "piso": "S1", "petteia": "E1", "dux": "X1"}
 

@@ -121,15 +121,16 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
 
 
 def replay(record: Record, source: RecordText | None = None, keep: bool = True,
-           keep_going: bool = False) -> Report:
-    """Check a parsed record against its game's rules (`keep`, `keep_going`: as in `check`)."""
+           keep_going: bool = False, rules: Game | None = None) -> Report:
+    """Check a parsed record against its game's rules, or against `rules` when given
+    (`keep`, `keep_going`: as in `check`)."""
     report = Report(source or RecordText("", record.line), record)
     if "Date" in record.tags:
         try:
             date_range(record.tags["Date"])
         except ValueError as problem:
             _tag_error(record, "Date", str(problem), report)
-    rules = _rules(record, report)
+    rules = rules or _rules(record, report)
     if rules is None:
         return report
     report.rules = rules

@@ -1,0 +1,101 @@
+"""Which rule sets fit a record: every preset and every combination of the options
+RULES.md lists, the record replayed under each; the legal ones reported as the
+smallest changes from the record's own rules (`lusoria rules`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+from lusoria.notation.model import Record
+from lusoria.validator.base import Game, OptionError
+from lusoria.validator.games import game_class
+from lusoria.validator.replay import ERROR, replay
+
+
+@dataclass
+class Fit:
+    """What the search found for one record."""
+
+    declared: str  # the record's own rules, e.g. "seed" or "seneca with removal=before-move"
+    legal: bool  # under its own rules
+    changes: list[str] = field(default_factory=list)  # the smallest changes that make it legal
+    tried: int = 0  # rule sets replayed
+    furthest: int | None = None  # when no set fits: the latest first error, over all sets
+    everywhere: bool = False  # ... and every set fails at that same ply
+
+    def __str__(self) -> str:
+        if self.legal:
+            return f"legal under its declared rules ({self.declared})"
+        if self.changes:
+            return "legal " + "; or ".join(self.changes)
+        where = f"first conflict at ply {self.furthest} under every set" if self.everywhere \
+            else f"every set fails, the latest at ply {self.furthest}"
+        return f"legal under no rule set ({self.tried} tried): {where}"
+
+
+def _sets(cls: type[Game], own: Game, tags: dict[str, str]):
+    """Every distinct rule set, as (changes from `own`, variant, options), fewest changes
+    first. Presets that only bundle options (Tablut, Laquet) are searched as options and
+    named when a set equals one; `pieces` keeps the record's own value."""
+    declared = cls.options_from_tags(tags)
+    keys = list(cls.options)
+    choices = [cls.options[key] if len(cls.options[key]) > 1 else (declared.get(key, cls.options[key][0]),)
+               for key in keys]
+    variants = [own.variant] if cls.presets_are_options else list(cls.presets)
+    named = {tuple(cls(variant=v).option[k] for k in keys): v for v in cls.presets} if cls.presets_are_options \
+        else {}
+    sets = []
+    for variant in variants:
+        base = own.option if variant == own.variant else cls(variant=variant).option
+        for values in product(*choices):
+            options = dict(zip(keys, values))
+            changed = {k: v for k, v in options.items() if v != base[k]}
+            preset = named.get(values)
+            if preset and preset != own.variant and changed:
+                sets.append((1, preset, options, {}))
+            else:
+                sets.append((len(changed) + (variant != own.variant), variant, options, changed))
+    return sorted(sets, key=lambda item: item[0])
+
+
+def _describe(variant: str, changed: dict[str, str], declared_variant: str) -> str:
+    words = " ".join(f"{k}={v}" for k, v in changed.items())
+    if variant != declared_variant:
+        return f"under variant {variant}" + (f" with {words}" if words else "")
+    return f"if {words}"
+
+
+def fitting_rules(record: Record, most: int = 5) -> Fit:
+    """The rule sets under which `record` is legal, nearest to its own first. Sets are
+    tried in order of their number of changes, and the search stops at the first number
+    that makes the record legal."""
+    cls = game_class(record.game)
+    own = cls.from_tags(record.tags)
+    own_changes = {k: v for k, v in own.option.items() if v != cls(variant=own.variant).option[k]}
+    declared = own.variant + (" with " + " ".join(f"{k}={v}" for k, v in own_changes.items())
+                              if own_changes else "")
+    fit = Fit(declared, replay(record, keep=False, rules=own).valid)
+    if fit.legal:
+        return fit
+    found, firsts = [], []
+    for cost, variant, options, changed in _sets(cls, own, record.tags):
+        if found and cost > found[0][0]:
+            break
+        tags = dict(record.tags, Variant=variant, Rules=" ".join(f"{k}={v}" for k, v in options.items()))
+        try:
+            rules = cls.from_tags(tags)
+        except OptionError:
+            continue  # this board or position does not suit the variant
+        fit.tried += 1
+        report = replay(record, keep=False, rules=rules)
+        if report.valid:
+            found.append((cost, _describe(variant, changed, own.variant)))
+        else:
+            errors = [d.ply for d in report.diagnostics if d.severity == ERROR and d.ply is not None]
+            firsts.append(errors[0] if errors else 0)
+    if found:
+        fit.changes = sorted({text for _, text in found})[:most]
+    elif firsts:
+        fit.furthest, fit.everywhere = max(firsts), len(set(firsts)) == 1
+    return fit
