@@ -197,6 +197,13 @@ def archive_records(count: int) -> Path:
     return path
 
 
+PATHOLOGICAL = {  # inputs of size n that a careless reader or validator would take more than linear time on
+    "nested variations": lambda n: '[Game "tablut"]\n1. e3-c3 ' + "(1. e3-d3 " * (n // 10) + ")" * (n // 10) + " *",
+    "one comment": lambda n: '[Game "tablut"]\n1. e3-c3 {' + "word " * n + "} *",
+    "one line of plies": lambda n: '[Game "tablut"]\n' + "e3-c3 d1-d3 c3-e3 d3-d1 " * (n // 4) + "*",
+    "syntax error at the end": lambda n: '[Game "tablut"]\n' + "{c} " * n + "e3-z9 *",
+}
+
 QUERIES = {
     "--game laquet": Filters(game="laquet"), "--variant dux": Filters(game="latrunculi", variant="dux"),
     "--white": Filters(white="Player 042"), "--black": Filters(black="Player 042"),
@@ -216,6 +223,7 @@ def main() -> None:
     parser.add_argument("--plies", type=int, default=300_000, help="plies per corpus (default 300,000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
     parser.add_argument("--archive-records", type=int, default=100_000, help="records in the query archive")
+    parser.add_argument("--huge-mb", type=int, default=0, help="also validate a file of this many MiB (memory)")
     parser.add_argument("--quick", action="store_true", help="20,000 plies, 2 runs, a 5,000-record archive")
     parser.add_argument("--markdown", type=Path, help="also write the results to this file")
     options = parser.parse_args()
@@ -270,10 +278,24 @@ def main() -> None:
     table.add("lusoria rules: linnaeus games written without their rules", seconds * 1000, "ms/record",
               target="< 1000 ms")
 
+    for name, make in PATHOLOGICAL.items():
+        times = [median_time(lambda: check(make(n)), options.repeat) for n in (20_000, 40_000, 80_000)]
+        table.add(f"time for 4x the input, {name}", times[2] / times[0], "x", target="~4 (linear)")
+
     small, _, _ = corpus("tablut", "seed", 5_000)
     large, _, _ = corpus("tablut", "seed", 500_000)
     _, small_rss = run_process(lusoria_command("validate", "--jobs", "1", str(small)), 1)
     _, large_rss = run_process(lusoria_command("validate", "--jobs", "1", str(large)), 1)
+    if options.huge_mb:
+        huge = CACHE / f"huge-{options.huge_mb}.lgn"
+        if not huge.exists():
+            block = large.read_text() + "\n"
+            with open(huge, "w") as out:
+                for _ in range(options.huge_mb * 2**20 // len(block) + 1):
+                    out.write(block)
+        _, huge_rss = run_process(lusoria_command("validate", str(huge)), 1)
+        table.add(f"peak memory, validate of a {huge.stat().st_size / 2**20:,.0f} MiB file", huge_rss / 1024, "MiB",
+                  target="< 200 MiB")
     print(f"memory: validate {small.stat().st_size:,} bytes: {small_rss:,} KiB; "
           f"{large.stat().st_size:,} bytes (~100x): {large_rss:,} KiB", flush=True)
     table.add("peak memory, validate of a 100x larger file, minus the small one", large_rss - small_rss, "KiB",
