@@ -31,8 +31,9 @@ def clean(result) -> None:
 
 def every_command(path: str, folder: str) -> None:
     runner = CliRunner()
-    for args in (["validate", path], ["validate", "--json", "--jobs", "2", path], ["fmt", path],
-                 ["fmt", "--check", path], ["show", path], ["show", path, "--ply", "3"],
+    for args in (["validate", path], ["validate", "--json", "--jobs", "2", path], ["validate", "--keep-going", path],
+                 ["fmt", path], ["fmt", "--check", path], ["show", path], ["show", path, "--ply", "3"],
+                 ["show", path, "--format", "svg"], ["html", path], ["rules", path],
                  ["import", "--db", os.path.join(folder, "a.db"), path],
                  ["query", "--db", os.path.join(folder, "a.db"), "--text", "x"]):
         clean(runner.invoke(main, args))
