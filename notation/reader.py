@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from itertools import chain
 from typing import Iterable, Iterator
 
 from lark import Lark, Token, Transformer
@@ -49,30 +50,57 @@ def known_games() -> tuple[str, ...]:
 
 # -- splitting ---------------------------------------------------------------
 
-_TAG_LINE = re.compile(r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"')
+# At the start of a line: a tag line, or movetext (anything else but blanks and % lines).
+_TAG_LINE = r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"'
+_LINE_START = re.compile(rf'^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))', re.M)
+_NEXT_TAG = re.compile(rf"^{_TAG_LINE}", re.M)
+_MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
 
 
-def split_records(lines: Iterable[str], path: str = "") -> Iterator[RecordText]:
-    """Cut a stream of lines into records: a new record starts at a tag line
-    that follows movetext. Blank and `%` lines before a record are skipped."""
-    buffer: list[str] = []
-    start = index = 0
-    in_movetext = False
-    for number, line in enumerate(lines, 1):
-        if line[:1] in "[ \t" and _TAG_LINE.match(line):
-            if in_movetext:
-                yield RecordText("".join(buffer), start, index, path)
+def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]:
+    """Cut a stream of text (lines, or larger pieces) into records: a new record starts
+    at a tag line that follows movetext. Blank and `%` lines before a record are skipped.
+    One regular expression finds the lines that matter, so long movetext costs little."""
+    text, index = "", 0
+    counted, line = 0, 1  # text[counted] is at the start of line `line`
+    start: int | None = None  # where the current record starts in `text`
+    movetext = False
+    scanned = 0  # text[:scanned]: whole lines already looked at
+    for piece in chain(pieces, [None]):
+        if piece is None:
+            end = len(text)
+        else:
+            text += piece
+            end = max(text.rfind("\n") + 1, scanned)  # whole lines only
+        position = scanned
+        while True:
+            if movetext:  # only the next tag line matters: jump to it
+                match = _NEXT_TAG.search(text, position, end)
+                if match is None:
+                    break
+                line += text.count("\n", counted, start)
+                counted = start
+                yield RecordText(text[start:match.start()], line, index, path)
                 index += 1
-                buffer, in_movetext = [], False
-        elif line.strip() and not line.startswith("%"):
-            in_movetext = True
-        elif not buffer:
-            continue
-        if not buffer:
-            start = number
-        buffer.append(line)
-    if buffer:
-        yield RecordText("".join(buffer), start, index, path)
+                start, movetext = match.start(), False
+            else:
+                if start is None:
+                    match = _LINE_START.search(text, position, end)
+                    if match is None:
+                        break
+                    start = match.start()
+                match = _MOVETEXT.search(text, position, end)  # past the tag section at once
+                if match is None:
+                    break
+                movetext = True
+            position = match.end()
+        cut = start if start is not None else end  # drop what is yielded or skipped
+        line += text.count("\n", counted, cut)
+        text, scanned, counted = text[cut:], end - cut, 0
+        if start is not None:
+            start = 0
+    if start is not None and text.strip():
+        yield RecordText(text, line + text.count("\n", counted, start), index, path)
 
 
 # -- the tag section ----------------------------------------------------------
@@ -91,7 +119,9 @@ def unquote(value: str) -> str:
 
 def scan_tags(text: str) -> dict[str, str]:
     """The tags of a record's text, without parsing its movetext (header scan)."""
-    return {m[1]: unquote(m[2]) for m in _tag_pattern().finditer(text)}
+    movetext = _MOVETEXT.search(text)
+    header = text[:movetext.start()] if movetext else text
+    return {m[1]: unquote(m[2]) for m in _tag_pattern().finditer(header)}
 
 
 # -- parsing -----------------------------------------------------------------

@@ -26,13 +26,17 @@ def expand(paths: Iterable[str]) -> Iterator[str]:
             yield path
 
 
-def decoded_lines(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterator[str]:
-    """The stream's lines as text with `\\n` line ends (CRLF and CR too); a leading
+CHUNK = 1 << 20  # characters decoded at a time
+
+
+def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterator[str]:
+    """The stream as pieces of text with `\\n` line ends (CRLF and CR too); a leading
     BOM is dropped. Bytes that do not decode are an InputError naming their offset."""
     codec = "utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding
     counted = _Counting(stream)
+    text = io.TextIOWrapper(counted, codec, newline=None)
     try:
-        yield from io.TextIOWrapper(counted, codec, newline=None)
+        yield from iter(lambda: text.read(CHUNK), "")
     except UnicodeDecodeError as error:
         before = counted.last[:counted.last.find(error.object[:16]) + error.start] \
             if error.object[:16] in counted.last else b""
@@ -64,11 +68,11 @@ class _Counting(io.RawIOBase):
 def read_sources(path: str, encoding: str = "utf-8") -> Iterator[RecordText]:
     """The records of one file (or `-`, standard input), streamed."""
     if path == STDIN:
-        yield from split_records(decoded_lines(sys.stdin.buffer, "<stdin>", encoding), "<stdin>")
+        yield from split_records(decoded_text(sys.stdin.buffer, "<stdin>", encoding), "<stdin>")
         return
     try:
         stream = open(path, "rb")
     except OSError as error:
         raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
     with stream:
-        yield from split_records(decoded_lines(stream, path, encoding), path)
+        yield from split_records(decoded_text(stream, path, encoding), path)

@@ -3,10 +3,12 @@
 import io
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, split_records, write_record
 from lusoria.notation.reader import scan_tags
-from lusoria.notation.sources import InputError, decoded_lines
+from lusoria.notation.sources import InputError, decoded_text
 
 EXAMPLE = """\
 [Game "tablut"]
@@ -89,10 +91,10 @@ def test_header_scan_reads_tags_without_parsing_movetext():
 
 
 def test_decoding_reports_the_byte_offset_and_handles_line_ends():
-    assert list(decoded_lines(io.BytesIO(b"\xef\xbb\xbfa\r\nb\rc\n"), "f")) == ["a\n", "b\n", "c\n"]
+    assert "".join(decoded_text(io.BytesIO(b"\xef\xbb\xbfa\r\nb\rc\n"), "f")) == "a\nb\nc\n"
     with pytest.raises(InputError, match=r"f: byte 6 \(line 2\)"):
-        list(decoded_lines(io.BytesIO(b"abcd\nx\xff\n"), "f"))
-    assert list(decoded_lines(io.BytesIO(b"caf\xe9\n"), "f", "latin-1")) == ["café\n"]
+        list(decoded_text(io.BytesIO(b"abcd\nx\xff\n"), "f"))
+    assert "".join(decoded_text(io.BytesIO(b"caf\xe9\n"), "f", "latin-1")) == "café\n"
 
 
 def test_the_writer_puts_tags_in_export_order_and_wraps_lines():
@@ -115,4 +117,44 @@ def test_the_writer_numbers_black_first_and_after_breaks(snapshot):
 def test_the_byte_offset_is_exact_deep_in_a_file_among_multibyte_characters(pad):
     data = ("é" * pad + "\n" + "ok line\n" * 3).encode() + b"x\xff\n"
     with pytest.raises(InputError, match=rf"f: byte {len(data) - 2} \(line 5\)"):
-        list(decoded_lines(io.BytesIO(data), "f"))
+        list(decoded_text(io.BytesIO(data), "f"))
+
+
+def reference_split(text: str) -> list[tuple[str, int]]:
+    """The splitting rule, line by line: a record starts at a tag line after movetext."""
+    import re
+
+    tag = re.compile(r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"')
+    records, buffer, start, movetext = [], [], 0, False
+    for number, line in enumerate(text.splitlines(keepends=True), 1):
+        if tag.match(line):
+            if movetext:
+                records.append(("".join(buffer), start))
+                buffer, movetext = [], False
+        elif line.strip() and not line.startswith("%"):
+            movetext = True
+        elif not buffer:
+            continue
+        if not buffer:
+            start = number
+        buffer.append(line)
+    if buffer:
+        records.append(("".join(buffer), start))
+    return records
+
+
+pieces_text = st.lists(st.sampled_from(['[Game "tablut"]\n', '[Event "x"]\n', "1. e3-c3 *\n", "\n", "% note\n",
+                                        "  [not a tag\n", "{ [Event \"in a comment\"] }\n", "e3", "-c3 ", "*"]),
+                       max_size=30).map("".join)
+
+
+@given(pieces_text, st.lists(st.integers(1, 40), max_size=20))
+def test_splitting_does_not_depend_on_how_the_text_arrives(text, cuts):
+    expected = reference_split(text)
+    chunks, position = [], 0
+    for size in cuts:
+        chunks.append(text[position:position + size])
+        position += size
+    chunks.append(text[position:])
+    for pieces in ([text], text.splitlines(keepends=True), chunks):
+        assert [(r.text, r.line) for r in split_records(pieces)] == expected
