@@ -443,7 +443,10 @@ class Latrunculi(Game):
     def _end(self, position: LatrunculiPosition, mover: int) -> Outcome | None:
         """L4, S5, X4: the side that just played is checked first."""
         for side in (mover, 1 - mover):
-            if self.variant == "dux" and position.board.count(piece(side, PAWN)) == 0:
+            pawns = position.board.count(piece(side, PAWN))
+            if pawns + position.hand[side] >= self.min_pieces:
+                continue  # the usual case, settled without counting everything
+            if self.variant == "dux" and pawns == 0:
                 return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left")
             if self._count(position, side) < self.min_pieces:
                 left = self._count(position, side)
