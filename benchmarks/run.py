@@ -27,7 +27,8 @@ from pathlib import Path
 
 from lusoria.api import format_record, random_record
 from lusoria.archive import Archive, Filters
-from lusoria.notation.reader import read_records, scan_tags, split_records
+from lusoria.notation.reader import parse_record, scan_tags, split_records
+from lusoria.notation.sources import read_sources
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import BLACK
 from lusoria.validator.fit import fitting_rules
@@ -144,24 +145,20 @@ def chess_anchors(path: Path, plies: int, games: int, repeat: int) -> dict[str, 
 
 def lusoria_in_process(path: Path, plies: int, records: int, repeat: int) -> dict[str, float]:
     def read():
-        with open(path) as handle:
-            for _ in read_records(handle):
-                pass
+        for source in read_sources(str(path)):
+            parse_record(source)
 
     def headers():
-        with open(path) as handle:
-            for source in split_records(handle):
-                scan_tags(source.text)
+        for source in read_sources(str(path)):
+            scan_tags(source.text)
 
     def validate():
-        with open(path) as handle:
-            for source in split_records(handle):
-                check(source)
+        for source in read_sources(str(path)):
+            check(source, keep=False)
 
     def fmt():
-        with open(path) as handle:
-            for source in split_records(handle):
-                format_record(source)
+        for source in read_sources(str(path)):
+            format_record(source)
 
     return {"read": plies / median_time(read, repeat), "headers": records / median_time(headers, repeat),
             "validate": plies / median_time(validate, repeat), "fmt": plies / median_time(fmt, repeat)}

@@ -66,7 +66,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
     start: int | None = None  # where the current record starts in `text`
     movetext = False
     scanned = 0  # text[:scanned]: whole lines already looked at
-    for piece in chain(pieces, [None]):
+    for piece in chain(_grouped(pieces), [None]):
         if piece is None:
             end = len(text)
         else:
@@ -101,6 +101,20 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
             start = 0
     if start is not None and text.strip():
         yield RecordText(text, line + text.count("\n", counted, start), index, path)
+
+
+def _grouped(pieces: Iterable[str], size: int = 1 << 20) -> Iterator[str]:
+    """Pieces joined into pieces of about `size` characters (lines arrive one at a time)."""
+    batch: list[str] = []
+    total = 0
+    for piece in pieces:
+        batch.append(piece)
+        total += len(piece)
+        if total >= size:
+            yield "".join(batch)
+            batch, total = [], 0
+    if batch:
+        yield "".join(batch)
 
 
 # -- the tag section ----------------------------------------------------------
