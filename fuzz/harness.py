@@ -53,10 +53,11 @@ def seeds(game: str, folder: Path) -> None:
     if conformance.is_dir():
         sources += sorted(conformance.glob(f"{game}*.lgn"))
     for index, path in enumerate(sources):
-        for number, record in enumerate(split_records(open(path, encoding="utf-8"))):
-            if f'"{game}"' in record.text and number < 40:
-                movetext = record.text.split("\n\n", 1)[-1]
-                (folder / f"{index}-{number}").write_bytes(b"\x00" + movetext.encode())
+        with open(path, encoding="utf-8") as handle:
+            for number, record in enumerate(split_records(handle)):
+                if f'"{game}"' in record.text and number < 40:
+                    movetext = record.text.split("\n\n", 1)[-1]
+                    (folder / f"{index}-{number}").write_bytes(b"\x00" + movetext.encode())
 
 
 def main() -> None:
