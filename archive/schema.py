@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import tempfile
+from typing import Callable
 
 import sqlite_utils
 
 SCHEMA_VERSION = 1
+# MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
+# it runs on a copy, which replaces the archive only once every step has succeeded).
+MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 FTS_COLUMNS = ["white", "black", "event", "site", "sources", "comments"]
 SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")
 
@@ -16,7 +22,8 @@ class NotAnArchive(Exception):
 
 
 def create(db: sqlite_utils.Database) -> None:
-    """Create the tables, indexes and full-text index of an empty database."""
+    """Create the tables, indexes and full-text index of an empty database (see `open_archive`
+    for how a new archive appears at once, whole)."""
     with db.conn:
         db["records"].create({
             "id": int, "hash": str, "game": str, "variant": str,
@@ -46,18 +53,78 @@ def create(db: sqlite_utils.Database) -> None:
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-def open_archive(path: str, create_missing: bool = True) -> sqlite_utils.Database:
-    """Open (and, if new, create) an archive; NotAnArchive for any other database."""
+def _connect(path: str) -> sqlite_utils.Database:
+    db = sqlite_utils.Database(path)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA busy_timeout = 5000")
+    return db
+
+
+def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace: bool) -> None:
+    """Build a database in a temporary file beside `path`, then put it at `path` in one step:
+    no process ever sees it half made. With `replace` it takes the place of the file there;
+    without, it appears only if `path` is still missing (an archive another process made in the
+    meantime wins, and is used)."""
+    handle, temporary = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp",
+                                         dir=os.path.dirname(path) or ".")
+    os.close(handle)
     try:
-        db = sqlite_utils.Database(path)
-        db.execute("PRAGMA foreign_keys = ON")
-        db.execute("PRAGMA busy_timeout = 5000")
+        db = _connect(temporary)
+        build(db)
+        db.close()
+        if replace:
+            os.replace(temporary, path)
+        else:
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                pass
+    finally:
+        for leftover in (temporary, temporary + "-wal", temporary + "-shm"):
+            if os.path.exists(leftover):
+                os.remove(leftover)
+
+
+def _new(db: sqlite_utils.Database) -> None:
+    db.enable_wal()
+    create(db)
+
+
+def _upgrade(path: str, version: int) -> None:
+    """Apply MIGRATIONS to a copy of the archive and replace it: all steps or none."""
+    def build(copy: sqlite_utils.Database) -> None:
+        source = sqlite3.connect(path)
+        try:
+            source.backup(copy.conn)
+        finally:
+            source.close()
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            MIGRATIONS[step](copy)
+        copy.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        copy.conn.commit()
+    try:
+        _publish(build, path, replace=True)
+    except (sqlite3.Error, OSError) as error:
+        raise NotAnArchive(f"{path} is a version {version} archive and could not be upgraded to version "
+                           f"{SCHEMA_VERSION} ({error}); it was left as it was") from None
+
+
+def open_archive(path: str, create_missing: bool = True) -> sqlite_utils.Database:
+    """Open (and, if new, create) an archive; NotAnArchive for any other database. An archive
+    made by an older lusoria is upgraded first (MIGRATIONS)."""
+    try:
+        if create_missing and (not os.path.exists(path) or os.path.getsize(path) == 0):
+            _publish(_new, path, replace=os.path.exists(path))
+        db = _connect(path)
         tables = set(db.table_names())
-        if not tables and create_missing:
-            db.enable_wal()
-            create(db)
-        elif "records" not in tables or db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
-            raise NotAnArchive(f"{path} is not a lusoria archive")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if "records" not in tables or not 1 <= version <= SCHEMA_VERSION:
+            raise NotAnArchive(f"{path} is not a lusoria archive"
+                               + (" of this version" if "records" in tables and version > SCHEMA_VERSION else ""))
+        if version < SCHEMA_VERSION:
+            db.close()
+            _upgrade(path, version)
+            db = _connect(path)
     except sqlite3.DatabaseError as error:
         raise NotAnArchive(f"{path} cannot be read as a database: {error}") from None
     return db

@@ -1,0 +1,92 @@
+"""The archive file: created whole in one step, upgraded by MIGRATIONS all or nothing."""
+
+import os
+import sqlite3
+from contextlib import closing
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from lusoria.archive import NotAnArchive, schema
+
+
+def version(path) -> int:
+    with closing(sqlite3.connect(path)) as conn:
+        return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+def test_a_new_archive_appears_whole_with_its_version(tmp_path):
+    path = str(tmp_path / "new.db")
+    schema.open_archive(path).close()
+    assert version(path) == schema.SCHEMA_VERSION
+    assert sorted(os.listdir(tmp_path)) == ["new.db"]  # no temporary file left behind
+
+
+def test_an_empty_file_becomes_an_archive(tmp_path):
+    path = tmp_path / "empty.db"
+    path.touch()
+    schema.open_archive(str(path)).close()
+    assert version(path) == schema.SCHEMA_VERSION
+
+
+def test_concurrent_creators_share_one_archive(tmp_path):
+    path = str(tmp_path / "shared.db")
+
+    def create(_):
+        db = schema.open_archive(path)
+        db.conn.isolation_level = None
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO records (hash, text, valid) VALUES (?, 'x', 1)", [f"h{_}"])
+        db.execute("COMMIT")
+        db.close()
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(create, range(4)))
+    with closing(sqlite3.connect(path)) as conn:
+        assert conn.execute("SELECT count(*) FROM records").fetchone()[0] == 4
+
+
+def old_archive(tmp_path):
+    path = str(tmp_path / "old.db")
+    db = schema.open_archive(path)
+    db["records"].insert({"hash": "h", "text": "kept", "valid": 1})
+    db.conn.commit()
+    db.close()
+    return path
+
+
+def test_an_older_archive_is_upgraded_and_keeps_its_records(tmp_path, monkeypatch):
+    path = old_archive(tmp_path)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", schema.SCHEMA_VERSION + 1)
+    monkeypatch.setitem(schema.MIGRATIONS, schema.SCHEMA_VERSION,
+                        lambda db: db["records"].add_column("newer", str))
+    db = schema.open_archive(path)
+    assert "newer" in db["records"].columns_dict
+    assert [row["text"] for row in db["records"].rows] == ["kept"]
+    db.close()
+    assert version(path) == schema.SCHEMA_VERSION
+    assert sorted(os.listdir(tmp_path)) == ["old.db"]
+
+
+def test_a_failed_upgrade_leaves_the_archive_as_it_was(tmp_path, monkeypatch):
+    path = old_archive(tmp_path)
+    before = open(path, "rb").read()
+
+    def broken(db):
+        db["records"].add_column("half", str)
+        db.execute("SELECT * FROM no_such_table")
+
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", schema.SCHEMA_VERSION + 1)
+    monkeypatch.setitem(schema.MIGRATIONS, schema.SCHEMA_VERSION, broken)
+    with pytest.raises(NotAnArchive, match="could not be upgraded .* left as it was"):
+        schema.open_archive(path)
+    assert open(path, "rb").read() == before
+    assert sorted(os.listdir(tmp_path)) == ["old.db"]
+
+
+def test_an_archive_from_a_newer_lusoria_is_refused(tmp_path):
+    path = old_archive(tmp_path)
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
+    with pytest.raises(NotAnArchive, match="not a lusoria archive of this version"):
+        schema.open_archive(path)
