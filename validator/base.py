@@ -4,6 +4,7 @@ values that pass through it."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import ClassVar, Hashable
 
@@ -19,6 +20,16 @@ class Illegal(Exception):
     def __init__(self, rule: str, message: str):
         super().__init__(message)
         self.rule, self.message = rule, message
+
+
+def check_capture_list(text: str, rule: str) -> None:
+    """A written capture list (`x…`) names each square once: it must equal exactly what
+    the move captures (NOTATION.md §4), so `xd3/d3` is Illegal under the capture `rule`."""
+    written = re.findall(r"[a-p][0-9]+", text.partition("x")[2].partition("~")[0])
+    repeated = [square for index, square in enumerate(written) if square in written[:index]]
+    if repeated:
+        raise Illegal(rule, f"the capture list names {' and '.join(dict.fromkeys(repeated))} more than once; "
+                            "each captured square is written once")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,8 @@ import re
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
+from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played,
+                                   check_capture_list)
 from lusoria.validator.suggest import GridPly
 
 EMPTY, PAWN, DUX, INCITUS = 0, 1, 2, 3
@@ -266,6 +267,8 @@ class Latrunculi(Game):
         move = parse_move(text)
         side = position.turn
         board, hand, captured, removed = self._resolve(position, move)
+        if move.captures is not None:
+            check_capture_list(text, "L1")
         if not self.removal_first:
             removed = self._remove(board, side, move.removal)
         after = LatrunculiPosition(bytes(board), 1 - side, (hand[0], hand[1]))

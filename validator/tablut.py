@@ -7,7 +7,8 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
+from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played,
+                                   check_capture_list)
 from lusoria.validator.suggest import GridPly
 
 SIZE = 9
@@ -284,6 +285,8 @@ class Tablut(Game):
         board = bytearray(position.board)
         board[move.target], board[move.origin] = board[move.origin], EMPTY
         captured = self._captures(board, side, move.target)
+        if move.captures is not None:
+            check_capture_list(text, "T4")
         if move.captures is not None and move.captures != set(captured):
             said = "/".join(square_name(s) for s in sorted(move.captures, key=_order)) or "nothing"
             real = "/".join(square_name(s) for s in sorted(captured, key=_order)) or "nothing"

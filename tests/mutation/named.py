@@ -1,0 +1,52 @@
+"""Hand-written mutants: the bugs issue 13 found the suite did not catch, each a
+(path, text, replacement, what it breaks). The text must occur exactly once."""
+
+NAMED = [
+    # Tablut
+    ("validator/tablut.py", "if self.king_like_soldier and king != KONAKIS and king not in NEXT_TO_KONAKIS:",
+     "if self.king_like_soldier and king != KONAKIS:",
+     "king-capture=2: the king next to the konakis captured between two attackers"),
+    ("validator/tablut.py", "if not board[neighbour] and neighbour != KONAKIS:", "if not board[neighbour]:",
+     "no-move check: a soldier next to the empty konakis counted as mobile"),
+    ("validator/tablut.py", "            if not self._has_move(TablutPosition(board, 1 - position.turn)):\n",
+     "            if False:\n",
+     "no-move=passes: the draw when neither side can move not detected"),
+    # Latrunculi
+    ("validator/latrunculi.py", "if board[corner] == victim and board[other] in captors]",
+     "if board[corner] in (victim, piece(1 - side, DUX)) and board[other] in captors]",
+     "a dux captured in a corner"),
+    ("validator/latrunculi.py", "for side in (mover, 1 - mover):", "for side in (1 - mover, mover):",
+     "the end of the game: the side to move checked before the side that just played"),
+    ("validator/latrunculi.py", "if not self.slides and any(self._jumpable(board, side, a) and board[b] == EMPTY",
+     "if not self.slides and any(self._jumpable(board, side, a) and board[a] >> 2 == side and board[b] == EMPTY",
+     "jump-over=any: jumps over enemy pieces ignored when looking for a legal move"),
+    ("validator/latrunculi.py", "            if jumped == EMPTY:\n                raise",
+     "            if False:\n                raise", "a jump over an empty square accepted"),
+    # Laquet
+    ("validator/laquet.py", "            if turn.leftover:\n                raise Illegal(\"Q8\"",
+     "            if False:\n                raise Illegal(\"Q8\"",
+     "a > group accepted after the last checker is borne off"),
+    ("validator/laquet.py", "ways.append((len(done) + 1 + (len(rest) if over else 0), done + [step]))",
+     "ways.append((len(done) + 1, done + [step]))",
+     "the move generator drops a one-die bear-off that ends the game"),
+    # Grammar
+    ("grammar/common.lark", r"MOVE_NUMBER: /[0-9]+\.(\.\.)?/", r"MOVE_NUMBER: /[0-9]+\.(\.\.?)?/",
+     "1.. accepted as a move number"),
+    ("grammar/tablut.lark", 'ANNOUNCEMENT: "++" | "+"', 'ANNOUNCEMENT: "+"+', "+++ accepted"),
+    ("grammar/latrunculi.lark", "SQUARE: /[a-p](1[0-6]|[1-9])/", "SQUARE: /[a-p][1-9]/",
+     "ranks 10-16 on large boards rejected"),
+    ("grammar/laquet.lark", 'REPEAT: "(" /[2-9]/ ")"', 'REPEAT: "(" /[0-9]/ ")"',
+     "repeat counts (0) and (1) accepted"),
+    # Archive
+    ("archive/importer.py", "        conn.execute(\"ROLLBACK\")\n", "        pass\n",
+     "a failure in the middle of a batch's inserts not rolled back"),
+    ("archive/importer.py", "            seen.add(checked.hash)\n", "",
+     "the same record twice in one batch"),
+    ("archive/importer.py", 'hashlib.sha256(" ".join(text.split()).encode("utf-8"))',
+     'hashlib.sha256(text.encode("utf-8"))', "a reformatted re-import not skipped as a duplicate"),
+    ("archive/query.py", "(SELECT min(ply) FROM plies", "(SELECT max(ply) FROM plies",
+     "position search reports the last matching ply, not the first"),
+    # The capture list (this issue's fix)
+    ("validator/base.py", "    if repeated:\n", "    if False:\n",
+     "a square written twice in a capture list accepted"),
+]

@@ -1,0 +1,370 @@
+"""Mutation testing: small bug-like changes to validator/, grammar/ and archive/, made one at a
+time in a copy of the package, each run against the tests that cover what it changes. A
+mutant the tests fail on is killed; one they pass is a survivor (a missing test, or an
+equivalent mutant: docs/testing.md records which and why).
+
+    python tests/mutation/run.py                      # the recorded run: every named and grammar
+                                                      # mutant and a seeded sample of the rest
+    python tests/mutation/run.py --sample 0 --only validator/tablut.py   # one module's named mutants
+    python tests/mutation/run.py --list               # the mutants, without running them
+
+Mutants come from three sources: the operators below applied to the Python modules
+(comparisons, and/or, an operand of and/or dropped, not removed, + and -, whole numbers
+±1, True/False, rule IDs, `if` conditions made false, returned values, break/continue,
+call statements removed), textual changes to the .lark grammars, and the hand-written
+mutants of tests/mutation/named.py (the bugs issue 13 lists). The package is staged in a
+temporary directory (never the working tree) and put first on PYTHONPATH.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from named import NAMED  # noqa: E402
+
+SCOPE = ("validator", "grammar", "archive")
+RULES_TESTS = ["tests/test_rule_edges.py", "tests/test_tablut_rules.py", "tests/test_latrunculi_rules.py",
+               "tests/test_laquet_rules.py"]
+REPLAY_TESTS = ["tests/test_replay.py", "tests/test_suggestions.py", "tests/test_fit.py"]
+CORPUS_TESTS = ["tests/test_conformance.py", "tests/test_properties.py"]
+ARCHIVE_TESTS = ["tests/test_archive_edges.py", "tests/test_archive.py", "tests/test_schema.py",
+                 "tests/test_archive_faults.py"]
+GRAMMAR_TESTS = ["tests/test_grammar_edges.py", "tests/test_notation.py", "tests/test_replay.py",
+                 "tests/test_conformance.py"]
+# The tests run against a mutant of each file, fastest and most pointed first (pytest -x).
+TESTS = {
+    "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + CORPUS_TESTS,
+    "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + CORPUS_TESTS,
+    "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + CORPUS_TESTS,
+    "validator/suggest.py": ["tests/test_suggestions.py", "tests/test_cli.py"],
+    "validator/fit.py": ["tests/test_fit.py", "tests/test_cli.py"],
+    "grammar": GRAMMAR_TESTS,
+    "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
+    "validator": RULES_TESTS + REPLAY_TESTS + ["tests/test_cli.py"] + CORPUS_TESTS,
+}
+
+
+@dataclass
+class Mutant:
+    id: str  # path:line:operator, unique
+    path: str  # relative to the repository, e.g. validator/tablut.py
+    line: int
+    description: str
+    source: str  # the whole mutated file
+    named: bool = False
+
+
+# -- Python operators ------------------------------------------------------------------------
+
+FLIPS = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
+         ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+RULE_ID = re.compile(r"[A-Z][0-9]{1,2}")
+
+
+class Mutator(ast.NodeTransformer):
+    """Visits a module in a fixed order, numbering every place an operator applies; with
+    `target` set, applies the `target`-th change and records what it did."""
+
+    def __init__(self, target: int | None = None):
+        self.target, self.count, self.places, self.done = target, 0, [], None
+
+    def _offer(self, node: ast.AST, description: str, build) -> ast.AST:
+        index = self.count
+        self.count += 1
+        self.places.append((node.lineno, description))
+        if index == self.target:
+            new = build()
+            self.done = (node.lineno, description)
+            return ast.copy_location(new, node) if isinstance(new, ast.AST) else new
+        return node
+
+    # nothing inside docstrings, f-strings or annotations
+    def visit_JoinedStr(self, node):
+        return node
+
+    def visit_arg(self, node):
+        return node
+
+    def visit_AnnAssign(self, node):
+        node.value = self.visit(node.value) if node.value else None
+        return node
+
+    def visit_FunctionDef(self, node):
+        body = node.body[1:] if _docstring(node) else node.body
+        node.decorator_list = [self.visit(d) for d in node.decorator_list]
+        new_body = [self.visit(s) for s in body]
+        node.body = (node.body[:1] if _docstring(node) else []) + [s for s in new_body if s is not None]
+        return node
+
+    def visit_ClassDef(self, node):
+        body = node.body[1:] if _docstring(node) else node.body
+        new_body = [self.visit(s) for s in body]
+        node.body = (node.body[:1] if _docstring(node) else []) + [s for s in new_body if s is not None]
+        return node
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        for i, op in enumerate(node.ops):
+            flipped = FLIPS[type(op)]
+
+            def build(i=i, flipped=flipped):
+                node.ops[i] = flipped()
+                return node
+            result = self._offer(node, f"{_op(op)} -> {_op(flipped())}", build)
+            if result is not node:
+                return result
+        return node
+
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        other = ast.Or if isinstance(node.op, ast.And) else ast.And
+        new = self._offer(node, f"{_op(node.op)} -> {_op(other())}",
+                          lambda: ast.BoolOp(other(), node.values))
+        if new is not node:
+            return new
+        for i, value in enumerate(node.values):
+            def build(i=i):
+                rest = node.values[:i] + node.values[i + 1:]
+                return rest[0] if len(rest) == 1 else ast.BoolOp(node.op, rest)
+            new = self._offer(node, f"operand dropped: {ast.unparse(value)}", build)
+            if new is not node:
+                return new
+        return node
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            return self._offer(node, f"not removed: {ast.unparse(node)}", lambda: node.operand)
+        return node
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        swap = {ast.Add: ast.Sub, ast.Sub: ast.Add}.get(type(node.op))
+        if swap and not _is_string(node):
+            return self._offer(node, f"{_op(node.op)} -> {_op(swap())}",
+                               lambda: ast.BinOp(node.left, swap(), node.right))
+        return node
+
+    def visit_Constant(self, node):
+        value = node.value
+        if isinstance(value, bool):
+            return self._offer(node, f"{value} -> {not value}", lambda: ast.Constant(not value))
+        if isinstance(value, int):
+            return self._offer(node, f"{value} -> {value + 1}", lambda: ast.Constant(value + 1))
+        if isinstance(value, str) and RULE_ID.fullmatch(value):
+            return self._offer(node, f"rule {value} -> Z9", lambda: ast.Constant("Z9"))
+        return node
+
+    def visit_If(self, node):
+        self.generic_visit(node)
+        return self._offer(node, f"condition made false: if {ast.unparse(node.test)}",
+                           lambda: ast.If(ast.Constant(False), node.body, node.orelse))
+
+    def visit_Return(self, node):
+        self.generic_visit(node)
+        value = node.value
+        if isinstance(value, ast.Constant) and isinstance(value.value, bool):
+            return node  # the constant operator flips it
+        if value is not None and not (isinstance(value, ast.Constant) and value.value is None):
+            return self._offer(node, f"return None instead of {ast.unparse(value)[:40]}",
+                               lambda: ast.Return(ast.Constant(None)))
+        return node
+
+    def visit_Break(self, node):
+        return self._offer(node, "break -> continue", ast.Continue)
+
+    def visit_Continue(self, node):
+        return self._offer(node, "continue -> break", ast.Break)
+
+    def visit_Expr(self, node):
+        self.generic_visit(node)
+        if isinstance(node.value, ast.Call):
+            return self._offer(node, f"call removed: {ast.unparse(node.value)[:50]}", ast.Pass)
+        return node
+
+
+def _docstring(node) -> bool:
+    first = node.body[0] if node.body else None
+    return isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)
+
+
+def _is_string(node: ast.BinOp) -> bool:
+    return any(isinstance(side, (ast.JoinedStr,)) or (isinstance(side, ast.Constant) and isinstance(side.value, str))
+               for side in (node.left, node.right))
+
+
+def _op(op: ast.AST) -> str:
+    return {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+            ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not", ast.And: "and",
+            ast.Or: "or", ast.Add: "+", ast.Sub: "-"}[type(op)]
+
+
+def python_mutants(path: str) -> list[Mutant]:
+    text = (ROOT / path).read_text()
+    survey = Mutator()
+    survey.visit(ast.parse(text))
+    mutants = []
+    for index, (line, description) in enumerate(survey.places):
+        tree = ast.parse(text)
+        mutator = Mutator(index)
+        tree = ast.fix_missing_locations(mutator.visit(tree))
+        mutants.append(Mutant(f"{path}:{line}:{index}", path, line, description, ast.unparse(tree)))
+    return mutants
+
+
+# -- grammar operators -----------------------------------------------------------------------
+
+GRAMMAR_OPERATORS = [
+    # (pattern, replacement, description): each match of the pattern is one mutant
+    (r'"[^"]*" \| ', "", "alternative dropped"),
+    (r' \| "[^"]*"', "", "alternative dropped"),
+    (r"(?<=[\])A-Z\"])\?", "", "optional part made required"),
+    (r"(?<=[\])A-Z\"])\*", "+", "* -> +"),
+    (r"(?<=\[)([0-9a-z])(?=-)", lambda m: chr(ord(m[1]) + 1), "range starts one later"),
+    (r"(?<=-)([0-9a-z])(?=\])", lambda m: chr(ord(m[1]) - 1), "range ends one earlier"),
+    (r"(?<=-)([0-9a-z])(?=\])", lambda m: chr(ord(m[1]) + 1), "range ends one later"),
+    (r"\\\.\)\?", r"\.?)?", "\\.\\. -> \\.\\.?"),
+    (r'"\+\+" \| "\+"', '"+"+', '"++" | "+" -> "+"+'),
+]
+
+
+def grammar_mutants(path: str) -> list[Mutant]:
+    text = (ROOT / path).read_text()
+    mutants = []
+    for pattern, replacement, description in GRAMMAR_OPERATORS:
+        for match in re.finditer(pattern, text):
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            if text[line_start:].lstrip().startswith("//"):
+                continue
+            new = match.expand(replacement) if isinstance(replacement, str) else replacement(match)
+            line = text.count("\n", 0, match.start()) + 1
+            source = text[:match.start()] + new + text[match.end():]
+            shown = f"{description}: {match[0]!r} -> {new!r}"
+            mutants.append(Mutant(f"{path}:{line}:{match.start()}", path, line, shown, source))
+    return mutants
+
+
+def named_mutants() -> list[Mutant]:
+    mutants = []
+    for path, old, new, why in NAMED:
+        text = (ROOT / path).read_text()
+        if text.count(old) != 1:
+            raise SystemExit(f"named mutant '{why}': {old!r} occurs {text.count(old)} times in {path}")
+        line = text.count("\n", 0, text.index(old)) + 1
+        mutants.append(Mutant(f"{path}:{line}:named", path, line, why, text.replace(old, new), named=True))
+    return mutants
+
+
+def every_mutant(only: str | None) -> tuple[list[Mutant], list[Mutant]]:
+    """(named and grammar mutants, the operators' mutants of the Python modules)."""
+    fixed, python = named_mutants(), []
+    for folder in SCOPE:
+        for file in sorted((ROOT / folder).iterdir()):
+            path = f"{folder}/{file.name}"
+            if file.suffix == ".lark":
+                fixed += grammar_mutants(path)
+            elif file.suffix == ".py":
+                python += python_mutants(path)
+    if only:
+        fixed = [m for m in fixed if m.path.startswith(only)]
+        python = [m for m in python if m.path.startswith(only)]
+    return fixed, python
+
+
+# -- running ---------------------------------------------------------------------------------
+
+def stage(folder: Path) -> Path:
+    """The package laid out as it is installed (pyproject's package-dir), under `folder`."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    for package, source in config["package-dir"].items():
+        target = folder / package.replace(".", "/")
+        shutil.copytree(ROOT / source, target, ignore=shutil.ignore_patterns("__pycache__"), dirs_exist_ok=True)
+    return folder
+
+
+def tests_for(path: str) -> list[str]:
+    chosen = TESTS.get(path) or TESTS[path.split("/")[0]]
+    return [test for test in dict.fromkeys(chosen) if (ROOT / test).exists()]
+
+
+def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[str, float, str]:
+    """Apply the mutant in the staged copy, run its tests, restore: (status, seconds, failing test)."""
+    target = staged / "lusoria" / mutant.path
+    original = target.read_text()
+    target.write_text(mutant.source)
+    env = dict(os.environ, PYTHONPATH=str(staged), CI="true", PYTHONDONTWRITEBYTECODE="1")
+    command = [str(Path(sys.executable).parent / "pytest"), "-x", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
+               "-p", "no:randomly", *tests_for(mutant.path)]
+    start = time.monotonic()
+    try:
+        done = subprocess.run(command, cwd=ROOT / "tests", env=env, capture_output=True, text=True, timeout=timeout)
+        status = "survived" if done.returncode == 0 else "killed"
+        failed = next((line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")), "")
+        if done.returncode not in (0, 1):
+            failed = failed or f"exit {done.returncode}"
+    except subprocess.TimeoutExpired:
+        status, failed = "killed", "timeout"
+    finally:
+        target.write_text(original)
+    return status, time.monotonic() - start, failed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sample", type=int, default=260, help="operator mutants drawn from the Python modules")
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--only", help="a path prefix: validator/tablut.py, archive, …")
+    parser.add_argument("--ids", help="a file of mutant ids to run (one a line), e.g. the last run's survivors")
+    parser.add_argument("--timeout", type=float, default=300)
+    parser.add_argument("--out", default=str(ROOT / "tests/mutation/last-run.json"))
+    parser.add_argument("--list", action="store_true", help="print the mutants and stop")
+    args = parser.parse_args()
+
+    fixed, python = every_mutant(args.only)
+    sample = random.Random(args.seed).sample(python, min(args.sample, len(python)))
+    mutants = fixed + sorted(sample, key=lambda m: (m.path, m.line, m.id))
+    if args.ids:
+        wanted = set(Path(args.ids).read_text().split())
+        mutants = [m for m in fixed + python if m.id in wanted]
+    if args.list:
+        for m in mutants:
+            print(f"{m.id}\t{m.description}")
+        print(f"{len(mutants)} mutants ({len(fixed)} named and grammar, {len(python)} operator mutants "
+              f"in all, {len(sample)} sampled)")
+        return
+    results, started = [], time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="lusoria-mutants-") as folder:
+        staged = stage(Path(folder))
+        for number, mutant in enumerate(mutants, 1):
+            status, seconds, failed = run_one(mutant, staged, args.timeout)
+            results.append(dict(id=mutant.id, path=mutant.path, line=mutant.line, named=mutant.named,
+                                description=mutant.description, status=status, seconds=round(seconds, 1),
+                                failed=failed))
+            print(f"[{number}/{len(mutants)}] {status:8} {seconds:5.1f}s {mutant.id} {mutant.description}"
+                  + (f"  ({failed})" if failed else ""), flush=True)
+            Path(args.out).write_text(json.dumps(results, indent=1) + "\n")
+    killed = sum(r["status"] == "killed" for r in results)
+    print(f"{killed} killed, {len(results) - killed} survived of {len(results)} "
+          f"in {(time.monotonic() - started) / 60:.0f} min")
+    for r in results:
+        if r["status"] == "survived":
+            print(f"survived: {r['id']} {r['description']}")
+
+
+if __name__ == "__main__":
+    main()
