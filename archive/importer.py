@@ -5,6 +5,8 @@ records, and a content hash makes a second import of the same record add nothing
 from __future__ import annotations
 
 import hashlib
+import os
+import signal
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Callable, Iterable, Iterator
@@ -133,12 +135,28 @@ def import_records(db: sqlite_utils.Database, paths: Iterable[str], encoding: st
     """Import every record of `paths` (files, directories, `-`) into the archive `db`."""
     summary = ImportSummary()
     checked = _checked(paths, encoding, summary, progress)
+    number = 0
     while batch := list(islice(checked, batch_size)):
-        _insert_batch(db, batch, summary)
+        number += 1
+        _insert_batch(db, batch, summary, number)
     return summary
 
 
-def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportSummary) -> None:
+FAULT = "LUSORIA_IMPORT_FAULT"
+
+
+def _fault(point: str, batch: int) -> None:
+    """A test hook, LUSORIA_IMPORT_FAULT=POINT:N[:raise]: stop at POINT of the N-th batch
+    (`insert`: after the records rows, before the others; `commit`: just before COMMIT;
+    `committed`: just after) by SIGKILL, or with `:raise` by a RuntimeError."""
+    wanted = os.environ.get(FAULT, "").split(":")
+    if wanted[:2] == [point, str(batch)]:
+        if wanted[2:] == ["raise"]:
+            raise RuntimeError(f"{FAULT}: stopped at {point} of batch {batch}")
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportSummary, number: int) -> None:
     """One transaction: the new records of `batch` with all their rows, or nothing."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
@@ -166,10 +184,13 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             columns = RECORD_COLUMNS if table == "records" else CHILD_COLUMNS[table]
             conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
                              f"VALUES ({', '.join('?' * len(columns))})", new)
+            _fault("insert", number)
+        _fault("commit", number)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+    _fault("committed", number)
     summary.added += counts.added
     summary.duplicates += counts.duplicates
     summary.invalid += counts.invalid

@@ -41,9 +41,8 @@ SCOPE = ("validator", "grammar", "archive")
 RULES_TESTS = ["tests/test_rule_edges.py", "tests/test_tablut_rules.py", "tests/test_latrunculi_rules.py",
                "tests/test_laquet_rules.py"]
 REPLAY_TESTS = ["tests/test_replay.py", "tests/test_suggestions.py", "tests/test_fit.py"]
-CORPUS_TESTS = ["tests/test_conformance.py", "tests/test_properties.py"]
-ARCHIVE_TESTS = ["tests/test_archive_edges.py", "tests/test_archive.py", "tests/test_schema.py",
-                 "tests/test_archive_faults.py"]
+CORPUS_TESTS = ["tests/test_conformance.py"]
+ARCHIVE_TESTS = ["tests/test_archive_edges.py", "tests/test_archive.py", "tests/test_schema.py"]
 GRAMMAR_TESTS = ["tests/test_grammar_edges.py", "tests/test_notation.py", "tests/test_replay.py",
                  "tests/test_conformance.py"]
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x).
@@ -65,14 +64,22 @@ class Mutant:
     path: str  # relative to the repository, e.g. validator/tablut.py
     line: int
     description: str
-    source: str  # the whole mutated file
+    source: str | None  # the whole mutated file (None: made when run, from `index`)
     named: bool = False
+    index: int = -1  # of an operator mutant: which place of its file
+
+    def text(self) -> str:
+        if self.source is None:
+            tree = ast.parse((ROOT / self.path).read_text())
+            self.source = ast.unparse(ast.fix_missing_locations(Mutator(self.index).visit(tree)))
+        return self.source
 
 
 # -- Python operators ------------------------------------------------------------------------
 
 FLIPS = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
          ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+SKIP_FUNCTIONS = {"_fault"}  # the importer's test hook
 RULE_ID = re.compile(r"[A-Z][0-9]{1,2}")
 
 
@@ -105,6 +112,8 @@ class Mutator(ast.NodeTransformer):
         return node
 
     def visit_FunctionDef(self, node):
+        if node.name in SKIP_FUNCTIONS:
+            return node
         body = node.body[1:] if _docstring(node) else node.body
         node.decorator_list = [self.visit(d) for d in node.decorator_list]
         new_body = [self.visit(s) for s in body]
@@ -218,13 +227,8 @@ def python_mutants(path: str) -> list[Mutant]:
     text = (ROOT / path).read_text()
     survey = Mutator()
     survey.visit(ast.parse(text))
-    mutants = []
-    for index, (line, description) in enumerate(survey.places):
-        tree = ast.parse(text)
-        mutator = Mutator(index)
-        tree = ast.fix_missing_locations(mutator.visit(tree))
-        mutants.append(Mutant(f"{path}:{line}:{index}", path, line, description, ast.unparse(tree)))
-    return mutants
+    return [Mutant(f"{path}:{line}:{index}", path, line, description, None, index=index)
+            for index, (line, description) in enumerate(survey.places)]
 
 
 # -- grammar operators -----------------------------------------------------------------------
@@ -232,24 +236,28 @@ def python_mutants(path: str) -> list[Mutant]:
 GRAMMAR_OPERATORS = [
     # (pattern, replacement, description): each match of the pattern is one mutant
     (r'"[^"]*" \| ', "", "alternative dropped"),
-    (r' \| "[^"]*"', "", "alternative dropped"),
+    (r' \| "[^"]*"(?=[ \t]*(?://.*)?$)', "", "last alternative dropped"),
     (r"(?<=[\])A-Z\"])\?", "", "optional part made required"),
     (r"(?<=[\])A-Z\"])\*", "+", "* -> +"),
     (r"(?<=\[)([0-9a-z])(?=-)", lambda m: chr(ord(m[1]) + 1), "range starts one later"),
     (r"(?<=-)([0-9a-z])(?=\])", lambda m: chr(ord(m[1]) - 1), "range ends one earlier"),
     (r"(?<=-)([0-9a-z])(?=\])", lambda m: chr(ord(m[1]) + 1), "range ends one later"),
-    (r"\\\.\)\?", r"\.?)?", "\\.\\. -> \\.\\.?"),
-    (r'"\+\+" \| "\+"', '"+"+', '"++" | "+" -> "+"+'),
 ]
+
+
+def _in_literal(text: str, position: int) -> bool:
+    """Whether `position` is inside a "…" literal of its grammar line."""
+    line = text[text.rfind("\n", 0, position) + 1:position]
+    return line.count('"') % 2 == 1
 
 
 def grammar_mutants(path: str) -> list[Mutant]:
     text = (ROOT / path).read_text()
     mutants = []
     for pattern, replacement, description in GRAMMAR_OPERATORS:
-        for match in re.finditer(pattern, text):
+        for match in re.finditer(pattern, text, re.M):
             line_start = text.rfind("\n", 0, match.start()) + 1
-            if text[line_start:].lstrip().startswith("//"):
+            if text[line_start:].lstrip().startswith("//") or _in_literal(text, match.start()):
                 continue
             new = match.expand(replacement) if isinstance(replacement, str) else replacement(match)
             line = text.count("\n", 0, match.start()) + 1
@@ -306,14 +314,14 @@ def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[str, float, s
     """Apply the mutant in the staged copy, run its tests, restore: (status, seconds, failing test)."""
     target = staged / "lusoria" / mutant.path
     original = target.read_text()
-    target.write_text(mutant.source)
+    target.write_text(mutant.text())
     env = dict(os.environ, PYTHONPATH=str(staged), CI="true", PYTHONDONTWRITEBYTECODE="1")
     command = [str(Path(sys.executable).parent / "pytest"), "-x", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
                "-p", "no:randomly", *tests_for(mutant.path)]
     start = time.monotonic()
     try:
-        done = subprocess.run(command, cwd=ROOT / "tests", env=env, capture_output=True, text=True, timeout=timeout)
-        status = "survived" if done.returncode == 0 else "killed"
+        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+        status = {0: "survived", 1: "killed", 2: "killed"}.get(done.returncode, "error")  # 2: import failed
         failed = next((line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")), "")
         if done.returncode not in (0, 1):
             failed = failed or f"exit {done.returncode}"
@@ -326,7 +334,7 @@ def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[str, float, s
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sample", type=int, default=260, help="operator mutants drawn from the Python modules")
+    parser.add_argument("--sample", type=int, default=200, help="operator mutants drawn from the Python modules")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--only", help="a path prefix: validator/tablut.py, archive, …")
     parser.add_argument("--ids", help="a file of mutant ids to run (one a line), e.g. the last run's survivors")
