@@ -68,9 +68,9 @@ class Mutant:
     named: bool = False
     index: int = -1  # of an operator mutant: which place of its file
 
-    def text(self) -> str:
+    def text(self, original: str) -> str:
         if self.source is None:
-            tree = ast.parse((ROOT / self.path).read_text())
+            tree = ast.parse(original)
             self.source = ast.unparse(ast.fix_missing_locations(Mutator(self.index).visit(tree)))
         return self.source
 
@@ -297,30 +297,40 @@ def every_mutant(only: str | None) -> tuple[list[Mutant], list[Mutant]]:
 # -- running ---------------------------------------------------------------------------------
 
 def stage(folder: Path) -> Path:
-    """The package laid out as it is installed (pyproject's package-dir), under `folder`."""
+    """A copy of the tests and samples, and of the package laid out as it is installed
+    (pyproject's package-dir), in `folder`/tree, with the contracts beside it as `../shared`."""
+    tree = folder / "tree"
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    ignore = shutil.ignore_patterns("__pycache__", ".hypothesis")
     for package, source in config["package-dir"].items():
-        target = folder / package.replace(".", "/")
-        shutil.copytree(ROOT / source, target, ignore=shutil.ignore_patterns("__pycache__"), dirs_exist_ok=True)
-    return folder
+        shutil.copytree(ROOT / source, tree / package.replace(".", "/"), ignore=ignore, dirs_exist_ok=True)
+    for name in ("tests", "samples"):
+        shutil.copytree(ROOT / name, tree / name, ignore=ignore)
+    if (ROOT.parent / "shared").exists():
+        (folder / "shared").symlink_to((ROOT.parent / "shared").resolve())
+    return tree
 
 
-def tests_for(path: str) -> list[str]:
+def tests_for(path: str, tree: Path) -> list[str]:
     chosen = TESTS.get(path) or TESTS[path.split("/")[0]]
-    return [test for test in dict.fromkeys(chosen) if (ROOT / test).exists()]
+    return [test for test in dict.fromkeys(chosen) if (tree / test).exists()]
+
+
+def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(staged), CI="true", PYTHONDONTWRITEBYTECODE="1")
+    command = [str(Path(sys.executable).parent / "pytest"), "-x", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
+               *tests]
+    return subprocess.run(command, cwd=staged, env=env, capture_output=True, text=True, timeout=timeout)
 
 
 def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[str, float, str]:
     """Apply the mutant in the staged copy, run its tests, restore: (status, seconds, failing test)."""
     target = staged / "lusoria" / mutant.path
     original = target.read_text()
-    target.write_text(mutant.text())
-    env = dict(os.environ, PYTHONPATH=str(staged), CI="true", PYTHONDONTWRITEBYTECODE="1")
-    command = [str(Path(sys.executable).parent / "pytest"), "-x", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
-               "-p", "no:randomly", *tests_for(mutant.path)]
+    target.write_text(mutant.text(original))
     start = time.monotonic()
     try:
-        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+        done = pytest(staged, tests_for(mutant.path, staged), timeout)
         status = {0: "survived", 1: "killed", 2: "killed"}.get(done.returncode, "error")  # 2: import failed
         failed = next((line.split(" ")[1] for line in done.stdout.splitlines() if line.startswith("FAILED ")), "")
         if done.returncode not in (0, 1):
@@ -358,6 +368,11 @@ def main() -> None:
     results, started = [], time.monotonic()
     with tempfile.TemporaryDirectory(prefix="lusoria-mutants-") as folder:
         staged = stage(Path(folder))
+        every_test = sorted({test for m in mutants for test in tests_for(m.path, staged)})
+        sane = pytest(staged, every_test, args.timeout * 4)
+        if sane.returncode != 0:
+            raise SystemExit("the tests fail without any mutant:\n" + sane.stdout[-3000:])
+        print(f"the unmutated copy passes {len(every_test)} test files", flush=True)
         for number, mutant in enumerate(mutants, 1):
             status, seconds, failed = run_one(mutant, staged, args.timeout)
             results.append(dict(id=mutant.id, path=mutant.path, line=mutant.line, named=mutant.named,
