@@ -297,15 +297,16 @@ def every_mutant(only: str | None) -> tuple[list[Mutant], list[Mutant]]:
 # -- running ---------------------------------------------------------------------------------
 
 def stage(folder: Path) -> Path:
-    """A copy of the tests and samples, and of the package laid out as it is installed
+    """A copy of the tests, samples, docs and README, and of the package laid out as it is installed
     (pyproject's package-dir), in `folder`/tree, with the contracts beside it as `../shared`."""
     tree = folder / "tree"
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     ignore = shutil.ignore_patterns("__pycache__", ".hypothesis")
     for package, source in config["package-dir"].items():
         shutil.copytree(ROOT / source, tree / package.replace(".", "/"), ignore=ignore, dirs_exist_ok=True)
-    for name in ("tests", "samples"):
+    for name in ("tests", "samples", "docs"):
         shutil.copytree(ROOT / name, tree / name, ignore=ignore)
+    shutil.copy(ROOT / "README.md", tree)
     if (ROOT.parent / "shared").exists():
         (folder / "shared").symlink_to((ROOT.parent / "shared").resolve())
     return tree
