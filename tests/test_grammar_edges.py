@@ -1,0 +1,159 @@
+"""Edges of the grammars (issue 13): what each terminal accepts and refuses, with the line
+and column of the syntax error."""
+
+import pytest
+
+from lusoria.notation import SyntaxProblem, parse_record
+from lusoria.validator.replay import check
+
+
+def syntax_error(text: str) -> tuple[int, int, str]:
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(text)
+    problem = caught.value
+    assert problem.rule == "syntax"
+    return problem.line, problem.column, problem.text
+
+
+def plies(text: str) -> list[tuple[str, str | None, list[int]]]:
+    return [(p.text, p.number, p.nags) for p in parse_record(text).main.plies]
+
+
+TABLUT = '[Game "tablut"]\n'
+LAQUET = '[Game "laquet"]\n'
+LATRUNCULI = '[Game "latrunculi"]\n'
+
+
+# -- common.lark -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("number, column", [("1..", 3), ("1....", 5), (".1.", 1), ("1", 1)])
+def test_a_move_number_is_digits_and_one_dot_or_three(number, column):
+    assert syntax_error(TABLUT + f"{number} e3-c3 *")[:2] == (2, column)
+
+
+def test_move_numbers_for_white_and_black():
+    assert plies(TABLUT + "1. e3-c3 1... d1-d3 2.e4-e3 *") == [
+        ("e3-c3", "1.", []), ("d1-d3", "1...", []), ("e4-e3", "2.", [])]
+    assert plies(TABLUT + "12. e3-c3 *") == [("e3-c3", "12.", [])]
+
+
+@pytest.mark.parametrize("suffix, nag", [("!", 1), ("?", 2), ("!!", 3), ("??", 4), ("!?", 5), ("?!", 6)])
+def test_every_suffix_annotation(suffix, nag):
+    assert plies(TABLUT + f"1. e3-c3{suffix} d1-d3 *") == [("e3-c3", "1.", [nag]), ("d1-d3", None, [])]
+
+
+def test_three_suffix_marks_are_not_a_suffix():
+    assert syntax_error(TABLUT + "1. e3-c3!!! *") == (2, 11, "!")
+
+
+@pytest.mark.parametrize("result", ["1-0", "0-1", "1/2-1/2", "*"])
+def test_every_result_marker(result):
+    record = parse_record(TABLUT + f"1. e3-c3 {result}")
+    assert record.result == result and record.result_column == 10
+
+
+@pytest.mark.parametrize("marker", ["1-1", "1/2", "0-0", "**"])
+def test_other_result_markers_are_refused(marker):
+    line, column, _ = syntax_error(TABLUT + f"1. e3-c3 {marker}")
+    assert line == 2 and column >= 10
+
+
+def test_tags_comments_nags_and_escapes():
+    record = parse_record('[Game "tablut"]\n[Event "A \\"quoted\\" name"]\n[X_1 ""]\n%escaped\n'
+                          "1. e3-c3 $0 $255 {a} ;b\n d1-d3 *")
+    assert record.tags == {"Game": "tablut", "Event": 'A "quoted" name', "X_1": ""}
+    first, second = record.main.plies
+    assert (first.nags, first.comments, second.text) == ([0, 255], ["a", "b"], "d1-d3")
+
+
+def test_a_tag_name_starts_with_a_letter():
+    assert check('[Game "tablut"]\n[1x "v"]\n1. e3-c3 *').diagnostics[0].rule == "syntax"
+
+
+def test_a_variation_holds_plies():
+    record = parse_record(TABLUT + "1. e3-c3 (1. e3-d3 d1-d2) d1-d3 *")
+    assert [p.text for p in record.main.plies[0].variations[0].plies] == ["e3-d3", "d1-d2"]
+    assert syntax_error(TABLUT + "1. e3-c3 () d1-d3 *")[:2] == (2, 11)
+
+
+def test_a_long_run_of_plies_is_read_whole():
+    moves = " ".join(["e3-c3 d1-d3 c3-e3 d3-d1"] * 40)  # 160 plies: more than one token's 64
+    assert len(parse_record(TABLUT + moves + " *").main.plies) == 160
+
+
+# -- tablut.lark -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ply, column", [("e3-c3+++", 11), ("e3-c0", 4), ("j3-c3", 4), ("e3-c10", 9),
+                                         ("e3c3", 4), ("Qe3-c3", 4), ("e3-c3x", 9)])
+def test_tablut_plies_the_grammar_refuses(ply, column):
+    assert syntax_error(TABLUT + f"1. {ply} *")[:2] == (2, column)
+
+
+@pytest.mark.parametrize("ply", ["e3-c3", "Pe3-c3", "e3-c3+", "e3-c3++", "a1-i9", "i9-a1", "e3-c3xd3/Kd4/Pd2"])
+def test_tablut_plies_the_grammar_accepts(ply):
+    assert plies(TABLUT + f"1. {ply} *")[0][0] == ply
+
+
+def test_the_tablut_pass():
+    assert plies(TABLUT + "1. -- *")[0][0] == "--"
+    assert check(TABLUT + "1. -- *").diagnostics[0].rule == "T9"
+
+
+# -- latrunculi.lark -------------------------------------------------------------------------
+
+def test_ranks_10_to_16_on_a_large_board():
+    text = LATRUNCULI + '[Board "16x16"]\n1. @a16 @p10 2. @b11 @p1 3. @h12 @i13 4. @j14 @k15 *'
+    report = check(text)
+    assert report.valid and report.plies == 8
+    assert check(LATRUNCULI + '[Board "16x16"]\n1. @a17 *').diagnostics[0].rule == "syntax"
+    assert check(LATRUNCULI + '[Board "16x16"]\n1. @q1 *').diagnostics[0].rule == "syntax"
+    assert check(LATRUNCULI + '[Board "16x16"]\n1. @a0 *').diagnostics[0].rule == "syntax"
+
+
+@pytest.mark.parametrize("ply", ["@d4", "d4-d5", "De2-e5", "Pd4-d5", "c3^c5^e5", "d4-d5xd6/Dc5", "d4-d5~a1",
+                                 "d4-d5xd6~a1#", "d4-d5#", "@p9", "a1^a3"])
+def test_latrunculi_plies_the_grammar_accepts(ply):
+    assert plies(LATRUNCULI + f"1. {ply} *")[0][0] == ply
+
+
+@pytest.mark.parametrize("ply", ["@d4-d5", "d4", "Kd4-d5", "d4-d5x", "d4^", "d4-d5~", "d4-d5##", "d4-d5-d6",
+                                 "@q1", "d4-d5xd6x"])
+def test_latrunculi_plies_the_grammar_refuses(ply):
+    assert syntax_error(LATRUNCULI + f"1. {ply} *")[0] == 2
+
+
+# -- laquet.lark -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ply", ["33: 5/8(0) 5/8", "33: 5/8(1) 5/8(3)", "33: 5/8(10)", "63: 5/25", "63: 0/6",
+                                 "73: 5/12", "60: 5/11", "63 5/11", "63: 5/11 >", "63: off/5", "63: 5-11",
+                                 "63: 5/11/", "633: 5/11"])
+def test_laquet_plies_the_grammar_refuses(ply):
+    assert syntax_error(LAQUET + f"1. {ply} *")[0] == 2
+
+
+def test_a_repeat_count_of_one_or_none_is_refused_where_it_stands():
+    assert syntax_error(LAQUET + "1. 33: 5/8(1) 5/8 *") == (2, 12, "1")
+    assert syntax_error(LAQUET + "1. 33: 5/8(0) *") == (2, 12, "0")
+
+
+@pytest.mark.parametrize("ply, canonical", [
+    ("33: 5/8(2)", "33: 5/8 5/8"), ("22: 5/7(2)", "22: 5/7 5/7"),
+    ("6-3: 5/11 5/8", "63: 5/11 5/8"), ("36:5/11 5/8", "63: 5/11 5/8"),
+    ("63: 5/11/14", "63: 5/11 11/14"), ("63: 5/14", "63: 5/11 11/14"),
+])
+def test_laquet_plies_the_grammar_accepts(ply, canonical):
+    report = check(LAQUET + f"1. {ply} *")
+    assert report.valid, report.diagnostics
+    assert report.canonical[id(report.record.main.plies[0])] == canonical
+
+
+def test_laquet_points_up_to_24_and_off():
+    assert plies(LAQUET + "1. 63: 18/24 *")[0][0] == "63: 18/24"
+    assert plies(LAQUET + "1. 63: 13/off 10/19 *")[0][0] == "63: 13/off 10/19"
+    assert check(LAQUET + "1. 63: 18/24 *").diagnostics[0].rule == "Q4"
+
+
+def test_laquet_leftover_groups():
+    assert plies(LAQUET + "1. 63: 10/16 >3: 6/9 *")[0][0] == "63: 10/16 >3: 6/9"
+    assert plies(LAQUET + "1. 63: 10/16 > 31: -- *")[0][0] == "63: 10/16 > 31: --"
+    assert plies(LAQUET + "1. 11: -- *")[0][0] == "11: --"
