@@ -1,0 +1,83 @@
+"""Archive edges (issue 13): a failure in the middle of a batch, duplicates within a batch and
+across reformatting, the first ply a position is reached at."""
+
+import pytest
+
+from lusoria.archive import Archive, Filters
+from lusoria.archive.importer import FAULT, content_hash, import_records
+from lusoria.archive.schema import open_archive
+
+RECORD = '[Game "tablut"]\n[White "{name}"]\n[Result "*"]\n\n1. e3-c3 d1-d3 *\n'
+
+
+def records(count: int) -> str:
+    return "\n".join(RECORD.format(name=f"player {n}") for n in range(count))
+
+
+def counts(db) -> dict[str, int]:
+    return {table: db.execute(f"SELECT count(*) FROM [{table}]").fetchone()[0]
+            for table in ("records", "tags", "plies", "diagnostics")}
+
+
+def test_a_failure_midway_through_a_batch_rolls_the_whole_batch_back(tmp_path, monkeypatch):
+    source = tmp_path / "five.lgn"
+    source.write_text(records(5))
+    db = open_archive(str(tmp_path / "a.db"))
+    monkeypatch.setenv(FAULT, "insert:2:raise")  # after batch 2's records rows, before its other rows
+    with pytest.raises(RuntimeError, match="stopped at insert of batch 2"):
+        import_records(db, [str(source)], batch_size=2)
+    # the same connection sees batch 1 whole and nothing of batch 2, and is not left in a transaction
+    assert not db.conn.in_transaction
+    assert counts(db) == {"records": 2, "tags": 6, "plies": 6, "diagnostics": 0}
+    monkeypatch.delenv(FAULT)
+    summary = import_records(db, [str(source)], batch_size=2)
+    assert (summary.added, summary.duplicates) == (3, 2)
+    assert counts(db) == {"records": 5, "tags": 15, "plies": 15, "diagnostics": 0}
+
+
+def test_a_failure_just_before_commit_keeps_the_earlier_batches(tmp_path, monkeypatch):
+    source = tmp_path / "five.lgn"
+    source.write_text(records(5))
+    db = open_archive(str(tmp_path / "a.db"))
+    monkeypatch.setenv(FAULT, "commit:3:raise")
+    with pytest.raises(RuntimeError):
+        import_records(db, [str(source)], batch_size=2)
+    assert counts(db)["records"] == 4 and not db.conn.in_transaction
+
+
+def test_the_same_record_twice_in_one_batch_is_stored_once(tmp_path):
+    source = tmp_path / "twice.lgn"
+    one = RECORD.format(name="Karin")
+    source.write_text(one + "\n" + one + "\n" + RECORD.format(name="Olof"))
+    summary = Archive(str(tmp_path / "a.db")).import_paths([str(source)])
+    assert (summary.added, summary.duplicates) == (2, 1)
+    assert [row["white"] for row in Archive(str(tmp_path / "a.db")).query(Filters())] == ["Karin", "Olof"]
+
+
+def test_a_reformatted_record_is_a_duplicate(tmp_path):
+    archive = Archive(str(tmp_path / "a.db"))
+    first, second = tmp_path / "first.lgn", tmp_path / "second.lgn"
+    first.write_text(RECORD.format(name="Karin"))
+    second.write_text('[Game "tablut"]\r\n[White "Karin"]   [Result "*"]\r\n1.  e3-c3\n\n\td1-d3\n*')
+    assert content_hash(first.read_text()) == content_hash(second.read_text())
+    assert archive.import_paths([str(first)]).added == 1
+    summary = archive.import_paths([str(second)])
+    assert (summary.added, summary.duplicates) == (0, 1)
+    # a record that differs in more than white space is another record
+    changed = tmp_path / "changed.lgn"
+    changed.write_text(RECORD.format(name="Karin").replace("e3-c3", "e3-d3"))
+    assert archive.import_paths([str(changed)]).added == 1
+
+
+def test_position_search_gives_the_first_ply_the_position_is_reached_at(tmp_path):
+    source = tmp_path / "again.lgn"
+    # after ply 1 and again after ply 5; the start again after ply 4
+    source.write_text('[Game "tablut"]\n\n1. e3-c3 d1-d3 2. c3-e3 d3-d1 3. e3-c3 *\n')
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([str(source)])
+    after_first = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/4p4/3ppp3 b"
+    assert [row["ply"] for row in archive.query(Filters(position=after_first))] == [1]
+    start = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+    assert [row["ply"] for row in archive.query(Filters(position=start))] == [0]
+    after_second = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/4p4/3ppp3 w"  # d3 not played: never reached
+    assert archive.query(Filters(position=after_second)) == []
