@@ -13,6 +13,15 @@ settings.register_profile("dev", max_examples=100, deadline=None, derandomize=Tr
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+def require_conformance() -> None:
+    """Skip, saying why, when the conformance corpora are absent (a user's clone); in CI
+    (CI=true), where they must be, fail instead."""
+    if not CONFORMANCE.is_dir():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{CONFORMANCE} is absent, and CI=true needs the conformance corpora")
+        pytest.skip(f"{CONFORMANCE} is absent")
+
+
 @pytest.fixture
 def in_root(monkeypatch):
     """Run from the project root, so that paths in output read samples/…"""

@@ -7,12 +7,15 @@ import pytest
 from lusoria.notation.sources import read_sources
 from lusoria.validator.replay import check
 
-from conftest import CONFORMANCE
+from conftest import CONFORMANCE, require_conformance
 
 NAMES = ["tablut", "tablut_linnaeus", "tablut_unarmed",
          "latrunculi_seneca", "latrunculi_piso", "latrunculi_petteia", "latrunculi_dux", "laquet"]
 
-pytestmark = pytest.mark.skipif(not CONFORMANCE.is_dir(), reason=f"{CONFORMANCE} is absent")
+
+@pytest.fixture(autouse=True)
+def corpora():
+    require_conformance()
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -22,14 +25,35 @@ def test_valid_corpus_validates_clean(name):
     assert [(r.source.index, r.diagnostics) for r in reports if r.diagnostics] == []
 
 
+# The rule each kind of mistake breaks (RULES.md); a Latrunculi move's shape is its variant's rule.
+TABLUT_RULES = {"through": "T2", "onto": "T2", "shape": "T2", "empty_from": "T2", "opponent_piece": "T1",
+                "throne": "T3", "false_capture": "T4"}
+LATRUNCULI_RULES = {"opponent_piece": "L0", "empty_from": "L0", "false_capture": "L1", "placement_occupied": "S1",
+                    "jump_over_enemy": "S2", "wrong_removal": "S4"}
+MOVE_RULES = {"seneca": "S2", "piso": "S2", "petteia": "E2", "dux": "X2"}
+LAQUET_RULES = {"wrong_distance": "Q3", "onto_enemy": "Q3", "intermediate_blocked": "Q3", "extra_die": "Q2",
+                "unused_die": "Q5", "missing_leftover": "Q6", "bear_off_early": "Q7"}
+
+
+def expected_rule(name: str, kind: str) -> str:
+    game, _, variant = name.partition("_")
+    if game == "tablut":
+        return TABLUT_RULES[kind]
+    if game == "laquet":
+        return LAQUET_RULES[kind]
+    return MOVE_RULES[variant] if kind in ("through", "onto", "shape") else LATRUNCULI_RULES[kind]
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_illegal_corpus_first_error_at_the_expected_ply(name):
+def test_illegal_corpus_first_error_at_the_expected_ply_with_the_kinds_rule(name):
     reports = [check(source) for source in read_sources(str(CONFORMANCE / f"{name}_illegal.lgn"))]
     with open(CONFORMANCE / f"{name}_illegal.expected.tsv") as table:
         expected = list(csv.DictReader(table, delimiter="\t"))
+    assert len(reports) == len(expected) == 30
     found = []
     for row in expected:
         report = reports[int(row["record_index"])]
         first = next(d for d in report.diagnostics if d.severity == "error")
-        found.append((row["record_index"], row["kind"], first.ply))
-    assert found == [(row["record_index"], row["kind"], int(row["ply"])) for row in expected]
+        found.append((row["record_index"], row["kind"], first.rule, first.ply))
+    assert found == [(row["record_index"], row["kind"], expected_rule(name, row["kind"]), int(row["ply"]))
+                     for row in expected]

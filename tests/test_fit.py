@@ -2,13 +2,16 @@
 
 import json
 
+import conftest
+
+import pytest
 from click.testing import CliRunner
 
 from lusoria.cli import main
 from lusoria.notation import parse_record
 from lusoria.validator.fit import fitting_rules
 
-from conftest import CONFORMANCE, ROOT
+from conftest import CONFORMANCE, ROOT, require_conformance
 
 
 def fit(text: str):
@@ -43,11 +46,18 @@ def test_no_rule_set_and_where_every_set_fails():
 
 
 def test_the_linnaeus_corpus_fits_the_linnaeus_preset():
-    if not CONFORMANCE.is_dir():
-        return
+    require_conformance()
     for text in (CONFORMANCE / "tablut_linnaeus_valid.lgn").read_text().split("\n\n[Game")[:5]:
         text = "\n".join(line for line in text.splitlines() if not line.startswith("[Rules"))
         assert str(fit(("[Game" if not text.startswith("[Game") else "") + text)) == "legal under variant linnaeus"
+
+
+@pytest.mark.parametrize("ci, outcome", [("", pytest.skip.Exception), ("true", pytest.fail.Exception)])
+def test_a_missing_corpus_skips_saying_so_and_fails_in_ci(monkeypatch, tmp_path, ci, outcome):
+    monkeypatch.setattr(conftest, "CONFORMANCE", tmp_path / "absent")
+    monkeypatch.setenv("CI", ci)
+    with pytest.raises(outcome, match=f"{tmp_path / 'absent'} is absent"):
+        conftest.require_conformance()
 
 
 def test_the_command(tmp_path):
