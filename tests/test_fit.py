@@ -2,8 +2,6 @@
 
 import json
 
-import conftest
-
 import pytest
 from click.testing import CliRunner
 
@@ -11,6 +9,7 @@ from lusoria.cli import main
 from lusoria.notation import parse_record
 from lusoria.validator.fit import fitting_rules
 
+import conftest
 from conftest import CONFORMANCE, ROOT, require_conformance
 
 
