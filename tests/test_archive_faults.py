@@ -1,7 +1,6 @@
-"""The archive under faults: an import killed with SIGKILL, queries during an import."""
+"""The archive under faults: an import killed with SIGKILL at chosen points, queries during an import."""
 
 import os
-import random
 import signal
 import sqlite3
 import subprocess
@@ -11,6 +10,7 @@ import time
 import pytest
 
 from lusoria.api import random_records
+from lusoria.archive.importer import FAULT
 
 RECORDS = 6000
 
@@ -43,21 +43,27 @@ def whole(db) -> int:
     return count
 
 
-def test_an_import_killed_at_random_moments_leaves_whole_records(collection, tmp_path):
+KILLS = [("insert:1", 0), ("commit:2", 50), ("committed:2", 100), ("insert:4", 150), ("commit:5", 200)]
+
+
+def test_an_import_killed_at_chosen_points_leaves_whole_records(tmp_path):
+    """SIGKILL (the importer's LUSORIA_IMPORT_FAULT hook) in the middle of a batch's inserts,
+    just before a COMMIT and just after one: the archive holds exactly the batches committed,
+    and the next import adds the rest."""
+    path = tmp_path / "three-hundred.lgn"
+    path.write_text("\n".join(random_records("tablut", 300, seed=11, max_plies=30)))
     db = tmp_path / "killed.db"
-    counts = []
-    for delay in random.Random(5).sample([0.35, 0.45, 0.55, 0.65, 0.75], 4):
-        process = start_import(db, collection)
-        time.sleep(delay)
-        process.send_signal(signal.SIGKILL)
-        process.wait()
-        counts.append(whole(db))
-    assert counts[-1] < RECORDS and counts == sorted(counts)  # killed before the end, never losing records
-    finished = start_import(db, collection)
-    output, _ = finished.communicate(timeout=300)
-    assert finished.returncode == 0
-    assert f"added {RECORDS - counts[-1]} records" in output and f"skipped {counts[-1]} duplicates" in output
-    assert whole(db) == RECORDS
+    script = ("import sys; from lusoria.archive import Archive; "
+              "print(Archive(sys.argv[1]).import_paths([sys.argv[2]], batch_size=50))")
+    for point, committed in KILLS:
+        process = subprocess.run([sys.executable, "-c", script, str(db), str(path)], capture_output=True, text=True,
+                                 env=dict(os.environ, **{FAULT: point}))
+        assert process.returncode == -signal.SIGKILL, (point, process.stderr)
+        assert whole(db) == committed, point
+    finished = subprocess.run([sys.executable, "-c", script, str(db), str(path)], capture_output=True, text=True)
+    assert finished.returncode == 0, finished.stderr
+    assert "added 100 records" in finished.stdout and "skipped 200 duplicates" in finished.stdout
+    assert whole(db) == 300
 
 
 def test_queries_during_an_import_see_whole_batches(collection, tmp_path):
