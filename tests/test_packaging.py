@@ -1,6 +1,5 @@
 """One import package, `lusoria`, with its grammars as package data."""
 
-import importlib.util
 import subprocess
 import sys
 import zipfile
@@ -11,9 +10,14 @@ from conftest import ROOT
 
 
 @pytest.mark.parametrize("name", ["notation", "grammar", "validator", "archive"])
-def test_no_generic_top_level_module(name):
-    assert importlib.util.find_spec(name) is None
-    assert importlib.util.find_spec(f"lusoria.{name}") is not None
+def test_no_generic_top_level_module(name, tmp_path):
+    """Asked of a fresh interpreter in an empty folder (-I: no PYTHONPATH, no current folder on
+    sys.path), so that how pytest was started (python -m pytest, coverage run) does not matter."""
+    script = ("import importlib.util, sys; name = sys.argv[1]; "
+              "print(importlib.util.find_spec(name) is None, importlib.util.find_spec('lusoria.' + name) is not None)")
+    found = subprocess.run([sys.executable, "-I", "-c", script, name], cwd=tmp_path, capture_output=True, text=True,
+                           check=True)
+    assert found.stdout.split() == ["True", "True"]
 
 
 def test_the_wheel_holds_only_the_lusoria_package_and_its_grammars(tmp_path):
