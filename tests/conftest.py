@@ -13,6 +13,12 @@ settings.register_profile("dev", max_examples=100, deadline=None, derandomize=Tr
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+def located_inside(text: str, diagnostics) -> bool:
+    """Every diagnostic points at a line of `text` and a column of that line (or just past its end)."""
+    lines = text.split("\n")
+    return all(1 <= d.line <= len(lines) and 1 <= d.column <= len(lines[d.line - 1]) + 1 for d in diagnostics)
+
+
 def require_conformance() -> None:
     """Skip, saying why, when the conformance corpora are absent (a user's clone); in CI
     (CI=true), where they must be, fail instead."""

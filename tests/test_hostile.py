@@ -3,6 +3,7 @@
 
 import os
 import random
+import re
 import tempfile
 
 import pytest
@@ -10,11 +11,11 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lusoria.api import random_records
+from lusoria.api import format_record, random_records
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
-from conftest import ROOT
+from conftest import ROOT, located_inside
 
 VALID = list(random_records("tablut", 3, seed=3, max_plies=40)) + list(random_records("laquet", 2, seed=3, max_plies=30)) \
     + list(random_records("latrunculi", 2, seed=3, tags={"Variant": "seneca"}, max_plies=40))
@@ -47,18 +48,36 @@ def run_on(data: bytes) -> None:
         every_command(path, folder)
 
 
+GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"', re.M)
+
+
+def fmt_is_settled(text: str) -> None:
+    """fmt's output formats to itself, and its diagnostics point inside it."""
+    formatted, report = format_record(text)
+    again, second = format_record(formatted)
+    assert again == formatted
+    assert located_inside(formatted, second.diagnostics)
+
+
 @given(st.text(max_size=300))
 def test_arbitrary_text_is_checked_without_exceptions(text):
+    """A fuzz test: no traceback; diagnostics point inside the text; no Game tag, one diagnostic."""
     for game in ("tablut", "latrunculi", "laquet"):
-        check(f'[Game "{game}"]\n' + text)
-        check(text)
+        record = f'[Game "{game}"]\n' + text
+        assert located_inside(record, check(record).diagnostics)
+    report = check(text)
+    assert located_inside(text, report.diagnostics)
+    if not GAME_TAG.search(text):
+        assert [(d.rule, d.message) for d in report.diagnostics] == [("tag", "the record has no Game tag")]
 
 
 @given(st.lists(NOTATION, max_size=60).map("".join))
 def test_text_made_of_notation_pieces(text):
+    """A fuzz test: no traceback, located diagnostics, and fmt settles at once."""
     for game in ("tablut", "latrunculi", "laquet"):
-        report = check(f'[Game "{game}"]\n' + text)
-        assert report.valid or report.diagnostics
+        record = f'[Game "{game}"]\n' + text
+        assert located_inside(record, check(record).diagnostics)
+        fmt_is_settled(record)
 
 
 @given(st.binary(max_size=200))
@@ -83,8 +102,8 @@ def test_mutated_records_into_every_command(record, data):
             k = data.draw(st.integers(0, len(word)))
             tokens[i] = word[:k] + data.draw(NOTATION) + word[k + 1:]
     text = " ".join(tokens)
-    report = check(text)
-    assert report.valid or report.diagnostics
+    assert located_inside(text, check(text).diagnostics)
+    fmt_is_settled(text)
     run_on(text.encode())
 
 

@@ -22,6 +22,8 @@ from lusoria.validator.replay import check
 from lusoria.validator.tablut import NAMES as TABLUT_NAMES
 from lusoria.validator.tablut import NEIGHBOURS as TABLUT_NEIGHBOURS
 
+from conftest import located_inside
+
 EVENTFUL = re.compile(r"x|~|^D|off|>|--")
 BOARDS = [(8, 8), (8, 8), (6, 6), (10, 12), (16, 9)]  # seneca and piso only
 
@@ -222,12 +224,6 @@ def test_a_legal_ply_with_one_square_changed_is_refused_with_the_boards_reason(g
 
 # -- fuzzing: no traceback, and what can be said of the diagnostics -----------------------------
 
-def inside(text: str, diagnostics) -> bool:
-    """Every diagnostic points at a line of the text and a column of that line (or one past it)."""
-    lines = text.split("\n")
-    return all(1 <= d.line <= len(lines) and 1 <= d.column <= len(lines[d.line - 1]) + 1 for d in diagnostics)
-
-
 @given(games(max_plies=30), st.text(alphabet="abcdefghijK123456789-x/+ ?!@^~:>", min_size=1, max_size=12),
        st.integers(0, 29))
 def test_any_ply_text_gives_located_diagnostics_at_or_before_it(game, text, where):
@@ -240,7 +236,7 @@ def test_any_ply_text_gives_located_diagnostics_at_or_before_it(game, text, wher
     report = check(written)
     errors = [d for d in report.diagnostics if d.severity == "error"]
     assert all(d.ply is None or d.ply <= where % len(plies) + 1 for d in errors[:1])
-    assert inside(written, report.diagnostics)
+    assert located_inside(written, report.diagnostics)
     if report.valid:  # the text was read as a legal ply: fmt writes it canonically, for good
         formatted = format_record(written)[0]
         assert format_record(formatted)[0] == formatted
@@ -274,7 +270,7 @@ def test_fmt_is_a_fixed_point_of_mutated_records(game, mutations):
     formatted, report = format_record(text)
     again, second = format_record(formatted)
     assert again == formatted
-    assert inside(text, report.diagnostics) and inside(formatted, second.diagnostics)
+    assert located_inside(text, report.diagnostics) and located_inside(formatted, second.diagnostics)
     if report.record is not None:
         def errors(r):
             return [(d.rule, d.ply) for d in r.diagnostics if d.severity == "error"]
