@@ -5,6 +5,7 @@ import pytest
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.importer import FAULT, content_hash, import_records
+from lusoria.archive.query import build
 from lusoria.archive.schema import open_archive
 
 RECORD = '[Game "tablut"]\n[White "{name}"]\n[Result "*"]\n\n1. e3-c3 d1-d3 *\n'
@@ -81,3 +82,27 @@ def test_position_search_gives_the_first_ply_the_position_is_reached_at(tmp_path
     assert [row["ply"] for row in archive.query(Filters(position=start))] == [0]
     after_second = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/4p4/3ppp3 w"  # d3 not played: never reached
     assert archive.query(Filters(position=after_second)) == []
+
+
+def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path):
+    db = open_archive(str(tmp_path / "a.db"))
+    assert db.execute("PRAGMA busy_timeout").fetchone() == (5000,)
+    assert db.execute("PRAGMA foreign_keys").fetchone() == (1,)
+    assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+@pytest.mark.parametrize("filters, index", [
+    (Filters(position="3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"), "idx_plies_position"),
+    (Filters(rule="T4"), "idx_diagnostics_rule_record_id"),
+    (Filters(player="Karin"), "idx_records_black_nocase"),
+    (Filters(tags=[("Event", "Club")]), "idx_tags_name_value"),
+    (Filters(result="1-0"), "idx_records_result"),
+    (Filters(game="tablut"), "idx_records_game_variant"),
+])
+def test_a_search_uses_its_index(tmp_path, filters, index):
+    """No timing: the query plan names the index (a search never scans a whole table)."""
+    db = open_archive(str(tmp_path / "a.db"))
+    sql, params = build(filters)
+    plan = [row[-1] for row in db.execute("EXPLAIN QUERY PLAN " + sql, params).fetchall()]
+    assert any(f"USING INDEX {index} " in step or f"USING COVERING INDEX {index} " in step for step in plan), plan
+    assert not any(step.startswith("SCAN ") for step in plan), plan

@@ -3,9 +3,9 @@ the ply or position of a verdict, so that a wrong verdict fails it."""
 
 import pytest
 
-from lusoria.validator.base import Illegal
+from lusoria.validator.base import Illegal, OptionError
 from lusoria.validator.laquet import Laquet
-from lusoria.validator.latrunculi import DUX, piece
+from lusoria.validator.latrunculi import DUX, Latrunculi, piece
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import KING, Tablut, square_index
 
@@ -180,3 +180,23 @@ def test_a_one_die_bear_off_that_ends_the_game_is_a_legal_ply():
     black = LAQUET.parse_position("1:1,2:14 17:1 b")
     assert LAQUET.plies_for_roll(black, (2, 1)) == ["21: 17/off", "21: 17/18 18/off"]
     assert LAQUET.play(black, "21: 17/off").outcome.result == "0-1"
+
+
+# -- option bounds -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value, accepted", [("1", False), ("2", True), ("128", True), ("129", False),
+                                             ("x", False), ("", False)])
+def test_latrunculi_pieces_from_2_to_128(value, accepted):
+    assert Latrunculi.accepts("pieces", value) is accepted
+
+
+@pytest.mark.parametrize("board, accepted", [("4x4", True), ("4x3", False), ("16x16", True), ("3x8", False),
+                                             ("8x17", False), ("8x8x8", False), ("8", False)])
+def test_latrunculi_boards_from_4_to_16_a_side(board, accepted):
+    tags = {"Board": board, "Rules": "pieces=8"}
+    if accepted:
+        assert Latrunculi.from_tags(tags).extra_tags().get("Board", "8x8") == board
+    else:
+        with pytest.raises(OptionError) as caught:
+            Latrunculi.from_tags(tags)
+        assert caught.value.tag == "Board"
