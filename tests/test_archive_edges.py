@@ -73,15 +73,16 @@ def test_a_reformatted_record_is_a_duplicate(tmp_path):
 def test_position_search_gives_the_first_ply_the_position_is_reached_at(tmp_path):
     source = tmp_path / "again.lgn"
     # after ply 1 and again after ply 5; the start again after ply 4
-    source.write_text('[Game "tablut"]\n\n1. e3-c3 d1-d3 2. c3-e3 d3-d1 3. e3-c3 *\n')
+    source.write_text('[Game "tablut"]\n\n1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 *\n')
     archive = Archive(str(tmp_path / "a.db"))
-    archive.import_paths([str(source)])
+    assert archive.import_paths([str(source)]).invalid == 0
     after_first = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/4p4/3ppp3 b"
     assert [row["ply"] for row in archive.query(Filters(position=after_first))] == [1]
     start = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
     assert [row["ply"] for row in archive.query(Filters(position=start))] == [0]
-    after_second = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/4p4/3ppp3 w"  # d3 not played: never reached
-    assert archive.query(Filters(position=after_second)) == []
+    after_second = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/3pp4/4pp3 w"  # after ply 2
+    assert [row["ply"] for row in archive.query(Filters(position=after_second))] == [2]
+    assert archive.query(Filters(position=after_second.replace(" w", " b"))) == []  # the same board, Black to move
 
 
 def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path):
