@@ -45,11 +45,12 @@ REPLAY_TESTS = ["tests/test_replay.py", "tests/test_suggestions.py"]
 ARCHIVE_TESTS = ["tests/test_archive_edges.py", "tests/test_archive.py", "tests/test_schema.py"]
 GRAMMAR_TESTS = ["tests/test_grammar_edges.py", "tests/test_notation.py", "tests/test_replay.py"]
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x);
-# the conformance corpora last, as a second opinion on the rules.
+# the conformance corpora as a second opinion on the rules, the CLI's (show draws the boards).
+LAST_TESTS = ["tests/test_conformance.py", "tests/test_cli.py"]
 TESTS = {
-    "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + ["tests/test_conformance.py"],
-    "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + ["tests/test_conformance.py"],
-    "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + ["tests/test_conformance.py"],
+    "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
+    "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS,
+    "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS,
     "validator/suggest.py": ["tests/test_suggestions.py", "tests/test_cli.py"],
     "validator/fit.py": ["tests/test_fit.py"],
     "grammar": GRAMMAR_TESTS,
