@@ -256,6 +256,8 @@ def parse_record(source: RecordText | str) -> Record:
         raise
     except UnexpectedInput as error:
         raise _describe(error, source.text, offset) from None
+    if "Game" not in record.tags:  # the Game tag line found stands inside a comment
+        raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     record.line = source.line
     _shift_lines(record, offset)
     return record

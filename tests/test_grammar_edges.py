@@ -37,6 +37,13 @@ def test_move_numbers_for_white_and_black():
     assert plies(TABLUT + "12. e3-c3 *") == [("e3-c3", "12.", [])]
 
 
+@pytest.mark.parametrize("number", ["10.", "90...", "109.", "0."])
+def test_every_digit_in_a_move_number(number):
+    assert plies(TABLUT + f"{number} e3-c3 *") == [("e3-c3", number, [])]
+    warning = check(TABLUT + f"{number} e3-c3 *").diagnostics[0]
+    assert (warning.rule, warning.message) == ("number", f"the move number should be 1., not {number}")
+
+
 @pytest.mark.parametrize("suffix, nag", [("!", 1), ("?", 2), ("!!", 3), ("??", 4), ("!?", 5), ("?!", 6)])
 def test_every_suffix_annotation(suffix, nag):
     assert plies(TABLUT + f"1. e3-c3{suffix} d1-d3 *") == [("e3-c3", "1.", [nag]), ("d1-d3", None, [])]
@@ -64,6 +71,42 @@ def test_tags_comments_nags_and_escapes():
     assert record.tags == {"Game": "tablut", "Event": 'A "quoted" name', "X_1": ""}
     first, second = record.main.plies
     assert (first.nags, first.comments, second.text) == ([0, 255], ["a", "b"], "d1-d3")
+
+
+def test_one_letter_tag_names_empty_comments_and_a_bare_escape_line():
+    record = parse_record('[X "1"]\n[Game "tablut"]\n%\n{}1. e3-c3 {} d1-d3 ;\n*')
+    assert record.tags == {"X": "1", "Game": "tablut"}
+    assert record.main.comments == [""] and record.main.plies[0].comments == [""]
+    assert record.main.plies[1].comments == [""]
+
+
+@pytest.mark.parametrize("name", ["Xz", "Zz9_", "a"])
+def test_tag_names_of_letters_digits_and_underscores(name):
+    assert parse_record(f'[Game "tablut"]\n[{name} "v"]\n1. e3-c3 *').tags[name] == "v"
+
+
+@pytest.mark.parametrize("text", ['[A{ "v"]', '[A: "v"]', '[_A "v"]'])
+def test_other_tag_names_are_refused(text):
+    (error,) = check(f'[Game "tablut"]\n{text}\n1. e3-c3 *').diagnostics
+    assert (error.rule, error.line, error.column) == ("syntax", 2, 1)
+
+
+def test_nags_of_every_digit():
+    record = parse_record(TABLUT + "1. e3-c3 $9 $10 $89 *")
+    assert record.main.plies[0].nags == [9, 10, 89]
+    assert syntax_error(TABLUT + "1. e3-c3 $: *")[:2] == (2, 10)
+    assert syntax_error(TABLUT + "1. e3-c3 $ *")[:2] == (2, 10)
+
+
+@pytest.mark.parametrize("number", ["1:.", ":."])
+def test_a_move_number_is_made_of_digits(number):
+    assert syntax_error(TABLUT + f"{number} e3-c3 *")[:2] == (2, 1)
+
+
+def test_a_game_tag_inside_a_comment_is_no_game_tag():
+    report = check('{\n[Game "tablut"]\n} 1. e3-c3 *')
+    assert [(d.rule, d.message, d.line, d.column) for d in report.diagnostics] == [
+        ("tag", "the record has no Game tag", 1, 1)]
 
 
 def test_a_tag_name_starts_with_a_letter():

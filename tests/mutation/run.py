@@ -255,7 +255,7 @@ def _in_literal(text: str, position: int) -> bool:
 def grammar_mutants(path: str) -> list[Mutant]:
     text = (ROOT / path).read_text()
     mutants = []
-    for pattern, replacement, description in GRAMMAR_OPERATORS:
+    for operator, (pattern, replacement, description) in enumerate(GRAMMAR_OPERATORS):
         for match in re.finditer(pattern, text, re.M):
             line_start = text.rfind("\n", 0, match.start()) + 1
             if text[line_start:].lstrip().startswith("//") or _in_literal(text, match.start()):
@@ -264,7 +264,7 @@ def grammar_mutants(path: str) -> list[Mutant]:
             line = text.count("\n", 0, match.start()) + 1
             source = text[:match.start()] + new + text[match.end():]
             shown = f"{description}: {match[0]!r} -> {new!r}"
-            mutants.append(Mutant(f"{path}:{line}:{match.start()}", path, line, shown, source))
+            mutants.append(Mutant(f"{path}:{line}:{match.start()}.{operator}", path, line, shown, source))
     return mutants
 
 
@@ -353,6 +353,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=300)
     parser.add_argument("--out", default=str(ROOT / "tests/mutation/last-run.json"))
     parser.add_argument("--list", action="store_true", help="print the mutants and stop")
+    parser.add_argument("--no-check", action="store_true", help="skip the run of the tests on the unmutated copy")
     args = parser.parse_args()
 
     fixed, python = every_mutant(args.only)
@@ -372,10 +373,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="lusoria-mutants-") as folder:
         staged = stage(Path(folder))
         every_test = sorted({test for m in mutants for test in tests_for(m.path, staged)})
-        sane = pytest(staged, every_test, args.timeout * 4)
-        if sane.returncode != 0:
+        sane = None if args.no_check else pytest(staged, every_test, args.timeout * 4)
+        if sane and sane.returncode != 0:
             raise SystemExit("the tests fail without any mutant:\n" + sane.stdout[-3000:])
-        print(f"the unmutated copy passes {len(every_test)} test files", flush=True)
+        print(f"the unmutated copy passes {len(every_test)} test files" if sane else "not checked", flush=True)
         for number, mutant in enumerate(mutants, 1):
             status, seconds, failed = run_one(mutant, staged, args.timeout)
             results.append(dict(id=mutant.id, path=mutant.path, line=mutant.line, named=mutant.named,
