@@ -196,6 +196,17 @@ def test_laquet_points_up_to_24_and_off():
     assert check(LAQUET + "1. 63: 18/24 *").diagnostics[0].rule == "Q4"
 
 
+@pytest.mark.parametrize("ply", ["63: 10/16>3: 6/9", "63:10/16 >3:6/9", "63: 14/20", "63: 1/7 1/4", "11: 5/6(9)",
+                                 "63: 5/8/14", "21: 3/off"])
+def test_laquet_plies_read_whole(ply):
+    assert plies(LAQUET + f"1. {ply} *")[0][0] == ply
+
+
+@pytest.mark.parametrize("ply", ["63: 5/110", "63: 5/11a", "63: 5/11/", "63: 5/11-"])
+def test_a_laquet_point_ends_where_the_play_does(ply):
+    assert syntax_error(LAQUET + f"1. {ply} *")[:2] == (2, 4)
+
+
 def test_laquet_leftover_groups():
     assert plies(LAQUET + "1. 63: 10/16 >3: 6/9 *")[0][0] == "63: 10/16 >3: 6/9"
     assert plies(LAQUET + "1. 63: 10/16 > 31: -- *")[0][0] == "63: 10/16 > 31: --"
