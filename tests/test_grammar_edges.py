@@ -169,7 +169,8 @@ def test_latrunculi_plies_the_grammar_refuses(ply):
 
 @pytest.mark.parametrize("ply", ["33: 5/8(0) 5/8", "33: 5/8(1) 5/8(3)", "33: 5/8(10)", "63: 5/25", "63: 0/6",
                                  "73: 5/12", "60: 5/11", "63 5/11", "63: 5/11 >", "63: off/5", "63: 5-11",
-                                 "63: 5/11/", "633: 5/11"])
+                                 "63: 5/11/", "633: 5/11", "33: 5/8(:)", "63: 5/1:", "63: 5/:", "63: 2:/5",
+                                 "6:3: 5/11", "63: 5/11 >:: 6/9"])
 def test_laquet_plies_the_grammar_refuses(ply):
     assert syntax_error(LAQUET + f"1. {ply} *")[0] == 2
 
