@@ -5,7 +5,7 @@ import pytest
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.importer import FAULT, content_hash, import_records
-from lusoria.archive.query import build
+from lusoria.archive.query import build, render
 from lusoria.archive.schema import open_archive
 
 RECORD = '[Game "tablut"]\n[White "{name}"]\n[Result "*"]\n\n1. e3-c3 d1-d3 *\n'
@@ -107,3 +107,15 @@ def test_a_search_uses_its_index(tmp_path, filters, index):
     plan = [row[-1] for row in db.execute("EXPLAIN QUERY PLAN " + sql, params).fetchall()]
     assert any(f"USING INDEX {index} " in step or f"USING COVERING INDEX {index} " in step for step in plan), plan
     assert not any(step.startswith("SCAN ") for step in plan), plan
+
+
+def test_the_default_archive_is_lusoria_db_or_the_environments(monkeypatch):
+    monkeypatch.delenv("LUSORIA_DB", raising=False)
+    assert Archive().path == "lusoria.db"
+    monkeypatch.setenv("LUSORIA_DB", "/tmp/elsewhere.db")
+    assert Archive().path == "/tmp/elsewhere.db" and Archive("mine.db").path == "mine.db"
+
+
+def test_rendering_one_row_names_its_columns():
+    assert render([{"a": 1, "b": None}], "csv") == "a,b\n1,\n"
+    assert render([], "csv") == "\n"

@@ -1,6 +1,8 @@
 """Rule edges the other rules tests left open (issue 13): each test pins the rule ID and
 the ply or position of a verdict, so that a wrong verdict fails it."""
 
+import re
+
 import pytest
 
 from lusoria.validator.base import Illegal, OptionError
@@ -200,3 +202,44 @@ def test_latrunculi_boards_from_4_to_16_a_side(board, accepted):
         with pytest.raises(OptionError) as caught:
             Latrunculi.from_tags(tags)
         assert caught.value.tag == "Board"
+
+
+# -- found by the mutation run ---------------------------------------------------------------------
+
+def test_only_the_first_ply_after_the_end_is_reported():
+    text = '[Game "tablut"]\n[Position "4K4/9/9/9/9/9/9/9/p8 b"]\n1... a1-a2 2. Ke9-d9 a2-a3 *'
+    errors = [(d.rule, d.ply) for d in check(text).diagnostics if d.severity == "error"]
+    assert errors[0] == ("T10", 1) and [e for e in errors if e[0] == "T10"] == [("T10", 1)]
+
+
+def test_no_placement_in_the_dux_variant():
+    assert broken(rules("dux"), rules("dux").initial(), "@d4").rule == "X1"
+
+
+def test_inciti_only_in_seneca_and_pieces_in_hand_are_two_numbers():
+    piso = rules("piso")
+    assert piso.parse_position("8/8/8/8/8/8/8/P7 w").board[0] == piece(0, 1)
+    with pytest.raises(OptionError):
+        piso.parse_position("8/8/8/8/8/8/8/I7 w")
+    with pytest.raises(OptionError):
+        rules().parse_position("8/8/8/8/8/8/8/P7 w x 3")
+
+
+def test_a_capture_written_where_there_is_none():
+    seneca = rules()
+    error = broken(seneca, lpos(seneca, "c3 e2", "h8 g8"), "e2-e3xd3")
+    assert (error.rule, error.message) == ("L1", "the move captures nothing, not d3")
+
+
+def test_a_jump_never_lands_on_a_piece():
+    seneca = rules()
+    error = broken(seneca, lpos(seneca, "d4 d5 a1", "d6 g8"), "d4^d6")
+    assert (error.rule, error.message) == ("S2", "d6 is occupied")
+
+
+def test_with_two_inciti_every_legal_ply_says_which_is_removed():
+    seneca = rules()
+    pos = lpos(seneca, "Ia1 Ih1 d4 e4", "a8 h8")
+    plies = seneca.legal_plies(pos)
+    assert plies and all(re.search(r"~(a1|h1)$", ply) for ply in plies)
+    assert len(plies) == 2 * len({ply.split("~")[0] for ply in plies})
