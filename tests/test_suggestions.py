@@ -62,3 +62,11 @@ def test_keep_going_assumes_the_unique_nearest_and_says_so():
     assert report.diagnostics[1].as_dict()["assumed"] == ["ply 1: e3-d3"]
     result = check('[Game "tablut"]\n[Result "1-0"]\n1. e3-c3 *').diagnostics[0].as_dict()
     assert result["rule"] == "result" and "suggestions" not in result and "assumed" not in result
+
+
+def test_a_laquet_play_written_as_one_jump_is_as_near_as_its_two_steps():
+    from lusoria.validator.laquet import Laquet
+    rules = Laquet()
+    assert rules.distance("63: 1/10", "63: 1/7 7/10") == 0
+    assert rules.distance("63: 1/10 2/5", "63: 1/7 7/10 2/5") == 0
+    assert rules.distance("63: 1/10", "63: 1/7 2/5") == 2

@@ -55,7 +55,7 @@ TESTS = {
     "validator/fit.py": ["tests/test_fit.py"],
     "grammar": GRAMMAR_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
-    "validator": RULES_TESTS + REPLAY_TESTS + ["tests/test_cli.py", "tests/test_conformance.py"],
+    "validator": RULES_TESTS + REPLAY_TESTS + ["tests/test_cli.py", "tests/test_fit.py", "tests/test_conformance.py"],
 }
 
 
