@@ -12,13 +12,14 @@ import click
 from lusoria import __version__, api
 from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError, default_path
 from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render
+from lusoria.options import MAX_SQL_INTEGER, Bounded, Encoding
 from lusoria.notation.sources import STDIN, InputError, expand, read_sources
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
 
 paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-encoding_option = click.option("--encoding", default="utf-8", show_default=True,
+encoding_option = click.option("--encoding", type=Encoding(), default="utf-8", show_default=True,
                                help="Text encoding of the input (e.g. latin-1, cp1252).")
 
 
@@ -67,10 +68,12 @@ def plural(count: int, word: str) -> str:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--keep-going", is_flag=True,
               help="Past an illegal ply with one nearest suggestion, go on as if it had been written.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=os.cpu_count() or 1,
-              show_default="the number of cores", help="Worker processes (output keeps the order of the records).")
+@click.option("--jobs", "-j", type=Bounded(1, 1024), default=os.cpu_count() or 1,
+              show_default="the number of cores",
+              help="Worker processes (output keeps the order of the records); at most the number of cores.")
+@click.option("--force-jobs", is_flag=True, help="Allow more worker processes than cores.")
 @encoding_option
-def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int,
+def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int, force_jobs: bool,
              encoding: str) -> None:
     """Check every record of PATH... (files, directories of *.lgn, - for stdin).
 
@@ -78,6 +81,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
     input cannot be read."""
     records = invalid = errors = warnings = 0
     unreadable = False
+    jobs = jobs if force_jobs else min(jobs, os.cpu_count() or 1)
     for item in api.validate(paths, encoding, strict, jobs, keep_going):
         if isinstance(item, InputError):
             click.echo(f"lusoria: {item}", err=True)
@@ -137,8 +141,9 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
 
 @main.command()
 @click.argument("path")
-@click.option("--record", "index", default=0, show_default=True, help="Which record of the file (0-based).")
-@click.option("--ply", type=int, help="Show the board after this ply of the main line (default: the last).")
+@click.option("--record", "index", type=Bounded(), default=0, show_default=True,
+              help="Which record of the file (0-based).")
+@click.option("--ply", type=Bounded(), help="Show the board after this ply of the main line (default: the last).")
 @click.option("--format", "format_", type=click.Choice(["text", "svg"]), default="text", show_default=True,
               help="The board as text, or as an SVG diagram.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
@@ -184,7 +189,8 @@ def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
 
 @main.command()
 @click.argument("path")
-@click.option("--record", "index", default=0, show_default=True, help="Which record of the file (0-based).")
+@click.option("--record", "index", type=Bounded(), default=0, show_default=True,
+              help="Which record of the file (0-based).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
 @encoding_option
 def html(path: str, index: int, output: str | None, encoding: str) -> None:
@@ -200,12 +206,12 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
 
 @main.command()
 @click.option("--game", required=True, type=click.Choice(sorted(GAMES)), help="Which game.")
-@click.option("-n", "count", default=1, show_default=True, help="How many games.")
+@click.option("-n", "count", type=Bounded(), default=1, show_default=True, help="How many games.")
 @click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
 @click.option("--board", help="Latrunculi: the board size, as in the Board tag (WxH).")
-@click.option("--max-plies", default=200, show_default=True, help="Stop a game (result *) after this many plies.")
+@click.option("--max-plies", type=Bounded(), default=200, show_default=True, help="Stop a game (result *) after this many plies.")
 def random(game: str, count: int, seed: int, variant: str | None, rules: str | None, board: str | None,
            max_plies: int) -> None:
     """Write random legal games."""
@@ -276,7 +282,7 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE", help="A tag and its exact value (repeatable).")
 @click.option("--text", help="Words found in the players, event, site, source tags or comments.")
 @click.option("--position", help="A position string: records that reached it, and at which ply.")
-@click.option("--limit", type=click.IntRange(min=0), help="At most this many records.")
+@click.option("--limit", type=Bounded(0, MAX_SQL_INTEGER), help="At most this many records.")
 @format_option
 def query(db: str, tags: tuple[str, ...], format_: str, **filters) -> None:
     """Find records in the archive; oldest first."""
