@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
@@ -12,8 +14,9 @@ import click
 from lusoria import __version__, api
 from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError, default_path
 from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render
+from lusoria.files import AtomicFile, same_file, write_file
 from lusoria.options import MAX_SQL_INTEGER, Bounded, Encoding
-from lusoria.notation.sources import STDIN, InputError, expand, read_sources
+from lusoria.notation.sources import STDIN, InputError, decoded_text, expand, read_sources
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
@@ -27,6 +30,17 @@ encoding_option = click.option("--encoding", type=Encoding(), default="utf-8", s
 @click.version_option(__version__, prog_name="lusoria")
 def main() -> None:
     """Parse, validate and archive game records of Tablut, Ludus latrunculorum and Laquet."""
+
+
+def _text_digest(path: str, encoding: str) -> bytes | None:
+    """The SHA-256 of a file's text as `fmt` reads it (None for standard input)."""
+    if path == STDIN:
+        return None
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for piece in decoded_text(stream, path, encoding):
+            digest.update(piece.encode())
+    return digest.digest()
 
 
 def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
@@ -52,10 +66,22 @@ def record_of(path: str, index: int, encoding: str):
     try:
         source = next((s for i, s in enumerate(read_sources(path, encoding)) if i == index), None)
     except InputError as error:
-        raise click.FileError(path, str(error)) from None
+        click.echo(f"lusoria: {error}", err=True)
+        sys.exit(2)
     if source is None:
         raise click.BadParameter(f"{path} has no record {index}", param_hint="--record")
     return source
+
+
+def write_output(output: str, text: str, *inputs: str) -> None:
+    """Write a command's `-o` file whole or not at all; never over one of its inputs."""
+    if any(same_file(output, path) for path in inputs):
+        raise click.BadParameter(f"{output} is an input of this command", param_hint="-o")
+    try:
+        write_file(output, text)
+    except OSError as error:
+        click.echo(f"lusoria: cannot write {output}: {(error.strerror or str(error)).lower()}", err=True)
+        sys.exit(2)
 
 
 def plural(count: int, word: str) -> str:
@@ -112,30 +138,34 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
     if write and STDIN in paths:
         raise click.UsageError("--write cannot rewrite standard input")
     status = 0
-    for path in expand(paths):
+    for path in expand(paths):  # streamed: one record at a time
+        formatted = hashlib.sha256()
         try:
-            records = []
-            for source in read_sources(path, encoding):
-                text, report = api.format_record(source)
-                if report.record is None:
-                    status = max(status, 1)
-                    click.echo(show_diagnostic(report, report.diagnostics[0]), err=True)
-                records.append(text.rstrip("\n") + "\n")
+            with AtomicFile(path, encoding) if write else nullcontext() as output:
+                for number, source in enumerate(read_sources(path, encoding)):
+                    text, report = api.format_record(source)
+                    if report.record is None:
+                        status = max(status, 1)
+                        click.echo(show_diagnostic(report, report.diagnostics[0]), err=True)
+                    piece = ("\n" if number else "") + text.rstrip("\n") + "\n"
+                    if output:
+                        output.write(piece)
+                    if check or write:
+                        formatted.update(piece.encode())
+                    else:
+                        click.echo(piece, nl=False)
+                if (check or write) and formatted.digest() != _text_digest(path, encoding):
+                    if check:
+                        click.echo(f"{path}: not in canonical form")
+                        status = max(status, 1)
+                    else:
+                        output.commit()
         except InputError as error:
             click.echo(f"lusoria: {error}", err=True)
             status = 2
-            continue
-        formatted = "\n".join(records)
-        if check or write:
-            original = Path(path).read_text(encoding) if path != STDIN else None
-            if formatted != original:
-                if check:
-                    click.echo(f"{path}: not in canonical form")
-                    status = max(status, 1)
-                else:
-                    Path(path).write_text(formatted, encoding)
-        else:
-            click.echo(formatted, nl=False)
+        except OSError as error:
+            click.echo(f"lusoria: cannot write {path}: {(error.strerror or str(error)).lower()}", err=True)
+            status = 2
     sys.exit(status)
 
 
@@ -158,7 +188,7 @@ def show(path: str, index: int, ply: int | None, format_: str, output: str | Non
         sys.exit(1)
     drawing = board.svg() if format_ == "svg" else board.text()
     if output:
-        Path(output).write_text(drawing + "\n", "utf-8")
+        write_output(output, drawing + "\n", path)
     else:
         click.echo(drawing)
 
@@ -199,7 +229,7 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
 
     page = replay_page(record_of(path, index, encoding))
     if output:
-        Path(output).write_text(page, "utf-8")
+        write_output(output, page, path)
     else:
         click.echo(page, nl=False)
 
