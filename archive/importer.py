@@ -168,7 +168,8 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
                              f"VALUES ({', '.join('?' * len(columns))})", new)
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+            conn.execute("ROLLBACK")
         raise
     summary.added += counts.added
     summary.duplicates += counts.duplicates

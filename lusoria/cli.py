@@ -12,8 +12,9 @@ from pathlib import Path
 import click
 
 from lusoria import __version__, api
-from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError, default_path
-from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render
+from lusoria.archive import Archive, Filters, ImportStopped, NotAnArchive, ReadOnlyError, default_path
+from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render, render_pieces
+from lusoria.archive.reading import DEFAULT_TIMEOUT
 from lusoria.files import AtomicFile, same_file, write_file
 from lusoria.options import MAX_SQL_INTEGER, Bounded, Encoding
 from lusoria.notation.sources import STDIN, InputError, decoded_text, expand, read_sources
@@ -259,11 +260,17 @@ format_option = click.option("--format", "format_", type=click.Choice(FORMATS), 
                              help="table, json, csv, or lgn (the records themselves, ready for lusoria validate).")
 
 
+def echo_pieces(pieces) -> None:
+    """Write output as it comes (rows are streamed, not held)."""
+    for piece in pieces:
+        click.echo(piece, nl=False)
+
+
 def archive_errors(action):
     """Run `action`, turning archive problems into clear messages and exit statuses."""
     try:
         return action()
-    except NotAnArchive as error:
+    except (NotAnArchive, ImportStopped) as error:
         click.echo(f"lusoria: {error}", err=True)
         sys.exit(2)
     except ReadOnlyError as error:
@@ -323,19 +330,19 @@ def query(db: str, tags: tuple[str, ...], format_: str, **filters) -> None:
             raise click.BadParameter(f"'{tag}' is not NAME=VALUE", param_hint="--tag")
         pairs.append((name, value))
     chosen = Filters(tags=pairs, **filters)
-    rows = archive_errors(lambda: Archive(db).query(chosen))
     columns = (TABLE_COLUMNS if format_ == "table" else COLUMNS) + (["ply"] if chosen.position else [])
-    click.echo(render(rows, format_, columns), nl=False)
+    archive_errors(lambda: echo_pieces(render_pieces(Archive(db).iter_query(chosen), format_, columns)))
 
 
 @main.command()
 @click.argument("sql")
 @db_option
 @format_option
-def sql(sql: str, db: str, format_: str) -> None:
+@click.option("--timeout", type=Bounded(0, 10 ** 6), default=int(DEFAULT_TIMEOUT), show_default=True,
+              help="Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too.")
+def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
-    rows = archive_errors(lambda: Archive(db).sql(sql))
-    click.echo(archive_errors(lambda: render(rows, format_)), nl=False)
+    archive_errors(lambda: echo_pieces(render_pieces(Archive(db).iter_sql(sql, timeout or None), format_)))
 
 
 @main.command()
