@@ -113,7 +113,7 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
                 message = str(error)
                 if message == "interrupted":
                     message = f"the statement ran longer than {watch.seconds:g} s and was stopped (see --timeout)"
-                elif "not authorized" in message or "readonly" in message or "may not be modified" in message:
+                elif any(word in message for word in ("authoriz", "readonly", "may not be modified")):
                     message = ("lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and "
                                "extensions are refused")
                 raise ReadOnlyError(message) from None
