@@ -49,6 +49,11 @@ def position_key(rules: Game, position) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
+def _text(path: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (kept by the file system's decoding) as \\xNN."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def _comments(line: Line) -> Iterator[str]:
     lines = [line]
     while lines:
@@ -92,7 +97,7 @@ def rows(report: Report) -> Rows:
     record = [None, digest, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
               date_from, date_to, report.plies, int(report.valid), len(errors),
               len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
-              report.source.path, report.source.line,
+              _text(report.source.path), report.source.line,
               " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
               (" ".join(_comments(report.record.main)) or None) if report.record else None,
               report.source.text.rstrip("\n") + "\n"]

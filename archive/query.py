@@ -8,6 +8,7 @@ import io
 import json
 import math
 from dataclasses import dataclass, field
+from datetime import date
 from itertools import chain
 from typing import Iterable, Iterator
 
@@ -50,7 +51,10 @@ class Filters:
 def _iso(text: str, end: bool) -> str:
     """A bound for a date filter: a PGN date's earliest (or latest) day, or an ISO date."""
     if "-" in text and "." not in text:
-        return text
+        try:
+            return date.fromisoformat(text).isoformat()
+        except ValueError:
+            raise ValueError(f"a date filter is YYYY[.MM[.DD]] or an ISO date YYYY-MM-DD, not '{text[:40]}'") from None
     first, last = date_range(text + ".??" * (2 - text.count(".")))  # 2025 and 2025.06 are shorthands
     if first is None:
         raise ValueError(f"a date filter needs a known year, not '{text}'")
@@ -100,7 +104,9 @@ def build(filters: Filters) -> tuple[str, list]:
     for name, value in filters.tags:
         where.append("records.id IN (SELECT record_id FROM tags WHERE name = ? AND value = ?)")
         params += [name, value]
-    if filters.text:
+    if filters.text is not None:
+        if not filters.text.split():
+            raise ValueError("--text needs at least one word")
         where.append("records.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)")
         params.append(" ".join('"' + word.replace('"', '""') + '"' for word in filters.text.split()))
     select = ", ".join(f"records.{c}" for c in COLUMNS) + ", records.text"

@@ -16,6 +16,7 @@ from lusoria.archive import Archive, Filters, ImportStopped, NotAnArchive, ReadO
 from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render, render_pieces
 from lusoria.archive.reading import DEFAULT_TIMEOUT
 from lusoria.files import AtomicFile, same_file, write_file
+from lusoria.terminal import echo
 from lusoria.options import MAX_SQL_INTEGER, Bounded, Encoding
 from lusoria.notation.sources import STDIN, InputError, decoded_text, expand, read_sources
 from lusoria.validator.base import OptionError
@@ -23,6 +24,8 @@ from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
 
 paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+WINDOW = 60  # characters of a source line shown either side of a diagnostic
+MAX_SHOWN = 50  # diagnostics shown per record by `validate` (--json lists them all)
 encoding_option = click.option("--encoding", type=Encoding(), default="utf-8", show_default=True,
                                help="Text encoding of the input (e.g. latin-1, cp1252).")
 
@@ -45,16 +48,25 @@ def _text_digest(path: str, encoding: str) -> bytes | None:
 
 
 def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
-    """Compiler-style: file:line:col: severity[rule]: message, the line, a caret."""
+    """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
+    WINDOW characters either side of the column, as compilers do), a caret."""
     where = f"{report.source.path or '<text>'}:{diagnostic.line}:{diagnostic.column}"
     head = f"{where}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
-    lines = report.source.text.split("\n")
-    index = diagnostic.line - report.source.line
-    if not 0 <= index < len(lines) or not diagnostic.column:
+    text, index = report.source.text, diagnostic.line - report.source.line
+    start = 0
+    for _ in range(max(index, 0)):
+        start = text.find("\n", start) + 1 or len(text) + 1
+    if index < 0 or start > len(text) or not diagnostic.column:
         return head
+    end = text.find("\n", start)
+    line = text[start:end if end >= 0 else len(text)]
+    column = diagnostic.column - 1
+    width = min(max(1, len(diagnostic.text.split("\n")[0])), WINDOW)
+    left, right = (0, len(line)) if len(line) <= 2 * WINDOW else (max(0, column - WINDOW), column + width + WINDOW)
+    shown = ("…" if left else "") + line[left:right] + ("…" if right < len(line) else "")
     number = str(diagnostic.line)
-    caret = " " * (diagnostic.column - 1) + "^" * max(1, len(diagnostic.text.split("\n")[0]))
-    shown = f"{head}\n {number} | {lines[index]}\n {' ' * len(number)} | {caret}"
+    caret = " " * (column - left + bool(left)) + "^" * width
+    shown = f"{head}\n {number} | {shown}\n {' ' * len(number)} | {caret}"
     if diagnostic.suggestions:
         shown += f" did you mean {' or '.join(diagnostic.suggestions)}?"
     if diagnostic.assumed:
@@ -121,8 +133,11 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
         if as_json:
             click.echo(json.dumps(item.as_json(), ensure_ascii=False))
         else:
-            for diagnostic in item.diagnostics:
-                click.echo(show_diagnostic(item, diagnostic))
+            for diagnostic in item.diagnostics[:MAX_SHOWN]:
+                echo(show_diagnostic(item, diagnostic))
+            if len(item.diagnostics) > MAX_SHOWN:
+                echo(f"{item.source.path or '<text>'}:{item.source.line}: and "
+                     f"{plural(len(item.diagnostics) - MAX_SHOWN, 'more diagnostic')} in this record (--json lists all)")
     if not as_json:
         click.echo(f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
                    f"({plural(errors, 'error')}, {plural(warnings, 'warning')})")
