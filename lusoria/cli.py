@@ -169,7 +169,7 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
                     if check or write:
                         formatted.update(piece.encode())
                     else:
-                        click.echo(piece, nl=False)
+                        echo(piece, nl=False)
                 if (check or write) and formatted.digest() != _text_digest(path, encoding):
                     if check:
                         click.echo(f"{path}: not in canonical form")
@@ -229,7 +229,7 @@ def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
                                    "fit": None if isinstance(fit, str) else vars(fit),
                                    "problem": fit if isinstance(fit, str) else None}))
         else:
-            click.echo(f"{where}: {fit}")
+            echo(f"{where}: {fit}")
     sys.exit(status)
 
 
@@ -278,7 +278,7 @@ format_option = click.option("--format", "format_", type=click.Choice(FORMATS), 
 def echo_pieces(pieces) -> None:
     """Write output as it comes (rows are streamed, not held)."""
     for piece in pieces:
-        click.echo(piece, nl=False)
+        echo(piece, nl=False)
 
 
 def archive_errors(action):
@@ -367,16 +367,16 @@ def stats(db: str, as_json: bool) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors."""
     figures = archive_errors(lambda: Archive(db).stats())
     if as_json:
-        click.echo(json.dumps(figures, indent=2))
+        echo(json.dumps(figures, indent=2))
         return
     plies = figures["plies"]
-    click.echo(f"{figures['records']} records: {figures['valid']} valid, {figures['invalid']} invalid; "
-               f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}")
+    echo(f"{figures['records']} records: {figures['valid']} valid, {figures['invalid']} invalid; "
+         f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}")
     for key, title in (("games", "game"), ("variants", "variant"), ("results", "result"),
                        ("players", "player"), ("first_error_rules", "first error rule")):
         if figures[key]:
-            click.echo("\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]],
-                                      "table"), nl=False)
+            echo("\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]],
+                                "table"), nl=False)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Text for a person at a terminal: control characters from records (escape sequences that
 could retitle a window, move the cursor, hide text) are shown escaped, as `\\x1b`; output
-that goes to a file or a pipe is written as it is."""
+that goes to a file or a pipe is written as it is (records intact)."""
 
 from __future__ import annotations
 
@@ -19,8 +19,10 @@ def escape_controls(text: str) -> str:
 
 
 def echo(message: str = "", nl: bool = True, err: bool = False) -> None:
-    """click.echo, with control characters escaped when the stream is a terminal."""
+    """click.echo, with control characters escaped when the stream is a terminal, and
+    written as they are to a file or a pipe."""
     stream = sys.stderr if err else sys.stdout
     if stream.isatty():
-        message = escape_controls(message)
-    click.echo(message, nl=nl, err=err)
+        click.echo(escape_controls(message), nl=nl, err=err)
+    else:
+        click.echo(message, nl=nl, err=err, color=True)  # click would strip escape sequences: keep the data
