@@ -118,3 +118,38 @@ def test_a_file_name_that_is_not_utf8_is_imported_with_the_others(tmp_path):
     assert result.exit_code == 0 and "added 2 records" in result.output
     paths = run("sql", "--db", db, "--format", "csv", "SELECT path FROM records ORDER BY path").output
     assert paths.splitlines()[1:] == [f"{folder}/caf\\xe9.lgn", f"{folder}/plain.lgn"]
+
+
+PEAK = """
+import resource, sys
+from lusoria.cli import main
+try:
+    main(sys.argv[1:])
+finally:
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+"""
+
+
+def peak_kib(*args: str) -> int:
+    """The peak resident memory of a command, its output thrown away."""
+    done = subprocess.run([sys.executable, "-c", PEAK, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, cwd=ROOT)
+    return int(done.stderr.split()[-1])
+
+
+def test_fmt_streams_its_records(tmp_path):
+    """fmt once held the whole input and output: 108 MB took 390 MB."""
+    record = (ROOT / "samples/tablut/linnaeus.lgn").read_text()
+    small, large = tmp_path / "small.lgn", tmp_path / "large.lgn"
+    small.write_text("\n".join([record] * (1_000_000 // len(record))))
+    large.write_text("\n".join([record] * (5_000_000 // len(record))))
+    assert peak_kib("fmt", str(large)) - peak_kib("fmt", str(small)) < 4_000  # KiB, for 4 MB more input
+
+
+def test_sql_json_streams_its_rows(tmp_path):
+    """query --format json once held every row: 160k rows took 921 MB."""
+    db = str(tmp_path / "a.db")
+    run("import", "--db", db, str(ROOT / "samples/tablut"))
+    rows = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT {}) SELECT i, hex(i) AS t FROM n"
+    few, many = (peak_kib("sql", "--db", db, "--format", "json", rows.format(count)) for count in (10, 100_000))
+    assert many - few < 10_000
