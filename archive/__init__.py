@@ -41,6 +41,10 @@ class Archive:
                      progress: Callable[[int], None] | None = None) -> ImportSummary:
         """`lusoria import`: check and store every record of `paths`. ImportStopped when the
         archive cannot take them (full disk, read-only file, damaged schema)."""
+        if os.path.exists(self.path) and not (os.access(self.path, os.W_OK)
+                                              and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
+            raise ImportStopped(f"{self.path}: the archive or its directory is read-only; nothing was imported "
+                                "and the archive is as it was")
         db = open_archive(self.path)
         try:
             return import_records(db, paths, encoding, batch_size, progress)
