@@ -18,7 +18,6 @@ from lusoria.notation.dates import date_range
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.archive.importer import position_key
-from lusoria.archive.reading import ReadOnlyError, iter_sql, read_only_sql  # noqa: F401 (the archive's API)
 
 COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "event", "site", "round", "plies",
            "valid", "errors", "warnings", "first_rule", "first_ply", "path", "line"]

@@ -121,11 +121,6 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
         conn.close()
 
 
-def read_only_sql(path: str, sql: str, params: list | None = None, timeout: float | None = None) -> list[dict]:
-    """All the rows of `iter_sql`."""
-    return list(iter_sql(path, sql, params, timeout))
-
-
 def unique_names(names: list[str]) -> list[str]:
     """Column names, a repeated one numbered from its second use: count, count_2."""
     taken: set[str] = set()

@@ -74,8 +74,8 @@ HOSTILE = {
     "a 4 MB comment": '[Game "tablut"]\n1. e3-c3 {' + "x " * (2 << 20) + "} *\n",
     "1 KB of nested illegal variations (rules once took 46 s)":
         '[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-e3 ' + "(2. c3-c9 d3-d1 " * 60 + ")" * 60 + " d3-d1 *\n",
-    "a 55 KB line of illegal variations (validate once printed 400 MB)":
-        '[Game "tablut"]\n1. e3-c3 ' + "(1. e3-e9) " * 5000 + "*\n",
+    "an 11 KB line of illegal variations (55 KB once made validate print 400 MB)":
+        '[Game "tablut"]\n1. e3-c3 ' + "(1. e3-e9) " * 1000 + "*\n",
     "terminal escape sequences": '[Game "tablut"]\n[White "\x1b]0;PWNED\x07"]\n1. e3-c3 \x1b[2J *\n',
     "a 4 MB move number": '[Game "tablut"]\n' + "1" * (4 << 20) + ". e3-c3 *\n",
 }
