@@ -8,21 +8,27 @@
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterable
+import sqlite3
+from typing import Callable, Iterable, Iterator
 
 from lusoria.archive.importer import ImportSummary, import_records
-from lusoria.archive.query import Filters, ReadOnlyError, build, read_only_sql
-from lusoria.archive.schema import NotAnArchive, open_archive
+from lusoria.archive.query import Filters, build
+from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
+from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, open_archive
 from lusoria.archive.stats import stats
 
 DEFAULT = "lusoria.db"
 
-__all__ = ["Archive", "Filters", "ImportSummary", "NotAnArchive", "ReadOnlyError", "default_path"]
+__all__ = ["Archive", "Filters", "ImportStopped", "ImportSummary", "NotAnArchive", "ReadOnlyError", "default_path"]
 
 
 def default_path() -> str:
     """`$LUSORIA_DB`, or `lusoria.db` in the current directory."""
     return os.environ.get("LUSORIA_DB") or DEFAULT
+
+
+class ImportStopped(Exception):
+    """An import the archive could not take to its end; the archive is left whole."""
 
 
 class Archive:
@@ -33,25 +39,63 @@ class Archive:
 
     def import_paths(self, paths: Iterable[str], encoding: str = "utf-8", batch_size: int = 1000,
                      progress: Callable[[int], None] | None = None) -> ImportSummary:
-        """`lusoria import`: check and store every record of `paths`."""
-        return import_records(open_archive(self.path), paths, encoding, batch_size, progress)
+        """`lusoria import`: check and store every record of `paths`. ImportStopped when the
+        archive cannot take them (full disk, read-only file, damaged schema)."""
+        if os.path.exists(self.path) and not (os.access(self.path, os.W_OK)
+                                              and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
+            raise ImportStopped(f"{self.path}: the archive or its directory is read-only; nothing was imported "
+                                "and the archive is as it was")
+        db = open_archive(self.path)
+        try:
+            return import_records(db, paths, encoding, batch_size, progress)
+        except (sqlite3.Error, OSError) as error:
+            raise ImportStopped(f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
+                                "stored before are whole and nothing of the failed one was kept") from None
+        finally:
+            db.close()
 
-    def _existing(self):
+    def _existing(self) -> None:
+        """NotAnArchive unless the file is an archive of this version, which is checked by
+        reading only (a read-only directory will do); an older archive is upgraded first."""
         if not os.path.exists(self.path):
             raise NotAnArchive(f"{self.path} does not exist; create it with lusoria import")
-        return open_archive(self.path, create_missing=False)
+        try:
+            conn = connect(self.path)
+            try:
+                current = conn.execute("SELECT (SELECT user_version FROM pragma_user_version) = ? AND EXISTS "
+                                       "(SELECT 1 FROM sqlite_master WHERE name = 'records')",
+                                       [SCHEMA_VERSION]).fetchone()[0]
+            finally:
+                conn.close()
+        except sqlite3.DatabaseError as error:
+            raise NotAnArchive(f"{self.path} cannot be read as a database: {error}") from None
+        if not current:
+            open_archive(self.path, create_missing=False).close()  # upgrades it, or says why not
 
     def query(self, filters: Filters) -> list[dict]:
         """`lusoria query`: the records every filter matches, oldest first."""
+        return list(self.iter_query(filters))
+
+    def iter_query(self, filters: Filters) -> Iterator[dict]:
+        """`query`, one record at a time."""
         self._existing()
         sql, params = build(filters)
-        return read_only_sql(self.path, sql, params)
+        yield from iter_sql(self.path, sql, params)
 
-    def sql(self, sql: str) -> list[dict]:
-        """`lusoria sql`: any read-only SQL."""
+    def sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> list[dict]:
+        """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit)."""
+        return list(self.iter_sql(sql, timeout))
+
+    def iter_sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> Iterator[dict]:
+        """`sql`, one row at a time."""
         self._existing()
-        return read_only_sql(self.path, sql)
+        yield from iter_sql(self.path, sql, timeout=timeout)
 
     def stats(self) -> dict:
         """`lusoria stats`: counts and figures."""
-        return stats(self._existing())
+        self._existing()
+        conn = connect(self.path)
+        try:
+            return stats(conn)
+        finally:
+            conn.close()

@@ -51,6 +51,11 @@ def position_key(rules: Game, position) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
+def _text(path: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (kept by the file system's decoding) as \\xNN."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def _comments(line: Line) -> Iterator[str]:
     lines = [line]
     while lines:
@@ -94,7 +99,7 @@ def rows(report: Report) -> Rows:
     record = [None, digest, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
               date_from, date_to, report.plies, int(report.valid), len(errors),
               len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
-              report.source.path, report.source.line,
+              _text(report.source.path), report.source.line,
               " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
               (" ".join(_comments(report.record.main)) or None) if report.record else None,
               report.source.text.rstrip("\n") + "\n"]
@@ -188,7 +193,8 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
         _fault("commit", number)
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+            conn.execute("ROLLBACK")
         raise
     _fault("committed", number)
     summary.added += counts.added

@@ -6,8 +6,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
+import math
 from dataclasses import dataclass, field
+from datetime import date
+from itertools import chain
+from typing import Iterable, Iterator
 
 from tabulate import tabulate
 
@@ -47,7 +50,10 @@ class Filters:
 def _iso(text: str, end: bool) -> str:
     """A bound for a date filter: a PGN date's earliest (or latest) day, or an ISO date."""
     if "-" in text and "." not in text:
-        return text
+        try:
+            return date.fromisoformat(text).isoformat()
+        except ValueError:
+            raise ValueError(f"a date filter is YYYY[.MM[.DD]] or an ISO date YYYY-MM-DD, not '{text[:40]}'") from None
     first, last = date_range(text + ".??" * (2 - text.count(".")))  # 2025 and 2025.06 are shorthands
     if first is None:
         raise ValueError(f"a date filter needs a known year, not '{text}'")
@@ -97,7 +103,9 @@ def build(filters: Filters) -> tuple[str, list]:
     for name, value in filters.tags:
         where.append("records.id IN (SELECT record_id FROM tags WHERE name = ? AND value = ?)")
         params += [name, value]
-    if filters.text:
+    if filters.text is not None:
+        if not filters.text.split():
+            raise ValueError("--text needs at least one word")
         where.append("records.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)")
         params.append(" ".join('"' + word.replace('"', '""') + '"' for word in filters.text.split()))
     select = ", ".join(f"records.{c}" for c in COLUMNS) + ", records.text"
@@ -115,52 +123,49 @@ def build(filters: Filters) -> tuple[str, list]:
     return sql, params
 
 
-def _refuse_escapes(action: int, first: str | None, second: str | None, *_) -> int:
-    """An authorizer for `lusoria sql`, whose connection is read-only already: it also
-    refuses ATTACH, a PRAGMA that sets a value, and loading extensions."""
-    if action in (sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH) \
-            or (action == sqlite3.SQLITE_PRAGMA and second is not None) \
-            or (action == sqlite3.SQLITE_FUNCTION and second == "load_extension"):
-        return sqlite3.SQLITE_DENY
-    return sqlite3.SQLITE_OK
-
-
-class ReadOnlyError(Exception):
-    """SQL that `lusoria sql` refuses: it writes, attaches, or is not valid."""
-
-
-def read_only_sql(path: str, sql: str, params: list | None = None) -> list[dict]:
-    """Run SQL against the archive opened read-only; ReadOnlyError for anything else."""
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        conn.set_authorizer(_refuse_escapes)
-        cursor = conn.execute(sql, params or [])
-        names = [d[0] for d in cursor.description or ()]
-        return [dict(zip(names, row)) for row in cursor]
-    except sqlite3.DatabaseError as error:
-        message = str(error)
-        if "not authorized" in message or "readonly" in message:
-            message = "lusoria sql only reads: statements that write, ATTACH, PRAGMA and extensions are refused"
-        raise ReadOnlyError(message) from None
-    finally:
-        conn.close()
-
-
-def render(rows: list[dict], format: str, columns: list[str] | None = None) -> str:
+def render(rows: Iterable[dict], format: str, columns: list[str] | None = None) -> str:
     """Rows as a table, JSON, CSV, or (when they hold the text) records in the notation."""
+    return "".join(render_pieces(rows, format, columns))
+
+
+def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None = None) -> Iterator[str]:
+    """`render`, piece by piece: JSON, CSV and lgn hold one row at a time (a table needs all)."""
+    rows = iter(rows)
+    first = next(rows, None)
     if format == "lgn":
-        if rows and "text" not in rows[0]:
-            raise ValueError("the lgn format needs a column named text")
-        return "\n".join(row["text"] for row in rows)
+        for number, row in enumerate(chain([first], rows) if first is not None else ()):
+            if not isinstance(row.get("text"), str):
+                raise ValueError(f"the lgn format needs a column named text holding records; row {number + 1} "
+                                 f"holds {_plain(row.get('text'))!r}")
+            yield ("\n" if number else "") + row["text"]
+        return
     if columns is None:
-        columns = list(rows[0]) if rows else []
-    shown = [{c: row.get(c) for c in columns} for row in rows]
+        columns = list(first) if first is not None else []
+    shown = ({c: _plain(row.get(c)) for c in columns} for row in (chain([first], rows) if first is not None else ()))
     if format == "json":
-        return json.dumps(shown, indent=2, ensure_ascii=False) + "\n"
-    if format == "csv":
+        yield "["
+        for number, row in enumerate(shown):
+            yield ("," if number else "") + "\n  " + json.dumps(row, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        yield "\n]\n" if first is not None else "]\n"
+    elif format == "csv":
         out = io.StringIO()
         writer = csv.DictWriter(out, columns, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(shown)
-        return out.getvalue()
-    return tabulate(shown, headers="keys") + "\n" if shown else "no records\n"
+        for row in shown:
+            writer.writerow(row)
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+        yield out.getvalue()
+    else:
+        table = list(shown)
+        yield tabulate(table, headers="keys") + "\n" if table else "no records\n"
+
+
+def _plain(value):
+    """A value JSON, CSV and a table can show: a BLOB as X'…', a float that is no number as text."""
+    if isinstance(value, bytes):
+        return f"X'{value.hex().upper()}'"
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value).replace("inf", "Infinity").replace("nan", "NaN")
+    return value

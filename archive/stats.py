@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
 import statistics
 
 import sqlite_utils
 
 
-def stats(db: sqlite_utils.Database, top: int = 10) -> dict:
+def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict:
     def counts(sql: str) -> list[dict]:
         return [dict(zip(("value", "records"), row)) for row in db.execute(sql)]
 

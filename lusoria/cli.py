@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
 
 from lusoria import __version__, api
-from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError, default_path
-from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render
-from lusoria.notation.sources import STDIN, InputError, expand, read_sources
+from lusoria.archive import Archive, Filters, ImportStopped, NotAnArchive, ReadOnlyError, default_path
+from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render, render_pieces
+from lusoria.archive.reading import DEFAULT_TIMEOUT
+from lusoria.files import AtomicFile, same_file, write_file
+from lusoria.terminal import echo
+from lusoria.options import MAX_SQL_INTEGER, Bounded, Encoding
+from lusoria.notation.sources import STDIN, InputError, decoded_text, expand, read_sources
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
 
 paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-encoding_option = click.option("--encoding", default="utf-8", show_default=True,
+WINDOW = 60  # characters of a source line shown either side of a diagnostic
+MAX_SHOWN = 50  # diagnostics shown per record by `validate` (--json lists them all)
+encoding_option = click.option("--encoding", type=Encoding(), default="utf-8", show_default=True,
                                help="Text encoding of the input (e.g. latin-1, cp1252).")
 
 
@@ -28,17 +36,37 @@ def main() -> None:
     """Parse, validate and archive game records of Tablut, Ludus latrunculorum and Laquet."""
 
 
+def _text_digest(path: str, encoding: str) -> bytes | None:
+    """The SHA-256 of a file's text as `fmt` reads it (None for standard input)."""
+    if path == STDIN:
+        return None
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for piece in decoded_text(stream, path, encoding):
+            digest.update(piece.encode())
+    return digest.digest()
+
+
 def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
-    """Compiler-style: file:line:col: severity[rule]: message, the line, a caret."""
+    """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
+    WINDOW characters either side of the column, as compilers do), a caret."""
     where = f"{report.source.path or '<text>'}:{diagnostic.line}:{diagnostic.column}"
     head = f"{where}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
-    lines = report.source.text.split("\n")
-    index = diagnostic.line - report.source.line
-    if not 0 <= index < len(lines) or not diagnostic.column:
+    text, index = report.source.text, diagnostic.line - report.source.line
+    start = 0
+    for _ in range(max(index, 0)):
+        start = text.find("\n", start) + 1 or len(text) + 1
+    if index < 0 or start > len(text) or not diagnostic.column:
         return head
+    end = text.find("\n", start)
+    line = text[start:end if end >= 0 else len(text)]
+    column = diagnostic.column - 1
+    width = min(max(1, len(diagnostic.text.split("\n")[0])), WINDOW)
+    left, right = (0, len(line)) if len(line) <= 2 * WINDOW else (max(0, column - WINDOW), column + width + WINDOW)
+    shown = ("…" if left else "") + line[left:right] + ("…" if right < len(line) else "")
     number = str(diagnostic.line)
-    caret = " " * (diagnostic.column - 1) + "^" * max(1, len(diagnostic.text.split("\n")[0]))
-    shown = f"{head}\n {number} | {lines[index]}\n {' ' * len(number)} | {caret}"
+    caret = " " * (column - left + bool(left)) + "^" * width
+    shown = f"{head}\n {number} | {shown}\n {' ' * len(number)} | {caret}"
     if diagnostic.suggestions:
         shown += f" did you mean {' or '.join(diagnostic.suggestions)}?"
     if diagnostic.assumed:
@@ -51,10 +79,22 @@ def record_of(path: str, index: int, encoding: str):
     try:
         source = next((s for i, s in enumerate(read_sources(path, encoding)) if i == index), None)
     except InputError as error:
-        raise click.FileError(path, str(error)) from None
+        click.echo(f"lusoria: {error}", err=True)
+        sys.exit(2)
     if source is None:
         raise click.BadParameter(f"{path} has no record {index}", param_hint="--record")
     return source
+
+
+def write_output(output: str, text: str, *inputs: str) -> None:
+    """Write a command's `-o` file whole or not at all; never over one of its inputs."""
+    if any(same_file(output, path) for path in inputs):
+        raise click.BadParameter(f"{output} is an input of this command", param_hint="-o")
+    try:
+        write_file(output, text)
+    except OSError as error:
+        click.echo(f"lusoria: cannot write {output}: {(error.strerror or str(error)).lower()}", err=True)
+        sys.exit(2)
 
 
 def plural(count: int, word: str) -> str:
@@ -67,10 +107,12 @@ def plural(count: int, word: str) -> str:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--keep-going", is_flag=True,
               help="Past an illegal ply with one nearest suggestion, go on as if it had been written.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=os.cpu_count() or 1,
-              show_default="the number of cores", help="Worker processes (output keeps the order of the records).")
+@click.option("--jobs", "-j", type=Bounded(1, 1024), default=os.cpu_count() or 1,
+              show_default="the number of cores",
+              help="Worker processes (output keeps the order of the records); at most the number of cores.")
+@click.option("--force-jobs", is_flag=True, help="Allow more worker processes than cores.")
 @encoding_option
-def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int,
+def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int, force_jobs: bool,
              encoding: str) -> None:
     """Check every record of PATH... (files, directories of *.lgn, - for stdin).
 
@@ -78,6 +120,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
     input cannot be read."""
     records = invalid = errors = warnings = 0
     unreadable = False
+    jobs = jobs if force_jobs else min(jobs, os.cpu_count() or 1)
     for item in api.validate(paths, encoding, strict, jobs, keep_going):
         if isinstance(item, InputError):
             click.echo(f"lusoria: {item}", err=True)
@@ -90,8 +133,11 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
         if as_json:
             click.echo(json.dumps(item.as_json(), ensure_ascii=False))
         else:
-            for diagnostic in item.diagnostics:
-                click.echo(show_diagnostic(item, diagnostic))
+            for diagnostic in item.diagnostics[:MAX_SHOWN]:
+                echo(show_diagnostic(item, diagnostic))
+            if len(item.diagnostics) > MAX_SHOWN:
+                echo(f"{item.source.path or '<text>'}:{item.source.line}: and "
+                     f"{plural(len(item.diagnostics) - MAX_SHOWN, 'more diagnostic')} in this record (--json lists all)")
     if not as_json:
         click.echo(f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
                    f"({plural(errors, 'error')}, {plural(warnings, 'warning')})")
@@ -108,37 +154,42 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
     if write and STDIN in paths:
         raise click.UsageError("--write cannot rewrite standard input")
     status = 0
-    for path in expand(paths):
+    for path in expand(paths):  # streamed: one record at a time
+        formatted = hashlib.sha256()
         try:
-            records = []
-            for source in read_sources(path, encoding):
-                text, report = api.format_record(source)
-                if report.record is None:
-                    status = max(status, 1)
-                    click.echo(show_diagnostic(report, report.diagnostics[0]), err=True)
-                records.append(text.rstrip("\n") + "\n")
+            with AtomicFile(path, encoding) if write else nullcontext() as output:
+                for number, source in enumerate(read_sources(path, encoding)):
+                    text, report = api.format_record(source)
+                    if report.record is None:
+                        status = max(status, 1)
+                        click.echo(show_diagnostic(report, report.diagnostics[0]), err=True)
+                    piece = ("\n" if number else "") + text.rstrip("\n") + "\n"
+                    if output:
+                        output.write(piece)
+                    if check or write:
+                        formatted.update(piece.encode())
+                    else:
+                        echo(piece, nl=False)
+                if (check or write) and formatted.digest() != _text_digest(path, encoding):
+                    if check:
+                        click.echo(f"{path}: not in canonical form")
+                        status = max(status, 1)
+                    else:
+                        output.commit()
         except InputError as error:
             click.echo(f"lusoria: {error}", err=True)
             status = 2
-            continue
-        formatted = "\n".join(records)
-        if check or write:
-            original = Path(path).read_text(encoding) if path != STDIN else None
-            if formatted != original:
-                if check:
-                    click.echo(f"{path}: not in canonical form")
-                    status = max(status, 1)
-                else:
-                    Path(path).write_text(formatted, encoding)
-        else:
-            click.echo(formatted, nl=False)
+        except OSError as error:
+            click.echo(f"lusoria: cannot write {path}: {(error.strerror or str(error)).lower()}", err=True)
+            status = 2
     sys.exit(status)
 
 
 @main.command()
 @click.argument("path")
-@click.option("--record", "index", default=0, show_default=True, help="Which record of the file (0-based).")
-@click.option("--ply", type=int, help="Show the board after this ply of the main line (default: the last).")
+@click.option("--record", "index", type=Bounded(), default=0, show_default=True,
+              help="Which record of the file (0-based).")
+@click.option("--ply", type=Bounded(), help="Show the board after this ply of the main line (default: the last).")
 @click.option("--format", "format_", type=click.Choice(["text", "svg"]), default="text", show_default=True,
               help="The board as text, or as an SVG diagram.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
@@ -153,7 +204,7 @@ def show(path: str, index: int, ply: int | None, format_: str, output: str | Non
         sys.exit(1)
     drawing = board.svg() if format_ == "svg" else board.text()
     if output:
-        Path(output).write_text(drawing + "\n", "utf-8")
+        write_output(output, drawing + "\n", path)
     else:
         click.echo(drawing)
 
@@ -178,13 +229,14 @@ def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
                                    "fit": None if isinstance(fit, str) else vars(fit),
                                    "problem": fit if isinstance(fit, str) else None}))
         else:
-            click.echo(f"{where}: {fit}")
+            echo(f"{where}: {fit}")
     sys.exit(status)
 
 
 @main.command()
 @click.argument("path")
-@click.option("--record", "index", default=0, show_default=True, help="Which record of the file (0-based).")
+@click.option("--record", "index", type=Bounded(), default=0, show_default=True,
+              help="Which record of the file (0-based).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
 @encoding_option
 def html(path: str, index: int, output: str | None, encoding: str) -> None:
@@ -193,19 +245,19 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
 
     page = replay_page(record_of(path, index, encoding))
     if output:
-        Path(output).write_text(page, "utf-8")
+        write_output(output, page, path)
     else:
         click.echo(page, nl=False)
 
 
 @main.command()
 @click.option("--game", required=True, type=click.Choice(sorted(GAMES)), help="Which game.")
-@click.option("-n", "count", default=1, show_default=True, help="How many games.")
+@click.option("-n", "count", type=Bounded(), default=1, show_default=True, help="How many games.")
 @click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
 @click.option("--board", help="Latrunculi: the board size, as in the Board tag (WxH).")
-@click.option("--max-plies", default=200, show_default=True, help="Stop a game (result *) after this many plies.")
+@click.option("--max-plies", type=Bounded(), default=200, show_default=True, help="Stop a game (result *) after this many plies.")
 def random(game: str, count: int, seed: int, variant: str | None, rules: str | None, board: str | None,
            max_plies: int) -> None:
     """Write random legal games."""
@@ -223,11 +275,17 @@ format_option = click.option("--format", "format_", type=click.Choice(FORMATS), 
                              help="table, json, csv, or lgn (the records themselves, ready for lusoria validate).")
 
 
+def echo_pieces(pieces) -> None:
+    """Write output as it comes (rows are streamed, not held)."""
+    for piece in pieces:
+        echo(piece, nl=False)
+
+
 def archive_errors(action):
     """Run `action`, turning archive problems into clear messages and exit statuses."""
     try:
         return action()
-    except NotAnArchive as error:
+    except (NotAnArchive, ImportStopped) as error:
         click.echo(f"lusoria: {error}", err=True)
         sys.exit(2)
     except ReadOnlyError as error:
@@ -276,7 +334,7 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE", help="A tag and its exact value (repeatable).")
 @click.option("--text", help="Words found in the players, event, site, source tags or comments.")
 @click.option("--position", help="A position string: records that reached it, and at which ply.")
-@click.option("--limit", type=click.IntRange(min=0), help="At most this many records.")
+@click.option("--limit", type=Bounded(0, MAX_SQL_INTEGER), help="At most this many records.")
 @format_option
 def query(db: str, tags: tuple[str, ...], format_: str, **filters) -> None:
     """Find records in the archive; oldest first."""
@@ -287,19 +345,19 @@ def query(db: str, tags: tuple[str, ...], format_: str, **filters) -> None:
             raise click.BadParameter(f"'{tag}' is not NAME=VALUE", param_hint="--tag")
         pairs.append((name, value))
     chosen = Filters(tags=pairs, **filters)
-    rows = archive_errors(lambda: Archive(db).query(chosen))
     columns = (TABLE_COLUMNS if format_ == "table" else COLUMNS) + (["ply"] if chosen.position else [])
-    click.echo(render(rows, format_, columns), nl=False)
+    archive_errors(lambda: echo_pieces(render_pieces(Archive(db).iter_query(chosen), format_, columns)))
 
 
 @main.command()
 @click.argument("sql")
 @db_option
 @format_option
-def sql(sql: str, db: str, format_: str) -> None:
+@click.option("--timeout", type=Bounded(0, 10 ** 6), default=int(DEFAULT_TIMEOUT), show_default=True,
+              help="Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too.")
+def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
-    rows = archive_errors(lambda: Archive(db).sql(sql))
-    click.echo(archive_errors(lambda: render(rows, format_)), nl=False)
+    archive_errors(lambda: echo_pieces(render_pieces(Archive(db).iter_sql(sql, timeout or None), format_)))
 
 
 @main.command()
@@ -309,16 +367,16 @@ def stats(db: str, as_json: bool) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors."""
     figures = archive_errors(lambda: Archive(db).stats())
     if as_json:
-        click.echo(json.dumps(figures, indent=2))
+        echo(json.dumps(figures, indent=2))
         return
     plies = figures["plies"]
-    click.echo(f"{figures['records']} records: {figures['valid']} valid, {figures['invalid']} invalid; "
-               f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}")
+    echo(f"{figures['records']} records: {figures['valid']} valid, {figures['invalid']} invalid; "
+         f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}")
     for key, title in (("games", "game"), ("variants", "variant"), ("results", "result"),
                        ("players", "player"), ("first_error_rules", "first error rule")):
         if figures[key]:
-            click.echo("\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]],
-                                      "table"), nl=False)
+            echo("\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]],
+                                "table"), nl=False)
 
 
 if __name__ == "__main__":

@@ -19,8 +19,13 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.numbers import whole_number
 
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+MAX_NAG = 255  # as in PGN
+MAX_TOKEN = 1 << 20  # characters in one token: a tag, a comment, a number (docs/robustness.md)
+_TOKEN_PIECES = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\n]*"?|[^\s{};"]+')  # roughly the lexer's tokens
+_BLANKS = re.compile(r"\s+")
 
 
 @dataclass(slots=True)
@@ -180,9 +185,13 @@ class _Builder(Transformer):
                 number = element
             elif element.type == "COMMENT":
                 text = element[1:-1] if element.startswith("{") else element[1:]
-                (line.plies[-1].comments if line.plies else line.comments).append(" ".join(text.split()))
+                (line.plies[-1].comments if line.plies else line.comments).append(_BLANKS.sub(" ", text).strip())
             else:  # NAG
-                self._last_ply(line, element, "a NAG").nags.append(int(element[1:]))
+                nag = whole_number(element[1:], 0, MAX_NAG)
+                if nag is None:
+                    raise SyntaxProblem(f"a NAG is $0 to ${MAX_NAG}, not {element[:20]}", element.line,
+                                        element.column, str(element[:20]))
+                self._last_ply(line, element, "a NAG").nags.append(nag)
         if number is not None:
             raise SyntaxProblem(f"found the move number {number} with no ply after it",
                                 number.line, number.column, str(number))
@@ -249,6 +258,8 @@ def parse_record(source: RecordText | str) -> Record:
         raise SyntaxProblem(f"unknown game '{game[1]}' (known: {', '.join(known_games())})",
                             offset + source.text.count("\n", 0, game.start(1)) + 1,
                             game.start(1) - source.text.rfind("\n", 0, game.start(1)), game[1], "tag")
+    if len(source.text) > MAX_TOKEN:
+        _refuse_long_tokens(source.text, offset)
     try:
         record = _builder_parser(name).parse(source.text, "record")
     except SyntaxProblem as problem:
@@ -263,6 +274,16 @@ def parse_record(source: RecordText | str) -> Record:
     return record
 
 
+def _refuse_long_tokens(text: str, offset: int) -> None:
+    """SyntaxProblem for a token longer than MAX_TOKEN, found before the lexer meets it."""
+    for piece in _TOKEN_PIECES.finditer(text):
+        if piece.end() - piece.start() > MAX_TOKEN:
+            start = piece.start()
+            raise SyntaxProblem(f"a token of {piece.end() - start:,} characters; the longest allowed is "
+                                f"{MAX_TOKEN:,}", offset + text.count("\n", 0, start) + 1,
+                                start - text.rfind("\n", 0, start), text[start:start + 20])
+
+
 def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     """A plain-words syntax error: what was found, what was expected."""
     if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
@@ -271,11 +292,11 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
                              offset + len(lines), len(lines[-1]) + 1)
     accepted = getattr(error, "accepts", None) or getattr(error, "expected", None) or error.allowed or ()
     expected = [words for name, words in EXPECTED_NAMES.items() if name in accepted]
-    found = re.match(r"[^\s(){}\[\];]*", text[error.pos_in_stream:])[0] or text[error.pos_in_stream]
+    found = re.compile(r"[^\s(){}\[\];]{0,40}").match(text, error.pos_in_stream)[0] or text[error.pos_in_stream]
     if found == "{":
         return SyntaxProblem("this comment is never closed with '}'", offset + error.line, error.column, found)
     if found == "[" and "TAG" in accepted:
-        line = text[error.pos_in_stream:].split("\n")[0]
+        line = text[error.pos_in_stream:error.pos_in_stream + 80].split("\n")[0]
         return SyntaxProblem(f"this tag is not written [Name \"value\"]: {line}", offset + error.line, error.column,
                              line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"

@@ -32,11 +32,16 @@ CHUNK = 1 << 20  # characters decoded at a time
 def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterator[str]:
     """The stream as pieces of text with `\\n` line ends (CRLF and CR too); a leading
     BOM is dropped. Bytes that do not decode are an InputError naming their offset."""
-    codec = "utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding
-    counted = _Counting(stream)
-    text = io.TextIOWrapper(counted, codec, newline=None)
+    try:
+        codec = "utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding
+        counted = _Counting(stream)
+        text = io.TextIOWrapper(counted, codec, newline=None)
+    except LookupError as error:
+        raise InputError(f"{path}: {error}") from None
     try:
         yield from iter(lambda: text.read(CHUNK), "")
+    except OSError as error:
+        raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
     except UnicodeDecodeError as error:
         before = counted.last[:counted.last.find(error.object[:16]) + error.start] \
             if error.object[:16] in counted.last else b""
@@ -44,6 +49,8 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterat
         line = counted.lines + before.count(b"\n") + 1
         raise InputError(f"{path}: byte {offset} (line {line}) is not valid {encoding}; "
                          "try --encoding latin-1 or cp1252") from None
+    except UnicodeError as error:  # e.g. utf-16 without a byte-order mark
+        raise InputError(f"{path}: not valid {encoding}: {error}") from None
 
 
 class _Counting(io.RawIOBase):

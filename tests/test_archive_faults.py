@@ -29,6 +29,8 @@ def start_import(db, path):
 
 def whole(db) -> int:
     """Check the archive is sound and holds whole records only; how many."""
+    if not os.path.exists(db):  # killed before the archive appeared (a busy machine starts slowly)
+        return 0
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
@@ -85,3 +87,39 @@ def test_queries_during_an_import_see_whole_batches(collection, tmp_path):
     assert writer.returncode == 0 and answers
     assert all(records == with_plies for records, with_plies in (a.split(",") for a in answers))
     assert os.path.getsize(db) > 0
+
+
+def test_a_first_import_killed_as_the_file_appears_leaves_no_broken_archive(tmp_path):
+    """The archive file appears whole (schema and user_version in one step): killed the moment
+    it exists, it is an archive, and a re-run completes the import."""
+    small = tmp_path / "small.lgn"
+    small.write_text("\n".join(random_records("tablut", 20, seed=5, max_plies=20)))
+    for attempt in range(8):
+        db = tmp_path / f"first{attempt}.db"
+        process = start_import(db, small)
+        while process.poll() is None and not db.exists():
+            time.sleep(0.001)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        if db.exists():
+            conn = sqlite3.connect(db)
+            assert conn.execute("PRAGMA user_version").fetchone()[0] >= 1
+            conn.close()
+            whole(db)
+        finished = start_import(db, small)
+        output, errors = finished.communicate(timeout=120)
+        assert finished.returncode == 0, errors
+        assert whole(db) == 20
+
+
+def test_two_first_imports_at_once_share_one_archive(tmp_path):
+    small = tmp_path / "small.lgn"
+    small.write_text("\n".join(random_records("tablut", 20, seed=6, max_plies=20)))
+    for attempt in range(4):
+        db = tmp_path / f"both{attempt}.db"
+        processes = [start_import(db, small) for _ in range(2)]
+        outputs = [process.communicate(timeout=120) for process in processes]
+        assert [process.returncode for process in processes] == [0, 0], outputs
+        assert whole(db) == 20
+        added = sorted(int(output.split("added ")[1].split()[0]) for output, _ in outputs)
+        assert added[1] == 20 - added[0]  # each record stored once, by one of them

@@ -64,3 +64,28 @@ def test_the_command(tmp_path):
     rows = [json.loads(line) for line in result.output.splitlines()]
     assert rows[9]["fit"]["changes"] == ["if jump-over=any"]
     assert rows[0]["fit"]["legal"] is False and rows[0]["fit"]["furthest"] == 2
+
+
+def test_the_search_stops_each_set_at_its_first_error_without_suggestions(monkeypatch):
+    """1 KB of illegal variations once cost 46 s: every set replayed every variation and
+    computed suggestions at each illegal ply."""
+    def no_suggestions(*_):
+        raise AssertionError("suggestions computed during the search")
+
+    monkeypatch.setattr("lusoria.validator.replay.suggestions", no_suggestions)
+    from lusoria.validator.tablut import Tablut
+    played = []
+    original = Tablut.play
+    monkeypatch.setattr(Tablut, "play", lambda self, *args: played.append(1) or original(self, *args))
+    result = fit('[Game "tablut"]\n1. e3-e9 ' + "(1. e3-e9) (1. d9-d1) " * 30 + "*")
+    assert result.tried == 576 and result.everywhere and result.furthest == 1
+    assert len(played) == 577  # the first ply, once per set and once under the record's own rules
+
+
+def test_the_search_is_bounded():
+    from lusoria.validator.fit import MAX_WORK
+    text = '[Game "tablut"]\n1. e3-c3 ' + "(1. e3-d3) " * 1000 + "d1-d3 2. e5-e1 *"
+    result = fit(text)
+    assert result.bounded and result.tried == MAX_WORK // 1003
+    assert str(result) == (f"legal under no rule set ({MAX_WORK // 1003} tried, then the search stopped at its "
+                           "bound): every set fails, the latest at ply 3")

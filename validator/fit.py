@@ -12,6 +12,8 @@ from lusoria.validator.base import Game, OptionError
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import ERROR, replay
 
+MAX_WORK = 500_000  # plies the search replays at most, over all rule sets (docs/robustness.md)
+
 
 @dataclass
 class Fit:
@@ -23,6 +25,7 @@ class Fit:
     tried: int = 0  # rule sets replayed
     furthest: int | None = None  # when no set fits: the latest first error, over all sets
     everywhere: bool = False  # ... and every set fails at that same ply
+    bounded: bool = False  # the search stopped at MAX_WORK before trying every set
 
     def __str__(self) -> str:
         if self.legal:
@@ -31,7 +34,8 @@ class Fit:
             return "legal " + "; or ".join(self.changes)
         where = f"first conflict at ply {self.furthest} under every set" if self.everywhere \
             else f"every set fails, the latest at ply {self.furthest}"
-        return f"legal under no rule set ({self.tried} tried): {where}"
+        tried = f"{self.tried} tried, then the search stopped at its bound" if self.bounded else f"{self.tried} tried"
+        return f"legal under no rule set ({tried}): {where}"
 
 
 def _sets(cls: type[Game], own: Game, tags: dict[str, str]):
@@ -59,6 +63,16 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]):
     return sorted(sets, key=lambda item: item[0])
 
 
+def _count_plies(record: Record) -> int:
+    """The plies of a record, variations included."""
+    count, lines = 0, [record.main]
+    while lines:
+        line = lines.pop()
+        count += len(line.plies)
+        lines.extend(variation for ply in line.plies for variation in ply.variations)
+    return count
+
+
 def _describe(variant: str, changed: dict[str, str], declared_variant: str) -> str:
     words = " ".join(f"{k}={v}" for k, v in changed.items())
     if variant != declared_variant:
@@ -75,20 +89,25 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
     own_changes = {k: v for k, v in own.option.items() if v != cls(variant=own.variant).option[k]}
     declared = own.variant + (" with " + " ".join(f"{k}={v}" for k, v in own_changes.items())
                               if own_changes else "")
-    fit = Fit(declared, replay(record, keep=False, rules=own).valid)
+    fit = Fit(declared, replay(record, keep=False, rules=own, first_error=True).valid)
     if fit.legal:
         return fit
     found, firsts = [], []
+    plies, work = _count_plies(record), 0
     for cost, variant, options, changed in _sets(cls, own, record.tags):
         if found and cost > found[0][0]:
             break
+        if work + plies > MAX_WORK:
+            fit.bounded = True
+            break
+        work += plies
         tags = dict(record.tags, Variant=variant, Rules=" ".join(f"{k}={v}" for k, v in options.items()))
         try:
             rules = cls.from_tags(tags)
         except OptionError:
             continue  # this board or position does not suit the variant
         fit.tried += 1
-        report = replay(record, keep=False, rules=rules)
+        report = replay(record, keep=False, rules=rules, first_error=True)
         if report.valid:
             found.append((cost, _describe(variant, changed, own.variant)))
         else:

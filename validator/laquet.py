@@ -12,6 +12,7 @@ from itertools import permutations
 from functools import lru_cache
 from typing import NamedTuple
 
+from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
 from lusoria.validator.suggest import similarity
 
@@ -115,10 +116,11 @@ class Laquet(Game):
                 continue
             total = 0
             for item in field.split(","):
-                m = re.fullmatch(r"([0-9]+):([0-9]+)", item)
-                if not m or not 1 <= int(m[1]) <= 24 or int(m[2]) < 1:
-                    raise OptionError(f"'{item}' is not POINT:COUNT with a point from 1 to 24")
-                point, count = int(m[1]), int(m[2])
+                written_point, colon, written_count = item.partition(":")
+                point, count = whole_number(written_point, 1, 24), whole_number(written_count, 1, CHECKERS)
+                if not colon or point is None or count is None:
+                    raise OptionError(f"'{item[:40]}' is not POINT:COUNT with a point from 1 to 24 and a count "
+                                      f"from 1 to {CHECKERS}")
                 if point > LAST:
                     raise OptionError(f"no checker stands on point {point}: points 19-24 are never used")
                 if points[point]:

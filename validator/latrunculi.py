@@ -7,6 +7,7 @@ import re
 from functools import cache, lru_cache
 from typing import NamedTuple
 
+from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played,
                                    check_capture_list)
 from lusoria.validator.suggest import GridPly
@@ -113,6 +114,7 @@ class Latrunculi(Game):
         "min-pieces": ("2", "1"),
     }
     presets = {"seneca": {}, "piso": {}, "petteia": {}, "dux": {}}
+    MAX_PIECES = 128  # per side, under the Rules option pieces=N
     presets_are_options = False  # each variant has rules of its own
     MOVE_RULE = {"seneca": "S2", "piso": "S2", "petteia": "E2", "dux": "X2"}
     SETUP_RULE = {"seneca": "S1", "piso": "S1", "petteia": "E1", "dux": "X1"}
@@ -136,7 +138,7 @@ class Latrunculi(Game):
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:
         if key == "pieces":
-            return value.isdigit() and 2 <= int(value) <= 128
+            return whole_number(value, 2, cls.MAX_PIECES) is not None
         return super().accepts(key, value)
 
     @classmethod
@@ -153,7 +155,9 @@ class Latrunculi(Game):
     def rules_for_position(cls, text: str) -> "Latrunculi":
         """The board size is read off the string: its ranks and the squares of the first."""
         ranks = text.split()[0].split("/") if text.split() else []
-        width = sum(int(run) if run else 1 for run, _ in re.findall(r"([0-9]+)|(.)", ranks[0])) if ranks else 8
+        runs = [1 if not run else whole_number(run, 0, 16) for run, _ in re.findall(r"([0-9]+)|(.)", ranks[0])] \
+            if ranks else [8]
+        width = sum(runs) if None not in runs else 0
         return cls(size=(width, len(ranks))) if 4 <= width <= 16 and 4 <= len(ranks) <= 16 else cls()
 
     def _check_room(self) -> None:
@@ -206,7 +210,10 @@ class Latrunculi(Game):
             for run, letter in re.findall(r"([0-9]+)|(.)", rank):
                 if letter and letter not in CODES:
                     raise OptionError(f"'{letter}' is not a piece (P, p, D, d, I, i) or a count of empty squares")
-                row.extend(bytes(int(run)) if run else bytes([CODES[letter]]))
+                empty = whole_number(run, 0, geo.width) if run else None
+                if run and empty is None:
+                    raise OptionError(f"the rank '{rank[:20]}' covers more than {geo.width} squares")
+                row.extend(bytes(empty) if run else bytes([CODES[letter]]))
             if len(row) != geo.width:
                 raise OptionError(f"the rank '{rank}' covers {len(row)} squares, not {geo.width}")
             board.extend(row)
@@ -214,10 +221,10 @@ class Latrunculi(Game):
             raise OptionError(f"there are no inciti in the {self.variant} variant")
         if self.variant != "dux" and (CODES["D"] in board or CODES["d"] in board):
             raise OptionError("only the dux variant has a dux")
-        hand = (int(fields[2]), int(fields[3])) if len(fields) == 4 and fields[2].isdigit() and fields[3].isdigit() \
-            else None
-        if len(fields) == 4 and (hand is None or not self.placing):
-            raise OptionError("pieces in hand are two numbers, and only seneca and piso place pieces")
+        hand = tuple(whole_number(count, 0, self.pieces) for count in fields[2:])
+        if len(fields) == 4 and (None in hand or not self.placing):
+            raise OptionError(f"pieces in hand are two numbers from 0 to {self.pieces}, and only seneca and piso "
+                              "place pieces")
         return LatrunculiPosition(bytes(board), WHITE if fields[1] == "w" else BLACK, hand or (0, 0))
 
     def format_position(self, position: LatrunculiPosition) -> str:
@@ -541,6 +548,7 @@ def _board_size(text: str | None) -> tuple[int, int]:
     if text is None:
         return 8, 8
     m = re.fullmatch(r"([0-9]+)x([0-9]+)", text)
-    if not m or not all(4 <= int(n) <= 16 for n in m.groups()):
-        raise OptionError(f"a Board is WxH with each side from 4 to 16, as in 8x8; not '{text}'", "Board")
-    return int(m[1]), int(m[2])
+    size = tuple(whole_number(n, 4, 16) for n in m.groups()) if m else (None,)
+    if None in size:
+        raise OptionError(f"a Board is WxH with each side from 4 to 16, as in 8x8; not '{text[:40]}'", "Board")
+    return size

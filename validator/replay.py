@@ -121,9 +121,10 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
 
 
 def replay(record: Record, source: RecordText | None = None, keep: bool = True,
-           keep_going: bool = False, rules: Game | None = None) -> Report:
+           keep_going: bool = False, rules: Game | None = None, first_error: bool = False) -> Report:
     """Check a parsed record against its game's rules, or against `rules` when given
-    (`keep`, `keep_going`: as in `check`)."""
+    (`keep`, `keep_going`: as in `check`); `first_error`: stop at the first illegal ply
+    found, with no suggestions (what the search for fitting rule sets needs)."""
     report = Report(source or RecordText("", record.line), record)
     if "Date" in record.tags:
         try:
@@ -141,7 +142,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
     black_starts = rules.turn(start) == BLACK
     # (line, position before its first ply, number of that ply, main line?)
     pending: list[tuple[Line, Position, int, bool]] = [(record.main, start, 1, True)]
-    while pending:
+    while pending and not (first_error and report.diagnostics and report.diagnostics[-1].severity == ERROR):
         line, position, first, main = pending.pop()
         ended = rules.outcome(start) if first == 1 else None
         completed = True
@@ -160,7 +161,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
             try:
                 played = rules.play(position, ply.text)
             except Illegal as illegal:
-                close = suggestions(rules, position, ply.text)
+                close = suggestions(rules, position, ply.text) if not first_error else ()
                 assumption = best(rules, position, ply.text) if keep_going else None
                 stop = "" if assumption else "; the rest of this line is not checked"
                 report.error(illegal.rule, illegal.message + stop, **_where(ply, number),

@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played,
                                    check_capture_list)
 from lusoria.validator.suggest import GridPly
@@ -122,8 +123,8 @@ class Tablut(Game):
         for rank in reversed(ranks):
             row = bytearray()
             for char in rank:
-                if char.isdigit() and char != "0":
-                    row.extend([EMPTY] * int(char))
+                if (empty := whole_number(char, 1, SIZE)) is not None:
+                    row.extend([EMPTY] * empty)
                 elif char in "KPp":
                     row.append({"K": KING, "P": SWEDE, "p": MUSCOVITE}[char])
                 else:

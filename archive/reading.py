@@ -1,0 +1,135 @@
+"""Reading the archive, and nothing else: the connection behind `query`, `sql` and `stats`.
+
+Read-only three times over: the file is opened through a URI with `mode=ro` (built from
+the quoted absolute path, so `?`, `#` and `%` in a name are only characters); an
+authorizer allows reading statements and read-only pragmas and denies every other action;
+and a progress handler stops a statement on Ctrl-C or when its time is up."""
+
+from __future__ import annotations
+
+import math
+import os
+import signal
+import sqlite3
+import threading
+import time
+from contextlib import contextmanager
+from typing import Iterator
+from urllib.parse import quote
+
+DEFAULT_TIMEOUT = 60.0  # seconds a `lusoria sql` statement may run (--timeout)
+PROGRESS_STEPS = 10_000  # virtual machine steps between two looks at the clock and at Ctrl-C
+
+READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
+# Pragmas that only report: with an argument, it names a table, an index or a database.
+REPORTING_PRAGMAS = {"table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
+                     "foreign_key_list", "database_list", "collation_list", "function_list", "module_list",
+                     "pragma_list", "compile_options", "integrity_check", "quick_check", "foreign_key_check"}
+# Pragmas that report a value without an argument, and set it with one.
+VALUE_PRAGMAS = {"user_version", "schema_version", "application_id", "page_size", "page_count", "freelist_count",
+                 "encoding", "data_version", "journal_mode", "foreign_keys", "auto_vacuum"}
+DENIED_FUNCTIONS = {"load_extension", "fts3_tokenizer", "readfile", "writefile", "edit"}
+
+
+class ReadOnlyError(Exception):
+    """SQL that `lusoria sql` refuses: it writes, attaches, runs too long, or is not valid."""
+
+
+def read_only_authorizer(action: int, first: str | None, second: str | None, *_) -> int:
+    """Allow what reads, deny everything else (writes, schema changes, temporary tables and
+    views, ATTACH, transactions, pragma settings, extensions)."""
+    if action == sqlite3.SQLITE_FUNCTION:
+        return sqlite3.SQLITE_DENY if (second or "").lower() in DENIED_FUNCTIONS else sqlite3.SQLITE_OK
+    if action in READ_ACTIONS:
+        return sqlite3.SQLITE_OK
+    if action == sqlite3.SQLITE_UPDATE and first in ("sqlite_master", "sqlite_schema"):
+        # What a virtual table's constructor (the full-text index) compiles; a real update of the
+        # schema table is refused by SQLite itself (writable_schema is denied) and by mode=ro.
+        return sqlite3.SQLITE_OK
+    if action == sqlite3.SQLITE_PRAGMA:
+        name = (first or "").lower()
+        if name in REPORTING_PRAGMAS or (name in VALUE_PRAGMAS and second is None):
+            return sqlite3.SQLITE_OK
+    return sqlite3.SQLITE_DENY
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """The archive at `path`, opened read-only. In a directory SQLite cannot write to (where a
+    WAL archive's index cannot be made), it is opened as immutable, which needs no writing."""
+    uri = "file:" + quote(os.path.abspath(path)) + "?mode=ro"
+    try:
+        conn = sqlite3.connect(uri, uri=True)
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError:
+        if os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+            raise
+        conn = sqlite3.connect(uri + "&immutable=1", uri=True)
+    conn.set_authorizer(read_only_authorizer)
+    return conn
+
+
+class _Watch:
+    """A progress handler: stop the statement on Ctrl-C or after `seconds`."""
+
+    def __init__(self, seconds: float | None):
+        self.deadline = time.monotonic() + seconds if seconds else math.inf
+        self.seconds, self.interrupted = seconds, False
+
+    def __call__(self) -> int:
+        return self.interrupted or time.monotonic() > self.deadline
+
+    def interrupt(self, *_) -> None:
+        self.interrupted = True
+
+
+@contextmanager
+def _watched(conn: sqlite3.Connection, seconds: float | None) -> Iterator[_Watch]:
+    watch = _Watch(seconds)
+    conn.set_progress_handler(watch, PROGRESS_STEPS)
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, watch.interrupt) if main else None
+    try:
+        yield watch
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+
+
+def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | None = None) -> Iterator[dict]:
+    """The rows of read-only SQL on the archive, one at a time; duplicate column names get
+    a suffix (`n`, `n_2`). ReadOnlyError for anything that is not a read, or that runs
+    longer than `timeout` seconds; KeyboardInterrupt on Ctrl-C."""
+    conn = connect(path)
+    try:
+        with _watched(conn, timeout) as watch:
+            try:
+                cursor = conn.execute(sql, params or [])
+                names = unique_names([d[0] for d in cursor.description or ()])
+                for row in cursor:
+                    yield dict(zip(names, row))
+            except sqlite3.DatabaseError as error:
+                if watch.interrupted:
+                    raise KeyboardInterrupt from None
+                message = str(error)
+                if message == "interrupted":
+                    message = f"the statement ran longer than {watch.seconds:g} s and was stopped (see --timeout)"
+                elif any(word in message for word in ("authoriz", "readonly", "may not be modified")):
+                    message = ("lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and "
+                               "extensions are refused")
+                raise ReadOnlyError(message) from None
+    finally:
+        conn.close()
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """Column names, a repeated one numbered from its second use: count, count_2."""
+    taken: set[str] = set()
+    unique = []
+    for name in names:
+        candidate, number = name, 1
+        while candidate in taken:
+            number += 1
+            candidate = f"{name}_{number}"
+        taken.add(candidate)
+        unique.append(candidate)
+    return unique

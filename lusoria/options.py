@@ -1,0 +1,46 @@
+"""Click parameter types for the command line: numbers bounded by the same helper as every
+number in a record (lusoria.notation.numbers), and text encodings checked before use."""
+
+from __future__ import annotations
+
+import codecs
+
+import click
+
+from lusoria.notation.numbers import whole_number
+
+MAX_COUNT = 10 ** 9  # plies, records, games: more than any archive holds
+MAX_SQL_INTEGER = 2 ** 63 - 1
+
+
+class Bounded(click.ParamType):
+    """A whole number from `low` to `high`, written in ASCII digits."""
+
+    name = "integer"
+
+    def __init__(self, low: int = 0, high: int = MAX_COUNT):
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx) -> int:
+        if isinstance(value, int):
+            number = value if self.low <= value <= self.high else None
+        else:
+            number = whole_number(str(value).strip(), self.low, self.high)
+        if number is None:
+            self.fail(f"{str(value)[:40]!r} is not a whole number from {self.low} to {self.high}", param, ctx)
+        return number
+
+
+class Encoding(click.ParamType):
+    """The name of a text encoding Python knows (not rot13, hex and other byte codecs)."""
+
+    name = "encoding"
+
+    def convert(self, value, param, ctx) -> str:
+        try:
+            codec = codecs.lookup(value)
+        except LookupError:
+            self.fail(f"unknown encoding {value[:40]!r} (e.g. utf-8, latin-1, cp1252)", param, ctx)
+        if not getattr(codec, "_is_text_encoding", True):
+            self.fail(f"{value!r} is not a text encoding", param, ctx)
+        return value

@@ -1,0 +1,17 @@
+"""Whole numbers read from input text (records, tags, position strings, options): ASCII
+digits only, and bounded before they are converted, so that no number written in the
+input can cost memory, time or a traceback (docs/robustness.md, "Bounds")."""
+
+from __future__ import annotations
+
+
+def whole_number(text: str, low: int, high: int) -> int | None:
+    """`text` as a whole number when it is written in ASCII digits and lies from `low` to
+    `high`; None otherwise. A number with more digits than `high` is never converted."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(high)):
+        return None
+    value = int(digits)
+    return value if low <= value <= high else None

@@ -1,0 +1,155 @@
+"""What the commands print stays proportionate and harmless: a long line is shown as a
+window, diagnostics per record are capped, control characters from records are escaped on
+a terminal, worker processes are capped, and odd filter values are usage errors."""
+
+import json
+import os
+import pty
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.cli import MAX_SHOWN, WINDOW, main
+
+from conftest import ROOT
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_a_long_line_is_shown_as_a_window_around_the_column(tmp_path):
+    path = tmp_path / "long.lgn"
+    path.write_text('[Game "tablut"]\n' + "1. e3-c3 d1-d3 2. c3-e3 d3-d1 " * 2000 + "3. x9-x9 *\n")
+    lines = run("validate", str(path)).output.splitlines()
+    assert lines[0] == f"{path}:2:60004: error[syntax]: found 'x9-x9', expected a ply, a move number, a comment, " \
+                       "a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)"
+    line = path.read_text().splitlines()[1]
+    assert lines[1] == " 2 | …" + line[60003 - WINDOW:] and line[60003:] == "x9-x9 *"
+    assert lines[2] == "   | " + " " * (WINDOW + 1) + "^^^^^"
+
+
+def test_output_grows_linearly_with_the_input(tmp_path):
+    """Once, each diagnostic reprinted its whole line: a 55 KB line printed 400 MB."""
+    path = tmp_path / "variations.lgn"
+    path.write_text('[Game "tablut"]\n1. e3-c3 ' + "(1. e3-e9) " * 300 + "*\n")
+    result = run("validate", str(path))
+    assert len(result.output) < 20_000  # 50 diagnostics of about 250 characters; once 2 MB
+    assert f"and {300 - MAX_SHOWN} more diagnostics in this record (--json lists all)" in result.output
+    verdict = json.loads(run("validate", "--json", str(path)).output)
+    assert len(verdict["diagnostics"]) == 300
+
+
+def on_a_terminal(*args: str, cwd=ROOT) -> str:
+    """The output of a command whose standard output and error are a terminal."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "lusoria.cli", *args], stdout=follower, stderr=follower,
+                               cwd=cwd)
+    os.close(follower)
+    output = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    process.wait()
+    os.close(leader)
+    return output.decode()
+
+
+HOSTILE = '[Game "tablut"]\n[White "\x1b]0;PWNED\x07"]\n[Black "\x9b31m\u202eevil"]\n1. e3-c3 e3-e4\x1b[2J *\n'
+
+
+def test_control_characters_are_escaped_on_a_terminal(tmp_path):
+    path = tmp_path / "escapes.lgn"
+    path.write_text(HOSTILE)
+    db = str(tmp_path / "a.db")
+    assert run("import", "--db", db, str(path)).exit_code == 0
+    for args in (["validate", str(path)], ["query", "--db", db], ["stats", "--db", db],
+                 ["sql", "--db", db, "SELECT white, black FROM records"]):
+        shown = on_a_terminal(*args)
+        assert "\x1b" not in shown and "\x9b" not in shown and "\x07" not in shown and "\u202e" not in shown, args
+    assert "\\x1b]0;PWNED\\x07" in on_a_terminal("query", "--db", db)
+    assert "\\x9b31m\\u202eevil" in on_a_terminal("stats", "--db", db)
+    assert run("query", "--db", db, "--format", "lgn").output == HOSTILE  # a pipe gets the records as they are
+
+
+def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch):
+    started = []
+    monkeypatch.setattr("lusoria.api._Workers.__init__",
+                        lambda self, jobs, keep_going=False: started.append(jobs) or
+                        setattr(self, "jobs", 1) or setattr(self, "keep_going", False) or setattr(self, "pool", None))
+    run("validate", "-j", "400", str(ROOT / "samples/tablut"))
+    run("validate", "-j", "400", "--force-jobs", str(ROOT / "samples/tablut"))
+    assert started == [os.cpu_count(), 400]
+    assert run("validate", "-j", "1025", "--force-jobs", str(ROOT / "samples/tablut")).exit_code == 2
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--text", "   ", "--text needs at least one word"),
+    ("--date-from", "-", "a date filter is YYYY[.MM[.DD]] or an ISO date YYYY-MM-DD, not '-'"),
+    ("--date-to", "2026-02-30", "not '2026-02-30'")])
+def test_odd_filter_values_are_usage_errors(option, value, message, tmp_path):
+    db = str(tmp_path / "a.db")
+    run("import", "--db", db, str(ROOT / "samples/tablut"))
+    result = run("query", "--db", db, option, value)
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_an_iso_date_filter_still_works(tmp_path):
+    db = str(tmp_path / "a.db")
+    run("import", "--db", db, str(ROOT / "samples/tablut"))
+    assert run("query", "--db", db, "--date-from", "2026-01-01", "--format", "csv").output.count("\n") > 1
+
+
+def test_a_file_name_that_is_not_utf8_is_imported_with_the_others(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "plain.lgn").write_bytes((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    with open(os.path.join(os.fsencode(folder), b"caf\xe9.lgn"), "wb") as handle:
+        handle.write((ROOT / "samples/tablut/linnaeus.lgn").read_bytes())
+    db = str(tmp_path / "a.db")
+    result = run("import", "--db", db, str(folder))
+    assert result.exit_code == 0 and "added 2 records" in result.output
+    paths = run("sql", "--db", db, "--format", "csv", "SELECT path FROM records ORDER BY path").output
+    assert paths.splitlines()[1:] == [f"{folder}/caf\\xe9.lgn", f"{folder}/plain.lgn"]
+
+
+PEAK = """
+import resource, sys
+from lusoria.cli import main
+try:
+    main(sys.argv[1:])
+finally:
+    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+"""
+
+
+def peak_kib(*args: str) -> int:
+    """The peak resident memory of a command, its output thrown away."""
+    done = subprocess.run([sys.executable, "-c", PEAK, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True, cwd=ROOT)
+    return int(done.stderr.split()[-1])
+
+
+def test_fmt_streams_its_records(tmp_path):
+    """fmt once held the whole input and output: 108 MB took 390 MB."""
+    record = (ROOT / "samples/tablut/linnaeus.lgn").read_text()
+    small, large = tmp_path / "small.lgn", tmp_path / "large.lgn"
+    small.write_text("\n".join([record] * (1_000_000 // len(record))))
+    large.write_text("\n".join([record] * (5_000_000 // len(record))))
+    assert peak_kib("fmt", str(large)) - peak_kib("fmt", str(small)) < 4_000  # KiB, for 4 MB more input
+
+
+def test_sql_json_streams_its_rows(tmp_path):
+    """query --format json once held every row: 160k rows took 921 MB."""
+    db = str(tmp_path / "a.db")
+    run("import", "--db", db, str(ROOT / "samples/tablut"))
+    rows = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT {}) SELECT i, hex(i) AS t FROM n"
+    few, many = (peak_kib("sql", "--db", db, "--format", "json", rows.format(count)) for count in (10, 100_000))
+    assert many - few < 10_000

@@ -1,0 +1,183 @@
+"""`sql`, `query` and `stats` only ever read the archive, whatever the path or the SQL; a
+statement stops on Ctrl-C or after --timeout; a read-only directory is read; an import the
+archive cannot take says so and leaves it whole."""
+
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.api import random_records
+from lusoria.archive import Archive, Filters, ImportStopped, ReadOnlyError
+from lusoria.archive.reading import read_only_authorizer, unique_names
+from lusoria.cli import main
+
+from conftest import ROOT
+
+ENDLESS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    path = tmp_path_factory.mktemp("read-only") / "a.db"
+    assert run("import", "--db", str(path), str(ROOT / "samples/tablut")).exit_code == 0
+    return path
+
+
+def schema(path) -> list:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("SELECT type, name FROM sqlite_master ORDER BY name").fetchall()
+    finally:
+        conn.close()
+
+
+WRITES = ["DROP TABLE records", "CREATE TABLE x(a)", "CREATE TEMP TABLE x(a)", "CREATE TEMP VIEW v AS SELECT 1",
+          "INSERT INTO tags VALUES (1, 'X', 'y')", "DELETE FROM records", "UPDATE records SET white = 'x'",
+          "UPDATE sqlite_master SET sql = ''", "PRAGMA writable_schema = 1", "PRAGMA user_version = 7",
+          "PRAGMA journal_mode = DELETE", "ATTACH DATABASE ':memory:' AS m", "BEGIN", "SAVEPOINT s", "ANALYZE",
+          "REINDEX", "VACUUM", "SELECT load_extension('x')", "SELECT fts3_tokenizer('simple')",
+          "CREATE VIRTUAL TABLE temp.t USING fts5(a)"]
+
+
+@pytest.mark.parametrize("name", ["b.db?mode=rw&x=", "d#1/arch.db", "c%41.db", "plain.db"])
+def test_no_path_opens_the_archive_for_writing(name, archive, tmp_path):
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(archive, path)
+    (tmp_path / "cA.db").write_bytes(b"")  # what the URI 'c%41.db' once named
+    before = schema(path)
+    for statement in WRITES:
+        result = run("sql", "--db", str(path), statement)
+        assert result.exit_code == 1 and "lusoria sql only reads" in result.output, (name, statement, result.output)
+    assert schema(path) == before
+    assert run("sql", "--db", str(path), "--format", "csv", "SELECT count(*) AS n FROM records").output == "n\n4\n"
+
+
+def test_reading_pragmas_are_allowed(archive):
+    table_info = Archive(str(archive)).sql("PRAGMA table_info(records)")
+    assert [row["name"] for row in table_info][:3] == ["id", "hash", "game"]
+    assert Archive(str(archive)).sql("SELECT name FROM pragma_index_list('plies') ORDER BY name")[0]["name"]
+    assert Archive(str(archive)).sql("PRAGMA user_version") == [{"user_version": 1}]
+    assert len(Archive(str(archive)).query(Filters(text="Linnaeus"))) >= 1  # the full-text index reads
+
+
+def test_the_authorizer_denies_every_action_but_reading():
+    reading = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE,
+               sqlite3.SQLITE_PRAGMA, sqlite3.SQLITE_UPDATE}
+    for name in dir(sqlite3):
+        code = getattr(sqlite3, name)
+        if name.startswith("SQLITE_") and isinstance(code, int) and 1 <= code <= 33 and code not in reading:
+            assert read_only_authorizer(code, "records", None) == sqlite3.SQLITE_DENY, name
+    assert read_only_authorizer(sqlite3.SQLITE_UPDATE, "records", "white") == sqlite3.SQLITE_DENY
+    assert read_only_authorizer(sqlite3.SQLITE_PRAGMA, "user_version", "3") == sqlite3.SQLITE_DENY
+    assert read_only_authorizer(sqlite3.SQLITE_PRAGMA, "table_info", "records") == sqlite3.SQLITE_OK
+
+
+def test_a_statement_stops_after_the_timeout(archive):
+    started = time.monotonic()
+    result = run("sql", "--db", str(archive), "--timeout", "1", ENDLESS)
+    assert result.exit_code == 1
+    assert "the statement ran longer than 1 s and was stopped (see --timeout)" in result.output
+    assert time.monotonic() - started < 30
+    with pytest.raises(ReadOnlyError):
+        Archive(str(archive)).sql(ENDLESS, timeout=0.5)
+
+
+def test_ctrl_c_stops_a_statement(archive):
+    process = subprocess.Popen([sys.executable, "-m", "lusoria.cli", "sql", "--db", str(archive), "--timeout", "0",
+                                ENDLESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2)
+    assert process.poll() is None  # still running: no time limit
+    process.send_signal(signal.SIGINT)
+    _, errors = process.communicate(timeout=30)
+    assert process.returncode == 1 and "Aborted!" in errors and "Traceback" not in errors
+
+
+def test_output_formats_show_every_value(archive):
+    result = run("sql", "--db", str(archive), "--format", "json",
+                 "SELECT X'00ff' AS blob, 1e999 AS big, -1e999 AS small, 1 AS n, 2 AS n")
+    assert json.loads(result.output) == [{"blob": "X'00FF'", "big": "Infinity", "small": "-Infinity", "n": 1,
+                                          "n_2": 2}]
+    for statement, shown in (("SELECT NULL AS text", "None"), ("SELECT 1 AS text", "1")):
+        result = run("sql", "--db", str(archive), "--format", "lgn", statement)
+        assert result.exit_code == 2 and f"row 1 holds {shown}" in result.output
+    assert unique_names(["a", "a", "a_2", "b", "a"]) == ["a", "a_2", "a_2_2", "b", "a_3"]
+
+
+def test_query_json_is_the_same_streamed(archive):
+    rows = Archive(str(archive)).query(Filters())
+    result = run("query", "--db", str(archive), "--format", "json")
+    assert [row["id"] for row in json.loads(result.output)] == [row["id"] for row in rows]
+    assert run("query", "--db", str(archive), "--format", "json", "--white", "nobody").output == "[]\n"
+
+
+def unshared(*commands: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["unshare", "-rm", "sh", "-c", " && ".join(commands)], capture_output=True, text=True)
+
+
+needs_mounts = pytest.mark.skipif(shutil.which("unshare") is None or unshared("true").returncode != 0,
+                                  reason="needs unshare -rm (user and mount namespaces)")
+
+
+@needs_mounts
+def test_an_archive_in_a_read_only_directory_is_read(archive, tmp_path):
+    folder = tmp_path / "shelf"
+    folder.mkdir()
+    shutil.copy(archive, folder / "a.db")
+    lusoria = f"{sys.executable} -m lusoria.cli"
+    db = folder / "a.db"
+    done = unshared(f"mount --bind -o ro {folder} {folder}", f"cd {ROOT}",
+                    f"{lusoria} query --db {db} --format csv --game tablut",
+                    f"{lusoria} sql --db {db} --format csv 'SELECT count(*) AS n FROM records'",
+                    f"{lusoria} stats --db {db}", f"! {lusoria} import --db {db} samples/laquet")
+    assert done.returncode == 0, done.stderr
+    assert "n\n4\n" in done.stdout and "4 records: 4 valid" in done.stdout
+    assert "Traceback" not in done.stderr
+    assert f"lusoria: {db}: the archive or its directory is read-only; nothing was imported" in done.stderr
+    assert os.listdir(folder) == ["a.db"]
+
+
+def test_an_import_into_a_damaged_archive_says_it_is_intact(archive, tmp_path):
+    path = tmp_path / "damaged.db"
+    shutil.copy(archive, path)
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TABLE plies")
+    conn.commit()
+    conn.close()
+    result = run("import", "--db", str(path), str(ROOT / "samples/laquet"))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "the import stopped: no such table: plies. The archive is intact" in result.output
+    assert Archive(str(path)).sql("SELECT count(*) AS n FROM records") == [{"n": 4}]
+    with pytest.raises(ImportStopped):
+        Archive(str(path)).import_paths([str(ROOT / "samples/laquet")])
+
+
+def test_an_import_on_a_full_disk_leaves_whole_batches(archive, tmp_path):
+    path = tmp_path / "full.db"
+    shutil.copy(archive, path)
+    script = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+              f"resource.setrlimit(resource.RLIMIT_FSIZE, ({os.path.getsize(path)},) * 2); "
+              "from lusoria.cli import main; main(sys.argv[1:])")
+    collection = tmp_path / "many.lgn"
+    collection.write_text("\n".join(random_records("tablut", 300, seed=2)))
+    done = subprocess.run([sys.executable, "-c", script, "import", "--db", str(path), str(collection)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "The archive is intact" in done.stderr
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    conn.close()
+    again = run("import", "--db", str(path), str(collection))
+    assert again.exit_code == 0 and Archive(str(path)).sql("SELECT count(*) AS n FROM records") == [{"n": 304}]

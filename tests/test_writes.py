@@ -1,0 +1,126 @@
+"""Files are written whole or not at all (`fmt --write`, every `-o`), never over an input of
+the same command; what cannot be read or written is a clear error with exit status 2."""
+
+import os
+import stat
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.api import random_records
+from lusoria.cli import main
+
+from conftest import ROOT
+
+# A file size limit makes every write past it fail as on a full disk (EFBIG instead of ENOSPC).
+FULL_DISK = """
+import resource, signal, sys
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]), int(sys.argv[1])))
+from lusoria.cli import main
+main(sys.argv[2:])
+"""
+
+
+def on_a_full_disk(limit: int, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", FULL_DISK, str(limit), *args], capture_output=True, text=True)
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture
+def untidy(tmp_path):
+    """300 records, not in canonical form (one ply a line), read-write for the owner only."""
+    records = [text.replace("\n\n", "\n\n\n").replace(". ", ".\n")
+               for text in random_records("tablut", 300, seed=4, max_plies=20)]
+    path = tmp_path / "untidy.lgn"
+    path.write_text("\n".join(records))
+    path.chmod(0o640)
+    return path
+
+
+def test_fmt_write_on_a_full_disk_leaves_the_file_as_it_was(untidy):
+    before = untidy.read_bytes()
+    done = on_a_full_disk(len(before) // 2, "fmt", "--write", str(untidy))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"lusoria: cannot write {untidy}: file too large" in done.stderr
+    assert untidy.read_bytes() == before
+    assert os.listdir(untidy.parent) == ["untidy.lgn"]  # no temporary file left behind
+
+
+def test_fmt_write_replaces_the_file_whole_and_keeps_its_permissions(untidy):
+    assert run("fmt", "--write", str(untidy)).exit_code == 0
+    assert stat.S_IMODE(untidy.stat().st_mode) == 0o640
+    assert run("fmt", "--check", str(untidy)).exit_code == 0
+    assert untidy.read_text().count('[Game "tablut"]') == 300
+    assert os.listdir(untidy.parent) == ["untidy.lgn"]
+
+
+def test_fmt_write_rewrites_nothing_in_canonical_form(untidy):
+    run("fmt", "--write", str(untidy))
+    written = untidy.stat().st_mtime_ns, untidy.stat().st_ino
+    assert run("fmt", "--write", str(untidy)).exit_code == 0
+    assert (untidy.stat().st_mtime_ns, untidy.stat().st_ino) == written
+
+
+@pytest.mark.parametrize("command", ["show", "html"])
+def test_output_never_overwrites_the_input(command, tmp_path):
+    path = tmp_path / "game.lgn"
+    path.write_bytes((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    link = tmp_path / "link.lgn"
+    link.symlink_to(path)
+    for output in (path, link):
+        result = run(command, str(path), "-o", str(output))
+        assert result.exit_code == 2 and "is an input of this command" in result.output
+    assert path.read_bytes() == (ROOT / "samples/tablut/escape.lgn").read_bytes()
+
+
+@pytest.mark.parametrize("command", ["show", "html"])
+def test_output_on_a_full_disk_leaves_the_old_output(command, tmp_path):
+    output = tmp_path / "out"
+    output.write_text("old")
+    done = on_a_full_disk(100, command, str(ROOT / "samples/tablut/escape.lgn"), "-o", str(output))
+    assert done.returncode == 2 and f"lusoria: cannot write {output}: file too large" in done.stderr
+    assert "Traceback" not in done.stderr and output.read_text() == "old"
+
+
+def test_output_through_a_dangling_symlink(tmp_path):
+    link = tmp_path / "drawing.svg"
+    link.symlink_to(tmp_path / "target.svg")
+    assert run("show", str(ROOT / "samples/tablut/escape.lgn"), "--format", "svg", "-o", str(link)).exit_code == 0
+    assert link.is_symlink() and (tmp_path / "target.svg").read_text().startswith("<svg")
+    nowhere = tmp_path / "nowhere.svg"
+    nowhere.symlink_to(tmp_path / "missing" / "target.svg")
+    result = run("show", str(ROOT / "samples/tablut/escape.lgn"), "-o", str(nowhere))
+    assert result.exit_code == 2 and f"lusoria: cannot write {nowhere}: no such file or directory" in result.output
+
+
+@pytest.mark.parametrize("command", ["show", "html"])
+def test_a_missing_file_exits_2(command, tmp_path):
+    result = run(command, str(tmp_path / "missing.lgn"))
+    assert result.exit_code == 2 and "missing.lgn: no such file or directory" in result.output
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/mem"), reason="Linux only")
+def test_a_file_that_fails_to_read_is_an_input_error():
+    for args in (["validate", "/proc/self/mem"], ["fmt", "/proc/self/mem"], ["show", "/proc/self/mem"]):
+        result = run(*args)
+        assert result.exit_code == 2 and "lusoria: /proc/self/mem: input/output error" in result.output, args
+
+
+@pytest.mark.parametrize("encoding, message", [
+    ("bogus", "unknown encoding 'bogus'"), ("rot13", "'rot13' is not a text encoding"),
+    ("hex", "'hex' is not a text encoding")])
+def test_encodings_are_checked(encoding, message):
+    for command in ("validate", "fmt", "rules", "show"):
+        result = run(command, "--encoding", encoding, str(ROOT / "samples/tablut/escape.lgn"))
+        assert result.exit_code == 2 and message in result.output, command
+
+
+def test_utf16_without_a_byte_order_mark_is_an_input_error():
+    result = run("validate", "--encoding", "utf-16", str(ROOT / "samples/tablut/escape.lgn"))
+    assert result.exit_code == 2 and "not valid utf-16: UTF-16 stream does not start with BOM" in result.output
