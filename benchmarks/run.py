@@ -86,6 +86,22 @@ def corpus(game: str, variant: str, plies: int) -> tuple[Path, int, int]:
     return path, sum(r.plies for r in reports), len(reports)
 
 
+def records_corpus(game: str, variant: str, records: int) -> tuple[Path, int]:
+    """A file of `records` random legal games (at most 200 plies), and its plies: the first
+    1,000 generated (fixed seed), repeated for larger counts (a throughput measurement)."""
+    base = CACHE / f"{game}-{variant}-records-1000.lgn"
+    if not base.exists():
+        rules, rng = GAMES[game](variant=variant), random.Random(f"{game}-{variant}-records")
+        texts = [write_record(random_record(rules, rng, 200, index + 1), rules.turn(rules.initial()) == BLACK)
+                 for index in range(1000)]
+        base.write_text("\n".join(texts) + "\n")
+    path = CACHE / f"{game}-{variant}-records-{records}.lgn"
+    if not path.exists():
+        text = base.read_text()
+        path.write_text("\n".join([text] * (records // 1000)))
+    return path, sum(check(source, keep=False).plies for source in read_sources(str(path)))
+
+
 def chess_corpus(plies: int) -> tuple[Path, int, int]:
     """Random legal chess games (at most 190 plies) with as many plies, by python-chess."""
     import chess

@@ -10,8 +10,6 @@ from pathlib import Path
 import click
 
 from lusoria import __version__, api
-from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError, default_path
-from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render
 from lusoria.notation.sources import STDIN, InputError, expand, read_sources
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
@@ -217,7 +215,15 @@ def random(game: str, count: int, seed: int, variant: str | None, rules: str | N
         raise click.UsageError(str(error)) from None
 
 
-db_option = click.option("--db", "db", default=default_path, show_default="$LUSORIA_DB or lusoria.db",
+def default_db() -> str:
+    """The archive commands' default --db (the archive is imported only by the commands that use it)."""
+    from lusoria.archive import default_path
+
+    return default_path()
+
+
+FORMATS = ("table", "json", "csv", "lgn")  # lusoria.archive.query.FORMATS, without importing the archive
+db_option = click.option("--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db",
                          help="The archive (a SQLite file).")
 format_option = click.option("--format", "format_", type=click.Choice(FORMATS), default="table", show_default=True,
                              help="table, json, csv, or lgn (the records themselves, ready for lusoria validate).")
@@ -225,6 +231,8 @@ format_option = click.option("--format", "format_", type=click.Choice(FORMATS), 
 
 def archive_errors(action):
     """Run `action`, turning archive problems into clear messages and exit statuses."""
+    from lusoria.archive import NotAnArchive, ReadOnlyError
+
     try:
         return action()
     except NotAnArchive as error:
@@ -246,6 +254,8 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
 
     A record already in the archive (the same text) is skipped. A progress bar shows
     on a terminal."""
+    from lusoria.archive import Archive
+
     files = [p for p in expand(paths) if p != STDIN]
     if sys.stderr.isatty() and STDIN not in paths:
         with click.progressbar(length=sum(Path(p).stat().st_size for p in files if Path(p).exists()),
@@ -280,6 +290,9 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
 @format_option
 def query(db: str, tags: tuple[str, ...], format_: str, **filters) -> None:
     """Find records in the archive; oldest first."""
+    from lusoria.archive import Archive, Filters
+    from lusoria.archive.query import COLUMNS, TABLE_COLUMNS, render
+
     pairs = []
     for tag in tags:
         name, equals, value = tag.partition("=")
@@ -298,6 +311,9 @@ def query(db: str, tags: tuple[str, ...], format_: str, **filters) -> None:
 @format_option
 def sql(sql: str, db: str, format_: str) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
+    from lusoria.archive import Archive
+    from lusoria.archive.query import render
+
     rows = archive_errors(lambda: Archive(db).sql(sql))
     click.echo(archive_errors(lambda: render(rows, format_)), nl=False)
 
@@ -307,6 +323,9 @@ def sql(sql: str, db: str, format_: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
 def stats(db: str, as_json: bool) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors."""
+    from lusoria.archive import Archive
+    from lusoria.archive.query import render
+
     figures = archive_errors(lambda: Archive(db).stats())
     if as_json:
         click.echo(json.dumps(figures, indent=2))
