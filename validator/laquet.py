@@ -252,7 +252,7 @@ class Laquet(Game):
         if followed is None:
             return None
         steps, left = followed
-        leftover = ""
+        leftover = ()  # (dice, steps) the opponent played
         if left and not _done(points, side):
             if self.must and len(steps) < self._most(position, side, turn.roll):
                 return None  # Q5
@@ -270,11 +270,11 @@ class Laquet(Game):
                 if unplayed and self.must and not _done(points, opponent) \
                         and len(played) < self._most(after, opponent, left):
                     return None  # Q6
-                leftover = f" >{_roll_text(left)} {_steps_text(played)}" if played else ""
+                leftover = (left, played)
         elif turn.leftover:
             return None  # Q6, Q8
         after = LaquetPosition(tuple(points), opponent)
-        return Played(after, _roll_text(turn.roll) + " " + _steps_text(steps) + leftover, self._winner(after))
+        return Played(after, lambda: _turn_text(turn.roll, steps, *leftover), self._winner(after))
 
     def _play_checked(self, position: LaquetPosition, turn: Turn) -> Played:
         """Any turn, following every way the written plays can be read with the dice."""
@@ -564,6 +564,11 @@ def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
 
 def _play_text(points: tuple[int, ...]) -> str:
     return "/".join(point_name(p) for p in points)
+
+
+def _turn_text(roll: tuple[int, ...], steps: list[Step], left: tuple[int, ...] = (), played: list[Step] = ()) -> str:
+    """A turn in canonical form: the roll, the steps, and the > group when the opponent played some."""
+    return _roll_text(roll) + " " + _steps_text(steps) + (f" >{_roll_text(left)} {_steps_text(played)}" if played else "")
 
 
 def _steps_text(steps: list[Step]) -> str:

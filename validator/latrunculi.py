@@ -270,9 +270,9 @@ class Latrunculi(Game):
             removed = self._remove(board, side, move.removal)
         after = LatrunculiPosition(bytes(board), 1 - side, (hand[0], hand[1]))
         outcome = self._end(after, side)
-        canonical = self._format(move, position.board, captured, removed)
         warnings = [("L4", "marked # (the end), but the game goes on")] if move.end and outcome is None else []
-        return Played(after, canonical + ("#" if move.end else ""), outcome, warnings)
+        return Played(after, lambda: self._format(move, position.board, captured, removed) + ("#" if move.end else ""),
+                      outcome, warnings)
 
     def _resolve(self, position: LatrunculiPosition, move: Move):
         """The turn up to the removal of an incitus after the move: the board, the
