@@ -18,6 +18,7 @@ from lusoria.validator.suggest import similarity
 LAST = 18  # the last point a checker may stand on
 OFF = 19  # where a borne-off checker goes
 CHECKERS = 15
+SIGN = (1, -1)  # a checker of White's counts +1 on its point, Black's -1
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
 
 
@@ -171,24 +172,20 @@ class Laquet(Game):
         """Q7: all of `side`'s checkers are in quadrant III or borne off."""
         return _done(position.points[1:13], side)
 
-    def _targets(self, position: LaquetPosition, side: int, point: int, die: int) -> int | None:
-        """Where one die takes a checker of `side` from `point` (Q3, Q4, Q7), or None."""
-        if not position.count(side, point):
-            return None
-        target = point + die
-        if target <= LAST:
-            return target if not position.count(1 - side, target) else None
-        if not self._home(position, side):
-            return None
-        if target == OFF or not any(position.count(side, p) for p in range(13, point)):
-            return OFF
-        return None
-
     def _singles(self, position: LaquetPosition, side: int, die: int) -> Iterator[Step]:
-        """Every single step of one die, lazily (`_most` stops at the first that will do)."""
+        """Every single step of one die (Q3, Q4, Q7), lazily: `_most` stops at the first
+        that will do."""
+        points, sign = position.points, SIGN[side]
         for point in range(1, LAST + 1):
-            if (target := self._targets(position, side, point, die)) is not None:
-                yield point, target, die
+            if points[point] * sign <= 0:  # no checker of the side's
+                continue
+            target = point + die
+            if target <= LAST:
+                if points[target] * sign >= 0:  # not held by the enemy
+                    yield point, target, die
+            elif self._home(position, side) and (target == OFF or not any(
+                    points[p] * sign > 0 for p in range(13, point))):  # by excess: none behind
+                yield point, OFF, die
 
     @staticmethod
     def _apply(position: LaquetPosition, side: int, step: Step) -> LaquetPosition:
@@ -482,7 +479,7 @@ def _chain(points: list[int], side: int, dice: tuple[int, ...],
     exactly one of the dice and breaks no rule: the steps and the dice left. None when a
     step is illegal, could take either die, or is a one-checker play of both dice written
     without its middle point (1/10): `Laquet._check_plays` follows those."""
-    sign, left, steps = (1 if side == WHITE else -1), list(dice), []
+    sign, left, steps = SIGN[side], list(dice), []
     for written in plays:
         route = written.points
         for _ in range(written.repeat):
