@@ -65,10 +65,10 @@ def _plays(text: str) -> tuple[Written, ...]:
         return ()
     plays = []
     for word in text.split():
-        repeat = re.search(r"\(([0-9])\)$", word)
-        points = word[:repeat.start()] if repeat else word
-        plays.append(Written(tuple(OFF if p == "off" else int(p) for p in points.split("/")),
-                             int(repeat[1]) if repeat else 1))
+        repeat = word.endswith(")")  # 3/6(2): the grammar allows one digit, 2-9
+        points = word[:-3] if repeat else word
+        plays.append(Written(tuple([OFF if p == "off" else int(p) for p in points.split("/")]),
+                             int(word[-2]) if repeat else 1))
     return tuple(plays)
 
 
@@ -80,6 +80,10 @@ def parse_turn(text: str) -> Turn:
     if m[4]:
         leftover = (tuple(int(d) for d in m.group(4, 5) if d), _plays(m[6]))
     return Turn((int(m[1]), int(m[2])), _plays(m[3]), leftover)
+
+
+WON = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
+            for side, result in ((WHITE, "1-0"), (BLACK, "0-1")))
 
 
 def point_name(point: int) -> str:
@@ -406,7 +410,7 @@ class Laquet(Game):
     def _winner(self, position: LaquetPosition) -> Outcome | None:
         for side in (WHITE, BLACK):
             if position.done(side):
-                return Outcome("1-0" if side == WHITE else "0-1", "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
+                return WON[side]
         return None
 
     def outcome(self, position: LaquetPosition) -> Outcome | None:
