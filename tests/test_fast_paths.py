@@ -119,6 +119,7 @@ LEFTOVER = Laquet().parse_position("5:5,8:3,9:1,10:1,17:3,18:2 6:3,11:1,12:3,14:
     (2, LEFTOVER, "64: 5/9", "64: 5/9"),  # leftover=none: the 6 is lost
     (0, Laquet().parse_position("13:1 12:15 w"), "62: 13/off", "62: 13/off"),  # the last checker off: the 2 is lost
     (0, Laquet().parse_position("17:2,18:1 12:15 w"), "66: 17/off 17/off", "66: 17/off 17/off"),  # a higher die
+    (0, Laquet().parse_position("18:15 1:15 w"), "53: 18/off 18/off", "53: 18/off 18/off"),  # either die, then the other
 ])
 def test_laquet_plain_play_answers_the_usual_turns(rules, position, text, canonical):
     """The fast path answers these itself (it is not always handing over), as the checked path would."""
@@ -134,7 +135,7 @@ def test_laquet_plain_play_answers_the_usual_turns(rules, position, text, canoni
 
     (START, "53: 1/9"),  # one checker, both dice, written without its middle point: either order
     (START, "53: 5/10"),  # a die left that could be played (Q5)
-    (Laquet().parse_position("18:15 1:15 w"), "53: 18/off 18/off"),  # either die bears off from 18 (Q7)
+    (Laquet().parse_position("18:15 1:15 w"), "53: 18/off"),  # either die bears off from 18, and one is left
     (START, "53: 5/10 10/13 >53: 6/11"),  # no die is left over (Q6)
 ])
 def test_laquet_plain_play_hands_over_the_rest(position, text):

@@ -480,10 +480,12 @@ def _done(points: Sequence[int], side: int) -> bool:
 def _chain(points: list[int], side: int, dice: tuple[int, ...],
            plays: tuple[Written, ...]) -> tuple[list[Step], tuple[int, ...]] | None:
     """Play `plays` for `side` on `points` (changed in place) when each written step takes
-    exactly one of the dice and breaks no rule: the steps and the dice left. None when a
-    step is illegal, could take either die, or is a one-checker play of both dice written
-    without its middle point (1/10): `Laquet._check_plays` follows those."""
-    sign, left, steps = SIGN[side], list(dice), []
+    one die and breaks no rule: the steps and the dice left. A bear-off that either die can
+    make takes the smaller, as the first of `Laquet._check_plays`'s states does; the dice
+    then chosen matter only when one is left over, and then this answers None, as it does
+    for an illegal step or a one-checker play of both dice written without its middle
+    point (1/10): `_check_plays` follows those."""
+    sign, left, steps, chose = SIGN[side], list(dice), [], False
     for written in plays:
         route = written.points
         for _ in range(written.repeat):
@@ -497,9 +499,9 @@ def _chain(points: list[int], side: int, dice: tuple[int, ...],
                         return None
                     behind = any(points[p] * sign > 0 for p in range(13, start))
                     fitting = {d for d in left if d == OFF - start or (d > OFF - start and not behind)}
-                    if len(fitting) != 1:
+                    if not fitting:
                         return None
-                    die = fitting.pop()
+                    chose, die = chose or len(fitting) > 1, min(fitting)
                 else:
                     die = end - start
                     if end > LAST or die <= 0 or die not in left or points[end] * sign < 0:
@@ -509,7 +511,7 @@ def _chain(points: list[int], side: int, dice: tuple[int, ...],
                 if end != OFF:
                     points[end] += sign
                 steps.append((start, end, die))
-    return steps, tuple(left)
+    return None if chose and left else (steps, tuple(left))
 
 
 def _dice_distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
