@@ -12,10 +12,12 @@ Corpora and the query archive are generated with lusoria's own random game gener
 from __future__ import annotations
 
 import argparse
+import compileall
 import io
 import os
 import platform
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -84,6 +86,30 @@ def corpus(game: str, variant: str, plies: int) -> tuple[Path, int, int]:
     text = path.read_text()
     reports = [check(source) for source in split_records(io.StringIO(text))]
     return path, sum(r.plies for r in reports), len(reports)
+
+
+def records_corpus(game: str, variant: str, records: int) -> tuple[Path, int]:
+    """A file of `records` random legal games (at most 200 plies) and its plies: 1,000 games
+    generated with a fixed seed, repeated for larger counts (a throughput measurement)."""
+    base = CACHE / f"{game}-{variant}-records-1000.lgn"
+    if not base.exists():
+        rules, rng = GAMES[game](variant=variant), random.Random(f"{game}-{variant}-records")
+        texts = [write_record(random_record(rules, rng, 200, index + 1), rules.turn(rules.initial()) == BLACK)
+                 for index in range(1000)]
+        base.write_text("\n".join(texts) + "\n")
+    plies = sum(check(source, keep=False).plies for source in read_sources(str(base)))
+    return repeated(base, records // 1000), plies * (records // 1000)
+
+
+def repeated(path: Path, copies: int) -> Path:
+    """`path` written `copies` times over, one after the other (cached)."""
+    if copies == 1:
+        return path
+    copy = path.with_name(f"{path.stem}-x{copies}{path.suffix}")
+    if not copy.exists():
+        text = path.read_text()
+        copy.write_text("\n".join([text.rstrip("\n") + "\n"] * copies))
+    return copy
 
 
 def chess_corpus(plies: int) -> tuple[Path, int, int]:
@@ -168,6 +194,50 @@ def lusoria_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "lusoria.cli", *args]
 
 
+# python-chess as a whole process too: start-up (the import of chess) included, as for lusoria
+CHESS_COMMAND = "import sys, chess.pgn\nwith open(sys.argv[1]) as f:\n    while chess.pgn.read_game(f): pass"
+
+
+def side_by_side(commands: list[list[str]], repeat: int) -> list[float]:
+    """The median CPU time (user + system) of each single-process command, run in
+    alternate rounds. On a machine shared with other work the wall time of a process
+    measures the others' load too; its CPU time is what it takes on a core of its own."""
+    times: list[list[float]] = [[] for _ in commands]
+    for _ in range(repeat):
+        for command, taken in zip(commands, times):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            taken.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return [statistics.median(taken) for taken in times]
+
+
+def whole_commands(table: "Table", counts: list[int], repeat: int, chess_rate: float) -> None:
+    """`lusoria validate --jobs 1` as a user runs it, start-up included, on `counts` records
+    of every game, against a python-chess process reading as many plies (alternate rounds)."""
+    for records in counts:
+        for game, variant in CORPORA:
+            path, plies = records_corpus(game, variant, records)
+            chess_path, chess_plies, _ = chess_corpus(plies // (records // 1000))
+            chess_path, chess_plies = repeated(chess_path, records // 1000), chess_plies * (records // 1000)
+            ours, theirs = side_by_side([lusoria_command("validate", "--jobs", "1", str(path)),
+                                         [sys.executable, "-c", CHESS_COMMAND, str(chess_path)]],
+                                        repeat if records <= 1000 else 1)  # larger: one round (minutes each)
+            table.add(f"{game} {variant}: lusoria validate --jobs 1, {records:,} records ({plies:,} plies)",
+                      plies / ours, "plies/s", chess_plies / theirs, ">= 2",
+                      f"python-chess process {chess_plies / theirs:,.0f} plies/s; "
+                      f"{plies / ours / chess_rate:.2f} against read_game in process")
+
+
+def compile_package() -> None:
+    """Write lusoria's bytecode, as installing it does (PYTHONDONTWRITEBYTECODE, set on some
+    machines, would otherwise leave every command compiling its sources at start-up)."""
+    import lusoria.archive, lusoria.grammar, lusoria.notation, lusoria.validator
+
+    for package in (lusoria, lusoria.archive, lusoria.grammar, lusoria.notation, lusoria.validator):
+        compileall.compile_dir(Path(package.__file__).parent, quiet=1, legacy=False, maxlevels=0)
+
+
 def archive_records(count: int) -> Path:
     """An archive of `count` random records of every game, with varied tags (cached)."""
     path = CACHE / f"archive-{count}.db"
@@ -221,14 +291,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
     parser.add_argument("--archive-records", type=int, default=100_000, help="records in the query archive")
     parser.add_argument("--huge-mb", type=int, default=0, help="also validate a file of this many MiB (memory)")
-    parser.add_argument("--quick", action="store_true", help="20,000 plies, 2 runs, a 5,000-record archive")
-    parser.add_argument("--markdown", type=Path, help="also write the results to this file")
+    parser.add_argument("--records", default="1000,10000",
+                        help="records per game for the whole-command rows, in thousands' multiples (default 1000,10000)")
+    parser.add_argument("--quick", action="store_true", help="20,000 plies, 2 runs, a 5,000-record archive, 1,000 records")
+    parser.add_argument("--markdown", type=Path, help="also write the results to this file (in BENCHMARKS.md: "
+                                                          "its results section, the rest kept)")
     options = parser.parse_args()
     if options.quick:
-        options.plies, options.repeat, options.archive_records = 20_000, 2, 5_000
+        options.plies, options.repeat, options.archive_records, options.records = 20_000, 2, 5_000, "1000"
     CACHE.mkdir(exist_ok=True)
     table = Table()
     cores = os.cpu_count() or 1
+    compile_package()
 
     print(f"chess corpus, {options.plies:,} plies", flush=True)
     chess_path, chess_plies, chess_games = chess_corpus(options.plies)
@@ -244,6 +318,12 @@ def main() -> None:
             table.add(f"pgn-extract {name} (whole process)", extract[name], "plies/s")
     else:
         print("  pgn-extract is not installed: its rows are left out (apt-get install pgn-extract)")
+
+    counts = [int(count) for count in options.records.split(",")]
+    print(f"whole commands on {', '.join(f'{c:,}' for c in counts)} records per game", flush=True)
+    warm, _ = records_corpus("tablut", "seed", 1000)
+    subprocess.run(lusoria_command("validate", str(warm)), stdout=subprocess.DEVNULL)  # Lark's parser cache
+    whole_commands(table, counts, options.repeat, anchors["read_game"])
 
     for game, variant in CORPORA:
         path, plies, records = corpus(game, variant, options.plies)
@@ -306,14 +386,29 @@ def main() -> None:
         table.add(f"query {flag} (first 100)", seconds * 1000, "ms", target="< 100 ms")
 
     if options.markdown:
-        options.markdown.write_text(report(table, options, chess_plies))
+        write_report(options.markdown, report(table, options, chess_plies))
         print(f"written to {options.markdown}")
+
+
+START, END = "<!-- results: written by benchmarks/run.py -->", "<!-- end of results -->"
+
+
+def write_report(path: Path, results: str) -> None:
+    """The results into `path`: between its START and END markers when it has them
+    (BENCHMARKS.md: the prose around them stays), else as the whole file."""
+    text = path.read_text() if path.exists() else ""
+    if START in text and END in text:
+        before, rest = text.split(START, 1)
+        results = before + START + "\n" + results + END + rest.split(END, 1)[1]
+    path.write_text(results)
 
 
 def report(table: Table, options, chess_plies: int) -> str:
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-    return (f"Measured on {date.today()} ({machine}) with `python benchmarks/run.py --plies {options.plies} "
-            f"--repeat {options.repeat} --archive-records {options.archive_records}`; chess corpus "
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    return (f"Measured on {date.today()} ({machine}, load average {load:.1f} at the end) with "
+            f"`python benchmarks/run.py --plies {options.plies} --repeat {options.repeat} "
+            f"--archive-records {options.archive_records} --records {options.records}`; chess corpus "
             f"{chess_plies:,} plies.\n\n{table.markdown()}\n")
 
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import chain, islice
 from typing import Iterable, Iterator
@@ -14,7 +12,6 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, expand, read_sources
 from lusoria.notation.writer import write_record
-from lusoria.svg import position_svg
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game
 from lusoria.validator.fit import Fit, fitting_rules
 from lusoria.validator.games import game_class
@@ -68,6 +65,9 @@ class _Workers:
                 yield from _check_chunk(chunk, self.keep_going)
             return
         if self.pool is None:
+            import multiprocessing  # here, not at start-up: only a pool needs them
+            from concurrent.futures import ProcessPoolExecutor
+
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
         pending: deque = deque()
         for chunk in chain(filter(None, (first, second)), chunks):
@@ -133,6 +133,8 @@ class Board:
 
     def svg(self) -> str:
         """The board as an SVG diagram, the last ply highlighted."""
+        from lusoria.svg import position_svg
+
         return position_svg(self.report.rules, self.report.positions[self.ply], self.last)
 
 

@@ -12,9 +12,6 @@ from pathlib import Path
 import click
 
 from lusoria import __version__, api
-from lusoria.archive import Archive, Filters, ImportStopped, NotAnArchive, ReadOnlyError, default_path
-from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render, render_pieces
-from lusoria.archive.reading import DEFAULT_TIMEOUT
 from lusoria.files import AtomicFile, same_file, write_file
 from lusoria.terminal import echo
 from lusoria.options import MAX_SQL_INTEGER, Bounded, Encoding
@@ -269,7 +266,16 @@ def random(game: str, count: int, seed: int, variant: str | None, rules: str | N
         raise click.UsageError(str(error)) from None
 
 
-db_option = click.option("--db", "db", default=default_path, show_default="$LUSORIA_DB or lusoria.db",
+def default_db() -> str:
+    """The archive commands' default --db (the archive is imported only by the commands that use it)."""
+    from lusoria.archive import default_path
+
+    return default_path()
+
+
+FORMATS = ("table", "json", "csv", "lgn")  # lusoria.archive.query.FORMATS, without importing the archive
+SQL_TIMEOUT = 60  # lusoria.archive.reading.DEFAULT_TIMEOUT, without importing the archive
+db_option = click.option("--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db",
                          help="The archive (a SQLite file).")
 format_option = click.option("--format", "format_", type=click.Choice(FORMATS), default="table", show_default=True,
                              help="table, json, csv, or lgn (the records themselves, ready for lusoria validate).")
@@ -283,6 +289,8 @@ def echo_pieces(pieces) -> None:
 
 def archive_errors(action):
     """Run `action`, turning archive problems into clear messages and exit statuses."""
+    from lusoria.archive import ImportStopped, NotAnArchive, ReadOnlyError
+
     try:
         return action()
     except (NotAnArchive, ImportStopped) as error:
@@ -304,6 +312,8 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
 
     A record already in the archive (the same text) is skipped. A progress bar shows
     on a terminal."""
+    from lusoria.archive import Archive
+
     files = [p for p in expand(paths) if p != STDIN]
     if sys.stderr.isatty() and STDIN not in paths:
         with click.progressbar(length=sum(Path(p).stat().st_size for p in files if Path(p).exists()),
@@ -338,6 +348,9 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
 @format_option
 def query(db: str, tags: tuple[str, ...], format_: str, **filters) -> None:
     """Find records in the archive; oldest first."""
+    from lusoria.archive import Archive, Filters
+    from lusoria.archive.query import COLUMNS, TABLE_COLUMNS, render_pieces
+
     pairs = []
     for tag in tags:
         name, equals, value = tag.partition("=")
@@ -353,10 +366,13 @@ def query(db: str, tags: tuple[str, ...], format_: str, **filters) -> None:
 @click.argument("sql")
 @db_option
 @format_option
-@click.option("--timeout", type=Bounded(0, 10 ** 6), default=int(DEFAULT_TIMEOUT), show_default=True,
+@click.option("--timeout", type=Bounded(0, 10 ** 6), default=SQL_TIMEOUT, show_default=True,
               help="Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too.")
 def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
+    from lusoria.archive import Archive
+    from lusoria.archive.query import render_pieces
+
     archive_errors(lambda: echo_pieces(render_pieces(Archive(db).iter_sql(sql, timeout or None), format_)))
 
 
@@ -365,6 +381,9 @@ def sql(sql: str, db: str, format_: str, timeout: int) -> None:
 @click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
 def stats(db: str, as_json: bool) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors."""
+    from lusoria.archive import Archive
+    from lusoria.archive.query import render
+
     figures = archive_errors(lambda: Archive(db).stats())
     if as_json:
         echo(json.dumps(figures, indent=2))

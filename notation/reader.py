@@ -7,6 +7,7 @@ Parsing uses the game's Lark grammar (LALR) with the model built while parsing.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -225,12 +226,25 @@ class _Builder(Transformer):
         return line.plies[-1]
 
 
+def _parser_cache(game: str) -> str | bool:
+    """Where Lark keeps the game's compiled parser between runs (start-up: building it
+    costs more than reading it back): the user's own cache folder, never a shared one,
+    since the file is a pickle. Lark checks the grammar's hash on load and rebuilds on any
+    mismatch or unreadable file; no cache when the folder cannot be made."""
+    folder = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "lusoria")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    except OSError:
+        return False
+    return os.path.join(folder, f"{game}.lark")
+
+
 @cache
 def _builder_parser(game: str) -> Lark:
     """The game's parser, with the model builder applied while parsing."""
     builder = _Builder()
     parser = Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply", "tag_parts"],
-                  transformer=builder)
+                  transformer=builder, cache=_parser_cache(game))
     number, ply, suffix = (parser.get_terminal(t).pattern.to_regexp() for t in ("MOVE_NUMBER", "PLY", "SUFFIX"))
     builder.ply_pattern = re.compile(rf"(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?")
     return parser

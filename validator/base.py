@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
-from typing import ClassVar, Hashable
+from dataclasses import dataclass
+from typing import Callable, ClassVar, Hashable
 
 Position = Hashable  # each game's positions are immutable values
 
@@ -41,14 +41,23 @@ class Outcome:
     reason: str
 
 
-@dataclass(slots=True)
 class Played:
-    """What applying one ply did."""
+    """What applying one ply did. A game may give the canonical text as a function
+    that writes it: it is written the first time it is read (`validate` never reads it)."""
 
-    position: Position
-    text: str  # the ply in canonical form, with all the rules force written out
-    outcome: Outcome | None = None
-    warnings: list[tuple[str, str]] = field(default_factory=list)  # (rule, message)
+    __slots__ = ("position", "_text", "outcome", "warnings")
+
+    def __init__(self, position: Position, text: str | Callable[[], str], outcome: Outcome | None = None,
+                 warnings: list[tuple[str, str]] | None = None):
+        self.position, self._text, self.outcome = position, text, outcome
+        self.warnings = [] if warnings is None else warnings  # (rule, message)
+
+    @property
+    def text(self) -> str:
+        """The ply in canonical form, with all the rules force written out."""
+        if not isinstance(self._text, str):
+            self._text = self._text()
+        return self._text
 
 
 class OptionError(ValueError):

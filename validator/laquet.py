@@ -10,7 +10,7 @@ import random
 import re
 from itertools import permutations
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Iterator, NamedTuple, Sequence
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
@@ -19,6 +19,7 @@ from lusoria.validator.suggest import similarity
 LAST = 18  # the last point a checker may stand on
 OFF = 19  # where a borne-off checker goes
 CHECKERS = 15
+SIGN = (1, -1)  # a checker of White's counts +1 on its point, Black's -1
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
 
 
@@ -32,7 +33,7 @@ class LaquetPosition(NamedTuple):
 
     def done(self, side: int) -> bool:
         """Whether `side` has borne off every checker."""
-        return max(self.points) <= 0 if side == WHITE else min(self.points) >= 0
+        return _done(self.points, side)
 
     def off(self, side: int) -> int:
         """How many checkers `side` has borne off."""
@@ -65,10 +66,10 @@ def _plays(text: str) -> tuple[Written, ...]:
         return ()
     plays = []
     for word in text.split():
-        repeat = re.search(r"\(([0-9])\)$", word)
-        points = word[:repeat.start()] if repeat else word
-        plays.append(Written(tuple(OFF if p == "off" else int(p) for p in points.split("/")),
-                             int(repeat[1]) if repeat else 1))
+        repeat = word.endswith(")")  # 3/6(2): the grammar allows one digit, 2-9
+        points = word[:-3] if repeat else word
+        plays.append(Written(tuple([OFF if p == "off" else int(p) for p in points.split("/")]),
+                             int(word[-2]) if repeat else 1))
     return tuple(plays)
 
 
@@ -80,6 +81,10 @@ def parse_turn(text: str) -> Turn:
     if m[4]:
         leftover = (tuple(int(d) for d in m.group(4, 5) if d), _plays(m[6]))
     return Turn((int(m[1]), int(m[2])), _plays(m[3]), leftover)
+
+
+WON = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
+            for side, result in ((WHITE, "1-0"), (BLACK, "0-1")))
 
 
 def point_name(point: int) -> str:
@@ -171,25 +176,22 @@ class Laquet(Game):
     @staticmethod
     def _home(position: LaquetPosition, side: int) -> bool:
         """Q7: all of `side`'s checkers are in quadrant III or borne off."""
-        outside = position.points[1:13]
-        return max(outside) <= 0 if side == WHITE else min(outside) >= 0
+        return _done(position.points[1:13], side)
 
-    def _targets(self, position: LaquetPosition, side: int, point: int, die: int) -> int | None:
-        """Where one die takes a checker of `side` from `point` (Q3, Q4, Q7), or None."""
-        if not position.count(side, point):
-            return None
-        target = point + die
-        if target <= LAST:
-            return target if not position.count(1 - side, target) else None
-        if not self._home(position, side):
-            return None
-        if target == OFF or not any(position.count(side, p) for p in range(13, point)):
-            return OFF
-        return None
-
-    def _singles(self, position: LaquetPosition, side: int, die: int) -> list[Step]:
-        return [(p, t, die) for p in range(1, LAST + 1)
-                if (t := self._targets(position, side, p, die)) is not None]
+    def _singles(self, position: LaquetPosition, side: int, die: int) -> Iterator[Step]:
+        """Every single step of one die (Q3, Q4, Q7), lazily: `_most` stops at the first
+        that will do."""
+        points, sign = position.points, SIGN[side]
+        for point in range(1, LAST + 1):
+            if points[point] * sign <= 0:  # no checker of the side's
+                continue
+            target = point + die
+            if target <= LAST:
+                if points[target] * sign >= 0:  # not held by the enemy
+                    yield point, target, die
+            elif self._home(position, side) and (target == OFF or not any(
+                    points[p] * sign > 0 for p in range(13, point))):  # by excess: none behind
+                yield point, OFF, die
 
     @staticmethod
     def _apply(position: LaquetPosition, side: int, step: Step) -> LaquetPosition:
@@ -221,14 +223,64 @@ class Laquet(Game):
         return [steps for score, steps in ways if score == most]
 
     def _most(self, position: LaquetPosition, side: int, dice: tuple[int, ...]) -> int:
-        """How many dice can be played (a game-ending bear-off counts as playing them all)."""
-        ways = self._sequences(position, side, dice)
-        after = self._apply_all(position, side, ways[0])
-        return len(dice) if after.done(side) else len(ways[0])
+        """How many dice can be played (a game-ending bear-off counts as playing them all):
+        the best score of `_sequences`, searched depth first and stopped as soon as every
+        die is played, the usual answer."""
+        if position.done(side):
+            return len(dice)
+        best = 0
+        for index, die in enumerate(dice):
+            if die in dice[:index]:
+                continue
+            rest = dice[:index] + dice[index + 1:]
+            for step in self._singles(position, side, die):
+                if not rest:
+                    return len(dice)
+                best = max(best, 1 + self._most(self._apply(position, side, step), side, rest))
+                if best == len(dice):
+                    return best
+        return best
 
     # -- checking a written turn ---------------------------------------------------
     def play(self, position: LaquetPosition, text: str) -> Played:
         turn = parse_turn(text)
+        return self._play_plain(position, turn) or self._play_checked(position, turn)
+
+    def _play_plain(self, position: LaquetPosition, turn: Turn) -> Played | None:
+        """The usual turn, played on a list of counts: every written step takes exactly one
+        die (no choice of dice to keep track of) and the rules hold. None otherwise, and
+        `_play_checked` decides (and words any error): the two agree wherever this answers."""
+        side, opponent, points = position.turn, 1 - position.turn, list(position.points)
+        followed = _chain(points, side, turn.roll, turn.plays)
+        if followed is None:
+            return None
+        steps, left = followed
+        leftover = ()  # (dice, steps) the opponent played
+        if left and not _done(points, side):
+            if self.must and len(steps) < self._most(position, side, turn.roll):
+                return None  # Q5
+            after = LaquetPosition(tuple(points), side)
+            if turn.leftover is None:
+                if self.leftover and self.must and self._most(after, opponent, left):
+                    return None  # Q6: the opponent must play the dice left over
+            elif not self.leftover or sorted(turn.leftover[0]) != sorted(left):
+                return None  # Q6
+            else:
+                followed = _chain(points, opponent, left, turn.leftover[1])
+                if followed is None:
+                    return None
+                played, unplayed = followed
+                if unplayed and self.must and not _done(points, opponent) \
+                        and len(played) < self._most(after, opponent, left):
+                    return None  # Q6
+                leftover = (left, played)
+        elif turn.leftover:
+            return None  # Q6, Q8
+        after = LaquetPosition(tuple(points), opponent)
+        return Played(after, lambda: _turn_text(turn.roll, steps, *leftover), self._winner(after))
+
+    def _play_checked(self, position: LaquetPosition, turn: Turn) -> Played:
+        """Any turn, following every way the written plays can be read with the dice."""
         side = position.turn
         states = self._check_plays(position, side, turn.roll, turn.plays, "Q5")
         after, steps, left = states[0]
@@ -360,7 +412,7 @@ class Laquet(Game):
     def _winner(self, position: LaquetPosition) -> Outcome | None:
         for side in (WHITE, BLACK):
             if position.done(side):
-                return Outcome("1-0" if side == WHITE else "0-1", "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
+                return WON[side]
         return None
 
     def outcome(self, position: LaquetPosition) -> Outcome | None:
@@ -422,6 +474,48 @@ class Laquet(Game):
         return position
 
 
+def _done(points: Sequence[int], side: int) -> bool:
+    """Whether `side` has no checker on these points."""
+    return max(points) <= 0 if side == WHITE else min(points) >= 0
+
+
+def _chain(points: list[int], side: int, dice: tuple[int, ...],
+           plays: tuple[Written, ...]) -> tuple[list[Step], tuple[int, ...]] | None:
+    """Play `plays` for `side` on `points` (changed in place) when each written step takes
+    one die and breaks no rule: the steps and the dice left. A bear-off that either die can
+    make takes the smaller, as the first of `Laquet._check_plays`'s states does; the dice
+    then chosen matter only when one is left over, and then this answers None, as it does
+    for an illegal step or a one-checker play of both dice written without its middle
+    point (1/10): `_check_plays` follows those."""
+    sign, left, steps, chose = SIGN[side], list(dice), [], False
+    for written in plays:
+        route = written.points
+        for _ in range(written.repeat):
+            if len(route) == 2 and route[1] - route[0] not in left and route[1] - route[0] == sum(left):
+                return None  # 1/10 (a bear-off so written takes no die and fails below)
+            for start, end in zip(route, route[1:]):
+                if points[start] * sign <= 0:  # also once the last checker is off (Q8)
+                    return None
+                if end == OFF:
+                    if not _done(points[1:13], side):  # Q7
+                        return None
+                    behind = any(points[p] * sign > 0 for p in range(13, start))
+                    fitting = {d for d in left if d == OFF - start or (d > OFF - start and not behind)}
+                    if not fitting:
+                        return None
+                    chose, die = chose or len(fitting) > 1, min(fitting)
+                else:
+                    die = end - start
+                    if end > LAST or die <= 0 or die not in left or points[end] * sign < 0:
+                        return None
+                left.remove(die)
+                points[start] -= sign
+                if end != OFF:
+                    points[end] += sign
+                steps.append((start, end, die))
+    return None if chose and left else (steps, tuple(left))
+
+
 def _dice_distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
     if len(a) != len(b):
         return 2
@@ -475,6 +569,11 @@ def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
 
 def _play_text(points: tuple[int, ...]) -> str:
     return "/".join(point_name(p) for p in points)
+
+
+def _turn_text(roll: tuple[int, ...], steps: list[Step], left: tuple[int, ...] = (), played: list[Step] = ()) -> str:
+    """A turn in canonical form: the roll, the steps, and the > group when the opponent played some."""
+    return _roll_text(roll) + " " + _steps_text(steps) + (f" >{_roll_text(left)} {_steps_text(played)}" if played else "")
 
 
 def _steps_text(steps: list[Step]) -> str:

@@ -22,6 +22,9 @@ def piece(side: int, kind: int) -> int:
     return kind + 4 * side
 
 
+ACTIVE = ((piece(WHITE, PAWN), piece(WHITE, DUX)), (piece(BLACK, PAWN), piece(BLACK, DUX)))  # move and capture
+
+
 class Geometry:
     """Squares and their neighbourhoods on a W×H board (index = rank * W + file)."""
 
@@ -280,9 +283,9 @@ class Latrunculi(Game):
             removed = self._remove(board, side, move.removal)
         after = LatrunculiPosition(bytes(board), 1 - side, (hand[0], hand[1]))
         outcome = self._end(after, side)
-        canonical = self._format(move, position.board, captured, removed)
         warnings = [("L4", "marked # (the end), but the game goes on")] if move.end and outcome is None else []
-        return Played(after, canonical + ("#" if move.end else ""), outcome, warnings)
+        return Played(after, lambda: self._format(move, position.board, captured, removed) + ("#" if move.end else ""),
+                      outcome, warnings)
 
     def _resolve(self, position: LatrunculiPosition, move: Move):
         """The turn up to the removal of an incitus after the move: the board, the
@@ -386,8 +389,7 @@ class Latrunculi(Game):
 
     def _captures(self, board: bytearray, side: int, target: int) -> list[int]:
         """L1, L2, X3: the enemy pawns the piece now on `target` captures."""
-        captors = (piece(side, PAWN), piece(side, DUX))
-        victim = piece(1 - side, PAWN)
+        captors, victim = ACTIVE[side], ACTIVE[1 - side][0]
         captured = [a for a, b in self.geo.pincers[target] if board[a] == victim and board[b] in captors]
         if self.corner_capture:
             captured += [corner for corner, other in self.geo.corner_pincers[target]
@@ -472,14 +474,17 @@ class Latrunculi(Game):
         board, side = position.board, position.turn
         if position.hand[side]:
             return EMPTY in board
-        active = (piece(side, PAWN), piece(side, DUX))
-        for square, code in enumerate(board):
-            if code in active:
-                if EMPTY in (board[n] for n in self.geo.steps[square]):
-                    return True
+        steps, pincers = self.geo.steps, self.geo.pincers
+        for code in ACTIVE[side]:  # each of the side's pieces, found with bytes.find
+            square = board.find(code)
+            while square >= 0:
+                for neighbour in steps[square]:
+                    if not board[neighbour]:
+                        return True
                 if not self.slides and any(self._jumpable(board, side, a) and board[b] == EMPTY
-                                           for a, b in self.geo.pincers[square]):
+                                           for a, b in pincers[square]):
                     return True
+                square = board.find(code, square + 1)
         return False
 
     def _jumpable(self, board: bytes | bytearray, side: int, square: int) -> bool:

@@ -297,8 +297,7 @@ class Tablut(Game):
             board[square] = EMPTY
         after = TablutPosition(bytes(board), 1 - side)
         outcome = self._after(after, side, move.target)
-        canonical = self._format(position.board, move, captured)
-        return Played(after, canonical + move.announcement, outcome,
+        return Played(after, lambda: self._format(position.board, move, captured) + move.announcement, outcome,
                       self._announcement_warnings(after, move.announcement, outcome))
 
     def _format(self, board: bytes, move: Move, captured: list[int]) -> str:

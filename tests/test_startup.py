@@ -1,0 +1,52 @@
+"""Start-up: `lusoria validate` loads only what it uses, and Lark's compiled parsers are
+kept between runs in the user's cache folder."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from lusoria import cli
+from lusoria.archive.query import FORMATS
+from lusoria.archive.reading import DEFAULT_TIMEOUT
+from lusoria.notation import reader
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def run_lusoria(*args: str, cache: Path, importtime: bool = False) -> subprocess.CompletedProcess:
+    flags = ["-X", "importtime"] if importtime else []
+    return subprocess.run([sys.executable, *flags, "-m", "lusoria.cli", *args], capture_output=True, text=True,
+                          env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+
+
+def test_validate_does_not_load_the_archive_pictures_or_process_pools(tmp_path):
+    result = run_lusoria("validate", "--jobs", "1", str(SAMPLES / "tablut" / "escape.lgn"), cache=tmp_path,
+                         importtime=True)
+    assert result.returncode == 0, result.stderr
+    loaded = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
+    assert "lusoria.validator.replay" in loaded  # the measurement itself works
+    assert not loaded & {"lusoria.archive", "sqlite_utils", "tabulate", "lusoria.svg", "concurrent.futures"}
+
+
+def test_the_format_choices_are_the_archives():
+    assert cli.FORMATS == FORMATS
+    assert cli.SQL_TIMEOUT == DEFAULT_TIMEOUT
+
+
+def test_a_cached_parser_reads_as_a_fresh_one(tmp_path):
+    record = str(SAMPLES / "errors" / "syntax.lgn")
+    fresh = run_lusoria("validate", "--jobs", "1", record, cache=tmp_path)
+    assert (tmp_path / "lusoria" / "tablut.lark").exists()
+    cached = run_lusoria("validate", "--jobs", "1", record, cache=tmp_path)
+    assert (cached.returncode, cached.stdout, cached.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
+    assert fresh.returncode == 1 and "error[syntax]" in fresh.stdout
+
+
+def test_no_cache_when_its_folder_cannot_be_made(tmp_path, monkeypatch):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    assert reader._parser_cache("tablut") is False
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert reader._parser_cache("tablut") == str(tmp_path / "lusoria" / "tablut.lark")
