@@ -39,7 +39,7 @@ def test_a_preset_that_bundles_options_is_named():
 def test_no_rule_set_and_where_every_set_fails():
     result = fit('[Game "tablut"]\n1. e3-d2 *')
     assert not result.changes and result.everywhere and result.furthest == 1
-    assert str(result) == "legal under no rule set (576 tried): first conflict at ply 1 under every set"
+    assert str(result) == "legal under no rule set (577 tried): first conflict at ply 1 under every set"
 
 
 def test_the_linnaeus_corpus_fits_the_linnaeus_preset():
