@@ -32,9 +32,11 @@ class Archive:
         self.path = path or default_path()
 
     def import_paths(self, paths: Iterable[str], encoding: str = "utf-8", batch_size: int = 1000,
-                     progress: Callable[[int], None] | None = None) -> ImportSummary:
-        """`lusoria import`: check and store every record of `paths`."""
-        return import_records(open_archive(self.path), paths, encoding, batch_size, progress)
+                     progress: Callable[[int], None] | None = None, format: str | None = None,
+                     tags: dict[str, str] | None = None) -> ImportSummary:
+        """`lusoria import`: check and store every record of `paths` (`format`, `tags`: as in
+        `read_sources`)."""
+        return import_records(open_archive(self.path), paths, encoding, batch_size, progress, format, tags)
 
     def _existing(self):
         if not os.path.exists(self.path):
