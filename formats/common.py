@@ -131,6 +131,6 @@ def add_missing_king(draft: Draft) -> None:
             if ply is draft.line.plies[-1] and draft.result == "*" and "Result" not in draft.tags:
                 draft.result = played.outcome.result
                 draft.note(f"the list gives no result; the game ended {played.outcome.result} "
-                           f"({played.outcome.reason}, {played.outcome.rule})")
+                           f"({played.outcome.reason}, {played.outcome.rule})", ply)
             return
         position = played.position

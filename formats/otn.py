@@ -257,17 +257,21 @@ def write_otn(record: Record, rules: Tablut, canonical=lambda ply: ply.text) -> 
     start = tags.get("Position") or rules.format_position(rules.initial())
     lines.append(f"[rules:{_rules_record(rules, start.split()[0])}]")
     if record.main.comments:
-        lines.append(f"[start-comment:{'  '.join(record.main.comments)}]")
+        lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
-    plies = record.main.plies
+    plies, turn = record.main.plies, len(lines)
     for number in range(0, len(plies), 2):
         pair = plies[number:number + 2]
+        turn = len(lines)
         lines.append(f"{number // 2 + 1}. " + " ".join(_otn_move(canonical(ply)) for ply in pair))
-        comments = ["  ".join(ply.comments).replace("|", "/").replace("]", ")") for ply in pair]
+        comments = [" ".join(ply.comments).replace("|", "/").replace("]", ")") for ply in pair]
         if any(comments):
             lines.append("[" + "|".join(comments) + "]")
-    if tags.get("Termination") == "resignation":
-        lines.append(f"{len(plies) // 2 + 1}. ---")
+    if tags.get("Termination") == "resignation":  # the side to move resigns: `---` takes its place
+        if len(plies) % 2:
+            lines[turn] += " ---"
+        else:
+            lines.append(f"{len(plies) // 2 + 1}. ---")
     return "\n".join(lines) + "\n"
 
 
