@@ -144,7 +144,7 @@ def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: i
     if not isinstance(game, dict) or "Moves" not in game:
         return draft.source(path, index, draft.problem("a game of the scrape is an object with the fields "
                                                        + ", ".join(FIELDS), start))
-    span = text = locator.text[start:end]
+    span = locator.text[start:end]
 
     def offset(name: str) -> int:
         found = re.search(rf'"{name}"\s*:\s*', span)
@@ -175,7 +175,7 @@ def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: i
         elif isinstance(moves, list):
             position = offset("Moves")
             for move in moves:
-                found = text.find(json.dumps(move), position - start)
+                found = span.find(json.dumps(move), position - start)
                 at = start + found + 1 if found >= 0 else position
                 read_moves(draft, str(move), at, first_white)
                 position = max(position, at)

@@ -13,7 +13,7 @@ from lusoria import __version__, api
 from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError, default_path
 from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render
 from lusoria.formats import FORMATS as SOURCE_FORMATS
-from lusoria.notation.sources import STDIN, InputError, Skipped, expand, read_sources, walk
+from lusoria.notation.sources import STDIN, InputError, Skipped, read_sources, walk
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict

@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT
 
 
-@pytest.mark.parametrize("name", ["notation", "grammar", "validator", "archive"])
+@pytest.mark.parametrize("name", ["notation", "grammar", "validator", "archive", "formats"])
 def test_no_generic_top_level_module(name):
     assert importlib.util.find_spec(name) is None
     assert importlib.util.find_spec(f"lusoria.{name}") is not None
