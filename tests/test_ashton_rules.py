@@ -187,3 +187,14 @@ def test_the_svg_board_draws_the_camps():
     camps = sorted(e.get("data-square") for e in root.iter() if "camp" in (e.get("class") or "").split())
     assert camps == sorted("a4 a5 a6 b5 i4 i5 i6 h5 d1 e1 f1 e2 d9 e9 f9 e8".split())
     assert "camp" not in position_svg(Tablut(), Tablut().initial())
+
+
+def test_t12_a_capture_list_that_leaves_out_a_camp_capture_cites_t12_at_its_ply():
+    pos = position("Kg7 d2 c3", "b2 c4 i9", "b")  # b2-c2 takes d2 (against the camp e2) and c3 (against c4)
+    assert ASHTON.play(pos, "b2-c2").text == "b2-c2xc3/d2"
+    assert rule_broken(ASHTON, pos, "b2-c2xc3") == "T12"  # what the list would be without camps
+    assert rule_broken(ASHTON, pos, "b2-c2xd2") == "T4"
+    text = record("1... b2-c2xc3 *", result="").replace("7p1/9/6K2/9/9/9/p8/2P6/9 w", "8p/9/6K2/9/9/2p6/2P6/1p1P5/9 b")
+    report = check(text)
+    assert [(d.rule, d.ply) for d in report.diagnostics] == [("T12", 1)]
+    assert "c3/d2 (against a camp)" in report.diagnostics[0].message

@@ -278,8 +278,8 @@ class Tablut(Game):
                 raise Illegal("T11", f"{square_name(square)} is a camp square: only a piece that starts its move "
                                      f"in that camp may {how} it")
 
-    def _captures(self, board: bytearray, side: int, target: int) -> list[int]:
-        """What the piece that just moved to `target` captures (T4, T5)."""
+    def _captures(self, board: bytearray, side: int, target: int, camps: bool = True) -> list[int]:
+        """What the piece that just moved to `target` captures (T4, T5; T12 unless `camps` is False)."""
         mover = board[target]
         if mover not in self.captors[side]:
             return []
@@ -290,10 +290,10 @@ class Tablut(Game):
             if victim == EMPTY or OWNER[victim] == side:
                 continue
             if victim == KING:
-                if self._king_taken(board, neighbour, behind):
+                if self._king_taken(board, neighbour, behind, camps):
                     captured.append(neighbour)
             elif board[behind] in captors or self._hostile_konakis(board, behind) or \
-                    self._hostile_camp(board, behind, neighbour):
+                    (camps and self._hostile_camp(board, behind, neighbour)):
                 captured.append(neighbour)
         return captured
 
@@ -310,12 +310,12 @@ class Tablut(Game):
     def _hostile_konakis(self, board: bytearray, square: int) -> bool:
         return square == KONAKIS and (self.hostile == "always" or (self.hostile == "empty" and not board[square]))
 
-    def _king_taken(self, board: bytearray, king: int, behind: int) -> bool:
+    def _king_taken(self, board: bytearray, king: int, behind: int, camps: bool = True) -> bool:
         """T5 (and king-capture=2): is the king on `king` captured by the move?"""
         if king in EDGE:
             return False
         if self.king_like_soldier and king != KONAKIS and king not in NEXT_TO_KONAKIS:
-            return board[behind] == MUSCOVITE or behind in self.camps
+            return board[behind] == MUSCOVITE or (camps and behind in self.camps)
         return all(board[s] == MUSCOVITE or s == KONAKIS for s in NEIGHBOURS[king])
 
     def _open_lines(self, board: bytes, king: int) -> int:
@@ -348,8 +348,10 @@ class Tablut(Game):
         if move.captures is not None and move.captures != set(captured):
             said = "/".join(square_name(s) for s in sorted(move.captures, key=_order)) or "nothing"
             real = "/".join(square_name(s) for s in sorted(captured, key=_order)) or "nothing"
-            raise Illegal("T5" if KING in (position.board[s] for s in move.captures ^ set(captured)) else "T4",
-                          f"the move captures {real}, not {said}")
+            rule = "T5" if KING in (position.board[s] for s in move.captures ^ set(captured)) else "T4"
+            if self.camps and move.captures == set(self._captures(board, side, move.target, camps=False)):
+                rule, real = "T12", real + " (against a camp)"  # the list leaves out what the camps capture
+            raise Illegal(rule, f"the move captures {real}, not {said}")
         for square in captured:
             board[square] = EMPTY
         after = TablutPosition(bytes(board), 1 - side)
