@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
-from lusoria.validator.base import Illegal
+from lusoria.validator.base import Illegal, OptionError
 from lusoria.validator.tablut import KING, Tablut, parse_move, square_name
 
 CANNOT_EXPRESS = "lusoria cannot express"
@@ -106,7 +106,7 @@ def add_missing_king(draft: Draft) -> None:
     try:
         rules = Tablut.from_tags(draft.tags)
         position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
-    except Exception:  # bad tags: the validator reports them
+    except OptionError:  # bad tags or Position: the validator reports them
         return
     for ply in draft.line.plies:
         try:

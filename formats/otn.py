@@ -15,7 +15,7 @@ from typing import Iterator
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, rule_tags
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
-from lusoria.validator.base import BLACK
+from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tablut import INITIAL, Tablut, parse_move
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
@@ -68,7 +68,7 @@ def _read(draft: Draft, text: str) -> None:
                                   f" {side}", tags["position"].start("value"))
     try:
         rules = Tablut.from_tags(draft.tags)
-    except Exception as problem:
+    except OptionError as problem:
         raise draft.problem(str(problem), tags["rules"].start("value"), rule="tag") from None
     for key, match in tags.items():
         value = match["value"].strip()
