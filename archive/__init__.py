@@ -38,16 +38,18 @@ class Archive:
         self.path = path or default_path()
 
     def import_paths(self, paths: Iterable[str], encoding: str = "utf-8", batch_size: int = 1000,
-                     progress: Callable[[int], None] | None = None) -> ImportSummary:
-        """`lusoria import`: check and store every record of `paths`. ImportStopped when the
-        archive cannot take them (full disk, read-only file, damaged schema)."""
+                     progress: Callable[[int], None] | None = None, format: str | None = None,
+                     tags: dict[str, str] | None = None) -> ImportSummary:
+        """`lusoria import`: check and store every record of `paths` (`format`, `tags`: as in
+        `read_sources`). ImportStopped when the archive cannot take them (full disk, read-only
+        file, damaged schema)."""
         if os.path.exists(self.path) and not (os.access(self.path, os.W_OK)
                                               and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
             raise ImportStopped(f"{self.path}: the archive or its directory is read-only; nothing was imported "
                                 "and the archive is as it was")
         db = open_archive(self.path)
         try:
-            return import_records(db, paths, encoding, batch_size, progress)
+            return import_records(db, paths, encoding, batch_size, progress, format, tags)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                                 "stored before are whole and nothing of the failed one was kept") from None

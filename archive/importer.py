@@ -86,6 +86,15 @@ class Rows:
     tables: dict[str, list[list]]
 
 
+def as_written(report: Report) -> str:
+    """The record's text to keep: as written, or in lusoria's notation when it was read from
+    another format (its original format is a SourceFormat row of `tags`, its file `path`)."""
+    if report.source.format == "lgn" or report.record is None:
+        return report.source.text
+    from lusoria.api import canonical_text
+    return canonical_text(report)
+
+
 def rows(report: Report) -> Rows:
     """The rows of one checked record, for each table."""
     tags = report.tags
@@ -95,14 +104,15 @@ def rows(report: Report) -> Rows:
         date_from, date_to = date_range(tags.get("Date", "????.??.??"))
     except ValueError:
         date_from = date_to = None
-    digest = content_hash(report.source.text)
+    text = as_written(report)
+    digest = content_hash(text)
     record = [None, digest, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
               date_from, date_to, report.plies, int(report.valid), len(errors),
               len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
               _text(report.source.path), report.source.line,
               " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
               (" ".join(_comments(report.record.main)) or None) if report.record else None,
-              report.source.text.rstrip("\n") + "\n"]
+              text.rstrip("\n") + "\n"]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
     plies = []
     if report.record:
@@ -116,7 +126,8 @@ def rows(report: Report) -> Rows:
                   for number in range(max(len(positions), 1), report.plies + 1)]
     return Rows(digest, report.valid, report.record is not None, {
         "records": [record],
-        "tags": [[None, name, value] for name, value in tags.items()],
+        "tags": [[None, name, value] for name, value in tags.items()]
+        + ([[None, "SourceFormat", report.source.format]] if report.source.format != "lgn" else []),
         "plies": plies,
         "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                         for n, d in enumerate(report.diagnostics)],
@@ -124,10 +135,11 @@ def rows(report: Report) -> Rows:
 
 
 def _checked(paths: Iterable[str], encoding: str, summary: ImportSummary,
-             progress: Callable[[int], None] | None) -> Iterator[Rows]:
+             progress: Callable[[int], None] | None, format: str | None = None,
+             tags: dict[str, str] | None = None) -> Iterator[Rows]:
     for path in expand(paths):
         try:
-            for source in read_sources(path, encoding):
+            for source in read_sources(path, encoding, format, tags):
                 if progress:
                     progress(len(source.text.encode("utf-8")))
                 yield rows(check(source))
@@ -136,10 +148,12 @@ def _checked(paths: Iterable[str], encoding: str, summary: ImportSummary,
 
 
 def import_records(db: sqlite_utils.Database, paths: Iterable[str], encoding: str = "utf-8",
-                   batch_size: int = 1000, progress: Callable[[int], None] | None = None) -> ImportSummary:
-    """Import every record of `paths` (files, directories, `-`) into the archive `db`."""
+                   batch_size: int = 1000, progress: Callable[[int], None] | None = None,
+                   format: str | None = None, tags: dict[str, str] | None = None) -> ImportSummary:
+    """Import every record of `paths` (files, directories, `-`) into the archive `db`;
+    `format` and `tags` as in `read_sources`."""
     summary = ImportSummary()
-    checked = _checked(paths, encoding, summary, progress)
+    checked = _checked(paths, encoding, summary, progress, format, tags)
     number = 0
     while batch := list(islice(checked, batch_size)):
         number += 1

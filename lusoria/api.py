@@ -10,7 +10,7 @@ from typing import Iterable, Iterator
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import InputError, expand, read_sources
+from lusoria.notation.sources import InputError, Skipped, expand, read_sources, walk
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game
 from lusoria.validator.fit import Fit, fitting_rules
@@ -22,15 +22,21 @@ CHUNK = 64  # records a worker checks at a time
 
 
 def validate(paths: Iterable[str], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,
-             keep_going: bool = False) -> Iterator[Verdict | InputError]:
+             keep_going: bool = False, format: str | None = None,
+             tags: dict[str, str] | None = None) -> Iterator[Verdict | InputError | Skipped]:
     """A verdict per record of every path, in order (`lusoria validate`); an InputError
-    in the stream for a source that cannot be read, and the other sources go on.
+    in the stream for a source that cannot be read, and the other sources go on; a Skipped
+    for a file of a directory that is in none of lusoria's formats.
     With `jobs` > 1, records are checked by that many worker processes; `keep_going`:
-    past an illegal ply with one nearest suggestion, as if it had been written."""
+    past an illegal ply with one nearest suggestion, as if it had been written.
+    `format` forces a format (lusoria.formats); `tags` choose the rules of tafl move lists."""
     with _Workers(jobs, keep_going) as workers:
-        for path in expand(paths):
+        for path in walk(paths):
+            if isinstance(path, Skipped):
+                yield path
+                continue
             try:
-                for verdict in workers.check(read_sources(path, encoding)):
+                for verdict in workers.check(read_sources(path, encoding, format, tags)):
                     if strict:
                         verdict.valid = not verdict.diagnostics
                         verdict.diagnostics = [replace(d, severity=ERROR) for d in verdict.diagnostics]
@@ -78,12 +84,13 @@ class _Workers:
             yield from pending.popleft().result()
 
 
-def fitting(paths: Iterable[str], encoding: str = "utf-8") -> Iterator[tuple[RecordText, Fit | str] | InputError]:
+def fitting(paths: Iterable[str], encoding: str = "utf-8", format: str | None = None,
+            tags: dict[str, str] | None = None) -> Iterator[tuple[RecordText, Fit | str] | InputError]:
     """For each record, the rule sets that fit it (`lusoria rules`); a record that cannot
     be replayed at all (syntax, unknown game, bad tags) comes with its first problem."""
     for path in expand(paths):
         try:
-            for source in read_sources(path, encoding):
+            for source in read_sources(path, encoding, format, tags):
                 report = check(source, keep=False)
                 if report.rules is None:
                     yield source, f"cannot be replayed: {report.diagnostics[0].message}"
@@ -99,10 +106,14 @@ def format_record(source: RecordText | str) -> tuple[str, Report]:
     report = check(source)
     if report.record is None:
         return report.source.text, report
+    return canonical_text(report), report
+
+
+def canonical_text(report: Report) -> str:
+    """A replayed record (`check` with keep=True) in canonical form."""
     black_first = bool(report.rules and report.rules.turn(report.positions[0]) == BLACK) \
         if report.positions else False
-    text = write_record(report.record, black_first, lambda ply: report.canonical.get(id(ply), ply.text))
-    return text, report
+    return write_record(report.record, black_first, lambda ply: report.canonical.get(id(ply), ply.text))
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from lusoria import __version__, api
 from lusoria.files import AtomicFile, same_file, write_file
 from lusoria.terminal import echo
 from lusoria.options import MAX_SQL_INTEGER, Bounded, Encoding
-from lusoria.notation.sources import STDIN, InputError, decoded_text, expand, read_sources
+from lusoria.formats import FORMATS as SOURCE_FORMATS
+from lusoria.notation.sources import STDIN, InputError, Skipped, decoded_text, read_sources, walk
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
@@ -25,6 +26,33 @@ WINDOW = 60  # characters of a source line shown either side of a diagnostic
 MAX_SHOWN = 50  # diagnostics shown per record by `validate` (--json lists them all)
 encoding_option = click.option("--encoding", type=Encoding(), default="utf-8", show_default=True,
                                help="Text encoding of the input (e.g. latin-1, cp1252).")
+
+
+def reading_options(command):
+    """--from, and the rules of plain tafl move lists (--variant, --rules); the command gets
+    `reading`: the keyword arguments of read_sources."""
+    def chosen(ctx, param, value):
+        ctx.meta.setdefault("reading", {})[param.name] = value
+        return value
+
+    for option in reversed((
+            click.option("--from", "from_", type=click.Choice(SOURCE_FORMATS), expose_value=False, callback=chosen,
+                         help="Read the input in this format (default: by extension, then content; lgn for -)."),
+            click.option("--variant", "move_variant", expose_value=False, callback=chosen, metavar="PRESET",
+                         help="Tafl move lists (--from tafl): the Tablut preset they follow (default aage)."),
+            click.option("--rules", "move_rules", expose_value=False, callback=chosen, metavar="'KEY=VALUE …'",
+                         help="Tafl move lists: option overrides, as in the Rules tag."))):
+        command = option(command)
+    return command
+
+
+def reading() -> dict:
+    """The read_sources keywords the reading options chose."""
+    chosen = click.get_current_context().meta.get("reading", {})
+    tags = {"Variant": chosen.get("move_variant") or "aage"}
+    if chosen.get("move_rules"):
+        tags["Rules"] = chosen["move_rules"]
+    return {"format": chosen.get("from_"), "tags": tags}
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -74,7 +102,7 @@ def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
 def record_of(path: str, index: int, encoding: str):
     """Record `index` (0-based) of `path`, or a usage error that says why not."""
     try:
-        source = next((s for i, s in enumerate(read_sources(path, encoding)) if i == index), None)
+        source = next((s for i, s in enumerate(read_sources(path, encoding, **reading())) if i == index), None)
     except InputError as error:
         click.echo(f"lusoria: {error}", err=True)
         sys.exit(2)
@@ -109,16 +137,20 @@ def plural(count: int, word: str) -> str:
               help="Worker processes (output keeps the order of the records); at most the number of cores.")
 @click.option("--force-jobs", is_flag=True, help="Allow more worker processes than cores.")
 @encoding_option
+@reading_options
 def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int, force_jobs: bool,
              encoding: str) -> None:
-    """Check every record of PATH... (files, directories of *.lgn, - for stdin).
+    """Check every record of PATH... (files, directories of record files, - for stdin).
 
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an
-    input cannot be read."""
+    input cannot be read or no record was found at all."""
     records = invalid = errors = warnings = 0
     unreadable = False
     jobs = jobs if force_jobs else min(jobs, os.cpu_count() or 1)
-    for item in api.validate(paths, encoding, strict, jobs, keep_going):
+    for item in api.validate(paths, encoding, strict, jobs, keep_going, **reading()):
+        if isinstance(item, Skipped):
+            click.echo(f"lusoria: {item}", err=True)
+            continue
         if isinstance(item, InputError):
             click.echo(f"lusoria: {item}", err=True)
             unreadable = True
@@ -138,7 +170,9 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
     if not as_json:
         click.echo(f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
                    f"({plural(errors, 'error')}, {plural(warnings, 'warning')})")
-    sys.exit(2 if unreadable else 1 if invalid else 0)
+    if not records and not unreadable:
+        click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
+    sys.exit(2 if unreadable or not records else 1 if invalid else 0)
 
 
 @main.command()
@@ -146,16 +180,24 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 when a file is not in canonical form.")
 @click.option("--write", is_flag=True, help="Rewrite the files in place.")
 @encoding_option
+@reading_options
 def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None:
-    """Write the records of PATH... in canonical form (to standard output by default)."""
+    """Write the records of PATH... in canonical form (to standard output by default).
+    Records of other formats come out as lgn; --check and --write apply to lgn files."""
     if write and STDIN in paths:
         raise click.UsageError("--write cannot rewrite standard input")
     status = 0
-    for path in expand(paths):  # streamed: one record at a time
+    for path in walk(paths):  # streamed: one record at a time
+        if isinstance(path, Skipped):
+            click.echo(f"lusoria: {path}", err=True)
+            continue
         formatted = hashlib.sha256()
         try:
             with AtomicFile(path, encoding) if write else nullcontext() as output:
-                for number, source in enumerate(read_sources(path, encoding)):
+                for number, source in enumerate(read_sources(path, encoding, **reading())):
+                    if (check or write) and source.format != "lgn":
+                        raise InputError(f"{path}: --check and --write apply to lgn files, and this one is "
+                                         f"{source.format}; lusoria convert writes it as lgn")
                     text, report = api.format_record(source)
                     if report.record is None:
                         status = max(status, 1)
@@ -191,6 +233,7 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
               help="The board as text, or as an SVG diagram.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
 @encoding_option
+@reading_options
 def show(path: str, index: int, ply: int | None, format_: str, output: str | None, encoding: str) -> None:
     """Show the board of a record of PATH after a ply (as text, or as SVG)."""
     source = record_of(path, index, encoding)
@@ -210,11 +253,12 @@ def show(path: str, index: int, ply: int | None, format_: str, output: str | Non
 @paths_argument
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record, one per line.")
 @encoding_option
+@reading_options
 def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (RULES.md) that make it legal."""
     status = 0
-    for item in api.fitting(paths, encoding):
+    for item in api.fitting(paths, encoding, **reading()):
         if isinstance(item, InputError):
             click.echo(f"lusoria: {item}", err=True)
             status = 2
@@ -236,6 +280,7 @@ def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
               help="Which record of the file (0-based).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
 @encoding_option
+@reading_options
 def html(path: str, index: int, output: str | None, encoding: str) -> None:
     """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply)."""
     from lusoria.html import replay_page
@@ -245,6 +290,48 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
         write_output(output, page, path)
     else:
         click.echo(page, nl=False)
+
+
+@main.command()
+@paths_argument
+@click.option("--to", "to", type=click.Choice(["lgn", "otn"]), required=True, help="The format to write.")
+@click.option("--output-dir", type=click.Path(file_okay=False), metavar="DIR",
+              help="Write each record to its own file in DIR (needed for OTN, one game per file, "
+                   "when there are several records).")
+@encoding_option
+@reading_options
+def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: str) -> None:
+    """Write the records of PATH... (any format lusoria reads) as lgn or OTN (OpenTafl).
+
+    Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
+    input cannot be read or no record was found."""
+    from lusoria.formats.convert import Converted, convert as converted
+
+    results = list(converted(paths, to, encoding, **reading()))
+    records = [item for item in results if isinstance(item, Converted)]
+    if to == "otn" and not output_dir and sum(item.text is not None for item in records) > 1:
+        raise click.UsageError("OTN holds one game per file: give --output-dir for several records")
+    status, written = 0, []
+    for item in results:
+        if isinstance(item, (Skipped, InputError)):
+            click.echo(f"lusoria: {item}", err=True)
+            status = max(status, 2 if isinstance(item, InputError) else 0)
+        elif item.text is None:
+            click.echo(f"lusoria: {item.source.path or '<stdin>'}:{item.source.line}: record {item.source.index} "
+                       f"not converted: {item.problem}", err=True)
+            status = max(status, 1)
+        elif output_dir:
+            name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}.{'otg' if to == 'otn' else 'lgn'}"
+            Path(output_dir).mkdir(parents=True, exist_ok=True)
+            (Path(output_dir) / name).write_text(item.text, "utf-8")
+            click.echo(f"wrote {Path(output_dir) / name}")
+        else:
+            written.append(item.text.rstrip("\n") + "\n")
+    click.echo("\n".join(written), nl=False)
+    if not records:
+        click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
+        status = 2
+    sys.exit(status)
 
 
 @main.command()
@@ -307,24 +394,33 @@ def archive_errors(action):
 @paths_argument
 @db_option
 @encoding_option
+@reading_options
 def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
     """Check the records of PATH... and store them all, valid or not, in the archive.
 
-    A record already in the archive (the same text) is skipped. A progress bar shows
-    on a terminal."""
+    A record already in the archive (the same text) is skipped. A record read from another
+    format is stored in lusoria's notation, with its format (tag SourceFormat) and path.
+    A progress bar shows on a terminal. Exit status 2 when an input cannot be read or no
+    record was found at all."""
     from lusoria.archive import Archive
 
-    files = [p for p in expand(paths) if p != STDIN]
+    found = list(walk(paths))
+    for skipped in (p for p in found if isinstance(p, Skipped)):
+        click.echo(f"lusoria: {skipped}", err=True)
+    files = [p for p in found if isinstance(p, str) and p != STDIN]
     if sys.stderr.isatty() and STDIN not in paths:
         with click.progressbar(length=sum(Path(p).stat().st_size for p in files if Path(p).exists()),
                                label="importing", file=sys.stderr) as bar:
-            summary = archive_errors(lambda: Archive(db).import_paths(paths, encoding, progress=bar.update))
+            summary = archive_errors(lambda: Archive(db).import_paths(paths, encoding, progress=bar.update,
+                                                                      **reading()))
     else:
-        summary = archive_errors(lambda: Archive(db).import_paths(paths, encoding))
+        summary = archive_errors(lambda: Archive(db).import_paths(paths, encoding, **reading()))
     for problem in summary.unreadable:
         click.echo(f"lusoria: {problem}", err=True)
     click.echo(f"{db}: {summary}")
-    sys.exit(2 if summary.unreadable else 0)
+    if not summary.added and not summary.duplicates and not summary.unreadable:
+        click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
+    sys.exit(2 if summary.unreadable or not (summary.added or summary.duplicates) else 0)
 
 
 @main.command()

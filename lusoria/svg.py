@@ -15,6 +15,7 @@ from lusoria.validator.base import Game
 CELL, EDGE = 40, 22
 LIGHT, DARK, LINE = "#f6efdc", "#2e2a26", "#3b3228"
 BOARD, SQUARE_ALT, MOVED, CAPTURED = "#e2cfa3", "#d6bf8c", "#f3d34a", "#c0392b"
+CAMP = "#b9a27a"  # Ashton Tablut's camps
 
 
 def position_svg(rules: Game, position, last: str | None = None) -> str:
@@ -30,14 +31,17 @@ def _svg(width: float, height: float, body: list[str], title: str) -> str:
 
 # -- square boards ------------------------------------------------------------------------------
 
-def _grid(files: int, ranks: int, names: list[str], marked: dict[str, str], special: set[int]) -> list[str]:
-    """The board, its coordinates, and coloured squares (`marked`: name -> role)."""
+def _grid(files: int, ranks: int, names: list[str], marked: dict[str, str], special: set[int],
+          camps: frozenset[int] = frozenset()) -> list[str]:
+    """The board, its coordinates, and coloured squares (`marked`: name -> role; `camps`: Tablut's camps)."""
     body = [f'<rect x="0" y="0" width="{files * CELL + 2 * EDGE}" height="{ranks * CELL + 2 * EDGE}" '
             f'fill="#f9f5ea"/>']
     for index, name in enumerate(names):
         x, y = _xy(index, files, ranks)
-        fill = MOVED if marked.get(name) in ("from", "to") else BOARD if (index // files + index) % 2 else SQUARE_ALT
-        body.append(f'<rect class="square {marked.get(name, "")}" data-square="{name}" x="{x}" y="{y}" '
+        fill = MOVED if marked.get(name) in ("from", "to") else CAMP if index in camps \
+            else BOARD if (index // files + index) % 2 else SQUARE_ALT
+        role = " ".join(filter(None, (marked.get(name, ""), "camp" if index in camps else "")))
+        body.append(f'<rect class="square {role}" data-square="{name}" x="{x}" y="{y}" '
                     f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="0.5"/>')
         if index in special:  # the konakis: a thick frame and a cross
             body.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
@@ -103,10 +107,10 @@ def _marks(squares: tuple[str, ...], captured, removed) -> dict[str, str]:
     return marked
 
 
-def _square_board(files, ranks, names, pieces, special, last_parts, title) -> str:
+def _square_board(files, ranks, names, pieces, special, last_parts, title, camps=frozenset()) -> str:
     squares, captured, removed = last_parts
     marked = _marks(squares, captured, removed)
-    body = _grid(files, ranks, names, marked, special)
+    body = _grid(files, ranks, names, marked, special, camps)
     for index, (white, kind) in pieces.items():
         x, y = _xy(index, files, ranks)
         body.append(_man(x, y, white, names[index], kind))
@@ -127,7 +131,7 @@ def _tablut(rules: tablut.Tablut, position: tablut.TablutPosition, last: str | N
         parts = ((tablut.NAMES[move.origin], tablut.NAMES[move.target]),
                  [tablut.NAMES[s] for s in move.captures or ()], None)
     return _square_board(9, 9, list(tablut.NAMES), pieces, {tablut.KONAKIS}, parts,
-                         f"Tablut: {rules.format_position(position)}")
+                         f"Tablut: {rules.format_position(position)}", frozenset(rules.camps))
 
 
 def _latrunculi(rules: latrunculi.Latrunculi, position: latrunculi.LatrunculiPosition, last: str | None) -> str:

@@ -37,6 +37,8 @@ class RecordText:
     line: int = 1  # of its first line in the source
     index: int = 0  # 0-based position among the source's records
     path: str = ""
+    format: str = "lgn"  # the source's format (lusoria.formats); text is then the game as written there
+    parsed: "Record | SyntaxProblem | None" = None  # what a reader of another format made of it
 
 
 class SyntaxProblem(Exception):
@@ -263,6 +265,10 @@ def parse_record(source: RecordText | str) -> Record:
     """Parse one record's text; raises SyntaxProblem with file-relative positions."""
     if isinstance(source, str):
         source = RecordText(source)
+    if isinstance(source.parsed, SyntaxProblem):
+        raise source.parsed
+    if source.parsed is not None:
+        return source.parsed
     offset = source.line - 1
     game = _GAME_TAG.search(source.text)
     if game is None:

@@ -1,10 +1,12 @@
-"""Where records come from: files, directories of `*.lgn` files, standard input."""
+"""Where records come from: files, directories of record files, standard input; each file
+read in its format (lusoria.formats)."""
 
 from __future__ import annotations
 
 import codecs
 import io
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
@@ -17,13 +19,48 @@ class InputError(Exception):
     """A source that cannot be read at all (missing, unreadable, wrongly encoded)."""
 
 
-def expand(paths: Iterable[str]) -> Iterator[str]:
-    """Files as given; directories searched recursively for `*.lgn`, in sorted order."""
+@dataclass(frozen=True)
+class Skipped:
+    """A file in a directory that holds no records lusoria reads, and why."""
+
+    path: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: skipped, {self.reason}"
+
+
+def walk(paths: Iterable[str]) -> Iterator[str | Skipped]:
+    """Files as given; directories searched recursively, in sorted order, for files in one of
+    lusoria's formats (`*.lgn`, `*.otg`, aagenielsen.dk `*.json`, Tablut Challenge
+    `*_gameLog.txt`; extensions in any case); the other files there come as Skipped."""
+    from lusoria.formats import format_of, why_not
+
     for path in paths:
-        if path != STDIN and Path(path).is_dir():
-            yield from (str(p) for p in sorted(Path(path).rglob("*.lgn")) if p.is_file())
-        else:
+        if path == STDIN or not Path(path).is_dir():
             yield path
+            continue
+        for found in sorted(p for p in Path(path).rglob("*") if p.is_file()):
+            if format_of(str(found), _head(found)) is None:
+                yield Skipped(str(found), why_not(str(found)))
+            else:
+                yield str(found)
+
+
+def expand(paths: Iterable[str]) -> Iterator[str]:
+    """The files `walk` finds, without the skipped ones."""
+    return (path for path in walk(paths) if not isinstance(path, Skipped))
+
+
+def _head(path: Path, size: int = 4096) -> str:
+    """The first characters of a file whose extension does not say its format alone."""
+    if path.suffix.lower() not in (".json", ".txt"):
+        return ""
+    try:
+        with open(path, "rb") as stream:
+            return stream.read(size).decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 CHUNK = 1 << 20  # characters decoded at a time
@@ -72,14 +109,32 @@ class _Counting(io.RawIOBase):
         return len(data)
 
 
-def read_sources(path: str, encoding: str = "utf-8") -> Iterator[RecordText]:
-    """The records of one file (or `-`, standard input), streamed."""
+def read_sources(path: str, encoding: str = "utf-8", format: str | None = None,
+                 tags: dict[str, str] | None = None) -> Iterator[RecordText]:
+    """The records of one file (or `-`, standard input), streamed, read in `format` (by
+    default: what the file's name, then its content, says; lgn when neither does).
+    `tags` (Variant, Rules) choose the rules of plain tafl move lists."""
+    from lusoria.formats import format_of, read_text
+
     if path == STDIN:
-        yield from split_records(decoded_text(sys.stdin.buffer, "<stdin>", encoding), "<stdin>")
+        text = decoded_text(sys.stdin.buffer, "<stdin>", encoding)
+        if format in (None, "lgn"):
+            yield from split_records(text, "<stdin>")
+        else:
+            yield from read_text("".join(text), format, "<stdin>", tags)
         return
     try:
         stream = open(path, "rb")
     except OSError as error:
         raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
     with stream:
-        yield from split_records(decoded_text(stream, path, encoding), path)
+        if format is None:
+            try:
+                head = stream.peek(4096)[:4096]
+            except OSError as error:
+                raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
+            format = format_of(path, head.decode(encoding, "replace")) or "lgn"
+        if format == "lgn":
+            yield from split_records(decoded_text(stream, path, encoding), path)
+        else:
+            yield from read_text("".join(decoded_text(stream, path, encoding)), format, path, tags)

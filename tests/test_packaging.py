@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 
 
-@pytest.mark.parametrize("name", ["notation", "grammar", "validator", "archive"])
+@pytest.mark.parametrize("name", ["notation", "grammar", "validator", "archive", "formats"])
 def test_no_generic_top_level_module(name, tmp_path):
     """Asked of a fresh interpreter in an empty folder (-I: no PYTHONPATH, no current folder on
     sys.path), so that how pytest was started (python -m pytest, coverage run) does not matter."""

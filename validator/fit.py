@@ -44,8 +44,9 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]):
     named when a set equals one; `pieces` keeps the record's own value."""
     declared = cls.options_from_tags(tags)
     keys = list(cls.options)
-    choices = [cls.options[key] if len(cls.options[key]) > 1 else (declared.get(key, cls.options[key][0]),)
-               for key in keys]
+    kept = getattr(cls, "searched_as_presets", ())  # varied only by switching to a preset
+    choices = [(own.option[key],) if key in kept else cls.options[key] if len(cls.options[key]) > 1
+               else (declared.get(key, cls.options[key][0]),) for key in keys]
     variants = [own.variant] if cls.presets_are_options else list(cls.presets)
     named = {tuple(cls(variant=v).option[k] for k in keys): v for v in cls.presets} if cls.presets_are_options \
         else {}
@@ -60,6 +61,10 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]):
                 sets.append((1, preset, options, {}))
             else:
                 sets.append((len(changed) + (variant != own.variant), variant, options, changed))
+    for preset in cls.presets if cls.presets_are_options and kept else ():
+        options = cls(variant=preset).option
+        if any(options[key] != own.option[key] for key in kept):
+            sets.append((1, preset, options, {}))
     return sorted(sets, key=lambda item: item[0])
 
 

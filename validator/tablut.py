@@ -1,4 +1,4 @@
-"""Tablut (RULES.md T1–T10 and the Tablut options)."""
+"""Tablut (RULES.md T1–T13 and the Tablut options, Ashton Tablut's camps and repetition among them)."""
 
 from __future__ import annotations
 
@@ -46,11 +46,31 @@ NEIGHBOURS = tuple(tuple(ray[0] for ray in rays if ray) for rays in RAYS)
 # (neighbour, the square behind it) in each direction, for custodial captures
 PINCERS = tuple(tuple((ray[0], ray[1]) for ray in rays if len(ray) > 1) for rays in RAYS)
 EDGE = frozenset(s for s in range(SIZE * SIZE) if not all(RAYS[s]))
+# camps=ashton (T11, T12): square -> its camp (1 west, 2 east, 3 south, 4 north)
+ASHTON_CAMPS = {square_index(name): camp for camp, names in enumerate(
+    ("a4 a5 a6 b5", "i4 i5 i6 h5", "d1 e1 f1 e2", "d9 e9 f9 e8"), 1) for name in names.split()}
 
 
 class TablutPosition(NamedTuple):
     board: bytes  # 81 squares, a1 b1 … i9
     turn: int
+
+
+class RememberingPosition(TablutPosition):
+    """A position under repetition=draw (T13): equal to, and written as, the plain position;
+    it also remembers the positions that arose after earlier plies since the last capture
+    (a capture makes every earlier position unreachable)."""
+
+    def __new__(cls, board: bytes, turn: int, earlier: frozenset = frozenset()):
+        position = super().__new__(cls, board, turn)
+        position.earlier = earlier
+        return position
+
+    def __getnewargs__(self):
+        return self.board, self.turn, self.earlier
+
+    def __repr__(self) -> str:
+        return repr(TablutPosition(*self))
 
 
 class Move(NamedTuple):
@@ -88,12 +108,19 @@ class Tablut(Game):
         "king-armed": ("yes", "no"),
         "tuichi-ends": ("yes", "no"),
         "no-move": ("loses", "passes"),
+        "camps": ("none", "ashton"),
+        "camp-hostile": ("always", "empty"),
+        "repetition": ("none", "draw"),
     }
+    searched_as_presets = ("camps", "camp-hostile", "repetition")  # `lusoria rules` tries them only as presets
     presets = {
         "seed": {},
         "linnaeus": {"first": "black", "throne-pass": "none", "throne-stop": "none",
                      "throne-hostile": "always", "king-capture": "2", "tuichi-ends": "no"},
         "unarmed": {"throne-pass": "king", "king-armed": "no", "throne-hostile": "empty"},
+        "aage": {"first": "black", "king-capture": "2", "tuichi-ends": "no", "throne-hostile": "empty"},
+        "ashton": {"king-capture": "2", "throne-pass": "none", "throne-stop": "none", "throne-hostile": "always",
+                   "tuichi-ends": "no", "camps": "ashton", "repetition": "draw"},
     }
 
     def __init__(self, options=None, variant=None):
@@ -106,11 +133,14 @@ class Tablut(Game):
         self.captors = {WHITE: (SWEDE, KING) if o["king-armed"] == "yes" else (SWEDE,), BLACK: (MUSCOVITE,)}
         self.tuichi_ends = o["tuichi-ends"] == "yes"
         self.passes = o["no-move"] == "passes"
+        self.camps = ASHTON_CAMPS if o["camps"] == "ashton" else {}
+        self.camp_hostile_when_held = o["camp-hostile"] == "always"
+        self.repetition = o["repetition"] == "draw"
 
     # -- positions -------------------------------------------------------
     def initial(self) -> TablutPosition:
         board = self.parse_position(INITIAL).board
-        return TablutPosition(board, BLACK if self.option["first"] == "black" else WHITE)
+        return self._remembering(TablutPosition(board, BLACK if self.option["first"] == "black" else WHITE))
 
     def parse_position(self, text: str) -> TablutPosition:
         fields = text.split()
@@ -136,7 +166,14 @@ class Tablut(Game):
             raise OptionError("a Tablut position holds at most one king")
         if board[KONAKIS] not in (EMPTY, KING):
             raise OptionError("only the king may stand on the konakis (e5)")
-        return TablutPosition(bytes(board), WHITE if fields[1] == "w" else BLACK)
+        camped = [square_name(s) for s in self.camps if board[s] in (SWEDE, KING)]
+        if camped:
+            raise OptionError(f"a Swede or the king stands on the camp square {camped[0]} (T11)")
+        return self._remembering(TablutPosition(bytes(board), WHITE if fields[1] == "w" else BLACK))
+
+    def _remembering(self, position: TablutPosition) -> TablutPosition:
+        """Under repetition=draw, a position that starts a history (T13: the start does not count)."""
+        return RememberingPosition(*position) if self.repetition else position
 
     def format_position(self, position: TablutPosition) -> str:
         ranks = []
@@ -164,7 +201,8 @@ class Tablut(Game):
             cells = []
             for square in range(rank * SIZE, (rank + 1) * SIZE):
                 piece = position.board[square]
-                cells.append(LETTERS[piece] if piece else "+" if square == KONAKIS else ".")
+                cells.append(LETTERS[piece] if piece else "+" if square == KONAKIS else "#" if square in self.camps
+                             else ".")
             rows.append(f"{rank + 1} " + " ".join(cells))
         rows.append("  a b c d e f g h i")
         return "\n".join(rows)
@@ -176,9 +214,10 @@ class Tablut(Game):
             if piece == EMPTY or OWNER[piece] != side:
                 continue
             passes = piece in self.passers
+            camp = self.camps.get(origin)
             for ray in RAYS[origin]:
                 for target in ray:
-                    if board[target]:
+                    if board[target] or self.camps.get(target, camp) != camp:
                         break
                     if target == KONAKIS:
                         if piece == KING and self.king_stops:
@@ -195,7 +234,7 @@ class Tablut(Game):
             square = board.find(piece)
             while square >= 0:
                 for neighbour in NEIGHBOURS[square]:
-                    if not board[neighbour] and neighbour != KONAKIS:
+                    if not board[neighbour] and neighbour != KONAKIS and neighbour not in self.camps:
                         return True
                 square = board.find(piece, square + 1)
         return next(self._moves(board, position.turn), None) is not None
@@ -229,9 +268,20 @@ class Tablut(Game):
         if target == KONAKIS and not (piece == KING and self.king_stops):
             who = "only the king" if self.king_stops else "no piece, once the king has left it,"
             raise Illegal("T3", f"{who} may stop on the konakis (e5)")
+        if self.camps:
+            self._check_camps(origin, ray[:ray.index(target) + 1])
 
-    def _captures(self, board: bytearray, side: int, target: int) -> list[int]:
-        """What the piece that just moved to `target` captures (T4, T5)."""
+    def _check_camps(self, origin: int, path: tuple[int, ...]) -> None:
+        """T11: a camp square is entered or crossed only from a square of the same camp."""
+        camp = self.camps.get(origin)
+        for square in path:
+            if self.camps.get(square, camp) != camp:
+                how = "stop on" if square == path[-1] else "pass over"
+                raise Illegal("T11", f"{square_name(square)} is a camp square: only a piece that starts its move "
+                                     f"in that camp may {how} it")
+
+    def _captures(self, board: bytearray, side: int, target: int, camps: bool = True) -> list[int]:
+        """What the piece that just moved to `target` captures (T4, T5; T12 unless `camps` is False)."""
         mover = board[target]
         if mover not in self.captors[side]:
             return []
@@ -242,21 +292,32 @@ class Tablut(Game):
             if victim == EMPTY or OWNER[victim] == side:
                 continue
             if victim == KING:
-                if self._king_taken(board, neighbour, behind):
+                if self._king_taken(board, neighbour, behind, camps):
                     captured.append(neighbour)
-            elif board[behind] in captors or self._hostile_konakis(board, behind):
+            elif board[behind] in captors or self._hostile_konakis(board, behind) or \
+                    (camps and self._hostile_camp(board, behind, neighbour)):
                 captured.append(neighbour)
         return captured
+
+    def _hostile_camp(self, board: bytearray, square: int, victim: int) -> bool:
+        """T12: a camp square captures, except a Muscovite on a square of that same camp;
+        under camp-hostile=empty, a camp square holding a Muscovite spares Muscovites."""
+        camp = self.camps.get(square)
+        if camp is None:
+            return False
+        if board[victim] == MUSCOVITE:
+            return self.camps.get(victim) != camp and (self.camp_hostile_when_held or not board[square])
+        return True
 
     def _hostile_konakis(self, board: bytearray, square: int) -> bool:
         return square == KONAKIS and (self.hostile == "always" or (self.hostile == "empty" and not board[square]))
 
-    def _king_taken(self, board: bytearray, king: int, behind: int) -> bool:
+    def _king_taken(self, board: bytearray, king: int, behind: int, camps: bool = True) -> bool:
         """T5 (and king-capture=2): is the king on `king` captured by the move?"""
         if king in EDGE:
             return False
         if self.king_like_soldier and king != KONAKIS and king not in NEXT_TO_KONAKIS:
-            return board[behind] == MUSCOVITE
+            return board[behind] == MUSCOVITE or (camps and behind in self.camps)
         return all(board[s] == MUSCOVITE or s == KONAKIS for s in NEIGHBOURS[king])
 
     def _open_lines(self, board: bytes, king: int) -> int:
@@ -265,7 +326,7 @@ class Tablut(Game):
         lines = 0
         for ray in RAYS[king]:
             for square in ray:
-                if board[square] or (square == KONAKIS and not crossable):
+                if board[square] or (square == KONAKIS and not crossable) or square in self.camps:
                     break
             else:
                 lines += bool(ray)
@@ -291,14 +352,26 @@ class Tablut(Game):
         if move.captures is not None and move.captures != set(captured):
             said = "/".join(square_name(s) for s in sorted(move.captures, key=_order)) or "nothing"
             real = "/".join(square_name(s) for s in sorted(captured, key=_order)) or "nothing"
-            raise Illegal("T5" if KING in (position.board[s] for s in move.captures ^ set(captured)) else "T4",
-                          f"the move captures {real}, not {said}")
+            rule = "T5" if KING in (position.board[s] for s in move.captures ^ set(captured)) else "T4"
+            if self.camps and move.captures == set(self._captures(board, side, move.target, camps=False)):
+                rule, real = "T12", real + " (against a camp)"  # the list leaves out what the camps capture
+            raise Illegal(rule, f"the move captures {real}, not {said}")
         for square in captured:
             board[square] = EMPTY
         after = TablutPosition(bytes(board), 1 - side)
         outcome = self._after(after, side, move.target)
+        if self.repetition:
+            after, outcome = self._remember(position, after, outcome, bool(captured))
         return Played(after, lambda: self._format(position.board, move, captured) + move.announcement, outcome,
                       self._announcement_warnings(after, move.announcement, outcome))
+
+    def _remember(self, before: TablutPosition, after: TablutPosition, outcome: Outcome | None,
+                  captured: bool) -> tuple[TablutPosition, Outcome | None]:
+        """T13: the position after a ply, with its history; a draw when it arose before."""
+        earlier = frozenset() if captured else getattr(before, "earlier", frozenset())
+        if outcome is None and after in earlier:
+            outcome = Outcome("1/2-1/2", "T13", "the position arose before (repetition)")
+        return RememberingPosition(*after, earlier | {TablutPosition(*after)}), outcome
 
     def _format(self, board: bytes, move: Move, captured: list[int]) -> str:
         piece = "K" if board[move.origin] == KING else ""

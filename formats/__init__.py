@@ -1,0 +1,67 @@
+"""Records in other formats: each reader turns a file into lusoria records (RecordText with
+the record already read, `parsed`), keeping every ply's line and column in the original file.
+
+| format | files | reader |
+| --- | --- | --- |
+| `lgn` | `*.lgn` | lusoria's own (`notation.reader`) |
+| `otn` | `*.otg` | OpenTafl Notation (`otn`) |
+| `tafl` | (only with `--from tafl`) | tafl move lists (`tafl`) |
+| `aage` | `*.json` | the aagenielsen.dk scrape (`tafl`) |
+| `tablut-challenge` | `*_gameLog.txt` | Tablut Challenge server logs (`tablut_challenge`) |
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from lusoria.notation.reader import RecordText
+
+FORMATS = ("lgn", "otn", "tafl", "aage", "tablut-challenge")
+
+
+def format_of(path: str, head: str = "") -> str | None:
+    """The format of a file from its name, then (for `.json`, `.txt`) its first characters;
+    None when it is none of lusoria's formats."""
+    from lusoria.formats.tablut_challenge import looks_like_log
+    from lusoria.formats.tafl import looks_like_aage
+
+    name = Path(path).name.lower()
+    if name.endswith(".lgn"):
+        return "lgn"
+    if name.endswith(".otg"):
+        return "otn"
+    if name.endswith(".json"):
+        return "aage" if looks_like_aage(head) else None
+    if name.endswith(".txt"):
+        return "tablut-challenge" if name.endswith("_gamelog.txt") or looks_like_log(head) else None
+    return None
+
+
+def why_not(path: str) -> str:
+    """Why a file that `format_of` does not know is skipped."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".json":
+        return "a .json file that is not an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)"
+    if suffix == ".txt":
+        return "a .txt file that is not a Tablut Challenge game log"
+    return "not a record file (.lgn, .otg, .json of aagenielsen.dk, *_gameLog.txt)"
+
+
+def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
+    """The records of a whole text in a format other than lgn. `tags` (Variant, Rules) choose
+    the rules of plain move lists."""
+    if format == "otn":
+        from lusoria.formats.otn import read_otn
+        yield from read_otn(text, path)
+    elif format == "tafl":
+        from lusoria.formats.tafl import read_move_lists
+        yield from read_move_lists(text, path, tags)
+    elif format == "aage":
+        from lusoria.formats.tafl import read_aage
+        yield from read_aage(text, path)
+    elif format == "tablut-challenge":
+        from lusoria.formats.tablut_challenge import read_log
+        yield from read_log(text, path)
+    else:
+        raise ValueError(f"unknown format '{format}' (known: {', '.join(FORMATS)})")

@@ -1,0 +1,136 @@
+"""What every reader of another format shares: where an offset is in the file, a record
+under construction (`Draft`), the rule tags of a set of options, and the normalisation of
+capture lists that some sources write their own way."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+
+from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.validator.base import Illegal, OptionError
+from lusoria.validator.tablut import KING, Tablut, parse_move, square_name
+
+CANNOT_EXPRESS = "lusoria cannot express"
+
+
+class Locator:
+    """1-based line and column of an offset in a text."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.starts = [0] + [i + 1 for i, char in enumerate(text) if char == "\n"]
+
+    def where(self, offset: int) -> tuple[int, int]:
+        line = bisect_right(self.starts, offset)
+        return line, offset - self.starts[line - 1] + 1
+
+    def lines(self, first: int, last: int) -> str:
+        """The text of lines `first`…`last` (1-based, inclusive)."""
+        end = self.starts[last] if last < len(self.starts) else len(self.text)
+        return self.text[self.starts[first - 1]:end]
+
+
+@dataclass
+class Draft:
+    """A record being read from another format; offsets are into the whole file."""
+
+    reader: str  # the format's name, for notes
+    locator: Locator
+    start: int  # offset of the game's first character
+    end: int  # offset just past its last
+    tags: dict[str, str] = field(default_factory=lambda: {"Game": "tablut"})
+    places: dict[str, tuple[int, int]] = field(default_factory=dict)
+    line: Line = field(default_factory=Line)
+    result: str = "*"
+    result_at: int | None = None
+
+    def tag(self, name: str, value: str, offset: int | None = None) -> None:
+        self.tags[name] = value
+        self.places[name] = self.locator.where(self.start if offset is None else offset)
+
+    def ply(self, text: str, offset: int) -> Ply:
+        line, column = self.locator.where(offset)
+        ply = Ply(text, line, column)
+        self.line.plies.append(ply)
+        return ply
+
+    def note(self, message: str, ply: Ply | None = None) -> None:
+        """Say, in the record, how the reader normalised what the source wrote."""
+        (ply.comments if ply else self.line.comments).append(f"{self.reader} reader: {message}")
+
+    def problem(self, message: str, offset: int, found: str = "", rule: str = "syntax") -> SyntaxProblem:
+        return SyntaxProblem(message, *self.locator.where(offset), found, rule)
+
+    def source(self, path: str, index: int, parsed: Record | SyntaxProblem | None = None) -> RecordText:
+        """The RecordText the commands check: the game's own lines, and the record read from them."""
+        first = self.locator.where(self.start)[0]
+        last = self.locator.where(max(self.start, self.end - 1))[0]
+        if parsed is None:
+            parsed = self.record()
+        return RecordText(self.locator.lines(first, last), first, index, path, self.reader, parsed)
+
+    def record(self) -> Record:
+        first = self.locator.where(self.start)
+        places = {name: self.places.get(name, first) for name in self.tags}
+        result_line, result_column = self.locator.where(self.end if self.result_at is None else self.result_at)
+        self.tags.setdefault("Result", self.result)
+        places.setdefault("Result", first)
+        return Record(dict(self.tags), self.line, self.result, first[0], places, result_line, result_column)
+
+
+def rule_tags(options: dict[str, str]) -> dict[str, str]:
+    """`Variant` and `Rules` tags for a full set of Tablut options: the preset that needs the
+    fewest overrides (no Variant tag for the seed rules)."""
+    def overrides(preset: str) -> dict[str, str]:
+        base = Tablut(variant=preset).option
+        return {key: value for key, value in options.items() if value != base[key]}
+
+    preset = min(Tablut.presets, key=lambda name: len(overrides(name)))
+    tags = {"Variant": preset} if preset != "seed" else {}
+    if changed := overrides(preset):
+        tags["Rules"] = " ".join(f"{key}={value}" for key, value in changed.items())
+    return tags
+
+
+def without_captures(text: str) -> str:
+    return text.split("x", 1)[0]
+
+
+def add_missing_king(draft: Draft) -> None:
+    """A source that never lists the captured king (aagenielsen.dk): replay the main line and
+    add the king to a capture list that lacks only him, with a note; a list that says nothing
+    of the result gets the one its last ply ends the game with. Any other difference stays
+    for the validator to report; normalising stops at the first ply that does not play."""
+    try:
+        rules = Tablut.from_tags(draft.tags)
+        position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
+    except OptionError:  # bad tags or Position: the validator reports them
+        return
+    for ply in draft.line.plies:
+        try:
+            played = rules.play(position, ply.text)
+        except Illegal:
+            move = parse_move(ply.text)
+            if move is None or move.captures is None:
+                return
+            try:
+                real = rules.play(position, without_captures(ply.text))
+            except Illegal:
+                return
+            actual = parse_move(real.text).captures or frozenset()
+            missing = actual - move.captures
+            if not (move.captures <= actual and len(missing) == 1
+                    and position.board[next(iter(missing))] == KING):
+                return
+            draft.note(f"the source does not list the captured king; added {square_name(next(iter(missing)))}",
+                       ply)
+            ply.text, played = real.text, real
+        if played.outcome is not None:
+            if ply is draft.line.plies[-1] and draft.result == "*" and "Result" not in draft.tags:
+                draft.result = played.outcome.result
+                draft.note(f"the list gives no result; the game ended {played.outcome.result} "
+                           f"({played.outcome.reason}, {played.outcome.rule})", ply)
+            return
+        position = played.position

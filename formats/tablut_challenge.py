@@ -1,0 +1,180 @@
+"""Tablut Challenge server logs (`*_gameLog.txt`, written by GameAshtonTablut.java of
+AGalassi/TablutCompetition through java.util.logging's SimpleFormatter): a header line, then
+`LEVEL: message` (the level's name may be localised), messages in Italian.
+
+The reader takes the players (`Players:`), each move the server accepted (`Turn: W Pawn from
+e3 to f3`, followed by the board it printed), and the end (`Bianco vince…`, `Nero vince…`,
+`…pareggio…`, or the turn `WW`/`BW`/`D` under the last board). The server prints rank 1 first
+(row i is rank i+1, column j is file a+j: `State.getBox`), `T` for the empty throne. The squares
+that the printed board emptied of the opponent's pieces become the ply's capture list, so a
+board that differs from lusoria's rules is a T4/T5 diagnostic at that ply; a board that the
+move cannot explain at all is an error at the move. A move the server refused (a warning
+follows it) is skipped with a note. A log that ends without an ending is a game without a
+result (`*`), noted."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator
+from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.validator.base import Illegal
+from lusoria.validator.tablut import KING, MUSCOVITE, OWNER, SWEDE, Tablut, square_index, square_name
+
+_MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
+_TURN = re.compile(r"Turn: (?P<side>[WB]) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
+_PLAYERS = re.compile(r"Players:\t(?P<white>.*)\tvs\t(?P<black>.*)")
+_REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
+_ROW = re.compile(r"[OWBKT]{9}")
+CELLS = {"O": 0, "T": 0, "W": SWEDE, "B": MUSCOVITE, "K": KING}
+ENDINGS = (("Bianco vince", "1-0"), ("Nero vince", "0-1"), ("pareggio", "1/2-1/2"))
+TURN_RESULTS = {"WW": "1-0", "BW": "0-1", "D": "1/2-1/2"}
+
+
+def looks_like_log(head: str) -> bool:
+    return "Players:\t" in head and ("Inizio partita" in head or "Stato:" in head)
+
+
+def read_log(text: str, path: str) -> Iterator[RecordText]:
+    """A game log holds one game."""
+    draft = Draft("tablut-challenge", Locator(text), 0, len(text))
+    draft.tag("Variant", "ashton")
+    draft.tag("Event", "Tablut Challenge")
+    try:
+        _read(draft, text)
+    except SyntaxProblem as problem:
+        yield draft.source(path, 0, problem)
+        return
+    yield draft.source(path, 0)
+
+
+def _messages(text: str) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
+    """(offset, first line of the message, following lines with their offsets) for each log
+    message; the SimpleFormatter's date lines are dropped."""
+    current = None
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        stripped = line.rstrip("\r\n")
+        match = _MESSAGE.match(stripped)
+        if match:
+            if current:
+                yield current
+            current = (offset + match.start("text"), match["text"], [])
+        elif current is not None and (_ROW.fullmatch(stripped) or stripped in ("-", "W", "B", "WW", "BW", "D")):
+            current[2].append((offset, stripped))
+        elif current is not None:  # a date line: the message has ended
+            yield current
+            current = None
+        offset += len(line)
+    if current:
+        yield current
+
+
+def _board(draft: Draft, rows: list[tuple[int, str]], at: int) -> tuple[bytes, str | None]:
+    """The printed board (rank 1 first) as lusoria's board bytes, and the turn printed under it."""
+    cells = [row for row in rows if _ROW.fullmatch(row[1])]
+    if len(cells) != 9:
+        raise draft.problem(f"a board of 9 rows was expected after 'Stato:', found {len(cells)} (truncated log?)", at)
+    board = bytes(CELLS[char] for _, row in cells for char in row)
+    turn = rows[-1][1] if rows and rows[-1][1] in ("W", "B", "WW", "BW", "D") and len(rows) > 9 else None
+    return board, turn
+
+
+def _read(draft: Draft, text: str) -> None:
+    rules = Tablut(variant="ashton")
+    board, pending, players, result, result_at, last_turn = None, None, False, None, None, None
+    boards = []  # (ply, the board the server printed after it)
+    for at, message, rest in _messages(text):
+        if match := _PLAYERS.match(message):
+            draft.tag("White", match["white"].strip(), at + match.start("white"))
+            draft.tag("Black", match["black"].strip(), at + match.start("black"))
+            players = True
+        elif match := _REPEATED.match(message):
+            if match["allowed"] != "0":
+                raise draft.problem(f"repeated moves allowed {match['allowed']}: {CANNOT_EXPRESS} a draw later "
+                                    "than at the first repetition", at + match.start("allowed"), match["allowed"],
+                                    "tag")
+            if match["cache"] != "-1":
+                draft.note(f"the server remembered only the last {match['cache']} positions for repetitions")
+        elif message.startswith("Stato:"):
+            printed, last_turn = _board(draft, rest, at)
+            if board is None:
+                _start(draft, rules, printed, at)
+            elif pending is not None:
+                boards.append((_ply(draft, board, printed, pending), printed))
+                pending = None
+            board = printed
+        elif match := _TURN.match(message):
+            if pending is not None:  # the previous move got no board: refused
+                draft.note(f"the server refused {pending[1]['origin']}-{pending[1]['target']}")
+            pending = (at, match)
+        elif pending is not None and not message.startswith(("Movimento", "Pedina", "Capture", "Current",
+                                                               "Equal", "Bianco", "Nero", "Partita")):
+            draft.note(f"the server refused {pending[1]['origin']}-{pending[1]['target']}: {message}")
+            pending = None
+        for words, outcome in ENDINGS:
+            if words in message:
+                result, result_at = outcome, at
+    if not players or board is None:
+        raise draft.problem("not a Tablut Challenge game log: no 'Players:' line or no board", 0, rule="tag")
+    _cross_check(draft, rules, boards)
+    if pending is not None:
+        draft.note(f"the log ends after the move {pending[1]['origin']}-{pending[1]['target']} without the "
+                   "board that follows it (truncated?)")
+    if result is None and last_turn in TURN_RESULTS:
+        result = TURN_RESULTS[last_turn]
+    if result is None:
+        draft.note("the log ends without a result (a timeout, a lost connection or a truncated log)")
+    else:
+        draft.result, draft.result_at = result, result_at
+        draft.tag("Result", result, result_at)
+
+
+def _start(draft: Draft, rules: Tablut, printed: bytes, at: int) -> None:
+    """The first board: the standard start, or a Position tag."""
+    initial = rules.initial()
+    if printed != initial.board:
+        draft.tag("Position", rules.format_position(type(initial)(printed, initial.turn)), at)
+
+
+def _ply(draft: Draft, before: bytes, after: bytes, pending) -> None:
+    """A move the server accepted, with the captures its board shows."""
+    at, match = pending
+    origin, target = (match[name].lower() for name in ("origin", "target"))
+    squares = [square_index(origin), square_index(target)] if re.fullmatch(r"[a-i][1-9]", origin) and \
+        re.fullmatch(r"[a-i][1-9]", target) else None
+    if squares is None or not before[squares[0]] or after[squares[1]] != before[squares[0]] or after[squares[0]]:
+        raise draft.problem(f"the board printed after {origin}-{target} does not show that move", at + match.start(
+            "origin"), match[0][match.start("origin"):])
+    mover = OWNER[before[squares[0]]]
+    captured = [s for s in range(81) if before[s] and not after[s] and s != squares[0]
+                and OWNER[before[s]] != mover]
+    changed = [s for s in range(81) if before[s] != after[s] and s not in squares and s not in captured]
+    if changed:
+        raise draft.problem(f"the board printed after {origin}-{target} also changed "
+                            f"{square_name(changed[0])}", at + match.start("origin"), f"{origin}")
+    piece = "K" if before[squares[0]] == KING else ""
+    text = f"{piece}{origin}-{target}"
+    if captured:
+        text += "x" + "/".join(square_name(s) for s in sorted(captured, key=lambda s: (s % 9, s // 9)))
+    return draft.ply(text, at + match.start("origin"))
+
+
+def _cross_check(draft: Draft, rules: Tablut, boards: list) -> None:
+    """A capture that lusoria's rules make and the server's board does not show (a capture
+    list cannot say "nothing"): an error at that ply. Stops at the first ply that does not play
+    (the validator reports it)."""
+    position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
+    for ply, printed in boards:
+        try:
+            played = rules.play(position, ply.text)
+        except Illegal:
+            return
+        kept = [square_name(s) for s in range(81) if printed[s] and not played.position.board[s]]
+        if kept:
+            raise SyntaxProblem(f"the move captures {'/'.join(kept)} under these rules, but the server's board "
+                                "after it still holds them", ply.line, ply.column, ply.text, "T4")
+        position = played.position
+        if played.outcome is not None:
+            return

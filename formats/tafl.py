@@ -1,0 +1,192 @@
+"""Tafl move lists (Damian Walker's notation, as aagenielsen.dk writes it: `e2-c2 f9-f5xg5 …
+resigned`) and the JSON files of the aagenielsen.dk scrape, whose `Moves` are such lists."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Iterator
+
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, add_missing_king
+from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.validator.base import OptionError
+from lusoria.validator.tablut import Tablut
+
+_TOKEN = re.compile(r"\S+")
+_MOVE = re.compile(r"(?P<king>K)?(?P<origin>[a-i][1-9])-?(?P<target>[a-i][1-9])"
+                   r"(?:x(?P<captures>[a-i][1-9](?:/[a-i][1-9])*))?\+{0,2}")
+_NUMBER = re.compile(r"\d+\.+")
+TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
+DEFAULT_TAGS = {"Variant": "aage"}
+
+
+def read_moves(draft: Draft, text: str, base: int, first_white: bool) -> None:
+    """Add the plies of a move list to `draft`: `text` stands at offset `base` of the file.
+    A termination word sets the result: the side to move resigned, or ran out of time."""
+    for token in _TOKEN.finditer(text):
+        word, offset = token[0], base + token.start()
+        if _NUMBER.fullmatch(word):
+            continue
+        if word.lower() in TERMINATIONS:
+            white_to_move = (len(draft.line.plies) % 2 == 0) == first_white
+            draft.result, draft.result_at = ("0-1" if white_to_move else "1-0"), offset
+            draft.tag("Termination", TERMINATIONS[word.lower()], offset)
+            rest = text[token.end():].strip()
+            if rest:
+                raise draft.problem(f"found '{rest.split()[0]}' after '{word}', which ends the game",
+                                    base + text.index(rest, token.end()), rest.split()[0])
+            return
+        move = _MOVE.fullmatch(word)
+        if move is None:
+            raise draft.problem(f"found '{word}', expected a move such as e2-c2 or f9-f5xg5, "
+                                "'resigned' or 'timeout'", offset, word)
+        ply_text = f"{move['king'] or ''}{move['origin']}-{move['target']}"
+        ply = draft.ply(ply_text, offset)
+        if move["captures"]:
+            squares = move["captures"].split("/")
+            unique = list(dict.fromkeys(squares))
+            ply.text += "x" + "/".join(unique)
+            if len(unique) < len(squares):
+                draft.note(f"the capture list {move['captures']} repeats a square; read as {'/'.join(unique)}", ply)
+
+
+def _first_white(tags: dict[str, str]) -> bool:
+    return Tablut.from_tags(tags).initial().turn == 0
+
+
+def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
+    """The games of a file of move lists: one per blank-line-separated block when the file has
+    blank lines between games, otherwise one per line. `tags`: Variant/Rules (default aage)."""
+    chosen = dict(tags or DEFAULT_TAGS)
+    locator = Locator(text)
+    if re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text):  # blank lines between games
+        blocks = list(re.finditer(r"\S(?:.|\n(?![ \t]*\n))*", text))
+    else:
+        blocks = list(re.finditer(r"[^\n]*\S[^\n]*", text))
+    for index, block in enumerate(blocks):
+        draft = Draft("tafl", locator, block.start(), block.end())
+        for name, value in chosen.items():
+            draft.tag(name, value)
+        try:
+            first_white = _first_white(chosen)
+        except OptionError as problem:
+            yield draft.source(path, index, draft.problem(str(problem), block.start(), rule="tag"))
+            continue
+        try:
+            read_moves(draft, block[0], block.start(), first_white)
+        except SyntaxProblem as problem:
+            yield draft.source(path, index, problem)
+            continue
+        add_missing_king(draft)
+        yield draft.source(path, index)
+
+
+# -- the aagenielsen.dk JSON scrape -------------------------------------------------------------
+
+GAME_TYPES = {  # AageGameTypeName -> (Variant, Rules)
+    "Historical Hnefatafl 9x9 (Saami Tablut)": ("aage", ""),
+    "Saami Tablut-w": ("aage", "first=white"),
+    "Ashton tablut 9x9": ("ashton", "throne-hostile=empty camp-hostile=empty repetition=none"),
+}
+FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
+WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
+
+
+def looks_like_aage(text: str) -> bool:
+    head = text[:4096]
+    return head.lstrip()[:1] in "[{" and '"AageGameTypeName"' in head and '"Moves"' in head
+
+
+def _objects(text: str) -> Iterator[tuple[int, int, object]]:
+    """Each game object of the file with its span: a JSON array of objects, one object, or
+    one object per line. ValueError (json.JSONDecodeError) when the JSON is broken."""
+    decoder = json.JSONDecoder()
+    position = len(text) - len(text.lstrip())
+    if text.startswith("[", position):
+        position += 1
+        while True:
+            position = _skip(text, position, ",")
+            if text.startswith("]", position):
+                return
+            value, end = decoder.raw_decode(text, position)
+            yield position, end, value
+            position = _skip(text, end, "")
+            if not text.startswith((",", "]"), position):
+                raise json.JSONDecodeError("expected ',' or ']'", text, position)
+    while position < len(text):
+        value, end = decoder.raw_decode(text, position)
+        yield position, end, value
+        position = _skip(text, end, "")
+
+
+def _skip(text: str, position: int, also: str) -> int:
+    while position < len(text) and (text[position].isspace() or text[position] in also):
+        position += 1
+    return position
+
+
+def read_aage(text: str, path: str) -> Iterator[RecordText]:
+    """The games of an aagenielsen.dk JSON file; a file that is not valid JSON is one record
+    whose problem names the place."""
+    locator = Locator(text)
+    index = 0
+    try:
+        for start, end, game in _objects(text):
+            yield _aage_game(locator, start, end, game, path, index)
+            index += 1
+    except json.JSONDecodeError as error:
+        draft = Draft("aage", locator, min(error.pos, max(len(text) - 1, 0)), len(text))
+        yield draft.source(path, index, draft.problem(f"broken JSON: {error.msg}", error.pos, text[error.pos:][:1]))
+
+
+def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: int) -> RecordText:
+    draft = Draft("aage", locator, start, end)
+    if not isinstance(game, dict) or "Moves" not in game:
+        return draft.source(path, index, draft.problem("a game of the scrape is an object with the fields "
+                                                       + ", ".join(FIELDS), start))
+    span = locator.text[start:end]
+
+    def offset(name: str) -> int:
+        found = re.search(rf'"{name}"\s*:\s*', span)
+        return start + found.end() if found else start
+
+    kind = str(game.get("AageGameTypeName", ""))
+    if kind not in GAME_TYPES:
+        return draft.source(path, index, draft.problem(
+            f"game type '{kind}': {CANNOT_EXPRESS} it (known: {', '.join(GAME_TYPES)})",
+            offset("AageGameTypeName"), kind, "tag"))
+    variant, rules = GAME_TYPES[kind]
+    draft.tag("Variant", variant, offset("AageGameTypeName"))
+    if rules:
+        draft.tag("Rules", rules, offset("AageGameTypeName"))
+    draft.tag("Site", "aagenielsen.dk")
+    for field, tag in (("WhiteSidePlayerName", "White"), ("BlackSidePlayerName", "Black")):
+        if game.get(field):
+            draft.tag(tag, str(game[field]), offset(field))
+    first_white = _first_white(draft.tags)
+    said = str(game.get("WhoMovedFirst", "")).lower()
+    if said in ("white", "black") and (said == "white") != first_white:
+        draft.note(f"WhoMovedFirst says {said}, but {kind} games start with "
+                   f"{'White' if first_white else 'Black'}; the game type decides")
+    moves = game["Moves"]
+    try:
+        if isinstance(moves, str):
+            read_moves(draft, moves, offset("Moves") + 1, first_white)
+        elif isinstance(moves, list):
+            position = offset("Moves")
+            for move in moves:
+                found = span.find(json.dumps(move), position - start)
+                at = start + found + 1 if found >= 0 else position
+                read_moves(draft, str(move), at, first_white)
+                position = max(position, at)
+        else:
+            raise draft.problem("Moves is a list of moves or one string of moves", offset("Moves"))
+    except SyntaxProblem as problem:
+        return draft.source(path, index, problem)
+    winner = str(game.get("WhoWon", "")).lower()
+    if winner in WINNERS:
+        if "Termination" in draft.tags and WINNERS[winner] != draft.result:
+            draft.note(f"WhoWon says {winner}, the move list's ending says {draft.result}; WhoWon decides")
+        draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")
+    add_missing_king(draft)
+    return draft.source(path, index)

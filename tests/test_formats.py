@@ -1,0 +1,277 @@
+"""Reading other formats (OTN, tafl move lists, the aagenielsen.dk JSON scrape, Tablut Challenge
+logs), writing OTN, `convert`, `--from`, and walking directories by format."""
+
+import json
+import random
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.api import random_record
+from lusoria.archive import Archive
+from lusoria.cli import main
+from lusoria.formats import format_of, read_text
+from lusoria.formats.otn import write_otn
+from lusoria.notation.sources import Skipped, read_sources, walk
+from lusoria.validator.replay import check
+from lusoria.notation.writer import write_record
+from lusoria.validator.base import BLACK
+from lusoria.validator.tablut import Tablut
+
+from conftest import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures" / "formats"
+
+
+def reports(path, **reading):
+    return [check(source) for source in read_sources(str(FIXTURES / path), **reading)]
+
+
+def problems(report):
+    return [(d.rule, d.ply, d.line, d.column) for d in report.diagnostics]
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+# -- OTN ---------------------------------------------------------------------------------------------
+
+def test_otn_tags_rules_plies_and_comments():
+    [report] = reports("otn/saami-king-captured.otg")
+    assert report.valid and report.source.format == "otn"
+    tags = report.record.tags
+    assert (tags["White"], tags["Black"], tags["Result"], tags["Variant"]) == \
+        ("Karin Nilsson", "Olof Berg", "0-1", "aage")  # attackers are Black; ks:c atkf:y cenhe: … = aage
+    assert "Rules" not in tags and tags["Termination"] == "king captured" and tags["Date"] == "2026.11.21"
+    plies = report.record.main.plies
+    assert (plies[0].text, plies[0].line, plies[0].column) == ("b5-b7", 13, 4)
+    assert (plies[1].text, plies[1].column) == ("e6-c6", 10)
+    assert plies[0].comments == ["The attackers open the west side."] and plies[1].comments == []
+    assert plies[7].comments == ["The defenders leave d5 open; a mistake."]
+    assert plies[17].text == "d3-e3xe4" and plies[-1].text == "f9-f5xe5/g5"  # OTN's + and ++ are not kept
+    assert report.record.main.comments[0].startswith("Muscovites first")
+    assert (report.outcome.rule, report.outcome.result) == ("T7", "0-1")
+
+
+def test_otn_inverted_start_resignation_and_rules_overrides():
+    [report] = reports("otn/resigned-from-a-position.otg")
+    tags = report.record.tags
+    assert report.valid, report.diagnostics
+    assert tags["Position"] == "3ppp3/4p4/9/p7p/pp2KPPpp/p3P3p/4P4/4p4/3ppp3 w"
+    assert tags["Rules"] == "throne-pass=king tuichi-ends=no" and "Variant" not in tags
+    assert (tags["Termination"], report.record.result) == ("resignation", "1-0")
+    assert [p.text for p in report.record.main.plies] == ["Ke5-c5", "d1-d2", "Kc5-c8"]
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("errors/corner-escape.otg", [("tag", None, 3, 14)]),
+    ("errors/unknown-rules-entry.otg", [("tag", None, 3, 37)]),
+    ("errors/bad-move.otg", [("T4", 4, 6, 13)]),
+])
+def test_otn_errors_point_into_the_file(path, expected):
+    [report] = reports(path)
+    assert problems(report) == expected
+
+
+@pytest.mark.parametrize("rules, entry", [
+    ("dim:11 esc:e cor:", "dim:11"), ("dim:9 esc:e", "cor:"), ("dim:9 esc:e cor: ks:w", "ks:w"),
+    ("dim:9 esc:e cor: tfr:w", "tfr:w"), ("dim:9 esc:e cor: sw:s", "sw:s"), ("dim:9 esc:e cor: cenhe:t", "cenhe:t"),
+])
+def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, entry):
+    [source] = read_text(f"[rules:{rules}]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
+    report = check(source)
+    assert [d.rule for d in report.diagnostics] == ["tag"] and entry in report.diagnostics[0].message
+    assert report.diagnostics[0].text == entry
+
+
+def test_otn_threefold_draw_is_noted_and_berserk_moves_refused():
+    [source] = read_text("[rules:dim:9 esc:e cor: ks:c]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
+    assert any("tfr:d" in c for c in check(source).record.main.comments)
+    [source] = read_text("[rules:dim:9 esc:e cor:]\n\n1. e2^b2\n", "otn", "x.otg")
+    assert "berserk" in check(source).diagnostics[0].message
+
+
+ROUND_TRIP_RULES = [{}, {"Variant": "linnaeus"}, {"Variant": "aage"}, {"Variant": "ashton"},
+                    {"Variant": "unarmed", "Rules": "first=black"}, {"Rules": "king-capture=2 throne-hostile=always"}]
+
+
+@pytest.mark.parametrize("tags", ROUND_TRIP_RULES)
+def test_otn_written_by_lusoria_reads_back_to_the_same_record(tags):
+    rules = Tablut.from_tags(tags)
+    for seed in range(3):
+        record = random_record(rules, random.Random(seed), max_plies=40)
+        record.tags.pop("Variant", None)
+        record.tags.update(tags)
+        record.main.plies[0].comments.append("an opening")
+        record.main.plies[-1].comments += ["one", "two"]
+        report = check(write_record(record, rules.initial().turn == BLACK))
+        otn = write_otn(report.record, report.rules, lambda ply: report.canonical.get(id(ply), ply.text))
+        [back] = read_text(otn, "otn", "back.otg")
+        again = check(back)
+        report.record.main.plies[-1].comments = ["one two"]  # one OTN comment per ply
+        assert again.record == report.record and again.valid == report.valid
+
+
+def test_otn_writes_a_position_and_a_resignation_and_keeps_what_otn_cannot_hold_readable():
+    [source] = read_sources(str(FIXTURES / "otn/resigned-from-a-position.otg"))
+    report = check(source)
+    report.record.main.plies[0].comments = ["a | b ] c"]
+    otn = write_otn(report.record, report.rules)
+    assert "[lusoria-position:3ppp3/4p4/9/p7p/pp2KPPpp/p3P3p/4P4/4p4/3ppp3 w]" in otn
+    assert "[lusoria-rules:throne-pass=king tuichi-ends=no]" in otn and otn.endswith("2. Kc5-c8 ---\n")
+    assert "[a / b ) c|]" in otn
+    [back] = read_text(otn, "otn", "x.otg")
+    again = check(back)
+    assert again.valid and again.record.tags == report.record.tags
+
+
+def test_convert_round_trips_otn_through_the_cli(tmp_path):
+    otn = run("convert", "--to", "otn", FIXTURES / "otn/saami-king-captured.otg")
+    assert otn.exit_code == 0 and otn.output.startswith("[event:lusoria fixtures]")
+    (tmp_path / "again.otg").write_text(otn.output)
+    lgn = run("convert", "--to", "lgn", tmp_path / "again.otg")
+    direct = run("convert", "--to", "lgn", FIXTURES / "otn/saami-king-captured.otg")
+    assert lgn.output == direct.output and '[Variant "aage"]' in lgn.output
+    assert run("validate", tmp_path / "again.otg").exit_code == 0
+
+
+def test_convert_needs_an_output_dir_for_several_otn_games(tmp_path):
+    several = run("convert", "--to", "otn", ROOT / "samples" / "tablut")
+    assert several.exit_code == 2 and "--output-dir" in several.output
+    written = run("convert", "--to", "otn", "--output-dir", tmp_path, ROOT / "samples" / "tablut" / "escape.lgn")
+    assert written.exit_code == 0 and (tmp_path / "escape-1.otg").exists()
+    laquet = run("convert", "--to", "otn", ROOT / "samples" / "laquet" / "whole-game.lgn")
+    assert laquet.exit_code == 1 and "OTN holds tafl games, not laquet" in laquet.output
+
+
+# -- tafl move lists -----------------------------------------------------------------------------------
+
+def test_tafl_move_lists_one_game_per_line():
+    games = reports("tafl/saami.txt", format="tafl")
+    assert [r.record.result for r in games] == ["0-1", "1-0", "0-1", "*"]
+    assert games[0].valid and "the game ended 0-1" in games[0].record.main.plies[-1].comments[0]
+    assert [p.text for p in games[1].record.main.plies[:2]] == ["b5-b7", "e6-c6"]  # no hyphen
+    assert games[1].record.tags["Termination"] == "resignation"  # Black to move resigned
+    assert games[2].record.tags["Termination"] == "time forfeit"  # White to move ran out of time
+    assert "repeats a square" in games[2].record.main.plies[2].comments[0]
+    assert problems(games[3]) == [("T4", 3, 4, 13)]
+
+
+def test_tafl_blocks_and_rules_from_the_options():
+    text = "e3-c3 d1-d3\nc5-c4\n\nc5-c7 resigned\n"
+    sources = list(read_text(text, "tafl", "x", {"Variant": "seed"}))
+    assert [len(check(s).record.main.plies) for s in sources] == [3, 1]
+    assert check(sources[1]).record.result == "1-0"  # seed: White first; Black resigned after 1 ply
+    [bad] = read_text("e3-c3 e3-zz\n", "tafl", "x")
+    assert problems(check(bad)) == [("syntax", None, 1, 7)]
+    result = run("validate", "--from", "tafl", "--variant", "seed", "-", input="e3-c3 d1-d3 resigned\n")
+    assert result.exit_code == 0 and "1 record: 1 valid" in result.output
+
+
+# -- the aagenielsen.dk JSON scrape ------------------------------------------------------------------------
+
+def test_aage_scrape_games_conventions_and_places():
+    games = reports("aage/scrape.json")
+    assert [r.source.format for r in games] == ["aage"] * 4
+    saami, swedes_first, ashton, wrong = games
+    assert saami.valid and saami.record.main.plies[-1].text == "f9-f5xe5/g5"
+    assert "does not list the captured king; added e5" in saami.record.main.plies[-1].comments[0]
+    assert "read as c5" in saami.record.main.plies[8].comments[0]
+    assert swedes_first.valid and swedes_first.record.tags["Rules"] == "first=white"
+    assert "WhoMovedFirst says black" in swedes_first.record.main.comments[0]
+    assert ashton.valid and ashton.record.tags["Rules"] == "throne-hostile=empty camp-hostile=empty repetition=none"
+    assert (ashton.record.main.plies[1].line, ashton.record.main.plies[1].column) == (23, 25)  # a list of moves
+    assert problems(wrong) == [("T4", 7, 31, 60)]
+
+
+def test_aage_broken_json_keeps_the_games_before_the_break():
+    first, broken = reports("errors/broken.json")
+    assert first.record.main.plies and first.record.tags["White"] == "Karin Nilsson"
+    assert problems(broken) == [("syntax", None, 12, 5)] and "broken JSON" in broken.diagnostics[0].message
+
+
+def test_aage_unknown_game_type_is_a_tag_error():
+    text = json.dumps([{"AageGameTypeName": "Copenhagen Hnefatafl 11x11", "Moves": "a4-c4"}])
+    [source] = read_text(text, "aage", "x.json")
+    report = check(source)
+    assert [d.rule for d in report.diagnostics] == ["tag"] and "Copenhagen" in report.diagnostics[0].message
+
+
+# -- Tablut Challenge logs ----------------------------------------------------------------------------------
+
+def test_tablut_challenge_log():
+    [report] = reports("tablut-challenge/Bianchi_vs_Neri_1763719200000_gameLog.txt")
+    tags = report.record.tags
+    assert report.valid and (tags["White"], tags["Black"], tags["Variant"], tags["Result"]) == \
+        ("Bianchi", "Neri", "ashton", "1-0")
+    plies = report.record.main.plies
+    assert [p.text for p in plies] == ["d5-d6", "d1-d5xc5", "e4-d4xd5", "i4-e4xe3", "Ke5-c5", "b5-b6", "Kc5-c1"]
+    assert (plies[0].line, plies[0].column) == (21, 25)
+    assert any("refused e5-e1" in c for c in plies[3].comments + report.record.main.comments)
+    assert report.outcome.rule == "T6"
+
+
+def test_tablut_challenge_draw_uppercase_squares():
+    [report] = reports("tablut-challenge/Rossi_vs_Verdi_1763722800000_gameLog.txt")
+    assert report.valid and report.record.result == "1/2-1/2" and report.outcome.rule == "T13"
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("errors/Gialli_vs_Blu_1763730000000_gameLog.txt", [("T4", None, 40, 25)]),  # the board kept c5
+    ("errors/Truncated_vs_Log_1763726400000_gameLog.txt", [("syntax", None, 67, 7)]),
+])
+def test_tablut_challenge_broken_logs(path, expected):
+    [report] = reports(path)
+    assert problems(report) == expected
+
+
+# -- directories, --from, import ------------------------------------------------------------------------------
+
+def test_walking_a_directory_by_format_and_skipping_the_rest(tmp_path):
+    (tmp_path / "GAME.LGN").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
+    (tmp_path / "notes.txt").write_text("hello\n")
+    (tmp_path / "club.pgn").write_text("1. e4 *\n")
+    found = list(walk([str(tmp_path)]))
+    assert found[0] == str(tmp_path / "GAME.LGN")
+    assert all(isinstance(f, Skipped) for f in found[1:])
+    assert found[1].reason.startswith("not a record file") and found[2].reason.startswith("a .txt file that is not")
+    result = run("validate", tmp_path)
+    assert result.exit_code == 0 and f"{tmp_path / 'club.pgn'}: skipped" in result.output
+    assert format_of("x.JSON", '[{"AageGameTypeName": "x", "Moves": ""}]') == "aage"
+    assert format_of("a_gameLog.TXT") == "tablut-challenge" and format_of("x.json", "{}") is None
+
+
+def test_no_record_at_all_exits_2(tmp_path):
+    (tmp_path / "submission.pgn").write_text("1. e4 *\n")
+    result = run("validate", tmp_path)
+    assert result.exit_code == 2 and "no record found" in result.output and "0 records" in result.output
+    assert run("validate", tmp_path / "submission.pgn").exit_code == 1  # a file given by name is read as lgn
+    assert run("import", "--db", tmp_path / "a.db", tmp_path).exit_code == 2
+
+
+def test_from_forces_a_format_on_stdin():
+    text = (FIXTURES / "otn/resigned-from-a-position.otg").read_text()
+    assert run("validate", "--from", "otn", "-", input=text).exit_code == 0
+    assert run("validate", "-", input=text).exit_code == 1  # read as lgn
+
+
+def test_show_and_fmt_read_other_formats():
+    shown = run("show", "--ply", "2", FIXTURES / "tablut-challenge/Bianchi_vs_Neri_1763719200000_gameLog.txt")
+    assert shown.exit_code == 0 and "after ply 2 of 7" in shown.output and "#" in shown.output
+    checked = run("fmt", "--check", FIXTURES / "otn/saami-king-captured.otg")
+    assert checked.exit_code == 2 and "apply to lgn files" in checked.output
+
+
+def test_import_keeps_the_format_and_the_path(tmp_path):
+    db = str(tmp_path / "a.db")
+    summary = Archive(db).import_paths([str(FIXTURES / "otn"), str(FIXTURES / "aage")])
+    assert summary.added == 6
+    rows = sqlite3.connect(db).execute(
+        "SELECT r.path, t.value, r.text FROM records r JOIN tags t ON t.record_id = r.id AND t.name = 'SourceFormat' "
+        "ORDER BY r.id").fetchall()
+    assert [(path.rsplit("/", 1)[1], fmt) for path, fmt, _ in rows] == \
+        [("resigned-from-a-position.otg", "otn"), ("saami-king-captured.otg", "otn")] + [("scrape.json", "aage")] * 4
+    assert all(text.startswith('[Game "tablut"]') for _, _, text in rows)  # stored as lgn
+    assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 2
