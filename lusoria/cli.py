@@ -78,6 +78,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
     input cannot be read."""
     records = invalid = errors = warnings = 0
     unreadable = False
+    cited: dict[str, None] = {}  # the rules of the diagnostics, in order of appearance
     for item in api.validate(paths, encoding, strict, jobs, keep_going):
         if isinstance(item, InputError):
             click.echo(f"lusoria: {item}", err=True)
@@ -92,9 +93,12 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
         else:
             for diagnostic in item.diagnostics:
                 click.echo(show_diagnostic(item, diagnostic))
+                cited[diagnostic.rule] = None
     if not as_json:
         click.echo(f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
                    f"({plural(errors, 'error')}, {plural(warnings, 'warning')})")
+        if cited:
+            click.echo(f"rules cited: {', '.join(cited)} (lusoria explain {next(iter(cited))} says what a rule means)")
     sys.exit(2 if unreadable else 1 if invalid else 0)
 
 
@@ -164,7 +168,7 @@ def show(path: str, index: int, ply: int | None, format_: str, output: str | Non
 @encoding_option
 def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
-    fewest changes of variant and options (RULES.md) that make it legal."""
+    fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal."""
     status = 0
     for item in api.fitting(paths, encoding):
         if isinstance(item, InputError):
@@ -180,6 +184,23 @@ def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
         else:
             click.echo(f"{where}: {fit}")
     sys.exit(status)
+
+
+@main.command()
+@click.argument("rule_id", metavar="RULE", required=False)
+def explain(rule_id: str | None) -> None:
+    """Print a rule that diagnostics cite (T2, S4, Q6, syntax…; any case): its text, the
+    options that change it and an example. Without RULE, list every rule."""
+    from lusoria import rulebook
+
+    if rule_id is None:
+        for rule in rulebook.rules():
+            click.echo(f"{rule.id:<7} {rule.game:<11} {rule.title}")
+        return
+    try:
+        click.echo(rulebook.explain(rule_id))
+    except KeyError as error:
+        raise click.BadParameter(error.args[0], param_hint="RULE") from None
 
 
 @main.command()
