@@ -66,7 +66,7 @@ def plural(count: int, word: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record, one per line.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--keep-going", is_flag=True,
-              help="Past an illegal ply with one nearest suggestion, go on as if it had been written.")
+              help="Past an illegal ply or a syntax slip with one nearest suggestion, go on as if it had been written.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=os.cpu_count() or 1,
               show_default="the number of cores", help="Worker processes (output keeps the order of the records).")
 @encoding_option
