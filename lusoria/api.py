@@ -176,7 +176,10 @@ def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_:
 def random_records(game: str, count: int = 1, seed: int = 0, tags: dict[str, str] | None = None,
                    max_plies: int = 200) -> Iterator[str]:
     """`count` random legal games in canonical form (`lusoria random`), under the
-    rules that `tags` choose (Variant, Rules, Board); the same seed gives the same games."""
+    rules that `tags` choose (Variant, Rules, Board); the same seed gives the same games.
+    ValueError for a negative count or max_plies (OptionError for tags that choose no rules)."""
+    if count < 0 or max_plies < 0:
+        raise ValueError(f"count and max_plies cannot be negative (count={count}, max_plies={max_plies})")
     chosen = game_class(game).from_tags(tags or {})
     rng = random.Random(seed)
     for round_ in range(1, count + 1):

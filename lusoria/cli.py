@@ -220,13 +220,14 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
 
 
 @main.command()
-@click.option("--game", required=True, type=click.Choice(sorted(GAMES)), help="Which game.")
-@click.option("-n", "count", default=1, show_default=True, help="How many games.")
+@click.option("--game", required=True, type=click.Choice(sorted(GAMES), case_sensitive=False), help="Which game.")
+@click.option("-n", "count", type=click.IntRange(min=1), default=1, show_default=True, help="How many games.")
 @click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
 @click.option("--board", help="Latrunculi: the board size, as in the Board tag (WxH).")
-@click.option("--max-plies", default=200, show_default=True, help="Stop a game (result *) after this many plies.")
+@click.option("--max-plies", type=click.IntRange(min=0), default=200, show_default=True,
+              help="Stop a game (result *) after this many plies.")
 def random(game: str, count: int, seed: int, variant: str | None, rules: str | None, board: str | None,
            max_plies: int) -> None:
     """Write random legal games."""

@@ -537,7 +537,7 @@ def _loss(side: int, rule: str, reason: str) -> Outcome:
 def _board_size(text: str | None) -> tuple[int, int]:
     if text is None:
         return 8, 8
-    m = re.fullmatch(r"([0-9]+)x([0-9]+)", text)
+    m = re.fullmatch(r"([0-9]+)x([0-9]+)", text.lower())
     if not m or not all(4 <= int(n) <= 16 for n in m.groups()):
         raise OptionError(f"a Board is WxH with each side from 4 to 16, as in 8x8; not '{text}'", "Board")
     return int(m[1]), int(m[2])

@@ -65,7 +65,7 @@ class Report:
 
     @property
     def variant(self) -> str | None:
-        return self.rules.variant if self.rules else self.tags.get("Variant")
+        return self.rules.variant if self.rules else (self.tags.get("Variant") or "").lower() or None
 
     @property
     def plies(self) -> int:
