@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import multiprocessing
 import random
 from collections import deque
@@ -103,6 +104,16 @@ def format_record(source: RecordText | str) -> tuple[str, Report]:
         if report.positions else False
     text = write_record(report.record, black_first, lambda ply: report.canonical.get(id(ply), ply.text))
     return text, report
+
+
+def like_file(text: str, original: bytes) -> bytes:
+    """`text` (with `\\n` line ends) as `lusoria fmt` writes it over a file whose bytes were
+    `original`: in UTF-8, with the file's line ends (CRLF when its first line ends so)
+    and its byte order mark, if it had one."""
+    first = original.find(b"\n")
+    if first > 0 and original[first - 1:first] == b"\r":
+        text = text.replace("\n", "\r\n")
+    return (codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b"") + text.encode("utf-8")
 
 
 @dataclass(frozen=True)

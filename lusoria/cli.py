@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -12,7 +13,8 @@ import click
 from lusoria import __version__, api
 from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError, default_path
 from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render
-from lusoria.notation.sources import STDIN, InputError, expand, read_sources
+from lusoria.notation.reader import split_records
+from lusoria.notation.sources import STDIN, InputError, decoded_text, expand, read_sources
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
@@ -105,17 +107,26 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
 @main.command()
 @paths_argument
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 when a file is not in canonical form.")
-@click.option("--write", is_flag=True, help="Rewrite the files in place.")
+@click.option("--write", is_flag=True, help="Rewrite the files in place (in UTF-8), and list those changed.")
 @encoding_option
 def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None:
-    """Write the records of PATH... in canonical form (to standard output by default)."""
+    """Write the records of PATH... in canonical form (to standard output by default).
+
+    A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
+    the canonical encoding is UTF-8, so --write turns a file read with another --encoding
+    into UTF-8, and --check finds such a file not canonical."""
+    if check and write:
+        raise click.UsageError("--check and --write exclude each other (--check writes nothing)")
     if write and STDIN in paths:
         raise click.UsageError("--write cannot rewrite standard input")
-    status = 0
+    status, shown = 0, False
     for path in expand(paths):
         try:
+            original = sys.stdin.buffer.read() if check and path == STDIN else None  # compared once read
+            sources = read_sources(path, encoding) if original is None else \
+                split_records(decoded_text(io.BytesIO(original), "<stdin>", encoding), "<stdin>")
             records = []
-            for source in read_sources(path, encoding):
+            for source in sources:
                 text, report = api.format_record(source)
                 if report.record is None:
                     status = max(status, 1)
@@ -126,16 +137,20 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
             status = 2
             continue
         formatted = "\n".join(records)
-        if check or write:
-            original = Path(path).read_text(encoding) if path != STDIN else None
-            if formatted != original:
-                if check:
-                    click.echo(f"{path}: not in canonical form")
-                    status = max(status, 1)
-                else:
-                    Path(path).write_text(formatted, encoding)
+        if not check and not write:
+            click.echo(("\n" if shown and formatted else "") + formatted, nl=False)  # files apart by a blank line
+            shown = shown or bool(formatted)
+            continue
+        original = original if path == STDIN else Path(path).read_bytes()
+        canonical = api.like_file(formatted, original)
+        if canonical == original:
+            continue
+        if check:
+            click.echo(f"{path}: not in canonical form")
+            status = max(status, 1)
         else:
-            click.echo(formatted, nl=False)
+            Path(path).write_bytes(canonical)
+            click.echo(f"{path}: rewritten")
     sys.exit(status)
 
 
