@@ -167,8 +167,9 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
                              f"VALUES ({', '.join('?' * len(columns))})", new)
         conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
+    except BaseException:  # Ctrl-C too, which may come before BEGIN took effect or after COMMIT did
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
     summary.added += counts.added
     summary.duplicates += counts.duplicates
