@@ -127,6 +127,8 @@ class Board:
         rules, positions = self.report.rules, self.report.positions
         position = positions[self.ply]
         lines = [f"{self.report.game} ({rules.variant}) after ply {self.ply} of {self.report.plies}",
+                 *([f"the replay stops after ply {len(positions) - 1}: {stop}"] if (stop := replay_stop(self.report))
+                   else []),
                  "", rules.render(position), "", rules.tally(positions[0], position),
                  f"position: {rules.format_position(position)}"]
         ended = self.report.outcome if self.ply == len(positions) - 1 else None
@@ -147,6 +149,20 @@ class Board:
         return position_svg(self.report.rules, self.report.positions[self.ply], self.last)
 
 
+def replay_stop(report: Report) -> str | None:
+    """Why the replay of the main line stopped before its end ("ply 5 (e4-e5) breaks T3:
+    only the king may stop on the konakis (e5)"), or None when it did not."""
+    replayed = len(report.positions) - 1
+    if report.record is None or replayed >= report.plies:
+        return None
+    ply = report.record.main.plies[replayed]
+    for diagnostic in report.diagnostics:
+        if diagnostic.severity == ERROR and (diagnostic.line, diagnostic.column) == (ply.line, ply.column):
+            why = diagnostic.message.removesuffix("; the rest of this line is not checked")
+            return f"ply {replayed + 1} ({ply.text}) breaks {diagnostic.rule}: {why}"
+    return None
+
+
 def board(source: RecordText | str, ply: int | None = None) -> Board:
     """The board after ply `ply` of the main line (default: the last checked),
     for `lusoria show`. ValueError when the record cannot be replayed that far."""
@@ -158,8 +174,9 @@ def board(source: RecordText | str, ply: int | None = None) -> Board:
     if ply is None:
         ply = last
     if not 0 <= ply <= last:
-        reason = "it has" if last == report.plies else "its replay stops after ply"
-        raise ValueError(f"no ply {ply}: {reason} {last}")
+        stop = replay_stop(report)
+        raise ValueError(f"no ply {ply}: its replay stops after ply {last}, as {stop}" if stop
+                         else f"no ply {ply}: it has {last}")
     return Board(report, ply)
 
 
