@@ -12,7 +12,10 @@ from conftest import CONFORMANCE
 NAMES = ["tablut", "tablut_linnaeus", "tablut_unarmed",
          "latrunculi_seneca", "latrunculi_piso", "latrunculi_petteia", "latrunculi_dux", "laquet"]
 
-pytestmark = pytest.mark.skipif(not CONFORMANCE.is_dir(), reason=f"{CONFORMANCE} is absent")
+pytestmark = pytest.mark.skipif(not CONFORMANCE.is_dir(), reason=(
+    f"no conformance corpora at {CONFORMANCE}: these *_valid.lgn, *_illegal.lgn and *.expected.tsv files, "
+    "records judged by an independent implementation of the notation and rules contracts, live beside the "
+    "project in the development workspace (../shared/conformance), not in the repository or the wheel"))
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -33,3 +36,4 @@ def test_illegal_corpus_first_error_at_the_expected_ply(name):
         first = next(d for d in report.diagnostics if d.severity == "error")
         found.append((row["record_index"], row["kind"], first.ply))
     assert found == [(row["record_index"], row["kind"], int(row["ply"])) for row in expected]
+

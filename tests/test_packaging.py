@@ -1,8 +1,10 @@
 """One import package, `lusoria`, with its grammars as package data."""
 
 import importlib.util
+import re
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -54,3 +56,35 @@ def test_explain_works_from_the_wheel_installed_outside_the_clone(wheel, tmp_pat
     where = subprocess.run([python, "-c", "import lusoria.rulebook as r; print(r.__file__)"], cwd=tmp_path,
                            capture_output=True, text=True).stdout
     assert where.startswith(str(venv))
+
+
+def test_the_license_file_matches_the_metadata_and_travels_in_the_wheel(wheel):
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License\n")
+    archive = zipfile.ZipFile(wheel)
+    licenses = [name for name in archive.namelist() if name.endswith("/LICENSE")]
+    assert len(licenses) == 1 and archive.read(licenses[0]) == (ROOT / "LICENSE").read_bytes()
+    metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    assert "License-Expression: MIT" in metadata
+    assert f"Project-URL: Repository, {project['urls']['Repository']}" in metadata
+
+
+def test_the_readme_links_and_images_work_on_the_package_index():
+    """PyPI shows the README without the repository around it: every link and image is
+    absolute, and those into the project point at its repository."""
+    repository = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Repository"]
+    targets = re.findall(r"\]\(([^)\s]+)\)", (ROOT / "README.md").read_text())
+    assert targets and all(target.startswith("https://") for target in targets)
+    ours = [target for target in targets if target.startswith(repository)]
+    assert len(ours) >= 10
+    for target in ours:
+        path = target.removeprefix(repository).split("/main/", 1)[1]
+        assert (ROOT / path).is_file(), target
+
+
+def test_the_conformance_skip_message_says_what_is_missing_and_where_it_comes_from():
+    from test_conformance import CONFORMANCE, pytestmark  # skipped there when the corpora are absent
+
+    reason = pytestmark.kwargs["reason"]
+    assert str(CONFORMANCE) in reason and "../shared/conformance" in reason
+    assert "_valid.lgn" in reason and "independent implementation" in reason
