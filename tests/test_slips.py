@@ -107,3 +107,14 @@ def test_the_cli_shows_the_suggestion_under_the_slip():
         " 2 | 1. e3c3 d1-d3 *",
         "   |    ^^^^ did you mean e3-c3?"]
     assert result.exit_code == 1
+
+
+@pytest.mark.parametrize("text, later", [
+    (f'{SENECA}\n[Position "6pp/8/8/8/8/8/P7/P6P w"]\n1. a1a3 *\n', ("S2", 1)),  # a1-a3: a step too long
+    (f"{DUX}\n1. e1xe3 *\n", ("X2", 1)),  # e1-e3: over the dux on e2
+    (f"{LAQUET}\n1. 6–3: 5/11 1/4 41: 6/10 6/7 2. 63: 5/12 *\n", ("Q3", 3)),  # the third turn, replayed
+])
+def test_keep_going_reads_past_a_slip_in_every_game(text, later):
+    syntax, illegal = check(text, keep_going=True).diagnostics
+    assert syntax.rule == "syntax" and len(syntax.suggestions) == 1
+    assert (illegal.rule, illegal.ply) == later and illegal.assumed[0].endswith(f"for {syntax.text}")

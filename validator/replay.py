@@ -20,7 +20,7 @@ ERROR, WARNING = "error", "warning"
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     severity: str  # "error" or "warning"
-    rule: str  # a rule ID of RULES.md, or syntax, tag, result, number
+    rule: str  # a rule ID of docs/rules.md (lusoria explain), or syntax, tag, result, number
     message: str
     ply: int | None = None
     text: str = ""
