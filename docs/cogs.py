@@ -56,18 +56,21 @@ def schema() -> None:
     cog.out("```sql\n" + "\n".join(statements) + "\n```\n")
 
 
-def rule_examples() -> None:
-    """For each rule ID, the shortest record of samples/errors with a diagnostic citing it
-    (or naming it in its message): the table that `lusoria explain` shows examples from."""
+def rule_examples(*extra: str) -> None:
+    """For each rule ID, the shortest record of samples/errors (and `extra` records) with a
+    diagnostic citing it (or naming it in its message): the table that `lusoria explain`
+    shows examples from."""
     import glob
     import re
 
     from lusoria.api import validate
     from lusoria.notation.reader import scan_tags
     from lusoria.rulebook import rules
+    from lusoria.validator.replay import check
 
     found: dict[str, tuple[int, str, str]] = {}  # rule -> (how good, record, message)
-    for report in validate(sorted(glob.glob("samples/errors/*.lgn")), jobs=1):
+    extras = [check(text).verdict() for text in extra]
+    for report in [*validate(sorted(glob.glob("samples/errors/*.lgn")), jobs=1), *extras]:
         tags = scan_tags(report.source.text)
         kept = " ".join(f'[{name} "{tags[name]}"]' for name in ("Game", "Variant", "Rules", "Board", "Position", "Result")
                         if tags.get(name, "*") != "*")
