@@ -118,3 +118,12 @@ def test_keep_going_reads_past_a_slip_in_every_game(text, later):
     syntax, illegal = check(text, keep_going=True).diagnostics
     assert syntax.rule == "syntax" and len(syntax.suggestions) == 1
     assert (illegal.rule, illegal.ply) == later and illegal.assumed[0].endswith(f"for {syntax.text}")
+
+
+def test_keep_going_reads_past_at_most_max_slips():
+    from lusoria.validator.replay import MAX_SLIPS
+
+    movetext = " ".join(["e3c3 d1d2 c3e3 d2d1"] * 26)  # 104 slips, legal once mended
+    report = check(f"{TABLUT}\n{movetext} *\n", keep_going=True)
+    assert [d.rule for d in report.diagnostics] == ["syntax"] * (MAX_SLIPS + 1)
+    assert len(report.diagnostics[-1].assumed) == MAX_SLIPS and report.record is None

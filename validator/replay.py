@@ -112,12 +112,12 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
     had been written."""
     if isinstance(source, str):
         source = RecordText(source)
-    read, slips, mended = _read_past_slips(source, keep_going)
-    if read is None:
+    record, read, slips, mended = _read_past_slips(source, keep_going)
+    if record is None:
         report = Report(source)
         report.diagnostics = slips
         return report
-    report = replay(parse_record(read), read, keep, keep_going)
+    report = replay(record, read, keep, keep_going)
     report.source = source
     report.diagnostics[:0] = slips
     report.diagnostics[len(slips):] = [_as_written(d, mended) for d in report.diagnostics[len(slips):]]
@@ -138,17 +138,16 @@ class _Mended:
     text: str
 
 
-def _read_past_slips(source: RecordText, keep_going: bool) -> tuple[RecordText | None, list[Diagnostic],
+def _read_past_slips(source: RecordText, keep_going: bool) -> tuple[Record | None, RecordText, list[Diagnostic],
                                                                     list[_Mended]]:
-    """The syntax errors of a record, each with what its slip meant ("did you mean
-    e3-c3?"), and — with `keep_going`, while each slip has one fix — the text mended until
-    it parses (None when it does not), with the fixes made."""
+    """The record parsed (None when it does not parse), the text read, the syntax errors,
+    each with what its slip meant ("did you mean e3-c3?"), and the fixes made: with
+    `keep_going`, while each slip has one fix, the text is mended until it parses."""
     diagnostics: list[Diagnostic] = []
     read, mended = source, []
     while True:
         try:
-            parse_record(read)
-            return read, diagnostics, mended
+            return parse_record(read), read, diagnostics, mended
         except SyntaxProblem as problem:
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
@@ -157,7 +156,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> tuple[RecordText |
                 ERROR, problem.rule, problem.message, text=problem.text, line=problem.line, column=problem.column,
                 suggestions=tuple(fix.text for fix in fixes)), mended))
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
-                return None, diagnostics, mended
+                return None, read, diagnostics, mended
             (fix,) = fixes
             line_start = read.text.rfind("\n", 0, fix.start) + 1
             mended.append(_Mended(read.line + read.text.count("\n", 0, fix.start), fix.start - line_start + 1,
