@@ -206,8 +206,8 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             _fault("insert", number)
         _fault("commit", number)
         conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:  # SQLite may have rolled back already (a full disk)
+    except BaseException:  # Ctrl-C too, or a full disk (SQLite may have rolled back already), which may come before BEGIN took effect or after COMMIT did
+        if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
     _fault("committed", number)

@@ -14,6 +14,7 @@ from typing import Iterable, Iterator
 
 from tabulate import tabulate
 
+from lusoria import rulebook
 from lusoria.notation.dates import date_range
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
@@ -74,13 +75,21 @@ def position_keys(text: str) -> list[int]:
     return keys
 
 
+def rule_id(written: str) -> str:
+    """A rule ID as diagnostics store it (`t2` -> `T2`, `SYNTAX` -> `syntax`)."""
+    try:
+        return rulebook.rule(written).id
+    except KeyError:
+        return written
+
+
 def build(filters: Filters) -> tuple[str, list]:
     """The SQL and its parameters for `filters`. ValueError for a filter that cannot work."""
     where, params = [], []
     for column in ("game", "variant", "result"):
         if (value := getattr(filters, column)) is not None:
             where.append(f"records.{column} = ?")
-            params.append(value.lower() if column == "game" else value)
+            params.append(value if column == "result" else value.lower())
     for column in ("white", "black", "event", "site"):
         if (value := getattr(filters, column)) is not None:
             where.append(f"records.{column} = ? COLLATE NOCASE")
@@ -99,7 +108,7 @@ def build(filters: Filters) -> tuple[str, list]:
         params.append(int(filters.valid))
     if filters.rule is not None:
         where.append("records.id IN (SELECT record_id FROM diagnostics WHERE rule = ?)")
-        params.append(filters.rule)
+        params.append(rule_id(filters.rule))
     for name, value in filters.tags:
         where.append("records.id IN (SELECT record_id FROM tags WHERE name = ? AND value = ?)")
         params += [name, value]

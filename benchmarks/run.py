@@ -190,6 +190,15 @@ def lusoria_in_process(path: Path, plies: int, records: int, repeat: int) -> dic
             "validate": plies / median_time(validate, repeat), "fmt": plies / median_time(fmt, repeat)}
 
 
+def html_sizes() -> dict[int, int]:
+    """The size in bytes of the replay page of random seneca games of 100 and 1,000 plies."""
+    from lusoria.api import random_records
+    from lusoria.html import replay_page
+
+    return {plies: len(replay_page(next(random_records("latrunculi", 1, seed=1, max_plies=plies))).encode())
+            for plies in (100, 1000)}
+
+
 def lusoria_command(*args: str) -> list[str]:
     return [sys.executable, "-m", "lusoria.cli", *args]
 
@@ -358,6 +367,10 @@ def main() -> None:
     for name, make in PATHOLOGICAL.items():
         times = [median_time(lambda: check(make(n)), options.repeat) for n in (50_000, 100_000, 200_000)]
         table.add(f"time for 4x the input, {name}", times[2] / times[0], "x", target="~4 (linear)")
+
+    sizes = html_sizes()
+    table.add("lusoria html, page of a 1,000-ply latrunculi game", sizes[1000] / 1000, "KB", target="< 1,000 KB",
+              note=f"{(sizes[1000] - sizes[100]) / 900:,.0f} bytes per ply (against a 100-ply page)")
 
     small, _, _ = corpus("tablut", "seed", 5_000)
     large, _, _ = corpus("tablut", "seed", 500_000)

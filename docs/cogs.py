@@ -54,3 +54,35 @@ def schema() -> None:
     statements = [row[0] + ";" for row in db.execute(
         "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'records_fts_%' ORDER BY rowid")]
     cog.out("```sql\n" + "\n".join(statements) + "\n```\n")
+
+
+def rule_examples(*extra: str) -> None:
+    """For each rule ID, the shortest record of samples/errors (and `extra` records) with a
+    diagnostic citing it (or naming it in its message): the table that `lusoria explain`
+    shows examples from."""
+    import glob
+    import re
+
+    from lusoria.api import validate
+    from lusoria.notation.reader import scan_tags
+    from lusoria.rulebook import rules
+    from lusoria.validator.replay import check
+
+    found: dict[str, tuple[int, str, str]] = {}  # rule -> (how good, record, message)
+    extras = [check(text).verdict() for text in extra]
+    for report in [*validate(sorted(glob.glob("samples/errors/*.lgn")), jobs=1), *extras]:
+        tags = scan_tags(report.source.text)
+        kept = " ".join(f'[{name} "{tags[name]}"]' for name in ("Game", "Variant", "Rules", "Board", "Position", "Result")
+                        if tags.get(name, "*") != "*")
+        movetext = " ".join(line for line in report.source.text.splitlines()
+                            if line.strip() and not line.lstrip().startswith(("[", "%")))
+        record = f"{kept} {' '.join(movetext.split())}".strip()
+        for diagnostic in report.diagnostics:
+            for rule in rules():
+                cited = diagnostic.rule.upper() == rule.id.upper()
+                if cited or re.search(rf"\b{rule.id}\b", diagnostic.message):
+                    rank = (not cited, len(record))
+                    if rule.id not in found or rank < found[rule.id][0]:
+                        found[rule.id] = (rank, record, f"{diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}")
+    rows = [f"| `{rule.id}` | `{found[rule.id][1]}` | {found[rule.id][2]} |" for rule in rules() if rule.id in found]
+    cog.out("| rule | record | lusoria says |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import random
 from collections import deque
 from dataclasses import dataclass, replace
@@ -116,6 +117,16 @@ def canonical_text(report: Report) -> str:
     return write_record(report.record, black_first, lambda ply: report.canonical.get(id(ply), ply.text))
 
 
+def like_file(text: str, original: bytes) -> bytes:
+    """`text` (with `\\n` line ends) as `lusoria fmt` writes it over a file whose bytes were
+    `original`: in UTF-8, with the file's line ends (CRLF when its first line ends so)
+    and its byte order mark, if it had one."""
+    first = original.find(b"\n")
+    if first > 0 and original[first - 1:first] == b"\r":
+        text = text.replace("\n", "\r\n")
+    return (codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b"") + text.encode("utf-8")
+
+
 @dataclass(frozen=True)
 class Board:
     """A position of a record after some ply, ready to show."""
@@ -127,6 +138,8 @@ class Board:
         rules, positions = self.report.rules, self.report.positions
         position = positions[self.ply]
         lines = [f"{self.report.game} ({rules.variant}) after ply {self.ply} of {self.report.plies}",
+                 *([f"the replay stops after ply {len(positions) - 1}: {stop}"] if (stop := replay_stop(self.report))
+                   else []),
                  "", rules.render(position), "", rules.tally(positions[0], position),
                  f"position: {rules.format_position(position)}"]
         ended = self.report.outcome if self.ply == len(positions) - 1 else None
@@ -149,6 +162,20 @@ class Board:
         return position_svg(self.report.rules, self.report.positions[self.ply], self.last)
 
 
+def replay_stop(report: Report) -> str | None:
+    """Why the replay of the main line stopped before its end ("ply 5 (e4-e5) breaks T3:
+    only the king may stop on the konakis (e5)"), or None when it did not."""
+    replayed = len(report.positions) - 1
+    if report.record is None or replayed >= report.plies:
+        return None
+    ply = report.record.main.plies[replayed]
+    for diagnostic in report.diagnostics:
+        if diagnostic.severity == ERROR and (diagnostic.line, diagnostic.column) == (ply.line, ply.column):
+            why = diagnostic.message.removesuffix("; the rest of this line is not checked")
+            return f"ply {replayed + 1} ({ply.text}) breaks {diagnostic.rule}: {why}"
+    return None
+
+
 def board(source: RecordText | str, ply: int | None = None) -> Board:
     """The board after ply `ply` of the main line (default: the last checked),
     for `lusoria show`. ValueError when the record cannot be replayed that far."""
@@ -160,8 +187,9 @@ def board(source: RecordText | str, ply: int | None = None) -> Board:
     if ply is None:
         ply = last
     if not 0 <= ply <= last:
-        reason = "it has" if last == report.plies else "its replay stops after ply"
-        raise ValueError(f"no ply {ply}: {reason} {last}")
+        stop = replay_stop(report)
+        raise ValueError(f"no ply {ply}: its replay stops after ply {last}, as {stop}" if stop
+                         else f"no ply {ply}: it has {last}")
     return Board(report, ply)
 
 
@@ -189,7 +217,10 @@ def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_:
 def random_records(game: str, count: int = 1, seed: int = 0, tags: dict[str, str] | None = None,
                    max_plies: int = 200) -> Iterator[str]:
     """`count` random legal games in canonical form (`lusoria random`), under the
-    rules that `tags` choose (Variant, Rules, Board); the same seed gives the same games."""
+    rules that `tags` choose (Variant, Rules, Board); the same seed gives the same games.
+    ValueError for a negative count or max_plies (OptionError for tags that choose no rules)."""
+    if count < 0 or max_plies < 0:
+        raise ValueError(f"count and max_plies cannot be negative (count={count}, max_plies={max_plies})")
     chosen = game_class(game).from_tags(tags or {})
     rng = random.Random(seed)
     for round_ in range(1, count + 1):

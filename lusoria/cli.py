@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import hashlib
+import io
 import json
 import os
 import sys
-from contextlib import nullcontext
 from pathlib import Path
 
 import click
 
 from lusoria import __version__, api
-from lusoria.files import AtomicFile, same_file, write_file
+from lusoria.files import same_file, write_file
 from lusoria.terminal import echo
 from lusoria.options import MAX_SQL_INTEGER, Bounded, Encoding
 from lusoria.formats import FORMATS as SOURCE_FORMATS
 from lusoria.notation.sources import STDIN, InputError, Skipped, decoded_text, read_sources, walk
+from lusoria.notation.reader import split_records
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
@@ -59,17 +59,6 @@ def reading() -> dict:
 @click.version_option(__version__, prog_name="lusoria")
 def main() -> None:
     """Parse, validate and archive game records of Tablut, Ludus latrunculorum and Laquet."""
-
-
-def _text_digest(path: str, encoding: str) -> bytes | None:
-    """The SHA-256 of a file's text as `fmt` reads it (None for standard input)."""
-    if path == STDIN:
-        return None
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        for piece in decoded_text(stream, path, encoding):
-            digest.update(piece.encode())
-    return digest.digest()
 
 
 def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
@@ -131,7 +120,7 @@ def plural(count: int, word: str) -> str:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record, one per line.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--keep-going", is_flag=True,
-              help="Past an illegal ply with one nearest suggestion, go on as if it had been written.")
+              help="Past an illegal ply or a syntax slip with one nearest suggestion, go on as if it had been written.")
 @click.option("--jobs", "-j", type=Bounded(1, 1024), default=os.cpu_count() or 1,
               show_default="the number of cores",
               help="Worker processes (output keeps the order of the records); at most the number of cores.")
@@ -146,6 +135,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
     input cannot be read or no record was found at all."""
     records = invalid = errors = warnings = 0
     unreadable = False
+    cited: dict[str, None] = {}  # the rules of the diagnostics, in order of appearance
     jobs = jobs if force_jobs else min(jobs, os.cpu_count() or 1)
     for item in api.validate(paths, encoding, strict, jobs, keep_going, **reading()):
         if isinstance(item, Skipped):
@@ -164,12 +154,16 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
         else:
             for diagnostic in item.diagnostics[:MAX_SHOWN]:
                 echo(show_diagnostic(item, diagnostic))
+            for diagnostic in item.diagnostics:
+                cited[diagnostic.rule] = None
             if len(item.diagnostics) > MAX_SHOWN:
                 echo(f"{item.source.path or '<text>'}:{item.source.line}: and "
                      f"{plural(len(item.diagnostics) - MAX_SHOWN, 'more diagnostic')} in this record (--json lists all)")
     if not as_json:
         click.echo(f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
                    f"({plural(errors, 'error')}, {plural(warnings, 'warning')})")
+        if cited:
+            click.echo(f"rules cited: {', '.join(cited)} (lusoria explain {next(iter(cited))} says what a rule means)")
     if not records and not unreadable:
         click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
     sys.exit(2 if unreadable or not records else 1 if invalid else 0)
@@ -178,49 +172,66 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
 @main.command()
 @paths_argument
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 when a file is not in canonical form.")
-@click.option("--write", is_flag=True, help="Rewrite the files in place.")
+@click.option("--write", is_flag=True, help="Rewrite the files in place (in UTF-8), and list those changed.")
 @encoding_option
 @reading_options
 def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None:
     """Write the records of PATH... in canonical form (to standard output by default).
-    Records of other formats come out as lgn; --check and --write apply to lgn files."""
+    Records of other formats come out as lgn; --check and --write apply to lgn files.
+
+    A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
+    the canonical encoding is UTF-8, so --write turns a file read with another --encoding
+    into UTF-8, and --check finds such a file not canonical."""
+    if check and write:
+        raise click.UsageError("--check and --write exclude each other (--check writes nothing)")
     if write and STDIN in paths:
         raise click.UsageError("--write cannot rewrite standard input")
-    status = 0
-    for path in walk(paths):  # streamed: one record at a time
+    status, shown = 0, False
+
+    def canonical(source) -> str:
+        nonlocal status
+        if (check or write) and source.format != "lgn":
+            raise InputError(f"{source.path}: --check and --write apply to lgn files, and this one is "
+                             f"{source.format}; lusoria convert writes it as lgn")
+        text, report = api.format_record(source)
+        if report.record is None:
+            status = max(status, 1)
+            click.echo(show_diagnostic(report, report.diagnostics[0]), err=True)
+        return text.rstrip("\n") + "\n"
+
+    for path in walk(paths):
         if isinstance(path, Skipped):
             click.echo(f"lusoria: {path}", err=True)
             continue
-        formatted = hashlib.sha256()
         try:
-            with AtomicFile(path, encoding) if write else nullcontext() as output:
-                for number, source in enumerate(read_sources(path, encoding, **reading())):
-                    if (check or write) and source.format != "lgn":
-                        raise InputError(f"{path}: --check and --write apply to lgn files, and this one is "
-                                         f"{source.format}; lusoria convert writes it as lgn")
-                    text, report = api.format_record(source)
-                    if report.record is None:
-                        status = max(status, 1)
-                        click.echo(show_diagnostic(report, report.diagnostics[0]), err=True)
-                    piece = ("\n" if number else "") + text.rstrip("\n") + "\n"
-                    if output:
-                        output.write(piece)
-                    if check or write:
-                        formatted.update(piece.encode())
-                    else:
-                        echo(piece, nl=False)
-                if (check or write) and formatted.digest() != _text_digest(path, encoding):
-                    if check:
-                        click.echo(f"{path}: not in canonical form")
-                        status = max(status, 1)
-                    else:
-                        output.commit()
+            original = sys.stdin.buffer.read() if check and path == STDIN else None  # compared once read
+            sources = read_sources(path, encoding, **reading()) if original is None else \
+                split_records(decoded_text(io.BytesIO(original), "<stdin>", encoding), "<stdin>")
+            if not check and not write:
+                for source in sources:  # streamed: one record at a time; files apart by a blank line
+                    echo(("\n" if shown else "") + canonical(source), nl=False)
+                    shown = True
+                continue
+            formatted = "\n".join(canonical(source) for source in sources)
         except InputError as error:
             click.echo(f"lusoria: {error}", err=True)
             status = 2
+            continue
+        original = original if path == STDIN else Path(path).read_bytes()
+        rewritten = api.like_file(formatted, original)
+        if rewritten == original:
+            continue
+        if check:
+            click.echo(f"{path}: not in canonical form")
+            status = max(status, 1)
+            continue
+        try:
+            write_file(path, rewritten.decode("utf-8"))
         except OSError as error:
             click.echo(f"lusoria: cannot write {path}: {(error.strerror or str(error)).lower()}", err=True)
             status = 2
+            continue
+        click.echo(f"{path}: rewritten")
     sys.exit(status)
 
 
@@ -256,7 +267,7 @@ def show(path: str, index: int, ply: int | None, format_: str, output: str | Non
 @reading_options
 def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
-    fewest changes of variant and options (RULES.md) that make it legal."""
+    fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal."""
     status = 0
     for item in api.fitting(paths, encoding, **reading()):
         if isinstance(item, InputError):
@@ -272,6 +283,23 @@ def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
         else:
             echo(f"{where}: {fit}")
     sys.exit(status)
+
+
+@main.command()
+@click.argument("rule_id", metavar="RULE", required=False)
+def explain(rule_id: str | None) -> None:
+    """Print a rule that diagnostics cite (T2, S4, Q6, syntax…; any case): its text, the
+    options that change it and an example. Without RULE, list every rule."""
+    from lusoria import rulebook
+
+    if rule_id is None:
+        for rule in rulebook.rules():
+            click.echo(f"{rule.id:<7} {rule.game:<11} {rule.title}")
+        return
+    try:
+        click.echo(rulebook.explain(rule_id))
+    except KeyError as error:
+        raise click.BadParameter(error.args[0], param_hint="RULE") from None
 
 
 @main.command()
@@ -335,8 +363,8 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
 
 
 @main.command()
-@click.option("--game", required=True, type=click.Choice(sorted(GAMES)), help="Which game.")
-@click.option("-n", "count", type=Bounded(), default=1, show_default=True, help="How many games.")
+@click.option("--game", required=True, type=click.Choice(sorted(GAMES), case_sensitive=False), help="Which game.")
+@click.option("-n", "count", type=Bounded(1), default=1, show_default=True, help="How many games.")
 @click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")

@@ -1,12 +1,18 @@
-"""A self-contained HTML page that replays a record: inline SVG and script, no network."""
+"""A self-contained HTML page that replays a record: inline SVG and script, no network.
+
+Boards are stored compactly: every board's SVG (as `lusoria show --format svg` draws it)
+is cut before each tag into pieces, each distinct piece is stored once, and a board is
+the runs of piece numbers that make it ("0-37,812,39-80"); the page's script joins the
+pieces of the board it shows. A ply changes a few pieces, so each adds tens of bytes."""
 
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 
 from lusoria.notation.model import Line
-from lusoria.notation.reader import RecordText
+from lusoria.notation.reader import SUFFIX_NAGS, RecordText
 from lusoria.svg import position_svg
 from lusoria.validator.replay import Diagnostic, check, move_number
 from lusoria.validator.base import BLACK
@@ -15,29 +21,38 @@ STYLE = """
 body{font-family:sans-serif;margin:1.5em;color:#2e2a26;background:#fbf8f1;max-width:72em}
 h1{font-size:1.3em;margin:0 0 .4em}
 .layout{display:flex;gap:2em;flex-wrap:wrap;align-items:flex-start}
+.board{position:sticky;top:0;background:#fbf8f1;padding-top:.3em}
+.record{flex:1 1 22em;min-width:0}
 .tags{border-collapse:collapse;font-size:.9em;margin-bottom:1em}.tags td{padding:.1em .6em .1em 0}
-.tags td:first-child{color:#7a6a55}
+.tags td:first-child{color:#7a6a55}.tags td,.comment{overflow-wrap:anywhere}
 .controls button{font-size:1.1em;margin-right:.3em;min-width:2.4em}
 .moves{line-height:1.9;max-width:34em}
-.ply{cursor:pointer;padding:.1em .25em;border-radius:3px}
+.ply{cursor:pointer;padding:.1em .25em;border-radius:3px;white-space:nowrap}
 .ply.current{background:#f3d34a}
 .ply.illegal{color:#fff;background:#c0392b}.ply.illegal.current{outline:3px solid #f3d34a}
 .ply.warned{text-decoration:underline wavy #d68910}
 .variation{color:#6b5d4b}.variation .ply{cursor:default}
 .comment{color:#4c7a4c;font-style:italic}.nag{color:#7a6a55}
-.diagnostic{margin:.4em 0;padding:.4em .6em;border-left:4px solid #c0392b;background:#fdecea}
+.diagnostic{margin:.4em 0;padding:.4em .6em;border-left:4px solid #c0392b;background:#fdecea;overflow-wrap:anywhere}
 .diagnostic.warning{border-color:#d68910;background:#fef5e7}
 #status{margin:.6em 0;min-height:1.4em}
 """
 
 SCRIPT = """
-const boards = JSON.parse(document.getElementById('boards').textContent);
+const stored = JSON.parse(document.getElementById('boards').textContent);
+const boards = stored.boards;
+function drawn(n) {
+  return boards[n].split(',').map(run => {
+    const [a, b] = run.split('-').map(Number);
+    return b === undefined ? stored.pieces[a] : stored.pieces.slice(a, b + 1).join('');
+  }).join('');
+}
 const plies = document.querySelectorAll('.moves .ply[data-ply]');
 const last = plies.length;
 let current = 0;
 function show(n) {
   current = Math.max(0, Math.min(last, n));
-  document.getElementById('board').innerHTML = boards[Math.min(current, boards.length - 1)];
+  document.getElementById('board').innerHTML = boards.length ? drawn(Math.min(current, boards.length - 1)) : '';
   plies.forEach(p => p.classList.toggle('current', Number(p.dataset.ply) === current));
   const here = document.querySelector('.ply[data-ply="' + current + '"]');
   const notes = here ? here.dataset.diagnostics : '';
@@ -73,12 +88,12 @@ def replay_page(source: RecordText | str) -> str:
             loose.append(diagnostic)
         else:
             by_place.setdefault((diagnostic.line, diagnostic.column), []).append(diagnostic)
-    boards = []
+    svgs = []
     if report.rules:
         plies = record.main.plies
         for index, position in enumerate(report.positions):
             last = report.canonical.get(id(plies[index - 1])) if index else None
-            boards.append(position_svg(report.rules, position, last))
+            svgs.append(position_svg(report.rules, position, last))
     black_starts = bool(report.positions) and report.rules.turn(report.positions[0]) == BLACK
     moves = _moves(record.main, black_starts, by_place) if record else ""
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in tags.items())
@@ -87,13 +102,39 @@ def replay_page(source: RecordText | str) -> str:
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}</style></head>
 <body><h1>{escape(title)}</h1>
-<div class="layout"><div><div id="board" aria-live="polite"></div>
+<div class="layout"><div class="board"><div id="board" aria-live="polite"></div>
 <div class="controls"><button id="first" title="start (Home)">|&#x25C0;</button><button id="back" title="back (&#x2190;)">&#x25C0;</button><button id="forward" title="forward (&#x2192;)">&#x25B6;</button><button id="end" title="end (End)">&#x25B6;|</button></div>
 <div id="status"></div></div>
-<div><table class="tags">{rows}</table>{notes}<div class="moves">{moves}</div></div></div>
-<script type="application/json" id="boards">{_json(boards)}</script>
+<div class="record"><table class="tags">{rows}</table>{notes}<div class="moves">{moves}</div></div></div>
+<script type="application/json" id="boards">{_json(stored_boards(svgs))}</script>
 <script>{SCRIPT}</script></body></html>
 """
+
+
+# NAGs shown as symbols (PGN's suffixes, then the usual symbols of annotated games); `$n` otherwise
+NAG_SYMBOLS = {number: suffix for suffix, number in SUFFIX_NAGS.items()} | {
+    7: "□", 10: "=", 13: "∞", 14: "⩲", 15: "⩱", 16: "±", 17: "∓", 18: "+−", 19: "−+", 22: "⨀", 23: "⨀",
+    32: "⟳", 33: "⟳", 36: "→", 37: "→", 40: "↑", 41: "↑", 132: "⇆", 133: "⇆", 138: "⊕", 139: "⊕", 140: "∆",
+    146: "N"}
+
+_TAG_START = re.compile(r"(?=<(?!/))")
+
+
+def stored_boards(svgs: list[str]) -> dict:
+    """The boards as distinct pieces of SVG and, per board, the runs of piece numbers
+    that make it (`a-b` for pieces a to b, `a` for one), comma-separated."""
+    numbers: dict[str, int] = {}
+    boards = []
+    for svg in svgs:
+        runs: list[list[int]] = []
+        for piece in _TAG_START.split(svg):
+            number = numbers.setdefault(piece, len(numbers))
+            if runs and runs[-1][1] + 1 == number:
+                runs[-1][1] = number
+            else:
+                runs.append([number, number])
+        boards.append(",".join(f"{a}-{b}" if b > a else str(a) for a, b in runs))
+    return {"pieces": list(numbers), "boards": boards}
 
 
 def _json(value) -> str:
@@ -133,7 +174,9 @@ def _moves(main: Line, black_starts: bool, by_place: dict) -> str:
             shown = ""
         out.append(f'{escape(shown)} <span class="{classes}"{step} data-diagnostics="{escape(notes)}" '
                    f'title="{escape(notes)}">{escape(ply.text)}</span> ')
-        out += [f'<span class="nag">${n}</span> ' for n in ply.nags]
+        if ply.nags:  # glued to the ply: "e3-c3!?"
+            out[-1] = out[-1].rstrip() + "".join(
+                f'<span class="nag" title="${n}">{escape(NAG_SYMBOLS.get(n, f"${n}"))}</span>' for n in ply.nags) + " "
         out += [f'<span class="comment">{{{escape(c)}}}</span> ' for c in ply.comments]
         out += [_note(d) for d in found if d.severity == "error"]
         stack.append((line, first, index + 1))

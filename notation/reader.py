@@ -311,7 +311,9 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
         return SyntaxProblem("the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)",
                              offset + len(lines), len(lines[-1]) + 1)
     accepted = getattr(error, "accepts", None) or getattr(error, "expected", None) or error.allowed or ()
-    expected = [words for name, words in EXPECTED_NAMES.items() if name in accepted]
+    inside = _variation_open(text[:error.pos_in_stream])
+    expected = [words for name, words in EXPECTED_NAMES.items()
+                if name in accepted and name != ("RESULT" if inside else "RPAR")]
     found = re.compile(r"[^\s(){}\[\];]{0,40}").match(text, error.pos_in_stream)[0] or text[error.pos_in_stream]
     if found == "{":
         return SyntaxProblem("this comment is never closed with '}'", offset + error.line, error.column, found)
@@ -321,6 +323,16 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
                              line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     return SyntaxProblem(f"found '{found}', expected {listed}", offset + error.line, error.column, found)
+
+
+_NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments
+
+
+def _variation_open(before: str) -> bool:
+    """Whether a variation is open at the end of `before` (the LALR tables accept ')' where
+    none is open, and a result marker inside one)."""
+    movetext = _NOT_MOVETEXT.sub("", before)
+    return movetext.count("(") > movetext.count(")")
 
 
 def _shift_lines(record: Record, offset: int) -> None:

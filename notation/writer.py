@@ -17,8 +17,12 @@ def quote(value: str) -> str:
 
 
 def write_tags(record: Record) -> list[str]:
-    """Game, Variant, the Seven Tag Roster (filled with `?`), then the rest sorted."""
+    """Game, Variant, the Seven Tag Roster (filled with `?`), then the rest sorted; the
+    names of the game, variant and rules in lower case."""
     tags = dict(record.tags, Game=record.game)
+    for name in ("Variant", "Rules"):
+        if name in tags:
+            tags[name] = tags[name].lower()
     tags.setdefault("Result", record.result)
     for name in ROSTER:
         tags.setdefault(name, UNKNOWN.get(name, "?"))

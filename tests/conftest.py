@@ -19,13 +19,19 @@ def located_inside(text: str, diagnostics) -> bool:
     return all(1 <= d.line <= len(lines) and 1 <= d.column <= len(lines[d.line - 1]) + 1 for d in diagnostics)
 
 
+MISSING_CONFORMANCE = (
+    f"no conformance corpora at {CONFORMANCE}: these *_valid.lgn, *_illegal.lgn and *.expected.tsv files, "
+    "records judged by an independent implementation of the notation and rules contracts, live beside the "
+    "project in the development workspace (../shared/conformance), not in the repository or the wheel")
+
+
 def require_conformance() -> None:
     """Skip, saying why, when the conformance corpora are absent (a user's clone); in CI
     (CI=true), where they must be, fail instead."""
     if not CONFORMANCE.is_dir():
         if os.environ.get("CI") == "true":
             pytest.fail(f"{CONFORMANCE} is absent, and CI=true needs the conformance corpora")
-        pytest.skip(f"{CONFORMANCE} is absent")
+        pytest.skip(MISSING_CONFORMANCE)
 
 
 @pytest.fixture

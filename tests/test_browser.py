@@ -7,6 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from lusoria.cli import main
+from lusoria.html import replay_page
+from lusoria.svg import position_svg
+from lusoria.validator.replay import check
 
 from conftest import ROOT
 
@@ -95,3 +98,55 @@ def test_latrunculi_and_laquet_pages(browser, tmp_path):
     page.keyboard.press("End")
     assert page.locator("#board .off-count").all_text_contents() == ["1", "15"]  # Black, White
     shot(page, tmp_path, "laquet-end")
+
+
+def page_for_text(browser, tmp_path, name: str, text: str, viewport=(1100, 700)):
+    path = tmp_path / f"{name}.html"
+    path.write_text(replay_page(text), "utf-8")
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+    page.goto(path.as_uri())
+    return page
+
+
+def test_the_script_draws_each_board_exactly_as_show_does(browser, tmp_path):
+    text = (ROOT / "samples/laquet/whole-game.lgn").read_text()
+    report = check(text)
+    plies = report.record.main.plies
+    page = page_for(browser, tmp_path, "laquet/whole-game.lgn")
+    for number in (0, 1, 12, len(plies)):
+        last = report.canonical.get(id(plies[number - 1])) if number else None
+        assert page.evaluate(f"drawn({number})") == position_svg(report.rules, report.positions[number], last)
+
+
+def test_the_board_stays_in_view_while_the_move_list_scrolls(browser, tmp_path):
+    page = page_for(browser, tmp_path, "latrunculi/seneca.lgn", ply=700)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 1000  # the move list is long
+    box = page.locator("#board svg").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 700
+    assert page.locator("#forward").is_visible()
+    shot(page, tmp_path, "seneca-scrolled")
+
+
+def test_a_ply_is_never_wrapped_at_its_hyphen(browser, tmp_path):
+    page = page_for(browser, tmp_path, "latrunculi/seneca.lgn")
+    page.set_viewport_size({"width": 520, "height": 700})
+    lines = page.evaluate("Array.from(document.querySelectorAll('.moves .ply')).map(p => p.getClientRects().length)")
+    assert len(lines) > 700 and set(lines) == {1}
+
+
+def test_nags_show_as_symbols_with_their_number_in_a_tooltip(browser, tmp_path):
+    page = page_for(browser, tmp_path, "tablut/escape.lgn")
+    nag = page.locator(".moves .nag").first
+    assert (nag.inner_text(), nag.get_attribute("title")) == ("?", "$2")
+    assert nag.evaluate("n => n.previousElementSibling.textContent") == "b5-b9"
+
+
+def test_a_long_diagnostic_leaves_the_move_list_beside_the_board(browser, tmp_path):
+    text = f'[Game "tablut"]\n[Date "2026.11.21.{"x" * 400}"]\n1. e3-c3 d1-d3 2. e4-e3 {{ {"y" * 400} }} *\n'
+    page = page_for_text(browser, tmp_path, "long-diagnostic", text)
+    assert "error[tag]: a Date is YYYY.MM.DD" in page.locator(".record .diagnostic").inner_text()
+    board, moves = page.locator("#board svg").bounding_box(), page.locator(".moves").bounding_box()
+    assert moves["x"] >= board["x"] + board["width"] and moves["y"] < board["y"] + board["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1100  # nothing sticks out sideways
+    shot(page, tmp_path, "long-diagnostic")

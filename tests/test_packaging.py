@@ -1,8 +1,11 @@
 """One import package, `lusoria`, with its grammars as package data."""
 
+import re
 import subprocess
 import sys
+import tomllib
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -20,11 +23,70 @@ def test_no_generic_top_level_module(name, tmp_path):
     assert found.stdout.split() == ["True", "True"]
 
 
-def test_the_wheel_holds_only_the_lusoria_package_and_its_grammars(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(folder), str(ROOT)],
                    check=True, capture_output=True)
-    (wheel,) = tmp_path.glob("lusoria-*.whl")
+    (built,) = folder.glob("lusoria-*.whl")
+    return built
+
+
+def test_the_wheel_holds_only_the_lusoria_package_and_its_grammars(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     assert {name.split("/")[0] for name in names} == {"lusoria", wheel.name.split("-py")[0] + ".dist-info"}
+    assert zipfile.ZipFile(wheel).read("lusoria/rules.md") == (ROOT / "docs" / "rules.md").read_bytes()
     assert "lusoria/grammar/common.lark" in names and "lusoria/grammar/tablut.lark" in names
     assert "lusoria/cli.py" in names and "lusoria/validator/replay.py" in names
+
+
+def test_explain_works_from_the_wheel_installed_outside_the_clone(wheel, tmp_path):
+    """The rules' texts travel in the wheel: a fresh venv, the wheel installed in it (its
+    dependencies taken from this environment), run from a folder outside the clone."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+    python = venv / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+                   check=True, capture_output=True)
+    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    dependencies = [p for p in sys.path if p.endswith("site-packages")]
+    (Path(site) / "dependencies.pth").write_text("\n".join(dependencies) + "\n")
+    result = subprocess.run([venv / "bin" / "lusoria", "explain", "q6"], cwd=tmp_path,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Q6 (laquet)\n\nWhen a player cannot play all of their roll")
+    assert "leftover: opponent | none" in result.stdout and "Example:" in result.stdout
+    where = subprocess.run([python, "-c", "import lusoria.rulebook as r; print(r.__file__)"], cwd=tmp_path,
+                           capture_output=True, text=True).stdout
+    assert where.startswith(str(venv))
+
+
+def test_the_license_file_matches_the_metadata_and_travels_in_the_wheel(wheel):
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License\n")
+    archive = zipfile.ZipFile(wheel)
+    licenses = [name for name in archive.namelist() if name.endswith("/LICENSE")]
+    assert len(licenses) == 1 and archive.read(licenses[0]) == (ROOT / "LICENSE").read_bytes()
+    metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    assert "License-Expression: MIT" in metadata
+    assert f"Project-URL: Repository, {project['urls']['Repository']}" in metadata
+
+
+def test_the_readme_links_and_images_work_on_the_package_index():
+    """PyPI shows the README without the repository around it: every link and image is
+    absolute, and those into the project point at its repository."""
+    repository = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Repository"]
+    targets = re.findall(r"\]\(([^)\s]+)\)", (ROOT / "README.md").read_text())
+    assert targets and all(target.startswith("https://") for target in targets)
+    ours = [target for target in targets if target.startswith(repository)]
+    assert len(ours) >= 10
+    for target in ours:
+        path = target.removeprefix(repository).split("/main/", 1)[1]
+        assert (ROOT / path).is_file(), target
+
+
+def test_the_conformance_skip_message_says_what_is_missing_and_where_it_comes_from():
+    from conftest import CONFORMANCE, MISSING_CONFORMANCE as reason
+    assert str(CONFORMANCE) in reason and "../shared/conformance" in reason
+    assert "_valid.lgn" in reason and "independent implementation" in reason

@@ -83,24 +83,27 @@ class Game:
     presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None):
-        self.variant = variant or next(iter(self.presets))
+        self.variant = (variant or next(iter(self.presets))).lower()
         self.option = {key: values[0] for key, values in self.options.items()}
         self.option.update(self.presets[self.variant])
         self.option.update(options or {})
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Game":
-        """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown."""
+        """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
+        A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
+        if "Board" in tags:
+            raise OptionError(f"a Board tag is for latrunculi only: {cls.name} has one board", "Board")
         return cls(cls.options_from_tags(tags), tags.get("Variant"))
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
-        variant, rules = tags.get("Variant"), tags.get("Rules")
-        if variant is not None and variant not in cls.presets:
+        variant, rules = tags.get("Variant"), tags.get("Rules")  # names and values in any case
+        if variant is not None and variant.lower() not in cls.presets:
             raise OptionError(f"unknown variant '{variant}' for {cls.name} (known: {', '.join(cls.presets)})",
                               "Variant")
         chosen: dict[str, str] = {}
-        for item in (rules or "").split():
+        for item in (rules or "").lower().split():
             key, equals, value = item.partition("=")
             if key not in cls.options:
                 raise OptionError(f"unknown rules key '{key}' for {cls.name} (known: {', '.join(cls.options)})")

@@ -552,7 +552,7 @@ def _loss(side: int, rule: str, reason: str) -> Outcome:
 def _board_size(text: str | None) -> tuple[int, int]:
     if text is None:
         return 8, 8
-    m = re.fullmatch(r"([0-9]+)x([0-9]+)", text)
+    m = re.fullmatch(r"([0-9]+)x([0-9]+)", text.lower())
     size = tuple(whole_number(n, 4, 16) for n in m.groups()) if m else (None,)
     if None in size:
         raise OptionError(f"a Board is WxH with each side from 4 to 16, as in 8x8; not '{text[:40]}'", "Board")

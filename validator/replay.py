@@ -4,11 +4,12 @@ diagnostics as data."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Line, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
+from lusoria.notation.slips import mend, slip_fixes
 from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
 from lusoria.validator.games import game_class
 from lusoria.validator.suggest import best, suggestions
@@ -19,7 +20,7 @@ ERROR, WARNING = "error", "warning"
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     severity: str  # "error" or "warning"
-    rule: str  # a rule ID of RULES.md, or syntax, tag, result, number
+    rule: str  # a rule ID of docs/rules.md (lusoria explain), or syntax, tag, result, number
     message: str
     ply: int | None = None
     text: str = ""
@@ -64,7 +65,7 @@ class Report:
 
     @property
     def variant(self) -> str | None:
-        return self.rules.variant if self.rules else self.tags.get("Variant")
+        return self.rules.variant if self.rules else (self.tags.get("Variant") or "").lower() or None
 
     @property
     def plies(self) -> int:
@@ -111,13 +112,68 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
     had been written."""
     if isinstance(source, str):
         source = RecordText(source)
-    try:
-        record = parse_record(source)
-    except SyntaxProblem as problem:
+    record, read, slips, mended = _read_past_slips(source, keep_going)
+    if record is None:
         report = Report(source)
-        report.error(problem.rule, problem.message, text=problem.text, line=problem.line, column=problem.column)
+        report.diagnostics = slips
         return report
-    return replay(record, source, keep, keep_going)
+    report = replay(record, read, keep, keep_going)
+    report.source = source
+    report.diagnostics[:0] = slips
+    report.diagnostics[len(slips):] = [_as_written(d, mended) for d in report.diagnostics[len(slips):]]
+    report.diagnostics.sort(key=lambda d: (d.line, d.column))
+    return report
+
+
+MAX_SLIPS = 100  # --keep-going reads past at most this many syntax slips in one record
+
+
+@dataclass(frozen=True, slots=True)
+class _Mended:
+    """A slip read as what it meant: `word` at `line`, `column` replaced by `text`."""
+
+    line: int
+    column: int
+    word: str
+    text: str
+
+
+def _read_past_slips(source: RecordText, keep_going: bool) -> tuple[Record | None, RecordText, list[Diagnostic],
+                                                                    list[_Mended]]:
+    """The record parsed (None when it does not parse), the text read, the syntax errors,
+    each with what its slip meant ("did you mean e3-c3?"), and the fixes made: with
+    `keep_going`, while each slip has one fix, the text is mended until it parses."""
+    diagnostics: list[Diagnostic] = []
+    read, mended = source, []
+    while True:
+        try:
+            return parse_record(read), read, diagnostics, mended
+        except SyntaxProblem as problem:
+            game = scan_tags(read.text).get("Game", "").lower()
+            row = problem.line - read.line + 1
+            fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
+            diagnostics.append(_as_written(Diagnostic(
+                ERROR, problem.rule, problem.message, text=problem.text, line=problem.line, column=problem.column,
+                suggestions=tuple(fix.text for fix in fixes)), mended))
+            if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
+                return None, read, diagnostics, mended
+            (fix,) = fixes
+            line_start = read.text.rfind("\n", 0, fix.start) + 1
+            mended.append(_Mended(read.line + read.text.count("\n", 0, fix.start), fix.start - line_start + 1,
+                                  read.text[fix.start:fix.end], fix.text))
+            read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
+
+
+def _as_written(diagnostic: Diagnostic, mended: list[_Mended]) -> Diagnostic:
+    """A diagnostic of the mended text, placed in the text as written, resting on the fixes."""
+    if not mended:
+        return diagnostic
+    column = diagnostic.column
+    for fix in reversed(mended):
+        if diagnostic.line == fix.line and column > fix.column:
+            column = max(fix.column, column - len(fix.text) + len(fix.word))
+    assumed = tuple(f"line {fix.line}: {fix.text} for {fix.word}" for fix in mended)
+    return replace(diagnostic, column=column, assumed=assumed + diagnostic.assumed)
 
 
 def replay(record: Record, source: RecordText | None = None, keep: bool = True,

@@ -1,0 +1,109 @@
+"""Common transcription slips behind a syntax error, and what was meant (docs/slips.md):
+`e3c3` (no hyphen), `e3xc3` (a chess-style capture), `e3–c3` (a word processor's dash),
+`ke5-e4` (a lowercase piece letter), `e3-c3 !?` (a detached suffix), `1..` or `1…` (a
+move number's dots), `½-½` or `1:0` (a result in another convention). Every fix is
+checked against the game's grammar before it is offered."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from lark.exceptions import UnexpectedInput
+
+from lusoria.notation.reader import SyntaxProblem, _builder_parser, known_games
+
+DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"  # hyphens, figure dash, en and em dash, bar, minus
+_DELIMITERS = " \t\r\n(){}[];"
+_RESULTS = {"½-½": "1/2-1/2", "1/2": "1/2-1/2", "½": "1/2-1/2", "=": "1/2-1/2", "0.5-0.5": "1/2-1/2",
+            "1:0": "1-0", "0:1": "0-1", "½:½": "1/2-1/2", "0-0": "1/2-1/2 *"}  # 0-0: a draw, or unfinished
+_RESULT = re.compile(r"1-0|0-1|1/2-1/2|\*")  # a result written with a long dash
+_NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
+_PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
+
+
+class Fix(NamedTuple):
+    """Replace text[start:end] of a record's text by `text`."""
+
+    start: int
+    end: int
+    text: str
+
+
+def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
+    """The fixes for the slip at a syntax error (`line`, `column`: 1-based, within `text`)."""
+    if game not in known_games():
+        return []
+    lines = text.split("\n")
+    if not 0 < line <= len(lines):
+        return []
+    position = sum(len(row) + 1 for row in lines[:line - 1]) + column - 1
+    start = position
+    while start > 0 and text[start - 1] not in _DELIMITERS:
+        start -= 1
+    end = position
+    while end < len(text) and text[end] not in _DELIMITERS:
+        end += 1
+    word = text[start:end]
+    if not word:
+        return []
+    if _PLY_SUFFIX.fullmatch(word):
+        fixes = _attached(text, start, end)
+    elif word in _RESULTS:
+        fixes = [Fix(start, end, meant) for meant in _RESULTS[word].split()]
+    else:  # the most mended reading that reads on
+        fixes = [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
+        return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
+    return [fix for fix in fixes if _reads_past(text, fix, game)]
+
+
+def _meant(word: str, game: str) -> list[str]:
+    """What a word that broke the syntax may have meant, the most mended first."""
+    word = "".join("-" if char in DASHES else char for char in word)
+    number = _NUMBER.fullmatch(word)
+    if number and (number[2] or not number[3]) and not _RESULT.fullmatch(word):
+        dots = "." if not number[2] else "..."
+        return [f"{number[1]}{dots} {ply}".rstrip() for ply in _plies(number[3], game)]
+    return _plies(word, game)
+
+
+def _plies(word: str, game: str) -> list[str]:
+    """A word mended step by step as a ply: the last step first."""
+    candidates = [word]
+    if len(word) > 1 and word[0] in "kpd" and word[1].isalpha():  # a lowercase piece letter
+        word = word[0].upper() + word[1:]
+        candidates.append(word)
+    if game != "laquet":
+        word = re.sub(r"^([A-Z]?[a-p]\d{1,2})x([a-p]\d{1,2})", r"\1-\2", word)  # chess-style capture
+        word = re.sub(r"^([A-Z]?[a-p]\d{1,2}?)([a-p]\d{1,2})", r"\1-\2", word)  # no hyphen
+        candidates.append(word)
+    if word == "-":
+        candidates.append("--")  # a pass written with one long dash
+    return candidates[::-1]
+
+
+def _reads_past(text: str, fix: Fix, game: str) -> bool:
+    """Whether the record, mended, parses at least past the fix."""
+    try:
+        _builder_parser(game).parse(mend(text, fix), "record")
+    except UnexpectedInput as error:
+        return error.pos_in_stream >= fix.start + len(fix.text)
+    except SyntaxProblem:
+        return True  # the tokens read; the problem is one of structure, further on
+    return True
+
+
+def _attached(text: str, start: int, end: int) -> list[Fix]:
+    """A suffix (`!?`, `+`) written apart from its ply: joined to the ply before it."""
+    before = start
+    while before > 0 and text[before - 1] in " \t":
+        before -= 1
+    first = before
+    while first > 0 and text[first - 1] not in _DELIMITERS:
+        first -= 1
+    return [Fix(first, end, text[first:before] + text[start:end])] if first < before else []
+
+
+def mend(text: str, fix: Fix) -> str:
+    """The text with the fix made."""
+    return text[:fix.start] + fix.text + text[fix.end:]

@@ -1,0 +1,85 @@
+"""`lusoria explain`: the rules' texts, options and examples, from docs/rules.md."""
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import ROOT
+from lusoria import rulebook
+from lusoria.api import validate
+from lusoria.cli import main
+
+
+@pytest.mark.parametrize("written", ["T3", "t3", " t3 "])
+def test_a_rule_is_found_in_any_case(written):
+    rule = rulebook.rule(written)
+    assert (rule.id, rule.game) == ("T3", "tablut")
+    assert rule.title == "Any piece may pass over the empty konakis, but only the king may stop on it."
+    assert [option.key for option in rule.options] == ["throne-pass", "throne-stop"]
+    assert "How lusoria applies it:" in rule.text and "`throne-pass`/`throne-stop`" in rule.text  # Markdown, as in the docs
+
+
+def test_rules_are_read_in_the_order_of_the_docs_with_their_games():
+    rules = rulebook.rules()
+    ids = [rule.id for rule in rules]
+    assert ids[:13] == [f"T{n}" for n in range(1, 14)]
+    assert ids[13:17] == ["syntax", "tag", "result", "number"]
+    assert rulebook.rule("T12").game == "tablut"
+    assert {rule.game for rule in rules} == {"tablut", "latrunculi", "laquet", rulebook.ANY_GAME}
+    assert rulebook.rule("S1").title == "variant seneca: 16 pieces each."
+    assert rulebook.rule("Q6").options == (rulebook.Option("leftover", "`opponent` \\| `none`",
+                                                            "Q6: the opponent plays the leftover dice, or they are lost"),)
+
+
+def test_a_rule_bullet_under_how_lusoria_applies_is_a_note_not_the_rule():
+    q5 = rulebook.rule("Q5")
+    assert q5.text.startswith("A player must play both dice if they can.")
+    assert "- Q5 is checked against every complete way" in q5.text.replace("**", "")
+
+
+def test_every_rule_a_diagnostic_cites_is_explained():
+    cited = {d.rule for verdict in validate([str(ROOT / "samples")]) for d in verdict.diagnostics}
+    assert cited and all(rulebook.rule(rule_id) for rule_id in cited)
+    every = {rule.id for rule in rulebook.rules()}
+    for module in ("tablut", "latrunculi", "laquet"):  # every ID the rules modules can raise
+        raised = set(re.findall(r'Illegal\("([A-Z]+\d+)"', (ROOT / "validator" / f"{module}.py").read_text()))
+        assert raised and raised <= every, raised - every
+
+
+def test_an_example_is_a_record_that_breaks_the_rule():
+    example = rulebook.example("t2")
+    assert example == rulebook.Example('[Game "tablut"] 1. c3-c1 *',
+                                       "error[T2]: there is no piece on c3; the rest of this line is not checked")
+    assert rulebook.example("Q1") is None  # the samples break every rule but a few
+
+
+def test_an_unknown_rule_names_the_known_ones():
+    with pytest.raises(KeyError, match=r"unknown rule 'Z9' \(known: T1, T2, .*, syntax, tag, .*, Q9\)"):
+        rulebook.rule("Z9")
+
+
+def test_explain_prints_text_options_and_example():
+    result = CliRunner().invoke(main, ["explain", "t3"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[:3] == ["T3 (tablut)", "",
+                                              "Any piece may pass over the empty konakis, but only the king may stop on it."]
+    assert "Options (Rules tag; the default first):\n  throne-pass: all | king | none — who may pass" in result.output
+    assert ("Example:\n  [Game \"tablut\"] 1. e6-h6 a6-a7 2. Ke5-e6 a7-a6 3. e4-e5 *\n"
+            "  error[T3]: only the king may stop on the konakis (e5)") in result.output
+    assert "**" not in result.output and "`" not in result.output
+
+
+def test_explain_without_a_rule_lists_them_all_and_an_unknown_one_is_a_usage_error():
+    listed = CliRunner().invoke(main, ["explain"]).output.splitlines()
+    assert len(listed) == len(rulebook.rules())
+    assert listed[0].split(None, 2) == ["T1", "tablut", "White (the Swedes) moves first"]
+    wrong = CliRunner().invoke(main, ["explain", "Z9"])
+    assert wrong.exit_code == 2 and "unknown rule 'Z9'" in wrong.output
+
+
+def test_validate_says_which_rules_it_cited_and_how_to_read_them(in_root):
+    result = CliRunner().invoke(main, ["validate", "samples/errors/tablut-warnings.lgn"])
+    assert result.output.splitlines()[-1] == "rules cited: T8, number (lusoria explain T8 says what a rule means)"
+    clean = CliRunner().invoke(main, ["validate", "samples/tablut"])
+    assert "rules cited" not in clean.output

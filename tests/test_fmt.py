@@ -1,0 +1,82 @@
+"""`lusoria fmt` over several files, --check and --write: line ends, BOM, encodings."""
+
+import codecs
+
+from click.testing import CliRunner
+
+from lusoria.cli import main
+
+CANONICAL = ('[Game "tablut"]\n[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n'
+             '[Black "?"]\n[Result "*"]\n\n1. e3-c3 *\n')
+SLOPPY = '[Game "Tablut"]\n1. e3-c3 *\n'
+
+
+def run(*arguments, input=None):
+    return CliRunner().invoke(main, list(arguments), input=input)
+
+
+def test_the_records_of_consecutive_files_are_a_blank_line_apart_and_pass_check(tmp_path):
+    first, second = tmp_path / "a.lgn", tmp_path / "b.lgn"
+    first.write_text(SLOPPY)
+    second.write_text(SLOPPY)
+    result = run("fmt", str(first), str(second))
+    assert result.exit_code == 0 and result.output == CANONICAL + "\n" + CANONICAL
+    joined = tmp_path / "joined.lgn"
+    joined.write_text(result.output)
+    assert run("fmt", "--check", str(joined)).exit_code == 0
+
+
+def test_check_and_write_exclude_each_other(tmp_path):
+    path = tmp_path / "a.lgn"
+    path.write_text(SLOPPY)
+    result = run("fmt", "--check", "--write", str(path))
+    assert result.exit_code == 2 and "--check and --write exclude each other" in result.output
+    assert path.read_text() == SLOPPY
+
+
+def test_write_lists_the_files_it_changed_and_only_those(tmp_path):
+    sloppy, canonical = tmp_path / "sloppy.lgn", tmp_path / "canonical.lgn"
+    sloppy.write_text(SLOPPY)
+    canonical.write_text(CANONICAL)
+    result = run("fmt", "--write", str(sloppy), str(canonical))
+    assert result.exit_code == 0 and result.output == f"{sloppy}: rewritten\n"
+    assert sloppy.read_text() == CANONICAL
+
+
+def test_check_keeps_the_files_line_ends_and_byte_order_mark(tmp_path):
+    crlf, bom, both = tmp_path / "crlf.lgn", tmp_path / "bom.lgn", tmp_path / "both.lgn"
+    crlf.write_bytes(CANONICAL.replace("\n", "\r\n").encode())
+    bom.write_bytes(codecs.BOM_UTF8 + CANONICAL.encode())
+    both.write_bytes(codecs.BOM_UTF8 + CANONICAL.replace("\n", "\r\n").encode())
+    result = run("fmt", "--check", str(crlf), str(bom), str(both))
+    assert result.exit_code == 0 and result.output == ""
+
+
+def test_a_file_with_mixed_line_ends_is_not_canonical(tmp_path):
+    mixed = tmp_path / "mixed.lgn"
+    mixed.write_bytes(CANONICAL.replace("\n", "\r\n", 3).encode())
+    assert run("fmt", "--check", str(mixed)).output == f"{mixed}: not in canonical form\n"
+
+
+def test_write_keeps_crlf_and_the_bom(tmp_path):
+    path = tmp_path / "a.lgn"
+    path.write_bytes(codecs.BOM_UTF8 + SLOPPY.replace("\n", "\r\n").encode())
+    assert run("fmt", "--write", str(path)).exit_code == 0
+    assert path.read_bytes() == codecs.BOM_UTF8 + CANONICAL.replace("\n", "\r\n").encode()
+    assert run("fmt", "--check", str(path)).exit_code == 0
+
+
+def test_write_turns_a_latin_1_file_into_utf_8(tmp_path):
+    path = tmp_path / "koeln.lgn"
+    text = CANONICAL.replace('[Site "?"]', '[Site "Köln"]')
+    path.write_bytes(text.encode("latin-1"))
+    assert run("fmt", "--check", "--encoding", "latin-1", str(path)).output == f"{path}: not in canonical form\n"
+    assert run("fmt", "--write", "--encoding", "latin-1", str(path)).output == f"{path}: rewritten\n"
+    assert path.read_bytes() == text.encode("utf-8")
+    assert run("fmt", "--check", str(path)).exit_code == 0
+
+
+def test_check_reads_standard_input_once(tmp_path):
+    assert run("fmt", "--check", "-", input=CANONICAL.replace("\n", "\r\n")).exit_code == 0
+    result = run("fmt", "--check", "-", input=SLOPPY)
+    assert result.exit_code == 1 and result.output == "-: not in canonical form\n"

@@ -1,0 +1,53 @@
+"""The replay page's compact boards, NAG symbols and size."""
+
+import re
+
+from lusoria.api import random_records
+from lusoria.html import replay_page, stored_boards
+from lusoria.notation.sources import read_sources
+from lusoria.svg import position_svg
+from lusoria.validator.replay import check
+
+from conftest import ROOT
+
+
+def boards_of(text):
+    report = check(text)
+    plies = report.record.main.plies
+    return [position_svg(report.rules, position, report.canonical.get(id(plies[index - 1])) if index else None)
+            for index, position in enumerate(report.positions)]
+
+
+def joined(stored, number):
+    """What the page's script does: the runs of piece numbers, joined."""
+    out = []
+    for run in stored["boards"][number].split(","):
+        first, _, last = run.partition("-")
+        out += stored["pieces"][int(first):int(last or first) + 1]
+    return "".join(out)
+
+
+def test_the_stored_boards_give_back_every_board_exactly():
+    svgs = boards_of(next(read_sources(str(ROOT / "samples/laquet/whole-game.lgn"))))
+    stored = stored_boards(svgs)
+    assert [joined(stored, n) for n in range(len(svgs))] == svgs
+    assert len(set(stored["pieces"])) == len(stored["pieces"])  # each piece once
+    assert re.fullmatch(r"0-\d+", stored["boards"][0])  # the first board: all its pieces new, in order
+    assert all(board.count(",") < 60 for board in stored["boards"])  # a ply changes a few pieces
+
+
+def test_a_thousand_plies_make_a_page_under_a_megabyte():
+    text = next(random_records("latrunculi", 1, seed=1, max_plies=1000))
+    assert check(text).plies == 1000
+    page = replay_page(text)
+    assert len(page.encode()) < 1_000_000
+    short = replay_page(next(random_records("latrunculi", 1, seed=1, max_plies=100)))
+    assert (len(page.encode()) - len(short.encode())) / 900 < 600  # bytes per ply, not kilobytes
+
+
+def test_nags_are_shown_as_symbols_glued_to_their_ply_with_the_number_in_a_tooltip():
+    page = replay_page('[Game "tablut"]\n1. e3-c3 $5 d1-d3? 2. e4-e3 $146 $201 *\n')
+    assert re.search(r'>e3-c3</span><span class="nag" title="\$5">!\?</span> ', page)
+    assert re.search(r'>d1-d3</span><span class="nag" title="\$2">\?</span> ', page)
+    assert re.search(r'>e4-e3</span><span class="nag" title="\$146">N</span><span class="nag" title="\$201">\$201</span>',
+                     page)

@@ -1,0 +1,78 @@
+"""Ctrl-C during `lusoria import`: at any point, the usual message and exit status
+(click's "Aborted!", 1), never a traceback, and an archive of whole batches."""
+
+import signal
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from lusoria.api import random_records
+
+RECORDS, BATCH = 2500, 1000  # the import commits every 1000 records
+
+# Runs `lusoria import`, stopping at a chosen statement (before or after it runs, the
+# n-th time) to say "ready" and wait: the test sends SIGINT there.
+DRIVER = """
+import sqlite3, sys, time
+import sqlite_utils.db
+statement, when, nth = sys.argv[1], sys.argv[2], int(sys.argv[3])
+seen, importing = 0, False
+
+def pause(sql, moment):
+    global seen, importing
+    importing = importing or sql == "BEGIN IMMEDIATE"  # the archive is made: count from the first batch
+    if importing and sql.startswith(statement) and moment == when:
+        seen += 1
+        if seen == nth:
+            print("ready", flush=True)
+            time.sleep(120)
+
+class Pausing(sqlite3.Connection):
+    def execute(self, sql, *args):
+        pause(sql, "before")
+        cursor = super().execute(sql, *args)
+        pause(sql, "after")
+        return cursor
+
+    def executemany(self, sql, *args):
+        pause(sql, "before")
+        cursor = super().executemany(sql, *args)
+        pause(sql, "after")
+        return cursor
+
+connect = sqlite3.connect
+sqlite_utils.db.sqlite3.connect = lambda *a, **k: connect(*a, factory=Pausing, **k)
+from lusoria.cli import main
+main(sys.argv[4:], prog_name="lusoria")
+"""
+
+
+@pytest.fixture(scope="module")
+def collection(tmp_path_factory):
+    path = tmp_path_factory.mktemp("interrupt") / "many.lgn"
+    path.write_text("\n".join(random_records("tablut", RECORDS, seed=3, max_plies=4)))
+    return path
+
+
+@pytest.mark.parametrize("statement, when, nth, kept", [
+    ("BEGIN IMMEDIATE", "before", 2, BATCH),  # between two batches
+    ("BEGIN IMMEDIATE", "after", 2, BATCH),  # a transaction open, nothing written yet
+    ("INSERT INTO [plies]", "after", 2, BATCH),  # in the middle of a batch
+    ("COMMIT", "before", 2, BATCH),  # the whole batch written, not committed
+    ("COMMIT", "after", 2, 2 * BATCH),  # committed: "cannot rollback - no transaction is active" before
+    ("COMMIT", "after", 3, RECORDS),  # the last batch committed
+])
+def test_ctrl_c_at_any_point_ends_with_the_usual_message(collection, tmp_path, statement, when, nth, kept):
+    db = tmp_path / "archive.db"
+    process = subprocess.Popen([sys.executable, "-c", DRIVER, statement, when, str(nth), "import", "--db", str(db),
+                                str(collection)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout.readline() == "ready\n"
+    process.send_signal(signal.SIGINT)
+    output, errors = process.communicate(timeout=120)
+    assert (process.returncode, output, errors) == (1, "", "\nAborted!\n")
+    connection = sqlite3.connect(db)
+    assert connection.execute("SELECT count(*) FROM records").fetchone() == (kept,)
+    assert connection.execute("SELECT count(DISTINCT record_id) FROM plies").fetchone() == (kept,)
+    connection.close()

@@ -1,0 +1,92 @@
+"""Names in any case (games, variants, rules keys and values, rule IDs), exported in lower
+case; nonsense options and tags are clear errors."""
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.api import format_record, random_records
+from lusoria.archive import Archive, Filters
+from lusoria.cli import main
+from lusoria.validator.replay import check
+
+
+@pytest.mark.parametrize("game, movetext", [("tablut", "1. e3-c3 *"), ("laquet", "1. 63: 5/11 1/4 *")])
+def test_a_board_tag_on_a_game_with_one_board_is_an_error_on_the_tag(game, movetext):
+    (diagnostic,) = check(f'[Game "{game}"]\n[Board "10x10"]\n{movetext}\n').diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.line) == ("tag", "Board", 2)
+    assert diagnostic.message == f"a Board tag is for latrunculi only: {game} has one board"
+
+
+def test_names_and_values_are_read_in_any_case():
+    report = check('[Game "Tablut"]\n[Variant "Linnaeus"]\n[Rules "Throne-Pass=ALL"]\n1... d1-d3 *\n')
+    assert report.valid and (report.game, report.variant) == ("tablut", "linnaeus")
+    assert report.rules.option["throne-pass"] == "all" and report.rules.option["first"] == "black"
+    latrunculi = check('[Game "LATRUNCULI"]\n[Variant "PISO"]\n[Board "10X10"]\n1. @a1 *\n')
+    assert latrunculi.valid and latrunculi.variant == "piso" and latrunculi.rules.geo.width == 10
+
+
+def test_an_unknown_variant_is_still_an_error_that_names_the_known_ones():
+    (diagnostic,) = check('[Game "tablut"]\n[Variant "Linneaus"]\n1. e3-c3 *\n').diagnostics
+    assert diagnostic.rule == "tag" and diagnostic.message.startswith("unknown variant 'Linneaus' for tablut")
+
+
+def test_an_unreadable_record_reports_its_variant_in_lower_case():
+    report = check('[Game "tablut"]\n[Variant "Linnaeus"]\n1. e3c3 *\n')
+    assert not report.valid and report.variant == "linnaeus"
+
+
+def test_fmt_exports_the_names_in_lower_case():
+    text, _ = format_record('[Game "Tablut"]\n[Variant "Linnaeus"]\n[Rules "Throne-Pass=ALL"]\n1... d1-d3 *\n')
+    assert '[Game "tablut"]\n[Variant "linnaeus"]\n' in text and '[Rules "throne-pass=all"]' in text
+
+
+def test_random_reads_names_in_any_case_and_writes_them_in_lower_case():
+    result = CliRunner().invoke(main, ["random", "--game", "Latrunculi", "--variant", "PISO", "--rules", "PIECES=20",
+                                       "--board", "10X10", "--max-plies", "2"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith('[Game "latrunculi"]\n[Variant "piso"]\n')
+    assert '[Board "10x10"]\n[Rules "pieces=20"]' in result.output
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--game", "tablut", "--board", "10x10"], "Error: a Board tag is for latrunculi only: tablut has one board"),
+    (["--game", "laquet", "--board", "8x8"], "Error: a Board tag is for latrunculi only: laquet has one board"),
+    (["--game", "tablut", "-n", "-1"], "Error: Invalid value for '-n': '-1' is not a whole number from 1 to 1000000000"),
+    (["--game", "tablut", "--max-plies", "-5"], "Error: Invalid value for '--max-plies': '-5' is not a whole number from 0 to 1000000000"),
+])
+def test_random_refuses_nonsense(arguments, message):
+    result = CliRunner().invoke(main, ["random", *arguments])
+    assert result.exit_code == 2 and result.output.splitlines()[-1] == message
+
+
+def test_random_records_refuses_negative_numbers():
+    with pytest.raises(ValueError, match="cannot be negative"):
+        list(random_records("tablut", -1))
+    with pytest.raises(ValueError, match="cannot be negative"):
+        list(random_records("tablut", 1, max_plies=-5))
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("names")
+    (folder / "games.lgn").write_text('[Game "Tablut"]\n[Variant "Linnaeus"]\n1... d1-d3 *\n\n'
+                                      '[Game "latrunculi"]\n[Variant "Piso"]\n1. @a1 *\n\n'
+                                      '[Game "tablut"]\n1. e3-d2 *\n')
+    archive = Archive(str(folder / "names.db"))
+    archive.import_paths([str(folder / "games.lgn")])
+    return archive
+
+
+@pytest.mark.parametrize("filters, found", [
+    (Filters(variant="PISO"), ["latrunculi"]),
+    (Filters(variant="linnaeus", game="TABLUT"), ["tablut"]),
+    (Filters(rule="t2"), ["tablut"]),
+    (Filters(rule="T2"), ["tablut"]),
+])
+def test_query_filters_match_names_and_rule_ids_in_any_case(archive, filters, found):
+    assert [row["game"] for row in archive.query(filters)] == found
+
+
+def test_the_archive_stores_names_in_lower_case(archive):
+    assert [(row["game"], row["variant"]) for row in archive.query(Filters())] == [
+        ("tablut", "linnaeus"), ("latrunculi", "piso"), ("tablut", "seed")]

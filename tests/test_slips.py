@@ -1,0 +1,129 @@
+"""Syntax slips: "did you mean …?" for the commonest transcription mistakes, and
+--keep-going reading past them."""
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.cli import main
+from lusoria.validator.replay import check
+
+TABLUT, SENECA, DUX, LAQUET = ('[Game "tablut"]', '[Game "latrunculi"]', '[Game "latrunculi"]\n[Variant "dux"]',
+                               '[Game "laquet"]')
+
+
+@pytest.mark.parametrize("tags, movetext, found, meant", [
+    (TABLUT, "1. e3c3 *", "e3c3", "e3-c3"),  # no hyphen
+    (SENECA, "1. @d4 @e5 2. d4d3 *", "d4d3", "d4-d3"),
+    (TABLUT, "1. e3xc3 *", "e3xc3", "e3-c3"),  # a chess-style capture
+    (DUX, "1. a1xa2 *", "a1xa2", "a1-a2"),
+    (TABLUT, "1. e3–c3 *", "e3–c3", "e3-c3"),  # an en dash
+    (TABLUT, "1. e3—c3 *", "e3—c3", "e3-c3"),  # an em dash
+    (DUX, "1. a1−a2 *", "a1−a2", "a1-a2"),  # a minus sign
+    (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
+    (TABLUT, "1. ke5-e4 *", "ke5-e4", "Ke5-e4"),  # a lowercase piece letter
+    (TABLUT, "1. pe3-c3 *", "pe3-c3", "Pe3-c3"),
+    (DUX, "1. de2-e5 *", "de2-e5", "De2-e5"),
+    (TABLUT, "1. ke5e4 *", "ke5e4", "Ke5-e4"),  # two slips in one ply
+    (TABLUT, "1. e3-c3 !? d1-d3 *", "!?", "e3-c3!?"),  # a detached suffix
+    (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
+    (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
+    (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
+    (TABLUT, "1. e3-c3 1…d1-d3 *", "1…d1-d3", "1... d1-d3"),
+    (TABLUT, "1. e3-c3 d1-d3 2 e4-e3 *", "2", "2."),
+    (LAQUET, "1.. 63: 5/11 1/4 *", ".", "1..."),
+    (SENECA, "1 @d4 *", "1", "1."),
+    (TABLUT, "1. e3-c3 ½-½", "½-½", "1/2-1/2"),  # a result in another convention
+    (TABLUT, "1. e3-c3 1:0", "1:0", "1-0"),
+    (LAQUET, "1. 63: 5/11 1/4 0–1", "0–1", "0-1"),
+    (SENECA, "1. @d4 0:1", "0:1", "0-1"),
+])
+def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{found}', expected ")
+    assert diagnostic.suggestions == (meant,)
+
+
+def test_a_zero_zero_result_offers_a_draw_or_an_unfinished_game():
+    (diagnostic,) = check(f"{TABLUT}\n1. e3-c3 d1-d3 0-0\n").diagnostics
+    assert diagnostic.suggestions == ("1/2-1/2", "*")
+
+
+def test_what_is_no_known_slip_gets_no_suggestion():
+    (diagnostic,) = check(f"{TABLUT}\n1. e3-c3 e4 *\n").diagnostics
+    assert diagnostic.message.startswith("found 'e4', expected a ply") and diagnostic.suggestions == ()
+    (diagnostic,) = check(f"{LAQUET}\n1. e3c3 *\n").diagnostics  # no such ply in Laquet
+    assert diagnostic.suggestions == ()
+
+
+def test_a_closing_parenthesis_is_expected_only_inside_a_variation():
+    (outside,) = check(f"{TABLUT}\n1. e3-c3 d1-d3 0-0\n").diagnostics
+    assert outside.message == ("found '0-0', expected a ply, a move number, a comment, a NAG, a variation "
+                               "or a result marker (1-0, 0-1, 1/2-1/2, *)")
+    (inside,) = check(f'{TABLUT}\n[Event "a (b"]\n1. e3-c3 {{ ( }} (d1-d3 0-0\n').diagnostics
+    assert inside.message == "found '0-0', expected a ply, a move number, a comment, a NAG, a variation or ')'"
+
+
+SLIPS = f"{TABLUT}\n1. e3c3 d1-d3 2. e4-e3 !? d3-d2 3. c5–c4 d1-d2 1:0\n"
+
+
+def test_without_keep_going_the_first_slip_stops_the_record():
+    assert [(d.rule, d.column, d.suggestions) for d in check(SLIPS).diagnostics] == [("syntax", 4, ("e3-c3",))]
+
+
+def test_keep_going_reads_past_every_slip_and_replays_what_was_meant():
+    found = [(d.rule, d.column, d.suggestions, d.assumed) for d in check(SLIPS, keep_going=True).diagnostics]
+    assert found == [
+        ("syntax", 4, ("e3-c3",), ()),
+        ("syntax", 24, ("e4-e3!?",), ("line 2: e3-c3 for e3c3",)),
+        ("T2", 27, ("e2-d2",), ("line 2: e3-c3 for e3c3", "line 2: e4-e3!? for e4-e3 !?",
+                                "line 2: c5-c4 for c5–c4", "line 2: 1-0 for 1:0")),  # d3 was captured
+        ("syntax", 36, ("c5-c4",), ("line 2: e3-c3 for e3c3", "line 2: e4-e3!? for e4-e3 !?")),
+        ("T2", 42, ("d2-d1", "d2-d3", "e1-d1"), ("line 2: e3-c3 for e3c3", "line 2: e4-e3!? for e4-e3 !?",
+                                                 "line 2: c5-c4 for c5–c4", "line 2: 1-0 for 1:0",
+                                                 "ply 4: e2-d2")),  # placed in the line as written
+        ("syntax", 48, ("1-0",), ("line 2: e3-c3 for e3c3", "line 2: e4-e3!? for e4-e3 !?",
+                                  "line 2: c5-c4 for c5–c4")),
+    ]
+
+
+def test_keep_going_places_later_diagnostics_in_the_text_as_written():
+    report = check(f"{TABLUT}\n1. e3c3 d1-d3 2. e4-e3xd3 a4-b3 *\n", keep_going=True)
+    assert [(d.rule, d.line, d.column, d.text) for d in report.diagnostics] == [
+        ("syntax", 2, 4, "e3c3"), ("T2", 2, 27, "a4-b3")]
+
+
+def test_keep_going_stops_at_a_slip_with_no_single_fix():
+    report = check(f"{TABLUT}\n1. e3c3 d1-d3 0-0\n", keep_going=True)
+    assert [(d.rule, d.suggestions) for d in report.diagnostics] == [("syntax", ("e3-c3",)),
+                                                                     ("syntax", ("1/2-1/2", "*"))]
+    assert not report.valid
+
+
+def test_the_cli_shows_the_suggestion_under_the_slip():
+    result = CliRunner().invoke(main, ["validate", "--keep-going", "-"], input=f"{TABLUT}\n1. e3c3 d1-d3 *\n")
+    assert result.output.splitlines()[:3] == [
+        "<stdin>:2:4: error[syntax]: found 'e3c3', expected a ply, a move number, a comment, a NAG, a variation "
+        "or a result marker (1-0, 0-1, 1/2-1/2, *)",
+        " 2 | 1. e3c3 d1-d3 *",
+        "   |    ^^^^ did you mean e3-c3?"]
+    assert result.exit_code == 1
+
+
+@pytest.mark.parametrize("text, later", [
+    (f'{SENECA}\n[Position "6pp/8/8/8/8/8/P7/P6P w"]\n1. a1a3 *\n', ("S2", 1)),  # a1-a3: a step too long
+    (f"{DUX}\n1. e1xe3 *\n", ("X2", 1)),  # e1-e3: over the dux on e2
+    (f"{LAQUET}\n1. 6–3: 5/11 1/4 41: 6/10 6/7 2. 63: 5/12 *\n", ("Q3", 3)),  # the third turn, replayed
+])
+def test_keep_going_reads_past_a_slip_in_every_game(text, later):
+    syntax, illegal = check(text, keep_going=True).diagnostics
+    assert syntax.rule == "syntax" and len(syntax.suggestions) == 1
+    assert (illegal.rule, illegal.ply) == later and illegal.assumed[0].endswith(f"for {syntax.text}")
+
+
+def test_keep_going_reads_past_at_most_max_slips():
+    from lusoria.validator.replay import MAX_SLIPS
+
+    movetext = " ".join(["e3c3 d1d2 c3e3 d2d1"] * 26)  # 104 slips, legal once mended
+    report = check(f"{TABLUT}\n{movetext} *\n", keep_going=True)
+    assert [d.rule for d in report.diagnostics] == ["syntax"] * (MAX_SLIPS + 1)
+    assert len(report.diagnostics[-1].assumed) == MAX_SLIPS and report.record is None
