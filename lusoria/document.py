@@ -75,9 +75,17 @@ class Entry:
         return self.source.line - 1
 
     @property
+    def content(self) -> str:
+        """The record's text without the blank and `%` lines that follow it."""
+        lines = lines_of(self.source.text)
+        while len(lines) > 1 and (not lines[-1].strip() or lines[-1].startswith("%")):
+            lines.pop()
+        return "\n".join(lines)
+
+    @property
     def last_line(self) -> int:
         """The record's last line with text, 0-based in the document."""
-        return self.offset + self.source.text.rstrip().count("\n")
+        return self.offset + self.content.count("\n")
 
     def plies(self) -> Iterator[tuple[Ply, int, bool]]:
         """Every ply of the record (variations too): the ply, its number, main line or not."""
@@ -257,9 +265,8 @@ def canonical_fixes(entry: Entry, first: int, last: int) -> list[Fix]:
 
 def format_fix(entry: Entry) -> Fix | None:
     """`lusoria fmt` applied to one record, when that changes it."""
-    text = entry.source.text
-    formatted, _ = format_record(RecordText(text))
-    content = text.rstrip()
+    content = entry.content
+    formatted, _ = format_record(RecordText(content))
     if formatted.rstrip() == content:
         return None
     lines = lines_of(content)
@@ -323,7 +330,8 @@ def tag_at(entry: Entry, line: int, column: int) -> str | None:
 class Completion:
     label: str
     kind: str  # "ply", "number", "result", "tag", "value"
-    start: int  # the column (0-based) from which the label replaces the text typed
+    start: int  # the columns (0-based) of the text the label replaces
+    end: int
     detail: str = ""
 
 
@@ -337,13 +345,14 @@ def completions(entry: Entry | None, document_line: str, line: int, column: int)
     before = document_line[:column]
     tag = re.match(r'[ \t]*\[[ \t]*([A-Za-z0-9_]*)$', before)
     if tag:
-        return [Completion(name, "tag", tag.start(1)) for name in TAG_NAMES if name.startswith(tag[1])]
+        return [Completion(name, "tag", tag.start(1), column) for name in TAG_NAMES if name.startswith(tag[1])]
     value = re.match(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"]*)$', before)
     if value:
         return _tag_values(entry, value[1], value[2], column)
     if entry is None or entry.report.record is None and "Game" not in entry.report.tags:
         return []
-    return _ply_completions(entry, line, column, before)
+    after = re.match(r"[^\s(){}\[\];]*", document_line[column:])[0]
+    return _ply_completions(entry, line, column, before, after)
 
 
 def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list[Completion]:
@@ -361,15 +370,17 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
         values = list(cls.presets)
     elif name == "Rules" and cls:
         word = typed.rsplit(" ", 1)[-1]
-        return [Completion(f"{key}={value}", "value", column - len(word), f"default {values[0]}")
+        return [Completion(f"{key}={value}", "value", column - len(word), column, f"default {values[0]}")
                 for key, values in cls.options.items() for value in values if f"{key}={value}".startswith(word)]
     else:
         return []
-    return [Completion(v, "value", column - len(typed)) for v in values if v.startswith(typed)]
+    return [Completion(v, "value", column - len(typed), column) for v in values if v.startswith(typed)]
 
 
-def _ply_completions(entry: Entry, line: int, column: int, before: str) -> list[Completion]:
+def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:
+    """The word under the place (`before` and `after` it) is what the labels replace."""
     word = _WORD.search(before)[0]
+    end = column + len(after)
     start = column - len(word)
     text = entry.source.text
     row = line - entry.offset
@@ -378,16 +389,17 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str) -> list[
         return []
     offset = sum(len(l) + 1 for l in lines[:row]) + start  # where the word starts in the record
     game = scan_tags(text).get("Game", "").lower()
-    typed = word
+    typed = word + after
     if game == "laquet":  # a ply is a roll and its plays: complete from the roll written
         cursor = offset + len(word)
         roll = None
         for roll in _ROLL.finditer(text, max(0, cursor - 80), cursor):
             pass
         if roll is not None and not re.search(r"[0-9]+\.|\n", text[roll.end():cursor]):
-            offset, typed = roll.start(), text[roll.start():cursor]
+            offset, typed = roll.start(), text[roll.start():cursor] + after
             start = column - (cursor - offset)
-    report = safe_check(text[:offset] + " *")
+    before_ply = re.sub(r"[0-9]+\.(\.\.)?\s*$", "", text[:offset])  # the move number, if written
+    report = safe_check(before_ply + " *")
     if report.rules is None or len(report.positions) != report.plies + 1:
         return []
     position = report.positions[-1]
@@ -402,13 +414,13 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str) -> list[
             plies = [p for p in plies if p.startswith(dice)]
             typed = dice + typed[roll.end():]
         plies.sort(key=lambda p: (not p.startswith(typed), -SequenceMatcher(None, typed, p).ratio()))
-        found += [Completion(p, "ply", start, f"ply {report.plies + 1}") for p in plies]
+        found += [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
         if rules.turn(position) != BLACK or report.plies == 0:
             number = move_number(report.plies + 1, rules.turn(report.positions[0]) == BLACK)
-            if not re.search(r"[0-9]+\.(\.\.)?\s*$", text[:offset]):
-                found.append(Completion(number, "number", start, "the move number"))
+            if before_ply == text[:offset]:
+                found.append(Completion(number, "number", start, end, "the move number"))
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
-    found += [Completion(r, "result", start, "the result" if ended else "") for r in markers]
+    found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
     return found
 
 

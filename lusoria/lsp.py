@@ -220,7 +220,7 @@ def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Completio
     entry = server.document(uri).entry_at(line)
     items = []
     for rank, item in enumerate(completions(entry, lines[line], line, column)):
-        edit = lsp.TextEdit(server.range(uri, line, item.start, line, column, lines), item.label)
+        edit = lsp.TextEdit(server.range(uri, line, item.start, line, item.end, lines), item.label)
         items.append(lsp.CompletionItem(item.label, kind=COMPLETION_KINDS[item.kind], detail=item.detail or None,
                                         sort_text=f"{rank:05d}", text_edit=edit))
     return lsp.CompletionList(False, items)
