@@ -11,9 +11,10 @@ moved (lines added above it) is not checked again.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from functools import cache
+from functools import cache, lru_cache
 from typing import Callable, Iterable, Iterator
 
 from lusoria.api import Board, format_record
@@ -67,7 +68,15 @@ class Entry:
     """One record of a document: its text, where it stands, and its report."""
 
     source: RecordText  # line: the record's first line in the document (1-based)
-    report: Report  # checked with the record at line 1
+    reports: dict[str, Report]  # the document's reports, by record text
+
+    @property
+    def report(self) -> Report:
+        """The record's report, checked with the record at line 1 (now, if not yet)."""
+        report = self.reports.get(self.source.text)
+        if report is None:
+            report = self.reports[self.source.text] = safe_check(self.source.text)
+        return report
 
     @property
     def offset(self) -> int:
@@ -122,16 +131,16 @@ class Document:
         """The record texts not checked yet, each once, in order."""
         return list(dict.fromkeys(s.text for s in sources if s.text not in self.reports))
 
-    def update(self, sources: list[RecordText], checked: dict[str, Report]) -> None:
-        """Take the new records with their reports; forget the reports of records gone."""
-        known = {**self.reports, **checked}
-        self.reports = {s.text: known[s.text] for s in sources}
-        self.entries = [Entry(s, self.reports[s.text]) for s in sources]
+    def update(self, sources: list[RecordText], checked: dict[str, Report] | None = None) -> None:
+        """Take the new records with their reports; forget the reports of records gone.
+        A record not checked yet is checked when its report is first asked for."""
+        known = {**self.reports, **(checked or {})}
+        self.reports = {s.text: known[s.text] for s in sources if s.text in known}
+        self.entries = [Entry(s, self.reports) for s in sources]
 
     def refresh(self, text: str) -> None:
-        """Split and check at once (what a request finds when no check is under way)."""
-        sources = self.split(text)
-        self.update(sources, check_missing(self.missing(sources), lambda: False))
+        """Take the text as it is now (what a request does: it checks only what it needs)."""
+        self.update(self.split(text))
 
     def entry_at(self, line: int) -> Entry | None:
         """The record holding a document line (0-based); between records, the one before."""
@@ -266,7 +275,7 @@ def canonical_fixes(entry: Entry, first: int, last: int) -> list[Fix]:
 def format_fix(entry: Entry) -> Fix | None:
     """`lusoria fmt` applied to one record, when that changes it."""
     content = entry.content
-    formatted, _ = format_record(RecordText(content))
+    formatted = formatted_record(content)
     if formatted.rstrip() == content:
         return None
     lines = lines_of(content)
@@ -274,9 +283,15 @@ def format_fix(entry: Entry) -> Fix | None:
     return Fix("Format this record (lusoria fmt)", (edit,), kind="refactor.rewrite")
 
 
+@lru_cache(maxsize=256)
+def formatted_record(text: str) -> str:
+    """A record as `lusoria fmt` writes it (kept: code actions ask again and again)."""
+    return format_record(RecordText(text))[0]
+
+
 def formatted_document(text: str) -> str:
     """The whole document as `lusoria fmt` writes it."""
-    return "\n".join(format_record(source)[0].rstrip("\n") + "\n" for source in Document.split(text))
+    return "\n".join(formatted_record(source.text).rstrip("\n") + "\n" for source in Document.split(text))
 
 
 # -- hover --------------------------------------------------------------------
@@ -319,7 +334,8 @@ def tag_hover(entry: Entry, name: str) -> str | None:
 
 def tag_at(entry: Entry, line: int, column: int) -> str | None:
     """The name of the tag on a document line, when the place is on it."""
-    text = lines_of(entry.source.text)[line - entry.offset] if line >= entry.offset else ""
+    lines = lines_of(entry.source.text)
+    text = lines[line - entry.offset] if 0 <= line - entry.offset < len(lines) else ""
     match = re.match(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"(?:\\.|[^"\\])*"[ \t]*\]', text)
     return match[1] if match and column <= match.end() else None
 
@@ -464,29 +480,28 @@ def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
     game = (scan_tags(entry.source.text).get("Game") or "").lower()
     pattern = _token_pattern(game if game in known_games() else known_games()[0])
     text = entry.source.text
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]  # where each line starts
+
+    def spans(start: int, end: int, kind: str) -> Iterator[tuple[int, int, int, int]]:
+        row = bisect_right(starts, start) - 1
+        while start < end:
+            stop = min(end, starts[row + 1] - 1) if row + 1 < len(starts) else end
+            if stop > start:
+                yield entry.offset + row, start - starts[row], stop - start, TOKEN_TYPES.index(kind)
+            row += 1
+            start = starts[row] if row < len(starts) else end
+
     for match in pattern.finditer(text):
         if match["function"]:
             start, end = match.span("function")
             capture = re.search(r"x[^~#+]*", match["function"])
             cut = start + capture.start() if capture else end
-            yield from _spans(text, start, cut, "function", entry.offset)
-            yield from _spans(text, cut, cut + len(capture[0]) if capture else cut, "operator", entry.offset)
-            yield from _spans(text, *match.span("suffix"), "decorator", entry.offset) if match["suffix"] else ()
+            yield from spans(start, cut, "function")
+            yield from spans(cut, cut + len(capture[0]) if capture else cut, "operator")
+            yield from spans(*match.span("suffix"), "decorator") if match["suffix"] else ()
         elif match["property"]:
-            yield from _spans(text, *match.span("property"), "property", entry.offset)
-            yield from _spans(text, *match.span("string"), "string", entry.offset)
+            yield from spans(*match.span("property"), "property")
+            yield from spans(*match.span("string"), "string")
         else:
             kind = match.lastgroup
-            yield from _spans(text, *match.span(kind), "comment" if kind == "escape" else kind, entry.offset)
-
-
-def _spans(text: str, start: int, end: int, kind: str, offset: int) -> Iterator[tuple[int, int, int, int]]:
-    index = TOKEN_TYPES.index(kind)
-    line = offset + text.count("\n", 0, start)
-    while start < end:
-        line_start = text.rfind("\n", 0, start) + 1
-        stop = text.find("\n", start, end)
-        stop = end if stop < 0 else stop
-        if stop > start:
-            yield line, start - line_start, stop - start, index
-        start, line = stop + 1, line + 1
+            yield from spans(*match.span(kind), "comment" if kind == "escape" else kind)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -47,19 +48,6 @@ class LgnServer(LanguageServer):
         document.refresh(self.text(uri))
         return document
 
-    def range(self, uri: str, line: int, start: int, end_line: int, end: int,
-              lines: list[str] | None = None) -> lsp.Range:
-        """A range in code points (0-based) in the client's units, within the document."""
-        lines = lines if lines is not None else lines_of(self.text(uri))
-        codec = self.workspace.position_codec
-
-        def position(row: int, column: int) -> lsp.Position:
-            row = min(max(row, 0), len(lines) - 1)
-            column = min(max(column, 0), len(lines[row]))
-            return codec.position_to_client_units(lines, ServerTextPosition(row, column))
-
-        return lsp.Range(position(line, start), position(end_line, end))
-
     def place(self, uri: str, position: lsp.Position) -> tuple[int, int, list[str]]:
         """A client position as a line and a column in code points, and the lines."""
         lines = lines_of(self.text(uri))
@@ -68,8 +56,36 @@ class LgnServer(LanguageServer):
         server = self.workspace.position_codec.position_from_client_units(lines, position)
         return server.line, server.character, lines
 
-    def edit(self, uri: str, edit: Edit, lines: list[str]) -> lsp.TextEdit:
-        return lsp.TextEdit(self.range(uri, edit.line, edit.column, edit.end_line, edit.end_column, lines), edit.text)
+
+class Columns:
+    """Places in code points (0-based) as the client counts them (UTF-16 by default): on
+    the usual line, where the two agree, without counting."""
+
+    def __init__(self, server: LgnServer, lines: list[str]):
+        self.lines, self.codec = lines, server.workspace.position_codec
+        self.utf8 = server.workspace.position_encoding == lsp.PositionEncodingKind.Utf8
+        self.utf32 = server.workspace.position_encoding == lsp.PositionEncodingKind.Utf32
+        self.plain: dict[int, bool] = {}  # row -> code points are the client's units there
+
+    def position(self, row: int, column: int) -> lsp.Position:
+        row = min(max(row, 0), len(self.lines) - 1)
+        line = self.lines[row]
+        column = min(max(column, 0), len(line))
+        plain = self.plain.get(row)
+        if plain is None:
+            plain = self.plain[row] = self.utf32 or line.isascii() or (not self.utf8 and not _ASTRAL.search(line))
+        if plain:
+            return lsp.Position(row, column)
+        return self.codec.position_to_client_units(self.lines, ServerTextPosition(row, column))
+
+    def range(self, line: int, start: int, end_line: int, end: int) -> lsp.Range:
+        return lsp.Range(self.position(line, start), self.position(end_line, end))
+
+    def edit(self, edit: Edit) -> lsp.TextEdit:
+        return lsp.TextEdit(self.range(edit.line, edit.column, edit.end_line, edit.end_column), edit.text)
+
+
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
 server = LgnServer()
@@ -77,9 +93,9 @@ server = LgnServer()
 
 # -- diagnostics ----------------------------------------------------------------
 
-def diagnostic(server: LgnServer, uri: str, entry: Entry, found, lines: list[str]) -> lsp.Diagnostic:
+def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
     line, start, end = diagnostic_span(entry, found)
-    return lsp.Diagnostic(server.range(uri, line, start, line, end, lines), diagnostic_message(found),
+    return lsp.Diagnostic(columns.range(line, start, line, end), diagnostic_message(found),
                           SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Warning), found.rule,
                           source="lusoria", data={"suggestions": list(found.suggestions), "ply": found.ply})
 
@@ -94,15 +110,18 @@ async def check_document(server: LgnServer, uri: str, version: int) -> None:
     def stale() -> bool:
         return server.versions.get(uri) != version
 
-    checked = await asyncio.get_running_loop().run_in_executor(
-        server.thread_pool, check_missing, document.missing(sources), stale)
+    missing = document.missing(sources)
+    checked = await asyncio.get_running_loop().run_in_executor(server.thread_pool, check_missing, missing, stale)
     document.reports.update(checked)
+    server.window_log_message(lsp.LogMessageParams(lsp.MessageType.Log, (
+        f"{uri} version {version}: checked {len(checked)} of {len(missing)} changed records"
+        + (", stopped by a newer edit" if stale() else ""))))
     if stale():
         return
     document.update(sources, checked)
-    lines = lines_of(text)
+    columns = Columns(server, lines_of(text))
     server.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-        uri, [diagnostic(server, uri, entry, found, lines) for entry, found in document.diagnostics()], version))
+        uri, [diagnostic(columns, entry, found) for entry, found in document.diagnostics()], version))
 
 
 def schedule(server: LgnServer, uri: str, version: int | None) -> None:
@@ -162,7 +181,7 @@ def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
                                                          lsp.CodeActionKind.RefactorRewrite]))
 def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
     uri = params.text_document.uri
-    lines = lines_of(server.text(uri))
+    columns = Columns(server, lines_of(server.text(uri)))
     first, _, _ = server.place(uri, params.range.start)
     last, _, _ = server.place(uri, params.range.end)
     document = server.document(uri)
@@ -182,8 +201,8 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
         entry = document.entry_at(fix.edits[0].line)
         actions.append(lsp.CodeAction(
             fix.title, kind=fix.kind, is_preferred=fix.preferred or None,
-            diagnostics=[diagnostic(server, uri, entry, fix.diagnostic, lines)] if fix.diagnostic else None,
-            edit=lsp.WorkspaceEdit(changes={uri: [server.edit(uri, e, lines) for e in fix.edits]})))
+            diagnostics=[diagnostic(columns, entry, fix.diagnostic)] if fix.diagnostic else None,
+            edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(e) for e in fix.edits]})))
     return actions
 
 
@@ -202,10 +221,11 @@ def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[
 def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
     uri = params.text_document.uri
     lines = lines_of(server.text(uri))
+    columns = Columns(server, lines)
     found = []
     for entry in server.document(uri).entries:
-        whole = server.range(uri, entry.offset, 0, entry.last_line, len(lines[entry.last_line]), lines)
-        first = server.range(uri, entry.offset, 0, entry.offset, len(lines[entry.offset]), lines)
+        whole = columns.range(entry.offset, 0, entry.last_line, len(lines[entry.last_line]))
+        first = columns.range(entry.offset, 0, entry.offset, len(lines[entry.offset]))
         found.append(lsp.DocumentSymbol(symbol_name(entry), lsp.SymbolKind.Module, whole, first,
                                         detail=symbol_detail(entry)))
     return found
@@ -218,9 +238,9 @@ def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Completio
     if not 0 <= line < len(lines):
         return lsp.CompletionList(False, [])
     entry = server.document(uri).entry_at(line)
-    items = []
+    items, columns = [], Columns(server, lines)
     for rank, item in enumerate(completions(entry, lines[line], line, column)):
-        edit = lsp.TextEdit(server.range(uri, line, item.start, line, item.end, lines), item.label)
+        edit = lsp.TextEdit(columns.range(line, item.start, line, item.end), item.label)
         items.append(lsp.CompletionItem(item.label, kind=COMPLETION_KINDS[item.kind], detail=item.detail or None,
                                         sort_text=f"{rank:05d}", text_edit=edit))
     return lsp.CompletionList(False, items)
@@ -229,14 +249,12 @@ def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Completio
 @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
 def semantic_tokens(server: LgnServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
     uri = params.text_document.uri
-    lines = lines_of(server.text(uri))
-    codec = server.workspace.position_codec
+    columns = Columns(server, lines_of(server.text(uri)))
     data: list[int] = []
     previous_line = previous_start = 0
     for entry in server.document(uri).entries:
         for line, column, length, kind in tokens(entry):
-            start = codec.position_to_client_units(lines, ServerTextPosition(line, column)).character
-            end = codec.position_to_client_units(lines, ServerTextPosition(line, column + length)).character
+            start, end = columns.position(line, column).character, columns.position(line, column + length).character
             delta = line - previous_line
             data += [delta, start - (previous_start if delta == 0 else 0), end - start, kind, 0]
             previous_line, previous_start = line, start

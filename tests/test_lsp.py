@@ -3,6 +3,7 @@ talks to it over stdio, as an editor does."""
 
 import asyncio
 import itertools
+import random
 import sys
 from pathlib import Path
 
@@ -314,3 +315,58 @@ async def test_semantic_tokens(client: LanguageClient):
         (3, 10, 2, "number"), (3, 13, 5, "function"), (3, 19, 5, "function"), (3, 25, 2, "number"),
         (3, 28, 5, "function"), (3, 33, 3, "operator"), (3, 36, 1, "decorator"), (3, 38, 2, "decorator"),
         (3, 42, 2, "number"), (3, 45, 5, "function"), (3, 52, 7, "keyword")]
+
+
+def hostile_texts() -> list[str]:
+    """The hostile files of test_hostile.py, as an editor would decode them, and mutated records."""
+    from test_hostile import VALID, test_hostile_files
+
+    files = next(mark.args[1] for mark in test_hostile_files.pytestmark if mark.name == "parametrize")
+    rng = random.Random(17)
+    mutated = []
+    for record in VALID:
+        characters = list(record)
+        for _ in range(5):
+            characters[rng.randrange(len(characters))] = rng.choice('[]"{}();%$!?.-/x^@~>:*#+\n 0123456789')
+        mutated.append("".join(characters))
+    return [data.decode("utf-8", "replace") for data in files] + mutated + ["", "\n", "[", '[Game "tablut"]']
+
+
+async def test_hostile_input_never_stops_the_server(client: LanguageClient):
+    for text in hostile_texts():
+        uri, diagnostics = await open_text(client, text, "hostile")
+        assert all(d.code != "internal" for d in diagnostics)
+        document = lsp.TextDocumentIdentifier(uri)
+        lines = text.split("\n")
+        for line in {0, 1, len(lines) - 1}:
+            column = min(len(lines[min(line, len(lines) - 1)]), 12)
+            await client.text_document_hover_async(lsp.HoverParams(document, lsp.Position(line, column)))
+            await client.text_document_completion_async(lsp.CompletionParams(document, lsp.Position(line, column)))
+            await actions_at(client, uri, line)
+        await client.text_document_formatting_async(lsp.DocumentFormattingParams(document, lsp.FormattingOptions(4, True)))
+        await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(document))
+        await client.text_document_semantic_tokens_full_async(lsp.SemanticTokensParams(document))
+        client.text_document_did_close(lsp.DidCloseTextDocumentParams(document))
+        await published(client, uri)
+    assert client.error is None
+    assert "e3-c3" in [i.label for i in await complete(client, '[Game "tablut"]\n1.  *\n', 1, 3)]  # still answering
+
+
+async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(client: LanguageClient):
+    records = list(api.random_records("tablut", 200, seed=5, max_plies=60))
+    text = "\n".join(records)
+    uri = uri_of("long")
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "lgn", 1, text)))
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   lsp.Position(0, 3)))
+    assert "| `king-capture` | `4` |" in hover.contents.value
+    assert uri not in client.diagnostics  # answered while the 200 records are being checked
+    lines = text.split("\n")
+    await change(client, uri, 2, (0, 0), (len(lines), 0), '[Game "tablut"]\n1. e3-c3 e4-b4 *\n')
+    assert [d.code for d in await published(client, uri)] == ["T1"]
+    async with asyncio.timeout(60):
+        while not any(f"{uri} version 1:" in m.message for m in client.log_messages):
+            await client.wait_for_notification(lsp.WINDOW_LOG_MESSAGE)
+    (first,) = [m.message for m in client.log_messages if f"{uri} version 1:" in m.message]
+    assert first.endswith("changed records, stopped by a newer edit")
+    assert int(first.split("checked ")[1].split(" of ")[0]) < 200
