@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator
 from lusoria.api import Board, format_record
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.reader import RecordText, _builder_parser, known_games, scan_tags, split_records
-from lusoria.validator.base import BLACK, SIDE_NAMES, OptionError
+from lusoria.validator.base import BLACK, SIDE_NAMES
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number
 
