@@ -522,5 +522,15 @@ def stats(db: str, as_json: bool) -> None:
                                 "table"), nl=False)
 
 
+@main.command()
+def lsp() -> None:
+    """Serve the Language Server Protocol over stdio, for editors (docs/editors.md)."""
+    try:
+        from lusoria.lsp import serve
+    except ImportError as error:
+        raise click.ClickException(f"{error}: install the server with pip install 'lusoria[lsp]'") from None
+    serve()
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,507 @@
+"""A `.lgn` document as an editor sees it: its records, each checked once and re-checked
+only when its text changes, and what an editor asks of it (a ply at a place, the fixes
+of a diagnostic, the legal plies to complete, tokens to colour, one symbol per record).
+
+Everything here works in code points, lines and columns 0-based; `lusoria/lsp.py`
+turns it into the Language Server Protocol. Reports are checked with the record at
+line 1 and shifted by the record's place in the document, so that a record that only
+moved (lines added above it) is not checked again.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from functools import cache, lru_cache
+from typing import Callable, Iterable, Iterator
+
+from lusoria.api import Board, format_record
+from lusoria.notation.model import Line, Ply
+from lusoria.notation.reader import RecordText, _builder_parser, known_games, scan_tags, split_records
+from lusoria.validator.base import BLACK, SIDE_NAMES
+from lusoria.validator.games import game_class
+from lusoria.validator.replay import Diagnostic, Report, check, move_number
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+TAG_NAMES = ("Game", "Variant", "Rules", "Board", "Position", "Event", "Site", "Date", "Round", "White",
+             "Black", "Result", "Annotator", "Source")
+
+
+def normalized(text: str) -> str:
+    """The text with `\\n` line ends, as the reader sees a file (CRLF and CR too)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def lines_of(text: str) -> list[str]:
+    """The lines of a normalized text (LSP counts lines by line ends only)."""
+    return text.split("\n")
+
+
+def safe_check(text: str) -> Report:
+    """The record's report; a failure of the library itself becomes a diagnostic, so that
+    no input stops the server."""
+    source = RecordText(text)
+    try:
+        return check(source)
+    except Exception as error:  # noqa: BLE001 - the editor must keep working
+        report = Report(source)
+        report.error("internal", f"lusoria could not check this record ({type(error).__name__}: {error})",
+                     line=1, column=1)
+        return report
+
+
+def check_missing(texts: Iterable[str], stale: Callable[[], bool]) -> dict[str, Report]:
+    """Reports for record texts, until `stale()` says a newer edit made them useless;
+    the reports done so far are returned (and kept: the next check reuses them)."""
+    done: dict[str, Report] = {}
+    for text in texts:
+        if stale():
+            break
+        done[text] = safe_check(text)
+    return done
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One record of a document: its text, where it stands, and its report."""
+
+    source: RecordText  # line: the record's first line in the document (1-based)
+    reports: dict[str, Report]  # the document's reports, by record text
+
+    @property
+    def report(self) -> Report:
+        """The record's report, checked with the record at line 1 (now, if not yet)."""
+        report = self.reports.get(self.source.text)
+        if report is None:
+            report = self.reports[self.source.text] = safe_check(self.source.text)
+        return report
+
+    @property
+    def offset(self) -> int:
+        """Lines before the record: add to a report's 1-based line for a 0-based document line."""
+        return self.source.line - 1
+
+    @property
+    def content(self) -> str:
+        """The record's text without the blank and `%` lines that follow it."""
+        lines = lines_of(self.source.text)
+        while len(lines) > 1 and (not lines[-1].strip() or lines[-1].startswith("%")):
+            lines.pop()
+        return "\n".join(lines)
+
+    @property
+    def last_line(self) -> int:
+        """The record's last line with text, 0-based in the document."""
+        return self.offset + self.content.count("\n")
+
+    def plies(self) -> Iterator[tuple[Ply, int, bool]]:
+        """Every ply of the record (variations too): the ply, its number, main line or not."""
+        if self.report.record is None:
+            return
+        pending: list[tuple[Line, int, bool]] = [(self.report.record.main, 1, True)]
+        while pending:
+            line, first, main = pending.pop()
+            for number, ply in enumerate(line.plies, first):
+                yield ply, number, main
+                pending.extend((variation, number, False) for variation in ply.variations)
+
+    def ply_at(self, line: int, column: int) -> tuple[Ply, int, bool] | None:
+        """The ply under a document place (0-based), with its number and whether it is in
+        the main line."""
+        for ply, number, main in self.plies():
+            if ply.line - 1 + self.offset == line and ply.column - 1 <= column <= ply.column - 1 + len(ply.text):
+                return ply, number, main
+        return None
+
+
+class Document:
+    """The records of one document and their reports, kept between edits."""
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.reports: dict[str, Report] = {}  # record text -> report
+
+    @staticmethod
+    def split(text: str) -> list[RecordText]:
+        return list(split_records([normalized(text)]))
+
+    def missing(self, sources: list[RecordText]) -> list[str]:
+        """The record texts not checked yet, each once, in order."""
+        return list(dict.fromkeys(s.text for s in sources if s.text not in self.reports))
+
+    def update(self, sources: list[RecordText], checked: dict[str, Report] | None = None) -> None:
+        """Take the new records with their reports; forget the reports of records gone.
+        A record not checked yet is checked when its report is first asked for."""
+        known = {**self.reports, **(checked or {})}
+        self.reports = {s.text: known[s.text] for s in sources if s.text in known}
+        self.entries = [Entry(s, self.reports) for s in sources]
+
+    def refresh(self, text: str) -> None:
+        """Take the text as it is now (what a request does: it checks only what it needs)."""
+        self.update(self.split(text))
+
+    def entry_at(self, line: int) -> Entry | None:
+        """The record holding a document line (0-based); between records, the one before."""
+        found = None
+        for entry in self.entries:
+            if entry.offset > line:
+                break
+            found = entry
+        return found
+
+    def diagnostics(self) -> Iterator[tuple[Entry, Diagnostic]]:
+        for entry in self.entries:
+            for diagnostic in entry.report.diagnostics:
+                yield entry, diagnostic
+
+
+def diagnostic_span(entry: Entry, diagnostic: Diagnostic) -> tuple[int, int, int]:
+    """Where a diagnostic points, as `lusoria validate`'s caret: line, first and last column
+    (0-based, in the document)."""
+    start = max(diagnostic.column - 1, 0)
+    return (entry.offset + max(diagnostic.line, 1) - 1, start,
+            start + max(1, len(diagnostic.text.split("\n")[0])))
+
+
+def diagnostic_message(diagnostic: Diagnostic) -> str:
+    """The message of `lusoria validate`, with its "did you mean" line."""
+    if diagnostic.suggestions:
+        return f"{diagnostic.message}\ndid you mean {' or '.join(diagnostic.suggestions)}?"
+    return diagnostic.message
+
+
+# -- edits --------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace document text from (line, column) to (end_line, end_column), 0-based."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    title: str
+    edits: tuple[Edit, ...]
+    diagnostic: Diagnostic | None = None
+    preferred: bool = False
+    kind: str = "quickfix"
+
+
+def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
+    """The quick fixes of one diagnostic: its suggestions, the right move number, result."""
+    line, start, end = diagnostic_span(entry, diagnostic)
+    found = [Fix(f"Replace with {suggestion}", (Edit(line, start, line, end, suggestion),), diagnostic, i == 0)
+             for i, suggestion in enumerate(diagnostic.suggestions)]
+    if diagnostic.rule == "number" and diagnostic.ply is not None:
+        found += _number_fix(entry, diagnostic)
+    if diagnostic.rule == "result":
+        found += _result_fix(entry, diagnostic)
+    return found
+
+
+def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
+    at = entry.ply_at(entry.offset + diagnostic.line - 1, diagnostic.column - 1)
+    report = entry.report
+    if at is None or at[0].number is None or not report.positions:
+        return []
+    ply = at[0]
+    expected = move_number(diagnostic.ply, report.rules.turn(report.positions[0]) == BLACK)
+    lines = lines_of(entry.source.text)
+    before = lines[ply.line - 1][:ply.column - 1]
+    column = before.rfind(ply.number)
+    if column < 0:  # the number stands on an earlier line
+        return []
+    line = entry.offset + ply.line - 1
+    return [Fix(f"Number the move {expected}", (Edit(line, column, line, column + len(ply.number), expected),),
+                diagnostic, True)]
+
+
+def _result_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
+    """One action that makes the marker (and the Result tag) say the right result."""
+    report = entry.report
+    record = report.record
+    tag = record.tags.get("Result")
+    choices = [report.outcome.result] if report.outcome and report.outcome.result != record.result else []
+    if tag is not None and tag != record.result:
+        choices += [tag, record.result]
+    found = []
+    for result in dict.fromkeys(choices):
+        edits = []
+        if result != record.result:
+            line = entry.offset + record.result_line - 1
+            column = record.result_column - 1
+            edits.append(Edit(line, column, line, column + len(record.result), result))
+        if tag is not None and result != tag:
+            edits.append(_tag_value_edit(entry, "Result", result))
+        found.append(Fix(f"Set the result to {result}", tuple(e for e in edits if e), diagnostic, not found))
+    return [f for f in found if f.edits]
+
+
+_TAG_VALUE = re.compile(r'"((?:\\.|[^"\\\n])*)"')
+
+
+def _tag_value_edit(entry: Entry, name: str, value: str) -> Edit | None:
+    row, column = entry.report.record.tag_places[name]
+    text = lines_of(entry.source.text)[row - 1]
+    quoted = _TAG_VALUE.search(text, column - 1)
+    if quoted is None:
+        return None
+    line = entry.offset + row - 1
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return Edit(line, quoted.start(1), line, quoted.end(1), escaped)
+
+
+def canonical_fixes(entry: Entry, first: int, last: int) -> list[Fix]:
+    """For the plies on document lines first..last written otherwise than in canonical form
+    (a missing capture list, …): write it out."""
+    found = []
+    for ply, _, _ in entry.plies():
+        line = entry.offset + ply.line - 1
+        canonical = entry.report.canonical.get(id(ply))
+        if first <= line <= last and canonical and canonical != ply.text:
+            column = ply.column - 1
+            found.append(Fix(f"Write {ply.text} as {canonical}",
+                             (Edit(line, column, line, column + len(ply.text), canonical),)))
+    return found
+
+
+def format_fix(entry: Entry) -> Fix | None:
+    """`lusoria fmt` applied to one record, when that changes it."""
+    content = entry.content
+    formatted = formatted_record(content)
+    if formatted.rstrip() == content:
+        return None
+    lines = lines_of(content)
+    edit = Edit(entry.offset, 0, entry.offset + len(lines) - 1, len(lines[-1]), formatted.rstrip())
+    return Fix("Format this record (lusoria fmt)", (edit,), kind="refactor.rewrite")
+
+
+@lru_cache(maxsize=256)
+def formatted_record(text: str) -> str:
+    """A record as `lusoria fmt` writes it (kept: code actions ask again and again)."""
+    return format_record(RecordText(text))[0]
+
+
+def formatted_document(text: str) -> str:
+    """The whole document as `lusoria fmt` writes it."""
+    return "\n".join(formatted_record(source.text).rstrip("\n") + "\n" for source in Document.split(text))
+
+
+# -- hover --------------------------------------------------------------------
+
+def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
+    """The board after a main-line ply, as `lusoria show` prints it, and what the ply did."""
+    report = entry.report
+    if not main:
+        return f"ply {number} of a variation: `{ply.text}`"
+    if number >= len(report.positions):
+        return f"ply {number} was not replayed: the record stops being checked before it"
+    board = Board(report, number)
+    canonical = board.last or ply.text
+    side = SIDE_NAMES[report.rules.turn(report.positions[number - 1])]
+    lines = [f"**ply {number}** ({side}): `{canonical}`"]
+    if report.game == "laquet":
+        roll, _, plays = canonical.partition(":")
+        lines.append(f"roll {'-'.join(roll)}, plays: {plays.strip()}; "
+                     f"{report.rules.tally(report.positions[0], report.positions[number])}")
+    else:
+        captured = re.search(r"x([^~#+]*)", canonical)
+        lines.append(f"captured: {', '.join(captured[1].split('/'))}" if captured else "captured nothing")
+    return "\n\n".join(lines) + f"\n\n```text\n{board.text()}\n```"
+
+
+def tag_hover(entry: Entry, name: str) -> str | None:
+    """For Game, Variant and Rules: the rules in force and the other choices."""
+    if name not in ("Game", "Variant", "Rules", "Board"):
+        return None
+    report = entry.report
+    if report.rules is None:
+        problem = next((d.message for d in report.diagnostics if d.rule in ("tag", "syntax")), "")
+        return f"the rules cannot be chosen: {problem}" if problem else None
+    rules = report.rules
+    lines = [f"**{rules.name}**, variant `{rules.variant}` (known: {', '.join(rules.presets)})", "",
+             "| option | in force | choices |", "| --- | --- | --- |"]
+    lines += [f"| `{key}` | `{rules.option[key]}` | {rules.known_values(key)} |" for key in rules.options]
+    return "\n".join(lines)
+
+
+def tag_at(entry: Entry, line: int, column: int) -> str | None:
+    """The name of the tag on a document line, when the place is on it."""
+    lines = lines_of(entry.source.text)
+    text = lines[line - entry.offset] if 0 <= line - entry.offset < len(lines) else ""
+    match = re.match(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"(?:\\.|[^"\\])*"[ \t]*\]', text)
+    return match[1] if match and column <= match.end() else None
+
+
+# -- completion ----------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    label: str
+    kind: str  # "ply", "number", "result", "tag", "value"
+    start: int  # the columns (0-based) of the text the label replaces
+    end: int
+    detail: str = ""
+
+
+_WORD = re.compile(r"[^\s(){}\[\];]*$")
+_ROLL = re.compile(r"([1-6])-?([1-6]):")
+
+
+def completions(entry: Entry | None, document_line: str, line: int, column: int) -> list[Completion]:
+    """What may be written at a place: a tag name or value in the tag section, else the legal
+    plies there (most alike the word typed first), the move number, the result markers."""
+    before = document_line[:column]
+    tag = re.match(r'[ \t]*\[[ \t]*([A-Za-z0-9_]*)$', before)
+    if tag:
+        return [Completion(name, "tag", tag.start(1), column) for name in TAG_NAMES if name.startswith(tag[1])]
+    value = re.match(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"]*)$', before)
+    if value:
+        return _tag_values(entry, value[1], value[2], column)
+    if entry is None or entry.report.record is None and "Game" not in entry.report.tags:
+        return []
+    after = re.match(r"[^\s(){}\[\];]*", document_line[column:])[0]
+    return _ply_completions(entry, line, column, before, after)
+
+
+def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list[Completion]:
+    tags = entry.report.tags if entry else {}
+    cls = None
+    try:
+        cls = game_class(tags.get("Game", ""))
+    except KeyError:
+        pass
+    if name == "Game":
+        values = list(known_games())
+    elif name == "Result":
+        values = list(RESULTS)
+    elif name == "Variant" and cls:
+        values = list(cls.presets)
+    elif name == "Rules" and cls:
+        word = typed.rsplit(" ", 1)[-1]
+        return [Completion(f"{key}={value}", "value", column - len(word), column, f"default {values[0]}")
+                for key, values in cls.options.items() for value in values if f"{key}={value}".startswith(word)]
+    else:
+        return []
+    return [Completion(v, "value", column - len(typed), column) for v in values if v.startswith(typed)]
+
+
+def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:
+    """The word under the place (`before` and `after` it) is what the labels replace."""
+    word = _WORD.search(before)[0]
+    end = column + len(after)
+    start = column - len(word)
+    text = entry.source.text
+    row = line - entry.offset
+    lines = lines_of(text)
+    if not 0 <= row < len(lines):
+        return []
+    offset = sum(len(l) + 1 for l in lines[:row]) + start  # where the word starts in the record
+    game = scan_tags(text).get("Game", "").lower()
+    typed = word + after
+    if game == "laquet":  # a ply is a roll and its plays: complete from the roll written
+        cursor = offset + len(word)
+        roll = None
+        for roll in _ROLL.finditer(text, max(0, cursor - 80), cursor):
+            pass
+        if roll is not None and not re.search(r"[0-9]+\.|\n", text[roll.end():cursor]):
+            offset, typed = roll.start(), text[roll.start():cursor] + after
+            start = column - (cursor - offset)
+    before_ply = re.sub(r"[0-9]+\.(\.\.)?\s*$", "", text[:offset])  # the move number, if written
+    report = safe_check(before_ply + " *")
+    if report.rules is None or len(report.positions) != report.plies + 1:
+        return []
+    position = report.positions[-1]
+    rules = report.rules
+    found: list[Completion] = []
+    ended = report.outcome
+    if ended is None:
+        plies = rules.legal_plies(position)
+        roll = _ROLL.match(typed) if game == "laquet" else None
+        if roll:  # the plies of the roll written, its dice in canonical order
+            dice = "".join(sorted(roll.group(1, 2), reverse=True)) + ":"
+            plies = [p for p in plies if p.startswith(dice)]
+            typed = dice + typed[roll.end():]
+        plies.sort(key=lambda p: (not p.startswith(typed), -SequenceMatcher(None, typed, p).ratio()))
+        found += [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
+        if rules.turn(position) != BLACK or report.plies == 0:
+            number = move_number(report.plies + 1, rules.turn(report.positions[0]) == BLACK)
+            if before_ply == text[:offset]:
+                found.append(Completion(number, "number", start, end, "the move number"))
+    markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
+    found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
+    return found
+
+
+# -- symbols and tokens ---------------------------------------------------------
+
+def symbol_name(entry: Entry) -> str:
+    """`White – Black, Event, Date, result` for the outline."""
+    tags = entry.report.tags
+    result = entry.report.result or tags.get("Result", "?")
+    return f"{tags.get('White', '?')} – {tags.get('Black', '?')}, {tags.get('Event', '?')}, " \
+           f"{tags.get('Date', '?')}, {result}"
+
+
+def symbol_detail(entry: Entry) -> str:
+    report = entry.report
+    errors = sum(d.severity == "error" for d in report.diagnostics)
+    state = "valid" if report.valid else f"{errors} error{'s' * (errors != 1)}"
+    return f"{report.game or '?'} ({report.variant or '?'}), {report.plies} plies, {state}"
+
+
+TOKEN_TYPES = ("property", "string", "comment", "number", "function", "operator", "keyword", "decorator")
+# tag name, tag value, comment (and % lines), move number, ply, capture, result, NAG or suffix
+
+
+@cache
+def _token_pattern(game: str) -> re.Pattern[str]:
+    """One pattern for every token of a game's movetext, built from its grammar's terminals."""
+    parser = _builder_parser(game)
+    terminal = {name: parser.get_terminal(name).pattern.to_regexp()
+                for name in ("TAG_NAME", "TAG_VALUE", "COMMENT", "NAG", "RESULT", "MOVE_NUMBER", "PLY", "SUFFIX")}
+    return re.compile(rf"(?m:^(?P<escape>%[^\n]*))|\[[ \t]*(?P<property>{terminal['TAG_NAME']})[ \t]+"
+                      rf"(?P<string>{terminal['TAG_VALUE']})[ \t]*\]|(?P<comment>{terminal['COMMENT']})"
+                      rf"|(?P<decorator>{terminal['NAG']})|(?P<keyword>{terminal['RESULT']})(?![^\s(){{}};])"
+                      rf"|(?P<number>{terminal['MOVE_NUMBER']})|(?P<function>{terminal['PLY']})"
+                      rf"(?P<suffix>{terminal['SUFFIX']})?")
+
+
+def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
+    """(line, column, length, token type index) of each token, 0-based in the document, one
+    line at a time (a token that spans lines is cut at the line ends)."""
+    game = (scan_tags(entry.source.text).get("Game") or "").lower()
+    pattern = _token_pattern(game if game in known_games() else known_games()[0])
+    text = entry.source.text
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]  # where each line starts
+
+    def spans(start: int, end: int, kind: str) -> Iterator[tuple[int, int, int, int]]:
+        row = bisect_right(starts, start) - 1
+        while start < end:
+            stop = min(end, starts[row + 1] - 1) if row + 1 < len(starts) else end
+            if stop > start:
+                yield entry.offset + row, start - starts[row], stop - start, TOKEN_TYPES.index(kind)
+            row += 1
+            start = starts[row] if row < len(starts) else end
+
+    for match in pattern.finditer(text):
+        if match["function"]:
+            start, end = match.span("function")
+            capture = re.search(r"x[^~#+]*", match["function"])
+            cut = start + capture.start() if capture else end
+            yield from spans(start, cut, "function")
+            yield from spans(cut, cut + len(capture[0]) if capture else cut, "operator")
+            yield from spans(*match.span("suffix"), "decorator") if match["suffix"] else ()
+        elif match["property"]:
+            yield from spans(*match.span("property"), "property")
+            yield from spans(*match.span("string"), "string")
+        else:
+            kind = match.lastgroup
+            yield from spans(*match.span(kind), "comment" if kind == "escape" else kind)

@@ -1,0 +1,372 @@
+"""`lusoria lsp` through a real client: pytest-lsp starts the server as a subprocess and
+talks to it over stdio, as an editor does."""
+
+import asyncio
+import itertools
+import random
+import sys
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types as lsp
+from pytest_lsp import ClientServerConfig, LanguageClient
+
+from lusoria import api
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+SAMPLES = sorted((ROOT / "samples").rglob("*.lgn"))
+NUMBERS = itertools.count()
+
+
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "lusoria.cli",
+                                                                                  "lsp"]))
+async def client(lsp_client: LanguageClient):
+    await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def published(client: LanguageClient, uri: str) -> list[lsp.Diagnostic]:
+    """The diagnostics the server publishes next for `uri`."""
+    async with asyncio.timeout(60):
+        while uri not in client.diagnostics:
+            await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    return list(client.diagnostics.pop(uri))
+
+
+async def open_text(client: LanguageClient, text: str, name: str = "record") -> tuple[str, list[lsp.Diagnostic]]:
+    uri = f"file:///work/{name}-{next(NUMBERS)}.lgn"
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "lgn", 1, text)))
+    return uri, await published(client, uri)
+
+
+async def change(client: LanguageClient, uri: str, version: int, start: tuple[int, int], end: tuple[int, int],
+                 text: str) -> None:
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        lsp.VersionedTextDocumentIdentifier(version, uri),
+        [lsp.TextDocumentContentChangePartial(lsp.Range(lsp.Position(*start), lsp.Position(*end)), text)]))
+
+
+def as_validate_says(path: Path) -> list[tuple]:
+    return [(d.line - 1, max(d.column - 1, 0), d.severity, d.rule, d.message, d.suggestions)
+            for verdict in api.validate([str(path)]) for d in verdict.diagnostics]
+
+
+def as_server_says(diagnostics: list[lsp.Diagnostic]) -> list[tuple]:
+    severity = {lsp.DiagnosticSeverity.Error: "error", lsp.DiagnosticSeverity.Warning: "warning"}
+    return [(d.range.start.line, d.range.start.character, severity[d.severity], d.code,
+             d.message.split("\n")[0], tuple(d.data["suggestions"])) for d in diagnostics]
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: str(p.relative_to(ROOT / "samples")))
+async def test_diagnostics_are_those_of_validate(client: LanguageClient, path: Path):
+    _, diagnostics = await open_text(client, path.read_text("utf-8"))
+    assert as_server_says(diagnostics) == as_validate_says(path)
+
+
+async def test_a_diagnostic_spans_the_ply_and_says_did_you_mean(client: LanguageClient):
+    _, diagnostics = await open_text(client, '[Game "tablut"]\n\n1. e3-c3 e4-b4 *\n')
+    (found,) = diagnostics
+    assert (found.code, found.source, found.severity) == ("T1", "lusoria", lsp.DiagnosticSeverity.Error)
+    assert found.range == lsp.Range(lsp.Position(2, 9), lsp.Position(2, 14))
+    assert found.message == ("the piece on e4 is White's, and Black is to move; the rest of this line is not checked"
+                             "\ndid you mean a4-b4?")
+
+
+async def test_an_edit_rechecks_and_moves_the_diagnostics(client: LanguageClient):
+    text = '[Game "tablut"]\n1. e3-c3 d1-d3 *\n\n[Game "tablut"]\n1. e3-c3 e4-b4 *\n'
+    uri, diagnostics = await open_text(client, text)
+    assert [(d.code, d.range.start.line) for d in diagnostics] == [("T1", 4)]
+    await change(client, uri, 2, (0, 0), (0, 0), "% a new first line\n")
+    assert [(d.code, d.range.start.line) for d in await published(client, uri)] == [("T1", 5)]
+    await change(client, uri, 3, (5, 9), (5, 10), "a")  # e4-b4 -> a4-b4: legal
+    assert await published(client, uri) == []
+    await change(client, uri, 4, (2, 9), (2, 14), "d9-d2")
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in await published(client, uri)] \
+        == [("T2", 2, 9)]
+
+
+async def test_position_units_are_utf16(client: LanguageClient):
+    uri, diagnostics = await open_text(client, '[Game "tablut"]\n{ 𝔊 } 1. e3-c3 e4-b4 *\n')
+    assert [(d.code, d.range.start.character) for d in diagnostics] == [("T1", 16)]  # 𝔊: two UTF-16 units
+
+
+def uri_of(name: str = "record") -> str:
+    return f"file:///work/{name}-{next(NUMBERS)}.lgn"
+
+
+def applied(text: str, edits: list[lsp.TextEdit]) -> str:
+    """The text with the edits applied (ASCII texts: code points are UTF-16 units)."""
+    lines = text.split("\n")
+
+    def offset(position: lsp.Position) -> int:
+        return sum(len(line) + 1 for line in lines[:position.line]) + position.character
+
+    for edit in sorted(edits, key=lambda e: offset(e.range.start), reverse=True):
+        text = text[:offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
+    return text
+
+
+async def actions_at(client: LanguageClient, uri: str, line: int, diagnostics=()) -> list[lsp.CodeAction]:
+    whole_line = lsp.Range(lsp.Position(line, 0), lsp.Position(line, 200))
+    return await client.text_document_code_action_async(lsp.CodeActionParams(
+        lsp.TextDocumentIdentifier(uri), whole_line, lsp.CodeActionContext(list(diagnostics))))
+
+
+async def fixed(client: LanguageClient, text: str, line: int, title: str) -> str:
+    """The text after the code action `title` offered on `line`."""
+    uri, diagnostics = await open_text(client, text)
+    actions = {action.title: action for action in await actions_at(client, uri, line, diagnostics)}
+    assert title in actions, list(actions)
+    return applied(text, actions[title].edit.changes[uri])
+
+
+async def test_a_suggestion_is_a_quick_fix(client: LanguageClient):
+    text = '[Game "tablut"]\n1. e3-c3 e4-b4 *\n'
+    uri, diagnostics = await open_text(client, text)
+    (action,) = [a for a in await actions_at(client, uri, 1, diagnostics) if a.kind == lsp.CodeActionKind.QuickFix]
+    assert (action.title, action.is_preferred, action.diagnostics[0].code) == ("Replace with a4-b4", True, "T1")
+    fixed_text = applied(text, action.edit.changes[uri])
+    assert fixed_text == '[Game "tablut"]\n1. e3-c3 a4-b4 *\n'
+    assert (await open_text(client, fixed_text))[1] == []
+
+
+async def test_a_wrong_capture_list_is_fixed_from_the_suggestion(client: LanguageClient):
+    record = next(s.text for s in api.read_sources(str(ROOT / "samples/errors/tablut-moves.lgn"))
+                  if "13. g4-e4xd4 *" in s.text)  # it should capture d4/e3
+    line = record.split("\n").index(next(l for l in record.split("\n") if "13. g4-e4xd4 *" in l))
+    text = await fixed(client, record, line, "Replace with g4-e4xd4/e3")
+    assert "13. g4-e4xd4/e3 *" in text and (await open_text(client, text))[1] == []
+
+
+async def test_a_missing_capture_list_is_written_out(client: LanguageClient):
+    text = await fixed(client, '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3 *\n', 1, "Write e4-e3 as e4-e3xd3")
+    assert text == '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n'
+
+
+async def test_a_wrong_move_number_is_fixed(client: LanguageClient):
+    text = await fixed(client, '[Game "tablut"]\n1. e3-c3 d1-d3 3. e4-e3xd3 *\n', 1, "Number the move 2.")
+    assert text == '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n'
+
+
+@pytest.mark.parametrize("record, title, expected", [
+    ('[Game "tablut"]\n[Result "1-0"]\n\n1. e3-c3 d1-d3 0-1\n', "Set the result to 1-0",
+     '[Game "tablut"]\n[Result "1-0"]\n\n1. e3-c3 d1-d3 1-0\n'),
+    ('[Game "tablut"]\n[Result "1-0"]\n\n1. e3-c3 d1-d3 0-1\n', "Set the result to 0-1",
+     '[Game "tablut"]\n[Result "0-1"]\n\n1. e3-c3 d1-d3 0-1\n'),
+    ('[Game "tablut"]\n[Result "*"]\n\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 *\n',
+     "Set the result to 1-0",
+     '[Game "tablut"]\n[Result "1-0"]\n\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 1-0\n'),
+])
+async def test_a_result_is_fixed_in_one_action(client: LanguageClient, record, title, expected):
+    text = await fixed(client, record, 3, title)
+    assert text == expected and (await open_text(client, text))[1] == []
+
+
+async def test_format_one_record(client: LanguageClient):
+    first = '[Game "tablut"]\n1. e3-c3 d1-d3 *\n'
+    text = await fixed(client, first + '\n[Game "laquet"]\n1. 64: 5/11 4/8 *\n', 3, "Format this record (lusoria fmt)")
+    formatted, _ = api.format_record('[Game "laquet"]\n1. 64: 5/11 4/8 *\n')
+    assert text == first + "\n" + formatted
+
+
+@pytest.mark.parametrize("path", SAMPLES[:6] + [ROOT / "samples/errors/syntax.lgn"],
+                         ids=lambda p: str(p.relative_to(ROOT / "samples")))
+async def test_formatting_is_fmt(client: LanguageClient, path: Path):
+    from click.testing import CliRunner
+    from lusoria.cli import main
+
+    text = path.read_text("utf-8")
+    uri, _ = await open_text(client, text)
+    edits = await client.text_document_formatting_async(lsp.DocumentFormattingParams(
+        lsp.TextDocumentIdentifier(uri), lsp.FormattingOptions(4, True)))
+    assert applied(text, edits) == CliRunner().invoke(main, ["fmt", str(path)]).stdout
+
+
+async def test_hover_on_a_ply_shows_the_board_of_show(client: LanguageClient):
+    path = ROOT / "samples/tablut/escape.lgn"
+    uri, _ = await open_text(client, path.read_text())
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   lsp.Position(12, 5)))  # 4. Ke5-c5+
+    board = api.board(next(api.read_sources(str(path))), 7).text()
+    assert hover.contents.kind == lsp.MarkupKind.Markdown
+    assert hover.contents.value == f"**ply 7** (White): `Ke5-c5+`\n\ncaptured nothing\n\n```text\n{board}\n```"
+    assert "Black to move" in board
+
+
+async def test_hover_tells_what_a_ply_captured_and_laquet_rolls(client: LanguageClient):
+    uri, _ = await open_text(client, '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n')
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   lsp.Position(1, 20)))
+    assert hover.contents.value.startswith("**ply 3** (White): `e4-e3xd3`\n\ncaptured: d3\n")
+    uri, _ = await open_text(client, '[Game "laquet"]\n1. 64: 5/11 4/8 61: 6/12 6/7 *\n')
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   lsp.Position(1, 17)))
+    assert hover.contents.value.startswith("**ply 2** (Black): `61: 6/12 6/7`\n\n"
+                                           "roll 6-1, plays: 6/12 6/7; borne off: White 0, Black 0\n")
+    assert "White to move" in hover.contents.value
+
+
+async def test_hover_on_the_rules_tag_lists_the_options_in_force(client: LanguageClient):
+    uri, _ = await open_text(client, '[Game "tablut"]\n[Rules "king-capture=2"]\n1. e3-c3 *\n')
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   lsp.Position(1, 3)))
+    assert "| `king-capture` | `2` | 4, 2 |" in hover.contents.value
+    assert "| `throne-pass` | `all` | all, king, none |" in hover.contents.value
+
+
+async def test_document_symbols_one_per_record(client: LanguageClient):
+    text = (ROOT / "samples/tablut/escape.lgn").read_text() + "\n" + (ROOT / "samples/errors/results.lgn").read_text()
+    uri, _ = await open_text(client, text)
+    symbols = await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uri)))
+    assert [(s.name, s.detail, s.range.start.line, s.range.end.line) for s in symbols] == [
+        ("Karin Nilsson – Olof Berg, Club evening, 2026.11.21, 1-0", "tablut (seed), 9 plies, valid", 0, 14),
+        ("? – ?, ?, ?, 0-1", "tablut (seed), 2 plies, 1 error", 18, 21),
+        ("? – ?, ?, ?, *", "tablut (seed), 9 plies, 1 error", 23, 26)]
+
+
+async def complete(client: LanguageClient, text: str, line: int, character: int) -> list[lsp.CompletionItem]:
+    uri, _ = await open_text(client, text)
+    result = await client.text_document_completion_async(lsp.CompletionParams(
+        lsp.TextDocumentIdentifier(uri), lsp.Position(line, character)))
+    return result.items
+
+
+def legal_after(record: str, plies: int) -> set[str]:
+    board = api.board(record, plies)
+    return set(board.report.rules.legal_plies(board.report.positions[plies]))
+
+
+@pytest.mark.parametrize("record, line, character, plies", [
+    ('[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3 *\n', 1, 9, 1),
+    ('[Game "latrunculi"]\n[Variant "seneca"]\n1. @g2 @g8 2. @e5 *\n', 2, 7, 1),
+    ('[Game "latrunculi"]\n[Variant "seneca"]\n1. @g2 @g8 2. @e5 *\n', 2, 14, 2),
+])
+async def test_completion_offers_the_legal_plies(client: LanguageClient, record, line, character, plies):
+    items = await complete(client, record, line, character)
+    offered = {i.label for i in items if i.kind == lsp.CompletionItemKind.Function}
+    assert offered == legal_after(record, plies)
+    written = record.split("\n")[line][character:].split(" ")[0]
+    assert items[0].label == written  # the ply written there comes first, and replaces it
+    assert items[0].text_edit.range == lsp.Range(lsp.Position(line, character), lsp.Position(line, character + len(written)))
+
+
+async def test_completion_of_a_ply_being_typed_puts_the_nearest_first(client: LanguageClient):
+    items = await complete(client, '[Game "tablut"]\n1. e3-c3 d1-d *\n', 1, 13)
+    assert [i.label for i in items[:2]] == ["d1-d2", "d1-d3"]
+    assert items[0].text_edit.range == lsp.Range(lsp.Position(1, 9), lsp.Position(1, 13))
+    assert [i.label for i in items if i.kind == lsp.CompletionItemKind.EnumMember] == ["1-0", "0-1", "1/2-1/2", "*"]
+    numbered = await complete(client, '[Game "tablut"]\n1. e3-c3 d1-d3  *\n', 1, 15)
+    assert [i.label for i in numbered if i.kind == lsp.CompletionItemKind.Constant] == ["2."]
+
+
+async def test_laquet_completion_for_the_roll_written(client: LanguageClient):
+    record = '[Game "laquet"]\n1. 64: 5/11 4/8 1-6: *\n'
+    items = await complete(client, record, 1, 20)
+    plies = [i.label for i in items if i.kind == lsp.CompletionItemKind.Function]
+    assert plies and set(plies) == {p for p in legal_after('[Game "laquet"]\n1. 64: 5/11 4/8 *\n', 1)
+                                    if p.startswith("61:")}
+    assert items[0].text_edit.range == lsp.Range(lsp.Position(1, 16), lsp.Position(1, 20))
+
+
+async def test_completion_after_the_end_offers_the_result_first(client: LanguageClient):
+    record = '[Game "tablut"]\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 \n'
+    items = await complete(client, record, 1, 71)
+    assert [i.label for i in items] == ["1-0", "0-1", "1/2-1/2", "*"]
+
+
+@pytest.mark.parametrize("line_text, expected", [
+    ('[Va', ["Variant"]),
+    ('[Game "la', ["laquet", "latrunculi"]),
+    ('[Variant "', ["seneca", "piso", "petteia", "dux"]),
+    ('[Rules "capture=custodian ', None),
+])
+async def test_completion_of_tags_and_values(client: LanguageClient, line_text, expected):
+    record = f'[Game "latrunculi"]\n{line_text}\n1. @g2 *\n'
+    items = await complete(client, record, 1, len(line_text))
+    from lusoria.validator.latrunculi import Latrunculi
+
+    if expected is None:
+        expected = [f"{key}={value}" for key, values in Latrunculi.options.items() for value in values]
+    assert [i.label for i in items] == expected
+
+
+def decoded(data: list[int]) -> list[tuple[int, int, int, str]]:
+    found, line, column = [], 0, 0
+    for delta_line, delta_start, length, kind, _ in zip(*[iter(data)] * 5):
+        line, column = line + delta_line, (column if delta_line == 0 else 0) + delta_start
+        found.append((line, column, length, lsp_tokens[kind]))
+    return found
+
+
+lsp_tokens = ["property", "string", "comment", "number", "function", "operator", "keyword", "decorator"]
+
+
+async def test_semantic_tokens(client: LanguageClient):
+    text = '% escape\n[Game "tablut"]\n{ a\ncomment } 1. e3-c3 d1-d3 2. e4-e3xd3! $5 (2. e4-e2) 1/2-1/2\n'
+    uri, _ = await open_text(client, text)
+    result = await client.text_document_semantic_tokens_full_async(lsp.SemanticTokensParams(
+        lsp.TextDocumentIdentifier(uri)))
+    assert decoded(result.data) == [
+        (1, 1, 4, "property"), (1, 6, 8, "string"), (2, 0, 3, "comment"), (3, 0, 9, "comment"),
+        (3, 10, 2, "number"), (3, 13, 5, "function"), (3, 19, 5, "function"), (3, 25, 2, "number"),
+        (3, 28, 5, "function"), (3, 33, 3, "operator"), (3, 36, 1, "decorator"), (3, 38, 2, "decorator"),
+        (3, 42, 2, "number"), (3, 45, 5, "function"), (3, 52, 7, "keyword")]
+
+
+def hostile_texts() -> list[str]:
+    """The hostile files of test_hostile.py, as an editor would decode them, and mutated records."""
+    from test_hostile import VALID, test_hostile_files
+
+    files = next(mark.args[1] for mark in test_hostile_files.pytestmark if mark.name == "parametrize")
+    rng = random.Random(17)
+    mutated = []
+    for record in VALID:
+        characters = list(record)
+        for _ in range(5):
+            characters[rng.randrange(len(characters))] = rng.choice('[]"{}();%$!?.-/x^@~>:*#+\n 0123456789')
+        mutated.append("".join(characters))
+    return [data.decode("utf-8", "replace") for data in files] + mutated + ["", "\n", "[", '[Game "tablut"]']
+
+
+async def test_hostile_input_never_stops_the_server(client: LanguageClient):
+    for text in hostile_texts():
+        uri, diagnostics = await open_text(client, text, "hostile")
+        assert all(d.code != "internal" for d in diagnostics)
+        document = lsp.TextDocumentIdentifier(uri)
+        lines = text.split("\n")
+        for line in {0, 1, len(lines) - 1}:
+            column = min(len(lines[min(line, len(lines) - 1)]), 12)
+            await client.text_document_hover_async(lsp.HoverParams(document, lsp.Position(line, column)))
+            await client.text_document_completion_async(lsp.CompletionParams(document, lsp.Position(line, column)))
+            await actions_at(client, uri, line)
+        await client.text_document_formatting_async(lsp.DocumentFormattingParams(document, lsp.FormattingOptions(4, True)))
+        await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(document))
+        await client.text_document_semantic_tokens_full_async(lsp.SemanticTokensParams(document))
+        client.text_document_did_close(lsp.DidCloseTextDocumentParams(document))
+        await published(client, uri)
+    assert client.error is None
+    assert "e3-c3" in [i.label for i in await complete(client, '[Game "tablut"]\n1.  *\n', 1, 3)]  # still answering
+
+
+async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(client: LanguageClient):
+    records = list(api.random_records("tablut", 200, seed=5, max_plies=60))
+    text = "\n".join(records)
+    uri = uri_of("long")
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "lgn", 1, text)))
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   lsp.Position(0, 3)))
+    assert "| `king-capture` | `4` |" in hover.contents.value
+    assert uri not in client.diagnostics  # answered while the 200 records are being checked
+    lines = text.split("\n")
+    await change(client, uri, 2, (0, 0), (len(lines), 0), '[Game "tablut"]\n1. e3-c3 e4-b4 *\n')
+    assert [d.code for d in await published(client, uri)] == ["T1"]
+    async with asyncio.timeout(60):
+        while not any(f"{uri} version 1:" in m.message for m in client.log_messages):
+            await client.wait_for_notification(lsp.WINDOW_LOG_MESSAGE)
+    (first,) = [m.message for m in client.log_messages if f"{uri} version 1:" in m.message]
+    assert first.endswith("changed records, stopped by a newer edit")
+    assert int(first.split("checked ")[1].split(" of ")[0]) < 200
