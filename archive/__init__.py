@@ -10,14 +10,18 @@ from __future__ import annotations
 import os
 from typing import Callable, Iterable
 
+from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
+from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_records
 from lusoria.archive.query import Filters, ReadOnlyError, build, read_only_sql
 from lusoria.archive.schema import NotAnArchive, open_archive
 from lusoria.archive.stats import stats
+from lusoria.notation.reader import RecordText
+from lusoria.validator.replay import check
 
 DEFAULT = "lusoria.db"
 
-__all__ = ["Archive", "Filters", "ImportSummary", "NotAnArchive", "ReadOnlyError", "default_path"]
+__all__ = ["Archive", "Duplicate", "Filters", "ImportSummary", "NotAnArchive", "ReadOnlyError", "default_path"]
 
 
 def default_path() -> str:
@@ -55,3 +59,17 @@ class Archive:
     def stats(self) -> dict:
         """`lusoria stats`: counts and figures."""
         return stats(self._existing())
+
+    def duplicates(self) -> list[Duplicate]:
+        """`lusoria duplicates --db`: records that are the same game, or a prefix of another."""
+        db = self._existing()
+        entries = [Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_)
+                   for id_, key, setting, path, line in db.execute(
+                       "SELECT id, hash, setting, path, line FROM records ORDER BY id")]
+
+        def load(group: list[Entry]) -> list[Entry]:  # the plies, from the texts (few records)
+            texts = (db.execute("SELECT text FROM records WHERE id = ?", [e.ref]).fetchone()[0] for e in group)
+            return [Entry(entry.where, identity(check(RecordText(text))), entry.ref)
+                    for entry, text in zip(group, texts)]
+
+        return list(find_duplicates(entries, load))

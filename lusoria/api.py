@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 from itertools import chain, islice
 from typing import Iterable, Iterator
 
+from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
+from lusoria.archive.identity import identity
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, expand, read_sources
@@ -182,3 +184,16 @@ def random_records(game: str, count: int = 1, seed: int = 0, tags: dict[str, str
     for round_ in range(1, count + 1):
         record = random_record(chosen, rng, max_plies, round_)
         yield write_record(record, chosen.turn(chosen.initial()) == BLACK)
+
+
+def duplicates(paths: Iterable[str], encoding: str = "utf-8") -> Iterator[Duplicate | InputError]:
+    """The records of `paths` that are the same game as an earlier one, or a prefix of another
+    (`lusoria duplicates`); an InputError in the stream for a source that cannot be read."""
+    entries: list[Entry] = []
+    for path in expand(paths):
+        try:
+            for source in read_sources(path, encoding):
+                entries.append(Entry(f"{source.path or '<text>'}:{source.line}", identity(check(source))))
+        except InputError as error:
+            yield error
+    yield from find_duplicates(entries)

@@ -16,6 +16,7 @@ from lusoria.notation.sources import STDIN, InputError, expand, read_sources
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
+from lusoria.words import plural
 
 paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 encoding_option = click.option("--encoding", default="utf-8", show_default=True,
@@ -55,10 +56,6 @@ def record_of(path: str, index: int, encoding: str):
     if source is None:
         raise click.BadParameter(f"{path} has no record {index}", param_hint="--record")
     return source
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @main.command()
@@ -300,6 +297,31 @@ def sql(sql: str, db: str, format_: str) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
     rows = archive_errors(lambda: Archive(db).sql(sql))
     click.echo(archive_errors(lambda: render(rows, format_)), nl=False)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, metavar="[PATH]...")
+@click.option("--db", help="Look in this archive instead of files.")
+@encoding_option
+def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
+    """Records of PATH... (or of the archive --db) that are the same game as an earlier one,
+    or a prefix of a longer one (docs/archive.md says what counts).
+
+    Exit status: 0 when there is none, 1 when there are, 2 when an input cannot be read."""
+    if bool(paths) == bool(db):
+        raise click.UsageError("give files (PATH...) or an archive (--db), not both or neither")
+    found = archive_errors(lambda: Archive(db).duplicates()) if db else api.duplicates(paths, encoding)
+    same = prefixes = unreadable = 0
+    for item in found:
+        if isinstance(item, InputError):
+            click.echo(f"lusoria: {item}", err=True)
+            unreadable = 1
+            continue
+        click.echo(str(item))
+        same += item.kind == "same"
+        prefixes += item.kind == "prefix"
+    click.echo(f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}")
+    sys.exit(2 if unreadable else 1 if same or prefixes else 0)
 
 
 @main.command()
