@@ -4,8 +4,8 @@ Two records are the same game when they agree on the game, the rule set (the var
 every option, as the tags choose them), the start position, the plies of the main line in
 canonical form, the result, and the Seven Tag Roster (a missing tag counts as `?`, dates as
 `????.??.??`, white space in values folded). Move numbers, white space, tag order, comments,
-NAGs, variations and the other tags take no part: a record and its `lusoria fmt` form are the
-same game. A record that does not parse is identified by its text with white space folded.
+NAGs, variations, Tablut's announcements (`+`, `++`) and the other tags take no part: a record
+and its `lusoria fmt` form are the same game. A record that does not parse is identified by its text with white space folded.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.validator.replay import Report, check
 
 SETTING_TAGS = tuple(tag for tag in ROSTER if tag != "Result")
+RULE_TAGS = ("Variant", "Rules", "Board")
 
 
 def key64(*parts: str) -> str:
@@ -45,15 +46,16 @@ def identity(report: Report) -> Identity:
     if record is None:
         return Identity(key64("text", _folded(report.source.text)), None, ())
     rules = report.rules
-    if rules is not None:
-        rule_set = " ".join([rules.variant, *(f"{key}={value}" for key, value in sorted(rules.option.items()))])
-    else:
-        rule_set = f"{record.tags.get('Variant', '')} {record.tags.get('Rules', '')}"
+    if rules is not None:  # the rules as they are, however the tags chose them
+        chosen = {**rules.option, **rules.extra_tags()}
+        rule_set = [rules.variant, *(f"{key}={value}" for key, value in sorted(chosen.items()))]
+    else:  # tags that choose no rules: as written
+        rule_set = [f"{tag}={record.tags.get(tag, '')}" for tag in RULE_TAGS]
     start = rules.format_position(report.positions[0]) if rules and report.positions \
         else record.tags.get("Position", "")
     roster = [_folded(record.tags.get(tag, UNKNOWN.get(tag, "?"))) for tag in SETTING_TAGS]
-    plies = tuple(report.canonical.get(id(ply), ply.text) for ply in record.main.plies)
-    setting = ("record", record.game, rule_set, start, *roster)
+    plies = tuple(report.canonical.get(id(ply), ply.text).rstrip("+") for ply in record.main.plies)
+    setting = ("record", record.game, *rule_set, start, *roster)
     result = _folded(record.tags.get("Result", record.result))
     return Identity(key64(*setting, result, record.result, *plies), key64(*setting), plies)
 
