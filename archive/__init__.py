@@ -17,6 +17,7 @@ from lusoria.archive.query import Filters, ReadOnlyError, build, read_only_sql
 from lusoria.archive.schema import NotAnArchive, open_archive
 from lusoria.archive.stats import stats
 from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import Source
 from lusoria.validator.replay import check
 
 DEFAULT = "lusoria.db"
@@ -35,9 +36,11 @@ class Archive:
     def __init__(self, path: str | None = None):
         self.path = path or default_path()
 
-    def import_paths(self, paths: Iterable[str], encoding: str = "utf-8", batch_size: int = 1000,
+    def import_paths(self, paths: Iterable[Source], encoding: str = "utf-8", batch_size: int = 1000,
                      progress: Callable[[int], None] | None = None) -> ImportSummary:
-        """`lusoria import`: check and store every record of `paths`."""
+        """`lusoria import`: check and store every record of `paths` (files, directories, `-`, streams
+        or text, as `read_sources` reads them); sources that cannot be read are listed in the
+        summary's `unreadable`, which `str()` shows."""
         return import_records(open_archive(self.path), paths, encoding, batch_size, progress)
 
     def _existing(self):

@@ -8,6 +8,7 @@ from itertools import groupby
 from typing import Callable, Iterable, Iterator
 
 from lusoria.archive.identity import Identity
+from lusoria.words import plural
 
 SAME, PREFIX = "same", "prefix"
 
@@ -33,7 +34,7 @@ class Duplicate:
     def __str__(self) -> str:
         if self.kind == SAME:
             return f"{self.record}: the same game as {self.of}"
-        return f"{self.record}: a prefix of {self.of} ({self.plies[0]} of {self.plies[1]} plies)"
+        return f"{self.record}: a prefix of {self.of} ({self.plies[0]} of {plural(self.plies[1], 'ply', 'plies')})"
 
 
 def find_duplicates(entries: Iterable[Entry],

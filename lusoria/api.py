@@ -14,7 +14,7 @@ from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import identity
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import InputError, expand, read_sources
+from lusoria.notation.sources import InputError, Source, expand, read_sources, record_at
 from lusoria.notation.writer import write_record
 from lusoria.svg import position_svg
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game
@@ -26,7 +26,7 @@ from lusoria.validator.replay import ERROR, Report, Verdict, check
 CHUNK = 64  # records a worker checks at a time
 
 
-def validate(paths: Iterable[str], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,
+def validate(paths: Iterable[Source], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,
              keep_going: bool = False) -> Iterator[Verdict | InputError]:
     """A verdict per record of every path, in order (`lusoria validate`); an InputError
     in the stream for a source that cannot be read, and the other sources go on.
@@ -80,7 +80,7 @@ class _Workers:
             yield from pending.popleft().result()
 
 
-def fitting(paths: Iterable[str], encoding: str = "utf-8") -> Iterator[tuple[RecordText, Fit | str] | InputError]:
+def fitting(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[tuple[RecordText, Fit | str] | InputError]:
     """For each record, the rule sets that fit it (`lusoria rules`); a record that cannot
     be replayed at all (syntax, unknown game, bad tags) comes with its first problem."""
     for path in expand(paths):
@@ -95,10 +95,10 @@ def fitting(paths: Iterable[str], encoding: str = "utf-8") -> Iterator[tuple[Rec
             yield error
 
 
-def format_record(source: RecordText | str) -> tuple[str, Report]:
-    """The record in canonical form (`lusoria fmt`), with the report of its replay.
-    A record that does not parse comes back as it was."""
-    report = check(source)
+def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
+    """Record `index` of `source` (a path, a stream or text: `read_sources`) in canonical form
+    (`lusoria fmt`), with the report of its replay. A record that does not parse comes back as it was."""
+    report = check(record_at(source, index))
     if report.record is None:
         return report.source.text, report
     black_first = bool(report.rules and report.rules.turn(report.positions[0]) == BLACK) \
@@ -138,10 +138,11 @@ class Board:
         return position_svg(self.report.rules, self.report.positions[self.ply], self.last)
 
 
-def board(source: RecordText | str, ply: int | None = None) -> Board:
-    """The board after ply `ply` of the main line (default: the last checked),
-    for `lusoria show`. ValueError when the record cannot be replayed that far."""
-    report = check(source)
+def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
+    """The board after ply `ply` of the main line (default: the last checked) of record `index` of
+    `source` (a path, a stream or text: `read_sources`), for `lusoria show`. ValueError when there is
+    no such record or it cannot be replayed that far."""
+    report = check(record_at(source, index))
     if not report.positions:
         first = report.diagnostics[0]
         raise ValueError(f"the record cannot be replayed: {first.message}")
@@ -186,7 +187,7 @@ def random_records(game: str, count: int = 1, seed: int = 0, tags: dict[str, str
         yield write_record(record, chosen.turn(chosen.initial()) == BLACK)
 
 
-def duplicates(paths: Iterable[str], encoding: str = "utf-8") -> Iterator[Duplicate | InputError]:
+def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Duplicate | InputError]:
     """The records of `paths` that are the same game as an earlier one, or a prefix of another
     (`lusoria duplicates`); an InputError in the stream for a source that cannot be read."""
     entries: list[Entry] = []

@@ -12,7 +12,7 @@ import click
 from lusoria import __version__, api
 from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError, default_path
 from lusoria.archive.query import COLUMNS, FORMATS, TABLE_COLUMNS, render
-from lusoria.notation.sources import STDIN, InputError, expand, read_sources
+from lusoria.notation.sources import STDIN, InputError, expand, read_sources, record_at
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
@@ -50,12 +50,11 @@ def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
 def record_of(path: str, index: int, encoding: str):
     """Record `index` (0-based) of `path`, or a usage error that says why not."""
     try:
-        source = next((s for i, s in enumerate(read_sources(path, encoding)) if i == index), None)
+        return record_at(path, index, encoding)
     except InputError as error:
         raise click.FileError(path, str(error)) from None
-    if source is None:
-        raise click.BadParameter(f"{path} has no record {index}", param_hint="--record")
-    return source
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--record") from None
 
 
 @main.command()
@@ -197,7 +196,7 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
 
 @main.command()
 @click.option("--game", required=True, type=click.Choice(sorted(GAMES)), help="Which game.")
-@click.option("-n", "count", default=1, show_default=True, help="How many games.")
+@click.option("-n", "--count", "count", default=1, show_default=True, help="How many games.")
 @click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
@@ -334,7 +333,7 @@ def stats(db: str, as_json: bool) -> None:
         click.echo(json.dumps(figures, indent=2))
         return
     plies = figures["plies"]
-    click.echo(f"{figures['records']} records: {figures['valid']} valid, {figures['invalid']} invalid; "
+    click.echo(f"{plural(figures['records'], 'record')}: {figures['valid']} valid, {figures['invalid']} invalid; "
                f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}")
     for key, title in (("games", "game"), ("variants", "variant"), ("results", "result"),
                        ("players", "player"), ("first_error_rules", "first error rule")):

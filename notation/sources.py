@@ -1,26 +1,37 @@
-"""Where records come from: files, directories of `*.lgn` files, standard input."""
+"""Where records come from: files, directories of `*.lgn` files, standard input, text streams,
+or the text of records itself (as python-chess's readers take any text stream)."""
 
 from __future__ import annotations
 
 import codecs
 import io
+import os
 import sys
+from itertools import islice
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO, Iterable, Iterator, TextIO, Union
 
 from lusoria.notation.reader import RecordText, split_records
 
 STDIN = "-"
+Source = Union[str, os.PathLike, TextIO, RecordText]  # see read_sources
 
 
 class InputError(Exception):
     """A source that cannot be read at all (missing, unreadable, wrongly encoded)."""
 
 
-def expand(paths: Iterable[str]) -> Iterator[str]:
-    """Files as given; directories searched recursively for `*.lgn`, in sorted order."""
+def is_text(source: Source) -> bool:
+    """Whether a source is records' text rather than a path: a RecordText, or a str that holds
+    a line break or starts with `[` (as every record with tags does)."""
+    return isinstance(source, RecordText) or isinstance(source, str) and ("\n" in source or source.startswith("["))
+
+
+def expand(paths: Iterable[Source]) -> Iterator[Source]:
+    """Files as given; directories searched recursively for `*.lgn`, in sorted order; streams
+    and text as they are."""
     for path in paths:
-        if path != STDIN and Path(path).is_dir():
+        if isinstance(path, (str, os.PathLike)) and not is_text(path) and path != STDIN and Path(path).is_dir():
             yield from (str(p) for p in sorted(Path(path).rglob("*.lgn")) if p.is_file())
         else:
             yield path
@@ -65,8 +76,19 @@ class _Counting(io.RawIOBase):
         return len(data)
 
 
-def read_sources(path: str, encoding: str = "utf-8") -> Iterator[RecordText]:
-    """The records of one file (or `-`, standard input), streamed."""
+def read_sources(path: Source, encoding: str = "utf-8") -> Iterator[RecordText]:
+    """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
+    input), a text stream, or text (`is_text`: the records themselves)."""
+    if isinstance(path, RecordText):
+        yield path
+        return
+    if is_text(path):
+        yield from split_records([path])
+        return
+    if hasattr(path, "read"):
+        yield from split_records(iter(lambda: path.read(CHUNK), ""), getattr(path, "name", "<stream>"))
+        return
+    path = os.fspath(path)
     if path == STDIN:
         yield from split_records(decoded_text(sys.stdin.buffer, "<stdin>", encoding), "<stdin>")
         return
@@ -76,3 +98,12 @@ def read_sources(path: str, encoding: str = "utf-8") -> Iterator[RecordText]:
         raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
     with stream:
         yield from split_records(decoded_text(stream, path, encoding), path)
+
+
+def record_at(source: Source, index: int = 0, encoding: str = "utf-8") -> RecordText:
+    """Record `index` (from 0) of a source, as `read_sources` reads it; ValueError when there is
+    no such record, InputError when the source cannot be read."""
+    found = next(islice(read_sources(source, encoding), index, None), None) if index >= 0 else None
+    if found is None:
+        raise ValueError(f"{'the text' if is_text(source) else source} has no record {index}")
+    return found
