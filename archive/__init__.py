@@ -76,3 +76,9 @@ class Archive:
                     for entry, text in zip(group, texts)]
 
         return list(find_duplicates(entries, load))
+
+    def datasette_metadata(self) -> dict:
+        """The Datasette metadata (labels, facets, descriptions) for this archive."""
+        from lusoria.archive.datasette import metadata  # not at the top: python -m runs that module
+
+        return metadata(self.path)
