@@ -24,3 +24,4 @@ def test_the_wheel_holds_only_the_lusoria_package_and_its_grammars(tmp_path):
     assert {name.split("/")[0] for name in names} == {"lusoria", wheel.name.split("-py")[0] + ".dist-info"}
     assert "lusoria/grammar/common.lark" in names and "lusoria/grammar/tablut.lark" in names
     assert "lusoria/cli.py" in names and "lusoria/validator/replay.py" in names
+    assert "lusoria/archive/datasette.json" in names  # the Datasette metadata
