@@ -11,6 +11,7 @@ and its `lusoria fmt` form are the same game. A record that does not parse is id
 from __future__ import annotations
 
 import hashlib
+import sys
 from dataclasses import dataclass
 
 from lusoria.notation.writer import ROSTER, UNKNOWN
@@ -33,7 +34,7 @@ class Identity:
 
     key: str
     setting: str | None  # None for a record that does not parse
-    plies: tuple[str, ...]  # the main line in canonical form
+    plies: tuple[str, ...]  # the main line in canonical form (interned: a file's records share them)
 
 
 def _folded(value: str) -> str:
@@ -54,7 +55,7 @@ def identity(report: Report) -> Identity:
     start = rules.format_position(report.positions[0]) if rules and report.positions \
         else record.tags.get("Position", "")
     roster = [_folded(record.tags.get(tag, UNKNOWN.get(tag, "?"))) for tag in SETTING_TAGS]
-    plies = tuple(report.canonical.get(id(ply), ply.text).rstrip("+") for ply in record.main.plies)
+    plies = tuple(sys.intern(report.canonical.get(id(ply), ply.text).rstrip("+")) for ply in record.main.plies)
     setting = ("record", record.game, *rule_set, start, *roster)
     result = _folded(record.tags.get("Result", record.result))
     return Identity(key64(*setting, result, record.result, *plies), key64(*setting), plies)
