@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -251,7 +252,7 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
         summary = archive_errors(lambda: Archive(db).import_paths(paths, encoding))
     for problem in summary.unreadable:
         click.echo(f"lusoria: {problem}", err=True)
-    click.echo(f"{db}: {summary}")
+    click.echo(f"{db}: {replace(summary, unreadable=[])}")  # the unreadable sources went to stderr above
     sys.exit(2 if summary.unreadable else 0)
 
 
