@@ -11,15 +11,21 @@ import os
 import sqlite3
 from typing import Callable, Iterable, Iterator
 
+from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
+from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_records
 from lusoria.archive.query import Filters, build
 from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, open_archive
 from lusoria.archive.stats import stats
+from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import Source
+from lusoria.validator.replay import check
 
 DEFAULT = "lusoria.db"
 
-__all__ = ["Archive", "Filters", "ImportStopped", "ImportSummary", "NotAnArchive", "ReadOnlyError", "default_path"]
+__all__ = ["Archive", "Duplicate", "Filters", "ImportStopped", "ImportSummary", "NotAnArchive", "ReadOnlyError",
+           "default_path"]
 
 
 def default_path() -> str:
@@ -37,11 +43,12 @@ class Archive:
     def __init__(self, path: str | None = None):
         self.path = path or default_path()
 
-    def import_paths(self, paths: Iterable[str], encoding: str = "utf-8", batch_size: int = 1000,
+    def import_paths(self, paths: Iterable[Source], encoding: str = "utf-8", batch_size: int = 1000,
                      progress: Callable[[int], None] | None = None, format: str | None = None,
                      tags: dict[str, str] | None = None) -> ImportSummary:
-        """`lusoria import`: check and store every record of `paths` (`format`, `tags`: as in
-        `read_sources`). ImportStopped when the archive cannot take them (full disk, read-only
+        """`lusoria import`: check and store every record of `paths` (files, directories, `-`,
+        streams or text, as `read_sources` reads them; `format`, `tags`: as there); sources that
+        cannot be read are listed in the summary's `unreadable`, which `str()` shows. ImportStopped when the archive cannot take them (full disk, read-only
         file, damaged schema)."""
         if os.path.exists(self.path) and not (os.access(self.path, os.W_OK)
                                               and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
@@ -101,3 +108,27 @@ class Archive:
             return stats(conn)
         finally:
             conn.close()
+
+    def duplicates(self) -> list[Duplicate]:
+        """`lusoria duplicates --db`: records that are the same game, or a prefix of another."""
+        self._existing()
+        conn = connect(self.path)
+        try:
+            entries = [Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_)
+                       for id_, key, setting, path, line in conn.execute(
+                           "SELECT id, hash, setting, path, line FROM records ORDER BY id")]
+
+            def load(group: list[Entry]) -> list[Entry]:  # the plies, from the texts (few records)
+                texts = (conn.execute("SELECT text FROM records WHERE id = ?", [e.ref]).fetchone()[0] for e in group)
+                return [Entry(entry.where, identity(check(RecordText(text))), entry.ref)
+                        for entry, text in zip(group, texts)]
+
+            return list(find_duplicates(entries, load))
+        finally:
+            conn.close()
+
+    def datasette_metadata(self) -> dict:
+        """The Datasette metadata (labels, facets, descriptions) for this archive."""
+        from lusoria.archive.datasette import metadata  # not at the top: python -m runs that module
+
+        return metadata(self.path)

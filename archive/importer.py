@@ -1,6 +1,7 @@
 """Import records into the archive: streamed, validated, inserted in batched
 transactions. A batch is all or nothing, so the archive only ever holds whole
-records, and a content hash makes a second import of the same record add nothing."""
+records, and a record's identity (archive/identity.py) makes a second import of the same
+game add nothing."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ import sqlite_utils
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Line
 from lusoria.notation.sources import InputError, expand, read_sources
-from lusoria.validator.base import BLACK, Game
+from lusoria.validator.base import Game
 from lusoria.validator.replay import ERROR, Report, check
+from lusoria.archive.identity import identity, label
 from lusoria.archive.schema import SOURCE_TAGS
+from lusoria.words import plural
 
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ROSTER_COLUMNS_INDEX = {tag: 4 + index for index, tag in enumerate(ROSTER_COLUMNS)}
@@ -35,13 +38,11 @@ class ImportSummary:
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
 
     def __str__(self) -> str:
-        return (f"added {self.added} records ({self.invalid} invalid, {self.unparsable} of them unparsable), "
-                f"skipped {self.duplicates} duplicates")
-
-
-def content_hash(text: str) -> str:
-    """A record's identity: its text with white space folded."""
-    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()
+        text = (f"added {plural(self.added, 'record')} ({self.invalid} invalid, {self.unparsable} of them "
+                f"unparsable), skipped {plural(self.duplicates, 'duplicate')}")
+        if self.unreadable:
+            text += f"; could not read {plural(len(self.unreadable), 'source')}: {'; '.join(self.unreadable)}"
+        return text
 
 
 def position_key(rules: Game, position) -> int:
@@ -68,10 +69,10 @@ def _comments(line: Line) -> Iterator[str]:
 
 RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "round", "white", "black", "result",
                   "date_from", "date_to", "plies", "valid", "errors", "warnings", "first_rule", "first_ply",
-                  "path", "line", "sources", "comments", "text"]
+                  "path", "line", "sources", "comments", "text", "setting", "label"]
 CHILD_COLUMNS = {
     "tags": ["record_id", "name", "value"],
-    "plies": ["record_id", "ply", "side", "text", "position"],
+    "plies": ["record_id", "ply", "position"],
     "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],
 }
 
@@ -105,26 +106,17 @@ def rows(report: Report) -> Rows:
     except ValueError:
         date_from = date_to = None
     text = as_written(report)
-    digest = content_hash(text)
-    record = [None, digest, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
+    found = identity(report)
+    record = [None, found.key, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
               date_from, date_to, report.plies, int(report.valid), len(errors),
               len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
               _text(report.source.path), report.source.line,
               " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
               (" ".join(_comments(report.record.main)) or None) if report.record else None,
-              text.rstrip("\n") + "\n"]
+              text.rstrip("\n") + "\n", found.setting, label(tags)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
-    plies = []
-    if report.record:
-        rules, positions, written = report.rules, report.positions, report.record.main.plies
-        for number, position in enumerate(positions):
-            before = positions[number - 1] if number else None
-            side = None if before is None else "b" if rules.turn(before) == BLACK else "w"
-            plies.append([None, number, side, written[number - 1].text if number else None,
-                          position_key(rules, position)])
-        plies += [[None, number, None, written[number - 1].text, None]
-                  for number in range(max(len(positions), 1), report.plies + 1)]
-    return Rows(digest, report.valid, report.record is not None, {
+    plies = [[None, number, position_key(report.rules, position)] for number, position in enumerate(report.positions)]
+    return Rows(found.key, report.valid, report.record is not None, {
         "records": [record],
         "tags": [[None, name, value] for name, value in tags.items()]
         + ([[None, "SourceFormat", report.source.format]] if report.source.format != "lgn" else []),

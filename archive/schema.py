@@ -9,7 +9,7 @@ from typing import Callable
 
 import sqlite_utils
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
@@ -30,27 +30,39 @@ def create(db: sqlite_utils.Database) -> None:
             "event": str, "site": str, "date": str, "round": str, "white": str, "black": str, "result": str,
             "date_from": str, "date_to": str, "plies": int, "valid": int, "errors": int, "warnings": int,
             "first_rule": str, "first_ply": int, "path": str, "line": int,
-            "sources": str, "comments": str, "text": str,
+            "sources": str, "comments": str, "text": str, "setting": str, "label": str,
         }, pk="id", not_null={"hash", "text", "valid"})
-        db["tags"].create({"record_id": int, "name": str, "value": str}, pk=("record_id", "name"),
-                          foreign_keys=[("record_id", "records", "id")])
-        db["plies"].create({"record_id": int, "ply": int, "side": str, "text": str, "position": int},
-                           pk=("record_id", "ply"), foreign_keys=[("record_id", "records", "id")])
+        create_lookup_tables(db)
         db["diagnostics"].create({
             "record_id": int, "number": int, "severity": str, "rule": str, "message": str,
             "ply": int, "text": str, "line": int, "column": int,
         }, pk=("record_id", "number"), foreign_keys=[("record_id", "records", "id")])
         records = db["records"]
-        records.create_index(["hash"], unique=True)
+        records.create_index(["hash"])
         for columns in (["game", "variant"], ["result"], ["valid"], ["date_from"], ["date_to"], ["first_rule"]):
             records.create_index(columns)
         for column in ("white", "black", "event", "site"):
             db.execute(f"CREATE INDEX idx_records_{column}_nocase ON records ({column} COLLATE NOCASE)")
-        db["tags"].create_index(["name", "value"])
-        db["plies"].create_index(["position"])
         db["diagnostics"].create_index(["rule", "record_id"])
         records.enable_fts(FTS_COLUMNS, create_triggers=True)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def create_lookup_tables(db: sqlite_utils.Database) -> None:
+    """`tags` and `plies`, each one b-tree ordered for the search it serves (by tag, by position:
+    docs/archive.md, "Size"); no row id, no second index."""
+    db.execute("""CREATE TABLE "tags" (
+   "record_id" INTEGER REFERENCES "records"("id"),
+   "name" TEXT NOT NULL,
+   "value" TEXT NOT NULL,
+   PRIMARY KEY ("name", "value", "record_id")
+) WITHOUT ROWID""")
+    db.execute("""CREATE TABLE "plies" (
+   "record_id" INTEGER REFERENCES "records"("id"),
+   "ply" INTEGER NOT NULL,
+   "position" INTEGER NOT NULL,
+   PRIMARY KEY ("position", "record_id", "ply")
+) WITHOUT ROWID""")
 
 
 def _connect(path: str) -> sqlite_utils.Database:
@@ -86,6 +98,7 @@ def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace:
 
 
 def _new(db: sqlite_utils.Database) -> None:
+    db.execute("PRAGMA page_size = 16384")  # less room lost at the ends of pages (docs/archive.md, "Size")
     db.enable_wal()
     create(db)
 
@@ -107,6 +120,31 @@ def _upgrade(path: str, version: int) -> None:
     except (sqlite3.Error, OSError) as error:
         raise NotAnArchive(f"{path} is a version {version} archive and could not be upgraded to version "
                            f"{SCHEMA_VERSION} ({error}); it was left as it was") from None
+
+
+def migrate_to_2(db: sqlite_utils.Database) -> None:
+    """Version 2: a record's identity by its canonical content (`hash`, `setting`; records that
+    become duplicates of each other are all kept, for `lusoria duplicates` to list), a `label`,
+    and `tags` and `plies` without row ids (the plies after an illegal one, which had no
+    position, are left out; their text is in the record's)."""
+    from lusoria.archive.identity import recompute  # the validator: loaded only to upgrade
+
+    records = db["records"]
+    records.add_column("setting", str)
+    records.add_column("label", str)
+    db.execute("DROP INDEX idx_records_hash")
+    records.create_index(["hash"])
+    for table in ("tags", "plies"):
+        db.execute(f"ALTER TABLE {table} RENAME TO old_{table}")
+    create_lookup_tables(db)
+    db.execute("INSERT INTO tags SELECT record_id, name, value FROM old_tags")
+    db.execute("INSERT INTO plies SELECT record_id, ply, position FROM old_plies WHERE position IS NOT NULL")
+    for table in ("tags", "plies"):
+        db.execute(f"DROP TABLE old_{table}")
+    recompute(db)
+
+
+MIGRATIONS[2] = migrate_to_2
 
 
 def open_archive(path: str, create_missing: bool = True) -> sqlite_utils.Database:

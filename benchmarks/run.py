@@ -18,6 +18,7 @@ import os
 import platform
 import random
 import resource
+import sqlite3
 import shutil
 import statistics
 import subprocess
@@ -29,6 +30,7 @@ from pathlib import Path
 
 from lusoria.api import format_record, random_record
 from lusoria.archive import Archive, Filters
+from lusoria.archive.schema import SCHEMA_VERSION
 from lusoria.notation.reader import parse_record, scan_tags, split_records
 from lusoria.notation.sources import read_sources
 from lusoria.notation.writer import write_record
@@ -245,14 +247,27 @@ def compile_package() -> None:
 
     for package in (lusoria, lusoria.archive, lusoria.grammar, lusoria.notation, lusoria.validator):
         compileall.compile_dir(Path(package.__file__).parent, quiet=1, legacy=False, maxlevels=0)
+def archive_bytes(path: Path) -> dict[str, int]:
+    """Where an archive's bytes go: its file's size for each table, with its indexes."""
+    conn = sqlite3.connect(path)
+    try:
+        tables = {name: table for name, table in conn.execute("SELECT name, tbl_name FROM sqlite_master")}
+        sizes: dict[str, int] = {}
+        for name, size in conn.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name"):
+            table = tables.get(name, name)
+            table = "records_fts" if table.startswith("records_fts") else table
+            sizes[table] = sizes.get(table, 0) + size
+        return dict(sorted(sizes.items(), key=lambda item: -item[1]))
+    finally:
+        conn.close()
 
 
 def archive_records(count: int) -> Path:
     """An archive of `count` random records of every game, with varied tags (cached)."""
-    path = CACHE / f"archive-{count}.db"
-    if path.exists():
-        return path
+    path = CACHE / f"archive-{count}-v{SCHEMA_VERSION}.db"
     source = CACHE / f"archive-{count}.lgn"
+    if path.exists() and source.exists():
+        return path
     rng = random.Random(7)
     with open(source, "w") as out:
         for index in range(count):
@@ -305,12 +320,16 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="20,000 plies, 2 runs, a 5,000-record archive, 1,000 records")
     parser.add_argument("--markdown", type=Path, help="also write the results to this file (in BENCHMARKS.md: "
                                                           "its results section, the rest kept)")
+    parser.add_argument("--archive-only", action="store_true", help="only the archive rows (size, queries)")
     options = parser.parse_args()
     if options.quick:
         options.plies, options.repeat, options.archive_records, options.records = 20_000, 2, 5_000, "1000"
     CACHE.mkdir(exist_ok=True)
     table = Table()
     cores = os.cpu_count() or 1
+    if options.archive_only:
+        archive_rows(table, options)
+        return
     compile_package()
 
     print(f"chess corpus, {options.plies:,} plies", flush=True)
@@ -391,12 +410,7 @@ def main() -> None:
     table.add("peak memory, validate of a 100x larger file, minus the small one", large_rss - small_rss, "KiB",
               target="a few MB")
 
-    print(f"archive of {options.archive_records:,} records", flush=True)
-    archive = Archive(str(archive_records(options.archive_records)))
-    for flag, filters in QUERIES.items():
-        filters.limit = 100
-        seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
-        table.add(f"query {flag} (first 100)", seconds * 1000, "ms", target="< 100 ms")
+    archive_rows(table, options)
 
     if options.markdown:
         write_report(options.markdown, report(table, options, chess_plies))
@@ -414,6 +428,19 @@ def write_report(path: Path, results: str) -> None:
         before, rest = text.split(START, 1)
         results = before + START + "\n" + results + END + rest.split(END, 1)[1]
     path.write_text(results)
+def archive_rows(table: Table, options) -> None:
+    """The archive's size for its input, and the time of each query."""
+    print(f"archive of {options.archive_records:,} records", flush=True)
+    archive = Archive(str(archive_records(options.archive_records)))
+    source = CACHE / f"archive-{options.archive_records}.lgn"
+    size, parts = Path(archive.path).stat().st_size, archive_bytes(Path(archive.path))
+    table.add(f"archive size: {source.stat().st_size / 2**20:,.1f} MiB of records imported", size / 2**20, "MiB",
+              source.stat().st_size / 2**20, "< 4", "ratio to the input; " + ", ".join(
+                  f"{name} {part / size:.0%}" for name, part in parts.items() if part / size >= 0.01))
+    for flag, filters in QUERIES.items():
+        filters.limit = 100
+        seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
+        table.add(f"query {flag} (first 100)", seconds * 1000, "ms", target="< 100 ms")
 
 
 def report(table: Table, options, chess_plies: int) -> str:

@@ -7,11 +7,11 @@ import random
 from collections import deque
 from dataclasses import dataclass, replace
 from itertools import chain, islice
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import InputError, Skipped, expand, read_sources, walk
+from lusoria.notation.sources import InputError, Skipped, Source, expand, read_sources, record_at, walk
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game
 from lusoria.validator.fit import Fit, fitting_rules
@@ -19,10 +19,13 @@ from lusoria.validator.games import game_class
 from lusoria.validator.replay import ERROR, Report, Verdict, check
 
 
+if TYPE_CHECKING:
+    from lusoria.archive.duplicates import Duplicate
+
 CHUNK = 64  # records a worker checks at a time
 
 
-def validate(paths: Iterable[str], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,
+def validate(paths: Iterable[Source], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,
              keep_going: bool = False, format: str | None = None,
              tags: dict[str, str] | None = None) -> Iterator[Verdict | InputError | Skipped]:
     """A verdict per record of every path, in order (`lusoria validate`); an InputError
@@ -85,7 +88,7 @@ class _Workers:
             yield from pending.popleft().result()
 
 
-def fitting(paths: Iterable[str], encoding: str = "utf-8", format: str | None = None,
+def fitting(paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None,
             tags: dict[str, str] | None = None) -> Iterator[tuple[RecordText, Fit | str] | InputError]:
     """For each record, the rule sets that fit it (`lusoria rules`); a record that cannot
     be replayed at all (syntax, unknown game, bad tags) comes with its first problem."""
@@ -101,10 +104,10 @@ def fitting(paths: Iterable[str], encoding: str = "utf-8", format: str | None = 
             yield error
 
 
-def format_record(source: RecordText | str) -> tuple[str, Report]:
-    """The record in canonical form (`lusoria fmt`), with the report of its replay.
-    A record that does not parse comes back as it was."""
-    report = check(source)
+def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
+    """Record `index` of `source` (a path, a stream or text: `read_sources`) in canonical form
+    (`lusoria fmt`), with the report of its replay. A record that does not parse comes back as it was."""
+    report = check(record_at(source, index))
     if report.record is None:
         return report.source.text, report
     return canonical_text(report), report
@@ -176,10 +179,11 @@ def replay_stop(report: Report) -> str | None:
     return None
 
 
-def board(source: RecordText | str, ply: int | None = None) -> Board:
-    """The board after ply `ply` of the main line (default: the last checked),
-    for `lusoria show`. ValueError when the record cannot be replayed that far."""
-    report = check(source)
+def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
+    """The board after ply `ply` of the main line (default: the last checked) of record `index` of
+    `source` (a path, a stream or text: `read_sources`), for `lusoria show`. ValueError when there is
+    no such record or it cannot be replayed that far."""
+    report = check(record_at(source, index))
     if not report.positions:
         first = report.diagnostics[0]
         raise ValueError(f"the record cannot be replayed: {first.message}")
@@ -226,3 +230,19 @@ def random_records(game: str, count: int = 1, seed: int = 0, tags: dict[str, str
     for round_ in range(1, count + 1):
         record = random_record(chosen, rng, max_plies, round_)
         yield write_record(record, chosen.turn(chosen.initial()) == BLACK)
+
+
+def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Duplicate | InputError]:
+    """The records of `paths` that are the same game as an earlier one, or a prefix of another
+    (`lusoria duplicates`); an InputError in the stream for a source that cannot be read."""
+    from lusoria.archive.duplicates import Entry, find_duplicates  # here, not at start-up
+    from lusoria.archive.identity import identity
+
+    entries: list[Entry] = []
+    for path in expand(paths):
+        try:
+            for source in read_sources(path, encoding):
+                entries.append(Entry(f"{source.path or '<text>'}:{source.line}", identity(check(source))))
+        except InputError as error:
+            yield error
+    yield from find_duplicates(entries)

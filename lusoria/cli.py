@@ -6,6 +6,7 @@ import io
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -15,11 +16,12 @@ from lusoria.files import same_file, write_file
 from lusoria.terminal import echo
 from lusoria.options import MAX_SQL_INTEGER, Bounded, Encoding
 from lusoria.formats import FORMATS as SOURCE_FORMATS
-from lusoria.notation.sources import STDIN, InputError, Skipped, decoded_text, read_sources, walk
+from lusoria.notation.sources import STDIN, InputError, Skipped, decoded_text, read_sources, record_at, walk
 from lusoria.notation.reader import split_records
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
+from lusoria.words import plural
 
 paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 WINDOW = 60  # characters of a source line shown either side of a diagnostic
@@ -91,13 +93,12 @@ def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
 def record_of(path: str, index: int, encoding: str):
     """Record `index` (0-based) of `path`, or a usage error that says why not."""
     try:
-        source = next((s for i, s in enumerate(read_sources(path, encoding, **reading())) if i == index), None)
+        return record_at(path, index, encoding, **reading())
     except InputError as error:
         click.echo(f"lusoria: {error}", err=True)
         sys.exit(2)
-    if source is None:
-        raise click.BadParameter(f"{path} has no record {index}", param_hint="--record")
-    return source
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--record") from None
 
 
 def write_output(output: str, text: str, *inputs: str) -> None:
@@ -109,10 +110,6 @@ def write_output(output: str, text: str, *inputs: str) -> None:
     except OSError as error:
         click.echo(f"lusoria: cannot write {output}: {(error.strerror or str(error)).lower()}", err=True)
         sys.exit(2)
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @main.command()
@@ -364,7 +361,7 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
 
 @main.command()
 @click.option("--game", required=True, type=click.Choice(sorted(GAMES), case_sensitive=False), help="Which game.")
-@click.option("-n", "count", type=Bounded(1), default=1, show_default=True, help="How many games.")
+@click.option("-n", "--count", "count", type=Bounded(1), default=1, show_default=True, help="How many games.")
 @click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
@@ -445,7 +442,7 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
         summary = archive_errors(lambda: Archive(db).import_paths(paths, encoding, **reading()))
     for problem in summary.unreadable:
         click.echo(f"lusoria: {problem}", err=True)
-    click.echo(f"{db}: {summary}")
+    click.echo(f"{db}: {replace(summary, unreadable=[])}")  # the unreadable sources went to stderr above
     if not summary.added and not summary.duplicates and not summary.unreadable:
         click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
     sys.exit(2 if summary.unreadable or not (summary.added or summary.duplicates) else 0)
@@ -501,6 +498,33 @@ def sql(sql: str, db: str, format_: str, timeout: int) -> None:
 
 
 @main.command()
+@click.argument("paths", nargs=-1, metavar="[PATH]...")
+@click.option("--db", help="Look in this archive instead of files.")
+@encoding_option
+def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
+    """Records of PATH... (or of the archive --db) that are the same game as an earlier one,
+    or a prefix of a longer one (docs/archive.md says what counts).
+
+    Exit status: 0 when there is none, 1 when there are, 2 when an input cannot be read."""
+    from lusoria.archive import Archive
+
+    if bool(paths) == bool(db):
+        raise click.UsageError("give files (PATH...) or an archive (--db), not both or neither")
+    found = archive_errors(lambda: Archive(db).duplicates()) if db else api.duplicates(paths, encoding)
+    same = prefixes = unreadable = 0
+    for item in found:
+        if isinstance(item, InputError):
+            click.echo(f"lusoria: {item}", err=True)
+            unreadable = 1
+            continue
+        click.echo(str(item))
+        same += item.kind == "same"
+        prefixes += item.kind == "prefix"
+    click.echo(f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}")
+    sys.exit(2 if unreadable else 1 if same or prefixes else 0)
+
+
+@main.command()
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
 def stats(db: str, as_json: bool) -> None:
@@ -513,7 +537,7 @@ def stats(db: str, as_json: bool) -> None:
         echo(json.dumps(figures, indent=2))
         return
     plies = figures["plies"]
-    echo(f"{figures['records']} records: {figures['valid']} valid, {figures['invalid']} invalid; "
+    echo(f"{plural(figures['records'], 'record')}: {figures['valid']} valid, {figures['invalid']} invalid; "
          f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}")
     for key, title in (("games", "game"), ("variants", "variant"), ("results", "result"),
                        ("players", "player"), ("first_error_rules", "first error rule")):

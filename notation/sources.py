@@ -1,18 +1,22 @@
-"""Where records come from: files, directories of record files, standard input; each file
-read in its format (lusoria.formats)."""
+"""Where records come from: files, directories of record files, standard input, text
+streams, or the text of records itself (as python-chess's readers take any text stream);
+each file read in its format (lusoria.formats)."""
 
 from __future__ import annotations
 
 import codecs
 import io
+import os
 import sys
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO, Iterable, Iterator, TextIO, Union
 
 from lusoria.notation.reader import RecordText, split_records
 
 STDIN = "-"
+Source = Union[str, os.PathLike, TextIO, RecordText]  # see read_sources
 
 
 class InputError(Exception):
@@ -30,14 +34,21 @@ class Skipped:
         return f"{self.path}: skipped, {self.reason}"
 
 
-def walk(paths: Iterable[str]) -> Iterator[str | Skipped]:
+def is_text(source: Source) -> bool:
+    """Whether a source is records' text rather than a path: a RecordText, or a str that holds
+    a line break or starts with `[` (as every record with tags does)."""
+    return isinstance(source, RecordText) or isinstance(source, str) and ("\n" in source or source.startswith("["))
+
+
+def walk(paths: Iterable[Source]) -> Iterator[Source | Skipped]:
     """Files as given; directories searched recursively, in sorted order, for files in one of
     lusoria's formats (`*.lgn`, `*.otg`, aagenielsen.dk `*.json`, Tablut Challenge
-    `*_gameLog.txt`; extensions in any case); the other files there come as Skipped."""
+    `*_gameLog.txt`; extensions in any case); the other files there come as Skipped.
+    Streams and text come as they are."""
     from lusoria.formats import format_of, why_not
 
     for path in paths:
-        if path == STDIN or not Path(path).is_dir():
+        if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN or not Path(path).is_dir():
             yield path
             continue
         for found in sorted(p for p in Path(path).rglob("*") if p.is_file()):
@@ -109,13 +120,24 @@ class _Counting(io.RawIOBase):
         return len(data)
 
 
-def read_sources(path: str, encoding: str = "utf-8", format: str | None = None,
+def read_sources(path: Source, encoding: str = "utf-8", format: str | None = None,
                  tags: dict[str, str] | None = None) -> Iterator[RecordText]:
-    """The records of one file (or `-`, standard input), streamed, read in `format` (by
-    default: what the file's name, then its content, says; lgn when neither does).
+    """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
+    input), a text stream, or text (`is_text`: the records themselves). A file is read in
+    `format` (by default: what its name, then its content, says; lgn when neither does);
     `tags` (Variant, Rules) choose the rules of plain tafl move lists."""
     from lusoria.formats import format_of, read_text
 
+    if isinstance(path, RecordText):
+        yield path
+        return
+    if is_text(path):
+        yield from split_records([path])
+        return
+    if hasattr(path, "read"):
+        yield from split_records(iter(lambda: path.read(CHUNK), ""), getattr(path, "name", "<stream>"))
+        return
+    path = os.fspath(path)
     if path == STDIN:
         text = decoded_text(sys.stdin.buffer, "<stdin>", encoding)
         if format in (None, "lgn"):
@@ -138,3 +160,13 @@ def read_sources(path: str, encoding: str = "utf-8", format: str | None = None,
             yield from split_records(decoded_text(stream, path, encoding), path)
         else:
             yield from read_text("".join(decoded_text(stream, path, encoding)), format, path, tags)
+
+
+def record_at(source: Source, index: int = 0, encoding: str = "utf-8", format: str | None = None,
+              tags: dict[str, str] | None = None) -> RecordText:
+    """Record `index` (from 0) of a source, as `read_sources` reads it; ValueError when there is
+    no such record, InputError when the source cannot be read."""
+    found = next(islice(read_sources(source, encoding, format, tags), index, None), None) if index >= 0 else None
+    if found is None:
+        raise ValueError(f"{'the text' if is_text(source) else source} has no record {index}")
+    return found

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError
-from lusoria.archive import importer
+from lusoria.archive import importer, schema
 from lusoria.cli import main
 
 from conftest import ROOT
@@ -100,7 +100,7 @@ def test_sql_is_read_only(archive):
                       "SELECT load_extension('x')", "CREATE TABLE t (a)"):
         with pytest.raises(ReadOnlyError, match="only reads"):
             archive.sql(statement)
-    assert archive.sql("PRAGMA user_version") == [{"user_version": 1}]
+    assert archive.sql("PRAGMA user_version") == [{"user_version": schema.SCHEMA_VERSION}]
     assert archive.stats()["records"] == 81
 
 
@@ -175,5 +175,5 @@ def test_import_command_and_the_default_database(tmp_path, monkeypatch):
     assert result.output == f"{tmp_path / 'env.db'}: added 4 records (0 invalid, 0 of them unparsable), " \
                             "skipped 0 duplicates\n"
     again = run("import", "-", input=(ROOT / "samples/tablut/escape.lgn").read_text())
-    assert "added 0 records" in again.output and "skipped 1 duplicates" in again.output
+    assert "added 0 records" in again.output and "skipped 1 duplicate\n" in again.output
     assert run("import", str(tmp_path / "missing.lgn")).exit_code == 2

@@ -34,11 +34,11 @@ def whole(db) -> int:
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-    broken = conn.execute("SELECT count(*) FROM records r WHERE r.plies + 1 != "
-                          "(SELECT count(*) FROM plies p WHERE p.record_id = r.id)").fetchone()[0]
+    broken = conn.execute("SELECT count(*) FROM records r LEFT JOIN (SELECT record_id, count(*) AS n FROM plies "
+                          "GROUP BY record_id) p ON p.record_id = r.id WHERE r.plies + 1 != p.n").fetchone()[0]
     assert broken == 0
-    tags = conn.execute("SELECT count(*) FROM records r WHERE 8 > "
-                        "(SELECT count(*) FROM tags t WHERE t.record_id = r.id)").fetchone()[0]
+    tags = conn.execute("SELECT count(*) FROM records r LEFT JOIN (SELECT record_id, count(*) AS n FROM tags "
+                        "GROUP BY record_id) t ON t.record_id = r.id WHERE 8 > coalesce(t.n, 0)").fetchone()[0]
     assert tags == 0
     count = conn.execute("SELECT count(*) FROM records").fetchone()[0]
     conn.close()

@@ -51,7 +51,7 @@ def test_random_reads_names_in_any_case_and_writes_them_in_lower_case():
 @pytest.mark.parametrize("arguments, message", [
     (["--game", "tablut", "--board", "10x10"], "Error: a Board tag is for latrunculi only: tablut has one board"),
     (["--game", "laquet", "--board", "8x8"], "Error: a Board tag is for latrunculi only: laquet has one board"),
-    (["--game", "tablut", "-n", "-1"], "Error: Invalid value for '-n': '-1' is not a whole number from 1 to 1000000000"),
+    (["--game", "tablut", "-n", "-1"], "Error: Invalid value for '-n' / '--count': '-1' is not a whole number from 1 to 1000000000"),
     (["--game", "tablut", "--max-plies", "-5"], "Error: Invalid value for '--max-plies': '-5' is not a whole number from 0 to 1000000000"),
 ])
 def test_random_refuses_nonsense(arguments, message):

@@ -38,6 +38,7 @@ def test_the_wheel_holds_only_the_lusoria_package_and_its_grammars(wheel):
     assert zipfile.ZipFile(wheel).read("lusoria/rules.md") == (ROOT / "docs" / "rules.md").read_bytes()
     assert "lusoria/grammar/common.lark" in names and "lusoria/grammar/tablut.lark" in names
     assert "lusoria/cli.py" in names and "lusoria/validator/replay.py" in names
+    assert "lusoria/archive/datasette.json" in names  # the Datasette metadata
 
 
 def test_explain_works_from_the_wheel_installed_outside_the_clone(wheel, tmp_path):

@@ -12,6 +12,8 @@ import sys
 import time
 
 import pytest
+
+from lusoria.archive.schema import SCHEMA_VERSION
 from click.testing import CliRunner
 
 from lusoria.api import random_records
@@ -69,7 +71,7 @@ def test_reading_pragmas_are_allowed(archive):
     table_info = Archive(str(archive)).sql("PRAGMA table_info(records)")
     assert [row["name"] for row in table_info][:3] == ["id", "hash", "game"]
     assert Archive(str(archive)).sql("SELECT name FROM pragma_index_list('plies') ORDER BY name")[0]["name"]
-    assert Archive(str(archive)).sql("PRAGMA user_version") == [{"user_version": 1}]
+    assert Archive(str(archive)).sql("PRAGMA user_version") == [{"user_version": SCHEMA_VERSION}]
     assert len(Archive(str(archive)).query(Filters(text="Linnaeus"))) >= 1  # the full-text index reads
 
 

@@ -1,0 +1,79 @@
+"""A record's identity: what makes two records the same game (docs/archive.md, "Duplicates").
+
+Two records are the same game when they agree on the game, the rule set (the variant and
+every option, as the tags choose them), the start position, the plies of the main line in
+canonical form, the result, and the Seven Tag Roster (a missing tag counts as `?`, dates as
+`????.??.??`, white space in values folded). Move numbers, white space, tag order, comments,
+NAGs, variations, Tablut's announcements (`+`, `++`) and the other tags take no part: a record
+and its `lusoria fmt` form are the same game. A record that does not parse is identified by its text with white space folded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from dataclasses import dataclass
+
+from lusoria.notation.writer import ROSTER, UNKNOWN
+from lusoria.notation.reader import RecordText
+from lusoria.validator.replay import Report, check
+
+SETTING_TAGS = tuple(tag for tag in ROSTER if tag != "Result")
+RULE_TAGS = ("Variant", "Rules", "Board")
+
+
+def key64(*parts: str) -> str:
+    """A 64-bit key of some strings, as 16 hex digits."""
+    return hashlib.blake2b("\x1f".join(parts).encode("utf-8"), digest_size=8).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """The keys that find duplicates: `key` is the record's identity; records with the same
+    `setting` (all of the identity but the plies and the result) may be prefixes of each other."""
+
+    key: str
+    setting: str | None  # None for a record that does not parse
+    plies: tuple[str, ...]  # the main line in canonical form (interned: a file's records share them)
+
+
+def _folded(value: str) -> str:
+    return " ".join(value.split())
+
+
+def identity(report: Report) -> Identity:
+    """The identity of a checked record (`check` with `keep=True`, so that plies are canonical)."""
+    record = report.record
+    if record is None:
+        return Identity(key64("text", _folded(report.source.text)), None, ())
+    rules = report.rules
+    if rules is not None:  # the rules as they are, however the tags chose them
+        chosen = {**rules.option, **rules.extra_tags()}
+        rule_set = [rules.variant, *(f"{key}={value}" for key, value in sorted(chosen.items()))]
+    else:  # tags that choose no rules: as written
+        rule_set = [f"{tag}={record.tags.get(tag, '')}" for tag in RULE_TAGS]
+    start = rules.format_position(report.positions[0]) if rules and report.positions \
+        else record.tags.get("Position", "")
+    roster = [_folded(record.tags.get(tag, UNKNOWN.get(tag, "?"))) for tag in SETTING_TAGS]
+    plies = tuple(sys.intern(report.canonical.get(id(ply), ply.text).rstrip("+")) for ply in record.main.plies)
+    setting = ("record", record.game, *rule_set, start, *roster)
+    result = _folded(record.tags.get("Result", record.result))
+    return Identity(key64(*setting, result, record.result, *plies), key64(*setting), plies)
+
+
+def label(tags: dict[str, str]) -> str:
+    """How Datasette names a record: `White – Black, Date` (`?` for a missing player; no date
+    when its year is unknown)."""
+    players = f"{tags.get('White') or '?'} – {tags.get('Black') or '?'}"
+    date = tags.get("Date", "")
+    return f"{players}, {date}" if date[:4].isdigit() else players
+
+
+def recompute(db) -> None:
+    """Version 2 of the archive: the identity, setting and label of every record, from its text."""
+    rows = db.execute("SELECT id, text, path, line FROM records").fetchall()
+    for record_id, text, path, line in rows:
+        report = check(RecordText(text, line or 1, 0, path or ""))
+        found = identity(report)
+        db.execute("UPDATE records SET hash = ?, setting = ?, label = ? WHERE id = ?",
+                   [found.key, found.setting, label(report.tags), record_id])

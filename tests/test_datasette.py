@@ -1,0 +1,55 @@
+"""The archive in Datasette, with the metadata lusoria ships (in process: no server, no network)."""
+
+import asyncio
+import html
+import json
+import subprocess
+import sys
+
+import pytest
+
+from lusoria.archive import Archive
+
+from conftest import ROOT
+
+datasette_app = pytest.importorskip("datasette.app", reason="Datasette is a test extra: pip install -e '.[test]'")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("datasette") / "club.db")
+    archive = Archive(path)
+    archive.import_paths([str(ROOT / "samples/tablut"), str(ROOT / "samples/latrunculi/seneca.lgn")])
+    return datasette_app.Datasette([path], metadata=archive.datasette_metadata(),
+                                   settings={"truncate_cells_html": 80})
+
+
+def get(site, url: str):
+    response = asyncio.run(site.client.get(url))
+    assert response.status_code == 200, url
+    return response.text
+
+
+def test_the_metadata_is_shipped_for_any_archive_name():
+    output = subprocess.run([sys.executable, "-m", "lusoria.archive.datasette", "some/where/club.db"],
+                            capture_output=True, text=True, check=True).stdout
+    shipped = json.loads(output)
+    assert list(shipped["databases"]) == ["club"]
+    assert shipped["databases"]["club"]["tables"]["records"]["label_column"] == "label"
+
+
+def test_the_records_list_has_labels_and_facets_but_not_the_whole_text(site):
+    page = html.unescape(get(site, "/club/records"))
+    assert "One row per record." in page  # the table's description
+    assert "Karin Nilsson – Olof Berg, 2026.11.21" in page
+    for facet in ("game", "variant", "result", "valid", "first_rule"):
+        assert f'data-column="{facet}"' in page
+    seneca = (ROOT / "samples/latrunculi/seneca.lgn").read_text()
+    assert seneca.split("\n")[-3] not in page  # the end of a long record is cut off in the list …
+    record = json.loads(get(site, "/club/records.json?_shape=array&path__endswith=seneca.lgn"))[0]
+    assert seneca.split("\n")[-3] in html.unescape(get(site, f"/club/records/{record['id']}"))  # … not on its page
+
+
+def test_a_ply_names_its_record_by_its_label(site):
+    page = html.unescape(get(site, "/club/plies?ply=9&_sort=record_id"))
+    assert "Karin Nilsson – Olof Berg, 2026.11.21" in page

@@ -1,0 +1,187 @@
+"""A record's identity, `lusoria duplicates`, and the upgrade of version 1 archives (docs/archive.md)."""
+
+import shutil
+import sqlite3
+from contextlib import closing
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.api import format_record
+from lusoria.archive import Archive, schema
+from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
+from lusoria.archive.identity import Identity, identity, label
+from lusoria.cli import main
+from lusoria.validator.replay import check
+
+from conftest import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures"
+ESCAPE = (ROOT / "samples/tablut/escape.lgn").read_text()
+
+
+def key(text: str) -> str:
+    return identity(check(text)).key
+
+
+def test_a_record_its_canonical_form_and_a_bare_copy_are_the_same_game():
+    canonical, _ = format_record(ESCAPE)
+    bare = (FIXTURES / "resubmitted.lgn").read_text().split("\n\n[Game")[1]
+    assert "1. " not in bare and canonical != ESCAPE
+    assert key(ESCAPE) == key(canonical) == key("[Game" + bare)
+
+
+@pytest.mark.parametrize("old, new", [
+    ('[Game "tablut"]', '[Game "Tablut"]\n[Variant "seed"]'),  # the default variant, named
+    ('[Game "tablut"]', '[Game "tablut"]\n[Rules "king-armed=yes"]'),  # an option at its default
+    ('[White "Karin Nilsson"]', '[White "Karin   Nilsson"]'),
+    ('[Annotator "lusoria samples"]\n', ""),
+    ("4. Ke5-c5+", "4. Ke5-c5"), ("Kc5-c1++", "Kc5-c1"),  # announcements
+    ("b5-b9?", "b5-b9 $2"), ("b5-b9?", "b5-b9"),
+    ("( 4... d1-c1 { closes the line: the king has no open line left } 5. c7-c8 )", ""),
+    ("{ The king escapes along the c-file after Black ignores the Raichi. }", ""),
+])
+def test_what_takes_no_part_in_the_identity(old, new):
+    assert old in ESCAPE
+    assert key(ESCAPE.replace(old, new)) == key(ESCAPE)
+
+
+@pytest.mark.parametrize("old, new", [
+    ('[Round "1"]', '[Round "2"]'), ('[White "Karin Nilsson"]', '[White "Olof Berg"]'),
+    ('[Date "2026.11.21"]', '[Date "2026.11.22"]'), ('[Site "Uppsala"]', ""),
+    ('[Game "tablut"]', '[Game "tablut"]\n[Rules "king-armed=no"]'),
+    ('[Result "1-0"]', '[Result "*"]'), ("++ { the king reaches the edge (T6) } 1-0", " *"),
+    ("i4-h4", "i4-g4"),
+])
+def test_what_makes_another_game(old, new):
+    assert old in ESCAPE
+    assert key(ESCAPE.replace(old, new)) != key(ESCAPE)
+
+
+def test_a_record_that_does_not_parse_is_its_text_with_white_space_folded():
+    broken = '[Game "tablut"]\n\n1. e3-c3 @@ *\n'
+    found = identity(check(broken))
+    assert found.setting is None and found.plies == ()
+    assert key('[Game "tablut"]\n1.   e3-c3\t@@ *') == found.key != key('[Game "tablut"]\n1. e3-c3 @ *')
+
+
+def test_a_label_names_the_players_and_a_known_date():
+    assert label({"White": "Karin Nilsson", "Black": "Olof Berg", "Date": "2026.11.21"}) \
+        == "Karin Nilsson – Olof Berg, 2026.11.21"
+    assert label({"White": "Karin Nilsson", "Date": "2026.??.??"}) == "Karin Nilsson – ?, 2026.??.??"
+    assert label({"Date": "????.??.??"}) == label({}) == "? – ?"
+
+
+def entry(where: str, plies: str, key_: str | None = None, setting: str = "s") -> Entry:
+    return Entry(where, Identity(key_ or where, setting, tuple(plies.split())))
+
+
+def test_same_games_then_prefixes_each_against_the_next_longer_line():
+    entries = [entry("long", "a b c d"), entry("short", "a b"), entry("again", "a b", key_="short"),
+               entry("other result", "a b"), entry("middle", "a b c"), entry("branch", "a b x y"),
+               entry("elsewhere", "a", setting="t"), entry("nothing", "")]
+    assert [str(d) for d in find_duplicates(entries)] == [
+        "again: the same game as short",
+        "short: a prefix of middle (2 of 3 plies)",
+        "other result: a prefix of middle (2 of 3 plies)",
+        "middle: a prefix of long (3 of 4 plies)",
+        "nothing: a prefix of short (0 of 2 plies)",
+    ]
+
+
+def test_the_plies_are_loaded_only_for_settings_shared_by_several_records():
+    asked = []
+
+    def load(group):
+        asked.append([e.where for e in group])
+        return [entry(e.where, "a b" if e.where == "one" else "a b c") for e in group]
+
+    entries = [entry("one", ""), entry("two", ""), entry("alone", "", setting="t")]
+    assert list(find_duplicates(entries, load)) == [Duplicate("prefix", "one", "two", (2, 3))]
+    assert asked == [["one", "two"]]
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_duplicates_of_files(in_root):
+    result = run("duplicates", "samples/tablut", "tests/fixtures/resubmitted.lgn")
+    assert result.exit_code == 1
+    assert result.output == (
+        "tests/fixtures/resubmitted.lgn:1: the same game as samples/tablut/escape.lgn:1\n"
+        "tests/fixtures/resubmitted.lgn:16: the same game as samples/tablut/escape.lgn:1\n"
+        "tests/fixtures/resubmitted.lgn:27: a prefix of samples/tablut/escape.lgn:1 (6 of 9 plies)\n"
+        "2 duplicates, 1 prefix\n")
+    clean = run("duplicates", "samples/tablut")
+    assert (clean.exit_code, clean.output) == (0, "0 duplicates, 0 prefixes\n")
+
+
+def test_duplicates_wants_files_or_an_archive(in_root, tmp_path):
+    assert run("duplicates").exit_code == 2
+    assert run("duplicates", "samples/tablut", "--db", str(tmp_path / "a.db")).exit_code == 2
+    missing = run("duplicates", "--db", str(tmp_path / "missing.db"))
+    assert missing.exit_code == 2 and "does not exist" in missing.output
+    unreadable = run("duplicates", "samples/tablut", "nowhere.lgn")
+    assert unreadable.exit_code == 2 and "nowhere.lgn: no such file" in unreadable.output
+
+
+def test_a_reformatted_reimport_adds_nothing(in_root, tmp_path):
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths(["samples/tablut"])
+    canonical = tmp_path / "club-canon.lgn"
+    canonical.write_text("\n".join(format_record(path.read_text())[0]
+                                   for path in sorted((ROOT / "samples/tablut").glob("*.lgn"))))
+    summary = archive.import_paths([str(canonical)])
+    assert (summary.added, summary.duplicates) == (0, 4)
+    summary = archive.import_paths(["tests/fixtures/resubmitted.lgn"])
+    assert (summary.added, summary.duplicates) == (1, 2)
+    assert [str(d) for d in archive.duplicates()] == [
+        "record 5 (tests/fixtures/resubmitted.lgn:27): a prefix of record 1 (samples/tablut/escape.lgn:1) "
+        "(6 of 9 plies)"]
+    result = run("duplicates", "--db", archive.path)
+    assert result.exit_code == 1 and result.output.endswith("\n0 duplicates, 1 prefix\n")
+
+
+def columns_and_indexes(path) -> dict:
+    with closing(sqlite3.connect(path)) as conn:
+        tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                                   "AND name NOT LIKE 'records_fts%' ORDER BY name")]
+        return {table: (conn.execute(f"PRAGMA table_xinfo({table})").fetchall(),
+                        sorted((index[1], index[2]) for index in conn.execute(f"PRAGMA index_list({table})")),
+                        "WITHOUT ROWID" in conn.execute("SELECT sql FROM sqlite_master WHERE name = ?",
+                                                        [table]).fetchone()[0])
+                for table in tables}
+
+
+def rows(path, sql: str) -> list:
+    with closing(sqlite3.connect(path)) as conn:
+        return conn.execute(sql).fetchall()
+
+
+def test_a_version_1_archive_is_upgraded_keeping_every_record(in_root, tmp_path):
+    old = str(tmp_path / "old.db")
+    shutil.copy(FIXTURES / "archive-v1.db", old)
+    assert rows(old, "PRAGMA user_version") == [(1,)]
+    before = rows(old, "SELECT id, text, path, line FROM records ORDER BY id")
+    schema.open_archive(old).close()
+    assert rows(old, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    assert rows(old, "SELECT id, text, path, line FROM records ORDER BY id") == before  # all 25 kept
+
+    fresh = str(tmp_path / "fresh.db")  # the same sources, imported by this version
+    Archive(fresh).import_paths(["samples/tablut", "samples/errors/syntax.lgn", "samples/errors/tablut-moves.lgn",
+                                 "tests/fixtures/resubmitted.lgn"])
+    assert columns_and_indexes(old) == columns_and_indexes(fresh)
+    for sql in ("SELECT text, hash, setting, label, valid, first_rule FROM records",
+                "SELECT r.text, t.name, t.value FROM tags t JOIN records r ON r.id = t.record_id",
+                "SELECT r.text, p.ply, p.position FROM plies p JOIN records r ON r.id = p.record_id"):
+        assert set(rows(fresh, sql)) <= set(rows(old, sql)), sql  # the old has the two duplicates too
+    assert len(rows(old, "SELECT id FROM records")) == len(rows(fresh, "SELECT id FROM records")) + 2
+
+    # the re-submitted copies of escape.lgn were new records to version 1, and are kept: reported
+    assert [str(d) for d in Archive(old).duplicates()] == [
+        "record 23 (tests/fixtures/resubmitted.lgn:1): the same game as record 1 (samples/tablut/escape.lgn:1)",
+        "record 24 (tests/fixtures/resubmitted.lgn:16): the same game as record 1 (samples/tablut/escape.lgn:1)",
+        "record 25 (tests/fixtures/resubmitted.lgn:27): a prefix of record 1 (samples/tablut/escape.lgn:1) "
+        "(6 of 9 plies)"]
+    assert Archive(old).import_paths(["tests/fixtures/resubmitted.lgn"]).added == 0

@@ -1,0 +1,79 @@
+"""Every library call reads the same kinds of source: paths (str or Path), streams, and text."""
+
+import io
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria import api
+from lusoria.archive import Archive
+from lusoria.cli import main
+from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import is_text, read_sources, record_at
+from lusoria.words import plural
+
+from conftest import ROOT
+
+ESCAPE = ROOT / "samples/tablut/escape.lgn"
+TWO = '[Game "tablut"]\n1. e3-c3 *\n\n[Game "tablut"]\n1. e3-c3 d1-d3 *\n'
+
+
+@pytest.mark.parametrize("source", [str(ESCAPE), ESCAPE, ESCAPE.read_text(), RecordText(ESCAPE.read_text())],
+                         ids=["str path", "Path", "text", "RecordText"])
+def test_board_takes_a_path_or_text(source):
+    assert api.board(source).ply == 9
+    assert api.board(source, 3).text().startswith("tablut (seed) after ply 3 of 9")
+
+
+def test_board_takes_a_stream_and_a_record_index():
+    assert api.board(io.StringIO(TWO), index=1).ply == 2
+    with open(ESCAPE) as stream:
+        assert api.board(stream).ply == 9
+    with pytest.raises(ValueError, match="has no record 2"):
+        api.board(TWO, index=2)
+
+
+def test_validate_and_format_take_the_same_sources():
+    sources = [ESCAPE.read_text(), str(ESCAPE), ESCAPE, io.StringIO(TWO)]
+    verdicts = list(api.validate(sources))
+    assert [(v.source.path, v.plies) for v in verdicts] == [
+        ("", 9), (str(ESCAPE), 9), (str(ESCAPE), 9), ("<stream>", 1), ("<stream>", 2)]
+    assert api.format_record(ESCAPE)[0] == api.format_record(ESCAPE.read_text())[0]
+    assert api.format_record(TWO, 1)[0].endswith("1. e3-c3 d1-d3 *\n")
+
+
+def test_what_counts_as_text():
+    assert is_text('[Game "tablut"]') and is_text("1. e3-c3 *\n") and is_text(RecordText("x"))
+    assert not is_text("samples/tablut") and not is_text(Path("[odd]")) and not is_text("-")
+    assert [r.line for r in read_sources(TWO)] == [1, 4]
+    with pytest.raises(ValueError, match="the text has no record 5"):
+        record_at(TWO, 5)
+
+
+def test_a_missing_path_is_reported_by_the_import(tmp_path):
+    summary = Archive(str(tmp_path / "a.db")).import_paths(["missing.lgn", TWO])
+    assert summary.unreadable == ["missing.lgn: no such file or directory"]
+    assert str(summary) == ("added 2 records (0 invalid, 0 of them unparsable), skipped 0 duplicates; "
+                            "could not read 1 source: missing.lgn: no such file or directory")
+
+
+def test_plurals():
+    assert [plural(n, "record") for n in (0, 1, 2)] == ["0 records", "1 record", "2 records"]
+    assert plural(1, "prefix", "prefixes") == "1 prefix" and plural(3, "prefix", "prefixes") == "3 prefixes"
+
+
+def test_one_record_counts_in_the_singular(tmp_path):
+    db = str(tmp_path / "one.db")
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", db, str(ESCAPE)]).output.endswith(
+        "added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n")
+    assert runner.invoke(main, ["import", "--db", db, str(ESCAPE)]).output.endswith("skipped 1 duplicate\n")
+    assert runner.invoke(main, ["stats", "--db", db]).output.startswith("1 record: 1 valid, 0 invalid")
+
+
+def test_random_count_has_one_name():
+    runner = CliRunner()
+    short = runner.invoke(main, ["random", "--game", "tablut", "-n", "2", "--max-plies", "4"]).output
+    long = runner.invoke(main, ["random", "--game", "tablut", "--count", "2", "--max-plies", "4"]).output
+    assert short == long == "\n".join(api.random_records("tablut", count=2, max_plies=4))
