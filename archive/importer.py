@@ -16,6 +16,7 @@ from lusoria.notation.model import Line
 from lusoria.notation.sources import InputError, expand, read_sources
 from lusoria.validator.base import BLACK, Game
 from lusoria.validator.replay import ERROR, Report, check
+from lusoria.archive.positions import insert_positions, record_positions
 from lusoria.archive.schema import SOURCE_TAGS
 
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -77,6 +78,7 @@ class Rows:
     valid: bool
     parsed: bool
     tables: dict[str, list[list]]
+    positions: list[list] = field(default_factory=list)  # rows of the positions table
 
 
 def rows(report: Report) -> Rows:
@@ -113,7 +115,7 @@ def rows(report: Report) -> Rows:
         "plies": plies,
         "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                         for n, d in enumerate(report.diagnostics)],
-    })
+    }, record_positions(report.rules, report.positions, [row[4] for row in plies]) if report.record else [])
 
 
 def _checked(paths: Iterable[str], encoding: str, summary: ImportSummary,
@@ -149,6 +151,7 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
         tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "diagnostics": []}
         counts = ImportSummary()
+        positions: list[list] = []
         for checked in batch:
             if checked.hash in seen:
                 counts.duplicates += 1
@@ -158,6 +161,7 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
                 for row in new:
                     row[0] = next_id
                 tables[table] += new
+            positions += checked.positions
             next_id += 1
             counts.added += 1
             counts.invalid += not checked.valid
@@ -166,6 +170,7 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             columns = RECORD_COLUMNS if table == "records" else CHILD_COLUMNS[table]
             conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
                              f"VALUES ({', '.join('?' * len(columns))})", new)
+        insert_positions(db, positions)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")

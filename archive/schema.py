@@ -9,10 +9,14 @@ from typing import Callable
 
 import sqlite_utils
 
-SCHEMA_VERSION = 1
+from lusoria.archive.players import create_players
+from lusoria.archive.positions import create_positions, fill_positions
+
+SCHEMA_VERSION = 3
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
+MIGRATIONS[2] = lambda db: None  # version 2 belongs to issue 19 (placeholder until merged)
 FTS_COLUMNS = ["white", "black", "event", "site", "sources", "comments"]
 SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")
 
@@ -50,7 +54,22 @@ def create(db: sqlite_utils.Database) -> None:
         db["plies"].create_index(["position"])
         db["diagnostics"].create_index(["rule", "record_id"])
         records.enable_fts(FTS_COLUMNS, create_triggers=True)
+        _add_version_3(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _add_version_3(db: sqlite_utils.Database) -> None:
+    """Version 3 (issue 16): the distinct positions with their material, and player aliases."""
+    create_positions(db)
+    create_players(db)
+
+
+def _migrate_to_3(db: sqlite_utils.Database) -> None:
+    _add_version_3(db)
+    fill_positions(db)
+
+
+MIGRATIONS[3] = _migrate_to_3
 
 
 def _connect(path: str) -> sqlite_utils.Database:

@@ -1,0 +1,88 @@
+"""The table of distinct positions: each position key of `plies.position` once, with the
+game's position string, the board spelled out one character a square (for pattern search,
+archive/patterns.py) and the material of the position (for material search)."""
+
+from __future__ import annotations
+
+import re
+
+import sqlite_utils
+
+from lusoria.validator.base import BLACK, WHITE, Game
+from lusoria.validator.replay import check
+
+MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
+POSITION_COLUMNS = ["key", "game", "position", "board", *MATERIAL]
+EMPTY = "."
+LAQUET_POINTS = 18
+
+
+def create_positions(db: sqlite_utils.Database) -> None:
+    """The `positions` table (part of schema version 3)."""
+    db["positions"].create({"key": int, "game": str, "position": str, "board": str,
+                            **{column: int for column in MATERIAL}}, pk="key")
+
+
+def laquet_board(points: tuple[int, ...]) -> str:
+    """Points 1–18 as one character each: `.` empty, `a`–`o` 1–15 White checkers, `A`–`O` Black."""
+    return "".join(EMPTY if n == 0 else chr(ord("a" if n > 0 else "A") + abs(n) - 1)
+                   for n in points[1:LAQUET_POINTS + 1])
+
+
+def spelled_out(game: str, text: str) -> str:
+    """A position string with every run of empty squares written as that many `.`."""
+    if game == "laquet":
+        raise ValueError("a Laquet board is spelled out from its points (laquet_board)")
+    fields = text.split()
+    fields[0] = re.sub(r"[0-9]+", lambda m: EMPTY * int(m[0]), fields[0])
+    return " ".join(fields)
+
+
+def position_row(rules: Game, position, key: int) -> list:
+    """The row of `positions` for one position."""
+    text = rules.format_position(position)
+    white, black = rules.material(position)
+    king = white_inciti = black_inciti = white_off = black_off = None
+    if rules.name == "laquet":
+        board = laquet_board(position.points) + text[text.rindex(" "):]
+        white_off, black_off = position.off(WHITE), position.off(BLACK)
+    else:
+        board = spelled_out(rules.name, text)
+        ranks = text.split()[0]
+        if rules.name == "tablut":
+            king = ranks.count("K")
+        elif rules.variant == "seneca":
+            white_inciti, black_inciti = ranks.count("I"), ranks.count("i")
+    return [key, rules.name, text, board, white, black, king, white_inciti, black_inciti, white_off, black_off]
+
+
+def record_positions(rules: Game, positions: list, keys: list[int] | None = None) -> list[list]:
+    """The rows of `positions` for the positions a record reached (each once), given their keys
+    or not."""
+    from lusoria.archive.importer import position_key
+
+    rows, seen = [], set()
+    for position, key in zip(positions, keys or [position_key(rules, p) for p in positions]):
+        if key not in seen:
+            seen.add(key)
+            rows.append(position_row(rules, position, key))
+    return rows
+
+
+def insert_positions(db: sqlite_utils.Database, rows: list[list]) -> None:
+    marks = ", ".join("?" * len(POSITION_COLUMNS))
+    db.conn.executemany(f"INSERT OR IGNORE INTO positions ({', '.join(POSITION_COLUMNS)}) VALUES ({marks})", rows)
+
+
+def fill_positions(db: sqlite_utils.Database, batch: int = 1000) -> None:
+    """Fill `positions` from the records of an archive made before version 3 (each record is
+    replayed once: the keys of `plies.position` cannot be turned back into positions)."""
+    rows: list[list] = []
+    for (text,) in db.execute("SELECT text FROM records ORDER BY id"):
+        report = check(text)
+        if report.positions:
+            rows += record_positions(report.rules, report.positions)
+        if len(rows) >= batch:
+            insert_positions(db, rows)
+            rows = []
+    insert_positions(db, rows)

@@ -1,0 +1,115 @@
+"""Searches within the plies of records: patterns, material, lists of positions (`--pattern`,
+`--material`, `--positions`) and records that continue others (`--records`), as SQL for
+`archive/query.py:build`. A ply condition is SQL over `p` (a row of plies) and `s` (its row of
+positions); every ply condition given must hold at the same ply."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from lusoria.archive.patterns import pattern_globs
+
+TERMS = {  # the names a material condition may use, as SQL over positions
+    "white": "s.white", "black": "s.black", "king": "s.king",
+    "white_inciti": "s.white_inciti", "black_inciti": "s.black_inciti",
+    "inciti": "s.white_inciti + s.black_inciti",
+    "white_off": "s.white_off", "black_off": "s.black_off",
+}
+OPERATORS = ("<=", ">=", "!=", "==", "=", "<", ">")
+_CONDITION = re.compile(r"\s*([a-z_]+)\s*(?:(<=|>=|!=|==|=|<|>)\s*([0-9]+))?\s*")
+
+
+def material_condition(text: str) -> tuple[str, list]:
+    """SQL for material conditions, `white<=4, black>=10, king`: each must hold (a bare name
+    means at least one)."""
+    clauses, params = [], []
+    for part in text.split(","):
+        m = _CONDITION.fullmatch(part)
+        if not m or m[1] not in TERMS:
+            raise ValueError(f"'{part.strip()}' is not a material condition: NAME, or NAME OP COUNT with NAME "
+                             f"one of {', '.join(TERMS)} and OP one of {' '.join(OPERATORS)}")
+        operator = "=" if m[2] == "==" else m[2] or ">="
+        clauses.append(f"{TERMS[m[1]]} {operator} ?")
+        params.append(int(m[3] or 1))
+    return " AND ".join(clauses), params
+
+
+def _pattern(pattern: str, symmetric: bool) -> tuple[str, list]:
+    globs = pattern_globs(pattern, symmetric)
+    params = [value for pair in globs for value in pair]
+    return "(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params
+
+
+def _positions(lines: list[str], symmetric: bool) -> tuple[str, list]:
+    """Any of `lines`: a position string (its keys) or a pattern."""
+    from lusoria.archive.query import position_keys
+
+    clauses, params, keys = [], [], []
+    for line in lines:
+        try:
+            keys += position_keys(line)
+        except ValueError:
+            sql, found = _pattern(line, symmetric)
+            clauses.append(sql)
+            params += found
+    if keys:
+        clauses.insert(0, f"p.position IN ({', '.join('?' * len(keys))})")
+        params = keys + params
+    if not clauses:
+        raise ValueError("the positions file holds no position or pattern")
+    return "(" + " OR ".join(clauses) + ")", params
+
+
+def ply_condition(filters) -> tuple[str, list] | None:
+    """The ply condition of `filters` (None when it has none)."""
+    parts = []
+    if filters.pattern is not None:
+        parts.append(_pattern(filters.pattern, filters.symmetric))
+    if filters.positions:
+        parts.append(_positions([line for line in filters.positions if line.strip()], filters.symmetric))
+    for text in filters.material:
+        parts.append(material_condition(text))
+    if not parts:
+        return None
+    return " AND ".join(sql for sql, _ in parts), [value for _, params in parts for value in params]
+
+
+def ply_search(filters) -> tuple[str, list, str, list] | None:
+    """(a WHERE clause, its parameters, a column `ply`: the first ply where the ply condition
+    holds — for `material_for` N plies in a row, the first of them —, its parameters)."""
+    found = ply_condition(filters)
+    if found is None:
+        return None
+    condition, params = found
+    plies = ("FROM plies p JOIN positions s ON s.key = p.position "
+             f"WHERE p.record_id = records.id AND {condition}")
+    if filters.material_for <= 1:
+        return (f"EXISTS (SELECT 1 {plies})", params, f"(SELECT min(p.ply) {plies}) AS ply", params)
+    runs = f"(SELECT p.ply, p.ply - row_number() OVER (ORDER BY p.ply) AS run {plies})"
+    where = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING count(*) >= ?)"
+    column = f"(SELECT min(first) FROM (SELECT min(ply) AS first FROM {runs} GROUP BY run HAVING count(*) >= ?)) AS ply"
+    return where, params + [filters.material_for], column, params + [filters.material_for]
+
+
+def continuations(texts: list[str]) -> tuple[str, list]:
+    """A WHERE clause: records whose main line begins with the main line of one of the records
+    `texts` (the same game, or one that continues it), compared position by position."""
+    from lusoria.archive.importer import position_key
+    from lusoria.validator.replay import check
+
+    selects, params = [], []
+    for index, text in enumerate(texts):
+        report = check(text)
+        if not report.positions:
+            problem = report.diagnostics[0].message if report.diagnostics else "it has no moves"
+            raise ValueError(f"record {index} of the records file cannot be replayed: {problem}")
+        keys = [position_key(report.rules, position) for position in report.positions]
+        last = len(keys) - 1
+        selects.append("SELECT p.record_id FROM plies p WHERE p.ply = ? AND p.position = ? AND "
+                       "(SELECT count(*) FROM plies q WHERE q.record_id = p.record_id AND q.ply <= ? "
+                       "AND q.position = json_extract(?, '$[' || q.ply || ']')) = ?")
+        params += [last, keys[-1], last, json.dumps(keys), last + 1]
+    if not selects:
+        raise ValueError("the records file holds no record")
+    return f"records.id IN ({' UNION '.join(selects)})", params
