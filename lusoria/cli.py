@@ -376,7 +376,7 @@ def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, f
         for node in nodes:
             row = node.as_dict()
             row.pop("children", None)
-            row["ply"] = "  " * level + node.ply if format_ == "tree" else (line + " " + node.ply).strip()
+            row["ply"] = "· " * level + node.ply if format_ == "tree" else (line + " " + node.ply).strip()
             rows.append(row)
             walk(node.children, row["ply"], level + 1)
 

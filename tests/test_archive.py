@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError
 from lusoria.archive import importer
+from lusoria.archive.schema import SCHEMA_VERSION
 from lusoria.cli import main
 
 from conftest import ROOT
@@ -100,7 +101,7 @@ def test_sql_is_read_only(archive):
                       "SELECT load_extension('x')", "CREATE TABLE t (a)"):
         with pytest.raises(ReadOnlyError, match="only reads"):
             archive.sql(statement)
-    assert archive.sql("PRAGMA user_version") == [{"user_version": 1}]
+    assert archive.sql("PRAGMA user_version") == [{"user_version": SCHEMA_VERSION}]
     assert archive.stats()["records"] == 81
 
 
