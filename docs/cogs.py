@@ -54,3 +54,24 @@ def schema() -> None:
     statements = [row[0] + ";" for row in db.execute(
         "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'records_fts_%' ORDER BY rowid")]
     cog.out("```sql\n" + "\n".join(statements) + "\n```\n")
+
+
+def scratch_file(name: str, text: str) -> None:
+    """Write a file into the scratch directory of `archive_console`, and into the docs."""
+    with open(os.path.join(_scratch[0], name), "w", encoding="utf-8") as out:
+        out.write(text)
+    cog.out(f"```\n$ cat {name}\n{text}```\n")
+
+
+def duckdb_console(sql: str) -> None:
+    """Run SQL through DuckDB in the scratch directory of `archive_console` (after `lusoria
+    export`), and write it with what DuckDB prints."""
+    import duckdb
+
+    here = os.getcwd()
+    os.chdir(_scratch[0])
+    try:
+        shown = str(duckdb.sql(sql))
+    finally:
+        os.chdir(here)
+    cog.out(f'```python\n>>> import duckdb\n>>> print(duckdb.sql("""\n{sql}"""))\n{shown}```\n')
