@@ -16,7 +16,7 @@ from lusoria.notation.model import Line
 from lusoria.notation.sources import InputError, expand, read_sources
 from lusoria.validator.base import BLACK, Game
 from lusoria.validator.replay import ERROR, Report, check
-from lusoria.archive.positions import insert_positions, record_positions
+from lusoria.archive.positions import insert_positions, material_range, record_positions
 from lusoria.archive.schema import SOURCE_TAGS
 
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -79,6 +79,7 @@ class Rows:
     parsed: bool
     tables: dict[str, list[list]]
     positions: list[list] = field(default_factory=list)  # rows of the positions table
+    ranges: list | None = None  # its row of material_ranges, without the record id
 
 
 def rows(report: Report) -> Rows:
@@ -109,13 +110,14 @@ def rows(report: Report) -> Rows:
                           position_key(rules, position)])
         plies += [[None, number, None, written[number - 1].text, None]
                   for number in range(max(len(positions), 1), report.plies + 1)]
+    reached = record_positions(report.rules, report.positions, [row[4] for row in plies]) if plies else []
     return Rows(digest, report.valid, report.record is not None, {
         "records": [record],
         "tags": [[None, name, value] for name, value in tags.items()],
         "plies": plies,
         "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                         for n, d in enumerate(report.diagnostics)],
-    }, record_positions(report.rules, report.positions, [row[4] for row in plies]) if report.record else [])
+    }, reached, material_range(reached) if reached else None)
 
 
 def _checked(paths: Iterable[str], encoding: str, summary: ImportSummary,
@@ -152,6 +154,7 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
         tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "diagnostics": []}
         counts = ImportSummary()
         positions: list[list] = []
+        ranges: list[list] = []
         for checked in batch:
             if checked.hash in seen:
                 counts.duplicates += 1
@@ -162,6 +165,8 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
                     row[0] = next_id
                 tables[table] += new
             positions += checked.positions
+            if checked.ranges:
+                ranges.append([next_id, *checked.ranges])
             next_id += 1
             counts.added += 1
             counts.invalid += not checked.valid
@@ -170,7 +175,7 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             columns = RECORD_COLUMNS if table == "records" else CHILD_COLUMNS[table]
             conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
                              f"VALUES ({', '.join('?' * len(columns))})", new)
-        insert_positions(db, positions)
+        insert_positions(db, positions, ranges)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")

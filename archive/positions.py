@@ -1,6 +1,8 @@
 """The table of distinct positions: each position key of `plies.position` once, with the
 game's position string, the board spelled out one character a square (for pattern search,
-archive/patterns.py) and the material of the position (for material search)."""
+archive/patterns.py) and the material of the position (for material search); and per record
+the least and the most of each material count over its positions (`material_ranges`), which
+lets a material search skip the records that cannot match."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from lusoria.validator.replay import check
 
 MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
 POSITION_COLUMNS = ["key", "game", "position", "board", *MATERIAL]
+RANGED = (*MATERIAL, "inciti")  # inciti: of both sides
+RANGE_COLUMNS = ["record_id", *(f"{name}_{end}" for name in RANGED for end in ("min", "max"))]
 EMPTY = "."
 LAQUET_POINTS = 18
 
@@ -21,6 +25,8 @@ def create_positions(db: sqlite_utils.Database) -> None:
     """The `positions` table (part of schema version 3)."""
     db["positions"].create({"key": int, "game": str, "position": str, "board": str,
                             **{column: int for column in MATERIAL}}, pk="key")
+    db["material_ranges"].create({column: int for column in RANGE_COLUMNS}, pk="record_id",
+                                 foreign_keys=[("record_id", "records", "id")])
 
 
 def laquet_board(points: tuple[int, ...]) -> str:
@@ -69,20 +75,39 @@ def record_positions(rules: Game, positions: list, keys: list[int] | None = None
     return rows
 
 
-def insert_positions(db: sqlite_utils.Database, rows: list[list]) -> None:
-    marks = ", ".join("?" * len(POSITION_COLUMNS))
-    db.conn.executemany(f"INSERT OR IGNORE INTO positions ({', '.join(POSITION_COLUMNS)}) VALUES ({marks})", rows)
+def material_range(rows: list[list]) -> list:
+    """The least and the most of each material count over the `positions` rows of one record
+    (a row of `material_ranges` without its record id)."""
+    counts = {name: [row[POSITION_COLUMNS.index(name)] for row in rows] for name in MATERIAL}
+    counts["inciti"] = [w + b if w is not None else None
+                        for w, b in zip(counts["white_inciti"], counts["black_inciti"])]
+    found = []
+    for name in RANGED:
+        values = [value for value in counts[name] if value is not None]
+        found += [min(values), max(values)] if values else [None, None]
+    return found
+
+
+def insert_positions(db: sqlite_utils.Database, rows: list[list], ranges: list[list]) -> None:
+    """Add `positions` rows (those already there are kept) and `material_ranges` rows."""
+    for table, columns, new, verb in (("positions", POSITION_COLUMNS, rows, "INSERT OR IGNORE"),
+                                      ("material_ranges", RANGE_COLUMNS, ranges, "INSERT")):
+        db.conn.executemany(f"{verb} INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                            new)
 
 
 def fill_positions(db: sqlite_utils.Database, batch: int = 1000) -> None:
-    """Fill `positions` from the records of an archive made before version 3 (each record is
+    """Fill `positions` and `material_ranges` from the records of an archive made before version 3 (each record is
     replayed once: the keys of `plies.position` cannot be turned back into positions)."""
     rows: list[list] = []
-    for (text,) in db.execute("SELECT text FROM records ORDER BY id"):
+    ranges: list[list] = []
+    for record, text in db.execute("SELECT id, text FROM records ORDER BY id"):
         report = check(text)
         if report.positions:
-            rows += record_positions(report.rules, report.positions)
-        if len(rows) >= batch:
-            insert_positions(db, rows)
-            rows = []
-    insert_positions(db, rows)
+            reached = record_positions(report.rules, report.positions)
+            rows += reached
+            ranges.append([record, *material_range(reached)])
+        if len(ranges) >= batch:
+            insert_positions(db, rows, ranges)
+            rows, ranges = [], []
+    insert_positions(db, rows, ranges)

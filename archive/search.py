@@ -20,25 +20,35 @@ OPERATORS = ("<=", ">=", "!=", "==", "=", "<", ">")
 _CONDITION = re.compile(r"\s*([a-z_]+)\s*(?:(<=|>=|!=|==|=|<|>)\s*([0-9]+))?\s*")
 
 
-def material_condition(text: str) -> tuple[str, list]:
-    """SQL for material conditions, `white<=4, black>=10, king`: each must hold (a bare name
-    means at least one)."""
-    clauses, params = [], []
+# What a record's material_ranges must allow for a condition at one of its plies to hold.
+POSSIBLE = {"<=": "{0}_min <= ?", "<": "{0}_min < ?", ">=": "{0}_max >= ?", ">": "{0}_max > ?",
+            "=": "{0}_min <= ? AND {0}_max >= ?", "!=": "NOT ({0}_min = ? AND {0}_max = ?)"}
+
+
+def material_condition(text: str) -> tuple[str, list, str, list]:
+    """SQL for material conditions, `white<=4, black>=10, king`, each of which must hold (a
+    bare name means at least one): over a ply's positions row, and over a record's
+    material_ranges row (which records may hold a ply that matches), with their parameters."""
+    clauses, params, possible, bounds = [], [], [], []
     for part in text.split(","):
         m = _CONDITION.fullmatch(part)
         if not m or m[1] not in TERMS:
             raise ValueError(f"'{part.strip()}' is not a material condition: NAME, or NAME OP COUNT with NAME "
                              f"one of {', '.join(TERMS)} and OP one of {' '.join(OPERATORS)}")
-        operator = "=" if m[2] == "==" else m[2] or ">="
+        operator, count = "=" if m[2] == "==" else m[2] or ">=", int(m[3] or 1)
         clauses.append(f"{TERMS[m[1]]} {operator} ?")
-        params.append(int(m[3] or 1))
-    return " AND ".join(clauses), params
+        params.append(count)
+        possible.append(POSSIBLE[operator].format(m[1]))
+        bounds += [count] * POSSIBLE[operator].count("?")
+    return " AND ".join(clauses), params, " AND ".join(possible), bounds
 
 
-def _pattern(pattern: str, symmetric: bool) -> tuple[str, list]:
+def _pattern(pattern: str, symmetric: bool) -> tuple[str, list, str, list]:
     globs = pattern_globs(pattern, symmetric)
     params = [value for pair in globs for value in pair]
-    return "(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params
+    games = sorted({game for game, _ in globs})
+    return ("(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params,
+            f"records.game IN ({', '.join('?' * len(games))})", games)
 
 
 def _positions(lines: list[str], symmetric: bool) -> tuple[str, list]:
@@ -50,7 +60,7 @@ def _positions(lines: list[str], symmetric: bool) -> tuple[str, list]:
         try:
             keys += position_keys(line)
         except ValueError:
-            sql, found = _pattern(line, symmetric)
+            sql, found, *_ = _pattern(line, symmetric)
             clauses.append(sql)
             params += found
     if keys:
@@ -61,35 +71,39 @@ def _positions(lines: list[str], symmetric: bool) -> tuple[str, list]:
     return "(" + " OR ".join(clauses) + ")", params
 
 
-def ply_condition(filters) -> tuple[str, list] | None:
-    """The ply condition of `filters` (None when it has none)."""
-    parts = []
+def ply_search(filters) -> tuple[str, list, str, list] | None:
+    """(a WHERE clause, its parameters, a column `ply`: the first ply where every ply condition
+    of `filters` holds — for `material_for` N plies in a row, the first of them —, its
+    parameters); None when `filters` has no ply condition. The WHERE clause first rules out,
+    cheaply, the records that cannot match (their game, their material ranges)."""
+    parts, records, record_params = [], [], []
     if filters.pattern is not None:
-        parts.append(_pattern(filters.pattern, filters.symmetric))
+        *pattern, games, game_params = _pattern(filters.pattern, filters.symmetric)
+        parts.append(pattern)
+        records.append(games)
+        record_params += game_params
     if filters.positions:
         parts.append(_positions([line for line in filters.positions if line.strip()], filters.symmetric))
     for text in filters.material:
-        parts.append(material_condition(text))
+        *material, possible, bounds = material_condition(text)
+        parts.append(material)
+        records.append(f"records.id IN (SELECT record_id FROM material_ranges WHERE {possible})")
+        record_params += bounds
     if not parts:
         return None
-    return " AND ".join(sql for sql, _ in parts), [value for _, params in parts for value in params]
-
-
-def ply_search(filters) -> tuple[str, list, str, list] | None:
-    """(a WHERE clause, its parameters, a column `ply`: the first ply where the ply condition
-    holds — for `material_for` N plies in a row, the first of them —, its parameters)."""
-    found = ply_condition(filters)
-    if found is None:
-        return None
-    condition, params = found
+    condition, params = " AND ".join(sql for sql, _ in parts), [value for _, found in parts for value in found]
     plies = ("FROM plies p JOIN positions s ON s.key = p.position "
              f"WHERE p.record_id = records.id AND {condition}")
     if filters.material_for <= 1:
-        return (f"EXISTS (SELECT 1 {plies})", params, f"(SELECT min(p.ply) {plies}) AS ply", params)
-    runs = f"(SELECT p.ply, p.ply - row_number() OVER (ORDER BY p.ply) AS run {plies})"
-    where = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING count(*) >= ?)"
-    column = f"(SELECT min(first) FROM (SELECT min(ply) AS first FROM {runs} GROUP BY run HAVING count(*) >= ?)) AS ply"
-    return where, params + [filters.material_for], column, params + [filters.material_for]
+        where, column = f"EXISTS (SELECT 1 {plies})", f"(SELECT min(p.ply) {plies}) AS ply"
+        run_params = params
+    else:
+        runs = f"(SELECT p.ply, p.ply - row_number() OVER (ORDER BY p.ply) AS run {plies})"
+        where = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING count(*) >= ?)"
+        column = (f"(SELECT min(first) FROM (SELECT min(ply) AS first FROM {runs} GROUP BY run "
+                  f"HAVING count(*) >= ?)) AS ply")
+        run_params = params + [filters.material_for]
+    return " AND ".join([*records, where]), record_params + run_params, column, run_params
 
 
 def continuations(texts: list[str]) -> tuple[str, list]:

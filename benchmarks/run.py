@@ -201,6 +201,10 @@ PATHOLOGICAL = {  # inputs of size n that a careless reader or validator would t
     "syntax error at the end": lambda n: '[Game "tablut"]\n' + "{c} " * n + "e3-z9 *",
 }
 
+TABLUT_START = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+TABLUT_KING_E5 = "*********/*********/*********/*********/****K****/*********/*********/*********/********* b"
+TABLUT_KING_HELD = "*********/*********/*********/****p****/****K****/****p****/*********/*********/********* *"
+TABLUT_NEXT_TO_KING = "*********/*********/*********/*********/**pK*****/*********/*********/*********/********* *"
 QUERIES = {
     "--game laquet": Filters(game="laquet"), "--variant dux": Filters(game="latrunculi", variant="dux"),
     "--white": Filters(white="Player 042"), "--black": Filters(black="Player 042"),
@@ -209,7 +213,18 @@ QUERIES = {
     "--result": Filters(result="1/2-1/2"), "--valid": Filters(valid=True), "--invalid": Filters(valid=False),
     "--rule result": Filters(rule="result"), "--tag Round=77": Filters(tags=[("Round", "77")]),
     "--text sacrifice": Filters(text="sacrifice"),
-    "--position (tablut start)": Filters(position="3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"),
+    "--position (tablut start)": Filters(position=TABLUT_START),
+    "--date-to 1901 --include-unknown": Filters(date_to="1901", include_unknown=True),
+    "--pattern (king on e5, Black to move)": Filters(pattern=TABLUT_KING_E5),
+    "--pattern (a Muscovite on e6 and e4, the king between)": Filters(pattern=TABLUT_KING_HELD),
+    "--material white<=4": Filters(material=["white<=4"]),
+    "--material 'white<=6, black>=14' --for 5": Filters(material=["white<=6, black>=14"], material_for=5),
+    "--material king=0": Filters(material=["king=0"]),
+    "--positions (2 patterns)": Filters(positions=[TABLUT_KING_E5, "5:2,11:1,* *"]),
+    "--records (a 2-ply Tablut beginning)": Filters(records=['[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n']),
+}
+SLOW_QUERIES = {  # allowed 1 s
+    "--pattern --symmetric (a Muscovite next to the king)": Filters(pattern=TABLUT_NEXT_TO_KING, symmetric=True),
 }
 
 
@@ -223,11 +238,15 @@ def main() -> None:
     parser.add_argument("--huge-mb", type=int, default=0, help="also validate a file of this many MiB (memory)")
     parser.add_argument("--quick", action="store_true", help="20,000 plies, 2 runs, a 5,000-record archive")
     parser.add_argument("--markdown", type=Path, help="also write the results to this file")
+    parser.add_argument("--archive-only", action="store_true", help="only the archive's queries (printed)")
     options = parser.parse_args()
     if options.quick:
         options.plies, options.repeat, options.archive_records = 20_000, 2, 5_000
     CACHE.mkdir(exist_ok=True)
     table = Table()
+    if options.archive_only:
+        archive_queries(table, options)
+        return
     cores = os.cpu_count() or 1
 
     print(f"chess corpus, {options.plies:,} plies", flush=True)
@@ -298,16 +317,35 @@ def main() -> None:
     table.add("peak memory, validate of a 100x larger file, minus the small one", large_rss - small_rss, "KiB",
               target="a few MB")
 
+    archive_queries(table, options)
+
+    if options.markdown:
+        options.markdown.write_text(report(table, options, chess_plies))
+        print(f"written to {options.markdown}")
+
+
+def archive_queries(table: Table, options) -> None:
+    """Queries, the move tree and the score table on the query archive."""
     print(f"archive of {options.archive_records:,} records", flush=True)
     archive = Archive(str(archive_records(options.archive_records)))
     for flag, filters in QUERIES.items():
         filters.limit = 100
         seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
         table.add(f"query {flag} (first 100)", seconds * 1000, "ms", target="< 100 ms")
-
-    if options.markdown:
-        options.markdown.write_text(report(table, options, chess_plies))
-        print(f"written to {options.markdown}")
+    for flag, filters in SLOW_QUERIES.items():
+        filters.limit = 100
+        seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
+        table.add(f"query {flag} (first 100)", seconds * 1000, "ms", target="< 1000 ms")
+    for what, action, target in (
+            ("tree from the Tablut start, depth 1", lambda: archive.tree(TABLUT_START), "< 100 ms"),
+            ("tree from the Tablut start, depth 1, --valid --event 'Event 17'",
+             lambda: archive.tree(TABLUT_START, filters=Filters(valid=True, event="Event 17")), "< 100 ms"),
+            ("tree from the Laquet start, depth 1", lambda: archive.tree("1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"),
+             "< 100 ms"),
+            ("tree from the Tablut start, depth 3", lambda: archive.tree(TABLUT_START, depth=3), "< 1000 ms"),
+            ("players list (the score table)", lambda: archive.players(), "< 100 ms")):
+        seconds = median_time(action, max(options.repeat, 5))
+        table.add(what, seconds * 1000, "ms", target=target)
 
 
 def report(table: Table, options, chess_plies: int) -> str:

@@ -234,9 +234,22 @@ def test_material_conditions_hold_at_the_same_ply(archive):
     assert found(archive, material=["white<9"]) == []
 
 
+def test_material_ranges_bound_each_record(samples):
+    """The least and the most of each count over a record's positions, which rule records out."""
+    (row,) = samples.sql("SELECT * FROM material_ranges WHERE record_id = 79")  # a Tablut game, king taken
+    assert (row["white_min"], row["white_max"], row["king_min"], row["king_max"]) == (8, 9, 0, 1)
+    assert row["black_min"] == row["black_max"] == 16 and row["white_off_min"] is None
+    assert samples.sql("SELECT inciti_min, inciti_max FROM material_ranges WHERE record_id = 77") == [
+        {"inciti_min": 0, "inciti_max": 1}]
+    assert found(samples, material=["white!=9"], game="tablut", valid=True) == [(80, 9), (79, 60)]  # the king
+    assert found(samples, material=["black!=16"], game="tablut", valid=True, limit=1) == [(80, 8)]
+
+
 def test_material_condition_sql_uses_parameters_only():
-    sql, params = material_condition("white<=4, king, black_off>10")
-    assert sql == "s.white <= ? AND s.king >= ? AND s.black_off > ?" and params == [4, 1, 10]
+    sql, params, possible, bounds = material_condition("white<=4, king, black_off>10, white=3")
+    assert sql == "s.white <= ? AND s.king >= ? AND s.black_off > ? AND s.white = ?" and params == [4, 1, 10, 3]
+    assert possible == "white_min <= ? AND king_max >= ? AND black_off_max > ? AND white_min <= ? AND white_max >= ?"
+    assert bounds == [4, 1, 10, 3, 3]
     with pytest.raises(ValueError, match="not a material condition"):
         material_condition("white<=4; DROP TABLE records")
 
