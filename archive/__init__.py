@@ -89,11 +89,6 @@ class Archive:
         finally:
             conn.close()
 
-    def position(self, key: int) -> str | None:
-        """The position string of a position key."""
-        rows = read_only_sql(self.path, "SELECT position FROM positions WHERE key = ?", [key])
-        return rows[0]["position"] if rows else None
-
     def merge_players(self, names: list[str], canonical: str) -> str:
         """`lusoria players merge`: `names` become other names of the player `canonical`."""
         return players.merge(self._existing(), names, canonical)

@@ -6,10 +6,9 @@ lets a material search skip the records that cannot match."""
 
 from __future__ import annotations
 
-import re
-
 import sqlite_utils
 
+from lusoria.validator import latrunculi, tablut
 from lusoria.validator.base import BLACK, WHITE, Game
 from lusoria.validator.replay import check
 
@@ -35,30 +34,48 @@ def laquet_board(points: tuple[int, ...]) -> str:
                    for n in points[1:LAQUET_POINTS + 1])
 
 
-def spelled_out(game: str, text: str) -> str:
-    """A position string with every run of empty squares written as that many `.`."""
-    if game == "laquet":
-        raise ValueError("a Laquet board is spelled out from its points (laquet_board)")
-    fields = text.split()
-    fields[0] = re.sub(r"[0-9]+", lambda m: EMPTY * int(m[0]), fields[0])
-    return " ".join(fields)
+_TRANSLATIONS = {game: bytes.maketrans(bytes([0, *letters]), (EMPTY + "".join(letters.values())).encode())
+                 for game, letters in (("tablut", tablut.LETTERS), ("latrunculi", latrunculi.LETTERS))}
+
+
+def _width(rules: Game) -> int:
+    return rules.geo.width if rules.name == "latrunculi" else tablut.SIZE
+
+
+def _grid_board(rules: Game, position) -> str:
+    """A Tablut or Latrunculi position spelled out: its position string (docs/notation.md §6)
+    with each empty square written `.` (built from the board's bytes at once: tests/test_research.py
+    checks that folding the `.` back gives `format_position`)."""
+    width = _width(rules)
+    squares = position.board.translate(_TRANSLATIONS[rules.name]).decode()
+    ranks = "/".join(squares[start:start + width] for start in range(len(squares) - width, -1, -width))
+    hand = getattr(position, "hand", (0, 0))
+    return ranks + (" w" if position.turn == WHITE else " b") + (f" {hand[0]} {hand[1]}" if any(hand) else "")
+
+
+def folded(board: str, width: int = 16) -> str:
+    """A spelled-out board written back as a position string: runs of `.` as their length
+    (the longest runs first; a run never outgrows a rank of `width` squares)."""
+    for run in range(width, 0, -1):
+        board = board.replace(EMPTY * run, str(run))
+    return board
 
 
 def position_row(rules: Game, position, key: int) -> list:
     """The row of `positions` for one position."""
-    text = rules.format_position(position)
     white, black = rules.material(position)
     king = white_inciti = black_inciti = white_off = black_off = None
     if rules.name == "laquet":
+        text = rules.format_position(position)
         board = laquet_board(position.points) + text[text.rindex(" "):]
         white_off, black_off = position.off(WHITE), position.off(BLACK)
     else:
-        board = spelled_out(rules.name, text)
-        ranks = text.split()[0]
+        board = _grid_board(rules, position)
+        text = folded(board, _width(rules))
         if rules.name == "tablut":
-            king = ranks.count("K")
+            king = board.count("K")
         elif rules.variant == "seneca":
-            white_inciti, black_inciti = ranks.count("I"), ranks.count("i")
+            white_inciti, black_inciti = board.count("I"), board.count("i")
     return [key, rules.name, text, board, white, black, king, white_inciti, black_inciti, white_off, black_off]
 
 

@@ -5,11 +5,10 @@ a game that reached the position by another order of plies is counted too."""
 from __future__ import annotations
 
 import re
+import sqlite3
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
-
-import sqlite3
 
 RESULTS = {"1-0": "white", "1/2-1/2": "draws", "0-1": "black"}
 

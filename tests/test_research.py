@@ -8,9 +8,12 @@ import pytest
 from click.testing import CliRunner
 
 from lusoria.archive import Archive, Filters
+from lusoria.api import random_records
 from lusoria.archive.patterns import pattern_globs
+from lusoria.archive.positions import folded, position_row
 from lusoria.archive.search import material_condition
 from lusoria.cli import main
+from lusoria.validator.replay import check
 
 from conftest import ROOT
 
@@ -156,6 +159,27 @@ def test_tree_command_formats(archive):
     assert nested[0]["ply"] == "c5-c3" and nested[0]["children"][0]["games"] == 2
     both = runner.invoke(main, ["tree", INITIAL_TABLUT, "--record", "1", "--db", archive.path])
     assert both.exit_code == 2 and "give a POSITION, or --record N" in both.output
+
+
+# -- the positions table ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, tags", [
+    ("tablut", {}), ("tablut", {"Variant": "linnaeus"}), ("latrunculi", {"Variant": "seneca"}),
+    ("latrunculi", {"Variant": "piso", "Board": "10x7"}), ("latrunculi", {"Variant": "dux"}),
+    ("latrunculi", {"Variant": "petteia"}), ("laquet", {}),
+])
+def test_position_rows_spell_out_the_position_string(game, tags):
+    """The row of each position of random games: its string is what the rules write, its board
+    that string with one character a square, its material what the rules count."""
+    for text in random_records(game, 3, seed=5, tags=tags, max_plies=80):
+        report = check(text)
+        for position in report.positions:
+            row = position_row(report.rules, position, 0)
+            assert row[2] == report.rules.format_position(position)
+            assert (row[4], row[5]) == report.rules.material(position)
+            if game != "laquet":
+                assert len(row[3].split()[0].replace("/", "")) == len(position.board)
+                assert folded(row[3]) == row[2]
 
 
 # -- patterns ----------------------------------------------------------------------------------
