@@ -48,27 +48,29 @@ def _pattern(pattern: str, symmetric: bool) -> tuple[str, list, str, list]:
     params = [value for pair in globs for value in pair]
     games = sorted({game for game, _ in globs})
     return ("(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params,
-            f"records.game IN ({', '.join('?' * len(games))})", games)
+            f"+records.game IN ({', '.join('?' * len(games))})", games)  # +: a check, not the index to follow
 
 
-def _positions(lines: list[str], symmetric: bool) -> tuple[str, list]:
-    """Any of `lines`: a position string (its keys) or a pattern."""
+def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[str] | None]:
+    """Any of `lines`: a position string (its keys) or a pattern; and the games of the
+    patterns (None when there are positions too)."""
     from lusoria.archive.query import position_keys
 
-    clauses, params, keys = [], [], []
+    clauses, params, keys, games = [], [], [], set()
     for line in lines:
         try:
             keys += position_keys(line)
         except ValueError:
-            sql, found, *_ = _pattern(line, symmetric)
+            sql, found, _, pattern_games = _pattern(line, symmetric)
             clauses.append(sql)
             params += found
+            games.update(pattern_games)
     if keys:
         clauses.insert(0, f"p.position IN ({', '.join('?' * len(keys))})")
         params = keys + params
     if not clauses:
         raise ValueError("the positions file holds no position or pattern")
-    return "(" + " OR ".join(clauses) + ")", params
+    return "(" + " OR ".join(clauses) + ")", params, None if keys else sorted(games)
 
 
 def ply_search(filters) -> tuple[str, list, str, list] | None:
@@ -83,11 +85,15 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
         records.append(games)
         record_params += game_params
     if filters.positions:
-        parts.append(_positions([line for line in filters.positions if line.strip()], filters.symmetric))
+        *positions, games = _positions([line for line in filters.positions if line.strip()], filters.symmetric)
+        parts.append(positions)
+        if games:
+            records.append(f"+records.game IN ({', '.join('?' * len(games))})")
+            record_params += games
     for text in filters.material:
         *material, possible, bounds = material_condition(text)
         parts.append(material)
-        records.append(f"records.id IN (SELECT record_id FROM material_ranges WHERE {possible})")
+        records.append(f"EXISTS (SELECT 1 FROM material_ranges WHERE record_id = records.id AND {possible})")
         record_params += bounds
     if not parts:
         return None
