@@ -4,24 +4,20 @@ a game that reached the position by another order of plies is counted too."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
+import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-# What makes two next plies one row: the position they lead to and, for Laquet, the roll too
-# (a Laquet position does not hold the roll: the tree lists the plays of each roll; 46 is 64).
-_TURN = "ltrim(q.text)"
-_DIE = f"CASE substr({_TURN}, 2, 1) WHEN '-' THEN substr({_TURN}, 3, 1) ELSE substr({_TURN}, 2, 1) END"
-ROLL = f"CASE r.game WHEN 'laquet' THEN max(substr({_TURN}, 1, 1), {_DIE}) || min(substr({_TURN}, 1, 1), {_DIE}) END"
+RESULTS = {"1-0": "white", "1/2-1/2": "draws", "0-1": "black"}
+
 NEXT_PLIES = """
+SELECT p.position, q.position, q.text, p.ply, p.record_id, r.result, r.date_from, r.date_to, r.game
 FROM plies p JOIN plies q ON q.record_id = p.record_id AND q.ply = p.ply + 1
 JOIN records r ON r.id = p.record_id
 WHERE p.position IN ({keys}) AND q.position IS NOT NULL {only}
 """
-FIGURES = ("count(DISTINCT p.record_id), "
-           + ", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN p.record_id END)"
-                       for result in ("1-0", "1/2-1/2", "0-1"))
-           + ", round(avg(p.ply + 1), 1), min(r.date_from), max(r.date_to)")
 
 
 @dataclass
@@ -48,21 +44,39 @@ class Node:
         return row
 
 
+def _group(game: str, text: str, child: int) -> tuple:
+    """What makes two next plies the same: the position they lead to, and for Laquet the roll
+    too (a Laquet position does not hold the roll: the tree lists the plays of each roll)."""
+    if game == "laquet":
+        dice = re.match(r"\s*([1-6])-?([1-6])", text)
+        return child, "".join(sorted(dice.groups(), reverse=True)) if dice else ""
+    return child, ""
+
+
 def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | None) -> dict[int, list[Node]]:
     """The next plies from each of `keys`, most played first."""
-    source = NEXT_PLIES.format(keys=", ".join("?" * len(keys)),
-                               only=f"AND p.record_id IN ({only[0]})" if only else "")
-    params = keys + (only[1] if only else [])
-    written: dict[tuple, list[tuple[int, str]]] = defaultdict(list)
-    for parent, child, roll, text, count in conn.execute(
-            f"SELECT p.position, q.position, {ROLL}, q.text, count(*) {source} GROUP BY 1, 2, 3, 4", params):
-        written[parent, child, roll].append((-count, text))
-    found: dict[int, list[Node]] = defaultdict(list)
-    for parent, child, roll, games, white, draws, black, average, first, last in conn.execute(
-            f"SELECT p.position, q.position, {ROLL}, {FIGURES} {source} GROUP BY 1, 2, 3", params):
-        found[parent].append(Node(min(written[parent, child, roll])[1], child, games, white, draws, black,
-                                  games - white - draws - black, average, first, last))
-    return {parent: sorted(nodes, key=lambda n: (-n.games, n.ply)) for parent, nodes in found.items()}
+    sql = NEXT_PLIES.format(keys=", ".join("?" * len(keys)),
+                            only=f"AND p.record_id IN ({only[0]})" if only else "")
+    groups: dict[int, dict[tuple, list]] = defaultdict(lambda: defaultdict(list))
+    for row in conn.execute(sql, keys + (only[1] if only else [])):
+        parent, child, text, ply, record, result, date_from, date_to, game = row
+        groups[parent][_group(game, text, child)].append(row)
+    found = {}
+    for parent, plies in groups.items():
+        nodes = []
+        for (child, _), rows in plies.items():
+            texts = [row[2] for row in rows]
+            games = {row[4]: row for row in rows}  # a game that came back to the position counts once
+            node = Node(ply=max(sorted(set(texts)), key=texts.count), position=child, games=len(games),
+                        average_ply=round(statistics.fmean(row[3] + 1 for row in rows), 1))
+            for _, _, _, _, _, result, date_from, date_to, _ in games.values():
+                outcome = RESULTS.get(result, "unfinished")
+                setattr(node, outcome, getattr(node, outcome) + 1)
+            node.first = min((row[6] for row in games.values() if row[6]), default=None)
+            node.last = max((row[7] for row in games.values() if row[7]), default=None)
+            nodes.append(node)
+        found[parent] = sorted(nodes, key=lambda n: (-n.games, n.ply))
+    return found
 
 
 def tree(conn: sqlite3.Connection, keys: list[int], depth: int = 1,
