@@ -269,11 +269,15 @@ def filters_of(options: dict) -> Filters:
         pairs.append((name, value))
     if positions := options.pop("positions_file"):
         options["positions"] = [line.strip() for line in positions if line.strip() and not line.startswith("#")]
+        if not options["positions"]:
+            raise click.BadParameter(f"{positions.name} holds no position or pattern", param_hint="--positions")
     if records := options.pop("records_file"):
         try:
             options["records"] = [source.text for source in read_sources(records)]
         except InputError as error:
             raise click.FileError(records, str(error)) from None
+        if not options["records"]:
+            raise click.BadParameter(f"{records} holds no record", param_hint="--records")
     return Filters(tags=pairs, material=list(options.pop("material")), **options)
 
 

@@ -337,6 +337,9 @@ def test_positions_file_any_position_or_pattern(archive, tmp_path):
         ("2", "5"), ("4", "1"), ("5", "1"), ("6", "1")]
     exact = archive.query(Filters(positions=[INITIAL_LAQUET]))
     assert [row["id"] for row in exact] == [4, 5, 6]
+    (tmp_path / "empty.txt").write_text("# nothing\n\n")
+    empty = CliRunner().invoke(main, ["query", "--db", archive.path, "--positions", str(tmp_path / "empty.txt")])
+    assert empty.exit_code == 2 and "holds no position or pattern" in empty.output
 
 
 def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_path):
