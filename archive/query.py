@@ -135,7 +135,9 @@ def build(filters: Filters) -> tuple[str, list]:
         where.append(f"records.id IN (SELECT record_id FROM plies WHERE position IN ({marks}))")
         params = keys + params + keys
     sql = f"SELECT {select} FROM records" + (" WHERE " + " AND ".join(where) if where else "")
-    sql += " ORDER BY records.date_from IS NULL, records.date_from, records.id"
+    # idx_records_date_order serves searches within plies (they stop at their first matches);
+    # `+` keeps it from other queries, for which an index of their own filter is better
+    sql += f" ORDER BY {'' if searched else '+'}records.date_from IS NULL, records.date_from, records.id"
     if filters.limit is not None:
         sql += " LIMIT ?"
         params.append(filters.limit)
