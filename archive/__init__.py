@@ -11,20 +11,23 @@ import os
 import sqlite3
 from typing import Callable, Iterable, Iterator
 
+from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import Identity, identity
+from lusoria.archive.export import export
 from lusoria.archive.importer import ImportSummary, import_records
-from lusoria.archive.query import Filters, build
+from lusoria.archive.query import Filters, build, position_keys
 from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, open_archive
 from lusoria.archive.stats import stats
+from lusoria.archive.tree import Node, tree
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
 from lusoria.validator.replay import check
 
 DEFAULT = "lusoria.db"
 
-__all__ = ["Archive", "Duplicate", "Filters", "ImportStopped", "ImportSummary", "NotAnArchive", "ReadOnlyError",
+__all__ = ["Archive", "Duplicate", "Filters", "ImportStopped", "ImportSummary", "Node", "NotAnArchive", "ReadOnlyError",
            "default_path"]
 
 
@@ -35,6 +38,14 @@ def default_path() -> str:
 
 class ImportStopped(Exception):
     """An import the archive could not take to its end; the archive is left whole."""
+
+
+def _selected(filters: Filters | None) -> tuple[str, list] | None:
+    """SQL that selects the ids of the records `filters` match (None: every record)."""
+    if filters is None or filters == Filters():
+        return None
+    sql, params = build(filters)
+    return f"SELECT id FROM ({sql})", params
 
 
 class Archive:
@@ -132,3 +143,53 @@ class Archive:
         from lusoria.archive.datasette import metadata  # not at the top: python -m runs that module
 
         return metadata(self.path)
+
+    def tree(self, position: str | None = None, record: int | None = None, ply: int = 0,
+             filters: Filters | None = None, depth: int = 1) -> list[Node]:
+        """`lusoria tree`: the plies played from a position string, or from the position after
+        ply `ply` of record `record`, `depth` plies deep, in the records `filters` match.
+        ValueError for a position no game reads, or a record or ply the archive lacks."""
+        self._existing()
+        only = _selected(filters)
+        conn = connect(self.path)
+        try:
+            if position is not None:
+                keys = position_keys(position)
+            else:
+                found = conn.execute("SELECT position FROM plies WHERE record_id = ? AND ply = ?",
+                                     [record, ply]).fetchone()
+                if found is None or found[0] is None:
+                    raise ValueError(f"the archive has no position after ply {ply} of record {record}")
+                keys = [found[0]]
+            return tree(conn, keys, depth, only)
+        finally:
+            conn.close()
+
+    def merge_players(self, names: list[str], canonical: str) -> str:
+        """`lusoria players merge`: `names` become other names of the player `canonical`."""
+        self._existing()
+        db = open_archive(self.path, create_missing=False)
+        try:
+            return players.merge(db, names, canonical)
+        finally:
+            db.close()
+
+    def players(self, filters: Filters | None = None) -> list[dict]:
+        """`lusoria players list`: the score table of the players (under their canonical names)
+        in the records `filters` match."""
+        self._existing()
+        return list(iter_sql(self.path, *players.score_table(_selected(filters))))
+
+    def aliases(self) -> list[dict]:
+        """Every other name of a player, and the canonical name."""
+        self._existing()
+        db = open_archive(self.path, create_missing=False)
+        try:
+            return players.aliases(db)
+        finally:
+            db.close()
+
+    def export(self, directory: str, format: str = "parquet") -> dict[str, int]:
+        """`lusoria export`: the tables as Parquet or CSV files in `directory`; rows per table."""
+        self._existing()
+        return export(self.path, directory, format)

@@ -20,6 +20,7 @@ from lusoria.notation.sources import InputError, expand, read_sources
 from lusoria.validator.base import Game
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.archive.identity import identity, label
+from lusoria.archive.positions import insert_positions, material_range, record_positions
 from lusoria.archive.schema import SOURCE_TAGS
 from lusoria.words import plural
 
@@ -72,7 +73,7 @@ RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "rou
                   "path", "line", "sources", "comments", "text", "setting", "label"]
 CHILD_COLUMNS = {
     "tags": ["record_id", "name", "value"],
-    "plies": ["record_id", "ply", "position"],
+    "plies": ["record_id", "ply", "position", "text"],
     "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],
 }
 
@@ -85,6 +86,8 @@ class Rows:
     valid: bool
     parsed: bool
     tables: dict[str, list[list]]
+    positions: list[list] = field(default_factory=list)  # rows of the positions table
+    ranges: list | None = None  # its row of material_ranges, without the record id
 
 
 def as_written(report: Report) -> str:
@@ -115,7 +118,10 @@ def rows(report: Report) -> Rows:
               (" ".join(_comments(report.record.main)) or None) if report.record else None,
               text.rstrip("\n") + "\n", found.setting, label(tags)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
-    plies = [[None, number, position_key(report.rules, position)] for number, position in enumerate(report.positions)]
+    written = report.record.main.plies if report.record else []
+    plies = [[None, number, position_key(report.rules, position), written[number - 1].text if number else None]
+             for number, position in enumerate(report.positions)]
+    reached = record_positions(report.rules, report.positions, [row[2] for row in plies]) if plies else []
     return Rows(found.key, report.valid, report.record is not None, {
         "records": [record],
         "tags": [[None, name, value] for name, value in tags.items()]
@@ -123,7 +129,7 @@ def rows(report: Report) -> Rows:
         "plies": plies,
         "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                         for n, d in enumerate(report.diagnostics)],
-    })
+    }, reached, material_range(reached) if reached else None)
 
 
 def _checked(paths: Iterable[str], encoding: str, summary: ImportSummary,
@@ -178,6 +184,8 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
         tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "diagnostics": []}
         counts = ImportSummary()
+        positions: list[list] = []
+        ranges: list[list] = []
         for checked in batch:
             if checked.hash in seen:
                 counts.duplicates += 1
@@ -187,6 +195,9 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
                 for row in new:
                     row[0] = next_id
                 tables[table] += new
+            positions += checked.positions
+            if checked.ranges:
+                ranges.append([next_id, *checked.ranges])
             next_id += 1
             counts.added += 1
             counts.invalid += not checked.valid
@@ -196,6 +207,7 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
                              f"VALUES ({', '.join('?' * len(columns))})", new)
             _fault("insert", number)
+        insert_positions(db, positions, ranges)
         _fault("commit", number)
         conn.execute("COMMIT")
     except BaseException:  # Ctrl-C too, or a full disk (SQLite may have rolled back already), which may come before BEGIN took effect or after COMMIT did

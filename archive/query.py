@@ -19,6 +19,8 @@ from lusoria.notation.dates import date_range
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.archive.importer import position_key
+from lusoria.archive.players import player_condition
+from lusoria.archive.search import continuations, ply_search
 
 COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "event", "site", "round", "plies",
            "valid", "errors", "warnings", "first_rule", "first_ply", "path", "line"]
@@ -46,6 +48,13 @@ class Filters:
     text: str | None = None  # words, all of them, in players, event, site, source tags or comments
     position: str | None = None  # a position string: records that reached it, with the ply
     limit: int | None = None
+    include_unknown: bool = False  # date filters also let records of unknown date through
+    pattern: str | None = None  # a position pattern (docs/notation.md §6.1), matched at any ply
+    symmetric: bool = False  # patterns also in the 8 symmetries of a square board
+    positions: list[str] = field(default_factory=list)  # positions or patterns: any of them
+    material: list[str] = field(default_factory=list)  # material conditions, e.g. "white<=4, king"
+    material_for: int = 1  # the ply conditions hold for this many plies in a row
+    records: list[str] = field(default_factory=list)  # record texts: the same games, or continuations
 
 
 def _iso(text: str, end: bool) -> str:
@@ -90,18 +99,26 @@ def build(filters: Filters) -> tuple[str, list]:
         if (value := getattr(filters, column)) is not None:
             where.append(f"records.{column} = ?")
             params.append(value if column == "result" else value.lower())
-    for column in ("white", "black", "event", "site"):
+    for column in ("event", "site"):
         if (value := getattr(filters, column)) is not None:
             where.append(f"records.{column} = ? COLLATE NOCASE")
             params.append(value)
+    for column in ("white", "black"):
+        if (value := getattr(filters, column)) is not None:
+            sql, found = player_condition(f"records.{column}", value)
+            where.append(sql)
+            params += found
     if filters.player is not None:
-        where.append("(records.white = ? COLLATE NOCASE OR records.black = ? COLLATE NOCASE)")
-        params += [filters.player, filters.player]
+        white, black = player_condition("records.white", filters.player), \
+            player_condition("records.black", filters.player)
+        where.append(f"({white[0]} OR {black[0]})")
+        params += white[1] + black[1]
+    unknown = " OR records.date_from IS NULL" if filters.include_unknown else ""
     if filters.date_from is not None:
-        where.append("records.date_to >= ?")
+        where.append(f"(records.date_to >= ?{unknown})")
         params.append(_iso(filters.date_from, end=False))
     if filters.date_to is not None:
-        where.append("records.date_from <= ?")
+        where.append(f"(records.date_from <= ?{unknown})")
         params.append(_iso(filters.date_to, end=True))
     if filters.valid is not None:
         where.append("records.valid = ?")
@@ -117,7 +134,17 @@ def build(filters: Filters) -> tuple[str, list]:
             raise ValueError("--text needs at least one word")
         where.append("records.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)")
         params.append(" ".join('"' + word.replace('"', '""') + '"' for word in filters.text.split()))
+    if filters.records:
+        sql, found = continuations(filters.records)
+        where.append(sql)
+        params += found
     select = ", ".join(f"records.{c}" for c in COLUMNS) + ", records.text"
+    if searched := ply_search(filters):
+        where.append(searched[0])
+        params += searched[1]
+        if filters.position is None:
+            select += ", " + searched[2]
+            params = searched[3] + params
     if filters.position is not None:
         keys = position_keys(filters.position)
         marks = ", ".join("?" * len(keys))
@@ -125,7 +152,9 @@ def build(filters: Filters) -> tuple[str, list]:
         where.append(f"records.id IN (SELECT record_id FROM plies WHERE position IN ({marks}))")
         params = keys + params + keys
     sql = f"SELECT {select} FROM records" + (" WHERE " + " AND ".join(where) if where else "")
-    sql += " ORDER BY records.date_from IS NULL, records.date_from, records.id"
+    # idx_records_date_order serves searches within plies (they stop at their first matches);
+    # `+` keeps it from other queries, for which an index of their own filter is better
+    sql += f" ORDER BY {'' if searched else '+'}records.date_from IS NULL, records.date_from, records.id"
     if filters.limit is not None:
         sql += " LIMIT ?"
         params.append(filters.limit)

@@ -9,7 +9,10 @@ from typing import Callable
 
 import sqlite_utils
 
-SCHEMA_VERSION = 2
+from lusoria.archive.players import create_players
+from lusoria.archive.positions import create_positions, fill_positions
+
+SCHEMA_VERSION = 3
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
@@ -45,6 +48,7 @@ def create(db: sqlite_utils.Database) -> None:
             db.execute(f"CREATE INDEX idx_records_{column}_nocase ON records ({column} COLLATE NOCASE)")
         db["diagnostics"].create_index(["rule", "record_id"])
         records.enable_fts(FTS_COLUMNS, create_triggers=True)
+        _add_version_3(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -61,8 +65,27 @@ def create_lookup_tables(db: sqlite_utils.Database) -> None:
    "record_id" INTEGER REFERENCES "records"("id"),
    "ply" INTEGER NOT NULL,
    "position" INTEGER NOT NULL,
+   "text" TEXT,
    PRIMARY KEY ("position", "record_id", "ply")
 ) WITHOUT ROWID""")
+    db.execute('CREATE INDEX "idx_plies_record_id_ply" ON "plies" ("record_id", "ply")')
+
+
+def _add_version_3(db: sqlite_utils.Database) -> None:
+    """Version 3 (issue 16): the distinct positions with their material, the material ranges
+    of each record, player aliases, and an index of the records in date order."""
+    create_positions(db)
+    create_players(db)
+    # records in the order query lists them: a search within plies stops at its first matches
+    db.execute("CREATE INDEX idx_records_date_order ON records (date_from IS NULL, date_from)")
+
+
+def _migrate_to_3(db: sqlite_utils.Database) -> None:
+    _add_version_3(db)
+    fill_positions(db)
+
+
+MIGRATIONS[3] = _migrate_to_3
 
 
 def _connect(path: str) -> sqlite_utils.Database:
@@ -138,7 +161,7 @@ def migrate_to_2(db: sqlite_utils.Database) -> None:
         db.execute(f"ALTER TABLE {table} RENAME TO old_{table}")
     create_lookup_tables(db)
     db.execute("INSERT INTO tags SELECT record_id, name, value FROM old_tags")
-    db.execute("INSERT INTO plies SELECT record_id, ply, position FROM old_plies WHERE position IS NOT NULL")
+    db.execute("INSERT INTO plies SELECT record_id, ply, position, text FROM old_plies WHERE position IS NOT NULL")
     for table in ("tags", "plies"):
         db.execute(f"DROP TABLE old_{table}")
     recompute(db)

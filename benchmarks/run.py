@@ -295,6 +295,10 @@ PATHOLOGICAL = {  # inputs of size n that a careless reader or validator would t
     "syntax error at the end": lambda n: '[Game "tablut"]\n' + "{c} " * n + "e3-z9 *",
 }
 
+TABLUT_START = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+TABLUT_KING_E5 = "*********/*********/*********/*********/****K****/*********/*********/*********/********* b"
+TABLUT_KING_HELD = "*********/*********/*********/****p****/****K****/****p****/*********/*********/********* *"
+TABLUT_NEXT_TO_KING = "*********/*********/*********/*********/**pK*****/*********/*********/*********/********* *"
 QUERIES = {
     "--game laquet": Filters(game="laquet"), "--variant dux": Filters(game="latrunculi", variant="dux"),
     "--white": Filters(white="Player 042"), "--black": Filters(black="Player 042"),
@@ -303,7 +307,18 @@ QUERIES = {
     "--result": Filters(result="1/2-1/2"), "--valid": Filters(valid=True), "--invalid": Filters(valid=False),
     "--rule result": Filters(rule="result"), "--tag Round=77": Filters(tags=[("Round", "77")]),
     "--text sacrifice": Filters(text="sacrifice"),
-    "--position (tablut start)": Filters(position="3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"),
+    "--position (tablut start)": Filters(position=TABLUT_START),
+    "--date-to 1901 --include-unknown": Filters(date_to="1901", include_unknown=True),
+    "--pattern (king on e5, Black to move)": Filters(pattern=TABLUT_KING_E5),
+    "--pattern (a Muscovite on e6 and e4, the king between)": Filters(pattern=TABLUT_KING_HELD),
+    "--material white<=4": Filters(material=["white<=4"]),
+    "--material 'white<=6, black>=14' --for 5": Filters(material=["white<=6, black>=14"], material_for=5),
+    "--material king=0": Filters(material=["king=0"]),
+    "--positions (2 patterns)": Filters(positions=[TABLUT_KING_E5, "5:2,11:1,* *"]),
+    "--records (a 2-ply Tablut beginning)": Filters(records=['[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n']),
+}
+SLOW_QUERIES = {  # allowed 1 s
+    "--pattern --symmetric (a Muscovite next to the king)": Filters(pattern=TABLUT_NEXT_TO_KING, symmetric=True),
 }
 
 
@@ -326,6 +341,11 @@ def main() -> None:
         options.plies, options.repeat, options.archive_records, options.records = 20_000, 2, 5_000, "1000"
     CACHE.mkdir(exist_ok=True)
     table = Table()
+    if options.archive_only:
+        archive_rows(table, options)
+        if options.markdown:
+            options.markdown.write_text(table.markdown() + "\n")
+        return
     cores = os.cpu_count() or 1
     if options.archive_only:
         archive_rows(table, options)
@@ -441,6 +461,20 @@ def archive_rows(table: Table, options) -> None:
         filters.limit = 100
         seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
         table.add(f"query {flag} (first 100)", seconds * 1000, "ms", target="< 100 ms")
+    for flag, filters in SLOW_QUERIES.items():
+        filters.limit = 100
+        seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
+        table.add(f"query {flag} (first 100)", seconds * 1000, "ms", target="< 1000 ms")
+    for what, action, target in (
+            ("tree from the Tablut start, depth 1", lambda: archive.tree(TABLUT_START), "< 100 ms"),
+            ("tree from the Tablut start, depth 1, --valid --event 'Event 17'",
+             lambda: archive.tree(TABLUT_START, filters=Filters(valid=True, event="Event 17")), "< 100 ms"),
+            ("tree from the Laquet start, depth 1", lambda: archive.tree("1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"),
+             "< 100 ms"),
+            ("tree from the Tablut start, depth 3", lambda: archive.tree(TABLUT_START, depth=3), "< 1000 ms"),
+            ("players list (the score table)", lambda: archive.players(), "< 100 ms")):
+        seconds = median_time(action, max(options.repeat, 5))
+        table.add(what, seconds * 1000, "ms", target=target)
 
 
 def report(table: Table, options, chess_plies: int) -> str:

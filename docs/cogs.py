@@ -86,3 +86,24 @@ def rule_examples(*extra: str) -> None:
                         found[rule.id] = (rank, record, f"{diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}")
     rows = [f"| `{rule.id}` | `{found[rule.id][1]}` | {found[rule.id][2]} |" for rule in rules() if rule.id in found]
     cog.out("| rule | record | lusoria says |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
+
+
+def scratch_file(name: str, text: str) -> None:
+    """Write a file into the scratch directory of `archive_console`, and into the docs."""
+    with open(os.path.join(_scratch[0], name), "w", encoding="utf-8") as out:
+        out.write(text)
+    cog.out(f"```\n$ cat {name}\n{text}```\n")
+
+
+def duckdb_console(sql: str) -> None:
+    """Run SQL through DuckDB in the scratch directory of `archive_console` (after `lusoria
+    export`), and write it with what DuckDB prints."""
+    import duckdb
+
+    here = os.getcwd()
+    os.chdir(_scratch[0])
+    try:
+        shown = str(duckdb.sql(sql))
+    finally:
+        os.chdir(here)
+    cog.out(f'```python\n>>> import duckdb\n>>> print(duckdb.sql("""\n{sql}"""))\n{shown}```\n')

@@ -448,6 +448,30 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
     sys.exit(2 if summary.unreadable or not (summary.added or summary.duplicates) else 0)
 
 
+def filters_of(options: dict):
+    """The Filters that the filter options of `query` (shared by `tree` and `players list`) ask for."""
+    from lusoria.archive import Filters
+
+    pairs = []
+    for tag in options.pop("tags"):
+        name, equals, value = tag.partition("=")
+        if not equals:
+            raise click.BadParameter(f"'{tag}' is not NAME=VALUE", param_hint="--tag")
+        pairs.append((name, value))
+    if positions := options.pop("positions_file"):
+        options["positions"] = [line.strip() for line in positions if line.strip() and not line.startswith("#")]
+        if not options["positions"]:
+            raise click.BadParameter(f"{positions.name} holds no position or pattern", param_hint="--positions")
+    if records := options.pop("records_file"):
+        try:
+            options["records"] = [source.text for source in read_sources(records)]
+        except InputError as error:
+            raise click.FileError(records, str(error)) from None
+        if not options["records"]:
+            raise click.BadParameter(f"{records} holds no record", param_hint="--records")
+    return Filters(tags=pairs, material=list(options.pop("material")), **options)
+
+
 @main.command()
 @db_option
 @click.option("--game", help="tablut, latrunculi or laquet.")
@@ -466,20 +490,26 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
 @click.option("--text", help="Words found in the players, event, site, source tags or comments.")
 @click.option("--position", help="A position string: records that reached it, and at which ply.")
 @click.option("--limit", type=Bounded(0, MAX_SQL_INTEGER), help="At most this many records.")
+@click.option("--include-unknown", is_flag=True, help="Date filters also let records of unknown date through.")
+@click.option("--pattern", help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
+@click.option("--symmetric", is_flag=True, help="Patterns also match in the 8 symmetries of a square board.")
+@click.option("--positions", "positions_file", type=click.File(encoding="utf-8"),
+              help="A file of positions or patterns, one a line: records with a ply that matches any.")
+@click.option("--material", multiple=True, metavar="CONDITIONS",
+              help="Piece counts, e.g. 'white<=4, king' (repeatable; all hold at the same ply).")
+@click.option("--for", "material_for", type=click.IntRange(min=1), default=1,
+              help="The ply conditions hold for at least this many plies in a row.")
+@click.option("--records", "records_file", type=click.Path(dir_okay=False),
+              help="An .lgn file: the same games as its records, or games that continue them.")
 @format_option
-def query(db: str, tags: tuple[str, ...], format_: str, **filters) -> None:
+def query(db: str, format_: str, **filters) -> None:
     """Find records in the archive; oldest first."""
-    from lusoria.archive import Archive, Filters
+    from lusoria.archive import Archive
     from lusoria.archive.query import COLUMNS, TABLE_COLUMNS, render_pieces
 
-    pairs = []
-    for tag in tags:
-        name, equals, value = tag.partition("=")
-        if not equals:
-            raise click.BadParameter(f"'{tag}' is not NAME=VALUE", param_hint="--tag")
-        pairs.append((name, value))
-    chosen = Filters(tags=pairs, **filters)
-    columns = (TABLE_COLUMNS if format_ == "table" else COLUMNS) + (["ply"] if chosen.position else [])
+    chosen = filters_of(filters)
+    searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
+    columns = (TABLE_COLUMNS if format_ == "table" else COLUMNS) + (["ply"] if searched else [])
     archive_errors(lambda: echo_pieces(render_pieces(Archive(db).iter_query(chosen), format_, columns)))
 
 
@@ -554,6 +584,96 @@ def lsp() -> None:
     except ImportError as error:
         raise click.ClickException(f"{error}: install the server with pip install 'lusoria[lsp]'") from None
     serve()
+
+
+def filter_options(command: click.Command) -> click.Command:
+    """Give `command` (made already) the filter options of `query`, all but --limit."""
+    command.params += [param for param in query.params if param.name not in ("db", "format_", "limit")]
+    return command
+
+
+@filter_options
+@main.command()
+@click.argument("start", required=False, metavar="[POSITION]")
+@db_option
+@click.option("--record", type=int, help="Start from a position of this archive record (its id) …")
+@click.option("--ply", default=0, show_default=True, help="… after this ply of its main line.")
+@click.option("--depth", type=click.IntRange(min=1), default=1, show_default=True, help="Plies deep.")
+@click.option("--format", "format_", type=click.Choice(["table", "json", "tree"]), default="table",
+              show_default=True, help="A table (one row per line of plies), JSON (nested), or an indented tree.")
+def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, format_: str, **filters) -> None:
+    """Every next ply the archive's records played from POSITION (a position string) or from
+    --record N --ply K, with the games, their results and dates. Filters as in `query`."""
+    from lusoria.archive import Archive
+    from lusoria.archive.query import render
+
+    if (start is None) == (record is None):
+        raise click.UsageError("give a POSITION, or --record N (and --ply K)")
+    chosen = filters_of(filters)
+    nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth))
+    if format_ == "json":
+        click.echo(json.dumps([node.as_dict() for node in nodes], indent=2))
+        return
+    rows = []
+
+    def walk(nodes, line: str, level: int) -> None:
+        for node in nodes:
+            row = node.as_dict()
+            row.pop("children", None)
+            row["ply"] = "· " * level + node.ply if format_ == "tree" else (line + " " + node.ply).strip()
+            rows.append(row)
+            walk(node.children, row["ply"], level + 1)
+
+    walk(nodes, "", 0)
+    click.echo(render(rows, "table") if rows else "no plies played from this position\n", nl=False)
+
+
+@main.group()
+def players() -> None:
+    """Player names: aliases and the score table."""
+
+
+@players.command(name="merge")
+@click.argument("names", nargs=-1, required=True, metavar="NAME... CANONICAL")
+@db_option
+def players_merge(names: tuple[str, ...], db: str) -> None:
+    """Make every NAME another name of the player CANONICAL (the last name given)."""
+    from lusoria.archive import Archive
+
+    if len(names) < 2:
+        raise click.UsageError("give at least one NAME and the CANONICAL name")
+    canonical = archive_errors(lambda: Archive(db).merge_players(list(names[:-1]), names[-1]))
+    click.echo(f"{', '.join(names[:-1])} → {canonical}")
+
+
+@filter_options
+@players.command(name="list")
+@db_option
+@click.option("--format", "format_", type=click.Choice(["table", "json", "csv"]), default="table",
+              show_default=True)
+def players_list(db: str, format_: str, **filters) -> None:
+    """The score table: each player (canonical name) with games, won, drawn, lost, unfinished,
+    score (a win 1, a draw ½) and percentage; filters as in `query`."""
+    from lusoria.archive import Archive
+    from lusoria.archive.query import render
+
+    chosen = filters_of(filters)
+    click.echo(render(archive_errors(lambda: Archive(db).players(chosen)), format_), nl=False)
+
+
+@main.command()
+@click.argument("directory")
+@db_option
+@click.option("--format", "format_", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True,
+              help="Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing.")
+def export(directory: str, db: str, format_: str) -> None:
+    """Write the archive's tables (records, tags, plies, diagnostics, positions) as files in
+    DIRECTORY, for DuckDB, pandas, polars or Spark."""
+    from lusoria.archive import Archive
+
+    counts = archive_errors(lambda: Archive(db).export(directory, format_))
+    for table, rows in counts.items():
+        click.echo(f"{os.path.join(directory, table)}.{format_}: {plural(rows, 'row')}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,119 @@
+"""Pattern search: a position string with wildcards (docs/notation.md §6.1), turned into
+SQLite GLOB patterns over `positions.board`, the board spelled out one character a square."""
+
+from __future__ import annotations
+
+import re
+
+from lusoria.archive.positions import EMPTY, LAQUET_POINTS
+
+ANY, ANY_PIECE = "*", "?"
+SIDES = {"tablut": ("KP", "p"), "latrunculi": ("PDI", "pdi")}  # White's letters, Black's
+LAQUET_WHITE, LAQUET_BLACK = "a-o", "A-O"  # 1 to 15 checkers, as laquet_board spells them
+
+
+def _square(game: str, char: str) -> str:
+    """One square of a grid pattern as GLOB."""
+    white, black = SIDES[game]
+    if char == ANY:
+        return "?"
+    if char == ANY_PIECE:
+        return f"[^{EMPTY}]"
+    if char == "W":
+        return f"[{white}]"
+    if char == "B":
+        return f"[{black}]"
+    if char in white + black:
+        return char
+    raise ValueError(f"'{char}' is not a {game} piece, a digit, or a wildcard (* ? W B)")
+
+
+def _grid(game: str, ranks: list[str]) -> list[list[str]]:
+    """The ranks of a grid pattern as rows of GLOB squares."""
+    rows = []
+    for rank in ranks:
+        row = []
+        for run, char in re.findall(r"([0-9]+)|(.)", rank):
+            row += [EMPTY] * int(run) if run else [_square(game, char)]
+        rows.append(row)
+    return rows
+
+
+def _symmetries(rows: list[list[str]]) -> list[list[list[str]]]:
+    """The 8 symmetries of a square board (rotations and reflections), colours kept."""
+    found, current = [], rows
+    for _ in range(4):
+        current = [list(row) for row in zip(*current[::-1])]  # a quarter turn
+        found += [current, [row[::-1] for row in current]]
+    return found
+
+
+def _grid_globs(game: str, fields: list[str], symmetric: bool) -> list[str]:
+    ranks = fields[0].split("/")
+    rows = _grid(game, ranks)
+    width, height = len(rows[0]), len(rows)
+    if game == "tablut" and (width, height) != (9, 9) or not 4 <= width <= 16 or not 4 <= height <= 16:
+        raise ValueError(f"a {game} pattern cannot be {width}x{height}")
+    if any(len(row) != width for row in rows):
+        raise ValueError("every rank of a pattern covers the same number of squares")
+    turn = fields[1] if len(fields) > 1 else ANY
+    if turn not in ("w", "b", ANY):
+        raise ValueError(f"the side to move is w, b or *, not '{turn}'")
+    rest = fields[2:]
+    if rest and (game != "latrunculi" or len(rest) != 2 or not all(f.isdigit() or f == ANY for f in rest)):
+        raise ValueError("only a Latrunculi pattern has more fields: the pieces each side holds in hand")
+    tail = " " + ("?" if turn == ANY else turn) + (" " + " ".join("[0-9]*" if f == ANY else f for f in rest)
+                                                    if rest else "*")
+    boards = _symmetries(rows) if symmetric and width == height else [rows]
+    globs = ["/".join("".join(row) for row in board) + tail for board in boards]
+    return list(dict.fromkeys(globs))
+
+
+def _laquet_glob(fields: list[str]) -> str:
+    if len(fields) == 2:
+        fields = [*fields, ANY]
+    if len(fields) != 3 or fields[2] not in ("w", "b", ANY):
+        raise ValueError("a Laquet pattern is White's checkers, Black's and the side to move (w, b or *)")
+    listed: dict[int, str] = {}
+    free = []
+    for field, (letter, letters) in zip(fields, (("a", LAQUET_WHITE), ("A", LAQUET_BLACK))):
+        if field == "-":
+            continue
+        for item in field.split(","):
+            if item == ANY:
+                free.append(letters)
+                continue
+            m = re.fullmatch(r"([0-9]+):([0-9]+|\*)", item)
+            if not m or not 1 <= int(m[1]) <= LAQUET_POINTS or m[2] != ANY and not 1 <= int(m[2]) <= 15:
+                raise ValueError(f"'{item}' is not POINT:COUNT (a point 1-18, a count 1-15 or *) or *")
+            if int(m[1]) in listed:
+                raise ValueError(f"point {m[1]} is given twice")
+            listed[int(m[1])] = f"[{letters}]" if m[2] == ANY else chr(ord(letter) + int(m[2]) - 1)
+    other = "?" if len(free) == 2 else f"[{EMPTY}{free[0]}]" if free else EMPTY
+    points = "".join(listed.get(point, other) for point in range(1, LAQUET_POINTS + 1))
+    return points + " " + ("?" if fields[2] == ANY else fields[2])
+
+
+def pattern_globs(pattern: str, symmetric: bool = False) -> list[tuple[str, str]]:
+    """(game, GLOB over positions.board) for every game that can read `pattern`; with
+    `symmetric`, a pattern on a square board also in its 8 symmetries. ValueError when no
+    game can read it."""
+    fields = pattern.split()
+    if not fields:
+        raise ValueError("an empty pattern")
+    found, problems = [], []
+    if "/" in fields[0]:
+        for game in SIDES:
+            try:
+                found += [(game, glob) for glob in _grid_globs(game, fields, symmetric)]
+            except ValueError as error:
+                problems.append(f"{game}: {error}")
+    else:
+        try:
+            found.append(("laquet", _laquet_glob(fields)))
+        except ValueError as error:
+            problems.append(f"laquet: {error}")
+    if not found:
+        raise ValueError(f"'{pattern}' is not a pattern of any game ({'; '.join(problems)}; "
+                         f"see docs/notation.md §6.1)")
+    return found

@@ -1,0 +1,81 @@
+"""Player names: an alias table maps the names as written in records to one canonical name.
+Records keep the names as written; queries by player and the score table use the canonical
+name (`lusoria players merge`, `lusoria players list`)."""
+
+from __future__ import annotations
+
+import sqlite_utils
+
+# A name's canonical name: the name it is an alias of, or itself (the parameter given twice).
+CANONICAL = "coalesce((SELECT name FROM player_aliases WHERE alias = ?), ?)"
+
+
+def create_players(db: sqlite_utils.Database) -> None:
+    """The `player_aliases` table (part of schema version 3): names compare in any case."""
+    db.execute("CREATE TABLE player_aliases (alias TEXT PRIMARY KEY COLLATE NOCASE, "
+               "name TEXT NOT NULL COLLATE NOCASE)")
+    db.execute("CREATE INDEX idx_player_aliases_name ON player_aliases (name)")
+    for side in ("white", "black"):  # the score table reads these alone
+        db.execute(f"CREATE INDEX idx_records_{side}_result ON records ({side}, result)")
+
+
+def player_condition(column: str, name: str) -> tuple[str, list]:
+    """SQL that holds when `column` (records.white or records.black) is `name` or another name
+    of the same player."""
+    sql = (f"{column} COLLATE NOCASE IN (SELECT alias FROM player_aliases WHERE name = {CANONICAL} "
+           f"UNION ALL SELECT {CANONICAL})")
+    return sql, [name] * 4
+
+
+def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
+    """Make each of `names` another name of `canonical` (or of the player `canonical` is already
+    a name of); the names that were aliases of one of `names` follow. Returns the canonical name."""
+    with db.conn:
+        canonical = db.execute(f"SELECT {CANONICAL}", [canonical, canonical]).fetchone()[0]
+        for name in names:
+            if name.casefold() == canonical.casefold():
+                continue
+            db.execute("UPDATE player_aliases SET name = ? WHERE name = ?", [canonical, name])
+            db.execute("INSERT OR REPLACE INTO player_aliases (alias, name) VALUES (?, ?)", [name, canonical])
+        db.execute("DELETE FROM player_aliases WHERE alias = ?", [canonical])
+    return canonical
+
+
+def aliases(db: sqlite_utils.Database) -> list[dict]:
+    """Every alias and its canonical name."""
+    return [{"alias": alias, "name": name} for alias, name in
+            db.execute("SELECT alias, name FROM player_aliases ORDER BY name, alias")]
+
+
+SCORE_TABLE = """
+WITH names AS (
+  SELECT white AS written, count(*) AS games, count(result = '1-0' OR NULL) AS won,
+         count(result = '1/2-1/2' OR NULL) AS drawn, count(result = '0-1' OR NULL) AS lost
+  FROM records {where} GROUP BY white
+  UNION ALL
+  SELECT black, count(*), count(result = '0-1' OR NULL), count(result = '1/2-1/2' OR NULL),
+         count(result = '1-0' OR NULL)
+  FROM records {where} GROUP BY black
+), players AS (
+  SELECT coalesce(a.name, written) AS player, sum(games) AS games, sum(won) AS won, sum(drawn) AS drawn,
+         sum(lost) AS lost, sum(won + drawn + lost) AS finished
+  FROM names LEFT JOIN player_aliases a ON a.alias = written
+  WHERE written IS NOT NULL AND written NOT IN ('', '?')
+  GROUP BY player COLLATE NOCASE
+)
+SELECT player, games, won, drawn, lost, games - finished AS unfinished, won + 0.5 * drawn AS score,
+       round(100.0 * (won + 0.5 * drawn) / nullif(finished, 0), 1) AS percent,
+       (SELECT group_concat(alias, '; ') FROM (SELECT alias FROM player_aliases p
+         WHERE p.name = players.player ORDER BY alias)) AS aliases
+FROM players ORDER BY score DESC, percent DESC, games DESC, player
+"""
+
+
+def score_table(records: tuple[str, list] | None = None) -> tuple[str, list]:
+    """The SQL of the score table: per canonical player the games, won, drawn, lost and unfinished,
+    the score (a win 1, a draw ½) and its percentage of the finished games; `records` is SQL that
+    selects the ids of the records to count (all when None), with its parameters."""
+    if records is None:
+        return SCORE_TABLE.format(where=""), []
+    sql, params = records
+    return SCORE_TABLE.format(where=f"WHERE id IN ({sql})"), params + params

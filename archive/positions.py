@@ -1,0 +1,130 @@
+"""The table of distinct positions: each position key of `plies.position` once, with the
+game's position string, the board spelled out one character a square (for pattern search,
+archive/patterns.py) and the material of the position (for material search); and per record
+the least and the most of each material count over its positions (`material_ranges`), which
+lets a material search skip the records that cannot match."""
+
+from __future__ import annotations
+
+import sqlite_utils
+
+from lusoria.validator import latrunculi, tablut
+from lusoria.validator.base import BLACK, WHITE, Game
+from lusoria.validator.replay import check
+
+MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
+POSITION_COLUMNS = ["key", "game", "position", "board", *MATERIAL]
+RANGED = (*MATERIAL, "inciti")  # inciti: of both sides
+RANGE_COLUMNS = ["record_id", *(f"{name}_{end}" for name in RANGED for end in ("min", "max"))]
+EMPTY = "."
+LAQUET_POINTS = 18
+
+
+def create_positions(db: sqlite_utils.Database) -> None:
+    """The `positions` table (part of schema version 3)."""
+    db["positions"].create({"key": int, "game": str, "position": str, "board": str,
+                            **{column: int for column in MATERIAL}}, pk="key")
+    db["material_ranges"].create({column: int for column in RANGE_COLUMNS}, pk="record_id",
+                                 foreign_keys=[("record_id", "records", "id")])
+
+
+def laquet_board(points: tuple[int, ...]) -> str:
+    """Points 1–18 as one character each: `.` empty, `a`–`o` 1–15 White checkers, `A`–`O` Black."""
+    return "".join(EMPTY if n == 0 else chr(ord("a" if n > 0 else "A") + abs(n) - 1)
+                   for n in points[1:LAQUET_POINTS + 1])
+
+
+_TRANSLATIONS = {game: bytes.maketrans(bytes([0, *letters]), (EMPTY + "".join(letters.values())).encode())
+                 for game, letters in (("tablut", tablut.LETTERS), ("latrunculi", latrunculi.LETTERS))}
+
+
+def _width(rules: Game) -> int:
+    return rules.geo.width if rules.name == "latrunculi" else tablut.SIZE
+
+
+def _grid_board(rules: Game, position) -> str:
+    """A Tablut or Latrunculi position spelled out: its position string (docs/notation.md §6)
+    with each empty square written `.` (built from the board's bytes at once: tests/test_research.py
+    checks that folding the `.` back gives `format_position`)."""
+    width = _width(rules)
+    squares = position.board.translate(_TRANSLATIONS[rules.name]).decode()
+    ranks = "/".join(squares[start:start + width] for start in range(len(squares) - width, -1, -width))
+    hand = getattr(position, "hand", (0, 0))
+    return ranks + (" w" if position.turn == WHITE else " b") + (f" {hand[0]} {hand[1]}" if any(hand) else "")
+
+
+def folded(board: str, width: int = 16) -> str:
+    """A spelled-out board written back as a position string: runs of `.` as their length
+    (the longest runs first; a run never outgrows a rank of `width` squares)."""
+    for run in range(width, 0, -1):
+        board = board.replace(EMPTY * run, str(run))
+    return board
+
+
+def position_row(rules: Game, position, key: int) -> list:
+    """The row of `positions` for one position."""
+    white, black = rules.material(position)
+    king = white_inciti = black_inciti = white_off = black_off = None
+    if rules.name == "laquet":
+        text = rules.format_position(position)
+        board = laquet_board(position.points) + text[text.rindex(" "):]
+        white_off, black_off = position.off(WHITE), position.off(BLACK)
+    else:
+        board = _grid_board(rules, position)
+        text = folded(board, _width(rules))
+        if rules.name == "tablut":
+            king = board.count("K")
+        elif rules.variant == "seneca":
+            white_inciti, black_inciti = board.count("I"), board.count("i")
+    return [key, rules.name, text, board, white, black, king, white_inciti, black_inciti, white_off, black_off]
+
+
+def record_positions(rules: Game, positions: list, keys: list[int] | None = None) -> list[list]:
+    """The rows of `positions` for the positions a record reached (each once), given their keys
+    or not."""
+    from lusoria.archive.importer import position_key
+
+    rows, seen = [], set()
+    for position, key in zip(positions, keys or [position_key(rules, p) for p in positions]):
+        if key not in seen:
+            seen.add(key)
+            rows.append(position_row(rules, position, key))
+    return rows
+
+
+def material_range(rows: list[list]) -> list:
+    """The least and the most of each material count over the `positions` rows of one record
+    (a row of `material_ranges` without its record id)."""
+    counts = {name: [row[POSITION_COLUMNS.index(name)] for row in rows] for name in MATERIAL}
+    counts["inciti"] = [w + b if w is not None else None
+                        for w, b in zip(counts["white_inciti"], counts["black_inciti"])]
+    found = []
+    for name in RANGED:
+        values = [value for value in counts[name] if value is not None]
+        found += [min(values), max(values)] if values else [None, None]
+    return found
+
+
+def insert_positions(db: sqlite_utils.Database, rows: list[list], ranges: list[list]) -> None:
+    """Add `positions` rows (those already there are kept) and `material_ranges` rows."""
+    for table, columns, new, verb in (("positions", POSITION_COLUMNS, rows, "INSERT OR IGNORE"),
+                                      ("material_ranges", RANGE_COLUMNS, ranges, "INSERT")):
+        db.conn.executemany(f"{verb} INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                            new)
+
+
+def fill_positions(db: sqlite_utils.Database, batch: int = 1000) -> None:
+    """Fill `positions` and `material_ranges` from the records of an archive made before version 3 (each record is
+    replayed once: the keys of `plies.position` cannot be turned back into positions)."""
+    rows: list[list] = []
+    ranges: list[list] = []
+    for record, text in db.execute("SELECT id, text FROM records ORDER BY id"):
+        report = check(text)
+        if report.positions:
+            reached = record_positions(report.rules, report.positions)
+            rows += reached
+            ranges.append([record, *material_range(reached)])
+        if len(ranges) >= batch:
+            insert_positions(db, rows, ranges)
+            rows, ranges = [], []
+    insert_positions(db, rows, ranges)

@@ -1,0 +1,135 @@
+"""Searches within the plies of records: patterns, material, lists of positions (`--pattern`,
+`--material`, `--positions`) and records that continue others (`--records`), as SQL for
+`archive/query.py:build`. A ply condition is SQL over `p` (a row of plies) and `s` (its row of
+positions); every ply condition given must hold at the same ply."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from lusoria.archive.patterns import pattern_globs
+
+TERMS = {  # the names a material condition may use, as SQL over positions
+    "white": "s.white", "black": "s.black", "king": "s.king",
+    "white_inciti": "s.white_inciti", "black_inciti": "s.black_inciti",
+    "inciti": "s.white_inciti + s.black_inciti",
+    "white_off": "s.white_off", "black_off": "s.black_off",
+}
+OPERATORS = ("<=", ">=", "!=", "==", "=", "<", ">")
+_CONDITION = re.compile(r"\s*([a-z_]+)\s*(?:(<=|>=|!=|==|=|<|>)\s*([0-9]+))?\s*")
+
+
+# What a record's material_ranges must allow for a condition at one of its plies to hold.
+POSSIBLE = {"<=": "{0}_min <= ?", "<": "{0}_min < ?", ">=": "{0}_max >= ?", ">": "{0}_max > ?",
+            "=": "{0}_min <= ? AND {0}_max >= ?", "!=": "NOT ({0}_min = ? AND {0}_max = ?)"}
+
+
+def material_condition(text: str) -> tuple[str, list, str, list]:
+    """SQL for material conditions, `white<=4, black>=10, king`, each of which must hold (a
+    bare name means at least one): over a ply's positions row, and over a record's
+    material_ranges row (which records may hold a ply that matches), with their parameters."""
+    clauses, params, possible, bounds = [], [], [], []
+    for part in text.split(","):
+        m = _CONDITION.fullmatch(part)
+        if not m or m[1] not in TERMS:
+            raise ValueError(f"'{part.strip()}' is not a material condition: NAME, or NAME OP COUNT with NAME "
+                             f"one of {', '.join(TERMS)} and OP one of {' '.join(OPERATORS)}")
+        operator, count = "=" if m[2] == "==" else m[2] or ">=", int(m[3] or 1)
+        clauses.append(f"{TERMS[m[1]]} {operator} ?")
+        params.append(count)
+        possible.append(POSSIBLE[operator].format(m[1]))
+        bounds += [count] * POSSIBLE[operator].count("?")
+    return " AND ".join(clauses), params, " AND ".join(possible), bounds
+
+
+def _pattern(pattern: str, symmetric: bool) -> tuple[str, list, str, list]:
+    globs = pattern_globs(pattern, symmetric)
+    params = [value for pair in globs for value in pair]
+    games = sorted({game for game, _ in globs})
+    return ("(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params,
+            f"+records.game IN ({', '.join('?' * len(games))})", games)  # +: a check, not the index to follow
+
+
+def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[str] | None]:
+    """Any of `lines`: a position string (its keys) or a pattern; and the games of the
+    patterns (None when there are positions too)."""
+    from lusoria.archive.query import position_keys
+
+    clauses, params, keys, games = [], [], [], set()
+    for line in lines:
+        try:
+            keys += position_keys(line)
+        except ValueError:
+            sql, found, _, pattern_games = _pattern(line, symmetric)
+            clauses.append(sql)
+            params += found
+            games.update(pattern_games)
+    if keys:
+        clauses.insert(0, f"p.position IN ({', '.join('?' * len(keys))})")
+        params = keys + params
+    if not clauses:
+        raise ValueError("the positions file holds no position or pattern")
+    return "(" + " OR ".join(clauses) + ")", params, None if keys else sorted(games)
+
+
+def ply_search(filters) -> tuple[str, list, str, list] | None:
+    """(a WHERE clause, its parameters, a column `ply`: the first ply where every ply condition
+    of `filters` holds — for `material_for` N plies in a row, the first of them —, its
+    parameters); None when `filters` has no ply condition. The WHERE clause first rules out,
+    cheaply, the records that cannot match (their game, their material ranges)."""
+    parts, records, record_params = [], [], []
+    if filters.pattern is not None:
+        *pattern, games, game_params = _pattern(filters.pattern, filters.symmetric)
+        parts.append(pattern)
+        records.append(games)
+        record_params += game_params
+    if filters.positions:
+        *positions, games = _positions([line for line in filters.positions if line.strip()], filters.symmetric)
+        parts.append(positions)
+        if games:
+            records.append(f"+records.game IN ({', '.join('?' * len(games))})")
+            record_params += games
+    for text in filters.material:
+        *material, possible, bounds = material_condition(text)
+        parts.append(material)
+        records.append(f"EXISTS (SELECT 1 FROM material_ranges WHERE record_id = records.id AND {possible})")
+        record_params += bounds
+    if not parts:
+        return None
+    condition, params = " AND ".join(sql for sql, _ in parts), [value for _, found in parts for value in found]
+    plies = ("FROM plies p JOIN positions s ON s.key = p.position "
+             f"WHERE p.record_id = records.id AND {condition}")
+    if filters.material_for <= 1:
+        where, column = f"EXISTS (SELECT 1 {plies})", f"(SELECT min(p.ply) {plies}) AS ply"
+        run_params = params
+    else:
+        runs = f"(SELECT p.ply, p.ply - row_number() OVER (ORDER BY p.ply) AS run {plies})"
+        where = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING count(*) >= ?)"
+        column = (f"(SELECT min(first) FROM (SELECT min(ply) AS first FROM {runs} GROUP BY run "
+                  f"HAVING count(*) >= ?)) AS ply")
+        run_params = params + [filters.material_for]
+    return " AND ".join([*records, where]), record_params + run_params, column, run_params
+
+
+def continuations(texts: list[str]) -> tuple[str, list]:
+    """A WHERE clause: records whose main line begins with the main line of one of the records
+    `texts` (the same game, or one that continues it), compared position by position."""
+    from lusoria.archive.importer import position_key
+    from lusoria.validator.replay import check
+
+    selects, params = [], []
+    for index, text in enumerate(texts):
+        report = check(text)
+        if not report.positions:
+            problem = report.diagnostics[0].message if report.diagnostics else "it has no moves"
+            raise ValueError(f"record {index} of the records file cannot be replayed: {problem}")
+        keys = [position_key(report.rules, position) for position in report.positions]
+        last = len(keys) - 1
+        selects.append("SELECT p.record_id FROM plies p WHERE p.ply = ? AND p.position = ? AND "
+                       "(SELECT count(*) FROM plies q WHERE q.record_id = p.record_id AND q.ply <= ? "
+                       "AND q.position = json_extract(?, '$[' || q.ply || ']')) = ?")
+        params += [last, keys[-1], last, json.dumps(keys), last + 1]
+    if not selects:
+        raise ValueError("the records file holds no record")
+    return f"records.id IN ({' UNION '.join(selects)})", params

@@ -1,0 +1,97 @@
+"""The move tree (`lusoria tree`): from a position, every next ply the archive's records
+played, with how the games went. Positions are compared by key, so transpositions count:
+a game that reached the position by another order of plies is counted too."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import statistics
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+RESULTS = {"1-0": "white", "1/2-1/2": "draws", "0-1": "black"}
+
+NEXT_PLIES = """
+SELECT p.position, q.position, q.text, p.ply, p.record_id, r.result, r.date_from, r.date_to, r.game
+FROM plies p JOIN plies q ON q.record_id = p.record_id AND q.ply = p.ply + 1
+JOIN records r ON r.id = p.record_id
+WHERE p.position IN ({keys}) AND q.position IS NOT NULL {only}
+"""
+
+
+@dataclass
+class Node:
+    """A ply played from a position, and what followed it."""
+
+    ply: str  # as most often written
+    position: int  # the key of the position it led to
+    games: int = 0
+    white: int = 0  # games won by White
+    draws: int = 0
+    black: int = 0
+    unfinished: int = 0  # result * (or none)
+    average_ply: float = 0.0  # the mean ply number of this ply in those games
+    first: str | None = None  # the earliest date a game may have been played (ISO)
+    last: str | None = None
+    children: list["Node"] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        row = {name: getattr(self, name) for name in
+               ("ply", "games", "white", "draws", "black", "unfinished", "average_ply", "first", "last")}
+        if self.children:
+            row["children"] = [child.as_dict() for child in self.children]
+        return row
+
+
+def _group(game: str, text: str, child: int) -> tuple:
+    """What makes two next plies the same: the position they lead to, and for Laquet the roll
+    too (a Laquet position does not hold the roll: the tree lists the plays of each roll)."""
+    if game == "laquet":
+        dice = re.match(r"\s*([1-6])-?([1-6])", text)
+        return child, "".join(sorted(dice.groups(), reverse=True)) if dice else ""
+    return child, ""
+
+
+def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | None) -> dict[int, list[Node]]:
+    """The next plies from each of `keys`, most played first."""
+    sql = NEXT_PLIES.format(keys=", ".join("?" * len(keys)),
+                            only=f"AND p.record_id IN ({only[0]})" if only else "")
+    groups: dict[int, dict[tuple, list]] = defaultdict(lambda: defaultdict(list))
+    for row in conn.execute(sql, keys + (only[1] if only else [])):
+        parent, child, text, ply, record, result, date_from, date_to, game = row
+        groups[parent][_group(game, text, child)].append(row)
+    found = {}
+    for parent, plies in groups.items():
+        nodes = []
+        for (child, _), rows in plies.items():
+            texts = [row[2] for row in rows]
+            games = {row[4]: row for row in rows}  # a game that came back to the position counts once
+            node = Node(ply=max(sorted(set(texts)), key=texts.count), position=child, games=len(games),
+                        average_ply=round(statistics.fmean(row[3] + 1 for row in rows), 1))
+            for _, _, _, _, _, result, date_from, date_to, _ in games.values():
+                outcome = RESULTS.get(result, "unfinished")
+                setattr(node, outcome, getattr(node, outcome) + 1)
+            node.first = min((row[6] for row in games.values() if row[6]), default=None)
+            node.last = max((row[7] for row in games.values() if row[7]), default=None)
+            nodes.append(node)
+        found[parent] = sorted(nodes, key=lambda n: (-n.games, n.ply))
+    return found
+
+
+def tree(conn: sqlite3.Connection, keys: list[int], depth: int = 1,
+         only: tuple[str, list] | None = None) -> list[Node]:
+    """The next plies from the position of `keys` (one position may have several keys: one per
+    game that reads its string), `depth` plies deep; `only`: SQL that selects the ids of the
+    records to count, with its parameters."""
+    roots: list[Node] = [Node(ply="", position=key) for key in keys]
+    level, known = roots, {}
+    for _ in range(depth):
+        wanted = sorted({node.position for node in level} - known.keys())
+        if wanted:
+            known.update(dict.fromkeys(wanted, []))
+            known.update(_level(conn, wanted, only))
+        for node in level:
+            node.children = [Node(**{**vars(child), "children": []}) for child in known[node.position]]
+        level = [child for node in level for child in node.children]
+    return sorted((child for root in roots for child in root.children), key=lambda n: (-n.games, n.ply))

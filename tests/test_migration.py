@@ -1,0 +1,90 @@
+"""A version 1 archive (as lusoria made it before schema version 3) opened by this lusoria:
+upgraded in one step, nothing lost, and every new query answers as on a new archive."""
+
+import os
+import shutil
+import sqlite3
+from contextlib import closing
+
+import pytest
+
+from lusoria.archive import Archive, Filters, NotAnArchive, positions, schema
+
+from conftest import ROOT
+
+V1_ARCHIVE = ROOT / "tests" / "fixtures" / "archive-v1.db"  # made by lusoria 0df88da (schema version 1)
+
+
+def version_1_archive(path: str) -> None:
+    """A copy of a version 1 archive that an old lusoria made."""
+    shutil.copy(V1_ARCHIVE, path)
+
+
+def rows(path: str, sql: str) -> list[tuple]:
+    with closing(sqlite3.connect(path)) as conn:
+        return conn.execute(sql).fetchall()
+
+
+@pytest.fixture(scope="module")
+def new(tmp_path_factory):
+    """A new archive of the same records as the version 1 archive."""
+    folder = tmp_path_factory.mktemp("new")
+    texts = [text for (text,) in rows(str(V1_ARCHIVE), "SELECT text FROM records ORDER BY id")]
+    (folder / "records.lgn").write_text("\n".join(texts))
+    archive = Archive(str(folder / "new.db"))
+    archive.import_paths([str(folder / "records.lgn")])
+    return archive
+
+
+def test_the_fixture_is_a_version_1_archive(new, tmp_path):
+    path = str(tmp_path / "old.db")
+    version_1_archive(path)
+    assert rows(path, "PRAGMA user_version") == [(1,)]
+    names = {name for (name,) in rows(path, "SELECT name FROM sqlite_master")}
+    assert "positions" not in names and "player_aliases" not in names and "records_fts" in names
+
+
+def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
+    path = str(tmp_path / "old.db")
+    version_1_archive(path)
+    before = rows(path, "SELECT id, text FROM records ORDER BY id")
+    old = Archive(path)
+    old.query(Filters())  # opening it upgrades it
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    assert rows(path, "SELECT id, text FROM records ORDER BY id") == before
+    assert rows(path, "SELECT * FROM positions ORDER BY key") == rows(new.path, "SELECT * FROM positions ORDER BY key")
+    assert rows(path, "SELECT count(*) FROM positions")[0][0] > 100
+    for filters in (Filters(pattern="*********/" * 4 + "****K****" + "/*********" * 4 + " b"),
+                    Filters(material=["inciti"], material_for=2), Filters(player="Karin Nilsson")):
+        found = old.query(filters)
+        assert found and {row["hash"] for row in found} == {row["hash"] for row in new.query(filters)}
+    start = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+    assert old.tree(start, depth=2)
+    assert old.merge_players(["K. Nilsson"], "Karin Nilsson") == "Karin Nilsson"
+    assert sorted(os.listdir(tmp_path)) == ["old.db"]
+
+
+def test_a_version_1_archive_whose_upgrade_fails_is_left_as_it_was(new, tmp_path, monkeypatch):
+    path = str(tmp_path / "old.db")
+    version_1_archive(path)
+    before = open(path, "rb").read()
+
+    def broken(db, batch=1000):
+        db.execute("INSERT INTO positions (key) VALUES (1)")
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(schema, "fill_positions", broken)
+    with pytest.raises(NotAnArchive, match="version 1 archive and could not be upgraded to version 3"):
+        Archive(path).query(Filters())
+    assert open(path, "rb").read() == before
+    assert sorted(os.listdir(tmp_path)) == ["old.db"]
+
+
+def test_importing_into_an_upgraded_archive_fills_positions_as_a_new_one(new, tmp_path):
+    path = str(tmp_path / "old.db")
+    version_1_archive(path)
+    Archive(path).query(Filters())
+    (tmp_path / "more.lgn").write_text('[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n')
+    Archive(path).import_paths([str(tmp_path / "more.lgn")])
+    assert rows(path, "SELECT count(*) FROM plies WHERE position NOT IN (SELECT key FROM positions)") == [(0,)]
+    assert positions.POSITION_COLUMNS == [c for (_, c, *_) in rows(path, "PRAGMA table_info(positions)")]

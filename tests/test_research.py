@@ -1,0 +1,389 @@
+"""Research on the archive: the move tree, pattern, material, position-list and continuation
+search, player aliases and the score table, unknown dates, export."""
+
+import csv
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.archive import Archive, Filters
+from lusoria.api import random_records
+from lusoria.archive.patterns import pattern_globs
+from lusoria.archive.positions import folded, position_row
+from lusoria.archive.search import material_condition
+from lusoria.cli import main
+from lusoria.validator.replay import check
+
+from conftest import ROOT
+
+INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+INITIAL_LAQUET = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
+EVERYWHERE = "/".join(["*********"] * 9)  # a Tablut pattern that leaves every square open
+# Records 1 and 2 reach the same position after ply 4 in another order (a transposition);
+# record 3 is the beginning of record 1; the Laquet records play two rolls to one position
+# (the last two are the same game but for their Round, which keeps them apart).
+RECORDS = """\
+[Game "tablut"]
+[Event "Spring"]
+[Date "2020.05.01"]
+[White "K. Nilsson"]
+[Black "Olof Berg"]
+[Result "1-0"]
+
+1. c5-c3 i6-f6 2. d5-d3 i4-h4 1-0
+
+[Game "tablut"]
+[Event "Autumn"]
+[Date "2021.??.??"]
+[White "Karin Nilsson"]
+[Black "Olof Berg"]
+[Result "0-1"]
+
+1. d5-d3 i4-h4 2. c5-c3 i6-f6 3. c3-c7 0-1
+
+[Game "tablut"]
+[Event "Spring"]
+[Date "????.??.??"]
+[White "Olof Berg"]
+[Black "Karin Nilsson"]
+[Result "*"]
+
+1. c5-c3 i6-f6 *
+
+[Game "laquet"]
+[Date "2022.01.01"]
+[Result "*"]
+
+1. 33: 5/8/11 *
+
+[Game "laquet"]
+[Result "*"]
+
+1. 42: 5/9/11 *
+
+[Game "laquet"]
+[Round "2"]
+[Result "*"]
+
+1. 24: 5/9/11 *
+"""
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("research")
+    (folder / "records.lgn").write_text(RECORDS)
+    archive = Archive(str(folder / "research.db"))
+    assert archive.import_paths([str(folder / "records.lgn")]).added == 6
+    return archive
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory):
+    archive = Archive(str(tmp_path_factory.mktemp("samples") / "samples.db"))
+    archive.import_paths([str(ROOT / "samples")])
+    return archive
+
+
+def found(archive: Archive, **filters) -> list[tuple[int, int | None]]:
+    return [(row["id"], row.get("ply")) for row in archive.query(Filters(**filters))]
+
+
+def lines(nodes, prefix=()) -> dict[tuple[str, ...], tuple]:
+    """Every node of a tree by its line of plies: (games, White wins, draws, Black wins, unfinished)."""
+    found = {}
+    for node in nodes:
+        line = prefix + (node.ply,)
+        found[line] = (node.games, node.white, node.draws, node.black, node.unfinished)
+        found.update(lines(node.children, line))
+    return found
+
+
+# -- the move tree ----------------------------------------------------------------------------
+
+def test_the_tree_from_the_start_counts_games_results_and_dates(archive):
+    nodes = archive.tree(INITIAL_TABLUT)
+    assert [(n.ply, n.games, n.white, n.black, n.unfinished) for n in nodes] == [
+        ("c5-c3", 2, 1, 0, 1), ("d5-d3", 1, 0, 1, 0)]
+    first = nodes[0]
+    assert (first.first, first.last, first.average_ply) == ("2020-05-01", "2020-05-01", 1.0)
+    assert (nodes[1].first, nodes[1].last) == ("2021-01-01", "2021-12-31")  # the range of 2021.??.??
+    assert all(not n.children for n in nodes)
+
+
+def test_the_tree_several_plies_deep(archive):
+    tree = lines(archive.tree(INITIAL_TABLUT, depth=3))
+    assert tree == {
+        ("c5-c3",): (2, 1, 0, 0, 1), ("c5-c3", "i6-f6"): (2, 1, 0, 0, 1), ("c5-c3", "i6-f6", "d5-d3"): (1, 1, 0, 0, 0),
+        ("d5-d3",): (1, 0, 0, 1, 0), ("d5-d3", "i4-h4"): (1, 0, 0, 1, 0), ("d5-d3", "i4-h4", "c5-c3"): (1, 0, 0, 1, 0),
+    }
+
+
+def test_a_transposition_counts(archive):
+    """Record 1 reached the position after its ply 4; record 2 reached it in another order and went on."""
+    nodes = archive.tree(record=1, ply=4)
+    assert [(n.ply, n.games, n.black, n.average_ply) for n in nodes] == [("c3-c7", 1, 1, 5.0)]
+
+
+def test_the_tree_applies_the_filters_of_query(archive):
+    assert [n.ply for n in archive.tree(INITIAL_TABLUT, filters=Filters(event="Autumn"))] == ["d5-d3"]
+    assert lines(archive.tree(INITIAL_TABLUT, filters=Filters(player="Karin Nilsson", result="*"))) == {
+        ("c5-c3",): (1, 0, 0, 0, 1)}
+    assert archive.tree(INITIAL_TABLUT, filters=Filters(game="laquet")) == []
+
+
+def test_the_laquet_tree_lists_the_plays_of_each_roll(archive):
+    """Two rolls lead to one position: two rows; 42 and 24 are one roll, written two ways."""
+    nodes = archive.tree(INITIAL_LAQUET)
+    assert sorted((n.ply.split(":")[0], n.games) for n in nodes) == [("24", 2), ("33", 1)]
+    assert nodes[0].position == nodes[1].position
+
+
+def test_tree_problems_are_clear(archive):
+    with pytest.raises(ValueError, match="not a position string"):
+        archive.tree("nonsense")
+    with pytest.raises(ValueError, match="no position after ply 9 of record 1"):
+        archive.tree(record=1, ply=9)
+
+
+def test_tree_command_formats(archive):
+    runner = CliRunner()
+    table = runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--depth", "2"])
+    assert table.exit_code == 0
+    assert table.output.splitlines()[2].split()[:3] == ["c5-c3", "2", "1"]
+    assert table.output.splitlines()[3].split()[:4] == ["c5-c3", "i6-f6", "2", "1"]
+    shown = runner.invoke(main, ["tree", "--record", "3", "--ply", "0", "--db", archive.path, "--format", "tree",
+                                 "--depth", "2", "--event", "Spring"])
+    assert [line[:12] for line in shown.output.splitlines()[2:]] == ["c5-c3       ", "· i6-f6     "]
+    nested = json.loads(runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--format", "json",
+                                             "--depth", "2"]).output)
+    assert nested[0]["ply"] == "c5-c3" and nested[0]["children"][0]["games"] == 2
+    both = runner.invoke(main, ["tree", INITIAL_TABLUT, "--record", "1", "--db", archive.path])
+    assert both.exit_code == 2 and "give a POSITION, or --record N" in both.output
+
+
+# -- the positions table ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, tags", [
+    ("tablut", {}), ("tablut", {"Variant": "linnaeus"}), ("latrunculi", {"Variant": "seneca"}),
+    ("latrunculi", {"Variant": "piso", "Board": "10x7"}), ("latrunculi", {"Variant": "dux"}),
+    ("latrunculi", {"Variant": "petteia"}), ("laquet", {}),
+])
+def test_position_rows_spell_out_the_position_string(game, tags):
+    """The row of each position of random games: its string is what the rules write, its board
+    that string with one character a square, its material what the rules count."""
+    for text in random_records(game, 3, seed=5, tags=tags, max_plies=80):
+        report = check(text)
+        for position in report.positions:
+            row = position_row(report.rules, position, 0)
+            assert row[2] == report.rules.format_position(position)
+            assert (row[4], row[5]) == report.rules.material(position)
+            if game != "laquet":
+                assert len(row[3].split()[0].replace("/", "")) == len(position.board)
+                assert folded(row[3]) == row[2]
+
+
+# -- patterns ----------------------------------------------------------------------------------
+
+def pattern(*squares: tuple[str, str], turn: str = "*") -> str:
+    """A Tablut pattern: every square open but the given ones (name, pattern character)."""
+    board = [list("*********") for _ in range(9)]
+    for name, char in squares:
+        board[9 - int(name[1])]["abcdefghi".index(name[0])] = char
+    return "/".join("".join(rank) for rank in board) + " " + turn
+
+
+@pytest.mark.parametrize("squares, turn, expected", [
+    ((("c3", "P"),), "*", [(1, 1), (2, 3), (3, 1)]),  # a given piece
+    ((("c3", "P"),), "w", [(1, 2), (2, 4), (3, 2)]),  # … with White to move
+    ((("c3", "W"),), "b", [(1, 1), (2, 3), (3, 1)]),  # a piece of a side
+    ((("c3", "B"),), "*", []),
+    ((("c5", "1"),), "b", [(1, 1), (2, 3), (3, 1)]),  # a square that must be empty
+    ((("c5", "?"), ("d5", "?")), "b", []),  # any piece: one of them has moved by Black's first turn
+    ((("c5", "?"), ("d5", "?")), "w", [(1, 0), (2, 0), (3, 0)]),
+    ((("c7", "?"),), "*", [(2, 5)]),
+])
+def test_pattern_squares(archive, squares, turn, expected):
+    assert found(archive, pattern=pattern(*squares, turn=turn)) == expected
+
+
+def test_pattern_symmetric_finds_the_mirrored_position(archive):
+    mirrored = pattern(("g3", "P"), ("g5", "1"))  # c5-c3 as seen in a mirror
+    assert found(archive, pattern=mirrored) == []
+    assert found(archive, pattern=mirrored, symmetric=True) == [(1, 1), (2, 3), (3, 1)]
+    turned = pattern(("c7", "P"), ("c5", "1"))  # c5-c3 turned upside down
+    assert found(archive, pattern=turned, symmetric=True) == [(1, 1), (2, 3), (3, 1)]
+
+
+def test_symmetries_keep_the_colours_and_give_eight_boards():
+    globs = pattern_globs(pattern(("b3", "K")), symmetric=True)
+    assert len([g for game, g in globs if game == "tablut"]) == 8
+    assert all(g.count("K") == 1 and "k" not in g for _, g in globs)
+
+
+def test_laquet_patterns(archive):
+    assert found(archive, pattern="5:2,11:1,* *") == [(4, 1), (5, 1), (6, 1)]
+    assert found(archive, pattern="8:*,* * b") == []  # 8 is only passed through
+    assert found(archive, pattern="1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1") == [(4, 0), (5, 0), (6, 0)]
+    assert found(archive, pattern="11:1,* 6:14,7:* b") == [(4, 1), (5, 1), (6, 1)]
+    assert found(archive, pattern="11:1,* 7:* b") == []  # Black's other points must be free of Black
+
+
+@pytest.mark.parametrize("text, message", [
+    ("nonsense", "not a pattern of any game"),
+    ("x/x/x/x/x/x/x/x/x w", "'x' is not a tablut piece"),
+    (pattern(("a1", "P"), turn="x"), "the side to move is w, b or"),
+    ("1:2,1:3 - w", "point 1 is given twice"),
+])
+def test_bad_patterns_say_why(archive, text, message):
+    with pytest.raises(ValueError, match=message):
+        archive.query(Filters(pattern=text))
+
+
+# -- material ------------------------------------------------------------------------------------
+
+def test_material_conditions(samples):
+    assert len(samples.query(Filters(material=["king=0"], game="tablut"))) == 2  # two samples capture the king
+    rows = samples.query(Filters(material=["white_off>=15"]))
+    assert sorted(row["id"] for row in rows) == [16, 72, 73]  # two whole games, and a study that starts so
+    assert found(samples, material=["inciti>=1"], game="latrunculi", variant="seneca") == [
+        (28, 0), (29, 0), (30, 0), (31, 0), (77, 56)]  # error samples that start with inciti; a whole game
+    assert found(samples, material=["inciti >= 1"], material_for=2) == [(77, 78)]
+    assert found(samples, material=["inciti"], material_for=3) == []
+
+
+def test_material_conditions_hold_at_the_same_ply(archive):
+    assert found(archive, material=["white=9, black=16"], game="tablut") == [(1, 0), (2, 0), (3, 0)]
+    assert found(archive, material=["white=9", "king"], material_for=5) == [(1, 0), (2, 0)]  # 5 and 6 positions
+    assert found(archive, material=["white=9", "king"], material_for=6) == [(2, 0)]
+    assert found(archive, material=["white<9"]) == []
+
+
+def test_material_ranges_bound_each_record(samples):
+    """The least and the most of each count over a record's positions, which rule records out."""
+    (row,) = samples.sql("SELECT * FROM material_ranges WHERE record_id = 79")  # a Tablut game, king taken
+    assert (row["white_min"], row["white_max"], row["king_min"], row["king_max"]) == (8, 9, 0, 1)
+    assert row["black_min"] == row["black_max"] == 16 and row["white_off_min"] is None
+    assert samples.sql("SELECT inciti_min, inciti_max FROM material_ranges WHERE record_id = 77") == [
+        {"inciti_min": 0, "inciti_max": 1}]
+    assert found(samples, material=["white!=9"], game="tablut", valid=True) == [(80, 9), (79, 60)]  # the king
+    assert found(samples, material=["black!=16"], game="tablut", valid=True, limit=1) == [(80, 8)]
+
+
+def test_material_condition_sql_uses_parameters_only():
+    sql, params, possible, bounds = material_condition("white<=4, king, black_off>10, white=3")
+    assert sql == "s.white <= ? AND s.king >= ? AND s.black_off > ? AND s.white = ?" and params == [4, 1, 10, 3]
+    assert possible == "white_min <= ? AND king_max >= ? AND black_off_max > ? AND white_min <= ? AND white_max >= ?"
+    assert bounds == [4, 1, 10, 3, 3]
+    with pytest.raises(ValueError, match="not a material condition"):
+        material_condition("white<=4; DROP TABLE records")
+
+
+# -- player names -------------------------------------------------------------------------------
+
+def test_players_merge_list_and_query_by_any_name(tmp_path):
+    archive = Archive(str(tmp_path / "players.db"))
+    (tmp_path / "r.lgn").write_text(RECORDS)
+    archive.import_paths([str(tmp_path / "r.lgn")])
+    assert [row["id"] for row in archive.query(Filters(player="Karin Nilsson"))] == [2, 3]
+    assert archive.merge_players(["K. Nilsson"], "Karin Nilsson") == "Karin Nilsson"
+    assert [row["id"] for row in archive.query(Filters(player="karin nilsson"))] == [1, 2, 3]
+    assert [row["id"] for row in archive.query(Filters(white="K. NILSSON"))] == [1, 2]
+    assert archive.query(Filters(text="K. Nilsson"))[0]["white"] == "K. Nilsson"  # kept as written
+    assert archive.merge_players(["Karin N."], "K. Nilsson") == "Karin Nilsson"  # an alias leads to its name
+    assert archive.aliases() == [{"alias": "K. Nilsson", "name": "Karin Nilsson"},
+                                 {"alias": "Karin N.", "name": "Karin Nilsson"}]
+    table = {row["player"]: row for row in archive.players()}
+    assert {k: table["Karin Nilsson"][k] for k in ("games", "won", "drawn", "lost", "unfinished", "score")} == \
+        {"games": 3, "won": 1, "drawn": 0, "lost": 1, "unfinished": 1, "score": 1.0}
+    assert table["Karin Nilsson"]["aliases"] == "K. Nilsson; Karin N."
+    assert table["Olof Berg"]["won"] == 1 and table["Olof Berg"]["percent"] == 50.0
+    assert list(table) == ["Karin Nilsson", "Olof Berg"] or table["Karin Nilsson"]["score"] == 1.0
+    spring = {row["player"]: row["games"] for row in archive.players(Filters(event="Spring"))}
+    assert spring == {"Karin Nilsson": 2, "Olof Berg": 2}
+    archive.merge_players(["Karin Nilsson"], "Karin Berg")  # the player renamed: her aliases follow
+    assert {row["alias"]: row["name"] for row in archive.aliases()} == {
+        "K. Nilsson": "Karin Berg", "Karin N.": "Karin Berg", "Karin Nilsson": "Karin Berg"}
+
+
+def test_players_commands(archive, tmp_path):
+    runner = CliRunner()
+    path = str(tmp_path / "p.db")
+    (tmp_path / "r.lgn").write_text(RECORDS)
+    runner.invoke(main, ["import", "--db", path, str(tmp_path / "r.lgn")])
+    merged = runner.invoke(main, ["players", "merge", "K. Nilsson", "Karin Nilsson", "--db", path])
+    assert merged.exit_code == 0 and merged.output == "K. Nilsson → Karin Nilsson\n"
+    listed = runner.invoke(main, ["players", "list", "--db", path, "--format", "csv"])
+    rows = list(csv.DictReader(listed.output.splitlines()))
+    assert [(r["player"], r["games"], r["score"]) for r in rows] == [("Karin Nilsson", "3", "1.0"),
+                                                                     ("Olof Berg", "3", "1.0")]
+    assert runner.invoke(main, ["players", "merge", "alone", "--db", path]).exit_code == 2
+
+
+# -- dates -------------------------------------------------------------------------------------
+
+def test_records_of_unknown_date_on_request(archive):
+    assert [i for i, _ in found(archive, date_from="2020", date_to="2021")] == [1, 2]
+    assert [i for i, _ in found(archive, date_from="2020", date_to="2021", include_unknown=True)] == [1, 2, 3, 5, 6]
+    assert [i for i, _ in found(archive, date_to="2020.12", include_unknown=True, game="tablut")] == [1, 3]
+
+
+# -- saved searches --------------------------------------------------------------------------
+
+def test_positions_file_any_position_or_pattern(archive, tmp_path):
+    positions = tmp_path / "positions.txt"
+    positions.write_text(f"# a comment\n{pattern(('c7', '?'))}\n\n5:2,11:1,* *\n")
+    result = CliRunner().invoke(main, ["query", "--db", archive.path, "--positions", str(positions), "--format", "csv"])
+    assert [(row["id"], row["ply"]) for row in csv.DictReader(result.output.splitlines())] == [
+        ("2", "5"), ("4", "1"), ("5", "1"), ("6", "1")]
+    exact = archive.query(Filters(positions=[INITIAL_LAQUET]))
+    assert [row["id"] for row in exact] == [4, 5, 6]
+    (tmp_path / "empty.txt").write_text("# nothing\n\n")
+    empty = CliRunner().invoke(main, ["query", "--db", archive.path, "--positions", str(tmp_path / "empty.txt")])
+    assert empty.exit_code == 2 and "holds no position or pattern" in empty.output
+
+
+def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_path):
+    partial = '[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n'
+    assert [i for i, _ in found(archive, records=[partial])] == [1, 3]  # record 3 is the same; 1 continues it
+    transposed = '[Game "tablut"]\n\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 *\n'
+    assert [i for i, _ in found(archive, records=[transposed])] == [1]  # record 2 got there in another order
+    other = '[Game "tablut"]\n\n1. c5-c3 i4-h4 *\n'
+    assert found(archive, records=[other]) == []
+    file = tmp_path / "games.lgn"
+    file.write_text(partial + "\n" + '[Game "laquet"]\n\n1. 42: 5/9/11 *\n')
+    result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file), "--format", "json"])
+    # record 4 reached the same position with another roll: games are compared position by position
+    assert [row["id"] for row in json.loads(result.output)] == [1, 4, 3, 5, 6]
+    with pytest.raises(ValueError, match="record 0 of the records file cannot be replayed"):
+        archive.query(Filters(records=['[Game "chess"]\n\n1. e4 *\n']))
+
+
+# -- export ------------------------------------------------------------------------------------
+
+def test_export_csv(archive, tmp_path):
+    result = CliRunner().invoke(main, ["export", "--db", archive.path, "--format", "csv", str(tmp_path / "out")])
+    assert result.exit_code == 0 and f"{tmp_path / 'out' / 'plies'}.csv: 20 rows" in result.output
+    with open(tmp_path / "out" / "plies.csv", newline="") as handle:
+        plies = list(csv.DictReader(handle))
+    assert len(plies) == 20 and plies[1]["text"] == "c5-c3" and int(plies[1]["position"]) != 0
+    with open(tmp_path / "out" / "records.csv", newline="") as handle:
+        assert [row["white"] for row in csv.DictReader(handle)][:2] == ["K. Nilsson", "Karin Nilsson"]
+
+
+def test_export_parquet_read_by_duckdb(archive, tmp_path):
+    pytest.importorskip("pyarrow")
+    duckdb = pytest.importorskip("duckdb")
+    counts = archive.export(str(tmp_path / "pq"))
+    assert counts["records"] == 6 and counts["plies"] == 20 and counts["diagnostics"] == 0
+    rows = duckdb.sql(f"""
+        SELECT r.id, count(*) AS plies FROM '{tmp_path}/pq/records.parquet' r
+        JOIN '{tmp_path}/pq/plies.parquet' p ON p.record_id = r.id
+        WHERE r.game = 'tablut' GROUP BY r.id ORDER BY r.id""").fetchall()
+    assert rows == [(1, 5), (2, 6), (3, 3)]
+
+
+def test_export_needs_a_known_format(archive, tmp_path):
+    with pytest.raises(ValueError, match="parquet or csv"):
+        archive.export(str(tmp_path / "x"), "xlsx")
