@@ -73,11 +73,21 @@ def create_lookup_tables(db: sqlite_utils.Database) -> None:
 
 def _add_version_3(db: sqlite_utils.Database) -> None:
     """Version 3 (issue 16): the distinct positions with their material, the material ranges
-    of each record, player aliases, and an index of the records in date order."""
+    of each record, player aliases, an index of the records in date order, and the rules."""
     create_positions(db)
     create_players(db)
+    create_rules(db)
     # records in the order query lists them: a search within plies stops at its first matches
     db.execute("CREATE INDEX idx_records_date_order ON records (date_from IS NULL, date_from)")
+
+
+def create_rules(db: sqlite_utils.Database) -> None:
+    """The rules that diagnostics cite, with their texts (`lusoria explain`), so that a rule ID
+    explains itself in SQL and in Datasette (`diagnostics.rule` refers to `rules.id`)."""
+    from lusoria.rulebook import rules  # the rules' texts: loaded only to create or upgrade
+
+    db["rules"].insert_all(({"id": rule.id, "game": rule.game, "title": rule.title, "text": rule.text}
+                            for rule in rules()), pk="id")
 
 
 def _migrate_to_3(db: sqlite_utils.Database) -> None:

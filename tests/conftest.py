@@ -20,7 +20,7 @@ def located_inside(text: str, diagnostics) -> bool:
 
 
 MISSING_CONFORMANCE = (
-    f"no conformance corpora at {CONFORMANCE}: these *_valid.lgn, *_illegal.lgn and *.expected.tsv files, "
+    "{} is absent: no conformance corpora there; these *_valid.lgn, *_illegal.lgn and *.expected.tsv files, "
     "records judged by an independent implementation of the notation and rules contracts, live beside the "
     "project in the development workspace (../shared/conformance), not in the repository or the wheel")
 
@@ -31,7 +31,7 @@ def require_conformance() -> None:
     if not CONFORMANCE.is_dir():
         if os.environ.get("CI") == "true":
             pytest.fail(f"{CONFORMANCE} is absent, and CI=true needs the conformance corpora")
-        pytest.skip(MISSING_CONFORMANCE)
+        pytest.skip(MISSING_CONFORMANCE.format(CONFORMANCE))
 
 
 @pytest.fixture

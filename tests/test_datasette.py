@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from lusoria import rulebook
 from lusoria.archive import Archive
 
 from conftest import ROOT
@@ -53,3 +54,10 @@ def test_the_records_list_has_labels_and_facets_but_not_the_whole_text(site):
 def test_a_ply_names_its_record_by_its_label(site):
     page = html.unescape(get(site, "/club/plies?ply=9&_sort=record_id"))
     assert "Karin Nilsson – Olof Berg, 2026.11.21" in page
+
+
+def test_rule_ids_explain_themselves(site):
+    rule = json.loads(get(site, "/club/rules.json?_shape=array&id=T2"))[0]
+    assert (rule["game"], rule["title"]) == ("tablut", rulebook.rule("T2").title)
+    assert rule["text"] == rulebook.rule("T2").text
+    assert "Every rule a diagnostic may cite" in html.unescape(get(site, "/club/rules"))
