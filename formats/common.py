@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
@@ -78,6 +79,17 @@ class Draft:
         self.tags.setdefault("Result", self.result)
         places.setdefault("Result", first)
         return Record(dict(self.tags), self.line, self.result, first[0], places, result_line, result_column)
+
+
+def one_game(draft: Draft, read: Callable[[Draft, str], None], text: str, path: str) -> Iterator[RecordText]:
+    """The record of a file that holds one game, read into `draft` by `read`; a syntax problem
+    makes it a record that carries the problem."""
+    try:
+        read(draft, text)
+    except SyntaxProblem as problem:
+        yield draft.source(path, 0, problem)
+        return
+    yield draft.source(path, 0)
 
 
 def rule_tags(options: dict[str, str]) -> dict[str, str]:

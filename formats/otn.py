@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, rule_tags
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
@@ -38,12 +38,7 @@ ALL = "tcnkmgTCNKMG"
 def read_otn(text: str, path: str) -> Iterator[RecordText]:
     """An OTN file holds one game."""
     draft = Draft("otn", Locator(text), 0, len(text))
-    try:
-        _read(draft, text)
-    except SyntaxProblem as problem:
-        yield draft.source(path, 0, problem)
-        return
-    yield draft.source(path, 0)
+    return one_game(draft, _read, text, path)
 
 
 def _read(draft: Draft, text: str) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import Illegal
 from lusoria.validator.tablut import KING, MUSCOVITE, OWNER, SWEDE, Tablut, square_index, square_name
@@ -41,12 +41,7 @@ def read_log(text: str, path: str) -> Iterator[RecordText]:
     draft = Draft("tablut-challenge", Locator(text), 0, len(text))
     draft.tag("Variant", "ashton")
     draft.tag("Event", "Tablut Challenge")
-    try:
-        _read(draft, text)
-    except SyntaxProblem as problem:
-        yield draft.source(path, 0, problem)
-        return
-    yield draft.source(path, 0)
+    return one_game(draft, _read, text, path)
 
 
 def _messages(text: str) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
