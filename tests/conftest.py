@@ -13,6 +13,21 @@ settings.register_profile("dev", max_examples=100, deadline=None, derandomize=Tr
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+def edit_tokens(tokens: list[str], kind: str, i: int, j: int) -> bool:
+    """Apply one token edit in place — delete token i, duplicate token j before i, swap i and j —
+    and say whether `kind` was one of these (the fuzz tests add edits of their own)."""
+    if kind == "delete":
+        if len(tokens) > 1:
+            del tokens[i]
+    elif kind == "duplicate":
+        tokens.insert(i, tokens[j])
+    elif kind == "swap":
+        tokens[i], tokens[j] = tokens[j], tokens[i]
+    else:
+        return False
+    return True
+
+
 def located_inside(text: str, diagnostics) -> bool:
     """Every diagnostic points at a line of `text` and a column of that line (or just past its end)."""
     lines = text.split("\n")

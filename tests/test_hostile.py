@@ -15,7 +15,7 @@ from lusoria.api import format_record, random_records
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
-from conftest import ROOT, located_inside
+from conftest import ROOT, edit_tokens, located_inside
 
 VALID = list(random_records("tablut", 3, seed=3, max_plies=40)) + list(random_records("laquet", 2, seed=3, max_plies=30)) \
     + list(random_records("latrunculi", 2, seed=3, tags={"Variant": "seneca"}, max_plies=40))
@@ -91,13 +91,7 @@ def test_mutated_records_into_every_command(record, data):
     for _ in range(data.draw(st.integers(1, 4))):
         kind = data.draw(st.sampled_from(["delete", "duplicate", "swap", "char"]))
         i, j = data.draw(st.integers(0, len(tokens) - 1)), data.draw(st.integers(0, len(tokens) - 1))
-        if kind == "delete" and len(tokens) > 1:
-            del tokens[i]
-        elif kind == "duplicate":
-            tokens.insert(i, tokens[j])
-        elif kind == "swap":
-            tokens[i], tokens[j] = tokens[j], tokens[i]
-        else:
+        if not edit_tokens(tokens, kind, i, j):
             word = tokens[i]
             k = data.draw(st.integers(0, len(word)))
             tokens[i] = word[:k] + data.draw(NOTATION) + word[k + 1:]

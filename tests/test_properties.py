@@ -17,12 +17,12 @@ from lusoria.notation import parse_record, write_record
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game
 from lusoria.validator.games import GAMES
 from lusoria.validator.laquet import Laquet
-from lusoria.validator.latrunculi import INCITUS, Latrunculi
+from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import NAMES as TABLUT_NAMES
 from lusoria.validator.tablut import NEIGHBOURS as TABLUT_NEIGHBOURS
 
-from conftest import located_inside
+from conftest import edit_tokens, located_inside
 
 EVENTFUL = re.compile(r"x|~|^D|off|>|--")
 BOARDS = [(8, 8), (8, 8), (6, 6), (10, 12), (16, 9)]  # seneca and piso only
@@ -256,13 +256,9 @@ def test_fmt_is_a_fixed_point_of_mutated_records(game, mutations):
     tokens = movetext.split()
     for kind, i, j in mutations:
         i, j = i % len(tokens), j % len(tokens)
-        if kind == "delete" and len(tokens) > 1:
-            del tokens[i]
-        elif kind == "duplicate":
-            tokens.insert(i, tokens[j])
-        elif kind == "swap":
-            tokens[i], tokens[j] = tokens[j], tokens[i]
-        elif kind == "digit":
+        if edit_tokens(tokens, kind, i, j):
+            continue
+        if kind == "digit":
             tokens[i] = re.sub(r"[1-9]", lambda m: str(int(m[0]) % 9 + 1), tokens[i], count=1)
         else:
             tokens[i] = re.sub(r"[a-h]", lambda m: "abcdefgha"["abcdefgh".index(m[0]) + 1], tokens[i], count=1)

@@ -31,7 +31,7 @@ import sys
 import tempfile
 import time
 import tomllib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -101,6 +101,14 @@ class Mutator(ast.NodeTransformer):
             return ast.copy_location(new, node) if isinstance(new, ast.AST) else new
         return node
 
+    def _offer_each(self, node: ast.AST, offers) -> ast.AST:
+        """Offer each (description, build) in turn: the first one taken, or the node unchanged."""
+        for description, build in offers:
+            new = self._offer(node, description, build)
+            if new is not node:
+                return new
+        return node
+
     # nothing inside docstrings, f-strings or annotations
     def visit_JoinedStr(self, node):
         return node
@@ -129,32 +137,25 @@ class Mutator(ast.NodeTransformer):
 
     def visit_Compare(self, node):
         self.generic_visit(node)
-        for i, op in enumerate(node.ops):
-            flipped = FLIPS[type(op)]
-
-            def build(i=i, flipped=flipped):
+        def flip(i: int, flipped):
+            def build():
                 node.ops[i] = flipped()
                 return node
-            result = self._offer(node, f"{_op(op)} -> {_op(flipped())}", build)
-            if result is not node:
-                return result
-        return node
+            return build
+        return self._offer_each(node, ((f"{_op(op)} -> {_op(FLIPS[type(op)]())}", flip(i, FLIPS[type(op)]))
+                                       for i, op in enumerate(node.ops)))
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
         other = ast.Or if isinstance(node.op, ast.And) else ast.And
-        new = self._offer(node, f"{_op(node.op)} -> {_op(other())}",
-                          lambda: ast.BoolOp(other(), node.values))
-        if new is not node:
-            return new
-        for i, value in enumerate(node.values):
-            def build(i=i):
+        def drop(i: int):
+            def build():
                 rest = node.values[:i] + node.values[i + 1:]
                 return rest[0] if len(rest) == 1 else ast.BoolOp(node.op, rest)
-            new = self._offer(node, f"operand dropped: {ast.unparse(value)}", build)
-            if new is not node:
-                return new
-        return node
+            return build
+        return self._offer_each(node, [(f"{_op(node.op)} -> {_op(other())}", lambda: ast.BoolOp(other(), node.values)),
+                                       *((f"operand dropped: {ast.unparse(value)}", drop(i))
+                                         for i, value in enumerate(node.values))])
 
     def visit_UnaryOp(self, node):
         self.generic_visit(node)
