@@ -1,0 +1,36 @@
+"""Type-check the package as it is installed: ``python tests/typecheck.py [mypy options]``.
+
+The top-level folders are subpackages of ``lusoria`` only through ``pyproject.toml``'s
+package-dir mapping, which mypy does not read; this lays the package out as installed
+(symbolic links in a temporary folder) and runs mypy there with the project's settings.
+"""
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SUBPACKAGES = ("notation", "grammar", "validator", "archive", "formats")
+
+
+def typecheck(*options: str) -> subprocess.CompletedProcess[str]:
+    """Run mypy over the installed layout of ``lusoria``; return the finished process."""
+    with tempfile.TemporaryDirectory() as folder:
+        package = Path(folder, "lusoria")
+        package.mkdir()
+        for entry in (ROOT / "lusoria").iterdir():
+            if entry.name != "__pycache__":
+                (package / entry.name).symlink_to(entry)
+        for name in SUBPACKAGES:
+            (package / name).symlink_to(ROOT / name)
+        command = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
+                   "--cache-dir", str(Path(folder, ".mypy_cache")), *options, "-p", "lusoria"]
+        return subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)
+
+
+if __name__ == "__main__":
+    finished = typecheck(*sys.argv[1:])
+    print(finished.stdout, end="")
+    print(finished.stderr, end="", file=sys.stderr)
+    sys.exit(finished.returncode)
