@@ -3,24 +3,35 @@ small, with the last ply highlighted and what it captured or removed marked.
 
     from lusoria.svg import position_svg
     position_svg(rules, position, last="e4-e3xd3")
+
+It draws any game's description of a position (`Game.diagram`, validator/diagram.py):
+a board of squares or a table of points; it knows no game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from html import escape
 
-from lusoria.validator import laquet, latrunculi, tablut
-from lusoria.validator.base import Game
+from lusoria.validator.base import BLACK, WHITE, Game
+from lusoria.validator.diagram import CAMP, CAPTURED, REMOVED, THRONE, Diagram, Piece, Points, Squares
 
 CELL, EDGE = 40, 22
 LIGHT, DARK, LINE = "#f6efdc", "#2e2a26", "#3b3228"
-BOARD, SQUARE_ALT, MOVED, CAPTURED = "#e2cfa3", "#d6bf8c", "#f3d34a", "#c0392b"
-CAMP = "#b9a27a"  # Ashton Tablut's camps
+BOARD, SQUARE_ALT, MOVED, CAPTURED_RED = "#e2cfa3", "#d6bf8c", "#f3d34a", "#c0392b"
+CAMP_FILL = "#b9a27a"  # camps (Ashton Tablut's)
 
 
-def position_svg(rules: Game, position, last: str | None = None) -> str:
+def position_svg(rules: Game, position: Hashable, last: str | None = None) -> str:
     """The position drawn; `last` is the ply that led to it, in canonical form."""
-    return DRAW[rules.name](rules, position, last)
+    return diagram_svg(rules.diagram(position, last))
+
+
+def diagram_svg(diagram: Diagram) -> str:
+    """A description of a position drawn."""
+    if isinstance(diagram.board, Points):
+        return _table(diagram, diagram.board)
+    return _square_board(diagram, diagram.board)
 
 
 def _svg(width: float, height: float, body: list[str], title: str) -> str:
@@ -31,19 +42,20 @@ def _svg(width: float, height: float, body: list[str], title: str) -> str:
 
 # -- square boards ------------------------------------------------------------------------------
 
-def _grid(files: int, ranks: int, names: list[str], marked: dict[str, str], special: set[int],
-          camps: frozenset[int] = frozenset()) -> list[str]:
-    """The board, its coordinates, and coloured squares (`marked`: name -> role; `camps`: Tablut's camps)."""
+def _grid(board: Squares, marks: Mapping[int, str]) -> list[str]:
+    """The board, its coordinates, and its coloured squares (the last ply's, the camps) and thrones."""
+    files, ranks = board.files, board.ranks
     body = [f'<rect x="0" y="0" width="{files * CELL + 2 * EDGE}" height="{ranks * CELL + 2 * EDGE}" '
             f'fill="#f9f5ea"/>']
-    for index, name in enumerate(names):
+    for index, name in enumerate(board.names):
         x, y = _xy(index, files, ranks)
-        fill = MOVED if marked.get(name) in ("from", "to") else CAMP if index in camps \
+        mark, camp = marks.get(index, ""), board.roles.get(index) == CAMP
+        fill = MOVED if mark in ("from", "to") else CAMP_FILL if camp \
             else BOARD if (index // files + index) % 2 else SQUARE_ALT
-        role = " ".join(filter(None, (marked.get(name, ""), "camp" if index in camps else "")))
+        role = " ".join(filter(None, (mark, "camp" if camp else "")))
         body.append(f'<rect class="square {role}" data-square="{name}" x="{x}" y="{y}" '
                     f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="0.5"/>')
-        if index in special:  # the konakis: a thick frame and a cross
+        if board.roles.get(index) == THRONE:  # a thick frame and a cross
             body.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
                         f'stroke="{LINE}" stroke-width="2.5"/><path d="M{x + 2} {y + 2}L{x + CELL - 2} {y + CELL - 2}'
                         f'M{x + CELL - 2} {y + 2}L{x + 2} {y + CELL - 2}" stroke="{LINE}" stroke-width="0.8"/>')
@@ -64,8 +76,8 @@ def _xy(index: int, files: int, ranks: int) -> tuple[int, int]:
     return EDGE + (index % files) * CELL, EDGE + (ranks - 1 - index // files) * CELL
 
 
-def _man(x: float, y: float, white: bool, name: str, kind: str) -> str:
-    cx, cy = x + CELL / 2, y + CELL / 2
+def _man(x: float, y: float, piece: Piece, name: str) -> str:
+    cx, cy, white, kind = x + CELL / 2, y + CELL / 2, piece.side == WHITE, piece.kind
     fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
     piece = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
              f'stroke-width="1.5"/>')
@@ -91,97 +103,61 @@ def _man(x: float, y: float, white: bool, name: str, kind: str) -> str:
 def _cross(x: float, y: float, name: str, what: str, gone: bool) -> str:
     """A captured or removed piece: a red ring, and a cross where the piece has gone."""
     cross = (f'<path d="M{x + 10} {y + 10}L{x + CELL - 10} {y + CELL - 10}M{x + CELL - 10} {y + 10}'
-             f'L{x + 10} {y + CELL - 10}" stroke="{CAPTURED}" stroke-width="3"/>') if gone else ""
+             f'L{x + 10} {y + CELL - 10}" stroke="{CAPTURED_RED}" stroke-width="3"/>') if gone else ""
     return (f'<g class="{what}" data-square="{name}"><circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" '
-            f'r="{CELL * 0.44:g}" fill="none" stroke="{CAPTURED}" stroke-width="2.5" stroke-dasharray="4 3"/>'
+            f'r="{CELL * 0.44:g}" fill="none" stroke="{CAPTURED_RED}" stroke-width="2.5" stroke-dasharray="4 3"/>'
             f'{cross}</g>')
 
 
-def _marks(squares: tuple[str, ...], captured, removed) -> dict[str, str]:
-    marked = {}
-    if squares:
-        marked.update({squares[0]: "from", squares[-1]: "to"})
-    marked.update({name: "captured" for name in captured})
-    if removed:
-        marked[removed] = "removed"
-    return marked
-
-
-def _square_board(files, ranks, names, pieces, special, last_parts, title, camps=frozenset()) -> str:
-    squares, captured, removed = last_parts
-    marked = _marks(squares, captured, removed)
-    body = _grid(files, ranks, names, marked, special, camps)
-    for index, (white, kind) in pieces.items():
+def _square_board(diagram: Diagram, board: Squares) -> str:
+    files, ranks, names = board.files, board.ranks, board.names
+    body = _grid(board, diagram.marks)
+    for index, piece in diagram.pieces.items():
         x, y = _xy(index, files, ranks)
-        body.append(_man(x, y, white, names[index], kind))
-    for name, what in marked.items():
-        if what in ("captured", "removed"):
-            index = names.index(name)
+        body.append(_man(x, y, piece, names[index]))
+    for index, what in diagram.marks.items():
+        if what in (CAPTURED, REMOVED):
             x, y = _xy(index, files, ranks)
-            body.append(_cross(x, y, name, what, index not in pieces))
-    return _svg(files * CELL + 2 * EDGE, ranks * CELL + 2 * EDGE, body, title)
+            body.append(_cross(x, y, names[index], what, index not in diagram.pieces))
+    return _svg(files * CELL + 2 * EDGE, ranks * CELL + 2 * EDGE, body, diagram.title)
 
 
-def _tablut(rules: tablut.Tablut, position: tablut.TablutPosition, last: str | None) -> str:
-    kinds = {tablut.SWEDE: (True, "soldier"), tablut.KING: (True, "king"), tablut.MUSCOVITE: (False, "soldier")}
-    pieces = {i: kinds[p] for i, p in enumerate(position.board) if p}
-    parts: tuple = ((), (), None)
-    if last and last != "--":
-        move = tablut.parse_move(last)
-        parts = ((tablut.NAMES[move.origin], tablut.NAMES[move.target]),
-                 [tablut.NAMES[s] for s in move.captures or ()], None)
-    return _square_board(9, 9, list(tablut.NAMES), pieces, {tablut.KONAKIS}, parts,
-                         f"Tablut: {rules.format_position(position)}", frozenset(rules.camps))
-
-
-def _latrunculi(rules: latrunculi.Latrunculi, position: latrunculi.LatrunculiPosition, last: str | None) -> str:
-    kinds = {latrunculi.PAWN: "pawn", latrunculi.DUX: "dux", latrunculi.INCITUS: "incitus"}
-    pieces = {i: (code >> 2 == 0, kinds[code & 3]) for i, code in enumerate(position.board) if code}
-    parts: tuple = ((), (), None)
-    if last:
-        move = latrunculi.parse_move(last)
-        parts = (move.squares, sorted(move.captures or ()), move.removal)
-    return _square_board(rules.geo.width, rules.geo.height, rules.geo.names, pieces, set(), parts,
-                         f"Ludus latrunculorum ({rules.variant}): {rules.format_position(position)}")
-
-
-# -- Laquet ------------------------------------------------------------------------------------------
+# -- tables of points ------------------------------------------------------------------------------
 
 POINT_W, POINT_H, BAR, TRAY = 34, 150, 40, 56
 
 
-def _laquet(rules: laquet.Laquet, position: laquet.LaquetPosition, last: str | None) -> str:
+def _table(diagram: Diagram, table: Points) -> str:
     half = 6 * POINT_W
     width, height = 2 * EDGE + 2 * half + BAR + TRAY, 2 * EDGE + 2 * POINT_H + 70
-    played: dict[int, str] = {}
-    dice: tuple[int, ...] = ()
-    if last:
-        turn = laquet.parse_turn(last)
-        dice = turn.roll
-        for written in turn.plays + (turn.leftover[1] if turn.leftover else ()):
-            played.setdefault(written.points[0], "from")
-            if written.points[-1] != laquet.OFF:
-                played[written.points[-1]] = "to"
     body = [f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f9f5ea"/>',
             f'<rect x="{EDGE}" y="{EDGE}" width="{2 * half + BAR}" height="{height - 2 * EDGE}" fill="{BOARD}" '
             f'stroke="{LINE}" stroke-width="2"/>',
             f'<rect x="{EDGE + half}" y="{EDGE}" width="{BAR}" height="{height - 2 * EDGE}" fill="#b89b62"/>']
     for point in range(1, 25):
-        body += _point(point, position, played.get(point), height)
+        body += _point(point, diagram.pieces.get(point), diagram.marks.get(point), height)
     bottom = height - EDGE - POINT_H
-    body += [f'<rect class="unused" x="{EDGE}" y="{bottom}" width="{half}" height="{POINT_H}" fill="#7d7468" '
-             f'opacity="0.55"/>',
-             f'<text x="{EDGE + half / 2:g}" y="{bottom + POINT_H / 2:g}" font-size="14" text-anchor="middle" '
-             f'fill="#fff">Laquet</text>',
-             f'<text x="{EDGE + half / 2:g}" y="{bottom + POINT_H / 2 + 16:g}" font-size="11" text-anchor="middle" '
-             f'fill="#fff">never used</text>']
-    for label, x, y in (("III: bearing off", EDGE + half / 2, EDGE + POINT_H + 28),
-                        ("II", EDGE + half + BAR + half / 2, EDGE + POINT_H + 28),
-                        ("I", EDGE + half + BAR + half / 2, bottom - 18)):
-        body.append(f'<text x="{x:g}" y="{y:g}" font-size="12" font-weight="bold" text-anchor="middle" '
-                    f'fill="{LINE}">{label}</text>')
-    body += _tray(position, width, height) + _dice(dice, EDGE + half + BAR / 2, height / 2)
-    return _svg(width, height, body, f"Laquet: {rules.format_position(position)}")
+    for quarter, (caption, note) in table.unused.items():
+        x, top = _quarter_place(quarter, height)
+        body += [f'<rect class="unused" x="{x}" y="{top}" width="{half}" height="{POINT_H}" fill="#7d7468" '
+                 f'opacity="0.55"/>',
+                 f'<text x="{x + half / 2:g}" y="{top + POINT_H / 2:g}" font-size="14" text-anchor="middle" '
+                 f'fill="#fff">{escape(caption)}</text>',
+                 f'<text x="{x + half / 2:g}" y="{top + POINT_H / 2 + 16:g}" font-size="11" text-anchor="middle" '
+                 f'fill="#fff">{escape(note)}</text>']
+    for quarter, label in table.labels.items():
+        x, top = _quarter_place(quarter, height)
+        y = EDGE + POINT_H + 28 if top == EDGE else bottom - 18
+        body.append(f'<text x="{x + half / 2:g}" y="{y:g}" font-size="12" font-weight="bold" text-anchor="middle" '
+                    f'fill="{LINE}">{escape(label)}</text>')
+    body += _tray(diagram.off, width, height) + _dice(diagram.dice, EDGE + half + BAR / 2, height / 2)
+    return _svg(width, height, body, diagram.title)
+
+
+def _quarter_place(quarter: int, height: int) -> tuple[int, int]:
+    """The left and top edges of a quarter of the table (0: points 1–6, lower right, …)."""
+    left = EDGE + (6 * POINT_W + BAR if quarter in (0, 1) else 0)
+    return left, EDGE if quarter in (1, 2) else height - EDGE - POINT_H
 
 
 def _point_place(point: int, height: int) -> tuple[float, bool]:
@@ -196,7 +172,7 @@ def _point_place(point: int, height: int) -> tuple[float, bool]:
     return EDGE + half + BAR + (point - 1) * POINT_W, False
 
 
-def _point(point: int, position: laquet.LaquetPosition, role: str | None, height: int) -> list[str]:
+def _point(point: int, checkers: Piece | None, role: str | None, height: int) -> list[str]:
     x, top = _point_place(point, height)
     base, tip = (EDGE, EDGE + POINT_H - 8) if top else (height - EDGE, height - EDGE - POINT_H + 8)
     fill = MOVED if role else ("#8c5a3c" if point % 2 else "#e9dcc0")
@@ -205,9 +181,8 @@ def _point(point: int, position: laquet.LaquetPosition, role: str | None, height
     label_y = EDGE + POINT_H + 10 if top else height - EDGE - POINT_H - 2
     shapes.append(f'<text x="{x + POINT_W / 2:g}" y="{label_y}" font-size="9" text-anchor="middle" '
                   f'fill="{LINE}">{point}</text>')
-    count = position.points[point] if point <= laquet.LAST else 0
-    if count:
-        white, n = count > 0, abs(count)
+    if checkers:
+        white, n = checkers.side == WHITE, checkers.count
         fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
         for k in range(min(n, 5)):
             cy = base + (1 if top else -1) * (POINT_W / 2 + k * (POINT_W - 4))
@@ -222,22 +197,21 @@ def _point(point: int, position: laquet.LaquetPosition, role: str | None, height
     return shapes
 
 
-def _tray(position: laquet.LaquetPosition, width: int, height: int) -> list[str]:
+def _tray(off: tuple[int, int], width: int, height: int) -> list[str]:
     x = width - TRAY + 8
     body = [f'<text x="{x + (TRAY - 16) / 2:g}" y="{EDGE - 6}" font-size="11" text-anchor="middle" '
             f'fill="{LINE}">off</text>']
-    for side, white, y0 in ((laquet.BLACK, False, EDGE), (laquet.WHITE, True, height / 2 + 4)):
-        off = position.off(side)
+    for side, white, y0 in ((BLACK, False, EDGE), (WHITE, True, height / 2 + 4)):
         fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
         body.append(f'<rect x="{x}" y="{y0:g}" width="{TRAY - 16}" height="{height / 2 - EDGE - 4:g}" '
                     f'fill="#efe4c8" stroke="{LINE}"/>')
-        for k in range(off):
+        for k in range(off[side]):
             body.append(f'<rect class="off {"white" if white else "black"}" x="{x + 4}" y="{y0 + 4 + k * 8:g}" '
                         f'width="{TRAY - 24}" height="6" fill="{fill}" stroke="{stroke}" stroke-width="0.8"/>')
         body.append(f'<text x="{x + (TRAY - 16) / 2:g}" y="{y0 + height / 2 - EDGE - 26:g}" font-size="10" '
                     f'text-anchor="middle" fill="{LINE}">{"White" if white else "Black"}</text>'
                     f'<text class="off-count" x="{x + (TRAY - 16) / 2:g}" y="{y0 + height / 2 - EDGE - 12:g}" '
-                    f'font-size="12" text-anchor="middle" fill="{LINE}">{off}</text>')
+                    f'font-size="12" text-anchor="middle" fill="{LINE}">{off[side]}</text>')
     return body
 
 
@@ -255,5 +229,3 @@ def _dice(dice: tuple[int, ...], cx: float, cy: float) -> list[str]:
                               for dx, dy in PIPS[die]) + "</g>")
     return body
 
-
-DRAW = {"tablut": _tablut, "latrunculi": _latrunculi, "laquet": _laquet}

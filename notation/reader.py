@@ -11,7 +11,6 @@ import os
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from itertools import chain
 from typing import Iterable, Iterator
 
@@ -19,6 +18,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from lusoria.grammar import grammar_text
+from lusoria.validator import games
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 
@@ -49,11 +49,9 @@ class SyntaxProblem(Exception):
         self.message, self.line, self.column, self.text, self.rule = message, line, column, text, rule
 
 
-@cache
 def known_games() -> tuple[str, ...]:
-    """The games that have a grammar."""
-    return tuple(sorted(p.name[:-5] for p in files("lusoria.grammar").iterdir()
-                        if p.name.endswith(".lark") and p.name != "common.lark"))
+    """The games there are (lusoria.validator.games, the one registry)."""
+    return games.known_games()
 
 
 # -- splitting ---------------------------------------------------------------

@@ -6,9 +6,15 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Hashable
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Callable, ClassVar, Generic, Hashable, TypeVar
+
+from lusoria.validator.diagram import Diagram
 
 Position = Hashable  # each game's positions are immutable values
+P = TypeVar("P", bound=Hashable)  # one game's position type
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
@@ -41,13 +47,13 @@ class Outcome:
     reason: str
 
 
-class Played:
+class Played(Generic[P]):
     """What applying one ply did. A game may give the canonical text as a function
     that writes it: it is written the first time it is read (`validate` never reads it)."""
 
     __slots__ = ("position", "_text", "outcome", "warnings")
 
-    def __init__(self, position: Position, text: str | Callable[[], str], outcome: Outcome | None = None,
+    def __init__(self, position: P, text: str | Callable[[], str], outcome: Outcome | None = None,
                  warnings: list[tuple[str, str]] | None = None):
         self.position, self._text, self.outcome = position, text, outcome
         self.warnings = [] if warnings is None else warnings  # (rule, message)
@@ -69,14 +75,16 @@ class OptionError(ValueError):
         self.tag = tag
 
 
-class Game:
-    """A game's rules under one set of options.
+class Game(Generic[P]):
+    """A game's rules under one set of options, over positions of type `P`.
 
     Subclasses set the class attributes and implement the methods below; the
-    replay driver, `show`, `random`, the archive and the benchmarks use nothing else.
+    replay driver, `show`, the pictures, `random`, the archive and the benchmarks use
+    nothing else. A game joins through the registry (validator/games.py).
     """
 
-    name: ClassVar[str]
+    name: ClassVar[str]  # lower case, as the Game tag names it (in any case)
+    grammar: ClassVar[str | Path | None] = None  # its plies' grammar file; None: grammar/<name>.lark
     end_rule: ClassVar[str]  # the rule that forbids plies after the end
     options: ClassVar[dict[str, tuple[str, ...]]]  # key -> values, the default first
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
@@ -89,7 +97,12 @@ class Game:
         self.option.update(options or {})
 
     @classmethod
-    def from_tags(cls, tags: dict[str, str]) -> "Game":
+    def grammar_file(cls) -> Traversable | Path:
+        """The Lark file that defines PLY for this game (read after grammar/common.lark)."""
+        return Path(cls.grammar) if cls.grammar is not None else files("lusoria.grammar") / f"{cls.name}.lark"
+
+    @classmethod
+    def from_tags(cls, tags: dict[str, str]) -> "Game[P]":
         """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
         A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
         if "Board" in tags:
@@ -121,70 +134,67 @@ class Game:
         return ", ".join(cls.options[key])
 
     @classmethod
-    def rules_for_position(cls, text: str) -> "Game":
+    def rules_for_position(cls, text: str) -> "Game[P]":
         """Rules under which a position string can be read without a record's tags
         (to search an archive by position)."""
         return cls()
 
     # -- positions -------------------------------------------------------
-    def initial(self) -> Position:
+    def initial(self) -> P:
         raise NotImplementedError
 
-    def parse_position(self, text: str) -> Position:
+    def parse_position(self, text: str) -> P:
         """A position string (NOTATION.md §6); OptionError when malformed."""
         raise NotImplementedError
 
-    def format_position(self, position: Position) -> str:
+    def format_position(self, position: P) -> str:
         raise NotImplementedError
 
-    def turn(self, position: Position) -> int:
+    def turn(self, position: P) -> int:
         """WHITE or BLACK: whose turn it is."""
         raise NotImplementedError
 
-    def material(self, position: Position) -> tuple[int, int]:
+    def material(self, position: P) -> tuple[int, int]:
         """How many pieces each side has (on the board or in hand)."""
         raise NotImplementedError
 
-    def tally(self, start: Position, position: Position) -> str:
+    def tally(self, start: P, position: P) -> str:
         """What the game has cost each side since `start`, for `lusoria show`."""
         (white, black), (white_now, black_now) = self.material(start), self.material(position)
         return f"pieces lost: White {white - white_now}, Black {black - black_now}"
 
-    def render(self, position: Position) -> str:
+    def render(self, position: P) -> str:
         """The position as text, for `lusoria show`."""
         raise NotImplementedError
 
+    def diagram(self, position: P, last: str | None = None) -> Diagram:
+        """The position as neutral shapes for a picture (lusoria/svg.py draws any):
+        `last` is the ply that led to it, in canonical form, marked on the board."""
+        raise NotImplementedError
+
     # -- plies -------------------------------------------------------------
-    def play(self, position: Position, text: str) -> Played:
+    def play(self, position: P, text: str) -> Played[P]:
         """Apply one ply as written; Illegal when the rules forbid it."""
         raise NotImplementedError
 
-    def outcome(self, position: Position) -> Outcome | None:
+    def outcome(self, position: P) -> Outcome | None:
         """Whether a starting position is already a finished game."""
         raise NotImplementedError
 
-    def legal_plies(self, position: Position) -> list[str]:
+    def legal_plies(self, position: P) -> list[str]:
         """Every legal ply in canonical form (Laquet: for the position's roll)."""
         raise NotImplementedError
 
-    def ply_parts(self, text: str):
-        """The parts of a ply that suggestions compare (validator/suggest.py)."""
+    def distance(self, written: str, legal: str) -> int:
+        """How far a written ply is from a legal one (validator/suggest.py; games on a
+        board of squares: validator/grid.py)."""
         raise NotImplementedError
 
-    def distance(self, written: str, legal: str) -> int:
-        """How far a written ply is from a legal one (validator/suggest.py)."""
-        from lusoria.validator.suggest import grid_distance
-
-        a, b = self.ply_parts(written), self.ply_parts(legal)
-        if a is None or b is None:  # a pass
-            return 0 if a is b else 3
-        return grid_distance(a, b)
-
-    def candidates(self, position: Position, written: str) -> list[str]:
+    def candidates(self, position: P, written: str) -> list[str]:
         """The legal plies a suggestion for `written` is chosen from."""
         return self.legal_plies(position)
 
-    def random_ply(self, position: Position, rng: random.Random) -> str | None:
+    def random_ply(self, position: P, rng: random.Random) -> str | None:
         """A random legal ply in canonical form, or None when none exists."""
         plies = self.legal_plies(position)
         return rng.choice(plies) if plies else None

@@ -1,14 +1,71 @@
-"""The registry of games: name -> rules class."""
+"""The registry of games: the one place that knows which games there are.
+
+A game is its rules class (a `Game` subclass, validator/base.py), which names its
+grammar (`Game.grammar`: `grammar/<name>.lark` unless it gives a path) and describes
+its positions for drawing (`Game.diagram`). The reader, the slips, the editor's
+completions, the replay driver, `random`, the pictures and the archive all ask here.
+The built-in games are imported when first used (`validate` of one Tablut file loads
+no Laquet rules); a game from outside the package joins with `register`.
+"""
 
 from __future__ import annotations
 
-from lusoria.validator.base import Game
-from lusoria.validator.laquet import Laquet
-from lusoria.validator.latrunculi import Latrunculi
-from lusoria.validator.tablut import Tablut
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 
-GAMES: dict[str, type[Game]] = {cls.name: cls for cls in (Laquet, Latrunculi, Tablut)}
+from lusoria.validator.base import Game
+
+_BUILT_IN = {"laquet": "lusoria.validator.laquet:Laquet",
+             "latrunculi": "lusoria.validator.latrunculi:Latrunculi",
+             "tablut": "lusoria.validator.tablut:Tablut"}
+
+
+class Registry(Mapping[str, type[Game]]):
+    """Game name (lower case) -> rules class; built-in classes are imported on first use."""
+
+    def __init__(self, built_in: dict[str, str]):
+        self._built_in = built_in
+        self._where = dict(built_in)  # name -> "module:Class", until loaded
+        self._classes: dict[str, type[Game]] = {}
+
+    def __getitem__(self, name: str) -> type[Game]:
+        name = name.lower()
+        if name not in self._classes:
+            module, _, attribute = self._where[name].partition(":")  # KeyError: not a known game
+            self._classes[name] = getattr(import_module(module), attribute)
+        return self._classes[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._where.keys() | self._classes.keys()))
+
+    def __len__(self) -> int:
+        return len(self._where.keys() | self._classes.keys())
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and (name in self._where or name in self._classes)
+
+    def register(self, cls: type[Game]) -> type[Game]:
+        """Add a game (or replace the one of the same name); usable as a class decorator."""
+        self._where.pop(cls.name, None)
+        self._classes[cls.name] = cls
+        return cls
+
+    def unregister(self, name: str) -> None:
+        """Remove a game that `register` added (a built-in game it replaced comes back)."""
+        self._classes.pop(name, None)
+        if name in self._built_in:
+            self._where[name] = self._built_in[name]
+
+
+GAMES = Registry(_BUILT_IN)
+register = GAMES.register
 
 
 def game_class(name: str) -> type[Game]:
-    return GAMES[name.lower()]
+    """The rules class of a game, by name in any case; KeyError if no game has that name."""
+    return GAMES[name]
+
+
+def known_games() -> tuple[str, ...]:
+    """The names of the games there are, sorted."""
+    return tuple(GAMES)

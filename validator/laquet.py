@@ -14,6 +14,7 @@ from typing import Iterator, NamedTuple, Sequence
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
+from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.suggest import similarity
 
 LAST = 18  # the last point a checker may stand on
@@ -95,7 +96,7 @@ def _roll_text(dice) -> str:
     return "".join(str(d) for d in sorted(dice, reverse=True)) + ":"
 
 
-class Laquet(Game):
+class Laquet(Game[LaquetPosition]):
     name = "laquet"
     end_rule = "Q9"
     options = {"both-dice": ("must", "may"), "leftover": ("opponent", "none")}
@@ -240,6 +241,22 @@ class Laquet(Game):
                 if best == len(dice):
                     return best
         return best
+
+    def diagram(self, position: LaquetPosition, last: str | None = None) -> Diagram:
+        marks: dict[int, str] = {}
+        dice: tuple[int, ...] = ()
+        if last:
+            turn = parse_turn(last)
+            dice = turn.roll
+            for written in turn.plays + (turn.leftover[1] if turn.leftover else ()):
+                marks.setdefault(written.points[0], FROM)
+                if written.points[-1] != OFF:
+                    marks[written.points[-1]] = TO
+        checkers = {point: Piece(WHITE if count > 0 else BLACK, "checker", abs(count))
+                    for point, count in enumerate(position.points) if point and count}
+        table = Points(labels={2: "III: bearing off", 1: "II", 0: "I"}, unused={3: ("Laquet", "never used")})
+        return Diagram(f"Laquet: {self.format_position(position)}", table, checkers, marks,
+                       (position.off(WHITE), position.off(BLACK)), dice)
 
     # -- checking a written turn ---------------------------------------------------
     def play(self, position: LaquetPosition, text: str) -> Played:

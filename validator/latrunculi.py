@@ -8,9 +8,10 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played,
+from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
                                    check_capture_list)
-from lusoria.validator.suggest import GridPly
+from lusoria.validator.diagram import Diagram, Piece, Squares, ply_marks
+from lusoria.validator.grid import GridGame, GridPly
 
 EMPTY, PAWN, DUX, INCITUS = 0, 1, 2, 3
 LETTERS = {1: "P", 2: "D", 3: "I", 5: "p", 6: "d", 7: "i"}
@@ -105,7 +106,7 @@ def parse_move(text: str) -> Move:
                 captures, m["removal"], bool(m["end"]))
 
 
-class Latrunculi(Game):
+class Latrunculi(GridGame[LatrunculiPosition]):
     name = "latrunculi"
     end_rule = "L5"
     options = {
@@ -265,6 +266,19 @@ class Latrunculi(Game):
         if any(position.hand):
             rows.append(f"in hand: White {position.hand[WHITE]}, Black {position.hand[BLACK]}")
         return "\n".join(rows)
+
+    def diagram(self, position: LatrunculiPosition, last: str | None = None) -> Diagram:
+        geo, kinds = self.geo, {PAWN: "pawn", DUX: "dux", INCITUS: "incitus"}
+        marks = {}
+        if last:
+            move = parse_move(last)
+            marks = ply_marks((geo.index[name] for name in move.squares),
+                              (geo.index[name] for name in sorted(move.captures or ())),
+                              None if move.removal is None else geo.index[move.removal])
+        return Diagram(f"Ludus latrunculorum ({self.variant}): {self.format_position(position)}",
+                       Squares(geo.width, geo.height, tuple(geo.names)),
+                       {square: Piece(code >> 2, kinds[code & 3]) for square, code in enumerate(position.board)
+                        if code}, marks)
 
     # -- plies -----------------------------------------------------------------
     def _square(self, name: str) -> int:

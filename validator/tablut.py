@@ -8,9 +8,10 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played,
+from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
                                    check_capture_list)
-from lusoria.validator.suggest import GridPly
+from lusoria.validator.diagram import CAMP, THRONE, Diagram, Piece, Squares, ply_marks
+from lusoria.validator.grid import GridGame, GridPly
 
 SIZE = 9
 EMPTY, SWEDE, KING, MUSCOVITE = 0, 1, 2, 3
@@ -96,7 +97,7 @@ def parse_move(text: str) -> Move | None:
     return Move(m["piece"], square_index(m["origin"]), square_index(m["target"]), captures, m["announcement"])
 
 
-class Tablut(Game):
+class Tablut(GridGame[TablutPosition]):
     name = "tablut"
     end_rule = "T10"
     options = {
@@ -206,6 +207,14 @@ class Tablut(Game):
             rows.append(f"{rank + 1} " + " ".join(cells))
         rows.append("  a b c d e f g h i")
         return "\n".join(rows)
+
+    def diagram(self, position: TablutPosition, last: str | None = None) -> Diagram:
+        shown = {SWEDE: Piece(WHITE, "soldier"), KING: Piece(WHITE, "king"), MUSCOVITE: Piece(BLACK, "soldier")}
+        move = parse_move(last) if last else None
+        marks = ply_marks((move.origin, move.target), move.captures or ()) if move else {}
+        roles = {KONAKIS: THRONE, **{square: CAMP for square in self.camps}}
+        return Diagram(f"Tablut: {self.format_position(position)}", Squares(SIZE, SIZE, NAMES, roles),
+                       {square: shown[code] for square, code in enumerate(position.board) if code}, marks)
 
     # -- moves -----------------------------------------------------------
     def _moves(self, board: bytes, side: int):
