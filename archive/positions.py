@@ -69,6 +69,8 @@ def position_row(rules: Game, position, key: int) -> list:
         text = rules.format_position(position)
         board = laquet_board(position.points) + text[text.rindex(" "):]
         white_off, black_off = position.off(WHITE), position.off(BLACK)
+    elif rules.name not in _TRANSLATIONS:  # a game with no spelled-out board here: its position string
+        text = board = rules.format_position(position)
     else:
         board = _grid_board(rules, position)
         text = folded(board, _width(rules))

@@ -1,0 +1,106 @@
+"""A game is one plug-in point: a toy game registered from the test suite (tests/toy_game.py,
+its grammar tests/fixtures/slide.lark) goes through the CLI like the built-in games."""
+
+import json
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.api import random_records
+from lusoria.cli import main
+from lusoria.notation.reader import SyntaxProblem, known_games, parse_record
+from lusoria.validator.games import GAMES, game_class, register
+
+from toy_game import Slide
+
+WON = '[Game "Slide"]\n[White "Ann"]\n\n1. a1-a2 a3-b3 2. a2-a3 1-0\n'
+DIAGONAL = '[Game "Slide"]\n[White "Bob"]\n\n1. a1-a2 a3-b3 2. a2-b3 1-0\n'  # a diagonal step: Z1 at ply 3
+
+
+@pytest.fixture
+def slide():
+    register(Slide)
+    yield
+    GAMES.unregister("slide")
+
+
+@pytest.fixture
+def records(tmp_path):
+    (tmp_path / "won.lgn").write_text(WON)
+    (tmp_path / "diagonal.lgn").write_text(DIAGONAL)
+    return tmp_path
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_the_registry_knows_a_registered_game_and_forgets_it(slide):
+    assert "slide" in known_games() and game_class("Slide") is Slide
+    assert parse_record(WON).game == "slide"
+    GAMES.unregister("slide")
+    assert known_games() == ("laquet", "latrunculi", "tablut")
+    with pytest.raises(SyntaxProblem, match="unknown game 'Slide'") as problem:
+        parse_record(WON)
+    assert problem.value.rule == "tag"
+
+
+def test_validate_a_valid_and_an_invalid_record(slide, records):
+    valid = run("validate", "--jobs", "1", str(records / "won.lgn"))
+    assert valid.exit_code == 0 and "1 record: 1 valid, 0 invalid" in valid.output
+    invalid = run("validate", "--jobs", "1", "--json", str(records / "diagonal.lgn"))
+    assert invalid.exit_code == 1
+    [diagnostic] = json.loads(invalid.output)["diagnostics"]
+    assert (diagnostic["rule"], diagnostic["ply"], diagnostic["text"]) == ("Z1", 3, "a2-b3")
+    assert diagnostic["suggestions"] == ["a2-a3", "a2-b2"]  # the grid distance of validator/grid.py
+
+
+def test_fmt_writes_the_canonical_record(slide, records):
+    result = run("fmt", str(records / "won.lgn"))
+    assert result.exit_code == 0
+    assert result.output.startswith('[Game "slide"]\n[Event "?"]')
+    assert result.output.endswith('[White "Ann"]\n[Black "?"]\n[Result "1-0"]\n\n1. a1-a2 a3-b3 2. a2-a3 1-0\n')
+
+
+def test_show_draws_the_game_as_svg(slide, records):
+    result = run("show", "--format", "svg", "--ply", "3", str(records / "won.lgn"))
+    assert result.exit_code == 0
+    root = ElementTree.fromstring(result.output)
+    title = root.find("{http://www.w3.org/2000/svg}title")
+    assert title is not None and title.text == "Slide: Ppp/.../..P b"
+    marked = {e.get("data-square"): e.get("class") for e in root.iter() if e.get("data-square")
+              and e.get("class", "").startswith("square") and e.get("class") != "square "}
+    assert marked == {"a2": "square from", "a3": "square to"}
+    pieces = sorted((e.get("data-square"), e.get("class")) for e in root.iter()
+                    if e.get("class", "").startswith("piece"))
+    assert pieces == [("a3", "piece white man"), ("b3", "piece black man"), ("c1", "piece white man"),
+                      ("c3", "piece black man")]
+
+
+def test_html_replays_the_game(slide, records, tmp_path):
+    page = tmp_path / "won.html"
+    result = run("html", "-o", str(page), str(records / "won.lgn"))
+    assert result.exit_code == 0
+    text = page.read_text()
+    assert "Slide: p.p/.../P.P w" in text and "Slide: Ppp/.../..P b" in text and "a2-a3" in text
+
+
+def test_import_and_query(slide, records, tmp_path):
+    db = str(tmp_path / "slide.db")
+    imported = run("import", "--db", db, str(records / "won.lgn"), str(records / "diagonal.lgn"))
+    assert imported.exit_code == 0, imported.output
+    assert "added 2 records (1 invalid" in imported.output
+    found = run("query", "--db", db, "--game", "slide", "--format", "json")
+    rows = json.loads(found.output)
+    assert [(row["white"], row["valid"], row["first_rule"]) for row in rows] == [("Ann", 1, None), ("Bob", 0, "Z1")]
+    reached = run("query", "--db", db, "--position", "Ppp/.../..P b", "--format", "json")
+    assert [(row["white"], row["ply"]) for row in json.loads(reached.output)] == [("Ann", 3)]
+
+
+def test_random_games_of_the_toy_are_legal(slide):
+    from lusoria.validator.replay import check
+
+    for text in random_records("slide", 3, seed=7):
+        report = check(text)
+        assert report.valid and report.record.result in ("1-0", "0-1", "*"), text
