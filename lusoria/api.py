@@ -137,8 +137,14 @@ class Board:
     report: Report
     ply: int
 
+    @property
+    def rules(self) -> Game:
+        """The record's rules (a board is made only of a record they could replay)."""
+        assert self.report.rules is not None
+        return self.report.rules
+
     def text(self) -> str:
-        rules, positions = self.report.rules, self.report.positions
+        rules, positions = self.rules, self.report.positions
         position = positions[self.ply]
         lines = [f"{self.report.game} ({rules.variant}) after ply {self.ply} of {self.report.plies}",
                  *([f"the replay stops after ply {len(positions) - 1}: {stop}"] if (stop := replay_stop(self.report))
@@ -155,6 +161,7 @@ class Board:
         """The ply that led here, in canonical form (None at the start)."""
         if self.ply == 0:
             return None
+        assert self.report.record is not None
         ply = self.report.record.main.plies[self.ply - 1]
         return self.report.canonical.get(id(ply), ply.text)
 
@@ -162,7 +169,7 @@ class Board:
         """The board as an SVG diagram, the last ply highlighted."""
         from lusoria.svg import position_svg
 
-        return position_svg(self.report.rules, self.report.positions[self.ply], self.last)
+        return position_svg(self.rules, self.report.positions[self.ply], self.last)
 
 
 def replay_stop(report: Report) -> str | None:

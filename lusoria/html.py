@@ -89,12 +89,13 @@ def replay_page(source: RecordText | str) -> str:
         else:
             by_place.setdefault((diagnostic.line, diagnostic.column), []).append(diagnostic)
     svgs = []
-    if report.rules:
+    rules = report.rules
+    if rules and record:
         plies = record.main.plies
         for index, position in enumerate(report.positions):
             last = report.canonical.get(id(plies[index - 1])) if index else None
-            svgs.append(position_svg(report.rules, position, last))
-    black_starts = bool(report.positions) and report.rules.turn(report.positions[0]) == BLACK
+            svgs.append(position_svg(rules, position, last))
+    black_starts = bool(report.positions) and rules is not None and rules.turn(report.positions[0]) == BLACK
     moves = _moves(record.main, black_starts, by_place) if record else ""
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in tags.items())
     notes = "".join(_note(d) for d in loose)

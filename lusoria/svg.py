@@ -60,14 +60,14 @@ def _grid(board: Squares, marks: Mapping[int, str]) -> list[str]:
                         f'stroke="{LINE}" stroke-width="2.5"/><path d="M{x + 2} {y + 2}L{x + CELL - 2} {y + CELL - 2}'
                         f'M{x + CELL - 2} {y + 2}L{x + 2} {y + CELL - 2}" stroke="{LINE}" stroke-width="0.8"/>')
     for file in range(files):
-        x = EDGE + file * CELL + CELL / 2
-        for y in (EDGE - 7, EDGE + ranks * CELL + 16):
-            body.append(f'<text x="{x:g}" y="{y}" font-size="12" text-anchor="middle" fill="{LINE}">'
+        middle = EDGE + file * CELL + CELL / 2
+        for baseline in (EDGE - 7, EDGE + ranks * CELL + 16):
+            body.append(f'<text x="{middle:g}" y="{baseline}" font-size="12" text-anchor="middle" fill="{LINE}">'
                         f'{"abcdefghijklmnop"[file]}</text>')
     for rank in range(ranks):
-        y = EDGE + (ranks - 1 - rank) * CELL + CELL / 2 + 4
-        for x in (EDGE / 2, EDGE + files * CELL + EDGE / 2):
-            body.append(f'<text x="{x:g}" y="{y:g}" font-size="12" text-anchor="middle" fill="{LINE}">'
+        level = EDGE + (ranks - 1 - rank) * CELL + CELL / 2 + 4
+        for margin in (EDGE / 2, EDGE + files * CELL + EDGE / 2):
+            body.append(f'<text x="{margin:g}" y="{level:g}" font-size="12" text-anchor="middle" fill="{LINE}">'
                         f'{rank + 1}</text>')
     return body
 
@@ -79,25 +79,25 @@ def _xy(index: int, files: int, ranks: int) -> tuple[int, int]:
 def _man(x: float, y: float, piece: Piece, name: str) -> str:
     cx, cy, white, kind = x + CELL / 2, y + CELL / 2, piece.side == WHITE, piece.kind
     fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
-    piece = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
+    shape = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
              f'stroke-width="1.5"/>')
     inner = "#8a6d1f" if white else "#e8c766"
     if kind == "king":  # a crown
-        piece += (f'<path d="M{cx - 9:g} {cy + 6:g}L{cx - 10:g} {cy - 6:g}L{cx - 4:g} {cy:g}L{cx:g} {cy - 9:g}'
+        shape += (f'<path d="M{cx - 9:g} {cy + 6:g}L{cx - 10:g} {cy - 6:g}L{cx - 4:g} {cy:g}L{cx:g} {cy - 9:g}'
                   f'L{cx + 4:g} {cy:g}L{cx + 10:g} {cy - 6:g}L{cx + 9:g} {cy + 6:g}Z" fill="{inner}"/>')
     elif kind == "dux":  # a ring and a star
-        piece += (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.26:g}" fill="none" stroke="{inner}" '
+        shape += (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.26:g}" fill="none" stroke="{inner}" '
                   f'stroke-width="2"/><path d="M{cx:g} {cy - 7:g}L{cx + 2:g} {cy - 2:g}L{cx + 7:g} {cy - 2:g}'
                   f'L{cx + 3:g} {cy + 1:g}L{cx + 5:g} {cy + 7:g}L{cx:g} {cy + 4:g}L{cx - 5:g} {cy + 7:g}'
                   f'L{cx - 3:g} {cy + 1:g}L{cx - 7:g} {cy - 2:g}L{cx - 2:g} {cy - 2:g}Z" fill="{inner}"/>')
     elif kind == "incitus":  # turned over: the theta nigrum, an O with a long stroke
         mark = "#6b6b6b" if white else "#bdbdbd"
-        piece = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
+        shape = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
                  f'stroke-width="1.5" stroke-dasharray="3 2"/><ellipse cx="{cx:g}" cy="{cy:g}" rx="7" ry="9" '
                  f'fill="none" stroke="{mark}" stroke-width="2"/><path d="M{cx - 12:g} {cy:g}H{cx + 12:g}" '
                  f'stroke="{mark}" stroke-width="2"/>')
     side = "white" if white else "black"
-    return f'<g class="piece {side} {kind}" data-square="{name}">{piece}</g>'
+    return f'<g class="piece {side} {kind}" data-square="{name}">{shape}</g>'
 
 
 def _cross(x: float, y: float, name: str, what: str, gone: bool) -> str:

@@ -38,7 +38,10 @@ class Fit:
         return f"legal under no rule set ({tried}): {where}"
 
 
-def _sets(cls: type[Game], own: Game, tags: dict[str, str]):
+RuleSet = tuple[int, str, dict[str, str], dict[str, str]]  # changes from the record's own, variant, options, changed
+
+
+def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
     """Every distinct rule set, as (changes from `own`, variant, options), fewest changes
     first. Presets that only bundle options (Tablut, Laquet) are searched as options and
     named when a set equals one; `pieces` keeps the record's own value."""
@@ -50,7 +53,7 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]):
     variants = [own.variant] if cls.presets_are_options else list(cls.presets)
     named = {tuple(cls(variant=v).option[k] for k in keys): v for v in cls.presets} if cls.presets_are_options \
         else {}
-    sets = []
+    sets: list[RuleSet] = []
     for variant in variants:
         base = own.option if variant == own.variant else cls(variant=variant).option
         for values in product(*choices):
@@ -97,7 +100,8 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
     fit = Fit(declared, replay(record, keep=False, rules=own, first_error=True).valid)
     if fit.legal:
         return fit
-    found, firsts = [], []
+    found: list[tuple[int, str]] = []
+    firsts: list[int] = []
     plies, work = _count_plies(record), 0
     for cost, variant, options, changed in _sets(cls, own, record.tags):
         if found and cost > found[0][0]:

@@ -28,7 +28,8 @@ class LaquetPosition(NamedTuple):
     points: tuple[int, ...]  # index 1–18: White's checkers as +n, Black's as -n (index 0 unused)
     turn: int
 
-    def count(self, side: int, point: int) -> int:
+    def checkers(self, side: int, point: int) -> int:
+        """How many of `side`'s checkers stand on `point`."""
         n = self.points[point]
         return n if side == WHITE and n > 0 else -n if side == BLACK and n < 0 else 0
 
@@ -44,6 +45,7 @@ class LaquetPosition(NamedTuple):
 
 
 Step = tuple[int, int, int]  # from, to (OFF for a bear-off), die
+State = tuple[LaquetPosition, list[Step], tuple[int, ...]]  # a position, the steps to it, the dice left
 
 
 class Written(NamedTuple):
@@ -78,7 +80,8 @@ def _plays(text: str) -> tuple[Written, ...]:
 def parse_turn(text: str) -> Turn:
     """The parts of a ply the grammar has accepted."""
     m = _TURN.fullmatch(text)
-    leftover = None
+    assert m is not None, text  # the grammar has accepted it
+    leftover: tuple[tuple[int, ...], tuple[Written, ...]] | None = None
     if m[4]:
         leftover = (tuple(int(d) for d in m.group(4, 5) if d), _plays(m[6]))
     return Turn((int(m[1]), int(m[2])), _plays(m[3]), leftover)
@@ -140,7 +143,7 @@ class Laquet(Game[LaquetPosition]):
     def format_position(self, position: LaquetPosition) -> str:
         sides = []
         for side in (WHITE, BLACK):
-            items = [f"{p}:{position.count(side, p)}" for p in range(1, LAST + 1) if position.count(side, p)]
+            items = [f"{p}:{position.checkers(side, p)}" for p in range(1, LAST + 1) if position.checkers(side, p)]
             sides.append(",".join(items) or "-")
         return f"{sides[0]} {sides[1]} {'w' if position.turn == WHITE else 'b'}"
 
@@ -272,7 +275,7 @@ class Laquet(Game[LaquetPosition]):
         if followed is None:
             return None
         steps, left = followed
-        leftover = ()  # (dice, steps) the opponent played
+        leftover: tuple[()] | tuple[tuple[int, ...], list[Step]] = ()  # (dice, steps) the opponent played
         if left and not _done(points, side):
             if self.must and len(steps) < self._most(position, side, turn.roll):
                 return None  # Q5
@@ -338,33 +341,34 @@ class Laquet(Game[LaquetPosition]):
         return after, steps, f" >{_roll_text(left)} {_steps_text(played)}" if played else ""
 
     def _check_plays(self, position: LaquetPosition, side: int, dice: tuple[int, ...], plays: tuple[Written, ...],
-                     rule: str) -> list[tuple[LaquetPosition, list[Step], tuple[int, ...]]]:
+                     rule: str) -> list[State]:
         """Follow the written plays with the dice: every consistent (position, steps, dice
         left). `rule` is cited when fewer dice were played than could be (Q5; Q6 for leftovers)."""
-        states = [(position, [], tuple(dice))]
+        states: list[State] = [(position, [], tuple(dice))]
         for written in plays:
             for _ in range(written.repeat):
                 states = self._follow(states, side, written.points)
         after, steps, _ = states[0]
         most = self._most(position, side, tuple(dice)) if self.must and len(steps) < len(dice) else 0
         if most > len(steps) and not after.done(side):
-            written = [step[:2] for step in steps]
+            taken = [step[:2] for step in steps]
             ways = sorted(self._sequences(position, side, tuple(dice)),
-                          key=lambda way: [step[:2] for step in way[:len(written)]] != written)
+                          key=lambda way: [step[:2] for step in way[:len(taken)]] != taken)
             shown = "; ".join(_steps_text(way) for way in ways[:3]) + ("; …" if len(ways) > 3 else "")
             raise Illegal(rule, f"{SIDE_NAMES[side]} must play {'both dice' if most == 2 else 'a die'} when able "
                                 f"({'played ' + _steps_text(steps) if steps else 'played nothing'}); "
                                 f"possible: {shown}")
         return states
 
-    def _follow(self, states, side: int, points: tuple[int, ...]):
+    def _follow(self, states: list[State], side: int, points: tuple[int, ...]) -> list[State]:
         """The states one written play reaches from any of `states`; Illegal when none."""
-        reached, problem = [], None
+        reached: list[State] = []
+        problem: Illegal | None = None
         for position, steps, left in states:
             distance = points[1] - points[0]
             if len(points) == 2 and points[1] != OFF and distance not in left and len(left) == 2 \
                     and distance == sum(left):  # one checker, both dice, written 1/10: either order
-                routes = [(points[0], points[0] + die, points[1]) for die in dict.fromkeys(left)]
+                routes: list[tuple[int, ...]] = [(points[0], points[0] + die, points[1]) for die in dict.fromkeys(left)]
             else:
                 routes = [points]
             for route in routes:
@@ -382,6 +386,7 @@ class Laquet(Game[LaquetPosition]):
                     frontier = following
                 reached += frontier
         if not reached:
+            assert problem is not None  # each state tried a step, and each step that failed said why
             raise problem
         return reached
 
@@ -397,10 +402,10 @@ class Laquet(Game[LaquetPosition]):
             raise Illegal("Q2", f"{text}: the roll is used up (two dice; a double is played as two moves)")
         if end == OFF:
             if not self._home(position, side):
-                outside = [str(p) for p in range(1, 13) if position.count(side, p)]
+                outside = [str(p) for p in range(1, 13) if position.checkers(side, p)]
                 raise Illegal("Q7", f"{who} may bear off only once all 15 checkers are in quadrant III "
                                     f"(13-18); some stand on {', '.join(outside)}")
-            behind = any(position.count(side, p) for p in range(13, start))
+            behind = any(position.checkers(side, p) for p in range(13, start))
             dice = sorted({d for d in left if d == OFF - start or (d > OFF - start and not behind)})
             if not dice:
                 raise Illegal("Q7", f"{text}: bearing off from {start} takes a {OFF - start}, or a higher die "
@@ -419,9 +424,9 @@ class Laquet(Game[LaquetPosition]):
 
     def _check_step(self, position: LaquetPosition, side: int, start: int, end: int, route, points) -> None:
         """Q3: a checker of the mover's on `start`, and `end` not held by the enemy."""
-        if not position.count(side, start):
+        if not position.checkers(side, start):
             raise Illegal("Q3", f"{_play_text(points)}: there is no {SIDE_NAMES[side]} checker on point {start}")
-        if end != OFF and position.count(1 - side, end):
+        if end != OFF and position.checkers(1 - side, end):
             verb = "lands on" if end == route[-1] else "stops on"
             raise Illegal("Q3", f"{_play_text(points)} {verb} point {end}, held by {SIDE_NAMES[1 - side]}: no checker may "
                                 "stop on an enemy point")
@@ -482,8 +487,8 @@ class Laquet(Game[LaquetPosition]):
     def random_ply(self, position: LaquetPosition, rng: random.Random) -> str | None:
         if self._winner(position):
             return None
-        roll = tuple(sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True))
-        return rng.choice(self.plies_for_roll(position, roll))
+        high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
+        return rng.choice(self.plies_for_roll(position, (high, low)))
 
     def _apply_all(self, position: LaquetPosition, side: int, steps: list[Step]) -> LaquetPosition:
         for step in steps:
@@ -588,12 +593,13 @@ def _play_text(points: tuple[int, ...]) -> str:
     return "/".join(point_name(p) for p in points)
 
 
-def _turn_text(roll: tuple[int, ...], steps: list[Step], left: tuple[int, ...] = (), played: list[Step] = ()) -> str:
+def _turn_text(roll: tuple[int, ...], steps: list[Step], left: tuple[int, ...] = (),
+               played: Sequence[Step] = ()) -> str:
     """A turn in canonical form: the roll, the steps, and the > group when the opponent played some."""
     return _roll_text(roll) + " " + _steps_text(steps) + (f" >{_roll_text(left)} {_steps_text(played)}" if played else "")
 
 
-def _steps_text(steps: list[Step]) -> str:
+def _steps_text(steps: Sequence[Step]) -> str:
     return " ".join(f"{a}/{point_name(b)}" for a, b, _ in steps) or "--"
 
 

@@ -35,7 +35,7 @@ class Geometry:
         self.index = {name: s for s, name in enumerate(self.names)}
         self.steps = [tuple(n for n in self._line(s, 1) if n is not None) for s in range(width * height)]
         # (the next square, the one behind it) in each direction: captures and jumps
-        self.pincers = [[(a, b) for a, b in zip(self._line(s, 1), self._line(s, 2)) if b is not None]
+        self.pincers = [[(a, b) for a, b in zip(self._line(s, 1), self._line(s, 2)) if a is not None and b is not None]
                         for s in range(width * height)]
         self.rays = [self._rays(s) for s in range(width * height)]
         last = width * height - 1
@@ -101,6 +101,7 @@ _PLY = re.compile(r"(?P<placement>@)?(?P<piece>[DP])?(?P<path>[a-p][0-9]+(?:[-^]
 def parse_move(text: str) -> Move:
     """The parts of a ply the grammar has accepted."""
     m = _PLY.fullmatch(text)
+    assert m is not None, text  # the grammar has accepted it
     captures = None if m["captures"] is None else frozenset(c.lstrip("DP") for c in m["captures"].split("/"))
     return Move(bool(m["placement"]), m["piece"], tuple(re.split(r"[-^]", m["path"])), "^" in m["path"],
                 captures, m["removal"], bool(m["end"]))
@@ -161,7 +162,8 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         ranks = text.split()[0].split("/") if text.split() else []
         runs = [1 if not run else whole_number(run, 0, 16) for run, _ in re.findall(r"([0-9]+)|(.)", ranks[0])] \
             if ranks else [8]
-        width = sum(runs) if None not in runs else 0
+        known = [run for run in runs if run is not None]
+        width = sum(known) if len(known) == len(runs) else 0
         return cls(size=(width, len(ranks))) if 4 <= width <= 16 and 4 <= len(ranks) <= 16 else cls()
 
     def _check_room(self) -> None:
@@ -214,8 +216,8 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             for run, letter in re.findall(r"([0-9]+)|(.)", rank):
                 if letter and letter not in CODES:
                     raise OptionError(f"'{letter}' is not a piece (P, p, D, d, I, i) or a count of empty squares")
-                empty = whole_number(run, 0, geo.width) if run else None
-                if run and empty is None:
+                empty = whole_number(run, 0, geo.width) if run else 0
+                if empty is None:
                     raise OptionError(f"the rank '{rank[:20]}' covers more than {geo.width} squares")
                 row.extend(bytes(empty) if run else bytes([CODES[letter]]))
             if len(row) != geo.width:
@@ -225,11 +227,12 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             raise OptionError(f"there are no inciti in the {self.variant} variant")
         if self.variant != "dux" and (CODES["D"] in board or CODES["d"] in board):
             raise OptionError("only the dux variant has a dux")
-        hand = tuple(whole_number(count, 0, self.pieces) for count in fields[2:])
-        if len(fields) == 4 and (None in hand or not self.placing):
+        hand = [n for n in (whole_number(count, 0, self.pieces) for count in fields[2:]) if n is not None]
+        if len(hand) != len(fields) - 2 or hand and not self.placing:
             raise OptionError(f"pieces in hand are two numbers from 0 to {self.pieces}, and only seneca and piso "
                               "place pieces")
-        return LatrunculiPosition(bytes(board), WHITE if fields[1] == "w" else BLACK, hand or (0, 0))
+        return LatrunculiPosition(bytes(board), WHITE if fields[1] == "w" else BLACK,
+                                  (hand[0], hand[1]) if hand else (0, 0))
 
     def format_position(self, position: LatrunculiPosition) -> str:
         width = self.geo.width
@@ -567,7 +570,7 @@ def _board_size(text: str | None) -> tuple[int, int]:
     if text is None:
         return 8, 8
     m = re.fullmatch(r"([0-9]+)x([0-9]+)", text.lower())
-    size = tuple(whole_number(n, 4, 16) for n in m.groups()) if m else (None,)
-    if None in size:
+    width, height = (whole_number(n, 4, 16) for n in m.groups()) if m else (None, None)
+    if width is None or height is None:
         raise OptionError(f"a Board is WxH with each side from 4 to 16, as in 8x8; not '{text[:40]}'", "Board")
-    return size
+    return width, height

@@ -144,7 +144,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> tuple[Record | Non
     each with what its slip meant ("did you mean e3-c3?"), and the fixes made: with
     `keep_going`, while each slip has one fix, the text is mended until it parses."""
     diagnostics: list[Diagnostic] = []
-    read, mended = source, []
+    read, mended = source, list[_Mended]()
     while True:
         try:
             return parse_record(read), read, diagnostics, mended

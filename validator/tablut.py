@@ -62,12 +62,14 @@ class RememberingPosition(TablutPosition):
     it also remembers the positions that arose after earlier plies since the last capture
     (a capture makes every earlier position unreachable)."""
 
-    def __new__(cls, board: bytes, turn: int, earlier: frozenset = frozenset()):
+    earlier: frozenset[TablutPosition]
+
+    def __new__(cls, board: bytes, turn: int, earlier: frozenset[TablutPosition] = frozenset()) -> RememberingPosition:
         position = super().__new__(cls, board, turn)
         position.earlier = earlier
         return position
 
-    def __getnewargs__(self):
+    def __getnewargs__(self) -> tuple[bytes, int, frozenset[TablutPosition]]:
         return self.board, self.turn, self.earlier
 
     def __repr__(self) -> str:
@@ -92,6 +94,7 @@ def parse_move(text: str) -> Move | None:
     if text == "--":
         return None
     m = _PLY.fullmatch(text)
+    assert m is not None, text  # the grammar has accepted it
     captures = None if m["captures"] is None else frozenset(
         square_index(sq.lstrip("KP")) for sq in m["captures"].split("/"))
     return Move(m["piece"], square_index(m["origin"]), square_index(m["target"]), captures, m["announcement"])
@@ -377,7 +380,7 @@ class Tablut(GridGame[TablutPosition]):
     def _remember(self, before: TablutPosition, after: TablutPosition, outcome: Outcome | None,
                   captured: bool) -> tuple[TablutPosition, Outcome | None]:
         """T13: the position after a ply, with its history; a draw when it arose before."""
-        earlier = frozenset() if captured else getattr(before, "earlier", frozenset())
+        earlier: frozenset[TablutPosition] = frozenset() if captured else getattr(before, "earlier", frozenset())
         if outcome is None and after in earlier:
             outcome = Outcome("1/2-1/2", "T13", "the position arose before (repetition)")
         return RememberingPosition(*after, earlier | {TablutPosition(*after)}), outcome
