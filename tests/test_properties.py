@@ -200,7 +200,7 @@ def changed_laquet_ply(rules: Laquet, position, ply: str, data) -> tuple[str, st
     assume(match)
     start, end = int(match[2]), int(match[3])
     side = position.turn
-    free = [p for p in range(1, 19 - (end - start)) if not position.count(side, p)]
+    free = [p for p in range(1, 19 - (end - start)) if not position.checkers(side, p)]
     assume(free)
     point = data.draw(st.sampled_from(free))
     new = f"{match[1]}{point}/{point + end - start}" + ply[match.end():]
