@@ -52,6 +52,8 @@ TESTS = {
     "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS,
     "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS,
     "validator/suggest.py": ["tests/test_suggestions.py", "tests/test_cli.py"],
+    "validator/grid.py": ["tests/test_suggestions.py", "tests/test_cli.py"],
+    "validator/diagram.py": ["tests/test_svg.py", "tests/test_toy_game.py"],
     "validator/fit.py": ["tests/test_fit.py"],
     "grammar": GRAMMAR_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
