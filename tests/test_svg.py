@@ -54,3 +54,18 @@ def test_the_docs_images_are_current_and_snapshotted(name, snapshot):
     drawing = images.drawing(name)
     assert (ROOT / "docs" / "images" / name).read_text() == drawing, "run: python docs/images.py"
     assert drawing == snapshot
+
+
+def test_any_description_is_drawn_without_a_game():
+    from lusoria.svg import diagram_svg
+    from lusoria.validator.diagram import TO, Diagram, Piece, Points
+
+    table = Points(labels={0: "home"})  # no unused quarter
+    root = ElementTree.fromstring(diagram_svg(Diagram("a table", table, {3: Piece(1, "checker", 7)}, {3: TO},
+                                                      off=(2, 0), dice=(5,))))
+    assert [e.get("class") for e in root.iter() if e.get("data-point") == "3"] == \
+        ["point to", "checker black", "checker black", "checker black", "checker black", "checker black", "count"]
+    assert not [e for e in root.iter() if e.get("class") == "unused"]
+    assert [e.get("data-value") for e in root.iter() if e.get("class") == "die"] == ["5"]
+    assert len([e for e in root.iter() if e.get("class") == "off white"]) == 2
+    assert "home" in [t.text for t in root.iter(f"{{{NS['svg']}}}text")]

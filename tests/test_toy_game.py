@@ -96,6 +96,8 @@ def test_import_and_query(slide, records, tmp_path):
     assert [(row["white"], row["valid"], row["first_rule"]) for row in rows] == [("Ann", 1, None), ("Bob", 0, "Z1")]
     reached = run("query", "--db", db, "--position", "Ppp/.../..P b", "--format", "json")
     assert [(row["white"], row["ply"]) for row in json.loads(reached.output)] == [("Ann", 3)]
+    tree = run("tree", "--db", db, "p.p/.../P.P w")
+    assert tree.exit_code == 0 and tree.output.splitlines()[2].split()[:3] == ["a1-a2", "2", "2"]
 
 
 def test_random_games_of_the_toy_are_legal(slide):
