@@ -27,6 +27,8 @@ def test_validate_does_not_load_the_archive_pictures_or_process_pools(tmp_path):
     loaded = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
     assert "lusoria.validator.replay" in loaded  # the measurement itself works
     assert not loaded & {"lusoria.archive", "sqlite_utils", "tabulate", "lusoria.svg", "concurrent.futures"}
+    assert "lusoria.validator.tablut" in loaded  # the registry loads the rules of the games it meets
+    assert not loaded & {"lusoria.validator.laquet", "lusoria.validator.latrunculi"}
 
 
 def test_the_format_choices_are_the_archives():

@@ -78,6 +78,16 @@ def test_show_draws_the_game_as_svg(slide, records):
                       ("c3", "piece black man")]
 
 
+def test_the_rules_finder_and_random_games(slide, records):
+    from lusoria.validator.replay import check
+
+    found = run("rules", str(records / "diagonal.lgn"))
+    assert found.exit_code == 0 and "legal under no rule set (1 tried): first conflict at ply 3" in found.output
+    for text in random_records("slide", 3, seed=7):
+        report = check(text)
+        assert report.valid and report.record.result in ("1-0", "0-1", "*"), text
+
+
 def test_html_replays_the_game(slide, records, tmp_path):
     page = tmp_path / "won.html"
     result = run("html", "-o", str(page), str(records / "won.lgn"))
@@ -98,11 +108,3 @@ def test_import_and_query(slide, records, tmp_path):
     assert [(row["white"], row["ply"]) for row in json.loads(reached.output)] == [("Ann", 3)]
     tree = run("tree", "--db", db, "p.p/.../P.P w")
     assert tree.exit_code == 0 and tree.output.splitlines()[2].split()[:3] == ["a1-a2", "2", "2"]
-
-
-def test_random_games_of_the_toy_are_legal(slide):
-    from lusoria.validator.replay import check
-
-    for text in random_records("slide", 3, seed=7):
-        report = check(text)
-        assert report.valid and report.record.result in ("1-0", "0-1", "*"), text
