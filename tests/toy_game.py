@@ -22,6 +22,13 @@ LETTERS = {WHITE: "P", BLACK: "p"}
 _PLY = re.compile(r"([a-c][1-3])-([a-c][1-3])")
 
 
+def _squares(ply: str) -> tuple[int, int]:
+    """The origin and target of a ply the grammar has accepted."""
+    match = _PLY.fullmatch(ply)
+    assert match is not None, ply
+    return NAMES.index(match[1]), NAMES.index(match[2])
+
+
 class SlidePosition(NamedTuple):
     board: str  # 9 squares, a1 b1 … c3: "P", "p" or "."
     turn: int
@@ -59,7 +66,7 @@ class Slide(GridGame[SlidePosition]):
         return self.format_position(position)
 
     def diagram(self, position: SlidePosition, last: str | None = None) -> Diagram:
-        marks = ply_marks(NAMES.index(name) for name in _PLY.fullmatch(last).groups()) if last else {}
+        marks = ply_marks(_squares(last)) if last else {}
         pieces = {square: Piece(WHITE if code == "P" else BLACK, "man")
                   for square, code in enumerate(position.board) if code != "."}
         return Diagram(f"Slide: {self.format_position(position)}", Squares(SIZE, SIZE, NAMES), pieces, marks)
@@ -67,7 +74,7 @@ class Slide(GridGame[SlidePosition]):
     def play(self, position: SlidePosition, text: str) -> Played[SlidePosition]:
         if self.outcome(position):
             raise Illegal("Z3", "the game is over")
-        origin, target = (NAMES.index(name) for name in _PLY.fullmatch(text).groups())
+        origin, target = _squares(text)
         side = position.turn
         if position.board[origin] != LETTERS[side]:
             raise Illegal("Z2", f"{NAMES[origin]} holds no man of the side to move")
