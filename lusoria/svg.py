@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping
 from html import escape
 
 from lusoria.validator.base import BLACK, WHITE, Game
-from lusoria.validator.diagram import CAMP, CAPTURED, REMOVED, THRONE, Diagram, Piece, Points, Squares
+from lusoria.validator.diagram import CAMP, CAPTURED, FROM, REMOVED, THRONE, TO, Diagram, Piece, Points, Squares
 
 CELL, EDGE = 40, 22
 LIGHT, DARK, LINE = "#f6efdc", "#2e2a26", "#3b3228"
@@ -50,9 +50,9 @@ def _grid(board: Squares, marks: Mapping[int, str]) -> list[str]:
     for index, name in enumerate(board.names):
         x, y = _xy(index, files, ranks)
         mark, camp = marks.get(index, ""), board.roles.get(index) == CAMP
-        fill = MOVED if mark in ("from", "to") else CAMP_FILL if camp \
+        fill = MOVED if mark in (FROM, TO) else CAMP_FILL if camp \
             else BOARD if (index // files + index) % 2 else SQUARE_ALT
-        role = " ".join(filter(None, (mark, "camp" if camp else "")))
+        role = " ".join(filter(None, (mark, CAMP if camp else "")))
         body.append(f'<rect class="square {role}" data-square="{name}" x="{x}" y="{y}" '
                     f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="0.5"/>')
         if board.roles.get(index) == THRONE:  # a thick frame and a cross
