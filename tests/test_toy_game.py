@@ -46,6 +46,16 @@ def test_the_registry_knows_a_registered_game_and_forgets_it(slide):
     assert problem.value.rule == "tag"
 
 
+def test_the_editor_completes_the_game_and_its_plies(slide):
+    from lusoria.document import Document, completions
+
+    assert "slide" in [c.label for c in completions(None, '[Game "', 0, 7)]
+    document = Document()
+    document.refresh('[Game "slide"]\n\n1. a1-a2 \n')
+    plies = [c.label for c in completions(document.entry_at(2), "1. a1-a2 ", 2, 9) if c.kind == "ply"]
+    assert sorted(plies) == ["a3-b3", "c3-b3", "c3-c2"]  # a2 is taken
+
+
 def test_validate_a_valid_and_an_invalid_record(slide, records):
     valid = run("validate", "--jobs", "1", str(records / "won.lgn"))
     assert valid.exit_code == 0 and "1 record: 1 valid, 0 invalid" in valid.output
