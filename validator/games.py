@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
+from typing import Any, TypeVar
 
 from lusoria.validator.base import Game
+
+G = TypeVar("G", bound=Game[Any])
 
 _BUILT_IN = {"laquet": "lusoria.validator.laquet:Laquet",
              "latrunculi": "lusoria.validator.latrunculi:Latrunculi",
@@ -42,9 +45,9 @@ class Registry(Mapping[str, type[Game]]):
         return len(self._where.keys() | self._classes.keys())
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and (name in self._where or name in self._classes)
+        return isinstance(name, str) and (name.lower() in self._where or name.lower() in self._classes)
 
-    def register(self, cls: type[Game]) -> type[Game]:
+    def register(self, cls: type[G]) -> type[G]:
         """Add a game (or replace the one of the same name); usable as a class decorator."""
         self._where.pop(cls.name, None)
         self._classes[cls.name] = cls
