@@ -46,6 +46,17 @@ def test_the_registry_knows_a_registered_game_and_forgets_it(slide):
     assert problem.value.rule == "tag"
 
 
+def test_a_registered_game_may_replace_a_built_in_one_until_it_is_unregistered():
+    from lusoria.validator.tablut import Tablut
+
+    class Renamed(Slide):
+        name = "tablut"
+
+    assert register(Renamed) is Renamed and game_class("TABLUT") is Renamed and "Tablut" in GAMES
+    GAMES.unregister("tablut")
+    assert game_class("tablut") is Tablut and len(GAMES) == 3
+
+
 def test_the_editor_completes_the_game_and_its_plies(slide):
     from lusoria.document import Document, completions
 

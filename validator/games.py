@@ -30,6 +30,7 @@ class Registry(Mapping[str, type[Game]]):
         self._built_in = built_in
         self._where = dict(built_in)  # name -> "module:Class", until loaded
         self._classes: dict[str, type[Game]] = {}
+        self.names = tuple(sorted(built_in))  # every game's name, sorted
 
     def __getitem__(self, name: str) -> type[Game]:
         name = name.lower()
@@ -39,18 +40,19 @@ class Registry(Mapping[str, type[Game]]):
         return self._classes[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(sorted(self._where.keys() | self._classes.keys()))
+        return iter(self.names)
 
     def __len__(self) -> int:
-        return len(self._where.keys() | self._classes.keys())
+        return len(self.names)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and (name.lower() in self._where or name.lower() in self._classes)
+        return isinstance(name, str) and name.lower() in self.names
 
     def register(self, cls: type[G]) -> type[G]:
         """Add a game (or replace the one of the same name); usable as a class decorator."""
         self._where.pop(cls.name, None)
         self._classes[cls.name] = cls
+        self.names = tuple(sorted({*self.names, cls.name}))
         return cls
 
     def unregister(self, name: str) -> None:
@@ -58,6 +60,8 @@ class Registry(Mapping[str, type[Game]]):
         self._classes.pop(name, None)
         if name in self._built_in:
             self._where[name] = self._built_in[name]
+        else:
+            self.names = tuple(other for other in self.names if other != name)
 
 
 GAMES = Registry(_BUILT_IN)
@@ -71,4 +75,4 @@ def game_class(name: str) -> type[Game]:
 
 def known_games() -> tuple[str, ...]:
     """The names of the games there are, sorted."""
-    return tuple(GAMES)
+    return GAMES.names
