@@ -10,7 +10,6 @@ import click
 from lusoria.notation.numbers import whole_number
 
 MAX_COUNT = 10 ** 9  # plies, records, games: more than any archive holds
-MAX_SQL_INTEGER = 2 ** 63 - 1
 
 
 class Bounded(click.ParamType):
