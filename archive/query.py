@@ -85,7 +85,7 @@ def _iso(text: str, end: bool) -> str:
         except ValueError:
             raise ValueError(f"a date filter is YYYY[.MM[.DD]] or an ISO date YYYY-MM-DD, not '{text[:40]}'") from None
     first, last = date_range(text + ".??" * (2 - text.count(".")))  # 2025 and 2025.06 are shorthands
-    if first is None:
+    if first is None or last is None:
         raise ValueError(f"a date filter needs a known year, not '{text}'")
     return last if end else first
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import PROBLEMS, Problem
+from lusoria.notation.sources import PROBLEMS, Problem, Source
 from lusoria.pipeline import reports
 from lusoria.validator.replay import Report
 
@@ -23,7 +23,7 @@ class Converted:
     problem: str | None = None
 
 
-def convert(paths: Iterable[str], to: str, encoding: str = "utf-8", format: str | None = None,
+def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
             tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
     """Every record of `paths` in format `to` (lgn or otn). A record that does not parse
     cannot be converted; an illegal one is converted as written (OTN: its main line only)."""

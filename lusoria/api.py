@@ -276,7 +276,7 @@ def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
 
 def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_: int = 1) -> Record:
     """A random legal game under `rules`, ending when the game does or after `max_plies`."""
-    position, plies = rules.initial(), []
+    position, plies = rules.initial(), list[Ply]()
     ended = rules.outcome(position)
     while ended is None and len(plies) < max_plies:
         text = rules.random_ply(position, rng)

@@ -62,7 +62,7 @@ HINTS = {"encoding": "; try --encoding latin-1 or cp1252", "archive": "; create 
          "timeout": " (see --timeout)", "pyarrow": ": pip install 'lusoria[parquet]' (or use --format csv)"}
 
 
-def hinted(problem: Unreadable | Exception) -> str:
+def hinted(problem: object) -> str:
     """The library's message, and the option or command that may help (`parameter`: of the library call)."""
     return f"{problem}{HINTS.get(getattr(problem, 'parameter', None) or '', '')}"
 
@@ -416,7 +416,7 @@ def filter_params() -> list[click.Parameter]:
     """The options of `query`'s filters, one per field of Filters, as its metadata declares."""
     from lusoria.archive import Filters
 
-    params = []
+    params: list[click.Parameter] = []
     for field in dataclasses.fields(Filters):
         meta, name = field.metadata, "--" + option_name(field.name)
         kwargs: dict[str, Any] = {"help": meta["help"], "metavar": meta.get("metavar")}

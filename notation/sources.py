@@ -66,11 +66,11 @@ def is_text(source: Source) -> bool:
     return isinstance(source, RecordText) or isinstance(source, str) and ("\n" in source or source.startswith("["))
 
 
-def walk(paths: Iterable[Source]) -> Iterator[Source | Skipped]:
+def walk(paths: Iterable[Source | Skipped]) -> Iterator[Source | Skipped]:
     """Files as given; directories searched recursively, in sorted order, for files in one of
     lusoria's formats (`*.lgn`, `*.otg`, aagenielsen.dk `*.json`, Tablut Challenge
     `*_gameLog.txt`; extensions in any case); the other files there come as Skipped.
-    Streams and text come as they are."""
+    Streams, text and Skipped items (of an earlier walk) come as they are."""
     from lusoria.formats import format_of, why_not
 
     for path in paths:
