@@ -183,13 +183,15 @@ def read_sources(path: Source, encoding: str = "utf-8", format: str | None = Non
         records = split_records(decoded_text(file, name, encoding), name) if format == "lgn" else \
             read_text("".join(decoded_text(file, name, encoding)), format, name, tags)
         done = 0
-        for record in records:
-            yield record
+        try:
+            for record in records:
+                yield record
+                if progress:
+                    progress(file.tell() - done)
+                    done = file.tell()
+        finally:  # the file's bytes are done with, read or not (a decoding error)
             if progress:
-                progress(file.tell() - done)
-                done = file.tell()
-        if progress:
-            progress(file.tell() - done)
+                progress(os.fstat(file.fileno()).st_size - done)
 
 
 def record_at(source: Source, index: int = 0, encoding: str = "utf-8", format: str | None = None,
