@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable, record_at
+from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable, read_sources,
+                                      record_at)
 from lusoria.notation.writer import write_record
 from lusoria.formats import FORMATS as SOURCE_FORMATS
-from lusoria.pipeline import found, records, reports, size, without_problems
+from lusoria.pipeline import found, mapped, records, reports, size, without_problems
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game, OptionError
 from lusoria.validator.fit import Fit, fitting_rules
 from lusoria.validator.games import GAMES, game_class
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
            "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
-           "record_at", "replay_page", "convert", "rulebook", "explain"]
+           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain"]
 
 CHUNK = 64  # records a worker checks at a time
 
@@ -53,8 +54,7 @@ def validate(paths: Iterable[Source], encoding: str = "utf-8", strict: bool = Fa
 
 
 def _check_chunk(chunk: list[RecordText | Problem], keep_going: bool = False) -> list[Verdict | Problem]:
-    return [item if isinstance(item, PROBLEMS) else check(item, keep=False, keep_going=keep_going).verdict()
-            for item in chunk]
+    return list(mapped(lambda source: check(source, keep=False, keep_going=keep_going).verdict(), chunk))
 
 
 class _Workers:
@@ -97,13 +97,13 @@ def fitting(paths: Iterable[Source], encoding: str = "utf-8", format: str | None
             tags: dict[str, str] | None = None) -> Iterator[tuple[RecordText, Fit | str] | Problem]:
     """For each record, the rule sets that fit it (`lusoria rules`); a record that cannot
     be replayed at all (syntax, unknown game, bad tags) comes with its first problem."""
-    for report in reports(paths, encoding, format, tags, keep=False):
-        if isinstance(report, PROBLEMS):
-            yield report
-        elif report.rules is None or report.record is None:
-            yield report.source, f"cannot be replayed: {report.diagnostics[0].message}"
-        else:
-            yield report.source, fitting_rules(report.record)
+    return mapped(_fit, reports(paths, encoding, format, tags, keep=False))
+
+
+def _fit(report: Report) -> tuple[RecordText, Fit | str]:
+    if report.rules is None or report.record is None:
+        return report.source, f"cannot be replayed: {report.diagnostics[0].message}"
+    return report.source, fitting_rules(report.record)
 
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
@@ -187,8 +187,7 @@ def canonical_records(paths: Iterable[Source], encoding: str = "utf-8", format: 
                       tags: dict[str, str] | None = None) -> Iterator[tuple[str, Report] | Problem]:
     """Every record of `paths` in canonical form (ending in one line end), streamed, with its report
     (`lusoria fmt`); a record that does not parse comes back as it was."""
-    for item in records(paths, encoding, format, tags):
-        yield item if isinstance(item, PROBLEMS) else _canonical(item)
+    return mapped(_canonical, records(paths, encoding, format, tags))
 
 
 def _canonical(source: RecordText) -> tuple[str, Report]:

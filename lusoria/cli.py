@@ -143,12 +143,9 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
             echo(output.diagnostic_text(verdict, diagnostic))
         cited.update(dict.fromkeys(d.rule for d in verdict.diagnostics))
         if len(verdict.diagnostics) > MAX_SHOWN:
-            echo(f"{output.where(verdict.source)}: and {plural(len(verdict.diagnostics) - MAX_SHOWN, 'more diagnostic')}"
-                 " in this record (--json lists all)")
+            echo(output.more_diagnostics(verdict, MAX_SHOWN))
     if not as_json:
-        click.echo(output.validation_summary(records, invalid, errors, warnings))
-        if cited:
-            click.echo(f"rules cited: {', '.join(cited)} (lusoria explain {next(iter(cited))} says what a rule means)")
+        click.echo(output.validation_summary(records, invalid, errors, warnings, cited))
     if not records and not inputs.unreadable:
         click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
     sys.exit(2 if inputs.unreadable or not records else 1 if invalid else 0)
@@ -255,8 +252,7 @@ def explain(rule_id: str | None) -> None:
     """Print a rule that diagnostics cite (T2, S4, Q6, syntax…; any case): its text, the
     options that change it and an example. Without RULE, list every rule."""
     if rule_id is None:
-        for rule in api.rulebook():
-            click.echo(f"{rule.id:<7} {rule.game:<11} {rule.title}")
+        click.echo(output.rule_list(api.rulebook()))
         return
     try:
         click.echo(api.explain(rule_id))

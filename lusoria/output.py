@@ -18,6 +18,7 @@ from lusoria.words import plural
 if TYPE_CHECKING:
     from lusoria.archive import Node
     from lusoria.notation.reader import RecordText
+    from lusoria.rulebook import Rule
     from lusoria.validator.fit import Fit
     from lusoria.validator.replay import Diagnostic, Report, Verdict
 
@@ -90,9 +91,25 @@ def fit_text(source: RecordText, fit: Fit | str) -> str:
     return f"{where(source)}: record {source.index}: {fit}"
 
 
-def validation_summary(records: int, invalid: int, errors: int, warnings: int) -> str:
-    return (f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
+def more_diagnostics(verdict: Verdict, shown: int) -> str:
+    """The line that stands for the diagnostics of a record past the first `shown`."""
+    return (f"{where(verdict.source)}: and {plural(len(verdict.diagnostics) - shown, 'more diagnostic')} "
+            "in this record (--json lists all)")
+
+
+def validation_summary(records: int, invalid: int, errors: int, warnings: int, cited: Iterable[str]) -> str:
+    """`lusoria validate`'s last lines: the counts, and the rules the diagnostics cited, in order."""
+    cited = list(cited)
+    text = (f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
             f"({plural(errors, 'error')}, {plural(warnings, 'warning')})")
+    if cited:
+        text += f"\nrules cited: {', '.join(cited)} (lusoria explain {cited[0]} says what a rule means)"
+    return text
+
+
+def rule_list(rules: Iterable[Rule]) -> str:
+    """`lusoria explain` without a rule: one line per rule."""
+    return "\n".join(f"{rule.id:<7} {rule.game:<11} {rule.title}" for rule in rules)
 
 
 def render(rows: Iterable[dict], format: str, columns: list[str] | None = None) -> str:

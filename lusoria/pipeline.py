@@ -14,7 +14,8 @@ from lusoria.notation.sources import PROBLEMS, InputError, Problem, Skipped, Sou
 from lusoria.validator.replay import Report, check
 
 T = TypeVar("T")
-__all__ = ["Problem", "Skipped", "Unreadable", "found", "size", "records", "reports", "without_problems"]
+U = TypeVar("U")
+__all__ = ["Problem", "Skipped", "Unreadable", "found", "size", "records", "reports", "mapped", "without_problems"]
 
 
 def found(paths: Iterable[Source]) -> list[Source | Skipped]:
@@ -49,8 +50,13 @@ def reports(paths: Iterable[Source | Skipped], encoding: str = "utf-8", format: 
             tags: dict[str, str] | None = None, progress: Callable[[int], None] | None = None,
             keep: bool = True) -> Iterator[Report | Problem]:
     """`records`, each checked (`check`; `keep`: as there)."""
-    for item in records(paths, encoding, format, tags, progress):
-        yield item if isinstance(item, PROBLEMS) else check(item, keep=keep)
+    return mapped(lambda record: check(record, keep=keep), records(paths, encoding, format, tags, progress))
+
+
+def mapped(function: Callable[[T], U], items: Iterable[T | Problem]) -> Iterator[U | Problem]:
+    """`function` of each item of a stream that is not a problem; the problems as they are, in their place."""
+    for item in items:
+        yield item if isinstance(item, PROBLEMS) else function(item)
 
 
 def without_problems(items: Iterable[T | Problem], problems: list[Problem]) -> Iterator[T]:
