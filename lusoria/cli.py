@@ -15,7 +15,7 @@ from lusoria import __version__, api, output
 from lusoria.api import Problem, Skipped, Unreadable
 from lusoria.files import same_file, write_file
 from lusoria.terminal import echo
-from lusoria.options import Bounded, Encoding
+from lusoria.options import Bounded, Encoding, LazyDefault
 from lusoria.words import plural
 
 T = TypeVar("T")
@@ -493,7 +493,7 @@ def query(db: str, format_: str, **filters: Any) -> None:
 @click.argument("sql")
 @db_option
 @format_option
-@click.option("--timeout", type=Bounded(0, 10 ** 6), default=sql_timeout, show_default=True,
+@click.option("--timeout", cls=LazyDefault, type=Bounded(0, 10 ** 6), default=sql_timeout, show_default=True,
               help="Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too.")
 def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""

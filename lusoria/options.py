@@ -4,6 +4,7 @@ number in a record (lusoria.notation.numbers), and text encodings checked before
 from __future__ import annotations
 
 import codecs
+from typing import Any
 
 import click
 
@@ -43,3 +44,11 @@ class Encoding(click.ParamType):
         if not getattr(codec, "_is_text_encoding", True):
             self.fail(f"{value!r} is not a text encoding", param, ctx)
         return value
+
+
+class LazyDefault(click.Option):
+    """An option whose default is a function's value, called when it is needed (by `--help`
+    too, which shows the value): the default keeps its home in the module that imports late."""
+
+    def get_default(self, ctx: click.Context, call: bool = True) -> Any:
+        return super().get_default(ctx, call=True)
