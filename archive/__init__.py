@@ -15,20 +15,21 @@ from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.export import export
-from lusoria.archive.importer import ImportSummary, import_records
-from lusoria.archive.query import Filters, build, position_keys
+from lusoria.archive.importer import ImportSummary, import_reports
+from lusoria.archive.query import COLUMNS, FilterError, Filters, build, position_keys
 from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, open_archive
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import Node, tree
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
-from lusoria.validator.replay import check
+from lusoria.pipeline import Problem, Skipped, reports, without_problems
+from lusoria.validator.replay import Report, check
 
 DEFAULT = "lusoria.db"
 
-__all__ = ["Archive", "Duplicate", "Filters", "ImportStopped", "ImportSummary", "Node", "NotAnArchive", "ReadOnlyError",
-           "default_path"]
+__all__ = ["Archive", "COLUMNS", "DEFAULT_TIMEOUT", "Duplicate", "FilterError", "Filters", "ImportStopped", "ImportSummary", "MissingArchive", "Node",
+           "NotAnArchive", "ReadOnlyError", "default_path"]
 
 
 def default_path() -> str:
@@ -38,6 +39,12 @@ def default_path() -> str:
 
 class ImportStopped(Exception):
     """An import the archive could not take to its end; the archive is left whole."""
+
+
+class MissingArchive(NotAnArchive):
+    """An archive file that does not exist (yet): an import creates it."""
+
+    parameter = "archive"  # what may help: making the archive
 
 
 def _selected(filters: Filters | None) -> tuple[str, list] | None:
@@ -57,17 +64,28 @@ class Archive:
     def import_paths(self, paths: Iterable[Source], encoding: str = "utf-8", batch_size: int = 1000,
                      progress: Callable[[int], None] | None = None, format: str | None = None,
                      tags: dict[str, str] | None = None) -> ImportSummary:
-        """`lusoria import`: check and store every record of `paths` (files, directories, `-`,
-        streams or text, as `read_sources` reads them; `format`, `tags`: as there); sources that
-        cannot be read are listed in the summary's `unreadable`, which `str()` shows. ImportStopped when the archive cannot take them (full disk, read-only
-        file, damaged schema)."""
+        """Check and store every record of `paths` (files, directories, `-`, streams or text, read
+        by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there): `import_reports`
+        over `pipeline.reports`. Sources that cannot be read are listed in the summary's
+        `unreadable`, which `str()` shows (skipped files are not)."""
+        problems: list[Problem] = []
+        summary = self.import_reports(without_problems(reports(paths, encoding, format, tags, progress), problems),
+                                      batch_size)
+        summary.unreadable += [str(problem) for problem in problems if not isinstance(problem, Skipped)]
+        return summary
+
+    def import_reports(self, reports: Iterable[Report], batch_size: int = 1000) -> ImportSummary:
+        """`lusoria import`: store every checked record (`check`, which keeps the positions), valid
+        or not, `batch_size` records a transaction; a record already there is counted as a
+        duplicate. ImportStopped when the archive cannot take them (full disk, read-only file,
+        damaged schema): the batches stored before are whole, nothing of the failed one is kept."""
         if os.path.exists(self.path) and not (os.access(self.path, os.W_OK)
                                               and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
             raise ImportStopped(f"{self.path}: the archive or its directory is read-only; nothing was imported "
                                 "and the archive is as it was")
         db = open_archive(self.path)
         try:
-            return import_records(db, paths, encoding, batch_size, progress, format, tags)
+            return import_reports(db, reports, batch_size)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                                 "stored before are whole and nothing of the failed one was kept") from None
@@ -78,7 +96,7 @@ class Archive:
         """NotAnArchive unless the file is an archive of this version, which is checked by
         reading only (a read-only directory will do); an older archive is upgraded first."""
         if not os.path.exists(self.path):
-            raise NotAnArchive(f"{self.path} does not exist; create it with lusoria import")
+            raise MissingArchive(f"{self.path} does not exist")
         try:
             conn = connect(self.path)
             try:

@@ -54,7 +54,7 @@ def find_duplicates(entries: Iterable[Entry],
     for entry in first.values():
         if entry.identity.setting is not None:
             settings.setdefault(entry.identity.setting, []).append(entry)
-    found = []
+    found: list[Duplicate] = []
     for group in settings.values():
         if len(group) > 1:
             found += _prefixes(load(group) if load else group)

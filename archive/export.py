@@ -30,13 +30,18 @@ def _write_csv(path: str, columns: list[tuple[str, str]], batches: Iterator[list
     return count
 
 
+class MissingPyarrow(ValueError):
+    """Parquet asked for, and pyarrow (lusoria's `parquet` extra) not installed."""
+
+    parameter = "pyarrow"
+
+
 def _write_parquet(path: str, columns: list[tuple[str, str]], batches: Iterator[list[tuple]]) -> int:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
-        raise ValueError("Parquet export needs pyarrow: pip install 'lusoria[parquet]' (or use --format csv)") \
-            from None
+        raise MissingPyarrow("Parquet export needs pyarrow") from None
     types = {"INTEGER": pa.int64(), "REAL": pa.float64(), "FLOAT": pa.float64()}
     schema = pa.schema([(name, types.get(kind, pa.string())) for name, kind in columns])
     count = 0

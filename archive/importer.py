@@ -10,15 +10,14 @@ import os
 import signal
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Callable, Iterable, Iterator
+from typing import Iterable, Iterator
 
 import sqlite_utils
 
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Line
-from lusoria.notation.sources import InputError, expand, read_sources
-from lusoria.validator.base import Game
-from lusoria.validator.replay import ERROR, Report, check
+from lusoria.validator.base import Game, Position
+from lusoria.validator.replay import ERROR, Report
 from lusoria.archive.identity import identity, label
 from lusoria.archive.positions import insert_positions, material_range, record_positions
 from lusoria.archive.schema import SOURCE_TAGS
@@ -46,16 +45,11 @@ class ImportSummary:
         return text
 
 
-def position_key(rules: Game, position) -> int:
+def position_key(rules: Game, position: Position) -> int:
     """A 64-bit key of a position, the same for the same position in any record (positions
     are immutable values of bytes, ints and tuples, whose repr is the same in every run)."""
     digest = hashlib.blake2b(f"{rules.name} {position!r}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big", signed=True)
-
-
-def _text(path: str) -> str:
-    """A file name as text: bytes that are not UTF-8 (kept by the file system's decoding) as \\xNN."""
-    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _comments(line: Line) -> Iterator[str]:
@@ -104,24 +98,22 @@ def rows(report: Report) -> Rows:
     tags = report.tags
     errors = [d for d in report.diagnostics if d.severity == ERROR]
     first = errors[0] if errors else None
-    try:
-        date_from, date_to = date_range(tags.get("Date", "????.??.??"))
-    except ValueError:
-        date_from = date_to = None
+    date_from, date_to = report.dates if report.record else _dates(tags)
     text = as_written(report)
     found = identity(report)
     record = [None, found.key, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
               date_from, date_to, report.plies, int(report.valid), len(errors),
               len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
-              _text(report.source.path), report.source.line,
+              report.source.path, report.source.line,
               " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
               (" ".join(_comments(report.record.main)) or None) if report.record else None,
               text.rstrip("\n") + "\n", found.setting, label(tags)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
     written = report.record.main.plies if report.record else []
-    plies = [[None, number, position_key(report.rules, position), written[number - 1].text if number else None]
-             for number, position in enumerate(report.positions)]
-    reached = record_positions(report.rules, report.positions, [row[2] for row in plies]) if plies else []
+    keys = [position_key(report.rules, position) for position in report.positions] if report.rules else []
+    plies: list[list] = [[None, number, key, written[number - 1].text if number else None]
+                         for number, key in enumerate(keys)]
+    reached = record_positions(report.rules, report.positions, keys) if report.rules and keys else []
     return Rows(found.key, report.valid, report.record is not None, {
         "records": [record],
         "tags": [[None, name, value] for name, value in tags.items()]
@@ -132,26 +124,18 @@ def rows(report: Report) -> Rows:
     }, reached, material_range(reached) if reached else None)
 
 
-def _checked(paths: Iterable[str], encoding: str, summary: ImportSummary,
-             progress: Callable[[int], None] | None, format: str | None = None,
-             tags: dict[str, str] | None = None) -> Iterator[Rows]:
-    for path in expand(paths):
-        try:
-            for source in read_sources(path, encoding, format, tags):
-                if progress:
-                    progress(len(source.text.encode("utf-8")))
-                yield rows(check(source))
-        except InputError as error:
-            summary.unreadable.append(str(error))
+def _dates(tags: dict[str, str]) -> tuple[str | None, str | None]:
+    """The first and last day of the Date tag of a record that does not parse (None when unknown)."""
+    try:
+        return date_range(tags.get("Date", "????.??.??"))
+    except ValueError:
+        return None, None
 
 
-def import_records(db: sqlite_utils.Database, paths: Iterable[str], encoding: str = "utf-8",
-                   batch_size: int = 1000, progress: Callable[[int], None] | None = None,
-                   format: str | None = None, tags: dict[str, str] | None = None) -> ImportSummary:
-    """Import every record of `paths` (files, directories, `-`) into the archive `db`;
-    `format` and `tags` as in `read_sources`."""
+def import_reports(db: sqlite_utils.Database, reports: Iterable[Report], batch_size: int = 1000) -> ImportSummary:
+    """Store every checked record of `reports` (`check`, keeping positions) in the archive `db`."""
     summary = ImportSummary()
-    checked = _checked(paths, encoding, summary, progress, format, tags)
+    checked = (rows(report) for report in reports)
     number = 0
     while batch := list(islice(checked, batch_size)):
         number += 1

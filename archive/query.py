@@ -1,18 +1,11 @@
 """Finding records: filters turned into one parameterised query (no user text is
-ever pasted into SQL), read-only SQL, and the output formats."""
+ever pasted into SQL). The rows are rendered by the face (lusoria.output)."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-import math
 from dataclasses import dataclass, field
 from datetime import date
-from itertools import chain
-from typing import Iterable, Iterator
-
-from tabulate import tabulate
+from typing import Any
 
 from lusoria import rulebook
 from lusoria.notation.dates import date_range
@@ -24,37 +17,64 @@ from lusoria.archive.search import continuations, ply_search
 
 COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "event", "site", "round", "plies",
            "valid", "errors", "warnings", "first_rule", "first_ply", "path", "line"]
-TABLE_COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "plies", "valid", "first_rule"]
-FORMATS = ("table", "json", "csv", "lgn")
+MAX_SQL_INTEGER = 2 ** 63 - 1
+
+
+def _filter(default: Any = None, *, help: str | None, option: str | None = None, **declared: Any) -> Any:
+    """A field of Filters with what a command-line option for it needs (its help; `option`, when
+    its name is not the field's; `metavar`, `choices`, `minimum`, `maximum`, `negative`: the
+    option that sets it False; `read`: `pairs`, `lines` or `records`, when the option names a
+    file, or NAME=VALUE, that the field holds the content of)."""
+    meta = {"help": help, "option": option, **declared}
+    if isinstance(default, list):
+        return field(default_factory=list, metadata=meta)
+    return field(default=default, metadata=meta)
 
 
 @dataclass
 class Filters:
-    """What `lusoria query` may ask for; every filter given must hold."""
+    """What `lusoria query` may ask for; every filter given must hold. Each field declares its
+    command-line option too (`_filter`): the CLI makes its options from these fields."""
 
-    game: str | None = None
-    variant: str | None = None
-    white: str | None = None
-    black: str | None = None
-    player: str | None = None  # either side
-    event: str | None = None
-    site: str | None = None
-    date_from: str | None = None  # a PGN date (YYYY.MM.DD, ?? allowed; or YYYY, YYYY.MM) or an ISO date
-    date_to: str | None = None
-    result: str | None = None
-    valid: bool | None = None
-    rule: str | None = None  # records with a diagnostic for this rule
-    tags: list[tuple[str, str]] = field(default_factory=list)
-    text: str | None = None  # words, all of them, in players, event, site, source tags or comments
-    position: str | None = None  # a position string: records that reached it, with the ply
-    limit: int | None = None
-    include_unknown: bool = False  # date filters also let records of unknown date through
-    pattern: str | None = None  # a position pattern (docs/notation.md §6.1), matched at any ply
-    symmetric: bool = False  # patterns also in the 8 symmetries of a square board
-    positions: list[str] = field(default_factory=list)  # positions or patterns: any of them
-    material: list[str] = field(default_factory=list)  # material conditions, e.g. "white<=4, king"
-    material_for: int = 1  # the ply conditions hold for this many plies in a row
-    records: list[str] = field(default_factory=list)  # record texts: the same games, or continuations
+    game: str | None = _filter(help="tablut, latrunculi or laquet.")
+    variant: str | None = _filter(help="The Variant (seed, seneca, piso, petteia, dux, …).")
+    white: str | None = _filter(help="White's name (whole, any case).")
+    black: str | None = _filter(help="Black's name (whole, any case).")
+    player: str | None = _filter(help="A player on either side (whole name, any case).")
+    event: str | None = _filter(help="The Event (whole, any case).")
+    site: str | None = _filter(help="The Site (whole, any case).")
+    date_from: str | None = _filter(  # a PGN date (YYYY.MM.DD, ?? allowed; or YYYY, YYYY.MM) or an ISO date
+        help="Games that may have been played on or after this date (YYYY[.MM[.DD]]).")
+    date_to: str | None = _filter(help="Games that may have been played on or before this date.")
+    result: str | None = _filter(help=None, choices=("1-0", "0-1", "1/2-1/2", "*"))
+    valid: bool | None = _filter(help="Only valid, or only invalid, records.", negative="invalid")
+    rule: str | None = _filter(help="Records with a diagnostic for this rule (T4, S4, Q6, syntax, …).")
+    tags: list[tuple[str, str]] = _filter([], option="tag", metavar="NAME=VALUE", read="pairs",
+                                          help="A tag and its exact value (repeatable).")
+    text: str | None = _filter(help="Words found in the players, event, site, source tags or comments.")
+    position: str | None = _filter(help="A position string: records that reached it, and at which ply.")
+    limit: int | None = _filter(help="At most this many records.", maximum=MAX_SQL_INTEGER, minimum=0)
+    include_unknown: bool = _filter(False, help="Date filters also let records of unknown date through.")
+    pattern: str | None = _filter(
+        help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
+    symmetric: bool = _filter(False, help="Patterns also match in the 8 symmetries of a square board.")
+    positions: list[str] = _filter([], read="lines",
+                                   help="A file of positions or patterns, one a line: records with a ply that "
+                                        "matches any.")
+    material: list[str] = _filter([], metavar="CONDITIONS",
+                                  help="Piece counts, e.g. 'white<=4, king' (repeatable; all hold at the same ply).")
+    material_for: int = _filter(1, option="for", minimum=1,
+                                help="The ply conditions hold for at least this many plies in a row.")
+    records: list[str] = _filter([], read="records",  # record texts: the same games, or continuations
+                                 help="An .lgn file: the same games as its records, or games that continue them.")
+
+
+class FilterError(ValueError):
+    """A filter that cannot work; `filter` names the field of Filters."""
+
+    def __init__(self, filter: str, problem: str):
+        super().__init__(f"the {filter} filter {problem}")
+        self.filter, self.problem = filter, problem
 
 
 def _iso(text: str, end: bool) -> str:
@@ -65,7 +85,7 @@ def _iso(text: str, end: bool) -> str:
         except ValueError:
             raise ValueError(f"a date filter is YYYY[.MM[.DD]] or an ISO date YYYY-MM-DD, not '{text[:40]}'") from None
     first, last = date_range(text + ".??" * (2 - text.count(".")))  # 2025 and 2025.06 are shorthands
-    if first is None:
+    if first is None or last is None:
         raise ValueError(f"a date filter needs a known year, not '{text}'")
     return last if end else first
 
@@ -131,7 +151,7 @@ def build(filters: Filters) -> tuple[str, list]:
         params += [name, value]
     if filters.text is not None:
         if not filters.text.split():
-            raise ValueError("--text needs at least one word")
+            raise FilterError("text", "needs at least one word")
         where.append("records.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)")
         params.append(" ".join('"' + word.replace('"', '""') + '"' for word in filters.text.split()))
     if filters.records:
@@ -159,51 +179,3 @@ def build(filters: Filters) -> tuple[str, list]:
         sql += " LIMIT ?"
         params.append(filters.limit)
     return sql, params
-
-
-def render(rows: Iterable[dict], format: str, columns: list[str] | None = None) -> str:
-    """Rows as a table, JSON, CSV, or (when they hold the text) records in the notation."""
-    return "".join(render_pieces(rows, format, columns))
-
-
-def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None = None) -> Iterator[str]:
-    """`render`, piece by piece: JSON, CSV and lgn hold one row at a time (a table needs all)."""
-    rows = iter(rows)
-    first = next(rows, None)
-    if format == "lgn":
-        for number, row in enumerate(chain([first], rows) if first is not None else ()):
-            if not isinstance(row.get("text"), str):
-                raise ValueError(f"the lgn format needs a column named text holding records; row {number + 1} "
-                                 f"holds {_plain(row.get('text'))!r}")
-            yield ("\n" if number else "") + row["text"]
-        return
-    if columns is None:
-        columns = list(first) if first is not None else []
-    shown = ({c: _plain(row.get(c)) for c in columns} for row in (chain([first], rows) if first is not None else ()))
-    if format == "json":
-        yield "["
-        for number, row in enumerate(shown):
-            yield ("," if number else "") + "\n  " + json.dumps(row, indent=2, ensure_ascii=False).replace("\n", "\n  ")
-        yield "\n]\n" if first is not None else "]\n"
-    elif format == "csv":
-        out = io.StringIO()
-        writer = csv.DictWriter(out, columns, lineterminator="\n")
-        writer.writeheader()
-        for row in shown:
-            writer.writerow(row)
-            yield out.getvalue()
-            out.seek(0)
-            out.truncate()
-        yield out.getvalue()
-    else:
-        table = list(shown)
-        yield tabulate(table, headers="keys") + "\n" if table else "no records\n"
-
-
-def _plain(value):
-    """A value JSON, CSV and a table can show: a BLOB as X'…', a float that is no number as text."""
-    if isinstance(value, bytes):
-        return f"X'{value.hex().upper()}'"
-    if isinstance(value, float) and not math.isfinite(value):
-        return str(value).replace("inf", "Infinity").replace("nan", "NaN")
-    return value

@@ -32,7 +32,12 @@ DENIED_FUNCTIONS = {"load_extension", "fts3_tokenizer", "readfile", "writefile",
 
 
 class ReadOnlyError(Exception):
-    """SQL that `lusoria sql` refuses: it writes, attaches, runs too long, or is not valid."""
+    """SQL that `lusoria sql` refuses: it writes, attaches, runs too long, or is not valid;
+    `parameter`: the argument that may help (`timeout`), if one may."""
+
+    def __init__(self, message: str, parameter: str | None = None):
+        super().__init__(message)
+        self.parameter = parameter
 
 
 def read_only_authorizer(action: int, first: str | None, second: str | None, *_) -> int:
@@ -110,13 +115,13 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
             except sqlite3.DatabaseError as error:
                 if watch.interrupted:
                     raise KeyboardInterrupt from None
-                message = str(error)
+                message, parameter = str(error), None
                 if message == "interrupted":
-                    message = f"the statement ran longer than {watch.seconds:g} s and was stopped (see --timeout)"
+                    message, parameter = f"the statement ran longer than {watch.seconds:g} s and was stopped", "timeout"
                 elif any(word in message for word in ("authoriz", "readonly", "may not be modified")):
                     message = ("lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and "
                                "extensions are refused")
-                raise ReadOnlyError(message) from None
+                raise ReadOnlyError(message, parameter) from None
     finally:
         conn.close()
 

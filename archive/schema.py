@@ -28,7 +28,7 @@ def create(db: sqlite_utils.Database) -> None:
     """Create the tables, indexes and full-text index of an empty database (see `open_archive`
     for how a new archive appears at once, whole)."""
     with db.conn:
-        db["records"].create({
+        db.table("records").create({
             "id": int, "hash": str, "game": str, "variant": str,
             "event": str, "site": str, "date": str, "round": str, "white": str, "black": str, "result": str,
             "date_from": str, "date_to": str, "plies": int, "valid": int, "errors": int, "warnings": int,
@@ -36,17 +36,17 @@ def create(db: sqlite_utils.Database) -> None:
             "sources": str, "comments": str, "text": str, "setting": str, "label": str,
         }, pk="id", not_null={"hash", "text", "valid"})
         create_lookup_tables(db)
-        db["diagnostics"].create({
+        db.table("diagnostics").create({
             "record_id": int, "number": int, "severity": str, "rule": str, "message": str,
             "ply": int, "text": str, "line": int, "column": int,
         }, pk=("record_id", "number"), foreign_keys=[("record_id", "records", "id")])
-        records = db["records"]
+        records = db.table("records")
         records.create_index(["hash"])
         for columns in (["game", "variant"], ["result"], ["valid"], ["date_from"], ["date_to"], ["first_rule"]):
             records.create_index(columns)
         for column in ("white", "black", "event", "site"):
             db.execute(f"CREATE INDEX idx_records_{column}_nocase ON records ({column} COLLATE NOCASE)")
-        db["diagnostics"].create_index(["rule", "record_id"])
+        db.table("diagnostics").create_index(["rule", "record_id"])
         records.enable_fts(FTS_COLUMNS, create_triggers=True)
         _add_version_3(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -86,7 +86,7 @@ def create_rules(db: sqlite_utils.Database) -> None:
     explains itself in SQL and in Datasette (`diagnostics.rule` refers to `rules.id`)."""
     from lusoria.rulebook import rules  # the rules' texts: loaded only to create or upgrade
 
-    db["rules"].insert_all(({"id": rule.id, "game": rule.game, "title": rule.title, "text": rule.text}
+    db.table("rules").insert_all(({"id": rule.id, "game": rule.game, "title": rule.title, "text": rule.text}
                             for rule in rules()), pk="id")
 
 
@@ -162,7 +162,7 @@ def migrate_to_2(db: sqlite_utils.Database) -> None:
     position, are left out; their text is in the record's)."""
     from lusoria.archive.identity import recompute  # the validator: loaded only to upgrade
 
-    records = db["records"]
+    records = db.table("records")
     records.add_column("setting", str)
     records.add_column("label", str)
     db.execute("DROP INDEX idx_records_hash")

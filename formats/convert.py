@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import InputError, Skipped, read_sources, walk
-from lusoria.validator.replay import Report, check
+from lusoria.notation.sources import PROBLEMS, Problem, Source
+from lusoria.pipeline import reports
+from lusoria.validator.replay import Report
 
 TARGETS = ("lgn", "otn")
 
@@ -22,8 +23,8 @@ class Converted:
     problem: str | None = None
 
 
-def convert(paths: Iterable[str], to: str, encoding: str = "utf-8", format: str | None = None,
-            tags: dict[str, str] | None = None) -> Iterator[Converted | InputError | Skipped]:
+def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
+            tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
     """Every record of `paths` in format `to` (lgn or otn). A record that does not parse
     cannot be converted; an illegal one is converted as written (OTN: its main line only)."""
     from lusoria.api import canonical_text
@@ -31,26 +32,21 @@ def convert(paths: Iterable[str], to: str, encoding: str = "utf-8", format: str 
 
     if to not in TARGETS:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(TARGETS)})")
-    for path in walk(paths):
-        if isinstance(path, Skipped):
-            yield path
+    for report in reports(paths, encoding, format, tags):
+        if isinstance(report, PROBLEMS):
+            yield report
             continue
-        try:
-            for source in read_sources(path, encoding, format, tags):
-                report = check(source)
-                if report.record is None or report.rules is None:
-                    yield Converted(source, None, report, report.diagnostics[0].message)
-                elif to == "lgn":
-                    yield Converted(source, canonical_text(report), report)
-                elif report.rules.name != "tablut":
-                    yield Converted(source, None, report, f"OTN holds tafl games, not {report.rules.name}")
-                else:
-                    try:
-                        text = write_otn(report.record, report.rules,
-                                         lambda ply: report.canonical.get(id(ply), ply.text))
-                    except ValueError as problem:
-                        yield Converted(source, None, report, str(problem))
-                    else:
-                        yield Converted(source, text, report)
-        except InputError as error:
-            yield error
+        source = report.source
+        if report.record is None or report.rules is None:
+            yield Converted(source, None, report, report.diagnostics[0].message)
+        elif to == "lgn":
+            yield Converted(source, canonical_text(report), report)
+        elif report.rules.name != "tablut":
+            yield Converted(source, None, report, f"OTN holds tafl games, not {report.rules.name}")
+        else:
+            try:
+                text = write_otn(report.record, report.rules, lambda ply: report.canonical.get(id(ply), ply.text))
+            except ValueError as problem:
+                yield Converted(source, None, report, str(problem))
+            else:
+                yield Converted(source, text, report)

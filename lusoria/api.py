@@ -11,46 +11,50 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import InputError, Skipped, Source, expand, read_sources, record_at, walk
+from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable, read_sources,
+                                      record_at)
 from lusoria.notation.writer import write_record
-from lusoria.validator.base import BLACK, SIDE_NAMES, Game
+from lusoria.formats import FORMATS as SOURCE_FORMATS
+from lusoria.pipeline import found, mapped, records, reports, size, without_problems
+from lusoria.validator.base import BLACK, SIDE_NAMES, Game, OptionError
 from lusoria.validator.fit import Fit, fitting_rules
-from lusoria.validator.games import game_class
-from lusoria.validator.replay import ERROR, Report, Verdict, check
+from lusoria.validator.games import GAMES, game_class
+from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, check
 
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
     from lusoria.archive.duplicates import Duplicate
+    from lusoria.formats.convert import Converted
+    from lusoria.rulebook import Rule
+
+__all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
+           "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
+           "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
+           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain"]
 
 CHUNK = 64  # records a worker checks at a time
 
 
 def validate(paths: Iterable[Source], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,
              keep_going: bool = False, format: str | None = None,
-             tags: dict[str, str] | None = None) -> Iterator[Verdict | InputError | Skipped]:
-    """A verdict per record of every path, in order (`lusoria validate`); an InputError
-    in the stream for a source that cannot be read, and the other sources go on; a Skipped
-    for a file of a directory that is in none of lusoria's formats.
+             tags: dict[str, str] | None = None) -> Iterator[Verdict | Problem]:
+    """A verdict per record of every path, in order (`lusoria validate`), and a Problem in its
+    place for a source that cannot be read or is skipped (lusoria.pipeline).
     With `jobs` > 1, records are checked by that many worker processes; `keep_going`:
     past an illegal ply with one nearest suggestion, as if it had been written.
     `format` forces a format (lusoria.formats); `tags` choose the rules of tafl move lists."""
     with _Workers(jobs, keep_going) as workers:
-        for path in walk(paths):
-            if isinstance(path, Skipped):
-                yield path
-                continue
-            try:
-                for verdict in workers.check(read_sources(path, encoding, format, tags)):
-                    if strict:
-                        verdict.valid = not verdict.diagnostics
-                        verdict.diagnostics = [replace(d, severity=ERROR) for d in verdict.diagnostics]
-                    yield verdict
-            except InputError as error:
-                yield error
+        for verdict in workers.check(records(paths, encoding, format, tags)):
+            if strict and isinstance(verdict, Verdict):
+                verdict.valid = not verdict.diagnostics
+                verdict.diagnostics = [replace(d, severity=ERROR) for d in verdict.diagnostics]
+            yield verdict
 
 
-def _check_chunk(chunk: list[RecordText], keep_going: bool = False) -> list[Verdict]:
-    return [check(source, keep=False, keep_going=keep_going).verdict() for source in chunk]
+def _check_chunk(chunk: list[RecordText | Problem], keep_going: bool = False) -> list[Verdict | Problem]:
+    return list(mapped(lambda source: check(source, keep=False, keep_going=keep_going).verdict(), chunk))
 
 
 class _Workers:
@@ -58,7 +62,8 @@ class _Workers:
     source holds more than one chunk of records; the order of the records is kept."""
 
     def __init__(self, jobs: int, keep_going: bool = False):
-        self.jobs, self.keep_going, self.pool = jobs, keep_going, None
+        self.jobs, self.keep_going = jobs, keep_going
+        self.pool: ProcessPoolExecutor | None = None
 
     def __enter__(self) -> "_Workers":
         return self
@@ -67,7 +72,7 @@ class _Workers:
         if self.pool:
             self.pool.shutdown(cancel_futures=True)
 
-    def check(self, sources: Iterator[RecordText]) -> Iterator[Verdict]:
+    def check(self, sources: Iterator[RecordText | Problem]) -> Iterator[Verdict | Problem]:
         chunks = iter(lambda: list(islice(sources, CHUNK)), [])
         first, second = next(chunks, None), next(chunks, None)
         if self.jobs <= 1 or (second is None and self.pool is None):
@@ -76,10 +81,10 @@ class _Workers:
             return
         if self.pool is None:
             import multiprocessing  # here, not at start-up: only a pool needs them
-            from concurrent.futures import ProcessPoolExecutor
+            from concurrent.futures import Future, ProcessPoolExecutor
 
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
-        pending: deque = deque()
+        pending: deque[Future[list[Verdict | Problem]]] = deque()
         for chunk in chain(filter(None, (first, second)), chunks):
             pending.append(self.pool.submit(_check_chunk, chunk, self.keep_going))
             if len(pending) > 4 * self.jobs:  # a bounded look-ahead keeps memory flat
@@ -89,19 +94,16 @@ class _Workers:
 
 
 def fitting(paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None,
-            tags: dict[str, str] | None = None) -> Iterator[tuple[RecordText, Fit | str] | InputError]:
+            tags: dict[str, str] | None = None) -> Iterator[tuple[RecordText, Fit | str] | Problem]:
     """For each record, the rule sets that fit it (`lusoria rules`); a record that cannot
     be replayed at all (syntax, unknown game, bad tags) comes with its first problem."""
-    for path in expand(paths):
-        try:
-            for source in read_sources(path, encoding, format, tags):
-                report = check(source, keep=False)
-                if report.rules is None:
-                    yield source, f"cannot be replayed: {report.diagnostics[0].message}"
-                else:
-                    yield source, fitting_rules(report.record)
-        except InputError as error:
-            yield error
+    return mapped(_fit, reports(paths, encoding, format, tags, keep=False))
+
+
+def _fit(report: Report) -> tuple[RecordText, Fit | str]:
+    if report.rules is None or report.record is None:
+        return report.source, f"cannot be replayed: {report.diagnostics[0].message}"
+    return report.source, fitting_rules(report.record)
 
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
@@ -115,9 +117,83 @@ def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
 
 def canonical_text(report: Report) -> str:
     """A replayed record (`check` with keep=True) in canonical form."""
+    assert report.record is not None, "a record that does not parse has no canonical form"
     black_first = bool(report.rules and report.rules.turn(report.positions[0]) == BLACK) \
         if report.positions else False
     return write_record(report.record, black_first, lambda ply: report.canonical.get(id(ply), ply.text))
+
+
+@dataclass(frozen=True)
+class CanonicalFile:
+    """A file of records as `lusoria fmt --check` or `--write` sees it: its bytes, the bytes of its
+    records in canonical form (`like_file`), and the reports of its records (of those that do not
+    parse, the first diagnostic is why); `format`: what the file was read as."""
+
+    path: str
+    format: str
+    original: bytes
+    canonical: bytes
+    reports: list[Report]
+
+    @property
+    def changed(self) -> bool:
+        return self.canonical != self.original
+
+
+def canonical_files(paths: Iterable[Source], encoding: str = "utf-8",
+                    format: str | None = None) -> Iterator[CanonicalFile | Problem]:
+    """Each file of `paths` (or `-`, read once) whole, in canonical form beside its bytes, for
+    `lusoria fmt --check` and `--write`: only an lgn file has a canonical form (another format is
+    a CanonicalFile with no reports, its canonical bytes its own)."""
+    import io
+    import sys
+
+    from lusoria.formats import format_of
+    from lusoria.notation.reader import split_records
+    from lusoria.notation.sources import decoded_text, shown_path
+
+    for path in found(paths):
+        if isinstance(path, Skipped) or not isinstance(path, str):
+            yield path if isinstance(path, Skipped) else Unreadable(str(path), f"{path}: not a file")
+            continue
+        name = "<stdin>" if path == STDIN else shown_path(path)
+        try:
+            original = sys.stdin.buffer.read() if path == STDIN else _read_bytes(path, name)
+            read_as = format or (format_of(path, original[:4096].decode(encoding, "replace"))
+                                 if path != STDIN else None) or "lgn"
+            if read_as != "lgn":
+                yield CanonicalFile(path, read_as, original, original, [])
+                continue
+            texts, checked = [], []
+            for source in split_records(decoded_text(io.BytesIO(original), name, encoding), name):
+                text, report = _canonical(source)
+                texts.append(text)
+                checked.append(report)
+        except InputError as error:
+            yield Unreadable(name, str(error), error.parameter)
+            continue
+        yield CanonicalFile(path, read_as, original, like_file("\n".join(texts), original), checked)
+
+
+def _read_bytes(path: str, name: str) -> bytes:
+    try:
+        with open(path, "rb") as file:
+            return file.read()
+    except OSError as error:
+        raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
+
+
+def canonical_records(paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None,
+                      tags: dict[str, str] | None = None) -> Iterator[tuple[str, Report] | Problem]:
+    """Every record of `paths` in canonical form (ending in one line end), streamed, with its report
+    (`lusoria fmt`); a record that does not parse comes back as it was."""
+    return mapped(_canonical, records(paths, encoding, format, tags))
+
+
+def _canonical(source: RecordText) -> tuple[str, Report]:
+    report = check(source)
+    text = report.source.text if report.record is None else canonical_text(report)
+    return text.rstrip("\n") + "\n", report
 
 
 def like_file(text: str, original: bytes) -> bytes:
@@ -206,7 +282,7 @@ def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
 
 def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_: int = 1) -> Record:
     """A random legal game under `rules`, ending when the game does or after `max_plies`."""
-    position, plies = rules.initial(), []
+    position, plies = rules.initial(), list[Ply]()
     ended = rules.outcome(position)
     while ended is None and len(plies) < max_plies:
         text = rules.random_ply(position, rng)
@@ -239,17 +315,46 @@ def random_records(game: str, count: int = 1, seed: int = 0, tags: dict[str, str
         yield write_record(record, chosen.turn(chosen.initial()) == BLACK)
 
 
-def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Duplicate | InputError]:
+def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Duplicate | Problem]:
     """The records of `paths` that are the same game as an earlier one, or a prefix of another
-    (`lusoria duplicates`); an InputError in the stream for a source that cannot be read."""
+    (`lusoria duplicates`); a Problem in the stream for a source that cannot be read or is skipped."""
     from lusoria.archive.duplicates import Entry, find_duplicates  # here, not at start-up
     from lusoria.archive.identity import identity
 
     entries: list[Entry] = []
-    for path in expand(paths):
-        try:
-            for source in read_sources(path, encoding):
-                entries.append(Entry(f"{source.path or '<text>'}:{source.line}", identity(check(source))))
-        except InputError as error:
-            yield error
+    for report in reports(paths, encoding):
+        if isinstance(report, PROBLEMS):
+            yield report
+        else:
+            entries.append(Entry(f"{report.source.path or '<text>'}:{report.source.line}", identity(report)))
     yield from find_duplicates(entries)
+
+
+def replay_page(source: Source, index: int = 0) -> str:
+    """A self-contained HTML page that replays record `index` of `source` (`lusoria html`)."""
+    from lusoria.html import replay_page as page  # here, not at start-up
+
+    return page(record_at(source, index))
+
+
+def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
+            tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
+    """Every record of `paths` written as lgn or OTN (`lusoria convert`; lusoria.formats.convert)."""
+    from lusoria.formats.convert import convert as converted
+
+    return converted(paths, to, encoding, format, tags)
+
+
+def rulebook() -> list[Rule]:
+    """Every rule that diagnostics cite (`lusoria explain`)."""
+    from lusoria.rulebook import rules
+
+    return rules()
+
+
+def explain(rule_id: str) -> str:
+    """A rule's text, the options that change it and an example (`lusoria explain RULE`); KeyError
+    for an unknown rule."""
+    from lusoria.rulebook import explain as explained
+
+    return explained(rule_id)

@@ -2,29 +2,24 @@
 
 from __future__ import annotations
 
-import io
-import json
+import contextlib
+import dataclasses
 import os
 import sys
-from dataclasses import replace
 from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, NoReturn, TypeVar
 
 import click
 
-from lusoria import __version__, api
+from lusoria import __version__, api, output
+from lusoria.api import Problem, Skipped, Unreadable
 from lusoria.files import same_file, write_file
 from lusoria.terminal import echo
-from lusoria.options import MAX_SQL_INTEGER, Bounded, Encoding
-from lusoria.formats import FORMATS as SOURCE_FORMATS
-from lusoria.notation.sources import STDIN, InputError, Skipped, decoded_text, read_sources, record_at, walk
-from lusoria.notation.reader import split_records
-from lusoria.validator.base import OptionError
-from lusoria.validator.games import GAMES
-from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict
+from lusoria.options import Bounded, Encoding, LazyDefault
 from lusoria.words import plural
 
+T = TypeVar("T")
 paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-WINDOW = 60  # characters of a source line shown either side of a diagnostic
 MAX_SHOWN = 50  # diagnostics shown per record by `validate` (--json lists them all)
 encoding_option = click.option("--encoding", type=Encoding(), default="utf-8", show_default=True,
                                help="Text encoding of the input (e.g. latin-1, cp1252).")
@@ -38,7 +33,7 @@ def reading_options(command):
         return value
 
     for option in reversed((
-            click.option("--from", "from_", type=click.Choice(SOURCE_FORMATS), expose_value=False, callback=chosen,
+            click.option("--from", "from_", type=click.Choice(api.SOURCE_FORMATS), expose_value=False, callback=chosen,
                          help="Read the input in this format (default: by extension, then content; lgn for -)."),
             click.option("--variant", "move_variant", expose_value=False, callback=chosen, metavar="PRESET",
                          help="Tafl move lists (--from tafl): the Tablut preset they follow (default aage)."),
@@ -63,40 +58,43 @@ def main() -> None:
     """Parse, validate and archive game records of Tablut, Ludus latrunculorum and Laquet."""
 
 
-def show_diagnostic(report: Report | Verdict, diagnostic: Diagnostic) -> str:
-    """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
-    WINDOW characters either side of the column, as compilers do), a caret."""
-    where = f"{report.source.path or '<text>'}:{diagnostic.line}:{diagnostic.column}"
-    head = f"{where}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
-    text, index = report.source.text, diagnostic.line - report.source.line
-    start = 0
-    for _ in range(max(index, 0)):
-        start = text.find("\n", start) + 1 or len(text) + 1
-    if index < 0 or start > len(text) or not diagnostic.column:
-        return head
-    end = text.find("\n", start)
-    line = text[start:end if end >= 0 else len(text)]
-    column = diagnostic.column - 1
-    width = min(max(1, len(diagnostic.text.split("\n")[0])), WINDOW)
-    left, right = (0, len(line)) if len(line) <= 2 * WINDOW else (max(0, column - WINDOW), column + width + WINDOW)
-    shown = ("…" if left else "") + line[left:right] + ("…" if right < len(line) else "")
-    number = str(diagnostic.line)
-    caret = " " * (column - left + bool(left)) + "^" * width
-    shown = f"{head}\n {number} | {shown}\n {' ' * len(number)} | {caret}"
-    if diagnostic.suggestions:
-        shown += f" did you mean {' or '.join(diagnostic.suggestions)}?"
-    if diagnostic.assumed:
-        shown += f"\n {' ' * len(number)} | (assuming {'; '.join(diagnostic.assumed)})"
-    return shown
+HINTS = {"encoding": "; try --encoding latin-1 or cp1252", "archive": "; create it with lusoria import",
+         "timeout": " (see --timeout)", "pyarrow": ": pip install 'lusoria[parquet]' (or use --format csv)"}
 
 
-def record_of(path: str, index: int, encoding: str):
+def hinted(problem: object) -> str:
+    """The library's message, and the option or command that may help (`parameter`: of the library call)."""
+    return f"{problem}{HINTS.get(getattr(problem, 'parameter', None) or '', '')}"
+
+
+class Inputs:
+    """The one place where commands meet inputs that cannot be read and files skipped in a
+    directory (lusoria.pipeline's problems): each is said on standard error, in its place;
+    `unreadable` tells whether a source could not be read (exit status 2)."""
+
+    def __init__(self) -> None:
+        self.unreadable = False
+
+    def __call__(self, items: Iterable[T | Problem]) -> Iterator[T]:
+        for item in items:
+            if isinstance(item, (Skipped, Unreadable)):
+                self.unreadable |= isinstance(item, Unreadable)
+                click.echo(f"lusoria: {hinted(item)}", err=True)
+            else:
+                yield item
+
+
+def stop(message: str, status: int = 2) -> NoReturn:
+    click.echo(f"lusoria: {message}", err=True)
+    sys.exit(status)
+
+
+def record_of(path: str, index: int, encoding: str) -> api.RecordText:
     """Record `index` (0-based) of `path`, or a usage error that says why not."""
     try:
-        return record_at(path, index, encoding, **reading())
-    except InputError as error:
-        click.echo(f"lusoria: {error}", err=True)
-        sys.exit(2)
+        return api.record_at(path, index, encoding, **reading())
+    except api.InputError as error:
+        stop(hinted(error))
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--record") from None
 
@@ -108,8 +106,7 @@ def write_output(output: str, text: str, *inputs: str) -> None:
     try:
         write_file(output, text)
     except OSError as error:
-        click.echo(f"lusoria: cannot write {output}: {(error.strerror or str(error)).lower()}", err=True)
-        sys.exit(2)
+        stop(f"cannot write {output}: {(error.strerror or str(error)).lower()}")
 
 
 @main.command()
@@ -131,39 +128,27 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an
     input cannot be read or no record was found at all."""
     records = invalid = errors = warnings = 0
-    unreadable = False
     cited: dict[str, None] = {}  # the rules of the diagnostics, in order of appearance
     jobs = jobs if force_jobs else min(jobs, os.cpu_count() or 1)
-    for item in api.validate(paths, encoding, strict, jobs, keep_going, **reading()):
-        if isinstance(item, Skipped):
-            click.echo(f"lusoria: {item}", err=True)
-            continue
-        if isinstance(item, InputError):
-            click.echo(f"lusoria: {item}", err=True)
-            unreadable = True
-            continue
+    inputs = Inputs()
+    for verdict in inputs(api.validate(paths, encoding, strict, jobs, keep_going, **reading())):
         records += 1
-        invalid += not item.valid
-        errors += sum(d.severity == ERROR for d in item.diagnostics)
-        warnings += sum(d.severity != ERROR for d in item.diagnostics)
+        invalid += not verdict.valid
+        errors += sum(d.severity == api.ERROR for d in verdict.diagnostics)
+        warnings += sum(d.severity != api.ERROR for d in verdict.diagnostics)
         if as_json:
-            click.echo(json.dumps(item.as_json(), ensure_ascii=False))
-        else:
-            for diagnostic in item.diagnostics[:MAX_SHOWN]:
-                echo(show_diagnostic(item, diagnostic))
-            for diagnostic in item.diagnostics:
-                cited[diagnostic.rule] = None
-            if len(item.diagnostics) > MAX_SHOWN:
-                echo(f"{item.source.path or '<text>'}:{item.source.line}: and "
-                     f"{plural(len(item.diagnostics) - MAX_SHOWN, 'more diagnostic')} in this record (--json lists all)")
+            click.echo(output.verdict_json(verdict))
+            continue
+        for diagnostic in verdict.diagnostics[:MAX_SHOWN]:
+            echo(output.diagnostic_text(verdict, diagnostic))
+        cited.update(dict.fromkeys(d.rule for d in verdict.diagnostics))
+        if len(verdict.diagnostics) > MAX_SHOWN:
+            echo(output.more_diagnostics(verdict, MAX_SHOWN))
     if not as_json:
-        click.echo(f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
-                   f"({plural(errors, 'error')}, {plural(warnings, 'warning')})")
-        if cited:
-            click.echo(f"rules cited: {', '.join(cited)} (lusoria explain {next(iter(cited))} says what a rule means)")
-    if not records and not unreadable:
+        click.echo(output.validation_summary(records, invalid, errors, warnings, cited))
+    if not records and not inputs.unreadable:
         click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
-    sys.exit(2 if unreadable or not records else 1 if invalid else 0)
+    sys.exit(2 if inputs.unreadable or not records else 1 if invalid else 0)
 
 
 @main.command()
@@ -181,55 +166,43 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
     into UTF-8, and --check finds such a file not canonical."""
     if check and write:
         raise click.UsageError("--check and --write exclude each other (--check writes nothing)")
-    if write and STDIN in paths:
+    if write and api.STDIN in paths:
         raise click.UsageError("--write cannot rewrite standard input")
-    status, shown = 0, False
+    inputs, status = Inputs(), 0
 
-    def canonical(source) -> str:
+    def said(report: api.Report) -> None:  # a record that does not parse: why, on stderr
         nonlocal status
-        if (check or write) and source.format != "lgn":
-            raise InputError(f"{source.path}: --check and --write apply to lgn files, and this one is "
-                             f"{source.format}; lusoria convert writes it as lgn")
-        text, report = api.format_record(source)
         if report.record is None:
             status = max(status, 1)
-            click.echo(show_diagnostic(report, report.diagnostics[0]), err=True)
-        return text.rstrip("\n") + "\n"
+            click.echo(output.diagnostic_text(report, report.diagnostics[0]), err=True)
 
-    for path in walk(paths):
-        if isinstance(path, Skipped):
-            click.echo(f"lusoria: {path}", err=True)
-            continue
-        try:
-            original = sys.stdin.buffer.read() if check and path == STDIN else None  # compared once read
-            sources = read_sources(path, encoding, **reading()) if original is None else \
-                split_records(decoded_text(io.BytesIO(original), "<stdin>", encoding), "<stdin>")
-            if not check and not write:
-                for source in sources:  # streamed: one record at a time; files apart by a blank line
-                    echo(("\n" if shown else "") + canonical(source), nl=False)
-                    shown = True
-                continue
-            formatted = "\n".join(canonical(source) for source in sources)
-        except InputError as error:
-            click.echo(f"lusoria: {error}", err=True)
+    if not check and not write:
+        for number, (text, report) in enumerate(inputs(api.canonical_records(paths, encoding, **reading()))):
+            said(report)
+            echo(("\n" if number else "") + text, nl=False)  # streamed; records apart by a blank line
+        sys.exit(2 if inputs.unreadable else status)
+    for file in inputs(api.canonical_files(paths, encoding, reading()["format"])):
+        if file.format != "lgn":
+            click.echo(f"lusoria: {file.path}: --check and --write apply to lgn files, and this one is "
+                       f"{file.format}; lusoria convert writes it as lgn", err=True)
             status = 2
             continue
-        original = original if path == STDIN else Path(path).read_bytes()
-        rewritten = api.like_file(formatted, original)
-        if rewritten == original:
+        for report in file.reports:
+            said(report)
+        if not file.changed:
             continue
         if check:
-            click.echo(f"{path}: not in canonical form")
+            click.echo(f"{file.path}: not in canonical form")
             status = max(status, 1)
             continue
         try:
-            write_file(path, rewritten.decode("utf-8"))
+            write_file(file.path, file.canonical.decode("utf-8"))
         except OSError as error:
-            click.echo(f"lusoria: cannot write {path}: {(error.strerror or str(error)).lower()}", err=True)
+            click.echo(f"lusoria: cannot write {file.path}: {(error.strerror or str(error)).lower()}", err=True)
             status = 2
             continue
-        click.echo(f"{path}: rewritten")
-    sys.exit(status)
+        click.echo(f"{file.path}: rewritten")
+    sys.exit(2 if inputs.unreadable else status)
 
 
 @main.command()
@@ -248,8 +221,7 @@ def show(path: str, index: int, ply: int | None, format_: str, output: str | Non
     try:
         board = api.board(source, ply)
     except ValueError as error:
-        click.echo(f"lusoria: {path}, record {index}: {error}", err=True)
-        sys.exit(1)
+        stop(f"{path}, record {index}: {error}", 1)
     drawing = board.svg() if format_ == "svg" else board.text()
     if output:
         write_output(output, drawing + "\n", path)
@@ -265,21 +237,13 @@ def show(path: str, index: int, ply: int | None, format_: str, output: str | Non
 def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal."""
-    status = 0
-    for item in api.fitting(paths, encoding, **reading()):
-        if isinstance(item, InputError):
-            click.echo(f"lusoria: {item}", err=True)
-            status = 2
-            continue
-        source, fit = item
-        where = f"{source.path or '<text>'}:{source.line}: record {source.index}"
+    inputs = Inputs()
+    for source, fit in inputs(api.fitting(paths, encoding, **reading())):
         if as_json:
-            click.echo(json.dumps({"path": source.path, "record": source.index, "line": source.line,
-                                   "fit": None if isinstance(fit, str) else vars(fit),
-                                   "problem": fit if isinstance(fit, str) else None}))
+            click.echo(output.fit_json(source, fit))
         else:
-            echo(f"{where}: {fit}")
-    sys.exit(status)
+            echo(output.fit_text(source, fit))
+    sys.exit(2 if inputs.unreadable else 0)
 
 
 @main.command()
@@ -287,14 +251,11 @@ def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
 def explain(rule_id: str | None) -> None:
     """Print a rule that diagnostics cite (T2, S4, Q6, syntax…; any case): its text, the
     options that change it and an example. Without RULE, list every rule."""
-    from lusoria import rulebook
-
     if rule_id is None:
-        for rule in rulebook.rules():
-            click.echo(f"{rule.id:<7} {rule.game:<11} {rule.title}")
+        click.echo(output.rule_list(api.rulebook()))
         return
     try:
-        click.echo(rulebook.explain(rule_id))
+        click.echo(api.explain(rule_id))
     except KeyError as error:
         raise click.BadParameter(error.args[0], param_hint="RULE") from None
 
@@ -308,9 +269,7 @@ def explain(rule_id: str | None) -> None:
 @reading_options
 def html(path: str, index: int, output: str | None, encoding: str) -> None:
     """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply)."""
-    from lusoria.html import replay_page
-
-    page = replay_page(record_of(path, index, encoding))
+    page = api.replay_page(record_of(path, index, encoding))
     if output:
         write_output(output, page, path)
     else:
@@ -330,18 +289,13 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
 
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
     input cannot be read or no record was found."""
-    from lusoria.formats.convert import Converted, convert as converted
-
-    results = list(converted(paths, to, encoding, **reading()))
-    records = [item for item in results if isinstance(item, Converted)]
+    results = list(api.convert(paths, to, encoding, **reading()))
+    records = [item for item in results if not isinstance(item, (Skipped, Unreadable))]
     if to == "otn" and not output_dir and sum(item.text is not None for item in records) > 1:
         raise click.UsageError("OTN holds one game per file: give --output-dir for several records")
-    status, written = 0, []
-    for item in results:
-        if isinstance(item, (Skipped, InputError)):
-            click.echo(f"lusoria: {item}", err=True)
-            status = max(status, 2 if isinstance(item, InputError) else 0)
-        elif item.text is None:
+    inputs, status, written = Inputs(), 0, []
+    for item in inputs(results):
+        if item.text is None:
             click.echo(f"lusoria: {item.source.path or '<stdin>'}:{item.source.line}: record {item.source.index} "
                        f"not converted: {item.problem}", err=True)
             status = max(status, 1)
@@ -355,12 +309,11 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
     click.echo("\n".join(written), nl=False)
     if not records:
         click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
-        status = 2
-    sys.exit(status)
+    sys.exit(2 if inputs.unreadable or not records else status)
 
 
 @main.command()
-@click.option("--game", required=True, type=click.Choice(sorted(GAMES), case_sensitive=False), help="Which game.")
+@click.option("--game", required=True, type=click.Choice(sorted(api.GAMES), case_sensitive=False), help="Which game.")
 @click.option("-n", "--count", "count", type=Bounded(1), default=1, show_default=True, help="How many games.")
 @click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
@@ -374,7 +327,7 @@ def random(game: str, count: int, seed: int, variant: str | None, rules: str | N
     try:
         for index, text in enumerate(api.random_records(game, count, seed, tags, max_plies)):
             click.echo(("\n" if index else "") + text, nl=False)
-    except OptionError as error:
+    except api.OptionError as error:
         raise click.UsageError(str(error)) from None
 
 
@@ -385,34 +338,40 @@ def default_db() -> str:
     return default_path()
 
 
-FORMATS = ("table", "json", "csv", "lgn")  # lusoria.archive.query.FORMATS, without importing the archive
-SQL_TIMEOUT = 60  # lusoria.archive.reading.DEFAULT_TIMEOUT, without importing the archive
+def sql_timeout() -> int:
+    """The default --timeout of `sql`: the archive's."""
+    from lusoria.archive import DEFAULT_TIMEOUT
+
+    return int(DEFAULT_TIMEOUT)
+
+
 db_option = click.option("--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db",
                          help="The archive (a SQLite file).")
-format_option = click.option("--format", "format_", type=click.Choice(FORMATS), default="table", show_default=True,
+format_option = click.option("--format", "format_", type=click.Choice(output.FORMATS), default="table",
+                             show_default=True,
                              help="table, json, csv, or lgn (the records themselves, ready for lusoria validate).")
 
 
-def echo_pieces(pieces) -> None:
+def echo_pieces(pieces: Iterable[str]) -> None:
     """Write output as it comes (rows are streamed, not held)."""
     for piece in pieces:
         echo(piece, nl=False)
 
 
-def archive_errors(action):
+def archive_errors(action: Callable[[], T]) -> T:
     """Run `action`, turning archive problems into clear messages and exit statuses."""
-    from lusoria.archive import ImportStopped, NotAnArchive, ReadOnlyError
+    from lusoria.archive import FilterError, ImportStopped, NotAnArchive, ReadOnlyError
 
     try:
         return action()
     except (NotAnArchive, ImportStopped) as error:
-        click.echo(f"lusoria: {error}", err=True)
-        sys.exit(2)
+        stop(hinted(error))
     except ReadOnlyError as error:
-        click.echo(f"lusoria: {error}", err=True)
-        sys.exit(1)
+        stop(hinted(error), 1)
+    except FilterError as error:
+        raise click.UsageError(f"--{option_name(error.filter)} {error.problem}") from None
     except ValueError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(hinted(error)) from None
 
 
 @main.command(name="import")
@@ -429,102 +388,118 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
     record was found at all."""
     from lusoria.archive import Archive
 
-    found = list(walk(paths))
-    for skipped in (p for p in found if isinstance(p, Skipped)):
-        click.echo(f"lusoria: {skipped}", err=True)
-    files = [p for p in found if isinstance(p, str) and p != STDIN]
-    if sys.stderr.isatty() and STDIN not in paths:
-        with click.progressbar(length=sum(Path(p).stat().st_size for p in files if Path(p).exists()),
-                               label="importing", file=sys.stderr) as bar:
-            summary = archive_errors(lambda: Archive(db).import_paths(paths, encoding, progress=bar.update,
-                                                                      **reading()))
-    else:
-        summary = archive_errors(lambda: Archive(db).import_paths(paths, encoding, **reading()))
-    for problem in summary.unreadable:
-        click.echo(f"lusoria: {problem}", err=True)
-    click.echo(f"{db}: {replace(summary, unreadable=[])}")  # the unreadable sources went to stderr above
-    if not summary.added and not summary.duplicates and not summary.unreadable:
+    inputs, found = Inputs(), api.found(paths)
+    shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
+    with click.progressbar(length=api.size(found), label="importing", file=sys.stderr) if shown \
+            else contextlib.nullcontext() as bar:
+        reports = inputs(api.reports(found, encoding, progress=bar.update if bar else None, **reading()))
+        summary = archive_errors(lambda: Archive(db).import_reports(reports))
+    click.echo(f"{db}: {summary}")
+    if not summary.added and not summary.duplicates and not inputs.unreadable:
         click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
-    sys.exit(2 if summary.unreadable or not (summary.added or summary.duplicates) else 0)
+    sys.exit(2 if inputs.unreadable or not (summary.added or summary.duplicates) else 0)
 
 
-def filters_of(options: dict):
-    """The Filters that the filter options of `query` (shared by `tree` and `players list`) ask for."""
+def option_name(field: str) -> str:
+    """The option of a filter (a field of Filters)."""
+    from lusoria.archive import Filters
+
+    declared = {f.name: f.metadata.get("option") for f in dataclasses.fields(Filters)}
+    return declared.get(field) or field.replace("_", "-")
+
+
+def filter_params() -> list[click.Parameter]:
+    """The options of `query`'s filters, one per field of Filters, as its metadata declares."""
+    from lusoria.archive import Filters
+
+    params: list[click.Parameter] = []
+    for field in dataclasses.fields(Filters):
+        meta, name = field.metadata, "--" + option_name(field.name)
+        kwargs: dict[str, Any] = {"help": meta["help"], "metavar": meta.get("metavar")}
+        if meta.get("negative"):
+            name, kwargs["default"] = f"{name}/--{meta['negative']}", None
+        elif meta.get("choices"):
+            kwargs["type"] = click.Choice(meta["choices"])
+        elif "maximum" in meta:
+            kwargs["type"] = Bounded(meta["minimum"], meta["maximum"])
+        elif "minimum" in meta:
+            kwargs.update(type=click.IntRange(min=meta["minimum"]), default=field.default)
+        elif field.default is False:
+            kwargs["is_flag"] = True
+        elif meta.get("read") == "lines":
+            kwargs["type"] = click.File(encoding="utf-8")
+        elif meta.get("read") == "records":
+            kwargs["type"] = click.Path(dir_okay=False)
+        elif field.default is dataclasses.MISSING:  # a list
+            kwargs["multiple"] = True
+        params.append(click.Option([name, field.name], **kwargs))
+    return params
+
+
+def filters_of(options: dict[str, Any]) -> Any:
+    """The Filters that the filter options of a command ask for (files and NAME=VALUE read)."""
     from lusoria.archive import Filters
 
     pairs = []
-    for tag in options.pop("tags"):
+    for tag in options["tags"]:
         name, equals, value = tag.partition("=")
         if not equals:
             raise click.BadParameter(f"'{tag}' is not NAME=VALUE", param_hint="--tag")
         pairs.append((name, value))
-    if positions := options.pop("positions_file"):
+    options.update(tags=pairs, material=list(options["material"]))
+    if positions := options["positions"]:
         options["positions"] = [line.strip() for line in positions if line.strip() and not line.startswith("#")]
         if not options["positions"]:
             raise click.BadParameter(f"{positions.name} holds no position or pattern", param_hint="--positions")
-    if records := options.pop("records_file"):
-        try:
-            options["records"] = [source.text for source in read_sources(records)]
-        except InputError as error:
-            raise click.FileError(records, str(error)) from None
+    if records := options["records"]:
+        problems: list[Problem] = []
+        options["records"] = [source.text for source in api.without_problems(api.records([records]), problems)]
+        if problems:
+            raise click.FileError(records, str(problems[0])) from None
         if not options["records"]:
             raise click.BadParameter(f"{records} holds no record", param_hint="--records")
-    return Filters(tags=pairs, material=list(options.pop("material")), **options)
+    return Filters(**{name: value for name, value in options.items() if value is not None})
 
 
-@main.command()
+class FilterCommand(click.Command):
+    """A command with the filter options of Filters (all but those in `without`), made when the
+    command is used: `lusoria validate` loads no archive code."""
+
+    def __init__(self, *args: Any, without: tuple[str, ...] = (), at: int | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.without, self.at, self.made = without, at, False
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not self.made:
+            self.made, at = True, len(self.params) if self.at is None else self.at
+            self.params[at:at] = [param for param in filter_params() if param.name not in self.without]
+        return super().get_params(ctx)
+
+
+@main.command(cls=FilterCommand, at=1)  # the filters between --db and --format
 @db_option
-@click.option("--game", help="tablut, latrunculi or laquet.")
-@click.option("--variant", help="The Variant (seed, seneca, piso, petteia, dux, …).")
-@click.option("--white", help="White's name (whole, any case).")
-@click.option("--black", help="Black's name (whole, any case).")
-@click.option("--player", help="A player on either side (whole name, any case).")
-@click.option("--event", help="The Event (whole, any case).")
-@click.option("--site", help="The Site (whole, any case).")
-@click.option("--date-from", help="Games that may have been played on or after this date (YYYY[.MM[.DD]]).")
-@click.option("--date-to", help="Games that may have been played on or before this date.")
-@click.option("--result", type=click.Choice(["1-0", "0-1", "1/2-1/2", "*"]))
-@click.option("--valid/--invalid", default=None, help="Only valid, or only invalid, records.")
-@click.option("--rule", help="Records with a diagnostic for this rule (T4, S4, Q6, syntax, …).")
-@click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE", help="A tag and its exact value (repeatable).")
-@click.option("--text", help="Words found in the players, event, site, source tags or comments.")
-@click.option("--position", help="A position string: records that reached it, and at which ply.")
-@click.option("--limit", type=Bounded(0, MAX_SQL_INTEGER), help="At most this many records.")
-@click.option("--include-unknown", is_flag=True, help="Date filters also let records of unknown date through.")
-@click.option("--pattern", help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
-@click.option("--symmetric", is_flag=True, help="Patterns also match in the 8 symmetries of a square board.")
-@click.option("--positions", "positions_file", type=click.File(encoding="utf-8"),
-              help="A file of positions or patterns, one a line: records with a ply that matches any.")
-@click.option("--material", multiple=True, metavar="CONDITIONS",
-              help="Piece counts, e.g. 'white<=4, king' (repeatable; all hold at the same ply).")
-@click.option("--for", "material_for", type=click.IntRange(min=1), default=1,
-              help="The ply conditions hold for at least this many plies in a row.")
-@click.option("--records", "records_file", type=click.Path(dir_okay=False),
-              help="An .lgn file: the same games as its records, or games that continue them.")
 @format_option
-def query(db: str, format_: str, **filters) -> None:
+def query(db: str, format_: str, **filters: Any) -> None:
     """Find records in the archive; oldest first."""
-    from lusoria.archive import Archive
-    from lusoria.archive.query import COLUMNS, TABLE_COLUMNS, render_pieces
+    from lusoria.archive import COLUMNS, Archive
 
     chosen = filters_of(filters)
     searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
-    columns = (TABLE_COLUMNS if format_ == "table" else COLUMNS) + (["ply"] if searched else [])
-    archive_errors(lambda: echo_pieces(render_pieces(Archive(db).iter_query(chosen), format_, columns)))
+    columns = (output.TABLE_COLUMNS if format_ == "table" else COLUMNS) + (["ply"] if searched else [])
+    archive_errors(lambda: echo_pieces(output.render_pieces(Archive(db).iter_query(chosen), format_, columns)))
 
 
 @main.command()
 @click.argument("sql")
 @db_option
 @format_option
-@click.option("--timeout", type=Bounded(0, 10 ** 6), default=SQL_TIMEOUT, show_default=True,
+@click.option("--timeout", cls=LazyDefault, type=Bounded(0, 10 ** 6), default=sql_timeout, show_default=True,
               help="Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too.")
 def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
     from lusoria.archive import Archive
-    from lusoria.archive.query import render_pieces
 
-    archive_errors(lambda: echo_pieces(render_pieces(Archive(db).iter_sql(sql, timeout or None), format_)))
+    archive_errors(lambda: echo_pieces(output.render_pieces(Archive(db).iter_sql(sql, timeout or None), format_)))
 
 
 @main.command()
@@ -540,18 +515,15 @@ def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
 
     if bool(paths) == bool(db):
         raise click.UsageError("give files (PATH...) or an archive (--db), not both or neither")
-    found = archive_errors(lambda: Archive(db).duplicates()) if db else api.duplicates(paths, encoding)
-    same = prefixes = unreadable = 0
-    for item in found:
-        if isinstance(item, InputError):
-            click.echo(f"lusoria: {item}", err=True)
-            unreadable = 1
-            continue
-        click.echo(str(item))
-        same += item.kind == "same"
-        prefixes += item.kind == "prefix"
+    inputs = Inputs()
+    found = archive_errors(lambda: Archive(db).duplicates()) if db else inputs(api.duplicates(paths, encoding))
+    same = prefixes = 0
+    for duplicate in found:
+        click.echo(str(duplicate))
+        same += duplicate.kind == "same"
+        prefixes += duplicate.kind == "prefix"
     click.echo(f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}")
-    sys.exit(2 if unreadable else 1 if same or prefixes else 0)
+    sys.exit(2 if inputs.unreadable else 1 if same or prefixes else 0)
 
 
 @main.command()
@@ -560,20 +532,9 @@ def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
 def stats(db: str, as_json: bool) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors."""
     from lusoria.archive import Archive
-    from lusoria.archive.query import render
 
     figures = archive_errors(lambda: Archive(db).stats())
-    if as_json:
-        echo(json.dumps(figures, indent=2))
-        return
-    plies = figures["plies"]
-    echo(f"{plural(figures['records'], 'record')}: {figures['valid']} valid, {figures['invalid']} invalid; "
-         f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}")
-    for key, title in (("games", "game"), ("variants", "variant"), ("results", "result"),
-                       ("players", "player"), ("first_error_rules", "first error rule")):
-        if figures[key]:
-            echo("\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]],
-                                "table"), nl=False)
+    echo(output.stats_text(figures, as_json), nl=False)
 
 
 @main.command()
@@ -586,14 +547,7 @@ def lsp() -> None:
     serve()
 
 
-def filter_options(command: click.Command) -> click.Command:
-    """Give `command` (made already) the filter options of `query`, all but --limit."""
-    command.params += [param for param in query.params if param.name not in ("db", "format_", "limit")]
-    return command
-
-
-@filter_options
-@main.command()
+@main.command(cls=FilterCommand, without=("limit",))
 @click.argument("start", required=False, metavar="[POSITION]")
 @db_option
 @click.option("--record", type=int, help="Start from a position of this archive record (its id) …")
@@ -601,31 +555,16 @@ def filter_options(command: click.Command) -> click.Command:
 @click.option("--depth", type=click.IntRange(min=1), default=1, show_default=True, help="Plies deep.")
 @click.option("--format", "format_", type=click.Choice(["table", "json", "tree"]), default="table",
               show_default=True, help="A table (one row per line of plies), JSON (nested), or an indented tree.")
-def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, format_: str, **filters) -> None:
+def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, format_: str, **filters: Any) -> None:
     """Every next ply the archive's records played from POSITION (a position string) or from
     --record N --ply K, with the games, their results and dates. Filters as in `query`."""
     from lusoria.archive import Archive
-    from lusoria.archive.query import render
 
     if (start is None) == (record is None):
         raise click.UsageError("give a POSITION, or --record N (and --ply K)")
     chosen = filters_of(filters)
     nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth))
-    if format_ == "json":
-        click.echo(json.dumps([node.as_dict() for node in nodes], indent=2))
-        return
-    rows = []
-
-    def walk(nodes, line: str, level: int) -> None:
-        for node in nodes:
-            row = node.as_dict()
-            row.pop("children", None)
-            row["ply"] = "· " * level + node.ply if format_ == "tree" else (line + " " + node.ply).strip()
-            rows.append(row)
-            walk(node.children, row["ply"], level + 1)
-
-    walk(nodes, "", 0)
-    click.echo(render(rows, "table") if rows else "no plies played from this position\n", nl=False)
+    click.echo(output.tree_text(nodes, format_), nl=False)
 
 
 @main.group()
@@ -646,19 +585,17 @@ def players_merge(names: tuple[str, ...], db: str) -> None:
     click.echo(f"{', '.join(names[:-1])} → {canonical}")
 
 
-@filter_options
-@players.command(name="list")
+@players.command(name="list", cls=FilterCommand, without=("limit",))
 @db_option
 @click.option("--format", "format_", type=click.Choice(["table", "json", "csv"]), default="table",
               show_default=True)
-def players_list(db: str, format_: str, **filters) -> None:
+def players_list(db: str, format_: str, **filters: Any) -> None:
     """The score table: each player (canonical name) with games, won, drawn, lost, unfinished,
     score (a win 1, a draw ½) and percentage; filters as in `query`."""
     from lusoria.archive import Archive
-    from lusoria.archive.query import render
 
     chosen = filters_of(filters)
-    click.echo(render(archive_errors(lambda: Archive(db).players(chosen)), format_), nl=False)
+    click.echo(output.render(archive_errors(lambda: Archive(db).players(chosen)), format_), nl=False)
 
 
 @main.command()

@@ -4,13 +4,13 @@ number in a record (lusoria.notation.numbers), and text encodings checked before
 from __future__ import annotations
 
 import codecs
+from typing import Any
 
 import click
 
 from lusoria.notation.numbers import whole_number
 
 MAX_COUNT = 10 ** 9  # plies, records, games: more than any archive holds
-MAX_SQL_INTEGER = 2 ** 63 - 1
 
 
 class Bounded(click.ParamType):
@@ -44,3 +44,11 @@ class Encoding(click.ParamType):
         if not getattr(codec, "_is_text_encoding", True):
             self.fail(f"{value!r} is not a text encoding", param, ctx)
         return value
+
+
+class LazyDefault(click.Option):
+    """An option whose default is a function's value, called when it is needed (by `--help`
+    too, which shows the value): the default keeps its home in the module that imports late."""
+
+    def get_default(self, ctx: click.Context, call: bool = True) -> Any:
+        return super().get_default(ctx, call=True)

@@ -11,7 +11,7 @@ import sys
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator, TextIO, Union
+from typing import BinaryIO, Callable, Iterable, Iterator, TextIO, Union
 
 from lusoria.notation.reader import RecordText, split_records
 
@@ -20,7 +20,12 @@ Source = Union[str, os.PathLike, TextIO, RecordText]  # see read_sources
 
 
 class InputError(Exception):
-    """A source that cannot be read at all (missing, unreadable, wrongly encoded)."""
+    """A source that cannot be read at all (missing, unreadable, wrongly encoded); `parameter`
+    names the argument of `read_sources` that may help (`encoding`), if one may."""
+
+    def __init__(self, message: str, parameter: str | None = None):
+        super().__init__(message)
+        self.parameter = parameter
 
 
 @dataclass(frozen=True)
@@ -34,17 +39,38 @@ class Skipped:
         return f"{self.path}: skipped, {self.reason}"
 
 
+@dataclass(frozen=True)
+class Unreadable:
+    """A source that could not be read (its InputError), as an item of a stream of records."""
+
+    path: str
+    message: str  # names the path
+    parameter: str | None = None  # as InputError's
+
+    def __str__(self) -> str:
+        return self.message
+
+
+Problem = Union[Skipped, Unreadable]  # what a stream of records holds beside them, each with its `.path`
+PROBLEMS = (Skipped, Unreadable)  # for isinstance
+
+
+def shown_path(path: str) -> str:
+    """A file name as text: bytes that are not UTF-8 (kept by the file system's decoding) as \\xNN."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def is_text(source: Source) -> bool:
     """Whether a source is records' text rather than a path: a RecordText, or a str that holds
     a line break or starts with `[` (as every record with tags does)."""
     return isinstance(source, RecordText) or isinstance(source, str) and ("\n" in source or source.startswith("["))
 
 
-def walk(paths: Iterable[Source]) -> Iterator[Source | Skipped]:
+def walk(paths: Iterable[Source | Skipped]) -> Iterator[Source | Skipped]:
     """Files as given; directories searched recursively, in sorted order, for files in one of
     lusoria's formats (`*.lgn`, `*.otg`, aagenielsen.dk `*.json`, Tablut Challenge
     `*_gameLog.txt`; extensions in any case); the other files there come as Skipped.
-    Streams and text come as they are."""
+    Streams, text and Skipped items (of an earlier walk) come as they are."""
     from lusoria.formats import format_of, why_not
 
     for path in paths:
@@ -56,11 +82,6 @@ def walk(paths: Iterable[Source]) -> Iterator[Source | Skipped]:
                 yield Skipped(str(found), why_not(str(found)))
             else:
                 yield str(found)
-
-
-def expand(paths: Iterable[str]) -> Iterator[str]:
-    """The files `walk` finds, without the skipped ones."""
-    return (path for path in walk(paths) if not isinstance(path, Skipped))
 
 
 def _head(path: Path, size: int = 4096) -> str:
@@ -83,7 +104,7 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterat
     try:
         codec = "utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding
         counted = _Counting(stream)
-        text = io.TextIOWrapper(counted, codec, newline=None)
+        text = io.TextIOWrapper(counted, codec, newline=None)  # type: ignore[type-var]  # a raw stream will do
     except LookupError as error:
         raise InputError(f"{path}: {error}") from None
     try:
@@ -95,8 +116,7 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterat
             if error.object[:16] in counted.last else b""
         offset = counted.consumed - len(counted.last) + len(before)
         line = counted.lines + before.count(b"\n") + 1
-        raise InputError(f"{path}: byte {offset} (line {line}) is not valid {encoding}; "
-                         "try --encoding latin-1 or cp1252") from None
+        raise InputError(f"{path}: byte {offset} (line {line}) is not valid {encoding}", "encoding") from None
     except UnicodeError as error:  # e.g. utf-16 without a byte-order mark
         raise InputError(f"{path}: not valid {encoding}: {error}") from None
 
@@ -121,21 +141,24 @@ class _Counting(io.RawIOBase):
 
 
 def read_sources(path: Source, encoding: str = "utf-8", format: str | None = None,
-                 tags: dict[str, str] | None = None) -> Iterator[RecordText]:
+                 tags: dict[str, str] | None = None, progress: Callable[[int], None] | None = None
+                 ) -> Iterator[RecordText]:
     """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
     input), a text stream, or text (`is_text`: the records themselves). A file is read in
     `format` (by default: what its name, then its content, says; lgn when neither does);
-    `tags` (Variant, Rules) choose the rules of plain tafl move lists."""
+    `tags` (Variant, Rules) choose the rules of plain tafl move lists; `progress` is told the
+    bytes of a file read, as they are (their sum is the file's size)."""
     from lusoria.formats import format_of, read_text
 
     if isinstance(path, RecordText):
         yield path
         return
     if is_text(path):
-        yield from split_records([path])
+        yield from split_records([path])  # type: ignore[list-item]  # is_text: a str
         return
-    if hasattr(path, "read"):
-        yield from split_records(iter(lambda: path.read(CHUNK), ""), getattr(path, "name", "<stream>"))
+    if not isinstance(path, (str, os.PathLike)):
+        stream = path
+        yield from split_records(iter(lambda: stream.read(CHUNK), ""), getattr(path, "name", "<stream>"))
         return
     path = os.fspath(path)
     if path == STDIN:
@@ -145,21 +168,30 @@ def read_sources(path: Source, encoding: str = "utf-8", format: str | None = Non
         else:
             yield from read_text("".join(text), format, "<stdin>", tags)
         return
+    name = shown_path(path)
     try:
-        stream = open(path, "rb")
+        file = open(path, "rb")
     except OSError as error:
-        raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
-    with stream:
+        raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
+    with file:
         if format is None:
             try:
-                head = stream.peek(4096)[:4096]
+                head = file.peek(4096)[:4096]
             except OSError as error:
-                raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
+                raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
             format = format_of(path, head.decode(encoding, "replace")) or "lgn"
-        if format == "lgn":
-            yield from split_records(decoded_text(stream, path, encoding), path)
-        else:
-            yield from read_text("".join(decoded_text(stream, path, encoding)), format, path, tags)
+        records = split_records(decoded_text(file, name, encoding), name) if format == "lgn" else \
+            read_text("".join(decoded_text(file, name, encoding)), format, name, tags)
+        done = 0
+        try:
+            for record in records:
+                yield record
+                if progress:
+                    progress(file.tell() - done)
+                    done = file.tell()
+        finally:  # the file's bytes are done with, read or not (a decoding error)
+            if progress:
+                progress(os.fstat(file.fileno()).st_size - done)
 
 
 def record_at(source: Source, index: int = 0, encoding: str = "utf-8", format: str | None = None,

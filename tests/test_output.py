@@ -11,7 +11,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from lusoria.cli import MAX_SHOWN, WINDOW, main
+from lusoria.cli import MAX_SHOWN, main
+from lusoria.output import WINDOW
 
 from conftest import ROOT
 

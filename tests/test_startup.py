@@ -6,8 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from lusoria import cli
-from lusoria.archive.query import FORMATS
+from lusoria import cli, output
 from lusoria.archive.reading import DEFAULT_TIMEOUT
 from lusoria.notation import reader
 
@@ -31,9 +30,9 @@ def test_validate_does_not_load_the_archive_pictures_or_process_pools(tmp_path):
     assert not loaded & {"lusoria.validator.laquet", "lusoria.validator.latrunculi"}
 
 
-def test_the_format_choices_are_the_archives():
-    assert cli.FORMATS == FORMATS
-    assert cli.SQL_TIMEOUT == DEFAULT_TIMEOUT
+def test_the_cli_takes_its_formats_and_timeout_from_their_homes():
+    assert cli.format_option(lambda: None).__click_params__[0].type.choices == output.FORMATS
+    assert cli.sql_timeout() == DEFAULT_TIMEOUT
 
 
 def test_a_cached_parser_reads_as_a_fresh_one(tmp_path):

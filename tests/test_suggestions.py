@@ -2,6 +2,7 @@
 
 import pytest
 
+from lusoria.output import diagnostic_dict
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.replay import check
@@ -59,8 +60,8 @@ def test_without_keep_going_the_line_stops():
 def test_keep_going_assumes_the_unique_nearest_and_says_so():
     report = check(RECORD, keep_going=True)
     assert [(d.ply, d.assumed) for d in report.diagnostics] == [(1, ()), (4, ("ply 1: e3-d3",))]
-    assert report.diagnostics[1].as_dict()["assumed"] == ["ply 1: e3-d3"]
-    result = check('[Game "tablut"]\n[Result "1-0"]\n1. e3-c3 *').diagnostics[0].as_dict()
+    assert diagnostic_dict(report.diagnostics[1])["assumed"] == ["ply 1: e3-d3"]
+    result = diagnostic_dict(check('[Game "tablut"]\n[Result "1-0"]\n1. e3-c3 *').diagnostics[0])
     assert result["rule"] == "result" and "suggestions" not in result and "assumed" not in result
 
 

@@ -4,7 +4,7 @@ diagnostics as data."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Line, Record
@@ -29,15 +29,6 @@ class Diagnostic:
     suggestions: tuple[str, ...] = ()  # close legal plies, for an illegal ply
     assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
 
-    def as_dict(self) -> dict:
-        """As `validate --json` writes it: suggestions and assumed only when there are some."""
-        fields = asdict(self)
-        for name in ("suggestions", "assumed"):
-            fields[name] = list(fields[name])
-            if not fields[name]:
-                del fields[name]
-        return fields
-
 
 @dataclass(slots=True)
 class Report:
@@ -50,6 +41,7 @@ class Report:
     positions: list[Position] = field(default_factory=list)  # the main line: start, then after each ply
     canonical: dict[int, str] = field(default_factory=dict)  # id(ply) -> the ply in canonical form
     outcome: Outcome | None = None  # how the main line's game ended, when it did
+    dates: tuple[str | None, str | None] = (None, None)  # the first and last day its Date tag allows
 
     @property
     def valid(self) -> bool:
@@ -97,12 +89,6 @@ class Verdict:
     plies: int
     result: str | None
     diagnostics: list[Diagnostic]
-
-    def as_json(self) -> dict:
-        """The verdict as `lusoria validate --json` prints it."""
-        return {"path": self.source.path, "record": self.source.index, "line": self.source.line,
-                "game": self.game, "variant": self.variant, "valid": self.valid, "plies": self.plies,
-                "result": self.result, "diagnostics": [d.as_dict() for d in self.diagnostics]}
 
 
 def check(source: RecordText | str, keep: bool = True, keep_going: bool = False) -> Report:
@@ -184,7 +170,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
     report = Report(source or RecordText("", record.line), record)
     if "Date" in record.tags:
         try:
-            date_range(record.tags["Date"])
+            report.dates = date_range(record.tags["Date"])
         except ValueError as problem:
             _tag_error(record, "Date", str(problem), report)
     rules = rules or _rules(record, report)

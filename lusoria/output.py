@@ -1,0 +1,195 @@
+"""Every rendering the command line writes, in one place (as sqlite-utils keeps its output
+formats in its CLI): diagnostics in compiler style, verdicts and fits as JSON, rows of the
+archive as a table, JSON, CSV or records, its figures and its move tree. The library returns
+data; this module turns it into text, and names no option (the CLI adds its hints)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from dataclasses import asdict
+from itertools import chain
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
+
+from lusoria.words import plural
+
+if TYPE_CHECKING:
+    from lusoria.archive import Node
+    from lusoria.notation.reader import RecordText
+    from lusoria.rulebook import Rule
+    from lusoria.validator.fit import Fit
+    from lusoria.validator.replay import Diagnostic, Report, Verdict
+
+FORMATS = ("table", "json", "csv", "lgn")  # of rows (query, sql)
+TABLE_COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "plies", "valid", "first_rule"]
+WINDOW = 60  # characters of a source line shown either side of a diagnostic
+
+
+def where(source: RecordText) -> str:
+    """A record's place: path:line (`<text>` for text that came from no file)."""
+    return f"{source.path or '<text>'}:{source.line}"
+
+
+def diagnostic_text(report: Report | Verdict, diagnostic: Diagnostic) -> str:
+    """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
+    WINDOW characters either side of the column, as compilers do), a caret."""
+    head = (f"{report.source.path or '<text>'}:{diagnostic.line}:{diagnostic.column}: "
+            f"{diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}")
+    text, index = report.source.text, diagnostic.line - report.source.line
+    start = 0
+    for _ in range(max(index, 0)):
+        start = text.find("\n", start) + 1 or len(text) + 1
+    if index < 0 or start > len(text) or not diagnostic.column:
+        return head
+    end = text.find("\n", start)
+    line = text[start:end if end >= 0 else len(text)]
+    column = diagnostic.column - 1
+    width = min(max(1, len(diagnostic.text.split("\n")[0])), WINDOW)
+    left, right = (0, len(line)) if len(line) <= 2 * WINDOW else (max(0, column - WINDOW), column + width + WINDOW)
+    shown = ("…" if left else "") + line[left:right] + ("…" if right < len(line) else "")
+    number = str(diagnostic.line)
+    caret = " " * (column - left + bool(left)) + "^" * width
+    shown = f"{head}\n {number} | {shown}\n {' ' * len(number)} | {caret}"
+    if diagnostic.suggestions:
+        shown += f" did you mean {' or '.join(diagnostic.suggestions)}?"
+    if diagnostic.assumed:
+        shown += f"\n {' ' * len(number)} | (assuming {'; '.join(diagnostic.assumed)})"
+    return shown
+
+
+def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
+    """A diagnostic as `validate --json` writes it: suggestions and assumed only when there are some."""
+    fields = asdict(diagnostic)
+    for name in ("suggestions", "assumed"):
+        fields[name] = list(fields[name])
+        if not fields[name]:
+            del fields[name]
+    return fields
+
+
+def verdict_dict(verdict: Verdict) -> dict[str, Any]:
+    """A verdict as `lusoria validate --json` writes it, one line per record."""
+    return {"path": verdict.source.path, "record": verdict.source.index, "line": verdict.source.line,
+            "game": verdict.game, "variant": verdict.variant, "valid": verdict.valid, "plies": verdict.plies,
+            "result": verdict.result, "diagnostics": [diagnostic_dict(d) for d in verdict.diagnostics]}
+
+
+def verdict_json(verdict: Verdict) -> str:
+    return json.dumps(verdict_dict(verdict), ensure_ascii=False)
+
+
+def fit_json(source: RecordText, fit: Fit | str) -> str:
+    """What `lusoria rules --json` writes of a record: the rule sets that fit, or why none can."""
+    return json.dumps({"path": source.path, "record": source.index, "line": source.line,
+                       "fit": None if isinstance(fit, str) else vars(fit),
+                       "problem": fit if isinstance(fit, str) else None})
+
+
+def fit_text(source: RecordText, fit: Fit | str) -> str:
+    return f"{where(source)}: record {source.index}: {fit}"
+
+
+def more_diagnostics(verdict: Verdict, shown: int) -> str:
+    """The line that stands for the diagnostics of a record past the first `shown`."""
+    return (f"{where(verdict.source)}: and {plural(len(verdict.diagnostics) - shown, 'more diagnostic')} "
+            "in this record (--json lists all)")
+
+
+def validation_summary(records: int, invalid: int, errors: int, warnings: int, cited: Iterable[str]) -> str:
+    """`lusoria validate`'s last lines: the counts, and the rules the diagnostics cited, in order."""
+    cited = list(cited)
+    text = (f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
+            f"({plural(errors, 'error')}, {plural(warnings, 'warning')})")
+    if cited:
+        text += f"\nrules cited: {', '.join(cited)} (lusoria explain {cited[0]} says what a rule means)"
+    return text
+
+
+def rule_list(rules: Iterable[Rule]) -> str:
+    """`lusoria explain` without a rule: one line per rule."""
+    return "\n".join(f"{rule.id:<7} {rule.game:<11} {rule.title}" for rule in rules)
+
+
+def render(rows: Iterable[dict], format: str, columns: list[str] | None = None) -> str:
+    """Rows as a table, JSON, CSV, or (when they hold the text) records in the notation."""
+    return "".join(render_pieces(rows, format, columns))
+
+
+def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None = None) -> Iterator[str]:
+    """`render`, piece by piece: JSON, CSV and lgn hold one row at a time (a table needs all).
+    ValueError for lgn rows without a text column of records."""
+    rows = iter(rows)
+    first = next(rows, None)
+    if format == "lgn":
+        for number, row in enumerate(chain([first], rows) if first is not None else ()):
+            if not isinstance(row.get("text"), str):
+                raise ValueError(f"the lgn format needs a column named text holding records; row {number + 1} "
+                                 f"holds {_plain(row.get('text'))!r}")
+            yield ("\n" if number else "") + row["text"]
+        return
+    if columns is None:
+        columns = list(first) if first is not None else []
+    shown = ({c: _plain(row.get(c)) for c in columns} for row in (chain([first], rows) if first is not None else ()))
+    if format == "json":
+        yield "["
+        for number, row in enumerate(shown):
+            yield ("," if number else "") + "\n  " + json.dumps(row, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        yield "\n]\n" if first is not None else "]\n"
+    elif format == "csv":
+        out = io.StringIO()
+        writer = csv.DictWriter(out, columns, lineterminator="\n")
+        writer.writeheader()
+        for row in shown:
+            writer.writerow(row)
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+        yield out.getvalue()
+    else:
+        from tabulate import tabulate  # here: `validate` loads no table code
+
+        table = list(shown)
+        yield tabulate(table, headers="keys") + "\n" if table else "no records\n"
+
+
+def _plain(value: object) -> object:
+    """A value JSON, CSV and a table can show: a BLOB as X'…', a float that is no number as text."""
+    if isinstance(value, bytes):
+        return f"X'{value.hex().upper()}'"
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value).replace("inf", "Infinity").replace("nan", "NaN")
+    return value
+
+
+def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
+    """`lusoria stats`: the counts, then a table per kind of figure that has any (or all as JSON)."""
+    if as_json:
+        return json.dumps(figures, indent=2) + "\n"
+    plies = figures["plies"]
+    text = (f"{plural(figures['records'], 'record')}: {figures['valid']} valid, {figures['invalid']} invalid; "
+            f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}\n")
+    for key, title in (("games", "game"), ("variants", "variant"), ("results", "result"),
+                       ("players", "player"), ("first_error_rules", "first error rule")):
+        if figures[key]:
+            text += "\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]], "table")
+    return text
+
+
+def tree_text(nodes: list[Node], format: str) -> str:
+    """`lusoria tree`: nested JSON, a table with one row per line of plies, or an indented tree."""
+    if format == "json":
+        return json.dumps([node.as_dict() for node in nodes], indent=2) + "\n"
+    rows = []
+
+    def walk(nodes: list[Node], line: str, level: int) -> None:
+        for node in nodes:
+            row = node.as_dict()
+            row.pop("children", None)
+            row["ply"] = "· " * level + node.ply if format == "tree" else (line + " " + node.ply).strip()
+            rows.append(row)
+            walk(node.children, row["ply"], level + 1)
+
+    walk(nodes, "", 0)
+    return render(rows, "table") if rows else "no plies played from this position\n"

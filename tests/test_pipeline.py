@@ -1,0 +1,106 @@
+"""One pipeline from paths to reports (lusoria/pipeline.py): problems as typed items in their
+place, progress in bytes on disk, the archive fed reports; the CLI over the library's façade."""
+
+import ast
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from lusoria import pipeline
+from lusoria.archive import Archive
+from lusoria.cli import main
+from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import Skipped, Unreadable
+from lusoria.validator.replay import Report
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD = '[Game "tablut"]\n[Date "2026.03.??"]\n\n1. e3-c3 {a comment} d1-d3 *\n'
+
+
+def folder_of_inputs(tmp_path: Path) -> Path:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.lgn").write_text(RECORD + "\n" + RECORD.replace("e3-c3", "e3-d3"))
+    (folder / "b.txt").write_text("not a record file")
+    (folder / "c.lgn").write_bytes(b'[Game "tablut"]\n[Event "\xff"]\n*\n')
+    return folder
+
+
+def test_problems_come_as_typed_items_in_their_place(tmp_path):
+    folder = folder_of_inputs(tmp_path)
+    items = list(pipeline.records([str(folder), str(tmp_path / "missing.lgn")]))
+    assert [type(item) for item in items] == [RecordText, RecordText, Skipped, Unreadable, Unreadable]
+    assert [item.path for item in items[2:]] == [str(folder / "b.txt"), str(folder / "c.lgn"),
+                                                  str(tmp_path / "missing.lgn")]
+    undecodable, missing = items[3:]
+    assert (undecodable.parameter, missing.parameter) == ("encoding", None)
+    assert str(undecodable) == f"{folder / 'c.lgn'}: byte 24 (line 2) is not valid utf-8"  # names no option
+    assert str(missing).endswith("missing.lgn: no such file or directory")
+
+
+def test_reports_are_checked_records_and_the_problems_pass_through(tmp_path):
+    items = list(pipeline.reports([str(folder_of_inputs(tmp_path))], keep=False))
+    assert [type(item) for item in items] == [Report, Report, Skipped, Unreadable]
+    assert items[0].valid and items[0].dates == ("2026-03-01", "2026-03-31")
+
+
+def test_progress_counts_the_bytes_on_disk_that_size_measures(tmp_path):
+    folder = folder_of_inputs(tmp_path)
+    (folder / "d.lgn").write_bytes("\ufeff".encode() + RECORD.replace("\n", "\r\n").encode())  # BOM, CRLF
+    found = pipeline.found([str(folder), str(ROOT / "tests/fixtures/formats/otn")])
+    told: list[int] = []
+    list(pipeline.records(found, progress=told.append))
+    files = [folder / "a.lgn", folder / "c.lgn", folder / "d.lgn", *sorted((ROOT / "tests/fixtures/formats/otn").iterdir())]
+    assert sum(told) == pipeline.size(found) == sum(path.stat().st_size for path in files)
+    assert all(step >= 0 for step in told)
+
+
+def test_the_archive_imports_reports_and_takes_the_dates_from_them(tmp_path):
+    archive = Archive(str(tmp_path / "a.db"))
+    summary = archive.import_reports(pipeline.reports([RECORD]))
+    assert (summary.added, summary.unreadable) == (1, [])
+    assert archive.sql("SELECT date_from, date_to, comments FROM records") == [
+        {"date_from": "2026-03-01", "date_to": "2026-03-31", "comments": "a comment"}]
+    summary = archive.import_paths([str(folder_of_inputs(tmp_path))])  # the pipeline, then import_reports
+    assert (summary.added, summary.duplicates) == (1, 1)
+    assert summary.unreadable == [f"{tmp_path / 'in' / 'c.lgn'}: byte 24 (line 2) is not valid utf-8"]
+
+
+def test_the_cli_says_each_problem_once_with_its_hint(tmp_path):
+    folder = folder_of_inputs(tmp_path)
+    for command in (["validate"], ["rules"], ["duplicates"], ["import", "--db", str(tmp_path / "a.db")]):
+        result = CliRunner().invoke(main, [*command, str(folder)])
+        assert result.exit_code == 2, (command, result.output)
+        assert result.output.count(f"lusoria: {folder / 'b.txt'}: skipped") == 1, command
+        assert result.output.count(f"lusoria: {folder / 'c.lgn'}: byte 24 (line 2) is not valid utf-8; "
+                                   "try --encoding latin-1 or cp1252") == 1, command
+
+
+def test_a_missing_archive_gets_the_cli_hint_and_the_library_names_no_command(tmp_path):
+    result = CliRunner().invoke(main, ["stats", "--db", str(tmp_path / "none.db")])
+    assert result.exit_code == 2
+    assert result.output == f"lusoria: {tmp_path / 'none.db'} does not exist; create it with lusoria import\n"
+
+
+def test_every_filter_has_one_option_made_from_its_field():
+    from dataclasses import fields
+
+    from lusoria.archive import Filters
+
+    help_text = CliRunner().invoke(main, ["query", "--help"], terminal_width=200).output
+    for field in fields(Filters):
+        option = field.metadata.get("option") or field.name.replace("_", "-")
+        assert f"  --{option} " in help_text or f"  --{option}\n" in help_text, field.name
+    assert "--valid / --invalid" in help_text
+    tree_help = CliRunner().invoke(main, ["tree", "--help"]).output
+    assert "--player" in tree_help and "--limit" not in tree_help
+
+
+def test_the_cli_imports_only_the_library_facade():
+    tree = ast.parse((ROOT / "lusoria/cli.py").read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {f"lusoria.{alias.name}" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                 and node.module == "lusoria" for alias in node.names}
+    lusoria = {name for name in imported if name and name.startswith("lusoria")}
+    assert lusoria <= {"lusoria", "lusoria.__version__", "lusoria.api", "lusoria.output", "lusoria.archive",
+                       "lusoria.files", "lusoria.terminal", "lusoria.options", "lusoria.words", "lusoria.lsp"}
