@@ -403,11 +403,24 @@ def _turns(line: Line, variation: tuple[str, ...], first: int, canonical: Callab
         if any(comments):
             yield "[" + "|".join(comment.replace("|", "/").replace("]", ")") for comment in comments) + "]"
         for index, ply in zip(indexes, pair):
-            branch = address(first + index - 1 if variation and index > 0 else first + index)
-            for number, alternative in enumerate(ply.variations, 1):
+            if variation and index == 0:  # written with the variation's own alternatives
+                continue
+            branch = address(first + index - 1 if variation else first + index)
+            for number, alternative in enumerate(_alternatives(ply), 1):
                 yield _turns(alternative, (*branch, str(number)), first + index, canonical)
     if resigned:
         yield f"{len(line.plies) // 2 + 1}. ---"
+
+
+def _alternatives(ply: Ply) -> Iterator[Line]:
+    """The variations of a ply, each followed by those of its first ply: OpenTafl addresses a
+    variation from the ply before the one it replaces, so a variation of a variation's first
+    ply is written as what it also is, another alternative to the same ply."""
+    pending = list(reversed(ply.variations))
+    while pending:
+        line = pending.pop()
+        yield line
+        pending.extend(reversed(line.plies[0].variations))
 
 
 def _otn_move(text: str) -> str:
