@@ -8,6 +8,7 @@ from typing import Iterable, Iterator
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Skipped, read_sources, walk
 from lusoria.validator.replay import Report, check
+from lusoria.validator.tablut import Tablut
 
 TARGETS = ("lgn", "otn")
 
@@ -25,7 +26,7 @@ class Converted:
 def convert(paths: Iterable[str], to: str, encoding: str = "utf-8", format: str | None = None,
             tags: dict[str, str] | None = None) -> Iterator[Converted | InputError | Skipped]:
     """Every record of `paths` in format `to` (lgn or otn). A record that does not parse
-    cannot be converted; an illegal one is converted as written (OTN: its main line only)."""
+    cannot be converted; an illegal one is converted as written."""
     from lusoria.api import canonical_text
     from lusoria.formats.otn import write_otn
 
@@ -42,7 +43,7 @@ def convert(paths: Iterable[str], to: str, encoding: str = "utf-8", format: str 
                     yield Converted(source, None, report, report.diagnostics[0].message)
                 elif to == "lgn":
                     yield Converted(source, canonical_text(report), report)
-                elif report.rules.name != "tablut":
+                elif not isinstance(report.rules, Tablut):
                     yield Converted(source, None, report, f"OTN holds tafl games, not {report.rules.name}")
                 else:
                     try:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NoReturn
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, tablut_rules
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
@@ -65,7 +65,7 @@ def _read(draft: Draft, text: str) -> None:
             draft.tag("Position", f"{_board(draft, tags['position']['value'].strip(), tags['position'].start('value'))}"
                                   f" {side}", tags["position"].start("value"))
     try:
-        rules = Tablut.from_tags(draft.tags)
+        rules = tablut_rules(draft.tags)
     except OptionError as problem:
         raise draft.problem(str(problem), tags["rules"].start("value"), rule="tag") from None
     for key, match in tags.items():
@@ -87,17 +87,17 @@ def _read(draft: Draft, text: str) -> None:
     _movetext(draft, text, header_end, black_first)
 
 
-def _rules(draft: Draft, tag: re.Match) -> tuple[dict[str, str], tuple[str, int] | None]:
+def _rules(draft: Draft, tag: re.Match[str]) -> tuple[dict[str, str], tuple[str, int] | None]:
     """The Tablut options an OTN rules record stands for, and its start position (lusoria's
     position string without the side to move, and where it is); a SyntaxProblem naming the
     first entry lusoria cannot express."""
     options = dict(Tablut().option, first="black", **{"tuichi-ends": "no"})  # OTN: attackers first, no Tuichi
     entries = {}
     for entry in re.finditer(r"\S+", tag["value"]):
-        key, _, value = entry[0].partition(":")
-        entries[key] = (value, tag.start("value") + entry.start())
+        key, _, written = entry[0].partition(":")
+        entries[key] = (written, tag.start("value") + entry.start())
 
-    def cannot(key: str, why: str):
+    def cannot(key: str, why: str) -> SyntaxProblem:
         value, at = entries.get(key, ("", tag.start("value")))
         return draft.problem(f"rules entry {key}:{value}: {CANNOT_EXPRESS} {why}", at, f"{key}:{value}", "tag")
 
@@ -157,7 +157,7 @@ def _rules(draft: Draft, tag: re.Match) -> tuple[dict[str, str], tuple[str, int]
     return options, start
 
 
-def _raise(problem: SyntaxProblem):
+def _raise(problem: SyntaxProblem) -> NoReturn:
     raise problem
 
 
@@ -175,7 +175,7 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
     """Turns `N. move move` of the main line and variation turns (`12b.1.1a. ..... d2-c2`),
     each followed by an optional `[a|b]` comment on its plies. Variations are attached once
     the whole main line is read, shallowest first, as OpenTafl does (`Variations`)."""
-    position, plies_in_turn = start, []
+    position, plies_in_turn = start, list[Ply]()
     variations = Variations(draft)
     while position < len(text):
         blank = re.compile(r"\s+").match(text, position)
@@ -191,15 +191,14 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
             continue
         turn = _TURN.match(text, position) or _VARIATION.match(text, position)
         if turn is None:
-            found = re.compile(r"\S+").match(text, position)[0]
+            found = text[position:].split(None, 1)[0]
             raise draft.problem(f"found '{found}', expected a turn ('1. e3-c3 d1-d3'), a variation turn "
                                 f"('3b.1.1a. ..... e3-d3') or a comment ('[…|…]')", position, found)
         end = text.find("\n", turn.end())
         end = len(text) if end < 0 else end
         words = [(word[0], turn.end() + word.start()) for word in re.finditer(r"\S+", text[turn.end():end])]
         if turn.re is _TURN:
-            plies_in_turn = [_main_ply(draft, word, at, black_first) for word, at in words]
-            plies_in_turn = [ply for ply in plies_in_turn if ply is not None]
+            plies_in_turn = [move for word, at in words if (move := _main_ply(draft, word, at, black_first))]
             variations.main_turn(turn["number"], plies_in_turn)
         else:
             plies_in_turn = variations.turn(turn["address"], turn.start("address"), words)
@@ -297,7 +296,7 @@ class Variations:
 
     def attach(self) -> None:
         for turn in sorted(self.turns, key=lambda turn: len(turn.parts)):
-            number, letter = re.fullmatch(r"(\d+)([a-z])", turn.parts[-1]).groups()
+            number, letter = turn.parts[-1][:-1], turn.parts[-1][-1]  # checked by `turn`
             if letter != "a":
                 raise self.problem(turn, f"a variation turn is addressed by its first move: "
                                          f"write {'.'.join(turn.parts[:-1])}.{number}a. and '.....' for the "

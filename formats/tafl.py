@@ -7,10 +7,9 @@ import json
 import re
 from typing import Iterator
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, add_missing_king
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, add_missing_king, tablut_rules
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import OptionError
-from lusoria.validator.tablut import Tablut
 
 _TOKEN = re.compile(r"\S+")
 _MOVE = re.compile(r"(?P<king>K)?(?P<origin>[a-i][1-9])-?(?P<target>[a-i][1-9])"
@@ -51,7 +50,7 @@ def read_moves(draft: Draft, text: str, base: int, first_white: bool) -> None:
 
 
 def _first_white(tags: dict[str, str]) -> bool:
-    return Tablut.from_tags(tags).initial().turn == 0
+    return tablut_rules(tags).initial().turn == 0
 
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
