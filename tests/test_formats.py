@@ -267,11 +267,13 @@ def test_show_and_fmt_read_other_formats():
 def test_import_keeps_the_format_and_the_path(tmp_path):
     db = str(tmp_path / "a.db")
     summary = Archive(db).import_paths([str(FIXTURES / "otn"), str(FIXTURES / "aage")])
-    assert summary.added == 6
+    assert summary.added == 7
     rows = sqlite3.connect(db).execute(
         "SELECT r.path, t.value, r.text FROM records r JOIN tags t ON t.record_id = r.id AND t.name = 'SourceFormat' "
         "ORDER BY r.id").fetchall()
     assert [(path.rsplit("/", 1)[1], fmt) for path, fmt, _ in rows] == \
-        [("resigned-from-a-position.otg", "otn"), ("saami-king-captured.otg", "otn")] + [("scrape.json", "aage")] * 4
+        [("resigned-from-a-position.otg", "otn"), ("saami-king-captured.otg", "otn"), ("variations.otg", "otn")] + \
+        [("scrape.json", "aage")] * 4
     assert all(text.startswith('[Game "tablut"]') for _, _, text in rows)  # stored as lgn
-    assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 2
+    assert "(1. e3-c3 {A quieter start.} 1... a6-a7" in rows[2][2]  # variations too
+    assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 3
