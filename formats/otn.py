@@ -349,8 +349,8 @@ class Variations:
 
 def write_otn(record: Record, rules: Tablut, canonical=lambda ply: ply.text) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
-    Variant and Rules alongside, for what OTN cannot say), and its main line with comments.
-    Variations are not written."""
+    Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
+    and variations (OpenTafl's addresses)."""
     tags = record.tags
     back = {tag: key for key, tag in TAGS.items()}
     lines = [f"[{back.get(name, name)}:{value}]" for name, value in tags.items()
