@@ -126,9 +126,9 @@ def _rules(draft: Draft, tag: re.Match[str]) -> tuple[dict[str, str], tuple[str,
     passers = set(value("cenp", ALL)) & set("tTK")
     options["throne-pass"] = {frozenset("tTK"): "all", frozenset("K"): "king", frozenset(): "none"}.get(
         frozenset(passers)) or _raise(cannot("cenp", "this set of pieces"))
-    if set(value("cens", "K")) & set("tT") or "K" not in value("cens", "K"):
-        raise cannot("cens", "soldiers on the throne, or a king that may not stop there")
-    options["throne-stop"] = "king" if "K" in value("cenre", ALL) else "none"
+    if set(value("cens", "K")) & set("tT"):
+        raise cannot("cens", "soldiers that may stop on the throne")
+    options["throne-stop"] = "king" if "K" in value("cens", "K") and "K" in value("cenre", ALL) else "none"
     hostile_empty, hostile_held = set(value("cenhe", ALL)) & set("tT"), set(value("cenh", "tcnkm")) & set("tT")
     if hostile_empty == set() and "T" not in hostile_held:
         options["throne-hostile"] = "no"
@@ -398,7 +398,8 @@ def _turns(line: Line, variation: tuple[str, ...], first: int, canonical: Callab
         label = ".".join(address(first + indexes[0] - (first + indexes[0]) % 2)) + ". " + \
             "..... " * ((first + indexes[0]) % 2) if variation else f"{turn}. "
         yield label + " ".join(words)
-        comments = [" ".join((line.comments if index == 0 and variation else []) + ply.comments) for index, ply in zip(indexes, pair)]
+        comments = [" ".join((line.comments if index == 0 and variation else []) + ply.comments)
+                    for index, ply in zip(indexes, pair)]
         if any(comments):
             yield "[" + "|".join(comment.replace("|", "/").replace("]", ")") for comment in comments) + "]"
         for index, ply in zip(indexes, pair):

@@ -86,6 +86,17 @@ def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, 
     assert report.diagnostics[0].text == entry
 
 
+def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_tablut():
+    """OpenTafl's Tablut: no corners, a king strong only on and beside the throne, which no
+    piece may stop on (`cens:` empty), hostile only when empty (`cenh:` empty)."""
+    rules = "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: " \
+        "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+    [source] = read_text(f"[rules:{rules}]\n\n1. d1-d3 e4-h4\n", "otn", "x.otg")
+    report = check(source)
+    assert report.valid, report.diagnostics
+    assert (report.record.tags["Variant"], report.record.tags["Rules"]) == ("aage", "throne-stop=none")
+
+
 def test_otn_threefold_draw_is_noted_and_berserk_moves_refused():
     [source] = read_text("[rules:dim:9 esc:e cor: ks:c]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
     assert any("tfr:d" in c for c in check(source).record.main.comments)
