@@ -44,7 +44,7 @@ def why_not(path: str) -> str:
     if suffix == ".json":
         return "a .json file that is not an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)"
     if suffix == ".txt":
-        return "a .txt file that is not a Tablut Challenge game log"
+        return "a .txt file that is not a Tablut Challenge game log (name move lists: --from tafl FILE...)"
     return "not a record file (.lgn, .otg, .json of aagenielsen.dk, *_gameLog.txt)"
 
 
