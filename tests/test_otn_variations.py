@@ -134,6 +134,17 @@ def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative
         [texts(second), ["a4-a2"], texts(third)] and again.valid
 
 
+def test_convert_round_trips_variations_through_the_cli(tmp_path):
+    runner = CliRunner()
+    original = FIXTURES / "otn" / "variations.otg"
+    otn = runner.invoke(main, ["convert", "--to", "otn", str(original)])
+    assert otn.exit_code == 0 and "1a.1.1a.1.1a. ..... b5-b7\n" in otn.output
+    (tmp_path / "again.otg").write_text(otn.output)
+    again = runner.invoke(main, ["convert", "--to", "lgn", str(tmp_path / "again.otg")])
+    direct = runner.invoke(main, ["convert", "--to", "lgn", str(original)])
+    assert again.exit_code == 0 and again.output == direct.output and "(1... i4-i1)" in again.output
+
+
 def random_line(rules: Tablut, position, rng: random.Random, length: int) -> Line:
     line = Line()
     while len(line.plies) < length and (text := rules.random_ply(position, rng)) is not None:
