@@ -145,7 +145,7 @@ def add_missing_king(draft: Draft) -> None:
             except Illegal:
                 return
             written = parse_move(real.text)
-            actual = written.captures or frozenset() if written else frozenset()
+            actual = (written.captures if written else None) or frozenset()
             missing = actual - move.captures
             if not (move.captures <= actual and len(missing) == 1
                     and position.board[next(iter(missing))] == KING):
