@@ -49,6 +49,15 @@ def read_moves(draft: Draft, text: str, base: int, first_white: bool) -> None:
                 draft.note(f"the capture list {move['captures']} repeats a square; read as {'/'.join(unique)}", ply)
 
 
+def looks_like_move_lists(head: str) -> bool:
+    """Whether the first line of a text is a tafl move list of two moves or more."""
+    first = next((line for line in head.splitlines() if line.strip()), "")
+    words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
+    if words and words[-1].lower() in TERMINATIONS:
+        words.pop()
+    return len(words) >= 2 and all(_MOVE.fullmatch(word) for word in words)
+
+
 def _first_white(tags: dict[str, str]) -> bool:
     return tablut_rules(tags).initial().turn == 0
 

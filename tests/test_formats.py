@@ -247,11 +247,25 @@ def test_walking_a_directory_by_format_and_skipping_the_rest(tmp_path):
     found = list(walk([str(tmp_path)]))
     assert found[0] == str(tmp_path / "GAME.LGN")
     assert all(isinstance(f, Skipped) for f in found[1:])
-    assert found[1].reason.startswith("not a record file") and found[2].reason.startswith("a .txt file that is not")
+    assert found[1].reason.startswith("not a record file") and found[2].reason.startswith("a .txt file that is neither")
     result = run("validate", tmp_path)
     assert result.exit_code == 0 and f"{tmp_path / 'club.pgn'}: skipped" in result.output
     assert format_of("x.JSON", '[{"AageGameTypeName": "x", "Moves": ""}]') == "aage"
     assert format_of("a_gameLog.TXT") == "tablut-challenge" and format_of("x.json", "{}") is None
+
+
+def test_a_directory_of_move_lists_is_read_without_a_flag(tmp_path):
+    (tmp_path / "saami.txt").write_text((FIXTURES / "tafl/saami.txt").read_text())
+    (tmp_path / "numbered.txt").write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
+    (tmp_path / "notes.txt").write_text("e3-c3 is a good first move\n")  # one move and words: notes
+    assert [format_of(str(tmp_path / name), (tmp_path / name).read_text()) for name in
+            ("saami.txt", "numbered.txt", "notes.txt")] == ["tafl", "tafl", None]
+    result = run("validate", tmp_path)
+    assert result.exit_code == 1 and f"{tmp_path / 'notes.txt'}: skipped" in result.output
+    assert f"{tmp_path / 'saami.txt'}:4:13: error[T4]" in result.output and "5 records: 4 valid" in result.output
+    assert run("validate", tmp_path / "numbered.txt").exit_code == 0  # by name: aage, Muscovites first
+    seed = run("validate", "--variant", "seed", tmp_path / "numbered.txt")  # the rules from the options
+    assert seed.exit_code == 1 and "numbered.txt:1:4: error[T1]" in seed.output
 
 
 def test_no_record_at_all_exits_2(tmp_path):
