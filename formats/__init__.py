@@ -5,7 +5,7 @@ the record already read, `parsed`), keeping every ply's line and column in the o
 | --- | --- | --- |
 | `lgn` | `*.lgn` | lusoria's own (`notation.reader`) |
 | `otn` | `*.otg` | OpenTafl Notation (`otn`) |
-| `tafl` | (only with `--from tafl`) | tafl move lists (`tafl`) |
+| `tafl` | `*.txt` that starts with a move list | tafl move lists (`tafl`) |
 | `aage` | `*.json` | the aagenielsen.dk scrape (`tafl`) |
 | `tablut-challenge` | `*_gameLog.txt` | Tablut Challenge server logs (`tablut_challenge`) |
 """
@@ -24,7 +24,7 @@ def format_of(path: str, head: str = "") -> str | None:
     """The format of a file from its name, then (for `.json`, `.txt`) its first characters;
     None when it is none of lusoria's formats."""
     from lusoria.formats.tablut_challenge import looks_like_log
-    from lusoria.formats.tafl import looks_like_aage
+    from lusoria.formats.tafl import looks_like_aage, looks_like_move_lists
 
     name = Path(path).name.lower()
     if name.endswith(".lgn"):
@@ -34,7 +34,9 @@ def format_of(path: str, head: str = "") -> str | None:
     if name.endswith(".json"):
         return "aage" if looks_like_aage(head) else None
     if name.endswith(".txt"):
-        return "tablut-challenge" if name.endswith("_gamelog.txt") or looks_like_log(head) else None
+        if name.endswith("_gamelog.txt") or looks_like_log(head):
+            return "tablut-challenge"
+        return "tafl" if looks_like_move_lists(head) else None
     return None
 
 
@@ -44,8 +46,8 @@ def why_not(path: str) -> str:
     if suffix == ".json":
         return "a .json file that is not an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)"
     if suffix == ".txt":
-        return "a .txt file that is not a Tablut Challenge game log"
-    return "not a record file (.lgn, .otg, .json of aagenielsen.dk, *_gameLog.txt)"
+        return "a .txt file that is neither a Tablut Challenge game log nor tafl move lists"
+    return "not a record file (.lgn, .otg, .json of aagenielsen.dk, *_gameLog.txt, .txt of move lists)"
 
 
 def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:

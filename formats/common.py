@@ -10,8 +10,8 @@ from typing import Callable, Iterator
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
-from lusoria.validator.base import Illegal, OptionError
-from lusoria.validator.tablut import KING, Tablut, parse_move, square_name
+from lusoria.validator.base import Illegal, OptionError, Played
+from lusoria.validator.tablut import KING, Tablut, TablutPosition, parse_move, square_name
 
 CANNOT_EXPRESS = "lusoria cannot express"
 
@@ -106,6 +106,19 @@ def rule_tags(options: dict[str, str]) -> dict[str, str]:
     return tags
 
 
+def tablut_rules(tags: dict[str, str]) -> Tablut:
+    """The Tablut rules that `tags` choose (OptionError if none): every format here is Tablut's."""
+    rules = Tablut.from_tags(tags)
+    assert isinstance(rules, Tablut)
+    return rules
+
+
+def position_after(played: Played) -> TablutPosition:
+    """The Tablut position a ply leads to (`Played` holds any game's)."""
+    assert isinstance(played.position, TablutPosition)
+    return played.position
+
+
 def without_captures(text: str) -> str:
     return text.split("x", 1)[0]
 
@@ -116,7 +129,7 @@ def add_missing_king(draft: Draft) -> None:
     of the result gets the one its last ply ends the game with. Any other difference stays
     for the validator to report; normalising stops at the first ply that does not play."""
     try:
-        rules = Tablut.from_tags(draft.tags)
+        rules = tablut_rules(draft.tags)
         position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
     except OptionError:  # bad tags or Position: the validator reports them
         return
@@ -131,7 +144,8 @@ def add_missing_king(draft: Draft) -> None:
                 real = rules.play(position, without_captures(ply.text))
             except Illegal:
                 return
-            actual = parse_move(real.text).captures or frozenset()
+            written = parse_move(real.text)
+            actual = (written.captures if written else None) or frozenset()
             missing = actual - move.captures
             if not (move.captures <= actual and len(missing) == 1
                     and position.board[next(iter(missing))] == KING):
@@ -145,4 +159,4 @@ def add_missing_king(draft: Draft) -> None:
                 draft.note(f"the list gives no result; the game ended {played.outcome.result} "
                            f"({played.outcome.reason}, {played.outcome.rule})", ply)
             return
-        position = played.position
+        position = position_after(played)

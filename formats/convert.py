@@ -9,6 +9,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import PROBLEMS, Problem, Source
 from lusoria.pipeline import reports
 from lusoria.validator.replay import Report
+from lusoria.validator.tablut import Tablut
 
 TARGETS = ("lgn", "otn")
 
@@ -26,7 +27,7 @@ class Converted:
 def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
             tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
     """Every record of `paths` in format `to` (lgn or otn). A record that does not parse
-    cannot be converted; an illegal one is converted as written (OTN: its main line only)."""
+    cannot be converted; an illegal one is converted as written."""
     from lusoria.api import canonical_text
     from lusoria.formats.otn import write_otn
 
@@ -41,7 +42,7 @@ def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: s
             yield Converted(source, None, report, report.diagnostics[0].message)
         elif to == "lgn":
             yield Converted(source, canonical_text(report), report)
-        elif report.rules.name != "tablut":
+        elif not isinstance(report.rules, Tablut):
             yield Converted(source, None, report, f"OTN holds tafl games, not {report.rules.name}")
         else:
             try:

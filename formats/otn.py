@@ -10,17 +10,20 @@ options, such as `tuichi-ends` and `camps`, have no OTN entry)."""
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Callable, Iterator, NoReturn
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags
-from lusoria.notation.model import Record
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, tablut_rules
+from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tablut import INITIAL, Tablut, parse_move
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
-_TURN = re.compile(r"^[ \t]*(?P<number>\d+)\.(?=\s)", re.M)
-_VARIATION = re.compile(r"^[ \t]*\d+[a-z](?:\.\d+\.\d+[a-z])*\.", re.M)
+_MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
+_TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
+_VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
 _COMMENT = re.compile(r"\[(?P<text>[^\]]*)\]")
 _MOVE = re.compile(r"(?P<piece>[tTK])?(?P<origin>[a-z]\d+)(?P<kind>\^=|[-^=])(?P<target>[a-z]\d+)"
                    r"(?:x(?P<captures>[A-Za-z]?[a-z]\d+(?:/[A-Za-z]?[a-z]\d+)*))?(?P<info>\+\+|--|\+|-)?")
@@ -42,7 +45,7 @@ def read_otn(text: str, path: str) -> Iterator[RecordText]:
 
 
 def _read(draft: Draft, text: str) -> None:
-    first_turn = _TURN.search(text)
+    first_turn = _MOVETEXT.search(text)
     header_end = first_turn.start() if first_turn else len(text)
     tags = {m["key"].lower(): m for m in _TAG.finditer(text, 0, header_end)}
     if "rules" not in tags:
@@ -62,7 +65,7 @@ def _read(draft: Draft, text: str) -> None:
             draft.tag("Position", f"{_board(draft, tags['position']['value'].strip(), tags['position'].start('value'))}"
                                   f" {side}", tags["position"].start("value"))
     try:
-        rules = Tablut.from_tags(draft.tags)
+        rules = tablut_rules(draft.tags)
     except OptionError as problem:
         raise draft.problem(str(problem), tags["rules"].start("value"), rule="tag") from None
     for key, match in tags.items():
@@ -84,17 +87,17 @@ def _read(draft: Draft, text: str) -> None:
     _movetext(draft, text, header_end, black_first)
 
 
-def _rules(draft: Draft, tag: re.Match) -> tuple[dict[str, str], tuple[str, int] | None]:
+def _rules(draft: Draft, tag: re.Match[str]) -> tuple[dict[str, str], tuple[str, int] | None]:
     """The Tablut options an OTN rules record stands for, and its start position (lusoria's
     position string without the side to move, and where it is); a SyntaxProblem naming the
     first entry lusoria cannot express."""
     options = dict(Tablut().option, first="black", **{"tuichi-ends": "no"})  # OTN: attackers first, no Tuichi
     entries = {}
     for entry in re.finditer(r"\S+", tag["value"]):
-        key, _, value = entry[0].partition(":")
-        entries[key] = (value, tag.start("value") + entry.start())
+        key, _, written = entry[0].partition(":")
+        entries[key] = (written, tag.start("value") + entry.start())
 
-    def cannot(key: str, why: str):
+    def cannot(key: str, why: str) -> SyntaxProblem:
         value, at = entries.get(key, ("", tag.start("value")))
         return draft.problem(f"rules entry {key}:{value}: {CANNOT_EXPRESS} {why}", at, f"{key}:{value}", "tag")
 
@@ -123,9 +126,9 @@ def _rules(draft: Draft, tag: re.Match) -> tuple[dict[str, str], tuple[str, int]
     passers = set(value("cenp", ALL)) & set("tTK")
     options["throne-pass"] = {frozenset("tTK"): "all", frozenset("K"): "king", frozenset(): "none"}.get(
         frozenset(passers)) or _raise(cannot("cenp", "this set of pieces"))
-    if set(value("cens", "K")) & set("tT") or "K" not in value("cens", "K"):
-        raise cannot("cens", "soldiers on the throne, or a king that may not stop there")
-    options["throne-stop"] = "king" if "K" in value("cenre", ALL) else "none"
+    if set(value("cens", "K")) & set("tT"):
+        raise cannot("cens", "soldiers that may stop on the throne")
+    options["throne-stop"] = "king" if "K" in value("cens", "K") and "K" in value("cenre", ALL) else "none"
     hostile_empty, hostile_held = set(value("cenhe", ALL)) & set("tT"), set(value("cenh", "tcnkm")) & set("tT")
     if hostile_empty == set() and "T" not in hostile_held:
         options["throne-hostile"] = "no"
@@ -154,7 +157,7 @@ def _rules(draft: Draft, tag: re.Match) -> tuple[dict[str, str], tuple[str, int]
     return options, start
 
 
-def _raise(problem: SyntaxProblem):
+def _raise(problem: SyntaxProblem) -> NoReturn:
     raise problem
 
 
@@ -169,32 +172,15 @@ def _board(draft: Draft, text: str, at: int, inverted: bool = False) -> str:
 
 
 def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
-    """Turns `N. move move` of the main line, each followed by an optional `[a|b]` comment;
-    variations (addresses such as `1a.1.1a.`) are skipped with a note."""
-    position, plies_in_turn = start, []
+    """Turns `N. move move` of the main line and variation turns (`12b.1.1a. ..... d2-c2`),
+    each followed by an optional `[a|b]` comment on its plies. Variations are attached once
+    the whole main line is read, shallowest first, as OpenTafl does (`Variations`)."""
+    position, plies_in_turn = start, list[Ply]()
+    variations = Variations(draft)
     while position < len(text):
         blank = re.compile(r"\s+").match(text, position)
         if blank:
             position = blank.end()
-            continue
-        variation = _VARIATION.match(text, position)
-        if variation:
-            end = text.find("\n", position)
-            end = len(text) if end < 0 else end
-            draft.note(f"a variation is not read: {text[position:end].strip()}")
-            position = end
-            continue
-        turn = _TURN.match(text, position)
-        if turn:
-            end = text.find("\n", turn.end())
-            end = len(text) if end < 0 else end
-            plies_in_turn = []
-            for token in re.finditer(r"\S+", text[turn.end():end]):
-                at = turn.end() + token.start()
-                ply = _move(draft, token[0], at, black_first)
-                if ply is not None:
-                    plies_in_turn.append(ply)
-            position = end
             continue
         comment = _COMMENT.match(text, position)
         if comment:
@@ -203,13 +189,25 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
                     ply.comments.append(" ".join(words.split()))
             position = comment.end()
             continue
-        found = re.compile(r"\S+").match(text, position)[0]
-        raise draft.problem(f"found '{found}', expected a turn ('1. e3-c3 d1-d3') or a comment ('[…|…]')",
-                            position, found)
+        turn = _TURN.match(text, position) or _VARIATION.match(text, position)
+        if turn is None:
+            found = text[position:].split(None, 1)[0]
+            raise draft.problem(f"found '{found}', expected a turn ('1. e3-c3 d1-d3'), a variation turn "
+                                f"('3b.1.1a. ..... e3-d3') or a comment ('[…|…]')", position, found)
+        end = text.find("\n", turn.end())
+        end = len(text) if end < 0 else end
+        words = [(word[0], turn.end() + word.start()) for word in re.finditer(r"\S+", text[turn.end():end])]
+        if turn.re is _TURN:
+            plies_in_turn = [move for word, at in words if (move := _main_ply(draft, word, at, black_first))]
+            variations.main_turn(turn["number"], plies_in_turn)
+        else:
+            plies_in_turn = variations.turn(turn["address"], turn.start("address"), words)
+        position = end
+    variations.attach()
 
 
-def _move(draft: Draft, word: str, at: int, black_first: bool):
-    """One OTN move record as a lusoria ply; `---` (resignation) sets the result and Termination."""
+def _main_ply(draft: Draft, word: str, at: int, black_first: bool) -> Ply | None:
+    """A move of the main line; `---` (resignation) sets the result and Termination."""
     if word == "---":
         white_to_move = (len(draft.line.plies) % 2 == 0) != black_first
         draft.tags.setdefault("Termination", "resignation")
@@ -218,6 +216,13 @@ def _move(draft: Draft, word: str, at: int, black_first: bool):
             draft.result = "0-1" if white_to_move else "1-0"
         draft.result_at = at
         return None
+    if draft.result_at is not None:
+        raise draft.problem(f"found '{word}' after the resignation", at, word)
+    return draft.ply(_ply_text(draft, word, at), at)
+
+
+def _ply_text(draft: Draft, word: str, at: int) -> str:
+    """One OTN move record as the text of a lusoria ply."""
     move = _MOVE.fullmatch(word)
     if move is None:
         raise draft.problem(f"found '{word}', expected an OTN move record such as e3-c3xc4 or Ke5-e2", at, word)
@@ -230,17 +235,122 @@ def _move(draft: Draft, word: str, at: int, black_first: bool):
     text = f"{'K' if move['piece'] == 'K' else ''}{move['origin']}-{move['target']}"
     if move["captures"]:
         text += "x" + "/".join(squares[2:])
-    if draft.result_at is not None:
-        raise draft.problem(f"found '{word}' after the resignation", at, word)
-    return draft.ply(text, at)
+    return text
+
+
+@dataclass
+class _Turn:
+    """One variation turn as written: its address, where it is, its padding and its plies."""
+
+    parts: tuple[str, ...]  # "12b", "1", "1a"
+    at: int
+    padding: int
+    plies: list[Ply]
+
+    @property
+    def name(self) -> str:
+        return ".".join(self.parts) + "."
+
+
+class Variations:
+    """OTN variations, read into lusoria's line tree. A variation turn's address is the
+    address of a ply, the variation's number, and the turn in the variation (`12b.1.2a.`);
+    `.....` stands for the moves before the variation's first one in its first turn. OpenTafl
+    writes the address of the replaced ply on the main line (`12b.1.1a. ..... d2-c2` replaces
+    12b) but, inside a variation, the address of the ply before it (`3a.2.1a.1.1a. ..... b1-b2`
+    replaces 3a.2.1b): the padding says which, since a Tablut turn has two plies (the ply
+    addressed if its place in its turn is the padding, else the next one)."""
+
+    def __init__(self, draft: Draft):
+        self.draft = draft
+        self.plies: dict[tuple[str, ...], tuple[list[Ply], int]] = {}  # a ply's address -> its line, index
+        self.lines: dict[tuple[str, ...], tuple[Line, int]] = {}  # a variation -> it, its last turn
+        self.turns: list[_Turn] = []
+
+    def main_turn(self, number: str, plies: list[Ply]) -> None:
+        first = len(self.draft.line.plies) - len(plies)
+        for index in range(len(plies)):
+            self.plies[(f"{int(number)}{'ab'[index % 2]}",)] = (self.draft.line.plies, first + index)
+
+    def turn(self, address: str, at: int, words: list[tuple[str, int]]) -> list[Ply]:
+        """The plies of a variation turn; they join the tree in `attach`."""
+        parts = tuple(address.rstrip(".").split("."))
+        if len(parts) % 2 == 0 or not all(re.fullmatch(r"\d+" if index % 2 else r"\d+[a-z]", part)
+                                          for index, part in enumerate(parts)):
+            raise self.draft.problem(f"'{address}' is not a variation address such as 3b.1.1a. (a ply, the "
+                                     f"variation's number, its turn)", at, address)
+        padding = 0
+        while padding < len(words) and re.fullmatch(r"\.+", words[padding][0]):
+            padding += 1
+        plies = []
+        for word, where in words[padding:]:
+            if word == "---":
+                self.draft.note(f"a resignation (---) ends variation {address}; lusoria's variations cannot "
+                                f"hold it")
+                break
+            plies.append(Ply(_ply_text(self.draft, word, where), *self.draft.locator.where(where)))
+        if not plies:
+            raise self.draft.problem(f"variation turn {address} has no move", at, address)
+        self.turns.append(_Turn(parts, at, padding, plies))
+        return plies
+
+    def attach(self) -> None:
+        for turn in sorted(self.turns, key=lambda turn: len(turn.parts)):
+            number, letter = turn.parts[-1][:-1], turn.parts[-1][-1]  # checked by `turn`
+            if letter != "a":
+                raise self.problem(turn, f"a variation turn is addressed by its first move: "
+                                         f"write {'.'.join(turn.parts[:-1])}.{number}a. and '.....' for the "
+                                         f"moves before the variation's first")
+            key = turn.parts[:-1]
+            if key in self.lines:
+                line, last = self.lines[key]
+                if int(number) != last + 1:
+                    raise self.problem(turn, f"variation {'.'.join(key)}. continues with turn {last + 1}a")
+                if turn.padding:
+                    raise self.problem(turn, "only a variation's first turn has '.....'")
+                first = len(line.plies)
+            else:
+                line, first = self._branch(turn), 0
+                if number != "1":
+                    raise self.problem(turn, f"variation {'.'.join(key)}. starts with turn 1a")
+            line.plies += turn.plies
+            self.lines[key] = (line, int(number))
+            for index in range(len(turn.plies)):
+                slot = turn.padding + index
+                self.plies[(*key, f"{int(number) + slot // 2}{'ab'[slot % 2]}")] = (line.plies, first + index)
+
+    def _branch(self, turn: _Turn) -> Line:
+        """A new variation, attached to the ply it replaces."""
+        parent, number = turn.parts[:-2], int(turn.parts[-2])
+        if parent not in self.plies:
+            raise self.problem(turn, f"variation {turn.name} branches from {'.'.join(parent)}., which is not "
+                                     f"a ply of this game")
+        if turn.padding > 1:
+            raise self.problem(turn, "a Tablut turn has two moves: at most one '.....' before a variation's first")
+        plies, index = self.plies[parent]
+        if "ab".index(parent[-1][-1]) != turn.padding:
+            index += 1
+            if index == len(plies):
+                raise self.problem(turn, f"variation {turn.name} replaces the ply after "
+                                         f"{'.'.join(parent)}., and there is none")
+        replaced = plies[index]
+        if number != len(replaced.variations) + 1:
+            raise self.problem(turn, f"variation {turn.name} is number {number} of its ply, which has "
+                                     f"{len(replaced.variations)} before it")
+        line = Line()
+        replaced.variations.append(line)
+        return line
+
+    def problem(self, turn: _Turn, message: str) -> SyntaxProblem:
+        return self.draft.problem(message, turn.at, turn.name)
 
 
 # -- writing -------------------------------------------------------------------------------------
 
 def write_otn(record: Record, rules: Tablut, canonical=lambda ply: ply.text) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
-    Variant and Rules alongside, for what OTN cannot say), and its main line with comments.
-    Variations are not written."""
+    Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
+    and variations (OpenTafl's addresses)."""
     tags = record.tags
     back = {tag: key for key, tag in TAGS.items()}
     lines = [f"[{back.get(name, name)}:{value}]" for name, value in tags.items()
@@ -254,20 +364,63 @@ def write_otn(record: Record, rules: Tablut, canonical=lambda ply: ply.text) -> 
     if record.main.comments:
         lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
-    plies, turn = record.main.plies, len(lines)
-    for number in range(0, len(plies), 2):
-        pair = plies[number:number + 2]
-        turn = len(lines)
-        lines.append(f"{number // 2 + 1}. " + " ".join(_otn_move(canonical(ply)) for ply in pair))
-        comments = [" ".join(ply.comments).replace("|", "/").replace("]", ")") for ply in pair]
-        if any(comments):
-            lines.append("[" + "|".join(comments) + "]")
-    if tags.get("Termination") == "resignation":  # the side to move resigns: `---` takes its place
-        if len(plies) % 2:
-            lines[turn] += " ---"
+    parts: list[Iterator[str | Iterator]] = [_turns(record.main, (), 0, canonical,
+                                                  tags.get("Termination") == "resignation")]
+    while parts:  # a stack of lines being written, so that nesting depth costs no recursion
+        part = next(parts[-1], None)
+        if part is None:
+            parts.pop()
+        elif isinstance(part, str):
+            lines.append(part)
         else:
-            lines.append(f"{len(plies) // 2 + 1}. ---")
+            parts.append(part)
     return "\n".join(lines) + "\n"
+
+
+def _turns(line: Line, variation: tuple[str, ...], first: int, canonical: Callable[[Ply], str],
+           resigned: bool = False) -> Iterator[str | Iterator]:
+    """The turns of a line whose first ply is half-move `first` (0 = the record's first), each
+    with its comment line and then, as iterators to write in turn, the variations of its
+    plies. `variation` is the line's address (() for the main line). A resigned line ends
+    with `---`, in place of the move of the side that resigns."""
+    start = first - first % 2
+
+    def address(half: int) -> tuple[str, ...]:
+        return (*variation, f"{(half - start) // 2 + 1}{'ab'[half % 2]}")
+
+    for turn, group in groupby(range(len(line.plies)), key=lambda index: (first + index - start) // 2 + 1):
+        indexes = list(group)
+        pair = [line.plies[index] for index in indexes]
+        words = [_otn_move(canonical(ply)) for ply in pair]
+        if resigned and indexes[-1] == len(line.plies) - 1 and len(pair) == 1:
+            words.append("---")
+            resigned = False
+        label = ".".join(address(first + indexes[0] - (first + indexes[0]) % 2)) + ". " + \
+            "..... " * ((first + indexes[0]) % 2) if variation else f"{turn}. "
+        yield label + " ".join(words)
+        comments = [" ".join((line.comments if index == 0 and variation else []) + ply.comments)
+                    for index, ply in zip(indexes, pair)]
+        if any(comments):
+            yield "[" + "|".join(comment.replace("|", "/").replace("]", ")") for comment in comments) + "]"
+        for index, ply in zip(indexes, pair):
+            if variation and index == 0:  # written with the variation's own alternatives
+                continue
+            branch = address(first + index - 1 if variation else first + index)
+            for number, alternative in enumerate(_alternatives(ply), 1):
+                yield _turns(alternative, (*branch, str(number)), first + index, canonical)
+    if resigned:
+        yield f"{len(line.plies) // 2 + 1}. ---"
+
+
+def _alternatives(ply: Ply) -> Iterator[Line]:
+    """The variations of a ply, each followed by those of its first ply: OpenTafl addresses a
+    variation from the ply before the one it replaces, so a variation of a variation's first
+    ply is written as what it also is, another alternative to the same ply."""
+    pending = list(reversed(ply.variations))
+    while pending:
+        line = pending.pop()
+        yield line
+        pending.extend(reversed(line.plies[0].variations))
 
 
 def _otn_move(text: str) -> str:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, position_after
+from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import Illegal
 from lusoria.validator.tablut import KING, MUSCOVITE, OWNER, SWEDE, Tablut, square_index, square_name
@@ -47,7 +48,7 @@ def read_log(text: str, path: str) -> Iterator[RecordText]:
 def _messages(text: str) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
     """(offset, first line of the message, following lines with their offsets) for each log
     message; the SimpleFormatter's date lines are dropped."""
-    current = None
+    current: tuple[int, str, list[tuple[int, str]]] | None = None
     offset = 0
     for line in text.splitlines(keepends=True):
         stripped = line.rstrip("\r\n")
@@ -133,7 +134,7 @@ def _start(draft: Draft, rules: Tablut, printed: bytes, at: int) -> None:
         draft.tag("Position", rules.format_position(type(initial)(printed, initial.turn)), at)
 
 
-def _ply(draft: Draft, before: bytes, after: bytes, pending) -> None:
+def _ply(draft: Draft, before: bytes, after: bytes, pending: tuple[int, re.Match[str]]) -> Ply:
     """A move the server accepted, with the captures its board shows."""
     at, match = pending
     origin, target = (match[name].lower() for name in ("origin", "target"))
@@ -166,10 +167,10 @@ def _cross_check(draft: Draft, rules: Tablut, boards: list) -> None:
             played = rules.play(position, ply.text)
         except Illegal:
             return
-        kept = [square_name(s) for s in range(81) if printed[s] and not played.position.board[s]]
+        position = position_after(played)
+        kept = [square_name(s) for s in range(81) if printed[s] and not position.board[s]]
         if kept:
             raise SyntaxProblem(f"the move captures {'/'.join(kept)} under these rules, but the server's board "
                                 "after it still holds them", ply.line, ply.column, ply.text, "T4")
-        position = played.position
         if played.outcome is not None:
             return

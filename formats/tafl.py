@@ -7,10 +7,9 @@ import json
 import re
 from typing import Iterator
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, add_missing_king
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, add_missing_king, tablut_rules
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import OptionError
-from lusoria.validator.tablut import Tablut
 
 _TOKEN = re.compile(r"\S+")
 _MOVE = re.compile(r"(?P<king>K)?(?P<origin>[a-i][1-9])-?(?P<target>[a-i][1-9])"
@@ -50,8 +49,17 @@ def read_moves(draft: Draft, text: str, base: int, first_white: bool) -> None:
                 draft.note(f"the capture list {move['captures']} repeats a square; read as {'/'.join(unique)}", ply)
 
 
+def looks_like_move_lists(head: str) -> bool:
+    """Whether the first line of a text is a tafl move list of two moves or more."""
+    first = next((line for line in head.splitlines() if line.strip()), "")
+    words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
+    if words and words[-1].lower() in TERMINATIONS:
+        words.pop()
+    return len(words) >= 2 and all(_MOVE.fullmatch(word) for word in words)
+
+
 def _first_white(tags: dict[str, str]) -> bool:
-    return Tablut.from_tags(tags).initial().turn == 0
+    return tablut_rules(tags).initial().turn == 0
 
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:

@@ -86,6 +86,17 @@ def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, 
     assert report.diagnostics[0].text == entry
 
 
+def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_tablut():
+    """OpenTafl's Tablut: no corners, a king strong only on and beside the throne, which no
+    piece may stop on (`cens:` empty), hostile only when empty (`cenh:` empty)."""
+    rules = "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: " \
+        "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+    [source] = read_text(f"[rules:{rules}]\n\n1. d1-d3 e4-h4\n", "otn", "x.otg")
+    report = check(source)
+    assert report.valid, report.diagnostics
+    assert (report.record.tags["Variant"], report.record.tags["Rules"]) == ("aage", "throne-stop=none")
+
+
 def test_otn_threefold_draw_is_noted_and_berserk_moves_refused():
     [source] = read_text("[rules:dim:9 esc:e cor: ks:c]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
     assert any("tfr:d" in c for c in check(source).record.main.comments)
@@ -236,11 +247,25 @@ def test_walking_a_directory_by_format_and_skipping_the_rest(tmp_path):
     found = list(walk([str(tmp_path)]))
     assert found[0] == str(tmp_path / "GAME.LGN")
     assert all(isinstance(f, Skipped) for f in found[1:])
-    assert found[1].reason.startswith("not a record file") and found[2].reason.startswith("a .txt file that is not")
+    assert found[1].reason.startswith("not a record file") and found[2].reason.startswith("a .txt file that is neither")
     result = run("validate", tmp_path)
     assert result.exit_code == 0 and f"{tmp_path / 'club.pgn'}: skipped" in result.output
     assert format_of("x.JSON", '[{"AageGameTypeName": "x", "Moves": ""}]') == "aage"
     assert format_of("a_gameLog.TXT") == "tablut-challenge" and format_of("x.json", "{}") is None
+
+
+def test_a_directory_of_move_lists_is_read_without_a_flag(tmp_path):
+    (tmp_path / "saami.txt").write_text((FIXTURES / "tafl/saami.txt").read_text())
+    (tmp_path / "numbered.txt").write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
+    (tmp_path / "notes.txt").write_text("e3-c3 is a good first move\n")  # one move and words: notes
+    assert [format_of(str(tmp_path / name), (tmp_path / name).read_text()) for name in
+            ("saami.txt", "numbered.txt", "notes.txt")] == ["tafl", "tafl", None]
+    result = run("validate", tmp_path)
+    assert result.exit_code == 1 and f"{tmp_path / 'notes.txt'}: skipped" in result.output
+    assert f"{tmp_path / 'saami.txt'}:4:13: error[T4]" in result.output and "5 records: 4 valid" in result.output
+    assert run("validate", tmp_path / "numbered.txt").exit_code == 0  # by name: aage, Muscovites first
+    seed = run("validate", "--variant", "seed", tmp_path / "numbered.txt")  # the rules from the options
+    assert seed.exit_code == 1 and "numbered.txt:1:4: error[T1]" in seed.output
 
 
 def test_no_record_at_all_exits_2(tmp_path):
@@ -267,11 +292,13 @@ def test_show_and_fmt_read_other_formats():
 def test_import_keeps_the_format_and_the_path(tmp_path):
     db = str(tmp_path / "a.db")
     summary = Archive(db).import_paths([str(FIXTURES / "otn"), str(FIXTURES / "aage")])
-    assert summary.added == 6
+    assert summary.added == 7
     rows = sqlite3.connect(db).execute(
         "SELECT r.path, t.value, r.text FROM records r JOIN tags t ON t.record_id = r.id AND t.name = 'SourceFormat' "
         "ORDER BY r.id").fetchall()
     assert [(path.rsplit("/", 1)[1], fmt) for path, fmt, _ in rows] == \
-        [("resigned-from-a-position.otg", "otn"), ("saami-king-captured.otg", "otn")] + [("scrape.json", "aage")] * 4
+        [("resigned-from-a-position.otg", "otn"), ("saami-king-captured.otg", "otn"), ("variations.otg", "otn")] + \
+        [("scrape.json", "aage")] * 4
     assert all(text.startswith('[Game "tablut"]') for _, _, text in rows)  # stored as lgn
-    assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 2
+    assert "(1. e3-c3 {A quieter start.} 1... a6-a7" in rows[2][2]  # variations too
+    assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 3

@@ -1,0 +1,201 @@
+"""OTN variations: read into lusoria's line tree at the ply they replace (OpenTafl's
+addresses, nested ones, comments, places in the file), malformed ones as one located error,
+and written back so that `convert --to otn` and back keeps them."""
+
+import random
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
+
+from lusoria.api import random_record
+from lusoria.cli import main
+from lusoria.formats import read_text
+from lusoria.formats.otn import _alternatives, write_otn
+from lusoria.notation.model import Line, Ply
+from lusoria.notation.sources import read_sources
+from lusoria.notation.writer import write_record
+from lusoria.validator.base import BLACK
+from lusoria.validator.replay import check
+from lusoria.validator.tablut import Tablut
+
+from conftest import ROOT
+from test_formats import ROUND_TRIP_RULES
+
+FIXTURES = ROOT / "tests" / "fixtures" / "formats"
+HEADER = "[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n"  # the Swedes first
+
+
+def report_of(path):
+    [source] = read_sources(str(FIXTURES / path))
+    return check(source)
+
+
+def texts(line: Line) -> list[str]:
+    return [ply.text for ply in line.plies]
+
+
+def test_variations_hang_from_the_ply_they_replace_with_their_comments_and_places():
+    report = report_of("otn/variations.otg")
+    assert report.valid, report.diagnostics
+    main = report.record.main
+    assert texts(main) == ["e4-g4", "a6-a9", "g5-g7", "a4-a3", "g4-c4", "b5-b9"]
+    [first] = main.plies[0].variations  # 1a.1.1a. and 1a.1.2a.: one variation in two turns
+    assert texts(first) == ["e3-c3", "a6-a7", "c3-c1"]
+    assert [ply.comments for ply in first.plies] == [["A quieter start."],
+                                                     ["The attackers answer on the same side."], []]
+    [nested] = first.plies[1].variations  # 1a.1.1a.1.1a. ..... b5-b7: OpenTafl names the ply before
+    assert texts(nested) == ["b5-b7"] and nested.plies[0].comments == ["Or the attackers close the b-file."]
+    second, third = main.plies[1].variations  # 1b.1 (padded, in two turns) and 1b.2
+    assert texts(second) == ["a4-a1", "g4-g1", "b5-b8"] and texts(third) == ["i4-i1"]
+    assert second.plies[0].comments == ["A second idea for the attackers: the corner first."]
+    assert [texts(line) for line in main.plies[3].variations] == [["d1-d3"]]
+    assert not any(ply.variations for ply in main.plies[2:3] + main.plies[4:])
+    places = [(ply.line, ply.column) for ply in (*first.plies, nested.plies[0], *second.plies, third.plies[0])]
+    assert places == [(13, 10), (13, 16), (19, 10), (16, 21), (20, 16), (25, 10), (25, 16), (26, 16)]
+
+
+def test_an_illegal_move_in_a_variation_is_reported_at_its_place_in_the_file():
+    report = report_of("errors/variation-illegal-move.otg")
+    assert [(d.rule, d.ply, d.line, d.column, d.text) for d in report.diagnostics] == \
+        [("T2", 4, 7, 16, "a7-f7"), ("T2", 4, 8, 21, "b5-d5")]  # the nested one replaces a7-f7
+    assert "blocked at e7" in report.diagnostics[0].message and "blocked at c5" in report.diagnostics[1].message
+
+
+MAIN = "1. e4-g4 a6-a9\n2. g5-g7 a4-a3\n"
+
+
+@pytest.mark.parametrize("variations, place, words", [
+    ("3a.1. e3-c3", (3, 1), "not a variation address"),
+    ("1a..1a. e3-c3", (3, 1), "not a variation address"),
+    ("5a.1.1a. e3-c3", (3, 1), "branches from 5a., which is not a ply"),
+    ("1a.2.1a. e3-c3", (3, 1), "number 2 of its ply, which has 0 before it"),
+    ("1a.1.2a. e3-c3", (3, 1), "starts with turn 1a"),
+    ("1a.1.1b. e3-c3", (3, 1), "addressed by its first move: write 1a.1.1a."),
+    ("1a.1.1a. ..... ..... e3-c3", (3, 1), "at most one '.....'"),
+    ("1a.1.1a.", (3, 1), "has no move"),
+    ("1a.1.1a. ..... ", (3, 1), "has no move"),
+    ("1a.1.1a. e3-c3 a6-a7\n1a.1.3a. c3-c1", (4, 1), "continues with turn 2a"),
+    ("1a.1.1a. e3-c3 a6-a7\n1a.1.2a. ..... c3-c1", (4, 1), "only a variation's first turn"),
+    ("1a.1.1a. e3-c3 zz", (3, 16), "expected an OTN move record"),
+    ("1a.1.1a. e3^c3", (3, 10), "berserk"),
+    ("2b.1.1a. ..... d1-d3\n2b.1.1b.1.1a. d3-d2", (4, 1), "replaces the ply after 2b.1.1b., and there is none"),
+])
+def test_a_malformed_variation_is_one_located_error(variations, place, words):
+    [source] = read_text(HEADER + MAIN + variations + "\n", "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert (problem.rule, (problem.line - 2, problem.column)) == ("syntax", place)  # lines of the movetext
+    assert words in problem.message, problem.message
+
+
+def test_a_malformed_variation_on_the_command_line_names_file_line_and_column(tmp_path):
+    (tmp_path / "bad.otg").write_text(HEADER + MAIN + "2a.1.1a. ..... ..... e3-c3\n")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "bad.otg")])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert f"{tmp_path / 'bad.otg'}:5:1: error[syntax]: a Tablut turn has two moves" in result.output
+
+
+def test_a_resignation_inside_a_variation_is_noted_not_lost():
+    [source] = read_text(HEADER + MAIN + "2b.1.1a. ..... a4-a2 ---\n", "otn", "x.otg")
+    report = check(source)
+    assert report.valid and texts(report.record.main.plies[3].variations[0]) == ["a4-a2"]
+    assert any("---" in comment for comment in report.record.main.comments)
+
+
+# -- writing ---------------------------------------------------------------------------------------
+
+def test_the_writer_uses_opentafls_addresses():
+    report = report_of("otn/variations.otg")
+    otn = write_otn(report.record, report.rules)
+    movetext = otn[otn.index("\n1. "):].strip().splitlines()
+    assert movetext == [
+        "1. e4-g4 a6-a9", "[The Swedes open to the east.|]",
+        "1a.1.1a. e3-c3 a6-a7", "[A quieter start.|The attackers answer on the same side.]",
+        "1a.1.1a.1.1a. ..... b5-b7", "[Or the attackers close the b-file.]",
+        "1a.1.2a. c3-c1",
+        "1b.1.1a. ..... a4-a1", "[A second idea for the attackers: the corner first.]",
+        "1b.1.2a. g4-g1 b5-b8",
+        "1b.2.1a. ..... i4-i1",
+        "2. g5-g7 a4-a3",
+        "2b.1.1a. ..... d1-d3",
+        "3. g4-c4 b5-b9"]
+
+
+def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative():
+    """OpenTafl addresses a variation from the ply before the one it replaces; a variation's
+    first ply has none in its line, so its variations are written as the same ply's."""
+    record = report_of("otn/variations.otg").record
+    second, third = record.main.plies[1].variations
+    second.plies[0].variations.append(Line([Ply("a4-a2", comments=["nested"])]))
+    otn = write_otn(record, Tablut.from_tags(record.tags))
+    assert "1b.1.2a. g4-g1 b5-b8\n1b.2.1a. ..... a4-a2\n[nested]\n1b.3.1a. ..... i4-i1\n" in otn
+    again = check(next(read_text(otn, "otn", "x.otg")))
+    assert [texts(line) for line in again.record.main.plies[1].variations] == \
+        [texts(second), ["a4-a2"], texts(third)] and again.valid
+
+
+def test_convert_round_trips_variations_through_the_cli(tmp_path):
+    runner = CliRunner()
+    original = FIXTURES / "otn" / "variations.otg"
+    otn = runner.invoke(main, ["convert", "--to", "otn", str(original)])
+    assert otn.exit_code == 0 and "1a.1.1a.1.1a. ..... b5-b7\n" in otn.output
+    (tmp_path / "again.otg").write_text(otn.output)
+    again = runner.invoke(main, ["convert", "--to", "lgn", str(tmp_path / "again.otg")])
+    direct = runner.invoke(main, ["convert", "--to", "lgn", str(original)])
+    assert again.exit_code == 0 and again.output == direct.output and "(1... i4-i1)" in again.output
+
+
+def random_line(rules: Tablut, position, rng: random.Random, length: int) -> Line:
+    line = Line()
+    while len(line.plies) < length and (text := rules.random_ply(position, rng)) is not None:
+        played = rules.play(position, text)
+        line.plies.append(Ply(played.text))
+        if played.outcome is not None:
+            break
+        position = played.position
+    return line
+
+
+def grow(rules: Tablut, line: Line, position, rng: random.Random, depth: int) -> None:
+    """Random legal variations (nested up to `depth`) and comments on a line from `position`."""
+    for ply in line.plies:
+        if rng.random() < 0.15:
+            ply.comments.append(rng.choice(["good", "a mistake | or not", "see [a] below"]))
+        for _ in range(rng.choice([0] * 8 + [1, 2]) if depth else 0):
+            alternative = random_line(rules, position, rng, rng.randint(1, 5))
+            if alternative.plies:
+                grow(rules, alternative, position, rng, depth - 1)
+                ply.variations.append(alternative)
+        played = rules.play(position, ply.text)
+        if played.outcome is not None:
+            return
+        position = played.position
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(st.integers(0, 10**6), st.sampled_from(ROUND_TRIP_RULES))
+def test_records_with_variations_round_trip_through_otn(seed, tags):
+    rules = Tablut.from_tags(tags)
+    rng = random.Random(seed)
+    record = random_record(rules, rng, max_plies=rng.randint(1, 30))
+    record.tags.pop("Variant", None)
+    record.tags.update(tags)
+    grow(rules, record.main, rules.initial(), rng, depth=3)
+    report = check(write_record(record, rules.initial().turn == BLACK))
+    otn = write_otn(report.record, report.rules, lambda ply: report.canonical.get(id(ply), ply.text))
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    for line in _lines(report.record.main):  # what OTN cannot hold (tests above)
+        for ply in line.plies:
+            ply.comments = [comment.replace("|", "/").replace("]", ")") for comment in ply.comments]
+            ply.variations = list(_alternatives(ply))
+        if line is not report.record.main:
+            line.plies[0].variations = []
+    assert again.record == report.record and again.valid == report.valid
+
+
+def _lines(main: Line):
+    pending = [main]
+    while pending:
+        line = pending.pop()
+        yield line
+        pending.extend(variation for ply in line.plies for variation in ply.variations)
