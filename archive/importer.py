@@ -22,6 +22,7 @@ from lusoria.validator.replay import ERROR, Report, check
 from lusoria.archive.identity import identity, label
 from lusoria.archive.positions import insert_positions, material_range, record_positions
 from lusoria.archive.schema import SOURCE_TAGS
+from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, variation_rows
 from lusoria.words import plural
 
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -73,7 +74,8 @@ RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "rou
                   "path", "line", "sources", "comments", "text", "setting", "label"]
 CHILD_COLUMNS = {
     "tags": ["record_id", "name", "value"],
-    "plies": ["record_id", "ply", "position", "text"],
+    "plies": ["record_id", "ply", "position", "text", "next"],
+    "variation_plies": VARIATION_COLUMNS,
     "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],
 }
 
@@ -119,14 +121,16 @@ def rows(report: Report) -> Rows:
               text.rstrip("\n") + "\n", found.setting, label(tags)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
     written = report.record.main.plies if report.record else []
-    plies = [[None, number, position_key(report.rules, position), written[number - 1].text if number else None]
-             for number, position in enumerate(report.positions)]
-    reached = record_positions(report.rules, report.positions, [row[2] for row in plies]) if plies else []
+    keys = [position_key(report.rules, position) for position in report.positions]
+    plies = [[None, number, key, written[number - 1].text if number else None, following]
+             for number, (key, following) in enumerate(zip(keys, [*keys[1:], None]))]
+    reached = record_positions(report.rules, report.positions, keys) if plies else []
     return Rows(found.key, report.valid, report.record is not None, {
         "records": [record],
         "tags": [[None, name, value] for name, value in tags.items()]
         + ([[None, "SourceFormat", report.source.format]] if report.source.format != "lgn" else []),
         "plies": plies,
+        "variation_plies": variation_rows(report),
         "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                         for n, d in enumerate(report.diagnostics)],
     }, reached, material_range(reached) if reached else None)
@@ -182,7 +186,8 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
         seen = {row[0] for row in conn.execute(
             f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)}
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
-        tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "diagnostics": []}
+        tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "variation_plies": [],
+                                         "diagnostics": []}
         counts = ImportSummary()
         positions: list[list] = []
         ranges: list[list] = []
