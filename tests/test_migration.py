@@ -57,8 +57,8 @@ def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     # version 4: each ply's next position, and the variations replayed from the texts
     assert rows(path, "SELECT count(*) FROM plies p LEFT JOIN plies q ON q.record_id = p.record_id "
                       "AND q.ply = p.ply + 1 WHERE p.next IS NOT q.position") == [(0,)]
-    variations = ("SELECT DISTINCT r.text, v.line, v.ply, v.position, v.next, v.text FROM variation_plies v "
-                  "JOIN records r ON r.id = v.record_id ORDER BY r.text, v.line, v.ply")
+    variations = ("SELECT DISTINCT r.hash, v.line, v.ply, v.position, v.next, v.text FROM variation_plies v "
+                  "JOIN records r ON r.id = v.record_id ORDER BY r.hash, v.line, v.ply")
     assert rows(path, variations) == rows(new.path, variations) and len(rows(path, variations)) > 10
     matched = 0
     for filters in (Filters(pattern="*********/" * 4 + "****K****" + "/*********" * 4 + " b"),
