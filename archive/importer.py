@@ -121,10 +121,11 @@ def rows(report: Report) -> Rows:
               text.rstrip("\n") + "\n", found.setting, label(tags)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
     written = report.record.main.plies if report.record else []
-    keys = [position_key(report.rules, position) for position in report.positions]
+    rules = report.rules
+    keys = [position_key(rules, position) for position in report.positions] if rules else []
     plies = [[None, number, key, written[number - 1].text if number else None, following]
              for number, (key, following) in enumerate(zip(keys, [*keys[1:], None]))]
-    reached = record_positions(report.rules, report.positions, keys) if plies else []
+    reached = record_positions(rules, report.positions, keys) if rules and plies else []
     return Rows(found.key, report.valid, report.record is not None, {
         "records": [record],
         "tags": [[None, name, value] for name, value in tags.items()]

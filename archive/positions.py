@@ -22,9 +22,9 @@ LAQUET_POINTS = 18
 
 def create_positions(db: sqlite_utils.Database) -> None:
     """The `positions` table (part of schema version 3)."""
-    db["positions"].create({"key": int, "game": str, "position": str, "board": str,
+    db.table("positions").create({"key": int, "game": str, "position": str, "board": str,
                             **{column: int for column in MATERIAL}}, pk="key")
-    db["material_ranges"].create({column: int for column in RANGE_COLUMNS}, pk="record_id",
+    db.table("material_ranges").create({column: int for column in RANGE_COLUMNS}, pk="record_id",
                                  foreign_keys=[("record_id", "records", "id")])
 
 
@@ -39,7 +39,7 @@ _TRANSLATIONS = {game: bytes.maketrans(bytes([0, *letters]), (EMPTY + "".join(le
 
 
 def _width(rules: Game) -> int:
-    return rules.geo.width if rules.name == "latrunculi" else tablut.SIZE
+    return rules.geo.width if isinstance(rules, latrunculi.Latrunculi) else tablut.SIZE
 
 
 def _grid_board(rules: Game, position) -> str:
@@ -120,7 +120,7 @@ def fill_positions(db: sqlite_utils.Database, batch: int = 1000) -> None:
     ranges: list[list] = []
     for record, text in db.execute("SELECT id, text FROM records ORDER BY id"):
         report = check(text)
-        if report.positions:
+        if report.positions and report.rules is not None:
             reached = record_positions(report.rules, report.positions)
             rows += reached
             ranges.append([record, *material_range(reached)])

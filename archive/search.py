@@ -78,21 +78,23 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
     of `filters` holds — for `material_for` N plies in a row, the first of them —, its
     parameters); None when `filters` has no ply condition. The WHERE clause first rules out,
     cheaply, the records that cannot match (their game, their material ranges)."""
-    parts, records, record_params = [], [], []
+    parts: list[tuple[str, list]] = []
+    records: list[str] = []
+    record_params: list = []
     if filters.pattern is not None:
-        *pattern, games, game_params = _pattern(filters.pattern, filters.symmetric)
-        parts.append(pattern)
-        records.append(games)
+        sql, params, games_sql, game_params = _pattern(filters.pattern, filters.symmetric)
+        parts.append((sql, params))
+        records.append(games_sql)
         record_params += game_params
     if filters.positions:
-        *positions, games = _positions([line for line in filters.positions if line.strip()], filters.symmetric)
-        parts.append(positions)
+        sql, params, games = _positions([line for line in filters.positions if line.strip()], filters.symmetric)
+        parts.append((sql, params))
         if games:
             records.append(f"+records.game IN ({', '.join('?' * len(games))})")
             record_params += games
     for text in filters.material:
-        *material, possible, bounds = material_condition(text)
-        parts.append(material)
+        sql, params, possible, bounds = material_condition(text)
+        parts.append((sql, params))
         records.append(f"EXISTS (SELECT 1 FROM material_ranges WHERE record_id = records.id AND {possible})")
         record_params += bounds
     if not parts:
@@ -121,7 +123,7 @@ def continuations(texts: list[str]) -> tuple[str, list]:
     selects, params = [], []
     for index, text in enumerate(texts):
         report = check(text)
-        if not report.positions:
+        if not report.positions or report.rules is None:
             problem = report.diagnostics[0].message if report.diagnostics else "it has no moves"
             raise ValueError(f"record {index} of the records file cannot be replayed: {problem}")
         keys = [position_key(report.rules, position) for position in report.positions]
