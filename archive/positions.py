@@ -105,6 +105,48 @@ def material_range(rows: list[list]) -> list:
     return found
 
 
+# The pieces a square of a spelled-out board can hold, as bits (Laquet: White's or Black's checkers)
+PIECE_BITS = {"tablut": {letter: 1 << bit for bit, letter in enumerate("KPp")},
+              "latrunculi": {letter: 1 << bit for bit, letter in enumerate("PDIpdi")},
+              "laquet": {**{chr(ord("a") + n): 1 for n in range(15)}, **{chr(ord("A") + n): 2 for n in range(15)}}}
+SQUARES_HELD = 48  # the character of the bits 0 (no piece ever)
+
+
+def squares_held(game: str, boards: list[str]) -> str:
+    """What each square of a record's boards held at some ply, one character a square of its
+    spelled-out board (`chr(48 + bits)`, PIECE_BITS), up to the side to move: a pattern search
+    skips the records whose squares never held what the pattern asks for (`record_squares`)."""
+    bits = PIECE_BITS[game]
+    squares = zip(*(board.split(" ", 1)[0] for board in boards))
+    return "".join(chr(SQUARES_HELD + sum({bits.get(piece, 0) for piece in set(held)})) for held in squares)
+
+
+def create_record_squares(db: sqlite_utils.Database) -> None:
+    """`record_squares` (schema version 4): per record, what its squares held (`squares_held`)."""
+    db.table("record_squares").create({"record_id": int, "squares": str}, pk="record_id",
+                                      foreign_keys=[("record_id", "records", "id")])
+
+
+def fill_record_squares(db: sqlite_utils.Database, batch: int = 1000) -> None:
+    """Fill `record_squares` from the boards of `positions` (an archive made before version 4)."""
+    found: list[list] = []
+    boards: list[str] = []
+    current, game = None, ""
+    for record, board, played in db.execute("SELECT p.record_id, s.board, s.game FROM plies p JOIN positions s "
+                                            "ON s.key = p.position ORDER BY p.record_id"):
+        if record != current:
+            if boards:
+                found.append([current, squares_held(game, boards)])
+            current, game, boards = record, played, []
+        boards.append(board)
+        if len(found) >= batch:
+            db.conn.executemany("INSERT INTO record_squares (record_id, squares) VALUES (?, ?)", found)
+            found = []
+    if boards:
+        found.append([current, squares_held(game, boards)])
+    db.conn.executemany("INSERT INTO record_squares (record_id, squares) VALUES (?, ?)", found)
+
+
 def insert_positions(db: sqlite_utils.Database, rows: list[list], ranges: list[list]) -> None:
     """Add `positions` rows (those already there are kept) and `material_ranges` rows."""
     for table, columns, new, verb in (("positions", POSITION_COLUMNS, rows, "INSERT OR IGNORE"),

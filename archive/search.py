@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 
-from lusoria.archive.patterns import pattern_globs
+from lusoria.archive.patterns import pattern_globs, required_squares
 
 TERMS = {  # the names a material condition may use, as SQL over positions
     "white": "s.white", "black": "s.black", "king": "s.king",
@@ -43,55 +43,74 @@ def material_condition(text: str) -> tuple[str, list, str, list]:
     return " AND ".join(clauses), params, " AND ".join(possible), bounds
 
 
-def _pattern(pattern: str, symmetric: bool) -> tuple[str, list, str, list]:
+def _pattern(pattern: str, symmetric: bool) -> tuple[str, list, list[tuple[str, str]]]:
+    """SQL over `s` for a pattern, its parameters, and its (game, GLOB) pairs."""
     globs = pattern_globs(pattern, symmetric)
     params = [value for pair in globs for value in pair]
-    games = sorted({game for game, _ in globs})
-    return ("(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params,
-            f"+records.game IN ({', '.join('?' * len(games))})", games)  # +: a check, not the index to follow
+    return "(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params, globs
 
 
-def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[str] | None]:
-    """Any of `lines`: a position string (its keys) or a pattern; and the games of the
-    patterns (None when there are positions too)."""
+def _held(globs: list[tuple[str, str]]) -> tuple[str, list]:
+    """SQL over `records`: the record is of the game of one of `globs`, and its squares held,
+    at some ply, every piece that GLOB asks for (`record_squares`): a check that rules out,
+    cheaply, most records a rare pattern cannot match."""
+    alternatives, params = [], []
+    for game, glob in globs:
+        required = required_squares(game, glob)
+        alternatives.append("(+records.game = ?" + " AND (unicode(substr(q.squares, ?, 1)) - 48) & ?" * len(required)
+                            + ")")  # +: a check, not the index to follow
+        params += [game, *(value for pair in required for value in pair)]
+    return (f"EXISTS (SELECT 1 FROM record_squares q WHERE q.record_id = records.id AND "
+            f"({' OR '.join(alternatives)}))", params)
+
+
+def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[tuple[str, str]] | None]:
+    """Any of `lines`: a position string (its keys) or a pattern; and the (game, GLOB) pairs
+    of the patterns (None when there are positions too)."""
     from lusoria.archive.query import position_keys
 
-    clauses, params, keys, games = [], [], [], set()
+    clauses: list[str] = []
+    params: list = []
+    keys: list[int] = []
+    globs: list[tuple[str, str]] = []
     for line in lines:
         try:
             keys += position_keys(line)
         except ValueError:
-            sql, found, _, pattern_games = _pattern(line, symmetric)
+            sql, found, pattern_globs = _pattern(line, symmetric)
             clauses.append(sql)
             params += found
-            games.update(pattern_games)
+            globs += pattern_globs
     if keys:
         clauses.insert(0, f"p.position IN ({', '.join('?' * len(keys))})")
         params = keys + params
     if not clauses:
         raise ValueError("the positions file holds no position or pattern")
-    return "(" + " OR ".join(clauses) + ")", params, None if keys else sorted(games)
+    return "(" + " OR ".join(clauses) + ")", params, None if keys else globs
 
 
 def ply_search(filters) -> tuple[str, list, str, list] | None:
     """(a WHERE clause, its parameters, a column `ply`: the first ply where every ply condition
     of `filters` holds — for `material_for` N plies in a row, the first of them —, its
     parameters); None when `filters` has no ply condition. The WHERE clause first rules out,
-    cheaply, the records that cannot match (their game, their material ranges)."""
+    cheaply, the records that cannot match (their game, what their squares held, their
+    material ranges)."""
     parts: list[tuple[str, list]] = []
     records: list[str] = []
     record_params: list = []
+    globs: list[tuple[str, str]] | None = None
     if filters.pattern is not None:
-        sql, params, games_sql, game_params = _pattern(filters.pattern, filters.symmetric)
+        sql, params, globs = _pattern(filters.pattern, filters.symmetric)
         parts.append((sql, params))
-        records.append(games_sql)
-        record_params += game_params
     if filters.positions:
-        sql, params, games = _positions([line for line in filters.positions if line.strip()], filters.symmetric)
+        sql, params, listed = _positions([line for line in filters.positions if line.strip()], filters.symmetric)
         parts.append((sql, params))
-        if games:
-            records.append(f"+records.game IN ({', '.join('?' * len(games))})")
-            record_params += games
+        if filters.pattern is None:
+            globs = listed
+    if globs:
+        held, held_params = _held(globs)
+        records.append(held)
+        record_params += held_params
     for text in filters.material:
         sql, params, possible, bounds = material_condition(text)
         parts.append((sql, params))
