@@ -20,7 +20,8 @@ from lusoria.notation.sources import InputError, expand, read_sources
 from lusoria.validator.base import Game
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.archive.identity import identity, label
-from lusoria.archive.positions import insert_positions, material_range, record_positions, squares_held
+from lusoria.archive.positions import (RUN_COLUMNS, insert_positions, material_range, material_runs,
+                                       record_positions, squares_held)
 from lusoria.archive.schema import SOURCE_TAGS
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, variation_rows
 from lusoria.words import plural
@@ -77,6 +78,7 @@ CHILD_COLUMNS = {
     "plies": ["record_id", "ply", "position", "text", "next"],
     "variation_plies": VARIATION_COLUMNS,
     "record_squares": ["record_id", "squares"],
+    "material_runs": RUN_COLUMNS,
     "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],
 }
 
@@ -134,6 +136,7 @@ def rows(report: Report) -> Rows:
         "plies": plies,
         "variation_plies": variation_rows(report),
         "record_squares": [[None, squares_held(rules.name, [row[3] for row in reached])]] if reached and rules else [],
+        "material_runs": material_runs(keys, reached),
         "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                         for n, d in enumerate(report.diagnostics)],
     }, reached, material_range(reached) if reached else None)
@@ -190,7 +193,7 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)}
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
         tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "variation_plies": [],
-                                         "record_squares": [], "diagnostics": []}
+                                         "record_squares": [], "material_runs": [], "diagnostics": []}
         counts = ImportSummary()
         positions: list[list] = []
         ranges: list[list] = []

@@ -121,30 +121,71 @@ def squares_held(game: str, boards: list[str]) -> str:
     return "".join(chr(SQUARES_HELD + sum({bits.get(piece, 0) for piece in set(held)})) for held in squares)
 
 
-def create_record_squares(db: sqlite_utils.Database) -> None:
-    """`record_squares` (schema version 4): per record, what its squares held (`squares_held`)."""
+RUN_COLUMNS = ["record_id", "first_ply", "last_ply", *MATERIAL]
+
+
+def material_runs(keys: list[int], rows: list[list]) -> list[list]:
+    """The rows of `material_runs` of one record (its id, the first column, left to fill in):
+    its main line, ply by ply (`keys`), cut where the material changes; `rows`: the
+    `positions` rows of those keys."""
+    material = {row[0]: row[POSITION_COLUMNS.index(MATERIAL[0]):] for row in rows}
+    found: list[list] = []
+    for ply, key in enumerate(keys):
+        if found and found[-1][3:] == material[key]:
+            found[-1][2] = ply
+        else:
+            found.append([None, ply, ply, *material[key]])
+    return found
+
+
+def create_record_summaries(db: sqlite_utils.Database) -> None:
+    """Schema version 4: per record, what its squares held (`record_squares`, `squares_held`),
+    and its material ply by ply as runs of plies with the same material (`material_runs`, one
+    b-tree ordered by record and ply: a material search reads a few rows a record, and no
+    position)."""
     db.table("record_squares").create({"record_id": int, "squares": str}, pk="record_id",
                                       foreign_keys=[("record_id", "records", "id")])
+    db.execute(f"""CREATE TABLE "material_runs" (
+   "record_id" INTEGER REFERENCES "records"("id"),
+   "first_ply" INTEGER NOT NULL,
+   "last_ply" INTEGER NOT NULL,
+   {", ".join(f'"{name}" INTEGER' for name in MATERIAL)},
+   PRIMARY KEY ("record_id", "first_ply")
+) WITHOUT ROWID""")
 
 
-def fill_record_squares(db: sqlite_utils.Database, batch: int = 1000) -> None:
-    """Fill `record_squares` from the boards of `positions` (an archive made before version 4)."""
-    found: list[list] = []
-    boards: list[str] = []
-    current, game = None, ""
-    for record, board, played in db.execute("SELECT p.record_id, s.board, s.game FROM plies p JOIN positions s "
-                                            "ON s.key = p.position ORDER BY p.record_id"):
+def _insert_summaries(db: sqlite_utils.Database, squares: list[list], runs: list[list]) -> None:
+    db.conn.executemany("INSERT INTO record_squares (record_id, squares) VALUES (?, ?)", squares)
+    db.conn.executemany(f"INSERT INTO material_runs VALUES ({', '.join('?' * len(RUN_COLUMNS))})", runs)
+
+
+def fill_record_summaries(db: sqlite_utils.Database, batch: int = 1000) -> None:
+    """Fill `record_squares` and `material_runs` from the plies and `positions` (an archive
+    made before version 4)."""
+    squares: list[list] = []
+    runs: list[list] = []
+    rows: list[list] = []
+    keys: list[int] = []
+    current = None
+
+    def close() -> None:
+        squares.append([current, squares_held(rows[0][1], [row[3] for row in rows])])
+        runs.extend([current, *run[1:]] for run in material_runs(keys, rows))
+
+    for record, *row in db.execute(f"SELECT p.record_id, {', '.join('s.' + c for c in POSITION_COLUMNS)} FROM plies p "
+                                   "JOIN positions s ON s.key = p.position ORDER BY p.record_id, p.ply"):
         if record != current:
-            if boards:
-                found.append([current, squares_held(game, boards)])
-            current, game, boards = record, played, []
-        boards.append(board)
-        if len(found) >= batch:
-            db.conn.executemany("INSERT INTO record_squares (record_id, squares) VALUES (?, ?)", found)
-            found = []
-    if boards:
-        found.append([current, squares_held(game, boards)])
-    db.conn.executemany("INSERT INTO record_squares (record_id, squares) VALUES (?, ?)", found)
+            if rows:
+                close()
+            current, rows, keys = record, [], []
+            if len(squares) >= batch:
+                _insert_summaries(db, squares, runs)
+                squares, runs = [], []
+        rows.append(row)
+        keys.append(row[0])
+    if rows:
+        close()
+    _insert_summaries(db, squares, runs)
 
 
 def insert_positions(db: sqlite_utils.Database, rows: list[list], ranges: list[list]) -> None:

@@ -10,7 +10,7 @@ from typing import Callable
 import sqlite_utils
 
 from lusoria.archive.players import create_players
-from lusoria.archive.positions import create_positions, create_record_squares, fill_positions, fill_record_squares
+from lusoria.archive.positions import create_positions, create_record_summaries, fill_positions, fill_record_summaries
 from lusoria.archive.variations import create_variation_plies, fill_variations
 
 SCHEMA_VERSION = 4
@@ -102,11 +102,12 @@ MIGRATIONS[3] = _migrate_to_3
 
 def _add_version_4(db: sqlite_utils.Database) -> None:
     """Version 4 (issue 16): `plies.next`, the position after the next ply of the main line
-    (the move tree reads it with the ply), the plies of variations (`variation_plies`), and
-    what each record's squares held (`record_squares`, which pattern search checks first)."""
+    (the move tree reads it with the ply), the plies of variations (`variation_plies`), what
+    each record's squares held (`record_squares`, which pattern search checks first) and its
+    material as runs of plies (`material_runs`, which material search reads)."""
     db.execute("ALTER TABLE plies ADD COLUMN next INTEGER")
     create_variation_plies(db)
-    create_record_squares(db)
+    create_record_summaries(db)
 
 
 def _migrate_to_4(db: sqlite_utils.Database) -> None:
@@ -114,7 +115,7 @@ def _migrate_to_4(db: sqlite_utils.Database) -> None:
     db.execute("UPDATE plies SET next = (SELECT q.position FROM plies q "
                "WHERE q.record_id = plies.record_id AND q.ply = plies.ply + 1)")
     fill_variations(db)
-    fill_record_squares(db)
+    fill_record_summaries(db)
 
 
 MIGRATIONS[4] = _migrate_to_4

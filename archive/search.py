@@ -120,16 +120,21 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
     if not parts:
         return None
     condition, params = " AND ".join(sql for sql, _ in parts), [value for _, found in parts for value in found]
-    plies = ("FROM plies p JOIN positions s ON s.key = p.position "
-             f"WHERE p.record_id = records.id AND {condition}")
-    if filters.material_for <= 1:
-        where, column = f"EXISTS (SELECT 1 {plies})", f"(SELECT min(p.ply) {plies}) AS ply"
-        run_params = params
+    if filters.pattern is None and not filters.positions:  # material only: its runs, no position read
+        plies = ("s.first_ply AS start, s.last_ply - s.first_ply + 1 AS length FROM material_runs s "
+                 f"WHERE s.record_id = records.id AND {condition}")
     else:
-        runs = f"(SELECT p.ply, p.ply - row_number() OVER (ORDER BY p.ply) AS run {plies})"
-        where = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING count(*) >= ?)"
-        column = (f"(SELECT min(first) FROM (SELECT min(ply) AS first FROM {runs} GROUP BY run "
-                  f"HAVING count(*) >= ?)) AS ply")
+        plies = ("p.ply AS start, 1 AS length FROM plies p JOIN positions s ON s.key = p.position "
+                 f"WHERE p.record_id = records.id AND {condition}")
+    if filters.material_for <= 1:
+        where, column = f"EXISTS (SELECT {plies})", f"(SELECT min(start) FROM (SELECT {plies})) AS ply"
+        run_params = params
+    else:  # a run: plies in a row that match, which keep `start` minus the length matched before
+        runs = ("(SELECT start, length, start - coalesce(sum(length) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED "
+                f"PRECEDING AND 1 PRECEDING), 0) AS run FROM (SELECT {plies}))")
+        where = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING sum(length) >= ?)"
+        column = (f"(SELECT min(first) FROM (SELECT min(start) AS first FROM {runs} GROUP BY run "
+                  f"HAVING sum(length) >= ?)) AS ply")
         run_params = params + [filters.material_for]
     return " AND ".join([*records, where]), record_params + run_params, column, run_params
 

@@ -1,6 +1,7 @@
 """`record_squares` (schema version 4): what each square of a record held at some ply, which a
-pattern search checks before it looks at the record's plies. The check may only rule out
-records that cannot match."""
+pattern search checks before it looks at the record's plies (the check may only rule out
+records that cannot match); and `material_runs`, the material of each record ply by ply in
+runs, which a material search reads instead of every ply's position."""
 
 import shutil
 import sqlite3
@@ -10,7 +11,7 @@ import pytest
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import squares_held
+from lusoria.archive.positions import material_runs, squares_held
 from lusoria.archive.search import _held
 
 from conftest import ROOT
@@ -81,3 +82,33 @@ def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples
     with closing(sqlite3.connect(samples.path)) as conn:
         tablut_records = conn.execute("SELECT count(*) FROM records WHERE game = 'tablut'").fetchone()[0]
     assert passing(tablut(("e4", "p"), ("e5", "K"), ("e6", "p"))) < tablut_records
+
+
+def test_material_runs_cut_the_main_line_where_the_material_changes():
+    rows = [[1, "tablut", "", "", 9, 16, 1, None, None, None, None],
+            [2, "tablut", "", "", 9, 15, 1, None, None, None, None]]
+    assert material_runs([1, 1, 1, 2, 2, 1], rows) == [
+        [None, 0, 2, 9, 16, 1, None, None, None, None], [None, 3, 4, 9, 15, 1, None, None, None, None],
+        [None, 5, 5, 9, 16, 1, None, None, None, None]]
+
+
+@pytest.mark.parametrize("condition", ["white<=15", "black>=15", "king", "white<=14, black>=14", "inciti",
+                                       "white_off>=1", "black!=16"])
+@pytest.mark.parametrize("run", [1, 2, 5])
+def test_material_search_over_runs_finds_what_every_ply_shows(samples, condition, run):
+    """The first ply of the first run of `run` plies where the condition holds, ply by ply from
+    plies and positions, against the query (which reads material_runs)."""
+    from lusoria.archive.search import material_condition
+
+    sql, params, _, _ = material_condition(condition)
+    expected = {}
+    with closing(sqlite3.connect(samples.path)) as conn:
+        plies = conn.execute(f"SELECT p.record_id, p.ply, {sql} FROM plies p JOIN positions s ON s.key = p.position "
+                             "ORDER BY p.record_id, p.ply", params).fetchall()
+    length = 0
+    for index, (record, ply, holds) in enumerate(plies):
+        length = length + 1 if holds and index and plies[index - 1][0] == record and length else int(bool(holds))
+        if length == run and record not in expected:
+            expected[record] = ply - run + 1
+    found = {row["id"]: row["ply"] for row in samples.query(Filters(material=[condition], material_for=run))}
+    assert found == expected
