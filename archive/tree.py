@@ -9,6 +9,7 @@ import sqlite3
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 RESULTS = {"1-0": "white", "1/2-1/2": "draws", "0-1": "black"}
 
@@ -49,13 +50,20 @@ class Node:
         return row
 
 
-def _group(game: str, text: str, child: int) -> tuple:
+@lru_cache(maxsize=4096)  # a tree reads the same turns many times
+def _roll(text: str) -> str:
+    """The roll of a Laquet turn as written, higher die first (`46: 5/11 4/8`: `64`)."""
+    dice = _DICE.match(text)
+    return "".join(sorted(dice.groups(), reverse=True)) if dice else ""
+
+
+_DICE = re.compile(r"\s*([1-6])-?([1-6])")
+
+
+def _group(game: str, text: str, child: int) -> tuple[int, str]:
     """What makes two next plies the same: the position they lead to, and for Laquet the roll
     too (a Laquet position does not hold the roll: the tree lists the plays of each roll)."""
-    if game == "laquet":
-        dice = re.match(r"\s*([1-6])-?([1-6])", text)
-        return child, "".join(sorted(dice.groups(), reverse=True)) if dice else ""
-    return child, ""
+    return child, _roll(text) if game == "laquet" else ""
 
 
 def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | None,
