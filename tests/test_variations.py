@@ -1,6 +1,7 @@
 """The move tree with variations (`lusoria tree --variations`, schema version 4): the plies of
 variations are stored from the position they were played in, and counted only on request."""
 
+import io
 import json
 import sqlite3
 from contextlib import closing
@@ -10,6 +11,8 @@ from click.testing import CliRunner
 
 from lusoria.archive import Archive, Filters, schema
 from lusoria.cli import main
+
+from test_migration import rows
 
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 # Record 1 has a variation from the start (d5-d3 …), which has one of its own at its second ply
@@ -46,17 +49,10 @@ def counts(nodes, prefix=()) -> dict[tuple[str, ...], tuple[int, int, int, int]]
     return found
 
 
-def rows(path: str, sql: str) -> list[tuple]:
-    with closing(sqlite3.connect(path)) as conn:
-        return conn.execute(sql).fetchall()
-
-
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("variations")
-    (folder / "records.lgn").write_text(RECORDS)
-    archive = Archive(str(folder / "variations.db"))
-    assert archive.import_paths([str(folder / "records.lgn")]).added == 3
+    archive = Archive(str(tmp_path_factory.mktemp("variations") / "variations.db"))
+    assert archive.import_paths([io.StringIO(RECORDS)]).added == 3
     return archive
 
 
