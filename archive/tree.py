@@ -50,14 +50,14 @@ class Node:
         return row
 
 
+_DICE = re.compile(r"\s*([1-6])-?([1-6])")
+
+
 @lru_cache(maxsize=4096)  # a tree reads the same turns many times
 def _roll(text: str) -> str:
     """The roll of a Laquet turn as written, higher die first (`46: 5/11 4/8`: `64`)."""
     dice = _DICE.match(text)
     return "".join(sorted(dice.groups(), reverse=True)) if dice else ""
-
-
-_DICE = re.compile(r"\s*([1-6])-?([1-6])")
 
 
 def _group(game: str, text: str, child: int) -> tuple[int, str]:
