@@ -21,7 +21,7 @@ from lusoria.validator.base import Game
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.archive.identity import identity, label
 from lusoria.archive.positions import (RUN_COLUMNS, insert_positions, material_range, material_runs,
-                                       record_positions, squares_held)
+                                       record_positions, squares_held, window_squares)
 from lusoria.archive.schema import SOURCE_TAGS
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, variation_rows
 from lusoria.words import plural
@@ -79,6 +79,7 @@ CHILD_COLUMNS = {
     "variation_plies": VARIATION_COLUMNS,
     "record_squares": ["record_id", "squares"],
     "material_runs": RUN_COLUMNS,
+    "window_squares": ["record_id", "first_ply", "squares"],
     "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],
 }
 
@@ -129,6 +130,7 @@ def rows(report: Report) -> Rows:
     plies = [[None, number, key, written[number - 1].text if number else None, following]
              for number, (key, following) in enumerate(zip(keys, [*keys[1:], None]))]
     reached = record_positions(rules, report.positions, keys) if rules and plies else []
+    boards = {row[0]: row[3] for row in reached}
     return Rows(found.key, report.valid, report.record is not None, {
         "records": [record],
         "tags": [[None, name, value] for name, value in tags.items()]
@@ -137,6 +139,7 @@ def rows(report: Report) -> Rows:
         "variation_plies": variation_rows(report),
         "record_squares": [[None, squares_held(rules.name, [row[3] for row in reached])]] if reached and rules else [],
         "material_runs": material_runs(keys, reached),
+        "window_squares": window_squares(rules.name, [boards[key] for key in keys]) if reached and rules else [],
         "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                         for n, d in enumerate(report.diagnostics)],
     }, reached, material_range(reached) if reached else None)
@@ -193,7 +196,8 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)}
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
         tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "variation_plies": [],
-                                         "record_squares": [], "material_runs": [], "diagnostics": []}
+                                         "record_squares": [], "material_runs": [], "window_squares": [],
+                                         "diagnostics": []}
         counts = ImportSummary()
         positions: list[list] = []
         ranges: list[list] = []

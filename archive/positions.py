@@ -138,13 +138,28 @@ def material_runs(keys: list[int], rows: list[list]) -> list[list]:
     return found
 
 
+WINDOW = 16  # the plies a row of window_squares covers
+
+
+def window_squares(game: str, boards: list[str]) -> list[list]:
+    """The rows of `window_squares` of one record (its id, the first column, left to fill in):
+    `squares_held` over each WINDOW plies of its main line (`boards`, ply by ply)."""
+    return [[None, first, squares_held(game, boards[first:first + WINDOW])] for first in range(0, len(boards), WINDOW)]
+
+
 def create_record_summaries(db: sqlite_utils.Database) -> None:
     """Schema version 4: per record, what its squares held (`record_squares`, `squares_held`),
-    and its material ply by ply as runs of plies with the same material (`material_runs`, one
+    the same per WINDOW plies (`window_squares`), and its material ply by ply as runs of plies with the same material (`material_runs`, one
     b-tree ordered by record and ply: a material search reads a few rows a record, and no
     position)."""
     db.table("record_squares").create({"record_id": int, "squares": str}, pk="record_id",
                                       foreign_keys=[("record_id", "records", "id")])
+    db.execute("""CREATE TABLE "window_squares" (
+   "record_id" INTEGER REFERENCES "records"("id"),
+   "first_ply" INTEGER NOT NULL,
+   "squares" TEXT NOT NULL,
+   PRIMARY KEY ("record_id", "first_ply")
+) WITHOUT ROWID""")
     db.execute(f"""CREATE TABLE "material_runs" (
    "record_id" INTEGER REFERENCES "records"("id"),
    "first_ply" INTEGER NOT NULL,
@@ -154,15 +169,17 @@ def create_record_summaries(db: sqlite_utils.Database) -> None:
 ) WITHOUT ROWID""")
 
 
-def _insert_summaries(db: sqlite_utils.Database, squares: list[list], runs: list[list]) -> None:
+def _insert_summaries(db: sqlite_utils.Database, squares: list[list], windows: list[list], runs: list[list]) -> None:
     db.conn.executemany("INSERT INTO record_squares (record_id, squares) VALUES (?, ?)", squares)
+    db.conn.executemany("INSERT INTO window_squares (record_id, first_ply, squares) VALUES (?, ?, ?)", windows)
     db.conn.executemany(f"INSERT INTO material_runs VALUES ({', '.join('?' * len(RUN_COLUMNS))})", runs)
 
 
 def fill_record_summaries(db: sqlite_utils.Database, batch: int = 1000) -> None:
-    """Fill `record_squares` and `material_runs` from the plies and `positions` (an archive
-    made before version 4)."""
+    """Fill `record_squares`, `window_squares` and `material_runs` from the plies and
+    `positions` (an archive made before version 4)."""
     squares: list[list] = []
+    windows: list[list] = []
     runs: list[list] = []
     rows: list[list] = []
     keys: list[int] = []
@@ -170,6 +187,7 @@ def fill_record_summaries(db: sqlite_utils.Database, batch: int = 1000) -> None:
 
     def close() -> None:
         squares.append([current, squares_held(rows[0][1], [row[3] for row in rows])])
+        windows.extend([current, *window[1:]] for window in window_squares(rows[0][1], [row[3] for row in rows]))
         runs.extend([current, *run[1:]] for run in material_runs(keys, rows))
 
     for record, *row in db.execute(f"SELECT p.record_id, {', '.join('s.' + c for c in POSITION_COLUMNS)} FROM plies p "
@@ -179,13 +197,13 @@ def fill_record_summaries(db: sqlite_utils.Database, batch: int = 1000) -> None:
                 close()
             current, rows, keys = record, [], []
             if len(squares) >= batch:
-                _insert_summaries(db, squares, runs)
-                squares, runs = [], []
+                _insert_summaries(db, squares, windows, runs)
+                squares, windows, runs = [], [], []
         rows.append(row)
         keys.append(row[0])
     if rows:
         close()
-    _insert_summaries(db, squares, runs)
+    _insert_summaries(db, squares, windows, runs)
 
 
 def insert_positions(db: sqlite_utils.Database, rows: list[list], ranges: list[list]) -> None:

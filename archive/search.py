@@ -9,6 +9,7 @@ import json
 import re
 
 from lusoria.archive.patterns import pattern_globs, required_squares
+from lusoria.archive.positions import WINDOW
 
 TERMS = {  # the names a material condition may use, as SQL over positions
     "white": "s.white", "black": "s.black", "king": "s.king",
@@ -50,18 +51,18 @@ def _pattern(pattern: str, symmetric: bool) -> tuple[str, list, list[tuple[str, 
     return "(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params, globs
 
 
-def _held(globs: list[tuple[str, str]]) -> tuple[str, list]:
-    """SQL over `records`: the record is of the game of one of `globs`, and its squares held,
-    at some ply, every piece that GLOB asks for (`record_squares`): a check that rules out,
-    cheaply, most records a rare pattern cannot match."""
+def _held(globs: list[tuple[str, str]], squares: str) -> tuple[str, list]:
+    """SQL: the record is of the game of one of `globs`, and `squares` (a column of
+    `squares_held`: `record_squares.squares`, `window_squares.squares`) held, at some ply, every
+    piece that GLOB asks for: a check that rules out, cheaply, most records (or windows of
+    plies) a rare pattern cannot match."""
     alternatives, params = [], []
     for game, glob in globs:
         required = required_squares(game, glob)
-        alternatives.append("(+records.game = ?" + " AND (unicode(substr(q.squares, ?, 1)) - 48) & ?" * len(required)
+        alternatives.append("(+records.game = ?" + f" AND (unicode(substr({squares}, ?, 1)) - 48) & ?" * len(required)
                             + ")")  # +: a check, not the index to follow
         params += [game, *(value for pair in required for value in pair)]
-    return (f"EXISTS (SELECT 1 FROM record_squares q WHERE q.record_id = records.id AND "
-            f"({' OR '.join(alternatives)}))", params)
+    return "(" + " OR ".join(alternatives) + ")", params
 
 
 def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[tuple[str, str]] | None]:
@@ -108,8 +109,8 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
         if filters.pattern is None:
             globs = listed
     if globs:
-        held, held_params = _held(globs)
-        records.append(held)
+        held, held_params = _held(globs, "q.squares")
+        records.append(f"EXISTS (SELECT 1 FROM record_squares q WHERE q.record_id = records.id AND {held})")
         record_params += held_params
     for text in filters.material:
         sql, params, possible, bounds = material_condition(text)
@@ -123,6 +124,12 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
     if filters.pattern is None and not filters.positions:  # material only: its runs, no position read
         plies = ("s.first_ply AS start, s.last_ply - s.first_ply + 1 AS length FROM material_runs s "
                  f"WHERE s.record_id = records.id AND {condition}")
+    elif globs:  # patterns: only the plies of the windows whose squares held what they ask for
+        held, held_params = _held(globs, "w.squares")
+        plies = ("p.ply AS start, 1 AS length FROM window_squares w JOIN plies p ON p.record_id = w.record_id "
+                 f"AND p.ply BETWEEN w.first_ply AND w.first_ply + {WINDOW - 1} JOIN positions s ON s.key = p.position "
+                 f"WHERE w.record_id = records.id AND {held} AND {condition}")
+        params = held_params + params
     else:
         plies = ("p.ply AS start, 1 AS length FROM plies p JOIN positions s ON s.key = p.position "
                  f"WHERE p.record_id = records.id AND {condition}")

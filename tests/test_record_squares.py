@@ -11,7 +11,7 @@ import pytest
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import material_runs, squares_held
+from lusoria.archive.positions import material_runs, squares_held, window_squares
 from lusoria.archive.search import _held
 
 from conftest import ROOT
@@ -40,6 +40,11 @@ def test_squares_held_are_the_pieces_each_square_ever_held():
     assert squares_held("laquet", ["a.B w", "b.. b"]) == chr(49) + chr(48) + chr(50)
 
 
+def test_window_squares_cover_sixteen_plies_each():
+    boards = ["K.. w"] * 16 + [".K. b"] * 4
+    assert window_squares("tablut", boards) == [[None, 0, "100"], [None, 16, "010"]]
+
+
 def test_required_squares_ask_only_for_what_must_be_there():
     (game, glob), *_ = pattern_globs(tablut(("e5", "K"), ("e4", "W"), ("e6", "?"), ("e7", "B"), ("e3", "1")))
     assert game == "tablut"
@@ -55,24 +60,29 @@ def test_the_check_never_rules_out_a_record_that_matches(samples, tmp_path):
     pattern searches must find the same records as with the real record_squares."""
     patterns = [tablut(("e5", "K")), tablut(("c1", "K")), tablut(("e4", "p"), ("e5", "K"), turn="b"),
                 tablut(("d5", "B"), ("e5", "K")), "1:*,18:* * w"]
-    found = {pattern: [row["id"] for row in samples.query(Filters(pattern=pattern))] for pattern in patterns}
+    found = {pattern: [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern))]
+             for pattern in patterns}
     assert any(found.values()) and not all(found.values())
     open_path = str(tmp_path / "open.db")
     shutil.copy(samples.path, open_path)
     with closing(sqlite3.connect(open_path)) as conn:
-        conn.execute("UPDATE record_squares SET squares = replace(hex(zeroblob(length(squares))), '00', 'oo')")
+        for table in ("record_squares", "window_squares"):
+            conn.execute(f"UPDATE {table} SET squares = replace(hex(zeroblob(length(squares))), '00', 'oo')")
         conn.commit()
     for pattern in patterns:
-        assert [row["id"] for row in Archive(open_path).query(Filters(pattern=pattern))] == found[pattern]
-        assert [row["id"] for row in Archive(open_path).query(Filters(pattern=pattern, symmetric=True))] == [
-            row["id"] for row in samples.query(Filters(pattern=pattern, symmetric=True))]
+        assert [(row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern))] == found[pattern]
+        assert [(row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern, symmetric=True))] \
+            == [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern, symmetric=True))]
+        assert [(row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern, material_for=2))] \
+            == [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern, material_for=2))]
 
 
 def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples):
     def passing(pattern: str) -> int:
-        sql, params = _held(pattern_globs(pattern))
+        sql, params = _held(pattern_globs(pattern), "q.squares")
         with closing(sqlite3.connect(samples.path)) as conn:
-            return conn.execute(f"SELECT count(*) FROM records WHERE {sql}", params).fetchone()[0]
+            return conn.execute("SELECT count(*) FROM records JOIN record_squares q ON q.record_id = records.id "
+                                f"WHERE {sql}", params).fetchone()[0]
 
     # one square and no side to move: the check is exact
     for square in ("e5", "a1", "c1"):
