@@ -126,8 +126,10 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
                  f"WHERE s.record_id = records.id AND {condition}")
     elif globs:  # patterns: only the plies of the windows whose squares held what they ask for
         held, held_params = _held(globs, "w.squares")
-        plies = ("p.ply AS start, 1 AS length FROM window_squares w JOIN plies p ON p.record_id = w.record_id "
-                 f"AND p.ply BETWEEN w.first_ply AND w.first_ply + {WINDOW - 1} JOIN positions s ON s.key = p.position "
+        # CROSS JOIN: SQLite joins in this order (windows first), which it would not choose
+        plies = ("p.ply AS start, 1 AS length FROM window_squares w CROSS JOIN plies p ON p.record_id = w.record_id "
+                 f"AND p.ply BETWEEN w.first_ply AND w.first_ply + {WINDOW - 1} CROSS JOIN positions s "
+                 "ON s.key = p.position "
                  f"WHERE w.record_id = records.id AND {held} AND {condition}")
         params = held_params + params
     else:
