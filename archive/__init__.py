@@ -163,9 +163,10 @@ class Archive:
         return metadata(self.path)
 
     def tree(self, position: str | None = None, record: int | None = None, ply: int = 0,
-             filters: Filters | None = None, depth: int = 1) -> list[Node]:
+             filters: Filters | None = None, depth: int = 1, variations: bool = False) -> list[Node]:
         """`lusoria tree`: the plies played from a position string, or from the position after
-        ply `ply` of record `record`, `depth` plies deep, in the records `filters` match.
+        ply `ply` of record `record`, `depth` plies deep, in the records `filters` match (with
+        `variations`: the plies of their variations too).
         ValueError for a position no game reads, or a record or ply the archive lacks."""
         self._existing()
         only = _selected(filters)
@@ -179,7 +180,7 @@ class Archive:
                 if found is None or found[0] is None:
                     raise ValueError(f"the archive has no position after ply {ply} of record {record}")
                 keys = [found[0]]
-            return tree(conn, keys, depth, only)
+            return tree(conn, keys, depth, only, variations)
         finally:
             conn.close()
 

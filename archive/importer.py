@@ -19,8 +19,10 @@ from lusoria.notation.model import Line
 from lusoria.validator.base import Game, Position
 from lusoria.validator.replay import ERROR, Report
 from lusoria.archive.identity import identity, label
-from lusoria.archive.positions import insert_positions, material_range, record_positions
+from lusoria.archive.positions import (RUN_COLUMNS, insert_positions, material_range, material_runs,
+                                       record_positions, squares_held, window_squares)
 from lusoria.archive.schema import SOURCE_TAGS
+from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, variation_rows
 from lusoria.words import plural
 
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -67,7 +69,11 @@ RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "rou
                   "path", "line", "sources", "comments", "text", "setting", "label"]
 CHILD_COLUMNS = {
     "tags": ["record_id", "name", "value"],
-    "plies": ["record_id", "ply", "position", "text"],
+    "plies": ["record_id", "ply", "position", "text", "next"],
+    "variation_plies": VARIATION_COLUMNS,
+    "record_squares": ["record_id", "squares"],
+    "material_runs": RUN_COLUMNS,
+    "window_squares": ["record_id", "first_ply", "squares"],
     "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],
 }
 
@@ -110,15 +116,21 @@ def rows(report: Report) -> Rows:
               text.rstrip("\n") + "\n", found.setting, label(tags)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
     written = report.record.main.plies if report.record else []
-    keys = [position_key(report.rules, position) for position in report.positions] if report.rules else []
-    plies: list[list] = [[None, number, key, written[number - 1].text if number else None]
-                         for number, key in enumerate(keys)]
-    reached = record_positions(report.rules, report.positions, keys) if report.rules and keys else []
+    rules = report.rules
+    keys = [position_key(rules, position) for position in report.positions] if rules else []
+    plies: list[list] = [[None, number, key, written[number - 1].text if number else None, following]
+                         for number, (key, following) in enumerate(zip(keys, [*keys[1:], None]))]
+    reached = record_positions(rules, report.positions, keys) if rules and plies else []
+    boards = {row[0]: row[3] for row in reached}
     return Rows(found.key, report.valid, report.record is not None, {
         "records": [record],
         "tags": [[None, name, value] for name, value in tags.items()]
         + ([[None, "SourceFormat", report.source.format]] if report.source.format != "lgn" else []),
         "plies": plies,
+        "variation_plies": variation_rows(report),
+        "record_squares": [[None, squares_held(rules.name, [row[3] for row in reached])]] if reached and rules else [],
+        "material_runs": material_runs(keys, reached),
+        "window_squares": window_squares(rules.name, [boards[key] for key in keys]) if reached and rules else [],
         "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                         for n, d in enumerate(report.diagnostics)],
     }, reached, material_range(reached) if reached else None)
@@ -166,7 +178,9 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
         seen = {row[0] for row in conn.execute(
             f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)}
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
-        tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "diagnostics": []}
+        tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "variation_plies": [],
+                                         "record_squares": [], "material_runs": [], "window_squares": [],
+                                         "diagnostics": []}
         counts = ImportSummary()
         positions: list[list] = []
         ranges: list[list] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from lusoria.archive.positions import EMPTY, LAQUET_POINTS
+from lusoria.archive.positions import EMPTY, LAQUET_POINTS, PIECE_BITS
 
 ANY, ANY_PIECE = "*", "?"
 SIDES = {"tablut": ("KP", "p"), "latrunculi": ("PDI", "pdi")}  # White's letters, Black's
@@ -116,4 +116,29 @@ def pattern_globs(pattern: str, symmetric: bool = False) -> list[tuple[str, str]
     if not found:
         raise ValueError(f"'{pattern}' is not a pattern of any game ({'; '.join(problems)}; "
                          f"see docs/notation.md §6.1)")
+    return found
+
+
+def _allowed(token: str, letters: str) -> str:
+    """The letters a GLOB token (`?`, `[...]`, `[^...]` or one character) lets a square hold."""
+    if token == "?":
+        return EMPTY + letters
+    if not token.startswith("["):
+        return token
+    inside = re.sub(r"(.)-(.)", lambda m: "".join(map(chr, range(ord(m[1]), ord(m[2]) + 1))), token[1:-1])
+    if inside.startswith("^"):
+        return "".join(char for char in EMPTY + letters if char not in inside[1:])
+    return inside
+
+
+def required_squares(game: str, glob: str) -> list[tuple[int, int]]:
+    """(square, bits) for each square of a board GLOB (`pattern_globs`) that must hold a piece:
+    its character in `record_squares.squares` (1-based) and the PIECE_BITS of the pieces it
+    may hold. A record whose square never held one of them cannot match."""
+    bits = PIECE_BITS[game]
+    found = []
+    for index, token in enumerate(re.findall(r"\[[^]]*\]|[^ ]", glob.split(" ", 1)[0]), 1):
+        allowed = _allowed(token, "".join(bits))
+        if EMPTY not in allowed and any(char in bits for char in allowed):
+            found.append((index, sum({bits[char] for char in allowed if char in bits})))
     return found

@@ -10,9 +10,10 @@ from typing import Callable
 import sqlite_utils
 
 from lusoria.archive.players import create_players
-from lusoria.archive.positions import create_positions, fill_positions
+from lusoria.archive.positions import create_positions, create_record_summaries, fill_positions, fill_record_summaries
+from lusoria.archive.variations import create_variation_plies, fill_variations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
@@ -49,6 +50,7 @@ def create(db: sqlite_utils.Database) -> None:
         db.table("diagnostics").create_index(["rule", "record_id"])
         records.enable_fts(FTS_COLUMNS, create_triggers=True)
         _add_version_3(db)
+        _add_version_4(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -96,6 +98,27 @@ def _migrate_to_3(db: sqlite_utils.Database) -> None:
 
 
 MIGRATIONS[3] = _migrate_to_3
+
+
+def _add_version_4(db: sqlite_utils.Database) -> None:
+    """Version 4 (issue 16): `plies.next`, the position after the next ply of the main line
+    (the move tree reads it with the ply), the plies of variations (`variation_plies`), what
+    each record's squares held (`record_squares`, which pattern search checks first) and its
+    material as runs of plies (`material_runs`, which material search reads)."""
+    db.execute("ALTER TABLE plies ADD COLUMN next INTEGER")
+    create_variation_plies(db)
+    create_record_summaries(db)
+
+
+def _migrate_to_4(db: sqlite_utils.Database) -> None:
+    _add_version_4(db)
+    db.execute("UPDATE plies SET next = (SELECT q.position FROM plies q "
+               "WHERE q.record_id = plies.record_id AND q.ply = plies.ply + 1)")
+    fill_variations(db)
+    fill_record_summaries(db)
+
+
+MIGRATIONS[4] = _migrate_to_4
 
 
 def _connect(path: str) -> sqlite_utils.Database:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 import re
 
-from lusoria.archive.patterns import pattern_globs
+from lusoria.archive.patterns import pattern_globs, required_squares
+from lusoria.archive.positions import WINDOW
 
 TERMS = {  # the names a material condition may use, as SQL over positions
     "white": "s.white", "black": "s.black", "king": "s.king",
@@ -43,71 +44,106 @@ def material_condition(text: str) -> tuple[str, list, str, list]:
     return " AND ".join(clauses), params, " AND ".join(possible), bounds
 
 
-def _pattern(pattern: str, symmetric: bool) -> tuple[str, list, str, list]:
+def _pattern(pattern: str, symmetric: bool) -> tuple[str, list, list[tuple[str, str]]]:
+    """SQL over `s` for a pattern, its parameters, and its (game, GLOB) pairs."""
     globs = pattern_globs(pattern, symmetric)
     params = [value for pair in globs for value in pair]
-    games = sorted({game for game, _ in globs})
-    return ("(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params,
-            f"+records.game IN ({', '.join('?' * len(games))})", games)  # +: a check, not the index to follow
+    return "(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params, globs
 
 
-def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[str] | None]:
-    """Any of `lines`: a position string (its keys) or a pattern; and the games of the
-    patterns (None when there are positions too)."""
+def _held(globs: list[tuple[str, str]], squares: str) -> tuple[str, list]:
+    """SQL: the record is of the game of one of `globs`, and `squares` (a column of
+    `squares_held`: `record_squares.squares`, `window_squares.squares`) held, at some ply, every
+    piece that GLOB asks for: a check that rules out, cheaply, most records (or windows of
+    plies) a rare pattern cannot match."""
+    alternatives, params = [], []
+    for game, glob in globs:
+        required = required_squares(game, glob)
+        alternatives.append("(+records.game = ?" + f" AND (unicode(substr({squares}, ?, 1)) - 48) & ?" * len(required)
+                            + ")")  # +: a check, not the index to follow
+        params += [game, *(value for pair in required for value in pair)]
+    return "(" + " OR ".join(alternatives) + ")", params
+
+
+def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[tuple[str, str]] | None]:
+    """Any of `lines`: a position string (its keys) or a pattern; and the (game, GLOB) pairs
+    of the patterns (None when there are positions too)."""
     from lusoria.archive.query import position_keys
 
-    clauses, params, keys, games = [], [], [], set()
+    clauses: list[str] = []
+    params: list = []
+    keys: list[int] = []
+    globs: list[tuple[str, str]] = []
     for line in lines:
         try:
             keys += position_keys(line)
         except ValueError:
-            sql, found, _, pattern_games = _pattern(line, symmetric)
+            sql, found, pattern_globs = _pattern(line, symmetric)
             clauses.append(sql)
             params += found
-            games.update(pattern_games)
+            globs += pattern_globs
     if keys:
         clauses.insert(0, f"p.position IN ({', '.join('?' * len(keys))})")
         params = keys + params
     if not clauses:
         raise ValueError("the positions file holds no position or pattern")
-    return "(" + " OR ".join(clauses) + ")", params, None if keys else sorted(games)
+    return "(" + " OR ".join(clauses) + ")", params, None if keys else globs
 
 
 def ply_search(filters) -> tuple[str, list, str, list] | None:
     """(a WHERE clause, its parameters, a column `ply`: the first ply where every ply condition
     of `filters` holds — for `material_for` N plies in a row, the first of them —, its
     parameters); None when `filters` has no ply condition. The WHERE clause first rules out,
-    cheaply, the records that cannot match (their game, their material ranges)."""
-    parts, records, record_params = [], [], []
+    cheaply, the records that cannot match (their game, what their squares held, their
+    material ranges)."""
+    parts: list[tuple[str, list]] = []
+    records: list[str] = []
+    record_params: list = []
+    globs: list[tuple[str, str]] | None = None
     if filters.pattern is not None:
-        *pattern, games, game_params = _pattern(filters.pattern, filters.symmetric)
-        parts.append(pattern)
-        records.append(games)
-        record_params += game_params
+        sql, params, globs = _pattern(filters.pattern, filters.symmetric)
+        parts.append((sql, params))
     if filters.positions:
-        *positions, games = _positions([line for line in filters.positions if line.strip()], filters.symmetric)
-        parts.append(positions)
-        if games:
-            records.append(f"+records.game IN ({', '.join('?' * len(games))})")
-            record_params += games
+        sql, params, listed = _positions([line for line in filters.positions if line.strip()], filters.symmetric)
+        parts.append((sql, params))
+        if filters.pattern is None:
+            globs = listed
+    if globs:
+        held, held_params = _held(globs, "q.squares")
+        records.append(f"EXISTS (SELECT 1 FROM record_squares q WHERE q.record_id = records.id AND {held})")
+        record_params += held_params
     for text in filters.material:
-        *material, possible, bounds = material_condition(text)
-        parts.append(material)
-        records.append(f"EXISTS (SELECT 1 FROM material_ranges WHERE record_id = records.id AND {possible})")
+        sql, params, possible, bounds = material_condition(text)
+        parts.append((sql, params))
+        # the ids are looked up once (not once a record); +: records are still read in date order
+        records.append(f"+records.id IN (SELECT record_id FROM material_ranges WHERE {possible})")
         record_params += bounds
     if not parts:
         return None
     condition, params = " AND ".join(sql for sql, _ in parts), [value for _, found in parts for value in found]
-    plies = ("FROM plies p JOIN positions s ON s.key = p.position "
-             f"WHERE p.record_id = records.id AND {condition}")
-    if filters.material_for <= 1:
-        where, column = f"EXISTS (SELECT 1 {plies})", f"(SELECT min(p.ply) {plies}) AS ply"
-        run_params = params
+    if filters.pattern is None and not filters.positions:  # material only: its runs, no position read
+        plies = ("s.first_ply AS start, s.last_ply - s.first_ply + 1 AS length FROM material_runs s "
+                 f"WHERE s.record_id = records.id AND {condition}")
+    elif globs:  # patterns: only the plies of the windows whose squares held what they ask for
+        held, held_params = _held(globs, "w.squares")
+        # CROSS JOIN: SQLite joins in this order (windows first), which it would not choose
+        plies = ("p.ply AS start, 1 AS length FROM window_squares w CROSS JOIN plies p ON p.record_id = w.record_id "
+                 f"AND p.ply BETWEEN w.first_ply AND w.first_ply + {WINDOW - 1} CROSS JOIN positions s "
+                 "ON s.key = p.position "
+                 f"WHERE w.record_id = records.id AND {held} AND {condition}")
+        params = held_params + params
     else:
-        runs = f"(SELECT p.ply, p.ply - row_number() OVER (ORDER BY p.ply) AS run {plies})"
-        where = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING count(*) >= ?)"
-        column = (f"(SELECT min(first) FROM (SELECT min(ply) AS first FROM {runs} GROUP BY run "
-                  f"HAVING count(*) >= ?)) AS ply")
+        plies = ("p.ply AS start, 1 AS length FROM plies p JOIN positions s ON s.key = p.position "
+                 f"WHERE p.record_id = records.id AND {condition}")
+    if filters.material_for <= 1:
+        where, column = f"EXISTS (SELECT {plies})", f"(SELECT min(start) FROM (SELECT {plies})) AS ply"
+        run_params = params
+    else:  # a run: plies in a row that match, which keep `start` minus the length matched before
+        runs = ("(SELECT start, length, start - coalesce(sum(length) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED "
+                f"PRECEDING AND 1 PRECEDING), 0) AS run FROM (SELECT {plies}))")
+        where = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING sum(length) >= ?)"
+        column = (f"(SELECT min(first) FROM (SELECT min(start) AS first FROM {runs} GROUP BY run "
+                  f"HAVING sum(length) >= ?)) AS ply")
         run_params = params + [filters.material_for]
     return " AND ".join([*records, where]), record_params + run_params, column, run_params
 
@@ -121,7 +157,7 @@ def continuations(texts: list[str]) -> tuple[str, list]:
     selects, params = [], []
     for index, text in enumerate(texts):
         report = check(text)
-        if not report.positions:
+        if not report.positions or report.rules is None:
             problem = report.diagnostics[0].message if report.diagnostics else "it has no moves"
             raise ValueError(f"record {index} of the records file cannot be replayed: {problem}")
         keys = [position_key(report.rules, position) for position in report.positions]

@@ -9,15 +9,21 @@ import sqlite3
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 RESULTS = {"1-0": "white", "1/2-1/2": "draws", "0-1": "black"}
 
+# (position, next position, the ply's text, the ply number of the position, record id) of the
+# main lines' plies from positions {keys}, and with {variations} those of variations
+MAIN_PLIES = """
+SELECT p.position, p.next, q.text, p.ply, p.record_id
+FROM plies p JOIN plies q ON q.position = p.next AND q.record_id = p.record_id AND q.ply = p.ply + 1
+WHERE p.position IN ({keys})"""
+VARIATION_PLIES = """
+UNION ALL SELECT position, next, text, ply, record_id FROM variation_plies WHERE position IN ({keys})"""
 NEXT_PLIES = """
-SELECT p.position, q.position, q.text, p.ply, p.record_id, r.result, r.date_from, r.date_to, r.game
-FROM plies p JOIN plies q ON q.record_id = p.record_id AND q.ply = p.ply + 1
-JOIN records r ON r.id = p.record_id
-WHERE p.position IN ({keys}) AND q.position IS NOT NULL {only}
-"""
+SELECT e.*, r.result, r.date_from, r.date_to, r.game FROM ({main}{variations}) e JOIN records r ON r.id = e.record_id
+{only}"""
 
 
 @dataclass
@@ -44,21 +50,31 @@ class Node:
         return row
 
 
-def _group(game: str, text: str, child: int) -> tuple:
+_DICE = re.compile(r"\s*([1-6])-?([1-6])")
+
+
+@lru_cache(maxsize=4096)  # a tree reads the same turns many times
+def _roll(text: str) -> str:
+    """The roll of a Laquet turn as written, higher die first (`46: 5/11 4/8`: `64`)."""
+    dice = _DICE.match(text)
+    return "".join(sorted(dice.groups(), reverse=True)) if dice else ""
+
+
+def _group(game: str, text: str, child: int) -> tuple[int, str]:
     """What makes two next plies the same: the position they lead to, and for Laquet the roll
     too (a Laquet position does not hold the roll: the tree lists the plays of each roll)."""
-    if game == "laquet":
-        dice = re.match(r"\s*([1-6])-?([1-6])", text)
-        return child, "".join(sorted(dice.groups(), reverse=True)) if dice else ""
-    return child, ""
+    return child, _roll(text) if game == "laquet" else ""
 
 
-def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | None) -> dict[int, list[Node]]:
+def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | None,
+           variations: bool) -> dict[int, list[Node]]:
     """The next plies from each of `keys`, most played first."""
-    sql = NEXT_PLIES.format(keys=", ".join("?" * len(keys)),
-                            only=f"AND p.record_id IN ({only[0]})" if only else "")
+    marks = ", ".join("?" * len(keys))
+    sql = NEXT_PLIES.format(main=MAIN_PLIES.format(keys=marks),
+                            variations=VARIATION_PLIES.format(keys=marks) if variations else "",
+                            only=f"WHERE e.record_id IN ({only[0]})" if only else "")
     groups: dict[int, dict[tuple, list]] = defaultdict(lambda: defaultdict(list))
-    for row in conn.execute(sql, keys + (only[1] if only else [])):
+    for row in conn.execute(sql, keys * (1 + variations) + (only[1] if only else [])):
         parent, child, text, ply, record, result, date_from, date_to, game = row
         groups[parent][_group(game, text, child)].append(row)
     found = {}
@@ -80,17 +96,19 @@ def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | N
 
 
 def tree(conn: sqlite3.Connection, keys: list[int], depth: int = 1,
-         only: tuple[str, list] | None = None) -> list[Node]:
+         only: tuple[str, list] | None = None, variations: bool = False) -> list[Node]:
     """The next plies from the position of `keys` (one position may have several keys: one per
     game that reads its string), `depth` plies deep; `only`: SQL that selects the ids of the
-    records to count, with its parameters."""
+    records to count, with its parameters; `variations`: the plies of variations count too
+    (a game counts once for a ply however many of its lines play it)."""
     roots: list[Node] = [Node(ply="", position=key) for key in keys]
-    level, known = roots, {}
+    level = roots
+    known: dict[int, list[Node]] = {}
     for _ in range(depth):
         wanted = sorted({node.position for node in level} - known.keys())
         if wanted:
             known.update(dict.fromkeys(wanted, []))
-            known.update(_level(conn, wanted, only))
+            known.update(_level(conn, wanted, only, variations))
         for node in level:
             node.children = [Node(**{**vars(child), "children": []}) for child in known[node.position]]
         level = [child for node in level for child in node.children]

@@ -471,6 +471,8 @@ def archive_rows(table: Table, options) -> None:
              lambda: archive.tree(TABLUT_START, filters=Filters(valid=True, event="Event 17")), "< 100 ms"),
             ("tree from the Laquet start, depth 1", lambda: archive.tree("1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"),
              "< 100 ms"),
+            ("tree from the Tablut start, depth 1, --variations",
+             lambda: archive.tree(TABLUT_START, variations=True), "< 100 ms"),
             ("tree from the Tablut start, depth 3", lambda: archive.tree(TABLUT_START, depth=3), "< 1000 ms"),
             ("players list (the score table)", lambda: archive.players(), "< 100 ms")):
         seconds = median_time(action, max(options.repeat, 5))

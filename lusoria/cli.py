@@ -555,7 +555,9 @@ def lsp() -> None:
 @click.option("--depth", type=click.IntRange(min=1), default=1, show_default=True, help="Plies deep.")
 @click.option("--format", "format_", type=click.Choice(["table", "json", "tree"]), default="table",
               show_default=True, help="A table (one row per line of plies), JSON (nested), or an indented tree.")
-def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, format_: str, **filters: Any) -> None:
+@click.option("--variations", is_flag=True, help="Count the plies of variations too, not only of main lines.")
+def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, format_: str, variations: bool,
+         **filters: Any) -> None:
     """Every next ply the archive's records played from POSITION (a position string) or from
     --record N --ply K, with the games, their results and dates. Filters as in `query`."""
     from lusoria.archive import Archive
@@ -563,7 +565,7 @@ def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, f
     if (start is None) == (record is None):
         raise click.UsageError("give a POSITION, or --record N (and --ply K)")
     chosen = filters_of(filters)
-    nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth))
+    nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth, variations))
     click.echo(output.tree_text(nodes, format_), nl=False)
 
 

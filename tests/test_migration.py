@@ -54,6 +54,12 @@ def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     assert rows(path, "SELECT id, text FROM records ORDER BY id") == before
     assert rows(path, "SELECT * FROM positions ORDER BY key") == rows(new.path, "SELECT * FROM positions ORDER BY key")
     assert rows(path, "SELECT count(*) FROM positions")[0][0] > 100
+    # version 4: each ply's next position, and the variations replayed from the texts
+    assert rows(path, "SELECT count(*) FROM plies p LEFT JOIN plies q ON q.record_id = p.record_id "
+                      "AND q.ply = p.ply + 1 WHERE p.next IS NOT q.position") == [(0,)]
+    variations = ("SELECT DISTINCT r.hash, v.line, v.ply, v.position, v.next, v.text FROM variation_plies v "
+                  "JOIN records r ON r.id = v.record_id ORDER BY r.hash, v.line, v.ply")
+    assert rows(path, variations) == rows(new.path, variations) and len(rows(path, variations)) == 2
     matched = 0
     for filters in (Filters(pattern="*********/" * 4 + "****K****" + "/*********" * 4 + " b"),
                     Filters(material=["inciti"], material_for=2), Filters(player="Karin Nilsson")):
@@ -79,7 +85,7 @@ def test_a_version_1_archive_whose_upgrade_fails_is_left_as_it_was(new, tmp_path
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(schema, "fill_positions", broken)
-    with pytest.raises(NotAnArchive, match="version 1 archive and could not be upgraded to version 3"):
+    with pytest.raises(NotAnArchive, match=f"version 1 archive and could not be upgraded to version {schema.SCHEMA_VERSION}"):
         Archive(path).query(Filters())
     assert open(path, "rb").read() == before
     assert sorted(os.listdir(tmp_path)) == ["old.db"]

@@ -1,0 +1,124 @@
+"""`record_squares` (schema version 4): what each square of a record held at some ply, which a
+pattern search checks before it looks at the record's plies (the check may only rule out
+records that cannot match); and `material_runs`, the material of each record ply by ply in
+runs, which a material search reads instead of every ply's position."""
+
+import shutil
+import sqlite3
+from contextlib import closing
+
+import pytest
+
+from lusoria.archive import Archive, Filters
+from lusoria.archive.patterns import pattern_globs, required_squares
+from lusoria.archive.positions import material_runs, squares_held, window_squares
+from lusoria.archive.search import _held
+
+from conftest import ROOT
+
+EMPTY_RANK = "*********"
+
+
+def tablut(*squares: tuple[str, str], turn: str = "*") -> str:
+    """A Tablut pattern open everywhere but at `squares` ((square, what), a1 at the bottom left)."""
+    board = [list(EMPTY_RANK) for _ in range(9)]
+    for square, what in squares:
+        board[9 - int(square[1:])][ord(square[0]) - ord("a")] = what
+    return "/".join("".join(rank) for rank in board) + " " + turn
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory):
+    archive = Archive(str(tmp_path_factory.mktemp("squares") / "samples.db"))
+    archive.import_paths([str(ROOT / "samples")])
+    return archive
+
+
+def test_squares_held_are_the_pieces_each_square_ever_held():
+    boards = ["K.p/P.. w", ".Kp/..p b"]  # bits: K 1, P 2, p 4
+    assert squares_held("tablut", boards) == "".join(chr(48 + bits) for bits in (1, 1, 4, 0, 2, 0, 4))
+    assert squares_held("laquet", ["a.B w", "b.. b"]) == chr(49) + chr(48) + chr(50)
+
+
+def test_window_squares_cover_sixteen_plies_each():
+    boards = ["K.. w"] * 16 + [".K. b"] * 4
+    assert window_squares("tablut", boards) == [[None, 0, "100"], [None, 16, "010"]]
+
+
+def test_required_squares_ask_only_for_what_must_be_there():
+    (game, glob), *_ = pattern_globs(tablut(("e5", "K"), ("e4", "W"), ("e6", "?"), ("e7", "B"), ("e3", "1")))
+    assert game == "tablut"
+    # squares count from the top rank, 10 characters a rank (with its "/"): e7 is the 25th;
+    # the empty e3 (65th) asks for nothing
+    assert required_squares(game, glob) == [(25, 4), (35, 1 | 2 | 4), (45, 1), (55, 1 | 2)]
+    laquet = dict(pattern_globs("1:2,5:* 6:*,* w"))["laquet"]
+    assert required_squares("laquet", laquet) == [(1, 1), (5, 1), (6, 2)]
+
+
+def test_the_check_never_rules_out_a_record_that_matches(samples, tmp_path):
+    """With every square said to have held every piece, the check lets every record through:
+    pattern searches must find the same records as with the real record_squares."""
+    patterns = [tablut(("e5", "K")), tablut(("c1", "K")), tablut(("e4", "p"), ("e5", "K"), turn="b"),
+                tablut(("d5", "B"), ("e5", "K")), "1:*,18:* * w"]
+    found = {pattern: [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern))]
+             for pattern in patterns}
+    assert any(found.values()) and not all(found.values())
+    open_path = str(tmp_path / "open.db")
+    shutil.copy(samples.path, open_path)
+    with closing(sqlite3.connect(open_path)) as conn:
+        for table in ("record_squares", "window_squares"):
+            conn.execute(f"UPDATE {table} SET squares = replace(hex(zeroblob(length(squares))), '00', 'oo')")
+        conn.commit()
+    for pattern in patterns:
+        assert [(row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern))] == found[pattern]
+        assert [(row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern, symmetric=True))] \
+            == [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern, symmetric=True))]
+        assert [(row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern, material_for=2))] \
+            == [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern, material_for=2))]
+
+
+def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples):
+    def passing(pattern: str) -> int:
+        sql, params = _held(pattern_globs(pattern), "q.squares")
+        with closing(sqlite3.connect(samples.path)) as conn:
+            return conn.execute("SELECT count(*) FROM records JOIN record_squares q ON q.record_id = records.id "
+                                f"WHERE {sql}", params).fetchone()[0]
+
+    # one square and no side to move: the check is exact
+    for square in ("e5", "a1", "c1"):
+        pattern = tablut((square, "K"))
+        assert passing(pattern) == len(samples.query(Filters(pattern=pattern)))
+    assert passing(tablut(("a1", "K"))) < passing(tablut(("e5", "K")))
+    with closing(sqlite3.connect(samples.path)) as conn:
+        tablut_records = conn.execute("SELECT count(*) FROM records WHERE game = 'tablut'").fetchone()[0]
+    assert passing(tablut(("e4", "p"), ("e5", "K"), ("e6", "p"))) < tablut_records
+
+
+def test_material_runs_cut_the_main_line_where_the_material_changes():
+    rows = [[1, "tablut", "", "", 9, 16, 1, None, None, None, None],
+            [2, "tablut", "", "", 9, 15, 1, None, None, None, None]]
+    assert material_runs([1, 1, 1, 2, 2, 1], rows) == [
+        [None, 0, 2, 9, 16, 1, None, None, None, None], [None, 3, 4, 9, 15, 1, None, None, None, None],
+        [None, 5, 5, 9, 16, 1, None, None, None, None]]
+
+
+@pytest.mark.parametrize("condition", ["white<=15", "black>=15", "king", "white<=14, black>=14", "inciti",
+                                       "white_off>=1", "black!=16"])
+@pytest.mark.parametrize("run", [1, 2, 5])
+def test_material_search_over_runs_finds_what_every_ply_shows(samples, condition, run):
+    """The first ply of the first run of `run` plies where the condition holds, ply by ply from
+    plies and positions, against the query (which reads material_runs)."""
+    from lusoria.archive.search import material_condition
+
+    sql, params, _, _ = material_condition(condition)
+    expected = {}
+    with closing(sqlite3.connect(samples.path)) as conn:
+        plies = conn.execute(f"SELECT p.record_id, p.ply, {sql} FROM plies p JOIN positions s ON s.key = p.position "
+                             "ORDER BY p.record_id, p.ply", params).fetchall()
+    length = 0
+    for index, (record, ply, holds) in enumerate(plies):
+        length = length + 1 if holds and index and plies[index - 1][0] == record and length else int(bool(holds))
+        if length == run and record not in expected:
+            expected[record] = ply - run + 1
+    found = {row["id"]: row["ply"] for row in samples.query(Filters(material=[condition], material_for=run))}
+    assert found == expected

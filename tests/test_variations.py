@@ -1,0 +1,133 @@
+"""The move tree with variations (`lusoria tree --variations`, schema version 4): the plies of
+variations are stored from the position they were played in, and counted only on request."""
+
+import io
+import json
+import sqlite3
+from contextlib import closing
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.archive import Archive, Filters, schema
+from lusoria.cli import main
+
+from test_migration import rows
+
+INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
+# Record 1 has a variation from the start (d5-d3 …), which has one of its own at its second ply
+# (i6-f6, then the king's illegal e5-e9, left out); record 2 plays that variation as its main
+# line; record 3 plays its main line's first ply again in its variation (it counts once).
+RECORDS = """\
+[Game "tablut"]
+[Event "Spring"]
+[Result "1-0"]
+
+1. c5-c3 (1. d5-d3 i4-h4 (1... i6-f6 2. e5-e9) 2. c5-c3) i6-f6 2. d5-d3 i4-h4 1-0
+
+[Game "tablut"]
+[Event "Autumn"]
+[Result "0-1"]
+
+1. d5-d3 i4-h4 0-1
+
+[Game "tablut"]
+[Event "Autumn"]
+[Result "*"]
+
+1. c5-c3 (1. c5-c3 i4-h4) i6-f6 *
+"""
+
+
+def counts(nodes, prefix=()) -> dict[tuple[str, ...], tuple[int, int, int, int]]:
+    """Every node of a tree by its line of plies: (games, White wins, Black wins, unfinished)."""
+    found = {}
+    for node in nodes:
+        line = prefix + (node.ply,)
+        found[line] = (node.games, node.white, node.black, node.unfinished)
+        found.update(counts(node.children, line))
+    return found
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    archive = Archive(str(tmp_path_factory.mktemp("variations") / "variations.db"))
+    assert archive.import_paths([io.StringIO(RECORDS)]).added == 3
+    return archive
+
+
+def test_variation_plies_are_stored_as_far_as_they_are_legal(archive):
+    stored = rows(archive.path, "SELECT record_id, line, ply, text FROM variation_plies ORDER BY record_id, line, ply")
+    assert stored == [(1, 1, 0, "d5-d3"), (1, 1, 1, "i4-h4"), (1, 1, 2, "c5-c3"), (1, 2, 1, "i6-f6"),
+                      (3, 1, 0, "c5-c3"), (3, 1, 1, "i4-h4")]
+    # a variation ply starts where its line's ply before it ended, and its parent's line too
+    linked = rows(archive.path, "SELECT count(*) FROM variation_plies v JOIN variation_plies w ON "
+                                "w.record_id = v.record_id AND w.line = v.line AND w.ply = v.ply + 1 "
+                                "WHERE w.position != v.next")
+    assert linked == [(0,)]
+    nested = rows(archive.path, "SELECT v.position = w.position FROM variation_plies v, variation_plies w "
+                                "WHERE v.record_id = 1 AND v.line = 1 AND v.ply = 1 AND w.record_id = 1 AND w.line = 2")
+    assert nested == [(1,)]
+
+
+def test_main_lines_know_their_next_position(archive):
+    assert rows(archive.path, "SELECT count(*) FROM plies p LEFT JOIN plies q ON q.record_id = p.record_id "
+                              "AND q.ply = p.ply + 1 WHERE p.next IS NOT q.position") == [(0,)]
+    assert rows(archive.path, "SELECT record_id, ply FROM plies WHERE next IS NULL ORDER BY record_id") == [
+        (1, 4), (2, 2), (3, 2)]
+
+
+def test_the_tree_counts_variations_only_on_request(archive):
+    assert counts(archive.tree(INITIAL_TABLUT, depth=2)) == {
+        ("c5-c3",): (2, 1, 0, 1), ("c5-c3", "i6-f6"): (2, 1, 0, 1),
+        ("d5-d3",): (1, 0, 1, 0), ("d5-d3", "i4-h4"): (1, 0, 1, 0)}
+    assert counts(archive.tree(INITIAL_TABLUT, depth=3, variations=True)) == {
+        ("c5-c3",): (2, 1, 0, 1), ("c5-c3", "i6-f6"): (2, 1, 0, 1), ("c5-c3", "i4-h4"): (1, 0, 0, 1),
+        ("c5-c3", "i6-f6", "d5-d3"): (1, 1, 0, 0),
+        ("d5-d3",): (2, 1, 1, 0), ("d5-d3", "i4-h4"): (2, 1, 1, 0), ("d5-d3", "i6-f6"): (1, 1, 0, 0),
+        ("d5-d3", "i4-h4", "c5-c3"): (1, 1, 0, 0)}
+    # the mean ply number: variation plies count with their own numbers
+    assert [node.average_ply for node in archive.tree(INITIAL_TABLUT, variations=True)] == [1.0, 1.0]
+
+
+def test_the_tree_with_variations_applies_the_filters(archive):
+    assert counts(archive.tree(INITIAL_TABLUT, filters=Filters(event="Spring"), variations=True)) == {
+        ("c5-c3",): (1, 1, 0, 0), ("d5-d3",): (1, 1, 0, 0)}
+
+
+def test_tree_command_variations(archive):
+    runner = CliRunner()
+    plain = json.loads(runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--format", "json"]).output)
+    flagged = runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--format", "json", "--variations"])
+    assert flagged.exit_code == 0, flagged.output
+    assert [(n["ply"], n["games"]) for n in plain] == [("c5-c3", 2), ("d5-d3", 1)]
+    assert [(n["ply"], n["games"]) for n in json.loads(flagged.output)] == [("c5-c3", 2), ("d5-d3", 2)]
+
+
+def as_version_3(path: str) -> None:
+    """Turn an archive into what version 3 of the schema made: no plies.next, no variation plies,
+    no record_squares, window_squares or material_runs."""
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("DROP TABLE variation_plies")
+        conn.execute("DROP TABLE record_squares")
+        conn.execute("DROP TABLE material_runs")
+        conn.execute("DROP TABLE window_squares")
+        conn.execute("ALTER TABLE plies DROP COLUMN next")
+        conn.execute("PRAGMA user_version = 3")
+        conn.commit()
+
+
+def test_a_version_3_archive_is_upgraded_with_its_variations(archive, tmp_path):
+    path = str(tmp_path / "old.db")
+    with closing(sqlite3.connect(archive.path)) as source, closing(sqlite3.connect(path)) as copy:
+        source.backup(copy)
+    as_version_3(path)
+    old = Archive(path)
+    assert counts(old.tree(INITIAL_TABLUT, depth=3, variations=True)) == counts(
+        archive.tree(INITIAL_TABLUT, depth=3, variations=True))
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    for table, order in (("plies", "position, record_id, ply"), ("variation_plies", "position, record_id, ply"),
+                         ("record_squares", "record_id"), ("material_runs", "record_id, first_ply"),
+                         ("window_squares", "record_id, first_ply")):
+        assert rows(path, f"SELECT * FROM {table} ORDER BY {order}") == rows(
+            archive.path, f"SELECT * FROM {table} ORDER BY {order}")
