@@ -46,8 +46,7 @@ def convert(paths: Iterable[str], to: str, encoding: str = "utf-8", format: str 
                     yield Converted(source, None, report, f"OTN holds tafl games, not {report.rules.name}")
                 else:
                     try:
-                        text = write_otn(report.record, report.rules,
-                                         lambda ply: report.canonical.get(id(ply), ply.text))
+                        text = write_otn(report.record, report.rules, report.canonical)
                     except ValueError as problem:
                         yield Converted(source, None, report, str(problem))
                     else:

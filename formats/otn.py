@@ -10,10 +10,11 @@ options, such as `tuichi-ends` and `camps`, have no OTN entry)."""
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags
 from lusoria.notation.model import Record
+from lusoria.notation.visitor import PlyPath
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tablut import INITIAL, Tablut, parse_move
@@ -237,7 +238,7 @@ def _move(draft: Draft, word: str, at: int, black_first: bool):
 
 # -- writing -------------------------------------------------------------------------------------
 
-def write_otn(record: Record, rules: Tablut, canonical=lambda ply: ply.text) -> str:
+def write_otn(record: Record, rules: Tablut, canonical: Mapping[PlyPath, str] | None = None) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
     Variant and Rules alongside, for what OTN cannot say), and its main line with comments.
     Variations are not written."""
@@ -258,7 +259,8 @@ def write_otn(record: Record, rules: Tablut, canonical=lambda ply: ply.text) -> 
     for number in range(0, len(plies), 2):
         pair = plies[number:number + 2]
         turn = len(lines)
-        lines.append(f"{number // 2 + 1}. " + " ".join(_otn_move(canonical(ply)) for ply in pair))
+        written = [(canonical or {}).get((number + k,), ply.text) for k, ply in enumerate(pair)]
+        lines.append(f"{number // 2 + 1}. " + " ".join(_otn_move(text) for text in written))
         comments = [" ".join(ply.comments).replace("|", "/").replace("]", ")") for ply in pair]
         if any(comments):
             lines.append("[" + "|".join(comments) + "]")

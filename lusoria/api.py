@@ -117,7 +117,7 @@ def canonical_text(report: Report) -> str:
     """A replayed record (`check` with keep=True) in canonical form."""
     black_first = bool(report.rules and report.rules.turn(report.positions[0]) == BLACK) \
         if report.positions else False
-    return write_record(report.record, black_first, lambda ply: report.canonical.get(id(ply), ply.text))
+    return write_record(report.record, black_first, report.canonical)
 
 
 def like_file(text: str, original: bytes) -> bytes:
@@ -156,7 +156,7 @@ class Board:
         if self.ply == 0:
             return None
         ply = self.report.record.main.plies[self.ply - 1]
-        return self.report.canonical.get(id(ply), ply.text)
+        return self.report.canonical.get((self.ply - 1,), ply.text)
 
     def svg(self) -> str:
         """The board as an SVG diagram, the last ply highlighted."""

@@ -18,8 +18,9 @@ from functools import cache, lru_cache
 from typing import Callable, Iterable, Iterator
 
 from lusoria.api import Board, format_record
-from lusoria.notation.model import Line, Ply
+from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, _builder_parser, known_games, scan_tags, split_records
+from lusoria.notation.visitor import PlyPath, Visitor, walk
 from lusoria.validator.base import BLACK, SIDE_NAMES
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number
@@ -96,24 +97,29 @@ class Entry:
         """The record's last line with text, 0-based in the document."""
         return self.offset + self.content.count("\n")
 
-    def plies(self) -> Iterator[tuple[Ply, int, bool]]:
-        """Every ply of the record (variations too): the ply, its number, main line or not."""
-        if self.report.record is None:
-            return
-        pending: list[tuple[Line, int, bool]] = [(self.report.record.main, 1, True)]
-        while pending:
-            line, first, main = pending.pop()
-            for number, ply in enumerate(line.plies, first):
-                yield ply, number, main
-                pending.extend((variation, number, False) for variation in ply.variations)
+    def plies(self) -> list[tuple[Ply, int, PlyPath]]:
+        """Every ply of the record (variations too), in the order written: the ply, its
+        number, its place in the tree."""
+        found = _Plies()
+        if self.report.record is not None:
+            walk(self.report.record, found)
+        return found.plies
 
     def ply_at(self, line: int, column: int) -> tuple[Ply, int, bool] | None:
         """The ply under a document place (0-based), with its number and whether it is in
         the main line."""
-        for ply, number, main in self.plies():
+        for ply, number, path in self.plies():
             if ply.line - 1 + self.offset == line and ply.column - 1 <= column <= ply.column - 1 + len(ply.text):
-                return ply, number, main
+                return ply, number, len(path) == 1
         return None
+
+
+class _Plies(Visitor):
+    def __init__(self) -> None:
+        self.plies: list[tuple[Ply, int, PlyPath]] = []
+
+    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> None:
+        self.plies.append((ply, number, path))
 
 
 class Document:
@@ -262,9 +268,9 @@ def canonical_fixes(entry: Entry, first: int, last: int) -> list[Fix]:
     """For the plies on document lines first..last written otherwise than in canonical form
     (a missing capture list, …): write it out."""
     found = []
-    for ply, _, _ in entry.plies():
+    for ply, _, path in entry.plies():
         line = entry.offset + ply.line - 1
-        canonical = entry.report.canonical.get(id(ply))
+        canonical = entry.report.canonical.get(path)
         if first <= line <= last and canonical and canonical != ply.text:
             column = ply.column - 1
             found.append(Fix(f"Write {ply.text} as {canonical}",

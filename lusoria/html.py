@@ -92,7 +92,7 @@ def replay_page(source: RecordText | str) -> str:
     if report.rules:
         plies = record.main.plies
         for index, position in enumerate(report.positions):
-            last = report.canonical.get(id(plies[index - 1])) if index else None
+            last = report.canonical.get((index - 1,)) if index else None
             svgs.append(position_svg(report.rules, position, last))
     black_starts = bool(report.positions) and report.rules.turn(report.positions[0]) == BLACK
     moves = _moves(record.main, black_starts, by_place) if record else ""
