@@ -21,6 +21,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
+from lusoria.notation.visitor import PlyPath, Visitor, walk
 
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 MAX_NAG = 255  # as in PGN
@@ -341,11 +342,15 @@ def _shift_lines(record: Record, offset: int) -> None:
     if not offset:
         return
     record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
-    lines = [record.main]
-    while lines:
-        for ply in lines.pop().plies:
-            ply.line += offset
-            lines.extend(ply.variations)
+    walk(record, _LineShift(offset))
+
+
+class _LineShift(Visitor):
+    def __init__(self, offset: int) -> None:
+        self.offset = offset
+
+    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> None:
+        ply.line += self.offset
 
 
 def read_records(lines: Iterable[str]) -> Iterator[tuple[RecordText, Record | SyntaxProblem]]:
