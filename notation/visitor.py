@@ -64,23 +64,27 @@ def walk(start: Record | Line, visitor: Visitor, first: int = 1, path: PlyPath =
     number `first` and stands at `path` + (0,)."""
     line = start.main if isinstance(start, Record) else start
     stack: list[tuple[Line, int, PlyPath, int]] = [(line, first, path, -1)]  # -1: not begun
+    visit_ply, visit_nag, visit_comment = visitor.visit_ply, visitor.visit_nag, visitor.visit_comment
     while stack:
         line, first, path, index = stack.pop()
         if index < 0:
             if visitor.begin_line(line, path) is SKIP:
                 continue
             for comment in line.comments:
-                visitor.visit_comment(comment)
+                visit_comment(comment)
             index = 0
         plies = line.plies
-        while index < len(plies):
+        count = len(plies)
+        while index < count:
             ply = plies[index]
             place = path + (index,)
-            index = len(plies) if visitor.visit_ply(ply, first + index, place) is SKIP else index + 1
-            for nag in ply.nags:
-                visitor.visit_nag(nag)
-            for comment in ply.comments:
-                visitor.visit_comment(comment)
+            index = count if visit_ply(ply, first + index, place) is SKIP else index + 1
+            if ply.nags:
+                for nag in ply.nags:
+                    visit_nag(nag)
+            if ply.comments:
+                for comment in ply.comments:
+                    visit_comment(comment)
             if ply.variations:
                 stack.append((line, first, path, index))  # resume here after the variations
                 stack.extend((variation, first + place[-1], place + (k,), -1)

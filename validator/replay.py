@@ -196,7 +196,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
     if start is None:
         return report
     report.positions.append(start)
-    _Replayer(record, rules, report, keep, keep_going, first_error).run(start)
+    _Replayer(record, rules, start, report, keep, keep_going, first_error).run()
     report.diagnostics.sort(key=lambda d: (d.line, d.column))
     return report
 
@@ -206,22 +206,21 @@ class _Replayer(Visitor):
     from the position before the ply it replaces (kept on a stack); a line stops at its
     first illegal ply that has no assumed fix, or at a ply after the game's end."""
 
-    def __init__(self, record: Record, rules: Game, report: Report, keep: bool, keep_going: bool,
+    def __init__(self, record: Record, rules: Game, start: Position, report: Report, keep: bool, keep_going: bool,
                  first_error: bool) -> None:
-        self.record, self.rules, self.report = record, rules, report
+        self.record, self.rules, self.start, self.report = record, rules, start, report
         self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
-        self.black_starts = False
+        self.black_starts = rules.turn(start) == BLACK
         # (line, position before its first ply, number of that ply, path of the line)
         self.pending: list[tuple[Line, Position, int, PlyPath]] = []
-        self.position = self.before = report.positions[0]
+        self.position = self.before = start
         self.ended: Outcome | None = None
         self.completed, self.branches = True, True
         self.assumed: list[str] = []
         self.number, self.mark = 0, 0
 
-    def run(self, start: Position) -> None:
-        rules, report = self.rules, self.report
-        self.black_starts = rules.turn(start) == BLACK
+    def run(self) -> None:
+        rules, report, start = self.rules, self.report, self.start
         self.pending.append((self.record.main, start, 1, ()))
         while self.pending and not (self.first_error and report.diagnostics
                                     and report.diagnostics[-1].severity == ERROR):
@@ -234,13 +233,14 @@ class _Replayer(Visitor):
                 _check_result(self.record, self.ended if self.completed else None, report, tuple(self.assumed))
 
     def begin_line(self, line: Line, path: PlyPath) -> Verdict:
-        if self.number and self.branches:  # a variation: replayed once its line is done
+        if self.number and self.branches:  # a variation (of ply `number`): replayed once its line is done
             self.pending.insert(self.mark, (line, self.before, self.number, path))
         return SKIP if self.number else None
 
     def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> Verdict:
-        rules, report = self.rules, self.report
-        self.number, self.mark, self.before = number, len(self.pending), self.position
+        rules, report, position = self.rules, self.report, self.position
+        if ply.variations:  # begin_line comes next for each
+            self.number, self.mark, self.before, self.branches = number, len(self.pending), position, True
         if ply.number is not None:
             _check_move_number(ply, number, self.black_starts, report)
         if self.ended is not None:
@@ -248,12 +248,11 @@ class _Replayer(Visitor):
                          **_where(ply, number))
             self.completed = self.branches = False
             return SKIP
-        self.branches = True
         try:
-            played = rules.play(self.position, ply.text)
+            played = rules.play(position, ply.text)
         except Illegal as illegal:
-            close = suggestions(rules, self.position, ply.text) if not self.first_error else ()
-            assumption = best(rules, self.position, ply.text) if self.keep_going else None
+            close = suggestions(rules, position, ply.text) if not self.first_error else ()
+            assumption = best(rules, position, ply.text) if self.keep_going else None
             stop = "" if assumption else "; the rest of this line is not checked"
             report.error(illegal.rule, illegal.message + stop, **_where(ply, number),
                          suggestions=tuple(close), assumed=tuple(self.assumed))
@@ -261,7 +260,7 @@ class _Replayer(Visitor):
                 self.completed = False
                 return SKIP
             self.assumed.append(f"ply {number}: {assumption}")
-            played = rules.play(self.position, assumption)
+            played = rules.play(position, assumption)
         for rule, message in played.warnings:
             report.warning(rule, message, **_where(ply, number), assumed=tuple(self.assumed))
         self.position, self.ended = played.position, played.outcome
