@@ -30,18 +30,18 @@ SKIP: Final = _Skip()
 """Returned by `begin_line`: skip that line (its end_line is not called); by `visit_ply`:
 skip the rest of its line once the ply's NAGs, comments and variations are visited."""
 
-Verdict = _Skip | None
+MaySkip = _Skip | None
 
 
 class Visitor:
     """Hooks of `walk`; each does nothing by default."""
 
-    def begin_line(self, line: Line, path: PlyPath) -> Verdict:
+    def begin_line(self, line: Line, path: PlyPath) -> MaySkip:
         """A line starts: the main line (`path` is `()` when walked from its record) or a
         variation. `SKIP` skips it."""
         return None
 
-    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> Verdict:
+    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> MaySkip:
         """A ply: `number` is its ply number in the game (1 for the first ply of the game).
         `SKIP` ends its line after its NAGs, comments and variations."""
         return None

@@ -10,7 +10,7 @@ from lusoria.notation.dates import date_range
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
 from lusoria.notation.slips import mend, slip_fixes
-from lusoria.notation.visitor import SKIP, PlyPath, Verdict, Visitor, walk
+from lusoria.notation.visitor import SKIP, MaySkip, PlyPath, Visitor, walk
 from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
 from lusoria.validator.games import game_class
 from lusoria.validator.suggest import best, suggestions
@@ -145,7 +145,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> tuple[Record | Non
     each with what its slip meant ("did you mean e3-c3?"), and the fixes made: with
     `keep_going`, while each slip has one fix, the text is mended until it parses."""
     diagnostics: list[Diagnostic] = []
-    read, mended = source, []
+    read, mended = source, list[_Mended]()
     while True:
         try:
             return parse_record(read), read, diagnostics, mended
@@ -232,12 +232,12 @@ class _Replayer(Visitor):
                 report.outcome = self.ended
                 _check_result(self.record, self.ended if self.completed else None, report, tuple(self.assumed))
 
-    def begin_line(self, line: Line, path: PlyPath) -> Verdict:
+    def begin_line(self, line: Line, path: PlyPath) -> MaySkip:
         if self.number and self.branches:  # a variation (of ply `number`): replayed once its line is done
             self.pending.insert(self.mark, (line, self.before, self.number, path))
         return SKIP if self.number else None
 
-    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> Verdict:
+    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> MaySkip:
         rules, report, position = self.rules, self.report, self.position
         if ply.variations:  # begin_line comes next for each
             self.number, self.mark, self.before, self.branches = number, len(self.pending), position, True
