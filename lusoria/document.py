@@ -214,18 +214,18 @@ def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
 
 def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     at = entry.ply_at(entry.offset + diagnostic.line - 1, diagnostic.column - 1)
-    report = entry.report
-    if at is None or at[0].number is None or not report.positions:
+    report, rules = entry.report, entry.report.rules
+    if at is None or at[0].number is None or rules is None or not report.positions or diagnostic.ply is None:
         return []
-    ply = at[0]
-    expected = move_number(diagnostic.ply, report.rules.turn(report.positions[0]) == BLACK)
+    ply, written = at[0], at[0].number
+    expected = move_number(diagnostic.ply, rules.turn(report.positions[0]) == BLACK)
     lines = lines_of(entry.source.text)
     before = lines[ply.line - 1][:ply.column - 1]
-    column = before.rfind(ply.number)
+    column = before.rfind(written)
     if column < 0:  # the number stands on an earlier line
         return []
     line = entry.offset + ply.line - 1
-    return [Fix(f"Number the move {expected}", (Edit(line, column, line, column + len(ply.number), expected),),
+    return [Fix(f"Number the move {expected}", (Edit(line, column, line, column + len(written), expected),),
                 diagnostic, True)]
 
 
@@ -233,13 +233,15 @@ def _result_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     """One action that makes the marker (and the Result tag) say the right result."""
     report = entry.report
     record = report.record
+    if record is None:  # a record that does not parse has no result diagnostic
+        return []
     tag = record.tags.get("Result")
     choices = [report.outcome.result] if report.outcome and report.outcome.result != record.result else []
     if tag is not None and tag != record.result:
         choices += [tag, record.result]
-    found = []
+    found: list[Fix] = []
     for result in dict.fromkeys(choices):
-        edits = []
+        edits: list[Edit | None] = []
         if result != record.result:
             line = entry.offset + record.result_line - 1
             column = record.result_column - 1
@@ -254,7 +256,10 @@ _TAG_VALUE = re.compile(r'"((?:\\.|[^"\\\n])*)"')
 
 
 def _tag_value_edit(entry: Entry, name: str, value: str) -> Edit | None:
-    row, column = entry.report.record.tag_places[name]
+    record = entry.report.record
+    if record is None:
+        return None
+    row, column = record.tag_places[name]
     text = lines_of(entry.source.text)[row - 1]
     quoted = _TAG_VALUE.search(text, column - 1)
     if quoted is None:
@@ -307,16 +312,17 @@ def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
     report = entry.report
     if not main:
         return f"ply {number} of a variation: `{ply.text}`"
-    if number >= len(report.positions):
+    rules = report.rules
+    if rules is None or number >= len(report.positions):
         return f"ply {number} was not replayed: the record stops being checked before it"
     board = Board(report, number)
     canonical = board.last or ply.text
-    side = SIDE_NAMES[report.rules.turn(report.positions[number - 1])]
+    side = SIDE_NAMES[rules.turn(report.positions[number - 1])]
     lines = [f"**ply {number}** ({side}): `{canonical}`"]
     if report.game == "laquet":
         roll, _, plays = canonical.partition(":")
         lines.append(f"roll {'-'.join(roll)}, plays: {plays.strip()}; "
-                     f"{report.rules.tally(report.positions[0], report.positions[number])}")
+                     f"{rules.tally(report.positions[0], report.positions[number])}")
     else:
         captured = re.search(r"x([^~#+]*)", canonical)
         lines.append(f"captured: {', '.join(captured[1].split('/'))}" if captured else "captured nothing")
@@ -373,8 +379,8 @@ def completions(entry: Entry | None, document_line: str, line: int, column: int)
         return _tag_values(entry, value[1], value[2], column)
     if entry is None or entry.report.record is None and "Game" not in entry.report.tags:
         return []
-    after = re.match(r"[^\s(){}\[\];]*", document_line[column:])[0]
-    return _ply_completions(entry, line, column, before, after)
+    after = re.match(r"[^\s(){}\[\];]*", document_line[column:])
+    return _ply_completions(entry, line, column, before, after[0] if after else "")
 
 
 def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list[Completion]:
@@ -401,7 +407,8 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
 
 def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:
     """The word under the place (`before` and `after` it) is what the labels replace."""
-    word = _WORD.search(before)[0]
+    under = _WORD.search(before)  # matches, if only the empty string
+    word = under[0] if under else ""
     end = column + len(after)
     start = column - len(word)
     text = entry.source.text
@@ -510,4 +517,5 @@ def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
             yield from spans(*match.span("string"), "string")
         else:
             kind = match.lastgroup
+            assert kind is not None  # one of the groups matched
             yield from spans(*match.span(kind), "comment" if kind == "escape" else kind)
