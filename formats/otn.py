@@ -14,7 +14,7 @@ from typing import Iterator, Mapping
 
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags
 from lusoria.notation.model import Record
-from lusoria.notation.visitor import PlyPath
+from lusoria.notation.visitor import PlyKey
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tablut import INITIAL, Tablut, parse_move
@@ -238,7 +238,7 @@ def _move(draft: Draft, word: str, at: int, black_first: bool):
 
 # -- writing -------------------------------------------------------------------------------------
 
-def write_otn(record: Record, rules: Tablut, canonical: Mapping[PlyPath, str] | None = None) -> str:
+def write_otn(record: Record, rules: Tablut, canonical: Mapping[PlyKey, str] | None = None) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
     Variant and Rules alongside, for what OTN cannot say), and its main line with comments.
     Variations are not written."""
@@ -259,7 +259,7 @@ def write_otn(record: Record, rules: Tablut, canonical: Mapping[PlyPath, str] | 
     for number in range(0, len(plies), 2):
         pair = plies[number:number + 2]
         turn = len(lines)
-        written = [(canonical or {}).get((number + k,), ply.text) for k, ply in enumerate(pair)]
+        written = [(canonical or {}).get((0, number + k), ply.text) for k, ply in enumerate(pair)]
         lines.append(f"{number // 2 + 1}. " + " ".join(_otn_move(text) for text in written))
         comments = [" ".join(ply.comments).replace("|", "/").replace("]", ")") for ply in pair]
         if any(comments):

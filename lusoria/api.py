@@ -156,7 +156,7 @@ class Board:
         if self.ply == 0:
             return None
         ply = self.report.record.main.plies[self.ply - 1]
-        return self.report.canonical.get((self.ply - 1,), ply.text)
+        return self.report.canonical.get((0, self.ply - 1), ply.text)
 
     def svg(self) -> str:
         """The board as an SVG diagram, the last ply highlighted."""

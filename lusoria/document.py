@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator
 from lusoria.api import Board, format_record
 from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, _builder_parser, known_games, scan_tags, split_records
-from lusoria.notation.visitor import PlyPath, Visitor, walk
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, SIDE_NAMES
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number
@@ -97,9 +97,9 @@ class Entry:
         """The record's last line with text, 0-based in the document."""
         return self.offset + self.content.count("\n")
 
-    def plies(self) -> list[tuple[Ply, int, PlyPath]]:
+    def plies(self) -> list[tuple[Ply, int, PlyKey]]:
         """Every ply of the record (variations too), in the order written: the ply, its
-        number, its place in the tree."""
+        number, its key in the tree."""
         found = _Plies()
         if self.report.record is not None:
             walk(self.report.record, found)
@@ -108,18 +108,18 @@ class Entry:
     def ply_at(self, line: int, column: int) -> tuple[Ply, int, bool] | None:
         """The ply under a document place (0-based), with its number and whether it is in
         the main line."""
-        for ply, number, path in self.plies():
+        for ply, number, key in self.plies():
             if ply.line - 1 + self.offset == line and ply.column - 1 <= column <= ply.column - 1 + len(ply.text):
-                return ply, number, len(path) == 1
+                return ply, number, key[0] == 0
         return None
 
 
 class _Plies(Visitor):
     def __init__(self) -> None:
-        self.plies: list[tuple[Ply, int, PlyPath]] = []
+        self.plies: list[tuple[Ply, int, PlyKey]] = []
 
-    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> None:
-        self.plies.append((ply, number, path))
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        self.plies.append((ply, number, key))
 
 
 class Document:
@@ -273,9 +273,9 @@ def canonical_fixes(entry: Entry, first: int, last: int) -> list[Fix]:
     """For the plies on document lines first..last written otherwise than in canonical form
     (a missing capture list, …): write it out."""
     found = []
-    for ply, _, path in entry.plies():
+    for ply, _, key in entry.plies():
         line = entry.offset + ply.line - 1
-        canonical = entry.report.canonical.get(path)
+        canonical = entry.report.canonical.get(key)
         if first <= line <= last and canonical and canonical != ply.text:
             column = ply.column - 1
             found.append(Fix(f"Write {ply.text} as {canonical}",

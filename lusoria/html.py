@@ -13,7 +13,7 @@ from html import escape
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import SUFFIX_NAGS, RecordText
-from lusoria.notation.visitor import PlyPath, Visitor, walk
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.svg import position_svg
 from lusoria.validator.replay import Diagnostic, check, move_number
 from lusoria.validator.base import BLACK
@@ -93,7 +93,7 @@ def replay_page(source: RecordText | str) -> str:
     rules = report.rules
     if rules is not None:
         for index, position in enumerate(report.positions):
-            last = report.canonical.get((index - 1,)) if index else None
+            last = report.canonical.get((0, index - 1)) if index else None
             svgs.append(position_svg(rules, position, last))
     black_starts = rules is not None and bool(report.positions) and rules.turn(report.positions[0]) == BLACK
     moves = _moves(record, black_starts, by_place) if record else ""
@@ -161,18 +161,18 @@ class _Moves(Visitor):
         self.out: list[str] = []
         self.after_break = True  # a black ply is numbered: first of a line, after comments or variations
 
-    def begin_line(self, line: Line, path: PlyPath) -> None:
-        if path:
+    def begin_line(self, line: Line, number: int) -> None:
+        if number:
             self.out.append('<span class="variation">(')
         self.out += [_comment(c) for c in line.comments]
         self.after_break = True
 
-    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> None:
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
         found = self.by_place.get((ply.line, ply.column), [])
         classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else
                            " warned" if found else "")
         notes = "; ".join(f"{d.severity}[{d.rule}]: {d.message}" for d in found)
-        step = f' data-ply="{number}"' if len(path) == 1 else ""
+        step = f' data-ply="{number}"' if key[0] == 0 else ""
         shown = move_number(number, self.black_starts)
         if shown.endswith("...") and not self.after_break:
             shown = ""
@@ -185,8 +185,8 @@ class _Moves(Visitor):
         self.out += [_note(d) for d in found if d.severity == "error"]
         self.after_break = bool(ply.comments or ply.variations)
 
-    def end_line(self, line: Line, path: PlyPath) -> None:
-        if path:
+    def end_line(self, line: Line, number: int) -> None:
+        if number:
             self.out.append(")</span> ")
             self.after_break = True
 

@@ -21,7 +21,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.visitor import PlyPath, Visitor, walk
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 MAX_NAG = 255  # as in PGN
@@ -352,7 +352,7 @@ class _LineShift(Visitor):
     def __init__(self, offset: int) -> None:
         self.offset = offset
 
-    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> None:
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
         ply.line += self.offset
 
 

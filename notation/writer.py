@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.visitor import PlyPath, Visitor, walk
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 UNKNOWN = {"Date": "????.??.??"}
@@ -32,9 +32,9 @@ def write_tags(record: Record) -> list[str]:
     return [f"[{name} {quote(tags[name])}]" for name in first + rest]
 
 
-def write_record(record: Record, black_first: bool = False, canonical: Mapping[PlyPath, str] | None = None) -> str:
+def write_record(record: Record, black_first: bool = False, canonical: Mapping[PlyKey, str] | None = None) -> str:
     """The record in export format. `canonical` gives plies' canonical text (with what the
-    rules force written out) by their place in the tree; other plies as written."""
+    rules force written out) by their key in the tree; other plies as written."""
     writer = _Tokens(1 if black_first else 0, canonical or {})
     walk(record, writer)
     return "\n".join(write_tags(record)) + "\n\n" + _wrap(writer.tokens) + "\n"
@@ -44,7 +44,7 @@ class _Tokens(Visitor):
     """The movetext's tokens: move numbers glued to their plies, "(" and ")" to the
     first and last token of a variation."""
 
-    def __init__(self, offset: int, canonical: Mapping[PlyPath, str]) -> None:
+    def __init__(self, offset: int, canonical: Mapping[PlyKey, str]) -> None:
         self.offset = offset  # 1 when Black plays the first ply
         self.canonical = canonical
         self.tokens: list[str] = []
@@ -55,15 +55,15 @@ class _Tokens(Visitor):
         self.tokens.append(self.opening + token)
         self.opening = ""
 
-    def begin_line(self, line: Line, path: PlyPath) -> None:
-        if path:
+    def begin_line(self, line: Line, number: int) -> None:
+        if number:
             self.opening += "("
         self.after_break = True
 
-    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> None:
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
         half = number - 1 + self.offset
         numbered = f"{half // 2 + 1}. " if half % 2 == 0 else f"{half // 2 + 1}... " if self.after_break else ""
-        self._add(numbered + self.canonical.get(path, ply.text))  # a number is never split from its ply
+        self._add(numbered + self.canonical.get(key, ply.text))  # a number is never split from its ply
         self.after_break = bool(ply.comments or ply.variations)
 
     def visit_nag(self, nag: int) -> None:
@@ -76,8 +76,8 @@ class _Tokens(Visitor):
             for word in ("{" + comment + "}").split() or ["{}"]:
                 self._add(word)
 
-    def end_line(self, line: Line, path: PlyPath) -> None:
-        if path:
+    def end_line(self, line: Line, number: int) -> None:
+        if number:
             self.tokens[-1] += ")"
             self.after_break = True
 

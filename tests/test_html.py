@@ -13,7 +13,7 @@ from conftest import ROOT
 
 def boards_of(text):
     report = check(text)
-    return [position_svg(report.rules, position, report.canonical.get((index - 1,)) if index else None)
+    return [position_svg(report.rules, position, report.canonical.get((0, index - 1)) if index else None)
             for index, position in enumerate(report.positions)]
 
 

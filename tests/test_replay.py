@@ -18,7 +18,7 @@ def test_a_clean_record():
 
 def test_omitted_captures_are_computed_and_canonical():
     report = check(HEAD + "1. e3-c3 d1-d3 2. e4-e3 *")
-    assert report.valid and report.canonical[(2,)] == "e4-e3xd3"
+    assert report.valid and report.canonical[(0, 2)] == "e4-e3xd3"
 
 
 def test_a_variation_is_checked_from_its_branch_point_and_the_main_line_resumes():

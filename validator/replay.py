@@ -10,7 +10,7 @@ from lusoria.notation.dates import date_range
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
 from lusoria.notation.slips import mend, slip_fixes
-from lusoria.notation.visitor import SKIP, MaySkip, PlyPath, Visitor, walk
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
 from lusoria.validator.games import game_class
 from lusoria.validator.suggest import best, suggestions
@@ -49,7 +49,7 @@ class Report:
     rules: Game | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     positions: list[Position] = field(default_factory=list)  # the main line: start, then after each ply
-    canonical: dict[PlyPath, str] = field(default_factory=dict)  # the plies in canonical form, by place
+    canonical: dict[PlyKey, str] = field(default_factory=dict)  # the plies in canonical form, by key in the tree
     outcome: Outcome | None = None  # how the main line's game ended, when it did
 
     @property
@@ -196,79 +196,79 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
     if start is None:
         return report
     report.positions.append(start)
-    _Replayer(record, rules, start, report, keep, keep_going, first_error).run()
+    black_starts = rules.turn(start) == BLACK
+    tree = _Lines()
+    walk(record, tree)
+    # (number of a line, position before its first ply)
+    pending: list[tuple[int, Position]] = [(0, start)]
+    while pending and not (first_error and report.diagnostics and report.diagnostics[-1].severity == ERROR):
+        at, position = pending.pop()
+        line, first = tree.lines[at]
+        ended = rules.outcome(start) if first == 1 else None
+        completed = True
+        assumed: list[str] = []
+        for index, ply in enumerate(line.plies):
+            number = first + index
+            if ply.number is not None:
+                _check_move_number(ply, number, black_starts, report)
+            if ended is not None:
+                where = _where(ply, number)
+                report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow",
+                             **where)
+                completed = False
+                break
+            if ply.variations:
+                pending.extend((variation, position) for variation in reversed(tree.branches[at, index]))
+            try:
+                played = rules.play(position, ply.text)
+            except Illegal as illegal:
+                close = suggestions(rules, position, ply.text) if not first_error else ()
+                assumption = best(rules, position, ply.text) if keep_going else None
+                stop = "" if assumption else "; the rest of this line is not checked"
+                report.error(illegal.rule, illegal.message + stop, **_where(ply, number),
+                             suggestions=tuple(close), assumed=tuple(assumed))
+                if assumption is None:
+                    completed = False
+                    break
+                assumed.append(f"ply {number}: {assumption}")
+                played = rules.play(position, assumption)
+            for rule, message in played.warnings:
+                report.warning(rule, message, **_where(ply, number), assumed=tuple(assumed))
+            position, ended = played.position, played.outcome
+            if keep:
+                report.canonical[at, index] = played.text
+                if not at:
+                    report.positions.append(position)
+        if not at:
+            report.outcome = ended
+            _check_result(record, ended if completed else None, report, tuple(assumed))
     report.diagnostics.sort(key=lambda d: (d.line, d.column))
     return report
 
 
-class _Replayer(Visitor):
-    """Replays a record line by line: the main line first, then the variations met, each
-    from the position before the ply it replaces (kept on a stack); a line stops at its
-    first illegal ply that has no assumed fix, or at a ply after the game's end."""
+class _Lines(Visitor):
+    """A record's lines by number, each with the number of its first ply, and the numbers of
+    the variations of each ply that has some: what the driver replays, the main line first,
+    then each variation from the position before the ply it replaces."""
 
-    def __init__(self, record: Record, rules: Game, start: Position, report: Report, keep: bool, keep_going: bool,
-                 first_error: bool) -> None:
-        self.record, self.rules, self.start, self.report = record, rules, start, report
-        self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
-        self.black_starts = rules.turn(start) == BLACK
-        # (line, position before its first ply, number of that ply, path of the line)
-        self.pending: list[tuple[Line, Position, int, PlyPath]] = []
-        self.position = self.before = start
-        self.ended: Outcome | None = None
-        self.completed, self.branches = True, True
-        self.assumed: list[str] = []
-        self.number, self.mark = 0, 0
+    def __init__(self) -> None:
+        self.lines: list[tuple[Line, int]] = []
+        self.branches: dict[PlyKey, list[int]] = {}
+        self.key, self.number = (0, 0), 0  # the ply last visited
+        self.parents: list[tuple[PlyKey, int]] = []  # the plies that the open variations replace
 
-    def run(self) -> None:
-        rules, report, start = self.rules, self.report, self.start
-        self.pending.append((self.record.main, start, 1, ()))
-        while self.pending and not (self.first_error and report.diagnostics
-                                    and report.diagnostics[-1].severity == ERROR):
-            line, self.position, first, path = self.pending.pop()
-            self.ended = rules.outcome(start) if first == 1 else None
-            self.completed, self.assumed, self.number = True, [], 0
-            walk(line, self, first, path)
-            if not path:
-                report.outcome = self.ended
-                _check_result(self.record, self.ended if self.completed else None, report, tuple(self.assumed))
+    def begin_line(self, line: Line, number: int) -> None:
+        if number:
+            self.branches.setdefault(self.key, []).append(number)
+            self.parents.append((self.key, self.number))
+        self.lines.append((line, self.number or 1))
 
-    def begin_line(self, line: Line, path: PlyPath) -> MaySkip:
-        if self.number and self.branches:  # a variation (of ply `number`): replayed once its line is done
-            self.pending.insert(self.mark, (line, self.before, self.number, path))
-        return SKIP if self.number else None
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        self.key, self.number = key, number
 
-    def visit_ply(self, ply: Ply, number: int, path: PlyPath) -> MaySkip:
-        rules, report, position = self.rules, self.report, self.position
-        if ply.variations:  # begin_line comes next for each
-            self.number, self.mark, self.before, self.branches = number, len(self.pending), position, True
-        if ply.number is not None:
-            _check_move_number(ply, number, self.black_starts, report)
-        if self.ended is not None:
-            report.error(rules.end_rule, f"the game is already over ({self.ended.reason}); no ply may follow",
-                         **_where(ply, number))
-            self.completed = self.branches = False
-            return SKIP
-        try:
-            played = rules.play(position, ply.text)
-        except Illegal as illegal:
-            close = suggestions(rules, position, ply.text) if not self.first_error else ()
-            assumption = best(rules, position, ply.text) if self.keep_going else None
-            stop = "" if assumption else "; the rest of this line is not checked"
-            report.error(illegal.rule, illegal.message + stop, **_where(ply, number),
-                         suggestions=tuple(close), assumed=tuple(self.assumed))
-            if assumption is None:
-                self.completed = False
-                return SKIP
-            self.assumed.append(f"ply {number}: {assumption}")
-            played = rules.play(position, assumption)
-        for rule, message in played.warnings:
-            report.warning(rule, message, **_where(ply, number), assumed=tuple(self.assumed))
-        self.position, self.ended = played.position, played.outcome
-        if self.keep:
-            report.canonical[path] = played.text
-            if len(path) == 1:
-                report.positions.append(self.position)
-        return None
+    def end_line(self, line: Line, number: int) -> None:
+        if number:
+            self.key, self.number = self.parents.pop()
 
 
 def _rules(record: Record, report: Report) -> Game | None:
