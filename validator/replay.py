@@ -197,13 +197,12 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
         return report
     report.positions.append(start)
     black_starts = rules.turn(start) == BLACK
-    tree = _Lines()
-    walk(record, tree)
+    tree: _Lines | None = None  # walked at the first variation met
     # (number of a line, position before its first ply)
     pending: list[tuple[int, Position]] = [(0, start)]
     while pending and not (first_error and report.diagnostics and report.diagnostics[-1].severity == ERROR):
         at, position = pending.pop()
-        line, first = tree.lines[at]
+        line, first = (record.main, 1) if tree is None else tree.lines[at]
         ended = rules.outcome(start) if first == 1 else None
         completed = True
         assumed: list[str] = []
@@ -218,6 +217,9 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
                 completed = False
                 break
             if ply.variations:
+                if tree is None:
+                    tree = _Lines()
+                    walk(record, tree)
                 pending.extend((variation, position) for variation in reversed(tree.branches[at, index]))
             try:
                 played = rules.play(position, ply.text)
