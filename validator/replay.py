@@ -42,7 +42,10 @@ class Diagnostic:
 
 @dataclass(slots=True)
 class Report:
-    """What replaying one record found."""
+    """What replaying one record found. Three states: the text does not parse (`record`
+    None, its syntax errors in `diagnostics`); it parses but its rules or start position
+    cannot be read (`rules` None, no positions); it was replayed (`rules` set, `positions[0]`
+    the start)."""
 
     source: RecordText
     record: Record | None = None
