@@ -55,7 +55,8 @@ def identity(report: Report) -> Identity:
     start = rules.format_position(report.positions[0]) if rules and report.positions \
         else record.tags.get("Position", "")
     roster = [_folded(record.tags.get(tag, UNKNOWN.get(tag, "?"))) for tag in SETTING_TAGS]
-    plies = tuple(sys.intern(report.canonical.get(id(ply), ply.text).rstrip("+")) for ply in record.main.plies)
+    plies = tuple(sys.intern(report.canonical.get((0, index), ply.text).rstrip("+"))
+                  for index, ply in enumerate(record.main.plies))
     setting = ("record", record.game, *rule_set, start, *roster)
     result = _folded(record.tags.get("Result", record.result))
     return Identity(key64(*setting, result, record.result, *plies), key64(*setting), plies)

@@ -15,7 +15,8 @@ from typing import Iterable, Iterator
 import sqlite_utils
 
 from lusoria.notation.dates import date_range
-from lusoria.notation.model import Line
+from lusoria.notation.model import Record
+from lusoria.notation.visitor import Visitor, walk
 from lusoria.validator.base import Game, Position
 from lusoria.validator.replay import ERROR, Report
 from lusoria.archive.identity import identity, label
@@ -54,14 +55,20 @@ def position_key(rules: Game, position: Position) -> int:
     return int.from_bytes(digest, "big", signed=True)
 
 
-def _comments(line: Line) -> Iterator[str]:
-    lines = [line]
-    while lines:
-        current = lines.pop()
-        yield from current.comments
-        for ply in current.plies:
-            yield from ply.comments
-            lines.extend(ply.variations)
+class _Comments(Visitor):
+    """A record's comments, in the order written."""
+
+    def __init__(self) -> None:
+        self.comments: list[str] = []
+
+    def visit_comment(self, comment: str) -> None:
+        self.comments.append(comment)
+
+
+def _comments(record: Record) -> list[str]:
+    found = _Comments()
+    walk(record, found)
+    return found.comments
 
 
 RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "round", "white", "black", "result",
@@ -112,7 +119,7 @@ def rows(report: Report) -> Rows:
               len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
               report.source.path, report.source.line,
               " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
-              (" ".join(_comments(report.record.main)) or None) if report.record else None,
+              (" ".join(_comments(report.record)) or None) if report.record else None,
               text.rstrip("\n") + "\n", found.setting, label(tags)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
     written = report.record.main.plies if report.record else []

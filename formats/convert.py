@@ -46,7 +46,7 @@ def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: s
             yield Converted(source, None, report, f"OTN holds tafl games, not {report.rules.name}")
         else:
             try:
-                text = write_otn(report.record, report.rules, lambda ply: report.canonical.get(id(ply), ply.text))
+                text = write_otn(report.record, report.rules, report.canonical)
             except ValueError as problem:
                 yield Converted(source, None, report, str(problem))
             else:

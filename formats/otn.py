@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Callable, Iterator, NoReturn
+from typing import Callable, Iterator, Mapping, NoReturn
 
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, tablut_rules
 from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tablut import INITIAL, Tablut, parse_move
@@ -347,7 +348,7 @@ class Variations:
 
 # -- writing -------------------------------------------------------------------------------------
 
-def write_otn(record: Record, rules: Tablut, canonical=lambda ply: ply.text) -> str:
+def write_otn(record: Record, rules: Tablut, canonical: Mapping[PlyKey, str] | None = None) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
     Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
     and variations (OpenTafl's addresses)."""
@@ -364,7 +365,9 @@ def write_otn(record: Record, rules: Tablut, canonical=lambda ply: ply.text) -> 
     if record.main.comments:
         lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
-    parts: list[Iterator[str | Iterator]] = [_turns(record.main, (), 0, canonical,
+    texts = _Texts(canonical or {})
+    walk(record, texts)
+    parts: list[Iterator[str | Iterator]] = [_turns(record.main, (), 0, texts.of,
                                                   tags.get("Termination") == "resignation")]
     while parts:  # a stack of lines being written, so that nesting depth costs no recursion
         part = next(parts[-1], None)
@@ -375,6 +378,20 @@ def write_otn(record: Record, rules: Tablut, canonical=lambda ply: ply.text) -> 
         else:
             parts.append(part)
     return "\n".join(lines) + "\n"
+
+
+class _Texts(Visitor):
+    """Each ply's text to write: its canonical text when known, else as written."""
+
+    def __init__(self, canonical: Mapping[PlyKey, str]) -> None:
+        self.canonical = canonical
+        self.texts: dict[int, str] = {}
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        self.texts[id(ply)] = self.canonical.get(key, ply.text)
+
+    def of(self, ply: Ply) -> str:
+        return self.texts[id(ply)]
 
 
 def _turns(line: Line, variation: tuple[str, ...], first: int, canonical: Callable[[Ply], str],

@@ -120,7 +120,7 @@ def canonical_text(report: Report) -> str:
     assert report.record is not None, "a record that does not parse has no canonical form"
     black_first = bool(report.rules and report.rules.turn(report.positions[0]) == BLACK) \
         if report.positions else False
-    return write_record(report.record, black_first, lambda ply: report.canonical.get(id(ply), ply.text))
+    return write_record(report.record, black_first, report.canonical)
 
 
 @dataclass(frozen=True)
@@ -239,7 +239,7 @@ class Board:
             return None
         assert self.report.record is not None
         ply = self.report.record.main.plies[self.ply - 1]
-        return self.report.canonical.get(id(ply), ply.text)
+        return self.report.canonical.get((0, self.ply - 1), ply.text)
 
     def svg(self) -> str:
         """The board as an SVG diagram, the last ply highlighted."""

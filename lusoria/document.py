@@ -18,8 +18,9 @@ from functools import cache, lru_cache
 from typing import Callable, Iterable, Iterator
 
 from lusoria.api import Board, format_record
-from lusoria.notation.model import Line, Ply
+from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, _builder_parser, known_games, scan_tags, split_records
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, SIDE_NAMES
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number
@@ -96,24 +97,29 @@ class Entry:
         """The record's last line with text, 0-based in the document."""
         return self.offset + self.content.count("\n")
 
-    def plies(self) -> Iterator[tuple[Ply, int, bool]]:
-        """Every ply of the record (variations too): the ply, its number, main line or not."""
-        if self.report.record is None:
-            return
-        pending: list[tuple[Line, int, bool]] = [(self.report.record.main, 1, True)]
-        while pending:
-            line, first, main = pending.pop()
-            for number, ply in enumerate(line.plies, first):
-                yield ply, number, main
-                pending.extend((variation, number, False) for variation in ply.variations)
+    def plies(self) -> list[tuple[Ply, int, PlyKey]]:
+        """Every ply of the record (variations too), in the order written: the ply, its
+        number, its key in the tree."""
+        found = _Plies()
+        if self.report.record is not None:
+            walk(self.report.record, found)
+        return found.plies
 
     def ply_at(self, line: int, column: int) -> tuple[Ply, int, bool] | None:
         """The ply under a document place (0-based), with its number and whether it is in
         the main line."""
-        for ply, number, main in self.plies():
+        for ply, number, key in self.plies():
             if ply.line - 1 + self.offset == line and ply.column - 1 <= column <= ply.column - 1 + len(ply.text):
-                return ply, number, main
+                return ply, number, key[0] == 0
         return None
+
+
+class _Plies(Visitor):
+    def __init__(self) -> None:
+        self.plies: list[tuple[Ply, int, PlyKey]] = []
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        self.plies.append((ply, number, key))
 
 
 class Document:
@@ -208,18 +214,18 @@ def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
 
 def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     at = entry.ply_at(entry.offset + diagnostic.line - 1, diagnostic.column - 1)
-    report = entry.report
-    if at is None or at[0].number is None or not report.positions:
+    report, rules = entry.report, entry.report.rules
+    if at is None or at[0].number is None or rules is None or not report.positions or diagnostic.ply is None:
         return []
-    ply = at[0]
-    expected = move_number(diagnostic.ply, report.rules.turn(report.positions[0]) == BLACK)
+    ply, written = at[0], at[0].number
+    expected = move_number(diagnostic.ply, rules.turn(report.positions[0]) == BLACK)
     lines = lines_of(entry.source.text)
     before = lines[ply.line - 1][:ply.column - 1]
-    column = before.rfind(ply.number)
+    column = before.rfind(written)
     if column < 0:  # the number stands on an earlier line
         return []
     line = entry.offset + ply.line - 1
-    return [Fix(f"Number the move {expected}", (Edit(line, column, line, column + len(ply.number), expected),),
+    return [Fix(f"Number the move {expected}", (Edit(line, column, line, column + len(written), expected),),
                 diagnostic, True)]
 
 
@@ -227,13 +233,15 @@ def _result_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     """One action that makes the marker (and the Result tag) say the right result."""
     report = entry.report
     record = report.record
+    if record is None:  # a record that does not parse has no result diagnostic
+        return []
     tag = record.tags.get("Result")
     choices = [report.outcome.result] if report.outcome and report.outcome.result != record.result else []
     if tag is not None and tag != record.result:
         choices += [tag, record.result]
-    found = []
+    found: list[Fix] = []
     for result in dict.fromkeys(choices):
-        edits = []
+        edits: list[Edit | None] = []
         if result != record.result:
             line = entry.offset + record.result_line - 1
             column = record.result_column - 1
@@ -248,7 +256,10 @@ _TAG_VALUE = re.compile(r'"((?:\\.|[^"\\\n])*)"')
 
 
 def _tag_value_edit(entry: Entry, name: str, value: str) -> Edit | None:
-    row, column = entry.report.record.tag_places[name]
+    record = entry.report.record
+    if record is None:
+        return None
+    row, column = record.tag_places[name]
     text = lines_of(entry.source.text)[row - 1]
     quoted = _TAG_VALUE.search(text, column - 1)
     if quoted is None:
@@ -262,9 +273,9 @@ def canonical_fixes(entry: Entry, first: int, last: int) -> list[Fix]:
     """For the plies on document lines first..last written otherwise than in canonical form
     (a missing capture list, …): write it out."""
     found = []
-    for ply, _, _ in entry.plies():
+    for ply, _, key in entry.plies():
         line = entry.offset + ply.line - 1
-        canonical = entry.report.canonical.get(id(ply))
+        canonical = entry.report.canonical.get(key)
         if first <= line <= last and canonical and canonical != ply.text:
             column = ply.column - 1
             found.append(Fix(f"Write {ply.text} as {canonical}",
@@ -301,16 +312,17 @@ def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
     report = entry.report
     if not main:
         return f"ply {number} of a variation: `{ply.text}`"
-    if number >= len(report.positions):
+    rules = report.rules
+    if rules is None or number >= len(report.positions):
         return f"ply {number} was not replayed: the record stops being checked before it"
     board = Board(report, number)
     canonical = board.last or ply.text
-    side = SIDE_NAMES[report.rules.turn(report.positions[number - 1])]
+    side = SIDE_NAMES[rules.turn(report.positions[number - 1])]
     lines = [f"**ply {number}** ({side}): `{canonical}`"]
     if report.game == "laquet":
         roll, _, plays = canonical.partition(":")
         lines.append(f"roll {'-'.join(roll)}, plays: {plays.strip()}; "
-                     f"{report.rules.tally(report.positions[0], report.positions[number])}")
+                     f"{rules.tally(report.positions[0], report.positions[number])}")
     else:
         captured = re.search(r"x([^~#+]*)", canonical)
         lines.append(f"captured: {', '.join(captured[1].split('/'))}" if captured else "captured nothing")
@@ -367,8 +379,8 @@ def completions(entry: Entry | None, document_line: str, line: int, column: int)
         return _tag_values(entry, value[1], value[2], column)
     if entry is None or entry.report.record is None and "Game" not in entry.report.tags:
         return []
-    after = re.match(r"[^\s(){}\[\];]*", document_line[column:])[0]
-    return _ply_completions(entry, line, column, before, after)
+    after = re.match(r"[^\s(){}\[\];]*", document_line[column:])
+    return _ply_completions(entry, line, column, before, after[0] if after else "")
 
 
 def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list[Completion]:
@@ -395,7 +407,8 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
 
 def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:
     """The word under the place (`before` and `after` it) is what the labels replace."""
-    word = _WORD.search(before)[0]
+    under = _WORD.search(before)  # matches, if only the empty string
+    word = under[0] if under else ""
     end = column + len(after)
     start = column - len(word)
     text = entry.source.text
@@ -504,4 +517,5 @@ def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
             yield from spans(*match.span("string"), "string")
         else:
             kind = match.lastgroup
+            assert kind is not None  # one of the groups matched
             yield from spans(*match.span(kind), "comment" if kind == "escape" else kind)

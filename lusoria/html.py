@@ -11,8 +11,9 @@ import json
 import re
 from html import escape
 
-from lusoria.notation.model import Line
+from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import SUFFIX_NAGS, RecordText
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.svg import position_svg
 from lusoria.validator.replay import Diagnostic, check, move_number
 from lusoria.validator.base import BLACK
@@ -90,13 +91,12 @@ def replay_page(source: RecordText | str) -> str:
             by_place.setdefault((diagnostic.line, diagnostic.column), []).append(diagnostic)
     svgs = []
     rules = report.rules
-    if rules and record:
-        plies = record.main.plies
+    if rules is not None:
         for index, position in enumerate(report.positions):
-            last = report.canonical.get(id(plies[index - 1])) if index else None
+            last = report.canonical.get((0, index - 1)) if index else None
             svgs.append(position_svg(rules, position, last))
-    black_starts = bool(report.positions) and rules is not None and rules.turn(report.positions[0]) == BLACK
-    moves = _moves(record.main, black_starts, by_place) if record else ""
+    black_starts = rules is not None and bool(report.positions) and rules.turn(report.positions[0]) == BLACK
+    moves = _moves(record, black_starts, by_place) if record else ""
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in tags.items())
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
@@ -148,38 +148,48 @@ def _note(diagnostic: Diagnostic) -> str:
             f'{escape(diagnostic.message)}</div>')
 
 
-def _moves(main: Line, black_starts: bool, by_place: dict) -> str:
-    """The move list as HTML: main-line plies numbered for stepping, variations nested
-    (an explicit stack, as in the writer)."""
-    out: list[str] = []
-    stack: list[tuple[Line, int, int]] = [(main, 1, 0)]
-    while stack:
-        line, first, index = stack.pop()
-        if index == 0:
-            if line is not main:
-                out.append('<span class="variation">(')
-            out += [f'<span class="comment">{{{escape(c)}}}</span> ' for c in line.comments]
-        if index == len(line.plies):
-            if line is not main:
-                out.append(")</span> ")
-            continue
-        ply, number = line.plies[index], first + index
-        found = by_place.get((ply.line, ply.column), [])
+def _moves(record: Record, black_starts: bool, by_place: dict[tuple[int, int], list[Diagnostic]]) -> str:
+    """The move list as HTML: main-line plies numbered for stepping, variations nested."""
+    moves = _Moves(black_starts, by_place)
+    walk(record, moves)
+    return "".join(moves.out)
+
+
+class _Moves(Visitor):
+    def __init__(self, black_starts: bool, by_place: dict[tuple[int, int], list[Diagnostic]]) -> None:
+        self.black_starts, self.by_place = black_starts, by_place
+        self.out: list[str] = []
+        self.after_break = True  # a black ply is numbered: first of a line, after comments or variations
+
+    def begin_line(self, line: Line, number: int) -> None:
+        if number:
+            self.out.append('<span class="variation">(')
+        self.out += [_comment(c) for c in line.comments]
+        self.after_break = True
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        found = self.by_place.get((ply.line, ply.column), [])
         classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else
                            " warned" if found else "")
         notes = "; ".join(f"{d.severity}[{d.rule}]: {d.message}" for d in found)
-        step = f' data-ply="{number}"' if line is main else ""
-        shown = move_number(number, black_starts)
-        if shown.endswith("...") and index and not (line.plies[index - 1].comments or
-                                                      line.plies[index - 1].variations):
+        step = f' data-ply="{number}"' if key[0] == 0 else ""
+        shown = move_number(number, self.black_starts)
+        if shown.endswith("...") and not self.after_break:
             shown = ""
-        out.append(f'{escape(shown)} <span class="{classes}"{step} data-diagnostics="{escape(notes)}" '
-                   f'title="{escape(notes)}">{escape(ply.text)}</span> ')
+        self.out.append(f'{escape(shown)} <span class="{classes}"{step} data-diagnostics="{escape(notes)}" '
+                        f'title="{escape(notes)}">{escape(ply.text)}</span> ')
         if ply.nags:  # glued to the ply: "e3-c3!?"
-            out[-1] = out[-1].rstrip() + "".join(
+            self.out[-1] = self.out[-1].rstrip() + "".join(
                 f'<span class="nag" title="${n}">{escape(NAG_SYMBOLS.get(n, f"${n}"))}</span>' for n in ply.nags) + " "
-        out += [f'<span class="comment">{{{escape(c)}}}</span> ' for c in ply.comments]
-        out += [_note(d) for d in found if d.severity == "error"]
-        stack.append((line, first, index + 1))
-        stack.extend((variation, number, 0) for variation in reversed(ply.variations))
-    return "".join(out)
+        self.out += [_comment(c) for c in ply.comments]
+        self.out += [_note(d) for d in found if d.severity == "error"]
+        self.after_break = bool(ply.comments or ply.variations)
+
+    def end_line(self, line: Line, number: int) -> None:
+        if number:
+            self.out.append(")</span> ")
+            self.after_break = True
+
+
+def _comment(comment: str) -> str:
+    return f'<span class="comment">{{{escape(comment)}}}</span> '

@@ -168,6 +168,7 @@ def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     if entry is None:
         return None
     at = entry.ply_at(line, column)
+    text: str | None
     if at is not None:
         text = ply_hover(entry, *at)
     else:
@@ -198,10 +199,10 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
         found += [record] if record else []
     actions = []
     for fix in found:
-        entry = document.entry_at(fix.edits[0].line)
+        owner = document.entry_at(fix.edits[0].line)
         actions.append(lsp.CodeAction(
             fix.title, kind=fix.kind, is_preferred=fix.preferred or None,
-            diagnostics=[diagnostic(columns, entry, fix.diagnostic)] if fix.diagnostic else None,
+            diagnostics=[diagnostic(columns, owner, fix.diagnostic)] if fix.diagnostic and owner else None,
             edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(e) for e in fix.edits]})))
     return actions
 

@@ -74,7 +74,7 @@ def _parse() -> tuple[dict[str, Rule], dict[str, Example]]:
             rule_id = matched[1].upper() if matched[1][0].isupper() else matched[1]
             texts[rule_id], games[rule_id], variants[rule_id] = [matched[2]], game, variant
             bullet = texts[rule_id]
-        elif line.startswith("- "):
+        elif line.startswith("- ") and game is not None:
             bullet = [line[2:]]
             notes.setdefault(game, []).append(bullet)
         elif line.startswith("  ") and line.strip() and bullet is not None:
@@ -85,7 +85,7 @@ def _parse() -> tuple[dict[str, Rule], dict[str, Example]]:
                 header = ""
             elif set(cells[0]) == {"-"}:
                 header = heading
-            elif header == "key" and cells[0].startswith("`"):
+            elif header == "key" and cells[0].startswith("`") and game is not None:
                 options.setdefault(game, []).append(Option(cells[0].strip("`"), cells[1], cells[2]))
             elif header == "rule" and cells[0].startswith("`"):
                 examples[cells[0].strip("`").upper()] = Example(cells[1].strip("`"), cells[2])

@@ -21,6 +21,7 @@ from lusoria.grammar import grammar_text
 from lusoria.validator import games
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 MAX_NAG = 255  # as in PGN
@@ -44,9 +45,9 @@ class RecordText:
 class SyntaxProblem(Exception):
     """A record that does not follow the notation (rule `syntax` or `tag`)."""
 
-    def __init__(self, message: str, line: int, column: int, text: str = "", rule: str = "syntax"):
-        super().__init__(message)
-        self.message, self.line, self.column, self.text, self.rule = message, line, column, text, rule
+    def __init__(self, message: str, line: int | None, column: int | None, text: str = "", rule: str = "syntax"):
+        super().__init__(message)  # a place Lark leaves unset (None) counts as 0
+        self.message, self.line, self.column, self.text, self.rule = message, line or 0, column or 0, text, rule
 
 
 def known_games() -> tuple[str, ...]:
@@ -82,7 +83,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
         while True:
             if movetext:  # only the next tag line matters: jump to it
                 match = _NEXT_TAG.search(text, position, end)
-                if match is None:
+                if match is None or start is None:  # start is set once movetext is met
                     break
                 line += text.count("\n", counted, start)
                 counted = start
@@ -167,7 +168,8 @@ class _Builder(Transformer):
         places: dict[str, tuple[int, int]] = {}
         for tag in tags:
             parts = _tag_pattern().match(tag)
-            name, column = parts[1], tag.column + parts.start(1)
+            assert parts is not None  # the pattern is built from the grammar's TAG
+            name, column = parts[1], (tag.column or 0) + parts.start(1)
             if name in named:
                 raise SyntaxProblem(f"the tag {name} appears twice", tag.line, column, name, "tag")
             named[name], places[name] = unquote(parts[2]), (tag.line, column)
@@ -201,8 +203,8 @@ class _Builder(Transformer):
     def _add_plies(self, line: Line, run: Token, number: Token | None) -> None:
         """Split a run of plies and move numbers (one token) into plies."""
         written = str(number) if number is not None else None
-        row, row_start = run.line, run.start_pos - run.column + 1
-        text, base = str(run), run.start_pos
+        row, base = run.line or 0, run.start_pos or 0
+        row_start, text = base - (run.column or 0) + 1, str(run)
         newline = text.find("\n")
         for match in self.ply_pattern.finditer(text):
             start = match.start()
@@ -280,6 +282,7 @@ def parse_record(source: RecordText | str) -> Record:
         _refuse_long_tokens(source.text, offset)
     try:
         record = _builder_parser(name).parse(source.text, "record")
+        assert isinstance(record, Record)  # made by the builder while parsing
     except SyntaxProblem as problem:
         problem.line += offset
         raise
@@ -308,19 +311,20 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
         lines = text.rstrip().split("\n")
         return SyntaxProblem("the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)",
                              offset + len(lines), len(lines[-1]) + 1)
-    accepted = getattr(error, "accepts", None) or getattr(error, "expected", None) or error.allowed or ()
-    inside = _variation_open(text[:error.pos_in_stream])
+    accepted = getattr(error, "accepts", None) or getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
+    at, row, column = error.pos_in_stream or 0, offset + (error.line or 0), error.column or 0
+    inside = _variation_open(text[:at])
     expected = [words for name, words in EXPECTED_NAMES.items()
                 if name in accepted and name != ("RESULT" if inside else "RPAR")]
-    found = re.compile(r"[^\s(){}\[\];]{0,40}").match(text, error.pos_in_stream)[0] or text[error.pos_in_stream]
+    word = re.compile(r"[^\s(){}\[\];]{0,40}").match(text, at)  # matches, if only the empty string
+    found = (word[0] if word else "") or text[at]
     if found == "{":
-        return SyntaxProblem("this comment is never closed with '}'", offset + error.line, error.column, found)
+        return SyntaxProblem("this comment is never closed with '}'", row, column, found)
     if found == "[" and "TAG" in accepted:
-        line = text[error.pos_in_stream:error.pos_in_stream + 80].split("\n")[0]
-        return SyntaxProblem(f"this tag is not written [Name \"value\"]: {line}", offset + error.line, error.column,
-                             line)
+        line = text[at:at + 80].split("\n")[0]
+        return SyntaxProblem(f"this tag is not written [Name \"value\"]: {line}", row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
-    return SyntaxProblem(f"found '{found}', expected {listed}", offset + error.line, error.column, found)
+    return SyntaxProblem(f"found '{found}', expected {listed}", row, column, found)
 
 
 _NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments
@@ -339,11 +343,15 @@ def _shift_lines(record: Record, offset: int) -> None:
     if not offset:
         return
     record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
-    lines = [record.main]
-    while lines:
-        for ply in lines.pop().plies:
-            ply.line += offset
-            lines.extend(ply.variations)
+    walk(record, _LineShift(offset))
+
+
+class _LineShift(Visitor):
+    def __init__(self, offset: int) -> None:
+        self.offset = offset
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        ply.line += self.offset
 
 
 def read_records(lines: Iterable[str]) -> Iterator[tuple[RecordText, Record | SyntaxProblem]]:

@@ -87,7 +87,7 @@ def _reads_past(text: str, fix: Fix, game: str) -> bool:
     try:
         _builder_parser(game).parse(mend(text, fix), "record")
     except UnexpectedInput as error:
-        return error.pos_in_stream >= fix.start + len(fix.text)
+        return (error.pos_in_stream or 0) >= fix.start + len(fix.text)
     except SyntaxProblem:
         return True  # the tokens read; the problem is one of structure, further on
     return True

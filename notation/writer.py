@@ -3,9 +3,10 @@ move numbers where PGN puts them, suffixes as NAGs, lines under 80 characters.""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Mapping
 
 from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 UNKNOWN = {"Date": "????.??.??"}
@@ -31,54 +32,57 @@ def write_tags(record: Record) -> list[str]:
     return [f"[{name} {quote(tags[name])}]" for name in first + rest]
 
 
-def write_record(record: Record, black_first: bool = False,
-                 canonical: Callable[[Ply], str] | None = None) -> str:
-    """The record in export format. `canonical` gives each ply's canonical
-    text (with what the rules force written out); by default, the ply as written."""
-    tokens = _line_tokens(record.main, 1 if black_first else 0, canonical or (lambda ply: ply.text))
-    tokens.append(record.result)
-    return "\n".join(write_tags(record)) + "\n\n" + _wrap(tokens) + "\n"
+def write_record(record: Record, black_first: bool = False, canonical: Mapping[PlyKey, str] | None = None) -> str:
+    """The record in export format. `canonical` gives plies' canonical text (with what the
+    rules force written out) by their key in the tree; other plies as written."""
+    writer = _Tokens(1 if black_first else 0, canonical or {})
+    walk(record, writer)
+    return "\n".join(write_tags(record)) + "\n\n" + _wrap(writer.tokens) + "\n"
 
 
-def _line_tokens(main: Line, start: int, canonical: Callable[[Ply], str]) -> list[str]:
-    """Tokens of a line whose first ply is half-move number `start` (0 = White's first),
-    variations included; an explicit stack, so that nesting depth costs no recursion."""
-    tokens: list[str | None] = []  # None opens a variation: "(" goes before the next token
-    stack = [(main, start, 0)]  # a line, the half-move of its first ply, the next ply to write
-    while stack:
-        line, first, index = stack.pop()
-        if index == 0:
-            if line is not main:
-                tokens.append(None)
-            tokens.extend(_comment_tokens(line.comments))
-        if index == len(line.plies):
-            if line is not main:
-                tokens[-1] += ")"
-            continue
-        ply, half = line.plies[index], first + index
-        after_break = index == 0 or bool(line.plies[index - 1].comments or line.plies[index - 1].variations)
-        number = f"{half // 2 + 1}. " if half % 2 == 0 else f"{half // 2 + 1}... " if after_break else ""
-        tokens.append(number + canonical(ply))  # a number is never split from its ply
-        tokens.extend(f"${nag}" for nag in ply.nags)
-        tokens.extend(_comment_tokens(ply.comments))
-        stack.append((line, first, index + 1))
-        stack.extend((variation, half, 0) for variation in reversed(ply.variations))
-    glued: list[str] = []
-    for before, token in zip([""] + tokens, tokens):
-        if token is not None:
-            glued.append("(" + token if before is None else token)
-    return glued
+class _Tokens(Visitor):
+    """The movetext's tokens: move numbers glued to their plies, "(" and ")" to the
+    first and last token of a variation."""
 
+    def __init__(self, offset: int, canonical: Mapping[PlyKey, str]) -> None:
+        self.offset = offset  # 1 when Black plays the first ply
+        self.canonical = canonical
+        self.tokens: list[str] = []
+        self.opening = ""  # glued before the next token
+        self.after_break = True  # a black ply is numbered: first of a line, after comments or variations
 
-def _comment_tokens(comments: list[str]) -> list[str]:
-    tokens = []
-    for comment in comments:
+    def _add(self, token: str) -> None:
+        self.tokens.append(self.opening + token)
+        self.opening = ""
+
+    def begin_line(self, line: Line, number: int) -> None:
+        if number:
+            self.opening += "("
+        self.after_break = True
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        half = number - 1 + self.offset
+        numbered = f"{half // 2 + 1}. " if half % 2 == 0 else f"{half // 2 + 1}... " if self.after_break else ""
+        self._add(numbered + self.canonical.get(key, ply.text))  # a number is never split from its ply
+        self.after_break = bool(ply.comments or ply.variations)
+
+    def visit_nag(self, nag: int) -> None:
+        self._add(f"${nag}")
+
+    def visit_comment(self, comment: str) -> None:
         if "}" in comment:
-            tokens.append("; " + comment + "\n")
+            self._add("; " + comment + "\n")
         else:
-            words = ("{" + comment + "}").split()
-            tokens.extend(words or ["{}"])
-    return tokens
+            for word in ("{" + comment + "}").split() or ["{}"]:
+                self._add(word)
+
+    def end_line(self, line: Line, number: int) -> None:
+        if number:
+            self.tokens[-1] += ")"
+            self.after_break = True
+
+    def visit_result(self, result: str) -> None:
+        self._add(result)
 
 
 def _wrap(tokens: list[str]) -> str:

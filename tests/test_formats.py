@@ -118,7 +118,7 @@ def test_otn_written_by_lusoria_reads_back_to_the_same_record(tags):
         record.main.plies[0].comments.append("an opening")
         record.main.plies[-1].comments += ["one", "two"]
         report = check(write_record(record, rules.initial().turn == BLACK))
-        otn = write_otn(report.record, report.rules, lambda ply: report.canonical.get(id(ply), ply.text))
+        otn = write_otn(report.record, report.rules, report.canonical)
         [back] = read_text(otn, "otn", "back.otg")
         again = check(back)
         report.record.main.plies[-1].comments = ["one two"]  # one OTN comment per ply

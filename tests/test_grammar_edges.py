@@ -189,7 +189,7 @@ def test_a_repeat_count_of_one_or_none_is_refused_where_it_stands():
 def test_laquet_plies_the_grammar_accepts(ply, canonical):
     report = check(LAQUET + f"1. {ply} *")
     assert report.valid, report.diagnostics
-    assert report.canonical[id(report.record.main.plies[0])] == canonical
+    assert report.canonical[(0, 0)] == canonical
 
 
 def test_laquet_points_up_to_24_and_off():

@@ -13,8 +13,7 @@ from conftest import ROOT
 
 def boards_of(text):
     report = check(text)
-    plies = report.record.main.plies
-    return [position_svg(report.rules, position, report.canonical.get(id(plies[index - 1])) if index else None)
+    return [position_svg(report.rules, position, report.canonical.get((0, index - 1)) if index else None)
             for index, position in enumerate(report.positions)]
 
 

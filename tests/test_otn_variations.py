@@ -182,7 +182,7 @@ def test_records_with_variations_round_trip_through_otn(seed, tags):
     record.tags.update(tags)
     grow(rules, record.main, rules.initial(), rng, depth=3)
     report = check(write_record(record, rules.initial().turn == BLACK))
-    otn = write_otn(report.record, report.rules, lambda ply: report.canonical.get(id(ply), ply.text))
+    otn = write_otn(report.record, report.rules, report.canonical)
     again = check(next(read_text(otn, "otn", "back.otg")))
     for line in _lines(report.record.main):  # what OTN cannot hold (tests above)
         for ply in line.plies:

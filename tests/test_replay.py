@@ -18,8 +18,7 @@ def test_a_clean_record():
 
 def test_omitted_captures_are_computed_and_canonical():
     report = check(HEAD + "1. e3-c3 d1-d3 2. e4-e3 *")
-    ply = report.record.main.plies[2]
-    assert report.valid and report.canonical[id(ply)] == "e4-e3xd3"
+    assert report.valid and report.canonical[(0, 2)] == "e4-e3xd3"
 
 
 def test_a_variation_is_checked_from_its_branch_point_and_the_main_line_resumes():

@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from lusoria.notation.dates import date_range
-from lusoria.notation.model import Line, Record
+from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
 from lusoria.notation.slips import mend, slip_fixes
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
 from lusoria.validator.games import game_class
 from lusoria.validator.suggest import best, suggestions
@@ -32,14 +33,17 @@ class Diagnostic:
 
 @dataclass(slots=True)
 class Report:
-    """What replaying one record found."""
+    """What replaying one record found. Three states: the text does not parse (`record`
+    None, its syntax errors in `diagnostics`); it parses but its rules or start position
+    cannot be read (`rules` None, no positions); it was replayed (`rules` set, `positions[0]`
+    the start)."""
 
     source: RecordText
     record: Record | None = None
     rules: Game | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     positions: list[Position] = field(default_factory=list)  # the main line: start, then after each ply
-    canonical: dict[int, str] = field(default_factory=dict)  # id(ply) -> the ply in canonical form
+    canonical: dict[PlyKey, str] = field(default_factory=dict)  # the plies in canonical form, by key in the tree
     outcome: Outcome | None = None  # how the main line's game ended, when it did
     dates: tuple[str | None, str | None] = (None, None)  # the first and last day its Date tag allows
 
@@ -182,14 +186,17 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
         return report
     report.positions.append(start)
     black_starts = rules.turn(start) == BLACK
-    # (line, position before its first ply, number of that ply, main line?)
-    pending: list[tuple[Line, Position, int, bool]] = [(record.main, start, 1, True)]
+    tree: _Lines | None = None  # walked at the first variation met
+    # (number of a line, position before its first ply)
+    pending: list[tuple[int, Position]] = [(0, start)]
     while pending and not (first_error and report.diagnostics and report.diagnostics[-1].severity == ERROR):
-        line, position, first, main = pending.pop()
+        at, position = pending.pop()
+        line, first = (record.main, 1) if tree is None else tree.lines[at]
         ended = rules.outcome(start) if first == 1 else None
         completed = True
         assumed: list[str] = []
-        for number, ply in enumerate(line.plies, first):
+        for index, ply in enumerate(line.plies):
+            number = first + index
             if ply.number is not None:
                 _check_move_number(ply, number, black_starts, report)
             if ended is not None:
@@ -198,8 +205,11 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
                              **where)
                 completed = False
                 break
-            for variation in reversed(ply.variations):
-                pending.append((variation, position, number, False))
+            if ply.variations:
+                if tree is None:
+                    tree = _Lines()
+                    walk(record, tree)
+                pending.extend((variation, position) for variation in reversed(tree.branches[at, index]))
             try:
                 played = rules.play(position, ply.text)
             except Illegal as illegal:
@@ -217,14 +227,39 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
                 report.warning(rule, message, **_where(ply, number), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
             if keep:
-                report.canonical[id(ply)] = played.text
-                if main:
+                report.canonical[at, index] = played.text
+                if not at:
                     report.positions.append(position)
-        if main:
+        if not at:
             report.outcome = ended
             _check_result(record, ended if completed else None, report, tuple(assumed))
     report.diagnostics.sort(key=lambda d: (d.line, d.column))
     return report
+
+
+class _Lines(Visitor):
+    """A record's lines by number, each with the number of its first ply, and the numbers of
+    the variations of each ply that has some: what the driver replays, the main line first,
+    then each variation from the position before the ply it replaces."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[Line, int]] = []
+        self.branches: dict[PlyKey, list[int]] = {}
+        self.key, self.number = (0, 0), 0  # the ply last visited
+        self.parents: list[tuple[PlyKey, int]] = []  # the plies that the open variations replace
+
+    def begin_line(self, line: Line, number: int) -> None:
+        if number:
+            self.branches.setdefault(self.key, []).append(number)
+            self.parents.append((self.key, self.number))
+        self.lines.append((line, self.number or 1))
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        self.key, self.number = key, number
+
+    def end_line(self, line: Line, number: int) -> None:
+        if number:
+            self.key, self.number = self.parents.pop()
 
 
 def _rules(record: Record, report: Report) -> Game | None:

@@ -1,0 +1,100 @@
+"""One traversal of a record's line tree, as python-chess's `BaseVisitor` serves building,
+exporting and skipping: `walk` goes through the tree in the order it is written and calls
+a `Visitor`'s hooks; a visitor overrides the hooks it needs.
+
+Order for a line: `begin_line`, the line's comments, then for each ply `visit_ply`, its
+NAGs, its comments and its variations (each a line, nested), then `end_line`; for a record,
+`visit_result` last. Lines are numbered in the order they start, as written (0: the main
+line); a ply's `PlyKey` is its line's number and its index there: `(0, i)` for the main
+line's ply `i` (0-based). Keys are stable: they depend on the tree, not on the objects in
+memory, and stay the same when a visitor skips lines.
+
+The walk keeps an explicit stack, so that nesting depth costs no recursion.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from lusoria.notation.model import Line, Ply, Record
+
+PlyKey = tuple[int, int]  # the ply's line (numbered as they start; 0: the main line), its index there
+
+
+class _Skip:
+    def __repr__(self) -> str:
+        return "SKIP"
+
+
+SKIP: Final = _Skip()
+"""What `begin_line` returns to skip a line: its end_line is not called."""
+
+
+class Visitor:
+    """Hooks of `walk`; each does nothing by default."""
+
+    def begin_line(self, line: Line, number: int) -> _Skip | None:
+        """A line starts: the main line (`number` 0) or a variation. `SKIP` skips it."""
+        return None
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        """A ply: `number` is its ply number in the game (1 for the first ply of the game)."""
+
+    def visit_nag(self, nag: int) -> None:
+        """A NAG of the ply just visited."""
+
+    def visit_comment(self, comment: str) -> None:
+        """A comment: before a line's first ply, or after the ply just visited."""
+
+    def end_line(self, line: Line, number: int) -> None:
+        """A line begun (not skipped) ends."""
+
+    def visit_result(self, result: str) -> None:
+        """The record's result marker, after its main line."""
+
+
+def walk(record: Record, visitor: Visitor) -> None:
+    """Walk a record: its main line, variations nested, then its result."""
+    # a line, its first ply's number, its own number (once begun), the next ply (-1: not begun)
+    stack: list[tuple[Line, int, int, int]] = [(record.main, 1, 0, -1)]
+    lines = 0  # lines numbered so far
+    visit_ply, visit_nag, visit_comment = visitor.visit_ply, visitor.visit_nag, visitor.visit_comment
+    while stack:
+        line, first, number, index = stack.pop()
+        if index < 0:
+            number, lines = lines, lines + 1
+            if visitor.begin_line(line, number) is SKIP:
+                lines += _variations_within(line)  # numbered as if walked
+                continue
+            for comment in line.comments:
+                visit_comment(comment)
+            index = 0
+        plies = line.plies
+        count = len(plies)
+        while index < count:
+            ply = plies[index]
+            visit_ply(ply, first + index, (number, index))
+            if ply.nags:
+                for nag in ply.nags:
+                    visit_nag(nag)
+            if ply.comments:
+                for comment in ply.comments:
+                    visit_comment(comment)
+            index += 1
+            if ply.variations:
+                stack.append((line, first, number, index))  # resume here after the variations
+                stack.extend((variation, first + index - 1, 0, -1) for variation in reversed(ply.variations))
+                break
+        else:
+            visitor.end_line(line, number)
+    visitor.visit_result(record.result)
+
+
+def _variations_within(line: Line) -> int:
+    """How many lines a line holds, nested at any depth."""
+    found, pending = 0, [line]
+    while pending:
+        for ply in pending.pop().plies:
+            found += len(ply.variations)
+            pending.extend(ply.variations)
+    return found
