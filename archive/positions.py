@@ -117,8 +117,9 @@ SQUARES_HELD = 48  # the character of the bits 0 (no piece ever)
 def squares_held(game: str, boards: list[str]) -> str:
     """What each square of a record's boards held at some ply, one character a square of its
     spelled-out board (`chr(48 + bits)`, PIECE_BITS), up to the side to move: a pattern search
-    skips the records whose squares never held what the pattern asks for (`record_squares`)."""
-    bits = PIECE_BITS[game]
+    skips the records whose squares never held what the pattern asks for (`record_squares`).
+    A game without PIECE_BITS (one added without pattern search) is written as never held."""
+    bits = PIECE_BITS.get(game, {})
     squares = zip(*(board.split(" ", 1)[0] for board in boards))
     return "".join(chr(SQUARES_HELD + sum({bits.get(piece, 0) for piece in set(held)})) for held in squares)
 
