@@ -51,17 +51,18 @@ def _pattern(pattern: str, symmetric: bool) -> tuple[str, list, list[tuple[str, 
     return "(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params, globs
 
 
-def _held(globs: list[tuple[str, str]], squares: str) -> tuple[str, list]:
-    """SQL: the record is of the game of one of `globs`, and `squares` (a column of
-    `squares_held`: `record_squares.squares`, `window_squares.squares`) held, at some ply, every
-    piece that GLOB asks for: a check that rules out, cheaply, most records (or windows of
-    plies) a rare pattern cannot match."""
+def _held(globs: list[tuple[str, str]], squares: str, of_game: bool = True) -> tuple[str, list]:
+    """SQL: the record is of the game of one of `globs` (unless not `of_game`), and `squares`
+    (a column of `squares_held`: `record_squares.squares`, `window_squares.squares`) held, at
+    some ply, every piece that GLOB asks for: a check that rules out, cheaply, most records (or
+    windows of plies) a rare pattern cannot match."""
     alternatives, params = [], []
     for game, glob in globs:
         required = required_squares(game, glob)
-        alternatives.append("(+records.game = ?" + f" AND (unicode(substr({squares}, ?, 1)) - 48) & ?" * len(required)
-                            + ")")  # +: a check, not the index to follow
-        params += [game, *(value for pair in required for value in pair)]
+        alternatives.append(("(+records.game = ?" if of_game else "(1")  # +: a check, not the index to follow
+                            + f" AND (unicode(substr({squares}, ?, 1)) - 48) & ?" * len(required) + ")")
+        params += [game] if of_game else []
+        params += [value for pair in required for value in pair]
     return "(" + " OR ".join(alternatives) + ")", params
 
 
@@ -109,8 +110,10 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
         if filters.pattern is None:
             globs = listed
     if globs:
-        held, held_params = _held(globs, "q.squares")
-        records.append(f"EXISTS (SELECT 1 FROM record_squares q WHERE q.record_id = records.id AND {held})")
+        # the ids are found once, without reading records (the game is checked with the plies);
+        # +: records are still read in date order, each id checked from the date index alone
+        held, held_params = _held(globs, "q.squares", of_game=False)
+        records.append(f"+records.id IN (SELECT record_id FROM record_squares q WHERE {held})")
         record_params += held_params
     for text in filters.material:
         sql, params, possible, bounds = material_condition(text)
