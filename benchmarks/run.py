@@ -347,9 +347,6 @@ def main() -> None:
             options.markdown.write_text(table.markdown() + "\n")
         return
     cores = os.cpu_count() or 1
-    if options.archive_only:
-        archive_rows(table, options)
-        return
     compile_package()
 
     print(f"chess corpus, {options.plies:,} plies", flush=True)
