@@ -56,7 +56,8 @@ def _held(globs: list[tuple[str, str]], squares: str, of_game: bool = True) -> t
     (a column of `squares_held`: `record_squares.squares`, `window_squares.squares`) held, at
     some ply, every piece that GLOB asks for: a check that rules out, cheaply, most records (or
     windows of plies) a rare pattern cannot match."""
-    alternatives, params = [], []
+    alternatives: list[str] = []
+    params: list[str | int] = []
     for game, glob in globs:
         required = required_squares(game, glob)
         alternatives.append(("(+records.game = ?" if of_game else "(1")  # +: a check, not the index to follow

@@ -5,12 +5,10 @@ are legal (its first illegal ply, and the plies after it, have no position: they
 
 from __future__ import annotations
 
-from collections import deque
-from typing import Iterator
-
 import sqlite_utils
 
 from lusoria.notation.model import Line, Ply
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import Game, Illegal, Position
 from lusoria.validator.replay import Report, check
 
@@ -32,42 +30,53 @@ def create_variation_plies(db: sqlite_utils.Database) -> None:
 ) WITHOUT ROWID""")
 
 
-def _replayed(rules: Game, line: Line, position: Position, first: int) -> Iterator[tuple[int, Position, Position, Ply]]:
-    """(ply number, position before, position after, the ply) of each legal ply of `line`,
-    whose first ply is number `first` and is played from `position`."""
-    for number, ply in enumerate(line.plies, first):
+class _VariationPlies(Visitor):
+    """The rows of `variation_plies` (record id left to fill in), from one walk of the record:
+    each variation replayed from the position before the ply it replaces, as far as its plies
+    are legal and the game goes on (then its lines go dead: None)."""
+
+    def __init__(self, rules: Game, main: list[Position]) -> None:
+        from lusoria.archive.importer import position_key
+
+        self.rules, self.main, self.key = rules, main, position_key
+        self.lines: list[list[Position | None]] = []  # per open line: [its position now, the one before its last ply]
+        self.rows: list[list] = []
+
+    def begin_line(self, line: Line, number: int) -> None:
+        start = self.lines[-1][1] if self.lines else None  # the position before the ply it replaces
+        self.lines.append([start, start])
+
+    def end_line(self, line: Line, number: int) -> None:
+        self.lines.pop()
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        state = self.lines[-1]
+        line, index = key
+        if line == 0:
+            state[1] = self.main[index] if index < len(self.main) else None
+            return
+        before = state[1] = state[0]
+        if before is None:
+            return
         try:
-            played = rules.play(position, ply.text)
+            played = self.rules.play(before, ply.text)
         except Illegal:
+            state[0] = state[1] = None
             return
-        yield number, position, played.position, ply
-        if played.outcome is not None:
-            return
-        position = played.position
+        state[0] = played.position if played.outcome is None else None
+        self.rows.append([None, line, number - 1, self.key(self.rules, before), self.key(self.rules, played.position),
+                          ply.text])
 
 
 def variation_rows(report: Report) -> list[list]:
     """The rows of `variation_plies` of one checked record, its record id (the first column)
     left to fill in."""
-    from lusoria.archive.importer import position_key
-
     rules, record = report.rules, report.record
     if rules is None or record is None:
         return []
-    # (a variation, the position before its first ply, that ply's number): the main line's
-    # positions are the report's, the variations' are replayed here
-    pending = deque((variation, report.positions[number - 1], number)
-                    for number, ply in enumerate(record.main.plies[:len(report.positions)], 1)
-                    for variation in ply.variations)
-    found: list[list] = []
-    lines = 0
-    while pending:
-        line, start, first = pending.popleft()
-        lines += 1
-        for number, before, after, ply in _replayed(rules, line, start, first):
-            found.append([None, lines, number - 1, position_key(rules, before), position_key(rules, after), ply.text])
-            pending.extend((variation, before, number) for variation in ply.variations)
-    return found
+    found = _VariationPlies(rules, report.positions)
+    walk(record, found)
+    return found.rows
 
 
 def fill_variations(db: sqlite_utils.Database, batch: int = 1000) -> None:
