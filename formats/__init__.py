@@ -18,6 +18,7 @@ from typing import Iterator
 from lusoria.notation.reader import RecordText
 
 FORMATS = ("lgn", "otn", "tafl", "aage", "tablut-challenge")
+SUFFIXES = {"lgn": ".lgn", "otn": ".otg", "tafl": ".txt", "aage": ".json", "tablut-challenge": ".txt"}
 
 
 def format_of(path: str, head: str = "") -> str | None:
@@ -40,9 +41,11 @@ def format_of(path: str, head: str = "") -> str | None:
     return None
 
 
-def why_not(path: str) -> str:
-    """Why a file that `format_of` does not know is skipped."""
+def why_not(path: str, format: str | None = None) -> str:
+    """Why a file that `format_of` (or, with a forced `format`, its extension) does not take is skipped."""
     suffix = Path(path).suffix.lower()
+    if format is not None:
+        return f"not a {SUFFIXES[format]} file, as {format} files are"
     if suffix == ".json":
         return "a .json file that is not an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)"
     if suffix == ".txt":

@@ -152,7 +152,7 @@ def canonical_files(paths: Iterable[Source], encoding: str = "utf-8",
     from lusoria.notation.reader import split_records
     from lusoria.notation.sources import decoded_text, shown_path
 
-    for path in found(paths):
+    for path in found(paths, format):
         if isinstance(path, Skipped) or not isinstance(path, str):
             yield path if isinstance(path, Skipped) else Unreadable(str(path), f"{path}: not a file")
             continue

@@ -388,7 +388,7 @@ def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
     record was found at all."""
     from lusoria.archive import Archive
 
-    inputs, found = Inputs(), api.found(paths)
+    inputs, found = Inputs(), api.found(paths, reading()["format"])
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
     with click.progressbar(length=api.size(found), label="importing", file=sys.stderr) if shown \
             else contextlib.nullcontext() as bar:

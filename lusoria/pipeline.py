@@ -18,9 +18,10 @@ U = TypeVar("U")
 __all__ = ["Problem", "Skipped", "Unreadable", "found", "size", "records", "reports", "mapped", "without_problems"]
 
 
-def found(paths: Iterable[Source]) -> list[Source | Skipped]:
-    """The sources `paths` name, directories walked (`walk`), once: `records` takes them as they are."""
-    return list(walk(paths))
+def found(paths: Iterable[Source], format: str | None = None) -> list[Source | Skipped]:
+    """The sources `paths` name, directories walked (`walk`; `format` forces a format), once:
+    `records` takes them as they are."""
+    return list(walk(paths, format))
 
 
 def size(sources: Iterable[Source | Skipped]) -> int:
@@ -36,7 +37,7 @@ def records(paths: Iterable[Source | Skipped], encoding: str = "utf-8", format: 
     Problem in its place for each source that cannot be read or is skipped. `format` forces
     a format (lusoria.formats); `tags` (Variant, Rules) choose the rules of tafl move lists;
     `progress` is told the bytes of each file as they are read (they add up to `size`)."""
-    for path in walk(paths):
+    for path in walk(paths, format):
         if isinstance(path, Skipped):
             yield path
             continue

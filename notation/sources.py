@@ -66,19 +66,22 @@ def is_text(source: Source) -> bool:
     return isinstance(source, RecordText) or isinstance(source, str) and ("\n" in source or source.startswith("["))
 
 
-def walk(paths: Iterable[Source | Skipped]) -> Iterator[Source | Skipped]:
+def walk(paths: Iterable[Source | Skipped], format: str | None = None) -> Iterator[Source | Skipped]:
     """Files as given; directories searched recursively, in sorted order, for files in one of
     lusoria's formats (`*.lgn`, `*.otg`, aagenielsen.dk `*.json`, Tablut Challenge
-    `*_gameLog.txt`; extensions in any case); the other files there come as Skipped.
-    Streams, text and Skipped items (of an earlier walk) come as they are."""
-    from lusoria.formats import format_of, why_not
+    `*_gameLog.txt`; extensions in any case), or with a forced `format`, for every file with
+    that format's extension (`*.txt` for tafl move lists, whatever they start with); the other
+    files there come as Skipped. Streams, text and Skipped items (of an earlier walk) come as they are."""
+    from lusoria.formats import SUFFIXES, format_of, why_not
 
     for path in paths:
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN or not Path(path).is_dir():
             yield path
             continue
         for found in sorted(p for p in Path(path).rglob("*") if p.is_file()):
-            if format_of(str(found), _head(found)) is None:
+            if format is not None and found.suffix.lower() != SUFFIXES[format]:
+                yield Skipped(str(found), why_not(str(found), format))
+            elif format is None and format_of(str(found), _head(found)) is None:
                 yield Skipped(str(found), why_not(str(found)))
             else:
                 yield str(found)

@@ -302,3 +302,16 @@ def test_import_keeps_the_format_and_the_path(tmp_path):
     assert all(text.startswith('[Game "tablut"]') for _, _, text in rows)  # stored as lgn
     assert "(1. e3-c3 {A quieter start.} 1... a6-a7" in rows[2][2]  # variations too
     assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 3
+
+
+def test_a_forced_format_takes_every_file_of_its_extension_in_a_directory(tmp_path):
+    (tmp_path / "headed.txt").write_text("Saami game, 2024\ne3-c3 d1-d3 c3-e3\n")  # not sniffed as move lists
+    (tmp_path / "game.lgn").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
+    found = list(walk([str(tmp_path)], "tafl"))
+    assert found[1] == str(tmp_path / "headed.txt")
+    assert isinstance(found[0], Skipped) and found[0].reason == "not a .txt file, as tafl files are"
+    assert isinstance(list(walk([str(tmp_path)]))[1], Skipped)  # without the format: skipped
+    result = run("validate", "--from", "tafl", tmp_path)
+    assert f"{tmp_path / 'game.lgn'}: skipped, not a .txt file, as tafl files are" in result.output
+    assert f"{tmp_path / 'headed.txt'}:1:1: error[syntax]: found 'Saami'" in result.output
+    assert f"{tmp_path / 'headed.txt'}:2:1: error[T1]" in result.output  # the line read as a move list
