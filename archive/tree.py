@@ -14,11 +14,10 @@ from functools import lru_cache
 RESULTS = {"1-0": "white", "1/2-1/2": "draws", "0-1": "black"}
 
 # (position, next position, the ply's text, the ply number of the position, record id) of the
-# main lines' plies from positions {keys}, and with {variations} those of variations
+# main lines' plies from positions {keys} (each row of plies holds them), and with {variations}
+# those of variations
 MAIN_PLIES = """
-SELECT p.position, p.next, q.text, p.ply, p.record_id
-FROM plies p JOIN plies q ON q.position = p.next AND q.record_id = p.record_id AND q.ply = p.ply + 1
-WHERE p.position IN ({keys})"""
+SELECT position, next, next_text, ply, record_id FROM plies WHERE position IN ({keys}) AND next IS NOT NULL"""
 VARIATION_PLIES = """
 UNION ALL SELECT position, next, text, ply, record_id FROM variation_plies WHERE position IN ({keys})"""
 NEXT_PLIES = """

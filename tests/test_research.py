@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from lusoria.archive import Archive, Filters
 from lusoria.api import random_records
 from lusoria.archive.patterns import pattern_globs
-from lusoria.archive.positions import folded, position_row
+from lusoria.archive.positions import folded, spelled_out
 from lusoria.archive.search import material_condition
 from lusoria.cli import main
 from lusoria.validator.replay import check
@@ -163,25 +163,26 @@ def test_tree_command_formats(archive):
     assert both.exit_code == 2 and "give a POSITION, or --record N" in both.output
 
 
-# -- the positions table ------------------------------------------------------------------------
+# -- boards and material ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game, tags", [
     ("tablut", {}), ("tablut", {"Variant": "linnaeus"}), ("latrunculi", {"Variant": "seneca"}),
     ("latrunculi", {"Variant": "piso", "Board": "10x7"}), ("latrunculi", {"Variant": "dux"}),
     ("latrunculi", {"Variant": "petteia"}), ("laquet", {}),
 ])
-def test_position_rows_spell_out_the_position_string(game, tags):
-    """The row of each position of random games: its string is what the rules write, its board
-    that string with one character a square, its material what the rules count."""
+def test_boards_spell_out_the_position_string(game, tags):
+    """The board of each position of random games is its position string with one character a
+    square, its material what the rules count."""
     for text in random_records(game, 3, seed=5, tags=tags, max_plies=80):
         report = check(text)
         for position in report.positions:
-            row = position_row(report.rules, position, 0)
-            assert row[2] == report.rules.format_position(position)
-            assert (row[4], row[5]) == report.rules.material(position)
+            board, material = spelled_out(report.rules, position)
+            assert material[:2] == report.rules.material(position)
             if game != "laquet":
-                assert len(row[3].split()[0].replace("/", "")) == len(position.board)
-                assert folded(row[3]) == row[2]
+                assert len(board.split()[0].replace("/", "")) == len(position.board)
+                assert folded(board) == report.rules.format_position(position)
+            else:
+                assert board.endswith(report.rules.format_position(position)[-2:])
 
 
 # -- patterns ----------------------------------------------------------------------------------
@@ -367,7 +368,8 @@ def test_export_csv(archive, tmp_path):
     assert result.exit_code == 0 and f"{tmp_path / 'out' / 'plies'}.csv: 20 rows" in result.output
     with open(tmp_path / "out" / "plies.csv", newline="") as handle:
         plies = list(csv.DictReader(handle))
-    assert len(plies) == 20 and plies[1]["text"] == "c5-c3" and int(plies[1]["position"]) != 0
+    assert len(plies) == 20 and plies[0]["next_text"] == "c5-c3" and int(plies[1]["position"]) != 0
+    assert plies[0]["next"] == plies[1]["position"] and plies[0]["ply"] == "0" and plies[1]["ply"] == "1"
     with open(tmp_path / "out" / "records.csv", newline="") as handle:
         assert [row["white"] for row in csv.DictReader(handle)][:2] == ["K. Nilsson", "Karin Nilsson"]
 
