@@ -97,7 +97,7 @@ def material_range(materials: list[Material]) -> list:
     counts = {name: [material[index] for material in materials] for index, name in enumerate(MATERIAL)}
     counts["inciti"] = [w + b if w is not None and b is not None else None
                         for w, b in zip(counts["white_inciti"], counts["black_inciti"])]
-    found = []
+    found: list[int | None] = []
     for name in RANGED:
         values = [value for value in counts[name] if value is not None]
         found += [min(values), max(values)] if values else [None, None]

@@ -73,7 +73,8 @@ def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[tuple
             keys += position_keys(line)
         except ValueError:
             globs += pattern_globs(line, symmetric)
-    selects, params = [], []
+    selects: list[str] = []
+    params: list[int | str] = []
     if keys:
         selects.append(f"SELECT ply AS start FROM plies WHERE position IN ({', '.join('?' * len(keys))}) "
                        "AND record_id = records.id")

@@ -59,12 +59,6 @@ def _roll(text: str) -> str:
     return "".join(sorted(dice.groups(), reverse=True)) if dice else ""
 
 
-def _group(game: str, text: str, child: int) -> tuple[int, str]:
-    """What makes two next plies the same: the position they lead to, and for Laquet the roll
-    too (a Laquet position does not hold the roll: the tree lists the plays of each roll)."""
-    return child, _roll(text) if game == "laquet" else ""
-
-
 def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | None,
            variations: bool) -> dict[int, list[Node]]:
     """The next plies from each of `keys`, most played first."""
@@ -74,8 +68,10 @@ def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | N
                             only=f"WHERE e.record_id IN ({only[0]})" if only else "")
     groups: dict[int, dict[tuple, list]] = defaultdict(lambda: defaultdict(list))
     for row in conn.execute(sql, keys * (1 + variations) + (only[1] if only else [])):
-        parent, child, text, ply, record, result, date_from, date_to, game = row
-        groups[parent][_group(game, text, child)].append(row)
+        # (parent, child, text, ply, record, result, date_from, date_to, game): two next plies are
+        # the same when they lead to the same position, and for Laquet have the same roll too (a
+        # Laquet position does not hold the roll: the tree lists the plays of each roll)
+        groups[row[0]][row[1], _roll(row[2]) if row[8] == "laquet" else ""].append(row)
     found = {}
     for parent, plies in groups.items():
         nodes = []
