@@ -79,7 +79,7 @@ CHILD_COLUMNS = {
     "plies": ["record_id", "ply", "position", "next_text", "next"],
     "variation_plies": VARIATION_COLUMNS,
     "record_boards": ["record_id", "boards"],
-    "record_squares": ["record_id", "squares"],
+    "record_squares": ["record_id", "game", "squares"],
     "material_runs": RUN_COLUMNS,
     "material_ranges": RANGE_COLUMNS,
     "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],

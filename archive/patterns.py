@@ -161,14 +161,21 @@ def matching_plies(packed: bytes | None, game: str | None, globs: str) -> str | 
     compiled = _compiled(globs).get(game or "")
     if packed is None or not compiled:
         return None
-    found = [ply for ply, board in enumerate(unpacked_boards(packed)) if compiled.fullmatch(board)]
+    boards = unpacked_boards(packed)
+    found: list[int] = []
+    ply = start = 0
+    for match in compiled.finditer(boards):  # a board a line: the ply is the lines before
+        ply += boards.count("\n", start, match.start())
+        start = match.start()
+        found.append(ply)
     return json.dumps(found) if found else None
 
 
 @lru_cache(maxsize=32)
 def _compiled(globs: str) -> dict[str, re.Pattern]:
-    """GLOBS as one regular expression per game."""
+    """GLOBS as one regular expression per game, which matches whole lines (boards)."""
     per_game: dict[str, list[str]] = {}
     for game, glob in json.loads(globs):
         per_game.setdefault(game, []).append(glob_regex(glob))
-    return {game: re.compile("|".join(f"(?:{regex})" for regex in regexes)) for game, regexes in per_game.items()}
+    return {game: re.compile("^(?:" + "|".join(f"(?:{regex})" for regex in regexes) + ")$", re.MULTILINE)
+            for game, regexes in per_game.items()}

@@ -87,8 +87,9 @@ def pack_boards(boards: list[str]) -> bytes:
 
 
 @lru_cache(maxsize=64)  # a query reads the same record's boards for its condition and its column
-def unpacked_boards(packed: bytes) -> tuple[str, ...]:
-    return tuple(zlib.decompress(packed).decode().split("\n"))
+def unpacked_boards(packed: bytes) -> str:
+    """The boards of `pack_boards`, one a line."""
+    return zlib.decompress(packed).decode()
 
 
 def material_range(materials: list[Material]) -> list:
@@ -138,20 +139,24 @@ def summary_rows(rules: Game, positions: list) -> dict[str, list[list]]:
     one record's main line (`positions`, ply by ply), each record id left to fill in."""
     boards, materials = zip(*(spelled_out(rules, position) for position in positions))
     return {"record_boards": [[None, pack_boards(list(boards))]],
-            "record_squares": [[None, squares_held(rules.name, list(boards))]],
+            "record_squares": [[None, rules.name, squares_held(rules.name, list(boards))]],
             "material_runs": material_runs(list(materials)),
             "material_ranges": [[None, *material_range(list(materials))]]}
 
 
 def create_record_summaries(db: sqlite_utils.Database) -> None:
     """Per record: its boards (`record_boards`), what its squares held (`record_squares`,
-    `squares_held`), its material ply by ply as runs of plies with the same material
+    `squares_held`, ordered by game: a pattern search reads those of its game), its material ply by ply as runs of plies with the same material
     (`material_runs`, one b-tree ordered by record and ply: a material search reads a few rows
     a record) and the least and most of each count (`material_ranges`)."""
     db.table("record_boards").create({"record_id": int, "boards": bytes}, pk="record_id",
                                      foreign_keys=[("record_id", "records", "id")])
-    db.table("record_squares").create({"record_id": int, "squares": str}, pk="record_id",
-                                      foreign_keys=[("record_id", "records", "id")])
+    db.execute("""CREATE TABLE "record_squares" (
+   "record_id" INTEGER REFERENCES "records"("id"),
+   "game" TEXT NOT NULL,
+   "squares" TEXT NOT NULL,
+   PRIMARY KEY ("game", "record_id")
+) WITHOUT ROWID""")
     db.execute(f"""CREATE TABLE "material_runs" (
    "record_id" INTEGER REFERENCES "records"("id"),
    "first_ply" INTEGER NOT NULL,

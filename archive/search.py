@@ -50,15 +50,19 @@ MATCHING_PLIES = ("SELECT value AS start FROM json_each((SELECT lusoria_matching
 
 
 def _held(globs: list[tuple[str, str]]) -> tuple[str, list]:
-    """SQL: `record_squares.squares` (q) held, at some ply, every piece one of `globs` asks for:
-    a check that rules out, cheaply, most records a rare pattern cannot match."""
-    alternatives: list[str] = []
+    """SQL: the ids of the records of the game of one of `globs` whose `record_squares.squares`
+    held, at some ply, every piece that GLOB asks for: a check that rules out, cheaply, most
+    records a rare pattern cannot match (it reads the rows of those games only)."""
+    selects: list[str] = []
     params: list[str | int] = []
-    for game, glob in globs:
-        required = required_squares(game, glob)
-        alternatives.append("(1" + " AND (unicode(substr(q.squares, ?, 1)) - 48) & ?" * len(required) + ")")
-        params += [value for pair in required for value in pair]
-    return "(" + " OR ".join(alternatives) + ")", params
+    for game in dict.fromkeys(game for game, _ in globs):
+        alternatives = []
+        params.append(game)
+        for required in (required_squares(game, glob) for of_game, glob in globs if of_game == game):
+            alternatives.append("(1" + " AND (unicode(substr(q.squares, ?, 1)) - 48) & ?" * len(required) + ")")
+            params += [value for pair in required for value in pair]
+        selects.append(f"SELECT record_id FROM record_squares q WHERE q.game = ? AND ({' OR '.join(alternatives)})")
+    return " UNION ALL ".join(selects), params
 
 
 def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[tuple[str, str]]]:
@@ -108,7 +112,7 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
         # the ids are found once, without reading records; +: records are still read in date
         # order, each id checked from the date index alone
         held, held_params = _held(globs)
-        records.append(f"+records.id IN (SELECT record_id FROM record_squares q WHERE {held})")
+        records.append(f"+records.id IN ({held})")
         record_params += held_params
     conditions, condition_params = [], []
     for text in filters.material:

@@ -76,8 +76,7 @@ def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples
     def passing(pattern: str) -> int:
         sql, params = _held(pattern_globs(pattern))
         with closing(sqlite3.connect(samples.path)) as conn:
-            return conn.execute("SELECT count(*) FROM records JOIN record_squares q ON q.record_id = records.id "
-                                f"WHERE records.game = 'tablut' AND {sql}", params).fetchone()[0]
+            return conn.execute(f"SELECT count(*) FROM ({sql})", params).fetchone()[0]
 
     # one square and no side to move: the check is exact
     for square in ("e5", "a1", "c1"):
