@@ -51,7 +51,7 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
     """SQL that selects the ids of the records `filters` match (None: every record)."""
     if filters is None or filters == Filters():
         return None
-    sql, params = build(filters)
+    sql, params = build(filters, ordered=False)
     return f"SELECT id FROM ({sql})", params
 
 

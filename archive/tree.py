@@ -35,11 +35,10 @@ ROLL = (f"CASE WHEN r.game != 'laquet' THEN '' WHEN e.next_text GLOB '[1-6][1-6]
 # game that came back to the position counts once), the games of each result, the first and
 # last date, and the texts (one a line)
 NEXT_PLIES = f"""
-WITH e AS {{materialized}} ({{main}}{{variations}})
 SELECT e.position, e.next, {ROLL} AS roll, count(*), sum(e.ply), count(DISTINCT e.record_id),
        {", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN e.record_id END)" for result in RESULTS)},
        min(r.date_from), max(r.date_to), group_concat(e.next_text, char(10))
-FROM e JOIN records r ON r.id = e.record_id
+FROM ({{main}}{{variations}}) e JOIN records r ON r.id = e.record_id
 {{only}}
 GROUP BY e.position, e.next, roll"""
 
@@ -72,12 +71,11 @@ def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | N
            variations: bool) -> dict[int, list[Node]]:
     """The next plies from each of `keys`, most played first."""
     marks = ", ".join("?" * len(keys))
-    # with `only`, the plies are found first, then the records to count among them (SQLite
-    # would otherwise go through those records, and look up every key for each)
+    # +: `only` is a check of each ply found by its position (SQLite would otherwise go through
+    # the records `only` selects, and look up every key for each: minutes for a tree 3 plies deep)
     sql = NEXT_PLIES.format(main=MAIN_PLIES.format(keys=marks),
                             variations=VARIATION_PLIES.format(keys=marks) if variations else "",
-                            only=f"WHERE e.record_id IN ({only[0]})" if only else "",
-                            materialized="MATERIALIZED" if only else "NOT MATERIALIZED")
+                            only=f"WHERE +e.record_id IN ({only[0]})" if only else "")
     found: dict[int, list[Node]] = {}
     for parent, child, _, plies, ply_sum, games, white, draws, black, first, last, texts in conn.execute(
             sql, keys * (1 + variations) + (only[1] if only else [])):
