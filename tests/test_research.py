@@ -3,14 +3,16 @@ search, player aliases and the score table, unknown dates, export."""
 
 import csv
 import json
+import re
+import sqlite3
 
 import pytest
 from click.testing import CliRunner
 
 from lusoria.archive import Archive, Filters
 from lusoria.api import random_records
-from lusoria.archive.patterns import pattern_globs
-from lusoria.archive.positions import folded, spelled_out
+from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
+from lusoria.archive.positions import folded, pack_boards, spelled_out
 from lusoria.archive.search import material_condition
 from lusoria.cli import main
 from lusoria.validator.replay import check
@@ -186,6 +188,35 @@ def test_boards_spell_out_the_position_string(game, tags):
 
 
 # -- patterns ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, tags, patterns", [
+    ("tablut", {}, ["*********/*********/*********/*********/****K****/*********/*********/*********/********* b",
+                    "*********/*********/*********/****p****/**?*K*W**/****B****/*********/*********/********* *",
+                    "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"]),
+    ("latrunculi", {"Variant": "seneca"}, ["********/********/********/***P****/********/********/********/******** *",
+                                           "8/8/8/8/8/8/8/8 b", "********/**?*****/********/********/**W*****/********/"
+                                           "********/**B***** w * *"]),
+    ("laquet", {}, ["5:2,11:1,* *", "1:*,18:* * w", "- 6:* b"]),
+])
+def test_boards_match_a_pattern_as_sqlite_glob_does(game, tags, patterns):
+    """`glob_regex` reads each GLOB of a pattern as SQLite's GLOB does, on every board of random
+    games (and their 8 symmetries); `matching_plies` gives the plies whose board matches."""
+    conn = sqlite3.connect(":memory:")
+    matched = 0
+    for text in random_records(game, 4, seed=11, tags=tags, max_plies=60):
+        report = check(text)
+        boards = [spelled_out(report.rules, position)[0] for position in report.positions]
+        for pattern in patterns:
+            globs = [glob for of_game, glob in pattern_globs(pattern, symmetric=True) if of_game == game]
+            expected = [ply for ply, board in enumerate(boards)
+                        if any(conn.execute("SELECT ? GLOB ?", [board, glob]).fetchone()[0] for glob in globs)]
+            for glob in globs:
+                assert [bool(re.fullmatch(glob_regex(glob), board)) for board in boards] == [
+                    bool(conn.execute("SELECT ? GLOB ?", [board, glob]).fetchone()[0]) for board in boards]
+            found = matching_plies(pack_boards(boards), game, json.dumps([[game, glob] for glob in globs]))
+            assert (json.loads(found) if found else []) == expected
+            matched += len(expected)
+    assert matched
 
 def pattern(*squares: tuple[str, str], turn: str = "*") -> str:
     """A Tablut pattern: every square open but the given ones (name, pattern character)."""
