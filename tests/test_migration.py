@@ -116,3 +116,49 @@ def test_importing_into_an_upgraded_archive_fills_its_tables_as_a_new_one(new, t
         (0, "c5-c3"), (1, "i6-f6"), (2, None)]
     for table in REPLAYED_COLUMNS:
         assert rows(path, f"SELECT count(*) FROM {table} WHERE record_id = {added}")[0][0] >= (table != "variation_plies")
+
+
+def as_version_4(path: str) -> None:
+    """Turn a new archive into the layout version 4 had: `plies` with the text of the ply that
+    led to each position and a second index by record, a `positions` table, `window_squares`,
+    `record_squares` by record id, and no `record_boards`."""
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("ALTER TABLE plies RENAME TO new_plies")
+        conn.execute("CREATE TABLE plies (record_id INTEGER REFERENCES records(id), ply INTEGER NOT NULL, "
+                     "position INTEGER NOT NULL, text TEXT, next INTEGER, PRIMARY KEY (position, record_id, ply)) "
+                     "WITHOUT ROWID")
+        conn.execute("CREATE INDEX idx_plies_record_id_ply ON plies (record_id, ply)")
+        conn.execute("INSERT INTO plies SELECT p.record_id, p.ply, p.position, q.next_text, p.next FROM new_plies p "
+                     "LEFT JOIN new_plies q ON q.record_id = p.record_id AND q.ply = p.ply - 1")
+        conn.execute("CREATE TABLE positions (key INTEGER PRIMARY KEY, game TEXT, position TEXT, board TEXT)")
+        conn.execute("INSERT INTO positions (key) SELECT DISTINCT position FROM new_plies")
+        conn.execute("CREATE TABLE window_squares (record_id INTEGER, first_ply INTEGER NOT NULL, squares TEXT NOT NULL, "
+                     "PRIMARY KEY (record_id, first_ply)) WITHOUT ROWID")
+        conn.execute("INSERT INTO window_squares SELECT record_id, 0, squares FROM record_squares")
+        conn.execute("CREATE TABLE old_squares (record_id INTEGER PRIMARY KEY, squares TEXT)")
+        conn.execute("INSERT INTO old_squares SELECT record_id, squares FROM record_squares")
+        for table in ("new_plies", "record_boards", "record_squares"):
+            conn.execute(f"DROP TABLE {table}")
+        conn.execute("ALTER TABLE old_squares RENAME TO record_squares")
+        conn.execute("PRAGMA user_version = 4")
+        conn.commit()
+
+
+def test_a_version_4_archive_is_upgraded_with_nothing_lost(new, tmp_path):
+    path = str(tmp_path / "old.db")
+    with closing(sqlite3.connect(new.path)) as source, closing(sqlite3.connect(path)) as copy:
+        source.backup(copy)
+    Archive(path).merge_players(["K. Nilsson"], "Karin Nilsson")
+    as_version_4(path)
+    before = rows(path, "SELECT * FROM records ORDER BY id")
+    assert len(Archive(path).query(Filters(player="Karin Nilsson"))) == 4  # opening it upgrades it
+    assert rows(path, "PRAGMA user_version") == [(5,)]
+    assert rows(path, "SELECT * FROM records ORDER BY id") == before
+    assert rows(path, "SELECT alias, name FROM player_aliases") == [("K. Nilsson", "Karin Nilsson")]
+    names = {name for (name,) in rows(path, "SELECT name FROM sqlite_master")}
+    assert not names & {"positions", "window_squares", "idx_plies_record_id_ply"}
+    for table, columns in REPLAYED_COLUMNS.items():
+        sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        assert rows(path, sql) == rows(new.path, sql), table
+    assert rows(path, "SELECT game, record_id FROM record_squares ORDER BY 2") == rows(
+        new.path, "SELECT game, record_id FROM record_squares ORDER BY 2")
