@@ -15,7 +15,7 @@ from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.export import export
-from lusoria.archive.importer import ImportSummary, import_reports
+from lusoria.archive.importer import ImportSummary, import_reports, position_key
 from lusoria.archive.query import COLUMNS, FilterError, Filters, build, position_keys
 from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, open_archive
@@ -51,7 +51,7 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
     """SQL that selects the ids of the records `filters` match (None: every record)."""
     if filters is None or filters == Filters():
         return None
-    sql, params = build(filters)
+    sql, params = build(filters, ordered=False)
     return f"SELECT id FROM ({sql})", params
 
 
@@ -172,17 +172,20 @@ class Archive:
         only = _selected(filters)
         conn = connect(self.path)
         try:
-            if position is not None:
-                keys = position_keys(position)
-            else:
-                found = conn.execute("SELECT position FROM plies WHERE record_id = ? AND ply = ?",
-                                     [record, ply]).fetchone()
-                if found is None or found[0] is None:
-                    raise ValueError(f"the archive has no position after ply {ply} of record {record}")
-                keys = [found[0]]
+            keys = position_keys(position) if position is not None else [self._position_key(conn, record, ply)]
             return tree(conn, keys, depth, only, variations)
         finally:
             conn.close()
+
+    @staticmethod
+    def _position_key(conn: sqlite3.Connection, record: int | None, ply: int) -> int:
+        """The key of the position after ply `ply` of record `record`, from its text replayed
+        (plies are ordered by position, not by record)."""
+        found = conn.execute("SELECT text FROM records WHERE id = ?", [record]).fetchone()
+        report = check(RecordText(found[0])) if found else None
+        if report is None or report.rules is None or not 0 <= ply < len(report.positions):
+            raise ValueError(f"the archive has no position after ply {ply} of record {record}")
+        return position_key(report.rules, report.positions[ply])
 
     def merge_players(self, names: list[str], canonical: str) -> str:
         """`lusoria players merge`: `names` become other names of the player `canonical`."""

@@ -8,7 +8,7 @@ import os
 import sqlite3
 from typing import Iterator
 
-TABLES = ("records", "tags", "plies", "variation_plies", "diagnostics", "positions")
+TABLES = ("records", "tags", "plies", "variation_plies", "diagnostics")
 FORMATS = ("parquet", "csv")
 BATCH = 50_000
 

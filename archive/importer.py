@@ -8,9 +8,10 @@ from __future__ import annotations
 import hashlib
 import os
 import signal
+import sqlite3
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import sqlite_utils
 
@@ -20,8 +21,7 @@ from lusoria.notation.visitor import Visitor, walk
 from lusoria.validator.base import Game, Position
 from lusoria.validator.replay import ERROR, Report
 from lusoria.archive.identity import identity, label
-from lusoria.archive.positions import (RUN_COLUMNS, insert_positions, material_range, material_runs,
-                                       record_positions, squares_held, window_squares)
+from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, summary_rows
 from lusoria.archive.schema import SOURCE_TAGS
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, variation_rows
 from lusoria.words import plural
@@ -76,11 +76,12 @@ RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "rou
                   "path", "line", "sources", "comments", "text", "setting", "label"]
 CHILD_COLUMNS = {
     "tags": ["record_id", "name", "value"],
-    "plies": ["record_id", "ply", "position", "text", "next"],
+    "plies": ["record_id", "ply", "position", "next_text", "next"],
     "variation_plies": VARIATION_COLUMNS,
-    "record_squares": ["record_id", "squares"],
+    "record_boards": ["record_id", "boards"],
+    "record_squares": ["record_id", "game", "squares"],
     "material_runs": RUN_COLUMNS,
-    "window_squares": ["record_id", "first_ply", "squares"],
+    "material_ranges": RANGE_COLUMNS,
     "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],
 }
 
@@ -93,8 +94,6 @@ class Rows:
     valid: bool
     parsed: bool
     tables: dict[str, list[list]]
-    positions: list[list] = field(default_factory=list)  # rows of the positions table
-    ranges: list | None = None  # its row of material_ranges, without the record id
 
 
 def as_written(report: Report) -> str:
@@ -122,25 +121,29 @@ def rows(report: Report) -> Rows:
               (" ".join(_comments(report.record)) or None) if report.record else None,
               text.rstrip("\n") + "\n", found.setting, label(tags)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
-    written = report.record.main.plies if report.record else []
-    rules = report.rules
-    keys = [position_key(rules, position) for position in report.positions] if rules else []
-    plies: list[list] = [[None, number, key, written[number - 1].text if number else None, following]
-                         for number, (key, following) in enumerate(zip(keys, [*keys[1:], None]))]
-    reached = record_positions(rules, report.positions, keys) if rules and plies else []
-    boards = {row[0]: row[3] for row in reached}
     return Rows(found.key, report.valid, report.record is not None, {
         "records": [record],
         "tags": [[None, name, value] for name, value in tags.items()]
         + ([[None, "SourceFormat", report.source.format]] if report.source.format != "lgn" else []),
-        "plies": plies,
-        "variation_plies": variation_rows(report),
-        "record_squares": [[None, squares_held(rules.name, [row[3] for row in reached])]] if reached and rules else [],
-        "material_runs": material_runs(keys, reached),
-        "window_squares": window_squares(rules.name, [boards[key] for key in keys]) if reached and rules else [],
+        **replayed_rows(report),
         "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                         for n, d in enumerate(report.diagnostics)],
-    }, reached, material_range(reached) if reached else None)
+    })
+
+
+def replayed_rows(report: Report) -> dict[str, list[list]]:
+    """The rows of the tables made from replaying a record (schema.REPLAYED), each record id
+    left to fill in: a row of `plies` per position of the main line, with the ply played from
+    it and the position it led to; its variations; its summaries (archive/positions.py)."""
+    rules = report.rules
+    if rules is None or not report.positions:
+        return {}
+    written = report.record.main.plies if report.record else []
+    keys = [position_key(rules, position) for position in report.positions]
+    last = len(keys) - 1
+    return {"plies": [[None, number, key, written[number].text if number < last else None,
+                       keys[number + 1] if number < last else None] for number, key in enumerate(keys)],
+            "variation_plies": variation_rows(report), **summary_rows(rules, report.positions)}
 
 
 def _dates(tags: dict[str, str]) -> tuple[str | None, str | None]:
@@ -176,6 +179,18 @@ def _fault(point: str, batch: int) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
+def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[list]],
+                after_each: Callable[[], None] | None = None) -> None:
+    """Insert rows of `records` (first, when given) and its child tables; `after_each` is
+    called after each table's rows."""
+    for table, new in tables.items():
+        columns = RECORD_COLUMNS if table == "records" else CHILD_COLUMNS[table]
+        conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
+                         f"VALUES ({', '.join('?' * len(columns))})", new)
+        if after_each:
+            after_each()
+
+
 def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportSummary, number: int) -> None:
     """One transaction: the new records of `batch` with all their rows, or nothing."""
     conn = db.conn
@@ -185,12 +200,8 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
         seen = {row[0] for row in conn.execute(
             f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)}
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
-        tables: dict[str, list[list]] = {"records": [], "tags": [], "plies": [], "variation_plies": [],
-                                         "record_squares": [], "material_runs": [], "window_squares": [],
-                                         "diagnostics": []}
+        tables: dict[str, list[list]] = {"records": []}
         counts = ImportSummary()
-        positions: list[list] = []
-        ranges: list[list] = []
         for checked in batch:
             if checked.hash in seen:
                 counts.duplicates += 1
@@ -199,20 +210,12 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             for table, new in checked.tables.items():
                 for row in new:
                     row[0] = next_id
-                tables[table] += new
-            positions += checked.positions
-            if checked.ranges:
-                ranges.append([next_id, *checked.ranges])
+                tables.setdefault(table, []).extend(new)
             next_id += 1
             counts.added += 1
             counts.invalid += not checked.valid
             counts.unparsable += not checked.parsed
-        for table, new in tables.items():
-            columns = RECORD_COLUMNS if table == "records" else CHILD_COLUMNS[table]
-            conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
-                             f"VALUES ({', '.join('?' * len(columns))})", new)
-            _fault("insert", number)
-        insert_positions(db, positions, ranges)
+        insert_rows(conn, tables, lambda: _fault("insert", number))
         _fault("commit", number)
         conn.execute("COMMIT")
     except BaseException:  # Ctrl-C too, or a full disk (SQLite may have rolled back already), which may come before BEGIN took effect or after COMMIT did

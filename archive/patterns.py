@@ -1,11 +1,14 @@
 """Pattern search: a position string with wildcards (docs/notation.md §6.1), turned into
-SQLite GLOB patterns over `positions.board`, the board spelled out one character a square."""
+GLOB patterns over a board spelled out one character a square (archive/positions.py), which
+the SQL function `lusoria_matching_plies` matches against each board of a record."""
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
 
-from lusoria.archive.positions import EMPTY, LAQUET_POINTS, PIECE_BITS
+from lusoria.archive.positions import EMPTY, LAQUET_POINTS, PIECE_BITS, unpacked_boards
 
 ANY, ANY_PIECE = "*", "?"
 SIDES = {"tablut": ("KP", "p"), "latrunculi": ("PDI", "pdi")}  # White's letters, Black's
@@ -95,7 +98,7 @@ def _laquet_glob(fields: list[str]) -> str:
 
 
 def pattern_globs(pattern: str, symmetric: bool = False) -> list[tuple[str, str]]:
-    """(game, GLOB over positions.board) for every game that can read `pattern`; with
+    """(game, GLOB over a spelled-out board) for every game that can read `pattern`; with
     `symmetric`, a pattern on a square board also in its 8 symmetries. ValueError when no
     game can read it."""
     fields = pattern.split()
@@ -142,3 +145,37 @@ def required_squares(game: str, glob: str) -> list[tuple[int, int]]:
         if EMPTY not in allowed and any(char in bits for char in allowed):
             found.append((index, sum({bits[char] for char in allowed if char in bits})))
     return found
+
+
+def glob_regex(glob: str) -> str:
+    """A GLOB of `pattern_globs` as a regular expression (`?`, `*`, `[…]` and `[^…]` as SQLite reads them)."""
+    tokens = re.findall(r"\[[^]]*\]|.", glob)
+    return "".join(".*" if token == "*" else "." if token == "?" else token if token.startswith("[") and len(token) > 1
+                   else re.escape(token) for token in tokens)
+
+
+def matching_plies(packed: bytes | None, game: str | None, globs: str) -> str | None:
+    """The SQL function `lusoria_matching_plies(record_boards.boards, records.game, GLOBS)`:
+    the plies (a JSON array) whose board matches one of GLOBS (a JSON list of [game, GLOB]
+    pairs: archive/patterns.py) for the record's game; None when none does."""
+    compiled = _compiled(globs).get(game or "")
+    if packed is None or not compiled:
+        return None
+    boards = unpacked_boards(packed)
+    found: list[int] = []
+    ply = start = 0
+    for match in compiled.finditer(boards):  # a board a line: the ply is the lines before
+        ply += boards.count("\n", start, match.start())
+        start = match.start()
+        found.append(ply)
+    return json.dumps(found) if found else None
+
+
+@lru_cache(maxsize=32)
+def _compiled(globs: str) -> dict[str, re.Pattern]:
+    """GLOBS as one regular expression per game, which matches whole lines (boards)."""
+    per_game: dict[str, list[str]] = {}
+    for game, glob in json.loads(globs):
+        per_game.setdefault(game, []).append(glob_regex(glob))
+    return {game: re.compile("^(?:" + "|".join(f"(?:{regex})" for regex in regexes) + ")$", re.MULTILINE)
+            for game, regexes in per_game.items()}

@@ -112,8 +112,9 @@ def rule_id(written: str) -> str:
         return written
 
 
-def build(filters: Filters) -> tuple[str, list]:
-    """The SQL and its parameters for `filters`. ValueError for a filter that cannot work."""
+def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
+    """The SQL and its parameters for `filters` (records oldest first; unless `ordered` is
+    False and there is no `limit`: in any order). ValueError for a filter that cannot work."""
     where, params = [], []
     for column in ("game", "variant", "result"):
         if (value := getattr(filters, column)) is not None:
@@ -174,7 +175,8 @@ def build(filters: Filters) -> tuple[str, list]:
     sql = f"SELECT {select} FROM records" + (" WHERE " + " AND ".join(where) if where else "")
     # idx_records_date_order serves searches within plies (they stop at their first matches);
     # `+` keeps it from other queries, for which an index of their own filter is better
-    sql += f" ORDER BY {'' if searched else '+'}records.date_from IS NULL, records.date_from, records.id"
+    if ordered or filters.limit is not None:
+        sql += f" ORDER BY {'' if searched else '+'}records.date_from IS NULL, records.date_from, records.id"
     if filters.limit is not None:
         sql += " LIMIT ?"
         params.append(filters.limit)

@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from typing import Iterator
 from urllib.parse import quote
 
+from lusoria.archive.patterns import matching_plies
+
 DEFAULT_TIMEOUT = 60.0  # seconds a `lusoria sql` statement may run (--timeout)
 PROGRESS_STEPS = 10_000  # virtual machine steps between two looks at the clock and at Ctrl-C
 
@@ -72,6 +74,7 @@ def connect(path: str) -> sqlite3.Connection:
     # pages read through memory, not one read() each: searches that visit many rows of a large
     # archive at random (positions of each ply) take a third of the time (BENCHMARKS.md)
     conn.execute("PRAGMA mmap_size = 2147483648")
+    conn.create_function("lusoria_matching_plies", 3, matching_plies, deterministic=True)  # pattern search
     conn.set_authorizer(read_only_authorizer)
     return conn
 

@@ -10,13 +10,17 @@ from typing import Callable
 import sqlite_utils
 
 from lusoria.archive.players import create_players
-from lusoria.archive.positions import create_positions, create_record_summaries, fill_positions, fill_record_summaries
-from lusoria.archive.variations import create_variation_plies, fill_variations
+from lusoria.archive.positions import create_record_summaries
+from lusoria.archive.variations import create_variation_plies
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
-# it runs on a copy, which replaces the archive only once every step has succeeded).
+# it runs on a copy, which replaces the archive only once every step has succeeded). A version
+# without an entry added only tables of REPLAYED, which `rebuild_replayed` makes anew.
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
+# The tables made from replaying each record's text (and their names in older versions)
+REPLAYED = ("plies", "variation_plies", "record_boards", "record_squares", "material_runs", "material_ranges",
+            "positions", "window_squares")
 FTS_COLUMNS = ["white", "black", "event", "site", "sources", "comments"]
 SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")
 
@@ -36,7 +40,7 @@ def create(db: sqlite_utils.Database) -> None:
             "first_rule": str, "first_ply": int, "path": str, "line": int,
             "sources": str, "comments": str, "text": str, "setting": str, "label": str,
         }, pk="id", not_null={"hash", "text", "valid"})
-        create_lookup_tables(db)
+        create_tags(db)
         db.table("diagnostics").create({
             "record_id": int, "number": int, "severity": str, "rule": str, "message": str,
             "ply": int, "text": str, "line": int, "column": int,
@@ -50,33 +54,39 @@ def create(db: sqlite_utils.Database) -> None:
         db.table("diagnostics").create_index(["rule", "record_id"])
         records.enable_fts(FTS_COLUMNS, create_triggers=True)
         _add_version_3(db)
-        _add_version_4(db)
+        create_replayed(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-def create_lookup_tables(db: sqlite_utils.Database) -> None:
-    """`tags` and `plies`, each one b-tree ordered for the search it serves (by tag, by position:
-    docs/archive.md, "Size"); no row id, no second index."""
+def create_tags(db: sqlite_utils.Database) -> None:
+    """`tags`, one b-tree ordered by tag, what `--tag` searches (docs/archive.md, "Size")."""
     db.execute("""CREATE TABLE "tags" (
    "record_id" INTEGER REFERENCES "records"("id"),
    "name" TEXT NOT NULL,
    "value" TEXT NOT NULL,
    PRIMARY KEY ("name", "value", "record_id")
 ) WITHOUT ROWID""")
+
+
+def create_replayed(db: sqlite_utils.Database) -> None:
+    """The tables of REPLAYED (version 5). `plies` is one b-tree ordered by position, no row
+    id, no second index (docs/archive.md, "Size"): each row holds what the move tree needs, the
+    ply played from the position (`next_text`) and the position it led to (`next`)."""
     db.execute("""CREATE TABLE "plies" (
    "record_id" INTEGER REFERENCES "records"("id"),
    "ply" INTEGER NOT NULL,
    "position" INTEGER NOT NULL,
-   "text" TEXT,
+   "next_text" TEXT,
+   "next" INTEGER,
    PRIMARY KEY ("position", "record_id", "ply")
 ) WITHOUT ROWID""")
-    db.execute('CREATE INDEX "idx_plies_record_id_ply" ON "plies" ("record_id", "ply")')
+    create_variation_plies(db)
+    create_record_summaries(db)
 
 
 def _add_version_3(db: sqlite_utils.Database) -> None:
-    """Version 3 (issue 16): the distinct positions with their material, the material ranges
-    of each record, player aliases, an index of the records in date order, and the rules."""
-    create_positions(db)
+    """Version 3 (issue 16): player aliases, an index of the records in date order, and the
+    rules."""
     create_players(db)
     create_rules(db)
     # records in the order query lists them: a search within plies stops at its first matches
@@ -92,33 +102,26 @@ def create_rules(db: sqlite_utils.Database) -> None:
                             for rule in rules()), pk="id")
 
 
-def _migrate_to_3(db: sqlite_utils.Database) -> None:
-    _add_version_3(db)
-    fill_positions(db)
+MIGRATIONS[3] = _add_version_3
 
 
-MIGRATIONS[3] = _migrate_to_3
+def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
+    """Make the tables of REPLAYED anew from each record's stored text, replayed once as an
+    import does (archive/importer.py): an archive made before version 5."""
+    from lusoria.archive.importer import insert_rows, replayed_rows  # the validator: loaded only to upgrade
+    from lusoria.validator.replay import check
 
-
-def _add_version_4(db: sqlite_utils.Database) -> None:
-    """Version 4 (issue 16): `plies.next`, the position after the next ply of the main line
-    (the move tree reads it with the ply), the plies of variations (`variation_plies`), what
-    each record's squares held (`record_squares`, which pattern search checks first) and its
-    material as runs of plies (`material_runs`, which material search reads)."""
-    db.execute("ALTER TABLE plies ADD COLUMN next INTEGER")
-    create_variation_plies(db)
-    create_record_summaries(db)
-
-
-def _migrate_to_4(db: sqlite_utils.Database) -> None:
-    _add_version_4(db)
-    db.execute("UPDATE plies SET next = (SELECT q.position FROM plies q "
-               "WHERE q.record_id = plies.record_id AND q.ply = plies.ply + 1)")
-    fill_variations(db)
-    fill_record_summaries(db)
-
-
-MIGRATIONS[4] = _migrate_to_4
+    for table in REPLAYED:
+        db.execute(f"DROP TABLE IF EXISTS [{table}]")
+    create_replayed(db)
+    tables: dict[str, list[list]] = {}
+    for number, (record, text) in enumerate(db.execute("SELECT id, text FROM records ORDER BY id"), 1):
+        for table, rows in replayed_rows(check(text)).items():
+            tables.setdefault(table, []).extend([record, *row[1:]] for row in rows)
+        if number % batch == 0:
+            insert_rows(db.conn, tables)
+            tables = {}
+    insert_rows(db.conn, tables)
 
 
 def _connect(path: str) -> sqlite_utils.Database:
@@ -168,9 +171,12 @@ def _upgrade(path: str, version: int) -> None:
         finally:
             source.close()
         for step in range(version + 1, SCHEMA_VERSION + 1):
-            MIGRATIONS[step](copy)
+            if step in MIGRATIONS:
+                MIGRATIONS[step](copy)
+        rebuild_replayed(copy)
         copy.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         copy.conn.commit()
+        copy.execute("VACUUM")  # the pages of the tables dropped
     try:
         _publish(build, path, replace=True)
     except (sqlite3.Error, OSError) as error:
@@ -181,8 +187,7 @@ def _upgrade(path: str, version: int) -> None:
 def migrate_to_2(db: sqlite_utils.Database) -> None:
     """Version 2: a record's identity by its canonical content (`hash`, `setting`; records that
     become duplicates of each other are all kept, for `lusoria duplicates` to list), a `label`,
-    and `tags` and `plies` without row ids (the plies after an illegal one, which had no
-    position, are left out; their text is in the record's)."""
+    and `tags` without row ids (`plies` are made anew by `rebuild_replayed`)."""
     from lusoria.archive.identity import recompute  # the validator: loaded only to upgrade
 
     records = db.table("records")
@@ -190,13 +195,10 @@ def migrate_to_2(db: sqlite_utils.Database) -> None:
     records.add_column("label", str)
     db.execute("DROP INDEX idx_records_hash")
     records.create_index(["hash"])
-    for table in ("tags", "plies"):
-        db.execute(f"ALTER TABLE {table} RENAME TO old_{table}")
-    create_lookup_tables(db)
+    db.execute("ALTER TABLE tags RENAME TO old_tags")
+    create_tags(db)
     db.execute("INSERT INTO tags SELECT record_id, name, value FROM old_tags")
-    db.execute("INSERT INTO plies SELECT record_id, ply, position, text FROM old_plies WHERE position IS NOT NULL")
-    for table in ("tags", "plies"):
-        db.execute(f"DROP TABLE old_{table}")
+    db.execute("DROP TABLE old_tags")
     recompute(db)
 
 

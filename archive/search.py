@@ -1,7 +1,8 @@
 """Searches within the plies of records: patterns, material, lists of positions (`--pattern`,
 `--material`, `--positions`) and records that continue others (`--records`), as SQL for
-`archive/query.py:build`. A ply condition is SQL over `p` (a row of plies) and `s` (its row of
-positions); every ply condition given must hold at the same ply."""
+`archive/query.py:build`. Each pattern or list of positions gives the plies of a record that
+match (a column `start`); material conditions are SQL over `s` (a row of material_runs); every
+ply condition given must hold at the same ply."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ import json
 import re
 
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import WINDOW
 
-TERMS = {  # the names a material condition may use, as SQL over positions
+TERMS = {  # the names a material condition may use, as SQL over material_runs
     "white": "s.white", "black": "s.black", "king": "s.king",
     "white_inciti": "s.white_inciti", "black_inciti": "s.black_inciti",
     "inciti": "s.white_inciti + s.black_inciti",
@@ -28,7 +28,7 @@ POSSIBLE = {"<=": "{0}_min <= ?", "<": "{0}_min < ?", ">=": "{0}_max >= ?", ">":
 
 def material_condition(text: str) -> tuple[str, list, str, list]:
     """SQL for material conditions, `white<=4, black>=10, king`, each of which must hold (a
-    bare name means at least one): over a ply's positions row, and over a record's
+    bare name means at least one): over a ply's material_runs row, and over a record's
     material_ranges row (which records may hold a ply that matches), with their parameters."""
     clauses, params, possible, bounds = [], [], [], []
     for part in text.split(","):
@@ -44,112 +44,110 @@ def material_condition(text: str) -> tuple[str, list, str, list]:
     return " AND ".join(clauses), params, " AND ".join(possible), bounds
 
 
-def _pattern(pattern: str, symmetric: bool) -> tuple[str, list, list[tuple[str, str]]]:
-    """SQL over `s` for a pattern, its parameters, and its (game, GLOB) pairs."""
-    globs = pattern_globs(pattern, symmetric)
-    params = [value for pair in globs for value in pair]
-    return "(" + " OR ".join(["(s.game = ? AND s.board GLOB ?)"] * len(globs)) + ")", params, globs
+# The plies of the record whose board matches GLOBS (a parameter: JSON of [game, GLOB] pairs)
+MATCHING_PLIES = ("SELECT value AS start FROM json_each((SELECT lusoria_matching_plies(b.boards, records.game, ?) "
+                  "FROM record_boards b WHERE b.record_id = records.id))")
 
 
-def _held(globs: list[tuple[str, str]], squares: str, of_game: bool = True) -> tuple[str, list]:
-    """SQL: the record is of the game of one of `globs` (unless not `of_game`), and `squares`
-    (a column of `squares_held`: `record_squares.squares`, `window_squares.squares`) held, at
-    some ply, every piece that GLOB asks for: a check that rules out, cheaply, most records (or
-    windows of plies) a rare pattern cannot match."""
-    alternatives: list[str] = []
+def _held(globs: list[tuple[str, str]]) -> tuple[str, list]:
+    """SQL: the ids of the records of the game of one of `globs` whose `record_squares.squares`
+    held, at some ply, every piece that GLOB asks for: a check that rules out, cheaply, most
+    records a rare pattern cannot match (it reads the rows of those games only)."""
+    selects: list[str] = []
     params: list[str | int] = []
-    for game, glob in globs:
-        required = required_squares(game, glob)
-        alternatives.append(("(+records.game = ?" if of_game else "(1")  # +: a check, not the index to follow
-                            + f" AND (unicode(substr({squares}, ?, 1)) - 48) & ?" * len(required) + ")")
-        params += [game] if of_game else []
-        params += [value for pair in required for value in pair]
-    return "(" + " OR ".join(alternatives) + ")", params
+    for game in dict.fromkeys(game for game, _ in globs):
+        alternatives = []
+        params.append(game)
+        for required in (required_squares(game, glob) for of_game, glob in globs if of_game == game):
+            alternatives.append("(1" + " AND (unicode(substr(q.squares, ?, 1)) - 48) & ?" * len(required) + ")")
+            params += [value for pair in required for value in pair]
+        selects.append(f"SELECT record_id FROM record_squares q WHERE q.game = ? AND ({' OR '.join(alternatives)})")
+    return " UNION ALL ".join(selects), params
 
 
-def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[tuple[str, str]] | None]:
-    """Any of `lines`: a position string (its keys) or a pattern; and the (game, GLOB) pairs
-    of the patterns (None when there are positions too)."""
+def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[tuple[str, str]]]:
+    """The plies that match any of `lines`, each a position string (its keys) or a pattern, as
+    SQL; its parameters; the (game, GLOB) pairs of the patterns."""
     from lusoria.archive.query import position_keys
 
-    clauses: list[str] = []
-    params: list = []
     keys: list[int] = []
     globs: list[tuple[str, str]] = []
     for line in lines:
         try:
             keys += position_keys(line)
         except ValueError:
-            sql, found, pattern_globs = _pattern(line, symmetric)
-            clauses.append(sql)
-            params += found
-            globs += pattern_globs
+            globs += pattern_globs(line, symmetric)
+    selects: list[str] = []
+    params: list[int | str] = []
     if keys:
-        clauses.insert(0, f"p.position IN ({', '.join('?' * len(keys))})")
-        params = keys + params
-    if not clauses:
+        selects.append(f"SELECT ply AS start FROM plies WHERE position IN ({', '.join('?' * len(keys))}) "
+                       "AND record_id = records.id")
+        params += keys
+    if globs:
+        selects.append(MATCHING_PLIES)
+        params.append(json.dumps(globs))
+    if not selects:
         raise ValueError("the positions file holds no position or pattern")
-    return "(" + " OR ".join(clauses) + ")", params, None if keys else globs
+    return " UNION ".join(selects), params, globs
 
 
 def ply_search(filters) -> tuple[str, list, str, list] | None:
     """(a WHERE clause, its parameters, a column `ply`: the first ply where every ply condition
     of `filters` holds — for `material_for` N plies in a row, the first of them —, its
     parameters); None when `filters` has no ply condition. The WHERE clause first rules out,
-    cheaply, the records that cannot match (their game, what their squares held, their
-    material ranges)."""
-    parts: list[tuple[str, list]] = []
+    cheaply, the records that cannot match (what their squares held, their material ranges)."""
+    sources: list[tuple[str, list]] = []  # SQL of plies (`start`) that match, with parameters
     records: list[str] = []
     record_params: list = []
-    globs: list[tuple[str, str]] | None = None
+    globs: list[tuple[str, str]] = []
     if filters.pattern is not None:
-        sql, params, globs = _pattern(filters.pattern, filters.symmetric)
-        parts.append((sql, params))
+        globs = pattern_globs(filters.pattern, filters.symmetric)
+        sources.append((MATCHING_PLIES, [json.dumps(globs)]))
     if filters.positions:
         sql, params, listed = _positions([line for line in filters.positions if line.strip()], filters.symmetric)
-        parts.append((sql, params))
-        if filters.pattern is None:
+        sources.append((sql, params))
+        if filters.pattern is None and sql == MATCHING_PLIES:  # patterns only
             globs = listed
     if globs:
-        # the ids are found once, without reading records (the game is checked with the plies);
-        # +: records are still read in date order, each id checked from the date index alone
-        held, held_params = _held(globs, "q.squares", of_game=False)
-        records.append(f"+records.id IN (SELECT record_id FROM record_squares q WHERE {held})")
+        # the ids are found once, without reading records; +: records are still read in date
+        # order, each id checked from the date index alone
+        held, held_params = _held(globs)
+        records.append(f"+records.id IN ({held})")
         record_params += held_params
+    conditions, condition_params = [], []
     for text in filters.material:
         sql, params, possible, bounds = material_condition(text)
-        parts.append((sql, params))
+        conditions.append(sql)
+        condition_params += params
         # the ids are looked up once (not once a record); +: records are still read in date order
         records.append(f"+records.id IN (SELECT record_id FROM material_ranges WHERE {possible})")
         record_params += bounds
-    if not parts:
+    if not sources and not conditions:
         return None
-    condition, params = " AND ".join(sql for sql, _ in parts), [value for _, found in parts for value in found]
-    if filters.pattern is None and not filters.positions:  # material only: its runs, no position read
+    if not sources:  # material only: its runs, no board read
         plies = ("s.first_ply AS start, s.last_ply - s.first_ply + 1 AS length FROM material_runs s "
-                 f"WHERE s.record_id = records.id AND {condition}")
-    elif globs:  # patterns: only the plies of the windows whose squares held what they ask for
-        held, held_params = _held(globs, "w.squares")
-        # CROSS JOIN: SQLite joins in this order (windows first), which it would not choose
-        plies = ("p.ply AS start, 1 AS length FROM window_squares w CROSS JOIN plies p ON p.record_id = w.record_id "
-                 f"AND p.ply BETWEEN w.first_ply AND w.first_ply + {WINDOW - 1} CROSS JOIN positions s "
-                 "ON s.key = p.position "
-                 f"WHERE w.record_id = records.id AND {held} AND {condition}")
-        params = held_params + params
-    else:
-        plies = ("p.ply AS start, 1 AS length FROM plies p JOIN positions s ON s.key = p.position "
-                 f"WHERE p.record_id = records.id AND {condition}")
+                 f"WHERE s.record_id = records.id AND {' AND '.join(conditions)}")
+        params = condition_params
+    else:  # the plies of the first source that the other sources and the material allow
+        (first, params), *others = sources
+        where = [f"start IN ({sql})" for sql, _ in others]
+        params = params + [value for _, found in others for value in found]
+        if conditions:
+            where.append("EXISTS (SELECT 1 FROM material_runs s WHERE s.record_id = records.id AND start "
+                         f"BETWEEN s.first_ply AND s.last_ply AND {' AND '.join(conditions)})")
+            params += condition_params
+        plies = f"start, 1 AS length FROM ({first})" + (" WHERE " + " AND ".join(where) if where else "")
     if filters.material_for <= 1:
-        where, column = f"EXISTS (SELECT {plies})", f"(SELECT min(start) FROM (SELECT {plies})) AS ply"
+        where_sql, column = f"EXISTS (SELECT {plies})", f"(SELECT min(start) FROM (SELECT {plies})) AS ply"
         run_params = params
     else:  # a run: plies in a row that match, which keep `start` minus the length matched before
         runs = ("(SELECT start, length, start - coalesce(sum(length) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED "
                 f"PRECEDING AND 1 PRECEDING), 0) AS run FROM (SELECT {plies}))")
-        where = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING sum(length) >= ?)"
+        where_sql = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING sum(length) >= ?)"
         column = (f"(SELECT min(first) FROM (SELECT min(start) AS first FROM {runs} GROUP BY run "
                   f"HAVING sum(length) >= ?)) AS ply")
         run_params = params + [filters.material_for]
-    return " AND ".join([*records, where]), record_params + run_params, column, run_params
+    return " AND ".join([*records, where_sql]), record_params + run_params, column, run_params
 
 
 def continuations(texts: list[str]) -> tuple[str, list]:
@@ -166,10 +164,11 @@ def continuations(texts: list[str]) -> tuple[str, list]:
             raise ValueError(f"record {index} of the records file cannot be replayed: {problem}")
         keys = [position_key(report.rules, position) for position in report.positions]
         last = len(keys) - 1
-        selects.append("SELECT p.record_id FROM plies p WHERE p.ply = ? AND p.position = ? AND "
-                       "(SELECT count(*) FROM plies q WHERE q.record_id = p.record_id AND q.ply <= ? "
-                       "AND q.position = json_extract(?, '$[' || q.ply || ']')) = ?")
-        params += [last, keys[-1], last, json.dumps(keys), last + 1]
+        # each ply looked up by its position (the order of plies' b-tree)
+        selects.append("SELECT p.record_id FROM plies p WHERE p.position = ? AND p.ply = ? AND "
+                       "(SELECT count(*) FROM json_each(?) j JOIN plies q ON q.position = j.value "
+                       "AND q.record_id = p.record_id AND q.ply = j.key) = ?")
+        params += [keys[-1], last, json.dumps(keys), last + 1]
     if not selects:
         raise ValueError("the records file holds no record")
     return f"records.id IN ({' UNION '.join(selects)})", params

@@ -4,26 +4,43 @@ a game that reached the position by another order of plies is counted too."""
 
 from __future__ import annotations
 
-import re
 import sqlite3
-import statistics
-from collections import defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 RESULTS = {"1-0": "white", "1/2-1/2": "draws", "0-1": "black"}
 
 # (position, next position, the ply's text, the ply number of the position, record id) of the
-# main lines' plies from positions {keys}, and with {variations} those of variations
+# main lines' plies from positions {keys} (each row of plies holds them), and with {variations}
+# those of variations
 MAIN_PLIES = """
-SELECT p.position, p.next, q.text, p.ply, p.record_id
-FROM plies p JOIN plies q ON q.position = p.next AND q.record_id = p.record_id AND q.ply = p.ply + 1
-WHERE p.position IN ({keys})"""
+SELECT position, next, next_text, ply, record_id FROM plies WHERE position IN ({keys}) AND next IS NOT NULL"""
 VARIATION_PLIES = """
 UNION ALL SELECT position, next, text, ply, record_id FROM variation_plies WHERE position IN ({keys})"""
-NEXT_PLIES = """
-SELECT e.*, r.result, r.date_from, r.date_to, r.game FROM ({main}{variations}) e JOIN records r ON r.id = e.record_id
-{only}"""
+
+
+def _dice(second: int) -> str:
+    """SQL: the two dice of a Laquet ply (`e.next_text`) whose second die is its character `second`, higher first."""
+    first, other = "substr(e.next_text, 1, 1)", f"substr(e.next_text, {second}, 1)"
+    return f"max({first}, {other}) || min({first}, {other})"
+
+
+# The roll of a Laquet turn as written, higher die first (`46: 5/11 4/8` and `4-6: …`: `64`); ''
+# for the other games. Two next plies are the same when they lead to the same position and,
+# for Laquet, have the same roll (a Laquet position does not hold the roll: the tree lists the
+# plays of each roll).
+ROLL = (f"CASE WHEN r.game != 'laquet' THEN '' WHEN e.next_text GLOB '[1-6][1-6]*' THEN {_dice(2)} "
+        f"WHEN e.next_text GLOB '[1-6]-[1-6]*' THEN {_dice(3)} ELSE '' END")
+# Per position, next position and roll: the plies, the sum of their ply numbers, the games (a
+# game that came back to the position counts once), the games of each result, the first and
+# last date, and the texts (one a line)
+NEXT_PLIES = f"""
+SELECT e.position, e.next, {ROLL} AS roll, count(*), sum(e.ply), count(DISTINCT e.record_id),
+       {", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN e.record_id END)" for result in RESULTS)},
+       min(r.date_from), max(r.date_to), group_concat(e.next_text, char(10))
+FROM ({{main}}{{variations}}) e JOIN records r ON r.id = e.record_id
+{{only}}
+GROUP BY e.position, e.next, roll"""
 
 
 @dataclass
@@ -50,49 +67,24 @@ class Node:
         return row
 
 
-_DICE = re.compile(r"\s*([1-6])-?([1-6])")
-
-
-@lru_cache(maxsize=4096)  # a tree reads the same turns many times
-def _roll(text: str) -> str:
-    """The roll of a Laquet turn as written, higher die first (`46: 5/11 4/8`: `64`)."""
-    dice = _DICE.match(text)
-    return "".join(sorted(dice.groups(), reverse=True)) if dice else ""
-
-
-def _group(game: str, text: str, child: int) -> tuple[int, str]:
-    """What makes two next plies the same: the position they lead to, and for Laquet the roll
-    too (a Laquet position does not hold the roll: the tree lists the plays of each roll)."""
-    return child, _roll(text) if game == "laquet" else ""
-
-
 def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | None,
            variations: bool) -> dict[int, list[Node]]:
     """The next plies from each of `keys`, most played first."""
     marks = ", ".join("?" * len(keys))
+    # +: `only` is a check of each ply found by its position (SQLite would otherwise go through
+    # the records `only` selects, and look up every key for each: minutes for a tree 3 plies deep)
     sql = NEXT_PLIES.format(main=MAIN_PLIES.format(keys=marks),
                             variations=VARIATION_PLIES.format(keys=marks) if variations else "",
-                            only=f"WHERE e.record_id IN ({only[0]})" if only else "")
-    groups: dict[int, dict[tuple, list]] = defaultdict(lambda: defaultdict(list))
-    for row in conn.execute(sql, keys * (1 + variations) + (only[1] if only else [])):
-        parent, child, text, ply, record, result, date_from, date_to, game = row
-        groups[parent][_group(game, text, child)].append(row)
-    found = {}
-    for parent, plies in groups.items():
-        nodes = []
-        for (child, _), rows in plies.items():
-            texts = [row[2] for row in rows]
-            games = {row[4]: row for row in rows}  # a game that came back to the position counts once
-            node = Node(ply=max(sorted(set(texts)), key=texts.count), position=child, games=len(games),
-                        average_ply=round(statistics.fmean(row[3] + 1 for row in rows), 1))
-            for _, _, _, _, _, result, date_from, date_to, _ in games.values():
-                outcome = RESULTS.get(result, "unfinished")
-                setattr(node, outcome, getattr(node, outcome) + 1)
-            node.first = min((row[6] for row in games.values() if row[6]), default=None)
-            node.last = max((row[7] for row in games.values() if row[7]), default=None)
-            nodes.append(node)
-        found[parent] = sorted(nodes, key=lambda n: (-n.games, n.ply))
-    return found
+                            only=f"WHERE +e.record_id IN ({only[0]})" if only else "")
+    found: dict[int, list[Node]] = {}
+    for parent, child, _, plies, ply_sum, games, white, draws, black, first, last, texts in conn.execute(
+            sql, keys * (1 + variations) + (only[1] if only else [])):
+        written = Counter(texts.split("\n"))
+        found.setdefault(parent, []).append(Node(
+            ply=min(written, key=lambda text: (-written[text], text)), position=child, games=games, white=white,
+            draws=draws, black=black, unfinished=games - white - draws - black,
+            average_ply=round((ply_sum + plies) / plies, 1), first=first, last=last))
+    return {parent: sorted(nodes, key=lambda n: (-n.games, n.ply)) for parent, nodes in found.items()}
 
 
 def tree(conn: sqlite3.Connection, keys: list[int], depth: int = 1,

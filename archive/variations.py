@@ -10,7 +10,7 @@ import sqlite_utils
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import Game, Illegal, Position
-from lusoria.validator.replay import Report, check
+from lusoria.validator.replay import Report
 
 COLUMNS = ["record_id", "line", "ply", "position", "next", "text"]
 
@@ -77,21 +77,3 @@ def variation_rows(report: Report) -> list[list]:
     found = _VariationPlies(rules, report.positions)
     walk(record, found)
     return found.rows
-
-
-def fill_variations(db: sqlite_utils.Database, batch: int = 1000) -> None:
-    """Fill `variation_plies` from the texts of the records of an archive made before version 4
-    (only the records whose text may hold a variation are replayed)."""
-    rows: list[list] = []
-    for record, text in db.execute("SELECT id, text FROM records WHERE instr(text, '(') ORDER BY id"):
-        for row in variation_rows(check(text)):
-            rows.append([record, *row[1:]])
-        if len(rows) >= batch:
-            insert_variation_plies(db, rows)
-            rows = []
-    insert_variation_plies(db, rows)
-
-
-def insert_variation_plies(db: sqlite_utils.Database, rows: list[list]) -> None:
-    db.conn.executemany(f"INSERT INTO variation_plies ({', '.join(COLUMNS)}) VALUES "
-                        f"({', '.join('?' * len(COLUMNS))})", rows)

@@ -8,11 +8,21 @@ from contextlib import closing
 
 import pytest
 
-from lusoria.archive import Archive, Filters, NotAnArchive, positions, schema
+from lusoria.archive import Archive, Filters, NotAnArchive, schema
 
 from conftest import ROOT
 
 V1_ARCHIVE = ROOT / "tests" / "fixtures" / "archive-v1.db"  # made by lusoria 0df88da (schema version 1)
+
+
+# the tables made by replaying the records, with the columns that identify their rows first
+REPLAYED_COLUMNS = {"plies": "t.ply, t.position, t.next_text, t.next",
+                    "variation_plies": "t.line, t.ply, t.position, t.next, t.text",
+                    "record_boards": "t.boards, 0", "record_squares": "t.squares, 0",
+                    "material_runs": "t.first_ply, t.last_ply, t.white, t.black, t.king, t.white_inciti, "
+                                     "t.black_inciti, t.white_off, t.black_off",
+                    "material_ranges": "t.white_min, t.white_max, t.black_min, t.black_max, t.king_min, t.king_max, "
+                                       "t.inciti_min, t.inciti_max, t.white_off_min, t.black_off_max"}
 
 
 def version_1_archive(path: str) -> None:
@@ -52,9 +62,13 @@ def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     old.query(Filters())  # opening it upgrades it
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     assert rows(path, "SELECT id, text FROM records ORDER BY id") == before
-    assert rows(path, "SELECT * FROM positions ORDER BY key") == rows(new.path, "SELECT * FROM positions ORDER BY key")
-    assert rows(path, "SELECT count(*) FROM positions")[0][0] > 100
-    # version 4: each ply's next position, and the variations replayed from the texts
+    # the tables made by replaying the records: as a new archive makes them (which keeps one of
+    # the records that are the same game, the version 1 archive all of them)
+    texts = {text for (text,) in rows(new.path, "SELECT text FROM records")}
+    for table, columns in REPLAYED_COLUMNS.items():
+        sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        assert [row for row in rows(path, sql) if row[0] in texts] == rows(new.path, sql), table
+    assert rows(path, "SELECT count(*) FROM plies")[0][0] > 100
     assert rows(path, "SELECT count(*) FROM plies p LEFT JOIN plies q ON q.record_id = p.record_id "
                       "AND q.ply = p.ply + 1 WHERE p.next IS NOT q.position") == [(0,)]
     variations = ("SELECT DISTINCT r.hash, v.line, v.ply, v.position, v.next, v.text FROM variation_plies v "
@@ -81,21 +95,70 @@ def test_a_version_1_archive_whose_upgrade_fails_is_left_as_it_was(new, tmp_path
     before = open(path, "rb").read()
 
     def broken(db, batch=1000):
-        db.execute("INSERT INTO positions (key) VALUES (1)")
+        db.execute("DELETE FROM plies")
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(schema, "fill_positions", broken)
+    monkeypatch.setattr(schema, "rebuild_replayed", broken)
     with pytest.raises(NotAnArchive, match=f"version 1 archive and could not be upgraded to version {schema.SCHEMA_VERSION}"):
         Archive(path).query(Filters())
     assert open(path, "rb").read() == before
     assert sorted(os.listdir(tmp_path)) == ["old.db"]
 
 
-def test_importing_into_an_upgraded_archive_fills_positions_as_a_new_one(new, tmp_path):
+def test_importing_into_an_upgraded_archive_fills_its_tables_as_a_new_one(new, tmp_path):
     path = str(tmp_path / "old.db")
     version_1_archive(path)
     Archive(path).query(Filters())
     (tmp_path / "more.lgn").write_text('[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n')
     Archive(path).import_paths([str(tmp_path / "more.lgn")])
-    assert rows(path, "SELECT count(*) FROM plies WHERE position NOT IN (SELECT key FROM positions)") == [(0,)]
-    assert positions.POSITION_COLUMNS == [c for (_, c, *_) in rows(path, "PRAGMA table_info(positions)")]
+    added = "(SELECT max(id) FROM records)"
+    assert rows(path, f"SELECT ply, next_text FROM plies WHERE record_id = {added} ORDER BY ply") == [
+        (0, "c5-c3"), (1, "i6-f6"), (2, None)]
+    for table in REPLAYED_COLUMNS:
+        assert rows(path, f"SELECT count(*) FROM {table} WHERE record_id = {added}")[0][0] >= (table != "variation_plies")
+
+
+def as_version_4(path: str) -> None:
+    """Turn a new archive into the layout version 4 had: `plies` with the text of the ply that
+    led to each position and a second index by record, a `positions` table, `window_squares`,
+    `record_squares` by record id, and no `record_boards`."""
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("ALTER TABLE plies RENAME TO new_plies")
+        conn.execute("CREATE TABLE plies (record_id INTEGER REFERENCES records(id), ply INTEGER NOT NULL, "
+                     "position INTEGER NOT NULL, text TEXT, next INTEGER, PRIMARY KEY (position, record_id, ply)) "
+                     "WITHOUT ROWID")
+        conn.execute("CREATE INDEX idx_plies_record_id_ply ON plies (record_id, ply)")
+        conn.execute("INSERT INTO plies SELECT p.record_id, p.ply, p.position, q.next_text, p.next FROM new_plies p "
+                     "LEFT JOIN new_plies q ON q.record_id = p.record_id AND q.ply = p.ply - 1")
+        conn.execute("CREATE TABLE positions (key INTEGER PRIMARY KEY, game TEXT, position TEXT, board TEXT)")
+        conn.execute("INSERT INTO positions (key) SELECT DISTINCT position FROM new_plies")
+        conn.execute("CREATE TABLE window_squares (record_id INTEGER, first_ply INTEGER NOT NULL, squares TEXT NOT NULL, "
+                     "PRIMARY KEY (record_id, first_ply)) WITHOUT ROWID")
+        conn.execute("INSERT INTO window_squares SELECT record_id, 0, squares FROM record_squares")
+        conn.execute("CREATE TABLE old_squares (record_id INTEGER PRIMARY KEY, squares TEXT)")
+        conn.execute("INSERT INTO old_squares SELECT record_id, squares FROM record_squares")
+        for table in ("new_plies", "record_boards", "record_squares"):
+            conn.execute(f"DROP TABLE {table}")
+        conn.execute("ALTER TABLE old_squares RENAME TO record_squares")
+        conn.execute("PRAGMA user_version = 4")
+        conn.commit()
+
+
+def test_a_version_4_archive_is_upgraded_with_nothing_lost(new, tmp_path):
+    path = str(tmp_path / "old.db")
+    with closing(sqlite3.connect(new.path)) as source, closing(sqlite3.connect(path)) as copy:
+        source.backup(copy)
+    Archive(path).merge_players(["K. Nilsson"], "Karin Nilsson")
+    as_version_4(path)
+    before = rows(path, "SELECT * FROM records ORDER BY id")
+    assert len(Archive(path).query(Filters(player="Karin Nilsson"))) == 4  # opening it upgrades it
+    assert rows(path, "PRAGMA user_version") == [(5,)]
+    assert rows(path, "SELECT * FROM records ORDER BY id") == before
+    assert rows(path, "SELECT alias, name FROM player_aliases") == [("K. Nilsson", "Karin Nilsson")]
+    names = {name for (name,) in rows(path, "SELECT name FROM sqlite_master")}
+    assert not names & {"positions", "window_squares", "idx_plies_record_id_ply"}
+    for table, columns in REPLAYED_COLUMNS.items():
+        sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        assert rows(path, sql) == rows(new.path, sql), table
+    assert rows(path, "SELECT game, record_id FROM record_squares ORDER BY 2") == rows(
+        new.path, "SELECT game, record_id FROM record_squares ORDER BY 2")

@@ -11,7 +11,8 @@ import pytest
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import material_runs, squares_held, window_squares
+from lusoria.archive.positions import MATERIAL, material_runs, spelled_out, squares_held
+from lusoria.validator.replay import check
 from lusoria.archive.search import _held
 
 from conftest import ROOT
@@ -40,11 +41,6 @@ def test_squares_held_are_the_pieces_each_square_ever_held():
     assert squares_held("laquet", ["a.B w", "b.. b"]) == chr(49) + chr(48) + chr(50)
 
 
-def test_window_squares_cover_sixteen_plies_each():
-    boards = ["K.. w"] * 16 + [".K. b"] * 4
-    assert window_squares("tablut", boards) == [[None, 0, "100"], [None, 16, "010"]]
-
-
 def test_required_squares_ask_only_for_what_must_be_there():
     (game, glob), *_ = pattern_globs(tablut(("e5", "K"), ("e4", "W"), ("e6", "?"), ("e7", "B"), ("e3", "1")))
     assert game == "tablut"
@@ -66,8 +62,7 @@ def test_the_check_never_rules_out_a_record_that_matches(samples, tmp_path):
     open_path = str(tmp_path / "open.db")
     shutil.copy(samples.path, open_path)
     with closing(sqlite3.connect(open_path)) as conn:
-        for table in ("record_squares", "window_squares"):
-            conn.execute(f"UPDATE {table} SET squares = replace(hex(zeroblob(length(squares))), '00', 'oo')")
+        conn.execute("UPDATE record_squares SET squares = replace(hex(zeroblob(length(squares))), '00', 'oo')")
         conn.commit()
     for pattern in patterns:
         assert [(row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern))] == found[pattern]
@@ -79,10 +74,9 @@ def test_the_check_never_rules_out_a_record_that_matches(samples, tmp_path):
 
 def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples):
     def passing(pattern: str) -> int:
-        sql, params = _held(pattern_globs(pattern), "q.squares")
+        sql, params = _held(pattern_globs(pattern))
         with closing(sqlite3.connect(samples.path)) as conn:
-            return conn.execute("SELECT count(*) FROM records JOIN record_squares q ON q.record_id = records.id "
-                                f"WHERE {sql}", params).fetchone()[0]
+            return conn.execute(f"SELECT count(*) FROM ({sql})", params).fetchone()[0]
 
     # one square and no side to move: the check is exact
     for square in ("e5", "a1", "c1"):
@@ -95,9 +89,8 @@ def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples
 
 
 def test_material_runs_cut_the_main_line_where_the_material_changes():
-    rows = [[1, "tablut", "", "", 9, 16, 1, None, None, None, None],
-            [2, "tablut", "", "", 9, 15, 1, None, None, None, None]]
-    assert material_runs([1, 1, 1, 2, 2, 1], rows) == [
+    full, taken = (9, 16, 1, None, None, None, None), (9, 15, 1, None, None, None, None)
+    assert material_runs([full, full, full, taken, taken, full]) == [
         [None, 0, 2, 9, 16, 1, None, None, None, None], [None, 3, 4, 9, 15, 1, None, None, None, None],
         [None, 5, 5, 9, 16, 1, None, None, None, None]]
 
@@ -107,14 +100,21 @@ def test_material_runs_cut_the_main_line_where_the_material_changes():
 @pytest.mark.parametrize("run", [1, 2, 5])
 def test_material_search_over_runs_finds_what_every_ply_shows(samples, condition, run):
     """The first ply of the first run of `run` plies where the condition holds, ply by ply from
-    plies and positions, against the query (which reads material_runs)."""
+    each record replayed, against the query (which reads material_runs)."""
     from lusoria.archive.search import material_condition
 
     sql, params, _, _ = material_condition(condition)
     expected = {}
     with closing(sqlite3.connect(samples.path)) as conn:
-        plies = conn.execute(f"SELECT p.record_id, p.ply, {sql} FROM plies p JOIN positions s ON s.key = p.position "
-                             "ORDER BY p.record_id, p.ply", params).fetchall()
+        texts = conn.execute("SELECT id, text FROM records ORDER BY id").fetchall()
+    with closing(sqlite3.connect(":memory:")) as conn:
+        conn.execute(f"CREATE TABLE s (record_id, ply, {', '.join(MATERIAL)})")
+        for record, text in texts:
+            report = check(text)
+            conn.executemany(f"INSERT INTO s VALUES ({', '.join('?' * (2 + len(MATERIAL)))})",
+                             [(record, ply, *spelled_out(report.rules, position)[1])
+                              for ply, position in enumerate(report.positions)])
+        plies = conn.execute(f"SELECT record_id, ply, {sql} FROM s ORDER BY record_id, ply", params).fetchall()
     length = 0
     for index, (record, ply, holds) in enumerate(plies):
         length = length + 1 if holds and index and plies[index - 1][0] == record and length else int(bool(holds))

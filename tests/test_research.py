@@ -3,14 +3,16 @@ search, player aliases and the score table, unknown dates, export."""
 
 import csv
 import json
+import re
+import sqlite3
 
 import pytest
 from click.testing import CliRunner
 
 from lusoria.archive import Archive, Filters
 from lusoria.api import random_records
-from lusoria.archive.patterns import pattern_globs
-from lusoria.archive.positions import folded, position_row
+from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
+from lusoria.archive.positions import folded, pack_boards, spelled_out
 from lusoria.archive.search import material_condition
 from lusoria.cli import main
 from lusoria.validator.replay import check
@@ -163,28 +165,58 @@ def test_tree_command_formats(archive):
     assert both.exit_code == 2 and "give a POSITION, or --record N" in both.output
 
 
-# -- the positions table ------------------------------------------------------------------------
+# -- boards and material ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game, tags", [
     ("tablut", {}), ("tablut", {"Variant": "linnaeus"}), ("latrunculi", {"Variant": "seneca"}),
     ("latrunculi", {"Variant": "piso", "Board": "10x7"}), ("latrunculi", {"Variant": "dux"}),
     ("latrunculi", {"Variant": "petteia"}), ("laquet", {}),
 ])
-def test_position_rows_spell_out_the_position_string(game, tags):
-    """The row of each position of random games: its string is what the rules write, its board
-    that string with one character a square, its material what the rules count."""
+def test_boards_spell_out_the_position_string(game, tags):
+    """The board of each position of random games is its position string with one character a
+    square, its material what the rules count."""
     for text in random_records(game, 3, seed=5, tags=tags, max_plies=80):
         report = check(text)
         for position in report.positions:
-            row = position_row(report.rules, position, 0)
-            assert row[2] == report.rules.format_position(position)
-            assert (row[4], row[5]) == report.rules.material(position)
+            board, material = spelled_out(report.rules, position)
+            assert material[:2] == report.rules.material(position)
             if game != "laquet":
-                assert len(row[3].split()[0].replace("/", "")) == len(position.board)
-                assert folded(row[3]) == row[2]
+                assert len(board.split()[0].replace("/", "")) == len(position.board)
+                assert folded(board) == report.rules.format_position(position)
+            else:
+                assert board.endswith(report.rules.format_position(position)[-2:])
 
 
 # -- patterns ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, tags, patterns", [
+    ("tablut", {}, ["*********/*********/*********/*********/****K****/*********/*********/*********/********* b",
+                    "*********/*********/*********/****p****/**?*K*W**/****B****/*********/*********/********* *",
+                    "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"]),
+    ("latrunculi", {"Variant": "seneca"}, ["********/********/********/***P****/********/********/********/******** *",
+                                           "8/8/8/8/8/8/8/8 b", "********/**?*****/********/********/**W*****/********/"
+                                           "********/**B***** w * *"]),
+    ("laquet", {}, ["5:2,11:1,* *", "1:*,18:* * w", "- 6:* b"]),
+])
+def test_boards_match_a_pattern_as_sqlite_glob_does(game, tags, patterns):
+    """`glob_regex` reads each GLOB of a pattern as SQLite's GLOB does, on every board of random
+    games (and their 8 symmetries); `matching_plies` gives the plies whose board matches."""
+    conn = sqlite3.connect(":memory:")
+    matched = 0
+    for text in random_records(game, 4, seed=11, tags=tags, max_plies=60):
+        report = check(text)
+        boards = [spelled_out(report.rules, position)[0] for position in report.positions]
+        for pattern in patterns:
+            globs = [glob for of_game, glob in pattern_globs(pattern, symmetric=True) if of_game == game]
+            expected = [ply for ply, board in enumerate(boards)
+                        if any(conn.execute("SELECT ? GLOB ?", [board, glob]).fetchone()[0] for glob in globs)]
+            for glob in globs:
+                assert [bool(re.fullmatch(glob_regex(glob), board)) for board in boards] == [
+                    bool(conn.execute("SELECT ? GLOB ?", [board, glob]).fetchone()[0]) for board in boards]
+            found = matching_plies(pack_boards(boards), game, json.dumps([[game, glob] for glob in globs]))
+            assert (json.loads(found) if found else []) == expected
+            matched += len(expected)
+    assert matched
 
 def pattern(*squares: tuple[str, str], turn: str = "*") -> str:
     """A Tablut pattern: every square open but the given ones (name, pattern character)."""
@@ -367,7 +399,8 @@ def test_export_csv(archive, tmp_path):
     assert result.exit_code == 0 and f"{tmp_path / 'out' / 'plies'}.csv: 20 rows" in result.output
     with open(tmp_path / "out" / "plies.csv", newline="") as handle:
         plies = list(csv.DictReader(handle))
-    assert len(plies) == 20 and plies[1]["text"] == "c5-c3" and int(plies[1]["position"]) != 0
+    assert len(plies) == 20 and plies[0]["next_text"] == "c5-c3" and int(plies[1]["position"]) != 0
+    assert plies[0]["next"] == plies[1]["position"] and plies[0]["ply"] == "0" and plies[1]["ply"] == "1"
     with open(tmp_path / "out" / "records.csv", newline="") as handle:
         assert [row["white"] for row in csv.DictReader(handle)][:2] == ["K. Nilsson", "Karin Nilsson"]
 

@@ -105,13 +105,11 @@ def test_tree_command_variations(archive):
 
 
 def as_version_3(path: str) -> None:
-    """Turn an archive into what version 3 of the schema made: no plies.next, no variation plies,
-    no record_squares, window_squares or material_runs."""
+    """Turn an archive into what version 3 of the schema made, as far as the upgrade reads it: no
+    plies.next, no variation plies, no record_boards, record_squares or material_runs."""
     with closing(sqlite3.connect(path)) as conn:
-        conn.execute("DROP TABLE variation_plies")
-        conn.execute("DROP TABLE record_squares")
-        conn.execute("DROP TABLE material_runs")
-        conn.execute("DROP TABLE window_squares")
+        for table in ("variation_plies", "record_boards", "record_squares", "material_runs"):
+            conn.execute(f"DROP TABLE {table}")
         conn.execute("ALTER TABLE plies DROP COLUMN next")
         conn.execute("PRAGMA user_version = 3")
         conn.commit()
@@ -128,6 +126,6 @@ def test_a_version_3_archive_is_upgraded_with_its_variations(archive, tmp_path):
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     for table, order in (("plies", "position, record_id, ply"), ("variation_plies", "position, record_id, ply"),
                          ("record_squares", "record_id"), ("material_runs", "record_id, first_ply"),
-                         ("window_squares", "record_id, first_ply")):
+                         ("record_boards", "record_id"), ("material_ranges", "record_id")):
         assert rows(path, f"SELECT * FROM {table} ORDER BY {order}") == rows(
             archive.path, f"SELECT * FROM {table} ORDER BY {order}")
