@@ -11,6 +11,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Callable, ClassVar, Generic, Hashable, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from lusoria.validator.diagram import Diagram
 
 Position = Hashable  # each game's positions are immutable values
@@ -75,6 +77,7 @@ class OptionError(ValueError):
         self.tag = tag
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game of its own may join uncompiled
 class Game(Generic[P]):
     """A game's rules under one set of options, over positions of type `P`.
 

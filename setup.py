@@ -1,0 +1,39 @@
+"""Compiles the modules lusoria/accelerator.py names with mypyc, for speed; the rest of
+the build is in pyproject.toml. Without a compiler, when mypyc fails, or with
+LUSORIA_PURE_PYTHON=1, the package installs as pure Python (the same behaviour, slower)."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+ROOT = Path(__file__).resolve().parent
+spec = importlib.util.spec_from_file_location("accelerator", ROOT / "lusoria" / "accelerator.py")
+assert spec is not None and spec.loader is not None
+accelerator = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(accelerator)
+
+
+def compiled_extensions() -> list:
+    """mypyc's extensions (each optional: a compiler error leaves that module pure Python),
+    or none when the sources are asked for or mypyc cannot compile them."""
+    if accelerator.pure_requested():
+        print(f"{accelerator.PURE_SWITCH} is set: lusoria installs as pure Python", file=sys.stderr)
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        package = accelerator.installed_layout(ROOT, ROOT / "build" / "mypyc-layout")
+        paths = [str(package.parent / (name.replace(".", "/") + ".py")) for name in accelerator.COMPILED]
+        extensions = mypycify(paths, opt_level="3", separate=[(paths, accelerator.SHARED_LIBRARY)],
+                              target_dir=str(ROOT / "build" / "mypyc"))
+    except (Exception, SystemExit) as error:  # mypyc reports type errors by exiting
+        print(f"mypyc could not compile lusoria ({error}): it installs as pure Python", file=sys.stderr)
+        return []
+    for extension in extensions:
+        extension.optional = True
+    return extensions
+
+
+setup(ext_modules=compiled_extensions())
