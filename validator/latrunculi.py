@@ -140,15 +140,16 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         self.min_pieces = int(o["min-pieces"])
 
     # -- options and tags ------------------------------------------------------
+    # (not super() in these class methods: compiled by mypyc, it would pass them the wrong class)
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:
         if key == "pieces":
             return whole_number(value, 2, cls.MAX_PIECES) is not None
-        return super().accepts(key, value)
+        return value in cls.options[key]
 
     @classmethod
     def known_values(cls, key: str) -> str:
-        return "a whole number of pieces per side, 16 by default" if key == "pieces" else super().known_values(key)
+        return "a whole number of pieces per side, 16 by default" if key == "pieces" else ", ".join(cls.options[key])
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Latrunculi":
