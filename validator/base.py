@@ -40,6 +40,7 @@ def check_capture_list(text: str, rule: str) -> None:
                             "each captured square is written once")
 
 
+@mypyc_attr(native_class=False)  # compiled, a frozen native class could not be unpickled
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended."""
