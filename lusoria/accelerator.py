@@ -19,7 +19,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Sequence
 
-COMPILED = ("lusoria.validator.base", "lusoria.validator.grid", "lusoria.validator.tablut",
+COMPILED = ("lusoria.notation.model", "lusoria.notation.plies", "lusoria.notation.visitor",
+            "lusoria.validator.base", "lusoria.validator.grid", "lusoria.validator.tablut",
             "lusoria.validator.latrunculi", "lusoria.validator.laquet", "lusoria.validator.replay")
 SHARED_LIBRARY = "lusoria.accelerated"  # mypyc's library of the compiled code; each module loads it
 PURE_SWITCH = "LUSORIA_PURE_PYTHON"
@@ -37,16 +38,16 @@ def installed_layout(root: Path, folder: Path) -> Path:
     import tomllib  # only when building or type-checking: not at start-up
 
     mapping = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
-    package = folder / "lusoria"
-    package.mkdir(parents=True, exist_ok=True)
-    for entry in (root / mapping["lusoria"]).iterdir():
-        if entry.name != "__pycache__" and not (package / entry.name).exists():
-            (package / entry.name).symlink_to(entry.resolve())
-    for name, source in mapping.items():
-        link = folder / name.replace(".", "/")
-        if name != "lusoria" and not link.exists():
-            link.symlink_to((root / source).resolve())
-    return package
+    links = {f"lusoria/{entry.name}": entry for entry in (root / mapping["lusoria"]).iterdir()
+             if entry.name != "__pycache__"}
+    links.update({name.replace(".", "/"): root / source for name, source in mapping.items() if name != "lusoria"})
+    (folder / "lusoria").mkdir(parents=True, exist_ok=True)
+    for name, target in links.items():
+        link = folder / name
+        if link.is_symlink():
+            link.unlink()  # made by an earlier build, perhaps of a checkout moved since
+        link.symlink_to(target.resolve())
+    return folder / "lusoria"
 
 
 def _places(name: str) -> tuple[Path, Path | None]:
