@@ -19,9 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Sequence
 
-COMPILED = ("lusoria.notation.model", "lusoria.notation.plies", "lusoria.notation.visitor",
-            "lusoria.validator.base", "lusoria.validator.grid", "lusoria.validator.tablut",
-            "lusoria.validator.latrunculi", "lusoria.validator.laquet", "lusoria.validator.replay")
+COMPILED = ("lusoria.notation.model", "lusoria.notation.plies", "lusoria.validator.replay")
 SHARED_LIBRARY = "lusoria.accelerated"  # mypyc's library of the compiled code; each module loads it
 PURE_SWITCH = "LUSORIA_PURE_PYTHON"
 

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from mypy_extensions import mypyc_attr
-
 from lusoria.notation.model import Line, Ply, Record
 
 PlyKey = tuple[int, int]  # the ply's line (numbered as they start; 0: the main line), its index there
@@ -32,7 +30,6 @@ SKIP: Final = _Skip()
 """What `begin_line` returns to skip a line: its end_line is not called."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (lusoria/accelerator.py); visitors need not be
 class Visitor:
     """Hooks of `walk`; each does nothing by default."""
 

@@ -11,8 +11,6 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Callable, ClassVar, Generic, Hashable, TypeVar
 
-from mypy_extensions import mypyc_attr
-
 from lusoria.validator.diagram import Diagram
 
 Position = Hashable  # each game's positions are immutable values
@@ -40,7 +38,6 @@ def check_capture_list(text: str, rule: str) -> None:
                             "each captured square is written once")
 
 
-@mypyc_attr(native_class=False)  # compiled, a frozen native class could not be unpickled
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended."""
@@ -78,7 +75,6 @@ class OptionError(ValueError):
         self.tag = tag
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a game of its own may join uncompiled
 class Game(Generic[P]):
     """A game's rules under one set of options, over positions of type `P`.
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mypy_extensions import mypyc_attr
-
 from lusoria.validator.base import Game, P
 
 
@@ -53,7 +51,6 @@ def grid_distance(written: GridPly, legal: GridPly) -> int:
     return cost
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class GridGame(Game[P]):
     """A game on a board of squares: its distance between plies compares their parts."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from functools import cache, lru_cache
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
@@ -119,10 +119,10 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         "min-pieces": ("2", "1"),
     }
     presets = {"seneca": {}, "piso": {}, "petteia": {}, "dux": {}}
-    MAX_PIECES: ClassVar[int] = 128  # per side, under the Rules option pieces=N
+    MAX_PIECES = 128  # per side, under the Rules option pieces=N
     presets_are_options = False  # each variant has rules of its own
-    MOVE_RULE: ClassVar[dict[str, str]] = {"seneca": "S2", "piso": "S2", "petteia": "E2", "dux": "X2"}
-    SETUP_RULE: ClassVar[dict[str, str]] = {"seneca": "S1", "piso": "S1", "petteia": "E1", "dux": "X1"}
+    MOVE_RULE = {"seneca": "S2", "piso": "S2", "petteia": "E2", "dux": "X2"}
+    SETUP_RULE = {"seneca": "S1", "piso": "S1", "petteia": "E1", "dux": "X1"}
 
     def __init__(self, options=None, variant=None, size: tuple[int, int] = (8, 8)):
         super().__init__(options, variant)
@@ -140,16 +140,15 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         self.min_pieces = int(o["min-pieces"])
 
     # -- options and tags ------------------------------------------------------
-    # (not super() in these class methods: compiled by mypyc, it would pass them the wrong class)
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:
         if key == "pieces":
             return whole_number(value, 2, cls.MAX_PIECES) is not None
-        return value in cls.options[key]
+        return super().accepts(key, value)
 
     @classmethod
     def known_values(cls, key: str) -> str:
-        return "a whole number of pieces per side, 16 by default" if key == "pieces" else ", ".join(cls.options[key])
+        return "a whole number of pieces per side, 16 by default" if key == "pieces" else super().known_values(key)
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Latrunculi":

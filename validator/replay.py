@@ -240,6 +240,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
     return report
 
 
+@mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)
 class _Lines(Visitor):
     """A record's lines by number, each with the number of its first ply, and the numbers of
     the variations of each ply that has some: what the driver replays, the main line first,

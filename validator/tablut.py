@@ -7,8 +7,6 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from mypy_extensions import mypyc_attr
-
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
                                    check_capture_list)
@@ -59,7 +57,6 @@ class TablutPosition(NamedTuple):
     turn: int
 
 
-@mypyc_attr(native_class=False)  # a tuple subclass (validator/accelerate.py)
 class RememberingPosition(TablutPosition):
     """A position under repetition=draw (T13): equal to, and written as, the plain position;
     it also remembers the positions that arose after earlier plies since the last capture
@@ -68,7 +65,7 @@ class RememberingPosition(TablutPosition):
     earlier: frozenset[TablutPosition]
 
     def __new__(cls, board: bytes, turn: int, earlier: frozenset[TablutPosition] = frozenset()) -> RememberingPosition:
-        position = tuple.__new__(cls, (board, turn))
+        position = super().__new__(cls, board, turn)
         position.earlier = earlier
         return position
 
