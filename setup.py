@@ -3,6 +3,7 @@ the build is in pyproject.toml. Without a compiler, when mypyc fails, or with
 LUSORIA_PURE_PYTHON=1, the package installs as pure Python (the same behaviour, slower)."""
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 
@@ -21,6 +22,8 @@ def compiled_extensions() -> list:
     if accelerator.pure_requested():
         print(f"{accelerator.PURE_SWITCH} is set: lusoria installs as pure Python", file=sys.stderr)
         return []
+    for stale in ROOT.glob("build/lib*"):  # an earlier build's compiled modules would go into the wheel
+        shutil.rmtree(stale)
     try:
         from mypyc.build import mypycify
 

@@ -22,6 +22,8 @@ from typing import Sequence
 COMPILED = ("lusoria.notation.model", "lusoria.notation.plies", "lusoria.validator.replay")
 SHARED_LIBRARY = "lusoria.accelerated"  # mypyc's library of the compiled code; each module loads it
 PURE_SWITCH = "LUSORIA_PURE_PYTHON"
+SAME_INSTALL = 2.0  # seconds: a source written this soon after its compiled module came with it (pip
+# writes a wheel's files in turn, the compiled one first); later, it was edited since the build
 
 
 def pure_requested() -> bool:
@@ -72,7 +74,7 @@ def status() -> tuple[bool, str]:
         source, built = _places(name)
         if built is None:
             return False, f"pure Python: {name} is not built"
-        if built.stat().st_mtime < source.stat().st_mtime:
+        if built.stat().st_mtime + SAME_INSTALL < source.stat().st_mtime:
             return False, f"pure Python: {source.name} is newer than its compiled module (pip install -e . again)"
     return True, "compiled with mypyc"
 

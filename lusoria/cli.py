@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable, Iterator, NoReturn, TypeVar
 
 import click
 
-from lusoria import __version__, accelerator, api, output
+from lusoria import __version__, api, output
 from lusoria.api import Problem, Skipped, Unreadable
 from lusoria.files import same_file, write_file
 from lusoria.terminal import echo
@@ -54,7 +54,7 @@ def reading() -> dict:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="lusoria",
-                      message=f"%(prog)s, version %(version)s ({accelerator.describe()})")
+                      message=f"%(prog)s, version %(version)s ({api.build()})")
 def main() -> None:
     """Parse, validate and archive game records of Tablut, Ludus latrunculorum and Laquet."""
 
