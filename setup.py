@@ -2,6 +2,7 @@
 the build is in pyproject.toml. Without a compiler, when mypyc fails, or with
 LUSORIA_PURE_PYTHON=1, the package installs as pure Python (the same behaviour, slower)."""
 
+import importlib.machinery
 import importlib.util
 import shutil
 import sys
@@ -19,15 +20,18 @@ spec.loader.exec_module(accelerator)
 def compiled_extensions() -> list:
     """mypyc's extensions (each optional: a compiler error leaves that module pure Python),
     or none when the sources are asked for or mypyc cannot compile them."""
-    if accelerator.pure_requested():
-        print(f"{accelerator.PURE_SWITCH} is set: lusoria installs as pure Python", file=sys.stderr)
-        return []
+    package = accelerator.installed_layout(ROOT, ROOT / "build" / "mypyc-layout")
     for stale in ROOT.glob("build/lib*"):  # an earlier build's compiled modules would go into the wheel
         shutil.rmtree(stale)
+    if accelerator.pure_requested():
+        print(f"{accelerator.PURE_SWITCH} is set: lusoria installs as pure Python", file=sys.stderr)
+        for name in (*accelerator.COMPILED, accelerator.SHARED_LIBRARY + "__mypyc"):  # an earlier build's,
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES:  # beside the sources (pip install -e)
+                Path(str(package.parent / name.replace(".", "/")) + suffix).resolve().unlink(missing_ok=True)
+        return []
     try:
         from mypyc.build import mypycify
 
-        package = accelerator.installed_layout(ROOT, ROOT / "build" / "mypyc-layout")
         paths = [str(package.parent / (name.replace(".", "/") + ".py")) for name in accelerator.COMPILED]
         extensions = mypycify(paths, opt_level="3", separate=[(paths, accelerator.SHARED_LIBRARY)],
                               target_dir=str(ROOT / "build" / "mypyc"))
