@@ -225,19 +225,30 @@ def side_by_side(commands: list[list[str]], repeat: int) -> list[float]:
 
 def whole_commands(table: "Table", counts: list[int], repeat: int, chess_rate: float) -> None:
     """`lusoria validate --jobs 1` as a user runs it, start-up included, on `counts` records
-    of every game, against a python-chess process reading as many plies (alternate rounds)."""
+    of every game, against a python-chess process reading as many plies (alternate rounds);
+    on 1,000 records also the same command on the pure-Python sources (LUSORIA_PURE_PYTHON=1)."""
+    from lusoria import accelerator
+
     for records in counts:
         for game, variant in CORPORA:
             path, plies = records_corpus(game, variant, records)
             chess_path, chess_plies, _ = chess_corpus(plies // (records // 1000))
             chess_path, chess_plies = repeated(chess_path, records // 1000), chess_plies * (records // 1000)
-            ours, theirs = side_by_side([lusoria_command("validate", "--jobs", "1", str(path)),
-                                         [sys.executable, "-c", CHESS_COMMAND, str(chess_path)]],
-                                        repeat if records <= 1000 else 1)  # larger: one round (minutes each)
+            validate = lusoria_command("validate", "--jobs", "1", str(path))
+            commands = [validate, [sys.executable, "-c", CHESS_COMMAND, str(chess_path)]]
+            pure = records == 1000 and accelerator.compiled()
+            if pure:
+                commands.append(["env", f"{accelerator.PURE_SWITCH}=1", *validate])
+            times = side_by_side(commands, repeat if records <= 1000 else 1)  # larger: one round (minutes each)
+            ours, theirs = times[:2]
             table.add(f"{game} {variant}: lusoria validate --jobs 1, {records:,} records ({plies:,} plies)",
                       plies / ours, "plies/s", chess_plies / theirs, ">= 2",
                       f"python-chess process {chess_plies / theirs:,.0f} plies/s; "
-                      f"{plies / ours / chess_rate:.2f} against read_game in process")
+                      f"{plies / ours / chess_rate:.2f} against read_game in process; {accelerator.describe()}")
+            if pure:
+                table.add(f"{game} {variant}: the same, pure Python ({accelerator.PURE_SWITCH}=1)",
+                          plies / times[2], "plies/s", chess_plies / theirs, "",
+                          f"the compiled modules are {times[2] / ours:.2f}x as fast")
 
 
 def compile_package() -> None:

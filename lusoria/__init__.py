@@ -1,3 +1,7 @@
 """lusoria: parse, validate and archive records of Tablut, Ludus latrunculorum and Laquet."""
 
+from lusoria import accelerator
+
 __version__ = "0.1.0"
+
+accelerator.choose()  # the compiled rules modules, or their sources (lusoria/accelerator.py)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Iterable, Iterator
 
+from lusoria import accelerator
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable, read_sources,
@@ -32,9 +33,15 @@ if TYPE_CHECKING:
 __all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
            "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
-           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain"]
+           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build"]
 
 CHUNK = 64  # records a worker checks at a time
+
+
+def build() -> str:
+    """What runs: the modules compiled by mypyc, or the pure-Python sources and why
+    (`lusoria --version`; lusoria/accelerator.py)."""
+    return accelerator.describe()
 
 
 def validate(paths: Iterable[Source], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,

@@ -53,7 +53,8 @@ def reading() -> dict:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="lusoria")
+@click.version_option(__version__, prog_name="lusoria",
+                      message=f"%(prog)s, version %(version)s ({api.build()})")
 def main() -> None:
     """Parse, validate and archive game records of Tablut, Ludus latrunculorum and Laquet."""
 

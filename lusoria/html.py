@@ -12,7 +12,8 @@ import re
 from html import escape
 
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import SUFFIX_NAGS, RecordText
+from lusoria.notation.plies import SUFFIX_NAGS
+from lusoria.notation.reader import RecordText
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.svg import position_svg
 from lusoria.validator.replay import Diagnostic, check, move_number

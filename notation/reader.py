@@ -21,9 +21,9 @@ from lusoria.grammar import grammar_text
 from lusoria.validator import games
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
+from lusoria.notation.plies import split_run
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 
-SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 MAX_NAG = 255  # as in PGN
 MAX_TOKEN = 1 << 20  # characters in one token: a tag, a comment, a number (docs/robustness.md)
 _TOKEN_PIECES = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\n]*"?|[^\s{};"]+')  # roughly the lexer's tokens
@@ -202,22 +202,8 @@ class _Builder(Transformer):
 
     def _add_plies(self, line: Line, run: Token, number: Token | None) -> None:
         """Split a run of plies and move numbers (one token) into plies."""
-        written = str(number) if number is not None else None
-        row, base = run.line or 0, run.start_pos or 0
-        row_start, text = base - (run.column or 0) + 1, str(run)
-        newline = text.find("\n")
-        for match in self.ply_pattern.finditer(text):
-            start = match.start()
-            while 0 <= newline < start:
-                row, row_start = row + 1, base + newline + 1
-                newline = text.find("\n", newline + 1)
-            if match.lastgroup == "number":
-                written = match[0]
-                continue
-            suffix = match["suffix"]
-            line.plies.append(Ply(match["ply"], row, base + start - row_start + 1, written,
-                                  [SUFFIX_NAGS[suffix]] if suffix else []))
-            written = None
+        split_run(line.plies, self.ply_pattern, str(run), run.line or 0, run.start_pos or 0, run.column or 0,
+                  str(number) if number is not None else None)
 
     @staticmethod
     def _last_ply(line: Line, token, what: str) -> Ply:

@@ -2,7 +2,8 @@
 
 The top-level folders are subpackages of ``lusoria`` only through ``pyproject.toml``'s
 package-dir mapping, which mypy does not read; this lays the package out as installed
-(symbolic links in a temporary folder) and runs mypy there with the project's settings.
+(symbolic links in a temporary folder, as setup.py does for mypyc) and runs mypy there with
+the project's settings.
 """
 
 import subprocess
@@ -10,20 +11,15 @@ import sys
 import tempfile
 from pathlib import Path
 
+from lusoria.accelerator import installed_layout
+
 ROOT = Path(__file__).resolve().parent.parent
-SUBPACKAGES = ("notation", "grammar", "validator", "archive", "formats")
 
 
 def typecheck(*options: str) -> subprocess.CompletedProcess[str]:
     """Run mypy over the installed layout of ``lusoria``; return the finished process."""
     with tempfile.TemporaryDirectory() as folder:
-        package = Path(folder, "lusoria")
-        package.mkdir()
-        for entry in (ROOT / "lusoria").iterdir():
-            if entry.name != "__pycache__":
-                (package / entry.name).symlink_to(entry)
-        for name in SUBPACKAGES:
-            (package / name).symlink_to(ROOT / name)
+        installed_layout(ROOT, Path(folder))
         command = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
                    "--cache-dir", str(Path(folder, ".mypy_cache")), *options, "-p", "lusoria"]
         return subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)

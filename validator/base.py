@@ -89,6 +89,7 @@ class Game(Generic[P]):
     options: ClassVar[dict[str, tuple[str, ...]]]  # key -> values, the default first
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
     presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
+    searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None):
         self.variant = (variant or next(iter(self.presets))).lower()

@@ -47,7 +47,7 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
     named when a set equals one; `pieces` keeps the record's own value."""
     declared = cls.options_from_tags(tags)
     keys = list(cls.options)
-    kept = getattr(cls, "searched_as_presets", ())  # varied only by switching to a preset
+    kept = cls.searched_as_presets  # varied only by switching to a preset
     choices = [(own.option[key],) if key in kept else cls.options[key] if len(cls.options[key]) > 1
                else (declared.get(key, cls.options[key][0]),) for key in keys]
     variants = [own.variant] if cls.presets_are_options else list(cls.presets)

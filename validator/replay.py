@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from mypy_extensions import mypyc_attr
+
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
@@ -18,6 +20,7 @@ from lusoria.validator.suggest import best, suggestions
 ERROR, WARNING = "error", "warning"
 
 
+@mypyc_attr(native_class=False)  # compiled, a frozen native class could not be unpickled (--jobs)
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     severity: str  # "error" or "warning"
@@ -237,6 +240,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
     return report
 
 
+@mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)
 class _Lines(Visitor):
     """A record's lines by number, each with the number of its first ply, and the numbers of
     the variations of each ply that has some: what the driver replays, the main line first,

@@ -31,10 +31,10 @@ NAMED = [
      "ways.append((len(done) + 1, done + [step]))",
      "the move generator drops a one-die bear-off that ends the game"),
     # Grammar
-    ("grammar/common.lark", r"MOVE_NUMBER: /[0-9]+\.(\.\.)?/", r"MOVE_NUMBER: /[0-9]+\.(\.\.?)?/",
+    ("grammar/common.lark", r"MOVE_NUMBER: /[0-9]+\.(?:\.\.)?/", r"MOVE_NUMBER: /[0-9]+\.(?:\.\.?)?/",
      "1.. accepted as a move number"),
     ("grammar/tablut.lark", 'ANNOUNCEMENT: "++" | "+"', 'ANNOUNCEMENT: "+"+', "+++ accepted"),
-    ("grammar/latrunculi.lark", "SQUARE: /[a-p](1[0-6]|[1-9])/", "SQUARE: /[a-p][1-9]/",
+    ("grammar/latrunculi.lark", "SQUARE: /[a-p](?:1[0-6]|[1-9])/", "SQUARE: /[a-p][1-9]/",
      "ranks 10-16 on large boards rejected"),
     ("grammar/laquet.lark", 'REPEAT: "(" /[2-9]/ ")"', 'REPEAT: "(" /[0-9]/ ")"',
      "repeat counts (0) and (1) accepted"),

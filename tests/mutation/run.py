@@ -13,7 +13,8 @@ Mutants come from three sources: the operators below applied to the Python modul
 ±1, True/False, rule IDs, `if` conditions made false, returned values, break/continue,
 call statements removed), textual changes to the .lark grammars, and the hand-written
 mutants of tests/mutation/named.py (the bugs issue 13 lists). The package is staged in a
-temporary directory (never the working tree) and put first on PYTHONPATH.
+temporary directory (never the working tree), its sources only, and put first on PYTHONPATH;
+the tests run it as pure Python (LUSORIA_PURE_PYTHON=1: no compiled module shadows a mutant).
 """
 
 from __future__ import annotations
@@ -305,7 +306,7 @@ def stage(folder: Path) -> Path:
     (pyproject's package-dir), in `folder`/tree, with the contracts beside it as `../shared`."""
     tree = folder / "tree"
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    ignore = shutil.ignore_patterns("__pycache__", ".hypothesis")
+    ignore = shutil.ignore_patterns("__pycache__", ".hypothesis", "*.so", "*.pyd")  # the sources, never compiled
     for package, source in config["package-dir"].items():
         shutil.copytree(ROOT / source, tree / package.replace(".", "/"), ignore=ignore, dirs_exist_ok=True)
     for name in ("tests", "samples", "docs"):
@@ -322,7 +323,8 @@ def tests_for(path: str, tree: Path) -> list[str]:
 
 
 def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(staged), CI="true", PYTHONDONTWRITEBYTECODE="1")
+    # pure Python: the mutants are made in the sources (lusoria/accelerator.py)
+    env = dict(os.environ, PYTHONPATH=str(staged), CI="true", PYTHONDONTWRITEBYTECODE="1", LUSORIA_PURE_PYTHON="1")
     command = [str(Path(sys.executable).parent / "pytest"), "-x", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
                *tests]
     return subprocess.run(command, cwd=staged, env=env, capture_output=True, text=True, timeout=timeout)

@@ -1,0 +1,105 @@
+"""The compiled accelerator: the modules mypyc compiles at install time (setup.py), and
+whether this process runs them or their pure-Python sources (docs/design.md, "Speed").
+
+The compiled modules are used only all together and only when each is at least as new as
+its source: after an edit (or a checkout) the sources run until the next `pip install -e .`.
+`LUSORIA_PURE_PYTHON=1` chooses the sources at run time (and skips compiling at install).
+This module imports nothing of lusoria: setup.py reads it before the package is installed.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Sequence
+
+COMPILED = ("lusoria.notation.model", "lusoria.notation.plies", "lusoria.validator.replay")
+SHARED_LIBRARY = "lusoria.accelerated"  # mypyc's library of the compiled code; each module loads it
+PURE_SWITCH = "LUSORIA_PURE_PYTHON"
+SAME_INSTALL = 2.0  # seconds: a source written this soon after its compiled module came with it (pip
+# writes a wheel's files in turn, the compiled one first); later, it was edited since the build
+
+
+def pure_requested() -> bool:
+    """Whether LUSORIA_PURE_PYTHON asks for the sources (set, and not empty or 0)."""
+    return os.environ.get(PURE_SWITCH, "") not in ("", "0")
+
+
+def installed_layout(root: Path, folder: Path) -> Path:
+    """The package laid out as installed (pyproject's package-dir), as symbolic links in
+    `folder`: mypy and mypyc name modules by folders, and read no package-dir mapping.
+    Returns the `lusoria` folder made there."""
+    import tomllib  # only when building or type-checking: not at start-up
+
+    mapping = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    links = {f"lusoria/{entry.name}": entry for entry in (root / mapping["lusoria"]).iterdir()
+             if entry.name != "__pycache__"}
+    links.update({name.replace(".", "/"): root / source for name, source in mapping.items() if name != "lusoria"})
+    (folder / "lusoria").mkdir(parents=True, exist_ok=True)
+    for name, target in links.items():
+        link = folder / name
+        if link.is_symlink():
+            link.unlink()  # made by an earlier build, perhaps of a checkout moved since
+        link.symlink_to(target.resolve())
+    return folder / "lusoria"
+
+
+def _places(name: str) -> tuple[Path, Path | None]:
+    """A compiled module's source and its compiled file (None when not built)."""
+    parent, _, leaf = name.rpartition(".")
+    spec = importlib.util.find_spec(parent)
+    assert spec is not None and spec.submodule_search_locations is not None, parent
+    for folder in spec.submodule_search_locations:
+        source = Path(folder, f"{leaf}.py")
+        if source.exists():
+            built = [Path(folder, leaf + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES]
+            return source, next((path for path in built if path.exists()), None)
+    raise ImportError(f"no source for {name}")
+
+
+@cache
+def status() -> tuple[bool, str]:
+    """Whether the compiled modules run in this process, and why (in a few words)."""
+    if pure_requested():
+        return False, f"pure Python: {PURE_SWITCH} is set"
+    if importlib.util.find_spec(SHARED_LIBRARY + "__mypyc") is None:
+        return False, "pure Python: the accelerator is not built"
+    for name in COMPILED:
+        source, built = _places(name)
+        if built is None:
+            return False, f"pure Python: {name} is not built"
+        if built.stat().st_mtime + SAME_INSTALL < source.stat().st_mtime:
+            return False, f"pure Python: {source.name} is newer than its compiled module (pip install -e . again)"
+    return True, "compiled with mypyc"
+
+
+def compiled() -> bool:
+    """Whether this process runs the compiled modules."""
+    return status()[0]
+
+
+def describe() -> str:
+    """What runs, for `lusoria --version`: compiled, or pure Python and why."""
+    return status()[1]
+
+
+class _Sources(importlib.abc.MetaPathFinder):
+    """Finds the compiled modules' sources, ahead of the compiled files beside them."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None, target: ModuleType | None = None):
+        if name not in COMPILED or compiled():
+            return None
+        source, _ = _places(name)
+        return importlib.util.spec_from_file_location(name, source)
+
+
+def choose() -> None:
+    """Make the imports of the compiled modules follow `status` (once, from lusoria/__init__)."""
+    if not any(isinstance(finder, _Sources) for finder in sys.meta_path):
+        sys.meta_path.insert(0, _Sources())

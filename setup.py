@@ -1,0 +1,46 @@
+"""Compiles the modules lusoria/accelerator.py names with mypyc, for speed; the rest of
+the build is in pyproject.toml. Without a compiler, when mypyc fails, or with
+LUSORIA_PURE_PYTHON=1, the package installs as pure Python (the same behaviour, slower)."""
+
+import importlib.machinery
+import importlib.util
+import shutil
+import sys
+from pathlib import Path
+
+from setuptools import setup
+
+ROOT = Path(__file__).resolve().parent
+spec = importlib.util.spec_from_file_location("accelerator", ROOT / "lusoria" / "accelerator.py")
+assert spec is not None and spec.loader is not None
+accelerator = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(accelerator)
+
+
+def compiled_extensions() -> list:
+    """mypyc's extensions (each optional: a compiler error leaves that module pure Python),
+    or none when the sources are asked for or mypyc cannot compile them."""
+    package = accelerator.installed_layout(ROOT, ROOT / "build" / "mypyc-layout")
+    for stale in ROOT.glob("build/lib*"):  # an earlier build's compiled modules would go into the wheel
+        shutil.rmtree(stale)
+    if accelerator.pure_requested():
+        print(f"{accelerator.PURE_SWITCH} is set: lusoria installs as pure Python", file=sys.stderr)
+        for name in (*accelerator.COMPILED, accelerator.SHARED_LIBRARY + "__mypyc"):  # an earlier build's,
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES:  # beside the sources (pip install -e)
+                Path(str(package.parent / name.replace(".", "/")) + suffix).resolve().unlink(missing_ok=True)
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        paths = [str(package.parent / (name.replace(".", "/") + ".py")) for name in accelerator.COMPILED]
+        extensions = mypycify(paths, opt_level="3", separate=[(paths, accelerator.SHARED_LIBRARY)],
+                              target_dir=str(ROOT / "build" / "mypyc"))
+    except (Exception, SystemExit) as error:  # mypyc reports type errors by exiting
+        print(f"mypyc could not compile lusoria ({error}): it installs as pure Python", file=sys.stderr)
+        return []
+    for extension in extensions:
+        extension.optional = True
+    return extensions
+
+
+setup(ext_modules=compiled_extensions())

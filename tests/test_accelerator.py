@@ -1,0 +1,76 @@
+"""The compiled accelerator (lusoria/accelerator.py): the sources run when asked for, when
+not built, or when newer than the compiled modules; the rules hold the same either way."""
+
+import importlib.machinery
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria import accelerator
+from lusoria.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBE = """import importlib
+from pathlib import Path
+from lusoria import accelerator
+print(accelerator.describe())
+print(*sorted({Path(importlib.import_module(name).__file__).suffix for name in accelerator.COMPILED}))
+"""
+BUILT = Path(importlib.machinery.EXTENSION_SUFFIXES[0]).suffix  # .so, or .pyd on Windows
+
+
+def probe(env: dict[str, str], cwd: Path = ROOT) -> list[str]:
+    """What a fresh process says it runs, and the suffixes of the compiled modules' files."""
+    finished = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, env=env, cwd=cwd)
+    assert finished.returncode == 0, finished.stderr
+    return finished.stdout.splitlines()
+
+
+def test_the_version_says_what_runs():
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.output == f"lusoria, version 0.1.0 ({accelerator.describe()})\n"
+    assert accelerator.describe().startswith("compiled" if accelerator.compiled() else "pure Python: ")
+
+
+def test_the_switch_runs_the_sources():
+    said, suffixes = probe({**os.environ, "LUSORIA_PURE_PYTHON": "1"})
+    assert (said, suffixes) == ("pure Python: LUSORIA_PURE_PYTHON is set", ".py")
+    said, suffixes = probe({**os.environ, "LUSORIA_PURE_PYTHON": "0"})
+    assert said == accelerator.describe()
+    assert suffixes == (BUILT if accelerator.compiled() else ".py")
+
+
+def test_a_source_newer_than_its_compiled_module_runs_instead(tmp_path):
+    """An edited rule must run as edited: the compiled modules are set aside, all together."""
+    if not accelerator.compiled():
+        pytest.skip(f"the accelerator is not in use here ({accelerator.describe()})")
+    links = accelerator.installed_layout(ROOT, tmp_path / "links")
+    shutil.copytree(links, tmp_path / "copy" / "lusoria", ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "copy"), "LUSORIA_PURE_PYTHON": ""}
+    assert probe(env, tmp_path) == ["compiled with mypyc", BUILT]  # the copy as built
+    edited = tmp_path / "copy" / (accelerator.COMPILED[-1].replace(".", "/") + ".py")
+    later = time.time() + 10
+    os.utime(edited, (later, later))
+    assert probe(env, tmp_path) == [f"pure Python: {edited.name} is newer than its compiled module (pip install -e "
+                                    ". again)", ".py"]
+
+
+RULES_TESTS = ["tests/test_tablut_rules.py", "tests/test_latrunculi_rules.py", "tests/test_laquet_rules.py",
+               "tests/test_rule_edges.py", "tests/test_fast_paths.py", "tests/test_conformance.py",
+               "tests/test_replay.py", "tests/test_toy_game.py"]
+
+
+def test_the_rules_hold_in_pure_python():
+    """The rules and replay tests, run again on the sources (the rest of the suite runs compiled)."""
+    if not accelerator.compiled():
+        pytest.skip("this run is pure Python already")
+    finished = subprocess.run([sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider", *RULES_TESTS],
+                              capture_output=True, text=True, cwd=ROOT, env={**os.environ, "LUSORIA_PURE_PYTHON": "1"})
+    assert finished.returncode == 0, finished.stdout[-3000:]
+    assert " passed" in finished.stdout.splitlines()[-1] and "skipped" not in finished.stdout
