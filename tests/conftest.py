@@ -1,4 +1,6 @@
 import os
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -54,3 +56,11 @@ def in_root(monkeypatch):
     """Run from the project root, so that paths in output read samples/…"""
     monkeypatch.chdir(ROOT)
     return ROOT
+
+
+def archive_copy(path: str, tmp_path: Path) -> str:
+    """A copy of the archive at `path` (SQLite's backup: its WAL included), as tmp_path/old.db."""
+    copied = str(tmp_path / "old.db")
+    with closing(sqlite3.connect(path)) as source, closing(sqlite3.connect(copied)) as copy:
+        source.backup(copy)
+    return copied

@@ -4,13 +4,14 @@ upgraded in one step, nothing lost, and every new query answers as on a new arch
 import os
 import shutil
 import sqlite3
-from contextlib import closing
+from contextlib import closing, contextmanager
+from typing import Iterator
 
 import pytest
 
 from lusoria.archive import Archive, Filters, NotAnArchive, schema
 
-from conftest import ROOT
+from conftest import ROOT, archive_copy
 
 V1_ARCHIVE = ROOT / "tests" / "fixtures" / "archive-v1.db"  # made by lusoria 0df88da (schema version 1)
 
@@ -118,11 +119,21 @@ def test_importing_into_an_upgraded_archive_fills_its_tables_as_a_new_one(new, t
         assert rows(path, f"SELECT count(*) FROM {table} WHERE record_id = {added}")[0][0] >= (table != "variation_plies")
 
 
+@contextmanager
+def downgraded(path: str, version: int) -> Iterator[sqlite3.Connection]:
+    """A connection to the archive at `path`, to make it what schema `version` made: on leaving,
+    the archive says that version and the changes are committed."""
+    with closing(sqlite3.connect(path)) as conn:
+        yield conn
+        conn.execute(f"PRAGMA user_version = {version}")
+        conn.commit()
+
+
 def as_version_4(path: str) -> None:
     """Turn a new archive into the layout version 4 had: `plies` with the text of the ply that
     led to each position and a second index by record, a `positions` table, `window_squares`,
     `record_squares` by record id, and no `record_boards`."""
-    with closing(sqlite3.connect(path)) as conn:
+    with downgraded(path, 4) as conn:
         conn.execute("ALTER TABLE plies RENAME TO new_plies")
         conn.execute("CREATE TABLE plies (record_id INTEGER REFERENCES records(id), ply INTEGER NOT NULL, "
                      "position INTEGER NOT NULL, text TEXT, next INTEGER, PRIMARY KEY (position, record_id, ply)) "
@@ -140,14 +151,10 @@ def as_version_4(path: str) -> None:
         for table in ("new_plies", "record_boards", "record_squares"):
             conn.execute(f"DROP TABLE {table}")
         conn.execute("ALTER TABLE old_squares RENAME TO record_squares")
-        conn.execute("PRAGMA user_version = 4")
-        conn.commit()
 
 
 def test_a_version_4_archive_is_upgraded_with_nothing_lost(new, tmp_path):
-    path = str(tmp_path / "old.db")
-    with closing(sqlite3.connect(new.path)) as source, closing(sqlite3.connect(path)) as copy:
-        source.backup(copy)
+    path = archive_copy(new.path, tmp_path)
     Archive(path).merge_players(["K. Nilsson"], "Karin Nilsson")
     as_version_4(path)
     before = rows(path, "SELECT * FROM records ORDER BY id")

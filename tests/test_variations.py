@@ -3,8 +3,6 @@ variations are stored from the position they were played in, and counted only on
 
 import io
 import json
-import sqlite3
-from contextlib import closing
 
 import pytest
 from click.testing import CliRunner
@@ -12,7 +10,8 @@ from click.testing import CliRunner
 from lusoria.archive import Archive, Filters, schema
 from lusoria.cli import main
 
-from test_migration import rows
+from conftest import archive_copy
+from test_migration import downgraded, rows
 
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 # Record 1 has a variation from the start (d5-d3 …), which has one of its own at its second ply
@@ -107,18 +106,14 @@ def test_tree_command_variations(archive):
 def as_version_3(path: str) -> None:
     """Turn an archive into what version 3 of the schema made, as far as the upgrade reads it: no
     plies.next, no variation plies, no record_boards, record_squares or material_runs."""
-    with closing(sqlite3.connect(path)) as conn:
+    with downgraded(path, 3) as conn:
         for table in ("variation_plies", "record_boards", "record_squares", "material_runs"):
             conn.execute(f"DROP TABLE {table}")
         conn.execute("ALTER TABLE plies DROP COLUMN next")
-        conn.execute("PRAGMA user_version = 3")
-        conn.commit()
 
 
 def test_a_version_3_archive_is_upgraded_with_its_variations(archive, tmp_path):
-    path = str(tmp_path / "old.db")
-    with closing(sqlite3.connect(archive.path)) as source, closing(sqlite3.connect(path)) as copy:
-        source.backup(copy)
+    path = archive_copy(archive.path, tmp_path)
     as_version_3(path)
     old = Archive(path)
     assert counts(old.tree(INITIAL_TABLUT, depth=3, variations=True)) == counts(
