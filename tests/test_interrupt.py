@@ -15,8 +15,9 @@ RECORDS, BATCH = 2500, 1000  # the import commits every 1000 records
 # Runs `lusoria import`, stopping at a chosen statement (before or after it runs, the
 # n-th time) to say "ready" and wait: the test sends SIGINT there.
 DRIVER = """
-import sqlite3, sys, time
+import signal, sqlite3, sys, time
 import sqlite_utils.db
+signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C as at a terminal, even if started in the background
 statement, when, nth = sys.argv[1], sys.argv[2], int(sys.argv[3])
 seen, importing = 0, False
 
