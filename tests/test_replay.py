@@ -1,6 +1,7 @@
 """The replay driver: variations, move numbers, the end of the game, results."""
 
-from lusoria.validator.replay import check
+from lusoria.notation.reader import RecordText, parse_record
+from lusoria.validator.replay import check, replay
 
 
 def errors(text: str) -> list[tuple]:
@@ -73,3 +74,10 @@ def test_a_malformed_or_impossible_date_is_a_tag_error():
     assert errors('[Game "tablut"]\n[Date "2026.02.30"]\n*') == [("error", "tag", None, "Date")]
     assert errors('[Game "tablut"]\n[Date "21/11/2026"]\n*') == [("error", "tag", None, "Date")]
     assert errors('[Game "tablut"]\n[Date "2026.??.??"]\n*') == []
+
+
+def test_replaying_a_parsed_record_keeps_the_text_it_was_read_from():
+    text = '[Game "tablut"]\n\n1. e3-c3 *\n'
+    source = RecordText(text, 7, 2, "club.lgn")
+    assert replay(parse_record(text), source).source is source
+    assert replay(parse_record(text)).source == RecordText("", 1)

@@ -127,3 +127,13 @@ def test_keep_going_reads_past_at_most_max_slips():
     report = check(f"{TABLUT}\n{movetext} *\n", keep_going=True)
     assert [d.rule for d in report.diagnostics] == ["syntax"] * (MAX_SLIPS + 1)
     assert len(report.diagnostics[-1].assumed) == MAX_SLIPS and report.record is None
+
+
+def test_a_mended_slip_moves_only_the_columns_of_its_own_line():
+    report = check(f"{TABLUT}\n\n1. e3c3 d1-d3\n2. e4-e3 a4-b3 *\n", keep_going=True)
+    assert [(d.rule, d.line, d.column, d.ply) for d in report.diagnostics] == [("syntax", 3, 4, None), ("T2", 4, 10, 4)]
+
+
+def test_an_illegal_mended_ply_is_placed_where_it_was_written():
+    report = check(f"{TABLUT}\n\n1. e3-c3 a4-b3 !? *\n", keep_going=True)  # mended shorter: a4-b3!?
+    assert [(d.rule, d.line, d.column, d.ply) for d in report.diagnostics] == [("T2", 3, 10, 2), ("syntax", 3, 16, None)]
