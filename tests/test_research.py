@@ -147,6 +147,8 @@ def test_tree_problems_are_clear(archive):
         archive.tree("nonsense")
     with pytest.raises(ValueError, match="no position after ply 9 of record 1"):
         archive.tree(record=1, ply=9)
+    with pytest.raises(ValueError, match="no position after ply 0 of record 999"):
+        archive.tree(record=999, ply=0)
 
 
 def test_tree_command_formats(archive):
@@ -271,6 +273,26 @@ def test_laquet_patterns(archive):
 def test_bad_patterns_say_why(archive, text, message):
     with pytest.raises(ValueError, match=message):
         archive.query(Filters(pattern=text))
+
+
+@pytest.mark.parametrize("text, message", [
+    ("4/4/4 *", "latrunculi: a latrunculi pattern cannot be 4x3"),
+    ("17/17/17/17 *", "latrunculi: a latrunculi pattern cannot be 17x4"),
+    ("5/4/4/4 *", "latrunculi: every rank of a pattern covers the same number of squares"),
+    ("9/9/9/9/9/9/9/9/9 w 1 2 3", "tablut: only a Latrunculi pattern has more fields"),
+])
+def test_a_grid_pattern_has_a_board_of_its_game(text, message):
+    with pytest.raises(ValueError) as raised:
+        pattern_globs(text)
+    assert message in str(raised.value)
+
+
+def test_grid_patterns_are_read_by_every_game_whose_board_they_fit():
+    assert [game for game, _ in pattern_globs("9/9/9/9/9/9/9/9/9 w")] == ["tablut", "latrunculi"]
+    assert [game for game, _ in pattern_globs("9/9/9/9/9/9/9/9/9 w 1 *")] == ["latrunculi"]
+    assert pattern_globs("4/4/4/4 b") == [("latrunculi", "..../..../..../.... b*")]
+    assert pattern_globs("4/4/4/4 w 1 *") == [("latrunculi", "..../..../..../.... w 1 [0-9]*")]
+    assert [game for game, _ in pattern_globs("/".join(["16"] * 16) + " *")] == ["latrunculi"]
 
 
 # -- material ------------------------------------------------------------------------------------

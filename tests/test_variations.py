@@ -8,7 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from lusoria.archive import Archive, Filters, schema
+from lusoria.archive.variations import variation_rows
 from lusoria.cli import main
+from lusoria.validator.replay import check
 
 from conftest import archive_copy
 from test_migration import downgraded, rows
@@ -124,3 +126,8 @@ def test_a_version_3_archive_is_upgraded_with_its_variations(archive, tmp_path):
                          ("record_boards", "record_id"), ("material_ranges", "record_id")):
         assert rows(path, f"SELECT * FROM {table} ORDER BY {order}") == rows(
             archive.path, f"SELECT * FROM {table} ORDER BY {order}")
+
+
+def test_a_record_that_cannot_be_replayed_has_no_variation_rows():
+    assert variation_rows(check('[Game "tablut"]\n[Variant "nosuch"]\n\n1. e3-c3 (1. e3-d3) *\n')) == []  # no rules
+    assert variation_rows(check('[Game "tablut"]\n\n1. e3-z9 (1. e3-d3) *\n')) == []  # not parsed

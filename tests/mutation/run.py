@@ -44,7 +44,8 @@ RULES_TESTS = ["tests/test_rule_edges.py", "tests/test_tablut_rules.py", "tests/
                "tests/test_laquet_rules.py"]
 REPLAY_TESTS = ["tests/test_replay.py", "tests/test_suggestions.py", "tests/test_slips.py"]
 ARCHIVE_TESTS = ["tests/test_archive_edges.py", "tests/test_archive.py", "tests/test_schema.py", "tests/test_research.py",
-                 "tests/test_record_squares.py", "tests/test_variations.py", "tests/test_migration.py"]
+                 "tests/test_record_squares.py", "tests/test_variations.py", "tests/test_migration.py",
+                 "tests/test_identity.py", "tests/test_names.py", "tests/test_read_only.py"]
 GRAMMAR_TESTS = ["tests/test_grammar_edges.py", "tests/test_notation.py", "tests/test_replay.py"]
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x);
 # the conformance corpora as a second opinion on the rules, the CLI's (show draws the boards).
