@@ -113,6 +113,12 @@ def test_not_an_archive(tmp_path):
     sqlite3.connect(other).execute("CREATE TABLE things (a)").connection.commit()
     with pytest.raises(NotAnArchive, match="not a lusoria archive"):
         Archive(str(other)).query(Filters())
+    for version in (3, 42):  # another program's database that numbers its versions too
+        versioned = tmp_path / f"versioned-{version}.db"
+        sqlite3.connect(versioned).executescript(f"CREATE TABLE things (a); PRAGMA user_version = {version}").close()
+        with pytest.raises(NotAnArchive, match=f"versioned-{version}.db is not a lusoria archive$"):
+            Archive(str(versioned)).query(Filters())
+        assert sqlite3.connect(versioned).execute("SELECT name FROM sqlite_master").fetchall() == [("things",)]
     with pytest.raises(NotAnArchive, match="does not exist"):
         Archive(str(tmp_path / "missing.db")).stats()
 
