@@ -17,17 +17,26 @@ accelerator = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(accelerator)
 
 
+def remove_earlier_builds(package: Path, kept: set[str]) -> None:
+    """Remove the compiled modules an earlier build left beside the sources (pip install -e)
+    that this build does not make again: a module no longer compiled must run as its source."""
+    for folder in (package, *(entry for entry in package.iterdir() if entry.is_dir())):
+        for built in folder.iterdir():
+            suffix = next((s for s in importlib.machinery.EXTENSION_SUFFIXES if built.name.endswith(s)), None)
+            if suffix and ".".join(built.relative_to(package.parent).parts)[:-len(suffix)] not in kept:
+                built.resolve().unlink()
+
+
 def compiled_extensions() -> list:
     """mypyc's extensions (each optional: a compiler error leaves that module pure Python),
     or none when the sources are asked for or mypyc cannot compile them."""
     package = accelerator.installed_layout(ROOT, ROOT / "build" / "mypyc-layout")
     for stale in ROOT.glob("build/lib*"):  # an earlier build's compiled modules would go into the wheel
         shutil.rmtree(stale)
-    if accelerator.pure_requested():
+    pure = accelerator.pure_requested()
+    remove_earlier_builds(package, set() if pure else {*accelerator.COMPILED, accelerator.SHARED_LIBRARY + "__mypyc"})
+    if pure:
         print(f"{accelerator.PURE_SWITCH} is set: lusoria installs as pure Python", file=sys.stderr)
-        for name in (*accelerator.COMPILED, accelerator.SHARED_LIBRARY + "__mypyc"):  # an earlier build's,
-            for suffix in importlib.machinery.EXTENSION_SUFFIXES:  # beside the sources (pip install -e)
-                Path(str(package.parent / name.replace(".", "/")) + suffix).resolve().unlink(missing_ok=True)
         return []
     try:
         from mypyc.build import mypycify

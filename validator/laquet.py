@@ -9,8 +9,10 @@ from __future__ import annotations
 import random
 import re
 from itertools import permutations
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Iterator, NamedTuple, Sequence
+
+from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
@@ -99,6 +101,20 @@ def _roll_text(dice) -> str:
     return "".join(str(d) for d in sorted(dice, reverse=True)) + ":"
 
 
+def _row(position: LaquetPosition, points: range) -> str:
+    """One row of points for `render`: each point's checkers, as W3 or B2."""
+    cells = []
+    for point in points:
+        n = position.points[point] if point <= LAST else 0
+        cells.append(f"{'W' if n > 0 else 'B'}{abs(n)}".rjust(4) if n else "   .")
+    return "".join(cells)
+
+
+def _labels(points: range) -> str:
+    return "".join(str(p).rjust(4) for p in points)
+
+
+@mypyc_attr(native_class=False)
 class Laquet(Game[LaquetPosition]):
     name = "laquet"
     end_rule = "Q9"
@@ -157,22 +173,12 @@ class Laquet(Game[LaquetPosition]):
         return f"borne off: White {position.off(WHITE)}, Black {position.off(BLACK)}"
 
     def render(self, position: LaquetPosition) -> str:
-        def cell(point: int) -> str:
-            n = position.points[point] if point <= LAST else 0
-            return f"{'W' if n > 0 else 'B'}{abs(n)}".rjust(4) if n else "   ."
-
-        def row(points) -> str:
-            return "".join(cell(p) for p in points)
-
-        def labels(points) -> str:
-            return "".join(str(p).rjust(4) for p in points)
-
         return "\n".join([
             "  III (bearing off)".ljust(24) + " |  II",
-            labels(range(18, 12, -1)) + " |" + labels(range(12, 6, -1)),
-            row(range(18, 12, -1)) + " |" + row(range(12, 6, -1)),
-            row(range(19, 25)) + " |" + row(range(1, 7)),
-            labels(range(19, 25)) + " |" + labels(range(1, 7)),
+            _labels(range(18, 12, -1)) + " |" + _labels(range(12, 6, -1)),
+            _row(position, range(18, 12, -1)) + " |" + _row(position, range(12, 6, -1)),
+            _row(position, range(19, 25)) + " |" + _row(position, range(1, 7)),
+            _labels(range(19, 25)) + " |" + _labels(range(1, 7)),
             "  Laquet (never used)".ljust(24) + " |  I",
         ])
 
@@ -210,21 +216,22 @@ class Laquet(Game[LaquetPosition]):
         """Every way to play as many of `dice` as can be played (Q5). A way that bears off
         the last checker is complete whatever dice are left (Q8)."""
         ways: list[tuple[int, list[Step]]] = [(0, [])]  # (dice used or forgone by the end, steps)
-
-        def extend(pos: LaquetPosition, left: tuple[int, ...], done: list[Step]) -> None:
-            for index, die in enumerate(left):
-                if die in left[:index]:
-                    continue
-                for step in self._singles(pos, side, die):
-                    after, rest = self._apply(pos, side, step), left[:index] + left[index + 1:]
-                    over = after.done(side)
-                    ways.append((len(done) + 1 + (len(rest) if over else 0), done + [step]))
-                    if not over:
-                        extend(after, rest, done + [step])
-
-        extend(position, dice, [])
+        self._extend(ways, position, side, dice, [])
         most = max(score for score, _ in ways)
         return [steps for score, steps in ways if score == most]
+
+    def _extend(self, ways: list[tuple[int, list[Step]]], position: LaquetPosition, side: int,
+                left: tuple[int, ...], done: list[Step]) -> None:
+        """Add to `ways` every way to go on from `done` with the dice `left` (`_sequences`)."""
+        for index, die in enumerate(left):
+            if die in left[:index]:
+                continue
+            for step in self._singles(position, side, die):
+                after, rest = self._apply(position, side, step), left[:index] + left[index + 1:]
+                over = after.done(side)
+                ways.append((len(done) + 1 + (len(rest) if over else 0), done + [step]))
+                if not over:
+                    self._extend(ways, after, side, rest, done + [step])
 
     def _most(self, position: LaquetPosition, side: int, dice: tuple[int, ...]) -> int:
         """How many dice can be played (a game-ending bear-off counts as playing them all):
@@ -297,7 +304,7 @@ class Laquet(Game[LaquetPosition]):
         elif turn.leftover:
             return None  # Q6, Q8
         after = LaquetPosition(tuple(points), opponent)
-        return Played(after, lambda: _turn_text(turn.roll, steps, *leftover), self._winner(after))
+        return Played(after, partial(_turn_text, turn.roll, steps, *leftover), self._winner(after))
 
     def _play_checked(self, position: LaquetPosition, turn: Turn) -> Played:
         """Any turn, following every way the written plays can be read with the dice."""
@@ -352,8 +359,7 @@ class Laquet(Game[LaquetPosition]):
         most = self._most(position, side, tuple(dice)) if self.must and len(steps) < len(dice) else 0
         if most > len(steps) and not after.done(side):
             taken = [step[:2] for step in steps]
-            ways = sorted(self._sequences(position, side, tuple(dice)),
-                          key=lambda way: [step[:2] for step in way[:len(taken)]] != taken)
+            ways = sorted(self._sequences(position, side, tuple(dice)), key=partial(_departs, taken))
             shown = "; ".join(_steps_text(way) for way in ways[:3]) + ("; …" if len(ways) > 3 else "")
             raise Illegal(rule, f"{SIDE_NAMES[side]} must play {'both dice' if most == 2 else 'a die'} when able "
                                 f"({'played ' + _steps_text(steps) if steps else 'played nothing'}); "
@@ -591,6 +597,11 @@ def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
 
 def _play_text(points: tuple[int, ...]) -> str:
     return "/".join(point_name(p) for p in points)
+
+
+def _departs(taken: list[tuple[int, int]], way: list[Step]) -> bool:
+    """Whether a way to play the dice does not begin with the steps `taken` (shown after those that do)."""
+    return [step[:2] for step in way[:len(taken)]] != taken
 
 
 def _turn_text(roll: tuple[int, ...], steps: list[Step], left: tuple[int, ...] = (),

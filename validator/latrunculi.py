@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from typing import NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
@@ -107,6 +109,12 @@ def parse_move(text: str) -> Move:
                 captures, m["removal"], bool(m["end"]))
 
 
+def _run_length(empty: re.Match[str]) -> str:
+    """A run of empty squares in a position string: its length (NOTATION.md §6)."""
+    return str(len(empty[0]))
+
+
+@mypyc_attr(native_class=False)
 class Latrunculi(GridGame[LatrunculiPosition]):
     name = "latrunculi"
     end_rule = "L5"
@@ -238,7 +246,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         width = self.geo.width
         ranks = []
         for rank in range(self.geo.height - 1, -1, -1):
-            text = re.sub(r"\.+", lambda m: str(len(m[0])), "".join(
+            text = re.sub(r"\.+", _run_length, "".join(
                 LETTERS.get(code, ".") for code in position.board[rank * width:(rank + 1) * width]))
             ranks.append(text)
         text = "/".join(ranks) + (" w" if position.turn == WHITE else " b")
@@ -301,7 +309,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         after = LatrunculiPosition(bytes(board), 1 - side, (hand[0], hand[1]))
         outcome = self._end(after, side)
         warnings = [("L4", "marked # (the end), but the game goes on")] if move.end and outcome is None else []
-        return Played(after, lambda: self._format(move, position.board, captured, removed) + ("#" if move.end else ""),
+        return Played(after, partial(self._format, move, position.board, captured, removed),
                       outcome, warnings)
 
     def _resolve(self, position: LatrunculiPosition, move: Move):
@@ -462,7 +470,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             text += "x" + "/".join(sorted((names[s] for s in captured), key=self._order))
         if removed is not None:
             text += "~" + names[removed]
-        return text
+        return text + ("#" if move.end else "")
 
     def _order(self, name: str) -> tuple[int, int]:
         """Export order of captures: by file, then by rank."""

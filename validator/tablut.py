@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
@@ -57,6 +59,7 @@ class TablutPosition(NamedTuple):
     turn: int
 
 
+@mypyc_attr(native_class=False)
 class RememberingPosition(TablutPosition):
     """A position under repetition=draw (T13): equal to, and written as, the plain position;
     it also remembers the positions that arose after earlier plies since the last capture
@@ -65,7 +68,7 @@ class RememberingPosition(TablutPosition):
     earlier: frozenset[TablutPosition]
 
     def __new__(cls, board: bytes, turn: int, earlier: frozenset[TablutPosition] = frozenset()) -> RememberingPosition:
-        position = super().__new__(cls, board, turn)
+        position = TablutPosition.__new__(cls, board, turn)
         position.earlier = earlier
         return position
 
@@ -100,6 +103,7 @@ def parse_move(text: str) -> Move | None:
     return Move(m["piece"], square_index(m["origin"]), square_index(m["target"]), captures, m["announcement"])
 
 
+@mypyc_attr(native_class=False)
 class Tablut(GridGame[TablutPosition]):
     name = "tablut"
     end_rule = "T10"
@@ -374,7 +378,7 @@ class Tablut(GridGame[TablutPosition]):
         outcome = self._after(after, side, move.target)
         if self.repetition:
             after, outcome = self._remember(position, after, outcome, bool(captured))
-        return Played(after, lambda: self._format(position.board, move, captured) + move.announcement, outcome,
+        return Played(after, partial(self._format, position.board, move, captured), outcome,
                       self._announcement_warnings(after, move.announcement, outcome))
 
     def _remember(self, before: TablutPosition, after: TablutPosition, outcome: Outcome | None,
@@ -390,7 +394,7 @@ class Tablut(GridGame[TablutPosition]):
         text = f"{piece}{square_name(move.origin)}-{square_name(move.target)}"
         if captured:
             text += "x" + "/".join(square_name(s) for s in sorted(captured, key=_order))
-        return text
+        return text + move.announcement
 
     def _after(self, position: TablutPosition, mover: int, target: int | None) -> Outcome | None:
         """Whether the game ended with the move just made by `mover` (T6, T7, T9)."""
