@@ -15,7 +15,7 @@ from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.export import export
-from lusoria.archive.importer import ImportSummary, import_reports, position_key
+from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_rows, position_key, rows
 from lusoria.archive.query import COLUMNS, FilterError, Filters, build, position_keys
 from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, open_archive
@@ -23,13 +23,13 @@ from lusoria.archive.stats import stats
 from lusoria.archive.tree import Node, tree
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
-from lusoria.pipeline import Problem, Skipped, reports, without_problems
+from lusoria.pipeline import Problem, Skipped, records, without_problems
 from lusoria.validator.replay import Report, check
 
 DEFAULT = "lusoria.db"
 
 __all__ = ["Archive", "COLUMNS", "DEFAULT_TIMEOUT", "Duplicate", "FilterError", "Filters", "ImportStopped", "ImportSummary", "MissingArchive", "Node",
-           "NotAnArchive", "ReadOnlyError", "default_path"]
+           "NotAnArchive", "ReadOnlyError", "Rows", "checked_rows", "default_path"]
 
 
 def default_path() -> str:
@@ -63,29 +63,35 @@ class Archive:
 
     def import_paths(self, paths: Iterable[Source], encoding: str = "utf-8", batch_size: int = 1000,
                      progress: Callable[[int], None] | None = None, format: str | None = None,
-                     tags: dict[str, str] | None = None) -> ImportSummary:
+                     tags: dict[str, str] | None = None, jobs: int = 1) -> ImportSummary:
         """Check and store every record of `paths` (files, directories, `-`, streams or text, read
-        by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there): `import_reports`
-        over `pipeline.reports`. Sources that cannot be read are listed in the summary's
-        `unreadable`, which `str()` shows (skipped files are not)."""
+        by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there), checked and made
+        into rows by `jobs` worker processes (`importer.checked_rows`): `import_rows`. Sources that
+        cannot be read are listed in the summary's `unreadable`, which `str()` shows (skipped files
+        are not)."""
         problems: list[Problem] = []
-        summary = self.import_reports(without_problems(reports(paths, encoding, format, tags, progress), problems),
-                                      batch_size)
+        checked = checked_rows(records(paths, encoding, format, tags, progress), jobs)
+        summary = self.import_rows(without_problems(checked, problems), batch_size)
         summary.unreadable += [str(problem) for problem in problems if not isinstance(problem, Skipped)]
         return summary
 
     def import_reports(self, reports: Iterable[Report], batch_size: int = 1000) -> ImportSummary:
-        """`lusoria import`: store every checked record (`check`, which keeps the positions), valid
-        or not, `batch_size` records a transaction; a record already there is counted as a
-        duplicate. ImportStopped when the archive cannot take them (full disk, read-only file,
-        damaged schema): the batches stored before are whole, nothing of the failed one is kept."""
+        """Store every checked record (`check`, which keeps the positions): `import_rows` of their
+        rows (`importer.rows`)."""
+        return self.import_rows(map(rows, reports), batch_size)
+
+    def import_rows(self, checked: Iterable[Rows], batch_size: int = 1000) -> ImportSummary:
+        """`lusoria import`: store the rows of every checked record (`importer.rows`), valid or not,
+        `batch_size` records a transaction; a record already there is counted as a duplicate.
+        ImportStopped when the archive cannot take them (full disk, read-only file, damaged
+        schema): the batches stored before are whole, nothing of the failed one is kept."""
         if os.path.exists(self.path) and not (os.access(self.path, os.W_OK)
                                               and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
             raise ImportStopped(f"{self.path}: the archive or its directory is read-only; nothing was imported "
                                 "and the archive is as it was")
         db = open_archive(self.path)
         try:
-            return import_reports(db, reports, batch_size)
+            return import_rows(db, checked, batch_size)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                                 "stored before are whole and nothing of the failed one was kept") from None

@@ -1,7 +1,7 @@
-"""Import records into the archive: streamed, validated, inserted in batched
-transactions. A batch is all or nothing, so the archive only ever holds whole
-records, and a record's identity (archive/identity.py) makes a second import of the same
-game add nothing."""
+"""Import records into the archive: streamed, validated and made into rows (in worker processes
+with `jobs`), inserted in batched transactions by this process. A batch is all or nothing, so
+the archive only ever holds whole records, and a record's identity (archive/identity.py) makes
+a second import of the same game add nothing."""
 
 from __future__ import annotations
 
@@ -17,9 +17,12 @@ import sqlite_utils
 
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Record
+from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import Problem
 from lusoria.notation.visitor import Visitor, walk
+from lusoria.pipeline import in_workers
 from lusoria.validator.base import Game, Position
-from lusoria.validator.replay import ERROR, Report
+from lusoria.validator.replay import ERROR, Report, check
 from lusoria.archive.identity import identity, label
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, summary_rows
 from lusoria.archive.schema import SOURCE_TAGS
@@ -131,6 +134,17 @@ def rows(report: Report) -> Rows:
     })
 
 
+def record_rows(source: RecordText) -> Rows:
+    """The rows of one record, checked here (what a worker of `checked_rows` does)."""
+    return rows(check(source))
+
+
+def checked_rows(records: Iterable[RecordText | Problem], jobs: int = 1) -> Iterator[Rows | Problem]:
+    """The rows of each record (`record_rows`), by `jobs` worker processes, in order; the
+    problems of the stream (lusoria.pipeline) in their place."""
+    return in_workers(record_rows, records, jobs)
+
+
 def replayed_rows(report: Report) -> dict[str, list[list]]:
     """The rows of the tables made from replaying a record (schema.REPLAYED), each record id
     left to fill in: a row of `plies` per position of the main line, with the ply played from
@@ -154,10 +168,11 @@ def _dates(tags: dict[str, str]) -> tuple[str | None, str | None]:
         return None, None
 
 
-def import_reports(db: sqlite_utils.Database, reports: Iterable[Report], batch_size: int = 1000) -> ImportSummary:
-    """Store every checked record of `reports` (`check`, keeping positions) in the archive `db`."""
+def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: int = 1000) -> ImportSummary:
+    """Store the rows of each checked record (`rows`) in the archive `db`, `batch_size` records a
+    transaction."""
     summary = ImportSummary()
-    checked = (rows(report) for report in reports)
+    checked = iter(checked)
     number = 0
     while batch := list(islice(checked, batch_size)):
         number += 1

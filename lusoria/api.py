@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import codecs
 import random
-from collections import deque
 from dataclasses import dataclass, replace
-from itertools import chain, islice
+from functools import partial
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lusoria import accelerator
@@ -16,7 +15,7 @@ from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skip
                                       record_at)
 from lusoria.notation.writer import write_record
 from lusoria.formats import FORMATS as SOURCE_FORMATS
-from lusoria.pipeline import found, mapped, records, reports, size, without_problems
+from lusoria.pipeline import found, in_workers, mapped, records, reports, size, without_problems
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game, OptionError
 from lusoria.validator.fit import Fit, fitting_rules
 from lusoria.validator.games import GAMES, game_class
@@ -24,8 +23,6 @@ from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, check
 
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future, ProcessPoolExecutor
-
     from lusoria.archive.duplicates import Duplicate
     from lusoria.formats.convert import Converted
     from lusoria.rulebook import Rule
@@ -34,8 +31,6 @@ __all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnos
            "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
            "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build"]
-
-CHUNK = 64  # records a worker checks at a time
 
 
 def build() -> str:
@@ -52,52 +47,15 @@ def validate(paths: Iterable[Source], encoding: str = "utf-8", strict: bool = Fa
     With `jobs` > 1, records are checked by that many worker processes; `keep_going`:
     past an illegal ply with one nearest suggestion, as if it had been written.
     `format` forces a format (lusoria.formats); `tags` choose the rules of tafl move lists."""
-    with _Workers(jobs, keep_going) as workers:
-        for verdict in workers.check(records(paths, encoding, format, tags)):
-            if strict and isinstance(verdict, Verdict):
-                verdict.valid = not verdict.diagnostics
-                verdict.diagnostics = [replace(d, severity=ERROR) for d in verdict.diagnostics]
-            yield verdict
+    for verdict in in_workers(partial(_verdict, keep_going=keep_going), records(paths, encoding, format, tags), jobs):
+        if strict and isinstance(verdict, Verdict):
+            verdict.valid = not verdict.diagnostics
+            verdict.diagnostics = [replace(d, severity=ERROR) for d in verdict.diagnostics]
+        yield verdict
 
 
-def _check_chunk(chunk: list[RecordText | Problem], keep_going: bool = False) -> list[Verdict | Problem]:
-    return list(mapped(lambda source: check(source, keep=False, keep_going=keep_going).verdict(), chunk))
-
-
-class _Workers:
-    """Checks records in this process, or in a pool of processes started when a
-    source holds more than one chunk of records; the order of the records is kept."""
-
-    def __init__(self, jobs: int, keep_going: bool = False):
-        self.jobs, self.keep_going = jobs, keep_going
-        self.pool: ProcessPoolExecutor | None = None
-
-    def __enter__(self) -> "_Workers":
-        return self
-
-    def __exit__(self, *_) -> None:
-        if self.pool:
-            self.pool.shutdown(cancel_futures=True)
-
-    def check(self, sources: Iterator[RecordText | Problem]) -> Iterator[Verdict | Problem]:
-        chunks = iter(lambda: list(islice(sources, CHUNK)), [])
-        first, second = next(chunks, None), next(chunks, None)
-        if self.jobs <= 1 or (second is None and self.pool is None):
-            for chunk in chain(filter(None, (first, second)), chunks):
-                yield from _check_chunk(chunk, self.keep_going)
-            return
-        if self.pool is None:
-            import multiprocessing  # here, not at start-up: only a pool needs them
-            from concurrent.futures import Future, ProcessPoolExecutor
-
-            self.pool = ProcessPoolExecutor(self.jobs, mp_context=multiprocessing.get_context("fork"))
-        pending: deque[Future[list[Verdict | Problem]]] = deque()
-        for chunk in chain(filter(None, (first, second)), chunks):
-            pending.append(self.pool.submit(_check_chunk, chunk, self.keep_going))
-            if len(pending) > 4 * self.jobs:  # a bounded look-ahead keeps memory flat
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
+def _verdict(source: RecordText, keep_going: bool = False) -> Verdict:
+    return check(source, keep=False, keep_going=keep_going).verdict()
 
 
 def fitting(paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None,

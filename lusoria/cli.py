@@ -43,6 +43,23 @@ def reading_options(command):
     return command
 
 
+def jobs_options(command):
+    """--jobs and --force-jobs: the command gets `jobs`, the worker processes that check the
+    records, at most the number of cores unless forced."""
+    def forced(ctx, param, value):
+        ctx.meta["force_jobs"] = value
+
+    def capped(ctx, param, value):
+        return value if ctx.meta.get("force_jobs") else min(value, os.cpu_count() or 1)
+
+    command = click.option("--force-jobs", is_flag=True, is_eager=True, expose_value=False, callback=forced,
+                           help="Allow more worker processes than cores.")(command)
+    return click.option("--jobs", "-j", type=Bounded(1, 1024), default=os.cpu_count() or 1, callback=capped,
+                        show_default="the number of cores",
+                        help="Worker processes that check the records (taken in their order all the same); "
+                             "at most the number of cores.")(command)
+
+
 def reading() -> dict:
     """The read_sources keywords the reading options chose."""
     chosen = click.get_current_context().meta.get("reading", {})
@@ -116,21 +133,16 @@ def write_output(output: str, text: str, *inputs: str) -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("--keep-going", is_flag=True,
               help="Past an illegal ply or a syntax slip with one nearest suggestion, go on as if it had been written.")
-@click.option("--jobs", "-j", type=Bounded(1, 1024), default=os.cpu_count() or 1,
-              show_default="the number of cores",
-              help="Worker processes (output keeps the order of the records); at most the number of cores.")
-@click.option("--force-jobs", is_flag=True, help="Allow more worker processes than cores.")
+@jobs_options
 @encoding_option
 @reading_options
-def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int, force_jobs: bool,
-             encoding: str) -> None:
+def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int, encoding: str) -> None:
     """Check every record of PATH... (files, directories of record files, - for stdin).
 
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an
     input cannot be read or no record was found at all."""
     records = invalid = errors = warnings = 0
     cited: dict[str, None] = {}  # the rules of the diagnostics, in order of appearance
-    jobs = jobs if force_jobs else min(jobs, os.cpu_count() or 1)
     inputs = Inputs()
     for verdict in inputs(api.validate(paths, encoding, strict, jobs, keep_going, **reading())):
         records += 1
@@ -378,23 +390,24 @@ def archive_errors(action: Callable[[], T]) -> T:
 @main.command(name="import")
 @paths_argument
 @db_option
+@jobs_options
 @encoding_option
 @reading_options
-def import_(paths: tuple[str, ...], db: str, encoding: str) -> None:
+def import_(paths: tuple[str, ...], db: str, jobs: int, encoding: str) -> None:
     """Check the records of PATH... and store them all, valid or not, in the archive.
 
     A record already in the archive (the same text) is skipped. A record read from another
     format is stored in lusoria's notation, with its format (tag SourceFormat) and path.
     A progress bar shows on a terminal. Exit status 2 when an input cannot be read or no
     record was found at all."""
-    from lusoria.archive import Archive
+    from lusoria.archive import Archive, checked_rows
 
     inputs, found = Inputs(), api.found(paths, reading()["format"])
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
     with click.progressbar(length=api.size(found), label="importing", file=sys.stderr) if shown \
             else contextlib.nullcontext() as bar:
-        reports = inputs(api.reports(found, encoding, progress=bar.update if bar else None, **reading()))
-        summary = archive_errors(lambda: Archive(db).import_reports(reports))
+        records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
+        summary = archive_errors(lambda: Archive(db).import_rows(inputs(checked_rows(records, jobs))))
     click.echo(f"{db}: {summary}")
     if not summary.added and not summary.duplicates and not inputs.unreadable:
         click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)

@@ -2,20 +2,32 @@
 lusoria.formats), each source read and decoded (notation.sources), each record checked
 (validator.replay). A source that cannot be read, and a file of a directory in none of
 lusoria's formats, come as typed items of the stream (`Problem`: `Skipped` or `Unreadable`,
-each with its `.path`), in their place, and the other sources go on."""
+each with its `.path`), in their place, and the other sources go on. `in_workers` spreads the
+checking over worker processes, the stream's order kept."""
 
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterable, Iterator, TypeVar
+import signal
+import sys
+from collections import deque
+from itertools import chain, islice
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar
 
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import PROBLEMS, InputError, Problem, Skipped, Source, Unreadable, read_sources, walk
 from lusoria.validator.replay import Report, check
 
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
 T = TypeVar("T")
 U = TypeVar("U")
-__all__ = ["Problem", "Skipped", "Unreadable", "found", "size", "records", "reports", "mapped", "without_problems"]
+__all__ = ["Problem", "Skipped", "Unreadable", "found", "size", "records", "reports", "mapped", "in_workers",
+           "without_problems"]
+
+CHUNK = 16  # items a worker takes at a time: few, so that the workers finish together
+AHEAD = 4  # chunks sent ahead per worker: enough to keep them busy, few enough to keep memory flat
 
 
 def found(paths: Iterable[Source], format: str | None = None) -> list[Source | Skipped]:
@@ -58,6 +70,52 @@ def mapped(function: Callable[[T], U], items: Iterable[T | Problem]) -> Iterator
     """`function` of each item of a stream that is not a problem; the problems as they are, in their place."""
     for item in items:
         yield item if isinstance(item, PROBLEMS) else function(item)
+
+
+def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: int) -> Iterator[U | Problem]:
+    """`mapped` by `jobs` worker processes, in the order of `items`: the first item in this process
+    (the workers, forked after it, inherit what it loaded: the parser, the rules), then chunks of
+    CHUNK items, each in a worker, while this process reads on. One process when `jobs` is 1 or
+    there is at most one chunk. `function` is sent to the workers: a module-level function, or a
+    `functools.partial` of one; so are the items and what it returns."""
+    items = iter(items)
+    head = list(islice(items, CHUNK + 1))
+    if jobs <= 1 or len(head) <= CHUNK:
+        yield from mapped(function, chain(head, items))
+        return
+    yield from mapped(function, head[:1])
+    import multiprocessing  # here, not at start-up: only a pool needs them
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("fork"), initializer=_start_worker,
+                               initargs=(os.getpid(),))
+    try:
+        pending: deque[Future[list[U | Problem]]] = deque()
+        rest = chain(head[1:], items)
+        for chunk in iter(lambda: list(islice(rest, CHUNK)), []):
+            pending.append(pool.submit(_mapped_chunk, function, chunk))
+            if len(pending) > AHEAD * jobs:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _mapped_chunk(function: Callable[[T], U], chunk: list[T | Problem]) -> list[U | Problem]:
+    return list(mapped(function, chunk))
+
+
+def _start_worker(parent: int) -> None:
+    """A worker leaves Ctrl-C to its parent (which stops the pool) and ends when the parent does,
+    even killed (on Linux)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform == "linux":
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # it died before that
+            os._exit(1)
 
 
 def without_problems(items: Iterable[T | Problem], problems: list[Problem]) -> Iterator[T]:

@@ -4,11 +4,11 @@ across reformatting, the first ply a position is reached at."""
 import pytest
 
 from lusoria.archive import Archive, Filters
-from lusoria.archive.importer import FAULT, import_reports
+from lusoria.archive.importer import FAULT, checked_rows, import_rows
 from lusoria.archive.query import build
 from lusoria.archive.schema import open_archive
 from lusoria.output import render
-from lusoria.pipeline import reports
+from lusoria.pipeline import records as read
 
 RECORD = '[Game "tablut"]\n[White "{name}"]\n[Result "*"]\n\n1. e3-c3 d1-d3 *\n'
 
@@ -28,12 +28,12 @@ def test_a_failure_midway_through_a_batch_rolls_the_whole_batch_back(tmp_path, m
     db = open_archive(str(tmp_path / "a.db"))
     monkeypatch.setenv(FAULT, "insert:2:raise")  # after batch 2's records rows, before its other rows
     with pytest.raises(RuntimeError, match="stopped at insert of batch 2"):
-        import_reports(db, reports([str(source)]), batch_size=2)
+        import_rows(db, checked_rows(read([str(source)])), batch_size=2)
     # the same connection sees batch 1 whole and nothing of batch 2, and is not left in a transaction
     assert not db.conn.in_transaction
     assert counts(db) == {"records": 2, "tags": 6, "plies": 6, "diagnostics": 0}
     monkeypatch.delenv(FAULT)
-    summary = import_reports(db, reports([str(source)]), batch_size=2)
+    summary = import_rows(db, checked_rows(read([str(source)])), batch_size=2)
     assert (summary.added, summary.duplicates) == (3, 2)
     assert counts(db) == {"records": 5, "tags": 15, "plies": 15, "diagnostics": 0}
 
@@ -44,7 +44,7 @@ def test_a_failure_just_before_commit_keeps_the_earlier_batches(tmp_path, monkey
     db = open_archive(str(tmp_path / "a.db"))
     monkeypatch.setenv(FAULT, "commit:3:raise")
     with pytest.raises(RuntimeError):
-        import_reports(db, reports([str(source)]), batch_size=2)
+        import_rows(db, checked_rows(read([str(source)])), batch_size=2)
     assert counts(db)["records"] == 4 and not db.conn.in_transaction
 
 

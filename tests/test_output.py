@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from lusoria.cli import MAX_SHOWN, main
 from lusoria.output import WINDOW
+from lusoria.pipeline import mapped
 
 from conftest import ROOT
 
@@ -80,14 +81,20 @@ def test_control_characters_are_escaped_on_a_terminal(tmp_path):
     assert run("query", "--db", db, "--format", "lgn").output == HOSTILE  # a pipe gets the records as they are
 
 
-def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch):
+def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
     started = []
-    monkeypatch.setattr("lusoria.api._Workers.__init__",
-                        lambda self, jobs, keep_going=False: started.append(jobs) or
-                        setattr(self, "jobs", 1) or setattr(self, "keep_going", False) or setattr(self, "pool", None))
+
+    def in_one_process(function, items, jobs):
+        started.append(jobs)
+        return mapped(function, items)
+
+    monkeypatch.setattr("lusoria.api.in_workers", in_one_process)
+    monkeypatch.setattr("lusoria.archive.importer.in_workers", in_one_process)
     run("validate", "-j", "400", str(ROOT / "samples/tablut"))
     run("validate", "-j", "400", "--force-jobs", str(ROOT / "samples/tablut"))
-    assert started == [os.cpu_count(), 400]
+    run("import", "--db", str(tmp_path / "a.db"), "--force-jobs", "-j", "3", str(ROOT / "samples/tablut"))
+    run("import", "--db", str(tmp_path / "a.db"), str(ROOT / "samples/tablut"))
+    assert started == [os.cpu_count(), 400, 3, os.cpu_count()]
     assert run("validate", "-j", "1025", "--force-jobs", str(ROOT / "samples/tablut")).exit_code == 2
 
 
