@@ -26,10 +26,13 @@ LAQUET_POINTS = 18
 Material = tuple[int | None, ...]  # the counts of MATERIAL, None where a game has no such count
 
 
+# The character of each count of a Laquet point, indexed by the count (negative: Black's, from the end)
+_LAQUET_COUNTS = (EMPTY, *(chr(ord("a") + n) for n in range(15)), *(chr(ord("A") + 14 - n) for n in range(15)))
+
+
 def laquet_board(points: tuple[int, ...]) -> str:
     """Points 1–18 as one character each: `.` empty, `a`–`o` 1–15 White checkers, `A`–`O` Black."""
-    return "".join(EMPTY if n == 0 else chr(ord("a" if n > 0 else "A") + abs(n) - 1)
-                   for n in points[1:LAQUET_POINTS + 1])
+    return "".join([_LAQUET_COUNTS[n] for n in points[1:LAQUET_POINTS + 1]])
 
 
 _TRANSLATIONS = {game: bytes.maketrans(bytes([0, *letters]), (EMPTY + "".join(letters.values())).encode())
@@ -40,15 +43,19 @@ def _width(rules: Game) -> int:
     return rules.geo.width if isinstance(rules, latrunculi.Latrunculi) else tablut.SIZE
 
 
-def _grid_board(rules: Game, position) -> str:
-    """A Tablut or Latrunculi position spelled out: its position string (docs/notation.md §6)
+def _grid_boards(rules: Game, positions: list) -> list[str]:
+    """Tablut or Latrunculi positions spelled out: each one's position string (docs/notation.md §6)
     with each empty square written `.` (built from the board's bytes at once: tests/test_research.py
     checks that folding the `.` back gives `format_position`)."""
-    width = _width(rules)
-    squares = position.board.translate(_TRANSLATIONS[rules.name]).decode()
-    ranks = "/".join(squares[start:start + width] for start in range(len(squares) - width, -1, -width))
-    hand = getattr(position, "hand", (0, 0))
-    return ranks + (" w" if position.turn == WHITE else " b") + (f" {hand[0]} {hand[1]}" if any(hand) else "")
+    width, table = _width(rules), _TRANSLATIONS[rules.name]
+    starts = range(len(positions[0].board) - width, -1, -width) if positions else range(0)
+    boards = []
+    for position in positions:
+        squares = position.board.translate(table).decode()
+        hand = getattr(position, "hand", (0, 0))
+        boards.append("/".join([squares[start:start + width] for start in starts])
+                      + (" w" if position.turn == WHITE else " b") + (f" {hand[0]} {hand[1]}" if any(hand) else ""))
+    return boards
 
 
 def folded(board: str, width: int = 16) -> str:
@@ -63,21 +70,31 @@ def spelled_out(rules: Game, position) -> tuple[str, Material]:
     """A position's board spelled out one character a square (what a pattern matches: for
     Laquet its points, then the side to move; for a game without one, its position string) and
     its material."""
-    white, black = rules.material(position)
-    king = white_inciti = black_inciti = white_off = black_off = None
+    (board,), (material,) = all_spelled_out(rules, [position])
+    return board, material
+
+
+def all_spelled_out(rules: Game, positions: list) -> tuple[list[str], list[Material]]:
+    """`spelled_out` of each of a record's positions: their boards, and their materials."""
     if rules.name == "laquet":
-        text = rules.format_position(position)
-        board = laquet_board(position.points) + text[text.rindex(" "):]
-        white_off, black_off = position.off(WHITE), position.off(BLACK)
+        boards = [laquet_board(position.points) + (" w" if position.turn == WHITE else " b")
+                  for position in positions]
+        offs = [(position.off(WHITE), position.off(BLACK)) for position in positions]
     elif rules.name not in _TRANSLATIONS:
-        board = rules.format_position(position)
+        boards = [rules.format_position(position) for position in positions]
     else:
-        board = _grid_board(rules, position)
-        if rules.name == "tablut":
-            king = board.count("K")
-        elif rules.variant == "seneca":
-            white_inciti, black_inciti = board.count("I"), board.count("i")
-    return board, (white, black, king, white_inciti, black_inciti, white_off, black_off)
+        boards = _grid_boards(rules, positions)
+    materials: list[Material] = []
+    for index, position in enumerate(positions):
+        king = white_inciti = black_inciti = white_off = black_off = None
+        if rules.name == "laquet":
+            white_off, black_off = offs[index]
+        elif rules.name == "tablut":
+            king = boards[index].count("K")
+        elif rules.name == "latrunculi" and rules.variant == "seneca":
+            white_inciti, black_inciti = boards[index].count("I"), boards[index].count("i")
+        materials.append((*rules.material(position), king, white_inciti, black_inciti, white_off, black_off))
+    return boards, materials
 
 
 def pack_boards(boards: list[str]) -> bytes:
@@ -112,14 +129,24 @@ PIECE_BITS = {"tablut": {letter: 1 << bit for bit, letter in enumerate("KPp")},
 SQUARES_HELD = 48  # the character of the bits 0 (no piece ever)
 
 
+# What a square's character counts in squares_held, per game: its bits, a byte a character
+_HELD_BITS = {game: bytes(bits.get(chr(code), 0) for code in range(256)) for game, bits in PIECE_BITS.items()}
+_HELD_CHARACTERS = bytes.maketrans(bytes(range(64)), bytes(range(SQUARES_HELD, SQUARES_HELD + 64)))
+
+
 def squares_held(game: str, boards: list[str]) -> str:
     """What each square of a record's boards held at some ply, one character a square of its
     spelled-out board (`chr(48 + bits)`, PIECE_BITS), up to the side to move: a pattern search
     skips the records whose squares never held what the pattern asks for (`record_squares`).
-    A game without PIECE_BITS (one added without pattern search) is written as never held."""
-    bits = PIECE_BITS.get(game, {})
-    squares = zip(*(board.split(" ", 1)[0] for board in boards))
-    return "".join(chr(SQUARES_HELD + sum({bits.get(piece, 0) for piece in set(held)})) for held in squares)
+    A game without PIECE_BITS (one added without pattern search) is written as never held.
+    (Each board's bits, a byte a square, are one integer: OR-ed, the bytes never carry.)"""
+    table = _HELD_BITS.get(game, bytes(256))
+    squares = [board.split(" ", 1)[0].encode() for board in boards]
+    length = min(map(len, squares), default=0)
+    held = 0
+    for board in squares:
+        held |= int.from_bytes(board[:length].translate(table), "big")
+    return held.to_bytes(length, "big").translate(_HELD_CHARACTERS).decode()
 
 
 def material_runs(materials: list[Material]) -> list[list]:
@@ -137,11 +164,11 @@ def material_runs(materials: list[Material]) -> list[list]:
 def summary_rows(rules: Game, positions: list) -> dict[str, list[list]]:
     """The rows of `record_boards`, `record_squares`, `material_runs` and `material_ranges` of
     one record's main line (`positions`, ply by ply), each record id left to fill in."""
-    boards, materials = zip(*(spelled_out(rules, position) for position in positions))
-    return {"record_boards": [[None, pack_boards(list(boards))]],
-            "record_squares": [[None, rules.name, squares_held(rules.name, list(boards))]],
-            "material_runs": material_runs(list(materials)),
-            "material_ranges": [[None, *material_range(list(materials))]]}
+    boards, materials = all_spelled_out(rules, positions)
+    return {"record_boards": [[None, pack_boards(boards)]],
+            "record_squares": [[None, rules.name, squares_held(rules.name, boards)]],
+            "material_runs": material_runs(materials),
+            "material_ranges": [[None, *material_range(materials)]]}
 
 
 def create_record_summaries(db: sqlite_utils.Database) -> None:

@@ -153,7 +153,7 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
 def continuations(texts: list[str]) -> tuple[str, list]:
     """A WHERE clause: records whose main line begins with the main line of one of the records
     `texts` (the same game, or one that continues it), compared position by position."""
-    from lusoria.archive.importer import position_key
+    from lusoria.archive.importer import keys_of
     from lusoria.validator.replay import check
 
     selects, params = [], []
@@ -162,7 +162,7 @@ def continuations(texts: list[str]) -> tuple[str, list]:
         if not report.positions or report.rules is None:
             problem = report.diagnostics[0].message if report.diagnostics else "it has no moves"
             raise ValueError(f"record {index} of the records file cannot be replayed: {problem}")
-        keys = [position_key(report.rules, position) for position in report.positions]
+        keys = keys_of(report.rules, report.positions)
         last = len(keys) - 1
         # each ply looked up by its position (the order of plies' b-tree)
         selects.append("SELECT p.record_id FROM plies p WHERE p.position = ? AND p.ply = ? AND "
