@@ -2,6 +2,10 @@
 place, progress in bytes on disk, the archive fed reports; the CLI over the library's façade."""
 
 import ast
+import os
+import signal
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -104,3 +108,45 @@ def test_the_cli_imports_only_the_library_facade():
     lusoria = {name for name in imported if name and name.startswith("lusoria")}
     assert lusoria <= {"lusoria", "lusoria.__version__", "lusoria.api", "lusoria.output", "lusoria.archive",
                        "lusoria.files", "lusoria.terminal", "lusoria.options", "lusoria.words", "lusoria.lsp"}
+
+
+def checked_where(item: int) -> tuple[int, int, bool]:
+    """An item, the process that took it, and whether that process leaves Ctrl-C to its parent."""
+    return item, os.getpid(), signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+
+
+def test_workers_keep_the_order_and_the_problems_in_their_place():
+    skipped = Skipped("notes.txt", "not a record file")
+    items = [*range(40), skipped, *range(40, 100)]
+    results = list(pipeline.in_workers(checked_where, items, 2))
+    assert results[40] == skipped
+    taken = [result for result in results if result != skipped]
+    assert [item for item, _, _ in taken] == list(range(100))
+    assert taken[0][1:] == (os.getpid(), False)  # the first item here: the workers inherit what it loaded
+    assert os.getpid() not in {pid for _, pid, _ in taken[1:]} and all(ignores for _, _, ignores in taken[1:])
+
+
+def test_one_job_or_one_chunk_stays_in_this_process():
+    for items, jobs in ((range(100), 1), (range(pipeline.CHUNK), 2)):
+        assert {pid for _, pid, _ in pipeline.in_workers(checked_where, items, jobs)} == {os.getpid()}
+
+
+def test_import_with_jobs_stores_the_same_archive(tmp_path):
+    """The workers check and make the rows; this process writes them in the order of the
+    records: the same archive, row for row, whatever the number of jobs."""
+    from lusoria.api import random_records
+
+    texts = [*random_records("tablut", 30, seed=2, max_plies=20), RECORD, (ROOT / "samples/errors/syntax.lgn").read_text(),
+             (ROOT / "samples/errors/tablut-moves.lgn").read_text(), *random_records("laquet", 20, seed=2, max_plies=20),
+             RECORD, (ROOT / "samples/latrunculi/seneca.lgn").read_text()]
+    path = tmp_path / "many.lgn"
+    path.write_text("\n".join(texts))
+    dumps = []
+    for jobs in ("1", "3"):
+        db = tmp_path / f"jobs{jobs}.db"
+        result = CliRunner().invoke(main, ["import", "--db", str(db), "--jobs", jobs, "--force-jobs", str(path)])
+        assert result.exit_code == 0, result.output
+        with closing(sqlite3.connect(db)) as connection:
+            dumps.append(list(connection.iterdump()))
+    assert dumps[0] == dumps[1]
+    assert result.output == f"{db}: added 70 records (17 invalid, 4 of them unparsable), skipped 1 duplicate\n"
