@@ -26,7 +26,7 @@ U = TypeVar("U")
 __all__ = ["Problem", "Skipped", "Unreadable", "found", "size", "records", "reports", "mapped", "in_workers",
            "without_problems"]
 
-CHUNK = 16  # items a worker takes at a time: few, so that the workers finish together
+CHUNK = 32  # items a worker takes at a time: few, so that the workers end together, not so few as to cost much
 AHEAD = 4  # chunks sent ahead per worker: enough to keep them busy, few enough to keep memory flat
 
 

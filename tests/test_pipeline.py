@@ -136,9 +136,10 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path):
     records: the same archive, row for row, whatever the number of jobs."""
     from lusoria.api import random_records
 
-    texts = [*random_records("tablut", 30, seed=2, max_plies=20), RECORD, (ROOT / "samples/errors/syntax.lgn").read_text(),
-             (ROOT / "samples/errors/tablut-moves.lgn").read_text(), *random_records("laquet", 20, seed=2, max_plies=20),
-             RECORD, (ROOT / "samples/latrunculi/seneca.lgn").read_text()]
+    samples = [(ROOT / "samples" / name).read_text()
+               for name in ("errors/syntax.lgn", "errors/tablut-moves.lgn", "latrunculi/seneca.lgn")]
+    texts = [*random_records("tablut", 30, seed=2, max_plies=20), RECORD, *samples[:2],
+             *random_records("laquet", 20, seed=2, max_plies=20), RECORD, samples[2]]
     path = tmp_path / "many.lgn"
     path.write_text("\n".join(texts))
     dumps = []
