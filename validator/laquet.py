@@ -10,7 +10,7 @@ import random
 import re
 from itertools import permutations
 from functools import lru_cache, partial
-from typing import Iterator, NamedTuple, Sequence
+from typing import NamedTuple, Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -184,32 +184,16 @@ class Laquet(Game[LaquetPosition]):
 
     # -- moves -------------------------------------------------------------------
     @staticmethod
-    def _home(position: LaquetPosition, side: int) -> bool:
-        """Q7: all of `side`'s checkers are in quadrant III or borne off."""
-        return _done(position.points[1:13], side)
-
-    def _singles(self, position: LaquetPosition, side: int, die: int) -> Iterator[Step]:
-        """Every single step of one die (Q3, Q4, Q7), lazily: `_most` stops at the first
-        that will do."""
-        points, sign = position.points, SIGN[side]
-        for point in range(1, LAST + 1):
-            if points[point] * sign <= 0:  # no checker of the side's
-                continue
-            target = point + die
-            if target <= LAST:
-                if points[target] * sign >= 0:  # not held by the enemy
-                    yield point, target, die
-            elif self._home(position, side) and (target == OFF or not any(
-                    points[p] * sign > 0 for p in range(13, point))):  # by excess: none behind
-                yield point, OFF, die
+    def _singles(position: LaquetPosition, side: int, die: int) -> list[Step]:
+        """Every single step of one die (Q3, Q4, Q7)."""
+        points, home = list(position.points), _home(position.points, side)
+        targets = [(point, _target(points, side, point, die, home)) for point in range(1, LAST + 1)]
+        return [(point, target, die) for point, target in targets if target]
 
     @staticmethod
     def _apply(position: LaquetPosition, side: int, step: Step) -> LaquetPosition:
         points = list(position.points)
-        sign = 1 if side == WHITE else -1
-        points[step[0]] -= sign
-        if step[1] != OFF:
-            points[step[1]] += sign
+        _move(points, SIGN[side], step[0], step[1])
         return LaquetPosition(tuple(points), position.turn)
 
     def _sequences(self, position: LaquetPosition, side: int, dice: tuple[int, ...]) -> list[list[Step]]:
@@ -233,24 +217,10 @@ class Laquet(Game[LaquetPosition]):
                 if not over:
                     self._extend(ways, after, side, rest, done + [step])
 
-    def _most(self, position: LaquetPosition, side: int, dice: tuple[int, ...]) -> int:
-        """How many dice can be played (a game-ending bear-off counts as playing them all):
-        the best score of `_sequences`, searched depth first and stopped as soon as every
-        die is played, the usual answer."""
-        if position.done(side):
-            return len(dice)
-        best = 0
-        for index, die in enumerate(dice):
-            if die in dice[:index]:
-                continue
-            rest = dice[:index] + dice[index + 1:]
-            for step in self._singles(position, side, die):
-                if not rest:
-                    return len(dice)
-                best = max(best, 1 + self._most(self._apply(position, side, step), side, rest))
-                if best == len(dice):
-                    return best
-        return best
+    @staticmethod
+    def _most(position: LaquetPosition, side: int, dice: tuple[int, ...]) -> int:
+        """How many dice can be played (a game-ending bear-off counts as playing them all)."""
+        return _most_playable(list(position.points), side, dice)
 
     def diagram(self, position: LaquetPosition, last: str | None = None) -> Diagram:
         marks: dict[int, str] = {}
@@ -271,40 +241,7 @@ class Laquet(Game[LaquetPosition]):
     # -- checking a written turn ---------------------------------------------------
     def play(self, position: LaquetPosition, text: str) -> Played:
         turn = parse_turn(text)
-        return self._play_plain(position, turn) or self._play_checked(position, turn)
-
-    def _play_plain(self, position: LaquetPosition, turn: Turn) -> Played | None:
-        """The usual turn, played on a list of counts: every written step takes exactly one
-        die (no choice of dice to keep track of) and the rules hold. None otherwise, and
-        `_play_checked` decides (and words any error): the two agree wherever this answers."""
-        side, opponent, points = position.turn, 1 - position.turn, list(position.points)
-        followed = _chain(points, side, turn.roll, turn.plays)
-        if followed is None:
-            return None
-        steps, left = followed
-        leftover: tuple[()] | tuple[tuple[int, ...], list[Step]] = ()  # (dice, steps) the opponent played
-        if left and not _done(points, side):
-            if self.must and len(steps) < self._most(position, side, turn.roll):
-                return None  # Q5
-            after = LaquetPosition(tuple(points), side)
-            if turn.leftover is None:
-                if self.leftover and self.must and self._most(after, opponent, left):
-                    return None  # Q6: the opponent must play the dice left over
-            elif not self.leftover or sorted(turn.leftover[0]) != sorted(left):
-                return None  # Q6
-            else:
-                followed = _chain(points, opponent, left, turn.leftover[1])
-                if followed is None:
-                    return None
-                played, unplayed = followed
-                if unplayed and self.must and not _done(points, opponent) \
-                        and len(played) < self._most(after, opponent, left):
-                    return None  # Q6
-                leftover = (left, played)
-        elif turn.leftover:
-            return None  # Q6, Q8
-        after = LaquetPosition(tuple(points), opponent)
-        return Played(after, partial(_turn_text, turn.roll, steps, *leftover), self._winner(after))
+        return _play_plain(position, turn, self.must, self.leftover) or self._play_checked(position, turn)
 
     def _play_checked(self, position: LaquetPosition, turn: Turn) -> Played:
         """Any turn, following every way the written plays can be read with the dice."""
@@ -325,7 +262,7 @@ class Laquet(Game[LaquetPosition]):
             leftover = ""
         text = _roll_text(turn.roll) + " " + _steps_text(steps) + leftover
         after = LaquetPosition(after.points, 1 - side)
-        return Played(after, text, self._winner(after))
+        return Played(after, text, _winner(after.points))
 
     def _check_leftover(self, states, side: int, turn: Turn) -> tuple[LaquetPosition, list[Step], str]:
         """Q6: the opponent plays the dice left over, when able, before their own turn.
@@ -407,11 +344,11 @@ class Laquet(Game[LaquetPosition]):
         if not left:
             raise Illegal("Q2", f"{text}: the roll is used up (two dice; a double is played as two moves)")
         if end == OFF:
-            if not self._home(position, side):
+            if not _home(position.points, side):
                 outside = [str(p) for p in range(1, 13) if position.checkers(side, p)]
                 raise Illegal("Q7", f"{who} may bear off only once all 15 checkers are in quadrant III "
                                     f"(13-18); some stand on {', '.join(outside)}")
-            behind = any(position.checkers(side, p) for p in range(13, start))
+            behind = _behind(list(position.points), side, start)
             dice = sorted({d for d in left if d == OFF - start or (d > OFF - start and not behind)})
             if not dice:
                 raise Illegal("Q7", f"{text}: bearing off from {start} takes a {OFF - start}, or a higher die "
@@ -437,14 +374,8 @@ class Laquet(Game[LaquetPosition]):
             raise Illegal("Q3", f"{_play_text(points)} {verb} point {end}, held by {SIDE_NAMES[1 - side]}: no checker may "
                                 "stop on an enemy point")
 
-    def _winner(self, position: LaquetPosition) -> Outcome | None:
-        for side in (WHITE, BLACK):
-            if position.done(side):
-                return WON[side]
-        return None
-
     def outcome(self, position: LaquetPosition) -> Outcome | None:
-        return self._winner(position)
+        return _winner(position.points)
 
     # -- legal and random plies -----------------------------------------------------
     def plies_for_roll(self, position: LaquetPosition, roll: tuple[int, int]) -> list[str]:
@@ -491,7 +422,7 @@ class Laquet(Game[LaquetPosition]):
                 for ply in self.plies_for_roll(position, (high, low))]
 
     def random_ply(self, position: LaquetPosition, rng: random.Random) -> str | None:
-        if self._winner(position):
+        if _winner(position.points):
             return None
         high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
         return rng.choice(self.plies_for_roll(position, (high, low)))
@@ -507,6 +438,107 @@ def _done(points: Sequence[int], side: int) -> bool:
     return max(points) <= 0 if side == WHITE else min(points) >= 0
 
 
+def _winner(points: Sequence[int]) -> Outcome | None:
+    """Q8: the side that has borne off all its checkers, if one has."""
+    for side in (WHITE, BLACK):
+        if _done(points, side):
+            return WON[side]
+    return None
+
+
+def _home(points: Sequence[int], side: int) -> bool:
+    """Q7: all of `side`'s checkers are in quadrant III (13-18) or borne off."""
+    return _done(points[1:13], side)
+
+
+def _behind(points: list[int], side: int, start: int) -> bool:
+    """Whether `side` has a checker in quadrant III behind `start` (Q7: bearing off by excess)."""
+    sign = SIGN[side]
+    for point in range(13, start):
+        if points[point] * sign > 0:
+            return True
+    return False
+
+
+def _target(points: list[int], side: int, point: int, die: int, home: bool) -> int:
+    """Where `die` carries a checker of `side`'s from `point` (Q3, Q4, Q7): a point, OFF,
+    or 0 when it cannot (no checker there, an enemy point, no bear-off). `home`: `_home`."""
+    sign = SIGN[side]
+    if points[point] * sign <= 0:
+        return 0
+    target = point + die
+    if target <= LAST:
+        return target if points[target] * sign >= 0 else 0
+    return OFF if home and (target == OFF or not _behind(points, side, point)) else 0
+
+
+def _move(points: list[int], sign: int, start: int, end: int) -> None:
+    """Move a checker counted `sign` from `start` to `end` (off the board at OFF); -sign undoes it."""
+    points[start] -= sign
+    if end != OFF:
+        points[end] += sign
+
+
+def _most_playable(points: list[int], side: int, dice: tuple[int, ...]) -> int:
+    """How many of `dice` `side` can play from `points` (a game-ending bear-off counts as
+    playing them all): the best score of `Laquet._sequences`, searched depth first on
+    `points` (each step undone) and stopped as soon as every die is played."""
+    if _done(points, side):
+        return len(dice)
+    home, sign, best = _home(points, side), SIGN[side], 0
+    for index, die in enumerate(dice):
+        if die in dice[:index]:
+            continue
+        rest = dice[:index] + dice[index + 1:]
+        for point in range(1, LAST + 1):
+            target = _target(points, side, point, die, home)
+            if not target:
+                continue
+            if not rest:
+                return len(dice)
+            _move(points, sign, point, target)
+            best = max(best, 1 + _most_playable(points, side, rest))
+            _move(points, -sign, point, target)
+            if best == len(dice):
+                return best
+    return best
+
+
+def _play_plain(position: LaquetPosition, turn: Turn, must: bool, leftover_played: bool) -> Played | None:
+    """The usual turn, played on a list of counts: every written step takes exactly one
+    die (no choice of dice to keep track of) and the rules hold (`must`: both-dice=must;
+    `leftover_played`: leftover=opponent). None otherwise, and `Laquet._play_checked`
+    decides (and words any error): the two agree wherever this answers."""
+    side, opponent, points = position.turn, 1 - position.turn, list(position.points)
+    followed = _chain(points, side, turn.roll, turn.plays)
+    if followed is None:
+        return None
+    steps, left = followed
+    leftover: tuple[()] | tuple[tuple[int, ...], list[Step]] = ()  # (dice, steps) the opponent played
+    if left and not _done(points, side):
+        if must and len(steps) < _most_playable(list(position.points), side, turn.roll):
+            return None  # Q5
+        if turn.leftover is None:
+            if leftover_played and must and _most_playable(points, opponent, left):
+                return None  # Q6: the opponent must play the dice left over
+        elif not leftover_played or sorted(turn.leftover[0]) != sorted(left):
+            return None  # Q6
+        else:
+            before = list(points)
+            followed = _chain(points, opponent, left, turn.leftover[1])
+            if followed is None:
+                return None
+            played, unplayed = followed
+            if unplayed and must and not _done(points, opponent) \
+                    and len(played) < _most_playable(before, opponent, left):
+                return None  # Q6
+            leftover = (left, played)
+    elif turn.leftover:
+        return None  # Q6, Q8
+    return Played(LaquetPosition(tuple(points), opponent), partial(_turn_text, turn.roll, steps, *leftover),
+                  _winner(points))
+
+
 def _chain(points: list[int], side: int, dice: tuple[int, ...],
            plays: tuple[Written, ...]) -> tuple[list[Step], tuple[int, ...]] | None:
     """Play `plays` for `side` on `points` (changed in place) when each written step takes
@@ -518,28 +550,29 @@ def _chain(points: list[int], side: int, dice: tuple[int, ...],
     sign, left, steps, chose = SIGN[side], list(dice), [], False
     for written in plays:
         route = written.points
+        hops = len(route) - 1
         for _ in range(written.repeat):
-            if len(route) == 2 and route[1] - route[0] not in left and route[1] - route[0] == sum(left):
+            if hops == 1 and route[1] - route[0] not in left and route[1] - route[0] == sum(left):
                 return None  # 1/10 (a bear-off so written takes no die and fails below)
-            for start, end in zip(route, route[1:]):
+            for hop in range(hops):
+                start, end = route[hop], route[hop + 1]
                 if points[start] * sign <= 0:  # also once the last checker is off (Q8)
                     return None
                 if end == OFF:
-                    if not _done(points[1:13], side):  # Q7
+                    if not _home(points, side):  # Q7
                         return None
-                    behind = any(points[p] * sign > 0 for p in range(13, start))
-                    fitting = {d for d in left if d == OFF - start or (d > OFF - start and not behind)}
+                    behind = _behind(points, side, start)
+                    fitting = [d for d in left if d == OFF - start or (d > OFF - start and not behind)]
                     if not fitting:
                         return None
-                    chose, die = chose or len(fitting) > 1, min(fitting)
+                    die = min(fitting)
+                    chose = chose or max(fitting) != die
                 else:
                     die = end - start
                     if end > LAST or die <= 0 or die not in left or points[end] * sign < 0:
                         return None
                 left.remove(die)
-                points[start] -= sign
-                if end != OFF:
-                    points[end] += sign
+                _move(points, sign, start, end)
                 steps.append((start, end, die))
     return None if chose and left else (steps, tuple(left))
 
