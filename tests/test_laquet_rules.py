@@ -3,7 +3,7 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
-from lusoria.validator.laquet import OFF, Laquet, parse_turn
+from lusoria.validator.laquet import OFF, Laquet, _behind, _home, _most_playable, _target, _winner, parse_turn
 
 SEED = Laquet()
 START = SEED.initial()
@@ -128,3 +128,48 @@ def test_the_legal_plies_of_a_roll_are_all_valid():
     assert plies and all(ply.startswith("54: -- >54: ") for ply in plies)
     assert all(SEED.play(BLOCKED, ply).text == ply for ply in plies)
     assert BLACK == BLOCKED.turn
+
+
+def counts(text: str) -> list[int]:
+    """A position's points as the play path's list of counts."""
+    return list(SEED.parse_position(text).points)
+
+
+def test_where_a_die_carries_a_checker():
+    start, home = list(START.points), list(HOME.points)
+    assert _target(start, WHITE, 5, 3, False) == 8
+    assert _target(start, WHITE, 1, 6, False) == 0  # Black holds 7
+    assert _target(start, WHITE, 6, 1, False) == 0  # no White checker on 6
+    assert _target(start, BLACK, 6, 1, False) == 7  # onto its own point
+    assert _target(start, WHITE, 18, 1, False) == 0  # not home: 19-24 are never entered
+    assert _target(home, WHITE, 17, 2, True) == OFF  # the exact die
+    assert _target(home, WHITE, 13, 6, True) == OFF
+    assert _target(home, WHITE, 17, 6, True) == 0  # by excess, with a checker behind on 13
+    assert _target(counts("17:15 6:15 w"), WHITE, 17, 6, True) == OFF  # by excess, none behind
+    assert _target(home, WHITE, 17, 2, False) == 0  # not home
+    assert _target(home, WHITE, 17, 1, True) == 18
+
+
+def test_home_and_behind():
+    assert _home(list(HOME.points), WHITE) and not _home(list(START.points), WHITE)
+    assert _home(counts("1:15 18:15 b"), BLACK) and not _home(counts("13:1 12:15 w"), BLACK)
+    home = list(HOME.points)
+    assert not _behind(home, WHITE, 13) and _behind(home, WHITE, 14) and _behind(home, WHITE, 18)
+    assert not _behind(home, BLACK, 18)
+
+
+@pytest.mark.parametrize("position, side, dice, most", [
+    (EITHER, BLACK, (3, 1), 1), (BLOCKED, BLACK, (5, 4), 0), (BLOCKED, WHITE, (5, 4), 2),
+    (START, WHITE, (6, 3), 2), (LAST, WHITE, (2, 1), 2),  # the last checker off: the 1 counts as played
+    (LAST, WHITE, (1,), 1), (HOME, BLACK, (6, 6), 2),
+])
+def test_most_playable_leaves_the_counts_as_they_were(position, side, dice, most):
+    points = list(position.points)
+    assert _most_playable(points, side, dice) == most
+    assert points == list(position.points)
+
+
+def test_the_winner_is_the_side_with_no_checker_left():
+    assert _winner(counts("- 6:14,7:1 b")) is not None and _winner(counts("- 6:14,7:1 b")).result == "1-0"
+    assert _winner(counts("18:1 - w")).result == "0-1"
+    assert _winner(list(START.points)) is None

@@ -10,7 +10,7 @@ import random
 import re
 from itertools import permutations
 from functools import lru_cache, partial
-from typing import NamedTuple, Sequence
+from typing import Final, NamedTuple, Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -19,10 +19,11 @@ from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, Opti
 from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.suggest import similarity
 
-LAST = 18  # the last point a checker may stand on
-OFF = 19  # where a borne-off checker goes
-CHECKERS = 15
-SIGN = (1, -1)  # a checker of White's counts +1 on its point, Black's -1
+# Final: mypyc compiles these to constants, not look-ups in the module's namespace
+LAST: Final = 18  # the last point a checker may stand on
+OFF: Final = 19  # where a borne-off checker goes
+CHECKERS: Final = 15
+SIGN: Final = (1, -1)  # a checker of White's counts +1 on its point, Black's -1
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
 
 
@@ -37,7 +38,7 @@ class LaquetPosition(NamedTuple):
 
     def done(self, side: int) -> bool:
         """Whether `side` has borne off every checker."""
-        return _done(self.points, side)
+        return _done(list(self.points), side)
 
     def off(self, side: int) -> int:
         """How many checkers `side` has borne off."""
@@ -89,7 +90,7 @@ def parse_turn(text: str) -> Turn:
     return Turn((int(m[1]), int(m[2])), _plays(m[3]), leftover)
 
 
-WON = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
+WON: Final = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
             for side, result in ((WHITE, "1-0"), (BLACK, "0-1")))
 
 
@@ -186,7 +187,8 @@ class Laquet(Game[LaquetPosition]):
     @staticmethod
     def _singles(position: LaquetPosition, side: int, die: int) -> list[Step]:
         """Every single step of one die (Q3, Q4, Q7)."""
-        points, home = list(position.points), _home(position.points, side)
+        points = list(position.points)
+        home = _home(points, side)
         targets = [(point, _target(points, side, point, die, home)) for point in range(1, LAST + 1)]
         return [(point, target, die) for point, target in targets if target]
 
@@ -262,7 +264,7 @@ class Laquet(Game[LaquetPosition]):
             leftover = ""
         text = _roll_text(turn.roll) + " " + _steps_text(steps) + leftover
         after = LaquetPosition(after.points, 1 - side)
-        return Played(after, text, _winner(after.points))
+        return Played(after, text, _winner(list(after.points)))
 
     def _check_leftover(self, states, side: int, turn: Turn) -> tuple[LaquetPosition, list[Step], str]:
         """Q6: the opponent plays the dice left over, when able, before their own turn.
@@ -344,7 +346,7 @@ class Laquet(Game[LaquetPosition]):
         if not left:
             raise Illegal("Q2", f"{text}: the roll is used up (two dice; a double is played as two moves)")
         if end == OFF:
-            if not _home(position.points, side):
+            if not _home(list(position.points), side):
                 outside = [str(p) for p in range(1, 13) if position.checkers(side, p)]
                 raise Illegal("Q7", f"{who} may bear off only once all 15 checkers are in quadrant III "
                                     f"(13-18); some stand on {', '.join(outside)}")
@@ -375,7 +377,7 @@ class Laquet(Game[LaquetPosition]):
                                 "stop on an enemy point")
 
     def outcome(self, position: LaquetPosition) -> Outcome | None:
-        return _winner(position.points)
+        return _winner(list(position.points))
 
     # -- legal and random plies -----------------------------------------------------
     def plies_for_roll(self, position: LaquetPosition, roll: tuple[int, int]) -> list[str]:
@@ -422,7 +424,7 @@ class Laquet(Game[LaquetPosition]):
                 for ply in self.plies_for_roll(position, (high, low))]
 
     def random_ply(self, position: LaquetPosition, rng: random.Random) -> str | None:
-        if _winner(position.points):
+        if _winner(list(position.points)):
             return None
         high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
         return rng.choice(self.plies_for_roll(position, (high, low)))
@@ -433,20 +435,24 @@ class Laquet(Game[LaquetPosition]):
         return position
 
 
-def _done(points: Sequence[int], side: int) -> bool:
+def _done(points: list[int], side: int) -> bool:
     """Whether `side` has no checker on these points."""
-    return max(points) <= 0 if side == WHITE else min(points) >= 0
+    sign = SIGN[side]
+    for count in points:
+        if count * sign > 0:
+            return False
+    return True
 
 
-def _winner(points: Sequence[int]) -> Outcome | None:
-    """Q8: the side that has borne off all its checkers, if one has."""
-    for side in (WHITE, BLACK):
+def _winner(points: list[int]) -> Outcome | None:
+    """Q8: the side that has borne off all its checkers (White first), if one has."""
+    for side, outcome in enumerate(WON):
         if _done(points, side):
-            return WON[side]
+            return outcome
     return None
 
 
-def _home(points: Sequence[int], side: int) -> bool:
+def _home(points: list[int], side: int) -> bool:
     """Q7: all of `side`'s checkers are in quadrant III (13-18) or borne off."""
     return _done(points[1:13], side)
 
@@ -548,11 +554,14 @@ def _chain(points: list[int], side: int, dice: tuple[int, ...],
     for an illegal step or a one-checker play of both dice written without its middle
     point (1/10): `_check_plays` follows those."""
     sign, left, steps, chose = SIGN[side], list(dice), [], False
+    total = 0  # of the dice left
+    for die in dice:
+        total += die
     for written in plays:
         route = written.points
         hops = len(route) - 1
         for _ in range(written.repeat):
-            if hops == 1 and route[1] - route[0] not in left and route[1] - route[0] == sum(left):
+            if hops == 1 and route[1] - route[0] not in left and route[1] - route[0] == total:
                 return None  # 1/10 (a bear-off so written takes no die and fails below)
             for hop in range(hops):
                 start, end = route[hop], route[hop + 1]
@@ -561,17 +570,19 @@ def _chain(points: list[int], side: int, dice: tuple[int, ...],
                 if end == OFF:
                     if not _home(points, side):  # Q7
                         return None
-                    behind = _behind(points, side, start)
-                    fitting = [d for d in left if d == OFF - start or (d > OFF - start and not behind)]
-                    if not fitting:
+                    behind, die = _behind(points, side, start), 0  # the smallest die that fits
+                    for fitting in left:
+                        if fitting == OFF - start or (fitting > OFF - start and not behind):
+                            chose = chose or (die != 0 and fitting != die)  # another die would do
+                            die = fitting if not die else min(die, fitting)
+                    if not die:
                         return None
-                    die = min(fitting)
-                    chose = chose or max(fitting) != die
                 else:
                     die = end - start
                     if end > LAST or die <= 0 or die not in left or points[end] * sign < 0:
                         return None
                 left.remove(die)
+                total -= die
                 _move(points, sign, start, end)
                 steps.append((start, end, die))
     return None if chose and left else (steps, tuple(left))
