@@ -435,11 +435,16 @@ class Laquet(Game[LaquetPosition]):
         return position
 
 
+def _holds(count: int, side: int) -> bool:
+    """Whether a point with `count` (as in `LaquetPosition.points`) holds checkers of `side`'s.
+    (Compared, not multiplied by the side's sign: mypyc multiplies negative numbers slowly.)"""
+    return count > 0 if SIGN[side] > 0 else count < 0
+
+
 def _done(points: list[int], side: int) -> bool:
     """Whether `side` has no checker on these points."""
-    sign = SIGN[side]
     for count in points:
-        if count * sign > 0:
+        if _holds(count, side):
             return False
     return True
 
@@ -459,9 +464,8 @@ def _home(points: list[int], side: int) -> bool:
 
 def _behind(points: list[int], side: int, start: int) -> bool:
     """Whether `side` has a checker in quadrant III behind `start` (Q7: bearing off by excess)."""
-    sign = SIGN[side]
     for point in range(13, start):
-        if points[point] * sign > 0:
+        if _holds(points[point], side):
             return True
     return False
 
@@ -469,12 +473,11 @@ def _behind(points: list[int], side: int, start: int) -> bool:
 def _target(points: list[int], side: int, point: int, die: int, home: bool) -> int:
     """Where `die` carries a checker of `side`'s from `point` (Q3, Q4, Q7): a point, OFF,
     or 0 when it cannot (no checker there, an enemy point, no bear-off). `home`: `_home`."""
-    sign = SIGN[side]
-    if points[point] * sign <= 0:
+    if not _holds(points[point], side):
         return 0
     target = point + die
     if target <= LAST:
-        return target if points[target] * sign >= 0 else 0
+        return 0 if _holds(points[target], 1 - side) else target
     return OFF if home and (target == OFF or not _behind(points, side, point)) else 0
 
 
@@ -515,23 +518,25 @@ def _play_plain(position: LaquetPosition, turn: Turn, must: bool, leftover_playe
     die (no choice of dice to keep track of) and the rules hold (`must`: both-dice=must;
     `leftover_played`: leftover=opponent). None otherwise, and `Laquet._play_checked`
     decides (and words any error): the two agree wherever this answers."""
-    side, opponent, points = position.turn, 1 - position.turn, list(position.points)
-    followed = _chain(points, side, turn.roll, turn.plays)
+    start, side = position
+    roll, plays, written_leftover = turn
+    opponent, points = 1 - side, list(start)
+    followed = _chain(points, side, roll, plays)
     if followed is None:
         return None
     steps, left = followed
     leftover: tuple[()] | tuple[tuple[int, ...], list[Step]] = ()  # (dice, steps) the opponent played
     if left and not _done(points, side):
-        if must and len(steps) < _most_playable(list(position.points), side, turn.roll):
+        if must and len(steps) < _most_playable(list(start), side, roll):
             return None  # Q5
-        if turn.leftover is None:
+        if written_leftover is None:
             if leftover_played and must and _most_playable(points, opponent, left):
                 return None  # Q6: the opponent must play the dice left over
-        elif not leftover_played or sorted(turn.leftover[0]) != sorted(left):
+        elif not leftover_played or sorted(written_leftover[0]) != sorted(left):
             return None  # Q6
         else:
             before = list(points)
-            followed = _chain(points, opponent, left, turn.leftover[1])
+            followed = _chain(points, opponent, left, written_leftover[1])
             if followed is None:
                 return None
             played, unplayed = followed
@@ -539,9 +544,9 @@ def _play_plain(position: LaquetPosition, turn: Turn, must: bool, leftover_playe
                     and len(played) < _most_playable(before, opponent, left):
                 return None  # Q6
             leftover = (left, played)
-    elif turn.leftover:
+    elif written_leftover:
         return None  # Q6, Q8
-    return Played(LaquetPosition(tuple(points), opponent), partial(_turn_text, turn.roll, steps, *leftover),
+    return Played(LaquetPosition(tuple(points), opponent), partial(_turn_text, roll, steps, *leftover),
                   _winner(points))
 
 
@@ -557,15 +562,14 @@ def _chain(points: list[int], side: int, dice: tuple[int, ...],
     total = 0  # of the dice left
     for die in dice:
         total += die
-    for written in plays:
-        route = written.points
+    for route, repeat in plays:
         hops = len(route) - 1
-        for _ in range(written.repeat):
+        for _ in range(repeat):
             if hops == 1 and route[1] - route[0] not in left and route[1] - route[0] == total:
                 return None  # 1/10 (a bear-off so written takes no die and fails below)
             for hop in range(hops):
                 start, end = route[hop], route[hop + 1]
-                if points[start] * sign <= 0:  # also once the last checker is off (Q8)
+                if not _holds(points[start], side):  # also once the last checker is off (Q8)
                     return None
                 if end == OFF:
                     if not _home(points, side):  # Q7
@@ -574,12 +578,12 @@ def _chain(points: list[int], side: int, dice: tuple[int, ...],
                     for fitting in left:
                         if fitting == OFF - start or (fitting > OFF - start and not behind):
                             chose = chose or (die != 0 and fitting != die)  # another die would do
-                            die = fitting if not die else min(die, fitting)
+                            die = fitting if not die or fitting < die else die
                     if not die:
                         return None
                 else:
                     die = end - start
-                    if end > LAST or die <= 0 or die not in left or points[end] * sign < 0:
+                    if end > LAST or die <= 0 or die not in left or _holds(points[end], 1 - side):
                         return None
                 left.remove(die)
                 total -= die
