@@ -3,7 +3,7 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
-from lusoria.validator.laquet import OFF, Laquet, _behind, _home, _most_playable, _target, _winner, parse_turn
+from lusoria.validator.laquet import OFF, Laquet, _behind, _holds, _home, _most_playable, _target, _winner, parse_turn
 
 SEED = Laquet()
 START = SEED.initial()
@@ -148,6 +148,11 @@ def test_where_a_die_carries_a_checker():
     assert _target(counts("17:15 6:15 w"), WHITE, 17, 6, True) == OFF  # by excess, none behind
     assert _target(home, WHITE, 17, 2, False) == 0  # not home
     assert _target(home, WHITE, 17, 1, True) == 18
+
+
+def test_whose_checkers_a_count_is():
+    assert _holds(3, WHITE) and not _holds(-3, WHITE) and not _holds(0, WHITE)
+    assert _holds(-1, BLACK) and not _holds(1, BLACK) and not _holds(0, BLACK)
 
 
 def test_home_and_behind():

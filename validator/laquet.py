@@ -23,7 +23,8 @@ from lusoria.validator.suggest import similarity
 LAST: Final = 18  # the last point a checker may stand on
 OFF: Final = 19  # where a borne-off checker goes
 CHECKERS: Final = 15
-SIGN: Final = (1, -1)  # a checker of White's counts +1 on its point, Black's -1
+SIGN: Final[tuple[int, ...]] = (1, -1)  # a checker of White's counts +1, Black's -1 (a Python tuple,
+# which mypyc indexes as it is: a fixed-length one it would build again at each index)
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
 
 
@@ -518,16 +519,16 @@ def _play_plain(position: LaquetPosition, turn: Turn, must: bool, leftover_playe
     die (no choice of dice to keep track of) and the rules hold (`must`: both-dice=must;
     `leftover_played`: leftover=opponent). None otherwise, and `Laquet._play_checked`
     decides (and words any error): the two agree wherever this answers."""
-    start, side = position
+    counts, side = position
     roll, plays, written_leftover = turn
-    opponent, points = 1 - side, list(start)
+    opponent, points = 1 - side, list(counts)
     followed = _chain(points, side, roll, plays)
     if followed is None:
         return None
     steps, left = followed
     leftover: tuple[()] | tuple[tuple[int, ...], list[Step]] = ()  # (dice, steps) the opponent played
     if left and not _done(points, side):
-        if must and len(steps) < _most_playable(list(start), side, roll):
+        if must and len(steps) < _most_playable(list(counts), side, roll):
             return None  # Q5
         if written_leftover is None:
             if leftover_played and must and _most_playable(points, opponent, left):
