@@ -130,7 +130,7 @@ class Laquet(Game[LaquetPosition]):
 
     # -- positions -------------------------------------------------------------
     def initial(self) -> LaquetPosition:
-        return self.parse_position(INITIAL)
+        return _initial()
 
     def parse_position(self, text: str) -> LaquetPosition:
         fields = text.split()
@@ -440,6 +440,12 @@ def _holds(count: int, side: int) -> bool:
     """Whether a point with `count` (as in `LaquetPosition.points`) holds checkers of `side`'s.
     (Compared, not multiplied by the side's sign: mypyc multiplies negative numbers slowly.)"""
     return count > 0 if SIGN[side] > 0 else count < 0
+
+
+@lru_cache(maxsize=None)
+def _initial() -> LaquetPosition:
+    """The start (Q1), read once: every record replays from it."""
+    return Laquet().parse_position(INITIAL)
 
 
 def _done(points: list[int], side: int) -> bool:
