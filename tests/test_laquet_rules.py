@@ -3,7 +3,8 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
-from lusoria.validator.laquet import OFF, Laquet, _behind, _holds, _home, _most_playable, _target, _winner, parse_turn
+from lusoria.validator.laquet import (OFF, Laquet, _behind, _holds, _home, _most_playable, _on_board, _target, _winner,
+                                     parse_turn)
 
 SEED = Laquet()
 START = SEED.initial()
@@ -115,6 +116,9 @@ def test_q9_a_finished_start():
 def test_turn_parts():
     assert parse_turn("6-3: 1/10 3/6(2) >3: 13/off") == (
         (6, 3), (((1, 10), 1), ((3, 6), 2)), ((3,), (((13, OFF), 1),)))
+    assert parse_turn("36:\t--") == ((3, 6), (), None)
+    assert parse_turn("55: -- > 5-5:\n8/13/18 10/15") == ((5, 5), (), ((5, 5), (((8, 13, 18), 1), ((10, 15), 1))))
+    assert parse_turn("63: 10/16 >31: --") == ((6, 3), (((10, 16), 1),), ((3, 1), ()))
 
 
 @pytest.mark.parametrize("text", ["1:2 6:14", "19:1 6:14 w", "1:16 6:14 w", "1:2,1:3 6:1 w", "1:x 6:1 w"])
@@ -172,6 +176,12 @@ def test_most_playable_leaves_the_counts_as_they_were(position, side, dice, most
     points = list(position.points)
     assert _most_playable(points, side, dice) == most
     assert points == list(position.points)
+
+
+def test_which_sides_are_on_the_board():
+    assert _on_board(list(START.points)) == (True, True)
+    assert _on_board(counts("- 6:14,7:1 b")) == (False, True) and _on_board(counts("18:1 - w")) == (True, False)
+    assert _on_board([0] * 19) == (False, False)
 
 
 def test_the_winner_is_the_side_with_no_checker_left():

@@ -7,7 +7,6 @@ quadrant marked Laquet) are never entered; a checker leaving past 18 is borne of
 from __future__ import annotations
 
 import random
-import re
 from itertools import permutations
 from functools import lru_cache, partial
 from typing import Final, NamedTuple, Sequence
@@ -65,30 +64,34 @@ class Turn(NamedTuple):
     leftover: tuple[tuple[int, ...], tuple[Written, ...]] | None  # (dice, plays) of the > group
 
 
-_TURN = re.compile(r"([1-6])-?([1-6]):\s*(.*?)\s*(?:>\s*([1-6])-?([1-6])?:\s*(.*?)\s*)?", re.S)
+@lru_cache(maxsize=4096)
+def _written(word: str) -> Written:
+    """One written play, as 3/6(2) (the grammar allows one repeat digit, 2-9)."""
+    repeat = word.endswith(")")
+    points = word[:-3] if repeat else word
+    return Written(tuple([OFF if p == "off" else int(p) for p in points.split("/")]), int(word[-2]) if repeat else 1)
 
 
 def _plays(text: str) -> tuple[Written, ...]:
-    if text == "--":
-        return ()
-    plays = []
-    for word in text.split():
-        repeat = word.endswith(")")  # 3/6(2): the grammar allows one digit, 2-9
-        points = word[:-3] if repeat else word
-        plays.append(Written(tuple([OFF if p == "off" else int(p) for p in points.split("/")]),
-                             int(word[-2]) if repeat else 1))
-    return tuple(plays)
+    """The plays of a group, () for --."""
+    return tuple([_written(word) for word in text.split() if word != "--"])
+
+
+def _dice(text: str) -> tuple[int, ...]:
+    """The dice of a written roll: 63, 6-3, or one die (6) in a > group."""
+    return tuple([int(digit) for digit in text if digit.isdigit()])
 
 
 @lru_cache(maxsize=65536)
 def parse_turn(text: str) -> Turn:
-    """The parts of a ply the grammar has accepted."""
-    m = _TURN.fullmatch(text)
-    assert m is not None, text  # the grammar has accepted it
+    """The parts of a ply the grammar has accepted: ROLL: PLAYS, then perhaps > DICE: PLAYS."""
+    own, arrow, rest = text.partition(">")
+    roll, _, plays = own.partition(":")
     leftover: tuple[tuple[int, ...], tuple[Written, ...]] | None = None
-    if m[4]:
-        leftover = (tuple(int(d) for d in m.group(4, 5) if d), _plays(m[6]))
-    return Turn((int(m[1]), int(m[2])), _plays(m[3]), leftover)
+    if arrow:
+        dice, _, left_plays = rest.partition(":")
+        leftover = (_dice(dice), _plays(left_plays))
+    return Turn(_dice(roll), _plays(plays), leftover)
 
 
 WON: Final = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
@@ -448,20 +451,27 @@ def _initial() -> LaquetPosition:
     return Laquet().parse_position(INITIAL)
 
 
+def _on_board(points: list[int]) -> tuple[bool, bool]:
+    """Whether White, and whether Black, has a checker on these points (one pass, no calls)."""
+    white = black = False
+    for count in points:
+        if count > 0:
+            white = True
+        elif count < 0:
+            black = True
+    return white, black
+
+
 def _done(points: list[int], side: int) -> bool:
     """Whether `side` has no checker on these points."""
-    for count in points:
-        if _holds(count, side):
-            return False
-    return True
+    white, black = _on_board(points)
+    return not (black if side == BLACK else white)
 
 
 def _winner(points: list[int]) -> Outcome | None:
     """Q8: the side that has borne off all its checkers (White first), if one has."""
-    for side, outcome in enumerate(WON):
-        if _done(points, side):
-            return outcome
-    return None
+    white, black = _on_board(points)
+    return WON[WHITE] if not white else WON[BLACK] if not black else None
 
 
 def _home(points: list[int], side: int) -> bool:
