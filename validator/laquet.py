@@ -563,8 +563,8 @@ def _play_plain(position: LaquetPosition, turn: Turn, must: bool, leftover_playe
             leftover = (left, played)
     elif written_leftover:
         return None  # Q6, Q8
-    return Played(LaquetPosition(tuple(points), opponent), partial(_turn_text, roll, steps, *leftover),
-                  _winner(points))
+    after = tuple.__new__(LaquetPosition, (tuple(points), opponent))  # as LaquetPosition(…), with no Python frame
+    return Played(after, partial(_turn_text, roll, steps, *leftover), _winner(points))
 
 
 def _chain(points: list[int], side: int, dice: tuple[int, ...],
