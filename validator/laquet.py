@@ -95,7 +95,7 @@ def parse_turn(text: str) -> Turn:
 
 
 WON: Final = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
-            for side, result in ((WHITE, "1-0"), (BLACK, "0-1")))
+                   for side, result in ((WHITE, "1-0"), (BLACK, "0-1")))
 
 
 def point_name(point: int) -> str:
