@@ -3,6 +3,7 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
+from lusoria.validator.replay import check
 from lusoria.validator.laquet import (OFF, Laquet, _behind, _holds, _home, _most_playable, _on_board, _target, _winner,
                                      parse_turn)
 
@@ -188,3 +189,13 @@ def test_the_winner_is_the_side_with_no_checker_left():
     assert _winner(counts("- 6:14,7:1 b")) is not None and _winner(counts("- 6:14,7:1 b")).result == "1-0"
     assert _winner(counts("18:1 - w")).result == "0-1"
     assert _winner(list(START.points)) is None
+
+
+@pytest.mark.parametrize("plays, rule", [
+    ("5/8 5/8(1)", "syntax"), ("5/8 5/8(0)", "syntax"), ("5/8 8/off", "Q7"),  # the grammar's later plays
+    ("5/8 1/4(2)", "Q2"), ("-- >33: 6/9 6/9(1)", "syntax"), ("5/8 >3: 6/9 6/9(1)", "syntax"),
+])
+def test_the_grammar_reads_every_play_of_a_ply_alike(plays, rule):
+    """The Laquet grammar writes a ply's first play and the later ones apart (possessive patterns)."""
+    report = check(f'[Game "laquet"]\n\n1. 33: {plays} *\n')
+    assert [d.rule for d in report.diagnostics][:1] == [rule]
