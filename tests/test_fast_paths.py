@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lusoria.validator.base import Illegal
-from lusoria.validator.laquet import Laquet, parse_turn
+from lusoria.validator.laquet import Laquet, _play_plain, parse_turn
 
 LAQUET_RULES = [Laquet(), Laquet({"both-dice": "may"}), Laquet({"leftover": "none"}),
                 Laquet({"both-dice": "may", "leftover": "none"})]
@@ -123,7 +123,8 @@ LEFTOVER = Laquet().parse_position("5:5,8:3,9:1,10:1,17:3,18:2 6:3,11:1,12:3,14:
 ])
 def test_laquet_plain_play_answers_the_usual_turns(rules, position, text, canonical):
     """The fast path answers these itself (it is not always handing over), as the checked path would."""
-    plain = LAQUET_RULES[rules]._play_plain(position, parse_turn(text))
+    game = LAQUET_RULES[rules]
+    plain = _play_plain(position, parse_turn(text), game.must, game.leftover)
     assert plain is not None and plain.text == canonical
     assert outcome(lambda: plain) == outcome(lambda: LAQUET_RULES[rules]._play_checked(position, parse_turn(text)))
 
@@ -139,4 +140,4 @@ def test_laquet_plain_play_answers_the_usual_turns(rules, position, text, canoni
     (START, "53: 5/10 10/13 >53: 6/11"),  # no die is left over (Q6)
 ])
 def test_laquet_plain_play_hands_over_the_rest(position, text):
-    assert LAQUET_RULES[0]._play_plain(position, parse_turn(text)) is None
+    assert _play_plain(position, parse_turn(text), True, True) is None

@@ -3,7 +3,9 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
-from lusoria.validator.laquet import OFF, Laquet, parse_turn
+from lusoria.validator.replay import check
+from lusoria.validator.laquet import (OFF, Laquet, _behind, _holds, _home, _most_playable, _on_board, _target, _winner,
+                                     parse_turn)
 
 SEED = Laquet()
 START = SEED.initial()
@@ -115,6 +117,9 @@ def test_q9_a_finished_start():
 def test_turn_parts():
     assert parse_turn("6-3: 1/10 3/6(2) >3: 13/off") == (
         (6, 3), (((1, 10), 1), ((3, 6), 2)), ((3,), (((13, OFF), 1),)))
+    assert parse_turn("36:\t--") == ((3, 6), (), None)
+    assert parse_turn("55: -- > 5-5:\n8/13/18 10/15") == ((5, 5), (), ((5, 5), (((8, 13, 18), 1), ((10, 15), 1))))
+    assert parse_turn("63: 10/16 >31: --") == ((6, 3), (((10, 16), 1),), ((3, 1), ()))
 
 
 @pytest.mark.parametrize("text", ["1:2 6:14", "19:1 6:14 w", "1:16 6:14 w", "1:2,1:3 6:1 w", "1:x 6:1 w"])
@@ -128,3 +133,69 @@ def test_the_legal_plies_of_a_roll_are_all_valid():
     assert plies and all(ply.startswith("54: -- >54: ") for ply in plies)
     assert all(SEED.play(BLOCKED, ply).text == ply for ply in plies)
     assert BLACK == BLOCKED.turn
+
+
+def counts(text: str) -> list[int]:
+    """A position's points as the play path's list of counts."""
+    return list(SEED.parse_position(text).points)
+
+
+def test_where_a_die_carries_a_checker():
+    start, home = list(START.points), list(HOME.points)
+    assert _target(start, WHITE, 5, 3, False) == 8
+    assert _target(start, WHITE, 1, 6, False) == 0  # Black holds 7
+    assert _target(start, WHITE, 6, 1, False) == 0  # no White checker on 6
+    assert _target(start, BLACK, 6, 1, False) == 7  # onto its own point
+    assert _target(start, WHITE, 18, 1, False) == 0  # not home: 19-24 are never entered
+    assert _target(home, WHITE, 17, 2, True) == OFF  # the exact die
+    assert _target(home, WHITE, 13, 6, True) == OFF
+    assert _target(home, WHITE, 17, 6, True) == 0  # by excess, with a checker behind on 13
+    assert _target(counts("17:15 6:15 w"), WHITE, 17, 6, True) == OFF  # by excess, none behind
+    assert _target(home, WHITE, 17, 2, False) == 0  # not home
+    assert _target(home, WHITE, 17, 1, True) == 18
+
+
+def test_whose_checkers_a_count_is():
+    assert _holds(3, WHITE) and not _holds(-3, WHITE) and not _holds(0, WHITE)
+    assert _holds(-1, BLACK) and not _holds(1, BLACK) and not _holds(0, BLACK)
+
+
+def test_home_and_behind():
+    assert _home(list(HOME.points), WHITE) and not _home(list(START.points), WHITE)
+    assert _home(counts("1:15 18:15 b"), BLACK) and not _home(counts("13:1 12:15 w"), BLACK)
+    home = list(HOME.points)
+    assert not _behind(home, WHITE, 13) and _behind(home, WHITE, 14) and _behind(home, WHITE, 18)
+    assert not _behind(home, BLACK, 18)
+
+
+@pytest.mark.parametrize("position, side, dice, most", [
+    (EITHER, BLACK, (3, 1), 1), (BLOCKED, BLACK, (5, 4), 0), (BLOCKED, WHITE, (5, 4), 2),
+    (START, WHITE, (6, 3), 2), (LAST, WHITE, (2, 1), 2),  # the last checker off: the 1 counts as played
+    (LAST, WHITE, (1,), 1), (HOME, BLACK, (6, 6), 2),
+])
+def test_most_playable_leaves_the_counts_as_they_were(position, side, dice, most):
+    points = list(position.points)
+    assert _most_playable(points, side, dice) == most
+    assert points == list(position.points)
+
+
+def test_which_sides_are_on_the_board():
+    assert _on_board(list(START.points)) == (True, True)
+    assert _on_board(counts("- 6:14,7:1 b")) == (False, True) and _on_board(counts("18:1 - w")) == (True, False)
+    assert _on_board([0] * 19) == (False, False)
+
+
+def test_the_winner_is_the_side_with_no_checker_left():
+    assert _winner(counts("- 6:14,7:1 b")) is not None and _winner(counts("- 6:14,7:1 b")).result == "1-0"
+    assert _winner(counts("18:1 - w")).result == "0-1"
+    assert _winner(list(START.points)) is None
+
+
+@pytest.mark.parametrize("plays, rule", [
+    ("5/8 5/8(1)", "syntax"), ("5/8 5/8(0)", "syntax"), ("5/8 8/off", "Q7"),  # the grammar's later plays
+    ("5/8 1/4(2)", "Q2"), ("-- >33: 6/9 6/9(1)", "syntax"), ("5/8 >3: 6/9 6/9(1)", "syntax"),
+])
+def test_the_grammar_reads_every_play_of_a_ply_alike(plays, rule):
+    """The Laquet grammar writes a ply's first play and the later ones apart (possessive patterns)."""
+    report = check(f'[Game "laquet"]\n\n1. 33: {plays} *\n')
+    assert [d.rule for d in report.diagnostics][:1] == [rule]

@@ -7,10 +7,9 @@ quadrant marked Laquet) are never entered; a checker leaving past 18 is borne of
 from __future__ import annotations
 
 import random
-import re
 from itertools import permutations
 from functools import lru_cache, partial
-from typing import Iterator, NamedTuple, Sequence
+from typing import Final, NamedTuple, Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -19,10 +18,12 @@ from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, Opti
 from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.suggest import similarity
 
-LAST = 18  # the last point a checker may stand on
-OFF = 19  # where a borne-off checker goes
-CHECKERS = 15
-SIGN = (1, -1)  # a checker of White's counts +1 on its point, Black's -1
+# Final: mypyc compiles these to constants, not look-ups in the module's namespace
+LAST: Final = 18  # the last point a checker may stand on
+OFF: Final = 19  # where a borne-off checker goes
+CHECKERS: Final = 15
+SIGN: Final[tuple[int, ...]] = (1, -1)  # a checker of White's counts +1, Black's -1 (a Python tuple,
+# which mypyc indexes as it is: a fixed-length one it would build again at each index)
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
 
 
@@ -37,7 +38,7 @@ class LaquetPosition(NamedTuple):
 
     def done(self, side: int) -> bool:
         """Whether `side` has borne off every checker."""
-        return _done(self.points, side)
+        return _done(list(self.points), side)
 
     def off(self, side: int) -> int:
         """How many checkers `side` has borne off."""
@@ -63,34 +64,38 @@ class Turn(NamedTuple):
     leftover: tuple[tuple[int, ...], tuple[Written, ...]] | None  # (dice, plays) of the > group
 
 
-_TURN = re.compile(r"([1-6])-?([1-6]):\s*(.*?)\s*(?:>\s*([1-6])-?([1-6])?:\s*(.*?)\s*)?", re.S)
+@lru_cache(maxsize=4096)
+def _written(word: str) -> Written:
+    """One written play, as 3/6(2) (the grammar allows one repeat digit, 2-9)."""
+    repeat = word.endswith(")")
+    points = word[:-3] if repeat else word
+    return Written(tuple([OFF if p == "off" else int(p) for p in points.split("/")]), int(word[-2]) if repeat else 1)
 
 
 def _plays(text: str) -> tuple[Written, ...]:
-    if text == "--":
-        return ()
-    plays = []
-    for word in text.split():
-        repeat = word.endswith(")")  # 3/6(2): the grammar allows one digit, 2-9
-        points = word[:-3] if repeat else word
-        plays.append(Written(tuple([OFF if p == "off" else int(p) for p in points.split("/")]),
-                             int(word[-2]) if repeat else 1))
-    return tuple(plays)
+    """The plays of a group, () for --."""
+    return tuple([_written(word) for word in text.split() if word != "--"])
+
+
+def _dice(text: str) -> tuple[int, ...]:
+    """The dice of a written roll: 63, 6-3, or one die (6) in a > group."""
+    return tuple([int(digit) for digit in text if digit.isdigit()])
 
 
 @lru_cache(maxsize=65536)
 def parse_turn(text: str) -> Turn:
-    """The parts of a ply the grammar has accepted."""
-    m = _TURN.fullmatch(text)
-    assert m is not None, text  # the grammar has accepted it
+    """The parts of a ply the grammar has accepted: ROLL: PLAYS, then perhaps > DICE: PLAYS."""
+    own, arrow, rest = text.partition(">")
+    roll, _, plays = own.partition(":")
     leftover: tuple[tuple[int, ...], tuple[Written, ...]] | None = None
-    if m[4]:
-        leftover = (tuple(int(d) for d in m.group(4, 5) if d), _plays(m[6]))
-    return Turn((int(m[1]), int(m[2])), _plays(m[3]), leftover)
+    if arrow:
+        dice, _, left_plays = rest.partition(":")
+        leftover = (_dice(dice), _plays(left_plays))
+    return Turn(_dice(roll), _plays(plays), leftover)
 
 
-WON = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
-            for side, result in ((WHITE, "1-0"), (BLACK, "0-1")))
+WON: Final = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
+                   for side, result in ((WHITE, "1-0"), (BLACK, "0-1")))
 
 
 def point_name(point: int) -> str:
@@ -128,7 +133,7 @@ class Laquet(Game[LaquetPosition]):
 
     # -- positions -------------------------------------------------------------
     def initial(self) -> LaquetPosition:
-        return self.parse_position(INITIAL)
+        return _initial()
 
     def parse_position(self, text: str) -> LaquetPosition:
         fields = text.split()
@@ -184,32 +189,17 @@ class Laquet(Game[LaquetPosition]):
 
     # -- moves -------------------------------------------------------------------
     @staticmethod
-    def _home(position: LaquetPosition, side: int) -> bool:
-        """Q7: all of `side`'s checkers are in quadrant III or borne off."""
-        return _done(position.points[1:13], side)
-
-    def _singles(self, position: LaquetPosition, side: int, die: int) -> Iterator[Step]:
-        """Every single step of one die (Q3, Q4, Q7), lazily: `_most` stops at the first
-        that will do."""
-        points, sign = position.points, SIGN[side]
-        for point in range(1, LAST + 1):
-            if points[point] * sign <= 0:  # no checker of the side's
-                continue
-            target = point + die
-            if target <= LAST:
-                if points[target] * sign >= 0:  # not held by the enemy
-                    yield point, target, die
-            elif self._home(position, side) and (target == OFF or not any(
-                    points[p] * sign > 0 for p in range(13, point))):  # by excess: none behind
-                yield point, OFF, die
+    def _singles(position: LaquetPosition, side: int, die: int) -> list[Step]:
+        """Every single step of one die (Q3, Q4, Q7)."""
+        points = list(position.points)
+        home = _home(points, side)
+        targets = [(point, _target(points, side, point, die, home)) for point in range(1, LAST + 1)]
+        return [(point, target, die) for point, target in targets if target]
 
     @staticmethod
     def _apply(position: LaquetPosition, side: int, step: Step) -> LaquetPosition:
         points = list(position.points)
-        sign = 1 if side == WHITE else -1
-        points[step[0]] -= sign
-        if step[1] != OFF:
-            points[step[1]] += sign
+        _move(points, SIGN[side], step[0], step[1])
         return LaquetPosition(tuple(points), position.turn)
 
     def _sequences(self, position: LaquetPosition, side: int, dice: tuple[int, ...]) -> list[list[Step]]:
@@ -233,24 +223,10 @@ class Laquet(Game[LaquetPosition]):
                 if not over:
                     self._extend(ways, after, side, rest, done + [step])
 
-    def _most(self, position: LaquetPosition, side: int, dice: tuple[int, ...]) -> int:
-        """How many dice can be played (a game-ending bear-off counts as playing them all):
-        the best score of `_sequences`, searched depth first and stopped as soon as every
-        die is played, the usual answer."""
-        if position.done(side):
-            return len(dice)
-        best = 0
-        for index, die in enumerate(dice):
-            if die in dice[:index]:
-                continue
-            rest = dice[:index] + dice[index + 1:]
-            for step in self._singles(position, side, die):
-                if not rest:
-                    return len(dice)
-                best = max(best, 1 + self._most(self._apply(position, side, step), side, rest))
-                if best == len(dice):
-                    return best
-        return best
+    @staticmethod
+    def _most(position: LaquetPosition, side: int, dice: tuple[int, ...]) -> int:
+        """How many dice can be played (a game-ending bear-off counts as playing them all)."""
+        return _most_playable(list(position.points), side, dice)
 
     def diagram(self, position: LaquetPosition, last: str | None = None) -> Diagram:
         marks: dict[int, str] = {}
@@ -271,40 +247,7 @@ class Laquet(Game[LaquetPosition]):
     # -- checking a written turn ---------------------------------------------------
     def play(self, position: LaquetPosition, text: str) -> Played:
         turn = parse_turn(text)
-        return self._play_plain(position, turn) or self._play_checked(position, turn)
-
-    def _play_plain(self, position: LaquetPosition, turn: Turn) -> Played | None:
-        """The usual turn, played on a list of counts: every written step takes exactly one
-        die (no choice of dice to keep track of) and the rules hold. None otherwise, and
-        `_play_checked` decides (and words any error): the two agree wherever this answers."""
-        side, opponent, points = position.turn, 1 - position.turn, list(position.points)
-        followed = _chain(points, side, turn.roll, turn.plays)
-        if followed is None:
-            return None
-        steps, left = followed
-        leftover: tuple[()] | tuple[tuple[int, ...], list[Step]] = ()  # (dice, steps) the opponent played
-        if left and not _done(points, side):
-            if self.must and len(steps) < self._most(position, side, turn.roll):
-                return None  # Q5
-            after = LaquetPosition(tuple(points), side)
-            if turn.leftover is None:
-                if self.leftover and self.must and self._most(after, opponent, left):
-                    return None  # Q6: the opponent must play the dice left over
-            elif not self.leftover or sorted(turn.leftover[0]) != sorted(left):
-                return None  # Q6
-            else:
-                followed = _chain(points, opponent, left, turn.leftover[1])
-                if followed is None:
-                    return None
-                played, unplayed = followed
-                if unplayed and self.must and not _done(points, opponent) \
-                        and len(played) < self._most(after, opponent, left):
-                    return None  # Q6
-                leftover = (left, played)
-        elif turn.leftover:
-            return None  # Q6, Q8
-        after = LaquetPosition(tuple(points), opponent)
-        return Played(after, partial(_turn_text, turn.roll, steps, *leftover), self._winner(after))
+        return _play_plain(position, turn, self.must, self.leftover) or self._play_checked(position, turn)
 
     def _play_checked(self, position: LaquetPosition, turn: Turn) -> Played:
         """Any turn, following every way the written plays can be read with the dice."""
@@ -325,7 +268,7 @@ class Laquet(Game[LaquetPosition]):
             leftover = ""
         text = _roll_text(turn.roll) + " " + _steps_text(steps) + leftover
         after = LaquetPosition(after.points, 1 - side)
-        return Played(after, text, self._winner(after))
+        return Played(after, text, _winner(list(after.points)))
 
     def _check_leftover(self, states, side: int, turn: Turn) -> tuple[LaquetPosition, list[Step], str]:
         """Q6: the opponent plays the dice left over, when able, before their own turn.
@@ -407,11 +350,11 @@ class Laquet(Game[LaquetPosition]):
         if not left:
             raise Illegal("Q2", f"{text}: the roll is used up (two dice; a double is played as two moves)")
         if end == OFF:
-            if not self._home(position, side):
+            if not _home(list(position.points), side):
                 outside = [str(p) for p in range(1, 13) if position.checkers(side, p)]
                 raise Illegal("Q7", f"{who} may bear off only once all 15 checkers are in quadrant III "
                                     f"(13-18); some stand on {', '.join(outside)}")
-            behind = any(position.checkers(side, p) for p in range(13, start))
+            behind = _behind(list(position.points), side, start)
             dice = sorted({d for d in left if d == OFF - start or (d > OFF - start and not behind)})
             if not dice:
                 raise Illegal("Q7", f"{text}: bearing off from {start} takes a {OFF - start}, or a higher die "
@@ -437,14 +380,8 @@ class Laquet(Game[LaquetPosition]):
             raise Illegal("Q3", f"{_play_text(points)} {verb} point {end}, held by {SIDE_NAMES[1 - side]}: no checker may "
                                 "stop on an enemy point")
 
-    def _winner(self, position: LaquetPosition) -> Outcome | None:
-        for side in (WHITE, BLACK):
-            if position.done(side):
-                return WON[side]
-        return None
-
     def outcome(self, position: LaquetPosition) -> Outcome | None:
-        return self._winner(position)
+        return _winner(list(position.points))
 
     # -- legal and random plies -----------------------------------------------------
     def plies_for_roll(self, position: LaquetPosition, roll: tuple[int, int]) -> list[str]:
@@ -491,7 +428,7 @@ class Laquet(Game[LaquetPosition]):
                 for ply in self.plies_for_roll(position, (high, low))]
 
     def random_ply(self, position: LaquetPosition, rng: random.Random) -> str | None:
-        if self._winner(position):
+        if _winner(list(position.points)):
             return None
         high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
         return rng.choice(self.plies_for_roll(position, (high, low)))
@@ -502,9 +439,132 @@ class Laquet(Game[LaquetPosition]):
         return position
 
 
-def _done(points: Sequence[int], side: int) -> bool:
+def _holds(count: int, side: int) -> bool:
+    """Whether a point with `count` (as in `LaquetPosition.points`) holds checkers of `side`'s.
+    (Compared, not multiplied by the side's sign: mypyc multiplies negative numbers slowly.)"""
+    return count > 0 if SIGN[side] > 0 else count < 0
+
+
+@lru_cache(maxsize=None)
+def _initial() -> LaquetPosition:
+    """The start (Q1), read once: every record replays from it."""
+    return Laquet().parse_position(INITIAL)
+
+
+def _on_board(points: list[int]) -> tuple[bool, bool]:
+    """Whether White, and whether Black, has a checker on these points (one pass, no calls)."""
+    white = black = False
+    for count in points:
+        if count > 0:
+            white = True
+        elif count < 0:
+            black = True
+    return white, black
+
+
+def _done(points: list[int], side: int) -> bool:
     """Whether `side` has no checker on these points."""
-    return max(points) <= 0 if side == WHITE else min(points) >= 0
+    white, black = _on_board(points)
+    return not (black if side == BLACK else white)
+
+
+def _winner(points: list[int]) -> Outcome | None:
+    """Q8: the side that has borne off all its checkers (White first), if one has."""
+    white, black = _on_board(points)
+    return WON[WHITE] if not white else WON[BLACK] if not black else None
+
+
+def _home(points: list[int], side: int) -> bool:
+    """Q7: all of `side`'s checkers are in quadrant III (13-18) or borne off."""
+    return _done(points[1:13], side)
+
+
+def _behind(points: list[int], side: int, start: int) -> bool:
+    """Whether `side` has a checker in quadrant III behind `start` (Q7: bearing off by excess)."""
+    for point in range(13, start):
+        if _holds(points[point], side):
+            return True
+    return False
+
+
+def _target(points: list[int], side: int, point: int, die: int, home: bool) -> int:
+    """Where `die` carries a checker of `side`'s from `point` (Q3, Q4, Q7): a point, OFF,
+    or 0 when it cannot (no checker there, an enemy point, no bear-off). `home`: `_home`."""
+    if not _holds(points[point], side):
+        return 0
+    target = point + die
+    if target <= LAST:
+        return 0 if _holds(points[target], 1 - side) else target
+    return OFF if home and (target == OFF or not _behind(points, side, point)) else 0
+
+
+def _move(points: list[int], sign: int, start: int, end: int) -> None:
+    """Move a checker counted `sign` from `start` to `end` (off the board at OFF); -sign undoes it."""
+    points[start] -= sign
+    if end != OFF:
+        points[end] += sign
+
+
+def _most_playable(points: list[int], side: int, dice: tuple[int, ...]) -> int:
+    """How many of `dice` `side` can play from `points` (a game-ending bear-off counts as
+    playing them all): the best score of `Laquet._sequences`, searched depth first on
+    `points` (each step undone) and stopped as soon as every die is played."""
+    if _done(points, side):
+        return len(dice)
+    home, sign, best = _home(points, side), SIGN[side], 0
+    for index, die in enumerate(dice):
+        if die in dice[:index]:
+            continue
+        rest = dice[:index] + dice[index + 1:]
+        for point in range(1, LAST + 1):
+            target = _target(points, side, point, die, home)
+            if not target:
+                continue
+            if not rest:
+                return len(dice)
+            _move(points, sign, point, target)
+            best = max(best, 1 + _most_playable(points, side, rest))
+            _move(points, -sign, point, target)
+            if best == len(dice):
+                return best
+    return best
+
+
+def _play_plain(position: LaquetPosition, turn: Turn, must: bool, leftover_played: bool) -> Played | None:
+    """The usual turn, played on a list of counts: every written step takes exactly one
+    die (no choice of dice to keep track of) and the rules hold (`must`: both-dice=must;
+    `leftover_played`: leftover=opponent). None otherwise, and `Laquet._play_checked`
+    decides (and words any error): the two agree wherever this answers."""
+    counts, side = position
+    roll, plays, written_leftover = turn
+    opponent, points = 1 - side, list(counts)
+    followed = _chain(points, side, roll, plays)
+    if followed is None:
+        return None
+    steps, left = followed
+    leftover: tuple[()] | tuple[tuple[int, ...], list[Step]] = ()  # (dice, steps) the opponent played
+    if left and not _done(points, side):
+        if must and len(steps) < _most_playable(list(counts), side, roll):
+            return None  # Q5
+        if written_leftover is None:
+            if leftover_played and must and _most_playable(points, opponent, left):
+                return None  # Q6: the opponent must play the dice left over
+        elif not leftover_played or sorted(written_leftover[0]) != sorted(left):
+            return None  # Q6
+        else:
+            before = list(points)
+            followed = _chain(points, opponent, left, written_leftover[1])
+            if followed is None:
+                return None
+            played, unplayed = followed
+            if unplayed and must and not _done(points, opponent) \
+                    and len(played) < _most_playable(before, opponent, left):
+                return None  # Q6
+            leftover = (left, played)
+    elif written_leftover:
+        return None  # Q6, Q8
+    after = tuple.__new__(LaquetPosition, (tuple(points), opponent))  # as LaquetPosition(…), with no Python frame
+    return Played(after, partial(_turn_text, roll, steps, *leftover), _winner(points))
 
 
 def _chain(points: list[int], side: int, dice: tuple[int, ...],
@@ -516,30 +576,35 @@ def _chain(points: list[int], side: int, dice: tuple[int, ...],
     for an illegal step or a one-checker play of both dice written without its middle
     point (1/10): `_check_plays` follows those."""
     sign, left, steps, chose = SIGN[side], list(dice), [], False
-    for written in plays:
-        route = written.points
-        for _ in range(written.repeat):
-            if len(route) == 2 and route[1] - route[0] not in left and route[1] - route[0] == sum(left):
+    total = 0  # of the dice left
+    for die in dice:
+        total += die
+    for route, repeat in plays:
+        hops = len(route) - 1
+        for _ in range(repeat):
+            if hops == 1 and route[1] - route[0] not in left and route[1] - route[0] == total:
                 return None  # 1/10 (a bear-off so written takes no die and fails below)
-            for start, end in zip(route, route[1:]):
-                if points[start] * sign <= 0:  # also once the last checker is off (Q8)
+            for hop in range(hops):
+                start, end = route[hop], route[hop + 1]
+                if not _holds(points[start], side):  # also once the last checker is off (Q8)
                     return None
                 if end == OFF:
-                    if not _done(points[1:13], side):  # Q7
+                    if not _home(points, side):  # Q7
                         return None
-                    behind = any(points[p] * sign > 0 for p in range(13, start))
-                    fitting = {d for d in left if d == OFF - start or (d > OFF - start and not behind)}
-                    if not fitting:
+                    behind, die = _behind(points, side, start), 0  # the smallest die that fits
+                    for fitting in left:
+                        if fitting == OFF - start or (fitting > OFF - start and not behind):
+                            chose = chose or (die != 0 and fitting != die)  # another die would do
+                            die = fitting if not die or fitting < die else die
+                    if not die:
                         return None
-                    chose, die = chose or len(fitting) > 1, min(fitting)
                 else:
                     die = end - start
-                    if end > LAST or die <= 0 or die not in left or points[end] * sign < 0:
+                    if end > LAST or die <= 0 or die not in left or _holds(points[end], 1 - side):
                         return None
                 left.remove(die)
-                points[start] -= sign
-                if end != OFF:
-                    points[end] += sign
+                total -= die
+                _move(points, sign, start, end)
                 steps.append((start, end, die))
     return None if chose and left else (steps, tuple(left))
 
