@@ -36,7 +36,8 @@ NAMED = [
     ("grammar/tablut.lark", 'ANNOUNCEMENT: "++" | "+"', 'ANNOUNCEMENT: "+"+', "+++ accepted"),
     ("grammar/latrunculi.lark", "SQUARE: /[a-p](?:1[0-6]|[1-9])/", "SQUARE: /[a-p][1-9]/",
      "ranks 10-16 on large boards rejected"),
-    ("grammar/laquet.lark", 'REPEAT: "(" /[2-9]/ ")"', 'REPEAT: "(" /[0-9]/ ")"',
+    ("grammar/laquet.lark", r"(?:\/off)?+)(?:\([2-9]\))?(?![0-9A-Za-z\/-])(?:[ \t\r\n]++",
+     r"(?:\/off)?+)(?:\([0-9]\))?(?![0-9A-Za-z\/-])(?:[ \t\r\n]++",
      "repeat counts (0) and (1) accepted"),
     # Archive
     ("archive/importer.py", "        conn.execute(\"ROLLBACK\")\n", "        pass\n",
