@@ -101,6 +101,22 @@ class Move(NamedTuple):
     announcement: str
 
 
+class Settings(NamedTuple):
+    """A rule set's options as plain values, for the functions that play a ply."""
+
+    passers: tuple[int, ...]  # the pieces that may pass over the konakis
+    king_stops: bool  # the king may stop on the konakis
+    hostile: str  # throne-hostile
+    king_like_soldier: bool  # king-capture=2
+    captors: tuple[tuple[int, ...], tuple[int, ...]]  # by side, the pieces that capture
+    tuichi_ends: bool
+    passes: bool  # no-move=passes
+    camp_squares: tuple[int, ...]  # () without camps
+    camps: bytes  # by square, its camp (ASHTON_CAMPS), or NO_CAMPS
+    camp_hostile_when_held: bool
+    repetition: bool  # repetition=draw
+
+
 _PLY = re.compile(r"(?P<piece>[KP])?(?P<origin>[a-i][1-9])-(?P<target>[a-i][1-9])"
                   r"(?:x(?P<captures>[^+]+))?(?P<announcement>\+*)")
 
@@ -148,17 +164,19 @@ class Tablut(GridGame[TablutPosition]):
     def __init__(self, options=None, variant=None):
         super().__init__(options, variant)
         o = self.option
-        self.passers = {"all": (SWEDE, KING, MUSCOVITE), "king": (KING,), "none": ()}[o["throne-pass"]]
-        self.king_stops = o["throne-stop"] == "king"
-        self.hostile = o["throne-hostile"]
-        self.king_like_soldier = o["king-capture"] == "2"
-        self.captors = ((SWEDE, KING) if o["king-armed"] == "yes" else (SWEDE,), (MUSCOVITE,))  # by side
-        self.tuichi_ends = o["tuichi-ends"] == "yes"
-        self.passes = o["no-move"] == "passes"
-        self.camp_squares = ASHTON_CAMP_SQUARES if o["camps"] == "ashton" else ()
-        self.camps = ASHTON_CAMPS if self.camp_squares else NO_CAMPS
-        self.camp_hostile_when_held = o["camp-hostile"] == "always"
-        self.repetition = o["repetition"] == "draw"
+        camp_squares = ASHTON_CAMP_SQUARES if o["camps"] == "ashton" else ()
+        self.settings = Settings(
+            passers={"all": (SWEDE, KING, MUSCOVITE), "king": (KING,), "none": ()}[o["throne-pass"]],
+            king_stops=o["throne-stop"] == "king",
+            hostile=o["throne-hostile"],
+            king_like_soldier=o["king-capture"] == "2",
+            captors=((SWEDE, KING) if o["king-armed"] == "yes" else (SWEDE,), (MUSCOVITE,)),
+            tuichi_ends=o["tuichi-ends"] == "yes",
+            passes=o["no-move"] == "passes",
+            camp_squares=camp_squares,
+            camps=ASHTON_CAMPS if camp_squares else NO_CAMPS,
+            camp_hostile_when_held=o["camp-hostile"] == "always",
+            repetition=o["repetition"] == "draw")
 
     # -- positions -------------------------------------------------------
     def initial(self) -> TablutPosition:
@@ -189,14 +207,14 @@ class Tablut(GridGame[TablutPosition]):
             raise OptionError("a Tablut position holds at most one king")
         if board[KONAKIS] not in (EMPTY, KING):
             raise OptionError("only the king may stand on the konakis (e5)")
-        camped = [square_name(s) for s in self.camp_squares if board[s] in (SWEDE, KING)]
+        camped = [square_name(s) for s in self.settings.camp_squares if board[s] in (SWEDE, KING)]
         if camped:
             raise OptionError(f"a Swede or the king stands on the camp square {camped[0]} (T11)")
         return self._remembering(TablutPosition(bytes(board), WHITE if fields[1] == "w" else BLACK))
 
     def _remembering(self, position: TablutPosition) -> TablutPosition:
         """Under repetition=draw, a position that starts a history (T13: the start does not count)."""
-        return RememberingPosition(*position) if self.repetition else position
+        return RememberingPosition(*position) if self.settings.repetition else position
 
     def format_position(self, position: TablutPosition) -> str:
         ranks = []
@@ -224,7 +242,7 @@ class Tablut(GridGame[TablutPosition]):
             cells = []
             for square in range(rank * SIZE, (rank + 1) * SIZE):
                 piece = position.board[square]
-                cells.append(LETTERS[piece] if piece else "+" if square == KONAKIS else "#" if self.camps[square]
+                cells.append(LETTERS[piece] if piece else "+" if square == KONAKIS else "#" if self.settings.camps[square]
                              else ".")
             rows.append(f"{rank + 1} " + " ".join(cells))
         rows.append("  a b c d e f g h i")
@@ -234,85 +252,13 @@ class Tablut(GridGame[TablutPosition]):
         shown = {SWEDE: Piece(WHITE, "soldier"), KING: Piece(WHITE, "king"), MUSCOVITE: Piece(BLACK, "soldier")}
         move = parse_move(last) if last else None
         marks = ply_marks((move.origin, move.target), move.captures or ()) if move else {}
-        roles = {KONAKIS: THRONE, **{square: CAMP for square in self.camp_squares}}
+        roles = {KONAKIS: THRONE, **{square: CAMP for square in self.settings.camp_squares}}
         return Diagram(f"Tablut: {self.format_position(position)}", Squares(SIZE, SIZE, NAMES, roles),
                        {square: shown[code] for square, code in enumerate(position.board) if code}, marks)
 
     # -- moves -----------------------------------------------------------
-    def _moves(self, board: bytes, side: int):
-        return _moves(board, side, self.passers, self.king_stops, self.camps)
-
-    def _has_move(self, position: TablutPosition) -> bool:
-        return _has_move(position.board, position.turn, self.passers, self.king_stops, self.camps)
-
-    def play(self, position: TablutPosition, text: str) -> Played:
-        move = parse_move(text)
-        side = position.turn
-        if self.passes and not self._has_move(position):
-            if move is None:
-                after = TablutPosition(position.board, 1 - side)
-                return Played(after, "--", self._after(after, side))
-            position = TablutPosition(position.board, 1 - side)  # the forced pass, left out
-            side = position.turn
-        if move is None:
-            raise Illegal("T9", "a pass (--) is allowed only under no-move=passes, to a side that has no move")
-        camps, captors = self.camps, self.captors[side]
-        _check_move(position.board, side, move, self.passers, self.king_stops, camps)
-        board = bytearray(position.board)
-        board[move.target], board[move.origin] = board[move.origin], EMPTY
-        captured = _captures(board, side, move.target, captors, self.hostile, self.king_like_soldier, camps,
-                             self.camp_hostile_when_held)
-        if move.captures is not None:
-            check_capture_list(text, "T4")
-            if move.captures != set(captured):
-                said = "/".join(square_name(s) for s in sorted(move.captures, key=_order)) or "nothing"
-                real = "/".join(square_name(s) for s in sorted(captured, key=_order)) or "nothing"
-                rule = "T5" if KING in (position.board[s] for s in move.captures ^ set(captured)) else "T4"
-                if self.camp_squares and move.captures == set(_captures(
-                        board, side, move.target, captors, self.hostile, self.king_like_soldier, NO_CAMPS,
-                        self.camp_hostile_when_held)):
-                    rule, real = "T12", real + " (against a camp)"  # the list leaves out what the camps capture
-                raise Illegal(rule, f"the move captures {real}, not {said}")
-        for square in captured:
-            board[square] = EMPTY
-        after = TablutPosition(bytes(board), 1 - side)
-        outcome = _ending(after.board, after.turn, side, self.tuichi_ends, self.passes, self.passers,
-                          self.king_stops, camps)
-        if self.repetition:
-            after, outcome = self._remember(position, after, outcome, bool(captured))
-        warnings = self._announcement_warnings(after, move.announcement, outcome) if move.announcement else []
-        return Played(after, partial(self._format, position.board, move, captured), outcome, warnings)
-
-    def _remember(self, before: TablutPosition, after: TablutPosition, outcome: Outcome | None,
-                  captured: bool) -> tuple[TablutPosition, Outcome | None]:
-        """T13: the position after a ply, with its history; a draw when it arose before."""
-        earlier: frozenset[TablutPosition] = frozenset() if captured else getattr(before, "earlier", frozenset())
-        if outcome is None and after in earlier:
-            outcome = Outcome("1/2-1/2", "T13", "the position arose before (repetition)")
-        return RememberingPosition(*after, earlier | {TablutPosition(*after)}), outcome
-
-    def _format(self, board: bytes, move: Move, captured: list[int]) -> str:
-        piece = "K" if board[move.origin] == KING else ""
-        text = f"{piece}{square_name(move.origin)}-{square_name(move.target)}"
-        if captured:
-            text += "x" + "/".join(square_name(s) for s in sorted(captured, key=_order))
-        return text + move.announcement
-
-    def _after(self, position: TablutPosition, mover: int) -> Outcome | None:
-        """Whether the game ended with the move just made by `mover` (T6, T7, T9)."""
-        return _ending(position.board, position.turn, mover, self.tuichi_ends, self.passes, self.passers,
-                       self.king_stops, self.camps)
-
-    def _announcement_warnings(self, position: TablutPosition, said: str, outcome: Outcome | None):
-        """T8: `+` when the king has exactly one open line, `++` for two or more or the end."""
-        board = position.board
-        lines = _open_lines(board, board.index(KING), KING in self.passers, self.camps) if KING in board else 0
-        if said == "+" and lines != 1:
-            return [("T8", f"announced + (Raichi), but the king has {lines} open lines to the edge")]
-        if said == "++" and lines < 2 and outcome is None:
-            return [("T8", f"announced ++ (Tuichi), but the king has {lines} open "
-                           f"line{'' if lines == 1 else 's'} to the edge and the game goes on")]
-        return []
+    def play(self, position: TablutPosition, text: str) -> Played[TablutPosition]:
+        return _play(self.settings, position, text)
 
     def outcome(self, position: TablutPosition) -> Outcome | None:
         board = position.board
@@ -320,7 +266,7 @@ class Tablut(GridGame[TablutPosition]):
             return Outcome("0-1", "T7", "there is no king on the board")
         if board.index(KING) in EDGE:
             return Outcome("1-0", "T6", "the king stands on the edge")
-        return self._after(position, BLACK)  # no Tuichi on a starting position (T10)
+        return _ending(board, position.turn, BLACK, self.settings)  # no Tuichi on a starting position (T10)
 
     def ply_parts(self, text: str) -> GridPly | None:
         move = parse_move(text)
@@ -332,13 +278,13 @@ class Tablut(GridGame[TablutPosition]):
 
     def legal_plies(self, position: TablutPosition) -> list[str]:
         plies = [self.play(position, f"{square_name(origin)}-{square_name(target)}").text
-                 for origin, target in self._moves(position.board, position.turn)]
-        return plies or (["--"] if self.passes else [])
+                 for origin, target in _moves(position.board, position.turn, self.settings)]
+        return plies or (["--"] if self.settings.passes else [])
 
     def random_ply(self, position: TablutPosition, rng: random.Random) -> str | None:
-        moves = list(self._moves(position.board, position.turn))
+        moves = list(_moves(position.board, position.turn, self.settings))
         if not moves:
-            return "--" if self.passes else None
+            return "--" if self.settings.passes else None
         origin, target = rng.choice(moves)
         return self.play(position, f"{square_name(origin)}-{square_name(target)}").text
 
@@ -354,8 +300,76 @@ def _closed(camps: bytes, square: int, camp: int) -> bool:
     return camps[square] != 0 and camps[square] != camp
 
 
-def _moves(board: bytes, side: int, passers: tuple[int, ...], king_stops: bool, camps: bytes):
+def _play(settings: Settings, position: TablutPosition, text: str) -> Played[TablutPosition]:
+    """Apply one ply as written under `settings`; Illegal when the rules forbid it."""
+    move = parse_move(text)
+    side = position.turn
+    if settings.passes and not _has_move(position.board, side, settings):
+        if move is None:
+            after = TablutPosition(position.board, 1 - side)
+            return Played(after, "--", _ending(after.board, after.turn, side, settings))
+        position = TablutPosition(position.board, 1 - side)  # the forced pass, left out
+        side = position.turn
+    if move is None:
+        raise Illegal("T9", "a pass (--) is allowed only under no-move=passes, to a side that has no move")
+    _check_move(position.board, side, move, settings)
+    board = bytearray(position.board)
+    board[move.target], board[move.origin] = board[move.origin], EMPTY
+    captured = _captures(board, side, move.target, settings)
+    if move.captures is not None:
+        check_capture_list(text, "T4")
+        if move.captures != set(captured):
+            said = "/".join(square_name(s) for s in sorted(move.captures, key=_order)) or "nothing"
+            real = "/".join(square_name(s) for s in sorted(captured, key=_order)) or "nothing"
+            rule = "T5" if KING in (position.board[s] for s in move.captures ^ set(captured)) else "T4"
+            if settings.camp_squares and \
+                    move.captures == set(_captures(board, side, move.target, settings._replace(camps=NO_CAMPS))):
+                rule, real = "T12", real + " (against a camp)"  # the list leaves out what the camps capture
+            raise Illegal(rule, f"the move captures {real}, not {said}")
+    for square in captured:
+        board[square] = EMPTY
+    after = TablutPosition(bytes(board), 1 - side)
+    outcome = _ending(after.board, after.turn, side, settings)
+    if settings.repetition:
+        after, outcome = _remember(position, after, outcome, bool(captured))
+    warnings = _announcement_warnings(after, move.announcement, outcome, settings) if move.announcement else []
+    return Played(after, partial(_format, position.board, move, captured), outcome, warnings)
+
+
+def _remember(before: TablutPosition, after: TablutPosition, outcome: Outcome | None,
+              captured: bool) -> tuple[TablutPosition, Outcome | None]:
+    """T13: the position after a ply, with its history; a draw when it arose before."""
+    earlier: frozenset[TablutPosition] = frozenset() if captured else getattr(before, "earlier", frozenset())
+    if outcome is None and after in earlier:
+        outcome = Outcome("1/2-1/2", "T13", "the position arose before (repetition)")
+    return RememberingPosition(*after, earlier | {TablutPosition(*after)}), outcome
+
+
+def _format(board: bytes, move: Move, captured: list[int]) -> str:
+    """The ply in canonical form: the king's K, the captures in export order."""
+    piece = "K" if board[move.origin] == KING else ""
+    text = f"{piece}{square_name(move.origin)}-{square_name(move.target)}"
+    if captured:
+        text += "x" + "/".join(square_name(s) for s in sorted(captured, key=_order))
+    return text + move.announcement
+
+
+def _announcement_warnings(position: TablutPosition, said: str, outcome: Outcome | None,
+                           settings: Settings) -> list[tuple[str, str]]:
+    """T8: `+` when the king has exactly one open line, `++` for two or more or the end."""
+    board = position.board
+    lines = _open_lines(board, board.index(KING), settings) if KING in board else 0
+    if said == "+" and lines != 1:
+        return [("T8", f"announced + (Raichi), but the king has {lines} open lines to the edge")]
+    if said == "++" and lines < 2 and outcome is None:
+        return [("T8", f"announced ++ (Tuichi), but the king has {lines} open "
+                       f"line{'' if lines == 1 else 's'} to the edge and the game goes on")]
+    return []
+
+
+def _moves(board: bytes, side: int, settings: Settings):
     """Every legal (origin, target) for `side` (T2, T3, T11)."""
+    passers, king_stops, camps = settings.passers, settings.king_stops, settings.camps
     for origin, piece in enumerate(board):
         if OWNER[piece] != side:
             continue
@@ -374,7 +388,8 @@ def _moves(board: bytes, side: int, passers: tuple[int, ...], king_stops: bool, 
                 yield origin, target
 
 
-def _has_move(board: bytes, side: int, passers: tuple[int, ...], king_stops: bool, camps: bytes) -> bool:
+def _has_move(board: bytes, side: int, settings: Settings) -> bool:
+    camps = settings.camps
     for piece in (SWEDE, KING) if side == WHITE else (MUSCOVITE,):
         # fast: a piece next to an empty square other than the konakis and the camps can move
         square = board.find(piece)
@@ -383,12 +398,12 @@ def _has_move(board: bytes, side: int, passers: tuple[int, ...], king_stops: boo
                 if not board[neighbour] and neighbour != KONAKIS and not camps[neighbour]:
                     return True
             square = board.find(piece, square + 1)
-    return next(_moves(board, side, passers, king_stops, camps), None) is not None
+    return next(_moves(board, side, settings), None) is not None
 
 
-def _check_move(board: bytes, side: int, move: Move, passers: tuple[int, ...], king_stops: bool,
-                camps: bytes) -> None:
+def _check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
     """Raise Illegal unless `move` is a legal move for `side` (T1–T3, T11)."""
+    passers, king_stops, camps = settings.passers, settings.king_stops, settings.camps
     origin, target = move.origin, move.target
     piece = board[origin]
     if piece == EMPTY:
@@ -425,9 +440,9 @@ def _check_move(board: bytes, side: int, move: Move, passers: tuple[int, ...], k
                                  f"in that camp may {how} it")
 
 
-def _captures(board: bytearray, side: int, target: int, captors: tuple[int, ...], hostile: str,
-              king_like_soldier: bool, camps: bytes, camp_hostile_when_held: bool) -> list[int]:
-    """What the piece that just moved to `target` captures (T4, T5, T12; no camps: NO_CAMPS)."""
+def _captures(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
+    """What the piece that just moved to `target` captures (T4, T5, T12)."""
+    captors, camps = settings.captors[side], settings.camps
     if board[target] not in captors:
         return []
     captured = []
@@ -436,10 +451,10 @@ def _captures(board: bytearray, side: int, target: int, captors: tuple[int, ...]
         if victim == EMPTY or OWNER[victim] == side:
             continue
         if victim == KING:
-            if _king_taken(board, neighbour, behind, king_like_soldier, camps):
+            if _king_taken(board, neighbour, behind, settings.king_like_soldier, camps):
                 captured.append(neighbour)
-        elif board[behind] in captors or _hostile_konakis(board, behind, hostile) or \
-                _hostile_camp(board, behind, neighbour, camps, camp_hostile_when_held):
+        elif board[behind] in captors or _hostile_konakis(board, behind, settings.hostile) or \
+                _hostile_camp(board, behind, neighbour, camps, settings.camp_hostile_when_held):
             captured.append(neighbour)
     return captured
 
@@ -468,9 +483,9 @@ def _king_taken(board: bytearray, king: int, behind: int, king_like_soldier: boo
     return all(board[s] == MUSCOVITE or s == KONAKIS for s in NEIGHBOURS[king])
 
 
-def _open_lines(board: bytes, king: int, crossable: bool, camps: bytes) -> int:
-    """How many straight lines from the king to the edge are empty (T6, T8); `crossable`:
-    whether the king may pass over the konakis."""
+def _open_lines(board: bytes, king: int, settings: Settings) -> int:
+    """How many straight lines from the king to the edge are empty (T6, T8)."""
+    crossable, camps = KING in settings.passers, settings.camps
     lines = 0
     for ray in RAYS[king]:
         for square in ray:
@@ -481,19 +496,18 @@ def _open_lines(board: bytes, king: int, crossable: bool, camps: bytes) -> int:
     return lines
 
 
-def _ending(board: bytes, turn: int, mover: int, tuichi_ends: bool, passes: bool, passers: tuple[int, ...],
-            king_stops: bool, camps: bytes) -> Outcome | None:
+def _ending(board: bytes, turn: int, mover: int, settings: Settings) -> Outcome | None:
     """Whether the game ended with the move just made by `mover`, `turn` to move (T6, T7, T9)."""
     if KING not in board:
         return Outcome("0-1", "T7", "the king was captured")
     king = board.index(KING)
     if king in EDGE:
         return Outcome("1-0", "T6", "the king reached the edge")
-    if mover == WHITE and tuichi_ends and _open_lines(board, king, KING in passers, camps) >= 2:
+    if mover == WHITE and settings.tuichi_ends and _open_lines(board, king, settings) >= 2:
         return Outcome("1-0", "T6", "the king has two open lines to the edge (Tuichi)")
-    if not _has_move(board, turn, passers, king_stops, camps):
-        if not passes:
+    if not _has_move(board, turn, settings):
+        if not settings.passes:
             return Outcome("0-1" if turn == WHITE else "1-0", "T9", f"{SIDE_NAMES[turn]} has no legal move")
-        if not _has_move(board, 1 - turn, passers, king_stops, camps):
+        if not _has_move(board, 1 - turn, settings):
             return Outcome("1/2-1/2", "T9", "neither side has a legal move")
     return None
