@@ -242,8 +242,8 @@ class Tablut(GridGame[TablutPosition]):
             cells = []
             for square in range(rank * SIZE, (rank + 1) * SIZE):
                 piece = position.board[square]
-                cells.append(LETTERS[piece] if piece else "+" if square == KONAKIS else "#" if self.settings.camps[square]
-                             else ".")
+                camp = self.settings.camps[square]
+                cells.append(LETTERS[piece] if piece else "+" if square == KONAKIS else "#" if camp else ".")
             rows.append(f"{rank + 1} " + " ".join(cells))
         rows.append("  a b c d e f g h i")
         return "\n".join(rows)
