@@ -220,3 +220,16 @@ def test_first_and_the_initial_position():
 def test_malformed_positions(text):
     with pytest.raises(OptionError):
         SEED.parse_position(text)
+
+
+@pytest.mark.parametrize("white, black, written, canonical", [
+    ("Kf7 e4", "a9", "e4-f4", "e4-f4"),  # already canonical: kept as written
+    ("Kf7 e4", "a9", "Pe4-f4", "e4-f4"),  # a soldier's letter is left out
+    ("Kf7 e4", "a9", "f7-f8", "Kf7-f8"),  # the king's is written
+    ("Kf7 e4", "a9", "Kf7-f8", "Kf7-f8"),
+    ("Kf7 c3 e1", "d3 a9", "e1-e3", "e1-e3xd3"),  # the captures are written
+    ("Kf7 c3 e1", "d3 a9", "e1-e3xPd3", "e1-e3xd3"),
+    ("Kf7 c3 e1", "d3 a9", "e1-e3xd3", "e1-e3xd3"),
+])
+def test_the_canonical_text_of_a_move(white, black, written, canonical):
+    assert SEED.play(position(white, black), written).text == canonical

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from functools import cache, lru_cache, partial
-from typing import Final, NamedTuple
+from typing import Callable, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -381,7 +381,18 @@ def _play(settings: Settings, position: LatrunculiPosition, text: str) -> Played
     after = LatrunculiPosition(bytes(board), 1 - side, (hand[0], hand[1]))
     outcome = _end(settings, after, side)
     warnings = [("L4", "marked # (the end), but the game goes on")] if move.end and outcome is None else []
-    return Played(after, partial(_format, settings.geo, move, position.board, captured, removed), outcome, warnings)
+    return Played(after, _canonical(settings, move, text, position.board, captured, removed), outcome, warnings)
+
+
+def _canonical(settings: Settings, move: Move, text: str, before: bytes, captured: list[int],
+               removed: int | None) -> str | Callable[[], str]:
+    """The ply in canonical form: as written when it already is (no piece letter and no dux,
+    no captures, a removal only as written); else a function that writes it when it is read
+    (validate never reads it)."""
+    if move.piece is None and move.captures is None and not captured and (removed is None or move.removal) \
+            and (move.placement or before[settings.geo.index[move.squares[0]]] & 3 != DUX):
+        return text
+    return partial(_format, settings.geo, move, before, captured, removed)
 
 
 def _resolve(settings: Settings, position: LatrunculiPosition,
@@ -572,17 +583,24 @@ def _order(name: str) -> tuple[int, int]:
 
 def _end(settings: Settings, position: LatrunculiPosition, mover: int) -> Outcome | None:
     """L4, S5, X4: the side that just played is checked first."""
-    for side in (mover, 1 - mover):
-        pawns = position.board.count(piece(side, PAWN))
-        if pawns + position.hand[side] >= settings.min_pieces:
-            continue  # the usual case, settled without counting everything
-        if settings.variant == "dux" and pawns == 0:
-            return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left")
-        if _count(position, side) < settings.min_pieces:
-            left = _count(position, side)
-            return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left")
+    loss = _too_few(settings, position, mover) or _too_few(settings, position, 1 - mover)
+    if loss:
+        return loss
     if not _has_move(settings, position):
         return _loss(position.turn, "L4", f"{SIDE_NAMES[position.turn]} has no legal move")
+    return None
+
+
+def _too_few(settings: Settings, position: LatrunculiPosition, side: int) -> Outcome | None:
+    """L4, X4: the loss of `side` when too few of its pieces are left."""
+    pawns = position.board.count(piece(side, PAWN))
+    if pawns + position.hand[side] >= settings.min_pieces:
+        return None  # the usual case, settled without counting everything
+    if settings.variant == "dux" and pawns == 0:
+        return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left")
+    if _count(position, side) < settings.min_pieces:
+        left = _count(position, side)
+        return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left")
     return None
 
 

@@ -333,7 +333,10 @@ def _play(settings: Settings, position: TablutPosition, text: str) -> Played[Tab
     if settings.repetition:
         after, outcome = _remember(position, after, outcome, bool(captured))
     warnings = _announcement_warnings(after, move.announcement, outcome, settings) if move.announcement else []
-    return Played(after, partial(_format, position.board, move, captured), outcome, warnings)
+    king_written = move.piece == "K" if position.board[move.origin] == KING else move.piece is None
+    canonical = text if king_written and move.captures is None and not captured \
+        else partial(_format, position.board, move, captured)  # written once read (validate never reads it)
+    return Played(after, canonical, outcome, warnings)
 
 
 def _remember(before: TablutPosition, after: TablutPosition, outcome: Outcome | None,
@@ -390,14 +393,12 @@ def _moves(board: bytes, side: int, settings: Settings):
 
 def _has_move(board: bytes, side: int, settings: Settings) -> bool:
     camps = settings.camps
-    for piece in (SWEDE, KING) if side == WHITE else (MUSCOVITE,):
+    for square in range(SIZE * SIZE):
         # fast: a piece next to an empty square other than the konakis and the camps can move
-        square = board.find(piece)
-        while square >= 0:
+        if OWNER[board[square]] == side:
             for neighbour in NEIGHBOURS[square]:
                 if not board[neighbour] and neighbour != KONAKIS and not camps[neighbour]:
                     return True
-            square = board.find(piece, square + 1)
     return next(_moves(board, side, settings), None) is not None
 
 
@@ -498,9 +499,9 @@ def _open_lines(board: bytes, king: int, settings: Settings) -> int:
 
 def _ending(board: bytes, turn: int, mover: int, settings: Settings) -> Outcome | None:
     """Whether the game ended with the move just made by `mover`, `turn` to move (T6, T7, T9)."""
-    if KING not in board:
+    king = board.find(KING)
+    if king < 0:
         return Outcome("0-1", "T7", "the king was captured")
-    king = board.index(KING)
     if king in EDGE:
         return Outcome("1-0", "T6", "the king reached the edge")
     if mover == WHITE and settings.tuichi_ends and _open_lines(board, king, settings) >= 2:
