@@ -28,7 +28,9 @@ def piece(side: int, kind: int) -> int:
     return kind + 4 * side
 
 
-ACTIVE: Final = ((piece(WHITE, PAWN), piece(WHITE, DUX)), (piece(BLACK, PAWN), piece(BLACK, DUX)))  # move and capture
+# by side, the pieces that move and capture (a tuple of any length: compiled code indexes it fast)
+ACTIVE: Final[tuple[tuple[int, int], ...]] = ((piece(WHITE, PAWN), piece(WHITE, DUX)),
+                                              (piece(BLACK, PAWN), piece(BLACK, DUX)))
 
 
 class Geometry:

@@ -21,7 +21,8 @@ SWEDE: Final = 1
 KING: Final = 2
 MUSCOVITE: Final = 3
 LETTERS = {SWEDE: "P", KING: "K", MUSCOVITE: "p"}
-OWNER: Final = (-1, WHITE, WHITE, BLACK)  # by piece code; nobody's (-1) for an empty square
+NOBODY = 2
+OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK))  # by piece code (bytes: a table compiled code reads fast)
 KONAKIS: Final = 4 * SIZE + 4  # e5
 NEXT_TO_KONAKIS: Final = frozenset({KONAKIS - 1, KONAKIS + 1, KONAKIS - SIZE, KONAKIS + SIZE})
 INITIAL = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
@@ -108,7 +109,7 @@ class Settings(NamedTuple):
     king_stops: bool  # the king may stop on the konakis
     hostile: str  # throne-hostile
     king_like_soldier: bool  # king-capture=2
-    captors: tuple[tuple[int, ...], tuple[int, ...]]  # by side, the pieces that capture
+    captors: tuple[tuple[int, ...], ...]  # by side, the pieces that capture
     tuichi_ends: bool
     passes: bool  # no-move=passes
     camp_squares: tuple[int, ...]  # () without camps
