@@ -380,10 +380,15 @@ def _play(settings: Settings, position: LatrunculiPosition, text: str) -> Played
         check_capture_list(text, "L1")
     if not settings.removal_first:
         removed = _remove(settings, board, side, move.removal)
-    after = LatrunculiPosition(bytes(board), 1 - side, (hand[0], hand[1]))
+    after = _position(bytes(board), 1 - side, (hand[0], hand[1]))
     outcome = _end(settings, after, side)
     warnings = [("L4", "marked # (the end), but the game goes on")] if move.end and outcome is None else []
     return Played(after, _canonical(settings, move, text, position.board, captured, removed), outcome, warnings)
+
+
+def _position(board: bytes, turn: int, hand: tuple[int, int]) -> LatrunculiPosition:
+    """A LatrunculiPosition made by tuple's own constructor (a NamedTuple's runs Python code, slowly)."""
+    return tuple.__new__(LatrunculiPosition, (board, turn, hand))
 
 
 def _canonical(settings: Settings, move: Move, text: str, before: bytes, captured: list[int],

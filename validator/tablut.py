@@ -329,7 +329,7 @@ def _play(settings: Settings, position: TablutPosition, text: str) -> Played[Tab
             raise Illegal(rule, f"the move captures {real}, not {said}")
     for square in captured:
         board[square] = EMPTY
-    after = TablutPosition(bytes(board), 1 - side)
+    after = _position(bytes(board), 1 - side)
     outcome = _ending(after.board, after.turn, side, settings)
     if settings.repetition:
         after, outcome = _remember(position, after, outcome, bool(captured))
@@ -338,6 +338,11 @@ def _play(settings: Settings, position: TablutPosition, text: str) -> Played[Tab
     canonical = text if king_written and move.captures is None and not captured \
         else partial(_format, position.board, move, captured)  # written once read (validate never reads it)
     return Played(after, canonical, outcome, warnings)
+
+
+def _position(board: bytes, turn: int) -> TablutPosition:
+    """A TablutPosition made by tuple's own constructor (a NamedTuple's runs Python code, slowly)."""
+    return tuple.__new__(TablutPosition, (board, turn))
 
 
 def _remember(before: TablutPosition, after: TablutPosition, outcome: Outcome | None,
