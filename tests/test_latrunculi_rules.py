@@ -266,3 +266,10 @@ def test_the_canonical_text_of_a_placement():
     assert SENECA.play(position(SENECA, "e4 a1", "e3", hand=(2, 2)), "@e2").text == "@e2"
     assert rules(placement_captures="yes").play(position(SENECA, "e4 a1", "e3", hand=(2, 2)), "@e2").text \
         == "@e2xe3"
+
+
+def test_a_ply_gives_a_plain_position_with_the_other_side_to_move():
+    after = SENECA.play(SENECA.initial(), "@c3").position
+    board = bytearray(64)
+    board[SENECA.geo.index["c3"]] = piece(WHITE, PAWN)
+    assert type(after) is LatrunculiPosition and after == LatrunculiPosition(bytes(board), BLACK, (15, 16))

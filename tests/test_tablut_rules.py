@@ -233,3 +233,23 @@ def test_malformed_positions(text):
 ])
 def test_the_canonical_text_of_a_move(white, black, written, canonical):
     assert SEED.play(position(white, black), written).text == canonical
+
+
+def test_a_move_gives_a_plain_position_with_the_other_side_to_move():
+    after = SEED.play(SEED.initial(), "e3-h3").position
+    board = bytearray(SEED.initial().board)
+    board[square_index("h3")], board[square_index("e3")] = SWEDE, 0
+    assert type(after) is TablutPosition and after == TablutPosition(bytes(board), BLACK)
+
+
+def test_the_tables_of_paths_and_camps():
+    from lusoria.validator.tablut import ASHTON_CAMPS, NAMES, PATHS, SIZE
+
+    def path(origin, target):
+        return [NAMES[s] for s in PATHS[square_index(origin) * SIZE * SIZE + square_index(target)]]
+
+    assert path("a1", "a4") == ["a2", "a3", "a4"] and path("e5", "b5") == ["d5", "c5", "b5"]
+    assert path("i9", "i8") == ["i8"] and path("a1", "b2") == [] and path("c3", "c3") == []
+    assert {NAMES[s]: camp for s, camp in enumerate(ASHTON_CAMPS) if camp} == {
+        "a4": 1, "a5": 1, "a6": 1, "b5": 1, "i4": 2, "i5": 2, "i6": 2, "h5": 2,
+        "d1": 3, "e1": 3, "f1": 3, "e2": 3, "d9": 4, "e9": 4, "f9": 4, "e8": 4}

@@ -167,6 +167,11 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             removal_first=o["removal"] == "before-move", corner_capture=o["corner-capture"] == "yes",
             min_pieces=int(o["min-pieces"]))
 
+    @property
+    def move_rule(self) -> str:
+        """The rule a wrong movement breaks: S2, E2 or X2."""
+        return self.settings.move_rule
+
     # -- options and tags ------------------------------------------------------
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:
