@@ -398,10 +398,10 @@ def _moves(board: bytes, side: int, settings: Settings):
 
 
 def _has_move(board: bytes, side: int, settings: Settings) -> bool:
+    """Whether `side` has a legal move (T2, T3, T11)."""
     camps = settings.camps
-    for square in range(SIZE * SIZE):
-        # fast: a piece next to an empty square other than the konakis and the camps can move
-        if OWNER[board[square]] == side:
+    for square in range(SIZE * SIZE):  # fast: a piece next to an empty square other than
+        if OWNER[board[square]] == side:  # the konakis and the camps can move
             for neighbour in NEIGHBOURS[square]:
                 if not board[neighbour] and neighbour != KONAKIS and not camps[neighbour]:
                     return True
