@@ -201,6 +201,21 @@ def test_t9_no_move_passes():
     assert rule_broken(SEED, BOXED, "--") == "T9"
 
 
+def test_t9_no_move_passes_black_boxed_in_while_white_can_move():
+    rules = Tablut({"no-move": "passes", "tuichi-ends": "no"})
+    after = rules.play(position("Ke5 a2 b1 c7", "a1"), "c7-c8")  # Black's a1 cannot move; White's pieces can
+    assert after.outcome is None and after.position.turn == BLACK
+    assert rules.play(after.position, "--").position.turn == WHITE
+
+
+def test_t11_camps_close_their_squares_to_pieces_from_outside_only():
+    camps = Tablut({"camps": "ashton"})
+    white = position("Kg7 c1", "a4 i9")
+    assert rule_broken(camps, white, "c1-d1") == "T11" and camps.play(white, "c1-c3").text == "c1-c3"
+    assert camps.play(position("Kg7", "a4 i9", "b"), "a4-a6").text == "a4-a6"  # inside its own camp
+    assert rule_broken(camps, position("Kg7", "e2 i9", "b"), "e2-e8") == "T11"  # into another camp
+
+
 # -- T10, first, positions -------------------------------------------------------------------------
 
 def test_t10_starting_positions_that_are_already_over():
