@@ -243,3 +243,33 @@ def test_boards_and_pieces_that_cannot_work_are_tag_errors(tags):
 def test_malformed_positions(text):
     with pytest.raises(OptionError):
         SENECA.parse_position(text)
+
+
+@pytest.mark.parametrize("game, white, black, written, canonical", [
+    (SENECA, "a1 a2", "h8 g8", "a1-b1", "a1-b1"),  # already canonical: kept as written
+    (SENECA, "a1 a2", "h8 g8", "Pa1-b1", "a1-b1"),  # a pawn's letter is left out
+    (SENECA, "a1 a2", "h8 g8", "a1^a3", "a1^a3"),
+    (SENECA, "c3 e4 a1", "d4 h8 g8", "c3-c4", "c3-c4xd4"),  # the captures are written
+    (SENECA, "c3 e4 a1", "d4 h8 g8", "c3-c4xPd4", "c3-c4xd4"),
+    (SENECA, "a1 c3 Ie6", "h8 g8", "a1-a2", "a1-a2~e6"),  # so is a forced removal
+    (SENECA, "a1 c3 Ie6", "h8 g8", "a1-a2~e6", "a1-a2~e6"),
+    (DUXV, "Dd4 a1 b1", "h8 g8 Dd8", "d4-d5", "Dd4-d5"),  # and the dux's letter
+    (DUXV, "Dd4 a1 b1", "h8 g8 Dd8", "Dd4-d5", "Dd4-d5"),
+    (DUXV, "Dd4 a1 b1", "h8 g8 Dd8", "a1-a3", "a1-a3"),
+])
+def test_the_canonical_text_of_a_movement(game, white, black, written, canonical):
+    assert game.play(position(game, white, black), written).text == canonical
+
+
+def test_the_canonical_text_of_a_placement():
+    assert SENECA.play(position(SENECA, hand=(2, 2)), "@e4").text == "@e4"
+    assert SENECA.play(position(SENECA, "e4 a1", "e3", hand=(2, 2)), "@e2").text == "@e2"
+    assert rules(placement_captures="yes").play(position(SENECA, "e4 a1", "e3", hand=(2, 2)), "@e2").text \
+        == "@e2xe3"
+
+
+def test_a_ply_gives_a_plain_position_with_the_other_side_to_move():
+    after = SENECA.play(SENECA.initial(), "@c3").position
+    board = bytearray(64)
+    board[SENECA.geo.index["c3"]] = piece(WHITE, PAWN)
+    assert type(after) is LatrunculiPosition and after == LatrunculiPosition(bytes(board), BLACK, (15, 16))

@@ -201,6 +201,21 @@ def test_t9_no_move_passes():
     assert rule_broken(SEED, BOXED, "--") == "T9"
 
 
+def test_t9_no_move_passes_black_boxed_in_while_white_can_move():
+    rules = Tablut({"no-move": "passes", "tuichi-ends": "no"})
+    after = rules.play(position("Ke5 a2 b1 c7", "a1"), "c7-c8")  # Black's a1 cannot move; White's pieces can
+    assert after.outcome is None and after.position.turn == BLACK
+    assert rules.play(after.position, "--").position.turn == WHITE
+
+
+def test_t11_camps_close_their_squares_to_pieces_from_outside_only():
+    camps = Tablut({"camps": "ashton"})
+    white = position("Kg7 c1", "a4 i9")
+    assert rule_broken(camps, white, "c1-d1") == "T11" and camps.play(white, "c1-c3").text == "c1-c3"
+    assert camps.play(position("Kg7", "a4 i9", "b"), "a4-a6").text == "a4-a6"  # inside its own camp
+    assert rule_broken(camps, position("Kg7", "e2 i9", "b"), "e2-e8") == "T11"  # into another camp
+
+
 # -- T10, first, positions -------------------------------------------------------------------------
 
 def test_t10_starting_positions_that_are_already_over():
@@ -220,3 +235,36 @@ def test_first_and_the_initial_position():
 def test_malformed_positions(text):
     with pytest.raises(OptionError):
         SEED.parse_position(text)
+
+
+@pytest.mark.parametrize("white, black, written, canonical", [
+    ("Kf7 e4", "a9", "e4-f4", "e4-f4"),  # already canonical: kept as written
+    ("Kf7 e4", "a9", "Pe4-f4", "e4-f4"),  # a soldier's letter is left out
+    ("Kf7 e4", "a9", "f7-f8", "Kf7-f8"),  # the king's is written
+    ("Kf7 e4", "a9", "Kf7-f8", "Kf7-f8"),
+    ("Kf7 c3 e1", "d3 a9", "e1-e3", "e1-e3xd3"),  # the captures are written
+    ("Kf7 c3 e1", "d3 a9", "e1-e3xPd3", "e1-e3xd3"),
+    ("Kf7 c3 e1", "d3 a9", "e1-e3xd3", "e1-e3xd3"),
+])
+def test_the_canonical_text_of_a_move(white, black, written, canonical):
+    assert SEED.play(position(white, black), written).text == canonical
+
+
+def test_a_move_gives_a_plain_position_with_the_other_side_to_move():
+    after = SEED.play(SEED.initial(), "e3-h3").position
+    board = bytearray(SEED.initial().board)
+    board[square_index("h3")], board[square_index("e3")] = SWEDE, 0
+    assert type(after) is TablutPosition and after == TablutPosition(bytes(board), BLACK)
+
+
+def test_the_tables_of_paths_and_camps():
+    from lusoria.validator.tablut import ASHTON_CAMPS, NAMES, PATHS, SIZE
+
+    def path(origin, target):
+        return [NAMES[s] for s in PATHS[square_index(origin) * SIZE * SIZE + square_index(target)]]
+
+    assert path("a1", "a4") == ["a2", "a3", "a4"] and path("e5", "b5") == ["d5", "c5", "b5"]
+    assert path("i9", "i8") == ["i8"] and path("a1", "b2") == [] and path("c3", "c3") == []
+    assert {NAMES[s]: camp for s, camp in enumerate(ASHTON_CAMPS) if camp} == {
+        "a4": 1, "a5": 1, "a6": 1, "b5": 1, "i4": 2, "i5": 2, "i6": 2, "h5": 2,
+        "d1": 3, "e1": 3, "f1": 3, "e2": 3, "d9": 4, "e9": 4, "f9": 4, "e8": 4}

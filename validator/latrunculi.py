@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from functools import cache, lru_cache, partial
-from typing import NamedTuple
+from typing import Callable, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -15,7 +15,10 @@ from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionErr
 from lusoria.validator.diagram import Diagram, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly
 
-EMPTY, PAWN, DUX, INCITUS = 0, 1, 2, 3
+EMPTY: Final = 0
+PAWN: Final = 1
+DUX: Final = 2
+INCITUS: Final = 3
 LETTERS = {1: "P", 2: "D", 3: "I", 5: "p", 6: "d", 7: "i"}
 CODES = {letter: code for code, letter in LETTERS.items()}
 FILES = "abcdefghijklmnop"
@@ -25,7 +28,9 @@ def piece(side: int, kind: int) -> int:
     return kind + 4 * side
 
 
-ACTIVE = ((piece(WHITE, PAWN), piece(WHITE, DUX)), (piece(BLACK, PAWN), piece(BLACK, DUX)))  # move and capture
+# by side, the pieces that move and capture (a tuple of any length: compiled code indexes it fast)
+ACTIVE: Final[tuple[tuple[int, int], ...]] = ((piece(WHITE, PAWN), piece(WHITE, DUX)),
+                                              (piece(BLACK, PAWN), piece(BLACK, DUX)))
 
 
 class Geometry:
@@ -85,6 +90,24 @@ class LatrunculiPosition(NamedTuple):
     hand: tuple[int, int]  # pieces White and Black still have to place
 
 
+class Settings(NamedTuple):
+    """A rule set's options as plain values, for the functions that play a ply."""
+
+    variant: str
+    geo: Geometry
+    pieces: int  # per side
+    inciti: bool  # seneca: captured pieces become inciti
+    placing: bool  # seneca, piso: the pieces are placed first
+    slides: bool  # petteia, dux: pieces move any distance, and do not jump
+    move_rule: str  # the rule a wrong movement breaks
+    setup_rule: str  # the rule a wrong placement breaks
+    placement_captures: bool
+    jump_any: bool  # jump-over=any
+    removal_first: bool  # removal=before-move
+    corner_capture: bool
+    min_pieces: int
+
+
 class Move(NamedTuple):
     placement: bool
     piece: str | None
@@ -136,16 +159,18 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         super().__init__(options, variant)
         o, v = self.option, self.variant
         self.geo = geometry(*size)
-        self.pieces = int(o["pieces"])
-        self.inciti = v == "seneca"
-        self.placing = v in ("seneca", "piso")
-        self.slides = v in ("petteia", "dux")
-        self.move_rule, self.setup_rule = self.MOVE_RULE[v], self.SETUP_RULE[v]
-        self.placement_captures = o["placement-captures"] == "yes"
-        self.jump_any = o["jump-over"] == "any"
-        self.removal_first = o["removal"] == "before-move"
-        self.corner_capture = o["corner-capture"] == "yes"
-        self.min_pieces = int(o["min-pieces"])
+        self.settings = Settings(
+            variant=v, geo=self.geo, pieces=int(o["pieces"]), inciti=v == "seneca",
+            placing=v in ("seneca", "piso"), slides=v in ("petteia", "dux"),
+            move_rule=self.MOVE_RULE[v], setup_rule=self.SETUP_RULE[v],
+            placement_captures=o["placement-captures"] == "yes", jump_any=o["jump-over"] == "any",
+            removal_first=o["removal"] == "before-move", corner_capture=o["corner-capture"] == "yes",
+            min_pieces=int(o["min-pieces"]))
+
+    @property
+    def move_rule(self) -> str:
+        """The rule a wrong movement breaks: S2, E2 or X2."""
+        return self.settings.move_rule
 
     # -- options and tags ------------------------------------------------------
     @classmethod
@@ -176,15 +201,16 @@ class Latrunculi(GridGame[LatrunculiPosition]):
 
     def _check_room(self) -> None:
         width, height = self.geo.width, self.geo.height
-        if (width, height) != (8, 8) and not self.placing:
+        if (width, height) != (8, 8) and not self.settings.placing:
             raise OptionError(f"the {self.variant} variant is played on 8x8 only", "Board")
-        if self.variant == "dux" and self.pieces != 16:
+        if self.variant == "dux" and self.settings.pieces != 16:
             raise OptionError("pieces does not apply to the dux variant (8 pawns and a dux each)")
-        if self.placing and 2 * self.pieces > width * height:
-            raise OptionError(f"a {width}x{height} board cannot hold 2 x {self.pieces} pieces", "Board")
-        if self.variant == "petteia" and (self.pieces % width or 2 * (self.pieces // width) >= height):
+        if self.settings.placing and 2 * self.settings.pieces > width * height:
+            raise OptionError(f"a {width}x{height} board cannot hold 2 x {self.settings.pieces} pieces", "Board")
+        pieces = self.settings.pieces
+        if self.variant == "petteia" and (pieces % width or 2 * (pieces // width) >= height):
             raise OptionError(f"petteia needs the pieces to fill whole ranks with a rank free between the "
-                              f"sides: {self.pieces} pieces do not on {width}x{height}")
+                              f"sides: {pieces} pieces do not on {width}x{height}")
 
     def extra_tags(self) -> dict[str, str]:
         tags = super().extra_tags()
@@ -197,10 +223,10 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         geo = self.geo
         board = bytearray(geo.width * geo.height)
         hand = (0, 0)
-        if self.placing:
-            hand = (self.pieces, self.pieces)
+        if self.settings.placing:
+            hand = (self.settings.pieces, self.settings.pieces)
         elif self.variant == "petteia":
-            ranks = self.pieces // geo.width
+            ranks = self.settings.pieces // geo.width
             board[:ranks * geo.width] = bytes([piece(WHITE, PAWN)]) * (ranks * geo.width)
             board[-ranks * geo.width:] = bytes([piece(BLACK, PAWN)]) * (ranks * geo.width)
         else:  # dux (X1)
@@ -231,13 +257,14 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             if len(row) != geo.width:
                 raise OptionError(f"the rank '{rank}' covers {len(row)} squares, not {geo.width}")
             board.extend(row)
-        if not self.inciti and (CODES["I"] in board or CODES["i"] in board):
+        if not self.settings.inciti and (CODES["I"] in board or CODES["i"] in board):
             raise OptionError(f"there are no inciti in the {self.variant} variant")
         if self.variant != "dux" and (CODES["D"] in board or CODES["d"] in board):
             raise OptionError("only the dux variant has a dux")
-        hand = [n for n in (whole_number(count, 0, self.pieces) for count in fields[2:]) if n is not None]
-        if len(hand) != len(fields) - 2 or hand and not self.placing:
-            raise OptionError(f"pieces in hand are two numbers from 0 to {self.pieces}, and only seneca and piso "
+        pieces = self.settings.pieces
+        hand = [n for n in (whole_number(count, 0, pieces) for count in fields[2:]) if n is not None]
+        if len(hand) != len(fields) - 2 or hand and not self.settings.placing:
+            raise OptionError(f"pieces in hand are two numbers from 0 to {pieces}, and only seneca and piso "
                               "place pieces")
         return LatrunculiPosition(bytes(board), WHITE if fields[1] == "w" else BLACK,
                                   (hand[0], hand[1]) if hand else (0, 0))
@@ -256,11 +283,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         return position.turn
 
     def material(self, position: LatrunculiPosition) -> tuple[int, int]:
-        return self._count(position, WHITE), self._count(position, BLACK)
-
-    def _count(self, position: LatrunculiPosition, side: int) -> int:
-        board = position.board
-        return sum(board.count(piece(side, kind)) for kind in (PAWN, DUX, INCITUS)) + position.hand[side]
+        return _count(position, WHITE), _count(position, BLACK)
 
     def render(self, position: LatrunculiPosition) -> str:
         geo = self.geo
@@ -271,7 +294,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             rows.append(f"{rank + 1:>{digits}} " + " ".join(cells))
         rows.append(" " * (digits + 1) + " ".join(FILES[:geo.width]))
         legend = "P p pawns, D d dux" if self.variant == "dux" else "P p pawns"
-        if self.inciti:
+        if self.settings.inciti:
             legend += ", I i inciti"
         rows.append(f"{legend}; uppercase: White")
         if any(position.hand):
@@ -292,229 +315,11 @@ class Latrunculi(GridGame[LatrunculiPosition]):
                         if code}, marks)
 
     # -- plies -----------------------------------------------------------------
-    def _square(self, name: str) -> int:
-        try:
-            return self.geo.index[name]
-        except KeyError:
-            raise Illegal(self.move_rule, f"{name} is not on the {self.geo.width}x{self.geo.height} board") from None
-
-    def play(self, position: LatrunculiPosition, text: str) -> Played:
-        move = parse_move(text)
-        side = position.turn
-        board, hand, captured, removed = self._resolve(position, move)
-        if move.captures is not None:
-            check_capture_list(text, "L1")
-        if not self.removal_first:
-            removed = self._remove(board, side, move.removal)
-        after = LatrunculiPosition(bytes(board), 1 - side, (hand[0], hand[1]))
-        outcome = self._end(after, side)
-        warnings = [("L4", "marked # (the end), but the game goes on")] if move.end and outcome is None else []
-        return Played(after, partial(self._format, move, position.board, captured, removed),
-                      outcome, warnings)
-
-    def _resolve(self, position: LatrunculiPosition, move: Move):
-        """The turn up to the removal of an incitus after the move: the board, the
-        pieces in hand, what the move captured and what was removed before it."""
-        side = position.turn
-        board = bytearray(position.board)
-        hand = list(position.hand)
-        removed = self._remove(board, side, move.removal) if self.removal_first else None
-        target, kind = self._move(board, hand, side, move)
-        captured = self._captures(board, side, target) if kind != "placement" or self.placement_captures else []
-        if move.captures is not None and move.captures != {self.geo.names[s] for s in captured}:
-            said = "/".join(sorted(move.captures, key=self._order)) or "nothing"
-            real = "/".join(sorted((self.geo.names[s] for s in captured), key=self._order)) or "nothing"
-            dux = next((n for n in move.captures if board[self.geo.index.get(n, target)] == piece(1 - side, DUX)), None)
-            if dux:
-                raise Illegal("X3", f"the dux on {dux} is never captured; the move captures {real}")
-            raise Illegal("L1", f"the move captures {real}, not {said}")
-        if self.inciti:
-            for square in self._freed(board, side, captured):
-                board[square] = piece(side, PAWN)
-        for square in captured:
-            board[square] = piece(1 - side, INCITUS) if self.inciti else EMPTY
-        return board, hand, captured, removed
-
-    def _move(self, board: bytearray, hand: list[int], side: int, move: Move) -> tuple[int, str]:
-        """Check and apply the placement or movement (L0, S1–S3, E2, X2); the target and the kind."""
-        names = SIDE_NAMES[side]
-        if hand[side]:
-            if not move.placement:
-                raise Illegal("S1", f"{names} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} "
-                                    "to place (@square)")
-            target = self._square(move.squares[0])
-            if board[target]:
-                raise Illegal("S1", f"{move.squares[0]} is occupied")
-            board[target] = piece(side, PAWN)
-            hand[side] -= 1
-            return target, "placement"
-        if move.placement:
-            raise Illegal(self.setup_rule, f"{names} has no piece left to place" if self.placing
-                          else f"pieces are not placed in the {self.variant} variant")
-        squares = [self._square(name) for name in move.squares]
-        origin = squares[0]
-        mover = board[origin]
-        if mover == EMPTY:
-            raise Illegal("L0", f"there is no piece on {move.squares[0]}")
-        if mover >> 2 != side:
-            raise Illegal("L0", f"the piece on {move.squares[0]} is {SIDE_NAMES[1 - side]}'s, and {names} is to move")
-        if mover & 3 == INCITUS:
-            raise Illegal("S3", f"the piece on {move.squares[0]} is an incitus and cannot move")
-        if move.piece and CODES[move.piece] != mover & 3:
-            raise Illegal(self.move_rule, f"{move.squares[0]} holds {'a dux' if mover & 3 == DUX else 'a pawn'}, "
-                                          f"not {'a dux' if move.piece == 'D' else 'a pawn'}")
-        board[origin] = EMPTY
-        if self.slides:
-            self._check_slide(board, squares, move)
-        elif move.jumps:
-            self._check_jumps(board, squares, side)
-        elif squares[1] not in self.geo.steps[origin]:
-            raise Illegal("S2", f"a step goes to an orthogonally next square; {move.squares[1]} is not next to "
-                                f"{move.squares[0]} (a jump is written with ^)")
-        target = squares[-1]
-        if board[target] and not move.jumps:
-            raise Illegal(self.move_rule, f"{self.geo.names[target]} is occupied")
-        board[target] = mover
-        return target, "move"
-
-    def _check_slide(self, board: bytearray, squares: list[int], move: Move) -> None:
-        """E2, X2: any distance along an empty rank or file, no jumps."""
-        if move.jumps:
-            raise Illegal(self.move_rule, f"pieces do not jump in the {self.variant} variant")
-        origin, target = squares
-        ray = next((ray for ray in self.geo.rays[origin] if target in ray), None)
-        if ray is None:
-            raise Illegal(self.move_rule, f"a piece moves along its rank or file, and {move.squares[1]} is on "
-                                          "neither" if origin != target else "a move must leave its square")
-        for square in ray[:ray.index(target)]:
-            if board[square]:
-                raise Illegal(self.move_rule, f"the way is blocked at {self.geo.names[square]}")
-
-    def _check_jumps(self, board: bytearray, squares: list[int], side: int) -> None:
-        """S2, S3: each jump over a next piece (own, or any with jump-over=any; never an
-        incitus) to the empty square behind it, never landing twice on a square."""
-        seen = {squares[0]}
-        for here, there in zip(squares, squares[1:]):
-            over = next((a for a, b in self.geo.pincers[here] if b == there), None)
-            name = self.geo.names[there]
-            if over is None:
-                raise Illegal("S2", f"a jump lands two squares away along a rank or file; {name} does not")
-            jumped = board[over]
-            if jumped == EMPTY:
-                raise Illegal("S2", f"there is no piece on {self.geo.names[over]} to jump over")
-            if jumped & 3 == INCITUS:
-                raise Illegal("S3", f"the incitus on {self.geo.names[over]} cannot be jumped over")
-            if jumped >> 2 != side and not self.jump_any:
-                raise Illegal("S2", f"a jump goes over one's own piece; {self.geo.names[over]} is the enemy's")
-            if board[there]:
-                raise Illegal("S2", f"{name} is occupied")
-            if there in seen:
-                raise Illegal("S2", f"the jumps land on {name} twice (or return to the start)")
-            seen.add(there)
-
-    def _captures(self, board: bytearray, side: int, target: int) -> list[int]:
-        """L1, L2, X3: the enemy pawns the piece now on `target` captures."""
-        captors, victim = ACTIVE[side], ACTIVE[1 - side][0]
-        captured = [a for a, b in self.geo.pincers[target] if board[a] == victim and board[b] in captors]
-        if self.corner_capture:
-            captured += [corner for corner, other in self.geo.corner_pincers[target]
-                         if board[corner] == victim and board[other] in captors]
-        return captured
-
-    def _freed(self, board: bytearray, side: int, captured: list[int]) -> list[int]:
-        """S4: own inciti one of whose enclosers the move captures (judged before the
-        captured pieces turn into inciti)."""
-        if not captured:
-            return []
-        incitus, enemy = piece(side, INCITUS), (piece(1 - side, PAWN), piece(1 - side, DUX))
-        freed = []
-        square = board.find(incitus)
-        while square >= 0:
-            if any(board[a] in enemy and board[b] in enemy and (a in captured or b in captured)
-                   for a, b in self.geo.enclosures[square]):
-                freed.append(square)
-            square = board.find(incitus, square + 1)
-        return freed
-
-    def _remove(self, board: bytearray, side: int, written: str | None) -> int | None:
-        """S4: a player with inciti removes exactly one (written ~SQ; optional when forced)."""
-        incitus = piece(side, INCITUS)
-        inciti = [s for s in range(len(board)) if board[s] == incitus] if incitus in board else []
-        if not inciti:
-            if written is not None:
-                rule = "S4" if self.inciti else {"piso": "P1"}.get(self.variant, "E3")
-                raise Illegal(rule, f"{SIDE_NAMES[side]} has no incitus to remove" if self.inciti
-                              else f"there are no inciti in the {self.variant} variant")
-            return None
-        if written is None:
-            if len(inciti) > 1:
-                raise Illegal("S4", f"{SIDE_NAMES[side]} must remove one of its inciti: write which "
-                                    f"(~{', ~'.join(self.geo.names[s] for s in inciti)})")
-            square = inciti[0]
-        else:
-            square = self.geo.index.get(written, -1)
-            if square not in inciti:
-                raise Illegal("S4", f"{written} holds no incitus of {SIDE_NAMES[side]}'s "
-                                    f"(the inciti: {', '.join(self.geo.names[s] for s in inciti)})")
-        board[square] = EMPTY
-        return square
-
-    def _format(self, move: Move, before: bytes, captured: list[int], removed: int | None) -> str:
-        names = self.geo.names
-        if move.placement:
-            text = "@" + move.squares[0]
-        else:
-            letter = "D" if before[self.geo.index[move.squares[0]]] & 3 == DUX else ""
-            text = letter + ("^" if move.jumps else "-").join(move.squares)
-        if captured:
-            text += "x" + "/".join(sorted((names[s] for s in captured), key=self._order))
-        if removed is not None:
-            text += "~" + names[removed]
-        return text + ("#" if move.end else "")
-
-    def _order(self, name: str) -> tuple[int, int]:
-        """Export order of captures: by file, then by rank."""
-        return FILES.index(name[0]), int(name[1:])
-
-    # -- the end of the game -----------------------------------------------------
-    def _end(self, position: LatrunculiPosition, mover: int) -> Outcome | None:
-        """L4, S5, X4: the side that just played is checked first."""
-        for side in (mover, 1 - mover):
-            pawns = position.board.count(piece(side, PAWN))
-            if pawns + position.hand[side] >= self.min_pieces:
-                continue  # the usual case, settled without counting everything
-            if self.variant == "dux" and pawns == 0:
-                return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left")
-            if self._count(position, side) < self.min_pieces:
-                left = self._count(position, side)
-                return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left")
-        if not self._has_move(position):
-            return _loss(position.turn, "L4", f"{SIDE_NAMES[position.turn]} has no legal move")
-        return None
+    def play(self, position: LatrunculiPosition, text: str) -> Played[LatrunculiPosition]:
+        return _play(self.settings, position, text)
 
     def outcome(self, position: LatrunculiPosition) -> Outcome | None:
-        return self._end(position, 1 - position.turn)
-
-    def _has_move(self, position: LatrunculiPosition) -> bool:
-        board, side = position.board, position.turn
-        if position.hand[side]:
-            return EMPTY in board
-        steps, pincers = self.geo.steps, self.geo.pincers
-        for code in ACTIVE[side]:  # each of the side's pieces, found with bytes.find
-            square = board.find(code)
-            while square >= 0:
-                for neighbour in steps[square]:
-                    if not board[neighbour]:
-                        return True
-                if not self.slides and any(self._jumpable(board, side, a) and board[b] == EMPTY
-                                           for a, b in pincers[square]):
-                    return True
-                square = board.find(code, square + 1)
-        return False
-
-    def _jumpable(self, board: bytes | bytearray, side: int, square: int) -> bool:
-        code = board[square]
-        return code != EMPTY and code & 3 != INCITUS and (code >> 2 == side or self.jump_any)
+        return _end(self.settings, position, 1 - position.turn)
 
     # -- random play ------------------------------------------------------------
     def _movements(self, position: LatrunculiPosition) -> list[str]:
@@ -528,7 +333,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             if code not in active:
                 continue
             letter = "D" if code & 3 == DUX else ""
-            if self.slides:
+            if self.settings.slides:
                 for ray in self.geo.rays[origin]:
                     for target in ray:
                         if board[target]:
@@ -541,7 +346,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
 
     def _jump_paths(self, board: bytes, side: int, path: list[int]):
         for over, there in self.geo.pincers[path[-1]]:
-            if self._jumpable(board, side, over) and board[there] == EMPTY and there not in path:
+            if _jumpable(board, side, over, self.settings.jump_any) and board[there] == EMPTY and there not in path:
                 yield path + [there]
                 yield from self._jump_paths(board, side, path + [there])
 
@@ -550,7 +355,8 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         incitus = piece(position.turn, INCITUS)
         if incitus not in position.board:
             return [""]
-        board = position.board if self.removal_first else self._resolve(position, parse_move(movement))[0]
+        settings = self.settings
+        board = position.board if settings.removal_first else _resolve(settings, position, parse_move(movement))[0]
         return ["~" + self.geo.names[s] for s, code in enumerate(board) if code == incitus] or [""]
 
     def ply_parts(self, text: str) -> GridPly:
@@ -568,6 +374,276 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             return None
         movement = rng.choice(movements)
         return self.play(position, movement + rng.choice(self._removals(position, movement))).text
+
+
+def _play(settings: Settings, position: LatrunculiPosition, text: str) -> Played[LatrunculiPosition]:
+    """Apply one ply as written under `settings`; Illegal when the rules forbid it."""
+    move = parse_move(text)
+    side = position.turn
+    board, hand, captured, removed = _resolve(settings, position, move)
+    if move.captures is not None:
+        check_capture_list(text, "L1")
+    if not settings.removal_first:
+        removed = _remove(settings, board, side, move.removal)
+    after = _position(bytes(board), 1 - side, (hand[0], hand[1]))
+    outcome = _end(settings, after, side)
+    warnings = [("L4", "marked # (the end), but the game goes on")] if move.end and outcome is None else []
+    return Played(after, _canonical(settings, move, text, position.board, captured, removed), outcome, warnings)
+
+
+def _position(board: bytes, turn: int, hand: tuple[int, int]) -> LatrunculiPosition:
+    """A LatrunculiPosition made by tuple's own constructor (a NamedTuple's runs Python code, slowly)."""
+    return tuple.__new__(LatrunculiPosition, (board, turn, hand))
+
+
+def _canonical(settings: Settings, move: Move, text: str, before: bytes, captured: list[int],
+               removed: int | None) -> str | Callable[[], str]:
+    """The ply in canonical form: as written when it already is (no piece letter and no dux,
+    no captures, a removal only as written); else a function that writes it when it is read
+    (validate never reads it)."""
+    if move.piece is None and move.captures is None and not captured and (removed is None or move.removal) \
+            and (move.placement or before[settings.geo.index[move.squares[0]]] & 3 != DUX):
+        return text
+    return partial(_format, settings.geo, move, before, captured, removed)
+
+
+def _resolve(settings: Settings, position: LatrunculiPosition,
+             move: Move) -> tuple[bytearray, list[int], list[int], int | None]:
+    """The turn up to the removal of an incitus after the move: the board, the
+    pieces in hand, what the move captured and what was removed before it."""
+    side, geo = position.turn, settings.geo
+    board = bytearray(position.board)
+    hand = list(position.hand)
+    removed = _remove(settings, board, side, move.removal) if settings.removal_first else None
+    target, kind = _move(settings, board, hand, side, move)
+    captured = _captures(settings, board, side, target) if kind != "placement" or settings.placement_captures \
+        else []
+    if move.captures is not None and move.captures != {geo.names[s] for s in captured}:
+        said = "/".join(sorted(move.captures, key=_order)) or "nothing"
+        real = "/".join(sorted((geo.names[s] for s in captured), key=_order)) or "nothing"
+        dux = next((n for n in move.captures if board[geo.index.get(n, target)] == piece(1 - side, DUX)), None)
+        if dux:
+            raise Illegal("X3", f"the dux on {dux} is never captured; the move captures {real}")
+        raise Illegal("L1", f"the move captures {real}, not {said}")
+    if settings.inciti:
+        for square in _freed(geo, board, side, captured):
+            board[square] = piece(side, PAWN)
+    for square in captured:
+        board[square] = piece(1 - side, INCITUS) if settings.inciti else EMPTY
+    return board, hand, captured, removed
+
+
+def _square(settings: Settings, name: str) -> int:
+    try:
+        return settings.geo.index[name]
+    except KeyError:
+        raise Illegal(settings.move_rule, f"{name} is not on the {settings.geo.width}x{settings.geo.height} board") \
+            from None
+
+
+def _move(settings: Settings, board: bytearray, hand: list[int], side: int, move: Move) -> tuple[int, str]:
+    """Check and apply the placement or movement (L0, S1–S3, E2, X2); the target and the kind."""
+    names = SIDE_NAMES[side]
+    if hand[side]:
+        if not move.placement:
+            raise Illegal("S1", f"{names} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} "
+                                "to place (@square)")
+        target = _square(settings, move.squares[0])
+        if board[target]:
+            raise Illegal("S1", f"{move.squares[0]} is occupied")
+        board[target] = piece(side, PAWN)
+        hand[side] -= 1
+        return target, "placement"
+    if move.placement:
+        raise Illegal(settings.setup_rule, f"{names} has no piece left to place" if settings.placing
+                      else f"pieces are not placed in the {settings.variant} variant")
+    squares = [_square(settings, name) for name in move.squares]
+    origin = squares[0]
+    mover = board[origin]
+    if mover == EMPTY:
+        raise Illegal("L0", f"there is no piece on {move.squares[0]}")
+    if mover >> 2 != side:
+        raise Illegal("L0", f"the piece on {move.squares[0]} is {SIDE_NAMES[1 - side]}'s, and {names} is to move")
+    if mover & 3 == INCITUS:
+        raise Illegal("S3", f"the piece on {move.squares[0]} is an incitus and cannot move")
+    if move.piece and CODES[move.piece] != mover & 3:
+        raise Illegal(settings.move_rule, f"{move.squares[0]} holds {'a dux' if mover & 3 == DUX else 'a pawn'}, "
+                                          f"not {'a dux' if move.piece == 'D' else 'a pawn'}")
+    board[origin] = EMPTY
+    if settings.slides:
+        _check_slide(settings, board, squares, move)
+    elif move.jumps:
+        _check_jumps(settings, board, squares, side)
+    elif squares[1] not in settings.geo.steps[origin]:
+        raise Illegal("S2", f"a step goes to an orthogonally next square; {move.squares[1]} is not next to "
+                            f"{move.squares[0]} (a jump is written with ^)")
+    target = squares[-1]
+    if board[target] and not move.jumps:
+        raise Illegal(settings.move_rule, f"{settings.geo.names[target]} is occupied")
+    board[target] = mover
+    return target, "move"
+
+
+def _check_slide(settings: Settings, board: bytearray, squares: list[int], move: Move) -> None:
+    """E2, X2: any distance along an empty rank or file, no jumps."""
+    if move.jumps:
+        raise Illegal(settings.move_rule, f"pieces do not jump in the {settings.variant} variant")
+    origin, target = squares
+    ray = next((ray for ray in settings.geo.rays[origin] if target in ray), None)
+    if ray is None:
+        raise Illegal(settings.move_rule, f"a piece moves along its rank or file, and {move.squares[1]} is on "
+                                          "neither" if origin != target else "a move must leave its square")
+    for square in ray[:ray.index(target)]:
+        if board[square]:
+            raise Illegal(settings.move_rule, f"the way is blocked at {settings.geo.names[square]}")
+
+
+def _check_jumps(settings: Settings, board: bytearray, squares: list[int], side: int) -> None:
+    """S2, S3: each jump over a next piece (own, or any with jump-over=any; never an
+    incitus) to the empty square behind it, never landing twice on a square."""
+    geo = settings.geo
+    seen = {squares[0]}
+    for here, there in zip(squares, squares[1:]):
+        over = next((a for a, b in geo.pincers[here] if b == there), None)
+        name = geo.names[there]
+        if over is None:
+            raise Illegal("S2", f"a jump lands two squares away along a rank or file; {name} does not")
+        jumped = board[over]
+        if jumped == EMPTY:
+            raise Illegal("S2", f"there is no piece on {geo.names[over]} to jump over")
+        if jumped & 3 == INCITUS:
+            raise Illegal("S3", f"the incitus on {geo.names[over]} cannot be jumped over")
+        if jumped >> 2 != side and not settings.jump_any:
+            raise Illegal("S2", f"a jump goes over one's own piece; {geo.names[over]} is the enemy's")
+        if board[there]:
+            raise Illegal("S2", f"{name} is occupied")
+        if there in seen:
+            raise Illegal("S2", f"the jumps land on {name} twice (or return to the start)")
+        seen.add(there)
+
+
+def _captures(settings: Settings, board: bytearray, side: int, target: int) -> list[int]:
+    """L1, L2, X3: the enemy pawns the piece now on `target` captures."""
+    captors, victim = ACTIVE[side], ACTIVE[1 - side][0]
+    captured = [a for a, b in settings.geo.pincers[target] if board[a] == victim and board[b] in captors]
+    if settings.corner_capture:
+        captured += [corner for corner, other in settings.geo.corner_pincers[target]
+                     if board[corner] == victim and board[other] in captors]
+    return captured
+
+
+def _freed(geo: Geometry, board: bytearray, side: int, captured: list[int]) -> list[int]:
+    """S4: own inciti one of whose enclosers the move captures (judged before the
+    captured pieces turn into inciti)."""
+    if not captured:
+        return []
+    incitus, enemy = piece(side, INCITUS), (piece(1 - side, PAWN), piece(1 - side, DUX))
+    freed = []
+    square = board.find(incitus)
+    while square >= 0:
+        if any(board[a] in enemy and board[b] in enemy and (a in captured or b in captured)
+               for a, b in geo.enclosures[square]):
+            freed.append(square)
+        square = board.find(incitus, square + 1)
+    return freed
+
+
+def _remove(settings: Settings, board: bytearray, side: int, written: str | None) -> int | None:
+    """S4: a player with inciti removes exactly one (written ~SQ; optional when forced)."""
+    incitus = piece(side, INCITUS)
+    inciti = [s for s in range(len(board)) if board[s] == incitus] if incitus in board else []
+    if not inciti:
+        if written is not None:
+            rule = "S4" if settings.inciti else {"piso": "P1"}.get(settings.variant, "E3")
+            raise Illegal(rule, f"{SIDE_NAMES[side]} has no incitus to remove" if settings.inciti
+                          else f"there are no inciti in the {settings.variant} variant")
+        return None
+    names = settings.geo.names
+    if written is None:
+        if len(inciti) > 1:
+            raise Illegal("S4", f"{SIDE_NAMES[side]} must remove one of its inciti: write which "
+                                f"(~{', ~'.join(names[s] for s in inciti)})")
+        square = inciti[0]
+    else:
+        square = settings.geo.index.get(written, -1)
+        if square not in inciti:
+            raise Illegal("S4", f"{written} holds no incitus of {SIDE_NAMES[side]}'s "
+                                f"(the inciti: {', '.join(names[s] for s in inciti)})")
+    board[square] = EMPTY
+    return square
+
+
+def _format(geo: Geometry, move: Move, before: bytes, captured: list[int], removed: int | None) -> str:
+    """The ply in canonical form: the dux's D, the captures in export order, the removal."""
+    names = geo.names
+    if move.placement:
+        text = "@" + move.squares[0]
+    else:
+        letter = "D" if before[geo.index[move.squares[0]]] & 3 == DUX else ""
+        text = letter + ("^" if move.jumps else "-").join(move.squares)
+    if captured:
+        text += "x" + "/".join(sorted((names[s] for s in captured), key=_order))
+    if removed is not None:
+        text += "~" + names[removed]
+    return text + ("#" if move.end else "")
+
+
+def _order(name: str) -> tuple[int, int]:
+    """Export order of captures: by file, then by rank."""
+    return FILES.index(name[0]), int(name[1:])
+
+
+def _end(settings: Settings, position: LatrunculiPosition, mover: int) -> Outcome | None:
+    """L4, S5, X4: the side that just played is checked first."""
+    loss = _too_few(settings, position, mover) or _too_few(settings, position, 1 - mover)
+    if loss:
+        return loss
+    if not _has_move(settings, position):
+        return _loss(position.turn, "L4", f"{SIDE_NAMES[position.turn]} has no legal move")
+    return None
+
+
+def _too_few(settings: Settings, position: LatrunculiPosition, side: int) -> Outcome | None:
+    """L4, X4: the loss of `side` when too few of its pieces are left."""
+    pawns = position.board.count(piece(side, PAWN))
+    if pawns + position.hand[side] >= settings.min_pieces:
+        return None  # the usual case, settled without counting everything
+    if settings.variant == "dux" and pawns == 0:
+        return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left")
+    if _count(position, side) < settings.min_pieces:
+        left = _count(position, side)
+        return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left")
+    return None
+
+
+def _count(position: LatrunculiPosition, side: int) -> int:
+    """How many pieces `side` has, on the board or in hand."""
+    board = position.board
+    return sum(board.count(piece(side, kind)) for kind in (PAWN, DUX, INCITUS)) + position.hand[side]
+
+
+def _has_move(settings: Settings, position: LatrunculiPosition) -> bool:
+    board, side = position.board, position.turn
+    if position.hand[side]:
+        return EMPTY in board
+    steps, pincers = settings.geo.steps, settings.geo.pincers
+    for code in ACTIVE[side]:  # each of the side's pieces, found with bytes.find
+        square = board.find(code)
+        while square >= 0:
+            for neighbour in steps[square]:
+                if not board[neighbour]:
+                    return True
+            if not settings.slides and any(_jumpable(board, side, a, settings.jump_any) and board[b] == EMPTY
+                                           for a, b in pincers[square]):
+                return True
+            square = board.find(code, square + 1)
+    return False
+
+
+def _jumpable(board: bytes | bytearray, side: int, square: int, jump_any: bool) -> bool:
+    """Whether a piece of `side` may jump over the one on `square`."""
+    code = board[square]
+    return code != EMPTY and code & 3 != INCITUS and (code >> 2 == side or jump_any)
 
 
 def _loss(side: int, rule: str, reason: str) -> Outcome:
