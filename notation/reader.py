@@ -21,8 +21,7 @@ from lusoria.grammar import grammar_text
 from lusoria.validator import games
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.plies import split_run
-from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.notation.plies import shift_rows, split_run
 
 MAX_NAG = 255  # as in PGN
 MAX_TOKEN = 1 << 20  # characters in one token: a tag, a comment, a number (docs/robustness.md)
@@ -126,12 +125,16 @@ def _grouped(pieces: Iterable[str], size: int = 1 << 20) -> Iterator[str]:
 
 # -- the tag section ----------------------------------------------------------
 
+def _tag_parts(parser: Lark) -> str:
+    """A tag's parts, its name and value (groups 1, 2), from the grammar's TAG_NAME and TAG_VALUE."""
+    name, value = (_terminal(parser, t) for t in ("TAG_NAME", "TAG_VALUE"))
+    return rf"\[[ \t]*({name})[ \t]*({value})[ \t]*\]"
+
+
 @cache
 def _tag_pattern() -> re.Pattern[str]:
-    """A tag line, built from the grammar's own TAG_NAME and TAG_VALUE."""
-    parser = _builder_parser(known_games()[0])
-    name, value = (parser.get_terminal(t).pattern.to_regexp() for t in ("TAG_NAME", "TAG_VALUE"))
-    return re.compile(rf"^[ \t]*\[[ \t]*({name})[ \t]*({value})[ \t]*\]", re.M)
+    """A tag line."""
+    return re.compile(rf"^[ \t]*{_tag_parts(_builder_parser(known_games()[0]))}", re.M)
 
 
 def unquote(value: str) -> str:
@@ -150,7 +153,7 @@ def scan_tags(text: str) -> dict[str, str]:
 class _Builder(Transformer):
     """Builds the model while the LALR parser reduces (no parse tree)."""
 
-    ply_pattern: re.Pattern[str]  # set once the grammar is compiled
+    ply_pattern: re.Pattern[str]  # _Terminals.item, set once the grammar is compiled
 
     def variation(self, children: list) -> Line:
         line = self._line(children)
@@ -202,7 +205,7 @@ class _Builder(Transformer):
 
     def _add_plies(self, line: Line, run: Token, number: Token | None) -> None:
         """Split a run of plies and move numbers (one token) into plies."""
-        split_run(line.plies, self.ply_pattern, str(run), run.line or 0, run.start_pos or 0, run.column or 0,
+        split_run(line.plies, self.ply_pattern, str(run), 0, len(run), run.line or 0, 1 - (run.column or 0),
                   str(number) if number is not None else None)
 
     @staticmethod
@@ -227,15 +230,43 @@ def _parser_cache(game: str) -> str | bool:
     return os.path.join(folder, f"{game}.lark")
 
 
+@dataclass(frozen=True, slots=True)
+class _Terminals:
+    """A game's terminals as regular expressions, for what is read without the LALR parser."""
+
+    item: re.Pattern[str]  # blanks, then a move number, or a ply and its suffix (split_run)
+    tag: re.Pattern[str]  # blanks, then a tag: its name and value (groups 1, 2)
+    result: re.Pattern[str]  # a result marker
+    end: re.Pattern[str]  # blanks, a result marker (group 1), blanks (or whitespace), the end of the text
+
+    @classmethod
+    def of(cls, parser: Lark) -> _Terminals:
+        number, ply, suffix, tag, result, space = (_terminal(parser, name) for name in (
+            "MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "RESULT", "WHITESPACE"))
+        blanks = r"[ \t\r\n]*+"  # _BLANK, which the other whitespace contains
+        return cls(re.compile(rf"{blanks}(?:(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?)"),
+                   re.compile(rf"{blanks}(?={tag}){_tag_parts(parser)}"), re.compile(result),
+                   re.compile(rf"{blanks}({result})(?:{space})?\Z"))
+
+
+def _terminal(parser: Lark, name: str) -> str:
+    return parser.get_terminal(name).pattern.to_regexp()
+
+
 @cache
-def _builder_parser(game: str) -> Lark:
-    """The game's parser, with the model builder applied while parsing."""
+def _reading(game: str) -> tuple[Lark, _Terminals]:
+    """The game's parser, with the model builder applied while parsing, and its terminals."""
     builder = _Builder()
     parser = Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply", "tag_parts"],
                   transformer=builder, cache=_parser_cache(game))
-    number, ply, suffix = (parser.get_terminal(t).pattern.to_regexp() for t in ("MOVE_NUMBER", "PLY", "SUFFIX"))
-    builder.ply_pattern = re.compile(rf"(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?")
-    return parser
+    terminals = _Terminals.of(parser)
+    builder.ply_pattern = terminals.item
+    return parser, terminals
+
+
+def _builder_parser(game: str) -> Lark:
+    """The game's parser, with the model builder applied while parsing."""
+    return _reading(game)[0]
 
 
 _GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
@@ -266,19 +297,51 @@ def parse_record(source: RecordText | str) -> Record:
                             game.start(1) - source.text.rfind("\n", 0, game.start(1)), game[1], "tag")
     if len(source.text) > MAX_TOKEN:
         _refuse_long_tokens(source.text, offset)
-    try:
-        record = _builder_parser(name).parse(source.text, "record")
-        assert isinstance(record, Record)  # made by the builder while parsing
-    except SyntaxProblem as problem:
-        problem.line += offset
-        raise
-    except UnexpectedInput as error:
-        raise _describe(error, source.text, offset) from None
+    parser, terminals = _reading(name)
+    record = _read_plain(source.text, offset, terminals)
+    if record is None:
+        try:
+            record = parser.parse(source.text, "record")
+            assert isinstance(record, Record)  # made by the builder while parsing
+        except SyntaxProblem as problem:
+            problem.line += offset
+            raise
+        except UnexpectedInput as error:
+            raise _describe(error, source.text, offset) from None
+        _shift_lines(record, offset)
     if "Game" not in record.tags:  # the Game tag line found stands inside a comment
         raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     record.line = source.line
-    _shift_lines(record, offset)
     return record
+
+
+def _read_plain(text: str, offset: int, terminals: _Terminals) -> Record | None:
+    """The record read without the LALR parser, as it reads it, when the text holds nothing
+    but tags, blanks, move numbers, plies and the result marker (most records; lines counted
+    from `offset`); None for any other text, and for one that is not valid."""
+    tags: dict[str, str] = {}
+    places: dict[str, tuple[int, int]] = {}
+    row, row_start, position = offset + 1, 0, 0
+    while (tag := terminals.tag.match(text, position)) is not None:
+        name, at = tag[1], tag.start(1)
+        if name in tags:
+            return None
+        row, row_start = _row(text, position, at, row, row_start)
+        tags[name], places[name] = unquote(tag[2]), (row, at - row_start + 1)
+        position = tag.end()
+    plies: list[Ply] = []
+    end, number = split_run(plies, terminals.item, text, position, len(text), row, row_start, None)
+    result = terminals.end.match(text, end)
+    if result is None or number is not None or terminals.result.search(text, position, end):
+        return None  # the parser lexes a result marker first wherever a token starts
+    row, row_start = _row(text, position, result.start(1), row, row_start)
+    return Record(tags, Line(plies), result[1], offset + 1, places, row, result.start(1) - row_start + 1)
+
+
+def _row(text: str, start: int, at: int, row: int, row_start: int) -> tuple[int, int]:
+    """The line of `at` and the offset where it starts, from those of `start` (before it)."""
+    rows = text.count("\n", start, at)
+    return (row + rows, text.rfind("\n", start, at) + 1) if rows else (row, row_start)
 
 
 def _refuse_long_tokens(text: str, offset: int) -> None:
@@ -329,15 +392,7 @@ def _shift_lines(record: Record, offset: int) -> None:
     if not offset:
         return
     record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
-    walk(record, _LineShift(offset))
-
-
-class _LineShift(Visitor):
-    def __init__(self, offset: int) -> None:
-        self.offset = offset
-
-    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        ply.line += self.offset
+    shift_rows(record.main, offset)
 
 
 def read_records(lines: Iterable[str]) -> Iterator[tuple[RecordText, Record | SyntaxProblem]]:
