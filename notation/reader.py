@@ -301,8 +301,9 @@ def parse_record(source: RecordText | str) -> Record:
     record = _read_plain(source.text, offset, terminals)
     if record is None:
         try:
-            record = parser.parse(source.text, "record")
-            assert isinstance(record, Record)  # made by the builder while parsing
+            parsed = parser.parse(source.text, "record")
+            assert isinstance(parsed, Record)  # made by the builder while parsing
+            record = parsed
         except SyntaxProblem as problem:
             problem.line += offset
             raise
