@@ -19,8 +19,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Sequence
 
-COMPILED = ("lusoria.notation.model", "lusoria.notation.plies", "lusoria.validator.replay",
-            "lusoria.validator.tablut",
+COMPILED = ("lusoria.notation.model", "lusoria.notation.numbers", "lusoria.notation.plies",
+            "lusoria.validator.replay", "lusoria.validator.tablut",
             "lusoria.validator.latrunculi", "lusoria.validator.laquet")
 SHARED_LIBRARY = "lusoria.accelerated"  # mypyc's library of the compiled code; each module loads it
 PURE_SWITCH = "LUSORIA_PURE_PYTHON"
