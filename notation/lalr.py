@@ -14,11 +14,10 @@ from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import shift_rows, split_run
-from lusoria.notation.reader import SyntaxProblem, Terminals, cache_file, unquote
+from lusoria.notation.reader import TERMINALS, SyntaxProblem, Terminals, cache_file, unquote
 
 MAX_NAG = 255  # as in PGN
 _BLANKS = re.compile(r"\s+")
-TERMINALS = ("MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "TAG_NAME", "TAG_VALUE", "RESULT", "WHITESPACE")
 
 
 class _Builder(Transformer):

@@ -147,6 +147,9 @@ def scan_tags(text: str) -> dict[str, str]:
 
 # -- parsing -----------------------------------------------------------------
 
+TERMINALS = ("MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "TAG_NAME", "TAG_VALUE", "RESULT", "WHITESPACE")
+
+
 @dataclass(frozen=True, slots=True)
 class Terminals:
     """A game's terminals as regular expressions, for what is read without the LALR parser."""
@@ -158,7 +161,7 @@ class Terminals:
 
     @classmethod
     def of(cls, terminals: dict[str, str]) -> Terminals:
-        """Made from the grammar's terminals by name (lalr.TERMINALS)."""
+        """Made from the grammar's terminals by name (TERMINALS)."""
         number, ply, suffix, tag, result, space = (terminals[name] for name in (
             "MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "RESULT", "WHITESPACE"))
         blanks = r"[ \t\r\n]*+"  # _BLANK, which the other whitespace contains
@@ -183,9 +186,9 @@ def _terminal_patterns(game: str) -> dict[str, str]:
     """The game's terminals (lalr.terminal_patterns), read back from the cache folder while
     the grammar they were made from is the same, so that start-up need not load Lark."""
     grammar, path = grammar_text(game), cache_file(game, "terminals.json")
-    kept = _read_json(path) if path else None
-    if isinstance(kept, dict) and kept.get("grammar") == grammar and isinstance(kept.get("terminals"), dict):
-        return kept["terminals"]
+    kept = _kept_terminals(path, grammar) if path else None
+    if kept is not None:
+        return kept
     from lusoria.notation.lalr import terminal_patterns
 
     terminals = terminal_patterns(game)
@@ -199,13 +202,19 @@ def _terminal_patterns(game: str) -> dict[str, str]:
     return terminals
 
 
-def _read_json(path: str) -> object:
-    """What a JSON file holds; None when it cannot be read."""
+def _kept_terminals(path: str, grammar: str) -> dict[str, str] | None:
+    """The terminals kept at `path` when they were made from `grammar`; None when they are
+    not kept yet, cannot be read, or come from another grammar."""
     try:
         with open(path, encoding="utf-8") as stored:
-            return json.load(stored)
+            kept = json.load(stored)
     except (OSError, ValueError):
         return None
+    terminals = kept.get("terminals") if isinstance(kept, dict) and kept.get("grammar") == grammar else None
+    if not isinstance(terminals, dict) or sorted(terminals) != sorted(TERMINALS) \
+            or not all(isinstance(pattern, str) for pattern in terminals.values()):
+        return None
+    return terminals
 
 
 @cache

@@ -96,9 +96,10 @@ def test_the_terminals_are_kept_with_their_grammar_and_made_again_for_another(tm
     (tmp_path / "lusoria" / "laquet.terminals.json").write_text(json.dumps(stale), encoding="utf-8")
     reader._terminal_patterns.cache_clear()
     assert reader._terminal_patterns("laquet")["PLY"] == terminal_patterns("laquet")["PLY"]
-    (tmp_path / "lusoria" / "laquet.terminals.json").write_text("{not json", encoding="utf-8")
-    reader._terminal_patterns.cache_clear()
-    assert reader._terminal_patterns("laquet") == terminal_patterns("laquet")
+    for broken in ("{not json", json.dumps({**kept, "terminals": {"PLY": "1"}}), json.dumps([kept])):
+        (tmp_path / "lusoria" / "laquet.terminals.json").write_text(broken, encoding="utf-8")
+        reader._terminal_patterns.cache_clear()
+        assert reader._terminal_patterns("laquet") == terminal_patterns("laquet")
     assert kept_terminals(tmp_path, "laquet") == kept
     reader._terminal_patterns.cache_clear()
 
