@@ -25,7 +25,7 @@ def remove_earlier_builds(package: Path, kept: set[str]) -> None:
         for built in folder.iterdir():
             suffix = next((s for s in importlib.machinery.EXTENSION_SUFFIXES if built.name.endswith(s)), None)
             if suffix and ".".join(built.relative_to(package.parent).parts)[:-len(suffix)] not in kept:
-                built.resolve().unlink()
+                built.resolve().unlink(missing_ok=True)  # a link left to a module removed since
 
 
 def compiled_extensions() -> list:
