@@ -2,6 +2,7 @@
 the build is in pyproject.toml. Without a compiler, when mypyc fails, or with
 LUSORIA_PURE_PYTHON=1, the package installs as pure Python (the same behaviour, slower)."""
 
+import compileall
 import importlib.machinery
 import importlib.util
 import shutil
@@ -24,7 +25,7 @@ def remove_earlier_builds(package: Path, kept: set[str]) -> None:
         for built in folder.iterdir():
             suffix = next((s for s in importlib.machinery.EXTENSION_SUFFIXES if built.name.endswith(s)), None)
             if suffix and ".".join(built.relative_to(package.parent).parts)[:-len(suffix)] not in kept:
-                built.resolve().unlink()
+                built.resolve().unlink(missing_ok=True)  # a link left to a module removed since
 
 
 def compiled_extensions() -> list:
@@ -52,4 +53,13 @@ def compiled_extensions() -> list:
     return extensions
 
 
+def compile_bytecode() -> None:
+    """Byte-compile the sources, which an editable install runs where they are, as pip does
+    for an installed wheel: start-up then reads no source even where Python may not write
+    bytecode (PYTHONDONTWRITEBYTECODE). A source edited since is compiled again, as always."""
+    for folder in accelerator.package_folders(ROOT).values():
+        compileall.compile_dir(folder, quiet=1)
+
+
+compile_bytecode()
 setup(ext_modules=compiled_extensions())

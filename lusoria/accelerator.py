@@ -19,8 +19,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Sequence
 
-COMPILED = ("lusoria.notation.model", "lusoria.notation.plies", "lusoria.validator.replay",
-            "lusoria.validator.tablut",
+COMPILED = ("lusoria.notation.model", "lusoria.notation.numbers", "lusoria.notation.plies",
+            "lusoria.validator.replay", "lusoria.validator.tablut",
             "lusoria.validator.latrunculi", "lusoria.validator.laquet")
 SHARED_LIBRARY = "lusoria.accelerated"  # mypyc's library of the compiled code; each module loads it
 PURE_SWITCH = "LUSORIA_PURE_PYTHON"
@@ -37,12 +37,9 @@ def installed_layout(root: Path, folder: Path) -> Path:
     """The package laid out as installed (pyproject's package-dir), as symbolic links in
     `folder`: mypy and mypyc name modules by folders, and read no package-dir mapping.
     Returns the `lusoria` folder made there."""
-    import tomllib  # only when building or type-checking: not at start-up
-
-    mapping = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
-    links = {f"lusoria/{entry.name}": entry for entry in (root / mapping["lusoria"]).iterdir()
-             if entry.name != "__pycache__"}
-    links.update({name.replace(".", "/"): root / source for name, source in mapping.items() if name != "lusoria"})
+    mapping = package_folders(root)
+    links = {f"lusoria/{entry.name}": entry for entry in mapping["lusoria"].iterdir() if entry.name != "__pycache__"}
+    links.update({name.replace(".", "/"): source for name, source in mapping.items() if name != "lusoria"})
     (folder / "lusoria").mkdir(parents=True, exist_ok=True)
     for name, target in links.items():
         link = folder / name
@@ -50,6 +47,14 @@ def installed_layout(root: Path, folder: Path) -> Path:
             link.unlink()  # made by an earlier build, perhaps of a checkout moved since
         link.symlink_to(target.resolve())
     return folder / "lusoria"
+
+
+def package_folders(root: Path) -> dict[str, Path]:
+    """The folder of each package in the source tree, by package name (pyproject's package-dir)."""
+    import tomllib  # only when building or type-checking: not at start-up
+
+    mapping = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    return {name: root / folder for name, folder in mapping.items()}
 
 
 def _places(name: str) -> tuple[Path, Path | None]:

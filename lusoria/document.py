@@ -18,8 +18,9 @@ from functools import cache, lru_cache
 from typing import Callable, Iterable, Iterator
 
 from lusoria.api import Board, format_record
+from lusoria.notation.lalr import builder_parser
 from lusoria.notation.model import Ply
-from lusoria.notation.reader import RecordText, _builder_parser, known_games, scan_tags, split_records
+from lusoria.notation.reader import RecordText, known_games, scan_tags, split_records
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, SIDE_NAMES
 from lusoria.validator.games import game_class
@@ -477,7 +478,7 @@ TOKEN_TYPES = ("property", "string", "comment", "number", "function", "operator"
 @cache
 def _token_pattern(game: str) -> re.Pattern[str]:
     """One pattern for every token of a game's movetext, built from its grammar's terminals."""
-    parser = _builder_parser(game)
+    parser = builder_parser(game)
     terminal = {name: parser.get_terminal(name).pattern.to_regexp()
                 for name in ("TAG_NAME", "TAG_VALUE", "COMMENT", "NAG", "RESULT", "MOVE_NUMBER", "PLY", "SUFFIX")}
     return re.compile(rf"(?m:^(?P<escape>%[^\n]*))|\[[ \t]*(?P<property>{terminal['TAG_NAME']})[ \t]+"

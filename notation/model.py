@@ -9,17 +9,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Ply:
     """One player's whole turn, as written (move number and suffix apart)."""
 
     text: str
-    line: int = field(default=0, compare=False)
-    column: int = field(default=0, compare=False)
-    number: str | None = field(default=None, compare=False)  # the move number written before it: "12."
-    nags: list[int] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-    variations: list[Line] = field(default_factory=list)
+    line: int = field(compare=False)
+    column: int = field(compare=False)
+    number: str | None = field(compare=False)  # the move number written before it: "12."
+    nags: list[int]
+    comments: list[str]
+    variations: list[Line]
+
+    def __init__(self, text: str, line: int = 0, column: int = 0, number: str | None = None,
+                 nags: list[int] | None = None, comments: list[str] | None = None,
+                 variations: list[Line] | None = None) -> None:
+        # written out, so that mypyc compiles it (the reader makes one per ply); no lists shared
+        self.text, self.line, self.column, self.number = text, line, column, number
+        self.nags = [] if nags is None else nags
+        self.comments = [] if comments is None else comments
+        self.variations = [] if variations is None else variations
 
 
 @dataclass(slots=True)

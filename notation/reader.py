@@ -2,11 +2,15 @@
 
 Splitting is a cheap line scan for tag sections (DESIGN.md), so a huge file
 streams record by record and a bad record cannot swallow the next one.
-Parsing uses the game's Lark grammar (LALR) with the model built while parsing.
+Parsing reads a record of tags, move numbers, plies and a result marker (most records)
+with the grammar's own terminals as regular expressions, kept between runs in the user's
+cache folder; any other record goes to the game's Lark grammar (LALR, notation/lalr.py),
+which reads the first kind the same way.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from dataclasses import dataclass
@@ -14,20 +18,13 @@ from functools import cache
 from itertools import chain
 from typing import Iterable, Iterator
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from lusoria.grammar import grammar_text
 from lusoria.validator import games
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
-from lusoria.notation.visitor import PlyKey, Visitor, walk
 
-MAX_NAG = 255  # as in PGN
 MAX_TOKEN = 1 << 20  # characters in one token: a tag, a comment, a number (docs/robustness.md)
 _TOKEN_PIECES = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\n]*"?|[^\s{};"]+')  # roughly the lexer's tokens
-_BLANKS = re.compile(r"\s+")
 
 
 @dataclass(slots=True)
@@ -126,12 +123,15 @@ def _grouped(pieces: Iterable[str], size: int = 1 << 20) -> Iterator[str]:
 
 # -- the tag section ----------------------------------------------------------
 
+def _tag_parts(terminals: dict[str, str]) -> str:
+    """A tag's parts, its name and value (groups 1, 2), from the grammar's TAG_NAME and TAG_VALUE."""
+    return rf"\[[ \t]*({terminals['TAG_NAME']})[ \t]*({terminals['TAG_VALUE']})[ \t]*\]"
+
+
 @cache
 def _tag_pattern() -> re.Pattern[str]:
-    """A tag line, built from the grammar's own TAG_NAME and TAG_VALUE."""
-    parser = _builder_parser(known_games()[0])
-    name, value = (parser.get_terminal(t).pattern.to_regexp() for t in ("TAG_NAME", "TAG_VALUE"))
-    return re.compile(rf"^[ \t]*\[[ \t]*({name})[ \t]*({value})[ \t]*\]", re.M)
+    """A tag line."""
+    return re.compile(rf"^[ \t]*{_tag_parts(_terminal_patterns(known_games()[0]))}", re.M)
 
 
 def unquote(value: str) -> str:
@@ -147,105 +147,82 @@ def scan_tags(text: str) -> dict[str, str]:
 
 # -- parsing -----------------------------------------------------------------
 
-class _Builder(Transformer):
-    """Builds the model while the LALR parser reduces (no parse tree)."""
-
-    ply_pattern: re.Pattern[str]  # set once the grammar is compiled
-
-    def variation(self, children: list) -> Line:
-        line = self._line(children)
-        if not line.plies:
-            first = children[0]
-            raise SyntaxProblem("a variation must hold at least one ply", first.line, first.column, first)
-        return line
-
-    def movetext(self, children: list) -> tuple[Line, Token]:
-        return self._line(children[:-1]), children[-1]
-
-    def record(self, children: list) -> Record:
-        *tags, (main, result) = children
-        named: dict[str, str] = {}
-        places: dict[str, tuple[int, int]] = {}
-        for tag in tags:
-            parts = _tag_pattern().match(tag)
-            assert parts is not None  # the pattern is built from the grammar's TAG
-            name, column = parts[1], (tag.column or 0) + parts.start(1)
-            if name in named:
-                raise SyntaxProblem(f"the tag {name} appears twice", tag.line, column, name, "tag")
-            named[name], places[name] = unquote(parts[2]), (tag.line, column)
-        return Record(named, main, str(result), 1, places, result.line, result.column)
-
-    def _line(self, elements: list) -> Line:
-        line = Line()
-        number: Token | None = None
-        for element in elements:
-            if isinstance(element, Line):
-                self._last_ply(line, element, "a variation").variations.append(element)
-            elif element.type == "PLIES":
-                self._add_plies(line, element, number)
-                number = None
-            elif element.type == "MOVE_NUMBER":
-                number = element
-            elif element.type == "COMMENT":
-                text = element[1:-1] if element.startswith("{") else element[1:]
-                (line.plies[-1].comments if line.plies else line.comments).append(_BLANKS.sub(" ", text).strip())
-            else:  # NAG
-                nag = whole_number(element[1:], 0, MAX_NAG)
-                if nag is None:
-                    raise SyntaxProblem(f"a NAG is $0 to ${MAX_NAG}, not {element[:20]}", element.line,
-                                        element.column, str(element[:20]))
-                self._last_ply(line, element, "a NAG").nags.append(nag)
-        if number is not None:
-            raise SyntaxProblem(f"found the move number {number} with no ply after it",
-                                number.line, number.column, str(number))
-        return line
-
-    def _add_plies(self, line: Line, run: Token, number: Token | None) -> None:
-        """Split a run of plies and move numbers (one token) into plies."""
-        split_run(line.plies, self.ply_pattern, str(run), run.line or 0, run.start_pos or 0, run.column or 0,
-                  str(number) if number is not None else None)
-
-    @staticmethod
-    def _last_ply(line: Line, token, what: str) -> Ply:
-        if not line.plies:
-            where = token.plies[0] if isinstance(token, Line) and token.plies else token
-            raise SyntaxProblem(f"{what} must follow a ply", getattr(where, "line", 0),
-                                getattr(where, "column", 0), str(getattr(where, "text", where)))
-        return line.plies[-1]
+TERMINALS = ("MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "TAG_NAME", "TAG_VALUE", "RESULT", "WHITESPACE")
 
 
-def _parser_cache(game: str) -> str | bool:
-    """Where Lark keeps the game's compiled parser between runs (start-up: building it
-    costs more than reading it back): the user's own cache folder, never a shared one,
-    since the file is a pickle. Lark checks the grammar's hash on load and rebuilds on any
-    mismatch or unreadable file; no cache when the folder cannot be made."""
+@dataclass(frozen=True, slots=True)
+class Terminals:
+    """A game's terminals as regular expressions, for what is read without the LALR parser."""
+
+    item: re.Pattern[str]  # blanks, then a move number, or a ply and its suffix (split_run)
+    tag: re.Pattern[str]  # blanks, then a tag: its name and value (groups 1, 2)
+    result: re.Pattern[str]  # a result marker
+    end: re.Pattern[str]  # blanks, a result marker (group 1), blanks (or whitespace), the end of the text
+
+    @classmethod
+    def of(cls, terminals: dict[str, str]) -> Terminals:
+        """Made from the grammar's terminals by name (TERMINALS)."""
+        number, ply, suffix, tag, result, space = (terminals[name] for name in (
+            "MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "RESULT", "WHITESPACE"))
+        blanks = r"[ \t\r\n]*+"  # _BLANK, which the other whitespace contains
+        return cls(re.compile(rf"{blanks}(?:(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?)"),
+                   re.compile(rf"{blanks}(?={tag}){_tag_parts(terminals)}"), re.compile(result),
+                   re.compile(rf"{blanks}({result})(?:{space})?\Z"))
+
+
+def cache_file(game: str, kind: str) -> str | None:
+    """Where a file made from the game's grammar is kept between runs: the user's own cache
+    folder, never a shared one (Lark's parser is a pickle); None when it cannot be made."""
     folder = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "lusoria")
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
     except OSError:
-        return False
-    return os.path.join(folder, f"{game}.lark")
+        return None
+    return os.path.join(folder, f"{game}.{kind}")
 
 
 @cache
-def _builder_parser(game: str) -> Lark:
-    """The game's parser, with the model builder applied while parsing."""
-    builder = _Builder()
-    parser = Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply", "tag_parts"],
-                  transformer=builder, cache=_parser_cache(game))
-    number, ply, suffix = (parser.get_terminal(t).pattern.to_regexp() for t in ("MOVE_NUMBER", "PLY", "SUFFIX"))
-    builder.ply_pattern = re.compile(rf"(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?")
-    return parser
+def _terminal_patterns(game: str) -> dict[str, str]:
+    """The game's terminals (lalr.terminal_patterns), read back from the cache folder while
+    the grammar they were made from is the same, so that start-up need not load Lark."""
+    grammar, path = grammar_text(game), cache_file(game, "terminals.json")
+    kept = _kept_terminals(path, grammar) if path else None
+    if kept is not None:
+        return kept
+    from lusoria.notation.lalr import terminal_patterns
+
+    terminals = terminal_patterns(game)
+    if path:
+        try:
+            with open(f"{path}.{os.getpid()}", "w", encoding="utf-8") as made:
+                json.dump({"grammar": grammar, "terminals": terminals}, made)
+            os.replace(made.name, path)  # whole, for a process reading it at the same time
+        except OSError:
+            pass  # made again next time
+    return terminals
+
+
+def _kept_terminals(path: str, grammar: str) -> dict[str, str] | None:
+    """The terminals kept at `path` when they were made from `grammar`; None when they are
+    not kept yet, cannot be read, or come from another grammar."""
+    try:
+        with open(path, encoding="utf-8") as stored:
+            kept = json.load(stored)
+    except (OSError, ValueError):
+        return None
+    terminals = kept.get("terminals") if isinstance(kept, dict) and kept.get("grammar") == grammar else None
+    if not isinstance(terminals, dict) or sorted(terminals) != sorted(TERMINALS) \
+            or not all(isinstance(pattern, str) for pattern in terminals.values()):
+        return None
+    return terminals
+
+
+@cache
+def _terminals(game: str) -> Terminals:
+    return Terminals.of(_terminal_patterns(game))
 
 
 _GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
-
-EXPECTED_NAMES = {  # in the order a message lists them
-    "TAG": "a tag",
-    "PLIES": "a ply", "MOVE_NUMBER": "a move number", "COMMENT": "a comment", "NAG": "a NAG",
-    "LPAR": "a variation", "RPAR": "')'", "RESULT": "a result marker (1-0, 0-1, 1/2-1/2, *)",
-}
-
 
 def parse_record(source: RecordText | str) -> Record:
     """Parse one record's text; raises SyntaxProblem with file-relative positions."""
@@ -266,19 +243,44 @@ def parse_record(source: RecordText | str) -> Record:
                             game.start(1) - source.text.rfind("\n", 0, game.start(1)), game[1], "tag")
     if len(source.text) > MAX_TOKEN:
         _refuse_long_tokens(source.text, offset)
-    try:
-        record = _builder_parser(name).parse(source.text, "record")
-        assert isinstance(record, Record)  # made by the builder while parsing
-    except SyntaxProblem as problem:
-        problem.line += offset
-        raise
-    except UnexpectedInput as error:
-        raise _describe(error, source.text, offset) from None
+    record = _read_plain(source.text, offset, _terminals(name))
+    if record is None:
+        from lusoria.notation.lalr import parse_lalr  # loads Lark: only for the records that need it
+
+        record = parse_lalr(source.text, name, offset)
     if "Game" not in record.tags:  # the Game tag line found stands inside a comment
         raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     record.line = source.line
-    _shift_lines(record, offset)
     return record
+
+
+def _read_plain(text: str, offset: int, terminals: Terminals) -> Record | None:
+    """The record read without the LALR parser, as it reads it, when the text holds nothing
+    but tags, blanks, move numbers, plies and the result marker (most records; lines counted
+    from `offset`); None for any other text, and for one that is not valid."""
+    tags: dict[str, str] = {}
+    places: dict[str, tuple[int, int]] = {}
+    row, row_start, position = offset + 1, 0, 0
+    while (tag := terminals.tag.match(text, position)) is not None:
+        name, at = tag[1], tag.start(1)
+        if name in tags:
+            return None
+        row, row_start = _row(text, position, at, row, row_start)
+        tags[name], places[name] = unquote(tag[2]), (row, at - row_start + 1)
+        position = tag.end()
+    plies: list[Ply] = []
+    end, number = split_run(plies, terminals.item, text, position, len(text), row, row_start, None)
+    result = terminals.end.match(text, end)
+    if result is None or number is not None or terminals.result.search(text, position, end):
+        return None  # the parser lexes a result marker first wherever a token starts
+    row, row_start = _row(text, position, result.start(1), row, row_start)
+    return Record(tags, Line(plies), result[1], offset + 1, places, row, result.start(1) - row_start + 1)
+
+
+def _row(text: str, start: int, at: int, row: int, row_start: int) -> tuple[int, int]:
+    """The line of `at` and the offset where it starts, from those of `start` (before it)."""
+    rows = text.count("\n", start, at)
+    return (row + rows, text.rfind("\n", start, at) + 1) if rows else (row, row_start)
 
 
 def _refuse_long_tokens(text: str, offset: int) -> None:
@@ -289,55 +291,6 @@ def _refuse_long_tokens(text: str, offset: int) -> None:
             raise SyntaxProblem(f"a token of {piece.end() - start:,} characters; the longest allowed is "
                                 f"{MAX_TOKEN:,}", offset + text.count("\n", 0, start) + 1,
                                 start - text.rfind("\n", 0, start), text[start:start + 20])
-
-
-def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
-    """A plain-words syntax error: what was found, what was expected."""
-    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
-        lines = text.rstrip().split("\n")
-        return SyntaxProblem("the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)",
-                             offset + len(lines), len(lines[-1]) + 1)
-    accepted = getattr(error, "accepts", None) or getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
-    at, row, column = error.pos_in_stream or 0, offset + (error.line or 0), error.column or 0
-    inside = _variation_open(text[:at])
-    expected = [words for name, words in EXPECTED_NAMES.items()
-                if name in accepted and name != ("RESULT" if inside else "RPAR")]
-    word = re.compile(r"[^\s(){}\[\];]{0,40}").match(text, at)  # matches, if only the empty string
-    found = (word[0] if word else "") or text[at]
-    if found == "{":
-        return SyntaxProblem("this comment is never closed with '}'", row, column, found)
-    if found == "[" and "TAG" in accepted:
-        line = text[at:at + 80].split("\n")[0]
-        return SyntaxProblem(f"this tag is not written [Name \"value\"]: {line}", row, column, line)
-    listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
-    return SyntaxProblem(f"found '{found}', expected {listed}", row, column, found)
-
-
-_NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments
-
-
-def _variation_open(before: str) -> bool:
-    """Whether a variation is open at the end of `before` (the LALR tables accept ')' where
-    none is open, and a result marker inside one)."""
-    movetext = _NOT_MOVETEXT.sub("", before)
-    return movetext.count("(") > movetext.count(")")
-
-
-def _shift_lines(record: Record, offset: int) -> None:
-    """Make line numbers relative to the file rather than to the record."""
-    record.result_line += offset
-    if not offset:
-        return
-    record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
-    walk(record, _LineShift(offset))
-
-
-class _LineShift(Visitor):
-    def __init__(self, offset: int) -> None:
-        self.offset = offset
-
-    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        ply.line += self.offset
 
 
 def read_records(lines: Iterable[str]) -> Iterator[tuple[RecordText, Record | SyntaxProblem]]:

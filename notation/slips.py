@@ -9,9 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from lark.exceptions import UnexpectedInput
-
-from lusoria.notation.reader import SyntaxProblem, _builder_parser, known_games
+from lusoria.notation.reader import SyntaxProblem, known_games
 
 DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"  # hyphens, figure dash, en and em dash, bar, minus
 _DELIMITERS = " \t\r\n(){}[];"
@@ -84,8 +82,12 @@ def _plies(word: str, game: str) -> list[str]:
 
 def _reads_past(text: str, fix: Fix, game: str) -> bool:
     """Whether the record, mended, parses at least past the fix."""
+    from lark.exceptions import UnexpectedInput  # Lark loads only for records that need it
+
+    from lusoria.notation.lalr import builder_parser
+
     try:
-        _builder_parser(game).parse(mend(text, fix), "record")
+        builder_parser(game).parse(mend(text, fix), "record")
     except UnexpectedInput as error:
         return (error.pos_in_stream or 0) >= fix.start + len(fix.text)
     except SyntaxProblem:

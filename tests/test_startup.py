@@ -48,6 +48,6 @@ def test_no_cache_when_its_folder_cannot_be_made(tmp_path, monkeypatch):
     blocked = tmp_path / "a-file"
     blocked.write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
-    assert reader._parser_cache("tablut") is False
+    assert reader.cache_file("tablut", "lark") is None
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert reader._parser_cache("tablut") == str(tmp_path / "lusoria" / "tablut.lark")
+    assert reader.cache_file("tablut", "lark") == str(tmp_path / "lusoria" / "tablut.lark")

@@ -1,0 +1,163 @@
+"""Reading a record with its game's Lark grammar (LALR), the model built while parsing:
+what the reader falls back on for a record with more than tags, plies and a result, and
+for syntax errors, told in plain words. Loaded only when a record needs it (start-up)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from lusoria.grammar import grammar_text
+from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.numbers import whole_number
+from lusoria.notation.plies import shift_rows, split_run
+from lusoria.notation.reader import TERMINALS, SyntaxProblem, Terminals, cache_file, unquote
+
+MAX_NAG = 255  # as in PGN
+_BLANKS = re.compile(r"\s+")
+
+
+class _Builder(Transformer):
+    """Builds the model while the LALR parser reduces (no parse tree)."""
+
+    terminals: Terminals  # set once the grammar is compiled
+
+    def variation(self, children: list) -> Line:
+        line = self._line(children)
+        if not line.plies:
+            first = children[0]
+            raise SyntaxProblem("a variation must hold at least one ply", first.line, first.column, first)
+        return line
+
+    def movetext(self, children: list) -> tuple[Line, Token]:
+        return self._line(children[:-1]), children[-1]
+
+    def record(self, children: list) -> Record:
+        *tags, (main, result) = children
+        named: dict[str, str] = {}
+        places: dict[str, tuple[int, int]] = {}
+        for tag in tags:
+            parts = self.terminals.tag.match(tag)
+            assert parts is not None  # the pattern is built from the grammar's TAG
+            name, column = parts[1], (tag.column or 0) + parts.start(1)
+            if name in named:
+                raise SyntaxProblem(f"the tag {name} appears twice", tag.line, column, name, "tag")
+            named[name], places[name] = unquote(parts[2]), (tag.line, column)
+        return Record(named, main, str(result), 1, places, result.line, result.column)
+
+    def _line(self, elements: list) -> Line:
+        line = Line()
+        number: Token | None = None
+        for element in elements:
+            if isinstance(element, Line):
+                self._last_ply(line, element, "a variation").variations.append(element)
+            elif element.type == "PLIES":
+                self._add_plies(line, element, number)
+                number = None
+            elif element.type == "MOVE_NUMBER":
+                number = element
+            elif element.type == "COMMENT":
+                text = element[1:-1] if element.startswith("{") else element[1:]
+                (line.plies[-1].comments if line.plies else line.comments).append(_BLANKS.sub(" ", text).strip())
+            else:  # NAG
+                nag = whole_number(element[1:], 0, MAX_NAG)
+                if nag is None:
+                    raise SyntaxProblem(f"a NAG is $0 to ${MAX_NAG}, not {element[:20]}", element.line,
+                                        element.column, str(element[:20]))
+                self._last_ply(line, element, "a NAG").nags.append(nag)
+        if number is not None:
+            raise SyntaxProblem(f"found the move number {number} with no ply after it",
+                                number.line, number.column, str(number))
+        return line
+
+    def _add_plies(self, line: Line, run: Token, number: Token | None) -> None:
+        """Split a run of plies and move numbers (one token) into plies."""
+        split_run(line.plies, self.terminals.item, str(run), 0, len(run), run.line or 0, 1 - (run.column or 0),
+                  str(number) if number is not None else None)
+
+    @staticmethod
+    def _last_ply(line: Line, token, what: str) -> Ply:
+        if not line.plies:
+            where = token.plies[0] if isinstance(token, Line) and token.plies else token
+            raise SyntaxProblem(f"{what} must follow a ply", getattr(where, "line", 0),
+                                getattr(where, "column", 0), str(getattr(where, "text", where)))
+        return line.plies[-1]
+
+
+@cache
+def builder_parser(game: str) -> Lark:
+    """The game's parser, with the model builder applied while parsing. Lark keeps it
+    between runs in the user's cache folder (building it costs more than reading it back)
+    and checks the grammar's hash on load, rebuilding on any mismatch or unreadable file."""
+    builder = _Builder()
+    parser = Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply", "tag_parts"],
+                  transformer=builder, cache=cache_file(game, "lark") or False)
+    builder.terminals = Terminals.of(terminal_patterns(game, parser))
+    return parser
+
+
+def terminal_patterns(game: str, parser: Lark | None = None) -> dict[str, str]:
+    """The regular expressions of the terminals the reader uses, by name (TERMINALS)."""
+    parser = parser or builder_parser(game)
+    return {name: parser.get_terminal(name).pattern.to_regexp() for name in TERMINALS}
+
+
+def parse_lalr(text: str, game: str, offset: int) -> Record:
+    """Parse a record's text (lines counted from `offset`); raises SyntaxProblem."""
+    try:
+        record = builder_parser(game).parse(text, "record")
+        assert isinstance(record, Record)  # made by the builder while parsing
+    except SyntaxProblem as problem:
+        problem.line += offset
+        raise
+    except UnexpectedInput as error:
+        raise _describe(error, text, offset) from None
+    record.result_line += offset
+    if offset:
+        record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
+        shift_rows(record.main, offset)
+    return record
+
+
+EXPECTED_NAMES = {  # in the order a message lists them
+    "TAG": "a tag",
+    "PLIES": "a ply", "MOVE_NUMBER": "a move number", "COMMENT": "a comment", "NAG": "a NAG",
+    "LPAR": "a variation", "RPAR": "')'", "RESULT": "a result marker (1-0, 0-1, 1/2-1/2, *)",
+}
+
+
+def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
+    """A plain-words syntax error: what was found, what was expected."""
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+        lines = text.rstrip().split("\n")
+        return SyntaxProblem("the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)",
+                             offset + len(lines), len(lines[-1]) + 1)
+    accepted = getattr(error, "accepts", None) or getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
+    at, row, column = error.pos_in_stream or 0, offset + (error.line or 0), error.column or 0
+    inside = _variation_open(text[:at])
+    expected = [words for name, words in EXPECTED_NAMES.items()
+                if name in accepted and name != ("RESULT" if inside else "RPAR")]
+    word = re.compile(r"[^\s(){}\[\];]{0,40}").match(text, at)  # matches, if only the empty string
+    found = (word[0] if word else "") or text[at]
+    if found == "{":
+        return SyntaxProblem("this comment is never closed with '}'", row, column, found)
+    if found == "[" and "TAG" in accepted:
+        line = text[at:at + 80].split("\n")[0]
+        return SyntaxProblem(f"this tag is not written [Name \"value\"]: {line}", row, column, line)
+    listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
+    return SyntaxProblem(f"found '{found}', expected {listed}", row, column, found)
+
+
+_NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments
+
+
+def _variation_open(before: str) -> bool:
+    """Whether a variation is open at the end of `before` (the LALR tables accept ')' where
+    none is open, and a result marker inside one)."""
+    movetext = _NOT_MOVETEXT.sub("", before)
+    return movetext.count("(") > movetext.count(")")
+
+
