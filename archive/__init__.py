@@ -70,7 +70,7 @@ class Archive:
         cannot be read are listed in the summary's `unreadable`, which `str()` shows (skipped files
         are not)."""
         problems: list[Problem] = []
-        checked = checked_rows(records(paths, encoding, format, tags, progress), jobs)
+        checked = checked_rows(records(paths, encoding, format, tags, progress), jobs, batch_size)
         summary = self.import_rows(without_problems(checked, problems), batch_size)
         summary.unreadable += [str(problem) for problem in problems if not isinstance(problem, Skipped)]
         return summary

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from itertools import repeat
 from dataclasses import dataclass
 
 from lusoria.notation.writer import ROSTER, UNKNOWN
@@ -55,8 +56,9 @@ def identity(report: Report) -> Identity:
     start = rules.format_position(report.positions[0]) if rules and report.positions \
         else record.tags.get("Position", "")
     roster = [_folded(record.tags.get(tag, UNKNOWN.get(tag, "?"))) for tag in SETTING_TAGS]
-    plies = tuple(sys.intern(report.canonical.get((0, index), ply.text).rstrip("+"))
-                  for index, ply in enumerate(record.main.plies))
+    canonical = report.canonical
+    written = [canonical.get((0, index), ply.text) for index, ply in enumerate(record.main.plies)]
+    plies = tuple(map(sys.intern, map(str.rstrip, written, repeat("+"))))
     setting = ("record", record.game, *rule_set, start, *roster)
     result = _folded(record.tags.get("Result", record.result))
     return Identity(key64(*setting, result, record.result, *plies), key64(*setting), plies)

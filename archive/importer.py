@@ -5,12 +5,15 @@ a second import of the same game add nothing."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import signal
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
+from operator import attrgetter
 from typing import Callable, Iterable, Iterator
 
 import sqlite_utils
@@ -26,9 +29,10 @@ from lusoria.validator.replay import ERROR, Report, check
 from lusoria.archive.identity import identity, label
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, summary_rows
 from lusoria.archive.schema import SOURCE_TAGS
-from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, variation_rows
+from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, VARIATIONS, variation_rows
 from lusoria.words import plural
 
+COMMENTS = attrgetter("comments")  # of a ply
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ROSTER_COLUMNS_INDEX = {tag: 4 + index for index, tag in enumerate(ROSTER_COLUMNS)}
 
@@ -57,11 +61,25 @@ def position_key(rules: Game, position: Position) -> int:
     return keys_of(rules, [position])[0]
 
 
-def keys_of(rules: Game, positions: Iterable[Position]) -> list[int]:
+def keys_of(rules: Game, positions: list[Position]) -> list[int]:
     """`position_key` of each of `positions` (of one game)."""
-    prefix, blake2b, from_bytes = f"{rules.name} ", hashlib.blake2b, int.from_bytes
-    return [from_bytes(blake2b((prefix + repr(position)).encode(), digest_size=8).digest(), "big", signed=True)
-            for position in positions]
+    blake2b, from_bytes = hashlib.blake2b, int.from_bytes
+    return [from_bytes(blake2b(text.encode(), digest_size=8).digest(), "big", signed=True)
+            for text in _reprs(f"{rules.name} ", positions)]
+
+
+def _reprs(prefix: str, positions: list[Position]) -> list[str]:
+    """`prefix` and the repr of each of a record's positions (of one type): by one format
+    string when the first one's repr is a NamedTuple's, `Name(field=%r, …)`, as that
+    __repr__ makes it, without running its Python code each time."""
+    first = positions[0] if positions else None
+    fields = getattr(first, "_fields", None)
+    if fields:
+        written = repr(first)
+        template = f"{prefix}{written.partition('(')[0]}({', '.join(f'{name}=%r' for name in fields)})"
+        if template % first == prefix + written:
+            return [template % position for position in positions]
+    return [prefix + repr(position) for position in positions]
 
 
 class _Comments(Visitor):
@@ -75,6 +93,9 @@ class _Comments(Visitor):
 
 
 def _comments(record: Record) -> list[str]:
+    plies = record.main.plies
+    if not (record.main.comments or any(map(COMMENTS, plies)) or any(map(VARIATIONS, plies))):
+        return []  # what most records are: none to walk for
     found = _Comments()
     walk(record, found)
     return found.comments
@@ -145,10 +166,11 @@ def record_rows(source: RecordText) -> Rows:
     return rows(check(source))
 
 
-def checked_rows(records: Iterable[RecordText | Problem], jobs: int = 1) -> Iterator[Rows | Problem]:
-    """The rows of each record (`record_rows`), by `jobs` worker processes, in order; the
-    problems of the stream (lusoria.pipeline) in their place."""
-    return in_workers(record_rows, records, jobs)
+def checked_rows(records: Iterable[RecordText | Problem], jobs: int = 1,
+                 batch_size: int = 1000) -> Iterator[Rows | Problem]:
+    """The rows of each record (`record_rows`), by `jobs` worker processes, in order, up to a
+    batch of `import_rows` ahead; the problems of the stream (lusoria.pipeline) in their place."""
+    return in_workers(record_rows, records, jobs, batch_size)
 
 
 def replayed_rows(report: Report) -> dict[str, list[list]]:
@@ -181,10 +203,25 @@ def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: 
     checked = iter(checked)
     db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over (`plies`)
     number = 0
-    while batch := list(islice(checked, batch_size)):
-        number += 1
-        _insert_batch(db, batch, summary, number)
+    with _cycle_collection_paused():
+        while batch := list(islice(checked, batch_size)):
+            number += 1
+            _insert_batch(db, batch, summary, number)
     return summary
+
+
+@contextmanager
+def _cycle_collection_paused() -> Iterator[None]:
+    """Python's collector of reference cycles paused: checking records and making their rows
+    makes none, and it would walk every row of a batch again and again (a sixth of the time of
+    the process that writes)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 FAULT = "LUSORIA_IMPORT_FAULT"
@@ -207,11 +244,25 @@ def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[list]],
     """Insert rows of `records` (first, when given) and its child tables; `after_each` is
     called after each table's rows."""
     for table, new in tables.items():
-        columns = RECORD_COLUMNS if table == "records" else CHILD_COLUMNS[table]
-        conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) "
-                         f"VALUES ({', '.join('?' * len(columns))})", new)
+        if table == "records":
+            _insert_records(conn, new)
+        else:
+            columns = ", ".join(f"[{c}]" for c in CHILD_COLUMNS[table])
+            conn.executemany(f"INSERT INTO [{table}] ({columns}) VALUES ({', '.join('?' * len(CHILD_COLUMNS[table]))})",
+                             new)
         if after_each:
             after_each()
+
+
+def _insert_records(conn: sqlite3.Connection, new: list[list]) -> None:
+    """Rows of `records`, by one INSERT … SELECT from a scratch table: the trigger that indexes
+    them for full-text search then runs within one statement, where a row at a time makes the
+    index write itself out at each row (three times as long)."""
+    columns = ", ".join(f"[{c}]" for c in RECORD_COLUMNS)
+    conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS new_records AS SELECT {columns} FROM records WHERE 0")
+    conn.executemany(f"INSERT INTO temp.new_records VALUES ({', '.join('?' * len(RECORD_COLUMNS))})", new)
+    conn.execute(f"INSERT INTO main.records ({columns}) SELECT {columns} FROM temp.new_records")
+    conn.execute("DELETE FROM temp.new_records")
 
 
 def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportSummary, number: int) -> None:

@@ -12,7 +12,7 @@ from lusoria.archive.positions import EMPTY, LAQUET_POINTS, PIECE_BITS, unpacked
 
 ANY, ANY_PIECE = "*", "?"
 SIDES = {"tablut": ("KP", "p"), "latrunculi": ("PDI", "pdi")}  # White's letters, Black's
-LAQUET_WHITE, LAQUET_BLACK = "a-o", "A-O"  # 1 to 15 checkers, as laquet_board spells them
+LAQUET_WHITE, LAQUET_BLACK = "a-o", "A-O"  # 1 to 15 checkers, as a spelled-out Laquet board (positions.py) writes them
 
 
 def _square(game: str, char: str) -> str:

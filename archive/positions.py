@@ -9,11 +9,13 @@ reaches a new one at almost every ply (docs/archive.md, "Size")."""
 from __future__ import annotations
 
 import zlib
+from array import array
 from functools import lru_cache
+from operator import itemgetter
 
 import sqlite_utils
 
-from lusoria.validator import latrunculi, tablut
+from lusoria.validator import laquet, latrunculi, tablut
 from lusoria.validator.base import BLACK, WHITE, Game
 
 MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
@@ -26,13 +28,29 @@ LAQUET_POINTS = 18
 Material = tuple[int | None, ...]  # the counts of MATERIAL, None where a game has no such count
 
 
+_SIDES = {WHITE: " w", BLACK: " b"}  # the side to move, as a spelled-out board ends
+
+
 # The character of each count of a Laquet point, indexed by the count (negative: Black's, from the end)
 _LAQUET_COUNTS = (EMPTY, *(chr(ord("a") + n) for n in range(15)), *(chr(ord("A") + 14 - n) for n in range(15)))
+# A point's count as a signed byte (`array("b")`): its character, and the checkers it holds of White's, of Black's
+_LAQUET_CHARACTERS = bytes(ord(_LAQUET_COUNTS[byte - 256 if byte > 127 else byte]) if byte <= 15 or byte >= 241
+                           else ord("?") for byte in range(256))
+_WHITE_CHECKERS = bytes(byte if byte <= 15 else 0 for byte in range(256))
+_BLACK_CHECKERS = bytes(256 - byte if byte >= 241 else 0 for byte in range(256))
 
 
-def laquet_board(points: tuple[int, ...]) -> str:
-    """Points 1–18 as one character each: `.` empty, `a`–`o` 1–15 White checkers, `A`–`O` Black."""
-    return "".join([_LAQUET_COUNTS[n] for n in points[1:LAQUET_POINTS + 1]])
+def _laquet_spelled_out(positions: list[laquet.LaquetPosition]) -> tuple[list[str], list[Material]]:
+    """Laquet's `all_spelled_out`: points 1–18 as one character each (`.` empty, `a`–`o` 1–15
+    White checkers, `A`–`O` Black's) and the side to move; checkers on the board and borne off."""
+    boards: list[str] = []
+    materials: list[Material] = []
+    for position in positions:
+        counts = array("b", position.points[1:LAQUET_POINTS + 1]).tobytes()
+        white, black = sum(counts.translate(_WHITE_CHECKERS)), sum(counts.translate(_BLACK_CHECKERS))
+        boards.append(counts.translate(_LAQUET_CHARACTERS).decode() + _SIDES[position.turn])
+        materials.append((white, black, None, None, None, laquet.CHECKERS - white, laquet.CHECKERS - black))
+    return boards, materials
 
 
 _TRANSLATIONS = {game: bytes.maketrans(bytes([0, *letters]), (EMPTY + "".join(letters.values())).encode())
@@ -47,15 +65,15 @@ def _grid_boards(rules: Game, positions: list) -> list[str]:
     """Tablut or Latrunculi positions spelled out: each one's position string (docs/notation.md §6)
     with each empty square written `.` (built from the board's bytes at once: tests/test_research.py
     checks that folding the `.` back gives `format_position`)."""
-    width, table = _width(rules), _TRANSLATIONS[rules.name]
-    starts = range(len(positions[0].board) - width, -1, -width) if positions else range(0)
-    boards = []
-    for position in positions:
-        squares = position.board.translate(table).decode()
-        hand = getattr(position, "hand", (0, 0))
-        boards.append("/".join([squares[start:start + width] for start in starts])
-                      + (" w" if position.turn == WHITE else " b") + (f" {hand[0]} {hand[1]}" if any(hand) else ""))
-    return boards
+    if not positions:
+        return []
+    width, table, size = _width(rules), _TRANSLATIONS[rules.name], len(positions[0].board)
+    ranks = itemgetter(*[slice(start, start + width) for start in range(size - width, -1, -width)])  # top first
+    if not hasattr(positions[0], "hand"):
+        return ["/".join(ranks(position.board.translate(table).decode())) + _SIDES[position.turn]
+                for position in positions]
+    return ["/".join(ranks(position.board.translate(table).decode())) + _SIDES[position.turn]
+            + (f" {position.hand[0]} {position.hand[1]}" if position.hand != (0, 0) else "") for position in positions]
 
 
 def folded(board: str, width: int = 16) -> str:
@@ -77,30 +95,25 @@ def spelled_out(rules: Game, position) -> tuple[str, Material]:
 def all_spelled_out(rules: Game, positions: list) -> tuple[list[str], list[Material]]:
     """`spelled_out` of each of a record's positions: their boards, and their materials."""
     if rules.name == "laquet":
-        boards = [laquet_board(position.points) + (" w" if position.turn == WHITE else " b")
-                  for position in positions]
-        offs = [(position.off(WHITE), position.off(BLACK)) for position in positions]
-    elif rules.name not in _TRANSLATIONS:
-        boards = [rules.format_position(position) for position in positions]
-    else:
+        return _laquet_spelled_out(positions)
+    if rules.name in _TRANSLATIONS:
         boards = _grid_boards(rules, positions)
-    materials: list[Material] = []
-    for index, position in enumerate(positions):
-        king = white_inciti = black_inciti = white_off = black_off = None
-        if rules.name == "laquet":
-            white_off, black_off = offs[index]
-        elif rules.name == "tablut":
-            king = boards[index].count("K")
-        elif rules.name == "latrunculi" and rules.variant == "seneca":
-            white_inciti, black_inciti = boards[index].count("I"), boards[index].count("i")
-        materials.append((*rules.material(position), king, white_inciti, black_inciti, white_off, black_off))
-    return boards, materials
+    else:
+        boards = [rules.format_position(position) for position in positions]
+    material = rules.material
+    if rules.name == "tablut":
+        return boards, [(*material(position), board.count("K"), None, None, None, None)
+                        for position, board in zip(positions, boards)]
+    if rules.name == "latrunculi" and rules.variant == "seneca":
+        return boards, [(*material(position), None, board.count("I"), board.count("i"), None, None)
+                        for position, board in zip(positions, boards)]
+    return boards, [(*material(position), None, None, None, None, None) for position in positions]
 
 
 def pack_boards(boards: list[str]) -> bytes:
     """A record's boards, ply by ply, as one value of `record_boards` (each board differs from
     the one before in a few squares: compressed together they take a few bytes a ply)."""
-    return zlib.compress("\n".join(boards).encode())
+    return zlib.compress("\n".join(boards).encode(), 5)  # 5: as small as 6 within 3%, twice as fast
 
 
 @lru_cache(maxsize=64)  # a query reads the same record's boards for its condition and its column

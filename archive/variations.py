@@ -5,6 +5,8 @@ are legal (its first illegal ply, and the plies after it, have no position: they
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import sqlite_utils
 
 from lusoria.notation.model import Line, Ply
@@ -12,6 +14,7 @@ from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import Game, Illegal, Position
 from lusoria.validator.replay import Report
 
+VARIATIONS = attrgetter("variations")  # of a ply
 COLUMNS = ["record_id", "line", "ply", "position", "next", "text"]
 
 
@@ -72,7 +75,7 @@ def variation_rows(report: Report) -> list[list]:
     """The rows of `variation_plies` of one checked record, its record id (the first column)
     left to fill in."""
     rules, record = report.rules, report.record
-    if rules is None or record is None:
+    if rules is None or record is None or not any(map(VARIATIONS, record.main.plies)):
         return []
     found = _VariationPlies(rules, report.positions)
     walk(record, found)

@@ -7,6 +7,7 @@ checking over worker processes, the stream's order kept."""
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -72,10 +73,13 @@ def mapped(function: Callable[[T], U], items: Iterable[T | Problem]) -> Iterator
         yield item if isinstance(item, PROBLEMS) else function(item)
 
 
-def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: int) -> Iterator[U | Problem]:
+def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: int,
+               ahead: int = 0) -> Iterator[U | Problem]:
     """`mapped` by `jobs` worker processes, in the order of `items`: the first item in this process
     (the workers, forked after it, inherit what it loaded: the parser, the rules), then chunks of
-    CHUNK items, each in a worker, while this process reads on. One process when `jobs` is 1 or
+    CHUNK items, each in a worker, while this process reads on, AHEAD chunks a worker or `ahead`
+    items beyond what the caller has taken, whichever is more (a caller that stops to write a
+    batch asks for a batch ahead: the workers go on meanwhile). One process when `jobs` is 1 or
     there is at most one chunk. `function` is sent to the workers: a module-level function, or a
     `functools.partial` of one; so are the items and what it returns."""
     items = iter(items)
@@ -94,7 +98,7 @@ def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: i
         rest = chain(head[1:], items)
         for chunk in iter(lambda: list(islice(rest, CHUNK)), []):
             pending.append(pool.submit(_mapped_chunk, function, chunk))
-            if len(pending) > AHEAD * jobs:
+            if len(pending) > max(AHEAD * jobs, -(-ahead // CHUNK)):
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()
@@ -107,9 +111,10 @@ def _mapped_chunk(function: Callable[[T], U], chunk: list[T | Problem]) -> list[
 
 
 def _start_worker(parent: int) -> None:
-    """A worker leaves Ctrl-C to its parent (which stops the pool) and ends when the parent does,
-    even killed (on Linux)."""
+    """A worker leaves Ctrl-C to its parent (which stops the pool), collects cyclic garbage, and
+    ends when the parent does, even killed (on Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.enable()  # a parent may have paused it for itself (archive/importer.py)
     if sys.platform == "linux":
         import ctypes
 

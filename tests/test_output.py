@@ -84,7 +84,7 @@ def test_control_characters_are_escaped_on_a_terminal(tmp_path):
 def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
     started = []
 
-    def in_one_process(function, items, jobs):
+    def in_one_process(function, items, jobs, ahead=0):
         started.append(jobs)
         return mapped(function, items)
 
