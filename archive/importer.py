@@ -212,9 +212,10 @@ def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: 
 
 @contextmanager
 def _cycle_collection_paused() -> Iterator[None]:
-    """Python's collector of reference cycles paused: checking records and making their rows
-    makes none, and it would walk every row of a batch again and again (a sixth of the time of
-    the process that writes)."""
+    """Python's collector of reference cycles paused, in the worker processes too (forked
+    within): checking records and making their rows makes none (tests/test_archive.py), and it
+    would walk the rows of a batch again and again (a sixth of the time of the process that
+    writes, a twelfth of a worker's)."""
     enabled = gc.isenabled()
     gc.disable()
     try:

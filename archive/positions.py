@@ -166,11 +166,13 @@ def material_runs(materials: list[Material]) -> list[list]:
     """The rows of `material_runs` of one record (its id, the first column, left to fill in):
     its main line's material, ply by ply, cut where the material changes."""
     found: list[list] = []
+    last = None
     for ply, material in enumerate(materials):
-        if found and tuple(found[-1][3:]) == material:
+        if material == last:
             found[-1][2] = ply
         else:
             found.append([None, ply, ply, *material])
+            last = material
     return found
 
 
@@ -178,10 +180,11 @@ def summary_rows(rules: Game, positions: list) -> dict[str, list[list]]:
     """The rows of `record_boards`, `record_squares`, `material_runs` and `material_ranges` of
     one record's main line (`positions`, ply by ply), each record id left to fill in."""
     boards, materials = all_spelled_out(rules, positions)
+    runs = material_runs(materials)
     return {"record_boards": [[None, pack_boards(boards)]],
             "record_squares": [[None, rules.name, squares_held(rules.name, boards)]],
-            "material_runs": material_runs(materials),
-            "material_ranges": [[None, *material_range(materials)]]}
+            "material_runs": runs,
+            "material_ranges": [[None, *material_range([tuple(run[3:]) for run in runs])]]}  # each material once
 
 
 def create_record_summaries(db: sqlite_utils.Database) -> None:

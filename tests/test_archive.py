@@ -210,3 +210,23 @@ def test_an_import_pauses_the_cycle_collector_only_while_it_runs(tmp_path):
 
     summary = Archive(str(tmp_path / "a.db")).import_rows(checked())
     assert summary.added == 2 and enabled == [False, False] and gc.isenabled()
+
+
+def test_making_rows_leaves_no_cycles_for_the_paused_collector():
+    # what lets an import pause it: every sample, valid, invalid or unparsable, checked and
+    # made into rows (once first, for what a first use creates once: classes, caches)
+    import gc
+
+    from lusoria.notation.sources import read_sources
+
+    sources = [source for path in sorted((ROOT / "samples").rglob("*.lgn")) for source in read_sources(str(path))]
+    for source in sources:
+        importer.record_rows(source)
+    gc.collect()
+    gc.disable()
+    try:
+        for source in sources:
+            importer.record_rows(source)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
