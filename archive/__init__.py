@@ -15,7 +15,8 @@ from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.export import export
-from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_rows, position_key, rows
+from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_rows, rows
+from lusoria.archive.positions import position_key
 from lusoria.archive.query import COLUMNS, FilterError, Filters, build, position_keys
 from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, open_archive

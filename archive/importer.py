@@ -6,7 +6,6 @@ a second import of the same game add nothing."""
 from __future__ import annotations
 
 import gc
-import hashlib
 import os
 import signal
 import sqlite3
@@ -24,10 +23,9 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.pipeline import in_workers
-from lusoria.validator.base import Game, Position
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.archive.identity import identity, label
-from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, summary_rows
+from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, keys_of, ply_rows, summary_rows
 from lusoria.archive.schema import SOURCE_TAGS
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, VARIATIONS, variation_rows
 from lusoria.words import plural
@@ -53,33 +51,6 @@ class ImportSummary:
         if self.unreadable:
             text += f"; could not read {plural(len(self.unreadable), 'source')}: {'; '.join(self.unreadable)}"
         return text
-
-
-def position_key(rules: Game, position: Position) -> int:
-    """A 64-bit key of a position, the same for the same position in any record (positions
-    are immutable values of bytes, ints and tuples, whose repr is the same in every run)."""
-    return keys_of(rules, [position])[0]
-
-
-def keys_of(rules: Game, positions: list[Position]) -> list[int]:
-    """`position_key` of each of `positions` (of one game)."""
-    blake2b, from_bytes = hashlib.blake2b, int.from_bytes
-    return [from_bytes(blake2b(text.encode(), digest_size=8).digest(), "big", signed=True)
-            for text in _reprs(f"{rules.name} ", positions)]
-
-
-def _reprs(prefix: str, positions: list[Position]) -> list[str]:
-    """`prefix` and the repr of each of a record's positions (of one type): by one format
-    string when the first one's repr is a NamedTuple's, `Name(field=%r, …)`, as that
-    __repr__ makes it, without running its Python code each time."""
-    first = positions[0] if positions else None
-    fields = getattr(first, "_fields", None)
-    if fields:
-        written = repr(first)
-        template = f"{prefix}{written.partition('(')[0]}({', '.join(f'{name}=%r' for name in fields)})"
-        if template % first == prefix + written:
-            return [template % position for position in positions]
-    return [prefix + repr(position) for position in positions]
 
 
 class _Comments(Visitor):
@@ -181,10 +152,7 @@ def replayed_rows(report: Report) -> dict[str, list[list]]:
     if rules is None or not report.positions:
         return {}
     written = report.record.main.plies if report.record else []
-    keys = keys_of(rules, report.positions)
-    last = len(keys) - 1
-    return {"plies": [[None, number, key, written[number].text if number < last else None,
-                       keys[number + 1] if number < last else None] for number, key in enumerate(keys)],
+    return {"plies": ply_rows(keys_of(rules, report.positions), written),
             "variation_plies": variation_rows(report), **summary_rows(rules, report.positions)}
 
 

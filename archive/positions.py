@@ -1,5 +1,5 @@
-"""What the archive keeps of the positions a record's main line reached, beside their keys
-(`plies.position`): each board spelled out one character a square, compressed per record
+"""What the archive keeps of the positions a record's main line reached: their keys, a row of
+`plies` each (`position_key`, which position search looks up); each board spelled out one character a square, compressed per record
 (`record_boards`, which pattern search reads, archive/patterns.py); what each square held at
 some ply (`record_squares`, which pattern search checks first); the material ply by ply as
 runs of plies (`material_runs`) and its least and most over the record (`material_ranges`),
@@ -8,6 +8,7 @@ reaches a new one at almost every ply (docs/archive.md, "Size")."""
 
 from __future__ import annotations
 
+import hashlib
 import zlib
 from array import array
 from functools import lru_cache
@@ -15,8 +16,9 @@ from operator import itemgetter
 
 import sqlite_utils
 
+from lusoria.notation.model import Ply
 from lusoria.validator import laquet, latrunculi, tablut
-from lusoria.validator.base import BLACK, WHITE, Game
+from lusoria.validator.base import BLACK, WHITE, Game, Position
 
 MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
 RANGED = (*MATERIAL, "inciti")  # inciti: of both sides
@@ -185,6 +187,45 @@ def summary_rows(rules: Game, positions: list) -> dict[str, list[list]]:
             "record_squares": [[None, rules.name, squares_held(rules.name, boards)]],
             "material_runs": runs,
             "material_ranges": [[None, *material_range([tuple(run[3:]) for run in runs])]]}  # each material once
+
+
+def position_key(rules: Game, position: Position) -> int:
+    """A 64-bit key of a position, the same for the same position in any record (positions
+    are immutable values of bytes, ints and tuples, whose repr is the same in every run)."""
+    return keys_of(rules, [position])[0]
+
+
+def keys_of(rules: Game, positions: list[Position]) -> list[int]:
+    """`position_key` of each of `positions` (of one game)."""
+    empty, from_bytes = hashlib.blake2b(digest_size=8), int.from_bytes  # copied: cheaper than made anew
+    keys = []
+    for text in _reprs(f"{rules.name} ", positions):
+        key = empty.copy()
+        key.update(text.encode())
+        keys.append(from_bytes(key.digest(), "big", signed=True))
+    return keys
+
+
+def _reprs(prefix: str, positions: list[Position]) -> list[str]:
+    """`prefix` and the repr of each of a record's positions (of one type): by one format
+    when the first one's repr is a NamedTuple's, `Name(field=%r, …)`, as its __repr__ makes
+    it, without running that Python code each time."""
+    first = positions[0] if positions else None
+    fields = getattr(first, "_fields", None)
+    if fields:
+        written = repr(first)
+        template = f"{prefix}{written.partition('(')[0]}({', '.join(f'{name}=%r' for name in fields)})"
+        if template % first == prefix + written:
+            return [template % position for position in positions]
+    return [prefix + repr(position) for position in positions]
+
+
+def ply_rows(keys: list[int], written: list[Ply]) -> list[list]:
+    """The rows of `plies` of one record (its id, the first column, left to fill in): the key
+    of each position of its main line (`keys`), the ply `written` from it and the next key."""
+    last = len(keys) - 1
+    return [[None, number, key, written[number].text if number < last else None,
+             keys[number + 1] if number < last else None] for number, key in enumerate(keys)]
 
 
 def create_record_summaries(db: sqlite_utils.Database) -> None:

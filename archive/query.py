@@ -11,7 +11,7 @@ from lusoria import rulebook
 from lusoria.notation.dates import date_range
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
-from lusoria.archive.importer import position_key
+from lusoria.archive.positions import position_key
 from lusoria.archive.players import player_condition
 from lusoria.archive.search import continuations, ply_search
 

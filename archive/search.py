@@ -153,7 +153,7 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
 def continuations(texts: list[str]) -> tuple[str, list]:
     """A WHERE clause: records whose main line begins with the main line of one of the records
     `texts` (the same game, or one that continues it), compared position by position."""
-    from lusoria.archive.importer import keys_of
+    from lusoria.archive.positions import keys_of
     from lusoria.validator.replay import check
 
     selects, params = [], []

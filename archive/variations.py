@@ -39,7 +39,7 @@ class _VariationPlies(Visitor):
     are legal and the game goes on (then its lines go dead: None)."""
 
     def __init__(self, rules: Game, main: list[Position]) -> None:
-        from lusoria.archive.importer import position_key
+        from lusoria.archive.positions import position_key
 
         self.rules, self.main, self.key = rules, main, position_key
         self.lines: list[list[Position | None]] = []  # per open line: [its position now, the one before its last ply]

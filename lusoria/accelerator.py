@@ -21,7 +21,7 @@ from typing import Sequence
 
 COMPILED = ("lusoria.notation.model", "lusoria.notation.numbers", "lusoria.notation.plies",
             "lusoria.validator.replay", "lusoria.validator.tablut",
-            "lusoria.validator.latrunculi", "lusoria.validator.laquet")
+            "lusoria.validator.latrunculi", "lusoria.validator.laquet", "lusoria.archive.positions")
 SHARED_LIBRARY = "lusoria.accelerated"  # mypyc's library of the compiled code; each module loads it
 PURE_SWITCH = "LUSORIA_PURE_PYTHON"
 SAME_INSTALL = 2.0  # seconds: a source written this soon after its compiled module came with it (pip

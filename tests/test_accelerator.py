@@ -63,11 +63,12 @@ def test_a_source_newer_than_its_compiled_module_runs_instead(tmp_path):
 
 RULES_TESTS = ["tests/test_tablut_rules.py", "tests/test_latrunculi_rules.py", "tests/test_laquet_rules.py",
                "tests/test_rule_edges.py", "tests/test_fast_paths.py", "tests/test_conformance.py",
-               "tests/test_replay.py", "tests/test_toy_game.py"]
+               "tests/test_replay.py", "tests/test_toy_game.py", "tests/test_record_squares.py"]
 
 
 def test_the_rules_hold_in_pure_python():
-    """The rules and replay tests, run again on the sources (the rest of the suite runs compiled)."""
+    """The rules and replay tests, and those of what an import makes of positions, run again on
+    the sources (the rest of the suite runs compiled)."""
     if not accelerator.compiled():
         pytest.skip("this run is pure Python already")
     finished = subprocess.run([sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider", *RULES_TESTS],

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError
-from lusoria.archive import importer, schema
+from lusoria.archive import importer, positions, schema
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
 
@@ -194,7 +194,7 @@ def test_a_positions_key_is_the_one_archives_of_version_5_hold(game, variant, ke
     # `plies.position` of an archive already made: a new key for the same position would hide it
     # from position search (Ashton's position remembers earlier ones, and is keyed as the plain one)
     rules = GAMES[game](variant=variant)
-    assert importer.position_key(rules, rules.initial()) == key
+    assert positions.position_key(rules, rules.initial()) == key
 
 
 def test_an_import_pauses_the_cycle_collector_only_while_it_runs(tmp_path):
@@ -230,3 +230,16 @@ def test_making_rows_leaves_no_cycles_for_the_paused_collector():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_a_key_is_the_hash_of_the_game_and_the_positions_repr():
+    # whatever the positions: NamedTuples (made by one format), tuples, any text in them
+    import hashlib
+    from collections import namedtuple
+    from types import SimpleNamespace
+
+    Named = namedtuple("Named", "board turn")
+    for written in ([Named("e", 0), Named("é\n", 1)], [Named("é", 0)], [("a", 1), ("b", 2)], []):
+        expected = [int.from_bytes(hashlib.blake2b(f"toy {position!r}".encode(), digest_size=8).digest(), "big",
+                                   signed=True) for position in written]
+        assert positions.keys_of(SimpleNamespace(name="toy"), written) == expected

@@ -19,7 +19,7 @@ EMPTY: Final = 0
 PAWN: Final = 1
 DUX: Final = 2
 INCITUS: Final = 3
-LETTERS = {1: "P", 2: "D", 3: "I", 5: "p", 6: "d", 7: "i"}
+LETTERS: Final[dict[int, str]] = {1: "P", 2: "D", 3: "I", 5: "p", 6: "d", 7: "i"}
 CODES = {letter: code for code, letter in LETTERS.items()}
 FILES = "abcdefghijklmnop"
 
