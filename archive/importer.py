@@ -9,7 +9,6 @@ import gc
 import os
 import signal
 import sqlite3
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 from operator import attrgetter
@@ -140,8 +139,21 @@ def record_rows(source: RecordText) -> Rows:
 def checked_rows(records: Iterable[RecordText | Problem], jobs: int = 1,
                  batch_size: int = 1000) -> Iterator[Rows | Problem]:
     """The rows of each record (`record_rows`), by `jobs` worker processes, in order, up to a
-    batch of `import_rows` ahead; the problems of the stream (lusoria.pipeline) in their place."""
-    return in_workers(record_rows, records, jobs, batch_size)
+    batch of `import_rows` ahead; the problems of the stream (lusoria.pipeline) in their place.
+    With workers, this process's collector of reference cycles is paused while it takes the
+    rows: they hold none, and it would walk those of a batch again and again (a sixth of the
+    time of the process that writes); the workers, which check records (an illegal ply's
+    exception can make cycles), collect as always."""
+    if jobs <= 1:
+        yield from in_workers(record_rows, records, jobs, batch_size)
+        return
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield from in_workers(record_rows, records, jobs, batch_size)
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def replayed_rows(report: Report) -> dict[str, list[list]]:
@@ -170,27 +182,15 @@ def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: 
     summary = ImportSummary()
     checked = iter(checked)
     db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over (`plies`)
-    number = 0
-    with _cycle_collection_paused():
+    db.execute("PRAGMA foreign_keys = OFF")  # each row's record is the one inserted just before it (tests:
+    number = 0                               # foreign_key_check after imports); checked, a lookup a row
+    try:
         while batch := list(islice(checked, batch_size)):
             number += 1
             _insert_batch(db, batch, summary, number)
-    return summary
-
-
-@contextmanager
-def _cycle_collection_paused() -> Iterator[None]:
-    """Python's collector of reference cycles paused, in the worker processes too (forked
-    within): checking records and making their rows makes none (tests/test_archive.py), and it
-    would walk the rows of a batch again and again (a sixth of the time of the process that
-    writes, a twelfth of a worker's)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
     finally:
-        if enabled:
-            gc.enable()
+        db.execute("PRAGMA foreign_keys = ON")
+    return summary
 
 
 FAULT = "LUSORIA_IMPORT_FAULT"

@@ -7,6 +7,7 @@ checking over worker processes, the stream's order kept."""
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -110,9 +111,10 @@ def _mapped_chunk(function: Callable[[T], U], chunk: list[T | Problem]) -> list[
 
 
 def _start_worker(parent: int) -> None:
-    """A worker leaves Ctrl-C to its parent (which stops the pool) and ends when the parent does,
-    even killed (on Linux)."""
+    """A worker leaves Ctrl-C to its parent (which stops the pool), collects cyclic garbage, and
+    ends when the parent does, even killed (on Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.enable()  # its parent may have paused it for itself (archive/importer.py)
     if sys.platform == "linux":
         import ctypes
 

@@ -197,39 +197,17 @@ def test_a_positions_key_is_the_one_archives_of_version_5_hold(game, variant, ke
     assert positions.position_key(rules, rules.initial()) == key
 
 
-def test_an_import_pauses_the_cycle_collector_only_while_it_runs(tmp_path):
+def test_an_import_with_workers_pauses_its_cycle_collector_only_while_it_takes_their_rows():
     import gc
 
-    enabled = []  # while each record's rows are taken
+    from lusoria.pipeline import records
 
-    def checked():
-        for n in range(2):
-            enabled.append(gc.isenabled())
-            yield importer.Rows(str(n), True, True, {"records": [[None, str(n), *[None] * 12, 1, *[None] * 8, "x",
-                                                                   None, None]]})
-
-    summary = Archive(str(tmp_path / "a.db")).import_rows(checked())
-    assert summary.added == 2 and enabled == [False, False] and gc.isenabled()
-
-
-def test_making_rows_leaves_no_cycles_for_the_paused_collector():
-    # what lets an import pause it: every sample, valid, invalid or unparsable, checked and
-    # made into rows (once first, for what a first use creates once: classes, caches)
-    import gc
-
-    from lusoria.notation.sources import read_sources
-
-    sources = [source for path in sorted((ROOT / "samples").rglob("*.lgn")) for source in read_sources(str(path))]
-    for source in sources:
-        importer.record_rows(source)
-    gc.collect()
-    gc.disable()
-    try:
-        for source in sources:
-            importer.record_rows(source)
-        assert gc.collect() == 0
-    finally:
-        gc.enable()
+    taken = []
+    for checked in importer.checked_rows(records([SAMPLES]), jobs=2, batch_size=10):
+        taken.append((checked, gc.isenabled()))
+    assert len(taken) == 81 and not any(enabled for _, enabled in taken) and gc.isenabled()
+    assert all(enabled for _, enabled in ((checked, gc.isenabled()) for checked in
+                                          importer.checked_rows(records([SAMPLES + "/tablut"]), jobs=1)))
 
 
 def test_a_key_is_the_hash_of_the_game_and_the_positions_repr():

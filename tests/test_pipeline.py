@@ -2,6 +2,7 @@
 place, progress in bytes on disk, the archive fed reports; the CLI over the library's façade."""
 
 import ast
+import gc
 import os
 import signal
 import sqlite3
@@ -124,6 +125,20 @@ def test_workers_keep_the_order_and_the_problems_in_their_place():
     assert [item for item, _, _ in taken] == list(range(100))
     assert taken[0][1:] == (os.getpid(), False)  # the first item here: the workers inherit what it loaded
     assert os.getpid() not in {pid for _, pid, _ in taken[1:]} and all(ignores for _, _, ignores in taken[1:])
+
+
+def collecting(item: int) -> bool:
+    """Whether the process that took an item collects reference cycles."""
+    return gc.isenabled()
+
+
+def test_workers_collect_cycles_even_where_their_parent_paused_it():
+    gc.disable()
+    try:
+        collected = list(pipeline.in_workers(collecting, range(100), 2))
+    finally:
+        gc.enable()
+    assert collected[0] is False and all(collected[1:])  # the first item here, the others in workers
 
 
 def test_one_job_or_one_chunk_stays_in_this_process():
