@@ -127,9 +127,9 @@ def test_workers_keep_the_order_and_the_problems_in_their_place():
     assert os.getpid() not in {pid for _, pid, _ in taken[1:]} and all(ignores for _, _, ignores in taken[1:])
 
 
-def collecting(item: int) -> bool:
-    """Whether the process that took an item collects reference cycles."""
-    return gc.isenabled()
+def collecting(item: int) -> tuple[bool, int]:
+    """Whether the process that took an item collects reference cycles, and how often."""
+    return gc.isenabled(), gc.get_threshold()[0]
 
 
 def test_workers_collect_cycles_even_where_their_parent_paused_it():
@@ -138,7 +138,8 @@ def test_workers_collect_cycles_even_where_their_parent_paused_it():
         collected = list(pipeline.in_workers(collecting, range(100), 2))
     finally:
         gc.enable()
-    assert collected[0] is False and all(collected[1:])  # the first item here, the others in workers
+    assert collected[0] == (False, gc.get_threshold()[0])  # the first item here, the others in workers
+    assert set(collected[1:]) == {(True, pipeline.YOUNG_OBJECTS)}
 
 
 def test_one_job_or_one_chunk_stays_in_this_process():
