@@ -56,8 +56,9 @@ def identity(report: Report) -> Identity:
     start = rules.format_position(report.positions[0]) if rules and report.positions \
         else record.tags.get("Position", "")
     roster = [_folded(record.tags.get(tag, UNKNOWN.get(tag, "?"))) for tag in SETTING_TAGS]
-    canonical = report.canonical
-    written = [canonical.get((0, index), ply.text) for index, ply in enumerate(record.main.plies)]
+    written = [ply.text for ply in record.main.plies]
+    replayed = max(len(report.positions) - 1, 0)  # the main line's plies played, whose canonical text is known
+    written[:replayed] = map(report.canonical.__getitem__, zip(repeat(0), range(replayed)))
     plies = tuple(map(sys.intern, map(str.rstrip, written, repeat("+"))))
     setting = ("record", record.game, *rule_set, start, *roster)
     result = _folded(record.tags.get("Result", record.result))

@@ -102,14 +102,16 @@ def all_spelled_out(rules: Game, positions: list) -> tuple[list[str], list[Mater
         boards = _grid_boards(rules, positions)
     else:
         boards = [rules.format_position(position) for position in positions]
-    material = rules.material
-    if rules.name == "tablut":
-        return boards, [(*material(position), board.count("K"), None, None, None, None)
-                        for position, board in zip(positions, boards)]
-    if rules.name == "latrunculi" and rules.variant == "seneca":
-        return boards, [(*material(position), None, board.count("I"), board.count("i"), None, None)
-                        for position, board in zip(positions, boards)]
-    return boards, [(*material(position), None, None, None, None, None) for position in positions]
+    materials: list[Material] = []
+    for position, board in zip(positions, boards):
+        white, black = rules.material(position)
+        if rules.name == "tablut":
+            materials.append((white, black, board.count("K"), None, None, None, None))
+        elif rules.name == "latrunculi" and rules.variant == "seneca":
+            materials.append((white, black, None, board.count("I"), board.count("i"), None, None))
+        else:
+            materials.append((white, black, None, None, None, None, None))
+    return boards, materials
 
 
 def pack_boards(boards: list[str]) -> bytes:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -93,9 +94,13 @@ class Game(Generic[P]):
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None):
         self.variant = (variant or next(iter(self.presets))).lower()
-        self.option = {key: values[0] for key, values in self.options.items()}
-        self.option.update(self.presets[self.variant])
-        self.option.update(options or {})
+        self.option = {**self.preset_options(self.variant), **(options or {})}
+
+    @classmethod
+    @cache
+    def preset_options(cls, variant: str) -> dict[str, str]:
+        """Every option as a preset (Variant) sets it, the others at their defaults (not to change)."""
+        return {**{key: values[0] for key, values in cls.options.items()}, **cls.presets[variant]}
 
     @classmethod
     def grammar_file(cls) -> Traversable | Path:
@@ -202,6 +207,6 @@ class Game(Generic[P]):
 
     def extra_tags(self) -> dict[str, str]:
         """The tags (besides Game and Variant) that choose these rules: `Rules`, …"""
-        preset = type(self)(variant=self.variant).option
+        preset = self.preset_options(self.variant)
         changed = {key: value for key, value in self.option.items() if value != preset[key]}
         return {"Rules": " ".join(f"{k}={v}" for k, v in changed.items())} if changed else {}
