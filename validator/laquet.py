@@ -102,8 +102,10 @@ def point_name(point: int) -> str:
     return "off" if point == OFF else str(point)
 
 
-def _roll_text(dice) -> str:
-    return "".join(str(d) for d in sorted(dice, reverse=True)) + ":"
+def _roll_text(dice: Sequence[int]) -> str:
+    if len(dice) == 2:  # a roll, the larger die first (a list, not a generator: mypyc makes those slow)
+        return f"{dice[0]}{dice[1]}:" if dice[0] >= dice[1] else f"{dice[1]}{dice[0]}:"
+    return "".join([str(d) for d in sorted(dice, reverse=True)]) + ":"
 
 
 def _row(position: LaquetPosition, points: range) -> str:
@@ -676,7 +678,7 @@ def _turn_text(roll: tuple[int, ...], steps: list[Step], left: tuple[int, ...] =
 
 
 def _steps_text(steps: Sequence[Step]) -> str:
-    return " ".join(f"{a}/{point_name(b)}" for a, b, _ in steps) or "--"
+    return " ".join([f"{a}/{point_name(b)}" for a, b, _ in steps]) or "--"
 
 
 def _dice_words(dice) -> str:
