@@ -38,6 +38,15 @@ def test_the_version_says_what_runs():
     assert accelerator.describe().startswith("compiled" if accelerator.compiled() else "pure Python: ")
 
 
+def test_ci_runs_what_the_readme_builds_compiled():
+    """CI (`CI` set, as `.ci/run` runs there) has a C compiler: a pure-Python build there means
+    the build lost something it needs (as when sqlite-utils was missing from the build
+    requirements and every compiled-only test was skipped, green)."""
+    if not os.environ.get("CI") or accelerator.pure_requested():
+        pytest.skip("not on CI, or pure Python asked for")
+    assert accelerator.compiled(), accelerator.describe()
+
+
 def test_the_switch_runs_the_sources():
     said, suffixes = probe({**os.environ, "LUSORIA_PURE_PYTHON": "1"})
     assert (said, suffixes) == ("pure Python: LUSORIA_PURE_PYTHON is set", ".py")
