@@ -10,7 +10,7 @@ import os
 import signal
 import sqlite3
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice, repeat
 from operator import attrgetter
 from typing import Callable, Iterable, Iterator
 
@@ -24,14 +24,14 @@ from lusoria.notation.visitor import Visitor, walk
 from lusoria.pipeline import in_workers
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.archive.identity import identity, label
-from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, keys_of, ply_rows, summary_rows
+from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, keys_of, ply_rows, summary_rows
 from lusoria.archive.schema import SOURCE_TAGS
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, VARIATIONS, variation_rows
 from lusoria.words import plural
 
 COMMENTS = attrgetter("comments")  # of a ply
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
-ROSTER_COLUMNS_INDEX = {tag: 4 + index for index, tag in enumerate(ROSTER_COLUMNS)}
+ROSTER_COLUMNS_INDEX = {tag: 3 + index for index, tag in enumerate(ROSTER_COLUMNS)}
 
 
 @dataclass
@@ -88,12 +88,13 @@ CHILD_COLUMNS = {
 
 @dataclass(slots=True)
 class Rows:
-    """One checked record as rows of each table, its id (the first column) left to fill in."""
+    """One checked record as rows of each table, column by column, its id left out
+    (archive/positions.py: Columns): `import_rows` gives each record its id."""
 
     hash: str
     valid: bool
     parsed: bool
-    tables: dict[str, list[list]]
+    tables: dict[str, Columns]
 
 
 def as_written(report: Report) -> str:
@@ -113,7 +114,7 @@ def rows(report: Report) -> Rows:
     date_from, date_to = report.dates if report.record else _dates(tags)
     text = as_written(report)
     found = identity(report)
-    record = [None, found.key, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
+    record = [found.key, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
               date_from, date_to, report.plies, int(report.valid), len(errors),
               len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
               report.source.path, report.source.line,
@@ -121,13 +122,16 @@ def rows(report: Report) -> Rows:
               (" ".join(_comments(report.record)) or None) if report.record else None,
               text.rstrip("\n") + "\n", found.setting, label(tags)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
+    names, values = list(tags), list(tags.values())
+    if report.source.format != "lgn":
+        names.append("SourceFormat")
+        values.append(report.source.format)
     return Rows(found.key, report.valid, report.record is not None, {
-        "records": [record],
-        "tags": [[None, name, value] for name, value in tags.items()]
-        + ([[None, "SourceFormat", report.source.format]] if report.source.format != "lgn" else []),
+        "records": [[value] for value in record],
+        "tags": [names, values],
         **replayed_rows(report),
-        "diagnostics": [[None, n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
-                        for n, d in enumerate(report.diagnostics)],
+        "diagnostics": columns([[n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
+                                for n, d in enumerate(report.diagnostics)]),
     })
 
 
@@ -156,9 +160,8 @@ def checked_rows(records: Iterable[RecordText | Problem], jobs: int = 1,
             gc.enable()
 
 
-def replayed_rows(report: Report) -> dict[str, list[list]]:
-    """The rows of the tables made from replaying a record (schema.REPLAYED), each record id
-    left to fill in: a row of `plies` per position of the main line, with the ply played from
+def replayed_rows(report: Report) -> dict[str, Columns]:
+    """The rows of the tables made from replaying a record (schema.REPLAYED): a row of `plies` per position of the main line, with the ply played from
     it and the position it led to; its variations; its summaries (archive/positions.py)."""
     rules = report.rules
     if rules is None or not report.positions:
@@ -208,22 +211,23 @@ def _fault(point: str, batch: int) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[list]],
+def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[tuple[int, Columns]]],
                 after_each: Callable[[], None] | None = None) -> None:
-    """Insert rows of `records` (first, when given) and its child tables; `after_each` is
-    called after each table's rows."""
+    """Insert the rows of records (`records` first, when given) and their child tables, each
+    table's as (record id, its Columns) per record; `after_each` is called after each table."""
     for table, new in tables.items():
+        rows = chain.from_iterable(zip(repeat(record), *found) for record, found in new if found)
         if table == "records":
-            _insert_records(conn, new)
+            _insert_records(conn, rows)
         else:
-            columns = ", ".join(f"[{c}]" for c in CHILD_COLUMNS[table])
-            conn.executemany(f"INSERT INTO [{table}] ({columns}) VALUES ({', '.join('?' * len(CHILD_COLUMNS[table]))})",
-                             new)
+            names = ", ".join(f"[{c}]" for c in CHILD_COLUMNS[table])
+            conn.executemany(f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' * len(CHILD_COLUMNS[table]))})",
+                             rows)
         if after_each:
             after_each()
 
 
-def _insert_records(conn: sqlite3.Connection, new: list[list]) -> None:
+def _insert_records(conn: sqlite3.Connection, new: Iterable[tuple]) -> None:
     """Rows of `records`, by one INSERT … SELECT from a scratch table: the trigger that indexes
     them for full-text search then runs within one statement, where a row at a time makes the
     index write itself out at each row (three times as long)."""
@@ -243,17 +247,15 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
         seen = {row[0] for row in conn.execute(
             f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)}
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
-        tables: dict[str, list[list]] = {"records": []}
+        tables: dict[str, list[tuple[int, Columns]]] = {"records": []}
         counts = ImportSummary()
         for checked in batch:
             if checked.hash in seen:
                 counts.duplicates += 1
                 continue
             seen.add(checked.hash)
-            for table, new in checked.tables.items():
-                for row in new:
-                    row[0] = next_id
-                tables.setdefault(table, []).extend(new)
+            for table, found in checked.tables.items():
+                tables.setdefault(table, []).append((next_id, found))
             next_id += 1
             counts.added += 1
             counts.invalid += not checked.valid

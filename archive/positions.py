@@ -28,6 +28,13 @@ EMPTY = "."
 LAQUET_POINTS = 18
 
 Material = tuple[int | None, ...]  # the counts of MATERIAL, None where a game has no such count
+Columns = list[list]  # a table's rows of one record, column by column, its record id left out (the
+# writing process adds it): a few lists pass between processes for less than a list a row
+
+
+def columns(rows: list[list]) -> Columns:
+    """Rows (each without the record id) as Columns."""
+    return [list(column) for column in zip(*rows)]
 
 
 _SIDES = {WHITE: " w", BLACK: " b"}  # the side to move, as a spelled-out board ends
@@ -167,28 +174,28 @@ def squares_held(game: str, boards: list[str]) -> str:
 
 
 def material_runs(materials: list[Material]) -> list[list]:
-    """The rows of `material_runs` of one record (its id, the first column, left to fill in):
-    its main line's material, ply by ply, cut where the material changes."""
+    """The rows of `material_runs` of one record, without its id: its main line's material, ply
+    by ply, cut where the material changes."""
     found: list[list] = []
     last = None
     for ply, material in enumerate(materials):
         if material == last:
-            found[-1][2] = ply
+            found[-1][1] = ply
         else:
-            found.append([None, ply, ply, *material])
+            found.append([ply, ply, *material])
             last = material
     return found
 
 
-def summary_rows(rules: Game, positions: list) -> dict[str, list[list]]:
+def summary_rows(rules: Game, positions: list) -> dict[str, Columns]:
     """The rows of `record_boards`, `record_squares`, `material_runs` and `material_ranges` of
-    one record's main line (`positions`, ply by ply), each record id left to fill in."""
+    one record's main line (`positions`, ply by ply)."""
     boards, materials = all_spelled_out(rules, positions)
     runs = material_runs(materials)
-    return {"record_boards": [[None, pack_boards(boards)]],
-            "record_squares": [[None, rules.name, squares_held(rules.name, boards)]],
-            "material_runs": runs,
-            "material_ranges": [[None, *material_range([tuple(run[3:]) for run in runs])]]}  # each material once
+    return {"record_boards": [[pack_boards(boards)]],
+            "record_squares": [[rules.name], [squares_held(rules.name, boards)]],
+            "material_runs": columns(runs),
+            "material_ranges": [[value] for value in material_range([tuple(run[2:]) for run in runs])]}  # each material once
 
 
 def position_key(rules: Game, position: Position) -> int:
@@ -222,12 +229,11 @@ def _reprs(prefix: str, positions: list[Position]) -> list[str]:
     return [prefix + repr(position) for position in positions]
 
 
-def ply_rows(keys: list[int], written: list[Ply]) -> list[list]:
-    """The rows of `plies` of one record (its id, the first column, left to fill in): the key
-    of each position of its main line (`keys`), the ply `written` from it and the next key."""
+def ply_rows(keys: list[int], written: list[Ply]) -> Columns:
+    """The rows of `plies` of one record: the key of each position of its main line (`keys`),
+    the ply `written` from it and the next key."""
     last = len(keys) - 1
-    return [[None, number, key, written[number].text if number < last else None,
-             keys[number + 1] if number < last else None] for number, key in enumerate(keys)]
+    return [list(range(len(keys))), keys, [ply.text for ply in written[:last]] + [None], keys[1:] + [None]]
 
 
 def create_record_summaries(db: sqlite_utils.Database) -> None:

@@ -114,10 +114,10 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     for table in REPLAYED:
         db.execute(f"DROP TABLE IF EXISTS [{table}]")
     create_replayed(db)
-    tables: dict[str, list[list]] = {}
+    tables: dict[str, list] = {}
     for number, (record, text) in enumerate(db.execute("SELECT id, text FROM records ORDER BY id"), 1):
-        for table, rows in replayed_rows(check(text)).items():
-            tables.setdefault(table, []).extend([record, *row[1:]] for row in rows)
+        for table, found in replayed_rows(check(text)).items():
+            tables.setdefault(table, []).append((record, found))
         if number % batch == 0:
             insert_rows(db.conn, tables)
             tables = {}

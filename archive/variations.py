@@ -9,6 +9,7 @@ from operator import attrgetter
 
 import sqlite_utils
 
+from lusoria.archive.positions import Columns, columns
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import Game, Illegal, Position
@@ -34,7 +35,7 @@ def create_variation_plies(db: sqlite_utils.Database) -> None:
 
 
 class _VariationPlies(Visitor):
-    """The rows of `variation_plies` (record id left to fill in), from one walk of the record:
+    """The rows of `variation_plies` (without the record id), from one walk of the record:
     each variation replayed from the position before the ply it replaces, as far as its plies
     are legal and the game goes on (then its lines go dead: None)."""
 
@@ -67,16 +68,15 @@ class _VariationPlies(Visitor):
             state[0] = state[1] = None
             return
         state[0] = played.position if played.outcome is None else None
-        self.rows.append([None, line, number - 1, self.key(self.rules, before), self.key(self.rules, played.position),
+        self.rows.append([line, number - 1, self.key(self.rules, before), self.key(self.rules, played.position),
                           ply.text])
 
 
-def variation_rows(report: Report) -> list[list]:
-    """The rows of `variation_plies` of one checked record, its record id (the first column)
-    left to fill in."""
+def variation_rows(report: Report) -> Columns:
+    """The rows of `variation_plies` of one checked record (archive/positions.py: Columns)."""
     rules, record = report.rules, report.record
     if rules is None or record is None or not any(map(VARIATIONS, record.main.plies)):
         return []
     found = _VariationPlies(rules, report.positions)
     walk(record, found)
-    return found.rows
+    return columns(found.rows)

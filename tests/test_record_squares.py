@@ -99,8 +99,8 @@ def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples
 def test_material_runs_cut_the_main_line_where_the_material_changes():
     full, taken = (9, 16, 1, None, None, None, None), (9, 15, 1, None, None, None, None)
     assert material_runs([full, full, full, taken, taken, full]) == [
-        [None, 0, 2, 9, 16, 1, None, None, None, None], [None, 3, 4, 9, 15, 1, None, None, None, None],
-        [None, 5, 5, 9, 16, 1, None, None, None, None]]
+        [0, 2, 9, 16, 1, None, None, None, None], [3, 4, 9, 15, 1, None, None, None, None],
+        [5, 5, 9, 16, 1, None, None, None, None]]
 
 
 @pytest.mark.parametrize("condition", ["white<=15", "black>=15", "king", "white<=14, black>=14", "inciti",
