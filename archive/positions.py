@@ -37,7 +37,7 @@ def columns(rows: list[list]) -> Columns:
     return [list(column) for column in zip(*rows)]
 
 
-_SIDES = {WHITE: " w", BLACK: " b"}  # the side to move, as a spelled-out board ends
+_SIDES = {WHITE: b" w", BLACK: b" b"}  # the side to move, as a spelled-out board ends
 
 
 # The character of each count of a Laquet point, indexed by the count (negative: Black's, from the end)
@@ -49,15 +49,15 @@ _WHITE_CHECKERS = bytes(byte if byte <= 15 else 0 for byte in range(256))
 _BLACK_CHECKERS = bytes(256 - byte if byte >= 241 else 0 for byte in range(256))
 
 
-def _laquet_spelled_out(positions: list[laquet.LaquetPosition]) -> tuple[list[str], list[Material]]:
+def _laquet_spelled_out(positions: list[laquet.LaquetPosition]) -> tuple[list[bytes], list[Material]]:
     """Laquet's `all_spelled_out`: points 1–18 as one character each (`.` empty, `a`–`o` 1–15
     White checkers, `A`–`O` Black's) and the side to move; checkers on the board and borne off."""
-    boards: list[str] = []
+    boards: list[bytes] = []
     materials: list[Material] = []
     for position in positions:
         counts = array("b", position.points[1:LAQUET_POINTS + 1]).tobytes()
         white, black = sum(counts.translate(_WHITE_CHECKERS)), sum(counts.translate(_BLACK_CHECKERS))
-        boards.append(counts.translate(_LAQUET_CHARACTERS).decode() + _SIDES[position.turn])
+        boards.append(counts.translate(_LAQUET_CHARACTERS) + _SIDES[position.turn])
         materials.append((white, black, None, None, None, laquet.CHECKERS - white, laquet.CHECKERS - black))
     return boards, materials
 
@@ -70,7 +70,7 @@ def _width(rules: Game) -> int:
     return rules.geo.width if isinstance(rules, latrunculi.Latrunculi) else tablut.SIZE
 
 
-def _grid_boards(rules: Game, positions: list) -> list[str]:
+def _grid_boards(rules: Game, positions: list) -> list[bytes]:
     """Tablut or Latrunculi positions spelled out: each one's position string (docs/notation.md §6)
     with each empty square written `.` (built from the board's bytes at once: tests/test_research.py
     checks that folding the `.` back gives `format_position`)."""
@@ -79,10 +79,10 @@ def _grid_boards(rules: Game, positions: list) -> list[str]:
     width, table, size = _width(rules), _TRANSLATIONS[rules.name], len(positions[0].board)
     ranks = itemgetter(*[slice(start, start + width) for start in range(size - width, -1, -width)])  # top first
     if not hasattr(positions[0], "hand"):
-        return ["/".join(ranks(position.board.translate(table).decode())) + _SIDES[position.turn]
-                for position in positions]
-    return ["/".join(ranks(position.board.translate(table).decode())) + _SIDES[position.turn]
-            + (f" {position.hand[0]} {position.hand[1]}" if position.hand != (0, 0) else "") for position in positions]
+        return [b"/".join(ranks(position.board.translate(table))) + _SIDES[position.turn] for position in positions]
+    return [b"/".join(ranks(position.board.translate(table))) + _SIDES[position.turn]
+            + (f" {position.hand[0]} {position.hand[1]}".encode() if position.hand != (0, 0) else b"")
+            for position in positions]
 
 
 def folded(board: str, width: int = 16) -> str:
@@ -98,33 +98,33 @@ def spelled_out(rules: Game, position) -> tuple[str, Material]:
     Laquet its points, then the side to move; for a game without one, its position string) and
     its material."""
     (board,), (material,) = all_spelled_out(rules, [position])
-    return board, material
+    return board.decode(), material
 
 
-def all_spelled_out(rules: Game, positions: list) -> tuple[list[str], list[Material]]:
-    """`spelled_out` of each of a record's positions: their boards, and their materials."""
+def all_spelled_out(rules: Game, positions: list) -> tuple[list[bytes], list[Material]]:
+    """`spelled_out` of each of a record's positions: their boards (as ASCII bytes), and their materials."""
     if rules.name == "laquet":
         return _laquet_spelled_out(positions)
     if rules.name in _TRANSLATIONS:
         boards = _grid_boards(rules, positions)
     else:
-        boards = [rules.format_position(position) for position in positions]
+        boards = [rules.format_position(position).encode() for position in positions]
     materials: list[Material] = []
     for position, board in zip(positions, boards):
         white, black = rules.material(position)
         if rules.name == "tablut":
-            materials.append((white, black, board.count("K"), None, None, None, None))
+            materials.append((white, black, board.count(b"K"), None, None, None, None))
         elif rules.name == "latrunculi" and rules.variant == "seneca":
-            materials.append((white, black, None, board.count("I"), board.count("i"), None, None))
+            materials.append((white, black, None, board.count(b"I"), board.count(b"i"), None, None))
         else:
             materials.append((white, black, None, None, None, None, None))
     return boards, materials
 
 
-def pack_boards(boards: list[str]) -> bytes:
+def pack_boards(boards: list[bytes]) -> bytes:
     """A record's boards, ply by ply, as one value of `record_boards` (each board differs from
     the one before in a few squares: compressed together they take a few bytes a ply)."""
-    return zlib.compress("\n".join(boards).encode(), 5)  # 5: as small as 6 within 3%, twice as fast
+    return zlib.compress(b"\n".join(boards), 5)  # 5: as small as 6 within 3%, twice as fast
 
 
 @lru_cache(maxsize=64)  # a query reads the same record's boards for its condition and its column
@@ -158,14 +158,14 @@ _HELD_BITS = {game: bytes(bits.get(chr(code), 0) for code in range(256)) for gam
 _HELD_CHARACTERS = bytes.maketrans(bytes(range(64)), bytes(range(SQUARES_HELD, SQUARES_HELD + 64)))
 
 
-def squares_held(game: str, boards: list[str]) -> str:
+def squares_held(game: str, boards: list[bytes]) -> str:
     """What each square of a record's boards held at some ply, one character a square of its
     spelled-out board (`chr(48 + bits)`, PIECE_BITS), up to the side to move: a pattern search
     skips the records whose squares never held what the pattern asks for (`record_squares`).
     A game without PIECE_BITS (one added without pattern search) is written as never held.
     (Each board's bits, a byte a square, are one integer: OR-ed, the bytes never carry.)"""
     table = _HELD_BITS.get(game, bytes(256))
-    squares = [board.split(" ", 1)[0].encode() for board in boards]
+    squares = [board.split(b" ", 1)[0] for board in boards]
     length = min(map(len, squares), default=0)
     held = 0
     for board in squares:

@@ -36,17 +36,17 @@ def samples(tmp_path_factory):
 
 
 def test_squares_held_are_the_pieces_each_square_ever_held():
-    boards = ["K.p/P.. w", ".Kp/..p b"]  # bits: K 1, P 2, p 4
+    boards = [b"K.p/P.. w", b".Kp/..p b"]  # bits: K 1, P 2, p 4
     assert squares_held("tablut", boards) == "".join(chr(48 + bits) for bits in (1, 1, 4, 0, 2, 0, 4))
-    assert squares_held("laquet", ["a.B w", "b.. b"]) == chr(49) + chr(48) + chr(50)
+    assert squares_held("laquet", [b"a.B w", b"b.. b"]) == chr(49) + chr(48) + chr(50)
     # boards with hands after the side to move; an odd number of them; none
-    assert squares_held("latrunculi", ["P.. w 3 4", ".d. b 3 3", "..i w"]) == chr(49) + chr(64) + chr(80)
+    assert squares_held("latrunculi", [b"P.. w 3 4", b".d. b 3 3", b"..i w"]) == chr(49) + chr(64) + chr(80)
     assert squares_held("tablut", []) == ""
 
 
 def test_squares_held_of_boards_of_different_lengths_are_those_all_have():
     # a game's position strings (a game without a spelled-out board): the first squares of each
-    assert squares_held("tablut", ["KP w", "p w", "PPP b"]) == chr(48 + 7)
+    assert squares_held("tablut", [b"KP w", b"p w", b"PPP b"]) == chr(48 + 7)
 
 
 def test_required_squares_ask_only_for_what_must_be_there():

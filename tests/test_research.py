@@ -215,7 +215,7 @@ def test_boards_match_a_pattern_as_sqlite_glob_does(game, tags, patterns):
             for glob in globs:
                 assert [bool(re.fullmatch(glob_regex(glob), board)) for board in boards] == [
                     bool(conn.execute("SELECT ? GLOB ?", [board, glob]).fetchone()[0]) for board in boards]
-            found = matching_plies(pack_boards(boards), game, json.dumps([[game, glob] for glob in globs]))
+            found = matching_plies(pack_boards([board.encode() for board in boards]), game, json.dumps([[game, glob] for glob in globs]))
             assert (json.loads(found) if found else []) == expected
             matched += len(expected)
     assert matched
