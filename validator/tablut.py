@@ -181,7 +181,7 @@ class Tablut(GridGame[TablutPosition]):
 
     # -- positions -------------------------------------------------------
     def initial(self) -> TablutPosition:
-        board = self.parse_position(INITIAL).board
+        board = _initial_board()
         return self._remembering(TablutPosition(board, BLACK if self.option["first"] == "black" else WHITE))
 
     def parse_position(self, text: str) -> TablutPosition:
@@ -293,6 +293,12 @@ class Tablut(GridGame[TablutPosition]):
 def _order(square: int) -> tuple[int, int]:
     """Export order of captures: by file, then by rank."""
     return square % SIZE, square // SIZE
+
+
+@lru_cache(maxsize=None)
+def _initial_board() -> bytes:
+    """The board of the start, read once: every record replays from it (the same in every variant)."""
+    return Tablut().parse_position(INITIAL).board
 
 
 def _closed(camps: bytes, square: int, camp: int) -> bool:
