@@ -110,7 +110,16 @@ def all_spelled_out(rules: Game, positions: list) -> tuple[list[bytes], list[Mat
     else:
         boards = [rules.format_position(position).encode() for position in positions]
     materials: list[Material] = []
+    # Tablut's material, and Latrunculi's but seneca's (whose inciti change in place), changes only
+    # when a piece leaves or enters the board: with as many empty squares as before, it is the same
+    by_empty_squares = rules.name == "tablut" or (rules.name == "latrunculi" and rules.variant != "seneca")
+    empty = -1
     for position, board in zip(positions, boards):
+        if by_empty_squares:
+            before, empty = empty, position.board.count(0)
+            if empty == before:
+                materials.append(materials[-1])
+                continue
         white, black = rules.material(position)
         if rules.name == "tablut":
             materials.append((white, black, board.count(b"K"), None, None, None, None))
@@ -199,8 +208,8 @@ def summary_rows(rules: Game, positions: list) -> dict[str, Columns]:
 
 
 def position_key(rules: Game, position: Position) -> int:
-    """A 64-bit key of a position, the same for the same position in any record (positions
-    are immutable values of bytes, ints and tuples, whose repr is the same in every run)."""
+    """A 64-bit key of a position, the same for the same position in any record and any run
+    (positions are immutable values of bytes, ints and tuples): the blake2b of `key_texts`."""
     return keys_of(rules, [position])[0]
 
 
@@ -208,25 +217,26 @@ def keys_of(rules: Game, positions: list[Position]) -> list[int]:
     """`position_key` of each of `positions` (of one game)."""
     empty, from_bytes = hashlib.blake2b(digest_size=8), int.from_bytes  # copied: cheaper than made anew
     keys = []
-    for text in _reprs(f"{rules.name} ", positions):
+    for text in key_texts(f"{rules.name} ", positions):
         key = empty.copy()
-        key.update(text.encode())
+        key.update(text)
         keys.append(from_bytes(key.digest(), "big", signed=True))
     return keys
 
 
-def _reprs(prefix: str, positions: list[Position]) -> list[str]:
-    """`prefix` and the repr of each of a record's positions (of one type): by one format
-    when the first one's repr is a NamedTuple's, `Name(field=%r, …)`, as its __repr__ makes
-    it, without running that Python code each time."""
+def key_texts(prefix: str, positions: list[Position]) -> list[bytes]:
+    """What the key of each of a record's positions (of one type) is made from: `prefix`, then
+    for a NamedTuple its name as its repr writes it and each field, a bytes field (a board) as it
+    is, any other as its repr (`Name(board=…, turn=0)`: one bytes format for the record, and a
+    Tablut board fits in one block of blake2b); for any other position, its repr."""
     first = positions[0] if positions else None
     fields = getattr(first, "_fields", None)
-    if fields:
-        written = repr(first)
-        template = f"{prefix}{written.partition('(')[0]}({', '.join(f'{name}=%r' for name in fields)})"
-        if template % first == prefix + written:
-            return [template % position for position in positions]
-    return [prefix + repr(position) for position in positions]
+    if fields and isinstance(first, tuple):
+        parts = ", ".join(f"{name}=%b" if isinstance(value, bytes) else f"{name}=%a"
+                          for name, value in zip(fields, first))
+        template = f"{prefix}{repr(first).partition('(')[0]}({parts})".encode()
+        return [template % position for position in positions]
+    return [(prefix + repr(position)).encode() for position in positions]
 
 
 def ply_rows(keys: list[int], written: list[Ply]) -> Columns:

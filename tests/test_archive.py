@@ -187,12 +187,14 @@ def test_import_command_and_the_default_database(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("game, variant, key", [
-    ("tablut", "seed", -2537800879817087730), ("tablut", "ashton", -2537800879817087730),
-    ("latrunculi", "seneca", 2844789964205280257), ("latrunculi", "dux", -2195691803348921448),
+    ("tablut", "seed", -8551676878194482911), ("tablut", "ashton", -8551676878194482911),
+    ("latrunculi", "seneca", 7161324745275143405), ("latrunculi", "dux", -5992922571915227271),
     ("laquet", "seed", -2753561467310528027)])
-def test_a_positions_key_is_the_one_archives_of_version_5_hold(game, variant, key):
+def test_a_positions_key_is_the_one_archives_of_version_6_hold(game, variant, key):
     # `plies.position` of an archive already made: a new key for the same position would hide it
-    # from position search (Ashton's position remembers earlier ones, and is keyed as the plain one)
+    # from position search unless the schema's version changes too, so that archives are upgraded
+    # (Ashton's position remembers earlier ones, and is keyed as the plain one; Laquet's keys are
+    # those of version 5)
     rules = GAMES[game](variant=variant)
     assert positions.position_key(rules, rules.initial()) == key
 
@@ -210,14 +212,20 @@ def test_an_import_with_workers_pauses_its_cycle_collector_only_while_it_takes_t
                                           importer.checked_rows(records([SAMPLES + "/tablut"]), jobs=1)))
 
 
-def test_a_key_is_the_hash_of_the_game_and_the_positions_repr():
-    # whatever the positions: NamedTuples (made by one format), tuples, any text in them
+def test_a_key_is_the_hash_of_the_game_and_the_positions_fields():
+    # a NamedTuple's fields (made by one format), bytes as they are and the others as their repr,
+    # under the name its repr gives; any other position as its repr
     import hashlib
     from collections import namedtuple
     from types import SimpleNamespace
 
     Named = namedtuple("Named", "board turn")
-    for written in ([Named("e", 0), Named("é\n", 1)], [Named("é", 0)], [("a", 1), ("b", 2)], []):
-        expected = [int.from_bytes(hashlib.blake2b(f"toy {position!r}".encode(), digest_size=8).digest(), "big",
-                                   signed=True) for position in written]
+    Renamed = type("Renamed", (Named,), {"__repr__": lambda self: "Named" + repr(tuple(self))})
+    cases = [([Named(b"\x00(", 0), Named(b"p'\n", 1)], [b"toy Named(board=\x00(, turn=0)", b"toy Named(board=p'\n, turn=1)"]),
+             ([Named("\xe9", (1, 2))], [b"toy Named(board='\\xe9', turn=(1, 2))"]),
+             ([Renamed(b"K", 0)], [b"toy Named(board=K, turn=0)"]),
+             ([("a", 1), ("b", 2)], [b"toy ('a', 1)", b"toy ('b', 2)"]), ([], [])]
+    for written, texts in cases:
+        assert positions.key_texts("toy ", written) == texts
+        expected = [int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big", signed=True) for text in texts]
         assert positions.keys_of(SimpleNamespace(name="toy"), written) == expected

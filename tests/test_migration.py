@@ -10,6 +10,7 @@ from typing import Iterator
 import pytest
 
 from lusoria.archive import Archive, Filters, NotAnArchive, schema
+from lusoria.validator import tablut
 
 from conftest import ROOT, archive_copy
 
@@ -159,7 +160,7 @@ def test_a_version_4_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     as_version_4(path)
     before = rows(path, "SELECT * FROM records ORDER BY id")
     assert len(Archive(path).query(Filters(player="Karin Nilsson"))) == 4  # opening it upgrades it
-    assert rows(path, "PRAGMA user_version") == [(5,)]
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     assert rows(path, "SELECT * FROM records ORDER BY id") == before
     assert rows(path, "SELECT alias, name FROM player_aliases") == [("K. Nilsson", "Karin Nilsson")]
     names = {name for (name,) in rows(path, "SELECT name FROM sqlite_master")}
@@ -169,3 +170,16 @@ def test_a_version_4_archive_is_upgraded_with_nothing_lost(new, tmp_path):
         assert rows(path, sql) == rows(new.path, sql), table
     assert rows(path, "SELECT game, record_id FROM record_squares ORDER BY 2") == rows(
         new.path, "SELECT game, record_id FROM record_squares ORDER BY 2")
+
+
+def test_a_version_5_archive_gets_the_keys_of_version_6(new, tmp_path):
+    # version 5 made a position's key from its escaped text: opening the archive makes them anew
+    path = archive_copy(new.path, tmp_path)
+    with downgraded(path, 5) as conn:
+        for table in ("plies", "variation_plies"):
+            conn.execute(f"UPDATE {table} SET position = -1 - position, next = -1 - next")
+    assert Archive(path).query(Filters(position=tablut.INITIAL))  # opening it upgrades it: the start is found
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    for table in ("plies", "variation_plies"):
+        sql = f"SELECT r.text, {REPLAYED_COLUMNS[table]} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        assert rows(path, sql) == rows(new.path, sql), table
