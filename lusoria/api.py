@@ -15,7 +15,7 @@ from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skip
                                       record_at)
 from lusoria.notation.writer import write_record
 from lusoria.formats import FORMATS as SOURCE_FORMATS
-from lusoria.pipeline import found, in_workers, mapped, records, reports, size, without_problems
+from lusoria.pipeline import WorkerLost, found, in_workers, mapped, records, reports, size, without_problems
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game, OptionError
 from lusoria.validator.fit import Fit, fitting_rules
 from lusoria.validator.games import GAMES, game_class
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from lusoria.formats.convert import Converted
     from lusoria.rulebook import Rule
 
-__all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
+__all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict", "WorkerLost",
            "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
            "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build"]

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Iterator, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, api, output
-from lusoria.api import Problem, Skipped, Unreadable
+from lusoria.api import Problem, Skipped, Unreadable, WorkerLost
 from lusoria.files import same_file, write_file
 from lusoria.terminal import echo
 from lusoria.options import Bounded, Encoding, LazyDefault
@@ -88,18 +88,22 @@ def hinted(problem: object) -> str:
 class Inputs:
     """The one place where commands meet inputs that cannot be read and files skipped in a
     directory (lusoria.pipeline's problems): each is said on standard error, in its place;
-    `unreadable` tells whether a source could not be read (exit status 2)."""
+    `unreadable` tells whether a source could not be read (exit status 2). A worker process
+    killed stops the command, also with status 2."""
 
     def __init__(self) -> None:
         self.unreadable = False
 
     def __call__(self, items: Iterable[T | Problem]) -> Iterator[T]:
-        for item in items:
-            if isinstance(item, (Skipped, Unreadable)):
-                self.unreadable |= isinstance(item, Unreadable)
-                click.echo(f"lusoria: {hinted(item)}", err=True)
-            else:
-                yield item
+        try:
+            for item in items:
+                if isinstance(item, (Skipped, Unreadable)):
+                    self.unreadable |= isinstance(item, Unreadable)
+                    click.echo(f"lusoria: {hinted(item)}", err=True)
+                else:
+                    yield item
+        except WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
+            stop(str(error))
 
 
 def stop(message: str, status: int = 2) -> NoReturn:

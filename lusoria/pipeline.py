@@ -3,7 +3,7 @@ lusoria.formats), each source read and decoded (notation.sources), each record c
 (validator.replay). A source that cannot be read, and a file of a directory in none of
 lusoria's formats, come as typed items of the stream (`Problem`: `Skipped` or `Unreadable`,
 each with its `.path`), in their place, and the other sources go on. `in_workers` spreads the
-checking over worker processes, the stream's order kept."""
+checking over worker processes, the stream's order kept (WorkerLost if one is killed)."""
 
 from __future__ import annotations
 
@@ -24,13 +24,22 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 U = TypeVar("U")
-__all__ = ["Problem", "Skipped", "Unreadable", "found", "size", "records", "reports", "mapped", "in_workers",
-           "without_problems"]
+__all__ = ["Problem", "Skipped", "Unreadable", "WorkerLost", "found", "size", "records", "reports", "mapped",
+           "in_workers", "without_problems"]
 
 CHUNK = 32  # items a worker takes at a time: few, so that the workers end together, not so few as to cost much
 AHEAD = 4  # chunks sent ahead per worker: enough to keep them busy, few enough to keep memory flat
 YOUNG_OBJECTS = 10_000  # a worker's objects between collections of reference cycles (Python's 700: a
 # chunk's results are young objects that all survive, and each collection walked them again, 8% of an import worker)
+
+
+class WorkerLost(RuntimeError):
+    """A worker process of `in_workers` ended abruptly (killed: out of memory, or by a signal):
+    what it had taken is lost, so the stream stops after the last item it gave in order."""
+
+    def __init__(self) -> None:
+        super().__init__("a worker process ended abruptly (killed, perhaps for want of memory); the records "
+                         "after the last one reported were not checked: run again, perhaps with fewer --jobs")
 
 
 def found(paths: Iterable[Source], format: str | None = None) -> list[Source | Skipped]:
@@ -93,6 +102,8 @@ def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: i
     import multiprocessing  # here, not at start-up: only a pool needs them
     from concurrent.futures import ProcessPoolExecutor
 
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("fork"), initializer=_start_worker,
                                initargs=(os.getpid(),))
     try:
@@ -104,6 +115,8 @@ def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: i
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()
+    except BrokenProcessPool:
+        raise WorkerLost() from None
     finally:
         pool.shutdown(cancel_futures=True)
 

@@ -167,3 +167,40 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path):
             dumps.append(list(connection.iterdump()))
     assert dumps[0] == dumps[1]
     assert result.output == f"{db}: added 70 records (17 invalid, 4 of them unparsable), skipped 1 duplicate\n"
+
+
+def dying(item: int) -> int:
+    """An item; the worker process that takes item 50 is killed (as by the kernel, out of memory)."""
+    if item == 50:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return item
+
+
+def test_a_killed_worker_stops_the_stream_after_what_came_in_order():
+    taken: list[int] = []
+    try:
+        for item in pipeline.in_workers(dying, range(200), 2):
+            taken.append(item)
+    except pipeline.WorkerLost as lost:
+        assert "a worker process ended abruptly" in str(lost) and "--jobs" in str(lost)
+    else:
+        raise AssertionError("no WorkerLost")
+    assert taken == list(range(len(taken))) and len(taken) < 50
+
+
+def test_a_killed_worker_is_said_in_one_line_with_status_2(tmp_path, monkeypatch):
+    monkeypatch.setattr("lusoria.api._verdict", dying_verdict)
+    records = tmp_path / "many.lgn"
+    records.write_text("\n".join([RECORD] * 100))
+    result = CliRunner().invoke(main, ["validate", "--jobs", "2", str(records)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.output.splitlines()[-1].startswith("lusoria: a worker process ended abruptly")
+
+
+def dying_verdict(source: RecordText, keep_going: bool = False):
+    """`_verdict`, in a worker process that is killed at the record of index 40."""
+    from lusoria.api import check
+
+    if source.index == 40:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return check(source, keep=False).verdict()
