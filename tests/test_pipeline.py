@@ -204,3 +204,27 @@ def dying_verdict(source: RecordText, keep_going: bool = False):
     if source.index == 40:
         os.kill(os.getpid(), signal.SIGKILL)
     return check(source, keep=False).verdict()
+
+
+def dying_rows(source: RecordText):
+    """`record_rows`, in a worker process that is killed at the record of index 40."""
+    from lusoria.archive.importer import check, rows
+
+    if source.index == 40:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return rows(check(source))
+
+
+def test_an_import_whose_worker_is_killed_stops_and_a_rerun_completes_it(tmp_path, monkeypatch):
+    records = tmp_path / "many.lgn"
+    records.write_text("\n".join(RECORD.replace("[Date", f'[Round "{n}"]\n[Date') for n in range(100)))
+    db = str(tmp_path / "a.db")
+    with monkeypatch.context() as patched:
+        patched.setattr("lusoria.archive.importer.record_rows", dying_rows)
+        killed = CliRunner().invoke(main, ["import", "--db", db, "--jobs", "2", str(records)])
+    assert killed.exit_code == 2 and killed.output.startswith("lusoria: a worker process ended abruptly")
+    with closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert conn.execute("SELECT count(*) FROM records").fetchone() == (0,)  # the batch was not whole
+    again = CliRunner().invoke(main, ["import", "--db", db, "--jobs", "2", str(records)])
+    assert again.exit_code == 0 and "added 100 records" in again.output
