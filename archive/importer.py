@@ -161,8 +161,9 @@ def checked_rows(records: Iterable[RecordText | Problem], jobs: int = 1,
 
 
 def replayed_rows(report: Report) -> dict[str, Columns]:
-    """The rows of the tables made from replaying a record (schema.REPLAYED): a row of `plies` per position of the main line, with the ply played from
-    it and the position it led to; its variations; its summaries (archive/positions.py)."""
+    """The rows of the tables made from replaying a record (schema.REPLAYED): a row of `plies`
+    per position of the main line, with the ply played from it and the position it led to; its
+    variations; its summaries (archive/positions.py)."""
     rules = report.rules
     if rules is None or not report.positions:
         return {}
