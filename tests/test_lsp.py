@@ -352,22 +352,31 @@ async def test_hostile_input_never_stops_the_server(client: LanguageClient):
     assert "e3-c3" in [i.label for i in await complete(client, '[Game "tablut"]\n1.  *\n', 1, 3)]  # still answering
 
 
-async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(client: LanguageClient):
-    records = list(api.random_records("tablut", 200, seed=5, max_plies=60))
-    # 2,000 different records (the server checks a text once): long enough to check that the edit comes first
-    text = "\n".join(record.replace('[Round "', f'[Round "{copy}.') for copy in range(10) for record in records)
+@pytest_lsp.fixture(scope="module", config=ClientServerConfig(
+    server_command=[sys.executable, str(Path(__file__).with_name("held_lsp_server.py"))]))
+async def held_client(lsp_client: LanguageClient):
+    """A server whose checks pause after one record until a newer edit comes."""
+    await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(held_client: LanguageClient):
+    client = held_client
+    records = list(api.random_records("tablut", 20, seed=5, max_plies=60))
     uri = uri_of("long")
-    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "lgn", 1, text)))
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "lgn", 1,
+                                                                                     "\n".join(records))))
     hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
                                                                    lsp.Position(0, 3)))
     assert "| `king-capture` | `4` |" in hover.contents.value
-    assert uri not in client.diagnostics  # answered while the 200 records are being checked
-    lines = text.split("\n")
-    await change(client, uri, 2, (0, 0), (len(lines), 0), '[Game "tablut"]\n1. e3-c3 e4-b4 *\n')
+    assert uri not in client.diagnostics  # answered while the check waits after its first record
+    await change(client, uri, 2, (0, 0), (len("\n".join(records).split("\n")), 0),
+                 '[Game "tablut"]\n1. e3-c3 e4-b4 *\n')
     assert [d.code for d in await published(client, uri)] == ["T1"]
     async with asyncio.timeout(60):
         while not any(f"{uri} version 1:" in m.message for m in client.log_messages):
             await client.wait_for_notification(lsp.WINDOW_LOG_MESSAGE)
-    (first,) = [m.message for m in client.log_messages if f"{uri} version 1:" in m.message]
-    assert first.endswith("changed records, stopped by a newer edit")
-    assert int(first.split("checked ")[1].split(" of ")[0]) < 2000
+    messages = sorted(m.message for m in client.log_messages if uri in m.message)  # the two checks ran at once
+    assert messages == [f"{uri} version 1: checked 1 of 20 changed records, stopped by a newer edit",
+                        f"{uri} version 2: checked 1 of 1 changed records"]
