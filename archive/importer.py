@@ -9,6 +9,7 @@ import gc
 import os
 import signal
 import sqlite3
+import sys
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 from operator import attrgetter
@@ -202,13 +203,19 @@ CACHE_KIB = 65536  # SQLite's page cache while importing: the default 2 MiB take
 
 
 def _fault(point: str, batch: int) -> None:
-    """A test hook, LUSORIA_IMPORT_FAULT=POINT:N[:raise]: stop at POINT of the N-th batch
+    """A test hook, LUSORIA_IMPORT_FAULT=POINT:N[:raise|:wait]: stop at POINT of the N-th batch
     (`insert`: after the records rows, before the others; `commit`: just before COMMIT;
-    `committed`: just after) by SIGKILL, or with `:raise` by a RuntimeError."""
+    `committed`: just after) by SIGKILL, with `:raise` by a RuntimeError, or with `:wait` say
+    so on standard error and wait there (once) for a line on standard input."""
     wanted = os.environ.get(FAULT, "").split(":")
     if wanted[:2] == [point, str(batch)]:
         if wanted[2:] == ["raise"]:
             raise RuntimeError(f"{FAULT}: stopped at {point} of batch {batch}")
+        if wanted[2:] == ["wait"]:
+            del os.environ[FAULT]
+            print(f"{FAULT}: waiting at {point} of batch {batch}", file=sys.stderr, flush=True)
+            sys.stdin.readline()
+            return
         os.kill(os.getpid(), signal.SIGKILL)
 
 

@@ -12,14 +12,16 @@ import pytest
 from lusoria.api import random_records
 from lusoria.archive.importer import FAULT
 
-RECORDS = 6000
-
-
 @pytest.fixture(scope="module")
 def collection(tmp_path_factory):
-    path = tmp_path_factory.mktemp("faults") / "many.lgn"
-    path.write_text("\n".join(random_records("tablut", RECORDS, seed=11, max_plies=30)))
+    path = tmp_path_factory.mktemp("faults") / "three-hundred.lgn"
+    path.write_text("\n".join(random_records("tablut", 300, seed=11, max_plies=30)))
     return path
+
+
+# imports `collection` in batches of 50 (the CLI's batches are of 1000)
+SCRIPT = ("import sys; from lusoria.archive import Archive; "
+          "print(Archive(sys.argv[1]).import_paths([sys.argv[2]], batch_size=50))")
 
 
 def start_import(db, path):
@@ -48,45 +50,39 @@ def whole(db) -> int:
 KILLS = [("insert:1", 0), ("commit:2", 50), ("committed:2", 100), ("insert:4", 150), ("commit:5", 200)]
 
 
-def test_an_import_killed_at_chosen_points_leaves_whole_records(tmp_path):
+def test_an_import_killed_at_chosen_points_leaves_whole_records(collection, tmp_path):
     """SIGKILL (the importer's LUSORIA_IMPORT_FAULT hook) in the middle of a batch's inserts,
     just before a COMMIT and just after one: the archive holds exactly the batches committed,
     and the next import adds the rest."""
-    path = tmp_path / "three-hundred.lgn"
-    path.write_text("\n".join(random_records("tablut", 300, seed=11, max_plies=30)))
     db = tmp_path / "killed.db"
-    script = ("import sys; from lusoria.archive import Archive; "
-              "print(Archive(sys.argv[1]).import_paths([sys.argv[2]], batch_size=50))")
     for point, committed in KILLS:
-        process = subprocess.run([sys.executable, "-c", script, str(db), str(path)], capture_output=True, text=True,
-                                 env=dict(os.environ, **{FAULT: point}))
+        process = subprocess.run([sys.executable, "-c", SCRIPT, str(db), str(collection)], capture_output=True,
+                                 text=True, env=dict(os.environ, **{FAULT: point}))
         assert process.returncode == -signal.SIGKILL, (point, process.stderr)
         assert whole(db) == committed, point
-    finished = subprocess.run([sys.executable, "-c", script, str(db), str(path)], capture_output=True, text=True)
+    finished = subprocess.run([sys.executable, "-c", SCRIPT, str(db), str(collection)], capture_output=True, text=True)
     assert finished.returncode == 0, finished.stderr
     assert "added 100 records" in finished.stdout and "skipped 200 duplicates" in finished.stdout
     assert whole(db) == 300
 
 
-def test_queries_during_an_import_see_whole_batches(collection, tmp_path):
+@pytest.mark.parametrize("point, seen", [("insert:1", 0), ("insert:3", 100), ("commit:3", 100), ("committed:3", 150)])
+def test_a_query_during_an_import_sees_whole_batches(collection, tmp_path, point, seen):
+    """`lusoria sql` while the import waits at a chosen point (LUSORIA_IMPORT_FAULT=POINT:N:wait)
+    in the middle of a batch, before its COMMIT or after: the batches committed, whole."""
     db = tmp_path / "busy.db"
-    writer = start_import(db, collection)
-    answers = []
-    while writer.poll() is None:
-        if db.exists():
-            result = subprocess.run(
-                [sys.executable, "-m", "lusoria.cli", "sql", "--db", str(db), "--format", "csv",
-                 "SELECT (SELECT count(*) FROM records) AS records, "
-                 "(SELECT count(DISTINCT record_id) FROM plies) AS with_plies"],
-                capture_output=True, text=True)
-            if result.returncode == 0:
-                answers.append(result.stdout.splitlines()[1])
-            else:
-                assert "not a lusoria archive" in result.stderr  # while the schema is being created
-        time.sleep(0.05)
-    assert writer.returncode == 0 and answers
-    assert all(records == with_plies for records, with_plies in (a.split(",") for a in answers))
-    assert os.path.getsize(db) > 0
+    writer = subprocess.Popen([sys.executable, "-c", SCRIPT, str(db), str(collection)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=dict(os.environ, **{FAULT: f"{point}:wait"}))
+    assert writer.stderr.readline() == f"{FAULT}: waiting at {point.replace(':', ' of batch ')}\n"
+    result = subprocess.run([sys.executable, "-m", "lusoria.cli", "sql", "--db", str(db), "--format", "csv",
+                             "SELECT (SELECT count(*) FROM records) AS records, "
+                             "(SELECT count(DISTINCT record_id) FROM plies) AS with_plies"],
+                            capture_output=True, text=True)
+    output, errors = writer.communicate("\n", timeout=120)
+    assert result.stdout.splitlines() == ["records,with_plies", f"{seen},{seen}"], result.stderr
+    assert writer.returncode == 0 and "added 300 records" in output, errors
+    assert whole(db) == 300
 
 
 def test_a_first_import_killed_as_the_file_appears_leaves_no_broken_archive(tmp_path):

@@ -9,7 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -18,6 +18,7 @@ from click.testing import CliRunner
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, ImportStopped, ReadOnlyError
+from lusoria.archive import reading
 from lusoria.archive.reading import read_only_authorizer, unique_names
 from lusoria.cli import main
 
@@ -87,21 +88,58 @@ def test_the_authorizer_denies_every_action_but_reading():
     assert read_only_authorizer(sqlite3.SQLITE_PRAGMA, "table_info", "records") == sqlite3.SQLITE_OK
 
 
-def test_a_statement_stops_after_the_timeout(archive):
-    started = time.monotonic()
+class Clock:
+    """`time.monotonic` for the statement watch: `step` seconds later at each call."""
+
+    def __init__(self, step: float):
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now - self.step
+
+
+def test_a_statement_stops_after_the_timeout(archive, monkeypatch):
+    clock = Clock(0.25)
+    monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=clock))
     result = run("sql", "--db", str(archive), "--timeout", "1", ENDLESS)
     assert result.exit_code == 1
     assert "the statement ran longer than 1 s and was stopped (see --timeout)" in result.output
-    assert time.monotonic() - started < 30
+    assert clock.now == 1.5  # the deadline read at 0, then 0.25 … 1.0 (not later), 1.25 (later): stopped
     with pytest.raises(ReadOnlyError):
         Archive(str(archive)).sql(ENDLESS, timeout=0.5)
 
 
+def test_a_statement_without_a_timeout_runs_to_its_end(archive, monkeypatch):
+    clock = Clock(10.0 ** 9)
+    monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=clock))
+    result = run("sql", "--db", str(archive), "--timeout", "0", "--format", "csv",
+                 "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) "
+                 "SELECT count(*) AS n FROM n")
+    assert (result.exit_code, result.output) == (0, "n\n100000\n")
+    assert clock.now > 10.0 ** 10  # watched all along, never stopped
+
+
+# `lusoria sql` that says "ready" when its statement is running (at the watch's first call)
+READY_SQL = """
+import sys
+from lusoria.archive import reading
+from lusoria.cli import main
+watch = reading._Watch.__call__
+def ready(self):
+    if not getattr(self, "said", False):
+        self.said = True
+        print("ready", flush=True)
+    return watch(self)
+reading._Watch.__call__ = ready
+main(sys.argv[1:], prog_name="lusoria")
+"""
+
+
 def test_ctrl_c_stops_a_statement(archive):
-    process = subprocess.Popen([sys.executable, "-m", "lusoria.cli", "sql", "--db", str(archive), "--timeout", "0",
+    process = subprocess.Popen([sys.executable, "-c", READY_SQL, "sql", "--db", str(archive), "--timeout", "0",
                                 ENDLESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2)
-    assert process.poll() is None  # still running: no time limit
+    assert process.stdout.readline() == "ready\n"
     process.send_signal(signal.SIGINT)
     _, errors = process.communicate(timeout=30)
     assert process.returncode == 1 and "Aborted!" in errors and "Traceback" not in errors
