@@ -120,8 +120,21 @@ def test_not_an_archive(tmp_path):
         with pytest.raises(NotAnArchive, match=f"versioned-{version}.db is not a lusoria archive$"):
             Archive(str(versioned)).query(Filters())
         assert sqlite3.connect(versioned).execute("SELECT name FROM sqlite_master").fetchall() == [("things",)]
-    with pytest.raises(NotAnArchive, match="does not exist"):
-        Archive(str(tmp_path / "missing.db")).stats()
+    missing = Archive(str(tmp_path / "missing.db"))
+    for read in (missing.stats, missing.aliases, missing.players):
+        with pytest.raises(NotAnArchive, match="missing.db does not exist"):
+            read()
+    assert not (tmp_path / "missing.db").exists()
+
+
+def test_the_plies_of_a_record_stop_at_its_illegal_ply(tmp_path):
+    """A row of `plies` per position reached: the last one, before the illegal ply, leads nowhere."""
+    path = tmp_path / "illegal.lgn"
+    path.write_text('[Game "tablut"]\n\n1. e3-c3 e4-b4 2. e5-e4 *\n')
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([str(path)])
+    rows = archive.sql("SELECT ply, next_text, next IS NULL AS last FROM plies ORDER BY ply")
+    assert rows == [{"ply": 0, "next_text": "e3-c3", "last": 0}, {"ply": 1, "next_text": None, "last": 1}]
 
 
 def test_a_failure_mid_batch_leaves_whole_records_and_a_rerun_completes(tmp_path, monkeypatch):
@@ -229,3 +242,10 @@ def test_a_key_is_the_hash_of_the_game_and_the_positions_fields():
         assert positions.key_texts("toy ", written) == texts
         expected = [int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big", signed=True) for text in texts]
         assert positions.keys_of(SimpleNamespace(name="toy"), written) == expected
+
+
+def test_the_limit_goes_up_to_the_largest_sql_integer(archive):
+    largest = str(2 ** 63 - 1)
+    assert CliRunner().invoke(main, ["query", "--db", archive.path, "--limit", largest]).exit_code == 0
+    refused = CliRunner().invoke(main, ["query", "--db", archive.path, "--limit", str(2 ** 63)])
+    assert refused.exit_code == 2 and f"is not a whole number from 0 to {largest}" in refused.output

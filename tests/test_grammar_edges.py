@@ -95,6 +95,7 @@ def test_nags_of_every_digit():
     record = parse_record(TABLUT + "1. e3-c3 $9 $10 $89 *")
     assert record.main.plies[0].nags == [9, 10, 89]
     assert syntax_error(TABLUT + "1. e3-c3 $: *")[:2] == (2, 10)
+    assert syntax_error(TABLUT + "1. e3-c3 $1: *") == (2, 12, ":")  # a NAG is digits only
     assert syntax_error(TABLUT + "1. e3-c3 $ *")[:2] == (2, 10)
 
 
@@ -202,6 +203,37 @@ def test_laquet_points_up_to_24_and_off():
                                  "63: 5/8/14", "21: 3/off"])
 def test_laquet_plies_read_whole(ply):
     assert plies(LAQUET + f"1. {ply} *")[0][0] == ply
+
+
+# Each place of a Laquet ply's pattern (grammar/laquet.lark writes the point's pattern once per
+# place): a play's first point, its second, a third, the same in a later play, a repeat count
+POINT_PLACES = ["63: {}/5", "63: 5/{}", "63: 5/8/{}", "63: 3/4 {}/5", "63: 3/4 5/{}", "63: 3/4 5/8/{}"]
+REPEAT_PLACES = ["33: 5/8({})", "33: 3/6 5/8({})"]
+DIE_PLACES = ["{}3: 5/8", "6{}: 5/8", "6-{}: 5/8", "63: 5/8 >{}: 6/9", "63: 5/8 >3{}: 6/9", "63: 5/8 >3-{}: 6/9"]
+
+
+@pytest.mark.parametrize("place", POINT_PLACES)
+def test_every_point_reads_in_every_place_of_a_play(place):
+    for point in range(1, 25):
+        assert plies(LAQUET + f"1. {place.format(point)} *")[0][0] == place.format(point)
+    for point in ("0", "25", "1:", "2:", ":"):
+        assert syntax_error(LAQUET + f"1. {place.format(point)} *")[0] == 2, point
+
+
+@pytest.mark.parametrize("place", REPEAT_PLACES)
+def test_every_repeat_count_reads_in_every_play(place):
+    for count in range(2, 10):
+        assert plies(LAQUET + f"1. {place.format(count)} *")[0][0] == place.format(count)
+    for count in ("0", "1", ":", "10"):
+        assert syntax_error(LAQUET + f"1. {place.format(count)} *")[0] == 2, count
+
+
+@pytest.mark.parametrize("place", DIE_PLACES)
+def test_every_die_reads_in_every_place_of_a_roll(place):
+    for die in range(1, 7):
+        assert plies(LAQUET + f"1. {place.format(die)} *")[0][0] == place.format(die)
+    for die in ("0", "7", ":"):
+        assert syntax_error(LAQUET + f"1. {place.format(die)} *")[0] == 2, die
 
 
 @pytest.mark.parametrize("ply", ["63: 5/110", "63: 5/11a", "63: 5/11/", "63: 5/11-"])

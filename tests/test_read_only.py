@@ -86,6 +86,9 @@ def test_the_authorizer_denies_every_action_but_reading():
     assert read_only_authorizer(sqlite3.SQLITE_UPDATE, "records", "white") == sqlite3.SQLITE_DENY
     assert read_only_authorizer(sqlite3.SQLITE_PRAGMA, "user_version", "3") == sqlite3.SQLITE_DENY
     assert read_only_authorizer(sqlite3.SQLITE_PRAGMA, "table_info", "records") == sqlite3.SQLITE_OK
+    assert read_only_authorizer(sqlite3.SQLITE_PRAGMA, "user_version", None) == sqlite3.SQLITE_OK
+    for pragma in ("wal_checkpoint", "optimize", "incremental_vacuum", "shrink_memory"):  # they act with no value
+        assert read_only_authorizer(sqlite3.SQLITE_PRAGMA, pragma, None) == sqlite3.SQLITE_DENY, pragma
 
 
 class Clock:

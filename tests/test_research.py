@@ -269,6 +269,10 @@ def test_laquet_patterns(archive):
     ("x/x/x/x/x/x/x/x/x w", "'x' is not a tablut piece"),
     (pattern(("a1", "P"), turn="x"), "the side to move is w, b or"),
     ("1:2,1:3 - w", "point 1 is given twice"),
+    ("19:1 - w", "'19:1' is not POINT:COUNT"),  # Laquet's points 1-18, 1-15 checkers on one
+    ("0:1 - w", "'0:1' is not POINT:COUNT"),
+    ("3:16 - w", "'3:16' is not POINT:COUNT"),
+    ("- 3:0 w", "'3:0' is not POINT:COUNT"),
 ])
 def test_bad_patterns_say_why(archive, text, message):
     with pytest.raises(ValueError, match=message):
