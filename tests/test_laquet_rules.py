@@ -135,6 +135,14 @@ def test_the_legal_plies_of_a_roll_are_all_valid():
     assert BLACK == BLOCKED.turn
 
 
+def test_the_legal_plies_of_a_position_are_those_of_the_21_rolls():
+    legal = SEED.legal_plies(SEED.initial())
+    rolls = {ply.split(":")[0] for ply in legal}
+    assert rolls == {f"{high}{low}" for high in range(1, 7) for low in range(1, high + 1)}
+    assert sorted(legal) == sorted(ply for roll in rolls for ply in SEED.plies_for_roll(SEED.initial(),
+                                                                                       (int(roll[0]), int(roll[1]))))
+
+
 def counts(text: str) -> list[int]:
     """A position's points as the play path's list of counts."""
     return list(SEED.parse_position(text).points)

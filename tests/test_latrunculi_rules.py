@@ -273,3 +273,12 @@ def test_a_ply_gives_a_plain_position_with_the_other_side_to_move():
     board = bytearray(64)
     board[SENECA.geo.index["c3"]] = piece(WHITE, PAWN)
     assert type(after) is LatrunculiPosition and after == LatrunculiPosition(bytes(board), BLACK, (15, 16))
+
+
+@pytest.mark.parametrize("text, size", [("4/4/4/4 w", (4, 4)), ("p3/4/4/3P w", (4, 4)), ("1p2/4/4/4 w", (4, 4)),
+                                        ("16/16/16/16 w", (16, 4)), ("p15/16/16/15P b", (16, 4)),
+                                        ("17/17/17/17 w", (8, 8)), ("3/3/3/3 w", (8, 8))])
+def test_the_board_of_a_position_string_is_read_off_its_ranks(text, size):
+    """4 to 16 squares a side; any other size is the usual 8x8 (the position is then refused)."""
+    rules = Latrunculi.rules_for_position(text)
+    assert (rules.geo.width, rules.geo.height) == size

@@ -13,7 +13,7 @@ from lusoria.archive import Archive, Filters
 from lusoria.api import random_records
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import folded, pack_boards, spelled_out
-from lusoria.archive.search import material_condition
+from lusoria.archive.search import continuations, material_condition
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
@@ -416,6 +416,8 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     assert [row["id"] for row in json.loads(result.output)] == [1, 4, 3, 5, 6]
     with pytest.raises(ValueError, match="record 0 of the records file cannot be replayed"):
         archive.query(Filters(records=['[Game "chess"]\n\n1. e4 *\n']))
+    with pytest.raises(ValueError, match="the records file holds no record"):
+        continuations([])
 
 
 # -- export ------------------------------------------------------------------------------------

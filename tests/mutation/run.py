@@ -42,7 +42,8 @@ from named import NAMED  # noqa: E402
 SCOPE = ("validator", "grammar", "archive")
 RULES_TESTS = ["tests/test_rule_edges.py", "tests/test_tablut_rules.py", "tests/test_latrunculi_rules.py",
                "tests/test_laquet_rules.py"]
-REPLAY_TESTS = ["tests/test_replay.py", "tests/test_suggestions.py", "tests/test_slips.py"]
+REPLAY_TESTS = ["tests/test_replay.py", "tests/test_suggestions.py", "tests/test_slips.py",
+                "tests/test_fast_paths.py"]  # the fast paths against the general one
 ARCHIVE_TESTS = ["tests/test_archive_edges.py", "tests/test_archive.py", "tests/test_schema.py", "tests/test_research.py",
                  "tests/test_record_squares.py", "tests/test_variations.py", "tests/test_migration.py",
                  "tests/test_identity.py", "tests/test_names.py", "tests/test_read_only.py"]
@@ -60,7 +61,8 @@ TESTS = {
     "validator/fit.py": ["tests/test_fit.py"],
     "grammar": GRAMMAR_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
-    "validator": RULES_TESTS + REPLAY_TESTS + ["tests/test_cli.py", "tests/test_fit.py", "tests/test_conformance.py"],
+    "validator": RULES_TESTS + REPLAY_TESTS + ["tests/test_cli.py", "tests/test_fit.py", "tests/test_conformance.py",
+                                               "tests/test_toy_game.py"],
 }
 
 
