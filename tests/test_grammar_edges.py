@@ -236,9 +236,10 @@ def test_every_die_reads_in_every_place_of_a_roll(place):
         assert syntax_error(LAQUET + f"1. {place.format(die)} *")[0] == 2, die
 
 
-@pytest.mark.parametrize("ply", ["63: 5/110", "63: 5/11a", "63: 5/11/", "63: 5/11-"])
-def test_a_laquet_point_ends_where_the_play_does(ply):
-    assert syntax_error(LAQUET + f"1. {ply} *")[:2] == (2, 4)
+@pytest.mark.parametrize("play", ["5/110", "5/30", "5/11a", "5/11/", "5/11-"])
+def test_a_laquet_point_ends_where_the_play_does(play):
+    assert syntax_error(LAQUET + f"1. 63: {play} *")[:2] == (2, 4)
+    assert syntax_error(LAQUET + f"1. 63: 3/4 {play} *") == (2, 12, play)  # a later play: the error is the play
 
 
 def test_laquet_leftover_groups():
