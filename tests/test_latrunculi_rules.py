@@ -137,6 +137,12 @@ def test_p1_piso_removes_captured_pieces_at_once():
     assert rule_broken(PISO, position(PISO, "d3 d6 a1", "d5 h8 g8"), "d3-d4xd5~d6") == "P1"
 
 
+def test_e3_petteia_and_dux_remove_captured_pieces_at_once():
+    """No incitus to remove afterwards: a written removal breaks E3 (in dux too, which plays by it)."""
+    assert rule_broken(PETTEIA, position(PETTEIA, "d3 d6 a1", "d5 h8 g8"), "d3-d4xd5~d6") == "E3"
+    assert rule_broken(DUXV, position(DUXV, "d3 d6 a1 Db1", "d5 h8 g8 Dh1"), "d3-d4xd5~d6") == "E3"
+
+
 # -- L1, L2, E1–E3: captures, corners, petteia ---------------------------------------------------------
 
 def test_e1_petteia_sets_up_two_ranks_each():
