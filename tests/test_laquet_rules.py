@@ -143,6 +143,18 @@ def test_the_legal_plies_of_a_position_are_those_of_the_21_rolls():
                                                                                        (int(roll[0]), int(roll[1]))))
 
 
+@pytest.mark.parametrize("position, ply, message", [
+    ("15:2,18:8 17:8 b", "52: 17/off 14/off", "Q3: 14/off: there is no Black checker on point 14"),
+    ("8:1,10:4,12:1,14:4,16:3,18:2 9:1,11:1,13:4,15:4,17:5 b", "32: 9/14",
+     "Q3: 9/14 stops on point 12, held by White: no checker may stop on an enemy point"),
+])
+def test_a_play_the_dice_break_every_way_says_the_first_ways_error(position, ply, message):
+    """The dice in their written order first (17/off takes the 2, 9/14 stops on 9+3): its error is the one said."""
+    with pytest.raises(Illegal) as caught:
+        SEED.play(SEED.parse_position(position), ply)
+    assert f"{caught.value.rule}: {caught.value}" == message
+
+
 def counts(text: str) -> list[int]:
     """A position's points as the play path's list of counts."""
     return list(SEED.parse_position(text).points)

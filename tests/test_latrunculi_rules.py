@@ -288,3 +288,7 @@ def test_the_board_of_a_position_string_is_read_off_its_ranks(text, size):
     """4 to 16 squares a side; any other size is the usual 8x8 (the position is then refused)."""
     rules = Latrunculi.rules_for_position(text)
     assert (rules.geo.width, rules.geo.height) == size
+
+
+def test_each_variant_names_the_rule_a_wrong_movement_breaks():
+    assert [game.move_rule for game in (SENECA, PISO, PETTEIA, DUXV)] == ["S2", "S2", "E2", "X2"]

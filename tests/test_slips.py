@@ -134,6 +134,12 @@ def test_a_mended_slip_moves_only_the_columns_of_its_own_line():
     assert [(d.rule, d.line, d.column, d.ply) for d in report.diagnostics] == [("syntax", 3, 4, None), ("T2", 4, 10, 4)]
 
 
+def test_a_mended_slip_on_the_line_after_a_leading_blank_line_keeps_its_line_and_columns():
+    report = check('\n[Game "tablut"] 1. e3c3 d1-d3 2. e4-e3xd3 a4-b3 *\n', keep_going=True)
+    assert [(d.rule, d.line, d.column, d.text, d.assumed) for d in report.diagnostics] == [
+        ("syntax", 2, 20, "e3c3", ()), ("T2", 2, 43, "a4-b3", ("line 2: e3-c3 for e3c3",))]
+
+
 def test_an_illegal_mended_ply_is_placed_where_it_was_written():
     report = check(f"{TABLUT}\n\n1. e3-c3 a4-b3 !? *\n", keep_going=True)  # mended shorter: a4-b3!?
     assert [(d.rule, d.line, d.column, d.ply) for d in report.diagnostics] == [("T2", 3, 10, 2), ("syntax", 3, 16, None)]
