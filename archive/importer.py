@@ -200,6 +200,7 @@ def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: 
 
 FAULT = "LUSORIA_IMPORT_FAULT"
 CACHE_KIB = 65536  # SQLite's page cache while importing: the default 2 MiB takes 1.7 times as long
+_WAITED: set[tuple[str, int]] = set()  # the points `_fault` has waited at (once each)
 
 
 def _fault(point: str, batch: int) -> None:
@@ -212,9 +213,10 @@ def _fault(point: str, batch: int) -> None:
         if wanted[2:] == ["raise"]:
             raise RuntimeError(f"{FAULT}: stopped at {point} of batch {batch}")
         if wanted[2:] == ["wait"]:
-            del os.environ[FAULT]
-            print(f"{FAULT}: waiting at {point} of batch {batch}", file=sys.stderr, flush=True)
-            sys.stdin.readline()
+            if (point, batch) not in _WAITED:
+                _WAITED.add((point, batch))
+                print(f"{FAULT}: waiting at {point} of batch {batch}", file=sys.stderr, flush=True)
+                sys.stdin.readline()
             return
         os.kill(os.getpid(), signal.SIGKILL)
 

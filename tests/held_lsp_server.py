@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterable
 from lusoria import lsp
 from lusoria.document import check_missing
 
+HOLD_AT_MOST = 60.0  # seconds: reached only by a failing test, which never edits (the server can then stop)
+
 
 def held(texts: Iterable[str], stale: Callable[[], bool]) -> dict:
     asked = 0
@@ -14,8 +16,11 @@ def held(texts: Iterable[str], stale: Callable[[], bool]) -> dict:
     def stale_after_the_first() -> bool:
         nonlocal asked
         asked += 1
-        while asked > 1 and not stale():
-            time.sleep(0.01)  # waiting for the edit, not for a time: the loop ends when it comes
+        if asked == 1:
+            return False  # the first record is checked, whenever the edit comes
+        until = time.monotonic() + HOLD_AT_MOST
+        while not stale() and time.monotonic() < until:
+            time.sleep(0.01)  # waiting for the edit: the loop ends when it comes
         return stale()
 
     return check_missing(texts, stale_after_the_first)

@@ -12,6 +12,7 @@ import pytest
 from lusoria.api import random_records
 from lusoria.archive.importer import FAULT
 
+
 @pytest.fixture(scope="module")
 def collection(tmp_path_factory):
     path = tmp_path_factory.mktemp("faults") / "three-hundred.lgn"
@@ -69,18 +70,23 @@ def test_an_import_killed_at_chosen_points_leaves_whole_records(collection, tmp_
 @pytest.mark.parametrize("point, seen", [("insert:1", 0), ("insert:3", 100), ("commit:3", 100), ("committed:3", 150)])
 def test_a_query_during_an_import_sees_whole_batches(collection, tmp_path, point, seen):
     """`lusoria sql` while the import waits at a chosen point (LUSORIA_IMPORT_FAULT=POINT:N:wait)
-    in the middle of a batch, before its COMMIT or after: the batches committed, whole."""
+    in the middle of a batch, before its COMMIT or after: the batches committed, whole (each
+    record with its tags and a row of plies per position)."""
     db = tmp_path / "busy.db"
     writer = subprocess.Popen([sys.executable, "-c", SCRIPT, str(db), str(collection)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                               env=dict(os.environ, **{FAULT: f"{point}:wait"}))
-    assert writer.stderr.readline() == f"{FAULT}: waiting at {point.replace(':', ' of batch ')}\n"
-    result = subprocess.run([sys.executable, "-m", "lusoria.cli", "sql", "--db", str(db), "--format", "csv",
-                             "SELECT (SELECT count(*) FROM records) AS records, "
-                             "(SELECT count(DISTINCT record_id) FROM plies) AS with_plies"],
-                            capture_output=True, text=True)
-    output, errors = writer.communicate("\n", timeout=120)
-    assert result.stdout.splitlines() == ["records,with_plies", f"{seen},{seen}"], result.stderr
+    try:
+        assert writer.stderr.readline() == f"{FAULT}: waiting at {point.replace(':', ' of batch ')}\n"
+        result = subprocess.run([sys.executable, "-m", "lusoria.cli", "sql", "--db", str(db), "--format", "csv",
+                                 "SELECT (SELECT count(*) FROM records) AS records, "
+                                 "(SELECT count(*) FROM plies) = (SELECT coalesce(sum(plies + 1), 0) FROM records) "
+                                 "AS plies_whole, (SELECT count(DISTINCT record_id) FROM tags) AS with_tags"],
+                                capture_output=True, text=True, timeout=120)
+        output, errors = writer.communicate("\n", timeout=120)
+    finally:
+        writer.kill()  # a step that failed leaves no process behind
+    assert result.stdout.splitlines() == ["records,plies_whole,with_tags", f"{seen},1,{seen}"], result.stderr
     assert writer.returncode == 0 and "added 300 records" in output, errors
     assert whole(db) == 300
 

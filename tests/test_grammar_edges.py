@@ -210,30 +210,21 @@ def test_laquet_plies_read_whole(ply):
 POINT_PLACES = ["63: {}/5", "63: 5/{}", "63: 5/8/{}", "63: 3/4 {}/5", "63: 3/4 5/{}", "63: 3/4 5/8/{}"]
 REPEAT_PLACES = ["33: 5/8({})", "33: 3/6 5/8({})"]
 DIE_PLACES = ["{}3: 5/8", "6{}: 5/8", "6-{}: 5/8", "63: 5/8 >{}: 6/9", "63: 5/8 >3{}: 6/9", "63: 5/8 >3-{}: 6/9"]
+# what each place takes, and what it refuses
+PLACES = [(POINT_PLACES, range(1, 25), ("0", "25", "1:", "2:", ":")), (REPEAT_PLACES, range(2, 10), ("0", "1", ":", "10")),
+          (DIE_PLACES, range(1, 7), ("0", "7", ":"))]
 
 
-@pytest.mark.parametrize("place", POINT_PLACES)
-def test_every_point_reads_in_every_place_of_a_play(place):
-    for point in range(1, 25):
-        assert plies(LAQUET + f"1. {place.format(point)} *")[0][0] == place.format(point)
-    for point in ("0", "25", "1:", "2:", ":"):
-        assert syntax_error(LAQUET + f"1. {place.format(point)} *")[0] == 2, point
+@pytest.mark.parametrize("place, taken", [(place, taken) for places, taken, _ in PLACES for place in places])
+def test_every_point_repeat_count_and_die_reads_in_every_place_of_a_ply(place, taken):
+    for value in taken:
+        assert plies(LAQUET + f"1. {place.format(value)} *")[0][0] == place.format(value)
 
 
-@pytest.mark.parametrize("place", REPEAT_PLACES)
-def test_every_repeat_count_reads_in_every_play(place):
-    for count in range(2, 10):
-        assert plies(LAQUET + f"1. {place.format(count)} *")[0][0] == place.format(count)
-    for count in ("0", "1", ":", "10"):
-        assert syntax_error(LAQUET + f"1. {place.format(count)} *")[0] == 2, count
-
-
-@pytest.mark.parametrize("place", DIE_PLACES)
-def test_every_die_reads_in_every_place_of_a_roll(place):
-    for die in range(1, 7):
-        assert plies(LAQUET + f"1. {place.format(die)} *")[0][0] == place.format(die)
-    for die in ("0", "7", ":"):
-        assert syntax_error(LAQUET + f"1. {place.format(die)} *")[0] == 2, die
+def test_what_each_place_of_a_laquet_ply_refuses_and_where_the_error_is(snapshot):
+    """(line, column, text) of the syntax error: the ply in a first play or roll, the play in a later one."""
+    assert {place: {value: syntax_error(LAQUET + f"1. {place.format(value)} *") for value in refused}
+            for places, _, refused in PLACES for place in places} == snapshot
 
 
 @pytest.mark.parametrize("play", ["5/110", "5/30", "5/11a", "5/11/", "5/11-"])

@@ -142,9 +142,12 @@ main(sys.argv[1:], prog_name="lusoria")
 def test_ctrl_c_stops_a_statement(archive):
     process = subprocess.Popen([sys.executable, "-c", READY_SQL, "sql", "--db", str(archive), "--timeout", "0",
                                 ENDLESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert process.stdout.readline() == "ready\n"
-    process.send_signal(signal.SIGINT)
-    _, errors = process.communicate(timeout=30)
+    try:
+        assert process.stdout.readline() == "ready\n"
+        process.send_signal(signal.SIGINT)
+        _, errors = process.communicate(timeout=30)
+    finally:
+        process.kill()  # a step that failed leaves no process behind
     assert process.returncode == 1 and "Aborted!" in errors and "Traceback" not in errors
 
 

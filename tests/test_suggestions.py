@@ -71,4 +71,4 @@ def test_a_laquet_play_written_as_one_jump_is_as_near_as_its_two_steps():
     assert rules.distance("63: 1/10", "63: 1/7 7/10") == 0
     assert rules.distance("63: 1/10 2/5", "63: 1/7 7/10 2/5") == 0
     assert rules.distance("63: 1/10", "63: 1/7 2/5") == 2
-    assert rules.distance("63: 10/16 >3: 6/9", "63: 10/16 >53: 6/9 6/11") == 3  # one die left over, not two: 2
+    assert rules.distance("63: 10/16 >3: 6/9", "63: 10/16 >53: 6/9 6/11") == 3  # dice left over: one against two costs 2; the play more, 1
