@@ -1,5 +1,8 @@
 import os
+import signal
 import sqlite3
+import subprocess
+import sys
 from contextlib import closing
 from pathlib import Path
 
@@ -64,3 +67,17 @@ def archive_copy(path: str, tmp_path: Path) -> str:
     with closing(sqlite3.connect(path)) as source, closing(sqlite3.connect(copied)) as copy:
         source.backup(copy)
     return copied
+
+
+def ctrl_c_when_ready(script: str, *args: str) -> tuple[int, str, str]:
+    """Run `python -c script args…`, press Ctrl-C (SIGINT) once it prints "ready", and give its
+    exit status, output and errors (a step that fails leaves no process behind)."""
+    process = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout.readline() == "ready\n"
+        process.send_signal(signal.SIGINT)
+        output, errors = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    return process.returncode, output, errors

@@ -1,14 +1,13 @@
 """Ctrl-C during `lusoria import`: at any point, the usual message and exit status
 (click's "Aborted!", 1), never a traceback, and an archive of whole batches."""
 
-import signal
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 
 from lusoria.api import random_records
+
+from conftest import ctrl_c_when_ready
 
 RECORDS, BATCH = 2500, 1000  # the import commits every 1000 records
 
@@ -70,15 +69,8 @@ def collection(tmp_path_factory):
 ])
 def test_ctrl_c_at_any_point_ends_with_the_usual_message(collection, tmp_path, statement, when, nth, kept):
     db = tmp_path / "archive.db"
-    process = subprocess.Popen([sys.executable, "-c", DRIVER, statement, when, str(nth), "import", "--db", str(db),
-                                str(collection)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout.readline() == "ready\n"
-        process.send_signal(signal.SIGINT)
-        output, errors = process.communicate(timeout=120)
-    finally:
-        process.kill()  # a step that failed leaves no process behind
-    assert (process.returncode, output, errors) == (1, "", "\nAborted!\n")
+    assert ctrl_c_when_ready(DRIVER, statement, when, str(nth), "import", "--db", str(db), str(collection)) == (
+        1, "", "\nAborted!\n")
     connection = sqlite3.connect(db)
     assert connection.execute("SELECT count(*) FROM records").fetchone() == (kept,)
     assert connection.execute("SELECT count(DISTINCT record_id) FROM plies").fetchone() == (kept,)

@@ -5,7 +5,6 @@ archive cannot take says so and leaves it whole."""
 import json
 import os
 import shutil
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -22,7 +21,7 @@ from lusoria.archive import reading
 from lusoria.archive.reading import read_only_authorizer, unique_names
 from lusoria.cli import main
 
-from conftest import ROOT
+from conftest import ROOT, ctrl_c_when_ready
 
 ENDLESS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
 
@@ -140,15 +139,8 @@ main(sys.argv[1:], prog_name="lusoria")
 
 
 def test_ctrl_c_stops_a_statement(archive):
-    process = subprocess.Popen([sys.executable, "-c", READY_SQL, "sql", "--db", str(archive), "--timeout", "0",
-                                ENDLESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout.readline() == "ready\n"
-        process.send_signal(signal.SIGINT)
-        _, errors = process.communicate(timeout=30)
-    finally:
-        process.kill()  # a step that failed leaves no process behind
-    assert process.returncode == 1 and "Aborted!" in errors and "Traceback" not in errors
+    status, _, errors = ctrl_c_when_ready(READY_SQL, "sql", "--db", str(archive), "--timeout", "0", ENDLESS)
+    assert status == 1 and "Aborted!" in errors and "Traceback" not in errors
 
 
 def test_output_formats_show_every_value(archive):
