@@ -12,9 +12,11 @@ from hypothesis import HealthCheck, settings
 ROOT = Path(__file__).resolve().parent.parent
 CONFORMANCE = ROOT.parent / "shared" / "conformance"
 
+# No deadline and no "too slow" health check: nothing may fail because the machine is slow
 settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=100, deadline=None, derandomize=True)
+settings.register_profile("dev", max_examples=100, deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
