@@ -78,7 +78,8 @@ def walk(paths: Iterable[Source | Skipped], format: str | None = None) -> Iterat
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN or not Path(path).is_dir():
             yield path
             continue
-        for found in sorted(p for p in Path(path).rglob("*") if p.is_file()):
+        # files, and links that lead nowhere (read, they say so)
+        for found in sorted(p for p in Path(path).rglob("*") if p.is_file() or p.is_symlink() and not p.exists()):
             if format is not None and found.suffix.lower() != SUFFIXES[format]:
                 yield Skipped(str(found), why_not(str(found), format))
             elif format is None and format_of(str(found), _head(found)) is None:

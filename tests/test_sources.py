@@ -58,6 +58,14 @@ def test_a_missing_path_is_reported_by_the_import(tmp_path):
                             "could not read 1 source: missing.lgn: no such file or directory")
 
 
+def test_a_link_to_nowhere_in_a_folder_is_reported_in_its_place(tmp_path):
+    (tmp_path / "a.lgn").write_text(TWO)
+    (tmp_path / "b.lgn").symlink_to(tmp_path / "gone.lgn")
+    (tmp_path / "c.png").symlink_to(tmp_path / "gone.png")
+    summary = Archive(str(tmp_path / "a.db")).import_paths([str(tmp_path)])
+    assert summary.added == 2 and summary.unreadable == [f"{tmp_path / 'b.lgn'}: no such file or directory"]
+
+
 def test_plurals():
     assert [plural(n, "record") for n in (0, 1, 2)] == ["0 records", "1 record", "2 records"]
     assert plural(1, "prefix", "prefixes") == "1 prefix" and plural(3, "prefix", "prefixes") == "3 prefixes"
