@@ -213,8 +213,10 @@ def _main_ply(draft: Draft, word: str, at: int, black_first: bool) -> Ply | None
         white_to_move = (len(draft.line.plies) % 2 == 0) != black_first
         draft.tags.setdefault("Termination", "resignation")
         draft.places.setdefault("Termination", draft.locator.where(at))
-        if "Result" not in draft.tags or draft.result == "*":
+        if "Result" not in draft.tags or draft.result == "*":  # an unknown result (`?`): the resignation decides it
             draft.result = "0-1" if white_to_move else "1-0"
+            if "Result" in draft.tags:
+                draft.tags["Result"] = draft.result
         draft.result_at = at
         return None
     if draft.result_at is not None:

@@ -22,6 +22,7 @@ from lusoria.validator.tablut import Tablut
 from conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
+RESIGNED = (FIXTURES / "otn" / "resigned-from-a-position.otg").read_text()
 
 
 def reports(path, **reading):
@@ -63,6 +64,18 @@ def test_otn_inverted_start_resignation_and_rules_overrides():
     assert tags["Rules"] == "throne-pass=king tuichi-ends=no" and "Variant" not in tags
     assert (tags["Termination"], report.record.result) == ("resignation", "1-0")
     assert [p.text for p in report.record.main.plies] == ["Ke5-c5", "d1-d2", "Kc5-c8"]
+
+
+@pytest.mark.parametrize("entry, result", [
+    ("?", "1-0"),  # unknown: the resignation (Black's, to move) decides it
+    ("-1", "1-0"),
+    ("1", "0-1"),  # the file's own result stands
+])
+def test_otn_resignation_and_the_result_entry_make_one_result(entry, result):
+    [source] = read_text(RESIGNED.replace("[result:-1]", f"[result:{entry}]"), "otn", "resigned.otg")
+    report = check(source)
+    assert (report.record.tags["Result"], report.record.result) == (result, result)
+    assert report.valid, report.diagnostics
 
 
 @pytest.mark.parametrize("path, expected", [
