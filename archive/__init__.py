@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from itertools import chain
 from typing import Callable, Iterable, Iterator
 
 from lusoria.archive import players
@@ -85,14 +86,19 @@ class Archive:
         """`lusoria import`: store the rows of every checked record (`importer.rows`), valid or not,
         `batch_size` records a transaction; a record already there is counted as a duplicate.
         ImportStopped when the archive cannot take them (full disk, read-only file, damaged
-        schema): the batches stored before are whole, nothing of the failed one is kept."""
+        schema): the batches stored before are whole, nothing of the failed one is kept. With
+        no record to store, a missing archive is not made."""
         if os.path.exists(self.path) and not (os.access(self.path, os.W_OK)
                                               and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
             raise ImportStopped(f"{self.path}: the archive or its directory is read-only; nothing was imported "
                                 "and the archive is as it was")
+        checked = iter(checked)
+        first = next(checked, None)
+        if first is None and not os.path.exists(self.path):
+            return ImportSummary()  # nothing to store: no archive is made
         db = open_archive(self.path)
         try:
-            return import_rows(db, checked, batch_size)
+            return import_rows(db, checked if first is None else chain([first], checked), batch_size)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                                 "stored before are whole and nothing of the failed one was kept") from None

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import csv
+import errno
 import os
 import sqlite3
 from typing import Iterator
@@ -56,10 +57,13 @@ def _write_parquet(path: str, columns: list[tuple[str, str]], batches: Iterator[
 
 def export(path: str, directory: str, format: str = "parquet") -> dict[str, int]:
     """Write each table of the archive at `path` to DIRECTORY/TABLE.parquet (or .csv); the rows
-    written per table. ValueError for an unknown format, or Parquet without pyarrow."""
+    written per table. ValueError for an unknown format, or Parquet without pyarrow; OSError
+    when `directory` cannot be made or written to (NotADirectoryError: it is a file)."""
     if format not in FORMATS:
         raise ValueError(f"the export format is parquet or csv, not '{format}'")
     write = _write_parquet if format == "parquet" else _write_csv
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), directory)
     os.makedirs(directory, exist_ok=True)
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:

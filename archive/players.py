@@ -19,12 +19,33 @@ def create_players(db: sqlite_utils.Database) -> None:
         db.execute(f"CREATE INDEX idx_records_{side}_result ON records ({side}, result)")
 
 
+def casefold(value: str | bytes | int | float | None) -> str | bytes | int | float | None:
+    """The SQL function `lusoria_casefold` of query connections (archive/reading.py): a text in
+    Unicode case folding (`Åström` and `ÅSTRÖM` are one), anything else as it is."""
+    return value.casefold() if isinstance(value, str) else value
+
+
+def name_condition(column: str, value: str) -> tuple[str, list]:
+    """SQL that holds when `column` is `value` in any case. SQLite's NOCASE folds ASCII letters
+    only: a value with other characters is compared in Unicode case folding, row by row (the
+    column's NOCASE index serves ASCII values)."""
+    if value.isascii():
+        return f"{column} = ? COLLATE NOCASE", [value]
+    return f"lusoria_casefold({column}) = ?", [value.casefold()]
+
+
 def player_condition(column: str, name: str) -> tuple[str, list]:
     """SQL that holds when `column` (records.white or records.black) is `name` or another name
-    of the same player."""
-    sql = (f"{column} COLLATE NOCASE IN (SELECT alias FROM player_aliases WHERE name = {CANONICAL} "
-           f"UNION ALL SELECT {CANONICAL})")
-    return sql, [name] * 4
+    of the same player, in any case (as `name_condition`)."""
+    if name.isascii():
+        sql = (f"{column} COLLATE NOCASE IN (SELECT alias FROM player_aliases WHERE name = {CANONICAL} "
+               f"UNION ALL SELECT {CANONICAL})")
+        return sql, [name] * 4
+    canonical = ("lusoria_casefold(coalesce((SELECT name FROM player_aliases WHERE lusoria_casefold(alias) = ?), "
+                 "?))")
+    sql = (f"lusoria_casefold({column}) IN (SELECT lusoria_casefold(alias) FROM player_aliases "
+           f"WHERE lusoria_casefold(name) = {canonical} UNION ALL SELECT {canonical})")
+    return sql, [name.casefold()] * 4
 
 
 def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:

@@ -12,7 +12,7 @@ from lusoria.notation.dates import date_range
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.archive.positions import position_key
-from lusoria.archive.players import player_condition
+from lusoria.archive.players import name_condition, player_condition
 from lusoria.archive.search import continuations, ply_search
 
 COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "event", "site", "round", "plies",
@@ -66,7 +66,7 @@ class Filters:
     material_for: int = _filter(1, option="for", minimum=1,
                                 help="The ply conditions hold for at least this many plies in a row.")
     records: list[str] = _filter([], read="records",  # record texts: the same games, or continuations
-                                 help="An .lgn file: the same games as its records, or games that continue them.")
+                                 help="An .lgn file (UTF-8): the same games as its records, or games that continue them.")
 
 
 class FilterError(ValueError):
@@ -122,8 +122,9 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
             params.append(value if column == "result" else value.lower())
     for column in ("event", "site"):
         if (value := getattr(filters, column)) is not None:
-            where.append(f"records.{column} = ? COLLATE NOCASE")
-            params.append(value)
+            sql, found = name_condition(f"records.{column}", value)
+            where.append(sql)
+            params += found
     for column in ("white", "black"):
         if (value := getattr(filters, column)) is not None:
             sql, found = player_condition(f"records.{column}", value)

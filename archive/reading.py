@@ -18,6 +18,7 @@ from typing import Iterator
 from urllib.parse import quote
 
 from lusoria.archive.patterns import matching_plies
+from lusoria.archive.players import casefold
 
 DEFAULT_TIMEOUT = 60.0  # seconds a `lusoria sql` statement may run (--timeout)
 PROGRESS_STEPS = 10_000  # virtual machine steps between two looks at the clock and at Ctrl-C
@@ -75,6 +76,7 @@ def connect(path: str) -> sqlite3.Connection:
     # archive at random (positions of each ply) take a third of the time (BENCHMARKS.md)
     conn.execute("PRAGMA mmap_size = 2147483648")
     conn.create_function("lusoria_matching_plies", 3, matching_plies, deterministic=True)  # pattern search
+    conn.create_function("lusoria_casefold", 1, casefold, deterministic=True)  # names in any case
     conn.set_authorizer(read_only_authorizer)
     return conn
 

@@ -9,6 +9,7 @@ from typing import Callable
 
 import sqlite_utils
 
+from lusoria.files import mode_for
 from lusoria.archive.players import create_players
 from lusoria.archive.positions import create_record_summaries
 from lusoria.archive.variations import create_variation_plies
@@ -27,7 +28,7 @@ SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")
 
 
 class NotAnArchive(Exception):
-    """A database file that is not a lusoria archive, or cannot be read."""
+    """A database file that is not a lusoria archive, or cannot be read or made."""
 
 
 def create(db: sqlite_utils.Database) -> None:
@@ -144,6 +145,7 @@ def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace:
         db = _connect(temporary)
         build(db)
         db.close()
+        os.chmod(temporary, mode_for(path))
         if replace:
             os.replace(temporary, path)
         else:
@@ -211,7 +213,11 @@ def open_archive(path: str, create_missing: bool = True) -> sqlite_utils.Databas
     made by an older lusoria is upgraded first (MIGRATIONS)."""
     try:
         if create_missing and (not os.path.exists(path) or os.path.getsize(path) == 0):
-            _publish(_new, path, replace=os.path.exists(path))
+            try:
+                _publish(_new, path, replace=os.path.exists(path))
+            except OSError as error:
+                raise NotAnArchive(f"cannot create the archive {path}: "
+                                   f"{(error.strerror or str(error)).lower()}") from None
         db = _connect(path)
         tables = set(db.table_names())
         version = db.execute("PRAGMA user_version").fetchone()[0]

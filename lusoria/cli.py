@@ -389,6 +389,8 @@ def archive_errors(action: Callable[[], T]) -> T:
         raise click.UsageError(f"--{option_name(error.filter)} {error.problem}") from None
     except ValueError as error:
         raise click.UsageError(hinted(error)) from None
+    except OSError as error:  # a file the command writes (export)
+        stop(f"cannot write {error.filename}: {(error.strerror or str(error)).lower()}")
 
 
 @main.command(name="import")
@@ -400,9 +402,10 @@ def archive_errors(action: Callable[[], T]) -> T:
 def import_(paths: tuple[str, ...], db: str, jobs: int, encoding: str) -> None:
     """Check the records of PATH... and store them all, valid or not, in the archive.
 
-    A record already in the archive (the same text) is skipped. A record read from another
-    format is stored in lusoria's notation, with its format (tag SourceFormat) and path.
-    A progress bar shows on a terminal. Exit status 2 when an input cannot be read or no
+    A record of a game already in the archive is skipped: the same rules, start, plies,
+    result and Seven Tag Roster, however written. A record read from another format is
+    stored in lusoria's notation, with its format (tag SourceFormat) and path. A
+    progress bar shows on a terminal. Exit status 2 when an input cannot be read or no
     record was found at all."""
     from lusoria.archive import Archive, checked_rows
 
@@ -473,7 +476,7 @@ def filters_of(options: dict[str, Any]) -> Any:
         problems: list[Problem] = []
         options["records"] = [source.text for source in api.without_problems(api.records([records]), problems)]
         if problems:
-            raise click.FileError(records, str(problems[0])) from None
+            stop(str(problems[0]))
         if not options["records"]:
             raise click.BadParameter(f"{records} holds no record", param_hint="--records")
     return Filters(**{name: value for name, value in options.items() if value is not None})

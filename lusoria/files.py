@@ -35,11 +35,7 @@ class AtomicFile:
         self.file.flush()
         os.fsync(self.file.fileno())
         self.file.close()
-        try:
-            mode = stat.S_IMODE(os.stat(self.target).st_mode)
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        os.chmod(self.temporary, mode)
+        os.chmod(self.temporary, mode_for(self.target))
         os.replace(self.temporary, self.target)
         self.committed = True
         directory = os.open(os.path.dirname(self.target), os.O_RDONLY)
@@ -70,6 +66,15 @@ def same_file(first: str, second: str) -> bool:
         return os.path.samefile(first, second)
     except OSError:
         return os.path.realpath(first) == os.path.realpath(second)
+
+
+def mode_for(path: str) -> int:
+    """The permissions of a file written to `path`: those of the file there, or else those of a
+    new file (the umask applied; a temporary file is made readable by its owner only)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return 0o666 & ~_umask()
 
 
 def _umask() -> int:

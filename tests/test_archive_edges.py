@@ -1,12 +1,18 @@
 """Archive edges (issue 13): a failure in the middle of a batch, duplicates within a batch and
-across reformatting, the first ply a position is reached at."""
+across reformatting, the first ply a position is reached at; archives that cannot be made,
+imports with nothing to store, a new archive's permissions, exports into a file."""
+
+import os
+import stat
 
 import pytest
+from click.testing import CliRunner
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.importer import FAULT, checked_rows, import_rows
 from lusoria.archive.query import build
 from lusoria.archive.schema import open_archive
+from lusoria.cli import main
 from lusoria.output import render
 from lusoria.pipeline import records as read
 
@@ -121,3 +127,48 @@ def test_the_default_archive_is_lusoria_db_or_the_environments(monkeypatch):
 def test_rendering_one_row_names_its_columns():
     assert render([{"a": 1, "b": None}], "csv") == "a,b\n1,\n"
     assert render([], "csv") == "\n"
+
+
+# -- archives that cannot be made, and imports with nothing to store ---------------------------
+
+def lusoria(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+def test_an_archive_in_a_missing_folder_is_refused_in_one_line(tmp_path):
+    result = lusoria("import", "--db", tmp_path / "missing" / "a.db", "-", input=records(1))
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (f"lusoria: cannot create the archive {tmp_path / 'missing' / 'a.db'}: "
+                                              "no such file or directory")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_import_with_no_record_makes_no_archive_and_leaves_one_as_it_was(tmp_path):
+    path = tmp_path / "a.db"
+    result = lusoria("import", "--db", path, "-", input="\n")
+    assert result.exit_code == 2 and "lusoria: no record found in -" in result.output
+    assert list(tmp_path.iterdir()) == []
+    assert Archive(str(path)).import_paths([records(2)]).added == 2
+    before = path.read_bytes()
+    assert lusoria("import", "--db", path, "-", input="\n").exit_code == 2
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_new_archive_has_the_permissions_of_any_new_file(tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        Archive(str(tmp_path / "a.db")).import_paths([records(1)])
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "a.db").stat().st_mode) == mode
+
+
+def test_an_export_into_a_file_is_refused_in_one_line(tmp_path):
+    path = tmp_path / "a.db"
+    Archive(str(path)).import_paths([records(1)])
+    (tmp_path / "taken").write_text("a file\n")
+    for directory in (tmp_path / "taken", tmp_path / "taken" / "below"):
+        result = lusoria("export", "--db", path, "--format", "csv", directory)
+        assert result.exit_code == 2 and result.output == f"lusoria: cannot write {directory}: not a directory\n"
+    assert (tmp_path / "taken").read_text() == "a file\n"

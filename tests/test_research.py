@@ -365,6 +365,21 @@ def test_players_merge_list_and_query_by_any_name(tmp_path):
         "K. Nilsson": "Karin Berg", "Karin N.": "Karin Berg", "Karin Nilsson": "Karin Berg"}
 
 
+def test_names_match_in_any_case_beyond_ascii(tmp_path):
+    archive = Archive(str(tmp_path / "names.db"))
+    record = '[Game "tablut"]\n[Event "{event}"]\n[White "{white}"]\n[Black "Olof Berg"]\n[Result "*"]\n\n1. e3-c3 *\n'
+    archive.import_paths([record.format(event="Öresund Cup", white="Jörgen Åström") + "\n"
+                          + record.format(event="ÖRESUND CUP", white="J. Astrom") + "\n"
+                          + record.format(event="Oresund Cup", white="Jorgen Astrom")])
+    ids = lambda **filters: [row["id"] for row in archive.query(Filters(**filters))]
+    assert ids(white="JÖRGEN ÅSTRÖM") == ids(player="jörgen åström") == [1]  # not the name without its letters
+    assert ids(event="öresund cup") == [1, 2] and ids(event="oresund cup") == [3]
+    assert ids(black="jörgen åström") == [] and ids(site="Ö") == []
+    archive.merge_players(["J. Astrom"], "Jörgen Åström")
+    assert ids(player="JÖRGEN ÅSTRÖM") == ids(white="jörgen åström") == [1, 2]  # its other names too
+    assert ids(player="j. astrom") == [1, 2]  # an ASCII alias leads to the same player
+
+
 def test_players_commands(archive, tmp_path):
     runner = CliRunner()
     path = str(tmp_path / "p.db")
@@ -418,6 +433,15 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
         archive.query(Filters(records=['[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(ValueError, match="the records file holds no record"):
         continuations([])
+
+
+def test_a_records_file_that_cannot_be_read_is_said_in_one_line(archive, tmp_path):
+    latin = tmp_path / "latin.lgn"
+    latin.write_bytes('[Game "tablut"]\n[White "Jörgen"]\n\n1. c5-c3 *\n'.encode("latin-1"))
+    for path, problem in ((latin, "byte 25 (line 2) is not valid utf-8"),
+                          (tmp_path / "missing.lgn", "no such file or directory")):
+        result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(path)])
+        assert result.exit_code == 2 and result.output == f"lusoria: {path}: {problem}\n"
 
 
 # -- export ------------------------------------------------------------------------------------
