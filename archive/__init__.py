@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from itertools import chain
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Generator, Iterable, Iterator
 
 from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
@@ -47,6 +47,12 @@ class MissingArchive(NotAnArchive):
     """An archive file that does not exist (yet): an import creates it."""
 
     parameter = "archive"  # what may help: making the archive
+
+
+def _close(items: Iterable) -> None:
+    """Stop a generator (and what it holds) now, not when it is collected."""
+    if isinstance(items, Generator):
+        items.close()
 
 
 def _selected(filters: Filters | None) -> tuple[str, list] | None:
@@ -92,13 +98,19 @@ class Archive:
                                               and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
             raise ImportStopped(f"{self.path}: the archive or its directory is read-only; nothing was imported "
                                 "and the archive is as it was")
-        checked = iter(checked)
-        first = next(checked, None)
-        if first is None and not os.path.exists(self.path):
-            return ImportSummary()  # nothing to store: no archive is made
-        db = open_archive(self.path)
+        source = iter(checked)
         try:
-            return import_rows(db, checked if first is None else chain([first], checked), batch_size)
+            if not os.path.exists(self.path):  # made only when there is something to store
+                first = next(source, None)
+                if first is None:
+                    return ImportSummary()
+                source = chain([first], source)
+            db = open_archive(self.path)
+        except BaseException:
+            _close(checked)  # the checking (its worker processes) stops with the import
+            raise
+        try:
+            return import_rows(db, source, batch_size)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                                 "stored before are whole and nothing of the failed one was kept") from None

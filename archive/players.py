@@ -4,10 +4,15 @@ name (`lusoria players merge`, `lusoria players list`)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import sqlite_utils
 
-# A name's canonical name: the name it is an alias of, or itself (the parameter given twice).
-CANONICAL = "coalesce((SELECT name FROM player_aliases WHERE alias = ?), ?)"
+
+def _canonical(fold: Callable[[str], str] = lambda sql: sql) -> str:
+    """SQL: a name's canonical name, the name it is an alias of or itself (the parameter given
+    twice); `fold`: how aliases compare with it (`_folding`)."""
+    return f"coalesce((SELECT name FROM player_aliases WHERE {fold('alias')} = ?), ?)"
 
 
 def create_players(db: sqlite_utils.Database) -> None:
@@ -25,34 +30,36 @@ def casefold(value: str | bytes | int | float | None) -> str | bytes | int | flo
     return value.casefold() if isinstance(value, str) else value
 
 
-def name_condition(column: str, value: str) -> tuple[str, list]:
-    """SQL that holds when `column` is `value` in any case. SQLite's NOCASE folds ASCII letters
-    only: a value with other characters is compared in Unicode case folding, row by row (the
-    column's NOCASE index serves ASCII values)."""
+def _folding(value: str) -> tuple[Callable[[str], str], str]:
+    """How SQL compares names with `value` in any case, and `value` as compared: SQLite's
+    NOCASE folds ASCII letters only (the names' indexes serve such a value); a value with
+    other letters is compared in Unicode case folding (`lusoria_casefold`), row by row."""
     if value.isascii():
-        return f"{column} = ? COLLATE NOCASE", [value]
-    return f"lusoria_casefold({column}) = ?", [value.casefold()]
+        return (lambda sql: sql), value
+    return (lambda sql: f"lusoria_casefold({sql})"), value.casefold()
+
+
+def name_condition(column: str, value: str) -> tuple[str, list]:
+    """SQL that holds when `column` is `value` in any case (`_folding`)."""
+    fold, value = _folding(value)
+    return f"{fold(column)} = ? COLLATE NOCASE", [value]
 
 
 def player_condition(column: str, name: str) -> tuple[str, list]:
     """SQL that holds when `column` (records.white or records.black) is `name` or another name
-    of the same player, in any case (as `name_condition`)."""
-    if name.isascii():
-        sql = (f"{column} COLLATE NOCASE IN (SELECT alias FROM player_aliases WHERE name = {CANONICAL} "
-               f"UNION ALL SELECT {CANONICAL})")
-        return sql, [name] * 4
-    canonical = ("lusoria_casefold(coalesce((SELECT name FROM player_aliases WHERE lusoria_casefold(alias) = ?), "
-                 "?))")
-    sql = (f"lusoria_casefold({column}) IN (SELECT lusoria_casefold(alias) FROM player_aliases "
-           f"WHERE lusoria_casefold(name) = {canonical} UNION ALL SELECT {canonical})")
-    return sql, [name.casefold()] * 4
+    of the same player, in any case (`_folding`: by the case of `name`)."""
+    fold, name = _folding(name)
+    canonical = fold(_canonical(fold))
+    sql = (f"{fold(column)} COLLATE NOCASE IN (SELECT {fold('alias')} FROM player_aliases "
+           f"WHERE {fold('name')} = {canonical} UNION ALL SELECT {canonical})")
+    return sql, [name] * 4
 
 
 def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     """Make each of `names` another name of `canonical` (or of the player `canonical` is already
     a name of); the names that were aliases of one of `names` follow. Returns the canonical name."""
     with db.conn:
-        canonical = db.execute(f"SELECT {CANONICAL}", [canonical, canonical]).fetchone()[0]
+        canonical = db.execute(f"SELECT {_canonical()}", [canonical, canonical]).fetchone()[0]
         for name in names:
             if name.casefold() == canonical.casefold():
                 continue

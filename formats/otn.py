@@ -216,7 +216,7 @@ def _main_ply(draft: Draft, word: str, at: int, black_first: bool) -> Ply | None
         if "Result" not in draft.tags or draft.result == "*":  # an unknown result (`?`): the resignation decides it
             draft.result = "0-1" if white_to_move else "1-0"
             if "Result" in draft.tags:
-                draft.tags["Result"] = draft.result
+                draft.tag("Result", draft.result, at)
         draft.result_at = at
         return None
     if draft.result_at is not None:

@@ -121,6 +121,11 @@ def record_of(path: str, index: int, encoding: str) -> api.RecordText:
         raise click.BadParameter(str(error), param_hint="--record") from None
 
 
+def cannot_write(path: object, error: OSError) -> str:
+    """What a command says of a file it could not write."""
+    return f"cannot write {path}: {(error.strerror or str(error)).lower()}"
+
+
 def write_output(output: str, text: str, *inputs: str) -> None:
     """Write a command's `-o` file whole or not at all; never over one of its inputs."""
     if any(same_file(output, path) for path in inputs):
@@ -128,7 +133,7 @@ def write_output(output: str, text: str, *inputs: str) -> None:
     try:
         write_file(output, text)
     except OSError as error:
-        stop(f"cannot write {output}: {(error.strerror or str(error)).lower()}")
+        stop(cannot_write(output, error))
 
 
 @main.command()
@@ -215,7 +220,7 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
         try:
             write_file(file.path, file.canonical.decode("utf-8"))
         except OSError as error:
-            click.echo(f"lusoria: cannot write {file.path}: {(error.strerror or str(error)).lower()}", err=True)
+            click.echo(f"lusoria: {cannot_write(file.path, error)}", err=True)
             status = 2
             continue
         click.echo(f"{file.path}: rewritten")
@@ -389,8 +394,6 @@ def archive_errors(action: Callable[[], T]) -> T:
         raise click.UsageError(f"--{option_name(error.filter)} {error.problem}") from None
     except ValueError as error:
         raise click.UsageError(hinted(error)) from None
-    except OSError as error:  # a file the command writes (export)
-        stop(f"cannot write {error.filename}: {(error.strerror or str(error)).lower()}")
 
 
 @main.command(name="import")
@@ -631,7 +634,10 @@ def export(directory: str, db: str, format_: str) -> None:
     DIRECTORY, for DuckDB, pandas, polars or Spark."""
     from lusoria.archive import Archive
 
-    counts = archive_errors(lambda: Archive(db).export(directory, format_))
+    try:
+        counts = archive_errors(lambda: Archive(db).export(directory, format_))
+    except OSError as error:
+        stop(cannot_write(error.filename or directory, error))
     for table, rows in counts.items():
         click.echo(f"{os.path.join(directory, table)}.{format_}: {plural(rows, 'row')}")
 

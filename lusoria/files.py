@@ -69,8 +69,8 @@ def same_file(first: str, second: str) -> bool:
 
 
 def mode_for(path: str) -> int:
-    """The permissions of a file written to `path`: those of the file there, or else those of a
-    new file (the umask applied; a temporary file is made readable by its owner only)."""
+    """The permissions a file written to `path` through a temporary file gets: those of the
+    file there, or else those of any new file (the umask applied)."""
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
@@ -78,6 +78,15 @@ def mode_for(path: str) -> int:
 
 
 def _umask() -> int:
+    """The process's umask: read where Linux shows it, else set and set back (which other
+    threads creating files at that moment would see)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except OSError:
+        pass
     mask = os.umask(0)
     os.umask(mask)
     return mask

@@ -78,14 +78,19 @@ def walk(paths: Iterable[Source | Skipped], format: str | None = None) -> Iterat
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN or not Path(path).is_dir():
             yield path
             continue
-        # files, and links that lead nowhere (read, they say so)
-        for found in sorted(p for p in Path(path).rglob("*") if p.is_file() or p.is_symlink() and not p.exists()):
+        for found in sorted(p for p in Path(path).rglob("*") if p.is_file() or _broken_link(p)):
             if format is not None and found.suffix.lower() != SUFFIXES[format]:
                 yield Skipped(str(found), why_not(str(found), format))
             elif format is None and format_of(str(found), _head(found)) is None:
                 yield Skipped(str(found), why_not(str(found)))
             else:
                 yield str(found)
+
+
+def _broken_link(path: Path) -> bool:
+    """A link that leads nowhere, which a walk gives as a file (read, it says so); not a
+    hidden one, such as the lock an editor leaves beside a file it edits (`.#game.lgn`)."""
+    return path.is_symlink() and not path.exists() and not path.name.startswith(".")
 
 
 def _head(path: Path, size: int = 4096) -> str:

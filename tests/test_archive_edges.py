@@ -4,6 +4,8 @@ imports with nothing to store, a new archive's permissions, exports into a file.
 
 import os
 import stat
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -172,3 +174,17 @@ def test_an_export_into_a_file_is_refused_in_one_line(tmp_path):
         result = lusoria("export", "--db", path, "--format", "csv", directory)
         assert result.exit_code == 2 and result.output == f"lusoria: cannot write {directory}: not a directory\n"
     assert (tmp_path / "taken").read_text() == "a file\n"
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "records.csv").mkdir()  # a file that cannot be opened for writing
+    result = lusoria("export", "--db", path, "--format", "csv", tmp_path / "out")
+    assert result.exit_code == 2 and result.output == f"lusoria: cannot write {tmp_path / 'out' / 'records.csv'}: is a directory\n"
+
+
+def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
+    path = tmp_path / "a.db"
+    Archive(str(path)).import_paths([records(300)])
+    command = subprocess.Popen([sys.executable, "-m", "lusoria.cli", "query", "--db", str(path), "--format", "lgn"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    command.stdout.read(10)
+    command.stdout.close()  # as `| head -c 10` does
+    assert command.wait(timeout=60) == 1 and command.stderr.read() == b""

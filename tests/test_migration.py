@@ -3,6 +3,7 @@ upgraded in one step, nothing lost, and every new query answers as on a new arch
 
 import os
 import shutil
+import stat
 import sqlite3
 from contextlib import closing, contextmanager
 from typing import Iterator
@@ -54,6 +55,16 @@ def test_the_fixture_is_a_version_1_archive(new, tmp_path):
     assert rows(path, "PRAGMA user_version") == [(1,)]
     names = {name for (name,) in rows(path, "SELECT name FROM sqlite_master")}
     assert "positions" not in names and "player_aliases" not in names and "records_fts" in names
+
+
+@pytest.mark.parametrize("mode", [0o640, 0o604])
+def test_an_upgraded_archive_keeps_its_permissions(tmp_path, mode):
+    path = tmp_path / "old.db"
+    version_1_archive(str(path))
+    path.chmod(mode)
+    Archive(str(path)).query(Filters())  # opening it upgrades it
+    assert rows(str(path), "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    assert stat.S_IMODE(path.stat().st_mode) == mode
 
 
 def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):

@@ -378,6 +378,11 @@ def test_names_match_in_any_case_beyond_ascii(tmp_path):
     archive.merge_players(["J. Astrom"], "Jörgen Åström")
     assert ids(player="JÖRGEN ÅSTRÖM") == ids(white="jörgen åström") == [1, 2]  # its other names too
     assert ids(player="j. astrom") == [1, 2]  # an ASCII alias leads to the same player
+    archive.merge_players(["Jörgen Åström"], "Jorgen Astrom")  # a name beyond ASCII as the alias
+    assert ids(player="JÖRGEN ÅSTRÖM") == [1, 2, 3]  # the alias found in any case, then its player's names
+    archive.import_paths([record.format(event="Straße", white="?") + "\n" + record.format(event="STRASSE", white="?")])
+    assert ids(event="straße") == ids(event="STRAẞE") == [4, 5]  # case folding, not lower case
+    assert ids(event="strasse") == [5]  # typed in ASCII: ASCII letters in any case, by the index
 
 
 def test_players_commands(archive, tmp_path):

@@ -62,6 +62,7 @@ def test_a_link_to_nowhere_in_a_folder_is_reported_in_its_place(tmp_path):
     (tmp_path / "a.lgn").write_text(TWO)
     (tmp_path / "b.lgn").symlink_to(tmp_path / "gone.lgn")
     (tmp_path / "c.png").symlink_to(tmp_path / "gone.png")
+    (tmp_path / ".#a.lgn").symlink_to("user@host.1234")  # an editor's lock, hidden
     summary = Archive(str(tmp_path / "a.db")).import_paths([str(tmp_path)])
     assert summary.added == 2 and summary.unreadable == [f"{tmp_path / 'b.lgn'}: no such file or directory"]
 
