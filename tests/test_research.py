@@ -345,7 +345,8 @@ def test_players_merge_list_and_query_by_any_name(tmp_path):
     (tmp_path / "r.lgn").write_text(RECORDS)
     archive.import_paths([str(tmp_path / "r.lgn")])
     assert [row["id"] for row in archive.query(Filters(player="Karin Nilsson"))] == [2, 3]
-    assert archive.merge_players(["K. Nilsson"], "Karin Nilsson") == "Karin Nilsson"
+    assert archive.merge_players(["KARIN NILSSON", "K. Nilsson"], "Karin Nilsson") == "Karin Nilsson"  # itself: passed over
+    assert archive.aliases() == [{"alias": "K. Nilsson", "name": "Karin Nilsson"}]
     assert [row["id"] for row in archive.query(Filters(player="karin nilsson"))] == [1, 2, 3]
     assert [row["id"] for row in archive.query(Filters(white="K. NILSSON"))] == [1, 2]
     assert archive.query(Filters(text="K. Nilsson"))[0]["white"] == "K. Nilsson"  # kept as written
