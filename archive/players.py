@@ -83,8 +83,8 @@ WITH names AS (
   SELECT black, count(*), count(result = '0-1' OR NULL), count(result = '1/2-1/2' OR NULL),
          count(result = '1-0' OR NULL)
   FROM records {where} GROUP BY black
-), aliases AS (  -- one row a folded alias (`JÖRGEN ÅSTRÖM` and `Jörgen Åström` may both be aliases)
-  SELECT lusoria_casefold(alias) AS folded, min(name) AS name FROM player_aliases GROUP BY folded
+), aliases AS (
+  SELECT lusoria_casefold(alias) AS folded, name FROM player_aliases
 ), players AS (
   SELECT coalesce(max(a.name), min(written)) AS player, sum(games) AS games, sum(won) AS won,
          sum(drawn) AS drawn, sum(lost) AS lost, sum(won + drawn + lost) AS finished

@@ -397,8 +397,6 @@ def test_the_score_table_folds_names_beyond_ascii(tmp_path):
                        "Olof Berg": (4, 1, 1, 2, None)}  # one player however cased, the first spelling shown
     archive.merge_players(["JÖRGEN ÅSTRÖM", "J. Astrom"], "Jörgen Åström")
     assert table() == {"Jörgen Åström": (4, 2, 1, 1, "J. Astrom; JÖRGEN ÅSTRÖM"), "Olof Berg": (4, 1, 1, 2, None)}
-    archive.merge_players(["jörgen åström"], "Jörgen Åström")  # a second alias that folds as the first
-    assert table()["Jörgen Åström"] == (4, 2, 1, 1, "J. Astrom; JÖRGEN ÅSTRÖM; jörgen åström")  # counted once
     archive.merge_players(["Olof Berg"], "olof berg")  # ASCII letters in another case: the spelling to show
     assert table()["olof berg"] == (4, 1, 1, 2, "Olof Berg") and "Olof Berg" not in table()
     assert [row["id"] for row in archive.query(Filters(player="OLOF BERG"))] == [1, 2, 3, 4]
