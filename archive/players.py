@@ -61,10 +61,11 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     with db.conn:
         canonical = db.execute(f"SELECT {_canonical()}", [canonical, canonical]).fetchone()[0]
         for name in names:
-            if name == canonical:
-                continue  # in another case it becomes an alias, and `canonical` the spelling shown
+            if name.casefold() == canonical.casefold():
+                continue
             db.execute("UPDATE player_aliases SET name = ? WHERE name = ?", [canonical, name])
             db.execute("INSERT OR REPLACE INTO player_aliases (alias, name) VALUES (?, ?)", [name, canonical])
+        db.execute("DELETE FROM player_aliases WHERE alias = ?", [canonical])
     return canonical
 
 
@@ -83,29 +84,25 @@ WITH names AS (
   SELECT black, count(*), count(result = '0-1' OR NULL), count(result = '1/2-1/2' OR NULL),
          count(result = '1-0' OR NULL)
   FROM records {where} GROUP BY black
-), aliases AS (
-  SELECT lusoria_casefold(alias) AS folded, name FROM player_aliases
 ), players AS (
-  SELECT coalesce(max(a.name), min(written)) AS player, sum(games) AS games, sum(won) AS won,
-         sum(drawn) AS drawn, sum(lost) AS lost, sum(won + drawn + lost) AS finished
-  FROM names LEFT JOIN aliases a ON a.folded = lusoria_casefold(written)
+  SELECT coalesce(a.name, written) AS player, sum(games) AS games, sum(won) AS won, sum(drawn) AS drawn,
+         sum(lost) AS lost, sum(won + drawn + lost) AS finished
+  FROM names LEFT JOIN player_aliases a ON a.alias = written
   WHERE written IS NOT NULL AND written NOT IN ('', '?')
-  GROUP BY lusoria_casefold(coalesce(a.name, written))
+  GROUP BY player COLLATE NOCASE
 )
 SELECT player, games, won, drawn, lost, games - finished AS unfinished, won + 0.5 * drawn AS score,
        round(100.0 * (won + 0.5 * drawn) / nullif(finished, 0), 1) AS percent,
        (SELECT group_concat(alias, '; ') FROM (SELECT alias FROM player_aliases p
-         WHERE lusoria_casefold(p.name) = lusoria_casefold(players.player) ORDER BY alias)) AS aliases
+         WHERE p.name = players.player ORDER BY alias)) AS aliases
 FROM players ORDER BY score DESC, percent DESC, games DESC, player
 """
 
 
 def score_table(records: tuple[str, list] | None = None) -> tuple[str, list]:
-    """The SQL of the score table: per canonical player the games, won, drawn, lost and
-    unfinished, the score (a win 1, a draw ½) and its percentage of the finished games; `records`
-    is SQL that selects the ids of the records to count (all when None), with its parameters.
-    Names and aliases compare in Unicode case folding; a player is shown by the canonical name,
-    else by the first of the spellings written (in code point order)."""
+    """The SQL of the score table: per canonical player the games, won, drawn, lost and unfinished,
+    the score (a win 1, a draw ½) and its percentage of the finished games; `records` is SQL that
+    selects the ids of the records to count (all when None), with its parameters."""
     if records is None:
         return SCORE_TABLE.format(where=""), []
     sql, params = records
