@@ -12,7 +12,7 @@ import sqlite_utils
 def _canonical(fold: Callable[[str], str] = lambda sql: sql) -> str:
     """SQL: a name's canonical name, the name it is an alias of or itself (the parameter given
     twice); `fold`: how aliases compare with it (`_folding`)."""
-    return f"coalesce((SELECT name FROM player_aliases WHERE {fold('alias')} = ?), ?)"
+    return f"coalesce((SELECT min(name) FROM player_aliases WHERE {fold('alias')} = ?), ?)"
 
 
 def create_players(db: sqlite_utils.Database) -> None:
@@ -61,8 +61,8 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     with db.conn:
         canonical = db.execute(f"SELECT {_canonical()}", [canonical, canonical]).fetchone()[0]
         for name in names:
-            if name.casefold() == canonical.casefold():
-                continue
+            if name == canonical:
+                continue  # in another case it is an alias (removed below if it differs in ASCII case only)
             db.execute("UPDATE player_aliases SET name = ? WHERE name = ?", [canonical, name])
             db.execute("INSERT OR REPLACE INTO player_aliases (alias, name) VALUES (?, ?)", [name, canonical])
         db.execute("DELETE FROM player_aliases WHERE alias = ?", [canonical])

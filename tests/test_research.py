@@ -345,7 +345,7 @@ def test_players_merge_list_and_query_by_any_name(tmp_path):
     (tmp_path / "r.lgn").write_text(RECORDS)
     archive.import_paths([str(tmp_path / "r.lgn")])
     assert [row["id"] for row in archive.query(Filters(player="Karin Nilsson"))] == [2, 3]
-    assert archive.merge_players(["KARIN NILSSON", "K. Nilsson"], "Karin Nilsson") == "Karin Nilsson"  # itself: passed over
+    assert archive.merge_players(["Karin Nilsson", "KARIN NILSSON", "K. Nilsson"], "Karin Nilsson") == "Karin Nilsson"
     assert archive.aliases() == [{"alias": "K. Nilsson", "name": "Karin Nilsson"}]
     assert [row["id"] for row in archive.query(Filters(player="karin nilsson"))] == [1, 2, 3]
     assert [row["id"] for row in archive.query(Filters(white="K. NILSSON"))] == [1, 2]
@@ -384,6 +384,17 @@ def test_names_match_in_any_case_beyond_ascii(tmp_path):
     archive.import_paths([record.format(event="Straße", white="?") + "\n" + record.format(event="STRASSE", white="?")])
     assert ids(event="straße") == ids(event="STRAẞE") == [4, 5]  # case folding, not lower case
     assert ids(event="strasse") == [5]  # typed in ASCII: ASCII letters in any case, by the index
+
+
+def test_spellings_beyond_ascii_in_another_case_are_merged_into_one_player(tmp_path):
+    archive = Archive(str(tmp_path / "names.db"))
+    record = '[Game "tablut"]\n[White "{white}"]\n[Black "Olof Berg"]\n[Result "1-0"]\n\n1. e3-c3 1-0\n'
+    archive.import_paths(["\n".join(record.format(white=white) for white in ("Jörgen Åström", "JÖRGEN ÅSTRÖM"))])
+    games = lambda: {row["player"]: (row["games"], row["aliases"]) for row in archive.players()}
+    assert games() == {"Jörgen Åström": (1, None), "JÖRGEN ÅSTRÖM": (1, None), "Olof Berg": (2, None)}
+    assert archive.merge_players(["JÖRGEN ÅSTRÖM"], "Jörgen Åström") == "Jörgen Åström"
+    assert games() == {"Jörgen Åström": (2, "JÖRGEN ÅSTRÖM"), "Olof Berg": (2, None)}
+    assert [row["id"] for row in archive.query(Filters(player="Jörgen Åström"))] == [1, 2]
 
 
 def test_players_commands(archive, tmp_path):
