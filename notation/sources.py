@@ -87,6 +87,16 @@ def walk(paths: Iterable[Source | Skipped], format: str | None = None) -> Iterat
                 yield str(found)
 
 
+def _records_in(pieces: Iterable[str], format: str | None, name: str,
+                tags: dict[str, str] | None) -> Iterator[RecordText]:
+    """The records of a source's text, given in pieces, in `format` (lgn when None): lgn is
+    split as it streams, another format read whole (lusoria.formats)."""
+    if format in (None, "lgn"):
+        return split_records(pieces, name)
+    from lusoria.formats import read_text
+    return read_text("".join(pieces), format, name, tags)
+
+
 def _broken_link(path: Path) -> bool:
     """A link that leads nowhere, which a walk gives as a file (read, it says so); not a
     hidden one, such as the lock an editor leaves beside a file it edits (`.#game.lgn`)."""
@@ -154,28 +164,25 @@ def read_sources(path: Source, encoding: str = "utf-8", format: str | None = Non
                  ) -> Iterator[RecordText]:
     """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
     input), a text stream, or text (`is_text`: the records themselves). A file is read in
-    `format` (by default: what its name, then its content, says; lgn when neither does);
-    `tags` (Variant, Rules) choose the rules of plain tafl move lists; `progress` is told the
-    bytes of a file read, as they are (their sum is the file's size)."""
-    from lusoria.formats import format_of, read_text
+    `format` (by default: what its name, then its content, says; lgn when neither does), and
+    so is text, a stream or standard input (by default lgn); `tags` (Variant, Rules) choose the
+    rules of plain tafl move lists; `progress` is told the bytes of a file read, as they are
+    (their sum is the file's size)."""
+    from lusoria.formats import format_of
 
     if isinstance(path, RecordText):
         yield path
         return
     if is_text(path):
-        yield from split_records([path])  # type: ignore[list-item]  # is_text: a str
+        yield from _records_in([path], format, "", tags)  # type: ignore[list-item]  # is_text: a str
         return
     if not isinstance(path, (str, os.PathLike)):
         stream = path
-        yield from split_records(iter(lambda: stream.read(CHUNK), ""), getattr(path, "name", "<stream>"))
+        yield from _records_in(iter(lambda: stream.read(CHUNK), ""), format, getattr(path, "name", "<stream>"), tags)
         return
     path = os.fspath(path)
     if path == STDIN:
-        text = decoded_text(sys.stdin.buffer, "<stdin>", encoding)
-        if format in (None, "lgn"):
-            yield from split_records(text, "<stdin>")
-        else:
-            yield from read_text("".join(text), format, "<stdin>", tags)
+        yield from _records_in(decoded_text(sys.stdin.buffer, "<stdin>", encoding), format, "<stdin>", tags)
         return
     name = shown_path(path)
     try:
@@ -189,8 +196,7 @@ def read_sources(path: Source, encoding: str = "utf-8", format: str | None = Non
             except OSError as error:
                 raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
             format = format_of(path, head.decode(encoding, "replace")) or "lgn"
-        records = split_records(decoded_text(file, name, encoding), name) if format == "lgn" else \
-            read_text("".join(decoded_text(file, name, encoding)), format, name, tags)
+        records = _records_in(decoded_text(file, name, encoding), format, name, tags)
         done = 0
         try:
             for record in records:

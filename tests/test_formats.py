@@ -1,6 +1,7 @@
 """Reading other formats (OTN, tafl move lists, the aagenielsen.dk JSON scrape, Tablut Challenge
 logs), writing OTN, `convert`, `--from`, and walking directories by format."""
 
+import io
 import json
 import random
 import sqlite3
@@ -76,6 +77,14 @@ def test_otn_resignation_and_the_result_entry_make_one_result(entry, result):
     report = check(source)
     assert (report.record.tags["Result"], report.record.result) == (result, result)
     assert report.valid, report.diagnostics
+
+
+def test_text_and_streams_are_read_in_the_format_asked_for():
+    for source in (RESIGNED, io.StringIO(RESIGNED)):
+        [record] = read_sources(source, format="otn")
+        assert (record.format, check(record).record.tags["Game"]) == ("otn", "tablut")
+    [record] = read_sources(RESIGNED)  # by default: lusoria's notation, which it is not
+    assert record.format == "lgn" and check(record).diagnostics[0].message == "the record has no Game tag"
 
 
 @pytest.mark.parametrize("path, expected", [
