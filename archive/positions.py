@@ -9,12 +9,13 @@ reaches a new one at almost every ply (docs/archive.md, "Size")."""
 from __future__ import annotations
 
 import hashlib
-import zlib
+import threading
 from array import array
 from functools import lru_cache
 from operator import itemgetter
 
 import sqlite_utils
+import zstandard
 
 from lusoria.notation.model import Ply
 from lusoria.validator import laquet, latrunculi, tablut
@@ -130,16 +131,28 @@ def all_spelled_out(rules: Game, positions: list) -> tuple[list[bytes], list[Mat
     return boards, materials
 
 
+_CONTEXTS = threading.local()  # a zstd context may serve one thread at a time (Datasette queries from several)
+
+
+def _zstd() -> tuple[zstandard.ZstdCompressor, zstandard.ZstdDecompressor]:
+    """This thread's zstd contexts, made once: a new one costs 15 µs, more than compressing a record's boards."""
+    contexts = getattr(_CONTEXTS, "zstd", None)
+    if contexts is None:
+        contexts = _CONTEXTS.zstd = (zstandard.ZstdCompressor(level=1), zstandard.ZstdDecompressor())
+    return contexts
+
+
 def pack_boards(boards: list[bytes]) -> bytes:
     """A record's boards, ply by ply, as one value of `record_boards` (each board differs from
-    the one before in a few squares: compressed together they take a few bytes a ply)."""
-    return zlib.compress(b"\n".join(boards), 5)  # 5: as small as 6 within 3%, twice as fast
+    the one before in a few squares: compressed together they take a few bytes a ply). Zstandard
+    at level 1: a fifth of zlib's time at level 5 for Tablut's boards, and smaller (BENCHMARKS.md)."""
+    return _zstd()[0].compress(b"\n".join(boards))
 
 
 @lru_cache(maxsize=64)  # a query reads the same record's boards for its condition and its column
 def unpacked_boards(packed: bytes) -> str:
     """The boards of `pack_boards`, one a line."""
-    return zlib.decompress(packed).decode()
+    return _zstd()[1].decompress(packed).decode()
 
 
 def material_range(materials: list[Material]) -> list:

@@ -14,11 +14,12 @@ from lusoria.archive.players import create_players
 from lusoria.archive.positions import create_record_summaries
 from lusoria.archive.variations import create_variation_plies
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded). A version
-# without an entry added only tables of REPLAYED, which `rebuild_replayed` makes anew (version 6:
-# the keys of positions, made from their boards as they are: archive/positions.py, `key_texts`).
+# without an entry changed only tables of REPLAYED, which `rebuild_replayed` makes anew (version 6:
+# the keys of positions, made from their boards as they are: archive/positions.py, `key_texts`;
+# version 7: `record_boards` compressed with Zstandard, `pack_boards`).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 # The tables made from replaying each record's text (and their names in older versions)
 REPLAYED = ("plies", "variation_plies", "record_boards", "record_squares", "material_runs", "material_ranges",

@@ -194,3 +194,23 @@ def test_a_version_5_archive_gets_the_keys_of_version_6(new, tmp_path):
     for table in ("plies", "variation_plies"):
         sql = f"SELECT r.text, {REPLAYED_COLUMNS[table]} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert rows(path, sql) == rows(new.path, sql), table
+
+
+def test_a_version_6_archive_gets_the_boards_of_version_7(new, tmp_path):
+    # version 6 compressed a record's boards with zlib: opening the archive compresses them anew
+    # (Zstandard), and pattern search, which reads them, finds what it found on a new archive
+    import zlib
+
+    from lusoria.archive.positions import unpacked_boards
+
+    path = archive_copy(new.path, tmp_path)
+    with downgraded(path, 6) as conn:
+        conn.create_function("as_zlib", 1, lambda boards: zlib.compress(unpacked_boards(boards).encode()))
+        conn.execute("UPDATE record_boards SET boards = as_zlib(boards)")
+    assert all(boards.startswith(b"\x78") for (boards,) in rows(path, "SELECT boards FROM record_boards"))
+    pattern = Filters(pattern="*********/" * 4 + "****K****" + "/*********" * 4 + " b")
+    assert [row["id"] for row in Archive(path).query(pattern)] == [row["id"] for row in new.query(pattern)] != []
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    sql = "SELECT record_id, boards FROM record_boards ORDER BY record_id"
+    assert rows(path, sql) == rows(new.path, sql)
+    assert all(boards.startswith(b"\x28\xb5\x2f\xfd") for (boards,) in rows(path, "SELECT boards FROM record_boards"))
