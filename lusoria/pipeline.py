@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 from collections import deque
-from itertools import chain, islice
+from itertools import chain
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar
 
 from lusoria.notation.reader import RecordText
@@ -25,9 +25,11 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 U = TypeVar("U")
 __all__ = ["Problem", "Skipped", "Unreadable", "WorkerLost", "found", "size", "records", "reports", "mapped",
-           "in_workers", "without_problems"]
+           "in_workers", "chunks", "without_problems"]
 
-CHUNK = 32  # items a worker takes at a time: few, so that the workers end together, not so few as to cost much
+CHUNK = 64_000  # characters of records a worker takes at a time (`chunks`): few, so that the workers end
+# together, not so few as to cost much (each chunk costs this process a quarter of a millisecond)
+ITEM = CHUNK // 32  # what an item without a text (a problem) counts as
 AHEAD = 4  # chunks sent ahead per worker: enough to keep them busy, few enough to keep memory flat
 YOUNG_OBJECTS = 10_000  # a worker's objects between collections of reference cycles (Python's 700: a
 # chunk's results are young objects that all survive, and each collection walked them again, 8% of an import worker)
@@ -87,18 +89,21 @@ def mapped(function: Callable[[T], U], items: Iterable[T | Problem]) -> Iterator
 def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: int,
                ahead: int = 0) -> Iterator[U | Problem]:
     """`mapped` by `jobs` worker processes, in the order of `items`: the first item in this process
-    (the workers, forked after it, inherit what it loaded: the parser, the rules), then chunks of
-    CHUNK items, each in a worker, while this process reads on, AHEAD chunks a worker or `ahead`
-    items beyond what the caller has taken, whichever is more (a caller that stops to write a
-    batch asks for a batch ahead: the workers go on meanwhile). One process when `jobs` is 1 or
-    there is at most one chunk. `function` is sent to the workers: a module-level function, or a
-    `functools.partial` of one; so are the items and what it returns."""
-    items = iter(items)
-    head = list(islice(items, CHUNK + 1))
-    if jobs <= 1 or len(head) <= CHUNK:
-        yield from mapped(function, chain(head, items))
+    (the workers, forked after it, inherit what it loaded: the parser, the rules), then `chunks`,
+    each in a worker, while this process reads on, AHEAD chunks a worker or `ahead` items beyond
+    what the caller has taken, whichever is more (a caller that stops to write a batch asks for a
+    batch ahead: the workers go on meanwhile). One process when `jobs` is 1 or there is one chunk
+    in all. `function` is sent to the workers: a module-level function, or a `functools.partial`
+    of one; so are the items and what it returns."""
+    if jobs <= 1:
+        yield from mapped(function, items)
         return
-    yield from mapped(function, head[:1])
+    parts = chunks(items)
+    first, second = next(parts, []), next(parts, None)
+    if second is None:
+        yield from mapped(function, first)
+        return
+    yield from mapped(function, first[:1])
     import multiprocessing  # here, not at start-up: only a pool needs them
     from concurrent.futures import ProcessPoolExecutor
 
@@ -107,18 +112,35 @@ def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: i
     pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("fork"), initializer=_start_worker,
                                initargs=(os.getpid(),))
     try:
-        pending: deque[Future[list[U | Problem]]] = deque()
-        rest = chain(head[1:], items)
-        for chunk in iter(lambda: list(islice(rest, CHUNK)), []):
-            pending.append(pool.submit(_mapped_chunk, function, chunk))
-            if len(pending) > max(AHEAD * jobs, -(-ahead // CHUNK)):
-                yield from pending.popleft().result()
+        pending: deque[tuple[int, Future[list[U | Problem]]]] = deque()  # each with its number of items
+        waiting = 0  # the items of `pending`
+        for chunk in chain([first[1:], second], parts):
+            pending.append((len(chunk), pool.submit(_mapped_chunk, function, chunk)))
+            waiting += len(chunk)
+            if len(pending) > AHEAD * jobs and waiting - pending[0][0] >= ahead:
+                taken, future = pending.popleft()
+                waiting -= taken
+                yield from future.result()
         while pending:
-            yield from pending.popleft().result()
+            yield from pending.popleft()[1].result()
     except BrokenProcessPool:
         raise WorkerLost() from None
     finally:
         pool.shutdown(cancel_futures=True)
+
+
+def chunks(items: Iterable[T]) -> Iterator[list[T]]:
+    """`items` in runs of about CHUNK characters: a record counts its text, anything else ITEM."""
+    chunk: list[T] = []
+    size = 0
+    for item in items:
+        chunk.append(item)
+        size += len(item.text) if isinstance(item, RecordText) else ITEM
+        if size >= CHUNK:
+            yield chunk
+            chunk, size = [], 0
+    if chunk:
+        yield chunk
 
 
 def _mapped_chunk(function: Callable[[T], U], chunk: list[T | Problem]) -> list[U | Problem]:

@@ -143,8 +143,19 @@ def test_workers_collect_cycles_even_where_their_parent_paused_it():
 
 
 def test_one_job_or_one_chunk_stays_in_this_process():
-    for items, jobs in ((range(100), 1), (range(pipeline.CHUNK), 2)):
+    for items, jobs in ((range(100), 1), (range(pipeline.CHUNK // pipeline.ITEM), 2)):
         assert {pid for _, pid, _ in pipeline.in_workers(checked_where, items, jobs)} == {os.getpid()}
+    assert len({pid for _, pid, _ in pipeline.in_workers(checked_where, range(pipeline.CHUNK // pipeline.ITEM + 1), 2)}) > 1
+
+
+def test_a_chunk_is_about_chunk_characters_of_records():
+    # a worker takes records by their length, so that a chunk of short records costs about what one
+    # of long records does; anything else counts as ITEM characters
+    short, long = RecordText("x" * 1000), RecordText("x" * (pipeline.CHUNK // 2))
+    skipped = Skipped("notes.txt", "not a record file")
+    sizes = [len(chunk) for chunk in pipeline.chunks([short] * 130 + [long] * 4 + [skipped] * 40)]
+    assert sizes == [64, 64, 2 + 2, 2, 32, 8]
+    assert [len(chunk) for chunk in pipeline.chunks([])] == []
 
 
 def test_import_with_jobs_stores_the_same_archive(tmp_path):
