@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
+import select
+import selectors
 import signal
 import sys
 from collections import deque
 from itertools import chain
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar
+from typing import Callable, Iterable, Iterator, TypeVar
 
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import PROBLEMS, InputError, Problem, Skipped, Source, Unreadable, read_sources, walk
 from lusoria.validator.replay import Report, check
-
-if TYPE_CHECKING:
-    from concurrent.futures import Future
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -29,6 +29,7 @@ __all__ = ["Problem", "Skipped", "Unreadable", "WorkerLost", "found", "size", "r
 
 CHUNK = 64_000  # characters of records a worker takes at a time (`chunks`): few, so that the workers end
 # together, not so few as to cost much (each chunk costs this process a quarter of a millisecond)
+PIPE = 1 << 20  # the bytes a pipe to or from a worker holds (Linux's 64 KiB would take a chunk in two writes)
 ITEM = CHUNK // 32  # what an item without a text (a problem) counts as
 AHEAD = 4  # chunks sent ahead per worker: enough to keep them busy, few enough to keep memory flat
 YOUNG_OBJECTS = 10_000  # a worker's objects between collections of reference cycles (Python's 700: a
@@ -89,12 +90,12 @@ def mapped(function: Callable[[T], U], items: Iterable[T | Problem]) -> Iterator
 def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: int,
                ahead: int = 0) -> Iterator[U | Problem]:
     """`mapped` by `jobs` worker processes, in the order of `items`: the first item in this process
-    (the workers, forked after it, inherit what it loaded: the parser, the rules), then `chunks`,
-    each in a worker, while this process reads on, AHEAD chunks a worker or `ahead` items beyond
-    what the caller has taken, whichever is more (a caller that stops to write a batch asks for a
-    batch ahead: the workers go on meanwhile). One process when `jobs` is 1 or there is one chunk
-    in all. `function` is sent to the workers: a module-level function, or a `functools.partial`
-    of one; so are the items and what it returns."""
+    (the workers, forked after it, inherit what it loaded: the parser, the rules, and `function`
+    itself), then `chunks`, each to the worker with the fewest chunks left, while this process reads on, AHEAD
+    chunks a worker or `ahead` items beyond what the caller has taken, whichever is more (a caller
+    that stops to write a batch asks for a batch ahead: the workers go on meanwhile). One process
+    when `jobs` is 1 or there is one chunk in all. The items and what `function` returns are sent
+    between the processes (pickled)."""
     if jobs <= 1:
         yield from mapped(function, items)
         return
@@ -104,29 +105,193 @@ def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: i
         yield from mapped(function, first)
         return
     yield from mapped(function, first[:1])
-    import multiprocessing  # here, not at start-up: only a pool needs them
-    from concurrent.futures import ProcessPoolExecutor
-
-    from concurrent.futures.process import BrokenProcessPool
-
-    pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("fork"), initializer=_start_worker,
-                               initargs=(os.getpid(),))
+    workers = _Workers(function, jobs)
+    if not workers.all:  # not one could be made (no memory or no file descriptors left): here, then
+        workers.stop()
+        yield from mapped(function, chain(first[1:], second, chain.from_iterable(parts)))
+        return
     try:
-        pending: deque[tuple[int, Future[list[U | Problem]]]] = deque()  # each with its number of items
+        pending: deque[tuple[_Worker, int]] = deque()  # the worker of each chunk sent, and its items
         waiting = 0  # the items of `pending`
         for chunk in chain([first[1:], second], parts):
-            pending.append((len(chunk), pool.submit(_mapped_chunk, function, chunk)))
+            workers.exchange(0)
+            worker = min(workers.all, key=lambda candidate: candidate.load)
+            workers.send(worker, chunk)
+            pending.append((worker, len(chunk)))
             waiting += len(chunk)
-            if len(pending) > AHEAD * jobs and waiting - pending[0][0] >= ahead:
-                taken, future = pending.popleft()
+            if len(pending) > AHEAD * jobs and waiting - pending[0][1] >= ahead:
+                worker, taken = pending.popleft()
                 waiting -= taken
-                yield from future.result()
+                yield from workers.receive(worker)
         while pending:
-            yield from pending.popleft()[1].result()
-    except BrokenProcessPool:
-        raise WorkerLost() from None
+            yield from workers.receive(pending.popleft()[0])
     finally:
-        pool.shutdown(cancel_futures=True)
+        workers.stop()
+
+
+class _Worker:
+    """A worker process, forked (it never returns into its parent's code), and the ends of its
+    two pipes this process keeps: `tasks` (chunks to it) and `results` (what it sends back)."""
+
+    def __init__(self, function: Callable, others: list[_Worker]) -> None:
+        ends: list[int] = []
+        parent = os.getpid()
+        try:
+            ends += os.pipe()
+            ends += os.pipe()
+            self.pid = os.fork()
+        except OSError:  # the system gives no more: nothing of this one is left open
+            for fd in ends:
+                os.close(fd)
+            raise
+        tasks, self.tasks, self.results, results = ends
+        if self.pid == 0:
+            status = 1
+            try:
+                for fd in [self.tasks, self.results, *(fd for other in others for fd in (other.tasks, other.results))]:
+                    os.close(fd)
+                _start_worker(parent)
+                _serve(function, tasks, results)
+                status = 0
+            finally:
+                os._exit(status)
+        os.close(tasks)
+        os.close(results)
+        for fd in (self.tasks, self.results):
+            os.set_blocking(fd, False)
+            if sys.platform == "linux":  # a pipe that holds a chunk whole: it goes in one write
+                import fcntl
+
+                try:
+                    fcntl.fcntl(fd, 1031, PIPE)  # F_SETPIPE_SZ
+                except OSError:
+                    pass
+        self.outgoing, self.incoming = bytearray(), bytearray()  # what waits to be written, what is read of a result
+        self.done: deque[bytearray] = deque()  # results read whole, not yet taken
+        self.load = 0  # chunks sent whose results have not come
+
+
+class _Workers:
+    """The worker processes of `in_workers`. Each chunk and each chunk's results go through a
+    pipe as their length (8 bytes) and their pickle. No pipe blocks this process: what cannot be
+    written yet waits, and results are read as they come, from every worker, so that no two
+    processes ever wait for each other, and each new chunk goes to the worker with the fewest
+    left to do. No threads: they would contend with this process for its lock (a pool of
+    `concurrent.futures` cost a third more of this process's time, BENCHMARKS.md, session 10)."""
+
+    def __init__(self, function: Callable, jobs: int) -> None:
+        self.all: list[_Worker] = []
+        self.selector = selectors.DefaultSelector()
+        for _ in range(jobs):
+            try:
+                worker = _Worker(function, self.all)
+            except OSError:  # as many as the system gives
+                break
+            self.all.append(worker)
+            self.selector.register(worker.results, selectors.EVENT_READ, worker)
+
+    def send(self, worker: _Worker, chunk: list) -> None:
+        waited = bool(worker.outgoing)
+        worker.outgoing += _message(chunk)
+        worker.load += 1
+        if not waited:  # write now, or once the pipe can take it
+            _write(worker.tasks, worker.outgoing)
+            if worker.outgoing:
+                self.selector.register(worker.tasks, selectors.EVENT_WRITE, worker)
+
+    def receive(self, worker: _Worker) -> list:
+        """The results of `worker`'s oldest chunk (exchanging with every worker meanwhile)."""
+        while not worker.done:
+            self.exchange(None)
+        done, found = pickle.loads(worker.done.popleft())
+        if not done:
+            raise found
+        return found
+
+    def exchange(self, timeout: float | None) -> None:
+        """Write what waits to go to the workers and read what they sent, as far as the pipes
+        take it now (`timeout` 0), or once at least one can (None)."""
+        for key, _ in self.selector.select(timeout):
+            worker = key.data
+            if key.fd == worker.tasks:
+                _write(worker.tasks, worker.outgoing)
+                if not worker.outgoing:
+                    self.selector.unregister(worker.tasks)
+                continue
+            data = os.read(worker.results, PIPE)
+            if not data:
+                raise WorkerLost()
+            worker.incoming += data
+            for message in _messages(worker.incoming):
+                worker.done.append(message)
+                worker.load -= 1
+
+    def stop(self) -> None:
+        """Close the pipes (a worker ends at the end of its chunks) and wait for the workers; one
+        that still has work (the caller stopped early, or another worker was lost) is killed first."""
+        self.selector.close()
+        for worker in self.all:
+            if worker.load or worker.outgoing:
+                os.kill(worker.pid, signal.SIGKILL)
+            os.close(worker.tasks)
+            os.close(worker.results)
+            os.waitpid(worker.pid, 0)
+
+
+def _serve(function: Callable, tasks: int, results: int) -> None:
+    """A worker's life: each chunk read from `tasks`, `mapped`, and its results (or the exception
+    raised) written to `results`, until its parent closes `tasks`. Results that the pipe cannot
+    take yet wait here while the worker goes on with the chunks it has (its parent may be busy:
+    an import writing a batch)."""
+    os.set_blocking(results, False)
+    incoming, outgoing = bytearray(), bytearray()
+    reading = True
+    while reading or outgoing:
+        for message in _messages(incoming):
+            chunk = pickle.loads(message)
+            try:
+                reply: tuple[bool, object] = (True, list(mapped(function, chunk)))
+            except Exception as error:
+                reply = (False, error)
+            outgoing += _message(reply)
+            _write(results, outgoing)
+        watch = select.poll()
+        if reading:
+            watch.register(tasks, select.POLLIN)
+        if outgoing:
+            watch.register(results, select.POLLOUT)
+        for fd, _ in watch.poll():
+            if fd == results:
+                _write(results, outgoing)
+            else:
+                data = os.read(tasks, PIPE)
+                reading = bool(data)
+                incoming += data
+
+
+def _message(value: object) -> bytes:
+    """`value` as it goes through a pipe: the length of its pickle (8 bytes), then the pickle."""
+    data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    return len(data).to_bytes(8, "little") + data
+
+
+def _messages(buffer: bytearray) -> Iterator[bytearray]:
+    """The whole messages at the start of `buffer` (`_message`), taken out of it one by one."""
+    while len(buffer) >= 8 and len(buffer) >= 8 + (size := int.from_bytes(buffer[:8], "little")):
+        message = buffer[8:8 + size]
+        del buffer[:8 + size]
+        yield message
+
+
+def _write(fd: int, buffer: bytearray) -> None:
+    """As much of `buffer` as the pipe `fd` takes now, taken out of it (WorkerLost if its reader is gone)."""
+    try:
+        written = os.write(fd, buffer)
+    except BlockingIOError:
+        return
+    except BrokenPipeError:
+        raise WorkerLost() from None
+    del buffer[:written]
 
 
 def chunks(items: Iterable[T]) -> Iterator[list[T]]:
@@ -141,10 +306,6 @@ def chunks(items: Iterable[T]) -> Iterator[list[T]]:
             chunk, size = [], 0
     if chunk:
         yield chunk
-
-
-def _mapped_chunk(function: Callable[[T], U], chunk: list[T | Problem]) -> list[U | Problem]:
-    return list(mapped(function, chunk))
 
 
 def _start_worker(parent: int) -> None:

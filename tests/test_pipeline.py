@@ -3,12 +3,14 @@ place, progress in bytes on disk, the archive fed reports; the CLI over the libr
 
 import ast
 import gc
+import itertools
 import os
 import signal
 import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from lusoria import pipeline
@@ -20,6 +22,8 @@ from lusoria.validator.replay import Report
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = '[Game "tablut"]\n[Date "2026.03.??"]\n\n1. e3-c3 {a comment} d1-d3 *\n'
+TESTS = os.getpid()  # the process of the tests, which a worker that dies on purpose must not be
+MANY = pipeline.CHUNK // 50  # records of RECORD's length and more: more than one chunk, so workers take them
 
 
 def folder_of_inputs(tmp_path: Path) -> Path:
@@ -148,6 +152,54 @@ def test_one_job_or_one_chunk_stays_in_this_process():
     assert len({pid for _, pid, _ in pipeline.in_workers(checked_where, range(pipeline.CHUNK // pipeline.ITEM + 1), 2)}) > 1
 
 
+def test_workers_the_system_refuses_leave_the_chunks_to_those_it_gave(monkeypatch):
+    # out of processes or file descriptors: the workers made take every chunk; with none, this process does
+    made = []
+
+    def second_refused(function, others):
+        if len(made) == 1:
+            raise OSError(24, "Too many open files")
+        made.append(worker := real(function, others))
+        return worker
+
+    real = pipeline._Worker
+    monkeypatch.setattr(pipeline, "_Worker", second_refused)
+    taken = list(pipeline.in_workers(checked_where, range(200), 3))
+    assert [item for item, _, _ in taken] == list(range(200))
+    assert len({pid for _, pid, _ in taken[1:]}) == 1 and taken[1][1] != os.getpid()
+    monkeypatch.setattr(pipeline, "_Worker", real)
+    monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(OSError(11, "Resource temporarily unavailable")))
+    open_before = len(os.listdir("/proc/self/fd"))
+    assert list(pipeline.in_workers(checked_where, range(200), 2)) == [(item, os.getpid(), False) for item in range(200)]
+    assert len(os.listdir("/proc/self/fd")) == open_before  # the pipes of the workers refused are closed
+
+
+def failing(item: int) -> int:
+    """An item; item 50 raises ValueError."""
+    if item == 50:
+        raise ValueError("item 50")
+    return item
+
+
+def test_an_exception_in_a_worker_is_raised_here_in_its_place():
+    # in place of its chunk's results: the items before that chunk come, in order
+    taken: list[int] = []
+    with pytest.raises(ValueError, match="item 50"):
+        for item in pipeline.in_workers(failing, range(200), 2):
+            taken.append(item)
+    assert taken == list(range(32))
+
+
+def test_a_caller_that_stops_early_leaves_no_worker_behind():
+    stream = pipeline.in_workers(checked_where, range(1000), 2)
+    pids = {pid for _, pid, _ in itertools.islice(stream, 100)} - {os.getpid()}
+    stream.close()
+    assert pids
+    for pid in pids:
+        with pytest.raises(ChildProcessError):  # ended, and waited for: no zombie
+            os.waitpid(pid, os.WNOHANG)
+
+
 def test_a_chunk_is_about_chunk_characters_of_records():
     # a worker takes records by their length, so that a chunk of short records costs about what one
     # of long records does; anything else counts as ITEM characters
@@ -158,10 +210,12 @@ def test_a_chunk_is_about_chunk_characters_of_records():
     assert [len(chunk) for chunk in pipeline.chunks([])] == []
 
 
-def test_import_with_jobs_stores_the_same_archive(tmp_path):
+def test_import_with_jobs_stores_the_same_archive(tmp_path, monkeypatch):
     """The workers check and make the rows; this process writes them in the order of the
     records: the same archive, row for row, whatever the number of jobs."""
     from lusoria.api import random_records
+
+    monkeypatch.setattr(pipeline, "CHUNK", 2_000)  # a few records a chunk: the three workers take some each
 
     samples = [(ROOT / "samples" / name).read_text()
                for name in ("errors/syntax.lgn", "errors/tablut-moves.lgn", "latrunculi/seneca.lgn")]
@@ -182,7 +236,7 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path):
 
 def dying(item: int) -> int:
     """An item; the worker process that takes item 50 is killed (as by the kernel, out of memory)."""
-    if item == 50:
+    if item == 50 and os.getpid() != TESTS:
         os.kill(os.getpid(), signal.SIGKILL)
     return item
 
@@ -202,7 +256,7 @@ def test_a_killed_worker_stops_the_stream_after_what_came_in_order():
 def test_a_killed_worker_is_said_in_one_line_with_status_2(tmp_path, monkeypatch):
     monkeypatch.setattr("lusoria.api._verdict", dying_verdict)
     records = tmp_path / "many.lgn"
-    records.write_text("\n".join([RECORD] * 100))
+    records.write_text("\n".join([RECORD] * MANY))
     result = CliRunner().invoke(main, ["validate", "--jobs", "2", str(records)])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.output.splitlines()[-1].startswith("lusoria: a worker process ended abruptly")
@@ -212,7 +266,7 @@ def dying_verdict(source: RecordText, keep_going: bool = False):
     """`_verdict`, in a worker process that is killed at the record of index 40."""
     from lusoria.api import check
 
-    if source.index == 40:
+    if source.index == 40 and os.getpid() != TESTS:
         os.kill(os.getpid(), signal.SIGKILL)
     return check(source, keep=False).verdict()
 
@@ -221,14 +275,14 @@ def dying_rows(source: RecordText):
     """`record_rows`, in a worker process that is killed at the record of index 40."""
     from lusoria.archive.importer import check, rows
 
-    if source.index == 40:
+    if source.index == 40 and os.getpid() != TESTS:
         os.kill(os.getpid(), signal.SIGKILL)
     return rows(check(source))
 
 
 def test_an_import_whose_worker_is_killed_stops_and_a_rerun_completes_it(tmp_path, monkeypatch):
     records = tmp_path / "many.lgn"
-    records.write_text("\n".join(RECORD.replace("[Date", f'[Round "{n}"]\n[Date') for n in range(100)))
+    records.write_text("\n".join(RECORD.replace("[Date", f'[Round "{n}"]\n[Date') for n in range(MANY)))
     db = str(tmp_path / "a.db")
     with monkeypatch.context() as patched:
         patched.setattr("lusoria.archive.importer.record_rows", dying_rows)
@@ -238,4 +292,4 @@ def test_an_import_whose_worker_is_killed_stops_and_a_rerun_completes_it(tmp_pat
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         assert conn.execute("SELECT count(*) FROM records").fetchone() == (0,)  # the batch was not whole
     again = CliRunner().invoke(main, ["import", "--db", db, "--jobs", "2", str(records)])
-    assert again.exit_code == 0 and "added 100 records" in again.output
+    assert again.exit_code == 0 and f"added {MANY} records" in again.output
