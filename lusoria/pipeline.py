@@ -91,12 +91,13 @@ def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: i
                ahead: int = 0) -> Iterator[U | Problem]:
     """`mapped` by `jobs` worker processes, in the order of `items`: the first item in this process
     (the workers, forked after it, inherit what it loaded: the parser, the rules, and `function`
-    itself), then `chunks`, each to the worker with the fewest chunks left, while this process reads on, AHEAD
-    chunks a worker or `ahead` items beyond what the caller has taken, whichever is more (a caller
-    that stops to write a batch asks for a batch ahead: the workers go on meanwhile). One process
-    when `jobs` is 1 or there is one chunk in all. The items and what `function` returns are sent
-    between the processes (pickled)."""
-    if jobs <= 1:
+    itself), then `chunks`, each to the worker with the fewest chunks left, while this process
+    reads on, AHEAD chunks a worker or `ahead` items beyond what the caller has taken, whichever
+    is more (a caller that stops to write a batch asks for a batch ahead: the workers go on
+    meanwhile). One process when `jobs` is 1, where processes cannot be forked, or when there is
+    one chunk in all. The items and what `function` returns are sent between the processes
+    (pickled); an exception raised by `function` is raised here in place of its chunk's results."""
+    if jobs <= 1 or not hasattr(os, "fork"):
         yield from mapped(function, items)
         return
     parts = chunks(items)
@@ -105,12 +106,12 @@ def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: i
         yield from mapped(function, first)
         return
     yield from mapped(function, first[:1])
-    workers = _Workers(function, jobs)
-    if not workers.all:  # not one could be made (no memory or no file descriptors left): here, then
-        workers.stop()
-        yield from mapped(function, chain(first[1:], second, chain.from_iterable(parts)))
-        return
+    workers = _Workers()
     try:
+        workers.start(function, jobs)
+        if not workers.all:  # not one could be made (no memory or no file descriptors left): here, then
+            yield from mapped(function, chain(first[1:], second, chain.from_iterable(parts)))
+            return
         pending: deque[tuple[_Worker, int]] = deque()  # the worker of each chunk sent, and its items
         waiting = 0  # the items of `pending`
         for chunk in chain([first[1:], second], parts):
@@ -131,44 +132,52 @@ def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: i
 
 class _Worker:
     """A worker process, forked (it never returns into its parent's code), and the ends of its
-    two pipes this process keeps: `tasks` (chunks to it) and `results` (what it sends back)."""
+    two pipes this process keeps: `tasks` (chunks to it) and `results` (what it sends back). It
+    joins `pool` once made; Ctrl-C waits until then (a worker that no one would stop)."""
 
-    def __init__(self, function: Callable, others: list[_Worker]) -> None:
+    def __init__(self, function: Callable, pool: list[_Worker]) -> None:
         ends: list[int] = []
         parent = os.getpid()
+        unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            ends += os.pipe()
-            ends += os.pipe()
-            self.pid = os.fork()
-        except OSError:  # the system gives no more: nothing of this one is left open
-            for fd in ends:
-                os.close(fd)
-            raise
-        tasks, self.tasks, self.results, results = ends
-        if self.pid == 0:
-            status = 1
             try:
-                for fd in [self.tasks, self.results, *(fd for other in others for fd in (other.tasks, other.results))]:
+                ends += os.pipe()
+                ends += os.pipe()
+                self.pid = os.fork()
+            except OSError:  # the system gives no more: nothing of this one is left open
+                for fd in ends:
                     os.close(fd)
-                _start_worker(parent)
-                _serve(function, tasks, results)
-                status = 0
-            finally:
-                os._exit(status)
-        os.close(tasks)
-        os.close(results)
-        for fd in (self.tasks, self.results):
-            os.set_blocking(fd, False)
-            if sys.platform == "linux":  # a pipe that holds a chunk whole: it goes in one write
-                import fcntl
-
+                raise
+            tasks, self.tasks, self.results, results = ends
+            if self.pid == 0:
+                status = 1
                 try:
-                    fcntl.fcntl(fd, 1031, PIPE)  # F_SETPIPE_SZ
-                except OSError:
-                    pass
-        self.outgoing, self.incoming = bytearray(), bytearray()  # what waits to be written, what is read of a result
-        self.done: deque[bytearray] = deque()  # results read whole, not yet taken
-        self.load = 0  # chunks sent whose results have not come
+                    _start_worker(parent)  # Ctrl-C ignored first
+                    signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
+                    for fd in [self.tasks, self.results, *(fd for other in pool for fd in (other.tasks, other.results))]:
+                        os.close(fd)
+                    _serve(function, tasks, results)
+                    status = 0
+                finally:
+                    os._exit(status)
+            os.close(tasks)
+            os.close(results)
+            for fd in (self.tasks, self.results):
+                os.set_blocking(fd, False)
+                if sys.platform == "linux":  # a pipe that holds a chunk whole: it goes in one write
+                    import fcntl
+
+                    try:
+                        fcntl.fcntl(fd, 1031, PIPE)  # F_SETPIPE_SZ
+                    except OSError:
+                        pass
+            self.outgoing, self.incoming = bytearray(), bytearray()  # what waits to be written, what is read of a result
+            self.done: deque[bytearray] = deque()  # results read whole, not yet taken
+            self.load = 0  # chunks sent whose results have not come
+            self.lost = False  # it ended before its last result came: what it had not sent is lost
+            pool.append(self)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
 
 
 class _Workers:
@@ -179,15 +188,19 @@ class _Workers:
     left to do. No threads: they would contend with this process for its lock (a pool of
     `concurrent.futures` cost a third more of this process's time, BENCHMARKS.md, session 10)."""
 
-    def __init__(self, function: Callable, jobs: int) -> None:
+    def __init__(self) -> None:
         self.all: list[_Worker] = []
-        self.selector = selectors.DefaultSelector()
+        self.selector: selectors.BaseSelector | None = None
+
+    def start(self, function: Callable, jobs: int) -> None:
+        """Fork `jobs` workers, or as many as the system gives."""
         for _ in range(jobs):
             try:
-                worker = _Worker(function, self.all)
-            except OSError:  # as many as the system gives
+                _Worker(function, self.all)
+            except OSError:
                 break
-            self.all.append(worker)
+        self.selector = selectors.DefaultSelector()  # made after the forks: the workers need not close it
+        for worker in self.all:
             self.selector.register(worker.results, selectors.EVENT_READ, worker)
 
     def send(self, worker: _Worker, chunk: list) -> None:
@@ -195,13 +208,16 @@ class _Workers:
         worker.outgoing += _message(chunk)
         worker.load += 1
         if not waited:  # write now, or once the pipe can take it
-            _write(worker.tasks, worker.outgoing)
+            self._write(worker)
             if worker.outgoing:
-                self.selector.register(worker.tasks, selectors.EVENT_WRITE, worker)
+                self._watch(worker.tasks, selectors.EVENT_WRITE, worker)
 
     def receive(self, worker: _Worker) -> list:
-        """The results of `worker`'s oldest chunk (exchanging with every worker meanwhile)."""
+        """The results of `worker`'s oldest chunk (exchanging with every worker meanwhile):
+        WorkerLost if it ended before sending them, once the results before them are taken."""
         while not worker.done:
+            if worker.lost:
+                raise WorkerLost()
             self.exchange(None)
         done, found = pickle.loads(worker.done.popleft())
         if not done:
@@ -211,50 +227,71 @@ class _Workers:
     def exchange(self, timeout: float | None) -> None:
         """Write what waits to go to the workers and read what they sent, as far as the pipes
         take it now (`timeout` 0), or once at least one can (None)."""
+        assert self.selector is not None
         for key, _ in self.selector.select(timeout):
             worker = key.data
             if key.fd == worker.tasks:
-                _write(worker.tasks, worker.outgoing)
+                self._write(worker)
                 if not worker.outgoing:
                     self.selector.unregister(worker.tasks)
                 continue
             data = os.read(worker.results, PIPE)
             if not data:
-                raise WorkerLost()
+                self._lose(worker)
+                continue
             worker.incoming += data
             for message in _messages(worker.incoming):
                 worker.done.append(message)
                 worker.load -= 1
 
+    def _write(self, worker: _Worker) -> None:
+        if _write(worker.tasks, worker.outgoing) is None:
+            self._lose(worker)
+
+    def _lose(self, worker: _Worker) -> None:
+        """A worker that ended abruptly: nothing more goes to it or comes from it."""
+        assert self.selector is not None
+        worker.lost = True
+        worker.outgoing.clear()
+        for fd in (worker.tasks, worker.results):
+            if fd in self.selector.get_map():
+                self.selector.unregister(fd)
+
+    def _watch(self, fd: int, events: int, worker: _Worker) -> None:
+        assert self.selector is not None
+        if not worker.lost and fd not in self.selector.get_map():
+            self.selector.register(fd, events, worker)
+
     def stop(self) -> None:
-        """Close the pipes (a worker ends at the end of its chunks) and wait for the workers; one
-        that still has work (the caller stopped early, or another worker was lost) is killed first."""
-        self.selector.close()
+        """End every worker and wait for it: killed, since what it could still send would not be
+        read (another stream's workers, forked meanwhile, may hold its pipes open: it would
+        never see their end), with its pipes closed."""
+        if self.selector is not None:
+            self.selector.close()
         for worker in self.all:
-            if worker.load or worker.outgoing:
-                os.kill(worker.pid, signal.SIGKILL)
+            os.kill(worker.pid, signal.SIGKILL)
             os.close(worker.tasks)
             os.close(worker.results)
+        for worker in self.all:
             os.waitpid(worker.pid, 0)
 
 
 def _serve(function: Callable, tasks: int, results: int) -> None:
     """A worker's life: each chunk read from `tasks`, `mapped`, and its results (or the exception
-    raised) written to `results`, until its parent closes `tasks`. Results that the pipe cannot
-    take yet wait here while the worker goes on with the chunks it has (its parent may be busy:
-    an import writing a batch)."""
+    raised, or one that says what it was if it cannot be pickled) written to `results`, until its
+    parent closes `tasks`. Results that the pipe cannot take yet wait here while the worker goes
+    on with the chunks it has (its parent may be busy: an import writing a batch)."""
     os.set_blocking(results, False)
     incoming, outgoing = bytearray(), bytearray()
     reading = True
     while reading or outgoing:
         for message in _messages(incoming):
-            chunk = pickle.loads(message)
             try:
-                reply: tuple[bool, object] = (True, list(mapped(function, chunk)))
+                outgoing += _message((True, list(mapped(function, pickle.loads(message)))))
             except Exception as error:
-                reply = (False, error)
-            outgoing += _message(reply)
-            _write(results, outgoing)
+                outgoing += _failure(error)
+            if _write(results, outgoing) is None:
+                return  # its parent is gone
         watch = select.poll()
         if reading:
             watch.register(tasks, select.POLLIN)
@@ -262,11 +299,25 @@ def _serve(function: Callable, tasks: int, results: int) -> None:
             watch.register(results, select.POLLOUT)
         for fd, _ in watch.poll():
             if fd == results:
-                _write(results, outgoing)
+                if _write(results, outgoing) is None:
+                    return
             else:
                 data = os.read(tasks, PIPE)
                 reading = bool(data)
                 incoming += data
+
+
+def _failure(error: Exception) -> bytes:
+    """The message of a chunk whose function raised `error` (or whose results could not be
+    pickled): `error` with the worker's traceback as a note, or, if it cannot be pickled, a
+    RuntimeError that says what it was."""
+    import traceback
+
+    error.add_note("in a worker process:\n" + "".join(traceback.format_exception(error)).rstrip())
+    try:
+        return _message((False, error))
+    except Exception:
+        return _message((False, RuntimeError("".join(traceback.format_exception(error)).rstrip())))
 
 
 def _message(value: object) -> bytes:
@@ -283,15 +334,17 @@ def _messages(buffer: bytearray) -> Iterator[bytearray]:
         yield message
 
 
-def _write(fd: int, buffer: bytearray) -> None:
-    """As much of `buffer` as the pipe `fd` takes now, taken out of it (WorkerLost if its reader is gone)."""
+def _write(fd: int, buffer: bytearray) -> int | None:
+    """As much of `buffer` as the pipe `fd` takes now, taken out of it: how much (None if the
+    other end is gone)."""
     try:
         written = os.write(fd, buffer)
     except BlockingIOError:
-        return
+        return 0
     except BrokenPipeError:
-        raise WorkerLost() from None
+        return None
     del buffer[:written]
+    return written
 
 
 def chunks(items: Iterable[T]) -> Iterator[list[T]]:
@@ -309,9 +362,11 @@ def chunks(items: Iterable[T]) -> Iterator[list[T]]:
 
 
 def _start_worker(parent: int) -> None:
-    """A worker leaves Ctrl-C to its parent (which stops the pool), collects cyclic garbage, and
-    ends when the parent does, even killed (on Linux)."""
+    """A worker leaves Ctrl-C to its parent (which stops the pool), ends on SIGTERM (a handler of
+    its parent's would run its parent's code), collects cyclic garbage, and ends when the parent
+    does, even killed (on Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     gc.enable()  # its parent may have paused it for itself (archive/importer.py)
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
     if sys.platform == "linux":

@@ -7,6 +7,7 @@ import itertools
 import os
 import signal
 import sqlite3
+import time
 from contextlib import closing
 from pathlib import Path
 
@@ -22,6 +23,19 @@ from lusoria.validator.replay import Report
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = '[Game "tablut"]\n[Date "2026.03.??"]\n\n1. e3-c3 {a comment} d1-d3 *\n'
+@pytest.fixture(autouse=True)
+def deadline():
+    """A test of worker processes that hangs fails after a minute, instead of stopping the suite."""
+    def expired(signum, frame):
+        raise TimeoutError("the test took more than a minute: a hang?")
+
+    before = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, before)
+
+
 TESTS = os.getpid()  # the process of the tests, which a worker that dies on purpose must not be
 MANY = pipeline.CHUNK // 50  # records of RECORD's length and more: more than one chunk, so workers take them
 
@@ -169,9 +183,9 @@ def test_workers_the_system_refuses_leave_the_chunks_to_those_it_gave(monkeypatc
     assert len({pid for _, pid, _ in taken[1:]}) == 1 and taken[1][1] != os.getpid()
     monkeypatch.setattr(pipeline, "_Worker", real)
     monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(OSError(11, "Resource temporarily unavailable")))
-    open_before = len(os.listdir("/proc/self/fd"))
+    open_before = len(os.listdir("/dev/fd"))
     assert list(pipeline.in_workers(checked_where, range(200), 2)) == [(item, os.getpid(), False) for item in range(200)]
-    assert len(os.listdir("/proc/self/fd")) == open_before  # the pipes of the workers refused are closed
+    assert len(os.listdir("/dev/fd")) == open_before  # the pipes of the workers refused are closed
 
 
 def failing(item: int) -> int:
@@ -182,12 +196,57 @@ def failing(item: int) -> int:
 
 
 def test_an_exception_in_a_worker_is_raised_here_in_its_place():
-    # in place of its chunk's results: the items before that chunk come, in order
+    # in place of its chunk's results: the items before that chunk come, in order; the worker's
+    # traceback comes as a note
     taken: list[int] = []
-    with pytest.raises(ValueError, match="item 50"):
+    with pytest.raises(ValueError, match="item 50") as raised:
         for item in pipeline.in_workers(failing, range(200), 2):
             taken.append(item)
     assert taken == list(range(32))
+    assert "in a worker process" in raised.value.__notes__[0] and "in failing" in raised.value.__notes__[0]
+
+
+class Unpicklable(Exception):
+    """An exception that cannot be pickled (it holds a lambda)."""
+
+    def __init__(self) -> None:
+        super().__init__("cannot travel")
+        self.callback = lambda: None
+
+
+def failing_unpicklably(item: int) -> object:
+    """An item; item 50 raises an exception that cannot be pickled, item 120 returns a lambda."""
+    if item == 50:
+        raise Unpicklable()
+    return (lambda: None) if item == 120 else item
+
+
+def test_what_cannot_be_pickled_back_is_said_not_taken_for_a_lost_worker():
+    for items, said in ((range(100), "Unpicklable: cannot travel"), (range(100, 200), "Can't pickle")):
+        with pytest.raises(Exception, match=said) as raised:
+            list(pipeline.in_workers(failing_unpicklably, items, 2))
+        assert not isinstance(raised.value, pipeline.WorkerLost)
+
+
+def big(item: int) -> bytes:
+    """An item's length (a record's text), or 300,000 bytes for an int."""
+    return bytes(len(item.text)) if isinstance(item, RecordText) else bytes([item % 256]) * 300_000
+
+
+def test_chunks_and_results_larger_than_a_pipe_go_through_it_in_parts():
+    # a chunk of a 3 MB record, and a chunk's results of 9.6 MB, while this process takes its time
+    records = [RecordText("x" * 3_000_000), *[RecordText("y" * 100)] * 700, RecordText("z" * 3_000_000)]
+    assert [len(result) for result in pipeline.in_workers(big, records, 2)] == [3_000_000, *[100] * 700, 3_000_000]
+    stream = pipeline.in_workers(big, range(200), 2)
+    first = next(stream)
+    time.sleep(0.5)  # the workers fill their pipes, and keep the rest
+    assert [first, *stream] == [bytes([item % 256]) * 300_000 for item in range(200)]
+
+
+def test_two_streams_of_workers_at_once_end_both():
+    # each stream's workers inherit the other's pipes: a stream that ends does not wait for them
+    both = list(zip(pipeline.in_workers(checked_where, range(300), 2), pipeline.in_workers(collecting, range(300), 2)))
+    assert [item for (item, _, _), _ in both] == list(range(300))
 
 
 def test_a_caller_that_stops_early_leaves_no_worker_behind():
@@ -250,7 +309,7 @@ def test_a_killed_worker_stops_the_stream_after_what_came_in_order():
         assert "a worker process ended abruptly" in str(lost) and "--jobs" in str(lost)
     else:
         raise AssertionError("no WorkerLost")
-    assert taken == list(range(len(taken))) and len(taken) < 50
+    assert taken == list(range(32))  # what came before the chunk of the killed worker
 
 
 def test_a_killed_worker_is_said_in_one_line_with_status_2(tmp_path, monkeypatch):
