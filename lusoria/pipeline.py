@@ -15,6 +15,7 @@ import selectors
 import signal
 import sys
 from collections import deque
+from contextlib import suppress
 from itertools import chain
 from typing import Callable, Iterable, Iterator, TypeVar
 
@@ -133,51 +134,53 @@ def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: i
 class _Worker:
     """A worker process, forked (it never returns into its parent's code), and the ends of its
     two pipes this process keeps: `tasks` (chunks to it) and `results` (what it sends back). It
-    joins `pool` once made; Ctrl-C waits until then (a worker that no one would stop)."""
+    joins `pool` as soon as it is forked; Ctrl-C waits until then (a worker no one would stop)."""
 
     def __init__(self, function: Callable, pool: list[_Worker]) -> None:
+        self.outgoing, self.incoming = bytearray(), bytearray()  # what waits to be written, what is read of a result
+        self.done: deque[bytearray] = deque()  # results read whole, not yet taken
+        self.load = 0  # chunks sent whose results have not come
+        self.lost = False  # it ended before its last result came: what it had not sent is lost
         ends: list[int] = []
         parent = os.getpid()
-        unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        unblocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])  # the mask as it is
         try:
-            try:
-                ends += os.pipe()
-                ends += os.pipe()
-                self.pid = os.fork()
-            except OSError:  # the system gives no more: nothing of this one is left open
-                for fd in ends:
-                    os.close(fd)
-                raise
-            tasks, self.tasks, self.results, results = ends
-            if self.pid == 0:
-                status = 1
-                try:
-                    _start_worker(parent)  # Ctrl-C ignored first
-                    signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
-                    for fd in [self.tasks, self.results, *(fd for other in pool for fd in (other.tasks, other.results))]:
-                        os.close(fd)
-                    _serve(function, tasks, results)
-                    status = 0
-                finally:
-                    os._exit(status)
-            os.close(tasks)
-            os.close(results)
-            for fd in (self.tasks, self.results):
-                os.set_blocking(fd, False)
-                if sys.platform == "linux":  # a pipe that holds a chunk whole: it goes in one write
-                    import fcntl
-
-                    try:
-                        fcntl.fcntl(fd, 1031, PIPE)  # F_SETPIPE_SZ
-                    except OSError:
-                        pass
-            self.outgoing, self.incoming = bytearray(), bytearray()  # what waits to be written, what is read of a result
-            self.done: deque[bytearray] = deque()  # results read whole, not yet taken
-            self.load = 0  # chunks sent whose results have not come
-            self.lost = False  # it ended before its last result came: what it had not sent is lost
-            pool.append(self)
-        finally:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            ends += os.pipe()
+            ends += os.pipe()
+            self.pid = os.fork()
+        except BaseException:  # the system gives no more (or a signal came): nothing of this one is left open
+            if os.getpid() != parent:  # a signal's handler raised in the worker, just forked
+                os._exit(1)
+            for fd in ends:
+                os.close(fd)
             signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
+            raise
+        tasks, self.tasks, self.results, results = ends
+        if self.pid == 0:
+            status = 1
+            try:
+                _start_worker(parent)  # Ctrl-C ignored first
+                signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
+                for fd in [self.tasks, self.results, *(fd for other in pool for fd in (other.tasks, other.results))]:
+                    os.close(fd)
+                _serve(function, tasks, results)
+                status = 0
+            finally:
+                os._exit(status)
+        pool.append(self)
+        os.close(tasks)
+        os.close(results)
+        signal.pthread_sigmask(signal.SIG_SETMASK, unblocked)
+        for fd in (self.tasks, self.results):
+            os.set_blocking(fd, False)
+            if sys.platform == "linux":  # a pipe that holds a chunk whole: it goes in one write
+                import fcntl
+
+                try:
+                    fcntl.fcntl(fd, 1031, PIPE)  # F_SETPIPE_SZ
+                except OSError:
+                    pass
 
 
 class _Workers:
@@ -210,7 +213,7 @@ class _Workers:
         if not waited:  # write now, or once the pipe can take it
             self._write(worker)
             if worker.outgoing:
-                self._watch(worker.tasks, selectors.EVENT_WRITE, worker)
+                self._selector().register(worker.tasks, selectors.EVENT_WRITE, worker)
 
     def receive(self, worker: _Worker) -> list:
         """The results of `worker`'s oldest chunk (exchanging with every worker meanwhile):
@@ -226,18 +229,20 @@ class _Workers:
 
     def exchange(self, timeout: float | None) -> None:
         """Write what waits to go to the workers and read what they sent, as far as the pipes
-        take it now (`timeout` 0), or once at least one can (None)."""
-        assert self.selector is not None
-        for key, _ in self.selector.select(timeout):
+        take it now (`timeout` 0), or once at least one can (None). A worker is lost when its
+        results end (what it sent before it ended is read first)."""
+        selector = self._selector()
+        for key, _ in selector.select(timeout):
             worker = key.data
+            if key.fd not in selector.get_map():  # a key of this round that an earlier one let go
+                continue
             if key.fd == worker.tasks:
                 self._write(worker)
-                if not worker.outgoing:
-                    self.selector.unregister(worker.tasks)
                 continue
             data = os.read(worker.results, PIPE)
             if not data:
-                self._lose(worker)
+                worker.lost = True
+                selector.unregister(worker.results)
                 continue
             worker.incoming += data
             for message in _messages(worker.incoming):
@@ -245,22 +250,16 @@ class _Workers:
                 worker.load -= 1
 
     def _write(self, worker: _Worker) -> None:
+        """What waits to go to `worker`, as far as its pipe takes it; all of it dropped if
+        nothing reads that pipe any more (the worker ended: its results tell)."""
         if _write(worker.tasks, worker.outgoing) is None:
-            self._lose(worker)
+            worker.outgoing.clear()
+        if not worker.outgoing and worker.tasks in self._selector().get_map():
+            self._selector().unregister(worker.tasks)
 
-    def _lose(self, worker: _Worker) -> None:
-        """A worker that ended abruptly: nothing more goes to it or comes from it."""
-        assert self.selector is not None
-        worker.lost = True
-        worker.outgoing.clear()
-        for fd in (worker.tasks, worker.results):
-            if fd in self.selector.get_map():
-                self.selector.unregister(fd)
-
-    def _watch(self, fd: int, events: int, worker: _Worker) -> None:
-        assert self.selector is not None
-        if not worker.lost and fd not in self.selector.get_map():
-            self.selector.register(fd, events, worker)
+    def _selector(self) -> selectors.BaseSelector:
+        assert self.selector is not None, "the workers are started"
+        return self.selector
 
     def stop(self) -> None:
         """End every worker and wait for it: killed, since what it could still send would not be
@@ -269,11 +268,13 @@ class _Workers:
         if self.selector is not None:
             self.selector.close()
         for worker in self.all:
-            os.kill(worker.pid, signal.SIGKILL)
+            with suppress(OSError):  # one already gone (another part of the program waited for it)
+                os.kill(worker.pid, signal.SIGKILL)
             os.close(worker.tasks)
             os.close(worker.results)
         for worker in self.all:
-            os.waitpid(worker.pid, 0)
+            with suppress(OSError):
+                os.waitpid(worker.pid, 0)
 
 
 def _serve(function: Callable, tasks: int, results: int) -> None:
@@ -309,15 +310,18 @@ def _serve(function: Callable, tasks: int, results: int) -> None:
 
 def _failure(error: Exception) -> bytes:
     """The message of a chunk whose function raised `error` (or whose results could not be
-    pickled): `error` with the worker's traceback as a note, or, if it cannot be pickled, a
-    RuntimeError that says what it was."""
+    pickled): `error` with the worker's traceback as a note, or, if it cannot be pickled and
+    read back, a RuntimeError that says what it was."""
     import traceback
 
-    error.add_note("in a worker process:\n" + "".join(traceback.format_exception(error)).rstrip())
+    trace = "".join(traceback.format_exception(error)).rstrip()
     try:
-        return _message((False, error))
+        error.add_note("in a worker process:\n" + trace)
+        message = _message((False, error))
+        pickle.loads(message[8:])
+        return message
     except Exception:
-        return _message((False, RuntimeError("".join(traceback.format_exception(error)).rstrip())))
+        return _message((False, RuntimeError(trace)))
 
 
 def _message(value: object) -> bytes:

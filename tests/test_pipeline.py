@@ -294,7 +294,10 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path, monkeypatch):
 
 
 def dying(item: int) -> int:
-    """An item; the worker process that takes item 50 is killed (as by the kernel, out of memory)."""
+    """An item; the worker process that takes item 50 is killed (as by the kernel, out of memory),
+    before the one that takes item 1 is done (it waits a little)."""
+    if item == 1:
+        time.sleep(0.3)
     if item == 50 and os.getpid() != TESTS:
         os.kill(os.getpid(), signal.SIGKILL)
     return item
@@ -310,6 +313,22 @@ def test_a_killed_worker_stops_the_stream_after_what_came_in_order():
     else:
         raise AssertionError("no WorkerLost")
     assert taken == list(range(32))  # what came before the chunk of the killed worker
+
+
+def dying_record(record: RecordText) -> int:
+    """A record's length; the worker process that takes a record that begins "die" is killed, after a while."""
+    if record.text.startswith("die") and os.getpid() != TESTS:
+        time.sleep(0.3)
+        os.kill(os.getpid(), signal.SIGKILL)
+    return len(record.text)
+
+
+def test_a_worker_killed_while_a_chunk_waits_to_go_to_it_is_lost_as_any():
+    # while it waits, a chunk of 3 MB is sent to it, more than its pipe takes; then it is killed
+    big = RecordText("x" * 3_000_000)
+    records = [RecordText("a"), RecordText("die" + "." * pipeline.CHUNK), big, big, *[RecordText("y" * 100)] * 2000]
+    with pytest.raises(pipeline.WorkerLost):
+        list(pipeline.in_workers(dying_record, records, 2))
 
 
 def test_a_killed_worker_is_said_in_one_line_with_status_2(tmp_path, monkeypatch):
