@@ -98,3 +98,13 @@ def test_the_conformance_skip_message_says_what_is_missing_and_where_it_comes_fr
     reason = MISSING_CONFORMANCE.format(CONFORMANCE)
     assert str(CONFORMANCE) in reason and "../shared/conformance" in reason
     assert "_valid.lgn" in reason and "independent implementation" in reason
+
+
+def test_the_repository_tracks_no_large_file():
+    """Build artefacts and binaries stay out of git (a wheel was once committed): no tracked
+    file is over 1 MB."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True)
+    if listed.returncode:
+        pytest.skip("not a git checkout: nothing tracked to measure")
+    tracked = [ROOT / name for name in listed.stdout.decode().split("\0") if name]
+    assert tracked and not [path.name for path in tracked if path.is_file() and path.stat().st_size > 1_000_000]
