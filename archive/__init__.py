@@ -23,6 +23,7 @@ from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, ite
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, open_archive
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import Node, tree
+from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
 from lusoria.pipeline import Problem, Skipped, records, without_problems
@@ -39,7 +40,7 @@ def default_path() -> str:
     return os.environ.get("LUSORIA_DB") or DEFAULT
 
 
-class ImportStopped(Exception):
+class ImportStopped(LusoriaError):
     """An import the archive could not take to its end; the archive is left whole."""
 
 

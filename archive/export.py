@@ -9,6 +9,8 @@ import os
 import sqlite3
 from typing import Iterator
 
+from lusoria.errors import LusoriaError
+
 TABLES = ("records", "tags", "plies", "variation_plies", "diagnostics")
 FORMATS = ("parquet", "csv")
 BATCH = 50_000
@@ -31,7 +33,7 @@ def _write_csv(path: str, columns: list[tuple[str, str]], batches: Iterator[list
     return count
 
 
-class MissingPyarrow(ValueError):
+class MissingPyarrow(LusoriaError, ValueError):
     """Parquet asked for, and pyarrow (lusoria's `parquet` extra) not installed."""
 
     parameter = "pyarrow"

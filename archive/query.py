@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 from lusoria import rulebook
+from lusoria.errors import LusoriaError
 from lusoria.notation.dates import date_range
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
@@ -69,7 +70,7 @@ class Filters:
                                  help="An .lgn file (UTF-8): the same games as its records, or games that continue them.")
 
 
-class FilterError(ValueError):
+class FilterError(LusoriaError, ValueError):
     """A filter that cannot work; `filter` names the field of Filters."""
 
     def __init__(self, filter: str, problem: str):

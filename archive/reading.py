@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from lusoria.archive.patterns import matching_plies
 from lusoria.archive.players import casefold
+from lusoria.errors import LusoriaError
 
 DEFAULT_TIMEOUT = 60.0  # seconds a `lusoria sql` statement may run (--timeout)
 PROGRESS_STEPS = 10_000  # virtual machine steps between two looks at the clock and at Ctrl-C
@@ -34,7 +35,7 @@ VALUE_PRAGMAS = {"user_version", "schema_version", "application_id", "page_size"
 DENIED_FUNCTIONS = {"load_extension", "fts3_tokenizer", "readfile", "writefile", "edit"}
 
 
-class ReadOnlyError(Exception):
+class ReadOnlyError(LusoriaError):
     """SQL that `lusoria sql` refuses: it writes, attaches, runs too long, or is not valid;
     `parameter`: the argument that may help (`timeout`), if one may."""
 

@@ -9,6 +9,7 @@ from typing import Callable
 
 import sqlite_utils
 
+from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
 from lusoria.archive.players import create_players
 from lusoria.archive.positions import create_record_summaries
@@ -28,7 +29,7 @@ FTS_COLUMNS = ["white", "black", "event", "site", "sources", "comments"]
 SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")
 
 
-class NotAnArchive(Exception):
+class NotAnArchive(LusoriaError):
     """A database file that is not a lusoria archive, or cannot be read or made."""
 
 

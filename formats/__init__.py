@@ -55,7 +55,7 @@ def why_not(path: str, format: str | None = None) -> str:
 
 def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The records of a whole text in a format other than lgn. `tags` (Variant, Rules) choose
-    the rules of plain move lists."""
+    the rules of plain move lists, and of aagenielsen.dk games of a type lusoria does not know."""
     if format == "otn":
         from lusoria.formats.otn import read_otn
         yield from read_otn(text, path)
@@ -64,7 +64,7 @@ def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = N
         yield from read_move_lists(text, path, tags)
     elif format == "aage":
         from lusoria.formats.tafl import read_aage
-        yield from read_aage(text, path)
+        yield from read_aage(text, path, tags)
     elif format == "tablut-challenge":
         from lusoria.formats.tablut_challenge import read_log
         yield from read_log(text, path)

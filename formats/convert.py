@@ -8,7 +8,7 @@ from typing import Iterable, Iterator
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import PROBLEMS, Problem, Source
 from lusoria.pipeline import reports
-from lusoria.validator.replay import Report
+from lusoria.validator.replay import ERROR, Diagnostic, Report
 from lusoria.validator.tablut import Tablut
 
 TARGETS = ("lgn", "otn")
@@ -22,12 +22,14 @@ class Converted:
     text: str | None
     report: Report
     problem: str | None = None
+    diagnostic: Diagnostic | None = None  # the error that stopped it, with its place
 
 
 def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
             tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
-    """Every record of `paths` in format `to` (lgn or otn). A record that does not parse
-    cannot be converted; an illegal one is converted as written."""
+    """Every record of `paths` in format `to` (lgn or otn). A record that does not parse or breaks
+    a rule is not converted (a reader of another format must not make an illegal record): its
+    first error is the `problem`, and its `diagnostic`."""
     from lusoria.api import canonical_text
     from lusoria.formats.otn import write_otn
 
@@ -38,8 +40,9 @@ def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: s
             yield report
             continue
         source = report.source
-        if report.record is None or report.rules is None:
-            yield Converted(source, None, report, report.diagnostics[0].message)
+        if report.record is None or report.rules is None or not report.valid:
+            first = next(d for d in report.diagnostics if d.severity == ERROR)
+            yield Converted(source, None, report, f"error[{first.rule}]: {first.message}", first)
         elif to == "lgn":
             yield Converted(source, canonical_text(report), report)
         elif not isinstance(report.rules, Tablut):

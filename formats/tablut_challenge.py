@@ -24,8 +24,12 @@ from lusoria.validator.base import Illegal
 from lusoria.validator.tablut import KING, MUSCOVITE, OWNER, SWEDE, Tablut, square_index, square_name
 
 _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
-_TURN = re.compile(r"Turn: (?P<side>[WB]) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
-_PLAYERS = re.compile(r"Players:\t(?P<white>.*)\tvs\t(?P<black>.*)")
+_TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
+_KING_TAKEN = re.compile(r"Nero vince con re catturato in: (?P<square>[A-Za-z]\d)")
+_DATE_LINE = re.compile(r"(?P<month>[A-Z][a-z]{2}) (?P<day>\d{1,2}), (?P<year>\d{4}) "
+                        r"(?P<hour>\d{1,2}):(?P<minute>\d\d):(?P<second>\d\d) (?P<half>[AP]M) ")
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_PLAYERS = re.compile(r"Players:\t(?:White:\t)?(?P<white>.*)\tvs\t(?P<black>.*)")  # "White:" in 2019's first logs
 _REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
 _ROW = re.compile(r"[OWBKT]{9}")
 CELLS = {"O": 0, "T": 0, "W": SWEDE, "B": MUSCOVITE, "K": KING}
@@ -67,8 +71,12 @@ def _messages(text: str) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
         yield current
 
 
-def _board(draft: Draft, rows: list[tuple[int, str]], at: int) -> tuple[bytes, str | None]:
-    """The printed board (rank 1 first) as lusoria's board bytes, and the turn printed under it."""
+def _board(draft: Draft, message: str, rows: list[tuple[int, str]], at: int) -> tuple[bytes, str | None]:
+    """The board printed by the message `Stato:` at `at` (rank 1 first) as lusoria's board bytes,
+    and the turn printed under it. Some versions print the first row on the `Stato:` line itself."""
+    inline = message.removeprefix("Stato:")
+    if inline.strip():
+        rows = [(at + len(message) - len(inline.lstrip()), inline.strip()), *rows]
     cells = [row for row in rows if _ROW.fullmatch(row[1])]
     if len(cells) != 9:
         raise draft.problem(f"a board of 9 rows was expected after 'Stato:', found {len(cells)} (truncated log?)", at)
@@ -80,7 +88,9 @@ def _board(draft: Draft, rows: list[tuple[int, str]], at: int) -> tuple[bytes, s
 def _read(draft: Draft, text: str) -> None:
     rules = Tablut(variant="ashton")
     board, pending, players, result, result_at, last_turn = None, None, False, None, None, None
+    king_taken: int | None = None  # the square where the server said the king was captured
     boards = []  # (ply, the board the server printed after it)
+    _date(draft, text)
     for at, message, rest in _messages(text):
         if match := _PLAYERS.match(message):
             draft.tag("White", match["white"].strip(), at + match.start("white"))
@@ -94,13 +104,22 @@ def _read(draft: Draft, text: str) -> None:
             if match["cache"] != "-1":
                 draft.note(f"the server remembered only the last {match['cache']} positions for repetitions")
         elif message.startswith("Stato:"):
-            printed, last_turn = _board(draft, rest, at)
+            printed, last_turn = _board(draft, message, rest, at)
             if board is None:
                 _start(draft, rules, printed, at)
             elif pending is not None:
-                boards.append((_ply(draft, board, printed, pending), printed))
+                left = king_taken if king_taken is not None and printed[king_taken] == KING else None
+                if left is not None:  # the server leaves the captured king on its board
+                    printed = printed[:left] + bytes(1) + printed[left + 1:]
+                ply = _ply(draft, board, printed, pending)
+                if left is not None:
+                    draft.note(f"the server's board after the last move still shows the captured king on "
+                               f"{square_name(left)}; read as captured", ply)
+                boards.append((ply, printed))
                 pending = None
             board = printed
+        elif match := _KING_TAKEN.match(message):
+            king_taken = square_index(match["square"].lower())
         elif match := _TURN.match(message):
             if pending is not None:  # the previous move got no board: refused
                 draft.note(f"the server refused {pending[1]['origin']}-{pending[1]['target']}")
@@ -125,6 +144,17 @@ def _read(draft: Draft, text: str) -> None:
     else:
         draft.result, draft.result_at = result, result_at
         draft.tag("Result", result, result_at)
+
+
+def _date(draft: Draft, text: str) -> None:
+    """`Date` and `Time` from the log's first line, the date line of its first message (as the
+    server's clock said, in English: `May 23, 2019 5:40:02 PM`)."""
+    found = _DATE_LINE.match(text)
+    if found is None or found["month"] not in MONTHS:
+        return
+    hour = int(found["hour"]) % 12 + (12 if found["half"] == "PM" else 0)
+    draft.tag("Date", f"{found['year']}.{MONTHS.index(found['month']) + 1:02}.{int(found['day']):02}", 0)
+    draft.tag("Time", f"{hour:02}:{found['minute']}:{found['second']}", found.start("hour"))
 
 
 def _start(draft: Draft, rules: Tablut, printed: bytes, at: int) -> None:

@@ -7,13 +7,13 @@ import json
 import re
 from typing import Iterator
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, add_missing_king, tablut_rules
+from lusoria.formats.common import Draft, Locator, add_missing_king, tablut_rules
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import OptionError
 
 _TOKEN = re.compile(r"\S+")
 _MOVE = re.compile(r"(?P<king>K)?(?P<origin>[a-i][1-9])-?(?P<target>[a-i][1-9])"
-                   r"(?:x(?P<captures>[a-i][1-9](?:/[a-i][1-9])*))?\+{0,2}")
+                   r"(?:x(?P<captures>[a-i][1-9](?:[/x][a-i][1-9])*))?\+{0,2}")  # xc5/d4, or xc5xd4 as the site writes
 _NUMBER = re.compile(r"\d+\.+")
 TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
 DEFAULT_TAGS = {"Variant": "aage"}
@@ -42,7 +42,7 @@ def read_moves(draft: Draft, text: str, base: int, first_white: bool) -> None:
         ply_text = f"{move['king'] or ''}{move['origin']}-{move['target']}"
         ply = draft.ply(ply_text, offset)
         if move["captures"]:
-            squares = move["captures"].split("/")
+            squares = re.split("[/x]", move["captures"])
             unique = list(dict.fromkeys(squares))
             ply.text += "x" + "/".join(unique)
             if len(unique) < len(squares):
@@ -65,7 +65,7 @@ def _first_white(tags: dict[str, str]) -> bool:
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one per blank-line-separated block when the file has
     blank lines between games, otherwise one per line. `tags`: Variant/Rules (default aage)."""
-    chosen = dict(tags or DEFAULT_TAGS)
+    chosen = {**DEFAULT_TAGS, **(tags or {})}
     locator = Locator(text)
     if re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text):  # blank lines between games
         blocks = list(re.finditer(r"\S(?:.|\n(?![ \t]*\n))*", text))
@@ -93,7 +93,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
 
 GAME_TYPES = {  # AageGameTypeName -> (Variant, Rules)
     "Historical Hnefatafl 9x9 (Saami Tablut)": ("aage", ""),
-    "Saami Tablut-w": ("aage", "first=white"),
+    "Historical Hnefatafl 9x9 (Saami Tablut-w)": ("aage", "first=white"),  # the scrape's WhoMovedFirst says black
     "Ashton tablut 9x9": ("ashton", "throne-hostile=empty camp-hostile=empty repetition=none"),
 }
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
@@ -133,21 +133,23 @@ def _skip(text: str, position: int, also: str) -> int:
     return position
 
 
-def read_aage(text: str, path: str) -> Iterator[RecordText]:
+def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of an aagenielsen.dk JSON file; a file that is not valid JSON is one record
-    whose problem names the place."""
+    whose problem names the place. `tags` (Variant, Rules: read with DEFAULT_TAGS) give the
+    rules of games whose type lusoria does not know."""
     locator = Locator(text)
     index = 0
     try:
         for start, end, game in _objects(text):
-            yield _aage_game(locator, start, end, game, path, index)
+            yield _aage_game(locator, start, end, game, path, index, tags)
             index += 1
     except json.JSONDecodeError as error:
         draft = Draft("aage", locator, min(error.pos, max(len(text) - 1, 0)), len(text))
         yield draft.source(path, index, draft.problem(f"broken JSON: {error.msg}", error.pos, text[error.pos:][:1]))
 
 
-def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: int) -> RecordText:
+def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: int,
+               tags: dict[str, str] | None) -> RecordText:
     draft = Draft("aage", locator, start, end)
     if not isinstance(game, dict) or "Moves" not in game:
         return draft.source(path, index, draft.problem("a game of the scrape is an object with the fields "
@@ -159,11 +161,15 @@ def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: i
         return start + found.end() if found else start
 
     kind = str(game.get("AageGameTypeName", ""))
-    if kind not in GAME_TYPES:
+    if kind in GAME_TYPES:
+        variant, rules = GAME_TYPES[kind]
+    elif tags:
+        chosen = {**DEFAULT_TAGS, **tags}
+        variant, rules = chosen["Variant"], chosen.get("Rules", "")
+    else:
         return draft.source(path, index, draft.problem(
-            f"game type '{kind}': {CANNOT_EXPRESS} it (known: {', '.join(GAME_TYPES)})",
-            offset("AageGameTypeName"), kind, "tag"))
-    variant, rules = GAME_TYPES[kind]
+            f"game type '{kind}' is none that lusoria knows (known: {', '.join(GAME_TYPES)}); to read it as "
+            "Tablut, give its rules with --variant and --rules", offset("AageGameTypeName"), kind, "tag"))
     draft.tag("Variant", variant, offset("AageGameTypeName"))
     if rules:
         draft.tag("Rules", rules, offset("AageGameTypeName"))

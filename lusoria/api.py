@@ -9,6 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lusoria import accelerator
+from lusoria.errors import place_of
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable, read_sources,
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict", "WorkerLost",
            "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
-           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build"]
+           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build", "place_of"]
 
 
 def build() -> str:

@@ -36,9 +36,10 @@ def reading_options(command):
             click.option("--from", "from_", type=click.Choice(api.SOURCE_FORMATS), expose_value=False, callback=chosen,
                          help="Read the input in this format (default: by extension, then content; lgn for -)."),
             click.option("--variant", "move_variant", expose_value=False, callback=chosen, metavar="PRESET",
-                         help="Tafl move lists (--from tafl): the Tablut preset they follow (default aage)."),
+                         help="Tafl move lists (--from tafl), and aagenielsen.dk games of a type lusoria does not "
+                              "know: the Tablut preset they follow (default aage)."),
             click.option("--rules", "move_rules", expose_value=False, callback=chosen, metavar="'KEY=VALUE …'",
-                         help="Tafl move lists: option overrides, as in the Rules tag."))):
+                         help="The same records: option overrides, as in the Rules tag."))):
         command = option(command)
     return command
 
@@ -63,17 +64,60 @@ def jobs_options(command):
 def reading() -> dict:
     """The read_sources keywords the reading options chose."""
     chosen = click.get_current_context().meta.get("reading", {})
-    tags = {"Variant": chosen.get("move_variant") or "aage"}
-    if chosen.get("move_rules"):
-        tags["Rules"] = chosen["move_rules"]
-    return {"format": chosen.get("from_"), "tags": tags}
+    tags = {tag: chosen[option] for tag, option in (("Variant", "move_variant"), ("Rules", "move_rules"))
+            if chosen.get(option)}
+    return {"format": chosen.get("from_"), "tags": tags or None}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+DEBUG_SWITCH = "LUSORIA_DEBUG"
+INTERNAL_ERROR = 3  # the exit status of a bug in lusoria: never taken for "a record is invalid" (1)
+
+
+class Lusoria(click.Group):
+    """The command group. An exception no command expects is a bug in lusoria: it ends the
+    command with one line that names the record being checked and asks for a report, and
+    status INTERNAL_ERROR; `--debug` (or LUSORIA_DEBUG=1) lets its traceback through instead."""
+
+    debug = False
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        self.debug = os.environ.get(DEBUG_SWITCH, "") not in ("", "0")
+        try:
+            return super().main(*args, **kwargs)
+        except Exception as error:
+            if self.debug:
+                raise
+            stop(internal_error(error), INTERNAL_ERROR)
+
+
+def internal_error(error: Exception) -> str:
+    """What the command says of a bug: where, what, and where to report it."""
+    from importlib import metadata
+
+    place = api.place_of(error)
+    where = f" while checking {place}" if place else ""
+    urls = dict(url.split(", ", 1) for url in metadata.metadata("lusoria").get_all("Project-URL") or [])
+    report = urls.get("Issues", "the project's issue tracker")
+    return (f"internal error{where}: {type(error).__name__}: {error}. This is a bug in lusoria, not in the records: "
+            f"please report it at {report} with the file (run with --debug or {DEBUG_SWITCH}=1 for the traceback)")
+
+
+def debug_requested(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        assert isinstance(ctx.command, Lusoria)
+        ctx.command.debug = True
+
+
+@click.group(cls=Lusoria, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="lusoria",
                       message=f"%(prog)s, version %(version)s ({api.build()})")
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=debug_requested,
+              help=f"Show the traceback of an internal error (as {DEBUG_SWITCH}=1 does).")
 def main() -> None:
-    """Parse, validate and archive game records of Tablut, Ludus latrunculorum and Laquet."""
+    """Parse, validate and archive game records of Tablut, Ludus latrunculorum and Laquet.
+
+    Exit status: 0 success (every record valid), 1 a record is invalid, 2 an input cannot be
+    read or a usage error, 3 an internal error (a bug in lusoria: please report it)."""
 
 
 HINTS = {"encoding": "; try --encoding latin-1 or cp1252", "archive": "; create it with lusoria import",
@@ -318,8 +362,9 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
     inputs, status, written = Inputs(), 0, []
     for item in inputs(results):
         if item.text is None:
-            click.echo(f"lusoria: {item.source.path or '<stdin>'}:{item.source.line}: record {item.source.index} "
-                       f"not converted: {item.problem}", err=True)
+            line, column = (item.diagnostic.line, item.diagnostic.column) if item.diagnostic else (item.source.line, 0)
+            place = f"{item.source.path or '<stdin>'}:{line}" + (f":{column}" if column else "")
+            click.echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
             status = max(status, 1)
         elif output_dir:
             name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}.{'otg' if to == 'otn' else 'lgn'}"

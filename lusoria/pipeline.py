@@ -19,8 +19,10 @@ from contextlib import suppress
 from itertools import chain
 from typing import Callable, Iterable, Iterator, TypeVar
 
+from lusoria.errors import LusoriaError, raised_checking
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import PROBLEMS, InputError, Problem, Skipped, Source, Unreadable, read_sources, walk
+from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable, read_sources,
+                                      walk)
 from lusoria.validator.replay import Report, check
 
 T = TypeVar("T")
@@ -37,7 +39,7 @@ YOUNG_OBJECTS = 10_000  # a worker's objects between collections of reference cy
 # chunk's results are young objects that all survive, and each collection walked them again, 8% of an import worker)
 
 
-class WorkerLost(RuntimeError):
+class WorkerLost(LusoriaError, RuntimeError):
     """A worker process of `in_workers` ended abruptly (killed: out of memory, or by a signal):
     what it had taken is lost, so the stream stops after the last item it gave in order."""
 
@@ -83,9 +85,24 @@ def reports(paths: Iterable[Source | Skipped], encoding: str = "utf-8", format: 
 
 
 def mapped(function: Callable[[T], U], items: Iterable[T | Problem]) -> Iterator[U | Problem]:
-    """`function` of each item of a stream that is not a problem; the problems as they are, in their place."""
+    """`function` of each item of a stream that is not a problem; the problems as they are, in their
+    place. An exception `function` raises on a record is noted with the record's place (`raised_checking`)."""
     for item in items:
-        yield item if isinstance(item, PROBLEMS) else function(item)
+        if isinstance(item, PROBLEMS):
+            yield item
+            continue
+        try:
+            result = function(item)
+        except Exception as error:
+            if isinstance(item, RecordText):
+                raised_checking(error, place(item))
+            raise
+        yield result
+
+
+def place(record: RecordText) -> str:
+    """Where a record is: `path:line` (`-` for text given directly)."""
+    return f"{record.path or STDIN}:{record.line}"
 
 
 def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: int,
@@ -113,20 +130,21 @@ def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: i
         if not workers.all:  # not one could be made (no memory or no file descriptors left): here, then
             yield from mapped(function, chain(first[1:], second, chain.from_iterable(parts)))
             return
-        pending: deque[tuple[_Worker, int]] = deque()  # the worker of each chunk sent, and its items
+        pending: deque[tuple[_Worker, int, str | None]] = deque()  # the worker of each chunk sent, its items, its start
         waiting = 0  # the items of `pending`
         for chunk in chain([first[1:], second], parts):
             workers.exchange(0)
             worker = min(workers.all, key=lambda candidate: candidate.load)
             workers.send(worker, chunk)
-            pending.append((worker, len(chunk)))
+            pending.append((worker, len(chunk), _start(chunk)))
             waiting += len(chunk)
             if len(pending) > AHEAD * jobs and waiting - pending[0][1] >= ahead:
-                worker, taken = pending.popleft()
+                worker, taken, start = pending.popleft()
                 waiting -= taken
-                yield from workers.receive(worker)
+                yield from workers.receive(worker, start)
         while pending:
-            yield from workers.receive(pending.popleft()[0])
+            worker, _, start = pending.popleft()
+            yield from workers.receive(worker, start)
     finally:
         workers.stop()
 
@@ -215,16 +233,17 @@ class _Workers:
             if worker.outgoing:
                 self._selector().register(worker.tasks, selectors.EVENT_WRITE, worker)
 
-    def receive(self, worker: _Worker) -> list:
-        """The results of `worker`'s oldest chunk (exchanging with every worker meanwhile):
-        WorkerLost if it ended before sending them, once the results before them are taken."""
+    def receive(self, worker: _Worker, start: str | None) -> list:
+        """The results of `worker`'s oldest chunk, which starts at the record `start` (exchanging
+        with every worker meanwhile): WorkerLost if it ended before sending them, once the results
+        before them are taken; the exception the chunk raised, noted with its record or `start`."""
         while not worker.done:
             if worker.lost:
                 raise WorkerLost()
             self.exchange(None)
         done, found = pickle.loads(worker.done.popleft())
         if not done:
-            raise found
+            raise found if start is None else raised_checking(found, f"{start} or a record after it")
         return found
 
     def exchange(self, timeout: float | None) -> None:
@@ -349,6 +368,12 @@ def _write(fd: int, buffer: bytearray) -> int | None:
         return None
     del buffer[:written]
     return written
+
+
+def _start(chunk: list) -> str | None:
+    """The place of a chunk's first record (`place`), if it holds one."""
+    first = next((item for item in chunk if isinstance(item, RecordText)), None)
+    return None if first is None else place(first)
 
 
 def chunks(items: Iterable[T]) -> Iterator[list[T]]:

@@ -30,6 +30,10 @@ class Ply:
         self.comments = [] if comments is None else comments
         self.variations = [] if variations is None else variations
 
+    def __reduce__(self) -> tuple[type[Ply], tuple]:
+        # compiled, the default pickling calls __init__ without arguments (the worker pool pickles plies)
+        return Ply, (self.text, self.line, self.column, self.number, self.nags, self.comments, self.variations)
+
 
 @dataclass(slots=True)
 class Line:

@@ -18,6 +18,7 @@ from functools import cache
 from itertools import chain
 from typing import Iterable, Iterator
 
+from lusoria.errors import LusoriaError
 from lusoria.grammar import grammar_text
 from lusoria.validator import games
 from lusoria.notation.model import Line, Ply, Record
@@ -39,7 +40,7 @@ class RecordText:
     parsed: "Record | SyntaxProblem | None" = None  # what a reader of another format made of it
 
 
-class SyntaxProblem(Exception):
+class SyntaxProblem(LusoriaError):
     """A record that does not follow the notation (rule `syntax` or `tag`)."""
 
     def __init__(self, message: str, line: int | None, column: int | None, text: str = "", rule: str = "syntax"):

@@ -13,13 +13,14 @@ from itertools import islice
 from pathlib import Path
 from typing import BinaryIO, Callable, Iterable, Iterator, TextIO, Union
 
+from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText, split_records
 
 STDIN = "-"
 Source = Union[str, os.PathLike, TextIO, RecordText]  # see read_sources
 
 
-class InputError(Exception):
+class InputError(LusoriaError):
     """A source that cannot be read at all (missing, unreadable, wrongly encoded); `parameter`
     names the argument of `read_sources` that may help (`encoding`), if one may."""
 

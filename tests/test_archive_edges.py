@@ -184,7 +184,7 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
     path = tmp_path / "a.db"
     Archive(str(path)).import_paths([records(300)])
     command = subprocess.Popen([sys.executable, "-m", "lusoria.cli", "query", "--db", str(path), "--format", "lgn"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, pipesize=4096)
     command.stdout.read(10)
-    command.stdout.close()  # as `| head -c 10` does
+    command.stdout.close()  # as `| head -c 10` does; what is left (over 4 KiB) cannot all be in the pipe by then
     assert command.wait(timeout=60) == 1 and command.stderr.read() == b""

@@ -225,11 +225,39 @@ def test_aage_broken_json_keeps_the_games_before_the_break():
     assert problems(broken) == [("syntax", None, 12, 5)] and "broken JSON" in broken.diagnostics[0].message
 
 
-def test_aage_unknown_game_type_is_a_tag_error():
-    text = json.dumps([{"AageGameTypeName": "Copenhagen Hnefatafl 11x11", "Moves": "a4-c4"}])
+def test_aage_captures_each_after_its_own_x_and_an_ongoing_game():
+    [report] = reports("aage/captures.json")
+    assert report.valid and [p.text for p in report.record.main.plies] == ["f1-f3", "d5-d2", "d9-d3xd2/e3"]
+    assert (report.record.main.plies[2].line, report.record.main.plies[2].column) == (12, 6)
+    assert report.record.result == "*" and report.record.tags["White"] == "Lena Ek"
+    wrong = json.loads((FIXTURES / "aage/captures.json").read_text())
+    wrong["Moves"][2] = "d9-d3xd2xe3xe4"  # a square too many, written the site's way
+    [source] = read_text(json.dumps(wrong), "aage", "x.json")
+    assert problems(check(source)) == [("T4", 3, 1, json.dumps(wrong).index("d9-d3xd2xe3xe4") + 1)]
+
+
+def test_aage_game_types_are_the_sites_full_names():
+    game = {"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut-w)", "WhoMovedFirst": "black",
+            "Moves": ["e4-h4", "d1-d3"]}
+    [source] = read_text(json.dumps(game), "aage", "x.json")
+    report = check(source)
+    assert report.valid and (report.record.tags["Variant"], report.record.tags["Rules"]) == ("aage", "first=white")
+    assert report.record.main.comments == ["aage reader: WhoMovedFirst says black, but Historical Hnefatafl 9x9 "
+                                           "(Saami Tablut-w) games start with White; the game type decides"]
+
+
+def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules(tmp_path):
+    text = json.dumps([{"AageGameTypeName": "Alea Evangelii 19x19", "Moves": "e4-h4 d1-d3"}])
     [source] = read_text(text, "aage", "x.json")
     report = check(source)
-    assert [d.rule for d in report.diagnostics] == ["tag"] and "Copenhagen" in report.diagnostics[0].message
+    assert problems(report) == [("tag", None, 1, 23)]
+    assert report.diagnostics[0].message.startswith("game type 'Alea Evangelii 19x19' is none that lusoria knows")
+    assert "--variant and --rules" in report.diagnostics[0].message
+    [source] = read_text(text, "aage", "x.json", {"Rules": "first=white"})
+    assert check(source).valid and check(source).record.tags["Variant"] == "aage"  # the default preset, overridden
+    (tmp_path / "x.json").write_text(text)
+    assert run("validate", tmp_path / "x.json").exit_code == 1
+    assert run("validate", "--variant", "seed", tmp_path / "x.json").exit_code == 0  # seed: White first
 
 
 # -- Tablut Challenge logs ----------------------------------------------------------------------------------
@@ -249,6 +277,47 @@ def test_tablut_challenge_log():
 def test_tablut_challenge_draw_uppercase_squares():
     [report] = reports("tablut-challenge/Rossi_vs_Verdi_1763722800000_gameLog.txt")
     assert report.valid and report.record.result == "1/2-1/2" and report.outcome.rule == "T13"
+
+
+def test_tablut_challenge_log_of_may_2019_with_a_captured_king_left_on_the_board():
+    """`Players:\tWhite:\t…`, White's moves as `Turn: null`, and the king still on the last board."""
+    [report] = reports("tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt")
+    tags = report.record.tags
+    assert report.valid and (tags["White"], tags["Black"], tags["Date"], tags["Time"]) == \
+        ("Stefani", "Russo", "2019.05.23", "17:40:02")
+    plies = report.record.main.plies
+    assert [p.text for p in plies] == ["d5-d8", "b5-b1", "Ke5-d5", "a6-d6", "Kd5-d2", "d6-d3xd2"]
+    assert (plies[0].line, plies[0].column) == (21, 28)
+    assert plies[-1].comments == ["tablut-challenge reader: the server's board after the last move still shows the "
+                                  "captured king on d2; read as captured"]
+    assert (report.record.result, report.outcome.rule) == ("0-1", "T7")
+
+
+def test_tablut_challenge_log_of_december_2019_with_rows_on_the_stato_line():
+    [report] = reports("tablut-challenge/Marino_vs_Greco_1576201955000_gameLog.txt")
+    assert report.valid and report.record.tags["Date"] == "2019.12.13" and report.record.tags["Time"] == "01:52:35"
+    assert [p.text for p in report.record.main.plies] == ["f5-f8", "i4-f4", "Ke5-f5", "e2-a2", "Kf5-f7", "e8-b8",
+                                                           "Kf7-i7"]
+    assert (report.record.result, report.outcome.rule) == ("1-0", "T6")
+
+
+@pytest.mark.parametrize("turn, result", [("WW", "1-0"), ("BW", "0-1"), ("D", "1/2-1/2"), ("B", "*")])
+def test_tablut_challenge_result_from_the_turn_under_the_last_board(turn, result):
+    """A log without a win or draw message (the server ended the game otherwise: a timeout)."""
+    path = FIXTURES / "tablut-challenge/Conti_vs_Gallo_1607609421000_gameLog.txt"
+    text = path.read_text()
+    assert text.endswith("-\nBW\n") and "vince" not in text and "pareggio" not in text
+    [source] = read_text(text.removesuffix("BW\n") + turn + "\n", "tablut-challenge", str(path))
+    report = check(source)
+    assert report.valid and report.record.result == result and report.record.main.plies[-1].text == "e2-a2"
+
+
+def test_convert_writes_no_illegal_record_and_says_where_its_error_is(tmp_path):
+    result = run("convert", "--to", "lgn", FIXTURES / "errors/Gialli_vs_Blu_1763730000000_gameLog.txt")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (f"lusoria: {FIXTURES / 'errors/Gialli_vs_Blu_1763730000000_gameLog.txt'}:40:25: record 0 "
+                             "not converted: error[T4]: the move captures c5 under these rules, but the server's board "
+                             "after it still holds them\n")
 
 
 @pytest.mark.parametrize("path, expected", [
@@ -314,13 +383,13 @@ def test_show_and_fmt_read_other_formats():
 def test_import_keeps_the_format_and_the_path(tmp_path):
     db = str(tmp_path / "a.db")
     summary = Archive(db).import_paths([str(FIXTURES / "otn"), str(FIXTURES / "aage")])
-    assert summary.added == 7
+    assert summary.added == 8
     rows = sqlite3.connect(db).execute(
         "SELECT r.path, t.value, r.text FROM records r JOIN tags t ON t.record_id = r.id AND t.name = 'SourceFormat' "
         "ORDER BY r.id").fetchall()
     assert [(path.rsplit("/", 1)[1], fmt) for path, fmt, _ in rows] == \
         [("resigned-from-a-position.otg", "otn"), ("saami-king-captured.otg", "otn"), ("variations.otg", "otn")] + \
-        [("scrape.json", "aage")] * 4
+        [("captures.json", "aage")] + [("scrape.json", "aage")] * 4
     assert all(text.startswith('[Game "tablut"]') for _, _, text in rows)  # stored as lgn
     assert "(1. e3-c3 {A quieter start.} 1... a6-a7" in rows[2][2]  # variations too
     assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 3

@@ -371,3 +371,61 @@ def test_an_import_whose_worker_is_killed_stops_and_a_rerun_completes_it(tmp_pat
         assert conn.execute("SELECT count(*) FROM records").fetchone() == (0,)  # the batch was not whole
     again = CliRunner().invoke(main, ["import", "--db", db, "--jobs", "2", str(records)])
     assert again.exit_code == 0 and f"added {MANY} records" in again.output
+
+
+def buggy_verdict(source: RecordText, keep_going: bool = False):
+    """`_verdict` with a bug that shows at the record of index 40."""
+    from lusoria.api import check
+
+    if source.index == 40:
+        raise ZeroDivisionError("a bug")
+    return check(source, keep=False).verdict()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_internal_error_names_its_record_in_one_line_with_status_3(tmp_path, monkeypatch, jobs):
+    """A bug is never taken for an invalid record (status 1): status 3, the record being checked
+    and a request for a report, in one line; the traceback only when asked for."""
+    monkeypatch.setattr("lusoria.api._verdict", buggy_verdict)
+    records = tmp_path / "many.lgn"
+    records.write_text("\n".join([RECORD] * MANY))
+    line = 1 + 40 * (RECORD.count("\n") + 1)  # of the record of index 40
+    result = CliRunner().invoke(main, ["validate", "--jobs", jobs, str(records)])
+    assert result.exit_code == 3 and "Traceback" not in result.output
+    said = result.stderr.splitlines()
+    assert len(said) == 1 and said[0].startswith(f"lusoria: internal error while checking {records}:{line}")
+    assert "ZeroDivisionError: a bug" in said[0] and "please report it at https://" in said[0]
+    assert "--debug" in said[0] and "LUSORIA_DEBUG=1" in said[0]
+    debugged = CliRunner().invoke(main, ["--debug", "validate", "--jobs", jobs, str(records)])
+    assert isinstance(debugged.exception, ZeroDivisionError) and debugged.exit_code == 1
+    monkeypatch.setenv("LUSORIA_DEBUG", "1")
+    assert isinstance(CliRunner().invoke(main, ["validate", "--jobs", jobs, str(records)]).exception,
+                      ZeroDivisionError)
+
+
+def said(item) -> tuple:
+    """What `validate` says of an item of its stream."""
+    if isinstance(item, (Skipped, Unreadable)):
+        return (str(item),)
+    return (item.source.path, item.source.format, item.valid, item.plies, item.result,
+            [(d.rule, d.ply, d.line, d.column, d.message) for d in item.diagnostics])
+
+
+def test_every_readers_fixtures_read_alike_in_workers_and_in_process(tmp_path):
+    """Records of other formats reach the workers already read (their model and their problems
+    pickled): each format's fixtures, valid and broken, copied until they fill several chunks."""
+    from lusoria import api
+
+    fixtures = sorted(path for path in (ROOT / "tests" / "fixtures" / "formats").rglob("*") if path.is_file())
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    for copy in range(4):
+        for path in fixtures:
+            (folder / f"{copy}-{path.parent.name}-{path.name}").write_bytes(path.read_bytes())
+    assert len(list(pipeline.chunks(pipeline.records([str(folder)])))) >= 3
+    in_process = [said(item) for item in api.validate([str(folder)], jobs=1)]
+    assert {said[1] for said in in_process if len(said) > 1} == {"otn", "tafl", "aage", "tablut-challenge"}
+    assert [said(item) for item in api.validate([str(folder)], jobs=2)] == in_process
+    result = CliRunner().invoke(main, ["validate", str(folder)])  # the default --jobs
+    assert result.exit_code == 1 and "Traceback" not in result.output and "internal error" not in result.output
+    assert result.stdout.splitlines()[-2].startswith(f"{sum(len(s) > 1 for s in in_process)} records: ")

@@ -12,6 +12,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Callable, ClassVar, Generic, Hashable, TypeVar
 
+from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram
 
 Position = Hashable  # each game's positions are immutable values
@@ -21,7 +22,7 @@ WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
 
 
-class Illegal(Exception):
+class Illegal(LusoriaError):
     """A ply the rules forbid: the rule it breaks and why, in plain words."""
 
     def __init__(self, rule: str, message: str):
@@ -67,7 +68,7 @@ class Played(Generic[P]):
         return self._text
 
 
-class OptionError(ValueError):
+class OptionError(LusoriaError, ValueError):
     """An unknown variant, rules key or value, a malformed position or board:
     a problem with the tag `tag`."""
 

@@ -1,0 +1,40 @@
+"""The base of every exception lusoria defines: it survives pickle whatever its `__init__`
+takes, so that a problem raised in a worker process (lusoria.pipeline) reaches the parent
+as it was raised. Python's own pickling calls `type(error)(*error.args)`, which fails for an
+`__init__` that takes other arguments than the message it passes on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class LusoriaError(Exception):
+    """An exception of lusoria's: pickled as its class, its `args` and its attributes."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _restored, (type(self), self.args), self.__dict__
+
+
+def _restored(kind: type[LusoriaError], args: tuple) -> LusoriaError:
+    """An exception of `kind` with `args`, made without calling its `__init__` (pickle then
+    restores its attributes)."""
+    error = kind.__new__(kind, *args)
+    error.args = args
+    return error
+
+
+CHECKING = "while checking "  # the note that names the record an exception was raised on
+
+
+def raised_checking(error: BaseException, place: str) -> BaseException:
+    """`error`, noted as raised while checking the record at `place` (`path:line`); a note
+    made nearer to where it was raised stays the only one."""
+    if place_of(error) is None:
+        error.add_note(CHECKING + place)
+    return error
+
+
+def place_of(error: BaseException) -> str | None:
+    """The record `error` was raised on (`raised_checking`), if it is known."""
+    notes = getattr(error, "__notes__", ())
+    return next((note.removeprefix(CHECKING) for note in notes if note.startswith(CHECKING)), None)

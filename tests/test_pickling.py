@@ -1,0 +1,93 @@
+"""Everything that crosses the worker pool survives pickle (lusoria.pipeline.in_workers sends
+records to workers and their results back): the record a worker takes, what the workers of
+`validate` and `import` return, every type those hold, and every exception the library defines
+(a worker's exception is raised again in the parent). The types are found, not listed: from the
+type hints of what crosses, and from the library's modules. test_accelerator runs this file on
+the sources too; the rest of the suite runs the build in use (compiled on CI)."""
+
+import dataclasses
+import importlib
+import pickle
+import pkgutil
+import typing
+
+import pytest
+from hypothesis import given, strategies as st
+
+from conftest import ROOT
+from lusoria import accelerator
+from lusoria.api import _verdict
+from lusoria.archive.importer import record_rows
+from lusoria.errors import LusoriaError
+from lusoria.notation.reader import RecordText
+
+def library_modules() -> list:
+    """Every module of the lusoria package and its subpackages (pyproject's package-dir), imported."""
+    packages = [importlib.import_module(name) for name in accelerator.package_folders(ROOT)]
+    return packages + [importlib.import_module(found.name) for package in packages
+                       for found in pkgutil.iter_modules(package.__path__, package.__name__ + ".")]
+
+
+def defined_exceptions() -> list[type[BaseException]]:
+    """The exception classes the library's modules define."""
+    return sorted({value for module in library_modules() for value in vars(module).values()
+                   if isinstance(value, type) and issubclass(value, BaseException)
+                   and value.__module__.startswith("lusoria")}, key=lambda kind: kind.__qualname__)
+
+
+def _classes_in(hint) -> typing.Iterator[type]:
+    origin = typing.get_origin(hint)
+    if origin is None:
+        if isinstance(hint, type):
+            yield hint
+        return
+    for argument in typing.get_args(hint):
+        yield from _classes_in(argument)
+
+
+def crossing_types() -> list[type]:
+    """The library's classes a value sent to or from a worker may hold: from RecordText (what a
+    worker takes) and the results of the workers' functions, through their fields' type hints."""
+    seen: set[type] = set()
+    waiting = [RecordText, *(typing.get_type_hints(work)["return"] for work in (_verdict, record_rows))]
+    while waiting:
+        kind = waiting.pop()
+        if kind in seen or not kind.__module__.startswith("lusoria"):
+            continue
+        seen.add(kind)
+        fields = typing.get_type_hints(kind) if dataclasses.is_dataclass(kind) or hasattr(kind, "_fields") else {}
+        waiting += [found for hint in fields.values() for found in _classes_in(hint)]
+    return sorted(seen, key=lambda kind: kind.__qualname__)
+
+
+def round_trip(value):
+    return pickle.loads(pickle.dumps(value))
+
+
+def test_the_types_that_cross_are_found():
+    """The walk reaches the record model and the problems a reader of another format attaches."""
+    names = {kind.__name__ for kind in crossing_types()}
+    assert {"RecordText", "Record", "Line", "Ply", "SyntaxProblem", "Verdict", "Diagnostic", "Rows"} <= names
+
+
+@pytest.mark.parametrize("kind", crossing_types(), ids=lambda kind: kind.__name__)
+@given(data=st.data())
+def test_every_type_that_crosses_the_pool_survives_pickle(kind, data):
+    value = data.draw(st.from_type(kind))
+    restored = round_trip(value)
+    assert type(restored) is kind
+    assert pickle.dumps(restored) == pickle.dumps(value)  # every attribute, place and nested value alike
+
+
+def test_every_exception_of_the_library_is_a_lusoria_error():
+    assert len(defined_exceptions()) >= 10
+    assert [kind for kind in defined_exceptions() if not issubclass(kind, LusoriaError)] == []
+
+
+@pytest.mark.parametrize("kind", defined_exceptions(), ids=lambda kind: kind.__name__)
+@given(data=st.data())
+def test_every_exception_of_the_library_survives_pickle(kind, data):
+    error = data.draw(st.builds(kind))
+    restored = round_trip(error)
+    assert type(restored) is kind
+    assert (restored.args, vars(restored), str(restored)) == (error.args, vars(error), str(error))

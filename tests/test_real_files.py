@@ -1,0 +1,102 @@
+"""Files as people download them (../shared/real: aagenielsen.dk JSON games and Tablut Challenge
+logs, written by others), read as a user reads them: whole directories, under the default
+options (the worker pool), each with its expected verdict. They live beside the project, never
+in it: these tests skip, saying why, where they are absent (a clone), and fail on CI."""
+
+import csv
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import ROOT
+from lusoria import api
+from lusoria.archive import Archive
+from lusoria.cli import main
+
+REAL = ROOT.parent / "shared" / "real"
+AAGE, LOGS = REAL / "aagenielsen", REAL / "tablut-challenge"
+DEFAULT_JOBS = os.cpu_count() or 1  # what `--jobs` is when not given
+
+
+@pytest.fixture(autouse=True)
+def require_real_files():
+    if not REAL.is_dir():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{REAL} is absent, and CI=true needs the real files")
+        pytest.skip(f"{REAL} is absent: the real files (aagenielsen.dk games, Tablut Challenge logs, with their "
+                    "expected verdicts) live beside the project in the development workspace (../shared/real), "
+                    "not in the repository")
+
+
+def expected(folder: Path) -> dict[str, dict[str, str]]:
+    with open(folder / "expected.tsv", newline="") as table:
+        return {row["file"]: row for row in csv.DictReader(table, delimiter="\t")}
+
+
+def verdicts(folder: Path) -> dict[str, api.Verdict]:
+    """The verdict of each record file of `folder`, read as `lusoria validate DIR` reads it."""
+    found = [item for item in api.validate([str(folder)], jobs=max(DEFAULT_JOBS, 2))
+             if isinstance(item, api.Verdict)]
+    return {Path(verdict.source.path).name: verdict for verdict in found}
+
+
+def first_error(verdict: api.Verdict) -> str:
+    errors = [d for d in verdict.diagnostics if d.severity == api.ERROR]
+    return str(errors[0].ply) if errors else "-"
+
+
+def test_every_aagenielsen_game_has_its_expected_verdict():
+    """The site's full game-type names, its `xc5xd4` captures and its conventions (the captured
+    king never listed, a square listed twice) read; what is left is the records' own mistakes."""
+    found, wanted = verdicts(AAGE), expected(AAGE)
+    assert sorted(found) == sorted(wanted)
+    assert {name: first_error(found[name]) for name in wanted} == \
+        {name: row["first_error_ply"] for name, row in wanted.items()}
+    swedes_first = [v for name, v in found.items() if name.startswith("game-166-")]
+    assert swedes_first and all(v.valid and v.variant == "aage" for v in swedes_first)
+
+
+def test_every_tablut_challenge_log_reads_as_the_server_accepted_it():
+    """All three versions of the server's logs: valid, with the server's plies, result and ending."""
+    wanted = expected(LOGS)
+    found = verdicts(LOGS)
+    assert {name: (v.valid, v.plies, v.result) for name, v in found.items()} == \
+        {name: (row["valid"] == "1", int(row["plies"]), row["result"]) for name, row in wanted.items()}
+    endings = {"king-captured": "T7", "king-escaped": "T6", "draw-repetition": "T13", "log-ends": None}
+    for name, row in wanted.items():
+        report = api.check(api.record_at(str(LOGS / name)))
+        assert (report.outcome.rule if report.outcome else None) == endings[row["end"]], name
+        assert (report.record.tags["Date"], report.record.tags["Time"]) in started(name), name
+
+
+def started(name: str) -> list[tuple[str, str]]:
+    """When a log's game started by its file name (milliseconds since 1970), as Date and Time tags
+    on the server's clock: in Italy's time, or (the logs of December 2019) in UTC."""
+    when = datetime.fromtimestamp(int(name.split("_")[-2]) / 1000, timezone.utc)
+    return [(at.strftime("%Y.%m.%d"), at.strftime("%H:%M:%S")) for at in (when, when.astimezone(ZoneInfo("Europe/Rome")))]
+
+
+@pytest.mark.parametrize("folder, status", [(AAGE, 1), (LOGS, 0)], ids=["aagenielsen", "tablut-challenge"])
+def test_validate_and_import_a_downloaded_directory_under_the_defaults(folder, status, tmp_path):
+    result = CliRunner().invoke(main, ["validate", str(folder)])
+    assert result.exit_code == status and "Traceback" not in result.output, result.output[-2000:]
+    records = len(expected(folder))
+    assert f"{records} records: " in result.stdout
+    imported = CliRunner().invoke(main, ["import", "--db", str(tmp_path / "a.db"), str(folder)])
+    assert imported.exit_code == 0, imported.output[-2000:]
+    stored = Archive(str(tmp_path / "a.db")).sql("SELECT count(*) AS records, sum(valid) AS valid FROM records")
+    invalid = sum(row.get("first_error_ply", "-") != "-" or row.get("valid") == "0" for row in expected(folder).values())
+    assert stored == [{"records": records, "valid": records - invalid}]
+
+
+@pytest.mark.parametrize("folder", [AAGE, LOGS], ids=["aagenielsen", "tablut-challenge"])
+def test_every_record_that_validates_shows_and_replays(folder):
+    for name, verdict in verdicts(folder).items():
+        if verdict.valid:
+            board = api.board(str(folder / name))
+            assert board.ply == verdict.plies and "<svg" in board.svg(), name
+            assert "<svg" in api.replay_page(str(folder / name)), name
