@@ -18,7 +18,7 @@ import sqlite_utils
 import zstandard
 
 from lusoria.notation.model import Ply
-from lusoria.validator import laquet, latrunculi, tablut
+from lusoria.validator import laquet, latrunculi, tafl
 from lusoria.validator.base import BLACK, WHITE, Game, Position
 
 MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
@@ -64,11 +64,12 @@ def _laquet_spelled_out(positions: list[laquet.LaquetPosition]) -> tuple[list[by
 
 
 _TRANSLATIONS = {game: bytes.maketrans(bytes([0, *letters]), (EMPTY + "".join(letters.values())).encode())
-                 for game, letters in (("tablut", tablut.LETTERS), ("latrunculi", latrunculi.LETTERS))}
+                 for game, letters in (("tablut", tafl.LETTERS), ("latrunculi", latrunculi.LETTERS))}
 
 
 def _width(rules: Game) -> int:
-    return rules.geo.width if isinstance(rules, latrunculi.Latrunculi) else tablut.SIZE
+    assert isinstance(rules, (latrunculi.Latrunculi, tafl.TaflGame))
+    return rules.geo.width if isinstance(rules, latrunculi.Latrunculi) else rules.geo.size
 
 
 def _grid_boards(rules: Game, positions: list) -> list[bytes]:
@@ -230,24 +231,24 @@ def keys_of(rules: Game, positions: list[Position]) -> list[int]:
     """`position_key` of each of `positions` (of one game)."""
     empty, from_bytes = hashlib.blake2b(digest_size=8), int.from_bytes  # copied: cheaper than made anew
     keys = []
-    for text in key_texts(f"{rules.name} ", positions):
+    for text in key_texts(f"{rules.name} ", positions, getattr(rules, "position_name", None)):
         key = empty.copy()
         key.update(text)
         keys.append(from_bytes(key.digest(), "big", signed=True))
     return keys
 
 
-def key_texts(prefix: str, positions: list[Position]) -> list[bytes]:
+def key_texts(prefix: str, positions: list[Position], name: str | None = None) -> list[bytes]:
     """What the key of each of a record's positions (of one type) is made from: `prefix`, then
-    for a NamedTuple its name as its repr writes it and each field, a bytes field (a board) as it
-    is, any other as its repr (`Name(board=…, turn=0)`: one bytes format for the record, and a
-    Tablut board fits in one block of blake2b); for any other position, its repr."""
+    for a NamedTuple its `name` (by default the name its repr writes) and each field, a bytes field
+    (a board) as it is, any other as its repr (`Name(board=…, turn=0)`: one bytes format for the
+    record, and a Tablut board fits in one block of blake2b); for any other position, its repr."""
     first = positions[0] if positions else None
     fields = getattr(first, "_fields", None)
     if fields and isinstance(first, tuple):
         parts = ", ".join(f"{name}=%b" if isinstance(value, bytes) else f"{name}=%a"
                           for name, value in zip(fields, first))
-        template = f"{prefix}{repr(first).partition('(')[0]}({parts})".encode()
+        template = f"{prefix}{name or repr(first).partition('(')[0]}({parts})".encode()
         return [template % position for position in positions]
     return [(prefix + repr(position)).encode() for position in positions]
 

@@ -11,7 +11,8 @@ from typing import Callable, Iterator
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import Illegal, OptionError, Played
-from lusoria.validator.tablut import KING, Tablut, TablutPosition, parse_move, square_name
+from lusoria.validator.tablut import KING, Tablut, parse_move, square_name
+from lusoria.validator.tafl import TaflPosition
 
 CANNOT_EXPRESS = "lusoria cannot express"
 
@@ -113,9 +114,9 @@ def tablut_rules(tags: dict[str, str]) -> Tablut:
     return rules
 
 
-def position_after(played: Played) -> TablutPosition:
+def position_after(played: Played) -> TaflPosition:
     """The Tablut position a ply leads to (`Played` holds any game's)."""
-    assert isinstance(played.position, TablutPosition)
+    assert isinstance(played.position, TaflPosition)
     return played.position
 
 

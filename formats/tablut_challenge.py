@@ -21,7 +21,8 @@ from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, pos
 from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import Illegal
-from lusoria.validator.tablut import KING, MUSCOVITE, OWNER, SWEDE, Tablut, square_index, square_name
+from lusoria.validator.tablut import MUSCOVITE, SWEDE, Tablut, square_index, square_name
+from lusoria.validator.tafl import KING, OWNER
 
 _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
 _TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")

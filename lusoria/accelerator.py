@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import Sequence
 
 COMPILED = ("lusoria.notation.model", "lusoria.notation.numbers", "lusoria.notation.plies",
-            "lusoria.validator.replay", "lusoria.validator.tablut",
+            "lusoria.validator.replay", "lusoria.validator.tafl", "lusoria.validator.tablut",
             "lusoria.validator.latrunculi", "lusoria.validator.laquet", "lusoria.archive.positions")
 SHARED_LIBRARY = "lusoria.accelerated"  # mypyc's library of the compiled code; each module loads it
 PURE_SWITCH = "LUSORIA_PURE_PYTHON"

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping
 from html import escape
 
 from lusoria.validator.base import BLACK, WHITE, Game
-from lusoria.validator.diagram import CAMP, CAPTURED, FROM, REMOVED, THRONE, TO, Diagram, Piece, Points, Squares
+from lusoria.validator.diagram import CAMP, CAPTURED, CORNER, FROM, REMOVED, THRONE, TO, Diagram, Piece, Points, Squares
 
 CELL, EDGE = 40, 22
 LIGHT, DARK, LINE = "#f6efdc", "#2e2a26", "#3b3228"
@@ -55,7 +55,7 @@ def _grid(board: Squares, marks: Mapping[int, str]) -> list[str]:
         role = " ".join(filter(None, (mark, CAMP if camp else "")))
         body.append(f'<rect class="square {role}" data-square="{name}" x="{x}" y="{y}" '
                     f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="0.5"/>')
-        if board.roles.get(index) == THRONE:  # a thick frame and a cross
+        if board.roles.get(index) in (THRONE, CORNER):  # a thick frame and a cross
             body.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
                         f'stroke="{LINE}" stroke-width="2.5"/><path d="M{x + 2} {y + 2}L{x + CELL - 2} {y + CELL - 2}'
                         f'M{x + CELL - 2} {y + 2}L{x + 2} {y + CELL - 2}" stroke="{LINE}" stroke-width="0.8"/>')

@@ -5,7 +5,8 @@ import pytest
 
 from lusoria.validator.base import BLACK, WHITE, OptionError
 from lusoria.validator.replay import check
-from lusoria.validator.tablut import Tablut, _remember
+from lusoria.validator.tablut import Tablut
+from lusoria.validator.tafl import _remember
 
 from test_tablut_rules import position, rule_broken
 
@@ -146,7 +147,7 @@ def test_t13_a_capture_clears_the_history():
     assert after.earlier == {after}
     again = ASHTON.play(after, "a4-a3").position
     assert again.earlier == {after, again}
-    captured = ASHTON.play(_remember(again, position("Kg7 b2", "a3 i9"), None, False)[0], "b2-a2")
+    captured = ASHTON.play(_remember(again, position("Kg7 b2", "a3 i9"), None, False, "T13")[0], "b2-a2")
     assert captured.text == "b2-a2xa3" and len(captured.position.earlier) == 1
 
 

@@ -9,6 +9,8 @@ from conftest import ROOT
 from lusoria import rulebook
 from lusoria.api import validate
 from lusoria.cli import main
+from lusoria.validator.games import GAMES
+from lusoria.validator.tafl import TaflGame
 
 
 @pytest.mark.parametrize("written", ["T3", "t3", " t3 "])
@@ -42,9 +44,12 @@ def test_every_rule_a_diagnostic_cites_is_explained():
     cited = {d.rule for verdict in validate([str(ROOT / "samples")]) for d in verdict.diagnostics}
     assert cited and all(rulebook.rule(rule_id) for rule_id in cited)
     every = {rule.id for rule in rulebook.rules()}
-    for module in ("tablut", "latrunculi", "laquet"):  # every ID the rules modules can raise
-        raised = set(re.findall(r'Illegal\("([A-Z]+\d+)"', (ROOT / "validator" / f"{module}.py").read_text()))
-        assert raised and raised <= every, raised - every
+    for name in GAMES:  # every ID each game's rules can raise: written in its module, or its tafl rule IDs
+        game = GAMES[name]
+        source = (ROOT / "validator" / f"{game.__module__.rpartition('.')[2]}.py").read_text()
+        raised = {*re.findall(r'Illegal\("([A-Z]+\d+)"', source), game.end_rule,
+                  *(game().settings.ids if isinstance(game(), TaflGame) else ())}
+        assert len(raised) > 3 and raised <= every, (name, raised - every)
 
 
 def test_an_example_is_a_record_that_breaks_the_rule():

@@ -19,8 +19,7 @@ from lusoria.validator.games import GAMES
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.replay import check
-from lusoria.validator.tablut import NAMES as TABLUT_NAMES
-from lusoria.validator.tablut import NEIGHBOURS as TABLUT_NEIGHBOURS
+from lusoria.validator.tablut import GEOMETRY as TABLUT
 
 from conftest import edit_tokens, located_inside
 
@@ -166,7 +165,7 @@ def board_squares(rules: Game, position) -> tuple[list[str], list[str], object]:
     if isinstance(rules, Latrunculi):
         names, neighbours = rules.geo.names, rules.geo.steps
     else:
-        names, neighbours = TABLUT_NAMES, TABLUT_NEIGHBOURS
+        names, neighbours = TABLUT.names, TABLUT.neighbours
     empty = [names[s] for s, code in enumerate(position.board) if not code]
     occupied = [names[s] for s, code in enumerate(position.board) if code]
     return empty, occupied, lambda name: [names[n] for n in neighbours[names.index(name)]]

@@ -3,7 +3,8 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
-from lusoria.validator.tablut import KING, MUSCOVITE, SWEDE, Tablut, TablutPosition, square_index
+from lusoria.validator.tablut import KING, MUSCOVITE, SWEDE, Tablut, square_index
+from lusoria.validator.tafl import TaflPosition as TablutPosition
 
 
 def position(white: str = "", black: str = "", turn: str = "w") -> TablutPosition:
@@ -258,10 +259,10 @@ def test_a_move_gives_a_plain_position_with_the_other_side_to_move():
 
 
 def test_the_tables_of_paths_and_camps():
-    from lusoria.validator.tablut import ASHTON_CAMPS, NAMES, PATHS, SIZE
+    from lusoria.validator.tablut import ASHTON_CAMPS, GEOMETRY, NAMES, SIZE
 
     def path(origin, target):
-        return [NAMES[s] for s in PATHS[square_index(origin) * SIZE * SIZE + square_index(target)]]
+        return [NAMES[s] for s in GEOMETRY.paths[square_index(origin) * SIZE * SIZE + square_index(target)]]
 
     assert path("a1", "a4") == ["a2", "a3", "a4"] and path("e5", "b5") == ["d5", "c5", "b5"]
     assert path("i9", "i8") == ["i8"] and path("a1", "b2") == [] and path("c3", "c3") == []

@@ -92,6 +92,8 @@ class Game(Generic[P]):
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
     presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
     searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
+    position_name: ClassVar[str | None] = None  # what an archive's position keys call its positions' type
+    # (archive/positions.py, key_texts; None: the name its repr gives): a new name would change every key
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None):
         self.variant = (variant or next(iter(self.presets))).lower()

@@ -13,8 +13,9 @@ from typing import Iterable, Mapping
 
 # Marks of the last ply: where it came from and went to, and what it took away.
 FROM, TO, CAPTURED, REMOVED = "from", "to", "captured", "removed"
-# Roles of a square: drawn as a framed cross (a throne) or in a darker colour (a camp).
-THRONE, CAMP = "throne", "camp"
+# Roles of a square: drawn as a framed cross (a throne, a corner the king escapes to) or in a
+# darker colour (a camp).
+THRONE, CORNER, CAMP = "throne", "corner", "camp"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,726 @@
+"""The tafl engine: moves, captures and endings of the tafl games on a square board of any size
+(docs/rules.md: Tablut T1–T13, Copenhagen C1–C14, Brandubh B1–B12). A game is data for it
+(validator/tablut.py, copenhagen.py, brandubh.py): its board (`TaflBoard`: size, throne, start,
+whether the king escapes to the edge or to a corner), its options, and the `Settings` they make,
+which carry the IDs of the game's rules (`RuleIds`), so that a diagnostic cites the game's own.
+
+Pieces are codes in a board of bytes (a1 b1 … by rank): the defenders are White (soldiers and
+the king), the attackers Black. Compiled with mypyc: the hot functions are module-level and take
+their tables from a `Geometry` (one for each board) and their options from `Settings`."""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache, lru_cache, partial
+from typing import Final, NamedTuple
+
+from mypy_extensions import mypyc_attr
+
+from lusoria.notation.numbers import whole_number
+from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
+                                   check_capture_list)
+from lusoria.validator.diagram import CAMP, CORNER, THRONE, Diagram, Piece, Squares, ply_marks
+from lusoria.validator.grid import GridGame, GridPly
+
+EMPTY: Final = 0
+DEFENDER: Final = 1  # a defender soldier (White)
+KING: Final = 2
+ATTACKER: Final = 3  # an attacker (Black)
+LETTERS: Final[dict[int, str]] = {DEFENDER: "P", KING: "K", ATTACKER: "p"}
+NOBODY = 255  # the owner of an empty square: no side
+OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK))  # by piece code (bytes: a table compiled code reads fast)
+FILES: Final = "abcdefghijklmnop"
+
+
+class Geometry:
+    """The squares of a size × size board and what the rules look up about each (by index)."""
+
+    def __init__(self, size: int, throne: int) -> None:
+        squares = size * size
+        self.size, self.squares, self.throne = size, squares, throne
+        self.names: tuple[str, ...] = tuple(FILES[s % size] + str(s // size + 1) for s in range(squares))
+        self.index: dict[str, int] = {name: s for s, name in enumerate(self.names)}
+        # the squares from each square to the edge in each direction: up, down, right, left
+        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(self._rays(s) for s in range(squares))
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays if ray)
+                                                             for rays in self.rays)
+        # (neighbour, the square behind it) in each direction, for custodial captures
+        self.pincers: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((ray[0], ray[1]) for ray in rays if len(ray) > 1) for rays in self.rays)
+        # the squares a move from origin to target crosses, then target, at origin * squares + target
+        self.paths: tuple[tuple[int, ...], ...] = tuple(self._path(origin, target) for origin in range(squares)
+                                                        for target in range(squares))
+        self.edge = bytes(int(not all(rays)) for rays in self.rays)
+        last = squares - 1
+        self.corners = bytes(int(s in (0, size - 1, last - size + 1, last)) for s in range(squares))
+        self.next_to_throne: frozenset[int] = frozenset(self.neighbours[throne])
+        self.moves: dict[str, Move] = {}  # the plies read on this board (parse_move)
+
+    def _rays(self, square: int) -> tuple[tuple[int, ...], ...]:
+        size = self.size
+        file, rank = square % size, square // size
+        return (tuple(square + size * k for k in range(1, size - rank)),
+                tuple(square - size * k for k in range(1, rank + 1)),
+                tuple(square + k for k in range(1, size - file)),
+                tuple(square - k for k in range(1, file + 1)))
+
+    def _path(self, origin: int, target: int) -> tuple[int, ...]:
+        ray = next((ray for ray in self.rays[origin] if target in ray), ())
+        return ray[:ray.index(target) + 1] if ray else ()
+
+
+@lru_cache(maxsize=None)
+def geometry(size: int, throne: int) -> Geometry:
+    """The one Geometry of a board (its tables are made once)."""
+    return Geometry(size, throne)
+
+
+class TaflBoard(NamedTuple):
+    """What a tafl game's board is: its size, its throne (and what the game calls it), the start
+    (a position string), and where the king escapes to."""
+
+    size: int
+    throne: str  # the throne's square, e5
+    throne_name: str  # "konakis" (Tablut), "throne"
+    start: str
+    corner_escape: bool  # the king escapes to a corner (restricted and hostile squares), not to any edge square
+
+
+class RuleIds(NamedTuple):
+    """The IDs of a game's rules, by what the engine checks (docs/rules.md)."""
+
+    turn: str  # whose piece may move
+    move: str  # a straight move over empty squares
+    restricted: str  # the throne (and the corners) kept for the king
+    capture: str  # custodial capture of a soldier
+    king: str  # the king's capture
+    escape: str  # the king's escape: the defenders win
+    captured: str  # the king captured: the attackers win
+    announcement: str  # + and ++ (Tablut)
+    no_move: str  # a side without a legal move
+    camp: str  # moving through camps (Tablut's camps=ashton)
+    camp_capture: str  # camps as captors
+    repetition: str
+    shieldwall: str
+    fort: str  # an exit fort: the defenders win
+    encirclement: str  # the defenders shut in: the attackers win
+
+
+class Settings(NamedTuple):
+    """A rule set as plain values, for the functions that play a ply."""
+
+    geo: Geometry
+    ids: RuleIds
+    throne_words: str  # "the konakis (e5)", as messages name it
+    passers: tuple[int, ...]  # the pieces that may pass over the empty throne
+    king_stops: bool  # the king may stop on the throne
+    hostile: str  # the throne as a captor: no, empty, always
+    king_like_soldier: bool  # the king is captured by two, away from the throne (Tablut's king-capture=2)
+    captors: tuple[tuple[int, ...], ...]  # by side, the pieces that capture
+    tuichi_ends: bool  # two open lines to the edge end the game (Tablut)
+    passes: bool  # a side without a move passes (Tablut's no-move=passes)
+    camp_squares: tuple[int, ...]  # () without camps
+    camps: bytes  # by square, its camp (1, 2, …), 0 for none
+    camp_hostile_when_held: bool
+    repetition: bool  # the first repetition of a position draws (Tablut's T13)
+    first: int  # the side that moves first: WHITE or BLACK
+    corner_escape: bool  # the king escapes to a corner, not to any edge square
+    corners: bytes  # by square, 1 for a corner the king escapes to (restricted, hostile); all 0 for edge escape
+    exits: bytes  # by square, 1 where the king escapes: the corners, or the edge
+    closed: bytes  # by square, 1 for the throne, the camps and the corners: squares not every piece may step to
+    shieldwall: bool
+    forts: bool
+    encirclement: bool
+
+
+class TaflPosition(NamedTuple):
+    board: bytes  # size × size squares, a1 b1 …
+    turn: int
+
+
+@mypyc_attr(native_class=False)
+class RememberingPosition(TaflPosition):
+    """A position under a repetition rule: equal to, and written as, the plain position; it also
+    remembers the positions that arose after earlier plies since the last capture (a capture
+    makes every earlier position unreachable)."""
+
+    earlier: frozenset[TaflPosition]
+
+    def __new__(cls, board: bytes, turn: int, earlier: frozenset[TaflPosition] = frozenset()) -> RememberingPosition:
+        position = TaflPosition.__new__(cls, board, turn)
+        position.earlier = earlier
+        return position
+
+    def __getnewargs__(self) -> tuple[bytes, int, frozenset[TaflPosition]]:
+        return self.board, self.turn, self.earlier
+
+    def __repr__(self) -> str:
+        return repr(TaflPosition(*self))
+
+
+class Move(NamedTuple):
+    piece: str | None
+    origin: int
+    target: int
+    captures: frozenset[int] | None  # None: not written
+    announcement: str
+
+
+_PLY = re.compile(r"(?P<piece>[KP])?(?P<origin>[a-p][0-9]+)-(?P<target>[a-p][0-9]+)"
+                  r"(?:x(?P<captures>[^+]+))?(?P<announcement>\+*)")
+
+
+MOVES_KEPT: Final = 65536  # plies a Geometry keeps read (parse_move)
+
+
+def parse_move(geo: Geometry, text: str) -> Move | None:
+    """The parts of a ply the game's grammar has accepted; None for the pass `--`."""
+    if text == "--":
+        return None
+    move = geo.moves.get(text)
+    if move is None:
+        if len(geo.moves) >= MOVES_KEPT:
+            geo.moves.clear()
+        move = geo.moves[text] = _read_move(geo, text)
+    return move
+
+
+def _read_move(geo: Geometry, text: str) -> Move:
+    m = _PLY.fullmatch(text)
+    assert m is not None, text  # the grammar has accepted it
+    index = geo.index
+    captures = None if m["captures"] is None else frozenset(
+        index[sq.lstrip("KP")] for sq in m["captures"].split("/"))
+    return Move(m["piece"], index[m["origin"]], index[m["target"]], captures, m["announcement"])
+
+
+_SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
+
+
+@mypyc_attr(native_class=False)
+class TaflGame(GridGame[TaflPosition]):
+    """A tafl game: `board` and `title` (its name in messages), and the `Settings` its options
+    make (`settings_for`). Everything else is the engine's."""
+
+    board: TaflBoard
+    title: str
+
+    def __init__(self, options=None, variant=None):
+        super().__init__(options, variant)
+        key = (type(self), tuple(self.option.values()))
+        if key not in _SETTINGS:  # made once for each set of options: a game is made for each record
+            _SETTINGS[key] = self.settings_for(self.option)
+        self.settings = _SETTINGS[key]
+        self.geo = self.settings.geo
+
+    def settings_for(self, option: dict[str, str]) -> Settings:
+        """The Settings of a full set of this game's options (made by `on_board`)."""
+        raise NotImplementedError
+
+    @classmethod
+    def on_board(cls, ids: RuleIds, **rules) -> Settings:
+        """Settings on this game's board (its geometry, throne and exits) with its rule IDs and
+        `rules`, Settings' rule fields: those not given are off (no camps, Tuichi, passes,
+        repetition, shieldwall, forts nor encirclement)."""
+        board = cls.board
+        geo = geometry(board.size, cls.square(board.throne))
+        corners = geo.corners if board.corner_escape else bytes(geo.squares)
+        chosen = {**dict(tuichi_ends=False, passes=False, camp_squares=(), camps=bytes(geo.squares),
+                         camp_hostile_when_held=True, repetition=False, shieldwall=False, forts=False,
+                         encirclement=False), **rules}
+        closed = bytes(int(bool(s == geo.throne or chosen["camps"][s] or corners[s])) for s in range(geo.squares))
+        return Settings(geo=geo, ids=ids, throne_words=f"the {board.throne_name} ({board.throne})",
+                        corner_escape=board.corner_escape, corners=corners,
+                        exits=corners if board.corner_escape else geo.edge, closed=closed, **chosen)
+
+    @classmethod
+    def square(cls, name: str) -> int:
+        """The index of a square of this game's board, by name (a1)."""
+        size = cls.board.size
+        return (int(name[1:]) - 1) * size + FILES.index(name[0])
+
+    def square_name(self, square: int) -> str:
+        return self.geo.names[square]
+
+    # -- positions -------------------------------------------------------
+    def initial(self) -> TaflPosition:
+        return self._remembering(TaflPosition(self.start_board(), self.settings.first))
+
+    @classmethod
+    @cache
+    def start_board(cls) -> bytes:
+        """The squares of the start, read once: every record replays from it (the same in every variant)."""
+        return bytes(_board(cls.board.start.split()[0], cls.board.size, cls.title))
+
+    def parse_position(self, text: str) -> TaflPosition:
+        fields = text.split()
+        if len(fields) != 2 or fields[1] not in ("w", "b"):
+            raise OptionError(f"a {self.title} position is {self.geo.size} ranks and the side to move (w or b), "
+                              f"as in '{self.board.start}'")
+        board = _board(fields[0], self.geo.size, self.title)
+        if board.count(KING) > 1:
+            raise OptionError(f"a {self.title} position holds at most one king")
+        settings = self.settings
+        if board[self.geo.throne] not in (EMPTY, KING):
+            raise OptionError(f"only the king may stand on {settings.throne_words}")
+        cornered = [self.geo.names[s] for s in range(self.geo.squares) if settings.corners[s] and board[s] not in
+                    (EMPTY, KING)]
+        if cornered:
+            raise OptionError(f"only the king may stand on a corner ({cornered[0]})")
+        camped = [self.geo.names[s] for s in settings.camp_squares if board[s] in (DEFENDER, KING)]
+        if camped:
+            raise OptionError(f"a Swede or the king stands on the camp square {camped[0]} ({settings.ids.camp})")
+        return self._remembering(TaflPosition(bytes(board), WHITE if fields[1] == "w" else BLACK))
+
+    def _remembering(self, position: TaflPosition) -> TaflPosition:
+        """Under a repetition rule, a position that starts a history (the start does not count)."""
+        return RememberingPosition(*position) if self.settings.repetition else position
+
+    def format_position(self, position: TaflPosition) -> str:
+        size = self.geo.size
+        ranks = []
+        for rank in range(size - 1, -1, -1):
+            text, empty = "", 0
+            for piece in position.board[rank * size:(rank + 1) * size]:
+                if piece == EMPTY:
+                    empty += 1
+                    continue
+                text += (str(empty) if empty else "") + LETTERS[piece]
+                empty = 0
+            ranks.append(text + (str(empty) if empty else ""))
+        return "/".join(ranks) + (" w" if position.turn == WHITE else " b")
+
+    def turn(self, position: TaflPosition) -> int:
+        return position.turn
+
+    def material(self, position: TaflPosition) -> tuple[int, int]:
+        board = position.board
+        return board.count(DEFENDER) + board.count(KING), board.count(ATTACKER)
+
+    def render(self, position: TaflPosition) -> str:
+        geo, settings = self.geo, self.settings
+        width = len(str(geo.size))
+        rows = []
+        for rank in range(geo.size - 1, -1, -1):
+            cells = []
+            for square in range(rank * geo.size, (rank + 1) * geo.size):
+                piece = position.board[square]
+                marked = settings.camps[square] or settings.corners[square]
+                cells.append(LETTERS[piece] if piece else "+" if square == geo.throne else "#" if marked else ".")
+            rows.append(f"{rank + 1:>{width}} " + " ".join(cells))
+        rows.append(" " * (width + 1) + " ".join(FILES[:geo.size]))
+        return "\n".join(rows)
+
+    def diagram(self, position: TaflPosition, last: str | None = None) -> Diagram:
+        geo, settings = self.geo, self.settings
+        shown = {DEFENDER: Piece(WHITE, "soldier"), KING: Piece(WHITE, "king"), ATTACKER: Piece(BLACK, "soldier")}
+        move = parse_move(geo, last) if last else None
+        marks = ply_marks((move.origin, move.target), move.captures or ()) if move else {}
+        roles = {geo.throne: THRONE, **{square: CAMP for square in settings.camp_squares},
+                 **{square: CORNER for square in range(geo.squares) if settings.corners[square]}}
+        return Diagram(f"{self.title}: {self.format_position(position)}", Squares(geo.size, geo.size, geo.names, roles),
+                       {square: shown[code] for square, code in enumerate(position.board) if code}, marks)
+
+    # -- moves -----------------------------------------------------------
+    def play(self, position: TaflPosition, text: str) -> Played[TaflPosition]:
+        return _play(self.settings, position, text)
+
+    def outcome(self, position: TaflPosition) -> Outcome | None:
+        board, settings = position.board, self.settings
+        king = board.find(KING)
+        if king < 0:
+            return Outcome("0-1", settings.ids.captured, "there is no king on the board")
+        if settings.exits[king]:
+            return Outcome("1-0", settings.ids.escape, f"the king stands on {_exits(settings)}")
+        return _ending(board, position.turn, BLACK, settings)  # no Tuichi on a starting position
+
+    def ply_parts(self, text: str) -> GridPly | None:
+        move = parse_move(self.geo, text)
+        if move is None:
+            return None
+        size = self.geo.size
+        squares = tuple((s % size, s // size) for s in (move.origin, move.target))
+        captures = None if move.captures is None else frozenset(self.geo.names[s] for s in move.captures)
+        return GridPly(False, move.piece, squares, False, captures, None)
+
+    def legal_plies(self, position: TaflPosition) -> list[str]:
+        names = self.geo.names
+        plies = [self.play(position, f"{names[origin]}-{names[target]}").text
+                 for origin, target in _moves(position.board, position.turn, self.settings)]
+        return plies or (["--"] if self.settings.passes else [])
+
+    def random_ply(self, position: TaflPosition, rng: random.Random) -> str | None:
+        moves = list(_moves(position.board, position.turn, self.settings))
+        if not moves:
+            return "--" if self.settings.passes else None
+        origin, target = rng.choice(moves)
+        names = self.geo.names
+        return self.play(position, f"{names[origin]}-{names[target]}").text
+
+
+_RANK_ITEM = re.compile(r"[0-9]+|.")  # a piece, or a count of empty squares (11 is one count)
+
+
+def _board(text: str, size: int, title: str) -> bytearray:
+    """The squares of a position string's board (its ranks, the last first); OptionError when malformed."""
+    ranks = text.split("/")
+    if len(ranks) != size:
+        raise OptionError(f"a {title} position has {size} ranks, not {len(ranks)}")
+    board = bytearray()
+    for rank in reversed(ranks):
+        row = bytearray()
+        for item in _RANK_ITEM.findall(rank):
+            if (empty := whole_number(item, 1, size)) is not None:
+                row.extend([EMPTY] * empty)
+            elif item in "KPp":
+                row.append({"K": KING, "P": DEFENDER, "p": ATTACKER}[item])
+            else:
+                raise OptionError(f"'{item}' is not a {title} piece (K, P, p) or a count of empty squares")
+        if len(row) != size:
+            raise OptionError(f"the rank '{rank}' covers {len(row)} squares, not {size}")
+        board.extend(row)
+    return board
+
+
+def _exits(settings: Settings) -> str:
+    return "a corner" if settings.corner_escape else "the edge"
+
+
+def _order(square: int, size: int) -> tuple[int, int]:
+    """Export order of captures: by file, then by rank."""
+    return square % size, square // size
+
+
+def _closed(camps: bytes, square: int, camp: int) -> bool:
+    """Whether `square` is a square of a camp other than `camp`, the camp a move starts in (0: none)."""
+    return camps[square] != 0 and camps[square] != camp
+
+
+def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
+    """Apply one ply as written under `settings`; Illegal when the rules forbid it."""
+    geo, ids = settings.geo, settings.ids
+    move = parse_move(geo, text)
+    side = position.turn
+    if settings.passes and not _has_move(position.board, side, settings):
+        if move is None:
+            after = TaflPosition(position.board, 1 - side)
+            return Played(after, "--", _ending(after.board, after.turn, side, settings))
+        position = TaflPosition(position.board, 1 - side)  # the forced pass, left out
+        side = position.turn
+    if move is None:
+        raise Illegal(ids.no_move, "a pass (--) is allowed only under no-move=passes, to a side that has no move")
+    _check_move(position.board, side, move, settings)
+    board = bytearray(position.board)
+    board[move.target], board[move.origin] = board[move.origin], EMPTY
+    captured = _captures(board, side, move.target, settings)
+    if settings.shieldwall:
+        captured += [square for square in _shieldwall(board, side, move.target, settings) if square not in captured]
+    if move.captures is not None:
+        check_capture_list(text, ids.capture)
+        if move.captures != set(captured):
+            said = "/".join(geo.names[s] for s in sorted(move.captures, key=lambda s: _order(s, geo.size))) \
+                or "nothing"
+            real = "/".join(geo.names[s] for s in sorted(captured, key=lambda s: _order(s, geo.size))) or "nothing"
+            rule = ids.king if KING in (position.board[s] for s in move.captures ^ set(captured)) else ids.capture
+            if settings.camp_squares and \
+                    move.captures == set(_captures(board, side, move.target, settings._replace(camps=bytes(len(board))))):
+                rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
+            raise Illegal(rule, f"the move captures {real}, not {said}")
+    for square in captured:
+        board[square] = EMPTY
+    after = _position(bytes(board), 1 - side)
+    outcome = _ending(after.board, after.turn, side, settings)
+    if settings.repetition:
+        after, outcome = _remember(position, after, outcome, bool(captured), ids.repetition)
+    warnings = _announcement_warnings(after, move.announcement, outcome, settings) if move.announcement else []
+    king_written = move.piece == "K" if position.board[move.origin] == KING else move.piece is None
+    canonical = text if king_written and move.captures is None and not captured \
+        else partial(_format, geo, position.board, move, captured)  # written once read (validate never reads it)
+    return Played(after, canonical, outcome, warnings)
+
+
+def _position(board: bytes, turn: int) -> TaflPosition:
+    """A TaflPosition made by tuple's own constructor (a NamedTuple's runs Python code, slowly)."""
+    return tuple.__new__(TaflPosition, (board, turn))
+
+
+def _remember(before: TaflPosition, after: TaflPosition, outcome: Outcome | None,
+              captured: bool, rule: str) -> tuple[TaflPosition, Outcome | None]:
+    """The position after a ply, with its history; a draw when it arose before (T13)."""
+    earlier: frozenset[TaflPosition] = frozenset() if captured else getattr(before, "earlier", frozenset())
+    if outcome is None and after in earlier:
+        outcome = Outcome("1/2-1/2", rule, "the position arose before (repetition)")
+    return RememberingPosition(*after, earlier | {TaflPosition(*after)}), outcome
+
+
+def _format(geo: Geometry, board: bytes, move: Move, captured: list[int]) -> str:
+    """The ply in canonical form: the king's K, the captures in export order."""
+    piece = "K" if board[move.origin] == KING else ""
+    text = f"{piece}{geo.names[move.origin]}-{geo.names[move.target]}"
+    if captured:
+        text += "x" + "/".join(geo.names[s] for s in sorted(captured, key=lambda s: _order(s, geo.size)))
+    return text + move.announcement
+
+
+def _announcement_warnings(position: TaflPosition, said: str, outcome: Outcome | None,
+                           settings: Settings) -> list[tuple[str, str]]:
+    """T8: `+` when the king has exactly one open line, `++` for two or more or the end."""
+    board, rule = position.board, settings.ids.announcement
+    lines = _open_lines(board, board.index(KING), settings) if KING in board else 0
+    if said == "+" and lines != 1:
+        return [(rule, f"announced + (Raichi), but the king has {lines} open lines to the edge")]
+    if said == "++" and lines < 2 and outcome is None:
+        return [(rule, f"announced ++ (Tuichi), but the king has {lines} open "
+                       f"line{'' if lines == 1 else 's'} to the edge and the game goes on")]
+    return []
+
+
+def _moves(board: bytes, side: int, settings: Settings):
+    """Every legal (origin, target) for `side`."""
+    passers, king_stops, camps, corners = settings.passers, settings.king_stops, settings.camps, settings.corners
+    geo = settings.geo
+    throne, rays = geo.throne, geo.rays
+    for origin, piece in enumerate(board):
+        if OWNER[piece] != side:
+            continue
+        passes = piece in passers
+        camp = camps[origin]
+        for ray in rays[origin]:
+            for target in ray:
+                if board[target] or _closed(camps, target, camp):
+                    break
+                if target == throne:
+                    if piece == KING and king_stops:
+                        yield origin, target
+                    if not passes:
+                        break
+                    continue
+                if corners[target] and piece != KING:
+                    break
+                yield origin, target
+
+
+def _has_move(board: bytes, side: int, settings: Settings) -> bool:
+    """Whether `side` has a legal move."""
+    closed, geo = settings.closed, settings.geo
+    neighbours = geo.neighbours
+    for square in range(geo.squares):  # fast: a piece next to an empty square other than the
+        if OWNER[board[square]] == side:  # throne, the camps and the corners can move
+            for neighbour in neighbours[square]:
+                if not board[neighbour] and not closed[neighbour]:
+                    return True
+    return next(_moves(board, side, settings), None) is not None
+
+
+def _check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
+    """Raise Illegal unless `move` is a legal move for `side` (T1–T3, T11; C2–C4; B2–B4)."""
+    passers, king_stops, camps, geo, ids = settings.passers, settings.king_stops, settings.camps, settings.geo, \
+        settings.ids
+    names, throne = geo.names, geo.throne
+    origin, target = move.origin, move.target
+    piece = board[origin]
+    if piece == EMPTY:
+        raise Illegal(ids.move, f"there is no piece on {names[origin]}")
+    if OWNER[piece] != side:
+        raise Illegal(ids.turn, f"the piece on {names[origin]} is {SIDE_NAMES[1 - side]}'s, "
+                                f"and {SIDE_NAMES[side]} is to move")
+    if move.piece and move.piece != ("K" if piece == KING else "P"):
+        raise Illegal(ids.move, f"{names[origin]} holds {'the king' if piece == KING else 'a soldier'}, "
+                                f"not {'the king' if move.piece == 'K' else 'a soldier'}")
+    if origin == target:
+        raise Illegal(ids.move, "a move must leave its square")
+    path = geo.paths[origin * geo.squares + target]
+    if not path:
+        raise Illegal(ids.move, f"a piece moves along its rank or file, and {names[target]} is on neither")
+    for index in range(len(path) - 1):
+        square = path[index]
+        if board[square]:
+            raise Illegal(ids.move, f"the way is blocked at {names[square]}")
+        if square == throne and piece not in passers:
+            who = "no piece" if not passers else "only the king"
+            raise Illegal(ids.restricted, f"{who} may pass over {settings.throne_words}")
+    if board[target]:
+        raise Illegal(ids.move, f"{names[target]} is occupied")
+    if target == throne and not (piece == KING and king_stops):
+        who = "only the king" if king_stops else "no piece, once the king has left it,"
+        raise Illegal(ids.restricted, f"{who} may stop on {settings.throne_words}")
+    if settings.corners[target] and piece != KING:
+        raise Illegal(ids.restricted, f"only the king may stop on a corner ({names[target]})")
+    camp = camps[origin]
+    for square in path:
+        if _closed(camps, square, camp):
+            how = "stop on" if square == target else "pass over"
+            raise Illegal(ids.camp, f"{names[square]} is a camp square: only a piece that starts its move "
+                                    f"in that camp may {how} it")
+
+
+def _captures(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
+    """What the piece that just moved to `target` captures between itself and another (T4, T5, T12;
+    C6, C8; B6, B7)."""
+    captors, camps, corners = settings.captors[side], settings.camps, settings.corners
+    if board[target] not in captors:
+        return []
+    captured = []
+    for neighbour, behind in settings.geo.pincers[target]:
+        victim = board[neighbour]
+        if victim == EMPTY or OWNER[victim] == side:
+            continue
+        if victim == KING:
+            if _king_taken(board, neighbour, behind, settings):
+                captured.append(neighbour)
+        elif board[behind] in captors or corners[behind] or _hostile_throne(board, behind, settings) or \
+                _hostile_camp(board, behind, neighbour, camps, settings.camp_hostile_when_held):
+            captured.append(neighbour)
+    return captured
+
+
+def _hostile_camp(board: bytearray, square: int, victim: int, camps: bytes, camp_hostile_when_held: bool) -> bool:
+    """T12: a camp square captures, except an attacker on a square of that same camp; under
+    camp-hostile=empty, a camp square holding an attacker spares attackers."""
+    camp = camps[square]
+    if not camp:
+        return False
+    if board[victim] == ATTACKER:
+        return camps[victim] != camp and (camp_hostile_when_held or not board[square])
+    return True
+
+
+def _hostile_throne(board: bytearray, square: int, settings: Settings) -> bool:
+    hostile = settings.hostile
+    return square == settings.geo.throne and (hostile == "always" or (hostile == "empty" and not board[square]))
+
+
+def _king_taken(board: bytearray, king: int, behind: int, settings: Settings) -> bool:
+    """Is the king on `king` captured by the move (T5, C8, B7)? Surrounded on four sides (three
+    and the throne beside it); with `king_like_soldier`, away from the throne, between the mover
+    and an attacker, a camp or a corner. Never on the edge when all four sides are needed."""
+    geo = settings.geo
+    if settings.king_like_soldier and king != geo.throne and king not in geo.next_to_throne:
+        return board[behind] == ATTACKER or settings.camps[behind] != 0 or settings.corners[behind] != 0
+    if geo.edge[king]:
+        return False
+    throne = geo.throne
+    return all(board[s] == ATTACKER or s == throne for s in geo.neighbours[king])
+
+
+def _shieldwall(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
+    """C7: the soldiers of a line of two pieces or more of the other side along the edge, from
+    `target` (where the mover landed) to a piece of the mover's or a corner at its other end,
+    each piece of the line with a piece of the mover's in front of it. The king is not captured."""
+    geo, captors, corners = settings.geo, settings.captors[side], settings.corners
+    if board[target] not in captors:
+        return []
+    captured: list[int] = []
+    for ray in geo.rays[target]:
+        front = _inward(target, ray[0] - target, geo.size) if ray else 0
+        if not front:  # the ray leaves the edge (or target is not on one)
+            continue
+        line: list[int] = []
+        for square in ray:
+            piece = board[square]
+            if piece == EMPTY or OWNER[piece] == side:
+                if (piece in captors or corners[square]) and len(line) >= 2:
+                    captured += [taken for taken in line if board[taken] != KING]
+                break
+            if board[square + front] not in captors:
+                break
+            line.append(square)
+    return captured
+
+
+def _inward(square: int, step: int, size: int) -> int:
+    """The step from an edge square toward the middle, for a line that goes along that edge by
+    `step` (1 or -1 along a rank, ±size along a file); 0 when the line does not run along an edge."""
+    file, rank = square % size, square // size
+    if step in (1, -1) and rank in (0, size - 1):
+        return size if rank == 0 else -size
+    if step in (size, -size) and file in (0, size - 1):
+        return 1 if file == 0 else -1
+    return 0
+
+
+def _open_lines(board: bytes, king: int, settings: Settings) -> int:
+    """How many straight lines from the king to the edge are empty (T6, T8)."""
+    geo, camps = settings.geo, settings.camps
+    crossable, throne = KING in settings.passers, geo.throne
+    lines = 0
+    for ray in geo.rays[king]:
+        for square in ray:
+            if board[square] or (square == throne and not crossable) or camps[square]:
+                break
+        else:
+            lines += bool(ray)
+    return lines
+
+
+def _ending(board: bytes, turn: int, mover: int, settings: Settings) -> Outcome | None:
+    """Whether the game ended with the move just made by `mover`, `turn` to move."""
+    ids = settings.ids
+    king = board.find(KING)
+    if king < 0:
+        return Outcome("0-1", ids.captured, "the king was captured")
+    if settings.exits[king]:
+        return Outcome("1-0", ids.escape, f"the king reached {_exits(settings)}")
+    if mover == WHITE and settings.tuichi_ends and _open_lines(board, king, settings) >= 2:
+        return Outcome("1-0", ids.escape, "the king has two open lines to the edge (Tuichi)")
+    if mover == WHITE and settings.forts and _in_fort(board, king, settings):
+        return Outcome("1-0", ids.fort, "the king is in an exit fort on the edge")
+    if mover == BLACK and settings.encirclement and _encircled(board, settings):
+        return Outcome("0-1", ids.encirclement, "the attackers encircle every defender")
+    if not _has_move(board, turn, settings):
+        if not settings.passes:
+            return Outcome("0-1" if turn == WHITE else "1-0", ids.no_move, f"{SIDE_NAMES[turn]} has no legal move")
+        if not _has_move(board, 1 - turn, settings):
+            return Outcome("1/2-1/2", ids.no_move, "neither side has a legal move")
+    return None
+
+
+def _in_fort(board: bytes, king: int, settings: Settings) -> bool:
+    """C10: the king on the edge, able to move, in a space of empty squares closed off by
+    defenders that no attacker touches and that can never be captured."""
+    geo = settings.geo
+    if not geo.edge[king] or all(origin != king for origin, _ in _moves(board, WHITE, settings)):
+        return False
+    inside = {king}
+    waiting = [king]
+    while waiting:
+        for neighbour in geo.neighbours[waiting.pop()]:
+            piece = board[neighbour]
+            if piece == ATTACKER:
+                return False
+            if piece == EMPTY and neighbour not in inside:
+                inside.add(neighbour)
+                waiting.append(neighbour)
+    safe = {square for square in range(geo.squares) if board[square] == DEFENDER}
+    changed = True
+    while changed:  # a defender is safe on a line when a neighbour there is off the board, inside or safe
+        changed = False
+        for square in list(safe):
+            up, down, right, left = (ray[0] if ray else -1 for ray in geo.rays[square])
+            if not (_shelters(up, inside, safe) or _shelters(down, inside, safe)) or \
+                    not (_shelters(right, inside, safe) or _shelters(left, inside, safe)):
+                safe.discard(square)
+                changed = True
+    wall = {neighbour for square in inside for neighbour in geo.neighbours[square] if board[neighbour] == DEFENDER}
+    return wall <= safe
+
+
+def _shelters(square: int, inside: set[int], safe: set[int]) -> bool:
+    return square < 0 or square in inside or square in safe
+
+
+def _encircled(board: bytes, settings: Settings) -> bool:
+    """C11: no defender, the king included, can reach the edge through empty or defender squares."""
+    geo = settings.geo
+    reached = {square for square in range(geo.squares) if OWNER[board[square]] == WHITE}
+    waiting = list(reached)
+    while waiting:
+        square = waiting.pop()
+        if geo.edge[square]:
+            return False
+        for neighbour in geo.neighbours[square]:
+            if board[neighbour] != ATTACKER and neighbour not in reached:
+                reached.add(neighbour)
+                waiting.append(neighbour)
+    return True
