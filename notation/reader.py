@@ -53,6 +53,11 @@ def known_games() -> tuple[str, ...]:
     return games.known_games()
 
 
+class MissingResult(SyntaxProblem):
+    """A record whose movetext ends without a result marker: what comes before it may still
+    be read and checked (validator.replay.check)."""
+
+
 # -- splitting ---------------------------------------------------------------
 
 # At the start of a line: a tag line, or movetext (anything else but blanks and % lines).

@@ -81,15 +81,16 @@ def _plies(word: str, game: str) -> list[str]:
 
 
 def _reads_past(text: str, fix: Fix, game: str) -> bool:
-    """Whether the record, mended, parses at least past the fix."""
+    """Whether the record, mended, parses at least past the fix (to its end, if only its result
+    marker is missing: validator.replay reads on past that)."""
     from lark.exceptions import UnexpectedInput  # Lark loads only for records that need it
 
-    from lusoria.notation.lalr import builder_parser
+    from lusoria.notation.lalr import at_the_end, builder_parser
 
     try:
         builder_parser(game).parse(mend(text, fix), "record")
     except UnexpectedInput as error:
-        return (error.pos_in_stream or 0) >= fix.start + len(fix.text)
+        return at_the_end(error) or (error.pos_in_stream or 0) >= fix.start + len(fix.text)
     except SyntaxProblem:
         return True  # the tokens read; the problem is one of structure, further on
     return True

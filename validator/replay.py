@@ -5,12 +5,13 @@ diagnostics as data."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
+from lusoria.notation.reader import MissingResult, RecordText, SyntaxProblem, parse_record, scan_tags
 from lusoria.notation.slips import mend, slip_fixes
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
@@ -37,7 +38,8 @@ class Diagnostic:
 @dataclass(slots=True)
 class Report:
     """What replaying one record found. Three states: the text does not parse (`record`
-    None, its syntax errors in `diagnostics`); it parses but its rules or start position
+    None, its syntax errors first in `diagnostics`, then, when only its result marker is
+    missing, what its plies break); it parses but its rules or start position
     cannot be read (`rules` None, no positions); it was replayed (`rules` set, `positions[0]`
     the start)."""
 
@@ -102,23 +104,31 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
     """Parse and replay one record's text; `keep=False` keeps neither the positions
     after each ply nor the canonical plies (what `validate` does not need);
     `keep_going`: after an illegal ply with one nearest suggestion, go on as if it
-    had been written."""
+    had been written. A record that ends without its result marker does not parse, but its
+    plies are checked all the same: their diagnostics follow the syntax error."""
     if isinstance(source, str):
         source = RecordText(source)
-    record, read, slips, mended = _read_past_slips(source, keep_going)
-    if record is None:
-        report = Report(source)
-        report.diagnostics = slips
-        return report
-    report = replay(record, read, keep, keep_going)
+    read = _read_past_slips(source, keep_going)
+    if read.record is None or read.unended:
+        unread = Report(source)
+        unread.diagnostics = sorted(read.diagnostics, key=_place)
+        if read.record is not None:  # the plies checked; what the replay says of the marker assumed is moot
+            replayed = replay(read.record, read.text, False, keep_going).diagnostics
+            unread.diagnostics += [_as_written(d, read.mended) for d in replayed if d.line != read.record.result_line]
+        return unread
+    report = replay(read.record, read.text, keep, keep_going)
     report.source = source
-    report.diagnostics[:0] = slips
-    report.diagnostics[len(slips):] = [_as_written(d, mended) for d in report.diagnostics[len(slips):]]
-    report.diagnostics.sort(key=lambda d: (d.line, d.column))
+    report.diagnostics = sorted(read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics],
+                                key=_place)
     return report
 
 
+def _place(diagnostic: Diagnostic) -> tuple[int, int]:
+    return diagnostic.line, diagnostic.column
+
+
 MAX_SLIPS = 100  # --keep-going reads past at most this many syntax slips in one record
+ASSUMED_RESULT = "\n*\n"  # put after a movetext that ends without a result marker, on lines of its own
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,25 +141,40 @@ class _Mended:
     text: str
 
 
-def _read_past_slips(source: RecordText, keep_going: bool) -> tuple[Record | None, RecordText, list[Diagnostic],
-                                                                    list[_Mended]]:
-    """The record parsed (None when it does not parse), the text read, the syntax errors,
-    each with what its slip meant ("did you mean e3-c3?"), and the fixes made: with
-    `keep_going`, while each slip has one fix, the text is mended until it parses."""
+class _Read(NamedTuple):
+    """What reading past slips made of a record's text."""
+
+    record: Record | None  # None when it does not parse
+    text: RecordText  # the text read: mended, and with ASSUMED_RESULT when `unended`
+    diagnostics: list[Diagnostic]  # the syntax errors, each with what its slip meant
+    mended: list[_Mended]  # the slips read as what they meant (keep_going)
+    unended: bool  # the movetext ends without a result marker: `record` ends with one assumed
+
+
+def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
+    """The record parsed, the syntax errors, each with what its slip meant ("did you mean
+    e3-c3?"), and the fixes made: with `keep_going`, while each slip has one fix, the text is
+    mended until it parses. A movetext that ends without a result marker is read with one
+    assumed (ASSUMED_RESULT): its syntax error is one diagnostic, not the end of the checks."""
     diagnostics: list[Diagnostic] = []
-    read, mended = source, list[_Mended]()
+    read, mended, unended = source, list[_Mended](), False
     while True:
         try:
-            return parse_record(read), read, diagnostics, mended
+            return _Read(parse_record(read), read, diagnostics, mended, unended)
         except SyntaxProblem as problem:
+            if unended and problem.line > source.line + source.text.count("\n"):
+                return _Read(None, read, diagnostics, mended, unended)  # the assumed marker did not help
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
             diagnostics.append(_as_written(Diagnostic(
                 ERROR, problem.rule, problem.message, text=problem.text, line=problem.line, column=problem.column,
                 suggestions=tuple(fix.text for fix in fixes)), mended))
+            if isinstance(problem, MissingResult):
+                read, unended = RecordText(read.text + ASSUMED_RESULT, read.line, read.index, read.path), True
+                continue
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
-                return None, read, diagnostics, mended
+                return _Read(None, read, diagnostics, mended, unended)
             (fix,) = fixes
             line_start = read.text.rfind("\n", 0, fix.start) + 1
             mended.append(_Mended(read.line + read.text.count("\n", 0, fix.start), fix.start - line_start + 1,
@@ -236,7 +261,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
         if not at:
             report.outcome = ended
             _check_result(record, ended if completed else None, report, tuple(assumed))
-    report.diagnostics.sort(key=lambda d: (d.line, d.column))
+    report.diagnostics.sort(key=_place)
     return report
 
 
