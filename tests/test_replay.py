@@ -66,13 +66,13 @@ def test_results_against_the_tag_and_the_final_position():
 def test_unknown_options_are_tag_errors_naming_the_known_ones():
     report = check('[Game "tablut"]\n[Rules "king-capture=5"]\n*')
     (diagnostic,) = report.diagnostics
-    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("tag", 2, 2)
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text) == ("tag", 2, 22, "5")  # the value
     assert diagnostic.message == "unknown value '5' for king-capture (known: 4, 2)"
 
 
 def test_a_malformed_or_impossible_date_is_a_tag_error():
-    assert errors('[Game "tablut"]\n[Date "2026.02.30"]\n*') == [("error", "tag", None, "Date")]
-    assert errors('[Game "tablut"]\n[Date "21/11/2026"]\n*') == [("error", "tag", None, "Date")]
+    assert errors('[Game "tablut"]\n[Date "2026.02.30"]\n*') == [("error", "tag", None, "2026.02.30")]
+    assert errors('[Game "tablut"]\n[Date "21/11/2026"]\n*') == [("error", "tag", None, "21/11/2026")]
     assert errors('[Game "tablut"]\n[Date "2026.??.??"]\n*') == []
 
 

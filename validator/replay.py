@@ -9,14 +9,14 @@ from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.notation.dates import date_range
+from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import MissingResult, RecordText, SyntaxProblem, parse_record, scan_tags
-from lusoria.notation.slips import mend, slip_fixes
+from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
-from lusoria.validator.games import game_class
-from lusoria.validator.suggest import best, suggestions
+from lusoria.validator.games import game_class, known_games
+from lusoria.validator.suggest import alike, best, suggestions
 
 ERROR, WARNING = "error", "warning"
 
@@ -167,9 +167,12 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
+            meant = [fix.text for fix in fixes]
+            if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
+                meant = alike(problem.text, known_games())
             diagnostics.append(_as_written(Diagnostic(
                 ERROR, problem.rule, problem.message, text=problem.text, line=problem.line, column=problem.column,
-                suggestions=tuple(fix.text for fix in fixes)), mended))
+                suggestions=tuple(meant)), mended))
             if isinstance(problem, MissingResult):
                 read, unended = RecordText(read.text + ASSUMED_RESULT, read.line, read.index, read.path), True
                 continue
@@ -204,7 +207,8 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
         try:
             report.dates = date_range(record.tags["Date"])
         except ValueError as problem:
-            _tag_error(record, "Date", str(problem), report)
+            date = record.tags["Date"]
+            _tag_error(record, "Date", str(problem), report, date, suggestions=date_readings(date))
     rules = rules or _rules(record, report)
     if rules is None:
         return report
@@ -296,7 +300,8 @@ def _rules(record: Record, report: Report) -> Game | None:
     try:
         return cls.from_tags(record.tags)
     except OptionError as problem:
-        _tag_error(record, problem.tag, str(problem), report)
+        _tag_error(record, problem.tag, str(problem), report, problem.written, problem.at,
+                   alike(problem.written or "", problem.known))
         return None
 
 
@@ -311,9 +316,27 @@ def _start(record: Record, rules: Game, report: Report) -> Position | None:
         return None
 
 
-def _tag_error(record: Record, tag: str, message: str, report: Report) -> None:
+def _tag_error(record: Record, tag: str, message: str, report: Report, written: str | None = None, at: int = 0,
+               suggestions: list[str] | None = None) -> None:
+    """An error of the tag `tag`, at its name; in lgn text, when `written` (the part of its value at
+    fault, `at` characters into it) is given, at that part, with what it may have meant."""
     line, column = record.tag_places[tag]
-    report.error("tag", message, text=tag, line=line, column=column)
+    part = _part_column(report.source, line, column, written, at) if written is not None else None
+    if written is None or part is None:
+        report.error("tag", message, text=tag, line=line, column=column)
+    else:
+        report.error("tag", message, text=written, line=line, column=part, suggestions=tuple(suggestions or ()))
+
+
+def _part_column(source: RecordText, line: int, column: int, written: str, at: int) -> int | None:
+    """The column of `written`, `at` characters into the value of the tag whose name is at `line`,
+    `column` of an lgn text; None where it is not (a record read from another format, escapes)."""
+    lines = source.text.split("\n")
+    if source.format != "lgn" or not 0 <= line - source.line < len(lines):
+        return None
+    text = lines[line - source.line]
+    start = text.find('"', column - 1) + 1 + at
+    return start + 1 if start > at and text.startswith(written, start) else None
 
 
 def move_number(number: int, black_starts: bool) -> str:
@@ -337,7 +360,10 @@ def _check_result(record: Record, ended: Outcome | None, report: Report, assumed
     """The marker against the Result tag, and against a finished final position."""
     where = dict(line=record.result_line, column=record.result_column, text=record.result)
     tag = record.tags.get("Result")
-    if tag is not None and tag != record.result:
+    if tag is not None and tag not in RESULTS:
+        _tag_error(record, "Result", f"a Result is {', '.join(RESULTS[:-1])} or {RESULTS[-1]}; not '{tag}'", report,
+                   tag, suggestions=results_meant(tag) or alike(tag, RESULTS))
+    elif tag is not None and tag != record.result:
         report.error("result", f"the result marker {record.result} differs from the Result tag ({tag})", **where)
     if ended is not None and record.result != ended.result:
         report.error("result", f"the game ended {ended.result} ({ended.reason}, {ended.rule}), "
