@@ -638,9 +638,24 @@ def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, f
     click.echo(output.tree_text(nodes, format_), nl=False)
 
 
-@main.group()
+class DefaultGroup(click.Group):
+    """A group that runs its `default` command when none is named, as `git stash` runs `git
+    stash push`: `lusoria players --db x.db` is `lusoria players list --db x.db`."""
+
+    def __init__(self, *args: Any, default: str, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.default = default
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or args[0].startswith("-") and args[0] not in ctx.help_option_names:
+            args = [self.default, *args]
+        return super().parse_args(ctx, args)
+
+
+@main.group(cls=DefaultGroup, default="list")
 def players() -> None:
-    """Player names: aliases and the score table."""
+    """Player names: aliases and the score table. Without a command (options alone, or
+    nothing), `players` runs `players list`."""
 
 
 @players.command(name="merge")
