@@ -278,19 +278,22 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
 @click.option("--ply", type=Bounded(), help="Show the board after this ply of the main line (default: the last).")
 @click.option("--format", "format_", type=click.Choice(["text", "svg"]), default="text", show_default=True,
               help="The board as text, or as an SVG diagram.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
+@click.option("-o", "--output", "written_to", type=click.Path(dir_okay=False, writable=True),
+              help="Write to this file.")
 @encoding_option
 @reading_options
-def show(path: str, index: int, ply: int | None, format_: str, output: str | None, encoding: str) -> None:
+def show(path: str, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
     """Show the board of a record of PATH after a ply (as text, or as SVG)."""
     source = record_of(path, index, encoding)
     try:
         board = api.board(source, ply)
+    except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
+        stop(f"{output.located(error.source, error.diagnostic)}: record {index}: {error}", 1)
     except ValueError as error:
         stop(f"{path}, record {index}: {error}", 1)
     drawing = board.svg() if format_ == "svg" else board.text()
-    if output:
-        write_output(output, drawing + "\n", path)
+    if written_to:
+        write_output(written_to, drawing + "\n", path)
     else:
         click.echo(drawing)
 
@@ -362,8 +365,7 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
     inputs, status, written = Inputs(), 0, []
     for item in inputs(results):
         if item.text is None:
-            line, column = (item.diagnostic.line, item.diagnostic.column) if item.diagnostic else (item.source.line, 0)
-            place = f"{item.source.path or '<stdin>'}:{line}" + (f":{column}" if column else "")
+            place = output.located(item.source, item.diagnostic) if item.diagnostic else output.where(item.source)
             click.echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
             status = max(status, 1)
         elif output_dir:
