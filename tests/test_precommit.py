@@ -122,7 +122,8 @@ def hook_output(stdout: str, name: str) -> str:
 def test_the_hooks_catch_a_bad_record_of_every_other_format(tmp_path):
     """OpenTafl and Tablut Challenge files by lusoria-validate, scrapes and move lists by their own hooks;
     the fmt hook leaves files other than lgn alone."""
-    folder = repository(tmp_path / "club", local_config(*README_HOOKS, "lusoria-validate-aage", "lusoria-validate-tafl"),
+    hooks = local_config(*README_HOOKS, "lusoria-validate-aage", "lusoria-validate-tafl")
+    folder = repository(tmp_path / "club", hooks,
                         {"a.lgn": GOOD, "bad.otg": BAD_OTG, "scrape.json": BAD_JSON, "saami.txt": BAD_MOVE_LIST,
                          "Bianchi_vs_Neri_1763719200000_gameLog.txt": GOOD_LOG})
     result = pre_commit(folder, tmp_path / "home")
