@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lusoria import accelerator
-from lusoria.errors import place_of
+from lusoria.errors import LusoriaError, place_of
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable, read_sources,
@@ -29,9 +29,10 @@ if TYPE_CHECKING:
     from lusoria.rulebook import Rule
 
 __all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict", "WorkerLost",
-           "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record", "Unreplayable",
+           "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
-           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build", "place_of"]
+           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build", "place_of",
+           "Unreplayable"]
 
 
 def build() -> str:
@@ -172,12 +173,12 @@ def like_file(text: str, original: bytes) -> bytes:
     return (codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b"") + text.encode("utf-8")
 
 
-class Unreplayable(ValueError):
+class Unreplayable(LusoriaError, ValueError):
     """A record that cannot be replayed at all, and the diagnostic that says why (and where)."""
 
-    def __init__(self, source: RecordText, diagnostic: Diagnostic):
+    def __init__(self, path: str, diagnostic: Diagnostic):
         super().__init__(f"the record cannot be replayed: {diagnostic.message}")
-        self.source, self.diagnostic = source, diagnostic
+        self.path, self.diagnostic = path, diagnostic  # the path of the record's source
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,7 @@ def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     no such record or it cannot be replayed that far (Unreplayable when not at all)."""
     report = check(record_at(source, index))
     if not report.positions:
-        raise Unreplayable(report.source, report.diagnostics[0])
+        raise Unreplayable(report.source.path, report.diagnostics[0])
     last = len(report.positions) - 1
     if ply is None:
         ply = last

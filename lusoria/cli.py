@@ -288,7 +288,7 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
     try:
         board = api.board(source, ply)
     except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
-        stop(f"{output.located(error.source, error.diagnostic)}: record {index}: {error}", 1)
+        stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {error}", 1)
     except ValueError as error:
         stop(f"{path}, record {index}: {error}", 1)
     drawing = board.svg() if format_ == "svg" else board.text()
@@ -365,7 +365,7 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
     inputs, status, written = Inputs(), 0, []
     for item in inputs(results):
         if item.text is None:
-            place = output.located(item.source, item.diagnostic) if item.diagnostic else output.where(item.source)
+            place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
             click.echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
             status = max(status, 1)
         elif output_dir:

@@ -32,15 +32,15 @@ def where(source: RecordText) -> str:
     return f"{source.path or '<text>'}:{source.line}"
 
 
-def located(source: RecordText, diagnostic: Diagnostic) -> str:
-    """A diagnostic's place: path:line:column, as every command cites it."""
-    return f"{source.path or '<text>'}:{diagnostic.line}:{diagnostic.column}"
+def located(path: str, diagnostic: Diagnostic) -> str:
+    """A diagnostic's place in the source at `path`: path:line:column, as every command cites it."""
+    return f"{path or '<text>'}:{diagnostic.line}:{diagnostic.column}"
 
 
 def diagnostic_text(report: Report | Verdict, diagnostic: Diagnostic) -> str:
     """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
     WINDOW characters either side of the column, as compilers do), a caret."""
-    head = f"{located(report.source, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
+    head = f"{located(report.source.path, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
     text, index = report.source.text, diagnostic.line - report.source.line
     start = 0
     for _ in range(max(index, 0)):
@@ -100,7 +100,7 @@ def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
 
     if isinstance(fit, Fit):
         return f"{where(source)}: record {source.index}: {fit}"
-    return f"{located(source, fit)}: record {source.index}: {unreplayable(fit)}"
+    return f"{located(source.path, fit)}: record {source.index}: {unreplayable(fit)}"
 
 
 def unreplayable(diagnostic: Diagnostic) -> str:
