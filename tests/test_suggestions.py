@@ -113,11 +113,11 @@ def test_a_value_with_escapes_keeps_the_error_at_the_tag_name():
 
 
 def test_a_record_of_another_format_gets_no_tag_value_suggestion():
+    """Its tags were not written as tags: the value stands elsewhere, or came from an option."""
     from lusoria.formats import read_text
 
-    [source] = read_text('[{"AageGameTypeName": "Saami Tablut-w", "Moves": "e3-c3", "WhoWon": "1:0"}]', "aage", "x.json")
-    report = check(source)
-    assert all(not d.suggestions for d in report.diagnostics)
+    [source] = read_text("e3-c3 d1-d3\n", "tafl", "x.txt", {"Variant": "linaeus"})
+    assert [(d.rule, d.line, d.column, d.suggestions) for d in check(source).diagnostics] == [("tag", 1, 1, ())]
 
 
 def test_the_cli_and_the_editor_offer_a_tag_suggestion_as_they_offer_a_ply_s():
