@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lusoria import accelerator
-from lusoria.errors import place_of
+from lusoria.errors import LusoriaError, place_of
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable, read_sources,
@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict", "WorkerLost",
            "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
-           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build", "place_of"]
+           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build", "place_of",
+           "Unreplayable"]
 
 
 def build() -> str:
@@ -60,15 +61,15 @@ def _verdict(source: RecordText, keep_going: bool = False) -> Verdict:
 
 
 def fitting(paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None,
-            tags: dict[str, str] | None = None) -> Iterator[tuple[RecordText, Fit | str] | Problem]:
+            tags: dict[str, str] | None = None) -> Iterator[tuple[RecordText, Fit | Diagnostic] | Problem]:
     """For each record, the rule sets that fit it (`lusoria rules`); a record that cannot
-    be replayed at all (syntax, unknown game, bad tags) comes with its first problem."""
+    be replayed at all (syntax, unknown game, bad tags) comes with its first diagnostic."""
     return mapped(_fit, reports(paths, encoding, format, tags, keep=False))
 
 
-def _fit(report: Report) -> tuple[RecordText, Fit | str]:
+def _fit(report: Report) -> tuple[RecordText, Fit | Diagnostic]:
     if report.rules is None or report.record is None:
-        return report.source, f"cannot be replayed: {report.diagnostics[0].message}"
+        return report.source, report.diagnostics[0]
     return report.source, fitting_rules(report.record)
 
 
@@ -172,6 +173,14 @@ def like_file(text: str, original: bytes) -> bytes:
     return (codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b"") + text.encode("utf-8")
 
 
+class Unreplayable(LusoriaError, ValueError):
+    """A record that cannot be replayed at all, and the diagnostic that says why (and where)."""
+
+    def __init__(self, path: str, diagnostic: Diagnostic):
+        super().__init__(f"the record cannot be replayed: {diagnostic.message}")
+        self.path, self.diagnostic = path, diagnostic  # the path of the record's source
+
+
 @dataclass(frozen=True)
 class Board:
     """A position of a record after some ply, ready to show."""
@@ -231,11 +240,10 @@ def replay_stop(report: Report) -> str | None:
 def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     """The board after ply `ply` of the main line (default: the last checked) of record `index` of
     `source` (a path, a stream or text: `read_sources`), for `lusoria show`. ValueError when there is
-    no such record or it cannot be replayed that far."""
+    no such record or it cannot be replayed that far (Unreplayable when not at all)."""
     report = check(record_at(source, index))
     if not report.positions:
-        first = report.diagnostics[0]
-        raise ValueError(f"the record cannot be replayed: {first.message}")
+        raise Unreplayable(report.source.path, report.diagnostics[0])
     last = len(report.positions) - 1
     if ply is None:
         ply = last

@@ -278,19 +278,22 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
 @click.option("--ply", type=Bounded(), help="Show the board after this ply of the main line (default: the last).")
 @click.option("--format", "format_", type=click.Choice(["text", "svg"]), default="text", show_default=True,
               help="The board as text, or as an SVG diagram.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
+@click.option("-o", "--output", "written_to", type=click.Path(dir_okay=False, writable=True),
+              help="Write to this file.")
 @encoding_option
 @reading_options
-def show(path: str, index: int, ply: int | None, format_: str, output: str | None, encoding: str) -> None:
+def show(path: str, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
     """Show the board of a record of PATH after a ply (as text, or as SVG)."""
     source = record_of(path, index, encoding)
     try:
         board = api.board(source, ply)
+    except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
+        stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {error}", 1)
     except ValueError as error:
         stop(f"{path}, record {index}: {error}", 1)
     drawing = board.svg() if format_ == "svg" else board.text()
-    if output:
-        write_output(output, drawing + "\n", path)
+    if written_to:
+        write_output(written_to, drawing + "\n", path)
     else:
         click.echo(drawing)
 
@@ -362,8 +365,7 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
     inputs, status, written = Inputs(), 0, []
     for item in inputs(results):
         if item.text is None:
-            line, column = (item.diagnostic.line, item.diagnostic.column) if item.diagnostic else (item.source.line, 0)
-            place = f"{item.source.path or '<stdin>'}:{line}" + (f":{column}" if column else "")
+            place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
             click.echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
             status = max(status, 1)
         elif output_dir:
@@ -638,9 +640,24 @@ def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, f
     click.echo(output.tree_text(nodes, format_), nl=False)
 
 
-@main.group()
+class DefaultGroup(click.Group):
+    """A group that runs its `default` command when none is named, as `git stash` runs `git
+    stash push`: `lusoria players --db x.db` is `lusoria players list --db x.db`."""
+
+    def __init__(self, *args: Any, default: str, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.default = default
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or args[0].startswith("-") and args[0] not in ctx.help_option_names:
+            args = [self.default, *args]
+        return super().parse_args(ctx, args)
+
+
+@main.group(cls=DefaultGroup, default="list")
 def players() -> None:
-    """Player names: aliases and the score table."""
+    """Player names: aliases and the score table. Without a command (options alone, or
+    nothing), `players` runs `players list`."""
 
 
 @players.command(name="merge")

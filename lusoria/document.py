@@ -21,12 +21,12 @@ from lusoria.api import Board, format_record
 from lusoria.notation.lalr import builder_parser
 from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, known_games, scan_tags, split_records
+from lusoria.notation.slips import RESULTS
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, SIDE_NAMES
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 TAG_NAMES = ("Game", "Variant", "Rules", "Board", "Position", "Event", "Site", "Date", "Round", "White",
              "Black", "Result", "Annotator", "Source")
 

@@ -32,11 +32,15 @@ def where(source: RecordText) -> str:
     return f"{source.path or '<text>'}:{source.line}"
 
 
+def located(path: str, diagnostic: Diagnostic) -> str:
+    """A diagnostic's place in the source at `path`: path:line:column, as every command cites it."""
+    return f"{path or '<text>'}:{diagnostic.line}:{diagnostic.column}"
+
+
 def diagnostic_text(report: Report | Verdict, diagnostic: Diagnostic) -> str:
     """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
     WINDOW characters either side of the column, as compilers do), a caret."""
-    head = (f"{report.source.path or '<text>'}:{diagnostic.line}:{diagnostic.column}: "
-            f"{diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}")
+    head = f"{located(report.source.path, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
     text, index = report.source.text, diagnostic.line - report.source.line
     start = 0
     for _ in range(max(index, 0)):
@@ -80,15 +84,28 @@ def verdict_json(verdict: Verdict) -> str:
     return json.dumps(verdict_dict(verdict), ensure_ascii=False)
 
 
-def fit_json(source: RecordText, fit: Fit | str) -> str:
+def fit_json(source: RecordText, fit: Fit | Diagnostic) -> str:
     """What `lusoria rules --json` writes of a record: the rule sets that fit, or why none can."""
-    return json.dumps({"path": source.path, "record": source.index, "line": source.line,
-                       "fit": None if isinstance(fit, str) else vars(fit),
-                       "problem": fit if isinstance(fit, str) else None})
+    from lusoria.validator.fit import Fit
+
+    fits, problem = (vars(fit), None) if isinstance(fit, Fit) else (None, unreplayable(fit))
+    return json.dumps({"path": source.path, "record": source.index, "line": source.line, "fit": fits,
+                       "problem": problem})
 
 
-def fit_text(source: RecordText, fit: Fit | str) -> str:
-    return f"{where(source)}: record {source.index}: {fit}"
+def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
+    """What `lusoria rules` writes of a record: the rule sets that fit (at the record's first
+    line), or the diagnostic that stops its replay (at its own place)."""
+    from lusoria.validator.fit import Fit
+
+    if isinstance(fit, Fit):
+        return f"{where(source)}: record {source.index}: {fit}"
+    return f"{located(source.path, fit)}: record {source.index}: {unreplayable(fit)}"
+
+
+def unreplayable(diagnostic: Diagnostic) -> str:
+    """Why a record cannot be replayed."""
+    return f"cannot be replayed: {diagnostic.message}"
 
 
 def more_diagnostics(verdict: Verdict, shown: int) -> str:

@@ -7,6 +7,7 @@ import re
 from datetime import date
 
 _DATE = re.compile(r"(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
+_NUMBERS = re.compile(r"[ \t]*(\d{1,4})[ \t]*[./-][ \t]*(\d{1,2})[ \t]*[./-][ \t]*(\d{1,4})[ \t]*")
 
 
 def date_range(text: str) -> tuple[str | None, str | None]:
@@ -28,3 +29,30 @@ def date_range(text: str) -> tuple[str | None, str | None]:
     except ValueError:
         raise ValueError(f"the Date '{text}' names no real day") from None
     return first.isoformat(), last.isoformat()
+
+
+def date_readings(text: str) -> list[str]:
+    """The PGN dates that a date written in another common order may mean, the likeliest first:
+    year first (`2026-11-21`), or last, the day before the month (`21/11/2026`, as most of
+    Europe writes) and then the month before the day (`11/21/2026`, as the US does); only
+    real days, so `21/11/2026` has one reading and `05/06/2026` two."""
+    numbers = _NUMBERS.fullmatch(text)
+    if numbers is None:
+        return []
+    first, middle, last = numbers.groups()
+    if len(first) == 4:
+        orders = [(first, middle, last)]
+    elif len(last) == 4:
+        orders = [(last, middle, first), (last, first, middle)]
+    else:
+        return []
+    readings: list[str] = []
+    for year, month, day in orders:
+        reading = f"{year}.{int(month):02}.{int(day):02}"
+        try:
+            date_range(reading)
+        except ValueError:
+            continue
+        if reading not in readings:
+            readings.append(reading)
+    return readings

@@ -14,7 +14,7 @@ from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import shift_rows, split_run
-from lusoria.notation.reader import TERMINALS, SyntaxProblem, Terminals, cache_file, unquote
+from lusoria.notation.reader import TERMINALS, MissingResult, SyntaxProblem, Terminals, cache_file, unquote
 
 MAX_NAG = 255  # as in PGN
 _BLANKS = re.compile(r"\s+")
@@ -129,11 +129,16 @@ EXPECTED_NAMES = {  # in the order a message lists them
 }
 
 
+def at_the_end(error: UnexpectedInput) -> bool:
+    """Whether the parser met the end of the text where it expected more (a result marker)."""
+    return isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END")
+
+
 def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     """A plain-words syntax error: what was found, what was expected."""
-    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+    if at_the_end(error):
         lines = text.rstrip().split("\n")
-        return SyntaxProblem("the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)",
+        return MissingResult("the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)",
                              offset + len(lines), len(lines[-1]) + 1)
     accepted = getattr(error, "accepts", None) or getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
     at, row, column = error.pos_in_stream or 0, offset + (error.line or 0), error.column or 0

@@ -53,6 +53,11 @@ def known_games() -> tuple[str, ...]:
     return games.known_games()
 
 
+class MissingResult(SyntaxProblem):
+    """A record whose movetext ends without a result marker: what comes before it may still
+    be read and checked (validator.replay.check)."""
+
+
 # -- splitting ---------------------------------------------------------------
 
 # At the start of a line: a tag line, or movetext (anything else but blanks and % lines).
@@ -235,6 +240,11 @@ def parse_record(source: RecordText | str) -> Record:
         return source.parsed
     offset = source.line - 1
     game = _GAME_TAG.search(source.text)
+    if game is None and not _NEXT_TAG.search(source.text) and not _starts_as_movetext(source.text):
+        from lusoria.formats import FORMATS
+
+        raise SyntaxProblem(f"not a game record in any format lusoria reads ({', '.join(FORMATS)}): read as lgn, "
+                            "it has no tag and no movetext", source.line, 1)
     if game is None:
         raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     name = game[1].lower()
@@ -253,6 +263,46 @@ def parse_record(source: RecordText | str) -> Record:
         raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     record.line = source.line
     return record
+
+
+_SKIPPED = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*|(?m:^%[^\n]*))*")  # blanks, comments and % lines
+_BLANKS = re.compile(r"[ \t\r\n]*")
+
+
+def _starts_as_movetext(text: str) -> bool:
+    """Whether a text starts as the movetext of some game: a ply (after its move number, if any)
+    as written or as a slip that notation.slips mends, or a result marker; a text with no tag
+    that does not is no record at all (a file in another format named on the command line)."""
+    from lusoria.notation.slips import slip_fixes
+
+    start = _end_of(_SKIPPED, text, 0)
+    line_end = text.find("\n", start)
+    first_line = text[:line_end if line_end >= 0 else len(text)]  # enough to read past its first ply
+    for game in known_games():
+        terminals = _terminals(game)
+        if _ply_or_result(terminals, text, start):
+            return True
+        number = terminals.item.match(text, start)
+        word = _end_of(_BLANKS, text, number.end()) if number and number["number"] else start  # a slip, perhaps
+        row, column = first_line.count("\n", 0, word) + 1, word - first_line.rfind("\n", 0, word)
+        fixes = slip_fixes(first_line, row, column, game)
+        if any(_ply_or_result(terminals, fix.text, 0) for fix in fixes):
+            return True
+    return False
+
+
+def _end_of(pattern: re.Pattern[str], text: str, at: int) -> int:
+    """Where a match of `pattern` (blanks: the empty string too) at `at` ends."""
+    found = pattern.match(text, at)
+    return found.end() if found else at
+
+
+def _ply_or_result(terminals: Terminals, text: str, at: int) -> bool:
+    """Whether a ply (after its move number, if any) or a result marker stands at `at`."""
+    item = terminals.item.match(text, at)
+    if item and item["number"]:
+        item = terminals.item.match(text, item.end())
+    return bool(item and item["ply"]) or terminals.result.match(text, at) is not None
 
 
 def _read_plain(text: str, offset: int, terminals: Terminals) -> Record | None:

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from lusoria.notation.reader import SyntaxProblem, known_games
 
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
 DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"  # hyphens, figure dash, en and em dash, bar, minus
 _DELIMITERS = " \t\r\n(){}[];"
 _RESULTS = {"½-½": "1/2-1/2", "1/2": "1/2-1/2", "½": "1/2-1/2", "=": "1/2-1/2", "0.5-0.5": "1/2-1/2",
@@ -48,11 +49,17 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     if _PLY_SUFFIX.fullmatch(word):
         fixes = _attached(text, start, end)
     elif word in _RESULTS:
-        fixes = [Fix(start, end, meant) for meant in _RESULTS[word].split()]
+        fixes = [Fix(start, end, meant) for meant in results_meant(word)]
     else:  # the most mended reading that reads on
         fixes = [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
     return [fix for fix in fixes if _reads_past(text, fix, game)]
+
+
+def results_meant(word: str) -> list[str]:
+    """The result markers that a result written in another convention means (`1:0`: 1-0;
+    `0-0`: a draw, or an unfinished game); none for any other word."""
+    return _RESULTS[word].split() if word in _RESULTS else []
 
 
 def _meant(word: str, game: str) -> list[str]:
@@ -81,15 +88,16 @@ def _plies(word: str, game: str) -> list[str]:
 
 
 def _reads_past(text: str, fix: Fix, game: str) -> bool:
-    """Whether the record, mended, parses at least past the fix."""
+    """Whether the record, mended, parses at least past the fix (to its end, if only its result
+    marker is missing: validator.replay reads on past that)."""
     from lark.exceptions import UnexpectedInput  # Lark loads only for records that need it
 
-    from lusoria.notation.lalr import builder_parser
+    from lusoria.notation.lalr import at_the_end, builder_parser
 
     try:
         builder_parser(game).parse(mend(text, fix), "record")
     except UnexpectedInput as error:
-        return (error.pos_in_stream or 0) >= fix.start + len(fix.text)
+        return at_the_end(error) or (error.pos_in_stream or 0) >= fix.start + len(fix.text)
     except SyntaxProblem:
         return True  # the tokens read; the problem is one of structure, further on
     return True

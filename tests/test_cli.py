@@ -180,3 +180,22 @@ def api_random(game: str, count: int):
     from lusoria.api import random_records
 
     return random_records(game, count, seed=9, max_plies=30)
+
+
+def test_every_command_cites_a_problem_where_validate_does(tmp_path):
+    """One place for one problem: a game type lusoria cannot express, on line 5 of a scrape
+    whose record starts on line 2, is cited at 5:25 by every command that reads the record."""
+    scrape = tmp_path / "scrape.json"
+    scrape.write_text(json.dumps([{"WhiteSidePlayerName": "A", "BlackSidePlayerName": "B",
+                                   "AageGameTypeName": "Copenhagen Hnefatafl 11x11", "Moves": "a4-c4"}], indent=2))
+    place = f"{scrape}:5:25: "
+    validated = run("validate", str(scrape))
+    assert validated.output.startswith(place + "error[tag]: game type 'Copenhagen Hnefatafl 11x11'")
+    assert run("fmt", str(scrape)).stderr.startswith(place + "error[tag]: game type")
+    assert run("convert", "--to", "lgn", str(scrape)).stderr.startswith(f"lusoria: {place}record 0 not converted: ")
+    assert run("rules", str(scrape)).output.startswith(place + "record 0: cannot be replayed: game type")
+    shown = run("show", str(scrape))
+    assert shown.exit_code == 1 and shown.stderr.startswith(f"lusoria: {place}record 0: the record cannot be replayed")
+    (tmp_path / "open.lgn").write_text('[Game "tablut"]\n1. e3-c3 e4-b4\n')  # no result marker: 2:15
+    assert run("show", str(tmp_path / "open.lgn")).stderr.startswith(f"lusoria: {tmp_path / 'open.lgn'}:2:15: record 0")
+    assert run("rules", str(tmp_path / "open.lgn")).output.startswith(f"{tmp_path / 'open.lgn'}:2:15: record 0")

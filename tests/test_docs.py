@@ -1,7 +1,12 @@
 """The docs show real output: cog regenerates it, and this test fails when it is stale."""
 
+import re
 import subprocess
 import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
 
 from conftest import ROOT
 
@@ -17,3 +22,60 @@ def test_readme_starts_with_the_two_commands():
     lines = (ROOT / "README.md").read_text().splitlines()
     assert lines[2] == "```sh" and lines[5] == "```"
     assert "lusoria validate samples/" in lines[3] and lines[4].endswith("pytest")
+
+
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+_CODE = re.compile(r"^```.*?^```|`[^`\n]*`", re.M | re.S)  # code blocks and spans: no links there
+_LINK = re.compile(r"!?\[[^\]]*\]\(<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\)")  # [text](target "title"), ![alt](…)
+_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$", re.M)
+
+
+def _prose(path: Path) -> str:
+    return _CODE.sub("", path.read_text(encoding="utf-8"))
+
+
+@cache
+def anchors(path: Path) -> set[str]:
+    """The anchors of a document's headings, as GitHub makes them (lower case, punctuation
+    dropped, spaces as hyphens; a repeated one numbered)."""
+    found: set[str] = set()
+    for heading in _HEADING.findall(_prose(path)):
+        slug = unique = re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-")
+        number = 0
+        while unique in found:
+            number += 1
+            unique = f"{slug}-{number}"
+        found.add(unique)
+    return found
+
+
+@cache
+def tracked() -> set[Path] | None:
+    """The files git tracks (what a fresh clone holds); None outside a git checkout."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True)
+    return {ROOT / name for name in listed.stdout.split("\0") if name} if listed.returncode == 0 else None
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_link_resolves_in_the_checkout(document):
+    """Links into the project are relative, so that they resolve in a clone, on any mirror and
+    in an editor: each names a file git tracks (a fresh clone holds it) and, after `#`, one of
+    its headings. A link out of the project is not followed (no network in the tests), but none
+    points at a home of lusoria's own: it has none yet (pyproject.toml)."""
+    targets = _LINK.findall(_prose(document))
+    for target in targets:
+        if re.match(r"[a-z]+:", target):
+            assert "github.com/lusoria" not in target, f"{document.name}: {target}"
+            continue
+        path, _, anchor = target.partition("#")
+        linked = (document.parent / path).resolve() if path else document
+        assert linked.is_file(), f"{document.name}: {target} names no file"
+        assert tracked() is None or linked in tracked(), f"{document.name}: {target} is not in git"
+        assert not anchor or anchor in anchors(linked), f"{document.name}: {target}: no such heading"
+
+
+def test_the_readme_links_into_the_project():
+    """The README's links and images (its table of contents, the diagrams) are all checked above."""
+    targets = _LINK.findall(_prose(ROOT / "README.md"))
+    assert len([t for t in targets if not re.match(r"[a-z]+:", t)]) >= 15
+    assert {"docs/images/tablut.svg", "docs/notation.md", "BENCHMARKS.md"} <= set(targets)

@@ -84,7 +84,8 @@ def test_text_and_streams_are_read_in_the_format_asked_for():
         [record] = read_sources(source, format="otn")
         assert (record.format, check(record).record.tags["Game"]) == ("otn", "tablut")
     [record] = read_sources(RESIGNED)  # by default: lusoria's notation, which it is not
-    assert record.format == "lgn" and check(record).diagnostics[0].message == "the record has no Game tag"
+    assert record.format == "lgn" and check(record).diagnostics[0].message.endswith(
+        ": read as lgn, it has no tag and no movetext")
 
 
 @pytest.mark.parametrize("path, expected", [

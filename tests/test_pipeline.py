@@ -394,7 +394,8 @@ def test_an_internal_error_names_its_record_in_one_line_with_status_3(tmp_path, 
     assert result.exit_code == 3 and "Traceback" not in result.output
     said = result.stderr.splitlines()
     assert len(said) == 1 and said[0].startswith(f"lusoria: internal error while checking {records}:{line}")
-    assert "ZeroDivisionError: a bug" in said[0] and "please report it at https://" in said[0]
+    assert "ZeroDivisionError: a bug" in said[0]
+    assert "please report it at the project's issue tracker" in said[0]  # lusoria has no home yet (pyproject.toml)
     assert "--debug" in said[0] and "LUSORIA_DEBUG=1" in said[0]
     debugged = CliRunner().invoke(main, ["--debug", "validate", "--jobs", jobs, str(records)])
     assert isinstance(debugged.exception, ZeroDivisionError) and debugged.exit_code == 1

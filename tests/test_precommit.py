@@ -1,6 +1,7 @@
 """The pre-commit hooks of .pre-commit-hooks.yaml, run by pre-commit on a fresh git repository."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -44,26 +45,60 @@ def pre_commit(folder: Path, home: Path) -> subprocess.CompletedProcess:
                                "PATH": bin_folder + os.pathsep + os.environ.get("PATH", "")})
 
 
-def test_the_hooks_are_validate_and_fmt_check_on_lgn_files():
-    assert [(h["id"], h["entry"], h["files"], h["language"]) for h in HOOKS] == [
-        ("lusoria-validate", "lusoria validate", r"\.lgn$", "python"),
-        ("lusoria-fmt", "lusoria fmt --check", r"\.lgn$", "python")]
+def test_the_hooks_are_validate_fmt_and_validate_of_the_formats_known_by_their_content():
+    assert [(h["id"], h["entry"], h["files"], h.get("exclude"), h["language"]) for h in HOOKS] == [
+        ("lusoria-validate", "lusoria validate", r"(?i)(\.lgn|\.otg|_gamelog\.txt)$", None, "python"),
+        ("lusoria-fmt", "lusoria fmt --check", r"(?i)\.lgn$", None, "python"),
+        ("lusoria-validate-aage", "lusoria validate --from aage", r"(?i)\.json$", None, "python"),
+        ("lusoria-validate-tafl", "lusoria validate --from tafl", r"(?i)\.txt$", r"(?i)_gamelog\.txt$", "python")]
 
 
-def local_config() -> list[dict]:
-    """The hooks as declared, run with the lusoria installed here (language: system)."""
-    return [{"repo": "local", "hooks": [{**hook, "language": "system"} for hook in HOOKS]}]
+FILES = [("club/game.lgn", "lgn"), ("GAME.LGN", "lgn"), ("opentafl/Game.otg", "otn"),
+         ("scrapes/2025.json", "aage"), ("logs/Rossi_vs_Verdi_1763722800000_gameLog.txt", "tablut-challenge"),
+         ("lists/saami.txt", "tafl")]
+
+
+def test_the_files_below_are_of_every_format_lusoria_reads():
+    from lusoria.formats import FORMATS
+
+    assert {format for _, format in FILES} == set(FORMATS)
+
+
+@pytest.mark.parametrize("name, format", FILES)
+def test_one_hook_validates_each_format_lusoria_reads_in_that_format(name, format):
+    """Each format has one validating hook that takes its files and reads them in it: by
+    --from, or by the name alone (lusoria.formats.format_of)."""
+    from lusoria.formats import format_of
+
+    taking = [h for h in HOOKS if h["entry"].startswith("lusoria validate") and re.search(h["files"], name)
+              and not re.search(h.get("exclude") or "(?!)", name)]
+    assert len(taking) == 1
+    assert (taking[0]["entry"].partition("--from ")[2] or format_of(name)) == format
+
+
+def local_config(*ids: str) -> list[dict]:
+    """The hooks `ids` as declared, run with the lusoria installed here (language: system)."""
+    return [{"repo": "local", "hooks": [{**hook, "language": "system"} for hook in HOOKS if hook["id"] in ids]}]
+
+
+README_HOOKS = ("lusoria-validate", "lusoria-fmt")
+FORMATS = ROOT / "tests" / "fixtures" / "formats"
+BAD_OTG = (FORMATS / "errors" / "bad-move.otg").read_text()  # 6:13, T4
+BAD_JSON = (FORMATS / "aage" / "scrape.json").read_text()  # its fourth game: 31:60, T4
+BAD_MOVE_LIST = "e8-b8 d5-d6 d1-d5xc4\n"  # 1:13, T4 (aage rules)
+GOOD_LOG = (FORMATS / "tablut-challenge" / "Bianchi_vs_Neri_1763719200000_gameLog.txt").read_text()
 
 
 def test_good_records_pass_both_hooks(tmp_path):
-    folder = repository(tmp_path / "club", local_config(), {"a.lgn": GOOD, "notes.txt": "not a record ["})
+    folder = repository(tmp_path / "club", local_config(*README_HOOKS),
+                        {"a.lgn": GOOD, "notes.txt": "not a record [", "package.json": "{}"})
     result = pre_commit(folder, tmp_path / "home")
     assert result.returncode == 0, result.stdout
     assert "lusoria validate" in result.stdout and "lusoria fmt --check" in result.stdout
 
 
 def test_an_illegal_ply_fails_validate_with_its_rule(tmp_path):
-    folder = repository(tmp_path / "club", local_config(), {"a.lgn": GOOD, "b.lgn": ILLEGAL})
+    folder = repository(tmp_path / "club", local_config(*README_HOOKS), {"a.lgn": GOOD, "b.lgn": ILLEGAL})
     result = pre_commit(folder, tmp_path / "home")
     assert result.returncode == 1
     validate, fmt = result.stdout.split("lusoria fmt --check")
@@ -72,23 +107,79 @@ def test_an_illegal_ply_fails_validate_with_its_rule(tmp_path):
 
 
 def test_a_record_not_in_canonical_form_fails_fmt(tmp_path):
-    folder = repository(tmp_path / "club", local_config(), {"a.lgn": GOOD, "b.lgn": UNFORMATTED})
+    folder = repository(tmp_path / "club", local_config(*README_HOOKS), {"a.lgn": GOOD, "b.lgn": UNFORMATTED})
     result = pre_commit(folder, tmp_path / "home")
     validate, fmt = result.stdout.split("lusoria fmt --check")
     assert result.returncode == 1 and "Passed" in validate
     assert "b.lgn: not in canonical form" in fmt and "a.lgn" not in fmt
 
 
-@pytest.mark.skipif(not (ROOT / ".git").exists() or shutil.which("git") is None, reason="not a git checkout")
-def test_pre_commit_installs_the_hooks_from_the_project(tmp_path):
-    """As a club's repository uses them: pre-commit clones the project at a commit and installs
-    it in an environment of its own (pip, from PyPI)."""
-    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    committed = subprocess.run(["git", "show", "HEAD:.pre-commit-hooks.yaml"], cwd=ROOT, capture_output=True)
-    if committed.returncode != 0:
-        pytest.skip(".pre-commit-hooks.yaml is not committed yet")
-    config = [{"repo": str(ROOT), "rev": head.strip(), "hooks": [{"id": "lusoria-validate"}, {"id": "lusoria-fmt"}]}]
-    folder = repository(tmp_path / "club", config, {"a.lgn": GOOD, "b.lgn": ILLEGAL})
+def hook_output(stdout: str, name: str) -> str:
+    """What pre-commit printed for the hook `name` (from its status line to the next one's)."""
+    return re.search(rf"^{re.escape(name)}\.+.*?(?=^\S[^\n]*\.{{3,}}|\Z)", stdout, re.M | re.S)[0]
+
+
+def test_the_hooks_catch_a_bad_record_of_every_other_format(tmp_path):
+    """OpenTafl and Tablut Challenge files by lusoria-validate, scrapes and move lists by their own hooks;
+    the fmt hook leaves files other than lgn alone."""
+    hooks = local_config(*README_HOOKS, "lusoria-validate-aage", "lusoria-validate-tafl")
+    folder = repository(tmp_path / "club", hooks,
+                        {"a.lgn": GOOD, "bad.otg": BAD_OTG, "scrape.json": BAD_JSON, "saami.txt": BAD_MOVE_LIST,
+                         "Bianchi_vs_Neri_1763719200000_gameLog.txt": GOOD_LOG})
     result = pre_commit(folder, tmp_path / "home")
-    assert result.returncode == 1, result.stdout + result.stderr
-    assert "b.lgn:10:10: error[T1]" in result.stdout
+    assert result.returncode == 1, result.stdout
+    validate = hook_output(result.stdout, "lusoria validate")
+    assert "Failed" in validate and "bad.otg:6:13: error[T4]: the move captures d5, not c4" in validate
+    assert "3 records: 2 valid, 1 invalid" in validate  # a.lgn, bad.otg, the log
+    aage = hook_output(result.stdout, "lusoria validate --from aage")
+    assert "Failed" in aage and "scrape.json:31:60: error[T4]: the move captures nothing, not d8" in aage
+    tafl = hook_output(result.stdout, "lusoria validate --from tafl")
+    assert "Failed" in tafl and "saami.txt:1:13: error[T4]" in tafl and "gameLog" not in tafl
+    assert "Passed" in hook_output(result.stdout, "lusoria fmt --check")
+
+
+def git_commit(folder: Path, home: Path) -> subprocess.CompletedProcess:
+    """`git commit` in a club's repository, whose pre-commit hook (pre-commit install) runs pre-commit."""
+    bin_folder = str(Path(sys.executable).parent)
+    return subprocess.run(["git", "commit", "-q", "-m", "games"], cwd=folder, capture_output=True, text=True,
+                          env={**os.environ, "PRE_COMMIT_HOME": str(home), "PRE_COMMIT_COLOR": "never",
+                               "PATH": bin_folder + os.pathsep + os.environ.get("PATH", ""),
+                               "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+                               "GIT_COMMITTER_EMAIL": "t@t"})
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists() or shutil.which("git") is None, reason="not a git checkout")
+def test_the_documented_configuration_installs_the_hooks_from_the_project_and_refuses_a_bad_commit(tmp_path):
+    """As docs/editors.md tells a club: its configuration (docs/pre-commit-config.yaml, the repo
+    this clone), `pre-commit autoupdate` (COMMIT: the project's newest commit), `pre-commit
+    install`, then a commit, which the hooks refuse for a bad record of each format. pre-commit
+    clones the project and installs it in an environment of its own (pip), as pure Python
+    (setup.py: compiling took minutes)."""
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    if subprocess.run(["git", "diff", "--quiet", "HEAD", "--", ".pre-commit-hooks.yaml", "setup.py"],
+                      cwd=ROOT).returncode != 0:
+        pytest.skip("the hooks or setup.py differ from the last commit, which pre-commit installs")
+    [config] = yaml.safe_load((ROOT / "docs" / "pre-commit-config.yaml").read_text())["repos"]
+    assert config["rev"] == "COMMIT" and {hook["id"] for hook in config["hooks"]} == {hook["id"] for hook in HOOKS}
+    folder = repository(tmp_path / "club", [{**config, "repo": str(ROOT)}], {
+        "a.lgn": GOOD, "b.lgn": ILLEGAL, "bad.otg": BAD_OTG, "notes.txt": "not a record [", "package.json": "{}"})
+    for name, text in (("scrapes/2025.json", BAD_JSON), ("lists/saami.txt", BAD_MOVE_LIST)):
+        (folder / name).parent.mkdir()
+        (folder / name).write_text(text)
+    home = tmp_path / "home"
+    for command in ("autoupdate", "install"):
+        subprocess.run([sys.executable, "-m", "pre_commit", command], cwd=folder, check=True, capture_output=True,
+                       env={**os.environ, "PRE_COMMIT_HOME": str(home)})
+    assert yaml.safe_load((folder / ".pre-commit-config.yaml").read_text())["repos"][0]["rev"] == head.strip()
+    git(folder, "add", "-A")
+    result = git_commit(folder, home)
+    said = result.stdout + result.stderr  # git gives a hook's output on standard error
+    assert result.returncode == 1, said
+    for cited in ("b.lgn:10:10: error[T1]", "bad.otg:6:13: error[T4]", "scrapes/2025.json:31:60: error[T4]",
+                  "lists/saami.txt:1:13: error[T4]"):
+        assert cited in said
+    assert "notes.txt" not in said and "package.json" not in said
+    assert subprocess.run(["git", "rev-parse", "-q", "--verify", "HEAD"], cwd=folder).returncode != 0  # refused
+    (installed,) = home.glob("repo*/py_env-*/bin/lusoria")
+    version = subprocess.run([installed, "--version"], capture_output=True, text=True).stdout
+    assert "pure Python" in version and "not built" in version

@@ -66,13 +66,13 @@ def test_results_against_the_tag_and_the_final_position():
 def test_unknown_options_are_tag_errors_naming_the_known_ones():
     report = check('[Game "tablut"]\n[Rules "king-capture=5"]\n*')
     (diagnostic,) = report.diagnostics
-    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("tag", 2, 2)
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text) == ("tag", 2, 22, "5")  # the value
     assert diagnostic.message == "unknown value '5' for king-capture (known: 4, 2)"
 
 
 def test_a_malformed_or_impossible_date_is_a_tag_error():
-    assert errors('[Game "tablut"]\n[Date "2026.02.30"]\n*') == [("error", "tag", None, "Date")]
-    assert errors('[Game "tablut"]\n[Date "21/11/2026"]\n*') == [("error", "tag", None, "Date")]
+    assert errors('[Game "tablut"]\n[Date "2026.02.30"]\n*') == [("error", "tag", None, "2026.02.30")]
+    assert errors('[Game "tablut"]\n[Date "21/11/2026"]\n*') == [("error", "tag", None, "21/11/2026")]
     assert errors('[Game "tablut"]\n[Date "2026.??.??"]\n*') == []
 
 
@@ -81,3 +81,41 @@ def test_replaying_a_parsed_record_keeps_the_text_it_was_read_from():
     source = RecordText(text, 7, 2, "club.lgn")
     assert replay(parse_record(text), source).source is source
     assert replay(parse_record(text)).source == RecordText("", 1)
+
+
+# -- a record that ends without its result marker -------------------------------------------------------
+
+def places(report) -> list[tuple]:
+    return [(d.rule, d.ply, d.line, d.column) for d in report.diagnostics]
+
+
+def test_a_missing_result_marker_is_one_diagnostic_and_the_plies_are_still_checked():
+    report = check('[Game "tablut"]\n1. e3-c3 e4-b4 2. e3-d3\n')
+    assert places(report) == [("syntax", None, 2, 24), ("T1", 2, 2, 10)]
+    assert report.diagnostics[0].message.startswith("the record ends without a result marker")
+    assert report.diagnostics[1].suggestions == ("a4-b4",)
+    assert report.record is None and not report.valid  # it does not parse: fmt and import leave it as written
+
+
+def test_past_a_missing_result_marker_keep_going_goes_on_too():
+    report = check('[Game "tablut"]\n1. e3-c3 e4-b4 2. e3-d3\n', keep_going=True)
+    assert places(report) == [("syntax", None, 2, 24), ("T1", 2, 2, 10), ("T2", 3, 2, 19)]
+    assert report.diagnostics[2].assumed == ("ply 2: a4-b4",)
+
+
+def test_the_result_assumed_for_the_replay_is_never_reported():
+    escape = '[Game "tablut"]\n[Result "0-1"]\n[Position "9/9/9/9/2K6/9/9/7p1/9 w"]\n1. Kc5-c9\n'
+    assert places(check(escape)) == [("syntax", None, 4, 10)]  # neither the tag's 0-1 nor the escape's 1-0
+
+
+def test_a_slip_before_a_missing_result_marker_keeps_its_suggestion():
+    report = check('[Game "tablut"]\n1. e3c3 d1-d3 2. e4-e3 a4-b3\n', keep_going=True)
+    assert places(report) == [("syntax", None, 2, 4), ("syntax", None, 2, 29), ("T2", 4, 2, 24)]
+    assert report.diagnostics[0].suggestions == ("e3-c3",)
+
+
+def test_past_a_missing_result_marker_only_problems_of_the_text_itself_are_reported():
+    assert places(check('[Game "tablut"]\n1. e3-c3 (1. d1-d3\n')) == [("syntax", None, 2, 19)]  # still open
+    nag = check('[Game "tablut"]\n1. e3-c3 $1000 d1-d3\n')
+    assert places(nag) == [("syntax", None, 2, 10), ("syntax", None, 2, 21)]
+    assert nag.diagnostics[0].message == "a NAG is $0 to $255, not $1000"

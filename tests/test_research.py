@@ -409,6 +409,13 @@ def test_players_commands(archive, tmp_path):
     assert [(r["player"], r["games"], r["score"]) for r in rows] == [("Karin Nilsson", "3", "1.0"),
                                                                      ("Olof Berg", "3", "1.0")]
     assert runner.invoke(main, ["players", "merge", "alone", "--db", path]).exit_code == 2
+    # `players` runs `players list` when no command is named, as `git stash` runs `git stash push`
+    by_default = runner.invoke(main, ["players", "--db", path, "--format", "csv"])
+    assert by_default.exit_code == 0 and by_default.output == listed.output
+    alone = runner.invoke(main, ["players"], env={"LUSORIA_DB": path})
+    assert alone.exit_code == 0 and alone.output.startswith("player ") and "Karin Nilsson" in alone.output
+    assert "Commands:" in runner.invoke(main, ["players", "--help"]).output
+    assert "No such command 'lst'" in runner.invoke(main, ["players", "lst", "--db", path]).output
 
 
 # -- dates -------------------------------------------------------------------------------------

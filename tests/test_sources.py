@@ -86,3 +86,44 @@ def test_random_count_has_one_name():
     short = runner.invoke(main, ["random", "--game", "tablut", "-n", "2", "--max-plies", "4"]).output
     long = runner.invoke(main, ["random", "--game", "tablut", "--count", "2", "--max-plies", "4"]).output
     assert short == long == "\n".join(api.random_records("tablut", count=2, max_plies=4))
+
+
+# -- a file in none of lusoria's formats, named on the command line --------------------------------------
+
+BACKGAMMON_MATCH = """; [Site "a backgammon server"]
+; [Player 1 "Karin"]
+ 5 point match
+
+ Game 1
+ Karin : 0                         Olof : 0
+  1) 52: 13/8 6/1                    31: 8/5 6/5
+"""
+NOT_A_RECORD = ("not a game record in any format lusoria reads (lgn, otn, tafl, aage, tablut-challenge): "
+                "read as lgn, it has no tag and no movetext")
+
+
+@pytest.mark.parametrize("name, text", [
+    ("match.mat", BACKGAMMON_MATCH),  # Laquet's plays look like these, but no line starts as movetext
+    ("notes.txt", "Club evening: bring boards.\n"),
+    ("package.json", '{"name": "club"}\n'),
+    ("steps.md", "1. Install lusoria\n2. Validate\n"),  # a move number, then no ply
+])
+def test_a_file_in_no_known_format_is_said_to_be_no_game_record(tmp_path, name, text):
+    (tmp_path / name).write_text(text)
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / name)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{tmp_path / name}:1:1: error[syntax]: {NOT_A_RECORD}\n")
+
+
+@pytest.mark.parametrize("text", [
+    "1. e3-c3 e4-b4 *\n",  # no tag at all
+    "[Event \"club\"]\n1. e3-c3 *\n",  # tags, but not Game
+    "{ from the club book } e3c3 d1-d3 *\n",  # a comment, and a slip in the first ply
+    "1. 63: 5/11 1/4\n",  # no result marker either
+    "*\n",
+])
+def test_a_record_that_lacks_only_its_game_tag_still_says_so(tmp_path, text):
+    (tmp_path / "game.lgn").write_text(text)
+    report = next(api.reports([str(tmp_path / "game.lgn")]))
+    assert [(d.rule, d.message, d.line, d.column) for d in report.diagnostics][:1] == [
+        ("tag", "the record has no Game tag", 1, 1)]

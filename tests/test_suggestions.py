@@ -72,3 +72,66 @@ def test_a_laquet_play_written_as_one_jump_is_as_near_as_its_two_steps():
     assert rules.distance("63: 1/10 2/5", "63: 1/7 7/10 2/5") == 0
     assert rules.distance("63: 1/10", "63: 1/7 2/5") == 2
     assert rules.distance("63: 10/16 >3: 6/9", "63: 10/16 >53: 6/9 6/11") == 3  # dice left over: one against two costs 2; the play more, 1
+
+
+# -- tag values: what a value typed by hand may have meant ---------------------------------------------------
+
+def tag_problem(tags: str, movetext: str = "*") -> tuple:
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    return diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text, diagnostic.suggestions
+
+
+@pytest.mark.parametrize("tags, movetext, place, meant", [
+    ('[Game "tabult"]', "1. e3-c3 *", (1, 8, "tabult"), ("tablut",)),
+    ('[Game "Latruncoli"]', "*", (1, 8, "Latruncoli"), ("latrunculi",)),
+    ('[Game "latrunculi"]\n[Variant "senica"]', "*", (2, 11, "senica"), ("seneca",)),
+    ('[Game "tablut"]\n[Variant "Linaeus"]', "*", (2, 11, "Linaeus"), ("linnaeus",)),
+    ('[Game "tablut"]\n[Rules "repetition=none camps=non"]', "*", (2, 31, "non"), ("none",)),  # not the none before
+    ('[Game "tablut"]\n[Rules "King-Captur=2"]', "*", (2, 9, "King-Captur"), ("king-capture", "king-armed")),
+    ('[Game "laquet"]\n[Rules "leftover=oponent"]', "*", (2, 18, "oponent"), ("opponent",)),
+    ('[Game "tablut"]\n[Result "1:0"]', "1. e3-c3 1-0", (2, 10, "1:0"), ("1-0",)),
+    ('[Game "tablut"]\n[Result "½-½"]', "1. e3-c3 1/2-1/2", (2, 10, "½-½"), ("1/2-1/2",)),
+    ('[Game "tablut"]\n[Result "0-0"]', "1. e3-c3 *", (2, 10, "0-0"), ("1/2-1/2", "*")),
+    ('[Game "tablut"]\n[Date "21/11/2026"]', "*", (2, 8, "21/11/2026"), ("2026.11.21",)),
+    ('[Game "tablut"]\n[Date "05/06/2026"]', "*", (2, 8, "05/06/2026"), ("2026.06.05", "2026.05.06")),
+])
+def test_a_tag_value_that_is_none_of_its_values_gets_those_most_like_it_at_the_value(tags, movetext, place, meant):
+    assert tag_problem(tags, movetext) == ("tag", *place, meant)
+
+
+@pytest.mark.parametrize("tags, place", [
+    ('[Game "chess"]', (1, 8, "chess")),  # nothing alike
+    ('[Game "latrunculi"]\n[Rules "pieces=166"]', (2, 16, "166")),  # a number, not a closed set
+    ('[Game "tablut"]\n[Date "2026.02.30"]', (2, 8, "2026.02.30")),  # no real day in any order
+])
+def test_a_tag_value_like_none_of_its_values_gets_no_suggestion(tags, place):
+    assert tag_problem(tags) == ("tag", *place, ())
+
+
+def test_a_value_with_escapes_keeps_the_error_at_the_tag_name():
+    assert tag_problem('[Game "tablut"]\n[Variant "lin\\"naeus"]') == ("tag", 2, 2, "Variant", ())
+
+
+def test_a_record_of_another_format_gets_no_tag_value_suggestion():
+    """Its tags were not written as tags: the value stands elsewhere, or came from an option."""
+    from lusoria.formats import read_text
+
+    [source] = read_text("e3-c3 d1-d3\n", "tafl", "x.txt", {"Variant": "linaeus"})
+    assert [(d.rule, d.line, d.column, d.suggestions) for d in check(source).diagnostics] == [("tag", 1, 1, ())]
+
+
+def test_the_cli_and_the_editor_offer_a_tag_suggestion_as_they_offer_a_ply_s():
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+    from lusoria.document import Document, fixes
+
+    text = '[Game "latrunculi"]\n[Variant "senica"]\n*\n'
+    output = CliRunner().invoke(main, ["validate", "-"], input=text).output
+    assert ' 2 | [Variant "senica"]\n   |           ^^^^^^ did you mean seneca?\n' in output
+    document = Document()
+    document.refresh(text)
+    entry = document.entries[0]
+    [fix] = fixes(entry, entry.report.diagnostics[0])
+    assert fix.title == "Replace with seneca" and [(e.line, e.column, e.end_column, e.text) for e in fix.edits] == [
+        (1, 10, 16, "seneca")]

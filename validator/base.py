@@ -70,11 +70,13 @@ class Played(Generic[P]):
 
 class OptionError(LusoriaError, ValueError):
     """An unknown variant, rules key or value, a malformed position or board:
-    a problem with the tag `tag`."""
+    a problem with the tag `tag`; `written`, when set, is the part of its value at fault,
+    `at` characters into it, and `known` what that part may be (a closed set, for suggestions)."""
 
-    def __init__(self, message: str, tag: str = "Rules"):
+    def __init__(self, message: str, tag: str = "Rules", written: str | None = None, at: int = 0,
+                 known: tuple[str, ...] = ()):
         super().__init__(message)
-        self.tag = tag
+        self.tag, self.written, self.at, self.known = tag, written, at, known
 
 
 class Game(Generic[P]):
@@ -123,20 +125,27 @@ class Game(Generic[P]):
         variant, rules = tags.get("Variant"), tags.get("Rules")  # names and values in any case
         if variant is not None and variant.lower() not in cls.presets:
             raise OptionError(f"unknown variant '{variant}' for {cls.name} (known: {', '.join(cls.presets)})",
-                              "Variant")
+                              "Variant", variant, 0, tuple(cls.presets))
         chosen: dict[str, str] = {}
-        for item in (rules or "").lower().split():
-            key, equals, value = item.partition("=")
+        for item in re.finditer(r"\S+", rules or ""):
+            key, equals, value = item[0].lower().partition("=")
             if key not in cls.options:
-                raise OptionError(f"unknown rules key '{key}' for {cls.name} (known: {', '.join(cls.options)})")
+                raise OptionError(f"unknown rules key '{key}' for {cls.name} (known: {', '.join(cls.options)})",
+                                  "Rules", item[0][:len(key)], item.start(), tuple(cls.options))
             if not equals or not cls.accepts(key, value):
-                raise OptionError(f"unknown value '{value}' for {key} (known: {cls.known_values(key)})")
+                raise OptionError(f"unknown value '{value}' for {key} (known: {cls.known_values(key)})", "Rules",
+                                  item[0][len(key) + 1:], item.start() + len(key) + 1, cls.choices(key))
             chosen[key] = value
         return chosen
 
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:
         return value in cls.options[key]
+
+    @classmethod
+    def choices(cls, key: str) -> tuple[str, ...]:
+        """The values of an option when they are a closed set (what suggestions choose among)."""
+        return cls.options[key]
 
     @classmethod
     def known_values(cls, key: str) -> str:

@@ -184,6 +184,10 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         return "a whole number of pieces per side, 16 by default" if key == "pieces" else super().known_values(key)
 
     @classmethod
+    def choices(cls, key: str) -> tuple[str, ...]:
+        return () if key == "pieces" else super().choices(key)
+
+    @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Latrunculi":
         rules = cls(cls.options_from_tags(tags), tags.get("Variant"), _board_size(tags.get("Board")))
         rules._check_room()

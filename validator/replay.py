@@ -5,17 +5,18 @@ diagnostics as data."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.notation.dates import date_range
+from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
-from lusoria.notation.slips import mend, slip_fixes
+from lusoria.notation.reader import MissingResult, RecordText, SyntaxProblem, parse_record, scan_tags
+from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
-from lusoria.validator.games import game_class
-from lusoria.validator.suggest import best, suggestions
+from lusoria.validator.games import game_class, known_games
+from lusoria.validator.suggest import alike, best, suggestions
 
 ERROR, WARNING = "error", "warning"
 
@@ -37,7 +38,8 @@ class Diagnostic:
 @dataclass(slots=True)
 class Report:
     """What replaying one record found. Three states: the text does not parse (`record`
-    None, its syntax errors in `diagnostics`); it parses but its rules or start position
+    None, its syntax errors first in `diagnostics`, then, when only its result marker is
+    missing, what its plies break); it parses but its rules or start position
     cannot be read (`rules` None, no positions); it was replayed (`rules` set, `positions[0]`
     the start)."""
 
@@ -102,23 +104,31 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
     """Parse and replay one record's text; `keep=False` keeps neither the positions
     after each ply nor the canonical plies (what `validate` does not need);
     `keep_going`: after an illegal ply with one nearest suggestion, go on as if it
-    had been written."""
+    had been written. A record that ends without its result marker does not parse, but its
+    plies are checked all the same: their diagnostics follow the syntax error."""
     if isinstance(source, str):
         source = RecordText(source)
-    record, read, slips, mended = _read_past_slips(source, keep_going)
-    if record is None:
-        report = Report(source)
-        report.diagnostics = slips
-        return report
-    report = replay(record, read, keep, keep_going)
+    read = _read_past_slips(source, keep_going)
+    if read.record is None or read.unended:
+        unread = Report(source)
+        unread.diagnostics = sorted(read.diagnostics, key=_place)
+        if read.record is not None:  # the plies checked; what the replay says of the marker assumed is moot
+            replayed = replay(read.record, read.text, False, keep_going).diagnostics
+            unread.diagnostics += [_as_written(d, read.mended) for d in replayed if d.line != read.record.result_line]
+        return unread
+    report = replay(read.record, read.text, keep, keep_going)
     report.source = source
-    report.diagnostics[:0] = slips
-    report.diagnostics[len(slips):] = [_as_written(d, mended) for d in report.diagnostics[len(slips):]]
-    report.diagnostics.sort(key=lambda d: (d.line, d.column))
+    report.diagnostics = sorted(read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics],
+                                key=_place)
     return report
 
 
+def _place(diagnostic: Diagnostic) -> tuple[int, int]:
+    return diagnostic.line, diagnostic.column
+
+
 MAX_SLIPS = 100  # --keep-going reads past at most this many syntax slips in one record
+ASSUMED_RESULT = "\n*\n"  # put after a movetext that ends without a result marker, on lines of its own
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,25 +141,43 @@ class _Mended:
     text: str
 
 
-def _read_past_slips(source: RecordText, keep_going: bool) -> tuple[Record | None, RecordText, list[Diagnostic],
-                                                                    list[_Mended]]:
-    """The record parsed (None when it does not parse), the text read, the syntax errors,
-    each with what its slip meant ("did you mean e3-c3?"), and the fixes made: with
-    `keep_going`, while each slip has one fix, the text is mended until it parses."""
+class _Read(NamedTuple):
+    """What reading past slips made of a record's text."""
+
+    record: Record | None  # None when it does not parse
+    text: RecordText  # the text read: mended, and with ASSUMED_RESULT when `unended`
+    diagnostics: list[Diagnostic]  # the syntax errors, each with what its slip meant
+    mended: list[_Mended]  # the slips read as what they meant (keep_going)
+    unended: bool  # the movetext ends without a result marker: `record` ends with one assumed
+
+
+def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
+    """The record parsed, the syntax errors, each with what its slip meant ("did you mean
+    e3-c3?"), and the fixes made: with `keep_going`, while each slip has one fix, the text is
+    mended until it parses. A movetext that ends without a result marker is read with one
+    assumed (ASSUMED_RESULT): its syntax error is one diagnostic, not the end of the checks."""
     diagnostics: list[Diagnostic] = []
-    read, mended = source, list[_Mended]()
+    read, mended, unended = source, list[_Mended](), False
     while True:
         try:
-            return parse_record(read), read, diagnostics, mended
+            return _Read(parse_record(read), read, diagnostics, mended, unended)
         except SyntaxProblem as problem:
+            if unended and problem.line > source.line + source.text.count("\n"):
+                return _Read(None, read, diagnostics, mended, unended)  # the assumed marker did not help
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
             fixes = slip_fixes(read.text, row, problem.column, game) if problem.rule == "syntax" else []
+            meant = [fix.text for fix in fixes]
+            if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
+                meant = alike(problem.text, known_games())
             diagnostics.append(_as_written(Diagnostic(
                 ERROR, problem.rule, problem.message, text=problem.text, line=problem.line, column=problem.column,
-                suggestions=tuple(fix.text for fix in fixes)), mended))
+                suggestions=tuple(meant)), mended))
+            if isinstance(problem, MissingResult):
+                read, unended = RecordText(read.text + ASSUMED_RESULT, read.line, read.index, read.path), True
+                continue
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
-                return None, read, diagnostics, mended
+                return _Read(None, read, diagnostics, mended, unended)
             (fix,) = fixes
             line_start = read.text.rfind("\n", 0, fix.start) + 1
             mended.append(_Mended(read.line + read.text.count("\n", 0, fix.start), fix.start - line_start + 1,
@@ -179,7 +207,8 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
         try:
             report.dates = date_range(record.tags["Date"])
         except ValueError as problem:
-            _tag_error(record, "Date", str(problem), report)
+            date = record.tags["Date"]
+            _tag_error(record, "Date", str(problem), report, date, suggestions=date_readings(date))
     rules = rules or _rules(record, report)
     if rules is None:
         return report
@@ -236,7 +265,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
         if not at:
             report.outcome = ended
             _check_result(record, ended if completed else None, report, tuple(assumed))
-    report.diagnostics.sort(key=lambda d: (d.line, d.column))
+    report.diagnostics.sort(key=_place)
     return report
 
 
@@ -271,7 +300,8 @@ def _rules(record: Record, report: Report) -> Game | None:
     try:
         return cls.from_tags(record.tags)
     except OptionError as problem:
-        _tag_error(record, problem.tag, str(problem), report)
+        _tag_error(record, problem.tag, str(problem), report, problem.written, problem.at,
+                   alike(problem.written or "", problem.known))
         return None
 
 
@@ -286,9 +316,27 @@ def _start(record: Record, rules: Game, report: Report) -> Position | None:
         return None
 
 
-def _tag_error(record: Record, tag: str, message: str, report: Report) -> None:
+def _tag_error(record: Record, tag: str, message: str, report: Report, written: str | None = None, at: int = 0,
+               suggestions: list[str] | None = None) -> None:
+    """An error of the tag `tag`, at its name; in lgn text, when `written` (the part of its value at
+    fault, `at` characters into it) is given, at that part, with what it may have meant."""
     line, column = record.tag_places[tag]
-    report.error("tag", message, text=tag, line=line, column=column)
+    part = _part_column(report.source, line, column, written, at) if written is not None else None
+    if written is None or part is None:
+        report.error("tag", message, text=tag, line=line, column=column)
+    else:
+        report.error("tag", message, text=written, line=line, column=part, suggestions=tuple(suggestions or ()))
+
+
+def _part_column(source: RecordText, line: int, column: int, written: str, at: int) -> int | None:
+    """The column of `written`, `at` characters into the value of the tag whose name is at `line`,
+    `column` of an lgn text; None where it is not (a record read from another format, escapes)."""
+    lines = source.text.split("\n")
+    if source.format != "lgn" or not 0 <= line - source.line < len(lines):
+        return None
+    text = lines[line - source.line]
+    start = text.find('"', column - 1) + 1 + at
+    return start + 1 if start > at and text.startswith(written, start) else None
 
 
 def move_number(number: int, black_starts: bool) -> str:
@@ -312,7 +360,10 @@ def _check_result(record: Record, ended: Outcome | None, report: Report, assumed
     """The marker against the Result tag, and against a finished final position."""
     where = dict(line=record.result_line, column=record.result_column, text=record.result)
     tag = record.tags.get("Result")
-    if tag is not None and tag != record.result:
+    if tag is not None and tag not in RESULTS:
+        _tag_error(record, "Result", f"a Result is {', '.join(RESULTS[:-1])} or {RESULTS[-1]}; not '{tag}'", report,
+                   tag, suggestions=results_meant(tag) or alike(tag, RESULTS))
+    elif tag is not None and tag != record.result:
         report.error("result", f"the result marker {record.result} differs from the Result tag ({tag})", **where)
     if ended is not None and record.result != ended.result:
         report.error("result", f"the game ended {ended.result} ({ended.reason}, {ended.rule}), "

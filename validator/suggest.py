@@ -1,4 +1,6 @@
-"""Suggestions for an illegal ply: the legal plies closest to what was written.
+"""Suggestions for an illegal ply: the legal plies closest to what was written; and for a tag
+value that is none of the values it may take (a game, a variant, a rules key…): those most
+like it.
 
 The distance (`Game.distance`; games on squares: validator/grid.py) adds up what differs
 between the written ply and a legal one (docs/rules.md, "Suggestions"); a legal ply is
@@ -8,11 +10,13 @@ between the written ply and a legal one (docs/rules.md, "Suggestions"); a legal 
 from __future__ import annotations
 
 from difflib import SequenceMatcher
+from typing import Iterable
 
 from lusoria.validator.base import Game, Position
 
 CLOSE = 2
 LIMIT = 3
+ALIKE = 0.6  # how alike (`similarity`) a known value must be to what was written to be suggested
 
 
 def similarity(written: str, legal: str) -> float:
@@ -37,3 +41,10 @@ def best(rules: Game, position: Position, written: str) -> str | None:
     if close and (len(close) == 1 or close[0][0] < close[1][0]):
         return close[0][1]
     return None
+
+
+def alike(written: str, known: Iterable[str]) -> list[str]:
+    """Up to three of the `known` values most like `written` (case aside) and at least ALIKE,
+    the most alike first: what a value typed by hand may have meant."""
+    scored = sorted((-similarity(written.lower(), value.lower()), value) for value in known)
+    return [value for score, value in scored if -score >= ALIKE][:LIMIT]
