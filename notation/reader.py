@@ -38,14 +38,18 @@ class RecordText:
     path: str = ""
     format: str = "lgn"  # the source's format (lusoria.formats); text is then the game as written there
     parsed: "Record | SyntaxProblem | None" = None  # what a reader of another format made of it
+    problems: "tuple[SyntaxProblem, ...]" = ()  # what that reader found wrong in the record it read (at plies)
 
 
 class SyntaxProblem(LusoriaError):
-    """A record that does not follow the notation (rule `syntax` or `tag`)."""
+    """A record that does not follow the notation (rule `syntax` or `tag`), or what a reader of
+    another format found wrong in it (a rule, at its `ply`)."""
 
-    def __init__(self, message: str, line: int | None, column: int | None, text: str = "", rule: str = "syntax"):
+    def __init__(self, message: str, line: int | None, column: int | None, text: str = "", rule: str = "syntax",
+                 ply: int | None = None):
         super().__init__(message)  # a place Lark leaves unset (None) counts as 0
         self.message, self.line, self.column, self.text, self.rule = message, line or 0, column or 0, text, rule
+        self.ply = ply
 
 
 def known_games() -> tuple[str, ...]:

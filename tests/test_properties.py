@@ -19,7 +19,6 @@ from lusoria.validator.games import GAMES
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.replay import check
-from lusoria.validator.tablut import GEOMETRY as TABLUT
 
 from conftest import edit_tokens, located_inside
 
@@ -165,7 +164,7 @@ def board_squares(rules: Game, position) -> tuple[list[str], list[str], object]:
     if isinstance(rules, Latrunculi):
         names, neighbours = rules.geo.names, rules.geo.steps
     else:
-        names, neighbours = TABLUT.names, TABLUT.neighbours
+        names, neighbours = rules.geo.names, rules.geo.neighbours
     empty = [names[s] for s, code in enumerate(position.board) if not code]
     occupied = [names[s] for s, code in enumerate(position.board) if code]
     return empty, occupied, lambda name: [names[n] for n in neighbours[names.index(name)]]
@@ -184,12 +183,12 @@ def changed_grid_ply(rules: Game, position, ply: str, data) -> tuple[str, str, s
     if kind == "empty origin":
         square = data.draw(st.sampled_from(empty))
         rest = re.split(r"([-^])", ply, maxsplit=1)
-        return piece + square + rest[1] + rest[2], "L0" if isinstance(rules, Latrunculi) else "T2", \
+        return piece + square + rest[1] + rest[2], "L0" if isinstance(rules, Latrunculi) else rules.settings.ids.move, \
             f"there is no piece on {square}"
     blocked = [n for n in neighbours(origin) if n in occupied]
     assume(blocked)
     square = data.draw(st.sampled_from(blocked))
-    rule = rules.move_rule if isinstance(rules, Latrunculi) else "T2"
+    rule = rules.move_rule if isinstance(rules, Latrunculi) else rules.settings.ids.move
     return f"{piece}{origin}-{square}", rule, f"{square} is occupied"
 
 

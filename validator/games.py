@@ -18,7 +18,9 @@ from lusoria.validator.base import Game
 
 G = TypeVar("G", bound=Game[Any])
 
-_BUILT_IN = {"laquet": "lusoria.validator.laquet:Laquet",
+_BUILT_IN = {"brandubh": "lusoria.validator.brandubh:Brandubh",
+             "copenhagen": "lusoria.validator.copenhagen:Copenhagen",
+             "laquet": "lusoria.validator.laquet:Laquet",
              "latrunculi": "lusoria.validator.latrunculi:Latrunculi",
              "tablut": "lusoria.validator.tablut:Tablut"}
 

@@ -156,7 +156,8 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
     e3-c3?"), and the fixes made: with `keep_going`, while each slip has one fix, the text is
     mended until it parses. A movetext that ends without a result marker is read with one
     assumed (ASSUMED_RESULT): its syntax error is one diagnostic, not the end of the checks."""
-    diagnostics: list[Diagnostic] = []
+    diagnostics = [Diagnostic(ERROR, problem.rule, problem.message, problem.ply, problem.text, problem.line,
+                              problem.column) for problem in source.problems]  # a reader's, at plies
     read, mended, unended = source, list[_Mended](), False
     while True:
         try:

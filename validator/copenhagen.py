@@ -1,0 +1,31 @@
+"""Copenhagen Hnefatafl 11×11 (RULES.md C1–C14): data for the tafl engine (validator/tafl.py) —
+the board with its throne and corners, and the rules' IDs. Attackers (Black) move first; the
+king escapes to a corner, is armed, and is captured on four sides (three and the throne);
+shieldwalls, exit forts and encirclement are in the rules; repetition is not enforced."""
+
+from __future__ import annotations
+
+from mypy_extensions import mypyc_attr
+
+from lusoria.validator.base import BLACK
+from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, RuleIds, Settings, TaflBoard, TaflGame
+
+BOARD = TaflBoard(11, "f6", "throne", "3ppppp3/5p5/11/p4P4p/p3PPP3p/pp1PPKPP1pp/p3PPP3p/p4P4p/11/5p5/3ppppp3 b",
+                  corner_escape=True)
+IDS = RuleIds(turn="C2", move="C3", restricted="C4", capture="C6", king="C8", escape="C9", captured="C8",
+              announcement="C14", no_move="C13", camp="C4", camp_capture="C6", repetition="C12", shieldwall="C7",
+              fort="C10", encirclement="C11")  # no announcements nor camps in Copenhagen
+
+
+@mypyc_attr(native_class=False)
+class Copenhagen(TaflGame):
+    name = "copenhagen"
+    title = "Copenhagen"
+    board = BOARD
+    end_rule = "C14"
+    options = dict[str, tuple[str, ...]]()
+    presets = {"standard": dict[str, str]()}
+
+    def settings_for(self, option: dict[str, str]) -> Settings:
+        return self.on_board(IDS, passers=(DEFENDER, KING, ATTACKER), king_stops=True, hostile="empty",
+                             king_like_soldier=False, captors=((DEFENDER, KING), (ATTACKER,)), first=BLACK, shieldwall=True, forts=True, encirclement=True)
