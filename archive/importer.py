@@ -116,7 +116,7 @@ def rows(report: Report) -> Rows:
     text = as_written(report)
     found = identity(report)
     record = [found.key, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
-              date_from, date_to, report.plies, int(report.valid), len(errors),
+              date_from, date_to, report.plies, report.valid, len(errors),
               len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
               report.source.path, report.source.line,
               " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,

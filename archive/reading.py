@@ -21,7 +21,7 @@ from lusoria.archive.patterns import matching_plies
 from lusoria.archive.players import casefold
 from lusoria.errors import LusoriaError
 
-DEFAULT_TIMEOUT = 60.0  # seconds a `lusoria sql` statement may run (--timeout)
+DEFAULT_TIMEOUT = 60  # seconds a `lusoria sql` statement may run (--timeout)
 PROGRESS_STEPS = 10_000  # virtual machine steps between two looks at the clock and at Ctrl-C
 
 READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}

@@ -19,6 +19,7 @@ from typing import Iterator
 
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, position_after
 from lusoria.notation.model import Ply
+from lusoria.notation.numbers import checked_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import Illegal
 from lusoria.validator.tablut import KING, MUSCOVITE, OWNER, SWEDE, Tablut, square_index, square_name
@@ -26,8 +27,8 @@ from lusoria.validator.tablut import KING, MUSCOVITE, OWNER, SWEDE, Tablut, squa
 _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
 _TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
 _KING_TAKEN = re.compile(r"Nero vince con re catturato in: (?P<square>[A-Za-z]\d)")
-_DATE_LINE = re.compile(r"(?P<month>[A-Z][a-z]{2}) (?P<day>\d{1,2}), (?P<year>\d{4}) "
-                        r"(?P<hour>\d{1,2}):(?P<minute>\d\d):(?P<second>\d\d) (?P<half>[AP]M) ")
+_DATE_LINE = re.compile(r"(?P<month>[A-Z][a-z]{2}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
+                        r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) (?P<half>[AP]M) ")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _PLAYERS = re.compile(r"Players:\t(?:White:\t)?(?P<white>.*)\tvs\t(?P<black>.*)")  # "White:" in 2019's first logs
 _REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
@@ -152,8 +153,9 @@ def _date(draft: Draft, text: str) -> None:
     found = _DATE_LINE.match(text)
     if found is None or found["month"] not in MONTHS:
         return
-    hour = int(found["hour"]) % 12 + (12 if found["half"] == "PM" else 0)
-    draft.tag("Date", f"{found['year']}.{MONTHS.index(found['month']) + 1:02}.{int(found['day']):02}", 0)
+    hour = checked_number(found["hour"], 0, 99) % 12 + (12 if found["half"] == "PM" else 0)
+    day = checked_number(found["day"], 0, 99)
+    draft.tag("Date", f"{found['year']}.{MONTHS.index(found['month']) + 1:02}.{day:02}", 0)
     draft.tag("Time", f"{hour:02}:{found['minute']}:{found['second']}", found.start("hour"))
 
 

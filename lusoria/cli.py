@@ -409,7 +409,7 @@ def sql_timeout() -> int:
     """The default --timeout of `sql`: the archive's."""
     from lusoria.archive import DEFAULT_TIMEOUT
 
-    return int(DEFAULT_TIMEOUT)
+    return DEFAULT_TIMEOUT
 
 
 db_option = click.option("--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db",

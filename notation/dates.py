@@ -6,7 +6,9 @@ import calendar
 import re
 from datetime import date
 
-_DATE = re.compile(r"(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
+from lusoria.notation.numbers import checked_number
+
+_DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)")
 
 
 def date_range(text: str) -> tuple[str | None, str | None]:
@@ -16,7 +18,7 @@ def date_range(text: str) -> tuple[str | None, str | None]:
     m = _DATE.fullmatch(text)
     if not m:
         raise ValueError(f"a Date is YYYY.MM.DD, with ?? for unknown parts; not '{text}'")
-    year, month, day = (None if "?" in part else int(part) for part in m.groups())
+    year, month, day = (None if "?" in part else checked_number(part, 0, 9999) for part in m.groups())
     if year is None:
         return None, None
     months = (month, month) if month else (1, 12)

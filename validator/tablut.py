@@ -35,8 +35,11 @@ def square_name(square: int) -> str:
     return NAMES[square]
 
 
+SQUARES: Final = {name: square for square, name in enumerate(NAMES)}
+
+
 def square_index(name: str) -> int:
-    return (int(name[1:]) - 1) * SIZE + "abcdefghi".index(name[0])
+    return SQUARES[name]
 
 
 def _rays(square: int) -> tuple[tuple[int, ...], ...]:
