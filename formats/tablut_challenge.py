@@ -33,6 +33,7 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 _PLAYERS = re.compile(r"Players:\t(?:White:\t)?(?P<white>.*)\tvs\t(?P<black>.*)")  # "White:" in 2019's first logs
 _REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
 _ROW = re.compile(r"[OWBKT]{9}")
+_FIELDS = re.compile(r"[^\t\n]+")  # a log's tokens: a line's tab-separated fields (MAX_TOKEN)
 CELLS = {"O": 0, "T": 0, "W": SWEDE, "B": MUSCOVITE, "K": KING}
 ENDINGS = (("Bianco vince", "1-0"), ("Nero vince", "0-1"), ("pareggio", "1/2-1/2"))
 TURN_RESULTS = {"WW": "1-0", "BW": "0-1", "D": "1/2-1/2"}
@@ -87,6 +88,7 @@ def _board(draft: Draft, message: str, rows: list[tuple[int, str]], at: int) -> 
 
 
 def _read(draft: Draft, text: str) -> None:
+    draft.refuse_long_tokens(_FIELDS)
     rules = Tablut(variant="ashton")
     board, pending, players, result, result_at, last_turn = None, None, False, None, None, None
     king_taken: int | None = None  # the square where the server said the king was captured
