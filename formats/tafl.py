@@ -53,9 +53,13 @@ def read_moves(draft: Draft, text: str, base: int, first_white: bool) -> None:
 
 
 def looks_like_move_lists(head: str) -> bool:
-    """Whether the first line of a text is a tafl move list of two moves or more."""
-    first = next((line for line in head.splitlines() if line.strip()), "")
+    """Whether the first line of a text is a tafl move list of two moves or more. `head` may
+    end inside that line (the first few thousand characters of a file): a word it ends in may
+    be cut, so it is not judged when two others are."""
+    first = next((line for line in head.splitlines(keepends=True) if line.strip()), "")
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
+    if len(words) > 2 and not first[-1:].isspace():
+        words.pop()
     if words and words[-1].lower() in TERMINATIONS:
         words.pop()
     return len(words) >= 2 and all(_MOVE.fullmatch(word) for word in words)

@@ -2,10 +2,15 @@
 bound, deep nesting, and what the OTN reader must refuse rather than guess. Each problem is a
 diagnostic with its rule and place, never a traceback."""
 
-import pytest
+import codecs
 
+import pytest
+from click.testing import CliRunner
+
+from lusoria.cli import main
 from lusoria.formats import read_text
 from lusoria.notation.reader import MAX_TOKEN
+from lusoria.notation.sources import HEAD, read_sources, walk
 from lusoria.validator.replay import check
 
 from conftest import ROOT
@@ -151,3 +156,31 @@ def test_aage_refuses_a_long_token_and_quotes_a_bad_move_shortly():
     assert only(text, "aage")[3] == f"a token of {token:,} characters; the longest allowed is {MAX_TOKEN:,}"
     rule, _, _, message = only('{%s, "Moves": "f1-f3 %s"}' % (SAAMI, "q" * 100_000), "aage")
     assert message == f"found '{'q' * 40}…', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
+
+
+# -- telling a file's format -------------------------------------------------------------------------
+
+def formats_read(path) -> list[str]:
+    return [source.format for source in read_sources(str(path))]
+
+
+def test_a_move_list_whose_first_line_is_longer_than_the_head_read_is_tafl(tmp_path):
+    line = " ".join(["e2-c2 c5-c2", "c2-e2 c2-c5"] * 500)  # 2,000 moves, 12,000 characters
+    (tmp_path / "long.txt").write_text(line + " resigned\n")
+    assert len(line) > HEAD and formats_read(tmp_path / "long.txt") == ["tafl"]
+    assert [str(item) for item in walk([str(tmp_path)])] == [str(tmp_path / "long.txt")]
+
+
+@pytest.mark.parametrize("name, bom, encoding", [
+    ("scrape.json", codecs.BOM_UTF8, "utf-8"), ("scrape.json", b"", "utf-16"), ("scrape.json", b"", "utf-32"),
+    ("game.otg", b"", "utf-16-le"), ("game.otg", b"", "utf-16-be"),
+])
+def test_a_byte_order_mark_says_the_encoding_and_the_format_is_read_past_it(tmp_path, name, bom, encoding):
+    text = (FIXTURES / "aage" / "captures.json").read_text() if name.endswith(".json") else RESIGNED
+    mark = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE}.get(encoding, b"")
+    (tmp_path / name).write_bytes(bom + mark + text.encode(encoding))
+    [report] = [check(source) for source in read_sources(str(tmp_path / name))]
+    assert report.source.format == ("aage" if name.endswith(".json") else "otn")
+    assert report.diagnostics == [] and report.plies == 3
+    found = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert (found.exit_code, found.output.splitlines()[-1]) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)")
