@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import groupby
+from urllib.parse import quote, unquote
 from typing import Callable, Iterator, Mapping, NoReturn
 
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, shown, tablut_rules
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.visitor import PlyKey, Visitor, walk
-from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.reader import MAX_TOKEN, RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tablut import INITIAL, Tablut, parse_move
 
@@ -38,7 +39,12 @@ RESULTS = {"1": "0-1", "-1": "1-0", "0": "1/2-1/2", "?": "*"}
 TAGS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round", "attackers": "Black",
         "defenders": "White", "annotator": "Annotator", "termination": "Termination"}
 OWN = {"lusoria-variant": "Variant", "lusoria-rules": "Rules", "lusoria-position": "Position"}
-NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", *OWN}
+CARRIED = "lusoria-tags"  # the tags OTN's own cannot hold as they are: NAME=VALUE, percent-encoded
+NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", CARRIED, *OWN}
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name, as _TAG reads it
+_LGN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a tag's name in lusoria's notation (TAG_NAME)
+_PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
+MAX_DEPTH = 32  # variations one inside another that `write_otn` writes: each turn's address grows with the depth
 ALL = "tcnkmgTCNKMG"
 
 
@@ -84,11 +90,10 @@ def _read(draft: Draft, text: str) -> None:
         raise draft.problem(str(problem), tags["rules"].start("value"), rule="tag") from None
     for key, match in tags.items():
         value = match["value"].strip()
-        if key in TAGS:
-            draft.tag(TAGS[key], value, match.start("value"))
-        elif key not in NOT_COPIED:
-            draft.tag("".join(part[:1].upper() + part[1:] for part in match["key"].split("-")), value,
-                      match.start("value"))
+        if (copied := _tag_name(match["key"])) is not None:
+            draft.tag(copied, value, match.start("value"))
+        elif key == CARRIED:
+            _carried_tags(draft, match)
         elif key == "result":
             if value not in RESULTS:
                 raise draft.problem(f"[result:{shown(value)}] is not an OTN result: 1 (the attackers won), -1 (the "
@@ -103,6 +108,29 @@ def _read(draft: Draft, text: str) -> None:
     black_first = ("Position" in draft.tags and draft.tags["Position"].endswith("b")) or \
         ("Position" not in draft.tags and rules.initial().turn == BLACK)
     _movetext(draft, text, header_end, black_first)
+
+
+def _tag_name(key: str) -> str | None:
+    """The lusoria tag an OTN tag `key` is read as (OTN's own names mapped, any other in CamelCase:
+    `time-control` → `TimeControl`); None for the tags read otherwise (rules, result, …)."""
+    if not _KEY.fullmatch(key) or key.lower() in NOT_COPIED:
+        return None
+    return TAGS.get(key.lower()) or "".join(part[:1].upper() + part[1:] for part in key.split("-"))
+
+
+def _carried_tags(draft: Draft, tag: re.Match[str]) -> None:
+    """The tags of `[lusoria-tags:NAME=VALUE …]` (percent-encoded; `_tag_lines` writes it)."""
+    for entry in re.finditer(r"\S+", tag["value"]):
+        name, equals, value = entry[0].partition("=")
+        try:
+            name, value = unquote(name, errors="strict"), unquote(value, errors="strict")
+        except UnicodeDecodeError:
+            equals = ""
+        if not equals or not _LGN_NAME.fullmatch(name) or "\n" in value or "\r" in value:
+            raise draft.problem(f"{CARRIED} entry '{shown(entry[0])}' is not NAME=VALUE (percent-encoded UTF-8, "
+                                "a name of letters, digits and _, a value of one line)",
+                                tag.start("value") + entry.start(), shown(entry[0]), "tag")
+        draft.tag(name, value, tag.start("value") + entry.start())
 
 
 def _rules(draft: Draft, tag: re.Match[str]) -> tuple[dict[str, str], tuple[str, int] | None]:
@@ -401,9 +429,7 @@ def write_otn(record: Record, rules: Tablut, canonical: Mapping[PlyKey, str] | N
     Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
     and variations (OpenTafl's addresses)."""
     tags = record.tags
-    back = {tag: key for key, tag in TAGS.items()}
-    lines = [f"[{back.get(name, name)}:{value}]" for name, value in tags.items()
-             if name not in ("Game", "Result", *OWN.values())]
+    lines = _tag_lines(tags)
     lines.append(f"[result:{ {v: k for k, v in RESULTS.items()}[record.result] }]")
     for key, name in OWN.items():
         if name in tags or name == "Rules":
@@ -428,6 +454,31 @@ def write_otn(record: Record, rules: Tablut, canonical: Mapping[PlyKey, str] | N
     return "\n".join(lines) + "\n"
 
 
+def _tag_lines(tags: Mapping[str, str]) -> list[str]:
+    """The record's tags (but those written otherwise: Game, Result, lusoria's own) as OTN tags:
+    each as `[key:value]` when it reads back as it is, the others in one `[lusoria-tags:…]`.
+    ValueError when that tag is longer than a token lusoria reads (MAX_TOKEN)."""
+    back = {tag: key for key, tag in TAGS.items()}
+    lines, carried, keys = [], {}, set()
+    for name, value in tags.items():
+        if name in ("Game", "Result", *OWN.values()):
+            continue
+        key = back.get(name, name)
+        if _tag_name(key) == name and key.lower() not in keys and _PLAIN_VALUE.fullmatch(value) \
+                and value == value.strip():
+            lines.append(f"[{key}:{value}]")
+            keys.add(key.lower())
+        else:
+            carried[name] = f"{quote(name, safe='')}={quote(value, safe='')}"
+    if carried:
+        lines.append(f"[{CARRIED}:{' '.join(carried.values())}]")
+        if len(lines[-1]) > MAX_TOKEN:
+            raise ValueError(f"the tags OTN cannot hold as they are ({', '.join(carried)}), percent-encoded in "
+                             f"[{CARRIED}:…], make {len(lines[-1]):,} characters: more than a token lusoria reads "
+                             f"({MAX_TOKEN:,})")
+    return lines
+
+
 class _Texts(Visitor):
     """Each ply's text to write: its canonical text when known, else as written."""
 
@@ -449,6 +500,9 @@ def _turns(line: Line, variation: tuple[str, ...], first: int, canonical: Callab
     plies. `variation` is the line's address (() for the main line). A resigned line ends
     with `---`, in place of the move of the side that resigns."""
     start = first - first % 2
+    if len(variation) > 2 * MAX_DEPTH:
+        raise ValueError(f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
+                         "(3b.1.1a.…), which grows with the depth")
 
     def address(half: int) -> tuple[str, ...]:
         return (*variation, f"{(half - start) // 2 + 1}{'ab'[half % 2]}")

@@ -3,12 +3,20 @@ bound, deep nesting, and what the OTN reader must refuse rather than guess. Each
 diagnostic with its rule and place, never a traceback."""
 
 import codecs
+import random
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, strategies as st
 
+from lusoria.api import canonical_text, convert, random_record
 from lusoria.cli import main
 from lusoria.formats import read_text
+from lusoria.formats.convert import Converted
+from lusoria.formats.otn import MAX_DEPTH
+from lusoria.notation.model import Line, Ply
+from lusoria.notation.writer import quote, write_record
+from lusoria.validator.tablut import Tablut
 from lusoria.notation.reader import MAX_TOKEN
 from lusoria.notation.sources import HEAD, read_sources, walk
 from lusoria.validator.replay import check
@@ -184,3 +192,84 @@ def test_a_byte_order_mark_says_the_encoding_and_the_format_is_read_past_it(tmp_
     assert report.diagnostics == [] and report.plies == 3
     found = CliRunner().invoke(main, ["validate", str(tmp_path)])
     assert (found.exit_code, found.output.splitlines()[-1]) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)")
+
+
+# -- lgn → OTN → lgn ------------------------------------------------------------------------------
+
+RECORD = '[Game "tablut"]\n{tags}\n1. e3-c3 d1-d3 *\n'
+READ_BY_LUSORIA = {"Game", "Variant", "Rules", "Position", "Board", "Result", "Date"}  # checked, or make the rules
+TAG_NAMES = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,11}", fullmatch=True).filter(lambda n: n not in READ_BY_LUSORIA)
+TAG_VALUES = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), max_size=24)
+
+
+def through_otn(text: str) -> tuple[str, Converted, Converted | None]:
+    """The record's canonical lgn, it written as OTN, and that OTN converted back to lgn."""
+    original = check(text)
+    assert original.valid, original.diagnostics
+    [otn] = convert([text], "otn")
+    back = next(iter(convert([otn.text], "lgn", format="otn"))) if otn.text is not None else None
+    return canonical_text(original), otn, back
+
+
+@given(st.dictionaries(TAG_NAMES, TAG_VALUES, max_size=6))
+def test_lgn_to_otn_to_lgn_keeps_every_tag(tags):
+    text = RECORD.format(tags="".join(f"[{name} {quote(value)}]\n" for name, value in tags.items()))
+    canonical, otn, back = through_otn(text)
+    assert otn.problem is None and back.problem is None, (otn.problem, back and back.problem)
+    assert back.text == canonical
+
+
+@pytest.mark.parametrize("tags, plain, carried", [
+    ({"Event": "A]b", "Site": "x:y [z]", "Termination": "x]y"}, [],
+     ["Event=A%5Db", "Site=x%3Ay%20%5Bz%5D", "Termination=x%5Dy"]),
+    ({"My_Tag": "v", "a": "b", "Annotator": "  spaced  "}, [], ["My_Tag=v", "a=b", "Annotator=%20%20spaced%20%20"]),
+    ({"Attackers": "not Black", "Event": "Club", "TimeControl": "40/7200"}, ["[event:Club]", "[TimeControl:40/7200]"],
+     ["Attackers=not%20Black"]),
+    ({"Foo": "1", "FOO": "2"}, ["[Foo:1]"], ["FOO=2"]),  # OTN's names are read in any case
+])
+def test_a_tag_otn_cannot_hold_as_it_is_travels_percent_encoded(tags, plain, carried):
+    canonical, otn, back = through_otn(RECORD.format(tags="".join(f"[{n} {quote(v)}]\n" for n, v in tags.items())))
+    lines = otn.text.split("\n")
+    assert [line for line in lines if line[1:].split(":")[0] in {"event", "TimeControl", "Foo"}] == plain
+    assert f"[lusoria-tags:{' '.join(carried)}]" in lines
+    assert back.text == canonical
+
+
+def test_a_tag_too_long_once_encoded_is_not_converted_and_the_message_names_it():
+    brackets = MAX_TOKEN // 3 + 1  # each written %5D
+    _, otn, _ = through_otn(RECORD.format(tags=f'[Event "{"]" * brackets}"]\n'))
+    assert otn.text is None
+    assert otn.problem == (f"the tags OTN cannot hold as they are (Event), percent-encoded in [lusoria-tags:…], make "
+                           f"{len('[lusoria-tags:Event=]') + 3 * brackets:,} characters: more than a token "
+                           f"lusoria reads ({MAX_TOKEN:,})")
+
+
+@pytest.mark.parametrize("entry", ["Event", "Ev%ent=x", "9x=y", "Event=%ED%B0%80", "Event=a%0Ab"])
+def test_a_malformed_carried_tag_is_an_error_at_its_entry(entry):
+    text = RESIGNED.replace("[result:-1]", f"[result:-1]\n[lusoria-tags:Site=x {entry}]")
+    rule, line, column, message = only(text)
+    assert (rule, line, column) == ("tag", 6, len("[lusoria-tags:Site=x ") + 1)
+    assert message.startswith(f"lusoria-tags entry '{entry}' is not NAME=VALUE")
+
+
+def nested(depth: int) -> str:
+    """A legal game whose variations nest `depth` deep: variation k replaces ply k by itself and
+    goes on with ply k + 1, where variation k + 1 hangs."""
+    record = random_record(Tablut(), random.Random(3), max_plies=depth + 2)
+    plies = [ply.text for ply in record.main.plies]
+    assert len(plies) == depth + 2
+    line = record.main
+    for k in range(1, depth + 1):
+        variation = Line([Ply(plies[k]), Ply(plies[k + 1])])
+        line.plies[k if line is record.main else 1].variations.append(variation)
+        line = variation
+    return write_record(record)
+
+
+def test_otn_is_written_for_variations_nested_up_to_the_bound_and_refused_deeper():
+    canonical, otn, back = through_otn(nested(MAX_DEPTH))
+    assert back.text == canonical
+    _, otn, _ = through_otn(nested(MAX_DEPTH + 1))
+    assert otn.text is None and otn.problem == (
+        f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address (3b.1.1a.…), "
+        "which grows with the depth")
