@@ -13,7 +13,7 @@ import click
 
 from lusoria import __version__, api, output
 from lusoria.api import Problem, Skipped, Unreadable, WorkerLost
-from lusoria.files import same_file, write_file
+from lusoria.files import output_in, same_file, write_file
 from lusoria.terminal import echo
 from lusoria.options import Bounded, Encoding, LazyDefault
 from lusoria.words import plural
@@ -353,30 +353,57 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
 def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: str) -> None:
     """Write the records of PATH... (any format lusoria reads) as lgn or OTN (OpenTafl).
 
+    Records are converted as they are read. With --output-dir, each is written whole or not
+    at all; a file this command already wrote, or a symbolic link, is not written over.
+
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
-    input cannot be read or no record was found."""
-    results = list(api.convert(paths, to, encoding, **reading()))
-    records = [item for item in results if not isinstance(item, (Skipped, Unreadable))]
-    if to == "otn" and not output_dir and sum(item.text is not None for item in records) > 1:
-        raise click.UsageError("OTN holds one game per file: give --output-dir for several records")
-    inputs, status, written = Inputs(), 0, []
-    for item in inputs(results):
+    input cannot be read, a file cannot be written, or no record was found."""
+    inputs, status, records, written = Inputs(), 0, 0, 0
+    held: str | None = None  # one OTN game for standard output, written once no second one comes
+    outputs: dict[str, str] = {}  # the files written, and the record each holds
+    for item in inputs(api.convert(paths, to, encoding, **reading())):
+        records += 1
         if item.text is None:
             line, column = (item.diagnostic.line, item.diagnostic.column) if item.diagnostic else (item.source.line, 0)
             place = f"{item.source.path or '<stdin>'}:{line}" + (f":{column}" if column else "")
-            click.echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
+            echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
             status = max(status, 1)
         elif output_dir:
-            name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}.{'otg' if to == 'otn' else 'lgn'}"
-            Path(output_dir).mkdir(parents=True, exist_ok=True)
-            (Path(output_dir) / name).write_text(item.text, "utf-8")
-            click.echo(f"wrote {Path(output_dir) / name}")
+            status = max(status, converted_file(output_dir, item, to, outputs))
+        elif to == "otn":
+            if held is not None:
+                raise click.UsageError("OTN holds one game per file: give --output-dir for several records")
+            held = item.text
         else:
-            written.append(item.text.rstrip("\n") + "\n")
-    click.echo("\n".join(written), nl=False)
+            echo(("\n" if written else "") + item.text.rstrip("\n") + "\n", nl=False)
+            written += 1
+    if held is not None:
+        echo(held, nl=False)
     if not records:
-        click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
+        echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
     sys.exit(2 if inputs.unreadable or not records else status)
+
+
+def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[str, str]) -> int:
+    """Write a converted record to its own file in `directory` (`<source>-<n>.lgn` or `.otg`),
+    whole or not at all, never over a file written before by the same command (`outputs`) nor
+    through a symbolic link; the exit status it calls for."""
+    assert item.text is not None
+    record = f"{item.source.path or '<stdin>'}, record {item.source.index}"
+    name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}.{'otg' if to == 'otn' else 'lgn'}"
+    path = os.path.join(directory, name)
+    if path in outputs:
+        echo(f"lusoria: {record} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
+             "one name: convert them into different folders)", err=True)
+        return 2
+    try:
+        write_file(output_in(directory, name), item.text, follow=False)
+    except OSError as error:
+        echo(f"lusoria: {record} not written: {cannot_write(error.filename or path, error)}", err=True)
+        return 2
+    outputs[path] = record
+    echo(f"wrote {path}")
+    return 0
 
 
 @main.command()

@@ -19,6 +19,7 @@ from itertools import chain
 from typing import Iterable, Iterator
 
 from lusoria.errors import LusoriaError
+from lusoria.files import write_file
 from lusoria.grammar import grammar_text
 from lusoria.validator import games
 from lusoria.notation.model import Line, Ply, Record
@@ -195,9 +196,7 @@ def _terminal_patterns(game: str) -> dict[str, str]:
     terminals = terminal_patterns(game)
     if path:
         try:
-            with open(f"{path}.{os.getpid()}", "w", encoding="utf-8") as made:
-                json.dump({"grammar": grammar, "terminals": terminals}, made)
-            os.replace(made.name, path)  # whole, for a process reading it at the same time
+            write_file(path, json.dumps({"grammar": grammar, "terminals": terminals}))  # whole, for a reader
         except OSError:
             pass  # made again next time
     return terminals
