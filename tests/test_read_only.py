@@ -19,6 +19,7 @@ from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, ImportStopped, ReadOnlyError
 from lusoria.archive import reading
 from lusoria.archive.reading import read_only_authorizer, unique_names
+from lusoria import output
 from lusoria.cli import main
 
 from conftest import ROOT, ctrl_c_when_ready
@@ -110,6 +111,27 @@ def test_a_statement_stops_after_the_timeout(archive, monkeypatch):
     assert clock.now == 1.5  # the deadline read at 0, then 0.25 … 1.0 (not later), 1.25 (later): stopped
     with pytest.raises(ReadOnlyError):
         Archive(str(archive)).sql(ENDLESS, timeout=0.5)
+
+
+@pytest.mark.parametrize("sql", ["SELECT randomblob(1000000000)", "SELECT zeroblob(20000000) FROM records",
+                                 "SELECT group_concat(hex(zeroblob(1000000))) FROM records, records AS a"])
+def test_a_value_larger_than_the_bound_is_refused_in_one_line(archive, sql):
+    """randomblob(1000000000) took a gigabyte, then a MemoryError."""
+    result = run("sql", "--db", str(archive), sql)
+    assert (result.exit_code, result.output) == (1, f"lusoria: the statement makes or reads a value of more than "
+                                                    f"{reading.MAX_VALUE:,} bytes, the most allowed\n")
+    assert run("sql", "--db", str(archive), "--format", "csv", f"SELECT length(zeroblob({reading.MAX_VALUE}))").output \
+        == f"length(zeroblob({reading.MAX_VALUE}))\n{reading.MAX_VALUE}\n"
+
+
+def test_a_table_holds_a_bounded_result_and_the_streamed_formats_any(archive, monkeypatch):
+    monkeypatch.setattr(output, "MAX_TABLE", 1000)
+    sql = "SELECT hex(zeroblob(1000)) AS h FROM records"
+    result = run("sql", "--db", str(archive), sql)
+    assert result.exit_code == 2 and result.output.endswith(
+        "Error: a table of more than 1,000 characters of values; the formats json, csv and lgn write rows as they "
+        "come, and have no bound\n")
+    assert run("sql", "--db", str(archive), "--format", "csv", sql).output.count("0000") > 1000
 
 
 def test_a_statement_without_a_timeout_runs_to_its_end(archive, monkeypatch):
