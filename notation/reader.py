@@ -26,7 +26,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import split_run
 
 MAX_TOKEN = 1 << 20  # characters in one token, in every format: a tag, a comment, a number (docs/robustness.md)
-_TOKEN_PIECES = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\n]*"?|[^\s{};"]+')  # roughly the lexer's tokens
+LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\n]*"?|[^\s{};"]+')  # roughly the lexer's tokens
 
 
 @dataclass(slots=True)
@@ -241,7 +241,7 @@ def parse_record(source: RecordText | str) -> Record:
         raise SyntaxProblem(f"unknown game '{game[1]}' (known: {', '.join(known_games())})",
                             offset + source.text.count("\n", 0, game.start(1)) + 1,
                             game.start(1) - source.text.rfind("\n", 0, game.start(1)), game[1], "tag")
-    if (token := long_token(source.text, _TOKEN_PIECES)) is not None:
+    if (token := long_token(source.text, LGN_TOKENS)) is not None:
         start = token.start()
         raise SyntaxProblem(token_message(token), offset + source.text.count("\n", 0, start) + 1,
                             start - source.text.rfind("\n", 0, start), token[0][:20])

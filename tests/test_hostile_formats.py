@@ -273,3 +273,15 @@ def test_otn_is_written_for_variations_nested_up_to_the_bound_and_refused_deeper
     assert otn.text is None and otn.problem == (
         f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address (3b.1.1a.…), "
         "which grows with the depth")
+
+
+def test_an_otn_tag_that_lgn_would_hold_as_too_long_a_token_is_not_converted():
+    """A valid .otg with a 3 MB event converted to an lgn that validate rejected: the OTN reader
+    refuses the token now (above), and an event under the bound that lgn's escapes double is
+    not converted."""
+    backslashes = MAX_TOKEN // 2 + 1  # each written as two in lgn
+    event = "[event:" + "\\" * backslashes + "]"
+    [converted] = convert([RESIGNED.replace("[event:lusoria fixtures]", event)], "lgn", format="otn")
+    assert converted.text is None
+    assert converted.problem == (f"written in lusoria's notation it would hold a token of {2 * backslashes + 2:,} "
+                                 f"characters; the longest allowed is {MAX_TOKEN:,}")
