@@ -91,9 +91,10 @@ class LgnServer(LanguageServer):
 
     def document(self, uri: str) -> Document:
         """The document with every record checked (a request during a check checks the
-        records still missing itself)."""
+        records still missing itself); only an open document is kept."""
+        text = self.text(uri)
         document = self.documents.setdefault(uri, Document())
-        document.refresh(self.text(uri))
+        document.refresh(text)
         return document
 
     def place(self, uri: str, position: lsp.Position) -> tuple[int, int, list[str]]:
@@ -174,9 +175,11 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
 
 async def check_document(server: LgnServer, uri: str, version: int) -> None:
     """Check the records that changed in a worker thread, then publish, unless a newer
-    edit came meanwhile (then stop: the newer check publishes)."""
-    document = server.documents.setdefault(uri, Document())
+    edit came meanwhile (then stop: the newer check publishes), or the document was closed."""
+    if server.versions.get(uri) != version:  # closed, or edited again, before the check began
+        return
     text = server.text(uri)
+    document = server.documents.setdefault(uri, Document())
     sources = document.split(text)
 
     def stale() -> bool:

@@ -221,3 +221,21 @@ def test_memory_stays_flat_over_ten_thousand_edits(server):
     assert server[0].protocol._request_futures == {}
     assert server[0].versions == {} and server[0].documents == {}  # every document closed, nothing kept
     assert document.formatted_record.cache_info().maxsize == 256  # the one cache of record texts is bounded
+
+
+def test_a_document_closed_before_its_check_or_asked_about_unopened_is_not_kept(server):
+    """Every request about a document never opened, and every check that began after its
+    document was closed, once left a Document behind."""
+    open_it = notification("textDocument/didOpen", {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn",
+                                                                     "version": 1, "text": RECORD}})
+    close_it = notification("textDocument/didClose", {"textDocument": {"uri": "file:///a.lgn"}})
+
+    async def closed_at_once() -> None:
+        lsp.handle(lsp.server, json.dumps(open_it).encode())
+        lsp.handle(lsp.server, json.dumps(close_it).encode())  # before the check of the open has begun
+        await asyncio.gather(*[task for task in asyncio.all_tasks() if task is not asyncio.current_task()])
+
+    asyncio.run(closed_at_once())
+    exchange(server, frame(request(1, "textDocument/hover", {"textDocument": {"uri": "file:///b.lgn"},
+                                                             "position": {"line": 0, "character": 0}})))
+    assert server[0].documents == {} and server[0].versions == {}
