@@ -21,7 +21,7 @@ from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, pos
 from lusoria.notation.model import Ply
 from lusoria.notation.numbers import checked_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
-from lusoria.validator.base import Illegal
+from lusoria.validator.base import Illegal, OptionError
 from lusoria.validator.tablut import KING, MUSCOVITE, OWNER, SWEDE, Tablut, square_index, square_name
 
 _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
@@ -195,7 +195,10 @@ def _cross_check(draft: Draft, rules: Tablut, boards: list) -> None:
     """A capture that lusoria's rules make and the server's board does not show (a capture
     list cannot say "nothing"): an error at that ply. Stops at the first ply that does not play
     (the validator reports it)."""
-    position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
+    try:
+        position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
+    except OptionError:  # the first board is no Tablut position (two kings): the validator says so
+        return
     for ply, printed in boards:
         try:
             played = rules.play(position, ply.text)

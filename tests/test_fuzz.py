@@ -55,10 +55,14 @@ def test_every_target_holds_on_arbitrary_bytes(target, data):
 
 SAAMI = b'"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)"'
 OTN_RULES = b"[rules:dim:9 esc:e cor: atkf:y tfr:i]\n\n"
-REGRESSIONS = {  # the inputs of issue 32, each of which once ended in a traceback
+REGRESSIONS = {  # inputs that once ended in a traceback: issue 32's, and what the harness found
     "aage, Moves nested 50,000 deep": ("aage", b"{" + SAAMI + b', "Moves": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"),
     "aage, WhoWon of 100,000 digits": ("aage", b"{" + SAAMI + b', "Moves": "f1-f3", "WhoWon": ' + b"9" * 100_000 + b"}"),
     "aage, a lone surrogate": ("aage", b"{" + SAAMI + b', "Moves": "f1-f3", "WhiteSidePlayerName": "\\udc00"}'),
+    "tablut-challenge, a first board with two kings (found by atheris)": (
+        "tablut-challenge", b"".join((ROOT / "tests/fixtures/formats/tablut-challenge/Rossi_vs_Verdi_1763722800000_"
+                                      "gameLog.txt").read_bytes().splitlines(keepends=True)[:19])
+        .replace(b"BBWWKWWBB", b"BBWKKWWBB")),  # the log's first board, and nothing after it
     "otn, a turn of 5,000 digits": ("otn", OTN_RULES + b"9" * 5000 + b". e4-g4 a6-a9\n"),
     "otn, a variation address of 5,000 digits": ("otn", OTN_RULES + b"1. d1-d3 e3-f3\n1a." + b"9" * 5000
                                                  + b".1a. d1-d2\n"),
