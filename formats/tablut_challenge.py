@@ -26,7 +26,7 @@ from lusoria.validator.tablut import KING, MUSCOVITE, OWNER, SWEDE, Tablut, squa
 
 _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
 _TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
-_KING_TAKEN = re.compile(r"Nero vince con re catturato in: (?P<square>[A-Za-z]\d)")
+_KING_TAKEN = re.compile(r"Nero vince con re catturato in: (?P<square>[A-Ia-i][1-9])")  # a square of the board
 _DATE_LINE = re.compile(r"(?P<month>[A-Z][a-z]{2}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
                         r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) (?P<half>[AP]M) ")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")

@@ -63,6 +63,9 @@ REGRESSIONS = {  # inputs that once ended in a traceback: issue 32's, and what t
         "tablut-challenge", b"".join((ROOT / "tests/fixtures/formats/tablut-challenge/Rossi_vs_Verdi_1763722800000_"
                                       "gameLog.txt").read_bytes().splitlines(keepends=True)[:19])
         .replace(b"BBWWKWWBB", b"BBWKKWWBB")),  # the log's first board, and nothing after it
+    "tablut-challenge, the king taken on d0 (found by atheris)": (
+        "tablut-challenge", (ROOT / "tests/fixtures/formats/tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt")
+        .read_bytes().replace(b"catturato in: d2", b"catturato in: d0")),
     "otn, a turn of 5,000 digits": ("otn", OTN_RULES + b"9" * 5000 + b". e4-g4 a6-a9\n"),
     "otn, a variation address of 5,000 digits": ("otn", OTN_RULES + b"1. d1-d3 e3-f3\n1a." + b"9" * 5000
                                                  + b".1a. d1-d2\n"),
