@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from itertools import chain
+from itertools import chain, islice
 from typing import Callable, Generator, Iterable, Iterator
+
+import sqlite_utils
 
 from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
@@ -20,7 +22,7 @@ from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_r
 from lusoria.archive.positions import position_key
 from lusoria.archive.query import COLUMNS, FilterError, Filters, build, position_keys
 from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
-from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, open_archive
+from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import Node, tree
 from lusoria.errors import LusoriaError
@@ -93,30 +95,42 @@ class Archive:
         """`lusoria import`: store the rows of every checked record (`importer.rows`), valid or not,
         `batch_size` records a transaction; a record already there is counted as a duplicate.
         ImportStopped when the archive cannot take them (full disk, read-only file, damaged
-        schema): the batches stored before are whole, nothing of the failed one is kept. With
-        no record to store, a missing archive is not made."""
+        schema): the batches stored before are whole, nothing of the failed one is kept. A
+        missing archive is made with the first batch, whole, or not at all (with no record to
+        store, or when that batch fails, no file is left)."""
         if os.path.exists(self.path) and not (os.access(self.path, os.W_OK)
                                               and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
             raise ImportStopped(f"{self.path}: the archive or its directory is read-only; nothing was imported "
                                 "and the archive is as it was")
-        source = iter(checked)
+        source, summary, done = iter(checked), ImportSummary(), 0
         try:
-            if not os.path.exists(self.path):  # made only when there is something to store
-                first = next(source, None)
-                if first is None:
-                    return ImportSummary()
-                source = chain([first], source)
+            if not os.path.exists(self.path):
+                first = list(islice(source, batch_size))
+                if not first:
+                    return summary
+                if self._create(lambda db: import_rows(db, first, batch_size, summary)):
+                    done = 1
+                else:  # another import made the archive meanwhile: the batch goes into it
+                    source, summary = chain(first, source), ImportSummary()
             db = open_archive(self.path)
         except BaseException:
             _close(checked)  # the checking (its worker processes) stops with the import
             raise
         try:
-            return import_rows(db, source, batch_size)
+            return import_rows(db, source, batch_size, summary, done)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
                                 "stored before are whole and nothing of the failed one was kept") from None
         finally:
             db.close()
+
+    def _create(self, fill: Callable[[sqlite_utils.Database], object]) -> bool:
+        """`schema.create_archive`; its failure (no file is left) an ImportStopped."""
+        try:
+            return create_archive(self.path, fill)
+        except (sqlite3.Error, OSError) as error:
+            reason = (error.strerror or str(error)).lower() if isinstance(error, OSError) else str(error)
+            raise ImportStopped(f"cannot create the archive {self.path}: {reason}") from None
 
     def _existing(self) -> None:
         """NotAnArchive unless the file is an archive of this version, which is checked by

@@ -116,7 +116,7 @@ def rows(report: Report) -> Rows:
     text = as_written(report)
     found = identity(report)
     record = [found.key, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
-              date_from, date_to, report.plies, int(report.valid), len(errors),
+              date_from, date_to, report.plies, report.valid, len(errors),
               len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
               report.source.path, report.source.line,
               " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
@@ -181,14 +181,16 @@ def _dates(tags: dict[str, str]) -> tuple[str | None, str | None]:
         return None, None
 
 
-def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: int = 1000) -> ImportSummary:
+def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: int = 1000,
+                summary: ImportSummary | None = None, done: int = 0) -> ImportSummary:
     """Store the rows of each checked record (`rows`) in the archive `db`, `batch_size` records a
-    transaction."""
-    summary = ImportSummary()
+    transaction, counted in `summary` (a new one by default); `done`: the batches this import
+    stored before (which a new archive is made with)."""
+    summary = summary or ImportSummary()
     checked = iter(checked)
     db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over (`plies`)
     db.execute("PRAGMA foreign_keys = OFF")  # each row's record is the one inserted just before it (tests:
-    number = 0                               # foreign_key_check after imports); checked, a lookup a row
+    number = done                            # foreign_key_check after imports); checked, a lookup a row
     try:
         while batch := list(islice(checked, batch_size)):
             number += 1

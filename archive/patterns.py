@@ -9,9 +9,11 @@ import re
 from functools import lru_cache
 
 from lusoria.archive.positions import EMPTY, LAQUET_POINTS, PIECE_BITS, unpacked_boards
+from lusoria.notation.numbers import whole_number
 
 ANY, ANY_PIECE = "*", "?"
 SIDES = {"tablut": ("KP", "p"), "latrunculi": ("PDI", "pdi")}  # White's letters, Black's
+MAX_WIDTH = 16  # squares: the widest board (Latrunculi)
 LAQUET_WHITE, LAQUET_BLACK = "a-o", "A-O"  # 1 to 15 checkers, as a spelled-out Laquet board (positions.py) writes them
 
 
@@ -37,7 +39,13 @@ def _grid(game: str, ranks: list[str]) -> list[list[str]]:
     for rank in ranks:
         row = []
         for run, char in re.findall(r"([0-9]+)|(.)", rank):
-            row += [EMPTY] * int(run) if run else [_square(game, char)]
+            if not run:
+                row.append(_square(game, char))
+                continue
+            empty = whole_number(run, 0, MAX_WIDTH)
+            if empty is None:
+                raise ValueError(f"a run of {run[:20]} empty squares is wider than any board ({MAX_WIDTH} squares)")
+            row += [EMPTY] * empty
         rows.append(row)
     return rows
 
@@ -87,11 +95,13 @@ def _laquet_glob(fields: list[str]) -> str:
                 free.append(letters)
                 continue
             m = re.fullmatch(r"([0-9]+):([0-9]+|\*)", item)
-            if not m or not 1 <= int(m[1]) <= LAQUET_POINTS or m[2] != ANY and not 1 <= int(m[2]) <= 15:
+            point = whole_number(m[1], 1, LAQUET_POINTS) if m else None
+            count = whole_number(m[2], 1, 15) if m and m[2] != ANY else None
+            if m is None or point is None or m[2] != ANY and count is None:
                 raise ValueError(f"'{item}' is not POINT:COUNT (a point 1-18, a count 1-15 or *) or *")
-            if int(m[1]) in listed:
-                raise ValueError(f"point {m[1]} is given twice")
-            listed[int(m[1])] = f"[{letters}]" if m[2] == ANY else chr(ord(letter) + int(m[2]) - 1)
+            if point in listed:
+                raise ValueError(f"point {point} is given twice")
+            listed[point] = f"[{letters}]" if count is None else chr(ord(letter) + count - 1)
     other = "?" if len(free) == 2 else f"[{EMPTY}{free[0]}]" if free else EMPTY
     points = "".join(listed.get(point, other) for point in range(1, LAQUET_POINTS + 1))
     return points + " " + ("?" if fields[2] == ANY else fields[2])

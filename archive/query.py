@@ -145,7 +145,7 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
         params.append(_iso(filters.date_to, end=True))
     if filters.valid is not None:
         where.append("records.valid = ?")
-        params.append(int(filters.valid))
+        params.append(filters.valid)
     if filters.rule is not None:
         where.append("records.id IN (SELECT record_id FROM diagnostics WHERE rule = ?)")
         params.append(rule_id(filters.rule))

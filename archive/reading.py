@@ -21,7 +21,8 @@ from lusoria.archive.patterns import matching_plies
 from lusoria.archive.players import casefold
 from lusoria.errors import LusoriaError
 
-DEFAULT_TIMEOUT = 60.0  # seconds a `lusoria sql` statement may run (--timeout)
+DEFAULT_TIMEOUT = 60  # seconds a `lusoria sql` statement may run (--timeout)
+MAX_VALUE = 1 << 24  # bytes of one string or BLOB that a statement may make or read (SQLite's length limit)
 PROGRESS_STEPS = 10_000  # virtual machine steps between two looks at the clock and at Ctrl-C
 
 READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
@@ -76,6 +77,7 @@ def connect(path: str) -> sqlite3.Connection:
     # pages read through memory, not one read() each: searches that visit many rows of a large
     # archive at random (positions of each ply) take a third of the time (BENCHMARKS.md)
     conn.execute("PRAGMA mmap_size = 2147483648")
+    conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)  # randomblob(1000000000) took a gigabyte, then MemoryError
     conn.create_function("lusoria_matching_plies", 3, matching_plies, deterministic=True)  # pattern search
     conn.create_function("lusoria_casefold", 1, casefold, deterministic=True)  # names in any case
     conn.set_authorizer(read_only_authorizer)
@@ -127,6 +129,8 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
                 message, parameter = str(error), None
                 if message == "interrupted":
                     message, parameter = f"the statement ran longer than {watch.seconds:g} s and was stopped", "timeout"
+                elif message == "string or blob too big":
+                    message = f"the statement makes or reads a value of more than {MAX_VALUE:,} bytes, the most allowed"
                 elif any(word in message for word in ("authoriz", "readonly", "may not be modified")):
                     message = ("lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and "
                                "extensions are refused")

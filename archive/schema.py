@@ -135,11 +135,11 @@ def _connect(path: str) -> sqlite_utils.Database:
     return db
 
 
-def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace: bool) -> None:
+def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace: bool) -> bool:
     """Build a database in a temporary file beside `path`, then put it at `path` in one step:
     no process ever sees it half made. With `replace` it takes the place of the file there;
     without, it appears only if `path` is still missing (an archive another process made in the
-    meantime wins, and is used)."""
+    meantime wins, and is used: then False)."""
     handle, temporary = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp",
                                          dir=os.path.dirname(path) or ".")
     os.close(handle)
@@ -154,7 +154,8 @@ def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace:
             try:
                 os.link(temporary, path)
             except FileExistsError:
-                pass
+                return False
+        return True
     finally:
         for leftover in (temporary, temporary + "-wal", temporary + "-shm"):
             if os.path.exists(leftover):
@@ -165,6 +166,17 @@ def _new(db: sqlite_utils.Database) -> None:
     db.execute("PRAGMA page_size = 16384")  # less room lost at the ends of pages (docs/archive.md, "Size")
     db.enable_wal()
     create(db)
+
+
+def create_archive(path: str, fill: Callable[[sqlite_utils.Database], object]) -> bool:
+    """Make a new archive at `path` holding what `fill` stores in it, in one step: if `fill`
+    fails (a full disk), no file is left. False when another process made an archive there
+    meanwhile, which `fill`'s rows are not in. OSError or sqlite3.Error when it cannot be made."""
+    def build(db: sqlite_utils.Database) -> None:
+        _new(db)
+        fill(db)
+
+    return _publish(build, path, replace=False)
 
 
 def _upgrade(path: str, version: int) -> None:

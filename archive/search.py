@@ -10,6 +10,7 @@ import json
 import re
 
 from lusoria.archive.patterns import pattern_globs, required_squares
+from lusoria.notation.numbers import whole_number
 
 TERMS = {  # the names a material condition may use, as SQL over material_runs
     "white": "s.white", "black": "s.black", "king": "s.king",
@@ -18,6 +19,7 @@ TERMS = {  # the names a material condition may use, as SQL over material_runs
     "white_off": "s.white_off", "black_off": "s.black_off",
 }
 OPERATORS = ("<=", ">=", "!=", "==", "=", "<", ">")
+MAX_MATERIAL = 256  # pieces: the squares of the largest board
 _CONDITION = re.compile(r"\s*([a-z_]+)\s*(?:(<=|>=|!=|==|=|<|>)\s*([0-9]+))?\s*")
 
 
@@ -33,10 +35,12 @@ def material_condition(text: str) -> tuple[str, list, str, list]:
     clauses, params, possible, bounds = [], [], [], []
     for part in text.split(","):
         m = _CONDITION.fullmatch(part)
-        if not m or m[1] not in TERMS:
+        count = whole_number(m[3] or "1", 0, MAX_MATERIAL) if m else None
+        if not m or m[1] not in TERMS or count is None:
             raise ValueError(f"'{part.strip()}' is not a material condition: NAME, or NAME OP COUNT with NAME "
-                             f"one of {', '.join(TERMS)} and OP one of {' '.join(OPERATORS)}")
-        operator, count = "=" if m[2] == "==" else m[2] or ">=", int(m[3] or 1)
+                             f"one of {', '.join(TERMS)}, OP one of {' '.join(OPERATORS)} and COUNT "
+                             f"from 0 to {MAX_MATERIAL}")
+        operator = "=" if m[2] == "==" else m[2] or '>='
         clauses.append(f"{TERMS[m[1]]} {operator} ?")
         params.append(count)
         possible.append(POSSIBLE[operator].format(m[1]))

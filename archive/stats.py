@@ -9,8 +9,8 @@ import sqlite_utils
 
 
 def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict:
-    def counts(sql: str) -> list[dict]:
-        return [dict(zip(("value", "records"), row)) for row in db.execute(sql)]
+    def counts(sql: str, *params: int) -> list[dict]:
+        return [dict(zip(("value", "records"), row)) for row in db.execute(sql, params)]
 
     plies = [row[0] for row in db.execute("SELECT plies FROM records ORDER BY plies")]
     return {
@@ -23,9 +23,9 @@ def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict
         "variants": counts("SELECT coalesce(game || ' ' || variant, game), count(*) FROM records "
                            "GROUP BY game, variant ORDER BY 2 DESC, 1"),
         "results": counts("SELECT result, count(*) FROM records GROUP BY result ORDER BY 2 DESC, 1"),
-        "players": counts(f"SELECT player, count(*) FROM (SELECT white AS player FROM records UNION ALL "
-                          f"SELECT black FROM records) WHERE player IS NOT NULL AND player != '?' "
-                          f"GROUP BY player ORDER BY 2 DESC, 1 LIMIT {int(top)}"),
-        "first_error_rules": counts(f"SELECT first_rule, count(*) FROM records WHERE first_rule IS NOT NULL "
-                                    f"GROUP BY first_rule ORDER BY 2 DESC, 1 LIMIT {int(top)}"),
+        "players": counts("SELECT player, count(*) FROM (SELECT white AS player FROM records UNION ALL "
+                          "SELECT black FROM records) WHERE player IS NOT NULL AND player != '?' "
+                          "GROUP BY player ORDER BY 2 DESC, 1 LIMIT ?", top),
+        "first_error_rules": counts("SELECT first_rule, count(*) FROM records WHERE first_rule IS NOT NULL "
+                                    "GROUP BY first_rule ORDER BY 2 DESC, 1 LIMIT ?", top),
     }

@@ -4,17 +4,24 @@ capture lists that some sources write their own way."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token_message
 from lusoria.validator.base import Illegal, OptionError, Played
 from lusoria.validator.tablut import KING, Tablut, parse_move, square_name
 from lusoria.validator.tafl import TaflPosition
 
 CANNOT_EXPRESS = "lusoria cannot express"
+SHOWN = 40  # characters of a word of the input quoted in a message
+
+
+def shown(word: str) -> str:
+    """A word of the input as a message quotes it: cut after SHOWN characters."""
+    return word if len(word) <= SHOWN else word[:SHOWN] + "…"
 
 
 class Locator:
@@ -64,6 +71,13 @@ class Draft:
 
     def problem(self, message: str, offset: int, found: str = "", rule: str = "syntax") -> SyntaxProblem:
         return SyntaxProblem(message, *self.locator.where(offset), found, rule)
+
+    def refuse_long_tokens(self, pieces: re.Pattern[str]) -> None:
+        """A SyntaxProblem at the record's first token longer than MAX_TOKEN (`pieces` cuts the
+        format's text into tokens), before anything reads it: lgn's bound, for every format."""
+        token = long_token(self.locator.text, pieces, self.start, self.end)
+        if token is not None:
+            raise self.problem(token_message(token), token.start(), token[0][:20])
 
     def source(self, path: str, index: int, parsed: Record | SyntaxProblem | None = None) -> RecordText:
         """The RecordText the commands check: the game's own lines, and the record read from them."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from lusoria.notation.reader import RecordText
+from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
 from lusoria.notation.sources import PROBLEMS, Problem, Source
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report
@@ -44,7 +44,12 @@ def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: s
             first = next(d for d in report.diagnostics if d.severity == ERROR)
             yield Converted(source, None, report, f"error[{first.rule}]: {first.message}", first)
         elif to == "lgn":
-            yield Converted(source, canonical_text(report), report)
+            text = canonical_text(report)
+            if (token := long_token(text, LGN_TOKENS)) is not None:  # escapes make a value longer
+                yield Converted(source, None, report, f"written in lusoria's notation it would hold "
+                                                      f"{token_message(token)}")
+            else:
+                yield Converted(source, text, report)
         elif not isinstance(report.rules, Tablut):
             yield Converted(source, None, report, f"OTN holds tafl games, not {report.rules.name}")
         else:

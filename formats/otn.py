@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import groupby
+from urllib.parse import quote, unquote
 from typing import Callable, Iterator, Mapping, NoReturn
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, tablut_rules
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, shown, tablut_rules
 from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.numbers import whole_number
 from lusoria.notation.visitor import PlyKey, Visitor, walk
-from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.reader import MAX_TOKEN, RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tablut import INITIAL, Tablut, parse_move
 
@@ -25,7 +27,11 @@ _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
+_PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[ab])")  # 12b: the second move of turn 12
 _COMMENT = re.compile(r"\[(?P<text>[^\]]*)\]")
+_WORD = re.compile(r"\S+")
+_TOKENS = re.compile(r"\[[^\]]*\]?|[^\s\[]+")  # tags and comments, words (MAX_TOKEN)
+MAX_NUMBER = 10 ** 9  # a turn or variation number: more than any game has
 _MOVE = re.compile(r"(?P<piece>[tTK])?(?P<origin>[a-z]\d+)(?P<kind>\^=|[-^=])(?P<target>[a-z]\d+)"
                    r"(?:x(?P<captures>[A-Za-z]?[a-z]\d+(?:/[A-Za-z]?[a-z]\d+)*))?(?P<info>\+\+|--|\+|-)?")
 _SQUARE = re.compile(r"[a-i][1-9]")
@@ -33,7 +39,12 @@ RESULTS = {"1": "0-1", "-1": "1-0", "0": "1/2-1/2", "?": "*"}
 TAGS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round", "attackers": "Black",
         "defenders": "White", "annotator": "Annotator", "termination": "Termination"}
 OWN = {"lusoria-variant": "Variant", "lusoria-rules": "Rules", "lusoria-position": "Position"}
-NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", *OWN}
+CARRIED = "lusoria-tags"  # the tags OTN's own cannot hold as they are: NAME=VALUE, percent-encoded
+NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", CARRIED, *OWN}
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name, as _TAG reads it
+_LGN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a tag's name in lusoria's notation (TAG_NAME)
+_PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
+MAX_DEPTH = 32  # variations one inside another that `write_otn` writes: each turn's address grows with the depth
 ALL = "tcnkmgTCNKMG"
 
 
@@ -46,9 +57,17 @@ def read_otn(text: str, path: str) -> Iterator[RecordText]:
 
 
 def _read(draft: Draft, text: str) -> None:
+    draft.refuse_long_tokens(_TOKENS)
     first_turn = _MOVETEXT.search(text)
     header_end = first_turn.start() if first_turn else len(text)
-    tags = {m["key"].lower(): m for m in _TAG.finditer(text, 0, header_end)}
+    tags: dict[str, re.Match[str]] = {}
+    for found in _TAG.finditer(text, 0, header_end):
+        key = found["key"].lower()
+        if key in tags:
+            raise draft.problem(f"a second [{found['key']}:…] tag (the first is on line "
+                                f"{draft.locator.where(tags[key].start())[0]}): an OTN game has one of each",
+                                found.start("key"), found["key"], "tag")
+        tags[key] = found
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
     options, start = _rules(draft, tags["rules"])
@@ -71,13 +90,16 @@ def _read(draft: Draft, text: str) -> None:
         raise draft.problem(str(problem), tags["rules"].start("value"), rule="tag") from None
     for key, match in tags.items():
         value = match["value"].strip()
-        if key in TAGS:
-            draft.tag(TAGS[key], value, match.start("value"))
-        elif key not in NOT_COPIED:
-            draft.tag("".join(part[:1].upper() + part[1:] for part in match["key"].split("-")), value,
-                      match.start("value"))
+        if (copied := _tag_name(match["key"])) is not None:
+            draft.tag(copied, value, match.start("value"))
+        elif key == CARRIED:
+            _carried_tags(draft, match)
         elif key == "result":
-            draft.result = RESULTS.get(value, "*")
+            if value not in RESULTS:
+                raise draft.problem(f"[result:{shown(value)}] is not an OTN result: 1 (the attackers won), -1 (the "
+                                    "defenders won), 0 (a draw) or ? (not known)", match.start("value"), value[:20],
+                                    "tag")
+            draft.result = RESULTS[value]
             draft.tag("Result", draft.result, match.start("value"))
         elif key == "start-comment" and value:
             draft.line.comments.append(value)
@@ -88,14 +110,39 @@ def _read(draft: Draft, text: str) -> None:
     _movetext(draft, text, header_end, black_first)
 
 
+def _tag_name(key: str) -> str | None:
+    """The lusoria tag an OTN tag `key` is read as (OTN's own names mapped, any other in CamelCase:
+    `time-control` → `TimeControl`); None for the tags read otherwise (rules, result, …)."""
+    if not _KEY.fullmatch(key) or key.lower() in NOT_COPIED:
+        return None
+    return TAGS.get(key.lower()) or "".join(part[:1].upper() + part[1:] for part in key.split("-"))
+
+
+def _carried_tags(draft: Draft, tag: re.Match[str]) -> None:
+    """The tags of `[lusoria-tags:NAME=VALUE …]` (percent-encoded; `_tag_lines` writes it)."""
+    for entry in re.finditer(r"\S+", tag["value"]):
+        name, equals, value = entry[0].partition("=")
+        try:
+            name, value = unquote(name, errors="strict"), unquote(value, errors="strict")
+        except UnicodeDecodeError:
+            equals = ""
+        if not equals or not _LGN_NAME.fullmatch(name) or "\n" in value or "\r" in value:
+            raise draft.problem(f"{CARRIED} entry '{shown(entry[0])}' is not NAME=VALUE (percent-encoded UTF-8, "
+                                "a name of letters, digits and _, a value of one line)",
+                                tag.start("value") + entry.start(), shown(entry[0]), "tag")
+        draft.tag(name, value, tag.start("value") + entry.start())
+
+
 def _rules(draft: Draft, tag: re.Match[str]) -> tuple[dict[str, str], tuple[str, int] | None]:
     """The Tablut options an OTN rules record stands for, and its start position (lusoria's
     position string without the side to move, and where it is); a SyntaxProblem naming the
     first entry lusoria cannot express."""
     options = dict(Tablut().option, first="black", **{"tuichi-ends": "no"})  # OTN: attackers first, no Tuichi
-    entries = {}
+    entries: dict[str, tuple[str, int]] = {}
     for entry in re.finditer(r"\S+", tag["value"]):
         key, _, written = entry[0].partition(":")
+        if key in entries:
+            raise draft.problem(f"rules entry {key}: is given twice", tag.start("value") + entry.start(), key, "tag")
         entries[key] = (written, tag.start("value") + entry.start())
 
     def cannot(key: str, why: str) -> SyntaxProblem:
@@ -178,6 +225,7 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
     the whole main line is read, shallowest first, as OpenTafl does (`Variations`)."""
     position, plies_in_turn = start, list[Ply]()
     variations = Variations(draft)
+    turns, moves_in_turn = 0, 2  # the main line's turns so far, and the moves written in the last
     while position < len(text):
         blank = re.compile(r"\s+").match(text, position)
         if blank:
@@ -192,19 +240,38 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
             continue
         turn = _TURN.match(text, position) or _VARIATION.match(text, position)
         if turn is None:
-            found = text[position:].split(None, 1)[0]
+            found = _WORD.match(text, position)[0][:40]  # type: ignore[index]  # a blank was skipped above
             raise draft.problem(f"found '{found}', expected a turn ('1. e3-c3 d1-d3'), a variation turn "
                                 f"('3b.1.1a. ..... e3-d3') or a comment ('[…|…]')", position, found)
         end = text.find("\n", turn.end())
         end = len(text) if end < 0 else end
         words = [(word[0], turn.end() + word.start()) for word in re.finditer(r"\S+", text[turn.end():end])]
         if turn.re is _TURN:
+            turns += 1
+            _check_turn(draft, turn, turns, moves_in_turn, words)
             plies_in_turn = [move for word, at in words if (move := _main_ply(draft, word, at, black_first))]
-            variations.main_turn(turn["number"], plies_in_turn)
+            moves_in_turn = len(words)
+            variations.main_turn(turns, plies_in_turn)
         else:
             plies_in_turn = variations.turn(turn["address"], turn.start("address"), words)
         position = end
     variations.attach()
+
+
+def _check_turn(draft: Draft, turn: re.Match[str], expected: int, moves_before: int,
+                words: list[tuple[str, int]]) -> None:
+    """A SyntaxProblem for a turn of the main line numbered out of order, for one after a turn of
+    one move (only the last turn may have one), and for a third move in a turn."""
+    if whole_number(turn["number"], 1, expected) != expected:
+        raise draft.problem(f"found turn {shown(turn['number'])}, expected turn {expected} (turns are numbered "
+                            "from 1, one after another)", turn.start(), turn["number"][:20])
+    if moves_before < 2:
+        raise draft.problem(f"turn {expected} follows a turn of one move: a turn holds the two sides' moves, "
+                            "only the last may hold one", turn.start(), turn["number"][:20])
+    if len(words) > 2:
+        word, at = words[2]
+        raise draft.problem(f"found a third move '{shown(word)}' in turn {expected}: a turn holds the two sides' "
+                            "moves", at, word[:20])
 
 
 def _main_ply(draft: Draft, word: str, at: int, black_first: bool) -> Ply | None:
@@ -245,7 +312,8 @@ def _ply_text(draft: Draft, word: str, at: int) -> str:
 class _Turn:
     """One variation turn as written: its address, where it is, its padding and its plies."""
 
-    parts: tuple[str, ...]  # "12b", "1", "1a"
+    parts: tuple[str, ...]  # "12b", "1", "1a", numbers without leading zeros
+    numbers: tuple[int, ...]  # 12, 1, 1
     at: int
     padding: int
     plies: list[Ply]
@@ -270,18 +338,24 @@ class Variations:
         self.lines: dict[tuple[str, ...], tuple[Line, int]] = {}  # a variation -> it, its last turn
         self.turns: list[_Turn] = []
 
-    def main_turn(self, number: str, plies: list[Ply]) -> None:
+    def main_turn(self, number: int, plies: list[Ply]) -> None:
         first = len(self.draft.line.plies) - len(plies)
         for index in range(len(plies)):
-            self.plies[(f"{int(number)}{'ab'[index % 2]}",)] = (self.draft.line.plies, first + index)
+            self.plies[(f"{number}{'ab'[index % 2]}",)] = (self.draft.line.plies, first + index)
 
     def turn(self, address: str, at: int, words: list[tuple[str, int]]) -> list[Ply]:
         """The plies of a variation turn; they join the tree in `attach`."""
-        parts = tuple(address.rstrip(".").split("."))
-        if len(parts) % 2 == 0 or not all(re.fullmatch(r"\d+" if index % 2 else r"\d+[a-z]", part)
-                                          for index, part in enumerate(parts)):
-            raise self.draft.problem(f"'{address}' is not a variation address such as 3b.1.1a. (a ply, the "
-                                     f"variation's number, its turn)", at, address)
+        written = address.rstrip(".").split(".")
+        parts, numbers = [], []
+        for index, part in enumerate(written):
+            ply = None if index % 2 else _PLY_ADDRESS.fullmatch(part)
+            number = whole_number(ply["number"] if ply else part, 1, MAX_NUMBER)
+            if number is None or len(written) % 2 == 0 or not index % 2 and ply is None:
+                raise self.draft.problem(f"'{shown(address)}' is not a variation address such as 3b.1.1a. (a move "
+                                         f"of a turn, the variation's number, its turn; numbers from 1 to "
+                                         f"{MAX_NUMBER:,})", at, address[:40])
+            parts.append(f"{number}{ply['move']}" if ply else str(number))
+            numbers.append(number)
         padding = 0
         while padding < len(words) and re.fullmatch(r"\.+", words[padding][0]):
             padding += 1
@@ -293,13 +367,13 @@ class Variations:
                 break
             plies.append(Ply(_ply_text(self.draft, word, where), *self.draft.locator.where(where)))
         if not plies:
-            raise self.draft.problem(f"variation turn {address} has no move", at, address)
-        self.turns.append(_Turn(parts, at, padding, plies))
+            raise self.draft.problem(f"variation turn {shown(address)} has no move", at, address[:40])
+        self.turns.append(_Turn(tuple(parts), tuple(numbers), at, padding, plies))
         return plies
 
     def attach(self) -> None:
         for turn in sorted(self.turns, key=lambda turn: len(turn.parts)):
-            number, letter = turn.parts[-1][:-1], turn.parts[-1][-1]  # checked by `turn`
+            number, letter = turn.numbers[-1], turn.parts[-1][-1]  # checked by `turn`
             if letter != "a":
                 raise self.problem(turn, f"a variation turn is addressed by its first move: "
                                          f"write {'.'.join(turn.parts[:-1])}.{number}a. and '.....' for the "
@@ -307,24 +381,24 @@ class Variations:
             key = turn.parts[:-1]
             if key in self.lines:
                 line, last = self.lines[key]
-                if int(number) != last + 1:
+                if number != last + 1:
                     raise self.problem(turn, f"variation {'.'.join(key)}. continues with turn {last + 1}a")
                 if turn.padding:
                     raise self.problem(turn, "only a variation's first turn has '.....'")
                 first = len(line.plies)
             else:
                 line, first = self._branch(turn), 0
-                if number != "1":
+                if number != 1:
                     raise self.problem(turn, f"variation {'.'.join(key)}. starts with turn 1a")
             line.plies += turn.plies
-            self.lines[key] = (line, int(number))
+            self.lines[key] = (line, number)
             for index in range(len(turn.plies)):
                 slot = turn.padding + index
-                self.plies[(*key, f"{int(number) + slot // 2}{'ab'[slot % 2]}")] = (line.plies, first + index)
+                self.plies[(*key, f"{number + slot // 2}{'ab'[slot % 2]}")] = (line.plies, first + index)
 
     def _branch(self, turn: _Turn) -> Line:
         """A new variation, attached to the ply it replaces."""
-        parent, number = turn.parts[:-2], int(turn.parts[-2])
+        parent, number = turn.parts[:-2], turn.numbers[-2]
         if parent not in self.plies:
             raise self.problem(turn, f"variation {turn.name} branches from {'.'.join(parent)}., which is not "
                                      f"a ply of this game")
@@ -355,9 +429,7 @@ def write_otn(record: Record, rules: Tablut, canonical: Mapping[PlyKey, str] | N
     Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
     and variations (OpenTafl's addresses)."""
     tags = record.tags
-    back = {tag: key for key, tag in TAGS.items()}
-    lines = [f"[{back.get(name, name)}:{value}]" for name, value in tags.items()
-             if name not in ("Game", "Result", *OWN.values())]
+    lines = _tag_lines(tags)
     lines.append(f"[result:{ {v: k for k, v in RESULTS.items()}[record.result] }]")
     for key, name in OWN.items():
         if name in tags or name == "Rules":
@@ -382,6 +454,31 @@ def write_otn(record: Record, rules: Tablut, canonical: Mapping[PlyKey, str] | N
     return "\n".join(lines) + "\n"
 
 
+def _tag_lines(tags: Mapping[str, str]) -> list[str]:
+    """The record's tags (but those written otherwise: Game, Result, lusoria's own) as OTN tags:
+    each as `[key:value]` when it reads back as it is, the others in one `[lusoria-tags:…]`.
+    ValueError when that tag is longer than a token lusoria reads (MAX_TOKEN)."""
+    back = {tag: key for key, tag in TAGS.items()}
+    lines, carried, keys = [], {}, set()
+    for name, value in tags.items():
+        if name in ("Game", "Result", *OWN.values()):
+            continue
+        key = back.get(name, name)
+        if _tag_name(key) == name and key.lower() not in keys and _PLAIN_VALUE.fullmatch(value) \
+                and value == value.strip():
+            lines.append(f"[{key}:{value}]")
+            keys.add(key.lower())
+        else:
+            carried[name] = f"{quote(name, safe='')}={quote(value, safe='')}"
+    if carried:
+        lines.append(f"[{CARRIED}:{' '.join(carried.values())}]")
+        if len(lines[-1]) > MAX_TOKEN:
+            raise ValueError(f"the tags OTN cannot hold as they are ({', '.join(carried)}), percent-encoded in "
+                             f"[{CARRIED}:…], make {len(lines[-1]):,} characters: more than a token lusoria reads "
+                             f"({MAX_TOKEN:,})")
+    return lines
+
+
 class _Texts(Visitor):
     """Each ply's text to write: its canonical text when known, else as written."""
 
@@ -403,6 +500,9 @@ def _turns(line: Line, variation: tuple[str, ...], first: int, canonical: Callab
     plies. `variation` is the line's address (() for the main line). A resigned line ends
     with `---`, in place of the move of the side that resigns."""
     start = first - first % 2
+    if len(variation) > 2 * MAX_DEPTH:
+        raise ValueError(f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
+                         "(3b.1.1a.…), which grows with the depth")
 
     def address(half: int) -> tuple[str, ...]:
         return (*variation, f"{(half - start) // 2 + 1}{'ab'[half % 2]}")

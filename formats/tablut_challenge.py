@@ -19,20 +19,22 @@ from typing import Iterator
 
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, position_after
 from lusoria.notation.model import Ply
+from lusoria.notation.numbers import checked_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
-from lusoria.validator.base import Illegal
+from lusoria.validator.base import Illegal, OptionError
 from lusoria.validator.tablut import MUSCOVITE, SWEDE, Tablut, square_index, square_name
 from lusoria.validator.tafl import KING, OWNER
 
 _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
 _TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
-_KING_TAKEN = re.compile(r"Nero vince con re catturato in: (?P<square>[A-Za-z]\d)")
-_DATE_LINE = re.compile(r"(?P<month>[A-Z][a-z]{2}) (?P<day>\d{1,2}), (?P<year>\d{4}) "
-                        r"(?P<hour>\d{1,2}):(?P<minute>\d\d):(?P<second>\d\d) (?P<half>[AP]M) ")
+_KING_TAKEN = re.compile(r"Nero vince con re catturato in: (?P<square>[A-Ia-i][1-9])")  # a square of the board
+_DATE_LINE = re.compile(r"(?P<month>[A-Z][a-z]{2}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
+                        r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) (?P<half>[AP]M) ")
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _PLAYERS = re.compile(r"Players:\t(?:White:\t)?(?P<white>.*)\tvs\t(?P<black>.*)")  # "White:" in 2019's first logs
 _REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
 _ROW = re.compile(r"[OWBKT]{9}")
+_FIELDS = re.compile(r"[^\t\n]+")  # a log's tokens: a line's tab-separated fields (MAX_TOKEN)
 CELLS = {"O": 0, "T": 0, "W": SWEDE, "B": MUSCOVITE, "K": KING}
 ENDINGS = (("Bianco vince", "1-0"), ("Nero vince", "0-1"), ("pareggio", "1/2-1/2"))
 TURN_RESULTS = {"WW": "1-0", "BW": "0-1", "D": "1/2-1/2"}
@@ -87,6 +89,7 @@ def _board(draft: Draft, message: str, rows: list[tuple[int, str]], at: int) -> 
 
 
 def _read(draft: Draft, text: str) -> None:
+    draft.refuse_long_tokens(_FIELDS)
     rules = Tablut(variant="ashton")
     board, pending, players, result, result_at, last_turn = None, None, False, None, None, None
     king_taken: int | None = None  # the square where the server said the king was captured
@@ -153,8 +156,9 @@ def _date(draft: Draft, text: str) -> None:
     found = _DATE_LINE.match(text)
     if found is None or found["month"] not in MONTHS:
         return
-    hour = int(found["hour"]) % 12 + (12 if found["half"] == "PM" else 0)
-    draft.tag("Date", f"{found['year']}.{MONTHS.index(found['month']) + 1:02}.{int(found['day']):02}", 0)
+    hour = checked_number(found["hour"], 0, 99) % 12 + (12 if found["half"] == "PM" else 0)
+    day = checked_number(found["day"], 0, 99)
+    draft.tag("Date", f"{found['year']}.{MONTHS.index(found['month']) + 1:02}.{day:02}", 0)
     draft.tag("Time", f"{hour:02}:{found['minute']}:{found['second']}", found.start("hour"))
 
 
@@ -192,7 +196,10 @@ def _cross_check(draft: Draft, rules: Tablut, boards: list) -> None:
     """A capture that lusoria's rules make and the server's board does not show (a capture
     list cannot say "nothing"): an error at that ply. Stops at the first ply that does not play
     (the validator reports it)."""
-    position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
+    try:
+        position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
+    except OptionError:  # the first board is no Tablut position (two kings): the validator says so
+        return
     for ply, printed in boards:
         try:
             played = rules.play(position, ply.text)

@@ -7,11 +7,14 @@ import json
 import re
 from typing import Iterator
 
-from lusoria.formats.common import Draft, Locator, add_missing_king, tablut_rules
+from lusoria.formats.common import Draft, Locator, add_missing_king, shown, tablut_rules
+from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import OptionError
 
 _TOKEN = re.compile(r"\S+")
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _MOVE = re.compile(r"(?P<king>K)?(?P<origin>[a-i][1-9])-?(?P<target>[a-i][1-9])"
                    r"(?:x(?P<captures>[a-i][1-9](?:[/x][a-i][1-9])*))?\+{0,2}")  # xc5/d4, or xc5xd4 as the site writes
 _NUMBER = re.compile(r"\d+\.+")
@@ -30,14 +33,14 @@ def read_moves(draft: Draft, text: str, base: int, first_white: bool) -> None:
             white_to_move = (len(draft.line.plies) % 2 == 0) == first_white
             draft.result, draft.result_at = ("0-1" if white_to_move else "1-0"), offset
             draft.tag("Termination", TERMINATIONS[word.lower()], offset)
-            rest = text[token.end():].strip()
-            if rest:
-                raise draft.problem(f"found '{rest.split()[0]}' after '{word}', which ends the game",
-                                    base + text.index(rest, token.end()), rest.split()[0])
+            after = _TOKEN.search(text, token.end())
+            if after:
+                raise draft.problem(f"found '{shown(after[0])}' after '{word}', which ends the game",
+                                    base + after.start(), after[0])
             return
         move = _MOVE.fullmatch(word)
         if move is None:
-            raise draft.problem(f"found '{word}', expected a move such as e2-c2 or f9-f5xg5, "
+            raise draft.problem(f"found '{shown(word)}', expected a move such as e2-c2 or f9-f5xg5, "
                                 "'resigned' or 'timeout'", offset, word)
         ply_text = f"{move['king'] or ''}{move['origin']}-{move['target']}"
         ply = draft.ply(ply_text, offset)
@@ -50,9 +53,13 @@ def read_moves(draft: Draft, text: str, base: int, first_white: bool) -> None:
 
 
 def looks_like_move_lists(head: str) -> bool:
-    """Whether the first line of a text is a tafl move list of two moves or more."""
-    first = next((line for line in head.splitlines() if line.strip()), "")
+    """Whether the first line of a text is a tafl move list of two moves or more. `head` may
+    end inside that line (the first few thousand characters of a file): a word it ends in may
+    be cut, so it is not judged when two others are."""
+    first = next((line for line in head.splitlines(keepends=True) if line.strip()), "")
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
+    if len(words) > 2 and not first[-1:].isspace():
+        words.pop()
     if words and words[-1].lower() in TERMINATIONS:
         words.pop()
     return len(words) >= 2 and all(_MOVE.fullmatch(word) for word in words)
@@ -81,6 +88,7 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
             yield draft.source(path, index, draft.problem(str(problem), block.start(), rule="tag"))
             continue
         try:
+            draft.refuse_long_tokens(_TOKEN)
             read_moves(draft, block[0], block.start(), first_white)
         except SyntaxProblem as problem:
             yield draft.source(path, index, problem)
@@ -107,8 +115,15 @@ def looks_like_aage(text: str) -> bool:
 
 def _objects(text: str) -> Iterator[tuple[int, int, object]]:
     """Each game object of the file with its span: a JSON array of objects, one object, or
-    one object per line. ValueError (json.JSONDecodeError) when the JSON is broken."""
-    decoder = json.JSONDecoder()
+    one object per line, its numbers as text (nothing is counted with them). ValueError
+    (json.JSONDecodeError) when the JSON is broken, or nested deeper than MAX_DEPTH."""
+    decoder = text_decoder()
+
+    def decoded(position: int) -> tuple[object, int]:
+        if (deep := too_deep(text, position)) is not None:
+            raise deep_error(text, deep)
+        return decoder.raw_decode(text, position)
+
     position = len(text) - len(text.lstrip())
     if text.startswith("[", position):
         position += 1
@@ -116,13 +131,13 @@ def _objects(text: str) -> Iterator[tuple[int, int, object]]:
             position = _skip(text, position, ",")
             if text.startswith("]", position):
                 return
-            value, end = decoder.raw_decode(text, position)
+            value, end = decoded(position)
             yield position, end, value
             position = _skip(text, end, "")
             if not text.startswith((",", "]"), position):
                 raise json.JSONDecodeError("expected ',' or ']'", text, position)
     while position < len(text):
-        value, end = decoder.raw_decode(text, position)
+        value, end = decoded(position)
         yield position, end, value
         position = _skip(text, end, "")
 
@@ -151,56 +166,69 @@ def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Itera
 def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: int,
                tags: dict[str, str] | None) -> RecordText:
     draft = Draft("aage", locator, start, end)
+    try:
+        draft.refuse_long_tokens(_JSON_TOKEN)
+        _read_game(draft, game, tags)
+    except SyntaxProblem as problem:
+        return draft.source(path, index, problem)
+    add_missing_king(draft)
+    return draft.source(path, index)
+
+
+def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> None:
+    """The tags, plies and result of one game object of the scrape, read into `draft`."""
     if not isinstance(game, dict) or "Moves" not in game:
-        return draft.source(path, index, draft.problem("a game of the scrape is an object with the fields "
-                                                       + ", ".join(FIELDS), start))
-    span = locator.text[start:end]
+        raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
+    span = draft.locator.text[draft.start:draft.end]
 
     def offset(name: str) -> int:
         found = re.search(rf'"{name}"\s*:\s*', span)
-        return start + found.end() if found else start
+        return draft.start + found.end() if found else draft.start
 
-    kind = str(game.get("AageGameTypeName", ""))
+    def text(name: str, value: object) -> str:
+        """A field's value as text; a lone surrogate (`\\udc00`), which is no character, is an error."""
+        written = str(value)
+        if surrogate := _SURROGATE.search(written):
+            raise draft.problem(f"{name} holds \\u{ord(surrogate[0]):04x}, half of a UTF-16 pair without its "
+                                "other half: no character", offset(name), rule="syntax")
+        return written
+
+    kind = text("AageGameTypeName", game.get("AageGameTypeName", ""))
     if kind in GAME_TYPES:
         variant, rules = GAME_TYPES[kind]
     elif tags:
         chosen = {**DEFAULT_TAGS, **tags}
         variant, rules = chosen["Variant"], chosen.get("Rules", "")
     else:
-        return draft.source(path, index, draft.problem(
-            f"game type '{kind}' is none that lusoria knows (known: {', '.join(GAME_TYPES)}); to read it as "
-            "Tablut, give its rules with --variant and --rules", offset("AageGameTypeName"), kind, "tag"))
+        raise draft.problem(f"game type '{shown(kind)}' is none that lusoria knows (known: {', '.join(GAME_TYPES)}); "
+                            "to read it as Tablut, give its rules with --variant and --rules",
+                            offset("AageGameTypeName"), kind, "tag")
     draft.tag("Variant", variant, offset("AageGameTypeName"))
     if rules:
         draft.tag("Rules", rules, offset("AageGameTypeName"))
     draft.tag("Site", "aagenielsen.dk")
     for field, tag in (("WhiteSidePlayerName", "White"), ("BlackSidePlayerName", "Black")):
         if game.get(field):
-            draft.tag(tag, str(game[field]), offset(field))
+            draft.tag(tag, text(field, game[field]), offset(field))
     first_white = _first_white(draft.tags)
-    said = str(game.get("WhoMovedFirst", "")).lower()
+    said = text("WhoMovedFirst", game.get("WhoMovedFirst", "")).lower()
     if said in ("white", "black") and (said == "white") != first_white:
         draft.note(f"WhoMovedFirst says {said}, but {kind} games start with "
                    f"{'White' if first_white else 'Black'}; the game type decides")
     moves = game["Moves"]
-    try:
-        if isinstance(moves, str):
-            read_moves(draft, moves, offset("Moves") + 1, first_white)
-        elif isinstance(moves, list):
-            position = offset("Moves")
-            for move in moves:
-                found = span.find(json.dumps(move), position - start)
-                at = start + found + 1 if found >= 0 else position
-                read_moves(draft, str(move), at, first_white)
-                position = max(position, at)
-        else:
-            raise draft.problem("Moves is a list of moves or one string of moves", offset("Moves"))
-    except SyntaxProblem as problem:
-        return draft.source(path, index, problem)
-    winner = str(game.get("WhoWon", "")).lower()
+    if isinstance(moves, str):
+        read_moves(draft, text("Moves", moves), offset("Moves") + 1, first_white)
+    elif isinstance(moves, list):
+        position = offset("Moves")
+        for move in moves:
+            found = span.find(json.dumps(move), position - draft.start)
+            at = draft.start + found + 1 if found >= 0 else position
+            read_moves(draft, text("Moves", move), at, first_white)
+            position = max(position, at)
+    else:
+        raise draft.problem("Moves is a list of moves or one string of moves", offset("Moves"))
+    winner = text("WhoWon", game.get("WhoWon", "")).lower()
     if winner in WINNERS:
         if "Termination" in draft.tags and WINNERS[winner] != draft.result:
             draft.note(f"WhoWon says {winner}, the move list's ending says {draft.result}; WhoWon decides")
         draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")
-    add_missing_king(draft)
-    return draft.source(path, index)

@@ -1,27 +1,33 @@
-"""Coverage-guided fuzzing of the reader and the validators with atheris.
+"""Coverage-guided fuzzing with atheris of every reader lusoria has and of the language
+server's messages.
 
     pip install -e '.[fuzz]'
-    python fuzz/harness.py --game tablut --seconds 600      # or latrunculi, laquet
+    python fuzz/harness.py --target tablut --seconds 600     # a target of TARGETS
 
-Inputs are seeded from the samples and the conformance corpora. A crash (any exception
-out of `check`, which must turn every problem into diagnostics) stops the run and
-leaves the input in fuzz/crashes/; turn it into a regression test in
-tests/test_fuzz_regressions.py.
+Targets: `tablut`, `latrunculi`, `laquet` (lusoria's notation: the reader and the validator
+of one game, header variants with options included); `otn`, `tafl`, `aage`,
+`tablut-challenge` (each reader of another format, the validator, and `convert` to lgn and
+OTN); `lsp` (the language server's message loop, fed raw bytes and framed messages after an
+`initialize`). Inputs are seeded from the samples, the conformance corpora, the fixtures of
+each format and a session of messages. A crash (any exception out of the target; for `lsp`,
+also an answer that carries a traceback) stops the run and leaves the input in
+fuzz/crashes/; turn it into a regression test in tests/test_fuzz.py, which runs every target
+over its seeds, mutations of them and random bytes on every `pytest` run.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import io
+import json
 import sys
+from functools import partial
 from pathlib import Path
-
-import atheris
-
-with atheris.instrument_imports():
-    from lusoria.notation.reader import split_records
-    from lusoria.validator.replay import check
+from typing import Callable, Iterator
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 HEADERS = {
     "tablut": ['[Game "tablut"]\n', '[Game "tablut"]\n[Variant "linnaeus"]\n',
                '[Game "tablut"]\n[Rules "no-move=passes throne-hostile=always king-capture=2"]\n'],
@@ -29,48 +35,147 @@ HEADERS = {
                    '[Game "latrunculi"]\n[Variant "piso"]\n[Board "6x5"]\n[Rules "pieces=6"]\n'],
     "laquet": ['[Game "laquet"]\n', '[Game "laquet"]\n[Rules "both-dice=may leftover=none"]\n'],
 }
+FORMATS = ("otn", "tafl", "aage", "tablut-challenge")  # also the folders of their fixtures
+SUFFIXES = {"otn": ".otg", "tafl": ".txt", "aage": ".json", "tablut-challenge": "_gameLog.txt"}
+FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 
 
-def one_input(game: str):
+def lgn(game: str, data: bytes) -> None:
+    """The reader and the validator of one game: `check` turns every problem into diagnostics."""
+    from lusoria.notation.reader import split_records
+    from lusoria.validator.replay import check
+
     headers = HEADERS[game]
-
-    def test(data: bytes) -> None:
-        provider = atheris.FuzzedDataProvider(data)
-        header = headers[provider.ConsumeIntInRange(0, len(headers) - 1)]
-        text = provider.ConsumeUnicodeNoSurrogates(len(data))
-        check(header + text)
-        for source in split_records(text.splitlines(keepends=True)):
-            check(source)
-
-    return test
+    header = headers[data[0] % len(headers)] if data else headers[0]
+    text = data[1:].decode("utf-8", "replace")
+    check(header + text)
+    for source in split_records(text.splitlines(keepends=True)):
+        check(source)
 
 
-def seeds(game: str, folder: Path) -> None:
-    """Movetext of the samples and corpora of `game`, one file each, as the starting corpus."""
-    folder.mkdir(parents=True, exist_ok=True)
-    sources = list((HERE.parent / "samples").rglob("*.lgn"))
-    conformance = HERE.parent.parent / "shared" / "conformance"
-    if conformance.is_dir():
-        sources += sorted(conformance.glob(f"{game}*.lgn"))
-    for index, path in enumerate(sources):
-        with open(path, encoding="utf-8") as handle:
-            for number, record in enumerate(split_records(handle)):
-                if f'"{game}"' in record.text and number < 40:
-                    movetext = record.text.split("\n\n", 1)[-1]
-                    (folder / f"{index}-{number}").write_bytes(b"\x00" + movetext.encode())
+def other_format(format: str, data: bytes) -> None:
+    """A reader of another format, the validator, and `convert` to lgn and OTN, which must turn
+    every problem into a diagnostic or a record not converted."""
+    from lusoria.formats.convert import convert
+
+    text = data.decode("utf-8", "replace")
+    for to in ("lgn", "otn"):
+        for _ in convert([io.StringIO(text)], to, format=format):
+            pass
+
+
+class _Answers:
+    """The language server's writer: what it sends, checked for tracebacks."""
+
+    def write(self, data: bytes) -> None:
+        if b'"traceback"' in data:
+            raise AssertionError(f"an answer with a traceback: {data[:2000]!r}")
+
+    def close(self) -> None:
+        pass
+
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}}
+
+
+def framed(message: bytes | dict) -> bytes:
+    body = message if isinstance(message, bytes) else json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def lsp(data: bytes) -> None:
+    """The language server's message loop after an initialize: the input as it is (an odd
+    first byte) or as one framed message (an even one). Its documents are closed afterwards."""
+    from lusoria import lsp as server_module
+
+    server = server_module.server
+    server.protocol.set_writer(_Answers())
+    server.protocol._shutdown = False  # a shutdown request of an earlier input
+    stream = framed(INITIALIZE) + (data[1:] if data[:1] and data[0] % 2 else framed(data[1:]))
+    try:
+        asyncio.run(server_module.read_messages(server, io.BytesIO(stream)))
+    except SystemExit:
+        pass  # an exit notification: the server ends, as it should
+    finally:
+        for uri in list(server.workspace.text_documents):
+            server.workspace.remove_text_document(uri)
+        server.documents.clear()
+        server.versions.clear()
+
+
+TARGETS: dict[str, Callable[[bytes], None]] = {
+    **{game: partial(lgn, game) for game in HEADERS},
+    **{format: partial(other_format, format) for format in FORMATS},
+    "lsp": lsp,
+}
+
+
+def seeds(target: str) -> Iterator[bytes]:
+    """The starting inputs of a target, as the target reads them."""
+    if target in HEADERS:
+        from lusoria.notation.reader import split_records
+
+        sources = sorted((ROOT / "samples").rglob("*.lgn"))
+        conformance = ROOT.parent / "shared" / "conformance"
+        if conformance.is_dir():
+            sources += sorted(conformance.glob(f"{target}*.lgn"))
+        for path in sources:
+            with open(path, encoding="utf-8") as handle:
+                for number, record in enumerate(split_records(handle)):
+                    if f'"{target}"' in record.text and number < 40:
+                        yield b"\x00" + record.text.split("\n\n", 1)[-1].encode()
+    elif target in FORMATS:
+        for path in sorted((FIXTURES / target).iterdir()) + sorted((FIXTURES / "errors").iterdir()):
+            if path.name.endswith(SUFFIXES[target]):
+                yield path.read_bytes()
+    else:
+        record = (ROOT / "samples" / "tablut" / "escape.lgn").read_text("utf-8")
+        document = {"uri": "file:///fuzz.lgn"}
+        place = {"line": 2, "character": 5}
+        session = [
+            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+                **document, "languageId": "lgn", "version": 1, "text": record}}},
+            {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                "textDocument": {**document, "version": 2},
+                "contentChanges": [{"range": {"start": place, "end": place}, "text": " e3-c3 ("}]}},
+            {"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {
+                "textDocument": document, "position": place}},
+            {"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": {
+                "textDocument": document, "position": place}},
+            {"jsonrpc": "2.0", "id": 3, "method": "textDocument/codeAction", "params": {
+                "textDocument": document, "range": {"start": place, "end": place}, "context": {"diagnostics": []}}},
+            {"jsonrpc": "2.0", "id": 4, "method": "textDocument/documentSymbol", "params": {"textDocument": document}},
+            {"jsonrpc": "2.0", "id": 5, "method": "textDocument/semanticTokens/full", "params": {
+                "textDocument": document}},
+            {"jsonrpc": "2.0", "id": 6, "method": "textDocument/formatting", "params": {
+                "textDocument": document, "options": {"tabSize": 4, "insertSpaces": True}}},
+            {"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": document}},
+        ]
+        yield b"\x01" + b"".join(framed(message) for message in session)
+        for message in session:
+            yield b"\x00" + json.dumps(message).encode()
 
 
 def main() -> None:
+    import atheris
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=sorted(HEADERS), required=True)
+    parser.add_argument("--target", choices=sorted(TARGETS), required=True)
     parser.add_argument("--seconds", type=int, default=60)
     options, rest = parser.parse_known_args()
-    corpus = HERE / "corpus" / options.game
-    seeds(options.game, corpus)
+    with atheris.instrument_imports():  # lusoria's modules, loaded here for the first time, measured
+        import lusoria.formats.convert  # noqa: F401
+        import lusoria.lsp  # noqa: F401
+        import lusoria.notation.reader  # noqa: F401
+        import lusoria.validator.replay  # noqa: F401
+    corpus = HERE / "corpus" / options.target
+    corpus.mkdir(parents=True, exist_ok=True)
+    for number, data in enumerate(seeds(options.target)):
+        (corpus / f"seed-{number}").write_bytes(data)
     crashes = HERE / "crashes"
     crashes.mkdir(exist_ok=True)
     atheris.Setup([sys.argv[0], f"-max_total_time={options.seconds}", f"-artifact_prefix={crashes}/",
-                   "-max_len=4096", "-rss_limit_mb=4096", *rest, str(corpus)], one_input(options.game))
+                   "-max_len=4096", "-rss_limit_mb=4096", *rest, str(corpus)], TARGETS[options.target])
     atheris.Fuzz()
 
 

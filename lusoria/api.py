@@ -117,7 +117,7 @@ def canonical_files(paths: Iterable[Source], encoding: str = "utf-8",
 
     from lusoria.formats import format_of
     from lusoria.notation.reader import split_records
-    from lusoria.notation.sources import decoded_text, shown_path
+    from lusoria.notation.sources import HEAD, decoded_text, head_text, shown_path
 
     for path in found(paths, format):
         if isinstance(path, Skipped) or not isinstance(path, str):
@@ -126,7 +126,7 @@ def canonical_files(paths: Iterable[Source], encoding: str = "utf-8",
         name = "<stdin>" if path == STDIN else shown_path(path)
         try:
             original = sys.stdin.buffer.read() if path == STDIN else _read_bytes(path, name)
-            read_as = format or (format_of(path, original[:4096].decode(encoding, "replace"))
+            read_as = format or (format_of(path, head_text(original[:HEAD], encoding))
                                  if path != STDIN else None) or "lgn"
             if read_as != "lgn":
                 yield CanonicalFile(path, read_as, original, original, [])

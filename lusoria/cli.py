@@ -13,8 +13,8 @@ import click
 
 from lusoria import __version__, api, output
 from lusoria.api import Problem, Skipped, Unreadable, WorkerLost
-from lusoria.files import same_file, write_file
-from lusoria.terminal import echo
+from lusoria.files import output_in, same_file, write_file
+from lusoria.terminal import echo, escaped, unescaped
 from lusoria.options import Bounded, Encoding, LazyDefault
 from lusoria.words import plural
 
@@ -82,12 +82,13 @@ class Lusoria(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         self.debug = os.environ.get(DEBUG_SWITCH, "") not in ("", "0")
-        try:
-            return super().main(*args, **kwargs)
-        except Exception as error:
-            if self.debug:
-                raise
-            stop(internal_error(error), INTERNAL_ERROR)
+        with escaped():
+            try:
+                return super().main(*args, **kwargs)
+            except Exception as error:
+                if self.debug:
+                    raise
+                stop(internal_error(error), INTERNAL_ERROR)
 
 
 def internal_error(error: Exception) -> str:
@@ -143,7 +144,7 @@ class Inputs:
             for item in items:
                 if isinstance(item, (Skipped, Unreadable)):
                     self.unreadable |= isinstance(item, Unreadable)
-                    click.echo(f"lusoria: {hinted(item)}", err=True)
+                    echo(f"lusoria: {hinted(item)}", err=True)
                 else:
                     yield item
         except WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
@@ -151,7 +152,7 @@ class Inputs:
 
 
 def stop(message: str, status: int = 2) -> NoReturn:
-    click.echo(f"lusoria: {message}", err=True)
+    echo(f"lusoria: {message}", err=True)
     sys.exit(status)
 
 
@@ -203,7 +204,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
         errors += sum(d.severity == api.ERROR for d in verdict.diagnostics)
         warnings += sum(d.severity != api.ERROR for d in verdict.diagnostics)
         if as_json:
-            click.echo(output.verdict_json(verdict))
+            echo(output.verdict_json(verdict))
             continue
         for diagnostic in verdict.diagnostics[:MAX_SHOWN]:
             echo(output.diagnostic_text(verdict, diagnostic))
@@ -211,9 +212,9 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
         if len(verdict.diagnostics) > MAX_SHOWN:
             echo(output.more_diagnostics(verdict, MAX_SHOWN))
     if not as_json:
-        click.echo(output.validation_summary(records, invalid, errors, warnings, cited))
+        echo(output.validation_summary(records, invalid, errors, warnings, cited))
     if not records and not inputs.unreadable:
-        click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
+        echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
     sys.exit(2 if inputs.unreadable or not records else 1 if invalid else 0)
 
 
@@ -240,7 +241,7 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
         nonlocal status
         if report.record is None:
             status = max(status, 1)
-            click.echo(output.diagnostic_text(report, report.diagnostics[0]), err=True)
+            echo(output.diagnostic_text(report, report.diagnostics[0]), err=True)
 
     if not check and not write:
         for number, (text, report) in enumerate(inputs(api.canonical_records(paths, encoding, **reading()))):
@@ -249,7 +250,7 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
         sys.exit(2 if inputs.unreadable else status)
     for file in inputs(api.canonical_files(paths, encoding, reading()["format"])):
         if file.format != "lgn":
-            click.echo(f"lusoria: {file.path}: --check and --write apply to lgn files, and this one is "
+            echo(f"lusoria: {file.path}: --check and --write apply to lgn files, and this one is "
                        f"{file.format}; lusoria convert writes it as lgn", err=True)
             status = 2
             continue
@@ -258,16 +259,16 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
         if not file.changed:
             continue
         if check:
-            click.echo(f"{file.path}: not in canonical form")
+            echo(f"{file.path}: not in canonical form")
             status = max(status, 1)
             continue
         try:
             write_file(file.path, file.canonical.decode("utf-8"))
         except OSError as error:
-            click.echo(f"lusoria: {cannot_write(file.path, error)}", err=True)
+            echo(f"lusoria: {cannot_write(file.path, error)}", err=True)
             status = 2
             continue
-        click.echo(f"{file.path}: rewritten")
+        echo(f"{file.path}: rewritten")
     sys.exit(2 if inputs.unreadable else status)
 
 
@@ -295,7 +296,7 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
     if written_to:
         write_output(written_to, drawing + "\n", path)
     else:
-        click.echo(drawing)
+        echo(drawing)
 
 
 @main.command()
@@ -309,7 +310,7 @@ def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
     inputs = Inputs()
     for source, fit in inputs(api.fitting(paths, encoding, **reading())):
         if as_json:
-            click.echo(output.fit_json(source, fit))
+            echo(output.fit_json(source, fit))
         else:
             echo(output.fit_text(source, fit))
     sys.exit(2 if inputs.unreadable else 0)
@@ -321,10 +322,10 @@ def explain(rule_id: str | None) -> None:
     """Print a rule that diagnostics cite (T2, S4, Q6, syntax…; any case): its text, the
     options that change it and an example. Without RULE, list every rule."""
     if rule_id is None:
-        click.echo(output.rule_list(api.rulebook()))
+        echo(output.rule_list(api.rulebook()))
         return
     try:
-        click.echo(api.explain(rule_id))
+        echo(api.explain(rule_id))
     except KeyError as error:
         raise click.BadParameter(error.args[0], param_hint="RULE") from None
 
@@ -342,7 +343,7 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
     if output:
         write_output(output, page, path)
     else:
-        click.echo(page, nl=False)
+        echo(page, nl=False)
 
 
 @main.command()
@@ -356,29 +357,56 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
 def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: str) -> None:
     """Write the records of PATH... (any format lusoria reads) as lgn or OTN (OpenTafl).
 
+    Records are converted as they are read. With --output-dir, each is written whole or not
+    at all; a file this command already wrote, or a symbolic link, is not written over.
+
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
-    input cannot be read or no record was found."""
-    results = list(api.convert(paths, to, encoding, **reading()))
-    records = [item for item in results if not isinstance(item, (Skipped, Unreadable))]
-    if to == "otn" and not output_dir and sum(item.text is not None for item in records) > 1:
-        raise click.UsageError("OTN holds one game per file: give --output-dir for several records")
-    inputs, status, written = Inputs(), 0, []
-    for item in inputs(results):
+    input cannot be read, a file cannot be written, or no record was found."""
+    inputs, status, records, written = Inputs(), 0, 0, 0
+    held: str | None = None  # one OTN game for standard output, written once no second one comes
+    outputs: dict[str, str] = {}  # the files written, and the record each holds
+    for item in inputs(api.convert(paths, to, encoding, **reading())):
+        records += 1
         if item.text is None:
             place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
-            click.echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
+            echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
             status = max(status, 1)
         elif output_dir:
-            name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}.{'otg' if to == 'otn' else 'lgn'}"
-            Path(output_dir).mkdir(parents=True, exist_ok=True)
-            (Path(output_dir) / name).write_text(item.text, "utf-8")
-            click.echo(f"wrote {Path(output_dir) / name}")
+            status = max(status, converted_file(output_dir, item, to, outputs))
+        elif to == "otn":
+            if held is not None:
+                raise click.UsageError("OTN holds one game per file: give --output-dir for several records")
+            held = item.text
         else:
-            written.append(item.text.rstrip("\n") + "\n")
-    click.echo("\n".join(written), nl=False)
+            echo(("\n" if written else "") + item.text.rstrip("\n") + "\n", nl=False)
+            written += 1
+    if held is not None:
+        echo(held, nl=False)
     if not records:
-        click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
+        echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
     sys.exit(2 if inputs.unreadable or not records else status)
+
+
+def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[str, str]) -> int:
+    """Write a converted record to its own file in `directory` (`<source>-<n>.lgn` or `.otg`),
+    whole or not at all, never over a file written before by the same command (`outputs`) nor
+    through a symbolic link; the exit status it calls for."""
+    assert item.text is not None
+    record = f"{item.source.path or '<stdin>'}, record {item.source.index}"
+    name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}.{'otg' if to == 'otn' else 'lgn'}"
+    path = os.path.join(directory, name)
+    if path in outputs:
+        echo(f"lusoria: {record} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
+             "one name: convert them into different folders)", err=True)
+        return 2
+    try:
+        write_file(output_in(directory, name), item.text, follow=False)
+    except OSError as error:
+        echo(f"lusoria: {record} not written: {cannot_write(error.filename or path, error)}", err=True)
+        return 2
+    outputs[path] = record
+    echo(f"wrote {path}")
+    return 0
 
 
 @main.command()
@@ -395,7 +423,7 @@ def random(game: str, count: int, seed: int, variant: str | None, rules: str | N
     tags = {name: value for name, value in (("Variant", variant), ("Rules", rules), ("Board", board)) if value}
     try:
         for index, text in enumerate(api.random_records(game, count, seed, tags, max_plies)):
-            click.echo(("\n" if index else "") + text, nl=False)
+            echo(("\n" if index else "") + text, nl=False)
     except api.OptionError as error:
         raise click.UsageError(str(error)) from None
 
@@ -411,7 +439,7 @@ def sql_timeout() -> int:
     """The default --timeout of `sql`: the archive's."""
     from lusoria.archive import DEFAULT_TIMEOUT
 
-    return int(DEFAULT_TIMEOUT)
+    return DEFAULT_TIMEOUT
 
 
 db_option = click.option("--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db",
@@ -461,13 +489,13 @@ def import_(paths: tuple[str, ...], db: str, jobs: int, encoding: str) -> None:
 
     inputs, found = Inputs(), api.found(paths, reading()["format"])
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
-    with click.progressbar(length=api.size(found), label="importing", file=sys.stderr) if shown \
+    with click.progressbar(length=api.size(found), label="importing", file=unescaped(sys.stderr)) if shown \
             else contextlib.nullcontext() as bar:
         records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
         summary = archive_errors(lambda: Archive(db).import_rows(inputs(checked_rows(records, jobs))))
-    click.echo(f"{db}: {summary}")
+    echo(f"{db}: {summary}")
     if not summary.added and not summary.duplicates and not inputs.unreadable:
-        click.echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
+        echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
     sys.exit(2 if inputs.unreadable or not (summary.added or summary.duplicates) else 0)
 
 
@@ -590,10 +618,10 @@ def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
     found = archive_errors(lambda: Archive(db).duplicates()) if db else inputs(api.duplicates(paths, encoding))
     same = prefixes = 0
     for duplicate in found:
-        click.echo(str(duplicate))
+        echo(str(duplicate))
         same += duplicate.kind == "same"
         prefixes += duplicate.kind == "prefix"
-    click.echo(f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}")
+    echo(f"{plural(same, 'duplicate')}, {plural(prefixes, 'prefix', 'prefixes')}")
     sys.exit(2 if inputs.unreadable else 1 if same or prefixes else 0)
 
 
@@ -637,7 +665,7 @@ def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, f
         raise click.UsageError("give a POSITION, or --record N (and --ply K)")
     chosen = filters_of(filters)
     nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth, variations))
-    click.echo(output.tree_text(nodes, format_), nl=False)
+    echo(output.tree_text(nodes, format_), nl=False)
 
 
 class DefaultGroup(click.Group):
@@ -670,7 +698,7 @@ def players_merge(names: tuple[str, ...], db: str) -> None:
     if len(names) < 2:
         raise click.UsageError("give at least one NAME and the CANONICAL name")
     canonical = archive_errors(lambda: Archive(db).merge_players(list(names[:-1]), names[-1]))
-    click.echo(f"{', '.join(names[:-1])} → {canonical}")
+    echo(f"{', '.join(names[:-1])} → {canonical}")
 
 
 @players.command(name="list", cls=FilterCommand, without=("limit",))
@@ -683,7 +711,7 @@ def players_list(db: str, format_: str, **filters: Any) -> None:
     from lusoria.archive import Archive
 
     chosen = filters_of(filters)
-    click.echo(output.render(archive_errors(lambda: Archive(db).players(chosen)), format_), nl=False)
+    echo(output.render(archive_errors(lambda: Archive(db).players(chosen)), format_), nl=False)
 
 
 @main.command()
@@ -701,7 +729,7 @@ def export(directory: str, db: str, format_: str) -> None:
     except OSError as error:
         stop(cannot_write(error.filename or directory, error))
     for table, rows in counts.items():
-        click.echo(f"{os.path.join(directory, table)}.{format_}: {plural(rows, 'row')}")
+        echo(f"{os.path.join(directory, table)}.{format_}: {plural(rows, 'row')}")
 
 
 if __name__ == "__main__":

@@ -1,30 +1,39 @@
-"""Writing files whole or not at all: `fmt --write` and every `-o` write into a temporary
-file beside the target, flush it to disk, then rename it over the target in one step. A full
-disk or a kill mid-write leaves the old file as it was."""
+"""Writing files whole or not at all: every file lusoria writes for its user (`fmt --write`,
+every `-o`, `convert --output-dir`, `export`) is written into a temporary file beside the
+target, flushed to disk, then renamed over the target in one step. A full disk or a kill
+mid-write leaves the old file as it was (tests/test_writes.py checks that nothing else writes)."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
+from typing import IO, Any
 
 
 class AtomicFile:
-    """A text file that takes the place of `path` on `commit()` (keeping the permissions of
-    the file it replaces; a symbolic link is followed, so the link stays); OSError when it
-    cannot be written. Leaving the `with` block without a commit removes it."""
+    """A file that takes the place of `path` on `commit()` (keeping the permissions of the file
+    it replaces); OSError when it cannot be written. A symbolic link at `path` is followed (the
+    link stays) unless `follow` is False: then it is replaced, never written through. Text in
+    `encoding` (with `newline` as `open` takes it), or bytes when `binary`. Leaving the `with`
+    block without a commit removes it."""
 
-    def __init__(self, path: str, encoding: str = "utf-8"):
-        self.target = os.path.realpath(path)
+    def __init__(self, path: str, encoding: str = "utf-8", newline: str | None = None, binary: bool = False,
+                 follow: bool = True):
+        self.target = os.path.realpath(path) if follow else os.path.abspath(path)
         handle, self.temporary = tempfile.mkstemp(prefix=f".{os.path.basename(self.target)}.", suffix=".tmp",
                                                   dir=os.path.dirname(self.target))
-        self.file = os.fdopen(handle, "w", encoding=encoding)
+        self.file: IO[Any] = os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding=encoding,
+                                                                              newline=newline)
         self.committed = False
 
     def __enter__(self) -> "AtomicFile":
         return self
 
-    def __exit__(self, *_) -> None:
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if isinstance(error, OSError) and error.filename in (None, self.temporary):
+            error.filename = self.target  # the file that could not be written, for the message
         if not self.committed:
             self.discard()
 
@@ -53,11 +62,24 @@ class AtomicFile:
             os.remove(self.temporary)
 
 
-def write_file(path: str, text: str, encoding: str = "utf-8") -> None:
+def write_file(path: str, text: str, encoding: str = "utf-8", follow: bool = True) -> None:
     """Write `text` to `path` atomically (AtomicFile)."""
-    with AtomicFile(path, encoding) as output:
+    with AtomicFile(path, encoding, follow=follow) as output:
         output.write(text)
         output.commit()
+
+
+def output_in(directory: str, name: str) -> str:
+    """The path of file `name` that a command writes among its outputs in `directory` (made
+    if missing): OSError when `directory` cannot be made, or when that file is a symbolic
+    link, which such a command replaces (follow=False) but never writes through."""
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), directory)
+    os.makedirs(directory, exist_ok=True)
+    path = os.path.join(directory, name)
+    if os.path.islink(path):
+        raise OSError(errno.ELOOP, "it is a symbolic link, which lusoria does not write through", path)
+    return path
 
 
 def same_file(first: str, second: str) -> bool:

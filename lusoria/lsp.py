@@ -4,19 +4,39 @@ Diagnostics are those of `lusoria validate`; an edit re-checks only the records 
 text changed, in a worker thread, and a newer edit makes an unfinished check stop (its
 finished records are kept). The features themselves live in `lusoria/document.py`;
 this module turns them into the protocol.
+
+What the server reads is bounded (`read_messages`: headers, each message's length, JSON's
+nesting and numbers), it answers only about documents the editor opened (it reads no file),
+a request it cannot answer gets an error without a traceback, and what it keeps does not
+grow with the edits (docs/robustness.md).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
+import sys
+import threading
+from concurrent.futures import Future
+from typing import Any, BinaryIO, Callable, TypeVar
+from urllib.parse import unquote
 
+import cattrs
 from lsprotocol import types as lsp
+from pygls.exceptions import (JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams, JsonRpcInvalidRequest,
+                              JsonRpcParseError)
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.workspace.position_codec import ServerTextPosition
+from pygls.workspace.text_document import TextDocument
 
 from lusoria import __version__
+from lusoria.notation.json_input import MAX_INTEGER, loads
+from lusoria.notation.numbers import whole_number
+from lusoria.terminal import unescaped
 from lusoria.document import (TOKEN_TYPES, Document, Edit, Entry, Fix, canonical_fixes, check_missing, completions,
                               diagnostic_message, diagnostic_span, fixes, format_fix, formatted_document,
                               lines_of, normalized, ply_hover, symbol_detail, symbol_name, tag_at, tag_hover,
@@ -30,22 +50,51 @@ COMPLETION_KINDS = {"ply": lsp.CompletionItemKind.Function, "number": lsp.Comple
 LEGEND = lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers=[])
 
 
+class Protocol(LanguageServerProtocol):
+    """pygls's protocol, which keeps the future of a notification handled by a generator (its
+    own handlers of didOpen, didChange, didClose…) for ever: about 5 KB an edit. A future is
+    let go once it is done (a request's has been answered by then)."""
+
+    def _execute_handler(self, msg_id: str | int, handler: Callable[[Any], Any],
+                         callback: Callable[[Future[Any]], None], args: tuple[Any, ...] | None = None,
+                         kwargs: dict[str, Any] | None = None) -> Any:
+        super()._execute_handler(msg_id, handler, callback, args, kwargs)
+        future = self._request_futures.get(msg_id)
+        if future is not None:
+            future.add_done_callback(functools.partial(self._let_go, msg_id))
+
+    def _let_go(self, msg_id: Any, future: Future) -> None:
+        if self._request_futures.get(msg_id) is future:
+            del self._request_futures[msg_id]
+
+
 class LgnServer(LanguageServer):
     """The server: one Document per open file, and the version each check is for."""
 
     def __init__(self) -> None:
-        super().__init__("lusoria", __version__)
+        super().__init__("lusoria", __version__, protocol_cls=Protocol)
         self.documents: dict[str, Document] = {}
         self.versions: dict[str, int] = {}  # uri -> the number of the latest edit
 
+    def opened(self, uri: str) -> TextDocument | None:
+        """The document the editor opened at `uri`; None for any other, which the server never
+        reads (a file it would read whole, /dev/zero; an untitled: or http: document)."""
+        return self.workspace.text_documents.get(unquote(uri))
+
     def text(self, uri: str) -> str:
-        return normalized(self.workspace.get_text_document(uri).source)
+        """The text of an open document; JsonRpcInvalidParams (an answer) for any other."""
+        document = self.opened(uri)
+        if document is None:
+            raise JsonRpcInvalidParams(f"{uri[:200]} is not open: lusoria answers about the documents the editor "
+                                       "has opened")
+        return normalized(document.source)
 
     def document(self, uri: str) -> Document:
         """The document with every record checked (a request during a check checks the
-        records still missing itself)."""
+        records still missing itself); only an open document is kept."""
+        text = self.text(uri)
         document = self.documents.setdefault(uri, Document())
-        document.refresh(self.text(uri))
+        document.refresh(text)
         return document
 
     def place(self, uri: str, position: lsp.Position) -> tuple[int, int, list[str]]:
@@ -89,6 +138,30 @@ _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 
 server = LgnServer()
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+
+
+def feature(name: str, options: Any = None) -> Callable[[Handler], Handler]:
+    """`server.feature`, with the handler's failures answered in one line (`answered`)."""
+    def register(handler: Handler) -> Handler:
+        server.feature(name, options)(answered(handler))
+        return handler
+    return register
+
+
+def answered(handler: Handler) -> Handler:
+    """A handler whose failure is an error without a traceback (pygls would send one, in the
+    error's data): its type and message; the traceback stays in the server's log."""
+    @functools.wraps(handler)
+    def answering(server: LgnServer, params: Any) -> Any:
+        try:
+            return handler(server, params)
+        except JsonRpcException:
+            raise
+        except Exception as error:
+            logging.getLogger(__name__).exception("%s failed", handler.__name__)
+            raise JsonRpcInternalError(f"lusoria could not answer: {type(error).__name__}: {error}"[:1000]) from None
+    return answering  # type: ignore[return-value]  # the same signature
 
 
 # -- diagnostics ----------------------------------------------------------------
@@ -102,9 +175,11 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
 
 async def check_document(server: LgnServer, uri: str, version: int) -> None:
     """Check the records that changed in a worker thread, then publish, unless a newer
-    edit came meanwhile (then stop: the newer check publishes)."""
-    document = server.documents.setdefault(uri, Document())
+    edit came meanwhile (then stop: the newer check publishes), or the document was closed."""
+    if server.versions.get(uri) != version:  # closed, or edited again, before the check began
+        return
     text = server.text(uri)
+    document = server.documents.setdefault(uri, Document())
     sources = document.split(text)
 
     def stale() -> bool:
@@ -125,6 +200,8 @@ async def check_document(server: LgnServer, uri: str, version: int) -> None:
 
 
 def schedule(server: LgnServer, uri: str, version: int | None) -> None:
+    if server.opened(uri) is None:  # a change or a save of a document never opened: nothing to check
+        return
     server.versions[uri] = number = (version if version is not None else server.versions.get(uri, 0) + 1)
     task = asyncio.get_running_loop().create_task(check_document(server, uri, number))
     task.add_done_callback(_log_failure)
@@ -135,22 +212,22 @@ def _log_failure(task: asyncio.Task) -> None:
         logging.getLogger(__name__).error("checking failed", exc_info=task.exception())
 
 
-@server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+@feature(lsp.TEXT_DOCUMENT_DID_OPEN)
 def did_open(server: LgnServer, params: lsp.DidOpenTextDocumentParams) -> None:
     schedule(server, params.text_document.uri, params.text_document.version)
 
 
-@server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+@feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(server: LgnServer, params: lsp.DidChangeTextDocumentParams) -> None:
     schedule(server, params.text_document.uri, params.text_document.version)
 
 
-@server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+@feature(lsp.TEXT_DOCUMENT_DID_SAVE)
 def did_save(server: LgnServer, params: lsp.DidSaveTextDocumentParams) -> None:
     schedule(server, params.text_document.uri, None)
 
 
-@server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+@feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(server: LgnServer, params: lsp.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
     server.documents.pop(uri, None)
@@ -160,7 +237,7 @@ def did_close(server: LgnServer, params: lsp.DidCloseTextDocumentParams) -> None
 
 # -- requests -------------------------------------------------------------------
 
-@server.feature(lsp.TEXT_DOCUMENT_HOVER)
+@feature(lsp.TEXT_DOCUMENT_HOVER)
 def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     uri = params.text_document.uri
     line, column, _ = server.place(uri, params.position)
@@ -177,7 +254,7 @@ def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text)) if text else None
 
 
-@server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+@feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
                 lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix,
                                                          lsp.CodeActionKind.RefactorRewrite]))
 def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
@@ -207,18 +284,18 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
     return actions
 
 
-@server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+@feature(lsp.TEXT_DOCUMENT_FORMATTING)
 def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
     uri = params.text_document.uri
     text = server.text(uri)
     formatted = formatted_document(text)
-    if formatted == server.workspace.get_text_document(uri).source:
+    if formatted == server.opened(uri).source:  # type: ignore[union-attr]  # text(uri) found it
         return []
     lines = lines_of(text)
     return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), lsp.Position(len(lines), 0)), formatted)]
 
 
-@server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+@feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
     uri = params.text_document.uri
     lines = lines_of(server.text(uri))
@@ -232,7 +309,7 @@ def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.Doc
     return found
 
 
-@server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "[", '"', "."]))
+@feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "[", '"', "."]))
 def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.CompletionList:
     uri = params.text_document.uri
     line, column, lines = server.place(uri, params.position)
@@ -247,7 +324,7 @@ def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Completio
     return lsp.CompletionList(False, items)
 
 
-@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
+@feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
 def semantic_tokens(server: LgnServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
     uri = params.text_document.uri
     columns = Columns(server, lines_of(server.text(uri)))
@@ -262,6 +339,98 @@ def semantic_tokens(server: LgnServer, params: lsp.SemanticTokensParams) -> lsp.
     return lsp.SemanticTokens(data)
 
 
-def serve() -> None:
-    """Serve one client over standard input and output."""
-    server.start_io()
+# -- reading messages ------------------------------------------------------------
+
+MAX_MESSAGE = 1 << 26  # bytes of one message (64 MiB): a document far larger than lusoria checks as you type
+MAX_HEADER = 1 << 10  # bytes of one header line
+PIECE = 1 << 20  # bytes skipped at a time
+
+
+def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+    """Serve one client over standard input and output (or the streams given) until its input ends."""
+    server.protocol.set_writer(StdoutWriter(stdout or unescaped(sys.stdout).buffer))
+    server._stop_event = threading.Event()  # pygls's: its exit handler and shutdown set it
+    try:
+        asyncio.run(read_messages(server, stdin or unescaped(sys.stdin).buffer))
+    except BrokenPipeError:
+        logging.getLogger(__name__).error("the client's end of the connection is closed")
+    finally:
+        server.shutdown()
+
+
+async def read_messages(server: LgnServer, stream: BinaryIO) -> None:
+    """Each message of `stream` (LSP's framing: headers, a blank line, Content-Length bytes of
+    JSON), handled as it comes, with nothing read beyond its bounds: a header line over
+    MAX_HEADER, or a message without a length, is skipped and said in the client's log; so
+    is a message over MAX_MESSAGE, whose bytes are read and dropped a piece at a time. A
+    length that is not a number (or one larger than any input) leaves no way to find the next
+    message: the server says so and stops."""
+    loop = asyncio.get_running_loop()
+
+    async def read(call: Callable[[int], bytes], size: int) -> bytes:
+        return await loop.run_in_executor(server.thread_pool, call, size)
+
+    while True:
+        written: str | None = None  # the Content-Length as written
+        while (line := await read(stream.readline, MAX_HEADER)) not in (b"\r\n", b"\n"):
+            if not line:
+                return  # the client's input ended
+            if not line.endswith(b"\n"):
+                while (rest := await read(stream.readline, MAX_HEADER)) and not rest.endswith(b"\n"):
+                    pass
+                said(server, f"a header line of more than {MAX_HEADER:,} bytes, skipped")
+            elif line.partition(b":")[0].strip().lower() == b"content-length":
+                written = line.partition(b":")[2].strip().decode("ascii", "replace")
+        if written is None:
+            said(server, "a message without a Content-Length header, skipped")
+            continue
+        length = whole_number(written, 0, MAX_INTEGER)
+        if length is None:
+            said(server, f"a Content-Length of '{written[:40]}' is no length lusoria can read past: the server stops")
+            return
+        if length > MAX_MESSAGE:
+            said(server, f"a message of {length:,} bytes (the longest lusoria reads is {MAX_MESSAGE:,}), skipped")
+            while length and (piece := await read(stream.read, min(PIECE, length))):
+                length -= len(piece)
+            continue
+        body = await read(stream.read, length)
+        if len(body) < length:
+            return
+        handle(server, body)
+
+
+def said(server: LgnServer, message: str) -> None:
+    """A problem of the connection, in the client's log (no request to answer)."""
+    server.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error, f"lusoria: {message}"))
+
+
+def handle(server: LgnServer, body: bytes) -> None:
+    """One message: decoded (nesting and numbers bounded), made into the protocol's types, and
+    handled; a request that cannot be is answered with an error that says why."""
+    try:
+        data = loads(body.decode("utf-8"))
+    except ValueError as error:  # UnicodeDecodeError and JSONDecodeError too
+        refuse(server, None, JsonRpcParseError(f"not JSON lusoria reads: {error}"[:1000]))
+        return
+    if not isinstance(data, dict) or data.get("jsonrpc") != "2.0":
+        refuse(server, data.get("id") if isinstance(data, dict) else None,
+               JsonRpcInvalidRequest("not a JSON-RPC 2.0 message"))
+        return
+    try:
+        message = server.protocol.structure_message(data)
+    except JsonRpcException as error:
+        cause = error.__cause__
+        why = "; ".join(cattrs.transform_error(cause, format_exception=lambda problem, _: str(problem))) \
+            if isinstance(cause, cattrs.ClassValidationError) else ""
+        if "id" in data and "method" in data:  # a request: it is owed an answer
+            refuse(server, data["id"], type(error)(f"{str(data['method'])[:100]}: {why or error.message}"[:1000]))
+        else:
+            said(server, f"a message that is not what the protocol says, skipped: {why or error.message}"[:1000])
+        return
+    server.protocol.handle_message(message)
+
+
+def refuse(server: LgnServer, message_id: Any, error: JsonRpcException) -> None:
+    """Answer a message with an error (`message_id` None when it could not be read)."""
+    valid = message_id if isinstance(message_id, (int, str)) and not isinstance(message_id, bool) else None
+    server.protocol._send_data({"jsonrpc": "2.0", "id": valid, "error": {"code": error.code, "message": error.message}})

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 FORMATS = ("table", "json", "csv", "lgn")  # of rows (query, sql)
 TABLE_COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "plies", "valid", "first_rule"]
 WINDOW = 60  # characters of a source line shown either side of a diagnostic
+MAX_TABLE = 1 << 26  # characters of values a table holds to size its columns (the other formats stream)
 
 
 def where(source: RecordText) -> str:
@@ -167,7 +168,13 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
     else:
         from tabulate import tabulate  # here: `validate` loads no table code
 
-        table = list(shown)
+        table, size = [], 0
+        for row in shown:
+            table.append(row)
+            size += sum(len(str(value)) for value in row.values())
+            if size > MAX_TABLE:
+                raise ValueError(f"a table of more than {MAX_TABLE:,} characters of values; the formats json, csv "
+                                 "and lgn write rows as they come, and have no bound")
         yield tabulate(table, headers="keys") + "\n" if table else "no records\n"
 
 

@@ -1,11 +1,15 @@
-"""Text for a person at a terminal: control characters from records (escape sequences that
-could retitle a window, move the cursor, hide text) are shown escaped, as `\\x1b`; output
-that goes to a file or a pipe is written as it is (records intact)."""
+"""Text for a person at a terminal: control characters (escape sequences that could retitle
+a window, move the cursor, hide text; records carry them, and so may file names) are shown
+escaped, as `\\x1b`, whoever writes them (lusoria, click's messages, a table); output that goes
+to a file or a pipe is written as it is (records intact)."""
 
 from __future__ import annotations
 
+import io
 import re
 import sys
+from contextlib import contextmanager
+from typing import Iterator, TextIO
 
 import click
 
@@ -15,14 +19,61 @@ CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u20
 
 
 def escape_controls(text: str) -> str:
+    """The one escaping function: each control character as `\\xNN` (or `\\uNNNN`)."""
     return CONTROLS.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
+class Escaping(io.TextIOBase):
+    """A terminal's text stream through which every write is `escape_controls`d."""
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(escape_controls(text))  # a TypeError for bytes: click then takes this for a text stream
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]  # TextIOBase declares it a plain attribute
+        return self.stream.encoding
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return self.stream.errors
+
+
+@contextmanager
+def escaped() -> Iterator[None]:
+    """Standard output and error, where they are terminals, escape control characters while
+    the block runs (a command: lusoria.cli's group)."""
+    saved = sys.stdout, sys.stderr
+    if sys.stdout is not None and sys.stdout.isatty():
+        sys.stdout = Escaping(sys.stdout)
+    if sys.stderr is not None and sys.stderr.isatty():
+        sys.stderr = Escaping(sys.stderr)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def unescaped(stream: TextIO) -> TextIO:
+    """The terminal behind an escaping stream, for what writes its own control characters
+    (a progress bar's cursor movements)."""
+    return stream.stream if isinstance(stream, Escaping) else stream
+
+
 def echo(message: str = "", nl: bool = True, err: bool = False) -> None:
-    """click.echo, with control characters escaped when the stream is a terminal, and
-    written as they are to a file or a pipe."""
-    stream = sys.stderr if err else sys.stdout
-    if stream.isatty():
-        click.echo(escape_controls(message), nl=nl, err=err)
-    else:
-        click.echo(message, nl=nl, err=err, color=True)  # click would strip escape sequences: keep the data
+    """click.echo of text that may hold records' data, which every command writes with: to a
+    file or a pipe as it is (click would strip escape sequences); to a terminal escaped
+    (`escaped`)."""
+    click.echo(message, nl=nl, err=err, color=True)

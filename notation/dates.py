@@ -6,8 +6,10 @@ import calendar
 import re
 from datetime import date
 
-_DATE = re.compile(r"(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)")
-_NUMBERS = re.compile(r"[ \t]*(\d{1,4})[ \t]*[./-][ \t]*(\d{1,2})[ \t]*[./-][ \t]*(\d{1,4})[ \t]*")
+from lusoria.notation.numbers import checked_number
+
+_DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)")
+_NUMBERS = re.compile(r"[ \t]*([0-9]{1,4})[ \t]*[./-][ \t]*([0-9]{1,2})[ \t]*[./-][ \t]*([0-9]{1,4})[ \t]*")
 
 
 def date_range(text: str) -> tuple[str | None, str | None]:
@@ -17,7 +19,7 @@ def date_range(text: str) -> tuple[str | None, str | None]:
     m = _DATE.fullmatch(text)
     if not m:
         raise ValueError(f"a Date is YYYY.MM.DD, with ?? for unknown parts; not '{text}'")
-    year, month, day = (None if "?" in part else int(part) for part in m.groups())
+    year, month, day = (None if "?" in part else checked_number(part, 0, 9999) for part in m.groups())
     if year is None:
         return None, None
     months = (month, month) if month else (1, 12)
@@ -48,7 +50,7 @@ def date_readings(text: str) -> list[str]:
         return []
     readings: list[str] = []
     for year, month, day in orders:
-        reading = f"{year}.{int(month):02}.{int(day):02}"
+        reading = f"{year}.{checked_number(month, 0, 99):02}.{checked_number(day, 0, 9999):02}"
         try:
             date_range(reading)
         except ValueError:

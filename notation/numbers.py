@@ -1,6 +1,8 @@
-"""Whole numbers read from input text (records, tags, position strings, options): ASCII
-digits only, and bounded before they are converted, so that no number written in the
-input can cost memory, time or a traceback (docs/robustness.md, "Bounds")."""
+"""Whole numbers read from input text (records, tags, position strings, options, other
+formats, JSON, the language server's messages): ASCII digits only, and bounded before they
+are converted, so that no number written in the input can cost memory, time or a traceback
+(docs/robustness.md, "Bounds"). This is the one place that calls `int()` on text
+(tests/test_numbers.py checks)."""
 
 from __future__ import annotations
 
@@ -15,3 +17,12 @@ def whole_number(text: str, low: int, high: int) -> int | None:
         return None
     value = int(digits)
     return value if low <= value <= high else None
+
+
+def checked_number(text: str, low: int, high: int) -> int:
+    """`whole_number` of text that a pattern has already found to be such a number (a
+    square's rank, a die, a date's year): ValueError if it is not one."""
+    value = whole_number(text, low, high)
+    if value is None:
+        raise ValueError(f"'{text[:20]}' is not a whole number from {low} to {high}")
+    return value

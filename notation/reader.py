@@ -19,13 +19,14 @@ from itertools import chain
 from typing import Iterable, Iterator
 
 from lusoria.errors import LusoriaError
+from lusoria.files import write_file
 from lusoria.grammar import grammar_text
 from lusoria.validator import games
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import split_run
 
-MAX_TOKEN = 1 << 20  # characters in one token: a tag, a comment, a number (docs/robustness.md)
-_TOKEN_PIECES = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\n]*"?|[^\s{};"]+')  # roughly the lexer's tokens
+MAX_TOKEN = 1 << 20  # characters in one token, in every format: a tag, a comment, a number (docs/robustness.md)
+LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\n]*"?|[^\s{};"]+')  # roughly the lexer's tokens
 
 
 @dataclass(slots=True)
@@ -204,9 +205,7 @@ def _terminal_patterns(game: str) -> dict[str, str]:
     terminals = terminal_patterns(game)
     if path:
         try:
-            with open(f"{path}.{os.getpid()}", "w", encoding="utf-8") as made:
-                json.dump({"grammar": grammar, "terminals": terminals}, made)
-            os.replace(made.name, path)  # whole, for a process reading it at the same time
+            write_file(path, json.dumps({"grammar": grammar, "terminals": terminals}))  # whole, for a reader
         except OSError:
             pass  # made again next time
     return terminals
@@ -256,8 +255,10 @@ def parse_record(source: RecordText | str) -> Record:
         raise SyntaxProblem(f"unknown game '{game[1]}' (known: {', '.join(known_games())})",
                             offset + source.text.count("\n", 0, game.start(1)) + 1,
                             game.start(1) - source.text.rfind("\n", 0, game.start(1)), game[1], "tag")
-    if len(source.text) > MAX_TOKEN:
-        _refuse_long_tokens(source.text, offset)
+    if (token := long_token(source.text, LGN_TOKENS)) is not None:
+        start = token.start()
+        raise SyntaxProblem(token_message(token), offset + source.text.count("\n", 0, start) + 1,
+                            start - source.text.rfind("\n", 0, start), token[0][:20])
     record = _read_plain(source.text, offset, _terminals(name))
     if record is None:
         from lusoria.notation.lalr import parse_lalr  # loads Lark: only for the records that need it
@@ -338,14 +339,17 @@ def _row(text: str, start: int, at: int, row: int, row_start: int) -> tuple[int,
     return (row + rows, text.rfind("\n", start, at) + 1) if rows else (row, row_start)
 
 
-def _refuse_long_tokens(text: str, offset: int) -> None:
-    """SyntaxProblem for a token longer than MAX_TOKEN, found before the lexer meets it."""
-    for piece in _TOKEN_PIECES.finditer(text):
-        if piece.end() - piece.start() > MAX_TOKEN:
-            start = piece.start()
-            raise SyntaxProblem(f"a token of {piece.end() - start:,} characters; the longest allowed is "
-                                f"{MAX_TOKEN:,}", offset + text.count("\n", 0, start) + 1,
-                                start - text.rfind("\n", 0, start), text[start:start + 20])
+def long_token(text: str, pieces: re.Pattern[str], start: int = 0, end: int | None = None) -> re.Match[str] | None:
+    """The first token of `text[start:end]` (as `pieces` cuts the format's text into tokens) longer
+    than MAX_TOKEN, if any: every reader looks for one before it reads (the one token bound)."""
+    end = len(text) if end is None else end
+    if end - start <= MAX_TOKEN:
+        return None
+    return next((piece for piece in pieces.finditer(text, start, end) if piece.end() - piece.start() > MAX_TOKEN), None)
+
+
+def token_message(token: re.Match[str]) -> str:
+    return f"a token of {token.end() - token.start():,} characters; the longest allowed is {MAX_TOKEN:,}"
 
 
 def read_records(lines: Iterable[str]) -> Iterator[tuple[RecordText, Record | SyntaxProblem]]:

@@ -104,13 +104,35 @@ def _broken_link(path: Path) -> bool:
     return path.is_symlink() and not path.exists() and not path.name.startswith(".")
 
 
-def _head(path: Path, size: int = 4096) -> str:
+HEAD = 4096  # the bytes of a file that say its format (lusoria.formats.format_of)
+BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))  # UTF-32's before UTF-16's, its prefix
+
+
+def codec_for(start: bytes, encoding: str) -> str:
+    """The codec that decodes a file whose first bytes are `start`, read in `encoding`: in
+    UTF-8 (the default), a byte-order mark says the file's Unicode encoding, and is dropped."""
+    if codecs.lookup(encoding).name != "utf-8":
+        return encoding
+    return next((codec for bom, codec in BOMS if start.startswith(bom)), "utf-8")
+
+
+def head_text(head: bytes, encoding: str = "utf-8") -> str:
+    """The first bytes of a file as text, to tell its format: decoded as the file is (its
+    byte-order mark dropped), what does not decode replaced."""
+    try:
+        return head.decode(codec_for(head, encoding), "replace")
+    except LookupError:
+        return ""  # the encoding is unknown: reading the file says so
+
+
+def _head(path: Path) -> str:
     """The first characters of a file whose extension does not say its format alone."""
     if path.suffix.lower() not in (".json", ".txt"):
         return ""
     try:
         with open(path, "rb") as stream:
-            return stream.read(size).decode("utf-8", "replace")
+            return head_text(stream.read(HEAD))
     except OSError:
         return ""
 
@@ -120,13 +142,16 @@ CHUNK = 1 << 20  # characters decoded at a time
 
 def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterator[str]:
     """The stream as pieces of text with `\\n` line ends (CRLF and CR too); a leading
-    BOM is dropped. Bytes that do not decode are an InputError naming their offset."""
+    byte-order mark is dropped, and in UTF-8 (the default) one of UTF-16 or UTF-32 says the
+    encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset."""
     try:
-        codec = "utf-8-sig" if codecs.lookup(encoding).name == "utf-8" else encoding
-        counted = _Counting(stream)
-        text = io.TextIOWrapper(counted, codec, newline=None)  # type: ignore[type-var]  # a raw stream will do
+        start = stream.read(4)
+        counted = _Counting(stream, start)
+        text = io.TextIOWrapper(counted, codec_for(start, encoding), newline=None)  # type: ignore[type-var]
     except LookupError as error:
         raise InputError(f"{path}: {error}") from None
+    except OSError as error:
+        raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
     try:
         yield from iter(lambda: text.read(CHUNK), "")
     except OSError as error:
@@ -143,16 +168,18 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterat
 
 class _Counting(io.RawIOBase):
     """A binary stream that keeps count of the bytes and lines read before its last
-    chunk, and that chunk (to locate a decoding error)."""
+    chunk, and that chunk (to locate a decoding error); `start`: bytes already read from
+    `stream`, given first."""
 
-    def __init__(self, stream: BinaryIO):
-        self.stream, self.consumed, self.lines, self.last = stream, 0, 0, b""
+    def __init__(self, stream: BinaryIO, start: bytes = b""):
+        self.stream, self.start, self.consumed, self.lines, self.last = stream, start, 0, 0, b""
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer) -> int:
-        data = self.stream.read(len(buffer))
+        data, self.start = (self.start[:len(buffer)], self.start[len(buffer):]) if self.start \
+            else (self.stream.read(len(buffer)), b"")
         self.lines += self.last.count(b"\n")
         self.last = data
         buffer[:len(data)] = data
@@ -193,10 +220,10 @@ def read_sources(path: Source, encoding: str = "utf-8", format: str | None = Non
     with file:
         if format is None:
             try:
-                head = file.peek(4096)[:4096]
+                head = file.peek(HEAD)[:HEAD]
             except OSError as error:
                 raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
-            format = format_of(path, head.decode(encoding, "replace")) or "lgn"
+            format = format_of(path, head_text(head, encoding)) or "lgn"
         records = _records_in(decoded_text(file, name, encoding), format, name, tags)
         done = 0
         try:

@@ -117,6 +117,30 @@ def test_whole_number_reads_ascii_digits_within_bounds():
         assert whole_number(text, 0, 100) is None, text
 
 
+PACKAGES = ("lusoria", "notation", "formats", "archive", "validator", "grammar")
+INT_ALLOWED = {  # the calls of int() on text outside notation/numbers.py, and why each is bounded
+    ("lusoria/files.py", "int(line.split()[1], 8)"): "the umask Linux shows: four octal digits",
+}
+
+
+def test_int_is_called_on_text_only_by_the_bounded_number_reader():
+    """No int() on unbounded digits anywhere: notation/numbers.py is the one place that converts
+    digits (whole_number, checked_number); any other call of int() fails this test."""
+    import ast
+
+    calls = set()
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            name = str(path.relative_to(ROOT))
+            if name == "notation/numbers.py":
+                continue
+            source = path.read_text("utf-8")
+            for node in ast.walk(ast.parse(source)):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "int":
+                    calls.add((name, ast.get_source_segment(source, node)))
+    assert calls == set(INT_ALLOWED)
+
+
 def first(text: str):
     report = check(text)
     assert report.diagnostics, text

@@ -5,6 +5,7 @@ a terminal, worker processes are capped, and odd filter values are usage errors.
 import json
 import os
 import pty
+import re
 import subprocess
 import sys
 
@@ -81,6 +82,99 @@ def test_control_characters_are_escaped_on_a_terminal(tmp_path):
     assert run("query", "--db", db, "--format", "lgn").output == HOSTILE  # a pipe gets the records as they are
 
 
+EVIL = "\x1b]0;PWNED\x07\x9b31m\u202e"  # a window title, a bell, a C1 escape, a right-to-left override
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+BAR = re.compile(r"\r|\x1b\[\?25[lh]")  # what import's progress bar writes to move the cursor
+MARK = "@@@ lusoria "  # before each command's output
+ALL_COMMANDS = """
+import json, sys
+MARK = sys.argv[2]
+from lusoria.cli import main
+for number, args in enumerate(json.loads(sys.argv[1])):
+    print(f"{MARK}{number}", flush=True)
+    try:
+        main(args, prog_name="lusoria")
+    except SystemExit:
+        pass
+"""
+
+
+def hostile_folder(folder):
+    """Records carrying EVIL wherever a command may show them: tags, comments, illegal plies and
+    syntax errors (a diagnostic shows its line), rules that cannot be replayed, an OTN file, a
+    file name."""
+    folder.mkdir()
+    (folder / "hostile.lgn").write_text(
+        f'[Game "tablut"]\n[Event "{EVIL}"]\n[White "{EVIL}"]\n[Black "b{EVIL}"]\n[Date "2026.{EVIL}"]\n'
+        f"1. e3-c3 {{{EVIL}}} d1-d3 2. e4-e3{EVIL} *\n\n"
+        f'[Game "tablut"]\n[White "{EVIL}"]\n1. e3-c3 d1-d3 2. {EVIL} *\n\n'
+        f'[Game "tablut"]\n[Rules "{EVIL}=1"]\n1. e3-c3 *\n\n'
+        f'[Game "tablut"]\n[White "{EVIL}"]\n[Black "{EVIL}x"]\n1. e3-c3 d1-d3 *\n')
+    (folder / "hostile.otg").write_text(
+        (ROOT / "tests/fixtures/formats/otn/resigned-from-a-position.otg").read_text()
+        .replace("Olof Berg", EVIL).replace("2. Kc5-c8 ---", f"2. Kc5-c8 {EVIL}"))
+    (folder / f"named{EVIL}.lgn").write_text(f'[Game "tablut"]\n[White "{EVIL}"]\n[Black "{EVIL}x"]\n1. e3-c3 d1-d3 *\n')
+    (folder / f"skipped{EVIL}.txt").write_text("not records\n")
+
+
+def test_every_command_escapes_control_characters_on_a_terminal(tmp_path):
+    """Every command, its messages and click's, run under a pseudo-terminal over records
+    full of control characters: none reaches the terminal raw (lusoria.terminal.escaped)."""
+    folder = tmp_path / "in"
+    hostile_folder(folder)
+    lgn, db = str(folder / "hostile.lgn"), str(tmp_path / "a.db")
+    commands = [
+        ["validate", str(folder)], ["validate", "--json", str(folder)], ["fmt", str(folder)],
+        ["fmt", "--check", str(folder)], ["show", lgn], ["show", lgn, "--record", "2"], ["show", lgn, "--record", "3"],
+        ["show", lgn, "--record", "3", "--format", "svg"], ["show", lgn, "--record", "3", "-o", str(folder / "x.lgn"),
+                                                              "--ply", "2"], ["html", lgn], ["rules", str(folder)],
+        ["convert", "--to", "lgn", str(folder)], ["convert", "--to", "otn", "--output-dir", str(tmp_path / "otn"),
+                                                  str(folder)],
+        ["import", "--db", db, str(folder)], ["query", "--db", db], ["query", "--db", db, "--format", "json"],
+        ["query", "--db", db, "--format", "csv"], ["query", "--db", db, "--format", "lgn"],
+        ["query", "--db", db, "--white", EVIL], ["sql", "--db", db, "SELECT white, black, text FROM records"],
+        ["sql", "--db", db, f"SELECT '{EVIL}' AS a, x'1b07' AS b"], ["duplicates", str(folder)],
+        ["duplicates", "--db", db], ["stats", "--db", db], ["stats", "--db", db, "--json"],
+        ["tree", "--db", db, "--record", "4", "--depth", "2"], ["players", "list", "--db", db],
+        ["players", "list", "--db", db, "--format", "csv"], ["players", "merge", "--db", db, EVIL, f"b{EVIL}"],
+        ["export", "--db", db, "--format", "csv", str(tmp_path / "out")], ["explain", EVIL],
+        ["random", "--game", EVIL], ["validate", str(tmp_path / f"missing{EVIL}")]]
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-c", ALL_COMMANDS, json.dumps(commands), MARK], stdin=follower,
+                               stdout=follower, stderr=follower, cwd=tmp_path)
+    os.close(follower)
+    output = b""
+    while chunk := _read(leader):
+        output += chunk
+    process.wait()
+    os.close(leader)
+    shown = output.decode()
+    sections = shown.split(MARK)[1:]
+    assert len(sections) == len(commands)
+    for section in sections:
+        raw = RAW.findall(BAR.sub("", section).replace("\r\n", "\n"))
+        assert raw == [], (commands[int(section.split()[0])], section[:2000])
+    escaped = EVIL.encode("unicode_escape").decode().replace("\\u202e", "\\u202e")
+    assert escaped == "\\x1b]0;PWNED\\x07\\x9b31m\\u202e"
+    assert sum(escaped in section for section in sections) >= 20  # the records were shown, escaped
+
+
+def test_commands_write_only_through_the_terminal_module():
+    """click.echo strips escape sequences from records written to a file or a pipe unless told
+    not to: lusoria.terminal.echo is the one writer of the commands."""
+    for path in (ROOT / "lusoria").glob("*.py"):
+        if path.name != "terminal.py":
+            assert "click.echo(" not in path.read_text("utf-8") and "click.secho(" not in path.read_text("utf-8"), path
+
+
+def _read(descriptor: int) -> bytes:
+    """What a pseudo-terminal has written next; b"" once its last writer is gone."""
+    try:
+        return os.read(descriptor, 65536)
+    except OSError:
+        return b""
+
+
 def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
     started = []
 
@@ -152,6 +246,15 @@ def test_fmt_streams_its_records(tmp_path):
     small.write_text("\n".join([record] * (1_000_000 // len(record))))
     large.write_text("\n".join([record] * (5_000_000 // len(record))))
     assert peak_kib("fmt", str(large)) - peak_kib("fmt", str(small)) < 4_000  # KiB, for 4 MB more input
+
+
+def test_convert_streams_its_records(tmp_path):
+    """convert once held every record and its replay: 3.5 MB took 332 MB."""
+    record = (ROOT / "samples/tablut/linnaeus.lgn").read_text()
+    small, large = tmp_path / "small.lgn", tmp_path / "large.lgn"
+    small.write_text("\n".join([record] * (1_000_000 // len(record))))
+    large.write_text("\n".join([record] * (5_000_000 // len(record))))
+    assert peak_kib("convert", "--to", "lgn", str(large)) - peak_kib("convert", "--to", "lgn", str(small)) < 4_000
 
 
 def test_sql_json_streams_its_rows(tmp_path):

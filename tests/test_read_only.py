@@ -19,6 +19,7 @@ from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, ImportStopped, ReadOnlyError
 from lusoria.archive import reading
 from lusoria.archive.reading import read_only_authorizer, unique_names
+from lusoria import output
 from lusoria.cli import main
 
 from conftest import ROOT, ctrl_c_when_ready
@@ -112,6 +113,27 @@ def test_a_statement_stops_after_the_timeout(archive, monkeypatch):
         Archive(str(archive)).sql(ENDLESS, timeout=0.5)
 
 
+@pytest.mark.parametrize("sql", ["SELECT randomblob(1000000000)", "SELECT zeroblob(20000000) FROM records",
+                                 "SELECT group_concat(hex(zeroblob(1000000))) FROM records, records AS a"])
+def test_a_value_larger_than_the_bound_is_refused_in_one_line(archive, sql):
+    """randomblob(1000000000) took a gigabyte, then a MemoryError."""
+    result = run("sql", "--db", str(archive), sql)
+    assert (result.exit_code, result.output) == (1, f"lusoria: the statement makes or reads a value of more than "
+                                                    f"{reading.MAX_VALUE:,} bytes, the most allowed\n")
+    assert run("sql", "--db", str(archive), "--format", "csv", f"SELECT length(zeroblob({reading.MAX_VALUE}))").output \
+        == f"length(zeroblob({reading.MAX_VALUE}))\n{reading.MAX_VALUE}\n"
+
+
+def test_a_table_holds_a_bounded_result_and_the_streamed_formats_any(archive, monkeypatch):
+    monkeypatch.setattr(output, "MAX_TABLE", 1000)
+    sql = "SELECT hex(zeroblob(1000)) AS h FROM records"
+    result = run("sql", "--db", str(archive), sql)
+    assert result.exit_code == 2 and result.output.endswith(
+        "Error: a table of more than 1,000 characters of values; the formats json, csv and lgn write rows as they "
+        "come, and have no bound\n")
+    assert run("sql", "--db", str(archive), "--format", "csv", sql).output.count("0000") > 1000
+
+
 def test_a_statement_without_a_timeout_runs_to_its_end(archive, monkeypatch):
     clock = Clock(10.0 ** 9)
     monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=clock))
@@ -200,6 +222,20 @@ def test_an_import_into_a_damaged_archive_says_it_is_intact(archive, tmp_path):
     assert Archive(str(path)).sql("SELECT count(*) AS n FROM records") == [{"n": 4}]
     with pytest.raises(ImportStopped):
         Archive(str(path)).import_paths([str(ROOT / "samples/laquet")])
+
+
+@pytest.mark.parametrize("limit", [60_000, 700_000])  # the schema fails; the first batch fails (606 KB were left)
+def test_a_first_import_on_a_full_disk_leaves_no_archive(tmp_path, limit):
+    script = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+              f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit},) * 2); "
+              "from lusoria.cli import main; main(sys.argv[1:])")
+    collection = tmp_path / "many.lgn"
+    collection.write_text("\n".join(random_records("tablut", 300, seed=2)))
+    path = tmp_path / "new.db"
+    done = subprocess.run([sys.executable, "-c", script, "import", "--db", str(path), str(collection)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr == f"lusoria: cannot create the archive {path}: disk I/O error\n"
+    assert os.listdir(tmp_path) == ["many.lgn"]
 
 
 def test_an_import_on_a_full_disk_leaves_whole_batches(archive, tmp_path):

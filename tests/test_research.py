@@ -273,6 +273,7 @@ def test_laquet_patterns(archive):
     ("0:1 - w", "'0:1' is not POINT:COUNT"),
     ("3:16 - w", "'3:16' is not POINT:COUNT"),
     ("- 3:0 w", "'3:0' is not POINT:COUNT"),
+    ("1" * 5000 + ":1 - w", "is not POINT:COUNT"),
 ])
 def test_bad_patterns_say_why(archive, text, message):
     with pytest.raises(ValueError, match=message):
@@ -281,7 +282,9 @@ def test_bad_patterns_say_why(archive, text, message):
 
 @pytest.mark.parametrize("text, message", [
     ("4/4/4 *", "latrunculi: a latrunculi pattern cannot be 4x3"),
-    ("17/17/17/17 *", "latrunculi: a latrunculi pattern cannot be 17x4"),
+    ("16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 *", "latrunculi: a latrunculi pattern cannot be 16x17"),
+    ("17/17/17/17 *", "latrunculi: a run of 17 empty squares is wider than any board (16 squares)"),
+    ("9" * 5000 + "/8/8/8/8/8/8/8 *", "a run of 99999999999999999999 empty squares is wider than any board"),
     ("5/4/4/4 *", "latrunculi: every rank of a pattern covers the same number of squares"),
     ("9/9/9/9/9/9/9/9/9 w 1 2 3", "tablut: only a Latrunculi pattern has more fields"),
 ])
@@ -336,6 +339,8 @@ def test_material_condition_sql_uses_parameters_only():
     assert bounds == [4, 1, 10, 3, 3]
     with pytest.raises(ValueError, match="not a material condition"):
         material_condition("white<=4; DROP TABLE records")
+    with pytest.raises(ValueError, match="COUNT from 0 to 256"):
+        material_condition("white<=" + "9" * 5000)
 
 
 # -- player names -------------------------------------------------------------------------------

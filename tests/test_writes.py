@@ -124,3 +124,81 @@ def test_encodings_are_checked(encoding, message):
 def test_utf16_without_a_byte_order_mark_is_an_input_error():
     result = run("validate", "--encoding", "utf-16", str(ROOT / "samples/tablut/escape.lgn"))
     assert result.exit_code == 2 and "not valid utf-16: UTF-16 stream does not start with BOM" in result.output
+
+
+# -- convert --output-dir and export: every file through the one atomic writer ------------------
+
+def test_convert_output_dir_on_a_full_disk_leaves_no_file(tmp_path):
+    out = tmp_path / "out"
+    done = on_a_full_disk(100, "convert", "--to", "otn", "--output-dir", str(out), str(ROOT / "samples/tablut/escape.lgn"))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == (f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: cannot write "
+                           f"{out / 'escape-1.otg'}: file too large\n")
+    assert os.listdir(out) == []  # no empty file, no temporary one
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
+def test_convert_output_dir_that_cannot_be_written_is_said_in_one_line(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir(mode=0o500)
+    result = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut/escape.lgn"))
+    assert result.exit_code == 2 and result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"record 0 not written: cannot write {out / 'escape-1.lgn'}: permission denied" in result.output
+
+
+def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_path):
+    for folder, game in (("ca", "escape"), ("cb", "king-captured")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "x.lgn").write_bytes((ROOT / f"samples/tablut/{game}.lgn").read_bytes())
+    out = tmp_path / "out"
+    out.mkdir()
+    outside = tmp_path / "outside.txt"
+    outside.write_text("mine\n")
+    (out / "link-1.lgn").symlink_to(outside)
+    (tmp_path / "link.lgn").write_bytes((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    result = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.lgn"),
+                 str(tmp_path / "cb/x.lgn"), str(tmp_path / "link.lgn"))
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"wrote {out / 'x-1.lgn'}",
+        f"lusoria: {tmp_path / 'cb/x.lgn'}, record 0 not written: {out / 'x-1.lgn'} holds {tmp_path / 'ca/x.lgn'}, "
+        "record 0, written by this command (two inputs of one name: convert them into different folders)",
+        f"lusoria: {tmp_path / 'link.lgn'}, record 0 not written: cannot write {out / 'link-1.lgn'}: it is a symbolic "
+        "link, which lusoria does not write through"]
+    assert (out / "x-1.lgn").read_text() == run("convert", "--to", "lgn", str(tmp_path / "ca/x.lgn")).output
+    assert outside.read_text() == "mine\n" and (out / "link-1.lgn").is_symlink()
+    again = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.lgn"))
+    assert again.exit_code == 0 and again.output == f"wrote {out / 'x-1.lgn'}\n"  # a later run replaces its file
+
+
+def test_export_writes_each_table_whole_and_not_through_a_link(tmp_path):
+    db = tmp_path / "a.db"
+    assert run("import", "--db", str(db), str(ROOT / "samples")).exit_code == 0
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "tags.csv").symlink_to(tmp_path / "elsewhere.csv")
+    result = run("export", "--db", str(db), "--format", "csv", str(out))
+    assert result.exit_code == 2 and result.output == (
+        f"lusoria: cannot write {out / 'tags.csv'}: it is a symbolic link, which lusoria does not write through\n")
+    assert not (tmp_path / "elsewhere.csv").exists()
+    done = on_a_full_disk(40_000, "export", "--db", str(db), "--format", "csv", str(tmp_path / "full"))
+    assert done.returncode == 2  # records.csv takes 45 kB
+    assert done.stderr == f"lusoria: cannot write {tmp_path / 'full' / 'records.csv'}: file too large\n"
+    assert os.listdir(tmp_path / "full") == []  # neither a part of it nor a temporary file
+
+
+def test_files_are_written_only_through_the_atomic_writer():
+    """No module but lusoria/files.py opens a file for writing (the archive, a SQLite database,
+    is built beside its place and linked into it: archive/schema.py)."""
+    import re
+
+    writing = re.compile(r"""\bopen\([^)]*["'][wax]b?\+?["']|\.write_(?:text|bytes)\(|mkstemp\(|os\.replace\(|"""
+                         r"""ParquetWriter\((?!out\.file)""")
+    found = []
+    for package in ("lusoria", "notation", "formats", "archive", "validator"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            name = str(path.relative_to(ROOT))
+            for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+                if writing.search(line) and name not in ("lusoria/files.py", "archive/schema.py"):
+                    found.append(f"{name}:{number}: {line.strip()}")
+    assert found == []

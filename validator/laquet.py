@@ -13,7 +13,7 @@ from typing import Final, NamedTuple, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.notation.numbers import whole_number
+from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
 from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.suggest import similarity
@@ -69,7 +69,8 @@ def _written(word: str) -> Written:
     """One written play, as 3/6(2) (the grammar allows one repeat digit, 2-9)."""
     repeat = word.endswith(")")
     points = word[:-3] if repeat else word
-    return Written(tuple([OFF if p == "off" else int(p) for p in points.split("/")]), int(word[-2]) if repeat else 1)
+    return Written(tuple([OFF if p == "off" else checked_number(p, 1, 24) for p in points.split("/")]),
+                   checked_number(word[-2], 2, 9) if repeat else 1)
 
 
 def _plays(text: str) -> tuple[Written, ...]:
@@ -79,7 +80,7 @@ def _plays(text: str) -> tuple[Written, ...]:
 
 def _dice(text: str) -> tuple[int, ...]:
     """The dice of a written roll: 63, 6-3, or one die (6) in a > group."""
-    return tuple([int(digit) for digit in text if digit.isdigit()])
+    return tuple([checked_number(digit, 1, 6) for digit in text if digit in "123456"])
 
 
 @lru_cache(maxsize=65536)

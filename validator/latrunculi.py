@@ -9,7 +9,7 @@ from typing import Callable, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.notation.numbers import whole_number
+from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
                                    check_capture_list)
 from lusoria.validator.diagram import Diagram, Piece, Squares, ply_marks
@@ -160,12 +160,12 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         o, v = self.option, self.variant
         self.geo = geometry(*size)
         self.settings = Settings(
-            variant=v, geo=self.geo, pieces=int(o["pieces"]), inciti=v == "seneca",
+            variant=v, geo=self.geo, pieces=checked_number(o["pieces"], 2, self.MAX_PIECES), inciti=v == "seneca",
             placing=v in ("seneca", "piso"), slides=v in ("petteia", "dux"),
             move_rule=self.MOVE_RULE[v], setup_rule=self.SETUP_RULE[v],
             placement_captures=o["placement-captures"] == "yes", jump_any=o["jump-over"] == "any",
             removal_first=o["removal"] == "before-move", corner_capture=o["corner-capture"] == "yes",
-            min_pieces=int(o["min-pieces"]))
+            min_pieces=checked_number(o["min-pieces"], 1, 2))
 
     @property
     def move_rule(self) -> str:
@@ -365,7 +365,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
 
     def ply_parts(self, text: str) -> GridPly:
         move = parse_move(text)
-        squares = tuple((FILES.index(name[0]), int(name[1:])) for name in move.squares)
+        squares = tuple(_order(name) for name in move.squares)
         return GridPly(move.placement, move.piece, squares, move.jumps, move.captures, move.removal)
 
     def legal_plies(self, position: LatrunculiPosition) -> list[str]:
@@ -594,7 +594,7 @@ def _format(geo: Geometry, move: Move, before: bytes, captured: list[int], remov
 
 def _order(name: str) -> tuple[int, int]:
     """Export order of captures: by file, then by rank."""
-    return FILES.index(name[0]), int(name[1:])
+    return FILES.index(name[0]), checked_number(name[1:], 1, 16)
 
 
 def _end(settings: Settings, position: LatrunculiPosition, mover: int) -> Outcome | None:

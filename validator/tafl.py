@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.notation.numbers import whole_number
+from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
                                    check_capture_list)
 from lusoria.validator.diagram import CAMP, CORNER, THRONE, Diagram, Piece, Squares, ply_marks
@@ -51,9 +51,9 @@ class Geometry:
         # the squares a move from origin to target crosses, then target, at origin * squares + target
         self.paths: tuple[tuple[int, ...], ...] = tuple(self._path(origin, target) for origin in range(squares)
                                                         for target in range(squares))
-        self.edge = bytes(int(not all(rays)) for rays in self.rays)
+        self.edge = bytes(not all(rays) for rays in self.rays)  # bools as bytes 0 and 1
         last = squares - 1
-        self.corners = bytes(int(s in (0, size - 1, last - size + 1, last)) for s in range(squares))
+        self.corners = bytes(s in (0, size - 1, last - size + 1, last) for s in range(squares))
         self.next_to_throne: frozenset[int] = frozenset(self.neighbours[throne])
         self.moves: dict[str, Move] = {}  # the plies read on this board (parse_move)
 
@@ -229,7 +229,7 @@ class TaflGame(GridGame[TaflPosition]):
         chosen = {**dict(tuichi_ends=False, passes=False, camp_squares=(), camps=bytes(geo.squares),
                          camp_hostile_when_held=True, repetition=False, shieldwall=False, forts=False,
                          encirclement=False), **rules}
-        closed = bytes(int(bool(s == geo.throne or chosen["camps"][s] or corners[s])) for s in range(geo.squares))
+        closed = bytes(s == geo.throne or chosen["camps"][s] > 0 or corners[s] > 0 for s in range(geo.squares))
         return Settings(geo=geo, ids=ids, throne_words=f"the {board.throne_name} ({board.throne})",
                         corner_escape=board.corner_escape, corners=corners,
                         exits=corners if board.corner_escape else geo.edge, closed=closed, **chosen)
@@ -238,7 +238,7 @@ class TaflGame(GridGame[TaflPosition]):
     def square(cls, name: str) -> int:
         """The index of a square of this game's board, by name (a1)."""
         size = cls.board.size
-        return (int(name[1:]) - 1) * size + FILES.index(name[0])
+        return (checked_number(name[1:], 1, size) - 1) * size + FILES.index(name[0])
 
     def square_name(self, square: int) -> str:
         return self.geo.names[square]

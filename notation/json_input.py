@@ -1,0 +1,57 @@
+"""JSON read from input (the aagenielsen.dk scrape, the language server's messages): its
+nesting bounded, measured without recursion before Python's decoder (which recurses) meets
+it, and its numbers read as text or through `notation.numbers` (docs/robustness.md, "Bounds")."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from lusoria.notation.numbers import whole_number
+
+MAX_DEPTH = 64  # arrays and objects one inside another
+MAX_INTEGER = (1 << 63) - 1  # the largest whole number a message may hold (SQLite's, JSON-RPC ids in practice)
+_PIECES = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]')  # strings (skipped whole), brackets
+
+
+def too_deep(text: str, start: int = 0, end: int | None = None) -> int | None:
+    """Where, in the JSON value that starts at `start`, an array or object opens deeper than
+    MAX_DEPTH, if one does (None too for text that is not JSON: the decoder says so)."""
+    depth = 0
+    for piece in _PIECES.finditer(text, start, len(text) if end is None else end):
+        bracket = piece[0]
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return piece.start()
+        elif bracket in "]}":
+            depth -= 1
+            if depth <= 0:
+                return None  # the value has ended
+    return None
+
+
+def deep_error(text: str, at: int) -> json.JSONDecodeError:
+    return json.JSONDecodeError(f"arrays and objects nested deeper than {MAX_DEPTH}", text, at)
+
+
+def text_decoder() -> json.JSONDecoder:
+    """A decoder that keeps every number as the text it is written in (nothing converted)."""
+    return json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
+
+
+def bounded_integer(text: str) -> int:
+    """A JSON integer of at most MAX_INTEGER either side of 0; ValueError for a longer one."""
+    value = whole_number(text.removeprefix("-"), 0, MAX_INTEGER)
+    if value is None:
+        raise ValueError(f"a number of {len(text):,} characters; the largest allowed is {MAX_INTEGER:,}")
+    return -value if text.startswith("-") else value
+
+
+def loads(text: str) -> object:
+    """A JSON document whose nesting and integers are bounded (floats as Python reads them);
+    ValueError (json.JSONDecodeError for broken or deep JSON) otherwise."""
+    start = len(text) - len(text.lstrip())
+    if (deep := too_deep(text, start)) is not None:
+        raise deep_error(text, deep)
+    return json.loads(text, parse_int=bounded_integer)

@@ -1,0 +1,85 @@
+"""The fuzz harness's targets (fuzz/harness.py: every reader, the validators, `convert`, the
+language server's messages) on every run, bounded and deterministic: each over its seeds,
+mutations of them (a fixed random seed) and arbitrary bytes (hypothesis, derandomized), and
+the inputs that once broke one, as regressions. A target fails on any exception, and the
+language server's on an answer that carries a traceback."""
+
+import importlib.util
+import random
+
+import pytest
+from hypothesis import given, strategies as st
+
+from conftest import ROOT
+
+_spec = importlib.util.spec_from_file_location("harness", ROOT / "fuzz" / "harness.py")
+harness = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(harness)
+TARGETS = sorted(harness.TARGETS)
+SPICE = [b"[", b"]", b"{", b"}", b"(", b")", b'"', b"\\", b"\n", b"\r", b"\x00", b"\xff", b"\xed\xb0\x80",
+         b"9" * 5000, b"[" * 200, b"\\udc00", b"Content-Length: ", b"\r\n\r\n", b"-1", b"---", b"1a.1.1a."]
+
+
+def mutations(data: bytes, rng: random.Random, count: int) -> list[bytes]:
+    """`count` variants of `data`: a piece deleted, repeated, or replaced by something hostile."""
+    variants = []
+    for _ in range(count):
+        start = rng.randrange(len(data) + 1)
+        end = min(len(data), start + rng.randrange(1, 64))
+        kind = rng.randrange(3)
+        if kind == 0:
+            variants.append(data[:start] + data[end:])
+        elif kind == 1:
+            variants.append(data[:end] + data[start:end] * rng.randrange(2, 50) + data[end:])
+        else:
+            variants.append(data[:start] + rng.choice(SPICE) + data[end:])
+    return variants
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_every_target_holds_on_its_seeds_and_their_mutations(target):
+    run, rng = harness.TARGETS[target], random.Random(target)
+    seeds = list(harness.seeds(target))[:12]
+    assert seeds, f"{target} has no seed"
+    for data in seeds:
+        run(data)
+        for variant in mutations(data, rng, 6):
+            run(variant)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@given(data=st.binary(max_size=1024))
+def test_every_target_holds_on_arbitrary_bytes(target, data):
+    harness.TARGETS[target](data)
+
+
+SAAMI = b'"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)"'
+OTN_RULES = b"[rules:dim:9 esc:e cor: atkf:y tfr:i]\n\n"
+REGRESSIONS = {  # inputs that once ended in a traceback: issue 32's, and what the harness found
+    "aage, Moves nested 50,000 deep": ("aage", b"{" + SAAMI + b', "Moves": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"),
+    "aage, WhoWon of 100,000 digits": ("aage", b"{" + SAAMI + b', "Moves": "f1-f3", "WhoWon": ' + b"9" * 100_000 + b"}"),
+    "aage, a lone surrogate": ("aage", b"{" + SAAMI + b', "Moves": "f1-f3", "WhiteSidePlayerName": "\\udc00"}'),
+    "tablut-challenge, a first board with two kings (found by atheris)": (
+        "tablut-challenge", b"".join((ROOT / "tests/fixtures/formats/tablut-challenge/Rossi_vs_Verdi_1763722800000_"
+                                      "gameLog.txt").read_bytes().splitlines(keepends=True)[:19])
+        .replace(b"BBWWKWWBB", b"BBWKKWWBB")),  # the log's first board, and nothing after it
+    "tablut-challenge, the king taken on d0 (found by atheris)": (
+        "tablut-challenge", (ROOT / "tests/fixtures/formats/tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt")
+        .read_bytes().replace(b"catturato in: d2", b"catturato in: d0")),
+    "otn, a turn of 5,000 digits": ("otn", OTN_RULES + b"9" * 5000 + b". e4-g4 a6-a9\n"),
+    "otn, a variation address of 5,000 digits": ("otn", OTN_RULES + b"1. d1-d3 e3-f3\n1a." + b"9" * 5000
+                                                 + b".1a. d1-d2\n"),
+    "lsp, a Content-Length of 20 digits": ("lsp", b"\x01Content-Length: 99999999999999999999\r\n\r\n{}"),
+    "lsp, a hover at line -1": ("lsp", b'\x00{"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": '
+                                       b'{"textDocument": {"uri": "untitled:1"}, "position": {"line": -1, '
+                                       b'"character": 0}}}'),
+    "lsp, symbols of a file never opened": ("lsp", b'\x00{"jsonrpc": "2.0", "id": 1, "method": '
+                                                   b'"textDocument/documentSymbol", "params": {"textDocument": '
+                                                   b'{"uri": "file:///dev/zero"}}}'),
+}
+
+
+@pytest.mark.parametrize("name", REGRESSIONS)
+def test_the_inputs_that_broke_a_target_hold(name):
+    target, data = REGRESSIONS[name]
+    harness.TARGETS[target](data)

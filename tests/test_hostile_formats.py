@@ -1,0 +1,287 @@
+"""Hostile input to the readers of other formats (issue 32): numbers of any length, the token
+bound, deep nesting, and what the OTN reader must refuse rather than guess. Each problem is a
+diagnostic with its rule and place, never a traceback."""
+
+import codecs
+import random
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, strategies as st
+
+from lusoria.api import canonical_text, convert, random_record
+from lusoria.cli import main
+from lusoria.formats import read_text
+from lusoria.formats.convert import Converted
+from lusoria.formats.otn import MAX_DEPTH
+from lusoria.notation.model import Line, Ply
+from lusoria.notation.writer import quote, write_record
+from lusoria.validator.tablut import Tablut
+from lusoria.notation.reader import MAX_TOKEN
+from lusoria.notation.sources import HEAD, read_sources, walk
+from lusoria.validator.replay import check
+
+from conftest import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures" / "formats"
+RESIGNED = (FIXTURES / "otn" / "resigned-from-a-position.otg").read_text()
+HEADER, MOVES = RESIGNED.split("\n\n")  # the tags; "1. Ke5-c5- d1-d2\n2. Kc5-c8 ---\n"
+HUGE = "9" * 5000  # more digits than int() converts (4,300)
+
+
+def diagnostics(text: str, format: str = "otn") -> list[tuple]:
+    """(rule, line, column, message) of each diagnostic of each record read from `text`."""
+    return [(d.rule, d.line, d.column, d.message) for source in read_text(text, format, "hostile")
+            for d in check(source).diagnostics]
+
+
+def only(text: str, format: str = "otn") -> tuple:
+    (found,) = diagnostics(text, format)
+    return found
+
+
+# -- OTN: numbers ----------------------------------------------------------------------------------
+
+def test_otn_turn_numbers_of_any_length_are_an_error_at_the_turn():
+    rule, line, column, message = only(f"{HEADER}\n\n{HUGE}. Ke5-c5 d1-d2\n")
+    assert (rule, line, column) == ("syntax", 8, 1)
+    assert message == f"found turn {'9' * 40}…, expected turn 1 (turns are numbered from 1, one after another)"
+
+
+def test_otn_variation_addresses_of_any_length_are_an_error_at_the_address():
+    rule, line, column, message = only(f"{HEADER}\n\n1. Ke5-c5 d1-d2\n1a.{HUGE}.1a. Ke5-d5\n")
+    assert (rule, line, column) == ("syntax", 9, 1)
+    assert message.startswith(f"'1a.{'9' * 37}…' is not a variation address")
+    assert "numbers from 1 to 1,000,000,000" in message
+
+
+def test_otn_addresses_with_leading_zeros_name_the_same_ply():
+    text = f"{HEADER}\n\n1. Ke5-c5 d1-d2\n01a.01.01a. Ke5-d5\n"
+    [source] = read_text(text, "otn", "zeros.otg")
+    report = check(source)
+    assert report.valid, report.diagnostics
+    assert [line.plies[0].text for line in report.record.main.plies[0].variations] == ["Ke5-d5"]
+
+
+# -- OTN: what the reader used to guess -------------------------------------------------------------
+
+@pytest.mark.parametrize("result", ["2", "+1", "1-0", ""])
+def test_otn_a_result_that_is_none_of_otns_is_an_error(result):
+    rule, line, column, message = only(RESIGNED.replace("[result:-1]", f"[result:{result}]"))
+    assert (rule, line, column) == ("tag", 5, 9)
+    assert message == (f"[result:{result}] is not an OTN result: 1 (the attackers won), -1 (the defenders won), "
+                       "0 (a draw) or ? (not known)")
+
+
+def test_otn_a_repeated_tag_is_an_error_at_the_second():
+    rule, line, column, message = only(RESIGNED.replace("[result:-1]", "[result:-1]\n[Result:1]"))
+    assert (rule, line, column) == ("tag", 6, 2)
+    assert message == "a second [Result:…] tag (the first is on line 5): an OTN game has one of each"
+
+
+def test_otn_a_repeated_rules_entry_is_an_error_at_the_second():
+    text = RESIGNED.replace("starti:", "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ start:")
+    second = text.split("\n")[5].rindex("start:") + 1
+    assert only(text) == ("tag", 6, second, "rules entry start: is given twice")
+
+
+@pytest.mark.parametrize("moves, place, message", [
+    ("2. Ke5-c5- d1-d2\n", (8, 1), "found turn 2, expected turn 1 (turns are numbered from 1, one after another)"),
+    ("1. Ke5-c5- d1-d2\n1. Kc5-c8 ---\n", (9, 1),
+     "found turn 1, expected turn 2 (turns are numbered from 1, one after another)"),
+    ("1. Ke5-c5- d1-d2 Kc5-c8\n", (8, 18), "found a third move 'Kc5-c8' in turn 1: a turn holds the two sides' moves"),
+    ("1. Ke5-c5-\n2. d1-d2 Kc5-c8\n", (9, 1),
+     "turn 2 follows a turn of one move: a turn holds the two sides' moves, only the last may hold one"),
+])
+def test_otn_turns_out_of_order_or_of_three_moves_are_errors(moves, place, message):
+    assert only(f"{HEADER}\n\n{moves}") == ("syntax", *place, message)
+
+
+# -- every reader: the token bound ----------------------------------------------------------------
+
+LONG = "x" * MAX_TOKEN  # one more character makes a token too long
+
+
+@pytest.mark.parametrize("format, text, place", [
+    ("otn", RESIGNED.replace("[event:lusoria fixtures]", f"[event:{LONG[7:]}]"), (1, 1)),
+    ("otn", f"{HEADER}\n\n1. Ke5-c5- d1-d2\n[{LONG[1:]}]\n", (9, 1)),
+    ("tafl", f"e2-c2 f9-f5 d1-d3{LONG[5:]}x\n", (1, 13)),
+])
+def test_every_reader_refuses_a_token_longer_than_lgn_allows(format, text, place):
+    rule, line, column, message = only(text, format)
+    assert (rule, (line, column), message) == (
+        "syntax", place, f"a token of {MAX_TOKEN + 1:,} characters; the longest allowed is {MAX_TOKEN:,}")
+
+
+def test_a_tablut_challenge_log_refuses_a_long_field():
+    log = (FIXTURES / "tablut-challenge" / "Rossi_vs_Verdi_1763722800000_gameLog.txt").read_text()
+    players = next(line for line in log.split("\n") if "Players:" in line)
+    long = log.replace(players, players.replace("Rossi", LONG[:-4] + "Rossi"))
+    rule, line, column, message = only(long, "tablut-challenge")
+    assert (rule, line, message) == ("syntax", log[:log.index(players)].count("\n") + 1,
+                                     f"a token of {MAX_TOKEN + 1:,} characters; the longest allowed is {MAX_TOKEN:,}")
+    assert column == players.index("Rossi") + 1
+
+
+# -- the aagenielsen.dk scrape: JSON ------------------------------------------------------------------
+
+SAAMI = '"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)"'
+
+
+def test_aage_json_nested_deeper_than_the_bound_is_an_error_and_the_games_before_stand():
+    deep = '{%s, "Moves": %s}' % (SAAMI, "[" * 50_000 + "]" * 50_000)
+    text = '[{%s, "Moves": "f1-f3 d5-d2"},\n %s]' % (SAAMI, deep)
+    first, second = [check(source) for source in read_text(text, "aage", "deep.json")]
+    assert first.valid and first.plies == 2
+    [(rule, line, column, message)] = [(d.rule, d.line, d.column, d.message) for d in second.diagnostics]
+    second_line = text.split("\n")[1]
+    assert (rule, line, message) == ("syntax", 2, "broken JSON: arrays and objects nested deeper than 64")
+    assert column == second_line.index("[") + 63 + 1  # the 64th bracket opens level 65 (the game's object is 1)
+
+
+def test_aage_numbers_of_any_length_are_kept_as_text():
+    text = '{%s, "Moves": "f1-f3 d5-d2", "WhoWon": %s, "AageGameTypeKey": -%s.5e%s}' % (SAAMI, "9" * 100_000, HUGE,
+                                                                                       HUGE)
+    [source] = read_text(text, "aage", "digits.json")
+    report = check(source)
+    assert report.valid and report.record.result == "*"  # WhoWon names no side: not known
+
+
+@pytest.mark.parametrize("field", ["WhiteSidePlayerName", "Moves"])
+def test_aage_a_lone_surrogate_is_an_error_at_its_field(field):
+    value = '"\\udc00"' if field != "Moves" else '["f1-f3", "\\ud800x"]'
+    text = '{%s, "Moves": "f1-f3", "%s": %s}' % (SAAMI, field, value) if field != "Moves" else \
+        '{%s, "Moves": %s}' % (SAAMI, value)
+    rule, line, column, message = only(text, "aage")
+    assert (rule, line, column) == ("syntax", 1, text.index(f'"{field}": ') + len(field) + 5)
+    assert message == f"{field} holds \\u{'dc00' if field != 'Moves' else 'd800'}, half of a UTF-16 pair " \
+                      "without its other half: no character"
+
+
+def test_aage_refuses_a_long_token_and_quotes_a_bad_move_shortly():
+    text = '{%s, "Moves": "f1-f3 %s"}' % (SAAMI, "d5-d2" + "x" * MAX_TOKEN)
+    token = len('"f1-f3 d5-d2"') + MAX_TOKEN  # the JSON string is the token
+    assert only(text, "aage")[3] == f"a token of {token:,} characters; the longest allowed is {MAX_TOKEN:,}"
+    rule, _, _, message = only('{%s, "Moves": "f1-f3 %s"}' % (SAAMI, "q" * 100_000), "aage")
+    assert message == f"found '{'q' * 40}…', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'"
+
+
+# -- telling a file's format -------------------------------------------------------------------------
+
+def formats_read(path) -> list[str]:
+    return [source.format for source in read_sources(str(path))]
+
+
+def test_a_move_list_whose_first_line_is_longer_than_the_head_read_is_tafl(tmp_path):
+    line = " ".join(["e2-c2 c5-c2", "c2-e2 c2-c5"] * 500)  # 2,000 moves, 12,000 characters
+    (tmp_path / "long.txt").write_text(line + " resigned\n")
+    assert len(line) > HEAD and formats_read(tmp_path / "long.txt") == ["tafl"]
+    assert [str(item) for item in walk([str(tmp_path)])] == [str(tmp_path / "long.txt")]
+
+
+@pytest.mark.parametrize("name, bom, encoding", [
+    ("scrape.json", codecs.BOM_UTF8, "utf-8"), ("scrape.json", b"", "utf-16"), ("scrape.json", b"", "utf-32"),
+    ("game.otg", b"", "utf-16-le"), ("game.otg", b"", "utf-16-be"),
+])
+def test_a_byte_order_mark_says_the_encoding_and_the_format_is_read_past_it(tmp_path, name, bom, encoding):
+    text = (FIXTURES / "aage" / "captures.json").read_text() if name.endswith(".json") else RESIGNED
+    mark = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE}.get(encoding, b"")
+    (tmp_path / name).write_bytes(bom + mark + text.encode(encoding))
+    [report] = [check(source) for source in read_sources(str(tmp_path / name))]
+    assert report.source.format == ("aage" if name.endswith(".json") else "otn")
+    assert report.diagnostics == [] and report.plies == 3
+    found = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert (found.exit_code, found.output.splitlines()[-1]) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)")
+
+
+# -- lgn → OTN → lgn ------------------------------------------------------------------------------
+
+RECORD = '[Game "tablut"]\n{tags}\n1. e3-c3 d1-d3 *\n'
+READ_BY_LUSORIA = {"Game", "Variant", "Rules", "Position", "Board", "Result", "Date"}  # checked, or make the rules
+TAG_NAMES = st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,11}", fullmatch=True).filter(lambda n: n not in READ_BY_LUSORIA)
+TAG_VALUES = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), max_size=24)
+
+
+def through_otn(text: str) -> tuple[str, Converted, Converted | None]:
+    """The record's canonical lgn, it written as OTN, and that OTN converted back to lgn."""
+    original = check(text)
+    assert original.valid, original.diagnostics
+    [otn] = convert([text], "otn")
+    back = next(iter(convert([otn.text], "lgn", format="otn"))) if otn.text is not None else None
+    return canonical_text(original), otn, back
+
+
+@given(st.dictionaries(TAG_NAMES, TAG_VALUES, max_size=6))
+def test_lgn_to_otn_to_lgn_keeps_every_tag(tags):
+    text = RECORD.format(tags="".join(f"[{name} {quote(value)}]\n" for name, value in tags.items()))
+    canonical, otn, back = through_otn(text)
+    assert otn.problem is None and back.problem is None, (otn.problem, back and back.problem)
+    assert back.text == canonical
+
+
+@pytest.mark.parametrize("tags, plain, carried", [
+    ({"Event": "A]b", "Site": "x:y [z]", "Termination": "x]y"}, [],
+     ["Event=A%5Db", "Site=x%3Ay%20%5Bz%5D", "Termination=x%5Dy"]),
+    ({"My_Tag": "v", "a": "b", "Annotator": "  spaced  "}, [], ["My_Tag=v", "a=b", "Annotator=%20%20spaced%20%20"]),
+    ({"Attackers": "not Black", "Event": "Club", "TimeControl": "40/7200"}, ["[event:Club]", "[TimeControl:40/7200]"],
+     ["Attackers=not%20Black"]),
+    ({"Foo": "1", "FOO": "2"}, ["[Foo:1]"], ["FOO=2"]),  # OTN's names are read in any case
+])
+def test_a_tag_otn_cannot_hold_as_it_is_travels_percent_encoded(tags, plain, carried):
+    canonical, otn, back = through_otn(RECORD.format(tags="".join(f"[{n} {quote(v)}]\n" for n, v in tags.items())))
+    lines = otn.text.split("\n")
+    assert [line for line in lines if line[1:].split(":")[0] in {"event", "TimeControl", "Foo"}] == plain
+    assert f"[lusoria-tags:{' '.join(carried)}]" in lines
+    assert back.text == canonical
+
+
+def test_a_tag_too_long_once_encoded_is_not_converted_and_the_message_names_it():
+    brackets = MAX_TOKEN // 3 + 1  # each written %5D
+    _, otn, _ = through_otn(RECORD.format(tags=f'[Event "{"]" * brackets}"]\n'))
+    assert otn.text is None
+    assert otn.problem == (f"the tags OTN cannot hold as they are (Event), percent-encoded in [lusoria-tags:…], make "
+                           f"{len('[lusoria-tags:Event=]') + 3 * brackets:,} characters: more than a token "
+                           f"lusoria reads ({MAX_TOKEN:,})")
+
+
+@pytest.mark.parametrize("entry", ["Event", "Ev%ent=x", "9x=y", "Event=%ED%B0%80", "Event=a%0Ab"])
+def test_a_malformed_carried_tag_is_an_error_at_its_entry(entry):
+    text = RESIGNED.replace("[result:-1]", f"[result:-1]\n[lusoria-tags:Site=x {entry}]")
+    rule, line, column, message = only(text)
+    assert (rule, line, column) == ("tag", 6, len("[lusoria-tags:Site=x ") + 1)
+    assert message.startswith(f"lusoria-tags entry '{entry}' is not NAME=VALUE")
+
+
+def nested(depth: int) -> str:
+    """A legal game whose variations nest `depth` deep: variation k replaces ply k by itself and
+    goes on with ply k + 1, where variation k + 1 hangs."""
+    record = random_record(Tablut(), random.Random(3), max_plies=depth + 2)
+    plies = [ply.text for ply in record.main.plies]
+    assert len(plies) == depth + 2
+    line = record.main
+    for k in range(1, depth + 1):
+        variation = Line([Ply(plies[k]), Ply(plies[k + 1])])
+        line.plies[k if line is record.main else 1].variations.append(variation)
+        line = variation
+    return write_record(record)
+
+
+def test_otn_is_written_for_variations_nested_up_to_the_bound_and_refused_deeper():
+    canonical, otn, back = through_otn(nested(MAX_DEPTH))
+    assert back.text == canonical
+    _, otn, _ = through_otn(nested(MAX_DEPTH + 1))
+    assert otn.text is None and otn.problem == (
+        f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address (3b.1.1a.…), "
+        "which grows with the depth")
+
+
+def test_an_otn_tag_that_lgn_would_hold_as_too_long_a_token_is_not_converted():
+    """A valid .otg with a 3 MB event converted to an lgn that validate rejected: the OTN reader
+    refuses the token now (above), and an event under the bound that lgn's escapes double is
+    not converted."""
+    backslashes = MAX_TOKEN // 2 + 1  # each written as two in lgn
+    event = "[event:" + "\\" * backslashes + "]"
+    [converted] = convert([RESIGNED.replace("[event:lusoria fixtures]", event)], "lgn", format="otn")
+    assert converted.text is None
+    assert converted.problem == (f"written in lusoria's notation it would hold a token of {2 * backslashes + 2:,} "
+                                 f"characters; the longest allowed is {MAX_TOKEN:,}")
