@@ -8,6 +8,7 @@ the record already read, `parsed`), keeping every ply's line and column in the o
 | `tafl` | `*.txt` that starts with a move list | tafl move lists (`tafl`) |
 | `aage` | `*.json` | the aagenielsen.dk scrape (`tafl`) |
 | `tablut-challenge` | `*_gameLog.txt` | Tablut Challenge server logs (`tablut_challenge`) |
+| `csv` | `*.csv` that starts with a move list, two counts and a status | the Rust tafl engines' games (`tafl`) |
 """
 
 from __future__ import annotations
@@ -17,15 +18,15 @@ from typing import Iterator
 
 from lusoria.notation.reader import RecordText
 
-FORMATS = ("lgn", "otn", "tafl", "aage", "tablut-challenge")
-SUFFIXES = {"lgn": ".lgn", "otn": ".otg", "tafl": ".txt", "aage": ".json", "tablut-challenge": ".txt"}
+FORMATS = ("lgn", "otn", "tafl", "aage", "tablut-challenge", "csv")
+SUFFIXES = {"lgn": ".lgn", "otn": ".otg", "tafl": ".txt", "aage": ".json", "tablut-challenge": ".txt", "csv": ".csv"}
 
 
 def format_of(path: str, head: str = "") -> str | None:
     """The format of a file from its name, then (for `.json`, `.txt`) its first characters;
     None when it is none of lusoria's formats."""
     from lusoria.formats.tablut_challenge import looks_like_log
-    from lusoria.formats.tafl import looks_like_aage, looks_like_move_lists
+    from lusoria.formats.tafl import looks_like_aage, looks_like_csv, looks_like_move_lists
 
     name = Path(path).name.lower()
     if name.endswith(".lgn"):
@@ -38,6 +39,8 @@ def format_of(path: str, head: str = "") -> str | None:
         if name.endswith("_gamelog.txt") or looks_like_log(head):
             return "tablut-challenge"
         return "tafl" if looks_like_move_lists(head) else None
+    if name.endswith(".csv"):
+        return "csv" if looks_like_csv(head) else None
     return None
 
 
@@ -50,7 +53,9 @@ def why_not(path: str, format: str | None = None) -> str:
         return "a .json file that is not an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)"
     if suffix == ".txt":
         return "a .txt file that is neither a Tablut Challenge game log nor tafl move lists"
-    return "not a record file (.lgn, .otg, .json of aagenielsen.dk, *_gameLog.txt, .txt of move lists)"
+    if suffix == ".csv":
+        return "a .csv file that is not a tafl move list (moves,defenders lost,attackers lost,status)"
+    return "not a record file (.lgn, .otg, .json of aagenielsen.dk, *_gameLog.txt, .txt of move lists, .csv of games)"
 
 
 def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
@@ -68,5 +73,8 @@ def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = N
     elif format == "tablut-challenge":
         from lusoria.formats.tablut_challenge import read_log
         yield from read_log(text, path)
+    elif format == "csv":
+        from lusoria.formats.tafl import read_csv
+        yield from read_csv(text, path, tags)
     else:
         raise ValueError(f"unknown format '{format}' (known: {', '.join(FORMATS)})")

@@ -1,6 +1,6 @@
 """What every reader of another format shares: where an offset is in the file, a record
-under construction (`Draft`), the rule tags of a set of options, and the normalisation of
-capture lists that some sources write their own way."""
+under construction (`Draft`), the rule tags of a set of options, and the reading of the capture
+lists of the tafl sites (RULES.md H1–H3), which write them their own way."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import Callable, Iterator
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token_message
 from lusoria.validator.base import Illegal, OptionError, Played
-from lusoria.validator.tablut import KING, Tablut, parse_move, square_name
-from lusoria.validator.tafl import TaflPosition
+from lusoria.validator.games import GAMES
+from lusoria.validator.tafl import KING, TaflGame, TaflPosition, parse_move
 
 CANNOT_EXPRESS = "lusoria cannot express"
 SHOWN = 40  # characters of a word of the input quoted in a message
@@ -49,11 +49,13 @@ class Draft:
     locator: Locator
     start: int  # offset of the game's first character
     end: int  # offset just past its last
-    tags: dict[str, str] = field(default_factory=lambda: {"Game": "tablut"})
+    tags: dict[str, str] = field(default_factory=dict)
     places: dict[str, tuple[int, int]] = field(default_factory=dict)
     line: Line = field(default_factory=Line)
     result: str = "*"
     result_at: int | None = None
+    listed: set[int] = field(default_factory=set)  # the plies (indexes) whose every capture the source lists
+    problems: list[SyntaxProblem] = field(default_factory=list)  # what the source gets wrong, at plies
 
     def tag(self, name: str, value: str, offset: int | None = None) -> None:
         self.tags[name] = value
@@ -85,7 +87,8 @@ class Draft:
         last = self.locator.where(max(self.start, self.end - 1))[0]
         if parsed is None:
             parsed = self.record()
-        return RecordText(self.locator.lines(first, last), first, index, path, self.reader, parsed)
+        problems = tuple(self.problems) if isinstance(parsed, Record) else ()
+        return RecordText(self.locator.lines(first, last), first, index, path, self.reader, parsed, problems)
 
     def record(self) -> Record:
         first = self.locator.where(self.start)
@@ -107,29 +110,33 @@ def one_game(draft: Draft, read: Callable[[Draft, str], None], text: str, path: 
     yield draft.source(path, 0)
 
 
-def rule_tags(options: dict[str, str]) -> dict[str, str]:
-    """`Variant` and `Rules` tags for a full set of Tablut options: the preset that needs the
-    fewest overrides (no Variant tag for the seed rules)."""
+def rule_tags(game: type[TaflGame], options: dict[str, str]) -> dict[str, str]:
+    """`Variant` and `Rules` tags for a full set of a tafl game's options: the preset that needs
+    the fewest overrides (no Variant tag for the default preset)."""
     def overrides(preset: str) -> dict[str, str]:
-        base = Tablut(variant=preset).option
+        base = game(variant=preset).option
         return {key: value for key, value in options.items() if value != base[key]}
 
-    preset = min(Tablut.presets, key=lambda name: len(overrides(name)))
-    tags = {"Variant": preset} if preset != "seed" else {}
+    preset = min(game.presets, key=lambda name: len(overrides(name)))
+    tags = {"Variant": preset} if preset != next(iter(game.presets)) else {}
     if changed := overrides(preset):
         tags["Rules"] = " ".join(f"{key}={value}" for key, value in changed.items())
     return tags
 
 
-def tablut_rules(tags: dict[str, str]) -> Tablut:
-    """The Tablut rules that `tags` choose (OptionError if none): every format here is Tablut's."""
-    rules = Tablut.from_tags(tags)
-    assert isinstance(rules, Tablut)
+def tafl_rules(tags: dict[str, str]) -> TaflGame:
+    """The rules of the tafl game that `tags` choose (its Game tag; OptionError if none): every
+    format here is the tafl family's."""
+    game = GAMES[tags["Game"]] if tags.get("Game") in GAMES else None
+    if game is None or not issubclass(game, TaflGame):
+        raise OptionError(f"'{tags.get('Game')}' is not a tafl game", "Game")
+    rules = game.from_tags(tags)
+    assert isinstance(rules, TaflGame)
     return rules
 
 
 def position_after(played: Played) -> TaflPosition:
-    """The Tablut position a ply leads to (`Played` holds any game's)."""
+    """The tafl position a ply leads to (`Played` holds any game's)."""
     assert isinstance(played.position, TaflPosition)
     return played.position
 
@@ -138,36 +145,37 @@ def without_captures(text: str) -> str:
     return text.split("x", 1)[0]
 
 
-def add_missing_king(draft: Draft) -> None:
-    """A source that never lists the captured king (aagenielsen.dk): replay the main line and
-    add the king to a capture list that lacks only him, with a note; a list that says nothing
-    of the result gets the one its last ply ends the game with. Any other difference stays
-    for the validator to report; normalising stops at the first ply that does not play."""
+def read_site_captures(draft: Draft) -> None:
+    """The capture lists of a tafl site (RULES.md H1–H3): a move written with its hyphen lists
+    every soldier it captures (`draft.listed`), and never the king. Replays the main line: a list
+    that lacks only the captured king gets him, with a note; a list that leaves out a soldier the
+    move captures (an empty one included, which lusoria's notation would read as "computed") is a
+    problem of the record at that ply; a list with a square too many is left for the validator
+    to report. A list that says nothing of the result gets the one its last ply ends the game
+    with. Stops at the first ply that does not play (the validator reports it)."""
     try:
-        rules = tablut_rules(draft.tags)
+        rules = tafl_rules(draft.tags)
         position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
     except OptionError:  # bad tags or Position: the validator reports them
         return
-    for ply in draft.line.plies:
+    geo, ids = rules.geo, rules.settings.ids
+    for index, ply in enumerate(draft.line.plies):
         try:
-            played = rules.play(position, ply.text)
+            played = rules.play(position, without_captures(ply.text))
         except Illegal:
-            move = parse_move(ply.text)
-            if move is None or move.captures is None:
-                return
-            try:
-                real = rules.play(position, without_captures(ply.text))
-            except Illegal:
-                return
-            written = parse_move(real.text)
-            actual = (written.captures if written else None) or frozenset()
-            missing = actual - move.captures
-            if not (move.captures <= actual and len(missing) == 1
-                    and position.board[next(iter(missing))] == KING):
-                return
-            draft.note(f"the source does not list the captured king; added {square_name(next(iter(missing)))}",
+            return
+        written, actual = _captures(geo, ply.text), _captures(geo, played.text) or frozenset()
+        soldiers = frozenset(square for square in actual if position.board[square] != KING)
+        if written is None and index in draft.listed and soldiers:  # the notation would compute them
+            names = "/".join(geo.names[s] for s in sorted(soldiers, key=lambda s: (s % geo.size, s)))
+            draft.problems.append(SyntaxProblem(f"the move captures {names}, which the record does not list",
+                                                ply.line, ply.column, ply.text, ids.capture, index + 1))
+        elif written is not None and written != actual:
+            if written != soldiers:
+                return  # a list the rules do not make: the validator says how, at this ply
+            draft.note(f"the source does not list the captured king; added {geo.names[next(iter(actual - soldiers))]}",
                        ply)
-            ply.text, played = real.text, real
+            ply.text = played.text
         if played.outcome is not None:
             if ply is draft.line.plies[-1] and draft.result == "*" and "Result" not in draft.tags:
                 draft.result = played.outcome.result
@@ -175,3 +183,9 @@ def add_missing_king(draft: Draft) -> None:
                            f"({played.outcome.reason}, {played.outcome.rule})", ply)
             return
         position = position_after(played)
+
+
+def _captures(geo, text: str) -> frozenset[int] | None:
+    """The squares a ply's text lists as captured (None: no list)."""
+    move = parse_move(geo, text)
+    return None if move is None else move.captures

@@ -15,7 +15,7 @@ from itertools import groupby
 from urllib.parse import quote, unquote
 from typing import Callable, Iterator, Mapping, NoReturn
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, shown, tablut_rules
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, shown, tafl_rules
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.visitor import PlyKey, Visitor, walk
@@ -53,6 +53,7 @@ ALL = "tcnkmgTCNKMG"
 def read_otn(text: str, path: str) -> Iterator[RecordText]:
     """An OTN file holds one game."""
     draft = Draft("otn", Locator(text), 0, len(text))
+    draft.tag("Game", Tablut.name)
     return one_game(draft, _read, text, path)
 
 
@@ -76,7 +77,7 @@ def _read(draft: Draft, text: str) -> None:
             if key in tags and tags[key]["value"].strip():
                 draft.tag(tag, tags[key]["value"].strip(), tags[key].start("value"))
     else:
-        for name, value in rule_tags(options).items():
+        for name, value in rule_tags(Tablut, options).items():
             draft.tag(name, value, tags["rules"].start("value"))
         side = "w" if options["first"] == "white" else "b"
         if start is not None and start[0] != INITIAL.split()[0]:
@@ -85,7 +86,7 @@ def _read(draft: Draft, text: str) -> None:
             draft.tag("Position", f"{_board(draft, tags['position']['value'].strip(), tags['position'].start('value'))}"
                                   f" {side}", tags["position"].start("value"))
     try:
-        rules = tablut_rules(draft.tags)
+        rules = tafl_rules(draft.tags)
     except OptionError as problem:
         raise draft.problem(str(problem), tags["rules"].start("value"), rule="tag") from None
     for key, match in tags.items():

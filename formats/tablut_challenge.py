@@ -47,6 +47,7 @@ def looks_like_log(head: str) -> bool:
 def read_log(text: str, path: str) -> Iterator[RecordText]:
     """A game log holds one game."""
     draft = Draft("tablut-challenge", Locator(text), 0, len(text))
+    draft.tag("Game", Tablut.name)
     draft.tag("Variant", "ashton")
     draft.tag("Event", "Tablut Challenge")
     return one_game(draft, _read, text, path)

@@ -1,5 +1,8 @@
 """Tafl move lists (Damian Walker's notation, as aagenielsen.dk writes it: `e2-c2 f9-f5xg5 …
-resigned`) and the JSON files of the aagenielsen.dk scrape, whose `Moves` are such lists."""
+resigned`), the JSON files of the aagenielsen.dk scrape, whose `Moves` are such lists, and the
+CSV move lists of the Rust tafl engines (`moves,defenders lost,attackers lost,status`), for every
+game of the tafl family. Their capture lists follow the sites' conventions (RULES.md H1–H3,
+formats/common.py `read_site_captures`)."""
 
 from __future__ import annotations
 
@@ -7,24 +10,30 @@ import json
 import re
 from typing import Iterator
 
-from lusoria.formats.common import Draft, Locator, add_missing_king, shown, tablut_rules
+from lusoria.formats.common import Draft, Locator, read_site_captures, shown, tafl_rules
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
+from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
-from lusoria.validator.base import OptionError
+from lusoria.validator.base import WHITE, OptionError
+from lusoria.validator.games import GAMES
+from lusoria.validator.tafl import TaflGame
 
 _TOKEN = re.compile(r"\S+")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_MOVE = re.compile(r"(?P<king>K)?(?P<origin>[a-i][1-9])-?(?P<target>[a-i][1-9])"
-                   r"(?:x(?P<captures>[a-i][1-9](?:[/x][a-i][1-9])*))?\+{0,2}")  # xc5/d4, or xc5xd4 as the site writes
-_NUMBER = re.compile(r"\d+\.+")
+_SQUARE = r"[a-p](?:1[0-6]|[1-9])"
+_MOVE = re.compile(rf"(?P<king>K)?(?P<origin>{_SQUARE})(?P<hyphen>-?)(?P<target>{_SQUARE})"
+                   rf"(?:x(?P<captures>{_SQUARE}(?:[/x]{_SQUARE})*))?\+{{0,2}}")  # xc5/d4, or xc5xd4 as the sites write
+_NUMBER = re.compile(r"[0-9]+\.+")
 TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
-DEFAULT_TAGS = {"Variant": "aage"}
+DEFAULT_TAGS = {"Game": "tablut", "Variant": "aage"}  # plain move lists: the site's Saami Tablut
 
 
-def read_moves(draft: Draft, text: str, base: int, first_white: bool) -> None:
-    """Add the plies of a move list to `draft`: `text` stands at offset `base` of the file.
-    A termination word sets the result: the side to move resigned, or ran out of time."""
+def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
+    """Add the plies of a move list to `draft`: `text` stands at offset `base` of the file. A
+    move written with its hyphen lists its captures (`draft.listed`). A termination word sets
+    the result: the side to move resigned, or ran out of time."""
+    first_white = rules.initial().turn == WHITE
     for token in _TOKEN.finditer(text):
         word, offset = token[0], base + token.start()
         if _NUMBER.fullmatch(word):
@@ -39,10 +48,17 @@ def read_moves(draft: Draft, text: str, base: int, first_white: bool) -> None:
                                     base + after.start(), after[0])
             return
         move = _MOVE.fullmatch(word)
+        off_board = [square for square in re.findall(_SQUARE, word) if square not in rules.geo.index] if move else []
         if move is None:
             raise draft.problem(f"found '{shown(word)}', expected a move such as e2-c2 or f9-f5xg5, "
                                 "'resigned' or 'timeout'", offset, word)
+        if off_board:
+            names = rules.geo.names
+            raise draft.problem(f"found '{shown(word)}': {off_board[0]} is not a square of the {rules.title} board "
+                                f"({names[0]}–{names[-1]})", offset, word)
         ply_text = f"{move['king'] or ''}{move['origin']}-{move['target']}"
+        if move["hyphen"]:
+            draft.listed.add(len(draft.line.plies))
         ply = draft.ply(ply_text, offset)
         if move["captures"]:
             squares = re.split("[/x]", move["captures"])
@@ -65,13 +81,9 @@ def looks_like_move_lists(head: str) -> bool:
     return len(words) >= 2 and all(_MOVE.fullmatch(word) for word in words)
 
 
-def _first_white(tags: dict[str, str]) -> bool:
-    return tablut_rules(tags).initial().turn == 0
-
-
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one per blank-line-separated block when the file has
-    blank lines between games, otherwise one per line. `tags`: Variant/Rules (default aage)."""
+    blank lines between games, otherwise one per line. `tags`: Game, Variant, Rules (DEFAULT_TAGS)."""
     chosen = {**DEFAULT_TAGS, **(tags or {})}
     locator = Locator(text)
     if re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text):  # blank lines between games
@@ -82,27 +94,106 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
         draft = Draft("tafl", locator, block.start(), block.end())
         for name, value in chosen.items():
             draft.tag(name, value)
-        try:
-            first_white = _first_white(chosen)
-        except OptionError as problem:
-            yield draft.source(path, index, draft.problem(str(problem), block.start(), rule="tag"))
+        yield _read_list(draft, block[0], block.start(), path, index)
+
+
+def _read_list(draft: Draft, moves: str, at: int, path: str, index: int) -> RecordText:
+    """The record of one move list (`moves`, at offset `at`) under the rules of `draft`'s tags."""
+    try:
+        rules = tafl_rules(draft.tags)
+    except OptionError as problem:
+        return draft.source(path, index, draft.problem(str(problem), draft.start, rule="tag"))
+    try:
+        draft.refuse_long_tokens(_TOKEN)
+        read_moves(draft, moves, at, rules)
+    except SyntaxProblem as problem:
+        return draft.source(path, index, problem)
+    read_site_captures(draft)
+    return draft.source(path, index)
+
+
+# -- the CSV move lists of the Rust tafl engines ------------------------------------------------
+
+_CSV_LINE = re.compile(r"(?P<moves>[^,\n]*),(?P<defenders>[^,\n]*),(?P<attackers>[^,\n]*),(?P<status>[^,\n]*)")
+STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
+
+
+def looks_like_csv(head: str) -> bool:
+    """Whether the first line of a text is a CSV move list: moves, two counts and a status."""
+    first = _CSV_LINE.match(head.lstrip())
+    return first is not None and first["status"].strip().lower() in STATUSES and \
+        looks_like_move_lists(first["moves"] + " ")
+
+
+def csv_game(path: str, text: str) -> str:
+    """The tafl game of a CSV file, which does not say it: the one its name names (copenhagen.csv),
+    or else the smallest board that holds every square its moves name."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    tafl: dict[str, type[TaflGame]] = {}
+    for game in GAMES:
+        if issubclass(found := GAMES[game], TaflGame):
+            tafl[game] = found
+    named = [game for game in tafl if game in name]
+    if named:
+        return named[0]
+    files = max((ord(square[0]) - ord("a") + 1 for square in re.findall(_SQUARE, text)), default=0)
+    ranks = max((whole_number(square[1:], 1, 16) or 0 for square in re.findall(_SQUARE, text)), default=0)
+    fitting = [game for game, cls in tafl.items() if cls.board.size >= max(files, ranks)]
+    return min(fitting or tafl, key=lambda game: tafl[game].board.size)
+
+
+def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
+    """The games of a CSV file, one a line: `moves,defenders lost,attackers lost,status`; the
+    game from `tags` or `csv_game`. A count that differs from the captures the moves list (each
+    square counted as often as listed, H3) is a problem of the record at the count."""
+    chosen = tags or {}
+    game = chosen.get("Game") or csv_game(path, text)
+    locator = Locator(text)
+    for index, line in enumerate(re.finditer(r"[^\n]*\S[^\n]*", text)):
+        draft = Draft("csv", locator, line.start(), line.end())
+        draft.tag("Game", game)
+        for name in ("Variant", "Rules"):
+            if chosen.get(name):
+                draft.tag(name, chosen[name])
+        row = _CSV_LINE.fullmatch(line[0].strip())
+        if row is None:
+            yield draft.source(path, index, draft.problem(
+                "a line of a CSV move list is moves,defenders lost,attackers lost,status", line.start(), line[0][:20]))
             continue
-        try:
-            draft.refuse_long_tokens(_TOKEN)
-            read_moves(draft, block[0], block.start(), first_white)
-        except SyntaxProblem as problem:
-            yield draft.source(path, index, problem)
-            continue
-        add_missing_king(draft)
-        yield draft.source(path, index)
+        at = line.start() + len(line[0]) - len(line[0].lstrip())
+        status = row["status"].strip().lower()
+        if status in STATUSES:
+            draft.result, draft.result_at = STATUSES[status], at + row.start("status")
+        draft.problems += _count_problems(draft, row, at)
+        yield _read_list(draft, row["moves"], at, path, index)
+
+
+def _count_problems(draft: Draft, row: re.Match[str], at: int) -> list[SyntaxProblem]:
+    """The CSV counts that differ from the capture lists of the moves, each square counted as
+    often as it is listed (H3): a `tag` problem of the record at the count."""
+    try:
+        attackers_first = tafl_rules(draft.tags).initial().turn != WHITE
+    except OptionError:
+        return []  # the record says so
+    lost = {"defenders": 0, "attackers": 0}  # the squares the moves of the other side list
+    for number, move in enumerate(_MOVE.finditer(row["moves"])):
+        by_attackers = (number % 2 == 0) == attackers_first
+        lost["defenders" if by_attackers else "attackers"] += len(re.findall(_SQUARE, move["captures"] or ""))
+    return [draft.problem(f"the {side} lost are counted {row[side].strip()}, and the moves list {count}",
+                          at + row.start(side), row[side], "tag")
+            for side, count in lost.items() if whole_number(row[side].strip(), 0, 1 << 20) != count]
 
 
 # -- the aagenielsen.dk JSON scrape -------------------------------------------------------------
 
-GAME_TYPES = {  # AageGameTypeName -> (Variant, Rules)
-    "Historical Hnefatafl 9x9 (Saami Tablut)": ("aage", ""),
-    "Historical Hnefatafl 9x9 (Saami Tablut-w)": ("aage", "first=white"),  # the scrape's WhoMovedFirst says black
-    "Ashton tablut 9x9": ("ashton", "throne-hostile=empty camp-hostile=empty repetition=none"),
+GAME_TYPES = {  # AageGameTypeName -> the tags of its rules
+    "Historical Hnefatafl 9x9 (Saami Tablut)": {"Game": "tablut", "Variant": "aage"},
+    "Historical Hnefatafl 9x9 (Saami Tablut-w)": {"Game": "tablut", "Variant": "aage", "Rules": "first=white"},
+    # (the scrape's WhoMovedFirst says black for every type)
+    "Ashton tablut 9x9": {"Game": "tablut", "Variant": "ashton",
+                          "Rules": "throne-hostile=empty camp-hostile=empty repetition=none"},
+    "Copenhagen Hnefatafl 11x11": {"Game": "copenhagen"},
+    "Historical Hnefatafl 7x7 (Irish Brandubh 1)": {"Game": "brandubh"},
 }
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
 WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
@@ -171,7 +262,7 @@ def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: i
         _read_game(draft, game, tags)
     except SyntaxProblem as problem:
         return draft.source(path, index, problem)
-    add_missing_king(draft)
+    read_site_captures(draft)
     return draft.source(path, index)
 
 
@@ -195,35 +286,37 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> None:
 
     kind = text("AageGameTypeName", game.get("AageGameTypeName", ""))
     if kind in GAME_TYPES:
-        variant, rules = GAME_TYPES[kind]
+        chosen = GAME_TYPES[kind]
     elif tags:
         chosen = {**DEFAULT_TAGS, **tags}
-        variant, rules = chosen["Variant"], chosen.get("Rules", "")
     else:
         raise draft.problem(f"game type '{shown(kind)}' is none that lusoria knows (known: {', '.join(GAME_TYPES)}); "
                             "to read it as Tablut, give its rules with --variant and --rules",
                             offset("AageGameTypeName"), kind, "tag")
-    draft.tag("Variant", variant, offset("AageGameTypeName"))
-    if rules:
-        draft.tag("Rules", rules, offset("AageGameTypeName"))
+    for name, value in chosen.items():
+        draft.tag(name, value, offset("AageGameTypeName"))
     draft.tag("Site", "aagenielsen.dk")
     for field, tag in (("WhiteSidePlayerName", "White"), ("BlackSidePlayerName", "Black")):
         if game.get(field):
             draft.tag(tag, text(field, game[field]), offset(field))
-    first_white = _first_white(draft.tags)
+    try:
+        rules = tafl_rules(draft.tags)
+    except OptionError as problem:
+        raise draft.problem(str(problem), offset("AageGameTypeName"), rule="tag") from None
+    first_white = rules.initial().turn == WHITE
     said = text("WhoMovedFirst", game.get("WhoMovedFirst", "")).lower()
     if said in ("white", "black") and (said == "white") != first_white:
         draft.note(f"WhoMovedFirst says {said}, but {kind} games start with "
                    f"{'White' if first_white else 'Black'}; the game type decides")
     moves = game["Moves"]
     if isinstance(moves, str):
-        read_moves(draft, text("Moves", moves), offset("Moves") + 1, first_white)
+        read_moves(draft, text("Moves", moves), offset("Moves") + 1, rules)
     elif isinstance(moves, list):
         position = offset("Moves")
         for move in moves:
             found = span.find(json.dumps(move), position - draft.start)
             at = draft.start + found + 1 if found >= 0 else position
-            read_moves(draft, text("Moves", move), at, first_white)
+            read_moves(draft, text("Moves", move), at, rules)
             position = max(position, at)
     else:
         raise draft.problem("Moves is a list of moves or one string of moves", offset("Moves"))

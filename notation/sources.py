@@ -128,7 +128,7 @@ def head_text(head: bytes, encoding: str = "utf-8") -> str:
 
 def _head(path: Path) -> str:
     """The first characters of a file whose extension does not say its format alone."""
-    if path.suffix.lower() not in (".json", ".txt"):
+    if path.suffix.lower() not in (".json", ".txt", ".csv"):
         return ""
     try:
         with open(path, "rb") as stream:
