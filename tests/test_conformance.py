@@ -4,7 +4,9 @@ import csv
 
 import pytest
 
+from lusoria.api import validate
 from lusoria.notation.sources import read_sources
+from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 
 from conftest import CONFORMANCE, require_conformance
@@ -57,3 +59,35 @@ def test_illegal_corpus_first_error_at_the_expected_ply_with_the_kinds_rule(name
         found.append((row["record_index"], row["kind"], first.rule, first.ply))
     assert found == [(row["record_index"], row["kind"], expected_rule(name, row["kind"]), int(row["ply"]))
                      for row in expected]
+
+
+# -- the tafl family: the Rust engines' CSV lines, read by lusoria's csv reader ---------------------------
+
+TAFL = ["copenhagen", "brandubh"]
+
+
+def tafl_verdicts(name: str) -> list:
+    return list(validate([str(CONFORMANCE / name)]))
+
+
+@pytest.mark.parametrize("game", TAFL)
+def test_tafl_valid_corpus_validates_clean_to_the_end(game):
+    verdicts = tafl_verdicts(f"{game}_valid.csv")
+    assert len(verdicts) == 300 and {v.game for v in verdicts} == {game}
+    assert [(v.source.line, v.diagnostics) for v in verdicts if v.diagnostics] == []
+
+
+@pytest.mark.parametrize("game", TAFL)
+def test_tafl_illegal_corpus_first_error_at_the_expected_ply_with_its_rule(game):
+    verdicts = tafl_verdicts(f"{game}_illegal.csv")
+    with open(CONFORMANCE / f"{game}_illegal.expected.tsv") as table:
+        expected = list(csv.DictReader(table, delimiter="\t"))
+    ids = GAMES[game]().settings.ids
+    capture_rules = {ids.capture, ids.king}  # a capture list the rules do not make
+    found, wanted = [], []
+    for row in expected:
+        verdict = verdicts[int(row["line"]) - 1]
+        first = next(d for d in verdict.diagnostics if d.severity == "error")
+        found.append((row["line"], first.ply, first.rule if row["rule"] != "capture-list" else first.rule in capture_rules))
+        wanted.append((row["line"], int(row["first_error_ply"]), row["rule"] if row["rule"] != "capture-list" else True))
+    assert len(verdicts) == len(expected) == 300 and found == wanted

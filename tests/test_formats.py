@@ -384,13 +384,13 @@ def test_show_and_fmt_read_other_formats():
 def test_import_keeps_the_format_and_the_path(tmp_path):
     db = str(tmp_path / "a.db")
     summary = Archive(db).import_paths([str(FIXTURES / "otn"), str(FIXTURES / "aage")])
-    assert summary.added == 8
+    assert summary.added == 9
     rows = sqlite3.connect(db).execute(
         "SELECT r.path, t.value, r.text FROM records r JOIN tags t ON t.record_id = r.id AND t.name = 'SourceFormat' "
         "ORDER BY r.id").fetchall()
     assert [(path.rsplit("/", 1)[1], fmt) for path, fmt, _ in rows] == \
         [("resigned-from-a-position.otg", "otn"), ("saami-king-captured.otg", "otn"), ("variations.otg", "otn")] + \
-        [("captures.json", "aage")] + [("scrape.json", "aage")] * 4
+        [("captures.json", "aage"), ("copenhagen.json", "aage")] + [("scrape.json", "aage")] * 4
     assert all(text.startswith('[Game "tablut"]') for _, _, text in rows)  # stored as lgn
     assert "(1. e3-c3 {A quieter start.} 1... a6-a7" in rows[2][2]  # variations too
     assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 3
@@ -407,3 +407,43 @@ def test_a_forced_format_takes_every_file_of_its_extension_in_a_directory(tmp_pa
     assert f"{tmp_path / 'game.lgn'}: skipped, not a .txt file, as tafl files are" in result.output
     assert f"{tmp_path / 'headed.txt'}:1:1: error[syntax]: found 'Saami'" in result.output
     assert f"{tmp_path / 'headed.txt'}:2:1: error[T1]" in result.output  # the line read as a move list
+
+
+# -- the tafl family: the Rust engines' CSV lines, aagenielsen.dk's Copenhagen and Brandubh -----------------------
+
+def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path):
+    brandubh, copenhagen = reports("csv/brandubh.csv"), reports("csv/copenhagen.csv")
+    assert [r.record.tags["Game"] for r in brandubh + copenhagen] == ["brandubh"] * 4 + ["copenhagen"] * 4
+    assert all(r.valid for r in brandubh + copenhagen) and brandubh[0].source.format == "csv"
+    assert [r.record.result for r in brandubh] == ["1-0", "1-0", "*", "*"]  # White, White, Ongoing, Ongoing
+    assert [p.text for p in brandubh[0].record.main.plies[1:3]] == ["c4-c5", "d1-e1"]  # written without hyphen
+    for name, game in (("brandubh", "brandubh"), ("copenhagen", "copenhagen")):
+        (tmp_path / f"{name[:3]}.csv").write_text((FIXTURES / f"csv/{name}.csv").read_text())
+        assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / f"{name[:3]}.csv"))} == {game}
+    assert format_of("games.csv", (FIXTURES / "csv/brandubh.csv").read_text()) == "csv"
+    assert format_of("table.csv", "name,score\nada,3\n") is None
+
+
+def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_place():
+    counted, unlisted = reports("errors/brandubh-lists.csv")
+    assert problems(counted) == [("tag", None, 1, 516)]
+    assert counted.diagnostics[0].message == "the attackers lost are counted 4, and the moves list 3"
+    assert problems(unlisted) == [("B6", 16, 2, 91)]  # e5-g5, which captures g6
+    assert unlisted.diagnostics[0].message == "the move captures g6, which the record does not list"
+
+
+def test_aage_copenhagen_games_read_with_the_sites_conventions():
+    [report] = reports("aage/copenhagen.json")
+    tags = report.record.tags
+    assert report.valid and (tags["Game"], tags.get("Variant"), tags["White"]) == ("copenhagen", None, "Ingrid Vik")
+    assert report.record.main.plies[0].text == "k5-j5" and report.record.result == "*"
+    assert report.record.main.plies[16].comments == [
+        "aage reader: the capture list f4xf4 repeats a square; read as f4"]
+
+
+def test_a_move_off_the_games_board_is_refused_at_its_place():
+    game = {"AageGameTypeName": "Historical Hnefatafl 7x7 (Irish Brandubh 1)", "Moves": ["d1-d3", "k6-k3"]}
+    [source] = read_text(json.dumps(game), "aage", "x.json")
+    report = check(source)
+    assert problems(report) == [("syntax", None, 1, json.dumps(game).index("k6-k3") + 1)]
+    assert report.diagnostics[0].message == "found 'k6-k3': k6 is not a square of the Brandubh board (a1–g7)"

@@ -1,5 +1,5 @@
-"""Files as people download them (../shared/real: aagenielsen.dk JSON games and Tablut Challenge
-logs, written by others), read as a user reads them: whole directories, under the default
+"""Files as people download them (../shared/real: aagenielsen.dk JSON games, Tablut Challenge
+logs and the tafl family's games, written by others), read as a user reads them: whole directories, under the default
 options (the worker pool), each with its expected verdict. They live beside the project, never
 in it: these tests skip, saying why, where they are absent (a clone), and fail on CI."""
 
@@ -16,9 +16,11 @@ from conftest import ROOT
 from lusoria import api
 from lusoria.archive import Archive
 from lusoria.cli import main
+from lusoria.validator.games import GAMES
 
 REAL = ROOT.parent / "shared" / "real"
 AAGE, LOGS = REAL / "aagenielsen", REAL / "tablut-challenge"
+TAFL = REAL / "tafl"  # the tafl family: aagenielsen.dk's Copenhagen and Brandubh games, the Rust engines' CSVs
 DEFAULT_JOBS = os.cpu_count() or 1  # what `--jobs` is when not given
 
 
@@ -100,3 +102,32 @@ def test_every_record_that_validates_shows_and_replays(folder):
             board = api.board(str(folder / name))
             assert board.ply == verdict.plies and "<svg" in board.svg(), name
             assert "<svg" in api.replay_page(str(folder / name)), name
+
+
+@pytest.mark.parametrize("game", ["copenhagen", "brandubh"])
+def test_every_aagenielsen_game_of_the_tafl_family_has_its_expected_verdict(game):
+    """Hyphenless moves, squares listed many times and the king never listed read; a record's own
+    mistake (a capture it lists that the rules do not make, a move after the end) is found at its ply."""
+    found, wanted = verdicts(TAFL / game), expected(TAFL / game)
+    assert sorted(found) == sorted(wanted) and {v.game for v in found.values()} == {game}
+    ids = GAMES[game]().settings.ids
+    capture_list = {ids.capture: "capture-list", ids.king: "capture-list"}  # a list the rules do not make
+
+    def said(verdict: api.Verdict) -> tuple[str, str]:
+        errors = [d for d in verdict.diagnostics if d.severity == api.ERROR]
+        return (str(errors[0].ply), capture_list.get(errors[0].rule, errors[0].rule)) if errors else ("-", "-")
+
+    assert {name: said(found[name]) for name in wanted} == \
+        {name: (row["first_error_ply"], row["rule"]) for name, row in wanted.items()}
+
+
+@pytest.mark.parametrize("game, games", [("copenhagen", 1752), ("brandubh", 525)])
+def test_every_csv_game_of_the_rust_engines_reads_to_its_end_with_its_capture_counts(game, games):
+    found = [v for v in api.validate([str(TAFL / "csv" / f"{game}.csv")], jobs=max(DEFAULT_JOBS, 2))
+             if isinstance(v, api.Verdict)]
+    assert len(found) == games and {v.game for v in found} == {game}
+    assert [(v.source.line, v.diagnostics[:1]) for v in found if v.diagnostics] == []
+    lines = (TAFL / "csv" / f"{game}.csv").read_text().splitlines()
+    moves = [len([word for word in line.rsplit(",", 3)[0].split() if word not in ("resigned", "timeout")])
+             for line in lines if line.strip()]
+    assert [v.plies for v in found] == moves  # every game read to its end

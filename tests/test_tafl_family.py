@@ -1,0 +1,147 @@
+"""Copenhagen Hnefatafl (C1–C14) and Brandubh (B1–B12) on the tafl engine, at the edges of their
+rules: restricted and hostile squares, the armed king, the shieldwall with the king in the line,
+exit forts whose wall could or could not be captured, encirclement of every defender, the king
+captured on and beside the throne, on the edge and against a corner."""
+
+import pytest
+
+from lusoria.validator.base import BLACK, WHITE, Illegal
+from lusoria.validator.brandubh import Brandubh
+from lusoria.validator.copenhagen import Copenhagen
+from lusoria.validator.replay import check
+from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, TaflGame, TaflPosition
+
+COPENHAGEN, BRANDUBH = Copenhagen(), Brandubh()
+
+
+def position(rules: TaflGame, white: str = "", black: str = "", turn: str = "b") -> TaflPosition:
+    """White's pieces (`Kf6` the king) and Black's, by square."""
+    board = bytearray(rules.geo.squares)
+    for item in white.split():
+        board[rules.geo.index[item.lstrip("K")]] = KING if item.startswith("K") else DEFENDER
+    for item in black.split():
+        board[rules.geo.index[item]] = ATTACKER
+    return TaflPosition(bytes(board), WHITE if turn == "w" else BLACK)
+
+
+def played(rules: TaflGame, white: str, black: str, turn: str, ply: str):
+    return rules.play(position(rules, white, black, turn), ply)
+
+
+def refused(rules: TaflGame, white: str, black: str, turn: str, ply: str) -> tuple[str, str]:
+    with pytest.raises(Illegal) as illegal:
+        played(rules, white, black, turn, ply)
+    return illegal.value.rule, illegal.value.message
+
+
+def captured(rules: TaflGame, white: str, black: str, turn: str, ply: str) -> list[str]:
+    after = played(rules, white, black, turn, ply)
+    before = position(rules, white, black, turn).board
+    return sorted(rules.geo.names[s] for s in range(rules.geo.squares) if before[s] and not after.position.board[s]
+                  and s != rules.geo.index[ply.lstrip("K").split("-")[0]])
+
+
+# -- Copenhagen ---------------------------------------------------------------------------------
+
+def test_the_start_and_the_attackers_first():
+    start = COPENHAGEN.initial()
+    assert start.turn == BLACK and COPENHAGEN.material(start) == (13, 24)
+    assert COPENHAGEN.format_position(start) == COPENHAGEN.board.start
+    report = check('[Game "copenhagen"]\n\n1. f4-c4 *\n')
+    assert [(d.rule, d.ply) for d in report.diagnostics if d.severity == "error"] == [("C2", 1)]
+
+
+def test_restricted_squares_only_the_king_stops_there_and_soldiers_cross_the_empty_throne():
+    assert refused(COPENHAGEN, "Kd6", "a2", "b", "a2-a1") == ("C4", "only the king may stop on a corner (a1)")
+    assert refused(COPENHAGEN, "Kd6", "f9", "b", "f9-f6") == ("C4", "only the king may stop on the throne (f6)")
+    assert played(COPENHAGEN, "Kd6", "f9", "b", "f9-f3").outcome is None  # over the empty throne (674 games)
+    assert refused(COPENHAGEN, "Kf6", "f9", "b", "f9-f3") == ("C3", "the way is blocked at f6")
+    back = played(COPENHAGEN, "Kf7 c3", "a8", "w", "Kf7-f6")
+    assert back.position.board[COPENHAGEN.geo.throne] == KING
+
+
+def test_hostile_squares_corners_for_all_the_throne_for_defenders_only_when_empty():
+    assert captured(COPENHAGEN, "Kd6 a2", "a4", "b", "a4-a3") == ["a2"]  # against the corner a1
+    assert captured(COPENHAGEN, "Kd6 c4", "b1", "w", "c4-c1") == ["b1"]  # an attacker too
+    assert captured(COPENHAGEN, "Kd9 f7", "h8", "b", "h8-f8") == ["f7"]  # against the empty throne
+    assert captured(COPENHAGEN, "Kf6 f7", "h8", "b", "h8-f8") == []  # the king on it: not hostile to defenders
+    assert captured(COPENHAGEN, "Kf6 h8", "f7", "w", "h8-f8") == ["f7"]  # the king closes: he is armed (C6)
+    assert captured(COPENHAGEN, "Kc6 c2", "c3", "w", "Kc6-c4") == ["c3"]  # the king captures
+    assert captured(COPENHAGEN, "Kd6 c5", "a5", "w", "c5-b5") == []  # the edge is never hostile
+
+
+def test_shieldwall_captures_the_line_but_the_king_and_needs_every_front():
+    wall, fronts = "c1 d1 e1", "c2 d2 e2"
+    assert captured(COPENHAGEN, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1") == ["c1", "d1", "e1"]
+    assert captured(COPENHAGEN, f"Kf6 {fronts} f3", wall, "w", "f3-f1") == []  # b1 empty: the line is not closed
+    assert captured(COPENHAGEN, "Kf6 b1 c2 d2 f3", wall, "w", "f3-f1") == []  # e1 has no enemy in front
+    assert captured(COPENHAGEN, "Kf6 h2 i2 j2 g3", "h1 i1 j1", "w", "g3-g1") == ["h1", "i1", "j1"]  # closed by k1
+    assert captured(COPENHAGEN, "c1 Kd1 e5", "b1 c2 d2 e3", "b", "e3-e1") == ["c1"]  # the king in the line stays
+    assert played(COPENHAGEN, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1xc1/d1/e1").text == "f3-f1xc1/d1/e1"
+    assert refused(COPENHAGEN, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1xe1") == \
+        ("C6", "the move captures c1/d1/e1, not e1")
+
+
+def test_the_king_is_captured_on_four_sides_three_beside_the_empty_throne_and_never_on_the_edge():
+    four = played(COPENHAGEN, "Kd4", "c4 e4 d5 d2", "b", "d2-d3")
+    assert (four.outcome.rule, four.outcome.result, four.text) == ("C8", "0-1", "d2-d3xd4")
+    assert played(COPENHAGEN, "Kd4", "c4 e4 d7", "b", "d7-d5").outcome is None  # three: no
+    assert played(COPENHAGEN, "Kf5", "e5 g5 f3", "b", "f3-f4").outcome.rule == "C8"  # the empty throne f6 beside
+    assert played(COPENHAGEN, "Kf6", "e6 g6 f7 f3", "b", "f3-f5").outcome.rule == "C8"  # on it: four attackers
+    assert played(COPENHAGEN, "Kf6", "e6 g6 f3", "b", "f3-f5").outcome is None  # on it, three: no
+    assert played(COPENHAGEN, "Kd1 j9", "c1 d2 f1", "b", "f1-e1").outcome is None  # never on the edge
+
+
+def test_the_king_escapes_to_a_corner_only():
+    assert played(COPENHAGEN, "Ka5 j9", "k9", "w", "Ka5-a1").outcome.rule == "C9"
+    assert played(COPENHAGEN, "Ka5 j9", "k9", "w", "Ka5-a2").outcome is None  # the edge is not enough
+
+
+FORT = "Ke1 d1 d2 d3 e3 f2 f1"  # the king on e1, e2 empty inside, every wall piece safe
+
+
+def test_an_exit_fort_wins_when_its_wall_can_never_be_captured():
+    done = played(COPENHAGEN, FORT.replace("d3", "d5"), "k6 j9", "w", "d5-d3")
+    assert (done.outcome.rule, done.outcome.result) == ("C10", "1-0")
+    assert played(COPENHAGEN, FORT.replace("d3", "h7"), "k6 j9", "w", "h7-h8").outcome is None  # e3 could be taken
+    assert played(COPENHAGEN, FORT.replace("d3", "d5"), "e2 j9", "w", "d5-d3").outcome is None  # an attacker inside
+    assert played(COPENHAGEN, "Ke1 d1 e2 f1 h7", "k6 j9", "w", "h7-h8").outcome is None  # the king cannot move
+
+
+def test_encirclement_shuts_in_every_defender():
+    ring = "e5 g5 e6 g6 f7"
+    closed = played(COPENHAGEN, "Kf6 f5", ring + " f2", "b", "f2-f4")
+    assert (closed.outcome.rule, closed.outcome.result) == ("C11", "0-1")
+    assert played(COPENHAGEN, "Kf6 f5", ring + " f2 a2", "b", "a2-a3").outcome is None  # f4 open
+    assert played(COPENHAGEN, "Kf6 f5 j9", ring + " f2", "b", "f2-f4").outcome is None  # j9 can reach the edge
+
+
+def test_a_side_without_a_move_loses():
+    stuck = played(COPENHAGEN, "Kd1", "c1 e1 d2 h5", "b", "h5-h4")
+    assert (stuck.outcome.rule, stuck.outcome.result) == ("C13", "0-1")
+
+
+# -- Brandubh -----------------------------------------------------------------------------------
+
+def test_brandubh_captures_the_king_between_two_on_the_edge_and_against_a_corner():
+    assert played(BRANDUBH, "Kc2", "b2 d6", "b", "d6-d2").outcome.rule == "B7"  # between two attackers
+    assert played(BRANDUBH, "Kc1", "b1 e1", "b", "e1-d1").outcome.rule == "B7"  # on the edge too
+    assert played(BRANDUBH, "Kb1", "e1", "b", "e1-c1").outcome.rule == "B7"  # against the corner a1
+    assert played(BRANDUBH, "Kd5", "c5 e5 f6", "b", "f6-d6").outcome.rule == "B7"  # beside the throne: three
+    assert played(BRANDUBH, "Kd5", "e5 f6", "b", "f6-d6").outcome is None  # two beside the throne: no
+    assert played(BRANDUBH, "Kc4", "a4", "b", "a4-b4").outcome is None  # the empty throne is not hostile to him
+
+
+def test_brandubh_has_no_shieldwall_and_its_corners_and_empty_throne_are_hostile():
+    assert captured(BRANDUBH, "Kd4 b1 c2 d2 e2 f3", "c1 d1 e1", "w", "f3-f1") == []  # B9: no shieldwall
+    assert captured(BRANDUBH, "Ke4 a2", "a4", "b", "a4-a3") == ["a2"]  # against the corner a1
+    assert captured(BRANDUBH, "Kb6 d5", "d7", "b", "d7-d6") == ["d5"]  # against the empty throne d4
+    assert captured(BRANDUBH, "Kb6 g6", "d5", "w", "g6-d6") == ["d5"]  # an attacker too
+
+
+def test_random_games_of_the_family_replay_clean():
+    from lusoria.api import random_records
+
+    for game in ("copenhagen", "brandubh"):
+        for text in random_records(game, 5, seed=3, max_plies=120):
+            assert check(text).diagnostics == [], text
