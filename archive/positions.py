@@ -18,17 +18,14 @@ import sqlite_utils
 import zstandard
 
 from lusoria.notation.model import Ply
-from lusoria.validator import laquet, latrunculi, tafl
-from lusoria.validator.base import BLACK, WHITE, Game, Position
+from lusoria.validator.base import BLACK, EMPTY_SQUARE, MATERIAL, WHITE, Game, Material, Position
+from lusoria.validator.games import GAMES
+from lusoria.validator.grid import GridGame
 
-MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
 RANGED = (*MATERIAL, "inciti")  # inciti: of both sides
 RANGE_COLUMNS = ["record_id", *(f"{name}_{end}" for name in RANGED for end in ("min", "max"))]
 RUN_COLUMNS = ["record_id", "first_ply", "last_ply", *MATERIAL]
-EMPTY = "."
-LAQUET_POINTS = 18
-
-Material = tuple[int | None, ...]  # the counts of MATERIAL, None where a game has no such count
+EMPTY = EMPTY_SQUARE
 Columns = list[list]  # a table's rows of one record, column by column, its record id left out (the
 # writing process adds it): a few lists pass between processes for less than a list a row
 
@@ -41,44 +38,21 @@ def columns(rows: list[list]) -> Columns:
 _SIDES = {WHITE: b" w", BLACK: b" b"}  # the side to move, as a spelled-out board ends
 
 
-# The character of each count of a Laquet point, indexed by the count (negative: Black's, from the end)
-_LAQUET_COUNTS = (EMPTY, *(chr(ord("a") + n) for n in range(15)), *(chr(ord("A") + 14 - n) for n in range(15)))
-# A point's count as a signed byte (`array("b")`): its character, and the checkers it holds of White's, of Black's
-_LAQUET_CHARACTERS = bytes(ord(_LAQUET_COUNTS[byte - 256 if byte > 127 else byte]) if byte <= 15 or byte >= 241
-                           else ord("?") for byte in range(256))
-_WHITE_CHECKERS = bytes(byte if byte <= 15 else 0 for byte in range(256))
-_BLACK_CHECKERS = bytes(256 - byte if byte >= 241 else 0 for byte in range(256))
+@lru_cache(maxsize=None)
+def _translation(letters: tuple[tuple[int, str], ...]) -> bytes:
+    """The table that turns a board's bytes into its spelled-out characters (a square's code -> letter)."""
+    return bytes.maketrans(bytes([0, *(code for code, _ in letters)]),
+                           (EMPTY + "".join(letter for _, letter in letters)).encode())
 
 
-def _laquet_spelled_out(positions: list[laquet.LaquetPosition]) -> tuple[list[bytes], list[Material]]:
-    """Laquet's `all_spelled_out`: points 1–18 as one character each (`.` empty, `a`–`o` 1–15
-    White checkers, `A`–`O` Black's) and the side to move; checkers on the board and borne off."""
-    boards: list[bytes] = []
-    materials: list[Material] = []
-    for position in positions:
-        counts = array("b", position.points[1:LAQUET_POINTS + 1]).tobytes()
-        white, black = sum(counts.translate(_WHITE_CHECKERS)), sum(counts.translate(_BLACK_CHECKERS))
-        boards.append(counts.translate(_LAQUET_CHARACTERS) + _SIDES[position.turn])
-        materials.append((white, black, None, None, None, laquet.CHECKERS - white, laquet.CHECKERS - black))
-    return boards, materials
-
-
-_TRANSLATIONS = {game: bytes.maketrans(bytes([0, *letters]), (EMPTY + "".join(letters.values())).encode())
-                 for game, letters in (("tablut", tafl.LETTERS), ("latrunculi", latrunculi.LETTERS))}
-
-
-def _width(rules: Game) -> int:
-    assert isinstance(rules, (latrunculi.Latrunculi, tafl.TaflGame))
-    return rules.geo.width if isinstance(rules, latrunculi.Latrunculi) else rules.geo.size
-
-
-def _grid_boards(rules: Game, positions: list) -> list[bytes]:
-    """Tablut or Latrunculi positions spelled out: each one's position string (docs/notation.md §6)
+def _grid_boards(rules: GridGame, positions: list) -> list[bytes]:
+    """Positions on a board of squares spelled out: each one's position string (docs/notation.md §6)
     with each empty square written `.` (built from the board's bytes at once: tests/test_research.py
     checks that folding the `.` back gives `format_position`)."""
     if not positions:
         return []
-    width, table, size = _width(rules), _TRANSLATIONS[rules.name], len(positions[0].board)
+    width, size = rules.board_width(), len(positions[0].board)
+    table = _translation(tuple(rules.letters.items()))
     ranks = itemgetter(*[slice(start, start + width) for start in range(size - width, -1, -width)])  # top first
     if not hasattr(positions[0], "hand"):
         return [b"/".join(ranks(position.board.translate(table))) + _SIDES[position.turn] for position in positions]
@@ -96,39 +70,32 @@ def folded(board: str, width: int = 16) -> str:
 
 
 def spelled_out(rules: Game, position) -> tuple[str, Material]:
-    """A position's board spelled out one character a square (what a pattern matches: for
-    Laquet its points, then the side to move; for a game without one, its position string) and
-    its material."""
+    """A position's board spelled out one character a square (what a pattern matches) and its material."""
     (board,), (material,) = all_spelled_out(rules, [position])
     return board.decode(), material
 
 
 def all_spelled_out(rules: Game, positions: list) -> tuple[list[bytes], list[Material]]:
-    """`spelled_out` of each of a record's positions: their boards (as ASCII bytes), and their materials."""
-    if rules.name == "laquet":
-        return _laquet_spelled_out(positions)
-    if rules.name in _TRANSLATIONS:
-        boards = _grid_boards(rules, positions)
-    else:
-        boards = [rules.format_position(position).encode() for position in positions]
+    """`spelled_out` of each of a record's positions: their boards (as ASCII bytes), and their
+    materials. A game on a board of squares is spelled out here (fast, compiled), from what it says
+    of its board; any other game spells out its own (`Game.spelled_out`)."""
+    if not isinstance(rules, GridGame) or not rules.letters:
+        return rules.spelled_out(positions)
+    boards = _grid_boards(rules, positions)
+    counted = [(MATERIAL.index(name), letter.encode()) for name, letter in rules.counted_letters().items()]
+    steady = rules.material_follows_empty_squares()  # then the material changes only with the empty squares
     materials: list[Material] = []
-    # Tablut's material, and Latrunculi's but seneca's (whose inciti change in place), changes only
-    # when a piece leaves or enters the board: with as many empty squares as before, it is the same
-    by_empty_squares = rules.name == "tablut" or (rules.name == "latrunculi" and rules.variant != "seneca")
     empty = -1
     for position, board in zip(positions, boards):
-        if by_empty_squares:
+        if steady:
             before, empty = empty, position.board.count(0)
             if empty == before:
                 materials.append(materials[-1])
                 continue
-        white, black = rules.material(position)
-        if rules.name == "tablut":
-            materials.append((white, black, board.count(b"K"), None, None, None, None))
-        elif rules.name == "latrunculi" and rules.variant == "seneca":
-            materials.append((white, black, None, board.count(b"I"), board.count(b"i"), None, None))
-        else:
-            materials.append((white, black, None, None, None, None, None))
+        material: list[int | None] = [*rules.material(position), None, None, None, None, None]
+        for index, letter in counted:
+            material[index] = board.count(letter)
+        materials.append(tuple(material))
     return boards, materials
 
 
@@ -169,25 +136,24 @@ def material_range(materials: list[Material]) -> list:
     return found
 
 
-# The pieces a square of a spelled-out board can hold, as bits (Laquet: White's or Black's checkers)
-PIECE_BITS = {"tablut": {letter: 1 << bit for bit, letter in enumerate("KPp")},
-              "latrunculi": {letter: 1 << bit for bit, letter in enumerate("PDIpdi")},
-              "laquet": {**{chr(ord("a") + n): 1 for n in range(15)}, **{chr(ord("A") + n): 2 for n in range(15)}}}
 SQUARES_HELD = 48  # the character of the bits 0 (no piece ever)
-
-
-# What a square's character counts in squares_held, per game: its bits, a byte a character
-_HELD_BITS = {game: bytes(bits.get(chr(code), 0) for code in range(256)) for game, bits in PIECE_BITS.items()}
 _HELD_CHARACTERS = bytes.maketrans(bytes(range(64)), bytes(range(SQUARES_HELD, SQUARES_HELD + 64)))
+
+
+@lru_cache(maxsize=None)
+def _held_bits(game: str) -> bytes:
+    """What a square's character counts in squares_held, per game: its bits (Game.piece_bits), a byte a character."""
+    bits = GAMES[game].piece_bits() if game in GAMES else {}
+    return bytes(bits.get(chr(code), 0) for code in range(256))
 
 
 def squares_held(game: str, boards: list[bytes]) -> str:
     """What each square of a record's boards held at some ply, one character a square of its
-    spelled-out board (`chr(48 + bits)`, PIECE_BITS), up to the side to move: a pattern search
+    spelled-out board (`chr(48 + bits)`, Game.piece_bits), up to the side to move: a pattern search
     skips the records whose squares never held what the pattern asks for (`record_squares`).
-    A game without PIECE_BITS (one added without pattern search) is written as never held.
+    A game without piece bits (no pattern search) is written as never held.
     (Each board's bits, a byte a square, are one integer: OR-ed, the bytes never carry.)"""
-    table = _HELD_BITS.get(game, bytes(256))
+    table = _held_bits(game)
     squares = [board.split(b" ", 1)[0] for board in boards]
     length = min(map(len, squares), default=0)
     held = 0

@@ -187,10 +187,10 @@ def test_every_command_cites_a_problem_where_validate_does(tmp_path):
     whose record starts on line 2, is cited at 5:25 by every command that reads the record."""
     scrape = tmp_path / "scrape.json"
     scrape.write_text(json.dumps([{"WhiteSidePlayerName": "A", "BlackSidePlayerName": "B",
-                                   "AageGameTypeName": "Copenhagen Hnefatafl 11x11", "Moves": "a4-c4"}], indent=2))
+                                   "AageGameTypeName": "Alea Evangelii 19x19", "Moves": "a4-c4"}], indent=2))
     place = f"{scrape}:5:25: "
     validated = run("validate", str(scrape))
-    assert validated.output.startswith(place + "error[tag]: game type 'Copenhagen Hnefatafl 11x11'")
+    assert validated.output.startswith(place + "error[tag]: game type 'Alea Evangelii 19x19'")
     assert run("fmt", str(scrape)).stderr.startswith(place + "error[tag]: game type")
     assert run("convert", "--to", "lgn", str(scrape)).stderr.startswith(f"lusoria: {place}record 0 not converted: ")
     assert run("rules", str(scrape)).output.startswith(place + "record 0: cannot be replayed: game type")

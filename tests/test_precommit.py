@@ -50,12 +50,13 @@ def test_the_hooks_are_validate_fmt_and_validate_of_the_formats_known_by_their_c
         ("lusoria-validate", "lusoria validate", r"(?i)(\.lgn|\.otg|_gamelog\.txt)$", None, "python"),
         ("lusoria-fmt", "lusoria fmt --check", r"(?i)\.lgn$", None, "python"),
         ("lusoria-validate-aage", "lusoria validate --from aage", r"(?i)\.json$", None, "python"),
-        ("lusoria-validate-tafl", "lusoria validate --from tafl", r"(?i)\.txt$", r"(?i)_gamelog\.txt$", "python")]
+        ("lusoria-validate-tafl", "lusoria validate --from tafl", r"(?i)\.txt$", r"(?i)_gamelog\.txt$", "python"),
+        ("lusoria-validate-csv", "lusoria validate --from csv", r"(?i)\.csv$", None, "python")]
 
 
 FILES = [("club/game.lgn", "lgn"), ("GAME.LGN", "lgn"), ("opentafl/Game.otg", "otn"),
          ("scrapes/2025.json", "aage"), ("logs/Rossi_vs_Verdi_1763722800000_gameLog.txt", "tablut-challenge"),
-         ("lists/saami.txt", "tafl")]
+         ("lists/saami.txt", "tafl"), ("games/copenhagen.csv", "csv")]
 
 
 def test_the_files_below_are_of_every_format_lusoria_reads():

@@ -11,7 +11,8 @@ import pytest
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import MATERIAL, material_runs, spelled_out, squares_held
+from lusoria.archive.positions import material_runs, spelled_out, squares_held
+from lusoria.validator.base import MATERIAL
 from lusoria.validator.replay import check
 from lusoria.archive.search import _held
 

@@ -286,7 +286,8 @@ def test_bad_patterns_say_why(archive, text, message):
     ("17/17/17/17 *", "latrunculi: a run of 17 empty squares is wider than any board (16 squares)"),
     ("9" * 5000 + "/8/8/8/8/8/8/8 *", "a run of 99999999999999999999 empty squares is wider than any board"),
     ("5/4/4/4 *", "latrunculi: every rank of a pattern covers the same number of squares"),
-    ("9/9/9/9/9/9/9/9/9 w 1 2 3", "tablut: only a Latrunculi pattern has more fields"),
+    ("9/9/9/9/9/9/9/9/9 w 1 2 3", "tablut: it has no fields after the side to move"),
+    ("9/9/9/9/9/9/9/9/9 w 1 2 3", "latrunculi: a Latrunculi pattern ends with the pieces each side holds in hand"),
 ])
 def test_a_grid_pattern_has_a_board_of_its_game(text, message):
     with pytest.raises(ValueError) as raised:
@@ -295,7 +296,9 @@ def test_a_grid_pattern_has_a_board_of_its_game(text, message):
 
 
 def test_grid_patterns_are_read_by_every_game_whose_board_they_fit():
-    assert [game for game, _ in pattern_globs("9/9/9/9/9/9/9/9/9 w")] == ["tablut", "latrunculi"]
+    assert [game for game, _ in pattern_globs("9/9/9/9/9/9/9/9/9 w")] == ["latrunculi", "tablut"]  # the registry's order
+    assert [game for game, _ in pattern_globs("/".join(["11"] * 11))] == ["copenhagen", "latrunculi"]
+    assert [game for game, _ in pattern_globs("7/7/7/7/7/7/7 b")] == ["brandubh", "latrunculi"]
     assert [game for game, _ in pattern_globs("9/9/9/9/9/9/9/9/9 w 1 *")] == ["latrunculi"]
     assert pattern_globs("4/4/4/4 b") == [("latrunculi", "..../..../..../.... b*")]
     assert pattern_globs("4/4/4/4 w 1 *") == [("latrunculi", "..../..../..../.... w 1 [0-9]*")]

@@ -145,3 +145,25 @@ def test_random_games_of_the_family_replay_clean():
     for game in ("copenhagen", "brandubh"):
         for text in random_records(game, 5, seed=3, max_plies=120):
             assert check(text).diagnostics == [], text
+
+
+# -- the archive: patterns and material on any board ------------------------------------------------
+
+def test_patterns_with_symmetries_and_material_on_the_familys_boards(tmp_path):
+    from conftest import ROOT
+    from lusoria.archive import Archive, Filters
+
+    archive = Archive(str(tmp_path / "family.db"))
+    archive.import_paths([str(ROOT / "tests" / "fixtures" / "formats" / "csv")])
+    rank, wide = "*" * 11, "*" * 7
+
+    def ids(**filters) -> list[int]:
+        return [row["id"] for row in archive.query(Filters(**filters))]
+
+    on_throne = "/".join([rank] * 5 + ["*****K*****"] + [rank] * 5)
+    assert ids(pattern=on_throne) == [5, 6, 7, 8]  # every Copenhagen game starts so; no Brandubh board is 11×11
+    beside = "/".join([rank] * 5 + ["****K******"] + [rank] * 5)  # the king on e6, or (turned) f5, f7, g6
+    assert set(ids(pattern=beside, symmetric=True)) >= set(ids(pattern=beside)) and ids(pattern=beside, symmetric=True)
+    assert ids(pattern="/".join([wide] * 3 + ["***K***"] + [wide] * 3), game="brandubh") == [1, 2, 3, 4]
+    assert ids(material=["king=1"], game="brandubh") == [1, 2, 3, 4]
+    assert ids(material=["white=13"], game="copenhagen") == [5, 6, 7, 8]  # the start's 12 soldiers and the king

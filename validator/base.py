@@ -18,6 +18,12 @@ from lusoria.validator.diagram import Diagram
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
 
+# What an archive counts of a position (archive/positions.py: material search), in this order;
+# None where a game has no such count
+MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
+Material = tuple[int | None, ...]
+EMPTY_SQUARE = "."  # an empty square (or point) of a board spelled out one character a square
+
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
 
@@ -216,6 +222,26 @@ class Game(Generic[P]):
         """A random legal ply in canonical form, or None when none exists."""
         plies = self.legal_plies(position)
         return rng.choice(plies) if plies else None
+
+    # -- the archive: what pattern and material search read (archive/positions.py, patterns.py) --
+    def spelled_out(self, positions: list[P]) -> tuple[list[bytes], list[Material]]:
+        """Each position's board spelled out one character a square, as ASCII (what a pattern
+        matches), and its MATERIAL: by default its position string and the material of each side."""
+        return ([self.format_position(position).encode() for position in positions],
+                [(*self.material(position), None, None, None, None, None) for position in positions])
+
+    @classmethod
+    def piece_bits(cls) -> dict[str, int]:
+        """The pieces a square of a spelled-out board may hold (its characters), as bits: what
+        the archive remembers each square held (`record_squares`); none by default."""
+        return {}
+
+    @classmethod
+    def pattern_globs(cls, fields: list[str], symmetric: bool) -> list[str]:
+        """A position pattern (docs/notation.md §6.1, split at blanks) as GLOBs over this game's
+        spelled-out boards (with `symmetric`, also its symmetries); ValueError when this game
+        cannot read it (by default, a game has no patterns)."""
+        raise ValueError("it has no position patterns")
 
     def extra_tags(self) -> dict[str, str]:
         """The tags (besides Game and Variant) that choose these rules: `Rules`, …"""

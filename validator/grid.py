@@ -1,11 +1,18 @@
 """What the games on a board of squares share: the parts of a ply that suggestions
-compare, and the distance between two plies (docs/rules.md, "Suggestions")."""
+compare, and the distance between two plies (docs/rules.md, "Suggestions"); their boards
+spelled out for the archive (a position string with each empty square written `.`) and the
+position patterns that search them (docs/notation.md §6.1)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import re
+from typing import ClassVar, NamedTuple
 
-from lusoria.validator.base import Game, P
+from lusoria.notation.numbers import whole_number
+from lusoria.validator.base import EMPTY_SQUARE, Game, P
+
+ANY, ANY_PIECE = "*", "?"  # a pattern's wildcards: anything, any piece
+MAX_WIDTH = 16  # squares: the widest board a pattern may have (Latrunculi's)
 
 
 class GridPly(NamedTuple):
@@ -52,7 +59,78 @@ def grid_distance(written: GridPly, legal: GridPly) -> int:
 
 
 class GridGame(Game[P]):
-    """A game on a board of squares: its distance between plies compares their parts."""
+    """A game on a board of squares: its distance between plies compares their parts; its
+    boards spell out as its position strings do, its pieces as `letters` (a square's code ->
+    its letter, White's `pieces[0]`, Black's `pieces[1]`), and a pattern is read as one."""
+
+    pieces: ClassVar[tuple[str, str]] = ("", "")  # White's letters, Black's, as its position strings write them
+    letters: ClassVar[dict[int, str]] = {}  # a square's code on the board -> its letter (none: the archive keeps
+    # its position strings, and it has no patterns)
+
+    def board_width(self) -> int:
+        """The files of this board (a spelled-out board is cut into ranks of this many squares)."""
+        raise NotImplementedError
+
+    def counted_letters(self) -> dict[str, str]:
+        """The MATERIAL counts (besides each side's) read off a spelled-out board: name -> letter."""
+        return {}
+
+    def material_follows_empty_squares(self) -> bool:
+        """Whether the material changes only when the number of empty squares does (no piece
+        changes in place): what the archive counts once for a run of plies."""
+        return True
+
+    @classmethod
+    def piece_bits(cls) -> dict[str, int]:
+        return {letter: 1 << bit for bit, letter in enumerate("".join(cls.pieces))}
+
+    @classmethod
+    def fits_pattern(cls, width: int, height: int) -> bool:
+        """Whether a pattern of this many files and ranks may be of this game (none by default)."""
+        return False
+
+    @classmethod
+    def pattern_rest(cls, rest: list[str]) -> str:
+        """The GLOB of a pattern's fields after the side to move (none, but in Latrunculi's)."""
+        if rest:
+            raise ValueError("it has no fields after the side to move")
+        return "*"
+
+    @classmethod
+    def pattern_globs(cls, fields: list[str], symmetric: bool) -> list[str]:
+        rows = []
+        for rank in fields[0].split("/"):
+            row: list[str] = []  # a GLOB token a square
+            for run, char in re.findall(r"([0-9]+)|(.)", rank):
+                row += [EMPTY_SQUARE] * _run(run) if run else [cls._glob_square(char)]
+            rows.append(row)
+        width, height = len(rows[0]), len(rows)
+        if not cls.fits_pattern(width, height) or not 4 <= width <= MAX_WIDTH or not 4 <= height <= MAX_WIDTH:
+            raise ValueError(f"a {cls.name} pattern cannot be {width}x{height}")
+        if any(len(row) != width for row in rows):
+            raise ValueError("every rank of a pattern covers the same number of squares")
+        turn = fields[1] if len(fields) > 1 else ANY
+        if turn not in ("w", "b", ANY):
+            raise ValueError(f"the side to move is w, b or *, not '{turn}'")
+        tail = " " + ("?" if turn == ANY else turn) + cls.pattern_rest(fields[2:])
+        boards = _symmetries(rows) if symmetric and width == height else [rows]
+        return list(dict.fromkeys("/".join("".join(row) for row in board) + tail for board in boards))
+
+    @classmethod
+    def _glob_square(cls, char: str) -> str:
+        """One square of a grid pattern as GLOB."""
+        white, black = cls.pieces
+        if char == ANY:
+            return "?"
+        if char == ANY_PIECE:
+            return f"[^{EMPTY_SQUARE}]"
+        if char == "W":
+            return f"[{white}]"
+        if char == "B":
+            return f"[{black}]"
+        if char in white + black:
+            return char
+        raise ValueError(f"'{char}' is not a {cls.name} piece, a digit, or a wildcard (* ? W B)")
 
     def ply_parts(self, text: str) -> GridPly | None:
         """The parts of a ply that the distance compares; None for a pass."""
@@ -63,3 +141,20 @@ class GridGame(Game[P]):
         if a is None or b is None:  # a pass
             return 0 if a is b else 3
         return grid_distance(a, b)
+
+
+def _run(digits: str) -> int:
+    """A run of empty squares in a pattern: no wider than any board."""
+    empty = whole_number(digits, 0, MAX_WIDTH)
+    if empty is None:
+        raise ValueError(f"a run of {digits[:20]} empty squares is wider than any board ({MAX_WIDTH} squares)")
+    return empty
+
+
+def _symmetries(rows: list[list[str]]) -> list[list[list[str]]]:
+    """The 8 symmetries of a square board (rotations and reflections), colours kept."""
+    found, current = [], rows
+    for _ in range(4):
+        current = [list(row) for row in zip(*current[::-1])]  # a quarter turn
+        found += [current, [row[::-1] for row in current]]
+    return found

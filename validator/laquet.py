@@ -7,6 +7,8 @@ quadrant marked Laquet) are never entered; a checker leaving past 18 is borne of
 from __future__ import annotations
 
 import random
+import re
+from array import array
 from itertools import permutations
 from functools import lru_cache, partial
 from typing import Final, NamedTuple, Sequence
@@ -14,7 +16,8 @@ from typing import Final, NamedTuple, Sequence
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Game, Illegal, OptionError, Outcome, Played
+from lusoria.validator.base import (BLACK, EMPTY_SQUARE, SIDE_NAMES, WHITE, Game, Illegal, Material, OptionError,
+                                   Outcome, Played)
 from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.suggest import similarity
 
@@ -25,6 +28,14 @@ CHECKERS: Final = 15
 SIGN: Final[tuple[int, ...]] = (1, -1)  # a checker of White's counts +1, Black's -1 (a Python tuple,
 # which mypyc indexes as it is: a fixed-length one it would build again at each index)
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
+# A spelled-out board (Laquet.spelled_out): the character of each count of a point, indexed by the
+# count (negative: Black's, from the end); a point's count as a signed byte (`array("b")`) -> its
+# character, and the checkers it holds of White's, of Black's
+_COUNTS = (EMPTY_SQUARE, *(chr(ord("a") + n) for n in range(15)), *(chr(ord("A") + 14 - n) for n in range(15)))
+_CHARACTERS: Final = bytes(ord(_COUNTS[byte - 256 if byte > 127 else byte]) if byte <= 15 or byte >= 241
+                           else ord("?") for byte in range(256))
+_WHITE_CHECKERS: Final = bytes(byte if byte <= 15 else 0 for byte in range(256))
+_BLACK_CHECKERS: Final = bytes(256 - byte if byte >= 241 else 0 for byte in range(256))
 
 
 class LaquetPosition(NamedTuple):
@@ -176,6 +187,53 @@ class Laquet(Game[LaquetPosition]):
 
     def material(self, position: LaquetPosition) -> tuple[int, int]:
         return CHECKERS - position.off(WHITE), CHECKERS - position.off(BLACK)
+
+    # -- the archive -------------------------------------------------------------
+    def spelled_out(self, positions: list[LaquetPosition]) -> tuple[list[bytes], list[Material]]:
+        """Points 1–18 as one character each (`.` empty, `a`–`o` 1–15 White checkers, `A`–`O`
+        Black's) and the side to move; the checkers each side has on the board and borne off."""
+        boards: list[bytes] = []
+        materials: list[Material] = []
+        for position in positions:
+            counts = array("b", position.points[1:LAST + 1]).tobytes()
+            white, black = sum(counts.translate(_WHITE_CHECKERS)), sum(counts.translate(_BLACK_CHECKERS))
+            boards.append(counts.translate(_CHARACTERS) + (b" w" if position.turn == WHITE else b" b"))
+            materials.append((white, black, None, None, None, CHECKERS - white, CHECKERS - black))
+        return boards, materials
+
+    @classmethod
+    def piece_bits(cls) -> dict[str, int]:
+        return {**{chr(ord("a") + n): 1 for n in range(CHECKERS)}, **{chr(ord("A") + n): 2 for n in range(CHECKERS)}}
+
+    @classmethod
+    def pattern_globs(cls, fields: list[str], symmetric: bool) -> list[str]:
+        """White's checkers, Black's and the side to move (w, b or *; left out: either), each
+        colour `POINT:COUNT` items (COUNT may be `*`) and `*` for its other points (docs/notation.md
+        §6.1). The table of points has no symmetries."""
+        if len(fields) == 2:
+            fields = [*fields, "*"]
+        if len(fields) != 3 or fields[2] not in ("w", "b", "*"):
+            raise ValueError("a Laquet pattern is White's checkers, Black's and the side to move (w, b or *)")
+        listed: dict[int, str] = {}
+        free = []
+        for field, (letter, letters) in zip(fields, (("a", "a-o"), ("A", "A-O"))):
+            if field == "-":
+                continue
+            for item in field.split(","):
+                if item == "*":
+                    free.append(letters)
+                    continue
+                m = re.fullmatch(r"([0-9]+):([0-9]+|\*)", item)
+                point = whole_number(m[1], 1, LAST) if m else None
+                count = whole_number(m[2], 1, CHECKERS) if m and m[2] != "*" else None
+                if m is None or point is None or m[2] != "*" and count is None:
+                    raise ValueError(f"'{item}' is not POINT:COUNT (a point 1-18, a count 1-15 or *) or *")
+                if point in listed:
+                    raise ValueError(f"point {point} is given twice")
+                listed[point] = f"[{letters}]" if count is None else chr(ord(letter) + count - 1)
+        other = "?" if len(free) == 2 else f"[{EMPTY_SQUARE}{free[0]}]" if free else EMPTY_SQUARE
+        points = "".join(listed.get(point, other) for point in range(1, LAST + 1))
+        return [points + " " + ("?" if fields[2] == "*" else fields[2])]
 
     def tally(self, start: LaquetPosition, position: LaquetPosition) -> str:
         return f"borne off: White {position.off(WHITE)}, Black {position.off(BLACK)}"

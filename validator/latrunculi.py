@@ -140,6 +140,8 @@ def _run_length(empty: re.Match[str]) -> str:
 @mypyc_attr(native_class=False)
 class Latrunculi(GridGame[LatrunculiPosition]):
     name = "latrunculi"
+    pieces = ("PDI", "pdi")
+    letters = LETTERS
     end_rule = "L5"
     options = {
         "placement-captures": ("no", "yes"),
@@ -288,6 +290,29 @@ class Latrunculi(GridGame[LatrunculiPosition]):
 
     def material(self, position: LatrunculiPosition) -> tuple[int, int]:
         return _count(position, WHITE), _count(position, BLACK)
+
+    def board_width(self) -> int:
+        return self.geo.width
+
+    def counted_letters(self) -> dict[str, str]:
+        return {"white_inciti": "I", "black_inciti": "i"} if self.variant == "seneca" else {}
+
+    def material_follows_empty_squares(self) -> bool:
+        return self.variant != "seneca"  # a captured piece becomes an incitus in place
+
+    @classmethod
+    def fits_pattern(cls, width: int, height: int) -> bool:
+        return True  # any board of 4 to 16 squares a side
+
+    @classmethod
+    def pattern_rest(cls, rest: list[str]) -> str:
+        """The pieces each side holds in hand, each a number or `*`; without them, in and after
+        the placement phase."""
+        if not rest:
+            return "*"
+        if len(rest) != 2 or not all(field.isdigit() or field == "*" for field in rest):
+            raise ValueError("a Latrunculi pattern ends with the pieces each side holds in hand, each a number or *")
+        return " " + " ".join("[0-9]*" if field == "*" else field for field in rest)
 
     def render(self, position: LatrunculiPosition) -> str:
         geo = self.geo

@@ -205,6 +205,8 @@ class TaflGame(GridGame[TaflPosition]):
 
     board: TaflBoard
     title: str
+    pieces = ("KP", "p")
+    letters = LETTERS
 
     def __init__(self, options=None, variant=None):
         super().__init__(options, variant)
@@ -242,6 +244,16 @@ class TaflGame(GridGame[TaflPosition]):
 
     def square_name(self, square: int) -> str:
         return self.geo.names[square]
+
+    def board_width(self) -> int:
+        return self.geo.size
+
+    def counted_letters(self) -> dict[str, str]:
+        return {"king": "K"}
+
+    @classmethod
+    def fits_pattern(cls, width: int, height: int) -> bool:
+        return width == height == cls.board.size
 
     # -- positions -------------------------------------------------------
     def initial(self) -> TaflPosition:
