@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.validator.base import BLACK
-from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, RuleIds, Settings, TaflBoard, TaflGame
+from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame, corner_options, corner_rules
 
 BOARD = TaflBoard(7, "d4", "throne", "3p3/3p3/3P3/ppPKPpp/3P3/3p3/3p3 b", corner_escape=True)
 IDS = RuleIds(turn="B2", move="B3", restricted="B4", capture="B6", king="B7", escape="B8", captured="B7",
@@ -23,9 +22,8 @@ class Brandubh(TaflGame):
     title = "Brandubh"
     board = BOARD
     end_rule = "B12"
-    options = dict[str, tuple[str, ...]]()
+    options = corner_options({"king-capture": "2", "shieldwall": "none", "exit-forts": "no", "encirclement": "no"})
     presets = {"standard": dict[str, str]()}
 
     def settings_for(self, option: dict[str, str]) -> Settings:
-        return self.on_board(IDS, passers=(DEFENDER, KING, ATTACKER), king_stops=True, hostile="empty",
-                             king_like_soldier=True, captors=((DEFENDER, KING), (ATTACKER,)), first=BLACK)
+        return self.on_board(IDS, **corner_rules(option))

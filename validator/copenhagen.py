@@ -1,14 +1,14 @@
 """Copenhagen Hnefatafl 11×11 (RULES.md C1–C14): data for the tafl engine (validator/tafl.py) —
-the board with its throne and corners, and the rules' IDs. Attackers (Black) move first; the
-king escapes to a corner, is armed, and is captured on four sides (three and the throne);
-shieldwalls, exit forts and encirclement are in the rules; repetition is not enforced."""
+the board with its throne and corners, the options (those of the corner-escape games), and the
+rules' IDs. Attackers (Black) move first; the king escapes to a corner, is armed, and is captured
+on four sides (three and the throne); shieldwalls, exit forts and encirclement are in the rules;
+repetition is not enforced. Fetlar Hnefatafl is its preset without shieldwalls and exit forts."""
 
 from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.validator.base import BLACK
-from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, RuleIds, Settings, TaflBoard, TaflGame
+from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame, corner_options, corner_rules
 
 BOARD = TaflBoard(11, "f6", "throne", "3ppppp3/5p5/11/p4P4p/p3PPP3p/pp1PPKPP1pp/p3PPP3p/p4P4p/11/5p5/3ppppp3 b",
                   corner_escape=True)
@@ -23,9 +23,8 @@ class Copenhagen(TaflGame):
     title = "Copenhagen"
     board = BOARD
     end_rule = "C14"
-    options = dict[str, tuple[str, ...]]()
-    presets = {"standard": dict[str, str]()}
+    options = corner_options({})
+    presets = {"standard": dict[str, str](), "fetlar": {"shieldwall": "none", "exit-forts": "no"}}
 
     def settings_for(self, option: dict[str, str]) -> Settings:
-        return self.on_board(IDS, passers=(DEFENDER, KING, ATTACKER), king_stops=True, hostile="empty",
-                             king_like_soldier=False, captors=((DEFENDER, KING), (ATTACKER,)), first=BLACK, shieldwall=True, forts=True, encirclement=True)
+        return self.on_board(IDS, **corner_rules(option))

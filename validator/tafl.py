@@ -130,6 +130,7 @@ class Settings(NamedTuple):
     exits: bytes  # by square, 1 where the king escapes: the corners, or the edge
     closed: bytes  # by square, 1 for the throne, the camps and the corners: squares not every piece may step to
     shieldwall: bool
+    shieldwall_corners: bool  # a corner closes a shieldwall too (OpenTafl's strong shieldwall)
     forts: bool
     encirclement: bool
 
@@ -196,6 +197,28 @@ def _read_move(geo: Geometry, text: str) -> Move:
 
 
 _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
+# The options of a tafl game whose king escapes to a corner, and their values (`corner_rules`
+# says what each sets)
+CORNER_OPTIONS = {"first": ("black", "white"), "king-capture": ("4", "2"), "king-armed": ("yes", "no"),
+                  "throne-hostile": ("empty", "no", "always"), "shieldwall": ("strong", "weak", "none"),
+                  "exit-forts": ("yes", "no"), "encirclement": ("yes", "no")}
+
+
+def corner_options(defaults: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """CORNER_OPTIONS with a game's `defaults` first (the others' first value is their default)."""
+    return {key: (defaults[key], *(value for value in values if value != defaults[key])) if key in defaults
+            else values for key, values in CORNER_OPTIONS.items()}
+
+
+def corner_rules(option: dict[str, str]) -> dict:
+    """The Settings' rule fields that the options of a corner-escape game set (CORNER_OPTIONS):
+    every piece passes over the empty throne, only the king stops there."""
+    return dict(passers=(DEFENDER, KING, ATTACKER), king_stops=True, hostile=option["throne-hostile"],
+                king_like_soldier=option["king-capture"] == "2",
+                captors=((DEFENDER, KING) if option["king-armed"] == "yes" else (DEFENDER,), (ATTACKER,)),
+                first=BLACK if option["first"] == "black" else WHITE, shieldwall=option["shieldwall"] != "none",
+                shieldwall_corners=option["shieldwall"] == "strong", forts=option["exit-forts"] == "yes",
+                encirclement=option["encirclement"] == "yes")
 
 
 @mypyc_attr(native_class=False)
@@ -229,8 +252,8 @@ class TaflGame(GridGame[TaflPosition]):
         geo = geometry(board.size, cls.square(board.throne))
         corners = geo.corners if board.corner_escape else bytes(geo.squares)
         chosen = {**dict(tuichi_ends=False, passes=False, camp_squares=(), camps=bytes(geo.squares),
-                         camp_hostile_when_held=True, repetition=False, shieldwall=False, forts=False,
-                         encirclement=False), **rules}
+                         camp_hostile_when_held=True, repetition=False, shieldwall=False, shieldwall_corners=False,
+                         forts=False, encirclement=False), **rules}
         closed = bytes(s == geo.throne or chosen["camps"][s] > 0 or corners[s] > 0 for s in range(geo.squares))
         return Settings(geo=geo, ids=ids, throne_words=f"the {board.throne_name} ({board.throne})",
                         corner_escape=board.corner_escape, corners=corners,
@@ -618,9 +641,11 @@ def _king_taken(board: bytearray, king: int, behind: int, settings: Settings) ->
 
 def _shieldwall(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
     """C7: the soldiers of a line of two pieces or more of the other side along the edge, from
-    `target` (where the mover landed) to a piece of the mover's or a corner at its other end,
-    each piece of the line with a piece of the mover's in front of it. The king is not captured."""
-    geo, captors, corners = settings.geo, settings.captors[side], settings.corners
+    `target` (where the mover landed) to a piece of the mover's (or a corner, with
+    `shieldwall_corners`) at its other end, each piece of the line with a piece of the mover's in
+    front of it. The king is not captured."""
+    geo, captors = settings.geo, settings.captors[side]
+    corners = settings.corners if settings.shieldwall_corners else bytes(geo.squares)
     if board[target] not in captors:
         return []
     captured: list[int] = []
