@@ -124,6 +124,15 @@ def rule_tags(game: type[TaflGame], options: dict[str, str]) -> dict[str, str]:
     return tags
 
 
+def tafl_games() -> list[type[TaflGame]]:
+    """The registered games of the tafl family (the registry's order)."""
+    found = []
+    for name in GAMES:
+        if issubclass(game := GAMES[name], TaflGame):
+            found.append(game)
+    return found
+
+
 def tafl_rules(tags: dict[str, str]) -> TaflGame:
     """The rules of the tafl game that `tags` choose (its Game tag; OptionError if none): every
     format here is the tafl family's."""

@@ -9,7 +9,7 @@ from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_me
 from lusoria.notation.sources import PROBLEMS, Problem, Source
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report
-from lusoria.validator.tablut import Tablut
+from lusoria.validator.tafl import TaflGame
 
 TARGETS = ("lgn", "otn")
 
@@ -50,7 +50,7 @@ def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: s
                                                       f"{token_message(token)}")
             else:
                 yield Converted(source, text, report)
-        elif not isinstance(report.rules, Tablut):
+        elif not isinstance(report.rules, TaflGame):
             yield Converted(source, None, report, f"OTN holds tafl games, not {report.rules.name}")
         else:
             try:

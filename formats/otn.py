@@ -1,6 +1,7 @@
 """OpenTafl Notation (`.otg`, spec: opentafl-notation-spec.txt of jslater89/OpenTafl): the
-reader, which maps OTN's tags and rules record onto lusoria's tags and Tablut options, and
-the writer (`lusoria convert --to otn`).
+reader, which maps OTN's tags and rules record onto lusoria's tags, its tafl game (the one whose
+board has the record's `dim` and whose king escapes as its `esc` says) and that game's options,
+and the writer (`lusoria convert --to otn`).
 
 Sides: OTN's attackers are the Muscovites (Black), its defenders the Swedes (White).
 A file lusoria wrote carries `[lusoria-variant:…]` and `[lusoria-rules:…]` tags, which are
@@ -15,13 +16,13 @@ from itertools import groupby
 from urllib.parse import quote, unquote
 from typing import Callable, Iterator, Mapping, NoReturn
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, shown, tafl_rules
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, shown, tafl_games, tafl_rules
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.reader import MAX_TOKEN, RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
-from lusoria.validator.tablut import INITIAL, Tablut, parse_move
+from lusoria.validator.tafl import TaflGame
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
@@ -34,7 +35,7 @@ _TOKENS = re.compile(r"\[[^\]]*\]?|[^\s\[]+")  # tags and comments, words (MAX_T
 MAX_NUMBER = 10 ** 9  # a turn or variation number: more than any game has
 _MOVE = re.compile(r"(?P<piece>[tTK])?(?P<origin>[a-z]\d+)(?P<kind>\^=|[-^=])(?P<target>[a-z]\d+)"
                    r"(?:x(?P<captures>[A-Za-z]?[a-z]\d+(?:/[A-Za-z]?[a-z]\d+)*))?(?P<info>\+\+|--|\+|-)?")
-_SQUARE = re.compile(r"[a-i][1-9]")
+_SQUARE = re.compile(r"[a-p](?:1[0-9]|[1-9])(?![0-9])")  # a square's name: on the game's board, _check_squares
 RESULTS = {"1": "0-1", "-1": "1-0", "0": "1/2-1/2", "?": "*"}
 TAGS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round", "attackers": "Black",
         "defenders": "White", "annotator": "Annotator", "termination": "Termination"}
@@ -53,7 +54,6 @@ ALL = "tcnkmgTCNKMG"
 def read_otn(text: str, path: str) -> Iterator[RecordText]:
     """An OTN file holds one game."""
     draft = Draft("otn", Locator(text), 0, len(text))
-    draft.tag("Game", Tablut.name)
     return one_game(draft, _read, text, path)
 
 
@@ -71,20 +71,22 @@ def _read(draft: Draft, text: str) -> None:
         tags[key] = found
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
-    options, start = _rules(draft, tags["rules"])
+    game, options, start = _rules(draft, tags["rules"])
+    draft.tag("Game", game.name, tags["rules"].start("value"))
     if "lusoria-rules" in tags:  # written by lusoria: the record's own rule tags
         for key, tag in OWN.items():
             if key in tags and tags[key]["value"].strip():
                 draft.tag(tag, tags[key]["value"].strip(), tags[key].start("value"))
     else:
-        for name, value in rule_tags(Tablut, options).items():
+        for name, value in rule_tags(game, options).items():
             draft.tag(name, value, tags["rules"].start("value"))
         side = "w" if options["first"] == "white" else "b"
-        if start is not None and start[0] != INITIAL.split()[0]:
+        if start is not None and start[0] != game.board.start.split()[0]:
             draft.tag("Position", f"{start[0]} {side}", start[1])
         if "position" in tags:
-            draft.tag("Position", f"{_board(draft, tags['position']['value'].strip(), tags['position'].start('value'))}"
-                                  f" {side}", tags["position"].start("value"))
+            written = tags["position"]["value"].strip()
+            draft.tag("Position", f"{_board(draft, written, tags['position'].start('value'), game)} {side}",
+                      tags["position"].start("value"))
     try:
         rules = tafl_rules(draft.tags)
     except OptionError as problem:
@@ -109,6 +111,19 @@ def _read(draft: Draft, text: str) -> None:
     black_first = ("Position" in draft.tags and draft.tags["Position"].endswith("b")) or \
         ("Position" not in draft.tags and rules.initial().turn == BLACK)
     _movetext(draft, text, header_end, black_first)
+    _check_squares(draft, rules)
+
+
+def _check_squares(draft: Draft, rules: TaflGame) -> None:
+    """A SyntaxProblem at the first ply that names a square off the game's board."""
+    class Squares(Visitor):
+        def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+            wrong = next((square for square in _SQUARE.findall(ply.text) if square not in rules.geo.index), None)
+            if wrong is not None:
+                raise SyntaxProblem(f"{wrong} is not a square of the {rules.title} board "
+                                    f"({rules.geo.names[0]}–{rules.geo.names[-1]})", ply.line, ply.column, wrong)
+
+    walk(draft.record(), Squares())
 
 
 def _tag_name(key: str) -> str | None:
@@ -134,88 +149,149 @@ def _carried_tags(draft: Draft, tag: re.Match[str]) -> None:
         draft.tag(name, value, tag.start("value") + entry.start())
 
 
-def _rules(draft: Draft, tag: re.Match[str]) -> tuple[dict[str, str], tuple[str, int] | None]:
-    """The Tablut options an OTN rules record stands for, and its start position (lusoria's
+class _Entries:
+    """The entries of an OTN rules record (`key:value`), each with its place."""
+
+    def __init__(self, draft: Draft, tag: re.Match[str]) -> None:
+        self.draft, self.at = draft, tag.start("value")
+        self.found: dict[str, tuple[str, int]] = {}
+        for entry in re.finditer(r"\S+", tag["value"]):
+            key, _, written = entry[0].partition(":")
+            if key in self.found:
+                raise draft.problem(f"rules entry {key}: is given twice", self.at + entry.start(), key, "tag")
+            self.found[key] = (written, self.at + entry.start())
+
+    def value(self, key: str, default: str) -> str:
+        return self.found.get(key, (default,))[0]
+
+    def cannot(self, key: str, why: str) -> SyntaxProblem:
+        """The problem of an entry lusoria cannot express, at it."""
+        value, at = self.found.get(key, ("", self.at))
+        return self.draft.problem(f"rules entry {key}:{value}: {CANNOT_EXPRESS} {why}", at, f"{key}:{value}", "tag")
+
+    def choice(self, key: str, default: str, meanings: dict[str, str], why: str = "this value") -> str:
+        """What the value of `key` (or its OTN default) means among lusoria's option values."""
+        return meanings.get(self.value(key, default)) or _raise(self.cannot(key, why))
+
+
+def _rules(draft: Draft, tag: re.Match[str]) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
+    """The tafl game and options an OTN rules record stands for, and its start position (lusoria's
     position string without the side to move, and where it is); a SyntaxProblem naming the
     first entry lusoria cannot express."""
-    options = dict(Tablut().option, first="black", **{"tuichi-ends": "no"})  # OTN: attackers first, no Tuichi
-    entries: dict[str, tuple[str, int]] = {}
-    for entry in re.finditer(r"\S+", tag["value"]):
-        key, _, written = entry[0].partition(":")
-        if key in entries:
-            raise draft.problem(f"rules entry {key}: is given twice", tag.start("value") + entry.start(), key, "tag")
-        entries[key] = (written, tag.start("value") + entry.start())
-
-    def cannot(key: str, why: str) -> SyntaxProblem:
-        value, at = entries.get(key, ("", tag.start("value")))
-        return draft.problem(f"rules entry {key}:{value}: {CANNOT_EXPRESS} {why}", at, f"{key}:{value}", "tag")
-
-    def value(key: str, default: str) -> str:
-        return entries.get(key, (default,))[0]
-
-    if value("dim", "") != "9":
-        raise cannot("dim", "a board other than 9×9 in Tablut")
-    if value("esc", "c") != "e":
-        raise cannot("esc", "escape to the corners (lusoria's Tablut king escapes to any edge square; write esc:e)")
-    if "cor" not in entries or value("cor", "") != "":
-        raise cannot("cor", "corner squares (Tablut has none; write cor: with no squares)")
-    if value("cen", "e5") not in ("", "e5"):
-        raise cannot("cen", "a centre other than e5")
-    options["first"] = {"y": "black", "n": "white"}.get(value("atkf", "y")) or _raise(cannot("atkf", "this value"))
-    options["king-armed"] = {"y": "yes", "n": "no"}.get(value("ka", "y")) or \
-        _raise(cannot("ka", "a king armed only as hammer or anvil"))
-    options["king-capture"] = {"s": "4", "y": "4", "c": "2"}.get(value("ks", "s")) or \
-        _raise(cannot("ks", "a king weak everywhere, or captured against the edge"))
-    tfr = value("tfr", "d")
-    if tfr not in ("i", "d"):
-        raise cannot("tfr", "a repetition that wins or loses")
-    if tfr == "d":
-        draft.note("threefold repetition (tfr:d) is not checked: lusoria's repetition=draw ends the game at "
-                   "the first repetition")
-    passers = set(value("cenp", ALL)) & set("tTK")
-    options["throne-pass"] = {frozenset("tTK"): "all", frozenset("K"): "king", frozenset(): "none"}.get(
-        frozenset(passers)) or _raise(cannot("cenp", "this set of pieces"))
-    if set(value("cens", "K")) & set("tT"):
-        raise cannot("cens", "soldiers that may stop on the throne")
-    options["throne-stop"] = "king" if "K" in value("cens", "K") and "K" in value("cenre", ALL) else "none"
-    hostile_empty, hostile_held = set(value("cenhe", ALL)) & set("tT"), set(value("cenh", "tcnkm")) & set("tT")
-    if hostile_empty == set() and "T" not in hostile_held:
-        options["throne-hostile"] = "no"
-    elif hostile_empty == set("tT") and "T" not in hostile_held:
-        options["throne-hostile"] = "empty"
-    elif hostile_empty == set("tT") and hostile_held == set("tT"):
-        options["throne-hostile"] = "always"
-    else:
-        raise cannot("cenhe" if hostile_empty not in (set(), set("tT")) else "cenh", "this throne hostility")
-    for key, harmless in (("surf", "y"), ("sw", "n"), ("efe", "n"), ("linc", "n"), ("ber", "n"), ("kj", "n"),
-                          ("spd", "-1"), ("afor", ""), ("dfor", "")):
-        if value(key, harmless) != harmless:
-            raise cannot(key, "this rule")
+    entries = _Entries(draft, tag)
+    game = _game(entries)
+    options = dict(game().option, first=entries.choice("atkf", "y", {"y": "black", "n": "white"}),
+                   **{"king-armed": entries.choice("ka", "y", {"y": "yes", "n": "no"}, "a king armed only as hammer "
+                                                   "or anvil"),
+                      "throne-hostile": _throne_hostile(entries)})
+    if value := entries.value("cen", game.board.throne):
+        if value.strip(",") != game.board.throne:
+            raise entries.cannot("cen", f"a centre other than {game.board.throne}")
+    (_corner_options if game.board.corner_escape else _edge_options)(entries, options)
+    for key, harmless in (("linc", "n"), ("ber", "n"), ("kj", "n"), ("spd", "-1"), ("afor", ""), ("dfor", ""),
+                          ("swf", "y")):
+        if entries.value(key, harmless) != harmless:
+            raise entries.cannot(key, "this rule")
     known = {"dim", "esc", "cor", "cen", "atkf", "ka", "ks", "tfr", "cenp", "cens", "cenre", "cenhe", "cenh", "surf",
              "sw", "swf", "efe", "linc", "ber", "kj", "nj", "cj", "mj", "gj", "spd", "afor", "dfor", "corh", "corp",
              "cors", "corre", "aforh", "dforh", "aforp", "dforp", "afors", "dfors", "aforre", "dforre", "name",
              "start", "starti"}
-    for key in entries:
+    for key in entries.found:
         if key not in known:
-            raise cannot(key, "this unknown rules entry")
+            raise entries.cannot(key, "this unknown rules entry")
+    tfr = entries.value("tfr", "d")
+    if tfr not in ("i", "d"):
+        raise entries.cannot("tfr", "a repetition that wins or loses")
+    if tfr == "d":
+        draft.note("threefold repetition (tfr:d) is not checked: " + (
+            "repetition neither ends the game nor makes a move illegal" if game.board.corner_escape else
+            "lusoria's repetition=draw ends the game at the first repetition"))
     start = None
-    if "start" in entries or "starti" in entries:
-        key = "start" if "start" in entries else "starti"
-        text, at = entries[key]
-        start = _board(draft, text, at, inverted=key == "starti"), at
-    return options, start
+    if "start" in entries.found or "starti" in entries.found:
+        key = "start" if "start" in entries.found else "starti"
+        text, at = entries.found[key]
+        start = _board(draft, text, at, game, inverted=key == "starti"), at
+    return game, options, start
+
+
+def _game(entries: _Entries) -> type[TaflGame]:
+    """The tafl game whose board has the record's `dim` and whose king escapes as its `esc` says."""
+    dim, corners = whole_number(entries.value("dim", ""), 1, 19), entries.value("esc", "c") == "c"
+    games = tafl_games()
+    sized = [game for game in games if game.board.size == dim]
+    for game in sized:
+        if game.board.corner_escape == corners:
+            return game
+    if sized:
+        escape = "a corner" if sized[0].board.corner_escape else "any edge square"
+        raise entries.cannot("esc", f"escape to the {'corners' if corners else 'edge'} on this board (lusoria's "
+                                    f"{sized[0].title} king escapes to {escape}; write esc:{'e' if corners else 'c'})")
+    sizes = ", ".join(f"{size}×{size}" for size in sorted({game.board.size for game in games}))
+    raise entries.cannot("dim", f"a board of this size (lusoria's tafl games are {sizes})")
+
+
+def _throne_hostile(entries: _Entries) -> str:
+    """throne-hostile from the centre's hostility: `cenhe` when empty, `cenh` when held."""
+    hostile_empty = set(entries.value("cenhe", ALL)) & set("tT")
+    hostile_held = set(entries.value("cenh", "tcnkm")) & set("tT")
+    if hostile_empty == set() and "T" not in hostile_held:
+        return "no"
+    if hostile_empty == set("tT") and "T" not in hostile_held:
+        return "empty"
+    if hostile_empty == set("tT") and hostile_held == set("tT"):
+        return "always"
+    raise entries.cannot("cenhe" if hostile_empty not in (set(), set("tT")) else "cenh", "this throne hostility")
+
+
+def _edge_options(entries: _Entries, options: dict[str, str]) -> None:
+    """The options of the game whose king escapes to the edge (Tablut) that OTN's entries set: no
+    Tuichi (OTN has none), the king's strength, who passes over and stops on the throne."""
+    if "cor" not in entries.found or entries.value("cor", "") != "":
+        raise entries.cannot("cor", "corner squares (Tablut has none; write cor: with no squares)")
+    options["tuichi-ends"] = "no"
+    options["king-capture"] = entries.choice("ks", "s", {"s": "4", "y": "4", "c": "2"},
+                                             "a king weak everywhere, or captured against the edge")
+    passers = frozenset(set(entries.value("cenp", ALL)) & set("tTK"))
+    options["throne-pass"] = {frozenset("tTK"): "all", frozenset("K"): "king", frozenset(): "none"}.get(passers) or \
+        _raise(entries.cannot("cenp", "this set of pieces"))
+    if set(entries.value("cens", "K")) & set("tT"):
+        raise entries.cannot("cens", "soldiers that may stop on the throne")
+    options["throne-stop"] = "king" if "K" in entries.value("cens", "K") and "K" in entries.value("cenre", ALL) \
+        else "none"
+    for key, harmless in (("surf", "y"), ("sw", "n"), ("efe", "n")):
+        if entries.value(key, harmless) != harmless:
+            raise entries.cannot(key, "this rule")
+
+
+def _corner_options(entries: _Entries, options: dict[str, str]) -> None:
+    """The options of a game whose king escapes to a corner (Copenhagen, Brandubh) that OTN's
+    entries set: the king's strength, shieldwalls, exit forts and encirclement; the corners,
+    the throne's passage and who stops on them as the games have them."""
+    options["king-capture"] = entries.choice("ks", "s", {"s": "4", "y": "4", "c": "2"},
+                                             "a king weak everywhere, or captured against the edge")
+    options["shieldwall"] = entries.choice("sw", "n", {"s": "strong", "w": "weak", "n": "none"})
+    options["exit-forts"] = entries.choice("efe", "n", {"y": "yes", "n": "no"})
+    options["encirclement"] = entries.choice("surf", "y", {"y": "yes", "n": "no"})
+    if entries.value("cor", "") not in ("", "default"):  # default: the four corners
+        raise entries.cannot("cor", "corner squares other than the board's four corners")
+    for key, default, kept in (("cenp", ALL, "tTK"), ("cens", "K", "K"), ("corp", "K", "K"), ("cors", "K", "K"),
+                               ("corh", ALL, "tTK")):
+        if set(entries.value(key, default)) & set("tTK") != set(kept):
+            raise entries.cannot(key, "this set of pieces")
 
 
 def _raise(problem: SyntaxProblem) -> NoReturn:
     raise problem
 
 
-def _board(draft: Draft, text: str, at: int, inverted: bool = False) -> str:
+def _board(draft: Draft, text: str, at: int, game: type[TaflGame], inverted: bool = False) -> str:
     """An OTN position record (rank 1 first, unless inverted) as lusoria's board part."""
     rows = text.strip("/").split("/")
     pieces = {"t": "p", "T": "P", "K": "K"}
-    if len(rows) != 9 or not all(re.fullmatch(r"(?:\d+|[tTK])*", row) for row in rows):
-        raise draft.problem(f"'{text}' is not a 9×9 Tablut position record (pieces t, T, K)", at, text, "tag")
+    size = game.board.size
+    if len(rows) != size or not all(re.fullmatch(r"(?:\d+|[tTK])*", row) for row in rows):
+        raise draft.problem(f"'{text}' is not a {size}×{size} {game.title} position record (pieces t, T, K)", at,
+                            text, "tag")
     converted = [re.sub(r"[tTK]", lambda m: pieces[m[0]], row) for row in rows]
     return "/".join(converted if inverted else reversed(converted))
 
@@ -298,11 +374,11 @@ def _ply_text(draft: Draft, word: str, at: int) -> str:
     if move is None:
         raise draft.problem(f"found '{word}', expected an OTN move record such as e3-c3xc4 or Ke5-e2", at, word)
     if move["kind"] != "-":
-        raise draft.problem(f"'{word}' is a berserk move or jump: {CANNOT_EXPRESS} it in Tablut", at, word)
+        raise draft.problem(f"'{word}' is a berserk move or jump: {CANNOT_EXPRESS} it in a tafl game", at, word)
     squares = [move["origin"], move["target"]] + re.findall(r"[a-z]\d+", move["captures"] or "")
     wrong = next((s for s in squares if not _SQUARE.fullmatch(s)), None)
     if wrong:
-        raise draft.problem(f"{wrong} is not a square of the 9×9 board", at + word.index(wrong), wrong)
+        raise draft.problem(f"{wrong} is not a square of a tafl board", at + word.index(wrong), wrong)
     text = f"{'K' if move['piece'] == 'K' else ''}{move['origin']}-{move['target']}"
     if move["captures"]:
         text += "x" + "/".join(squares[2:])
@@ -425,7 +501,7 @@ class Variations:
 
 # -- writing -------------------------------------------------------------------------------------
 
-def write_otn(record: Record, rules: Tablut, canonical: Mapping[PlyKey, str] | None = None) -> str:
+def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] | None = None) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
     Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
     and variations (OpenTafl's addresses)."""
@@ -545,7 +621,7 @@ def _alternatives(ply: Ply) -> Iterator[Line]:
 
 def _otn_move(text: str) -> str:
     """lusoria's announcements (+, ++) are not OTN's info symbols: they are left out."""
-    if parse_move(text) is None:
+    if text == "--":
         raise ValueError("a pass (--) has no OTN move record")
     return text.rstrip("+")
 
@@ -555,11 +631,16 @@ def _otn_board(board: str) -> str:
     return "/" + "/".join(row.replace("p", "t").replace("P", "T") for row in reversed(rows)) + "/"
 
 
-def _rules_record(rules: Tablut, board: str) -> str:
-    o = rules.option
+def _rules_record(rules: TaflGame, board: str) -> str:
+    """The OTN rules record of a tafl game's options (what `_rules` reads back as them)."""
+    o, size = rules.option, rules.board.size
     empty, held = {"no": ("", ""), "empty": ("tT", ""), "always": ("tT", "tT")}[o["throne-hostile"]]
+    common = (f"atkf:{'y' if o['first'] == 'black' else 'n'} ka:{'y' if o['king-armed'] == 'yes' else 'n'} "
+              f"ks:{'s' if o['king-capture'] == '4' else 'c'} tfr:i")
+    if rules.board.corner_escape:
+        shieldwall = {"strong": "s", "weak": "w", "none": "n"}[o["shieldwall"]]
+        return (f"dim:{size} esc:c {common} sw:{shieldwall} efe:{'y' if o['exit-forts'] == 'yes' else 'n'} "
+                f"surf:{'y' if o['encirclement'] == 'yes' else 'n'} cenhe:{empty} cenh:{held} start:{_otn_board(board)}")
     passers = {"all": "tTK", "king": "K", "none": ""}[o["throne-pass"]]
-    return (f"dim:9 esc:e cor: atkf:{'y' if o['first'] == 'black' else 'n'} "
-            f"ka:{'y' if o['king-armed'] == 'yes' else 'n'} ks:{'s' if o['king-capture'] == '4' else 'c'} tfr:i "
-            f"cenp:{passers} cens:K cenre:{'K' if o['throne-stop'] == 'king' else ''} cenhe:{empty} cenh:{held} "
-            f"start:{_otn_board(board)}")
+    return (f"dim:{size} esc:e cor: {common} cenp:{passers} cens:K cenre:{'K' if o['throne-stop'] == 'king' else ''} "
+            f"cenhe:{empty} cenh:{held} start:{_otn_board(board)}")

@@ -10,12 +10,11 @@ import json
 import re
 from typing import Iterator
 
-from lusoria.formats.common import Draft, Locator, read_site_captures, shown, tafl_rules
+from lusoria.formats.common import Draft, Locator, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import WHITE, OptionError
-from lusoria.validator.games import GAMES
 from lusoria.validator.tafl import TaflGame
 
 _TOKEN = re.compile(r"\S+")
@@ -129,10 +128,7 @@ def csv_game(path: str, text: str) -> str:
     """The tafl game of a CSV file, which does not say it: the one its name names (copenhagen.csv),
     or else the smallest board that holds every square its moves name."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
-    tafl: dict[str, type[TaflGame]] = {}
-    for game in GAMES:
-        if issubclass(found := GAMES[game], TaflGame):
-            tafl[game] = found
+    tafl = {game.name: game for game in tafl_games()}
     named = [game for game in tafl if game in name]
     if named:
         return named[0]

@@ -18,6 +18,7 @@ from lusoria.notation.sources import Skipped, read_sources, walk
 from lusoria.validator.replay import check
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import BLACK
+from lusoria.validator.games import GAMES
 from lusoria.validator.tablut import Tablut
 
 from conftest import ROOT
@@ -99,7 +100,9 @@ def test_otn_errors_point_into_the_file(path, expected):
 
 
 @pytest.mark.parametrize("rules, entry", [
-    ("dim:11 esc:e cor:", "dim:11"), ("dim:9 esc:e", "cor:"), ("dim:9 esc:e cor: ks:w", "ks:w"),
+    ("dim:13 esc:c", "dim:13"), ("dim:11 esc:e cor:", "esc:e"), ("dim:7 esc:e", "esc:e"), ("dim:9 esc:c", "esc:c"),
+    ("dim:11 sw:x", "sw:x"), ("dim:11 cor:a1,", "cor:a1,"), ("dim:7 cens:tK", "cens:tK"), ("dim:7 ks:m", "ks:m"),
+    ("dim:9 esc:e", "cor:"), ("dim:9 esc:e cor: ks:w", "ks:w"),
     ("dim:9 esc:e cor: tfr:w", "tfr:w"), ("dim:9 esc:e cor: sw:s", "sw:s"), ("dim:9 esc:e cor: cenhe:t", "cenhe:t"),
 ])
 def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, entry):
@@ -128,12 +131,21 @@ def test_otn_threefold_draw_is_noted_and_berserk_moves_refused():
 
 
 ROUND_TRIP_RULES = [{}, {"Variant": "linnaeus"}, {"Variant": "aage"}, {"Variant": "ashton"},
-                    {"Variant": "unarmed", "Rules": "first=black"}, {"Rules": "king-capture=2 throne-hostile=always"}]
+                    {"Variant": "unarmed", "Rules": "first=black"}, {"Rules": "king-capture=2 throne-hostile=always"},
+                    {"Game": "copenhagen"}, {"Game": "copenhagen", "Variant": "fetlar", "Rules": "first=white"},
+                    {"Game": "copenhagen", "Rules": "shieldwall=weak king-capture=2 throne-hostile=always "
+                                                    "encirclement=no"},
+                    {"Game": "brandubh"}, {"Game": "brandubh", "Rules": "throne-hostile=no king-armed=no exit-forts=yes"}]
+
+
+def game_rules(tags: dict[str, str]):
+    """The rules of a tafl game that `tags` choose (Tablut's when they name no game)."""
+    return GAMES[tags.get("Game", "tablut")].from_tags({name: value for name, value in tags.items() if name != "Game"})
 
 
 @pytest.mark.parametrize("tags", ROUND_TRIP_RULES)
 def test_otn_written_by_lusoria_reads_back_to_the_same_record(tags):
-    rules = Tablut.from_tags(tags)
+    rules = game_rules(tags)
     for seed in range(3):
         record = random_record(rules, random.Random(seed), max_plies=40)
         record.tags.pop("Variant", None)
@@ -146,6 +158,23 @@ def test_otn_written_by_lusoria_reads_back_to_the_same_record(tags):
         again = check(back)
         report.record.main.plies[-1].comments = ["one two"]  # one OTN comment per ply
         assert again.record == report.record and again.valid == report.valid
+
+
+@pytest.mark.parametrize("tags", ROUND_TRIP_RULES)
+def test_otn_rules_records_alone_say_the_options_of_the_games_as_opentafl_reads_them(tags):
+    """Without lusoria's own tags (as OpenTafl writes a game), the rules record alone gives the
+    same game and options (but what OTN has no entry for: Tablut's camps, repetition, Tuichi)."""
+    rules = game_rules(tags)
+    record = random_record(rules, random.Random(1), max_plies=10)
+    report = check(write_record(record, rules.initial().turn == BLACK))
+    otn = write_otn(report.record, report.rules, report.canonical)
+    plain = "\n".join(line for line in otn.split("\n") if not line.startswith(("[lusoria-variant:", "[lusoria-rules:")))
+    [back] = read_text(plain, "otn", "back.otg")
+    again = check(back)
+    unsaid = {"camps", "camp-hostile", "repetition", "tuichi-ends", "no-move"}
+    assert again.rules.name == rules.name
+    assert {k: v for k, v in again.rules.option.items() if k not in unsaid} == \
+        {k: v for k, v in rules.option.items() if k not in unsaid}
 
 
 def test_otn_writes_a_position_and_a_resignation_and_keeps_what_otn_cannot_hold_readable():
@@ -384,16 +413,17 @@ def test_show_and_fmt_read_other_formats():
 def test_import_keeps_the_format_and_the_path(tmp_path):
     db = str(tmp_path / "a.db")
     summary = Archive(db).import_paths([str(FIXTURES / "otn"), str(FIXTURES / "aage")])
-    assert summary.added == 9
+    assert summary.added == 11
     rows = sqlite3.connect(db).execute(
         "SELECT r.path, t.value, r.text FROM records r JOIN tags t ON t.record_id = r.id AND t.name = 'SourceFormat' "
         "ORDER BY r.id").fetchall()
     assert [(path.rsplit("/", 1)[1], fmt) for path, fmt, _ in rows] == \
-        [("resigned-from-a-position.otg", "otn"), ("saami-king-captured.otg", "otn"), ("variations.otg", "otn")] + \
+        [("brandubh.otg", "otn"), ("copenhagen.otg", "otn"), ("resigned-from-a-position.otg", "otn"),
+         ("saami-king-captured.otg", "otn"), ("variations.otg", "otn")] + \
         [("captures.json", "aage"), ("copenhagen.json", "aage")] + [("scrape.json", "aage")] * 4
-    assert all(text.startswith('[Game "') for _, _, text in rows) and 'copenhagen' in rows[4][2]  # stored as lgn
-    assert "(1. e3-c3 {A quieter start.} 1... a6-a7" in rows[2][2]  # variations too
-    assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 3
+    assert all(text.startswith('[Game "') for _, _, text in rows) and 'copenhagen' in rows[6][2]  # stored as lgn
+    assert "(1. e3-c3 {A quieter start.} 1... a6-a7" in rows[4][2]  # variations too
+    assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 5
 
 
 def test_a_forced_format_takes_every_file_of_its_extension_in_a_directory(tmp_path):
@@ -447,3 +477,14 @@ def test_a_move_off_the_games_board_is_refused_at_its_place():
     report = check(source)
     assert problems(report) == [("syntax", None, 1, json.dumps(game).index("k6-k3") + 1)]
     assert report.diagnostics[0].message == "found 'k6-k3': k6 is not a square of the Brandubh board (a1–g7)"
+
+
+@pytest.mark.parametrize("path, game, rule_tags", [
+    ("otn/copenhagen.otg", "copenhagen", {}),  # OpenTafl's Copenhagen: sw:s efe:y, its defaults the rest
+    ("otn/brandubh.otg", "brandubh", {"Rules": "throne-hostile=no"}),  # OpenTafl's strong-centre Brandub: cenhe:
+])
+def test_otn_games_of_the_family_read_under_their_rules_records(path, game, rule_tags):
+    [report] = reports(path)
+    assert report.valid and report.record.tags["Game"] == game and report.plies == 16
+    assert {name: report.record.tags[name] for name in ("Variant", "Rules") if name in report.record.tags} == rule_tags
+    assert report.record.tags["Black"] == "Tore Lund"  # OTN's attackers
