@@ -42,7 +42,8 @@ from lusoria.validator.replay import check
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
 CORPORA = [("tablut", "seed"), ("latrunculi", "seneca"), ("latrunculi", "piso"), ("latrunculi", "petteia"),
-           ("latrunculi", "dux"), ("laquet", "seed")]
+           ("latrunculi", "dux"), ("laquet", "seed")]  # also the query archive's mix
+FAMILY = [("copenhagen", "standard"), ("brandubh", "standard")]  # the tafl family: validated, not in the archive
 PGN_EXTRACT = shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
 
 
@@ -264,7 +265,7 @@ def whole_commands(table: "Table", counts: list[int], repeat: int, chess_rate: f
     from lusoria import accelerator
 
     for records in counts:
-        for game, variant in CORPORA:
+        for game, variant in CORPORA + FAMILY:
             path, plies = records_corpus(game, variant, records)
             chess_path, chess_plies, _ = chess_corpus(plies // (records // 1000))
             chess_path, chess_plies = repeated(chess_path, records // 1000), chess_plies * (records // 1000)
@@ -416,7 +417,7 @@ def main() -> None:
     subprocess.run(lusoria_command("validate", str(warm)), stdout=subprocess.DEVNULL)  # Lark's parser cache
     whole_commands(table, counts, options.repeat, anchors["read_game"])
 
-    for game, variant in CORPORA:
+    for game, variant in CORPORA + FAMILY:
         path, plies, records = corpus(game, variant, options.plies)
         name = f"{game} {variant}"
         print(f"{name}: {plies:,} plies in {records:,} records", flush=True)

@@ -20,7 +20,7 @@ from lusoria.validator.replay import check
 from lusoria.validator.tablut import Tablut
 
 from conftest import ROOT
-from test_formats import ROUND_TRIP_RULES
+from test_formats import ROUND_TRIP_RULES, game_rules
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 HEADER = "[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n"  # the Swedes first
@@ -175,7 +175,7 @@ def grow(rules: Tablut, line: Line, position, rng: random.Random, depth: int) ->
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(st.integers(0, 10**6), st.sampled_from(ROUND_TRIP_RULES))
 def test_records_with_variations_round_trip_through_otn(seed, tags):
-    rules = Tablut.from_tags(tags)
+    rules = game_rules(tags)
     rng = random.Random(seed)
     record = random_record(rules, rng, max_plies=rng.randint(1, 30))
     record.tags.pop("Variant", None)

@@ -167,3 +167,40 @@ def test_patterns_with_symmetries_and_material_on_the_familys_boards(tmp_path):
     assert ids(pattern="/".join([wide] * 3 + ["***K***"] + [wide] * 3), game="brandubh") == [1, 2, 3, 4]
     assert ids(material=["king=1"], game="brandubh") == [1, 2, 3, 4]
     assert ids(material=["white=13"], game="copenhagen") == [5, 6, 7, 8]  # the start's 12 soldiers and the king
+
+
+# -- every command on the family's records ----------------------------------------------------------
+
+@pytest.mark.parametrize("game, size, last, rule, slip", [("copenhagen", 11, "k11", "C7", "d1-f1"),
+                                                         ("brandubh", 7, "g7", "B7", "d2-c3")])
+def test_every_command_works_on_the_familys_records(game, size, last, rule, slip, tmp_path):
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+    from lusoria.document import Document, completions
+    from lusoria.validator.games import GAMES
+
+    def run(*args):
+        return CliRunner().invoke(main, [str(arg) for arg in args])
+
+    made = run("random", "--game", game, "-n", "2", "--seed", "4", "--max-plies", "40")
+    path = tmp_path / f"{game}.lgn"
+    path.write_text(made.stdout)
+    assert made.exit_code == 0 and run("validate", path).stdout.startswith("2 records: 2 valid")
+    assert run("fmt", "--check", path).exit_code == 0  # random games come canonical
+    shown = run("show", path).stdout.splitlines()
+    files = " " * (len(str(size)) + 1) + " ".join("abcdefghijk"[:size])
+    assert shown[2].startswith(f"{size} ") and shown[2 + size] == files  # any size, the ranks right-aligned
+    svg = run("show", "--format", "svg", path).stdout
+    assert svg.startswith("<svg") and f'data-square="{last}"' in svg
+    assert run("html", "-o", tmp_path / "page.html", path).exit_code == 0
+    assert "<svg" in (tmp_path / "page.html").read_text()
+    assert run("explain", rule).stdout.startswith(f"{rule} ({game})")
+    report = check(f'[Game "{game}"]\n\n1... {slip} *\n')  # blocked: a slip, with its "did you mean"
+    assert [(d.rule, d.ply) for d in report.diagnostics] == [(GAMES[game]().settings.ids.move, 1)]
+    assert report.diagnostics[0].suggestions
+    document = Document()
+    document.refresh(f'[Game "{game}"]\n\n1... \n')
+    plies = [c.label for c in completions(document.entry_at(2), "1... ", 2, 5) if c.kind == "ply"]
+    rules = GAMES[game]()
+    assert sorted(plies) == sorted(rules.legal_plies(rules.initial()))
