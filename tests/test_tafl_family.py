@@ -167,6 +167,10 @@ def test_patterns_with_symmetries_and_material_on_the_familys_boards(tmp_path):
     assert ids(pattern="/".join([wide] * 3 + ["***K***"] + [wide] * 3), game="brandubh") == [1, 2, 3, 4]
     assert ids(material=["king=1"], game="brandubh") == [1, 2, 3, 4]
     assert ids(material=["white=13"], game="copenhagen") == [5, 6, 7, 8]  # the start's 12 soldiers and the king
+    first = archive.tree(Copenhagen.board.start)  # the tree from the start: each game's first ply, once
+    assert sorted(node.ply for node in first) == sorted(
+        row["text"].split("\n\n")[1].split()[1] for row in archive.query(Filters(game="copenhagen")))
+    assert sum(node.games for node in first) == 4
 
 
 # -- every command on the family's records ----------------------------------------------------------
