@@ -76,6 +76,10 @@ def test_shieldwall_captures_the_line_but_the_king_and_needs_every_front():
     assert captured(COPENHAGEN, f"Kf6 {fronts} f3", wall, "w", "f3-f1") == []  # b1 empty: the line is not closed
     assert captured(COPENHAGEN, "Kf6 b1 c2 d2 f3", wall, "w", "f3-f1") == []  # e1 has no enemy in front
     assert captured(COPENHAGEN, "Kf6 h2 i2 j2 g3", "h1 i1 j1", "w", "g3-g1") == ["h1", "i1", "j1"]  # closed by k1
+    weak = Copenhagen({"shieldwall": "weak"})  # a corner closes no line (OpenTafl's sw:w)
+    assert captured(weak, "Kf6 h2 i2 j2 g3", "h1 i1 j1", "w", "g3-g1") == []
+    assert captured(weak, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1") == ["c1", "d1", "e1"]
+    assert captured(Copenhagen(variant="fetlar"), f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1") == []  # no shieldwall
     assert captured(COPENHAGEN, "c1 Kd1 e5", "b1 c2 d2 e3", "b", "e3-e1") == ["c1"]  # the king in the line stays
     assert played(COPENHAGEN, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1xc1/d1/e1").text == "f3-f1xc1/d1/e1"
     assert refused(COPENHAGEN, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1xe1") == \

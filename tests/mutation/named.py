@@ -2,16 +2,26 @@
 (path, text, replacement, what it breaks). The text must occur exactly once."""
 
 NAMED = [
-    # Tablut
-    ("validator/tablut.py", "if king_like_soldier and king != KONAKIS and king not in NEXT_TO_KONAKIS:",
-     "if king_like_soldier and king != KONAKIS:",
+    # The tafl engine (Tablut, Copenhagen, Brandubh)
+    ("validator/tafl.py", "if settings.king_like_soldier and king != geo.throne and king not in geo.next_to_throne:",
+     "if settings.king_like_soldier and king != geo.throne:",
      "king-capture=2: the king next to the konakis captured between two attackers"),
-    ("validator/tablut.py", "if not board[neighbour] and neighbour != KONAKIS and not camps[neighbour]:",
-     "if not board[neighbour] and not camps[neighbour]:",
+    ("validator/tafl.py", 'closed = bytes(s == geo.throne or chosen["camps"][s] > 0',
+     'closed = bytes(chosen["camps"][s] > 0',
      "no-move check: a soldier next to the empty konakis counted as mobile"),
-    ("validator/tablut.py", "        if not _has_move(board, 1 - turn, settings):\n",
+    ("validator/tafl.py", "        if not _has_move(board, 1 - turn, settings):\n",
      "        if False:\n",
      "no-move=passes: the draw when neither side can move not detected"),
+    ("validator/tafl.py", "corners = settings.corners if settings.shieldwall_corners else bytes(geo.squares)",
+     "corners = settings.corners", "a weak shieldwall closed by a corner"),
+    ("validator/tafl.py", "            if board[square + front] not in captors:\n                break\n",
+     "", "a shieldwall whose pieces have no enemy in front of them captured"),
+    ("validator/tafl.py", "captured += [taken for taken in line if board[taken] != KING]",
+     "captured += line", "the king captured in a shieldwall"),
+    ("validator/tafl.py", "    return wall <= safe\n", "    return True\n",
+     "an exit fort whose wall could still be captured wins"),
+    ("validator/tafl.py", "    if geo.edge[king]:\n        return False\n", "",
+     "Copenhagen's king captured on the edge by three attackers"),
     # Latrunculi
     ("validator/latrunculi.py", "if board[corner] == victim and board[other] in captors]",
      "if board[corner] in (victim, piece(1 - side, DUX)) and board[other] in captors]",

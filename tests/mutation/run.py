@@ -53,6 +53,8 @@ GRAMMAR_TESTS = ["tests/test_grammar_edges.py", "tests/test_notation.py", "tests
 LAST_TESTS = ["tests/test_conformance.py", "tests/test_cli.py"]
 TESTS = {
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
+    "validator/tafl.py": RULES_TESTS[:2] + ["tests/test_ashton_rules.py", "tests/test_tafl_family.py"] + REPLAY_TESTS
+    + LAST_TESTS,
     "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS,
     "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS,
     "validator/suggest.py": ["tests/test_suggestions.py", "tests/test_cli.py"],
