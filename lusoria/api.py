@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from lusoria import accelerator
+from lusoria import build
 from lusoria.errors import LusoriaError, place_of
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText
@@ -33,12 +33,6 @@ __all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnos
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
            "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build", "place_of",
            "Unreplayable"]
-
-
-def build() -> str:
-    """What runs: the modules compiled by mypyc, or the pure-Python sources and why
-    (`lusoria --version`; lusoria/accelerator.py)."""
-    return accelerator.describe()
 
 
 def validate(paths: Iterable[Source], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,

@@ -1,14 +1,13 @@
 """Click parameter types for the command line: numbers bounded by the same helper as every
-number in a record (lusoria.notation.numbers), and text encodings checked before use."""
+number in a record (lusoria.notation.numbers), text encodings checked before use, choices and
+defaults found when they are needed."""
 
 from __future__ import annotations
 
 import codecs
-from typing import Any
+from typing import Any, Callable, Iterable
 
 import click
-
-from lusoria.notation.numbers import whole_number
 
 MAX_COUNT = 10 ** 9  # plies, records, games: more than any archive holds
 
@@ -22,6 +21,8 @@ class Bounded(click.ParamType):
         self.low, self.high = low, high
 
     def convert(self, value, param, ctx) -> int:
+        from lusoria.notation.numbers import whole_number  # here: the notation loads when a command runs
+
         if isinstance(value, int):
             number = value if self.low <= value <= self.high else None
         else:
@@ -44,6 +45,18 @@ class Encoding(click.ParamType):
         if not getattr(codec, "_is_text_encoding", True):
             self.fail(f"{value!r} is not a text encoding", param, ctx)
         return value
+
+
+class LazyChoice(click.Choice):
+    """A Choice whose choices are found when they are needed (the registry's games, the formats
+    lusoria reads): the command line is made at start-up, which should not load what they name."""
+
+    def __init__(self, find: Callable[[], Iterable[str]], case_sensitive: bool = True):
+        self.find, self.case_sensitive = find, case_sensitive
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]  # read when needed, never set
+        return tuple(self.find())
 
 
 class LazyDefault(click.Option):

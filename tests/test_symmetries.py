@@ -1,0 +1,76 @@
+"""The symmetries of a square board, as the move tree folds them (`Game.symmetric`): for every
+game on squares, a position turned or mirrored, and a ply played there turned back."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from lusoria.api import random_records
+from lusoria.archive import Archive, Filters
+from lusoria.archive.positions import position_key
+from lusoria.validator.grid import symmetries
+from lusoria.validator.games import GAMES
+from lusoria.validator.replay import check
+
+SQUARE_BOARDS = [("tablut", {}), ("copenhagen", {}), ("brandubh", {}), ("latrunculi", {"Variant": "petteia"})]
+
+
+@pytest.mark.parametrize("size", [3, 7, 8, 9, 11])
+def test_a_square_board_has_eight_symmetries_that_form_a_group(size):
+    found = symmetries(size)
+    assert len(set(found)) == 8 and found[0] == tuple(range(size * size))
+    for first in found:
+        for second in found:
+            assert tuple(second[square] for square in first) in found  # one after the other is one of them
+
+
+@pytest.mark.parametrize("game, tags", SQUARE_BOARDS)
+def test_a_ply_played_in_an_image_is_the_image_of_the_ply_turned_back(game, tags):
+    """For each image of positions of random games, and plies legal there: the ply turned back is
+    legal from the position, and leads to a position whose images hold the one the ply led to."""
+    rng = random.Random(3)
+    for text in random_records(game, 2, seed=4, tags=tags, max_plies=30):
+        report = check(text)
+        rules = report.rules
+        for position in rng.sample(report.positions, 4):
+            images = rules.symmetric(position)
+            assert len(images) == 8 and images[0][0] == position
+            for image, back in images:
+                for ply in rng.sample(rules.legal_plies(image), 3):
+                    after = rules.play(position, back(ply)).position
+                    turned = {position_key(rules, found) for found, _ in rules.symmetric(after)}
+                    assert position_key(rules, rules.play(image, ply).position) in turned, (ply, back(ply))
+
+
+def test_a_board_that_is_not_square_and_laquet_have_no_other_image():
+    piso = GAMES["latrunculi"].from_tags({"Variant": "piso", "Board": "10x7"})
+    laquet = GAMES["laquet"]()
+    for rules in (piso, laquet):
+        start = rules.initial()
+        assert [image for image, _ in rules.symmetric(start)] == [start]
+
+
+def folded_by_hand(archive: Archive, record: int) -> Counter:
+    """The plies played from the start of `record`, each as (games, White's wins, draws, Black's
+    wins), summed over the plies whose positions are one up to a symmetry: from the tree that
+    does not fold, each position's images made here."""
+    report = check(archive.sql(f"SELECT text FROM records WHERE id = {record}")[0]["text"])
+    rules, start = report.rules, report.positions[0]
+    classes: dict[int, list[int]] = {}
+    for node in archive.tree(record=record, ply=0):
+        after = rules.play(start, node.ply).position
+        one = min(position_key(rules, image) for image, _ in rules.symmetric(after))
+        counts = classes.setdefault(one, [0, 0, 0, 0])
+        for index, count in enumerate((node.games, node.white, node.draws, node.black)):
+            counts[index] += count
+    return Counter(tuple(counts) for counts in classes.values())
+
+
+@pytest.mark.parametrize("game", ["copenhagen", "brandubh", "tablut"])
+def test_the_folded_tree_of_any_square_board_sums_the_plies_it_folds(game, tmp_path):
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths(["\n".join(random_records(game, 60, seed=9, max_plies=6))])
+    folded = archive.tree(record=1, ply=0, filters=Filters(symmetric=True))
+    assert Counter((n.games, n.white, n.draws, n.black) for n in folded) == folded_by_hand(archive, 1)
+    assert len(folded) < len(archive.tree(record=1, ply=0))  # random first plies: some are images of others
