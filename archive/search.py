@@ -14,7 +14,8 @@ from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import Game, OptionError, Position
 from lusoria.validator.games import GAMES
-from lusoria.validator.replay import ERROR, Verdict, check
+from lusoria.notation.reader import RecordText
+from lusoria.validator.replay import ERROR, Diagnostic, check
 from lusoria.archive.patterns import pattern_globs, required_squares
 from lusoria.archive.positions import keys_of, position_key, position_token
 
@@ -235,10 +236,11 @@ def continuations(texts: list) -> tuple[str, list]:
     for index, text in enumerate(texts):
         report = check(text)
         if not report.valid or report.rules is None:
-            raise UnsearchableRecord(index, report.verdict())
+            raise UnsearchableRecord(index, report.source, report.diagnostics)
         # the main line's positions from its start, in order: a phrase of prefix tokens (each
         # position's token followed by any ply's code), anchored at the start
-        phrases.append("^" + " + ".join(f'"{position_token(key)}"*' for key in keys_of(report.rules, report.positions)))
+        tokens = map(position_token, keys_of(report.rules, report.positions))
+        phrases.append("^" + " + ".join(f'"{token}"*' for token in tokens))
     if not phrases:
         raise ValueError("the records file holds no record")
     found = " OR ".join(["records.id IN (SELECT rowid FROM positions WHERE positions MATCH ?)"] * len(phrases))
@@ -246,14 +248,14 @@ def continuations(texts: list) -> tuple[str, list]:
 
 
 class UnsearchableRecord(LusoriaError, ValueError):
-    """A record of a records file that is not valid (`verdict`, its check's, with the record's place
-    and text but not what a reader made of it): a search for it would find other games than the
-    one meant."""
+    """A record of a records file that is not valid (`source`, with its place and text but not
+    what a reader made of it, and its check's `diagnostics`): a search for it would find other
+    games than the one meant."""
 
-    def __init__(self, index: int, verdict: Verdict):
-        first = next((d for d in verdict.diagnostics if d.severity == ERROR), None)
+    def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic]):
+        first = next((d for d in diagnostics if d.severity == ERROR), None)
         problem = f"{first.rule}: {first.message}" if first else "its rules cannot be read"
         super().__init__(f"record {index} of the records file is not valid ({problem}); "
                          "a search finds the games of a valid record")
-        self.index = index
-        self.verdict = replace(verdict, source=replace(verdict.source, parsed=None, problems=()))
+        self.index, self.diagnostics = index, diagnostics
+        self.source = replace(source, parsed=None, problems=())

@@ -22,7 +22,7 @@ def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict
         "records": records,
         "valid": valid,
         "invalid": records - valid,
-        "plies": {"mean": mean, "median": int(median) if records % 2 else median, "max": longest},
+        "plies": {"mean": mean, "median": round(median) if records % 2 else median, "max": longest},
         "games": counts("SELECT game, count(*) FROM records GROUP BY game ORDER BY 2 DESC, 1"),
         "variants": counts("SELECT coalesce(game || ' ' || variant, game), count(*) FROM records "
                            "GROUP BY game, variant ORDER BY 2 DESC, 1"),

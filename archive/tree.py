@@ -18,6 +18,7 @@ from lusoria.archive.positions import KEY_LENGTH, position_key, position_token
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES
 
+RESULTS = ("1-0", "1/2-1/2", "0-1")  # White's win, a draw, Black's
 # Per position asked for (`wanted`: each one's token and key), ply played from it (its code; a ply
 # of a variation not in the dictionary: a space and its text) and rule set: the games, their
 # plies and the sum of those plies' numbers, the games of each result (with a player, also those
@@ -29,7 +30,7 @@ found(token, move, doc, ply) AS (
   SELECT w.token, substr(v.term, {KEY_LENGTH + 1}), v.doc, v.offset
   FROM wanted w CROSS JOIN position_plies v ON v.term > w.token AND v.term < w.token || char(127){{variations}})
 SELECT f.token, f.move, r.game, r.variant, r.rule_tags, count(DISTINCT f.doc), count(*), sum(f.ply),
-       {", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)" for result in ("1-0", "1/2-1/2", "0-1"))},
+       {", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)" for result in RESULTS)},
        {{won}}, {{lost}}, min(r.date_from), max(r.date_to)
 FROM found f JOIN records r ON r.id = f.doc{{only}}
 GROUP BY f.token, f.move, r.game, r.variant, r.rule_tags"""
@@ -145,7 +146,8 @@ def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Positio
     params: list = [json.dumps(wanted)]
     if player:
         won, lost = (f"count(DISTINCT CASE WHEN {player[0]} THEN (CASE r.result WHEN '{a}' THEN f.doc END) "
-                     f"ELSE (CASE r.result WHEN '{b}' THEN f.doc END) END)" for a, b in (("1-0", "0-1"), ("0-1", "1-0")))
+                     f"ELSE (CASE r.result WHEN '{b}' THEN f.doc END) END)"
+                     for a, b in (("1-0", "0-1"), ("0-1", "1-0")))
         params += player[1] * 2
     sql = LEVEL.format(variations=VARIATIONS if variations else "", won=won, lost=lost,
                        only=f" WHERE +f.doc IN ({only[0]})" if only else "")

@@ -492,8 +492,8 @@ def archive_errors(action: Callable[[], T]) -> T:
     except ReadOnlyError as error:
         stop(hinted(error), 1)
     except UnsearchableRecord as error:  # what it breaks, as validate says it; its status too
-        for diagnostic in error.verdict.diagnostics[:MAX_SHOWN]:
-            echo(output.diagnostic_text(error.verdict, diagnostic), err=True)
+        for diagnostic in error.diagnostics[:MAX_SHOWN]:
+            echo(output.diagnostic_text(error, diagnostic), err=True)
         stop(str(error), 1)
     except FilterError as error:
         raise click.UsageError(f"--{option_name(error.filter)} {error.problem}") from None

@@ -11,7 +11,7 @@ import json
 import math
 from dataclasses import asdict
 from itertools import chain
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol
 
 from lusoria.words import plural
 
@@ -38,7 +38,14 @@ def located(path: str, diagnostic: Diagnostic) -> str:
     return f"{path or '<text>'}:{diagnostic.line}:{diagnostic.column}"
 
 
-def diagnostic_text(report: Report | Verdict, diagnostic: Diagnostic) -> str:
+class Sourced(Protocol):
+    """What a diagnostic is said of: a record's text and place (a Report, a Verdict…)."""
+
+    @property
+    def source(self) -> RecordText: ...
+
+
+def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
     """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
     WINDOW characters either side of the column, as compilers do), a caret."""
     head = f"{located(report.source.path, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"

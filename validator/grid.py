@@ -10,7 +10,7 @@ import re
 from functools import partial
 from typing import Callable, ClassVar, NamedTuple
 
-from lusoria.notation.numbers import whole_number
+from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import EMPTY_SQUARE, Game, P
 
 ANY, ANY_PIECE = "*", "?"  # a pattern's wildcards: anything, any piece
@@ -141,7 +141,8 @@ class GridGame(Game[P]):
 
     def symmetric(self, position: P) -> list[tuple[P, Callable[[str], str]]]:
         board, rest = self.format_position(position).split(" ", 1)
-        ranks = [RUN.sub(lambda run: EMPTY_SQUARE * int(run[0]), rank) for rank in board.split("/")]  # top first
+        ranks = [RUN.sub(lambda run: EMPTY_SQUARE * checked_number(run[0], 0, MAX_WIDTH), rank)
+                 for rank in board.split("/")]  # top first
         size = len(ranks)
         if any(len(rank) != size for rank in ranks):
             return [(position, str)]
@@ -186,7 +187,7 @@ def folded(spelled: str, width: int = MAX_WIDTH) -> str:
 def _moved(text: str, back: dict[int, int], size: int) -> str:
     """A ply with the name of each square replaced by the name of the square `back` gives it."""
     def name(square: re.Match) -> str:
-        to = back[(int(square[2]) - 1) * size + FILES.index(square[1])]
+        to = back[(checked_number(square[2], 1, MAX_WIDTH) - 1) * size + FILES.index(square[1])]
         return f"{FILES[to % size]}{to // size + 1}"
     return SQUARE_NAME.sub(name, text)
 
