@@ -449,15 +449,18 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
     board = bytearray(position.board)
     board[move.target], board[move.origin] = board[move.origin], EMPTY
     captured = _captures(board, side, move.target, settings)
-    if settings.shieldwall:
-        captured += [square for square in _shieldwall(board, side, move.target, settings) if square not in captured]
+    walled = [square for square in _shieldwall(board, side, move.target, settings) if square not in captured] \
+        if settings.shieldwall else []
+    captured += walled
     if move.captures is not None:
         check_capture_list(text, ids.capture)
         if move.captures != set(captured):
             said = "/".join(geo.names[s] for s in sorted(move.captures, key=lambda s: _order(s, geo.size))) \
                 or "nothing"
             real = "/".join(geo.names[s] for s in sorted(captured, key=lambda s: _order(s, geo.size))) or "nothing"
-            rule = ids.king if KING in (position.board[s] for s in move.captures ^ set(captured)) else ids.capture
+            wrong = move.captures ^ set(captured)
+            rule = ids.king if KING in (position.board[s] for s in wrong) else \
+                ids.shieldwall if wrong & set(walled) else ids.capture
             if settings.camp_squares and \
                     move.captures == set(_captures(board, side, move.target, settings._replace(camps=bytes(len(board))))):
                 rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
