@@ -114,6 +114,8 @@ FORT = "Ke1 d1 d2 d3 e3 f2 f1"  # the king on e1, e2 empty inside, every wall pi
 def test_an_exit_fort_wins_when_its_wall_can_never_be_captured():
     done = played(COPENHAGEN, FORT.replace("d3", "d5"), "k6 j9", "w", "d5-d3")
     assert (done.outcome.rule, done.outcome.result) == ("C10", "1-0")
+    small = played(COPENHAGEN, "Ke1 d1 g1 e2 f5", "k6 j9", "w", "f5-f2")  # e1 and f1 inside, every defender a wall
+    assert small.outcome.rule == "C10"
     assert played(COPENHAGEN, FORT.replace("d3", "h7"), "k6 j9", "w", "h7-h8").outcome is None  # e3 could be taken
     assert played(COPENHAGEN, FORT.replace("d3", "d5"), "e2 j9", "w", "d5-d3").outcome is None  # an attacker inside
     assert played(COPENHAGEN, "Ke1 d1 d2 e2 f2 f1 h7", "k6 j9", "w", "h7-h8").outcome is None  # a safe wall, but

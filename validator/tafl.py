@@ -455,8 +455,7 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
     if move.captures is not None:
         check_capture_list(text, ids.capture)
         if move.captures != set(captured):
-            said = "/".join(geo.names[s] for s in sorted(move.captures, key=lambda s: _order(s, geo.size))) \
-                or "nothing"
+            said = "/".join(geo.names[s] for s in sorted(move.captures, key=lambda s: _order(s, geo.size)))
             real = "/".join(geo.names[s] for s in sorted(captured, key=lambda s: _order(s, geo.size))) or "nothing"
             wrong = move.captures ^ set(captured)
             rule = ids.king if KING in (position.board[s] for s in wrong) else \
