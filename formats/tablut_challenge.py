@@ -22,8 +22,8 @@ from lusoria.notation.model import Ply
 from lusoria.notation.numbers import checked_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import Illegal, OptionError
-from lusoria.validator.tablut import MUSCOVITE, SWEDE, Tablut, square_index, square_name
-from lusoria.validator.tafl import KING, OWNER
+from lusoria.validator.tablut import GEOMETRY, MUSCOVITE, SWEDE, Tablut, square_index, square_name
+from lusoria.validator.tafl import KING, OWNER, capture_list
 
 _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
 _TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
@@ -189,7 +189,7 @@ def _ply(draft: Draft, before: bytes, after: bytes, pending: tuple[int, re.Match
     piece = "K" if before[squares[0]] == KING else ""
     text = f"{piece}{origin}-{target}"
     if captured:
-        text += "x" + "/".join(square_name(s) for s in sorted(captured, key=lambda s: (s % 9, s // 9)))
+        text += "x" + capture_list(GEOMETRY, captured)
     return draft.ply(text, at + match.start("origin"))
 
 

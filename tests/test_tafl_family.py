@@ -116,6 +116,9 @@ def test_an_exit_fort_wins_when_its_wall_can_never_be_captured():
     assert (done.outcome.rule, done.outcome.result) == ("C10", "1-0")
     small = played(COPENHAGEN, "Ke1 d1 g1 e2 f5", "k6 j9", "w", "f5-f2")  # e1 and f1 inside, every defender a wall
     assert small.outcome.rule == "C10"
+    start = position(COPENHAGEN, "Ke1 d1 g1 e2 f2", "k6 j9", "b")  # a record that starts in a fort is over (C14)
+    assert COPENHAGEN.outcome(start).rule == "C10"
+    assert COPENHAGEN.outcome(position(COPENHAGEN, "Kf6 f5", "e5 g5 e6 g6 f7 f4", "w")).rule == "C11"
     assert played(COPENHAGEN, FORT.replace("d3", "h7"), "k6 j9", "w", "h7-h8").outcome is None  # e3 could be taken
     assert played(COPENHAGEN, FORT.replace("d3", "d5"), "e2 j9", "w", "d5-d3").outcome is None  # an attacker inside
     assert played(COPENHAGEN, "Ke1 d1 d2 e2 f2 f1 h7", "k6 j9", "w", "h7-h8").outcome is None  # a safe wall, but
