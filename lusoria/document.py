@@ -24,7 +24,7 @@ from lusoria.notation.reader import RecordText, known_games, scan_tags, split_re
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, SIDE_NAMES
-from lusoria.validator.games import game_class
+from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number
 
 TAG_NAMES = ("Game", "Variant", "Rules", "Board", "Position", "Event", "Site", "Date", "Round", "White",
@@ -412,7 +412,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
         return []
     offset = sum(len(l) + 1 for l in lines[:row]) + start  # where the word starts in the record
     game = scan_tags(text).get("Game", "").lower()
-    rolls = game_class(game).roll if game in known_games() else None
+    rolls = GAMES[game].roll if game in GAMES else None
     typed = word + after
     if rolls is not None:  # a ply is a roll and its plays: complete from the roll written
         cursor = offset + len(word)
@@ -486,7 +486,7 @@ def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
     """(line, column, length, token type index) of each token, 0-based in the document, one
     line at a time (a token that spans lines is cut at the line ends)."""
     game = (scan_tags(entry.source.text).get("Game") or "").lower()
-    pattern = _token_pattern(game if game in known_games() else known_games()[0])
+    pattern = _token_pattern(game if game in GAMES else any_game())
     text = entry.source.text
     starts = [0] + [m.end() for m in re.finditer("\n", text)]  # where each line starts
 

@@ -21,8 +21,8 @@ from typing import Callable, Iterable, Iterator, TypeVar
 
 from lusoria.errors import LusoriaError, raised_checking
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable, read_sources,
-                                      walk)
+from lusoria.formats.sources import read_sources, walk
+from lusoria.notation.sources import PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable
 from lusoria.validator.replay import Report, check
 
 T = TypeVar("T")

@@ -142,7 +142,7 @@ def _tag_parts(terminals: dict[str, str]) -> str:
 @cache
 def _tag_pattern() -> re.Pattern[str]:
     """A tag line."""
-    return re.compile(rf"^[ \t]*{_tag_parts(_terminal_patterns(known_games()[0]))}", re.M)
+    return re.compile(rf"^[ \t]*{_tag_parts(_terminal_patterns(games.any_game()))}", re.M)
 
 
 def unquote(value: str) -> str:
@@ -244,14 +244,12 @@ def parse_record(source: RecordText | str) -> Record:
     offset = source.line - 1
     game = _GAME_TAG.search(source.text)
     if game is None and not _NEXT_TAG.search(source.text) and not _starts_as_movetext(source.text):
-        from lusoria.formats import FORMATS
-
-        raise SyntaxProblem(f"not a game record in any format lusoria reads ({', '.join(FORMATS)}): read as lgn, "
-                            "it has no tag and no movetext", source.line, 1)
+        raise SyntaxProblem("not a game record in any format lusoria reads: read as lgn, it has no tag and no "
+                            "movetext", source.line, 1)
     if game is None:
         raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     name = game[1].lower()
-    if name not in known_games():
+    if name not in games.GAMES:
         raise SyntaxProblem(f"unknown game '{game[1]}' (known: {', '.join(known_games())})",
                             offset + source.text.count("\n", 0, game.start(1)) + 1,
                             game.start(1) - source.text.rfind("\n", 0, game.start(1)), game[1], "tag")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from lusoria.notation.reader import SyntaxProblem, known_games
+from lusoria.notation.reader import SyntaxProblem
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
@@ -32,7 +32,7 @@ class Fix(NamedTuple):
 
 def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     """The fixes for the slip at a syntax error (`line`, `column`: 1-based, within `text`)."""
-    if game not in known_games():
+    if game not in GAMES:
         return []
     lines = text.split("\n")
     if not 0 < line <= len(lines):
