@@ -5,6 +5,7 @@ some ply (`record_squares`, which pattern search checks first); the material ply
 runs of plies (`material_runs`) and its least and most over the record (`material_ranges`),
 which material search reads. No table holds a row per distinct position: a random game
 reaches a new one at almost every ply (docs/archive.md, "Size")."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 

@@ -65,18 +65,19 @@ def later(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
-_SITE = {"Game": "tablut", "Variant": "aage"}  # plain move lists: the tafl site's Saami Tablut
 BUILT_IN = (
     Format("lgn", ".lgn", (".lgn",), write=later("lusoria.formats.convert", "write_lgn")),
     Format("otn", ".otg", (".otg",), later("lusoria.formats.otn", "read_otn"),
            write=later("lusoria.formats.otn", "write_report"), one_game=True),
     Format("tafl", ".txt of move lists", (".txt",), later("lusoria.formats.tafl", "read_move_lists"),
-           later("lusoria.formats.tafl", "looks_like_move_lists"), "tafl move lists", games={"": _SITE}),
+           later("lusoria.formats.tafl", "looks_like_move_lists"), "tafl move lists",
+           games={"": {"Game": "tablut", "Variant": "aage"}}),  # plain move lists: the site's Saami Tablut
     Format("aage", ".json of aagenielsen.dk", (".json",), later("lusoria.formats.tafl", "read_aage"),
            later("lusoria.formats.tafl", "looks_like_aage"),
            "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
-           games={"": _SITE, "Historical Hnefatafl 9x9 (Saami Tablut)": _SITE,
-                  "Historical Hnefatafl 9x9 (Saami Tablut-w)": {**_SITE, "Rules": "first=white"},
+           games={"Historical Hnefatafl 9x9 (Saami Tablut)": {"Game": "tablut", "Variant": "aage"},
+                  "Historical Hnefatafl 9x9 (Saami Tablut-w)": {"Game": "tablut", "Variant": "aage",
+                                                                "Rules": "first=white"},
                   # (the scrape's WhoMovedFirst says black for every type)
                   "Ashton tablut 9x9": {"Game": "tablut", "Variant": "ashton",
                                         "Rules": "throne-hostile=empty camp-hostile=empty repetition=none"},

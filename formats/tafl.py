@@ -230,8 +230,7 @@ def _skip(text: str, position: int, also: str) -> int:
 def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of an aagenielsen.dk JSON file; a file that is not valid JSON is one record
     whose problem names the place. The format's entry names the game types lusoria knows;
-    `tags` (Variant, Rules, with the entry's tags of a file that names none) give the rules of
-    the others."""
+    `tags` (Variant, Rules, read as a plain move list's) give the rules of the others."""
     locator = Locator(text)
     index = 0
     try:
@@ -274,15 +273,14 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> None:
         return written
 
     kind = text("AageGameTypeName", game.get("AageGameTypeName", ""))
-    types = FORMATS["aage"].games
-    if kind and kind in types:
+    types, plain = FORMATS["aage"].games, FORMATS["tafl"].games[""]  # an unknown type: as plain move lists
+    if kind in types:
         chosen = types[kind]
     elif tags:
-        chosen = {**types[""], **tags}
+        chosen = {**plain, **tags}
     else:
-        known = ", ".join(name for name in types if name)
-        raise draft.problem(f"game type '{shown(kind)}' is none that lusoria knows (known: {known}); to read it "
-                            f"as {types['']['Game']}, give its rules with --variant and --rules",
+        raise draft.problem(f"game type '{shown(kind)}' is none that lusoria knows (known: {', '.join(types)}); to "
+                            f"read it as {plain['Game']}, give its rules with --variant and --rules",
                             offset("AageGameTypeName"), kind, "tag")
     for name, value in chosen.items():
         draft.tag(name, value, offset("AageGameTypeName"))

@@ -1,5 +1,6 @@
 """Splitting runs of plies and move numbers into the model's plies: the reader's innermost
 loop, compiled by mypyc with the rules modules (lusoria/accelerator.py)."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 Points 1–18 are played on, in the same direction by both colours; 19–24 (the
 quadrant marked Laquet) are never entered; a checker leaving past 18 is borne off.
 """
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 

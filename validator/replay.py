@@ -1,6 +1,7 @@
 """The game-independent replay driver: checks every ply of a record, its
 variations, its move numbers, announcements and result, and reports
 diagnostics as data."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 
