@@ -20,11 +20,12 @@ from lusoria.notation.reader import RecordText, split_records
 from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable,
                                       decoded_text, head_text, shown_path)
 from lusoria.notation.writer import write_record
-from lusoria.pipeline import WorkerLost, found, in_workers, mapped, records, reports, size, without_problems
+from lusoria.pipeline import found, records, reports, size, without_problems
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game, OptionError
 from lusoria.validator.fit import Fit, fitting_rules
 from lusoria.validator.games import GAMES, game_class, known_games
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
+from lusoria.workers import WorkerLost, in_workers, mapped
 
 
 if TYPE_CHECKING:
