@@ -63,7 +63,6 @@ class Registry(Mapping[str, type[Game]]):
                 self._find()
             module, _, attribute = self._where[name].partition(":")  # KeyError: not a known game
             self._classes[name] = getattr(import_module(module), attribute)
-            del self._where[name]
         return self._classes[name]
 
     def __iter__(self) -> Iterator[str]:
