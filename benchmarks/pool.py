@@ -2,7 +2,8 @@
 against the standard library's `multiprocessing.Pool.imap` over the same chunks (the first
 record in the parent, then `workers.chunks`, the workers' collector set alike), alternated
 round after round on the corpora of benchmarks/run.py (BENCHMARKS.md, issue 35: a home-made
-pool is kept only if the whole command is at least 10% faster with it).
+pool is kept only if the whole command is at least 10% faster with it). On a machine that
+others share, the fastest round of each says more than the median: both are printed.
 
     python benchmarks/pool.py [--repeat 7] [--plies 300000]
 """
@@ -12,7 +13,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from run import CACHE, alternated, corpus, lusoria_command
+import statistics
+import subprocess
+import time
+
+from run import CACHE, corpus, lusoria_command
 
 # `lusoria validate` with api.in_workers replaced by Pool.imap, in a process started the same way
 IMAP = """
@@ -38,9 +43,20 @@ main(sys.argv[1:], prog_name="lusoria")
 """
 
 
+def rounds(commands: dict[str, list[str]], repeat: int) -> dict[str, list[float]]:
+    """The wall times of each command, run in turn, round after round."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(repeat):
+        for name, command in commands.items():
+            start = time.perf_counter()
+            subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+            times[name].append(time.perf_counter() - start)
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--plies", type=int, default=300_000)
     parser.add_argument("--jobs", type=int, default=2)
     options = parser.parse_args()
@@ -48,11 +64,14 @@ def main() -> None:
     for game, variant in (("tablut", "seed"), ("latrunculi", "seneca"), ("laquet", "seed")):
         path, plies, records = corpus(game, variant, options.plies)
         arguments = ["validate", "--jobs", str(options.jobs), str(path)]
-        timed = alternated({"workers": [lusoria_command(*arguments)],
-                            "imap": [[sys.executable, "-c", IMAP, *arguments]]}, options.repeat)
-        print(f"{game} {variant} ({records:,} records, {plies:,} plies), validate --jobs {options.jobs}: "
-              f"lusoria.workers {timed['workers']:.3f} s, Pool.imap {timed['imap']:.3f} s "
-              f"({timed['imap'] / timed['workers'] - 1:+.1%} for Pool.imap)", flush=True)
+        timed = rounds({"workers": lusoria_command(*arguments), "imap": [sys.executable, "-c", IMAP, *arguments]},
+                       options.repeat)
+        ours, theirs = timed["workers"], timed["imap"]
+        print(f"{game} {variant} ({records:,} records, {plies:,} plies), validate --jobs {options.jobs}, "
+              f"{options.repeat} rounds: lusoria.workers fastest {min(ours):.3f} s, median "
+              f"{statistics.median(ours):.3f} s; Pool.imap fastest {min(theirs):.3f} s "
+              f"({min(theirs) / min(ours) - 1:+.1%}), median {statistics.median(theirs):.3f} s "
+              f"({statistics.median(theirs) / statistics.median(ours) - 1:+.1%})", flush=True)
 
 
 if __name__ == "__main__":

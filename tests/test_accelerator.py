@@ -80,9 +80,9 @@ def test_the_marked_modules_are_the_compiled_ones(tmp_path):
         assert list(accelerator.built()) == marked
 
 
-RULES_TESTS = ["tests/test_tablut_rules.py", "tests/test_latrunculi_rules.py", "tests/test_laquet_rules.py",
-               "tests/test_rule_edges.py", "tests/test_fast_paths.py", "tests/test_conformance.py",
-               "tests/test_replay.py", "tests/test_toy_game.py", "tests/test_record_squares.py",
+RULES_TESTS = ["tests/validator/test_tablut.py", "tests/validator/test_latrunculi.py", "tests/validator/test_laquet.py",
+               "tests/validator/test_rule_edges.py", "tests/validator/test_fast_paths.py", "tests/system/test_conformance.py",
+               "tests/validator/test_replay.py", "tests/validator/test_games.py", "tests/archive/test_positions.py",
                "tests/test_pickling.py"]
 
 
