@@ -53,7 +53,7 @@ GRAMMAR_TESTS = ["tests/grammar/test_grammars.py", "tests/notation/test_reader.p
 LAST_TESTS = ["tests/system/test_conformance.py", "tests/test_cli.py"]
 TESTS = {
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
-    "validator/tafl.py": RULES_TESTS[:2] + ["tests/test_ashton_rules.py", "tests/test_tafl_family.py"] + REPLAY_TESTS
+    "validator/tafl.py": RULES_TESTS[:2] + ["tests/validator/test_tablut_ashton.py", "tests/validator/test_tafl.py"] + REPLAY_TESTS
     + LAST_TESTS,
     "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS,
     "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS,
