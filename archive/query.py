@@ -37,7 +37,7 @@ class Filters:
     """What `lusoria query` may ask for; every filter given must hold. Each field declares its
     command-line option too (`_filter`): the CLI makes its options from these fields."""
 
-    game: str | None = _filter(help="tablut, latrunculi or laquet.")
+    game: str | None = _filter(help="The game, as its Game tag names it.")
     variant: str | None = _filter(help="The Variant (seed, seneca, piso, petteia, dux, …).")
     white: str | None = _filter(help="White's name (whole, any case).")
     black: str | None = _filter(help="Black's name (whole, any case).")

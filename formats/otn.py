@@ -22,6 +22,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.reader import MAX_TOKEN, RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
+from lusoria.validator.replay import Report
 from lusoria.validator.tafl import TaflGame
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
@@ -51,8 +52,8 @@ ALL = "tcnkmgTCNKMG"
 
 # -- reading -------------------------------------------------------------------------------------
 
-def read_otn(text: str, path: str) -> Iterator[RecordText]:
-    """An OTN file holds one game."""
+def read_otn(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
+    """An OTN file holds one game, its rules record picking the game (`tags` are not read)."""
     draft = Draft("otn", Locator(text), 0, len(text))
     return one_game(draft, _read, text, path)
 
@@ -251,7 +252,8 @@ def _edge_options(entries: _Entries, options: dict[str, str], game: type[TaflGam
     """The options of the game whose king escapes to the edge (Tablut) that OTN's entries set: no
     Tuichi (OTN has none), the king's strength, who passes over and stops on the throne."""
     if "cor" not in entries.found or entries.value("cor", "") != "":
-        raise entries.cannot("cor", f"corner squares ({game.title} has none; write cor: with no squares)")
+        raise entries.cannot("cor", "corner squares (a king that escapes to the edge has none; write cor: with no "
+                                    "squares)")
     options["tuichi-ends"] = "no"
     options["king-capture"] = entries.choice("ks", "s", {"s": "4", "y": "4", "c": "2"},
                                              "a king weak everywhere, or captured against the edge")
@@ -491,7 +493,7 @@ class Variations:
             raise self.problem(turn, f"variation {turn.name} branches from {'.'.join(parent)}., which is not "
                                      f"a ply of this game")
         if turn.padding > 1:
-            raise self.problem(turn, "a Tablut turn has two moves: at most one '.....' before a variation's first")
+            raise self.problem(turn, "a turn has two moves: at most one '.....' before a variation's first")
         plies, index = self.plies[parent]
         if "ab".index(parent[-1][-1]) != turn.padding:
             index += 1
@@ -511,6 +513,13 @@ class Variations:
 
 
 # -- writing -------------------------------------------------------------------------------------
+
+def write_report(report: Report) -> str:
+    """A replayed record as an OTN game (the format's writer): ValueError for a game OTN does not hold."""
+    if not isinstance(report.rules, TaflGame) or report.record is None:
+        raise ValueError(f"OTN holds tafl games, not {report.game}")
+    return write_otn(report.record, report.rules, report.canonical)
+
 
 def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] | None = None) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own

@@ -10,6 +10,7 @@ import json
 import re
 from typing import Iterator
 
+from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.numbers import whole_number
@@ -25,7 +26,6 @@ _MOVE = re.compile(rf"(?P<king>K)?(?P<origin>{_SQUARE})(?P<hyphen>-?)(?P<target>
                    rf"(?:x(?P<captures>{_SQUARE}(?:[/x]{_SQUARE})*))?\+{{0,2}}")  # xc5/d4, or xc5xd4 as the sites write
 _NUMBER = re.compile(r"[0-9]+\.+")
 TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
-DEFAULT_TAGS = {"Game": "tablut", "Variant": "aage"}  # plain move lists: the site's Saami Tablut
 
 
 def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
@@ -82,8 +82,9 @@ def looks_like_move_lists(head: str) -> bool:
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one per blank-line-separated block when the file has
-    blank lines between games, otherwise one per line. `tags`: Game, Variant, Rules (DEFAULT_TAGS)."""
-    chosen = {**DEFAULT_TAGS, **(tags or {})}
+    blank lines between games, otherwise one per line. `tags`: Game, Variant, Rules (by default,
+    those of the format's entry)."""
+    chosen = {**FORMATS["tafl"].games[""], **(tags or {})}
     rules = _rules_of(chosen)
     locator = Locator(text)
     if re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text):  # blank lines between games
@@ -188,15 +189,6 @@ def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) 
 
 # -- the aagenielsen.dk JSON scrape -------------------------------------------------------------
 
-GAME_TYPES = {  # AageGameTypeName -> the tags of its rules
-    "Historical Hnefatafl 9x9 (Saami Tablut)": {"Game": "tablut", "Variant": "aage"},
-    "Historical Hnefatafl 9x9 (Saami Tablut-w)": {"Game": "tablut", "Variant": "aage", "Rules": "first=white"},
-    # (the scrape's WhoMovedFirst says black for every type)
-    "Ashton tablut 9x9": {"Game": "tablut", "Variant": "ashton",
-                          "Rules": "throne-hostile=empty camp-hostile=empty repetition=none"},
-    "Copenhagen Hnefatafl 11x11": {"Game": "copenhagen"},
-    "Historical Hnefatafl 7x7 (Irish Brandubh 1)": {"Game": "brandubh"},
-}
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
 WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
 
@@ -243,8 +235,8 @@ def _skip(text: str, position: int, also: str) -> int:
 
 def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of an aagenielsen.dk JSON file; a file that is not valid JSON is one record
-    whose problem names the place. `tags` (Variant, Rules: read with DEFAULT_TAGS) give the
-    rules of games whose type lusoria does not know."""
+    whose problem names the place. The format's entry names the game types lusoria knows;
+    `tags` (Variant, Rules, read as a plain move list's) give the rules of the others."""
     locator = Locator(text)
     index = 0
     try:
@@ -287,13 +279,14 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> TaflG
         return written
 
     kind = text("AageGameTypeName", game.get("AageGameTypeName", ""))
-    if kind in GAME_TYPES:
-        chosen = GAME_TYPES[kind]
+    types, plain = FORMATS["aage"].games, FORMATS["tafl"].games[""]  # an unknown type: as plain move lists
+    if kind in types:
+        chosen = types[kind]
     elif tags:
-        chosen = {**DEFAULT_TAGS, **tags}
+        chosen = {**plain, **tags}
     else:
-        raise draft.problem(f"game type '{shown(kind)}' is none that lusoria knows (known: {', '.join(GAME_TYPES)}); "
-                            "to read it as Tablut, give its rules with --variant and --rules",
+        raise draft.problem(f"game type '{shown(kind)}' is none that lusoria knows (known: {', '.join(types)}); to "
+                            f"read it as {plain['Game']}, give its rules with --variant and --rules",
                             offset("AageGameTypeName"), kind, "tag")
     for name, value in chosen.items():
         draft.tag(name, value, offset("AageGameTypeName"))

@@ -1,10 +1,11 @@
 """Click parameter types for the command line: numbers bounded by the same helper as every
-number in a record (lusoria.notation.numbers), and text encodings checked before use."""
+number in a record (lusoria.notation.numbers), text encodings checked before use, and the
+names of a registry (games, formats), read when first needed."""
 
 from __future__ import annotations
 
 import codecs
-from typing import Any
+from typing import Any, Callable, Iterable
 
 import click
 
@@ -52,3 +53,15 @@ class LazyDefault(click.Option):
 
     def get_default(self, ctx: click.Context, call: bool = True) -> Any:
         return super().get_default(ctx, call=True)
+
+
+class Named(click.Choice):
+    """One of the names a registry gives (`names`), asked for when the option is used or shown:
+    a plug-in's game or format counts, and a command that does not use it reads no plug-ins."""
+
+    def __init__(self, names: Callable[[], Iterable[str]], case_sensitive: bool = True):
+        self._names, self.case_sensitive = names, case_sensitive
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        return tuple(self._names())

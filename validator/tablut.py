@@ -1,6 +1,7 @@
 """Tablut (RULES.md T1–T13 and the Tablut options, Ashton Tablut's camps and repetition among
 them): data for the tafl engine (validator/tafl.py) — the 9×9 board with its konakis, the
 options and presets, and the rules' IDs."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 

@@ -7,6 +7,7 @@ which carry the IDs of the game's rules (`RuleIds`), so that a diagnostic cites 
 Pieces are codes in a board of bytes (a1 b1 … by rank): the defenders are White (soldiers and
 the king), the attackers Black. Compiled with mypyc: the hot functions are module-level and take
 their tables from a `Geometry` (one for each board) and their options from `Settings`."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 

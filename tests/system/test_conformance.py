@@ -5,7 +5,7 @@ import csv
 import pytest
 
 from lusoria.api import validate
-from lusoria.notation.sources import read_sources
+from lusoria.formats.sources import read_sources
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 

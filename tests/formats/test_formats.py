@@ -14,7 +14,8 @@ from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import format_of, read_text
 from lusoria.formats.otn import write_otn
-from lusoria.notation.sources import Skipped, read_sources, walk
+from lusoria.formats.sources import read_sources, walk
+from lusoria.notation.sources import Skipped
 from lusoria.validator.replay import check
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import BLACK
