@@ -1,5 +1,5 @@
-"""Compiles the modules lusoria/accelerator.py names with mypyc, for speed; the rest of
-the build is in pyproject.toml. Without a compiler, when mypyc fails, or with
+"""Compiles the modules that carry lusoria/accelerator.py's MARK with mypyc, for speed; the rest
+of the build is in pyproject.toml. Without a compiler, when mypyc fails, or with
 LUSORIA_PURE_PYTHON=1, the package installs as pure Python (the same behaviour, slower)."""
 
 import compileall
@@ -46,7 +46,8 @@ def compiled_extensions() -> list:
     for stale in ROOT.glob("build/lib*"):  # an earlier build's compiled modules would go into the wheel
         shutil.rmtree(stale)
     pure = accelerator.pure_requested() or for_pre_commit()
-    remove_earlier_builds(package, set() if pure else {*accelerator.COMPILED, accelerator.SHARED_LIBRARY + "__mypyc"})
+    compiled = accelerator.marked(package)
+    remove_earlier_builds(package, set() if pure else {*compiled, accelerator.SHARED_LIBRARY + "__mypyc"})
     if pure:
         why = f"{accelerator.PURE_SWITCH} is set" if accelerator.pure_requested() else "pre-commit installs its hooks"
         print(f"{why}: lusoria installs as pure Python", file=sys.stderr)
@@ -54,7 +55,7 @@ def compiled_extensions() -> list:
     try:
         from mypyc.build import mypycify
 
-        paths = [str(package.parent / (name.replace(".", "/") + ".py")) for name in accelerator.COMPILED]
+        paths = [str(package.parent / (name.replace(".", "/") + ".py")) for name in compiled]
         extensions = mypycify(paths, opt_level="3", separate=[(paths, accelerator.SHARED_LIBRARY)],
                               target_dir=str(ROOT / "build" / "mypyc"))
     except (Exception, SystemExit) as error:  # mypyc reports type errors by exiting

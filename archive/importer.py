@@ -23,8 +23,8 @@ from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem
 from lusoria.notation.visitor import Visitor, walk
-from lusoria.pipeline import in_workers
-from lusoria.validator.replay import ERROR, Report, check
+from lusoria.workers import in_workers
+from lusoria.validator.replay import ERROR, Report, canonical_text, check
 from lusoria.archive.endings import ending
 from lusoria.archive.identity import identity, label
 from lusoria.archive.positions import (RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, move_code, position_rows,
@@ -106,7 +106,6 @@ def as_written(report: Report) -> str:
     another format (its original format is a SourceFormat row of `tags`, its file `path`)."""
     if report.source.format == "lgn" or report.record is None:
         return report.source.text
-    from lusoria.api import canonical_text
     return canonical_text(report)
 
 

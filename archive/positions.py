@@ -7,6 +7,7 @@ pattern search reads, archive/patterns.py); what each square held at some ply
 plies (`material_runs`) and its least and most over the record (`material_ranges`), which
 material search reads. No table holds a row per ply or per distinct position: a random game
 reaches a new one at almost every ply (docs/archive.md, "Size")."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def _translation(letters: tuple[tuple[int, str], ...]) -> bytes:
 
 def _grid_boards(rules: GridGame, positions: list) -> list[bytes]:
     """Positions on a board of squares spelled out: each one's position string (docs/notation.md §6)
-    with each empty square written `.` (built from the board's bytes at once: tests/test_research.py
+    with each empty square written `.` (built from the board's bytes at once: tests/archive/test_research.py
     checks that folding the `.` back gives `format_position`)."""
     if not positions:
         return []

@@ -117,8 +117,7 @@ class Filters:
     """What `lusoria query` may ask for; every filter given must hold. Each field declares its
     condition and its command-line option (`_filter`): `build` and the CLI read them."""
 
-    game: str | None = _filter(help="The game, as its Game tag names it (tablut, latrunculi, laquet, …).",
-                               where="records.game = lower(?)")
+    game: str | None = _filter(help="The game, as its Game tag names it.", where="records.game = lower(?)")
     variant: str | None = _filter(help="The Variant (seed, seneca, piso, petteia, dux, …).",
                                   where="records.variant = lower(?)")
     white: str | None = _filter(help="White's name (whole, any case).",

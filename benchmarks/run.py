@@ -32,7 +32,7 @@ from lusoria.api import format_record, random_record
 from lusoria.archive import Archive, Filters
 from lusoria.archive.schema import SCHEMA_VERSION
 from lusoria.notation.reader import parse_record, scan_tags, split_records
-from lusoria.notation.sources import read_sources
+from lusoria.formats.sources import read_sources
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import BLACK
 from lusoria.validator.fit import fitting_rules

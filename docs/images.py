@@ -6,7 +6,7 @@
 from pathlib import Path
 
 from lusoria.api import board
-from lusoria.notation.sources import read_sources
+from lusoria.formats.sources import read_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = {  # file: (sample, record, ply)

@@ -1,5 +1,7 @@
-"""Records in other formats: each reader turns a file into lusoria records (RecordText with
-the record already read, `parsed`), keeping every ply's line and column in the original file.
+"""The formats of game records: one table (`FORMATS`), an entry (`Format`) a format, which the
+directory walk, `--from`, `convert --to` and the messages of skipped files all read. A package
+outside lusoria adds a format through the `lusoria.formats` entry point (a `Format`), or at run
+time with `FORMATS.register`.
 
 | format | files | reader |
 | --- | --- | --- |
@@ -9,72 +11,172 @@ the record already read, `parsed`), keeping every ply's line and column in the o
 | `aage` | `*.json` | the aagenielsen.dk scrape (`tafl`) |
 | `tablut-challenge` | `*_gameLog.txt` | Tablut Challenge server logs (`tablut_challenge`) |
 | `csv` | `*.csv` that starts with a move list, two counts and a status | the Rust tafl engines' games (`tafl`) |
+
+A format's entry is the one place where a reader names games: the names its files give them
+(`Format.games`), each with the tags of its records.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Any
 
 from lusoria.notation.reader import RecordText
 
-FORMATS = ("lgn", "otn", "tafl", "aage", "tablut-challenge", "csv")
-SUFFIXES = {"lgn": ".lgn", "otn": ".otg", "tafl": ".txt", "aage": ".json", "tablut-challenge": ".txt", "csv": ".csv"}
+if TYPE_CHECKING:
+    from lusoria.validator.replay import Report
+
+Reader = Callable[[str, str, "dict[str, str] | None"], Iterator[RecordText]]  # (text, path, tags) -> records
+Writer = Callable[["Report"], str]  # a replayed record -> its text; ValueError when the format cannot hold it
+ENTRY_POINTS = "lusoria.formats"
+
+
+@dataclass(frozen=True)
+class Format:
+    """A format of game records. A file is of this format when its name ends with one of `named`,
+    or with one of `suffixes` and its first characters pass `sniff` (when it has one)."""
+
+    name: str  # as --from and convert --to name it
+    files: str  # its files, as the message of a skipped file lists them (`.otg`, `*_gameLog.txt`)
+    suffixes: tuple[str, ...]  # how its files' names end, in lower case (the first: what convert writes)
+    read: Reader | None = None  # None: lusoria's own notation, split as it streams (notation.reader)
+    sniff: Callable[[str], bool] | None = None  # whether a file's first characters are in this format
+    kind: str = ""  # what a file that `sniff` takes is, for the message of one it does not
+    named: tuple[str, ...] = ()  # name endings that say this format whatever the file holds
+    write: Writer | None = None  # None: lusoria does not write it
+    one_game: bool = False  # a file holds one game
+    games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # what its files call a game (''
+    # for a file that names none) -> the tags of its records (`Game`, `Variant`, `Rules`, …)
+
+    def takes(self, name: str, head: str) -> bool:
+        """Whether a file of this (lower-case) name whose first characters are `head` is of this format."""
+        return name.endswith(self.named) or name.endswith(self.suffixes) and (self.sniff is None or self.sniff(head))
+
+
+def later(module: str, name: str) -> Callable[..., Any]:
+    """A function of a module imported when first called (a built-in format's reader, sniffer
+    or writer: `validate` of lgn files imports no other format's reader)."""
+    def call(*args: Any) -> Any:
+        return getattr(import_module(module), name)(*args)
+
+    return call
+
+
+BUILT_IN = (
+    Format("lgn", ".lgn", (".lgn",), write=later("lusoria.formats.convert", "write_lgn")),
+    Format("otn", ".otg", (".otg",), later("lusoria.formats.otn", "read_otn"),
+           write=later("lusoria.formats.otn", "write_report"), one_game=True),
+    Format("tafl", ".txt of move lists", (".txt",), later("lusoria.formats.tafl", "read_move_lists"),
+           later("lusoria.formats.tafl", "looks_like_move_lists"), "tafl move lists",
+           games={"": {"Game": "tablut", "Variant": "aage"}}),  # plain move lists: the site's Saami Tablut
+    Format("aage", ".json of aagenielsen.dk", (".json",), later("lusoria.formats.tafl", "read_aage"),
+           later("lusoria.formats.tafl", "looks_like_aage"),
+           "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
+           games={"Historical Hnefatafl 9x9 (Saami Tablut)": {"Game": "tablut", "Variant": "aage"},
+                  "Historical Hnefatafl 9x9 (Saami Tablut-w)": {"Game": "tablut", "Variant": "aage",
+                                                                "Rules": "first=white"},
+                  # (the scrape's WhoMovedFirst says black for every type)
+                  "Ashton tablut 9x9": {"Game": "tablut", "Variant": "ashton",
+                                        "Rules": "throne-hostile=empty camp-hostile=empty repetition=none"},
+                  "Copenhagen Hnefatafl 11x11": {"Game": "copenhagen"},
+                  "Historical Hnefatafl 7x7 (Irish Brandubh 1)": {"Game": "brandubh"}}),
+    Format("tablut-challenge", "*_gameLog.txt", (".txt",), later("lusoria.formats.tablut_challenge", "read_log"),
+           later("lusoria.formats.tablut_challenge", "looks_like_log"), "a Tablut Challenge game log",
+           named=("_gamelog.txt",), one_game=True,
+           games={"": {"Game": "tablut", "Variant": "ashton", "Event": "Tablut Challenge"}}),
+    Format("csv", ".csv of games", (".csv",), later("lusoria.formats.tafl", "read_csv"),
+           later("lusoria.formats.tafl", "looks_like_csv"),
+           "a tafl move list (moves,defenders lost,attackers lost,status)"),
+)
+
+
+class Formats(Mapping[str, Format]):
+    """Format name -> Format, in the order a file's format is looked for: the built-in formats,
+    then those of the `lusoria.formats` entry points (read when first needed: a file that a
+    built-in format takes by its name needs none), then those registered."""
+
+    def __init__(self, built_in: tuple[Format, ...]):
+        self._built_in = {entry.name: entry for entry in built_in}
+        self._registered: dict[str, Format] = {}
+        self._found: dict[str, Format] | None = None  # the entry points', once read
+
+    def _all(self) -> dict[str, Format]:
+        if self._found is None:
+            from importlib.metadata import entry_points
+
+            self._found = {}
+            for point in entry_points(group=ENTRY_POINTS):
+                entry = point.load()
+                self._found[entry.name] = entry
+        return {**self._built_in, **{name: entry for name, entry in self._found.items() if name not in self._built_in},
+                **self._registered}
+
+    def __getitem__(self, name: str) -> Format:
+        if name in self._registered:
+            return self._registered[name]
+        return self._built_in[name] if name in self._built_in else self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def register(self, entry: Format) -> Format:
+        """Add a format (or replace the one of its name)."""
+        self._registered[entry.name] = entry
+        return entry
+
+    def unregister(self, name: str) -> None:
+        self._registered.pop(name, None)
+
+    def of(self, path: str, head: str = "") -> Format | None:
+        """The format of a file from its name, then (when its name does not say) its first
+        characters; None when it is none of these formats."""
+        name = Path(path).name.lower()
+        for entry in (self[built_in] for built_in in self._built_in):
+            if name.endswith(entry.named) or entry.sniff is None and name.endswith(entry.suffixes):
+                return entry
+        return next((entry for entry in self.values() if entry.takes(name, head)), None)
+
+    def sniffed(self, path: str) -> bool:
+        """Whether a file's first characters may say its format (its name alone does not)."""
+        name = Path(path).name.lower()
+        return any(entry.sniff is not None and name.endswith(entry.suffixes) for entry in self.values())
+
+    def why_not(self, path: str, format: str | None = None) -> str:
+        """Why a file that `of` (or, with a forced `format`, its name) does not take is skipped."""
+        if format is not None:
+            return f"not a {' or '.join(self[format].suffixes)} file, as {format} files are"
+        suffix = Path(path).suffix.lower()
+        kinds = [entry.kind for entry in self.values() if entry.sniff is not None and suffix in entry.suffixes]
+        if kinds:
+            return f"a {suffix} file that is {'neither ' if len(kinds) > 1 else 'not '}{' nor '.join(kinds)}"
+        return f"not a record file ({', '.join(dict.fromkeys(entry.files for entry in self.values()))})"
+
+
+FORMATS = Formats(BUILT_IN)
 
 
 def format_of(path: str, head: str = "") -> str | None:
-    """The format of a file from its name, then (for `.json`, `.txt`) its first characters;
-    None when it is none of lusoria's formats."""
-    from lusoria.formats.tablut_challenge import looks_like_log
-    from lusoria.formats.tafl import looks_like_aage, looks_like_csv, looks_like_move_lists
-
-    name = Path(path).name.lower()
-    if name.endswith(".lgn"):
-        return "lgn"
-    if name.endswith(".otg"):
-        return "otn"
-    if name.endswith(".json"):
-        return "aage" if looks_like_aage(head) else None
-    if name.endswith(".txt"):
-        if name.endswith("_gamelog.txt") or looks_like_log(head):
-            return "tablut-challenge"
-        return "tafl" if looks_like_move_lists(head) else None
-    if name.endswith(".csv"):
-        return "csv" if looks_like_csv(head) else None
-    return None
+    """The name of a file's format (`Formats.of`); None when it is none of lusoria's formats."""
+    found = FORMATS.of(path, head)
+    return found.name if found else None
 
 
 def why_not(path: str, format: str | None = None) -> str:
-    """Why a file that `format_of` (or, with a forced `format`, its extension) does not take is skipped."""
-    suffix = Path(path).suffix.lower()
-    if format is not None:
-        return f"not a {SUFFIXES[format]} file, as {format} files are"
-    if suffix == ".json":
-        return "a .json file that is not an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)"
-    if suffix == ".txt":
-        return "a .txt file that is neither a Tablut Challenge game log nor tafl move lists"
-    if suffix == ".csv":
-        return "a .csv file that is not a tafl move list (moves,defenders lost,attackers lost,status)"
-    return "not a record file (.lgn, .otg, .json of aagenielsen.dk, *_gameLog.txt, .txt of move lists, .csv of games)"
+    return FORMATS.why_not(path, format)
 
 
 def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The records of a whole text in a format other than lgn. `tags` (Variant, Rules) choose
     the rules of plain move lists, and of aagenielsen.dk games of a type lusoria does not know."""
-    if format == "otn":
-        from lusoria.formats.otn import read_otn
-        yield from read_otn(text, path)
-    elif format == "tafl":
-        from lusoria.formats.tafl import read_move_lists
-        yield from read_move_lists(text, path, tags)
-    elif format == "aage":
-        from lusoria.formats.tafl import read_aage
-        yield from read_aage(text, path, tags)
-    elif format == "tablut-challenge":
-        from lusoria.formats.tablut_challenge import read_log
-        yield from read_log(text, path)
-    elif format == "csv":
-        from lusoria.formats.tafl import read_csv
-        yield from read_csv(text, path, tags)
-    else:
-        raise ValueError(f"unknown format '{format}' (known: {', '.join(FORMATS)})")
+    if format not in FORMATS or FORMATS[format].read is None:
+        readable = [name for name, entry in FORMATS.items() if entry.read is not None]
+        raise ValueError(f"unknown format '{format}' (known: {', '.join(readable)})")
+    reader = FORMATS[format].read
+    assert reader is not None
+    return reader(text, path, tags)

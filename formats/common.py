@@ -13,7 +13,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token_message
 from lusoria.validator.base import Illegal, OptionError, Played
 from lusoria.validator.games import GAMES
-from lusoria.validator.tafl import KING, TaflGame, TaflPosition, parse_move
+from lusoria.validator.tafl import KING, TaflGame, TaflPosition, capture_list, parse_move
 
 CANNOT_EXPRESS = "lusoria cannot express"
 SHOWN = 40  # characters of a word of the input quoted in a message
@@ -154,30 +154,34 @@ def without_captures(text: str) -> str:
     return text.split("x", 1)[0]
 
 
-def read_site_captures(draft: Draft) -> None:
+def read_site_captures(draft: Draft, rules: TaflGame) -> None:
     """The capture lists of a tafl site (RULES.md H1–H3): a move written with its hyphen lists
     every soldier it captures (`draft.listed`), and never the king. Replays the main line: a list
     that lacks only the captured king gets him, with a note; a list that leaves out a soldier the
     move captures (an empty one included, which lusoria's notation would read as "computed") is a
     problem of the record at that ply; a list with a square too many is left for the validator
     to report. A list that says nothing of the result gets the one its last ply ends the game
-    with. Stops at the first ply that does not play (the validator reports it)."""
+    with. Stops at the first ply that does not play (the validator reports it). `rules`: those
+    of `draft`'s tags."""
     try:
-        rules = tafl_rules(draft.tags)
         position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
-    except OptionError:  # bad tags or Position: the validator reports them
+    except OptionError:  # a bad Position: the validator reports it
         return
     geo, ids = rules.geo, rules.settings.ids
     for index, ply in enumerate(draft.line.plies):
+        move = parse_move(geo, ply.text)
         try:
             played = rules.play(position, without_captures(ply.text))
         except Illegal:
             return
-        written, actual = _captures(geo, ply.text), _captures(geo, played.text) or frozenset()
+        written = move.captures if move else None
+        gone = [square for square, (was, now) in enumerate(zip(position.board, position_after(played).board))
+                if was and not now]  # the mover's square and what the move captured
+        actual = frozenset(gone) - {move.origin} if move else frozenset()
         soldiers = frozenset(square for square in actual if position.board[square] != KING)
         if written is None and index in draft.listed and soldiers:  # the notation would compute them
-            names = "/".join(geo.names[s] for s in sorted(soldiers, key=lambda s: (s % geo.size, s)))
-            draft.problems.append(SyntaxProblem(f"the move captures {names}, which the record does not list",
+            draft.problems.append(SyntaxProblem(f"the move captures {capture_list(geo, soldiers)}, which the record "
+                                                "does not list",
                                                 ply.line, ply.column, ply.text, ids.capture, index + 1))
         elif written is not None and written != actual:
             if written != soldiers:
@@ -193,8 +197,3 @@ def read_site_captures(draft: Draft) -> None:
             return
         position = position_after(played)
 
-
-def _captures(geo, text: str) -> frozenset[int] | None:
-    """The squares a ply's text lists as captured (None: no list)."""
-    move = parse_move(geo, text)
-    return None if move is None else move.captures

@@ -1,17 +1,21 @@
-"""`lusoria convert`: records of any format read, written as lgn or OTN."""
+"""`lusoria convert`: records of any format read, written in a format that has a writer (lgn's
+own is here: the canonical text)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
+from lusoria.formats import FORMATS
 from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
 from lusoria.notation.sources import PROBLEMS, Problem, Source
 from lusoria.pipeline import reports
-from lusoria.validator.replay import ERROR, Diagnostic, Report
-from lusoria.validator.tafl import TaflGame
+from lusoria.validator.replay import ERROR, Diagnostic, Report, canonical_text
 
-TARGETS = ("lgn", "otn")
+
+def targets() -> list[str]:
+    """The formats lusoria writes (`convert --to`): those with a writer."""
+    return [name for name, entry in FORMATS.items() if entry.write is not None]
 
 
 @dataclass
@@ -27,14 +31,13 @@ class Converted:
 
 def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
             tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
-    """Every record of `paths` in format `to` (lgn or otn). A record that does not parse or breaks
-    a rule is not converted (a reader of another format must not make an illegal record): its
-    first error is the `problem`, and its `diagnostic`."""
-    from lusoria.api import canonical_text
-    from lusoria.formats.otn import write_otn
-
-    if to not in TARGETS:
-        raise ValueError(f"cannot write '{to}' (known: {', '.join(TARGETS)})")
+    """Every record of `paths` in format `to` (one of `targets`). A record that does not parse or
+    breaks a rule is not converted (a reader of another format must not make an illegal record):
+    its first error is the `problem`, and its `diagnostic`; nor is one that the format cannot hold
+    (its writer's ValueError is the problem)."""
+    write = FORMATS[to].write if to in FORMATS else None
+    if write is None:
+        raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
     for report in reports(paths, encoding, format, tags):
         if isinstance(report, PROBLEMS):
             yield report
@@ -43,19 +46,17 @@ def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: s
         if report.record is None or report.rules is None or not report.valid:
             first = next(d for d in report.diagnostics if d.severity == ERROR)
             yield Converted(source, None, report, f"error[{first.rule}]: {first.message}", first)
-        elif to == "lgn":
-            text = canonical_text(report)
-            if (token := long_token(text, LGN_TOKENS)) is not None:  # escapes make a value longer
-                yield Converted(source, None, report, f"written in lusoria's notation it would hold "
-                                                      f"{token_message(token)}")
-            else:
-                yield Converted(source, text, report)
-        elif not isinstance(report.rules, TaflGame):
-            yield Converted(source, None, report, f"OTN holds tafl games, not {report.rules.name}")
-        else:
-            try:
-                text = write_otn(report.record, report.rules, report.canonical)
-            except ValueError as problem:
-                yield Converted(source, None, report, str(problem))
-            else:
-                yield Converted(source, text, report)
+            continue
+        try:
+            yield Converted(source, write(report), report)
+        except ValueError as problem:
+            yield Converted(source, None, report, str(problem))
+
+
+def write_lgn(report: Report) -> str:
+    """A replayed record in lusoria's notation (its canonical text); ValueError when a token of it
+    is longer than lusoria reads (escapes make a value longer)."""
+    text = canonical_text(report)
+    if (token := long_token(text, LGN_TOKENS)) is not None:
+        raise ValueError(f"written in lusoria's notation it would hold {token_message(token)}")
+    return text

@@ -22,6 +22,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.reader import MAX_TOKEN, RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
+from lusoria.validator.replay import Report
 from lusoria.validator.tafl import TaflGame
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
@@ -51,8 +52,8 @@ ALL = "tcnkmgTCNKMG"
 
 # -- reading -------------------------------------------------------------------------------------
 
-def read_otn(text: str, path: str) -> Iterator[RecordText]:
-    """An OTN file holds one game."""
+def read_otn(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
+    """An OTN file holds one game, its rules record picking the game (`tags` are not read)."""
     draft = Draft("otn", Locator(text), 0, len(text))
     return one_game(draft, _read, text, path)
 
@@ -71,7 +72,7 @@ def _read(draft: Draft, text: str) -> None:
         tags[key] = found
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
-    game, options, start = _rules(draft, tags["rules"])
+    game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags)
     draft.tag("Game", game.name, tags["rules"].start("value"))
     if "lusoria-rules" in tags:  # written by lusoria: the record's own rule tags
         for key, tag in OWN.items():
@@ -174,20 +175,24 @@ class _Entries:
         return meanings.get(self.value(key, default)) or _raise(self.cannot(key, why))
 
 
-def _rules(draft: Draft, tag: re.Match[str]) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
+def _rules(draft: Draft, tag: re.Match[str], own: bool) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
     """The tafl game and options an OTN rules record stands for, and its start position (lusoria's
     position string without the side to move, and where it is); a SyntaxProblem naming the
-    first entry lusoria cannot express."""
+    first entry lusoria cannot express. Where the options read OpenTafl's rules only nearly,
+    a note says how, unless lusoria wrote the file (`own`: its own tags say its rules)."""
     entries = _Entries(draft, tag)
     game = _game(entries)
     options = dict(game().option, first=entries.choice("atkf", "y", {"y": "black", "n": "white"}),
                    **{"king-armed": entries.choice("ka", "y", {"y": "yes", "n": "no"}, "a king armed only as hammer "
                                                    "or anvil"),
                       "throne-hostile": _throne_hostile(entries)})
-    if value := entries.value("cen", game.board.throne):
-        if value.strip(",") != game.board.throne:
-            raise entries.cannot("cen", f"a centre other than {game.board.throne}")
-    (_corner_options if game.board.corner_escape else _edge_options)(entries, options)
+    if entries.value("cen", "default").strip(",") not in ("default", game.board.throne):
+        raise entries.cannot("cen", f"a centre other than {game.board.throne}")
+    if not own and entries.value("ks", "s") in ("s", "y", "c") and "T" not in entries.value("cenhe", ALL):
+        draft.note(f"the empty throne is hostile to no defender here (cenhe:{entries.value('cenhe', '')}), so "
+                   f"OpenTafl never captures a strong king beside it; lusoria counts it against him "
+                   f"({game().settings.ids.king}), as its own rules do")
+    (_corner_options if game.board.corner_escape else _edge_options)(entries, options, game)
     for key, harmless in (("linc", "n"), ("ber", "n"), ("kj", "n"), ("spd", "-1"), ("afor", ""), ("dfor", ""),
                           ("swf", "y")):
         if entries.value(key, harmless) != harmless:
@@ -243,11 +248,12 @@ def _throne_hostile(entries: _Entries) -> str:
     raise entries.cannot("cenhe" if hostile_empty not in (set(), set("tT")) else "cenh", "this throne hostility")
 
 
-def _edge_options(entries: _Entries, options: dict[str, str]) -> None:
+def _edge_options(entries: _Entries, options: dict[str, str], game: type[TaflGame]) -> None:
     """The options of the game whose king escapes to the edge (Tablut) that OTN's entries set: no
     Tuichi (OTN has none), the king's strength, who passes over and stops on the throne."""
     if "cor" not in entries.found or entries.value("cor", "") != "":
-        raise entries.cannot("cor", "corner squares (Tablut has none; write cor: with no squares)")
+        raise entries.cannot("cor", "corner squares (a king that escapes to the edge has none; write cor: with no "
+                                    "squares)")
     options["tuichi-ends"] = "no"
     options["king-capture"] = entries.choice("ks", "s", {"s": "4", "y": "4", "c": "2"},
                                              "a king weak everywhere, or captured against the edge")
@@ -258,12 +264,14 @@ def _edge_options(entries: _Entries, options: dict[str, str]) -> None:
         raise entries.cannot("cens", "soldiers that may stop on the throne")
     options["throne-stop"] = "king" if "K" in entries.value("cens", "K") and "K" in entries.value("cenre", ALL) \
         else "none"
-    for key, harmless in (("surf", "y"), ("sw", "n"), ("efe", "n")):
+    if entries.value("surf", "y") not in ("y", "n"):  # Tablut has no encirclement: OTN's y (its default) is read as
+        raise entries.cannot("surf", "this value")  # n, which lusoria writes
+    for key, harmless in (("sw", "n"), ("efe", "n")):
         if entries.value(key, harmless) != harmless:
             raise entries.cannot(key, "this rule")
 
 
-def _corner_options(entries: _Entries, options: dict[str, str]) -> None:
+def _corner_options(entries: _Entries, options: dict[str, str], game: type[TaflGame]) -> None:
     """The options of a game whose king escapes to a corner (Copenhagen, Brandubh) that OTN's
     entries set: the king's strength, shieldwalls, exit forts and encirclement; the corners,
     the throne's passage and who stops on them as the games have them."""
@@ -272,12 +280,17 @@ def _corner_options(entries: _Entries, options: dict[str, str]) -> None:
     options["shieldwall"] = entries.choice("sw", "n", {"s": "strong", "w": "weak", "n": "none"})
     options["exit-forts"] = entries.choice("efe", "n", {"y": "yes", "n": "no"})
     options["encirclement"] = entries.choice("surf", "y", {"y": "yes", "n": "no"})
-    if entries.value("cor", "") not in ("", "default"):  # default: the four corners
+    geo = game().geo
+    corners = {geo.names[square] for square in range(geo.squares) if geo.corners[square]}
+    if entries.value("cor", "default") != "default" and set(entries.value("cor", "").strip(",").split(",")) != corners:
         raise entries.cannot("cor", "corner squares other than the board's four corners")
     for key, default, kept in (("cenp", ALL, "tTK"), ("cens", "K", "K"), ("corp", "K", "K"), ("cors", "K", "K"),
                                ("corh", ALL, "tTK")):
         if set(entries.value(key, default)) & set("tTK") != set(kept):
             raise entries.cannot(key, "this set of pieces")
+    for key in ("cenre", "corre"):  # the king goes back to the throne (C4)
+        if "K" not in entries.value(key, ALL):
+            raise entries.cannot(key, "a king who may not go back")
 
 
 def _raise(problem: SyntaxProblem) -> NoReturn:
@@ -480,7 +493,7 @@ class Variations:
             raise self.problem(turn, f"variation {turn.name} branches from {'.'.join(parent)}., which is not "
                                      f"a ply of this game")
         if turn.padding > 1:
-            raise self.problem(turn, "a Tablut turn has two moves: at most one '.....' before a variation's first")
+            raise self.problem(turn, "a turn has two moves: at most one '.....' before a variation's first")
         plies, index = self.plies[parent]
         if "ab".index(parent[-1][-1]) != turn.padding:
             index += 1
@@ -500,6 +513,13 @@ class Variations:
 
 
 # -- writing -------------------------------------------------------------------------------------
+
+def write_report(report: Report) -> str:
+    """A replayed record as an OTN game (the format's writer): ValueError for a game OTN does not hold."""
+    if not isinstance(report.rules, TaflGame) or report.record is None:
+        raise ValueError(f"OTN holds tafl games, not {report.game}")
+    return write_otn(report.record, report.rules, report.canonical)
+
 
 def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] | None = None) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
@@ -642,5 +662,5 @@ def _rules_record(rules: TaflGame, board: str) -> str:
         return (f"dim:{size} esc:c {common} sw:{shieldwall} efe:{'y' if o['exit-forts'] == 'yes' else 'n'} "
                 f"surf:{'y' if o['encirclement'] == 'yes' else 'n'} cenhe:{empty} cenh:{held} start:{_otn_board(board)}")
     passers = {"all": "tTK", "king": "K", "none": ""}[o["throne-pass"]]
-    return (f"dim:{size} esc:e cor: {common} cenp:{passers} cens:K cenre:{'K' if o['throne-stop'] == 'king' else ''} "
+    return (f"dim:{size} esc:e cor: surf:n {common} cenp:{passers} cens:K cenre:{'K' if o['throne-stop'] == 'king' else ''} "
             f"cenhe:{empty} cenh:{held} start:{_otn_board(board)}")

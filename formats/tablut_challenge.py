@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, position_after
+from lusoria.formats import FORMATS
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, position_after, tafl_rules
 from lusoria.notation.model import Ply
 from lusoria.notation.numbers import checked_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import Illegal, OptionError
-from lusoria.validator.tablut import MUSCOVITE, SWEDE, Tablut, square_index, square_name
-from lusoria.validator.tafl import KING, OWNER
+from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, OWNER, TaflGame, capture_list
 
 _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
 _TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
@@ -35,7 +35,7 @@ _PLAYERS = re.compile(r"Players:\t(?:White:\t)?(?P<white>.*)\tvs\t(?P<black>.*)"
 _REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
 _ROW = re.compile(r"[OWBKT]{9}")
 _FIELDS = re.compile(r"[^\t\n]+")  # a log's tokens: a line's tab-separated fields (MAX_TOKEN)
-CELLS = {"O": 0, "T": 0, "W": SWEDE, "B": MUSCOVITE, "K": KING}
+CELLS = {"O": 0, "T": 0, "W": DEFENDER, "B": ATTACKER, "K": KING}
 ENDINGS = (("Bianco vince", "1-0"), ("Nero vince", "0-1"), ("pareggio", "1/2-1/2"))
 TURN_RESULTS = {"WW": "1-0", "BW": "0-1", "D": "1/2-1/2"}
 
@@ -44,12 +44,12 @@ def looks_like_log(head: str) -> bool:
     return "Players:\t" in head and ("Inizio partita" in head or "Stato:" in head)
 
 
-def read_log(text: str, path: str) -> Iterator[RecordText]:
-    """A game log holds one game."""
+def read_log(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
+    """A game log holds one game, under the rules of the format's entry (`tags` are not read:
+    the server's rules are its own)."""
     draft = Draft("tablut-challenge", Locator(text), 0, len(text))
-    draft.tag("Game", Tablut.name)
-    draft.tag("Variant", "ashton")
-    draft.tag("Event", "Tablut Challenge")
+    for name, value in FORMATS["tablut-challenge"].games[""].items():
+        draft.tag(name, value)
     return one_game(draft, _read, text, path)
 
 
@@ -91,7 +91,7 @@ def _board(draft: Draft, message: str, rows: list[tuple[int, str]], at: int) -> 
 
 def _read(draft: Draft, text: str) -> None:
     draft.refuse_long_tokens(_FIELDS)
-    rules = Tablut(variant="ashton")
+    rules = tafl_rules(draft.tags)
     board, pending, players, result, result_at, last_turn = None, None, False, None, None, None
     king_taken: int | None = None  # the square where the server said the king was captured
     boards = []  # (ply, the board the server printed after it)
@@ -116,15 +116,15 @@ def _read(draft: Draft, text: str) -> None:
                 left = king_taken if king_taken is not None and printed[king_taken] == KING else None
                 if left is not None:  # the server leaves the captured king on its board
                     printed = printed[:left] + bytes(1) + printed[left + 1:]
-                ply = _ply(draft, board, printed, pending)
+                ply = _ply(draft, rules, board, printed, pending)
                 if left is not None:
                     draft.note(f"the server's board after the last move still shows the captured king on "
-                               f"{square_name(left)}; read as captured", ply)
+                               f"{rules.geo.names[left]}; read as captured", ply)
                 boards.append((ply, printed))
                 pending = None
             board = printed
         elif match := _KING_TAKEN.match(message):
-            king_taken = square_index(match["square"].lower())
+            king_taken = rules.geo.index[match["square"].lower()]
         elif match := _TURN.match(message):
             if pending is not None:  # the previous move got no board: refused
                 draft.note(f"the server refused {pending[1]['origin']}-{pending[1]['target']}")
@@ -137,7 +137,7 @@ def _read(draft: Draft, text: str) -> None:
             if words in message:
                 result, result_at = outcome, at
     if not players or board is None:
-        raise draft.problem("not a Tablut Challenge game log: no 'Players:' line or no board", 0, rule="tag")
+        raise draft.problem(f"not {FORMATS['tablut-challenge'].kind}: no 'Players:' line or no board", 0, rule="tag")
     _cross_check(draft, rules, boards)
     if pending is not None:
         draft.note(f"the log ends after the move {pending[1]['origin']}-{pending[1]['target']} without the "
@@ -163,43 +163,43 @@ def _date(draft: Draft, text: str) -> None:
     draft.tag("Time", f"{hour:02}:{found['minute']}:{found['second']}", found.start("hour"))
 
 
-def _start(draft: Draft, rules: Tablut, printed: bytes, at: int) -> None:
+def _start(draft: Draft, rules: TaflGame, printed: bytes, at: int) -> None:
     """The first board: the standard start, or a Position tag."""
     initial = rules.initial()
     if printed != initial.board:
         draft.tag("Position", rules.format_position(type(initial)(printed, initial.turn)), at)
 
 
-def _ply(draft: Draft, before: bytes, after: bytes, pending: tuple[int, re.Match[str]]) -> Ply:
+def _ply(draft: Draft, rules: TaflGame, before: bytes, after: bytes, pending: tuple[int, re.Match[str]]) -> Ply:
     """A move the server accepted, with the captures its board shows."""
     at, match = pending
     origin, target = (match[name].lower() for name in ("origin", "target"))
-    squares = [square_index(origin), square_index(target)] if re.fullmatch(r"[a-i][1-9]", origin) and \
-        re.fullmatch(r"[a-i][1-9]", target) else None
+    geo = rules.geo
+    squares = [geo.index[origin], geo.index[target]] if origin in geo.index and target in geo.index else None
     if squares is None or not before[squares[0]] or after[squares[1]] != before[squares[0]] or after[squares[0]]:
         raise draft.problem(f"the board printed after {origin}-{target} does not show that move", at + match.start(
             "origin"), match[0][match.start("origin"):])
     mover = OWNER[before[squares[0]]]
-    captured = [s for s in range(81) if before[s] and not after[s] and s != squares[0]
+    captured = [s for s in range(len(before)) if before[s] and not after[s] and s != squares[0]
                 and OWNER[before[s]] != mover]
-    changed = [s for s in range(81) if before[s] != after[s] and s not in squares and s not in captured]
+    changed = [s for s in range(len(before)) if before[s] != after[s] and s not in squares and s not in captured]
     if changed:
         raise draft.problem(f"the board printed after {origin}-{target} also changed "
-                            f"{square_name(changed[0])}", at + match.start("origin"), f"{origin}")
+                            f"{geo.names[changed[0]]}", at + match.start("origin"), f"{origin}")
     piece = "K" if before[squares[0]] == KING else ""
     text = f"{piece}{origin}-{target}"
     if captured:
-        text += "x" + "/".join(square_name(s) for s in sorted(captured, key=lambda s: (s % 9, s // 9)))
+        text += "x" + capture_list(geo, captured)
     return draft.ply(text, at + match.start("origin"))
 
 
-def _cross_check(draft: Draft, rules: Tablut, boards: list) -> None:
+def _cross_check(draft: Draft, rules: TaflGame, boards: list) -> None:
     """A capture that lusoria's rules make and the server's board does not show (a capture
     list cannot say "nothing"): an error at that ply. Stops at the first ply that does not play
     (the validator reports it)."""
     try:
         position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
-    except OptionError:  # the first board is no Tablut position (two kings): the validator says so
+    except OptionError:  # the first board is no position of the game (two kings): the validator says so
         return
     for ply, printed in boards:
         try:
@@ -207,9 +207,9 @@ def _cross_check(draft: Draft, rules: Tablut, boards: list) -> None:
         except Illegal:
             return
         position = position_after(played)
-        kept = [square_name(s) for s in range(81) if printed[s] and not position.board[s]]
+        kept = [rules.geo.names[s] for s in range(len(printed)) if printed[s] and not position.board[s]]
         if kept:
             raise SyntaxProblem(f"the move captures {'/'.join(kept)} under these rules, but the server's board "
-                                "after it still holds them", ply.line, ply.column, ply.text, "T4")
+                                "after it still holds them", ply.line, ply.column, ply.text, rules.settings.ids.capture)
         if played.outcome is not None:
             return

@@ -10,6 +10,7 @@ import json
 import re
 from typing import Iterator
 
+from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.numbers import whole_number
@@ -25,7 +26,6 @@ _MOVE = re.compile(rf"(?P<king>K)?(?P<origin>{_SQUARE})(?P<hyphen>-?)(?P<target>
                    rf"(?:x(?P<captures>{_SQUARE}(?:[/x]{_SQUARE})*))?\+{{0,2}}")  # xc5/d4, or xc5xd4 as the sites write
 _NUMBER = re.compile(r"[0-9]+\.+")
 TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
-DEFAULT_TAGS = {"Game": "tablut", "Variant": "aage"}  # plain move lists: the site's Saami Tablut
 
 
 def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
@@ -82,8 +82,10 @@ def looks_like_move_lists(head: str) -> bool:
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one per blank-line-separated block when the file has
-    blank lines between games, otherwise one per line. `tags`: Game, Variant, Rules (DEFAULT_TAGS)."""
-    chosen = {**DEFAULT_TAGS, **(tags or {})}
+    blank lines between games, otherwise one per line. `tags`: Game, Variant, Rules (by default,
+    those of the format's entry)."""
+    chosen = {**FORMATS["tafl"].games[""], **(tags or {})}
+    rules = _rules_of(chosen)
     locator = Locator(text)
     if re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text):  # blank lines between games
         blocks = list(re.finditer(r"\S(?:.|\n(?![ \t]*\n))*", text))
@@ -93,21 +95,27 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
         draft = Draft("tafl", locator, block.start(), block.end())
         for name, value in chosen.items():
             draft.tag(name, value)
-        yield _read_list(draft, block[0], block.start(), path, index)
+        yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
-def _read_list(draft: Draft, moves: str, at: int, path: str, index: int) -> RecordText:
-    """The record of one move list (`moves`, at offset `at`) under the rules of `draft`'s tags."""
+def _rules_of(tags: dict[str, str]) -> TaflGame | OptionError:
+    """The rules that a file's tags choose for all its games, or why there are none."""
     try:
-        rules = tafl_rules(draft.tags)
+        return tafl_rules(tags)
     except OptionError as problem:
-        return draft.source(path, index, draft.problem(str(problem), draft.start, rule="tag"))
+        return problem
+
+
+def _read_list(draft: Draft, moves: str, at: int, path: str, index: int, rules: TaflGame | OptionError) -> RecordText:
+    """The record of one move list (`moves`, at offset `at`) under `rules`, those of `draft`'s tags."""
+    if isinstance(rules, OptionError):
+        return draft.source(path, index, draft.problem(str(rules), draft.start, rule="tag"))
     try:
         draft.refuse_long_tokens(_TOKEN)
         read_moves(draft, moves, at, rules)
     except SyntaxProblem as problem:
         return draft.source(path, index, problem)
-    read_site_captures(draft)
+    read_site_captures(draft, rules)
     return draft.source(path, index)
 
 
@@ -144,6 +152,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     square counted as often as listed, H3) is a problem of the record at the count."""
     chosen = tags or {}
     game = chosen.get("Game") or csv_game(path, text)
+    rules = _rules_of({name: value for name, value in chosen.items() if name in ("Variant", "Rules")} | {"Game": game})
     locator = Locator(text)
     for index, line in enumerate(re.finditer(r"[^\n]*\S[^\n]*", text)):
         draft = Draft("csv", locator, line.start(), line.end())
@@ -160,17 +169,15 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
         status = row["status"].strip().lower()
         if status in STATUSES:
             draft.result, draft.result_at = STATUSES[status], at + row.start("status")
-        draft.problems += _count_problems(draft, row, at)
-        yield _read_list(draft, row["moves"], at, path, index)
+        if not isinstance(rules, OptionError):
+            draft.problems += _count_problems(draft, row, at, rules)
+        yield _read_list(draft, row["moves"], at, path, index, rules)
 
 
-def _count_problems(draft: Draft, row: re.Match[str], at: int) -> list[SyntaxProblem]:
+def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) -> list[SyntaxProblem]:
     """The CSV counts that differ from the capture lists of the moves, each square counted as
     often as it is listed (H3): a `tag` problem of the record at the count."""
-    try:
-        attackers_first = tafl_rules(draft.tags).initial().turn != WHITE
-    except OptionError:
-        return []  # the record says so
+    attackers_first = rules.initial().turn != WHITE
     lost = {"defenders": 0, "attackers": 0}  # the squares the moves of the other side list
     for number, move in enumerate(_MOVE.finditer(row["moves"])):
         by_attackers = (number % 2 == 0) == attackers_first
@@ -182,15 +189,6 @@ def _count_problems(draft: Draft, row: re.Match[str], at: int) -> list[SyntaxPro
 
 # -- the aagenielsen.dk JSON scrape -------------------------------------------------------------
 
-GAME_TYPES = {  # AageGameTypeName -> the tags of its rules
-    "Historical Hnefatafl 9x9 (Saami Tablut)": {"Game": "tablut", "Variant": "aage"},
-    "Historical Hnefatafl 9x9 (Saami Tablut-w)": {"Game": "tablut", "Variant": "aage", "Rules": "first=white"},
-    # (the scrape's WhoMovedFirst says black for every type)
-    "Ashton tablut 9x9": {"Game": "tablut", "Variant": "ashton",
-                          "Rules": "throne-hostile=empty camp-hostile=empty repetition=none"},
-    "Copenhagen Hnefatafl 11x11": {"Game": "copenhagen"},
-    "Historical Hnefatafl 7x7 (Irish Brandubh 1)": {"Game": "brandubh"},
-}
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
 WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
 
@@ -237,8 +235,8 @@ def _skip(text: str, position: int, also: str) -> int:
 
 def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of an aagenielsen.dk JSON file; a file that is not valid JSON is one record
-    whose problem names the place. `tags` (Variant, Rules: read with DEFAULT_TAGS) give the
-    rules of games whose type lusoria does not know."""
+    whose problem names the place. The format's entry names the game types lusoria knows;
+    `tags` (Variant, Rules, read as a plain move list's) give the rules of the others."""
     locator = Locator(text)
     index = 0
     try:
@@ -255,15 +253,15 @@ def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: i
     draft = Draft("aage", locator, start, end)
     try:
         draft.refuse_long_tokens(_JSON_TOKEN)
-        _read_game(draft, game, tags)
+        rules = _read_game(draft, game, tags)
     except SyntaxProblem as problem:
         return draft.source(path, index, problem)
-    read_site_captures(draft)
+    read_site_captures(draft, rules)
     return draft.source(path, index)
 
 
-def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> None:
-    """The tags, plies and result of one game object of the scrape, read into `draft`."""
+def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> TaflGame:
+    """The tags, plies and result of one game object of the scrape, read into `draft`; its rules."""
     if not isinstance(game, dict) or "Moves" not in game:
         raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
     span = draft.locator.text[draft.start:draft.end]
@@ -281,13 +279,14 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> None:
         return written
 
     kind = text("AageGameTypeName", game.get("AageGameTypeName", ""))
-    if kind in GAME_TYPES:
-        chosen = GAME_TYPES[kind]
+    types, plain = FORMATS["aage"].games, FORMATS["tafl"].games[""]  # an unknown type: as plain move lists
+    if kind in types:
+        chosen = types[kind]
     elif tags:
-        chosen = {**DEFAULT_TAGS, **tags}
+        chosen = {**plain, **tags}
     else:
-        raise draft.problem(f"game type '{shown(kind)}' is none that lusoria knows (known: {', '.join(GAME_TYPES)}); "
-                            "to read it as Tablut, give its rules with --variant and --rules",
+        raise draft.problem(f"game type '{shown(kind)}' is none that lusoria knows (known: {', '.join(types)}); to "
+                            f"read it as {plain['Game']}, give its rules with --variant and --rules",
                             offset("AageGameTypeName"), kind, "tag")
     for name, value in chosen.items():
         draft.tag(name, value, offset("AageGameTypeName"))
@@ -321,3 +320,4 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> None:
         if "Termination" in draft.tags and WINNERS[winner] != draft.result:
             draft.note(f"WhoWon says {winner}, the move list's ending says {draft.result}; WhoWon decides")
         draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")
+    return rules

@@ -11,7 +11,7 @@ OTN); `lsp` (the language server's message loop, fed raw bytes and framed messag
 `initialize`). Inputs are seeded from the samples, the conformance corpora, the fixtures of
 each format and a session of messages. A crash (any exception out of the target; for `lsp`,
 also an answer that carries a traceback) stops the run and leaves the input in
-fuzz/crashes/; turn it into a regression test in tests/test_fuzz.py, which runs every target
+fuzz/crashes/; turn it into a regression test in tests/system/test_fuzz.py, which runs every target
 over its seeds, mutations of them and random bytes on every `pytest` run.
 """
 

@@ -1,4 +1,4 @@
-"""lusoria: parse, validate and archive records of Tablut, Ludus latrunculorum and Laquet."""
+"""lusoria: parse, validate and archive records of ancient board games (lusoria.validator.games)."""
 
 from lusoria import accelerator
 

@@ -1,6 +1,10 @@
 """The compiled accelerator: the modules mypyc compiles at install time (setup.py), and
 whether this process runs them or their pure-Python sources (docs/design.md, "Speed").
 
+One rule says which modules are compiled: those whose source carries the line MARK (the rules
+modules and the reader's hot paths), found by `marked` at install time; a process learns which
+were built from mypyc's shared library (`built`).
+
 The compiled modules are used only all together and only when each is at least as new as
 its source: after an edit (or a checkout) the sources run until the next `pip install -e .`.
 `LUSORIA_PURE_PYTHON=1` chooses the sources at run time (and skips compiling at install).
@@ -18,9 +22,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Sequence
 
-COMPILED = ("lusoria.notation.model", "lusoria.notation.numbers", "lusoria.notation.plies",
-            "lusoria.validator.replay", "lusoria.validator.tafl", "lusoria.validator.tablut",
-            "lusoria.validator.latrunculi", "lusoria.validator.laquet", "lusoria.archive.positions")
+MARK = "# lusoria: compiled with mypyc"  # the line that makes a module compiled (a hot path)
+PACKAGE = "lusoria"
 SHARED_LIBRARY = "lusoria.accelerated"  # mypyc's library of the compiled code; each module loads it
 PURE_SWITCH = "LUSORIA_PURE_PYTHON"
 SAME_INSTALL = 2.0  # seconds: a source written this soon after its compiled module came with it (pip
@@ -56,6 +59,26 @@ def package_folders(root: Path) -> dict[str, Path]:
     return {name: root / folder for name, folder in mapping.items()}
 
 
+def marked(package: Path) -> list[str]:
+    """The modules of the package laid out in `package` (`installed_layout`) whose source carries
+    MARK on a line of its own: what setup.py compiles."""
+    sources = [Path(folder, name) for folder, _, names in os.walk(package, followlinks=True)  # subpackages are links
+               for name in names if name.endswith(".py")]
+    return sorted(".".join(source.relative_to(package.parent).with_suffix("").parts)
+                  for source in sources if MARK in source.read_text("utf-8").splitlines())
+
+
+@cache
+def built() -> tuple[str, ...]:
+    """The modules that mypyc's shared library holds (its `init_lusoria___…` exports, one a
+    module); none when it is not built."""
+    if importlib.util.find_spec(SHARED_LIBRARY + "__mypyc") is None:
+        return ()
+    library = importlib.import_module(SHARED_LIBRARY + "__mypyc")
+    return tuple(sorted(export.removeprefix("init_").replace("___", ".") for export in dir(library)
+                        if export.startswith(f"init_{PACKAGE}___")))
+
+
 def _places(name: str) -> tuple[Path, Path | None]:
     """A compiled module's source and its compiled file (None when not built)."""
     parent, _, leaf = name.rpartition(".")
@@ -74,13 +97,13 @@ def status() -> tuple[bool, str]:
     """Whether the compiled modules run in this process, and why (in a few words)."""
     if pure_requested():
         return False, f"pure Python: {PURE_SWITCH} is set"
-    if importlib.util.find_spec(SHARED_LIBRARY + "__mypyc") is None:
+    if not built():
         return False, "pure Python: the accelerator is not built"
-    for name in COMPILED:
-        source, built = _places(name)
-        if built is None:
+    for name in built():
+        source, extension = _places(name)
+        if extension is None:
             return False, f"pure Python: {name} is not built"
-        if built.stat().st_mtime + SAME_INSTALL < source.stat().st_mtime:
+        if extension.stat().st_mtime + SAME_INSTALL < source.stat().st_mtime:
             return False, f"pure Python: {source.name} is newer than its compiled module (pip install -e . again)"
     return True, "compiled with mypyc"
 
@@ -96,14 +119,22 @@ def describe() -> str:
 
 
 class _Sources:
-    """Finds the compiled modules' sources, ahead of the compiled files beside them (a finder of
-    `sys.meta_path`: no base class needed, and importlib.abc takes a tenth of start-up)."""
+    """Finds the sources of the modules compiled beside them, ahead of their compiled files, when
+    the compiled modules do not run (whether they do is asked only of a module built beside
+    its source: deciding imports packages, which come here too). A finder of `sys.meta_path`
+    needs no base class, and importlib.abc takes a tenth of start-up."""
 
     def find_spec(self, name: str, path: Sequence[str] | None, target: ModuleType | None = None):
-        if name not in COMPILED or compiled():
+        if path is None or not name.startswith(PACKAGE + "."):
             return None
-        source, _ = _places(name)
-        return importlib.util.spec_from_file_location(name, source)
+        leaf = name.rpartition(".")[2]
+        for folder in path:
+            source = Path(folder, f"{leaf}.py")
+            if source.exists():
+                if not Path(folder, leaf + importlib.machinery.EXTENSION_SUFFIXES[0]).exists() or compiled():
+                    return None
+                return importlib.util.spec_from_file_location(name, source)
+        return None
 
 
 def choose() -> None:

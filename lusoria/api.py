@@ -3,36 +3,46 @@
 from __future__ import annotations
 
 import codecs
+import io
 import random
+import sys
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from lusoria import build
 from lusoria.errors import LusoriaError, place_of
+from lusoria.formats import FORMATS, format_of
+from lusoria.formats.convert import Converted, convert as converted, targets as target_formats
+from lusoria.formats.sources import read_sources, record_at
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import (PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable, read_sources,
-                                      record_at)
+from lusoria.notation.reader import RecordText, split_records
+from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable,
+                                      decoded_text, head_text, shown_path)
 from lusoria.notation.writer import write_record
-from lusoria.formats import FORMATS as SOURCE_FORMATS
-from lusoria.pipeline import WorkerLost, found, in_workers, mapped, records, reports, size, without_problems
+from lusoria.pipeline import found, records, reports, size, without_problems
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game, OptionError
 from lusoria.validator.fit import Fit, fitting_rules
-from lusoria.validator.games import GAMES, game_class
-from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, check
+from lusoria.validator.games import GAMES, game_class, known_games
+from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
+from lusoria.workers import WorkerLost, in_workers, mapped
 
 
 if TYPE_CHECKING:
     from lusoria.archive.duplicates import Duplicate
-    from lusoria.formats.convert import Converted
     from lusoria.rulebook import Rule
 
-__all__ = ["ERROR", "SOURCE_FORMATS", "RecordText", "without_problems", "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict", "WorkerLost",
-           "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
-           "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
-           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build", "place_of",
-           "Unreplayable"]
+__all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games", "RecordText", "without_problems",
+           "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
+           "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
+           "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records",
+           "duplicates", "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build",
+           "place_of", "Unreplayable"]
+
+
+def source_formats() -> list[str]:
+    """The formats lusoria reads (`--from`; lusoria.formats)."""
+    return list(FORMATS)
 
 
 def validate(paths: Iterable[Source], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,
@@ -76,14 +86,6 @@ def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
     return canonical_text(report), report
 
 
-def canonical_text(report: Report) -> str:
-    """A replayed record (`check` with keep=True) in canonical form."""
-    assert report.record is not None, "a record that does not parse has no canonical form"
-    black_first = bool(report.rules and report.rules.turn(report.positions[0]) == BLACK) \
-        if report.positions else False
-    return write_record(report.record, black_first, report.canonical)
-
-
 @dataclass(frozen=True)
 class CanonicalFile:
     """A file of records as `lusoria fmt --check` or `--write` sees it: its bytes, the bytes of its
@@ -106,13 +108,6 @@ def canonical_files(paths: Iterable[Source], encoding: str = "utf-8",
     """Each file of `paths` (or `-`, read once) whole, in canonical form beside its bytes, for
     `lusoria fmt --check` and `--write`: only an lgn file has a canonical form (another format is
     a CanonicalFile with no reports, its canonical bytes its own)."""
-    import io
-    import sys
-
-    from lusoria.formats import format_of
-    from lusoria.notation.reader import split_records
-    from lusoria.notation.sources import HEAD, decoded_text, head_text, shown_path
-
     for path in found(paths, format):
         if isinstance(path, Skipped) or not isinstance(path, str):
             yield path if isinstance(path, Skipped) else Unreadable(str(path), f"{path}: not a file")
@@ -307,9 +302,7 @@ def replay_page(source: Source, index: int = 0) -> str:
 
 def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
             tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
-    """Every record of `paths` written as lgn or OTN (`lusoria convert`; lusoria.formats.convert)."""
-    from lusoria.formats.convert import convert as converted
-
+    """Every record of `paths` written in format `to` (`lusoria convert`; lusoria.formats.convert)."""
     return converted(paths, to, encoding, format, tags)
 
 

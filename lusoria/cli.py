@@ -14,7 +14,7 @@ import click
 
 from lusoria import __version__, build, output
 from lusoria.terminal import echo, escaped, unescaped
-from lusoria.options import Bounded, Encoding, LazyChoice, LazyDefault
+from lusoria.options import Bounded, Encoding, LazyDefault, Named
 from lusoria.words import plural
 
 if TYPE_CHECKING:
@@ -44,12 +44,12 @@ def reading_options(command):
         return value
 
     for option in reversed((
-            click.option("--from", "from_", type=LazyChoice(lambda: api.SOURCE_FORMATS), expose_value=False,
+            click.option("--from", "from_", type=Named(lambda: api.source_formats()), expose_value=False,
                          callback=chosen,
                          help="Read the input in this format (default: by extension, then content; lgn for -)."),
             click.option("--variant", "move_variant", expose_value=False, callback=chosen, metavar="PRESET",
                          help="Tafl move lists (--from tafl), and aagenielsen.dk games of a type lusoria does not "
-                              "know: the Tablut preset they follow (default aage)."),
+                              "know: the preset they follow (default: their format's)."),
             click.option("--rules", "move_rules", expose_value=False, callback=chosen, metavar="'KEY=VALUE …'",
                          help="The same records: option overrides, as in the Rules tag."))):
         command = option(command)
@@ -91,6 +91,15 @@ class Lusoria(click.Group):
     status INTERNAL_ERROR; `--debug` (or LUSORIA_DEBUG=1) lets its traceback through instead."""
 
     debug = False
+
+    @property
+    def help(self) -> str | None:
+        """The group's help, GAMES in it the names of the games there are (asked for when shown)."""
+        return self._help.replace("GAMES", ", ".join(api.known_games())) if self._help else self._help
+
+    @help.setter
+    def help(self, text: str | None) -> None:
+        self._help = text
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         self.debug = os.environ.get(DEBUG_SWITCH, "") not in ("", "0")
@@ -134,7 +143,7 @@ def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=debug_requested,
               help=f"Show the traceback of an internal error (as {DEBUG_SWITCH}=1 does).")
 def main() -> None:
-    """Parse, validate and archive game records of Tablut, Ludus latrunculorum and Laquet.
+    """Parse, validate and archive records of ancient board games: GAMES.
 
     Exit status: 0 success (every record valid), 1 a record is invalid, 2 an input cannot be
     read or a usage error, 3 an internal error (a bug in lusoria: please report it)."""
@@ -371,7 +380,7 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
 
 @main.command()
 @paths_argument
-@click.option("--to", "to", type=click.Choice(["lgn", "otn"]), required=True, help="The format to write.")
+@click.option("--to", "to", type=Named(lambda: api.target_formats()), required=True, help="The format to write.")
 @click.option("--output-dir", type=click.Path(file_okay=False), metavar="DIR",
               help="Write each record to its own file in DIR (needed for OTN, one game per file, "
                    "when there are several records).")
@@ -386,7 +395,7 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
     input cannot be read, a file cannot be written, or no record was found."""
     inputs, status, records, written = Inputs(), 0, 0, 0
-    held: str | None = None  # one OTN game for standard output, written once no second one comes
+    held: str | None = None  # the game of a format of one game per file, written once no second one comes
     outputs: dict[str, str] = {}  # the files written, and the record each holds
     for item in inputs(api.convert(paths, to, encoding, **reading())):
         records += 1
@@ -396,9 +405,9 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
             status = max(status, 1)
         elif output_dir:
             status = max(status, converted_file(output_dir, item, to, outputs))
-        elif to == "otn":
+        elif api.FORMATS[to].one_game:
             if held is not None:
-                raise click.UsageError("OTN holds one game per file: give --output-dir for several records")
+                raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
             held = item.text
         else:
             echo(("\n" if written else "") + item.text.rstrip("\n") + "\n", nl=False)
@@ -418,7 +427,7 @@ def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[s
 
     assert item.text is not None
     record = f"{item.source.path or '<stdin>'}, record {item.source.index}"
-    name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}.{'otg' if to == 'otn' else 'lgn'}"
+    name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}{api.FORMATS[to].suffixes[0]}"
     path = os.path.join(directory, name)
     if path in outputs:
         echo(f"lusoria: {record} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
@@ -435,13 +444,13 @@ def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[s
 
 
 @main.command()
-@click.option("--game", required=True, type=LazyChoice(lambda: sorted(api.GAMES), case_sensitive=False),
+@click.option("--game", required=True, type=Named(lambda: api.known_games(), case_sensitive=False),
               help="Which game.")
 @click.option("-n", "--count", "count", type=Bounded(1), default=1, show_default=True, help="How many games.")
 @click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
-@click.option("--board", help="Latrunculi: the board size, as in the Board tag (WxH).")
+@click.option("--board", help="A game played on boards of several sizes: the board size, as in the Board tag (WxH).")
 @click.option("--max-plies", type=Bounded(), default=200, show_default=True, help="Stop a game (result *) after this many plies.")
 def random(game: str, count: int, seed: int, variant: str | None, rules: str | None, board: str | None,
            max_plies: int) -> None:

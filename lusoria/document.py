@@ -24,7 +24,7 @@ from lusoria.notation.reader import RecordText, known_games, scan_tags, split_re
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, SIDE_NAMES
-from lusoria.validator.games import game_class
+from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number
 
 TAG_NAMES = ("Game", "Variant", "Rules", "Board", "Position", "Event", "Site", "Date", "Round", "White",
@@ -319,14 +319,8 @@ def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
     board = Board(report, number)
     canonical = board.last or ply.text
     side = SIDE_NAMES[rules.turn(report.positions[number - 1])]
-    lines = [f"**ply {number}** ({side}): `{canonical}`"]
-    if report.game == "laquet":
-        roll, _, plays = canonical.partition(":")
-        lines.append(f"roll {'-'.join(roll)}, plays: {plays.strip()}; "
-                     f"{rules.tally(report.positions[0], report.positions[number])}")
-    else:
-        captured = re.search(r"x([^~#+]*)", canonical)
-        lines.append(f"captured: {', '.join(captured[1].split('/'))}" if captured else "captured nothing")
+    lines = [f"**ply {number}** ({side}): `{canonical}`",
+             rules.ply_summary(canonical, report.positions[0], report.positions[number])]
     return "\n\n".join(lines) + f"\n\n```text\n{board.text()}\n```"
 
 
@@ -365,7 +359,6 @@ class Completion:
 
 
 _WORD = re.compile(r"[^\s(){}\[\];]*$")
-_ROLL = re.compile(r"([1-6])-?([1-6]):")
 
 
 def completions(entry: Entry | None, document_line: str, line: int, column: int) -> list[Completion]:
@@ -419,11 +412,12 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
         return []
     offset = sum(len(l) + 1 for l in lines[:row]) + start  # where the word starts in the record
     game = scan_tags(text).get("Game", "").lower()
+    rolls = GAMES[game].roll if game in GAMES else None
     typed = word + after
-    if game == "laquet":  # a ply is a roll and its plays: complete from the roll written
+    if rolls is not None:  # a ply is a roll and its plays: complete from the roll written
         cursor = offset + len(word)
         roll = None
-        for roll in _ROLL.finditer(text, max(0, cursor - 80), cursor):
+        for roll in rolls.finditer(text, max(0, cursor - 80), cursor):
             pass
         if roll is not None and not re.search(r"[0-9]+\.|\n", text[roll.end():cursor]):
             offset, typed = roll.start(), text[roll.start():cursor] + after
@@ -438,11 +432,11 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     ended = report.outcome
     if ended is None:
         plies = rules.legal_plies(position)
-        roll = _ROLL.match(typed) if game == "laquet" else None
-        if roll:  # the plies of the roll written, its dice in canonical order
-            dice = "".join(sorted(roll.group(1, 2), reverse=True)) + ":"
+        written = rolls.match(typed) if rolls else None
+        if written:  # the plies of the roll written, as the canonical plies write it
+            dice = rules.roll_text(written)
             plies = [p for p in plies if p.startswith(dice)]
-            typed = dice + typed[roll.end():]
+            typed = dice + typed[written.end():]
         plies.sort(key=lambda p: (not p.startswith(typed), -SequenceMatcher(None, typed, p).ratio()))
         found += [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
         if rules.turn(position) != BLACK or report.plies == 0:
@@ -492,7 +486,7 @@ def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
     """(line, column, length, token type index) of each token, 0-based in the document, one
     line at a time (a token that spans lines is cut at the line ends)."""
     game = (scan_tags(entry.source.text).get("Game") or "").lower()
-    pattern = _token_pattern(game if game in known_games() else known_games()[0])
+    pattern = _token_pattern(game if game in GAMES else any_game())
     text = entry.source.text
     starts = [0] + [m.end() for m in re.finditer("\n", text)]  # where each line starts
 

@@ -1,7 +1,7 @@
 """Writing files whole or not at all: every file lusoria writes for its user (`fmt --write`,
 every `-o`, `convert --output-dir`, `export`) is written into a temporary file beside the
 target, flushed to disk, then renamed over the target in one step. A full disk or a kill
-mid-write leaves the old file as it was (tests/test_writes.py checks that nothing else writes)."""
+mid-write leaves the old file as it was (tests/test_files.py checks that nothing else writes)."""
 
 from __future__ import annotations
 

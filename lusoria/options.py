@@ -1,6 +1,6 @@
 """Click parameter types for the command line: numbers bounded by the same helper as every
-number in a record (lusoria.notation.numbers), text encodings checked before use, choices and
-defaults found when they are needed."""
+number in a record (lusoria.notation.numbers), text encodings checked before use, and the
+names of a registry (games, formats), read when first needed."""
 
 from __future__ import annotations
 
@@ -47,21 +47,21 @@ class Encoding(click.ParamType):
         return value
 
 
-class LazyChoice(click.Choice):
-    """A Choice whose choices are found when they are needed (the registry's games, the formats
-    lusoria reads): the command line is made at start-up, which should not load what they name."""
-
-    def __init__(self, find: Callable[[], Iterable[str]], case_sensitive: bool = True):
-        self.find, self.case_sensitive = find, case_sensitive
-
-    @property
-    def choices(self) -> tuple[str, ...]:  # type: ignore[override]  # read when needed, never set
-        return tuple(self.find())
-
-
 class LazyDefault(click.Option):
     """An option whose default is a function's value, called when it is needed (by `--help`
     too, which shows the value): the default keeps its home in the module that imports late."""
 
     def get_default(self, ctx: click.Context, call: bool = True) -> Any:
         return super().get_default(ctx, call=True)
+
+
+class Named(click.Choice):
+    """One of the names a registry gives (`names`), asked for when the option is used or shown:
+    a plug-in's game or format counts, and a command that does not use it reads no plug-ins."""
+
+    def __init__(self, names: Callable[[], Iterable[str]], case_sensitive: bool = True):
+        self._names, self.case_sensitive = names, case_sensitive
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        return tuple(self._names())

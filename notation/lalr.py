@@ -13,8 +13,9 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.plies import shift_rows, split_run
-from lusoria.notation.reader import TERMINALS, MissingResult, SyntaxProblem, Terminals, cache_file, unquote
+from lusoria.notation.plies import split_run
+from lusoria.notation.syntax import TERMINALS, MissingResult, SyntaxProblem, Terminals, cache_file, unquote
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 
 MAX_NAG = 255  # as in PGN
 _BLANKS = re.compile(r"\s+")
@@ -118,8 +119,18 @@ def parse_lalr(text: str, game: str, offset: int) -> Record:
     record.result_line += offset
     if offset:
         record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
-        shift_rows(record.main, offset)
+        walk(record, _Shifted(offset))
     return record
+
+
+class _Shifted(Visitor):
+    """Adds `rows` to the line of every ply of a record, variations included."""
+
+    def __init__(self, rows: int) -> None:
+        self.rows = rows
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        ply.line += self.rows
 
 
 EXPECTED_NAMES = {  # in the order a message lists them

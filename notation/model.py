@@ -3,6 +3,7 @@
 Source details (line and column, both 1-based; the move numbers written) are kept but take
 no part in equality, so that a record equals its canonical re-reading.
 """
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
 """Splitting runs of plies and move numbers into the model's plies: the reader's innermost
 loop, compiled by mypyc with the rules modules (lusoria/accelerator.py)."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 
 import re
 
-from lusoria.notation.model import Line, Ply
+from lusoria.notation.model import Ply
 
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
@@ -35,12 +36,3 @@ def split_run(plies: list[Ply], pattern: re.Pattern[str], text: str, start: int,
         plies.append(Ply(ply, row, at - row_start + 1, number, [SUFFIX_NAGS[suffix]] if suffix else []))
         number = None
     return position, number
-
-
-def shift_rows(line: Line, rows: int) -> None:
-    """Add `rows` to the line number of every ply of `line` and of its variations."""
-    pending = [line]
-    while pending:
-        for ply in pending.pop().plies:
-            ply.line += rows
-            pending.extend(ply.variations)

@@ -18,12 +18,14 @@ from functools import cache
 from itertools import chain
 from typing import Iterable, Iterator
 
-from lusoria.errors import LusoriaError
 from lusoria.files import write_file
 from lusoria.grammar import grammar_text
-from lusoria.validator import games
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import split_run
+from lusoria.notation.slips import slip_fixes
+from lusoria.notation.syntax import (TERMINALS, MissingResult, SyntaxProblem, Terminals, cache_file, tag_parts,
+                                     unquote)
+from lusoria.validator import games
 
 MAX_TOKEN = 1 << 20  # characters in one token, in every format: a tag, a comment, a number (docs/robustness.md)
 LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\n]*"?|[^\s{};"]+')  # roughly the lexer's tokens
@@ -42,25 +44,9 @@ class RecordText:
     problems: "tuple[SyntaxProblem, ...]" = ()  # what that reader found wrong in the record it read (at plies)
 
 
-class SyntaxProblem(LusoriaError):
-    """A record that does not follow the notation (rule `syntax` or `tag`), or what a reader of
-    another format found wrong in it (a rule, at its `ply`)."""
-
-    def __init__(self, message: str, line: int | None, column: int | None, text: str = "", rule: str = "syntax",
-                 ply: int | None = None):
-        super().__init__(message)  # a place Lark leaves unset (None) counts as 0
-        self.message, self.line, self.column, self.text, self.rule = message, line or 0, column or 0, text, rule
-        self.ply = ply
-
-
 def known_games() -> tuple[str, ...]:
     """The games there are (lusoria.validator.games, the one registry)."""
     return games.known_games()
-
-
-class MissingResult(SyntaxProblem):
-    """A record whose movetext ends without a result marker: what comes before it may still
-    be read and checked (validator.replay.check)."""
 
 
 # -- splitting ---------------------------------------------------------------
@@ -134,19 +120,10 @@ def _grouped(pieces: Iterable[str], size: int = 1 << 20) -> Iterator[str]:
 
 # -- the tag section ----------------------------------------------------------
 
-def _tag_parts(terminals: dict[str, str]) -> str:
-    """A tag's parts, its name and value (groups 1, 2), from the grammar's TAG_NAME and TAG_VALUE."""
-    return rf"\[[ \t]*({terminals['TAG_NAME']})[ \t]*({terminals['TAG_VALUE']})[ \t]*\]"
-
-
 @cache
 def _tag_pattern() -> re.Pattern[str]:
     """A tag line."""
-    return re.compile(rf"^[ \t]*{_tag_parts(_terminal_patterns(known_games()[0]))}", re.M)
-
-
-def unquote(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value[1:-1]) if "\\" in value else value[1:-1]
+    return re.compile(rf"^[ \t]*{tag_parts(_terminal_patterns(games.any_game()))}", re.M)
 
 
 def scan_tags(text: str) -> dict[str, str]:
@@ -157,40 +134,6 @@ def scan_tags(text: str) -> dict[str, str]:
 
 
 # -- parsing -----------------------------------------------------------------
-
-TERMINALS = ("MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "TAG_NAME", "TAG_VALUE", "RESULT", "WHITESPACE")
-
-
-@dataclass(frozen=True, slots=True)
-class Terminals:
-    """A game's terminals as regular expressions, for what is read without the LALR parser."""
-
-    item: re.Pattern[str]  # blanks, then a move number, or a ply and its suffix (split_run)
-    tag: re.Pattern[str]  # blanks, then a tag: its name and value (groups 1, 2)
-    result: re.Pattern[str]  # a result marker
-    end: re.Pattern[str]  # blanks, a result marker (group 1), blanks (or whitespace), the end of the text
-
-    @classmethod
-    def of(cls, terminals: dict[str, str]) -> Terminals:
-        """Made from the grammar's terminals by name (TERMINALS)."""
-        number, ply, suffix, tag, result, space = (terminals[name] for name in (
-            "MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "RESULT", "WHITESPACE"))
-        blanks = r"[ \t\r\n]*+"  # _BLANK, which the other whitespace contains
-        return cls(re.compile(rf"{blanks}(?:(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?)"),
-                   re.compile(rf"{blanks}(?={tag}){_tag_parts(terminals)}"), re.compile(result),
-                   re.compile(rf"{blanks}({result})(?:{space})?\Z"))
-
-
-def cache_file(game: str, kind: str) -> str | None:
-    """Where a file made from the game's grammar is kept between runs: the user's own cache
-    folder, never a shared one (Lark's parser is a pickle); None when it cannot be made."""
-    folder = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "lusoria")
-    try:
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-    except OSError:
-        return None
-    return os.path.join(folder, f"{game}.{kind}")
-
 
 @cache
 def _terminal_patterns(game: str) -> dict[str, str]:
@@ -244,14 +187,12 @@ def parse_record(source: RecordText | str) -> Record:
     offset = source.line - 1
     game = _GAME_TAG.search(source.text)
     if game is None and not _NEXT_TAG.search(source.text) and not _starts_as_movetext(source.text):
-        from lusoria.formats import FORMATS
-
-        raise SyntaxProblem(f"not a game record in any format lusoria reads ({', '.join(FORMATS)}): read as lgn, "
-                            "it has no tag and no movetext", source.line, 1)
+        raise SyntaxProblem("not a game record in any format lusoria reads: read as lgn, it has no tag and no "
+                            "movetext", source.line, 1)
     if game is None:
         raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     name = game[1].lower()
-    if name not in known_games():
+    if name not in games.GAMES:
         raise SyntaxProblem(f"unknown game '{game[1]}' (known: {', '.join(known_games())})",
                             offset + source.text.count("\n", 0, game.start(1)) + 1,
                             game.start(1) - source.text.rfind("\n", 0, game.start(1)), game[1], "tag")
@@ -278,8 +219,6 @@ def _starts_as_movetext(text: str) -> bool:
     """Whether a text starts as the movetext of some game: a ply (after its move number, if any)
     as written or as a slip that notation.slips mends, or a result marker; a text with no tag
     that does not is no record at all (a file in another format named on the command line)."""
-    from lusoria.notation.slips import slip_fixes
-
     start = _end_of(_SKIPPED, text, 0)
     line_end = text.find("\n", start)
     first_line = text[:line_end if line_end >= 0 else len(text)]  # enough to read past its first ply

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from lusoria.notation.reader import SyntaxProblem, known_games
+from lusoria.notation.syntax import SyntaxProblem
+from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
 DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"  # hyphens, figure dash, en and em dash, bar, minus
@@ -31,7 +32,7 @@ class Fix(NamedTuple):
 
 def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     """The fixes for the slip at a syntax error (`line`, `column`: 1-based, within `text`)."""
-    if game not in known_games():
+    if game not in GAMES:
         return []
     lines = text.split("\n")
     if not 0 < line <= len(lines):
@@ -78,9 +79,8 @@ def _plies(word: str, game: str) -> list[str]:
     if len(word) > 1 and word[0] in "kpd" and word[1].isalpha():  # a lowercase piece letter
         word = word[0].upper() + word[1:]
         candidates.append(word)
-    if game != "laquet":
-        word = re.sub(r"^([A-Z]?[a-p]\d{1,2})x([a-p]\d{1,2})", r"\1-\2", word)  # chess-style capture
-        word = re.sub(r"^([A-Z]?[a-p]\d{1,2}?)([a-p]\d{1,2})", r"\1-\2", word)  # no hyphen
+    if (mended := GAMES[game].mended_ply(word)) != word:  # as the game's plies go: `e3c3`, `e3xc3`
+        word = mended
         candidates.append(word)
     if word == "-":
         candidates.append("--")  # a pass written with one long dash

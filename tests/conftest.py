@@ -83,3 +83,16 @@ def ctrl_c_when_ready(script: str, *args: str) -> tuple[int, str, str]:
     finally:
         process.kill()
     return process.returncode, output, errors
+
+
+@pytest.fixture
+def deadline():
+    """A test of worker processes that hangs fails after a minute, instead of stopping the suite."""
+    def expired(signum, frame):
+        raise TimeoutError("the test took more than a minute: a hang?")
+
+    before = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, before)

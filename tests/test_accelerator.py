@@ -21,7 +21,7 @@ PROBE = """import importlib
 from pathlib import Path
 from lusoria import accelerator
 print(accelerator.describe())
-print(*sorted({Path(importlib.import_module(name).__file__).suffix for name in accelerator.COMPILED}))
+print(*sorted({Path(importlib.import_module(name).__file__).suffix for name in accelerator.built()}))
 """
 BUILT = Path(importlib.machinery.EXTENSION_SUFFIXES[0]).suffix  # .so, or .pyd on Windows
 
@@ -64,16 +64,25 @@ def test_a_source_newer_than_its_compiled_module_runs_instead(tmp_path):
     shutil.copytree(links, tmp_path / "copy" / "lusoria", ignore=shutil.ignore_patterns("__pycache__"))
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "copy"), "LUSORIA_PURE_PYTHON": ""}
     assert probe(env, tmp_path) == ["compiled with mypyc", BUILT]  # the copy as built
-    edited = tmp_path / "copy" / (accelerator.COMPILED[-1].replace(".", "/") + ".py")
+    edited = tmp_path / "copy" / (accelerator.built()[-1].replace(".", "/") + ".py")
     later = time.time() + 10
     os.utime(edited, (later, later))
     assert probe(env, tmp_path) == [f"pure Python: {edited.name} is newer than its compiled module (pip install -e "
                                     ". again)", ".py"]
 
 
-RULES_TESTS = ["tests/test_tablut_rules.py", "tests/test_latrunculi_rules.py", "tests/test_laquet_rules.py",
-               "tests/test_rule_edges.py", "tests/test_fast_paths.py", "tests/test_conformance.py",
-               "tests/test_replay.py", "tests/test_toy_game.py", "tests/test_record_squares.py",
+def test_the_marked_modules_are_the_compiled_ones(tmp_path):
+    """One rule (accelerator.MARK in a module's source) says what setup.py compiles: the rules
+    modules and the reader's hot paths, and what the shared library of this build holds."""
+    marked = accelerator.marked(accelerator.installed_layout(ROOT, tmp_path))
+    assert {"lusoria.validator.replay", "lusoria.validator.tafl", "lusoria.notation.plies"} <= set(marked)
+    if accelerator.built():
+        assert list(accelerator.built()) == marked
+
+
+RULES_TESTS = ["tests/validator/test_tablut.py", "tests/validator/test_latrunculi.py", "tests/validator/test_laquet.py",
+               "tests/validator/test_rule_edges.py", "tests/validator/test_fast_paths.py", "tests/system/test_conformance.py",
+               "tests/validator/test_replay.py", "tests/validator/test_games.py", "tests/archive/test_positions.py",
                "tests/test_pickling.py"]
 
 

@@ -54,6 +54,16 @@ def test_strict_turns_warnings_into_errors(in_root):
     assert strict.exit_code == 1 and "error[T8]" in strict.output
 
 
+def test_validate_counts_every_error_of_a_record():
+    # the main line and a variation broken: one invalid record, two errors
+    two = '[Game "tablut"]\n\n1. e3-c3 (1. e3-e9) d1-d9 *\n'
+    result = run("validate", "-", input=two + "\n" + '[Game "tablut"]\n1. e3-c3 *\n')
+    assert result.exit_code == 1 and result.output.count("error[T2]") == 2
+    assert "2 records: 1 valid, 1 invalid (2 errors, 0 warnings)\n" in result.output
+    [broken] = [json.loads(line) for line in run("validate", "--json", "-", input=two).output.splitlines()]
+    assert [(d["rule"], d["ply"], d["column"]) for d in broken["diagnostics"]] == [("T2", 1, 14), ("T2", 2, 21)]
+
+
 def test_validate_reads_stdin():
     result = run("validate", "-", input='[Game "tablut"]\n1. e3-c3 *\n')
     assert result.exit_code == 0 and result.output == "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"

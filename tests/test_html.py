@@ -4,7 +4,7 @@ import re
 
 from lusoria.api import random_records
 from lusoria.html import replay_page, stored_boards
-from lusoria.notation.sources import read_sources
+from lusoria.formats.sources import read_sources
 from lusoria.svg import position_svg
 from lusoria.validator.replay import check
 

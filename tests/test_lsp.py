@@ -318,10 +318,9 @@ async def test_semantic_tokens(client: LanguageClient):
 
 
 def hostile_texts() -> list[str]:
-    """The hostile files of test_hostile.py, as an editor would decode them, and mutated records."""
-    from test_hostile import VALID, test_hostile_files
+    """The hostile files (tests/hostile.py), as an editor would decode them, and mutated records."""
+    from hostile import FILES as files, VALID
 
-    files = next(mark.args[1] for mark in test_hostile_files.pytestmark if mark.name == "parametrize")
     rng = random.Random(17)
     mutated = []
     for record in VALID:

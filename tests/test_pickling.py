@@ -1,4 +1,4 @@
-"""Everything that crosses the worker pool survives pickle (lusoria.pipeline.in_workers sends
+"""Everything that crosses the worker pool survives pickle (lusoria.workers.in_workers sends
 records to workers and their results back): the record a worker takes, what the workers of
 `validate` and `import` return, every type those hold, and every exception the library defines
 (a worker's exception is raised again in the parent). The types are found, not listed: from the

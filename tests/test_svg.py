@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from lusoria.api import board
-from lusoria.notation.sources import read_sources
+from lusoria.formats.sources import read_sources
 
 from conftest import ROOT
 

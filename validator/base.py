@@ -126,7 +126,8 @@ class Game(Generic[P]):
         """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
         A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
         if "Board" in tags:
-            raise OptionError(f"a Board tag is for latrunculi only: {cls.name} has one board", "Board")
+            raise OptionError(f"a Board tag is for games played on boards of several sizes: {cls.name} has one "
+                              "board", "Board")
         return cls(cls.options_from_tags(tags), tags.get("Variant"))
 
     @classmethod
@@ -262,3 +263,23 @@ class Game(Generic[P]):
         preset = self.preset_options(self.variant)
         changed = {key: value for key, value in self.option.items() if value != preset[key]}
         return {"Rules": " ".join(f"{k}={v}" for k, v in changed.items())} if changed else {}
+
+    # -- what the editor and the slips ask (lusoria/document.py, notation/slips.py) ------------------
+    roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the roll a ply starts with, as written
+    # (its dice the groups); such a ply holds blanks, and the editor completes it from its roll
+
+    @classmethod
+    def roll_text(cls, written: re.Match[str]) -> str:
+        """A roll that `roll` matched, as the canonical plies start with it."""
+        return written[0]
+
+    def ply_summary(self, canonical: str, start: P, position: P) -> str:
+        """What a ply (`canonical`, which led to `position`) did, in a few words, for the editor's
+        hover: by default what the game has cost each side since `start` (`tally`)."""
+        return self.tally(start, position)
+
+    @classmethod
+    def mended_ply(cls, word: str) -> str:
+        """A word that broke the syntax, mended as the slips of this game's plies go (docs/slips.md):
+        by default, as it is."""
+        return word

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
-from lusoria.notation.model import Record
+from lusoria.notation.model import Ply, Record
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import Game, OptionError
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import ERROR, replay
@@ -71,14 +72,21 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
     return sorted(sets, key=lambda item: item[0])
 
 
+class _Plies(Visitor):
+    """Counts the plies of a record, variations included."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        self.count += 1
+
+
 def _count_plies(record: Record) -> int:
     """The plies of a record, variations included."""
-    count, lines = 0, [record.main]
-    while lines:
-        line = lines.pop()
-        count += len(line.plies)
-        lines.extend(variation for ply in line.plies for variation in ply.variations)
-    return count
+    plies = _Plies()
+    walk(record, plies)
+    return plies.count
 
 
 def _describe(variant: str, changed: dict[str, str], declared_variant: str) -> str:

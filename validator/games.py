@@ -4,8 +4,9 @@ A game is its rules class (a `Game` subclass, validator/base.py), which names it
 grammar (`Game.grammar`: `grammar/<name>.lark` unless it gives a path) and describes
 its positions for drawing (`Game.diagram`). The reader, the slips, the editor's
 completions, the replay driver, `random`, the pictures and the archive all ask here.
-The built-in games are imported when first used (`validate` of one Tablut file loads
-no Laquet rules); a game from outside the package joins with `register`.
+The built-in games are imported when first used (`validate` of one game's records loads no
+other game's rules); a package outside lusoria adds a game through the `lusoria.games` entry
+point (`name = "module:Class"`), and a program with `register`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from lusoria.validator.base import Game
 
 G = TypeVar("G", bound=Game[Any])
 
+ENTRY_POINTS = "lusoria.games"  # a package's games: name = "module:Class"
 _BUILT_IN = {"brandubh": "lusoria.validator.brandubh:Brandubh",
              "copenhagen": "lusoria.validator.copenhagen:Copenhagen",
              "laquet": "lusoria.validator.laquet:Laquet",
@@ -26,17 +28,39 @@ _BUILT_IN = {"brandubh": "lusoria.validator.brandubh:Brandubh",
 
 
 class Registry(Mapping[str, type[Game]]):
-    """Game name (lower case) -> rules class; built-in classes are imported on first use."""
+    """Game name (lower case) -> rules class. The built-in classes, and those of the `lusoria.games`
+    entry points (name -> `module:Class`, read when a name is not found or every name is asked
+    for), are imported on first use; `register` adds a class."""
 
-    def __init__(self, built_in: dict[str, str]):
-        self._built_in = built_in
+    def __init__(self, built_in: dict[str, str], group: str = ENTRY_POINTS):
+        self._built_in, self._group = built_in, group
         self._where = dict(built_in)  # name -> "module:Class", until loaded
         self._classes: dict[str, type[Game]] = {}
-        self.names = tuple(sorted(built_in))  # every game's name, sorted
+        self._found: dict[str, str] | None = None  # the entry points' games, once read
+
+    def _find(self) -> dict[str, str]:
+        """The games of the entry points (read once); a built-in game keeps its name."""
+        if self._found is None:
+            from importlib.metadata import entry_points
+
+            self._found = {point.name.lower(): point.value for point in entry_points(group=self._group)
+                           if point.name.lower() not in self._built_in}
+            for name, where in self._found.items():
+                if name not in self._classes:
+                    self._where.setdefault(name, where)
+        return self._found
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every game's name, sorted."""
+        self._find()
+        return tuple(sorted({*self._where, *self._classes}))
 
     def __getitem__(self, name: str) -> type[Game]:
         name = name.lower()
         if name not in self._classes:
+            if name not in self._where:
+                self._find()
             module, _, attribute = self._where[name].partition(":")  # KeyError: not a known game
             self._classes[name] = getattr(import_module(module), attribute)
         return self._classes[name]
@@ -48,22 +72,24 @@ class Registry(Mapping[str, type[Game]]):
         return len(self.names)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name.lower() in self.names
+        if not isinstance(name, str):
+            return False
+        name = name.lower()
+        return name in self._classes or name in self._where or name in self._find()
 
     def register(self, cls: type[G]) -> type[G]:
         """Add a game (or replace the one of the same name); usable as a class decorator."""
         self._where.pop(cls.name, None)
         self._classes[cls.name] = cls
-        self.names = tuple(sorted({*self.names, cls.name}))
         return cls
 
     def unregister(self, name: str) -> None:
-        """Remove a game that `register` added (a built-in game it replaced comes back)."""
+        """Remove a game that `register` added (a built-in game, or an entry point's, that it
+        replaced comes back)."""
         self._classes.pop(name, None)
-        if name in self._built_in:
-            self._where[name] = self._built_in[name]
-        else:
-            self.names = tuple(other for other in self.names if other != name)
+        earlier = self._built_in.get(name) or (self._found or {}).get(name)
+        if earlier is not None:
+            self._where[name] = earlier
 
 
 GAMES = Registry(_BUILT_IN)
@@ -78,3 +104,8 @@ def game_class(name: str) -> type[Game]:
 def known_games() -> tuple[str, ...]:
     """The names of the games there are, sorted."""
     return GAMES.names
+
+
+def any_game() -> str:
+    """One built-in game's name, for what the grammars of all games share (common.lark's)."""
+    return min(_BUILT_IN)

@@ -166,6 +166,17 @@ class GridGame(Game[P]):
             return 0 if a is b else 3
         return grid_distance(a, b)
 
+    def ply_summary(self, canonical: str, start: P, position: P) -> str:
+        """The squares a ply captured (its capture list)."""
+        captured = re.search(r"x([^~#+]*)", canonical)
+        return f"captured: {', '.join(captured[1].split('/'))}" if captured else "captured nothing"
+
+    @classmethod
+    def mended_ply(cls, word: str) -> str:
+        """A capture written chess-style (`e3xc3`), or a move without its hyphen (`e3c3`): `e3-c3`."""
+        word = re.sub(r"^([A-Z]?[a-p]\d{1,2})x([a-p]\d{1,2})", r"\1-\2", word)
+        return re.sub(r"^([A-Z]?[a-p]\d{1,2}?)([a-p]\d{1,2})", r"\1-\2", word)
+
 
 def _run(digits: str) -> int:
     """A run of empty squares in a pattern: no wider than any board."""

@@ -3,6 +3,7 @@
 Points 1–18 are played on, in the same direction by both colours; 19–24 (the
 quadrant marked Laquet) are never entered; a checker leaving past 18 is borne off.
 """
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 
@@ -239,6 +240,17 @@ class Laquet(Game[LaquetPosition]):
 
     def tally(self, start: LaquetPosition, position: LaquetPosition) -> str:
         return f"borne off: White {position.off(WHITE)}, Black {position.off(BLACK)}"
+
+    # -- the editor ----------------------------------------------------------------
+    roll = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
+
+    @classmethod
+    def roll_text(cls, written: re.Match[str]) -> str:
+        return "".join(sorted(written.group(1, 2), reverse=True)) + ":"
+
+    def ply_summary(self, canonical: str, start: LaquetPosition, position: LaquetPosition) -> str:
+        roll, _, plays = canonical.partition(":")
+        return f"roll {'-'.join(roll)}, plays: {plays.strip()}; {self.tally(start, position)}"
 
     def render(self, position: LaquetPosition) -> str:
         return "\n".join([

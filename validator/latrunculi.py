@@ -1,4 +1,5 @@
 """Ludus latrunculorum (RULES.md L0–L5, S1–S5, P1, E1–E3, X1–X4 and the options)."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 

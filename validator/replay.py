@@ -1,6 +1,7 @@
 """The game-independent replay driver: checks every ply of a record, its
 variations, its move numbers, announcements and result, and reports
 diagnostics as data."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import MissingResult, RecordText, SyntaxProblem, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
 from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.notation.writer import write_record
 from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
 from lusoria.validator.games import game_class, known_games
 from lusoria.validator.suggest import alike, best, suggestions
@@ -121,6 +123,14 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
     report.diagnostics = sorted(read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics],
                                 key=_place)
     return report
+
+
+def canonical_text(report: Report) -> str:
+    """A replayed record (`check` with keep=True) in canonical form: the lgn format's writer."""
+    assert report.record is not None, "a record that does not parse has no canonical form"
+    black_first = bool(report.rules and report.rules.turn(report.positions[0]) == BLACK) \
+        if report.positions else False
+    return write_record(report.record, black_first, report.canonical)
 
 
 def _place(diagnostic: Diagnostic) -> tuple[int, int]:

@@ -1,6 +1,7 @@
 """Tablut (RULES.md T1–T13 and the Tablut options, Ashton Tablut's camps and repetition among
 them): data for the tafl engine (validator/tafl.py) — the 9×9 board with its konakis, the
 options and presets, and the rules' IDs."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 
@@ -8,9 +9,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.validator.base import BLACK, WHITE
-from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, Move, RuleIds, Settings, TaflBoard, TaflGame, geometry
-from lusoria.validator.tafl import parse_move as parse_tafl_move
+from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, RuleIds, Settings, TaflBoard, TaflGame, geometry, shared_rules
 
 SIZE: Final = 9
 SWEDE: Final = DEFENDER
@@ -36,11 +35,6 @@ def square_name(square: int) -> str:
 
 def square_index(name: str) -> int:
     return GEOMETRY.index[name]
-
-
-def parse_move(text: str) -> Move | None:
-    """The parts of a Tablut ply the grammar has accepted; None for the pass `--`."""
-    return parse_tafl_move(GEOMETRY, text)
 
 
 @mypyc_attr(native_class=False)
@@ -77,15 +71,12 @@ class Tablut(TaflGame):
     def settings_for(self, option: dict[str, str]) -> Settings:
         camp_squares = ASHTON_CAMP_SQUARES if option["camps"] == "ashton" else ()
         return self.on_board(
-            IDS, passers={"all": (SWEDE, KING, MUSCOVITE), "king": (KING,), "none": ()}[option["throne-pass"]],
+            IDS, **shared_rules(option),
+            passers={"all": (SWEDE, KING, MUSCOVITE), "king": (KING,), "none": ()}[option["throne-pass"]],
             king_stops=option["throne-stop"] == "king",
-            hostile=option["throne-hostile"],
-            king_like_soldier=option["king-capture"] == "2",
-            captors=((SWEDE, KING) if option["king-armed"] == "yes" else (SWEDE,), (MUSCOVITE,)),
             tuichi_ends=option["tuichi-ends"] == "yes",
             passes=option["no-move"] == "passes",
             camp_squares=camp_squares,
             camps=ASHTON_CAMPS if camp_squares else bytes(SIZE * SIZE),
             camp_hostile_when_held=option["camp-hostile"] == "always",
-            repetition=option["repetition"] == "draw",
-            first=BLACK if option["first"] == "black" else WHITE)
+            repetition=option["repetition"] == "draw")

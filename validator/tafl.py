@@ -7,13 +7,14 @@ which carry the IDs of the game's rules (`RuleIds`), so that a diagnostic cites 
 Pieces are codes in a board of bytes (a1 b1 … by rank): the defenders are White (soldiers and
 the king), the attackers Black. Compiled with mypyc: the hot functions are module-level and take
 their tables from a `Geometry` (one for each board) and their options from `Settings`."""
+# lusoria: compiled with mypyc
 
 from __future__ import annotations
 
 import random
 import re
 from functools import cache, lru_cache, partial
-from typing import Final, NamedTuple
+from typing import Final, Iterable, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -137,7 +138,7 @@ class Settings(NamedTuple):
     exits: bytes  # by square, 1 where the king escapes: the corners, or the edge
     closed: bytes  # by square, 1 for the throne, the camps and the corners: squares not every piece may step to
     shieldwall: bool
-    shieldwall_corners: bool  # a corner closes a shieldwall too (OpenTafl's strong shieldwall)
+    wall_corners: bytes  # by square, 1 for a corner that closes a shieldwall (OpenTafl's strong shieldwall)
     forts: bool
     encirclement: bool
 
@@ -217,15 +218,20 @@ def corner_options(defaults: dict[str, str]) -> dict[str, tuple[str, ...]]:
             else values for key, values in CORNER_OPTIONS.items()}
 
 
-def corner_rules(option: dict[str, str]) -> dict:
+def shared_rules(option: dict[str, str]) -> dict[str, object]:
+    """The Settings' rule fields set by the options every tafl game has: first, throne-hostile,
+    king-capture, king-armed."""
+    return dict(first=BLACK if option["first"] == "black" else WHITE, hostile=option["throne-hostile"],
+                king_like_soldier=option["king-capture"] == "2",
+                captors=((DEFENDER, KING) if option["king-armed"] == "yes" else (DEFENDER,), (ATTACKER,)))
+
+
+def corner_rules(option: dict[str, str]) -> dict[str, object]:
     """The Settings' rule fields that the options of a corner-escape game set (CORNER_OPTIONS):
     every piece passes over the empty throne, only the king stops there."""
-    return dict(passers=(DEFENDER, KING, ATTACKER), king_stops=True, hostile=option["throne-hostile"],
-                king_like_soldier=option["king-capture"] == "2",
-                captors=((DEFENDER, KING) if option["king-armed"] == "yes" else (DEFENDER,), (ATTACKER,)),
-                first=BLACK if option["first"] == "black" else WHITE, shieldwall=option["shieldwall"] != "none",
-                shieldwall_corners=option["shieldwall"] == "strong", forts=option["exit-forts"] == "yes",
-                encirclement=option["encirclement"] == "yes")
+    return dict(shared_rules(option), passers=(DEFENDER, KING, ATTACKER), king_stops=True,
+                shieldwall=option["shieldwall"] != "none", strong_walls=option["shieldwall"] == "strong",
+                forts=option["exit-forts"] == "yes", encirclement=option["encirclement"] == "yes")
 
 
 @mypyc_attr(native_class=False)
@@ -259,13 +265,15 @@ class TaflGame(GridGame[TaflPosition]):
         board = cls.board
         geo = geometry(board.size, cls.square(board.throne))
         corners = geo.corners if board.corner_escape else bytes(geo.squares)
+        strong_walls = rules.pop("strong_walls", False)
         chosen = {**dict(tuichi_ends=False, passes=False, camp_squares=(), camps=bytes(geo.squares),
-                         camp_hostile_when_held=True, repetition=False, shieldwall=False, shieldwall_corners=False,
-                         forts=False, encirclement=False), **rules}
+                         camp_hostile_when_held=True, repetition=False, shieldwall=False, forts=False,
+                         encirclement=False), **rules}
         closed = bytes(s == geo.throne or chosen["camps"][s] > 0 or corners[s] > 0 for s in range(geo.squares))
         return Settings(geo=geo, ids=ids, throne_words=f"the {board.throne_name} ({board.throne})",
                         corner_escape=board.corner_escape, corners=corners,
-                        exits=corners if board.corner_escape else geo.edge, closed=closed, **chosen)
+                        exits=corners if board.corner_escape else geo.edge, closed=closed,
+                        wall_corners=corners if strong_walls else bytes(geo.squares), **chosen)
 
     @classmethod
     def square(cls, name: str) -> int:
@@ -376,7 +384,8 @@ class TaflGame(GridGame[TaflPosition]):
             return Outcome("0-1", settings.ids.captured, "there is no king on the board", KING_CAPTURED)
         if settings.exits[king]:
             return Outcome("1-0", settings.ids.escape, f"the king stands on {_exits(settings)}", KING_ESCAPED)
-        return _ending(board, position.turn, BLACK, settings)  # no Tuichi on a starting position
+        return _ending(board, position.turn, NOBODY, settings)  # nobody moved: no Tuichi (T10), forts and
+        # encirclement both judged (C14)
 
     def ply_parts(self, text: str) -> GridPly | None:
         move = parse_move(self.geo, text)
@@ -430,9 +439,9 @@ def _exits(settings: Settings) -> str:
     return "a corner" if settings.corner_escape else "the edge"
 
 
-def _order(square: int, size: int) -> tuple[int, int]:
-    """Export order of captures: by file, then by rank."""
-    return square % size, square // size
+def capture_list(geo: Geometry, squares: Iterable[int]) -> str:
+    """Captured squares as a capture list writes them: by file, then by rank (`c1/d1/e1`)."""
+    return "/".join(geo.names[s] for s in sorted(squares, key=lambda s: (s % geo.size, s // geo.size)))
 
 
 def _closed(camps: bytes, square: int, camp: int) -> bool:
@@ -457,15 +466,16 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
     board = bytearray(position.board)
     board[move.target], board[move.origin] = board[move.origin], EMPTY
     captured = _captures(board, side, move.target, settings)
-    if settings.shieldwall:
-        captured += [square for square in _shieldwall(board, side, move.target, settings) if square not in captured]
+    walled = [square for square in _shieldwall(board, side, move.target, settings) if square not in captured] \
+        if settings.shieldwall else []
+    captured += walled
     if move.captures is not None:
         check_capture_list(text, ids.capture)
         if move.captures != set(captured):
-            said = "/".join(geo.names[s] for s in sorted(move.captures, key=lambda s: _order(s, geo.size))) \
-                or "nothing"
-            real = "/".join(geo.names[s] for s in sorted(captured, key=lambda s: _order(s, geo.size))) or "nothing"
-            rule = ids.king if KING in (position.board[s] for s in move.captures ^ set(captured)) else ids.capture
+            said, real = capture_list(geo, move.captures), capture_list(geo, captured) or "nothing"
+            wrong = move.captures ^ set(captured)
+            rule = ids.king if KING in (position.board[s] for s in wrong) else \
+                ids.shieldwall if wrong & set(walled) else ids.capture
             if settings.camp_squares and \
                     move.captures == set(_captures(board, side, move.target, settings._replace(camps=bytes(len(board))))):
                 rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
@@ -502,7 +512,7 @@ def _format(geo: Geometry, board: bytes, move: Move, captured: list[int]) -> str
     piece = "K" if board[move.origin] == KING else ""
     text = f"{piece}{geo.names[move.origin]}-{geo.names[move.target]}"
     if captured:
-        text += "x" + "/".join(geo.names[s] for s in sorted(captured, key=lambda s: _order(s, geo.size)))
+        text += "x" + capture_list(geo, captured)
     return text + move.announcement
 
 
@@ -649,12 +659,11 @@ def _king_taken(board: bytearray, king: int, behind: int, settings: Settings) ->
 
 def _shieldwall(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
     """C7: the soldiers of a line of two pieces or more of the other side along the edge, from
-    `target` (where the mover landed) to a piece of the mover's (or a corner, with
-    `shieldwall_corners`) at its other end, each piece of the line with a piece of the mover's in
-    front of it. The king is not captured."""
-    geo, captors = settings.geo, settings.captors[side]
-    corners = settings.corners if settings.shieldwall_corners else bytes(geo.squares)
-    if board[target] not in captors:
+    `target` (where the mover landed) to a piece of the mover's (or a corner of `wall_corners`)
+    at its other end, each piece of the line with a piece of the mover's in front of it. The
+    king is not captured."""
+    geo, captors, corners = settings.geo, settings.captors[side], settings.wall_corners
+    if not geo.edge[target] or board[target] not in captors:
         return []
     captured: list[int] = []
     for ray in geo.rays[target]:
@@ -700,7 +709,8 @@ def _open_lines(board: bytes, king: int, settings: Settings) -> int:
 
 
 def _ending(board: bytes, turn: int, mover: int, settings: Settings) -> Outcome | None:
-    """Whether the game ended with the move just made by `mover`, `turn` to move."""
+    """Whether the game ended with the move just made by `mover` (NOBODY: a starting position),
+    `turn` to move."""
     ids = settings.ids
     king = board.find(KING)
     if king < 0:
@@ -709,9 +719,9 @@ def _ending(board: bytes, turn: int, mover: int, settings: Settings) -> Outcome 
         return Outcome("1-0", ids.escape, f"the king reached {_exits(settings)}", KING_ESCAPED)
     if mover == WHITE and settings.tuichi_ends and _open_lines(board, king, settings) >= 2:
         return Outcome("1-0", ids.escape, "the king has two open lines to the edge (Tuichi)", KING_ESCAPED)
-    if mover == WHITE and settings.forts and _in_fort(board, king, settings):
+    if mover != BLACK and settings.forts and _in_fort(board, king, settings):
         return Outcome("1-0", ids.fort, "the king is in an exit fort on the edge", EXIT_FORT)
-    if mover == BLACK and settings.encirclement and _encircled(board, settings):
+    if mover != WHITE and settings.encirclement and _encircled(board, settings):
         return Outcome("0-1", ids.encirclement, "the attackers encircle every defender", ENCIRCLED)
     if not _has_move(board, turn, settings):
         if not settings.passes:
@@ -724,9 +734,10 @@ def _ending(board: bytes, turn: int, mover: int, settings: Settings) -> Outcome 
 
 def _in_fort(board: bytes, king: int, settings: Settings) -> bool:
     """C10: the king on the edge, able to move, in a space of empty squares closed off by
-    defenders that no attacker touches and that can never be captured."""
+    defenders that no attacker touches and that can never be captured. (Where forts count, the
+    king may stop on any empty square: he can move when the space holds one.)"""
     geo = settings.geo
-    if not geo.edge[king] or all(origin != king for origin, _ in _moves(board, WHITE, settings)):
+    if not geo.edge[king]:
         return False
     inside = {king}
     waiting = [king]
@@ -738,6 +749,8 @@ def _in_fort(board: bytes, king: int, settings: Settings) -> bool:
             if piece == EMPTY and neighbour not in inside:
                 inside.add(neighbour)
                 waiting.append(neighbour)
+    if len(inside) == 1:  # the king cannot move
+        return False
     safe = {square for square in range(geo.squares) if board[square] == DEFENDER}
     changed = True
     while changed:  # a defender is safe on a line when a neighbour there is off the board, inside or safe

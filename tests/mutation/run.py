@@ -40,31 +40,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from named import NAMED  # noqa: E402
 
 SCOPE = ("validator", "grammar", "archive")
-RULES_TESTS = ["tests/test_rule_edges.py", "tests/test_tablut_rules.py", "tests/test_latrunculi_rules.py",
-               "tests/test_laquet_rules.py"]
-REPLAY_TESTS = ["tests/test_replay.py", "tests/test_suggestions.py", "tests/test_slips.py",
-                "tests/test_fast_paths.py"]  # the fast paths against the general one
-ARCHIVE_TESTS = ["tests/test_archive_edges.py", "tests/test_archive.py", "tests/test_schema.py", "tests/test_research.py",
-                 "tests/test_record_squares.py", "tests/test_variations.py", "tests/test_migration.py",
-                 "tests/test_identity.py", "tests/test_names.py", "tests/test_read_only.py"]
-GRAMMAR_TESTS = ["tests/test_grammar_edges.py", "tests/test_notation.py", "tests/test_replay.py"]
+RULES_TESTS = ["tests/validator/test_rule_edges.py", "tests/validator/test_tablut.py", "tests/validator/test_latrunculi.py",
+               "tests/validator/test_laquet.py"]
+REPLAY_TESTS = ["tests/validator/test_replay.py", "tests/validator/test_suggest.py", "tests/notation/test_slips.py",
+                "tests/validator/test_fast_paths.py"]  # the fast paths against the general one
+ARCHIVE_TESTS = ["tests/archive/test_importer.py", "tests/archive/test_archive.py", "tests/archive/test_schema.py", "tests/archive/test_research.py",
+                 "tests/archive/test_positions.py", "tests/archive/test_variations.py", "tests/archive/test_migration.py",
+                 "tests/archive/test_identity.py", "tests/validator/test_base.py", "tests/archive/test_reading.py"]
+GRAMMAR_TESTS = ["tests/grammar/test_grammars.py", "tests/notation/test_reader.py", "tests/validator/test_replay.py"]
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x);
 # the conformance corpora as a second opinion on the rules, the CLI's (show draws the boards).
-LAST_TESTS = ["tests/test_conformance.py", "tests/test_cli.py"]
+LAST_TESTS = ["tests/system/test_conformance.py", "tests/test_cli.py"]
 TESTS = {
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
-    "validator/tafl.py": RULES_TESTS[:2] + ["tests/test_ashton_rules.py", "tests/test_tafl_family.py"] + REPLAY_TESTS
+    "validator/tafl.py": RULES_TESTS[:2] + ["tests/validator/test_tablut_ashton.py", "tests/validator/test_tafl.py"] + REPLAY_TESTS
     + LAST_TESTS,
     "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS,
     "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS,
-    "validator/suggest.py": ["tests/test_suggestions.py", "tests/test_cli.py"],
-    "validator/grid.py": ["tests/test_suggestions.py", "tests/test_cli.py"],
-    "validator/diagram.py": ["tests/test_svg.py", "tests/test_toy_game.py"],
-    "validator/fit.py": ["tests/test_fit.py"],
+    "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
+    "validator/grid.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
+    "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py"],
+    "validator/fit.py": ["tests/validator/test_fit.py"],
     "grammar": GRAMMAR_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
-    "validator": RULES_TESTS + REPLAY_TESTS + ["tests/test_cli.py", "tests/test_fit.py", "tests/test_conformance.py",
-                                               "tests/test_toy_game.py"],
+    "validator": RULES_TESTS + REPLAY_TESTS + ["tests/test_cli.py", "tests/validator/test_fit.py", "tests/system/test_conformance.py",
+                                               "tests/validator/test_games.py"],
 }
 
 

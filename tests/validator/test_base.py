@@ -14,7 +14,7 @@ from lusoria.validator.replay import check
 def test_a_board_tag_on_a_game_with_one_board_is_an_error_on_the_tag(game, movetext):
     (diagnostic,) = check(f'[Game "{game}"]\n[Board "10x10"]\n{movetext}\n').diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.line) == ("tag", "Board", 2)
-    assert diagnostic.message == f"a Board tag is for latrunculi only: {game} has one board"
+    assert diagnostic.message == f"a Board tag is for games played on boards of several sizes: {game} has one board"
 
 
 def test_names_and_values_are_read_in_any_case():
@@ -49,8 +49,8 @@ def test_random_reads_names_in_any_case_and_writes_them_in_lower_case():
 
 
 @pytest.mark.parametrize("arguments, message", [
-    (["--game", "tablut", "--board", "10x10"], "Error: a Board tag is for latrunculi only: tablut has one board"),
-    (["--game", "laquet", "--board", "8x8"], "Error: a Board tag is for latrunculi only: laquet has one board"),
+    (["--game", "tablut", "--board", "10x10"], "Error: a Board tag is for games played on boards of several sizes: tablut has one board"),
+    (["--game", "laquet", "--board", "8x8"], "Error: a Board tag is for games played on boards of several sizes: laquet has one board"),
     (["--game", "tablut", "-n", "-1"], "Error: Invalid value for '-n' / '--count': '-1' is not a whole number from 1 to 1000000000"),
     (["--game", "tablut", "--max-plies", "-5"], "Error: Invalid value for '--max-plies': '-5' is not a whole number from 0 to 1000000000"),
 ])

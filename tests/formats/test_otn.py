@@ -13,7 +13,7 @@ from lusoria.cli import main
 from lusoria.formats import read_text
 from lusoria.formats.otn import _alternatives, write_otn
 from lusoria.notation.model import Line, Ply
-from lusoria.notation.sources import read_sources
+from lusoria.formats.sources import read_sources
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import BLACK
 from lusoria.validator.replay import check
@@ -92,7 +92,7 @@ def test_a_malformed_variation_on_the_command_line_names_file_line_and_column(tm
     (tmp_path / "bad.otg").write_text(HEADER + MAIN + "2a.1.1a. ..... ..... e3-c3\n")
     result = CliRunner().invoke(main, ["validate", str(tmp_path / "bad.otg")])
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert f"{tmp_path / 'bad.otg'}:5:1: error[syntax]: a Tablut turn has two moves" in result.output
+    assert f"{tmp_path / 'bad.otg'}:5:1: error[syntax]: a turn has two moves" in result.output
 
 
 def test_a_resignation_inside_a_variation_is_noted_not_lost():

@@ -3,6 +3,8 @@ rules: restricted and hostile squares, the armed king, the shieldwall with the k
 exit forts whose wall could or could not be captured, encirclement of every defender, the king
 captured on and beside the throne, on the edge and against a corner."""
 
+import random
+
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal
@@ -80,10 +82,15 @@ def test_shieldwall_captures_the_line_but_the_king_and_needs_every_front():
     assert captured(weak, "Kf6 h2 i2 j2 g3", "h1 i1 j1", "w", "g3-g1") == []
     assert captured(weak, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1") == ["c1", "d1", "e1"]
     assert captured(Copenhagen(variant="fetlar"), f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1") == []  # no shieldwall
+    assert captured(COPENHAGEN, "Kf6 b3 b4 b5 c6 a3", "a4 a5", "w", "c6-a6") == ["a4", "a5"]  # along the a-file
+    assert captured(COPENHAGEN, "Kf6 j3 j4 j5 i6 k3", "k4 k5", "w", "i6-k6") == ["k4", "k5"]  # along the k-file
+    unarmed = Copenhagen({"king-armed": "no"})  # an unarmed king closes no shieldwall
+    assert captured(unarmed, "b1 c2 d2 e2 Kf3", wall, "w", "Kf3-f1") == []
     assert captured(COPENHAGEN, "c1 Kd1 e5", "b1 c2 d2 e3", "b", "e3-e1") == ["c1"]  # the king in the line stays
     assert played(COPENHAGEN, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1xc1/d1/e1").text == "f3-f1xc1/d1/e1"
     assert refused(COPENHAGEN, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1xe1") == \
-        ("C6", "the move captures c1/d1/e1, not e1")
+        ("C7", "the move captures c1/d1/e1, not e1")  # the list leaves out what the shieldwall captures
+    assert refused(COPENHAGEN, "Kf6 b1 c2 d2 f3 a7", "c1 d1 a6 a8", "w", "f3-f1xa6")[0] == "C6"  # a custodial one
 
 
 def test_the_king_is_captured_on_four_sides_three_beside_the_empty_throne_and_never_on_the_edge():
@@ -107,9 +114,15 @@ FORT = "Ke1 d1 d2 d3 e3 f2 f1"  # the king on e1, e2 empty inside, every wall pi
 def test_an_exit_fort_wins_when_its_wall_can_never_be_captured():
     done = played(COPENHAGEN, FORT.replace("d3", "d5"), "k6 j9", "w", "d5-d3")
     assert (done.outcome.rule, done.outcome.result) == ("C10", "1-0")
+    small = played(COPENHAGEN, "Ke1 d1 g1 e2 f5", "k6 j9", "w", "f5-f2")  # e1 and f1 inside, every defender a wall
+    assert small.outcome.rule == "C10"
+    start = position(COPENHAGEN, "Ke1 d1 g1 e2 f2", "k6 j9", "b")  # a record that starts in a fort is over (C14)
+    assert COPENHAGEN.outcome(start).rule == "C10"
+    assert COPENHAGEN.outcome(position(COPENHAGEN, "Kf6 f5", "e5 g5 e6 g6 f7 f4", "w")).rule == "C11"
     assert played(COPENHAGEN, FORT.replace("d3", "h7"), "k6 j9", "w", "h7-h8").outcome is None  # e3 could be taken
     assert played(COPENHAGEN, FORT.replace("d3", "d5"), "e2 j9", "w", "d5-d3").outcome is None  # an attacker inside
-    assert played(COPENHAGEN, "Ke1 d1 e2 f1 h7", "k6 j9", "w", "h7-h8").outcome is None  # the king cannot move
+    assert played(COPENHAGEN, "Ke1 d1 d2 e2 f2 f1 h7", "k6 j9", "w", "h7-h8").outcome is None  # a safe wall, but
+    # the king cannot move
 
 
 def test_encirclement_shuts_in_every_defender():
@@ -123,6 +136,16 @@ def test_encirclement_shuts_in_every_defender():
 def test_a_side_without_a_move_loses():
     stuck = played(COPENHAGEN, "Kd1", "c1 e1 d2 h5", "b", "h5-h4")
     assert (stuck.outcome.rule, stuck.outcome.result) == ("C13", "0-1")
+    beside_a_corner = played(COPENHAGEN, "Kd1 a2", "c1 e1 d2 a3 b2 h5", "b", "h5-h4")  # a2 may not go to a1
+    assert beside_a_corner.outcome.rule == "C13"
+    assert COPENHAGEN.random_ply(stuck.position, random.Random(1)) is None
+
+
+def test_the_board_as_text_marks_the_throne_and_the_corners():
+    rows = COPENHAGEN.render(COPENHAGEN.initial()).splitlines()
+    assert rows[0] == "11 # . . p p p p p . . #" and rows[5] == " 6 p p . P P K P P . p p"
+    assert rows[10] == " 1 # . . p p p p p . . #" and rows[11] == "   a b c d e f g h i j k"
+    assert BRANDUBH.render(position(BRANDUBH, "Kb6", "a4")).splitlines()[3] == "4 p . . + . . ."
 
 
 # -- Brandubh -----------------------------------------------------------------------------------

@@ -157,6 +157,14 @@ def test_t6_the_king_escapes_to_the_edge():
     assert (outcome.result, outcome.rule) == ("1-0", "T6")
 
 
+def test_t6_a_king_on_a1_has_escaped_not_gone():
+    # a1 is square 0: the king found there is on the board (T6), not missing from it (T7)
+    played = SEED.play(position("Ka3 i1", "h8"), "Ka3-a1").outcome
+    assert (played.result, played.rule) == ("1-0", "T6")
+    start = SEED.outcome(position("Ka1", "h8", "b"))
+    assert (start.result, start.rule) == ("1-0", "T6")
+
+
 def test_t6_tuichi_two_open_lines_end_the_game():
     tuichi = position("Kc4 c3", "b4 a9")  # after c3-d3: open up, down and right
     assert SEED.play(tuichi, "c3-d3").outcome.reason.endswith("(Tuichi)")

@@ -11,9 +11,9 @@ from lusoria.validator.latrunculi import DUX, Latrunculi, piece
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import KING, Tablut, square_index
 
-from test_latrunculi_rules import at, rules
-from test_latrunculi_rules import position as lpos
-from test_tablut_rules import position
+from test_latrunculi import at, rules
+from test_latrunculi import position as lpos
+from test_tablut import position
 
 
 def broken(game, pos, ply: str) -> Illegal:

@@ -16,7 +16,7 @@ from lusoria.notation import reader
 from lusoria.notation.lalr import parse_lalr, terminal_patterns
 from lusoria.notation.reader import SyntaxProblem, split_records
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
 HEADER = '[Game "tablut"]\n[Event "x"]  [Site "y"]\n\n'
 PIECES = ["1.", "12...", "3.", "e3-c3", "Ke5-c5+", "d1-d3xd4/d5", "--", "!", "?!", " ", "  ", "\n", "\t", "\r\n",
           "{c}", "$1", "(", ")", "*", "1-0", "%x\n", "\f", '[Round "1"]', "a1-a2b3-b4", "x", "K"]

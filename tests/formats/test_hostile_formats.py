@@ -18,7 +18,8 @@ from lusoria.notation.model import Line, Ply
 from lusoria.notation.writer import quote, write_record
 from lusoria.validator.tablut import Tablut
 from lusoria.notation.reader import MAX_TOKEN
-from lusoria.notation.sources import HEAD, read_sources, walk
+from lusoria.formats.sources import read_sources, walk
+from lusoria.notation.sources import HEAD
 from lusoria.validator.replay import check
 
 from conftest import ROOT

@@ -11,14 +11,13 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lusoria.api import format_record, random_records
+from lusoria.api import format_record
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
 from conftest import ROOT, edit_tokens, located_inside
+from hostile import FILES, VALID
 
-VALID = list(random_records("tablut", 3, seed=3, max_plies=40)) + list(random_records("laquet", 2, seed=3, max_plies=30)) \
-    + list(random_records("latrunculi", 2, seed=3, tags={"Variant": "seneca"}, max_plies=40))
 NOTATION = st.sampled_from(list('[]"{}();%$!?.-/x^@~>:*#+\n\t ') + list("abcdefghiKPDp0123456789") +
                            ["1-0", "0-1", "1/2-1/2", "--", "off", "Game", "tablut", "laquet", "latrunculi"])
 
@@ -104,18 +103,7 @@ def test_mutated_records_into_every_command(record, data):
     run_on(text.encode())
 
 
-@pytest.mark.parametrize("data", [
-    b"\x00" * 100,
-    b'[Game "tablut"]\n1. e3-c3\x00 d1-d3 *\n',
-    b'\xef\xbb\xbf[Game "tablut"]\r\n1. e3-c3 d1-d3 *\r\n',
-    b'[Game "tablut"]\r1. e3-c3 d1-d3 *\r',
-    b'[Game "tablut"]\n[Event "\xe9t\xe9"]\n1. e3-c3 *\n',
-    b'[Game "tablut"]\n1. e3-c3 {' + b"x" * 2_000_000 + b"} d1-d3 *\n",
-    b'[Game "tablut"]\n' + b"1. e3-c3 d1-d3 2. c3-e3 d3-d1 " * 20_000 + b"*\n",
-    b'[Game "laquet"]\n1. ' + b"63: 1/7 " * 20_000 + b"*\n",
-    b"[" * 10_000,
-    b'[Game "tablut"]\n' + b"{" * 10_000,
-])
+@pytest.mark.parametrize("data", FILES)
 def test_hostile_files(data):
     run_on(data)
 

@@ -8,7 +8,7 @@ from lusoria.validator.replay import check
 from lusoria.validator.tablut import Tablut
 from lusoria.validator.tafl import _remember
 
-from test_tablut_rules import position, rule_broken
+from test_tablut import position, rule_broken
 
 ASHTON = Tablut(variant="ashton")
 CAMPS = Tablut({"camps": "ashton"})

@@ -1,4 +1,6 @@
-"""One import package, `lusoria`, with its grammars as package data."""
+"""One import package, `lusoria`, with its grammars as package data. The tests of the wheel
+(marked `wheel`: building it compiles the accelerator, a minute) run as a step of their own,
+`pytest -m wheel` (.ci/run), not in `pytest`."""
 
 import subprocess
 import sys
@@ -32,6 +34,7 @@ def wheel(tmp_path_factory):
     return built
 
 
+@pytest.mark.wheel
 def test_the_wheel_holds_only_the_lusoria_package_and_its_grammars(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     # (a wheel for this platform when compiled: lusoria-0.1.0-cp311-cp311-linux_x86_64.whl)
@@ -42,6 +45,7 @@ def test_the_wheel_holds_only_the_lusoria_package_and_its_grammars(wheel):
     assert "lusoria/archive/datasette.json" in names  # the Datasette metadata
 
 
+@pytest.mark.wheel
 def test_explain_works_from_the_wheel_installed_outside_the_clone(wheel, tmp_path):
     """The rules' texts travel in the wheel: a fresh venv, the wheel installed in it (its
     dependencies taken from this environment), run from a folder outside the clone."""
@@ -67,6 +71,7 @@ def test_explain_works_from_the_wheel_installed_outside_the_clone(wheel, tmp_pat
         assert version == "lusoria, version 0.1.0 (compiled with mypyc)\n"
 
 
+@pytest.mark.wheel
 def test_the_license_file_matches_the_metadata_and_travels_in_the_wheel(wheel):
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License\n")
@@ -77,11 +82,12 @@ def test_the_license_file_matches_the_metadata_and_travels_in_the_wheel(wheel):
     assert "License-Expression: MIT" in metadata
 
 
+@pytest.mark.wheel
 def test_the_metadata_names_no_home_that_does_not_exist(wheel):
     """lusoria has no public home yet, so its metadata names none (a Project-URL would lead
     nowhere, in every installed copy), and the README, the package's long description, links
     into the project relatively: the links resolve in a clone and on any mirror
-    (tests/test_docs.py follows every one). When lusoria has a home, [project.urls] names it."""
+    (tests/system/test_docs.py follows every one). When lusoria has a home, [project.urls] names it."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     archive = zipfile.ZipFile(wheel)
     metadata = archive.read(next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))).decode()

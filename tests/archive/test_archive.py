@@ -236,10 +236,10 @@ def test_a_positions_key_is_the_one_archives_of_versions_6_and_7_hold(game, vari
 def test_an_import_with_workers_pauses_its_cycle_collector_only_while_it_takes_their_rows(monkeypatch):
     import gc
 
-    from lusoria import pipeline
+    from lusoria import workers
     from lusoria.pipeline import records
 
-    monkeypatch.setattr(pipeline, "CHUNK", 2_000)  # the samples in several chunks: workers take them
+    monkeypatch.setattr(workers, "CHUNK", 2_000)  # the samples in several chunks: workers take them
 
     taken = []
     for checked in importer.checked_rows(records([SAMPLES]), jobs=2, batch_size=10):

@@ -1,0 +1,121 @@
+"""The records of any source, each file read in its format (lusoria.formats): files, directories
+walked for files in lusoria's formats, standard input, text streams, or the text of records
+itself (as python-chess's readers take any text stream). What a source is, and the decoding of
+its bytes, are notation.sources'."""
+
+from __future__ import annotations
+
+import os
+import sys
+from itertools import islice
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from lusoria.formats import FORMATS, read_text
+from lusoria.notation.reader import RecordText, split_records
+from lusoria.notation.sources import (CHUNK, HEAD, STDIN, InputError, Skipped, Source, decoded_text, head_text,
+                                      is_text, shown_path)
+
+
+def walk(paths: Iterable[Source | Skipped], format: str | None = None) -> Iterator[Source | Skipped]:
+    """Files as given; directories searched recursively, in sorted order, for files in one of
+    lusoria's formats (lusoria.formats: by name, then by content; names in any case), or with a
+    forced `format`, for every file with that format's extension (`*.txt` for tafl move lists,
+    whatever they start with); the other files there come as Skipped. Streams, text and Skipped
+    items (of an earlier walk) come as they are."""
+    for path in paths:
+        if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN or not Path(path).is_dir():
+            yield path
+            continue
+        for found in sorted(p for p in Path(path).rglob("*") if p.is_file() or _broken_link(p)):
+            if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
+                yield Skipped(str(found), FORMATS.why_not(str(found), format))
+            elif format is None and FORMATS.of(str(found), _head(found)) is None:
+                yield Skipped(str(found), FORMATS.why_not(str(found)))
+            else:
+                yield str(found)
+
+
+def _records_in(pieces: Iterable[str], format: str | None, name: str,
+                tags: dict[str, str] | None) -> Iterator[RecordText]:
+    """The records of a source's text, given in pieces, in `format` (lgn when None): lgn is
+    split as it streams, another format read whole (lusoria.formats)."""
+    if format is None or format in FORMATS and FORMATS[format].read is None:
+        return split_records(pieces, name)
+    return read_text("".join(pieces), format, name, tags)
+
+
+def _broken_link(path: Path) -> bool:
+    """A link that leads nowhere, which a walk gives as a file (read, it says so); not a
+    hidden one, such as the lock an editor leaves beside a file it edits (`.#game.lgn`)."""
+    return path.is_symlink() and not path.exists() and not path.name.startswith(".")
+
+
+def _head(path: Path) -> str:
+    """The first characters of a file whose name does not say its format alone."""
+    if not FORMATS.sniffed(str(path)):
+        return ""
+    try:
+        with open(path, "rb") as stream:
+            return head_text(stream.read(HEAD))
+    except OSError:
+        return ""
+
+
+def read_sources(path: Source, encoding: str = "utf-8", format: str | None = None,
+                 tags: dict[str, str] | None = None, progress: Callable[[int], None] | None = None
+                 ) -> Iterator[RecordText]:
+    """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
+    input), a text stream, or text (`is_text`: the records themselves). A file is read in
+    `format` (by default: what its name, then its content, says; lgn when neither does), and
+    so is text, a stream or standard input (by default lgn); `tags` (Variant, Rules) choose the
+    rules of plain tafl move lists; `progress` is told the bytes of a file read, as they are
+    (their sum is the file's size)."""
+    if isinstance(path, RecordText):
+        yield path
+        return
+    if is_text(path):
+        yield from _records_in([path], format, "", tags)  # type: ignore[list-item]  # is_text: a str
+        return
+    if not isinstance(path, (str, os.PathLike)):
+        stream = path
+        yield from _records_in(iter(lambda: stream.read(CHUNK), ""), format, getattr(path, "name", "<stream>"), tags)
+        return
+    path = os.fspath(path)
+    if path == STDIN:
+        yield from _records_in(decoded_text(sys.stdin.buffer, "<stdin>", encoding), format, "<stdin>", tags)
+        return
+    name = shown_path(path)
+    try:
+        file = open(path, "rb")
+    except OSError as error:
+        raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
+    with file:
+        if format is None:
+            try:
+                head = file.peek(HEAD)[:HEAD]
+            except OSError as error:
+                raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
+            found = FORMATS.of(path, head_text(head, encoding))
+            format = found.name if found else "lgn"
+        records = _records_in(decoded_text(file, name, encoding), format, name, tags)
+        done = 0
+        try:
+            for record in records:
+                yield record
+                if progress:
+                    progress(file.tell() - done)
+                    done = file.tell()
+        finally:  # the file's bytes are done with, read or not (a decoding error)
+            if progress:
+                progress(os.fstat(file.fileno()).st_size - done)
+
+
+def record_at(source: Source, index: int = 0, encoding: str = "utf-8", format: str | None = None,
+              tags: dict[str, str] | None = None) -> RecordText:
+    """Record `index` (from 0) of a source, as `read_sources` reads it; ValueError when there is
+    no such record, InputError when the source cannot be read."""
+    found = next(islice(read_sources(source, encoding, format, tags), index, None), None) if index >= 0 else None
+    if found is None:
+        raise ValueError(f"{'the text' if is_text(source) else source} has no record {index}")
+    return found

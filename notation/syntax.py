@@ -1,0 +1,70 @@
+"""What the two ways of reading a record (reader.py's regular expressions, lalr.py's parser)
+share: a record's problems (SyntaxProblem, MissingResult), the grammar's terminals the reader
+uses (TERMINALS, Terminals), where what is made from a grammar is kept, and a tag's value
+unquoted."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+
+from lusoria.errors import LusoriaError
+
+
+class SyntaxProblem(LusoriaError):
+    """A record that does not follow the notation (rule `syntax` or `tag`), or what a reader of
+    another format found wrong in it (a rule, at its `ply`)."""
+
+    def __init__(self, message: str, line: int | None, column: int | None, text: str = "", rule: str = "syntax",
+                 ply: int | None = None):
+        super().__init__(message)  # a place Lark leaves unset (None) counts as 0
+        self.message, self.line, self.column, self.text, self.rule = message, line or 0, column or 0, text, rule
+        self.ply = ply
+
+
+class MissingResult(SyntaxProblem):
+    """A record whose movetext ends without a result marker: what comes before it may still
+    be read and checked (validator.replay.check)."""
+
+def tag_parts(terminals: dict[str, str]) -> str:
+    """A tag's parts, its name and value (groups 1, 2), from the grammar's TAG_NAME and TAG_VALUE."""
+    return rf"\[[ \t]*({terminals['TAG_NAME']})[ \t]*({terminals['TAG_VALUE']})[ \t]*\]"
+
+
+def unquote(value: str) -> str:
+    return re.sub(r"\\(.)", r"\1", value[1:-1]) if "\\" in value else value[1:-1]
+
+
+TERMINALS = ("MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "TAG_NAME", "TAG_VALUE", "RESULT", "WHITESPACE")
+
+
+@dataclass(frozen=True, slots=True)
+class Terminals:
+    """A game's terminals as regular expressions, for what is read without the LALR parser."""
+
+    item: re.Pattern[str]  # blanks, then a move number, or a ply and its suffix (split_run)
+    tag: re.Pattern[str]  # blanks, then a tag: its name and value (groups 1, 2)
+    result: re.Pattern[str]  # a result marker
+    end: re.Pattern[str]  # blanks, a result marker (group 1), blanks (or whitespace), the end of the text
+
+    @classmethod
+    def of(cls, terminals: dict[str, str]) -> Terminals:
+        """Made from the grammar's terminals by name (TERMINALS)."""
+        number, ply, suffix, tag, result, space = (terminals[name] for name in (
+            "MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "RESULT", "WHITESPACE"))
+        blanks = r"[ \t\r\n]*+"  # _BLANK, which the other whitespace contains
+        return cls(re.compile(rf"{blanks}(?:(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?)"),
+                   re.compile(rf"{blanks}(?={tag}){tag_parts(terminals)}"), re.compile(result),
+                   re.compile(rf"{blanks}({result})(?:{space})?\Z"))
+
+
+def cache_file(game: str, kind: str) -> str | None:
+    """Where a file made from the game's grammar is kept between runs: the user's own cache
+    folder, never a shared one (Lark's parser is a pickle); None when it cannot be made."""
+    folder = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "lusoria")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+    except OSError:
+        return None
+    return os.path.join(folder, f"{game}.{kind}")

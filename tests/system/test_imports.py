@@ -1,0 +1,112 @@
+"""No import cycle in the library: every import of every module — at its top or inside a function,
+but those for type checking only — makes the graph of the modules, and it has no cycle; and each
+module imports alone, in a fresh interpreter."""
+
+import ast
+import importlib.util
+import os
+import subprocess
+import sys
+import tomllib
+
+from conftest import ROOT
+
+PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+PENDING = [["lusoria.archive.importer", "lusoria.archive.schema"],  # issue 31 rewrites the archive's upgrades
+           ["lusoria.archive.query", "lusoria.archive.search"]]  # and its searches (position_keys moves)
+MODULES = {f"{package}.{path.stem}" if path.stem != "__init__" else package: path
+           for package, folder in PACKAGES.items() for path in sorted((ROOT / folder).glob("*.py"))}
+
+
+def imported(module: str) -> set[str]:
+    """The library's modules that `module` imports, wherever in it, but under `if TYPE_CHECKING:`,
+    with the packages they are in (their `__init__` runs first)."""
+    tree = ast.parse(MODULES[module].read_text("utf-8"))
+    package = module if MODULES[module].stem == "__init__" else module.rpartition(".")[0]
+    found: set[str] = set()
+    pending: list[ast.AST] = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            pending.extend(node.orelse)
+            continue
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative
+                base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            found.add(base)
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+        pending.extend(ast.iter_child_nodes(node))
+    named = set()
+    for name in found:  # a module's import runs its packages' first (but this module's own: they ran)
+        parts = name.split(".")
+        named |= {".".join(parts[:length]) for length in range(1, len(parts) + 1)}
+    own = {".".join(module.split(".")[:length]) for length in range(1, module.count(".") + 2)}
+    return {name for name in named if name in MODULES and name not in own}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_modules_import_one_another_without_a_cycle():
+    graph = {module: imported(module) for module in MODULES}
+    assert [cycle for cycle in cycles(graph) if cycle not in PENDING] == []
+
+
+def test_the_scan_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert {"lusoria.formats", "lusoria.formats.sources"} <= imported("lusoria.pipeline")  # the package runs first
+
+
+def test_each_module_imports_alone():
+    """Each module in a fresh interpreter of its own, as many at once as there are cores."""
+    pending = [module for module in sorted(MODULES) if module != "lusoria.lsp" or importlib.util.find_spec("pygls")]
+    running: list[tuple[str, subprocess.Popen]] = []
+    failed = []
+    while pending or running:
+        while pending and len(running) < (os.cpu_count() or 1):
+            module = pending.pop()
+            running.append((module, subprocess.Popen([sys.executable, "-c", f"import {module}"], text=True,
+                                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)))
+        module, process = running.pop(0)
+        _, errors = process.communicate()
+        if process.returncode:
+            failed.append(f"{module}: {errors}")
+    assert failed == []

@@ -1,0 +1,197 @@
+"""The worker processes (lusoria/workers.py): the stream's order and its problems kept, the first
+item in this process, chunks by the characters of their records, an exception raised here in
+its chunk's place (one that cannot be pickled said), a worker killed (WorkerLost), refused by
+the system, or left behind by a caller that stops; pipes of any size; two pools at once."""
+
+import gc
+import itertools
+import os
+import signal
+import time
+
+import pytest
+
+from lusoria import workers
+from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import Skipped
+
+pytestmark = pytest.mark.usefixtures("deadline")
+TESTS = os.getpid()  # the process of the tests, which a worker that dies on purpose must not be
+
+
+def checked_where(item: int) -> tuple[int, int, bool]:
+    """An item, the process that took it, and whether that process leaves Ctrl-C to its parent."""
+    return item, os.getpid(), signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+
+
+def test_workers_keep_the_order_and_the_problems_in_their_place():
+    skipped = Skipped("notes.txt", "not a record file")
+    items = [*range(40), skipped, *range(40, 100)]
+    results = list(workers.in_workers(checked_where, items, 2))
+    assert results[40] == skipped
+    taken = [result for result in results if result != skipped]
+    assert [item for item, _, _ in taken] == list(range(100))
+    assert taken[0][1:] == (os.getpid(), False)  # the first item here: the workers inherit what it loaded
+    assert os.getpid() not in {pid for _, pid, _ in taken[1:]} and all(ignores for _, _, ignores in taken[1:])
+
+
+def collecting(item: int) -> tuple[bool, int]:
+    """Whether the process that took an item collects reference cycles, and how often."""
+    return gc.isenabled(), gc.get_threshold()[0]
+
+
+def test_workers_collect_cycles_even_where_their_parent_paused_it():
+    gc.disable()
+    try:
+        collected = list(workers.in_workers(collecting, range(100), 2))
+    finally:
+        gc.enable()
+    assert collected[0] == (False, gc.get_threshold()[0])  # the first item here, the others in workers
+    assert set(collected[1:]) == {(True, workers.YOUNG_OBJECTS)}
+
+
+def test_one_job_or_one_chunk_stays_in_this_process():
+    for items, jobs in ((range(100), 1), (range(workers.CHUNK // workers.ITEM), 2)):
+        assert {pid for _, pid, _ in workers.in_workers(checked_where, items, jobs)} == {os.getpid()}
+    assert len({pid for _, pid, _ in workers.in_workers(checked_where, range(workers.CHUNK // workers.ITEM + 1), 2)}) > 1
+
+
+def test_workers_the_system_refuses_leave_the_chunks_to_those_it_gave(monkeypatch):
+    # out of processes or file descriptors: the workers made take every chunk; with none, this process does
+    made = []
+
+    def second_refused(function, others):
+        if len(made) == 1:
+            raise OSError(24, "Too many open files")
+        made.append(worker := real(function, others))
+        return worker
+
+    real = workers._Worker
+    monkeypatch.setattr(workers, "_Worker", second_refused)
+    taken = list(workers.in_workers(checked_where, range(200), 3))
+    assert [item for item, _, _ in taken] == list(range(200))
+    assert len({pid for _, pid, _ in taken[1:]}) == 1 and taken[1][1] != os.getpid()
+    monkeypatch.setattr(workers, "_Worker", real)
+    monkeypatch.setattr(os, "fork", lambda: (_ for _ in ()).throw(OSError(11, "Resource temporarily unavailable")))
+    open_before = len(os.listdir("/dev/fd"))
+    assert list(workers.in_workers(checked_where, range(200), 2)) == [(item, os.getpid(), False) for item in range(200)]
+    assert len(os.listdir("/dev/fd")) == open_before  # the pipes of the workers refused are closed
+
+
+def failing(item: int) -> int:
+    """An item; item 50 raises ValueError."""
+    if item == 50:
+        raise ValueError("item 50")
+    return item
+
+
+def test_an_exception_in_a_worker_is_raised_here_in_its_place():
+    # in place of its chunk's results: the items before that chunk come, in order; the worker's
+    # traceback comes as a note
+    taken: list[int] = []
+    with pytest.raises(ValueError, match="item 50") as raised:
+        for item in workers.in_workers(failing, range(200), 2):
+            taken.append(item)
+    assert taken == list(range(32))
+    assert "in a worker process" in raised.value.__notes__[0] and "in failing" in raised.value.__notes__[0]
+
+
+class Unpicklable(Exception):
+    """An exception that cannot be pickled (it holds a lambda)."""
+
+    def __init__(self) -> None:
+        super().__init__("cannot travel")
+        self.callback = lambda: None
+
+
+def failing_unpicklably(item: int) -> object:
+    """An item; item 50 raises an exception that cannot be pickled, item 120 returns a lambda."""
+    if item == 50:
+        raise Unpicklable()
+    return (lambda: None) if item == 120 else item
+
+
+def test_what_cannot_be_pickled_back_is_said_not_taken_for_a_lost_worker():
+    for items, said in ((range(100), "Unpicklable: cannot travel"), (range(100, 200), "Can't pickle")):
+        with pytest.raises(Exception, match=said) as raised:
+            list(workers.in_workers(failing_unpicklably, items, 2))
+        assert not isinstance(raised.value, workers.WorkerLost)
+
+
+def big(item: int) -> bytes:
+    """An item's length (a record's text), or 300,000 bytes for an int."""
+    return bytes(len(item.text)) if isinstance(item, RecordText) else bytes([item % 256]) * 300_000
+
+
+def test_chunks_and_results_larger_than_a_pipe_go_through_it_in_parts():
+    # a chunk of a 3 MB record, and a chunk's results of 9.6 MB, while this process takes its time
+    records = [RecordText("x" * 3_000_000), *[RecordText("y" * 100)] * 700, RecordText("z" * 3_000_000)]
+    assert [len(result) for result in workers.in_workers(big, records, 2)] == [3_000_000, *[100] * 700, 3_000_000]
+    stream = workers.in_workers(big, range(200), 2)
+    first = next(stream)
+    time.sleep(0.5)  # the workers fill their pipes, and keep the rest
+    assert [first, *stream] == [bytes([item % 256]) * 300_000 for item in range(200)]
+
+
+def test_two_streams_of_workers_at_once_end_both():
+    # each stream's workers inherit the other's pipes: a stream that ends does not wait for them
+    both = list(zip(workers.in_workers(checked_where, range(300), 2), workers.in_workers(collecting, range(300), 2)))
+    assert [item for (item, _, _), _ in both] == list(range(300))
+
+
+def test_a_caller_that_stops_early_leaves_no_worker_behind():
+    stream = workers.in_workers(checked_where, range(1000), 2)
+    pids = {pid for _, pid, _ in itertools.islice(stream, 100)} - {os.getpid()}
+    stream.close()
+    assert pids
+    for pid in pids:
+        with pytest.raises(ChildProcessError):  # ended, and waited for: no zombie
+            os.waitpid(pid, os.WNOHANG)
+
+
+def test_a_chunk_is_about_chunk_characters_of_records():
+    # a worker takes records by their length, so that a chunk of short records costs about what one
+    # of long records does; anything else counts as ITEM characters
+    short, long = RecordText("x" * 1000), RecordText("x" * (workers.CHUNK // 2))
+    skipped = Skipped("notes.txt", "not a record file")
+    sizes = [len(chunk) for chunk in workers.chunks([short] * 130 + [long] * 4 + [skipped] * 40)]
+    assert sizes == [64, 64, 2 + 2, 2, 32, 8]
+    assert [len(chunk) for chunk in workers.chunks([])] == []
+
+
+def dying(item: int) -> int:
+    """An item; the worker process that takes item 50 is killed (as by the kernel, out of memory),
+    before the one that takes item 1 is done (it waits a little)."""
+    if item == 1:
+        time.sleep(0.3)
+    if item == 50 and os.getpid() != TESTS:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return item
+
+
+def test_a_killed_worker_stops_the_stream_after_what_came_in_order():
+    taken: list[int] = []
+    try:
+        for item in workers.in_workers(dying, range(200), 2):
+            taken.append(item)
+    except workers.WorkerLost as lost:
+        assert "a worker process ended abruptly" in str(lost) and "--jobs" in str(lost)
+    else:
+        raise AssertionError("no WorkerLost")
+    assert taken == list(range(32))  # what came before the chunk of the killed worker
+
+
+def dying_record(record: RecordText) -> int:
+    """A record's length; the worker process that takes a record that begins "die" is killed, after a while."""
+    if record.text.startswith("die") and os.getpid() != TESTS:
+        time.sleep(0.3)
+        os.kill(os.getpid(), signal.SIGKILL)
+    return len(record.text)
+
+
+def test_a_worker_killed_while_a_chunk_waits_to_go_to_it_is_lost_as_any():
+    # while it waits, a chunk of 3 MB is sent to it, more than its pipe takes; then it is killed
+    big = RecordText("x" * 3_000_000)
+    records = [RecordText("a"), RecordText("die" + "." * workers.CHUNK), big, big, *[RecordText("y" * 100)] * 2000]
+    with pytest.raises(workers.WorkerLost):
+        list(workers.in_workers(dying_record, records, 2))
