@@ -17,7 +17,7 @@ from typing import Iterable, Iterator
 from lusoria.errors import LusoriaError
 from lusoria.files import AtomicFile, output_in
 from lusoria.notation.reader import RecordText
-from lusoria.pipeline import in_workers
+from lusoria.workers import in_workers
 from lusoria.validator.replay import check
 from lusoria.archive.positions import MATERIAL, all_spelled_out
 from lusoria.archive.reading import connect

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from lusoria.cli import MAX_SHOWN, main
 from lusoria.output import WINDOW
-from lusoria.pipeline import mapped
+from lusoria.workers import mapped
 
 from conftest import ROOT
 
