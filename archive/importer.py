@@ -29,13 +29,13 @@ from lusoria.archive.endings import ending
 from lusoria.archive.identity import identity, label
 from lusoria.archive.positions import (RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, move_code, position_rows,
                                       summary_rows)
-from lusoria.archive.schema import SOURCE_TAGS
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, VARIATIONS, variation_rows
 from lusoria.words import plural
 
 COMMENTS = attrgetter("comments")  # of a ply
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ROSTER_COLUMNS_INDEX = {tag: 3 + index for index, tag in enumerate(ROSTER_COLUMNS)}
+SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in the sources column, searched as text
 
 
 @dataclass

@@ -27,7 +27,6 @@ MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 REPLAYED = ("plies", "position_plies", "positions", "moves", "variation_plies", "record_boards", "record_squares",
             "material_runs", "material_ranges", "window_squares")
 FTS_COLUMNS = ["white", "black", "event", "site", "sources", "comments"]
-SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")
 
 
 class NotAnArchive(LusoriaError):
