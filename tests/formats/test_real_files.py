@@ -141,7 +141,7 @@ def test_the_openings_fold_up_to_the_boards_symmetries(folder, tmp_path):
     whose positions are one up to a symmetry, on a board of 9, 11 or 7 squares a side (on the
     whole Saami scrape, 58 first plies fold into 10)."""
     from lusoria.archive import Filters
-    from test_symmetries import folded_by_hand
+    from explorer import folded_by_hand
 
     archive = Archive(str(tmp_path / "games.db"))
     archive.import_paths([str(folder)])

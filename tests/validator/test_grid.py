@@ -2,12 +2,10 @@
 game on squares, a position turned or mirrored, and a ply played there turned back."""
 
 import random
-from collections import Counter
 
 import pytest
 
 from lusoria.api import random_records
-from lusoria.archive import Archive, Filters
 from lusoria.archive.positions import position_key
 from lusoria.validator.grid import _symmetries
 from lusoria.validator.games import GAMES
@@ -50,28 +48,3 @@ def test_a_board_that_is_not_square_and_laquet_have_no_other_image():
     for rules in (piso, laquet):
         start = rules.initial()
         assert [image for image, _ in rules.symmetric(start)] == [start]
-
-
-def folded_by_hand(archive: Archive, record: int) -> Counter:
-    """The plies played from the start of `record`, each as (games, White's wins, draws, Black's
-    wins), summed over the plies whose positions are one up to a symmetry: from the tree that
-    does not fold, each position's images made here."""
-    report = check(archive.sql(f"SELECT text FROM records WHERE id = {record}")[0]["text"])
-    rules, start = report.rules, report.positions[0]
-    classes: dict[int, list[int]] = {}
-    for node in archive.tree(record=record, ply=0):
-        after = rules.play(start, node.ply).position
-        one = min(position_key(rules, image) for image, _ in rules.symmetric(after))
-        counts = classes.setdefault(one, [0, 0, 0, 0])
-        for index, count in enumerate((node.games, node.white, node.draws, node.black)):
-            counts[index] += count
-    return Counter(tuple(counts) for counts in classes.values())
-
-
-@pytest.mark.parametrize("game", ["copenhagen", "brandubh", "tablut"])
-def test_the_folded_tree_of_any_square_board_sums_the_plies_it_folds(game, tmp_path):
-    archive = Archive(str(tmp_path / "a.db"))
-    archive.import_paths(["\n".join(random_records(game, 60, seed=9, max_plies=6))])
-    folded = archive.tree(record=1, ply=0, filters=Filters(symmetric=True))
-    assert Counter((n.games, n.white, n.draws, n.black) for n in folded) == folded_by_hand(archive, 1)
-    assert len(folded) < len(archive.tree(record=1, ply=0))  # random first plies: some are images of others
