@@ -3,255 +3,37 @@
     archive = Archive("lusoria.db")
     archive.import_paths(["samples/"])
     archive.query(Filters(player="Karin Nilsson"))
+
+Each name is imported from its module when first used: `lusoria query --help` reads the
+filters (archive/query.py) without loading SQLite, the rules or the importer.
 """
 
 from __future__ import annotations
 
-import os
-import sqlite3
-from itertools import chain, islice
-from typing import Callable, Generator, Iterable, Iterator
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
+if TYPE_CHECKING:
+    from lusoria.archive.commands import DEFAULT, Archive, ImportStopped, MissingArchive, default_path
+    from lusoria.archive.duplicates import Duplicate
+    from lusoria.archive.importer import ImportSummary, Rows, checked_rows
+    from lusoria.archive.query import COLUMNS, FilterError, Filters
+    from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError
+    from lusoria.archive.schema import NotAnArchive
+    from lusoria.archive.search import UnsearchableRecord
+    from lusoria.archive.tree import SORTS, Node
 
-from lusoria.archive import players
-from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
-from lusoria.archive.identity import Identity, identity
-from lusoria.archive.export import export
-from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_rows, rows
-from lusoria.archive.positions import position_key
-from lusoria.archive.query import COLUMNS, FilterError, Filters, build, position_keys
-from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
-from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
-from lusoria.archive.stats import stats
-from lusoria.archive.tree import Node, tree
-from lusoria.errors import LusoriaError
-from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Source
-from lusoria.pipeline import Problem, Skipped, records, without_problems
-from lusoria.validator.replay import Report, check
-
-DEFAULT = "lusoria.db"
-
-__all__ = ["Archive", "COLUMNS", "DEFAULT_TIMEOUT", "Duplicate", "FilterError", "Filters", "ImportStopped", "ImportSummary", "MissingArchive", "Node",
-           "NotAnArchive", "ReadOnlyError", "Rows", "checked_rows", "default_path"]
+HOMES = {"commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),
+         "duplicates": ("Duplicate",), "importer": ("ImportSummary", "Rows", "checked_rows"),
+         "query": ("COLUMNS", "FilterError", "Filters"), "reading": ("DEFAULT_TIMEOUT", "ReadOnlyError"),
+         "schema": ("NotAnArchive",), "search": ("UnsearchableRecord",), "tree": ("SORTS", "Node")}
+__all__ = sorted(name for names in HOMES.values() for name in names)
 
 
-def default_path() -> str:
-    """`$LUSORIA_DB`, or `lusoria.db` in the current directory."""
-    return os.environ.get("LUSORIA_DB") or DEFAULT
-
-
-class ImportStopped(LusoriaError):
-    """An import the archive could not take to its end; the archive is left whole."""
-
-
-class MissingArchive(NotAnArchive):
-    """An archive file that does not exist (yet): an import creates it."""
-
-    parameter = "archive"  # what may help: making the archive
-
-
-def _close(items: Iterable) -> None:
-    """Stop a generator (and what it holds) now, not when it is collected."""
-    if isinstance(items, Generator):
-        items.close()
-
-
-def _selected(filters: Filters | None) -> tuple[str, list] | None:
-    """SQL that selects the ids of the records `filters` match (None: every record)."""
-    if filters is None or filters == Filters():
-        return None
-    sql, params = build(filters, ordered=False)
-    return f"SELECT id FROM ({sql})", params
-
-
-class Archive:
-    """One archive file; each method is a `lusoria` command."""
-
-    def __init__(self, path: str | None = None):
-        self.path = path or default_path()
-
-    def import_paths(self, paths: Iterable[Source], encoding: str = "utf-8", batch_size: int = 1000,
-                     progress: Callable[[int], None] | None = None, format: str | None = None,
-                     tags: dict[str, str] | None = None, jobs: int = 1) -> ImportSummary:
-        """Check and store every record of `paths` (files, directories, `-`, streams or text, read
-        by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there), checked and made
-        into rows by `jobs` worker processes (`importer.checked_rows`): `import_rows`. Sources that
-        cannot be read are listed in the summary's `unreadable`, which `str()` shows (skipped files
-        are not)."""
-        problems: list[Problem] = []
-        checked = checked_rows(records(paths, encoding, format, tags, progress), jobs, batch_size)
-        summary = self.import_rows(without_problems(checked, problems), batch_size)
-        summary.unreadable += [str(problem) for problem in problems if not isinstance(problem, Skipped)]
-        return summary
-
-    def import_reports(self, reports: Iterable[Report], batch_size: int = 1000) -> ImportSummary:
-        """Store every checked record (`check`, which keeps the positions): `import_rows` of their
-        rows (`importer.rows`)."""
-        return self.import_rows(map(rows, reports), batch_size)
-
-    def import_rows(self, checked: Iterable[Rows], batch_size: int = 1000) -> ImportSummary:
-        """`lusoria import`: store the rows of every checked record (`importer.rows`), valid or not,
-        `batch_size` records a transaction; a record already there is counted as a duplicate.
-        ImportStopped when the archive cannot take them (full disk, read-only file, damaged
-        schema): the batches stored before are whole, nothing of the failed one is kept. A
-        missing archive is made with the first batch, whole, or not at all (with no record to
-        store, or when that batch fails, no file is left)."""
-        if os.path.exists(self.path) and not (os.access(self.path, os.W_OK)
-                                              and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
-            raise ImportStopped(f"{self.path}: the archive or its directory is read-only; nothing was imported "
-                                "and the archive is as it was")
-        source, summary, done = iter(checked), ImportSummary(), 0
-        try:
-            if not os.path.exists(self.path):
-                first = list(islice(source, batch_size))
-                if not first:
-                    return summary
-                if self._create(lambda db: import_rows(db, first, batch_size, summary)):
-                    done = 1
-                else:  # another import made the archive meanwhile: the batch goes into it
-                    source, summary = chain(first, source), ImportSummary()
-            db = open_archive(self.path)
-        except BaseException:
-            _close(checked)  # the checking (its worker processes) stops with the import
-            raise
-        try:
-            return import_rows(db, source, batch_size, summary, done)
-        except (sqlite3.Error, OSError) as error:
-            raise ImportStopped(f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
-                                "stored before are whole and nothing of the failed one was kept") from None
-        finally:
-            db.close()
-
-    def _create(self, fill: Callable[[sqlite_utils.Database], object]) -> bool:
-        """`schema.create_archive`; its failure (no file is left) an ImportStopped."""
-        try:
-            return create_archive(self.path, fill)
-        except (sqlite3.Error, OSError) as error:
-            reason = (error.strerror or str(error)).lower() if isinstance(error, OSError) else str(error)
-            raise ImportStopped(f"cannot create the archive {self.path}: {reason}") from None
-
-    def _existing(self) -> None:
-        """NotAnArchive unless the file is an archive of this version, which is checked by
-        reading only (a read-only directory will do); an older archive is upgraded first."""
-        if not os.path.exists(self.path):
-            raise MissingArchive(f"{self.path} does not exist")
-        try:
-            conn = connect(self.path)
-            try:
-                current = conn.execute("SELECT (SELECT user_version FROM pragma_user_version) = ? AND EXISTS "
-                                       "(SELECT 1 FROM sqlite_master WHERE name = 'records')",
-                                       [SCHEMA_VERSION]).fetchone()[0]
-            finally:
-                conn.close()
-        except sqlite3.DatabaseError as error:
-            raise NotAnArchive(f"{self.path} cannot be read as a database: {error}") from None
-        if not current:
-            open_archive(self.path, create_missing=False).close()  # upgrades it, or says why not
-
-    def query(self, filters: Filters) -> list[dict]:
-        """`lusoria query`: the records every filter matches, oldest first."""
-        return list(self.iter_query(filters))
-
-    def iter_query(self, filters: Filters) -> Iterator[dict]:
-        """`query`, one record at a time."""
-        self._existing()
-        sql, params = build(filters)
-        yield from iter_sql(self.path, sql, params)
-
-    def sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> list[dict]:
-        """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit)."""
-        return list(self.iter_sql(sql, timeout))
-
-    def iter_sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> Iterator[dict]:
-        """`sql`, one row at a time."""
-        self._existing()
-        yield from iter_sql(self.path, sql, timeout=timeout)
-
-    def stats(self) -> dict:
-        """`lusoria stats`: counts and figures."""
-        self._existing()
-        conn = connect(self.path)
-        try:
-            return stats(conn)
-        finally:
-            conn.close()
-
-    def duplicates(self) -> list[Duplicate]:
-        """`lusoria duplicates --db`: records that are the same game, or a prefix of another."""
-        self._existing()
-        conn = connect(self.path)
-        try:
-            entries = [Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_)
-                       for id_, key, setting, path, line in conn.execute(
-                           "SELECT id, hash, setting, path, line FROM records ORDER BY id")]
-
-            def load(group: list[Entry]) -> list[Entry]:  # the plies, from the texts (few records)
-                texts = (conn.execute("SELECT text FROM records WHERE id = ?", [e.ref]).fetchone()[0] for e in group)
-                return [Entry(entry.where, identity(check(RecordText(text))), entry.ref)
-                        for entry, text in zip(group, texts)]
-
-            return list(find_duplicates(entries, load))
-        finally:
-            conn.close()
-
-    def datasette_metadata(self) -> dict:
-        """The Datasette metadata (labels, facets, descriptions) for this archive."""
-        from lusoria.archive.datasette import metadata  # not at the top: python -m runs that module
-
-        return metadata(self.path)
-
-    def tree(self, position: str | None = None, record: int | None = None, ply: int = 0,
-             filters: Filters | None = None, depth: int = 1, variations: bool = False) -> list[Node]:
-        """`lusoria tree`: the plies played from a position string, or from the position after
-        ply `ply` of record `record`, `depth` plies deep, in the records `filters` match (with
-        `variations`: the plies of their variations too).
-        ValueError for a position no game reads, or a record or ply the archive lacks."""
-        self._existing()
-        only = _selected(filters)
-        conn = connect(self.path)
-        try:
-            keys = position_keys(position) if position is not None else [self._position_key(conn, record, ply)]
-            return tree(conn, keys, depth, only, variations)
-        finally:
-            conn.close()
-
-    @staticmethod
-    def _position_key(conn: sqlite3.Connection, record: int | None, ply: int) -> int:
-        """The key of the position after ply `ply` of record `record`, from its text replayed
-        (plies are ordered by position, not by record)."""
-        found = conn.execute("SELECT text FROM records WHERE id = ?", [record]).fetchone()
-        report = check(RecordText(found[0])) if found else None
-        if report is None or report.rules is None or not 0 <= ply < len(report.positions):
-            raise ValueError(f"the archive has no position after ply {ply} of record {record}")
-        return position_key(report.rules, report.positions[ply])
-
-    def merge_players(self, names: list[str], canonical: str) -> str:
-        """`lusoria players merge`: `names` become other names of the player `canonical`."""
-        self._existing()
-        db = open_archive(self.path, create_missing=False)
-        try:
-            return players.merge(db, names, canonical)
-        finally:
-            db.close()
-
-    def players(self, filters: Filters | None = None) -> list[dict]:
-        """`lusoria players list`: the score table of the players (under their canonical names)
-        in the records `filters` match."""
-        self._existing()
-        return list(iter_sql(self.path, *players.score_table(_selected(filters))))
-
-    def aliases(self) -> list[dict]:
-        """Every other name of a player, and the canonical name."""
-        self._existing()
-        db = open_archive(self.path, create_missing=False)
-        try:
-            return players.aliases(db)
-        finally:
-            db.close()
-
-    def export(self, directory: str, format: str = "parquet") -> dict[str, int]:
-        """`lusoria export`: the tables as Parquet or CSV files in `directory`; rows per table."""
-        self._existing()
-        return export(self.path, directory, format)
+def __getattr__(name: str) -> Any:
+    """A name of the archive, from its module (imported now, once)."""
+    home = next((module for module, names in HOMES.items() if name in names), None)
+    if home is None:
+        raise AttributeError(f"module 'lusoria.archive' has no attribute '{name}'")
+    value = globals()[name] = getattr(import_module(f"lusoria.archive.{home}"), name)
+    return value

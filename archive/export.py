@@ -1,32 +1,78 @@
-"""Export the archive's tables as files that DuckDB, pandas, polars and Spark read directly
-(`lusoria export`): CSV (no extra needed) or Parquet (`pip install 'lusoria[parquet]'`)."""
+"""Export the archive as files that DuckDB, pandas, polars and Spark read directly (`lusoria
+export`): CSV (no extra needed) or Parquet (`pip install 'lusoria[parquet]'`). Everything the
+archive knows is in them: the tables of records, tags, diagnostics and player aliases as they
+are, and a row per position each record's main line and variations reached, written as a
+position string, with the ply played from it and the position it led to, the board spelled out
+(what a pattern matches) and the material, each record replayed (by `jobs` worker processes),
+so that every `query` and `tree` answer can be found again from the files alone
+(docs/archive.md, "Export")."""
 
 from __future__ import annotations
 
 import csv
 import sqlite3
-from typing import Iterator
+from itertools import islice, repeat
+from typing import Iterable, Iterator
 
 from lusoria.errors import LusoriaError
 from lusoria.files import AtomicFile, output_in
+from lusoria.notation.reader import RecordText
+from lusoria.workers import in_workers
+from lusoria.validator.replay import check
+from lusoria.archive.positions import MATERIAL, all_spelled_out
+from lusoria.archive.reading import connect
+from lusoria.archive.variations import variation_rows
 
-TABLES = ("records", "tags", "plies", "variation_plies", "diagnostics")
+TABLES = ("records", "tags", "diagnostics", "player_aliases")  # as they are
+REPLAYED = {  # made from each record replayed: their columns and types
+    "plies": [("record_id", "INTEGER"), ("ply", "INTEGER"), ("position", "TEXT"), ("board", "TEXT"),
+              ("move", "TEXT"), ("next", "TEXT"), *((name, "INTEGER") for name in MATERIAL)],
+    "variation_plies": [("record_id", "INTEGER"), ("line", "INTEGER"), ("ply", "INTEGER"), ("position", "TEXT"),
+                        ("next", "TEXT"), ("move", "TEXT")],
+}
 FORMATS = ("parquet", "csv")
 BATCH = 50_000
+Columns = list[tuple[str, str]]  # a file's columns: name, SQLite type
 
 
-def _batches(conn: sqlite3.Connection, table: str) -> tuple[list[tuple[str, str]], Iterator[list[tuple]]]:
+def _table(conn: sqlite3.Connection, table: str) -> tuple[Columns, Iterator[tuple]]:
     columns = [(row[1], row[2].upper()) for row in conn.execute(f"PRAGMA table_info([{table}])")]
-    cursor = conn.execute(f"SELECT * FROM [{table}] ORDER BY 1, 2")  # by record (tags and plies have no rowid)
-    return columns, iter(lambda: cursor.fetchmany(BATCH), [])
+    return columns, conn.execute(f"SELECT * FROM [{table}] ORDER BY 1, 2")  # by record (tags have no rowid)
 
 
-def _write_csv(path: str, columns: list[tuple[str, str]], batches: Iterator[list[tuple]]) -> int:
+def replayed_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
+    """The rows of `plies` and `variation_plies` of one record (its id as `source.index`)."""
+    report = check(source)
+    rules, positions = report.rules, report.positions
+    if rules is None or not positions:
+        return [], []
+    boards, materials = all_spelled_out(rules, positions)
+    moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)] + [None]
+    strings = [rules.format_position(position) for position in positions]
+    plies = [(source.index, ply, string, board.decode(), move, following, *material) for ply, (string, board, move,
+             following, material) in enumerate(zip(strings, boards, moves, strings[1:] + [None], materials))]
+    variations = variation_rows(report, lambda rules, position: rules.format_position(position))
+    return plies, list(zip(repeat(source.index), *variations)) if variations else []
+
+
+def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple]) -> Iterator[tuple]:
+    """The rows of `plies` of every record, replayed by `jobs` processes; those of `variation_plies`
+    are added to `variations` meanwhile (few records have any)."""
+    texts = conn.execute("SELECT id, text FROM records ORDER BY id")
+    sources = (RecordText(text, index=record) for record, text in texts)
+    for found in in_workers(replayed_rows, sources, jobs):
+        assert isinstance(found, tuple)  # records read from the archive: no problem of a source among them
+        plies, more = found
+        variations += more
+        yield from plies
+
+
+def _write_csv(path: str, columns: Columns, rows: Iterable[tuple]) -> int:
     count = 0
     with AtomicFile(path, newline="", follow=False) as out:
         writer = csv.writer(out.file)
         writer.writerow(name for name, _ in columns)
-        for batch in batches:
+        for batch in iter(lambda: list(islice(rows, BATCH)), []):
             writer.writerows(batch)
             count += len(batch)
         out.commit()
@@ -39,7 +85,7 @@ class MissingPyarrow(LusoriaError, ValueError):
     parameter = "pyarrow"
 
 
-def _write_parquet(path: str, columns: list[tuple[str, str]], batches: Iterator[list[tuple]]) -> int:
+def _write_parquet(path: str, columns: Columns, rows: Iterable[tuple]) -> int:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -50,8 +96,9 @@ def _write_parquet(path: str, columns: list[tuple[str, str]], batches: Iterator[
     count = 0
     with AtomicFile(path, binary=True, follow=False) as out:
         with pq.ParquetWriter(out.file, schema) as writer:
-            for batch in batches:
-                writer.write_table(pa.Table.from_pylist([dict(zip(schema.names, row)) for row in batch], schema))
+            for batch in iter(lambda: list(islice(rows, BATCH)), []):
+                writer.write_table(pa.Table.from_arrays([pa.array(column, type) for column, type in
+                                                         zip(zip(*batch), schema.types)], schema=schema))
                 count += len(batch)
             if not count:
                 writer.write_table(schema.empty_table())
@@ -59,16 +106,23 @@ def _write_parquet(path: str, columns: list[tuple[str, str]], batches: Iterator[
     return count
 
 
-def export(path: str, directory: str, format: str = "parquet") -> dict[str, int]:
-    """Write each table of the archive at `path` to DIRECTORY/TABLE.parquet (or .csv), each
-    whole or not at all (lusoria.files); the rows written per table. ValueError for an unknown
-    format, or Parquet without pyarrow; OSError when `directory` cannot be made or written to
-    (NotADirectoryError: it is a file), or a file there is a symbolic link."""
+def export(path: str, directory: str, format: str = "parquet", jobs: int = 1) -> dict[str, int]:
+    """Write the archive at `path` to DIRECTORY/TABLE.parquet (or .csv), each whole or not at all
+    (lusoria.files), each record replayed by `jobs` worker processes; the rows written per file.
+    ValueError for an unknown format, or Parquet without pyarrow; OSError when `directory`
+    cannot be made or written to (NotADirectoryError: it is a file), or a file there is a
+    symbolic link."""
     if format not in FORMATS:
         raise ValueError(f"the export format is parquet or csv, not '{format}'")
     write = _write_parquet if format == "parquet" else _write_csv
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    conn = connect(path)
     try:
-        return {table: write(output_in(directory, f"{table}.{format}"), *_batches(conn, table)) for table in TABLES}
+        written = {table: write(output_in(directory, f"{table}.{format}"), *_table(conn, table)) for table in TABLES}
+        variations: list[tuple] = []
+        written["plies"] = write(output_in(directory, f"plies.{format}"), REPLAYED["plies"],
+                                 _main_lines(conn, jobs, variations))
+        written["variation_plies"] = write(output_in(directory, f"variation_plies.{format}"),
+                                           REPLAYED["variation_plies"], iter(variations))
+        return written
     finally:
         conn.close()

@@ -6,6 +6,7 @@ a second import of the same game add nothing."""
 from __future__ import annotations
 
 import gc
+import json
 import os
 import signal
 import sqlite3
@@ -24,15 +25,17 @@ from lusoria.notation.sources import Problem
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.workers import in_workers
 from lusoria.validator.replay import ERROR, Report, canonical_text, check
+from lusoria.archive.endings import ending
 from lusoria.archive.identity import identity, label
-from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, keys_of, ply_rows, summary_rows
-from lusoria.archive.schema import SOURCE_TAGS
+from lusoria.archive.positions import (RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, move_code, position_rows,
+                                      summary_rows)
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, VARIATIONS, variation_rows
 from lusoria.words import plural
 
 COMMENTS = attrgetter("comments")  # of a ply
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ROSTER_COLUMNS_INDEX = {tag: 3 + index for index, tag in enumerate(ROSTER_COLUMNS)}
+SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in the sources column, searched as text
 
 
 @dataclass
@@ -74,10 +77,10 @@ def _comments(record: Record) -> list[str]:
 
 RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "round", "white", "black", "result",
                   "date_from", "date_to", "plies", "valid", "errors", "warnings", "first_rule", "first_ply",
-                  "path", "line", "sources", "comments", "text", "setting", "label"]
+                  "path", "line", "sources", "comments", "text", "setting", "label", "ending", "rule_tags"]
 CHILD_COLUMNS = {
     "tags": ["record_id", "name", "value"],
-    "plies": ["record_id", "ply", "position", "next_text", "next"],
+    "positions": ["rowid", "plies"],
     "variation_plies": VARIATION_COLUMNS,
     "record_boards": ["record_id", "boards"],
     "record_squares": ["record_id", "game", "squares"],
@@ -120,7 +123,7 @@ def rows(report: Report) -> Rows:
               report.source.path, report.source.line,
               " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
               (" ".join(_comments(report.record)) or None) if report.record else None,
-              text.rstrip("\n") + "\n", found.setting, label(tags)]
+              text.rstrip("\n") + "\n", found.setting, label(tags), ending(report), rule_tags(report)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
     names, values = list(tags), list(tags.values())
     if report.source.format != "lgn":
@@ -133,6 +136,14 @@ def rows(report: Report) -> Rows:
         "diagnostics": columns([[n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                                 for n, d in enumerate(report.diagnostics)]),
     })
+
+
+def rule_tags(report: Report) -> str | None:
+    """The tags besides Variant that choose a record's rules, as its game writes them (`Rules`
+    with the options its variant does not set, Latrunculi's `Board`): JSON, or None when there
+    are none (the move tree plays plies again under the records' rules)."""
+    extra = report.rules.extra_tags() if report.rules else None
+    return json.dumps(extra, sort_keys=True) if extra else None
 
 
 def record_rows(source: RecordText) -> Rows:
@@ -161,15 +172,15 @@ def checked_rows(records: Iterable[RecordText | Problem], jobs: int = 1,
 
 
 def replayed_rows(report: Report) -> dict[str, Columns]:
-    """The rows of the tables made from replaying a record (schema.REPLAYED): a row of `plies`
-    per position of the main line, with the ply played from it and the position it led to; its
-    variations; its summaries (archive/positions.py)."""
-    rules = report.rules
-    if rules is None or not report.positions:
+    """The rows of the tables made from replaying a record (schema.REPLAYED): its row of
+    `positions` (each position of the main line and the ply played from it); its variations;
+    its summaries (archive/positions.py)."""
+    rules, positions = report.rules, report.positions
+    if rules is None or not positions:
         return {}
-    written = report.record.main.plies if report.record else []
-    return {"plies": ply_rows(keys_of(rules, report.positions), written),
-            "variation_plies": variation_rows(report), **summary_rows(rules, report.positions)}
+    moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)]
+    return {"positions": position_rows(rules, positions, moves),
+            "variation_plies": variation_rows(report), **summary_rows(rules, positions)}
 
 
 def _dates(tags: dict[str, str]) -> tuple[str | None, str | None]:
@@ -180,6 +191,31 @@ def _dates(tags: dict[str, str]) -> tuple[str | None, str | None]:
         return None, None
 
 
+class MoveCodes:
+    """The archive's dictionary of plies (`moves`) as a writing process keeps it: the code of each
+    ply in canonical form (`positions.move_code`), a new ply added when it first comes."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.codes: dict[str, str] = {}
+
+    def refresh(self) -> None:
+        """Read the dictionary again when it changed since (another import added to it, or a
+        batch rolled back what this one added): at the start of each transaction."""
+        if self.conn.execute("SELECT count(*) FROM moves").fetchone()[0] != len(self.codes):
+            self.codes = dict(self.conn.execute("SELECT text, code FROM moves"))
+
+    def document(self, tokens: list[str], moves: list[str]) -> str:
+        """A record's row of `positions`: the token of each position, followed by the code of the
+        ply played from it (`positions.position_rows`)."""
+        codes = self.codes
+        for move in moves:
+            if move not in codes:
+                codes[move] = move_code(len(codes))
+                self.conn.execute("INSERT INTO moves (code, text) VALUES (?, ?)", [codes[move], move])
+        return " ".join(map(str.__add__, tokens, [codes[move] for move in moves] + [""]))
+
+
 def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: int = 1000,
                 summary: ImportSummary | None = None, done: int = 0) -> ImportSummary:
     """Store the rows of each checked record (`rows`) in the archive `db`, `batch_size` records a
@@ -187,16 +223,27 @@ def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: 
     stored before (which a new archive is made with)."""
     summary = summary or ImportSummary()
     checked = iter(checked)
-    db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over (`plies`)
+    db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over
     db.execute("PRAGMA foreign_keys = OFF")  # each row's record is the one inserted just before it (tests:
     number = done                            # foreign_key_check after imports); checked, a lookup a row
+    codes = MoveCodes(db.conn)
     try:
         while batch := list(islice(checked, batch_size)):
             number += 1
-            _insert_batch(db, batch, summary, number)
+            _insert_batch(db, batch, summary, number, codes)
+        if summary.added:
+            merge_positions(db.conn)
     finally:
         db.execute("PRAGMA foreign_keys = ON")
     return summary
+
+
+def merge_positions(conn: sqlite3.Connection) -> None:
+    """Merge the index `positions` into one segment (FTS5's `optimize`): each batch wrote its own, and
+    a search looks a token up in every segment (a fifth of the time of a move tree 3 plies deep, for
+    about 2 s an import of 100,000 records: BENCHMARKS.md)."""
+    with conn:
+        conn.execute("INSERT INTO positions (positions) VALUES ('optimize')")
 
 
 FAULT = "LUSORIA_IMPORT_FAULT"
@@ -222,15 +269,18 @@ def _fault(point: str, batch: int) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[tuple[int, Columns]]],
+def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[tuple[int, Columns]]], codes: MoveCodes,
                 after_each: Callable[[], None] | None = None) -> None:
     """Insert the rows of records (`records` first, when given) and their child tables, each
-    table's as (record id, its Columns) per record; `after_each` is called after each table."""
+    table's as (record id, its Columns) per record, the plies of `positions` coded by `codes`;
+    `after_each` is called after each table."""
     for table, new in tables.items():
-        rows = chain.from_iterable(zip(repeat(record), *found) for record, found in new if found)
+        rows: Iterable[tuple] = chain.from_iterable(zip(repeat(record), *found) for record, found in new if found)
         if table == "records":
             _insert_records(conn, rows)
         else:
+            if table == "positions":
+                rows = ((record, codes.document(tokens, moves)) for record, tokens, moves in rows)
             names = ", ".join(f"[{c}]" for c in CHILD_COLUMNS[table])
             conn.executemany(f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' * len(CHILD_COLUMNS[table]))})",
                              rows)
@@ -249,11 +299,13 @@ def _insert_records(conn: sqlite3.Connection, new: Iterable[tuple]) -> None:
     conn.execute("DELETE FROM temp.new_records")
 
 
-def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportSummary, number: int) -> None:
+def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportSummary, number: int,
+                  codes: MoveCodes) -> None:
     """One transaction: the new records of `batch` with all their rows, or nothing."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
     try:
+        codes.refresh()
         hashes = [checked.hash for checked in batch]
         seen = {row[0] for row in conn.execute(
             f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)}
@@ -271,7 +323,7 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             counts.added += 1
             counts.invalid += not checked.valid
             counts.unparsable += not checked.parsed
-        insert_rows(conn, tables, lambda: _fault("insert", number))
+        insert_rows(conn, tables, codes, lambda: _fault("insert", number))
         _fault("commit", number)
         conn.execute("COMMIT")
     except BaseException:  # Ctrl-C too, or a full disk (SQLite may have rolled back already), which may come before BEGIN took effect or after COMMIT did

@@ -4,9 +4,10 @@ name (`lusoria players merge`, `lusoria players list`)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-import sqlite_utils
+if TYPE_CHECKING:
+    import sqlite_utils
 
 
 def _canonical(fold: Callable[[str], str] = lambda sql: sql) -> str:
@@ -20,8 +21,6 @@ def create_players(db: sqlite_utils.Database) -> None:
     db.execute("CREATE TABLE player_aliases (alias TEXT PRIMARY KEY COLLATE NOCASE, "
                "name TEXT NOT NULL COLLATE NOCASE)")
     db.execute("CREATE INDEX idx_player_aliases_name ON player_aliases (name)")
-    for side in ("white", "black"):  # the score table reads these alone
-        db.execute(f"CREATE INDEX idx_records_{side}_result ON records ({side}, result)")
 
 
 def casefold(value: str | bytes | int | float | None) -> str | bytes | int | float | None:
@@ -75,22 +74,25 @@ def aliases(db: sqlite_utils.Database) -> list[dict]:
             db.execute("SELECT alias, name FROM player_aliases ORDER BY name, alias")]
 
 
-SCORE_TABLE = """
+# Per canonical player (names in any case of their ASCII letters, aliases merged): games, won,
+# drawn, lost, and finished, in the records `{where}` selects (the names' indexes serve it)
+PLAYERS = """
 WITH names AS (
   SELECT white AS written, count(*) AS games, count(result = '1-0' OR NULL) AS won,
          count(result = '1/2-1/2' OR NULL) AS drawn, count(result = '0-1' OR NULL) AS lost
-  FROM records {where} GROUP BY white
+  FROM records {where} GROUP BY white COLLATE NOCASE
   UNION ALL
   SELECT black, count(*), count(result = '0-1' OR NULL), count(result = '1/2-1/2' OR NULL),
          count(result = '1-0' OR NULL)
-  FROM records {where} GROUP BY black
+  FROM records {where} GROUP BY black COLLATE NOCASE
 ), players AS (
   SELECT coalesce(a.name, written) AS player, sum(games) AS games, sum(won) AS won, sum(drawn) AS drawn,
          sum(lost) AS lost, sum(won + drawn + lost) AS finished
   FROM names LEFT JOIN player_aliases a ON a.alias = written
   WHERE written IS NOT NULL AND written NOT IN ('', '?')
   GROUP BY player COLLATE NOCASE
-)
+)"""
+SCORE_TABLE = PLAYERS + """
 SELECT player, games, won, drawn, lost, games - finished AS unfinished, won + 0.5 * drawn AS score,
        round(100.0 * (won + 0.5 * drawn) / nullif(finished, 0), 1) AS percent,
        (SELECT group_concat(alias, '; ') FROM (SELECT alias FROM player_aliases p
@@ -107,3 +109,7 @@ def score_table(records: tuple[str, list] | None = None) -> tuple[str, list]:
         return SCORE_TABLE.format(where=""), []
     sql, params = records
     return SCORE_TABLE.format(where=f"WHERE id IN ({sql})"), params + params
+
+
+# The players (canonical names, as in the score table) with the most games, as many as the parameter
+MOST_GAMES = PLAYERS.format(where="") + " SELECT player, games FROM players ORDER BY games DESC, player LIMIT ?"

@@ -1,9 +1,11 @@
-"""What the archive keeps of the positions a record's main line reached: their keys, a row of
-`plies` each (`position_key`, which position search looks up); each board spelled out one character a square, compressed per record
-(`record_boards`, which pattern search reads, archive/patterns.py); what each square held at
-some ply (`record_squares`, which pattern search checks first); the material ply by ply as
-runs of plies (`material_runs`) and its least and most over the record (`material_ranges`),
-which material search reads. No table holds a row per distinct position: a random game
+"""What the archive keeps of the positions a record's main line reached: their keys, a token
+each in the record's row of `positions` (`position_key`, `position_token`: the index that
+position search and the move tree look up, with the ply played from each position); each
+board spelled out one character a square, compressed per record (`record_boards`, which
+pattern search reads, archive/patterns.py); what each square held at some ply
+(`record_squares`, which pattern search checks first); the material ply by ply as runs of
+plies (`material_runs`) and its least and most over the record (`material_ranges`), which
+material search reads. No table holds a row per ply or per distinct position: a random game
 reaches a new one at almost every ply (docs/archive.md, "Size")."""
 # lusoria: compiled with mypyc
 
@@ -12,13 +14,13 @@ from __future__ import annotations
 import hashlib
 import threading
 from array import array
+from base64 import b64encode
 from functools import lru_cache
 from operator import itemgetter
 
 import sqlite_utils
 import zstandard
 
-from lusoria.notation.model import Ply
 from lusoria.validator.base import BLACK, EMPTY_SQUARE, MATERIAL, WHITE, Game, Material, Position
 from lusoria.validator.games import GAMES
 from lusoria.validator.grid import GridGame
@@ -60,14 +62,6 @@ def _grid_boards(rules: GridGame, positions: list) -> list[bytes]:
     return [b"/".join(ranks(position.board.translate(table))) + _SIDES[position.turn]
             + (f" {position.hand[0]} {position.hand[1]}".encode() if position.hand != (0, 0) else b"")
             for position in positions]
-
-
-def folded(board: str, width: int = 16) -> str:
-    """A spelled-out board written back as a position string: runs of `.` as their length
-    (the longest runs first; a run never outgrows a rank of `width` squares)."""
-    for run in range(width, 0, -1):
-        board = board.replace(EMPTY * run, str(run))
-    return board
 
 
 def spelled_out(rules: Game, position) -> tuple[str, Material]:
@@ -220,11 +214,50 @@ def key_texts(prefix: str, positions: list[Position], name: str | None = None) -
     return [(prefix + repr(position)).encode() for position in positions]
 
 
-def ply_rows(keys: list[int], written: list[Ply]) -> Columns:
-    """The rows of `plies` of one record: the key of each position of its main line (`keys`),
-    the ply `written` from it and the next key."""
-    last = len(keys) - 1
-    return [list(range(len(keys))), keys, [ply.text for ply in written[:last]] + [None], keys[1:] + [None]]
+# A position's token in `positions`: its key's 8 bytes in base 64, written with characters that
+# FTS5's ascii tokenizer keeps within a token (it folds capitals: none is used)
+TOKEN_CHARACTERS = "0123456789abcdefghijklmnopqrstuvwxyz!#$%&()*+,-./:;<=>?@[]^_{|}~"
+KEY_LENGTH = 11  # characters: the 64 bits of a key (and 2 more)
+_TOKEN_TRANSLATION = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+                                     TOKEN_CHARACTERS.encode())
+
+
+def position_token(key: int) -> str:
+    """The token of a position's key in `positions` (KEY_LENGTH characters of TOKEN_CHARACTERS)."""
+    return b64encode(key.to_bytes(8, "big", signed=True))[:KEY_LENGTH].translate(_TOKEN_TRANSLATION).decode()
+
+
+def move_code(number: int) -> str:
+    """The code of the `number`-th ply of the archive's dictionary of plies (`moves`): its digits in
+    base 64, in TOKEN_CHARACTERS, least significant first."""
+    digits = TOKEN_CHARACTERS[number % 64]
+    while number >= 64:
+        number //= 64
+        digits += TOKEN_CHARACTERS[number % 64]
+    return digits
+
+
+def position_rows(rules: Game, positions: list[Position], moves: list[str]) -> Columns:
+    """The row of `positions` of one record, without its record id: the token of each position of
+    its main line, and the ply played from it in canonical form (`moves`, one fewer: none at the
+    end). The writing process turns each ply into its code (`importer.MoveCodes`)."""
+    return [[[position_token(key) for key in keys_of(rules, positions)]], [moves]]
+
+
+def create_positions(db: sqlite_utils.Database) -> None:
+    """`positions`, an FTS5 index of the records' main lines: per record (its rowid), the token
+    of each position in ply order (the ply is the token's offset), followed by the code of the
+    ply played from it (none at the end); `position_plies` lists its tokens, each with its
+    record (`doc`) and ply (`offset`), ordered by token; `moves`, the dictionary of plies
+    (`move_code`); `plies`, a view of a row per position reached (docs/archive.md, "Size")."""
+    separators = TOKEN_CHARACTERS[36:]
+    db.execute(f"""CREATE VIRTUAL TABLE "positions" USING fts5(plies, content='', columnsize=0,
+    tokenize="ascii tokenchars '{separators}'")""")
+    db.execute('CREATE VIRTUAL TABLE "position_plies" USING fts5vocab(positions, instance)')
+    db.execute('CREATE TABLE "moves" ("code" TEXT PRIMARY KEY, "text" TEXT NOT NULL UNIQUE) WITHOUT ROWID')
+    db.execute(f"""CREATE VIEW "plies" AS
+SELECT p.doc AS record_id, p.offset AS ply, substr(p.term, 1, {KEY_LENGTH}) AS position, m.text AS move
+FROM position_plies p LEFT JOIN moves m ON m.code = substr(p.term, {KEY_LENGTH + 1})""")
 
 
 def create_record_summaries(db: sqlite_utils.Database) -> None:

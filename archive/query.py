@@ -1,73 +1,39 @@
-"""Finding records: filters turned into one parameterised query (no user text is
-ever pasted into SQL). The rows are rendered by the face (lusoria.output)."""
+"""Finding records: filters turned into one parameterised query (no user text is ever pasted
+into SQL). Each filter is a field of `Filters` that declares its command-line option and its
+condition (`_filter`): `build` puts together the conditions of the filters given. The rows are
+rendered by the face (lusoria.output)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import date
-from typing import Any
+import re
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Callable
 
-from lusoria import rulebook
 from lusoria.errors import LusoriaError
-from lusoria.notation.dates import date_range
-from lusoria.validator.base import OptionError
-from lusoria.validator.games import GAMES
-from lusoria.archive.positions import position_key
 from lusoria.archive.players import name_condition, player_condition
-from lusoria.archive.search import continuations, ply_search
+
+if TYPE_CHECKING:
+    from lusoria.notation.reader import RecordText
 
 COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "event", "site", "round", "plies",
            "valid", "errors", "warnings", "first_rule", "first_ply", "path", "line"]
 MAX_SQL_INTEGER = 2 ** 63 - 1
+Condition = Callable[[Any, "Filters"], tuple[str, list]]  # a filter's value and all the filters -> SQL, parameters
 
 
-def _filter(default: Any = None, *, help: str | None, option: str | None = None, **declared: Any) -> Any:
-    """A field of Filters with what a command-line option for it needs (its help; `option`, when
-    its name is not the field's; `metavar`, `choices`, `minimum`, `maximum`, `negative`: the
-    option that sets it False; `read`: `pairs`, `lines` or `records`, when the option names a
-    file, or NAME=VALUE, that the field holds the content of)."""
-    meta = {"help": help, "option": option, **declared}
+def _filter(default: Any = None, *, help: str | None, option: str | None = None,
+            where: str | Condition | None = None, **declared: Any) -> Any:
+    """A field of Filters: its condition (`where`: SQL over `records` with a `?` for the value, or
+    a function of the value and all the filters that gives SQL and its parameters; none for a
+    filter that only changes others, or one within plies, which `search.ply_search` reads) and
+    what a command-line option for it needs (its help; `option`, when its name is not the
+    field's; `metavar`, `choices`, `minimum`, `maximum`, `negative`: the option that sets it
+    False; `read`: `pairs`, `lines` or `records`, when the option names a file, or NAME=VALUE,
+    that the field holds the content of)."""
+    meta = {"help": help, "option": option, "where": where, **declared}
     if isinstance(default, list):
         return field(default_factory=list, metadata=meta)
     return field(default=default, metadata=meta)
-
-
-@dataclass
-class Filters:
-    """What `lusoria query` may ask for; every filter given must hold. Each field declares its
-    command-line option too (`_filter`): the CLI makes its options from these fields."""
-
-    game: str | None = _filter(help="The game, as its Game tag names it.")
-    variant: str | None = _filter(help="The Variant (seed, seneca, piso, petteia, dux, …).")
-    white: str | None = _filter(help="White's name (whole, any case).")
-    black: str | None = _filter(help="Black's name (whole, any case).")
-    player: str | None = _filter(help="A player on either side (whole name, any case).")
-    event: str | None = _filter(help="The Event (whole, any case).")
-    site: str | None = _filter(help="The Site (whole, any case).")
-    date_from: str | None = _filter(  # a PGN date (YYYY.MM.DD, ?? allowed; or YYYY, YYYY.MM) or an ISO date
-        help="Games that may have been played on or after this date (YYYY[.MM[.DD]]).")
-    date_to: str | None = _filter(help="Games that may have been played on or before this date.")
-    result: str | None = _filter(help=None, choices=("1-0", "0-1", "1/2-1/2", "*"))
-    valid: bool | None = _filter(help="Only valid, or only invalid, records.", negative="invalid")
-    rule: str | None = _filter(help="Records with a diagnostic for this rule (T4, S4, Q6, syntax, …).")
-    tags: list[tuple[str, str]] = _filter([], option="tag", metavar="NAME=VALUE", read="pairs",
-                                          help="A tag and its exact value (repeatable).")
-    text: str | None = _filter(help="Words found in the players, event, site, source tags or comments.")
-    position: str | None = _filter(help="A position string: records that reached it, and at which ply.")
-    limit: int | None = _filter(help="At most this many records.", maximum=MAX_SQL_INTEGER, minimum=0)
-    include_unknown: bool = _filter(False, help="Date filters also let records of unknown date through.")
-    pattern: str | None = _filter(
-        help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
-    symmetric: bool = _filter(False, help="Patterns also match in the 8 symmetries of a square board.")
-    positions: list[str] = _filter([], read="lines",
-                                   help="A file of positions or patterns, one a line: records with a ply that "
-                                        "matches any.")
-    material: list[str] = _filter([], metavar="CONDITIONS",
-                                  help="Piece counts, e.g. 'white<=4, king' (repeatable; all hold at the same ply).")
-    material_for: int = _filter(1, option="for", minimum=1,
-                                help="The ply conditions hold for at least this many plies in a row.")
-    records: list[str] = _filter([], read="records",  # record texts: the same games, or continuations
-                                 help="An .lgn file (UTF-8): the same games as its records, or games that continue them.")
 
 
 class FilterError(LusoriaError, ValueError):
@@ -78,35 +44,141 @@ class FilterError(LusoriaError, ValueError):
         self.filter, self.problem = filter, problem
 
 
+def _either_side(name: str, _: Filters) -> tuple[str, list]:
+    (white, found), (black, more) = (player_condition(f"records.{side}", name) for side in ("white", "black"))
+    return f"({white} OR {black})", found + more
+
+
 def _iso(text: str, end: bool) -> str:
-    """A bound for a date filter: a PGN date's earliest (or latest) day, or an ISO date."""
-    if "-" in text and "." not in text:
-        try:
-            return date.fromisoformat(text).isoformat()
-        except ValueError:
-            raise ValueError(f"a date filter is YYYY[.MM[.DD]] or an ISO date YYYY-MM-DD, not '{text[:40]}'") from None
-    first, last = date_range(text + ".??" * (2 - text.count(".")))  # 2025 and 2025.06 are shorthands
+    """A bound for a date filter: the earliest (or latest) day of a PGN date, whole or partial, or
+    of an ISO date or month."""
+    from lusoria.notation.dates import date_range
+
+    pgn = text.replace("-", ".") if re.fullmatch(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", text) else text
+    try:
+        first, last = date_range(pgn + ".??" * (2 - pgn.count(".")))  # 2025 and 2025.06 are shorthands
+    except ValueError:
+        raise ValueError(f"a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), "
+                         f"or YYYY-MM or YYYY-MM-DD; not '{text[:40]}'") from None
     if first is None or last is None:
-        raise ValueError(f"a date filter needs a known year, not '{text}'")
+        raise ValueError(f"a date filter needs a known year, not '{text[:40]}'")
     return last if end else first
 
 
-def position_keys(text: str) -> list[int]:
-    """The keys of a position string, read by every game that can read it."""
-    keys = []
-    for cls in GAMES.values():
-        try:
-            rules = cls.rules_for_position(text)
-            keys.append(position_key(rules, rules.parse_position(text)))
-        except (OptionError, ValueError, IndexError):
-            continue
-    if not keys:
-        raise ValueError(f"'{text}' is not a position string of any game (see docs/notation.md §6)")
-    return keys
+def _date(column: str, end: bool) -> Condition:
+    """A date bound on `column` (records.date_from or date_to); with `include_unknown`, records of
+    unknown date pass too."""
+    def condition(text: str, filters: Filters) -> tuple[str, list]:
+        unknown = " OR records.date_from IS NULL" if filters.include_unknown else ""
+        return f"(records.{column} {'<=' if end else '>='} ?{unknown})", [_iso(text, end)]
+    return condition
+
+
+def _ending(written: str, _: Filters) -> tuple[str, list]:
+    from lusoria.archive.endings import known_endings  # the games' rules: loaded when searched
+
+    ending = " ".join(written.lower().split())
+    if ending not in (known := known_endings()):
+        raise FilterError("ending", f"is one of {', '.join(known)}; not '{written[:40]}'")
+    return "records.ending = ?", [ending]
+
+
+GLOB_CLASS = re.compile(r"\[\^?\]?[^]]*\]")  # a GLOB character class: [abc], [^abc], []x]
+
+
+def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
+    """Each NAME=VALUE: a tag whose value matches VALUE, a glob (SQLite's GLOB: case matters)."""
+    for name, value in pairs:
+        if not name or not value:
+            raise FilterError("tags", f"is NAME=VALUE with a name and a value (a glob), not '{name}={value}'")
+        if "[" in GLOB_CLASS.sub("", value):
+            raise FilterError("tags", f"value '{value}' opens a [class] of characters it does not close")
+    return (" AND ".join(["records.id IN (SELECT record_id FROM tags WHERE name = ? AND value GLOB ?)"] * len(pairs)),
+            [item for pair in pairs for item in pair])
+
+
+def _words(text: str, _: Filters) -> tuple[str, list]:
+    """Full-text search: every word (a phrase of the words its punctuation separates), a word
+    ending in `*` a prefix."""
+    words = text.split()
+    if not words:
+        raise FilterError("text", "needs at least one word")
+    phrases = []
+    for word in words:
+        stem, prefix = (word[:-1], "*") if word.endswith("*") else (word, "")
+        if not any(character.isalnum() for character in stem):
+            raise FilterError("text", f"needs letters or digits in each word, and '{word}' has none")
+        phrases.append('"' + stem.replace('"', '""') + '"' + prefix)
+    return "records.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)", [" ".join(phrases)]
+
+
+@dataclass
+class Filters:
+    """What `lusoria query` may ask for; every filter given must hold. Each field declares its
+    condition and its command-line option (`_filter`): `build` and the CLI read them."""
+
+    game: str | None = _filter(help="The game, as its Game tag names it.", where="records.game = lower(?)")
+    variant: str | None = _filter(help="The Variant (seed, seneca, piso, petteia, dux, …).",
+                                  where="records.variant = lower(?)")
+    white: str | None = _filter(help="White's name (whole, any case).",
+                                where=lambda name, _: player_condition("records.white", name))
+    black: str | None = _filter(help="Black's name (whole, any case).",
+                                where=lambda name, _: player_condition("records.black", name))
+    player: str | None = _filter(help="A player on either side (whole name, any case); the move tree then "
+                                      "counts their results.", where=_either_side)
+    event: str | None = _filter(help="The Event (whole, any case).",
+                                where=lambda name, _: name_condition("records.event", name))
+    site: str | None = _filter(help="The Site (whole, any case).",
+                               where=lambda name, _: name_condition("records.site", name))
+    date_from: str | None = _filter(
+        help="Games that may have been played on or after this date: YYYY, YYYY.MM or YYYY.MM.DD "
+             "(?? for an unknown part), or YYYY-MM or YYYY-MM-DD.", where=_date("date_to", end=False))
+    date_to: str | None = _filter(help="Games that may have been played on or before this date.",
+                                  where=_date("date_from", end=True))
+    result: str | None = _filter(help=None, choices=("1-0", "0-1", "1/2-1/2", "*"), where="records.result = ?")
+    ending: str | None = _filter(help="How the game ended (king captured, resigned, unfinished, …: lusoria stats "
+                                      "lists an archive's).", where=_ending)
+    valid: bool | None = _filter(help="Only valid, or only invalid, records.", negative="invalid",
+                                 where="records.valid = ?")
+    rule: str | None = _filter(
+        help="Records with a diagnostic for this rule (T4, S4, Q6, syntax, …).",
+        where=lambda rule, _: ("records.id IN (SELECT record_id FROM diagnostics WHERE rule = ?)", [rule_id(rule)]))
+    tags: list[tuple[str, str]] = _filter([], option="tag", metavar="NAME=VALUE", read="pairs", where=_tags,
+                                          help="A tag whose value matches VALUE, a glob: * any text, ? any "
+                                               "character, [abc] one of them (repeatable).")
+    text: str | None = _filter(help="Words found in the players, event, site, source tags or comments (all of "
+                                     "them, in any form: escape finds escapes; Fomi* finds words that begin so).",
+                               where=_words)
+    position: str | None = _filter(help="A position string: records that reached it, and at which ply (without "
+                                        "the side to move: with either side to move).")
+    limit: int | None = _filter(help="At most this many records.", maximum=MAX_SQL_INTEGER, minimum=0)
+    include_unknown: bool = _filter(False, help="Date filters also let records of unknown date through.")
+    pattern: str | None = _filter(
+        help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
+    symmetric: bool = _filter(False, help="Patterns also match, and the move tree folds plies, in the 8 "
+                                          "symmetries of a square board.")
+    positions: list[str] = _filter([], read="lines",
+                                   help="A file of positions or patterns, one a line: records with a ply that "
+                                        "matches any.")
+    material: list[str] = _filter([], metavar="CONDITIONS",
+                                  help="Piece counts, e.g. 'white<=4, king' (repeatable; all hold at the same ply).")
+    material_for: int = _filter(1, option="for", minimum=1,
+                                help="The ply conditions hold for at least this many plies in a row.")
+    records: list[RecordText | str] = _filter(
+        [], read="records", where=lambda texts, _: _continuations(texts),  # the same games, or continuations
+        help="An .lgn file (UTF-8): the same games as its records, or games that continue them.")
+
+
+def _continuations(texts: list[RecordText | str]) -> tuple[str, list]:
+    from lusoria.archive.search import continuations  # the rules: loaded when searched
+
+    return continuations(texts)
 
 
 def rule_id(written: str) -> str:
     """A rule ID as diagnostics store it (`t2` -> `T2`, `SYNTAX` -> `syntax`)."""
+    from lusoria import rulebook
+
     try:
         return rulebook.rule(written).id
     except KeyError:
@@ -116,65 +188,24 @@ def rule_id(written: str) -> str:
 def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     """The SQL and its parameters for `filters` (records oldest first; unless `ordered` is
     False and there is no `limit`: in any order). ValueError for a filter that cannot work."""
-    where, params = [], []
-    for column in ("game", "variant", "result"):
-        if (value := getattr(filters, column)) is not None:
-            where.append(f"records.{column} = ?")
-            params.append(value if column == "result" else value.lower())
-    for column in ("event", "site"):
-        if (value := getattr(filters, column)) is not None:
-            sql, found = name_condition(f"records.{column}", value)
-            where.append(sql)
-            params += found
-    for column in ("white", "black"):
-        if (value := getattr(filters, column)) is not None:
-            sql, found = player_condition(f"records.{column}", value)
-            where.append(sql)
-            params += found
-    if filters.player is not None:
-        white, black = player_condition("records.white", filters.player), \
-            player_condition("records.black", filters.player)
-        where.append(f"({white[0]} OR {black[0]})")
-        params += white[1] + black[1]
-    unknown = " OR records.date_from IS NULL" if filters.include_unknown else ""
-    if filters.date_from is not None:
-        where.append(f"(records.date_to >= ?{unknown})")
-        params.append(_iso(filters.date_from, end=False))
-    if filters.date_to is not None:
-        where.append(f"(records.date_from <= ?{unknown})")
-        params.append(_iso(filters.date_to, end=True))
-    if filters.valid is not None:
-        where.append("records.valid = ?")
-        params.append(filters.valid)
-    if filters.rule is not None:
-        where.append("records.id IN (SELECT record_id FROM diagnostics WHERE rule = ?)")
-        params.append(rule_id(filters.rule))
-    for name, value in filters.tags:
-        where.append("records.id IN (SELECT record_id FROM tags WHERE name = ? AND value = ?)")
-        params += [name, value]
-    if filters.text is not None:
-        if not filters.text.split():
-            raise FilterError("text", "needs at least one word")
-        where.append("records.id IN (SELECT rowid FROM records_fts WHERE records_fts MATCH ?)")
-        params.append(" ".join('"' + word.replace('"', '""') + '"' for word in filters.text.split()))
-    if filters.records:
-        sql, found = continuations(filters.records)
+    from lusoria.archive.search import ply_search
+
+    where: list[str] = []
+    params: list = []
+    for declared in fields(filters):
+        value, condition = getattr(filters, declared.name), declared.metadata["where"]
+        if condition is None or value is None or value == []:
+            continue
+        sql, found = condition(value, filters) if callable(condition) else (condition, [value])
         where.append(sql)
         params += found
-    select = ", ".join(f"records.{c}" for c in COLUMNS) + ", records.text"
-    if searched := ply_search(filters):
-        where.append(searched[0])
-        params += searched[1]
-        if filters.position is None:
-            select += ", " + searched[2]
-            params = searched[3] + params
-    if filters.position is not None:
-        keys = position_keys(filters.position)
-        marks = ", ".join("?" * len(keys))
-        select += f", (SELECT min(ply) FROM plies WHERE record_id = records.id AND position IN ({marks})) AS ply"
-        where.append(f"records.id IN (SELECT record_id FROM plies WHERE position IN ({marks}))")
-        params = keys + params + keys
-    sql = f"SELECT {select} FROM records" + (" WHERE " + " AND ".join(where) if where else "")
+    select, searched = ", ".join(f"records.{c}" for c in COLUMNS) + ", records.text", ply_search(filters)
+    if searched:
+        where.append(searched.where)
+        select += f", {searched.column} AS ply"
+        params = searched.column_params + params + searched.where_params
+    sql = f"SELECT {select} FROM {searched.tables if searched else 'records'}" + (
+        " WHERE " + " AND ".join(where) if where else "")
     # idx_records_date_order serves searches within plies (they stop at their first matches);
     # `+` keeps it from other queries, for which an index of their own filter is better
     if ordered or filters.limit is not None:
@@ -182,4 +213,7 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     if filters.limit is not None:
         sql += " LIMIT ?"
         params.append(filters.limit)
+    if searched and searched.with_:
+        sql = f"WITH {searched.with_} {sql}"
+        params = searched.with_params + params
     return sql, params

@@ -12,21 +12,21 @@ import sqlite_utils
 from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
 from lusoria.archive.players import create_players
-from lusoria.archive.positions import create_record_summaries
+from lusoria.archive.positions import create_positions, create_record_summaries
 from lusoria.archive.variations import create_variation_plies
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded). A version
 # without an entry changed only tables of REPLAYED, which `rebuild_replayed` makes anew (version 6:
 # the keys of positions, made from their boards as they are: archive/positions.py, `key_texts`;
 # version 7: `record_boards` compressed with Zstandard, `pack_boards`).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
-# The tables made from replaying each record's text (and their names in older versions)
-REPLAYED = ("plies", "variation_plies", "record_boards", "record_squares", "material_runs", "material_ranges",
-            "positions", "window_squares")
+# The tables and views made from replaying each record's text, those that read others first (and
+# their names in older versions: `plies` was a table until version 8, `positions` in versions 3–4)
+REPLAYED = ("plies", "position_plies", "positions", "moves", "variation_plies", "record_boards", "record_squares",
+            "material_runs", "material_ranges", "window_squares")
 FTS_COLUMNS = ["white", "black", "event", "site", "sources", "comments"]
-SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")
 
 
 class NotAnArchive(LusoriaError):
@@ -42,7 +42,8 @@ def create(db: sqlite_utils.Database) -> None:
             "event": str, "site": str, "date": str, "round": str, "white": str, "black": str, "result": str,
             "date_from": str, "date_to": str, "plies": int, "valid": int, "errors": int, "warnings": int,
             "first_rule": str, "first_ply": int, "path": str, "line": int,
-            "sources": str, "comments": str, "text": str, "setting": str, "label": str,
+            "sources": str, "comments": str, "text": str, "setting": str, "label": str, "ending": str,
+            "rule_tags": str,
         }, pk="id", not_null={"hash", "text", "valid"})
         create_tags(db)
         db.table("diagnostics").create({
@@ -56,8 +57,9 @@ def create(db: sqlite_utils.Database) -> None:
         for column in ("white", "black", "event", "site"):
             db.execute(f"CREATE INDEX idx_records_{column}_nocase ON records ({column} COLLATE NOCASE)")
         db.table("diagnostics").create_index(["rule", "record_id"])
-        records.enable_fts(FTS_COLUMNS, create_triggers=True)
+        create_text_index(db)
         _add_version_3(db)
+        _add_version_8(db)
         create_replayed(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -72,18 +74,25 @@ def create_tags(db: sqlite_utils.Database) -> None:
 ) WITHOUT ROWID""")
 
 
+def create_text_index(db: sqlite_utils.Database) -> None:
+    """`records_fts`, the full-text index of FTS_COLUMNS (words stemmed: `escape` finds
+    `escapes`), kept in step by triggers; an update reindexes a record only when it changes
+    one of those columns."""
+    db.table("records").enable_fts(FTS_COLUMNS, tokenize="porter", create_triggers=True)
+    columns = ", ".join(f'"{column}"' for column in FTS_COLUMNS)
+    old, new = (", ".join(f'{row}."{column}"' for column in FTS_COLUMNS) for row in ("old", "new"))
+    db.execute("DROP TRIGGER records_au")
+    db.execute(f"""CREATE TRIGGER "records_au" AFTER UPDATE OF {columns} ON "records" BEGIN
+  INSERT INTO "records_fts" ("records_fts", rowid, {columns}) VALUES('delete', old.rowid, {old});
+  INSERT INTO "records_fts" (rowid, {columns}) VALUES (new.rowid, {new});
+END""")
+
+
 def create_replayed(db: sqlite_utils.Database) -> None:
-    """The tables of REPLAYED (version 5). `plies` is one b-tree ordered by position, no row
-    id, no second index (docs/archive.md, "Size"): each row holds what the move tree needs, the
-    ply played from the position (`next_text`) and the position it led to (`next`)."""
-    db.execute("""CREATE TABLE "plies" (
-   "record_id" INTEGER REFERENCES "records"("id"),
-   "ply" INTEGER NOT NULL,
-   "position" INTEGER NOT NULL,
-   "next_text" TEXT,
-   "next" INTEGER,
-   PRIMARY KEY ("position", "record_id", "ply")
-) WITHOUT ROWID""")
+    """The tables of REPLAYED (version 8): `positions`, the index of the positions reached and
+    the plies played from them (archive/positions.py), the variations' plies and the records'
+    summaries."""
+    create_positions(db)
     create_variation_plies(db)
     create_record_summaries(db)
 
@@ -109,23 +118,56 @@ def create_rules(db: sqlite_utils.Database) -> None:
 MIGRATIONS[3] = _add_version_3
 
 
+def _add_version_8(db: sqlite_utils.Database) -> None:
+    """Version 8 (issue 31): each record's `ending` and `rule_tags` (filled in by `rebuild_replayed`),
+    indexes for `stats`, one index a side for names and the score table."""
+    if "ending" not in db.table("records").columns_dict:  # a new archive has them
+        db.execute("ALTER TABLE records ADD COLUMN ending TEXT")
+        db.execute("ALTER TABLE records ADD COLUMN rule_tags TEXT")
+    for column in ("ending", "plies"):
+        db.execute(f"CREATE INDEX idx_records_{column} ON records ({column})")
+    for side in ("white", "black"):  # the names' index serves the score table too (versions 3–7: one each)
+        db.execute(f"DROP INDEX IF EXISTS idx_records_{side}_result")
+        db.execute(f"DROP INDEX idx_records_{side}_nocase")
+        db.execute(f"CREATE INDEX idx_records_{side}_nocase ON records ({side} COLLATE NOCASE, result)")
+
+
+def migrate_to_8(db: sqlite_utils.Database) -> None:
+    """Version 8 of an older archive: its full-text index made anew, words stemmed."""
+    db.table("records").disable_fts()
+    create_text_index(db)
+    _add_version_8(db)
+
+
+MIGRATIONS[8] = migrate_to_8
+
+
 def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
-    """Make the tables of REPLAYED anew from each record's stored text, replayed once as an
-    import does (archive/importer.py): an archive made before version 5."""
-    from lusoria.archive.importer import insert_rows, replayed_rows  # the validator: loaded only to upgrade
+    """Make the tables of REPLAYED anew, and each record's `ending` and `rule_tags`, from each
+    record's stored text, replayed once as an import does (archive/importer.py)."""
+    from lusoria.archive.endings import ending  # the validator: loaded only to upgrade
+    from lusoria.archive.importer import MoveCodes, insert_rows, merge_positions, replayed_rows, rule_tags
     from lusoria.validator.replay import check
 
-    for table in REPLAYED:
-        db.execute(f"DROP TABLE IF EXISTS [{table}]")
+    kinds = dict(db.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')").fetchall())
+    for name in REPLAYED:
+        if name in kinds:
+            db.execute(f"DROP {kinds[name].upper()} [{name}]")
     create_replayed(db)
+    codes = MoveCodes(db.conn)
     tables: dict[str, list] = {}
-    for number, (record, text) in enumerate(db.execute("SELECT id, text FROM records ORDER BY id"), 1):
-        for table, found in replayed_rows(check(text)).items():
+    replayed: list[tuple[str, str | None, int]] = []
+    for number, (record, text) in enumerate(db.execute("SELECT id, text FROM records ORDER BY id").fetchall(), 1):
+        report = check(text)
+        replayed.append((ending(report), rule_tags(report), record))
+        for table, found in replayed_rows(report).items():
             tables.setdefault(table, []).append((record, found))
         if number % batch == 0:
-            insert_rows(db.conn, tables)
+            insert_rows(db.conn, tables, codes)
             tables = {}
-    insert_rows(db.conn, tables)
+    insert_rows(db.conn, tables, codes)
+    db.conn.executemany("UPDATE records SET ending = ?, rule_tags = ? WHERE id = ?", replayed)
+    merge_positions(db.conn)
 
 
 def _connect(path: str) -> sqlite_utils.Database:

@@ -1,16 +1,25 @@
-"""Searches within the plies of records: patterns, material, lists of positions (`--pattern`,
-`--material`, `--positions`) and records that continue others (`--records`), as SQL for
-`archive/query.py:build`. Each pattern or list of positions gives the plies of a record that
-match (a column `start`); material conditions are SQL over `s` (a row of material_runs); every
-ply condition given must hold at the same ply."""
+"""Searches within the plies of records: positions, patterns, material, lists of positions
+(`--position`, `--pattern`, `--material`, `--positions`) and records that continue others
+(`--records`), as SQL for `archive/query.py:build`. Each position, pattern or list of positions
+gives the plies of a record that match (a column `start`); material conditions are SQL over `s`
+(a row of material_runs); every ply condition given must hold at the same ply."""
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, field, replace
 
-from lusoria.archive.patterns import pattern_globs, required_squares
+from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
+from lusoria.validator.base import Game, OptionError, Position
+from lusoria.validator.games import GAMES
+from lusoria.notation.reader import RecordText
+from lusoria.validator.replay import ERROR, Diagnostic, check
+from lusoria.archive.patterns import pattern_globs, required_squares
+from lusoria.archive.positions import keys_of, position_key, position_token
+
+LAST_CHARACTER = "\x7f"  # after every character of a token: a key's tokens lie between it and the key + this
 
 TERMS = {  # the names a material condition may use, as SQL over material_runs
     "white": "s.white", "black": "s.black", "king": "s.king",
@@ -69,55 +78,118 @@ def _held(globs: list[tuple[str, str]]) -> tuple[str, list]:
     return " UNION ALL ".join(selects), params
 
 
-def _positions(lines: list[str], symmetric: bool) -> tuple[str, list, list[tuple[str, str]]]:
-    """The plies that match any of `lines`, each a position string (its keys) or a pattern, as
-    SQL; its parameters; the (game, GLOB) pairs of the patterns."""
-    from lusoria.archive.query import position_keys
-
-    keys: list[int] = []
-    globs: list[tuple[str, str]] = []
-    for line in lines:
-        try:
-            keys += position_keys(line)
-        except ValueError:
-            globs += pattern_globs(line, symmetric)
-    selects: list[str] = []
-    params: list[int | str] = []
-    if keys:
-        selects.append(f"SELECT ply AS start FROM plies WHERE position IN ({', '.join('?' * len(keys))}) "
-                       "AND record_id = records.id")
-        params += keys
-    if globs:
-        selects.append(MATCHING_PLIES)
-        params.append(json.dumps(globs))
-    if not selects:
-        raise ValueError("the positions file holds no position or pattern")
-    return " UNION ".join(selects), params, globs
+def read_positions(text: str) -> list[tuple[Game, Position]]:
+    """A position string read by every game that can read it (its rules and the position); without
+    the side to move (a string no game reads as it is), with either side to move. ValueError when
+    no game can read it."""
+    found: list[tuple[Game, Position]] = []
+    for written in (text, f"{text} w", f"{text} b"):
+        for cls in GAMES.values():
+            try:
+                rules = cls.rules_for_position(written)
+                found.append((rules, rules.parse_position(written)))
+            except (OptionError, ValueError, IndexError):
+                continue
+        if found and written == text:
+            break
+    if not found:
+        raise ValueError(f"'{text}' is not a position string of any game (see docs/notation.md §6)")
+    return found
 
 
-def ply_search(filters) -> tuple[str, list, str, list] | None:
-    """(a WHERE clause, its parameters, a column `ply`: the first ply where every ply condition
-    of `filters` holds — for `material_for` N plies in a row, the first of them —, its
-    parameters); None when `filters` has no ply condition. The WHERE clause first rules out,
-    cheaply, the records that cannot match (what their squares held, their material ranges)."""
-    sources: list[tuple[str, list]] = []  # SQL of plies (`start`) that match, with parameters
-    records: list[str] = []
-    record_params: list = []
-    globs: list[tuple[str, str]] = []
+def position_keys(text: str) -> list[int]:
+    """The keys of a position string (`read_positions`)."""
+    return [position_key(rules, position) for rules, position in read_positions(text)]
+
+
+# The plies of the main lines that reached a position between two tokens' bounds, with the number
+# of the list of keys it is one of (a parameter: JSON of [from, to, list] triples), from the
+# index `positions`, which lists a token's plies by token, not by record
+REACHED = ("SELECT v.doc, v.offset, w.value ->> 2 AS list FROM json_each(?) w CROSS JOIN position_plies v "
+           "ON v.term >= w.value ->> 0 AND v.term < w.value ->> 1")
+
+
+def reached(lists: list[list[int]]) -> tuple[str, list]:
+    """A common table expression `reached(record_id, plies_0, plies_1, …)`: the records whose main
+    line reached a position of every list of keys of `lists`, and the plies at which it reached
+    each (JSON arrays), read once."""
+    bounds = [[token, token + LAST_CHARACTER, number] for number, keys in enumerate(lists)
+              for token in map(position_token, keys)]
+    plies = ", ".join(f"json_group_array(offset) FILTER (WHERE list = {number})" for number in range(len(lists)))
+    names = ", ".join(f"plies_{number}" for number in range(len(lists)))
+    every = f" HAVING count(DISTINCT list) = {len(lists)}" if len(lists) > 1 else ""
+    return (f"reached(record_id, {names}) AS (SELECT doc, {plies} FROM ({REACHED}) GROUP BY doc{every})",
+            [json.dumps(bounds)])
+
+
+@dataclass
+class Source:
+    """Plies of a record that match (a column `start`), with its parameters, and `only`, a
+    condition on `records` that rules out cheaply the records that cannot match (or ""), with
+    theirs."""
+
+    sql: str
+    params: list
+    only: str = ""
+    only_params: list = field(default_factory=list)
+
+
+def _patterns(globs: list[tuple[str, str]]) -> Source:
+    """The plies whose board matches one of `globs`, in the records whose squares could."""
+    held, held_params = _held(globs)
+    # the ids are found once, without reading records; +: records are still read in date
+    # order, each id checked from the date index alone
+    return Source(MATCHING_PLIES, [json.dumps(globs)], only=f"+records.id IN ({held})", only_params=held_params)
+
+
+def _listed(lines: list[str], symmetric: bool) -> tuple[list[int], list[tuple[str, str]]]:
+    """The keys of `lines` when each is a position string, or else the (game, GLOB) pairs of each
+    as a pattern (a position string is a pattern with every square given)."""
+    try:
+        return [key for line in lines for key in position_keys(line)], []
+    except ValueError:
+        return [], [pair for line in lines for pair in pattern_globs(line, symmetric)]
+
+
+@dataclass
+class PlySearch:
+    """What a search within plies adds to a query: common table expressions (`with_`, or "") and
+    the tables it reads (`tables`: `records`, or the records reached, then `records`), a condition
+    on `records` (`where`) and a column, the first ply where every ply condition holds (for
+    `material_for` N plies in a row, the first of them), each with its parameters."""
+
+    with_: str
+    with_params: list
+    tables: str
+    where: str
+    where_params: list
+    column: str
+    column_params: list
+
+
+def ply_search(filters) -> PlySearch | None:
+    """The search within plies of `filters` (position, pattern, positions, material), or None when
+    it has none. Its condition first rules out, cheaply, the records that cannot match (what their
+    squares held, their material ranges); a position, or a file of positions alone, drives it: the
+    records that reached them, looked up once, are the only ones read."""
+    lists: list[list[int]] = []
+    sources: list[Source] = []
+    if filters.position is not None:
+        lists.append(position_keys(filters.position))
     if filters.pattern is not None:
-        globs = pattern_globs(filters.pattern, filters.symmetric)
-        sources.append((MATCHING_PLIES, [json.dumps(globs)]))
+        sources.append(_patterns(pattern_globs(filters.pattern, filters.symmetric)))
     if filters.positions:
-        sql, params, listed = _positions([line for line in filters.positions if line.strip()], filters.symmetric)
-        sources.append((sql, params))
-        if filters.pattern is None and sql == MATCHING_PLIES:  # patterns only
-            globs = listed
-    if globs:
-        # the ids are found once, without reading records; +: records are still read in date
-        # order, each id checked from the date index alone
-        held, held_params = _held(globs)
-        records.append(f"+records.id IN ({held})")
-        record_params += held_params
+        keys, globs = _listed([line for line in filters.positions if line.strip()], filters.symmetric)
+        if not keys and not globs:
+            raise ValueError("the positions file holds no position or pattern")
+        if keys:
+            lists.append(keys)
+        else:
+            sources.append(_patterns(globs))
+    sources = [Source(f"SELECT value AS start FROM json_each(reached.plies_{number})", [])
+               for number in range(len(lists))] + sources
+    records = [source.only for source in sources if source.only]
+    record_params = [value for source in sources for value in source.only_params]
     conditions, condition_params = [], []
     for text in filters.material:
         sql, params, possible, bounds = material_condition(text)
@@ -133,46 +205,57 @@ def ply_search(filters) -> tuple[str, list, str, list] | None:
                  f"WHERE s.record_id = records.id AND {' AND '.join(conditions)}")
         params = condition_params
     else:  # the plies of the first source that the other sources and the material allow
-        (first, params), *others = sources
-        where = [f"start IN ({sql})" for sql, _ in others]
-        params = params + [value for _, found in others for value in found]
+        first, *others = sources
+        where = [f"start IN ({other.sql})" for other in others]
+        params = first.params + [value for other in others for value in other.params]
         if conditions:
             where.append("EXISTS (SELECT 1 FROM material_runs s WHERE s.record_id = records.id AND start "
                          f"BETWEEN s.first_ply AND s.last_ply AND {' AND '.join(conditions)})")
             params += condition_params
-        plies = f"start, 1 AS length FROM ({first})" + (" WHERE " + " AND ".join(where) if where else "")
+        plies = f"start, 1 AS length FROM ({first.sql})" + (" WHERE " + " AND ".join(where) if where else "")
     if filters.material_for <= 1:
-        where_sql, column = f"EXISTS (SELECT {plies})", f"(SELECT min(start) FROM (SELECT {plies})) AS ply"
-        run_params = params
+        column, column_params = f"(SELECT min(start) FROM (SELECT {plies}))", params
     else:  # a run: plies in a row that match, which keep `start` minus the length matched before
         runs = ("(SELECT start, length, start - coalesce(sum(length) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED "
                 f"PRECEDING AND 1 PRECEDING), 0) AS run FROM (SELECT {plies}))")
-        where_sql = f"EXISTS (SELECT 1 FROM {runs} GROUP BY run HAVING sum(length) >= ?)"
         column = (f"(SELECT min(first) FROM (SELECT min(start) AS first FROM {runs} GROUP BY run "
-                  f"HAVING sum(length) >= ?)) AS ply")
-        run_params = params + [filters.material_for]
-    return " AND ".join([*records, where_sql]), record_params + run_params, column, run_params
+                  f"HAVING sum(length) >= ?))")
+        column_params = params + [filters.material_for]
+    with_, with_params = reached(lists) if lists else ("", [])
+    tables = "reached CROSS JOIN records ON records.id = reached.record_id" if lists else "records"
+    return PlySearch(with_, with_params, tables, " AND ".join([*records, f"{column} IS NOT NULL"]),
+                     record_params + column_params, column, column_params)
 
 
-def continuations(texts: list[str]) -> tuple[str, list]:
+def continuations(texts: list) -> tuple[str, list]:
     """A WHERE clause: records whose main line begins with the main line of one of the records
-    `texts` (the same game, or one that continues it), compared position by position."""
-    from lusoria.archive.positions import keys_of
-    from lusoria.validator.replay import check
-
-    selects, params = [], []
+    `texts` (RecordText or text: the same game, or one that continues it), compared position by
+    position. UnsearchableRecord for a record that is not valid: what it breaks would make it
+    another game than the one meant."""
+    phrases = []
     for index, text in enumerate(texts):
         report = check(text)
-        if not report.positions or report.rules is None:
-            problem = report.diagnostics[0].message if report.diagnostics else "it has no moves"
-            raise ValueError(f"record {index} of the records file cannot be replayed: {problem}")
-        keys = keys_of(report.rules, report.positions)
-        last = len(keys) - 1
-        # each ply looked up by its position (the order of plies' b-tree)
-        selects.append("SELECT p.record_id FROM plies p WHERE p.position = ? AND p.ply = ? AND "
-                       "(SELECT count(*) FROM json_each(?) j JOIN plies q ON q.position = j.value "
-                       "AND q.record_id = p.record_id AND q.ply = j.key) = ?")
-        params += [keys[-1], last, json.dumps(keys), last + 1]
-    if not selects:
+        if not report.valid or report.rules is None:
+            raise UnsearchableRecord(index, report.source, report.diagnostics)
+        # the main line's positions from its start, in order: a phrase of prefix tokens (each
+        # position's token followed by any ply's code), anchored at the start
+        tokens = map(position_token, keys_of(report.rules, report.positions))
+        phrases.append("^" + " + ".join(f'"{token}"*' for token in tokens))
+    if not phrases:
         raise ValueError("the records file holds no record")
-    return f"records.id IN ({' UNION '.join(selects)})", params
+    found = " OR ".join(["records.id IN (SELECT rowid FROM positions WHERE positions MATCH ?)"] * len(phrases))
+    return f"({found})", phrases
+
+
+class UnsearchableRecord(LusoriaError, ValueError):
+    """A record of a records file that is not valid (`source`, with its place and text but not
+    what a reader made of it, and its check's `diagnostics`): a search for it would find other
+    games than the one meant."""
+
+    def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic]):
+        first = next((d for d in diagnostics if d.severity == ERROR), None)
+        problem = f"{first.rule}: {first.message}" if first else "its rules cannot be read"
+        super().__init__(f"record {index} of the records file is not valid ({problem}); "
+                         "a search finds the games of a valid record")
+        self.index, self.diagnostics = index, diagnostics
+        self.source = replace(source, parsed=None, problems=())

@@ -1,107 +1,218 @@
-"""The move tree (`lusoria tree`): from a position, every next ply the archive's records
-played, with how the games went. Positions are compared by key, so transpositions count:
-a game that reached the position by another order of plies is counted too."""
+"""The move tree (`lusoria tree`), an opening explorer: from a position, every next ply the
+archive's records played, with how their games went. Positions are compared by key, so
+transpositions count: a game that reached the position by another order of plies is counted
+too. Each ply is played again from the position, under the rules of the records that played
+it, for the position it leads to: plies that lead to one position are one row (when chance
+chose the same for them: `Game.chance`), and with `symmetric` the positions that are one up
+to the board's symmetries are one (`Game.symmetric`)."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Callable
 
-RESULTS = {"1-0": "white", "1/2-1/2": "draws", "0-1": "black"}
+from lusoria.archive.positions import KEY_LENGTH, position_key, position_token
+from lusoria.validator.base import WHITE, Game, Illegal, Position
+from lusoria.validator.games import GAMES
 
-# (position, next position, the ply's text, the ply number of the position, record id) of the
-# main lines' plies from positions {keys} (each row of plies holds them), and with {variations}
-# those of variations
-MAIN_PLIES = """
-SELECT position, next, next_text, ply, record_id FROM plies WHERE position IN ({keys}) AND next IS NOT NULL"""
-VARIATION_PLIES = """
-UNION ALL SELECT position, next, text, ply, record_id FROM variation_plies WHERE position IN ({keys})"""
+RESULTS = ("1-0", "1/2-1/2", "0-1")  # White's win, a draw, Black's
+# Per position asked for (`wanted`: each one's token and key), ply played from it (its code; a ply
+# of a variation not in the dictionary: a space and its text) and rule set: the games, their
+# plies and the sum of those plies' numbers, the games of each result (with a player, also those
+# they won and lost) and the first and last date. A game that played a ply several times (back at
+# the position, or in several lines) counts once.
+LEVEL = f"""
+WITH wanted(token, key) AS (SELECT value ->> 0, value ->> 1 FROM json_each(?)),
+found(token, move, doc, ply) AS (
+  SELECT w.token, substr(v.term, {KEY_LENGTH + 1}), v.doc, v.offset
+  FROM wanted w CROSS JOIN position_plies v ON v.term > w.token AND v.term < w.token || char(127){{variations}})
+SELECT f.token, f.move, r.game, r.variant, r.rule_tags, count(DISTINCT f.doc), count(*), sum(f.ply),
+       {", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)" for result in RESULTS)},
+       {{won}}, {{lost}}, min(r.date_from), max(r.date_to)
+FROM found f JOIN records r ON r.id = f.doc{{only}}
+GROUP BY f.token, f.move, r.game, r.variant, r.rule_tags"""
+VARIATIONS = """
+  UNION ALL SELECT w.token, coalesce((SELECT code FROM moves WHERE text = x.text), ' ' || x.text), x.record_id, x.ply
+  FROM wanted w CROSS JOIN variation_plies x ON x.position = w.key"""
+SORTS = ("games", "score")
 
 
-def _dice(second: int) -> str:
-    """SQL: the two dice of a Laquet ply (`e.next_text`) whose second die is its character `second`, higher first."""
-    first, other = "substr(e.next_text, 1, 1)", f"substr(e.next_text, {second}, 1)"
-    return f"max({first}, {other}) || min({first}, {other})"
-
-
-# The roll of a Laquet turn as written, higher die first (`46: 5/11 4/8` and `4-6: …`: `64`); ''
-# for the other games. Two next plies are the same when they lead to the same position and,
-# for Laquet, have the same roll (a Laquet position does not hold the roll: the tree lists the
-# plays of each roll).
-ROLL = (f"CASE WHEN r.game != 'laquet' THEN '' WHEN e.next_text GLOB '[1-6][1-6]*' THEN {_dice(2)} "
-        f"WHEN e.next_text GLOB '[1-6]-[1-6]*' THEN {_dice(3)} ELSE '' END")
-# Per position, next position and roll: the plies, the sum of their ply numbers, the games (a
-# game that came back to the position counts once), the games of each result, the first and
-# last date, and the texts (one a line)
-NEXT_PLIES = f"""
-SELECT e.position, e.next, {ROLL} AS roll, count(*), sum(e.ply), count(DISTINCT e.record_id),
-       {", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN e.record_id END)" for result in RESULTS)},
-       min(r.date_from), max(r.date_to), group_concat(e.next_text, char(10))
-FROM ({{main}}{{variations}}) e JOIN records r ON r.id = e.record_id
-{{only}}
-GROUP BY e.position, e.next, roll"""
+def _percent(part: float, whole: int) -> float | None:
+    return round(100 * part / whole, 1) if whole else None
 
 
 @dataclass
 class Node:
-    """A ply played from a position, and what followed it."""
+    """A ply played from a position, how its games went, and what followed it."""
 
-    ply: str  # as most often written
+    ply: str  # in canonical form, as most of its games played it
     position: int  # the key of the position it led to
     games: int = 0
     white: int = 0  # games won by White
     draws: int = 0
     black: int = 0
-    unfinished: int = 0  # result * (or none)
     average_ply: float = 0.0  # the mean ply number of this ply in those games
     first: str | None = None  # the earliest date a game may have been played (ISO)
     last: str | None = None
-    children: list["Node"] = field(default_factory=list)
+    won: int | None = None  # with a player: the games they won, and lost
+    lost: int | None = None
+    score: float | None = None  # of the side that played the ply (with a player: theirs), in percent
+    # of the finished games' points (a win 1, a draw ½)
+    children: list[Node] = field(default_factory=list)
+
+    @property
+    def unfinished(self) -> int:
+        """Games with no result (`*`)."""
+        return self.games - self.white - self.draws - self.black
 
     def as_dict(self) -> dict:
-        row = {name: getattr(self, name) for name in
-               ("ply", "games", "white", "draws", "black", "unfinished", "average_ply", "first", "last")}
+        """The node as `tree --format json` writes it: counts, and their shares of the finished
+        games in percent (with a player: won, drawn and lost, from their side)."""
+        finished = self.white + self.draws + self.black
+        counts = {"white": self.white, "draws": self.draws, "black": self.black} if self.won is None else \
+            {"won": self.won, "drawn": self.draws, "lost": self.lost}
+        row: dict[str, object] = {"ply": self.ply, "games": self.games, **counts,
+               **{f"{name}_percent": _percent(count or 0, finished) for name, count in counts.items()},
+               "unfinished": self.unfinished, "score": self.score, "average_ply": self.average_ply,
+               "first": self.first, "last": self.last}
         if self.children:
             row["children"] = [child.as_dict() for child in self.children]
         return row
 
 
-def _level(conn: sqlite3.Connection, keys: list[int], only: tuple[str, list] | None,
-           variations: bool) -> dict[int, list[Node]]:
-    """The next plies from each of `keys`, most played first."""
-    marks = ", ".join("?" * len(keys))
-    # +: `only` is a check of each ply found by its position (SQLite would otherwise go through
-    # the records `only` selects, and look up every key for each: minutes for a tree 3 plies deep)
-    sql = NEXT_PLIES.format(main=MAIN_PLIES.format(keys=marks),
-                            variations=VARIATION_PLIES.format(keys=marks) if variations else "",
-                            only=f"WHERE +e.record_id IN ({only[0]})" if only else "")
-    found: dict[int, list[Node]] = {}
-    for parent, child, _, plies, ply_sum, games, white, draws, black, first, last, texts in conn.execute(
-            sql, keys * (1 + variations) + (only[1] if only else [])):
-        written = Counter(texts.split("\n"))
-        found.setdefault(parent, []).append(Node(
-            ply=min(written, key=lambda text: (-written[text], text)), position=child, games=games, white=white,
-            draws=draws, black=black, unfinished=games - white - draws - black,
-            average_ply=round((ply_sum + plies) / plies, 1), first=first, last=last))
-    return {parent: sorted(nodes, key=lambda n: (-n.games, n.ply)) for parent, nodes in found.items()}
+@cache
+def _rules(game: str, variant: str | None, rule_tags: str | None) -> Game | None:
+    """The rules of a record, from its columns (None for a game the registry lacks)."""
+    if game not in GAMES:
+        return None
+    return GAMES[game].from_tags({**({"Variant": variant} if variant else {}), **json.loads(rule_tags or "{}")})
 
 
-def tree(conn: sqlite3.Connection, keys: list[int], depth: int = 1,
-         only: tuple[str, list] | None = None, variations: bool = False) -> list[Node]:
-    """The next plies from the position of `keys` (one position may have several keys: one per
-    game that reads its string), `depth` plies deep; `only`: SQL that selects the ids of the
-    records to count, with its parameters; `variations`: the plies of variations count too
-    (a game counts once for a ply however many of its lines play it)."""
-    roots: list[Node] = [Node(ply="", position=key) for key in keys]
-    level = roots
-    known: dict[int, list[Node]] = {}
+class _Growing:
+    """A node being summed up from the rows of its rule sets and symmetries."""
+
+    __slots__ = ("turn", "counts", "first", "last", "written")
+
+    def __init__(self, turn: int) -> None:
+        self.turn = turn  # the side that plays the ply
+        self.counts = [0] * 8  # games, plies, ply sum, White's wins, draws, Black's, won, lost
+        self.first: str | None = None
+        self.last: str | None = None
+        self.written: dict[str, list] = {}  # by ply as played: its games, its rules, the position it led to, its key
+
+    def add(self, ply: str, rules: Game, position: Position | None, key: int, row: list) -> None:
+        counts = self.counts
+        for index in range(8):
+            counts[index] += row[index] or 0
+        first, last = row[8], row[9]
+        if first is not None and (self.first is None or first < self.first):
+            self.first = first
+        if last is not None and (self.last is None or last > self.last):
+            self.last = last
+        if ply in self.written:
+            self.written[ply][0] += row[0]
+        else:
+            self.written[ply] = [row[0], rules, position, key]
+
+    def node(self, player: bool) -> tuple[Node, Game, Position | None]:
+        games, plies, ply_sum, white, draws, black, won, lost = self.counts
+        ply = min(self.written, key=lambda text: (-self.written[text][0], text))  # the most played, then the first
+        _, rules, position, key = self.written[ply]
+        points = (won if player else white if self.turn == WHITE else black) + draws / 2
+        return Node(ply, key, games, white, draws, black, round((ply_sum + plies) / plies, 1), self.first, self.last,
+                    won if player else None, lost if player else None,
+                    _percent(points, white + draws + black)), rules, position
+
+
+def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Position]],
+                only: tuple[str, list] | None, variations: bool, symmetric: bool,
+                player: tuple[str, list] | None) -> dict[int, list[tuple[Node, Game, Position | None]]]:
+    """The next plies from each of `parents` (by key), with the rules and position each led to."""
+    frames: dict[str, list[tuple[int, Callable[[str], str]]]] = {}  # token -> (parent, how a ply played there
+    # is played from it)
+    wanted: list[tuple[str, int]] = []
+    for parent, (rules, position) in parents.items():
+        for image, back in rules.symmetric(position) if symmetric else [(position, str)]:
+            key = position_key(rules, image)
+            token = position_token(key)
+            if token not in frames:
+                wanted.append((token, key))
+            if all(known != parent for known, _ in frames.setdefault(token, [])):
+                frames[token].append((parent, back))
+    won = lost = "NULL"
+    params: list = [json.dumps(wanted)]
+    if player:
+        won, lost = (f"count(DISTINCT CASE WHEN {player[0]} THEN (CASE r.result WHEN '{a}' THEN f.doc END) "
+                     f"ELSE (CASE r.result WHEN '{b}' THEN f.doc END) END)"
+                     for a, b in (("1-0", "0-1"), ("0-1", "1-0")))
+        params += player[1] * 2
+    sql = LEVEL.format(variations=VARIATIONS if variations else "", won=won, lost=lost,
+                       only=f" WHERE +f.doc IN ({only[0]})" if only else "")
+    rows = conn.execute(sql, params + (only[1] if only else [])).fetchall()
+    codes = json.dumps(sorted({row[1] for row in rows if not row[1].startswith(" ")}))
+    texts = dict(conn.execute("SELECT code, text FROM moves WHERE code IN (SELECT value FROM json_each(?))", [codes]))
+    growing: dict[int, dict[tuple, _Growing]] = {parent: {} for parent in parents}
+    for token, move, game, variant, rule_tags, *counts in rows:
+        played_by = _rules(game, variant, rule_tags)
+        if played_by is None:
+            continue
+        for parent, back in frames[token]:
+            position = parents[parent][1]
+            ply = back(move[1:] if move.startswith(" ") else texts[move])
+            try:
+                after: Position | None = played_by.play(position, ply).position
+            except Illegal:  # not from this position under these rules: a row of its own, no further
+                after = None
+            one: tuple  # what the plies that are one row share
+            if after is None:
+                key, one = 0, (ply,)
+            elif symmetric:  # the least key of the position's images (itself first)
+                keys = [position_key(played_by, image) for image, _ in played_by.symmetric(after)]
+                key, one = keys[0], (min(keys), played_by.chance(ply))
+            else:
+                key = position_key(played_by, after)
+                one = (key, played_by.chance(ply))
+            found = growing[parent].get(one)
+            if found is None:
+                found = growing[parent][one] = _Growing(parents[parent][0].turn(position))
+            found.add(ply, played_by, after, key, counts)
+    return {parent: [found.node(player is not None) for found in nodes.values()] for parent, nodes in growing.items()}
+
+
+def tree(conn: sqlite3.Connection, starts: list[tuple[Game, Position]], depth: int = 1,
+         only: tuple[str, list] | None = None, variations: bool = False, symmetric: bool = False,
+         player: tuple[str, list] | None = None, sort: str = "games", min_games: int = 1) -> list[Node]:
+    """The next plies from the position `starts` (one position may be read by several games: its
+    rules and position in each), `depth` plies deep; `only`: SQL that selects the ids of the
+    records to count, with its parameters; `variations`: the plies of variations count too (a
+    game counts once for a ply however many of its lines play it); `symmetric`: positions that
+    are one up to the board's symmetries are one; `player`: SQL over `r` (records) that holds when
+    White is the player whose results (won, lost, score) the nodes count; `sort`: the most
+    played first, or the best score; `min_games`: plies played in fewer games are left out."""
+    order = (lambda n: (-n.games, n.ply)) if sort == "games" else \
+        (lambda n: (n.score is None, -(n.score or 0), -n.games, n.ply))
+    level: list[tuple[Node, Game, Position | None]] = [
+        (Node("", position_key(rules, position)), rules, position) for rules, position in starts]
+    roots = [node for node, _, _ in level]
+    known: dict[int, list[tuple[Node, Game, Position | None]]] = {}
+    used: set[int] = set()  # positions whose next plies are nodes of the tree already: another gets copies
     for _ in range(depth):
-        wanted = sorted({node.position for node in level} - known.keys())
+        wanted = {node.position: (rules, position) for node, rules, position in level
+                  if position is not None and node.position not in known}
         if wanted:
-            known.update(dict.fromkeys(wanted, []))
-            known.update(_level(conn, wanted, only, variations))
-        for node in level:
-            node.children = [Node(**{**vars(child), "children": []}) for child in known[node.position]]
-        level = [child for node in level for child in node.children]
-    return sorted((child for root in roots for child in root.children), key=lambda n: (-n.games, n.ply))
+            known.update(_next_plies(conn, wanted, only, variations, symmetric, player))
+        following = []
+        for node, _, position in level:
+            grown = [found for found in (known[node.position] if position is not None else [])
+                     if found[0].games >= min_games]
+            if node.position in used:  # a transposition within the tree
+                grown = [(replace(child, children=[]), rules, after) for child, rules, after in grown]
+            used.add(node.position)
+            grown.sort(key=lambda found: order(found[0]))
+            node.children = [child for child, _, _ in grown]
+            following += grown
+        level = following
+    return sorted((child for root in roots for child in root.children), key=order)

@@ -1,15 +1,17 @@
 """The plies of a record's variations (schema version 4), for `lusoria tree --variations`:
-one row per variation ply, from the position it was played in to the position it led to.
+one row per variation ply (in canonical form), from the position it was played in to the
+position it led to.
 A variation is replayed from the position before the ply it replaces, as far as its plies
 are legal (its first illegal ply, and the plies after it, have no position: they are left out)."""
 
 from __future__ import annotations
 
 from operator import attrgetter
+from typing import Callable
 
 import sqlite_utils
 
-from lusoria.archive.positions import Columns, columns
+from lusoria.archive.positions import Columns, columns, position_key
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import Game, Illegal, Position
@@ -37,12 +39,11 @@ def create_variation_plies(db: sqlite_utils.Database) -> None:
 class _VariationPlies(Visitor):
     """The rows of `variation_plies` (without the record id), from one walk of the record:
     each variation replayed from the position before the ply it replaces, as far as its plies
-    are legal and the game goes on (then its lines go dead: None)."""
+    are legal and the game goes on (then its lines go dead: None); each position as `describe`
+    gives it (its key, or its string)."""
 
-    def __init__(self, rules: Game, main: list[Position]) -> None:
-        from lusoria.archive.positions import position_key
-
-        self.rules, self.main, self.key = rules, main, position_key
+    def __init__(self, rules: Game, main: list[Position], describe: Callable[[Game, Position], object]) -> None:
+        self.rules, self.main, self.key = rules, main, describe
         self.lines: list[list[Position | None]] = []  # per open line: [its position now, the one before its last ply]
         self.rows: list[list] = []
 
@@ -69,14 +70,16 @@ class _VariationPlies(Visitor):
             return
         state[0] = played.position if played.outcome is None else None
         self.rows.append([line, number - 1, self.key(self.rules, before), self.key(self.rules, played.position),
-                          ply.text])
+                          played.text])
 
 
-def variation_rows(report: Report) -> Columns:
-    """The rows of `variation_plies` of one checked record (archive/positions.py: Columns)."""
+def variation_rows(report: Report, describe: Callable[[Game, Position], object] = position_key) -> Columns:
+    """The rows of `variation_plies` of one checked record (archive/positions.py: Columns): each
+    ply in canonical form, from the position it was played in to the one it led to, as `describe`
+    gives them (their keys, by default)."""
     rules, record = report.rules, report.record
     if rules is None or record is None or not any(map(VARIATIONS, record.main.plies)):
         return []
-    found = _VariationPlies(rules, report.positions)
+    found = _VariationPlies(rules, report.positions, describe)
     walk(record, found)
     return columns(found.rows)

@@ -52,7 +52,8 @@ def schema() -> None:
     folder = tempfile.mkdtemp(prefix="lusoria-schema-")
     db = open_archive(os.path.join(folder, "schema.db"))
     statements = [row[0] + ";" for row in db.execute(
-        "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'records_fts_%' ORDER BY rowid")]
+        "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'records_fts_%' "
+        "AND name NOT LIKE 'positions_%' ORDER BY rowid")]  # the full-text tables' own
     cog.out("```sql\n" + "\n".join(statements) + "\n```\n")
 
 

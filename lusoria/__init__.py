@@ -5,3 +5,9 @@ from lusoria import accelerator
 __version__ = "0.1.0"
 
 accelerator.choose()  # the compiled rules modules, or their sources (lusoria/accelerator.py)
+
+
+def build() -> str:
+    """What runs: the modules compiled by mypyc, or the pure-Python sources and why
+    (`lusoria --version`; lusoria/accelerator.py)."""
+    return accelerator.describe()

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from lusoria import accelerator
+from lusoria import build
 from lusoria.errors import LusoriaError, place_of
 from lusoria.formats import FORMATS, format_of
 from lusoria.formats.convert import Converted, convert as converted, targets as target_formats
@@ -32,22 +32,17 @@ if TYPE_CHECKING:
     from lusoria.archive.duplicates import Duplicate
     from lusoria.rulebook import Rule
 
-__all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games", "RecordText", "without_problems", "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict", "WorkerLost",
-           "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
-           "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records", "duplicates",
-           "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build", "place_of",
-           "Unreplayable"]
+__all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games", "RecordText", "without_problems",
+           "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
+           "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
+           "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records",
+           "duplicates", "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build",
+           "place_of", "Unreplayable"]
 
 
 def source_formats() -> list[str]:
     """The formats lusoria reads (`--from`; lusoria.formats)."""
     return list(FORMATS)
-
-
-def build() -> str:
-    """What runs: the modules compiled by mypyc, or the pure-Python sources and why
-    (`lusoria --version`; lusoria/accelerator.py)."""
-    return accelerator.describe()
 
 
 def validate(paths: Iterable[Source], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,

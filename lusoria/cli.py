@@ -4,19 +4,30 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import importlib.util
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NoReturn, TypeVar
 
 import click
 
-from lusoria import __version__, api, output
-from lusoria.api import Problem, Skipped, Unreadable, WorkerLost
-from lusoria.files import output_in, same_file, write_file
+from lusoria import __version__, build, output
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.options import Bounded, Encoding, LazyDefault, Named
 from lusoria.words import plural
+
+if TYPE_CHECKING:
+    from lusoria import api
+    from lusoria.api import Problem
+elif "lusoria.api" in sys.modules:
+    api = sys.modules["lusoria.api"]
+else:  # loaded when a command first uses it: `lusoria --version` and `--help` start without it
+    _found = importlib.util.find_spec("lusoria.api")
+    _found.loader = importlib.util.LazyLoader(_found.loader)
+    api = sys.modules["lusoria.api"] = importlib.util.module_from_spec(_found)
+    _found.loader.exec_module(api)
+    setattr(sys.modules["lusoria"], "api", api)  # as an import binds a module to its package
 
 T = TypeVar("T")
 paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
@@ -33,7 +44,8 @@ def reading_options(command):
         return value
 
     for option in reversed((
-            click.option("--from", "from_", type=Named(api.source_formats), expose_value=False, callback=chosen,
+            click.option("--from", "from_", type=Named(lambda: api.source_formats()), expose_value=False,
+                         callback=chosen,
                          help="Read the input in this format (default: by extension, then content; lgn for -)."),
             click.option("--variant", "move_variant", expose_value=False, callback=chosen, metavar="PRESET",
                          help="Tafl move lists (--from tafl), and aagenielsen.dk games of a type lusoria does not "
@@ -118,9 +130,16 @@ def debug_requested(ctx: click.Context, param: click.Parameter, value: bool) -> 
         ctx.command.debug = True
 
 
+def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """--version: the version and what runs (compiled, or pure Python and why)."""
+    if value and not ctx.resilient_parsing:
+        echo(f"lusoria, version {__version__} ({build()})")
+        ctx.exit()
+
+
 @click.group(cls=Lusoria, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="lusoria",
-                      message=f"%(prog)s, version %(version)s ({api.build()})")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show_version,
+              help="Show the version and exit.")
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=debug_requested,
               help=f"Show the traceback of an internal error (as {DEBUG_SWITCH}=1 does).")
 def main() -> None:
@@ -151,12 +170,12 @@ class Inputs:
     def __call__(self, items: Iterable[T | Problem]) -> Iterator[T]:
         try:
             for item in items:
-                if isinstance(item, (Skipped, Unreadable)):
-                    self.unreadable |= isinstance(item, Unreadable)
+                if isinstance(item, (api.Skipped, api.Unreadable)):
+                    self.unreadable |= isinstance(item, api.Unreadable)
                     echo(f"lusoria: {hinted(item)}", err=True)
                 else:
                     yield item
-        except WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
+        except api.WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
             stop(str(error))
 
 
@@ -182,6 +201,8 @@ def cannot_write(path: object, error: OSError) -> str:
 
 def write_output(output: str, text: str, *inputs: str) -> None:
     """Write a command's `-o` file whole or not at all; never over one of its inputs."""
+    from lusoria.files import same_file, write_file
+
     if any(same_file(output, path) for path in inputs):
         raise click.BadParameter(f"{output} is an input of this command", param_hint="-o")
     try:
@@ -240,6 +261,8 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
     A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding
     into UTF-8, and --check finds such a file not canonical."""
+    from lusoria.files import write_file
+
     if check and write:
         raise click.UsageError("--check and --write exclude each other (--check writes nothing)")
     if write and api.STDIN in paths:
@@ -357,7 +380,7 @@ def html(path: str, index: int, output: str | None, encoding: str) -> None:
 
 @main.command()
 @paths_argument
-@click.option("--to", "to", type=Named(api.target_formats), required=True, help="The format to write.")
+@click.option("--to", "to", type=Named(lambda: api.target_formats()), required=True, help="The format to write.")
 @click.option("--output-dir", type=click.Path(file_okay=False), metavar="DIR",
               help="Write each record to its own file in DIR (needed for OTN, one game per file, "
                    "when there are several records).")
@@ -400,6 +423,8 @@ def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[s
     """Write a converted record to its own file in `directory` (`<source>-<n>.lgn` or `.otg`),
     whole or not at all, never over a file written before by the same command (`outputs`) nor
     through a symbolic link; the exit status it calls for."""
+    from lusoria.files import output_in, write_file
+
     assert item.text is not None
     record = f"{item.source.path or '<stdin>'}, record {item.source.index}"
     name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}{api.FORMATS[to].suffixes[0]}"
@@ -419,7 +444,8 @@ def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[s
 
 
 @main.command()
-@click.option("--game", required=True, type=Named(api.known_games, case_sensitive=False), help="Which game.")
+@click.option("--game", required=True, type=Named(lambda: api.known_games(), case_sensitive=False),
+              help="Which game.")
 @click.option("-n", "--count", "count", type=Bounded(1), default=1, show_default=True, help="How many games.")
 @click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
@@ -466,7 +492,7 @@ def echo_pieces(pieces: Iterable[str]) -> None:
 
 def archive_errors(action: Callable[[], T]) -> T:
     """Run `action`, turning archive problems into clear messages and exit statuses."""
-    from lusoria.archive import FilterError, ImportStopped, NotAnArchive, ReadOnlyError
+    from lusoria.archive import FilterError, ImportStopped, NotAnArchive, ReadOnlyError, UnsearchableRecord
 
     try:
         return action()
@@ -474,6 +500,10 @@ def archive_errors(action: Callable[[], T]) -> T:
         stop(hinted(error))
     except ReadOnlyError as error:
         stop(hinted(error), 1)
+    except UnsearchableRecord as error:  # what it breaks, as validate says it; its status too
+        for diagnostic in error.diagnostics[:MAX_SHOWN]:
+            echo(output.diagnostic_text(error, diagnostic), err=True)
+        stop(str(error), 1)
     except FilterError as error:
         raise click.UsageError(f"--{option_name(error.filter)} {error.problem}") from None
     except ValueError as error:
@@ -561,7 +591,7 @@ def filters_of(options: dict[str, Any]) -> Any:
             raise click.BadParameter(f"{positions.name} holds no position or pattern", param_hint="--positions")
     if records := options["records"]:
         problems: list[Problem] = []
-        options["records"] = [source.text for source in api.without_problems(api.records([records]), problems)]
+        options["records"] = list(api.without_problems(api.records([records]), problems))
         if problems:
             stop(str(problems[0]))
         if not options["records"]:
@@ -664,16 +694,23 @@ def lsp() -> None:
 @click.option("--format", "format_", type=click.Choice(["table", "json", "tree"]), default="table",
               show_default=True, help="A table (one row per line of plies), JSON (nested), or an indented tree.")
 @click.option("--variations", is_flag=True, help="Count the plies of variations too, not only of main lines.")
+@click.option("--sort", type=click.Choice(["games", "score"]), default="games", show_default=True,
+              help="The most played plies first, or the best scores.")
+@click.option("--min-games", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Leave out the plies played in fewer games.")
 def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, format_: str, variations: bool,
-         **filters: Any) -> None:
-    """Every next ply the archive's records played from POSITION (a position string) or from
-    --record N --ply K, with the games, their results and dates. Filters as in `query`."""
+         sort: str, min_games: int, **filters: Any) -> None:
+    """Every next ply the archive's records played from POSITION (a position string; the side to
+    move may be left out) or from --record N --ply K, with the games, the shares of White's wins,
+    draws and Black's wins, the score of the side that played it, the average ply and the dates.
+    Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
+    are one; with --player, the results are that player's (won, drawn, lost)."""
     from lusoria.archive import Archive
 
     if (start is None) == (record is None):
         raise click.UsageError("give a POSITION, or --record N (and --ply K)")
     chosen = filters_of(filters)
-    nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth, variations))
+    nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth, variations, sort, min_games))
     echo(output.tree_text(nodes, format_), nl=False)
 
 
@@ -728,13 +765,15 @@ def players_list(db: str, format_: str, **filters: Any) -> None:
 @db_option
 @click.option("--format", "format_", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True,
               help="Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing.")
-def export(directory: str, db: str, format_: str) -> None:
-    """Write the archive's tables (records, tags, plies, diagnostics, positions) as files in
-    DIRECTORY, for DuckDB, pandas, polars or Spark."""
+@jobs_options
+def export(directory: str, db: str, format_: str, jobs: int) -> None:
+    """Write the archive as files in DIRECTORY, for DuckDB, pandas, polars or Spark: records,
+    tags, diagnostics, player aliases, and every position reached (a position string, its board
+    and material, the ply played from it), each record replayed."""
     from lusoria.archive import Archive
 
     try:
-        counts = archive_errors(lambda: Archive(db).export(directory, format_))
+        counts = archive_errors(lambda: Archive(db).export(directory, format_, jobs))
     except OSError as error:
         stop(cannot_write(error.filename or directory, error))
     for table, rows in counts.items():

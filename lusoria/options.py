@@ -9,8 +9,6 @@ from typing import Any, Callable, Iterable
 
 import click
 
-from lusoria.notation.numbers import whole_number
-
 MAX_COUNT = 10 ** 9  # plies, records, games: more than any archive holds
 
 
@@ -23,6 +21,8 @@ class Bounded(click.ParamType):
         self.low, self.high = low, high
 
     def convert(self, value, param, ctx) -> int:
+        from lusoria.notation.numbers import whole_number  # here: the notation loads when a command runs
+
         if isinstance(value, int):
             number = value if self.low <= value <= self.high else None
         else:

@@ -11,7 +11,7 @@ import json
 import math
 from dataclasses import asdict
 from itertools import chain
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol
 
 from lusoria.words import plural
 
@@ -38,7 +38,14 @@ def located(path: str, diagnostic: Diagnostic) -> str:
     return f"{path or '<text>'}:{diagnostic.line}:{diagnostic.column}"
 
 
-def diagnostic_text(report: Report | Verdict, diagnostic: Diagnostic) -> str:
+class Sourced(Protocol):
+    """What a diagnostic is said of: a record's text and place (a Report, a Verdict…)."""
+
+    @property
+    def source(self) -> RecordText: ...
+
+
+def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
     """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
     WINDOW characters either side of the column, as compilers do), a caret."""
     head = f"{located(report.source.path, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
@@ -166,8 +173,6 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
             out.truncate()
         yield out.getvalue()
     else:
-        from tabulate import tabulate  # here: `validate` loads no table code
-
         table, size = [], 0
         for row in shown:
             table.append(row)
@@ -175,7 +180,14 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
             if size > MAX_TABLE:
                 raise ValueError(f"a table of more than {MAX_TABLE:,} characters of values; the formats json, csv "
                                  "and lgn write rows as they come, and have no bound")
-        yield tabulate(table, headers="keys") + "\n" if table else "no records\n"
+        yield _table(table) if table else "no records\n"
+
+
+def _table(rows: list[dict], **options: Any) -> str:
+    """Rows as a plain-text table, a line each (tabulate's `options`)."""
+    from tabulate import tabulate  # here: `validate` loads no table code
+
+    return tabulate(rows, headers="keys", **options) + "\n"
 
 
 def _plain(value: object) -> object:
@@ -194,26 +206,32 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
     plies = figures["plies"]
     text = (f"{plural(figures['records'], 'record')}: {figures['valid']} valid, {figures['invalid']} invalid; "
             f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}\n")
-    for key, title in (("games", "game"), ("variants", "variant"), ("results", "result"),
+    for key, title in (("games", "game"), ("variants", "variant"), ("results", "result"), ("endings", "ending"),
                        ("players", "player"), ("first_error_rules", "first error rule")):
         if figures[key]:
             text += "\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]], "table")
     return text
 
 
+TREE_HEADINGS = {"white_percent": "white %", "draws_percent": "draws %", "black_percent": "black %",
+                 "won_percent": "won %", "drawn_percent": "drawn %", "lost_percent": "lost %", "score": "score %",
+                 "average_ply": "average ply"}
+TREE_COUNTS = ("white", "draws", "black", "won", "drawn", "lost", "children")  # in JSON; the table shows shares
+
+
 def tree_text(nodes: list[Node], format: str) -> str:
-    """`lusoria tree`: nested JSON, a table with one row per line of plies, or an indented tree."""
+    """`lusoria tree`: nested JSON, a table with one row per line of plies, or an indented tree;
+    the table gives the shares of the finished games in percent, with one decimal."""
     if format == "json":
         return json.dumps([node.as_dict() for node in nodes], indent=2) + "\n"
     rows = []
 
     def walk(nodes: list[Node], line: str, level: int) -> None:
         for node in nodes:
-            row = node.as_dict()
-            row.pop("children", None)
-            row["ply"] = "· " * level + node.ply if format == "tree" else (line + " " + node.ply).strip()
-            rows.append(row)
-            walk(node.children, row["ply"], level + 1)
+            ply = "· " * level + node.ply if format == "tree" else (line + " " + node.ply).strip()
+            rows.append({TREE_HEADINGS.get(name, name): ply if name == "ply" else value
+                         for name, value in node.as_dict().items() if name not in TREE_COUNTS})
+            walk(node.children, ply, level + 1)
 
     walk(nodes, "", 0)
-    return render(rows, "table") if rows else "no plies played from this position\n"
+    return _table(rows, floatfmt=".1f") if rows else "no plies played from this position\n"

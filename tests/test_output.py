@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from lusoria.cli import MAX_SHOWN, main
 from lusoria.output import WINDOW
-from lusoria.pipeline import mapped
+from lusoria.workers import mapped
 
 from conftest import ROOT
 
@@ -194,7 +194,8 @@ def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
 
 @pytest.mark.parametrize("option, value, message", [
     ("--text", "   ", "--text needs at least one word"),
-    ("--date-from", "-", "a date filter is YYYY[.MM[.DD]] or an ISO date YYYY-MM-DD, not '-'"),
+    ("--date-from", "-", "a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), or "
+                         "YYYY-MM or YYYY-MM-DD; not '-'"),
     ("--date-to", "2026-02-30", "not '2026-02-30'")])
 def test_odd_filter_values_are_usage_errors(option, value, message, tmp_path):
     db = str(tmp_path / "a.db")

@@ -35,6 +35,22 @@ def test_validate_does_not_load_the_archive_pictures_or_process_pools(tmp_path):
     assert not loaded & {"lusoria.validator.laquet", "lusoria.validator.latrunculi"}
 
 
+def test_version_and_help_load_neither_the_library_nor_sqlite(tmp_path):
+    """`lusoria --version` and `lusoria query --help` answer as soon as Python starts: they load
+    neither the library nor the rules, the reader, SQLite's wrappers or the archive's code
+    (BENCHMARKS.md measures them; no timing here)."""
+    for args in (["--version"], ["query", "--help"], ["tree", "--help"]):
+        result = run_lusoria(*args, cache=tmp_path, code=LOADED)
+        assert result.returncode == 0, result.stderr
+        loaded = set(result.stderr.split())  # lusoria.api is there, as a lazy module that has not run
+        assert "lusoria.options" in loaded  # the measurement itself works
+        assert not loaded & {"lusoria.validator.replay", "lusoria.validator.games", "lusoria.formats",
+                             "lusoria.notation.reader", "sqlite_utils", "sqlite3", "lusoria.archive.commands",
+                             "lusoria.archive.search", "tabulate", "lark"}, (args, sorted(loaded))
+    assert "lusoria, version" in run_lusoria("--version", cache=tmp_path).stdout
+    assert "tablut" in run_lusoria("random", "--help", cache=tmp_path).stdout  # the games, named when shown
+
+
 def test_the_cli_takes_its_formats_and_timeout_from_their_homes():
     assert cli.format_option(lambda: None).__click_params__[0].type.choices == output.FORMATS
     assert cli.sql_timeout() == DEFAULT_TIMEOUT

@@ -19,6 +19,7 @@ from lusoria.validator.grid import GridGame, GridPly
 SIZE = 3
 NAMES = tuple("abc"[square % SIZE] + str(square // SIZE + 1) for square in range(SIZE * SIZE))
 LETTERS = {WHITE: "P", BLACK: "p"}
+FAR_RANK = "far rank"  # how a game ends (Outcome.ending)
 _PLY = re.compile(r"([a-c][1-3])-([a-c][1-3])")
 
 
@@ -38,6 +39,7 @@ class Slide(GridGame[SlidePosition]):
     name = "slide"
     grammar = Path(__file__).parent / "fixtures" / "slide.lark"
     end_rule = "Z3"
+    endings = (FAR_RANK,)
     options: dict[str, tuple[str, ...]] = {}
     presets: dict[str, dict[str, str]] = {"seed": {}}
 
@@ -89,9 +91,9 @@ class Slide(GridGame[SlidePosition]):
 
     def outcome(self, position: SlidePosition) -> Outcome | None:
         if "P" in position.board[-SIZE:]:
-            return Outcome("1-0", "Z3", "White reached the far rank")
+            return Outcome("1-0", "Z3", "White reached the far rank", FAR_RANK)
         if "p" in position.board[:SIZE]:
-            return Outcome("0-1", "Z3", "Black reached the far rank")
+            return Outcome("0-1", "Z3", "Black reached the far rank", FAR_RANK)
         return None
 
     def legal_plies(self, position: SlidePosition) -> list[str]:

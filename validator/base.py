@@ -53,6 +53,8 @@ class Outcome:
     result: str  # "1-0", "0-1" or "1/2-1/2"
     rule: str
     reason: str
+    ending: str = ""  # the same in a few words that the archive keeps for every record of any game
+    # (`king captured`, `no move`: one of its game's `endings`)
 
 
 class Played(Generic[P]):
@@ -100,6 +102,7 @@ class Game(Generic[P]):
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
     presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
     searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
+    endings: ClassVar[tuple[str, ...]] = ()  # the `Outcome.ending`s its rules give
     position_name: ClassVar[str | None] = None  # what an archive's position keys call its positions' type
     # (archive/positions.py, key_texts; None: the name its repr gives): a new name would change every key
 
@@ -218,6 +221,17 @@ class Game(Generic[P]):
     def candidates(self, position: P, written: str) -> list[str]:
         """The legal plies a suggestion for `written` is chosen from."""
         return self.legal_plies(position)
+
+    def chance(self, text: str) -> str:
+        """What chance chose in a ply, apart from the player (Laquet: its roll, `64`); "" in a game
+        without dice. The move tree keeps plies that lead to one position apart when it differs."""
+        return ""
+
+    def symmetric(self, position: P) -> list[tuple[P, Callable[[str], str]]]:
+        """`position` in each symmetry of its board (turned, mirrored), itself first, each with the
+        function that turns a ply played there into the same ply played from `position`; a board
+        without symmetries has only itself (what the move tree folds)."""
+        return [(position, str)]
 
     def random_ply(self, position: P, rng: random.Random) -> str | None:
         """A random legal ply in canonical form, or None when none exists."""

@@ -1,18 +1,23 @@
 """What the games on a board of squares share: the parts of a ply that suggestions
 compare, and the distance between two plies (docs/rules.md, "Suggestions"); their boards
 spelled out for the archive (a position string with each empty square written `.`) and the
-position patterns that search them (docs/notation.md §6.1)."""
+position patterns that search them (docs/notation.md §6.1); the symmetries of a square board,
+for positions and plies as the notation writes them (what the move tree folds)."""
 
 from __future__ import annotations
 
 import re
-from typing import ClassVar, NamedTuple
+from functools import partial
+from typing import Callable, ClassVar, NamedTuple
 
-from lusoria.notation.numbers import whole_number
+from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import EMPTY_SQUARE, Game, P
 
 ANY, ANY_PIECE = "*", "?"  # a pattern's wildcards: anything, any piece
 MAX_WIDTH = 16  # squares: the widest board a pattern may have (Latrunculi's)
+FILES = "abcdefghijklmnop"
+SQUARE_NAME = re.compile(r"([a-p])(1[0-6]|[1-9])")
+RUN = re.compile(r"[0-9]+")
 
 
 class GridPly(NamedTuple):
@@ -61,7 +66,9 @@ def grid_distance(written: GridPly, legal: GridPly) -> int:
 class GridGame(Game[P]):
     """A game on a board of squares: its distance between plies compares their parts; its
     boards spell out as its position strings do, its pieces as `letters` (a square's code ->
-    its letter, White's `pieces[0]`, Black's `pieces[1]`), and a pattern is read as one."""
+    its letter, White's `pieces[0]`, Black's `pieces[1]`), and a pattern is read as one; on a
+    square board, positions and plies turn and mirror (their strings rewritten, as the notation
+    writes them: ranks from the top, a number for empty squares, squares named a1…)."""
 
     pieces: ClassVar[tuple[str, str]] = ("", "")  # White's letters, Black's, as its position strings write them
     letters: ClassVar[dict[int, str]] = {}  # a square's code on the board -> its letter (none: the archive keeps
@@ -132,6 +139,23 @@ class GridGame(Game[P]):
             return char
         raise ValueError(f"'{char}' is not a {cls.name} piece, a digit, or a wildcard (* ? W B)")
 
+    def symmetric(self, position: P) -> list[tuple[P, Callable[[str], str]]]:
+        board, rest = self.format_position(position).split(" ", 1)
+        ranks = [RUN.sub(lambda run: EMPTY_SQUARE * checked_number(run[0], 0, MAX_WIDTH), rank)
+                 for rank in board.split("/")]  # top first
+        size = len(ranks)
+        if any(len(rank) != size for rank in ranks):
+            return [(position, str)]
+        squares = [[(size - 1 - row) * size + column for column in range(size)] for row in range(size)]
+        found: list[tuple[P, Callable[[str], str]]] = []
+        for turned in sorted(_symmetries(squares), key=lambda rows: rows != squares):  # itself first
+            spelled = "/".join("".join(ranks[size - 1 - square // size][square % size] for square in row)
+                               for row in turned)
+            back = {square: turned[size - 1 - square // size][square % size] for square in range(size * size)}
+            found.append((self.parse_position((folded(spelled, size) if RUN.search(board) else spelled) + " " + rest),
+                          partial(_moved, back=back, size=size)))
+        return found
+
     def ply_parts(self, text: str) -> GridPly | None:
         """The parts of a ply that the distance compares; None for a pass."""
         raise NotImplementedError
@@ -162,8 +186,26 @@ def _run(digits: str) -> int:
     return empty
 
 
-def _symmetries(rows: list[list[str]]) -> list[list[list[str]]]:
-    """The 8 symmetries of a square board (rotations and reflections), colours kept."""
+def folded(spelled: str, width: int = MAX_WIDTH) -> str:
+    """A board spelled out (ranks apart by `/`) written back as a position string: runs of
+    EMPTY_SQUARE as their length (the longest runs first; a run never outgrows a rank of `width`
+    squares)."""
+    for run in range(width, 0, -1):
+        spelled = spelled.replace(EMPTY_SQUARE * run, str(run))
+    return spelled
+
+
+def _moved(text: str, back: dict[int, int], size: int) -> str:
+    """A ply with the name of each square replaced by the name of the square `back` gives it."""
+    def name(square: re.Match) -> str:
+        to = back[(checked_number(square[2], 1, MAX_WIDTH) - 1) * size + FILES.index(square[1])]
+        return f"{FILES[to % size]}{to // size + 1}"
+    return SQUARE_NAME.sub(name, text)
+
+
+def _symmetries(rows: list[list]) -> list[list[list]]:
+    """The 8 symmetries of a square board (rotations and reflections) of a grid of anything (the
+    squares of a pattern, colours kept; the squares' numbers, for positions and plies)."""
     found, current = [], rows
     for _ in range(4):
         current = [list(row) for row in zip(*current[::-1])]  # a quarter turn

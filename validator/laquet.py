@@ -107,7 +107,8 @@ def parse_turn(text: str) -> Turn:
     return Turn(_dice(roll), _plays(plays), leftover)
 
 
-WON: Final = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers")
+BORNE_OFF: Final = "borne off"  # how a game ends (Outcome.ending)
+WON: Final = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers", BORNE_OFF)
                    for side, result in ((WHITE, "1-0"), (BLACK, "0-1")))
 
 
@@ -138,6 +139,7 @@ def _labels(points: range) -> str:
 class Laquet(Game[LaquetPosition]):
     name = "laquet"
     end_rule = "Q9"
+    endings = (BORNE_OFF,)
     options = {"both-dice": ("must", "may"), "leftover": ("opponent", "none")}
     presets = {"seed": {}}
 
@@ -484,6 +486,10 @@ class Laquet(Game[LaquetPosition]):
                 if key not in plies or similarity(written, ply) > similarity(written, plies[key]):
                     plies[key] = ply
         return list(plies.values())
+
+    def chance(self, text: str) -> str:
+        """The roll, the higher die first (`46: 5/11 4/8` and `64: 4/8 5/11`: `64`)."""
+        return "".join([str(die) for die in sorted(parse_turn(text).roll, reverse=True)])
 
     def distance(self, written: str, legal: str) -> int:
         """Dice misread (1 a pip), plays that differ (1 when they share a point or fit the

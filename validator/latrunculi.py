@@ -20,6 +20,8 @@ EMPTY: Final = 0
 PAWN: Final = 1
 DUX: Final = 2
 INCITUS: Final = 3
+NO_MOVE: Final = "no move"  # how a game ends (Outcome.ending): a side without a legal move
+TOO_FEW: Final = "too few pieces"  # a side reduced to one piece (or to its dux alone)
 LETTERS: Final[dict[int, str]] = {1: "P", 2: "D", 3: "I", 5: "p", 6: "d", 7: "i"}
 CODES = {letter: code for code, letter in LETTERS.items()}
 FILES = "abcdefghijklmnop"
@@ -144,6 +146,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     pieces = ("PDI", "pdi")
     letters = LETTERS
     end_rule = "L5"
+    endings = (NO_MOVE, TOO_FEW)
     options = {
         "placement-captures": ("no", "yes"),
         "jump-over": ("own", "any"),
@@ -629,7 +632,7 @@ def _end(settings: Settings, position: LatrunculiPosition, mover: int) -> Outcom
     if loss:
         return loss
     if not _has_move(settings, position):
-        return _loss(position.turn, "L4", f"{SIDE_NAMES[position.turn]} has no legal move")
+        return _loss(position.turn, "L4", f"{SIDE_NAMES[position.turn]} has no legal move", NO_MOVE)
     return None
 
 
@@ -639,10 +642,11 @@ def _too_few(settings: Settings, position: LatrunculiPosition, side: int) -> Out
     if pawns + position.hand[side] >= settings.min_pieces:
         return None  # the usual case, settled without counting everything
     if settings.variant == "dux" and pawns == 0:
-        return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left")
+        return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left", TOO_FEW)
     if _count(position, side) < settings.min_pieces:
         left = _count(position, side)
-        return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left")
+        return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left",
+                     TOO_FEW)
     return None
 
 
@@ -676,8 +680,8 @@ def _jumpable(board: bytes | bytearray, side: int, square: int, jump_any: bool) 
     return code != EMPTY and code & 3 != INCITUS and (code >> 2 == side or jump_any)
 
 
-def _loss(side: int, rule: str, reason: str) -> Outcome:
-    return Outcome("0-1" if side == WHITE else "1-0", rule, reason)
+def _loss(side: int, rule: str, reason: str, ending: str) -> Outcome:
+    return Outcome("0-1" if side == WHITE else "1-0", rule, reason, ending)
 
 
 def _board_size(text: str | None) -> tuple[int, int]:

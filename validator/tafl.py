@@ -32,6 +32,13 @@ LETTERS: Final[dict[int, str]] = {DEFENDER: "P", KING: "K", ATTACKER: "p"}
 NOBODY = 255  # the owner of an empty square: no side
 OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK))  # by piece code (bytes: a table compiled code reads fast)
 FILES: Final = "abcdefghijklmnop"
+# How a tafl game ends (Outcome.ending)
+KING_CAPTURED: Final = "king captured"
+KING_ESCAPED: Final = "king escaped"
+EXIT_FORT: Final = "exit fort"
+ENCIRCLED: Final = "encircled"
+NO_MOVE: Final = "no move"
+REPETITION: Final = "repetition"
 
 
 class Geometry:
@@ -236,6 +243,7 @@ class TaflGame(GridGame[TaflPosition]):
     title: str
     pieces = ("KP", "p")
     letters = LETTERS
+    endings = (KING_CAPTURED, KING_ESCAPED, EXIT_FORT, ENCIRCLED, NO_MOVE, REPETITION)
 
     def __init__(self, options=None, variant=None):
         super().__init__(options, variant)
@@ -373,9 +381,9 @@ class TaflGame(GridGame[TaflPosition]):
         board, settings = position.board, self.settings
         king = board.find(KING)
         if king < 0:
-            return Outcome("0-1", settings.ids.captured, "there is no king on the board")
+            return Outcome("0-1", settings.ids.captured, "there is no king on the board", KING_CAPTURED)
         if settings.exits[king]:
-            return Outcome("1-0", settings.ids.escape, f"the king stands on {_exits(settings)}")
+            return Outcome("1-0", settings.ids.escape, f"the king stands on {_exits(settings)}", KING_ESCAPED)
         return _ending(board, position.turn, NOBODY, settings)  # nobody moved: no Tuichi (T10), forts and
         # encirclement both judged (C14)
 
@@ -495,7 +503,7 @@ def _remember(before: TaflPosition, after: TaflPosition, outcome: Outcome | None
     """The position after a ply, with its history; a draw when it arose before (T13)."""
     earlier: frozenset[TaflPosition] = frozenset() if captured else getattr(before, "earlier", frozenset())
     if outcome is None and after in earlier:
-        outcome = Outcome("1/2-1/2", rule, "the position arose before (repetition)")
+        outcome = Outcome("1/2-1/2", rule, "the position arose before (repetition)", REPETITION)
     return RememberingPosition(*after, earlier | {TaflPosition(*after)}), outcome
 
 
@@ -706,20 +714,21 @@ def _ending(board: bytes, turn: int, mover: int, settings: Settings) -> Outcome 
     ids = settings.ids
     king = board.find(KING)
     if king < 0:
-        return Outcome("0-1", ids.captured, "the king was captured")
+        return Outcome("0-1", ids.captured, "the king was captured", KING_CAPTURED)
     if settings.exits[king]:
-        return Outcome("1-0", ids.escape, f"the king reached {_exits(settings)}")
+        return Outcome("1-0", ids.escape, f"the king reached {_exits(settings)}", KING_ESCAPED)
     if mover == WHITE and settings.tuichi_ends and _open_lines(board, king, settings) >= 2:
-        return Outcome("1-0", ids.escape, "the king has two open lines to the edge (Tuichi)")
+        return Outcome("1-0", ids.escape, "the king has two open lines to the edge (Tuichi)", KING_ESCAPED)
     if mover != BLACK and settings.forts and _in_fort(board, king, settings):
-        return Outcome("1-0", ids.fort, "the king is in an exit fort on the edge")
+        return Outcome("1-0", ids.fort, "the king is in an exit fort on the edge", EXIT_FORT)
     if mover != WHITE and settings.encirclement and _encircled(board, settings):
-        return Outcome("0-1", ids.encirclement, "the attackers encircle every defender")
+        return Outcome("0-1", ids.encirclement, "the attackers encircle every defender", ENCIRCLED)
     if not _has_move(board, turn, settings):
         if not settings.passes:
-            return Outcome("0-1" if turn == WHITE else "1-0", ids.no_move, f"{SIDE_NAMES[turn]} has no legal move")
+            return Outcome("0-1" if turn == WHITE else "1-0", ids.no_move, f"{SIDE_NAMES[turn]} has no legal move",
+                           NO_MOVE)
         if not _has_move(board, 1 - turn, settings):
-            return Outcome("1/2-1/2", ids.no_move, "neither side has a legal move")
+            return Outcome("1/2-1/2", ids.no_move, "neither side has a legal move", NO_MOVE)
     return None
 
 

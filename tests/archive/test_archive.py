@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 
-from lusoria.archive import Archive, Filters, NotAnArchive, ReadOnlyError
+from lusoria.archive import Archive, FilterError, Filters, NotAnArchive, ReadOnlyError
 from lusoria.archive import importer, positions, schema
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
@@ -79,8 +79,13 @@ def test_filter_values_are_matched_literally(archive, value):
     for field in ("white", "player", "event", "rule", "game", "variant"):
         assert ids(archive, **{field: value}) == []
     assert ids(archive, tags=[("White", value)]) == []
-    # full text: words only, as phrases; punctuation is no operator (Karin% finds the word Karin)
-    assert len(ids(archive, text=value)) == (3 if value == "Karin%" else 0)
+    # full text: words only, as phrases; punctuation is no operator (Karin% finds the word Karin),
+    # and a word of punctuation alone is an error, not an empty answer
+    if all(any(character.isalnum() for character in word) for word in value.split()):
+        assert len(ids(archive, text=value)) == (3 if value == "Karin%" else 0)
+    else:
+        with pytest.raises(FilterError, match="needs letters or digits in each word"):
+            ids(archive, text=value)
     assert archive.stats()["records"] == 81
 
 
@@ -133,8 +138,23 @@ def test_the_plies_of_a_record_stop_at_its_illegal_ply(tmp_path):
     path.write_text('[Game "tablut"]\n\n1. e3-c3 e4-b4 2. e5-e4 *\n')
     archive = Archive(str(tmp_path / "a.db"))
     archive.import_paths([str(path)])
-    rows = archive.sql("SELECT ply, next_text, next IS NULL AS last FROM plies ORDER BY ply")
-    assert rows == [{"ply": 0, "next_text": "e3-c3", "last": 0}, {"ply": 1, "next_text": None, "last": 1}]
+    rows = archive.sql("SELECT ply, move, length(position) AS size FROM plies ORDER BY ply")
+    assert rows == [{"ply": 0, "move": "e3-c3", "size": 11}, {"ply": 1, "move": None, "size": 11}]
+
+
+def test_plies_are_kept_in_canonical_form_once_each_in_a_dictionary(tmp_path):
+    """A record's row of `positions` holds a token a position, each the position's key and the code
+    of the ply played from it: the same ply, however written, has one code."""
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths(['[Game "tablut"]\n\n1. e3-c3 d1-d3 2. e4-e3 *\n\n[Game "tablut"]\n\n1. e3-c3 d1-d3 '
+                          '2. e4-e3xd3 i6-f6 *\n'])
+    assert archive.sql("SELECT text FROM moves ORDER BY code") == [
+        {"text": text} for text in ("e3-c3", "d1-d3", "e4-e3xd3", "i6-f6")]
+    assert [row["move"] for row in archive.sql("SELECT move FROM plies WHERE record_id = 1 ORDER BY ply")] == [
+        "e3-c3", "d1-d3", "e4-e3xd3", None]
+    rules = GAMES["tablut"]()
+    start = positions.position_token(positions.position_key(rules, rules.initial()))
+    assert {row["position"] for row in archive.sql("SELECT position FROM plies WHERE ply = 0")} == {start}
 
 
 def test_a_failure_mid_batch_leaves_whole_records_and_a_rerun_completes(tmp_path, monkeypatch):
@@ -196,6 +216,7 @@ def test_import_command_and_the_default_database(tmp_path, monkeypatch):
                             "skipped 0 duplicates\n"
     again = run("import", "-", input=(ROOT / "samples/tablut/escape.lgn").read_text())
     assert "added 0 records" in again.output and "skipped 1 duplicate\n" in again.output
+    assert again.exit_code == 0  # nothing new is no failure: the records are there
     assert run("import", str(tmp_path / "missing.lgn")).exit_code == 2
 
 
@@ -252,3 +273,91 @@ def test_the_limit_goes_up_to_the_largest_sql_integer(archive):
     assert CliRunner().invoke(main, ["query", "--db", archive.path, "--limit", largest]).exit_code == 0
     refused = CliRunner().invoke(main, ["query", "--db", archive.path, "--limit", str(2 ** 63)])
     assert refused.exit_code == 2 and f"is not a whole number from 0 to {largest}" in refused.output
+
+
+# -- how games end ---------------------------------------------------------------------------------
+
+def test_every_record_says_how_its_game_ended(archive):
+    ended = {row["path"].split("samples/")[1]: row["ending"] for row in archive.sql(
+        "SELECT path, ending FROM records WHERE valid AND game = 'tablut' AND path LIKE '%samples/tablut/%'")}
+    assert ended == {"tablut/escape.lgn": "king escaped", "tablut/king-captured.lgn": "king captured",
+                     "tablut/linnaeus.lgn": "king captured", "tablut/tuichi.lgn": "king escaped"}
+    figures = {row["value"]: row["records"] for row in archive.stats()["endings"]}
+    assert figures["borne off"] == 3 and figures["unfinished"] == 18 and sum(figures.values()) == 81
+    assert len(ids(archive, ending="King  Escaped")) == 4  # in any case, spaces folded
+
+
+@pytest.mark.parametrize("tags, result, ending", [
+    ({"Termination": "resignation"}, "1-0", "resigned"),
+    ({"Termination": "time forfeit"}, "0-1", "timeout"),
+    ({"Termination": "Draw agreed"}, "1/2-1/2", "agreed"),
+    ({"Termination": "King captured"}, "0-1", "king captured"),  # the game's word, the game not played out
+    ({"Termination": "the arbiter's decision"}, "1-0", "other"),
+    ({}, "1-0", "unknown"),
+    ({}, "*", "unfinished"),
+])
+def test_an_ending_the_rules_did_not_reach_is_read_from_the_termination_tag_or_the_result(tmp_path, tags, result,
+                                                                                            ending):
+    archive = Archive(str(tmp_path / "a.db"))
+    written = "".join(f'[{name} "{value}"]\n' for name, value in tags.items())
+    archive.import_paths([f'[Game "tablut"]\n[Result "{result}"]\n{written}\n1. e3-c3 {result}\n'])
+    assert archive.sql("SELECT ending FROM records") == [{"ending": ending}]
+    assert [row["id"] for row in archive.query(Filters(ending=ending))] == [1]
+
+
+def test_an_ending_no_game_has_is_an_error_that_lists_them(archive):
+    with pytest.raises(FilterError, match=r"the ending filter is one of king captured, king escaped, .*borne off, "
+                                          r".*resigned, timeout, .*unfinished, unknown; not 'king capture'"):
+        ids(archive, ending="king capture")
+    result = run("query", "--db", archive.path, "--ending", "resign")
+    assert result.exit_code == 2 and "--ending is one of" in result.output
+
+
+# -- tag values by glob, words by prefix, dates as people write them -------------------------------
+
+def test_tag_values_match_as_globs(archive):
+    assert len(ids(archive, tags=[("Termination", "the king*")])) == 1
+    assert len(ids(archive, tags=[("Termination", "The king*")])) == 0  # GLOB: case matters
+    assert sorted(ids(archive, tags=[("Round", "[13]")])) == sorted(ids(archive, tags=[("Round", "1")])
+                                                                     + ids(archive, tags=[("Round", "3")]))
+    assert ids(archive, tags=[("Event", "*evening")]) == ids(archive, event="club evening")
+    for pair, problem in ((("Round", ""), "is NAME=VALUE with a name and a value"),
+                          (("", "3"), "is NAME=VALUE with a name and a value"),
+                          (("Round", "[13"), "opens a \\[class\\] of characters it does not close")):
+        with pytest.raises(FilterError, match=problem):
+            ids(archive, tags=[pair])
+    empty = run("query", "--db", archive.path, "--tag", "Termination=")
+    assert empty.exit_code == 2 and "--tag is NAME=VALUE with a name and a value" in empty.output
+
+
+def test_words_match_in_any_form_and_by_prefix(archive):
+    escapes = ids(archive, text="escapes")
+    assert escapes and ids(archive, text="escape") == ids(archive, text="escaping") == escapes  # stems
+    assert ids(archive, text="esc*") == ids(archive, text="ESCAP*") != []
+    assert ids(archive, text="Nils*") == ids(archive, player="Karin Nilsson")
+    for text in ("*", "escape **", "--"):
+        with pytest.raises(FilterError, match="needs letters or digits in each word"):
+            ids(archive, text=text)
+
+
+@pytest.mark.parametrize("written, first", [("2026-11", "2026-11-01"), ("2026-11-21", "2026-11-21"),
+                                            ("2026.11", "2026-11-01"), ("2026", "2026-01-01"),
+                                            ("2026.11.??", "2026-11-01")])
+def test_dates_are_pgn_or_iso_whole_or_in_part(archive, written, first):
+    assert ids(archive, date_from=written) == ids(archive, date_from=first)
+    assert ids(archive, date_to="2026-11") == ids(archive, date_to="2026.11") == ids(archive, date_to="2026-11-30")
+
+
+@pytest.mark.parametrize("written", ["May 2020", "2020/05", "20-05-2020", "2020-5"])
+def test_a_date_filter_says_what_it_accepts(archive, written):
+    result = run("query", "--db", archive.path, "--date-from", written)
+    assert result.exit_code == 2
+    assert ("a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), or YYYY-MM or "
+            f"YYYY-MM-DD; not '{written}'") in result.output
+
+
+def test_a_position_without_the_side_to_move_is_found_with_either(archive):
+    board = INITIAL_TABLUT.split()[0]
+    either = {row["id"] for row in archive.query(Filters(position=board))}
+    white, black = ({row["id"] for row in archive.query(Filters(position=f"{board} {side}"))} for side in "wb")
+    assert either == white | black and white and black  # the start, and the same board with Black to move

@@ -51,9 +51,11 @@ def test_the_records_list_has_labels_and_facets_but_not_the_whole_text(site):
     assert seneca.split("\n")[-3] in html.unescape(get(site, f"/club/records/{record['id']}"))  # … not on its page
 
 
-def test_a_ply_names_its_record_by_its_label(site):
-    page = html.unescape(get(site, "/club/plies?ply=9&_sort=record_id"))
+def test_a_row_of_a_record_names_its_record_by_its_label(site):
+    page = html.unescape(get(site, "/club/material_runs?first_ply=0&_sort=record_id"))
     assert "Karin Nilsson – Olof Berg, 2026.11.21" in page
+    plies = json.loads(get(site, "/club/plies.json?_shape=array&_size=20"))  # a view: its rows by id
+    assert all(len(ply["position"]) == 11 for ply in plies) and any(ply["move"] for ply in plies)
 
 
 def test_rule_ids_explain_themselves(site):

@@ -1,5 +1,6 @@
 """A record's identity, `lusoria duplicates`, and the upgrade of version 1 archives (docs/archive.md)."""
 
+import re
 import shutil
 import sqlite3
 from contextlib import closing
@@ -44,6 +45,16 @@ def test_a_record_its_canonical_form_and_a_bare_copy_are_the_same_game():
 def test_what_takes_no_part_in_the_identity(old, new):
     assert old in ESCAPE
     assert key(ESCAPE.replace(old, new)) == key(ESCAPE)
+
+
+@pytest.mark.parametrize("tag, default", [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
+                                          ("White", "?"), ("Black", "?")])
+def test_a_missing_tag_of_the_seven_tag_roster_is_its_default(tag, default):
+    """docs/archive.md: `[Date "????.??.??"]` and no Date are one game; so for the other tags and `?`."""
+    written = re.search(rf'\[{tag} "[^"]*"\]\n', ESCAPE)[0]
+    missing, unknown = ESCAPE.replace(written, ""), ESCAPE.replace(written, f'[{tag} "{default}"]\n')
+    assert key(missing) == key(unknown) != key(ESCAPE)
+    assert key(missing) != key(ESCAPE.replace(written, f'[{tag} "{default}?"]\n'))
 
 
 @pytest.mark.parametrize("old, new", [

@@ -62,7 +62,7 @@ def collection(tmp_path_factory):
 @pytest.mark.parametrize("statement, when, nth, kept", [
     ("BEGIN IMMEDIATE", "before", 2, BATCH),  # between two batches
     ("BEGIN IMMEDIATE", "after", 2, BATCH),  # a transaction open, nothing written yet
-    ("INSERT INTO [plies]", "after", 2, BATCH),  # in the middle of a batch
+    ("INSERT INTO [positions]", "after", 2, BATCH),  # in the middle of a batch
     ("COMMIT", "before", 2, BATCH),  # the whole batch written, not committed
     ("COMMIT", "after", 2, 2 * BATCH),  # committed: "cannot rollback - no transaction is active" before
     ("COMMIT", "after", 3, RECORDS),  # the last batch committed

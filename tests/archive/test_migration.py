@@ -6,12 +6,16 @@ import shutil
 import stat
 import sqlite3
 from contextlib import closing, contextmanager
+from itertools import count, repeat
 from typing import Iterator
 
 import pytest
+import sqlite_utils
 
 from lusoria.archive import Archive, Filters, NotAnArchive, schema
+from lusoria.archive.positions import keys_of
 from lusoria.validator import tablut
+from lusoria.validator.replay import check
 
 from conftest import ROOT, archive_copy
 
@@ -19,7 +23,7 @@ V1_ARCHIVE = ROOT / "tests" / "fixtures" / "archive-v1.db"  # made by lusoria 0d
 
 
 # the tables made by replaying the records, with the columns that identify their rows first
-REPLAYED_COLUMNS = {"plies": "t.ply, t.position, t.next_text, t.next",
+REPLAYED_COLUMNS = {"plies": "t.ply, t.position, t.move",
                     "variation_plies": "t.line, t.ply, t.position, t.next, t.text",
                     "record_boards": "t.boards, 0", "record_squares": "t.squares, 0",
                     "material_runs": "t.first_ply, t.last_ply, t.white, t.black, t.king, t.white_inciti, "
@@ -82,8 +86,8 @@ def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
         sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert [row for row in rows(path, sql) if row[0] in texts] == rows(new.path, sql), table
     assert rows(path, "SELECT count(*) FROM plies")[0][0] > 100
-    assert rows(path, "SELECT count(*) FROM plies p LEFT JOIN plies q ON q.record_id = p.record_id "
-                      "AND q.ply = p.ply + 1 WHERE p.next IS NOT q.position") == [(0,)]
+    replayed = "SELECT text, ending, rule_tags FROM records ORDER BY 1"  # what replaying each record gives it
+    assert [row for row in rows(path, replayed) if row[0] in texts] == rows(new.path, replayed)
     variations = ("SELECT DISTINCT r.hash, v.line, v.ply, v.position, v.next, v.text FROM variation_plies v "
                   "JOIN records r ON r.id = v.record_id ORDER BY r.hash, v.line, v.ply")
     assert rows(path, variations) == rows(new.path, variations) and len(rows(path, variations)) == 2
@@ -125,7 +129,7 @@ def test_importing_into_an_upgraded_archive_fills_its_tables_as_a_new_one(new, t
     (tmp_path / "more.lgn").write_text('[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n')
     Archive(path).import_paths([str(tmp_path / "more.lgn")])
     added = "(SELECT max(id) FROM records)"
-    assert rows(path, f"SELECT ply, next_text FROM plies WHERE record_id = {added} ORDER BY ply") == [
+    assert rows(path, f"SELECT ply, move FROM plies WHERE record_id = {added} ORDER BY ply") == [
         (0, "c5-c3"), (1, "i6-f6"), (2, None)]
     for table in REPLAYED_COLUMNS:
         assert rows(path, f"SELECT count(*) FROM {table} WHERE record_id = {added}")[0][0] >= (table != "variation_plies")
@@ -141,10 +145,59 @@ def downgraded(path: str, version: int) -> Iterator[sqlite3.Connection]:
         conn.commit()
 
 
+def as_version_7(path: str) -> None:
+    """Turn a new archive into the layout version 7 had: `plies`, a table of a row per position
+    reached (its key, the ply written from it and the next key), no `positions`, `moves`,
+    `ending` nor `rule_tags`, an index of names and one of names and results a side, and words
+    found as they are."""
+    with downgraded(path, 7) as conn:
+        texts = conn.execute("SELECT id, text FROM records").fetchall()
+        for name, kind in (("plies", "VIEW"), ("position_plies", "TABLE"), ("positions", "TABLE"), ("moves", "TABLE")):
+            conn.execute(f"DROP {kind} {name}")
+        conn.execute("CREATE TABLE plies (record_id INTEGER REFERENCES records(id), ply INTEGER NOT NULL, "
+                     "position INTEGER NOT NULL, next_text TEXT, next INTEGER, PRIMARY KEY (position, record_id, ply)) "
+                     "WITHOUT ROWID")
+        for record, text in texts:
+            report = check(text)
+            if report.rules is not None and report.positions:
+                keys = keys_of(report.rules, report.positions)
+                written = [ply.text for ply in report.record.main.plies][:len(keys) - 1] + [None]
+                conn.executemany("INSERT INTO plies VALUES (?, ?, ?, ?, ?)",
+                                 zip(repeat(record), count(), keys, written, keys[1:] + [None]))
+        for index in ("ending", "plies", "white_nocase", "black_nocase"):
+            conn.execute(f"DROP INDEX idx_records_{index}")
+        for column in ("ending", "rule_tags"):
+            conn.execute(f"ALTER TABLE records DROP COLUMN {column}")
+        for side in ("white", "black"):
+            conn.execute(f"CREATE INDEX idx_records_{side}_nocase ON records ({side} COLLATE NOCASE)")
+            conn.execute(f"CREATE INDEX idx_records_{side}_result ON records ({side}, result)")
+    db = sqlite_utils.Database(path)
+    db.table("records").disable_fts()
+    db.table("records").enable_fts(schema.FTS_COLUMNS, create_triggers=True)
+    db.close()
+
+
+def test_a_version_7_archive_is_upgraded_with_nothing_lost(new, tmp_path):
+    path = archive_copy(new.path, tmp_path)
+    as_version_7(path)
+    assert rows(path, "SELECT count(*) FROM plies")[0][0] > 100
+    assert Archive(path).query(Filters(text="spring")) == []  # opening it upgrades it
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    for sql in ("SELECT type, name FROM sqlite_master ORDER BY name", "PRAGMA table_info(records)",
+                "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger', 'view') ORDER BY name"):
+        assert rows(path, sql) == rows(new.path, sql), sql
+    assert rows(path, "SELECT * FROM records ORDER BY id") == rows(new.path, "SELECT * FROM records ORDER BY id")
+    for table, columns in REPLAYED_COLUMNS.items():
+        sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        assert rows(path, sql) == rows(new.path, sql), table
+    assert Archive(path).query(Filters(text="escap*")) == new.query(Filters(text="escapes")) != []
+
+
 def as_version_4(path: str) -> None:
     """Turn a new archive into the layout version 4 had: `plies` with the text of the ply that
     led to each position and a second index by record, a `positions` table, `window_squares`,
     `record_squares` by record id, and no `record_boards`."""
+    as_version_7(path)
     with downgraded(path, 4) as conn:
         conn.execute("ALTER TABLE plies RENAME TO new_plies")
         conn.execute("CREATE TABLE plies (record_id INTEGER REFERENCES records(id), ply INTEGER NOT NULL, "
@@ -168,14 +221,15 @@ def as_version_4(path: str) -> None:
 def test_a_version_4_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     path = archive_copy(new.path, tmp_path)
     Archive(path).merge_players(["K. Nilsson"], "Karin Nilsson")
-    as_version_4(path)
     before = rows(path, "SELECT * FROM records ORDER BY id")
+    as_version_4(path)
     assert len(Archive(path).query(Filters(player="Karin Nilsson"))) == 4  # opening it upgrades it
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     assert rows(path, "SELECT * FROM records ORDER BY id") == before
     assert rows(path, "SELECT alias, name FROM player_aliases") == [("K. Nilsson", "Karin Nilsson")]
     names = {name for (name,) in rows(path, "SELECT name FROM sqlite_master")}
-    assert not names & {"positions", "window_squares", "idx_plies_record_id_ply"}
+    assert not names & {"window_squares", "idx_plies_record_id_ply"}
+    assert rows(path, "SELECT sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_master WHERE name = 'positions'") == [(1,)]
     for table, columns in REPLAYED_COLUMNS.items():
         sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert rows(path, sql) == rows(new.path, sql), table
@@ -186,6 +240,7 @@ def test_a_version_4_archive_is_upgraded_with_nothing_lost(new, tmp_path):
 def test_a_version_5_archive_gets_the_keys_of_version_6(new, tmp_path):
     # version 5 made a position's key from its escaped text: opening the archive makes them anew
     path = archive_copy(new.path, tmp_path)
+    as_version_7(path)
     with downgraded(path, 5) as conn:
         for table in ("plies", "variation_plies"):
             conn.execute(f"UPDATE {table} SET position = -1 - position, next = -1 - next")
@@ -204,6 +259,7 @@ def test_a_version_6_archive_gets_the_boards_of_version_7(new, tmp_path):
     from lusoria.archive.positions import unpacked_boards
 
     path = archive_copy(new.path, tmp_path)
+    as_version_7(path)
     with downgraded(path, 6) as conn:
         conn.create_function("as_zlib", 1, lambda boards: zlib.compress(unpacked_boards(boards).encode()))
         conn.execute("UPDATE record_boards SET boards = as_zlib(boards)")

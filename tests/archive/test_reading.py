@@ -71,7 +71,7 @@ def test_no_path_opens_the_archive_for_writing(name, archive, tmp_path):
 def test_reading_pragmas_are_allowed(archive):
     table_info = Archive(str(archive)).sql("PRAGMA table_info(records)")
     assert [row["name"] for row in table_info][:3] == ["id", "hash", "game"]
-    assert Archive(str(archive)).sql("SELECT name FROM pragma_index_list('plies') ORDER BY name")[0]["name"]
+    assert Archive(str(archive)).sql("SELECT name FROM pragma_index_list('records') ORDER BY name")[0]["name"]
     assert Archive(str(archive)).sql("PRAGMA user_version") == [{"user_version": SCHEMA_VERSION}]
     assert len(Archive(str(archive)).query(Filters(text="Linnaeus"))) >= 1  # the full-text index reads
 
@@ -213,12 +213,12 @@ def test_an_import_into_a_damaged_archive_says_it_is_intact(archive, tmp_path):
     path = tmp_path / "damaged.db"
     shutil.copy(archive, path)
     conn = sqlite3.connect(path)
-    conn.execute("DROP TABLE plies")
+    conn.execute("DROP TABLE moves")
     conn.commit()
     conn.close()
     result = run("import", "--db", str(path), str(ROOT / "samples/laquet"))
     assert result.exit_code == 2 and "Traceback" not in result.output
-    assert "the import stopped: no such table: plies. The archive is intact" in result.output
+    assert "the import stopped: no such table: moves. The archive is intact" in result.output
     assert Archive(str(path)).sql("SELECT count(*) AS n FROM records") == [{"n": 4}]
     with pytest.raises(ImportStopped):
         Archive(str(path)).import_paths([str(ROOT / "samples/laquet")])

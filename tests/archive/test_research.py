@@ -9,15 +9,16 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 
-from lusoria.archive import Archive, Filters
+from lusoria.archive import Archive, Filters, UnsearchableRecord
 from lusoria.api import random_records
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
-from lusoria.archive.positions import folded, pack_boards, spelled_out
+from lusoria.archive.positions import pack_boards, spelled_out
 from lusoria.archive.search import continuations, material_condition
 from lusoria.cli import main
+from lusoria.validator.grid import folded
 from lusoria.validator.replay import check
 
-from conftest import ROOT
+from conftest import ROOT, archive_copy
 
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 INITIAL_LAQUET = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
@@ -136,9 +137,9 @@ def test_the_tree_applies_the_filters_of_query(archive):
 
 
 def test_the_laquet_tree_lists_the_plays_of_each_roll(archive):
-    """Two rolls lead to one position: two rows; 42 and 24 are one roll, written two ways."""
+    """Two rolls lead to one position: two rows; 42 and 24 are one roll, written two ways (canonical: 42)."""
     nodes = archive.tree(INITIAL_LAQUET)
-    assert sorted((n.ply.split(":")[0], n.games) for n in nodes) == [("24", 2), ("33", 1)]
+    assert sorted((n.ply.split(":")[0], n.games) for n in nodes) == [("33", 1), ("42", 2)]
     assert nodes[0].position == nodes[1].position
 
 
@@ -155,8 +156,9 @@ def test_tree_command_formats(archive):
     runner = CliRunner()
     table = runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--depth", "2"])
     assert table.exit_code == 0
-    assert table.output.splitlines()[2].split()[:3] == ["c5-c3", "2", "1"]
-    assert table.output.splitlines()[3].split()[:4] == ["c5-c3", "i6-f6", "2", "1"]
+    assert table.output.splitlines()[0].split()[:7] == ["ply", "games", "white", "%", "draws", "%", "black"]
+    assert table.output.splitlines()[2].split()[:6] == ["c5-c3", "2", "100.0", "0.0", "0.0", "1"]  # + 1 unfinished
+    assert table.output.splitlines()[3].split()[:4] == ["c5-c3", "i6-f6", "2", "100.0"]
     shown = runner.invoke(main, ["tree", "--record", "3", "--ply", "0", "--db", archive.path, "--format", "tree",
                                  "--depth", "2", "--event", "Spring"])
     assert [line[:12] for line in shown.output.splitlines()[2:]] == ["c5-c3       ", "· i6-f6     "]
@@ -165,6 +167,101 @@ def test_tree_command_formats(archive):
     assert nested[0]["ply"] == "c5-c3" and nested[0]["children"][0]["games"] == 2
     both = runner.invoke(main, ["tree", INITIAL_TABLUT, "--record", "1", "--db", archive.path])
     assert both.exit_code == 2 and "give a POSITION, or --record N" in both.output
+
+
+# The first plies of the Tablut start fold into two up to the board's 8 symmetries: c5-c3, its
+# image turned half round (g5-g7) and mirrored along the diagonal (e3-c3), each followed by the
+# image of i6-f6 (a4-d4, f9-f6); d5-d3 and its image turned half round (f5-f7).
+SYMMETRIC = """\
+[Game "tablut"]
+[White "Ded Fomich"]
+[Result "1-0"]
+
+1. c5-c3 i6-f6 1-0
+
+[Game "tablut"]
+[Black "DED FOMICH"]
+[Result "0-1"]
+
+1. g5-g7 a4-d4 0-1
+
+[Game "tablut"]
+[Result "*"]
+
+1. e3-c3 f9-f6 *
+
+[Game "tablut"]
+[Result "*"]
+
+1. d5-d3 *
+
+[Game "tablut"]
+[Result "0-1"]
+
+1. f5-f7 0-1
+"""
+
+
+@pytest.fixture(scope="module")
+def symmetric(tmp_path_factory):
+    archive = Archive(str(tmp_path_factory.mktemp("symmetric") / "symmetric.db"))
+    assert archive.import_paths([SYMMETRIC]).added == 5
+    return archive
+
+
+def test_the_explorer_gives_shares_of_the_finished_games_and_the_movers_score(archive):
+    nodes = archive.tree(INITIAL_TABLUT)
+    shares = [{key: value for key, value in node.as_dict().items() if key.endswith("percent") or key == "score"}
+              for node in nodes]
+    assert shares == [  # c5-c3: a White win and an unfinished game; d5-d3: a Black win
+        {"white_percent": 100.0, "draws_percent": 0.0, "black_percent": 0.0, "score": 100.0},
+        {"white_percent": 0.0, "draws_percent": 0.0, "black_percent": 100.0, "score": 0.0}]
+    after = archive.tree(INITIAL_TABLUT, depth=2)[0].children[0]  # i6-f6, played by Black
+    assert (after.ply, after.white, after.black, after.score) == ("i6-f6", 1, 0, 0.0)
+
+
+def test_the_explorer_sorts_by_games_or_score_and_leaves_out_rare_plies(archive):
+    assert [node.ply for node in archive.tree(record=1, ply=3, depth=1)] == ["i4-h4"]
+    by_games = archive.tree(INITIAL_TABLUT, filters=Filters(game="tablut"))
+    assert [(node.ply, node.games) for node in by_games] == [("c5-c3", 2), ("d5-d3", 1)]
+    assert [node.ply for node in archive.tree(INITIAL_TABLUT, sort="score")] == ["c5-c3", "d5-d3"]
+    assert [node.ply for node in archive.tree(INITIAL_TABLUT, min_games=2)] == ["c5-c3"]
+    deep = archive.tree(INITIAL_TABLUT, depth=3, min_games=2)
+    assert lines(deep) == {("c5-c3",): (2, 1, 0, 0, 1), ("c5-c3", "i6-f6"): (2, 1, 0, 0, 1)}
+    with pytest.raises(ValueError, match="sorted by games or score"):
+        archive.tree(INITIAL_TABLUT, sort="name")
+
+
+def test_symmetric_tree_counts_equal_the_counts_folded_by_hand(symmetric):
+    plain = lines(symmetric.tree(INITIAL_TABLUT, depth=2))
+    assert len([line for line in plain if len(line) == 1]) == 5
+    folded = lines(symmetric.tree(INITIAL_TABLUT, depth=2, filters=Filters(symmetric=True)))
+    by_hand = {  # (games, White wins, draws, Black wins, unfinished)
+        ("c5-c3",): (3, 1, 0, 1, 1),  # c5-c3, g5-g7 and e3-c3
+        ("c5-c3", "i6-f6"): (3, 1, 0, 1, 1),  # i6-f6, a4-d4 and f9-f6, as played after c5-c3
+        ("d5-d3",): (2, 0, 0, 1, 1),  # d5-d3 and f5-f7
+    }
+    assert folded == by_hand
+    assert sum(games for line, (games, *_) in plain.items() if len(line) == 1) == 5
+
+
+def test_symmetric_tree_from_a_position_without_symmetry_turns_the_plies_played_in_its_images(symmetric):
+    after = symmetric.tree(record=2, ply=1, filters=Filters(symmetric=True))  # after g5-g7, as record 2 played it
+    assert [(node.ply, node.games) for node in after] == [("a4-d4", 3)]  # i6-f6 and f9-f6 turned as g5-g7 is
+
+
+def test_the_repertoire_of_a_player_counts_their_results(archive, symmetric):
+    nodes = archive.tree(INITIAL_TABLUT, filters=Filters(player="Karin Nilsson"))  # White in 2, Black in 3
+    assert [{key: node.as_dict()[key] for key in ("ply", "games", "won", "drawn", "lost", "unfinished", "score")}
+            for node in nodes] == [
+        {"ply": "c5-c3", "games": 1, "won": 0, "drawn": 0, "lost": 0, "unfinished": 1, "score": None},
+        {"ply": "d5-d3", "games": 1, "won": 0, "drawn": 0, "lost": 1, "unfinished": 0, "score": 0.0}]
+    # any case of the name's letters: Ded Fomich won record 1 as White and record 2 as Black
+    (both,) = symmetric.tree(INITIAL_TABLUT, filters=Filters(player="ded fomich", symmetric=True))
+    assert (both.games, both.won, both.lost, both.score) == (2, 2, 0, 100.0)
+    shown = CliRunner().invoke(main, ["tree", INITIAL_TABLUT, "--db", symmetric.path, "--player", "Ded Fomich",
+                                      "--symmetric"])
+    assert shown.output.splitlines()[0].split()[:8] == ["ply", "games", "won", "%", "drawn", "%", "lost", "%"]
 
 
 # -- boards and material ------------------------------------------------------------------------
@@ -336,14 +433,32 @@ def test_material_ranges_bound_each_record(samples):
 
 
 def test_material_condition_sql_uses_parameters_only():
-    sql, params, possible, bounds = material_condition("white<=4, king, black_off>10, white=3")
+    sql, params, _, bounds = material_condition("white<=4, king, black_off>10, white=3")
     assert sql == "s.white <= ? AND s.king >= ? AND s.black_off > ? AND s.white = ?" and params == [4, 1, 10, 3]
-    assert possible == "white_min <= ? AND king_max >= ? AND black_off_max > ? AND white_min <= ? AND white_max >= ?"
-    assert bounds == [4, 1, 10, 3, 3]
+    assert set(bounds) == {4, 1, 10, 3}
     with pytest.raises(ValueError, match="not a material condition"):
         material_condition("white<=4; DROP TABLE records")
     with pytest.raises(ValueError, match="COUNT from 0 to 256"):
         material_condition("white<=" + "9" * 5000)
+
+
+ALLOWS = {"<=": lambda low, high, n: low <= n, "<": lambda low, high, n: low < n,
+          ">=": lambda low, high, n: high >= n, ">": lambda low, high, n: high > n,
+          "=": lambda low, high, n: low <= n <= high, "!=": lambda low, high, n: not low == high == n}
+
+
+@pytest.mark.parametrize("operator", ALLOWS)
+def test_material_ranges_let_through_exactly_the_records_whose_range_allows_a_match(samples, operator):
+    """The cheap check before a material search: a record passes when some count between its least
+    and its most satisfies the condition, at every boundary (none too many, none missed)."""
+    conn = sqlite3.connect(samples.path)
+    ranges = conn.execute("SELECT record_id, white_min, white_max FROM material_ranges "
+                          "WHERE white_min IS NOT NULL").fetchall()
+    for count in sorted({low for _, low, _ in ranges} | {high + 1 for _, _, high in ranges}):
+        _, _, possible, bounds = material_condition(f"white {operator} {count}")
+        passed = {record for (record,) in conn.execute(f"SELECT record_id FROM material_ranges WHERE {possible}",
+                                                      bounds)}
+        assert passed == {record for record, low, high in ranges if ALLOWS[operator](low, high, count)}, count
 
 
 # -- player names -------------------------------------------------------------------------------
@@ -426,6 +541,17 @@ def test_players_commands(archive, tmp_path):
     assert "No such command 'lst'" in runner.invoke(main, ["players", "lst", "--db", path]).output
 
 
+def test_stats_and_the_score_table_agree_on_who_a_player_is(symmetric, tmp_path):
+    """Names in any case of their ASCII letters, and a player's other names, are one player in both."""
+    stats = {row["value"]: row["records"] for row in symmetric.stats()["players"]}
+    table = {row["player"]: row["games"] for row in symmetric.players()}
+    assert stats == table == {"Ded Fomich": 2}
+    archive = Archive(archive_copy(symmetric.path, tmp_path))
+    archive.merge_players(["Ded Fomich"], "Deda Fomicha")
+    assert {row["value"]: row["records"] for row in archive.stats()["players"]} == {"Deda Fomicha": 2} == {
+        row["player"]: row["games"] for row in archive.players()}
+
+
 # -- dates -------------------------------------------------------------------------------------
 
 def test_records_of_unknown_date_on_request(archive):
@@ -461,10 +587,25 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file), "--format", "json"])
     # record 4 reached the same position with another roll: games are compared position by position
     assert [row["id"] for row in json.loads(result.output)] == [1, 4, 3, 5, 6]
-    with pytest.raises(ValueError, match="record 0 of the records file cannot be replayed"):
+    with pytest.raises(UnsearchableRecord, match=r"record 0 of the records file is not valid \(tag: unknown game"):
         archive.query(Filters(records=['[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(ValueError, match="the records file holds no record"):
         continuations([])
+
+
+def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(archive, tmp_path):
+    """A search for a record that breaks a rule would search for another game (the plies before
+    the illegal one): the command says what it breaks, as validate does, and exits as it does."""
+    file = tmp_path / "illegal.lgn"
+    file.write_text('[Game "tablut"]\n\n1. c5-c3 i6-f6 *\n\n[Game "tablut"]\n\n1. e2-g2 e4-d4 *\n')
+    result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file)])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"{file}:7:4: error[T1]: the piece on e2 is Black's")  # White moves first
+    assert result.stderr.endswith("lusoria: record 1 of the records file is not valid (T1: the piece on e2 is "
+                                  "Black's, and White is to move; the rest of this line is not checked); a search "
+                                  "finds the games of a valid record\n")
+    validated = CliRunner().invoke(main, ["validate", str(file)])
+    assert validated.exit_code == result.exit_code and validated.stdout.split("\n")[0] in result.stderr
 
 
 def test_a_records_file_that_cannot_be_read_is_said_in_one_line(archive, tmp_path):
@@ -483,22 +624,52 @@ def test_export_csv(archive, tmp_path):
     assert result.exit_code == 0 and f"{tmp_path / 'out' / 'plies'}.csv: 20 rows" in result.output
     with open(tmp_path / "out" / "plies.csv", newline="") as handle:
         plies = list(csv.DictReader(handle))
-    assert len(plies) == 20 and plies[0]["next_text"] == "c5-c3" and int(plies[1]["position"]) != 0
-    assert plies[0]["next"] == plies[1]["position"] and plies[0]["ply"] == "0" and plies[1]["ply"] == "1"
+    assert len(plies) == 20 and plies[0]["move"] == "c5-c3" and plies[0]["position"] == INITIAL_TABLUT
+    assert (plies[0]["ply"], plies[1]["ply"], plies[1]["position"]) == (
+        "0", "1", "3ppp3/4p4/4P4/p3P3p/pp1PKPPpp/p3P3p/2P1P4/4p4/3ppp3 b")
+    assert plies[1]["board"] == "...ppp.../....p..../....P..../p...P...p/pp.PKPPpp/p...P...p/..P.P..../....p..../...ppp... b"
+    assert (plies[0]["white"], plies[0]["black"], plies[0]["king"], plies[0]["white_off"]) == ("9", "16", "1", "")
     with open(tmp_path / "out" / "records.csv", newline="") as handle:
         assert [row["white"] for row in csv.DictReader(handle)][:2] == ["K. Nilsson", "Karin Nilsson"]
 
 
-def test_export_parquet_read_by_duckdb(archive, tmp_path):
+def test_export_keeps_everything_and_duckdb_finds_the_same_answers(samples, tmp_path):
+    """From the files alone: the move tree (with transpositions: plies are grouped by the position
+    string they were played from), position, pattern and material search, aliases and endings."""
     pytest.importorskip("pyarrow")
     duckdb = pytest.importorskip("duckdb")
-    counts = archive.export(str(tmp_path / "pq"))
-    assert counts["records"] == 6 and counts["plies"] == 20 and counts["diagnostics"] == 0
-    rows = duckdb.sql(f"""
-        SELECT r.id, count(*) AS plies FROM '{tmp_path}/pq/records.parquet' r
-        JOIN '{tmp_path}/pq/plies.parquet' p ON p.record_id = r.id
-        WHERE r.game = 'tablut' GROUP BY r.id ORDER BY r.id""").fetchall()
-    assert rows == [(1, 5), (2, 6), (3, 3)]
+    archive = Archive(archive_copy(samples.path, tmp_path))
+    archive.merge_players(["K. Nilsson"], "Karin Nilsson")
+    counts = archive.export(str(tmp_path / "pq"), jobs=2)
+    assert counts["records"] == 81 and counts["player_aliases"] == 1 and counts["variation_plies"] == 2
+    files = {name: f"'{tmp_path}/pq/{name}.parquet'" for name in counts}
+    tree = duckdb.sql(f"""
+        SELECT list(DISTINCT p.move), count(DISTINCT r.id) AS games, count(DISTINCT r.id) FILTER (r.result = '1-0'),
+               count(DISTINCT r.id) FILTER (r.result = '0-1')
+        FROM {files["plies"]} p JOIN {files["records"]} r ON r.id = p.record_id
+        WHERE p.position = ? AND p.next IS NOT NULL GROUP BY p.next ORDER BY games DESC""",
+                      params=[INITIAL_TABLUT]).fetchall()
+    nodes = archive.tree(INITIAL_TABLUT)
+    assert sorted(found[1:] for found in tree) == sorted((node.games, node.white, node.black) for node in nodes)
+    assert {node.ply for node in nodes} <= {move for moves, *_ in tree for move in moves}
+    assert ["c5-c3", "c5-c3+"] in [sorted(moves) for moves, *_ in tree]  # one ply, announced in one rule set
+    escape = "p2ppp3/4p4/2P1P4/4Pp3/ppK2PPpp/p3P2p1/3PP4/4p4/3ppp3 b"
+    reached = duckdb.sql(f"SELECT record_id, min(ply) FROM {files['plies']} WHERE position = ? GROUP BY 1 "
+                         "ORDER BY 1", params=[escape]).fetchall()
+    assert reached == sorted((row["id"], row["ply"]) for row in archive.query(Filters(position=escape)))
+    pattern = "*********/*********/*********/*********/****K****/*********/*********/*********/********* b"
+    matched = duckdb.sql(f"SELECT DISTINCT record_id FROM {files['plies']} WHERE regexp_full_match(board, ?) "
+                         "ORDER BY 1", params=[glob_regex(pattern_globs(pattern)[0][1])]).fetchall()
+    assert matched == sorted((row["id"],) for row in archive.query(Filters(pattern=pattern)))
+    kings = duckdb.sql(f"SELECT DISTINCT p.record_id FROM {files['plies']} p JOIN {files['records']} r "
+                       "ON r.id = p.record_id WHERE p.king = 0 AND r.game = 'tablut' ORDER BY 1").fetchall()
+    assert kings == sorted((row["id"],) for row in archive.query(Filters(material=["king=0"], game="tablut")))
+    assert duckdb.sql(f"SELECT alias, name FROM {files['player_aliases']}").fetchall() == [("K. Nilsson",
+                                                                                           "Karin Nilsson")]
+    endings = duckdb.sql(f"SELECT ending, count(*) FROM {files['records']} GROUP BY 1 ORDER BY 2 DESC, 1").fetchall()
+    assert endings == [(row["value"], row["records"]) for row in archive.stats()["endings"]]
+    variations = duckdb.sql(f"SELECT position, next, move FROM {files['variation_plies']} ORDER BY ply").fetchall()
+    assert [move for _, _, move in variations] == ["d1-c1", "c7-c8"] and variations[0][1] == variations[1][0]
 
 
 def test_export_needs_a_known_format(archive, tmp_path):

@@ -13,7 +13,7 @@ from lusoria.cli import main
 from lusoria.validator.replay import check
 
 from conftest import archive_copy
-from test_migration import downgraded, rows
+from test_migration import as_version_7, downgraded, rows
 
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 # Record 1 has a variation from the start (d5-d3 …), which has one of its own at its second ply
@@ -71,10 +71,11 @@ def test_variation_plies_are_stored_as_far_as_they_are_legal(archive):
     assert nested == [(1,)]
 
 
-def test_main_lines_know_their_next_position(archive):
-    assert rows(archive.path, "SELECT count(*) FROM plies p LEFT JOIN plies q ON q.record_id = p.record_id "
-                              "AND q.ply = p.ply + 1 WHERE p.next IS NOT q.position") == [(0,)]
-    assert rows(archive.path, "SELECT record_id, ply FROM plies WHERE next IS NULL ORDER BY record_id") == [
+def test_main_lines_keep_each_position_and_the_ply_played_from_it(archive):
+    assert rows(archive.path, "SELECT record_id, group_concat(move, ' ') FROM (SELECT * FROM plies "
+                              "ORDER BY record_id, ply) GROUP BY record_id") == [
+        (1, "c5-c3 i6-f6 d5-d3 i4-h4"), (2, "d5-d3 i4-h4"), (3, "c5-c3 i6-f6")]
+    assert rows(archive.path, "SELECT record_id, ply FROM plies WHERE move IS NULL ORDER BY record_id") == [
         (1, 4), (2, 2), (3, 2)]
 
 
@@ -108,6 +109,7 @@ def test_tree_command_variations(archive):
 def as_version_3(path: str) -> None:
     """Turn an archive into what version 3 of the schema made, as far as the upgrade reads it: no
     plies.next, no variation plies, no record_boards, record_squares or material_runs."""
+    as_version_7(path)
     with downgraded(path, 3) as conn:
         for table in ("variation_plies", "record_boards", "record_squares", "material_runs"):
             conn.execute(f"DROP TABLE {table}")

@@ -5,6 +5,7 @@ in it: these tests skip, saying why, where they are absent (a clone), and fail o
 
 import csv
 import os
+from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -131,3 +132,21 @@ def test_every_csv_game_of_the_rust_engines_reads_to_its_end_with_its_capture_co
     moves = [len([word for word in line.rsplit(",", 3)[0].split() if word not in ("resigned", "timeout")])
              for line in lines if line.strip()]
     assert [v.plies for v in found] == moves  # every game read to its end
+
+
+@pytest.mark.parametrize("folder", [AAGE, TAFL / "copenhagen", TAFL / "brandubh"], ids=["saami", "copenhagen",
+                                                                                    "brandubh"])
+def test_the_openings_fold_up_to_the_boards_symmetries(folder, tmp_path):
+    """The move tree from the start of the real games, folded (`--symmetric`), sums the first plies
+    whose positions are one up to a symmetry, on a board of 9, 11 or 7 squares a side (on the
+    whole Saami scrape, 58 first plies fold into 10)."""
+    from lusoria.archive import Filters
+    from explorer import folded_by_hand
+
+    archive = Archive(str(tmp_path / "games.db"))
+    archive.import_paths([str(folder)])
+    (first,) = archive.sql("SELECT min(id) AS id FROM records WHERE valid AND rule_tags IS NULL")
+    plain = archive.tree(record=first["id"], ply=0)
+    folded = archive.tree(record=first["id"], ply=0, filters=Filters(symmetric=True))
+    assert Counter((n.games, n.white, n.draws, n.black) for n in folded) == folded_by_hand(archive, first["id"])
+    assert sum(n.games for n in folded) == sum(n.games for n in plain) and len(folded) < len(plain) / 2

@@ -59,7 +59,7 @@ NAMED = [
      "the same record twice in one batch"),
     ("archive/identity.py", 'return " ".join(value.split())', "return value",
      "record identity: a re-import with other spacing in a tag value not skipped as a duplicate"),
-    ("archive/query.py", "(SELECT min(ply) FROM plies", "(SELECT max(ply) FROM plies",
+    ("archive/search.py", 'column, column_params = f"(SELECT min(start)', 'column, column_params = f"(SELECT max(start)',
      "position search reports the last matching ply, not the first"),
     # The capture list (this fix)
     ("validator/base.py", "    if repeated:\n", "    if False:\n",

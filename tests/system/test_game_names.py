@@ -15,7 +15,6 @@ from lusoria.validator.games import GAMES
 from conftest import ROOT
 
 FOLDERS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"].values()
-PENDING = {"archive/tree.py": "issue 31 rewrites the move tree, and Laquet's roll in its SQL with it"}
 
 
 def game_words() -> set[str]:
@@ -77,8 +76,6 @@ MODULES = sorted(path for folder in FOLDERS for path in (ROOT / folder).glob("*.
 def test_no_module_outside_a_game_names_a_game(module):
     if module in own_modules():
         pytest.skip("a game's own module, or the registry")
-    if str(module.relative_to(ROOT)) in PENDING:
-        pytest.skip(PENDING[str(module.relative_to(ROOT))])
     words = game_words()
     named = [f"{module.relative_to(ROOT)}:{line}: {text!r} names {game}" for line, text in
              code_words(ast.parse(module.read_text("utf-8"))) if (game := names_a_game(text, words))]

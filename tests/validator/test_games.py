@@ -16,6 +16,7 @@ from toy_game import Slide
 
 WON = '[Game "Slide"]\n[White "Ann"]\n\n1. a1-a2 a3-b3 2. a2-a3 1-0\n'
 DIAGONAL = '[Game "Slide"]\n[White "Bob"]\n\n1. a1-a2 a3-b3 2. a2-b3 1-0\n'  # a diagonal step: Z1 at ply 3
+MIRRORED = '[Game "Slide"]\n[White "Cid"]\n\n1. c1-c2 c3-b3 2. c2-c3 1-0\n'  # the game WON, mirrored
 
 
 @pytest.fixture
@@ -131,4 +132,12 @@ def test_import_and_query(slide, records, tmp_path):
     reached = run("query", "--db", db, "--position", "Ppp/.../..P b", "--format", "json")
     assert [(row["white"], row["ply"]) for row in json.loads(reached.output)] == [("Ann", 3)]
     tree = run("tree", "--db", db, "p.p/.../P.P w")
-    assert tree.exit_code == 0 and tree.output.splitlines()[2].split()[:3] == ["a1-a2", "2", "2"]
+    assert tree.exit_code == 0 and tree.output.splitlines()[2].split()[:3] == ["a1-a2", "2", "100.0"]
+    (records / "mirrored.lgn").write_text(MIRRORED)
+    assert run("import", "--db", db, str(records / "mirrored.lgn")).exit_code == 0
+    plain = json.loads(run("tree", "--db", db, "p.p/.../P.P w", "--format", "json").output)
+    folded = json.loads(run("tree", "--db", db, "p.p/.../P.P w", "--format", "json", "--symmetric").output)
+    assert [(node["ply"], node["games"]) for node in plain] == [("a1-a2", 2), ("c1-c2", 1)]
+    assert [(node["ply"], node["games"]) for node in folded] == [("a1-a2", 3)]  # its 3×3 board is square
+    ended = run("query", "--db", db, "--ending", "far rank", "--format", "json")  # the game's own words
+    assert [row["white"] for row in json.loads(ended.output)] == ["Ann", "Cid"]

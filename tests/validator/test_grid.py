@@ -1,0 +1,50 @@
+"""The symmetries of a square board, as the move tree folds them (`Game.symmetric`): for every
+game on squares, a position turned or mirrored, and a ply played there turned back."""
+
+import random
+
+import pytest
+
+from lusoria.api import random_records
+from lusoria.archive.positions import position_key
+from lusoria.validator.grid import _symmetries
+from lusoria.validator.games import GAMES
+from lusoria.validator.replay import check
+
+SQUARE_BOARDS = [("tablut", {}), ("copenhagen", {}), ("brandubh", {}), ("latrunculi", {"Variant": "petteia"})]
+
+
+@pytest.mark.parametrize("size", [3, 7, 8, 9, 11])
+def test_a_square_board_has_eight_symmetries_that_form_a_group(size):
+    squares = [list(range(row * size, (row + 1) * size)) for row in range(size)]
+    found = {tuple(square for row in image for square in row) for image in _symmetries(squares)}
+    assert len(found) == 8 and tuple(range(size * size)) in found
+    for first in found:
+        for second in found:
+            assert tuple(second[square] for square in first) in found  # one after the other is one of them
+
+
+@pytest.mark.parametrize("game, tags", SQUARE_BOARDS)
+def test_a_ply_played_in_an_image_is_the_image_of_the_ply_turned_back(game, tags):
+    """For each image of positions of random games, and plies legal there: the ply turned back is
+    legal from the position, and leads to a position whose images hold the one the ply led to."""
+    rng = random.Random(3)
+    for text in random_records(game, 2, seed=4, tags=tags, max_plies=30):
+        report = check(text)
+        rules = report.rules
+        for position in rng.sample(report.positions, 4):
+            images = rules.symmetric(position)
+            assert len(images) == 8 and images[0][0] == position
+            for image, back in images:
+                for ply in rng.sample(rules.legal_plies(image), 3):
+                    after = rules.play(position, back(ply)).position
+                    turned = {position_key(rules, found) for found, _ in rules.symmetric(after)}
+                    assert position_key(rules, rules.play(image, ply).position) in turned, (ply, back(ply))
+
+
+def test_a_board_that_is_not_square_and_laquet_have_no_other_image():
+    piso = GAMES["latrunculi"].from_tags({"Variant": "piso", "Board": "10x7"})
+    laquet = GAMES["laquet"]()
+    for rules in (piso, laquet):
+        start = rules.initial()
+        assert [image for image, _ in rules.symmetric(start)] == [start]
