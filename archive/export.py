@@ -35,9 +35,15 @@ BATCH = 50_000
 Columns = list[tuple[str, str]]  # a file's columns: name, SQLite type
 
 
+INTERNAL = {"packed_text"}  # columns kept in another form: records.text is the text
+
+
 def _table(conn: sqlite3.Connection, table: str) -> tuple[Columns, Iterator[tuple]]:
-    columns = [(row[1], row[2].upper()) for row in conn.execute(f"PRAGMA table_info([{table}])")]
-    return columns, conn.execute(f"SELECT * FROM [{table}] ORDER BY 1, 2")  # by record (tags have no rowid)
+    """A table's columns (generated ones included: `records.text`, `label`) and its rows, by record."""
+    columns = [(row[1], row[2].upper()) for row in conn.execute(f"PRAGMA table_xinfo([{table}])")
+               if row[6] != 1 and row[1] not in INTERNAL]  # (hidden 1: a virtual table's own)
+    names = ", ".join(f"[{name}]" for name, _ in columns)
+    return columns, conn.execute(f"SELECT {names} FROM [{table}] ORDER BY 1, 2")  # (tags have no rowid)
 
 
 def replayed_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:

@@ -15,7 +15,7 @@ from lusoria.archive.identity import Identity, identity, label
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
-from conftest import ROOT
+from conftest import ROOT, connect
 
 FIXTURES = ROOT / "tests" / "fixtures"
 ESCAPE = (ROOT / "samples/tablut/escape.lgn").read_text()
@@ -155,7 +155,7 @@ def test_a_reformatted_reimport_adds_nothing(in_root, tmp_path):
 
 
 def columns_and_indexes(path) -> dict:
-    with closing(sqlite3.connect(path)) as conn:
+    with closing(connect(path)) as conn:
         tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
                                                    "AND name NOT LIKE 'records_fts%' ORDER BY name")]
         return {table: (conn.execute(f"PRAGMA table_xinfo({table})").fetchall(),
@@ -166,7 +166,7 @@ def columns_and_indexes(path) -> dict:
 
 
 def rows(path, sql: str) -> list:
-    with closing(sqlite3.connect(path)) as conn:
+    with closing(connect(path)) as conn:
         return conn.execute(sql).fetchall()
 
 

@@ -17,7 +17,7 @@ from lusoria.archive.positions import keys_of
 from lusoria.validator import tablut
 from lusoria.validator.replay import check
 
-from conftest import ROOT, archive_copy
+from conftest import ROOT, archive_copy, connect
 
 V1_ARCHIVE = ROOT / "tests" / "fixtures" / "archive-v1.db"  # made by lusoria 0df88da (schema version 1)
 
@@ -38,7 +38,7 @@ def version_1_archive(path: str) -> None:
 
 
 def rows(path: str, sql: str) -> list[tuple]:
-    with closing(sqlite3.connect(path)) as conn:
+    with closing(connect(path)) as conn:
         return conn.execute(sql).fetchall()
 
 
@@ -139,10 +139,79 @@ def test_importing_into_an_upgraded_archive_fills_its_tables_as_a_new_one(new, t
 def downgraded(path: str, version: int) -> Iterator[sqlite3.Connection]:
     """A connection to the archive at `path`, to make it what schema `version` made: on leaving,
     the archive says that version and the changes are committed."""
-    with closing(sqlite3.connect(path)) as conn:
+    with closing(connect(path)) as conn:
         yield conn
         conn.execute(f"PRAGMA user_version = {version}")
         conn.commit()
+
+
+V8_RECORDS = """CREATE TABLE "records_v8" (
+   "id" INTEGER PRIMARY KEY, "hash" TEXT NOT NULL, "game" TEXT, "variant" TEXT, "event" TEXT, "site" TEXT,
+   "date" TEXT, "round" TEXT, "white" TEXT, "black" TEXT, "result" TEXT, "date_from" TEXT, "date_to" TEXT,
+   "plies" INTEGER, "valid" INTEGER NOT NULL, "errors" INTEGER, "warnings" INTEGER, "first_rule" TEXT,
+   "first_ply" INTEGER, "path" TEXT, "line" INTEGER, "sources" TEXT, "comments" TEXT, "text" TEXT NOT NULL,
+   "setting" TEXT, "label" TEXT, "ending" TEXT, "rule_tags" TEXT)"""
+V8_COLUMNS = ("id, hash, game, variant, event, site, date, round, white, black, result, date_from, date_to, plies, "
+              "valid, errors, warnings, first_rule, first_ply, path, line, sources, comments, text, setting, label, "
+              "ending, rule_tags")
+
+
+def as_version_8(path: str) -> None:
+    """Turn a new archive into the layout version 8 had: each record's text and label stored as
+    they are (no `packed_text`, no `text_dictionaries`)."""
+    with downgraded(path, 8) as conn:
+        kept = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE tbl_name = 'records' AND "
+                                               "type IN ('index', 'trigger') AND sql IS NOT NULL")]
+        conn.execute(V8_RECORDS)
+        conn.execute(f"INSERT INTO records_v8 ({V8_COLUMNS}) SELECT {V8_COLUMNS} FROM records")
+        conn.execute("DROP TABLE records")
+        conn.execute("ALTER TABLE records_v8 RENAME TO records")
+        for sql in kept:
+            conn.execute(sql)
+        conn.execute("DROP TABLE text_dictionaries")
+
+
+def answers(archive: Archive) -> list:
+    """What an archive answers: records by filters of every kind, a move tree, the figures."""
+    found = [archive.query(filters) for filters in (
+        Filters(), Filters(text="escap*"), Filters(player="Karin Nilsson"), Filters(tags=[("Round", "*")]),
+        Filters(pattern="*********/" * 4 + "****K****" + "/*********" * 4 + " b"), Filters(position=tablut.INITIAL),
+        Filters(material=["inciti"], material_for=2), Filters(valid=False))]
+    return [found, archive.tree(tablut.INITIAL, depth=2), archive.stats(), archive.players()]
+
+
+def test_a_version_8_archive_is_upgraded_with_nothing_lost(new, tmp_path):
+    path = archive_copy(new.path, tmp_path)
+    as_version_8(path)
+    assert rows(path, "PRAGMA user_version") == [(8,)] and "packed_text" not in str(rows(path, "PRAGMA table_info(records)"))
+    old = Archive(path)
+    assert answers(old) == answers(new)  # opening it upgrades it
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    for sql in ("SELECT type, name FROM sqlite_master ORDER BY name", "PRAGMA table_xinfo(records)",
+                "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger', 'view') ORDER BY name"):
+        assert rows(path, sql) == rows(new.path, sql), sql
+    for table in ("records", "tags", "diagnostics", "text_dictionaries"):
+        assert rows(path, f"SELECT * FROM {table} ORDER BY 1, 2") == rows(new.path, f"SELECT * FROM {table} ORDER BY 1, 2")
+    assert rows(path, "PRAGMA foreign_key_check") == [] and rows(path, "PRAGMA integrity_check") == [("ok",)]
+
+
+def test_a_version_8_archive_of_many_records_is_upgraded_with_its_dictionary(tmp_path, monkeypatch):
+    # the upgrade trains the dictionary on the first records' texts, as an import of them does
+    from lusoria.api import random_records
+    from lusoria.archive import texts
+
+    monkeypatch.setattr(texts, "TRAIN_AT", 40)
+    monkeypatch.setattr(texts, "DICTIONARY_SIZE", 4096)
+    (tmp_path / "many.lgn").write_text("\n".join([*random_records("tablut", 30, seed=5, max_plies=40),
+                                                  *random_records("laquet", 30, seed=5, max_plies=40)]))
+    new = Archive(str(tmp_path / "new.db"))
+    new.import_paths([str(tmp_path / "many.lgn")])
+    path = archive_copy(new.path, tmp_path)
+    as_version_8(path)
+    assert answers(Archive(path)) == answers(new)  # opening it upgrades it
+    assert rows(path, "SELECT count(*) FROM text_dictionaries") == [(1,)]
+    for table in ("records", "text_dictionaries"):
+        assert rows(path, f"SELECT * FROM {table} ORDER BY 1") == rows(new.path, f"SELECT * FROM {table} ORDER BY 1")
 
 
 def as_version_7(path: str) -> None:
@@ -150,6 +219,7 @@ def as_version_7(path: str) -> None:
     reached (its key, the ply written from it and the next key), no `positions`, `moves`,
     `ending` nor `rule_tags`, an index of names and one of names and results a side, and words
     found as they are."""
+    as_version_8(path)
     with downgraded(path, 7) as conn:
         texts = conn.execute("SELECT id, text FROM records").fetchall()
         for name, kind in (("plies", "VIEW"), ("position_plies", "TABLE"), ("positions", "TABLE"), ("moves", "TABLE")):
