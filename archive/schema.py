@@ -21,7 +21,7 @@ SCHEMA_VERSION = 9
 # it runs on a copy, which replaces the archive only once every step has succeeded). A version
 # without an entry changed only tables of REPLAYED, which `rebuild_replayed` makes anew (version 6:
 # the keys of positions, made from their boards as they are: archive/positions.py, `key_texts`;
-# version 7: `record_boards` compressed with Zstandard, `pack_boards`).
+# version 7: `record_boards` compressed with Zstandard, `pack_boards`; version 9 writes them square by square).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 # The tables and views made from replaying each record's text, those that read others first (and
 # their names in older versions: `plies` was a table until version 8, `positions` in versions 3–4)

@@ -11,7 +11,7 @@ import pytest
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import material_runs, spelled_out, squares_held
+from lusoria.archive.positions import material_runs, pack_boards, spelled_out, squares_held, unpacked_boards
 from lusoria.validator.base import MATERIAL
 from lusoria.validator.replay import check
 from lusoria.archive.search import _held
@@ -34,6 +34,15 @@ def samples(tmp_path_factory):
     archive = Archive(str(tmp_path_factory.mktemp("squares") / "samples.db"))
     archive.import_paths([str(ROOT / "samples")])
     return archive
+
+
+@pytest.mark.parametrize("boards", [[], [b"K.p/P.. w"], [b"K.p/P.. w", b".Kp/..p b 1 0", b".Kp/.p. w"],
+                                    [b"x" * 400 + b" b", b"y" * 401 + b" w 12 3"]])
+def test_boards_read_back_as_packed(boards):
+    # square by square, each padded to the longest (schema version 9): the same boards, in order
+    packed = pack_boards(boards)
+    assert packed.startswith(b"\x28\xb5\x2f\xfd")  # Zstandard
+    assert unpacked_boards(packed) == "\n".join(board.decode() for board in boards)
 
 
 def test_squares_held_are_the_pieces_each_square_ever_held():
