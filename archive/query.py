@@ -67,10 +67,13 @@ def _iso(text: str, end: bool) -> str:
 
 def _date(column: str, end: bool) -> Condition:
     """A date bound on `column` (records.date_from or date_to); with `include_unknown`, records of
-    unknown date pass too."""
+    unknown date pass too. A bound on date_from is searched in the index in date order
+    (idx_records_date_order, whose first column is `date_from IS NULL`)."""
+    known = "(records.date_from IS NULL) = 0 AND " if column == "date_from" else ""
+
     def condition(text: str, filters: Filters) -> tuple[str, list]:
-        unknown = " OR records.date_from IS NULL" if filters.include_unknown else ""
-        return f"(records.{column} {'<=' if end else '>='} ?{unknown})", [_iso(text, end)]
+        unknown = " OR (records.date_from IS NULL) = 1" if filters.include_unknown else ""
+        return f"({known}records.{column} {'<=' if end else '>='} ?{unknown})", [_iso(text, end)]
     return condition
 
 

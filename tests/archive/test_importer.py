@@ -109,6 +109,12 @@ def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path)
     (Filters(result="1-0"), "idx_records_result"),
     (Filters(ending="resigned"), "idx_records_ending"),
     (Filters(game="tablut"), "idx_records_game_variant"),
+    (Filters(valid=False), "idx_records_valid"),
+    (Filters(event="Club"), "idx_records_event_nocase"),
+    (Filters(date_from="2025"), "idx_records_date_to"),
+    (Filters(date_to="2025"), "idx_records_date_order"),  # (version 9: no index of date_from alone)
+    (Filters(date_to="2025", include_unknown=True), "idx_records_date_order"),
+    (Filters(date_from="2025", include_unknown=True), "idx_records_date_order"),
 ])
 def test_a_search_uses_its_index(tmp_path, filters, index):
     """No timing: the query plan names the index (a search never scans a whole table): the index
