@@ -308,18 +308,23 @@ def archive_bytes(path: Path) -> dict[str, int]:
         conn.close()
 
 
-def archive_records(count: int) -> tuple[Path, float | None]:
-    """An archive of `count` random records of every game, with varied tags (cached), and the
-    seconds its import took in one process (None when it was made by an earlier run)."""
+def archive_records(count: int) -> tuple[Path, float | None, str]:
+    """An archive of `count` random records of every game, with varied tags (cached), the
+    seconds its import took in one process and when (an archive made by an earlier run: as
+    that run wrote them beside it, else None)."""
     path = CACHE / f"archive-{count}-v{SCHEMA_VERSION}.db"
     source = CACHE / f"archive-{count}.lgn"
+    timing = path.with_name(path.name + ".import")  # seconds and date, of the run that made it
     if path.exists() and source.exists():
-        return path, None
+        seconds, _, when = timing.read_text().partition(" ") if timing.exists() else ("", "", "")
+        return path, float(seconds) if seconds else None, f"an earlier run, {when.strip()}"
     if not source.exists():
         archive_source(source, count)
     start = time.perf_counter()
     Archive(str(path)).import_paths([str(source)])
-    return path, time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    timing.write_text(f"{seconds:.1f} {date.today()}\n")
+    return path, seconds, "this run"
 
 
 def archive_source(source: Path, count: int) -> None:
@@ -525,7 +530,7 @@ def archive_rows(table: Table, options) -> None:
     """The archive's size for its input, its import, the time of each query, tree and figure in
     process (one core), and of the commands that answer at once, as whole processes."""
     print(f"archive of {options.archive_records:,} records", flush=True)
-    path, imported = archive_records(options.archive_records)
+    path, imported, made = archive_records(options.archive_records)
     archive = Archive(str(path))
     source = CACHE / f"archive-{options.archive_records}.lgn"
     size, parts = path.stat().st_size, archive_bytes(path)
@@ -534,7 +539,7 @@ def archive_rows(table: Table, options) -> None:
                   f"{name} {part / size:.0%}" for name, part in parts.items() if part / size >= 0.01))
     if imported is not None:
         table.add(f"archive import, {options.archive_records:,} records, one process", imported, "s",
-                  note="lusoria import --jobs 1, into a new archive")
+                  note=f"lusoria import --jobs 1, into a new archive (made by {made})")
     for flag, filters in QUERIES.items():
         filters.limit = 100
         seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
