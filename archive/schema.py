@@ -265,6 +265,7 @@ def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace:
 
 def _new(db: sqlite_utils.Database) -> None:
     db.execute("PRAGMA page_size = 16384")  # less room lost at the ends of pages (docs/archive.md, "Size")
+    db.execute("PRAGMA auto_vacuum = INCREMENTAL")  # the pages an import's merge frees go back (version 9)
     db.enable_wal()
     create(db)
 
@@ -294,6 +295,7 @@ def _upgrade(path: str, version: int) -> None:
         rebuild_replayed(copy)
         copy.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         copy.conn.commit()
+        copy.execute("PRAGMA auto_vacuum = INCREMENTAL")  # (as a new archive: set by the VACUUM)
         copy.execute("VACUUM")  # the pages of the tables dropped
     try:
         _publish(build, path, replace=True)

@@ -10,6 +10,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
 from lusoria.archive.importer import FAULT, checked_rows, import_rows
 from lusoria.archive.query import build
@@ -92,6 +93,18 @@ def test_position_search_gives_the_first_ply_the_position_is_reached_at(tmp_path
     after_second = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/2P6/3pp4/4pp3 w"  # after ply 2
     assert [row["ply"] for row in archive.query(Filters(position=after_second))] == [2]
     assert archive.query(Filters(position=after_second.replace(" w", " b"))) == []  # the same board, Black to move
+
+
+def test_an_import_leaves_no_free_pages(tmp_path):
+    # merging the index of positions frees the pages of its segments: the archive gives them back
+    source = tmp_path / "many.lgn"
+    source.write_text("\n".join(random_records("tablut", 200, seed=4, max_plies=60)))
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([str(source)], batch_size=20)
+    db = open_archive(archive.path)
+    assert db.execute("PRAGMA auto_vacuum").fetchone() == (2,)  # incremental
+    assert db.execute("PRAGMA freelist_count").fetchone() == (0,)
+    assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
 def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path):

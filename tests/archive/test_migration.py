@@ -193,6 +193,7 @@ def test_a_version_8_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     for table in ("records", "tags", "diagnostics", "text_dictionaries"):
         assert rows(path, f"SELECT * FROM {table} ORDER BY 1, 2") == rows(new.path, f"SELECT * FROM {table} ORDER BY 1, 2")
     assert rows(path, "PRAGMA foreign_key_check") == [] and rows(path, "PRAGMA integrity_check") == [("ok",)]
+    assert rows(path, "PRAGMA auto_vacuum") == rows(new.path, "PRAGMA auto_vacuum") == [(2,)]  # incremental
 
 
 def test_a_version_8_archive_of_many_records_is_upgraded_with_its_dictionary(tmp_path, monkeypatch):
