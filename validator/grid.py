@@ -208,11 +208,12 @@ def _square_symmetries(size: int) -> list[tuple[list[Callable[[str], tuple]], Ca
     """The 8 symmetries of a square board of `size` (itself first), each as what takes its ranks
     (top first) from the board's squares by number, and how it turns a ply back (`_moved`)."""
     squares = [[(size - 1 - row) * size + column for column in range(size)] for row in range(size)]
-    found = []
+    found: list[tuple[list[Callable[[str], tuple]], Callable[[str], str]]] = []
     for turned in sorted(_symmetries(squares), key=lambda rows: rows != squares):  # itself first
         back = {square: turned[size - 1 - square // size][square % size] for square in range(size * size)}
         # (itemgetter of one square gives a character, not a tuple: a board has two squares or more)
-        found.append(([itemgetter(*row) for row in turned], partial(_moved, back=back, size=size)))
+        ranks: list[Callable[[str], tuple]] = [itemgetter(*row) for row in turned]
+        found.append((ranks, partial(_moved, back=back, size=size)))
     return found
 
 
