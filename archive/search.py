@@ -248,14 +248,14 @@ def continuations(texts: list) -> tuple[str, list]:
 
 
 class UnsearchableRecord(LusoriaError, ValueError):
-    """A record of a records file that is not valid (`source`, with its place and text but not
-    what a reader made of it, and its check's `diagnostics`): a search for it would find other
-    games than the one meant."""
+    """A record of a records file that is not valid (its `index` from 0, said from 1; `source`,
+    with its place and text but not what a reader made of it, and its check's `diagnostics`): a
+    search for it would find other games than the one meant."""
 
     def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic]):
         first = next((d for d in diagnostics if d.severity == ERROR), None)
         problem = f"{first.rule}: {first.message}" if first else "its rules cannot be read"
-        super().__init__(f"record {index} of the records file is not valid ({problem}); "
+        super().__init__(f"record {index + 1} of the records file is not valid ({problem}); "
                          "a search finds the games of a valid record")
         self.index, self.diagnostics = index, diagnostics
         self.source = replace(source, parsed=None, problems=())

@@ -57,35 +57,42 @@ def schema() -> None:
     cog.out("```sql\n" + "\n".join(statements) + "\n```\n")
 
 
-def rule_examples(*extra: str) -> None:
-    """For each rule ID, the shortest record of samples/errors (and `extra` records) with a
-    diagnostic citing it (or naming it in its message): the table that `lusoria explain`
-    shows examples from."""
-    import glob
-    import re
+def rule_list(first: str, last: str | None = None) -> None:
+    """The bullets of the rules from ID `first` to `last` (or `first` alone), as their game's file of
+    rules' texts writes them (lusoria/rulebook.py)."""
+    from lusoria import rulebook
 
-    from lusoria.api import validate
-    from lusoria.notation.reader import scan_tags
-    from lusoria.rulebook import rules
-    from lusoria.validator.replay import check
+    rules = rulebook.written(rulebook.rule(first).game)["rules"]
+    ids = [entry["id"] for entry in rules]
+    chosen = rules[ids.index(rulebook.rule(first).id):ids.index(rulebook.rule(last or first).id) + 1]
+    cog.out("".join(_bullet(f"**{entry['id']}** {entry['text']}") for entry in chosen))
 
-    found: dict[str, tuple[int, str, str]] = {}  # rule -> (how good, record, message)
-    extras = [check(text).verdict() for text in extra]
-    for report in [*validate(sorted(glob.glob("samples/errors/*.lgn")), jobs=1), *extras]:
-        tags = scan_tags(report.source.text)
-        kept = " ".join(f'[{name} "{tags[name]}"]' for name in ("Game", "Variant", "Rules", "Board", "Position", "Result")
-                        if tags.get(name, "*") != "*")
-        movetext = " ".join(line for line in report.source.text.splitlines()
-                            if line.strip() and not line.lstrip().startswith(("[", "%")))
-        record = f"{kept} {' '.join(movetext.split())}".strip()
-        for diagnostic in report.diagnostics:
-            for rule in rules():
-                cited = diagnostic.rule.upper() == rule.id.upper()
-                if cited or re.search(rf"\b{rule.id}\b", diagnostic.message):
-                    rank = (not cited, len(record))
-                    if rule.id not in found or rank < found[rule.id][0]:
-                        found[rule.id] = (rank, record, f"{diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}")
-    rows = [f"| `{rule.id}` | `{found[rule.id][1]}` | {found[rule.id][2]} |" for rule in rules() if rule.id in found]
+
+def applied(game: str) -> None:
+    """The bullets of how lusoria applies a game's rules where the text leaves room."""
+    from lusoria.rulebook import written
+
+    cog.out("".join(_bullet(note) for note in written(game)["applied"]))
+
+
+def _bullet(text: str) -> str:
+    first, *rest = text.splitlines()
+    return "".join([f"- {first}\n", *(f"  {line}\n" for line in rest)])
+
+
+def option_table(game: str) -> None:
+    """The table of a game's options (keys of the Rules tag)."""
+    from lusoria.rulebook import options
+
+    rows = [f"| `{option.key}` | {option.values} | {option.meaning} |" for option in options(game)]
+    cog.out("| key | values | meaning |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
+
+
+def example_table() -> None:
+    """For each rule that has one, its example: a record that breaks it, and what lusoria says."""
+    from lusoria.rulebook import example, rules
+
+    rows = [f"| `{rule.id}` | `{shown.record}` | {shown.message} |" for rule in rules() if (shown := example(rule.id))]
     cog.out("| rule | record | lusoria says |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
 
 

@@ -1,21 +1,24 @@
-"""The rules' texts, as diagnostics cite them (`T2`, `Q6`, `syntax`…), read from the
-package's copy of docs/rules.md (`lusoria/rules.md` is a link to it, so the docs are the
-one source of truth and an installed wheel carries them)."""
+"""The rules' texts, as diagnostics cite them (`T2`, `Q6`, `syntax`…): each game's from the TOML
+file its class names (`Game.rule_texts`), the record's from validator/record.toml (docs/design.md,
+"The rules' texts"). docs/rules.md is generated from the same files (docs/cogs.py)."""
 
 from __future__ import annotations
 
 import re
 import textwrap
+import tomllib
 from functools import cache
-from importlib.resources import files
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from lusoria.validator.base import RECORD_RULES
+from lusoria.validator.games import GAMES
 
 ANY_GAME = "any"  # the game of the rules that concern a whole record (syntax, tag, result, number)
 
 
 class Option(NamedTuple):
     key: str
-    values: str
+    values: str  # as the page writes them: `a` \| `b`
     meaning: str
 
 
@@ -30,83 +33,68 @@ class Rule(NamedTuple):
 
 
 class Example(NamedTuple):
-    """A record that breaks a rule, and what lusoria says of it (docs/rules.md, Examples)."""
+    """A record that breaks a rule, and what lusoria says of it."""
 
     record: str
     message: str
 
 
-_GAME_HEADING = re.compile(r'^## .*\(`Game "(\w+)"`\)')
-_VARIANT_HEADING = re.compile(r"^### Variant `(\w+)`")
-_RULE = re.compile(r"^- \*\*([A-Z]+\d+|[a-z]+)\*\* (.*)")
-_CELLS = re.compile(r"^\|(.*)\|\s*$")
 _SENTENCE = re.compile(r"(.+?[.;])(?:\s|$)")
 
 
 @cache
-def _document() -> str:
-    return (files("lusoria") / "rules.md").read_text("utf-8")
+def written(game: str) -> dict[str, Any]:
+    """The rules' texts of a game (ANY_GAME: of a whole record) as its TOML file holds them: `rules`,
+    `applied` (notes), `options`; empty for a game without texts."""
+    source = RECORD_RULES if game == ANY_GAME else GAMES[game].rule_texts
+    return {} if source is None else tomllib.loads(source.read_text(encoding="utf-8"))
+
+
+def _games() -> list[str]:
+    """The games whose rules `rules` lists, in the order of docs/rules.md: the first game, the
+    record's rules (which the page shows with that game's records), the other games."""
+    first, *others = GAMES.in_page_order
+    return [first, ANY_GAME, *others]
+
+
+def options(game: str) -> tuple[Option, ...]:
+    """A game's options, their values in Markdown as the page's table writes them."""
+    found = []
+    for option in written(game).get("options", []):
+        listed = " \\| ".join(f"`{value}`" for value in option["values"])  # `yes` \| `no`
+        found.append(Option(option["key"], f"{listed} {option['also']}" if "also" in option else listed,
+                            option["meaning"]))
+    return tuple(found)
 
 
 @cache
-def _parse() -> tuple[dict[str, Rule], dict[str, Example]]:
-    """Every rule of the document, by upper-case ID, and the examples."""
-    texts: dict[str, list[str]] = {}
-    games: dict[str, str] = {}
-    variants: dict[str, str | None] = {}
-    notes: dict[str, list[list[str]]] = {}  # game -> bullets of "how lusoria applies…"
-    options: dict[str, list[Option]] = {}  # game -> options
-    examples: dict[str, Example] = {}
-    game, variant, header, heading, bullet, table, applying = None, None, "", "", None, False, False
-    for line in _document().splitlines():
-        in_table, table = table, line.startswith("|")
-        if line.startswith("## "):
-            matched = _GAME_HEADING.match(line)
-            game = matched[1] if matched else ANY_GAME if "whole record" in line else line[3:].strip()
-            variant, header, bullet, applying = None, "", None, False
-            continue
-        if (matched := _VARIANT_HEADING.match(line)):
-            variant, bullet = matched[1], None
-            continue
-        if line.startswith("How lusoria applies"):
-            applying = True
-        if (matched := _RULE.match(line)) and game is not None and not applying:
-            rule_id = matched[1].upper() if matched[1][0].isupper() else matched[1]
-            texts[rule_id], games[rule_id], variants[rule_id] = [matched[2]], game, variant
-            bullet = texts[rule_id]
-        elif line.startswith("- ") and game is not None:
-            bullet = [line[2:]]
-            notes.setdefault(game, []).append(bullet)
-        elif line.startswith("  ") and line.strip() and bullet is not None:
-            bullet.append(line.strip())
-        elif (matched := _CELLS.match(line)):
-            cells = [cell.strip() for cell in re.split(r"(?<!\\)\|", matched[1])]
-            if not in_table:  # a table's first row is its heading
-                header = ""
-            elif set(cells[0]) == {"-"}:
-                header = heading
-            elif header == "key" and cells[0].startswith("`") and game is not None:
-                options.setdefault(game, []).append(Option(cells[0].strip("`"), cells[1], cells[2]))
-            elif header == "rule" and cells[0].startswith("`"):
-                examples[cells[0].strip("`").upper()] = Example(cells[1].strip("`"), cells[2])
-            heading = cells[0]
-        else:
-            bullet = None
-    rules = {}
-    for rule_id, lines in texts.items():
-        game = games[rule_id]
-        text = " ".join(lines)
-        applied = [" ".join(note) for note in notes.get(game, []) if f"**{rule_id}**" in " ".join(note)]
-        if applied:
-            text += "\n\nHow lusoria applies it:\n" + "\n".join(f"- {note}" for note in applied)
-        cited = re.compile(rf"\b{re.escape(rule_id)}\b")
-        changes = tuple(option for option in options.get(game, []) if cited.search(option.meaning))
-        rules[rule_id.upper()] = Rule(rule_id, game, _title(" ".join(lines), variants[rule_id]), text, changes)
+def _read() -> tuple[dict[str, Rule], dict[str, Example]]:
+    """Every rule, by upper-case ID, and the examples."""
+    rules, examples = {}, {}
+    for game in _games():
+        texts = written(game)
+        notes = [_joined(note) for note in texts.get("applied", [])]
+        for entry in texts.get("rules", []):
+            rule_id, text = entry["id"], _joined(entry["text"])
+            title = _title(text, entry.get("variant"))
+            applied = [note for note in notes if f"**{rule_id}**" in note]
+            if applied:
+                text += "\n\nHow lusoria applies it:\n" + "\n".join(f"- {note}" for note in applied)
+            cited = re.compile(rf"\b{re.escape(rule_id)}\b")
+            changes = tuple(option for option in options(game) if cited.search(option.meaning))
+            rules[rule_id.upper()] = Rule(rule_id, game, title, text, changes)
+            if "example" in entry:
+                examples[rule_id.upper()] = Example(entry["example"]["record"], entry["example"]["message"])
     return rules, examples
 
 
-def _title(first: str, variant: str | None) -> str:
-    plain = _plain(first.replace("**", "").removeprefix("Decision: "))
+def _joined(text: str) -> str:
+    """A text of the files on one line (its line breaks are the page's)."""
+    return " ".join(line.strip() for line in text.strip().splitlines())
+
+
+def _title(text: str, variant: str | None) -> str:
+    plain = _plain(text.replace("**", "").removeprefix("Decision: "))
     sentence = _SENTENCE.match(plain)
     title = (sentence[1] if sentence else plain).rstrip(";:")
     return f"variant {variant}: {title}" if variant else title
@@ -114,20 +102,20 @@ def _title(first: str, variant: str | None) -> str:
 
 def rules() -> list[Rule]:
     """Every rule, in the order of docs/rules.md."""
-    return list(_parse()[0].values())
+    return list(_read()[0].values())
 
 
 def rule(rule_id: str) -> Rule:
     """The rule with this ID, in any case (`t2`, `T2`, `Syntax`); KeyError names the known IDs."""
-    found = _parse()[0].get(rule_id.strip().upper())
+    found = _read()[0].get(rule_id.strip().upper())
     if found is None:
         raise KeyError(f"unknown rule '{rule_id}' (known: {', '.join(r.id for r in rules())})")
     return found
 
 
 def example(rule_id: str) -> Example | None:
-    """A record that breaks the rule and lusoria's diagnostic, when the docs have one."""
-    return _parse()[1].get(rule(rule_id).id.upper())
+    """A record that breaks the rule and lusoria's diagnostic, when the rule has one."""
+    return _read()[1].get(rule(rule_id).id.upper())
 
 
 def explain(rule_id: str) -> str:

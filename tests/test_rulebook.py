@@ -1,5 +1,7 @@
-"""`lusoria explain`: the rules' texts, options and examples, from docs/rules.md."""
+"""`lusoria explain`: the rules' texts, options and examples, from each game's file of rules' texts
+(validator/<game>.toml) and the record's (validator/record.toml)."""
 
+import ast
 import re
 
 import pytest
@@ -10,6 +12,7 @@ from lusoria import rulebook
 from lusoria.api import validate
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
+from lusoria.validator.replay import check
 from lusoria.validator.tafl import TaflGame
 
 
@@ -88,3 +91,64 @@ def test_validate_says_which_rules_it_cited_and_how_to_read_them(in_root):
     assert result.output.splitlines()[-1] == "rules cited: T8, number (lusoria explain T8 says what a rule means)"
     clean = CliRunner().invoke(main, ["validate", "samples/tablut"])
     assert "rules cited" not in clean.output
+
+
+def cited_in(path, calls: dict[str, int]) -> set[str]:
+    """The strings a module passes to the calls named in `calls` (name -> the argument's place)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and (name := getattr(node.func, "attr", getattr(node.func, "id", None))) in calls:
+            argument = node.args[calls[name]] if len(node.args) > calls[name] else None
+            if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+                found.add(argument.value)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_rule_id_a_games_module_names_has_a_text_in_its_file(name):
+    """A game's module names its rules' IDs as strings (Illegal, Outcome, RuleIds, end_rule…): each
+    has a text among the game's own rules."""
+    game = GAMES[name]
+    source = ROOT / "validator" / f"{game.__module__.rpartition('.')[2]}.py"
+    named = {node.value for node in ast.walk(ast.parse(source.read_text()))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"[A-Z]+\d+", node.value)}
+    own = [entry["id"] for entry in rulebook.written(name)["rules"]]
+    assert {game.end_rule, *(game().settings.ids if isinstance(game(), TaflGame) else ())} <= named
+    assert len(named) > 7 and named <= set(own), sorted(named - set(own))
+    assert len(own) == len(set(own)) and all(rulebook.rule(rule_id).game == name for rule_id in own)
+
+
+def test_the_rules_of_a_whole_record_are_those_the_reader_and_the_replay_cite():
+    """The reader raises SyntaxProblem (rule `syntax` by default, or `tag`); the replay reports `tag`,
+    `number` and `result` itself: exactly the record's rules."""
+    raised = {"syntax"} | set().union(*(cited_in(path, {"SyntaxProblem": 4}) for path in (ROOT / "notation").glob("*.py")))
+    reported = cited_in(ROOT / "validator" / "replay.py", {"error": 0, "warning": 0})
+    assert raised | reported == {entry["id"] for entry in rulebook.written(rulebook.ANY_GAME)["rules"]}
+    assert "tag" in raised and reported == {"tag", "number", "result"}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_games_options_are_the_ones_its_file_explains(name):
+    """The same keys and values, in the same order (the default first), as the class accepts; `also`
+    says in words what else an option takes when it takes more than its values (`pieces=20`)."""
+    game, written = GAMES[name], rulebook.written(name).get("options", [])
+    assert [(option["key"], tuple(option["values"])) for option in written] == list(game.options.items())
+    assert [option["key"] for option in written if "also" in option] == [key for key in game.options
+                                                                         if not game.choices(key)]
+    assert all(rulebook.rule(cited).game == name for option in written
+               for cited in re.findall(r"\b[A-Z]+\d+\b", option["meaning"]))
+
+
+@pytest.mark.parametrize("rule_id", [rule.id for rule in rulebook.rules() if rulebook.example(rule.id)])
+def test_an_example_is_what_lusoria_says_of_its_record(rule_id):
+    shown = rulebook.example(rule_id)
+    said = [f"{d.severity}[{d.rule}]: {d.message}" for d in check(shown.record).verdict().diagnostics]
+    assert shown.message in said
+    assert f"[{rule_id}]" in shown.message or re.search(rf"\b{rule_id}\b", shown.message)
+
+
+def test_every_rule_the_error_samples_break_has_an_example():
+    cited = {d.rule for verdict in validate([str(ROOT / "samples" / "errors")]) for d in verdict.diagnostics}
+    assert len(cited) > 25 and all(rulebook.example(rule_id) for rule_id in cited), \
+        sorted(rule_id for rule_id in cited if not rulebook.example(rule_id))
+

@@ -26,6 +26,8 @@ EMPTY_SQUARE = "."  # an empty square (or point) of a board spelled out one char
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
+RECORD_RULES = files("lusoria.validator") / "record.toml"  # the texts of the rules of a whole record, in
+# any game (syntax, tag, result, number), laid out as a game's `rule_texts`
 
 
 class Illegal(LusoriaError):
@@ -97,6 +99,8 @@ class Game(Generic[P]):
 
     name: ClassVar[str]  # lower case, as the Game tag names it (in any case)
     grammar: ClassVar[str | Path | None] = None  # its plies' grammar file; None: grammar/<name>.lark
+    rule_texts: ClassVar[Traversable | Path | None] = None  # its rules' texts, options' meanings and examples
+    # (a TOML file: docs/design.md, "The rules' texts"); None: `lusoria explain` knows none of its rules
     end_rule: ClassVar[str]  # the rule that forbids plies after the end
     options: ClassVar[dict[str, tuple[str, ...]]]  # key -> values, the default first
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)

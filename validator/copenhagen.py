@@ -6,6 +6,8 @@ repetition is not enforced. Fetlar Hnefatafl is its preset without shieldwalls a
 
 from __future__ import annotations
 
+from importlib.resources import files
+
 from mypy_extensions import mypyc_attr
 
 from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame, corner_options, corner_rules
@@ -22,6 +24,7 @@ class Copenhagen(TaflGame):
     name = "copenhagen"
     title = "Copenhagen"
     board = BOARD
+    rule_texts = files("lusoria.validator") / "copenhagen.toml"
     end_rule = "C14"
     options = corner_options({})
     presets = {"standard": dict[str, str](), "fetlar": {"shieldwall": "none", "exit-forts": "no"}}

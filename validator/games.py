@@ -20,11 +20,11 @@ from lusoria.validator.base import Game
 G = TypeVar("G", bound=Game[Any])
 
 ENTRY_POINTS = "lusoria.games"  # a package's games: name = "module:Class"
-_BUILT_IN = {"brandubh": "lusoria.validator.brandubh:Brandubh",
-             "copenhagen": "lusoria.validator.copenhagen:Copenhagen",
-             "laquet": "lusoria.validator.laquet:Laquet",
+_BUILT_IN = {"tablut": "lusoria.validator.tablut:Tablut",  # in the order docs/rules.md presents them
              "latrunculi": "lusoria.validator.latrunculi:Latrunculi",
-             "tablut": "lusoria.validator.tablut:Tablut"}
+             "laquet": "lusoria.validator.laquet:Laquet",
+             "copenhagen": "lusoria.validator.copenhagen:Copenhagen",
+             "brandubh": "lusoria.validator.brandubh:Brandubh"}
 
 
 class Registry(Mapping[str, type[Game]]):
@@ -55,6 +55,12 @@ class Registry(Mapping[str, type[Game]]):
         """Every game's name, sorted."""
         self._find()
         return tuple(sorted({*self._where, *self._classes}))
+
+    @property
+    def in_page_order(self) -> tuple[str, ...]:
+        """Every game's name: the built-in games in the order docs/rules.md presents them, then the
+        others, sorted (the order `lusoria explain` lists their rules in)."""
+        return (*self._built_in, *(name for name in self.names if name not in self._built_in))
 
     def __getitem__(self, name: str) -> type[Game]:
         name = name.lower()

@@ -587,7 +587,7 @@ def test_records_file_finds_the_same_games_and_their_continuations(archive, tmp_
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file), "--format", "json"])
     # record 4 reached the same position with another roll: games are compared position by position
     assert [row["id"] for row in json.loads(result.output)] == [1, 4, 3, 5, 6]
-    with pytest.raises(UnsearchableRecord, match=r"record 0 of the records file is not valid \(tag: unknown game"):
+    with pytest.raises(UnsearchableRecord, match=r"record 1 of the records file is not valid \(tag: unknown game"):
         archive.query(Filters(records=['[Game "chess"]\n\n1. e4 *\n']))
     with pytest.raises(ValueError, match="the records file holds no record"):
         continuations([])
@@ -601,7 +601,7 @@ def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(a
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file)])
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.startswith(f"{file}:7:4: error[T1]: the piece on e2 is Black's")  # White moves first
-    assert result.stderr.endswith("lusoria: record 1 of the records file is not valid (T1: the piece on e2 is "
+    assert result.stderr.endswith("lusoria: record 2 of the records file is not valid (T1: the piece on e2 is "
                                   "Black's, and White is to move; the rest of this line is not checked); a search "
                                   "finds the games of a valid record\n")
     validated = CliRunner().invoke(main, ["validate", str(file)])

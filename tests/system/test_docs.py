@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from lusoria import rulebook
 
 
 def test_docs_output_is_current(in_root):
@@ -79,3 +80,15 @@ def test_the_readme_links_into_the_project():
     targets = _LINK.findall(_prose(ROOT / "README.md"))
     assert len([t for t in targets if not re.match(r"[a-z]+:", t)]) >= 15
     assert {"docs/images/tablut.svg", "docs/notation.md", "BENCHMARKS.md"} <= set(targets)
+
+
+def test_the_rules_page_shows_every_rule_and_every_games_options_and_notes():
+    """docs/rules.md is generated from the rules' texts (cog keeps each block current, above): every
+    rule is one bullet of it, and every game with options or notes has its table and its list."""
+    page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    for game in {rule.game for rule in rulebook.rules()}:
+        texts = rulebook.written(game)
+        for entry in texts["rules"]:
+            assert page.count(f"\n- **{entry['id']}** {entry['text'].splitlines()[0]}\n") == 1, entry["id"]
+        assert ("options" in texts) == (f'option_table("{game}")' in page), game
+        assert ("applied" in texts) == (f'applied("{game}")' in page), game

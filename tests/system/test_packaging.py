@@ -39,7 +39,9 @@ def test_the_wheel_holds_only_the_lusoria_package_and_its_grammars(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     # (a wheel for this platform when compiled: lusoria-0.1.0-cp311-cp311-linux_x86_64.whl)
     assert {name.split("/")[0] for name in names} == {"lusoria", "-".join(wheel.name.split("-")[:2]) + ".dist-info"}
-    assert zipfile.ZipFile(wheel).read("lusoria/rules.md") == (ROOT / "docs" / "rules.md").read_bytes()
+    texts = {f"lusoria/validator/{path.name}": path.read_bytes() for path in (ROOT / "validator").glob("*.toml")}
+    assert "lusoria/validator/record.toml" in texts  # the rules' texts (lusoria explain)
+    assert {name: zipfile.ZipFile(wheel).read(name) for name in texts} == texts
     assert "lusoria/grammar/common.lark" in names and "lusoria/grammar/tablut.lark" in names
     assert "lusoria/cli.py" in names and "lusoria/validator/replay.py" in names
     assert "lusoria/archive/datasette.json" in names  # the Datasette metadata

@@ -1,5 +1,6 @@
 """A toy tafl game on a 7×7 board, from the tafl engine alone: data (its board, the IDs of its
-rules, the settings of its one rule set), and the grammar of 7×7 plies lusoria has."""
+rules, the settings of its one rule set, its rules' texts in toytafl.toml), and the grammar of 7×7
+plies lusoria has."""
 
 from importlib.resources import files
 
@@ -16,6 +17,7 @@ class ToyTafl(TaflGame):
     name = "toytafl"
     title = "Toy tafl"
     grammar = str(files("lusoria.grammar") / "brandubh.lark")  # squares a1–g7
+    rule_texts = files("lusoria_toys") / "toytafl.toml"
     board = BOARD
     end_rule = "Y9"
     options = dict[str, tuple[str, ...]]()
