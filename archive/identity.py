@@ -78,7 +78,7 @@ def label(tags: dict[str, str]) -> str:
 
 def recompute(db) -> None:
     """Version 2 of the archive: the identity, setting and label of every record, from its text."""
-    rows = db.execute("SELECT id, text, path, line FROM records").fetchall()
+    rows = db.execute("SELECT id, text, path, line FROM records").fetchall()  # (version 2: the text as it was)
     for record_id, text, path, line in rows:
         report = check(RecordText(text, line or 1, 0, path or ""))
         found = identity(report)

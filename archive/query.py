@@ -192,6 +192,7 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     """The SQL and its parameters for `filters` (records oldest first; unless `ordered` is
     False and there is no `limit`: in any order). ValueError for a filter that cannot work."""
     from lusoria.archive.search import ply_search
+    from lusoria.archive.texts import TEXT_OF
 
     where: list[str] = []
     params: list = []
@@ -202,7 +203,7 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
         sql, found = condition(value, filters) if callable(condition) else (condition, [value])
         where.append(sql)
         params += found
-    select, searched = ", ".join(f"records.{c}" for c in COLUMNS) + ", records.text", ply_search(filters)
+    select, searched = ", ".join(f"records.{c}" for c in COLUMNS) + f", {TEXT_OF} AS text", ply_search(filters)
     if searched:
         where.append(searched.where)
         select += f", {searched.column} AS ply"

@@ -13,7 +13,7 @@ from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
 from lusoria.archive.players import create_players
 from lusoria.archive.positions import create_positions, create_record_summaries
-from lusoria.archive.texts import TEXT_COLUMN, TextPacker, add_functions, create_text_dictionaries
+from lusoria.archive.texts import TextPacker, add_functions, create_text_dictionaries, create_text_view
 from lusoria.archive.variations import create_variation_plies
 
 SCHEMA_VERSION = 9
@@ -50,6 +50,7 @@ def create(db: sqlite_utils.Database) -> None:
         _add_version_3(db)
         _add_version_8(db)
         create_text_dictionaries(db)
+        create_text_view(db)
         create_replayed(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -59,12 +60,12 @@ def create(db: sqlite_utils.Database) -> None:
 LABEL = ("coalesce(nullif(\"white\", ''), '?') || ' – ' || coalesce(nullif(\"black\", ''), '?') || "
          "CASE WHEN \"date\" GLOB '[0-9]*' AND substr(\"date\", 1, 4) NOT GLOB '*[^0-9]*' THEN ', ' || \"date\" "
          "ELSE '' END")
-RECORD_COLUMNS = [  # version 9: the text compressed (archive/texts.py), the text and label generated
+RECORD_COLUMNS = [  # version 9: the text compressed (archive/texts.py; read by the view record_texts), the label generated
     '"id" INTEGER PRIMARY KEY', '"hash" TEXT NOT NULL',
     *(f'"{name}" TEXT' for name in ("game", "variant", "event", "site", "date", "round", "white", "black",
                                     "result", "date_from", "date_to")),
     '"plies" INTEGER', '"valid" INTEGER NOT NULL', '"errors" INTEGER', '"warnings" INTEGER', '"first_rule" TEXT',
-    '"first_ply" INTEGER', '"path" TEXT', '"line" INTEGER', '"sources" TEXT', '"comments" TEXT', TEXT_COLUMN,
+    '"first_ply" INTEGER', '"path" TEXT', '"line" INTEGER', '"sources" TEXT', '"comments" TEXT',
     '"setting" TEXT', f'"label" TEXT AS ({LABEL})', '"ending" TEXT', '"rule_tags" TEXT', '"packed_text" BLOB NOT NULL']
 
 
@@ -169,7 +170,8 @@ MIGRATIONS[8] = migrate_to_8
 
 def migrate_to_9(db: sqlite_utils.Database) -> None:
     """Version 9 (issue 31): the records' texts compressed (archive/texts.py), with a dictionary
-    trained on the first records' texts when there are enough; `text` and `label` generated. The
+    trained on the first records' texts when there are enough, read by the view `record_texts`;
+    `label` generated. The
     table is made anew (its indexes and full-text index with it), under foreign keys held off."""
     conn = db.conn
     conn.commit()  # the steps before may have left a transaction open: PRAGMA foreign_keys works outside one
@@ -190,6 +192,7 @@ def migrate_to_9(db: sqlite_utils.Database) -> None:
         create_text_index(db)
         _add_version_3_indexes(db)
         _add_version_8(db)
+        create_text_view(db)
         conn.commit()  # (the records keep their ids: every row of another table still finds its record)
     finally:
         conn.execute("PRAGMA foreign_keys = ON")
@@ -213,7 +216,7 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     codes = MoveCodes(db.conn)
     tables: dict[str, list] = {}
     replayed: list[tuple[str, str | None, int]] = []
-    for number, (record, text) in enumerate(db.execute("SELECT id, text FROM records ORDER BY id").fetchall(), 1):
+    for number, (record, text) in enumerate(db.execute("SELECT id, text FROM record_texts ORDER BY id").fetchall(), 1):
         report = check(text)
         replayed.append((ending(report), rule_tags(report), record))
         for table, found in replayed_rows(report).items():

@@ -1,8 +1,9 @@
 """The records' text, compressed (schema version 9): `records.packed_text` holds each record's
-text compressed with Zstandard, with the archive's dictionary once it has one; `records.text`
-is a generated column that reads it back through the SQL function `lusoria_text`, which every
+text compressed with Zstandard, with the archive's dictionary once it has one; the view
+`record_texts` (`id`, `text`) reads it back through the SQL function `lusoria_text`, which every
 connection lusoria opens has (`add_functions`; Datasette's too, through lusoria's plugin:
-archive/datasette_plugin.py). A text as written is about as large as the input; compressed with
+archive/datasette_plugin.py). The table itself needs no function: another program reads
+`records`, `SELECT *` and `PRAGMA integrity_check` included, with SQLite alone. A text as written is about as large as the input; compressed with
 a dictionary trained on the archive's first records it takes about a third of that, without
 one about two thirds (docs/archive.md, "Size").
 
@@ -24,12 +25,17 @@ TRAIN_AT = 1000  # records: the dictionary is trained on the first records' text
 DICTIONARY_SIZE = 65536  # bytes: a third of the texts, where 16 KiB leaves 40% (BENCHMARKS.md, "Issue 31")
 LEVEL = 3  # a tenth smaller than level 1 with a dictionary, for about a second more per 100,000 records
 TEXT_FUNCTION = "lusoria_text"
-TEXT_COLUMN = f'"text" TEXT AS ({TEXT_FUNCTION}("packed_text"))'  # records.text, generated
+TEXT_OF = f'{TEXT_FUNCTION}("packed_text")'  # a record's text, in SQL over `records`
 
 
 def create_text_dictionaries(db) -> None:
     """`text_dictionaries`: the archive's Zstandard dictionaries for the records' texts, by id."""
     db.execute('CREATE TABLE "text_dictionaries" ("id" INTEGER PRIMARY KEY, "dictionary" BLOB NOT NULL)')
+
+
+def create_text_view(db) -> None:
+    """`record_texts`: each record's id and text, for SQL (`lusoria sql`, Datasette)."""
+    db.execute(f'CREATE VIEW "record_texts" AS SELECT "id", {TEXT_OF} AS "text" FROM "records"')
 
 
 def text_reader(conn: sqlite3.Connection) -> Callable[[bytes | None], str | None]:
@@ -61,7 +67,7 @@ def text_reader(conn: sqlite3.Connection) -> Callable[[bytes | None], str | None
 
 
 def add_functions(conn: sqlite3.Connection) -> None:
-    """Give `conn` the SQL functions an archive's generated columns need (`lusoria_text`)."""
+    """Give `conn` the SQL function that reads the records' texts (`lusoria_text`)."""
     conn.create_function(TEXT_FUNCTION, 1, text_reader(conn), deterministic=True)
 
 
@@ -98,14 +104,16 @@ class TextPacker:
         if stored < TRAIN_AT <= stored + len(texts):
             self.train(self.first_texts() + texts[:TRAIN_AT - stored])
 
-    def first_texts(self) -> list[str]:
-        """The texts of the archive's first TRAIN_AT records (or of all, when it has fewer)."""
-        return [text for (text,) in self.conn.execute("SELECT text FROM records ORDER BY id LIMIT ?", [TRAIN_AT])]
+    def first_texts(self, text: str = TEXT_OF) -> list[str]:
+        """The texts of the archive's first TRAIN_AT records (or of all, when it has fewer);
+        `text`: the SQL that reads one from `records`."""
+        return [found for (found,) in self.conn.execute(f"SELECT {text} FROM records ORDER BY id LIMIT ?",
+                                                          [TRAIN_AT])]
 
     def train_first(self) -> None:
         """Train the archive's dictionary on its first TRAIN_AT records' texts, when it has that
         many (an upgrade from version 8)."""
-        first = self.first_texts()
+        first = self.first_texts("text")  # version 8's column
         if len(first) >= TRAIN_AT:
             self.train(first)
 

@@ -64,8 +64,8 @@ def in_root(monkeypatch):
 
 
 def connect(path) -> sqlite3.Connection:
-    """A connection of SQLite's own to an archive, with the SQL functions its generated columns read
-    (`records.text`, compressed: archive/texts.py), as another program would open it."""
+    """A connection of SQLite's own to an archive, with the SQL function its view of texts reads
+    (`record_texts`, compressed: archive/texts.py), as another program would open it."""
     from lusoria.archive.texts import add_functions
 
     conn = sqlite3.connect(path)

@@ -37,7 +37,7 @@ def test_every_record_is_kept_valid_or_not(archive):
     assert figures["records"] == 81 and figures["valid"] == 14 and figures["invalid"] == 67
     unparsable = archive.query(Filters(rule="syntax"))
     assert len(unparsable) == 4 and all(row["plies"] == 0 and not row["valid"] for row in unparsable)
-    assert archive.sql("SELECT count(*) AS n FROM records WHERE text LIKE '%e4-j4%'") == [{"n": 1}]
+    assert archive.sql("SELECT count(*) AS n FROM record_texts WHERE text LIKE '%e4-j4%'") == [{"n": 1}]
 
 
 def test_importing_again_adds_nothing(archive):

@@ -14,6 +14,7 @@ import sqlite_utils
 
 from lusoria.archive import Archive, Filters, NotAnArchive, schema
 from lusoria.archive.positions import keys_of
+from lusoria.archive.texts import TEXT_OF
 from lusoria.validator import tablut
 from lusoria.validator.replay import check
 
@@ -74,19 +75,19 @@ def test_an_upgraded_archive_keeps_its_permissions(tmp_path, mode):
 def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     path = str(tmp_path / "old.db")
     version_1_archive(path)
-    before = rows(path, "SELECT id, text FROM records ORDER BY id")
+    before = rows(path, "SELECT id, text FROM records ORDER BY id")  # version 1: the text in records
     old = Archive(path)
     old.query(Filters())  # opening it upgrades it
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
-    assert rows(path, "SELECT id, text FROM records ORDER BY id") == before
+    assert rows(path, "SELECT id, text FROM record_texts ORDER BY id") == before
     # the tables made by replaying the records: as a new archive makes them (which keeps one of
     # the records that are the same game, the version 1 archive all of them)
-    texts = {text for (text,) in rows(new.path, "SELECT text FROM records")}
+    texts = {text for (text,) in rows(new.path, "SELECT text FROM record_texts")}
     for table, columns in REPLAYED_COLUMNS.items():
-        sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        sql = f"SELECT r.text, {columns} FROM {table} t JOIN record_texts r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert [row for row in rows(path, sql) if row[0] in texts] == rows(new.path, sql), table
     assert rows(path, "SELECT count(*) FROM plies")[0][0] > 100
-    replayed = "SELECT text, ending, rule_tags FROM records ORDER BY 1"  # what replaying each record gives it
+    replayed = "SELECT text, ending, rule_tags FROM records JOIN record_texts USING (id) ORDER BY 1"  # what replaying each record gives it
     assert [row for row in rows(path, replayed) if row[0] in texts] == rows(new.path, replayed)
     variations = ("SELECT DISTINCT r.hash, v.line, v.ply, v.position, v.next, v.text FROM variation_plies v "
                   "JOIN records r ON r.id = v.record_id ORDER BY r.hash, v.line, v.ply")
@@ -163,7 +164,9 @@ def as_version_8(path: str) -> None:
         kept = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE tbl_name = 'records' AND "
                                                "type IN ('index', 'trigger') AND sql IS NOT NULL")]
         conn.execute(V8_RECORDS)
-        conn.execute(f"INSERT INTO records_v8 ({V8_COLUMNS}) SELECT {V8_COLUMNS} FROM records")
+        conn.execute("DROP VIEW record_texts")
+        conn.execute(f"INSERT INTO records_v8 ({V8_COLUMNS}) SELECT {V8_COLUMNS.replace(' text,', ' ' + TEXT_OF + ',')} "
+                     "FROM records")
         conn.execute("DROP TABLE records")
         conn.execute("ALTER TABLE records_v8 RENAME TO records")
         for sql in kept:
@@ -259,7 +262,7 @@ def test_a_version_7_archive_is_upgraded_with_nothing_lost(new, tmp_path):
         assert rows(path, sql) == rows(new.path, sql), sql
     assert rows(path, "SELECT * FROM records ORDER BY id") == rows(new.path, "SELECT * FROM records ORDER BY id")
     for table, columns in REPLAYED_COLUMNS.items():
-        sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        sql = f"SELECT r.text, {columns} FROM {table} t JOIN record_texts r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert rows(path, sql) == rows(new.path, sql), table
     assert Archive(path).query(Filters(text="escap*")) == new.query(Filters(text="escapes")) != []
 
@@ -302,7 +305,7 @@ def test_a_version_4_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     assert not names & {"window_squares", "idx_plies_record_id_ply"}
     assert rows(path, "SELECT sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_master WHERE name = 'positions'") == [(1,)]
     for table, columns in REPLAYED_COLUMNS.items():
-        sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        sql = f"SELECT r.text, {columns} FROM {table} t JOIN record_texts r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert rows(path, sql) == rows(new.path, sql), table
     assert rows(path, "SELECT game, record_id FROM record_squares ORDER BY 2") == rows(
         new.path, "SELECT game, record_id FROM record_squares ORDER BY 2")
@@ -318,7 +321,7 @@ def test_a_version_5_archive_gets_the_keys_of_version_6(new, tmp_path):
     assert Archive(path).query(Filters(position=tablut.INITIAL))  # opening it upgrades it: the start is found
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     for table in ("plies", "variation_plies"):
-        sql = f"SELECT r.text, {REPLAYED_COLUMNS[table]} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        sql = f"SELECT r.text, {REPLAYED_COLUMNS[table]} FROM {table} t JOIN record_texts r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert rows(path, sql) == rows(new.path, sql), table
 
 

@@ -124,7 +124,7 @@ def test_material_search_over_runs_finds_what_every_ply_shows(samples, condition
     sql, params, _, _ = material_condition(condition)
     expected = {}
     with closing(connect(samples.path)) as conn:
-        texts = conn.execute("SELECT id, text FROM records ORDER BY id").fetchall()
+        texts = conn.execute("SELECT id, text FROM record_texts ORDER BY id").fetchall()
     with closing(sqlite3.connect(":memory:")) as conn:
         conn.execute(f"CREATE TABLE s (record_id, ply, {', '.join(MATERIAL)})")
         for record, text in texts:

@@ -78,7 +78,7 @@ def test_an_older_archive_is_upgraded_and_keeps_its_records(tmp_path, monkeypatc
                         lambda db: db["records"].add_column("newer", str))
     db = schema.open_archive(path)
     assert "newer" in db["records"].columns_dict
-    assert [row["text"] for row in db["records"].rows] == ["kept"]
+    assert [row["text"] for row in db["record_texts"].rows] == ["kept"]
     db.close()
     assert version(path) == schema.SCHEMA_VERSION
     assert sorted(os.listdir(tmp_path)) == ["old.db"]

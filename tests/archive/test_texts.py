@@ -9,7 +9,7 @@ import pytest
 import zstandard
 
 from lusoria.api import random_records
-from lusoria.archive import Archive, Filters, texts
+from lusoria.archive import Archive, Filters, schema, texts
 
 from conftest import connect
 
@@ -37,7 +37,8 @@ def imported(tmp_path, records: list[str], batch_size: int = 1000) -> Archive:
 
 def stored(path: str, column: str) -> list:
     with closing(connect(path)) as conn:
-        return [value for (value,) in conn.execute(f"SELECT {column} FROM records ORDER BY id")]
+        return [value for (value,) in conn.execute(f"SELECT {column} FROM records JOIN record_texts USING (id) "
+                                                   "ORDER BY id")]
 
 
 def dictionary_ids(path: str) -> list[int]:
@@ -63,12 +64,14 @@ def test_an_archive_of_few_records_has_no_dictionary(tmp_path, small_training):
     assert archive.sql("SELECT count(*) AS n FROM text_dictionaries") == [{"n": 0}]
 
 
-def test_another_program_reads_the_text_through_lusorias_function(tmp_path):
+def test_another_program_reads_the_records_and_the_text_through_lusorias_function(tmp_path):
     archive = imported(tmp_path, written(4, seed=3))
-    with closing(sqlite3.connect(archive.path)) as conn:  # SQLite's own: every column but the text …
+    with closing(sqlite3.connect(archive.path)) as conn:  # SQLite's own: every table and column …
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert [len(row) for row in conn.execute("SELECT * FROM records")] == [len(schema.RECORD_COLUMNS)] * 4
         assert conn.execute("SELECT count(*), count(label), count(packed_text) FROM records").fetchone() == (4, 4, 4)
-        with pytest.raises(sqlite3.OperationalError, match="lusoria_text"):
-            conn.execute("SELECT text FROM records").fetchall()
+        with pytest.raises(sqlite3.OperationalError, match="lusoria_text"):  # … but the view of the texts …
+            conn.execute("SELECT text FROM record_texts").fetchall()
         texts.add_functions(conn)  # … which lusoria's function reads
-        assert [text for (text,) in conn.execute("SELECT text FROM records ORDER BY id")] == stored(archive.path,
-                                                                                                     "text")
+        assert [text for (text,) in conn.execute("SELECT text FROM record_texts ORDER BY id")] == \
+            stored(archive.path, "text")
