@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from dataclasses import replace
 from itertools import chain, islice
 from typing import Callable, Generator, Iterable, Iterator
 
@@ -53,8 +54,10 @@ def _close(items: Iterable) -> None:
 
 
 def _selected(filters: Filters | None) -> tuple[str, list] | None:
-    """SQL that selects the ids of the records `filters` match (None: every record)."""
-    if filters is None or filters == Filters():
+    """SQL that selects the ids of the records `filters` match (None: every record, also when
+    the only filters given change how others work: `symmetric`, `include_unknown`, `for`; a
+    list of every id would cost the move tree 60 ms on 100,000 records)."""
+    if filters is None or replace(filters, symmetric=False, include_unknown=False, material_for=1) == Filters():
         return None
     sql, params = build(filters, ordered=False)
     return f"SELECT id FROM ({sql})", params
@@ -182,7 +185,7 @@ class Archive:
                            "SELECT id, hash, setting, path, line FROM records ORDER BY id")]
 
             def load(group: list[Entry]) -> list[Entry]:  # the plies, from the texts (few records)
-                texts = (conn.execute("SELECT text FROM records WHERE id = ?", [e.ref]).fetchone()[0] for e in group)
+                texts = (conn.execute("SELECT text FROM record_texts WHERE id = ?", [e.ref]).fetchone()[0] for e in group)
                 return [Entry(entry.where, identity(check(RecordText(text))), entry.ref)
                         for entry, text in zip(group, texts)]
 
@@ -223,7 +226,7 @@ class Archive:
     def _position(conn: sqlite3.Connection, record: int | None, ply: int) -> tuple[Game, Position]:
         """The rules of record `record` and its position after ply `ply`, from its text replayed
         (the archive's index of positions lists them by position, not by record)."""
-        found = conn.execute("SELECT text FROM records WHERE id = ?", [record]).fetchone()
+        found = conn.execute("SELECT text FROM record_texts WHERE id = ?", [record]).fetchone()
         report = check(RecordText(found[0])) if found else None
         if report is None or report.rules is None or not 0 <= ply < len(report.positions):
             raise ValueError(f"the archive has no position after ply {ply} of record {record}")

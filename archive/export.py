@@ -21,6 +21,7 @@ from lusoria.workers import in_workers
 from lusoria.validator.replay import check
 from lusoria.archive.positions import MATERIAL, all_spelled_out
 from lusoria.archive.reading import connect
+from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.variations import variation_rows
 
 TABLES = ("records", "tags", "diagnostics", "player_aliases")  # as they are
@@ -35,9 +36,17 @@ BATCH = 50_000
 Columns = list[tuple[str, str]]  # a file's columns: name, SQLite type
 
 
+READ_AS = {"packed_text": ("text", "TEXT", TEXT_OF)}  # a column exported in another form: its name, type, SQL
+
+
 def _table(conn: sqlite3.Connection, table: str) -> tuple[Columns, Iterator[tuple]]:
-    columns = [(row[1], row[2].upper()) for row in conn.execute(f"PRAGMA table_info([{table}])")]
-    return columns, conn.execute(f"SELECT * FROM [{table}] ORDER BY 1, 2")  # by record (tags have no rowid)
+    """A table's columns (generated ones included: `label`; the records' text read from its
+    compressed form) and its rows, by record."""
+    found = [READ_AS.get(row[1], (row[1], row[2].upper(), f"[{row[1]}]"))
+             for row in conn.execute(f"PRAGMA table_xinfo([{table}])") if row[6] != 1]  # (hidden: a virtual table's)
+    names = ", ".join(sql for _, _, sql in found)
+    rows = conn.execute(f"SELECT {names} FROM [{table}] ORDER BY 1, 2")  # (tags have no rowid)
+    return [(name, kind) for name, kind, _ in found], rows
 
 
 def replayed_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
@@ -58,7 +67,7 @@ def replayed_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
 def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple]) -> Iterator[tuple]:
     """The rows of `plies` of every record, replayed by `jobs` processes; those of `variation_plies`
     are added to `variations` meanwhile (few records have any)."""
-    texts = conn.execute("SELECT id, text FROM records ORDER BY id")
+    texts = conn.execute("SELECT id, text FROM record_texts ORDER BY id")
     sources = (RecordText(text, index=record) for record, text in texts)
     for found in in_workers(replayed_rows, sources, jobs):
         assert isinstance(found, tuple)  # records read from the archive: no problem of a source among them

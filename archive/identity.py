@@ -67,15 +67,18 @@ def identity(report: Report) -> Identity:
 
 def label(tags: dict[str, str]) -> str:
     """How Datasette names a record: `White – Black, Date` (`?` for a missing player; no date
-    when its year is unknown)."""
+    when its year is unknown: when it does not begin with a digit 0–9, or has another character
+    among its first four). Versions 2–8 kept it in `records.label`, which version 9 generates
+    from the record's columns (schema.LABEL)."""
     players = f"{tags.get('White') or '?'} – {tags.get('Black') or '?'}"
     date = tags.get("Date", "")
-    return f"{players}, {date}" if date[:4].isdigit() else players
+    year = date[:4]
+    return f"{players}, {date}" if year and year.isascii() and year.isdigit() else players
 
 
 def recompute(db) -> None:
     """Version 2 of the archive: the identity, setting and label of every record, from its text."""
-    rows = db.execute("SELECT id, text, path, line FROM records").fetchall()
+    rows = db.execute("SELECT id, text, path, line FROM records").fetchall()  # (version 2: the text as it was)
     for record_id, text, path, line in rows:
         report = check(RecordText(text, line or 1, 0, path or ""))
         found = identity(report)

@@ -26,9 +26,10 @@ from lusoria.notation.visitor import Visitor, walk
 from lusoria.workers import in_workers
 from lusoria.validator.replay import ERROR, Report, canonical_text, check
 from lusoria.archive.endings import ending
-from lusoria.archive.identity import identity, label
+from lusoria.archive.identity import identity
 from lusoria.archive.positions import (RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, move_code, position_rows,
                                       summary_rows)
+from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, VARIATIONS, variation_rows
 from lusoria.words import plural
 
@@ -77,7 +78,9 @@ def _comments(record: Record) -> list[str]:
 
 RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "round", "white", "black", "result",
                   "date_from", "date_to", "plies", "valid", "errors", "warnings", "first_rule", "first_ply",
-                  "path", "line", "sources", "comments", "text", "setting", "label", "ending", "rule_tags"]
+                  "path", "line", "sources", "comments", "text", "setting", "ending", "rule_tags"]
+TEXT = RECORD_COLUMNS.index("text")  # a record's text, as `rows` gives it; the writing process compresses it
+STORED_COLUMNS = [*RECORD_COLUMNS[:TEXT], "packed_text", *RECORD_COLUMNS[TEXT + 1:]]  # (`label` is generated)
 CHILD_COLUMNS = {
     "tags": ["record_id", "name", "value"],
     "positions": ["rowid", "plies"],
@@ -123,7 +126,7 @@ def rows(report: Report) -> Rows:
               report.source.path, report.source.line,
               " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
               (" ".join(_comments(report.record)) or None) if report.record else None,
-              text.rstrip("\n") + "\n", found.setting, label(tags), ending(report), rule_tags(report)]
+              text.rstrip("\n") + "\n", found.setting, ending(report), rule_tags(report)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
     names, values = list(tags), list(tags.values())
     if report.source.format != "lgn":
@@ -226,11 +229,11 @@ def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: 
     db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over
     db.execute("PRAGMA foreign_keys = OFF")  # each row's record is the one inserted just before it (tests:
     number = done                            # foreign_key_check after imports); checked, a lookup a row
-    codes = MoveCodes(db.conn)
+    codes, texts = MoveCodes(db.conn), TextPacker(db.conn)
     try:
         while batch := list(islice(checked, batch_size)):
             number += 1
-            _insert_batch(db, batch, summary, number, codes)
+            _insert_batch(db, batch, summary, number, codes, texts)
         if summary.added:
             merge_positions(db.conn)
     finally:
@@ -244,6 +247,9 @@ def merge_positions(conn: sqlite3.Connection) -> None:
     about 2 s an import of 100,000 records: BENCHMARKS.md)."""
     with conn:
         conn.execute("INSERT INTO positions (positions) VALUES ('optimize')")
+    # the segments merged leave their pages free (2% of the archive): an archive made since version
+    # 9 gives them back (PRAGMA auto_vacuum = INCREMENTAL), one of an older lusoria keeps them
+    conn.executescript("PRAGMA incremental_vacuum;")  # (stepped to its end: one execute frees one page)
 
 
 FAULT = "LUSORIA_IMPORT_FAULT"
@@ -270,14 +276,16 @@ def _fault(point: str, batch: int) -> None:
 
 
 def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[tuple[int, Columns]]], codes: MoveCodes,
-                after_each: Callable[[], None] | None = None) -> None:
-    """Insert the rows of records (`records` first, when given) and their child tables, each
-    table's as (record id, its Columns) per record, the plies of `positions` coded by `codes`;
-    `after_each` is called after each table."""
+                after_each: Callable[[], None] | None = None, texts: TextPacker | None = None) -> None:
+    """Insert the rows of records (`records` first, when given: their texts compressed by `texts`)
+    and their child tables, each table's as (record id, its Columns) per record, the plies of
+    `positions` coded by `codes`; `after_each` is called after each table."""
     for table, new in tables.items():
         rows: Iterable[tuple] = chain.from_iterable(zip(repeat(record), *found) for record, found in new if found)
         if table == "records":
-            _insert_records(conn, rows)
+            assert texts is not None
+            pack = texts.pack
+            _insert_records(conn, (row[:TEXT] + (pack(row[TEXT]),) + row[TEXT + 1:] for row in rows))
         else:
             if table == "positions":
                 rows = ((record, codes.document(tokens, moves)) for record, tokens, moves in rows)
@@ -292,15 +300,15 @@ def _insert_records(conn: sqlite3.Connection, new: Iterable[tuple]) -> None:
     """Rows of `records`, by one INSERT … SELECT from a scratch table: the trigger that indexes
     them for full-text search then runs within one statement, where a row at a time makes the
     index write itself out at each row (three times as long)."""
-    columns = ", ".join(f"[{c}]" for c in RECORD_COLUMNS)
+    columns = ", ".join(f"[{c}]" for c in STORED_COLUMNS)
     conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS new_records AS SELECT {columns} FROM records WHERE 0")
-    conn.executemany(f"INSERT INTO temp.new_records VALUES ({', '.join('?' * len(RECORD_COLUMNS))})", new)
+    conn.executemany(f"INSERT INTO temp.new_records VALUES ({', '.join('?' * len(STORED_COLUMNS))})", new)
     conn.execute(f"INSERT INTO main.records ({columns}) SELECT {columns} FROM temp.new_records")
     conn.execute("DELETE FROM temp.new_records")
 
 
 def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportSummary, number: int,
-                  codes: MoveCodes) -> None:
+                  codes: MoveCodes, texts: TextPacker) -> None:
     """One transaction: the new records of `batch` with all their rows, or nothing."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
@@ -323,7 +331,8 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             counts.added += 1
             counts.invalid += not checked.valid
             counts.unparsable += not checked.parsed
-        insert_rows(conn, tables, codes, lambda: _fault("insert", number))
+        texts.prepare([found[TEXT - 1][0] for _, found in tables["records"]])  # (`found`: without the id)
+        insert_rows(conn, tables, codes, lambda: _fault("insert", number), texts)
         _fault("commit", number)
         conn.execute("COMMIT")
     except BaseException:  # Ctrl-C too, or a full disk (SQLite may have rolled back already), which may come before BEGIN took effect or after COMMIT did

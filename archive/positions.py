@@ -101,21 +101,35 @@ def _zstd() -> tuple[zstandard.ZstdCompressor, zstandard.ZstdDecompressor]:
     """This thread's zstd contexts, made once: a new one costs 15 µs, more than compressing a record's boards."""
     contexts = getattr(_CONTEXTS, "zstd", None)
     if contexts is None:
-        contexts = _CONTEXTS.zstd = (zstandard.ZstdCompressor(level=1), zstandard.ZstdDecompressor())
+        contexts = _CONTEXTS.zstd = (zstandard.ZstdCompressor(level=BOARDS_LEVEL), zstandard.ZstdDecompressor())
     return contexts
 
 
+BOARDS_LEVEL = 5  # boards square by square: level 5 takes a fifth off level 1, which levels 2 and 3 do not
+PADDING = b"\n"  # after a board shorter than a record's longest (a board holds no line break)
+
+
 def pack_boards(boards: list[bytes]) -> bytes:
-    """A record's boards, ply by ply, as one value of `record_boards` (each board differs from
-    the one before in a few squares: compressed together they take a few bytes a ply). Zstandard
-    at level 1: a fifth of zlib's time at level 5 for Tablut's boards, and smaller (BENCHMARKS.md)."""
-    return _zstd()[0].compress(b"\n".join(boards))
+    """A record's boards, ply by ply, as one value of `record_boards`: each padded to the
+    longest one's length (PADDING), written square by square (what a square held at each ply,
+    then the next square: a square keeps its piece for many plies), after that length in two
+    bytes, compressed with Zstandard at BOARDS_LEVEL. Three quarters of the boards one a line at
+    level 1 (schema versions 7–8), for about 15 µs more a record to read (BENCHMARKS.md, "Issue 31")."""
+    width, count = max(map(len, boards), default=0), len(boards)
+    squares = bytearray(PADDING * (width * count))
+    for ply, board in enumerate(boards):
+        squares[ply:ply + len(board) * count:count] = board
+    return _zstd()[0].compress(width.to_bytes(2, "big") + squares)
 
 
 @lru_cache(maxsize=64)  # a query reads the same record's boards for its condition and its column
 def unpacked_boards(packed: bytes) -> str:
     """The boards of `pack_boards`, one a line."""
-    return _zstd()[1].decompress(packed).decode()
+    data = _zstd()[1].decompress(packed)
+    width = int.from_bytes(data[:2], "big")
+    squares = data[2:]
+    count = len(squares) // width if width else 0
+    return b"\n".join([squares[ply::count].rstrip(PADDING) for ply in range(count)]).decode()
 
 
 def material_range(materials: list[Material]) -> list:

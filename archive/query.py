@@ -67,10 +67,13 @@ def _iso(text: str, end: bool) -> str:
 
 def _date(column: str, end: bool) -> Condition:
     """A date bound on `column` (records.date_from or date_to); with `include_unknown`, records of
-    unknown date pass too."""
+    unknown date pass too. A bound on date_from is searched in the index in date order
+    (idx_records_date_order, whose first column is `date_from IS NULL`)."""
+    known = "(records.date_from IS NULL) = 0 AND " if column == "date_from" else ""
+
     def condition(text: str, filters: Filters) -> tuple[str, list]:
-        unknown = " OR records.date_from IS NULL" if filters.include_unknown else ""
-        return f"(records.{column} {'<=' if end else '>='} ?{unknown})", [_iso(text, end)]
+        unknown = " OR (records.date_from IS NULL) = 1" if filters.include_unknown else ""
+        return f"({known}records.{column} {'<=' if end else '>='} ?{unknown})", [_iso(text, end)]
     return condition
 
 
@@ -189,6 +192,7 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     """The SQL and its parameters for `filters` (records oldest first; unless `ordered` is
     False and there is no `limit`: in any order). ValueError for a filter that cannot work."""
     from lusoria.archive.search import ply_search
+    from lusoria.archive.texts import TEXT_OF
 
     where: list[str] = []
     params: list = []
@@ -199,7 +203,7 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
         sql, found = condition(value, filters) if callable(condition) else (condition, [value])
         where.append(sql)
         params += found
-    select, searched = ", ".join(f"records.{c}" for c in COLUMNS) + ", records.text", ply_search(filters)
+    select, searched = ", ".join(f"records.{c}" for c in COLUMNS) + f", {TEXT_OF} AS text", ply_search(filters)
     if searched:
         where.append(searched.where)
         select += f", {searched.column} AS ply"

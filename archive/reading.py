@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from lusoria.archive.patterns import matching_plies
 from lusoria.archive.players import casefold
+from lusoria.archive.texts import add_functions
 from lusoria.errors import LusoriaError
 
 DEFAULT_TIMEOUT = 60  # seconds a `lusoria sql` statement may run (--timeout)
@@ -80,6 +81,7 @@ def connect(path: str) -> sqlite3.Connection:
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)  # randomblob(1000000000) took a gigabyte, then MemoryError
     conn.create_function("lusoria_matching_plies", 3, matching_plies, deterministic=True)  # pattern search
     conn.create_function("lusoria_casefold", 1, casefold, deterministic=True)  # names in any case
+    add_functions(conn)  # records.text, compressed (archive/texts.py)
     conn.set_authorizer(read_only_authorizer)
     return conn
 

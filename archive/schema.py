@@ -13,14 +13,15 @@ from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
 from lusoria.archive.players import create_players
 from lusoria.archive.positions import create_positions, create_record_summaries
+from lusoria.archive.texts import TextPacker, add_functions, create_text_dictionaries, create_text_view
 from lusoria.archive.variations import create_variation_plies
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded). A version
 # without an entry changed only tables of REPLAYED, which `rebuild_replayed` makes anew (version 6:
 # the keys of positions, made from their boards as they are: archive/positions.py, `key_texts`;
-# version 7: `record_boards` compressed with Zstandard, `pack_boards`).
+# version 7: `record_boards` compressed with Zstandard, `pack_boards`; version 9 writes them square by square).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 # The tables and views made from replaying each record's text, those that read others first (and
 # their names in older versions: `plies` was a table until version 8, `positions` in versions 3–4)
@@ -37,31 +38,41 @@ def create(db: sqlite_utils.Database) -> None:
     """Create the tables, indexes and full-text index of an empty database (see `open_archive`
     for how a new archive appears at once, whole)."""
     with db.conn:
-        db.table("records").create({
-            "id": int, "hash": str, "game": str, "variant": str,
-            "event": str, "site": str, "date": str, "round": str, "white": str, "black": str, "result": str,
-            "date_from": str, "date_to": str, "plies": int, "valid": int, "errors": int, "warnings": int,
-            "first_rule": str, "first_ply": int, "path": str, "line": int,
-            "sources": str, "comments": str, "text": str, "setting": str, "label": str, "ending": str,
-            "rule_tags": str,
-        }, pk="id", not_null={"hash", "text", "valid"})
+        create_records(db)
         create_tags(db)
         db.table("diagnostics").create({
             "record_id": int, "number": int, "severity": str, "rule": str, "message": str,
             "ply": int, "text": str, "line": int, "column": int,
         }, pk=("record_id", "number"), foreign_keys=[("record_id", "records", "id")])
-        records = db.table("records")
-        records.create_index(["hash"])
-        for columns in (["game", "variant"], ["result"], ["valid"], ["date_from"], ["date_to"], ["first_rule"]):
-            records.create_index(columns)
-        for column in ("white", "black", "event", "site"):
-            db.execute(f"CREATE INDEX idx_records_{column}_nocase ON records ({column} COLLATE NOCASE)")
+        _create_record_indexes(db)
         db.table("diagnostics").create_index(["rule", "record_id"])
         create_text_index(db)
         _add_version_3(db)
         _add_version_8(db)
+        create_text_dictionaries(db)
+        create_text_view(db)
         create_replayed(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+# A record's label, how Datasette names it (identity.label): `White – Black, Date` (`?` for a
+# missing player; no date when its year is unknown)
+LABEL = ("coalesce(nullif(\"white\", ''), '?') || ' – ' || coalesce(nullif(\"black\", ''), '?') || "
+         "CASE WHEN \"date\" GLOB '[0-9]*' AND substr(\"date\", 1, 4) NOT GLOB '*[^0-9]*' THEN ', ' || \"date\" "
+         "ELSE '' END")
+RECORD_COLUMNS = [  # version 9: the text compressed (archive/texts.py; read by the view record_texts), the label generated
+    '"id" INTEGER PRIMARY KEY', '"hash" TEXT NOT NULL',
+    *(f'"{name}" TEXT' for name in ("game", "variant", "event", "site", "date", "round", "white", "black",
+                                    "result", "date_from", "date_to")),
+    '"plies" INTEGER', '"valid" INTEGER NOT NULL', '"errors" INTEGER', '"warnings" INTEGER', '"first_rule" TEXT',
+    '"first_ply" INTEGER', '"path" TEXT', '"line" INTEGER', '"sources" TEXT', '"comments" TEXT',
+    '"setting" TEXT', f'"label" TEXT AS ({LABEL})', '"ending" TEXT', '"rule_tags" TEXT', '"packed_text" BLOB NOT NULL']
+
+
+def create_records(db: sqlite_utils.Database, name: str = "records") -> None:
+    """The table `records` (version 9), or one like it under another name (`migrate_to_9`)."""
+    columns = ",\n   ".join(RECORD_COLUMNS)
+    db.execute(f'CREATE TABLE "{name}" (\n   {columns}\n)')
 
 
 def create_tags(db: sqlite_utils.Database) -> None:
@@ -97,11 +108,26 @@ def create_replayed(db: sqlite_utils.Database) -> None:
     create_record_summaries(db)
 
 
+def _create_record_indexes(db: sqlite_utils.Database) -> None:
+    """The indexes of `records` of version 1 (those of names and results a side: `_add_version_8`),
+    but `date_from`'s: since version 9 the index in date order serves `--date-to` (query._date)."""
+    records = db.table("records")
+    records.create_index(["hash"])
+    for columns in (["game", "variant"], ["result"], ["valid"], ["date_to"], ["first_rule"]):
+        records.create_index(columns)
+    for column in ("white", "black", "event", "site"):
+        db.execute(f"CREATE INDEX idx_records_{column}_nocase ON records ({column} COLLATE NOCASE)")
+
+
 def _add_version_3(db: sqlite_utils.Database) -> None:
     """Version 3 (issue 16): player aliases, an index of the records in date order, and the
     rules."""
     create_players(db)
     create_rules(db)
+    _add_version_3_indexes(db)
+
+
+def _add_version_3_indexes(db: sqlite_utils.Database) -> None:
     # records in the order query lists them: a search within plies stops at its first matches
     db.execute("CREATE INDEX idx_records_date_order ON records (date_from IS NULL, date_from)")
 
@@ -142,6 +168,39 @@ def migrate_to_8(db: sqlite_utils.Database) -> None:
 MIGRATIONS[8] = migrate_to_8
 
 
+def migrate_to_9(db: sqlite_utils.Database) -> None:
+    """Version 9 (issue 31): the records' texts compressed (archive/texts.py), with a dictionary
+    trained on the first records' texts when there are enough, read by the view `record_texts`;
+    `label` generated. The
+    table is made anew (its indexes and full-text index with it), under foreign keys held off."""
+    conn = db.conn
+    conn.commit()  # the steps before may have left a transaction open: PRAGMA foreign_keys works outside one
+    conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        create_text_dictionaries(db)
+        packer = TextPacker(conn)
+        packer.train_first()
+        conn.create_function("lusoria_pack", 1, packer.pack, deterministic=True)
+        create_records(db, "records_v9")
+        stored = (column.split('"')[1] for column in RECORD_COLUMNS if " AS (" not in column)  # (not generated)
+        names = ", ".join(f'"{name}"' for name in stored if name != "packed_text")
+        conn.execute(f'INSERT INTO records_v9 ({names}, packed_text) SELECT {names}, lusoria_pack(text) FROM records')
+        db.table("records").disable_fts()
+        conn.execute("DROP TABLE records")
+        conn.execute('ALTER TABLE records_v9 RENAME TO "records"')
+        _create_record_indexes(db)
+        create_text_index(db)
+        _add_version_3_indexes(db)
+        _add_version_8(db)
+        create_text_view(db)
+        conn.commit()  # (the records keep their ids: every row of another table still finds its record)
+    finally:
+        conn.execute("PRAGMA foreign_keys = ON")
+
+
+MIGRATIONS[9] = migrate_to_9
+
+
 def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     """Make the tables of REPLAYED anew, and each record's `ending` and `rule_tags`, from each
     record's stored text, replayed once as an import does (archive/importer.py)."""
@@ -157,7 +216,7 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     codes = MoveCodes(db.conn)
     tables: dict[str, list] = {}
     replayed: list[tuple[str, str | None, int]] = []
-    for number, (record, text) in enumerate(db.execute("SELECT id, text FROM records ORDER BY id").fetchall(), 1):
+    for number, (record, text) in enumerate(db.execute("SELECT id, text FROM record_texts ORDER BY id").fetchall(), 1):
         report = check(text)
         replayed.append((ending(report), rule_tags(report), record))
         for table, found in replayed_rows(report).items():
@@ -172,6 +231,7 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
 
 def _connect(path: str) -> sqlite_utils.Database:
     db = sqlite_utils.Database(path)
+    add_functions(db.conn)
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA busy_timeout = 5000")
     return db
@@ -206,6 +266,7 @@ def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace:
 
 def _new(db: sqlite_utils.Database) -> None:
     db.execute("PRAGMA page_size = 16384")  # less room lost at the ends of pages (docs/archive.md, "Size")
+    db.execute("PRAGMA auto_vacuum = INCREMENTAL")  # the pages an import's merge frees go back (version 9)
     db.enable_wal()
     create(db)
 
@@ -235,6 +296,7 @@ def _upgrade(path: str, version: int) -> None:
         rebuild_replayed(copy)
         copy.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         copy.conn.commit()
+        copy.execute("PRAGMA auto_vacuum = INCREMENTAL")  # (as a new archive: set by the VACUUM)
         copy.execute("VACUUM")  # the pages of the tables dropped
     try:
         _publish(build, path, replace=True)

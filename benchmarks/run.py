@@ -308,18 +308,23 @@ def archive_bytes(path: Path) -> dict[str, int]:
         conn.close()
 
 
-def archive_records(count: int) -> tuple[Path, float | None]:
-    """An archive of `count` random records of every game, with varied tags (cached), and the
-    seconds its import took in one process (None when it was made by an earlier run)."""
+def archive_records(count: int) -> tuple[Path, float | None, str]:
+    """An archive of `count` random records of every game, with varied tags (cached), the
+    seconds its import took in one process and when (an archive made by an earlier run: as
+    that run wrote them beside it, else None)."""
     path = CACHE / f"archive-{count}-v{SCHEMA_VERSION}.db"
     source = CACHE / f"archive-{count}.lgn"
+    timing = path.with_name(path.name + ".import")  # seconds and date, of the run that made it
     if path.exists() and source.exists():
-        return path, None
+        seconds, _, when = timing.read_text().partition(" ") if timing.exists() else ("", "", "")
+        return path, float(seconds) if seconds else None, f"an earlier run, {when.strip()}"
     if not source.exists():
         archive_source(source, count)
     start = time.perf_counter()
     Archive(str(path)).import_paths([str(source)])
-    return path, time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    timing.write_text(f"{seconds:.1f} {date.today()}\n")
+    return path, seconds, "this run"
 
 
 def archive_source(source: Path, count: int) -> None:
@@ -403,8 +408,9 @@ def main() -> None:
     table = Table()
     if options.archive_only:
         archive_rows(table, options)
-        if options.markdown:
-            options.markdown.write_text(table.markdown() + "\n")
+        if options.markdown:  # its own section (BENCHMARKS.md, "Issue 31"): the whole suite's results stay
+            write_report(options.markdown, archive_report(table, options), ARCHIVE_START, ARCHIVE_END)
+            print(f"written to {options.markdown}")
         return
     cores = os.cpu_count() or 1
     compile_package()
@@ -505,21 +511,26 @@ def main() -> None:
 
 
 START, END = "<!-- results: written by benchmarks/run.py -->", "<!-- end of results -->"
+ARCHIVE_START = "<!-- archive results: written by benchmarks/run.py --archive-only -->"
+ARCHIVE_END = "<!-- end of archive results -->"
 
 
-def write_report(path: Path, results: str) -> None:
-    """The results into `path`: between its START and END markers when it has them
-    (BENCHMARKS.md: the prose around them stays), else as the whole file."""
+def write_report(path: Path, results: str, start: str = START, end: str = END) -> None:
+    """The results into `path`: between its `start` and `end` markers when it has them
+    (BENCHMARKS.md: the prose around them stays); else after its text, within the markers
+    (the whole suite: as the whole file)."""
     text = path.read_text() if path.exists() else ""
-    if START in text and END in text:
-        before, rest = text.split(START, 1)
-        results = before + START + "\n" + results + END + rest.split(END, 1)[1]
+    if start in text and end in text:
+        before, rest = text.split(start, 1)
+        results = before + start + "\n" + results + end + rest.split(end, 1)[1]
+    elif text and start != START:
+        results = text.rstrip("\n") + "\n\n" + start + "\n" + results + end + "\n"
     path.write_text(results)
 def archive_rows(table: Table, options) -> None:
     """The archive's size for its input, its import, the time of each query, tree and figure in
     process (one core), and of the commands that answer at once, as whole processes."""
     print(f"archive of {options.archive_records:,} records", flush=True)
-    path, imported = archive_records(options.archive_records)
+    path, imported, made = archive_records(options.archive_records)
     archive = Archive(str(path))
     source = CACHE / f"archive-{options.archive_records}.lgn"
     size, parts = path.stat().st_size, archive_bytes(path)
@@ -528,7 +539,7 @@ def archive_rows(table: Table, options) -> None:
                   f"{name} {part / size:.0%}" for name, part in parts.items() if part / size >= 0.01))
     if imported is not None:
         table.add(f"archive import, {options.archive_records:,} records, one process", imported, "s",
-                  note="lusoria import --jobs 1, into a new archive")
+                  note=f"lusoria import --jobs 1, into a new archive (made by {made})")
     for flag, filters in QUERIES.items():
         filters.limit = 100
         seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
@@ -566,6 +577,18 @@ def archive_rows(table: Table, options) -> None:
         cpu, python = side_by_side([command, bare], max(options.repeat, 10))
         table.add(f"lusoria {' '.join(args)}, the whole process", wall * 1000, "ms", target="< 100 ms",
                   note=f"CPU {cpu * 1000:.0f} ms; python -c pass: CPU {python * 1000:.0f} ms")
+
+
+def archive_report(table: Table, options) -> str:
+    """The archive rows of an `--archive-only` run, with what they were measured on."""
+    from lusoria import accelerator
+
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    return (f"Measured on {date.today()} ({machine}, load average {load:.1f} at the end; lusoria "
+            f"{accelerator.describe()}; archive schema version {SCHEMA_VERSION}) with `python benchmarks/run.py "
+            f"--archive-only --repeat {options.repeat} --archive-records {options.archive_records}`.\n\n"
+            f"{table.markdown()}\n")
 
 
 def report(table: Table, options, chess_plies: int) -> str:

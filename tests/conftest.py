@@ -63,6 +63,16 @@ def in_root(monkeypatch):
     return ROOT
 
 
+def connect(path) -> sqlite3.Connection:
+    """A connection of SQLite's own to an archive, with the SQL function its view of texts reads
+    (`record_texts`, compressed: archive/texts.py), as another program would open it."""
+    from lusoria.archive.texts import add_functions
+
+    conn = sqlite3.connect(path)
+    add_functions(conn)
+    return conn
+
+
 def archive_copy(path: str, tmp_path: Path) -> str:
     """A copy of the archive at `path` (SQLite's backup: its WAL included), as tmp_path/old.db."""
     copied = str(tmp_path / "old.db")

@@ -12,7 +12,7 @@ def folded_by_hand(archive: Archive, record: int) -> Counter:
     """The plies played from the start of `record`, each as (games, White's wins, draws, Black's
     wins), summed over the plies whose positions are one up to a symmetry: from the tree that
     does not fold, each position's images made here."""
-    report = check(archive.sql(f"SELECT text FROM records WHERE id = {record}")[0]["text"])
+    report = check(archive.sql(f"SELECT text FROM record_texts WHERE id = {record}")[0]["text"])
     rules, start = report.rules, report.positions[0]
     classes: dict[int, list[int]] = {}
     for node in archive.tree(record=record, ply=0):

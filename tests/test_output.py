@@ -132,7 +132,7 @@ def test_every_command_escapes_control_characters_on_a_terminal(tmp_path):
                                                   str(folder)],
         ["import", "--db", db, str(folder)], ["query", "--db", db], ["query", "--db", db, "--format", "json"],
         ["query", "--db", db, "--format", "csv"], ["query", "--db", db, "--format", "lgn"],
-        ["query", "--db", db, "--white", EVIL], ["sql", "--db", db, "SELECT white, black, text FROM records"],
+        ["query", "--db", db, "--white", EVIL], ["sql", "--db", db, "SELECT white, black, text FROM records JOIN record_texts USING (id)"],
         ["sql", "--db", db, f"SELECT '{EVIL}' AS a, x'1b07' AS b"], ["duplicates", str(folder)],
         ["duplicates", "--db", db], ["stats", "--db", db], ["stats", "--db", db, "--json"],
         ["tree", "--db", db, "--record", "4", "--depth", "2"], ["players", "list", "--db", db],

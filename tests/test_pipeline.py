@@ -20,6 +20,8 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Skipped, Unreadable
 from lusoria.validator.replay import Report
 
+from conftest import connect
+
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = '[Game "tablut"]\n[Date "2026.03.??"]\n\n1. e3-c3 {a comment} d1-d3 *\n'
 pytestmark = pytest.mark.usefixtures("deadline")
@@ -134,7 +136,7 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path, monkeypatch):
         db = tmp_path / f"jobs{jobs}.db"
         result = CliRunner().invoke(main, ["import", "--db", str(db), "--jobs", jobs, "--force-jobs", str(path)])
         assert result.exit_code == 0, result.output
-        with closing(sqlite3.connect(db)) as connection:  # every table's rows (FTS5's tables: their shadow
+        with closing(connect(db)) as connection:  # every table's rows (FTS5's tables: their shadow
             tables = [name for name, in connection.execute(  # tables' and the view `plies`)
                 "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND sql NOT LIKE 'CREATE VIRTUAL%' "
                 "ORDER BY name")]

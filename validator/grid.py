@@ -7,7 +7,8 @@ for positions and plies as the notation writes them (what the move tree folds)."
 from __future__ import annotations
 
 import re
-from functools import partial
+from functools import lru_cache, partial
+from operator import itemgetter
 from typing import Callable, ClassVar, NamedTuple
 
 from lusoria.notation.numbers import checked_number, whole_number
@@ -146,15 +147,11 @@ class GridGame(Game[P]):
         size = len(ranks)
         if any(len(rank) != size for rank in ranks):
             return [(position, str)]
-        squares = [[(size - 1 - row) * size + column for column in range(size)] for row in range(size)]
-        found: list[tuple[P, Callable[[str], str]]] = []
-        for turned in sorted(_symmetries(squares), key=lambda rows: rows != squares):  # itself first
-            spelled = "/".join("".join(ranks[size - 1 - square // size][square % size] for square in row)
-                               for row in turned)
-            back = {square: turned[size - 1 - square // size][square % size] for square in range(size * size)}
-            found.append((self.parse_position((folded(spelled, size) if RUN.search(board) else spelled) + " " + rest),
-                          partial(_moved, back=back, size=size)))
-        return found
+        squares = "".join(reversed(ranks))  # a character a square, by number (a1 0, b1 1, …)
+        runs = RUN.search(board) is not None
+        return [(self.parse_position((folded(spelled, size) if runs else spelled) + " " + rest), back)
+                for spelled, back in ((join("/", [join("", rank(squares)) for rank in ranks_of]), back)
+                                      for ranks_of, back in _square_symmetries(size))]
 
     def ply_parts(self, text: str) -> GridPly | None:
         """The parts of a ply that the distance compares; None for a pass."""
@@ -201,6 +198,23 @@ def _moved(text: str, back: dict[int, int], size: int) -> str:
         to = back[(checked_number(square[2], 1, MAX_WIDTH) - 1) * size + FILES.index(square[1])]
         return f"{FILES[to % size]}{to // size + 1}"
     return SQUARE_NAME.sub(name, text)
+
+
+join = str.join
+
+
+@lru_cache(maxsize=None)
+def _square_symmetries(size: int) -> list[tuple[list[Callable[[str], tuple]], Callable[[str], str]]]:
+    """The 8 symmetries of a square board of `size` (itself first), each as what takes its ranks
+    (top first) from the board's squares by number, and how it turns a ply back (`_moved`)."""
+    squares = [[(size - 1 - row) * size + column for column in range(size)] for row in range(size)]
+    found: list[tuple[list[Callable[[str], tuple]], Callable[[str], str]]] = []
+    for turned in sorted(_symmetries(squares), key=lambda rows: rows != squares):  # itself first
+        back = {square: turned[size - 1 - square // size][square % size] for square in range(size * size)}
+        # (itemgetter of one square gives a character, not a tuple: a board has two squares or more)
+        ranks: list[Callable[[str], tuple]] = [itemgetter(*row) for row in turned]
+        found.append((ranks, partial(_moved, back=back, size=size)))
+    return found
 
 
 def _symmetries(rows: list[list]) -> list[list[list]]:

@@ -13,7 +13,7 @@ from lusoria.archive import importer, positions, schema
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
 
-from conftest import ROOT
+from conftest import ROOT, connect
 
 SAMPLES = str(ROOT / "samples")
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
@@ -37,7 +37,7 @@ def test_every_record_is_kept_valid_or_not(archive):
     assert figures["records"] == 81 and figures["valid"] == 14 and figures["invalid"] == 67
     unparsable = archive.query(Filters(rule="syntax"))
     assert len(unparsable) == 4 and all(row["plies"] == 0 and not row["valid"] for row in unparsable)
-    assert archive.sql("SELECT count(*) AS n FROM records WHERE text LIKE '%e4-j4%'") == [{"n": 1}]
+    assert archive.sql("SELECT count(*) AS n FROM record_texts WHERE text LIKE '%e4-j4%'") == [{"n": 1}]
 
 
 def test_importing_again_adds_nothing(archive):
@@ -170,7 +170,7 @@ def test_a_failure_mid_batch_leaves_whole_records_and_a_rerun_completes(tmp_path
     monkeypatch.setattr(importer, "rows", failing)
     with pytest.raises(RuntimeError):
         archive.import_paths([SAMPLES + "/tablut", SAMPLES + "/errors"], batch_size=3)
-    db = sqlite3.connect(archive.path)
+    db = connect(archive.path)
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert db.execute("SELECT count(*) FROM records").fetchone() == (6,)  # two whole batches
     assert db.execute("SELECT count(DISTINCT record_id) FROM plies").fetchone() == (6,)

@@ -48,7 +48,10 @@ def test_the_records_list_has_labels_and_facets_but_not_the_whole_text(site):
     seneca = (ROOT / "samples/latrunculi/seneca.lgn").read_text()
     assert seneca.split("\n")[-3] not in page  # the end of a long record is cut off in the list …
     record = json.loads(get(site, "/club/records.json?_shape=array&path__endswith=seneca.lgn"))[0]
-    assert seneca.split("\n")[-3] in html.unescape(get(site, f"/club/records/{record['id']}"))  # … not on its page
+    page = html.unescape(get(site, f"/club/records/{record['id']}"))  # … and on its page, which links to the whole
+    assert seneca.split("\n")[-3] not in page and f'href="/club/record_texts?id={record["id"]}"' in page
+    whole = json.loads(get(site, f"/club/record_texts.json?_shape=array&id={record['id']}"))
+    assert whole == [{"id": record["id"], "text": seneca.rstrip("\n") + "\n"}]
 
 
 def test_a_row_of_a_record_names_its_record_by_its_label(site):

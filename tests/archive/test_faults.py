@@ -12,6 +12,8 @@ import pytest
 from lusoria.api import random_records
 from lusoria.archive.importer import FAULT
 
+from conftest import connect
+
 
 @pytest.fixture(scope="module")
 def collection(tmp_path_factory):
@@ -34,7 +36,7 @@ def whole(db) -> int:
     """Check the archive is sound and holds whole records only; how many."""
     if not os.path.exists(db):  # killed before the archive appeared (a busy machine starts slowly)
         return 0
-    conn = sqlite3.connect(db)
+    conn = connect(db)
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
     broken = conn.execute("SELECT count(*) FROM records r LEFT JOIN (SELECT record_id, count(*) AS n FROM plies "
@@ -107,7 +109,7 @@ def test_a_first_import_killed_as_the_file_appears_leaves_no_broken_archive(tmp_
         process.send_signal(signal.SIGKILL)
         process.wait()
         if db.exists():
-            conn = sqlite3.connect(db)
+            conn = connect(db)
             assert conn.execute("PRAGMA user_version").fetchone()[0] >= 1
             conn.close()
             whole(db)

@@ -10,6 +10,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
 from lusoria.archive.importer import FAULT, checked_rows, import_rows
 from lusoria.archive.query import build
@@ -94,6 +95,18 @@ def test_position_search_gives_the_first_ply_the_position_is_reached_at(tmp_path
     assert archive.query(Filters(position=after_second.replace(" w", " b"))) == []  # the same board, Black to move
 
 
+def test_an_import_leaves_no_free_pages(tmp_path):
+    # merging the index of positions frees the pages of its segments: the archive gives them back
+    source = tmp_path / "many.lgn"
+    source.write_text("\n".join(random_records("tablut", 200, seed=4, max_plies=60)))
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([str(source)], batch_size=20)
+    db = open_archive(archive.path)
+    assert db.execute("PRAGMA auto_vacuum").fetchone() == (2,)  # incremental
+    assert db.execute("PRAGMA freelist_count").fetchone() == (0,)
+    assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
 def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path):
     db = open_archive(str(tmp_path / "a.db"))
     assert db.execute("PRAGMA busy_timeout").fetchone() == (5000,)
@@ -109,6 +122,12 @@ def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path)
     (Filters(result="1-0"), "idx_records_result"),
     (Filters(ending="resigned"), "idx_records_ending"),
     (Filters(game="tablut"), "idx_records_game_variant"),
+    (Filters(valid=False), "idx_records_valid"),
+    (Filters(event="Club"), "idx_records_event_nocase"),
+    (Filters(date_from="2025"), "idx_records_date_to"),
+    (Filters(date_to="2025"), "idx_records_date_order"),  # (version 9: no index of date_from alone)
+    (Filters(date_to="2025", include_unknown=True), "idx_records_date_order"),
+    (Filters(date_from="2025", include_unknown=True), "idx_records_date_order"),
 ])
 def test_a_search_uses_its_index(tmp_path, filters, index):
     """No timing: the query plan names the index (a search never scans a whole table): the index

@@ -7,7 +7,7 @@ import pytest
 
 from lusoria.api import random_records
 
-from conftest import ctrl_c_when_ready
+from conftest import connect, ctrl_c_when_ready
 
 RECORDS, BATCH = 2500, 1000  # the import commits every 1000 records
 
@@ -71,7 +71,7 @@ def test_ctrl_c_at_any_point_ends_with_the_usual_message(collection, tmp_path, s
     db = tmp_path / "archive.db"
     assert ctrl_c_when_ready(DRIVER, statement, when, str(nth), "import", "--db", str(db), str(collection)) == (
         1, "", "\nAborted!\n")
-    connection = sqlite3.connect(db)
+    connection = connect(db)
     assert connection.execute("SELECT count(*) FROM records").fetchone() == (kept,)
     assert connection.execute("SELECT count(DISTINCT record_id) FROM plies").fetchone() == (kept,)
     connection.close()

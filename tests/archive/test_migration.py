@@ -14,10 +14,11 @@ import sqlite_utils
 
 from lusoria.archive import Archive, Filters, NotAnArchive, schema
 from lusoria.archive.positions import keys_of
+from lusoria.archive.texts import TEXT_OF
 from lusoria.validator import tablut
 from lusoria.validator.replay import check
 
-from conftest import ROOT, archive_copy
+from conftest import ROOT, archive_copy, connect
 
 V1_ARCHIVE = ROOT / "tests" / "fixtures" / "archive-v1.db"  # made by lusoria 0df88da (schema version 1)
 
@@ -38,7 +39,7 @@ def version_1_archive(path: str) -> None:
 
 
 def rows(path: str, sql: str) -> list[tuple]:
-    with closing(sqlite3.connect(path)) as conn:
+    with closing(connect(path)) as conn:
         return conn.execute(sql).fetchall()
 
 
@@ -74,19 +75,19 @@ def test_an_upgraded_archive_keeps_its_permissions(tmp_path, mode):
 def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     path = str(tmp_path / "old.db")
     version_1_archive(path)
-    before = rows(path, "SELECT id, text FROM records ORDER BY id")
+    before = rows(path, "SELECT id, text FROM records ORDER BY id")  # version 1: the text in records
     old = Archive(path)
     old.query(Filters())  # opening it upgrades it
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
-    assert rows(path, "SELECT id, text FROM records ORDER BY id") == before
+    assert rows(path, "SELECT id, text FROM record_texts ORDER BY id") == before
     # the tables made by replaying the records: as a new archive makes them (which keeps one of
     # the records that are the same game, the version 1 archive all of them)
-    texts = {text for (text,) in rows(new.path, "SELECT text FROM records")}
+    texts = {text for (text,) in rows(new.path, "SELECT text FROM record_texts")}
     for table, columns in REPLAYED_COLUMNS.items():
-        sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        sql = f"SELECT r.text, {columns} FROM {table} t JOIN record_texts r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert [row for row in rows(path, sql) if row[0] in texts] == rows(new.path, sql), table
     assert rows(path, "SELECT count(*) FROM plies")[0][0] > 100
-    replayed = "SELECT text, ending, rule_tags FROM records ORDER BY 1"  # what replaying each record gives it
+    replayed = "SELECT text, ending, rule_tags FROM records JOIN record_texts USING (id) ORDER BY 1"  # what replaying each record gives it
     assert [row for row in rows(path, replayed) if row[0] in texts] == rows(new.path, replayed)
     variations = ("SELECT DISTINCT r.hash, v.line, v.ply, v.position, v.next, v.text FROM variation_plies v "
                   "JOIN records r ON r.id = v.record_id ORDER BY r.hash, v.line, v.ply")
@@ -139,10 +140,82 @@ def test_importing_into_an_upgraded_archive_fills_its_tables_as_a_new_one(new, t
 def downgraded(path: str, version: int) -> Iterator[sqlite3.Connection]:
     """A connection to the archive at `path`, to make it what schema `version` made: on leaving,
     the archive says that version and the changes are committed."""
-    with closing(sqlite3.connect(path)) as conn:
+    with closing(connect(path)) as conn:
         yield conn
         conn.execute(f"PRAGMA user_version = {version}")
         conn.commit()
+
+
+V8_RECORDS = """CREATE TABLE "records_v8" (
+   "id" INTEGER PRIMARY KEY, "hash" TEXT NOT NULL, "game" TEXT, "variant" TEXT, "event" TEXT, "site" TEXT,
+   "date" TEXT, "round" TEXT, "white" TEXT, "black" TEXT, "result" TEXT, "date_from" TEXT, "date_to" TEXT,
+   "plies" INTEGER, "valid" INTEGER NOT NULL, "errors" INTEGER, "warnings" INTEGER, "first_rule" TEXT,
+   "first_ply" INTEGER, "path" TEXT, "line" INTEGER, "sources" TEXT, "comments" TEXT, "text" TEXT NOT NULL,
+   "setting" TEXT, "label" TEXT, "ending" TEXT, "rule_tags" TEXT)"""
+V8_COLUMNS = ("id, hash, game, variant, event, site, date, round, white, black, result, date_from, date_to, plies, "
+              "valid, errors, warnings, first_rule, first_ply, path, line, sources, comments, text, setting, label, "
+              "ending, rule_tags")
+
+
+def as_version_8(path: str) -> None:
+    """Turn a new archive into the layout version 8 had: each record's text and label stored as
+    they are (no `packed_text`, no `text_dictionaries`)."""
+    with downgraded(path, 8) as conn:
+        kept = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE tbl_name = 'records' AND "
+                                               "type IN ('index', 'trigger') AND sql IS NOT NULL")]
+        conn.execute(V8_RECORDS)
+        conn.execute("DROP VIEW record_texts")
+        conn.execute(f"INSERT INTO records_v8 ({V8_COLUMNS}) SELECT {V8_COLUMNS.replace(' text,', ' ' + TEXT_OF + ',')} "
+                     "FROM records")
+        conn.execute("DROP TABLE records")
+        conn.execute("ALTER TABLE records_v8 RENAME TO records")
+        for sql in kept:
+            conn.execute(sql)
+        conn.execute("DROP TABLE text_dictionaries")
+
+
+def answers(archive: Archive) -> list:
+    """What an archive answers: records by filters of every kind, a move tree, the figures."""
+    found = [archive.query(filters) for filters in (
+        Filters(), Filters(text="escap*"), Filters(player="Karin Nilsson"), Filters(tags=[("Round", "*")]),
+        Filters(pattern="*********/" * 4 + "****K****" + "/*********" * 4 + " b"), Filters(position=tablut.INITIAL),
+        Filters(material=["inciti"], material_for=2), Filters(valid=False))]
+    return [found, archive.tree(tablut.INITIAL, depth=2), archive.stats(), archive.players()]
+
+
+def test_a_version_8_archive_is_upgraded_with_nothing_lost(new, tmp_path):
+    path = archive_copy(new.path, tmp_path)
+    as_version_8(path)
+    assert rows(path, "PRAGMA user_version") == [(8,)] and "packed_text" not in str(rows(path, "PRAGMA table_info(records)"))
+    old = Archive(path)
+    assert answers(old) == answers(new)  # opening it upgrades it
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    for sql in ("SELECT type, name FROM sqlite_master ORDER BY name", "PRAGMA table_xinfo(records)",
+                "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger', 'view') ORDER BY name"):
+        assert rows(path, sql) == rows(new.path, sql), sql
+    for table in ("records", "tags", "diagnostics", "text_dictionaries"):
+        assert rows(path, f"SELECT * FROM {table} ORDER BY 1, 2") == rows(new.path, f"SELECT * FROM {table} ORDER BY 1, 2")
+    assert rows(path, "PRAGMA foreign_key_check") == [] and rows(path, "PRAGMA integrity_check") == [("ok",)]
+    assert rows(path, "PRAGMA auto_vacuum") == rows(new.path, "PRAGMA auto_vacuum") == [(2,)]  # incremental
+
+
+def test_a_version_8_archive_of_many_records_is_upgraded_with_its_dictionary(tmp_path, monkeypatch):
+    # the upgrade trains the dictionary on the first records' texts, as an import of them does
+    from lusoria.api import random_records
+    from lusoria.archive import texts
+
+    monkeypatch.setattr(texts, "TRAIN_AT", 40)
+    monkeypatch.setattr(texts, "DICTIONARY_SIZE", 4096)
+    (tmp_path / "many.lgn").write_text("\n".join([*random_records("tablut", 30, seed=5, max_plies=40),
+                                                  *random_records("laquet", 30, seed=5, max_plies=40)]))
+    new = Archive(str(tmp_path / "new.db"))
+    new.import_paths([str(tmp_path / "many.lgn")])
+    path = archive_copy(new.path, tmp_path)
+    as_version_8(path)
+    assert answers(Archive(path)) == answers(new)  # opening it upgrades it
+    assert rows(path, "SELECT count(*) FROM text_dictionaries") == [(1,)]
+    for table in ("records", "text_dictionaries"):
+        assert rows(path, f"SELECT * FROM {table} ORDER BY 1") == rows(new.path, f"SELECT * FROM {table} ORDER BY 1")
 
 
 def as_version_7(path: str) -> None:
@@ -150,6 +223,7 @@ def as_version_7(path: str) -> None:
     reached (its key, the ply written from it and the next key), no `positions`, `moves`,
     `ending` nor `rule_tags`, an index of names and one of names and results a side, and words
     found as they are."""
+    as_version_8(path)
     with downgraded(path, 7) as conn:
         texts = conn.execute("SELECT id, text FROM records").fetchall()
         for name, kind in (("plies", "VIEW"), ("position_plies", "TABLE"), ("positions", "TABLE"), ("moves", "TABLE")):
@@ -188,7 +262,7 @@ def test_a_version_7_archive_is_upgraded_with_nothing_lost(new, tmp_path):
         assert rows(path, sql) == rows(new.path, sql), sql
     assert rows(path, "SELECT * FROM records ORDER BY id") == rows(new.path, "SELECT * FROM records ORDER BY id")
     for table, columns in REPLAYED_COLUMNS.items():
-        sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        sql = f"SELECT r.text, {columns} FROM {table} t JOIN record_texts r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert rows(path, sql) == rows(new.path, sql), table
     assert Archive(path).query(Filters(text="escap*")) == new.query(Filters(text="escapes")) != []
 
@@ -231,7 +305,7 @@ def test_a_version_4_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     assert not names & {"window_squares", "idx_plies_record_id_ply"}
     assert rows(path, "SELECT sql LIKE 'CREATE VIRTUAL TABLE%' FROM sqlite_master WHERE name = 'positions'") == [(1,)]
     for table, columns in REPLAYED_COLUMNS.items():
-        sql = f"SELECT r.text, {columns} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        sql = f"SELECT r.text, {columns} FROM {table} t JOIN record_texts r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert rows(path, sql) == rows(new.path, sql), table
     assert rows(path, "SELECT game, record_id FROM record_squares ORDER BY 2") == rows(
         new.path, "SELECT game, record_id FROM record_squares ORDER BY 2")
@@ -247,7 +321,7 @@ def test_a_version_5_archive_gets_the_keys_of_version_6(new, tmp_path):
     assert Archive(path).query(Filters(position=tablut.INITIAL))  # opening it upgrades it: the start is found
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
     for table in ("plies", "variation_plies"):
-        sql = f"SELECT r.text, {REPLAYED_COLUMNS[table]} FROM {table} t JOIN records r ON r.id = t.record_id ORDER BY 1, 2, 3"
+        sql = f"SELECT r.text, {REPLAYED_COLUMNS[table]} FROM {table} t JOIN record_texts r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert rows(path, sql) == rows(new.path, sql), table
 
 

@@ -11,12 +11,12 @@ import pytest
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import material_runs, spelled_out, squares_held
+from lusoria.archive.positions import material_runs, pack_boards, spelled_out, squares_held, unpacked_boards
 from lusoria.validator.base import MATERIAL
 from lusoria.validator.replay import check
 from lusoria.archive.search import _held
 
-from conftest import ROOT
+from conftest import ROOT, connect
 
 EMPTY_RANK = "*********"
 
@@ -34,6 +34,15 @@ def samples(tmp_path_factory):
     archive = Archive(str(tmp_path_factory.mktemp("squares") / "samples.db"))
     archive.import_paths([str(ROOT / "samples")])
     return archive
+
+
+@pytest.mark.parametrize("boards", [[], [b"K.p/P.. w"], [b"K.p/P.. w", b".Kp/..p b 1 0", b".Kp/.p. w"],
+                                    [b"x" * 400 + b" b", b"y" * 401 + b" w 12 3"]])
+def test_boards_read_back_as_packed(boards):
+    # square by square, each padded to the longest (schema version 9): the same boards, in order
+    packed = pack_boards(boards)
+    assert packed.startswith(b"\x28\xb5\x2f\xfd")  # Zstandard
+    assert unpacked_boards(packed) == "\n".join(board.decode() for board in boards)
 
 
 def test_squares_held_are_the_pieces_each_square_ever_held():
@@ -70,7 +79,7 @@ def test_the_check_never_rules_out_a_record_that_matches(samples, tmp_path):
     assert any(found.values()) and not all(found.values())
     open_path = str(tmp_path / "open.db")
     shutil.copy(samples.path, open_path)
-    with closing(sqlite3.connect(open_path)) as conn:
+    with closing(connect(open_path)) as conn:
         conn.execute("UPDATE record_squares SET squares = replace(hex(zeroblob(length(squares))), '00', 'oo')")
         conn.commit()
     for pattern in patterns:
@@ -84,7 +93,7 @@ def test_the_check_never_rules_out_a_record_that_matches(samples, tmp_path):
 def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples):
     def passing(pattern: str) -> int:
         sql, params = _held(pattern_globs(pattern))
-        with closing(sqlite3.connect(samples.path)) as conn:
+        with closing(connect(samples.path)) as conn:
             return conn.execute(f"SELECT count(*) FROM ({sql})", params).fetchone()[0]
 
     # one square and no side to move: the check is exact
@@ -92,7 +101,7 @@ def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples
         pattern = tablut((square, "K"))
         assert passing(pattern) == len(samples.query(Filters(pattern=pattern)))
     assert passing(tablut(("a1", "K"))) < passing(tablut(("e5", "K")))
-    with closing(sqlite3.connect(samples.path)) as conn:
+    with closing(connect(samples.path)) as conn:
         tablut_records = conn.execute("SELECT count(*) FROM records WHERE game = 'tablut'").fetchone()[0]
     assert passing(tablut(("e4", "p"), ("e5", "K"), ("e6", "p"))) < tablut_records
 
@@ -114,8 +123,8 @@ def test_material_search_over_runs_finds_what_every_ply_shows(samples, condition
 
     sql, params, _, _ = material_condition(condition)
     expected = {}
-    with closing(sqlite3.connect(samples.path)) as conn:
-        texts = conn.execute("SELECT id, text FROM records ORDER BY id").fetchall()
+    with closing(connect(samples.path)) as conn:
+        texts = conn.execute("SELECT id, text FROM record_texts ORDER BY id").fetchall()
     with closing(sqlite3.connect(":memory:")) as conn:
         conn.execute(f"CREATE TABLE s (record_id, ply, {', '.join(MATERIAL)})")
         for record, text in texts:

@@ -22,7 +22,7 @@ from lusoria.archive.reading import read_only_authorizer, unique_names
 from lusoria import output
 from lusoria.cli import main
 
-from conftest import ROOT, ctrl_c_when_ready
+from conftest import ROOT, connect, ctrl_c_when_ready
 
 ENDLESS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
 
@@ -39,7 +39,7 @@ def archive(tmp_path_factory):
 
 
 def schema(path) -> list:
-    conn = sqlite3.connect(path)
+    conn = connect(path)
     try:
         return conn.execute("SELECT type, name FROM sqlite_master ORDER BY name").fetchall()
     finally:
@@ -212,7 +212,7 @@ def test_an_archive_in_a_read_only_directory_is_read(archive, tmp_path):
 def test_an_import_into_a_damaged_archive_says_it_is_intact(archive, tmp_path):
     path = tmp_path / "damaged.db"
     shutil.copy(archive, path)
-    conn = sqlite3.connect(path)
+    conn = connect(path)
     conn.execute("DROP TABLE moves")
     conn.commit()
     conn.close()
@@ -250,7 +250,7 @@ def test_an_import_on_a_full_disk_leaves_whole_batches(archive, tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert "The archive is intact" in done.stderr
-    conn = sqlite3.connect(path)
+    conn = connect(path)
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     conn.close()
     again = run("import", "--db", str(path), str(collection))

@@ -18,7 +18,7 @@ from lusoria.cli import main
 from lusoria.validator.grid import folded
 from lusoria.validator.replay import check
 
-from conftest import ROOT, archive_copy
+from conftest import ROOT, archive_copy, connect
 
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 INITIAL_LAQUET = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
@@ -451,7 +451,7 @@ ALLOWS = {"<=": lambda low, high, n: low <= n, "<": lambda low, high, n: low < n
 def test_material_ranges_let_through_exactly_the_records_whose_range_allows_a_match(samples, operator):
     """The cheap check before a material search: a record passes when some count between its least
     and its most satisfies the condition, at every boundary (none too many, none missed)."""
-    conn = sqlite3.connect(samples.path)
+    conn = connect(samples.path)
     ranges = conn.execute("SELECT record_id, white_min, white_max FROM material_ranges "
                           "WHERE white_min IS NOT NULL").fetchall()
     for count in sorted({low for _, low, _ in ranges} | {high + 1 for _, _, high in ranges}):

@@ -8,10 +8,18 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from lusoria.archive import NotAnArchive, schema
+from lusoria.archive.texts import TextPacker
+
+from conftest import connect
+
+
+def packed(text: str) -> bytes:
+    """A record's text as `records.packed_text` holds it."""
+    return TextPacker(sqlite3.connect(":memory:")).pack(text)
 
 
 def version(path) -> int:
-    with closing(sqlite3.connect(path)) as conn:
+    with closing(connect(path)) as conn:
         return conn.execute("PRAGMA user_version").fetchone()[0]
 
 
@@ -22,12 +30,12 @@ def test_a_new_archive_appears_whole_with_its_version(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["new.db"]  # no temporary file left behind
 
 
-def test_this_release_writes_version_8(tmp_path):
+def test_this_release_writes_version_9(tmp_path):
     """The version docs/archive.md's history ends with: a new one comes with its migration, its
     test in test_migration.py and its line there."""
     path = str(tmp_path / "new.db")
     schema.open_archive(path).close()
-    assert version(path) == 8
+    assert version(path) == 9
 
 
 def test_an_empty_file_becomes_an_archive(tmp_path):
@@ -44,20 +52,20 @@ def test_concurrent_creators_share_one_archive(tmp_path):
         db = schema.open_archive(path)
         db.conn.isolation_level = None
         db.execute("BEGIN IMMEDIATE")
-        db.execute("INSERT INTO records (hash, text, valid) VALUES (?, 'x', 1)", [f"h{_}"])
+        db.execute("INSERT INTO records (hash, packed_text, valid) VALUES (?, ?, 1)", [f"h{_}", packed("x")])
         db.execute("COMMIT")
         db.close()
 
     with ThreadPoolExecutor(4) as pool:
         list(pool.map(create, range(4)))
-    with closing(sqlite3.connect(path)) as conn:
+    with closing(connect(path)) as conn:
         assert conn.execute("SELECT count(*) FROM records").fetchone()[0] == 4
 
 
 def old_archive(tmp_path):
     path = str(tmp_path / "old.db")
     db = schema.open_archive(path)
-    db["records"].insert({"hash": "h", "text": "kept", "valid": 1})
+    db["records"].insert({"hash": "h", "packed_text": packed("kept"), "valid": 1})
     db.conn.commit()
     db.close()
     return path
@@ -70,7 +78,7 @@ def test_an_older_archive_is_upgraded_and_keeps_its_records(tmp_path, monkeypatc
                         lambda db: db["records"].add_column("newer", str))
     db = schema.open_archive(path)
     assert "newer" in db["records"].columns_dict
-    assert [row["text"] for row in db["records"].rows] == ["kept"]
+    assert [row["text"] for row in db["record_texts"].rows] == ["kept"]
     db.close()
     assert version(path) == schema.SCHEMA_VERSION
     assert sorted(os.listdir(tmp_path)) == ["old.db"]
@@ -94,7 +102,7 @@ def test_a_failed_upgrade_leaves_the_archive_as_it_was(tmp_path, monkeypatch):
 
 def test_an_archive_from_a_newer_lusoria_is_refused(tmp_path):
     path = old_archive(tmp_path)
-    with closing(sqlite3.connect(path)) as conn:
+    with closing(connect(path)) as conn:
         conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
     with pytest.raises(NotAnArchive, match="not a lusoria archive of this version"):
         schema.open_archive(path)

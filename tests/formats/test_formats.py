@@ -22,7 +22,7 @@ from lusoria.validator.base import BLACK
 from lusoria.validator.games import GAMES
 from lusoria.validator.tablut import Tablut
 
-from conftest import ROOT
+from conftest import ROOT, connect
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 RESIGNED = (FIXTURES / "otn" / "resigned-from-a-position.otg").read_text()
@@ -416,8 +416,9 @@ def test_import_keeps_the_format_and_the_path(tmp_path):
     db = str(tmp_path / "a.db")
     summary = Archive(db).import_paths([str(FIXTURES / "otn"), str(FIXTURES / "aage")])
     assert summary.added == 11
-    rows = sqlite3.connect(db).execute(
-        "SELECT r.path, t.value, r.text FROM records r JOIN tags t ON t.record_id = r.id AND t.name = 'SourceFormat' "
+    rows = connect(db).execute(
+        "SELECT r.path, t.value, x.text FROM records r JOIN record_texts x USING (id) "
+        "JOIN tags t ON t.record_id = r.id AND t.name = 'SourceFormat' "
         "ORDER BY r.id").fetchall()
     assert [(path.rsplit("/", 1)[1], fmt) for path, fmt, _ in rows] == \
         [("brandubh.otg", "otn"), ("copenhagen.otg", "otn"), ("resigned-from-a-position.otg", "otn"),
