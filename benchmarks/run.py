@@ -583,18 +583,20 @@ def archive_report(table: Table, options) -> str:
     """The archive rows of an `--archive-only` run, with what they were measured on."""
     from lusoria import accelerator
 
-    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    return (f"Measured on {date.today()} ({machine()}; lusoria {accelerator.describe()}; archive schema version "
+            f"{SCHEMA_VERSION}) with `python benchmarks/run.py --archive-only --repeat {options.repeat} "
+            f"--archive-records {options.archive_records}`.\n\n{table.markdown()}\n")
+
+
+def machine() -> str:
+    """The machine, its Python and its load: `x86_64, 2 cores, Python 3.11.7, load average 0.5 at the end`."""
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    return (f"Measured on {date.today()} ({machine}, load average {load:.1f} at the end; lusoria "
-            f"{accelerator.describe()}; archive schema version {SCHEMA_VERSION}) with `python benchmarks/run.py "
-            f"--archive-only --repeat {options.repeat} --archive-records {options.archive_records}`.\n\n"
-            f"{table.markdown()}\n")
+    return (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, load average "
+            f"{load:.1f} at the end")
 
 
 def report(table: Table, options, chess_plies: int) -> str:
-    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    return (f"Measured on {date.today()} ({machine}, load average {load:.1f} at the end) with "
+    return (f"Measured on {date.today()} ({machine()}) with "
             f"`python benchmarks/run.py --plies {options.plies} --repeat {options.repeat} "
             f"--archive-records {options.archive_records} --records {options.records}`; chess corpus "
             f"{chess_plies:,} plies.\n\n{table.markdown()}\n")

@@ -46,7 +46,7 @@ _SENTENCE = re.compile(r"(.+?[.;])(?:\s|$)")
 def written(game: str) -> dict[str, Any]:
     """The rules' texts of a game (ANY_GAME: of a whole record) as its TOML file holds them: `rules`,
     `applied` (notes), `options`; empty for a game without texts."""
-    source = RECORD_RULES if game == ANY_GAME else GAMES[game].rule_texts
+    source = RECORD_RULES if game == ANY_GAME else GAMES[game].rule_texts()
     return {} if source is None else tomllib.loads(source.read_text(encoding="utf-8"))
 
 

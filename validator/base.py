@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -99,8 +100,6 @@ class Game(Generic[P]):
 
     name: ClassVar[str]  # lower case, as the Game tag names it (in any case)
     grammar: ClassVar[str | Path | None] = None  # its plies' grammar file; None: grammar/<name>.lark
-    rule_texts: ClassVar[Traversable | Path | None] = None  # its rules' texts, options' meanings and examples
-    # (a TOML file: docs/design.md, "The rules' texts"); None: `lusoria explain` knows none of its rules
     end_rule: ClassVar[str]  # the rule that forbids plies after the end
     options: ClassVar[dict[str, tuple[str, ...]]]  # key -> values, the default first
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
@@ -124,6 +123,18 @@ class Game(Generic[P]):
     def grammar_file(cls) -> Traversable | Path:
         """The Lark file that defines PLY for this game (read after grammar/common.lark)."""
         return Path(cls.grammar) if cls.grammar is not None else files("lusoria.grammar") / f"{cls.name}.lark"
+
+    @classmethod
+    def rule_texts(cls) -> Path | None:
+        """Its rules' texts, options' meanings and examples: the TOML file beside its module, named
+        as the module (`validator/tablut.toml`; docs/design.md, "The rules' texts"); None when
+        there is none (`lusoria explain` knows none of its rules)."""
+        module = sys.modules[cls.__module__]
+        if module.__file__ is None:
+            return None
+        found = Path(module.__file__).with_name(f"{module.__name__.rpartition('.')[2]}.toml")  # (a compiled
+        # module's file is named `tablut.cpython-311-….so`)
+        return found if found.is_file() else None
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Game[P]":

@@ -6,7 +6,6 @@ exit fort or encirclement; repetition is not enforced."""
 
 from __future__ import annotations
 
-from importlib.resources import files
 
 from mypy_extensions import mypyc_attr
 
@@ -23,7 +22,6 @@ class Brandubh(TaflGame):
     name = "brandubh"
     title = "Brandubh"
     board = BOARD
-    rule_texts = files("lusoria.validator") / "brandubh.toml"
     end_rule = "B12"
     options = corner_options({"king-capture": "2", "shieldwall": "none", "exit-forts": "no", "encirclement": "no"})
     presets = {"standard": dict[str, str]()}

@@ -6,7 +6,6 @@ repetition is not enforced. Fetlar Hnefatafl is its preset without shieldwalls a
 
 from __future__ import annotations
 
-from importlib.resources import files
 
 from mypy_extensions import mypyc_attr
 
@@ -24,7 +23,6 @@ class Copenhagen(TaflGame):
     name = "copenhagen"
     title = "Copenhagen"
     board = BOARD
-    rule_texts = files("lusoria.validator") / "copenhagen.toml"
     end_rule = "C14"
     options = corner_options({})
     presets = {"standard": dict[str, str](), "fetlar": {"shieldwall": "none", "exit-forts": "no"}}

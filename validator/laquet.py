@@ -12,7 +12,6 @@ import re
 from array import array
 from itertools import permutations
 from functools import lru_cache, partial
-from importlib.resources import files
 from typing import Final, NamedTuple, Sequence
 
 from mypy_extensions import mypyc_attr
@@ -139,7 +138,6 @@ def _labels(points: range) -> str:
 @mypyc_attr(native_class=False)
 class Laquet(Game[LaquetPosition]):
     name = "laquet"
-    rule_texts = files("lusoria.validator") / "laquet.toml"
     end_rule = "Q9"
     endings = (BORNE_OFF,)
     options = {"both-dice": ("must", "may"), "leftover": ("opponent", "none")}

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import re
 from functools import cache, lru_cache, partial
-from importlib.resources import files
 from typing import Callable, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -146,7 +145,6 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     name = "latrunculi"
     pieces = ("PDI", "pdi")
     letters = LETTERS
-    rule_texts = files("lusoria.validator") / "latrunculi.toml"
     end_rule = "L5"
     endings = (NO_MOVE, TOO_FEW)
     options = {

@@ -5,7 +5,6 @@ options and presets, and the rules' IDs."""
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Final
 
 from mypy_extensions import mypyc_attr
@@ -43,7 +42,6 @@ class Tablut(TaflGame):
     name = "tablut"
     title = "Tablut"
     board = BOARD
-    rule_texts = files("lusoria.validator") / "tablut.toml"
     end_rule = "T10"
     position_name = "TablutPosition"  # its positions' type before the tafl engine: archives hold their keys
     options = {

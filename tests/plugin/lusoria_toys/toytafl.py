@@ -17,7 +17,6 @@ class ToyTafl(TaflGame):
     name = "toytafl"
     title = "Toy tafl"
     grammar = str(files("lusoria.grammar") / "brandubh.lark")  # squares a1–g7
-    rule_texts = files("lusoria_toys") / "toytafl.toml"
     board = BOARD
     end_rule = "Y9"
     options = dict[str, tuple[str, ...]]()
