@@ -1,5 +1,5 @@
 """The rules' texts, as diagnostics cite them (`T2`, `Q6`, `syntax`…): each game's from the TOML
-file its class names (`Game.rule_texts`), the record's from validator/record.toml (docs/design.md,
+file beside its module (`Game.rule_texts`), the record's from validator/record.toml (docs/design.md,
 "The rules' texts"). docs/rules.md is generated from the same files (docs/cogs.py)."""
 
 from __future__ import annotations
