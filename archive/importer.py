@@ -27,6 +27,7 @@ from lusoria.workers import in_workers
 from lusoria.validator.replay import ERROR, Report, canonical_text, check
 from lusoria.archive.endings import ending
 from lusoria.archive.identity import identity
+from lusoria.archive.schema import COLUMN_TAGS
 from lusoria.archive.positions import (RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, move_code, position_rows,
                                       summary_rows)
 from lusoria.archive.texts import TextPacker
@@ -82,7 +83,7 @@ RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "rou
 TEXT = RECORD_COLUMNS.index("text")  # a record's text, as `rows` gives it; the writing process compresses it
 STORED_COLUMNS = [*RECORD_COLUMNS[:TEXT], "packed_text", *RECORD_COLUMNS[TEXT + 1:]]  # (`label` is generated)
 CHILD_COLUMNS = {
-    "tags": ["record_id", "name", "value"],
+    "other_tags": ["record_id", "name", "value"],
     "positions": ["rowid", "plies"],
     "variation_plies": VARIATION_COLUMNS,
     "record_boards": ["record_id", "boards"],
@@ -128,13 +129,14 @@ def rows(report: Report) -> Rows:
               (" ".join(_comments(report.record)) or None) if report.record else None,
               text.rstrip("\n") + "\n", found.setting, ending(report), rule_tags(report)]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
-    names, values = list(tags), list(tags.values())
+    names = [name for name in tags if name not in COLUMN_TAGS]  # those the record's columns keep: not again
+    values = [tags[name] for name in names]
     if report.source.format != "lgn":
         names.append("SourceFormat")
         values.append(report.source.format)
     return Rows(found.key, report.valid, report.record is not None, {
         "records": [[value] for value in record],
-        "tags": [names, values],
+        "other_tags": [names, values],
         **replayed_rows(report),
         "diagnostics": columns([[n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
                                 for n, d in enumerate(report.diagnostics)]),

@@ -1,6 +1,8 @@
 """What the archive keeps of the positions a record's main line reached: their keys, a token
 each in the record's row of `positions` (`position_key`, `position_token`: the index that
-position search and the move tree look up, with the ply played from each position); each
+position search and the move tree look up, with the ply played from each position; a whole key
+for the first EXACT_PLIES plies, where games share positions, its first SHORT_LENGTH characters
+after, where a position found by them is checked against the record's board, `REACHES`); each
 board spelled out one character a square, compressed per record (`record_boards`, which
 pattern search reads, archive/patterns.py); what each square held at some ply
 (`record_squares`, which pattern search checks first); the material ply by ply as runs of
@@ -132,6 +134,17 @@ def unpacked_boards(packed: bytes) -> str:
     return b"\n".join([squares[ply::count].rstrip(PADDING) for ply in range(count)]).decode()
 
 
+def board_at(packed: bytes | None, ply: int | None) -> str | None:
+    """The SQL function `lusoria_board_at(record_boards.boards, PLY)`: the board of `pack_boards`
+    at `ply` (None beyond the last), read without the others."""
+    if packed is None or ply is None:
+        return None
+    data = _zstd()[1].decompress(packed)
+    width = int.from_bytes(data[:2], "big")
+    count = (len(data) - 2) // width if width else 0
+    return data[2 + ply::count].rstrip(PADDING).decode() if 0 <= ply < count else None
+
+
 def material_range(materials: list[Material]) -> list:
     """The least and the most of each material count over a record's plies (a row of
     `material_ranges` without its record id)."""
@@ -251,11 +264,52 @@ def move_code(number: int) -> str:
     return digits
 
 
+EXACT_PLIES = 8  # the plies whose positions' tokens are whole keys: the openings, which many games share
+SHORT_LENGTH = 4  # the characters of a key's token after them (24 bits): a position found by them is checked
+
+
 def position_rows(rules: Game, positions: list[Position], moves: list[str]) -> Columns:
     """The row of `positions` of one record, without its record id: the token of each position of
-    its main line, and the ply played from it in canonical form (`moves`, one fewer: none at the
-    end). The writing process turns each ply into its code (`importer.MoveCodes`)."""
-    return [[[position_token(key) for key in keys_of(rules, positions)]], [moves]]
+    its main line (whole for the first EXACT_PLIES plies, then its first SHORT_LENGTH characters),
+    and the ply played from it in canonical form (`moves`, one fewer: none at the end). The
+    writing process turns each ply into its code (`importer.MoveCodes`)."""
+    return [[tokens_of(rules, positions)], [moves]]
+
+
+def tokens_of(rules: Game, positions: list[Position]) -> list[str]:
+    """The tokens of a main line's positions in `positions`: whole for the first EXACT_PLIES
+    plies, then their first SHORT_LENGTH characters."""
+    tokens = [position_token(key) for key in keys_of(rules, positions)]
+    return [token if ply < EXACT_PLIES else token[:SHORT_LENGTH] for ply, token in enumerate(tokens)]
+
+
+def sought(rules: Game, position: Position) -> list[str]:
+    """What `reaches` compares a token of `positions` with: the position's token, game and board."""
+    return [position_token(position_key(rules, position)), rules.name, spelled_out(rules, position)[0]]
+
+
+def token_range(token: str) -> list[str]:
+    """The bounds of the terms of `positions` that may be a position of this token (and the ply
+    played from it): every term that begins with its first SHORT_LENGTH characters."""
+    return [token[:SHORT_LENGTH], token[:SHORT_LENGTH] + LAST_CHARACTER]
+
+
+LAST_CHARACTER = "\x7f"  # after every character of a token
+
+
+def reaches(term: str, doc: str, ply: str, token: str, game: str, board: str) -> str:
+    """SQL: the term `term` of `positions` (of record `doc`, at `ply`), within the `token_range`
+    of `token`, is the position `sought` (its `token`, `game` and `board`: SQL expressions). A whole
+    token is compared; a short one may be another position's, so the record's board at that ply
+    is (a spelled-out board is the whole position, side to move included)."""
+    return (f"CASE WHEN length({term}) >= {KEY_LENGTH} THEN substr({term}, 1, {KEY_LENGTH}) = {token} "
+            f"ELSE (SELECT game FROM records WHERE id = {doc}) = {game} AND lusoria_board_at("
+            f"(SELECT boards FROM record_boards WHERE record_id = {doc}), {ply}) = {board} END")
+
+
+def move_of(term: str) -> str:
+    """SQL: the code of the ply played from a term's position (`move_code`; '' at the end of a line)."""
+    return f"substr({term}, CASE WHEN length({term}) >= {KEY_LENGTH} THEN {KEY_LENGTH + 1} ELSE {SHORT_LENGTH + 1} END)"
 
 
 def create_positions(db: sqlite_utils.Database) -> None:
@@ -263,15 +317,19 @@ def create_positions(db: sqlite_utils.Database) -> None:
     of each position in ply order (the ply is the token's offset), followed by the code of the
     ply played from it (none at the end); `position_plies` lists its tokens, each with its
     record (`doc`) and ply (`offset`), ordered by token; `moves`, the dictionary of plies
-    (`move_code`); `plies`, a view of a row per position reached (docs/archive.md, "Size")."""
+    (`move_code`); `plies`, a view of a row per position reached: its key's token while whole
+    (the first EXACT_PLIES plies), its board and the ply played from it (docs/archive.md, "Size")."""
     separators = TOKEN_CHARACTERS[36:]
     db.execute(f"""CREATE VIRTUAL TABLE "positions" USING fts5(plies, content='', columnsize=0,
     tokenize="ascii tokenchars '{separators}'")""")
     db.execute('CREATE VIRTUAL TABLE "position_plies" USING fts5vocab(positions, instance)')
     db.execute('CREATE TABLE "moves" ("code" TEXT PRIMARY KEY, "text" TEXT NOT NULL UNIQUE) WITHOUT ROWID')
     db.execute(f"""CREATE VIEW "plies" AS
-SELECT p.doc AS record_id, p.offset AS ply, substr(p.term, 1, {KEY_LENGTH}) AS position, m.text AS move
-FROM position_plies p LEFT JOIN moves m ON m.code = substr(p.term, {KEY_LENGTH + 1})""")
+SELECT p.doc AS record_id, p.offset AS ply,
+       CASE WHEN length(p.term) >= {KEY_LENGTH} THEN substr(p.term, 1, {KEY_LENGTH}) END AS position,
+       lusoria_board_at((SELECT boards FROM record_boards b WHERE b.record_id = p.doc), p.offset) AS board,
+       m.text AS move
+FROM position_plies p LEFT JOIN moves m ON m.code = {move_of("p.term")}""")
 
 
 def create_record_summaries(db: sqlite_utils.Database) -> None:

@@ -96,8 +96,17 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
             raise FilterError("tags", f"is NAME=VALUE with a name and a value (a glob), not '{name}={value}'")
         if "[" in GLOB_CLASS.sub("", value):
             raise FilterError("tags", f"value '{value}' opens a [class] of characters it does not close")
-    return (" AND ".join(["records.id IN (SELECT record_id FROM tags WHERE name = ? AND value GLOB ?)"] * len(pairs)),
-            [item for pair in pairs for item in pair])
+    from lusoria.archive.schema import COLUMN_TAGS
+
+    conditions, params = [], []
+    for name, value in pairs:  # a tag a record's column keeps is searched there (the ids found once)
+        if name in COLUMN_TAGS:
+            conditions.append(f'records.id IN (SELECT id FROM records WHERE "{COLUMN_TAGS[name]}" GLOB ?)')
+            params.append(value)
+        else:
+            conditions.append("records.id IN (SELECT record_id FROM other_tags WHERE name = ? AND value GLOB ?)")
+            params += [name, value]
+    return " AND ".join(conditions), params
 
 
 def _words(text: str, _: Filters) -> tuple[str, list]:

@@ -16,7 +16,7 @@ from lusoria.archive.positions import create_positions, create_record_summaries
 from lusoria.archive.texts import TextPacker, add_functions, create_text_dictionaries, create_text_view
 from lusoria.archive.variations import create_variation_plies
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded). A version
 # without an entry changed only tables of REPLAYED, which `rebuild_replayed` makes anew (version 6:
@@ -40,6 +40,7 @@ def create(db: sqlite_utils.Database) -> None:
     with db.conn:
         create_records(db)
         create_tags(db)
+        create_tags_view(db)
         db.table("diagnostics").create({
             "record_id": int, "number": int, "severity": str, "rule": str, "message": str,
             "ply": int, "text": str, "line": int, "column": int,
@@ -75,14 +76,27 @@ def create_records(db: sqlite_utils.Database, name: str = "records") -> None:
     db.execute(f'CREATE TABLE "{name}" (\n   {columns}\n)')
 
 
-def create_tags(db: sqlite_utils.Database) -> None:
-    """`tags`, one b-tree ordered by tag, what `--tag` searches (docs/archive.md, "Size")."""
-    db.execute("""CREATE TABLE "tags" (
+# The tags a record's columns keep as written (`records.event`…): not written again in `other_tags`
+COLUMN_TAGS = {"Event": "event", "Site": "site", "Date": "date", "Round": "round", "White": "white", "Black": "black"}
+
+
+def create_tags(db: sqlite_utils.Database, name: str = "other_tags") -> None:
+    """`other_tags`, every tag but COLUMN_TAGS, one b-tree ordered by tag (what `--tag` searches,
+    with the records' columns: query._tags); or version 2's `tags` (`migrate_to_2`)."""
+    db.execute(f"""CREATE TABLE "{name}" (
    "record_id" INTEGER REFERENCES "records"("id"),
    "name" TEXT NOT NULL,
    "value" TEXT NOT NULL,
    PRIMARY KEY ("name", "value", "record_id")
 ) WITHOUT ROWID""")
+
+
+def create_tags_view(db: sqlite_utils.Database) -> None:
+    """`tags`, a view of every tag of every record (version 10): those of COLUMN_TAGS read from
+    the records' columns, the others from `other_tags`."""
+    columns = "\nUNION ALL ".join(f"SELECT id AS record_id, '{tag}' AS name, \"{column}\" AS value FROM records "
+                                   f"WHERE \"{column}\" IS NOT NULL" for tag, column in COLUMN_TAGS.items())
+    db.execute(f'CREATE VIEW "tags" AS\n{columns}\nUNION ALL SELECT record_id, name, value FROM other_tags')
 
 
 def create_text_index(db: sqlite_utils.Database) -> None:
@@ -201,6 +215,21 @@ def migrate_to_9(db: sqlite_utils.Database) -> None:
 MIGRATIONS[9] = migrate_to_9
 
 
+def migrate_to_10(db: sqlite_utils.Database) -> None:
+    """Version 10 (issue 31): the tags the records' columns keep are no longer written again:
+    `other_tags` holds the others, and `tags` is a view of them all (the index of positions
+    keeps short tokens past the openings: made anew, as every upgrade does)."""
+    create_tags(db)
+    kept = " OR ".join(f"(name = '{tag}' AND value IS (SELECT \"{column}\" FROM records WHERE id = record_id))"
+                       for tag, column in COLUMN_TAGS.items())
+    db.execute(f"INSERT INTO other_tags SELECT record_id, name, value FROM tags WHERE NOT ({kept})")
+    db.execute("DROP TABLE tags")
+    create_tags_view(db)
+
+
+MIGRATIONS[10] = migrate_to_10
+
+
 def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     """Make the tables of REPLAYED anew, and each record's `ending` and `rule_tags`, from each
     record's stored text, replayed once as an import does (archive/importer.py)."""
@@ -317,7 +346,7 @@ def migrate_to_2(db: sqlite_utils.Database) -> None:
     db.execute("DROP INDEX idx_records_hash")
     records.create_index(["hash"])
     db.execute("ALTER TABLE tags RENAME TO old_tags")
-    create_tags(db)
+    create_tags(db, "tags")
     db.execute("INSERT INTO tags SELECT record_id, name, value FROM old_tags")
     db.execute("DROP TABLE old_tags")
     recompute(db)

@@ -17,9 +17,7 @@ from lusoria.validator.games import GAMES
 from lusoria.notation.reader import RecordText
 from lusoria.validator.replay import ERROR, Diagnostic, check
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import keys_of, position_key, position_token
-
-LAST_CHARACTER = "\x7f"  # after every character of a token: a key's tokens lie between it and the key + this
+from lusoria.archive.positions import EXACT_PLIES, all_spelled_out, reaches, sought, token_range, tokens_of
 
 TERMS = {  # the names a material condition may use, as SQL over material_runs
     "white": "s.white", "black": "s.black", "king": "s.king",
@@ -97,24 +95,25 @@ def read_positions(text: str) -> list[tuple[Game, Position]]:
     return found
 
 
-def position_keys(text: str) -> list[int]:
-    """The keys of a position string (`read_positions`)."""
-    return [position_key(rules, position) for rules, position in read_positions(text)]
+def sought_positions(text: str) -> list[list[str]]:
+    """What a term of `positions` is compared with (`positions.sought`) for each position a
+    position string may be (`read_positions`)."""
+    return [sought(rules, position) for rules, position in read_positions(text)]
 
 
-# The plies of the main lines that reached a position between two tokens' bounds, with the number
-# of the list of keys it is one of (a parameter: JSON of [from, to, list] triples), from the
-# index `positions`, which lists a token's plies by token, not by record
-REACHED = ("SELECT v.doc, v.offset, w.value ->> 2 AS list FROM json_each(?) w CROSS JOIN position_plies v "
-           "ON v.term >= w.value ->> 0 AND v.term < w.value ->> 1")
+# The plies of the main lines that reached a position sought, with the number of the list it is one
+# of (a parameter: JSON of [token, game, board, low, high, list]), from the index `positions`, which
+# lists a token's plies by token, not by record: the terms between the bounds that are the position
+REACHED = ("SELECT v.doc, v.offset, w.value ->> 5 AS list FROM json_each(?) w CROSS JOIN position_plies v "
+           "ON v.term >= w.value ->> 3 AND v.term < w.value ->> 4 "
+           f"WHERE {reaches('v.term', 'v.doc', 'v.offset', 'w.value ->> 0', 'w.value ->> 1', 'w.value ->> 2')}")
 
 
-def reached(lists: list[list[int]]) -> tuple[str, list]:
+def reached(lists: list[list[list[str]]]) -> tuple[str, list]:
     """A common table expression `reached(record_id, plies_0, plies_1, …)`: the records whose main
-    line reached a position of every list of keys of `lists`, and the plies at which it reached
-    each (JSON arrays), read once."""
-    bounds = [[token, token + LAST_CHARACTER, number] for number, keys in enumerate(lists)
-              for token in map(position_token, keys)]
+    line reached a position of every list of positions sought (`sought_positions`) of `lists`,
+    and the plies at which it reached each (JSON arrays), read once."""
+    bounds = [[*terms, *token_range(terms[0]), number] for number, found in enumerate(lists) for terms in found]
     plies = ", ".join(f"json_group_array(offset) FILTER (WHERE list = {number})" for number in range(len(lists)))
     names = ", ".join(f"plies_{number}" for number in range(len(lists)))
     every = f" HAVING count(DISTINCT list) = {len(lists)}" if len(lists) > 1 else ""
@@ -142,11 +141,11 @@ def _patterns(globs: list[tuple[str, str]]) -> Source:
     return Source(MATCHING_PLIES, [json.dumps(globs)], only=f"+records.id IN ({held})", only_params=held_params)
 
 
-def _listed(lines: list[str], symmetric: bool) -> tuple[list[int], list[tuple[str, str]]]:
-    """The keys of `lines` when each is a position string, or else the (game, GLOB) pairs of each
-    as a pattern (a position string is a pattern with every square given)."""
+def _listed(lines: list[str], symmetric: bool) -> tuple[list[list[str]], list[tuple[str, str]]]:
+    """The positions sought of `lines` when each is a position string, or else the (game, GLOB)
+    pairs of each as a pattern (a position string is a pattern with every square given)."""
     try:
-        return [key for line in lines for key in position_keys(line)], []
+        return [terms for line in lines for terms in sought_positions(line)], []
     except ValueError:
         return [], [pair for line in lines for pair in pattern_globs(line, symmetric)]
 
@@ -172,18 +171,18 @@ def ply_search(filters) -> PlySearch | None:
     it has none. Its condition first rules out, cheaply, the records that cannot match (what their
     squares held, their material ranges); a position, or a file of positions alone, drives it: the
     records that reached them, looked up once, are the only ones read."""
-    lists: list[list[int]] = []
+    lists: list[list[list[str]]] = []
     sources: list[Source] = []
     if filters.position is not None:
-        lists.append(position_keys(filters.position))
+        lists.append(sought_positions(filters.position))
     if filters.pattern is not None:
         sources.append(_patterns(pattern_globs(filters.pattern, filters.symmetric)))
     if filters.positions:
-        keys, globs = _listed([line for line in filters.positions if line.strip()], filters.symmetric)
-        if not keys and not globs:
+        terms, globs = _listed([line for line in filters.positions if line.strip()], filters.symmetric)
+        if not terms and not globs:
             raise ValueError("the positions file holds no position or pattern")
-        if keys:
-            lists.append(keys)
+        if terms:
+            lists.append(terms)
         else:
             sources.append(_patterns(globs))
     sources = [Source(f"SELECT value AS start FROM json_each(reached.plies_{number})", [])
@@ -232,19 +231,25 @@ def continuations(texts: list) -> tuple[str, list]:
     `texts` (RecordText or text: the same game, or one that continues it), compared position by
     position. UnsearchableRecord for a record that is not valid: what it breaks would make it
     another game than the one meant."""
-    phrases = []
+    conditions, params = [], []
     for index, text in enumerate(texts):
         report = check(text)
         if not report.valid or report.rules is None:
             raise UnsearchableRecord(index, report.source, report.diagnostics)
         # the main line's positions from its start, in order: a phrase of prefix tokens (each
-        # position's token followed by any ply's code), anchored at the start
-        tokens = map(position_token, keys_of(report.rules, report.positions))
-        phrases.append("^" + " + ".join(f'"{token}"*' for token in tokens))
-    if not phrases:
+        # position's token followed by any ply's code), anchored at the start; past the whole
+        # tokens, the boards are compared
+        tokens = tokens_of(report.rules, report.positions)
+        conditions.append("records.id IN (SELECT rowid FROM positions WHERE positions MATCH ?)")
+        params.append("^" + " + ".join(f'"{token}"*' for token in tokens))
+        if len(tokens) > EXACT_PLIES:
+            boards = "".join(board.decode() + "\n" for board in all_spelled_out(report.rules, report.positions)[0])
+            conditions[-1] += (" AND (SELECT substr(lusoria_boards(boards) || char(10), 1, ?) FROM record_boards "
+                               "WHERE record_id = records.id) = ?")
+            params += [len(boards), boards]
+    if not conditions:
         raise ValueError("the records file holds no record")
-    found = " OR ".join(["records.id IN (SELECT rowid FROM positions WHERE positions MATCH ?)"] * len(phrases))
-    return f"({found})", phrases
+    return "(" + " OR ".join(f"({condition})" for condition in conditions) + ")", params
 
 
 class UnsearchableRecord(LusoriaError, ValueError):

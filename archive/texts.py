@@ -21,6 +21,8 @@ from typing import Callable
 
 import zstandard
 
+from lusoria.archive.positions import board_at, unpacked_boards
+
 TRAIN_AT = 1000  # records: the dictionary is trained on the first records' texts once there are this many
 DICTIONARY_SIZE = 65536  # bytes: a third of the texts, where 16 KiB leaves 40% (BENCHMARKS.md, "Issue 31")
 LEVEL = 3  # a tenth smaller than level 1 with a dictionary, for about a second more per 100,000 records
@@ -67,8 +69,12 @@ def text_reader(conn: sqlite3.Connection) -> Callable[[bytes | None], str | None
 
 
 def add_functions(conn: sqlite3.Connection) -> None:
-    """Give `conn` the SQL function that reads the records' texts (`lusoria_text`)."""
+    """Give `conn` the SQL functions that read what the archive keeps compressed: the records'
+    texts (`lusoria_text`), and a record's boards, one a line (`lusoria_boards`), or at a ply
+    (`lusoria_board_at`: archive/positions.py)."""
     conn.create_function(TEXT_FUNCTION, 1, text_reader(conn), deterministic=True)
+    conn.create_function("lusoria_boards", 1, unpacked_boards, deterministic=True)
+    conn.create_function("lusoria_board_at", 2, board_at, deterministic=True)
 
 
 class TextPacker:

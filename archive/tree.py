@@ -14,21 +14,24 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Callable
 
-from lusoria.archive.positions import KEY_LENGTH, position_key, position_token
+from lusoria.archive.positions import move_of, position_key, reaches, sought, token_range
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "1/2-1/2", "0-1")  # White's win, a draw, Black's
-# Per position asked for (`wanted`: each one's token and key), ply played from it (its code; a ply
-# of a variation not in the dictionary: a space and its text) and rule set: the games, their
-# plies and the sum of those plies' numbers, the games of each result (with a player, also those
-# they won and lost) and the first and last date. A game that played a ply several times (back at
-# the position, or in several lines) counts once.
+# Per position asked for (`wanted`: each one's token, key, game and board, and the bounds of the
+# terms that may be it: archive/positions.py), ply played from it (its code; a ply of a variation
+# not in the dictionary: a space and its text) and rule set: the games, their plies and the sum of
+# those plies' numbers, the games of each result (with a player, also those they won and lost) and
+# the first and last date. A game that played a ply several times (back at the position, or in
+# several lines) counts once.
 LEVEL = f"""
-WITH wanted(token, key) AS (SELECT value ->> 0, value ->> 1 FROM json_each(?)),
+WITH wanted(token, key, game, board, low, high) AS (
+  SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?)),
 found(token, move, doc, ply) AS (
-  SELECT w.token, substr(v.term, {KEY_LENGTH + 1}), v.doc, v.offset
-  FROM wanted w CROSS JOIN position_plies v ON v.term > w.token AND v.term < w.token || char(127){{variations}})
+  SELECT w.token, {move_of("v.term")}, v.doc, v.offset
+  FROM wanted w CROSS JOIN position_plies v ON v.term >= w.low AND v.term < w.high
+  WHERE {move_of("v.term")} <> '' AND {reaches("v.term", "v.doc", "v.offset", "w.token", "w.game", "w.board")}{{variations}})
 SELECT f.token, f.move, r.game, r.variant, r.rule_tags, count(DISTINCT f.doc), count(*), sum(f.ply),
        {", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)" for result in RESULTS)},
        {{won}}, {{lost}}, min(r.date_from), max(r.date_to)
@@ -133,13 +136,13 @@ def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Positio
     """The next plies from each of `parents` (by key), with the rules and position each led to."""
     frames: dict[str, list[tuple[int, Callable[[str], str]]]] = {}  # token -> (parent, how a ply played there
     # is played from it)
-    wanted: list[tuple[str, int]] = []
+    wanted: list[tuple] = []
     for parent, (rules, position) in parents.items():
         for image, back in rules.symmetric(position) if symmetric else [(position, str)]:
             key = position_key(rules, image)
-            token = position_token(key)
+            token, game, board = sought(rules, image)
             if token not in frames:
-                wanted.append((token, key))
+                wanted.append((token, key, game, board, *token_range(token)))
             if all(known != parent for known, _ in frames.setdefault(token, [])):
                 frames[token].append((parent, back))
     won = lost = "NULL"

@@ -10,6 +10,7 @@ import pytest
 
 from lusoria import rulebook
 from lusoria.archive import Archive
+from lusoria.archive.positions import EXACT_PLIES
 
 from conftest import ROOT
 
@@ -58,7 +59,8 @@ def test_a_row_of_a_record_names_its_record_by_its_label(site):
     page = html.unescape(get(site, "/club/material_runs?first_ply=0&_sort=record_id"))
     assert "Karin Nilsson – Olof Berg, 2026.11.21" in page
     plies = json.loads(get(site, "/club/plies.json?_shape=array&_size=20"))  # a view: its rows by id
-    assert all(len(ply["position"]) == 11 for ply in plies) and any(ply["move"] for ply in plies)
+    assert all(len(ply["position"] or "") == (11 if ply["ply"] < EXACT_PLIES else 0) for ply in plies)
+    assert all(ply["board"] for ply in plies) and any(ply["move"] for ply in plies)  # boards read by the plugin's function
 
 
 def test_rule_ids_explain_themselves(site):

@@ -157,9 +157,37 @@ V8_COLUMNS = ("id, hash, game, variant, event, site, date, round, white, black, 
               "ending, rule_tags")
 
 
+def as_version_9(path: str) -> None:
+    """Turn a new archive into the layout version 9 had: every tag a row of the table `tags`, no
+    `other_tags` (its index of positions is made anew by any upgrade)."""
+    with downgraded(path, 9) as conn:
+        conn.execute('CREATE TABLE "tags_v9" ("record_id" INTEGER REFERENCES "records"("id"), "name" TEXT NOT NULL, '
+                     '"value" TEXT NOT NULL, PRIMARY KEY ("name", "value", "record_id")) WITHOUT ROWID')
+        conn.execute("INSERT INTO tags_v9 SELECT record_id, name, value FROM tags")
+        conn.execute("DROP VIEW tags")
+        conn.execute("DROP TABLE other_tags")
+        conn.execute("ALTER TABLE tags_v9 RENAME TO tags")
+
+
+def test_a_version_9_archive_is_upgraded_with_nothing_lost(new, tmp_path):
+    path = archive_copy(new.path, tmp_path)
+    as_version_9(path)
+    assert rows(path, "SELECT count(*) FROM tags WHERE name = 'White'")[0][0] > 0
+    old = Archive(path)
+    assert answers(old) == answers(new)  # opening it upgrades it
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    for sql in ("SELECT type, name FROM sqlite_master ORDER BY name",
+                "SELECT sql FROM sqlite_master WHERE type IN ('table', 'index', 'view') ORDER BY name"):
+        assert rows(path, sql) == rows(new.path, sql), sql
+    for table in ("tags", "other_tags", "plies"):
+        assert rows(path, f"SELECT * FROM {table} ORDER BY 1, 2, 3") == rows(new.path, f"SELECT * FROM {table} ORDER BY 1, 2, 3")
+    assert rows(path, "PRAGMA foreign_key_check") == [] and rows(path, "PRAGMA integrity_check") == [("ok",)]
+
+
 def as_version_8(path: str) -> None:
     """Turn a new archive into the layout version 8 had: each record's text and label stored as
     they are (no `packed_text`, no `text_dictionaries`)."""
+    as_version_9(path)
     with downgraded(path, 8) as conn:
         kept = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE tbl_name = 'records' AND "
                                                "type IN ('index', 'trigger') AND sql IS NOT NULL")]

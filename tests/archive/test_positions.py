@@ -3,6 +3,7 @@ pattern search checks before it looks at the record's plies (the check may only 
 records that cannot match); and `material_runs`, the material of each record ply by ply in
 runs, which a material search reads instead of every ply's position."""
 
+import random
 import shutil
 import sqlite3
 from contextlib import closing
@@ -11,8 +12,10 @@ import pytest
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import material_runs, pack_boards, spelled_out, squares_held, unpacked_boards
+from lusoria.archive.positions import (EXACT_PLIES, SHORT_LENGTH, material_runs, pack_boards, position_key,
+                                      position_token, spelled_out, squares_held, token_range, unpacked_boards)
 from lusoria.validator.base import MATERIAL
+from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 from lusoria.archive.search import _held
 
@@ -140,3 +143,40 @@ def test_material_search_over_runs_finds_what_every_ply_shows(samples, condition
             expected[record] = ply - run + 1
     found = {row["id"]: row["ply"] for row in samples.query(Filters(material=[condition], material_for=run))}
     assert found == expected
+
+
+def random_tablut(seed: int, plies: int) -> tuple[str, list]:
+    """A record of a random Tablut game of `plies` plies (seeded), and its positions."""
+    rules = GAMES["tablut"]()
+    rng, position, written, reached = random.Random(seed), rules.initial(), [], [rules.initial()]
+    for _ in range(plies):
+        ply = rules.random_ply(position, rng)
+        position = rules.play(position, ply).position
+        written.append(ply)
+        reached.append(position)
+    moves = " ".join(f"{n // 2 + 1}. {ply}" if n % 2 == 0 else ply for n, ply in enumerate(written))
+    return f'[Game "tablut"]\n\n{moves} *\n', reached
+
+
+def test_a_position_past_the_whole_tokens_is_found_by_its_board_not_by_its_short_token(tmp_path):
+    # two random games (seeds found by search) whose positions after ply 9 and ply 14 are different
+    # but whose keys' tokens begin alike: past EXACT_PLIES the index keeps only those characters, so
+    # each record is a candidate for the other's position, and its board rules it out
+    (first, reached), (second, passed) = random_tablut(0, 12), random_tablut(127, 16)
+    rules = GAMES["tablut"]()
+    mine, other = (position_token(position_key(rules, position)) for position in (reached[9], passed[14]))
+    assert mine != other and mine[:SHORT_LENGTH] == other[:SHORT_LENGTH] and 9 >= EXACT_PLIES
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([first + "\n" + second])
+    with closing(connect(archive.path)) as conn:
+        assert conn.execute("SELECT doc, offset FROM position_plies WHERE term >= ? AND term < ? ORDER BY doc",
+                            token_range(mine)).fetchall() == [(1, 9), (2, 14)]  # both candidates
+    position = rules.format_position(reached[9])
+    assert [(row["id"], row["ply"]) for row in archive.query(Filters(position=position))] == [
+        (1, 9)]
+    (node,) = archive.tree(position)
+    assert node.games == 1 and node.average_ply == 10.0
+    assert [row["id"] for row in archive.query(Filters(records=[first]))] == [1]
+    assert [row["id"] for row in archive.query(Filters(records=[second]))] == [2]
+    assert [row["board"] for row in archive.sql("SELECT board FROM plies WHERE record_id = 2 AND ply = 14")] == [
+        spelled_out(rules, passed[14])[0]]
