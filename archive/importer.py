@@ -27,7 +27,6 @@ from lusoria.workers import in_workers
 from lusoria.validator.replay import ERROR, Report, canonical_text, check
 from lusoria.archive.endings import ending
 from lusoria.archive.identity import identity
-from lusoria.archive.schema import COLUMN_TAGS
 from lusoria.archive.positions import (RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, move_code, position_rows,
                                       summary_rows)
 from lusoria.archive.texts import TextPacker
@@ -37,6 +36,9 @@ from lusoria.words import plural
 COMMENTS = attrgetter("comments")  # of a ply
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ROSTER_COLUMNS_INDEX = {tag: 3 + index for index, tag in enumerate(ROSTER_COLUMNS)}
+# The tags a record's columns keep as written, by column (`result` holds the movetext's result):
+# not written again in `other_tags` (schema version 10)
+COLUMN_TAGS = {tag: tag.lower() for tag in ROSTER_COLUMNS if tag != "Result"}
 SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in the sources column, searched as text
 
 

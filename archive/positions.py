@@ -264,7 +264,7 @@ def move_code(number: int) -> str:
     return digits
 
 
-EXACT_PLIES = 8  # the plies whose positions' tokens are whole keys: the openings, which many games share
+EXACT_PLIES = 6  # the plies whose positions' tokens are whole keys: the openings, which many games share
 SHORT_LENGTH = 4  # the characters of a key's token after them (24 bits): a position found by them is checked
 
 
@@ -284,27 +284,28 @@ def tokens_of(rules: Game, positions: list[Position]) -> list[str]:
 
 
 def sought(rules: Game, position: Position) -> list[str]:
-    """What `reaches` compares a token of `positions` with: the position's token, game and board."""
-    return [position_token(position_key(rules, position)), rules.name, spelled_out(rules, position)[0]]
+    """What `reaches` compares a term of `positions` with (SOUGHT): the position's token, game
+    and board, and the bounds of the terms that may be it: every term that begins with its
+    token's first SHORT_LENGTH characters, and those that begin with its whole token."""
+    token = position_token(position_key(rules, position))
+    return [token, rules.name, spelled_out(rules, position)[0], token[:SHORT_LENGTH],
+            token[:SHORT_LENGTH] + LAST_CHARACTER, token + LAST_CHARACTER]
 
 
-def token_range(token: str) -> list[str]:
-    """The bounds of the terms of `positions` that may be a position of this token (and the ply
-    played from it): every term that begins with its first SHORT_LENGTH characters."""
-    return [token[:SHORT_LENGTH], token[:SHORT_LENGTH] + LAST_CHARACTER]
-
-
+SOUGHT = ("token", "game", "board", "low", "high", "end")  # the columns of `sought`, as SQL names them
 LAST_CHARACTER = "\x7f"  # after every character of a token
 
 
-def reaches(term: str, doc: str, ply: str, token: str, game: str, board: str) -> str:
-    """SQL: the term `term` of `positions` (of record `doc`, at `ply`), within the `token_range`
-    of `token`, is the position `sought` (its `token`, `game` and `board`: SQL expressions). A whole
-    token is compared; a short one may be another position's, so the record's board at that ply
-    is (a spelled-out board is the whole position, side to move included)."""
-    return (f"CASE WHEN length({term}) >= {KEY_LENGTH} THEN substr({term}, 1, {KEY_LENGTH}) = {token} "
-            f"ELSE (SELECT game FROM records WHERE id = {doc}) = {game} AND lusoria_board_at("
-            f"(SELECT boards FROM record_boards WHERE record_id = {doc}), {ply}) = {board} END")
+def reaches(v: str, w: str, bare: bool) -> str:
+    """SQL: the row `v` of `position_plies` (its term, of record `doc` at ply `offset`), read
+    between the bounds `low` and `high` of the row `w` (SOUGHT), is the position sought; with
+    `bare`, also at the end of a main line (no ply played from it). A whole token is its
+    position's; a short one may be another's, so the record's board at that ply is compared
+    (a spelled-out board is the whole position, the side to move included)."""
+    return (f"({v}.term {'>=' if bare else '>'} {w}.token AND {v}.term < {w}.end "
+            f"OR length({v}.term) BETWEEN {SHORT_LENGTH if bare else SHORT_LENGTH + 1} AND {KEY_LENGTH - 1} "
+            f"AND (SELECT game FROM records WHERE id = {v}.doc) = {w}.game AND lusoria_board_at("
+            f"(SELECT boards FROM record_boards WHERE record_id = {v}.doc), {v}.offset) = {w}.board)")
 
 
 def move_of(term: str) -> str:

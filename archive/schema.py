@@ -76,13 +76,10 @@ def create_records(db: sqlite_utils.Database, name: str = "records") -> None:
     db.execute(f'CREATE TABLE "{name}" (\n   {columns}\n)')
 
 
-# The tags a record's columns keep as written (`records.event`…): not written again in `other_tags`
-COLUMN_TAGS = {"Event": "event", "Site": "site", "Date": "date", "Round": "round", "White": "white", "Black": "black"}
-
-
 def create_tags(db: sqlite_utils.Database, name: str = "other_tags") -> None:
-    """`other_tags`, every tag but COLUMN_TAGS, one b-tree ordered by tag (what `--tag` searches,
-    with the records' columns: query._tags); or version 2's `tags` (`migrate_to_2`)."""
+    """`other_tags`, every tag but those the records' columns keep (importer.COLUMN_TAGS), one
+    b-tree ordered by tag (what `--tag` searches, with the records' columns: query._tags); or
+    version 2's `tags` (`migrate_to_2`)."""
     db.execute(f"""CREATE TABLE "{name}" (
    "record_id" INTEGER REFERENCES "records"("id"),
    "name" TEXT NOT NULL,
@@ -92,8 +89,10 @@ def create_tags(db: sqlite_utils.Database, name: str = "other_tags") -> None:
 
 
 def create_tags_view(db: sqlite_utils.Database) -> None:
-    """`tags`, a view of every tag of every record (version 10): those of COLUMN_TAGS read from
-    the records' columns, the others from `other_tags`."""
+    """`tags`, a view of every tag of every record (version 10): those the records' columns keep
+    (importer.COLUMN_TAGS) read from them, the others from `other_tags`."""
+    from lusoria.archive.importer import COLUMN_TAGS
+
     columns = "\nUNION ALL ".join(f"SELECT id AS record_id, '{tag}' AS name, \"{column}\" AS value FROM records "
                                    f"WHERE \"{column}\" IS NOT NULL" for tag, column in COLUMN_TAGS.items())
     db.execute(f'CREATE VIEW "tags" AS\n{columns}\nUNION ALL SELECT record_id, name, value FROM other_tags')
@@ -101,12 +100,20 @@ def create_tags_view(db: sqlite_utils.Database) -> None:
 
 def create_text_index(db: sqlite_utils.Database) -> None:
     """`records_fts`, the full-text index of FTS_COLUMNS (words stemmed: `escape` finds
-    `escapes`), kept in step by triggers; an update reindexes a record only when it changes
-    one of those columns."""
-    db.table("records").enable_fts(FTS_COLUMNS, tokenize="porter", create_triggers=True)
+    `escapes`; no column sizes kept, which only ranking reads, from the records then: version 10),
+    kept in step by triggers; an update reindexes a record only when it changes one of those
+    columns."""
     columns = ", ".join(f'"{column}"' for column in FTS_COLUMNS)
     old, new = (", ".join(f'{row}."{column}"' for column in FTS_COLUMNS) for row in ("old", "new"))
-    db.execute("DROP TRIGGER records_au")
+    db.execute(f"CREATE VIRTUAL TABLE \"records_fts\" USING FTS5 (\n    {columns},\n    tokenize='porter', "
+               f"columnsize=0,\n    content=[records]\n)")
+    db.execute(f'INSERT INTO "records_fts" (rowid, {columns}) SELECT rowid, {columns} FROM "records"')
+    db.execute(f"""CREATE TRIGGER "records_ai" AFTER INSERT ON "records" BEGIN
+  INSERT INTO "records_fts" (rowid, {columns}) VALUES (new.rowid, {new});
+END""")
+    db.execute(f"""CREATE TRIGGER "records_ad" AFTER DELETE ON "records" BEGIN
+  INSERT INTO "records_fts" ("records_fts", rowid, {columns}) VALUES('delete', old.rowid, {old});
+END""")
     db.execute(f"""CREATE TRIGGER "records_au" AFTER UPDATE OF {columns} ON "records" BEGIN
   INSERT INTO "records_fts" ("records_fts", rowid, {columns}) VALUES('delete', old.rowid, {old});
   INSERT INTO "records_fts" (rowid, {columns}) VALUES (new.rowid, {new});
@@ -217,8 +224,13 @@ MIGRATIONS[9] = migrate_to_9
 
 def migrate_to_10(db: sqlite_utils.Database) -> None:
     """Version 10 (issue 31): the tags the records' columns keep are no longer written again:
-    `other_tags` holds the others, and `tags` is a view of them all (the index of positions
-    keeps short tokens past the openings: made anew, as every upgrade does)."""
+    `other_tags` holds the others, and `tags` is a view of them all; the full-text index keeps
+    no column sizes (the index of positions keeps short tokens past the openings: made anew, as
+    every upgrade does)."""
+    from lusoria.archive.importer import COLUMN_TAGS
+
+    db.table("records").disable_fts()
+    create_text_index(db)
     create_tags(db)
     kept = " OR ".join(f"(name = '{tag}' AND value IS (SELECT \"{column}\" FROM records WHERE id = record_id))"
                        for tag, column in COLUMN_TAGS.items())

@@ -17,7 +17,7 @@ from lusoria.validator.games import GAMES
 from lusoria.notation.reader import RecordText
 from lusoria.validator.replay import ERROR, Diagnostic, check
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import EXACT_PLIES, all_spelled_out, reaches, sought, token_range, tokens_of
+from lusoria.archive.positions import EXACT_PLIES, SOUGHT, all_spelled_out, reaches, sought, tokens_of
 
 TERMS = {  # the names a material condition may use, as SQL over material_runs
     "white": "s.white", "black": "s.black", "king": "s.king",
@@ -102,18 +102,19 @@ def sought_positions(text: str) -> list[list[str]]:
 
 
 # The plies of the main lines that reached a position sought, with the number of the list it is one
-# of (a parameter: JSON of [token, game, board, low, high, list]), from the index `positions`, which
-# lists a token's plies by token, not by record: the terms between the bounds that are the position
-REACHED = ("SELECT v.doc, v.offset, w.value ->> 5 AS list FROM json_each(?) w CROSS JOIN position_plies v "
-           "ON v.term >= w.value ->> 3 AND v.term < w.value ->> 4 "
-           f"WHERE {reaches('v.term', 'v.doc', 'v.offset', 'w.value ->> 0', 'w.value ->> 1', 'w.value ->> 2')}")
+# of (a parameter: JSON of what positions.sought gives and the number), from the index `positions`,
+# which lists a token's plies by token, not by record
+REACHED = (f"WITH sought({', '.join(SOUGHT)}, list) AS MATERIALIZED (SELECT "
+           f"{', '.join(f'value ->> {n}' for n in range(len(SOUGHT) + 1))} FROM json_each(?)) "
+           "SELECT v.doc, v.offset, w.list FROM sought w CROSS JOIN position_plies v "
+           f"ON v.term >= w.low AND v.term < w.high WHERE {reaches('v', 'w', bare=True)}")
 
 
 def reached(lists: list[list[list[str]]]) -> tuple[str, list]:
     """A common table expression `reached(record_id, plies_0, plies_1, …)`: the records whose main
     line reached a position of every list of positions sought (`sought_positions`) of `lists`,
     and the plies at which it reached each (JSON arrays), read once."""
-    bounds = [[*terms, *token_range(terms[0]), number] for number, found in enumerate(lists) for terms in found]
+    bounds = [[*terms, number] for number, found in enumerate(lists) for terms in found]
     plies = ", ".join(f"json_group_array(offset) FILTER (WHERE list = {number})" for number in range(len(lists)))
     names = ", ".join(f"plies_{number}" for number in range(len(lists)))
     every = f" HAVING count(DISTINCT list) = {len(lists)}" if len(lists) > 1 else ""
@@ -231,7 +232,8 @@ def continuations(texts: list) -> tuple[str, list]:
     `texts` (RecordText or text: the same game, or one that continues it), compared position by
     position. UnsearchableRecord for a record that is not valid: what it breaks would make it
     another game than the one meant."""
-    conditions, params = [], []
+    conditions: list[str] = []
+    params: list = []
     for index, text in enumerate(texts):
         report = check(text)
         if not report.valid or report.rules is None:

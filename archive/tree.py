@@ -14,24 +14,23 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Callable
 
-from lusoria.archive.positions import move_of, position_key, reaches, sought, token_range
+from lusoria.archive.positions import SOUGHT, move_of, position_key, reaches, sought
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "1/2-1/2", "0-1")  # White's win, a draw, Black's
-# Per position asked for (`wanted`: each one's token, key, game and board, and the bounds of the
-# terms that may be it: archive/positions.py), ply played from it (its code; a ply of a variation
+# Per position asked for (`wanted`: each one's key and what positions.sought gives), ply played from it (its code; a ply of a variation
 # not in the dictionary: a space and its text) and rule set: the games, their plies and the sum of
 # those plies' numbers, the games of each result (with a player, also those they won and lost) and
 # the first and last date. A game that played a ply several times (back at the position, or in
 # several lines) counts once.
 LEVEL = f"""
-WITH wanted(token, key, game, board, low, high) AS (
-  SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?)),
+WITH wanted(key, {", ".join(SOUGHT)}) AS MATERIALIZED (
+  SELECT value ->> 0, {", ".join(f"value ->> {n}" for n in range(1, len(SOUGHT) + 1))} FROM json_each(?)),
 found(token, move, doc, ply) AS (
   SELECT w.token, {move_of("v.term")}, v.doc, v.offset
   FROM wanted w CROSS JOIN position_plies v ON v.term >= w.low AND v.term < w.high
-  WHERE {move_of("v.term")} <> '' AND {reaches("v.term", "v.doc", "v.offset", "w.token", "w.game", "w.board")}{{variations}})
+  WHERE {reaches("v", "w", bare=False)}{{variations}})
 SELECT f.token, f.move, r.game, r.variant, r.rule_tags, count(DISTINCT f.doc), count(*), sum(f.ply),
        {", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)" for result in RESULTS)},
        {{won}}, {{lost}}, min(r.date_from), max(r.date_to)
@@ -140,9 +139,10 @@ def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Positio
     for parent, (rules, position) in parents.items():
         for image, back in rules.symmetric(position) if symmetric else [(position, str)]:
             key = position_key(rules, image)
-            token, game, board = sought(rules, image)
+            terms = sought(rules, image)
+            token = terms[0]
             if token not in frames:
-                wanted.append((token, key, game, board, *token_range(token)))
+                wanted.append((key, *terms))
             if all(known != parent for known, _ in frames.setdefault(token, [])):
                 frames[token].append((parent, back))
     won = lost = "NULL"

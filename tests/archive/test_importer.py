@@ -6,18 +6,22 @@ import os
 import stat
 import subprocess
 import sys
+from fnmatch import fnmatchcase
 
 import pytest
 from click.testing import CliRunner
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
-from lusoria.archive.importer import FAULT, checked_rows, import_rows
+from lusoria.archive.importer import COLUMN_TAGS, FAULT, checked_rows, import_rows
 from lusoria.archive.query import build
 from lusoria.archive.schema import open_archive
 from lusoria.cli import main
 from lusoria.output import render
 from lusoria.pipeline import records as read
+from lusoria.validator.replay import check
+
+from conftest import ROOT
 
 RECORD = '[Game "tablut"]\n[White "{name}"]\n[Result "*"]\n\n1. e3-c3 d1-d3 *\n'
 
@@ -132,8 +136,9 @@ def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path)
 ])
 def test_a_search_uses_its_index(tmp_path, filters, index):
     """No timing: the query plan names the index (a search never scans a whole table): the index
-    of positions (`v`) is read between the bounds of each token (6: >= and <; `w`, the list of
-    bounds), once, into the list of the records that reached it (`reached`), which are read."""
+    of positions (`v`) is read between the bounds of each token (6: >= and <; `w`, the positions
+    sought, read from their JSON once), once, into the list of the records that reached it
+    (`reached`), which are read."""
     db = open_archive(str(tmp_path / "a.db"))
     sql, params = build(filters)
     plan = [row[-1] for row in db.execute("EXPLAIN QUERY PLAN " + sql, params).fetchall()]
@@ -144,7 +149,8 @@ def test_a_search_uses_its_index(tmp_path, filters, index):
     # apart, the index does not; never the table)
     scans = [step for step in plan if step.startswith("SCAN ") and step != "SCAN CONSTANT ROW"
              and not (filters.tags and step.startswith("SCAN records USING COVERING INDEX"))]
-    assert scans == (["SCAN w VIRTUAL TABLE INDEX 1:", "SCAN v VIRTUAL TABLE INDEX 6:", "SCAN reached"]
+    assert scans == (["SCAN json_each VIRTUAL TABLE INDEX 1:", "SCAN w", "SCAN v VIRTUAL TABLE INDEX 6:",
+                      "SCAN reached"]
                      if filters.position else []), plan
 
 
@@ -217,3 +223,20 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
     command.stdout.read(10)
     command.stdout.close()  # as `| head -c 10` does; what is left (over 4 KiB) cannot all be in the pipe by then
     assert command.wait(timeout=60) == 1 and command.stderr.read() == b""
+
+
+def test_tags_hold_every_tag_of_every_record_once_and_each_is_searched_where_it_is_kept(tmp_path):
+    # version 10: the six tags the records' columns keep are read from them (the view `tags`),
+    # the others from `other_tags`; --tag finds a record by any of them
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([str(ROOT / "samples"), str(ROOT / "tests" / "fixtures" / "resubmitted.lgn")])
+    written = {(row["id"], name, value) for row in archive.sql("SELECT id, text FROM record_texts")
+               for name, value in check(row["text"]).tags.items()}
+    kept = {(row["record_id"], row["name"], row["value"]) for row in archive.sql("SELECT * FROM tags")}
+    assert kept == written and len(kept) == len(archive.sql("SELECT * FROM tags"))  # once each
+    assert {row["name"] for row in archive.sql("SELECT DISTINCT name FROM other_tags")}.isdisjoint(COLUMN_TAGS)
+    assert COLUMN_TAGS.keys() <= {name for _, name, _ in kept}
+    for name in {name for _, name, _ in kept}:
+        for value in ("*", "[A-Z]*"):
+            found = {row["id"] for row in archive.query(Filters(tags=[(name, value)]))}
+            assert found == {record for record, tag, text in kept if tag == name and fnmatchcase(text, value)}, name

@@ -12,8 +12,9 @@ import pytest
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import (EXACT_PLIES, SHORT_LENGTH, material_runs, pack_boards, position_key,
-                                      position_token, spelled_out, squares_held, token_range, unpacked_boards)
+from lusoria.archive.positions import (EXACT_PLIES, SHORT_LENGTH, board_at, material_runs, pack_boards, position_key,
+                                      position_token, spelled_out, squares_held, sought, tokens_of,
+                                      unpacked_boards)
 from lusoria.validator.base import MATERIAL
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
@@ -46,6 +47,8 @@ def test_boards_read_back_as_packed(boards):
     packed = pack_boards(boards)
     assert packed.startswith(b"\x28\xb5\x2f\xfd")  # Zstandard
     assert unpacked_boards(packed) == "\n".join(board.decode() for board in boards)
+    assert [board_at(packed, ply) for ply in range(-1, len(boards) + 1)] == [
+        None, *(board.decode() for board in boards), None]  # one board, read alone (a short token's check)
 
 
 def test_squares_held_are_the_pieces_each_square_ever_held():
@@ -170,7 +173,7 @@ def test_a_position_past_the_whole_tokens_is_found_by_its_board_not_by_its_short
     archive.import_paths([first + "\n" + second])
     with closing(connect(archive.path)) as conn:
         assert conn.execute("SELECT doc, offset FROM position_plies WHERE term >= ? AND term < ? ORDER BY doc",
-                            token_range(mine)).fetchall() == [(1, 9), (2, 14)]  # both candidates
+                            sought(rules, reached[9])[3:5]).fetchall() == [(1, 9), (2, 14)]  # both candidates
     position = rules.format_position(reached[9])
     assert [(row["id"], row["ply"]) for row in archive.query(Filters(position=position))] == [
         (1, 9)]
@@ -180,3 +183,18 @@ def test_a_position_past_the_whole_tokens_is_found_by_its_board_not_by_its_short
     assert [row["id"] for row in archive.query(Filters(records=[second]))] == [2]
     assert [row["board"] for row in archive.sql("SELECT board FROM plies WHERE record_id = 2 AND ply = 14")] == [
         spelled_out(rules, passed[14])[0]]
+
+
+def test_a_record_searched_for_is_compared_board_by_board_past_the_whole_tokens(tmp_path, monkeypatch):
+    # `--records`: the record's tokens in a row find the candidates; short tokens alike (as if the
+    # second record's were the first's) leave its boards to rule the other record out
+    from lusoria.archive import search
+
+    (first, _), (second, _) = random_tablut(3, 10), random_tablut(4, 10)
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([first + "\n" + second])
+    assert [row["id"] for row in archive.query(Filters(records=[first]))] == [1]
+    rules = GAMES["tablut"]()
+    others = tokens_of(rules, check(second).positions)
+    monkeypatch.setattr(search, "tokens_of", lambda *_: others)
+    assert archive.query(Filters(records=[second])) != [] and archive.query(Filters(records=[first])) == []
