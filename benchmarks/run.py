@@ -548,8 +548,17 @@ def archive_rows(table: Table, options) -> None:
         filters.limit = 100
         seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
         table.add(f"query {flag} (first 100)", seconds * 1000, "ms", target="< 1000 ms")
+    deep = archive.sql("SELECT id FROM records WHERE game = 'tablut' AND plies >= 40 ORDER BY id LIMIT 1")[0]["id"]
+    report = check(archive.sql(f"SELECT text FROM record_texts WHERE id = {deep}")[0]["text"])
+    assert report.rules is not None
+    after_20 = Filters(position=report.rules.format_position(report.positions[20]), limit=100)
+    seconds = median_time(lambda: archive.query(after_20), max(options.repeat, 5))
+    table.add("query --position (after ply 20 of a record: a short token, boards compared) (first 100)",
+              seconds * 1000, "ms", target="< 100 ms")
     laquet = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
     for what, action, target in (
+            ("tree from ply 20 of a Tablut record, depth 3 (short tokens, boards compared)",
+             lambda: archive.tree(record=deep, ply=20, depth=3), "< 1000 ms"),
             ("tree from the Tablut start, depth 1", lambda: archive.tree(TABLUT_START), "< 100 ms"),
             ("tree from the Tablut start, depth 1, --valid --event 'Event 17'",
              lambda: archive.tree(TABLUT_START, filters=Filters(valid=True, event="Event 17")), "< 100 ms"),
