@@ -2,7 +2,7 @@
 each in the record's row of `positions` (`position_key`, `position_token`: the index that
 position search and the move tree look up, with the ply played from each position; a whole key
 for the first EXACT_PLIES plies, where games share positions, its first SHORT_LENGTH characters
-after, where a position found by them is checked against the record's board, `REACHES`); each
+after, where a position found by them is checked against the record's board: `reaches`); each
 board spelled out one character a square, compressed per record (`record_boards`, which
 pattern search reads, archive/patterns.py); what each square held at some ply
 (`record_squares`, which pattern search checks first); the material ply by ply as runs of
