@@ -54,11 +54,12 @@ def _close(items: Iterable) -> None:
 
 
 def _vacuum(db: sqlite_utils.Database) -> None:
-    """`VACUUM`: the archive written again, a fortieth smaller (docs/archive.md, "Size"). A reader
-    holding it open, or a disk without room for the copy, leaves it as it is, whole."""
+    """`VACUUM`: the archive written again, a fortieth smaller (docs/archive.md, "Size"). When it
+    cannot be (a disk without room for the copy, another process writing), the archive, whose
+    import is done, is left as it is, whole."""
     try:
         db.execute("VACUUM")
-    except sqlite3.OperationalError:
+    except sqlite3.Error:
         pass
 
 

@@ -211,7 +211,9 @@ def summary_rows(rules: Game, positions: list) -> dict[str, Columns]:
 
 def position_key(rules: Game, position: Position) -> int:
     """A 64-bit key of a position, the same for the same position in any record and any run
-    (positions are immutable values of bytes, ints and tuples): the blake2b of `key_texts`."""
+    (positions are immutable values of bytes, ints and tuples): the blake2b of `key_texts`, after
+    the game's name and, on a board of squares, its width (schema version 10: Latrunculi's 12×8
+    and 8×12 boards hold as many squares, and their positions are others)."""
     return keys_of(rules, [position])[0]
 
 
@@ -219,7 +221,8 @@ def keys_of(rules: Game, positions: list[Position]) -> list[int]:
     """`position_key` of each of `positions` (of one game)."""
     empty, from_bytes = hashlib.blake2b(digest_size=8), int.from_bytes  # copied: cheaper than made anew
     keys = []
-    for text in key_texts(f"{rules.name} ", positions, getattr(rules, "position_name", None)):
+    width = f"{rules.board_width()} " if isinstance(rules, GridGame) and rules.letters else ""
+    for text in key_texts(f"{rules.name} {width}", positions, getattr(rules, "position_name", None)):
         key = empty.copy()
         key.update(text)
         keys.append(from_bytes(key.digest(), "big", signed=True))
@@ -319,7 +322,8 @@ def create_positions(db: sqlite_utils.Database) -> None:
     ply played from it (none at the end); `position_plies` lists its tokens, each with its
     record (`doc`) and ply (`offset`), ordered by token; `moves`, the dictionary of plies
     (`move_code`); `plies`, a view of a row per position reached: its key's token while whole
-    (the first EXACT_PLIES plies), its board and the ply played from it (docs/archive.md, "Size")."""
+    (the first EXACT_PLIES plies) and the ply played from it, read with SQLite alone (a board:
+    `lusoria_board_at(record_boards.boards, ply)`; docs/archive.md, "Size")."""
     separators = TOKEN_CHARACTERS[36:]
     db.execute(f"""CREATE VIRTUAL TABLE "positions" USING fts5(plies, content='', columnsize=0,
     tokenize="ascii tokenchars '{separators}'")""")
@@ -327,9 +331,7 @@ def create_positions(db: sqlite_utils.Database) -> None:
     db.execute('CREATE TABLE "moves" ("code" TEXT PRIMARY KEY, "text" TEXT NOT NULL UNIQUE) WITHOUT ROWID')
     db.execute(f"""CREATE VIEW "plies" AS
 SELECT p.doc AS record_id, p.offset AS ply,
-       CASE WHEN length(p.term) >= {KEY_LENGTH} THEN substr(p.term, 1, {KEY_LENGTH}) END AS position,
-       lusoria_board_at((SELECT boards FROM record_boards b WHERE b.record_id = p.doc), p.offset) AS board,
-       m.text AS move
+       CASE WHEN length(p.term) >= {KEY_LENGTH} THEN substr(p.term, 1, {KEY_LENGTH}) END AS position, m.text AS move
 FROM position_plies p LEFT JOIN moves m ON m.code = {move_of("p.term")}""")
 
 

@@ -162,27 +162,27 @@ def random_tablut(seed: int, plies: int) -> tuple[str, list]:
 
 
 def test_a_position_past_the_whole_tokens_is_found_by_its_board_not_by_its_short_token(tmp_path):
-    # two random games (seeds found by search) whose positions after ply 9 and ply 14 are different
+    # two random games (seeds found by search) whose positions after ply 20 and ply 15 are different
     # but whose keys' tokens begin alike: past EXACT_PLIES the index keeps only those characters, so
     # each record is a candidate for the other's position, and its board rules it out
-    (first, reached), (second, passed) = random_tablut(0, 12), random_tablut(127, 16)
+    (first, reached), (second, passed) = random_tablut(83, 24), random_tablut(202, 18)
     rules = GAMES["tablut"]()
-    mine, other = (position_token(position_key(rules, position)) for position in (reached[9], passed[14]))
-    assert mine != other and mine[:SHORT_LENGTH] == other[:SHORT_LENGTH] and 9 >= EXACT_PLIES
+    mine, other = (position_token(position_key(rules, position)) for position in (reached[20], passed[15]))
+    assert mine != other and mine[:SHORT_LENGTH] == other[:SHORT_LENGTH] and 15 >= EXACT_PLIES
     archive = Archive(str(tmp_path / "a.db"))
     archive.import_paths([first + "\n" + second])
     with closing(connect(archive.path)) as conn:
         assert conn.execute("SELECT doc, offset FROM position_plies WHERE term >= ? AND term < ? ORDER BY doc",
-                            sought(rules, reached[9])[3:5]).fetchall() == [(1, 9), (2, 14)]  # both candidates
-    position = rules.format_position(reached[9])
-    assert [(row["id"], row["ply"]) for row in archive.query(Filters(position=position))] == [
-        (1, 9)]
+                            sought(rules, reached[20])[3:5]).fetchall() == [(1, 20), (2, 15)]  # both candidates
+    position = rules.format_position(reached[20])
+    assert [(row["id"], row["ply"]) for row in archive.query(Filters(position=position))] == [(1, 20)]
     (node,) = archive.tree(position)
-    assert node.games == 1 and node.average_ply == 10.0
+    assert node.games == 1 and node.average_ply == 21.0
     assert [row["id"] for row in archive.query(Filters(records=[first]))] == [1]
     assert [row["id"] for row in archive.query(Filters(records=[second]))] == [2]
-    assert [row["board"] for row in archive.sql("SELECT board FROM plies WHERE record_id = 2 AND ply = 14")] == [
-        spelled_out(rules, passed[14])[0]]
+    assert [row["board"] for row in archive.sql("SELECT lusoria_board_at(b.boards, p.ply) AS board FROM plies p "
+                                                "JOIN record_boards b USING (record_id) WHERE p.record_id = 2 "
+                                                "AND p.ply = 15")] == [spelled_out(rules, passed[15])[0]]
 
 
 def test_a_record_searched_for_is_compared_board_by_board_past_the_whole_tokens(tmp_path, monkeypatch):
@@ -198,3 +198,11 @@ def test_a_record_searched_for_is_compared_board_by_board_past_the_whole_tokens(
     others = tokens_of(rules, check(second).positions)
     monkeypatch.setattr(search, "tokens_of", lambda *_: others)
     assert archive.query(Filters(records=[second])) != [] and archive.query(Filters(records=[first])) == []
+
+
+def test_positions_on_boards_of_other_shapes_with_as_many_squares_are_others():
+    # Latrunculi's 12×8 and 8×12 boards hold 96 squares each: the same bytes are other positions
+    wide, tall = (GAMES["latrunculi"].from_tags({"Variant": "seneca", "Board": shape}) for shape in ("12x8", "8x12"))
+    first, second = wide.initial(), tall.initial()
+    keys = {position_key(wide, first), position_key(tall, second)}
+    assert first == second and len(keys) == 2
