@@ -256,7 +256,9 @@ class Game(Generic[P]):
     # -- the archive: what pattern and material search read (archive/positions.py, patterns.py) --
     def spelled_out(self, positions: list[P]) -> tuple[list[bytes], list[Material]]:
         """Each position's board spelled out one character a square, as ASCII (what a pattern
-        matches), and its MATERIAL: by default its position string and the material of each side."""
+        matches), and its MATERIAL: by default its position string and the material of each side.
+        A board spelled out is the whole position (two positions, two boards): the archive tells
+        positions apart by it past the whole tokens of its index (archive/positions.py, `reaches`)."""
         return ([self.format_position(position).encode() for position in positions],
                 [(*self.material(position), None, None, None, None, None) for position in positions])
 
