@@ -124,14 +124,19 @@ def pack_boards(boards: list[bytes]) -> bytes:
     return _zstd()[0].compress(width.to_bytes(2, "big") + squares)
 
 
+def _squares(packed: bytes) -> tuple[bytes, int]:
+    """A record's boards as `pack_boards` writes them, decompressed (its squares from the third
+    byte), and how many boards."""
+    data = _zstd()[1].decompress(packed)
+    width = int.from_bytes(data[:2], "big")
+    return data, (len(data) - 2) // width if width else 0
+
+
 @lru_cache(maxsize=64)  # a query reads the same record's boards for its condition and its column
 def unpacked_boards(packed: bytes) -> str:
     """The boards of `pack_boards`, one a line."""
-    data = _zstd()[1].decompress(packed)
-    width = int.from_bytes(data[:2], "big")
-    squares = data[2:]
-    count = len(squares) // width if width else 0
-    return b"\n".join([squares[ply::count].rstrip(PADDING) for ply in range(count)]).decode()
+    data, count = _squares(packed)
+    return b"\n".join([data[2 + ply::count].rstrip(PADDING) for ply in range(count)]).decode()
 
 
 def board_at(packed: bytes | None, ply: int | None) -> str | None:
@@ -139,9 +144,7 @@ def board_at(packed: bytes | None, ply: int | None) -> str | None:
     at `ply` (None beyond the last), read without the others."""
     if packed is None or ply is None:
         return None
-    data = _zstd()[1].decompress(packed)
-    width = int.from_bytes(data[:2], "big")
-    count = (len(data) - 2) // width if width else 0
+    data, count = _squares(packed)
     return data[2 + ply::count].rstrip(PADDING).decode() if 0 <= ply < count else None
 
 
@@ -286,16 +289,17 @@ def tokens_of(rules: Game, positions: list[Position]) -> list[str]:
     return [token if ply < EXACT_PLIES else token[:SHORT_LENGTH] for ply, token in enumerate(tokens)]
 
 
-def sought(rules: Game, position: Position) -> list[str]:
-    """What `reaches` compares a term of `positions` with (SOUGHT): the position's token, game
-    and board, and the bounds of the terms that may be it: every term that begins with its
+def sought(rules: Game, position: Position) -> list:
+    """What `reaches` compares a term of `positions` with (SOUGHT): the position's key, token,
+    game and board, and the bounds of the terms that may be it: every term that begins with its
     token's first SHORT_LENGTH characters, and those that begin with its whole token."""
-    token = position_token(position_key(rules, position))
-    return [token, rules.name, spelled_out(rules, position)[0], token[:SHORT_LENGTH],
+    key = position_key(rules, position)
+    token = position_token(key)
+    return [key, token, rules.name, spelled_out(rules, position)[0], token[:SHORT_LENGTH],
             token[:SHORT_LENGTH] + LAST_CHARACTER, token + LAST_CHARACTER]
 
 
-SOUGHT = ("token", "game", "board", "low", "high", "end")  # the columns of `sought`, as SQL names them
+SOUGHT = ("key", "token", "game", "board", "low", "high", "end")  # the columns of `sought`, as SQL names them
 LAST_CHARACTER = "\x7f"  # after every character of a token
 
 

@@ -95,7 +95,7 @@ def read_positions(text: str) -> list[tuple[Game, Position]]:
     return found
 
 
-def sought_positions(text: str) -> list[list[str]]:
+def sought_positions(text: str) -> list[list]:
     """What a term of `positions` is compared with (`positions.sought`) for each position a
     position string may be (`read_positions`)."""
     return [sought(rules, position) for rules, position in read_positions(text)]
@@ -110,7 +110,7 @@ REACHED = (f"WITH sought({', '.join(SOUGHT)}, list) AS MATERIALIZED (SELECT "
            f"ON v.term >= w.low AND v.term < w.high WHERE {reaches('v', 'w', bare=True)}")
 
 
-def reached(lists: list[list[list[str]]]) -> tuple[str, list]:
+def reached(lists: list[list[list]]) -> tuple[str, list]:
     """A common table expression `reached(record_id, plies_0, plies_1, …)`: the records whose main
     line reached a position of every list of positions sought (`sought_positions`) of `lists`,
     and the plies at which it reached each (JSON arrays), read once."""
@@ -142,7 +142,7 @@ def _patterns(globs: list[tuple[str, str]]) -> Source:
     return Source(MATCHING_PLIES, [json.dumps(globs)], only=f"+records.id IN ({held})", only_params=held_params)
 
 
-def _listed(lines: list[str], symmetric: bool) -> tuple[list[list[str]], list[tuple[str, str]]]:
+def _listed(lines: list[str], symmetric: bool) -> tuple[list[list], list[tuple[str, str]]]:
     """The positions sought of `lines` when each is a position string, or else the (game, GLOB)
     pairs of each as a pattern (a position string is a pattern with every square given)."""
     try:
@@ -172,7 +172,7 @@ def ply_search(filters) -> PlySearch | None:
     it has none. Its condition first rules out, cheaply, the records that cannot match (what their
     squares held, their material ranges); a position, or a file of positions alone, drives it: the
     records that reached them, looked up once, are the only ones read."""
-    lists: list[list[list[str]]] = []
+    lists: list[list[list]] = []
     sources: list[Source] = []
     if filters.position is not None:
         lists.append(sought_positions(filters.position))

@@ -19,14 +19,14 @@ from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "1/2-1/2", "0-1")  # White's win, a draw, Black's
-# Per position asked for (`wanted`: each one's key and what positions.sought gives), ply played from it (its code; a ply of a variation
-# not in the dictionary: a space and its text) and rule set: the games, their plies and the sum of
-# those plies' numbers, the games of each result (with a player, also those they won and lost) and
+# Per position asked for (`wanted`: what positions.sought gives), ply played from it (its code; a
+# ply of a variation not in the dictionary: a space and its text) and rule set: the games, their
+# plies and the sum of those plies' numbers, the games of each result (with a player, also those they won and lost) and
 # the first and last date. A game that played a ply several times (back at the position, or in
 # several lines) counts once.
 LEVEL = f"""
-WITH wanted(key, {", ".join(SOUGHT)}) AS MATERIALIZED (
-  SELECT value ->> 0, {", ".join(f"value ->> {n}" for n in range(1, len(SOUGHT) + 1))} FROM json_each(?)),
+WITH wanted({", ".join(SOUGHT)}) AS MATERIALIZED (
+  SELECT {", ".join(f"value ->> {n}" for n in range(len(SOUGHT)))} FROM json_each(?)),
 found(token, move, doc, ply) AS (
   SELECT w.token, {move_of("v.term")}, v.doc, v.offset
   FROM wanted w CROSS JOIN position_plies v ON v.term >= w.low AND v.term < w.high
@@ -135,14 +135,13 @@ def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Positio
     """The next plies from each of `parents` (by key), with the rules and position each led to."""
     frames: dict[str, list[tuple[int, Callable[[str], str]]]] = {}  # token -> (parent, how a ply played there
     # is played from it)
-    wanted: list[tuple] = []
+    wanted: list[list] = []
     for parent, (rules, position) in parents.items():
         for image, back in rules.symmetric(position) if symmetric else [(position, str)]:
-            key = position_key(rules, image)
             terms = sought(rules, image)
-            token = terms[0]
+            token = terms[SOUGHT.index("token")]
             if token not in frames:
-                wanted.append((key, *terms))
+                wanted.append(terms)
             if all(known != parent for known, _ in frames.setdefault(token, [])):
                 frames[token].append((parent, back))
     won = lost = "NULL"

@@ -173,7 +173,7 @@ def test_a_position_past_the_whole_tokens_is_found_by_its_board_not_by_its_short
     archive.import_paths([first + "\n" + second])
     with closing(connect(archive.path)) as conn:
         assert conn.execute("SELECT doc, offset FROM position_plies WHERE term >= ? AND term < ? ORDER BY doc",
-                            sought(rules, reached[20])[3:5]).fetchall() == [(1, 20), (2, 15)]  # both candidates
+                            sought(rules, reached[20])[4:6]).fetchall() == [(1, 20), (2, 15)]  # both candidates
     position = rules.format_position(reached[20])
     assert [(row["id"], row["ply"]) for row in archive.query(Filters(position=position))] == [(1, 20)]
     (node,) = archive.tree(position)
