@@ -8,6 +8,7 @@ import json
 import re
 from functools import lru_cache
 
+from lusoria.archive.functions import FunctionError, go_on
 from lusoria.archive.positions import EMPTY, unpacked_boards
 from lusoria.validator.games import GAMES
 
@@ -56,18 +57,36 @@ def required_squares(game: str, glob: str) -> list[tuple[int, int]]:
 
 
 def glob_regex(glob: str) -> str:
-    """A GLOB of `pattern_globs` as a regular expression (`?`, `*`, `[…]` and `[^…]` as SQLite reads them)."""
+    """A GLOB of `pattern_globs` as a regular expression (`?`, `*`, `[…]` and `[^…]` as SQLite
+    reads them) that matches a line in time linear in its length, whatever the GLOB: between two
+    `*`, a part is taken where it first fits and never tried again (an atomic group), which loses no
+    match; the part after the last `*` ends the line. (`.*` for each `*` backtracks exponentially:
+    `*.*.*.*.*.*.*.*.*.*.*.*.Z` ran for minutes on a record's boards.)"""
     tokens = re.findall(r"\[[^]]*\]|.", glob)
-    return "".join(".*" if token == "*" else "." if token == "?" else token if token.startswith("[") and len(token) > 1
-                   else re.escape(token) for token in tokens)
+    parts = ["".join("." if token == "?" else token if token.startswith("[") and len(token) > 1 else re.escape(token)
+                     for token in part) for part in _split(tokens)]
+    if len(parts) == 1:
+        return parts[0]
+    return parts[0] + "".join(f"(?>.*?{part})" for part in parts[1:-1]) + ".*" + parts[-1]
 
 
-def matching_plies(packed: bytes | None, game: str | None, globs: str) -> str | None:
+def _split(tokens: list[str]) -> list[list[str]]:
+    """GLOB tokens split at each `*`."""
+    parts: list[list[str]] = [[]]
+    for token in tokens:
+        if token == "*":
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    return parts
+
+
+def matching_plies(packed: bytes, game: str, globs: str) -> str | None:
     """The SQL function `lusoria_matching_plies(record_boards.boards, records.game, GLOBS)`:
     the plies (a JSON array) whose board matches one of GLOBS (a JSON list of [game, GLOB]
     pairs: archive/patterns.py) for the record's game; None when none does."""
-    compiled = _compiled(globs).get(game or "")
-    if packed is None or not compiled:
+    compiled = _compiled(globs).get(game)
+    if not compiled:
         return None
     boards = unpacked_boards(packed)
     found: list[int] = []
@@ -76,14 +95,26 @@ def matching_plies(packed: bytes | None, game: str | None, globs: str) -> str | 
         ply += boards.count("\n", start, match.start())
         start = match.start()
         found.append(ply)
+        go_on()  # the statement's timeout and Ctrl-C
     return json.dumps(found) if found else None
 
 
 @lru_cache(maxsize=32)
 def _compiled(globs: str) -> dict[str, re.Pattern]:
-    """GLOBS as one regular expression per game, which matches whole lines (boards)."""
+    """GLOBS as one regular expression per game, which matches whole lines (boards); FunctionError
+    when they are not a JSON list of [game, GLOB] pairs."""
+    try:
+        pairs = json.loads(globs)
+    except ValueError:
+        pairs = None
+    if not isinstance(pairs, list) or not all(isinstance(pair, list) and len(pair) == 2
+                                              and all(isinstance(part, str) for part in pair) for pair in pairs):
+        raise FunctionError("argument 3 must be a JSON list of [game, GLOB] pairs")
     per_game: dict[str, list[str]] = {}
-    for game, glob in json.loads(globs):
+    for game, glob in pairs:
         per_game.setdefault(game, []).append(glob_regex(glob))
-    return {game: re.compile("^(?:" + "|".join(f"(?:{regex})" for regex in regexes) + ")$", re.MULTILINE)
-            for game, regexes in per_game.items()}
+    try:
+        return {game: re.compile("^(?:" + "|".join(f"(?:{regex})" for regex in regexes) + ")$", re.MULTILINE)
+                for game, regexes in per_game.items()}
+    except re.error as error:
+        raise FunctionError(f"argument 3 holds a GLOB SQLite would not read: {error}") from None

@@ -23,6 +23,7 @@ from operator import itemgetter
 import sqlite_utils
 import zstandard
 
+from lusoria.archive.functions import FunctionError, go_on, inflated
 from lusoria.validator.base import BLACK, EMPTY_SQUARE, MATERIAL, WHITE, Game, Material, Position
 from lusoria.validator.games import GAMES
 from lusoria.validator.grid import GridGame
@@ -126,17 +127,24 @@ def pack_boards(boards: list[bytes]) -> bytes:
 
 def _squares(packed: bytes) -> tuple[bytes, int]:
     """A record's boards as `pack_boards` writes them, decompressed (its squares from the third
-    byte), and how many boards."""
-    data = _zstd()[1].decompress(packed)
+    byte), and how many boards; FunctionError for a value that is not (inflated: at most MAX_VALUE bytes)."""
+    data = inflated(_zstd()[1], packed)
     width = int.from_bytes(data[:2], "big")
+    if len(data) < 2 or width and (len(data) - 2) % width:
+        raise FunctionError("its argument is not a record's boards")
     return data, (len(data) - 2) // width if width else 0
 
 
-@lru_cache(maxsize=64)  # a query reads the same record's boards for its condition and its column
+@lru_cache(maxsize=2)  # a query reads the same record's boards for its condition and its column (each at most MAX_VALUE)
 def unpacked_boards(packed: bytes) -> str:
     """The boards of `pack_boards`, one a line."""
     data, count = _squares(packed)
-    return b"\n".join([data[2 + ply::count].rstrip(PADDING) for ply in range(count)]).decode()
+    boards: list[bytes] = []
+    for ply in range(count):
+        if ply % 4096 == 0:
+            go_on()  # the statement's timeout and Ctrl-C
+        boards.append(data[2 + ply::count].rstrip(PADDING))
+    return b"\n".join(boards).decode()
 
 
 def board_at(packed: bytes | None, ply: int | None) -> str | None:

@@ -17,13 +17,14 @@ from contextlib import contextmanager
 from typing import Iterator
 from urllib.parse import quote
 
+from lusoria.archive import functions
+from lusoria.archive.functions import MAX_VALUE, sql_function
 from lusoria.archive.patterns import matching_plies
 from lusoria.archive.players import casefold
 from lusoria.archive.texts import add_functions
 from lusoria.errors import LusoriaError
 
 DEFAULT_TIMEOUT = 60  # seconds a `lusoria sql` statement may run (--timeout)
-MAX_VALUE = 1 << 24  # bytes of one string or BLOB that a statement may make or read (SQLite's length limit)
 PROGRESS_STEPS = 10_000  # virtual machine steps between two looks at the clock and at Ctrl-C
 
 READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
@@ -79,8 +80,8 @@ def connect(path: str) -> sqlite3.Connection:
     # archive at random (positions of each ply) take a third of the time (BENCHMARKS.md)
     conn.execute("PRAGMA mmap_size = 2147483648")
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)  # randomblob(1000000000) took a gigabyte, then MemoryError
-    conn.create_function("lusoria_matching_plies", 3, matching_plies, deterministic=True)  # pattern search
-    conn.create_function("lusoria_casefold", 1, casefold, deterministic=True)  # names in any case
+    sql_function(conn, "lusoria_matching_plies", matching_plies, bytes, str, str)  # pattern search
+    sql_function(conn, "lusoria_casefold", casefold, str)  # names in any case
     add_functions(conn)  # records.text, compressed (archive/texts.py)
     conn.set_authorizer(read_only_authorizer)
     return conn
@@ -106,9 +107,11 @@ def _watched(conn: sqlite3.Connection, seconds: float | None) -> Iterator[_Watch
     conn.set_progress_handler(watch, PROGRESS_STEPS)
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, watch.interrupt) if main else None
+    outer = functions.watching(watch)  # lusoria's SQL functions look at it too, inside their loops
     try:
         yield watch
     finally:
+        functions.watching(outer)
         if main:
             signal.signal(signal.SIGINT, previous)
 
@@ -128,7 +131,7 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
             except sqlite3.DatabaseError as error:
                 if watch.interrupted:
                     raise KeyboardInterrupt from None
-                message, parameter = str(error), None
+                message, parameter = functions.failure(error) or str(error), None
                 if message == "interrupted":
                     message, parameter = f"the statement ran longer than {watch.seconds:g} s and was stopped", "timeout"
                 elif message == "string or blob too big":

@@ -11,6 +11,7 @@ import sqlite_utils
 
 from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
+from lusoria.archive.functions import sql_function
 from lusoria.archive.players import create_players
 from lusoria.archive.positions import create_positions, create_record_summaries
 from lusoria.archive.texts import TextPacker, add_functions, create_text_dictionaries, create_text_view
@@ -201,7 +202,7 @@ def migrate_to_9(db: sqlite_utils.Database) -> None:
         create_text_dictionaries(db)
         packer = TextPacker(conn)
         packer.train_first()
-        conn.create_function("lusoria_pack", 1, packer.pack, deterministic=True)
+        sql_function(conn, "lusoria_pack", packer.pack, str)
         create_records(db, "records_v9")
         stored = (column.split('"')[1] for column in RECORD_COLUMNS if " AS (" not in column)  # (not generated)
         names = ", ".join(f'"{name}"' for name in stored if name != "packed_text")

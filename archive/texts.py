@@ -21,6 +21,7 @@ from typing import Callable
 
 import zstandard
 
+from lusoria.archive.functions import FunctionError, inflated, sql_function
 from lusoria.archive.positions import board_at, unpacked_boards
 
 TRAIN_AT = 1000  # records: the dictionary is trained on the first records' texts once there are this many
@@ -40,7 +41,7 @@ def create_text_view(db) -> None:
     db.execute(f'CREATE VIEW "record_texts" AS SELECT "id", {TEXT_OF} AS "text" FROM "records"')
 
 
-def text_reader(conn: sqlite3.Connection) -> Callable[[bytes | None], str | None]:
+def text_reader(conn: sqlite3.Connection) -> Callable[[bytes], str]:
     """The SQL function `lusoria_text(packed_text)` of `conn`: the text a record's
     `packed_text` holds. A dictionary is read from `conn` when a text first names it (an import
     may train one while a reader is open); the contexts are this thread's (Datasette queries an
@@ -48,9 +49,7 @@ def text_reader(conn: sqlite3.Connection) -> Callable[[bytes | None], str | None
     dictionaries: dict[int, zstandard.ZstdCompressionDict | None] = {0: None}
     local = threading.local()
 
-    def unpack(packed: bytes | None) -> str | None:
-        if not isinstance(packed, bytes):
-            return packed
+    def unpack(packed: bytes) -> str:
         number = zstandard.get_frame_parameters(packed).dict_id
         contexts = getattr(local, "contexts", None)
         if contexts is None:
@@ -60,10 +59,10 @@ def text_reader(conn: sqlite3.Connection) -> Callable[[bytes | None], str | None
             if number not in dictionaries:
                 row = conn.execute("SELECT dictionary FROM text_dictionaries WHERE id = ?", [number]).fetchone()
                 if row is None:
-                    raise ValueError(f"a record's text names dictionary {number}, which the archive lacks")
+                    raise FunctionError(f"a record's text names dictionary {number}, which the archive lacks")
                 dictionaries[number] = zstandard.ZstdCompressionDict(row[0])
             context = contexts[number] = zstandard.ZstdDecompressor(dict_data=dictionaries[number])
-        return context.decompress(packed).decode("utf-8")
+        return inflated(context, packed).decode("utf-8")
 
     return unpack
 
@@ -72,9 +71,9 @@ def add_functions(conn: sqlite3.Connection) -> None:
     """Give `conn` the SQL functions that read what the archive keeps compressed: the records'
     texts (`lusoria_text`), and a record's boards, one a line (`lusoria_boards`), or at a ply
     (`lusoria_board_at`: archive/positions.py)."""
-    conn.create_function(TEXT_FUNCTION, 1, text_reader(conn), deterministic=True)
-    conn.create_function("lusoria_boards", 1, unpacked_boards, deterministic=True)
-    conn.create_function("lusoria_board_at", 2, board_at, deterministic=True)
+    sql_function(conn, TEXT_FUNCTION, text_reader(conn), bytes)
+    sql_function(conn, "lusoria_boards", unpacked_boards, bytes)
+    sql_function(conn, "lusoria_board_at", board_at, bytes, int)
 
 
 class TextPacker:
