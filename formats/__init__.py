@@ -22,9 +22,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from lusoria.notation.reader import RecordText
+from lusoria.plugins import loaded
 
 if TYPE_CHECKING:
     from lusoria.validator.replay import Report
@@ -96,7 +97,8 @@ BUILT_IN = (
 class Formats(Mapping[str, Format]):
     """Format name -> Format, in the order a file's format is looked for: the built-in formats,
     then those of the `lusoria.formats` entry points (read when first needed: a file that a
-    built-in format takes by its name needs none), then those registered."""
+    built-in format takes by its name needs none; a broken one left out, said in a warning:
+    lusoria.plugins), then those registered."""
 
     def __init__(self, built_in: tuple[Format, ...]):
         self._built_in = {entry.name: entry for entry in built_in}
@@ -105,12 +107,8 @@ class Formats(Mapping[str, Format]):
 
     def _all(self) -> dict[str, Format]:
         if self._found is None:
-            from importlib.metadata import entry_points
-
-            self._found = {}
-            for point in entry_points(group=ENTRY_POINTS):
-                entry = point.load()
-                self._found[entry.name] = entry
+            found = loaded(ENTRY_POINTS, lambda value: isinstance(value, Format), "a Format")
+            self._found = {entry.name: entry for entry in cast("list[Format]", list(found.values()))}
         return {**self._built_in, **{name: entry for name, entry in self._found.items() if name not in self._built_in},
                 **self._registered}
 

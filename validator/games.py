@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
+from lusoria.plugins import loaded
 from lusoria.validator.base import Game
 
 G = TypeVar("G", bound=Game[Any])
@@ -28,26 +29,25 @@ _BUILT_IN = {"tablut": "lusoria.validator.tablut:Tablut",  # in the order docs/r
 
 
 class Registry(Mapping[str, type[Game]]):
-    """Game name (lower case) -> rules class. The built-in classes, and those of the `lusoria.games`
-    entry points (name -> `module:Class`, read when a name is not found or every name is asked
-    for), are imported on first use; `register` adds a class."""
+    """Game name (lower case) -> rules class. The built-in classes are imported on first use, those
+    of the `lusoria.games` entry points (name -> `module:Class`) when a name is not found or every
+    name is asked for (a broken one is left out, said in a warning: lusoria.plugins); `register`
+    adds a class."""
 
     def __init__(self, built_in: dict[str, str], group: str = ENTRY_POINTS):
         self._built_in, self._group = built_in, group
         self._where = dict(built_in)  # name -> "module:Class", until loaded
         self._classes: dict[str, type[Game]] = {}
-        self._found: dict[str, str] | None = None  # the entry points' games, once read
+        self._found: dict[str, type[Game]] | None = None  # the entry points' games, once loaded
 
-    def _find(self) -> dict[str, str]:
-        """The games of the entry points (read once); a built-in game keeps its name."""
+    def _find(self) -> dict[str, type[Game]]:
+        """The games of the entry points (loaded once, one by one: lusoria.plugins); a built-in
+        game keeps its name."""
         if self._found is None:
-            from importlib.metadata import entry_points
-
-            self._found = {point.name.lower(): point.value for point in entry_points(group=self._group)
-                           if point.name.lower() not in self._built_in}
-            for name, where in self._found.items():
-                if name not in self._classes:
-                    self._where.setdefault(name, where)
+            found = loaded(self._group, _is_game, "a Game class", self._built_in)
+            self._found = {name.lower(): cast("type[Game]", cls) for name, cls in found.items()}
+            for name, cls in self._found.items():
+                self._classes.setdefault(name, cls)
         return self._found
 
     @property
@@ -64,9 +64,9 @@ class Registry(Mapping[str, type[Game]]):
 
     def __getitem__(self, name: str) -> type[Game]:
         name = name.lower()
+        if name not in self._classes and name not in self._where:
+            self._find()
         if name not in self._classes:
-            if name not in self._where:
-                self._find()
             module, _, attribute = self._where[name].partition(":")  # KeyError: not a known game
             self._classes[name] = getattr(import_module(module), attribute)
         return self._classes[name]
@@ -93,9 +93,14 @@ class Registry(Mapping[str, type[Game]]):
         """Remove a game that `register` added (a built-in game, or an entry point's, that it
         replaced comes back)."""
         self._classes.pop(name, None)
-        earlier = self._built_in.get(name) or (self._found or {}).get(name)
-        if earlier is not None:
-            self._where[name] = earlier
+        if name in self._built_in:
+            self._where[name] = self._built_in[name]
+        elif name in (self._found or {}):
+            self._classes[name] = (self._found or {})[name]
+
+
+def _is_game(value: object) -> bool:
+    return isinstance(value, type) and issubclass(value, Game)
 
 
 GAMES = Registry(_BUILT_IN)

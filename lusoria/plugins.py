@@ -1,0 +1,42 @@
+"""The entry points of packages outside lusoria (`lusoria.games`, `lusoria.formats`), loaded one
+by one: one that cannot be loaded (it raises, names a module that is missing, calls sys.exit)
+or loads to something else than its group takes is left out, said in one warning line on
+standard error that names it and its package, and everything else works."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Container
+from importlib.metadata import EntryPoint, entry_points
+
+SHOWN = 80  # characters of a value or a message a warning shows
+
+
+def loaded(group: str, takes: Callable[[object], bool], kind: str, left: Container[str] = ()) -> dict[str, object]:
+    """Entry point name -> what it loads to, for the entry points of `group` whose names (in lower
+    case) are not in `left` and which load to something `takes` (`kind`, as the warning says it)."""
+    found: dict[str, object] = {}
+    for point in entry_points(group=group):
+        if point.name.lower() in left:
+            continue
+        try:
+            value = point.load()
+        except (Exception, SystemExit) as error:  # a plug-in's sys.exit() would end the command
+            _warn(point, f"it cannot be loaded: {type(error).__name__}: {_shortened(str(error))}")
+            continue
+        if not takes(value):
+            _warn(point, f"it loads to {_shortened(repr(value))}, not {kind}")
+            continue
+        found[point.name] = value
+    return found
+
+
+def _shortened(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= SHOWN else text[:SHOWN] + "…"
+
+
+def _warn(point: EntryPoint, why: str) -> None:
+    package = f" of the package {point.dist.name}" if point.dist is not None else ""
+    print(f"lusoria: warning: the plug-in '{point.name} = {_shortened(point.value)}' ({point.group}){package} "
+          f"is left out: {why}", file=sys.stderr)
