@@ -20,6 +20,7 @@ from lusoria.validator.tafl import TaflGame
 
 _TOKEN = re.compile(r"\S+")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
+_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SQUARE = r"[a-p](?:1[0-6]|[1-9])"
 _MOVE = re.compile(rf"(?P<king>K)?(?P<origin>{_SQUARE})(?P<hyphen>-?)(?P<target>{_SQUARE})"
@@ -126,10 +127,18 @@ STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 
 def looks_like_csv(head: str) -> bool:
-    """Whether the first line of a text is a CSV move list: moves, two counts and a status."""
-    first = _CSV_LINE.match(head.lstrip())
-    return first is not None and first["status"].strip().lower() in STATUSES and \
-        looks_like_move_lists(first["moves"] + " ")
+    """Whether the first line of a text is a CSV move list: moves, two counts and a status. `head`
+    may end inside that line (a game longer than the characters looked at): its moves so far then
+    judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
+    lines = head.lstrip().splitlines(keepends=True)
+    first = lines[0] if lines else ""
+    row = _CSV_LINE.match(first.rstrip("\r\n"))
+    if row is not None:
+        return row["status"].strip().lower() in STATUSES and looks_like_move_lists(row["moves"] + " ")
+    if first.endswith(("\n", "\r")):
+        return False
+    moves, comma, _ = first.partition(",")
+    return looks_like_move_lists(moves + (" " if comma else ""))
 
 
 def csv_game(path: str, text: str) -> str:
@@ -307,12 +316,14 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> TaflG
     if isinstance(moves, str):
         read_moves(draft, text("Moves", moves), offset("Moves") + 1, rules)
     elif isinstance(moves, list):
-        position = offset("Moves")
+        # each move at its string, the strings of the list taken in turn (a move was searched for
+        # as json.dumps writes it, from the list's start: one written with \u escapes was never
+        # found, and 40,000 of them took 35 s)
+        listed = offset("Moves")
+        strings = _JSON_STRING.finditer(span, listed - draft.start)
         for move in moves:
-            found = span.find(json.dumps(move), position - draft.start)
-            at = draft.start + found + 1 if found >= 0 else position
-            read_moves(draft, text("Moves", move), at, rules)
-            position = max(position, at)
+            found = next(strings, None) if isinstance(move, str) else None
+            read_moves(draft, text("Moves", move), draft.start + found.start() + 1 if found else listed, rules)
     else:
         raise draft.problem("Moves is a list of moves or one string of moves", offset("Moves"))
     winner = text("WhoWon", game.get("WhoWon", "")).lower()

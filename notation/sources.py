@@ -88,12 +88,14 @@ def head_text(head: bytes, encoding: str = "utf-8") -> str:
 
 
 CHUNK = 1 << 20  # characters decoded at a time
+MAX_LINE = 1 << 26  # characters in one line (64 Mi: 1.2 million plies); /dev/zero is one endless line
 
 
 def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterator[str]:
     """The stream as pieces of text with `\\n` line ends (CRLF and CR too); a leading
     byte-order mark is dropped, and in UTF-8 (the default) one of UTF-16 or UTF-32 says the
-    encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset."""
+    encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset, and
+    so is a line longer than MAX_LINE (the rest is not read)."""
     try:
         start = stream.read(4)
         counted = _Counting(stream, start)
@@ -103,7 +105,14 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterat
     except OSError as error:
         raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
     try:
-        yield from iter(lambda: text.read(CHUNK), "")
+        line, length = 1, 0  # the line being read, and its characters so far
+        for chunk in iter(lambda: text.read(CHUNK), ""):
+            breaks = chunk.count("\n")
+            line, length = line + breaks, length + len(chunk) if not breaks else len(chunk) - chunk.rfind("\n") - 1
+            if length > MAX_LINE:
+                raise InputError(f"{path}: line {line} is longer than {MAX_LINE:,} characters, the most lusoria "
+                                 "reads; the rest of the file is not read")
+            yield chunk
     except OSError as error:
         raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
     except UnicodeDecodeError as error:
