@@ -18,14 +18,15 @@ if TYPE_CHECKING:
     from lusoria.archive.duplicates import Duplicate
     from lusoria.archive.importer import ImportSummary, Rows, checked_rows
     from lusoria.archive.query import COLUMNS, FilterError, Filters
-    from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError
+    from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError
     from lusoria.archive.schema import NotAnArchive
     from lusoria.archive.search import UnsearchableRecord
     from lusoria.archive.tree import SORTS, Node
 
 HOMES = {"commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),
          "duplicates": ("Duplicate",), "importer": ("ImportSummary", "Rows", "checked_rows"),
-         "query": ("COLUMNS", "FilterError", "Filters"), "reading": ("DEFAULT_TIMEOUT", "ReadOnlyError"),
+         "query": ("COLUMNS", "FilterError", "Filters"), "reading": ("DEFAULT_TIMEOUT", "DamagedArchive",
+                                                                           "ReadOnlyError"),
          "schema": ("NotAnArchive",), "search": ("UnsearchableRecord",), "tree": ("SORTS", "Node")}
 __all__ = sorted(name for names in HOMES.values() for name in names)
 

@@ -18,7 +18,8 @@ from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_r
 from lusoria.archive.query import COLUMNS, FilterError, Filters, build
 from lusoria.archive.players import player_condition
 from lusoria.archive.search import read_positions
-from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
+from lusoria.archive import functions
+from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import SORTS, Node, tree
@@ -233,6 +234,10 @@ class Archive:
         try:
             starts = read_positions(position) if position is not None else [self._position(conn, record, ply)]
             return tree(conn, starts, depth, only, variations, filters.symmetric, player, sort, min_games)
+        except sqlite3.DatabaseError as error:  # a damaged archive, a filter SQLite refuses: one line
+            raise damaged(conn, self.path, functions.failure(error)) or ReadOnlyError(str(error)) from None
+        except DamagedArchive as error:
+            raise DamagedArchive(f"{self.path}: {error}") from None
         finally:
             conn.close()
 

@@ -20,7 +20,8 @@ from lusoria.notation.reader import RecordText
 from lusoria.workers import in_workers
 from lusoria.validator.replay import check
 from lusoria.archive.positions import MATERIAL, all_spelled_out
-from lusoria.archive.reading import connect
+from lusoria.archive import functions
+from lusoria.archive.reading import connect, damaged
 from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.variations import variation_rows
 
@@ -133,5 +134,7 @@ def export(path: str, directory: str, format: str = "parquet", jobs: int = 1) ->
         written["variation_plies"] = write(output_in(directory, f"variation_plies.{format}"),
                                            REPLAYED["variation_plies"], iter(variations))
         return written
+    except sqlite3.DatabaseError as error:  # a damaged archive: its record named
+        raise damaged(conn, path, functions.failure(error)) or error
     finally:
         conn.close()

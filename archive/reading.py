@@ -21,7 +21,7 @@ from lusoria.archive import functions
 from lusoria.archive.functions import MAX_VALUE, sql_function
 from lusoria.archive.patterns import matching_plies
 from lusoria.archive.players import casefold
-from lusoria.archive.texts import add_functions
+from lusoria.archive.texts import add_functions, damaged_record
 from lusoria.errors import LusoriaError
 
 DEFAULT_TIMEOUT = 60  # seconds a `lusoria sql` statement may run (--timeout)
@@ -36,6 +36,25 @@ REPORTING_PRAGMAS = {"table_info", "table_xinfo", "table_list", "index_list", "i
 VALUE_PRAGMAS = {"user_version", "schema_version", "application_id", "page_size", "page_count", "freelist_count",
                  "encoding", "data_version", "journal_mode", "foreign_keys", "auto_vacuum"}
 DENIED_FUNCTIONS = {"load_extension", "fts3_tokenizer", "readfile", "writefile", "edit"}
+
+
+class DamagedArchive(LusoriaError):
+    """An archive that holds a value lusoria cannot read: the record, and what is wrong."""
+
+
+def damaged(conn: sqlite3.Connection, path: str, said: str | None) -> LusoriaError | None:
+    """DamagedArchive when `said` is what one of lusoria's functions said when it failed
+    (`functions.failure`) on a value of the archive at `path` (its first damaged record named);
+    ReadOnlyError when the statement gave it the value; None for any other error."""
+    if said is None or said == functions.STOPPED:
+        return None
+    conn.set_progress_handler(None, 0)
+    outer = functions.watching(None)
+    try:
+        record = damaged_record(conn)
+    finally:
+        functions.watching(outer)
+    return DamagedArchive(f"{path}: record {record} is damaged: {said}") if record else ReadOnlyError(said)
 
 
 class ReadOnlyError(LusoriaError):
@@ -131,7 +150,10 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
             except sqlite3.DatabaseError as error:
                 if watch.interrupted:
                     raise KeyboardInterrupt from None
-                message, parameter = functions.failure(error) or str(error), None
+                said = functions.failure(error)
+                if (found := damaged(conn, path, said)) is not None:
+                    raise found from None
+                message, parameter = said or str(error), None
                 if message == "interrupted":
                     message, parameter = f"the statement ran longer than {watch.seconds:g} s and was stopped", "timeout"
                 elif message == "string or blob too big":

@@ -76,6 +76,21 @@ def add_functions(conn: sqlite3.Connection) -> None:
     sql_function(conn, "lusoria_board_at", board_at, bytes, int)
 
 
+def damaged_record(conn: sqlite3.Connection) -> int | None:
+    """The first record whose text or boards cannot be read (a damaged archive), if any: what a
+    function's failure is looked for with, after the statement it broke."""
+    unpack = text_reader(conn)
+    for table, sql, read in (("records", "SELECT id, packed_text FROM records ORDER BY id", unpack),
+                             ("record_boards", "SELECT record_id, boards FROM record_boards ORDER BY record_id",
+                              unpacked_boards)):
+        for number, packed in conn.execute(sql):
+            try:
+                read(packed)
+            except Exception:
+                return number
+    return None
+
+
 class TextPacker:
     """How a writing process compresses the records' texts: with the archive's dictionary, which
     it trains when a batch brings the archive to TRAIN_AT records (`prepare`, at the start of

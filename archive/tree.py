@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Callable
 
+from lusoria.archive.reading import DamagedArchive
 from lusoria.archive.positions import SOUGHT, move_of, position_key, reaches, sought
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES
@@ -90,7 +91,13 @@ def _rules(game: str, variant: str | None, rule_tags: str | None) -> Game | None
     """The rules of a record, from its columns (None for a game the registry lacks)."""
     if game not in GAMES:
         return None
-    return GAMES[game].from_tags({**({"Variant": variant} if variant else {}), **json.loads(rule_tags or "{}")})
+    try:
+        tags = json.loads(rule_tags or "{}")
+    except ValueError:
+        tags = None
+    if not isinstance(tags, dict):
+        raise DamagedArchive(f"a record's rule_tags is not a JSON object of tags: {rule_tags!r:.60}")
+    return GAMES[game].from_tags({**({"Variant": variant} if variant else {}), **tags})
 
 
 class _Growing:
@@ -202,6 +209,8 @@ def tree(conn: sqlite3.Connection, starts: list[tuple[Game, Position]], depth: i
     known: dict[int, list[tuple[Node, Game, Position | None]]] = {}
     used: set[int] = set()  # positions whose next plies are nodes of the tree already: another gets copies
     for _ in range(depth):
+        if not level:
+            break  # the tree ends before `depth`
         wanted = {node.position: (rules, position) for node, rules, position in level
                   if position is not None and node.position not in known}
         if wanted:

@@ -447,7 +447,8 @@ def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[s
 @click.option("--game", required=True, type=Named(lambda: api.known_games(), case_sensitive=False),
               help="Which game.")
 @click.option("-n", "--count", "count", type=Bounded(1), default=1, show_default=True, help="How many games.")
-@click.option("--seed", default=0, show_default=True, help="The same seed gives the same games.")
+@click.option("--seed", type=Bounded(0, 2 ** 64 - 1), default=0, show_default=True,
+              help="The same seed gives the same games.")
 @click.option("--variant", help="A named rule preset.")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
 @click.option("--board", help="A game played on boards of several sizes: the board size, as in the Board tag (WxH).")
@@ -492,11 +493,12 @@ def echo_pieces(pieces: Iterable[str]) -> None:
 
 def archive_errors(action: Callable[[], T]) -> T:
     """Run `action`, turning archive problems into clear messages and exit statuses."""
-    from lusoria.archive import FilterError, ImportStopped, NotAnArchive, ReadOnlyError, UnsearchableRecord
+    from lusoria.archive import (DamagedArchive, FilterError, ImportStopped, NotAnArchive, ReadOnlyError,
+                                 UnsearchableRecord)
 
     try:
         return action()
-    except (NotAnArchive, ImportStopped) as error:
+    except (NotAnArchive, ImportStopped, DamagedArchive) as error:
         stop(hinted(error))
     except ReadOnlyError as error:
         stop(hinted(error), 1)
@@ -561,7 +563,7 @@ def filter_params() -> list[click.Parameter]:
         elif "maximum" in meta:
             kwargs["type"] = Bounded(meta["minimum"], meta["maximum"])
         elif "minimum" in meta:
-            kwargs.update(type=click.IntRange(min=meta["minimum"]), default=field.default)
+            kwargs.update(type=Bounded(meta["minimum"]), default=field.default)
         elif field.default is False:
             kwargs["is_flag"] = True
         elif meta.get("read") == "lines":
@@ -688,15 +690,15 @@ def lsp() -> None:
 @main.command(cls=FilterCommand, without=("limit",))
 @click.argument("start", required=False, metavar="[POSITION]")
 @db_option
-@click.option("--record", type=int, help="Start from a position of this archive record (its id) …")
-@click.option("--ply", default=0, show_default=True, help="… after this ply of its main line.")
-@click.option("--depth", type=click.IntRange(min=1), default=1, show_default=True, help="Plies deep.")
+@click.option("--record", type=Bounded(1), help="Start from a position of this archive record (its id) …")
+@click.option("--ply", type=Bounded(), default=0, show_default=True, help="… after this ply of its main line.")
+@click.option("--depth", type=Bounded(1), default=1, show_default=True, help="Plies deep.")
 @click.option("--format", "format_", type=click.Choice(["table", "json", "tree"]), default="table",
               show_default=True, help="A table (one row per line of plies), JSON (nested), or an indented tree.")
 @click.option("--variations", is_flag=True, help="Count the plies of variations too, not only of main lines.")
 @click.option("--sort", type=click.Choice(["games", "score"]), default="games", show_default=True,
               help="The most played plies first, or the best scores.")
-@click.option("--min-games", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--min-games", type=Bounded(1), default=1, show_default=True,
               help="Leave out the plies played in fewer games.")
 def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, format_: str, variations: bool,
          sort: str, min_games: int, **filters: Any) -> None:

@@ -1,0 +1,96 @@
+"""A damaged archive and hostile values for `tree` (issue 41): each a clear message in one line
+that names the archive and the record, never an internal error; `tree` ends where the tree
+ends, whatever its --depth."""
+
+import shutil
+import sqlite3
+from contextlib import closing
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.archive import Archive
+from lusoria.cli import main
+
+from conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    path = tmp_path_factory.mktemp("hostile") / "a.db"
+    assert CliRunner().invoke(main, ["import", "--db", str(path), str(ROOT / "samples/tablut")]).exit_code == 0
+    return path
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def damaged(archive, tmp_path, sql: str) -> str:
+    path = tmp_path / "damaged.db"
+    shutil.copy(archive, path)
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute(sql)
+        conn.commit()
+    return str(path)
+
+
+@pytest.mark.parametrize("command", [["query", "--format", "lgn"], ["query", "--format", "json"],
+                                     ["export", "--format", "csv", "out"]])
+def test_a_damaged_text_names_its_record(archive, tmp_path, command, monkeypatch):
+    # export: an internal error; query --format lgn: "user-defined function raised exception"
+    monkeypatch.chdir(tmp_path)
+    path = damaged(archive, tmp_path, "UPDATE records SET packed_text = x'0011' WHERE id = 3")
+    result = run(*command[:1], "--db", path, *command[1:])
+    assert result.exit_code == 2 and result.output.endswith(
+        f"lusoria: {path}: record 3 is damaged: lusoria_text: its argument is not a value it reads (ZstdError: "
+        "cannot get frame parameters: Unknown frame descriptor)\n"), result.output
+
+
+def test_damaged_boards_name_their_record(archive, tmp_path):
+    path = damaged(archive, tmp_path, "UPDATE record_boards SET boards = x'28b52ffd' WHERE record_id = 2")
+    result = run("query", "--db", path, "--pattern", "*********/" * 8 + "*********")
+    assert result.exit_code == 2 and f"lusoria: {path}: record 2 is damaged: lusoria_matching_plies: " in result.output
+
+
+def test_damaged_rule_tags_are_said(archive, tmp_path):
+    # the raw JSON decoder's message, as a usage error
+    path = damaged(archive, tmp_path, "UPDATE records SET rule_tags = '{bad'")
+    result = run("tree", "--db", path, "--record", "1")
+    assert (result.exit_code, result.output) == (
+        2, f"lusoria: {path}: a record's rule_tags is not a JSON object of tags: '{{bad'\n")
+
+
+@pytest.mark.parametrize("option, value", [("--record", "100000000000000000000000"), ("--record", "-1"),
+                                           ("--record", "0"), ("--ply", "-1"), ("--ply", "9" * 5000),
+                                           ("--depth", "0"), ("--depth", "1000000000000"),
+                                           ("--min-games", "1" + "0" * 30)])
+def test_tree_integers_are_bounded(archive, option, value):
+    # --record 10^23: an OverflowError (internal error); negative ids were accepted
+    result = run("tree", "--db", str(archive), *(["--record", "1"] if option != "--record" else []), option, value)
+    assert result.exit_code == 2 and f"Invalid value for '{option}'" in result.output
+    assert "is not a whole number from" in result.output
+
+
+def test_a_tree_ends_where_its_records_end(archive, monkeypatch, deadline):
+    # --depth 10^9 ran on after the tree was empty (10^8: 22 s on 117 records)
+    from lusoria.archive import tree as tree_module
+
+    levels = []
+    real = tree_module._next_plies
+    monkeypatch.setattr(tree_module, "_next_plies", lambda *args: levels.append(1) or real(*args))
+    nodes = Archive(str(archive)).tree(record=1, depth=10 ** 9)
+    deepest, pending = 0, [(node, 1) for node in nodes]
+    while pending:
+        node, depth = pending.pop()
+        deepest = max(deepest, depth)
+        pending += [(child, depth + 1) for child in node.children]
+    assert deepest > 10 and len(levels) <= deepest + 1
+
+
+def test_a_tree_filter_sqlite_refuses_is_one_line(archive):
+    # query said it in one line; tree: an internal error
+    pattern = "*?" * 30000
+    for command in (["tree", "--record", "1"], ["query"]):
+        result = run(*command, "--db", str(archive), "--tag", f"Event={pattern}")
+        assert (result.exit_code, result.output) == (1, "lusoria: LIKE or GLOB pattern too complex\n")
