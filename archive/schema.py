@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import re
 import sqlite3
 import tempfile
 from typing import Callable
@@ -279,18 +281,26 @@ def _connect(path: str) -> sqlite_utils.Database:
     return db
 
 
+TEMPORARY_ENDS = ("", "-wal", "-shm", "-journal")  # a database file and SQLite's files beside it
+
+
 def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace: bool) -> bool:
     """Build a database in a temporary file beside `path`, then put it at `path` in one step:
     no process ever sees it half made. With `replace` it takes the place of the file there;
     without, it appears only if `path` is still missing (an archive another process made in the
-    meantime wins, and is used: then False)."""
-    handle, temporary = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp",
-                                         dir=os.path.dirname(path) or ".")
-    os.close(handle)
+    meantime wins, and is used: then False). The temporary file and SQLite's beside it are removed
+    on every path, and those a killed process left are removed by the next (`_remove_leftovers`):
+    the process that builds one holds a lock on it."""
+    folder = os.path.dirname(path) or "."
+    _remove_leftovers(path)
+    handle, temporary = tempfile.mkstemp(prefix=os.path.basename(path) + ".", suffix=".tmp", dir=folder)
     try:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # until it is closed: this temporary file is in use
         db = _connect(temporary)
-        build(db)
-        db.close()
+        try:
+            build(db)
+        finally:
+            db.close()
         os.chmod(temporary, mode_for(path))
         if replace:
             os.replace(temporary, path)
@@ -301,9 +311,44 @@ def _publish(build: Callable[[sqlite_utils.Database], None], path: str, replace:
                 return False
         return True
     finally:
-        for leftover in (temporary, temporary + "-wal", temporary + "-shm"):
-            if os.path.exists(leftover):
-                os.remove(leftover)
+        _remove(temporary)
+        os.close(handle)
+
+
+def _remove(temporary: str) -> None:
+    for leftover in (temporary + end for end in TEMPORARY_ENDS):
+        try:
+            os.remove(leftover)
+        except FileNotFoundError:
+            pass
+
+
+def _remove_leftovers(path: str) -> None:
+    """Remove the temporary files of `_publish` for `path` that no process builds any more (an
+    import killed while it made a new archive left up to 2.4 MB: NAME.db.XXXXXXXX.tmp and its
+    -wal, -shm and -journal)."""
+    folder = os.path.dirname(path) or "."
+    name = re.compile(re.escape(os.path.basename(path)) + r"\.[A-Za-z0-9_]{8}\.tmp(?:-wal|-shm|-journal)?")
+    try:
+        found = [entry for entry in os.listdir(folder) if name.fullmatch(entry)]
+    except OSError:
+        return
+    for temporary in sorted({os.path.join(folder, entry.rsplit(".tmp", 1)[0] + ".tmp") for entry in found}):
+        try:
+            handle = os.open(temporary, os.O_RDONLY)
+        except FileNotFoundError:
+            _remove(temporary)  # SQLite's files of a temporary file that is gone
+            continue
+        except OSError:
+            continue
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            continue  # another process is building it
+        else:
+            _remove(temporary)
+        finally:
+            os.close(handle)
 
 
 def _new(db: sqlite_utils.Database) -> None:
