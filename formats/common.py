@@ -138,7 +138,7 @@ def tafl_rules(tags: dict[str, str]) -> TaflGame:
     format here is the tafl family's."""
     game = GAMES[tags["Game"]] if tags.get("Game") in GAMES else None
     if game is None or not issubclass(game, TaflGame):
-        raise OptionError(f"'{tags.get('Game')}' is not a tafl game", "Game")
+        raise OptionError(f"'{shown(str(tags.get('Game')))}' is not a tafl game", "Game")
     rules = game.from_tags(tags)
     assert isinstance(rules, TaflGame)
     return rules

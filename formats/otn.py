@@ -303,8 +303,8 @@ def _board(draft: Draft, text: str, at: int, game: type[TaflGame], inverted: boo
     pieces = {"t": "p", "T": "P", "K": "K"}
     size = game.board.size
     if len(rows) != size or not all(re.fullmatch(r"(?:\d+|[tTK])*", row) for row in rows):
-        raise draft.problem(f"'{text}' is not a {size}×{size} {game.title} position record (pieces t, T, K)", at,
-                            text, "tag")
+        raise draft.problem(f"'{shown(text)}' is not a {size}×{size} {game.title} position record (pieces t, T, K)",
+                            at, text, "tag")
     converted = [re.sub(r"[tTK]", lambda m: pieces[m[0]], row) for row in rows]
     return "/".join(converted if inverted else reversed(converted))
 
@@ -377,7 +377,7 @@ def _main_ply(draft: Draft, word: str, at: int, black_first: bool) -> Ply | None
         draft.result_at = at
         return None
     if draft.result_at is not None:
-        raise draft.problem(f"found '{word}' after the resignation", at, word)
+        raise draft.problem(f"found '{shown(word)}' after the resignation", at, word)
     return draft.ply(_ply_text(draft, word, at), at)
 
 
@@ -385,9 +385,9 @@ def _ply_text(draft: Draft, word: str, at: int) -> str:
     """One OTN move record as the text of a lusoria ply."""
     move = _MOVE.fullmatch(word)
     if move is None:
-        raise draft.problem(f"found '{word}', expected an OTN move record such as e3-c3xc4 or Ke5-e2", at, word)
+        raise draft.problem(f"found '{shown(word)}', expected an OTN move record such as e3-c3xc4 or Ke5-e2", at, word)
     if move["kind"] != "-":
-        raise draft.problem(f"'{word}' is a berserk move or jump: {CANNOT_EXPRESS} it in a tafl game", at, word)
+        raise draft.problem(f"'{shown(word)}' is a berserk move or jump: {CANNOT_EXPRESS} it in a tafl game", at, word)
     squares = [move["origin"], move["target"]] + re.findall(r"[a-z]\d+", move["captures"] or "")
     wrong = next((s for s in squares if not _SQUARE.fullmatch(s)), None)
     if wrong:

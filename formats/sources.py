@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from lusoria.formats import FORMATS, read_text
+from lusoria.words import plural
 from lusoria.notation.reader import RecordText, split_records
 from lusoria.notation.sources import (CHUNK, HEAD, STDIN, InputError, Skipped, Source, decoded_text, head_text,
                                       is_text, shown_path)
@@ -114,8 +115,11 @@ def read_sources(path: Source, encoding: str = "utf-8", format: str | None = Non
 def record_at(source: Source, index: int = 0, encoding: str = "utf-8", format: str | None = None,
               tags: dict[str, str] | None = None) -> RecordText:
     """Record `index` (from 0) of a source, as `read_sources` reads it; ValueError when there is
-    no such record, InputError when the source cannot be read."""
-    found = next(islice(read_sources(source, encoding, format, tags), index, None), None) if index >= 0 else None
-    if found is None:
-        raise ValueError(f"{'the text' if is_text(source) else source} has no record {index}")
-    return found
+    no such record (which says how many there are), InputError when the source cannot be read."""
+    count = 0
+    for count, found in enumerate(read_sources(source, encoding, format, tags) if index >= 0 else (), 1):
+        if count > index:
+            return found
+    numbers = f" (0 to {count - 1})" if count > 1 else ""
+    raise ValueError(f"{'the text' if is_text(source) else source} has no record {index}: it has "
+                     f"{plural(count, 'record')}{numbers}")

@@ -37,7 +37,7 @@ __all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games"
            "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records",
            "duplicates", "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build",
-           "place_of", "Unreplayable"]
+           "place_of", "refusal", "PastTheEnd", "Unreplayable"]
 
 
 def source_formats() -> list[str]:
@@ -170,6 +170,10 @@ class Unreplayable(LusoriaError, ValueError):
         self.path, self.diagnostic = path, diagnostic  # the path of the record's source
 
 
+class PastTheEnd(LusoriaError, ValueError):
+    """A ply past the last of a record replayed whole: a usage error, not an invalid record."""
+
+
 @dataclass(frozen=True)
 class Board:
     """A position of a record after some ply, ready to show."""
@@ -229,7 +233,8 @@ def replay_stop(report: Report) -> str | None:
 def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     """The board after ply `ply` of the main line (default: the last checked) of record `index` of
     `source` (a path, a stream or text: `read_sources`), for `lusoria show`. ValueError when there is
-    no such record or it cannot be replayed that far (Unreplayable when not at all)."""
+    no such record or it cannot be replayed that far (Unreplayable when not at all, PastTheEnd when
+    it is replayed whole and has fewer plies)."""
     report = check(record_at(source, index))
     if not report.positions:
         raise Unreplayable(report.source.path, report.diagnostics[0])
@@ -238,8 +243,9 @@ def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
         ply = last
     if not 0 <= ply <= last:
         stop = replay_stop(report)
-        raise ValueError(f"no ply {ply}: its replay stops after ply {last}, as {stop}" if stop
-                         else f"no ply {ply}: it has {last}")
+        if stop:
+            raise ValueError(f"no ply {ply}: its replay stops after ply {last}, as {stop}")
+        raise PastTheEnd(f"no ply {ply}: it has {last}")
     return Board(report, ply)
 
 
@@ -291,6 +297,13 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
         else:
             entries.append(Entry(f"{report.source.path or '<text>'}:{report.source.line}", identity(report)))
     yield from find_duplicates(entries)
+
+
+def refusal(source: RecordText) -> Diagnostic | None:
+    """The diagnostic that stops a record's replay before its first ply (a syntax error, rules
+    that cannot be read), or None when it can be replayed."""
+    report = check(source)
+    return None if report.positions else report.diagnostics[0]
 
 
 def replay_page(source: Source, index: int = 0) -> str:

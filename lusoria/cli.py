@@ -32,6 +32,7 @@ else:  # loaded when a command first uses it: `lusoria --version` and `--help` s
 T = TypeVar("T")
 paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 MAX_SHOWN = 50  # diagnostics shown per record by `validate` (--json lists them all)
+MAX_POSITIONS = 1 << 24  # characters of a --positions file (16 Mi: 100,000 positions of Copenhagen)
 encoding_option = click.option("--encoding", type=Encoding(), default="utf-8", show_default=True,
                                help="Text encoding of the input (e.g. latin-1, cp1252).")
 
@@ -106,6 +107,11 @@ class Lusoria(click.Group):
         with escaped():
             try:
                 return super().main(*args, **kwargs)
+            except MemoryError as error:  # an input too large for the memory there is: not a bug
+                if self.debug:
+                    raise
+                place = api.place_of(error)
+                stop(f"the input is too large for the memory available{f' (while checking {place})' if place else ''}")
             except Exception as error:
                 if self.debug:
                     raise
@@ -322,7 +328,9 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
         board = api.board(source, ply)
     except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
         stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {error}", 1)
-    except ValueError as error:
+    except api.PastTheEnd as error:  # a usage error
+        stop(f"{path}, record {index}: {error}")
+    except ValueError as error:  # the replay stops before the ply: an invalid record
         stop(f"{path}, record {index}: {error}", 1)
     drawing = board.svg() if format_ == "svg" else board.text()
     if written_to:
@@ -339,13 +347,14 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
 def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal."""
-    inputs = Inputs()
+    inputs, unreplayable = Inputs(), False
     for source, fit in inputs(api.fitting(paths, encoding, **reading())):
+        unreplayable |= isinstance(fit, api.Diagnostic)
         if as_json:
             echo(output.fit_json(source, fit))
         else:
             echo(output.fit_text(source, fit))
-    sys.exit(2 if inputs.unreadable else 0)
+    sys.exit(2 if inputs.unreadable else 1 if unreplayable else 0)
 
 
 @main.command()
@@ -366,16 +375,21 @@ def explain(rule_id: str | None) -> None:
 @click.argument("path")
 @click.option("--record", "index", type=Bounded(), default=0, show_default=True,
               help="Which record of the file (0-based).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to this file.")
+@click.option("-o", "--output", "written_to", type=click.Path(dir_okay=False, writable=True),
+              help="Write to this file.")
 @encoding_option
 @reading_options
-def html(path: str, index: int, output: str | None, encoding: str) -> None:
-    """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply)."""
-    page = api.replay_page(record_of(path, index, encoding))
-    if output:
-        write_output(output, page, path)
+def html(path: str, index: int, written_to: str | None, encoding: str) -> None:
+    """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply).
+    Exit status 1 when the record cannot be replayed at all (the page says why)."""
+    source = record_of(path, index, encoding)
+    page = api.replay_page(source)
+    if written_to:
+        write_output(written_to, page, path)
     else:
         echo(page, nl=False)
+    if (refused := api.refusal(source)) is not None:
+        stop(f"{output.located(source.path, refused)}: record {index}: {output.unreplayable(refused)}", 1)
 
 
 @main.command()
@@ -588,7 +602,11 @@ def filters_of(options: dict[str, Any]) -> Any:
         pairs.append((name, value))
     options.update(tags=pairs, material=list(options["material"]))
     if positions := options["positions"]:
-        options["positions"] = [line.strip() for line in positions if line.strip() and not line.startswith("#")]
+        text = positions.read(MAX_POSITIONS + 1)  # /dev/zero, one endless line, once ran out of memory
+        if len(text) > MAX_POSITIONS:
+            raise click.BadParameter(f"{positions.name} is longer than {MAX_POSITIONS:,} characters",
+                                     param_hint="--positions")
+        options["positions"] = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
         if not options["positions"]:
             raise click.BadParameter(f"{positions.name} holds no position or pattern", param_hint="--positions")
     if records := options["records"]:

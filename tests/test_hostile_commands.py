@@ -1,0 +1,72 @@
+"""Round four's hostile inputs to the commands (issue 41): out of memory is "too large" (exit 2),
+never a bug; messages shorten long values; each command's exit status says what happened."""
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria import api
+from lusoria.cli import main
+from lusoria.errors import raised_checking
+
+from conftest import ROOT
+
+ESCAPE = str(ROOT / "samples" / "tablut" / "escape.lgn")
+OTN = (ROOT / "tests" / "fixtures" / "formats" / "otn" / "brandubh.otg").read_text()
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_out_of_memory_is_too_large_not_a_bug(monkeypatch):
+    # a 3 GB JSON file under a 2 GB cap: "internal error: MemoryError … a bug" (exit 3)
+    def exhausted(*args, **kwargs):
+        raise raised_checking(MemoryError(), "big.json:1")
+
+    monkeypatch.setattr(api, "validate", exhausted)
+    result = run("validate", ESCAPE)
+    assert (result.exit_code, result.output) == (
+        2, "lusoria: the input is too large for the memory available (while checking big.json:1)\n")
+    assert "internal error" not in result.output
+
+
+def test_a_positions_file_is_bounded(tmp_path, monkeypatch):
+    # query --positions /dev/zero read one endless line (MemoryError)
+    from lusoria import cli
+
+    monkeypatch.setattr(cli, "MAX_POSITIONS", 1000)
+    result = run("query", "--db", str(tmp_path / "a.db"), "--positions", "/dev/zero")
+    assert result.exit_code == 2 and "/dev/zero is longer than 1,000 characters" in result.output
+
+
+def test_an_otn_start_is_shortened_in_its_message(tmp_path):
+    # the whole 1 MB value was repeated in the message
+    path = tmp_path / "big.otg"
+    start = OTN.index("start:") + len("start:")
+    path.write_text(OTN[:start] + "t" * 100_000 + OTN[OTN.index("]", start):])
+    result = run("validate", str(path))
+    assert result.exit_code == 1 and f"'{'t' * 40}…' is not a 7×7" in result.output
+    assert len(result.output) < 2000
+
+
+def test_show_of_a_ply_past_the_end_is_a_usage_error():
+    result = run("show", ESCAPE, "--ply", "999")
+    assert (result.exit_code, result.output) == (2, f"lusoria: {ESCAPE}, record 0: no ply 999: it has 9\n")
+
+
+def test_a_record_past_the_last_says_how_many_there_are():
+    for command in ("html", "show"):
+        result = run(command, ESCAPE, "--record", "99999")
+        assert result.exit_code == 2 and f"{ESCAPE} has no record 99999: it has 1 record\n" in result.output
+    result = run("html", "-", "--record", "7", input='[Game "tablut"]\n\n*\n\n[Game "tablut"]\n\n*\n')
+    assert result.exit_code == 2 and "- has no record 7: it has 2 records (0 to 1)\n" in result.output
+
+
+@pytest.mark.parametrize("command", [["html"], ["rules"]])
+def test_a_record_that_cannot_be_replayed_exits_1(tmp_path, command):
+    # html of a refused record, and rules of one it cannot replay, exited 0
+    path = tmp_path / "refused.lgn"
+    path.write_text('[Game "nope"]\n\n*\n')
+    result = run(*command, str(path))
+    assert result.exit_code == 1
+    assert f"{path}:1:8: record 0: cannot be replayed: unknown game 'nope'" in result.output
