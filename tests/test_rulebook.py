@@ -152,3 +152,18 @@ def test_every_rule_the_error_samples_break_has_an_example():
     assert len(cited) > 25 and all(rulebook.example(rule_id) for rule_id in cited), \
         sorted(rule_id for rule_id in cited if not rulebook.example(rule_id))
 
+
+
+def test_a_note_is_attached_only_to_the_rules_it_cites_in_bold():
+    # issue 41: T1 is inside **T12**, and the note of **Q5** names Q8 in plain text; neither is theirs
+    for rule in rulebook.rules():
+        if rule.game == rulebook.ANY_GAME:
+            continue
+        notes = [rulebook._joined(note) for note in rulebook.written(rule.game).get("applied", [])]
+        applied = rule.text.partition("\n\nHow lusoria applies it:\n")[2]
+        assert applied.splitlines() == [f"- {note}" for note in notes if f"**{rule.id}**" in note], rule.id
+    t1, t12, q5, q8 = (rulebook.rule(rule_id).text for rule_id in ("T1", "T12", "Q5", "Q8"))
+    t12_note = next(line for line in t12.splitlines() if line.startswith("- ") and "**T12**" in line)
+    assert t12_note not in t1 and "**T1**" not in t12_note
+    q5_note = next(line for line in q5.splitlines() if line.startswith("- **Q5** is checked"))
+    assert "(Q8)" in q5_note and q5_note not in q8
