@@ -118,6 +118,29 @@ def test_what_cannot_be_pickled_back_is_said_not_taken_for_a_lost_worker():
         assert not isinstance(raised.value, workers.WorkerLost)
 
 
+class NotReadBack(Exception):
+    """An exception that pickles but does not unpickle: pickle calls its class with its `args`
+    (one message), and its `__init__` takes two arguments."""
+
+    def __init__(self, code: int, where: str) -> None:
+        super().__init__(f"code {code} at {where}")
+
+
+def failing_unreadably(item: int) -> int:
+    if item == 50:
+        raise NotReadBack(7, "item 50")
+    return item
+
+
+def test_an_exception_that_pickles_but_is_not_read_back_is_said():
+    # (issue 41) the worker reads its failure back before it sends it: else the parent failed on it
+    taken: list[int] = []
+    with pytest.raises(RuntimeError, match="NotReadBack: code 7 at item 50") as raised:
+        for item in workers.in_workers(failing_unreadably, range(100), 2):
+            taken.append(item)
+    assert not isinstance(raised.value, workers.WorkerLost) and taken == list(range(32))
+
+
 def big(item: int) -> bytes:
     """An item's length (a record's text), or 300,000 bytes for an int."""
     return bytes(len(item.text)) if isinstance(item, RecordText) else bytes([item % 256]) * 300_000
