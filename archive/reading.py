@@ -99,11 +99,16 @@ def connect(path: str) -> sqlite3.Connection:
     # archive at random (positions of each ply) take a third of the time (BENCHMARKS.md)
     conn.execute("PRAGMA mmap_size = 2147483648")
     conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)  # randomblob(1000000000) took a gigabyte, then MemoryError
+    add_query_functions(conn)
+    conn.set_authorizer(read_only_authorizer)
+    return conn
+
+
+def add_query_functions(conn: sqlite3.Connection) -> None:
+    """Every SQL function lusoria gives a connection that reads an archive (archive/functions.py)."""
     sql_function(conn, "lusoria_matching_plies", matching_plies, bytes, str, str)  # pattern search
     sql_function(conn, "lusoria_casefold", casefold, str)  # names in any case
     add_functions(conn)  # records.text, compressed (archive/texts.py)
-    conn.set_authorizer(read_only_authorizer)
-    return conn
 
 
 class _Watch:

@@ -8,7 +8,10 @@ Targets: `tablut`, `latrunculi`, `laquet` (lusoria's notation: the reader and th
 of one game, header variants with options included); `otn`, `tafl`, `aage`,
 `tablut-challenge` (each reader of another format, the validator, and `convert` to lgn and
 OTN); `lsp` (the language server's message loop, fed raw bytes and framed messages after an
-`initialize`). Inputs are seeded from the samples, the conformance corpora, the fixtures of
+`initialize`); `sql-functions` (every SQL function lusoria registers, called with arguments of
+any kind and value: it answers or fails in one line naming it); `plugins` (entry points of any
+name and value loaded as lusoria loads games' and formats': each taken or left out with one
+warning line, the built-in ones all there). Inputs are seeded from the samples, the conformance corpora, the fixtures of
 each format and a session of messages. A crash (any exception out of the target; for `lsp`,
 also an answer that carries a traceback) stops the run and leaves the input in
 fuzz/crashes/; turn it into a regression test in tests/system/test_fuzz.py, which runs every target
@@ -103,10 +106,124 @@ def lsp(data: bytes) -> None:
         server.versions.clear()
 
 
+# -- lusoria's SQL functions ------------------------------------------------------------------------
+
+SQL_FUNCTIONS = {"lusoria_text": 1, "lusoria_boards": 1, "lusoria_board_at": 2, "lusoria_matching_plies": 3,
+                 "lusoria_casefold": 1}
+
+
+def _sql_value(data: bytes) -> object:
+    """An SQL argument from its bytes: the first says its kind (BLOB, text, integer, real, NULL)."""
+    kind, rest = (data[0] % 5, data[1:]) if data else (4, b"")
+    if kind == 0:
+        return rest
+    if kind == 1:
+        return rest.decode("utf-8", "replace")
+    if kind == 2:
+        return int.from_bytes(rest[:8], "big", signed=True)
+    if kind == 3:
+        return len(rest) / 3 - 1.5
+    return None
+
+
+def sql_functions(data: bytes) -> None:
+    """Every SQL function lusoria gives a connection, called with arguments cut from the input (at
+    NUL bytes, each typed by its first byte; the first byte of all picks the function): it answers,
+    or fails in one line that names it (archive/functions.py); anything else is a crash."""
+    import sqlite3
+
+    from lusoria.archive import functions
+    from lusoria.archive.reading import add_query_functions
+
+    name = list(SQL_FUNCTIONS)[data[0] % len(SQL_FUNCTIONS)] if data else "lusoria_text"
+    pieces = data[1:].split(b"\x00")
+    arguments = [_sql_value(piece) for piece in (pieces + [b""] * 3)[:SQL_FUNCTIONS[name]]]
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute('CREATE TABLE "text_dictionaries" ("id" INTEGER PRIMARY KEY, "dictionary" BLOB NOT NULL)')
+        add_query_functions(conn)
+        try:
+            conn.execute(f"SELECT {name}({', '.join('?' * len(arguments))})", arguments).fetchone()
+        except sqlite3.OperationalError as error:
+            said = functions.failure(error)
+            if said is None or not said.startswith(name + ": ") or "\n" in said:
+                raise AssertionError(f"{name}{tuple(arguments)!r:.200}: {error} ({said!r})") from None
+    finally:
+        conn.close()
+
+
+def sql_seeds() -> Iterator[bytes]:
+    """Each function with what it reads: packed boards and texts, a ply, GLOBs of a game."""
+    import zstandard
+
+    from lusoria.archive.positions import pack_boards
+
+    boards = pack_boards([b"...K... w", b"..K.... b"])
+    text = zstandard.ZstdCompressor().compress("[Game \"tablut\"]\n\n*\n".encode())
+    globs = json.dumps([["tablut", "*K* ?"], ["tablut", "[^.]*.*.*.*.*.*Z"]]).encode()
+    for number, arguments in enumerate([[b"\x00" + text], [b"\x00" + boards], [b"\x00" + boards, b"\x02\x01"],
+                                        [b"\x00" + boards, b"\x01tablut", b"\x01" + globs], [b"\x01\xc3\x85str"]]):
+        yield bytes([number]) + b"\x00".join(arguments)
+
+
+# -- plug-ins ---------------------------------------------------------------------------------------
+
+PLUGIN_VALUES: list[Callable[[], object]] = [
+    lambda: 42, lambda: "a format", lambda: None, lambda: object, lambda: type("NotAGame", (), {}),
+    lambda: _raise(RuntimeError("the plug-in fails")), lambda: _raise(SystemExit(5)), lambda: _raise(ImportError("x")),
+    lambda: _raise(RecursionError()), lambda: _raise(MemoryError()),
+]
+
+
+def _raise(error: BaseException) -> object:
+    raise error
+
+
+def plugins(data: bytes) -> None:
+    """Entry points made from the input (names, and `module:attribute` values whose attribute
+    loads to one of PLUGIN_VALUES, raises, or is missing) loaded as lusoria loads the games' and
+    the formats' (lusoria/plugins.py): each is taken or left out with one warning line, never an
+    exception, and the built-in games and formats are all there."""
+    import contextlib
+    import types
+    from importlib.metadata import EntryPoint
+    from unittest import mock
+
+    from lusoria import plugins as loading
+    from lusoria.formats import BUILT_IN, Formats
+    from lusoria.validator.games import _BUILT_IN, Registry
+
+    module = types.ModuleType("fuzz_plugin")
+    module.__getattr__ = lambda attribute: PLUGIN_VALUES[len(attribute) % len(PLUGIN_VALUES)]()  # type: ignore
+    points = []
+    for number, piece in enumerate(data.split(b"\x00")[:16]):
+        name = piece[:1].decode("latin-1") + str(number) if piece[:1] != b"t" else "tablut"  # a built-in's name too
+        attribute = piece[1:].decode("utf-8", "replace").strip() or "value"
+        module_name = "fuzz_plugin" if number % 3 else "fuzz_plugin_missing"
+        for group in ("lusoria.games", "lusoria.formats"):
+            points.append(EntryPoint(name, f"{module_name}:{attribute}", group))
+    errors = io.StringIO()
+    found = lambda group: [point for point in points if point.group == group]  # noqa: E731
+    with mock.patch.dict(sys.modules, {"fuzz_plugin": module}), \
+            mock.patch.object(loading, "entry_points", found), contextlib.redirect_stderr(errors):
+        games, formats = Registry(_BUILT_IN), Formats(BUILT_IN)
+        assert set(_BUILT_IN) <= set(games.names) and {entry.name for entry in BUILT_IN} <= set(formats)
+        assert games["tablut"].name == "tablut"
+    for line in errors.getvalue().splitlines():
+        assert line.startswith("lusoria: warning: the plug-in '") and " is left out: " in line, line
+
+
+def plugin_seeds() -> Iterator[bytes]:
+    yield b"\x00".join(b"g" + b"x" * length for length in range(len(PLUGIN_VALUES)))
+    yield b"tvalue\x00a:b\x00a.b.c\x00\x00\xff\xfe"
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{game: partial(lgn, game) for game in HEADERS},
     **{format: partial(other_format, format) for format in FORMATS},
     "lsp": lsp,
+    "sql-functions": sql_functions,
+    "plugins": plugins,
 }
 
 
@@ -124,6 +241,10 @@ def seeds(target: str) -> Iterator[bytes]:
                 for number, record in enumerate(split_records(handle)):
                     if f'"{target}"' in record.text and number < 40:
                         yield b"\x00" + record.text.split("\n\n", 1)[-1].encode()
+    elif target == "sql-functions":
+        yield from sql_seeds()
+    elif target == "plugins":
+        yield from plugin_seeds()
     elif target in FORMATS:
         for path in sorted((FIXTURES / target).iterdir()) + sorted((FIXTURES / "errors").iterdir()):
             if path.name.endswith(SUFFIXES[target]):
@@ -168,6 +289,8 @@ def main() -> None:
         import lusoria.lsp  # noqa: F401
         import lusoria.notation.reader  # noqa: F401
         import lusoria.validator.replay  # noqa: F401
+        import lusoria.archive.reading  # noqa: F401
+        import lusoria.plugins  # noqa: F401
     corpus = HERE / "corpus" / options.target
     corpus.mkdir(parents=True, exist_ok=True)
     for number, data in enumerate(seeds(options.target)):

@@ -32,11 +32,12 @@ def loaded(group: str, takes: Callable[[object], bool], kind: str, left: Contain
 
 
 def _shortened(text: str) -> str:
+    """A text on one line (its blanks and line breaks one space), cut after SHOWN characters."""
     text = " ".join(text.split())
     return text if len(text) <= SHOWN else text[:SHOWN] + "…"
 
 
 def _warn(point: EntryPoint, why: str) -> None:
-    package = f" of the package {point.dist.name}" if point.dist is not None else ""
-    print(f"lusoria: warning: the plug-in '{point.name} = {_shortened(point.value)}' ({point.group}){package} "
-          f"is left out: {why}", file=sys.stderr)
+    package = f" of the package {_shortened(point.dist.name)}" if point.dist is not None else ""
+    print(f"lusoria: warning: the plug-in '{_shortened(point.name)} = {_shortened(point.value)}' ({point.group})"
+          f"{package} is left out: {why}", file=sys.stderr)

@@ -1,14 +1,19 @@
 """The fuzz harness's targets (fuzz/harness.py: every reader, the validators, `convert`, the
-language server's messages) on every run, bounded and deterministic: each over its seeds,
+language server's messages, lusoria's SQL functions, the loading of plug-ins) on every run, bounded and deterministic: each over its seeds,
 mutations of them (a fixed random seed) and arbitrary bytes (hypothesis, derandomized), and
 the inputs that once broke one, as regressions. A target fails on any exception, and the
 language server's on an answer that carries a traceback."""
 
 import importlib.util
+import json
 import random
 
 import pytest
 from hypothesis import given, strategies as st
+
+import zstandard
+
+from lusoria.archive.positions import pack_boards
 
 from conftest import ROOT
 
@@ -55,7 +60,9 @@ def test_every_target_holds_on_arbitrary_bytes(target, data):
 
 SAAMI = b'"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)"'
 OTN_RULES = b"[rules:dim:9 esc:e cor: atkf:y tfr:i]\n\n"
-REGRESSIONS = {  # inputs that once ended in a traceback: issue 32's, and what the harness found
+BOMB = zstandard.ZstdCompressor(level=19).compress(bytes(1 << 28))  # 256 MiB said in 8 KB
+BOARDS = pack_boards([b"." * 81 + b" w"] * 200)
+REGRESSIONS = {  # inputs that once ended in a traceback or never ended: issues 32 and 41, and what the harness found
     "aage, Moves nested 50,000 deep": ("aage", b"{" + SAAMI + b', "Moves": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"),
     "aage, WhoWon of 100,000 digits": ("aage", b"{" + SAAMI + b', "Moves": "f1-f3", "WhoWon": ' + b"9" * 100_000 + b"}"),
     "aage, a lone surrogate": ("aage", b"{" + SAAMI + b', "Moves": "f1-f3", "WhiteSidePlayerName": "\\udc00"}'),
@@ -69,6 +76,12 @@ REGRESSIONS = {  # inputs that once ended in a traceback: issue 32's, and what t
     "otn, a turn of 5,000 digits": ("otn", OTN_RULES + b"9" * 5000 + b". e4-g4 a6-a9\n"),
     "otn, a variation address of 5,000 digits": ("otn", OTN_RULES + b"1. d1-d3 e3-f3\n1a." + b"9" * 5000
                                                  + b".1a. d1-d2\n"),
+    "sql-functions, lusoria_board_at of a compressed-value bomb": ("sql-functions", b"\x02\x00" + BOMB + b"\x00\x02"),
+    "sql-functions, lusoria_text of a compressed-value bomb": ("sql-functions", b"\x00\x00" + BOMB),
+    "sql-functions, lusoria_board_at of a ply of text": ("sql-functions", b"\x02\x00" + BOARDS + b"\x00\x01x"),
+    "sql-functions, a GLOB that backtracked": ("sql-functions", b"\x03\x00" + BOARDS + b"\x00\x01tablut\x00\x01" + json.dumps(
+        [["tablut", "*.*.*.*.*.*.*.*.*.*.*.*.Z"]]).encode()),
+    "plugins, an entry point named with a line break (found by the harness)": ("plugins", b"\n"),
     "lsp, a Content-Length of 20 digits": ("lsp", b"\x01Content-Length: 99999999999999999999\r\n\r\n{}"),
     "lsp, a hover at line -1": ("lsp", b'\x00{"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": '
                                        b'{"textDocument": {"uri": "untitled:1"}, "position": {"line": -1, '
