@@ -25,17 +25,20 @@ class FunctionError(LusoriaError):
 
 
 class _State(threading.local):
-    watch: Callable[[], Any] | None = None  # the running statement's: true when it must stop
+    watch: Callable[[], Any] | None = None  # the watch of the statement whose function runs: true when it must stop
     failure: str | None = None  # what the last function that raised said
 
 
 _STATE = _State()
+_WATCHES: dict[int, Callable[[], Any]] = {}  # a connection's id -> the watch of its running statement
 
 
-def watching(watch: Callable[[], Any] | None) -> Callable[[], Any] | None:
-    """Make `watch` the one this thread's functions look at (None: none); the one before."""
-    before, _STATE.watch = _STATE.watch, watch
-    return before
+def watching(conn: sqlite3.Connection, watch: Callable[[], Any] | None) -> None:
+    """Make `watch` the one the functions of `conn` look at while its statement runs (None: none)."""
+    if watch is None:
+        _WATCHES.pop(id(conn), None)
+    else:
+        _WATCHES[id(conn)] = watch
 
 
 def go_on() -> None:
@@ -58,7 +61,10 @@ def sql_function(conn: sqlite3.Connection, name: str, function: Callable[..., An
     """Give `conn` the SQL function `name`: `function`, called with arguments of `kinds`, an
     argument of another kind refused in one line, NULL for a NULL argument; any exception it
     raises (a value too large or damaged, memory) turned into one line that names it."""
+    key = id(conn)  # (not the connection: its functions would keep it alive)
+
     def call(*args: Any) -> Any:
+        outer, _STATE.watch = _STATE.watch, _WATCHES.get(key)
         try:
             for number, (value, kind) in enumerate(zip(args, kinds), 1):
                 if value is not None and type(value) is not kind:
@@ -70,6 +76,8 @@ def sql_function(conn: sqlite3.Connection, name: str, function: Callable[..., An
         except Exception as error:
             _STATE.failure = STOPPED if str(error) == STOPPED else f"{name}: {_reason(error)}"
             raise
+        finally:
+            _STATE.watch = outer
 
     conn.create_function(name, len(kinds), call, deterministic=True)
 

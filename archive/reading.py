@@ -49,11 +49,8 @@ def damaged(conn: sqlite3.Connection, path: str, said: str | None) -> LusoriaErr
     if said is None or said == functions.STOPPED:
         return None
     conn.set_progress_handler(None, 0)
-    outer = functions.watching(None)
-    try:
-        record = damaged_record(conn)
-    finally:
-        functions.watching(outer)
+    functions.watching(conn, None)
+    record = damaged_record(conn)
     return DamagedArchive(f"{path}: record {record} is damaged: {said}") if record else ReadOnlyError(said)
 
 
@@ -131,11 +128,11 @@ def _watched(conn: sqlite3.Connection, seconds: float | None) -> Iterator[_Watch
     conn.set_progress_handler(watch, PROGRESS_STEPS)
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, watch.interrupt) if main else None
-    outer = functions.watching(watch)  # lusoria's SQL functions look at it too, inside their loops
+    functions.watching(conn, watch)  # lusoria's SQL functions look at it too, inside their loops
     try:
         yield watch
     finally:
-        functions.watching(outer)
+        functions.watching(conn, None)
         if main:
             signal.signal(signal.SIGINT, previous)
 

@@ -117,12 +117,13 @@ def test_the_timeout_stops_a_function_in_its_loop(archive, monkeypatch):
     assert result.exit_code == 1 and result.output == ("lusoria: the statement ran longer than 2 s and was stopped "
                                                        "(see --timeout)\n")
     monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=Clock({})))
-    functions.watching(reading._Watch(1))  # inside one call: every 4,096 boards
-    try:
-        with pytest.raises(functions.FunctionError, match="interrupted"):
-            unpacked_boards.__wrapped__(pack_boards([b"a"] * 10_000))
-    finally:
-        functions.watching(None)
+    with closing(sqlite3.connect(":memory:")) as conn:  # inside one call: every 4,096 boards
+        reading.add_query_functions(conn)
+        functions.watching(conn, reading._Watch(2))
+        with pytest.raises(sqlite3.OperationalError) as raised:
+            conn.execute("SELECT lusoria_boards(?)", [pack_boards([b"a"] * 10_000)])
+        assert functions.failure(raised.value) == "interrupted"
+        functions.watching(conn, None)
 
 
 def test_ctrl_c_stops_a_function(archive, monkeypatch):
@@ -131,7 +132,19 @@ def test_ctrl_c_stops_a_function(archive, monkeypatch):
     monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=clock))
     with pytest.raises(KeyboardInterrupt):
         Archive(archive).sql("SELECT lusoria_boards(boards) FROM record_boards", timeout=0)
-    assert functions._STATE.watch is None  # the statement's watch is gone with it
+    assert functions._WATCHES == {}  # the statement's watch is gone with it
+
+
+def test_a_statement_left_unfinished_watches_no_other(archive, monkeypatch):
+    # a query's rows not all read (its watch, of 60 s, long past) once stopped another connection's functions
+    clock = Clock({})
+    monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=clock))
+    rows = Archive(archive).iter_sql("SELECT id FROM records", timeout=1)
+    next(rows)
+    clock.now += 100
+    with closing(reading.connect(archive)) as conn:  # as the move tree reads, with no watch of its own
+        assert len(conn.execute("SELECT lusoria_boards(boards) FROM record_boards").fetchall()) == 4
+    rows.close()
 
 
 def test_a_failure_is_said_once(archive):
