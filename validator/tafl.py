@@ -225,6 +225,10 @@ def _read_move(geo: Geometry, text: str) -> Move:
     m = _PLY.fullmatch(text)
     assert m is not None, text  # the grammar has accepted it
     index = geo.index
+    off = next((square for square in re.findall(r"[a-s][0-9]+", text) if square not in index), None)
+    if off is not None:  # a grammar of every board (up to s19) has accepted it: `_play` names the rule
+        raise Illegal("", f"{off} is not a square of the {geo.size}×{geo.size} board "
+                          f"({geo.names[0]}–{geo.names[-1]})")
     captures = None if m["captures"] is None else frozenset(
         index[sq.lstrip("KP")] for sq in m["captures"].split("/"))
     return Move(m["piece"], index[m["origin"]], index[m["target"]], captures, m["announcement"])
@@ -315,6 +319,7 @@ class TaflGame(GridGame[TaflPosition]):
 
     board: TaflBoard
     title: str
+    described = False  # its options are the keys of an OTN rules record (validator/tafl_rules.py)
     pieces = ("KP", "p")
     letters = LETTERS
     endings = (KING_CAPTURED, KING_ESCAPED, EXIT_FORT, ENCIRCLED, NO_MOVE, REPETITION)
@@ -525,7 +530,10 @@ def _closed(camps: bytes, square: int, camp: int) -> bool:
 def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
     """Apply one ply as written under `settings`; Illegal when the rules forbid it."""
     geo, ids = settings.geo, settings.ids
-    move = parse_move(geo, text)
+    try:
+        move = parse_move(geo, text)
+    except Illegal as off_board:
+        raise Illegal(ids.move, off_board.message) from None
     side = position.turn
     if settings.passes and not _has_move(position.board, side, settings):
         if move is None:
