@@ -133,7 +133,7 @@ def test_the_kings_strength():
     assert errors(record("Kf5 pg5 pf3", "f3-f4xf5", "ks=c"))[0][:2] == ("G7", 1)  # beside the throne: strong
     assert errors(record("Kf5 pg5 pf3", "f3-f4xf5", "ks=w")) == []  # weak: against the empty throne
     assert errors(record("Kf5 pe5 pg5 pf3", "f3-f4xf5", "ks=c")) == []  # strong: three and the throne
-    assert errors(record("Kc5 pb5 pc3", "c3-c4xc5", "ks=c")) == []  # away from it: weak
+    assert errors(record("Kc5 pc6 pc3", "c3-c4xc5", "ks=c")) == []  # away from it: weak
 
 
 def test_shieldwall_exit_fort_encirclement_and_no_move():
