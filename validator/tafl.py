@@ -353,7 +353,7 @@ class TaflGame(GridGame[TaflPosition]):
         passers, hostile, captors = rules.pop("passers"), rules.pop("hostile"), rules.pop("captors")
         king_stops, weak, repetition = rules.pop("king_stops"), rules.pop("king_like_soldier"), \
             rules.pop("repetition", False)
-        king_only = {THRONE_SQUARE: (KING,), CORNER_SQUARE: (KING,)}
+        king_only: dict[int, tuple[int, ...]] = {THRONE_SQUARE: (KING,), CORNER_SQUARE: (KING,)}
         return tafl_settings(
             board, self.title, ids, region, **rules,
             cross=region_table(region, {THRONE_SQUARE: passers, CORNER_SQUARE: (KING,)}, 1),
