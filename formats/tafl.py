@@ -21,7 +21,7 @@ from lusoria.validator.tafl import TaflGame
 _TOKEN = re.compile(r"\S+")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_SQUARE = r"[a-p](?:1[0-6]|[1-9])"
+_SQUARE = r"[a-s](?:1[0-9]|[1-9])"  # any tafl board: a1 to s19
 _MOVE = re.compile(rf"(?P<king>K)?(?P<origin>{_SQUARE})(?P<hyphen>-?)(?P<target>{_SQUARE})"
                    rf"(?:x(?P<captures>{_SQUARE}(?:[/x]{_SQUARE})*))?\+{{0,2}}")  # xc5/d4, or xc5xd4 as the sites write
 _NUMBER = re.compile(r"[0-9]+\.+")
