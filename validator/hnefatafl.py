@@ -51,6 +51,7 @@ class Variant:
     opentafl: tuple[str, ...] = ()
     sources: str = ""
     notes: str = ""
+    refused: str = ""  # why its records are refused (rules not known well enough to check them)
 
     def tags(self) -> dict[str, str]:
         """The tags that choose this type's rules."""
@@ -61,7 +62,7 @@ class Variant:
 
 
 FIELDS = {"name": str, "title": str, "rules": str, "game": str, "variant": str, "options": str, "aagenielsen": list,
-          "aagenielsen_ids": list, "opentafl": list, "sources": str, "notes": str}
+          "aagenielsen_ids": list, "opentafl": list, "sources": str, "notes": str, "refused": str}
 ITEMS = {"aagenielsen": str, "aagenielsen_ids": int, "opentafl": str}
 
 
@@ -131,20 +132,15 @@ def presets() -> dict[str, dict[str, str]]:
 
 def aagenielsen_types() -> dict[str, dict[str, str]]:
     """The tags of each aagenielsen.dk game type the catalogue knows, by its name as the files write
-    it (a name two types share: the first entry's; `aagenielsen_type` tells them apart by key)."""
+    it (a name two types share: the first entry's), and by that name, `#` and its AageGameTypeKey
+    (`Tyr 13x13#172`), which tells such types apart."""
     found: dict[str, dict[str, str]] = {}
     for variant in catalogue():
         for kind in variant.aagenielsen:
             found.setdefault(kind, variant.tags())
+            for key in variant.aagenielsen_ids:
+                found[f"{kind}#{key}"] = variant.tags()
     return found
-
-
-def aagenielsen_type(name: str, key: int | None = None) -> dict[str, str] | None:
-    """The tags of the aagenielsen.dk game type of this name (and AageGameTypeKey, when the file
-    gives it); None for a type the catalogue does not know."""
-    named = [variant for variant in catalogue() if name in variant.aagenielsen]
-    keyed = [variant for variant in named if key in variant.aagenielsen_ids]
-    return (keyed or named)[0].tags() if named else None
 
 
 class Hnefatafl(TaflGame):
@@ -164,6 +160,9 @@ class Hnefatafl(TaflGame):
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
         super().__init__(options, variant)
         self.board = self.settings.board
+        refused = next((entry for entry in catalogue() if entry.name == self.variant and entry.refused), None)
+        if refused is not None:
+            raise OptionError(f"{refused.title}: {refused.refused}", "Variant", self.variant)
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         return described_settings(option, IDS, self.title)

@@ -466,13 +466,14 @@ class TaflGame(GridGame[TaflPosition]):
         # encirclement both judged (C14)
 
     def ply_parts(self, text: str) -> GridPly | None:
-        move = parse_move(self.geo, text)
-        if move is None:
+        if text == "--":
             return None
-        size = self.geo.size
-        squares = tuple((s % size, s // size) for s in (move.origin, move.target))
-        captures = None if move.captures is None else frozenset(self.geo.names[s] for s in move.captures)
-        return GridPly(False, move.piece, squares, False, captures, None)
+        found = _PLY.fullmatch(text)
+        assert found is not None, text  # the grammar has accepted it
+        squares = tuple((FILES.index(name[0]), int(name[1:]) - 1) for name in (found["origin"], found["target"]))
+        captures = None if found["captures"] is None else frozenset(name.lstrip("KP") for name in
+                                                                     found["captures"].split("/"))
+        return GridPly(False, found["piece"], squares, False, captures, None)  # (squares off the board too)
 
     def legal_plies(self, position: TaflPosition) -> list[str]:
         names = self.geo.names
@@ -866,7 +867,7 @@ def _ending(board: bytes, turn: int, mover: int, settings: Settings) -> Outcome 
     ids = settings.ids
     king = board.find(KING)
     if king < 0:
-        return Outcome("0-1", ids.captured, "the king was captured", KING_CAPTURED)
+        return Outcome("0-1", ids.captured, f"the king was captured{_said(settings, 'ks')}", KING_CAPTURED)
     if settings.exits[king]:
         return Outcome("1-0", ids.escape, f"the king reached {_exits(settings)}{_said(settings, 'esc')}",
                        KING_ESCAPED)

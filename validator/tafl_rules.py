@@ -45,7 +45,7 @@ REFUSED = {  # what the engine does not play, by entry: a variant that has one i
            ("swf", "n"): "a shieldwall closed without a move to its flank is not supported"}
 _ENTRY = re.compile(r"\S+")
 _SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
-_ROW = re.compile(r"(?:[0-9]+|[tTK])*")
+_ROW = re.compile(r"(?:[0-9]+|[tcnkmgTCNKMG])*")
 
 
 def read_record(text: str) -> dict[str, str]:
@@ -102,9 +102,8 @@ def normalized(key: str, value: str) -> str:
     if key == "start":
         rows = value.strip("/").split("/")
         if not all(_ROW.fullmatch(row) for row in rows):
-            wrong = re.sub(r"[0-9tTK/]", "", value)[:1]
-            raise OptionError(f"start: '{wrong}' is not a piece lusoria plays (t, T, K): commanders, knights, "
-                              "mercenaries and guards are not supported", "Rules", value)
+            raise OptionError(f"start:{value} is not an OTN position record (ranks of t c n k m g T C N K M G and "
+                              "counts of empty squares, between slashes)", "Rules", value)
         return "/" + "/".join(rows) + "/"
     if value not in KEYS[key]:
         raise OptionError(f"unknown value {key}:{value} (known: {', '.join(KEYS[key])})", "Rules", value, 0,
@@ -183,6 +182,10 @@ def board_of(option: dict[str, str], title: str) -> TaflBoard:
     """The board a full set of options describes: its size, throne, start and escape."""
     size = int(option["dim"])
     rows = option["start"].strip("/").split("/")
+    other = re.sub(r"[0-9tTK/]", "", option["start"])[:1]
+    if other:
+        raise OptionError(f"start: '{other}' is not a piece lusoria plays (t, T, K): commanders, knights, "
+                          "mercenaries and guards are not supported", "Rules", "start:")
     if len(rows) != size:
         raise OptionError(f"start: has {len(rows)} ranks, and the board (dim:{size}) {size}")
     ranks = "/".join(row.replace("t", "p").replace("T", "P") for row in reversed(rows))
