@@ -43,7 +43,8 @@ TAGS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round", "att
         "defenders": "White", "annotator": "Annotator", "termination": "Termination"}
 OWN = {"lusoria-variant": "Variant", "lusoria-rules": "Rules", "lusoria-position": "Position"}
 CARRIED = "lusoria-tags"  # the tags OTN's own cannot hold as they are: NAME=VALUE, percent-encoded
-NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", CARRIED, *OWN}
+DESCRIBED = "lusoria-game"  # written for a game whose options are the rules record's keys: no built-in game reads it
+NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", CARRIED, DESCRIBED, *OWN}
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name, as _TAG reads it
 _LGN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a tag's name in lusoria's notation (TAG_NAME)
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
@@ -73,7 +74,7 @@ def _read(draft: Draft, text: str) -> None:
         tags[key] = found
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
-    game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags)
+    game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags, DESCRIBED in tags)
     draft.tag("Game", game.name, tags["rules"].start("value"))
     if "lusoria-rules" in tags:  # written by lusoria: the record's own rule tags
         for key, tag in OWN.items():
@@ -177,13 +178,17 @@ class _Entries:
         return meanings.get(self.value(key, default)) or _raise(self.cannot(key, why))
 
 
-def _rules(draft: Draft, tag: re.Match[str], own: bool) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
+def _rules(draft: Draft, tag: re.Match[str], own: bool, described_only: bool = False) \
+        -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
     """The tafl game and options an OTN rules record stands for, and its start position (lusoria's
     position string without the side to move, and where it is; None when the options hold it):
     a built-in game's when one plays the record (`_game_rules`), else the game whose options are
     the record's own keys (its variant nearest to them, and the entries that differ); a
-    SyntaxProblem naming the first entry lusoria cannot express."""
+    SyntaxProblem naming the first entry lusoria cannot express. `described_only`: lusoria wrote
+    the file for the game whose options are the record's keys ([lusoria-game:…])."""
     try:
+        if described_only:
+            raise draft.problem("", tag.start("value"))
         return _game_rules(draft, tag, own)
     except SyntaxProblem as refused:
         described = next((game for game in tafl_games() if game.described), None)
@@ -558,6 +563,8 @@ def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] |
     for key, name in OWN.items():
         if name in tags or name == "Rules":
             lines.append(f"[{key}:{tags.get(name, '')}]")
+    if rules.described:
+        lines.append(f"[{DESCRIBED}:{rules.name}]")
     start = tags.get("Position") or rules.format_position(rules.initial())
     lines.append(f"[rules:{_rules_record(rules, start.split()[0])}]")
     if record.main.comments:

@@ -277,7 +277,7 @@ def square_index(size: int, name: str) -> int:
     """The index of a square of a size × size board, by name (a1); OptionError off the board."""
     rank = whole_number(name[1:], 1, size) if name[:1] and name[0] in FILES[:size] else None
     if rank is None:
-        raise OptionError(f"{name} is not a square of a {size}×{size} board (a1–{FILES[size - 1]}{size})")
+        raise OptionError(f"{name} is not a square of a {size}×{size} board (a1–{FILES[size - 1]}{size})", "Variant")
     return (rank - 1) * size + FILES.index(name[0])
 
 

@@ -185,19 +185,20 @@ def board_of(option: dict[str, str], title: str) -> TaflBoard:
     other = re.sub(r"[0-9tTK/]", "", option["start"])[:1]
     if other:
         raise OptionError(f"start: '{other}' is not a piece lusoria plays (t, T, K): commanders, knights, "
-                          "mercenaries and guards are not supported", "Rules", "start:")
+                          "mercenaries and guards are not supported", "Variant", "start:")
     if len(rows) != size:
-        raise OptionError(f"start: has {len(rows)} ranks, and the board (dim:{size}) {size}")
+        raise OptionError(f"start: has {len(rows)} ranks, and the board (dim:{size}) {size}", "Variant")
     ranks = "/".join(row.replace("t", "p").replace("T", "P") for row in reversed(rows))
     if ranks.count("K") != 1:
-        raise OptionError(f"start: holds {ranks.count('K')} kings: a {title} game has one")
+        raise OptionError(f"start: holds {ranks.count('K')} kings: a {title} game has one", "Variant")
     cen = option["cen"]
     if cen == "default":
         if size % 2 == 0:
-            raise OptionError(f"a board of even size (dim:{size}) has no middle square: name its throne (cen:)")
+            raise OptionError(f"a board of even size (dim:{size}) has no middle square: name its throne (cen:)",
+                              "Variant")
         cen = FILES[size // 2] + str(size // 2 + 1)
     if "," in cen:
-        raise OptionError(f"cen:{cen}: a board has one throne")
+        raise OptionError(f"cen:{cen}: a board has one throne", "Variant")
     if cen:
         square_index(size, cen)
     return TaflBoard(size, cen, "throne", f"{ranks} {'b' if option['atkf'] == 'y' else 'w'}",
@@ -225,7 +226,7 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
         for name in filter(None, squares):
             square = square_index(size, name)
             if region[square] != PLAIN:
-                raise OptionError(f"{key}: {name} is already a square of another kind")
+                raise OptionError(f"{key}: {name} is already a square of another kind", "Variant")
             region[square] = kind
     return bytes(region)
 
@@ -236,11 +237,11 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
     does not play (REFUSED: "berserk moves are not supported")."""
     for key, value in option.items():
         if (key, value) in REFUSED:
-            raise OptionError(f"{key}:{value}: {REFUSED[key, value]}", "Rules", f"{key}:{value}")
+            raise OptionError(f"{key}:{value}: {REFUSED[key, value]}", "Variant", f"{key}:{value}")
     board = board_of(option, title)
     region = _region(option, board)
     if board.corner_escape and CORNER_SQUARE not in region:
-        raise OptionError("esc:c: the king escapes to a corner, and the board has none (cor:)", "Rules", "esc:c")
+        raise OptionError("esc:c: the king escapes to a corner, and the board has none (cor:)", "Variant", "esc:c")
 
     def table(suffix: str) -> bytes:
         return region_table(region, {kind: _pieces(option[key + suffix]) for kind, key in
