@@ -304,3 +304,11 @@ def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch):
     finally:
         hnefatafl.catalogue.cache_clear()
         FORMATS["aage"].games._games = None
+
+
+def test_a_king_strong_on_the_throne_only():
+    """ks:t, lusoria's own value (aagenielsen.dk's Brandubh weak-throne): four sides on the throne,
+    two anywhere else, beside it too."""
+    assert errors(record("Kf5 pg5 pf3", "f3-f4xf5", "ks=t")) == []
+    assert errors(record("Kf6 pe6 pf8", "f8-f7xf6", "ks=t"))[0][:3] == (
+        "G7", 1, "the move captures nothing, not f6 (ks: t); the rest of this line is not checked")
