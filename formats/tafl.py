@@ -136,7 +136,7 @@ def csv_game(path: str, text: str) -> str:
     """The tafl game of a CSV file, which does not say it: the one its name names (copenhagen.csv),
     or else the smallest board that holds every square its moves name."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
-    tafl = {game.name: game for game in tafl_games()}
+    tafl = {game.name: game for game in tafl_games() if not game.described}  # (the generic game: its variant's board)
     named = [game for game in tafl if game in name]
     if named:
         return named[0]
