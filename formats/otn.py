@@ -215,7 +215,8 @@ def _variant_board(draft: Draft, tag: re.Match[str], described: type[TaflGame], 
     same = {preset["start"] for name in described.presets if (preset := described.preset_options(name))["dim"] ==
             options["dim"]}
     if not same:
-        sizes = sorted({int(described.preset_options(name)["dim"]) for name in described.presets})
+        sizes = sorted({described.preset_options(name)["dim"] for name in described.presets},
+                       key=lambda size: (len(size), size))  # (whole numbers without leading zeros)
         raise OptionError(f"dim:{options['dim']}: no variant has a board of this size (they are "
                           f"{', '.join(f'{size}×{size}' for size in sizes)})", "Rules", f"dim:{options['dim']}")
     if options["start"] in same:

@@ -192,7 +192,7 @@ def _letters(table: bytes, square: int, squares: int) -> str:
 
 def board_of(option: dict[str, str], title: str) -> TaflBoard:
     """The board a full set of options describes: its size, throne, start and escape."""
-    size = int(option["dim"])
+    size = whole_number(option["dim"], MIN_SIZE, MAX_SIZE) or 0  # (checked by `normalized`)
     rows = option["start"].strip("/").split("/")
     if len(rows) != size:
         raise OptionError(f"start: has {len(rows)} ranks, and the board (dim:{size}) {size}", "Variant")
