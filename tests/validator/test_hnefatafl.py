@@ -171,6 +171,10 @@ def test_linnaean_capture():
 def test_mechanics_lusoria_does_not_play_are_refused_by_name():
     with pytest.raises(OptionError, match="berserk moves are not supported"):
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=c"})
+    berserk = next(entry for entry in catalogue() if "ber:c" in entry.rules)
+    with pytest.raises(OptionError, match=f"{berserk.title}: ber:c: berserk moves are not supported"):
+        Hnefatafl.from_tags({"Variant": berserk.name})
+    assert berserk.name not in Hnefatafl.presets
     with pytest.raises(OptionError, match="commanders, knights"):
         described_settings(read_record("dim:5 start:/5/5/2K2/5/1c3/"), hnefatafl.IDS, "Hnefatafl")
     said = errors(f'[Game "hnefatafl"] [Variant "{FETLAR}"] [Rules "ber=c"] 1... a4-a3 *')
@@ -187,38 +191,29 @@ def test_rules_keep_the_case_of_piece_lists():
 
 # -- every variant: playable, written back, random games ----------------------------------------
 
-PLAYABLE = [name for name in Hnefatafl.presets if not any(
-    entry.name == name and entry.refused for entry in catalogue())]
+PLAYABLE = list(Hnefatafl.presets)  # the catalogue's variants lusoria plays
 
 
 def test_every_catalogue_variant_plays_or_is_refused_by_name():
-    refused = []
     for name in Hnefatafl.presets:
-        try:
-            rules = Hnefatafl(variant=name)
-        except OptionError as problem:
-            refused.append(str(problem))
-            continue
+        rules = Hnefatafl(variant=name)
         assert rules.legal_plies(rules.initial()), name
-    assert all("not supported" in why or ":" in why for why in refused)
+    described = {entry.name for entry in catalogue() if entry.rules}
+    assert set(hnefatafl.refusals()) == described - set(Hnefatafl.presets)
+    assert all(entry.title + ": " in hnefatafl.refusals()[entry.name] for entry in catalogue()
+               if entry.name in hnefatafl.refusals())
 
 
 @pytest.mark.parametrize("name", PLAYABLE[::7])
 def test_a_variants_rules_record_reads_back_as_the_same_settings(name):
-    try:
-        rules = Hnefatafl(variant=name)
-    except OptionError:
-        pytest.skip("refused by name")
+    rules = Hnefatafl(variant=name)
     again = described_settings(read_record(described_record(rules.settings)), hnefatafl.IDS, "Hnefatafl")
     assert again._replace(said={}) == rules.settings._replace(said={})
 
 
 @pytest.mark.parametrize("name", PLAYABLE[::23])
 def test_otn_of_a_variant_reads_back_to_the_same_record(name):
-    try:
-        rules = Hnefatafl(variant=name)
-    except OptionError:
-        pytest.skip("refused by name")
+    rules = Hnefatafl(variant=name)
     game = random_record(rules, random.Random(3), max_plies=30)
     game.tags["Variant"] = name
     report = check(write_record(game, rules.initial().turn == BLACK))
@@ -238,8 +233,9 @@ def test_a_rules_record_no_built_in_game_plays_is_a_variant():
     report = check(source)
     assert report.record.tags["Game"] == "hnefatafl" and report.valid
     assert report.rules.option["ks"] == "w" and report.rules.option["esc"] == "c"
-    [source] = read_text(f"[rules:dim:9 esc:c cor: start:{start}]\n\n1. e2-b2\n", "otn", "x.otg")
-    assert [(d.rule, d.column) for d in check(source).diagnostics] == [("tag", 14)]
+    [source] = read_text(f"[rules:dim:9 ber:c start:{start}]\n\n1. e2-b2\n", "otn", "x.otg")
+    assert [(d.rule, d.column, d.message) for d in check(source).diagnostics] == [
+        ("tag", 14, "rules entry ber:c: berserk moves are not supported")]
 
 
 # -- the catalogue --------------------------------------------------------------------------------
@@ -303,3 +299,11 @@ def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch):
     finally:
         hnefatafl.catalogue.cache_clear()
         FORMATS["aage"].games._games = None
+
+
+def test_a_king_strong_on_the_throne_only():
+    """ks:t, lusoria's own value (aagenielsen.dk's Brandubh weak-throne): four sides on the throne,
+    two anywhere else, beside it too."""
+    assert errors(record("Kf5 pg5 pf3", "f3-f4xf5", "ks=t")) == []
+    assert errors(record("Kf6 pe6 pf8", "f8-f7xf6", "ks=t"))[0][:3] == (
+        "G7", 1, "the move captures nothing, not f6 (ks: t); the rest of this line is not checked")
