@@ -18,22 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
 from lusoria import api
+from test_real_files import REAL, require_real_files  # noqa: F401 (skips without ../shared/real, fails so on CI)
 
-TYPES = ROOT.parent / "shared" / "real" / "aagenielsen-types"
+TYPES = REAL / "aagenielsen-types"
 LISTED = Path(__file__).with_name("aagenielsen_types.tsv")
 WINNERS = {"1-0": "White", "0-1": "Black"}
 SAMPLE = 10 ** 6 if os.environ.get("LUSORIA_EVERY_TYPE_GAME") else 2  # games of a type read beyond those listed
-
-
-@pytest.fixture(autouse=True)
-def require_real_files():
-    if not TYPES.is_dir():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{TYPES} is absent, and CI=true needs the real files")
-        pytest.skip(f"{TYPES} is absent: aagenielsen.dk's games live beside the project in the development "
-                    "workspace (../shared/real), not in the repository")
 
 
 def listed() -> dict[str, dict[str, dict[str, str]]]:
