@@ -41,12 +41,14 @@ def folders() -> list[str]:
 
 
 def said(path: Path) -> tuple[str, str, str]:
-    """(first error's ply, its rule, its message), or how the board ended the game: ("end", winner)."""
-    report = api.check(api.record_at(str(path)), keep=False)
+    """(first error's ply, its rule, its message), or how the board ended the game: ("-" or "repeated"
+    when its last position stood three times, "end", winner)."""
+    report = api.check(api.record_at(str(path)))
     errors = [d for d in report.diagnostics if d.severity == api.ERROR]
     if errors:
         return str(errors[0].ply), errors[0].rule, errors[0].message
-    return "-", "end", WINNERS.get(report.outcome.result, "") if report.outcome else ""
+    repeated = report.positions.count(report.positions[-1]) >= 3
+    return "repeated" if repeated else "-", "end", WINNERS.get(report.outcome.result, "") if report.outcome else ""
 
 
 def read_as(path: Path, variant: str) -> list[str]:
@@ -84,6 +86,8 @@ def test_every_type_reads_as_the_site_played_it(folder):
             site, on_board = site_winner(path)
             as_the_site = message == site if message else not on_board
             assert as_the_site == (row is None), (path.name, f"board: {message or 'no end'}", f"site: {site}")
+            if row is not None and row["why"].startswith("repetition:"):
+                assert ply == "repeated", path.name
         else:
             assert (ply, rule) == (row["ply"], row["rule"]), (path.name, ply, rule, message)
             if row["why"].startswith("valid as "):  # the game is another entry's: it reads valid as that one
