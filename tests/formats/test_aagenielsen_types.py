@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import os
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -92,6 +93,11 @@ def test_every_type_reads_as_the_site_played_it(folder):
             assert (ply, rule) == (row["ply"], row["rule"]), (path.name, ply, rule, message)
             if row["why"].startswith("valid as "):  # the game is another entry's: it reads valid as that one
                 assert read_as(path, row["why"].split()[2].rstrip(":")) == [], path.name
+            written_twice = re.match(r"record: ply (\d+) repeats the move of ply (\d+)", row["why"])
+            if written_twice:
+                moves = [move.split("x")[0].replace("-", "") for move in json.loads(path.read_text())["Moves"]]
+                again, first = (int(number) for number in written_twice.groups())
+                assert again == int(ply) and moves[again - 1] == moves[first - 1], path.name
     invalid = sum(row["rule"] not in ("end", "open", "refused") for row in rows.values())
     if not (whole and whole["rule"] == "open"):
         assert invalid <= 0.02 * len(games), f"{folder}: {invalid} of {len(games)} games invalid"
