@@ -22,7 +22,7 @@ _TOKEN = re.compile(r"\S+")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_SQUARE = r"[a-p](?:1[0-6]|[1-9])"
+_SQUARE = r"[a-s](?:1[0-9]|[1-9])"  # any tafl board: a1 to s19
 _MOVE = re.compile(rf"(?P<king>K)?(?P<origin>{_SQUARE})(?P<hyphen>-?)(?P<target>{_SQUARE})"
                    rf"(?:x(?P<captures>{_SQUARE}(?:[/x]{_SQUARE})*))?\+{{0,2}}")  # xc5/d4, or xc5xd4 as the sites write
 _NUMBER = re.compile(r"[0-9]+\.+")
@@ -145,7 +145,7 @@ def csv_game(path: str, text: str) -> str:
     """The tafl game of a CSV file, which does not say it: the one its name names (copenhagen.csv),
     or else the smallest board that holds every square its moves name."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
-    tafl = {game.name: game for game in tafl_games()}
+    tafl = {game.name: game for game in tafl_games() if not game.described}  # (the generic game: its variant's board)
     named = [game for game in tafl if game in name]
     if named:
         return named[0]

@@ -393,13 +393,14 @@ def test_a_grid_pattern_has_a_board_of_its_game(text, message):
 
 
 def test_grid_patterns_are_read_by_every_game_whose_board_they_fit():
-    assert [game for game, _ in pattern_globs("9/9/9/9/9/9/9/9/9 w")] == ["latrunculi", "tablut"]  # the registry's order
-    assert [game for game, _ in pattern_globs("/".join(["11"] * 11))] == ["copenhagen", "latrunculi"]
-    assert [game for game, _ in pattern_globs("7/7/7/7/7/7/7 b")] == ["brandubh", "latrunculi"]
+    # the registry's order; the generic tafl game's boards are 5×5 to 19×19
+    assert [game for game, _ in pattern_globs("9/9/9/9/9/9/9/9/9 w")] == ["hnefatafl", "latrunculi", "tablut"]
+    assert [game for game, _ in pattern_globs("/".join(["11"] * 11))] == ["copenhagen", "hnefatafl", "latrunculi"]
+    assert [game for game, _ in pattern_globs("7/7/7/7/7/7/7 b")] == ["brandubh", "hnefatafl", "latrunculi"]
     assert [game for game, _ in pattern_globs("9/9/9/9/9/9/9/9/9 w 1 *")] == ["latrunculi"]
     assert pattern_globs("4/4/4/4 b") == [("latrunculi", "..../..../..../.... b*")]
     assert pattern_globs("4/4/4/4 w 1 *") == [("latrunculi", "..../..../..../.... w 1 [0-9]*")]
-    assert [game for game, _ in pattern_globs("/".join(["16"] * 16) + " *")] == ["latrunculi"]
+    assert [game for game, _ in pattern_globs("/".join(["16"] * 16) + " *")] == ["hnefatafl", "latrunculi"]
 
 
 # -- material ------------------------------------------------------------------------------------
