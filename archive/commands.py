@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from contextlib import nullcontext
 from dataclasses import replace
 from itertools import chain, islice
 from typing import Callable, Generator, Iterable, Iterator
@@ -14,11 +15,12 @@ from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.export import export
+from lusoria.archive.next_plies import summable
 from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_rows, rows
 from lusoria.archive.query import COLUMNS, FilterError, Filters, build
 from lusoria.archive.players import player_condition
 from lusoria.archive.search import read_positions
-from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql
+from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql, watched
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import SORTS, Node, tree
@@ -76,8 +78,11 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
 class Archive:
     """One archive file; each method is a `lusoria` command."""
 
-    def __init__(self, path: str | None = None):
+    def __init__(self, path: str | None = None, timeout: float | None = None):
+        """The archive at `path` (default_path()); `timeout`: seconds each statement of `query`
+        and `tree` may run (None: no limit; a statement stopped raises ReadOnlyError)."""
         self.path = path or default_path()
+        self.timeout = timeout
 
     def import_paths(self, paths: Iterable[Source], encoding: str = "utf-8", batch_size: int = 1000,
                      progress: Callable[[int], None] | None = None, format: str | None = None,
@@ -169,7 +174,7 @@ class Archive:
         """`query`, one record at a time."""
         self._existing()
         sql, params = build(filters)
-        yield from iter_sql(self.path, sql, params)
+        yield from iter_sql(self.path, sql, params, self.timeout)
 
     def sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> list[dict]:
         """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit)."""
@@ -232,7 +237,14 @@ class Archive:
         conn = connect(self.path)
         try:
             starts = read_positions(position) if position is not None else [self._position(conn, record, ply)]
-            return tree(conn, starts, depth, only, variations, filters.symmetric, player, sort, min_games)
+            with watched(conn, self.timeout) if self.timeout is not None else nullcontext():
+                return tree(conn, starts, depth, only, variations, filters.symmetric, player, sort, min_games,
+                            summable(filters, variations))
+        except sqlite3.OperationalError as error:
+            if str(error) == "interrupted":
+                raise ReadOnlyError(f"the move tree took longer than {self.timeout:g} s and was stopped",
+                                    "timeout") from None
+            raise
         finally:
             conn.close()
 
