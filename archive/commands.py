@@ -15,9 +15,8 @@ from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.export import export
-from lusoria.archive.next_plies import summable
 from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_rows, rows
-from lusoria.archive.query import COLUMNS, FilterError, Filters, build
+from lusoria.archive.query import COLUMNS, FilterError, Filters, build, summable
 from lusoria.archive.players import player_condition
 from lusoria.archive.search import read_positions
 from lusoria.archive.reading import DEFAULT_TIMEOUT, ReadOnlyError, connect, iter_sql, watched
@@ -217,6 +216,14 @@ class Archive:
         from lusoria.archive.datasette import metadata  # not at the top: python -m runs that module
 
         return metadata(self.path)
+
+    def serve(self, port: int = 8001, ready: Callable[[str], None] = print) -> None:
+        """`lusoria serve`: the archive in Datasette with the opening explorer, on this machine
+        (archive/datasette.py, `serve`); `ready` gets the explorer's address."""
+        from lusoria.archive.datasette import serve
+
+        self._existing()
+        serve(self.path, port, ready)
 
     def tree(self, position: str | None = None, record: int | None = None, ply: int = 0,
              filters: Filters | None = None, depth: int = 1, variations: bool = False, sort: str = "games",

@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import fields
 
 import sqlite_utils
 
 from lusoria.archive.positions import Columns, sought
-from lusoria.archive.query import Filters
 from lusoria.archive.tree import COUNTS, DATES, FOUND
 from lusoria.validator.base import Game, Position
 
 SUMMED_PLIES = 3  # the plies of a main line whose positions are summed up: those many games share
-SUMMED_FILTERS = {"game": "n.game = lower(?)", "variant": "n.variant = lower(?)", "valid": "n.valid = ?"}
-UNCHANGING = {"symmetric", "include_unknown", "material_for"}  # filters that select no record by themselves
 # The rows of the positions `wanted` (the SOUGHT of each) counted from their games
 BUILD = FOUND.format(variations="") + f"""
 SELECT f.key, f.move, r.game, coalesce(r.variant, ''), coalesce(r.rule_tags, ''), r.valid, {COUNTS}, {DATES}
@@ -69,23 +65,6 @@ def next_ply_rows(rules: Game, positions: list[Position], keys: list[int]) -> Co
     the first SUMMED_PLIES of them."""
     played = keys[:len(positions) - 1]
     return [played, [sought(rules, position) for position in positions[:min(SUMMED_PLIES, len(played))]]]
-
-
-def summable(filters: Filters, variations: bool) -> tuple[str, list] | None:
-    """Conditions over `n` (a row of `next_plies`) that select the records `filters` select, or
-    None when the sums cannot tell (a player, dates, words, …: the tree reads the games)."""
-    if variations or filters.player is not None:
-        return None
-    conditions, params = [], []
-    for declared in fields(filters):
-        value = getattr(filters, declared.name)
-        if declared.name in UNCHANGING or value == declared.default or value == []:
-            continue
-        if declared.name not in SUMMED_FILTERS or value is None:
-            return None
-        conditions.append(SUMMED_FILTERS[declared.name])
-        params.append(value)
-    return " AND ".join(conditions), params
 
 
 class NextPlies:

@@ -219,7 +219,7 @@ def tree(conn: sqlite3.Connection, starts: list[tuple[Game, Position]], depth: i
     White is the player whose results (won, lost, score) the nodes count; `sort`: the most
     played first, or the best score; `min_games`: plies played in fewer games are left out;
     `summed`: conditions over `n` (a row of `next_plies`) that select the same records as `only`,
-    when they can (archive/next_plies.py, `summable`): the positions the archive sums up are then
+    when they can (archive/query.py, `summable`): the positions the archive sums up are then
     read from their sums, which give the same rows as their games."""
     order = (lambda n: (-n.games, n.ply)) if sort == "games" else \
         (lambda n: (n.score is None, -(n.score or 0), -n.games, n.ply))

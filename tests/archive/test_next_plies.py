@@ -8,7 +8,8 @@ import pytest
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, commands
-from lusoria.archive.next_plies import SUMMED_PLIES, summable
+from lusoria.archive.next_plies import SUMMED_PLIES
+from lusoria.archive.query import summable
 from lusoria.validator import tablut
 
 from conftest import archive_copy, connect
