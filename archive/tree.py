@@ -46,7 +46,8 @@ VARIATIONS = """
 SUMMED = """
 WITH wanted(key, token) AS MATERIALIZED (SELECT value ->> 0, value ->> 1 FROM json_each(?))
 SELECT w.token, n.move, n.game, nullif(n.variant, ''), nullif(n.rule_tags, ''), sum(n.games), sum(n.plies),
-       sum(n.ply_sum), sum(n.white), sum(n.draws), sum(n.black), NULL, NULL, min(n.first), max(n.last)
+       sum(n.ply_sum), sum(n.white), sum(n.draws), sum(n.black), NULL, NULL,
+       date(min(n.first) * 86400, 'unixepoch'), date(max(n.last) * 86400, 'unixepoch')
 FROM wanted w CROSS JOIN next_plies n ON n.position = w.key{where}
 GROUP BY w.token, n.move, n.game, n.variant, n.rule_tags"""
 SUMMED_UP = "SELECT value FROM json_each(?) WHERE EXISTS (SELECT 1 FROM next_plies WHERE position = value)"
