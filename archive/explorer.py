@@ -338,15 +338,15 @@ STYLE = """
 body{font-family:sans-serif;margin:1.2em;color:#2e2a26;background:#fbf8f1}
 h1{font-size:1.3em;margin:0 0 .4em}
 .layout{display:flex;gap:1.5em;flex-wrap:wrap;align-items:flex-start}
-#board svg{width:min(26em,90vw);height:auto}
+#board svg{width:min(22em,90vw);height:auto}
 .crumbs{margin:.4em 0 .8em}.crumbs a{padding:0 .2em}
 form.filters{display:flex;flex-wrap:wrap;gap:.4em 1em;margin-bottom:1em;font-size:.9em}
 table{border-collapse:collapse;font-size:.92em}th,td{padding:.2em .6em;text-align:right}
 th{cursor:pointer;border-bottom:2px solid #c9b88f;user-select:none}td:first-child,th:first-child{text-align:left}
 tr.totals td{border-top:2px solid #c9b88f;font-weight:bold}
-.bar{display:flex;width:12em;height:1em;border:1px solid #777;background:#eee}.bar span{display:block;height:100%}
+.bar{display:flex;width:9em;height:1em;border:1px solid #777;background:#eee}.bar span{display:block;height:100%}
 .bar .white{background:#fff}.bar .draws{background:#aaa}.bar .black{background:#333}
-table.games td{text-align:left}.none{color:#7a6a55}
+table.games td,table.games th{text-align:left}.none{color:#7a6a55}
 """
 
 SCRIPT = """
