@@ -410,8 +410,11 @@ def main() -> None:
     table = Table()
     if options.tree_sizes:
         sizes = [int(size) for size in options.tree_sizes.split(",")]
-        for size in sizes:
-            tree_rows(table, size, options.repeat)
+        times = [tree_rows(table, size, options.repeat) for size in sizes]
+        for what, first in times[0].items():  # how the time grew with the archive
+            table.add(f"tree from the Tablut start, {what}: {sizes[-1]:,} records against {sizes[0]:,}",
+                      times[-1][what], "ms", first, "<= 1.5" if what == "depth 1" else "",
+                      note="ratio of the times from the sums")
         if options.markdown:
             write_report(options.markdown, tree_report(table, options), TREE_START, TREE_END)
             print(f"written to {options.markdown}")
@@ -602,7 +605,7 @@ TREE_START = "<!-- tree results: written by benchmarks/run.py --tree-sizes -->"
 TREE_END = "<!-- end of tree results -->"
 
 
-def tree_rows(table: Table, count: int, repeat: int) -> None:
+def tree_rows(table: Table, count: int, repeat: int) -> dict[str, float]:
     """The archive of `count` records: its size for its input, what `next_plies` takes of it, and the
     move tree from the Tablut start at depth 1 and 3, with and without --symmetric, read from the
     sums (`next_plies`) and from the games alone (issue 42)."""
@@ -618,9 +621,11 @@ def tree_rows(table: Table, count: int, repeat: int) -> None:
               f"{parts.get('next_plies', 0) / 2**20:.2f} MiB ({parts.get('next_plies', 0) / size:.1%})"
               + (f"; import {imported:.0f} s, one process ({made})" if imported else ""))
     summable = commands.summable
+    times = {}
     for depth, symmetric in ((1, False), (1, True), (3, False), (3, True)):
         filters = Filters(symmetric=symmetric)
-        what = f"{count:,} records: tree from the Tablut start, depth {depth}" + (", --symmetric" if symmetric else "")
+        asked = f"depth {depth}" + (", --symmetric" if symmetric else "")
+        what = f"{count:,} records: tree from the Tablut start, {asked}"
         seconds = median_time(lambda: archive.tree(TABLUT_START, depth=depth, filters=filters), max(repeat, 5))
         commands.summable = lambda *_: None
         try:
@@ -629,6 +634,8 @@ def tree_rows(table: Table, count: int, repeat: int) -> None:
             commands.summable = summable
         table.add(what, seconds * 1000, "ms", target="< 30 ms" if depth == 1 else "< 1000 ms" if symmetric else "",
                   note=f"from the games: {games * 1000:,.0f} ms")
+        times[asked] = seconds * 1000
+    return times
 
 
 def tree_report(table: Table, options) -> str:
