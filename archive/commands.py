@@ -235,6 +235,17 @@ class Archive:
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
         `filters.player`, the results are counted from that player's side.
         ValueError for a position no game reads, or a record or ply the archive lacks."""
+        return self._tree(lambda conn: read_positions(position) if position is not None
+                          else [self._position(conn, record, ply)], filters, depth, variations, sort, min_games)
+
+    def tree_from(self, rules: Game, position: Position, filters: Filters | None = None, depth: int = 1,
+                  variations: bool = False, sort: str = "games", min_games: int = 1) -> list[Node]:
+        """`tree` from a position given by its game's rules and its value (the explorer's, which
+        plays a line from the rules' start)."""
+        return self._tree(lambda _: [(rules, position)], filters, depth, variations, sort, min_games)
+
+    def _tree(self, starts: Callable[[sqlite3.Connection], list[tuple[Game, Position]]], filters: Filters | None,
+              depth: int, variations: bool, sort: str, min_games: int) -> list[Node]:
         if sort not in SORTS:
             raise ValueError(f"the tree is sorted by {' or '.join(SORTS)}, not '{sort}'")
         self._existing()
@@ -243,9 +254,8 @@ class Archive:
         only = _selected(filters)
         conn = connect(self.path)
         try:
-            starts = read_positions(position) if position is not None else [self._position(conn, record, ply)]
             with watched(conn, self.timeout) if self.timeout is not None else nullcontext():
-                return tree(conn, starts, depth, only, variations, filters.symmetric, player, sort, min_games,
+                return tree(conn, starts(conn), depth, only, variations, filters.symmetric, player, sort, min_games,
                             summable(filters, variations))
         except sqlite3.OperationalError as error:
             if str(error) == "interrupted":

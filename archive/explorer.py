@@ -28,7 +28,7 @@ from lusoria.validator.base import WHITE, Game, Illegal, Position
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line
-MAX_DEPTH = 3  # of the tree's JSON
+MAX_DEPTH = 2  # of the tree's JSON (the Python work of a deeper tree is not bounded by the statements' time)
 GAMES_SHOWN, MAX_GAMES = 50, 500  # games listed by default, and at most
 TIMEOUT = 10.0  # seconds each statement may run
 RESULTS = ("1-0", "1/2-1/2", "0-1", "*")
@@ -215,15 +215,19 @@ def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
     view = _view(path, params)
     filters = filters_of(params)
     position = view.rules.format_position(view.positions[-1])
-    nodes = _archive(path).tree(position, filters=filters)
-    games = _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
+    nodes = _archive(path).tree_from(view.rules, view.positions[-1], filters=filters)
+    try:
+        games = _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
+        listed = _games_table(games, record_url)
+    except ValueError as error:  # a position string that `query --position` cannot read
+        games, listed = [], '<p class="none">The games cannot be listed: ' + escape(str(error)) + '</p>'
     mover = view.rules.turn(view.positions[-1])
     board = position_svg(view.rules, view.positions[-1], view.line[-1] if view.line else None)
     return PAGE.format(
         title=escape(f"{view.game} explorer"), style=STYLE, script=SCRIPT,
         crumbs=_crumbs(view), board=board, position=escape(position, quote=True),
         form=_form(view, path), table=_table(view, nodes, filters.player is not None, mover),
-        games=_games_table(games, record_url), count=len(games))
+        games=listed, count=len(games))
 
 
 def _crumbs(view: View) -> str:

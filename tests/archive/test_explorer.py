@@ -118,7 +118,7 @@ def test_the_explorer_reads_only(site, path):
     ("/-/explorer/club?event=" + "x" * 201, 400, "the parameter event is longer than 200 characters"),
     ("/-/explorer/club/tree.json", 400, "the parameter position (a position string) is missing"),
     ("/-/explorer/club/tree.json?position=nonsense", 400, "'nonsense' is not a position string of any game"),
-    ("/-/explorer/club/tree.json?position=x&depth=4", 400, "the parameter depth is a whole number from 1 to 3"),
+    ("/-/explorer/club/tree.json?position=x&depth=3", 400, "the parameter depth is a whole number from 1 to 2"),
     ("/-/explorer/club/record/99999", 404, "the archive has no record 99999")])
 def test_a_url_that_cannot_be_answered_gets_a_line(site, url, status, said):
     response = get(site, url)
@@ -162,3 +162,17 @@ def test_serve_without_datasette_says_how_to_install_it(path, monkeypatch):
     result = CliRunner().invoke(main, ["serve", "--db", path])
     assert result.exit_code == 2
     assert result.output == "lusoria: lusoria serve needs Datasette: pip install 'lusoria[web]'\n"
+
+
+@pytest.mark.parametrize("game, variant", [("laquet", "seed"), ("latrunculi", "seneca"), ("latrunculi", "dux"),
+                                           ("tablut", "linnaeus")])
+def test_the_page_of_every_game_goes_two_plies_on(site, game, variant):
+    line = []
+    for _ in range(2):
+        page = get(site, f"/-/explorer/club?{urlencode([('game_variant', f'{game}/{variant}'), *(('ply', p) for p in line)])}")
+        assert page.status_code == 200, page.text
+        plies = [html.unescape(ply) for ply in page.text.split('<tr data-ply="')[1:]]
+        if not plies:
+            break
+        line.append(plies[0].split('"')[0])
+    assert line  # a game of the samples: some ply was played from its start
