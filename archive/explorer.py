@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 
 from lusoria import output
 from lusoria.archive.commands import Archive
-from lusoria.archive.query import COLUMNS, FilterError, Filters
+from lusoria.archive.query import COLUMNS, Filters
 from lusoria.archive.tree import SORTS, Node, _rules
 from lusoria.errors import LusoriaError
 from lusoria.svg import position_svg
