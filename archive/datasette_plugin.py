@@ -92,4 +92,4 @@ async def _games(datasette, request) -> Response:
 
 async def _record(datasette, request) -> Response:
     return await _answer(datasette, request, "html",
-                         lambda path: explorer.replay(path, int(request.url_vars["record"])))
+                         lambda path: explorer.replay(path, request.url_vars["record"]))

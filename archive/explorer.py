@@ -20,9 +20,10 @@ from urllib.parse import urlencode
 
 from lusoria import output
 from lusoria.archive.commands import Archive
-from lusoria.archive.query import COLUMNS, Filters
+from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, Filters
 from lusoria.archive.tree import SORTS, Node, _rules
 from lusoria.errors import LusoriaError
+from lusoria.notation.numbers import whole_number
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 
@@ -90,9 +91,10 @@ def _number(params: Params, name: str, default: int, low: int, high: int) -> int
     written = _text(params, name)
     if written is None:
         return default
-    if not written.isdigit() or not low <= int(written) <= high:
+    value = whole_number(written, low, high)
+    if value is None:
         raise BadRequest(f"the parameter {name} is a whole number from {low} to {high}, not '{written[:40]}'")
-    return int(written)
+    return value
 
 
 def _flag(params: Params, name: str) -> bool | None:
@@ -313,13 +315,16 @@ def _games_table(games: list[dict], record_url: Callable[[int], str]) -> str:
             f'<th></th></tr></thead><tbody>{rows}</tbody></table>')
 
 
-def replay(path: str, record: int) -> str:
-    """lusoria's replay page of a record of the archive (lusoria/html.py; `#ply=N` opens it at ply N)."""
+def replay(path: str, written: str) -> str:
+    """lusoria's replay page of a record of the archive, its id `written` (lusoria/html.py; `#ply=N`
+    opens it at ply N)."""
     from lusoria.html import replay_page
 
-    found = list(_archive(path).iter_sql(f"SELECT text FROM record_texts WHERE id = {int(record)}", TIMEOUT))
+    record = whole_number(written, 0, MAX_SQL_INTEGER)
+    found = [] if record is None else list(_archive(path).iter_sql(
+        f"SELECT text FROM record_texts WHERE id = {record}", TIMEOUT))
     if not found:
-        raise BadRequest(f"the archive has no record {record}", 404)
+        raise BadRequest(f"the archive has no record {written[:40]}", 404)
     return replay_page(found[0]["text"])
 
 
