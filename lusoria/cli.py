@@ -721,8 +721,7 @@ def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, f
 def serve(db: str, port: int) -> None:
     """Serve the archive on this machine with Datasette: the opening explorer and the tables,
     read-only, until Ctrl-C (Datasette is the extra lusoria[web])."""
-    from lusoria.archive import Archive
-    from lusoria.archive.datasette import MissingDatasette
+    from lusoria.archive import Archive, MissingDatasette
 
     def ready(address: str) -> None:
         echo(f"The explorer of {db}: {address} (Ctrl-C stops)")
