@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from lusoria.archive.commands import DEFAULT, Archive, ImportStopped, MissingArchive, default_path
+    from lusoria.archive.datasette import MissingDatasette
     from lusoria.archive.duplicates import Duplicate
     from lusoria.archive.importer import ImportSummary, Rows, checked_rows
     from lusoria.archive.query import COLUMNS, FilterError, Filters
@@ -24,9 +25,9 @@ if TYPE_CHECKING:
     from lusoria.archive.tree import SORTS, Node
 
 HOMES = {"commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),
-         "duplicates": ("Duplicate",), "importer": ("ImportSummary", "Rows", "checked_rows"),
-         "query": ("COLUMNS", "FilterError", "Filters"), "reading": ("DEFAULT_TIMEOUT", "DamagedArchive",
-                                                                           "ReadOnlyError"),
+         "datasette": ("MissingDatasette",), "duplicates": ("Duplicate",),
+         "importer": ("ImportSummary", "Rows", "checked_rows"), "query": ("COLUMNS", "FilterError", "Filters"),
+         "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "ReadOnlyError"),
          "schema": ("NotAnArchive",), "search": ("UnsearchableRecord",), "tree": ("SORTS", "Node")}
 __all__ = sorted(name for names in HOMES.values() for name in names)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from contextlib import nullcontext
 from dataclasses import replace
 from itertools import chain, islice
 from typing import Callable, Generator, Iterable, Iterator
@@ -15,11 +16,11 @@ from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.export import export
 from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_rows, rows
-from lusoria.archive.query import COLUMNS, FilterError, Filters, build
+from lusoria.archive.query import COLUMNS, FilterError, Filters, build, summable
 from lusoria.archive.players import player_condition
 from lusoria.archive.search import read_positions
 from lusoria.archive import functions
-from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql
+from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import SORTS, Node, tree
@@ -77,8 +78,11 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
 class Archive:
     """One archive file; each method is a `lusoria` command."""
 
-    def __init__(self, path: str | None = None):
+    def __init__(self, path: str | None = None, timeout: float | None = None):
+        """The archive at `path` (default_path()); `timeout`: seconds each statement of `query`
+        and `tree` may run (None: no limit; a statement stopped raises ReadOnlyError)."""
         self.path = path or default_path()
+        self.timeout = timeout
 
     def import_paths(self, paths: Iterable[Source], encoding: str = "utf-8", batch_size: int = 1000,
                      progress: Callable[[int], None] | None = None, format: str | None = None,
@@ -170,7 +174,7 @@ class Archive:
         """`query`, one record at a time."""
         self._existing()
         sql, params = build(filters)
-        yield from iter_sql(self.path, sql, params)
+        yield from iter_sql(self.path, sql, params, self.timeout)
 
     def sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> list[dict]:
         """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit)."""
@@ -214,6 +218,14 @@ class Archive:
 
         return metadata(self.path)
 
+    def serve(self, port: int = 8001, ready: Callable[[str], None] = print) -> None:
+        """`lusoria serve`: the archive in Datasette with the opening explorer, on this machine
+        (archive/datasette.py, `serve`); `ready` gets the explorer's address."""
+        from lusoria.archive.datasette import serve
+
+        self._existing()
+        serve(self.path, port, ready)
+
     def tree(self, position: str | None = None, record: int | None = None, ply: int = 0,
              filters: Filters | None = None, depth: int = 1, variations: bool = False, sort: str = "games",
              min_games: int = 1) -> list[Node]:
@@ -224,6 +236,17 @@ class Archive:
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
         `filters.player`, the results are counted from that player's side.
         ValueError for a position no game reads, or a record or ply the archive lacks."""
+        return self._tree(lambda conn: read_positions(position) if position is not None
+                          else [self._position(conn, record, ply)], filters, depth, variations, sort, min_games)
+
+    def tree_from(self, rules: Game, position: Position, filters: Filters | None = None, depth: int = 1,
+                  variations: bool = False, sort: str = "games", min_games: int = 1) -> list[Node]:
+        """`tree` from a position given by its game's rules and its value (the explorer's, which
+        plays a line from the rules' start)."""
+        return self._tree(lambda _: [(rules, position)], filters, depth, variations, sort, min_games)
+
+    def _tree(self, starts: Callable[[sqlite3.Connection], list[tuple[Game, Position]]], filters: Filters | None,
+              depth: int, variations: bool, sort: str, min_games: int) -> list[Node]:
         if sort not in SORTS:
             raise ValueError(f"the tree is sorted by {' or '.join(SORTS)}, not '{sort}'")
         self._existing()
@@ -232,9 +255,13 @@ class Archive:
         only = _selected(filters)
         conn = connect(self.path)
         try:
-            starts = read_positions(position) if position is not None else [self._position(conn, record, ply)]
-            return tree(conn, starts, depth, only, variations, filters.symmetric, player, sort, min_games)
-        except sqlite3.DatabaseError as error:  # a damaged archive, a filter SQLite refuses: one line
+            with watched(conn, self.timeout) if self.timeout is not None else nullcontext():
+                return tree(conn, starts(conn), depth, only, variations, filters.symmetric, player, sort, min_games,
+                            summable(filters, variations))
+        except sqlite3.DatabaseError as error:  # a damaged archive, a filter SQLite refuses, a timeout: one line
+            if str(error) == "interrupted" and self.timeout is not None:
+                raise ReadOnlyError(f"the move tree took longer than {self.timeout:g} s and was stopped",
+                                    "timeout") from None
             raise damaged(conn, self.path, functions.failure(error)) or ReadOnlyError(str(error)) from None
         except DamagedArchive as error:
             raise DamagedArchive(f"{self.path}: {error}") from None

@@ -1,16 +1,25 @@
 """lusoria's Datasette plugin: the connections Datasette opens get the SQL function that reads
-the records' compressed texts (the view `record_texts`: archive/texts.py), and a record's
-`packed_text` is shown as its text. Datasette finds it by its
-entry point (pyproject.toml, `datasette`); only Datasette imports it."""
+the records' compressed texts (the view `record_texts`: archive/texts.py), a record's
+`packed_text` is shown as its text, and the opening explorer (archive/explorer.py) is served
+at `/-/explorer/DATABASE` with its JSON (`tree.json`, `games.json`) and each record's replay
+page (`record/ID`). Datasette finds it by its entry point (pyproject.toml, `datasette`); only
+Datasette imports it."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+from functools import partial
 
 from datasette import hookimpl
+from datasette.utils.asgi import Response
 from markupsafe import Markup, escape
 
+from lusoria.archive import explorer
 from lusoria.archive.texts import TEXT_FUNCTION, add_functions
+
+EXPLORER = r"^/-/explorer/(?P<database>[^/]{1,200})"
+CONTENT_TYPES = {"html": "text/html; charset=utf-8", "json": "application/json; charset=utf-8"}
 
 
 @hookimpl
@@ -35,3 +44,52 @@ def render_cell(row, value, column, table, database, datasette):
         return Markup(f'{escape(whole[:limit])}… <a href="{escape(link)}">the whole text</a>')
 
     return text
+
+
+@hookimpl
+def register_routes():
+    return [(EXPLORER + "$", _page), (EXPLORER + r"/tree\.json$", _tree), (EXPLORER + r"/games\.json$", _games),
+            (EXPLORER + r"/record/(?P<record>[0-9]{1,18})$", _record)]
+
+
+@hookimpl
+def menu_links(datasette, actor):
+    """The explorer of each archive in Datasette's menu."""
+    return [{"href": datasette.urls.path(f"/-/explorer/{name}"), "label": f"Opening explorer: {name}"}
+            for name, database in datasette.databases.items() if database.path]
+
+
+async def _answer(datasette, request, kind: str, action) -> Response:
+    """Run `action(path)` off the event loop for the request's database, once Datasette lets the
+    actor see it; its answer (explorer.answer: a line, never a traceback) within explorer.TIMEOUT."""
+    name = request.url_vars["database"]
+    database = datasette.databases.get(name)
+    if database is None or not database.path:
+        return Response.text(f"no archive named {name[:100]}", status=404)
+    await datasette.ensure_permissions(request.actor, [("view-database", name), "view-instance"])
+    loop = asyncio.get_running_loop()
+    try:
+        body, status = await asyncio.wait_for(
+            loop.run_in_executor(None, explorer.answer, partial(action, database.path)), 2 * explorer.TIMEOUT)
+    except asyncio.TimeoutError:
+        body, status = "the answer took too long", 503
+    return Response(body, status=status, content_type=CONTENT_TYPES[kind] if status == 200 else "text/plain")
+
+
+async def _page(datasette, request) -> Response:
+    base = datasette.urls.path(f"/-/explorer/{request.url_vars['database']}")
+    return await _answer(datasette, request, "html", lambda path: explorer.page(
+        path, explorer.Query.of(request.args), lambda record: f"{base}/record/{record}"))
+
+
+async def _tree(datasette, request) -> Response:
+    return await _answer(datasette, request, "json", lambda path: explorer.tree_json(path, request.args))
+
+
+async def _games(datasette, request) -> Response:
+    return await _answer(datasette, request, "json", lambda path: explorer.games_json(path, request.args))
+
+
+async def _record(datasette, request) -> Response:
+    return await _answer(datasette, request, "html",
+                         lambda path: explorer.replay(path, request.url_vars["record"]))

@@ -27,8 +27,9 @@ from lusoria.workers import in_workers
 from lusoria.validator.replay import ERROR, Report, canonical_text, check
 from lusoria.archive.endings import ending
 from lusoria.archive.identity import identity
-from lusoria.archive.positions import (RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, move_code, position_rows,
-                                      summary_rows)
+from lusoria.archive.next_plies import NextPlies, next_ply_rows
+from lusoria.archive.positions import (RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, keys_of, move_code,
+                                      position_rows, summary_rows)
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, VARIATIONS, variation_rows
 from lusoria.words import plural
@@ -180,13 +181,14 @@ def checked_rows(records: Iterable[RecordText | Problem], jobs: int = 1,
 
 def replayed_rows(report: Report) -> dict[str, Columns]:
     """The rows of the tables made from replaying a record (schema.REPLAYED): its row of
-    `positions` (each position of the main line and the ply played from it); its variations;
-    its summaries (archive/positions.py)."""
+    `positions` (each position of the main line and the ply played from it); what `next_plies`
+    needs (archive/next_plies.py); its variations; its summaries (archive/positions.py)."""
     rules, positions = report.rules, report.positions
     if rules is None or not positions:
         return {}
     moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)]
-    return {"positions": position_rows(rules, positions, moves),
+    keys = keys_of(rules, positions)
+    return {"positions": position_rows(keys, moves), "next_plies": next_ply_rows(rules, positions, keys),
             "variation_plies": variation_rows(report), **summary_rows(rules, positions)}
 
 
@@ -233,11 +235,11 @@ def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: 
     db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over
     db.execute("PRAGMA foreign_keys = OFF")  # each row's record is the one inserted just before it (tests:
     number = done                            # foreign_key_check after imports); checked, a lookup a row
-    codes, texts = MoveCodes(db.conn), TextPacker(db.conn)
+    codes, texts, sums = MoveCodes(db.conn), TextPacker(db.conn), NextPlies(db.conn)
     try:
         while batch := list(islice(checked, batch_size)):
             number += 1
-            _insert_batch(db, batch, summary, number, codes, texts)
+            _insert_batch(db, batch, summary, number, codes, texts, sums)
         if summary.added:
             merge_positions(db.conn)
     finally:
@@ -280,11 +282,14 @@ def _fault(point: str, batch: int) -> None:
 
 
 def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[tuple[int, Columns]]], codes: MoveCodes,
-                after_each: Callable[[], None] | None = None, texts: TextPacker | None = None) -> None:
+                sums: NextPlies, after_each: Callable[[], None] | None = None, texts: TextPacker | None = None) -> None:
     """Insert the rows of records (`records` first, when given: their texts compressed by `texts`)
     and their child tables, each table's as (record id, its Columns) per record, the plies of
-    `positions` coded by `codes`; `after_each` is called after each table."""
+    `positions` coded by `codes`, and last the sums of `next_plies` (`sums`, which read the
+    others); `after_each` is called after each table."""
     for table, new in tables.items():
+        if table == "next_plies":
+            continue
         rows: Iterable[tuple] = chain.from_iterable(zip(repeat(record), *found) for record, found in new if found)
         if table == "records":
             assert texts is not None
@@ -298,6 +303,8 @@ def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[tuple[int, Colu
                              rows)
         if after_each:
             after_each()
+    lines = {record: found[1][0] for record, found in tables.get("positions", []) if found}
+    sums.add([(record, found) for record, found in tables.get("next_plies", []) if found], lines, codes.codes)
 
 
 def _insert_records(conn: sqlite3.Connection, new: Iterable[tuple]) -> None:
@@ -312,12 +319,13 @@ def _insert_records(conn: sqlite3.Connection, new: Iterable[tuple]) -> None:
 
 
 def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportSummary, number: int,
-                  codes: MoveCodes, texts: TextPacker) -> None:
+                  codes: MoveCodes, texts: TextPacker, sums: NextPlies) -> None:
     """One transaction: the new records of `batch` with all their rows, or nothing."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
     try:
         codes.refresh()
+        sums.refresh()
         hashes = [checked.hash for checked in batch]
         seen = {row[0] for row in conn.execute(
             f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)}
@@ -336,12 +344,13 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
             counts.invalid += not checked.valid
             counts.unparsable += not checked.parsed
         texts.prepare([found[TEXT - 1][0] for _, found in tables["records"]])  # (`found`: without the id)
-        insert_rows(conn, tables, codes, lambda: _fault("insert", number), texts)
+        insert_rows(conn, tables, codes, sums, lambda: _fault("insert", number), texts)
         _fault("commit", number)
         conn.execute("COMMIT")
     except BaseException:  # Ctrl-C too, or a full disk (SQLite may have rolled back already), which may come before BEGIN took effect or after COMMIT did
         if conn.in_transaction:
             conn.execute("ROLLBACK")
+        sums.forget()
         raise
     _fault("committed", number)
     summary.added += counts.added

@@ -282,18 +282,23 @@ EXACT_PLIES = 6  # the plies whose positions' tokens are whole keys: the opening
 SHORT_LENGTH = 4  # the characters of a key's token after them (24 bits): a position found by them is checked
 
 
-def position_rows(rules: Game, positions: list[Position], moves: list[str]) -> Columns:
+def position_rows(keys: list[int], moves: list[str]) -> Columns:
     """The row of `positions` of one record, without its record id: the token of each position of
-    its main line (whole for the first EXACT_PLIES plies, then its first SHORT_LENGTH characters),
-    and the ply played from it in canonical form (`moves`, one fewer: none at the end). The
-    writing process turns each ply into its code (`importer.MoveCodes`)."""
-    return [[tokens_of(rules, positions)], [moves]]
+    its main line (whole for the first EXACT_PLIES plies, then its first SHORT_LENGTH characters;
+    `keys`: their keys), and the ply played from it in canonical form (`moves`, one fewer: none at
+    the end). The writing process turns each ply into its code (`importer.MoveCodes`)."""
+    return [[line_tokens(keys)], [moves]]
 
 
 def tokens_of(rules: Game, positions: list[Position]) -> list[str]:
-    """The tokens of a main line's positions in `positions`: whole for the first EXACT_PLIES
+    """The tokens of a main line's positions in `positions` (`line_tokens`)."""
+    return line_tokens(keys_of(rules, positions))
+
+
+def line_tokens(keys: list[int]) -> list[str]:
+    """The tokens of a main line's positions, from their keys: whole for the first EXACT_PLIES
     plies, then their first SHORT_LENGTH characters."""
-    tokens = [position_token(key) for key in keys_of(rules, positions)]
+    tokens = [position_token(key) for key in keys]
     return [token if ply < EXACT_PLIES else token[:SHORT_LENGTH] for ply, token in enumerate(tokens)]
 
 

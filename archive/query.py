@@ -230,3 +230,26 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
         sql = f"WITH {searched.with_} {sql}"
         params = searched.with_params + params
     return sql, params
+
+
+# The filters whose conditions the move tree's sums (`next_plies`, archive/next_plies.py) can tell,
+# over its row `n`; and those that select no record by themselves
+SUMMED_FILTERS = {"game": "n.game = lower(?)", "variant": "n.variant = lower(?)", "valid": "n.valid = ?"}
+UNCHANGING = {"symmetric", "include_unknown", "material_for"}
+
+
+def summable(filters: Filters, variations: bool) -> tuple[str, list] | None:
+    """Conditions over `n` (a row of `next_plies`) that select the records `filters` select, or
+    None when the sums cannot tell (a player, dates, words, …: the tree reads the games)."""
+    if variations or filters.player is not None:
+        return None
+    conditions, params = [], []
+    for declared in fields(filters):
+        value = getattr(filters, declared.name)
+        if declared.name in UNCHANGING or value == declared.default or value == []:
+            continue
+        if declared.name not in SUMMED_FILTERS or value is None:
+            return None
+        conditions.append(SUMMED_FILTERS[declared.name])
+        params.append(value)
+    return " AND ".join(conditions), params

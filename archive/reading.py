@@ -123,7 +123,7 @@ class _Watch:
 
 
 @contextmanager
-def _watched(conn: sqlite3.Connection, seconds: float | None) -> Iterator[_Watch]:
+def watched(conn: sqlite3.Connection, seconds: float | None) -> Iterator[_Watch]:
     watch = _Watch(seconds)
     conn.set_progress_handler(watch, PROGRESS_STEPS)
     main = threading.current_thread() is threading.main_thread()
@@ -143,7 +143,7 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
     longer than `timeout` seconds; KeyboardInterrupt on Ctrl-C."""
     conn = connect(path)
     try:
-        with _watched(conn, timeout) as watch:
+        with watched(conn, timeout) as watch:
             try:
                 cursor = conn.execute(sql, params or [])
                 names = unique_names([d[0] for d in cursor.description or ()])

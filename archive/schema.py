@@ -14,22 +14,24 @@ import sqlite_utils
 from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
 from lusoria.archive.functions import sql_function
+from lusoria.archive.next_plies import NextPlies, create_next_plies
 from lusoria.archive.players import create_players
 from lusoria.archive.positions import create_positions, create_record_summaries
 from lusoria.archive.texts import TextPacker, add_functions, create_text_dictionaries, create_text_view
 from lusoria.archive.variations import create_variation_plies
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded). A version
 # without an entry changed only tables of REPLAYED, which `rebuild_replayed` makes anew (version 6:
 # the keys of positions, made from their boards as they are: archive/positions.py, `key_texts`;
-# version 7: `record_boards` compressed with Zstandard, `pack_boards`; version 9 writes them square by square).
+# version 7: `record_boards` compressed with Zstandard, `pack_boards`; version 9 writes them square by square;
+# version 11: `next_plies`, the sums of the plies played from the opening positions, archive/next_plies.py).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 # The tables and views made from replaying each record's text, those that read others first (and
 # their names in older versions: `plies` was a table until version 8, `positions` in versions 3–4)
 REPLAYED = ("plies", "position_plies", "positions", "moves", "variation_plies", "record_boards", "record_squares",
-            "material_runs", "material_ranges", "window_squares")
+            "material_runs", "material_ranges", "window_squares", "next_plies")
 FTS_COLUMNS = ["white", "black", "event", "site", "sources", "comments"]
 
 
@@ -126,10 +128,11 @@ END""")
 def create_replayed(db: sqlite_utils.Database) -> None:
     """The tables of REPLAYED (version 8): `positions`, the index of the positions reached and
     the plies played from them (archive/positions.py), the variations' plies and the records'
-    summaries."""
+    summaries, and the sums of the plies played from the opening positions (version 11)."""
     create_positions(db)
     create_variation_plies(db)
     create_record_summaries(db)
+    create_next_plies(db)
 
 
 def _create_record_indexes(db: sqlite_utils.Database) -> None:
@@ -257,7 +260,7 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
         if name in kinds:
             db.execute(f"DROP {kinds[name].upper()} [{name}]")
     create_replayed(db)
-    codes = MoveCodes(db.conn)
+    codes, sums = MoveCodes(db.conn), NextPlies(db.conn)
     tables: dict[str, list] = {}
     replayed: list[tuple[str, str | None, int]] = []
     for number, (record, text) in enumerate(db.execute("SELECT id, text FROM record_texts ORDER BY id").fetchall(), 1):
@@ -266,9 +269,9 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
         for table, found in replayed_rows(report).items():
             tables.setdefault(table, []).append((record, found))
         if number % batch == 0:
-            insert_rows(db.conn, tables, codes)
+            insert_rows(db.conn, tables, codes, sums)
             tables = {}
-    insert_rows(db.conn, tables, codes)
+    insert_rows(db.conn, tables, codes, sums)
     db.conn.executemany("UPDATE records SET ending = ?, rule_tags = ? WHERE id = ?", replayed)
     merge_positions(db.conn)
 

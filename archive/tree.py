@@ -25,21 +25,33 @@ RESULTS = ("1-0", "1/2-1/2", "0-1")  # White's win, a draw, Black's
 # plies and the sum of those plies' numbers, the games of each result (with a player, also those they won and lost) and
 # the first and last date. A game that played a ply several times (back at the position, or in
 # several lines) counts once.
-LEVEL = f"""
+FOUND = f"""
 WITH wanted({", ".join(SOUGHT)}) AS MATERIALIZED (
   SELECT {", ".join(f"value ->> {n}" for n in range(len(SOUGHT)))} FROM json_each(?)),
-found(token, move, doc, ply) AS (
-  SELECT w.token, {move_of("v.term")}, v.doc, v.offset
+found(key, token, move, doc, ply) AS (
+  SELECT w.key, w.token, {move_of("v.term")}, v.doc, v.offset
   FROM wanted w CROSS JOIN position_plies v ON v.term >= w.low AND v.term < w.high
-  WHERE {reaches("v", "w", bare=False)}{{variations}})
-SELECT f.token, f.move, r.game, r.variant, r.rule_tags, count(DISTINCT f.doc), count(*), sum(f.ply),
-       {", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)" for result in RESULTS)},
-       {{won}}, {{lost}}, min(r.date_from), max(r.date_to)
+  WHERE {reaches("v", "w", bare=False)}{{variations}})"""
+COUNTS = ("count(DISTINCT f.doc), count(*), sum(f.ply), "
+          + ", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)" for result in RESULTS))
+DATES = "min(r.date_from), max(r.date_to)"
+LEVEL = FOUND + f"""
+SELECT f.token, f.move, r.game, r.variant, r.rule_tags, {COUNTS}, {{won}}, {{lost}}, {DATES}
 FROM found f JOIN records r ON r.id = f.doc{{only}}
 GROUP BY f.token, f.move, r.game, r.variant, r.rule_tags"""
 VARIATIONS = """
-  UNION ALL SELECT w.token, coalesce((SELECT code FROM moves WHERE text = x.text), ' ' || x.text), x.record_id, x.ply
+  UNION ALL SELECT w.key, w.token, coalesce((SELECT code FROM moves WHERE text = x.text), ' ' || x.text), x.record_id, x.ply
   FROM wanted w CROSS JOIN variation_plies x ON x.position = w.key"""
+# The same rows read from the sums the archive keeps per position (`next_plies`, archive/next_plies.py),
+# for the positions it sums up, in the records the conditions `{where}` over `n` select
+SUMMED = """
+WITH wanted(key, token) AS MATERIALIZED (SELECT value ->> 0, value ->> 1 FROM json_each(?))
+SELECT w.token, n.move, n.game, nullif(n.variant, ''), nullif(n.rule_tags, ''), sum(n.games), sum(n.plies),
+       sum(n.ply_sum), sum(n.white), sum(n.draws), sum(n.black), NULL, NULL,
+       date(min(n.first) * 86400, 'unixepoch'), date(max(n.last) * 86400, 'unixepoch')
+FROM wanted w CROSS JOIN next_plies n ON n.position = w.key{where}
+GROUP BY w.token, n.move, n.game, n.variant, n.rule_tags"""
+SUMMED_UP = "SELECT value FROM json_each(?) WHERE EXISTS (SELECT 1 FROM next_plies WHERE position = value)"
 SORTS = ("games", "score")
 
 
@@ -138,7 +150,7 @@ class _Growing:
 
 def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Position]],
                 only: tuple[str, list] | None, variations: bool, symmetric: bool,
-                player: tuple[str, list] | None) -> dict[int, list[tuple[Node, Game, Position | None]]]:
+                player: tuple[str, list] | None, summed: tuple[str, list] | None) -> dict[int, list[tuple[Node, Game, Position | None]]]:
     """The next plies from each of `parents` (by key), with the rules and position each led to."""
     frames: dict[str, list[tuple[int, Callable[[str], str]]]] = {}  # token -> (parent, how a ply played there
     # is played from it)
@@ -158,9 +170,21 @@ def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Positio
                      f"ELSE (CASE r.result WHEN '{b}' THEN f.doc END) END)"
                      for a, b in (("1-0", "0-1"), ("0-1", "1-0")))
         params += player[1] * 2
-    sql = LEVEL.format(variations=VARIATIONS if variations else "", won=won, lost=lost,
-                       only=f" WHERE +f.doc IN ({only[0]})" if only else "")
-    rows = conn.execute(sql, params + (only[1] if only else [])).fetchall()
+    rows: list = []
+    if summed is not None:  # the positions the archive sums up: their sums, the others from their games
+        summed_up = set(json.loads(conn.execute(f"SELECT json_group_array(value) FROM ({SUMMED_UP})",
+                                                [json.dumps([terms[0] for terms in wanted])]).fetchone()[0]))
+        read = [[terms[0], terms[SOUGHT.index("token")]] for terms in wanted if terms[0] in summed_up]
+        wanted = [terms for terms in wanted if terms[0] not in summed_up]
+        if read:
+            rows += conn.execute(SUMMED.format(where=f" WHERE {summed[0]}" if summed[0] else ""),
+                                 [json.dumps(read), *summed[1]]).fetchall()
+    if wanted:
+        sql = LEVEL.format(variations=VARIATIONS if variations else "", won=won, lost=lost,
+                           only=f" WHERE +f.doc IN ({only[0]})" if only else "")
+        params[0] = json.dumps(wanted)
+        rows += conn.execute(sql, params + (only[1] if only else [])).fetchall()
+    rows.sort(key=lambda row: tuple(value or "" for value in row[:5]))  # the same order whichever way read
     codes = json.dumps(sorted({row[1] for row in rows if not row[1].startswith(" ")}))
     texts = dict(conn.execute("SELECT code, text FROM moves WHERE code IN (SELECT value FROM json_each(?))", [codes]))
     growing: dict[int, dict[tuple, _Growing]] = {parent: {} for parent in parents}
@@ -193,14 +217,18 @@ def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Positio
 
 def tree(conn: sqlite3.Connection, starts: list[tuple[Game, Position]], depth: int = 1,
          only: tuple[str, list] | None = None, variations: bool = False, symmetric: bool = False,
-         player: tuple[str, list] | None = None, sort: str = "games", min_games: int = 1) -> list[Node]:
+         player: tuple[str, list] | None = None, sort: str = "games", min_games: int = 1,
+         summed: tuple[str, list] | None = None) -> list[Node]:
     """The next plies from the position `starts` (one position may be read by several games: its
     rules and position in each), `depth` plies deep; `only`: SQL that selects the ids of the
     records to count, with its parameters; `variations`: the plies of variations count too (a
     game counts once for a ply however many of its lines play it); `symmetric`: positions that
     are one up to the board's symmetries are one; `player`: SQL over `r` (records) that holds when
     White is the player whose results (won, lost, score) the nodes count; `sort`: the most
-    played first, or the best score; `min_games`: plies played in fewer games are left out."""
+    played first, or the best score; `min_games`: plies played in fewer games are left out;
+    `summed`: conditions over `n` (a row of `next_plies`) that select the same records as `only`,
+    when they can (archive/query.py, `summable`): the positions the archive sums up are then
+    read from their sums, which give the same rows as their games."""
     order = (lambda n: (-n.games, n.ply)) if sort == "games" else \
         (lambda n: (n.score is None, -(n.score or 0), -n.games, n.ply))
     level: list[tuple[Node, Game, Position | None]] = [
@@ -214,7 +242,7 @@ def tree(conn: sqlite3.Connection, starts: list[tuple[Game, Position]], depth: i
         wanted = {node.position: (rules, position) for node, rules, position in level
                   if position is not None and node.position not in known}
         if wanted:
-            known.update(_next_plies(conn, wanted, only, variations, symmetric, player))
+            known.update(_next_plies(conn, wanted, only, variations, symmetric, player, summed))
         following = []
         for node, _, position in level:
             grown = [found for found in (known[node.position] if position is not None else [])

@@ -401,11 +401,24 @@ def main() -> None:
     parser.add_argument("--markdown", type=Path, help="also write the results to this file (in BENCHMARKS.md: "
                                                           "its results section, the rest kept)")
     parser.add_argument("--archive-only", action="store_true", help="only the archive rows (size, queries)")
+    parser.add_argument("--tree-sizes", help="only the move tree's rows (issue 42) on archives of these many "
+                                             "records, e.g. 10000,100000: from the sums and from the games")
     options = parser.parse_args()
     if options.quick:
         options.plies, options.repeat, options.archive_records, options.records = 20_000, 2, 5_000, "1000"
     CACHE.mkdir(exist_ok=True)
     table = Table()
+    if options.tree_sizes:
+        sizes = [int(size) for size in options.tree_sizes.split(",")]
+        times = [tree_rows(table, size, options.repeat) for size in sizes]
+        for what, first in times[0].items():  # how the time grew with the archive
+            table.add(f"tree from the Tablut start, {what}: {sizes[-1]:,} records against {sizes[0]:,}",
+                      times[-1][what], "ms", first, "<= 1.5" if what == "depth 1" else "",
+                      note="ratio of the times from the sums")
+        if options.markdown:
+            write_report(options.markdown, tree_report(table, options), TREE_START, TREE_END)
+            print(f"written to {options.markdown}")
+        return
     if options.archive_only:
         archive_rows(table, options)
         if options.markdown:  # its own section (BENCHMARKS.md, "Issue 31"): the whole suite's results stay
@@ -586,6 +599,49 @@ def archive_rows(table: Table, options) -> None:
         cpu, python = side_by_side([command, bare], max(options.repeat, 10))
         table.add(f"lusoria {' '.join(args)}, the whole process", wall * 1000, "ms", target="< 100 ms",
                   note=f"CPU {cpu * 1000:.0f} ms; python -c pass: CPU {python * 1000:.0f} ms")
+
+
+TREE_START = "<!-- tree results: written by benchmarks/run.py --tree-sizes -->"
+TREE_END = "<!-- end of tree results -->"
+
+
+def tree_rows(table: Table, count: int, repeat: int) -> dict[str, float]:
+    """The archive of `count` records: its size for its input, what `next_plies` takes of it, and the
+    move tree from the Tablut start at depth 1 and 3, with and without --symmetric, read from the
+    sums (`next_plies`) and from the games alone (issue 42)."""
+    from lusoria.archive import commands
+
+    print(f"archive of {count:,} records", flush=True)
+    path, imported, made = archive_records(count)
+    archive = Archive(str(path))
+    source = CACHE / f"archive-{count}.lgn"
+    size, parts = path.stat().st_size, archive_bytes(path)
+    table.add(f"{count:,} records: archive size, {source.stat().st_size / 2**20:,.1f} MiB of records", size / 2**20,
+              "MiB", source.stat().st_size / 2**20, "<= 3", f"ratio to the input; next_plies "
+              f"{parts.get('next_plies', 0) / 2**20:.2f} MiB ({parts.get('next_plies', 0) / size:.1%})"
+              + (f"; import {imported:.0f} s, one process ({made})" if imported else ""))
+    summable = commands.summable
+    times = {}
+    for depth, symmetric in ((1, False), (1, True), (3, False), (3, True)):
+        filters = Filters(symmetric=symmetric)
+        asked = f"depth {depth}" + (", --symmetric" if symmetric else "")
+        what = f"{count:,} records: tree from the Tablut start, {asked}"
+        seconds = median_time(lambda: archive.tree(TABLUT_START, depth=depth, filters=filters), max(repeat, 5))
+        commands.summable = lambda *_: None
+        try:
+            games = median_time(lambda: archive.tree(TABLUT_START, depth=depth, filters=filters), repeat)
+        finally:
+            commands.summable = summable
+        table.add(what, seconds * 1000, "ms", target="< 30 ms" if depth == 1 else "< 1000 ms" if symmetric else "",
+                  note=f"from the games: {games * 1000:,.0f} ms")
+        times[asked] = seconds * 1000
+    return times
+
+
+def tree_report(table: Table, options) -> str:
+    return (f"Measured on {date.today()} ({machine()}; archive schema version {SCHEMA_VERSION}) with "
+            f"`python benchmarks/run.py --tree-sizes {options.tree_sizes} --repeat {options.repeat}`.\n\n"
+            f"{table.markdown()}\n")
 
 
 def archive_report(table: Table, options) -> str:

@@ -734,6 +734,28 @@ def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, f
     echo(output.tree_text(nodes, format_), nl=False)
 
 
+@main.command()
+@db_option
+@click.option("--port", type=click.IntRange(0, 65535), default=8001, show_default=True,
+              help="The port on 127.0.0.1 (0: any free one).")
+def serve(db: str, port: int) -> None:
+    """Serve the archive on this machine with Datasette: the opening explorer and the tables,
+    read-only, until Ctrl-C (Datasette is the extra lusoria[web])."""
+    from lusoria.archive import Archive, MissingDatasette
+
+    def ready(address: str) -> None:
+        echo(f"The explorer of {db}: {address} (Ctrl-C stops)")
+
+    try:
+        archive_errors(lambda: Archive(db).serve(port, ready))
+    except MissingDatasette as error:
+        stop(str(error))
+    except OSError as error:  # the port is taken
+        stop(f"cannot listen on port {port}: {(error.strerror or str(error)).lower()}")
+    except KeyboardInterrupt:  # how a server is stopped: not an abort
+        pass
+
+
 class DefaultGroup(click.Group):
     """A group that runs its `default` command when none is named, as `git stash` runs `git
     stash push`: `lusoria players --db x.db` is `lusoria players list --db x.db`."""

@@ -184,6 +184,16 @@ def test_a_version_9_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     assert rows(path, "PRAGMA foreign_key_check") == [] and rows(path, "PRAGMA integrity_check") == [("ok",)]
 
 
+def test_a_version_10_archive_gets_the_sums_of_version_11(new, tmp_path):
+    path = archive_copy(new.path, tmp_path)
+    with downgraded(path, 10) as conn:
+        conn.execute("DROP TABLE next_plies")
+    assert answers(Archive(path)) == answers(new)  # opening it upgrades it
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    sums = "SELECT * FROM next_plies ORDER BY 1, 2, 3, 4, 5, 6"
+    assert rows(path, sums) == rows(new.path, sums) and len(rows(path, sums)) > 10
+
+
 def as_version_8(path: str) -> None:
     """Turn a new archive into the layout version 8 had: each record's text and label stored as
     they are (no `packed_text`, no `text_dictionaries`)."""

@@ -2,6 +2,11 @@
 
 import os
 import shutil
+import signal
+import subprocess
+import sys
+from contextlib import contextmanager
+from typing import Callable
 
 import pytest
 from click.testing import CliRunner
@@ -150,3 +155,117 @@ def test_a_long_diagnostic_leaves_the_move_list_beside_the_board(browser, tmp_pa
     assert moves["x"] >= board["x"] + board["width"] and moves["y"] < board["y"] + board["height"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 1100  # nothing sticks out sideways
     shot(page, tmp_path, "long-diagnostic")
+
+
+# -- the opening explorer (archive/explorer.py), served by lusoria serve and by datasette ------------
+
+DOCS = ROOT / "docs" / "archive.md"
+PAGE_START, PAGE_END = "<!-- explorer page: written by tests/system/test_browser.py -->", "<!-- end of explorer page -->"
+AFTER_C5_C3 = "3ppp3/4p4/4P4/p3P3p/pp1PKPPpp/p3P3p/2P1P4/4p4/3ppp3 b"
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    from lusoria.archive import Archive
+
+    path = tmp_path_factory.mktemp("explorer") / "club.db"
+    Archive(str(path)).import_paths([str(ROOT / "samples")])
+    return path
+
+
+def started(command: list[str], address_in: Callable[[str], str | None]) -> tuple[subprocess.Popen, str]:
+    """A server process, and the address it says it listens at (in a line of its output)."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    for line in process.stdout:
+        if (address := address_in(line)) is not None:
+            return process, address
+    raise AssertionError(f"{command[0]} said no address")
+
+
+@contextmanager
+def serving(command: list[str], address_in: Callable[[str], str | None]):
+    process, address = started(command, address_in)
+    try:
+        yield address
+    finally:
+        os.kill(process.pid, signal.SIGINT)
+        process.wait(timeout=30)
+
+
+def explorer_page(browser, address: str):
+    page = browser.new_page(viewport={"width": 1100, "height": 760})
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(address)
+    return page, errors
+
+
+def view(page) -> tuple[str, list[str], list[str]]:
+    """The position on the board, the line in the breadcrumbs, the plies in the table."""
+    return (page.locator("#board").get_attribute("data-position"), page.locator(".crumbs a").all_inner_texts(),
+            page.locator("table.plies tbody tr").evaluate_all("rows => rows.map(r => r.dataset.ply)"))
+
+
+def page_text(page) -> str:
+    """The plies table as the page shows it, as Markdown (the bar: its parts' titles)."""
+    heads = page.locator("table.plies thead th").all_inner_texts()
+    rows = page.locator("table.plies tbody tr, table.plies tfoot tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.querySelector('.bar') ? "
+        "[...c.querySelectorAll('span')].map(s => s.title).join(' · ') : c.innerText.trim()))")
+    lines = ["| " + " | ".join(heads) + " |", "|" + " --- |" * len(heads)] + ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def test_the_explorer_clicked_through(browser, club, tmp_path):
+    command = [sys.executable, "-m", "lusoria.cli", "serve", "--db", str(club), "--port", "0"]
+    with serving(command, lambda line: line.split(": ", 1)[1].split(" ")[0] if "http://" in line else None) as address:
+        page, errors = explorer_page(browser, address + "?game=tablut&variant=seed")
+        start, crumbs, plies = view(page)
+        assert (start, crumbs) == ("3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w", ["start"])
+        assert plies[:2] == ["e3-c3", "c5-c3"] and page.locator("tr.totals td").first.inner_text() == f"all {len(plies)}"
+        page.click("table.plies a:text-is('c5-c3')")
+        assert view(page) == (AFTER_C5_C3, ["start", "c5-c3"], ["i6-f6"])
+        assert page.locator("#board .square.to[data-square='c3']").count() == 1  # the last ply marked
+        text = page_text(page)
+        shot(page, tmp_path, "explorer-c5-c3")
+        page.click("table.plies a:text-is('i6-f6')")
+        position, crumbs, plies = view(page)
+        assert (crumbs, plies) == (["start", "c5-c3", "i6-f6"], ["d5-d3"]) and position.endswith(" w")
+        page.fill("input[name=player]", "Karin Nilsson")
+        page.click("button[type=submit]")
+        assert "player=Karin+Nilsson" in page.url and view(page)[1:] == (["start", "c5-c3", "i6-f6"], ["d5-d3"])
+        assert "won / drawn / lost" in page.locator("table.plies thead").inner_text()
+        filtered = page.url
+        replay = page.locator("a.replay").first
+        ply = int(replay.get_attribute("href").split("#ply=")[1])
+        replay.click()
+        assert page.locator(".moves .ply.current").get_attribute("data-ply") == str(ply) == "2"
+        page.go_back()
+        assert page.url == filtered and view(page)[1] == ["start", "c5-c3", "i6-f6"]
+        page.reload()
+        assert page.url == filtered and view(page) == (position, ["start", "c5-c3", "i6-f6"], ["d5-d3"])
+        page.keyboard.press("ArrowLeft")
+        assert view(page)[:2] == (AFTER_C5_C3, ["start", "c5-c3"])
+        page.keyboard.press("ArrowRight")
+        assert view(page)[1] == ["start", "c5-c3", "i6-f6"]
+        page.locator("table.plies th", has_text="games").click()  # sorted by games, fewest first
+        assert errors == []
+    written = DOCS.read_text()
+    shown = written.split(PAGE_START + "\n", 1)[1].split(PAGE_END, 1)[0]
+    if os.environ.get("LUSORIA_WRITE_DOCS"):  # the docs' copy of the page, made anew
+        DOCS.write_text(written.replace(PAGE_START + "\n" + shown, PAGE_START + "\n" + text))
+    else:
+        assert shown == text, "docs/archive.md shows another page: LUSORIA_WRITE_DOCS=1 pytest -k clicked_through"
+
+
+def test_the_explorer_served_by_datasette_itself(browser, club):
+    datasette = shutil.which("datasette", path=os.path.dirname(sys.executable)) or "datasette"
+    command = [datasette, "serve", str(club), "--port", "0"]
+    with serving(command, lambda line: line.split("running on ")[1].split(" ")[0] if "running on http" in line
+                 else None) as address:
+        page, errors = explorer_page(browser, address + "/-/explorer/club?game=tablut&variant=seed&ply=c5-c3")
+        assert view(page) == (AFTER_C5_C3, ["start", "c5-c3"], ["i6-f6"])
+        page.goto(address + "/club/records?game=tablut")  # Datasette's own pages, with lusoria's plugin
+        assert "Karin Nilsson" in page.content()
+        assert errors == []

@@ -1,0 +1,413 @@
+"""The opening explorer page (docs/archive.md, "The explorer"), served by lusoria's Datasette
+plugin (archive/datasette_plugin.py): the board of a position reached by a line of plies from a
+game's start, the next plies with how their games went (the move tree at depth 1), the games
+that reach it, and filters; each view is a URL (its state in the query string), so the browser's
+back and forward buttons, reloading and links work. Its JSON endpoints write what `lusoria tree
+--format json` and `lusoria query --format json` write for the same filters: the same calls
+(Archive.tree, Archive.iter_query) and the same writers (lusoria/output.py).
+
+Every function here takes the request's query parameters (a mapping of name to values) and
+returns the body, or raises BadRequest: nothing a URL holds reaches SQL but as a parameter,
+and every text it holds is escaped in the page."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from html import escape
+from typing import Callable, Iterable, Protocol
+from urllib.parse import urlencode
+
+from lusoria import output
+from lusoria.archive.commands import Archive
+from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, Filters
+from lusoria.archive.tree import SORTS, Node, _rules
+from lusoria.errors import LusoriaError
+from lusoria.notation.numbers import whole_number
+from lusoria.svg import position_svg
+from lusoria.validator.base import WHITE, Game, Illegal, Position
+
+MAX_TEXT = 200  # characters of a parameter's value
+MAX_LINE = 200  # plies of a line
+MAX_DEPTH = 2  # of the tree's JSON (the Python work of a deeper tree is not bounded by the statements' time)
+GAMES_SHOWN, MAX_GAMES = 50, 500  # games listed by default, and at most
+TIMEOUT = 10.0  # seconds each statement may run
+RESULTS = ("1-0", "1/2-1/2", "0-1", "*")
+SIDES = ("", "white", "black")  # the player's side: either, White, Black
+TEXT_FILTERS = ("game", "variant", "player", "white", "black", "event", "date_from", "date_to", "result")
+
+
+class Params(Protocol):
+    """A request's query parameters (Datasette's MultiParams)."""
+
+    def get(self, name: str, default: str | None = None) -> str | None: ...
+
+    def getlist(self, name: str) -> list[str]: ...
+
+    def keys(self) -> Iterable[str]: ...
+
+
+@dataclass
+class Query:
+    """Query parameters as the page's form sends them: `game_variant` (`GAME/VARIANT`) stands for
+    `game` and `variant`."""
+
+    values: dict[str, list[str]]
+
+    @classmethod
+    def of(cls, params: Params) -> Query:
+        values = {name: params.getlist(name) for name in params.keys()}
+        game, _, variant = (values.pop("game_variant", None) or [""])[0].partition("/")
+        if game:
+            values.update(game=[game], variant=[variant])
+        return cls(values)
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        return self.values.get(name, [default])[0]
+
+    def getlist(self, name: str) -> list[str]:
+        return self.values.get(name, [])
+
+    def keys(self) -> Iterable[str]:
+        return self.values.keys()
+
+
+class BadRequest(LusoriaError):
+    """A URL that asks for something the explorer cannot answer; `status`: the HTTP status."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+def _text(params: Params, name: str) -> str | None:
+    value = (params.get(name) or "").strip()
+    if len(value) > MAX_TEXT:
+        raise BadRequest(f"the parameter {name} is longer than {MAX_TEXT} characters")
+    return value or None
+
+
+def _number(params: Params, name: str, default: int, low: int, high: int) -> int:
+    written = _text(params, name)
+    if written is None:
+        return default
+    value = whole_number(written, low, high)
+    if value is None:
+        raise BadRequest(f"the parameter {name} is a whole number from {low} to {high}, not '{written[:40]}'")
+    return value
+
+
+def _flag(params: Params, name: str) -> bool | None:
+    written = _text(params, name)
+    if written not in (None, "0", "1"):
+        raise BadRequest(f"the parameter {name} is 1 or 0, not '{written[:40]}'")
+    return None if written is None else written == "1"
+
+
+def filters_of(params: Params) -> Filters:
+    """The filters a URL asks for, named as `lusoria query`'s options (`date_from` for
+    --date-from; `valid` and `symmetric` 1 or 0); `side` (white or black) makes `player` that
+    side's name."""
+    given = {name: _text(params, name) for name in TEXT_FILTERS}
+    if given["result"] not in (None, *RESULTS):
+        raise BadRequest(f"the parameter result is one of {', '.join(RESULTS)}")
+    side = _text(params, "side") or ""
+    if side not in SIDES:
+        raise BadRequest("the parameter side is white or black")
+    if side and given["player"]:
+        given[side], given["player"] = given["player"], None
+    filters = Filters(valid=_flag(params, "valid"), symmetric=bool(_flag(params, "symmetric")))
+    for name, value in given.items():
+        setattr(filters, name, value)
+    return filters
+
+
+def _archive(path: str) -> Archive:
+    return Archive(path, timeout=TIMEOUT)
+
+
+def tree_json(path: str, params: Params) -> str:
+    """`lusoria tree POSITION --format json` with the URL's filters, `depth` (up to MAX_DEPTH),
+    `sort` and `min_games`."""
+    position = _text(params, "position")
+    if position is None:
+        raise BadRequest("the parameter position (a position string) is missing")
+    sort = _text(params, "sort") or "games"
+    if sort not in SORTS:
+        raise BadRequest(f"the parameter sort is {' or '.join(SORTS)}")
+    nodes = _archive(path).tree(position, filters=filters_of(params), depth=_number(params, "depth", 1, 1, MAX_DEPTH),
+                                sort=sort, min_games=_number(params, "min_games", 1, 1, 10 ** 9))
+    return output.tree_text(nodes, "json")
+
+
+def games_json(path: str, params: Params) -> str:
+    """`lusoria query --position POSITION --limit N --format json` with the URL's filters (N:
+    `limit`, GAMES_SHOWN by default, at most MAX_GAMES)."""
+    position = _text(params, "position")
+    if position is None:
+        raise BadRequest("the parameter position (a position string) is missing")
+    return output.render(_games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES)),
+                         "json", [*COLUMNS, "ply"])
+
+
+def _games(path: str, position: str, filters: Filters, limit: int) -> list[dict]:
+    filters.position, filters.limit = position, limit
+    return list(_archive(path).iter_query(filters))
+
+
+@dataclass
+class View:
+    """What the page shows: the rules, the line of plies from their start and the positions it
+    reached, the filters."""
+
+    rules: Game
+    game: str
+    variant: str | None
+    line: list[str]
+    positions: list[Position]
+    params: dict[str, str]  # the filters as the URL gives them (without the line)
+
+    def url(self, line: list[str], **changed: str) -> str:
+        """The page's URL for another line (and other parameters)."""
+        params = {**self.params, **changed}
+        return "?" + urlencode([*((name, value) for name, value in params.items() if value), *(("ply", ply) for ply in line)])
+
+
+def _view(path: str, params: Params) -> View:
+    """The game (the one of most records when none is asked for), its rules and the line."""
+    game, variant = _text(params, "game"), _text(params, "variant")
+    if game is None:
+        found = list(_archive(path).iter_sql("SELECT game, variant FROM records WHERE plies > 0 GROUP BY game, variant "
+                                             "ORDER BY count(*) DESC, game, variant LIMIT 1", TIMEOUT))
+        if not found:
+            raise BadRequest("the archive holds no record with plies", 404)
+        game, variant = found[0]["game"], found[0]["variant"]
+    try:
+        rules = _rules(game.lower(), variant.lower() if variant else None, None)
+    except LusoriaError as error:
+        raise BadRequest(str(error)) from None
+    if rules is None:
+        raise BadRequest(f"lusoria knows no game '{game}'")
+    line = params.getlist("ply")
+    if len(line) > MAX_LINE or any(len(ply) > MAX_TEXT for ply in line):
+        raise BadRequest(f"a line is at most {MAX_LINE} plies of at most {MAX_TEXT} characters")
+    positions = [rules.initial()]
+    for number, ply in enumerate(line, 1):
+        try:
+            positions.append(rules.play(positions[-1], ply).position)
+        except Illegal as error:
+            raise BadRequest(f"ply {number} of the line, {ply}, cannot be played: {error}") from None
+        except Exception:  # not a ply of this game at all (an engine may not say so by Illegal)
+            raise BadRequest(f"ply {number} of the line, {ply}, is not a ply of {rules.name}") from None
+    kept = {name: value for name in (*TEXT_FILTERS, "side", "valid", "symmetric")
+            if (value := _text(params, name)) is not None}
+    kept.update(game=game, variant=variant or "")
+    return View(rules, game, variant, line, positions, kept)
+
+
+def _known(game: str, variant: str | None) -> bool:
+    try:
+        return _rules(game, variant, None) is not None
+    except LusoriaError:
+        return False
+
+
+def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
+    """The explorer's page for the URL's view; `record_url`: the URL of a record's replay page."""
+    view = _view(path, params)
+    filters = filters_of(params)
+    position = view.rules.format_position(view.positions[-1])
+    nodes = _archive(path).tree_from(view.rules, view.positions[-1], filters=filters)
+    try:
+        games = _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
+        listed = _games_table(games, record_url)
+    except ValueError as error:  # a position string that `query --position` cannot read
+        games, listed = [], '<p class="none">The games cannot be listed: ' + escape(str(error)) + '</p>'
+    mover = view.rules.turn(view.positions[-1])
+    board = position_svg(view.rules, view.positions[-1], view.line[-1] if view.line else None)
+    return PAGE.format(
+        title=escape(f"{view.game} explorer"), style=STYLE, script=SCRIPT,
+        crumbs=_crumbs(view), board=board, position=escape(position, quote=True),
+        form=_form(view, path), table=_table(view, nodes, filters.player is not None, mover),
+        games=listed, count=len(games))
+
+
+def _crumbs(view: View) -> str:
+    links = [f'<a href="{escape(view.url([]))}" data-ply="0">start</a>']
+    links += [f'<a href="{escape(view.url(view.line[:n]))}" data-ply="{n}">{escape(ply)}</a>'
+              for n, ply in enumerate(view.line, 1)]
+    return " › ".join(links)
+
+
+def _form(view: View, path: str) -> str:
+    games = [row for row in _archive(path).iter_sql(
+        "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL ORDER BY game, variant LIMIT 100", TIMEOUT)
+        if _known(row["game"], row["variant"])]
+    chosen = f"{view.game}/{view.variant or ''}"
+    options = "".join(f'<option value="{escape(value, quote=True)}"{" selected" if value == chosen else ""}>'
+                      f'{escape(value.rstrip("/"))}</option>'
+                      for value in dict.fromkeys(f"{row['game']}/{row['variant'] or ''}" for row in games))
+    value = lambda name: escape(view.params.get(name, ""), quote=True)  # noqa: E731
+    side = view.params.get("side", "")
+    result = view.params.get("result", "")
+    checked = lambda name: " checked" if view.params.get(name) == "1" else ""  # noqa: E731
+    return FORM.format(
+        games=options, player=value("player"), event=value("event"), date_from=value("date_from"),
+        date_to=value("date_to"), valid=checked("valid"), symmetric=checked("symmetric"),
+        sides="".join(f'<option value="{s}"{" selected" if s == side else ""}>{s or "either side"}</option>'
+                      for s in SIDES),
+        results="".join(f'<option value="{escape(r)}"{" selected" if r == result else ""}>{escape(r) or "any"}</option>'
+                        for r in ("", *RESULTS)),
+        line="".join(f'<input type="hidden" name="ply" value="{escape(ply, quote=True)}">' for ply in view.line))
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}" if whole else ""
+
+
+def _bar(first: int, draws: int, second: int) -> str:
+    finished = first + draws + second
+    if not finished:
+        return '<div class="bar empty"></div>'
+    return ('<div class="bar">' + "".join(
+        f'<span class="{kind}" style="width:{100 * count / finished:.2f}%" title="{kind} {_percent(count, finished)}%">'
+        f'</span>' for kind, count in (("white", first), ("draws", draws), ("black", second)) if count) + "</div>")
+
+
+def _table(view: View, nodes: list[Node], player: bool, mover: int) -> str:
+    """The next plies, and a row of totals."""
+    total = sum(node.games for node in nodes)
+    rows = []
+    for node in nodes:
+        first, second = (node.won or 0, node.lost or 0) if player else (node.white, node.black)
+        rows.append(
+            f'<tr data-ply="{escape(node.ply, quote=True)}"><td data-value="{escape(node.ply, quote=True)}">'
+            f'<a href="{escape(view.url([*view.line, node.ply]))}">{escape(node.ply)}</a></td>'
+            f'<td data-value="{node.games}">{node.games}</td><td data-value="{node.games}">{_percent(node.games, total)}%</td>'
+            f'<td data-value="{_percent(first, first + node.draws + second) or -1}">{_bar(first, node.draws, second)}</td>'
+            f'<td data-value="{-1 if node.score is None else node.score}">{"" if node.score is None else f"{node.score:.1f}%"}</td>'
+            f'<td data-value="{node.average_ply}">{node.average_ply:.1f}</td>'
+            f'<td data-value="{escape(node.first or "")}">{escape(node.first or "")}</td>'
+            f'<td data-value="{escape(node.last or "")}">{escape(node.last or "")}</td></tr>')
+    if not nodes:
+        return '<p class="none">No ply was played from this position in these games.</p>'
+    counts = [sum((n.won or 0) if player else n.white for n in nodes), sum(n.draws for n in nodes),
+              sum((n.lost or 0) if player else n.black for n in nodes)]
+    ours = counts[0] if player or mover == WHITE else counts[2]
+    finished = sum(counts)
+    score = f"{100 * (ours + counts[1] / 2) / finished:.1f}%" if finished else ""
+    dates = [n.first for n in nodes if n.first], [n.last for n in nodes if n.last]
+    totals = (f'<tr class="totals"><td>all {len(nodes)}</td><td>{total}</td><td>100%</td><td>{_bar(*counts)}</td>'
+              f'<td>{score}</td><td></td><td>{min(dates[0], default="")}</td><td>{max(dates[1], default="")}</td></tr>')
+    sides = "won / drawn / lost" if player else "White / draw / Black"
+    return TABLE.format(sides=sides, rows="".join(rows), totals=totals)
+
+
+def _games_table(games: list[dict], record_url: Callable[[int], str]) -> str:
+    if not games:
+        return '<p class="none">No game reaches this position.</p>'
+    rows = "".join(
+        f'<tr><td>{escape(str(game["white"] or "?"))}</td><td>{escape(str(game["black"] or "?"))}</td>'
+        f'<td>{escape(str(game["date"] or ""))}</td><td>{escape(str(game["result"] or ""))}</td>'
+        f'<td>{escape(str(game["event"] or ""))}</td><td><a class="replay" href="{escape(record_url(game["id"]))}'
+        f'#ply={game["ply"]}">replay at ply {game["ply"]}</a></td></tr>' for game in games)
+    return ('<table class="games"><thead><tr><th>White</th><th>Black</th><th>date</th><th>result</th><th>event</th>'
+            f'<th></th></tr></thead><tbody>{rows}</tbody></table>')
+
+
+def replay(path: str, written: str) -> str:
+    """lusoria's replay page of a record of the archive, its id `written` (lusoria/html.py; `#ply=N`
+    opens it at ply N)."""
+    from lusoria.html import replay_page
+
+    record = whole_number(written, 0, MAX_SQL_INTEGER)
+    found = [] if record is None else list(_archive(path).iter_sql(
+        f"SELECT text FROM record_texts WHERE id = {record}", TIMEOUT))
+    if not found:
+        raise BadRequest(f"the archive has no record {written[:40]}", 404)
+    return replay_page(found[0]["text"])
+
+
+def answer(action: Callable[[], str]) -> tuple[str, int]:
+    """The body and status of an answer: a BadRequest, a filter that cannot work, a statement
+    that ran too long, an archive that cannot be read are said in a line, never a traceback."""
+    try:
+        return action(), 200
+    except BadRequest as error:
+        return str(error), error.status
+    except (LusoriaError, ValueError) as error:  # FilterError, NotAnArchive, ReadOnlyError (time), a position
+        return str(error), 503 if getattr(error, "parameter", None) == "timeout" else 400
+    except sqlite3.Error as error:
+        return f"the archive could not answer: {error}", 503
+    except Exception as error:  # a page must never show a traceback: a line, and the kind of failure
+        return f"the explorer failed ({type(error).__name__})", 500
+
+
+STYLE = """
+body{font-family:sans-serif;margin:1.2em;color:#2e2a26;background:#fbf8f1}
+h1{font-size:1.3em;margin:0 0 .4em}
+.layout{display:flex;gap:1.5em;flex-wrap:wrap;align-items:flex-start}
+#board svg{width:min(22em,90vw);height:auto}
+.crumbs{margin:.4em 0 .8em}.crumbs a{padding:0 .2em}
+form.filters{display:flex;flex-wrap:wrap;gap:.4em 1em;margin-bottom:1em;font-size:.9em}
+table{border-collapse:collapse;font-size:.92em}th,td{padding:.2em .6em;text-align:right}
+th{cursor:pointer;border-bottom:2px solid #c9b88f;user-select:none}td:first-child,th:first-child{text-align:left}
+tr.totals td{border-top:2px solid #c9b88f;font-weight:bold}
+.bar{display:flex;width:9em;height:1em;border:1px solid #777;background:#eee}.bar span{display:block;height:100%}
+.bar .white{background:#fff}.bar .draws{background:#aaa}.bar .black{background:#333}
+table.games td,table.games th{text-align:left}.none{color:#7a6a55}
+"""
+
+SCRIPT = """
+const table = document.querySelector('table.plies');
+if (table) table.querySelectorAll('th').forEach((th, column) => th.addEventListener('click', () => {
+  const body = table.tBodies[0], down = th.dataset.order !== 'down';
+  const rows = [...body.rows];
+  const key = row => row.cells[column].dataset.value;
+  rows.sort((a, b) => {
+    const x = key(a), y = key(b), nx = Number(x), ny = Number(y);
+    const order = isNaN(nx) || isNaN(ny) || x === '' || y === '' ? x.localeCompare(y) : nx - ny;
+    return down ? -order : order;
+  });
+  rows.forEach(row => body.appendChild(row));
+  table.querySelectorAll('th').forEach(other => delete other.dataset.order);
+  th.dataset.order = down ? 'down' : 'up';
+}));
+document.addEventListener('keydown', event => {
+  if (event.target.closest && event.target.closest('input, select, textarea')) return;
+  const crumbs = document.querySelectorAll('.crumbs a');
+  if (event.key === 'ArrowLeft' && crumbs.length > 1) location.href = crumbs[crumbs.length - 2].href;
+  if (event.key === 'ArrowRight') {
+    const next = document.querySelector('table.plies tbody tr a');
+    if (next) location.href = next.href;
+  }
+});
+"""
+
+FORM = """<form class="filters" method="get">
+<label>game <select name="game_variant">{games}</select></label>
+<label>player <input name="player" value="{player}" size="16"></label>
+<label>side <select name="side">{sides}</select></label>
+<label>from <input name="date_from" value="{date_from}" size="10" placeholder="YYYY.MM.DD"></label>
+<label>to <input name="date_to" value="{date_to}" size="10"></label>
+<label>result <select name="result">{results}</select></label>
+<label>event <input name="event" value="{event}" size="14"></label>
+<label><input type="checkbox" name="valid" value="1"{valid}> valid only</label>
+<label><input type="checkbox" name="symmetric" value="1"{symmetric}> symmetric</label>
+{line}<button type="submit">apply</button></form>"""
+
+TABLE = """<table class="plies"><thead><tr><th>ply</th><th>games</th><th>share</th><th>{sides}</th><th>score</th>
+<th>average ply</th><th>first</th><th>last</th></tr></thead><tbody>{rows}</tbody><tfoot>{totals}</tfoot></table>"""
+
+PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><style>{style}</style></head>
+<body><h1>{title}</h1>
+{form}
+<nav class="crumbs">{crumbs}</nav>
+<div class="layout"><div id="board" data-position="{position}">{board}</div>
+<div><h2>Next plies</h2>{table}</div></div>
+<h2>Games reaching this position ({count} shown)</h2>
+{games}
+<script>{script}</script></body></html>
+"""

@@ -1,0 +1,120 @@
+"""The archive's sums of the plies played from its opening positions (`next_plies`, schema version
+11): per position reached in the first SUMMED_PLIES plies of a main line, ply played from it, rule
+set and validity, the games, their plies and the sum of those plies' numbers, the games of each
+result and the first and last date, counted over every ply of every main line that reaches the
+position (a transposition later in a game too), as the move tree counts them from the games
+(archive/tree.py). The tree at a position summed up reads a row per next ply, whatever the
+number of its games; `import` keeps the sums in the transaction of each batch."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import sqlite_utils
+
+from lusoria.archive.positions import Columns, sought
+from lusoria.archive.tree import COUNTS, FOUND
+from lusoria.validator.base import Game, Position
+
+SUMMED_PLIES = 2  # the plies of a main line whose positions are summed up: those many games share
+DAY = "CAST(strftime('%s', {}) AS INTEGER) / 86400"  # an ISO date as `next_plies` keeps it: days since 1970
+DAYS = f"{DAY.format('min(r.date_from)')}, {DAY.format('max(r.date_to)')}"
+# The rows of the positions `wanted` (the SOUGHT of each) counted from their games
+BUILD = FOUND.format(variations="") + f"""
+SELECT f.key, f.move, r.game, coalesce(r.variant, ''), coalesce(r.rule_tags, ''), r.valid, {COUNTS}, {DAYS}
+FROM found f JOIN records r ON r.id = f.doc
+GROUP BY f.key, f.move, r.game, r.variant, r.rule_tags, r.valid"""
+# The rows of the new records' plies from positions summed up already (temp.new_plies), added to the sums
+ADD = f"""
+INSERT INTO next_plies
+SELECT p.position, p.move, r.game, coalesce(r.variant, ''), coalesce(r.rule_tags, ''), r.valid, count(*),
+       sum(p.plies), sum(p.ply_sum), sum(r.result = '1-0'), sum(r.result = '1/2-1/2'), sum(r.result = '0-1'),
+       {DAYS}
+FROM temp.new_plies p JOIN records r ON r.id = p.record_id WHERE true
+GROUP BY p.position, p.move, r.game, r.variant, r.rule_tags, r.valid
+ON CONFLICT DO UPDATE SET games = games + excluded.games, plies = plies + excluded.plies,
+  ply_sum = ply_sum + excluded.ply_sum, white = white + excluded.white, draws = draws + excluded.draws,
+  black = black + excluded.black, first = coalesce(min(first, excluded.first), first, excluded.first),
+  last = coalesce(max(last, excluded.last), last, excluded.last)"""
+
+
+def create_next_plies(db: sqlite_utils.Database) -> None:
+    """`next_plies`, one b-tree ordered by position (its key), the ply's code (`moves`), the rule
+    set (`game`, `variant`, `rule_tags`: '' for none) and `valid`; the first and last dates as days
+    since 1970 (DAY: 3 bytes where an ISO date takes 10)."""
+    db.execute("""CREATE TABLE "next_plies" (
+   "position" INTEGER NOT NULL,
+   "move" TEXT NOT NULL,
+   "game" TEXT NOT NULL,
+   "variant" TEXT NOT NULL,
+   "rule_tags" TEXT NOT NULL,
+   "valid" INTEGER NOT NULL,
+   "games" INTEGER NOT NULL,
+   "plies" INTEGER NOT NULL,
+   "ply_sum" INTEGER NOT NULL,
+   "white" INTEGER NOT NULL,
+   "draws" INTEGER NOT NULL,
+   "black" INTEGER NOT NULL,
+   "first" INTEGER,
+   "last" INTEGER,
+   PRIMARY KEY ("position", "move", "game", "variant", "rule_tags", "valid")
+) WITHOUT ROWID""")
+
+
+def next_ply_rows(rules: Game, positions: list[Position], keys: list[int]) -> Columns:
+    """What the writing process needs of one record's main line for `next_plies`: the keys of
+    its positions a ply was played from, and what the tree seeks (positions.sought) for each of
+    the first SUMMED_PLIES of them."""
+    played = keys[:len(positions) - 1]
+    return [played, [sought(rules, position) for position in positions[:min(SUMMED_PLIES, len(played))]]]
+
+
+class NextPlies:
+    """`next_plies` as a writing process keeps it: the keys of the positions summed up, read
+    again when another process wrote to the archive (`refresh`, at the start of each batch)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.summed: set[int] | None = None
+        self.version = -1
+
+    def refresh(self) -> None:
+        version = self.conn.execute("PRAGMA data_version").fetchone()[0]
+        if self.summed is None or version != self.version:
+            self.summed = {key for (key,) in self.conn.execute("SELECT DISTINCT position FROM next_plies")}
+            self.version = version
+
+    def add(self, plies: list[tuple[int, Columns]], lines: dict[int, list[str]], codes: dict[str, str]) -> None:
+        """Add the new records' plies (each record's `next_ply_rows`; `lines`: its main line's
+        plies, `codes`: theirs in `moves`), once their other rows are in: a position first reached
+        in their openings is summed up from all its games, the plies from a position summed up
+        already are added to its sums. Call `forget` when the transaction is rolled back."""
+        if self.summed is None:
+            self.refresh()
+        summed: set[int] = self.summed  # type: ignore[assignment]
+        new: dict[int, list] = {}
+        added: list[tuple] = []
+        for record, (keys, opening) in plies:
+            for terms in opening:
+                if terms[0] not in summed:
+                    new.setdefault(terms[0], terms)
+            counted: dict[tuple[int, str], list[int]] = {}
+            for ply, (key, move) in enumerate(zip(keys, lines[record])):
+                if key in summed:
+                    found = counted.setdefault((key, codes[move]), [0, 0])
+                    found[0] += 1
+                    found[1] += ply
+            added += [(record, key, code, count, ply_sum) for (key, code), (count, ply_sum) in counted.items()]
+        if added:
+            self.conn.execute("CREATE TEMP TABLE IF NOT EXISTS new_plies (record_id, position, move, plies, ply_sum)")
+            self.conn.executemany("INSERT INTO temp.new_plies VALUES (?, ?, ?, ?, ?)", added)
+            self.conn.execute(ADD)
+            self.conn.execute("DELETE FROM temp.new_plies")
+        if new:
+            self.conn.execute(f"INSERT INTO next_plies {BUILD}", [json.dumps(list(new.values()))])
+            summed.update(new)
+
+    def forget(self) -> None:
+        """Read the keys again at the next batch (this one's were rolled back)."""
+        self.summed = None
