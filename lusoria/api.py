@@ -16,7 +16,7 @@ from lusoria.formats import FORMATS, format_of
 from lusoria.formats.convert import Converted, convert as converted, targets as target_formats
 from lusoria.formats.sources import read_sources, record_at
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, split_records
+from lusoria.notation.reader import RecordText, is_ply, split_records
 from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable,
                                       decoded_text, head_text, shown_path)
 from lusoria.notation.writer import write_record
@@ -37,7 +37,7 @@ __all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games"
            "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records",
            "duplicates", "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build",
-           "place_of", "Unreplayable"]
+           "place_of", "Unreplayable", "is_ply"]
 
 
 def source_formats() -> list[str]:

@@ -60,6 +60,9 @@ def test_validate_fmt_and_convert(toys, records):
     assert lusoria(toys, "validate", "games").endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
     (records.parent / "bad.moves").write_text("toytafl b4-b6 e5-f5 d2-d4 *\n")  # d3 stands between
     assert "bad.moves:1:21: error[Y2]: the way is blocked at d3" in lusoria(toys, "validate", "bad.moves", code=1)
+    (records.parent / "slip.moves").write_text("tablut e3-c3 zz *\n")  # not a ply: the reader says so (is_ply)
+    assert "slip.moves:1:14: error[syntax]: found 'zz', expected a ply of tablut" in \
+        lusoria(toys, "validate", "slip.moves", code=1)
     assert lusoria(toys, "fmt", "games/toy.lgn") == (records / "toy.lgn").read_text()
     back = lusoria(toys, "convert", "--to", "lgn", "games/toy.moves")
     assert back.startswith('[Game "toytafl"]') and "1... b4-b6 2. e5-f5" in back
