@@ -106,3 +106,19 @@ def deadline():
     yield
     signal.alarm(0)
     signal.signal(signal.SIGALRM, before)
+
+
+def known_games_elided(text: str) -> str:
+    """`text` with the registry's list of games (an unknown game's `known: …`) as `…`: a snapshot
+    that held the list would break with every game registered (the test then asserts the list)."""
+    from lusoria.validator.games import known_games
+
+    return text.replace(f"(known: {', '.join(known_games())})", "(known: …)")
+
+
+def built_in_formats() -> set[str]:
+    """The names of lusoria's own formats, which its fixtures, samples and hooks cover (a plug-in's
+    formats bring their own)."""
+    from lusoria.formats import BUILT_IN
+
+    return {entry.name for entry in BUILT_IN}

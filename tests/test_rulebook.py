@@ -2,7 +2,9 @@
 (validator/<game>.toml) and the record's (validator/record.toml)."""
 
 import ast
+import inspect
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -49,7 +51,7 @@ def test_every_rule_a_diagnostic_cites_is_explained():
     every = {rule.id for rule in rulebook.rules()}
     for name in GAMES:  # every ID each game's rules can raise: written in its module, or its tafl rule IDs
         game = GAMES[name]
-        source = (ROOT / "validator" / f"{game.__module__.rpartition('.')[2]}.py").read_text()
+        source = Path(inspect.getfile(game)).read_text()
         raised = {*re.findall(r'Illegal\("([A-Z]+\d+)"', source), game.end_rule,
                   *(game().settings.ids if isinstance(game(), TaflGame) else ())}
         assert len(raised) > 3 and raised <= every, (name, raised - every)
@@ -63,7 +65,7 @@ def test_an_example_is_a_record_that_breaks_the_rule():
 
 
 def test_an_unknown_rule_names_the_known_ones():
-    with pytest.raises(KeyError, match=r"unknown rule 'Z9' \(known: T1, T2, .*, syntax, tag, .*, Q9, C1, .*, B12\)"):
+    with pytest.raises(KeyError, match=r"unknown rule 'Z9' \(known: T1, T2, .*, syntax, tag, .*, Q9, C1, .*, B12[,)]"):
         rulebook.rule("Z9")
 
 
@@ -109,7 +111,7 @@ def test_every_rule_id_a_games_module_names_has_a_text_in_its_file(name):
     """A game's module names its rules' IDs as strings (Illegal, Outcome, RuleIds, end_rule…): each
     has a text among the game's own rules."""
     game = GAMES[name]
-    source = ROOT / "validator" / f"{game.__module__.rpartition('.')[2]}.py"
+    source = Path(inspect.getfile(game))
     named = {node.value for node in ast.walk(ast.parse(source.read_text()))
              if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"[A-Z]+\d+", node.value)}
     own = [entry["id"] for entry in rulebook.written(name)["rules"]]

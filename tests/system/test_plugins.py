@@ -10,6 +10,8 @@ import sys
 
 import pytest
 
+from lusoria.formats import FORMATS
+
 from conftest import ROOT
 
 PLUGIN = ROOT / "tests" / "plugin"
@@ -50,7 +52,7 @@ def records(toys):
 
 def test_the_game_and_the_format_are_found(toys, records):
     assert "toytafl" in lusoria(toys, "--help").replace("\n  ", " ")  # the games lusoria knows
-    assert "[lgn|otn|tafl|aage|tablut-challenge|csv|moves]" in lusoria(toys, "validate", "--help")
+    assert f"[{'|'.join([*FORMATS, 'moves'])}]" in lusoria(toys, "validate", "--help")  # the table's, then its
     assert "'toytafl' is not one of" not in lusoria(toys, "random", "--help")
     line = (records / "toy.moves").read_text()
     assert line.startswith("toytafl b4-b6 e5-f5 ") and line.endswith(" *\n")
