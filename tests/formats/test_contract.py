@@ -30,12 +30,15 @@ from lusoria_toys.toytafl import ToyTafl  # noqa: E402
 
 @pytest.fixture
 def plugin():
-    """The example plug-in's game and format, registered for one test."""
+    """The example plug-in's game and format, registered for one test (unless the run registered them)."""
+    had = ToyTafl.name in GAMES, PLUGIN_FORMAT.name in FORMATS
     GAMES.register(ToyTafl)
     FORMATS.register(PLUGIN_FORMAT)
     yield
-    FORMATS.unregister(PLUGIN_FORMAT.name)
-    GAMES.unregister(ToyTafl.name)
+    if not had[1]:
+        FORMATS.unregister(PLUGIN_FORMAT.name)
+    if not had[0]:
+        GAMES.unregister(ToyTafl.name)
 
 
 def formats_with(attribute: str) -> list[str]:
