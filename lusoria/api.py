@@ -14,6 +14,7 @@ from lusoria import build
 from lusoria.errors import LusoriaError, place_of
 from lusoria.formats import FORMATS, format_of
 from lusoria.formats.convert import Converted, convert as converted, targets as target_formats
+from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import read_sources, record_at
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, is_ply, split_records
@@ -148,7 +149,7 @@ def canonical_records(paths: Iterable[Source], encoding: str = "utf-8", format: 
 
 def _canonical(source: RecordText) -> tuple[str, Report]:
     report = check(source)
-    text = report.source.text if report.record is None else canonical_text(report)
+    text = report.source.text if report.record is None else lgn_text(report)
     return text.rstrip("\n") + "\n", report
 
 
