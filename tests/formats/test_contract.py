@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.api import is_ply, known_games, random_records
 from lusoria.cli import main
@@ -20,12 +21,10 @@ from lusoria.notation.sources import InputError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 
-from conftest import ROOT
-
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 sys.path.insert(0, str(ROOT / "tests" / "plugin"))
-from lusoria_toys.moves import FORMAT as PLUGIN_FORMAT  # noqa: E402  (the example plug-in, from its folder)
-from lusoria_toys.toytafl import ToyTafl  # noqa: E402
+from lusoria_toys.moves import FORMAT as PLUGIN_FORMAT
+from lusoria_toys.toytafl import ToyTafl
 
 
 @pytest.fixture

@@ -4,11 +4,10 @@
 import shutil
 
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.cli import main
-from lusoria.notation.reader import split_records, scan_tags
-
-from conftest import ROOT
+from lusoria.notation.reader import scan_tags, split_records
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 

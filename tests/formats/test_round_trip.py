@@ -4,7 +4,9 @@ tag the record did not hold and no king's letter it did not write. The rules rec
 of the comparison (how each game's options are written there is the OTN writer's own matter:
 tests/formats/test_otn.py), and so are the comments (the notes a reader adds the first time)."""
 
-from hypothesis import given, settings, strategies as st
+from conftest import ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lusoria.api import random_records
 from lusoria.formats import read_text
@@ -12,8 +14,6 @@ from lusoria.formats.otn import write_report
 from lusoria.notation.reader import parse_record
 from lusoria.notation.writer import write_record
 from lusoria.validator.replay import canonical_text, check
-
-from conftest import ROOT
 
 OPENTAFL = (ROOT / "tests" / "fixtures" / "formats" / "otn" / "brandubh.otg").read_text()
 RULES = next(line for line in OPENTAFL.splitlines() if line.startswith("[rules:"))

@@ -3,7 +3,7 @@ result, as `toytafl d2-d1 c4-c5 *` —, read and written. The reader keeps lusor
 contract (lusoria.formats.contract): a known game, and each ply one of its game (`is_ply`)."""
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from lusoria.api import is_ply, known_games
 from lusoria.formats import Format
