@@ -132,6 +132,7 @@ class Formats(Mapping[str, Format]):
         return entry
 
     def unregister(self, name: str) -> None:
+        """Remove a registered format (a built-in one stays)."""
         self._registered.pop(name, None)
 
     def of(self, path: str, head: str = "") -> Format | None:

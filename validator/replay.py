@@ -26,6 +26,9 @@ ERROR, WARNING = "error", "warning"
 @mypyc_attr(native_class=False)  # compiled, a frozen native class could not be unpickled (--jobs)
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
+    """One thing a check found: how bad, the rule it breaks, what it says and where (the ply, from
+    1, its text, the line and column in the source), and for an illegal ply the close legal ones."""
+
     severity: str  # "error" or "warning"
     rule: str  # a rule ID of docs/rules.md (lusoria explain), or syntax, tag, result, number
     message: str
