@@ -552,6 +552,16 @@ def test_players_commands(archive, tmp_path):
     assert "No such command 'lst'" in runner.invoke(main, ["players", "lst", "--db", path]).output
 
 
+def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):
+    """A name written in two cases is shown in one, the same whatever records a filter selects."""
+    record = '[Game "{game}"]\n[White "{white}"]\n[Black "Olof Berg"]\n[Result "*"]\n\n*\n'
+    archive = Archive(str(tmp_path / "p.db"))
+    archive.import_paths(["\n".join([record.format(game="tablut", white="Crust"),
+                                      record.format(game="brandubh", white="crust")])])
+    assert {row["player"] for row in archive.players()} == {"Crust", "Olof Berg"}
+    assert {row["player"] for row in archive.players(Filters(game="brandubh"))} == {"Crust", "Olof Berg"}
+
+
 def test_stats_and_the_score_table_agree_on_who_a_player_is(symmetric, tmp_path):
     """Names in any case of their ASCII letters, and a player's other names, are one player in both."""
     stats = {row["value"]: row["records"] for row in symmetric.stats()["players"]}
