@@ -32,7 +32,7 @@ class Converted:
 
 def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
             tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
-    """Every record of `paths` in format `to` (one of `targets`). A record that does not parse or
+    """Every record of `paths` in format `to` (one of `targets`; `lusoria convert`). A record that does not parse or
     breaks a rule is not converted (a reader of another format must not make an illegal record):
     its first error is the `problem`, and its `diagnostic`; nor is one that the format cannot hold
     (its writer's ValueError is the problem). A record read from another format is written with the

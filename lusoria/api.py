@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 from lusoria import build
 from lusoria.errors import LusoriaError, place_of
 from lusoria.formats import FORMATS, format_of
-from lusoria.formats.convert import Converted, convert as converted, targets as target_formats
+from lusoria.formats.convert import Converted, convert, targets as target_formats
 from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import read_sources, record_at
 from lusoria.notation.model import Line, Ply, Record
@@ -299,12 +299,6 @@ def replay_page(source: Source, index: int = 0) -> str:
     from lusoria.html import replay_page as page  # here, not at start-up
 
     return page(record_at(source, index))
-
-
-def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
-            tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
-    """Every record of `paths` written in format `to` (`lusoria convert`; lusoria.formats.convert)."""
-    return converted(paths, to, encoding, format, tags)
 
 
 def rulebook() -> list[Rule]:
