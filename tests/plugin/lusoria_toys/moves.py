@@ -7,15 +7,13 @@ from collections.abc import Iterator
 
 from lusoria.api import is_ply, known_games
 from lusoria.formats import Format
-from lusoria.formats.common import Draft, Locator
+from lusoria.formats.common import drafts
 from lusoria.notation.reader import RecordText
 from lusoria.validator.replay import Report
 
 
 def read(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
-    locator = Locator(text)
-    for index, line in enumerate(re.finditer(r"[^\n]*\S[^\n]*", text)):
-        draft = Draft("moves", locator, line.start(), line.end())
+    for index, line, draft in drafts("moves", text):
         words = list(re.finditer(r"\S+", line[0]))
         game, plies, result = words[0], words[1:-1], words[-1] if len(words) > 1 else None
         draft.tag("Game", game[0], line.start() + game.start())
