@@ -38,7 +38,7 @@ __all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games"
            "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records",
            "duplicates", "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build",
-           "place_of", "Unreplayable", "is_ply"]
+           "place_of", "Unreplayable", "is_ply", "Converted"]
 
 
 def source_formats() -> list[str]:

@@ -12,7 +12,8 @@ from mypy_extensions import mypyc_attr
 
 from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import MissingResult, RecordText, SyntaxProblem, parse_record, scan_tags
+from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
+from lusoria.notation.syntax import MissingResult
 from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
