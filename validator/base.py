@@ -137,7 +137,7 @@ class Game(Generic[P]):
         return found if found.is_file() else None
 
     @classmethod
-    def from_tags(cls, tags: dict[str, str]) -> "Game[P]":
+    def from_tags(cls, tags: dict[str, str]) -> Game[P]:
         """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
         A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
         if "Board" in tags:
@@ -181,7 +181,7 @@ class Game(Generic[P]):
         return ", ".join(cls.options[key])
 
     @classmethod
-    def rules_for_position(cls, text: str) -> "Game[P]":
+    def rules_for_position(cls, text: str) -> Game[P]:
         """Rules under which a position string can be read without a record's tags
         (to search an archive by position)."""
         return cls()
