@@ -24,7 +24,8 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.workers import in_workers
-from lusoria.validator.replay import ERROR, Report, canonical_text, check
+from lusoria.validator.replay import ERROR, Report, check
+from lusoria.formats.lgn import lgn_text
 from lusoria.archive.endings import ending
 from lusoria.archive.identity import identity
 from lusoria.archive.next_plies import NextPlies, next_ply_rows
@@ -109,11 +110,12 @@ class Rows:
 
 
 def as_written(report: Report) -> str:
-    """The record's text to keep: as written, or in lusoria's notation when it was read from
-    another format (its original format is a SourceFormat row of `tags`, its file `path`)."""
+    """The record's text to keep: as written, or in lusoria's notation with its source tags when it
+    was read from another format (formats.lgn; its original format is also a SourceFormat row of
+    `tags`, its file `path`)."""
     if report.source.format == "lgn" or report.record is None:
         return report.source.text
-    return canonical_text(report)
+    return lgn_text(report)
 
 
 def rows(report: Report) -> Rows:

@@ -75,7 +75,9 @@ def aliases(db: sqlite_utils.Database) -> list[dict]:
 
 
 # Per canonical player (names in any case of their ASCII letters, aliases merged): games, won,
-# drawn, lost, and finished, in the records `{where}` selects (the names' indexes serve it)
+# drawn, lost, and finished, in the records `{where}` selects (the names' indexes serve it). A name
+# written in several cases is shown as the archive's first record writes it, whatever records are
+# selected, so that a filter never changes how it is spelled.
 PLAYERS = """
 WITH names AS (
   SELECT white AS written, count(*) AS games, count(result = '1-0' OR NULL) AS won,
@@ -86,7 +88,11 @@ WITH names AS (
          count(result = '1-0' OR NULL)
   FROM records {where} GROUP BY black COLLATE NOCASE
 ), players AS (
-  SELECT coalesce(a.name, written) AS player, sum(games) AS games, sum(won) AS won, sum(drawn) AS drawn,
+  SELECT coalesce(a.name, (SELECT spelled FROM (
+           SELECT id, white AS spelled FROM records WHERE white = written COLLATE NOCASE
+           UNION ALL SELECT id, black FROM records WHERE black = written COLLATE NOCASE) ORDER BY id LIMIT 1))
+           AS player,
+         sum(games) AS games, sum(won) AS won, sum(drawn) AS drawn,
          sum(lost) AS lost, sum(won + drawn + lost) AS finished
   FROM names LEFT JOIN player_aliases a ON a.alias = written
   WHERE written IS NOT NULL AND written NOT IN ('', '?')

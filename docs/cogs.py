@@ -3,6 +3,7 @@
 Regenerate: `cog -r -I docs README.md docs/*.md`; the test suite runs `cog --check`.
 """
 
+import ast
 import os
 import shlex
 import tempfile
@@ -126,3 +127,66 @@ def duckdb_console(sql: str) -> None:
     finally:
         os.chdir(here)
     cog.out(f'```python\n>>> import duckdb\n>>> print(duckdb.sql("""\n{sql}"""))\n{shown}```\n')
+
+
+def reference(target: str, names: list[str] | None = None) -> None:
+    """The API reference of `target` (`module` or `module:Class`): for a module, each name of its
+    `__all__` (or `names`); for a class, its public methods. Each with its signature and docstring,
+    read from the source where it is defined (the same whether the build is compiled or not)."""
+    import importlib
+
+    module_name, _, class_name = target.partition(":")
+    owner = importlib.import_module(module_name)
+    if class_name:
+        owner = getattr(owner, class_name)
+        node = _definition(owner.__module__, class_name)
+        found = [item.name for item in node.body if isinstance(item, ast.FunctionDef) and not item.name.startswith("_")]
+        entries = [(class_name, owner.__module__, class_name)]
+        entries += [(f"{class_name}.{name}", owner.__module__, f"{class_name}.{name}") for name in found]
+    else:
+        entries = []
+        for name in names or owner.__all__:
+            value = getattr(owner, name)
+            home = getattr(value, "__module__", None)
+            if callable(value) and (home or "").startswith("lusoria"):  # not a typing construct (Problem)
+                entries.append((name, home, getattr(value, "__qualname__", name)))
+    for shown, home, qualified in entries:
+        node = _definition(home, qualified)
+        if node is None:
+            continue
+        cog.out(f"#### `{shown}{_signature(node)}`\n\n")
+        doc = ast.get_docstring(node)
+        cog.out((doc or "(no docstring)") + f"\n\n*Defined in `{home}`.*\n\n")
+
+
+def _definition(module: str, qualified: str):
+    """The AST node of a class or function `qualified` (`Class.method`) in `module`'s source."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None, module
+    source = spec.origin if spec.origin.endswith(".py") else spec.origin.split(".cpython")[0] + ".py"  # compiled
+    with open(source, encoding="utf-8") as text:
+        tree = ast.parse(text.read())
+    node = tree
+    for part in qualified.split("."):
+        node = next((item for item in node.body if isinstance(item, (ast.ClassDef, ast.FunctionDef))
+                     and item.name == part), None)
+        if node is None:
+            return None
+    return node
+
+
+def _signature(node) -> str:
+    """A definition's signature as written (a class: its fields or `__init__`, if any)."""
+    if isinstance(node, ast.ClassDef):
+        init = next((item for item in node.body if isinstance(item, ast.FunctionDef) and item.name == "__init__"), None)
+        if init is not None:
+            node = init
+        else:
+            fields = [ast.unparse(item.target) for item in node.body if isinstance(item, ast.AnnAssign)]
+            return f"({', '.join(fields)})" if fields else ""
+    arguments = ast.unparse(node.args).removeprefix("self, ").removeprefix("cls, ")
+    arguments = "" if arguments in ("self", "cls") else arguments
+    returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""
+    return f"({arguments}){returns}".replace("]]]", "]] ]")  # cog reads `]]]` as its own

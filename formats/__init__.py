@@ -24,6 +24,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from lusoria.formats.contract import handed_over
 from lusoria.notation.reader import RecordText
 from lusoria.plugins import loaded
 
@@ -145,6 +146,7 @@ class Formats(Mapping[str, Format]):
         return entry
 
     def unregister(self, name: str) -> None:
+        """Remove a registered format (a built-in one stays)."""
         self._registered.pop(name, None)
 
     def of(self, path: str, head: str = "") -> Format | None:
@@ -186,11 +188,12 @@ def why_not(path: str, format: str | None = None) -> str:
 
 
 def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
-    """The records of a whole text in a format other than lgn. `tags` (Variant, Rules) choose
-    the rules of plain move lists, and of aagenielsen.dk games of a type lusoria does not know."""
+    """The records of a whole text in a format other than lgn, as its reader hands them over,
+    checked against the readers' contract (lusoria.formats.contract). `tags` (Variant, Rules)
+    choose the rules of plain move lists, and of aagenielsen.dk games of a type lusoria does not know."""
     if format not in FORMATS or FORMATS[format].read is None:
         readable = [name for name, entry in FORMATS.items() if entry.read is not None]
         raise ValueError(f"unknown format '{format}' (known: {', '.join(readable)})")
     reader = FORMATS[format].read
     assert reader is not None
-    return reader(text, path, tags)
+    return handed_over(reader(text, path, tags), format, path)

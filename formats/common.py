@@ -99,6 +99,17 @@ class Draft:
         return Record(dict(self.tags), self.line, self.result, first[0], places, result_line, result_column)
 
 
+ONE_A_LINE = re.compile(r"[^\n]*\S[^\n]*")  # a line that is not blank: a game of a file of one game a line
+
+
+def drafts(reader: str, text: str, games: re.Pattern[str] = ONE_A_LINE) -> Iterator[tuple[int, re.Match[str], Draft]]:
+    """Each game of a file that holds one game a line (or a `games` match): its index, the match
+    and a Draft over it (`reader`: the format's name)."""
+    locator = Locator(text)
+    for index, game in enumerate(games.finditer(text)):
+        yield index, game, Draft(reader, locator, game.start(), game.end())
+
+
 def one_game(draft: Draft, read: Callable[[Draft, str], None], text: str, path: str) -> Iterator[RecordText]:
     """The record of a file that holds one game, read into `draft` by `read`; a syntax problem
     makes it a record that carries the problem."""

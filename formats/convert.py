@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from lusoria.formats import FORMATS
+from lusoria.formats.lgn import with_source_tags
 from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
 from lusoria.notation.sources import PROBLEMS, Problem, Source
 from lusoria.pipeline import reports
@@ -31,10 +32,11 @@ class Converted:
 
 def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
             tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
-    """Every record of `paths` in format `to` (one of `targets`). A record that does not parse or
+    """Every record of `paths` in format `to` (one of `targets`; `lusoria convert`). A record that does not parse or
     breaks a rule is not converted (a reader of another format must not make an illegal record):
     its first error is the `problem`, and its `diagnostic`; nor is one that the format cannot hold
-    (its writer's ValueError is the problem)."""
+    (its writer's ValueError is the problem). A record read from another format is written with the
+    tags of its source (its format, file and place: formats.lgn), so that it can be traced back."""
     write = FORMATS[to].write if to in FORMATS else None
     if write is None:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
@@ -48,7 +50,7 @@ def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: s
             yield Converted(source, None, report, f"error[{first.rule}]: {first.message}", first)
             continue
         try:
-            yield Converted(source, write(report), report)
+            yield Converted(source, write(with_source_tags(report)), report)
         except ValueError as problem:
             yield Converted(source, None, report, str(problem))
 

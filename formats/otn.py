@@ -21,6 +21,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.reader import MAX_TOKEN, RecordText, SyntaxProblem
+from lusoria.notation.writer import unknown
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.replay import Report
 from lusoria.validator.tafl import TaflGame
@@ -607,12 +608,11 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
     """The record's tags (but those written otherwise: Game, Result, lusoria's own) as OTN tags:
     each as `[key:value]` when it reads back as it is, the others in one `[lusoria-tags:…]`.
     ValueError when that tag is longer than a token lusoria reads (MAX_TOKEN)."""
-    back = {tag: key for key, tag in TAGS.items()}
     lines, carried, keys = [], {}, set()
     for name, value in tags.items():
-        if name in ("Game", "Result", *OWN.values()):
+        if name in ("Game", "Result", *OWN.values()) or unknown(name, value):
             continue
-        key = back.get(name, name)
+        key = _otn_key(name)
         if _tag_name(key) == name and key.lower() not in keys and _PLAIN_VALUE.fullmatch(value) \
                 and value == value.strip():
             lines.append(f"[{key}:{value}]")
@@ -628,15 +628,26 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
     return lines
 
 
+def _otn_key(name: str) -> str:
+    """The OTN tag that a lusoria tag is written as: OTN's own name (`White` → `defenders`), else
+    its words in lower case joined by hyphens (`TimeControl` → `time-control`, as OpenTafl writes
+    `[compiler:…]`) when `_tag_name` reads that back as the tag, else the tag's name."""
+    key = next((key for key, tag in TAGS.items() if tag == name), None)
+    hyphenated = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
+    return key or (hyphenated if _tag_name(hyphenated) == name else name)
+
+
 class _Texts(Visitor):
-    """Each ply's text to write: its canonical text when known, else as written."""
+    """Each ply's text to write: its canonical text when known (the captures the rules make
+    written out), else as written; the king's letter only where the record wrote it."""
 
     def __init__(self, canonical: Mapping[PlyKey, str]) -> None:
         self.canonical = canonical
         self.texts: dict[int, str] = {}
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        self.texts[id(ply)] = self.canonical.get(key, ply.text)
+        text = self.canonical.get(key, ply.text)
+        self.texts[id(ply)] = text[1:] if text.startswith("K") and not ply.text.startswith("K") else text
 
     def of(self, ply: Ply) -> str:
         return self.texts[id(ply)]

@@ -11,7 +11,7 @@ import re
 from typing import Iterator
 
 from lusoria.formats import FORMATS
-from lusoria.formats.common import Draft, Locator, read_site_captures, shown, tafl_games, tafl_rules
+from lusoria.formats.common import ONE_A_LINE, Draft, Locator, drafts, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
@@ -81,19 +81,17 @@ def looks_like_move_lists(head: str) -> bool:
     return len(words) >= 2 and all(_MOVE.fullmatch(word) for word in words)
 
 
+_BLOCK = re.compile(r"\S(?:.|\n(?![ \t]*\n))*")  # a game of a file with blank lines between games
+
+
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one per blank-line-separated block when the file has
     blank lines between games, otherwise one per line. `tags`: Game, Variant, Rules (by default,
     those of the format's entry)."""
     chosen = {**FORMATS["tafl"].games[""], **(tags or {})}
     rules = _rules_of(chosen)
-    locator = Locator(text)
-    if re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text):  # blank lines between games
-        blocks = list(re.finditer(r"\S(?:.|\n(?![ \t]*\n))*", text))
-    else:
-        blocks = list(re.finditer(r"[^\n]*\S[^\n]*", text))
-    for index, block in enumerate(blocks):
-        draft = Draft("tafl", locator, block.start(), block.end())
+    blank_lines_between = re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text)
+    for index, block, draft in drafts("tafl", text, _BLOCK if blank_lines_between else ONE_A_LINE):
         for name, value in chosen.items():
             draft.tag(name, value)
         yield _read_list(draft, block[0], block.start(), path, index, rules)
@@ -162,9 +160,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     chosen = tags or {}
     game = chosen.get("Game") or csv_game(path, text)
     rules = _rules_of({name: value for name, value in chosen.items() if name in ("Variant", "Rules")} | {"Game": game})
-    locator = Locator(text)
-    for index, line in enumerate(re.finditer(r"[^\n]*\S[^\n]*", text)):
-        draft = Draft("csv", locator, line.start(), line.end())
+    for index, line, draft in drafts("csv", text):
         draft.tag("Game", game)
         for name in ("Variant", "Rules"):
             if chosen.get(name):

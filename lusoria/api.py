@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 from lusoria import build
 from lusoria.errors import LusoriaError, place_of
 from lusoria.formats import FORMATS, format_of
-from lusoria.formats.convert import Converted, convert as converted, targets as target_formats
+from lusoria.formats.convert import Converted, convert, targets as target_formats
+from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import read_sources, record_at
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, split_records
+from lusoria.notation.reader import RecordText, is_ply, split_records
 from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable,
                                       decoded_text, head_text, shown_path)
 from lusoria.notation.writer import write_record
@@ -37,7 +38,7 @@ __all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games"
            "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records",
            "duplicates", "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build",
-           "place_of", "refusal", "PastTheEnd", "Unreplayable"]
+           "place_of", "refusal", "PastTheEnd", "Unreplayable", "is_ply", "Converted"]
 
 
 def source_formats() -> list[str]:
@@ -148,7 +149,7 @@ def canonical_records(paths: Iterable[Source], encoding: str = "utf-8", format: 
 
 def _canonical(source: RecordText) -> tuple[str, Report]:
     report = check(source)
-    text = report.source.text if report.record is None else canonical_text(report)
+    text = report.source.text if report.record is None else lgn_text(report)
     return text.rstrip("\n") + "\n", report
 
 
@@ -311,12 +312,6 @@ def replay_page(source: Source, index: int = 0) -> str:
     from lusoria.html import replay_page as page  # here, not at start-up
 
     return page(record_at(source, index))
-
-
-def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
-            tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
-    """Every record of `paths` written in format `to` (`lusoria convert`; lusoria.formats.convert)."""
-    return converted(paths, to, encoding, format, tags)
 
 
 def rulebook() -> list[Rule]:

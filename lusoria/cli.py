@@ -310,17 +310,33 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
     sys.exit(2 if inputs.unreadable else status)
 
 
+def one_record(command):
+    """PATH, --record, -o/--output, --encoding and the reading options: a command that writes
+    something of one record of a file (show, html), to standard output or to a file (`deliver`)."""
+    for option in reversed((
+            click.argument("path"),
+            click.option("--record", "index", type=Bounded(), default=0, show_default=True,
+                         help="Which record of the file (0-based)."),
+            click.option("-o", "--output", "written_to", type=click.Path(dir_okay=False, writable=True),
+                         help="Write to this file."),
+            encoding_option, reading_options)):
+        command = option(command)
+    return command
+
+
+def deliver(text: str, written_to: str | None, path: str) -> None:
+    """What a command of `one_record` made of PATH: written to its --output file, or shown."""
+    if written_to:
+        write_output(written_to, text, path)
+    else:
+        echo(text, nl=False)
+
+
 @main.command()
-@click.argument("path")
-@click.option("--record", "index", type=Bounded(), default=0, show_default=True,
-              help="Which record of the file (0-based).")
+@one_record
 @click.option("--ply", type=Bounded(), help="Show the board after this ply of the main line (default: the last).")
 @click.option("--format", "format_", type=click.Choice(["text", "svg"]), default="text", show_default=True,
               help="The board as text, or as an SVG diagram.")
-@click.option("-o", "--output", "written_to", type=click.Path(dir_okay=False, writable=True),
-              help="Write to this file.")
-@encoding_option
-@reading_options
 def show(path: str, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
     """Show the board of a record of PATH after a ply (as text, or as SVG)."""
     source = record_of(path, index, encoding)
@@ -332,11 +348,7 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
         stop(f"{path}, record {index}: {error}")
     except ValueError as error:  # the replay stops before the ply: an invalid record
         stop(f"{path}, record {index}: {error}", 1)
-    drawing = board.svg() if format_ == "svg" else board.text()
-    if written_to:
-        write_output(written_to, drawing + "\n", path)
-    else:
-        echo(drawing)
+    deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
 
 
 @main.command()
@@ -372,22 +384,12 @@ def explain(rule_id: str | None) -> None:
 
 
 @main.command()
-@click.argument("path")
-@click.option("--record", "index", type=Bounded(), default=0, show_default=True,
-              help="Which record of the file (0-based).")
-@click.option("-o", "--output", "written_to", type=click.Path(dir_okay=False, writable=True),
-              help="Write to this file.")
-@encoding_option
-@reading_options
+@one_record
 def html(path: str, index: int, written_to: str | None, encoding: str) -> None:
     """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply).
     Exit status 1 when the record cannot be replayed at all (the page says why)."""
     source = record_of(path, index, encoding)
-    page = api.replay_page(source)
-    if written_to:
-        write_output(written_to, page, path)
-    else:
-        echo(page, nl=False)
+    deliver(api.replay_page(source), written_to, path)
     if (refused := api.refusal(source)) is not None:
         stop(f"{output.located(source.path, refused)}: record {index}: {output.unreplayable(refused)}", 1)
 

@@ -1,10 +1,10 @@
 """The record model, the reader (split and parse) and the canonical writer."""
 
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, read_records, split_records
+from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply, parse_record, read_records, split_records
 from lusoria.notation.writer import write_record
 
 __all__ = [
     "Line", "Ply", "Record", "RecordText", "SyntaxProblem",
-    "parse_record", "read_records", "split_records", "write_record",
+    "is_ply", "parse_record", "read_records", "split_records", "write_record",
 ]

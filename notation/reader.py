@@ -174,6 +174,18 @@ def _terminals(game: str) -> Terminals:
     return Terminals.of(_terminal_patterns(game))
 
 
+@cache
+def _ply_pattern(game: str) -> re.Pattern[str]:
+    return re.compile(_terminal_patterns(game)["PLY"])
+
+
+def is_ply(game: str, text: str) -> bool:
+    """Whether `text` is one ply of `game` as its grammar writes it (its `PLY`: no move number,
+    no suffix such as `!`), legal or not: what a reader of another format hands over as a ply
+    (lusoria.formats.contract). KeyError for a game the registry does not know."""
+    return _ply_pattern(game.lower()).fullmatch(text) is not None
+
+
 _GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
 
 def parse_record(source: RecordText | str) -> Record:

@@ -17,6 +17,12 @@ def quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def unknown(name: str, value: str) -> bool:
+    """Whether a tag of the Seven Tag Roster holds what `write_tags` fills it with when a record
+    has none (`?`, `????.??.??`): a format that may leave a tag out writes none."""
+    return name in ROSTER and value == UNKNOWN.get(name, "?")
+
+
 def write_tags(record: Record) -> list[str]:
     """Game, Variant, the Seven Tag Roster (filled with `?`), then the rest sorted; the
     names of the game, variant and rules in lower case."""

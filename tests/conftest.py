@@ -19,6 +19,24 @@ settings.register_profile("dev", max_examples=100, deadline=None, derandomize=Tr
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
+THROWAWAY = "LUSORIA_TEST_THROWAWAY"  # set: the run registers a game and a format no test is about
+
+
+def pytest_configure(config):
+    """With THROWAWAY set, the example plug-in's game and format (tests/plugin) are registered for
+    the whole run, as a program registers its own: tests/system/test_registry.py runs the tests
+    that read the registry's lists so, and none may break."""
+    if os.environ.get(THROWAWAY):
+        sys.path.insert(0, str(ROOT / "tests" / "plugin"))
+        from lusoria_toys.moves import FORMAT
+        from lusoria_toys.toytafl import ToyTafl
+
+        from lusoria.formats import FORMATS
+        from lusoria.validator.games import GAMES
+
+        GAMES.register(ToyTafl)
+        FORMATS.register(FORMAT)
+
 
 def edit_tokens(tokens: list[str], kind: str, i: int, j: int) -> bool:
     """Apply one token edit in place — delete token i, duplicate token j before i, swap i and j —
@@ -106,3 +124,19 @@ def deadline():
     yield
     signal.alarm(0)
     signal.signal(signal.SIGALRM, before)
+
+
+def known_games_elided(text: str) -> str:
+    """`text` with the registry's list of games (an unknown game's `known: …`) as `…`: a snapshot
+    that held the list would break with every game registered (the test then asserts the list)."""
+    from lusoria.validator.games import known_games
+
+    return text.replace(f"(known: {', '.join(known_games())})", "(known: …)")
+
+
+def built_in_formats() -> set[str]:
+    """The names of lusoria's own formats, which its fixtures, samples and hooks cover (a plug-in's
+    formats bring their own)."""
+    from lusoria.formats import BUILT_IN
+
+    return {entry.name for entry in BUILT_IN}

@@ -2,7 +2,9 @@
 (validator/<game>.toml) and the record's (validator/record.toml)."""
 
 import ast
+import inspect
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -49,7 +51,7 @@ def test_every_rule_a_diagnostic_cites_is_explained():
     every = {rule.id for rule in rulebook.rules()}
     for name in GAMES:  # every ID each game's rules can raise: written in its module, or its tafl rule IDs
         game = GAMES[name]
-        source = (ROOT / "validator" / f"{game.__module__.rpartition('.')[2]}.py").read_text()
+        source = source_of(game).read_text()
         raised = {*re.findall(r'Illegal\("([A-Z]+\d+)"', source), game.end_rule,
                   *(game().settings.ids if isinstance(game(), TaflGame) else ())}
         assert len(raised) > 3 and raised <= every, (name, raised - every)
@@ -93,6 +95,12 @@ def test_validate_says_which_rules_it_cited_and_how_to_read_them(in_root):
     assert "rules cited" not in clean.output
 
 
+def source_of(game: type) -> Path:
+    """The source file of a game's module (beside its compiled module, in a compiled build)."""
+    compiled_or_not = Path(inspect.getfile(game))
+    return compiled_or_not.with_name(compiled_or_not.name.split(".")[0] + ".py")
+
+
 def cited_in(path, calls: dict[str, int]) -> set[str]:
     """The strings a module passes to the calls named in `calls` (name -> the argument's place)."""
     found = set()
@@ -109,7 +117,7 @@ def test_every_rule_id_a_games_module_names_has_a_text_in_its_file(name):
     """A game's module names its rules' IDs as strings (Illegal, Outcome, RuleIds, end_rule…): each
     has a text among the game's own rules."""
     game = GAMES[name]
-    source = ROOT / "validator" / f"{game.__module__.rpartition('.')[2]}.py"
+    source = source_of(game)
     named = {node.value for node in ast.walk(ast.parse(source.read_text()))
              if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"[A-Z]+\d+", node.value)}
     own = [entry["id"] for entry in rulebook.written(name)["rules"]]

@@ -137,7 +137,7 @@ class Game(Generic[P]):
         return found if found.is_file() else None
 
     @classmethod
-    def from_tags(cls, tags: dict[str, str]) -> "Game[P]":
+    def from_tags(cls, tags: dict[str, str]) -> Game[P]:
         """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
         A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
         if "Board" in tags:
@@ -147,6 +147,8 @@ class Game(Generic[P]):
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
+        """The options the `Variant` and `Rules` tags choose (the variant's, then the rules' own);
+        OptionError names the tag and the part of its value at fault."""
         variant, rules = tags.get("Variant"), tags.get("Rules")  # names and values in any case
         if variant is not None and variant.lower() not in cls.presets:
             raise OptionError(f"unknown variant '{variant}' for {cls.name} (known: {', '.join(cls.presets)})",
@@ -165,6 +167,7 @@ class Game(Generic[P]):
 
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:
+        """Whether `value` is one of option `key`'s values."""
         return value in cls.options[key]
 
     @classmethod
@@ -174,16 +177,18 @@ class Game(Generic[P]):
 
     @classmethod
     def known_values(cls, key: str) -> str:
+        """Option `key`'s values, as a message lists them."""
         return ", ".join(cls.options[key])
 
     @classmethod
-    def rules_for_position(cls, text: str) -> "Game[P]":
+    def rules_for_position(cls, text: str) -> Game[P]:
         """Rules under which a position string can be read without a record's tags
         (to search an archive by position)."""
         return cls()
 
     # -- positions -------------------------------------------------------
     def initial(self) -> P:
+        """The start position of these rules."""
         raise NotImplementedError
 
     def parse_position(self, text: str) -> P:
@@ -191,6 +196,7 @@ class Game(Generic[P]):
         raise NotImplementedError
 
     def format_position(self, position: P) -> str:
+        """A position as the `Position` tag writes it (what `parse_position` reads)."""
         raise NotImplementedError
 
     def turn(self, position: P) -> int:

@@ -12,7 +12,8 @@ from mypy_extensions import mypyc_attr
 
 from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import MissingResult, RecordText, SyntaxProblem, parse_record, scan_tags
+from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
+from lusoria.notation.syntax import MissingResult
 from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
@@ -26,6 +27,9 @@ ERROR, WARNING = "error", "warning"
 @mypyc_attr(native_class=False)  # compiled, a frozen native class could not be unpickled (--jobs)
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
+    """One thing a check found: how bad, the rule it breaks, what it says and where (the ply, from
+    1, its text, the line and column in the source), and for an illegal ply the close legal ones."""
+
     severity: str  # "error" or "warning"
     rule: str  # a rule ID of docs/rules.md (lusoria explain), or syntax, tag, result, number
     message: str

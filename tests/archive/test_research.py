@@ -15,6 +15,7 @@ from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import pack_boards, spelled_out
 from lusoria.archive.search import continuations, material_condition
 from lusoria.cli import main
+from lusoria.validator.games import GAMES
 from lusoria.validator.grid import folded
 from lusoria.validator.replay import check
 
@@ -392,12 +393,21 @@ def test_a_grid_pattern_has_a_board_of_its_game(text, message):
     assert message in str(raised.value)
 
 
-def test_grid_patterns_are_read_by_every_game_whose_board_they_fit():
-    # the registry's order; the generic tafl game's boards are 5×5 to 19×19
-    assert [game for game, _ in pattern_globs("9/9/9/9/9/9/9/9/9 w")] == ["hnefatafl", "latrunculi", "tablut"]
-    assert [game for game, _ in pattern_globs("/".join(["11"] * 11))] == ["copenhagen", "hnefatafl", "latrunculi"]
-    assert [game for game, _ in pattern_globs("7/7/7/7/7/7/7 b")] == ["brandubh", "hnefatafl", "latrunculi"]
-    assert [game for game, _ in pattern_globs("9/9/9/9/9/9/9/9/9 w 1 *")] == ["latrunculi"]
+@pytest.mark.parametrize("pattern, fits, not_fits", [
+    ("9/9/9/9/9/9/9/9/9 w", {"latrunculi", "tablut"}, {"copenhagen", "brandubh", "laquet"}),
+    ("/".join(["11"] * 11), {"copenhagen", "latrunculi"}, {"tablut", "brandubh", "laquet"}),
+    ("7/7/7/7/7/7/7 b", {"brandubh", "latrunculi"}, {"tablut", "copenhagen", "laquet"}),
+    ("9/9/9/9/9/9/9/9/9 w 1 *", {"latrunculi"}, {"tablut", "copenhagen", "brandubh", "laquet"}),
+])
+def test_grid_patterns_are_read_by_every_game_whose_board_they_fit(pattern, fits, not_fits):
+    """Each game whose board the pattern fits, in the registry's order (another game of that board
+    may join them)."""
+    found = [game for game, _ in pattern_globs(pattern)]
+    assert fits <= set(found) and not set(found) & not_fits
+    assert found == [game for game in GAMES if game in found]
+
+
+def test_a_pattern_of_one_games_board_is_read_by_that_game():
     assert pattern_globs("4/4/4/4 b") == [("latrunculi", "..../..../..../.... b*")]
     assert pattern_globs("4/4/4/4 w 1 *") == [("latrunculi", "..../..../..../.... w 1 [0-9]*")]
     assert [game for game, _ in pattern_globs("/".join(["16"] * 16) + " *")] == ["hnefatafl", "latrunculi"]
@@ -540,6 +550,16 @@ def test_players_commands(archive, tmp_path):
     assert alone.exit_code == 0 and alone.output.startswith("player ") and "Karin Nilsson" in alone.output
     assert "Commands:" in runner.invoke(main, ["players", "--help"]).output
     assert "No such command 'lst'" in runner.invoke(main, ["players", "lst", "--db", path]).output
+
+
+def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):
+    """A name written in two cases is shown in one, the same whatever records a filter selects."""
+    record = '[Game "{game}"]\n[White "{white}"]\n[Black "Olof Berg"]\n[Result "*"]\n\n*\n'
+    archive = Archive(str(tmp_path / "p.db"))
+    archive.import_paths(["\n".join([record.format(game="tablut", white="Crust"),
+                                      record.format(game="brandubh", white="crust")])])
+    assert {row["player"] for row in archive.players()} == {"Crust", "Olof Berg"}
+    assert {row["player"] for row in archive.players(Filters(game="brandubh"))} == {"Crust", "Olof Berg"}
 
 
 def test_stats_and_the_score_table_agree_on_who_a_player_is(symmetric, tmp_path):

@@ -17,7 +17,7 @@ from lusoria.formats.otn import write_otn
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.sources import Skipped
 from lusoria.validator.replay import check
-from lusoria.notation.writer import write_record
+from lusoria.notation.writer import unknown, write_record
 from lusoria.validator.base import BLACK
 from lusoria.validator.games import GAMES
 from lusoria.validator.tablut import Tablut
@@ -159,6 +159,8 @@ def test_otn_written_by_lusoria_reads_back_to_the_same_record(tags):
         [back] = read_text(otn, "otn", "back.otg")
         again = check(back)
         report.record.main.plies[-1].comments = ["one two"]  # one OTN comment per ply
+        report.record.tags = {name: value for name, value in report.record.tags.items()
+                              if not unknown(name, value)}  # `?` is no tag in OTN (lgn writes it again)
         assert again.record == report.record and again.valid == report.valid
 
 

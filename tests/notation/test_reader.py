@@ -9,6 +9,9 @@ from hypothesis import strategies as st
 from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, split_records, write_record
 from lusoria.notation.reader import scan_tags
 from lusoria.notation.sources import InputError, decoded_text
+from lusoria.validator.games import known_games
+
+from conftest import known_games_elided
 
 EXAMPLE = """\
 [Game "tablut"]
@@ -82,7 +85,13 @@ def test_syntax_problems_say_where_and_what(text, snapshot):
     with pytest.raises(SyntaxProblem) as caught:
         parse_record(text)
     problem = caught.value
-    assert (problem.rule, problem.line, problem.column, problem.message) == snapshot
+    assert (problem.rule, problem.line, problem.column, known_games_elided(problem.message)) == snapshot
+
+
+def test_an_unknown_game_names_the_known_ones():
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record('[Game "go"]\n*')
+    assert caught.value.message == f"unknown game 'go' (known: {', '.join(known_games())})"
 
 
 def test_header_scan_reads_tags_without_parsing_movetext():

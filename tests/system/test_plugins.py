@@ -10,6 +10,8 @@ import sys
 
 import pytest
 
+from lusoria.formats import FORMATS
+
 from conftest import ROOT
 
 PLUGIN = ROOT / "tests" / "plugin"
@@ -50,7 +52,7 @@ def records(toys):
 
 def test_the_game_and_the_format_are_found(toys, records):
     assert "toytafl" in lusoria(toys, "--help").replace("\n  ", " ")  # the games lusoria knows
-    assert "[lgn|otn|tafl|aage|tablut-challenge|csv|moves]" in lusoria(toys, "validate", "--help")
+    assert f"[{'|'.join([*FORMATS, 'moves'])}]" in lusoria(toys, "validate", "--help")  # the table's, then its
     assert "'toytafl' is not one of" not in lusoria(toys, "random", "--help")
     line = (records / "toy.moves").read_text()
     assert line.startswith("toytafl b4-b6 e5-f5 ") and line.endswith(" *\n")
@@ -60,6 +62,9 @@ def test_validate_fmt_and_convert(toys, records):
     assert lusoria(toys, "validate", "games").endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
     (records.parent / "bad.moves").write_text("toytafl b4-b6 e5-f5 d2-d4 *\n")  # d3 stands between
     assert "bad.moves:1:21: error[Y2]: the way is blocked at d3" in lusoria(toys, "validate", "bad.moves", code=1)
+    (records.parent / "slip.moves").write_text("tablut e3-c3 zz *\n")  # not a ply: the reader says so (is_ply)
+    assert "slip.moves:1:14: error[syntax]: found 'zz', expected a ply of tablut" in \
+        lusoria(toys, "validate", "slip.moves", code=1)
     assert lusoria(toys, "fmt", "games/toy.lgn") == (records / "toy.lgn").read_text()
     back = lusoria(toys, "convert", "--to", "lgn", "games/toy.moves")
     assert back.startswith('[Game "toytafl"]') and "1... b4-b6 2. e5-f5" in back

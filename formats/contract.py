@@ -1,0 +1,65 @@
+"""What a format's reader hands over, checked where the pipeline takes it (`handed_over`, called
+by `lusoria.formats.read_text` on every reader, built in or a plug-in's). The contract:
+
+- the reader yields `RecordText`s, one a record, in the order of the file;
+- each one's `parsed` is None (its `text` is lgn, which lusoria's reader parses and checks), a
+  `SyntaxProblem` (the record cannot be read: where and why), or a `Record` whose `Game` tag names
+  a game the registry knows (`lusoria.validator.games.GAMES`) and whose every ply, in the main
+  line and in variations, is a ply of that game as its grammar writes it
+  (`lusoria.notation.is_ply`: no move number, no suffix such as `!`);
+- what it found wrong at plies goes to `problems` (SyntaxProblems), the record still read.
+
+A record that breaks it becomes a SyntaxProblem in its place, located at the breach and naming the
+reader (`error[syntax]: the moves reader handed over 'zz', which is not a ply of tablut`): the other
+records go on, and the bug is the reader's, not lusoria's. An item that is no RecordText ends the
+source with an InputError naming the reader."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from lusoria.notation.model import Ply, Record
+from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply
+from lusoria.notation.sources import InputError
+from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.validator.games import GAMES, known_games
+
+
+def handed_over(records: Iterable[object], format: str, path: str) -> Iterator[RecordText]:
+    """The records a reader of `format` yields for the file `path`, each checked against the contract."""
+    for record in records:
+        if not isinstance(record, RecordText):
+            raise InputError(f"{path or '<text>'}: the {format} reader handed over a {type(record).__name__}, "
+                             "not a record (RecordText)")
+        breach = breach_of(record.parsed, format) if isinstance(record.parsed, Record) else None
+        yield record if breach is None else replace(record, parsed=breach, problems=())
+
+
+def breach_of(record: Record, format: str) -> SyntaxProblem | None:
+    """Where and how a record read by the reader of `format` breaks the contract; None when it keeps it."""
+    game = record.tags.get("Game")
+    line, column = record.tag_places.get("Game", (record.line, 1))
+    if game is None:
+        return SyntaxProblem(f"the {format} reader handed over a record with no Game tag", record.line, 1, "", "tag")
+    if game.lower() not in GAMES:
+        return SyntaxProblem(f"the {format} reader handed over the unknown game '{game}' "
+                             f"(known: {', '.join(known_games())})", line, column, game, "tag")
+    plies = _Plies()
+    walk(record, plies)
+    wrong = next((ply for ply in plies.found if not is_ply(game, ply.text)), None)
+    if wrong is None:
+        return None
+    shown = wrong.text if len(wrong.text) <= 40 else wrong.text[:40] + "…"
+    return SyntaxProblem(f"the {format} reader handed over '{shown}', which is not a ply of {game.lower()}",
+                         wrong.line, wrong.column, wrong.text[:20])
+
+
+class _Plies(Visitor):
+    """Every ply of a record, variations included."""
+
+    def __init__(self) -> None:
+        self.found: list[Ply] = []
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        self.found.append(ply)

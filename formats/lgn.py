@@ -1,0 +1,39 @@
+"""lusoria's notation written for a record of any format: its canonical text, and for a record
+read from another format the tags that trace it back to its source (`SOURCE_TAGS`), which
+`convert` (to any format), `fmt` and the archive's text (`query --format lgn`) all write."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from lusoria.formats import FORMATS
+from lusoria.notation.reader import RecordText
+from lusoria.validator.replay import Report, canonical_text
+
+SOURCE_TAGS = ("SourceFormat", "SourceFile", "SourceRecord")  # its format, its file, its place among the file's
+
+
+def source_tags(source: RecordText) -> dict[str, str]:
+    """The tags that trace a record read from another format back to its file (none for lgn, nor
+    for a record of no file): the format, the file as it was named (an aagenielsen.dk scrape's names the site's game), and the
+    record's place in a file of several (1-based)."""
+    if source.format == "lgn" or not source.path or source.path.startswith("<"):  # text, <stdin>: no file
+        return {}
+    tags = {"SourceFormat": source.format, "SourceFile": source.path}
+    if not (source.format in FORMATS and FORMATS[source.format].one_game):
+        tags["SourceRecord"] = str(source.index + 1)
+    return tags
+
+
+def with_source_tags(report: Report) -> Report:
+    """A replayed record with its source tags added (those it holds win): what a writer writes."""
+    tags = source_tags(report.source)
+    if not tags or report.record is None:
+        return report
+    return replace(report, record=replace(report.record, tags={**report.record.tags, **{
+        name: value for name, value in tags.items() if name not in report.record.tags}}))
+
+
+def lgn_text(report: Report) -> str:
+    """A replayed record in lusoria's notation, with its source tags."""
+    return canonical_text(with_source_tags(report))

@@ -1,0 +1,195 @@
+"""Every registered reader and writer — lusoria's and the example plug-in's (tests/plugin, registered
+here as a program would) — through one contract suite (lusoria.formats.contract): a reader hands
+over RecordTexts of its format whose records name a known game and hold plies of its syntax; a
+writer's text, read back by its reader, is the same game. And the pipeline turns what a reader that
+breaks the contract hands over into a located diagnostic naming the reader, never an internal error."""
+
+import sys
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT
+
+from lusoria.api import is_ply, known_games, random_records
+from lusoria.cli import main
+from lusoria.formats import FORMATS, Format, read_text
+from lusoria.formats.contract import breach_of
+from lusoria.formats.sources import read_sources
+from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.sources import InputError
+from lusoria.validator.games import GAMES
+from lusoria.validator.replay import check
+
+FIXTURES = ROOT / "tests" / "fixtures" / "formats"
+sys.path.insert(0, str(ROOT / "tests" / "plugin"))
+from lusoria_toys.moves import FORMAT as PLUGIN_FORMAT
+from lusoria_toys.toytafl import ToyTafl
+
+
+@pytest.fixture
+def plugin():
+    """The example plug-in's game and format, registered for one test (unless the run registered them)."""
+    had = ToyTafl.name in GAMES, PLUGIN_FORMAT.name in FORMATS
+    GAMES.register(ToyTafl)
+    FORMATS.register(PLUGIN_FORMAT)
+    yield
+    if not had[1]:
+        FORMATS.unregister(PLUGIN_FORMAT.name)
+    if not had[0]:
+        GAMES.unregister(ToyTafl.name)
+
+
+def formats_with(attribute: str) -> list[str]:
+    """The formats (the plug-in's included) that have a reader or a writer."""
+    return [name for name, entry in {**FORMATS, PLUGIN_FORMAT.name: PLUGIN_FORMAT}.items()
+            if getattr(entry, attribute) is not None]
+
+
+# The OTN writer reads Tablut's option names from any tafl game (issue 43): the 40-engine branch
+# writes the rules record from the game's own description; until then the plug-in's game fails there.
+KNOWN_BREACHES = {("otn", ToyTafl.name)}
+
+
+def written(name: str, game: str) -> str | None:
+    """A random legal game of `game` written by the writer of `name`; None when the format cannot hold it."""
+    [text] = random_records(game, seed=7, max_plies=12)
+    try:
+        return FORMATS[name].write(check(text))
+    except ValueError:  # a game the format cannot hold
+        return None
+
+
+def inputs(name: str) -> list[str]:
+    """What the contract suite gives a reader: its fixtures, what its writer writes, and junk."""
+    folder = FIXTURES / name
+    files = sorted(path for path in folder.rglob("*") if path.is_file()) if folder.is_dir() else []
+    return [path.read_text("utf-8", "replace") for path in files] + \
+        [text for game in GAMES if FORMATS[name].write and (name, game) not in KNOWN_BREACHES
+         and (text := written(name, game))] + ["", "\n", "not a record\n", "[]{}\n"]
+
+
+@pytest.mark.parametrize("name", formats_with("read"))
+def test_a_reader_hands_over_records_of_known_games_and_plies_of_their_syntax(plugin, name):
+    kept = 0
+    for text in inputs(name):
+        try:
+            records = list(FORMATS[name].read(text, f"input.{name}", None))
+        except InputError:
+            continue
+        for record in records:
+            assert isinstance(record, RecordText) and record.format == name
+            assert record.parsed is None or isinstance(record.parsed, (Record, SyntaxProblem))
+            assert all(isinstance(problem, SyntaxProblem) for problem in record.problems)
+            if isinstance(record.parsed, Record):
+                assert breach_of(record.parsed, name) is None, record.text
+                kept += 1
+    assert kept, f"no input made the {name} reader hand over a record"
+
+
+@pytest.mark.parametrize("name", formats_with("write"))
+def test_a_writer_writes_what_its_reader_reads_back_as_the_same_game(plugin, name):
+    texts = {game: written(name, game) for game in GAMES if (name, game) not in KNOWN_BREACHES}
+    assert any(texts.values()), f"the {name} writer wrote none of the registered games"
+    for game, text in texts.items():
+        if text is not None:
+            [back] = [check(source) for source in read_sources(text, format=name)]
+            assert back.valid and back.game == game, back.diagnostics
+            assert all(is_ply(game, ply) for ply in back.canonical.values())
+
+
+@pytest.mark.xfail(reason="the OTN writer assumes Tablut's options (issue 43; the 40-engine branch)", strict=False)
+@pytest.mark.parametrize("name, game", sorted(KNOWN_BREACHES))
+def test_the_known_breaches(plugin, name, game):
+    assert written(name, game) is not None
+
+
+# -- the pipeline checks the contract ----------------------------------------------------------------
+
+def breaching(record: Record | object):
+    """A reader that hands over `record` (a Record built by hand, or anything else) for every file."""
+    def read(text, path, tags=None):
+        yield RecordText(text, 1, 0, path, "breach", record) if isinstance(record, Record) else record
+        yield RecordText('[Game "tablut"]\n1. e3-c3 *\n', 1, 1, path, "breach")  # a good record after it
+
+    return read
+
+
+@pytest.fixture
+def breach(tmp_path):
+    """A file of a throw-away format whose reader is given by the test."""
+    def register(record):
+        FORMATS.register(Format("breach", ".breach", (".breach",), breaching(record)))
+        (tmp_path / "game.breach").write_text("anything\n")
+        return CliRunner().invoke(main, ["validate", str(tmp_path / "game.breach")])
+
+    yield register
+    FORMATS.unregister("breach")
+
+
+def record_of(game: str, *plies: str) -> Record:
+    return Record({"Game": game, "Result": "*"}, Line([Ply(text, 3, 4 + 6 * i) for i, text in enumerate(plies)]),
+                  "*", 1, {"Game": (1, 7)})
+
+
+def test_a_ply_outside_its_games_syntax_is_a_located_error_naming_the_reader(breach):
+    done = breach(record_of("tablut", "e3-c3", "zz"))
+    assert done.exit_code == 1, done.output
+    assert "game.breach:3:10: error[syntax]: the breach reader handed over 'zz', which is not a ply of tablut" \
+        in done.output
+    assert "2 records: 1 valid, 1 invalid" in done.output  # the next record goes on
+
+
+def test_a_ply_in_a_variation_is_checked_too(breach):
+    record = record_of("tablut", "e3-c3")
+    record.main.plies[0].variations.append(Line([Ply("e3-z3", 5, 2)]))
+    assert "game.breach:5:2: error[syntax]: the breach reader handed over 'e3-z3'" in breach(record).output
+
+
+def test_an_unknown_game_is_a_located_error_naming_the_reader(breach):
+    done = breach(record_of("nogame", "e3-c3"))
+    assert done.exit_code == 1, done.output
+    assert f"game.breach:1:7: error[tag]: the breach reader handed over the unknown game 'nogame' " \
+           f"(known: {', '.join(known_games())})" in done.output
+
+
+def test_a_record_without_a_game_is_a_located_error_naming_the_reader(breach):
+    record = record_of("tablut", "e3-c3")
+    del record.tags["Game"]
+    assert "game.breach:1:1: error[tag]: the breach reader handed over a record with no Game tag" \
+        in breach(record).output
+
+
+def test_what_is_no_record_makes_the_file_unreadable_naming_the_reader(breach):
+    done = breach({"Game": "tablut"})
+    assert done.exit_code == 2 and "the breach reader handed over a dict, not a record (RecordText)" in done.output
+    assert "internal error" not in done.output
+
+
+def test_read_text_checks_the_records_of_any_reader(breach):
+    breach(record_of("tablut", "zz"))
+    first, second = read_text("anything", "breach", "game.breach")
+    assert isinstance(first.parsed, SyntaxProblem) and (first.parsed.line, first.parsed.column) == (3, 4)
+    assert second.parsed is None
+
+
+def test_the_example_plugin_refuses_a_ply_outside_its_games_syntax(plugin, tmp_path):
+    (tmp_path / "games.moves").write_text("tablut e3-c3 zz *\nnogame e3-c3 *\ntoytafl\ntablut e3-c3 *\n")
+    done = CliRunner().invoke(main, ["validate", str(tmp_path / "games.moves")])
+    assert done.exit_code == 1, done.output
+    assert "games.moves:1:14: error[syntax]: found 'zz', expected a ply of tablut" in done.output
+    assert "games.moves:2:1: error[tag]: unknown game 'nogame'" in done.output
+    assert "games.moves:3:8: error[syntax]: the line ends without a result" in done.output
+    assert "4 records: 1 valid, 3 invalid" in done.output
+
+
+@pytest.mark.parametrize("game, ply, meant", [("tablut", "e3-c3", True), ("tablut", "Ke5-e6+", True), ("tablut", "e3-c3!", False),
+                                              ("tablut", "e3-c3xc4", True), ("tablut", "zz", False)])
+def test_is_ply_follows_the_games_grammar(game, ply, meant):
+    assert is_ply(game, ply) is meant
+    assert is_ply(game.upper(), ply) is meant
+
+
+def test_is_ply_refuses_an_unknown_game():
+    with pytest.raises(KeyError):
+        is_ply("nogame", "e3-c3")

@@ -1,0 +1,28 @@
+"""docs/api.md: its examples run, in order, in one namespace, from the clone's root (as a reader
+pastes them), and its reference covers every public name of lusoria.api (cog writes it from the
+sources; tests/system/test_docs.py checks it is current)."""
+
+import re
+
+from lusoria import api
+
+from conftest import ROOT
+
+PAGE = ROOT / "docs" / "api.md"
+
+
+def test_the_examples_run(in_root):
+    blocks = re.findall(r"^```python\n(.*?)^```", PAGE.read_text(), re.M | re.S)
+    assert len(blocks) >= 6
+    namespace: dict = {}
+    for block in blocks:
+        exec(compile(block, str(PAGE), "exec"), namespace)
+
+
+def test_every_public_call_of_the_api_is_documented():
+    page = PAGE.read_text()
+    documented = set(re.findall(r"^#### `(\w+)", page, re.M))
+    calls = {name for name in api.__all__ if callable(getattr(api, name))
+             and getattr(getattr(api, name), "__module__", "").startswith("lusoria")}
+    assert calls <= documented, sorted(calls - documented)
+    assert "(no docstring)" not in page
