@@ -109,8 +109,9 @@ class Rows:
 
 def as_written(report: Report) -> str:
     """The record's text to keep: as written, or in lusoria's notation when it was read from
-    another format (its original format is a SourceFormat row of `tags`, its file `path`)."""
-    if report.source.format == "lgn" or report.record is None:
+    another format (its original format is a SourceFormat row of `tags`, its file `path`) and
+    not refused."""
+    if report.source.format == "lgn" or report.record is None or report.refused:
         return report.source.text
     return canonical_text(report)
 

@@ -17,7 +17,7 @@ from lusoria.formats.convert import Converted, convert as converted, targets as 
 from lusoria.formats.sources import read_sources, record_at
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, split_records
-from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable,
+from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Note, Problem, Skipped, Source, Unreadable,
                                       decoded_text, head_text, shown_path)
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, records, reports, size, without_problems
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from lusoria.rulebook import Rule
 
 __all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games", "RecordText", "without_problems",
-           "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
+           "Diagnostic", "InputError", "OptionError", "Note", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
            "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records",
            "duplicates", "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build",
@@ -79,9 +79,10 @@ def _fit(report: Report) -> tuple[RecordText, Fit | Diagnostic]:
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
     """Record `index` of `source` (a path, a stream or text: `read_sources`) in canonical form
-    (`lusoria fmt`), with the report of its replay. A record that does not parse comes back as it was."""
+    (`lusoria fmt`), with the report of its replay. A record that does not parse, or was refused,
+    comes back as it was."""
     report = check(record_at(source, index))
-    if report.record is None:
+    if report.record is None or report.refused:
         return report.source.text, report
     return canonical_text(report), report
 
@@ -142,13 +143,13 @@ def _read_bytes(path: str, name: str) -> bytes:
 def canonical_records(paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None,
                       tags: dict[str, str] | None = None) -> Iterator[tuple[str, Report] | Problem]:
     """Every record of `paths` in canonical form (ending in one line end), streamed, with its report
-    (`lusoria fmt`); a record that does not parse comes back as it was."""
+    (`lusoria fmt`); a record that does not parse, or was refused, comes back as it was."""
     return mapped(_canonical, records(paths, encoding, format, tags))
 
 
 def _canonical(source: RecordText) -> tuple[str, Report]:
     report = check(source)
-    text = report.source.text if report.record is None else canonical_text(report)
+    text = report.source.text if report.record is None or report.refused else canonical_text(report)
     return text.rstrip("\n") + "\n", report
 
 

@@ -59,6 +59,12 @@ class Report:
         return not any(d.severity == ERROR for d in self.diagnostics)
 
     @property
+    def refused(self) -> bool:
+        """Read, but not as any game: a reader of another format could not name its game (its
+        problem says why), so the record keeps its tags and no plies, and has no canonical form."""
+        return self.record is not None and not self.record.game
+
+    @property
     def tags(self) -> dict[str, str]:
         return self.record.tags if self.record else scan_tags(self.source.text)
 
@@ -307,6 +313,13 @@ class _Lines(Visitor):
 
 
 def _rules(record: Record, report: Report) -> Game | None:
+    """The rules of a record; None, with a tag error, when they cannot be read. A record that
+    names no game lusoria knows comes from a reader that refused its game (lgn's reader refuses
+    the record): that reader's problem says why, so no second error does."""
+    if record.game not in known_games():
+        if not any(problem.rule == "tag" for problem in report.source.problems):
+            report.error("tag", f"the record names no game that lusoria knows ('{record.game}')", line=record.line)
+        return None
     cls = game_class(record.game)
     try:
         return cls.from_tags(record.tags)
