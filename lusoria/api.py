@@ -21,7 +21,7 @@ from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Note, P
                                       decoded_text, head_text, shown_path)
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, records, reports, size, without_problems
-from lusoria.validator.base import BLACK, SIDE_NAMES, Game, OptionError
+from lusoria.validator.base import SIDE_NAMES, Game, OptionError
 from lusoria.validator.fit import Fit, fitting_rules
 from lusoria.validator.games import GAMES, game_class, known_games
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
@@ -276,7 +276,7 @@ def random_records(game: str, count: int = 1, seed: int = 0, tags: dict[str, str
     rng = random.Random(seed)
     for round_ in range(1, count + 1):
         record = random_record(chosen, rng, max_plies, round_)
-        yield write_record(record, chosen.turn(chosen.initial()) == BLACK)
+        yield write_record(record)  # from the start: its first ply is the first of move 1
 
 
 def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Duplicate | Problem]:
