@@ -96,6 +96,17 @@ def example_table() -> None:
     cog.out("| rule | record | lusoria says |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
 
 
+def tafl_types() -> None:
+    """The aagenielsen.dk game types the catalogue of tafl game types names, each with the tags of
+    its records (validator/tafl_variants.toml)."""
+    from lusoria.validator.hnefatafl import catalogue
+
+    rows = [f"| `{kind}` | " + ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items()) +
+            (f" (refused: {entry.refused})" if entry.refused else "") + " |"
+            for entry in catalogue() for kind in entry.aagenielsen]
+    cog.out("| `AageGameTypeName` | lusoria |\n| --- | --- |\n" + "\n".join(rows) + "\n")
+
+
 def scratch_file(name: str, text: str) -> None:
     """Write a file into the scratch directory of `archive_console`, and into the docs."""
     with open(os.path.join(_scratch[0], name), "w", encoding="utf-8") as out:

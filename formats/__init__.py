@@ -65,6 +65,29 @@ def later(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
+class LaterGames(Mapping[str, Mapping[str, str]]):
+    """A format's `games` made when first asked, by a function of a module imported then (the
+    aagenielsen.dk game types: the catalogue of tafl game types)."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self._module, self._name = module, name
+        self._games: Mapping[str, Mapping[str, str]] | None = None
+
+    def _all(self) -> Mapping[str, Mapping[str, str]]:
+        if self._games is None:
+            self._games = getattr(import_module(self._module), self._name)()
+        return self._games
+
+    def __getitem__(self, name: str) -> Mapping[str, str]:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
 BUILT_IN = (
     Format("lgn", ".lgn", (".lgn",), write=later("lusoria.formats.convert", "write_lgn")),
     Format("otn", ".otg", (".otg",), later("lusoria.formats.otn", "read_otn"),
@@ -75,14 +98,7 @@ BUILT_IN = (
     Format("aage", ".json of aagenielsen.dk", (".json",), later("lusoria.formats.tafl", "read_aage"),
            later("lusoria.formats.tafl", "looks_like_aage"),
            "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
-           games={"Historical Hnefatafl 9x9 (Saami Tablut)": {"Game": "tablut", "Variant": "aage"},
-                  "Historical Hnefatafl 9x9 (Saami Tablut-w)": {"Game": "tablut", "Variant": "aage",
-                                                                "Rules": "first=white"},
-                  # (the scrape's WhoMovedFirst says black for every type)
-                  "Ashton tablut 9x9": {"Game": "tablut", "Variant": "ashton",
-                                        "Rules": "throne-hostile=empty camp-hostile=empty repetition=none"},
-                  "Copenhagen Hnefatafl 11x11": {"Game": "copenhagen"},
-                  "Historical Hnefatafl 7x7 (Irish Brandubh 1)": {"Game": "brandubh"}}),
+           games=LaterGames("lusoria.validator.hnefatafl", "aagenielsen_types")),  # the catalogue's types
     Format("tablut-challenge", "*_gameLog.txt", (".txt",), later("lusoria.formats.tablut_challenge", "read_log"),
            later("lusoria.formats.tablut_challenge", "looks_like_log"), "a Tablut Challenge game log",
            named=("_gamelog.txt",), one_game=True,

@@ -114,7 +114,7 @@ def rule_tags(game: type[TaflGame], options: dict[str, str]) -> dict[str, str]:
     """`Variant` and `Rules` tags for a full set of a tafl game's options: the preset that needs
     the fewest overrides (no Variant tag for the default preset)."""
     def overrides(preset: str) -> dict[str, str]:
-        base = game(variant=preset).option
+        base = game.preset_options(preset)
         return {key: value for key, value in options.items() if value != base[key]}
 
     preset = min(game.presets, key=lambda name: len(overrides(name)))

@@ -24,6 +24,7 @@ from lusoria.notation.reader import MAX_TOKEN, RecordText, SyntaxProblem
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.replay import Report
 from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_rules import described_record, read_record
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
@@ -36,13 +37,14 @@ _TOKENS = re.compile(r"\[[^\]]*\]?|[^\s\[]+")  # tags and comments, words (MAX_T
 MAX_NUMBER = 10 ** 9  # a turn or variation number: more than any game has
 _MOVE = re.compile(r"(?P<piece>[tTK])?(?P<origin>[a-z]\d+)(?P<kind>\^=|[-^=])(?P<target>[a-z]\d+)"
                    r"(?:x(?P<captures>[A-Za-z]?[a-z]\d+(?:/[A-Za-z]?[a-z]\d+)*))?(?P<info>\+\+|--|\+|-)?")
-_SQUARE = re.compile(r"[a-p](?:1[0-9]|[1-9])(?![0-9])")  # a square's name: on the game's board, _check_squares
+_SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])(?![0-9])")  # a square's name: on the game's board, _check_squares
 RESULTS = {"1": "0-1", "-1": "1-0", "0": "1/2-1/2", "?": "*"}
 TAGS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round", "attackers": "Black",
         "defenders": "White", "annotator": "Annotator", "termination": "Termination"}
 OWN = {"lusoria-variant": "Variant", "lusoria-rules": "Rules", "lusoria-position": "Position"}
 CARRIED = "lusoria-tags"  # the tags OTN's own cannot hold as they are: NAME=VALUE, percent-encoded
-NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", CARRIED, *OWN}
+DESCRIBED = "lusoria-game"  # written for a game whose options are the rules record's keys: no built-in game reads it
+NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", CARRIED, DESCRIBED, *OWN}
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name, as _TAG reads it
 _LGN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a tag's name in lusoria's notation (TAG_NAME)
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
@@ -72,7 +74,7 @@ def _read(draft: Draft, text: str) -> None:
         tags[key] = found
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
-    game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags)
+    game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags, DESCRIBED in tags)
     draft.tag("Game", game.name, tags["rules"].start("value"))
     if "lusoria-rules" in tags:  # written by lusoria: the record's own rule tags
         for key, tag in OWN.items():
@@ -81,12 +83,13 @@ def _read(draft: Draft, text: str) -> None:
     else:
         for name, value in rule_tags(game, options).items():
             draft.tag(name, value, tags["rules"].start("value"))
-        side = "w" if options["first"] == "white" else "b"
-        if start is not None and start[0] != game.board.start.split()[0]:
+        described = game(options)
+        side = "b" if described.settings.first == BLACK else "w"
+        if start is not None and start[0] != described.board.start.split()[0]:
             draft.tag("Position", f"{start[0]} {side}", start[1])
         if "position" in tags:
             written = tags["position"]["value"].strip()
-            draft.tag("Position", f"{_board(draft, written, tags['position'].start('value'), game)} {side}",
+            draft.tag("Position", f"{_board(draft, written, tags['position'].start('value'), described)} {side}",
                       tags["position"].start("value"))
     try:
         rules = tafl_rules(draft.tags)
@@ -175,11 +178,40 @@ class _Entries:
         return meanings.get(self.value(key, default)) or _raise(self.cannot(key, why))
 
 
-def _rules(draft: Draft, tag: re.Match[str], own: bool) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
+def _rules(draft: Draft, tag: re.Match[str], own: bool, described_only: bool = False) \
+        -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
     """The tafl game and options an OTN rules record stands for, and its start position (lusoria's
-    position string without the side to move, and where it is); a SyntaxProblem naming the
-    first entry lusoria cannot express. Where the options read OpenTafl's rules only nearly,
-    a note says how, unless lusoria wrote the file (`own`: its own tags say its rules)."""
+    position string without the side to move, and where it is; None when the options hold it):
+    a built-in game's when one plays the record (`_game_rules`), else the game whose options are
+    the record's own keys (its variant nearest to them, and the entries that differ); a
+    SyntaxProblem naming the first entry lusoria cannot express. `described_only`: lusoria wrote
+    the file for the game whose options are the record's keys ([lusoria-game:…])."""
+    try:
+        if described_only:
+            raise draft.problem("", tag.start("value"))
+        return _game_rules(draft, tag, own)
+    except SyntaxProblem as refused:
+        described = next((game for game in tafl_games() if game.described), None)
+        if described is None:
+            raise
+        try:
+            options = read_record(tag["value"])
+            described(options)
+        except OptionError as problem:
+            if "start" not in _Entries(draft, tag).found and "starti" not in _Entries(draft, tag).found:
+                raise refused from None  # not a whole description: what the built-in games lack
+            at = problem.at or max(tag["value"].find(problem.written or "\0"), 0)
+            said = str(problem) if str(problem).startswith(problem.written or "\0") else \
+                f"{shown(problem.written)}: {problem}" if problem.written else str(problem)
+            raise draft.problem(f"rules entry {said}", tag.start("value") + at, problem.written or "", "tag") from None
+        return described, options, None
+
+
+def _game_rules(draft: Draft, tag: re.Match[str], own: bool) -> tuple[type[TaflGame], dict[str, str],
+                                                                          tuple[str, int] | None]:
+    """The built-in tafl game and options an OTN rules record stands for (`_rules`). Where the
+    options read OpenTafl's rules only nearly, a note says how, unless lusoria wrote the file
+    (`own`: its own tags say its rules)."""
     entries = _Entries(draft, tag)
     game = _game(entries)
     options = dict(game().option, first=entries.choice("atkf", "y", {"y": "black", "n": "white"}),
@@ -222,7 +254,7 @@ def _rules(draft: Draft, tag: re.Match[str], own: bool) -> tuple[type[TaflGame],
 def _game(entries: _Entries) -> type[TaflGame]:
     """The tafl game whose board has the record's `dim` and whose king escapes as its `esc` says."""
     dim, corners = whole_number(entries.value("dim", ""), 1, 19), entries.value("esc", "c") == "c"
-    games = tafl_games()
+    games = [game for game in tafl_games() if not game.described]
     sized = [game for game in games if game.board.size == dim]
     for game in sized:
         if game.board.corner_escape == corners:
@@ -297,7 +329,7 @@ def _raise(problem: SyntaxProblem) -> NoReturn:
     raise problem
 
 
-def _board(draft: Draft, text: str, at: int, game: type[TaflGame], inverted: bool = False) -> str:
+def _board(draft: Draft, text: str, at: int, game: type[TaflGame] | TaflGame, inverted: bool = False) -> str:
     """An OTN position record (rank 1 first, unless inverted) as lusoria's board part."""
     rows = text.strip("/").split("/")
     pieces = {"t": "p", "T": "P", "K": "K"}
@@ -531,6 +563,8 @@ def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] |
     for key, name in OWN.items():
         if name in tags or name == "Rules":
             lines.append(f"[{key}:{tags.get(name, '')}]")
+    if rules.described:
+        lines.append(f"[{DESCRIBED}:{rules.name}]")
     start = tags.get("Position") or rules.format_position(rules.initial())
     lines.append(f"[rules:{_rules_record(rules, start.split()[0])}]")
     if record.main.comments:
@@ -652,15 +686,7 @@ def _otn_board(board: str) -> str:
 
 
 def _rules_record(rules: TaflGame, board: str) -> str:
-    """The OTN rules record of a tafl game's options (what `_rules` reads back as them)."""
-    o, size = rules.option, rules.board.size
-    empty, held = {"no": ("", ""), "empty": ("tT", ""), "always": ("tT", "tT")}[o["throne-hostile"]]
-    common = (f"atkf:{'y' if o['first'] == 'black' else 'n'} ka:{'y' if o['king-armed'] == 'yes' else 'n'} "
-              f"ks:{'s' if o['king-capture'] == '4' else 'c'} tfr:i")
-    if rules.board.corner_escape:
-        shieldwall = {"strong": "s", "weak": "w", "none": "n"}[o["shieldwall"]]
-        return (f"dim:{size} esc:c {common} sw:{shieldwall} efe:{'y' if o['exit-forts'] == 'yes' else 'n'} "
-                f"surf:{'y' if o['encirclement'] == 'yes' else 'n'} cenhe:{empty} cenh:{held} start:{_otn_board(board)}")
-    passers = {"all": "tTK", "king": "K", "none": ""}[o["throne-pass"]]
-    return (f"dim:{size} esc:e cor: surf:n {common} cenp:{passers} cens:K cenre:{'K' if o['throne-stop'] == 'king' else ''} "
-            f"cenhe:{empty} cenh:{held} start:{_otn_board(board)}")
+    """The OTN rules record of a tafl game's rules, from its Settings (what `_rules` reads back as
+    them), starting from `board` (the game's start or its Position) unless its options hold the start."""
+    record = described_record(rules.settings)
+    return record if rules.described else record.rpartition(" start:")[0] + f" start:{_otn_board(board)}"

@@ -22,7 +22,7 @@ from lusoria.validator.tafl import TaflGame
 _TOKEN = re.compile(r"\S+")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_SQUARE = r"[a-s](?:1[0-9]|[1-9])"  # up to 19×19
+_SQUARE = r"[a-s](?:1[0-9]|[1-9])"  # any tafl board: a1 to s19
 _MOVE = re.compile(rf"(?P<king>K)?(?P<origin>{_SQUARE})(?P<hyphen>-?)(?P<target>{_SQUARE})"
                    rf"(?:x(?P<captures>{_SQUARE}(?:[/x]{_SQUARE})*))?\+{{0,2}}")  # xc5/d4, or xc5xd4 as the sites write
 _NUMBER = re.compile(r"[0-9]+\.+")
@@ -144,9 +144,10 @@ def looks_like_csv(head: str) -> bool:
 def csv_game(path: str, text: str) -> str:
     """The tafl game of a CSV file, which its lines do not say: the one its name names
     (copenhagen.csv), or else the one its header names (a first line `# brandubh`), or else
-    the one game played on the smallest board that holds every square its moves name.
+    the one game played on the smallest board that holds every square its moves name; a game
+    whose variants describe their own boards (`described`) only by `--game` and `--variant`.
     InputError when several games fit (each named), or none: `--game` names it."""
-    tafl = {game.name: game for game in tafl_games()}
+    tafl = {game.name: game for game in tafl_games() if not game.described}
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     header = text.lstrip().split("\n", 1)[0] if text.lstrip().startswith("#") else ""
     for where, words in (("its name", name), ("its header", header)):
@@ -173,7 +174,9 @@ def csv_game(path: str, text: str) -> str:
 
 
 def _name_it(example: str) -> str:
-    return f"name its game with --game, in the file's name ({example}.csv) or in a first line such as '# {example}'"
+    described = [game.name for game in tafl_games() if game.described]
+    return (f"name its game with --game, in the file's name ({example}.csv) or in a first line such as '# {example}'"
+            + "".join(f" (or its variant of {name} with --game {name} --variant V)" for name in described))
 
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
@@ -239,15 +242,18 @@ def refused_message(kind: str) -> str:
 
 def refusal(kind: str) -> str:
     """Why the records of an unknown game type are refused, and how to read them: with a tafl
-    game played on the board the type's name says, if lusoria knows one."""
+    game played on the board the type's name says, or one whose variants describe any board."""
     named = _BOARD.search(kind)
     size = int(named["size"]) if named else 0
     games = tafl_games()
-    on_board = [game.name for game in games if game.board.size == size]
-    if on_board:
-        return (f"lusoria has no rules of that type; {' and '.join(on_board)} {'is' if len(on_board) == 1 else 'are'} "
-                f"played on its {size}×{size} board: read them with --game {on_board[0]} --variant V (and --rules "
-                "'KEY=VALUE …': lusoria rules with --game proposes the rule set they follow)")
+    on_board = [game.name for game in games if not game.described and game.board.size == size]
+    described = [game.name for game in games if game.described]
+    if on_board or described:
+        played = f"{' and '.join(on_board)} {'is' if len(on_board) == 1 else 'are'} played on its {size}×{size} board"
+        describing = f"{' and '.join(described)} describe{'s' if len(described) == 1 else ''} boards by its variants"
+        return (f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + [describing] * bool(described))}"
+                f": read them with --game {(on_board + described)[0]} --variant V (and --rules 'KEY=VALUE …': "
+                "lusoria rules --game G proposes the rule set they follow)")
     boards = ", ".join(f"{game.name} {game.board.size}×{game.board.size}" for game in games)
     where = f"on a {size}×{size} board" if size else "on its board"
     return (f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({boards}): "
@@ -349,7 +355,8 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         if game.get(field):
             draft.tag(tag, text(field, game[field]), offset(field))
     types = FORMATS["aage"].games
-    chosen = types.get(kind) or (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)
+    chosen = types.get(f"{kind}#{game.get('AageGameTypeKey')}") or types.get(kind) \
+        or (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)  # (two types share a name: by key)
     if chosen is None:  # refused: the record keeps what the file says of the game, for the archive
         draft.tag("GameType", kind, offset("AageGameTypeName"))
         if site_id := _site_id(path, game.get("AageGameTypeKey")):

@@ -42,7 +42,7 @@ class Illegal(LusoriaError):
 def check_capture_list(text: str, rule: str) -> None:
     """A written capture list (`x…`) names each square once: it must equal exactly what
     the move captures (NOTATION.md §4), so `xd3/d3` is Illegal under the capture `rule`."""
-    written = re.findall(r"[a-p][0-9]+", text.partition("x")[2].partition("~")[0])
+    written = re.findall(r"[a-s][0-9]+", text.partition("x")[2].partition("~")[0])
     repeated = [square for index, square in enumerate(written) if square in written[:index]]
     if repeated:
         raise Illegal(rule, f"the capture list names {' and '.join(dict.fromkeys(repeated))} more than once; "

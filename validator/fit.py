@@ -52,11 +52,11 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
     choices = [(own.option[key],) if key in kept else cls.options[key] if len(cls.options[key]) > 1
                else (declared.get(key, cls.options[key][0]),) for key in keys]
     variants = [own.variant] if cls.presets_are_options else list(cls.presets)
-    named = {tuple(cls(variant=v).option[k] for k in keys): v for v in cls.presets} if cls.presets_are_options \
+    named = {tuple(cls.preset_options(v)[k] for k in keys): v for v in cls.presets} if cls.presets_are_options \
         else {}
     sets: list[RuleSet] = []
     for variant in variants:
-        base = own.option if variant == own.variant else cls(variant=variant).option
+        base = own.option if variant == own.variant else cls.preset_options(variant)
         for values in product(*choices):
             options = dict(zip(keys, values))
             changed = {k: v for k, v in options.items() if v != base[k]}
@@ -66,7 +66,7 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
             else:
                 sets.append((len(changed) + (variant != own.variant), variant, options, changed))
     for preset in cls.presets if cls.presets_are_options and kept else ():
-        options = cls(variant=preset).option
+        options = cls.preset_options(preset)
         if any(options[key] != own.option[key] for key in kept):
             sets.append((1, preset, options, {}))
     return sorted(sets, key=lambda item: item[0])
@@ -102,7 +102,7 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
     that makes the record legal."""
     cls = game_class(record.game)
     own = cls.from_tags(record.tags)
-    own_changes = {k: v for k, v in own.option.items() if v != cls(variant=own.variant).option[k]}
+    own_changes = {k: v for k, v in own.option.items() if v != cls.preset_options(own.variant)[k]}
     declared = own.variant + (" with " + " ".join(f"{k}={v}" for k, v in own_changes.items())
                               if own_changes else "")
     fit = Fit(declared, replay(record, keep=False, rules=own, first_error=True).valid)

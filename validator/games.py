@@ -24,7 +24,8 @@ _BUILT_IN = {"tablut": "lusoria.validator.tablut:Tablut",  # in the order docs/r
              "latrunculi": "lusoria.validator.latrunculi:Latrunculi",
              "laquet": "lusoria.validator.laquet:Laquet",
              "copenhagen": "lusoria.validator.copenhagen:Copenhagen",
-             "brandubh": "lusoria.validator.brandubh:Brandubh"}
+             "brandubh": "lusoria.validator.brandubh:Brandubh",
+             "hnefatafl": "lusoria.validator.hnefatafl:Hnefatafl"}
 
 
 class Registry(Mapping[str, type[Game]]):

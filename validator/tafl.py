@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 from typing import Final, Iterable, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.notation.numbers import checked_number, whole_number
+from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
                                    check_capture_list)
 from lusoria.validator.diagram import CAMP, CORNER, THRONE, Diagram, Piece, Squares, ply_marks
@@ -31,7 +31,7 @@ ATTACKER: Final = 3  # an attacker (Black)
 LETTERS: Final[dict[int, str]] = {DEFENDER: "P", KING: "K", ATTACKER: "p"}
 NOBODY = 255  # the owner of an empty square: no side
 OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK))  # by piece code (bytes: a table compiled code reads fast)
-FILES: Final = "abcdefghijklmnop"
+FILES: Final = "abcdefghijklmnopqrs"  # up to 19 files
 # How a tafl game ends (Outcome.ending)
 KING_CAPTURED: Final = "king captured"
 KING_ESCAPED: Final = "king escaped"
@@ -39,10 +39,17 @@ EXIT_FORT: Final = "exit fort"
 ENCIRCLED: Final = "encircled"
 NO_MOVE: Final = "no move"
 REPETITION: Final = "repetition"
+# What a square is to the rules (Settings.region): a plain square, the throne, a corner, a fort
+PLAIN: Final = 0
+THRONE_SQUARE: Final = 1
+CORNER_SQUARE: Final = 2
+ATTACKER_FORT: Final = 3
+DEFENDER_FORT: Final = 4
 
 
 class Geometry:
-    """The squares of a size × size board and what the rules look up about each (by index)."""
+    """The squares of a size × size board and what the rules look up about each (by index);
+    `throne` -1 for a board without one."""
 
     def __init__(self, size: int, throne: int) -> None:
         squares = size * size
@@ -55,14 +62,15 @@ class Geometry:
                                                              for rays in self.rays)
         # (neighbour, the square behind it) in each direction, for custodial captures
         self.pincers: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((ray[0], ray[1]) for ray in rays if len(ray) > 1) for rays in self.rays)
+            tuple((ray[0], ray[1] if len(ray) > 1 else -1) for ray in rays if ray) for rays in self.rays)  # -1: off
+        # the board
         # the squares a move from origin to target crosses, then target, at origin * squares + target
         self.paths: tuple[tuple[int, ...], ...] = tuple(self._path(origin, target) for origin in range(squares)
                                                         for target in range(squares))
         self.edge = bytes(not all(rays) for rays in self.rays)  # bools as bytes 0 and 1
         last = squares - 1
         self.corners = bytes(s in (0, size - 1, last - size + 1, last) for s in range(squares))
-        self.next_to_throne: frozenset[int] = frozenset(self.neighbours[throne])
+        self.next_to_throne: frozenset[int] = frozenset(self.neighbours[throne] if throne >= 0 else ())
         self.moves: dict[str, Move] = {}  # the plies read on this board (parse_move)
 
     def _rays(self, square: int) -> tuple[tuple[int, ...], ...]:
@@ -89,7 +97,7 @@ class TaflBoard(NamedTuple):
     (a position string), and where the king escapes to."""
 
     size: int
-    throne: str  # the throne's square, e5
+    throne: str  # the throne's square, e5; "" for a board without one
     throne_name: str  # "konakis" (Tablut), "throne"
     start: str
     corner_escape: bool  # the king escapes to a corner (restricted and hostile squares), not to any edge square
@@ -116,31 +124,47 @@ class RuleIds(NamedTuple):
 
 
 class Settings(NamedTuple):
-    """A rule set as plain values, for the functions that play a ply."""
+    """A rule set as plain values, for the functions that play a ply. The tables `cross`, `stop`,
+    `enter` and `hostile_*` are indexed by piece code × squares + square."""
 
     geo: Geometry
     ids: RuleIds
+    board: TaflBoard
+    start: bytes  # the squares of the start
     throne_words: str  # "the konakis (e5)", as messages name it
-    passers: tuple[int, ...]  # the pieces that may pass over the empty throne
-    king_stops: bool  # the king may stop on the throne
-    hostile: str  # the throne as a captor: no, empty, always
-    king_like_soldier: bool  # the king is captured by two, away from the throne (Tablut's king-capture=2)
-    captors: tuple[tuple[int, ...], ...]  # by side, the pieces that capture
+    words: dict[int, str]  # each special square as messages name it: "a corner (a1)"
+    region: bytes  # by square: PLAIN, THRONE_SQUARE, CORNER_SQUARE, ATTACKER_FORT, DEFENDER_FORT
+    cross: bytes  # 1 where the piece may pass over the (empty) square
+    stop: bytes  # 1 where the piece may stop
+    enter: bytes  # 1 where the piece may stop coming from a square of another region
+    hostile_empty: bytes  # 1 where the square, empty, captures the piece against a mover
+    hostile_held: bytes  # 1 where the square, held, captures it
+    strength: str  # how the king is captured: s (all four sides), w (two, as a soldier), c (two away from
+    # the throne and its neighbours), m (all four sides, the edge counting as one)
+    hammers: tuple[tuple[int, ...], ...]  # by side, the pieces that capture by moving
+    anvils: tuple[tuple[int, ...], ...]  # by side, the pieces that capture by standing
     tuichi_ends: bool  # two open lines to the edge end the game (Tablut)
     passes: bool  # a side without a move passes (Tablut's no-move=passes)
     camp_squares: tuple[int, ...]  # () without camps
     camps: bytes  # by square, its camp (1, 2, …), 0 for none
     camp_hostile_when_held: bool
-    repetition: bool  # the first repetition of a position draws (Tablut's T13)
+    repeats: int  # 0: repetition is not checked; 1: the first repetition of a position ends the game (T13);
+    # 2: the third occurrence (threefold)
+    repeated: str  # what it gives the side whose move repeats: "1/2-1/2" (a draw), "wins", "loses"
     first: int  # the side that moves first: WHITE or BLACK
     corner_escape: bool  # the king escapes to a corner, not to any edge square
-    corners: bytes  # by square, 1 for a corner the king escapes to (restricted, hostile); all 0 for edge escape
+    corners: bytes  # by square, 1 for a corner the king escapes to; all 0 for edge escape
     exits: bytes  # by square, 1 where the king escapes: the corners, or the edge
-    closed: bytes  # by square, 1 for the throne, the camps and the corners: squares not every piece may step to
+    closed: bytes  # by square, 1 for the special squares and the camps: squares not every piece may step to
     shieldwall: bool
     wall_corners: bytes  # by square, 1 for a corner that closes a shieldwall (OpenTafl's strong shieldwall)
     forts: bool
     encirclement: bool
+    speed: bytes  # by piece code, the most squares a move goes (0: any)
+    linnaean: bool  # a defender beside the king on the throne, shut in by three attackers, is captured
+    # against the throne
+    said: dict[str, str]  # the settings as the game's description writes them (OTN keys), which messages
+    # name: {} for a game whose IDs are its own
 
 
 class TaflPosition(NamedTuple):
@@ -152,17 +176,19 @@ class TaflPosition(NamedTuple):
 class RememberingPosition(TaflPosition):
     """A position under a repetition rule: equal to, and written as, the plain position; it also
     remembers the positions that arose after earlier plies since the last capture (a capture
-    makes every earlier position unreachable)."""
+    makes every earlier position unreachable), and those that arose twice."""
 
     earlier: frozenset[TaflPosition]
+    twice: frozenset[TaflPosition]
 
-    def __new__(cls, board: bytes, turn: int, earlier: frozenset[TaflPosition] = frozenset()) -> RememberingPosition:
+    def __new__(cls, board: bytes, turn: int, earlier: frozenset[TaflPosition] = frozenset(),
+                twice: frozenset[TaflPosition] = frozenset()) -> RememberingPosition:
         position = TaflPosition.__new__(cls, board, turn)
-        position.earlier = earlier
+        position.earlier, position.twice = earlier, twice
         return position
 
-    def __getnewargs__(self) -> tuple[bytes, int, frozenset[TaflPosition]]:
-        return self.board, self.turn, self.earlier
+    def __getnewargs__(self) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition]]:
+        return self.board, self.turn, self.earlier, self.twice
 
     def __repr__(self) -> str:
         return repr(TaflPosition(*self))
@@ -176,7 +202,7 @@ class Move(NamedTuple):
     announcement: str
 
 
-_PLY = re.compile(r"(?P<piece>[KP])?(?P<origin>[a-p][0-9]+)-(?P<target>[a-p][0-9]+)"
+_PLY = re.compile(r"(?P<piece>[KP])?(?P<origin>[a-s][0-9]+)-(?P<target>[a-s][0-9]+)"
                   r"(?:x(?P<captures>[^+]+))?(?P<announcement>\+*)")
 
 
@@ -199,6 +225,10 @@ def _read_move(geo: Geometry, text: str) -> Move:
     m = _PLY.fullmatch(text)
     assert m is not None, text  # the grammar has accepted it
     index = geo.index
+    off = next((square for square in re.findall(r"[a-s][0-9]+", text) if square not in index), None)
+    if off is not None:  # a grammar of every board (up to s19) has accepted it: `_play` names the rule
+        raise Illegal("", f"{off} is not a square of the {geo.size}×{geo.size} board "
+                          f"({geo.names[0]}–{geo.names[-1]})")
     captures = None if m["captures"] is None else frozenset(
         index[sq.lstrip("KP")] for sq in m["captures"].split("/"))
     return Move(m["piece"], index[m["origin"]], index[m["target"]], captures, m["announcement"])
@@ -210,6 +240,8 @@ _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and opti
 CORNER_OPTIONS = {"first": ("black", "white"), "king-capture": ("4", "2"), "king-armed": ("yes", "no"),
                   "throne-hostile": ("empty", "no", "always"), "shieldwall": ("strong", "weak", "none"),
                   "exit-forts": ("yes", "no"), "encirclement": ("yes", "no")}
+SOLDIERS: Final = (DEFENDER, ATTACKER)
+EVERY_PIECE: Final = (DEFENDER, KING, ATTACKER)
 
 
 def corner_options(defaults: dict[str, str]) -> dict[str, tuple[str, ...]]:
@@ -234,6 +266,52 @@ def corner_rules(option: dict[str, str]) -> dict[str, object]:
                 forts=option["exit-forts"] == "yes", encirclement=option["encirclement"] == "yes")
 
 
+def region_table(region: bytes, pieces: dict[int, tuple[int, ...]], plain: int) -> bytes:
+    """A table by piece code × squares + square (Settings' `cross`, `stop`, …): on a square of a
+    region that `pieces` names, 1 for the pieces it lists; `plain` on every other square."""
+    return bytes(int(piece in pieces[kind]) if kind in pieces else plain
+                 for piece in range(len(OWNER)) for kind in region)
+
+
+def square_index(size: int, name: str) -> int:
+    """The index of a square of a size × size board, by name (a1); OptionError off the board."""
+    rank = whole_number(name[1:], 1, size) if name[:1] and name[0] in FILES[:size] else None
+    if rank is None:
+        raise OptionError(f"{name} is not a square of a {size}×{size} board (a1–{FILES[size - 1]}{size})", "Variant")
+    return (rank - 1) * size + FILES.index(name[0])
+
+
+REGION_WORDS: Final = {THRONE_SQUARE: "", CORNER_SQUARE: "a corner", ATTACKER_FORT: "an attackers' fort",
+                       DEFENDER_FORT: "a defenders' fort"}
+
+
+def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **rules) -> Settings:
+    """Settings on `board` (its geometry, start and exits), `region` by square (PLAIN, THRONE_SQUARE,
+    CORNER_SQUARE, …), the rule IDs, and `rules`, Settings' rule fields: those not given are off
+    (no camps, Tuichi, passes, repetition, shieldwall, forts, encirclement, speed limit nor
+    Linnaean capture; every piece passes over and stops on every square, none is hostile, the
+    king is captured on four sides and every piece captures)."""
+    size = board.size
+    geo = geometry(size, square_index(size, board.throne) if board.throne else -1)
+    cells = len(OWNER) * geo.squares
+    strong_walls = rules.pop("strong_walls", False)
+    chosen = {**dict(cross=bytes([1]) * cells, stop=bytes([1]) * cells, enter=bytes([1]) * cells,
+                     hostile_empty=bytes(cells), hostile_held=bytes(cells), strength="s",
+                     hammers=((DEFENDER, KING), (ATTACKER,)), anvils=((DEFENDER, KING), (ATTACKER,)),
+                     first=BLACK, tuichi_ends=False, passes=False, camp_squares=(), camps=bytes(geo.squares),
+                     camp_hostile_when_held=True, repeats=0, repeated="1/2-1/2", shieldwall=False, forts=False,
+                     encirclement=False, speed=bytes(len(OWNER)), linnaean=False, said={}), **rules}
+    corners = bytes(kind == CORNER_SQUARE for kind in region)
+    closed = bytes(region[s] != PLAIN or chosen["camps"][s] > 0 for s in range(geo.squares))
+    throne_words = f"the {board.throne_name} ({board.throne})"
+    words = {s: throne_words if kind == THRONE_SQUARE else f"{REGION_WORDS[kind]} ({geo.names[s]})"
+             for s, kind in enumerate(region) if kind != PLAIN}
+    return Settings(geo=geo, ids=ids, board=board, start=bytes(_board(board.start.split()[0], size, title)),
+                    throne_words=throne_words, words=words, region=region, corner_escape=board.corner_escape,
+                    corners=corners, exits=corners if board.corner_escape else geo.edge, closed=closed,
+                    wall_corners=corners if strong_walls else bytes(geo.squares), **chosen)
+
+
 @mypyc_attr(native_class=False)
 class TaflGame(GridGame[TaflPosition]):
     """A tafl game: `board` and `title` (its name in messages), and the `Settings` its options
@@ -241,6 +319,7 @@ class TaflGame(GridGame[TaflPosition]):
 
     board: TaflBoard
     title: str
+    described = False  # its options are the keys of an OTN rules record (validator/tafl_rules.py)
     pieces = ("KP", "p")
     letters = LETTERS
     endings = (KING_CAPTURED, KING_ESCAPED, EXIT_FORT, ENCIRCLED, NO_MOVE, REPETITION)
@@ -257,29 +336,35 @@ class TaflGame(GridGame[TaflPosition]):
         """The Settings of a full set of this game's options (made by `on_board`)."""
         raise NotImplementedError
 
-    @classmethod
-    def on_board(cls, ids: RuleIds, **rules) -> Settings:
+    def on_board(self, ids: RuleIds, **rules) -> Settings:
         """Settings on this game's board (its geometry, throne and exits) with its rule IDs and
-        `rules`, Settings' rule fields: those not given are off (no camps, Tuichi, passes,
-        repetition, shieldwall, forts nor encirclement)."""
-        board = cls.board
-        geo = geometry(board.size, cls.square(board.throne))
-        corners = geo.corners if board.corner_escape else bytes(geo.squares)
-        strong_walls = rules.pop("strong_walls", False)
-        chosen = {**dict(tuichi_ends=False, passes=False, camp_squares=(), camps=bytes(geo.squares),
-                         camp_hostile_when_held=True, repetition=False, shieldwall=False, forts=False,
-                         encirclement=False), **rules}
-        closed = bytes(s == geo.throne or chosen["camps"][s] > 0 or corners[s] > 0 for s in range(geo.squares))
-        return Settings(geo=geo, ids=ids, throne_words=f"the {board.throne_name} ({board.throne})",
-                        corner_escape=board.corner_escape, corners=corners,
-                        exits=corners if board.corner_escape else geo.edge, closed=closed,
-                        wall_corners=corners if strong_walls else bytes(geo.squares), **chosen)
-
-    @classmethod
-    def square(cls, name: str) -> int:
-        """The index of a square of this game's board, by name (a1)."""
-        size = cls.board.size
-        return (checked_number(name[1:], 1, size) - 1) * size + FILES.index(name[0])
+        `rules`, Settings' rule fields and those the built-in games' options set: `passers` (who
+        passes over the empty throne), `king_stops` (the king may go back to it), `hostile` (the
+        throne as a captor: no, empty, always), `king_like_soldier` (the king captured by two away
+        from the throne), `captors` (by side), `repetition` (the first repetition draws). Only
+        the king stops on the throne and the corners, which are hostile to every soldier."""
+        board = self.board
+        size = board.size
+        throne = square_index(size, board.throne)
+        last = size * size - 1
+        region = bytes(THRONE_SQUARE if s == throne else
+                       CORNER_SQUARE if board.corner_escape and s in (0, size - 1, last - size + 1, last) else PLAIN
+                       for s in range(size * size))
+        passers, hostile, captors = rules.pop("passers"), rules.pop("hostile"), rules.pop("captors")
+        king_stops, weak, repetition = rules.pop("king_stops"), rules.pop("king_like_soldier"), \
+            rules.pop("repetition", False)
+        king_only = {THRONE_SQUARE: (KING,), CORNER_SQUARE: (KING,)}
+        return tafl_settings(
+            board, self.title, ids, region, **rules,
+            cross=region_table(region, {THRONE_SQUARE: passers, CORNER_SQUARE: (KING,)}, 1),
+            stop=region_table(region, king_only, 1),
+            enter=region_table(region, {THRONE_SQUARE: (KING,) if king_stops else (),
+                                        CORNER_SQUARE: (KING,)}, 1),
+            hostile_empty=region_table(region, {THRONE_SQUARE: (KING, *SOLDIERS) if hostile != "no" else (KING,),
+                                                CORNER_SQUARE: EVERY_PIECE}, 0),
+            hostile_held=region_table(region, {THRONE_SQUARE: SOLDIERS if hostile == "always" else (),
+                                               CORNER_SQUARE: EVERY_PIECE}, 0),
+            strength="c" if weak else "s", hammers=captors, anvils=captors, repeats=int(bool(repetition)))
 
     def square_name(self, square: int) -> str:
         return self.geo.names[square]
@@ -296,29 +381,22 @@ class TaflGame(GridGame[TaflPosition]):
 
     # -- positions -------------------------------------------------------
     def initial(self) -> TaflPosition:
-        return self._remembering(TaflPosition(self.start_board(), self.settings.first))
-
-    @classmethod
-    @cache
-    def start_board(cls) -> bytes:
-        """The squares of the start, read once: every record replays from it (the same in every variant)."""
-        return bytes(_board(cls.board.start.split()[0], cls.board.size, cls.title))
+        return self._remembering(TaflPosition(self.settings.start, self.settings.first))
 
     def parse_position(self, text: str) -> TaflPosition:
         fields = text.split()
         if len(fields) != 2 or fields[1] not in ("w", "b"):
             raise OptionError(f"a {self.title} position is {self.geo.size} ranks and the side to move (w or b), "
-                              f"as in '{self.board.start}'")
+                              f"as in '{self.settings.board.start}'")
         board = _board(fields[0], self.geo.size, self.title)
         if board.count(KING) > 1:
             raise OptionError(f"a {self.title} position holds at most one king")
         settings = self.settings
-        if board[self.geo.throne] not in (EMPTY, KING):
-            raise OptionError(f"only the king may stand on {settings.throne_words}")
-        cornered = [self.geo.names[s] for s in range(self.geo.squares) if settings.corners[s] and board[s] not in
-                    (EMPTY, KING)]
-        if cornered:
-            raise OptionError(f"only the king may stand on a corner ({cornered[0]})")
+        squares = self.geo.squares
+        for square in _special_squares(settings):
+            if board[square] and not settings.stop[board[square] * squares + square]:
+                raise OptionError(f"{_who(settings.stop, square, squares)} may stand on {settings.words[square]}"
+                                  f"{_said(settings, _REGION_KEYS[settings.region[square]] + 's')}")
         camped = [self.geo.names[s] for s in settings.camp_squares if board[s] in (DEFENDER, KING)]
         if camped:
             raise OptionError(f"a Swede or the king stands on the camp square {camped[0]} ({settings.ids.camp})")
@@ -326,7 +404,7 @@ class TaflGame(GridGame[TaflPosition]):
 
     def _remembering(self, position: TaflPosition) -> TaflPosition:
         """Under a repetition rule, a position that starts a history (the start does not count)."""
-        return RememberingPosition(*position) if self.settings.repetition else position
+        return RememberingPosition(*position) if self.settings.repeats else position
 
     def format_position(self, position: TaflPosition) -> str:
         size = self.geo.size
@@ -388,13 +466,14 @@ class TaflGame(GridGame[TaflPosition]):
         # encirclement both judged (C14)
 
     def ply_parts(self, text: str) -> GridPly | None:
-        move = parse_move(self.geo, text)
-        if move is None:
+        if text == "--":
             return None
-        size = self.geo.size
-        squares = tuple((s % size, s // size) for s in (move.origin, move.target))
-        captures = None if move.captures is None else frozenset(self.geo.names[s] for s in move.captures)
-        return GridPly(False, move.piece, squares, False, captures, None)
+        found = _PLY.fullmatch(text)
+        assert found is not None, text  # the grammar has accepted it
+        squares = tuple((FILES.index(name[0]), int(name[1:]) - 1) for name in (found["origin"], found["target"]))
+        captures = None if found["captures"] is None else frozenset(name.lstrip("KP") for name in
+                                                                     found["captures"].split("/"))
+        return GridPly(False, found["piece"], squares, False, captures, None)  # (squares off the board too)
 
     def legal_plies(self, position: TaflPosition) -> list[str]:
         names = self.geo.names
@@ -452,7 +531,10 @@ def _closed(camps: bytes, square: int, camp: int) -> bool:
 def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
     """Apply one ply as written under `settings`; Illegal when the rules forbid it."""
     geo, ids = settings.geo, settings.ids
-    move = parse_move(geo, text)
+    try:
+        move = parse_move(geo, text)
+    except Illegal as off_board:
+        raise Illegal(ids.move, off_board.message) from None
     side = position.turn
     if settings.passes and not _has_move(position.board, side, settings):
         if move is None:
@@ -479,13 +561,14 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
             if settings.camp_squares and \
                     move.captures == set(_captures(board, side, move.target, settings._replace(camps=bytes(len(board))))):
                 rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
-            raise Illegal(rule, f"the move captures {real}, not {said}")
+            key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
+            raise Illegal(rule, f"the move captures {real}, not {said}{_said(settings, key)}")
     for square in captured:
         board[square] = EMPTY
     after = _position(bytes(board), 1 - side)
     outcome = _ending(after.board, after.turn, side, settings)
-    if settings.repetition:
-        after, outcome = _remember(position, after, outcome, bool(captured), ids.repetition)
+    if settings.repeats:
+        after, outcome = _remember(position, after, outcome, bool(captured), side, settings)
     warnings = _announcement_warnings(after, move.announcement, outcome, settings) if move.announcement else []
     king_written = move.piece == "K" if position.board[move.origin] == KING else move.piece is None
     canonical = text if king_written and move.captures is None and not captured \
@@ -498,13 +581,22 @@ def _position(board: bytes, turn: int) -> TaflPosition:
     return tuple.__new__(TaflPosition, (board, turn))
 
 
-def _remember(before: TaflPosition, after: TaflPosition, outcome: Outcome | None,
-              captured: bool, rule: str) -> tuple[TaflPosition, Outcome | None]:
-    """The position after a ply, with its history; a draw when it arose before (T13)."""
+def _remember(before: TaflPosition, after: TaflPosition, outcome: Outcome | None, captured: bool, mover: int,
+              settings: Settings) -> tuple[TaflPosition, Outcome | None]:
+    """The position after a ply, with its history; the end of the game when it arose before
+    (`repeats` 1, T13) or twice before (2, G12)."""
     earlier: frozenset[TaflPosition] = frozenset() if captured else getattr(before, "earlier", frozenset())
-    if outcome is None and after in earlier:
-        outcome = Outcome("1/2-1/2", rule, "the position arose before (repetition)", REPETITION)
-    return RememberingPosition(*after, earlier | {TaflPosition(*after)}), outcome
+    twice: frozenset[TaflPosition] = frozenset() if captured else getattr(before, "twice", frozenset())
+    plain = TaflPosition(*after)
+    if outcome is None and (plain in twice or settings.repeats == 1 and plain in earlier):
+        result = settings.repeated if settings.repeated == "1/2-1/2" else \
+            ("1-0" if (mover == WHITE) == (settings.repeated == "wins") else "0-1")
+        times = "before" if settings.repeats == 1 else "twice before"
+        outcome = Outcome(result, settings.ids.repetition, f"the position arose {times} (repetition)"
+                                                           f"{_said(settings, 'tfr')}", REPETITION)
+    if plain in earlier:
+        twice = twice | {plain}
+    return RememberingPosition(*after, earlier | {plain}, twice), outcome
 
 
 def _format(geo: Geometry, board: bytes, move: Move, captured: list[int]) -> str:
@@ -529,28 +621,60 @@ def _announcement_warnings(position: TaflPosition, said: str, outcome: Outcome |
     return []
 
 
+_REGION_KEYS: Final = {THRONE_SQUARE: "cen", CORNER_SQUARE: "cor", ATTACKER_FORT: "afor", DEFENDER_FORT: "dfor"}
+_PIECE_GROUPS: Final = {(): "no piece", (KING,): "only the king", (DEFENDER,): "only the defenders' soldiers",
+                        (ATTACKER,): "only the attackers", (DEFENDER, KING): "only the defenders",
+                        (DEFENDER, ATTACKER): "only soldiers", (KING, ATTACKER): "only the attackers and the king",
+                        EVERY_PIECE: "every piece"}
+
+
+def _special_squares(settings: Settings) -> list[int]:
+    """The squares of the board's regions (throne, corners, forts), the throne first."""
+    throne = settings.geo.throne
+    return ([throne] if throne in settings.words else []) + [s for s in settings.words if s != throne]
+
+
+def _who(table: bytes, square: int, squares: int) -> str:
+    """The pieces a table lets onto `square`, in words (`only the king`)."""
+    return _PIECE_GROUPS[tuple(piece for piece in EVERY_PIECE if table[piece * squares + square])]
+
+
+def _said(settings: Settings, *keys: str) -> str:
+    """The settings a message names, as the game's description writes them (` (ks: w)`); "" for a
+    game whose rules' IDs are its own."""
+    said = settings.said
+    if not said:
+        return ""
+    return " (" + ", ".join(f"{key}: {said[key]}" for key in keys if key in said) + ")"
+
+
+def _may_stop(settings: Settings, piece: int, origin: int, target: int) -> bool:
+    """Whether `piece` may stop on `target`, a square of a region, coming from `origin`."""
+    cell = piece * settings.geo.squares + target
+    return settings.stop[cell] != 0 and (settings.enter[cell] != 0 or settings.region[origin] == settings.region[target])
+
+
 def _moves(board: bytes, side: int, settings: Settings):
     """Every legal (origin, target) for `side`."""
-    passers, king_stops, camps, corners = settings.passers, settings.king_stops, settings.camps, settings.corners
+    region, cross, camps, speed = settings.region, settings.cross, settings.camps, settings.speed
     geo = settings.geo
-    throne, rays = geo.throne, geo.rays
+    rays, squares = geo.rays, geo.squares
     for origin, piece in enumerate(board):
         if OWNER[piece] != side:
             continue
-        passes = piece in passers
         camp = camps[origin]
+        limit = speed[piece] or squares
+        row = piece * squares
         for ray in rays[origin]:
-            for target in ray:
-                if board[target] or _closed(camps, target, camp):
+            for distance, target in enumerate(ray):
+                if board[target] or distance >= limit or _closed(camps, target, camp):
                     break
-                if target == throne:
-                    if piece == KING and king_stops:
+                if region[target]:
+                    if _may_stop(settings, piece, origin, target):
                         yield origin, target
-                    if not passes:
+                    if not cross[row + target]:
                         break
                     continue
-                if corners[target] and piece != KING:
-                    break
                 yield origin, target
 
 
@@ -567,39 +691,39 @@ def _has_move(board: bytes, side: int, settings: Settings) -> bool:
 
 
 def _check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
-    """Raise Illegal unless `move` is a legal move for `side` (T1–T3, T11; C2–C4; B2–B4)."""
-    passers, king_stops, camps, geo, ids = settings.passers, settings.king_stops, settings.camps, settings.geo, \
-        settings.ids
-    names, throne = geo.names, geo.throne
+    """Raise Illegal unless `move` is a legal move for `side` (T1–T3, T11; C2–C4; B2–B4; G2–G4)."""
+    region, cross, camps, geo, ids = settings.region, settings.cross, settings.camps, settings.geo, settings.ids
+    names, squares = geo.names, geo.squares
     origin, target = move.origin, move.target
     piece = board[origin]
     if piece == EMPTY:
         raise Illegal(ids.move, f"there is no piece on {names[origin]}")
     if OWNER[piece] != side:
         raise Illegal(ids.turn, f"the piece on {names[origin]} is {SIDE_NAMES[1 - side]}'s, "
-                                f"and {SIDE_NAMES[side]} is to move")
+                                f"and {SIDE_NAMES[side]} is to move{_said(settings, 'atkf')}")
     if move.piece and move.piece != ("K" if piece == KING else "P"):
         raise Illegal(ids.move, f"{names[origin]} holds {'the king' if piece == KING else 'a soldier'}, "
                                 f"not {'the king' if move.piece == 'K' else 'a soldier'}")
     if origin == target:
         raise Illegal(ids.move, "a move must leave its square")
-    path = geo.paths[origin * geo.squares + target]
+    path = geo.paths[origin * squares + target]
     if not path:
         raise Illegal(ids.move, f"a piece moves along its rank or file, and {names[target]} is on neither")
+    if settings.speed[piece] and len(path) > settings.speed[piece]:
+        raise Illegal(ids.move, f"{'the king' if piece == KING else 'a soldier'} moves at most "
+                                f"{settings.speed[piece]} square{'s' if settings.speed[piece] > 1 else ''}"
+                                f"{_said(settings, 'spd')}")
     for index in range(len(path) - 1):
         square = path[index]
         if board[square]:
             raise Illegal(ids.move, f"the way is blocked at {names[square]}")
-        if square == throne and piece not in passers:
-            who = "no piece" if not passers else "only the king"
-            raise Illegal(ids.restricted, f"{who} may pass over {settings.throne_words}")
+        if region[square] and not cross[piece * squares + square]:
+            raise Illegal(ids.restricted, f"{_who(cross, square, squares)} may pass over {settings.words[square]}"
+                                          f"{_said(settings, _REGION_KEYS[region[square]] + 'p')}")
     if board[target]:
         raise Illegal(ids.move, f"{names[target]} is occupied")
-    if target == throne and not (piece == KING and king_stops):
-        who = "only the king" if king_stops else "no piece, once the king has left it,"
-        raise Illegal(ids.restricted, f"{who} may stop on {settings.throne_words}")
-    if settings.corners[target] and piece != KING:
-        raise Illegal(ids.restricted, f"only the king may stop on a corner ({names[target]})")
+    if region[target] and not _may_stop(settings, piece, origin, target):
+        _refuse_stop(settings, piece, target)
     camp = camps[origin]
     for square in path:
         if _closed(camps, square, camp):
@@ -608,11 +732,22 @@ def _check_move(board: bytes, side: int, move: Move, settings: Settings) -> None
                                     f"in that camp may {how} it")
 
 
+def _refuse_stop(settings: Settings, piece: int, target: int) -> None:
+    """Illegal: `piece` may not stop on `target`, a square of a region, as it comes from another."""
+    squares, key = settings.geo.squares, _REGION_KEYS[settings.region[target]]
+    allowed = bytes(settings.stop[cell] and settings.enter[cell] for cell in range(len(settings.stop)))
+    who = _who(allowed, target, squares)
+    if who == "no piece" and settings.stop[KING * squares + target]:
+        who = "no piece, once the king has left it,"
+    raise Illegal(settings.ids.restricted, f"{who} may stop on {settings.words[target]}"
+                                           f"{_said(settings, key + 's', key + 're')}")
+
+
 def _captures(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
-    """What the piece that just moved to `target` captures between itself and another (T4, T5, T12;
-    C6, C8; B6, B7)."""
-    captors, camps, corners = settings.captors[side], settings.camps, settings.corners
-    if board[target] not in captors:
+    """What the piece that just moved to `target` captures between itself and another, or
+    against a hostile square (T4, T5, T12; C6, C8; B6, B7; G5, G7)."""
+    anvils, camps = settings.anvils[side], settings.camps
+    if board[target] not in settings.hammers[side]:
         return []
     captured = []
     for neighbour, behind in settings.geo.pincers[target]:
@@ -622,10 +757,27 @@ def _captures(board: bytearray, side: int, target: int, settings: Settings) -> l
         if victim == KING:
             if _king_taken(board, neighbour, behind, settings):
                 captured.append(neighbour)
-        elif board[behind] in captors or corners[behind] or _hostile_throne(board, behind, settings) or \
-                _hostile_camp(board, behind, neighbour, camps, settings.camp_hostile_when_held):
+        elif behind >= 0 and (board[behind] in anvils or _hostile(board, victim, behind, settings) or
+                              _hostile_camp(board, behind, neighbour, camps, settings.camp_hostile_when_held) or
+                              settings.linnaean and _linnaean(board, victim, behind, settings)):
             captured.append(neighbour)
     return captured
+
+
+def _hostile(board: bytearray, victim: int, square: int, settings: Settings) -> bool:
+    """Whether `square`, a square of a region, captures `victim` against a mover (empty or held)."""
+    if not settings.region[square]:
+        return False
+    cell = victim * settings.geo.squares + square
+    return (settings.hostile_held if board[square] else settings.hostile_empty)[cell] != 0
+
+
+def _linnaean(board: bytearray, victim: int, square: int, settings: Settings) -> bool:
+    """OpenTafl's Linnaean capture: a defender against the king on the throne, whose three other
+    sides the attackers hold."""
+    geo = settings.geo
+    return victim == DEFENDER and square == geo.throne and board[square] == KING and \
+        sum(board[s] == ATTACKER for s in geo.neighbours[square]) == 3
 
 
 def _hostile_camp(board: bytearray, square: int, victim: int, camps: bytes, camp_hostile_when_held: bool) -> bool:
@@ -639,22 +791,23 @@ def _hostile_camp(board: bytearray, square: int, victim: int, camps: bytes, camp
     return True
 
 
-def _hostile_throne(board: bytearray, square: int, settings: Settings) -> bool:
-    hostile = settings.hostile
-    return square == settings.geo.throne and (hostile == "always" or (hostile == "empty" and not board[square]))
+def _against_king(board: bytearray, square: int, settings: Settings) -> bool:
+    """Whether `square` closes a capture of the king on four sides: an attacker, or a square of a
+    region hostile to him (the empty throne)."""
+    return board[square] == ATTACKER or _hostile(board, KING, square, settings)
 
 
 def _king_taken(board: bytearray, king: int, behind: int, settings: Settings) -> bool:
-    """Is the king on `king` captured by the move (T5, C8, B7)? Surrounded on four sides (three
-    and the throne beside it); with `king_like_soldier`, away from the throne, between the mover
-    and an attacker, a camp or a corner. Never on the edge when all four sides are needed."""
-    geo = settings.geo
-    if settings.king_like_soldier and king != geo.throne and king not in geo.next_to_throne:
-        return board[behind] == ATTACKER or settings.camps[behind] != 0 or settings.corners[behind] != 0
-    if geo.edge[king]:
+    """Is the king on `king` captured by the move from beside him (T5, C8, B7, G7)? By strength:
+    between the mover and `behind` (-1: off the board), an attacker, a camp or a hostile square
+    (w; c away from the throne and its neighbours); or on every side (s, never on the edge; m,
+    the edge closing the sides it has not)."""
+    geo, strength = settings.geo, settings.strength
+    if strength == "w" or strength == "c" and king != geo.throne and king not in geo.next_to_throne:
+        return behind >= 0 and (_against_king(board, behind, settings) or settings.camps[behind] != 0)
+    if geo.edge[king] and strength != "m":
         return False
-    throne = geo.throne
-    return all(board[s] == ATTACKER or s == throne for s in geo.neighbours[king])
+    return all(_against_king(board, s, settings) for s in geo.neighbours[king])
 
 
 def _shieldwall(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
@@ -662,8 +815,8 @@ def _shieldwall(board: bytearray, side: int, target: int, settings: Settings) ->
     `target` (where the mover landed) to a piece of the mover's (or a corner of `wall_corners`)
     at its other end, each piece of the line with a piece of the mover's in front of it. The
     king is not captured."""
-    geo, captors, corners = settings.geo, settings.captors[side], settings.wall_corners
-    if not geo.edge[target] or board[target] not in captors:
+    geo, captors, corners = settings.geo, settings.anvils[side], settings.wall_corners
+    if not geo.edge[target] or board[target] not in settings.hammers[side]:
         return []
     captured: list[int] = []
     for ray in geo.rays[target]:
@@ -696,12 +849,12 @@ def _inward(square: int, step: int, size: int) -> int:
 
 def _open_lines(board: bytes, king: int, settings: Settings) -> int:
     """How many straight lines from the king to the edge are empty (T6, T8)."""
-    geo, camps = settings.geo, settings.camps
-    crossable, throne = KING in settings.passers, geo.throne
+    geo, camps, region, cross = settings.geo, settings.camps, settings.region, settings.cross
+    row = KING * geo.squares
     lines = 0
     for ray in geo.rays[king]:
         for square in ray:
-            if board[square] or (square == throne and not crossable) or camps[square]:
+            if board[square] or (region[square] and not cross[row + square]) or camps[square]:
                 break
         else:
             lines += bool(ray)
@@ -714,15 +867,17 @@ def _ending(board: bytes, turn: int, mover: int, settings: Settings) -> Outcome 
     ids = settings.ids
     king = board.find(KING)
     if king < 0:
-        return Outcome("0-1", ids.captured, "the king was captured", KING_CAPTURED)
+        return Outcome("0-1", ids.captured, f"the king was captured{_said(settings, 'ks')}", KING_CAPTURED)
     if settings.exits[king]:
-        return Outcome("1-0", ids.escape, f"the king reached {_exits(settings)}", KING_ESCAPED)
+        return Outcome("1-0", ids.escape, f"the king reached {_exits(settings)}{_said(settings, 'esc')}",
+                       KING_ESCAPED)
     if mover == WHITE and settings.tuichi_ends and _open_lines(board, king, settings) >= 2:
         return Outcome("1-0", ids.escape, "the king has two open lines to the edge (Tuichi)", KING_ESCAPED)
     if mover != BLACK and settings.forts and _in_fort(board, king, settings):
-        return Outcome("1-0", ids.fort, "the king is in an exit fort on the edge", EXIT_FORT)
+        return Outcome("1-0", ids.fort, f"the king is in an exit fort on the edge{_said(settings, 'efe')}", EXIT_FORT)
     if mover != WHITE and settings.encirclement and _encircled(board, settings):
-        return Outcome("0-1", ids.encirclement, "the attackers encircle every defender", ENCIRCLED)
+        return Outcome("0-1", ids.encirclement, f"the attackers encircle every defender{_said(settings, 'surf')}",
+                       ENCIRCLED)
     if not _has_move(board, turn, settings):
         if not settings.passes:
             return Outcome("0-1" if turn == WHITE else "1-0", ids.no_move, f"{SIDE_NAMES[turn]} has no legal move",

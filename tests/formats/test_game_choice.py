@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from lusoria.cli import main
-from lusoria.formats import read_text
+from lusoria.formats import read_text, tafl
 from lusoria.formats.sources import read_sources
 from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.games import GAMES
@@ -57,7 +57,8 @@ def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path,
     assert result.exit_code == 2 and result.stdout == "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n"
     assert result.stderr == (f"lusoria: {tmp_path / 'games.csv'}: its moves fit a 7×7 board, on which 2 games are "
                              "played (ard-ri, brandubh): name its game with --game, in the file's name (ard-ri.csv) "
-                             "or in a first line such as '# ard-ri'\n")
+                             "or in a first line such as '# ard-ri' (or its variant of hnefatafl with --game hnefatafl "
+                             "--variant V)\n")
     assert run("validate", "--game", "brandubh", tmp_path / "games.csv").exit_code == 0
     (tmp_path / "headed.csv").write_text("# brandubh, from the club's server\n" + games)
     (tmp_path / "brandubh-2024.csv").write_text(games)
@@ -131,14 +132,22 @@ def test_an_unknown_type_is_refused_by_its_full_name_with_one_summary_line(tmp_p
     assert result.stdout.count(f"error[tag]: game type '{LONG_TYPE}' is none that lusoria knows\n") == 3
     assert f"{tmp_path / 'game-977-0-5000.json'}:5:25: error[tag]" in result.stdout
     assert result.stderr.splitlines() == [
-        f"lusoria: note: 1 record of type 'Alea Evangelii 19x19' refused: lusoria has no rules of that type, and no "
-        "tafl game it knows is played on a 19×19 board (brandubh 7×7, copenhagen 11×11, tablut 9×9): they cannot be "
-        "read until its rules are added",
+        f"lusoria: note: 1 record of type 'Alea Evangelii 19x19' refused: lusoria has no rules of that type; hnefatafl "
+        "describes boards by its variants: read them with --game hnefatafl --variant V (and --rules 'KEY=VALUE …': "
+        "lusoria rules --game G proposes the rule set they follow)",
         f"lusoria: note: 3 records of type '{LONG_TYPE}' refused: lusoria has no rules of that type; copenhagen is "
-        "played on its 11×11 board: read them with --game copenhagen --variant V (and --rules 'KEY=VALUE …': lusoria "
-        "rules with --game proposes the rule set they follow)"]
+        "played on its 11×11 board; hnefatafl describes boards by its variants: read them with --game copenhagen "
+        "--variant V (and --rules 'KEY=VALUE …': lusoria rules --game G proposes the rule set they follow)"]
     read = run("validate", "--game", "copenhagen", "--variant", "fetlar", tmp_path / "game-977-0-5000.json")
     assert read.exit_code == 0 and read.stderr == ""
+
+
+def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):
+    plain = [game for game in tafl.tafl_games() if not game.described]
+    monkeypatch.setattr(tafl, "tafl_games", lambda: plain)
+    assert tafl.refusal("Imaginary Tafl 13x13") == (
+        "lusoria has no rules of that type, and no tafl game it knows is played on a 13×13 board (brandubh 7×7, "
+        "copenhagen 11×11, tablut 9×9): they cannot be read until its rules are added")
 
 
 def test_a_refused_record_keeps_its_players_type_site_id_and_result():

@@ -147,7 +147,7 @@ def test_t13_a_capture_clears_the_history():
     assert after.earlier == {after}
     again = ASHTON.play(after, "a4-a3").position
     assert again.earlier == {after, again}
-    captured = ASHTON.play(_remember(again, position("Kg7 b2", "a3 i9"), None, False, "T13")[0], "b2-a2")
+    captured = ASHTON.play(_remember(again, position("Kg7 b2", "a3 i9"), None, False, BLACK, ASHTON.settings)[0], "b2-a2")
     assert captured.text == "b2-a2xa3" and len(captured.position.earlier) == 1
 
 

@@ -1,0 +1,305 @@
+"""The generic tafl game (G1–G13): rules from small positions under settings of its OTN rules
+record (each diagnostic with its rule, its ply and the setting it names), the records read and
+written back (every catalogue variant), the catalogue's loader and its errors, and a game added
+by one entry of data alone."""
+
+import random
+
+import pytest
+
+from lusoria.api import random_record
+from lusoria.formats import FORMATS, read_text
+from lusoria.formats.otn import write_otn
+from lusoria.notation.writer import write_record
+from lusoria.validator import hnefatafl
+from lusoria.validator.base import BLACK, OptionError
+from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
+from lusoria.validator.replay import check
+from lusoria.validator.tafl_rules import described_record, described_settings, read_record
+
+FETLAR = "fetlar-hnefatafl-11x11"  # attackers first, corner escape, strong armed king, no shieldwall
+EMPTY_11 = "/".join(["11"] * 11)
+
+
+def board(pieces: str, size: int = 11, turn: str = "b") -> str:
+    """A position string of `pieces` (`Kf6 Pe5 pd4`: the king, a defender, an attacker) on an empty board."""
+    rows = [["."] * size for _ in range(size)]
+    for item in pieces.split():
+        letter, square = item[0], item[1:]
+        rows[int(square[1:]) - 1][ord(square[0]) - ord("a")] = letter
+    ranks = []
+    for row in reversed(rows):
+        text, empty = "", 0
+        for cell in row:
+            if cell == ".":
+                empty += 1
+                continue
+            text += (str(empty) if empty else "") + cell
+            empty = 0
+        ranks.append(text + (str(empty) if empty else ""))
+    return "/".join(ranks) + " " + turn
+
+
+def errors(record: str) -> list[tuple[str, int | None, str]]:
+    """(rule, ply, message) of each error a record gets, but its result's (the records here end `*`;
+    `outcome` says how a game ended)."""
+    return [(d.rule, d.ply, d.message) for d in check(record).diagnostics if d.severity == "error" and
+            d.rule != "result"]
+
+
+def record(pieces: str, moves: str, rules: str = "", variant: str = FETLAR, turn: str = "b") -> str:
+    rules_tag = f' [Rules "{rules}"]' if rules else ""
+    number = "1... " if turn == "b" else "1. "
+    return f'[Game "hnefatafl"] [Variant "{variant}"]{rules_tag} [Position "{board(pieces, turn=turn)}"] ' \
+           f'{number}{moves} *'
+
+
+def outcome(pieces: str, moves: str, rules: str = "", turn: str = "b") -> tuple[str, str]:
+    """(rule, reason) of how the game the record's moves play ended."""
+    rules_obj = Hnefatafl.from_tags({"Variant": FETLAR, **({"Rules": rules} if rules else {})})
+    position = rules_obj.parse_position(board(pieces, turn=turn))
+    for ply in moves.split():
+        played = rules_obj.play(position, ply)
+        position = played.position
+    assert played.outcome is not None
+    return played.outcome.rule, played.outcome.reason
+
+
+# -- rules from small positions ------------------------------------------------------------------
+
+def test_a_square_off_the_variants_board_is_a_move_of_g3():
+    assert errors(f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... l1-l3 *') == \
+        [("G3", 1, "l1 is not a square of the 11×11 board (a1–k11); the rest of this line is not checked")]
+
+
+def test_the_turn_names_who_moves_first():
+    assert errors(f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... f4-c4 *')[0][:2] == ("G2", 1)
+    assert "(atkf: y)" in errors(f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... f4-c4 *')[0][2]
+    assert errors(f'[Game "hnefatafl"] [Variant "{FETLAR}"] [Rules "atkf=n"] 1. f4-c4 *') == []
+
+
+def test_speed_limits():
+    assert errors(record("Kc3 pa6", "a6-a8", "spd=1")) == [
+        ("G3", 1, "a soldier moves at most 1 square (spd: 1); the rest of this line is not checked")]
+    assert errors(record("Kc3 pa6", "a6-a7 2. Kc3-c5", "spd=2,1", )) == [
+        ("G3", 2, "the king moves at most 1 square (spd: 2,1); the rest of this line is not checked")]
+
+
+def test_restricted_squares_name_their_lists():
+    assert errors(record("Kc3 pf9", "f9-f3", "cenp=K")) == [
+        ("G4", 1, "only the king may pass over the throne (f6) (cenp: K); the rest of this line is not checked")]
+    assert errors(record("Kf6 pa9", "a9-b9 2. Kf6-f8 b9-b8 3. Kf8-f6", "cenre=tT")) == [
+        ("G4", 4, "no piece, once the king has left it, may stop on the throne (f6) (cens: K, cenre: tT); the "
+                  "rest of this line is not checked")]
+    assert errors(record("Kf6 pa9", "a9-b9 2. Kf6-f8 b9-b8 3. Kf8-f6")) == []  # OTN's default: he goes back
+    assert errors(record("Kc3 pb2", "b2-a2 2. Kc3-c2 a2-a1", "cors=tK")) == []  # a corner an attacker may hold
+
+
+def test_forts_are_regions_of_their_own():
+    fort = "afor=c1,d1 aforp=t afors=t"
+    assert errors(record("Kh8 Pe1 pc2", "c2-c1 2. e1-d1", fort)) == [
+        ("G4", 2, "only the attackers may stop on an attackers' fort (d1) (afors: t, aforre: tTK); the rest of this "
+                  "line is not checked")]
+    # the attackers' fort is hostile to defenders (aforh's default): a defender between it and an attacker
+    assert errors(record("Kh8 Pd2 pd4", "d4-d3xd2", fort)) == []
+    assert errors(record("Kh8 Pd2 pd4", "d4-d3xd2"))[0][:2] == ("G5", 1)
+
+
+def test_the_throne_hostile_or_not_and_throneless_boards():
+    assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5")) == []  # the empty throne is hostile (cenhe: tTK)
+    assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5", "cenhe=K"))[0][:2] == ("G5", 1)
+    assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5", "cen="))[0][:2] == ("G5", 1)  # no throne: a plain square
+    assert errors(record("Kc3 pf3", "f3-f9", "cen=")) == []  # which any piece crosses and stops on
+    assert errors(record("Kc3 pf3", "f3-f6", "cen=")) == []
+
+
+def test_the_king_armed_as_hammer_or_anvil():
+    assert errors(record("Ke4 Pc4 pd4 pa9", "a9-a8 2. Ke4-e5", "ka=a")) == []
+    assert errors(record("Kc5 Pb4 pd4 pa9", "a9-a8 2. Kc5-c4xd4", "ka=a")) == [
+        ("G5", 2, "the move captures nothing, not d4 (ka: a); the rest of this line is not checked")]
+    assert errors(record("Kc5 Pe4 pd4 pa9", "a9-a8 2. Kc5-c4xd4", "ka=h")) == []
+    assert errors(record("Kc4 Pe5 pd4 pa9", "a9-a8 2. Pe5-e4xd4", "ka=h")) == [
+        ("G5", 2, "the move captures nothing, not d4 (ka: h); the rest of this line is not checked")]
+    assert errors(record("Kc4 Pe5 pd4 pa9", "a9-a8 2. Pe5-e4xd4", "ka=y")) == []
+
+
+def test_the_kings_strength():
+    assert outcome("Kc3 pb3 pd3 pc4 pc1", "c1-c2") == ("G7", "the king was captured (ks: s)")
+    assert errors(record("Kc3 pc4 pc1", "c1-c2xc3", "ks=w")) == []  # two attackers suffice
+    assert errors(record("Kc3 pc4 pc1", "c1-c2xc3"))[0][:2] == ("G7", 1)
+    assert errors(record("Kc1 pb1 pc2 pe1", "e1-d1xc1", "ks=m")) == []  # three, the edge the fourth side
+    assert errors(record("Kc1 pb1 pc2 pe1", "e1-d1xc1"))[0][:3] == (
+        "G7", 1, "the move captures nothing, not c1 (ks: s); the rest of this line is not checked")
+    assert errors(record("Kf5 pg5 pf3", "f3-f4xf5", "ks=c"))[0][:2] == ("G7", 1)  # beside the throne: strong
+    assert errors(record("Kf5 pg5 pf3", "f3-f4xf5", "ks=w")) == []  # weak: against the empty throne
+    assert errors(record("Kf5 pe5 pg5 pf3", "f3-f4xf5", "ks=c")) == []  # strong: three and the throne
+    assert errors(record("Kc5 pc6 pc3", "c3-c4xc5", "ks=c")) == []  # away from it: weak
+
+
+def test_shieldwall_exit_fort_encirclement_and_no_move():
+    wall = "Kf6 Pd1 Pe1 Pf1 pc1 pd2 pe2 pf2 ph1"
+    assert errors(record(wall, "h1-g1xd1/e1/f1", "sw=w")) == []
+    assert errors(record(wall, "h1-g1xd1", "sw=w")) == [
+        ("G6", 1, "the move captures d1/e1/f1, not d1 (sw: w); the rest of this line is not checked")]
+    assert errors(record(wall, "h1-g1xd1/e1/f1"))[0][:2] == ("G5", 1)  # sw:n, OTN's default
+    assert outcome("Kd1 Pc1 Pd2 Pe2 Pf2 pk6", "f2-f1", "efe=y", "w") == (
+        "G9", "the king is in an exit fort on the edge (efe: y)")
+    assert outcome("Kc9 pc10 pb9 pd9 pb8 pd8 pc6", "c6-c7", "surf=y") == (
+        "G10", "the attackers encircle every defender (surf: y)")
+    assert outcome("Ka5 pa6 pa4 pb7", "b7-b5") == ("G11", "White has no legal move")
+
+
+def test_repetition_ends_as_tfr_says():
+    moves = "Kc3-c4 h8-h7 Kc4-c3 h7-h8 Kc3-c4 h8-h7 Kc4-c3 h7-h8 Kc3-c4"
+    assert outcome("Kc3 ph8", moves, "tfr=d", "w") == ("G12", "the position arose twice before (repetition) (tfr: d)")
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "tfr=w"})
+    position = rules.parse_position(board("Kc3 ph8", turn="w"))
+    for ply in moves.split():
+        played = rules.play(position, ply)
+        position = played.position
+    assert played.outcome.result == "1-0"  # White's move made it: under w, that side wins
+    with pytest.raises(AssertionError):
+        outcome("Kc3 ph8", moves, "tfr=i", "w")
+
+
+def test_linnaean_capture():
+    pieces = "Kf6 Pe6 pf7 pg6 pf5 pd4"
+    assert errors(record(pieces, "d4-d6xe6", "linc=y")) == []
+    assert errors(record(pieces, "d4-d6xe6"))[0][:2] == ("G5", 1)
+
+
+def test_mechanics_lusoria_does_not_play_are_refused_by_name():
+    with pytest.raises(OptionError, match="berserk moves are not supported"):
+        Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=c"})
+    with pytest.raises(OptionError, match="commanders, knights"):
+        described_settings(read_record("dim:5 start:/5/5/2K2/5/1c3/"), hnefatafl.IDS, "Hnefatafl")
+    said = errors(f'[Game "hnefatafl"] [Variant "{FETLAR}"] [Rules "ber=c"] 1... a4-a3 *')
+    assert [rule for rule, _, _ in said] == ["tag"] and "berserk moves are not supported" in said[0][2]
+
+
+def test_rules_keep_the_case_of_piece_lists():
+    assert Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=Tt cors=K"}).option["cenp"] == "tT"
+    with pytest.raises(OptionError, match="unknown rules key 'frob'"):
+        Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "frob=1"})
+    with pytest.raises(OptionError, match="is not a list of OTN pieces"):
+        Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=x"})
+
+
+# -- every variant: playable, written back, random games ----------------------------------------
+
+PLAYABLE = [name for name in Hnefatafl.presets if not any(
+    entry.name == name and entry.refused for entry in catalogue())]
+
+
+def test_every_catalogue_variant_plays_or_is_refused_by_name():
+    refused = []
+    for name in Hnefatafl.presets:
+        try:
+            rules = Hnefatafl(variant=name)
+        except OptionError as problem:
+            refused.append(str(problem))
+            continue
+        assert rules.legal_plies(rules.initial()), name
+    assert all("not supported" in why or ":" in why for why in refused)
+
+
+@pytest.mark.parametrize("name", PLAYABLE[::7])
+def test_a_variants_rules_record_reads_back_as_the_same_settings(name):
+    try:
+        rules = Hnefatafl(variant=name)
+    except OptionError:
+        pytest.skip("refused by name")
+    again = described_settings(read_record(described_record(rules.settings)), hnefatafl.IDS, "Hnefatafl")
+    assert again._replace(said={}) == rules.settings._replace(said={})
+
+
+@pytest.mark.parametrize("name", PLAYABLE[::23])
+def test_otn_of_a_variant_reads_back_to_the_same_record(name):
+    try:
+        rules = Hnefatafl(variant=name)
+    except OptionError:
+        pytest.skip("refused by name")
+    game = random_record(rules, random.Random(3), max_plies=30)
+    game.tags["Variant"] = name
+    report = check(write_record(game, rules.initial().turn == BLACK))
+    assert report.valid, report.diagnostics
+    [back] = read_text(write_otn(report.record, report.rules, report.canonical), "otn", "back.otg")
+    assert check(back).record == report.record
+    plain = "\n".join(line for line in write_otn(report.record, report.rules).split("\n")
+                      if not line.startswith(("[lusoria-variant:", "[lusoria-rules:")))
+    [alone] = read_text(plain, "otn", "alone.otg")  # the rules record alone: the same rules
+    again = check(alone)
+    assert again.valid and again.rules.settings._replace(said={}) == rules.settings._replace(said={})
+
+
+def test_a_rules_record_no_built_in_game_plays_is_a_variant():
+    start = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+    [source] = read_text(f"[rules:dim:9 esc:c ks:w start:{start}]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
+    report = check(source)
+    assert report.record.tags["Game"] == "hnefatafl" and report.valid
+    assert report.rules.option["ks"] == "w" and report.rules.option["esc"] == "c"
+    [source] = read_text(f"[rules:dim:9 esc:c cor: start:{start}]\n\n1. e2-b2\n", "otn", "x.otg")
+    assert [(d.rule, d.column) for d in check(source).diagnostics] == [("tag", 14)]
+
+
+# -- the catalogue --------------------------------------------------------------------------------
+
+ENTRY = '[[variant]]\nname = "toy-7x7"\ntitle = "Toy 7×7"\nrules = "dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"\n'
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[[variant]]\nname = 'x'\n", "variant 1 (x): an entry needs a title"),
+    (ENTRY + ENTRY, "variant 2 (toy-7x7): the name toy-7x7 is given to an earlier entry"),
+    (ENTRY.replace("toy-7x7", "Toy 7"), "a name is lower-case letters and digits joined by hyphens"),
+    (ENTRY + 'game = "copenhagen"\n', "either rules (an OTN rules record) or game"),
+    (ENTRY.replace("dim:7", "dim:21"), "rules, at 'dim:21': dim:21: a board is 5×5 to 19×19"),
+    (ENTRY.replace("esc:c", "esc:q"), "rules, at 'esc:q': unknown value esc:q (known: c, e)"),
+    (ENTRY + "colour = 'red'\n", "unknown field colour"),
+    (ENTRY + "aagenielsen_ids = ['4']\n", "aagenielsen_ids is a list of int"),
+    (ENTRY + 'variant = "fetlar"\n', "variant and options are a built-in game's"),
+    ("[[variant]\n", "not TOML"),
+    ("title = 'x'\n", "a catalogue holds [[variant]] entries only"),
+])
+def test_the_catalogues_errors_name_the_file_the_entry_and_the_field(tmp_path, text, message):
+    path = tmp_path / "variants.toml"
+    path.write_text(text)
+    with pytest.raises(CatalogueError) as error:
+        load(path)
+    assert str(error.value).startswith(str(path)) and message in str(error.value)
+
+
+def test_the_catalogue_loads_and_names_each_aagenielsen_type():
+    entries = load(hnefatafl.CATALOGUE)
+    assert len(entries) > 150 and entries == catalogue()
+    games = FORMATS["aage"].games
+    assert games["Copenhagen Hnefatafl 11x11"] == {"Game": "copenhagen"}
+    assert games["Fetlar Hnefatafl 11x11"] == {"Game": "hnefatafl", "Variant": FETLAR}
+    assert all(f"{kind}#{key}" in games for entry in entries for kind in entry.aagenielsen
+               for key in entry.aagenielsen_ids)
+
+
+def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch):
+    """A catalogue with one more entry: its records validate and show, an aagenielsen.dk file of its
+    type reads, and nothing else reads differently."""
+    others = [f'[Game "hnefatafl"] [Variant "{name}"] *' for name in PLAYABLE[:20]] + \
+        [f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... d1-d3 f4-d4 2. a4-c4 *']
+    before = [check(text).verdict() for text in others]
+    path = tmp_path / "tafl_variants.toml"
+    path.write_text(hnefatafl.CATALOGUE.read_text("utf-8") + "\n" + ENTRY + 'aagenielsen = ["Toy tafl 7x7"]\n')
+    monkeypatch.setattr(hnefatafl, "CATALOGUE", path)
+    hnefatafl.catalogue.cache_clear()
+    monkeypatch.setattr(Hnefatafl, "presets", hnefatafl.presets())
+    monkeypatch.setattr(FORMATS["aage"].games, "_games", None)
+    try:
+        report = check('[Game "hnefatafl"] [Variant "toy-7x7"] 1... d7-f7 d5-e5 2. d1-b1 *')
+        assert report.valid, report.diagnostics
+        shown = Hnefatafl(variant="toy-7x7")
+        assert shown.render(shown.initial()).splitlines()[0] == "7 # . . p . . #"
+        scrape = '[{"AageGameTypeName": "Toy tafl 7x7", "WhoMovedFirst": "black", "Moves": "d7-f7 d5-e5", ' \
+                 '"WhoWon": "none"}]'
+        [source] = read_text(scrape, "aage", "toy.json")
+        assert source.parsed.tags["Variant"] == "toy-7x7" and check(source).valid
+        assert [check(text).verdict() for text in others] == before
+    finally:
+        hnefatafl.catalogue.cache_clear()
+        FORMATS["aage"].games._games = None

@@ -1,0 +1,213 @@
+"""Every other tafl game (RULES.md, "Every other tafl game"; docs/rules.md G1–G13): one game
+whose variants are the entries of the catalogue of tafl game types (`tafl_variants.toml` beside
+this module), each described by an OpenTafl rules record (validator/tafl_rules.py) and played by
+the tafl engine (validator/tafl.py). Adding a tafl game is adding an entry to the catalogue.
+
+An entry is `[[variant]]` with `name` (the Variant tag's value), `title`, and either `rules` (an
+OTN rules record: a variant of this game) or `game` (a built-in game that plays the type, with its
+`variant` and `options`); `aagenielsen` and `aagenielsen_ids` (the site's type names and keys),
+`opentafl` (OpenTafl's names of it), `sources` and `notes`. `catalogue()` reads and checks it."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from lusoria.errors import LusoriaError
+from lusoria.validator.base import OptionError
+from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame
+from lusoria.validator.tafl_rules import (KEYS, MAX_SIZE, MIN_SIZE, OPEN, board_of, described_settings, normalized,
+                                          read_record)
+
+CATALOGUE: Traversable | Path = files("lusoria.validator") / "tafl_variants.toml"
+IDS = RuleIds(turn="G2", move="G3", restricted="G4", capture="G5", king="G7", escape="G8", captured="G7",
+              announcement="G3", no_move="G11", camp="G4", camp_capture="G5", repetition="G12", shieldwall="G6",
+              fort="G9", encirclement="G10")  # no announcements nor camps: their IDs are never cited
+START_RULE = "G1"  # the board and its start (a Position tag that breaks it)
+_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+class CatalogueError(LusoriaError):
+    """The catalogue of tafl game types is not as it must be: the file, the entry and why."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One entry of the catalogue: a tafl game type."""
+
+    name: str
+    title: str
+    rules: str = ""  # an OTN rules record ("" when a built-in game plays it)
+    game: str = ""  # the built-in game that plays it
+    variant: str = ""  # that game's Variant
+    options: str = ""  # that game's Rules
+    aagenielsen: tuple[str, ...] = ()
+    aagenielsen_ids: tuple[int, ...] = ()
+    opentafl: tuple[str, ...] = ()
+    sources: str = ""
+    notes: str = ""
+    refused: str = ""  # why its records are refused (rules not known well enough to check them)
+
+    def tags(self) -> dict[str, str]:
+        """The tags that choose this type's rules."""
+        if not self.game:
+            return {"Game": Hnefatafl.name, "Variant": self.name}
+        return {"Game": self.game, **({"Variant": self.variant} if self.variant else {}),
+                **({"Rules": self.options} if self.options else {})}
+
+
+FIELDS = {"name": str, "title": str, "rules": str, "game": str, "variant": str, "options": str, "aagenielsen": list,
+          "aagenielsen_ids": list, "opentafl": list, "sources": str, "notes": str, "refused": str}
+ITEMS = {"aagenielsen": str, "aagenielsen_ids": int, "opentafl": str}
+
+
+def load(path: Traversable | Path) -> tuple[Variant, ...]:
+    """The entries of a catalogue file, checked: CatalogueError naming the file, the entry (its
+    number and name) and what is wrong, at the first problem."""
+    try:
+        data = tomllib.loads(path.read_text("utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise CatalogueError(f"{path}: not TOML: {error}") from None
+    if set(data) - {"variant"} or not isinstance(data.get("variant", []), list):
+        raise CatalogueError(f"{path}: a catalogue holds [[variant]] entries only")
+    found: list[Variant] = []
+    names: set[str] = set()
+    keys: dict[int, str] = {}
+    for number, entry in enumerate(data.get("variant", []), 1):
+        name = entry.get("name") if isinstance(entry.get("name"), str) else None
+        where = f"{path}: variant {number}" + (f" ({name})" if name else "")
+        found.append(_entry(entry, where))
+        variant = found[-1]
+        if variant.name in names:
+            raise CatalogueError(f"{where}: the name {variant.name} is given to an earlier entry")
+        names.add(variant.name)
+        for key in variant.aagenielsen_ids:  # (two of the site's types share a name: "Tyr 13x13")
+            if key in keys:
+                raise CatalogueError(f"{where}: aagenielsen type key {key} is already {keys[key]}'s")
+            keys[key] = variant.name
+    return tuple(found)
+
+
+def _entry(entry: dict, where: str) -> Variant:
+    """One entry, its fields checked."""
+    for key, value in entry.items():
+        if key not in FIELDS:
+            raise CatalogueError(f"{where}: unknown field {key} (known: {', '.join(FIELDS)})")
+        if not isinstance(value, FIELDS[key]) or key in ITEMS and \
+                not all(isinstance(item, ITEMS[key]) and not isinstance(item, bool) for item in value):
+            kind = f"a list of {ITEMS[key].__name__}" if key in ITEMS else "a string"
+            raise CatalogueError(f"{where}: {key} is {kind}")
+    for key in ("name", "title"):
+        if not entry.get(key):
+            raise CatalogueError(f"{where}: an entry needs a {key}")
+    if not _NAME.fullmatch(entry["name"]):
+        raise CatalogueError(f"{where}: a name is lower-case letters and digits joined by hyphens (fetlar-11x11)")
+    if bool(entry.get("rules")) == bool(entry.get("game")):
+        raise CatalogueError(f"{where}: an entry has either rules (an OTN rules record) or game (a built-in game)")
+    if entry.get("rules") and (entry.get("variant") or entry.get("options")):
+        raise CatalogueError(f"{where}: variant and options are a built-in game's: an entry with rules has none")
+    if entry.get("rules"):
+        try:
+            read_record(entry["rules"])
+        except OptionError as problem:
+            raise CatalogueError(f"{where}: rules, at '{problem.written}': {problem}") from None
+    return Variant(**{key: tuple(value) if isinstance(value, list) else value for key, value in entry.items()})
+
+
+@cache
+def catalogue() -> tuple[Variant, ...]:
+    """The catalogue's entries (read once a process)."""
+    return load(CATALOGUE)
+
+
+def presets() -> dict[str, dict[str, str]]:
+    """The variants of the generic game: the catalogue's entries that have rules, by name."""
+    return {variant.name: read_record(variant.rules) for variant in catalogue() if variant.rules}
+
+
+def aagenielsen_types() -> dict[str, dict[str, str]]:
+    """The tags of each aagenielsen.dk game type the catalogue knows, by its name as the files write
+    it (a name two types share: the first entry's), and by that name, `#` and its AageGameTypeKey
+    (`Tyr 13x13#172`), which tells such types apart."""
+    found: dict[str, dict[str, str]] = {}
+    for variant in catalogue():
+        for kind in variant.aagenielsen:
+            found.setdefault(kind, variant.tags())
+            for key in variant.aagenielsen_ids:
+                found[f"{kind}#{key}"] = variant.tags()
+    return found
+
+
+class Hnefatafl(TaflGame):
+    """The tafl game of a catalogue entry or of any OTN rules record: its options are the
+    record's keys (`Rules "ks=w esc=e"` changes a variant's)."""
+
+    name = "hnefatafl"
+    title = "Hnefatafl"
+    described = True
+    end_rule = "G13"
+    options = KEYS
+    presets = presets()
+    searched_as_presets = tuple(key for key in KEYS if key not in ("atkf", "ka", "ks", "sw", "efe", "surf", "tfr"))
+    board: TaflBoard = board_of({**{key: values[0] for key, values in KEYS.items()}, **next(iter(presets.values()))},
+                                title)
+
+    def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
+        super().__init__(options, variant)
+        self.board = self.settings.board
+        refused = next((entry for entry in catalogue() if entry.name == self.variant and entry.refused), None)
+        if refused is not None:
+            raise OptionError(f"{refused.title}: {refused.refused}", "Variant", self.variant)
+
+    def settings_for(self, option: dict[str, str]) -> Settings:
+        return described_settings(option, IDS, self.title)
+
+    @classmethod
+    def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
+        """As every game's, but an option's value keeps its case (a piece list's `t` is not `T`)."""
+        chosen = super().options_from_tags({key: value for key, value in tags.items() if key != "Rules"})
+        for item in re.finditer(r"\S+", tags.get("Rules") or ""):
+            key, equals, value = item[0].partition("=")
+            key = key.lower()
+            if key not in cls.options:
+                raise OptionError(f"unknown rules key '{key}' for {cls.name} (known: {', '.join(cls.options)})",
+                                  "Rules", item[0][:len(key)], item.start(), tuple(cls.options))
+            try:
+                chosen[key] = normalized(key, value)
+            except OptionError as problem:
+                raise OptionError(str(problem), "Rules", item[0][len(key) + 1:], item.start() + len(key) + 1,
+                                  cls.choices(key)) from None
+            if not equals:
+                raise OptionError(f"rules key {key} needs a value ({key}=…)", "Rules", item[0], item.start())
+        return chosen
+
+    @classmethod
+    def accepts(cls, key: str, value: str) -> bool:
+        try:
+            return normalized(key, value) == value
+        except OptionError:
+            return False
+
+    @classmethod
+    def choices(cls, key: str) -> tuple[str, ...]:
+        return () if key in OPEN else cls.options[key]
+
+    @classmethod
+    def known_values(cls, key: str) -> str:
+        return "a value as an OTN rules record writes it" if key in OPEN else super().known_values(key)
+
+    @classmethod
+    def fits_pattern(cls, width: int, height: int) -> bool:
+        return MIN_SIZE <= width == height <= MAX_SIZE
+
+    @classmethod
+    def rules_for_position(cls, text: str) -> "Hnefatafl":
+        """The first variant on a board of the position's size."""
+        size = str(text.split()[0].count("/") + 1) if text.split() else ""
+        return cls(variant=next((name for name, option in cls.presets.items() if option["dim"] == size), None))
+

@@ -1,0 +1,267 @@
+"""A tafl game's rules described by an OpenTafl rules record (opentafl-notation-spec.txt of
+jslater89/OpenTafl: `dim:11 esc:c atkf:y ks:s … start:/…/`): the record read into options
+(`read_record`: its keys, each value checked and written one way), the tafl engine's `Settings`
+they make (`described_settings`), and any tafl game's Settings written as a record
+(`described_record`). The
+pieces are the attackers' soldiers (`t`), the defenders' (`T`) and the king (`K`); a piece list
+that names OpenTafl's other pieces (commanders, knights, mercenaries, guards) names none of
+them here. A mechanic the engine does not play is refused by name."""
+
+from __future__ import annotations
+
+import re
+
+from lusoria.notation.numbers import whole_number
+from lusoria.validator.base import BLACK, WHITE, OptionError
+from lusoria.validator.tafl import (ATTACKER, ATTACKER_FORT, CORNER_SQUARE, DEFENDER, DEFENDER_FORT, FILES, KING,
+                                    PLAIN, THRONE_SQUARE, Geometry, RuleIds, Settings, TaflBoard, region_table,
+                                    square_index, tafl_settings)
+
+MAX_SIZE = len(FILES)  # 19
+MIN_SIZE = 5
+PIECE_LISTS = {  # key -> its OTN default (only t, T and K kept)
+    "corh": "tTK", "cenh": "t", "cenhe": "tTK", "aforh": "TK", "dforh": "t",
+    "corp": "K", "cenp": "tTK", "aforp": "tTK", "dforp": "TK",
+    "cors": "K", "cens": "K", "afors": "tTK", "dfors": "TK",
+    "corre": "tTK", "cenre": "tTK", "aforre": "tTK", "dforre": "tTK",
+}
+LISTS = ("", "t", "T", "K", "tT", "tK", "TK", "tTK")  # every piece list, written in OTN's order
+# key -> its values (OTN's default first); a key of open values has only its default (`OPEN`)
+KEYS: dict[str, tuple[str, ...]] = {
+    "dim": ("11",), "start": ("",), "esc": ("c", "e"), "atkf": ("y", "n"), "surf": ("y", "n"),
+    "tfr": ("d", "i", "w", "l"), "ka": ("y", "n", "a", "h"), "ks": ("s", "w", "c", "m"),
+    "kj": ("n", "r", "j", "c"),
+    "spd": ("-1",), "cor": ("default",), "cen": ("default",), "afor": ("",), "dfor": ("",),
+    **{key: (default, *(value for value in LISTS if value != default)) for key, default in PIECE_LISTS.items()},
+    "sw": ("n", "w", "s"), "swf": ("y", "n"), "efe": ("n", "y"), "linc": ("n", "y"), "ber": ("n", "c", "m"),
+}
+OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
+IGNORED = ("name", "nj", "cj", "mj", "gj")  # a name, and the jumps of pieces lusoria has not
+ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
+REFUSED = {  # what the engine does not play, by entry: a variant that has one is refused by name
+    ("ber", "c"): "berserk moves are not supported", ("ber", "m"): "berserk moves are not supported",
+           ("kj", "r"): "a jumping king is not supported", ("kj", "j"): "a jumping king is not supported",
+           ("kj", "c"): "a jumping king is not supported",
+           ("swf", "n"): "a shieldwall closed without a move to its flank is not supported"}
+_ENTRY = re.compile(r"\S+")
+_SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
+_ROW = re.compile(r"(?:[0-9]+|[tcnkmgTCNKMG])*")
+
+
+def read_record(text: str) -> dict[str, str]:
+    """The options an OTN rules record sets (its keys, `starti` read as `start`; OTN's defaults
+    for the others), each value as `normalized` writes it; OptionError at the first entry lusoria cannot read (its `at`: the
+    entry's place in `text`)."""
+    found: dict[str, str] = {}
+    for entry in _ENTRY.finditer(text):
+        key, colon, value = entry[0].partition(":")
+        if not colon:
+            raise OptionError(f"rules entry '{entry[0][:40]}' is not key:value", "Rules", entry[0], entry.start())
+        if key == "starti":
+            key, value = "start", "/".join(reversed(value.strip("/").split("/")))
+        if key in found:
+            raise OptionError(f"rules entry {key}: is given twice", "Rules", key, entry.start())
+        if key in IGNORED:
+            continue
+        try:
+            found[key] = normalized(key, value)
+        except OptionError as problem:
+            problem.at, problem.written = entry.start(), entry[0]
+            raise
+    for key in ("dim", "start"):
+        if key not in found:
+            raise OptionError(f"a rules record needs a {key}: entry", "Rules", text[:40], 0)
+    return {**{key: values[0] for key, values in KEYS.items()}, **found}
+
+
+def normalized(key: str, value: str) -> str:
+    """An option's value as lusoria writes it (piece lists in OTN's order, with only t, T and K;
+    squares in the order given; `start` rank 1 first, between slashes); OptionError naming the key
+    when lusoria cannot read or play it."""
+    if key not in KEYS:
+        raise OptionError(f"unknown rules entry {key}: (lusoria reads {', '.join(KEYS)})", "Rules", key, 0,
+                          tuple(KEYS))
+    value = ALIASES.get(key, {}).get(value, value)
+    if key in PIECE_LISTS:
+        if not re.fullmatch(r"[tcnkmgTCNKMG]*", value):
+            raise OptionError(f"{key}:{value} is not a list of OTN pieces (t c n k m g T C N K M G)", "Rules", value)
+        return "".join(piece for piece in "tTK" if piece in value)
+    if key == "dim":
+        if whole_number(value, MIN_SIZE, MAX_SIZE) is None:
+            raise OptionError(f"dim:{value}: a board is {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}", "Rules",
+                              value)
+        return value
+    if key in ("cor", "cen", "afor", "dfor"):
+        squares = [square for square in value.split(",") if square]
+        if value != "default" and not all(_SQUARE.fullmatch(square) for square in squares):
+            raise OptionError(f"{key}:{value} is not a list of squares (a1,k11) or default", "Rules", value)
+        return value if value == "default" else ",".join(squares)
+    if key == "spd":
+        _speed(value)
+        return value
+    if key == "start":
+        rows = value.strip("/").split("/")
+        if not all(_ROW.fullmatch(row) for row in rows):
+            raise OptionError(f"start:{value} is not an OTN position record (ranks of t c n k m g T C N K M G and "
+                              "counts of empty squares, between slashes)", "Rules", value)
+        return "/" + "/".join(rows) + "/"
+    if value not in KEYS[key]:
+        raise OptionError(f"unknown value {key}:{value} (known: {', '.join(KEYS[key])})", "Rules", value, 0,
+                          KEYS[key])
+    return value
+
+
+def _speed(value: str) -> tuple[int, int, int]:
+    """The speed limits of `spd` for an attacker, a defender and the king (0: none)."""
+    numbers = [-1 if number.strip() == "-1" else whole_number(number.strip(), 1, 1000) for number in value.split(",")]
+    if None in numbers or 0 in numbers or len(numbers) not in (1, 2, 8, 10, 12):
+        raise OptionError(f"spd:{value} is not a speed limit (-1, N, attackers,defenders, or 8, 10 or 12 numbers)",
+                          "Rules", value)
+    limits = [max(number or 0, 0) for number in numbers]
+    if len(limits) == 1:
+        return limits[0], limits[0], limits[0]
+    if len(limits) == 2:
+        return limits[0], limits[1], limits[1]
+    half = len(limits) // 2  # tcnk(m)(g) then TCNK(M)(G)
+    return limits[0], limits[half], limits[half + 3]
+
+
+def described_record(settings: Settings) -> str:
+    """The OTN rules record of any tafl game's Settings (what `read_record` and `described_settings`
+    read back as the same rules, but what OTN has no entry for: Tablut's camps, Tuichi, passes and
+    first repetition): `dim` first, `start` last, the others where they differ from OTN's defaults."""
+    geo, region = settings.geo, settings.region
+    size, squares = geo.size, geo.squares
+    by_kind = {kind: [s for s in range(squares) if region[s] == kind] for kind in (THRONE_SQUARE, CORNER_SQUARE,
+                                                                                  ATTACKER_FORT, DEFENDER_FORT)}
+    last = size * size - 1
+    four = [0, size - 1, last - size + 1, last]
+    middle = size * size // 2 if size % 2 else -1
+    hammers, anvils = settings.hammers[0], settings.anvils[0]
+    attacker, defender, king = (settings.speed[piece] for piece in (ATTACKER, DEFENDER, KING))
+    option = {
+        "esc": "c" if settings.corner_escape else "e", "atkf": "y" if settings.first == BLACK else "n",
+        "surf": "y" if settings.encirclement else "n",
+        "tfr": "i" if settings.repeats != 2 else {"1/2-1/2": "d", "wins": "w", "loses": "l"}[settings.repeated],
+        "ka": {(True, True): "y", (False, False): "n", (False, True): "a", (True, False): "h"}[
+            KING in hammers, KING in anvils],
+        "ks": settings.strength,
+        "spd": "-1" if not (attacker or defender or king) else
+        ",".join(str(limit or -1) for limit in (attacker, 0, 0, 0, 0, defender, 0, 0, king, 0)),
+        "cor": "default" if by_kind[CORNER_SQUARE] == sorted(four) else _squares(geo, by_kind[CORNER_SQUARE]),
+        "cen": "default" if by_kind[THRONE_SQUARE] == [middle] else _squares(geo, by_kind[THRONE_SQUARE]),
+        "afor": _squares(geo, by_kind[ATTACKER_FORT]), "dfor": _squares(geo, by_kind[DEFENDER_FORT]),
+        "sw": "n" if not settings.shieldwall else "s" if any(settings.wall_corners) else "w",
+        "efe": "y" if settings.forts else "n", "linc": "y" if settings.linnaean else "n",
+    }
+    for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"),
+                      (DEFENDER_FORT, "dfor")):
+        if by_kind[kind]:
+            first = by_kind[kind][0]
+            for suffix, table in (("h", settings.hostile_held if kind == THRONE_SQUARE else settings.hostile_empty),
+                                  ("p", settings.cross), ("s", settings.stop), ("re", settings.enter)):
+                option[key + suffix] = _letters(table, first, squares)
+            if kind == THRONE_SQUARE:
+                option["cenhe"] = _letters(settings.hostile_empty, first, squares)
+    written = [f"{key}:{value}" for key, value in option.items() if value != KEYS[key][0]]
+    start = "/".join(rank.replace("p", "t").replace("P", "T") for rank in reversed(settings.board.start.split()[0]
+                                                                                     .split("/")))
+    return " ".join([f"dim:{size}", *written, f"start:/{start}/"])
+
+
+def _squares(geo: Geometry, squares: list[int]) -> str:
+    return ",".join(geo.names[square] for square in squares)
+
+
+def _letters(table: bytes, square: int, squares: int) -> str:
+    """The pieces a table lets onto `square`, as an OTN piece list."""
+    return "".join(letter for letter in "tTK" if table[PIECES[letter] * squares + square])
+
+
+def board_of(option: dict[str, str], title: str) -> TaflBoard:
+    """The board a full set of options describes: its size, throne, start and escape."""
+    size = int(option["dim"])
+    rows = option["start"].strip("/").split("/")
+    other = re.sub(r"[0-9tTK/]", "", option["start"])[:1]
+    if other:
+        raise OptionError(f"start: '{other}' is not a piece lusoria plays (t, T, K): commanders, knights, "
+                          "mercenaries and guards are not supported", "Variant", "start:")
+    if len(rows) != size:
+        raise OptionError(f"start: has {len(rows)} ranks, and the board (dim:{size}) {size}", "Variant")
+    ranks = "/".join(row.replace("t", "p").replace("T", "P") for row in reversed(rows))
+    if ranks.count("K") != 1:
+        raise OptionError(f"start: holds {ranks.count('K')} kings: a {title} game has one", "Variant")
+    cen = option["cen"]
+    if cen == "default":
+        if size % 2 == 0:
+            raise OptionError(f"a board of even size (dim:{size}) has no middle square: name its throne (cen:)",
+                              "Variant")
+        cen = FILES[size // 2] + str(size // 2 + 1)
+    if "," in cen:
+        raise OptionError(f"cen:{cen}: a board has one throne", "Variant")
+    if cen:
+        square_index(size, cen)
+    return TaflBoard(size, cen, "throne", f"{ranks} {'b' if option['atkf'] == 'y' else 'w'}",
+                     corner_escape=option["esc"] == "c")
+
+
+PIECES = {"t": ATTACKER, "T": DEFENDER, "K": KING}
+
+
+def _pieces(letters: str) -> tuple[int, ...]:
+    return tuple(PIECES[letter] for letter in letters)
+
+
+def _region(option: dict[str, str], board: TaflBoard) -> bytes:
+    """What each square is: the throne, a corner, an attackers' or defenders' fort."""
+    size = board.size
+    region = bytearray(size * size)
+    last = size - 1
+    corners = option["cor"].split(",") if option["cor"] != "default" else \
+        [f"{FILES[file]}{rank + 1}" for rank in (0, last) for file in (0, last)]
+    for key, kind, squares in (("cen", THRONE_SQUARE, [board.throne] if board.throne else []),
+                               ("cor", CORNER_SQUARE, corners),
+                               ("afor", ATTACKER_FORT, option["afor"].split(",")),
+                               ("dfor", DEFENDER_FORT, option["dfor"].split(","))):
+        for name in filter(None, squares):
+            square = square_index(size, name)
+            if region[square] != PLAIN:
+                raise OptionError(f"{key}: {name} is already a square of another kind", "Variant")
+            region[square] = kind
+    return bytes(region)
+
+
+def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Settings:
+    """The engine's Settings of a full set of options (KEYS); OptionError when they describe no
+    game (a board without its king, a corner escape without corners…) or a mechanic the engine
+    does not play (REFUSED: "berserk moves are not supported")."""
+    for key, value in option.items():
+        if (key, value) in REFUSED:
+            raise OptionError(f"{key}:{value}: {REFUSED[key, value]}", "Variant", f"{key}:{value}")
+    board = board_of(option, title)
+    region = _region(option, board)
+    if board.corner_escape and CORNER_SQUARE not in region:
+        raise OptionError("esc:c: the king escapes to a corner, and the board has none (cor:)", "Variant", "esc:c")
+
+    def table(suffix: str) -> bytes:
+        return region_table(region, {kind: _pieces(option[key + suffix]) for kind, key in
+                                     ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"),
+                                      (DEFENDER_FORT, "dfor"))}, 1)
+
+    armed = option["ka"]
+    with_king, without = (DEFENDER, KING), (DEFENDER,)
+    held = region_table(region, {THRONE_SQUARE: _pieces(option["cenh"]), CORNER_SQUARE: _pieces(option["corh"]),
+                                 ATTACKER_FORT: _pieces(option["aforh"]), DEFENDER_FORT: _pieces(option["dforh"])}, 0)
+    empty = region_table(region, {THRONE_SQUARE: _pieces(option["cenhe"]), CORNER_SQUARE: _pieces(option["corh"]),
+                                  ATTACKER_FORT: _pieces(option["aforh"]), DEFENDER_FORT: _pieces(option["dforh"])}, 0)
+    attacker, defender, king = _speed(option["spd"])
+    return tafl_settings(
+        board, title, ids, region, cross=table("p"), stop=table("s"), enter=table("re"), hostile_empty=empty,
+        hostile_held=held, strength=option["ks"],
+        hammers=(with_king if armed in ("y", "h") else without, (ATTACKER,)),
+        anvils=(with_king if armed in ("y", "a") else without, (ATTACKER,)),
+        first=BLACK if option["atkf"] == "y" else WHITE, repeats=0 if option["tfr"] == "i" else 2,
+        repeated={"d": "1/2-1/2", "w": "wins", "l": "loses", "i": "1/2-1/2"}[option["tfr"]],
+        shieldwall=option["sw"] != "n", strong_walls=option["sw"] == "s", forts=option["efe"] == "y",
+        encirclement=option["surf"] == "y", speed=bytes((0, defender, king, attacker)),
+        linnaean=option["linc"] == "y", said={key: value for key, value in option.items() if key != "start"})
