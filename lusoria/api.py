@@ -16,13 +16,13 @@ from lusoria.formats import FORMATS, format_of
 from lusoria.formats.convert import Converted, convert as converted, targets as target_formats
 from lusoria.formats.sources import read_sources, record_at
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, split_records
+from lusoria.notation.reader import RecordText, parse_record, split_records
 from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Note, Problem, Skipped, Source, Unreadable,
                                       decoded_text, head_text, shown_path)
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, records, reports, size, without_problems
 from lusoria.validator.base import SIDE_NAMES, Game, OptionError
-from lusoria.validator.fit import Fit, fitting_rules
+from lusoria.validator.fit import Fit, Proposal, fitting_rules, proposals
 from lusoria.validator.games import GAMES, game_class, known_games
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
 from lusoria.workers import WorkerLost, in_workers, mapped
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games", "RecordText", "without_problems",
            "Diagnostic", "InputError", "OptionError", "Note", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
-           "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
+           "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "proposed_rules", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records",
            "duplicates", "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build",
            "place_of", "Unreplayable"]
@@ -69,6 +69,17 @@ def fitting(paths: Iterable[Source], encoding: str = "utf-8", format: str | None
     """For each record, the rule sets that fit it (`lusoria rules`); a record that cannot
     be replayed at all (syntax, unknown game, bad tags) comes with its first diagnostic."""
     return mapped(_fit, reports(paths, encoding, format, tags, keep=False))
+
+
+def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Proposal]:
+    """For each game of records that `fitting` fitted, the one rule set under which the most of
+    them are legal (`lusoria rules DIR`); the records that cannot be replayed take no part."""
+    records, fits = [], []
+    for source, fit in fitted:
+        if isinstance(fit, Fit):
+            records.append(parse_record(source))
+            fits.append(fit)
+    return proposals(records, fits)
 
 
 def _fit(report: Report) -> tuple[RecordText, Fit | Diagnostic]:

@@ -342,13 +342,20 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
 @reading_options
 def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
-    fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal."""
+    fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal.
+    Of several records, last, for each game: the one rule set that makes the most of them legal
+    (not with --json)."""
     inputs = Inputs()
+    fitted = []
     for source, fit in inputs(api.fitting(paths, encoding, **reading())):
+        fitted.append((source, fit))
         if as_json:
             echo(output.fit_json(source, fit))
         else:
             echo(output.fit_text(source, fit))
+    if not as_json and len(fitted) > 1:
+        for proposal in api.proposed_rules(fitted):
+            echo(f"proposed: {proposal}")
     sys.exit(2 if inputs.unreadable else 0)
 
 
