@@ -17,6 +17,7 @@ from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.base import OptionError
@@ -116,7 +117,8 @@ def _entry(entry: dict, where: str) -> Variant:
             read_record(entry["rules"])
         except OptionError as problem:
             raise CatalogueError(f"{where}: rules, at '{problem.written}': {problem}") from None
-    return Variant(**{key: tuple(value) if isinstance(value, list) else value for key, value in entry.items()})
+    fields: dict[str, Any] = {key: tuple(value) if isinstance(value, list) else value for key, value in entry.items()}
+    return Variant(**fields)
 
 
 @cache

@@ -140,7 +140,8 @@ class Settings(NamedTuple):
     hostile_empty: bytes  # 1 where the square, empty, captures the piece against a mover
     hostile_held: bytes  # 1 where the square, held, captures it
     strength: str  # how the king is captured: s (all four sides), w (two, as a soldier), c (two away from
-    # the throne and its neighbours), m (all four sides, the edge counting as one)
+    # the throne and its neighbours), m (all four sides, the edge counting as one), t (two away from the
+    # throne: lusoria's own)
     hammers: tuple[tuple[int, ...], ...]  # by side, the pieces that capture by moving
     anvils: tuple[tuple[int, ...], ...]  # by side, the pieces that capture by standing
     tuichi_ends: bool  # two open lines to the edge end the game (Tablut)
@@ -353,7 +354,7 @@ class TaflGame(GridGame[TaflPosition]):
         passers, hostile, captors = rules.pop("passers"), rules.pop("hostile"), rules.pop("captors")
         king_stops, weak, repetition = rules.pop("king_stops"), rules.pop("king_like_soldier"), \
             rules.pop("repetition", False)
-        king_only = {THRONE_SQUARE: (KING,), CORNER_SQUARE: (KING,)}
+        king_only: dict[int, tuple[int, ...]] = {THRONE_SQUARE: (KING,), CORNER_SQUARE: (KING,)}
         return tafl_settings(
             board, self.title, ids, region, **rules,
             cross=region_table(region, {THRONE_SQUARE: passers, CORNER_SQUARE: (KING,)}, 1),
@@ -803,7 +804,8 @@ def _king_taken(board: bytearray, king: int, behind: int, settings: Settings) ->
     (w; c away from the throne and its neighbours); or on every side (s, never on the edge; m,
     the edge closing the sides it has not)."""
     geo, strength = settings.geo, settings.strength
-    if strength == "w" or strength == "c" and king != geo.throne and king not in geo.next_to_throne:
+    if strength == "w" or strength == "c" and king != geo.throne and king not in geo.next_to_throne or \
+            strength == "t" and king != geo.throne:
         return behind >= 0 and (_against_king(board, behind, settings) or settings.camps[behind] != 0)
     if geo.edge[king] and strength != "m":
         return False

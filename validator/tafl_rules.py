@@ -29,7 +29,7 @@ LISTS = ("", "t", "T", "K", "tT", "tK", "TK", "tTK")  # every piece list, writte
 # key -> its values (OTN's default first); a key of open values has only its default (`OPEN`)
 KEYS: dict[str, tuple[str, ...]] = {
     "dim": ("11",), "start": ("",), "esc": ("c", "e"), "atkf": ("y", "n"), "surf": ("y", "n"),
-    "tfr": ("d", "i", "w", "l"), "ka": ("y", "n", "a", "h"), "ks": ("s", "w", "c", "m"),
+    "tfr": ("d", "i", "w", "l"), "ka": ("y", "n", "a", "h"), "ks": ("s", "w", "c", "m", "t"),
     "kj": ("n", "r", "j", "c"),
     "spd": ("-1",), "cor": ("default",), "cen": ("default",), "afor": ("",), "dfor": ("",),
     **{key: (default, *(value for value in LISTS if value != default)) for key, default in PIECE_LISTS.items()},
@@ -38,6 +38,7 @@ KEYS: dict[str, tuple[str, ...]] = {
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
 IGNORED = ("name", "nj", "cj", "mj", "gj")  # a name, and the jumps of pieces lusoria has not
 ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
+# lusoria's own values (not OTN's): ks:t, the king strong on the throne only (aagenielsen.dk's weak throne)
 REFUSED = {  # what the engine does not play, by entry: a variant that has one is refused by name
     ("ber", "c"): "berserk moves are not supported", ("ber", "m"): "berserk moves are not supported",
            ("kj", "r"): "a jumping king is not supported", ("kj", "j"): "a jumping king is not supported",

@@ -1,0 +1,108 @@
+"""aagenielsen.dk's tafl game types (../shared/real/aagenielsen-types: 163 types, 4,076 games the
+site accepted), each read as its entry of the catalogue (validator/tafl_variants.toml) describes it.
+Every game the test reads must have the verdict that `aagenielsen_types.tsv` (beside this file)
+gives it: valid, or invalid at the ply and rule listed there with the reason found; a game the
+site scored ends on the board as the site says, or is listed (`end`); a type the catalogue refuses
+is refused by name. Each type is at least 98% valid by that list, or the list says why not (`open`).
+
+To stay cheap, the test reads each type's listed games and its first two others by name;
+`LUSORIA_EVERY_TYPE_GAME=1 pytest tests/formats/test_aagenielsen_types.py` reads all 4,076 (a minute),
+which checks that the list is complete."""
+
+import csv
+import io
+import json
+import os
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from lusoria import api
+
+TYPES = ROOT.parent / "shared" / "real" / "aagenielsen-types"
+LISTED = Path(__file__).with_name("aagenielsen_types.tsv")
+WINNERS = {"1-0": "White", "0-1": "Black"}
+SAMPLE = 10 ** 6 if os.environ.get("LUSORIA_EVERY_TYPE_GAME") else 2  # games of a type read beyond those listed
+
+
+@pytest.fixture(autouse=True)
+def require_real_files():
+    if not TYPES.is_dir():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{TYPES} is absent, and CI=true needs the real files")
+        pytest.skip(f"{TYPES} is absent: aagenielsen.dk's games live beside the project in the development "
+                    "workspace (../shared/real), not in the repository")
+
+
+def listed() -> dict[str, dict[str, dict[str, str]]]:
+    """Folder -> file (or `*` for the whole type) -> its row of aagenielsen_types.tsv."""
+    found: dict[str, dict[str, dict[str, str]]] = defaultdict(dict)
+    with open(LISTED, newline="") as table:
+        for row in csv.DictReader(table, delimiter="\t"):
+            found[row["folder"]][row["file"]] = row
+    return found
+
+
+def folders() -> list[str]:
+    return sorted(path.name for path in TYPES.iterdir() if path.is_dir()) if TYPES.is_dir() else []
+
+
+def said(path: Path) -> tuple[str, str, str]:
+    """(first error's ply, its rule, its message), or how the board ended the game: ("end", winner)."""
+    report = api.check(api.record_at(str(path)), keep=False)
+    errors = [d for d in report.diagnostics if d.severity == api.ERROR]
+    if errors:
+        return str(errors[0].ply), errors[0].rule, errors[0].message
+    return "-", "end", WINNERS.get(report.outcome.result, "") if report.outcome else ""
+
+
+def read_as(path: Path, variant: str) -> list[str]:
+    """The errors of a game's moves read as `variant` of the generic tafl game."""
+    moves = " ".join(json.loads(path.read_text())["Moves"]) + "\n"
+    record = api.record_at(io.StringIO(moves), format="tafl", tags={"Game": "hnefatafl", "Variant": variant})
+    return [d.message for d in api.check(record, keep=False).diagnostics if d.severity == api.ERROR]
+
+
+def site_winner(path: Path) -> tuple[str, bool]:
+    """Who the site says won, and whether the board must show it: the move list ends on a move
+    (not `resigned` nor `timeout`) and the site names a winner."""
+    game = json.loads(path.read_text())
+    moves, site = game.get("Moves") or [], game.get("WhoWon", "")
+    ended_by_word = bool(moves) and moves[-1].lower() in ("resigned", "timeout")
+    return site, bool(moves) and not ended_by_word and site in WINNERS.values()
+
+
+@pytest.mark.parametrize("folder", folders())
+def test_every_type_reads_as_the_site_played_it(folder):
+    rows = listed().get(folder, {})
+    games = sorted((TYPES / folder).glob("*.json"))
+    whole = rows.get("*")
+    if whole and whole["rule"] == "refused":
+        for path in games[:SAMPLE]:
+            ply, rule, message = said(path)
+            assert rule != "end" and whole["why"] in message, (path.name, ply, rule, message)
+        return
+    sample = [path for path in games if path.name in rows] + [path for path in games if path.name not in rows][:SAMPLE]
+    for path in sample:
+        ply, rule, message = said(path)
+        row = rows.get(path.name)
+        if row is None or row["rule"] == "end":  # valid, and ends where the site says unless listed
+            assert rule == "end", (path.name, ply, rule, message)
+            site, on_board = site_winner(path)
+            as_the_site = message == site if message else not on_board
+            assert as_the_site == (row is None), (path.name, f"board: {message or 'no end'}", f"site: {site}")
+        else:
+            assert (ply, rule) == (row["ply"], row["rule"]), (path.name, ply, rule, message)
+            if row["why"].startswith("valid as "):  # the game is another entry's: it reads valid as that one
+                assert read_as(path, row["why"].split()[2].rstrip(":")) == [], path.name
+    invalid = sum(row["rule"] not in ("end", "open", "refused") for row in rows.values())
+    if not (whole and whole["rule"] == "open"):
+        assert invalid <= 0.02 * len(games), f"{folder}: {invalid} of {len(games)} games invalid"
+
+
+def test_the_list_names_only_games_that_exist():
+    for folder, rows in listed().items():
+        assert (TYPES / folder).is_dir(), folder
+        assert all(name == "*" or (TYPES / folder / name).is_file() for name in rows), folder
