@@ -52,7 +52,7 @@ def one_variant_a_board():
 
 def test_every_board_size_is_drawn_within_its_bounds():
     variants = one_variant_a_board()
-    assert {7, 9, 11, 13, 15, 17, 19} <= set(variants)
+    assert {7, 9, 11, 13, 19} <= set(variants)  # (the catalogue decides which sizes lusoria plays)
     for size, variant in variants.items():
         report = check(game(variant, 2))
         assert report.rules.board.size == size
