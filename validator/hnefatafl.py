@@ -23,7 +23,7 @@ from lusoria.errors import LusoriaError
 from lusoria.validator.base import OptionError
 from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame
 from lusoria.validator.tafl_rules import (KEYS, MAX_SIZE, MIN_SIZE, OPEN, board_of, described_settings, normalized,
-                                          read_record)
+                                          read_record, refusal)
 
 CATALOGUE: Traversable | Path = files("lusoria.validator") / "tafl_variants.toml"
 IDS = RuleIds(turn="G2", move="G3", restricted="G4", capture="G5", king="G7", escape="G8", captured="G7",
@@ -128,8 +128,16 @@ def catalogue() -> tuple[Variant, ...]:
 
 
 def presets() -> dict[str, dict[str, str]]:
-    """The variants of the generic game: the catalogue's entries that have rules, by name."""
-    return {variant.name: read_record(variant.rules) for variant in catalogue() if variant.rules}
+    """The variants of the generic game: the catalogue's entries that have rules and that lusoria
+    plays, by name (`refusals`: the others)."""
+    return {variant.name: options for variant in catalogue() if variant.rules and not variant.refused
+            and refusal(options := read_record(variant.rules)) is None}
+
+
+def refusals() -> dict[str, str]:
+    """Why lusoria refuses the records of each entry whose rules it does not play, by name."""
+    return {variant.name: f"{variant.title}: {variant.refused or refusal(read_record(variant.rules))}"
+            for variant in catalogue() if variant.rules and variant.name not in Hnefatafl.presets}
 
 
 def aagenielsen_types() -> dict[str, dict[str, str]]:
@@ -162,16 +170,17 @@ class Hnefatafl(TaflGame):
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
         super().__init__(options, variant)
         self.board = self.settings.board
-        refused = next((entry for entry in catalogue() if entry.name == self.variant and entry.refused), None)
-        if refused is not None:
-            raise OptionError(f"{refused.title}: {refused.refused}", "Variant", self.variant)
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         return described_settings(option, IDS, self.title)
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
-        """As every game's, but an option's value keeps its case (a piece list's `t` is not `T`)."""
+        """As every game's, but an option's value keeps its case (a piece list's `t` is not `T`); a
+        variant of the catalogue that lusoria does not play is refused by name."""
+        variant = (tags.get("Variant") or "").lower()
+        if variant not in cls.presets and variant in (refused := refusals()):
+            raise OptionError(refused[variant], "Variant", tags["Variant"])
         chosen = super().options_from_tags({key: value for key, value in tags.items() if key != "Rules"})
         for item in re.finditer(r"\S+", tags.get("Rules") or ""):
             key, equals, value = item[0].partition("=")

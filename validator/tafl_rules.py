@@ -30,10 +30,10 @@ LISTS = ("", "t", "T", "K", "tT", "tK", "TK", "tTK")  # every piece list, writte
 KEYS: dict[str, tuple[str, ...]] = {
     "dim": ("11",), "start": ("",), "esc": ("c", "e"), "atkf": ("y", "n"), "surf": ("y", "n"),
     "tfr": ("d", "i", "w", "l"), "ka": ("y", "n", "a", "h"), "ks": ("s", "w", "c", "m", "t"),
-    "kj": ("n", "r", "j", "c"),
+    "kj": ("n",),
     "spd": ("-1",), "cor": ("default",), "cen": ("default",), "afor": ("",), "dfor": ("",),
     **{key: (default, *(value for value in LISTS if value != default)) for key, default in PIECE_LISTS.items()},
-    "sw": ("n", "w", "s"), "swf": ("y", "n"), "efe": ("n", "y"), "linc": ("n", "y"), "ber": ("n", "c", "m"),
+    "sw": ("n", "w", "s"), "swf": ("y",), "efe": ("n", "y"), "linc": ("n", "y"), "ber": ("n",),
 }
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
 IGNORED = ("name", "nj", "cj", "mj", "gj")  # a name, and the jumps of pieces lusoria has not
@@ -83,6 +83,8 @@ def normalized(key: str, value: str) -> str:
         raise OptionError(f"unknown rules entry {key}: (lusoria reads {', '.join(KEYS)})", "Rules", key, 0,
                           tuple(KEYS))
     value = ALIASES.get(key, {}).get(value, value)
+    if (key, value) in REFUSED:
+        return value  # read, and refused by name when a game is made of it (`refusal`)
     if key in PIECE_LISTS:
         if not re.fullmatch(r"[tcnkmgTCNKMG]*", value):
             raise OptionError(f"{key}:{value} is not a list of OTN pieces (t c n k m g T C N K M G)", "Rules", value)
@@ -183,10 +185,6 @@ def board_of(option: dict[str, str], title: str) -> TaflBoard:
     """The board a full set of options describes: its size, throne, start and escape."""
     size = int(option["dim"])
     rows = option["start"].strip("/").split("/")
-    other = re.sub(r"[0-9tTK/]", "", option["start"])[:1]
-    if other:
-        raise OptionError(f"start: '{other}' is not a piece lusoria plays (t, T, K): commanders, knights, "
-                          "mercenaries and guards are not supported", "Variant", "start:")
     if len(rows) != size:
         raise OptionError(f"start: has {len(rows)} ranks, and the board (dim:{size}) {size}", "Variant")
     ranks = "/".join(row.replace("t", "p").replace("T", "P") for row in reversed(rows))
@@ -232,17 +230,28 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
     return bytes(region)
 
 
+def refusal(option: dict[str, str]) -> str | None:
+    """Why the engine does not play a set of options (a mechanic it lacks, named), or None."""
+    refused = next(((key, value) for key, value in option.items() if (key, value) in REFUSED), None)
+    if refused is not None:
+        return f"{refused[0]}:{refused[1]}: {REFUSED[refused]}"
+    other = re.sub(r"[0-9tTK/]", "", option.get("start", ""))[:1]
+    if other:
+        return f"start: '{other}' is not a piece lusoria plays (t, T, K): commanders, knights, mercenaries and " \
+               "guards are not supported"
+    return None
+
+
 def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Settings:
     """The engine's Settings of a full set of options (KEYS); OptionError when they describe no
-    game (a board without its king, a corner escape without corners…) or a mechanic the engine
-    does not play (REFUSED: "berserk moves are not supported")."""
-    for key, value in option.items():
-        if (key, value) in REFUSED:
-            raise OptionError(f"{key}:{value}: {REFUSED[key, value]}", "Variant", f"{key}:{value}")
+    game (a board without its king, two squares of two kinds…) or a mechanic the engine does not
+    play (`refusal`: "berserk moves are not supported"). A corner escape without corners is a game
+    whose king never escapes (but to an exit fort)."""
+    refused = refusal(option)
+    if refused is not None:
+        raise OptionError(refused, "Variant", refused.partition(": ")[0])
     board = board_of(option, title)
     region = _region(option, board)
-    if board.corner_escape and CORNER_SQUARE not in region:
-        raise OptionError("esc:c: the king escapes to a corner, and the board has none (cor:)", "Variant", "esc:c")
 
     def table(suffix: str) -> bytes:
         return region_table(region, {kind: _pieces(option[key + suffix]) for kind, key in

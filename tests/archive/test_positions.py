@@ -66,8 +66,8 @@ def test_squares_held_of_boards_of_different_lengths_are_those_all_have():
 
 
 def test_required_squares_ask_only_for_what_must_be_there():
-    (game, glob), *_ = pattern_globs(tablut(("e5", "K"), ("e4", "W"), ("e6", "?"), ("e7", "B"), ("e3", "1")))
-    assert game == "tablut"
+    game, glob = "tablut", dict(pattern_globs(tablut(("e5", "K"), ("e4", "W"), ("e6", "?"), ("e7", "B"),
+                                                     ("e3", "1"))))["tablut"]
     # squares count from the top rank, 10 characters a rank (with its "/"): e7 is the 25th;
     # the empty e3 (65th) asks for nothing
     assert required_squares(game, glob) == [(25, 4), (35, 1 | 2 | 4), (45, 1), (55, 1 | 2)]

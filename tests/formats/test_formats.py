@@ -91,7 +91,7 @@ def test_text_and_streams_are_read_in_the_format_asked_for():
 
 
 @pytest.mark.parametrize("path, expected", [
-    ("errors/corner-escape.otg", [("tag", None, 3, 14)]),
+    ("errors/berserk.otg", [("tag", None, 3, 14)]),
     ("errors/unknown-rules-entry.otg", [("tag", None, 3, 37)]),
     ("errors/bad-move.otg", [("T4", 4, 6, 13)]),
 ])
