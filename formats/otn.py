@@ -81,7 +81,7 @@ def _read(draft: Draft, text: str) -> None:
             if key in tags and tags[key]["value"].strip():
                 draft.tag(tag, tags[key]["value"].strip(), tags[key].start("value"))
     else:
-        for name, value in rule_tags(game, options).items():
+        for name, value in rule_tags(game, options, ("dim", "start") if game.described else ()).items():
             draft.tag(name, value, tags["rules"].start("value"))
         described = game(options)
         side = "b" if described.settings.first == BLACK else "w"
@@ -197,6 +197,7 @@ def _rules(draft: Draft, tag: re.Match[str], own: bool, described_only: bool = F
         try:
             options = read_record(tag["value"])
             described(options)
+            return described, *_variant_board(draft, tag, described, options)
         except OptionError as problem:
             if "start" not in _Entries(draft, tag).found and "starti" not in _Entries(draft, tag).found:
                 raise refused from None  # not a whole description: what the built-in games lack
@@ -204,7 +205,24 @@ def _rules(draft: Draft, tag: re.Match[str], own: bool, described_only: bool = F
             said = str(problem) if str(problem).startswith(problem.written or "\0") else \
                 f"{shown(problem.written)}: {problem}" if problem.written else str(problem)
             raise draft.problem(f"rules entry {said}", tag.start("value") + at, problem.written or "", "tag") from None
-        return described, options, None
+
+
+def _variant_board(draft: Draft, tag: re.Match[str], described: type[TaflGame], options: dict[str, str]) \
+        -> tuple[dict[str, str], tuple[str, int] | None]:
+    """The options of a rules record whose board a variant of the generic game has (its `start`
+    that variant's), and the record's start as a Position when it differs (None when the same);
+    OptionError when no variant has a board of its size."""
+    same = {preset["start"] for name in described.presets if (preset := described.preset_options(name))["dim"] ==
+            options["dim"]}
+    if not same:
+        sizes = sorted({described.preset_options(name)["dim"] for name in described.presets},
+                       key=lambda size: (len(size), size))  # (whole numbers without leading zeros)
+        raise OptionError(f"dim:{options['dim']}: no variant has a board of this size (they are "
+                          f"{', '.join(f'{size}×{size}' for size in sizes)})", "Rules", f"dim:{options['dim']}")
+    if options["start"] in same:
+        return options, None
+    start = _board(draft, options["start"], tag.start("value") + tag["value"].find("start"), described(options))
+    return {**options, "start": min(same)}, (start, tag.start("value") + tag["value"].find("start"))
 
 
 def _game_rules(draft: Draft, tag: re.Match[str], own: bool) -> tuple[type[TaflGame], dict[str, str],

@@ -168,7 +168,8 @@ class Hnefatafl(TaflGame):
                                 title)
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
-        super().__init__(options, variant)
+        kept = {key: value for key, value in (options or {}).items() if value or key not in ("dim", "start")}
+        super().__init__(kept, variant)  # (an empty dim or start: the variant's)
         self.board = self.settings.board
 
     def settings_for(self, option: dict[str, str]) -> Settings:
@@ -176,18 +177,20 @@ class Hnefatafl(TaflGame):
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
-        """As every game's, but an option's value keeps its case (a piece list's `t` is not `T`); a
-        variant of the catalogue that lusoria does not play is refused by name."""
+        """As every game's (values in any case, each written one way: `cenp=KD` is `dk`); the board
+        and the start are the variant's (`dim`, `start`: a Position tag starts elsewhere); a variant
+        of the catalogue that lusoria does not play is refused by name."""
         variant = (tags.get("Variant") or "").lower()
         if variant not in cls.presets and variant in (refused := refusals()):
             raise OptionError(refused[variant], "Variant", tags["Variant"])
         chosen = super().options_from_tags({key: value for key, value in tags.items() if key != "Rules"})
         for item in re.finditer(r"\S+", tags.get("Rules") or ""):
-            key, equals, value = item[0].partition("=")
-            key = key.lower()
-            if key not in cls.options:
-                raise OptionError(f"unknown rules key '{key}' for {cls.name} (known: {', '.join(cls.options)})",
-                                  "Rules", item[0][:len(key)], item.start(), tuple(cls.options))
+            key, equals, value = item[0].lower().partition("=")
+            if key not in cls.options or key in ("dim", "start"):
+                why = "the board and the start are the variant's" if key in cls.options else \
+                    f"known: {', '.join(cls.options)}"
+                raise OptionError(f"unknown rules key '{key}' for {cls.name} ({why})", "Rules", item[0][:len(key)],
+                                  item.start(), tuple(cls.options))
             try:
                 chosen[key] = normalized(key, value)
             except OptionError as problem:

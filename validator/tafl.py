@@ -270,7 +270,7 @@ def corner_rules(option: dict[str, str]) -> dict[str, object]:
 def region_table(region: bytes, pieces: dict[int, tuple[int, ...]], plain: int) -> bytes:
     """A table by piece code × squares + square (Settings' `cross`, `stop`, …): on a square of a
     region that `pieces` names, 1 for the pieces it lists; `plain` on every other square."""
-    return bytes(int(piece in pieces[kind]) if kind in pieces else plain
+    return bytes((1 if piece in pieces[kind] else 0) if kind in pieces else plain
                  for piece in range(len(OWNER)) for kind in region)
 
 
@@ -365,7 +365,7 @@ class TaflGame(GridGame[TaflPosition]):
                                                 CORNER_SQUARE: EVERY_PIECE}, 0),
             hostile_held=region_table(region, {THRONE_SQUARE: SOLDIERS if hostile == "always" else (),
                                                CORNER_SQUARE: EVERY_PIECE}, 0),
-            strength="c" if weak else "s", hammers=captors, anvils=captors, repeats=int(bool(repetition)))
+            strength="c" if weak else "s", hammers=captors, anvils=captors, repeats=1 if repetition else 0)
 
     def square_name(self, square: int) -> str:
         return self.geo.names[square]
@@ -471,7 +471,8 @@ class TaflGame(GridGame[TaflPosition]):
             return None
         found = _PLY.fullmatch(text)
         assert found is not None, text  # the grammar has accepted it
-        squares = tuple((FILES.index(name[0]), int(name[1:]) - 1) for name in (found["origin"], found["target"]))
+        squares = tuple((FILES.index(name[0]), (whole_number(name[1:], 1, 1 << 20) or 0) - 1)
+                        for name in (found["origin"], found["target"]))
         captures = None if found["captures"] is None else frozenset(name.lstrip("KP") for name in
                                                                      found["captures"].split("/"))
         return GridPly(False, found["piece"], squares, False, captures, None)  # (squares off the board too)

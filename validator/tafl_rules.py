@@ -2,10 +2,10 @@
 jslater89/OpenTafl: `dim:11 esc:c atkf:y ks:s … start:/…/`): the record read into options
 (`read_record`: its keys, each value checked and written one way), the tafl engine's `Settings`
 they make (`described_settings`), and any tafl game's Settings written as a record
-(`described_record`). The
-pieces are the attackers' soldiers (`t`), the defenders' (`T`) and the king (`K`); a piece list
-that names OpenTafl's other pieces (commanders, knights, mercenaries, guards) names none of
-them here. A mechanic the engine does not play is refused by name."""
+(`described_record`). The pieces are the attackers' soldiers (OTN's `t`), the defenders' (`T`)
+and the king (`K`), which an option's piece list writes `a`, `d` and `k` (a Rules tag is read in
+any case); a piece list that names OpenTafl's other pieces (commanders, knights, mercenaries,
+guards) names none of them here. A mechanic the engine does not play is refused by name."""
 
 from __future__ import annotations
 
@@ -19,16 +19,20 @@ from lusoria.validator.tafl import (ATTACKER, ATTACKER_FORT, CORNER_SQUARE, DEFE
 
 MAX_SIZE = len(FILES)  # 19
 MIN_SIZE = 5
-PIECE_LISTS = {  # key -> its OTN default (only t, T and K kept)
-    "corh": "tTK", "cenh": "t", "cenhe": "tTK", "aforh": "TK", "dforh": "t",
-    "corp": "K", "cenp": "tTK", "aforp": "tTK", "dforp": "TK",
-    "cors": "K", "cens": "K", "afors": "tTK", "dfors": "TK",
-    "corre": "tTK", "cenre": "tTK", "aforre": "tTK", "dforre": "tTK",
+PIECE_LISTS = {  # key -> its OTN default, in lusoria's letters (`a` attackers, `d` defenders' soldiers, `k` king)
+    "corh": "adk", "cenh": "a", "cenhe": "adk", "aforh": "dk", "dforh": "a",
+    "corp": "k", "cenp": "adk", "aforp": "adk", "dforp": "dk",
+    "cors": "k", "cens": "k", "afors": "adk", "dfors": "dk",
+    "corre": "adk", "cenre": "adk", "aforre": "adk", "dforre": "adk",
 }
-LISTS = ("", "t", "T", "K", "tT", "tK", "TK", "tTK")  # every piece list, written in OTN's order
+# every piece list: lusoria writes OTN's t, T and K as a, d and k, so that a Rules tag, whose values
+# are read in any case, keeps them apart
+LISTS = ("", "a", "d", "k", "ad", "ak", "dk", "adk")
+OTN_LETTERS = {"t": "a", "T": "d", "K": "k"}
 # key -> its values (OTN's default first); a key of open values has only its default (`OPEN`)
 KEYS: dict[str, tuple[str, ...]] = {
-    "dim": ("11",), "start": ("",), "esc": ("c", "e"), "atkf": ("y", "n"), "surf": ("y", "n"),
+    "dim": ("",), "start": ("",),  # "": the variant's (a rules record gives both)
+    "esc": ("c", "e"), "atkf": ("y", "n"), "surf": ("y", "n"),
     "tfr": ("d", "i", "w", "l"), "ka": ("y", "n", "a", "h"), "ks": ("s", "w", "c", "m", "t"),
     "kj": ("n",),
     "spd": ("-1",), "cor": ("default",), "cen": ("default",), "afor": ("",), "dfor": ("",),
@@ -65,12 +69,13 @@ def read_record(text: str) -> dict[str, str]:
         if key in IGNORED:
             continue
         try:
-            found[key] = normalized(key, value)
+            found[key] = normalized(key, "".join(OTN_LETTERS.get(letter, "") for letter in value)
+                                    if key in PIECE_LISTS and re.fullmatch(r"[tcnkmgTCNKMG]*", value) else value)
         except OptionError as problem:
             problem.at, problem.written = entry.start(), entry[0]
             raise
     for key in ("dim", "start"):
-        if key not in found:
+        if not found.get(key):
             raise OptionError(f"a rules record needs a {key}: entry", "Rules", text[:40], 0)
     return {**{key: values[0] for key, values in KEYS.items()}, **found}
 
@@ -83,12 +88,15 @@ def normalized(key: str, value: str) -> str:
         raise OptionError(f"unknown rules entry {key}: (lusoria reads {', '.join(KEYS)})", "Rules", key, 0,
                           tuple(KEYS))
     value = ALIASES.get(key, {}).get(value, value)
+    if key in ("dim", "start") and not value:
+        return value  # the variant's
     if (key, value) in REFUSED:
         return value  # read, and refused by name when a game is made of it (`refusal`)
     if key in PIECE_LISTS:
-        if not re.fullmatch(r"[tcnkmgTCNKMG]*", value):
-            raise OptionError(f"{key}:{value} is not a list of OTN pieces (t c n k m g T C N K M G)", "Rules", value)
-        return "".join(piece for piece in "tTK" if piece in value)
+        if not re.fullmatch(r"[adkADK]*", value):
+            raise OptionError(f"{key}:{value} is not a list of pieces (a: attackers, d: defenders' soldiers, k: the "
+                              "king; an OTN record's t c n k m g T C N K M G)", "Rules", value)
+        return "".join(piece for piece in "adk" if piece in value.lower())
     if key == "dim":
         if whole_number(value, MIN_SIZE, MAX_SIZE) is None:
             raise OptionError(f"dim:{value}: a board is {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}", "Rules",
@@ -166,7 +174,8 @@ def described_record(settings: Settings) -> str:
                 option[key + suffix] = _letters(table, first, squares)
             if kind == THRONE_SQUARE:
                 option["cenhe"] = _letters(settings.hostile_empty, first, squares)
-    written = [f"{key}:{value}" for key, value in option.items() if value != KEYS[key][0]]
+    written = [f"{key}:{value}" for key, value in option.items() if value != KEYS[key][0] and
+               (key not in PIECE_LISTS or "".join(OTN_LETTERS[letter] for letter in value) != KEYS[key][0])]
     start = "/".join(rank.replace("p", "t").replace("P", "T") for rank in reversed(settings.board.start.split()[0]
                                                                                      .split("/")))
     return " ".join([f"dim:{size}", *written, f"start:/{start}/"])
@@ -178,12 +187,12 @@ def _squares(geo: Geometry, squares: list[int]) -> str:
 
 def _letters(table: bytes, square: int, squares: int) -> str:
     """The pieces a table lets onto `square`, as an OTN piece list."""
-    return "".join(letter for letter in "tTK" if table[PIECES[letter] * squares + square])
+    return "".join(letter for letter in "tTK" if table[PIECES[OTN_LETTERS[letter]] * squares + square])
 
 
 def board_of(option: dict[str, str], title: str) -> TaflBoard:
     """The board a full set of options describes: its size, throne, start and escape."""
-    size = int(option["dim"])
+    size = whole_number(option["dim"], MIN_SIZE, MAX_SIZE) or 0  # (checked by `normalized`)
     rows = option["start"].strip("/").split("/")
     if len(rows) != size:
         raise OptionError(f"start: has {len(rows)} ranks, and the board (dim:{size}) {size}", "Variant")
@@ -204,7 +213,7 @@ def board_of(option: dict[str, str], title: str) -> TaflBoard:
                      corner_escape=option["esc"] == "c")
 
 
-PIECES = {"t": ATTACKER, "T": DEFENDER, "K": KING}
+PIECES = {"a": ATTACKER, "d": DEFENDER, "k": KING}
 
 
 def _pieces(letters: str) -> tuple[int, ...]:

@@ -13,27 +13,19 @@ import csv
 import io
 import json
 import os
+import re
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
 from lusoria import api
+from test_real_files import REAL, require_real_files  # noqa: F401 (skips without ../shared/real, fails so on CI)
 
-TYPES = ROOT.parent / "shared" / "real" / "aagenielsen-types"
+TYPES = REAL / "aagenielsen-types"
 LISTED = Path(__file__).with_name("aagenielsen_types.tsv")
 WINNERS = {"1-0": "White", "0-1": "Black"}
 SAMPLE = 10 ** 6 if os.environ.get("LUSORIA_EVERY_TYPE_GAME") else 2  # games of a type read beyond those listed
-
-
-@pytest.fixture(autouse=True)
-def require_real_files():
-    if not TYPES.is_dir():
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{TYPES} is absent, and CI=true needs the real files")
-        pytest.skip(f"{TYPES} is absent: aagenielsen.dk's games live beside the project in the development "
-                    "workspace (../shared/real), not in the repository")
 
 
 def listed() -> dict[str, dict[str, dict[str, str]]]:
@@ -50,12 +42,14 @@ def folders() -> list[str]:
 
 
 def said(path: Path) -> tuple[str, str, str]:
-    """(first error's ply, its rule, its message), or how the board ended the game: ("end", winner)."""
-    report = api.check(api.record_at(str(path)), keep=False)
+    """(first error's ply, its rule, its message), or how the board ended the game: ("-" or "repeated"
+    when its last position stood three times, "end", winner)."""
+    report = api.check(api.record_at(str(path)))
     errors = [d for d in report.diagnostics if d.severity == api.ERROR]
     if errors:
         return str(errors[0].ply), errors[0].rule, errors[0].message
-    return "-", "end", WINNERS.get(report.outcome.result, "") if report.outcome else ""
+    repeated = report.positions.count(report.positions[-1]) >= 3
+    return "repeated" if repeated else "-", "end", WINNERS.get(report.outcome.result, "") if report.outcome else ""
 
 
 def read_as(path: Path, variant: str) -> list[str]:
@@ -93,10 +87,17 @@ def test_every_type_reads_as_the_site_played_it(folder):
             site, on_board = site_winner(path)
             as_the_site = message == site if message else not on_board
             assert as_the_site == (row is None), (path.name, f"board: {message or 'no end'}", f"site: {site}")
+            if row is not None and row["why"].startswith("repetition:"):
+                assert ply == "repeated", path.name
         else:
             assert (ply, rule) == (row["ply"], row["rule"]), (path.name, ply, rule, message)
             if row["why"].startswith("valid as "):  # the game is another entry's: it reads valid as that one
                 assert read_as(path, row["why"].split()[2].rstrip(":")) == [], path.name
+            written_twice = re.match(r"record: ply (\d+) repeats the move of ply (\d+)", row["why"])
+            if written_twice:
+                moves = [move.split("x")[0].replace("-", "") for move in json.loads(path.read_text())["Moves"]]
+                again, first = (int(number) for number in written_twice.groups())
+                assert again == int(ply) and moves[again - 1] == moves[first - 1], path.name
     invalid = sum(row["rule"] not in ("end", "open", "refused") for row in rows.values())
     if not (whole and whole["rule"] == "open"):
         assert invalid <= 0.02 * len(games), f"{folder}: {invalid} of {len(games)} games invalid"

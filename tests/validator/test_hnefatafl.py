@@ -86,19 +86,19 @@ def test_speed_limits():
 
 
 def test_restricted_squares_name_their_lists():
-    assert errors(record("Kc3 pf9", "f9-f3", "cenp=K")) == [
-        ("G4", 1, "only the king may pass over the throne (f6) (cenp: K); the rest of this line is not checked")]
-    assert errors(record("Kf6 pa9", "a9-b9 2. Kf6-f8 b9-b8 3. Kf8-f6", "cenre=tT")) == [
-        ("G4", 4, "no piece, once the king has left it, may stop on the throne (f6) (cens: K, cenre: tT); the "
+    assert errors(record("Kc3 pf9", "f9-f3", "cenp=k")) == [
+        ("G4", 1, "only the king may pass over the throne (f6) (cenp: k); the rest of this line is not checked")]
+    assert errors(record("Kf6 pa9", "a9-b9 2. Kf6-f8 b9-b8 3. Kf8-f6", "cenre=ad")) == [
+        ("G4", 4, "no piece, once the king has left it, may stop on the throne (f6) (cens: k, cenre: ad); the "
                   "rest of this line is not checked")]
     assert errors(record("Kf6 pa9", "a9-b9 2. Kf6-f8 b9-b8 3. Kf8-f6")) == []  # OTN's default: he goes back
-    assert errors(record("Kc3 pb2", "b2-a2 2. Kc3-c2 a2-a1", "cors=tK")) == []  # a corner an attacker may hold
+    assert errors(record("Kc3 pb2", "b2-a2 2. Kc3-c2 a2-a1", "cors=ak")) == []  # a corner an attacker may hold
 
 
 def test_forts_are_regions_of_their_own():
-    fort = "afor=c1,d1 aforp=t afors=t"
+    fort = "afor=c1,d1 aforp=a afors=a"
     assert errors(record("Kh8 Pe1 pc2", "c2-c1 2. e1-d1", fort)) == [
-        ("G4", 2, "only the attackers may stop on an attackers' fort (d1) (afors: t, aforre: tTK); the rest of this "
+        ("G4", 2, "only the attackers may stop on an attackers' fort (d1) (afors: a, aforre: adk); the rest of this "
                   "line is not checked")]
     # the attackers' fort is hostile to defenders (aforh's default): a defender between it and an attacker
     assert errors(record("Kh8 Pd2 pd4", "d4-d3xd2", fort)) == []
@@ -107,7 +107,7 @@ def test_forts_are_regions_of_their_own():
 
 def test_the_throne_hostile_or_not_and_throneless_boards():
     assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5")) == []  # the empty throne is hostile (cenhe: tTK)
-    assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5", "cenhe=K"))[0][:2] == ("G5", 1)
+    assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5", "cenhe=k"))[0][:2] == ("G5", 1)
     assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5", "cen="))[0][:2] == ("G5", 1)  # no throne: a plain square
     assert errors(record("Kc3 pf3", "f3-f9", "cen=")) == []  # which any piece crosses and stops on
     assert errors(record("Kc3 pf3", "f3-f6", "cen=")) == []
@@ -181,11 +181,14 @@ def test_mechanics_lusoria_does_not_play_are_refused_by_name():
     assert [rule for rule, _, _ in said] == ["tag"] and "berserk moves are not supported" in said[0][2]
 
 
-def test_rules_keep_the_case_of_piece_lists():
-    assert Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=Tt cors=K"}).option["cenp"] == "tT"
+def test_piece_lists_are_read_in_any_case_in_rules_and_as_otn_writes_them():
+    assert Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=DA cors=k"}).option["cenp"] == "ad"
+    assert read_record("dim:5 cenp:Tt start:/5/5/2K2/5/5/")["cenp"] == "ad"  # OTN's letters, case and all
+    with pytest.raises(OptionError, match="the board and the start are the variant's"):
+        Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "dim=13"})
     with pytest.raises(OptionError, match="unknown rules key 'frob'"):
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "frob=1"})
-    with pytest.raises(OptionError, match="is not a list of OTN pieces"):
+    with pytest.raises(OptionError, match="is not a list of pieces"):
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=x"})
 
 
