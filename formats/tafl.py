@@ -244,7 +244,7 @@ def refusal(kind: str) -> str:
     """Why the records of an unknown game type are refused, and how to read them: with a tafl
     game played on the board the type's name says, or one whose variants describe any board."""
     named = _BOARD.search(kind)
-    size = int(named["size"]) if named else 0
+    size = (whole_number(named["size"], 1, 99) or 0) if named else 0
     games = tafl_games()
     on_board = [game.name for game in games if not game.described and game.board.size == size]
     described = [game.name for game in games if game.described]

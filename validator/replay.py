@@ -375,7 +375,7 @@ def movers_numbering(rules: Game, start: Position) -> int:
     game's first mover's ply and the reply (`1. h1-h3 g5-g4` where the attackers, Black, move
     first, as OTN and the tafl sites write; `1. e4 e5` where White does), so a record that starts
     with the other side to move starts at the second ply of a move (`1... e3-c3`)."""
-    return int(rules.turn(start) != rules.turn(rules.initial()))
+    return 0 if rules.turn(start) == rules.turn(rules.initial()) else 1
 
 
 def numbering(record: Record, rules: Game, start: Position) -> int:
@@ -383,7 +383,7 @@ def numbering(record: Record, rules: Game, start: Position) -> int:
     (`movers_numbering`), or, in a game whose first mover is Black, White's (chess's, `1... h1-h3
     2. g5-g4`) when its first numbered ply of the main line is so numbered."""
     movers = movers_numbering(rules, start)
-    whites = int(rules.turn(start) != WHITE)
+    whites = 0 if rules.turn(start) == WHITE else 1
     if whites != movers:
         numbered = next(((index, ply.number) for index, ply in enumerate(record.main.plies) if ply.number), None)
         if numbered is not None and numbered[1] == move_number(numbered[0] + 1, whites):
