@@ -27,7 +27,7 @@ from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
-from lusoria.pipeline import Problem, Skipped, records, without_problems
+from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, Position
 from lusoria.validator.replay import Report, check
 
@@ -91,11 +91,11 @@ class Archive:
         by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there), checked and made
         into rows by `jobs` worker processes (`importer.checked_rows`): `import_rows`. Sources that
         cannot be read are listed in the summary's `unreadable`, which `str()` shows (skipped files
-        are not)."""
+        and notes are not)."""
         problems: list[Problem] = []
         checked = checked_rows(records(paths, encoding, format, tags, progress), jobs, batch_size)
         summary = self.import_rows(without_problems(checked, problems), batch_size)
-        summary.unreadable += [str(problem) for problem in problems if not isinstance(problem, Skipped)]
+        summary.unreadable += [str(problem) for problem in problems if isinstance(problem, Unreadable)]
         return summary
 
     def import_reports(self, reports: Iterable[Report], batch_size: int = 1000) -> ImportSummary:

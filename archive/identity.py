@@ -45,7 +45,7 @@ def _folded(value: str) -> str:
 def identity(report: Report) -> Identity:
     """The identity of a checked record (`check` with `keep=True`, so that plies are canonical)."""
     record = report.record
-    if record is None:
+    if record is None or report.refused:  # (a refused record has no plies: its text tells it apart)
         return Identity(key64("text", _folded(report.source.text)), None, ())
     rules = report.rules
     if rules is not None:  # the rules as they are, however the tags chose them

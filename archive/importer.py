@@ -111,9 +111,9 @@ class Rows:
 
 def as_written(report: Report) -> str:
     """The record's text to keep: as written, or in lusoria's notation with its source tags when it
-    was read from another format (formats.lgn; its original format is also a SourceFormat row of
-    `tags`, its file `path`)."""
-    if report.source.format == "lgn" or report.record is None:
+    was read from another format and not refused (formats.lgn; its original format is also a
+    SourceFormat row of `tags`, its file `path`)."""
+    if report.source.format == "lgn" or report.record is None or report.refused:
         return report.source.text
     return lgn_text(report)
 

@@ -9,6 +9,21 @@ import sqlite_utils
 from lusoria.archive.players import MOST_GAMES
 
 
+REFUSED = " (refused)"  # after the type of the records a reader refused, as `games` and `variants` label them
+
+
+def _by_count(named: list[tuple], db: sqlite3.Connection | sqlite_utils.Database) -> list[dict]:
+    """`named` (value, records), and the records of no game: by the type a reader refused (its
+    GameType tag, followed by REFUSED), the others None (a record that names no game and does not
+    parse); the most records first (None first of as many)."""
+    refused = list(db.execute(f"SELECT value || '{REFUSED}', count(*) FROM other_tags WHERE name = 'GameType' AND "
+                              "record_id IN (SELECT id FROM records WHERE game IS NULL) GROUP BY value"))
+    unnamed = db.execute("SELECT count(*) FROM records WHERE game IS NULL").fetchone()[0] - sum(n for _, n in refused)
+    rows = named + refused + ([(None, unnamed)] if unnamed else [])
+    return [{"value": value, "records": count}
+            for value, count in sorted(rows, key=lambda row: (-row[1], row[0] is not None, row[0] or ""))]
+
+
 def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict:
     def counts(sql: str, *params: int) -> list[dict]:
         return [dict(zip(("value", "records"), row)) for row in db.execute(sql, params)]
@@ -23,9 +38,10 @@ def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict
         "valid": valid,
         "invalid": records - valid,
         "plies": {"mean": mean, "median": round(median) if records % 2 else median, "max": longest},
-        "games": counts("SELECT game, count(*) FROM records GROUP BY game ORDER BY 2 DESC, 1"),
-        "variants": counts("SELECT coalesce(game || ' ' || variant, game), count(*) FROM records "
-                           "GROUP BY game, variant ORDER BY 2 DESC, 1"),
+        "games": _by_count(list(db.execute("SELECT game, count(*) FROM records WHERE game IS NOT NULL "
+                                           "GROUP BY game")), db),
+        "variants": _by_count(list(db.execute("SELECT coalesce(game || ' ' || variant, game), count(*) FROM records "
+                                              "WHERE game IS NOT NULL GROUP BY game, variant")), db),
         "results": counts("SELECT result, count(*) FROM records GROUP BY result ORDER BY 2 DESC, 1"),
         "endings": counts("SELECT ending, count(*) FROM records GROUP BY ending ORDER BY 2 DESC, 1"),
         "players": counts(MOST_GAMES, top),

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import ONE_A_LINE, Draft, Locator, drafts, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.tafl import TaflGame
 
@@ -81,6 +82,7 @@ def looks_like_move_lists(head: str) -> bool:
     return len(words) >= 2 and all(_MOVE.fullmatch(word) for word in words)
 
 
+_CSV_GAME = re.compile(r"^(?![ \t]*#)[^\n]*\S[^\n]*", re.M)  # a game of a CSV file: a line neither blank nor its header
 _BLOCK = re.compile(r"\S(?:.|\n(?![ \t]*\n))*")  # a game of a file with blank lines between games
 
 
@@ -88,13 +90,19 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     """The games of a file of move lists: one per blank-line-separated block when the file has
     blank lines between games, otherwise one per line. `tags`: Game, Variant, Rules (by default,
     those of the format's entry)."""
-    chosen = {**FORMATS["tafl"].games[""], **(tags or {})}
+    chosen = _chosen(FORMATS["tafl"].games[""], tags or {})
     rules = _rules_of(chosen)
     blank_lines_between = re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text)
     for index, block, draft in drafts("tafl", text, _BLOCK if blank_lines_between else ONE_A_LINE):
         for name, value in chosen.items():
             draft.tag(name, value)
         yield _read_list(draft, block[0], block.start(), path, index, rules)
+
+
+def _chosen(default: Mapping[str, str], tags: dict[str, str]) -> dict[str, str]:
+    """The tags of records whose files do not name their rules: those given (`--game`,
+    `--variant`, `--rules`) over the format's `default`, which a game given replaces."""
+    return dict(tags) if tags.get("Game") else {**default, **tags}
 
 
 def _rules_of(tags: dict[str, str]) -> TaflGame | OptionError:
@@ -125,11 +133,14 @@ STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 
 def looks_like_csv(head: str) -> bool:
-    """Whether the first line of a text is a CSV move list: moves, two counts and a status. `head`
-    may end inside that line (a game longer than the characters looked at): its moves so far then
-    judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
+    """Whether the first line of a text (after a header line `# …`) is a CSV move list: moves, two
+    counts and a status. `head` may end inside that line (a game longer than the characters looked
+    at): its moves so far then judge it. Lines may end in CR alone (the head is not yet read as
+    text, which makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
-    first = lines[0] if lines else ""
+    if lines and lines[0].startswith("#"):
+        lines = lines[1:]
+    first = lines[0].lstrip() if lines else ""
     row = _CSV_LINE.match(first.rstrip("\r\n"))
     if row is not None:
         return row["status"].strip().lower() in STATUSES and looks_like_move_lists(row["moves"] + " ")
@@ -140,31 +151,53 @@ def looks_like_csv(head: str) -> bool:
 
 
 def csv_game(path: str, text: str) -> str:
-    """The tafl game of a CSV file, which does not say it: the one its name names (copenhagen.csv),
-    or else the smallest board that holds every square its moves name."""
-    name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
-    tafl = {game.name: game for game in tafl_games() if not game.described}  # (the generic game: its variant's board)
-    named = [game for game in tafl if game in name]
-    if named:
-        return named[0]
-    files = max((ord(square[0]) - ord("a") + 1 for square in re.findall(_SQUARE, text)), default=0)
-    ranks = max((whole_number(square[1:], 1, 16) or 0 for square in re.findall(_SQUARE, text)), default=0)
-    fitting = [game for game, cls in tafl.items() if cls.board.size >= max(files, ranks)]
-    return min(fitting or tafl, key=lambda game: tafl[game].board.size)
+    """The tafl game of a CSV file, which its lines do not say: the one its name names
+    (copenhagen.csv), or else the one its header names (a first line `# brandubh`), or else
+    the one game played on the smallest board that holds every square its moves name; a game
+    whose variants describe their own boards (`described`) only by `--game` and `--variant`.
+    InputError when several games fit (each named), or none: `--game` names it."""
+    tafl = {game.name: game for game in tafl_games() if not game.described}
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    header = text.lstrip().split("\n", 1)[0] if text.lstrip().startswith("#") else ""
+    for where, words in (("its name", name), ("its header", header)):
+        named = [game for game in tafl if re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", words.lower())]
+        if len(named) == 1:
+            return named[0]
+        if named:
+            raise InputError(f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0])}",
+                             "game")
+    squares = re.findall(_SQUARE, text[len(header):])
+    files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
+    ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
+    sizes = sorted(cls.board.size for cls in tafl.values() if cls.board.size >= max(files, ranks))
+    if not sizes:
+        largest = max(cls.board.size for cls in tafl.values())
+        raise InputError(f"{path}: its moves need a board of {max(files, ranks)} files or ranks, and no tafl game "
+                         f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl))}",
+                         "game")
+    fitting = [game for game, cls in tafl.items() if cls.board.size == sizes[0]]
+    if len(fitting) > 1:
+        raise InputError(f"{path}: its moves fit a {sizes[0]}×{sizes[0]} board, on which {len(fitting)} games are "
+                         f"played ({', '.join(sorted(fitting))}): {_name_it(min(fitting))}", "game")
+    return fitting[0]
+
+
+def _name_it(example: str) -> str:
+    described = [game.name for game in tafl_games() if game.described]
+    return (f"name its game with --game, in the file's name ({example}.csv) or in a first line such as '# {example}'"
+            + "".join(f" (or its variant of {name} with --game {name} --variant V)" for name in described))
 
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
-    """The games of a CSV file, one a line: `moves,defenders lost,attackers lost,status`; the
-    game from `tags` or `csv_game`. A count that differs from the captures the moves list (each
-    square counted as often as listed, H3) is a problem of the record at the count."""
-    chosen = tags or {}
-    game = chosen.get("Game") or csv_game(path, text)
-    rules = _rules_of({name: value for name, value in chosen.items() if name in ("Variant", "Rules")} | {"Game": game})
-    for index, line, draft in drafts("csv", text):
-        draft.tag("Game", game)
-        for name in ("Variant", "Rules"):
-            if chosen.get(name):
-                draft.tag(name, chosen[name])
+    """The games of a CSV file, one a line: `moves,defenders lost,attackers lost,status`, after
+    a header line (`# …`) if it has one; the game from `tags` (Game, and then Variant and Rules
+    with it) or `csv_game`. A count that differs from the captures the moves list (each square
+    counted as often as listed, H3) is a problem of the record at the count."""
+    chosen = dict(tags) if tags and tags.get("Game") else {"Game": csv_game(path, text)}
+    rules = _rules_of(chosen)
+    for index, line, draft in drafts("csv", text, _CSV_GAME):
+        for name, value in chosen.items():
+            draft.tag(name, value)
         row = _CSV_LINE.fullmatch(line[0].strip())
         if row is None:
             yield draft.source(path, index, draft.problem(
@@ -196,6 +229,42 @@ def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) 
 
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
 WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
+
+
+_FILE_NAME = re.compile(r"game-(?P<type>[0-9]+)-[0-9]+-(?P<game>[0-9]+)\.json", re.I)  # as the scrape names them
+_BOARD = re.compile(r"(?<![0-9])(?P<size>[0-9]{1,2})x(?P=size)(?![0-9])")  # a type's name says its board: 11x11
+
+
+def _site_id(path: str, type_key: object) -> str | None:
+    """The site's number of a game, which the scrape writes in its file's name only
+    (`game-4-100-24187.json`: type 4, game 24187), when that name is of the game's type."""
+    found = _FILE_NAME.fullmatch(path.replace("\\", "/").rsplit("/", 1)[-1])
+    return found["game"] if found and found["type"] == str(type_key) else None
+
+
+def refused_message(kind: str) -> str:
+    """What a record of an unknown game type says of itself (the summary says the rest: `refusal`)."""
+    return f"game type '{kind}' is none that lusoria knows"
+
+
+def refusal(kind: str) -> str:
+    """Why the records of an unknown game type are refused, and how to read them: with a tafl
+    game played on the board the type's name says, or one whose variants describe any board."""
+    named = _BOARD.search(kind)
+    size = (whole_number(named["size"], 1, 99) or 0) if named else 0
+    games = tafl_games()
+    on_board = [game.name for game in games if not game.described and game.board.size == size]
+    described = [game.name for game in games if game.described]
+    if on_board or described:
+        played = f"{' and '.join(on_board)} {'is' if len(on_board) == 1 else 'are'} played on its {size}×{size} board"
+        describing = f"{' and '.join(described)} describe{'s' if len(described) == 1 else ''} boards by its variants"
+        return (f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + [describing] * bool(described))}"
+                f": read them with --game {(on_board + described)[0]} --variant V (and --rules 'KEY=VALUE …': "
+                "lusoria rules --game G proposes the rule set they follow)")
+    boards = ", ".join(f"{game.name} {game.board.size}×{game.board.size}" for game in games)
+    where = f"on a {size}×{size} board" if size else "on its board"
+    return (f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({boards}): "
+            "they cannot be read until its rules are added")
 
 
 def looks_like_aage(text: str) -> bool:
@@ -258,15 +327,19 @@ def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: i
     draft = Draft("aage", locator, start, end)
     try:
         draft.refuse_long_tokens(_JSON_TOKEN)
-        rules = _read_game(draft, game, tags)
+        rules = _read_game(draft, game, tags, path)
     except SyntaxProblem as problem:
         return draft.source(path, index, problem)
-    read_site_captures(draft, rules)
+    if rules is not None:
+        read_site_captures(draft, rules)
     return draft.source(path, index)
 
 
-def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> TaflGame:
-    """The tags, plies and result of one game object of the scrape, read into `draft`; its rules."""
+def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: str) -> TaflGame | None:
+    """The tags, plies and result of one game object of the scrape (of file `path`), read into
+    `draft`; its rules. A game of a type lusoria does not know, whose rules `tags` do not give, is
+    refused (None): its record keeps its players, type (`GameType`), site id (`SiteGameId`) and
+    result, no plies and no Game tag, and the reason is its problem (`refused_message`)."""
     if not isinstance(game, dict) or "Moves" not in game:
         raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
     span = draft.locator.text[draft.start:draft.end]
@@ -284,21 +357,24 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None) -> TaflG
         return written
 
     kind = text("AageGameTypeName", game.get("AageGameTypeName", ""))
-    types, plain = FORMATS["aage"].games, FORMATS["tafl"].games[""]  # an unknown type: as plain move lists
-    if kind in types:
-        chosen = types[kind]
-    elif tags:
-        chosen = {**plain, **tags}
-    else:
-        raise draft.problem(f"game type '{shown(kind)}' is none that lusoria knows (known: {', '.join(types)}); to "
-                            f"read it as {plain['Game']}, give its rules with --variant and --rules",
-                            offset("AageGameTypeName"), kind, "tag")
-    for name, value in chosen.items():
-        draft.tag(name, value, offset("AageGameTypeName"))
     draft.tag("Site", "aagenielsen.dk")
     for field, tag in (("WhiteSidePlayerName", "White"), ("BlackSidePlayerName", "Black")):
         if game.get(field):
             draft.tag(tag, text(field, game[field]), offset(field))
+    types = FORMATS["aage"].games
+    chosen = types.get(f"{kind}#{game.get('AageGameTypeKey')}") or types.get(kind) \
+        or (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)  # (two types share a name: by key)
+    if chosen is None:  # refused: the record keeps what the file says of the game, for the archive
+        draft.tag("GameType", kind, offset("AageGameTypeName"))
+        if site_id := _site_id(path, game.get("AageGameTypeKey")):
+            draft.tag("SiteGameId", site_id)
+        winner = text("WhoWon", game.get("WhoWon", "")).lower()
+        if winner in WINNERS:
+            draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")
+        draft.problems.append(draft.problem(refused_message(kind), offset("AageGameTypeName"), kind, "tag"))
+        return None
+    for name, value in chosen.items():
+        draft.tag(name, value, offset("AageGameTypeName"))
     try:
         rules = tafl_rules(draft.tags)
     except OptionError as problem:

@@ -17,13 +17,13 @@ from lusoria.formats.convert import Converted, convert, targets as target_format
 from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import read_sources, record_at
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, is_ply, split_records
-from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Problem, Skipped, Source, Unreadable,
+from lusoria.notation.reader import RecordText, is_ply, parse_record, split_records
+from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Note, Problem, Skipped, Source, Unreadable,
                                       decoded_text, head_text, shown_path)
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, records, reports, size, without_problems
-from lusoria.validator.base import BLACK, SIDE_NAMES, Game, OptionError
-from lusoria.validator.fit import Fit, fitting_rules
+from lusoria.validator.base import SIDE_NAMES, Game, OptionError
+from lusoria.validator.fit import Fit, Proposal, fitting_rules, proposals
 from lusoria.validator.games import GAMES, game_class, known_games
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
 from lusoria.workers import WorkerLost, in_workers, mapped
@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from lusoria.rulebook import Rule
 
 __all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games", "RecordText", "without_problems",
-           "Diagnostic", "InputError", "OptionError", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
-           "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "format_record",
+           "Diagnostic", "InputError", "OptionError", "Note", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
+           "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "proposed_rules", "format_record",
            "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records",
            "duplicates", "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build",
            "place_of", "refusal", "PastTheEnd", "Unreplayable", "is_ply", "Converted"]
@@ -72,6 +72,17 @@ def fitting(paths: Iterable[Source], encoding: str = "utf-8", format: str | None
     return mapped(_fit, reports(paths, encoding, format, tags, keep=False))
 
 
+def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Proposal]:
+    """For each game of records that `fitting` fitted, the one rule set under which the most of
+    them are legal (`lusoria rules DIR`); the records that cannot be replayed take no part."""
+    records, fits = [], []
+    for source, fit in fitted:
+        if isinstance(fit, Fit):
+            records.append(parse_record(source))
+            fits.append(fit)
+    return proposals(records, fits)
+
+
 def _fit(report: Report) -> tuple[RecordText, Fit | Diagnostic]:
     if report.rules is None or report.record is None:
         return report.source, report.diagnostics[0]
@@ -80,9 +91,10 @@ def _fit(report: Report) -> tuple[RecordText, Fit | Diagnostic]:
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
     """Record `index` of `source` (a path, a stream or text: `read_sources`) in canonical form
-    (`lusoria fmt`), with the report of its replay. A record that does not parse comes back as it was."""
+    (`lusoria fmt`), with the report of its replay. A record that does not parse, or was refused,
+    comes back as it was."""
     report = check(record_at(source, index))
-    if report.record is None:
+    if report.record is None or report.refused:
         return report.source.text, report
     return canonical_text(report), report
 
@@ -143,13 +155,13 @@ def _read_bytes(path: str, name: str) -> bytes:
 def canonical_records(paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None,
                       tags: dict[str, str] | None = None) -> Iterator[tuple[str, Report] | Problem]:
     """Every record of `paths` in canonical form (ending in one line end), streamed, with its report
-    (`lusoria fmt`); a record that does not parse comes back as it was."""
+    (`lusoria fmt`); a record that does not parse, or was refused, comes back as it was."""
     return mapped(_canonical, records(paths, encoding, format, tags))
 
 
 def _canonical(source: RecordText) -> tuple[str, Report]:
     report = check(source)
-    text = report.source.text if report.record is None else lgn_text(report)
+    text = report.source.text if report.record is None or report.refused else lgn_text(report)
     return text.rstrip("\n") + "\n", report
 
 
@@ -282,7 +294,7 @@ def random_records(game: str, count: int = 1, seed: int = 0, tags: dict[str, str
     rng = random.Random(seed)
     for round_ in range(1, count + 1):
         record = random_record(chosen, rng, max_plies, round_)
-        yield write_record(record, chosen.turn(chosen.initial()) == BLACK)
+        yield write_record(record)  # from the start: its first ply is the first of move 1
 
 
 def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Duplicate | Problem]:

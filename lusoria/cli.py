@@ -38,8 +38,8 @@ encoding_option = click.option("--encoding", type=Encoding(), default="utf-8", s
 
 
 def reading_options(command):
-    """--from, and the rules of plain tafl move lists (--variant, --rules); the command gets
-    `reading`: the keyword arguments of read_sources."""
+    """--from, and the game and rules of records whose files do not say them (--game, --variant,
+    --rules); the command gets `reading`: the keyword arguments of read_sources."""
     def chosen(ctx, param, value):
         ctx.meta.setdefault("reading", {})[param.name] = value
         return value
@@ -48,9 +48,13 @@ def reading_options(command):
             click.option("--from", "from_", type=Named(lambda: api.source_formats()), expose_value=False,
                          callback=chosen,
                          help="Read the input in this format (default: by extension, then content; lgn for -)."),
+            click.option("--game", "move_game", type=Named(lambda: api.known_games(), case_sensitive=False),
+                         expose_value=False, callback=chosen,
+                         help="The game of records whose files do not say it: tafl move lists, CSV files, "
+                              "aagenielsen.dk games of a type lusoria does not know (a note says which files "
+                              "these options are not applied to)."),
             click.option("--variant", "move_variant", expose_value=False, callback=chosen, metavar="PRESET",
-                         help="Tafl move lists (--from tafl), and aagenielsen.dk games of a type lusoria does not "
-                              "know: the preset they follow (default: their format's)."),
+                         help="The preset those records follow (default: their format's; CSV files: with --game)."),
             click.option("--rules", "move_rules", expose_value=False, callback=chosen, metavar="'KEY=VALUE …'",
                          help="The same records: option overrides, as in the Rules tag."))):
         command = option(command)
@@ -77,8 +81,8 @@ def jobs_options(command):
 def reading() -> dict:
     """The read_sources keywords the reading options chose."""
     chosen = click.get_current_context().meta.get("reading", {})
-    tags = {tag: chosen[option] for tag, option in (("Variant", "move_variant"), ("Rules", "move_rules"))
-            if chosen.get(option)}
+    tags = {tag: chosen[option] for tag, option in (("Game", "move_game"), ("Variant", "move_variant"),
+                                                    ("Rules", "move_rules")) if chosen.get(option)}
     return {"format": chosen.get("from_"), "tags": tags or None}
 
 
@@ -165,8 +169,8 @@ def hinted(problem: object) -> str:
 
 
 class Inputs:
-    """The one place where commands meet inputs that cannot be read and files skipped in a
-    directory (lusoria.pipeline's problems): each is said on standard error, in its place;
+    """The one place where commands meet inputs that cannot be read, files skipped in a
+    directory and notes (lusoria.pipeline's problems): each is said on standard error, in its place;
     `unreadable` tells whether a source could not be read (exit status 2). A worker process
     killed stops the command, also with status 2."""
 
@@ -176,7 +180,7 @@ class Inputs:
     def __call__(self, items: Iterable[T | Problem]) -> Iterator[T]:
         try:
             for item in items:
-                if isinstance(item, (api.Skipped, api.Unreadable)):
+                if isinstance(item, (api.Skipped, api.Unreadable, api.Note)):
                     self.unreadable |= isinstance(item, api.Unreadable)
                     echo(f"lusoria: {hinted(item)}", err=True)
                 else:
@@ -275,9 +279,9 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
         raise click.UsageError("--write cannot rewrite standard input")
     inputs, status = Inputs(), 0
 
-    def said(report: api.Report) -> None:  # a record that does not parse: why, on stderr
+    def said(report: api.Report) -> None:  # a record that does not parse, or was refused: why, on stderr
         nonlocal status
-        if report.record is None:
+        if report.record is None or report.refused:
             status = max(status, 1)
             echo(output.diagnostic_text(report, report.diagnostics[0]), err=True)
 
@@ -358,14 +362,21 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
 @reading_options
 def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
-    fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal."""
+    fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal.
+    Of several records, last, for each game: the one rule set that makes the most of them legal
+    (not with --json)."""
     inputs, unreplayable = Inputs(), False
+    fitted = []
     for source, fit in inputs(api.fitting(paths, encoding, **reading())):
+        fitted.append((source, fit))
         unreplayable |= isinstance(fit, api.Diagnostic)
         if as_json:
             echo(output.fit_json(source, fit))
         else:
             echo(output.fit_text(source, fit))
+    if not as_json and len(fitted) > 1:
+        for proposal in api.proposed_rules(fitted):
+            echo(f"proposed: {proposal}")
     sys.exit(2 if inputs.unreadable else 1 if unreplayable else 0)
 
 
@@ -614,8 +625,8 @@ def filters_of(options: dict[str, Any]) -> Any:
     if records := options["records"]:
         problems: list[Problem] = []
         options["records"] = list(api.without_problems(api.records([records]), problems))
-        if problems:
-            stop(str(problems[0]))
+        if unread := [problem for problem in problems if not isinstance(problem, api.Note)]:
+            stop(str(unread[0]))
         if not options["records"]:
             raise click.BadParameter(f"{records} holds no record", param_hint="--records")
     return Filters(**{name: value for name, value in options.items() if value is not None})

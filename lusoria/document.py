@@ -23,9 +23,9 @@ from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.visitor import PlyKey, Visitor, walk
-from lusoria.validator.base import BLACK, SIDE_NAMES
+from lusoria.validator.base import SIDE_NAMES
 from lusoria.validator.games import GAMES, any_game, game_class
-from lusoria.validator.replay import Diagnostic, Report, check, move_number
+from lusoria.validator.replay import Diagnostic, Report, check, move_number, numbering
 
 TAG_NAMES = ("Game", "Variant", "Rules", "Board", "Position", "Event", "Site", "Date", "Round", "White",
              "Black", "Result", "Annotator", "Source")
@@ -216,10 +216,11 @@ def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
 def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     at = entry.ply_at(entry.offset + diagnostic.line - 1, diagnostic.column - 1)
     report, rules = entry.report, entry.report.rules
-    if at is None or at[0].number is None or rules is None or not report.positions or diagnostic.ply is None:
+    if at is None or at[0].number is None or rules is None or report.record is None or not report.positions \
+            or diagnostic.ply is None:
         return []
     ply, written = at[0], at[0].number
-    expected = move_number(diagnostic.ply, rules.turn(report.positions[0]) == BLACK)
+    expected = move_number(diagnostic.ply, numbering(report.record, rules, report.positions[0]))
     lines = lines_of(entry.source.text)
     before = lines[ply.line - 1][:ply.column - 1]
     column = before.rfind(written)
@@ -424,7 +425,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
             start = column - (cursor - offset)
     before_ply = re.sub(r"[0-9]+\.(\.\.)?\s*$", "", text[:offset])  # the move number, if written
     report = safe_check(before_ply + " *")
-    if report.rules is None or len(report.positions) != report.plies + 1:
+    if report.rules is None or report.record is None or len(report.positions) != report.plies + 1:
         return []
     position = report.positions[-1]
     rules = report.rules
@@ -439,8 +440,8 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
             typed = dice + typed[written.end():]
         plies.sort(key=lambda p: (not p.startswith(typed), -SequenceMatcher(None, typed, p).ratio()))
         found += [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
-        if rules.turn(position) != BLACK or report.plies == 0:
-            number = move_number(report.plies + 1, rules.turn(report.positions[0]) == BLACK)
+        number = move_number(report.plies + 1, numbering(report.record, rules, report.positions[0]))
+        if not number.endswith("...") or report.plies == 0:
             if before_ply == text[:offset]:
                 found.append(Completion(number, "number", start, end, "the move number"))
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)

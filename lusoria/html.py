@@ -16,8 +16,7 @@ from lusoria.notation.plies import SUFFIX_NAGS
 from lusoria.notation.reader import RecordText
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.svg import position_svg
-from lusoria.validator.replay import Diagnostic, check, move_number
-from lusoria.validator.base import BLACK
+from lusoria.validator.replay import Diagnostic, check, move_number, movers_numbering
 
 STYLE = """
 body{font-family:sans-serif;margin:1.5em;color:#2e2a26;background:#fbf8f1;max-width:72em}
@@ -96,8 +95,8 @@ def replay_page(source: RecordText | str) -> str:
         for index, position in enumerate(report.positions):
             last = report.canonical.get((0, index - 1)) if index else None
             svgs.append(position_svg(rules, position, last))
-    black_starts = rules is not None and bool(report.positions) and rules.turn(report.positions[0]) == BLACK
-    moves = _moves(record, black_starts, by_place) if record else ""
+    offset = movers_numbering(rules, report.positions[0]) if rules is not None and report.positions else 0
+    moves = _moves(record, offset, by_place) if record else ""
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in tags.items())
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
@@ -149,18 +148,19 @@ def _note(diagnostic: Diagnostic) -> str:
             f'{escape(diagnostic.message)}</div>')
 
 
-def _moves(record: Record, black_starts: bool, by_place: dict[tuple[int, int], list[Diagnostic]]) -> str:
-    """The move list as HTML: main-line plies numbered for stepping, variations nested."""
-    moves = _Moves(black_starts, by_place)
+def _moves(record: Record, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]]) -> str:
+    """The move list as HTML, numbered as the game's players number it (`movers_numbering`):
+    main-line plies numbered for stepping, variations nested."""
+    moves = _Moves(offset, by_place)
     walk(record, moves)
     return "".join(moves.out)
 
 
 class _Moves(Visitor):
-    def __init__(self, black_starts: bool, by_place: dict[tuple[int, int], list[Diagnostic]]) -> None:
-        self.black_starts, self.by_place = black_starts, by_place
+    def __init__(self, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]]) -> None:
+        self.offset, self.by_place = offset, by_place
         self.out: list[str] = []
-        self.after_break = True  # a black ply is numbered: first of a line, after comments or variations
+        self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
     def begin_line(self, line: Line, number: int) -> None:
         if number:
@@ -174,7 +174,7 @@ class _Moves(Visitor):
                            " warned" if found else "")
         notes = "; ".join(f"{d.severity}[{d.rule}]: {d.message}" for d in found)
         step = f' data-ply="{number}"' if key[0] == 0 else ""
-        shown = move_number(number, self.black_starts)
+        shown = move_number(number, self.offset)
         if shown.endswith("...") and not self.after_break:
             shown = ""
         self.out.append(f'{escape(shown)} <span class="{classes}"{step} data-diagnostics="{escape(notes)}" '

@@ -96,7 +96,8 @@ def fit_json(source: RecordText, fit: Fit | Diagnostic) -> str:
     """What `lusoria rules --json` writes of a record: the rule sets that fit, or why none can."""
     from lusoria.validator.fit import Fit
 
-    fits, problem = (vars(fit), None) if isinstance(fit, Fit) else (None, unreplayable(fit))
+    fits, problem = ({key: value for key, value in vars(fit).items() if key != "sets"}, None) \
+        if isinstance(fit, Fit) else (None, unreplayable(fit))
     return json.dumps({"path": source.path, "record": source.index, "line": source.line, "fit": fits,
                        "problem": problem})
 

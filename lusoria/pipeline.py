@@ -8,16 +8,19 @@ the checking over worker processes, the stream's order kept."""
 from __future__ import annotations
 
 import os
+from itertools import islice
 from typing import Callable, Iterable, Iterator, TypeVar
 
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import PROBLEMS, InputError, Problem, Skipped, Source, Unreadable
+from lusoria.notation.model import Record
+from lusoria.notation.sources import PROBLEMS, InputError, Note, Problem, Skipped, Source, Unreadable
 from lusoria.validator.replay import Report, check
+from lusoria.words import plural
 from lusoria.workers import mapped
 
 T = TypeVar("T")
-__all__ = ["Problem", "Skipped", "Unreadable", "found", "size", "records", "reports", "without_problems"]
+__all__ = ["Note", "Problem", "Skipped", "Unreadable", "found", "size", "records", "reports", "without_problems"]
 
 
 def found(paths: Iterable[Source], format: str | None = None) -> list[Source | Skipped]:
@@ -37,16 +40,60 @@ def records(paths: Iterable[Source | Skipped], encoding: str = "utf-8", format: 
             progress: Callable[[int], None] | None = None) -> Iterator[RecordText | Problem]:
     """Every record of `paths` (files, directories, `-`, streams or text), in order, with a
     Problem in its place for each source that cannot be read or is skipped. `format` forces
-    a format (lusoria.formats); `tags` (Variant, Rules) choose the rules of tafl move lists;
-    `progress` is told the bytes of each file as they are read (they add up to `size`)."""
+    a format (lusoria.formats); `tags` (Game, Variant, Rules) choose the game and rules of
+    records whose files do not say them; `progress` is told the bytes of each file as they
+    are read (they add up to `size`). Notes (`_Notes`) come last."""
+    notes = _Notes(tags or {})
     for path in walk(paths, format):
         if isinstance(path, Skipped):
             yield path
             continue
         try:
-            yield from read_sources(path, encoding, format, tags, progress)
+            for record in read_sources(path, encoding, format, tags, progress):
+                notes.read(record)
+                yield record
         except InputError as error:
             yield Unreadable(str(getattr(path, "name", path)), str(error), error.parameter)
+    yield from notes.said()
+
+
+OPTIONS = {"Game": "--game", "Variant": "--variant", "Rules": "--rules"}  # the reading options, by tag
+WHERE_APPLIED = ("their files say their game and rules (these options apply to tafl move lists, CSV files, and "
+                 "aagenielsen.dk games of a type lusoria does not know; --variant and --rules to CSV files with --game)")
+
+
+class _Notes:
+    """What `records` says at the end of the records it read: each option (`tags`) that some
+    files' records do not follow, by format (their files say their game and rules themselves);
+    how many records of each game type a reader refused (a record without a Game tag, its
+    GameType tag the type), and why (lusoria.formats.tafl.refusal)."""
+
+    def __init__(self, tags: dict[str, str]) -> None:
+        self.tags = tags
+        self.unapplied: dict[tuple[str, tuple[str, ...]], dict[str, None]] = {}  # (format, tags) -> the paths
+        self.refused: dict[str, int] = {}  # game type -> records
+
+    def read(self, record: RecordText) -> None:
+        parsed = record.parsed
+        if isinstance(parsed, Record) and not parsed.game and "GameType" in parsed.tags:
+            kind = parsed.tags["GameType"]
+            self.refused[kind] = self.refused.get(kind, 0) + 1
+        unapplied = tuple(tag for tag, value in self.tags.items() if record.format == "lgn" or isinstance(
+            parsed, Record) and parsed.tags.get(tag, "").lower() != value.lower())
+        if unapplied:
+            self.unapplied.setdefault((record.format, unapplied), {})[record.path or "<text>"] = None
+
+    def said(self) -> Iterator[Note]:
+        for (format, tags), paths in self.unapplied.items():
+            options = " and ".join(f"{OPTIONS[tag]} {self.tags[tag]}" for tag in tags)
+            shown = ", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else "")
+            yield Note(next(iter(paths)), f"{options} {'is' if len(tags) == 1 else 'are'} not applied to the records "
+                                          f"of {plural(len(paths), format + ' file')} ({shown}): {WHERE_APPLIED}")
+        if self.refused:
+            from lusoria.formats.tafl import refusal
+
+            for kind, count in self.refused.items():
+                yield Note("", f"{plural(count, 'record')} of type '{kind}' refused: {refusal(kind)}")
 
 
 def reports(paths: Iterable[Source | Skipped], encoding: str = "utf-8", format: str | None = None,

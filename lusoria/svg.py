@@ -17,6 +17,7 @@ from lusoria.validator.base import BLACK, WHITE, Game
 from lusoria.validator.diagram import CAMP, CAPTURED, CORNER, FROM, REMOVED, THRONE, TO, Diagram, Piece, Points, Squares
 
 CELL, EDGE = 40, 22
+SHOWN = 600  # the largest a diagram is shown, in pixels: a larger board (tafl's 13×13 to 19×19) is shown smaller
 LIGHT, DARK, LINE = "#f6efdc", "#2e2a26", "#3b3228"
 BOARD, SQUARE_ALT, MOVED, CAPTURED_RED = "#e2cfa3", "#d6bf8c", "#f3d34a", "#c0392b"
 CAMP_FILL = "#b9a27a"  # camps (Ashton Tablut's)
@@ -35,8 +36,9 @@ def diagram_svg(diagram: Diagram) -> str:
 
 
 def _svg(width: float, height: float, body: list[str], title: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
-            f'height="{height:g}" font-family="sans-serif" role="img"><title>{escape(title)}</title>'
+    scale = min(1.0, SHOWN / max(width, height))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width * scale:g}" '
+            f'height="{height * scale:g}" font-family="sans-serif" role="img"><title>{escape(title)}</title>'
             + "".join(body) + "</svg>")
 
 
@@ -61,9 +63,10 @@ def _grid(board: Squares, marks: Mapping[int, str]) -> list[str]:
                         f'M{x + CELL - 2} {y + 2}L{x + 2} {y + CELL - 2}" stroke="{LINE}" stroke-width="0.8"/>')
     for file in range(files):
         middle = EDGE + file * CELL + CELL / 2
+        letter = board.names[file].rstrip("0123456789")  # (the first rank's squares name the files)
         for baseline in (EDGE - 7, EDGE + ranks * CELL + 16):
             body.append(f'<text x="{middle:g}" y="{baseline}" font-size="12" text-anchor="middle" fill="{LINE}">'
-                        f'{"abcdefghijklmnop"[file]}</text>')
+                        f'{letter}</text>')
     for rank in range(ranks):
         level = EDGE + (ranks - 1 - rank) * CELL + CELL / 2 + 4
         for margin in (EDGE / 2, EDGE + files * CELL + EDGE / 2):

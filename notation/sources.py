@@ -50,8 +50,20 @@ class Unreadable:
         return self.message
 
 
-Problem = Union[Skipped, Unreadable]  # what a stream of records holds beside them, each with its `.path`
-PROBLEMS = (Skipped, Unreadable)  # for isinstance
+@dataclass(frozen=True)
+class Note:
+    """What reading sources found to say that is no fault of theirs (an option not applied to
+    them, the records of a game type refused), as an item of a stream of records."""
+
+    path: str  # a source it concerns ("" for several)
+    message: str
+
+    def __str__(self) -> str:
+        return f"note: {self.message}"
+
+
+Problem = Union[Skipped, Unreadable, Note]  # what a stream of records holds beside them, each with its `.path`
+PROBLEMS = (Skipped, Unreadable, Note)  # for isinstance
 
 
 def shown_path(path: str) -> str:

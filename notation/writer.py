@@ -38,10 +38,12 @@ def write_tags(record: Record) -> list[str]:
     return [f"[{name} {quote(tags[name])}]" for name in first + rest]
 
 
-def write_record(record: Record, black_first: bool = False, canonical: Mapping[PlyKey, str] | None = None) -> str:
-    """The record in export format. `canonical` gives plies' canonical text (with what the
-    rules force written out) by their key in the tree; other plies as written."""
-    writer = _Tokens(1 if black_first else 0, canonical or {})
+def write_record(record: Record, second: bool = False, canonical: Mapping[PlyKey, str] | None = None) -> str:
+    """The record in export format. `second`: its first ply is the second of move 1 (`1...`:
+    the side that moves second in its game is to move at its start; validator.replay's
+    `movers_numbering`). `canonical` gives plies' canonical text (with what the rules force
+    written out) by their key in the tree; other plies as written."""
+    writer = _Tokens(1 if second else 0, canonical or {})
     walk(record, writer)
     return "\n".join(write_tags(record)) + "\n\n" + _wrap(writer.tokens) + "\n"
 
@@ -51,11 +53,11 @@ class _Tokens(Visitor):
     first and last token of a variation."""
 
     def __init__(self, offset: int, canonical: Mapping[PlyKey, str]) -> None:
-        self.offset = offset  # 1 when Black plays the first ply
+        self.offset = offset  # 1 when the first ply is the second of its move
         self.canonical = canonical
         self.tokens: list[str] = []
         self.opening = ""  # glued before the next token
-        self.after_break = True  # a black ply is numbered: first of a line, after comments or variations
+        self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
     def _add(self, token: str) -> None:
         self.tokens.append(self.opening + token)

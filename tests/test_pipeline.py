@@ -16,7 +16,7 @@ from lusoria import pipeline, workers
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Skipped, Unreadable
+from lusoria.notation.sources import Note, Skipped, Unreadable
 from lusoria.validator.replay import Report
 
 from conftest import built_in_formats, connect
@@ -236,7 +236,7 @@ def test_an_internal_error_names_a_record_given_as_text_or_on_standard_input(mon
 
 def said(item) -> tuple:
     """What `validate` says of an item of its stream."""
-    if isinstance(item, (Skipped, Unreadable)):
+    if isinstance(item, (Skipped, Unreadable, Note)):
         return (str(item),)
     return (item.source.path, item.source.format, item.valid, item.plies, item.result,
             [(d.rule, d.ply, d.line, d.column, d.message) for d in item.diagnostics])

@@ -1,9 +1,11 @@
 """Which rule sets fit a record: every preset and every combination of the options
 RULES.md lists, the record replayed under each; the legal ones reported as the
-smallest changes from the record's own rules (`lusoria rules`)."""
+smallest changes from the record's own rules (`lusoria rules`). Over many records, how many
+a rule set makes legal (`legal_under`: what `lusoria rules DIR` proposes by)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -27,6 +29,7 @@ class Fit:
     furthest: int | None = None  # when no set fits: the latest first error, over all sets
     everywhere: bool = False  # ... and every set fails at that same ply
     bounded: bool = False  # the search stopped at MAX_WORK before trying every set
+    sets: list[dict[str, str]] = field(default_factory=list, repr=False)  # the sets found legal (`rule_tags`)
 
     def __str__(self) -> str:
         if self.legal:
@@ -96,6 +99,30 @@ def _describe(variant: str, changed: dict[str, str], declared_variant: str) -> s
     return f"if {words}"
 
 
+def rule_tags(cls: type[Game], variant: str, options: dict[str, str]) -> dict[str, str]:
+    """A rule set of a game as the tags that choose it: Game, Variant and Rules (the options
+    that differ from the variant's), the same however the set was found."""
+    changed = {key: value for key, value in options.items() if value != cls.preset_options(variant)[key]}
+    return {"Game": cls.name, "Variant": variant,
+            **({"Rules": " ".join(f"{key}={value}" for key, value in changed.items())} if changed else {})}
+
+
+def legal_under(records: list[Record], tags: dict[str, str]) -> int:
+    """How many of `records` are legal under the rule set `tags` chooses (`rule_tags`), each on
+    its own board and from its own start (its other tags kept); those of another game are not."""
+    cls = game_class(tags["Game"])
+    legal = 0
+    for record in records:
+        if record.game != cls.name:
+            continue
+        try:
+            rules = cls.from_tags({**{k: v for k, v in record.tags.items() if k not in ("Variant", "Rules")}, **tags})
+        except OptionError:
+            continue  # its board or position does not suit the set
+        legal += replay(record, keep=False, rules=rules, first_error=True).valid
+    return legal
+
+
 def fitting_rules(record: Record, most: int = 5) -> Fit:
     """The rule sets under which `record` is legal, nearest to its own first. Sets are
     tried in order of their number of changes, and the search stops at the first number
@@ -107,6 +134,7 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
                               if own_changes else "")
     fit = Fit(declared, replay(record, keep=False, rules=own, first_error=True).valid)
     if fit.legal:
+        fit.sets.append(rule_tags(cls, own.variant, own.option))
         return fit
     found: list[tuple[int, str]] = []
     firsts: list[int] = []
@@ -127,6 +155,7 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
         report = replay(record, keep=False, rules=rules, first_error=True)
         if report.valid:
             found.append((cost, _describe(variant, changed, own.variant)))
+            fit.sets.append(rule_tags(cls, variant, options))
         else:
             errors = [d.ply for d in report.diagnostics if d.severity == ERROR and d.ply is not None]
             firsts.append(errors[0] if errors else 0)
@@ -135,3 +164,34 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
     elif firsts:
         fit.furthest, fit.everywhere = max(firsts), len(set(firsts)) == 1
     return fit
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The one rule set (`rule_tags`) under which the most records of a game are legal."""
+
+    tags: dict[str, str]
+    legal: int  # records legal under it
+    records: int  # records of its game
+
+    def __str__(self) -> str:
+        rules = f" with {self.tags['Rules']}" if "Rules" in self.tags else ""
+        return (f"{self.tags['Game']}: variant {self.tags['Variant']}{rules} makes {self.legal} of the "
+                f"{self.records} records legal")
+
+
+def proposals(records: list[Record], fits: list[Fit], candidates: int = 3) -> list[Proposal]:
+    """For each game of `records` (their `fits`, in any order), the rule set under which the most
+    are legal: of the sets found legal record by record (each record's nearest), the
+    `candidates` found most often, each tried on every record of the game (`legal_under`); the
+    one found most often of those that make as many legal."""
+    found: dict[str, Counter[tuple[tuple[str, str], ...]]] = {}
+    for fit in fits:
+        for tags in fit.sets:
+            found.setdefault(tags["Game"], Counter())[tuple(tags.items())] += 1
+    chosen = []
+    for game, counts in found.items():
+        tried = [(dict(tags), legal_under(records, dict(tags))) for tags, _ in counts.most_common(candidates)]
+        tags, legal = max(tried, key=lambda pair: pair[1])
+        chosen.append(Proposal(tags, legal, sum(record.game == game for record in records)))
+    return chosen

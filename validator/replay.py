@@ -17,7 +17,7 @@ from lusoria.notation.syntax import MissingResult
 from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
-from lusoria.validator.base import BLACK, Game, Illegal, OptionError, Outcome, Position
+from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Position
 from lusoria.validator.games import game_class, known_games
 from lusoria.validator.suggest import alike, best, suggestions
 
@@ -61,6 +61,12 @@ class Report:
     @property
     def valid(self) -> bool:
         return not any(d.severity == ERROR for d in self.diagnostics)
+
+    @property
+    def refused(self) -> bool:
+        """Read, but not as any game: a reader of another format could not name its game (its
+        problem says why), so the record keeps its tags and no plies, and has no canonical form."""
+        return self.record is not None and not self.record.game
 
     @property
     def tags(self) -> dict[str, str]:
@@ -132,9 +138,9 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
 def canonical_text(report: Report) -> str:
     """A replayed record (`check` with keep=True) in canonical form: the lgn format's writer."""
     assert report.record is not None, "a record that does not parse has no canonical form"
-    black_first = bool(report.rules and report.rules.turn(report.positions[0]) == BLACK) \
-        if report.positions else False
-    return write_record(report.record, black_first, report.canonical)
+    rules = report.rules
+    second = bool(rules and report.positions and movers_numbering(rules, report.positions[0]))
+    return write_record(report.record, second, report.canonical)
 
 
 def _place(diagnostic: Diagnostic) -> tuple[int, int]:
@@ -232,7 +238,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
     if start is None:
         return report
     report.positions.append(start)
-    black_starts = rules.turn(start) == BLACK
+    offset = numbering(record, rules, start)
     tree: _Lines | None = None  # walked at the first variation met
     # (number of a line, position before its first ply)
     pending: list[tuple[int, Position]] = [(0, start)]
@@ -245,7 +251,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
         for index, ply in enumerate(line.plies):
             number = first + index
             if ply.number is not None:
-                _check_move_number(ply, number, black_starts, report)
+                _check_move_number(ply, number, offset, report)
             if ended is not None:
                 where = _where(ply, number)
                 report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow",
@@ -311,6 +317,13 @@ class _Lines(Visitor):
 
 
 def _rules(record: Record, report: Report) -> Game | None:
+    """The rules of a record; None, with a tag error, when they cannot be read. A record that
+    names no game lusoria knows comes from a reader that refused its game (lgn's reader refuses
+    the record): that reader's problem says why, so no second error does."""
+    if record.game not in known_games():
+        if not any(problem.rule == "tag" for problem in report.source.problems):
+            report.error("tag", f"the record names no game that lusoria knows ('{record.game}')", line=record.line)
+        return None
     cls = game_class(record.game)
     try:
         return cls.from_tags(record.tags)
@@ -354,10 +367,32 @@ def _part_column(source: RecordText, line: int, column: int, written: str, at: i
     return start + 1 if start > at and text.startswith(written, start) else None
 
 
-def move_number(number: int, black_starts: bool) -> str:
-    """How ply `number` is numbered: "12." for White's, "12..." for Black's."""
-    half = number - 1 + (1 if black_starts else 0)
+def move_number(number: int, offset: int) -> str:
+    """How ply `number` is numbered ("12." for the first ply of move 12, "12..." for its second)
+    when `offset` plies of the first move come before the record's first (0 or 1: `numbering`)."""
+    half = number - 1 + offset
     return f"{half // 2 + 1}{'...' if half % 2 else '.'}"
+
+
+def movers_numbering(rules: Game, start: Position) -> int:
+    """The numbering of a record from `start` as its game's players write it: a move is the
+    game's first mover's ply and the reply (`1. h1-h3 g5-g4` where the attackers, Black, move
+    first, as OTN and the tafl sites write; `1. e4 e5` where White does), so a record that starts
+    with the other side to move starts at the second ply of a move (`1... e3-c3`)."""
+    return 0 if rules.turn(start) == rules.turn(rules.initial()) else 1
+
+
+def numbering(record: Record, rules: Game, start: Position) -> int:
+    """The numbering of a record's moves (`move_number`'s offset): its game's players'
+    (`movers_numbering`), or, in a game whose first mover is Black, White's (chess's, `1... h1-h3
+    2. g5-g4`) when its first numbered ply of the main line is so numbered."""
+    movers = movers_numbering(rules, start)
+    whites = 0 if rules.turn(start) == WHITE else 1
+    if whites != movers:
+        numbered = next(((index, ply.number) for index, ply in enumerate(record.main.plies) if ply.number), None)
+        if numbered is not None and numbered[1] == move_number(numbered[0] + 1, whites):
+            return whites
+    return movers
 
 
 def _where(ply, number: int) -> dict:
@@ -365,9 +400,10 @@ def _where(ply, number: int) -> dict:
     return dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
 
 
-def _check_move_number(ply, number: int, black_starts: bool, report: Report) -> None:
-    """A written move number must be right (NOTATION.md §3; a warning)."""
-    if ply.number != (expected := move_number(number, black_starts)):  # checked before any assumption
+def _check_move_number(ply, number: int, offset: int, report: Report) -> None:
+    """A written move number must be right in the record's numbering (`numbering`; NOTATION.md §3;
+    a warning)."""
+    if ply.number != (expected := move_number(number, offset)):  # checked before any assumption
         report.warning("number", f"the move number should be {expected}, not {ply.number}", **_where(ply, number))
 
 

@@ -119,7 +119,7 @@ def test_the_writer_puts_tags_in_export_order_and_wraps_lines():
 
 def test_the_writer_numbers_black_first_and_after_breaks(snapshot):
     record = parse_record('[Game "tablut"]\n1... d1-d3 {c} 2. e3-c3 (2. e3-d3) d9-d8 *')
-    assert write_record(record, black_first=True) == snapshot
+    assert write_record(record, second=True) == snapshot  # as a game whose first mover is White numbers it
 
 
 @pytest.mark.parametrize("pad", [0, 1, 8191, 8192, 8193, 100000])

@@ -73,8 +73,10 @@ def games(draw, max_plies: int = 80):
     return rules, eventful_game(rules, draw(st.integers(0, 2**32)), plies, eagerness)
 
 
-def write(rules: Game, record) -> str:
-    return write_record(record, rules.turn(rules.initial()) == BLACK)
+def write(rules: Game, record, whites: bool = False) -> str:
+    """The record numbered as its game's players number it (from its first mover: canonical), or
+    with `whites` from White, as chess does (`1... d1-d3 2. e4-h4` where Black moves first)."""
+    return write_record(record, whites and rules.turn(rules.initial()) == BLACK)
 
 
 comments = st.text(st.characters(blacklist_characters="{}", blacklist_categories=("Cs", "Cc")), max_size=20)
@@ -101,10 +103,11 @@ def test_the_games_are_eventful():
     assert min(found.values()) >= 2, found
 
 
-@given(games())
-def test_random_legal_games_validate_clean(game):
+@given(games(), st.booleans())
+def test_random_legal_games_validate_clean(game, whites):
+    """In either numbering of the moves (both are read)."""
     rules, record = game
-    report = check(write(rules, record))
+    report = check(write(rules, record, whites))
     assert report.valid and report.diagnostics == []
     assert report.plies == len(record.main.plies) and len(report.positions) == report.plies + 1
     assert report.record.result == record.result

@@ -89,3 +89,39 @@ def test_the_search_is_bounded():
     assert result.bounded and result.tried == MAX_WORK // 1003
     assert str(result) == (f"legal under no rule set ({MAX_WORK // 1003} tried, then the search stopped at its "
                            "bound): every set fails, the latest at ply 3")
+
+
+def test_rules_of_a_folder_proposes_the_one_set_that_makes_the_most_records_legal(tmp_path):
+    """Three records of Linnaeus' rules written without their Variant (so seed's), and one of
+    seed: aage (or linnaeus) makes three legal, seed one; the records that do not replay take no
+    part, and --json gives the records alone."""
+    linnaeus = (ROOT / "samples/tablut/linnaeus.lgn").read_text().replace('[Variant "linnaeus"]\n', "")
+    for number in range(3):
+        (tmp_path / f"l{number}.lgn").write_text(linnaeus.replace('[Round "?"]', f'[Round "{number}"]'))
+    (tmp_path / "escape.lgn").write_text((ROOT / "samples/tablut/escape.lgn").read_text())
+    (tmp_path / "broken.lgn").write_text('[Game "tablut"]\n[Variant "nonesuch"]\n1. e3-c3 *\n')
+    result = CliRunner().invoke(main, ["rules", str(tmp_path)])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[2] == f"{tmp_path / 'l0.lgn'}:1: record 0: legal under variant aage; or under variant linnaeus"
+    assert lines[-1] == "proposed: tablut: variant aage makes 3 of the 4 records legal"
+    assert "proposed" not in CliRunner().invoke(main, ["rules", "--json", str(tmp_path)]).stdout
+    single = CliRunner().invoke(main, ["rules", str(tmp_path / "escape.lgn")]).stdout
+    assert "proposed" not in single
+
+
+def test_a_proposed_set_is_checked_on_every_record_of_its_game():
+    from lusoria.validator.fit import legal_under, proposals, rule_tags
+    from lusoria.validator.tablut import Tablut
+
+    records = [parse_record('[Game "tablut"]\n1. e3-c3 d1-d3 *'),
+               parse_record('[Game "tablut"]\n[Variant "linnaeus"]\n1... d9-d8 2. e3-c3 *'),
+               parse_record('[Game "copenhagen"]\n1. h1-h3 *')]
+    seed = rule_tags(Tablut, "seed", Tablut(variant="seed").option)
+    assert seed == {"Game": "tablut", "Variant": "seed"}
+    assert legal_under(records, seed) == 1  # the linnaeus record starts with the wrong side under seed
+    fits = [fitting_rules(record) for record in records]
+    [tablut, copenhagen] = proposals(records, fits)
+    assert (tablut.tags, tablut.legal, tablut.records) == (seed, 1, 2)
+    assert (copenhagen.tags, copenhagen.legal, copenhagen.records) == ({"Game": "copenhagen",
+                                                                        "Variant": "standard"}, 1, 1)

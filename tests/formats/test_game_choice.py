@@ -1,0 +1,162 @@
+"""Readers that do not guess across games: a CSV file's game from --game, its name or its header
+(several games on its board: an error naming them); --game, --variant and --rules applied where
+their help says, a note where they are not; an aagenielsen.dk game of a type lusoria does not know
+refused by its full name, one line a type on standard error, its record keeping what the file says."""
+
+import json
+import os
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.cli import main
+from lusoria.formats import read_text, tafl
+from lusoria.formats.sources import read_sources
+from lusoria.validator.brandubh import Brandubh
+from lusoria.validator.games import GAMES
+from lusoria.validator.replay import check
+
+from conftest import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures" / "formats"
+REAL = ROOT.parent / "shared" / "real"
+LONG_TYPE = "Imaginary Hnefatafl 11x11 (club rules of the long winter, 2nd edition)"  # over 40 characters
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def real(folder):
+    if not (REAL / folder).is_dir():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{REAL / folder} is absent, and CI=true needs the real files")
+        pytest.skip(f"{REAL / folder} is absent: the real files live beside the project (../shared/real)")
+    return REAL / folder
+
+
+class ArdRi(Brandubh):
+    """A second game on Brandubh's 7×7 board, as a catalogue would add one."""
+
+    name = "ard-ri"
+    title = "Ard Ri"
+
+
+@pytest.fixture
+def two_games_on_7x7():
+    GAMES.register(ArdRi)
+    yield
+    GAMES.unregister("ard-ri")
+
+
+def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path, two_games_on_7x7):
+    games = (FIXTURES / "csv/brandubh.csv").read_text()
+    (tmp_path / "games.csv").write_text(games)
+    result = run("validate", tmp_path / "games.csv")
+    assert result.exit_code == 2 and result.stdout == "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n"
+    assert result.stderr == (f"lusoria: {tmp_path / 'games.csv'}: its moves fit a 7×7 board, on which 2 games are "
+                             "played (ard-ri, brandubh): name its game with --game, in the file's name (ard-ri.csv) "
+                             "or in a first line such as '# ard-ri' (or its variant of hnefatafl with --game hnefatafl "
+                             "--variant V)\n")
+    assert run("validate", "--game", "brandubh", tmp_path / "games.csv").exit_code == 0
+    (tmp_path / "headed.csv").write_text("# brandubh, from the club's server\n" + games)
+    (tmp_path / "brandubh-2024.csv").write_text(games)
+    for name in ("headed.csv", "brandubh-2024.csv"):
+        assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / name))} == {"brandubh"}
+        assert all(check(s).valid for s in read_sources(str(tmp_path / name)))
+    [first, *_] = read_sources(str(tmp_path / "headed.csv"))
+    assert first.line == 2  # the header is no game
+    ard_ri = [check(s) for s in read_sources(str(tmp_path / "games.csv"), tags={"Game": "ard-ri"})]
+    assert {r.record.tags["Game"] for r in ard_ri} == {"ard-ri"}
+    (tmp_path / "brandubh-or-ard-ri.csv").write_text(games)
+    named_twice = run("validate", tmp_path / "brandubh-or-ard-ri.csv")
+    assert named_twice.exit_code == 2 and "its name names several games (ard-ri, brandubh)" in named_twice.stderr
+
+
+def test_a_csv_file_beyond_every_board_says_so(tmp_path):
+    (tmp_path / "big.csv").write_text("a1-a19 s19-s1,0,0,Ongoing\n")
+    result = run("validate", tmp_path / "big.csv")
+    assert result.exit_code == 2 and "its moves need a board of 19 files or ranks, and no tafl game lusoria " \
+        "knows is played on one larger than 11×11" in result.stderr
+
+
+def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(tmp_path):
+    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
+    (tmp_path / "saami.txt").write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
+    result = run("validate", "--variant", "aage", tmp_path)
+    assert result.exit_code == 0 and result.stdout.endswith("5 records: 5 valid, 0 invalid (0 errors, 0 warnings)\n")
+    assert result.stderr == (f"lusoria: note: --variant aage is not applied to the records of 1 csv file "
+                             f"({tmp_path / 'club.csv'}): their files say their game and rules (these options apply "
+                             "to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; "
+                             "--variant and --rules to CSV files with --game)\n")
+    seed = run("validate", "--game", "brandubh", "--rules", "king-armed=no", tmp_path / "club.csv")
+    assert seed.exit_code == 1 and "error[" in seed.stdout and seed.stderr == ""  # applied: no note
+
+
+def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
+    shutil.copy(FIXTURES / "aage/copenhagen.json", tmp_path / "copenhagen.json")
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "escape.lgn")
+    result = run("validate", "--rules", "shieldwall=none", tmp_path)
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [
+        f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 aage file "
+        f"({tmp_path / 'copenhagen.json'}): their files say their game and rules (these options apply to tafl move "
+        "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; --variant and --rules to CSV "
+        "files with --game)",
+        f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 lgn file "
+        f"({tmp_path / 'escape.lgn'}): their files say their game and rules (these options apply to tafl move "
+        "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; --variant and --rules to CSV "
+        "files with --game)"]
+
+
+def test_the_real_csv_files_under_variant_aage_stay_valid_with_one_note():
+    folder = real("tafl/csv")
+    result = run("validate", "--variant", "aage", "--jobs", "1", folder)
+    assert result.exit_code == 0 and result.stdout.endswith(" 0 invalid (0 errors, 0 warnings)\n")
+    assert result.stderr.count("note: --variant aage is not applied to the records of 2 csv files") == 1
+
+
+def unknown_games(count):
+    return [{"WhiteSidePlayerName": f"Ann {n}", "BlackSidePlayerName": "Bo", "AageGameTypeKey": 977,
+             "AageGameTypeName": LONG_TYPE, "WhoMovedFirst": "black", "Moves": ["h1-h3", "f4-j4"],
+             "WhoWon": "White"} for n in range(count)]
+
+
+def test_an_unknown_type_is_refused_by_its_full_name_with_one_summary_line(tmp_path):
+    for n, game in enumerate(unknown_games(3)):
+        (tmp_path / f"game-977-{n}-{5000 + n}.json").write_text(json.dumps(game, indent=4))
+    (tmp_path / "alea.json").write_text(json.dumps([{"AageGameTypeName": "Alea Evangelii 19x19", "Moves": "a1-a3"}]))
+    result = run("validate", tmp_path)
+    assert result.exit_code == 1
+    assert result.stdout.count(f"error[tag]: game type '{LONG_TYPE}' is none that lusoria knows\n") == 3
+    assert f"{tmp_path / 'game-977-0-5000.json'}:5:25: error[tag]" in result.stdout
+    assert result.stderr.splitlines() == [
+        f"lusoria: note: 1 record of type 'Alea Evangelii 19x19' refused: lusoria has no rules of that type; hnefatafl "
+        "describes boards by its variants: read them with --game hnefatafl --variant V (and --rules 'KEY=VALUE …': "
+        "lusoria rules --game G proposes the rule set they follow)",
+        f"lusoria: note: 3 records of type '{LONG_TYPE}' refused: lusoria has no rules of that type; copenhagen is "
+        "played on its 11×11 board; hnefatafl describes boards by its variants: read them with --game copenhagen "
+        "--variant V (and --rules 'KEY=VALUE …': lusoria rules --game G proposes the rule set they follow)"]
+    read = run("validate", "--game", "copenhagen", "--variant", "fetlar", tmp_path / "game-977-0-5000.json")
+    assert read.exit_code == 0 and read.stderr == ""
+
+
+def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):
+    plain = [game for game in tafl.tafl_games() if not game.described]
+    monkeypatch.setattr(tafl, "tafl_games", lambda: plain)
+    assert tafl.refusal("Imaginary Tafl 13x13") == (
+        "lusoria has no rules of that type, and no tafl game it knows is played on a 13×13 board (brandubh 7×7, "
+        "copenhagen 11×11, tablut 9×9): they cannot be read until its rules are added")
+
+
+def test_a_refused_record_keeps_its_players_type_site_id_and_result():
+    text = json.dumps(unknown_games(1)[0])
+    [source] = read_text(text, "aage", "games/game-977-3-5123.json")
+    report = check(source)
+    assert report.record is not None and report.rules is None and report.plies == 0
+    assert report.tags == {"Site": "aagenielsen.dk", "White": "Ann 0", "Black": "Bo", "GameType": LONG_TYPE,
+                           "SiteGameId": "5123", "Result": "1-0"}
+    assert [(d.rule, d.line, d.column, d.text) for d in report.diagnostics] == [("tag", 1, text.index(f'"{LONG_TYPE}') + 1, LONG_TYPE)]
+    [other] = read_text(json.dumps(unknown_games(1)[0]), "aage", "games/game-978-3-5123.json")
+    assert "SiteGameId" not in check(other).tags  # a file name of another type says nothing of this game

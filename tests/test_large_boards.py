@@ -1,0 +1,69 @@
+"""`show`, `html` and SVG on every tafl board up to 19×19: files to s, ranks to 19, a large board
+drawn at most SHOWN pixels wide."""
+
+import re
+
+from click.testing import CliRunner
+
+from lusoria.api import random_records
+from lusoria.cli import main
+from lusoria.html import replay_page
+from lusoria.notation.reader import RecordText
+from lusoria.svg import SHOWN, position_svg
+from lusoria.validator.base import OptionError
+from lusoria.validator.games import GAMES
+from lusoria.validator.replay import check
+
+FILES = "abcdefghijklmnopqrs"
+
+
+def game(variant, plies=6):
+    return next(random_records("hnefatafl", 1, seed=3, tags={"Variant": variant}, max_plies=plies))
+
+
+def test_show_draws_a_19x19_board_with_its_files_and_ranks(tmp_path):
+    (tmp_path / "big.lgn").write_text(game("tablut-19x19"))
+    shown = CliRunner().invoke(main, ["show", str(tmp_path / "big.lgn")])
+    assert shown.exit_code == 0
+    lines = shown.stdout.splitlines()
+    assert lines[2].startswith("19 ") and lines[20].startswith(" 1 ") and len(lines[2].split()) == 20
+    assert lines[21] == "   " + " ".join(FILES)
+    svg = CliRunner().invoke(main, ["show", "--format", "svg", str(tmp_path / "big.lgn")]).stdout
+    labels = re.findall(r'text-anchor="middle" fill="#3b3228">([a-z0-9]+)</text>', svg)
+    assert labels == [letter for letter in FILES for _ in "..."[:2]] + [str(n) for n in range(1, 20) for _ in "ab"]
+    assert 'viewBox="0 0 804 804" width="600" height="600"' in svg
+    squares = re.findall(r'class="square[^"]*" data-square="([a-s][0-9]+)"', svg)
+    assert len(squares) == 361 and squares[0] == "a1" and squares[-1] == "s19"
+
+
+def one_variant_a_board():
+    """A variant of the generic tafl game for each board size its variants' names say (7x7 … 19x19),
+    one that lusoria plays (not one refused by name, such as berserk's)."""
+    found = {}
+    for variant in GAMES["hnefatafl"].presets:
+        if (named := re.search(r"([0-9]+)x\1", variant)) and int(named[1]) not in found:
+            try:
+                GAMES["hnefatafl"](variant=variant)
+            except OptionError:
+                continue
+            found[int(named[1])] = variant
+    return found
+
+
+def test_every_board_size_is_drawn_within_its_bounds():
+    variants = one_variant_a_board()
+    assert {7, 9, 11, 13, 19} <= set(variants)  # (the catalogue decides which sizes lusoria plays)
+    for size, variant in variants.items():
+        report = check(game(variant, 2))
+        assert report.rules.board.size == size
+        svg = position_svg(report.rules, report.positions[-1], report.canonical[0, 1])
+        assert f'viewBox="0 0 {size * 40 + 44} {size * 40 + 44}"' in svg
+        width = float(re.search(r'width="([0-9.]+)"', svg)[1])
+        assert width == min(SHOWN, size * 40 + 44)
+
+
+def test_the_replay_page_of_a_19x19_game_holds_every_board():
+    report_page = replay_page(RecordText(game("tablut-19x19")))
+    assert len(re.findall(r'<span class="ply[^"]*" data-ply="', report_page)) == 6
+    assert "s19" in report_page and ">1.<" not in report_page
+    assert re.findall(r"(\d+\.(?:\.\.)?) <span class=\"ply", report_page) == ["1.", "2.", "3."]

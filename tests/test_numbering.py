@@ -1,0 +1,70 @@
+"""What a tafl player sees: where the attackers (Black) move first, a move is Black's ply and
+White's reply (`1. h1-h3 g5-g4`, as OTN and aagenielsen.dk write) in lgn output, `fmt`, `html`
+and the language server; a record numbered from White (`1... h1-h3 2. g5-g4`) is read too."""
+
+import re
+
+from click.testing import CliRunner
+
+from lusoria.cli import main
+from lusoria.document import Document, completions, fixes
+from lusoria.html import replay_page
+from lusoria.notation.reader import RecordText
+from lusoria.validator.replay import check
+
+COPENHAGEN = '[Game "copenhagen"]\n\n'
+MOVERS = COPENHAGEN + "1. h1-h3 g5-g4 2. h3-h1 *\n"  # Black, White, Black
+WHITES = COPENHAGEN + "1... h1-h3 2. g5-g4 h3-h1 *\n"
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
+
+
+def test_both_numberings_read_clean_and_fmt_writes_the_players_one():
+    for text in (MOVERS, WHITES):
+        report = check(text)
+        assert report.valid and report.diagnostics == [] and report.plies == 3
+    for text in (MOVERS, WHITES):
+        formatted = run("fmt", "-", input=text)
+        assert formatted.exit_code == 0 and formatted.stdout.endswith("\n\n1. h1-h3 g5-g4 2. h3-h1 *\n")
+
+
+def test_a_number_that_breaks_the_records_numbering_is_a_warning_at_its_ply():
+    report = check(COPENHAGEN + "1. h1-h3 g5-g4 3. h3-h1 *\n")
+    assert [(d.severity, d.rule, d.ply, d.line, d.column, d.message) for d in report.diagnostics] == [
+        ("warning", "number", 3, 3, 19, "the move number should be 2., not 3.")]
+    mixed = check(COPENHAGEN + "1... h1-h3 2. g5-g4 2. h3-h1 *\n")  # from White: ply 3 is 2...
+    assert [(d.rule, d.ply, d.message) for d in mixed.diagnostics] == [
+        ("number", 3, "the move number should be 2..., not 2.")]
+
+
+def test_a_game_whose_first_mover_is_white_keeps_its_numbering():
+    text = '[Game "tablut"]\n\n1. e3-c3 d1-d3 2. c3-c2 *\n'
+    assert run("fmt", "-", input=text).stdout.endswith("\n\n1. e3-c3 d1-d3 2. c3-c2 *\n")
+    position = '[Game "copenhagen"]\n[Position "11/11/11/11/11/5K5/11/11/11/11/7p3 w"]\n\n'
+    started_by_white = run("fmt", "-", input=position + "Kf6-f9 h1-h3 *\n").stdout
+    assert started_by_white.endswith("\n\n1... Kf6-f9 2. h1-h3 *\n")  # White to move: the second ply of move 1
+
+
+def test_the_replay_page_numbers_as_the_players_do():
+    page = replay_page(RecordText(WHITES))
+    numbers = re.findall(r"(\d+\.(?:\.\.)?) <span class=\"ply", page)
+    assert numbers == ["1.", "2."]
+
+
+def test_the_language_server_fixes_and_completes_in_the_records_numbering():
+    document = Document()
+    document.refresh(COPENHAGEN + "1. h1-h3 g5-g4 3. h3-h1 *\n")
+    entry = document.entries[0]
+    [warning] = entry.report.diagnostics
+    [fix] = fixes(entry, warning)
+    assert fix.title == "Number the move 2."
+    document.refresh(COPENHAGEN + "1. h1-h3 g5-g4 \n")
+    offered = [c.label for c in completions(document.entries[0], "1. h1-h3 g5-g4 ", 2, 15) if c.kind == "number"]
+    assert offered == ["2."]
+    document.refresh(COPENHAGEN + "1... h1-h3 2. g5-g4 \n")
+    line = "1... h1-h3 2. g5-g4 "
+    assert [c.label for c in completions(document.entries[0], line, 2, len(line)) if c.kind == "number"] == []
+    document.refresh(COPENHAGEN + "1... h1-h3 \n")
+    assert [c.label for c in completions(document.entries[0], "1... h1-h3 ", 2, 11) if c.kind == "number"] == ["2."]
