@@ -34,7 +34,6 @@ from lusoria.archive.schema import SCHEMA_VERSION
 from lusoria.notation.reader import parse_record, scan_tags, split_records
 from lusoria.formats.sources import read_sources
 from lusoria.notation.writer import write_record
-from lusoria.validator.base import BLACK
 from lusoria.validator.fit import fitting_rules
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
@@ -101,7 +100,7 @@ def corpus(game: str, variant: str, plies: int) -> tuple[Path, int, int]:
         while total < plies:
             record = random_record(rules, rng, 200, len(texts) + 1)
             total += len(record.main.plies)
-            texts.append(write_record(record, rules.turn(rules.initial()) == BLACK))
+            texts.append(write_record(record))
         path.write_text("\n".join(texts))
     text = path.read_text()
     reports = [check(source) for source in split_records(io.StringIO(text))]
@@ -114,7 +113,7 @@ def records_corpus(game: str, variant: str, records: int) -> tuple[Path, int]:
     base = CACHE / f"{game}-{variant}-records-1000.lgn"
     if not base.exists():
         rules, rng = GAMES[game](variant=variant), random.Random(f"{game}-{variant}-records")
-        texts = [write_record(random_record(rules, rng, 200, index + 1), rules.turn(rules.initial()) == BLACK)
+        texts = [write_record(random_record(rules, rng, 200, index + 1))
                  for index in range(1000)]
         base.write_text("\n".join(texts) + "\n")
     plies = sum(check(source, keep=False).plies for source in read_sources(str(base)))
@@ -344,7 +343,7 @@ def archive_source(source: Path, count: int) -> None:
                 record.result = "1/2-1/2" if record.result != "1/2-1/2" else "1-0"
             if index % 50 == 0:
                 record.main.plies[-1].comments.append(rng.choice(["a fine sacrifice", "the manuscript is torn"]))
-            out.write(write_record(record, rules.turn(rules.initial()) == BLACK) + "\n")
+            out.write(write_record(record) + "\n")
 
 
 PATHOLOGICAL = {  # inputs of size n that a careless reader or validator would take more than linear time on

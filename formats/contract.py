@@ -6,7 +6,9 @@ by `lusoria.formats.read_text` on every reader, built in or a plug-in's). The co
   `SyntaxProblem` (the record cannot be read: where and why), or a `Record` whose `Game` tag names
   a game the registry knows (`lusoria.validator.games.GAMES`) and whose every ply, in the main
   line and in variations, is a ply of that game as its grammar writes it
-  (`lusoria.notation.is_ply`: no move number, no suffix such as `!`);
+  (`lusoria.notation.is_ply`: no move number, no suffix such as `!`); or a refused `Record`: no
+  `Game` tag and no ply, its tags what the file says of the game, and a `tag` problem among its
+  `problems` saying why its game could not be named (the archive keeps it, `Report.refused`);
 - what it found wrong at plies goes to `problems` (SyntaxProblems), the record still read.
 
 A record that breaks it becomes a SyntaxProblem in its place, located at the breach and naming the
@@ -32,14 +34,18 @@ def handed_over(records: Iterable[object], format: str, path: str) -> Iterator[R
         if not isinstance(record, RecordText):
             raise InputError(f"{path or '<text>'}: the {format} reader handed over a {type(record).__name__}, "
                              "not a record (RecordText)")
-        breach = breach_of(record.parsed, format) if isinstance(record.parsed, Record) else None
+        refused = any(problem.rule == "tag" for problem in record.problems)
+        breach = breach_of(record.parsed, format, refused) if isinstance(record.parsed, Record) else None
         yield record if breach is None else replace(record, parsed=breach, problems=())
 
 
-def breach_of(record: Record, format: str) -> SyntaxProblem | None:
-    """Where and how a record read by the reader of `format` breaks the contract; None when it keeps it."""
+def breach_of(record: Record, format: str, refused: bool = False) -> SyntaxProblem | None:
+    """Where and how a record read by the reader of `format` breaks the contract; None when it keeps it.
+    `refused`: the reader said why it could not name the record's game (a `tag` problem)."""
     game = record.tags.get("Game")
     line, column = record.tag_places.get("Game", (record.line, 1))
+    if game is None and refused and not record.main.plies:
+        return None
     if game is None:
         return SyntaxProblem(f"the {format} reader handed over a record with no Game tag", record.line, 1, "", "tag")
     if game.lower() not in GAMES:

@@ -77,7 +77,9 @@ def _read(draft: Draft, text: str) -> None:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
     game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags, DESCRIBED in tags)
     draft.tag("Game", game.name, tags["rules"].start("value"))
-    if "lusoria-rules" in tags:  # written by lusoria: the record's own rule tags
+    # written by lusoria for this game: the record's own rule tags (a file written for another game,
+    # a plug-in's, that reads as the generic game lacks its [lusoria-game:…]: its rules record decides)
+    if "lusoria-rules" in tags and game.described == (DESCRIBED in tags):
         for key, tag in OWN.items():
             if key in tags and tags[key]["value"].strip():
                 draft.tag(tag, tags[key]["value"].strip(), tags[key].start("value"))

@@ -18,7 +18,6 @@ from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.sources import Skipped
 from lusoria.validator.replay import check
 from lusoria.notation.writer import unknown, write_record
-from lusoria.validator.base import BLACK
 from lusoria.validator.games import GAMES
 from lusoria.validator.tablut import Tablut
 
@@ -154,7 +153,7 @@ def test_otn_written_by_lusoria_reads_back_to_the_same_record(tags):
         record.tags.update(tags)
         record.main.plies[0].comments.append("an opening")
         record.main.plies[-1].comments += ["one", "two"]
-        report = check(write_record(record, rules.initial().turn == BLACK))
+        report = check(write_record(record))
         otn = write_otn(report.record, report.rules, report.canonical)
         [back] = read_text(otn, "otn", "back.otg")
         again = check(back)
@@ -170,7 +169,7 @@ def test_otn_rules_records_alone_say_the_options_of_the_games_as_opentafl_reads_
     same game and options (but what OTN has no entry for: Tablut's camps, repetition, Tuichi)."""
     rules = game_rules(tags)
     record = random_record(rules, random.Random(1), max_plies=10)
-    report = check(write_record(record, rules.initial().turn == BLACK))
+    report = check(write_record(record))
     otn = write_otn(report.record, report.rules, report.canonical)
     plain = "\n".join(line for line in otn.split("\n") if not line.startswith(("[lusoria-variant:", "[lusoria-rules:")))
     [back] = read_text(plain, "otn", "back.otg")

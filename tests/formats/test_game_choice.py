@@ -6,6 +6,7 @@ refused by its full name, one line a type on standard error, its record keeping 
 import json
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -41,6 +42,7 @@ class ArdRi(Brandubh):
 
     name = "ard-ri"
     title = "Ard Ri"
+    grammar = Path(str(Brandubh.grammar_file()))  # its plies are written as Brandubh's
 
 
 @pytest.fixture

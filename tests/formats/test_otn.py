@@ -15,7 +15,6 @@ from lusoria.formats.otn import _alternatives, write_otn
 from lusoria.notation.model import Line, Ply
 from lusoria.formats.sources import read_sources
 from lusoria.notation.writer import unknown, write_record
-from lusoria.validator.base import BLACK
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import Tablut
 
@@ -181,7 +180,7 @@ def test_records_with_variations_round_trip_through_otn(seed, tags):
     record.tags.pop("Variant", None)
     record.tags.update(tags)
     grow(rules, record.main, rules.initial(), rng, depth=3)
-    report = check(write_record(record, rules.initial().turn == BLACK))
+    report = check(write_record(record))
     otn = write_otn(report.record, report.rules, report.canonical)
     again = check(next(read_text(otn, "otn", "back.otg")))
     for line in _lines(report.record.main):  # what OTN cannot hold (tests above)

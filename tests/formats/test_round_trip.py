@@ -61,7 +61,7 @@ def test_lusorias_tags_come_back_as_they_were(tags, seed):
     [text] = random_records("brandubh", seed=seed, max_plies=8)
     record = parse_record(text)
     record.tags.update({name: value for name, value in tags.items() if name not in READ_OTHERWISE})
-    lgn = write_record(record, True)
+    lgn = write_record(record)
     otn = otn_of(lgn)
     assert lgn_of(otn) == lgn  # a record that OTN holds whole comes back as it was
     assert tags_and_moves(assert_stable(otn)) == tags_and_moves(otn)

@@ -12,7 +12,7 @@ from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn import write_otn
 from lusoria.notation.writer import write_record
 from lusoria.validator import hnefatafl
-from lusoria.validator.base import BLACK, OptionError
+from lusoria.validator.base import OptionError
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
 from lusoria.validator.replay import check
 from lusoria.validator.tafl_rules import described_record, described_settings, read_record
@@ -219,10 +219,12 @@ def test_otn_of_a_variant_reads_back_to_the_same_record(name):
     rules = Hnefatafl(variant=name)
     game = random_record(rules, random.Random(3), max_plies=30)
     game.tags["Variant"] = name
-    report = check(write_record(game, rules.initial().turn == BLACK))
+    report = check(write_record(game))
     assert report.valid, report.diagnostics
     [back] = read_text(write_otn(report.record, report.rules, report.canonical), "otn", "back.otg")
-    assert check(back).record == report.record
+    unknown = {"?", "????.??.??"}  # the roster's unknowns, which OTN does not write
+    assert check(back).record.tags == {tag: value for tag, value in report.record.tags.items() if value not in unknown}
+    assert check(back).record.main == report.record.main and check(back).record.result == report.record.result
     plain = "\n".join(line for line in write_otn(report.record, report.rules).split("\n")
                       if not line.startswith(("[lusoria-variant:", "[lusoria-rules:")))
     [alone] = read_text(plain, "otn", "alone.otg")  # the rules record alone: the same rules
