@@ -25,7 +25,7 @@ def remove_earlier_builds(package: Path, kept: set[str]) -> None:
     for folder in (package, *(entry for entry in package.iterdir() if entry.is_dir())):
         for built in folder.iterdir():
             suffix = next((s for s in importlib.machinery.EXTENSION_SUFFIXES if built.name.endswith(s)), None)
-            if suffix and ".".join(built.relative_to(package.parent).parts)[:-len(suffix)] not in kept:
+            if suffix and ".".join(built.relative_to(package.parent).parts)[: -len(suffix)] not in kept:
                 built.resolve().unlink(missing_ok=True)  # a link left to a module removed since
 
 
@@ -34,8 +34,9 @@ def for_pre_commit() -> bool:
     every pre-commit command installs into a virtualenv `py_env-…` it makes in its clone of the
     project): pure Python checks a commit's records in a moment, where compiling takes minutes."""
     environment = Path(os.environ.get("VIRTUAL_ENV") or "/")
-    return os.environ.get("PRE_COMMIT") == "1" or (environment.name.startswith("py_env-")
-                                                   and environment.parent.resolve() == ROOT)
+    return os.environ.get("PRE_COMMIT") == "1" or (
+        environment.name.startswith("py_env-") and environment.parent.resolve() == ROOT
+    )
 
 
 def compiled_extensions() -> list:
@@ -56,8 +57,12 @@ def compiled_extensions() -> list:
         from mypyc.build import mypycify
 
         paths = [str(package.parent / (name.replace(".", "/") + ".py")) for name in compiled]
-        extensions = mypycify(paths, opt_level="3", separate=[(paths, accelerator.SHARED_LIBRARY)],
-                              target_dir=str(ROOT / "build" / "mypyc"))
+        extensions = mypycify(
+            paths,
+            opt_level="3",
+            separate=[(paths, accelerator.SHARED_LIBRARY)],
+            target_dir=str(ROOT / "build" / "mypyc"),
+        )
     except (Exception, SystemExit) as error:  # mypyc reports type errors by exiting
         print(f"mypyc could not compile lusoria ({error}): it installs as pure Python", file=sys.stderr)
         return []

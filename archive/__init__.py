@@ -24,11 +24,17 @@ if TYPE_CHECKING:
     from lusoria.archive.search import UnsearchableRecord
     from lusoria.archive.tree import SORTS, Node
 
-HOMES = {"commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),
-         "datasette": ("MissingDatasette",), "duplicates": ("Duplicate",),
-         "importer": ("ImportSummary", "Rows", "checked_rows"), "query": ("COLUMNS", "FilterError", "Filters"),
-         "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "ReadOnlyError"),
-         "schema": ("NotAnArchive",), "search": ("UnsearchableRecord",), "tree": ("SORTS", "Node")}
+HOMES = {
+    "commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),
+    "datasette": ("MissingDatasette",),
+    "duplicates": ("Duplicate",),
+    "importer": ("ImportSummary", "Rows", "checked_rows"),
+    "query": ("COLUMNS", "FilterError", "Filters"),
+    "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "ReadOnlyError"),
+    "schema": ("NotAnArchive",),
+    "search": ("UnsearchableRecord",),
+    "tree": ("SORTS", "Node"),
+}
 __all__ = sorted(name for names in HOMES.values() for name in names)
 
 

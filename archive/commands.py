@@ -4,24 +4,23 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import nullcontext
 from dataclasses import replace
 from itertools import chain, islice
-from typing import Callable, Generator, Iterable, Iterator
 
 import sqlite_utils
 
-from lusoria.archive import players
+from lusoria.archive import functions, players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
-from lusoria.archive.identity import Identity, identity
 from lusoria.archive.export import export
+from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_rows, rows
-from lusoria.archive.query import COLUMNS, FilterError, Filters, build, summable
 from lusoria.archive.players import player_condition
-from lusoria.archive.search import read_positions
-from lusoria.archive import functions
+from lusoria.archive.query import Filters, build, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
+from lusoria.archive.search import read_positions
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.errors import LusoriaError
@@ -84,9 +83,16 @@ class Archive:
         self.path = path or default_path()
         self.timeout = timeout
 
-    def import_paths(self, paths: Iterable[Source], encoding: str = "utf-8", batch_size: int = 1000,
-                     progress: Callable[[int], None] | None = None, format: str | None = None,
-                     tags: dict[str, str] | None = None, jobs: int = 1) -> ImportSummary:
+    def import_paths(
+        self,
+        paths: Iterable[Source],
+        encoding: str = "utf-8",
+        batch_size: int = 1000,
+        progress: Callable[[int], None] | None = None,
+        format: str | None = None,
+        tags: dict[str, str] | None = None,
+        jobs: int = 1,
+    ) -> ImportSummary:
         """Check and store every record of `paths` (files, directories, `-`, streams or text, read
         by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there), checked and made
         into rows by `jobs` worker processes (`importer.checked_rows`): `import_rows`. Sources that
@@ -110,10 +116,13 @@ class Archive:
         schema): the batches stored before are whole, nothing of the failed one is kept. A
         missing archive is made with the first batch, whole, or not at all (with no record to
         store, or when that batch fails, no file is left)."""
-        if os.path.exists(self.path) and not (os.access(self.path, os.W_OK)
-                                              and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)):
-            raise ImportStopped(f"{self.path}: the archive or its directory is read-only; nothing was imported "
-                                "and the archive is as it was")
+        if os.path.exists(self.path) and not (
+            os.access(self.path, os.W_OK) and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)
+        ):
+            raise ImportStopped(
+                f"{self.path}: the archive or its directory is read-only; nothing was imported "
+                "and the archive is as it was"
+            )
         source, summary, done = iter(checked), ImportSummary(), 0
         try:
             if not os.path.exists(self.path):
@@ -131,8 +140,10 @@ class Archive:
         try:
             summary = import_rows(db, source, batch_size, summary, done)
         except (sqlite3.Error, OSError) as error:
-            raise ImportStopped(f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
-                                "stored before are whole and nothing of the failed one was kept") from None
+            raise ImportStopped(
+                f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
+                "stored before are whole and nothing of the failed one was kept"
+            ) from None
         else:
             if done:  # a new archive, made by this import: written again, each b-tree in order, pages full
                 _vacuum(db)
@@ -156,9 +167,11 @@ class Archive:
         try:
             conn = connect(self.path)
             try:
-                current = conn.execute("SELECT (SELECT user_version FROM pragma_user_version) = ? AND EXISTS "
-                                       "(SELECT 1 FROM sqlite_master WHERE name = 'records')",
-                                       [SCHEMA_VERSION]).fetchone()[0]
+                current = conn.execute(
+                    "SELECT (SELECT user_version FROM pragma_user_version) = ? AND EXISTS "
+                    "(SELECT 1 FROM sqlite_master WHERE name = 'records')",
+                    [SCHEMA_VERSION],
+                ).fetchone()[0]
             finally:
                 conn.close()
         except sqlite3.DatabaseError as error:
@@ -199,14 +212,21 @@ class Archive:
         self._existing()
         conn = connect(self.path)
         try:
-            entries = [Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_)
-                       for id_, key, setting, path, line in conn.execute(
-                           "SELECT id, hash, setting, path, line FROM records ORDER BY id")]
+            entries = [
+                Entry(f"record {id_} ({path}:{line})", Identity(key, setting, ()), id_)
+                for id_, key, setting, path, line in conn.execute(
+                    "SELECT id, hash, setting, path, line FROM records ORDER BY id"
+                )
+            ]
 
             def load(group: list[Entry]) -> list[Entry]:  # the plies, from the texts (few records)
-                texts = (conn.execute("SELECT text FROM record_texts WHERE id = ?", [e.ref]).fetchone()[0] for e in group)
-                return [Entry(entry.where, identity(check(RecordText(text))), entry.ref)
-                        for entry, text in zip(group, texts)]
+                texts = (
+                    conn.execute("SELECT text FROM record_texts WHERE id = ?", [e.ref]).fetchone()[0] for e in group
+                )
+                return [
+                    Entry(entry.where, identity(check(RecordText(text))), entry.ref)
+                    for entry, text in zip(group, texts)
+                ]
 
             return list(find_duplicates(entries, load))
         finally:
@@ -226,9 +246,17 @@ class Archive:
         self._existing()
         serve(self.path, port, ready)
 
-    def tree(self, position: str | None = None, record: int | None = None, ply: int = 0,
-             filters: Filters | None = None, depth: int = 1, variations: bool = False, sort: str = "games",
-             min_games: int = 1) -> list[Node]:
+    def tree(
+        self,
+        position: str | None = None,
+        record: int | None = None,
+        ply: int = 0,
+        filters: Filters | None = None,
+        depth: int = 1,
+        variations: bool = False,
+        sort: str = "games",
+        min_games: int = 1,
+    ) -> list[Node]:
         """`lusoria tree`: the plies played from a position string, or from the position after
         ply `ply` of record `record`, `depth` plies deep, in the records `filters` match (with
         `variations`: the plies of their variations too), the most played first (`sort` "games")
@@ -236,17 +264,38 @@ class Archive:
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
         `filters.player`, the results are counted from that player's side.
         ValueError for a position no game reads, or a record or ply the archive lacks."""
-        return self._tree(lambda conn: read_positions(position) if position is not None
-                          else [self._position(conn, record, ply)], filters, depth, variations, sort, min_games)
+        return self._tree(
+            lambda conn: read_positions(position) if position is not None else [self._position(conn, record, ply)],
+            filters,
+            depth,
+            variations,
+            sort,
+            min_games,
+        )
 
-    def tree_from(self, rules: Game, position: Position, filters: Filters | None = None, depth: int = 1,
-                  variations: bool = False, sort: str = "games", min_games: int = 1) -> list[Node]:
+    def tree_from(
+        self,
+        rules: Game,
+        position: Position,
+        filters: Filters | None = None,
+        depth: int = 1,
+        variations: bool = False,
+        sort: str = "games",
+        min_games: int = 1,
+    ) -> list[Node]:
         """`tree` from a position given by its game's rules and its value (the explorer's, which
         plays a line from the rules' start)."""
         return self._tree(lambda _: [(rules, position)], filters, depth, variations, sort, min_games)
 
-    def _tree(self, starts: Callable[[sqlite3.Connection], list[tuple[Game, Position]]], filters: Filters | None,
-              depth: int, variations: bool, sort: str, min_games: int) -> list[Node]:
+    def _tree(
+        self,
+        starts: Callable[[sqlite3.Connection], list[tuple[Game, Position]]],
+        filters: Filters | None,
+        depth: int,
+        variations: bool,
+        sort: str,
+        min_games: int,
+    ) -> list[Node]:
         if sort not in SORTS:
             raise ValueError(f"the tree is sorted by {' or '.join(SORTS)}, not '{sort}'")
         self._existing()
@@ -256,12 +305,23 @@ class Archive:
         conn = connect(self.path)
         try:
             with watched(conn, self.timeout) if self.timeout is not None else nullcontext():
-                return tree(conn, starts(conn), depth, only, variations, filters.symmetric, player, sort, min_games,
-                            summable(filters, variations))
+                return tree(
+                    conn,
+                    starts(conn),
+                    depth,
+                    only,
+                    variations,
+                    filters.symmetric,
+                    player,
+                    sort,
+                    min_games,
+                    summable(filters, variations),
+                )
         except sqlite3.DatabaseError as error:  # a damaged archive, a filter SQLite refuses, a timeout: one line
             if str(error) == "interrupted" and self.timeout is not None:
-                raise ReadOnlyError(f"the move tree took longer than {self.timeout:g} s and was stopped",
-                                    "timeout") from None
+                raise ReadOnlyError(
+                    f"the move tree took longer than {self.timeout:g} s and was stopped", "timeout"
+                ) from None
             raise damaged(conn, self.path, functions.failure(error)) or ReadOnlyError(str(error)) from None
         except DamagedArchive as error:
             raise DamagedArchive(f"{self.path}: {error}") from None

@@ -11,9 +11,9 @@ import asyncio
 import json
 import socket
 import sys
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
-from typing import Callable
 
 from lusoria.errors import LusoriaError
 

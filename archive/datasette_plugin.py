@@ -48,15 +48,22 @@ def render_cell(row, value, column, table, database, datasette):
 
 @hookimpl
 def register_routes():
-    return [(EXPLORER + "$", _page), (EXPLORER + r"/tree\.json$", _tree), (EXPLORER + r"/games\.json$", _games),
-            (EXPLORER + r"/record/(?P<record>[0-9]{1,18})$", _record)]
+    return [
+        (EXPLORER + "$", _page),
+        (EXPLORER + r"/tree\.json$", _tree),
+        (EXPLORER + r"/games\.json$", _games),
+        (EXPLORER + r"/record/(?P<record>[0-9]{1,18})$", _record),
+    ]
 
 
 @hookimpl
 def menu_links(datasette, actor):
     """The explorer of each archive in Datasette's menu."""
-    return [{"href": datasette.urls.path(f"/-/explorer/{name}"), "label": f"Opening explorer: {name}"}
-            for name, database in datasette.databases.items() if database.path]
+    return [
+        {"href": datasette.urls.path(f"/-/explorer/{name}"), "label": f"Opening explorer: {name}"}
+        for name, database in datasette.databases.items()
+        if database.path
+    ]
 
 
 async def _answer(datasette, request, kind: str, action) -> Response:
@@ -70,16 +77,21 @@ async def _answer(datasette, request, kind: str, action) -> Response:
     loop = asyncio.get_running_loop()
     try:
         body, status = await asyncio.wait_for(
-            loop.run_in_executor(None, explorer.answer, partial(action, database.path)), 2 * explorer.TIMEOUT)
-    except asyncio.TimeoutError:
+            loop.run_in_executor(None, explorer.answer, partial(action, database.path)), 2 * explorer.TIMEOUT
+        )
+    except TimeoutError:
         body, status = "the answer took too long", 503
     return Response(body, status=status, content_type=CONTENT_TYPES[kind] if status == 200 else "text/plain")
 
 
 async def _page(datasette, request) -> Response:
     base = datasette.urls.path(f"/-/explorer/{request.url_vars['database']}")
-    return await _answer(datasette, request, "html", lambda path: explorer.page(
-        path, explorer.Query.of(request.args), lambda record: f"{base}/record/{record}"))
+    return await _answer(
+        datasette,
+        request,
+        "html",
+        lambda path: explorer.page(path, explorer.Query.of(request.args), lambda record: f"{base}/record/{record}"),
+    )
 
 
 async def _tree(datasette, request) -> Response:
@@ -91,5 +103,4 @@ async def _games(datasette, request) -> Response:
 
 
 async def _record(datasette, request) -> Response:
-    return await _answer(datasette, request, "html",
-                         lambda path: explorer.replay(path, request.url_vars["record"]))
+    return await _answer(datasette, request, "html", lambda path: explorer.replay(path, request.url_vars["record"]))

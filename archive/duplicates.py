@@ -3,9 +3,9 @@ same game, and records whose main line is a prefix of another's (docs/archive.md
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Callable, Iterable, Iterator
 
 from lusoria.archive.identity import Identity
 from lusoria.words import plural
@@ -37,8 +37,9 @@ class Duplicate:
         return f"{self.record}: a prefix of {self.of} ({self.plies[0]} of {plural(self.plies[1], 'ply', 'plies')})"
 
 
-def find_duplicates(entries: Iterable[Entry],
-                    load: Callable[[list[Entry]], list[Entry]] | None = None) -> Iterator[Duplicate]:
+def find_duplicates(
+    entries: Iterable[Entry], load: Callable[[list[Entry]], list[Entry]] | None = None
+) -> Iterator[Duplicate]:
     """Same games in the order of `entries` (each against the first of its kind), then prefixes:
     each record whose main line begins the main line of a longer record of the same setting,
     against the next such record in the order of the plies. `load` gives entries their plies
@@ -65,10 +66,11 @@ def find_duplicates(entries: Iterable[Entry],
 def _prefixes(group: list[Entry]) -> Iterator[Duplicate]:
     """In lexicographic order of the plies, a line that begins any longer line begins the next
     different one: so each record is compared with one other."""
-    runs = [list(run) for _, run in groupby(sorted(group, key=lambda e: e.identity.plies),
-                                            key=lambda e: e.identity.plies)]
+    runs = [
+        list(run) for _, run in groupby(sorted(group, key=lambda e: e.identity.plies), key=lambda e: e.identity.plies)
+    ]
     for run, following in zip(runs, runs[1:]):
         shorter, longer = run[0].identity.plies, following[0].identity.plies
-        if longer[:len(shorter)] == shorter:
+        if longer[: len(shorter)] == shorter:
             for entry in run:
                 yield Duplicate(PREFIX, entry.where, following[0].where, (len(shorter), len(longer)))

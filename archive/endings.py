@@ -13,9 +13,17 @@ RESIGNED, TIMEOUT, AGREED, ABANDONED, ADJUDICATED = "resigned", "timeout", "agre
 REPETITION, NO_MOVE = "repetition", "no move"
 OTHER, UNFINISHED, UNKNOWN = "other", "unfinished", "unknown"
 # Words of a Termination tag (in any case) and the ending they name, the first found
-TERMINATION_WORDS = (("resign", RESIGNED), ("time", TIMEOUT), ("agree", AGREED), ("abandon", ABANDONED),
-                     ("adjudicat", ADJUDICATED), ("repetition", REPETITION), ("stalemate", NO_MOVE),
-                     ("no move", NO_MOVE), ("no legal move", NO_MOVE))
+TERMINATION_WORDS = (
+    ("resign", RESIGNED),
+    ("time", TIMEOUT),
+    ("agree", AGREED),
+    ("abandon", ABANDONED),
+    ("adjudicat", ADJUDICATED),
+    ("repetition", REPETITION),
+    ("stalemate", NO_MOVE),
+    ("no move", NO_MOVE),
+    ("no legal move", NO_MOVE),
+)
 GENERAL = (RESIGNED, TIMEOUT, AGREED, ABANDONED, ADJUDICATED, REPETITION, NO_MOVE, OTHER, UNFINISHED, UNKNOWN)
 
 

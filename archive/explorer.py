@@ -13,9 +13,10 @@ and every text it holds is escaped in the page."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
-from typing import Callable, Iterable, Protocol
+from typing import Protocol
 from urllib.parse import urlencode
 
 from lusoria import output
@@ -135,8 +136,13 @@ def tree_json(path: str, params: Params) -> str:
     sort = _text(params, "sort") or "games"
     if sort not in SORTS:
         raise BadRequest(f"the parameter sort is {' or '.join(SORTS)}")
-    nodes = _archive(path).tree(position, filters=filters_of(params), depth=_number(params, "depth", 1, 1, MAX_DEPTH),
-                                sort=sort, min_games=_number(params, "min_games", 1, 1, 10 ** 9))
+    nodes = _archive(path).tree(
+        position,
+        filters=filters_of(params),
+        depth=_number(params, "depth", 1, 1, MAX_DEPTH),
+        sort=sort,
+        min_games=_number(params, "min_games", 1, 1, 10**9),
+    )
     return output.tree_text(nodes, "json")
 
 
@@ -146,8 +152,11 @@ def games_json(path: str, params: Params) -> str:
     position = _text(params, "position")
     if position is None:
         raise BadRequest("the parameter position (a position string) is missing")
-    return output.render(_games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES)),
-                         "json", [*COLUMNS, "ply"])
+    return output.render(
+        _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES)),
+        "json",
+        [*COLUMNS, "ply"],
+    )
 
 
 def _games(path: str, position: str, filters: Filters, limit: int) -> list[dict]:
@@ -170,15 +179,22 @@ class View:
     def url(self, line: list[str], **changed: str) -> str:
         """The page's URL for another line (and other parameters)."""
         params = {**self.params, **changed}
-        return "?" + urlencode([*((name, value) for name, value in params.items() if value), *(("ply", ply) for ply in line)])
+        return "?" + urlencode(
+            [*((name, value) for name, value in params.items() if value), *(("ply", ply) for ply in line)]
+        )
 
 
 def _view(path: str, params: Params) -> View:
     """The game (the one of most records when none is asked for), its rules and the line."""
     game, variant = _text(params, "game"), _text(params, "variant")
     if game is None:
-        found = list(_archive(path).iter_sql("SELECT game, variant FROM records WHERE plies > 0 GROUP BY game, variant "
-                                             "ORDER BY count(*) DESC, game, variant LIMIT 1", TIMEOUT))
+        found = list(
+            _archive(path).iter_sql(
+                "SELECT game, variant FROM records WHERE plies > 0 GROUP BY game, variant "
+                "ORDER BY count(*) DESC, game, variant LIMIT 1",
+                TIMEOUT,
+            )
+        )
         if not found:
             raise BadRequest("the archive holds no record with plies", 404)
         game, variant = found[0]["game"], found[0]["variant"]
@@ -199,8 +215,11 @@ def _view(path: str, params: Params) -> View:
             raise BadRequest(f"ply {number} of the line, {ply}, cannot be played: {error}") from None
         except Exception:  # not a ply of this game at all (an engine may not say so by Illegal)
             raise BadRequest(f"ply {number} of the line, {ply}, is not a ply of {rules.name}") from None
-    kept = {name: value for name in (*TEXT_FILTERS, "side", "valid", "symmetric")
-            if (value := _text(params, name)) is not None}
+    kept = {
+        name: value
+        for name in (*TEXT_FILTERS, "side", "valid", "symmetric")
+        if (value := _text(params, name)) is not None
+    }
     kept.update(game=game, variant=variant or "")
     return View(rules, game, variant, line, positions, kept)
 
@@ -222,43 +241,68 @@ def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
         games = _games(path, position, filters_of(params), _number(params, "limit", GAMES_SHOWN, 0, MAX_GAMES))
         listed = _games_table(games, record_url)
     except ValueError as error:  # a position string that `query --position` cannot read
-        games, listed = [], '<p class="none">The games cannot be listed: ' + escape(str(error)) + '</p>'
+        games, listed = [], '<p class="none">The games cannot be listed: ' + escape(str(error)) + "</p>"
     mover = view.rules.turn(view.positions[-1])
     board = position_svg(view.rules, view.positions[-1], view.line[-1] if view.line else None)
     return PAGE.format(
-        title=escape(f"{view.game} explorer"), style=STYLE, script=SCRIPT,
-        crumbs=_crumbs(view), board=board, position=escape(position, quote=True),
-        form=_form(view, path), table=_table(view, nodes, filters.player is not None, mover),
-        games=listed, count=len(games))
+        title=escape(f"{view.game} explorer"),
+        style=STYLE,
+        script=SCRIPT,
+        crumbs=_crumbs(view),
+        board=board,
+        position=escape(position, quote=True),
+        form=_form(view, path),
+        table=_table(view, nodes, filters.player is not None, mover),
+        games=listed,
+        count=len(games),
+    )
 
 
 def _crumbs(view: View) -> str:
     links = [f'<a href="{escape(view.url([]))}" data-ply="0">start</a>']
-    links += [f'<a href="{escape(view.url(view.line[:n]))}" data-ply="{n}">{escape(ply)}</a>'
-              for n, ply in enumerate(view.line, 1)]
+    links += [
+        f'<a href="{escape(view.url(view.line[:n]))}" data-ply="{n}">{escape(ply)}</a>'
+        for n, ply in enumerate(view.line, 1)
+    ]
     return " › ".join(links)
 
 
 def _form(view: View, path: str) -> str:
-    games = [row for row in _archive(path).iter_sql(
-        "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL ORDER BY game, variant LIMIT 100", TIMEOUT)
-        if _known(row["game"], row["variant"])]
+    games = [
+        row
+        for row in _archive(path).iter_sql(
+            "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL ORDER BY game, variant LIMIT 100",
+            TIMEOUT,
+        )
+        if _known(row["game"], row["variant"])
+    ]
     chosen = f"{view.game}/{view.variant or ''}"
-    options = "".join(f'<option value="{escape(value, quote=True)}"{" selected" if value == chosen else ""}>'
-                      f'{escape(value.rstrip("/"))}</option>'
-                      for value in dict.fromkeys(f"{row['game']}/{row['variant'] or ''}" for row in games))
-    value = lambda name: escape(view.params.get(name, ""), quote=True)  # noqa: E731
+    options = "".join(
+        f'<option value="{escape(value, quote=True)}"{" selected" if value == chosen else ""}>'
+        f"{escape(value.rstrip('/'))}</option>"
+        for value in dict.fromkeys(f"{row['game']}/{row['variant'] or ''}" for row in games)
+    )
+    value = lambda name: escape(view.params.get(name, ""), quote=True)
     side = view.params.get("side", "")
     result = view.params.get("result", "")
-    checked = lambda name: " checked" if view.params.get(name) == "1" else ""  # noqa: E731
+    checked = lambda name: " checked" if view.params.get(name) == "1" else ""
     return FORM.format(
-        games=options, player=value("player"), event=value("event"), date_from=value("date_from"),
-        date_to=value("date_to"), valid=checked("valid"), symmetric=checked("symmetric"),
-        sides="".join(f'<option value="{s}"{" selected" if s == side else ""}>{s or "either side"}</option>'
-                      for s in SIDES),
-        results="".join(f'<option value="{escape(r)}"{" selected" if r == result else ""}>{escape(r) or "any"}</option>'
-                        for r in ("", *RESULTS)),
-        line="".join(f'<input type="hidden" name="ply" value="{escape(ply, quote=True)}">' for ply in view.line))
+        games=options,
+        player=value("player"),
+        event=value("event"),
+        date_from=value("date_from"),
+        date_to=value("date_to"),
+        valid=checked("valid"),
+        symmetric=checked("symmetric"),
+        sides="".join(
+            f'<option value="{s}"{" selected" if s == side else ""}>{s or "either side"}</option>' for s in SIDES
+        ),
+        results="".join(
+            f'<option value="{escape(r)}"{" selected" if r == result else ""}>{escape(r) or "any"}</option>'
+            for r in ("", *RESULTS)
+        ),
+        line="".join(f'<input type="hidden" name="ply" value="{escape(ply, quote=True)}">' for ply in view.line),
+    )
 
 
 def _percent(part: int, whole: int) -> str:
@@ -269,9 +313,16 @@ def _bar(first: int, draws: int, second: int) -> str:
     finished = first + draws + second
     if not finished:
         return '<div class="bar empty"></div>'
-    return ('<div class="bar">' + "".join(
-        f'<span class="{kind}" style="width:{100 * count / finished:.2f}%" title="{kind} {_percent(count, finished)}%">'
-        f'</span>' for kind, count in (("white", first), ("draws", draws), ("black", second)) if count) + "</div>")
+    return (
+        '<div class="bar">'
+        + "".join(
+            f'<span class="{kind}" style="width:{100 * count / finished:.2f}%" title="{kind} {_percent(count, finished)}%">'
+            f"</span>"
+            for kind, count in (("white", first), ("draws", draws), ("black", second))
+            if count
+        )
+        + "</div>"
+    )
 
 
 def _table(view: View, nodes: list[Node], player: bool, mover: int) -> str:
@@ -288,17 +339,23 @@ def _table(view: View, nodes: list[Node], player: bool, mover: int) -> str:
             f'<td data-value="{-1 if node.score is None else node.score}">{"" if node.score is None else f"{node.score:.1f}%"}</td>'
             f'<td data-value="{node.average_ply}">{node.average_ply:.1f}</td>'
             f'<td data-value="{escape(node.first or "")}">{escape(node.first or "")}</td>'
-            f'<td data-value="{escape(node.last or "")}">{escape(node.last or "")}</td></tr>')
+            f'<td data-value="{escape(node.last or "")}">{escape(node.last or "")}</td></tr>'
+        )
     if not nodes:
         return '<p class="none">No ply was played from this position in these games.</p>'
-    counts = [sum((n.won or 0) if player else n.white for n in nodes), sum(n.draws for n in nodes),
-              sum((n.lost or 0) if player else n.black for n in nodes)]
+    counts = [
+        sum((n.won or 0) if player else n.white for n in nodes),
+        sum(n.draws for n in nodes),
+        sum((n.lost or 0) if player else n.black for n in nodes),
+    ]
     ours = counts[0] if player or mover == WHITE else counts[2]
     finished = sum(counts)
     score = f"{100 * (ours + counts[1] / 2) / finished:.1f}%" if finished else ""
     dates = [n.first for n in nodes if n.first], [n.last for n in nodes if n.last]
-    totals = (f'<tr class="totals"><td>all {len(nodes)}</td><td>{total}</td><td>100%</td><td>{_bar(*counts)}</td>'
-              f'<td>{score}</td><td></td><td>{min(dates[0], default="")}</td><td>{max(dates[1], default="")}</td></tr>')
+    totals = (
+        f'<tr class="totals"><td>all {len(nodes)}</td><td>{total}</td><td>100%</td><td>{_bar(*counts)}</td>'
+        f"<td>{score}</td><td></td><td>{min(dates[0], default='')}</td><td>{max(dates[1], default='')}</td></tr>"
+    )
     sides = "won / drawn / lost" if player else "White / draw / Black"
     return TABLE.format(sides=sides, rows="".join(rows), totals=totals)
 
@@ -307,12 +364,16 @@ def _games_table(games: list[dict], record_url: Callable[[int], str]) -> str:
     if not games:
         return '<p class="none">No game reaches this position.</p>'
     rows = "".join(
-        f'<tr><td>{escape(str(game["white"] or "?"))}</td><td>{escape(str(game["black"] or "?"))}</td>'
-        f'<td>{escape(str(game["date"] or ""))}</td><td>{escape(str(game["result"] or ""))}</td>'
+        f"<tr><td>{escape(str(game['white'] or '?'))}</td><td>{escape(str(game['black'] or '?'))}</td>"
+        f"<td>{escape(str(game['date'] or ''))}</td><td>{escape(str(game['result'] or ''))}</td>"
         f'<td>{escape(str(game["event"] or ""))}</td><td><a class="replay" href="{escape(record_url(game["id"]))}'
-        f'#ply={game["ply"]}">replay at ply {game["ply"]}</a></td></tr>' for game in games)
-    return ('<table class="games"><thead><tr><th>White</th><th>Black</th><th>date</th><th>result</th><th>event</th>'
-            f'<th></th></tr></thead><tbody>{rows}</tbody></table>')
+        f'#ply={game["ply"]}">replay at ply {game["ply"]}</a></td></tr>'
+        for game in games
+    )
+    return (
+        '<table class="games"><thead><tr><th>White</th><th>Black</th><th>date</th><th>result</th><th>event</th>'
+        f"<th></th></tr></thead><tbody>{rows}</tbody></table>"
+    )
 
 
 def replay(path: str, written: str) -> str:
@@ -321,8 +382,11 @@ def replay(path: str, written: str) -> str:
     from lusoria.html import replay_page
 
     record = whole_number(written, 0, MAX_SQL_INTEGER)
-    found = [] if record is None else list(_archive(path).iter_sql(
-        f"SELECT text FROM record_texts WHERE id = {record}", TIMEOUT))
+    found = (
+        []
+        if record is None
+        else list(_archive(path).iter_sql(f"SELECT text FROM record_texts WHERE id = {record}", TIMEOUT))
+    )
     if not found:
         raise BadRequest(f"the archive has no record {written[:40]}", 404)
     return replay_page(found[0]["text"])

@@ -11,26 +11,39 @@ from __future__ import annotations
 
 import csv
 import sqlite3
+from collections.abc import Iterable, Iterator
 from itertools import islice, repeat
-from typing import Iterable, Iterator
 
-from lusoria.errors import LusoriaError
-from lusoria.files import AtomicFile, output_in
-from lusoria.notation.reader import RecordText
-from lusoria.workers import in_workers
-from lusoria.validator.replay import check
-from lusoria.archive.positions import MATERIAL, all_spelled_out
 from lusoria.archive import functions
+from lusoria.archive.positions import MATERIAL, all_spelled_out
 from lusoria.archive.reading import connect, damaged
 from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.variations import variation_rows
+from lusoria.errors import LusoriaError
+from lusoria.files import AtomicFile, output_in
+from lusoria.notation.reader import RecordText
+from lusoria.validator.replay import check
+from lusoria.workers import in_workers
 
 TABLES = ("records", "tags", "diagnostics", "player_aliases")  # as they are
 REPLAYED = {  # made from each record replayed: their columns and types
-    "plies": [("record_id", "INTEGER"), ("ply", "INTEGER"), ("position", "TEXT"), ("board", "TEXT"),
-              ("move", "TEXT"), ("next", "TEXT"), *((name, "INTEGER") for name in MATERIAL)],
-    "variation_plies": [("record_id", "INTEGER"), ("line", "INTEGER"), ("ply", "INTEGER"), ("position", "TEXT"),
-                        ("next", "TEXT"), ("move", "TEXT")],
+    "plies": [
+        ("record_id", "INTEGER"),
+        ("ply", "INTEGER"),
+        ("position", "TEXT"),
+        ("board", "TEXT"),
+        ("move", "TEXT"),
+        ("next", "TEXT"),
+        *((name, "INTEGER") for name in MATERIAL),
+    ],
+    "variation_plies": [
+        ("record_id", "INTEGER"),
+        ("line", "INTEGER"),
+        ("ply", "INTEGER"),
+        ("position", "TEXT"),
+        ("next", "TEXT"),
+        ("move", "TEXT"),
+    ],
 }
 FORMATS = ("parquet", "csv")
 BATCH = 50_000
@@ -43,8 +56,11 @@ READ_AS = {"packed_text": ("text", "TEXT", TEXT_OF)}  # a column exported in ano
 def _table(conn: sqlite3.Connection, table: str) -> tuple[Columns, Iterator[tuple]]:
     """A table's columns (generated ones included: `label`; the records' text read from its
     compressed form) and its rows, by record."""
-    found = [READ_AS.get(row[1], (row[1], row[2].upper(), f"[{row[1]}]"))
-             for row in conn.execute(f"PRAGMA table_xinfo([{table}])") if row[6] != 1]  # (hidden: a virtual table's)
+    found = [
+        READ_AS.get(row[1], (row[1], row[2].upper(), f"[{row[1]}]"))
+        for row in conn.execute(f"PRAGMA table_xinfo([{table}])")
+        if row[6] != 1
+    ]  # (hidden: a virtual table's)
     names = ", ".join(sql for _, _, sql in found)
     rows = conn.execute(f"SELECT {names} FROM [{table}] ORDER BY 1, 2")  # (tags have no rowid)
     return [(name, kind) for name, kind, _ in found], rows
@@ -59,8 +75,12 @@ def replayed_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
     boards, materials = all_spelled_out(rules, positions)
     moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)] + [None]
     strings = [rules.format_position(position) for position in positions]
-    plies = [(source.index, ply, string, board.decode(), move, following, *material) for ply, (string, board, move,
-             following, material) in enumerate(zip(strings, boards, moves, strings[1:] + [None], materials))]
+    plies = [
+        (source.index, ply, string, board.decode(), move, following, *material)
+        for ply, (string, board, move, following, material) in enumerate(
+            zip(strings, boards, moves, strings[1:] + [None], materials)
+        )
+    ]
     variations = variation_rows(report, lambda rules, position: rules.format_position(position))
     return plies, list(zip(repeat(source.index), *variations)) if variations else []
 
@@ -107,8 +127,11 @@ def _write_parquet(path: str, columns: Columns, rows: Iterable[tuple]) -> int:
     with AtomicFile(path, binary=True, follow=False) as out:
         with pq.ParquetWriter(out.file, schema) as writer:
             for batch in iter(lambda: list(islice(rows, BATCH)), []):
-                writer.write_table(pa.Table.from_arrays([pa.array(column, type) for column, type in
-                                                         zip(zip(*batch), schema.types)], schema=schema))
+                writer.write_table(
+                    pa.Table.from_arrays(
+                        [pa.array(column, type) for column, type in zip(zip(*batch), schema.types)], schema=schema
+                    )
+                )
                 count += len(batch)
             if not count:
                 writer.write_table(schema.empty_table())
@@ -129,12 +152,14 @@ def export(path: str, directory: str, format: str = "parquet", jobs: int = 1) ->
     try:
         written = {table: write(output_in(directory, f"{table}.{format}"), *_table(conn, table)) for table in TABLES}
         variations: list[tuple] = []
-        written["plies"] = write(output_in(directory, f"plies.{format}"), REPLAYED["plies"],
-                                 _main_lines(conn, jobs, variations))
-        written["variation_plies"] = write(output_in(directory, f"variation_plies.{format}"),
-                                           REPLAYED["variation_plies"], iter(variations))
+        written["plies"] = write(
+            output_in(directory, f"plies.{format}"), REPLAYED["plies"], _main_lines(conn, jobs, variations)
+        )
+        written["variation_plies"] = write(
+            output_in(directory, f"variation_plies.{format}"), REPLAYED["variation_plies"], iter(variations)
+        )
         return written
     except sqlite3.DatabaseError as error:  # a damaged archive: its record named
-        raise damaged(conn, path, functions.failure(error)) or error
+        raise damaged(conn, path, functions.failure(error)) or error from None
     finally:
         conn.close()

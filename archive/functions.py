@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import zstandard
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import sys
-from itertools import repeat
 from dataclasses import dataclass
+from itertools import repeat
 
-from lusoria.notation.writer import ROSTER, UNKNOWN
 from lusoria.notation.reader import RecordText
+from lusoria.notation.writer import ROSTER, UNKNOWN
 from lusoria.validator.replay import Report, check
 
 SETTING_TAGS = tuple(tag for tag in ROSTER if tag != "Result")
@@ -53,8 +53,9 @@ def identity(report: Report) -> Identity:
         rule_set = [rules.variant, *(f"{key}={value}" for key, value in sorted(chosen.items()))]
     else:  # tags that choose no rules: as written
         rule_set = [f"{tag}={record.tags.get(tag, '')}" for tag in RULE_TAGS]
-    start = rules.format_position(report.positions[0]) if rules and report.positions \
-        else record.tags.get("Position", "")
+    start = (
+        rules.format_position(report.positions[0]) if rules and report.positions else record.tags.get("Position", "")
+    )
     roster = [_folded(record.tags.get(tag, UNKNOWN.get(tag, "?"))) for tag in SETTING_TAGS]
     written = [ply.text for ply in record.main.plies]
     replayed = max(len(report.positions) - 1, 0)  # the main line's plies played, whose canonical text is known
@@ -82,5 +83,7 @@ def recompute(db) -> None:
     for record_id, text, path, line in rows:
         report = check(RecordText(text, line or 1, 0, path or ""))
         found = identity(report)
-        db.execute("UPDATE records SET hash = ?, setting = ?, label = ? WHERE id = ?",
-                   [found.key, found.setting, label(report.tags), record_id])
+        db.execute(
+            "UPDATE records SET hash = ?, setting = ?, label = ? WHERE id = ?",
+            [found.key, found.setting, label(report.tags), record_id],
+        )

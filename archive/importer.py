@@ -11,29 +11,38 @@ import os
 import signal
 import sqlite3
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 from operator import attrgetter
-from typing import Callable, Iterable, Iterator
 
 import sqlite_utils
 
+from lusoria.archive.endings import ending
+from lusoria.archive.identity import identity
+from lusoria.archive.next_plies import NextPlies, next_ply_rows
+from lusoria.archive.positions import (
+    RANGE_COLUMNS,
+    RUN_COLUMNS,
+    Columns,
+    columns,
+    keys_of,
+    move_code,
+    position_rows,
+    summary_rows,
+)
+from lusoria.archive.texts import TextPacker
+from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
+from lusoria.archive.variations import VARIATIONS, variation_rows
+from lusoria.formats.lgn import lgn_text
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem
 from lusoria.notation.visitor import Visitor, walk
-from lusoria.workers import in_workers
 from lusoria.validator.replay import ERROR, Report, check
-from lusoria.formats.lgn import lgn_text
-from lusoria.archive.endings import ending
-from lusoria.archive.identity import identity
-from lusoria.archive.next_plies import NextPlies, next_ply_rows
-from lusoria.archive.positions import (RANGE_COLUMNS, RUN_COLUMNS, Columns, columns, keys_of, move_code,
-                                      position_rows, summary_rows)
-from lusoria.archive.texts import TextPacker
-from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS, VARIATIONS, variation_rows
 from lusoria.words import plural
+from lusoria.workers import in_workers
 
 COMMENTS = attrgetter("comments")  # of a ply
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -55,8 +64,10 @@ class ImportSummary:
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
 
     def __str__(self) -> str:
-        text = (f"added {plural(self.added, 'record')} ({self.invalid} invalid, {self.unparsable} of them "
-                f"unparsable), skipped {plural(self.duplicates, 'duplicate')}")
+        text = (
+            f"added {plural(self.added, 'record')} ({self.invalid} invalid, {self.unparsable} of them "
+            f"unparsable), skipped {plural(self.duplicates, 'duplicate')}"
+        )
         if self.unreadable:
             text += f"; could not read {plural(len(self.unreadable), 'source')}: {'; '.join(self.unreadable)}"
         return text
@@ -81,11 +92,37 @@ def _comments(record: Record) -> list[str]:
     return found.comments
 
 
-RECORD_COLUMNS = ["id", "hash", "game", "variant", "event", "site", "date", "round", "white", "black", "result",
-                  "date_from", "date_to", "plies", "valid", "errors", "warnings", "first_rule", "first_ply",
-                  "path", "line", "sources", "comments", "text", "setting", "ending", "rule_tags"]
+RECORD_COLUMNS = [
+    "id",
+    "hash",
+    "game",
+    "variant",
+    "event",
+    "site",
+    "date",
+    "round",
+    "white",
+    "black",
+    "result",
+    "date_from",
+    "date_to",
+    "plies",
+    "valid",
+    "errors",
+    "warnings",
+    "first_rule",
+    "first_ply",
+    "path",
+    "line",
+    "sources",
+    "comments",
+    "text",
+    "setting",
+    "ending",
+    "rule_tags",
+]
 TEXT = RECORD_COLUMNS.index("text")  # a record's text, as `rows` gives it; the writing process compresses it
-STORED_COLUMNS = [*RECORD_COLUMNS[:TEXT], "packed_text", *RECORD_COLUMNS[TEXT + 1:]]  # (`label` is generated)
+STORED_COLUMNS = [*RECORD_COLUMNS[:TEXT], "packed_text", *RECORD_COLUMNS[TEXT + 1 :]]  # (`label` is generated)
 CHILD_COLUMNS = {
     "other_tags": ["record_id", "name", "value"],
     "positions": ["rowid", "plies"],
@@ -126,26 +163,50 @@ def rows(report: Report) -> Rows:
     date_from, date_to = report.dates if report.record else _dates(tags)
     text = as_written(report)
     found = identity(report)
-    record = [found.key, report.game, report.variant, *(tags.get(tag) for tag in ROSTER_COLUMNS),
-              date_from, date_to, report.plies, report.valid, len(errors),
-              len(report.diagnostics) - len(errors), first and first.rule, first and first.ply,
-              report.source.path, report.source.line,
-              " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
-              (" ".join(_comments(report.record)) or None) if report.record else None,
-              text.rstrip("\n") + "\n", found.setting, ending(report), rule_tags(report)]
+    record = [
+        found.key,
+        report.game,
+        report.variant,
+        *(tags.get(tag) for tag in ROSTER_COLUMNS),
+        date_from,
+        date_to,
+        report.plies,
+        report.valid,
+        len(errors),
+        len(report.diagnostics) - len(errors),
+        first and first.rule,
+        first and first.ply,
+        report.source.path,
+        report.source.line,
+        " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
+        (" ".join(_comments(report.record)) or None) if report.record else None,
+        text.rstrip("\n") + "\n",
+        found.setting,
+        ending(report),
+        rule_tags(report),
+    ]
     record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
     names = [name for name in tags if name not in COLUMN_TAGS]  # those the record's columns keep: not again
     values = [tags[name] for name in names]
     if report.source.format != "lgn":
         names.append("SourceFormat")
         values.append(report.source.format)
-    return Rows(found.key, report.valid, report.record is not None, {
-        "records": [[value] for value in record],
-        "other_tags": [names, values],
-        **replayed_rows(report),
-        "diagnostics": columns([[n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
-                                for n, d in enumerate(report.diagnostics)]),
-    })
+    return Rows(
+        found.key,
+        report.valid,
+        report.record is not None,
+        {
+            "records": [[value] for value in record],
+            "other_tags": [names, values],
+            **replayed_rows(report),
+            "diagnostics": columns(
+                [
+                    [n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
+                    for n, d in enumerate(report.diagnostics)
+                ]
+            ),
+        },
+    )
 
 
 def rule_tags(report: Report) -> str | None:
@@ -161,8 +222,9 @@ def record_rows(source: RecordText) -> Rows:
     return rows(check(source))
 
 
-def checked_rows(records: Iterable[RecordText | Problem], jobs: int = 1,
-                 batch_size: int = 1000) -> Iterator[Rows | Problem]:
+def checked_rows(
+    records: Iterable[RecordText | Problem], jobs: int = 1, batch_size: int = 1000
+) -> Iterator[Rows | Problem]:
     """The rows of each record (`record_rows`), by `jobs` worker processes, in order, up to a
     batch of `import_rows` ahead; the problems of the stream (lusoria.pipeline) in their place.
     With workers, this process's collector of reference cycles is paused while it takes the
@@ -190,8 +252,12 @@ def replayed_rows(report: Report) -> dict[str, Columns]:
         return {}
     moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)]
     keys = keys_of(rules, positions)
-    return {"positions": position_rows(keys, moves), "next_plies": next_ply_rows(rules, positions, keys),
-            "variation_plies": variation_rows(report), **summary_rows(rules, positions)}
+    return {
+        "positions": position_rows(keys, moves),
+        "next_plies": next_ply_rows(rules, positions, keys),
+        "variation_plies": variation_rows(report),
+        **summary_rows(rules, positions),
+    }
 
 
 def _dates(tags: dict[str, str]) -> tuple[str | None, str | None]:
@@ -227,8 +293,13 @@ class MoveCodes:
         return " ".join(map(str.__add__, tokens, [codes[move] for move in moves] + [""]))
 
 
-def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: int = 1000,
-                summary: ImportSummary | None = None, done: int = 0) -> ImportSummary:
+def import_rows(
+    db: sqlite_utils.Database,
+    checked: Iterable[Rows],
+    batch_size: int = 1000,
+    summary: ImportSummary | None = None,
+    done: int = 0,
+) -> ImportSummary:
     """Store the rows of each checked record (`rows`) in the archive `db`, `batch_size` records a
     transaction, counted in `summary` (a new one by default); `done`: the batches this import
     stored before (which a new archive is made with)."""
@@ -236,7 +307,7 @@ def import_rows(db: sqlite_utils.Database, checked: Iterable[Rows], batch_size: 
     checked = iter(checked)
     db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over
     db.execute("PRAGMA foreign_keys = OFF")  # each row's record is the one inserted just before it (tests:
-    number = done                            # foreign_key_check after imports); checked, a lookup a row
+    number = done  # foreign_key_check after imports); checked, a lookup a row
     codes, texts, sums = MoveCodes(db.conn), TextPacker(db.conn), NextPlies(db.conn)
     try:
         while batch := list(islice(checked, batch_size)):
@@ -283,8 +354,14 @@ def _fault(point: str, batch: int) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[tuple[int, Columns]]], codes: MoveCodes,
-                sums: NextPlies, after_each: Callable[[], None] | None = None, texts: TextPacker | None = None) -> None:
+def insert_rows(
+    conn: sqlite3.Connection,
+    tables: dict[str, list[tuple[int, Columns]]],
+    codes: MoveCodes,
+    sums: NextPlies,
+    after_each: Callable[[], None] | None = None,
+    texts: TextPacker | None = None,
+) -> None:
     """Insert the rows of records (`records` first, when given: their texts compressed by `texts`)
     and their child tables, each table's as (record id, its Columns) per record, the plies of
     `positions` coded by `codes`, and last the sums of `next_plies` (`sums`, which read the
@@ -296,13 +373,14 @@ def insert_rows(conn: sqlite3.Connection, tables: dict[str, list[tuple[int, Colu
         if table == "records":
             assert texts is not None
             pack = texts.pack
-            _insert_records(conn, (row[:TEXT] + (pack(row[TEXT]),) + row[TEXT + 1:] for row in rows))
+            _insert_records(conn, (row[:TEXT] + (pack(row[TEXT]),) + row[TEXT + 1 :] for row in rows))
         else:
             if table == "positions":
                 rows = ((record, codes.document(tokens, moves)) for record, tokens, moves in rows)
             names = ", ".join(f"[{c}]" for c in CHILD_COLUMNS[table])
-            conn.executemany(f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' * len(CHILD_COLUMNS[table]))})",
-                             rows)
+            conn.executemany(
+                f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' * len(CHILD_COLUMNS[table]))})", rows
+            )
         if after_each:
             after_each()
     lines = {record: found[1][0] for record, found in tables.get("positions", []) if found}
@@ -320,8 +398,15 @@ def _insert_records(conn: sqlite3.Connection, new: Iterable[tuple]) -> None:
     conn.execute("DELETE FROM temp.new_records")
 
 
-def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportSummary, number: int,
-                  codes: MoveCodes, texts: TextPacker, sums: NextPlies) -> None:
+def _insert_batch(
+    db: sqlite_utils.Database,
+    batch: list[Rows],
+    summary: ImportSummary,
+    number: int,
+    codes: MoveCodes,
+    texts: TextPacker,
+    sums: NextPlies,
+) -> None:
     """One transaction: the new records of `batch` with all their rows, or nothing."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
@@ -329,8 +414,10 @@ def _insert_batch(db: sqlite_utils.Database, batch: list[Rows], summary: ImportS
         codes.refresh()
         sums.refresh()
         hashes = [checked.hash for checked in batch]
-        seen = {row[0] for row in conn.execute(
-            f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)}
+        seen = {
+            row[0]
+            for row in conn.execute(f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)
+        }
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
         tables: dict[str, list[tuple[int, Columns]]] = {"records": []}
         counts = ImportSummary()

@@ -21,10 +21,13 @@ SUMMED_PLIES = 2  # the plies of a main line whose positions are summed up: thos
 DAY = "CAST(strftime('%s', {}) AS INTEGER) / 86400"  # an ISO date as `next_plies` keeps it: days since 1970
 DAYS = f"{DAY.format('min(r.date_from)')}, {DAY.format('max(r.date_to)')}"
 # The rows of the positions `wanted` (the SOUGHT of each) counted from their games
-BUILD = FOUND.format(variations="") + f"""
+BUILD = (
+    FOUND.format(variations="")
+    + f"""
 SELECT f.key, f.move, r.game, coalesce(r.variant, ''), coalesce(r.rule_tags, ''), r.valid, {COUNTS}, {DAYS}
 FROM found f JOIN records r ON r.id = f.doc
 GROUP BY f.key, f.move, r.game, r.variant, r.rule_tags, r.valid"""
+)
 # The rows of the new records' plies from positions summed up already (temp.new_plies), added to the sums
 ADD = f"""
 INSERT INTO next_plies
@@ -66,8 +69,8 @@ def next_ply_rows(rules: Game, positions: list[Position], keys: list[int]) -> Co
     """What the writing process needs of one record's main line for `next_plies`: the keys of
     its positions a ply was played from, and what the tree seeks (positions.sought) for each of
     the first SUMMED_PLIES of them."""
-    played = keys[:len(positions) - 1]
-    return [played, [sought(rules, position) for position in positions[:min(SUMMED_PLIES, len(played))]]]
+    played = keys[: len(positions) - 1]
+    return [played, [sought(rules, position) for position in positions[: min(SUMMED_PLIES, len(played))]]]
 
 
 class NextPlies:

@@ -12,6 +12,7 @@ from lusoria.archive.functions import FunctionError, go_on
 from lusoria.archive.positions import EMPTY, unpacked_boards
 from lusoria.validator.games import GAMES
 
+
 def pattern_globs(pattern: str, symmetric: bool = False) -> list[tuple[str, str]]:
     """(game, GLOB over a spelled-out board) for every game that can read `pattern` (each game
     reads its own: Game.pattern_globs); with `symmetric`, a pattern on a square board also in its
@@ -26,8 +27,7 @@ def pattern_globs(pattern: str, symmetric: bool = False) -> list[tuple[str, str]
         except ValueError as error:
             problems.append(f"{game}: {error}")
     if not found:
-        raise ValueError(f"'{pattern}' is not a pattern of any game ({'; '.join(problems)}; "
-                         f"see docs/notation.md §6.1)")
+        raise ValueError(f"'{pattern}' is not a pattern of any game ({'; '.join(problems)}; see docs/notation.md §6.1)")
     return found
 
 
@@ -63,8 +63,13 @@ def glob_regex(glob: str) -> str:
     match; the part after the last `*` ends the line. (`.*` for each `*` backtracks exponentially:
     `*.*.*.*.*.*.*.*.*.*.*.*.Z` ran for minutes on a record's boards.)"""
     tokens = re.findall(r"\[[^]]*\]|.", glob)
-    parts = ["".join("." if token == "?" else token if token.startswith("[") and len(token) > 1 else re.escape(token)
-                     for token in part) for part in _split(tokens)]
+    parts = [
+        "".join(
+            "." if token == "?" else token if token.startswith("[") and len(token) > 1 else re.escape(token)
+            for token in part
+        )
+        for part in _split(tokens)
+    ]
     if len(parts) == 1:
         return parts[0]
     return parts[0] + "".join(f"(?>.*?{part})" for part in parts[1:-1]) + ".*" + parts[-1]
@@ -107,14 +112,17 @@ def _compiled(globs: str) -> dict[str, re.Pattern]:
         pairs = json.loads(globs)
     except ValueError:
         pairs = None
-    if not isinstance(pairs, list) or not all(isinstance(pair, list) and len(pair) == 2
-                                              and all(isinstance(part, str) for part in pair) for pair in pairs):
+    if not isinstance(pairs, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(part, str) for part in pair) for pair in pairs
+    ):
         raise FunctionError("argument 3 must be a JSON list of [game, GLOB] pairs")
     per_game: dict[str, list[str]] = {}
     for game, glob in pairs:
         per_game.setdefault(game, []).append(glob_regex(glob))
     try:
-        return {game: re.compile("^(?:" + "|".join(f"(?:{regex})" for regex in regexes) + ")$", re.MULTILINE)
-                for game, regexes in per_game.items()}
+        return {
+            game: re.compile("^(?:" + "|".join(f"(?:{regex})" for regex in regexes) + ")$", re.MULTILINE)
+            for game, regexes in per_game.items()
+        }
     except re.error as error:
         raise FunctionError(f"argument 3 holds a GLOB SQLite would not read: {error}") from None

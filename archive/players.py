@@ -4,7 +4,8 @@ name (`lusoria players merge`, `lusoria players list`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -18,8 +19,7 @@ def _canonical(fold: Callable[[str], str] = lambda sql: sql) -> str:
 
 def create_players(db: sqlite_utils.Database) -> None:
     """The `player_aliases` table (part of schema version 3): names compare in any case."""
-    db.execute("CREATE TABLE player_aliases (alias TEXT PRIMARY KEY COLLATE NOCASE, "
-               "name TEXT NOT NULL COLLATE NOCASE)")
+    db.execute("CREATE TABLE player_aliases (alias TEXT PRIMARY KEY COLLATE NOCASE, name TEXT NOT NULL COLLATE NOCASE)")
     db.execute("CREATE INDEX idx_player_aliases_name ON player_aliases (name)")
 
 
@@ -49,8 +49,10 @@ def player_condition(column: str, name: str) -> tuple[str, list]:
     of the same player, in any case (`_folding`: by the case of `name`)."""
     fold, name = _folding(name)
     canonical = fold(_canonical(fold))
-    sql = (f"{fold(column)} COLLATE NOCASE IN (SELECT {fold('alias')} FROM player_aliases "
-           f"WHERE {fold('name')} = {canonical} UNION ALL SELECT {canonical})")
+    sql = (
+        f"{fold(column)} COLLATE NOCASE IN (SELECT {fold('alias')} FROM player_aliases "
+        f"WHERE {fold('name')} = {canonical} UNION ALL SELECT {canonical})"
+    )
     return sql, [name] * 4
 
 
@@ -70,8 +72,10 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
 
 def aliases(db: sqlite_utils.Database) -> list[dict]:
     """Every alias and its canonical name."""
-    return [{"alias": alias, "name": name} for alias, name in
-            db.execute("SELECT alias, name FROM player_aliases ORDER BY name, alias")]
+    return [
+        {"alias": alias, "name": name}
+        for alias, name in db.execute("SELECT alias, name FROM player_aliases ORDER BY name, alias")
+    ]
 
 
 # Per canonical player (names in any case of their ASCII letters, aliases merged): games, won,
@@ -98,13 +102,16 @@ WITH names AS (
   WHERE written IS NOT NULL AND written NOT IN ('', '?')
   GROUP BY player COLLATE NOCASE
 )"""
-SCORE_TABLE = PLAYERS + """
+SCORE_TABLE = (
+    PLAYERS
+    + """
 SELECT player, games, won, drawn, lost, games - finished AS unfinished, won + 0.5 * drawn AS score,
        round(100.0 * (won + 0.5 * drawn) / nullif(finished, 0), 1) AS percent,
        (SELECT group_concat(alias, '; ') FROM (SELECT alias FROM player_aliases p
          WHERE p.name = players.player ORDER BY alias)) AS aliases
 FROM players ORDER BY score DESC, percent DESC, games DESC, player
 """
+)
 
 
 def score_table(records: tuple[str, list] | None = None) -> tuple[str, list]:

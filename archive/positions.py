@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from array import array
 from base64 import b64encode
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import itemgetter
 
 import sqlite_utils
@@ -44,11 +43,12 @@ def columns(rows: list[list]) -> Columns:
 _SIDES = {WHITE: b" w", BLACK: b" b"}  # the side to move, as a spelled-out board ends
 
 
-@lru_cache(maxsize=None)
+@cache
 def _translation(letters: tuple[tuple[int, str], ...]) -> bytes:
     """The table that turns a board's bytes into its spelled-out characters (a square's code -> letter)."""
-    return bytes.maketrans(bytes([0, *(code for code, _ in letters)]),
-                           (EMPTY + "".join(letter for _, letter in letters)).encode())
+    return bytes.maketrans(
+        bytes([0, *(code for code, _ in letters)]), (EMPTY + "".join(letter for _, letter in letters)).encode()
+    )
 
 
 def _grid_boards(rules: GridGame, positions: list) -> list[bytes]:
@@ -62,9 +62,12 @@ def _grid_boards(rules: GridGame, positions: list) -> list[bytes]:
     ranks = itemgetter(*[slice(start, start + width) for start in range(size - width, -1, -width)])  # top first
     if not hasattr(positions[0], "hand"):
         return [b"/".join(ranks(position.board.translate(table))) + _SIDES[position.turn] for position in positions]
-    return [b"/".join(ranks(position.board.translate(table))) + _SIDES[position.turn]
-            + (f" {position.hand[0]} {position.hand[1]}".encode() if position.hand != (0, 0) else b"")
-            for position in positions]
+    return [
+        b"/".join(ranks(position.board.translate(table)))
+        + _SIDES[position.turn]
+        + (f" {position.hand[0]} {position.hand[1]}".encode() if position.hand != (0, 0) else b"")
+        for position in positions
+    ]
 
 
 def spelled_out(rules: Game, position) -> tuple[str, Material]:
@@ -121,7 +124,7 @@ def pack_boards(boards: list[bytes]) -> bytes:
     width, count = max(map(len, boards), default=0), len(boards)
     squares = bytearray(PADDING * (width * count))
     for ply, board in enumerate(boards):
-        squares[ply:ply + len(board) * count:count] = board
+        squares[ply : ply + len(board) * count : count] = board
     return _zstd()[0].compress(width.to_bytes(2, "big") + squares)
 
 
@@ -135,7 +138,9 @@ def _squares(packed: bytes) -> tuple[bytes, int]:
     return data, (len(data) - 2) // width if width else 0
 
 
-@lru_cache(maxsize=2)  # a query reads the same record's boards for its condition and its column (each at most MAX_VALUE)
+@lru_cache(
+    maxsize=2
+)  # a query reads the same record's boards for its condition and its column (each at most MAX_VALUE)
 def unpacked_boards(packed: bytes) -> str:
     """The boards of `pack_boards`, one a line."""
     data, count = _squares(packed)
@@ -143,7 +148,7 @@ def unpacked_boards(packed: bytes) -> str:
     for ply in range(count):
         if ply % 4096 == 0:
             go_on()  # the statement's timeout and Ctrl-C
-        boards.append(data[2 + ply::count].rstrip(PADDING))
+        boards.append(data[2 + ply :: count].rstrip(PADDING))
     return b"\n".join(boards).decode()
 
 
@@ -153,15 +158,17 @@ def board_at(packed: bytes | None, ply: int | None) -> str | None:
     if packed is None or ply is None:
         return None
     data, count = _squares(packed)
-    return data[2 + ply::count].rstrip(PADDING).decode() if 0 <= ply < count else None
+    return data[2 + ply :: count].rstrip(PADDING).decode() if 0 <= ply < count else None
 
 
 def material_range(materials: list[Material]) -> list:
     """The least and the most of each material count over a record's plies (a row of
     `material_ranges` without its record id)."""
     counts = {name: [material[index] for material in materials] for index, name in enumerate(MATERIAL)}
-    counts["inciti"] = [w + b if w is not None and b is not None else None
-                        for w, b in zip(counts["white_inciti"], counts["black_inciti"])]
+    counts["inciti"] = [
+        w + b if w is not None and b is not None else None
+        for w, b in zip(counts["white_inciti"], counts["black_inciti"])
+    ]
     found: list[int | None] = []
     for name in RANGED:
         values = [value for value in counts[name] if value is not None]
@@ -173,7 +180,7 @@ SQUARES_HELD = 48  # the character of the bits 0 (no piece ever)
 _HELD_CHARACTERS = bytes.maketrans(bytes(range(64)), bytes(range(SQUARES_HELD, SQUARES_HELD + 64)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _held_bits(game: str) -> bytes:
     """What a square's character counts in squares_held, per game: its bits (Game.piece_bits), a byte a character."""
     bits = GAMES[game].piece_bits() if game in GAMES else {}
@@ -214,10 +221,12 @@ def summary_rows(rules: Game, positions: list) -> dict[str, Columns]:
     one record's main line (`positions`, ply by ply)."""
     boards, materials = all_spelled_out(rules, positions)
     runs = material_runs(materials)
-    return {"record_boards": [[pack_boards(boards)]],
-            "record_squares": [[rules.name], [squares_held(rules.name, boards)]],
-            "material_runs": columns(runs),
-            "material_ranges": [[value] for value in material_range([tuple(run[2:]) for run in runs])]}  # each material once
+    return {
+        "record_boards": [[pack_boards(boards)]],
+        "record_squares": [[rules.name], [squares_held(rules.name, boards)]],
+        "material_runs": columns(runs),
+        "material_ranges": [[value] for value in material_range([tuple(run[2:]) for run in runs])],
+    }  # each material once
 
 
 def position_key(rules: Game, position: Position) -> int:
@@ -248,8 +257,9 @@ def key_texts(prefix: str, positions: list[Position], name: str | None = None) -
     first = positions[0] if positions else None
     fields = getattr(first, "_fields", None)
     if fields and isinstance(first, tuple):
-        parts = ", ".join(f"{name}=%b" if isinstance(value, bytes) else f"{name}=%a"
-                          for name, value in zip(fields, first))
+        parts = ", ".join(
+            f"{name}=%b" if isinstance(value, bytes) else f"{name}=%a" for name, value in zip(fields, first)
+        )
         template = f"{prefix}{name or repr(first).partition('(')[0]}({parts})".encode()
         return [template % position for position in positions]
     return [(prefix + repr(position)).encode() for position in positions]
@@ -259,8 +269,9 @@ def key_texts(prefix: str, positions: list[Position], name: str | None = None) -
 # FTS5's ascii tokenizer keeps within a token (it folds capitals: none is used)
 TOKEN_CHARACTERS = "0123456789abcdefghijklmnopqrstuvwxyz!#$%&()*+,-./:;<=>?@[]^_{|}~"
 KEY_LENGTH = 11  # characters: the 64 bits of a key (and 2 more)
-_TOKEN_TRANSLATION = bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
-                                     TOKEN_CHARACTERS.encode())
+_TOKEN_TRANSLATION = bytes.maketrans(
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", TOKEN_CHARACTERS.encode()
+)
 
 
 def position_token(key: int) -> str:
@@ -308,8 +319,15 @@ def sought(rules: Game, position: Position) -> list:
     token's first SHORT_LENGTH characters, and those that begin with its whole token."""
     key = position_key(rules, position)
     token = position_token(key)
-    return [key, token, rules.name, spelled_out(rules, position)[0], token[:SHORT_LENGTH],
-            token[:SHORT_LENGTH] + LAST_CHARACTER, token + LAST_CHARACTER]
+    return [
+        key,
+        token,
+        rules.name,
+        spelled_out(rules, position)[0],
+        token[:SHORT_LENGTH],
+        token[:SHORT_LENGTH] + LAST_CHARACTER,
+        token + LAST_CHARACTER,
+    ]
 
 
 SOUGHT = ("key", "token", "game", "board", "low", "high", "end")  # the columns of `sought`, as SQL names them
@@ -322,10 +340,12 @@ def reaches(v: str, w: str, bare: bool) -> str:
     `bare`, also at the end of a main line (no ply played from it). A whole token is its
     position's; a short one may be another's, so the record's board at that ply is compared
     (a spelled-out board is the whole position, the side to move included)."""
-    return (f"({v}.term {'>=' if bare else '>'} {w}.token AND {v}.term < {w}.end "
-            f"OR length({v}.term) BETWEEN {SHORT_LENGTH if bare else SHORT_LENGTH + 1} AND {KEY_LENGTH - 1} "
-            f"AND (SELECT game FROM records WHERE id = {v}.doc) = {w}.game AND lusoria_board_at("
-            f"(SELECT boards FROM record_boards WHERE record_id = {v}.doc), {v}.offset) = {w}.board)")
+    return (
+        f"({v}.term {'>=' if bare else '>'} {w}.token AND {v}.term < {w}.end "
+        f"OR length({v}.term) BETWEEN {SHORT_LENGTH if bare else SHORT_LENGTH + 1} AND {KEY_LENGTH - 1} "
+        f"AND (SELECT game FROM records WHERE id = {v}.doc) = {w}.game AND lusoria_board_at("
+        f"(SELECT boards FROM record_boards WHERE record_id = {v}.doc), {v}.offset) = {w}.board)"
+    )
 
 
 def move_of(term: str) -> str:
@@ -357,8 +377,9 @@ def create_record_summaries(db: sqlite_utils.Database) -> None:
     `squares_held`, ordered by game: a pattern search reads those of its game), its material ply by ply as runs of plies with the same material
     (`material_runs`, one b-tree ordered by record and ply: a material search reads a few rows
     a record) and the least and most of each count (`material_ranges`)."""
-    db.table("record_boards").create({"record_id": int, "boards": bytes}, pk="record_id",
-                                     foreign_keys=[("record_id", "records", "id")])
+    db.table("record_boards").create(
+        {"record_id": int, "boards": bytes}, pk="record_id", foreign_keys=[("record_id", "records", "id")]
+    )
     db.execute("""CREATE TABLE "record_squares" (
    "record_id" INTEGER REFERENCES "records"("id"),
    "game" TEXT NOT NULL,
@@ -372,5 +393,6 @@ def create_record_summaries(db: sqlite_utils.Database) -> None:
    {", ".join(f'"{name}" INTEGER' for name in MATERIAL)},
    PRIMARY KEY ("record_id", "first_ply")
 ) WITHOUT ROWID""")
-    db.table("material_ranges").create({column: int for column in RANGE_COLUMNS}, pk="record_id",
-                                       foreign_keys=[("record_id", "records", "id")])
+    db.table("material_ranges").create(
+        {column: int for column in RANGE_COLUMNS}, pk="record_id", foreign_keys=[("record_id", "records", "id")]
+    )

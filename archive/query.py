@@ -6,23 +6,48 @@ rendered by the face (lusoria.output)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
-from lusoria.errors import LusoriaError
 from lusoria.archive.players import name_condition, player_condition
+from lusoria.errors import LusoriaError
 
 if TYPE_CHECKING:
     from lusoria.notation.reader import RecordText
 
-COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "event", "site", "round", "plies",
-           "valid", "errors", "warnings", "first_rule", "first_ply", "path", "line"]
-MAX_SQL_INTEGER = 2 ** 63 - 1
+COLUMNS = [
+    "id",
+    "game",
+    "variant",
+    "date",
+    "white",
+    "black",
+    "result",
+    "event",
+    "site",
+    "round",
+    "plies",
+    "valid",
+    "errors",
+    "warnings",
+    "first_rule",
+    "first_ply",
+    "path",
+    "line",
+]
+MAX_SQL_INTEGER = 2**63 - 1
 Condition = Callable[[Any, "Filters"], tuple[str, list]]  # a filter's value and all the filters -> SQL, parameters
 
 
-def _filter(default: Any = None, *, help: str | None, option: str | None = None,
-            where: str | Condition | None = None, **declared: Any) -> Any:
+def _filter(
+    default: Any = None,
+    *,
+    help: str | None,
+    option: str | None = None,
+    where: str | Condition | None = None,
+    **declared: Any,
+) -> Any:
     """A field of Filters: its condition (`where`: SQL over `records` with a `?` for the value, or
     a function of the value and all the filters that gives SQL and its parameters; none for a
     filter that only changes others, or one within plies, which `search.ply_search` reads) and
@@ -58,8 +83,10 @@ def _iso(text: str, end: bool) -> str:
     try:
         first, last = date_range(pgn + ".??" * (2 - pgn.count(".")))  # 2025 and 2025.06 are shorthands
     except ValueError:
-        raise ValueError(f"a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), "
-                         f"or YYYY-MM or YYYY-MM-DD; not '{text[:40]}'") from None
+        raise ValueError(
+            f"a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), "
+            f"or YYYY-MM or YYYY-MM-DD; not '{text[:40]}'"
+        ) from None
     if first is None or last is None:
         raise ValueError(f"a date filter needs a known year, not '{text[:40]}'")
     return last if end else first
@@ -74,6 +101,7 @@ def _date(column: str, end: bool) -> Condition:
     def condition(text: str, filters: Filters) -> tuple[str, list]:
         unknown = " OR (records.date_from IS NULL) = 1" if filters.include_unknown else ""
         return f"({known}records.{column} {'<=' if end else '>='} ?{unknown})", [_iso(text, end)]
+
     return condition
 
 
@@ -130,55 +158,83 @@ class Filters:
     condition and its command-line option (`_filter`): `build` and the CLI read them."""
 
     game: str | None = _filter(help="The game, as its Game tag names it.", where="records.game = lower(?)")
-    variant: str | None = _filter(help="The Variant (seed, seneca, piso, petteia, dux, …).",
-                                  where="records.variant = lower(?)")
-    white: str | None = _filter(help="White's name (whole, any case).",
-                                where=lambda name, _: player_condition("records.white", name))
-    black: str | None = _filter(help="Black's name (whole, any case).",
-                                where=lambda name, _: player_condition("records.black", name))
-    player: str | None = _filter(help="A player on either side (whole name, any case); the move tree then "
-                                      "counts their results.", where=_either_side)
-    event: str | None = _filter(help="The Event (whole, any case).",
-                                where=lambda name, _: name_condition("records.event", name))
-    site: str | None = _filter(help="The Site (whole, any case).",
-                               where=lambda name, _: name_condition("records.site", name))
+    variant: str | None = _filter(
+        help="The Variant (seed, seneca, piso, petteia, dux, …).", where="records.variant = lower(?)"
+    )
+    white: str | None = _filter(
+        help="White's name (whole, any case).", where=lambda name, _: player_condition("records.white", name)
+    )
+    black: str | None = _filter(
+        help="Black's name (whole, any case).", where=lambda name, _: player_condition("records.black", name)
+    )
+    player: str | None = _filter(
+        help="A player on either side (whole name, any case); the move tree then counts their results.",
+        where=_either_side,
+    )
+    event: str | None = _filter(
+        help="The Event (whole, any case).", where=lambda name, _: name_condition("records.event", name)
+    )
+    site: str | None = _filter(
+        help="The Site (whole, any case).", where=lambda name, _: name_condition("records.site", name)
+    )
     date_from: str | None = _filter(
         help="Games that may have been played on or after this date: YYYY, YYYY.MM or YYYY.MM.DD "
-             "(?? for an unknown part), or YYYY-MM or YYYY-MM-DD.", where=_date("date_to", end=False))
-    date_to: str | None = _filter(help="Games that may have been played on or before this date.",
-                                  where=_date("date_from", end=True))
+        "(?? for an unknown part), or YYYY-MM or YYYY-MM-DD.",
+        where=_date("date_to", end=False),
+    )
+    date_to: str | None = _filter(
+        help="Games that may have been played on or before this date.", where=_date("date_from", end=True)
+    )
     result: str | None = _filter(help=None, choices=("1-0", "0-1", "1/2-1/2", "*"), where="records.result = ?")
-    ending: str | None = _filter(help="How the game ended (king captured, resigned, unfinished, …: lusoria stats "
-                                      "lists an archive's).", where=_ending)
-    valid: bool | None = _filter(help="Only valid, or only invalid, records.", negative="invalid",
-                                 where="records.valid = ?")
+    ending: str | None = _filter(
+        help="How the game ended (king captured, resigned, unfinished, …: lusoria stats lists an archive's).",
+        where=_ending,
+    )
+    valid: bool | None = _filter(
+        help="Only valid, or only invalid, records.", negative="invalid", where="records.valid = ?"
+    )
     rule: str | None = _filter(
         help="Records with a diagnostic for this rule (T4, S4, Q6, syntax, …).",
-        where=lambda rule, _: ("records.id IN (SELECT record_id FROM diagnostics WHERE rule = ?)", [rule_id(rule)]))
-    tags: list[tuple[str, str]] = _filter([], option="tag", metavar="NAME=VALUE", read="pairs", where=_tags,
-                                          help="A tag whose value matches VALUE, a glob: * any text, ? any "
-                                               "character, [abc] one of them (repeatable).")
-    text: str | None = _filter(help="Words found in the players, event, site, source tags or comments (all of "
-                                     "them, in any form: escape finds escapes; Fomi* finds words that begin so).",
-                               where=_words)
-    position: str | None = _filter(help="A position string: records that reached it, and at which ply (without "
-                                        "the side to move: with either side to move).")
+        where=lambda rule, _: ("records.id IN (SELECT record_id FROM diagnostics WHERE rule = ?)", [rule_id(rule)]),
+    )
+    tags: list[tuple[str, str]] = _filter(
+        [],
+        option="tag",
+        metavar="NAME=VALUE",
+        read="pairs",
+        where=_tags,
+        help="A tag whose value matches VALUE, a glob: * any text, ? any character, [abc] one of them (repeatable).",
+    )
+    text: str | None = _filter(
+        help="Words found in the players, event, site, source tags or comments (all of "
+        "them, in any form: escape finds escapes; Fomi* finds words that begin so).",
+        where=_words,
+    )
+    position: str | None = _filter(
+        help="A position string: records that reached it, and at which ply (without "
+        "the side to move: with either side to move)."
+    )
     limit: int | None = _filter(help="At most this many records.", maximum=MAX_SQL_INTEGER, minimum=0)
     include_unknown: bool = _filter(False, help="Date filters also let records of unknown date through.")
-    pattern: str | None = _filter(
-        help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
-    symmetric: bool = _filter(False, help="Patterns also match, and the move tree folds plies, in the 8 "
-                                          "symmetries of a square board.")
-    positions: list[str] = _filter([], read="lines",
-                                   help="A file of positions or patterns, one a line: records with a ply that "
-                                        "matches any.")
-    material: list[str] = _filter([], metavar="CONDITIONS",
-                                  help="Piece counts, e.g. 'white<=4, king' (repeatable; all hold at the same ply).")
-    material_for: int = _filter(1, option="for", minimum=1,
-                                help="The ply conditions hold for at least this many plies in a row.")
+    pattern: str | None = _filter(help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
+    symmetric: bool = _filter(
+        False, help="Patterns also match, and the move tree folds plies, in the 8 symmetries of a square board."
+    )
+    positions: list[str] = _filter(
+        [], read="lines", help="A file of positions or patterns, one a line: records with a ply that matches any."
+    )
+    material: list[str] = _filter(
+        [], metavar="CONDITIONS", help="Piece counts, e.g. 'white<=4, king' (repeatable; all hold at the same ply)."
+    )
+    material_for: int = _filter(
+        1, option="for", minimum=1, help="The ply conditions hold for at least this many plies in a row."
+    )
     records: list[RecordText | str] = _filter(
-        [], read="records", where=lambda texts, _: _continuations(texts),  # the same games, or continuations
-        help="An .lgn file (UTF-8): the same games as its records, or games that continue them.")
+        [],
+        read="records",
+        where=lambda texts, _: _continuations(texts),  # the same games, or continuations
+        help="An .lgn file (UTF-8): the same games as its records, or games that continue them.",
+    )
 
 
 def _continuations(texts: list[RecordText | str]) -> tuple[str, list]:
@@ -218,7 +274,8 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
         select += f", {searched.column} AS ply"
         params = searched.column_params + params + searched.where_params
     sql = f"SELECT {select} FROM {searched.tables if searched else 'records'}" + (
-        " WHERE " + " AND ".join(where) if where else "")
+        " WHERE " + " AND ".join(where) if where else ""
+    )
     # idx_records_date_order serves searches within plies (they stop at their first matches);
     # `+` keeps it from other queries, for which an index of their own filter is better
     if ordered or filters.limit is not None:

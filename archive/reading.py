@@ -13,8 +13,8 @@ import signal
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 from urllib.parse import quote
 
 from lusoria.archive import functions
@@ -29,12 +29,38 @@ PROGRESS_STEPS = 10_000  # virtual machine steps between two looks at the clock 
 
 READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
 # Pragmas that only report: with an argument, it names a table, an index or a database.
-REPORTING_PRAGMAS = {"table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
-                     "foreign_key_list", "database_list", "collation_list", "function_list", "module_list",
-                     "pragma_list", "compile_options", "integrity_check", "quick_check", "foreign_key_check"}
+REPORTING_PRAGMAS = {
+    "table_info",
+    "table_xinfo",
+    "table_list",
+    "index_list",
+    "index_info",
+    "index_xinfo",
+    "foreign_key_list",
+    "database_list",
+    "collation_list",
+    "function_list",
+    "module_list",
+    "pragma_list",
+    "compile_options",
+    "integrity_check",
+    "quick_check",
+    "foreign_key_check",
+}
 # Pragmas that report a value without an argument, and set it with one.
-VALUE_PRAGMAS = {"user_version", "schema_version", "application_id", "page_size", "page_count", "freelist_count",
-                 "encoding", "data_version", "journal_mode", "foreign_keys", "auto_vacuum"}
+VALUE_PRAGMAS = {
+    "user_version",
+    "schema_version",
+    "application_id",
+    "page_size",
+    "page_count",
+    "freelist_count",
+    "encoding",
+    "data_version",
+    "journal_mode",
+    "foreign_keys",
+    "auto_vacuum",
+}
 DENIED_FUNCTIONS = {"load_extension", "fts3_tokenizer", "readfile", "writefile", "edit"}
 
 
@@ -161,8 +187,10 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
                 elif message == "string or blob too big":
                     message = f"the statement makes or reads a value of more than {MAX_VALUE:,} bytes, the most allowed"
                 elif any(word in message for word in ("authoriz", "readonly", "may not be modified")):
-                    message = ("lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and "
-                               "extensions are refused")
+                    message = (
+                        "lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and "
+                        "extensions are refused"
+                    )
                 raise ReadOnlyError(message, parameter) from None
     finally:
         conn.close()

@@ -7,18 +7,18 @@ import os
 import re
 import sqlite3
 import tempfile
-from typing import Callable
+from collections.abc import Callable
 
 import sqlite_utils
 
-from lusoria.errors import LusoriaError
-from lusoria.files import mode_for
 from lusoria.archive.functions import sql_function
 from lusoria.archive.next_plies import NextPlies, create_next_plies
 from lusoria.archive.players import create_players
 from lusoria.archive.positions import create_positions, create_record_summaries
 from lusoria.archive.texts import TextPacker, add_functions, create_text_dictionaries, create_text_view
 from lusoria.archive.variations import create_variation_plies
+from lusoria.errors import LusoriaError
+from lusoria.files import mode_for
 
 SCHEMA_VERSION = 11
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
@@ -30,8 +30,19 @@ SCHEMA_VERSION = 11
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 # The tables and views made from replaying each record's text, those that read others first (and
 # their names in older versions: `plies` was a table until version 8, `positions` in versions 3–4)
-REPLAYED = ("plies", "position_plies", "positions", "moves", "variation_plies", "record_boards", "record_squares",
-            "material_runs", "material_ranges", "window_squares", "next_plies")
+REPLAYED = (
+    "plies",
+    "position_plies",
+    "positions",
+    "moves",
+    "variation_plies",
+    "record_boards",
+    "record_squares",
+    "material_runs",
+    "material_ranges",
+    "window_squares",
+    "next_plies",
+)
 FTS_COLUMNS = ["white", "black", "event", "site", "sources", "comments"]
 
 
@@ -46,10 +57,21 @@ def create(db: sqlite_utils.Database) -> None:
         create_records(db)
         create_tags(db)
         create_tags_view(db)
-        db.table("diagnostics").create({
-            "record_id": int, "number": int, "severity": str, "rule": str, "message": str,
-            "ply": int, "text": str, "line": int, "column": int,
-        }, pk=("record_id", "number"), foreign_keys=[("record_id", "records", "id")])
+        db.table("diagnostics").create(
+            {
+                "record_id": int,
+                "number": int,
+                "severity": str,
+                "rule": str,
+                "message": str,
+                "ply": int,
+                "text": str,
+                "line": int,
+                "column": int,
+            },
+            pk=("record_id", "number"),
+            foreign_keys=[("record_id", "records", "id")],
+        )
         _create_record_indexes(db)
         db.table("diagnostics").create_index(["rule", "record_id"])
         create_text_index(db)
@@ -63,16 +85,46 @@ def create(db: sqlite_utils.Database) -> None:
 
 # A record's label, how Datasette names it (identity.label): `White – Black, Date` (`?` for a
 # missing player; no date when its year is unknown)
-LABEL = ("coalesce(nullif(\"white\", ''), '?') || ' – ' || coalesce(nullif(\"black\", ''), '?') || "
-         "CASE WHEN \"date\" GLOB '[0-9]*' AND substr(\"date\", 1, 4) NOT GLOB '*[^0-9]*' THEN ', ' || \"date\" "
-         "ELSE '' END")
+LABEL = (
+    "coalesce(nullif(\"white\", ''), '?') || ' – ' || coalesce(nullif(\"black\", ''), '?') || "
+    "CASE WHEN \"date\" GLOB '[0-9]*' AND substr(\"date\", 1, 4) NOT GLOB '*[^0-9]*' THEN ', ' || \"date\" "
+    "ELSE '' END"
+)
 RECORD_COLUMNS = [  # version 9: the text compressed (archive/texts.py; read by the view record_texts), the label generated
-    '"id" INTEGER PRIMARY KEY', '"hash" TEXT NOT NULL',
-    *(f'"{name}" TEXT' for name in ("game", "variant", "event", "site", "date", "round", "white", "black",
-                                    "result", "date_from", "date_to")),
-    '"plies" INTEGER', '"valid" INTEGER NOT NULL', '"errors" INTEGER', '"warnings" INTEGER', '"first_rule" TEXT',
-    '"first_ply" INTEGER', '"path" TEXT', '"line" INTEGER', '"sources" TEXT', '"comments" TEXT',
-    '"setting" TEXT', f'"label" TEXT AS ({LABEL})', '"ending" TEXT', '"rule_tags" TEXT', '"packed_text" BLOB NOT NULL']
+    '"id" INTEGER PRIMARY KEY',
+    '"hash" TEXT NOT NULL',
+    *(
+        f'"{name}" TEXT'
+        for name in (
+            "game",
+            "variant",
+            "event",
+            "site",
+            "date",
+            "round",
+            "white",
+            "black",
+            "result",
+            "date_from",
+            "date_to",
+        )
+    ),
+    '"plies" INTEGER',
+    '"valid" INTEGER NOT NULL',
+    '"errors" INTEGER',
+    '"warnings" INTEGER',
+    '"first_rule" TEXT',
+    '"first_ply" INTEGER',
+    '"path" TEXT',
+    '"line" INTEGER',
+    '"sources" TEXT',
+    '"comments" TEXT',
+    '"setting" TEXT',
+    f'"label" TEXT AS ({LABEL})',
+    '"ending" TEXT',
+    '"rule_tags" TEXT',
+    '"packed_text" BLOB NOT NULL',
+]
 
 
 def create_records(db: sqlite_utils.Database, name: str = "records") -> None:
@@ -98,8 +150,10 @@ def create_tags_view(db: sqlite_utils.Database) -> None:
     (importer.COLUMN_TAGS) read from them, the others from `other_tags`."""
     from lusoria.archive.importer import COLUMN_TAGS
 
-    columns = "\nUNION ALL ".join(f"SELECT id AS record_id, '{tag}' AS name, \"{column}\" AS value FROM records "
-                                   f"WHERE \"{column}\" IS NOT NULL" for tag, column in COLUMN_TAGS.items())
+    columns = "\nUNION ALL ".join(
+        f'SELECT id AS record_id, \'{tag}\' AS name, "{column}" AS value FROM records WHERE "{column}" IS NOT NULL'
+        for tag, column in COLUMN_TAGS.items()
+    )
     db.execute(f'CREATE VIEW "tags" AS\n{columns}\nUNION ALL SELECT record_id, name, value FROM other_tags')
 
 
@@ -110,8 +164,10 @@ def create_text_index(db: sqlite_utils.Database) -> None:
     columns."""
     columns = ", ".join(f'"{column}"' for column in FTS_COLUMNS)
     old, new = (", ".join(f'{row}."{column}"' for column in FTS_COLUMNS) for row in ("old", "new"))
-    db.execute(f"CREATE VIRTUAL TABLE \"records_fts\" USING FTS5 (\n    {columns},\n    tokenize='porter', "
-               f"columnsize=0,\n    content=[records]\n)")
+    db.execute(
+        f"CREATE VIRTUAL TABLE \"records_fts\" USING FTS5 (\n    {columns},\n    tokenize='porter', "
+        f"columnsize=0,\n    content=[records]\n)"
+    )
     db.execute(f'INSERT INTO "records_fts" (rowid, {columns}) SELECT rowid, {columns} FROM "records"')
     db.execute(f"""CREATE TRIGGER "records_ai" AFTER INSERT ON "records" BEGIN
   INSERT INTO "records_fts" (rowid, {columns}) VALUES (new.rowid, {new});
@@ -164,8 +220,9 @@ def create_rules(db: sqlite_utils.Database) -> None:
     explains itself in SQL and in Datasette (`diagnostics.rule` refers to `rules.id`)."""
     from lusoria.rulebook import rules  # the rules' texts: loaded only to create or upgrade
 
-    db.table("rules").insert_all(({"id": rule.id, "game": rule.game, "title": rule.title, "text": rule.text}
-                            for rule in rules()), pk="id")
+    db.table("rules").insert_all(
+        ({"id": rule.id, "game": rule.game, "title": rule.title, "text": rule.text} for rule in rules()), pk="id"
+    )
 
 
 MIGRATIONS[3] = _add_version_3
@@ -211,7 +268,7 @@ def migrate_to_9(db: sqlite_utils.Database) -> None:
         create_records(db, "records_v9")
         stored = (column.split('"')[1] for column in RECORD_COLUMNS if " AS (" not in column)  # (not generated)
         names = ", ".join(f'"{name}"' for name in stored if name != "packed_text")
-        conn.execute(f'INSERT INTO records_v9 ({names}, packed_text) SELECT {names}, lusoria_pack(text) FROM records')
+        conn.execute(f"INSERT INTO records_v9 ({names}, packed_text) SELECT {names}, lusoria_pack(text) FROM records")
         db.table("records").disable_fts()
         conn.execute("DROP TABLE records")
         conn.execute('ALTER TABLE records_v9 RENAME TO "records"')
@@ -238,8 +295,10 @@ def migrate_to_10(db: sqlite_utils.Database) -> None:
     db.table("records").disable_fts()
     create_text_index(db)
     create_tags(db)
-    kept = " OR ".join(f"(name = '{tag}' AND value IS (SELECT \"{column}\" FROM records WHERE id = record_id))"
-                       for tag, column in COLUMN_TAGS.items())
+    kept = " OR ".join(
+        f"(name = '{tag}' AND value IS (SELECT \"{column}\" FROM records WHERE id = record_id))"
+        for tag, column in COLUMN_TAGS.items()
+    )
     db.execute(f"INSERT INTO other_tags SELECT record_id, name, value FROM tags WHERE NOT ({kept})")
     db.execute("DROP TABLE tags")
     create_tags_view(db)
@@ -365,6 +424,7 @@ def create_archive(path: str, fill: Callable[[sqlite_utils.Database], object]) -
     """Make a new archive at `path` holding what `fill` stores in it, in one step: if `fill`
     fails (a full disk), no file is left. False when another process made an archive there
     meanwhile, which `fill`'s rows are not in. OSError or sqlite3.Error when it cannot be made."""
+
     def build(db: sqlite_utils.Database) -> None:
         _new(db)
         fill(db)
@@ -374,6 +434,7 @@ def create_archive(path: str, fill: Callable[[sqlite_utils.Database], object]) -
 
 def _upgrade(path: str, version: int) -> None:
     """Apply MIGRATIONS to a copy of the archive and replace it: all steps or none."""
+
     def build(copy: sqlite_utils.Database) -> None:
         source = sqlite3.connect(path)
         try:
@@ -388,11 +449,14 @@ def _upgrade(path: str, version: int) -> None:
         copy.conn.commit()
         copy.execute("PRAGMA auto_vacuum = INCREMENTAL")  # (as a new archive: set by the VACUUM)
         copy.execute("VACUUM")  # the pages of the tables dropped
+
     try:
         _publish(build, path, replace=True)
     except (sqlite3.Error, OSError) as error:
-        raise NotAnArchive(f"{path} is a version {version} archive and could not be upgraded to version "
-                           f"{SCHEMA_VERSION} ({error}); it was left as it was") from None
+        raise NotAnArchive(
+            f"{path} is a version {version} archive and could not be upgraded to version "
+            f"{SCHEMA_VERSION} ({error}); it was left as it was"
+        ) from None
 
 
 def migrate_to_2(db: sqlite_utils.Database) -> None:
@@ -424,14 +488,17 @@ def open_archive(path: str, create_missing: bool = True) -> sqlite_utils.Databas
             try:
                 _publish(_new, path, replace=os.path.exists(path))
             except OSError as error:
-                raise NotAnArchive(f"cannot create the archive {path}: "
-                                   f"{(error.strerror or str(error)).lower()}") from None
+                raise NotAnArchive(
+                    f"cannot create the archive {path}: {(error.strerror or str(error)).lower()}"
+                ) from None
         db = _connect(path)
         tables = set(db.table_names())
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if "records" not in tables or not 1 <= version <= SCHEMA_VERSION:
-            raise NotAnArchive(f"{path} is not a lusoria archive"
-                               + (" of this version" if "records" in tables and version > SCHEMA_VERSION else ""))
+            raise NotAnArchive(
+                f"{path} is not a lusoria archive"
+                + (" of this version" if "records" in tables and version > SCHEMA_VERSION else "")
+            )
         if version < SCHEMA_VERSION:
             db.close()
             _upgrade(path, version)

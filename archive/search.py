@@ -10,20 +10,24 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 
-from lusoria.errors import LusoriaError
-from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import Game, OptionError, Position
-from lusoria.validator.games import GAMES
-from lusoria.notation.reader import RecordText
-from lusoria.validator.replay import ERROR, Diagnostic, check
 from lusoria.archive.patterns import pattern_globs, required_squares
 from lusoria.archive.positions import EXACT_PLIES, SOUGHT, all_spelled_out, reaches, sought, tokens_of
+from lusoria.errors import LusoriaError
+from lusoria.notation.numbers import whole_number
+from lusoria.notation.reader import RecordText
+from lusoria.validator.base import Game, OptionError, Position
+from lusoria.validator.games import GAMES
+from lusoria.validator.replay import ERROR, Diagnostic, check
 
 TERMS = {  # the names a material condition may use, as SQL over material_runs
-    "white": "s.white", "black": "s.black", "king": "s.king",
-    "white_inciti": "s.white_inciti", "black_inciti": "s.black_inciti",
+    "white": "s.white",
+    "black": "s.black",
+    "king": "s.king",
+    "white_inciti": "s.white_inciti",
+    "black_inciti": "s.black_inciti",
     "inciti": "s.white_inciti + s.black_inciti",
-    "white_off": "s.white_off", "black_off": "s.black_off",
+    "white_off": "s.white_off",
+    "black_off": "s.black_off",
 }
 OPERATORS = ("<=", ">=", "!=", "==", "=", "<", ">")
 MAX_MATERIAL = 256  # pieces: the squares of the largest board
@@ -31,8 +35,14 @@ _CONDITION = re.compile(r"\s*([a-z_]+)\s*(?:(<=|>=|!=|==|=|<|>)\s*([0-9]+))?\s*"
 
 
 # What a record's material_ranges must allow for a condition at one of its plies to hold.
-POSSIBLE = {"<=": "{0}_min <= ?", "<": "{0}_min < ?", ">=": "{0}_max >= ?", ">": "{0}_max > ?",
-            "=": "{0}_min <= ? AND {0}_max >= ?", "!=": "NOT ({0}_min = ? AND {0}_max = ?)"}
+POSSIBLE = {
+    "<=": "{0}_min <= ?",
+    "<": "{0}_min < ?",
+    ">=": "{0}_max >= ?",
+    ">": "{0}_max > ?",
+    "=": "{0}_min <= ? AND {0}_max >= ?",
+    "!=": "NOT ({0}_min = ? AND {0}_max = ?)",
+}
 
 
 def material_condition(text: str) -> tuple[str, list, str, list]:
@@ -44,10 +54,12 @@ def material_condition(text: str) -> tuple[str, list, str, list]:
         m = _CONDITION.fullmatch(part)
         count = whole_number(m[3] or "1", 0, MAX_MATERIAL) if m else None
         if not m or m[1] not in TERMS or count is None:
-            raise ValueError(f"'{part.strip()}' is not a material condition: NAME, or NAME OP COUNT with NAME "
-                             f"one of {', '.join(TERMS)}, OP one of {' '.join(OPERATORS)} and COUNT "
-                             f"from 0 to {MAX_MATERIAL}")
-        operator = "=" if m[2] == "==" else m[2] or '>='
+            raise ValueError(
+                f"'{part.strip()}' is not a material condition: NAME, or NAME OP COUNT with NAME "
+                f"one of {', '.join(TERMS)}, OP one of {' '.join(OPERATORS)} and COUNT "
+                f"from 0 to {MAX_MATERIAL}"
+            )
+        operator = "=" if m[2] == "==" else m[2] or ">="
         clauses.append(f"{TERMS[m[1]]} {operator} ?")
         params.append(count)
         possible.append(POSSIBLE[operator].format(m[1]))
@@ -56,8 +68,10 @@ def material_condition(text: str) -> tuple[str, list, str, list]:
 
 
 # The plies of the record whose board matches GLOBS (a parameter: JSON of [game, GLOB] pairs)
-MATCHING_PLIES = ("SELECT value AS start FROM json_each((SELECT lusoria_matching_plies(b.boards, records.game, ?) "
-                  "FROM record_boards b WHERE b.record_id = records.id))")
+MATCHING_PLIES = (
+    "SELECT value AS start FROM json_each((SELECT lusoria_matching_plies(b.boards, records.game, ?) "
+    "FROM record_boards b WHERE b.record_id = records.id))"
+)
 
 
 def _held(globs: list[tuple[str, str]]) -> tuple[str, list]:
@@ -104,10 +118,12 @@ def sought_positions(text: str) -> list[list]:
 # The plies of the main lines that reached a position sought, with the number of the list it is one
 # of (a parameter: JSON of what positions.sought gives and the number), from the index `positions`,
 # which lists a token's plies by token, not by record
-REACHED = (f"WITH sought({', '.join(SOUGHT)}, list) AS MATERIALIZED (SELECT "
-           f"{', '.join(f'value ->> {n}' for n in range(len(SOUGHT) + 1))} FROM json_each(?)) "
-           "SELECT v.doc, v.offset, w.list FROM sought w CROSS JOIN position_plies v "
-           f"ON v.term >= w.low AND v.term < w.high WHERE {reaches('v', 'w', bare=True)}")
+REACHED = (
+    f"WITH sought({', '.join(SOUGHT)}, list) AS MATERIALIZED (SELECT "
+    f"{', '.join(f'value ->> {n}' for n in range(len(SOUGHT) + 1))} FROM json_each(?)) "
+    "SELECT v.doc, v.offset, w.list FROM sought w CROSS JOIN position_plies v "
+    f"ON v.term >= w.low AND v.term < w.high WHERE {reaches('v', 'w', bare=True)}"
+)
 
 
 def reached(lists: list[list[list]]) -> tuple[str, list]:
@@ -118,8 +134,10 @@ def reached(lists: list[list[list]]) -> tuple[str, list]:
     plies = ", ".join(f"json_group_array(offset) FILTER (WHERE list = {number})" for number in range(len(lists)))
     names = ", ".join(f"plies_{number}" for number in range(len(lists)))
     every = f" HAVING count(DISTINCT list) = {len(lists)}" if len(lists) > 1 else ""
-    return (f"reached(record_id, {names}) AS (SELECT doc, {plies} FROM ({REACHED}) GROUP BY doc{every})",
-            [json.dumps(bounds)])
+    return (
+        f"reached(record_id, {names}) AS (SELECT doc, {plies} FROM ({REACHED}) GROUP BY doc{every})",
+        [json.dumps(bounds)],
+    )
 
 
 @dataclass
@@ -186,8 +204,9 @@ def ply_search(filters) -> PlySearch | None:
             lists.append(terms)
         else:
             sources.append(_patterns(globs))
-    sources = [Source(f"SELECT value AS start FROM json_each(reached.plies_{number})", [])
-               for number in range(len(lists))] + sources
+    sources = [
+        Source(f"SELECT value AS start FROM json_each(reached.plies_{number})", []) for number in range(len(lists))
+    ] + sources
     records = [source.only for source in sources if source.only]
     record_params = [value for source in sources for value in source.only_params]
     conditions, condition_params = [], []
@@ -201,30 +220,44 @@ def ply_search(filters) -> PlySearch | None:
     if not sources and not conditions:
         return None
     if not sources:  # material only: its runs, no board read
-        plies = ("s.first_ply AS start, s.last_ply - s.first_ply + 1 AS length FROM material_runs s "
-                 f"WHERE s.record_id = records.id AND {' AND '.join(conditions)}")
+        plies = (
+            "s.first_ply AS start, s.last_ply - s.first_ply + 1 AS length FROM material_runs s "
+            f"WHERE s.record_id = records.id AND {' AND '.join(conditions)}"
+        )
         params = condition_params
     else:  # the plies of the first source that the other sources and the material allow
         first, *others = sources
         where = [f"start IN ({other.sql})" for other in others]
         params = first.params + [value for other in others for value in other.params]
         if conditions:
-            where.append("EXISTS (SELECT 1 FROM material_runs s WHERE s.record_id = records.id AND start "
-                         f"BETWEEN s.first_ply AND s.last_ply AND {' AND '.join(conditions)})")
+            where.append(
+                "EXISTS (SELECT 1 FROM material_runs s WHERE s.record_id = records.id AND start "
+                f"BETWEEN s.first_ply AND s.last_ply AND {' AND '.join(conditions)})"
+            )
             params += condition_params
         plies = f"start, 1 AS length FROM ({first.sql})" + (" WHERE " + " AND ".join(where) if where else "")
     if filters.material_for <= 1:
         column, column_params = f"(SELECT min(start) FROM (SELECT {plies}))", params
     else:  # a run: plies in a row that match, which keep `start` minus the length matched before
-        runs = ("(SELECT start, length, start - coalesce(sum(length) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED "
-                f"PRECEDING AND 1 PRECEDING), 0) AS run FROM (SELECT {plies}))")
-        column = (f"(SELECT min(first) FROM (SELECT min(start) AS first FROM {runs} GROUP BY run "
-                  f"HAVING sum(length) >= ?))")
+        runs = (
+            "(SELECT start, length, start - coalesce(sum(length) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED "
+            f"PRECEDING AND 1 PRECEDING), 0) AS run FROM (SELECT {plies}))"
+        )
+        column = (
+            f"(SELECT min(first) FROM (SELECT min(start) AS first FROM {runs} GROUP BY run HAVING sum(length) >= ?))"
+        )
         column_params = params + [filters.material_for]
     with_, with_params = reached(lists) if lists else ("", [])
     tables = "reached CROSS JOIN records ON records.id = reached.record_id" if lists else "records"
-    return PlySearch(with_, with_params, tables, " AND ".join([*records, f"{column} IS NOT NULL"]),
-                     record_params + column_params, column, column_params)
+    return PlySearch(
+        with_,
+        with_params,
+        tables,
+        " AND ".join([*records, f"{column} IS NOT NULL"]),
+        record_params + column_params,
+        column,
+        column_params,
+    )
 
 
 def continuations(texts: list) -> tuple[str, list]:
@@ -246,8 +279,10 @@ def continuations(texts: list) -> tuple[str, list]:
         params.append("^" + " + ".join(f'"{token}"*' for token in tokens))
         if len(tokens) > EXACT_PLIES:
             boards = "".join(board.decode() + "\n" for board in all_spelled_out(report.rules, report.positions)[0])
-            conditions[-1] += (" AND (SELECT substr(lusoria_boards(boards) || char(10), 1, ?) FROM record_boards "
-                               "WHERE record_id = records.id) = ?")
+            conditions[-1] += (
+                " AND (SELECT substr(lusoria_boards(boards) || char(10), 1, ?) FROM record_boards "
+                "WHERE record_id = records.id) = ?"
+            )
             params += [len(boards), boards]
     if not conditions:
         raise ValueError("the records file holds no record")
@@ -262,7 +297,9 @@ class UnsearchableRecord(LusoriaError, ValueError):
     def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic]):
         first = next((d for d in diagnostics if d.severity == ERROR), None)
         problem = f"{first.rule}: {first.message}" if first else "its rules cannot be read"
-        super().__init__(f"record {index + 1} of the records file is not valid ({problem}); "
-                         "a search finds the games of a valid record")
+        super().__init__(
+            f"record {index + 1} of the records file is not valid ({problem}); "
+            "a search finds the games of a valid record"
+        )
         self.index, self.diagnostics = index, diagnostics
         self.source = replace(source, parsed=None, problems=())

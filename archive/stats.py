@@ -8,7 +8,6 @@ import sqlite_utils
 
 from lusoria.archive.players import MOST_GAMES
 
-
 REFUSED = " (refused)"  # after the type of the records a reader refused, as `games` and `variants` label them
 
 
@@ -16,12 +15,18 @@ def _by_count(named: list[tuple], db: sqlite3.Connection | sqlite_utils.Database
     """`named` (value, records), and the records of no game: by the type a reader refused (its
     GameType tag, followed by REFUSED), the others None (a record that names no game and does not
     parse); the most records first (None first of as many)."""
-    refused = list(db.execute(f"SELECT value || '{REFUSED}', count(*) FROM other_tags WHERE name = 'GameType' AND "
-                              "record_id IN (SELECT id FROM records WHERE game IS NULL) GROUP BY value"))
+    refused = list(
+        db.execute(
+            f"SELECT value || '{REFUSED}', count(*) FROM other_tags WHERE name = 'GameType' AND "
+            "record_id IN (SELECT id FROM records WHERE game IS NULL) GROUP BY value"
+        )
+    )
     unnamed = db.execute("SELECT count(*) FROM records WHERE game IS NULL").fetchone()[0] - sum(n for _, n in refused)
     rows = named + refused + ([(None, unnamed)] if unnamed else [])
-    return [{"value": value, "records": count}
-            for value, count in sorted(rows, key=lambda row: (-row[1], row[0] is not None, row[0] or ""))]
+    return [
+        {"value": value, "records": count}
+        for value, count in sorted(rows, key=lambda row: (-row[1], row[0] is not None, row[0] or ""))
+    ]
 
 
 def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict:
@@ -31,20 +36,33 @@ def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict
     records = db.execute("SELECT count(*) FROM records").fetchone()[0]
     valid = db.execute("SELECT count(*) FROM records WHERE valid = 1").fetchone()[0]
     mean, longest = db.execute("SELECT round(avg(plies), 1), max(plies) FROM records").fetchone()
-    median = db.execute("SELECT avg(plies) FROM (SELECT plies FROM records ORDER BY plies LIMIT 2 - ? % 2 "
-                        "OFFSET (? - 1) / 2)", [records, records]).fetchone()[0]  # the middle one, or two
+    median = db.execute(
+        "SELECT avg(plies) FROM (SELECT plies FROM records ORDER BY plies LIMIT 2 - ? % 2 OFFSET (? - 1) / 2)",
+        [records, records],
+    ).fetchone()[0]  # the middle one, or two
     return {
         "records": records,
         "valid": valid,
         "invalid": records - valid,
         "plies": {"mean": mean, "median": round(median) if records % 2 else median, "max": longest},
-        "games": _by_count(list(db.execute("SELECT game, count(*) FROM records WHERE game IS NOT NULL "
-                                           "GROUP BY game")), db),
-        "variants": _by_count(list(db.execute("SELECT coalesce(game || ' ' || variant, game), count(*) FROM records "
-                                              "WHERE game IS NOT NULL GROUP BY game, variant")), db),
+        "games": _by_count(
+            list(db.execute("SELECT game, count(*) FROM records WHERE game IS NOT NULL GROUP BY game")), db
+        ),
+        "variants": _by_count(
+            list(
+                db.execute(
+                    "SELECT coalesce(game || ' ' || variant, game), count(*) FROM records "
+                    "WHERE game IS NOT NULL GROUP BY game, variant"
+                )
+            ),
+            db,
+        ),
         "results": counts("SELECT result, count(*) FROM records GROUP BY result ORDER BY 2 DESC, 1"),
         "endings": counts("SELECT ending, count(*) FROM records GROUP BY ending ORDER BY 2 DESC, 1"),
         "players": counts(MOST_GAMES, top),
-        "first_error_rules": counts("SELECT first_rule, count(*) FROM records WHERE first_rule IS NOT NULL "
-                                    "GROUP BY first_rule ORDER BY 2 DESC, 1 LIMIT ?", top),
+        "first_error_rules": counts(
+            "SELECT first_rule, count(*) FROM records WHERE first_rule IS NOT NULL "
+            "GROUP BY first_rule ORDER BY 2 DESC, 1 LIMIT ?",
+            top,
+        ),
     }

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 import zstandard
 
@@ -80,9 +80,10 @@ def damaged_record(conn: sqlite3.Connection) -> int | None:
     """The first record whose text or boards cannot be read (a damaged archive), if any: what a
     function's failure is looked for with, after the statement it broke."""
     unpack = text_reader(conn)
-    for table, sql, read in (("records", "SELECT id, packed_text FROM records ORDER BY id", unpack),
-                             ("record_boards", "SELECT record_id, boards FROM record_boards ORDER BY record_id",
-                              unpacked_boards)):
+    for table, sql, read in (
+        ("records", "SELECT id, packed_text FROM records ORDER BY id", unpack),
+        ("record_boards", "SELECT record_id, boards FROM record_boards ORDER BY record_id", unpacked_boards),
+    ):
         for number, packed in conn.execute(sql):
             try:
                 read(packed)
@@ -111,8 +112,11 @@ class TextPacker:
 
     def use(self, number: int, dictionary: zstandard.ZstdCompressionDict | None) -> None:
         self.number = number
-        self.compressor = zstandard.ZstdCompressor(level=LEVEL, dict_data=dictionary) if dictionary \
+        self.compressor = (
+            zstandard.ZstdCompressor(level=LEVEL, dict_data=dictionary)
+            if dictionary
             else zstandard.ZstdCompressor(level=LEVEL)
+        )
 
     def prepare(self, texts: list[str]) -> None:
         """Before a batch of new records (`texts`) is stored: train the dictionary when the archive
@@ -122,13 +126,12 @@ class TextPacker:
             return
         stored = self.conn.execute("SELECT count(*) FROM records").fetchone()[0]
         if stored < TRAIN_AT <= stored + len(texts):
-            self.train(self.first_texts() + texts[:TRAIN_AT - stored])
+            self.train(self.first_texts() + texts[: TRAIN_AT - stored])
 
     def first_texts(self, text: str = TEXT_OF) -> list[str]:
         """The texts of the archive's first TRAIN_AT records (or of all, when it has fewer);
         `text`: the SQL that reads one from `records`."""
-        return [found for (found,) in self.conn.execute(f"SELECT {text} FROM records ORDER BY id LIMIT ?",
-                                                          [TRAIN_AT])]
+        return [found for (found,) in self.conn.execute(f"SELECT {text} FROM records ORDER BY id LIMIT ?", [TRAIN_AT])]
 
     def train_first(self) -> None:
         """Train the archive's dictionary on its first TRAIN_AT records' texts, when it has that
@@ -142,12 +145,14 @@ class TextPacker:
         samples Zstandard cannot train on (too few, too alike) leave the archive without one."""
         number = 1 + self.conn.execute("SELECT coalesce(max(id), 0) FROM text_dictionaries").fetchone()[0]
         try:
-            dictionary = zstandard.train_dictionary(DICTIONARY_SIZE, [text.encode("utf-8") for text in samples],
-                                                    dict_id=number, level=LEVEL)
+            dictionary = zstandard.train_dictionary(
+                DICTIONARY_SIZE, [text.encode("utf-8") for text in samples], dict_id=number, level=LEVEL
+            )
         except zstandard.ZstdError:
             return
-        self.conn.execute("INSERT INTO text_dictionaries (id, dictionary) VALUES (?, ?)",
-                          [number, dictionary.as_bytes()])
+        self.conn.execute(
+            "INSERT INTO text_dictionaries (id, dictionary) VALUES (?, ?)", [number, dictionary.as_bytes()]
+        )
         self.use(number, dictionary)
 
     def pack(self, text: str) -> bytes:

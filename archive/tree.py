@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Callable
 
-from lusoria.archive.reading import DamagedArchive
 from lusoria.archive.positions import SOUGHT, move_of, position_key, reaches, sought
+from lusoria.archive.reading import DamagedArchive
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES
 
@@ -32,13 +32,17 @@ found(key, token, move, doc, ply) AS (
   SELECT w.key, w.token, {move_of("v.term")}, v.doc, v.offset
   FROM wanted w CROSS JOIN position_plies v ON v.term >= w.low AND v.term < w.high
   WHERE {reaches("v", "w", bare=False)}{{variations}})"""
-COUNTS = ("count(DISTINCT f.doc), count(*), sum(f.ply), "
-          + ", ".join(f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)" for result in RESULTS))
+COUNTS = "count(DISTINCT f.doc), count(*), sum(f.ply), " + ", ".join(
+    f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)" for result in RESULTS
+)
 DATES = "min(r.date_from), max(r.date_to)"
-LEVEL = FOUND + f"""
+LEVEL = (
+    FOUND
+    + f"""
 SELECT f.token, f.move, r.game, r.variant, r.rule_tags, {COUNTS}, {{won}}, {{lost}}, {DATES}
 FROM found f JOIN records r ON r.id = f.doc{{only}}
 GROUP BY f.token, f.move, r.game, r.variant, r.rule_tags"""
+)
 VARIATIONS = """
   UNION ALL SELECT w.key, w.token, coalesce((SELECT code FROM moves WHERE text = x.text), ' ' || x.text), x.record_id, x.ply
   FROM wanted w CROSS JOIN variation_plies x ON x.position = w.key"""
@@ -87,12 +91,22 @@ class Node:
         """The node as `tree --format json` writes it: counts, and their shares of the finished
         games in percent (with a player: won, drawn and lost, from their side)."""
         finished = self.white + self.draws + self.black
-        counts = {"white": self.white, "draws": self.draws, "black": self.black} if self.won is None else \
-            {"won": self.won, "drawn": self.draws, "lost": self.lost}
-        row: dict[str, object] = {"ply": self.ply, "games": self.games, **counts,
-               **{f"{name}_percent": _percent(count or 0, finished) for name, count in counts.items()},
-               "unfinished": self.unfinished, "score": self.score, "average_ply": self.average_ply,
-               "first": self.first, "last": self.last}
+        counts = (
+            {"white": self.white, "draws": self.draws, "black": self.black}
+            if self.won is None
+            else {"won": self.won, "drawn": self.draws, "lost": self.lost}
+        )
+        row: dict[str, object] = {
+            "ply": self.ply,
+            "games": self.games,
+            **counts,
+            **{f"{name}_percent": _percent(count or 0, finished) for name, count in counts.items()},
+            "unfinished": self.unfinished,
+            "score": self.score,
+            "average_ply": self.average_ply,
+            "first": self.first,
+            "last": self.last,
+        }
         if self.children:
             row["children"] = [child.as_dict() for child in self.children]
         return row
@@ -143,14 +157,35 @@ class _Growing:
         ply = min(self.written, key=lambda text: (-self.written[text][0], text))  # the most played, then the first
         _, rules, position, key = self.written[ply]
         points = (won if player else white if self.turn == WHITE else black) + draws / 2
-        return Node(ply, key, games, white, draws, black, round((ply_sum + plies) / plies, 1), self.first, self.last,
-                    won if player else None, lost if player else None,
-                    _percent(points, white + draws + black)), rules, position
+        return (
+            Node(
+                ply,
+                key,
+                games,
+                white,
+                draws,
+                black,
+                round((ply_sum + plies) / plies, 1),
+                self.first,
+                self.last,
+                won if player else None,
+                lost if player else None,
+                _percent(points, white + draws + black),
+            ),
+            rules,
+            position,
+        )
 
 
-def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Position]],
-                only: tuple[str, list] | None, variations: bool, symmetric: bool,
-                player: tuple[str, list] | None, summed: tuple[str, list] | None) -> dict[int, list[tuple[Node, Game, Position | None]]]:
+def _next_plies(
+    conn: sqlite3.Connection,
+    parents: dict[int, tuple[Game, Position]],
+    only: tuple[str, list] | None,
+    variations: bool,
+    symmetric: bool,
+    player: tuple[str, list] | None,
+    summed: tuple[str, list] | None,
+) -> dict[int, list[tuple[Node, Game, Position | None]]]:
     """The next plies from each of `parents` (by key), with the rules and position each led to."""
     frames: dict[str, list[tuple[int, Callable[[str], str]]]] = {}  # token -> (parent, how a ply played there
     # is played from it)
@@ -166,22 +201,34 @@ def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Positio
     won = lost = "NULL"
     params: list = [json.dumps(wanted)]
     if player:
-        won, lost = (f"count(DISTINCT CASE WHEN {player[0]} THEN (CASE r.result WHEN '{a}' THEN f.doc END) "
-                     f"ELSE (CASE r.result WHEN '{b}' THEN f.doc END) END)"
-                     for a, b in (("1-0", "0-1"), ("0-1", "1-0")))
+        won, lost = (
+            f"count(DISTINCT CASE WHEN {player[0]} THEN (CASE r.result WHEN '{a}' THEN f.doc END) "
+            f"ELSE (CASE r.result WHEN '{b}' THEN f.doc END) END)"
+            for a, b in (("1-0", "0-1"), ("0-1", "1-0"))
+        )
         params += player[1] * 2
     rows: list = []
     if summed is not None:  # the positions the archive sums up: their sums, the others from their games
-        summed_up = set(json.loads(conn.execute(f"SELECT json_group_array(value) FROM ({SUMMED_UP})",
-                                                [json.dumps([terms[0] for terms in wanted])]).fetchone()[0]))
+        summed_up = set(
+            json.loads(
+                conn.execute(
+                    f"SELECT json_group_array(value) FROM ({SUMMED_UP})", [json.dumps([terms[0] for terms in wanted])]
+                ).fetchone()[0]
+            )
+        )
         read = [[terms[0], terms[SOUGHT.index("token")]] for terms in wanted if terms[0] in summed_up]
         wanted = [terms for terms in wanted if terms[0] not in summed_up]
         if read:
-            rows += conn.execute(SUMMED.format(where=f" WHERE {summed[0]}" if summed[0] else ""),
-                                 [json.dumps(read), *summed[1]]).fetchall()
+            rows += conn.execute(
+                SUMMED.format(where=f" WHERE {summed[0]}" if summed[0] else ""), [json.dumps(read), *summed[1]]
+            ).fetchall()
     if wanted:
-        sql = LEVEL.format(variations=VARIATIONS if variations else "", won=won, lost=lost,
-                           only=f" WHERE +f.doc IN ({only[0]})" if only else "")
+        sql = LEVEL.format(
+            variations=VARIATIONS if variations else "",
+            won=won,
+            lost=lost,
+            only=f" WHERE +f.doc IN ({only[0]})" if only else "",
+        )
         params[0] = json.dumps(wanted)
         rows += conn.execute(sql, params + (only[1] if only else [])).fetchall()
     rows.sort(key=lambda row: tuple(value or "" for value in row[:5]))  # the same order whichever way read
@@ -215,10 +262,18 @@ def _next_plies(conn: sqlite3.Connection, parents: dict[int, tuple[Game, Positio
     return {parent: [found.node(player is not None) for found in nodes.values()] for parent, nodes in growing.items()}
 
 
-def tree(conn: sqlite3.Connection, starts: list[tuple[Game, Position]], depth: int = 1,
-         only: tuple[str, list] | None = None, variations: bool = False, symmetric: bool = False,
-         player: tuple[str, list] | None = None, sort: str = "games", min_games: int = 1,
-         summed: tuple[str, list] | None = None) -> list[Node]:
+def tree(
+    conn: sqlite3.Connection,
+    starts: list[tuple[Game, Position]],
+    depth: int = 1,
+    only: tuple[str, list] | None = None,
+    variations: bool = False,
+    symmetric: bool = False,
+    player: tuple[str, list] | None = None,
+    sort: str = "games",
+    min_games: int = 1,
+    summed: tuple[str, list] | None = None,
+) -> list[Node]:
     """The next plies from the position `starts` (one position may be read by several games: its
     rules and position in each), `depth` plies deep; `only`: SQL that selects the ids of the
     records to count, with its parameters; `variations`: the plies of variations count too (a
@@ -229,24 +284,32 @@ def tree(conn: sqlite3.Connection, starts: list[tuple[Game, Position]], depth: i
     `summed`: conditions over `n` (a row of `next_plies`) that select the same records as `only`,
     when they can (archive/query.py, `summable`): the positions the archive sums up are then
     read from their sums, which give the same rows as their games."""
-    order = (lambda n: (-n.games, n.ply)) if sort == "games" else \
-        (lambda n: (n.score is None, -(n.score or 0), -n.games, n.ply))
+    order = (
+        (lambda n: (-n.games, n.ply))
+        if sort == "games"
+        else (lambda n: (n.score is None, -(n.score or 0), -n.games, n.ply))
+    )
     level: list[tuple[Node, Game, Position | None]] = [
-        (Node("", position_key(rules, position)), rules, position) for rules, position in starts]
+        (Node("", position_key(rules, position)), rules, position) for rules, position in starts
+    ]
     roots = [node for node, _, _ in level]
     known: dict[int, list[tuple[Node, Game, Position | None]]] = {}
     used: set[int] = set()  # positions whose next plies are nodes of the tree already: another gets copies
     for _ in range(depth):
         if not level:
             break  # the tree ends before `depth`
-        wanted = {node.position: (rules, position) for node, rules, position in level
-                  if position is not None and node.position not in known}
+        wanted = {
+            node.position: (rules, position)
+            for node, rules, position in level
+            if position is not None and node.position not in known
+        }
         if wanted:
             known.update(_next_plies(conn, wanted, only, variations, symmetric, player, summed))
         following = []
         for node, _, position in level:
-            grown = [found for found in (known[node.position] if position is not None else [])
-                     if found[0].games >= min_games]
+            grown = [
+                found for found in (known[node.position] if position is not None else []) if found[0].games >= min_games
+            ]
             if node.position in used:  # a transposition within the tree
                 grown = [(replace(child, children=[]), rules, after) for child, rules, after in grown]
             used.add(node.position)

@@ -6,8 +6,8 @@ are legal (its first illegal ply, and the plies after it, have no position: they
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Callable
 
 import sqlite_utils
 
@@ -69,8 +69,9 @@ class _VariationPlies(Visitor):
             state[0] = state[1] = None
             return
         state[0] = played.position if played.outcome is None else None
-        self.rows.append([line, number - 1, self.key(self.rules, before), self.key(self.rules, played.position),
-                          played.text])
+        self.rows.append(
+            [line, number - 1, self.key(self.rules, before), self.key(self.rules, played.position), played.text]
+        )
 
 
 def variation_rows(report: Report, describe: Callable[[Game, Position], object] = position_key) -> Columns:

@@ -39,23 +39,33 @@ async def main() -> None:
     start = time.perf_counter()
     client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "lgn", 1, text)))
     done, params = await published.get()
-    print(f"open {RECORDS} records ({len(text):,} characters): diagnostics after {1000 * (done - start):.0f} ms "
-          f"({len(params.diagnostics)} diagnostics)")
+    print(
+        f"open {RECORDS} records ({len(text):,} characters): diagnostics after {1000 * (done - start):.0f} ms "
+        f"({len(params.diagnostics)} diagnostics)"
+    )
     rows = [i for i, line in enumerate(lines) if line.startswith("1. ")]  # where each record's movetext starts
     times = []
     for version in range(2, EDITS + 2):
         row = rows[(version - 2) // 2 * 50 % len(rows)]
         insert = version % 2 == 0  # an "x" that breaks one record, then the same record whole again
         start = time.perf_counter()
-        client.text_document_did_change(lsp.DidChangeTextDocumentParams(
-            lsp.VersionedTextDocumentIdentifier(version, uri),
-            [lsp.TextDocumentContentChangePartial(lsp.Range(lsp.Position(row, 2), lsp.Position(row, 2 + (not insert))),
-                                                  "x" if insert else "")]))
+        client.text_document_did_change(
+            lsp.DidChangeTextDocumentParams(
+                lsp.VersionedTextDocumentIdentifier(version, uri),
+                [
+                    lsp.TextDocumentContentChangePartial(
+                        lsp.Range(lsp.Position(row, 2), lsp.Position(row, 2 + (not insert))), "x" if insert else ""
+                    )
+                ],
+            )
+        )
         done, params = await published.get()
         times.append(1000 * (done - start))
         assert len(params.diagnostics) == insert, params.diagnostics  # the syntax error, or none
-    print(f"one-character edit: diagnostics after median {statistics.median(times):.0f} ms, "
-          f"max {max(times):.0f} ms over {EDITS} edits (target: under 200 ms)")
+    print(
+        f"one-character edit: diagnostics after median {statistics.median(times):.0f} ms, "
+        f"max {max(times):.0f} ms over {EDITS} edits (target: under 200 ms)"
+    )
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()

@@ -11,10 +11,9 @@ others share, the fastest round of each says more than the median: both are prin
 from __future__ import annotations
 
 import argparse
-import sys
-
 import statistics
 import subprocess
+import sys
 import time
 
 from run import CACHE, corpus, lusoria_command
@@ -64,14 +63,18 @@ def main() -> None:
     for game, variant in (("tablut", "seed"), ("latrunculi", "seneca"), ("laquet", "seed")):
         path, plies, records = corpus(game, variant, options.plies)
         arguments = ["validate", "--jobs", str(options.jobs), str(path)]
-        timed = rounds({"workers": lusoria_command(*arguments), "imap": [sys.executable, "-c", IMAP, *arguments]},
-                       options.repeat)
+        timed = rounds(
+            {"workers": lusoria_command(*arguments), "imap": [sys.executable, "-c", IMAP, *arguments]}, options.repeat
+        )
         ours, theirs = timed["workers"], timed["imap"]
-        print(f"{game} {variant} ({records:,} records, {plies:,} plies), validate --jobs {options.jobs}, "
-              f"{options.repeat} rounds: lusoria.workers fastest {min(ours):.3f} s, median "
-              f"{statistics.median(ours):.3f} s; Pool.imap fastest {min(theirs):.3f} s "
-              f"({min(theirs) / min(ours) - 1:+.1%}), median {statistics.median(theirs):.3f} s "
-              f"({statistics.median(theirs) / statistics.median(ours) - 1:+.1%})", flush=True)
+        print(
+            f"{game} {variant} ({records:,} records, {plies:,} plies), validate --jobs {options.jobs}, "
+            f"{options.repeat} rounds: lusoria.workers fastest {min(ours):.3f} s, median "
+            f"{statistics.median(ours):.3f} s; Pool.imap fastest {min(theirs):.3f} s "
+            f"({min(theirs) / min(ours) - 1:+.1%}), median {statistics.median(theirs):.3f} s "
+            f"({statistics.median(theirs) / statistics.median(ours) - 1:+.1%})",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -18,8 +18,8 @@ import os
 import platform
 import random
 import resource
-import sqlite3
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -31,8 +31,8 @@ from pathlib import Path
 from lusoria.api import format_record, random_record
 from lusoria.archive import Archive, Filters
 from lusoria.archive.schema import SCHEMA_VERSION
-from lusoria.notation.reader import parse_record, scan_tags, split_records
 from lusoria.formats.sources import read_sources
+from lusoria.notation.reader import parse_record, scan_tags, split_records
 from lusoria.notation.writer import write_record
 from lusoria.validator.fit import fitting_rules
 from lusoria.validator.games import GAMES
@@ -40,8 +40,14 @@ from lusoria.validator.replay import check
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
-CORPORA = [("tablut", "seed"), ("latrunculi", "seneca"), ("latrunculi", "piso"), ("latrunculi", "petteia"),
-           ("latrunculi", "dux"), ("laquet", "seed")]  # also the query archive's mix
+CORPORA = [
+    ("tablut", "seed"),
+    ("latrunculi", "seneca"),
+    ("latrunculi", "piso"),
+    ("latrunculi", "petteia"),
+    ("latrunculi", "dux"),
+    ("laquet", "seed"),
+]  # also the query archive's mix
 FAMILY = [("copenhagen", "standard"), ("brandubh", "standard")]  # the tafl family: validated, not in the archive
 PGN_EXTRACT = shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
 
@@ -57,8 +63,10 @@ def median_time(action, repeat: int) -> float:
 
 # Runs a command and prints its peak resident memory: started from this small process, the
 # command's figure is its own, not that of the large benchmark process it would be forked from.
-PEAK = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
-        "stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+PEAK = (
+    "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, "
+    "stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
 
 
 def run_process(command: list[str], repeat: int) -> tuple[float, int]:
@@ -81,8 +89,9 @@ def alternated(commands: dict[str, list[list[str]]], repeat: int, before=lambda:
         for name, group in commands.items():
             before()
             start = time.perf_counter()
-            running = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                       for command in group]
+            running = [
+                subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for command in group
+            ]
             for process in running:
                 process.wait()
             times[name].append(time.perf_counter() - start)
@@ -90,6 +99,7 @@ def alternated(commands: dict[str, list[list[str]]], repeat: int, before=lambda:
 
 
 # -- corpora ------------------------------------------------------------------------------------
+
 
 def corpus(game: str, variant: str, plies: int) -> tuple[Path, int, int]:
     """A file of random legal games of about `plies` plies (games of at most 200 plies)."""
@@ -113,8 +123,7 @@ def records_corpus(game: str, variant: str, records: int) -> tuple[Path, int]:
     base = CACHE / f"{game}-{variant}-records-1000.lgn"
     if not base.exists():
         rules, rng = GAMES[game](variant=variant), random.Random(f"{game}-{variant}-records")
-        texts = [write_record(random_record(rules, rng, 200, index + 1))
-                 for index in range(1000)]
+        texts = [write_record(random_record(rules, rng, 200, index + 1)) for index in range(1000)]
         base.write_text("\n".join(texts) + "\n")
     plies = sum(check(source, keep=False).plies for source in read_sources(str(base)))
     return repeated(base, records // 1000), plies * (records // 1000)
@@ -174,6 +183,7 @@ def chess_corpus(plies: int) -> tuple[Path, int, int]:
 
 # -- measurements -----------------------------------------------------------------------------------
 
+
 class Table:
     def __init__(self):
         self.rows: list[list[str]] = []
@@ -197,6 +207,7 @@ def chess_anchors(path: Path, plies: int, games: int, repeat: int) -> dict[str, 
             with open(path) as handle:
                 while function(handle):
                     pass
+
         return action
 
     read = median_time(each(chess.pgn.read_game), repeat)
@@ -222,8 +233,12 @@ def lusoria_in_process(path: Path, plies: int, records: int, repeat: int) -> dic
         for source in read_sources(str(path)):
             format_record(source)
 
-    return {"read": plies / median_time(read, repeat), "headers": records / median_time(headers, repeat),
-            "validate": plies / median_time(validate, repeat), "fmt": plies / median_time(fmt, repeat)}
+    return {
+        "read": plies / median_time(read, repeat),
+        "headers": records / median_time(headers, repeat),
+        "validate": plies / median_time(validate, repeat),
+        "fmt": plies / median_time(fmt, repeat),
+    }
 
 
 def html_sizes() -> dict[int, int]:
@@ -231,8 +246,10 @@ def html_sizes() -> dict[int, int]:
     from lusoria.api import random_records
     from lusoria.html import replay_page
 
-    return {plies: len(replay_page(next(random_records("latrunculi", 1, seed=1, max_plies=plies))).encode())
-            for plies in (100, 1000)}
+    return {
+        plies: len(replay_page(next(random_records("latrunculi", 1, seed=1, max_plies=plies))).encode())
+        for plies in (100, 1000)
+    }
 
 
 def lusoria_command(*args: str) -> list[str]:
@@ -257,7 +274,7 @@ def side_by_side(commands: list[list[str]], repeat: int) -> list[float]:
     return [statistics.median(taken) for taken in times]
 
 
-def whole_commands(table: "Table", counts: list[int], repeat: int, chess_rate: float) -> None:
+def whole_commands(table: Table, counts: list[int], repeat: int, chess_rate: float) -> None:
     """`lusoria validate --jobs 1` as a user runs it, start-up included, on `counts` records
     of every game, against a python-chess process reading as many plies (alternate rounds);
     on 1,000 records also the same command on the pure-Python sources (LUSORIA_PURE_PYTHON=1)."""
@@ -275,23 +292,38 @@ def whole_commands(table: "Table", counts: list[int], repeat: int, chess_rate: f
                 commands.append(["env", f"{accelerator.PURE_SWITCH}=1", *validate])
             times = side_by_side(commands, repeat if records <= 1000 else 1)  # larger: one round (minutes each)
             ours, theirs = times[:2]
-            table.add(f"{game} {variant}: lusoria validate --jobs 1, {records:,} records ({plies:,} plies)",
-                      plies / ours, "plies/s", chess_plies / theirs, ">= 2",
-                      f"python-chess process {chess_plies / theirs:,.0f} plies/s; "
-                      f"{plies / ours / chess_rate:.2f} against read_game in process; {accelerator.describe()}")
+            table.add(
+                f"{game} {variant}: lusoria validate --jobs 1, {records:,} records ({plies:,} plies)",
+                plies / ours,
+                "plies/s",
+                chess_plies / theirs,
+                ">= 2",
+                f"python-chess process {chess_plies / theirs:,.0f} plies/s; "
+                f"{plies / ours / chess_rate:.2f} against read_game in process; {accelerator.describe()}",
+            )
             if pure:
-                table.add(f"{game} {variant}: the same, pure Python ({accelerator.PURE_SWITCH}=1)",
-                          plies / times[2], "plies/s", chess_plies / theirs, "",
-                          f"the compiled modules are {times[2] / ours:.2f}x as fast")
+                table.add(
+                    f"{game} {variant}: the same, pure Python ({accelerator.PURE_SWITCH}=1)",
+                    plies / times[2],
+                    "plies/s",
+                    chess_plies / theirs,
+                    "",
+                    f"the compiled modules are {times[2] / ours:.2f}x as fast",
+                )
 
 
 def compile_package() -> None:
     """Write lusoria's bytecode, as installing it does (PYTHONDONTWRITEBYTECODE, set on some
     machines, would otherwise leave every command compiling its sources at start-up)."""
-    import lusoria.archive, lusoria.grammar, lusoria.notation, lusoria.validator
+    import lusoria.archive
+    import lusoria.grammar
+    import lusoria.notation
+    import lusoria.validator
 
     for package in (lusoria, lusoria.archive, lusoria.grammar, lusoria.notation, lusoria.validator):
         compileall.compile_dir(Path(package.__file__).parent, quiet=1, legacy=False, maxlevels=0)
+
+
 def archive_bytes(path: Path) -> dict[str, int]:
     """Where an archive's bytes go: its file's size for each table, with its indexes."""
     conn = sqlite3.connect(path)
@@ -336,9 +368,12 @@ def archive_source(source: Path, count: int) -> None:
             record = random_record(rules, rng, rng.randint(10, 120), index + 1)
             year = rng.randint(1900, 2026)
             record.tags.update(
-                White=f"Player {rng.randint(1, 500):03}", Black=f"Player {rng.randint(1, 500):03}",
-                Event=f"Event {rng.randint(1, 200)}", Site=f"Site {rng.randint(1, 100)}",
-                Date=rng.choice([f"{year}.{rng.randint(1, 12):02}.{rng.randint(1, 28):02}", f"{year}.??.??"]))
+                White=f"Player {rng.randint(1, 500):03}",
+                Black=f"Player {rng.randint(1, 500):03}",
+                Event=f"Event {rng.randint(1, 200)}",
+                Site=f"Site {rng.randint(1, 100)}",
+                Date=rng.choice([f"{year}.{rng.randint(1, 12):02}.{rng.randint(1, 28):02}", f"{year}.??.??"]),
+            )
             if index % 20 == 0:  # some invalid records: a result that contradicts the tag
                 record.result = "1/2-1/2" if record.result != "1/2-1/2" else "1-0"
             if index % 50 == 0:
@@ -358,12 +393,20 @@ TABLUT_KING_E5 = "*********/*********/*********/*********/****K****/*********/**
 TABLUT_KING_HELD = "*********/*********/*********/****p****/****K****/****p****/*********/*********/********* *"
 TABLUT_NEXT_TO_KING = "*********/*********/*********/*********/**pK*****/*********/*********/*********/********* *"
 QUERIES = {
-    "--game laquet": Filters(game="laquet"), "--variant dux": Filters(game="latrunculi", variant="dux"),
-    "--white": Filters(white="Player 042"), "--black": Filters(black="Player 042"),
-    "--player": Filters(player="Player 042"), "--event": Filters(event="Event 17"), "--site": Filters(site="Site 3"),
-    "--date-from": Filters(date_from="2026.06"), "--date-to": Filters(date_to="1901"),
-    "--result": Filters(result="1/2-1/2"), "--valid": Filters(valid=True), "--invalid": Filters(valid=False),
-    "--rule result": Filters(rule="result"), "--tag Round=77": Filters(tags=[("Round", "77")]),
+    "--game laquet": Filters(game="laquet"),
+    "--variant dux": Filters(game="latrunculi", variant="dux"),
+    "--white": Filters(white="Player 042"),
+    "--black": Filters(black="Player 042"),
+    "--player": Filters(player="Player 042"),
+    "--event": Filters(event="Event 17"),
+    "--site": Filters(site="Site 3"),
+    "--date-from": Filters(date_from="2026.06"),
+    "--date-to": Filters(date_to="1901"),
+    "--result": Filters(result="1/2-1/2"),
+    "--valid": Filters(valid=True),
+    "--invalid": Filters(valid=False),
+    "--rule result": Filters(rule="result"),
+    "--tag Round=77": Filters(tags=[("Round", "77")]),
     "--text sacrifice": Filters(text="sacrifice"),
     "--position (tablut start)": Filters(position=TABLUT_START),
     "--date-to 1901 --include-unknown": Filters(date_to="1901", include_unknown=True),
@@ -388,20 +431,32 @@ SLOW_QUERIES = {  # allowed 1 s
 
 # -- the suite -----------------------------------------------------------------------------------
 
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--plies", type=int, default=300_000, help="plies per corpus (default 300,000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median)")
     parser.add_argument("--archive-records", type=int, default=100_000, help="records in the query archive")
     parser.add_argument("--huge-mb", type=int, default=0, help="also validate a file of this many MiB (memory)")
-    parser.add_argument("--records", default="1000,10000",
-                        help="records per game for the whole-command rows, in thousands' multiples (default 1000,10000)")
-    parser.add_argument("--quick", action="store_true", help="20,000 plies, 2 runs, a 5,000-record archive, 1,000 records")
-    parser.add_argument("--markdown", type=Path, help="also write the results to this file (in BENCHMARKS.md: "
-                                                          "its results section, the rest kept)")
+    parser.add_argument(
+        "--records",
+        default="1000,10000",
+        help="records per game for the whole-command rows, in thousands' multiples (default 1000,10000)",
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="20,000 plies, 2 runs, a 5,000-record archive, 1,000 records"
+    )
+    parser.add_argument(
+        "--markdown",
+        type=Path,
+        help="also write the results to this file (in BENCHMARKS.md: its results section, the rest kept)",
+    )
     parser.add_argument("--archive-only", action="store_true", help="only the archive rows (size, queries)")
-    parser.add_argument("--tree-sizes", help="only the move tree's rows (issue 42) on archives of these many "
-                                             "records, e.g. 10000,100000: from the sums and from the games")
+    parser.add_argument(
+        "--tree-sizes",
+        help="only the move tree's rows (issue 42) on archives of these many "
+        "records, e.g. 10000,100000: from the sums and from the games",
+    )
     options = parser.parse_args()
     if options.quick:
         options.plies, options.repeat, options.archive_records, options.records = 20_000, 2, 5_000, "1000"
@@ -411,9 +466,14 @@ def main() -> None:
         sizes = [int(size) for size in options.tree_sizes.split(",")]
         times = [tree_rows(table, size, options.repeat) for size in sizes]
         for what, first in times[0].items():  # how the time grew with the archive
-            table.add(f"tree from the Tablut start, {what}: {sizes[-1]:,} records against {sizes[0]:,}",
-                      times[-1][what], "ms", first, "<= 1.5" if what == "depth 1" else "",
-                      note="ratio of the times from the sums")
+            table.add(
+                f"tree from the Tablut start, {what}: {sizes[-1]:,} records against {sizes[0]:,}",
+                times[-1][what],
+                "ms",
+                first,
+                "<= 1.5" if what == "depth 1" else "",
+                note="ratio of the times from the sums",
+            )
         if options.markdown:
             write_report(options.markdown, tree_report(table, options), TREE_START, TREE_END)
             print(f"written to {options.markdown}")
@@ -459,25 +519,45 @@ def main() -> None:
         table.add(f"{name}: fmt, in process", inside["fmt"], "plies/s", anchors["read_game"])
         with tempfile.TemporaryDirectory() as scratch:
             archive = Path(scratch) / "a.db"
-            timed = alternated({"one": [lusoria_command("validate", "--jobs", "1", str(path))],
-                                "many": [lusoria_command("validate", "--jobs", str(cores), str(path))],
-                                "parts": [lusoria_command("validate", "--jobs", "1", str(part))
-                                          for part in parts(path, cores)],
-                                "import": [lusoria_command("import", "--db", str(archive), str(path))]},
-                               max(options.repeat, 5),  # the contested ratios: more rounds than the rest
-                               before=lambda: [found.unlink() for found in Path(scratch).iterdir()])
+            timed = alternated(
+                {
+                    "one": [lusoria_command("validate", "--jobs", "1", str(path))],
+                    "many": [lusoria_command("validate", "--jobs", str(cores), str(path))],
+                    "parts": [lusoria_command("validate", "--jobs", "1", str(part)) for part in parts(path, cores)],
+                    "import": [lusoria_command("import", "--db", str(archive), str(path))],
+                },
+                max(options.repeat, 5),  # the contested ratios: more rounds than the rest
+                before=lambda: [found.unlink() for found in Path(scratch).iterdir()],
+            )
         one, many = timed["one"], timed["many"]
         table.add(f"{name}: lusoria validate --jobs 1", plies / one, "plies/s", anchors["read_game"], ">= 2")
-        table.add(f"{name}: lusoria validate --jobs {cores}", plies / many, "plies/s", plies / one, ">= 1.7",
-                  "ratio to --jobs 1")
-        table.add(f"{name}: {cores} parts at once, --jobs 1 each", plies / timed["parts"], "plies/s", plies / one,
-                  note="ratio to --jobs 1: what this machine's cores give work shared out perfectly, "
-                       f"the ceiling of --jobs {cores}")
+        table.add(
+            f"{name}: lusoria validate --jobs {cores}",
+            plies / many,
+            "plies/s",
+            plies / one,
+            ">= 1.7",
+            "ratio to --jobs 1",
+        )
+        table.add(
+            f"{name}: {cores} parts at once, --jobs 1 each",
+            plies / timed["parts"],
+            "plies/s",
+            plies / one,
+            note="ratio to --jobs 1: what this machine's cores give work shared out perfectly, "
+            f"the ceiling of --jobs {cores}",
+        )
         if extract:
-            table.add(f"{name}: validate --jobs {cores} against pgn-extract -s", plies / many, "plies/s",
-                      extract["-s"], ">= 0.2")
-        table.add(f"{name}: lusoria import", plies / timed["import"], "plies/s", plies / one, ">= 0.5",
-                  "ratio to validate")
+            table.add(
+                f"{name}: validate --jobs {cores} against pgn-extract -s",
+                plies / many,
+                "plies/s",
+                extract["-s"],
+                ">= 0.2",
+            )
+        table.add(
+            f"{name}: lusoria import", plies / timed["import"], "plies/s", plies / one, ">= 0.5", "ratio to validate"
+        )
 
     rules = GAMES["tablut"](variant="linnaeus")  # records without their Rules tag: the search finds them
     rng = random.Random(3)
@@ -485,16 +565,22 @@ def main() -> None:
     for record in records:
         record.tags.pop("Variant", None)
     seconds = median_time(lambda: [fitting_rules(r) for r in records], options.repeat) / len(records)
-    table.add("lusoria rules: linnaeus games written without their rules", seconds * 1000, "ms/record",
-              target="< 1000 ms")
+    table.add(
+        "lusoria rules: linnaeus games written without their rules", seconds * 1000, "ms/record", target="< 1000 ms"
+    )
 
     for name, make in PATHOLOGICAL.items():
         times = [median_time(lambda: check(make(n)), options.repeat) for n in (50_000, 100_000, 200_000)]
         table.add(f"time for 4x the input, {name}", times[2] / times[0], "x", target="~4 (linear)")
 
     sizes = html_sizes()
-    table.add("lusoria html, page of a 1,000-ply latrunculi game", sizes[1000] / 1000, "KB", target="< 1,000 KB",
-              note=f"{(sizes[1000] - sizes[100]) / 900:,.0f} bytes per ply (against a 100-ply page)")
+    table.add(
+        "lusoria html, page of a 1,000-ply latrunculi game",
+        sizes[1000] / 1000,
+        "KB",
+        target="< 1,000 KB",
+        note=f"{(sizes[1000] - sizes[100]) / 900:,.0f} bytes per ply (against a 100-ply page)",
+    )
 
     small, _, _ = corpus("tablut", "seed", 5_000)
     large, _, _ = corpus("tablut", "seed", 500_000)
@@ -508,12 +594,23 @@ def main() -> None:
                 for _ in range(options.huge_mb * 2**20 // len(block) + 1):
                     out.write(block)
         _, huge_rss = run_process(lusoria_command("validate", str(huge)), 1)
-        table.add(f"peak memory, validate of a {huge.stat().st_size / 2**20:,.0f} MiB file", huge_rss / 1024, "MiB",
-                  target="< 200 MiB")
-    print(f"memory: validate {small.stat().st_size:,} bytes: {small_rss:,} KiB; "
-          f"{large.stat().st_size:,} bytes (~100x): {large_rss:,} KiB", flush=True)
-    table.add("peak memory, validate of a 100x larger file, minus the small one", large_rss - small_rss, "KiB",
-              target="a few MB")
+        table.add(
+            f"peak memory, validate of a {huge.stat().st_size / 2**20:,.0f} MiB file",
+            huge_rss / 1024,
+            "MiB",
+            target="< 200 MiB",
+        )
+    print(
+        f"memory: validate {small.stat().st_size:,} bytes: {small_rss:,} KiB; "
+        f"{large.stat().st_size:,} bytes (~100x): {large_rss:,} KiB",
+        flush=True,
+    )
+    table.add(
+        "peak memory, validate of a 100x larger file, minus the small one",
+        large_rss - small_rss,
+        "KiB",
+        target="a few MB",
+    )
 
     archive_rows(table, options)
 
@@ -538,6 +635,8 @@ def write_report(path: Path, results: str, start: str = START, end: str = END) -
     elif text and start != START:
         results = text.rstrip("\n") + "\n\n" + start + "\n" + results + end + "\n"
     path.write_text(results)
+
+
 def archive_rows(table: Table, options) -> None:
     """The archive's size for its input, its import, the time of each query, tree and figure in
     process (one core), and of the commands that answer at once, as whole processes."""
@@ -546,12 +645,22 @@ def archive_rows(table: Table, options) -> None:
     archive = Archive(str(path))
     source = CACHE / f"archive-{options.archive_records}.lgn"
     size, parts = path.stat().st_size, archive_bytes(path)
-    table.add(f"archive size: {source.stat().st_size / 2**20:,.1f} MiB of records imported", size / 2**20, "MiB",
-              source.stat().st_size / 2**20, "< 3", "ratio to the input; " + ", ".join(
-                  f"{name} {part / size:.0%}" for name, part in parts.items() if part / size >= 0.01))
+    table.add(
+        f"archive size: {source.stat().st_size / 2**20:,.1f} MiB of records imported",
+        size / 2**20,
+        "MiB",
+        source.stat().st_size / 2**20,
+        "< 3",
+        "ratio to the input; "
+        + ", ".join(f"{name} {part / size:.0%}" for name, part in parts.items() if part / size >= 0.01),
+    )
     if imported is not None:
-        table.add(f"archive import, {options.archive_records:,} records, one process", imported, "s",
-                  note=f"lusoria import --jobs 1, into a new archive (made by {made})")
+        table.add(
+            f"archive import, {options.archive_records:,} records, one process",
+            imported,
+            "s",
+            note=f"lusoria import --jobs 1, into a new archive (made by {made})",
+        )
     for flag, filters in QUERIES.items():
         filters.limit = 100
         seconds = median_time(lambda: archive.query(filters), max(options.repeat, 5))
@@ -565,29 +674,55 @@ def archive_rows(table: Table, options) -> None:
     assert report.rules is not None
     after_20 = Filters(position=report.rules.format_position(report.positions[20]), limit=100)
     seconds = median_time(lambda: archive.query(after_20), max(options.repeat, 5))
-    table.add("query --position (after ply 20 of a record: a short token, boards compared) (first 100)",
-              seconds * 1000, "ms", target="< 100 ms")
+    table.add(
+        "query --position (after ply 20 of a record: a short token, boards compared) (first 100)",
+        seconds * 1000,
+        "ms",
+        target="< 100 ms",
+    )
     laquet = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
     for what, action, target in (
-            ("tree from ply 20 of a Tablut record, depth 3 (short tokens, boards compared)",
-             lambda: archive.tree(record=deep, ply=20, depth=3), "< 1000 ms"),
-            ("tree from the Tablut start, depth 1", lambda: archive.tree(TABLUT_START), "< 100 ms"),
-            ("tree from the Tablut start, depth 1, --valid --event 'Event 17'",
-             lambda: archive.tree(TABLUT_START, filters=Filters(valid=True, event="Event 17")), "< 100 ms"),
-            ("tree from the Laquet start, depth 1", lambda: archive.tree(laquet), "< 100 ms"),
-            ("tree from the Tablut start, depth 1, --variations",
-             lambda: archive.tree(TABLUT_START, variations=True), "< 100 ms"),
-            ("tree from the Tablut start, depth 1, --sort score --min-games 100",
-             lambda: archive.tree(TABLUT_START, sort="score", min_games=100), "< 100 ms"),
-            ("tree from the Tablut start, depth 1, --symmetric",
-             lambda: archive.tree(TABLUT_START, filters=Filters(symmetric=True)), "< 100 ms"),
-            ("tree from the Tablut start, depth 1, --player (a repertoire)",
-             lambda: archive.tree(TABLUT_START, filters=Filters(player="Player 042")), "< 100 ms"),
-            ("tree from the Tablut start, depth 3", lambda: archive.tree(TABLUT_START, depth=3), "< 1000 ms"),
-            ("tree from the Tablut start, depth 3, --symmetric",
-             lambda: archive.tree(TABLUT_START, depth=3, filters=Filters(symmetric=True)), ""),
-            ("stats", lambda: archive.stats(), "< 100 ms"),
-            ("players list (the score table)", lambda: archive.players(), "< 100 ms")):
+        (
+            "tree from ply 20 of a Tablut record, depth 3 (short tokens, boards compared)",
+            lambda: archive.tree(record=deep, ply=20, depth=3),
+            "< 1000 ms",
+        ),
+        ("tree from the Tablut start, depth 1", lambda: archive.tree(TABLUT_START), "< 100 ms"),
+        (
+            "tree from the Tablut start, depth 1, --valid --event 'Event 17'",
+            lambda: archive.tree(TABLUT_START, filters=Filters(valid=True, event="Event 17")),
+            "< 100 ms",
+        ),
+        ("tree from the Laquet start, depth 1", lambda: archive.tree(laquet), "< 100 ms"),
+        (
+            "tree from the Tablut start, depth 1, --variations",
+            lambda: archive.tree(TABLUT_START, variations=True),
+            "< 100 ms",
+        ),
+        (
+            "tree from the Tablut start, depth 1, --sort score --min-games 100",
+            lambda: archive.tree(TABLUT_START, sort="score", min_games=100),
+            "< 100 ms",
+        ),
+        (
+            "tree from the Tablut start, depth 1, --symmetric",
+            lambda: archive.tree(TABLUT_START, filters=Filters(symmetric=True)),
+            "< 100 ms",
+        ),
+        (
+            "tree from the Tablut start, depth 1, --player (a repertoire)",
+            lambda: archive.tree(TABLUT_START, filters=Filters(player="Player 042")),
+            "< 100 ms",
+        ),
+        ("tree from the Tablut start, depth 3", lambda: archive.tree(TABLUT_START, depth=3), "< 1000 ms"),
+        (
+            "tree from the Tablut start, depth 3, --symmetric",
+            lambda: archive.tree(TABLUT_START, depth=3, filters=Filters(symmetric=True)),
+            "",
+        ),
+        ("stats", lambda: archive.stats(), "< 100 ms"),
+        ("players list (the score table)", lambda: archive.players(), "< 100 ms"),
+    ):
         seconds = median_time(action, max(options.repeat, 5))
         table.add(what, seconds * 1000, "ms", target=target)
     compile_package()
@@ -596,8 +731,13 @@ def archive_rows(table: Table, options) -> None:
         command = [str(Path(sys.executable).with_name("lusoria")), *args]
         wall = median_time(lambda: subprocess.run(command, stdout=subprocess.DEVNULL), max(options.repeat, 10))
         cpu, python = side_by_side([command, bare], max(options.repeat, 10))
-        table.add(f"lusoria {' '.join(args)}, the whole process", wall * 1000, "ms", target="< 100 ms",
-                  note=f"CPU {cpu * 1000:.0f} ms; python -c pass: CPU {python * 1000:.0f} ms")
+        table.add(
+            f"lusoria {' '.join(args)}, the whole process",
+            wall * 1000,
+            "ms",
+            target="< 100 ms",
+            note=f"CPU {cpu * 1000:.0f} ms; python -c pass: CPU {python * 1000:.0f} ms",
+        )
 
 
 TREE_START = "<!-- tree results: written by benchmarks/run.py --tree-sizes -->"
@@ -615,10 +755,16 @@ def tree_rows(table: Table, count: int, repeat: int) -> dict[str, float]:
     archive = Archive(str(path))
     source = CACHE / f"archive-{count}.lgn"
     size, parts = path.stat().st_size, archive_bytes(path)
-    table.add(f"{count:,} records: archive size, {source.stat().st_size / 2**20:,.1f} MiB of records", size / 2**20,
-              "MiB", source.stat().st_size / 2**20, "<= 3", f"ratio to the input; next_plies "
-              f"{parts.get('next_plies', 0) / 2**20:.2f} MiB ({parts.get('next_plies', 0) / size:.1%})"
-              + (f"; import {imported:.0f} s, one process ({made})" if imported else ""))
+    table.add(
+        f"{count:,} records: archive size, {source.stat().st_size / 2**20:,.1f} MiB of records",
+        size / 2**20,
+        "MiB",
+        source.stat().st_size / 2**20,
+        "<= 3",
+        f"ratio to the input; next_plies "
+        f"{parts.get('next_plies', 0) / 2**20:.2f} MiB ({parts.get('next_plies', 0) / size:.1%})"
+        + (f"; import {imported:.0f} s, one process ({made})" if imported else ""),
+    )
     summable = commands.summable
     times = {}
     for depth, symmetric in ((1, False), (1, True), (3, False), (3, True)):
@@ -631,39 +777,52 @@ def tree_rows(table: Table, count: int, repeat: int) -> dict[str, float]:
             games = median_time(lambda: archive.tree(TABLUT_START, depth=depth, filters=filters), repeat)
         finally:
             commands.summable = summable
-        table.add(what, seconds * 1000, "ms", target="< 30 ms" if depth == 1 else "< 1000 ms" if symmetric else "",
-                  note=f"from the games: {games * 1000:,.0f} ms")
+        table.add(
+            what,
+            seconds * 1000,
+            "ms",
+            target="< 30 ms" if depth == 1 else "< 1000 ms" if symmetric else "",
+            note=f"from the games: {games * 1000:,.0f} ms",
+        )
         times[asked] = seconds * 1000
     return times
 
 
 def tree_report(table: Table, options) -> str:
-    return (f"Measured on {date.today()} ({machine()}; archive schema version {SCHEMA_VERSION}) with "
-            f"`python benchmarks/run.py --tree-sizes {options.tree_sizes} --repeat {options.repeat}`.\n\n"
-            f"{table.markdown()}\n")
+    return (
+        f"Measured on {date.today()} ({machine()}; archive schema version {SCHEMA_VERSION}) with "
+        f"`python benchmarks/run.py --tree-sizes {options.tree_sizes} --repeat {options.repeat}`.\n\n"
+        f"{table.markdown()}\n"
+    )
 
 
 def archive_report(table: Table, options) -> str:
     """The archive rows of an `--archive-only` run, with what they were measured on."""
     from lusoria import accelerator
 
-    return (f"Measured on {date.today()} ({machine()}; lusoria {accelerator.describe()}; archive schema version "
-            f"{SCHEMA_VERSION}) with `python benchmarks/run.py --archive-only --repeat {options.repeat} "
-            f"--archive-records {options.archive_records}`.\n\n{table.markdown()}\n")
+    return (
+        f"Measured on {date.today()} ({machine()}; lusoria {accelerator.describe()}; archive schema version "
+        f"{SCHEMA_VERSION}) with `python benchmarks/run.py --archive-only --repeat {options.repeat} "
+        f"--archive-records {options.archive_records}`.\n\n{table.markdown()}\n"
+    )
 
 
 def machine() -> str:
     """The machine, its Python and its load: `x86_64, 2 cores, Python 3.11.7, load average 0.5 at the end`."""
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    return (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, load average "
-            f"{load:.1f} at the end")
+    return (
+        f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, load average "
+        f"{load:.1f} at the end"
+    )
 
 
 def report(table: Table, options, chess_plies: int) -> str:
-    return (f"Measured on {date.today()} ({machine()}) with "
-            f"`python benchmarks/run.py --plies {options.plies} --repeat {options.repeat} "
-            f"--archive-records {options.archive_records} --records {options.records}`; chess corpus "
-            f"{chess_plies:,} plies.\n\n{table.markdown()}\n")
+    return (
+        f"Measured on {date.today()} ({machine()}) with "
+        f"`python benchmarks/run.py --plies {options.plies} --repeat {options.repeat} "
+        f"--archive-records {options.archive_records} --records {options.records}`; chess corpus "
+        f"{chess_plies:,} plies.\n\n{table.markdown()}\n"
+    )
 
 
 if __name__ == "__main__":

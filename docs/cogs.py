@@ -52,9 +52,13 @@ def schema() -> None:
 
     folder = tempfile.mkdtemp(prefix="lusoria-schema-")
     db = open_archive(os.path.join(folder, "schema.db"))
-    statements = [row[0] + ";" for row in db.execute(
-        "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'records_fts_%' "
-        "AND name NOT LIKE 'positions_%' ORDER BY rowid")]  # the full-text tables' own
+    statements = [
+        row[0] + ";"
+        for row in db.execute(
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'records_fts_%' "
+            "AND name NOT LIKE 'positions_%' ORDER BY rowid"
+        )
+    ]  # the full-text tables' own
     cog.out("```sql\n" + "\n".join(statements) + "\n```\n")
 
 
@@ -65,7 +69,7 @@ def rule_list(first: str, last: str | None = None) -> None:
 
     rules = rulebook.written(rulebook.rule(first).game)["rules"]
     ids = [entry["id"] for entry in rules]
-    chosen = rules[ids.index(rulebook.rule(first).id):ids.index(rulebook.rule(last or first).id) + 1]
+    chosen = rules[ids.index(rulebook.rule(first).id) : ids.index(rulebook.rule(last or first).id) + 1]
     cog.out("".join(_bullet(f"**{entry['id']}** {entry['text']}") for entry in chosen))
 
 
@@ -102,9 +106,14 @@ def tafl_types() -> None:
     its records (validator/tafl_variants.toml)."""
     from lusoria.validator.hnefatafl import catalogue
 
-    rows = [f"| `{kind}` | " + ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items()) +
-            (f" (refused: {entry.refused})" if entry.refused else "") + " |"
-            for entry in catalogue() for kind in entry.aagenielsen]
+    rows = [
+        f"| `{kind}` | "
+        + ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items())
+        + (f" (refused: {entry.refused})" if entry.refused else "")
+        + " |"
+        for entry in catalogue()
+        for kind in entry.aagenielsen
+    ]
     cog.out("| `AageGameTypeName` | lusoria |\n| --- | --- |\n" + "\n".join(rows) + "\n")
 
 
@@ -170,8 +179,10 @@ def _definition(module: str, qualified: str):
         tree = ast.parse(text.read())
     node = tree
     for part in qualified.split("."):
-        node = next((item for item in node.body if isinstance(item, (ast.ClassDef, ast.FunctionDef))
-                     and item.name == part), None)
+        node = next(
+            (item for item in node.body if isinstance(item, (ast.ClassDef, ast.FunctionDef)) and item.name == part),
+            None,
+        )
         if node is None:
             return None
     return node

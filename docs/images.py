@@ -1,6 +1,6 @@
 """The diagrams the docs show, drawn by lusoria from the samples.
 
-    python docs/images.py        # rewrite docs/images/*.svg (a test checks they are current)
+python docs/images.py        # rewrite docs/images/*.svg (a test checks they are current)
 """
 
 from pathlib import Path

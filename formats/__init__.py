@@ -61,6 +61,7 @@ class Format:
 def later(module: str, name: str) -> Callable[..., Any]:
     """A function of a module imported when first called (a built-in format's reader, sniffer
     or writer: `validate` of lgn files imports no other format's reader)."""
+
     def call(*args: Any) -> Any:
         return getattr(import_module(module), name)(*args)
 
@@ -92,22 +93,51 @@ class LaterGames(Mapping[str, Mapping[str, str]]):
 
 BUILT_IN = (
     Format("lgn", ".lgn", (".lgn",), write=later("lusoria.formats.convert", "write_lgn")),
-    Format("otn", ".otg", (".otg",), later("lusoria.formats.otn", "read_otn"),
-           write=later("lusoria.formats.otn", "write_report"), one_game=True),
-    Format("tafl", ".txt of move lists", (".txt",), later("lusoria.formats.tafl", "read_move_lists"),
-           later("lusoria.formats.tafl", "looks_like_move_lists"), "tafl move lists",
-           games={"": {"Game": "tablut", "Variant": "aage"}}),  # plain move lists: the site's Saami Tablut
-    Format("aage", ".json of aagenielsen.dk", (".json",), later("lusoria.formats.tafl", "read_aage"),
-           later("lusoria.formats.tafl", "looks_like_aage"),
-           "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
-           games=LaterGames("lusoria.validator.hnefatafl", "aagenielsen_types")),  # the catalogue's types
-    Format("tablut-challenge", "*_gameLog.txt", (".txt",), later("lusoria.formats.tablut_challenge", "read_log"),
-           later("lusoria.formats.tablut_challenge", "looks_like_log"), "a Tablut Challenge game log",
-           named=("_gamelog.txt",), one_game=True,
-           games={"": {"Game": "tablut", "Variant": "ashton", "Event": "Tablut Challenge"}}),
-    Format("csv", ".csv of games", (".csv",), later("lusoria.formats.tafl", "read_csv"),
-           later("lusoria.formats.tafl", "looks_like_csv"),
-           "a tafl move list (moves,defenders lost,attackers lost,status)"),
+    Format(
+        "otn",
+        ".otg",
+        (".otg",),
+        later("lusoria.formats.otn", "read_otn"),
+        write=later("lusoria.formats.otn", "write_report"),
+        one_game=True,
+    ),
+    Format(
+        "tafl",
+        ".txt of move lists",
+        (".txt",),
+        later("lusoria.formats.tafl", "read_move_lists"),
+        later("lusoria.formats.tafl", "looks_like_move_lists"),
+        "tafl move lists",
+        games={"": {"Game": "tablut", "Variant": "aage"}},
+    ),  # plain move lists: the site's Saami Tablut
+    Format(
+        "aage",
+        ".json of aagenielsen.dk",
+        (".json",),
+        later("lusoria.formats.tafl", "read_aage"),
+        later("lusoria.formats.tafl", "looks_like_aage"),
+        "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
+        games=LaterGames("lusoria.validator.hnefatafl", "aagenielsen_types"),
+    ),  # the catalogue's types
+    Format(
+        "tablut-challenge",
+        "*_gameLog.txt",
+        (".txt",),
+        later("lusoria.formats.tablut_challenge", "read_log"),
+        later("lusoria.formats.tablut_challenge", "looks_like_log"),
+        "a Tablut Challenge game log",
+        named=("_gamelog.txt",),
+        one_game=True,
+        games={"": {"Game": "tablut", "Variant": "ashton", "Event": "Tablut Challenge"}},
+    ),
+    Format(
+        "csv",
+        ".csv of games",
+        (".csv",),
+        later("lusoria.formats.tafl", "read_csv"),
+        later("lusoria.formats.tafl", "looks_like_csv"),
+        "a tafl move list (moves,defenders lost,attackers lost,status)",
+    ),
 )
 
 
@@ -126,8 +156,11 @@ class Formats(Mapping[str, Format]):
         if self._found is None:
             found = loaded(ENTRY_POINTS, lambda value: isinstance(value, Format), "a Format")
             self._found = {entry.name: entry for entry in cast("list[Format]", list(found.values()))}
-        return {**self._built_in, **{name: entry for name, entry in self._found.items() if name not in self._built_in},
-                **self._registered}
+        return {
+            **self._built_in,
+            **{name: entry for name, entry in self._found.items() if name not in self._built_in},
+            **self._registered,
+        }
 
     def __getitem__(self, name: str) -> Format:
         if name in self._registered:

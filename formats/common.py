@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token_message
@@ -38,7 +38,7 @@ class Locator:
     def lines(self, first: int, last: int) -> str:
         """The text of lines `first`…`last` (1-based, inclusive)."""
         end = self.starts[last] if last < len(self.starts) else len(self.text)
-        return self.text[self.starts[first - 1]:end]
+        return self.text[self.starts[first - 1] : end]
 
 
 @dataclass
@@ -125,6 +125,7 @@ def rule_tags(game: type[TaflGame], options: dict[str, str], kept: tuple[str, ..
     """`Variant` and `Rules` tags for a full set of a tafl game's options: the preset that needs
     the fewest overrides (no Variant tag for the default preset), among those whose options
     `kept` are the set's (the generic game's board: its presets' `dim` and `start`)."""
+
     def overrides(preset: str) -> dict[str, str]:
         base = game.preset_options(preset)
         return {key: value for key, value in options.items() if value != base[key]}
@@ -188,25 +189,38 @@ def read_site_captures(draft: Draft, rules: TaflGame) -> None:
         except Illegal:
             return
         written = move.captures if move else None
-        gone = [square for square, (was, now) in enumerate(zip(position.board, position_after(played).board))
-                if was and not now]  # the mover's square and what the move captured
+        gone = [
+            square
+            for square, (was, now) in enumerate(zip(position.board, position_after(played).board))
+            if was and not now
+        ]  # the mover's square and what the move captured
         actual = frozenset(gone) - {move.origin} if move else frozenset()
         soldiers = frozenset(square for square in actual if position.board[square] != KING)
         if written is None and index in draft.listed and soldiers:  # the notation would compute them
-            draft.problems.append(SyntaxProblem(f"the move captures {capture_list(geo, soldiers)}, which the record "
-                                                "does not list",
-                                                ply.line, ply.column, ply.text, ids.capture, index + 1))
+            draft.problems.append(
+                SyntaxProblem(
+                    f"the move captures {capture_list(geo, soldiers)}, which the record does not list",
+                    ply.line,
+                    ply.column,
+                    ply.text,
+                    ids.capture,
+                    index + 1,
+                )
+            )
         elif written is not None and written != actual:
             if written != soldiers:
                 return  # a list the rules do not make: the validator says how, at this ply
-            draft.note(f"the source does not list the captured king; added {geo.names[next(iter(actual - soldiers))]}",
-                       ply)
+            draft.note(
+                f"the source does not list the captured king; added {geo.names[next(iter(actual - soldiers))]}", ply
+            )
             ply.text = played.text
         if played.outcome is not None:
             if ply is draft.line.plies[-1] and draft.result == "*" and "Result" not in draft.tags:
                 draft.result = played.outcome.result
-                draft.note(f"the list gives no result; the game ended {played.outcome.result} "
-                           f"({played.outcome.reason}, {played.outcome.rule})", ply)
+                draft.note(
+                    f"the list gives no result; the game ended {played.outcome.result} "
+                    f"({played.outcome.reason}, {played.outcome.rule})",
+                    ply,
+                )
             return
         position = position_after(played)
-

@@ -32,8 +32,10 @@ def handed_over(records: Iterable[object], format: str, path: str) -> Iterator[R
     """The records a reader of `format` yields for the file `path`, each checked against the contract."""
     for record in records:
         if not isinstance(record, RecordText):
-            raise InputError(f"{path or '<text>'}: the {format} reader handed over a {type(record).__name__}, "
-                             "not a record (RecordText)")
+            raise InputError(
+                f"{path or '<text>'}: the {format} reader handed over a {type(record).__name__}, "
+                "not a record (RecordText)"
+            )
         refused = any(problem.rule == "tag" for problem in record.problems)
         breach = breach_of(record.parsed, format, refused) if isinstance(record.parsed, Record) else None
         yield record if breach is None else replace(record, parsed=breach, problems=())
@@ -49,16 +51,25 @@ def breach_of(record: Record, format: str, refused: bool = False) -> SyntaxProbl
     if game is None:
         return SyntaxProblem(f"the {format} reader handed over a record with no Game tag", record.line, 1, "", "tag")
     if game.lower() not in GAMES:
-        return SyntaxProblem(f"the {format} reader handed over the unknown game '{game}' "
-                             f"(known: {', '.join(known_games())})", line, column, game, "tag")
+        return SyntaxProblem(
+            f"the {format} reader handed over the unknown game '{game}' (known: {', '.join(known_games())})",
+            line,
+            column,
+            game,
+            "tag",
+        )
     plies = _Plies()
     walk(record, plies)
     wrong = next((ply for ply in plies.found if not is_ply(game, ply.text)), None)
     if wrong is None:
         return None
     shown = wrong.text if len(wrong.text) <= 40 else wrong.text[:40] + "…"
-    return SyntaxProblem(f"the {format} reader handed over '{shown}', which is not a ply of {game.lower()}",
-                         wrong.line, wrong.column, wrong.text[:20])
+    return SyntaxProblem(
+        f"the {format} reader handed over '{shown}', which is not a ply of {game.lower()}",
+        wrong.line,
+        wrong.column,
+        wrong.text[:20],
+    )
 
 
 class _Plies(Visitor):

@@ -3,8 +3,8 @@ own is here: the canonical text)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from lusoria.formats import FORMATS
 from lusoria.formats.lgn import with_source_tags
@@ -30,8 +30,13 @@ class Converted:
     diagnostic: Diagnostic | None = None  # the error that stopped it, with its place
 
 
-def convert(paths: Iterable[Source], to: str, encoding: str = "utf-8", format: str | None = None,
-            tags: dict[str, str] | None = None) -> Iterator[Converted | Problem]:
+def convert(
+    paths: Iterable[Source],
+    to: str,
+    encoding: str = "utf-8",
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+) -> Iterator[Converted | Problem]:
     """Every record of `paths` in format `to` (one of `targets`; `lusoria convert`). A record that does not parse or
     breaks a rule is not converted (a reader of another format must not make an illegal record):
     its first error is the `problem`, and its `diagnostic`; nor is one that the format cannot hold

@@ -30,8 +30,16 @@ def with_source_tags(report: Report) -> Report:
     tags = source_tags(report.source)
     if not tags or report.record is None:
         return report
-    return replace(report, record=replace(report.record, tags={**report.record.tags, **{
-        name: value for name, value in tags.items() if name not in report.record.tags}}))
+    return replace(
+        report,
+        record=replace(
+            report.record,
+            tags={
+                **report.record.tags,
+                **{name: value for name, value in tags.items() if name not in report.record.tags},
+            },
+        ),
+    )
 
 
 def lgn_text(report: Report) -> str:

@@ -11,16 +11,17 @@ options, such as `tuichi-ends` and `camps`, have no OTN entry)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from itertools import groupby
+from typing import NoReturn
 from urllib.parse import quote, unquote
-from typing import Callable, Iterator, Mapping, NoReturn
 
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, shown, tafl_games, tafl_rules
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.reader import MAX_TOKEN, RecordText, SyntaxProblem
+from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import unknown
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.replay import Report
@@ -35,13 +36,23 @@ _PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[ab])")  # 12b: the secon
 _COMMENT = re.compile(r"\[(?P<text>[^\]]*)\]")
 _WORD = re.compile(r"\S+")
 _TOKENS = re.compile(r"\[[^\]]*\]?|[^\s\[]+")  # tags and comments, words (MAX_TOKEN)
-MAX_NUMBER = 10 ** 9  # a turn or variation number: more than any game has
-_MOVE = re.compile(r"(?P<piece>[tTK])?(?P<origin>[a-z]\d+)(?P<kind>\^=|[-^=])(?P<target>[a-z]\d+)"
-                   r"(?:x(?P<captures>[A-Za-z]?[a-z]\d+(?:/[A-Za-z]?[a-z]\d+)*))?(?P<info>\+\+|--|\+|-)?")
+MAX_NUMBER = 10**9  # a turn or variation number: more than any game has
+_MOVE = re.compile(
+    r"(?P<piece>[tTK])?(?P<origin>[a-z]\d+)(?P<kind>\^=|[-^=])(?P<target>[a-z]\d+)"
+    r"(?:x(?P<captures>[A-Za-z]?[a-z]\d+(?:/[A-Za-z]?[a-z]\d+)*))?(?P<info>\+\+|--|\+|-)?"
+)
 _SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])(?![0-9])")  # a square's name: on the game's board, _check_squares
 RESULTS = {"1": "0-1", "-1": "1-0", "0": "1/2-1/2", "?": "*"}
-TAGS = {"event": "Event", "site": "Site", "date": "Date", "round": "Round", "attackers": "Black",
-        "defenders": "White", "annotator": "Annotator", "termination": "Termination"}
+TAGS = {
+    "event": "Event",
+    "site": "Site",
+    "date": "Date",
+    "round": "Round",
+    "attackers": "Black",
+    "defenders": "White",
+    "annotator": "Annotator",
+    "termination": "Termination",
+}
 OWN = {"lusoria-variant": "Variant", "lusoria-rules": "Rules", "lusoria-position": "Position"}
 CARRIED = "lusoria-tags"  # the tags OTN's own cannot hold as they are: NAME=VALUE, percent-encoded
 DESCRIBED = "lusoria-game"  # written for a game whose options are the rules record's keys: no built-in game reads it
@@ -54,6 +65,7 @@ ALL = "tcnkmgTCNKMG"
 
 
 # -- reading -------------------------------------------------------------------------------------
+
 
 def read_otn(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """An OTN file holds one game, its rules record picking the game (`tags` are not read)."""
@@ -69,9 +81,13 @@ def _read(draft: Draft, text: str) -> None:
     for found in _TAG.finditer(text, 0, header_end):
         key = found["key"].lower()
         if key in tags:
-            raise draft.problem(f"a second [{found['key']}:…] tag (the first is on line "
-                                f"{draft.locator.where(tags[key].start())[0]}): an OTN game has one of each",
-                                found.start("key"), found["key"], "tag")
+            raise draft.problem(
+                f"a second [{found['key']}:…] tag (the first is on line "
+                f"{draft.locator.where(tags[key].start())[0]}): an OTN game has one of each",
+                found.start("key"),
+                found["key"],
+                "tag",
+            )
         tags[key] = found
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
@@ -92,8 +108,11 @@ def _read(draft: Draft, text: str) -> None:
             draft.tag("Position", f"{start[0]} {side}", start[1])
         if "position" in tags:
             written = tags["position"]["value"].strip()
-            draft.tag("Position", f"{_board(draft, written, tags['position'].start('value'), described)} {side}",
-                      tags["position"].start("value"))
+            draft.tag(
+                "Position",
+                f"{_board(draft, written, tags['position'].start('value'), described)} {side}",
+                tags["position"].start("value"),
+            )
     try:
         rules = tafl_rules(draft.tags)
     except OptionError as problem:
@@ -106,29 +125,39 @@ def _read(draft: Draft, text: str) -> None:
             _carried_tags(draft, match)
         elif key == "result":
             if value not in RESULTS:
-                raise draft.problem(f"[result:{shown(value)}] is not an OTN result: 1 (the attackers won), -1 (the "
-                                    "defenders won), 0 (a draw) or ? (not known)", match.start("value"), value[:20],
-                                    "tag")
+                raise draft.problem(
+                    f"[result:{shown(value)}] is not an OTN result: 1 (the attackers won), -1 (the "
+                    "defenders won), 0 (a draw) or ? (not known)",
+                    match.start("value"),
+                    value[:20],
+                    "tag",
+                )
             draft.result = RESULTS[value]
             draft.tag("Result", draft.result, match.start("value"))
         elif key == "start-comment" and value:
             draft.line.comments.append(value)
         elif key == "variant" and value:
             draft.tag("OtnVariant", value, match.start("value"))
-    black_first = ("Position" in draft.tags and draft.tags["Position"].endswith("b")) or \
-        ("Position" not in draft.tags and rules.initial().turn == BLACK)
+    black_first = ("Position" in draft.tags and draft.tags["Position"].endswith("b")) or (
+        "Position" not in draft.tags and rules.initial().turn == BLACK
+    )
     _movetext(draft, text, header_end, black_first)
     _check_squares(draft, rules)
 
 
 def _check_squares(draft: Draft, rules: TaflGame) -> None:
     """A SyntaxProblem at the first ply that names a square off the game's board."""
+
     class Squares(Visitor):
         def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
             wrong = next((square for square in _SQUARE.findall(ply.text) if square not in rules.geo.index), None)
             if wrong is not None:
-                raise SyntaxProblem(f"{wrong} is not a square of the {rules.title} board "
-                                    f"({rules.geo.names[0]}–{rules.geo.names[-1]})", ply.line, ply.column, wrong)
+                raise SyntaxProblem(
+                    f"{wrong} is not a square of the {rules.title} board ({rules.geo.names[0]}–{rules.geo.names[-1]})",
+                    ply.line,
+                    ply.column,
+                    wrong,
+                )
 
     walk(draft.record(), Squares())
 
@@ -150,9 +179,13 @@ def _carried_tags(draft: Draft, tag: re.Match[str]) -> None:
         except UnicodeDecodeError:
             equals = ""
         if not equals or not _LGN_NAME.fullmatch(name) or "\n" in value or "\r" in value:
-            raise draft.problem(f"{CARRIED} entry '{shown(entry[0])}' is not NAME=VALUE (percent-encoded UTF-8, "
-                                "a name of letters, digits and _, a value of one line)",
-                                tag.start("value") + entry.start(), shown(entry[0]), "tag")
+            raise draft.problem(
+                f"{CARRIED} entry '{shown(entry[0])}' is not NAME=VALUE (percent-encoded UTF-8, "
+                "a name of letters, digits and _, a value of one line)",
+                tag.start("value") + entry.start(),
+                shown(entry[0]),
+                "tag",
+            )
         draft.tag(name, value, tag.start("value") + entry.start())
 
 
@@ -181,8 +214,9 @@ class _Entries:
         return meanings.get(self.value(key, default)) or _raise(self.cannot(key, why))
 
 
-def _rules(draft: Draft, tag: re.Match[str], own: bool, described_only: bool = False) \
-        -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
+def _rules(
+    draft: Draft, tag: re.Match[str], own: bool, described_only: bool = False
+) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
     """The tafl game and options an OTN rules record stands for, and its start position (lusoria's
     position string without the side to move, and where it is; None when the options hold it):
     a built-in game's when one plays the record (`_game_rules`), else the game whose options are
@@ -205,55 +239,123 @@ def _rules(draft: Draft, tag: re.Match[str], own: bool, described_only: bool = F
             if "start" not in _Entries(draft, tag).found and "starti" not in _Entries(draft, tag).found:
                 raise refused from None  # not a whole description: what the built-in games lack
             at = problem.at or max(tag["value"].find(problem.written or "\0"), 0)
-            said = str(problem) if str(problem).startswith(problem.written or "\0") else \
-                f"{shown(problem.written)}: {problem}" if problem.written else str(problem)
+            said = (
+                str(problem)
+                if str(problem).startswith(problem.written or "\0")
+                else f"{shown(problem.written)}: {problem}"
+                if problem.written
+                else str(problem)
+            )
             raise draft.problem(f"rules entry {said}", tag.start("value") + at, problem.written or "", "tag") from None
 
 
-def _variant_board(draft: Draft, tag: re.Match[str], described: type[TaflGame], options: dict[str, str]) \
-        -> tuple[dict[str, str], tuple[str, int] | None]:
+def _variant_board(
+    draft: Draft, tag: re.Match[str], described: type[TaflGame], options: dict[str, str]
+) -> tuple[dict[str, str], tuple[str, int] | None]:
     """The options of a rules record whose board a variant of the generic game has (its `start`
     that variant's), and the record's start as a Position when it differs (None when the same);
     OptionError when no variant has a board of its size."""
-    same = {preset["start"] for name in described.presets if (preset := described.preset_options(name))["dim"] ==
-            options["dim"]}
+    same = {
+        preset["start"]
+        for name in described.presets
+        if (preset := described.preset_options(name))["dim"] == options["dim"]
+    }
     if not same:
-        sizes = sorted({described.preset_options(name)["dim"] for name in described.presets},
-                       key=lambda size: (len(size), size))  # (whole numbers without leading zeros)
-        raise OptionError(f"dim:{options['dim']}: no variant has a board of this size (they are "
-                          f"{', '.join(f'{size}×{size}' for size in sizes)})", "Rules", f"dim:{options['dim']}")
+        sizes = sorted(
+            {described.preset_options(name)["dim"] for name in described.presets}, key=lambda size: (len(size), size)
+        )  # (whole numbers without leading zeros)
+        raise OptionError(
+            f"dim:{options['dim']}: no variant has a board of this size (they are "
+            f"{', '.join(f'{size}×{size}' for size in sizes)})",
+            "Rules",
+            f"dim:{options['dim']}",
+        )
     if options["start"] in same:
         return options, None
     start = _board(draft, options["start"], tag.start("value") + tag["value"].find("start"), described(options))
     return {**options, "start": min(same)}, (start, tag.start("value") + tag["value"].find("start"))
 
 
-def _game_rules(draft: Draft, tag: re.Match[str], own: bool) -> tuple[type[TaflGame], dict[str, str],
-                                                                          tuple[str, int] | None]:
+def _game_rules(
+    draft: Draft, tag: re.Match[str], own: bool
+) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
     """The built-in tafl game and options an OTN rules record stands for (`_rules`). Where the
     options read OpenTafl's rules only nearly, a note says how, unless lusoria wrote the file
     (`own`: its own tags say its rules)."""
     entries = _Entries(draft, tag)
     game = _game(entries)
-    options = dict(game().option, first=entries.choice("atkf", "y", {"y": "black", "n": "white"}),
-                   **{"king-armed": entries.choice("ka", "y", {"y": "yes", "n": "no"}, "a king armed only as hammer "
-                                                   "or anvil"),
-                      "throne-hostile": _throne_hostile(entries)})
+    options = dict(
+        game().option,
+        first=entries.choice("atkf", "y", {"y": "black", "n": "white"}),
+        **{
+            "king-armed": entries.choice("ka", "y", {"y": "yes", "n": "no"}, "a king armed only as hammer or anvil"),
+            "throne-hostile": _throne_hostile(entries),
+        },
+    )
     if entries.value("cen", "default").strip(",") not in ("default", game.board.throne):
         raise entries.cannot("cen", f"a centre other than {game.board.throne}")
     if not own and entries.value("ks", "s") in ("s", "y", "c") and "T" not in entries.value("cenhe", ALL):
-        draft.note(f"the empty throne is hostile to no defender here (cenhe:{entries.value('cenhe', '')}), so "
-                   f"OpenTafl never captures a strong king beside it; lusoria counts it against him "
-                   f"({game().settings.ids.king}), as its own rules do")
+        draft.note(
+            f"the empty throne is hostile to no defender here (cenhe:{entries.value('cenhe', '')}), so "
+            f"OpenTafl never captures a strong king beside it; lusoria counts it against him "
+            f"({game().settings.ids.king}), as its own rules do"
+        )
     (_corner_options if game.board.corner_escape else _edge_options)(entries, options, game)
-    for key, harmless in (("linc", "n"), ("ber", "n"), ("kj", "n"), ("spd", "-1"), ("afor", ""), ("dfor", ""),
-                          ("swf", "y")):
+    for key, harmless in (
+        ("linc", "n"),
+        ("ber", "n"),
+        ("kj", "n"),
+        ("spd", "-1"),
+        ("afor", ""),
+        ("dfor", ""),
+        ("swf", "y"),
+    ):
         if entries.value(key, harmless) != harmless:
             raise entries.cannot(key, "this rule")
-    known = {"dim", "esc", "cor", "cen", "atkf", "ka", "ks", "tfr", "cenp", "cens", "cenre", "cenhe", "cenh", "surf",
-             "sw", "swf", "efe", "linc", "ber", "kj", "nj", "cj", "mj", "gj", "spd", "afor", "dfor", "corh", "corp",
-             "cors", "corre", "aforh", "dforh", "aforp", "dforp", "afors", "dfors", "aforre", "dforre", "name",
-             "start", "starti"}
+    known = {
+        "dim",
+        "esc",
+        "cor",
+        "cen",
+        "atkf",
+        "ka",
+        "ks",
+        "tfr",
+        "cenp",
+        "cens",
+        "cenre",
+        "cenhe",
+        "cenh",
+        "surf",
+        "sw",
+        "swf",
+        "efe",
+        "linc",
+        "ber",
+        "kj",
+        "nj",
+        "cj",
+        "mj",
+        "gj",
+        "spd",
+        "afor",
+        "dfor",
+        "corh",
+        "corp",
+        "cors",
+        "corre",
+        "aforh",
+        "dforh",
+        "aforp",
+        "dforp",
+        "afors",
+        "dfors",
+        "aforre",
+        "dforre",
+        "name",
+        "start",
+        "starti",
+    }
     for key in entries.found:
         if key not in known:
             raise entries.cannot(key, "this unknown rules entry")
@@ -261,9 +363,14 @@ def _game_rules(draft: Draft, tag: re.Match[str], own: bool) -> tuple[type[TaflG
     if tfr not in ("i", "d"):
         raise entries.cannot("tfr", "a repetition that wins or loses")
     if tfr == "d":
-        draft.note("threefold repetition (tfr:d) is not checked: " + (
-            "repetition neither ends the game nor makes a move illegal" if game.board.corner_escape else
-            "lusoria's repetition=draw ends the game at the first repetition"))
+        draft.note(
+            "threefold repetition (tfr:d) is not checked: "
+            + (
+                "repetition neither ends the game nor makes a move illegal"
+                if game.board.corner_escape
+                else "lusoria's repetition=draw ends the game at the first repetition"
+            )
+        )
     start = None
     if "start" in entries.found or "starti" in entries.found:
         key = "start" if "start" in entries.found else "starti"
@@ -282,8 +389,11 @@ def _game(entries: _Entries) -> type[TaflGame]:
             return game
     if sized:
         escape = "a corner" if sized[0].board.corner_escape else "any edge square"
-        raise entries.cannot("esc", f"escape to the {'corners' if corners else 'edge'} on this board (lusoria's "
-                                    f"{sized[0].title} king escapes to {escape}; write esc:{'e' if corners else 'c'})")
+        raise entries.cannot(
+            "esc",
+            f"escape to the {'corners' if corners else 'edge'} on this board (lusoria's "
+            f"{sized[0].title} king escapes to {escape}; write esc:{'e' if corners else 'c'})",
+        )
     sizes = ", ".join(f"{size}×{size}" for size in sorted({game.board.size for game in games}))
     raise entries.cannot("dim", f"a board of this size (lusoria's tafl games are {sizes})")
 
@@ -305,18 +415,22 @@ def _edge_options(entries: _Entries, options: dict[str, str], game: type[TaflGam
     """The options of the game whose king escapes to the edge (Tablut) that OTN's entries set: no
     Tuichi (OTN has none), the king's strength, who passes over and stops on the throne."""
     if "cor" not in entries.found or entries.value("cor", "") != "":
-        raise entries.cannot("cor", "corner squares (a king that escapes to the edge has none; write cor: with no "
-                                    "squares)")
+        raise entries.cannot(
+            "cor", "corner squares (a king that escapes to the edge has none; write cor: with no squares)"
+        )
     options["tuichi-ends"] = "no"
-    options["king-capture"] = entries.choice("ks", "s", {"s": "4", "y": "4", "c": "2"},
-                                             "a king weak everywhere, or captured against the edge")
+    options["king-capture"] = entries.choice(
+        "ks", "s", {"s": "4", "y": "4", "c": "2"}, "a king weak everywhere, or captured against the edge"
+    )
     passers = frozenset(set(entries.value("cenp", ALL)) & set("tTK"))
-    options["throne-pass"] = {frozenset("tTK"): "all", frozenset("K"): "king", frozenset(): "none"}.get(passers) or \
-        _raise(entries.cannot("cenp", "this set of pieces"))
+    options["throne-pass"] = {frozenset("tTK"): "all", frozenset("K"): "king", frozenset(): "none"}.get(
+        passers
+    ) or _raise(entries.cannot("cenp", "this set of pieces"))
     if set(entries.value("cens", "K")) & set("tT"):
         raise entries.cannot("cens", "soldiers that may stop on the throne")
-    options["throne-stop"] = "king" if "K" in entries.value("cens", "K") and "K" in entries.value("cenre", ALL) \
-        else "none"
+    options["throne-stop"] = (
+        "king" if "K" in entries.value("cens", "K") and "K" in entries.value("cenre", ALL) else "none"
+    )
     if entries.value("surf", "y") not in ("y", "n"):  # Tablut has no encirclement: OTN's y (its default) is read as
         raise entries.cannot("surf", "this value")  # n, which lusoria writes
     for key, harmless in (("sw", "n"), ("efe", "n")):
@@ -328,8 +442,9 @@ def _corner_options(entries: _Entries, options: dict[str, str], game: type[TaflG
     """The options of a game whose king escapes to a corner (Copenhagen, Brandubh) that OTN's
     entries set: the king's strength, shieldwalls, exit forts and encirclement; the corners,
     the throne's passage and who stops on them as the games have them."""
-    options["king-capture"] = entries.choice("ks", "s", {"s": "4", "y": "4", "c": "2"},
-                                             "a king weak everywhere, or captured against the edge")
+    options["king-capture"] = entries.choice(
+        "ks", "s", {"s": "4", "y": "4", "c": "2"}, "a king weak everywhere, or captured against the edge"
+    )
     options["shieldwall"] = entries.choice("sw", "n", {"s": "strong", "w": "weak", "n": "none"})
     options["exit-forts"] = entries.choice("efe", "n", {"y": "yes", "n": "no"})
     options["encirclement"] = entries.choice("surf", "y", {"y": "yes", "n": "no"})
@@ -337,8 +452,13 @@ def _corner_options(entries: _Entries, options: dict[str, str], game: type[TaflG
     corners = {geo.names[square] for square in range(geo.squares) if geo.corners[square]}
     if entries.value("cor", "default") != "default" and set(entries.value("cor", "").strip(",").split(",")) != corners:
         raise entries.cannot("cor", "corner squares other than the board's four corners")
-    for key, default, kept in (("cenp", ALL, "tTK"), ("cens", "K", "K"), ("corp", "K", "K"), ("cors", "K", "K"),
-                               ("corh", ALL, "tTK")):
+    for key, default, kept in (
+        ("cenp", ALL, "tTK"),
+        ("cens", "K", "K"),
+        ("corp", "K", "K"),
+        ("cors", "K", "K"),
+        ("corh", ALL, "tTK"),
+    ):
         if set(entries.value(key, default)) & set("tTK") != set(kept):
             raise entries.cannot(key, "this set of pieces")
     for key in ("cenre", "corre"):  # the king goes back to the throne (C4)
@@ -356,8 +476,9 @@ def _board(draft: Draft, text: str, at: int, game: type[TaflGame] | TaflGame, in
     pieces = {"t": "p", "T": "P", "K": "K"}
     size = game.board.size
     if len(rows) != size or not all(re.fullmatch(r"(?:\d+|[tTK])*", row) for row in rows):
-        raise draft.problem(f"'{shown(text)}' is not a {size}×{size} {game.title} position record (pieces t, T, K)",
-                            at, text, "tag")
+        raise draft.problem(
+            f"'{shown(text)}' is not a {size}×{size} {game.title} position record (pieces t, T, K)", at, text, "tag"
+        )
     converted = [re.sub(r"[tTK]", lambda m: pieces[m[0]], row) for row in rows]
     return "/".join(converted if inverted else reversed(converted))
 
@@ -384,11 +505,15 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
         turn = _TURN.match(text, position) or _VARIATION.match(text, position)
         if turn is None:
             found = _WORD.match(text, position)[0][:40]  # type: ignore[index]  # a blank was skipped above
-            raise draft.problem(f"found '{found}', expected a turn ('1. e3-c3 d1-d3'), a variation turn "
-                                f"('3b.1.1a. ..... e3-d3') or a comment ('[…|…]')", position, found)
+            raise draft.problem(
+                f"found '{found}', expected a turn ('1. e3-c3 d1-d3'), a variation turn "
+                f"('3b.1.1a. ..... e3-d3') or a comment ('[…|…]')",
+                position,
+                found,
+            )
         end = text.find("\n", turn.end())
         end = len(text) if end < 0 else end
-        words = [(word[0], turn.end() + word.start()) for word in re.finditer(r"\S+", text[turn.end():end])]
+        words = [(word[0], turn.end() + word.start()) for word in re.finditer(r"\S+", text[turn.end() : end])]
         if turn.re is _TURN:
             turns += 1
             _check_turn(draft, turn, turns, moves_in_turn, words)
@@ -401,20 +526,30 @@ def _movetext(draft: Draft, text: str, start: int, black_first: bool) -> None:
     variations.attach()
 
 
-def _check_turn(draft: Draft, turn: re.Match[str], expected: int, moves_before: int,
-                words: list[tuple[str, int]]) -> None:
+def _check_turn(
+    draft: Draft, turn: re.Match[str], expected: int, moves_before: int, words: list[tuple[str, int]]
+) -> None:
     """A SyntaxProblem for a turn of the main line numbered out of order, for one after a turn of
     one move (only the last turn may have one), and for a third move in a turn."""
     if whole_number(turn["number"], 1, expected) != expected:
-        raise draft.problem(f"found turn {shown(turn['number'])}, expected turn {expected} (turns are numbered "
-                            "from 1, one after another)", turn.start(), turn["number"][:20])
+        raise draft.problem(
+            f"found turn {shown(turn['number'])}, expected turn {expected} (turns are numbered "
+            "from 1, one after another)",
+            turn.start(),
+            turn["number"][:20],
+        )
     if moves_before < 2:
-        raise draft.problem(f"turn {expected} follows a turn of one move: a turn holds the two sides' moves, "
-                            "only the last may hold one", turn.start(), turn["number"][:20])
+        raise draft.problem(
+            f"turn {expected} follows a turn of one move: a turn holds the two sides' moves, "
+            "only the last may hold one",
+            turn.start(),
+            turn["number"][:20],
+        )
     if len(words) > 2:
         word, at = words[2]
-        raise draft.problem(f"found a third move '{shown(word)}' in turn {expected}: a turn holds the two sides' "
-                            "moves", at, word[:20])
+        raise draft.problem(
+            f"found a third move '{shown(word)}' in turn {expected}: a turn holds the two sides' moves", at, word[:20]
+        )
 
 
 def _main_ply(draft: Draft, word: str, at: int, black_first: bool) -> Ply | None:
@@ -494,9 +629,13 @@ class Variations:
             ply = None if index % 2 else _PLY_ADDRESS.fullmatch(part)
             number = whole_number(ply["number"] if ply else part, 1, MAX_NUMBER)
             if number is None or len(written) % 2 == 0 or not index % 2 and ply is None:
-                raise self.draft.problem(f"'{shown(address)}' is not a variation address such as 3b.1.1a. (a move "
-                                         f"of a turn, the variation's number, its turn; numbers from 1 to "
-                                         f"{MAX_NUMBER:,})", at, address[:40])
+                raise self.draft.problem(
+                    f"'{shown(address)}' is not a variation address such as 3b.1.1a. (a move "
+                    f"of a turn, the variation's number, its turn; numbers from 1 to "
+                    f"{MAX_NUMBER:,})",
+                    at,
+                    address[:40],
+                )
             parts.append(f"{number}{ply['move']}" if ply else str(number))
             numbers.append(number)
         padding = 0
@@ -505,8 +644,7 @@ class Variations:
         plies = []
         for word, where in words[padding:]:
             if word == "---":
-                self.draft.note(f"a resignation (---) ends variation {address}; lusoria's variations cannot "
-                                f"hold it")
+                self.draft.note(f"a resignation (---) ends variation {address}; lusoria's variations cannot hold it")
                 break
             plies.append(Ply(_ply_text(self.draft, word, where), *self.draft.locator.where(where)))
         if not plies:
@@ -518,9 +656,12 @@ class Variations:
         for turn in sorted(self.turns, key=lambda turn: len(turn.parts)):
             number, letter = turn.numbers[-1], turn.parts[-1][-1]  # checked by `turn`
             if letter != "a":
-                raise self.problem(turn, f"a variation turn is addressed by its first move: "
-                                         f"write {'.'.join(turn.parts[:-1])}.{number}a. and '.....' for the "
-                                         f"moves before the variation's first")
+                raise self.problem(
+                    turn,
+                    f"a variation turn is addressed by its first move: "
+                    f"write {'.'.join(turn.parts[:-1])}.{number}a. and '.....' for the "
+                    f"moves before the variation's first",
+                )
             key = turn.parts[:-1]
             if key in self.lines:
                 line, last = self.lines[key]
@@ -543,20 +684,24 @@ class Variations:
         """A new variation, attached to the ply it replaces."""
         parent, number = turn.parts[:-2], turn.numbers[-2]
         if parent not in self.plies:
-            raise self.problem(turn, f"variation {turn.name} branches from {'.'.join(parent)}., which is not "
-                                     f"a ply of this game")
+            raise self.problem(
+                turn, f"variation {turn.name} branches from {'.'.join(parent)}., which is not a ply of this game"
+            )
         if turn.padding > 1:
             raise self.problem(turn, "a turn has two moves: at most one '.....' before a variation's first")
         plies, index = self.plies[parent]
         if "ab".index(parent[-1][-1]) != turn.padding:
             index += 1
             if index == len(plies):
-                raise self.problem(turn, f"variation {turn.name} replaces the ply after "
-                                         f"{'.'.join(parent)}., and there is none")
+                raise self.problem(
+                    turn, f"variation {turn.name} replaces the ply after {'.'.join(parent)}., and there is none"
+                )
         replaced = plies[index]
         if number != len(replaced.variations) + 1:
-            raise self.problem(turn, f"variation {turn.name} is number {number} of its ply, which has "
-                                     f"{len(replaced.variations)} before it")
+            raise self.problem(
+                turn,
+                f"variation {turn.name} is number {number} of its ply, which has {len(replaced.variations)} before it",
+            )
         line = Line()
         replaced.variations.append(line)
         return line
@@ -566,6 +711,7 @@ class Variations:
 
 
 # -- writing -------------------------------------------------------------------------------------
+
 
 def write_report(report: Report) -> str:
     """A replayed record as an OTN game (the format's writer): ValueError for a game OTN does not hold."""
@@ -593,8 +739,9 @@ def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] |
     lines.append("")
     texts = _Texts(canonical or {})
     walk(record, texts)
-    parts: list[Iterator[str | Iterator]] = [_turns(record.main, (), 0, texts.of,
-                                                  tags.get("Termination") == "resignation")]
+    parts: list[Iterator[str | Iterator]] = [
+        _turns(record.main, (), 0, texts.of, tags.get("Termination") == "resignation")
+    ]
     while parts:  # a stack of lines being written, so that nesting depth costs no recursion
         part = next(parts[-1], None)
         if part is None:
@@ -615,8 +762,12 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
         if name in ("Game", "Result", *OWN.values()) or unknown(name, value):
             continue
         key = _otn_key(name)
-        if _tag_name(key) == name and key.lower() not in keys and _PLAIN_VALUE.fullmatch(value) \
-                and value == value.strip():
+        if (
+            _tag_name(key) == name
+            and key.lower() not in keys
+            and _PLAIN_VALUE.fullmatch(value)
+            and value == value.strip()
+        ):
             lines.append(f"[{key}:{value}]")
             keys.add(key.lower())
         else:
@@ -624,9 +775,11 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
     if carried:
         lines.append(f"[{CARRIED}:{' '.join(carried.values())}]")
         if len(lines[-1]) > MAX_TOKEN:
-            raise ValueError(f"the tags OTN cannot hold as they are ({', '.join(carried)}), percent-encoded in "
-                             f"[{CARRIED}:…], make {len(lines[-1]):,} characters: more than a token lusoria reads "
-                             f"({MAX_TOKEN:,})")
+            raise ValueError(
+                f"the tags OTN cannot hold as they are ({', '.join(carried)}), percent-encoded in "
+                f"[{CARRIED}:…], make {len(lines[-1]):,} characters: more than a token lusoria reads "
+                f"({MAX_TOKEN:,})"
+            )
     return lines
 
 
@@ -655,16 +808,19 @@ class _Texts(Visitor):
         return self.texts[id(ply)]
 
 
-def _turns(line: Line, variation: tuple[str, ...], first: int, canonical: Callable[[Ply], str],
-           resigned: bool = False) -> Iterator[str | Iterator]:
+def _turns(
+    line: Line, variation: tuple[str, ...], first: int, canonical: Callable[[Ply], str], resigned: bool = False
+) -> Iterator[str | Iterator]:
     """The turns of a line whose first ply is half-move `first` (0 = the record's first), each
     with its comment line and then, as iterators to write in turn, the variations of its
     plies. `variation` is the line's address (() for the main line). A resigned line ends
     with `---`, in place of the move of the side that resigns."""
     start = first - first % 2
     if len(variation) > 2 * MAX_DEPTH:
-        raise ValueError(f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
-                         "(3b.1.1a.…), which grows with the depth")
+        raise ValueError(
+            f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
+            "(3b.1.1a.…), which grows with the depth"
+        )
 
     def address(half: int) -> tuple[str, ...]:
         return (*variation, f"{(half - start) // 2 + 1}{'ab'[half % 2]}")
@@ -676,11 +832,18 @@ def _turns(line: Line, variation: tuple[str, ...], first: int, canonical: Callab
         if resigned and indexes[-1] == len(line.plies) - 1 and len(pair) == 1:
             words.append("---")
             resigned = False
-        label = ".".join(address(first + indexes[0] - (first + indexes[0]) % 2)) + ". " + \
-            "..... " * ((first + indexes[0]) % 2) if variation else f"{turn}. "
+        label = (
+            ".".join(address(first + indexes[0] - (first + indexes[0]) % 2))
+            + ". "
+            + "..... " * ((first + indexes[0]) % 2)
+            if variation
+            else f"{turn}. "
+        )
         yield label + " ".join(words)
-        comments = [" ".join((line.comments if index == 0 and variation else []) + ply.comments)
-                    for index, ply in zip(indexes, pair)]
+        comments = [
+            " ".join((line.comments if index == 0 and variation else []) + ply.comments)
+            for index, ply in zip(indexes, pair)
+        ]
         if any(comments):
             yield "[" + "|".join(comment.replace("|", "/").replace("]", ")") for comment in comments) + "]"
         for index, ply in zip(indexes, pair):

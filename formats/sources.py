@@ -7,15 +7,24 @@ from __future__ import annotations
 
 import os
 import sys
-from itertools import islice
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from lusoria.formats import FORMATS, read_text
-from lusoria.words import plural
 from lusoria.notation.reader import RecordText, split_records
-from lusoria.notation.sources import (CHUNK, HEAD, STDIN, InputError, Skipped, Source, decoded_text, head_text,
-                                      is_text, shown_path)
+from lusoria.notation.sources import (
+    CHUNK,
+    HEAD,
+    STDIN,
+    InputError,
+    Skipped,
+    Source,
+    decoded_text,
+    head_text,
+    is_text,
+    shown_path,
+)
+from lusoria.words import plural
 
 
 def walk(paths: Iterable[Source | Skipped], format: str | None = None) -> Iterator[Source | Skipped]:
@@ -37,8 +46,9 @@ def walk(paths: Iterable[Source | Skipped], format: str | None = None) -> Iterat
                 yield str(found)
 
 
-def _records_in(pieces: Iterable[str], format: str | None, name: str,
-                tags: dict[str, str] | None) -> Iterator[RecordText]:
+def _records_in(
+    pieces: Iterable[str], format: str | None, name: str, tags: dict[str, str] | None
+) -> Iterator[RecordText]:
     """The records of a source's text, given in pieces, in `format` (lgn when None): lgn is
     split as it streams, another format read whole (lusoria.formats)."""
     if format is None or format in FORMATS and FORMATS[format].read is None:
@@ -63,9 +73,13 @@ def _head(path: Path) -> str:
         return ""
 
 
-def read_sources(path: Source, encoding: str = "utf-8", format: str | None = None,
-                 tags: dict[str, str] | None = None, progress: Callable[[int], None] | None = None
-                 ) -> Iterator[RecordText]:
+def read_sources(
+    path: Source,
+    encoding: str = "utf-8",
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[RecordText]:
     """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
     input), a text stream, or text (`is_text`: the records themselves). A file is read in
     `format` (by default: what its name, then its content, says; lgn when neither does), and
@@ -112,8 +126,13 @@ def read_sources(path: Source, encoding: str = "utf-8", format: str | None = Non
                 progress(os.fstat(file.fileno()).st_size - done)
 
 
-def record_at(source: Source, index: int = 0, encoding: str = "utf-8", format: str | None = None,
-              tags: dict[str, str] | None = None) -> RecordText:
+def record_at(
+    source: Source,
+    index: int = 0,
+    encoding: str = "utf-8",
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+) -> RecordText:
     """Record `index` (from 0) of a source, as `read_sources` reads it; ValueError when there is
     no such record (which says how many there are), InputError when the source cannot be read."""
     count = 0
@@ -121,5 +140,6 @@ def record_at(source: Source, index: int = 0, encoding: str = "utf-8", format: s
         if count > index:
             return found
     numbers = f" (0 to {count - 1})" if count > 1 else ""
-    raise ValueError(f"{'the text' if is_text(source) else source} has no record {index}: it has "
-                     f"{plural(count, 'record')}{numbers}")
+    raise ValueError(
+        f"{'the text' if is_text(source) else source} has no record {index}: it has {plural(count, 'record')}{numbers}"
+    )

@@ -15,7 +15,7 @@ result (`*`), noted."""
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, position_after, tafl_rules
@@ -28,8 +28,10 @@ from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, OWNER, TaflGame, ca
 _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
 _TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
 _KING_TAKEN = re.compile(r"Nero vince con re catturato in: (?P<square>[A-Ia-i][1-9])")  # a square of the board
-_DATE_LINE = re.compile(r"(?P<month>[A-Z][a-z]{2}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
-                        r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) (?P<half>[AP]M) ")
+_DATE_LINE = re.compile(
+    r"(?P<month>[A-Z][a-z]{2}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
+    r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) (?P<half>[AP]M) "
+)
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 _PLAYERS = re.compile(r"Players:\t(?:White:\t)?(?P<white>.*)\tvs\t(?P<black>.*)")  # "White:" in 2019's first logs
 _REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
@@ -103,9 +105,13 @@ def _read(draft: Draft, text: str) -> None:
             players = True
         elif match := _REPEATED.match(message):
             if match["allowed"] != "0":
-                raise draft.problem(f"repeated moves allowed {match['allowed']}: {CANNOT_EXPRESS} a draw later "
-                                    "than at the first repetition", at + match.start("allowed"), match["allowed"],
-                                    "tag")
+                raise draft.problem(
+                    f"repeated moves allowed {match['allowed']}: {CANNOT_EXPRESS} a draw later "
+                    "than at the first repetition",
+                    at + match.start("allowed"),
+                    match["allowed"],
+                    "tag",
+                )
             if match["cache"] != "-1":
                 draft.note(f"the server remembered only the last {match['cache']} positions for repetitions")
         elif message.startswith("Stato:"):
@@ -115,11 +121,14 @@ def _read(draft: Draft, text: str) -> None:
             elif pending is not None:
                 left = king_taken if king_taken is not None and printed[king_taken] == KING else None
                 if left is not None:  # the server leaves the captured king on its board
-                    printed = printed[:left] + bytes(1) + printed[left + 1:]
+                    printed = printed[:left] + bytes(1) + printed[left + 1 :]
                 ply = _ply(draft, rules, board, printed, pending)
                 if left is not None:
-                    draft.note(f"the server's board after the last move still shows the captured king on "
-                               f"{rules.geo.names[left]}; read as captured", ply)
+                    draft.note(
+                        f"the server's board after the last move still shows the captured king on "
+                        f"{rules.geo.names[left]}; read as captured",
+                        ply,
+                    )
                 boards.append((ply, printed))
                 pending = None
             board = printed
@@ -129,8 +138,9 @@ def _read(draft: Draft, text: str) -> None:
             if pending is not None:  # the previous move got no board: refused
                 draft.note(f"the server refused {pending[1]['origin']}-{pending[1]['target']}")
             pending = (at, match)
-        elif pending is not None and not message.startswith(("Movimento", "Pedina", "Capture", "Current",
-                                                               "Equal", "Bianco", "Nero", "Partita")):
+        elif pending is not None and not message.startswith(
+            ("Movimento", "Pedina", "Capture", "Current", "Equal", "Bianco", "Nero", "Partita")
+        ):
             draft.note(f"the server refused {pending[1]['origin']}-{pending[1]['target']}: {message}")
             pending = None
         for words, outcome in ENDINGS:
@@ -140,8 +150,10 @@ def _read(draft: Draft, text: str) -> None:
         raise draft.problem(f"not {FORMATS['tablut-challenge'].kind}: no 'Players:' line or no board", 0, rule="tag")
     _cross_check(draft, rules, boards)
     if pending is not None:
-        draft.note(f"the log ends after the move {pending[1]['origin']}-{pending[1]['target']} without the "
-                   "board that follows it (truncated?)")
+        draft.note(
+            f"the log ends after the move {pending[1]['origin']}-{pending[1]['target']} without the "
+            "board that follows it (truncated?)"
+        )
     if result is None and last_turn in TURN_RESULTS:
         result = TURN_RESULTS[last_turn]
     if result is None:
@@ -177,15 +189,22 @@ def _ply(draft: Draft, rules: TaflGame, before: bytes, after: bytes, pending: tu
     geo = rules.geo
     squares = [geo.index[origin], geo.index[target]] if origin in geo.index and target in geo.index else None
     if squares is None or not before[squares[0]] or after[squares[1]] != before[squares[0]] or after[squares[0]]:
-        raise draft.problem(f"the board printed after {origin}-{target} does not show that move", at + match.start(
-            "origin"), match[0][match.start("origin"):])
+        raise draft.problem(
+            f"the board printed after {origin}-{target} does not show that move",
+            at + match.start("origin"),
+            match[0][match.start("origin") :],
+        )
     mover = OWNER[before[squares[0]]]
-    captured = [s for s in range(len(before)) if before[s] and not after[s] and s != squares[0]
-                and OWNER[before[s]] != mover]
+    captured = [
+        s for s in range(len(before)) if before[s] and not after[s] and s != squares[0] and OWNER[before[s]] != mover
+    ]
     changed = [s for s in range(len(before)) if before[s] != after[s] and s not in squares and s not in captured]
     if changed:
-        raise draft.problem(f"the board printed after {origin}-{target} also changed "
-                            f"{geo.names[changed[0]]}", at + match.start("origin"), f"{origin}")
+        raise draft.problem(
+            f"the board printed after {origin}-{target} also changed {geo.names[changed[0]]}",
+            at + match.start("origin"),
+            f"{origin}",
+        )
     piece = "K" if before[squares[0]] == KING else ""
     text = f"{piece}{origin}-{target}"
     if captured:
@@ -209,7 +228,13 @@ def _cross_check(draft: Draft, rules: TaflGame, boards: list) -> None:
         position = position_after(played)
         kept = [rules.geo.names[s] for s in range(len(printed)) if printed[s] and not position.board[s]]
         if kept:
-            raise SyntaxProblem(f"the move captures {'/'.join(kept)} under these rules, but the server's board "
-                                "after it still holds them", ply.line, ply.column, ply.text, rules.settings.ids.capture)
+            raise SyntaxProblem(
+                f"the move captures {'/'.join(kept)} under these rules, but the server's board "
+                "after it still holds them",
+                ply.line,
+                ply.column,
+                ply.text,
+                rules.settings.ids.capture,
+            )
         if played.outcome is not None:
             return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterator, Mapping
+from collections.abc import Iterator, Mapping
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import ONE_A_LINE, Draft, Locator, drafts, read_site_captures, shown, tafl_games, tafl_rules
@@ -24,8 +24,10 @@ _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, n
 _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SQUARE = r"[a-s](?:1[0-9]|[1-9])"  # any tafl board: a1 to s19
-_MOVE = re.compile(rf"(?P<king>K)?(?P<origin>{_SQUARE})(?P<hyphen>-?)(?P<target>{_SQUARE})"
-                   rf"(?:x(?P<captures>{_SQUARE}(?:[/x]{_SQUARE})*))?\+{{0,2}}")  # xc5/d4, or xc5xd4 as the sites write
+_MOVE = re.compile(
+    rf"(?P<king>K)?(?P<origin>{_SQUARE})(?P<hyphen>-?)(?P<target>{_SQUARE})"
+    rf"(?:x(?P<captures>{_SQUARE}(?:[/x]{_SQUARE})*))?\+{{0,2}}"
+)  # xc5/d4, or xc5xd4 as the sites write
 _NUMBER = re.compile(r"[0-9]+\.+")
 TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
 
@@ -45,18 +47,26 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
             draft.tag("Termination", TERMINATIONS[word.lower()], offset)
             after = _TOKEN.search(text, token.end())
             if after:
-                raise draft.problem(f"found '{shown(after[0])}' after '{word}', which ends the game",
-                                    base + after.start(), after[0])
+                raise draft.problem(
+                    f"found '{shown(after[0])}' after '{word}', which ends the game", base + after.start(), after[0]
+                )
             return
         move = _MOVE.fullmatch(word)
         off_board = [square for square in re.findall(_SQUARE, word) if square not in rules.geo.index] if move else []
         if move is None:
-            raise draft.problem(f"found '{shown(word)}', expected a move such as e2-c2 or f9-f5xg5, "
-                                "'resigned' or 'timeout'", offset, word)
+            raise draft.problem(
+                f"found '{shown(word)}', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'",
+                offset,
+                word,
+            )
         if off_board:
             names = rules.geo.names
-            raise draft.problem(f"found '{shown(word)}': {off_board[0]} is not a square of the {rules.title} board "
-                                f"({names[0]}–{names[-1]})", offset, word)
+            raise draft.problem(
+                f"found '{shown(word)}': {off_board[0]} is not a square of the {rules.title} board "
+                f"({names[0]}–{names[-1]})",
+                offset,
+                word,
+            )
         ply_text = f"{move['king'] or ''}{move['origin']}-{move['target']}"
         if move["hyphen"]:
             draft.listed.add(len(draft.line.plies))
@@ -164,28 +174,34 @@ def csv_game(path: str, text: str) -> str:
         if len(named) == 1:
             return named[0]
         if named:
-            raise InputError(f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0])}",
-                             "game")
-    squares = re.findall(_SQUARE, text[len(header):])
+            raise InputError(f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0])}", "game")
+    squares = re.findall(_SQUARE, text[len(header) :])
     files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
     ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
     sizes = sorted(cls.board.size for cls in tafl.values() if cls.board.size >= max(files, ranks))
     if not sizes:
         largest = max(cls.board.size for cls in tafl.values())
-        raise InputError(f"{path}: its moves need a board of {max(files, ranks)} files or ranks, and no tafl game "
-                         f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl))}",
-                         "game")
+        raise InputError(
+            f"{path}: its moves need a board of {max(files, ranks)} files or ranks, and no tafl game "
+            f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl))}",
+            "game",
+        )
     fitting = [game for game, cls in tafl.items() if cls.board.size == sizes[0]]
     if len(fitting) > 1:
-        raise InputError(f"{path}: its moves fit a {sizes[0]}×{sizes[0]} board, on which {len(fitting)} games are "
-                         f"played ({', '.join(sorted(fitting))}): {_name_it(min(fitting))}", "game")
+        raise InputError(
+            f"{path}: its moves fit a {sizes[0]}×{sizes[0]} board, on which {len(fitting)} games are "
+            f"played ({', '.join(sorted(fitting))}): {_name_it(min(fitting))}",
+            "game",
+        )
     return fitting[0]
 
 
 def _name_it(example: str) -> str:
     described = [game.name for game in tafl_games() if game.described]
-    return (f"name its game with --game, in the file's name ({example}.csv) or in a first line such as '# {example}'"
-            + "".join(f" (or its variant of {name} with --game {name} --variant V)" for name in described))
+    return (
+        f"name its game with --game, in the file's name ({example}.csv) or in a first line such as '# {example}'"
+        + "".join(f" (or its variant of {name} with --game {name} --variant V)" for name in described)
+    )
 
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
@@ -200,8 +216,15 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             draft.tag(name, value)
         row = _CSV_LINE.fullmatch(line[0].strip())
         if row is None:
-            yield draft.source(path, index, draft.problem(
-                "a line of a CSV move list is moves,defenders lost,attackers lost,status", line.start(), line[0][:20]))
+            yield draft.source(
+                path,
+                index,
+                draft.problem(
+                    "a line of a CSV move list is moves,defenders lost,attackers lost,status",
+                    line.start(),
+                    line[0][:20],
+                ),
+            )
             continue
         at = line.start() + len(line[0]) - len(line[0].lstrip())
         status = row["status"].strip().lower()
@@ -220,9 +243,16 @@ def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) 
     for number, move in enumerate(_MOVE.finditer(row["moves"])):
         by_attackers = (number % 2 == 0) == attackers_first
         lost["defenders" if by_attackers else "attackers"] += len(re.findall(_SQUARE, move["captures"] or ""))
-    return [draft.problem(f"the {side} lost are counted {row[side].strip()}, and the moves list {count}",
-                          at + row.start(side), row[side], "tag")
-            for side, count in lost.items() if whole_number(row[side].strip(), 0, 1 << 20) != count]
+    return [
+        draft.problem(
+            f"the {side} lost are counted {row[side].strip()}, and the moves list {count}",
+            at + row.start(side),
+            row[side],
+            "tag",
+        )
+        for side, count in lost.items()
+        if whole_number(row[side].strip(), 0, 1 << 20) != count
+    ]
 
 
 # -- the aagenielsen.dk JSON scrape -------------------------------------------------------------
@@ -258,13 +288,17 @@ def refusal(kind: str) -> str:
     if on_board or described:
         played = f"{' and '.join(on_board)} {'is' if len(on_board) == 1 else 'are'} played on its {size}×{size} board"
         describing = f"{' and '.join(described)} describe{'s' if len(described) == 1 else ''} boards by its variants"
-        return (f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + [describing] * bool(described))}"
-                f": read them with --game {(on_board + described)[0]} --variant V (and --rules 'KEY=VALUE …': "
-                "lusoria rules --game G proposes the rule set they follow)")
+        return (
+            f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + [describing] * bool(described))}"
+            f": read them with --game {(on_board + described)[0]} --variant V (and --rules 'KEY=VALUE …': "
+            "lusoria rules --game G proposes the rule set they follow)"
+        )
     boards = ", ".join(f"{game.name} {game.board.size}×{game.board.size}" for game in games)
     where = f"on a {size}×{size} board" if size else "on its board"
-    return (f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({boards}): "
-            "they cannot be read until its rules are added")
+    return (
+        f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({boards}): "
+        "they cannot be read until its rules are added"
+    )
 
 
 def looks_like_aage(text: str) -> bool:
@@ -319,11 +353,12 @@ def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Itera
             index += 1
     except json.JSONDecodeError as error:
         draft = Draft("aage", locator, min(error.pos, max(len(text) - 1, 0)), len(text))
-        yield draft.source(path, index, draft.problem(f"broken JSON: {error.msg}", error.pos, text[error.pos:][:1]))
+        yield draft.source(path, index, draft.problem(f"broken JSON: {error.msg}", error.pos, text[error.pos :][:1]))
 
 
-def _aage_game(locator: Locator, start: int, end: int, game, path: str, index: int,
-               tags: dict[str, str] | None) -> RecordText:
+def _aage_game(
+    locator: Locator, start: int, end: int, game, path: str, index: int, tags: dict[str, str] | None
+) -> RecordText:
     draft = Draft("aage", locator, start, end)
     try:
         draft.refuse_long_tokens(_JSON_TOKEN)
@@ -342,7 +377,7 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     result, no plies and no Game tag, and the reason is its problem (`refused_message`)."""
     if not isinstance(game, dict) or "Moves" not in game:
         raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
-    span = draft.locator.text[draft.start:draft.end]
+    span = draft.locator.text[draft.start : draft.end]
 
     def offset(name: str) -> int:
         found = re.search(rf'"{name}"\s*:\s*', span)
@@ -352,8 +387,11 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         """A field's value as text; a lone surrogate (`\\udc00`), which is no character, is an error."""
         written = str(value)
         if surrogate := _SURROGATE.search(written):
-            raise draft.problem(f"{name} holds \\u{ord(surrogate[0]):04x}, half of a UTF-16 pair without its "
-                                "other half: no character", offset(name), rule="syntax")
+            raise draft.problem(
+                f"{name} holds \\u{ord(surrogate[0]):04x}, half of a UTF-16 pair without its other half: no character",
+                offset(name),
+                rule="syntax",
+            )
         return written
 
     kind = text("AageGameTypeName", game.get("AageGameTypeName", ""))
@@ -362,8 +400,11 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         if game.get(field):
             draft.tag(tag, text(field, game[field]), offset(field))
     types = FORMATS["aage"].games
-    chosen = types.get(f"{kind}#{game.get('AageGameTypeKey')}") or types.get(kind) \
-        or (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)  # (two types share a name: by key)
+    chosen = (
+        types.get(f"{kind}#{game.get('AageGameTypeKey')}")
+        or types.get(kind)
+        or (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)
+    )  # (two types share a name: by key)
     if chosen is None:  # refused: the record keeps what the file says of the game, for the archive
         draft.tag("GameType", kind, offset("AageGameTypeName"))
         if site_id := _site_id(path, game.get("AageGameTypeKey")):
@@ -382,8 +423,10 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     first_white = rules.initial().turn == WHITE
     said = text("WhoMovedFirst", game.get("WhoMovedFirst", "")).lower()
     if said in ("white", "black") and (said == "white") != first_white:
-        draft.note(f"WhoMovedFirst says {said}, but {kind} games start with "
-                   f"{'White' if first_white else 'Black'}; the game type decides")
+        draft.note(
+            f"WhoMovedFirst says {said}, but {kind} games start with "
+            f"{'White' if first_white else 'Black'}; the game type decides"
+        )
     moves = game["Moves"]
     if isinstance(moves, str):
         read_moves(draft, text("Moves", moves), offset("Moves") + 1, rules)

@@ -25,17 +25,23 @@ import asyncio
 import io
 import json
 import sys
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterator
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 HEADERS = {
-    "tablut": ['[Game "tablut"]\n', '[Game "tablut"]\n[Variant "linnaeus"]\n',
-               '[Game "tablut"]\n[Rules "no-move=passes throne-hostile=always king-capture=2"]\n'],
-    "latrunculi": ['[Game "latrunculi"]\n', '[Game "latrunculi"]\n[Variant "dux"]\n',
-                   '[Game "latrunculi"]\n[Variant "piso"]\n[Board "6x5"]\n[Rules "pieces=6"]\n'],
+    "tablut": [
+        '[Game "tablut"]\n',
+        '[Game "tablut"]\n[Variant "linnaeus"]\n',
+        '[Game "tablut"]\n[Rules "no-move=passes throne-hostile=always king-capture=2"]\n',
+    ],
+    "latrunculi": [
+        '[Game "latrunculi"]\n',
+        '[Game "latrunculi"]\n[Variant "dux"]\n',
+        '[Game "latrunculi"]\n[Variant "piso"]\n[Board "6x5"]\n[Rules "pieces=6"]\n',
+    ],
     "laquet": ['[Game "laquet"]\n', '[Game "laquet"]\n[Rules "both-dice=may leftover=none"]\n'],
 }
 FORMATS = ("otn", "tafl", "aage", "tablut-challenge")  # also the folders of their fixtures
@@ -108,8 +114,13 @@ def lsp(data: bytes) -> None:
 
 # -- lusoria's SQL functions ------------------------------------------------------------------------
 
-SQL_FUNCTIONS = {"lusoria_text": 1, "lusoria_boards": 1, "lusoria_board_at": 2, "lusoria_matching_plies": 3,
-                 "lusoria_casefold": 1}
+SQL_FUNCTIONS = {
+    "lusoria_text": 1,
+    "lusoria_boards": 1,
+    "lusoria_board_at": 2,
+    "lusoria_matching_plies": 3,
+    "lusoria_casefold": 1,
+}
 
 
 def _sql_value(data: bytes) -> object:
@@ -137,7 +148,7 @@ def sql_functions(data: bytes) -> None:
 
     name = list(SQL_FUNCTIONS)[data[0] % len(SQL_FUNCTIONS)] if data else "lusoria_text"
     pieces = data[1:].split(b"\x00")
-    arguments = [_sql_value(piece) for piece in (pieces + [b""] * 3)[:SQL_FUNCTIONS[name]]]
+    arguments = [_sql_value(piece) for piece in (pieces + [b""] * 3)[: SQL_FUNCTIONS[name]]]
     conn = sqlite3.connect(":memory:")
     try:
         conn.execute('CREATE TABLE "text_dictionaries" ("id" INTEGER PRIMARY KEY, "dictionary" BLOB NOT NULL)')
@@ -159,19 +170,33 @@ def sql_seeds() -> Iterator[bytes]:
     from lusoria.archive.positions import pack_boards
 
     boards = pack_boards([b"...K... w", b"..K.... b"])
-    text = zstandard.ZstdCompressor().compress("[Game \"tablut\"]\n\n*\n".encode())
+    text = zstandard.ZstdCompressor().compress(b'[Game "tablut"]\n\n*\n')
     globs = json.dumps([["tablut", "*K* ?"], ["tablut", "[^.]*.*.*.*.*.*Z"]]).encode()
-    for number, arguments in enumerate([[b"\x00" + text], [b"\x00" + boards], [b"\x00" + boards, b"\x02\x01"],
-                                        [b"\x00" + boards, b"\x01tablut", b"\x01" + globs], [b"\x01\xc3\x85str"]]):
+    for number, arguments in enumerate(
+        [
+            [b"\x00" + text],
+            [b"\x00" + boards],
+            [b"\x00" + boards, b"\x02\x01"],
+            [b"\x00" + boards, b"\x01tablut", b"\x01" + globs],
+            [b"\x01\xc3\x85str"],
+        ]
+    ):
         yield bytes([number]) + b"\x00".join(arguments)
 
 
 # -- plug-ins ---------------------------------------------------------------------------------------
 
 PLUGIN_VALUES: list[Callable[[], object]] = [
-    lambda: 42, lambda: "a format", lambda: None, lambda: object, lambda: type("NotAGame", (), {}),
-    lambda: _raise(RuntimeError("the plug-in fails")), lambda: _raise(SystemExit(5)), lambda: _raise(ImportError("x")),
-    lambda: _raise(RecursionError()), lambda: _raise(MemoryError()),
+    lambda: 42,
+    lambda: "a format",
+    lambda: None,
+    lambda: object,
+    lambda: type("NotAGame", (), {}),
+    lambda: _raise(RuntimeError("the plug-in fails")),
+    lambda: _raise(SystemExit(5)),
+    lambda: _raise(ImportError("x")),
+    lambda: _raise(RecursionError()),
+    lambda: _raise(MemoryError()),
 ]
 
 
@@ -203,9 +228,12 @@ def plugins(data: bytes) -> None:
         for group in ("lusoria.games", "lusoria.formats"):
             points.append(EntryPoint(name, f"{module_name}:{attribute}", group))
     errors = io.StringIO()
-    found = lambda group: [point for point in points if point.group == group]  # noqa: E731
-    with mock.patch.dict(sys.modules, {"fuzz_plugin": module}), \
-            mock.patch.object(loading, "entry_points", found), contextlib.redirect_stderr(errors):
+    found = lambda group: [point for point in points if point.group == group]
+    with (
+        mock.patch.dict(sys.modules, {"fuzz_plugin": module}),
+        mock.patch.object(loading, "entry_points", found),
+        contextlib.redirect_stderr(errors),
+    ):
         games, formats = Registry(_BUILT_IN), Formats(BUILT_IN)
         assert set(_BUILT_IN) <= set(games.names) and {entry.name for entry in BUILT_IN} <= set(formats)
         assert games["tablut"].name == "tablut"
@@ -254,22 +282,54 @@ def seeds(target: str) -> Iterator[bytes]:
         document = {"uri": "file:///fuzz.lgn"}
         place = {"line": 2, "character": 5}
         session = [
-            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-                **document, "languageId": "lgn", "version": 1, "text": record}}},
-            {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
-                "textDocument": {**document, "version": 2},
-                "contentChanges": [{"range": {"start": place, "end": place}, "text": " e3-c3 ("}]}},
-            {"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {
-                "textDocument": document, "position": place}},
-            {"jsonrpc": "2.0", "id": 2, "method": "textDocument/completion", "params": {
-                "textDocument": document, "position": place}},
-            {"jsonrpc": "2.0", "id": 3, "method": "textDocument/codeAction", "params": {
-                "textDocument": document, "range": {"start": place, "end": place}, "context": {"diagnostics": []}}},
+            {
+                "jsonrpc": "2.0",
+                "method": "textDocument/didOpen",
+                "params": {"textDocument": {**document, "languageId": "lgn", "version": 1, "text": record}},
+            },
+            {
+                "jsonrpc": "2.0",
+                "method": "textDocument/didChange",
+                "params": {
+                    "textDocument": {**document, "version": 2},
+                    "contentChanges": [{"range": {"start": place, "end": place}, "text": " e3-c3 ("}],
+                },
+            },
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "textDocument/hover",
+                "params": {"textDocument": document, "position": place},
+            },
+            {
+                "jsonrpc": "2.0",
+                "id": 2,
+                "method": "textDocument/completion",
+                "params": {"textDocument": document, "position": place},
+            },
+            {
+                "jsonrpc": "2.0",
+                "id": 3,
+                "method": "textDocument/codeAction",
+                "params": {
+                    "textDocument": document,
+                    "range": {"start": place, "end": place},
+                    "context": {"diagnostics": []},
+                },
+            },
             {"jsonrpc": "2.0", "id": 4, "method": "textDocument/documentSymbol", "params": {"textDocument": document}},
-            {"jsonrpc": "2.0", "id": 5, "method": "textDocument/semanticTokens/full", "params": {
-                "textDocument": document}},
-            {"jsonrpc": "2.0", "id": 6, "method": "textDocument/formatting", "params": {
-                "textDocument": document, "options": {"tabSize": 4, "insertSpaces": True}}},
+            {
+                "jsonrpc": "2.0",
+                "id": 5,
+                "method": "textDocument/semanticTokens/full",
+                "params": {"textDocument": document},
+            },
+            {
+                "jsonrpc": "2.0",
+                "id": 6,
+                "method": "textDocument/formatting",
+                "params": {"textDocument": document, "options": {"tabSize": 4, "insertSpaces": True}},
+            },
             {"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": document}},
         ]
         yield b"\x01" + b"".join(framed(message) for message in session)
@@ -285,20 +345,30 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=60)
     options, rest = parser.parse_known_args()
     with atheris.instrument_imports():  # lusoria's modules, loaded here for the first time, measured
-        import lusoria.formats.convert  # noqa: F401
-        import lusoria.lsp  # noqa: F401
-        import lusoria.notation.reader  # noqa: F401
+        import lusoria.archive.reading
+        import lusoria.formats.convert
+        import lusoria.lsp
+        import lusoria.notation.reader
+        import lusoria.plugins
         import lusoria.validator.replay  # noqa: F401
-        import lusoria.archive.reading  # noqa: F401
-        import lusoria.plugins  # noqa: F401
     corpus = HERE / "corpus" / options.target
     corpus.mkdir(parents=True, exist_ok=True)
     for number, data in enumerate(seeds(options.target)):
         (corpus / f"seed-{number}").write_bytes(data)
     crashes = HERE / "crashes"
     crashes.mkdir(exist_ok=True)
-    atheris.Setup([sys.argv[0], f"-max_total_time={options.seconds}", f"-artifact_prefix={crashes}/",
-                   "-max_len=4096", "-rss_limit_mb=4096", *rest, str(corpus)], TARGETS[options.target])
+    atheris.Setup(
+        [
+            sys.argv[0],
+            f"-max_total_time={options.seconds}",
+            f"-artifact_prefix={crashes}/",
+            "-max_len=4096",
+            "-rss_limit_mb=4096",
+            *rest,
+            str(corpus),
+        ],
+        TARGETS[options.target],
+    )
     atheris.Fuzz()
 
 

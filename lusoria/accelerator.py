@@ -17,10 +17,10 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import Sequence
 
 MARK = "# lusoria: compiled with mypyc"  # the line that makes a module compiled (a hot path)
 PACKAGE = "lusoria"
@@ -62,10 +62,17 @@ def package_folders(root: Path) -> dict[str, Path]:
 def marked(package: Path) -> list[str]:
     """The modules of the package laid out in `package` (`installed_layout`) whose source carries
     MARK on a line of its own: what setup.py compiles."""
-    sources = [Path(folder, name) for folder, _, names in os.walk(package, followlinks=True)  # subpackages are links
-               for name in names if name.endswith(".py")]
-    return sorted(".".join(source.relative_to(package.parent).with_suffix("").parts)
-                  for source in sources if MARK in source.read_text("utf-8").splitlines())
+    sources = [
+        Path(folder, name)
+        for folder, _, names in os.walk(package, followlinks=True)  # subpackages are links
+        for name in names
+        if name.endswith(".py")
+    ]
+    return sorted(
+        ".".join(source.relative_to(package.parent).with_suffix("").parts)
+        for source in sources
+        if MARK in source.read_text("utf-8").splitlines()
+    )
 
 
 @cache
@@ -75,8 +82,13 @@ def built() -> tuple[str, ...]:
     if importlib.util.find_spec(SHARED_LIBRARY + "__mypyc") is None:
         return ()
     library = importlib.import_module(SHARED_LIBRARY + "__mypyc")
-    return tuple(sorted(export.removeprefix("init_").replace("___", ".") for export in dir(library)
-                        if export.startswith(f"init_{PACKAGE}___")))
+    return tuple(
+        sorted(
+            export.removeprefix("init_").replace("___", ".")
+            for export in dir(library)
+            if export.startswith(f"init_{PACKAGE}___")
+        )
+    )
 
 
 def _places(name: str) -> tuple[Path, Path | None]:

@@ -6,20 +6,34 @@ import codecs
 import io
 import random
 import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from lusoria import build
 from lusoria.errors import LusoriaError, place_of
 from lusoria.formats import FORMATS, format_of
-from lusoria.formats.convert import Converted, convert, targets as target_formats
+from lusoria.formats.convert import Converted, convert
+from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import read_sources, record_at
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, is_ply, parse_record, split_records
-from lusoria.notation.sources import (HEAD, PROBLEMS, STDIN, InputError, Note, Problem, Skipped, Source, Unreadable,
-                                      decoded_text, head_text, shown_path)
+from lusoria.notation.sources import (
+    HEAD,
+    PROBLEMS,
+    STDIN,
+    InputError,
+    Note,
+    Problem,
+    Skipped,
+    Source,
+    Unreadable,
+    decoded_text,
+    head_text,
+    shown_path,
+)
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, records, reports, size, without_problems
 from lusoria.validator.base import SIDE_NAMES, Game, OptionError
@@ -28,17 +42,59 @@ from lusoria.validator.games import GAMES, game_class, known_games
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
 from lusoria.workers import WorkerLost, in_workers, mapped
 
-
 if TYPE_CHECKING:
     from lusoria.archive.duplicates import Duplicate
     from lusoria.rulebook import Rule
 
-__all__ = ["ERROR", "FORMATS", "source_formats", "target_formats", "known_games", "RecordText", "without_problems",
-           "Diagnostic", "InputError", "OptionError", "Note", "Problem", "Report", "Skipped", "Unreadable", "Verdict",
-           "WorkerLost", "STDIN", "GAMES", "found", "size", "records", "reports", "validate", "fitting", "proposed_rules", "format_record",
-           "canonical_text", "canonical_files", "canonical_records", "like_file", "board", "random_records",
-           "duplicates", "record_at", "read_sources", "replay_page", "convert", "rulebook", "explain", "build",
-           "place_of", "refusal", "PastTheEnd", "Unreplayable", "is_ply", "Converted"]
+__all__ = [
+    "ERROR",
+    "FORMATS",
+    "source_formats",
+    "target_formats",
+    "known_games",
+    "RecordText",
+    "without_problems",
+    "Diagnostic",
+    "InputError",
+    "OptionError",
+    "Note",
+    "Problem",
+    "Report",
+    "Skipped",
+    "Unreadable",
+    "Verdict",
+    "WorkerLost",
+    "STDIN",
+    "GAMES",
+    "found",
+    "size",
+    "records",
+    "reports",
+    "validate",
+    "fitting",
+    "proposed_rules",
+    "format_record",
+    "canonical_text",
+    "canonical_files",
+    "canonical_records",
+    "like_file",
+    "board",
+    "random_records",
+    "duplicates",
+    "record_at",
+    "read_sources",
+    "replay_page",
+    "convert",
+    "rulebook",
+    "explain",
+    "build",
+    "place_of",
+    "refusal",
+    "PastTheEnd",
+    "Unreplayable",
+    "is_ply",
+    "Converted",
+]
 
 
 def source_formats() -> list[str]:
@@ -46,9 +102,15 @@ def source_formats() -> list[str]:
     return list(FORMATS)
 
 
-def validate(paths: Iterable[Source], encoding: str = "utf-8", strict: bool = False, jobs: int = 1,
-             keep_going: bool = False, format: str | None = None,
-             tags: dict[str, str] | None = None) -> Iterator[Verdict | Problem]:
+def validate(
+    paths: Iterable[Source],
+    encoding: str = "utf-8",
+    strict: bool = False,
+    jobs: int = 1,
+    keep_going: bool = False,
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+) -> Iterator[Verdict | Problem]:
     """A verdict per record of every path, in order (`lusoria validate`), and a Problem in its
     place for a source that cannot be read or is skipped (lusoria.pipeline).
     With `jobs` > 1, records are checked by that many worker processes; `keep_going`:
@@ -65,8 +127,9 @@ def _verdict(source: RecordText, keep_going: bool = False) -> Verdict:
     return check(source, keep=False, keep_going=keep_going).verdict()
 
 
-def fitting(paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None,
-            tags: dict[str, str] | None = None) -> Iterator[tuple[RecordText, Fit | Diagnostic] | Problem]:
+def fitting(
+    paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None, tags: dict[str, str] | None = None
+) -> Iterator[tuple[RecordText, Fit | Diagnostic] | Problem]:
     """For each record, the rule sets that fit it (`lusoria rules`); a record that cannot
     be replayed at all (syntax, unknown game, bad tags) comes with its first diagnostic."""
     return mapped(_fit, reports(paths, encoding, format, tags, keep=False))
@@ -116,8 +179,9 @@ class CanonicalFile:
         return self.canonical != self.original
 
 
-def canonical_files(paths: Iterable[Source], encoding: str = "utf-8",
-                    format: str | None = None) -> Iterator[CanonicalFile | Problem]:
+def canonical_files(
+    paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None
+) -> Iterator[CanonicalFile | Problem]:
     """Each file of `paths` (or `-`, read once) whole, in canonical form beside its bytes, for
     `lusoria fmt --check` and `--write`: only an lgn file has a canonical form (another format is
     a CanonicalFile with no reports, its canonical bytes its own)."""
@@ -128,8 +192,9 @@ def canonical_files(paths: Iterable[Source], encoding: str = "utf-8",
         name = "<stdin>" if path == STDIN else shown_path(path)
         try:
             original = sys.stdin.buffer.read() if path == STDIN else _read_bytes(path, name)
-            read_as = format or (format_of(path, head_text(original[:HEAD], encoding))
-                                 if path != STDIN else None) or "lgn"
+            read_as = (
+                format or (format_of(path, head_text(original[:HEAD], encoding)) if path != STDIN else None) or "lgn"
+            )
             if read_as != "lgn":
                 yield CanonicalFile(path, read_as, original, original, [])
                 continue
@@ -152,8 +217,9 @@ def _read_bytes(path: str, name: str) -> bytes:
         raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
 
 
-def canonical_records(paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None,
-                      tags: dict[str, str] | None = None) -> Iterator[tuple[str, Report] | Problem]:
+def canonical_records(
+    paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None, tags: dict[str, str] | None = None
+) -> Iterator[tuple[str, Report] | Problem]:
     """Every record of `paths` in canonical form (ending in one line end), streamed, with its report
     (`lusoria fmt`); a record that does not parse, or was refused, comes back as it was."""
     return mapped(_canonical, records(paths, encoding, format, tags))
@@ -170,7 +236,7 @@ def like_file(text: str, original: bytes) -> bytes:
     `original`: in UTF-8, with the file's line ends (CRLF when its first line ends so)
     and its byte order mark, if it had one."""
     first = original.find(b"\n")
-    if first > 0 and original[first - 1:first] == b"\r":
+    if first > 0 and original[first - 1 : first] == b"\r":
         text = text.replace("\n", "\r\n")
     return (codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b"") + text.encode("utf-8")
 
@@ -203,14 +269,25 @@ class Board:
     def text(self) -> str:
         rules, positions = self.rules, self.report.positions
         position = positions[self.ply]
-        lines = [f"{self.report.game} ({rules.variant}) after ply {self.ply} of {self.report.plies}",
-                 *([f"the replay stops after ply {len(positions) - 1}: {stop}"] if (stop := replay_stop(self.report))
-                   else []),
-                 "", rules.render(position), "", rules.tally(positions[0], position),
-                 f"position: {rules.format_position(position)}"]
+        lines = [
+            f"{self.report.game} ({rules.variant}) after ply {self.ply} of {self.report.plies}",
+            *(
+                [f"the replay stops after ply {len(positions) - 1}: {stop}"]
+                if (stop := replay_stop(self.report))
+                else []
+            ),
+            "",
+            rules.render(position),
+            "",
+            rules.tally(positions[0], position),
+            f"position: {rules.format_position(position)}",
+        ]
         ended = self.report.outcome if self.ply == len(positions) - 1 else None
-        lines.append(f"game over: {ended.result} ({ended.reason}, {ended.rule})" if ended
-                     else f"{SIDE_NAMES[rules.turn(position)]} to move")
+        lines.append(
+            f"game over: {ended.result} ({ended.reason}, {ended.rule})"
+            if ended
+            else f"{SIDE_NAMES[rules.turn(position)]} to move"
+        )
         return "\n".join(lines)
 
     @property
@@ -278,13 +355,21 @@ def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_:
     if rules.variant != next(iter(rules.presets)):
         tags["Variant"] = rules.variant
     tags.update(rules.extra_tags())
-    tags.update(Event="lusoria random", Site="?", Date="????.??.??", Round=str(round_),
-                White="random", Black="random", Result=result)
+    tags.update(
+        Event="lusoria random",
+        Site="?",
+        Date="????.??.??",
+        Round=str(round_),
+        White="random",
+        Black="random",
+        Result=result,
+    )
     return Record(tags, Line(plies), result)
 
 
-def random_records(game: str, count: int = 1, seed: int = 0, tags: dict[str, str] | None = None,
-                   max_plies: int = 200) -> Iterator[str]:
+def random_records(
+    game: str, count: int = 1, seed: int = 0, tags: dict[str, str] | None = None, max_plies: int = 200
+) -> Iterator[str]:
     """`count` random legal games in canonical form (`lusoria random`), under the
     rules that `tags` choose (Variant, Rules, Board); the same seed gives the same games.
     ValueError for a negative count or max_plies (OptionError for tags that choose no rules)."""

@@ -7,14 +7,15 @@ import dataclasses
 import importlib.util
 import os
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
 from lusoria import __version__, build, output
-from lusoria.terminal import echo, escaped, unescaped
 from lusoria.options import Bounded, Encoding, LazyDefault, Named
+from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import plural
 
 if TYPE_CHECKING:
@@ -27,36 +28,67 @@ else:  # loaded when a command first uses it: `lusoria --version` and `--help` s
     _found.loader = importlib.util.LazyLoader(_found.loader)
     api = sys.modules["lusoria.api"] = importlib.util.module_from_spec(_found)
     _found.loader.exec_module(api)
-    setattr(sys.modules["lusoria"], "api", api)  # as an import binds a module to its package
+    sys.modules["lusoria"].api = api  # as an import binds a module to its package
 
 T = TypeVar("T")
 paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 MAX_SHOWN = 50  # diagnostics shown per record by `validate` (--json lists them all)
 MAX_POSITIONS = 1 << 24  # characters of a --positions file (16 Mi: 100,000 positions of Copenhagen)
-encoding_option = click.option("--encoding", type=Encoding(), default="utf-8", show_default=True,
-                               help="Text encoding of the input (e.g. latin-1, cp1252).")
+encoding_option = click.option(
+    "--encoding",
+    type=Encoding(),
+    default="utf-8",
+    show_default=True,
+    help="Text encoding of the input (e.g. latin-1, cp1252).",
+)
 
 
 def reading_options(command):
     """--from, and the game and rules of records whose files do not say them (--game, --variant,
     --rules); the command gets `reading`: the keyword arguments of read_sources."""
+
     def chosen(ctx, param, value):
         ctx.meta.setdefault("reading", {})[param.name] = value
         return value
 
-    for option in reversed((
-            click.option("--from", "from_", type=Named(lambda: api.source_formats()), expose_value=False,
-                         callback=chosen,
-                         help="Read the input in this format (default: by extension, then content; lgn for -)."),
-            click.option("--game", "move_game", type=Named(lambda: api.known_games(), case_sensitive=False),
-                         expose_value=False, callback=chosen,
-                         help="The game of records whose files do not say it: tafl move lists, CSV files, "
-                              "aagenielsen.dk games of a type lusoria does not know (a note says which files "
-                              "these options are not applied to)."),
-            click.option("--variant", "move_variant", expose_value=False, callback=chosen, metavar="PRESET",
-                         help="The preset those records follow (default: their format's; CSV files: with --game)."),
-            click.option("--rules", "move_rules", expose_value=False, callback=chosen, metavar="'KEY=VALUE …'",
-                         help="The same records: option overrides, as in the Rules tag."))):
+    for option in reversed(
+        (
+            click.option(
+                "--from",
+                "from_",
+                type=Named(lambda: api.source_formats()),
+                expose_value=False,
+                callback=chosen,
+                help="Read the input in this format (default: by extension, then content; lgn for -).",
+            ),
+            click.option(
+                "--game",
+                "move_game",
+                type=Named(lambda: api.known_games(), case_sensitive=False),
+                expose_value=False,
+                callback=chosen,
+                help="The game of records whose files do not say it: tafl move lists, CSV files, "
+                "aagenielsen.dk games of a type lusoria does not know (a note says which files "
+                "these options are not applied to).",
+            ),
+            click.option(
+                "--variant",
+                "move_variant",
+                expose_value=False,
+                callback=chosen,
+                metavar="PRESET",
+                help="The preset those records follow (default: their format's; CSV files: with --game).",
+            ),
+            click.option(
+                "--rules",
+                "move_rules",
+                expose_value=False,
+                callback=chosen,
+                metavar="'KEY=VALUE …'",
+                help="The same records: option overrides, as in the Rules tag.",
+            ),
+        )
+    ):
         command = option(command)
     return command
 
@@ -64,25 +96,41 @@ def reading_options(command):
 def jobs_options(command):
     """--jobs and --force-jobs: the command gets `jobs`, the worker processes that check the
     records, at most the number of cores unless forced."""
+
     def forced(ctx, param, value):
         ctx.meta["force_jobs"] = value
 
     def capped(ctx, param, value):
         return value if ctx.meta.get("force_jobs") else min(value, os.cpu_count() or 1)
 
-    command = click.option("--force-jobs", is_flag=True, is_eager=True, expose_value=False, callback=forced,
-                           help="Allow more worker processes than cores.")(command)
-    return click.option("--jobs", "-j", type=Bounded(1, 1024), default=os.cpu_count() or 1, callback=capped,
-                        show_default="the number of cores",
-                        help="Worker processes that check the records (taken in their order all the same); "
-                             "at most the number of cores.")(command)
+    command = click.option(
+        "--force-jobs",
+        is_flag=True,
+        is_eager=True,
+        expose_value=False,
+        callback=forced,
+        help="Allow more worker processes than cores.",
+    )(command)
+    return click.option(
+        "--jobs",
+        "-j",
+        type=Bounded(1, 1024),
+        default=os.cpu_count() or 1,
+        callback=capped,
+        show_default="the number of cores",
+        help="Worker processes that check the records (taken in their order all the same); "
+        "at most the number of cores.",
+    )(command)
 
 
 def reading() -> dict:
     """The read_sources keywords the reading options chose."""
     chosen = click.get_current_context().meta.get("reading", {})
-    tags = {tag: chosen[option] for tag, option in (("Game", "move_game"), ("Variant", "move_variant"),
-                                                    ("Rules", "move_rules")) if chosen.get(option)}
+    tags = {
+        tag: chosen[option]
+        for tag, option in (("Game", "move_game"), ("Variant", "move_variant"), ("Rules", "move_rules"))
+        if chosen.get(option)
+    }
     return {"format": chosen.get("from_"), "tags": tags or None}
 
 
@@ -130,8 +178,10 @@ def internal_error(error: Exception) -> str:
     where = f" while checking {place}" if place else ""
     urls = dict(url.split(", ", 1) for url in metadata.metadata("lusoria").get_all("Project-URL") or [])
     report = urls.get("Issues", "the project's issue tracker")
-    return (f"internal error{where}: {type(error).__name__}: {error}. This is a bug in lusoria, not in the records: "
-            f"please report it at {report} with the file (run with --debug or {DEBUG_SWITCH}=1 for the traceback)")
+    return (
+        f"internal error{where}: {type(error).__name__}: {error}. This is a bug in lusoria, not in the records: "
+        f"please report it at {report} with the file (run with --debug or {DEBUG_SWITCH}=1 for the traceback)"
+    )
 
 
 def debug_requested(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -148,10 +198,22 @@ def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> Non
 
 
 @click.group(cls=Lusoria, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show_version,
-              help="Show the version and exit.")
-@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=debug_requested,
-              help=f"Show the traceback of an internal error (as {DEBUG_SWITCH}=1 does).")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=show_version,
+    help="Show the version and exit.",
+)
+@click.option(
+    "--debug",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=debug_requested,
+    help=f"Show the traceback of an internal error (as {DEBUG_SWITCH}=1 does).",
+)
 def main() -> None:
     """Parse, validate and archive records of ancient board games: GAMES.
 
@@ -159,8 +221,12 @@ def main() -> None:
     read or a usage error, 3 an internal error (a bug in lusoria: please report it)."""
 
 
-HINTS = {"encoding": "; try --encoding latin-1 or cp1252", "archive": "; create it with lusoria import",
-         "timeout": " (see --timeout)", "pyarrow": ": pip install 'lusoria[parquet]' (or use --format csv)"}
+HINTS = {
+    "encoding": "; try --encoding latin-1 or cp1252",
+    "archive": "; create it with lusoria import",
+    "timeout": " (see --timeout)",
+    "pyarrow": ": pip install 'lusoria[parquet]' (or use --format csv)",
+}
 
 
 def hinted(problem: object) -> str:
@@ -225,8 +291,11 @@ def write_output(output: str, text: str, *inputs: str) -> None:
 @paths_argument
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record, one per line.")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--keep-going", is_flag=True,
-              help="Past an illegal ply or a syntax slip with one nearest suggestion, go on as if it had been written.")
+@click.option(
+    "--keep-going",
+    is_flag=True,
+    help="Past an illegal ply or a syntax slip with one nearest suggestion, go on as if it had been written.",
+)
 @jobs_options
 @encoding_option
 @reading_options
@@ -292,8 +361,11 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
         sys.exit(2 if inputs.unreadable else status)
     for file in inputs(api.canonical_files(paths, encoding, reading()["format"])):
         if file.format != "lgn":
-            echo(f"lusoria: {file.path}: --check and --write apply to lgn files, and this one is "
-                       f"{file.format}; lusoria convert writes it as lgn", err=True)
+            echo(
+                f"lusoria: {file.path}: --check and --write apply to lgn files, and this one is "
+                f"{file.format}; lusoria convert writes it as lgn",
+                err=True,
+            )
             status = 2
             continue
         for report in file.reports:
@@ -317,13 +389,28 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
 def one_record(command):
     """PATH, --record, -o/--output, --encoding and the reading options: a command that writes
     something of one record of a file (show, html), to standard output or to a file (`deliver`)."""
-    for option in reversed((
+    for option in reversed(
+        (
             click.argument("path"),
-            click.option("--record", "index", type=Bounded(), default=0, show_default=True,
-                         help="Which record of the file (0-based)."),
-            click.option("-o", "--output", "written_to", type=click.Path(dir_okay=False, writable=True),
-                         help="Write to this file."),
-            encoding_option, reading_options)):
+            click.option(
+                "--record",
+                "index",
+                type=Bounded(),
+                default=0,
+                show_default=True,
+                help="Which record of the file (0-based).",
+            ),
+            click.option(
+                "-o",
+                "--output",
+                "written_to",
+                type=click.Path(dir_okay=False, writable=True),
+                help="Write to this file.",
+            ),
+            encoding_option,
+            reading_options,
+        )
+    ):
         command = option(command)
     return command
 
@@ -339,8 +426,14 @@ def deliver(text: str, written_to: str | None, path: str) -> None:
 @main.command()
 @one_record
 @click.option("--ply", type=Bounded(), help="Show the board after this ply of the main line (default: the last).")
-@click.option("--format", "format_", type=click.Choice(["text", "svg"]), default="text", show_default=True,
-              help="The board as text, or as an SVG diagram.")
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["text", "svg"]),
+    default="text",
+    show_default=True,
+    help="The board as text, or as an SVG diagram.",
+)
 def show(path: str, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
     """Show the board of a record of PATH after a ply (as text, or as SVG)."""
     source = record_of(path, index, encoding)
@@ -408,9 +501,13 @@ def html(path: str, index: int, written_to: str | None, encoding: str) -> None:
 @main.command()
 @paths_argument
 @click.option("--to", "to", type=Named(lambda: api.target_formats()), required=True, help="The format to write.")
-@click.option("--output-dir", type=click.Path(file_okay=False), metavar="DIR",
-              help="Write each record to its own file in DIR (needed for OTN, one game per file, "
-                   "when there are several records).")
+@click.option(
+    "--output-dir",
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="Write each record to its own file in DIR (needed for OTN, one game per file, "
+    "when there are several records).",
+)
 @encoding_option
 @reading_options
 def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: str) -> None:
@@ -457,8 +554,11 @@ def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[s
     name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}{api.FORMATS[to].suffixes[0]}"
     path = os.path.join(directory, name)
     if path in outputs:
-        echo(f"lusoria: {record} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
-             "one name: convert them into different folders)", err=True)
+        echo(
+            f"lusoria: {record} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
+            "one name: convert them into different folders)",
+            err=True,
+        )
         return 2
     try:
         write_file(output_in(directory, name), item.text, follow=False)
@@ -471,17 +571,20 @@ def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[s
 
 
 @main.command()
-@click.option("--game", required=True, type=Named(lambda: api.known_games(), case_sensitive=False),
-              help="Which game.")
+@click.option("--game", required=True, type=Named(lambda: api.known_games(), case_sensitive=False), help="Which game.")
 @click.option("-n", "--count", "count", type=Bounded(1), default=1, show_default=True, help="How many games.")
-@click.option("--seed", type=Bounded(0, 2 ** 64 - 1), default=0, show_default=True,
-              help="The same seed gives the same games.")
+@click.option(
+    "--seed", type=Bounded(0, 2**64 - 1), default=0, show_default=True, help="The same seed gives the same games."
+)
 @click.option("--variant", help="A named rule preset.")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
 @click.option("--board", help="A game played on boards of several sizes: the board size, as in the Board tag (WxH).")
-@click.option("--max-plies", type=Bounded(), default=200, show_default=True, help="Stop a game (result *) after this many plies.")
-def random(game: str, count: int, seed: int, variant: str | None, rules: str | None, board: str | None,
-           max_plies: int) -> None:
+@click.option(
+    "--max-plies", type=Bounded(), default=200, show_default=True, help="Stop a game (result *) after this many plies."
+)
+def random(
+    game: str, count: int, seed: int, variant: str | None, rules: str | None, board: str | None, max_plies: int
+) -> None:
     """Write random legal games."""
     tags = {name: value for name, value in (("Variant", variant), ("Rules", rules), ("Board", board)) if value}
     try:
@@ -505,11 +608,17 @@ def sql_timeout() -> int:
     return DEFAULT_TIMEOUT
 
 
-db_option = click.option("--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db",
-                         help="The archive (a SQLite file).")
-format_option = click.option("--format", "format_", type=click.Choice(output.FORMATS), default="table",
-                             show_default=True,
-                             help="table, json, csv, or lgn (the records themselves, ready for lusoria validate).")
+db_option = click.option(
+    "--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db", help="The archive (a SQLite file)."
+)
+format_option = click.option(
+    "--format",
+    "format_",
+    type=click.Choice(output.FORMATS),
+    default="table",
+    show_default=True,
+    help="table, json, csv, or lgn (the records themselves, ready for lusoria validate).",
+)
 
 
 def echo_pieces(pieces: Iterable[str]) -> None:
@@ -520,8 +629,14 @@ def echo_pieces(pieces: Iterable[str]) -> None:
 
 def archive_errors(action: Callable[[], T]) -> T:
     """Run `action`, turning archive problems into clear messages and exit statuses."""
-    from lusoria.archive import (DamagedArchive, FilterError, ImportStopped, NotAnArchive, ReadOnlyError,
-                                 UnsearchableRecord)
+    from lusoria.archive import (
+        DamagedArchive,
+        FilterError,
+        ImportStopped,
+        NotAnArchive,
+        ReadOnlyError,
+        UnsearchableRecord,
+    )
 
     try:
         return action()
@@ -557,8 +672,11 @@ def import_(paths: tuple[str, ...], db: str, jobs: int, encoding: str) -> None:
 
     inputs, found = Inputs(), api.found(paths, reading()["format"])
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
-    with click.progressbar(length=api.size(found), label="importing", file=unescaped(sys.stderr)) if shown \
-            else contextlib.nullcontext() as bar:
+    with (
+        click.progressbar(length=api.size(found), label="importing", file=unescaped(sys.stderr))
+        if shown
+        else contextlib.nullcontext() as bar
+    ):
         records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
         summary = archive_errors(lambda: Archive(db).import_rows(inputs(checked_rows(records, jobs))))
     echo(f"{db}: {summary}")
@@ -617,8 +735,9 @@ def filters_of(options: dict[str, Any]) -> Any:
     if positions := options["positions"]:
         text = positions.read(MAX_POSITIONS + 1)  # /dev/zero, one endless line, once ran out of memory
         if len(text) > MAX_POSITIONS:
-            raise click.BadParameter(f"{positions.name} is longer than {MAX_POSITIONS:,} characters",
-                                     param_hint="--positions")
+            raise click.BadParameter(
+                f"{positions.name} is longer than {MAX_POSITIONS:,} characters", param_hint="--positions"
+            )
         options["positions"] = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
         if not options["positions"]:
             raise click.BadParameter(f"{positions.name} holds no position or pattern", param_hint="--positions")
@@ -664,8 +783,14 @@ def query(db: str, format_: str, **filters: Any) -> None:
 @click.argument("sql")
 @db_option
 @format_option
-@click.option("--timeout", cls=LazyDefault, type=Bounded(0, 10 ** 6), default=sql_timeout, show_default=True,
-              help="Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too.")
+@click.option(
+    "--timeout",
+    cls=LazyDefault,
+    type=Bounded(0, 10**6),
+    default=sql_timeout,
+    show_default=True,
+    help="Stop the statement after this many seconds (0: no limit). Ctrl-C stops it too.",
+)
 def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
     from lusoria.archive import Archive
@@ -724,15 +849,37 @@ def lsp() -> None:
 @click.option("--record", type=Bounded(1), help="Start from a position of this archive record (its id) …")
 @click.option("--ply", type=Bounded(), default=0, show_default=True, help="… after this ply of its main line.")
 @click.option("--depth", type=Bounded(1), default=1, show_default=True, help="Plies deep.")
-@click.option("--format", "format_", type=click.Choice(["table", "json", "tree"]), default="table",
-              show_default=True, help="A table (one row per line of plies), JSON (nested), or an indented tree.")
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["table", "json", "tree"]),
+    default="table",
+    show_default=True,
+    help="A table (one row per line of plies), JSON (nested), or an indented tree.",
+)
 @click.option("--variations", is_flag=True, help="Count the plies of variations too, not only of main lines.")
-@click.option("--sort", type=click.Choice(["games", "score"]), default="games", show_default=True,
-              help="The most played plies first, or the best scores.")
-@click.option("--min-games", type=Bounded(1), default=1, show_default=True,
-              help="Leave out the plies played in fewer games.")
-def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, format_: str, variations: bool,
-         sort: str, min_games: int, **filters: Any) -> None:
+@click.option(
+    "--sort",
+    type=click.Choice(["games", "score"]),
+    default="games",
+    show_default=True,
+    help="The most played plies first, or the best scores.",
+)
+@click.option(
+    "--min-games", type=Bounded(1), default=1, show_default=True, help="Leave out the plies played in fewer games."
+)
+def tree(
+    start: str | None,
+    db: str,
+    record: int | None,
+    ply: int,
+    depth: int,
+    format_: str,
+    variations: bool,
+    sort: str,
+    min_games: int,
+    **filters: Any,
+) -> None:
     """Every next ply the archive's records played from POSITION (a position string; the side to
     move may be left out) or from --record N --ply K, with the games, the shares of White's wins,
     draws and Black's wins, the score of the side that played it, the average ply and the dates.
@@ -749,8 +896,13 @@ def tree(start: str | None, db: str, record: int | None, ply: int, depth: int, f
 
 @main.command()
 @db_option
-@click.option("--port", type=click.IntRange(0, 65535), default=8001, show_default=True,
-              help="The port on 127.0.0.1 (0: any free one).")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8001,
+    show_default=True,
+    help="The port on 127.0.0.1 (0: any free one).",
+)
 def serve(db: str, port: int) -> None:
     """Serve the archive on this machine with Datasette: the opening explorer and the tables,
     read-only, until Ctrl-C (Datasette is the extra lusoria[web])."""
@@ -804,8 +956,7 @@ def players_merge(names: tuple[str, ...], db: str) -> None:
 
 @players.command(name="list", cls=FilterCommand, without=("limit",))
 @db_option
-@click.option("--format", "format_", type=click.Choice(["table", "json", "csv"]), default="table",
-              show_default=True)
+@click.option("--format", "format_", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
 def players_list(db: str, format_: str, **filters: Any) -> None:
     """The score table: each player (canonical name) with games, won, drawn, lost, unfinished,
     score (a win 1, a draw ½) and percentage; filters as in `query`."""
@@ -818,8 +969,14 @@ def players_list(db: str, format_: str, **filters: Any) -> None:
 @main.command()
 @click.argument("directory")
 @db_option
-@click.option("--format", "format_", type=click.Choice(["parquet", "csv"]), default="parquet", show_default=True,
-              help="Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing.")
+@click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["parquet", "csv"]),
+    default="parquet",
+    show_default=True,
+    help="Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing.",
+)
 @jobs_options
 def export(directory: str, db: str, format_: str, jobs: int) -> None:
     """Write the archive as files in DIRECTORY, for DuckDB, pandas, polars or Spark: records,

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
-from typing import Callable, Iterable, Iterator
 
 from lusoria.api import Board, format_record
 from lusoria.notation.lalr import builder_parser
@@ -27,8 +27,22 @@ from lusoria.validator.base import SIDE_NAMES
 from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number, numbering
 
-TAG_NAMES = ("Game", "Variant", "Rules", "Board", "Position", "Event", "Site", "Date", "Round", "White",
-             "Black", "Result", "Annotator", "Source")
+TAG_NAMES = (
+    "Game",
+    "Variant",
+    "Rules",
+    "Board",
+    "Position",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Annotator",
+    "Source",
+)
 
 
 def normalized(text: str) -> str:
@@ -47,10 +61,11 @@ def safe_check(text: str) -> Report:
     source = RecordText(text)
     try:
         return check(source)
-    except Exception as error:  # noqa: BLE001 - the editor must keep working
+    except Exception as error:
         report = Report(source)
-        report.error("internal", f"lusoria could not check this record ({type(error).__name__}: {error})",
-                     line=1, column=1)
+        report.error(
+            "internal", f"lusoria could not check this record ({type(error).__name__}: {error})", line=1, column=1
+        )
         return report
 
 
@@ -168,8 +183,7 @@ def diagnostic_span(entry: Entry, diagnostic: Diagnostic) -> tuple[int, int, int
     """Where a diagnostic points, as `lusoria validate`'s caret: line, first and last column
     (0-based, in the document)."""
     start = max(diagnostic.column - 1, 0)
-    return (entry.offset + max(diagnostic.line, 1) - 1, start,
-            start + max(1, len(diagnostic.text.split("\n")[0])))
+    return (entry.offset + max(diagnostic.line, 1) - 1, start, start + max(1, len(diagnostic.text.split("\n")[0])))
 
 
 def diagnostic_message(diagnostic: Diagnostic) -> str:
@@ -180,6 +194,7 @@ def diagnostic_message(diagnostic: Diagnostic) -> str:
 
 
 # -- edits --------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Edit:
@@ -204,8 +219,10 @@ class Fix:
 def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     """The quick fixes of one diagnostic: its suggestions, the right move number, result."""
     line, start, end = diagnostic_span(entry, diagnostic)
-    found = [Fix(f"Replace with {suggestion}", (Edit(line, start, line, end, suggestion),), diagnostic, i == 0)
-             for i, suggestion in enumerate(diagnostic.suggestions)]
+    found = [
+        Fix(f"Replace with {suggestion}", (Edit(line, start, line, end, suggestion),), diagnostic, i == 0)
+        for i, suggestion in enumerate(diagnostic.suggestions)
+    ]
     if diagnostic.rule == "number" and diagnostic.ply is not None:
         found += _number_fix(entry, diagnostic)
     if diagnostic.rule == "result":
@@ -216,19 +233,31 @@ def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
 def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     at = entry.ply_at(entry.offset + diagnostic.line - 1, diagnostic.column - 1)
     report, rules = entry.report, entry.report.rules
-    if at is None or at[0].number is None or rules is None or report.record is None or not report.positions \
-            or diagnostic.ply is None:
+    if (
+        at is None
+        or at[0].number is None
+        or rules is None
+        or report.record is None
+        or not report.positions
+        or diagnostic.ply is None
+    ):
         return []
     ply, written = at[0], at[0].number
     expected = move_number(diagnostic.ply, numbering(report.record, rules, report.positions[0]))
     lines = lines_of(entry.source.text)
-    before = lines[ply.line - 1][:ply.column - 1]
+    before = lines[ply.line - 1][: ply.column - 1]
     column = before.rfind(written)
     if column < 0:  # the number stands on an earlier line
         return []
     line = entry.offset + ply.line - 1
-    return [Fix(f"Number the move {expected}", (Edit(line, column, line, column + len(written), expected),),
-                diagnostic, True)]
+    return [
+        Fix(
+            f"Number the move {expected}",
+            (Edit(line, column, line, column + len(written), expected),),
+            diagnostic,
+            True,
+        )
+    ]
 
 
 def _result_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
@@ -280,8 +309,9 @@ def canonical_fixes(entry: Entry, first: int, last: int) -> list[Fix]:
         canonical = entry.report.canonical.get(key)
         if first <= line <= last and canonical and canonical != ply.text:
             column = ply.column - 1
-            found.append(Fix(f"Write {ply.text} as {canonical}",
-                             (Edit(line, column, line, column + len(ply.text), canonical),)))
+            found.append(
+                Fix(f"Write {ply.text} as {canonical}", (Edit(line, column, line, column + len(ply.text), canonical),))
+            )
     return found
 
 
@@ -309,6 +339,7 @@ def formatted_document(text: str) -> str:
 
 # -- hover --------------------------------------------------------------------
 
+
 def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
     """The board after a main-line ply, as `lusoria show` prints it, and what the ply did."""
     report = entry.report
@@ -320,8 +351,10 @@ def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
     board = Board(report, number)
     canonical = board.last or ply.text
     side = SIDE_NAMES[rules.turn(report.positions[number - 1])]
-    lines = [f"**ply {number}** ({side}): `{canonical}`",
-             rules.ply_summary(canonical, report.positions[0], report.positions[number])]
+    lines = [
+        f"**ply {number}** ({side}): `{canonical}`",
+        rules.ply_summary(canonical, report.positions[0], report.positions[number]),
+    ]
     return "\n\n".join(lines) + f"\n\n```text\n{board.text()}\n```"
 
 
@@ -334,8 +367,12 @@ def tag_hover(entry: Entry, name: str) -> str | None:
         problem = next((d.message for d in report.diagnostics if d.rule in ("tag", "syntax")), "")
         return f"the rules cannot be chosen: {problem}" if problem else None
     rules = report.rules
-    lines = [f"**{rules.name}**, variant `{rules.variant}` (known: {', '.join(rules.presets)})", "",
-             "| option | in force | choices |", "| --- | --- | --- |"]
+    lines = [
+        f"**{rules.name}**, variant `{rules.variant}` (known: {', '.join(rules.presets)})",
+        "",
+        "| option | in force | choices |",
+        "| --- | --- | --- |",
+    ]
     lines += [f"| `{key}` | `{rules.option[key]}` | {rules.known_values(key)} |" for key in rules.options]
     return "\n".join(lines)
 
@@ -349,6 +386,7 @@ def tag_at(entry: Entry, line: int, column: int) -> str | None:
 
 
 # -- completion ----------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Completion:
@@ -366,7 +404,7 @@ def completions(entry: Entry | None, document_line: str, line: int, column: int)
     """What may be written at a place: a tag name or value in the tag section, else the legal
     plies there (most alike the word typed first), the move number, the result markers."""
     before = document_line[:column]
-    tag = re.match(r'[ \t]*\[[ \t]*([A-Za-z0-9_]*)$', before)
+    tag = re.match(r"[ \t]*\[[ \t]*([A-Za-z0-9_]*)$", before)
     if tag:
         return [Completion(name, "tag", tag.start(1), column) for name in TAG_NAMES if name.startswith(tag[1])]
     value = re.match(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"]*)$', before)
@@ -393,8 +431,12 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
         values = list(cls.presets)
     elif name == "Rules" and cls:
         word = typed.rsplit(" ", 1)[-1]
-        return [Completion(f"{key}={value}", "value", column - len(word), column, f"default {values[0]}")
-                for key, values in cls.options.items() for value in values if f"{key}={value}".startswith(word)]
+        return [
+            Completion(f"{key}={value}", "value", column - len(word), column, f"default {values[0]}")
+            for key, values in cls.options.items()
+            for value in values
+            if f"{key}={value}".startswith(word)
+        ]
     else:
         return []
     return [Completion(v, "value", column - len(typed), column) for v in values if v.startswith(typed)]
@@ -420,8 +462,8 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
         roll = None
         for roll in rolls.finditer(text, max(0, cursor - 80), cursor):
             pass
-        if roll is not None and not re.search(r"[0-9]+\.|\n", text[roll.end():cursor]):
-            offset, typed = roll.start(), text[roll.start():cursor] + after
+        if roll is not None and not re.search(r"[0-9]+\.|\n", text[roll.end() : cursor]):
+            offset, typed = roll.start(), text[roll.start() : cursor] + after
             start = column - (cursor - offset)
     before_ply = re.sub(r"[0-9]+\.(\.\.)?\s*$", "", text[:offset])  # the move number, if written
     report = safe_check(before_ply + " *")
@@ -437,7 +479,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
         if written:  # the plies of the roll written, as the canonical plies write it
             dice = rules.roll_text(written)
             plies = [p for p in plies if p.startswith(dice)]
-            typed = dice + typed[written.end():]
+            typed = dice + typed[written.end() :]
         plies.sort(key=lambda p: (not p.startswith(typed), -SequenceMatcher(None, typed, p).ratio()))
         found += [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
         number = move_number(report.plies + 1, numbering(report.record, rules, report.positions[0]))
@@ -451,12 +493,15 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
 
 # -- symbols and tokens ---------------------------------------------------------
 
+
 def symbol_name(entry: Entry) -> str:
     """`White – Black, Event, Date, result` for the outline."""
     tags = entry.report.tags
     result = entry.report.result or tags.get("Result", "?")
-    return f"{tags.get('White', '?')} – {tags.get('Black', '?')}, {tags.get('Event', '?')}, " \
-           f"{tags.get('Date', '?')}, {result}"
+    return (
+        f"{tags.get('White', '?')} – {tags.get('Black', '?')}, {tags.get('Event', '?')}, "
+        f"{tags.get('Date', '?')}, {result}"
+    )
 
 
 def symbol_detail(entry: Entry) -> str:
@@ -474,13 +519,17 @@ TOKEN_TYPES = ("property", "string", "comment", "number", "function", "operator"
 def _token_pattern(game: str) -> re.Pattern[str]:
     """One pattern for every token of a game's movetext, built from its grammar's terminals."""
     parser = builder_parser(game)
-    terminal = {name: parser.get_terminal(name).pattern.to_regexp()
-                for name in ("TAG_NAME", "TAG_VALUE", "COMMENT", "NAG", "RESULT", "MOVE_NUMBER", "PLY", "SUFFIX")}
-    return re.compile(rf"(?m:^(?P<escape>%[^\n]*))|\[[ \t]*(?P<property>{terminal['TAG_NAME']})[ \t]+"
-                      rf"(?P<string>{terminal['TAG_VALUE']})[ \t]*\]|(?P<comment>{terminal['COMMENT']})"
-                      rf"|(?P<decorator>{terminal['NAG']})|(?P<keyword>{terminal['RESULT']})(?![^\s(){{}};])"
-                      rf"|(?P<number>{terminal['MOVE_NUMBER']})|(?P<function>{terminal['PLY']})"
-                      rf"(?P<suffix>{terminal['SUFFIX']})?")
+    terminal = {
+        name: parser.get_terminal(name).pattern.to_regexp()
+        for name in ("TAG_NAME", "TAG_VALUE", "COMMENT", "NAG", "RESULT", "MOVE_NUMBER", "PLY", "SUFFIX")
+    }
+    return re.compile(
+        rf"(?m:^(?P<escape>%[^\n]*))|\[[ \t]*(?P<property>{terminal['TAG_NAME']})[ \t]+"
+        rf"(?P<string>{terminal['TAG_VALUE']})[ \t]*\]|(?P<comment>{terminal['COMMENT']})"
+        rf"|(?P<decorator>{terminal['NAG']})|(?P<keyword>{terminal['RESULT']})(?![^\s(){{}};])"
+        rf"|(?P<number>{terminal['MOVE_NUMBER']})|(?P<function>{terminal['PLY']})"
+        rf"(?P<suffix>{terminal['SUFFIX']})?"
+    )
 
 
 def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:

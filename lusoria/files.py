@@ -19,16 +19,19 @@ class AtomicFile:
     `encoding` (with `newline` as `open` takes it), or bytes when `binary`. Leaving the `with`
     block without a commit removes it."""
 
-    def __init__(self, path: str, encoding: str = "utf-8", newline: str | None = None, binary: bool = False,
-                 follow: bool = True):
+    def __init__(
+        self, path: str, encoding: str = "utf-8", newline: str | None = None, binary: bool = False, follow: bool = True
+    ):
         self.target = os.path.realpath(path) if follow else os.path.abspath(path)
-        handle, self.temporary = tempfile.mkstemp(prefix=f".{os.path.basename(self.target)}.", suffix=".tmp",
-                                                  dir=os.path.dirname(self.target))
-        self.file: IO[Any] = os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding=encoding,
-                                                                              newline=newline)
+        handle, self.temporary = tempfile.mkstemp(
+            prefix=f".{os.path.basename(self.target)}.", suffix=".tmp", dir=os.path.dirname(self.target)
+        )
+        self.file: IO[Any] = (
+            os.fdopen(handle, "wb") if binary else os.fdopen(handle, "w", encoding=encoding, newline=newline)
+        )
         self.committed = False
 
-    def __enter__(self) -> "AtomicFile":
+    def __enter__(self) -> AtomicFile:
         return self
 
     def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:

@@ -114,9 +114,30 @@ def replay_page(source: RecordText | str) -> str:
 
 # NAGs shown as symbols (PGN's suffixes, then the usual symbols of annotated games); `$n` otherwise
 NAG_SYMBOLS = {number: suffix for suffix, number in SUFFIX_NAGS.items()} | {
-    7: "□", 10: "=", 13: "∞", 14: "⩲", 15: "⩱", 16: "±", 17: "∓", 18: "+−", 19: "−+", 22: "⨀", 23: "⨀",
-    32: "⟳", 33: "⟳", 36: "→", 37: "→", 40: "↑", 41: "↑", 132: "⇆", 133: "⇆", 138: "⊕", 139: "⊕", 140: "∆",
-    146: "N"}
+    7: "□",
+    10: "=",
+    13: "∞",
+    14: "⩲",
+    15: "⩱",
+    16: "±",
+    17: "∓",
+    18: "+−",
+    19: "−+",
+    22: "⨀",
+    23: "⨀",
+    32: "⟳",
+    33: "⟳",
+    36: "→",
+    37: "→",
+    40: "↑",
+    41: "↑",
+    132: "⇆",
+    133: "⇆",
+    138: "⊕",
+    139: "⊕",
+    140: "∆",
+    146: "N",
+}
 
 _TAG_START = re.compile(r"(?=<(?!/))")
 
@@ -144,8 +165,10 @@ def _json(value) -> str:
 
 
 def _note(diagnostic: Diagnostic) -> str:
-    return (f'<div class="diagnostic {diagnostic.severity}">{diagnostic.severity}[{escape(diagnostic.rule)}]: '
-            f'{escape(diagnostic.message)}</div>')
+    return (
+        f'<div class="diagnostic {diagnostic.severity}">{diagnostic.severity}[{escape(diagnostic.rule)}]: '
+        f"{escape(diagnostic.message)}</div>"
+    )
 
 
 def _moves(record: Record, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]]) -> str:
@@ -170,18 +193,24 @@ class _Moves(Visitor):
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
         found = self.by_place.get((ply.line, ply.column), [])
-        classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else
-                           " warned" if found else "")
+        classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else " warned" if found else "")
         notes = "; ".join(f"{d.severity}[{d.rule}]: {d.message}" for d in found)
         step = f' data-ply="{number}"' if key[0] == 0 else ""
         shown = move_number(number, self.offset)
         if shown.endswith("...") and not self.after_break:
             shown = ""
-        self.out.append(f'{escape(shown)} <span class="{classes}"{step} data-diagnostics="{escape(notes)}" '
-                        f'title="{escape(notes)}">{escape(ply.text)}</span> ')
+        self.out.append(
+            f'{escape(shown)} <span class="{classes}"{step} data-diagnostics="{escape(notes)}" '
+            f'title="{escape(notes)}">{escape(ply.text)}</span> '
+        )
         if ply.nags:  # glued to the ply: "e3-c3!?"
-            self.out[-1] = self.out[-1].rstrip() + "".join(
-                f'<span class="nag" title="${n}">{escape(NAG_SYMBOLS.get(n, f"${n}"))}</span>' for n in ply.nags) + " "
+            self.out[-1] = (
+                self.out[-1].rstrip()
+                + "".join(
+                    f'<span class="nag" title="${n}">{escape(NAG_SYMBOLS.get(n, f"${n}"))}</span>' for n in ply.nags
+                )
+                + " "
+            )
         self.out += [_comment(c) for c in ply.comments]
         self.out += [_note(d) for d in found if d.severity == "error"]
         self.after_break = bool(ply.comments or ply.variations)

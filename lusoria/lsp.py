@@ -19,14 +19,20 @@ import logging
 import re
 import sys
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any, BinaryIO, Callable, TypeVar
+from typing import Any, BinaryIO, TypeVar
 from urllib.parse import unquote
 
 import cattrs
 from lsprotocol import types as lsp
-from pygls.exceptions import (JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams, JsonRpcInvalidRequest,
-                              JsonRpcParseError)
+from pygls.exceptions import (
+    JsonRpcException,
+    JsonRpcInternalError,
+    JsonRpcInvalidParams,
+    JsonRpcInvalidRequest,
+    JsonRpcParseError,
+)
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
@@ -34,19 +40,42 @@ from pygls.workspace.position_codec import ServerTextPosition
 from pygls.workspace.text_document import TextDocument
 
 from lusoria import __version__
+from lusoria.document import (
+    TOKEN_TYPES,
+    Document,
+    Edit,
+    Entry,
+    Fix,
+    canonical_fixes,
+    check_missing,
+    completions,
+    diagnostic_message,
+    diagnostic_span,
+    fixes,
+    format_fix,
+    formatted_document,
+    lines_of,
+    normalized,
+    ply_hover,
+    symbol_detail,
+    symbol_name,
+    tag_at,
+    tag_hover,
+    tokens,
+)
 from lusoria.notation.json_input import MAX_INTEGER, loads
 from lusoria.notation.numbers import whole_number
 from lusoria.terminal import unescaped
-from lusoria.document import (TOKEN_TYPES, Document, Edit, Entry, Fix, canonical_fixes, check_missing, completions,
-                              diagnostic_message, diagnostic_span, fixes, format_fix, formatted_document,
-                              lines_of, normalized, ply_hover, symbol_detail, symbol_name, tag_at, tag_hover,
-                              tokens)
 from lusoria.validator.replay import ERROR
 
 SEVERITY = {ERROR: lsp.DiagnosticSeverity.Error}
-COMPLETION_KINDS = {"ply": lsp.CompletionItemKind.Function, "number": lsp.CompletionItemKind.Constant,
-                    "result": lsp.CompletionItemKind.EnumMember, "tag": lsp.CompletionItemKind.Property,
-                    "value": lsp.CompletionItemKind.Value}
+COMPLETION_KINDS = {
+    "ply": lsp.CompletionItemKind.Function,
+    "number": lsp.CompletionItemKind.Constant,
+    "result": lsp.CompletionItemKind.EnumMember,
+    "tag": lsp.CompletionItemKind.Property,
+    "value": lsp.CompletionItemKind.Value,
+}
 LEGEND = lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers=[])
 
 
@@ -55,9 +84,14 @@ class Protocol(LanguageServerProtocol):
     own handlers of didOpen, didChange, didClose…) for ever: about 5 KB an edit. A future is
     let go once it is done (a request's has been answered by then)."""
 
-    def _execute_handler(self, msg_id: str | int, handler: Callable[[Any], Any],
-                         callback: Callable[[Future[Any]], None], args: tuple[Any, ...] | None = None,
-                         kwargs: dict[str, Any] | None = None) -> Any:
+    def _execute_handler(
+        self,
+        msg_id: str | int,
+        handler: Callable[[Any], Any],
+        callback: Callable[[Future[Any]], None],
+        args: tuple[Any, ...] | None = None,
+        kwargs: dict[str, Any] | None = None,
+    ) -> Any:
         super()._execute_handler(msg_id, handler, callback, args, kwargs)
         future = self._request_futures.get(msg_id)
         if future is not None:
@@ -85,8 +119,9 @@ class LgnServer(LanguageServer):
         """The text of an open document; JsonRpcInvalidParams (an answer) for any other."""
         document = self.opened(uri)
         if document is None:
-            raise JsonRpcInvalidParams(f"{uri[:200]} is not open: lusoria answers about the documents the editor "
-                                       "has opened")
+            raise JsonRpcInvalidParams(
+                f"{uri[:200]} is not open: lusoria answers about the documents the editor has opened"
+            )
         return normalized(document.source)
 
     def document(self, uri: str) -> Document:
@@ -134,7 +169,7 @@ class Columns:
         return lsp.TextEdit(self.range(edit.line, edit.column, edit.end_line, edit.end_column), edit.text)
 
 
-_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
 server = LgnServer()
@@ -143,15 +178,18 @@ Handler = TypeVar("Handler", bound=Callable[..., Any])
 
 def feature(name: str, options: Any = None) -> Callable[[Handler], Handler]:
     """`server.feature`, with the handler's failures answered in one line (`answered`)."""
+
     def register(handler: Handler) -> Handler:
         server.feature(name, options)(answered(handler))
         return handler
+
     return register
 
 
 def answered(handler: Handler) -> Handler:
     """A handler whose failure is an error without a traceback (pygls would send one, in the
     error's data): its type and message; the traceback stays in the server's log."""
+
     @functools.wraps(handler)
     def answering(server: LgnServer, params: Any) -> Any:
         try:
@@ -161,16 +199,23 @@ def answered(handler: Handler) -> Handler:
         except Exception as error:
             logging.getLogger(__name__).exception("%s failed", handler.__name__)
             raise JsonRpcInternalError(f"lusoria could not answer: {type(error).__name__}: {error}"[:1000]) from None
+
     return answering  # type: ignore[return-value]  # the same signature
 
 
 # -- diagnostics ----------------------------------------------------------------
 
+
 def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
     line, start, end = diagnostic_span(entry, found)
-    return lsp.Diagnostic(columns.range(line, start, line, end), diagnostic_message(found),
-                          SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Warning), found.rule,
-                          source="lusoria", data={"suggestions": list(found.suggestions), "ply": found.ply})
+    return lsp.Diagnostic(
+        columns.range(line, start, line, end),
+        diagnostic_message(found),
+        SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Warning),
+        found.rule,
+        source="lusoria",
+        data={"suggestions": list(found.suggestions), "ply": found.ply},
+    )
 
 
 async def check_document(server: LgnServer, uri: str, version: int) -> None:
@@ -188,21 +233,30 @@ async def check_document(server: LgnServer, uri: str, version: int) -> None:
     missing = document.missing(sources)
     checked = await asyncio.get_running_loop().run_in_executor(server.thread_pool, check_missing, missing, stale)
     document.reports.update(checked)
-    server.window_log_message(lsp.LogMessageParams(lsp.MessageType.Log, (
-        f"{uri} version {version}: checked {len(checked)} of {len(missing)} changed records"
-        + (", stopped by a newer edit" if stale() else ""))))
+    server.window_log_message(
+        lsp.LogMessageParams(
+            lsp.MessageType.Log,
+            (
+                f"{uri} version {version}: checked {len(checked)} of {len(missing)} changed records"
+                + (", stopped by a newer edit" if stale() else "")
+            ),
+        )
+    )
     if stale():
         return
     document.update(sources, checked)
     columns = Columns(server, lines_of(text))
-    server.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(
-        uri, [diagnostic(columns, entry, found) for entry, found in document.diagnostics()], version))
+    server.text_document_publish_diagnostics(
+        lsp.PublishDiagnosticsParams(
+            uri, [diagnostic(columns, entry, found) for entry, found in document.diagnostics()], version
+        )
+    )
 
 
 def schedule(server: LgnServer, uri: str, version: int | None) -> None:
     if server.opened(uri) is None:  # a change or a save of a document never opened: nothing to check
         return
-    server.versions[uri] = number = (version if version is not None else server.versions.get(uri, 0) + 1)
+    server.versions[uri] = number = version if version is not None else server.versions.get(uri, 0) + 1
     task = asyncio.get_running_loop().create_task(check_document(server, uri, number))
     task.add_done_callback(_log_failure)
 
@@ -237,6 +291,7 @@ def did_close(server: LgnServer, params: lsp.DidCloseTextDocumentParams) -> None
 
 # -- requests -------------------------------------------------------------------
 
+
 @feature(lsp.TEXT_DOCUMENT_HOVER)
 def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     uri = params.text_document.uri
@@ -254,9 +309,10 @@ def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text)) if text else None
 
 
-@feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
-                lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix,
-                                                         lsp.CodeActionKind.RefactorRewrite]))
+@feature(
+    lsp.TEXT_DOCUMENT_CODE_ACTION,
+    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, lsp.CodeActionKind.RefactorRewrite]),
+)
 def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
     uri = params.text_document.uri
     columns = Columns(server, lines_of(server.text(uri)))
@@ -277,10 +333,15 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
     actions = []
     for fix in found:
         owner = document.entry_at(fix.edits[0].line)
-        actions.append(lsp.CodeAction(
-            fix.title, kind=fix.kind, is_preferred=fix.preferred or None,
-            diagnostics=[diagnostic(columns, owner, fix.diagnostic)] if fix.diagnostic and owner else None,
-            edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(e) for e in fix.edits]})))
+        actions.append(
+            lsp.CodeAction(
+                fix.title,
+                kind=fix.kind,
+                is_preferred=fix.preferred or None,
+                diagnostics=[diagnostic(columns, owner, fix.diagnostic)] if fix.diagnostic and owner else None,
+                edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(e) for e in fix.edits]}),
+            )
+        )
     return actions
 
 
@@ -304,8 +365,9 @@ def symbols(server: LgnServer, params: lsp.DocumentSymbolParams) -> list[lsp.Doc
     for entry in server.document(uri).entries:
         whole = columns.range(entry.offset, 0, entry.last_line, len(lines[entry.last_line]))
         first = columns.range(entry.offset, 0, entry.offset, len(lines[entry.offset]))
-        found.append(lsp.DocumentSymbol(symbol_name(entry), lsp.SymbolKind.Module, whole, first,
-                                        detail=symbol_detail(entry)))
+        found.append(
+            lsp.DocumentSymbol(symbol_name(entry), lsp.SymbolKind.Module, whole, first, detail=symbol_detail(entry))
+        )
     return found
 
 
@@ -319,8 +381,15 @@ def completion(server: LgnServer, params: lsp.CompletionParams) -> lsp.Completio
     items, columns = [], Columns(server, lines)
     for rank, item in enumerate(completions(entry, lines[line], line, column)):
         edit = lsp.TextEdit(columns.range(line, item.start, line, item.end), item.label)
-        items.append(lsp.CompletionItem(item.label, kind=COMPLETION_KINDS[item.kind], detail=item.detail or None,
-                                        sort_text=f"{rank:05d}", text_edit=edit))
+        items.append(
+            lsp.CompletionItem(
+                item.label,
+                kind=COMPLETION_KINDS[item.kind],
+                detail=item.detail or None,
+                sort_text=f"{rank:05d}",
+                text_edit=edit,
+            )
+        )
     return lsp.CompletionList(False, items)
 
 
@@ -413,15 +482,21 @@ def handle(server: LgnServer, body: bytes) -> None:
         refuse(server, None, JsonRpcParseError(f"not JSON lusoria reads: {error}"[:1000]))
         return
     if not isinstance(data, dict) or data.get("jsonrpc") != "2.0":
-        refuse(server, data.get("id") if isinstance(data, dict) else None,
-               JsonRpcInvalidRequest("not a JSON-RPC 2.0 message"))
+        refuse(
+            server,
+            data.get("id") if isinstance(data, dict) else None,
+            JsonRpcInvalidRequest("not a JSON-RPC 2.0 message"),
+        )
         return
     try:
         message = server.protocol.structure_message(data)
     except JsonRpcException as error:
         cause = error.__cause__
-        why = "; ".join(cattrs.transform_error(cause, format_exception=lambda problem, _: str(problem))) \
-            if isinstance(cause, cattrs.ClassValidationError) else ""
+        why = (
+            "; ".join(cattrs.transform_error(cause, format_exception=lambda problem, _: str(problem)))
+            if isinstance(cause, cattrs.ClassValidationError)
+            else ""
+        )
         if "id" in data and "method" in data:  # a request: it is owed an answer
             refuse(server, data["id"], type(error)(f"{str(data['method'])[:100]}: {why or error.message}"[:1000]))
         else:

@@ -5,11 +5,12 @@ names of a registry (games, formats), read when first needed."""
 from __future__ import annotations
 
 import codecs
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import click
 
-MAX_COUNT = 10 ** 9  # plies, records, games: more than any archive holds
+MAX_COUNT = 10**9  # plies, records, games: more than any archive holds
 
 
 class Bounded(click.ParamType):

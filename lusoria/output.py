@@ -9,9 +9,10 @@ import csv
 import io
 import json
 import math
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict
 from itertools import chain
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from lusoria.words import plural
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from lusoria.notation.reader import RecordText
     from lusoria.rulebook import Rule
     from lusoria.validator.fit import Fit
-    from lusoria.validator.replay import Diagnostic, Report, Verdict
+    from lusoria.validator.replay import Diagnostic, Verdict
 
 FORMATS = ("table", "json", "csv", "lgn")  # of rows (query, sql)
 TABLE_COLUMNS = ["id", "game", "variant", "date", "white", "black", "result", "plies", "valid", "first_rule"]
@@ -56,7 +57,7 @@ def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
     if index < 0 or start > len(text) or not diagnostic.column:
         return head
     end = text.find("\n", start)
-    line = text[start:end if end >= 0 else len(text)]
+    line = text[start : end if end >= 0 else len(text)]
     column = diagnostic.column - 1
     width = min(max(1, len(diagnostic.text.split("\n")[0])), WINDOW)
     left, right = (0, len(line)) if len(line) <= 2 * WINDOW else (max(0, column - WINDOW), column + width + WINDOW)
@@ -83,9 +84,17 @@ def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:
 
 def verdict_dict(verdict: Verdict) -> dict[str, Any]:
     """A verdict as `lusoria validate --json` writes it, one line per record."""
-    return {"path": verdict.source.path, "record": verdict.source.index, "line": verdict.source.line,
-            "game": verdict.game, "variant": verdict.variant, "valid": verdict.valid, "plies": verdict.plies,
-            "result": verdict.result, "diagnostics": [diagnostic_dict(d) for d in verdict.diagnostics]}
+    return {
+        "path": verdict.source.path,
+        "record": verdict.source.index,
+        "line": verdict.source.line,
+        "game": verdict.game,
+        "variant": verdict.variant,
+        "valid": verdict.valid,
+        "plies": verdict.plies,
+        "result": verdict.result,
+        "diagnostics": [diagnostic_dict(d) for d in verdict.diagnostics],
+    }
 
 
 def verdict_json(verdict: Verdict) -> str:
@@ -96,10 +105,14 @@ def fit_json(source: RecordText, fit: Fit | Diagnostic) -> str:
     """What `lusoria rules --json` writes of a record: the rule sets that fit, or why none can."""
     from lusoria.validator.fit import Fit
 
-    fits, problem = ({key: value for key, value in vars(fit).items() if key != "sets"}, None) \
-        if isinstance(fit, Fit) else (None, unreplayable(fit))
-    return json.dumps({"path": source.path, "record": source.index, "line": source.line, "fit": fits,
-                       "problem": problem})
+    fits, problem = (
+        ({key: value for key, value in vars(fit).items() if key != "sets"}, None)
+        if isinstance(fit, Fit)
+        else (None, unreplayable(fit))
+    )
+    return json.dumps(
+        {"path": source.path, "record": source.index, "line": source.line, "fit": fits, "problem": problem}
+    )
 
 
 def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
@@ -119,15 +132,19 @@ def unreplayable(diagnostic: Diagnostic) -> str:
 
 def more_diagnostics(verdict: Verdict, shown: int) -> str:
     """The line that stands for the diagnostics of a record past the first `shown`."""
-    return (f"{where(verdict.source)}: and {plural(len(verdict.diagnostics) - shown, 'more diagnostic')} "
-            "in this record (--json lists all)")
+    return (
+        f"{where(verdict.source)}: and {plural(len(verdict.diagnostics) - shown, 'more diagnostic')} "
+        "in this record (--json lists all)"
+    )
 
 
 def validation_summary(records: int, invalid: int, errors: int, warnings: int, cited: Iterable[str]) -> str:
     """`lusoria validate`'s last lines: the counts, and the rules the diagnostics cited, in order."""
     cited = list(cited)
-    text = (f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
-            f"({plural(errors, 'error')}, {plural(warnings, 'warning')})")
+    text = (
+        f"{plural(records, 'record')}: {records - invalid} valid, {invalid} invalid "
+        f"({plural(errors, 'error')}, {plural(warnings, 'warning')})"
+    )
     if cited:
         text += f"\nrules cited: {', '.join(cited)} (lusoria explain {cited[0]} says what a rule means)"
     return text
@@ -151,8 +168,10 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
     if format == "lgn":
         for number, row in enumerate(chain([first], rows) if first is not None else ()):
             if not isinstance(row.get("text"), str):
-                raise ValueError(f"the lgn format needs a column named text holding records; row {number + 1} "
-                                 f"holds {_plain(row.get('text'))!r}")
+                raise ValueError(
+                    f"the lgn format needs a column named text holding records; row {number + 1} "
+                    f"holds {_plain(row.get('text'))!r}"
+                )
             yield ("\n" if number else "") + row["text"]
         return
     if columns is None:
@@ -179,8 +198,10 @@ def render_pieces(rows: Iterable[dict], format: str, columns: list[str] | None =
             table.append(row)
             size += sum(len(str(value)) for value in row.values())
             if size > MAX_TABLE:
-                raise ValueError(f"a table of more than {MAX_TABLE:,} characters of values; the formats json, csv "
-                                 "and lgn write rows as they come, and have no bound")
+                raise ValueError(
+                    f"a table of more than {MAX_TABLE:,} characters of values; the formats json, csv "
+                    "and lgn write rows as they come, and have no bound"
+                )
         yield _table(table) if table else "no records\n"
 
 
@@ -205,18 +226,33 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
     if as_json:
         return json.dumps(figures, indent=2) + "\n"
     plies = figures["plies"]
-    text = (f"{plural(figures['records'], 'record')}: {figures['valid']} valid, {figures['invalid']} invalid; "
-            f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}\n")
-    for key, title in (("games", "game"), ("variants", "variant"), ("results", "result"), ("endings", "ending"),
-                       ("players", "player"), ("first_error_rules", "first error rule")):
+    text = (
+        f"{plural(figures['records'], 'record')}: {figures['valid']} valid, {figures['invalid']} invalid; "
+        f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}\n"
+    )
+    for key, title in (
+        ("games", "game"),
+        ("variants", "variant"),
+        ("results", "result"),
+        ("endings", "ending"),
+        ("players", "player"),
+        ("first_error_rules", "first error rule"),
+    ):
         if figures[key]:
             text += "\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]], "table")
     return text
 
 
-TREE_HEADINGS = {"white_percent": "white %", "draws_percent": "draws %", "black_percent": "black %",
-                 "won_percent": "won %", "drawn_percent": "drawn %", "lost_percent": "lost %", "score": "score %",
-                 "average_ply": "average ply"}
+TREE_HEADINGS = {
+    "white_percent": "white %",
+    "draws_percent": "draws %",
+    "black_percent": "black %",
+    "won_percent": "won %",
+    "drawn_percent": "drawn %",
+    "lost_percent": "lost %",
+    "score": "score %",
+    "average_ply": "average ply",
+}
 TREE_COUNTS = ("white", "draws", "black", "won", "drawn", "lost", "children")  # in JSON; the table shows shares
 
 
@@ -230,8 +266,13 @@ def tree_text(nodes: list[Node], format: str) -> str:
     def walk(nodes: list[Node], line: str, level: int) -> None:
         for node in nodes:
             ply = "· " * level + node.ply if format == "tree" else (line + " " + node.ply).strip()
-            rows.append({TREE_HEADINGS.get(name, name): ply if name == "ply" else value
-                         for name, value in node.as_dict().items() if name not in TREE_COUNTS})
+            rows.append(
+                {
+                    TREE_HEADINGS.get(name, name): ply if name == "ply" else value
+                    for name, value in node.as_dict().items()
+                    if name not in TREE_COUNTS
+                }
+            )
             walk(node.children, ply, level + 1)
 
     walk(nodes, "", 0)

@@ -8,12 +8,13 @@ the checking over worker processes, the stream's order kept."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import TypeVar
 
 from lusoria.formats.sources import read_sources, walk
-from lusoria.notation.reader import RecordText
 from lusoria.notation.model import Record
+from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import PROBLEMS, InputError, Note, Problem, Skipped, Source, Unreadable
 from lusoria.validator.replay import Report, check
 from lusoria.words import plural
@@ -31,13 +32,18 @@ def found(paths: Iterable[Source], format: str | None = None) -> list[Source | S
 
 def size(sources: Iterable[Source | Skipped]) -> int:
     """The bytes on disk of the files among `sources`: what `records` tells `progress` in all."""
-    return sum(os.path.getsize(path) for path in sources
-               if isinstance(path, (str, os.PathLike)) and os.path.isfile(path))
+    return sum(
+        os.path.getsize(path) for path in sources if isinstance(path, (str, os.PathLike)) and os.path.isfile(path)
+    )
 
 
-def records(paths: Iterable[Source | Skipped], encoding: str = "utf-8", format: str | None = None,
-            tags: dict[str, str] | None = None,
-            progress: Callable[[int], None] | None = None) -> Iterator[RecordText | Problem]:
+def records(
+    paths: Iterable[Source | Skipped],
+    encoding: str = "utf-8",
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[RecordText | Problem]:
     """Every record of `paths` (files, directories, `-`, streams or text), in order, with a
     Problem in its place for each source that cannot be read or is skipped. `format` forces
     a format (lusoria.formats); `tags` (Game, Variant, Rules) choose the game and rules of
@@ -58,8 +64,10 @@ def records(paths: Iterable[Source | Skipped], encoding: str = "utf-8", format: 
 
 
 OPTIONS = {"Game": "--game", "Variant": "--variant", "Rules": "--rules"}  # the reading options, by tag
-WHERE_APPLIED = ("their files say their game and rules (these options apply to tafl move lists, CSV files, and "
-                 "aagenielsen.dk games of a type lusoria does not know; --variant and --rules to CSV files with --game)")
+WHERE_APPLIED = (
+    "their files say their game and rules (these options apply to tafl move lists, CSV files, and "
+    "aagenielsen.dk games of a type lusoria does not know; --variant and --rules to CSV files with --game)"
+)
 
 
 class _Notes:
@@ -78,8 +86,13 @@ class _Notes:
         if isinstance(parsed, Record) and not parsed.game and "GameType" in parsed.tags:
             kind = parsed.tags["GameType"]
             self.refused[kind] = self.refused.get(kind, 0) + 1
-        unapplied = tuple(tag for tag, value in self.tags.items() if record.format == "lgn" or isinstance(
-            parsed, Record) and parsed.tags.get(tag, "").lower() != value.lower())
+        unapplied = tuple(
+            tag
+            for tag, value in self.tags.items()
+            if record.format == "lgn"
+            or isinstance(parsed, Record)
+            and parsed.tags.get(tag, "").lower() != value.lower()
+        )
         if unapplied:
             self.unapplied.setdefault((record.format, unapplied), {})[record.path or "<text>"] = None
 
@@ -87,8 +100,11 @@ class _Notes:
         for (format, tags), paths in self.unapplied.items():
             options = " and ".join(f"{OPTIONS[tag]} {self.tags[tag]}" for tag in tags)
             shown = ", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else "")
-            yield Note(next(iter(paths)), f"{options} {'is' if len(tags) == 1 else 'are'} not applied to the records "
-                                          f"of {plural(len(paths), format + ' file')} ({shown}): {WHERE_APPLIED}")
+            yield Note(
+                next(iter(paths)),
+                f"{options} {'is' if len(tags) == 1 else 'are'} not applied to the records "
+                f"of {plural(len(paths), format + ' file')} ({shown}): {WHERE_APPLIED}",
+            )
         if self.refused:
             from lusoria.formats.tafl import refusal
 
@@ -96,9 +112,14 @@ class _Notes:
                 yield Note("", f"{plural(count, 'record')} of type '{kind}' refused: {refusal(kind)}")
 
 
-def reports(paths: Iterable[Source | Skipped], encoding: str = "utf-8", format: str | None = None,
-            tags: dict[str, str] | None = None, progress: Callable[[int], None] | None = None,
-            keep: bool = True) -> Iterator[Report | Problem]:
+def reports(
+    paths: Iterable[Source | Skipped],
+    encoding: str = "utf-8",
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+    progress: Callable[[int], None] | None = None,
+    keep: bool = True,
+) -> Iterator[Report | Problem]:
     """`records`, each checked (`check`; `keep`: as there)."""
     return mapped(lambda record: check(record, keep=keep), records(paths, encoding, format, tags, progress))
 

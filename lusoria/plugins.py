@@ -39,5 +39,8 @@ def _shortened(text: str) -> str:
 
 def _warn(point: EntryPoint, why: str) -> None:
     package = f" of the package {_shortened(point.dist.name)}" if point.dist is not None else ""
-    print(f"lusoria: warning: the plug-in '{_shortened(point.name)} = {_shortened(point.value)}' ({point.group})"
-          f"{package} is left out: {why}", file=sys.stderr)
+    print(
+        f"lusoria: warning: the plug-in '{_shortened(point.name)} = {_shortened(point.value)}' ({point.group})"
+        f"{package} is left out: {why}",
+        file=sys.stderr,
+    )

@@ -62,8 +62,9 @@ def options(game: str) -> tuple[Option, ...]:
     found = []
     for option in written(game).get("options", []):
         listed = " \\| ".join(f"`{value}`" for value in option["values"])  # `yes` \| `no`
-        found.append(Option(option["key"], f"{listed} {option['also']}" if "also" in option else listed,
-                            option["meaning"]))
+        found.append(
+            Option(option["key"], f"{listed} {option['also']}" if "also" in option else listed, option["meaning"])
+        )
     return tuple(found)
 
 

@@ -37,41 +37,58 @@ def diagram_svg(diagram: Diagram) -> str:
 
 def _svg(width: float, height: float, body: list[str], title: str) -> str:
     scale = min(1.0, SHOWN / max(width, height))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width * scale:g}" '
-            f'height="{height * scale:g}" font-family="sans-serif" role="img"><title>{escape(title)}</title>'
-            + "".join(body) + "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width * scale:g}" '
+        f'height="{height * scale:g}" font-family="sans-serif" role="img"><title>{escape(title)}</title>'
+        + "".join(body)
+        + "</svg>"
+    )
 
 
 # -- square boards ------------------------------------------------------------------------------
 
+
 def _grid(board: Squares, marks: Mapping[int, str]) -> list[str]:
     """The board, its coordinates, and its coloured squares (the last ply's, the camps) and thrones."""
     files, ranks = board.files, board.ranks
-    body = [f'<rect x="0" y="0" width="{files * CELL + 2 * EDGE}" height="{ranks * CELL + 2 * EDGE}" '
-            f'fill="#f9f5ea"/>']
+    body = [f'<rect x="0" y="0" width="{files * CELL + 2 * EDGE}" height="{ranks * CELL + 2 * EDGE}" fill="#f9f5ea"/>']
     for index, name in enumerate(board.names):
         x, y = _xy(index, files, ranks)
         mark, camp = marks.get(index, ""), board.roles.get(index) == CAMP
-        fill = MOVED if mark in (FROM, TO) else CAMP_FILL if camp \
-            else BOARD if (index // files + index) % 2 else SQUARE_ALT
+        fill = (
+            MOVED
+            if mark in (FROM, TO)
+            else CAMP_FILL
+            if camp
+            else BOARD
+            if (index // files + index) % 2
+            else SQUARE_ALT
+        )
         role = " ".join(filter(None, (mark, CAMP if camp else "")))
-        body.append(f'<rect class="square {role}" data-square="{name}" x="{x}" y="{y}" '
-                    f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="0.5"/>')
+        body.append(
+            f'<rect class="square {role}" data-square="{name}" x="{x}" y="{y}" '
+            f'width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINE}" stroke-width="0.5"/>'
+        )
         if board.roles.get(index) in (THRONE, CORNER):  # a thick frame and a cross
-            body.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
-                        f'stroke="{LINE}" stroke-width="2.5"/><path d="M{x + 2} {y + 2}L{x + CELL - 2} {y + CELL - 2}'
-                        f'M{x + CELL - 2} {y + 2}L{x + 2} {y + CELL - 2}" stroke="{LINE}" stroke-width="0.8"/>')
+            body.append(
+                f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
+                f'stroke="{LINE}" stroke-width="2.5"/><path d="M{x + 2} {y + 2}L{x + CELL - 2} {y + CELL - 2}'
+                f'M{x + CELL - 2} {y + 2}L{x + 2} {y + CELL - 2}" stroke="{LINE}" stroke-width="0.8"/>'
+            )
     for file in range(files):
         middle = EDGE + file * CELL + CELL / 2
         letter = board.names[file].rstrip("0123456789")  # (the first rank's squares name the files)
         for baseline in (EDGE - 7, EDGE + ranks * CELL + 16):
-            body.append(f'<text x="{middle:g}" y="{baseline}" font-size="12" text-anchor="middle" fill="{LINE}">'
-                        f'{letter}</text>')
+            body.append(
+                f'<text x="{middle:g}" y="{baseline}" font-size="12" text-anchor="middle" fill="{LINE}">{letter}</text>'
+            )
     for rank in range(ranks):
         level = EDGE + (ranks - 1 - rank) * CELL + CELL / 2 + 4
         for margin in (EDGE / 2, EDGE + files * CELL + EDGE / 2):
-            body.append(f'<text x="{margin:g}" y="{level:g}" font-size="12" text-anchor="middle" fill="{LINE}">'
-                        f'{rank + 1}</text>')
+            body.append(
+                f'<text x="{margin:g}" y="{level:g}" font-size="12" text-anchor="middle" fill="{LINE}">'
+                f"{rank + 1}</text>"
+            )
     return body
 
 
@@ -82,34 +99,47 @@ def _xy(index: int, files: int, ranks: int) -> tuple[int, int]:
 def _man(x: float, y: float, piece: Piece, name: str) -> str:
     cx, cy, white, kind = x + CELL / 2, y + CELL / 2, piece.side == WHITE, piece.kind
     fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
-    shape = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
-             f'stroke-width="1.5"/>')
+    shape = f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
     inner = "#8a6d1f" if white else "#e8c766"
     if kind == "king":  # a crown
-        shape += (f'<path d="M{cx - 9:g} {cy + 6:g}L{cx - 10:g} {cy - 6:g}L{cx - 4:g} {cy:g}L{cx:g} {cy - 9:g}'
-                  f'L{cx + 4:g} {cy:g}L{cx + 10:g} {cy - 6:g}L{cx + 9:g} {cy + 6:g}Z" fill="{inner}"/>')
+        shape += (
+            f'<path d="M{cx - 9:g} {cy + 6:g}L{cx - 10:g} {cy - 6:g}L{cx - 4:g} {cy:g}L{cx:g} {cy - 9:g}'
+            f'L{cx + 4:g} {cy:g}L{cx + 10:g} {cy - 6:g}L{cx + 9:g} {cy + 6:g}Z" fill="{inner}"/>'
+        )
     elif kind == "dux":  # a ring and a star
-        shape += (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.26:g}" fill="none" stroke="{inner}" '
-                  f'stroke-width="2"/><path d="M{cx:g} {cy - 7:g}L{cx + 2:g} {cy - 2:g}L{cx + 7:g} {cy - 2:g}'
-                  f'L{cx + 3:g} {cy + 1:g}L{cx + 5:g} {cy + 7:g}L{cx:g} {cy + 4:g}L{cx - 5:g} {cy + 7:g}'
-                  f'L{cx - 3:g} {cy + 1:g}L{cx - 7:g} {cy - 2:g}L{cx - 2:g} {cy - 2:g}Z" fill="{inner}"/>')
+        shape += (
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.26:g}" fill="none" stroke="{inner}" '
+            f'stroke-width="2"/><path d="M{cx:g} {cy - 7:g}L{cx + 2:g} {cy - 2:g}L{cx + 7:g} {cy - 2:g}'
+            f"L{cx + 3:g} {cy + 1:g}L{cx + 5:g} {cy + 7:g}L{cx:g} {cy + 4:g}L{cx - 5:g} {cy + 7:g}"
+            f'L{cx - 3:g} {cy + 1:g}L{cx - 7:g} {cy - 2:g}L{cx - 2:g} {cy - 2:g}Z" fill="{inner}"/>'
+        )
     elif kind == "incitus":  # turned over: the theta nigrum, an O with a long stroke
         mark = "#6b6b6b" if white else "#bdbdbd"
-        shape = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
-                 f'stroke-width="1.5" stroke-dasharray="3 2"/><ellipse cx="{cx:g}" cy="{cy:g}" rx="7" ry="9" '
-                 f'fill="none" stroke="{mark}" stroke-width="2"/><path d="M{cx - 12:g} {cy:g}H{cx + 12:g}" '
-                 f'stroke="{mark}" stroke-width="2"/>')
+        shape = (
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="1.5" stroke-dasharray="3 2"/><ellipse cx="{cx:g}" cy="{cy:g}" rx="7" ry="9" '
+            f'fill="none" stroke="{mark}" stroke-width="2"/><path d="M{cx - 12:g} {cy:g}H{cx + 12:g}" '
+            f'stroke="{mark}" stroke-width="2"/>'
+        )
     side = "white" if white else "black"
     return f'<g class="piece {side} {kind}" data-square="{name}">{shape}</g>'
 
 
 def _cross(x: float, y: float, name: str, what: str, gone: bool) -> str:
     """A captured or removed piece: a red ring, and a cross where the piece has gone."""
-    cross = (f'<path d="M{x + 10} {y + 10}L{x + CELL - 10} {y + CELL - 10}M{x + CELL - 10} {y + 10}'
-             f'L{x + 10} {y + CELL - 10}" stroke="{CAPTURED_RED}" stroke-width="3"/>') if gone else ""
-    return (f'<g class="{what}" data-square="{name}"><circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" '
-            f'r="{CELL * 0.44:g}" fill="none" stroke="{CAPTURED_RED}" stroke-width="2.5" stroke-dasharray="4 3"/>'
-            f'{cross}</g>')
+    cross = (
+        (
+            f'<path d="M{x + 10} {y + 10}L{x + CELL - 10} {y + CELL - 10}M{x + CELL - 10} {y + 10}'
+            f'L{x + 10} {y + CELL - 10}" stroke="{CAPTURED_RED}" stroke-width="3"/>'
+        )
+        if gone
+        else ""
+    )
+    return (
+        f'<g class="{what}" data-square="{name}"><circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" '
+        f'r="{CELL * 0.44:g}" fill="none" stroke="{CAPTURED_RED}" stroke-width="2.5" stroke-dasharray="4 3"/>'
+        f"{cross}</g>"
+    )
 
 
 def _square_board(diagram: Diagram, board: Squares) -> str:
@@ -133,26 +163,31 @@ POINT_W, POINT_H, BAR, TRAY = 34, 150, 40, 56
 def _table(diagram: Diagram, table: Points) -> str:
     half = 6 * POINT_W
     width, height = 2 * EDGE + 2 * half + BAR + TRAY, 2 * EDGE + 2 * POINT_H + 70
-    body = [f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f9f5ea"/>',
-            f'<rect x="{EDGE}" y="{EDGE}" width="{2 * half + BAR}" height="{height - 2 * EDGE}" fill="{BOARD}" '
-            f'stroke="{LINE}" stroke-width="2"/>',
-            f'<rect x="{EDGE + half}" y="{EDGE}" width="{BAR}" height="{height - 2 * EDGE}" fill="#b89b62"/>']
+    body = [
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f9f5ea"/>',
+        f'<rect x="{EDGE}" y="{EDGE}" width="{2 * half + BAR}" height="{height - 2 * EDGE}" fill="{BOARD}" '
+        f'stroke="{LINE}" stroke-width="2"/>',
+        f'<rect x="{EDGE + half}" y="{EDGE}" width="{BAR}" height="{height - 2 * EDGE}" fill="#b89b62"/>',
+    ]
     for point in range(1, 25):
         body += _point(point, diagram.pieces.get(point), diagram.marks.get(point), height)
     bottom = height - EDGE - POINT_H
     for quarter, (caption, note) in table.unused.items():
         x, top = _quarter_place(quarter, height)
-        body += [f'<rect class="unused" x="{x}" y="{top}" width="{half}" height="{POINT_H}" fill="#7d7468" '
-                 f'opacity="0.55"/>',
-                 f'<text x="{x + half / 2:g}" y="{top + POINT_H / 2:g}" font-size="14" text-anchor="middle" '
-                 f'fill="#fff">{escape(caption)}</text>',
-                 f'<text x="{x + half / 2:g}" y="{top + POINT_H / 2 + 16:g}" font-size="11" text-anchor="middle" '
-                 f'fill="#fff">{escape(note)}</text>']
+        body += [
+            f'<rect class="unused" x="{x}" y="{top}" width="{half}" height="{POINT_H}" fill="#7d7468" opacity="0.55"/>',
+            f'<text x="{x + half / 2:g}" y="{top + POINT_H / 2:g}" font-size="14" text-anchor="middle" '
+            f'fill="#fff">{escape(caption)}</text>',
+            f'<text x="{x + half / 2:g}" y="{top + POINT_H / 2 + 16:g}" font-size="11" text-anchor="middle" '
+            f'fill="#fff">{escape(note)}</text>',
+        ]
     for quarter, label in table.labels.items():
         x, top = _quarter_place(quarter, height)
         y = EDGE + POINT_H + 28 if top == EDGE else bottom - 18
-        body.append(f'<text x="{x + half / 2:g}" y="{y:g}" font-size="12" font-weight="bold" text-anchor="middle" '
-                    f'fill="{LINE}">{escape(label)}</text>')
+        body.append(
+            f'<text x="{x + half / 2:g}" y="{y:g}" font-size="12" font-weight="bold" text-anchor="middle" '
+            f'fill="{LINE}">{escape(label)}</text>'
+        )
     body += _tray(diagram.off, width, height) + _dice(diagram.dice, EDGE + half + BAR / 2, height / 2)
     return _svg(width, height, body, diagram.title)
 
@@ -179,56 +214,79 @@ def _point(point: int, checkers: Piece | None, role: str | None, height: int) ->
     x, top = _point_place(point, height)
     base, tip = (EDGE, EDGE + POINT_H - 8) if top else (height - EDGE, height - EDGE - POINT_H + 8)
     fill = MOVED if role else ("#8c5a3c" if point % 2 else "#e9dcc0")
-    shapes = [f'<path class="point {role or ""}" data-point="{point}" d="M{x + 1} {base}L{x + POINT_W / 2:g} {tip}'
-              f'L{x + POINT_W - 1} {base}Z" fill="{fill}" stroke="{LINE}" stroke-width="0.6"/>']
+    shapes = [
+        f'<path class="point {role or ""}" data-point="{point}" d="M{x + 1} {base}L{x + POINT_W / 2:g} {tip}'
+        f'L{x + POINT_W - 1} {base}Z" fill="{fill}" stroke="{LINE}" stroke-width="0.6"/>'
+    ]
     label_y = EDGE + POINT_H + 10 if top else height - EDGE - POINT_H - 2
-    shapes.append(f'<text x="{x + POINT_W / 2:g}" y="{label_y}" font-size="9" text-anchor="middle" '
-                  f'fill="{LINE}">{point}</text>')
+    shapes.append(
+        f'<text x="{x + POINT_W / 2:g}" y="{label_y}" font-size="9" text-anchor="middle" fill="{LINE}">{point}</text>'
+    )
     if checkers:
         white, n = checkers.side == WHITE, checkers.count
         fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
         for k in range(min(n, 5)):
             cy = base + (1 if top else -1) * (POINT_W / 2 + k * (POINT_W - 4))
-            shapes.append(f'<circle class="checker {"white" if white else "black"}" data-point="{point}" '
-                          f'cx="{x + POINT_W / 2:g}" cy="{cy:g}" r="{POINT_W / 2 - 2:g}" fill="{fill}" '
-                          f'stroke="{stroke}" stroke-width="1.2"/>')
+            shapes.append(
+                f'<circle class="checker {"white" if white else "black"}" data-point="{point}" '
+                f'cx="{x + POINT_W / 2:g}" cy="{cy:g}" r="{POINT_W / 2 - 2:g}" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="1.2"/>'
+            )
         if n > 1:
             cy = base + (1 if top else -1) * (POINT_W / 2 + (min(n, 5) - 1) * (POINT_W - 4)) + 4
-            shapes.append(f'<text class="count" data-point="{point}" x="{x + POINT_W / 2:g}" y="{cy:g}" '
-                          f'font-size="12" font-weight="bold" text-anchor="middle" '
-                          f'fill="{LINE if white else LIGHT}">{n}</text>')
+            shapes.append(
+                f'<text class="count" data-point="{point}" x="{x + POINT_W / 2:g}" y="{cy:g}" '
+                f'font-size="12" font-weight="bold" text-anchor="middle" '
+                f'fill="{LINE if white else LIGHT}">{n}</text>'
+            )
     return shapes
 
 
 def _tray(off: tuple[int, int], width: int, height: int) -> list[str]:
     x = width - TRAY + 8
-    body = [f'<text x="{x + (TRAY - 16) / 2:g}" y="{EDGE - 6}" font-size="11" text-anchor="middle" '
-            f'fill="{LINE}">off</text>']
+    body = [
+        f'<text x="{x + (TRAY - 16) / 2:g}" y="{EDGE - 6}" font-size="11" text-anchor="middle" fill="{LINE}">off</text>'
+    ]
     for side, white, y0 in ((BLACK, False, EDGE), (WHITE, True, height / 2 + 4)):
         fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
-        body.append(f'<rect x="{x}" y="{y0:g}" width="{TRAY - 16}" height="{height / 2 - EDGE - 4:g}" '
-                    f'fill="#efe4c8" stroke="{LINE}"/>')
+        body.append(
+            f'<rect x="{x}" y="{y0:g}" width="{TRAY - 16}" height="{height / 2 - EDGE - 4:g}" '
+            f'fill="#efe4c8" stroke="{LINE}"/>'
+        )
         for k in range(off[side]):
-            body.append(f'<rect class="off {"white" if white else "black"}" x="{x + 4}" y="{y0 + 4 + k * 8:g}" '
-                        f'width="{TRAY - 24}" height="6" fill="{fill}" stroke="{stroke}" stroke-width="0.8"/>')
-        body.append(f'<text x="{x + (TRAY - 16) / 2:g}" y="{y0 + height / 2 - EDGE - 26:g}" font-size="10" '
-                    f'text-anchor="middle" fill="{LINE}">{"White" if white else "Black"}</text>'
-                    f'<text class="off-count" x="{x + (TRAY - 16) / 2:g}" y="{y0 + height / 2 - EDGE - 12:g}" '
-                    f'font-size="12" text-anchor="middle" fill="{LINE}">{off[side]}</text>')
+            body.append(
+                f'<rect class="off {"white" if white else "black"}" x="{x + 4}" y="{y0 + 4 + k * 8:g}" '
+                f'width="{TRAY - 24}" height="6" fill="{fill}" stroke="{stroke}" stroke-width="0.8"/>'
+            )
+        body.append(
+            f'<text x="{x + (TRAY - 16) / 2:g}" y="{y0 + height / 2 - EDGE - 26:g}" font-size="10" '
+            f'text-anchor="middle" fill="{LINE}">{"White" if white else "Black"}</text>'
+            f'<text class="off-count" x="{x + (TRAY - 16) / 2:g}" y="{y0 + height / 2 - EDGE - 12:g}" '
+            f'font-size="12" text-anchor="middle" fill="{LINE}">{off[side]}</text>'
+        )
     return body
 
 
-PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
 
 
 def _dice(dice: tuple[int, ...], cx: float, cy: float) -> list[str]:
     body = []
     for k, die in enumerate(dice):
         y = cy - 30 + k * 34
-        body.append(f'<g class="die" data-value="{die}"><rect x="{cx - 13:g}" y="{y:g}" width="26" height="26" '
-                    f'rx="4" fill="#fffdf5" stroke="{LINE}" stroke-width="1.2"/>'
-                    + "".join(f'<circle cx="{cx + dx * 7:g}" cy="{y + 13 + dy * 7:g}" r="2.6" fill="{LINE}"/>'
-                              for dx, dy in PIPS[die]) + "</g>")
+        body.append(
+            f'<g class="die" data-value="{die}"><rect x="{cx - 13:g}" y="{y:g}" width="26" height="26" '
+            f'rx="4" fill="#fffdf5" stroke="{LINE}" stroke-width="1.2"/>'
+            + "".join(
+                f'<circle cx="{cx + dx * 7:g}" cy="{y + 13 + dy * 7:g}" r="2.6" fill="{LINE}"/>' for dx, dy in PIPS[die]
+            )
+            + "</g>"
+        )
     return body
-

@@ -8,8 +8,9 @@ from __future__ import annotations
 import io
 import re
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, TextIO
+from typing import TextIO
 
 import click
 

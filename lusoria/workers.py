@@ -14,9 +14,10 @@ import selectors
 import signal
 import sys
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from itertools import chain
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import TypeVar
 
 from lusoria.errors import LusoriaError, raised_checking
 from lusoria.notation.reader import RecordText
@@ -40,8 +41,10 @@ class WorkerLost(LusoriaError, RuntimeError):
     what it had taken is lost, so the stream stops after the last item it gave in order."""
 
     def __init__(self) -> None:
-        super().__init__("a worker process ended abruptly (killed, perhaps for want of memory); the records "
-                         "after the last one reported were not checked: run again, perhaps with fewer --jobs")
+        super().__init__(
+            "a worker process ended abruptly (killed, perhaps for want of memory); the records "
+            "after the last one reported were not checked: run again, perhaps with fewer --jobs"
+        )
 
 
 def mapped(function: Callable[[T], U], items: Iterable[T | Problem]) -> Iterator[U | Problem]:
@@ -65,8 +68,9 @@ def place(record: RecordText) -> str:
     return f"{record.path or STDIN}:{record.line}"
 
 
-def in_workers(function: Callable[[T], U], items: Iterable[T | Problem], jobs: int,
-               ahead: int = 0) -> Iterator[U | Problem]:
+def in_workers(
+    function: Callable[[T], U], items: Iterable[T | Problem], jobs: int, ahead: int = 0
+) -> Iterator[U | Problem]:
     """`mapped` by `jobs` worker processes, in the order of `items`: the first item in this process
     (the workers, forked after it, inherit what it loaded: the parser, the rules, and `function`
     itself), then `chunks`, each to the worker with the fewest chunks left, while this process
@@ -312,8 +316,8 @@ def _message(value: object) -> bytes:
 def _messages(buffer: bytearray) -> Iterator[bytearray]:
     """The whole messages at the start of `buffer` (`_message`), taken out of it one by one."""
     while len(buffer) >= 8 and len(buffer) >= 8 + (size := int.from_bytes(buffer[:8], "little")):
-        message = buffer[8:8 + size]
-        del buffer[:8 + size]
+        message = buffer[8 : 8 + size]
+        del buffer[: 8 + size]
         yield message
 
 

@@ -5,6 +5,14 @@ from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply, parse_rec
 from lusoria.notation.writer import write_record
 
 __all__ = [
-    "Line", "Ply", "Record", "RecordText", "SyntaxProblem",
-    "is_ply", "parse_record", "read_records", "split_records", "write_record",
+    "Line",
+    "Ply",
+    "Record",
+    "RecordText",
+    "SyntaxProblem",
+    "is_ply",
+    "parse_record",
+    "read_records",
+    "split_records",
+    "write_record",
 ]

@@ -66,25 +66,42 @@ class _Builder(Transformer):
             else:  # NAG
                 nag = whole_number(element[1:], 0, MAX_NAG)
                 if nag is None:
-                    raise SyntaxProblem(f"a NAG is $0 to ${MAX_NAG}, not {element[:20]}", element.line,
-                                        element.column, str(element[:20]))
+                    raise SyntaxProblem(
+                        f"a NAG is $0 to ${MAX_NAG}, not {element[:20]}",
+                        element.line,
+                        element.column,
+                        str(element[:20]),
+                    )
                 self._last_ply(line, element, "a NAG").nags.append(nag)
         if number is not None:
-            raise SyntaxProblem(f"found the move number {number} with no ply after it",
-                                number.line, number.column, str(number))
+            raise SyntaxProblem(
+                f"found the move number {number} with no ply after it", number.line, number.column, str(number)
+            )
         return line
 
     def _add_plies(self, line: Line, run: Token, number: Token | None) -> None:
         """Split a run of plies and move numbers (one token) into plies."""
-        split_run(line.plies, self.terminals.item, str(run), 0, len(run), run.line or 0, 1 - (run.column or 0),
-                  str(number) if number is not None else None)
+        split_run(
+            line.plies,
+            self.terminals.item,
+            str(run),
+            0,
+            len(run),
+            run.line or 0,
+            1 - (run.column or 0),
+            str(number) if number is not None else None,
+        )
 
     @staticmethod
     def _last_ply(line: Line, token, what: str) -> Ply:
         if not line.plies:
             where = token.plies[0] if isinstance(token, Line) and token.plies else token
-            raise SyntaxProblem(f"{what} must follow a ply", getattr(where, "line", 0),
-                                getattr(where, "column", 0), str(getattr(where, "text", where)))
+            raise SyntaxProblem(
+                f"{what} must follow a ply",
+                getattr(where, "line", 0),
+                getattr(where, "column", 0),
+                str(getattr(where, "text", where)),
+            )
         return line.plies[-1]
 
 
@@ -94,8 +111,14 @@ def builder_parser(game: str) -> Lark:
     between runs in the user's cache folder (building it costs more than reading it back)
     and checks the grammar's hash on load, rebuilding on any mismatch or unreadable file."""
     builder = _Builder()
-    parser = Lark(grammar_text(game), parser="lalr", lexer="contextual", start=["record", "ply", "tag_parts"],
-                  transformer=builder, cache=cache_file(game, "lark") or False)
+    parser = Lark(
+        grammar_text(game),
+        parser="lalr",
+        lexer="contextual",
+        start=["record", "ply", "tag_parts"],
+        transformer=builder,
+        cache=cache_file(game, "lark") or False,
+    )
     builder.terminals = Terminals.of(terminal_patterns(game, parser))
     return parser
 
@@ -135,8 +158,13 @@ class _Shifted(Visitor):
 
 EXPECTED_NAMES = {  # in the order a message lists them
     "TAG": "a tag",
-    "PLIES": "a ply", "MOVE_NUMBER": "a move number", "COMMENT": "a comment", "NAG": "a NAG",
-    "LPAR": "a variation", "RPAR": "')'", "RESULT": "a result marker (1-0, 0-1, 1/2-1/2, *)",
+    "PLIES": "a ply",
+    "MOVE_NUMBER": "a move number",
+    "COMMENT": "a comment",
+    "NAG": "a NAG",
+    "LPAR": "a variation",
+    "RPAR": "')'",
+    "RESULT": "a result marker (1-0, 0-1, 1/2-1/2, *)",
 }
 
 
@@ -149,20 +177,24 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     """A plain-words syntax error: what was found, what was expected."""
     if at_the_end(error):
         lines = text.rstrip().split("\n")
-        return MissingResult("the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)",
-                             offset + len(lines), len(lines[-1]) + 1)
-    accepted = getattr(error, "accepts", None) or getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
+        return MissingResult(
+            "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)", offset + len(lines), len(lines[-1]) + 1
+        )
+    accepted = (
+        getattr(error, "accepts", None) or getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
+    )
     at, row, column = error.pos_in_stream or 0, offset + (error.line or 0), error.column or 0
     inside = _variation_open(text[:at])
-    expected = [words for name, words in EXPECTED_NAMES.items()
-                if name in accepted and name != ("RESULT" if inside else "RPAR")]
+    expected = [
+        words for name, words in EXPECTED_NAMES.items() if name in accepted and name != ("RESULT" if inside else "RPAR")
+    ]
     word = re.compile(r"[^\s(){}\[\];]{0,40}").match(text, at)  # matches, if only the empty string
     found = (word[0] if word else "") or text[at]
     if found == "{":
         return SyntaxProblem("this comment is never closed with '}'", row, column, found)
     if found == "[" and "TAG" in accepted:
-        line = text[at:at + 80].split("\n")[0]
-        return SyntaxProblem(f"this tag is not written [Name \"value\"]: {line}", row, column, line)
+        line = text[at : at + 80].split("\n")[0]
+        return SyntaxProblem(f'this tag is not written [Name "value"]: {line}', row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     return SyntaxProblem(f"found '{found}', expected {listed}", row, column, found)
 
@@ -175,5 +207,3 @@ def _variation_open(before: str) -> bool:
     none is open, and a result marker inside one)."""
     movetext = _NOT_MOVETEXT.sub("", before)
     return movetext.count("(") > movetext.count(")")
-
-

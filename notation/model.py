@@ -22,9 +22,16 @@ class Ply:
     comments: list[str]
     variations: list[Line]
 
-    def __init__(self, text: str, line: int = 0, column: int = 0, number: str | None = None,
-                 nags: list[int] | None = None, comments: list[str] | None = None,
-                 variations: list[Line] | None = None) -> None:
+    def __init__(
+        self,
+        text: str,
+        line: int = 0,
+        column: int = 0,
+        number: str | None = None,
+        nags: list[int] | None = None,
+        comments: list[str] | None = None,
+        variations: list[Line] | None = None,
+    ) -> None:
         # written out, so that mypyc compiles it (the reader makes one per ply); no lists shared
         self.text, self.line, self.column, self.number = text, line, column, number
         self.nags = [] if nags is None else nags

@@ -11,8 +11,16 @@ from lusoria.notation.model import Ply
 SUFFIX_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
 
-def split_run(plies: list[Ply], pattern: re.Pattern[str], text: str, start: int, end: int, row: int,
-              row_start: int, number: str | None) -> tuple[int, str | None]:
+def split_run(
+    plies: list[Ply],
+    pattern: re.Pattern[str],
+    text: str,
+    start: int,
+    end: int,
+    row: int,
+    row_start: int,
+    number: str | None,
+) -> tuple[int, str | None]:
     """Append to `plies` the plies of `text[start:end]`, a run of blanks, move numbers and
     plies; `row` is the line of `start`, `row_start` the offset where that line starts (both
     as the plies' places count them); `number` is a move number written before the run.

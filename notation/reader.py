@@ -11,20 +11,18 @@ which reads the first kind the same way.
 from __future__ import annotations
 
 import json
-import os
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from typing import Iterable, Iterator
 
 from lusoria.files import write_file
 from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import split_run
 from lusoria.notation.slips import slip_fixes
-from lusoria.notation.syntax import (TERMINALS, MissingResult, SyntaxProblem, Terminals, cache_file, tag_parts,
-                                     unquote)
+from lusoria.notation.syntax import TERMINALS, SyntaxProblem, Terminals, cache_file, tag_parts, unquote
 from lusoria.validator import games
 
 MAX_TOKEN = 1 << 20  # characters in one token, in every format: a tag, a comment, a number (docs/robustness.md)
@@ -40,8 +38,8 @@ class RecordText:
     index: int = 0  # 0-based position among the source's records
     path: str = ""
     format: str = "lgn"  # the source's format (lusoria.formats); text is then the game as written there
-    parsed: "Record | SyntaxProblem | None" = None  # what a reader of another format made of it
-    problems: "tuple[SyntaxProblem, ...]" = ()  # what that reader found wrong in the record it read (at plies)
+    parsed: Record | SyntaxProblem | None = None  # what a reader of another format made of it
+    problems: tuple[SyntaxProblem, ...] = ()  # what that reader found wrong in the record it read (at plies)
 
 
 def known_games() -> tuple[str, ...]:
@@ -53,7 +51,7 @@ def known_games() -> tuple[str, ...]:
 
 # At the start of a line: a tag line, or movetext (anything else but blanks and % lines).
 _TAG_LINE = r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"'
-_LINE_START = re.compile(rf'^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))', re.M)
+_LINE_START = re.compile(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))", re.M)
 _NEXT_TAG = re.compile(rf"^{_TAG_LINE}", re.M)
 _MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
 
@@ -81,7 +79,7 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     break
                 line += text.count("\n", counted, start)
                 counted = start
-                yield RecordText(text[start:match.start()], line, index, path)
+                yield RecordText(text[start : match.start()], line, index, path)
                 index += 1
                 start, movetext = match.start(), False
             else:
@@ -120,6 +118,7 @@ def _grouped(pieces: Iterable[str], size: int = 1 << 20) -> Iterator[str]:
 
 # -- the tag section ----------------------------------------------------------
 
+
 @cache
 def _tag_pattern() -> re.Pattern[str]:
     """A tag line."""
@@ -129,11 +128,12 @@ def _tag_pattern() -> re.Pattern[str]:
 def scan_tags(text: str) -> dict[str, str]:
     """The tags of a record's text, without parsing its movetext (header scan)."""
     movetext = _MOVETEXT.search(text)
-    header = text[:movetext.start()] if movetext else text
+    header = text[: movetext.start()] if movetext else text
     return {m[1]: unquote(m[2]) for m in _tag_pattern().finditer(header)}
 
 
 # -- parsing -----------------------------------------------------------------
+
 
 @cache
 def _terminal_patterns(game: str) -> dict[str, str]:
@@ -163,8 +163,11 @@ def _kept_terminals(path: str, grammar: str) -> dict[str, str] | None:
     except (OSError, ValueError):
         return None
     terminals = kept.get("terminals") if isinstance(kept, dict) and kept.get("grammar") == grammar else None
-    if not isinstance(terminals, dict) or sorted(terminals) != sorted(TERMINALS) \
-            or not all(isinstance(pattern, str) for pattern in terminals.values()):
+    if (
+        not isinstance(terminals, dict)
+        or sorted(terminals) != sorted(TERMINALS)
+        or not all(isinstance(pattern, str) for pattern in terminals.values())
+    ):
         return None
     return terminals
 
@@ -188,6 +191,7 @@ def is_ply(game: str, text: str) -> bool:
 
 _GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
 
+
 def parse_record(source: RecordText | str) -> Record:
     """Parse one record's text; raises SyntaxProblem with file-relative positions."""
     if isinstance(source, str):
@@ -199,19 +203,28 @@ def parse_record(source: RecordText | str) -> Record:
     offset = source.line - 1
     game = _GAME_TAG.search(source.text)
     if game is None and not _NEXT_TAG.search(source.text) and not _starts_as_movetext(source.text):
-        raise SyntaxProblem("not a game record in any format lusoria reads: read as lgn, it has no tag and no "
-                            "movetext", source.line, 1)
+        raise SyntaxProblem(
+            "not a game record in any format lusoria reads: read as lgn, it has no tag and no movetext", source.line, 1
+        )
     if game is None:
         raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
     name = game[1].lower()
     if name not in games.GAMES:
-        raise SyntaxProblem(f"unknown game '{game[1]}' (known: {', '.join(known_games())})",
-                            offset + source.text.count("\n", 0, game.start(1)) + 1,
-                            game.start(1) - source.text.rfind("\n", 0, game.start(1)), game[1], "tag")
+        raise SyntaxProblem(
+            f"unknown game '{game[1]}' (known: {', '.join(known_games())})",
+            offset + source.text.count("\n", 0, game.start(1)) + 1,
+            game.start(1) - source.text.rfind("\n", 0, game.start(1)),
+            game[1],
+            "tag",
+        )
     if (token := long_token(source.text, LGN_TOKENS)) is not None:
         start = token.start()
-        raise SyntaxProblem(token_message(token), offset + source.text.count("\n", 0, start) + 1,
-                            start - source.text.rfind("\n", 0, start), token[0][:20])
+        raise SyntaxProblem(
+            token_message(token),
+            offset + source.text.count("\n", 0, start) + 1,
+            start - source.text.rfind("\n", 0, start),
+            token[0][:20],
+        )
     record = _read_plain(source.text, offset, _terminals(name))
     if record is None:
         from lusoria.notation.lalr import parse_lalr  # loads Lark: only for the records that need it
@@ -234,7 +247,7 @@ def _starts_as_movetext(text: str) -> bool:
     that does not is no record at all (a file in another format named on the command line)."""
     start = _end_of(_SKIPPED, text, 0)
     line_end = text.find("\n", start, start + SLIP_WINDOW)
-    first_line = text[:line_end if line_end >= 0 else start + SLIP_WINDOW]  # enough to read past its first ply
+    first_line = text[: line_end if line_end >= 0 else start + SLIP_WINDOW]  # enough to read past its first ply
     # (a line of 30 MB was mended and parsed whole for each game: 25 s)
     for game in known_games():
         terminals = _terminals(game)

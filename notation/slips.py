@@ -15,8 +15,17 @@ from lusoria.validator.games import GAMES
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
 DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"  # hyphens, figure dash, en and em dash, bar, minus
 _DELIMITERS = " \t\r\n(){}[];"
-_RESULTS = {"½-½": "1/2-1/2", "1/2": "1/2-1/2", "½": "1/2-1/2", "=": "1/2-1/2", "0.5-0.5": "1/2-1/2",
-            "1:0": "1-0", "0:1": "0-1", "½:½": "1/2-1/2", "0-0": "1/2-1/2 *"}  # 0-0: a draw, or unfinished
+_RESULTS = {
+    "½-½": "1/2-1/2",
+    "1/2": "1/2-1/2",
+    "½": "1/2-1/2",
+    "=": "1/2-1/2",
+    "0.5-0.5": "1/2-1/2",
+    "1:0": "1-0",
+    "0:1": "0-1",
+    "½:½": "1/2-1/2",
+    "0-0": "1/2-1/2 *",
+}  # 0-0: a draw, or unfinished
 _RESULT = re.compile(r"1-0|0-1|1/2-1/2|\*")  # a result written with a long dash
 _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
 _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
@@ -37,7 +46,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     lines = text.split("\n")
     if not 0 < line <= len(lines):
         return []
-    position = sum(len(row) + 1 for row in lines[:line - 1]) + column - 1
+    position = sum(len(row) + 1 for row in lines[: line - 1]) + column - 1
     start = position
     while start > 0 and text[start - 1] not in _DELIMITERS:
         start -= 1
@@ -116,4 +125,4 @@ def _attached(text: str, start: int, end: int) -> list[Fix]:
 
 def mend(text: str, fix: Fix) -> str:
     """The text with the fix made."""
-    return text[:fix.start] + fix.text + text[fix.end:]
+    return text[: fix.start] + fix.text + text[fix.end :]

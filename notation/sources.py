@@ -8,8 +8,9 @@ from __future__ import annotations
 import codecs
 import io
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, Iterator, TextIO, Union
+from typing import BinaryIO, TextIO, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
@@ -78,8 +79,13 @@ def is_text(source: Source) -> bool:
 
 
 HEAD = 4096  # the bytes of a file that say its format (lusoria.formats.format_of)
-BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8-sig"),
-        (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))  # UTF-32's before UTF-16's, its prefix
+BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)  # UTF-32's before UTF-16's, its prefix
 
 
 def codec_for(start: bytes, encoding: str) -> str:
@@ -122,14 +128,19 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterat
             breaks = chunk.count("\n")
             line, length = line + breaks, length + len(chunk) if not breaks else len(chunk) - chunk.rfind("\n") - 1
             if length > MAX_LINE:
-                raise InputError(f"{path}: line {line} is longer than {MAX_LINE:,} characters, the most lusoria "
-                                 "reads; the rest of the file is not read")
+                raise InputError(
+                    f"{path}: line {line} is longer than {MAX_LINE:,} characters, the most lusoria "
+                    "reads; the rest of the file is not read"
+                )
             yield chunk
     except OSError as error:
         raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
     except UnicodeDecodeError as error:
-        before = counted.last[:counted.last.find(error.object[:16]) + error.start] \
-            if error.object[:16] in counted.last else b""
+        before = (
+            counted.last[: counted.last.find(error.object[:16]) + error.start]
+            if error.object[:16] in counted.last
+            else b""
+        )
         offset = counted.consumed - len(counted.last) + len(before)
         line = counted.lines + before.count(b"\n") + 1
         raise InputError(f"{path}: byte {offset} (line {line}) is not valid {encoding}", "encoding") from None
@@ -149,10 +160,13 @@ class _Counting(io.RawIOBase):
         return True
 
     def readinto(self, buffer) -> int:
-        data, self.start = (self.start[:len(buffer)], self.start[len(buffer):]) if self.start \
+        data, self.start = (
+            (self.start[: len(buffer)], self.start[len(buffer) :])
+            if self.start
             else (self.stream.read(len(buffer)), b"")
+        )
         self.lines += self.last.count(b"\n")
         self.last = data
-        buffer[:len(data)] = data
+        buffer[: len(data)] = data
         self.consumed += len(data)
         return len(data)

@@ -16,8 +16,15 @@ class SyntaxProblem(LusoriaError):
     """A record that does not follow the notation (rule `syntax` or `tag`), or what a reader of
     another format found wrong in it (a rule, at its `ply`)."""
 
-    def __init__(self, message: str, line: int | None, column: int | None, text: str = "", rule: str = "syntax",
-                 ply: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        line: int | None,
+        column: int | None,
+        text: str = "",
+        rule: str = "syntax",
+        ply: int | None = None,
+    ):
         super().__init__(message)  # a place Lark leaves unset (None) counts as 0
         self.message, self.line, self.column, self.text, self.rule = message, line or 0, column or 0, text, rule
         self.ply = ply
@@ -26,6 +33,7 @@ class SyntaxProblem(LusoriaError):
 class MissingResult(SyntaxProblem):
     """A record whose movetext ends without a result marker: what comes before it may still
     be read and checked (validator.replay.check)."""
+
 
 def tag_parts(terminals: dict[str, str]) -> str:
     """A tag's parts, its name and value (groups 1, 2), from the grammar's TAG_NAME and TAG_VALUE."""
@@ -51,12 +59,16 @@ class Terminals:
     @classmethod
     def of(cls, terminals: dict[str, str]) -> Terminals:
         """Made from the grammar's terminals by name (TERMINALS)."""
-        number, ply, suffix, tag, result, space = (terminals[name] for name in (
-            "MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "RESULT", "WHITESPACE"))
+        number, ply, suffix, tag, result, space = (
+            terminals[name] for name in ("MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "RESULT", "WHITESPACE")
+        )
         blanks = r"[ \t\r\n]*+"  # _BLANK, which the other whitespace contains
-        return cls(re.compile(rf"{blanks}(?:(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?)"),
-                   re.compile(rf"{blanks}(?={tag}){tag_parts(terminals)}"), re.compile(result),
-                   re.compile(rf"{blanks}({result})(?:{space})?\Z"))
+        return cls(
+            re.compile(rf"{blanks}(?:(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?)"),
+            re.compile(rf"{blanks}(?={tag}){tag_parts(terminals)}"),
+            re.compile(result),
+            re.compile(rf"{blanks}({result})(?:{space})?\Z"),
+        )
 
 
 def cache_file(game: str, kind: str) -> str | None:

@@ -3,7 +3,7 @@ move numbers where PGN puts them, suffixes as NAGs, lines under 80 characters.""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.visitor import PlyKey, Visitor, walk

@@ -13,10 +13,12 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFORMANCE = ROOT.parent / "shared" / "conformance"
 
 # No deadline and no "too slow" health check: nothing may fail because the machine is slow
-settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=100, deadline=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "dev", max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 THROWAWAY = "LUSORIA_TEST_THROWAWAY"  # set: the run registers a game and a format no test is about
@@ -62,7 +64,8 @@ def located_inside(text: str, diagnostics) -> bool:
 MISSING_CONFORMANCE = (
     "{} is absent: no conformance corpora there; these *_valid.lgn, *_illegal.lgn and *.expected.tsv files, "
     "records judged by an independent implementation of the notation and rules contracts, live beside the "
-    "project in the development workspace (../shared/conformance), not in the repository or the wheel")
+    "project in the development workspace (../shared/conformance), not in the repository or the wheel"
+)
 
 
 def require_conformance() -> None:
@@ -102,8 +105,9 @@ def archive_copy(path: str, tmp_path: Path) -> str:
 def ctrl_c_when_ready(script: str, *args: str) -> tuple[int, str, str]:
     """Run `python -c script args…`, press Ctrl-C (SIGINT) once it prints "ready", and give its
     exit status, output and errors (a step that fails leaves no process behind)."""
-    process = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         assert process.stdout.readline() == "ready\n"
         process.send_signal(signal.SIGINT)
@@ -116,6 +120,7 @@ def ctrl_c_when_ready(script: str, *args: str) -> tuple[int, str, str]:
 @pytest.fixture
 def deadline():
     """A test of worker processes that hangs fails after a minute, instead of stopping the suite."""
+
     def expired(signum, frame):
         raise TimeoutError("the test took more than a minute: a hang?")
 

@@ -3,8 +3,11 @@
 
 from lusoria.api import random_records
 
-VALID = list(random_records("tablut", 3, seed=3, max_plies=40)) + list(random_records("laquet", 2, seed=3, max_plies=30)) \
+VALID = (
+    list(random_records("tablut", 3, seed=3, max_plies=40))
+    + list(random_records("laquet", 2, seed=3, max_plies=30))
     + list(random_records("latrunculi", 2, seed=3, tags={"Variant": "seneca"}, max_plies=40))
+)
 FILES = [
     b"\x00" * 100,
     b'[Game "tablut"]\n1. e3-c3\x00 d1-d3 *\n',

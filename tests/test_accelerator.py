@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import CONFORMANCE, MISSING_CONFORMANCE
+
 from lusoria import accelerator
 from lusoria.cli import main
 
@@ -67,8 +67,10 @@ def test_a_source_newer_than_its_compiled_module_runs_instead(tmp_path):
     edited = tmp_path / "copy" / (accelerator.built()[-1].replace(".", "/") + ".py")
     later = time.time() + 10
     os.utime(edited, (later, later))
-    assert probe(env, tmp_path) == [f"pure Python: {edited.name} is newer than its compiled module (pip install -e "
-                                    ". again)", ".py"]
+    assert probe(env, tmp_path) == [
+        f"pure Python: {edited.name} is newer than its compiled module (pip install -e . again)",
+        ".py",
+    ]
 
 
 def test_the_marked_modules_are_the_compiled_ones(tmp_path):
@@ -80,10 +82,18 @@ def test_the_marked_modules_are_the_compiled_ones(tmp_path):
         assert list(accelerator.built()) == marked
 
 
-RULES_TESTS = ["tests/validator/test_tablut.py", "tests/validator/test_latrunculi.py", "tests/validator/test_laquet.py",
-               "tests/validator/test_rule_edges.py", "tests/validator/test_fast_paths.py", "tests/system/test_conformance.py",
-               "tests/validator/test_replay.py", "tests/validator/test_games.py", "tests/archive/test_positions.py",
-               "tests/test_pickling.py"]
+RULES_TESTS = [
+    "tests/validator/test_tablut.py",
+    "tests/validator/test_latrunculi.py",
+    "tests/validator/test_laquet.py",
+    "tests/validator/test_rule_edges.py",
+    "tests/validator/test_fast_paths.py",
+    "tests/system/test_conformance.py",
+    "tests/validator/test_replay.py",
+    "tests/validator/test_games.py",
+    "tests/archive/test_positions.py",
+    "tests/test_pickling.py",
+]
 
 
 def test_the_rules_hold_in_pure_python():
@@ -91,8 +101,13 @@ def test_the_rules_hold_in_pure_python():
     the sources (the rest of the suite runs compiled)."""
     if not accelerator.compiled():
         pytest.skip("this run is pure Python already")
-    finished = subprocess.run([sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider", *RULES_TESTS],
-                              capture_output=True, text=True, cwd=ROOT, env={**os.environ, "LUSORIA_PURE_PYTHON": "1"})
+    finished = subprocess.run(
+        [sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider", *RULES_TESTS],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "LUSORIA_PURE_PYTHON": "1"},
+    )
     assert finished.returncode == 0, finished.stdout[-3000:]
     assert " passed" in finished.stdout.splitlines()[-1]
     skipped = [line for line in finished.stdout.splitlines() if line.startswith("SKIPPED")]

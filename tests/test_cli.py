@@ -4,11 +4,10 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import known_games_elided
 
 from lusoria.cli import main
 from lusoria.validator.games import known_games
-
-from conftest import known_games_elided
 
 
 def run(*args: str, input: str | None = None):
@@ -39,8 +38,9 @@ def test_validate_the_error_samples_json(in_root, snapshot):
     assert json.loads(known_games_elided(json.dumps(lines))) == snapshot
 
 
-@pytest.mark.parametrize("name", ["tablut-moves", "tablut-warnings", "latrunculi-moves", "latrunculi-warnings",
-                                  "laquet-moves"])
+@pytest.mark.parametrize(
+    "name", ["tablut-moves", "tablut-warnings", "latrunculi-moves", "latrunculi-warnings", "laquet-moves"]
+)
 def test_every_error_sample_record_shows_what_its_termination_tag_says(in_root, name):
     """Each record of these samples names, in Termination, the one rule it breaks."""
     path = f"samples/errors/{name}.lgn"
@@ -140,10 +140,13 @@ def test_random_laquet_rolls_its_dice_from_the_seed(tmp_path):
     assert run("validate", str(path)).exit_code == 0
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--ply", "99"], "no ply 99: it has 9"),
-    (["--record", "3"], "has no record 3"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--ply", "99"], "no ply 99: it has 9"),
+        (["--record", "3"], "has no record 3"),
+    ],
+)
 def test_show_out_of_range(in_root, args, message):
     result = run("show", "samples/tablut/escape.lgn", *args)
     assert result.exit_code != 0 and message in result.output
@@ -200,8 +203,19 @@ def test_every_command_cites_a_problem_where_validate_does(tmp_path):
     """One place for one problem: a game type lusoria cannot express, on line 5 of a scrape
     whose record starts on line 2, is cited at 5:25 by every command that reads the record."""
     scrape = tmp_path / "scrape.json"
-    scrape.write_text(json.dumps([{"WhiteSidePlayerName": "A", "BlackSidePlayerName": "B",
-                                   "AageGameTypeName": "Alea Evangelii 19x19", "Moves": "a4-c4"}], indent=2))
+    scrape.write_text(
+        json.dumps(
+            [
+                {
+                    "WhiteSidePlayerName": "A",
+                    "BlackSidePlayerName": "B",
+                    "AageGameTypeName": "Alea Evangelii 19x19",
+                    "Moves": "a4-c4",
+                }
+            ],
+            indent=2,
+        )
+    )
     place = f"{scrape}:5:25: "
     validated = run("validate", str(scrape))
     assert validated.output.startswith(place + "error[tag]: game type 'Alea Evangelii 19x19'")

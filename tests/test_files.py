@@ -8,11 +8,10 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.api import random_records
 from lusoria.cli import main
-
-from conftest import ROOT
 
 # A file size limit makes every write past it fail as on a full disk (EFBIG instead of ENOSPC).
 FULL_DISK = """
@@ -35,8 +34,10 @@ def run(*args: str):
 @pytest.fixture
 def untidy(tmp_path):
     """300 records, not in canonical form (one ply a line), read-write for the owner only."""
-    records = [text.replace("\n\n", "\n\n\n").replace(". ", ".\n")
-               for text in random_records("tablut", 300, seed=4, max_plies=20)]
+    records = [
+        text.replace("\n\n", "\n\n\n").replace(". ", ".\n")
+        for text in random_records("tablut", 300, seed=4, max_plies=20)
+    ]
     path = tmp_path / "untidy.lgn"
     path.write_text("\n".join(records))
     path.chmod(0o640)
@@ -112,9 +113,14 @@ def test_a_file_that_fails_to_read_is_an_input_error():
         assert result.exit_code == 2 and "lusoria: /proc/self/mem: input/output error" in result.output, args
 
 
-@pytest.mark.parametrize("encoding, message", [
-    ("bogus", "unknown encoding 'bogus'"), ("rot13", "'rot13' is not a text encoding"),
-    ("hex", "'hex' is not a text encoding")])
+@pytest.mark.parametrize(
+    "encoding, message",
+    [
+        ("bogus", "unknown encoding 'bogus'"),
+        ("rot13", "'rot13' is not a text encoding"),
+        ("hex", "'hex' is not a text encoding"),
+    ],
+)
 def test_encodings_are_checked(encoding, message):
     for command in ("validate", "fmt", "rules", "show"):
         result = run(command, "--encoding", encoding, str(ROOT / "samples/tablut/escape.lgn"))
@@ -128,12 +134,17 @@ def test_utf16_without_a_byte_order_mark_is_an_input_error():
 
 # -- convert --output-dir and export: every file through the one atomic writer ------------------
 
+
 def test_convert_output_dir_on_a_full_disk_leaves_no_file(tmp_path):
     out = tmp_path / "out"
-    done = on_a_full_disk(100, "convert", "--to", "otn", "--output-dir", str(out), str(ROOT / "samples/tablut/escape.lgn"))
+    done = on_a_full_disk(
+        100, "convert", "--to", "otn", "--output-dir", str(out), str(ROOT / "samples/tablut/escape.lgn")
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr == (f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: cannot write "
-                           f"{out / 'escape-1.otg'}: file too large\n")
+    assert done.stderr == (
+        f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: cannot write "
+        f"{out / 'escape-1.otg'}: file too large\n"
+    )
     assert os.listdir(out) == []  # no empty file, no temporary one
 
 
@@ -156,15 +167,24 @@ def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_pat
     outside.write_text("mine\n")
     (out / "link-1.lgn").symlink_to(outside)
     (tmp_path / "link.lgn").write_bytes((ROOT / "samples/tablut/escape.lgn").read_bytes())
-    result = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.lgn"),
-                 str(tmp_path / "cb/x.lgn"), str(tmp_path / "link.lgn"))
+    result = run(
+        "convert",
+        "--to",
+        "lgn",
+        "--output-dir",
+        str(out),
+        str(tmp_path / "ca/x.lgn"),
+        str(tmp_path / "cb/x.lgn"),
+        str(tmp_path / "link.lgn"),
+    )
     assert result.exit_code == 2
     assert result.output.splitlines() == [
         f"wrote {out / 'x-1.lgn'}",
         f"lusoria: {tmp_path / 'cb/x.lgn'}, record 0 not written: {out / 'x-1.lgn'} holds {tmp_path / 'ca/x.lgn'}, "
         "record 0, written by this command (two inputs of one name: convert them into different folders)",
         f"lusoria: {tmp_path / 'link.lgn'}, record 0 not written: cannot write {out / 'link-1.lgn'}: it is a symbolic "
-        "link, which lusoria does not write through"]
+        "link, which lusoria does not write through",
+    ]
     assert (out / "x-1.lgn").read_text() == run("convert", "--to", "lgn", str(tmp_path / "ca/x.lgn")).output
     assert outside.read_text() == "mine\n" and (out / "link-1.lgn").is_symlink()
     again = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.lgn"))
@@ -179,7 +199,8 @@ def test_export_writes_each_table_whole_and_not_through_a_link(tmp_path):
     (out / "tags.csv").symlink_to(tmp_path / "elsewhere.csv")
     result = run("export", "--db", str(db), "--format", "csv", str(out))
     assert result.exit_code == 2 and result.output == (
-        f"lusoria: cannot write {out / 'tags.csv'}: it is a symbolic link, which lusoria does not write through\n")
+        f"lusoria: cannot write {out / 'tags.csv'}: it is a symbolic link, which lusoria does not write through\n"
+    )
     assert not (tmp_path / "elsewhere.csv").exists()
     done = on_a_full_disk(40_000, "export", "--db", str(db), "--format", "csv", str(tmp_path / "full"))
     assert done.returncode == 2  # records.csv takes 45 kB
@@ -192,8 +213,10 @@ def test_files_are_written_only_through_the_atomic_writer():
     is built beside its place and linked into it: archive/schema.py)."""
     import re
 
-    writing = re.compile(r"""\bopen\([^)]*["'][wax]b?\+?["']|\.write_(?:text|bytes)\(|mkstemp\(|os\.replace\(|"""
-                         r"""ParquetWriter\((?!out\.file)""")
+    writing = re.compile(
+        r"""\bopen\([^)]*["'][wax]b?\+?["']|\.write_(?:text|bytes)\(|mkstemp\(|os\.replace\(|"""
+        r"""ParquetWriter\((?!out\.file)"""
+    )
     found = []
     for package in ("lusoria", "notation", "formats", "archive", "validator"):
         for path in sorted((ROOT / package).rglob("*.py")):

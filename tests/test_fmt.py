@@ -6,8 +6,10 @@ from click.testing import CliRunner
 
 from lusoria.cli import main
 
-CANONICAL = ('[Game "tablut"]\n[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n'
-             '[Black "?"]\n[Result "*"]\n\n1. e3-c3 *\n')
+CANONICAL = (
+    '[Game "tablut"]\n[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n'
+    '[Black "?"]\n[Result "*"]\n\n1. e3-c3 *\n'
+)
 SLOPPY = '[Game "Tablut"]\n1. e3-c3 *\n'
 
 

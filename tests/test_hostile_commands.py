@@ -3,12 +3,11 @@ never a bug; messages shorten long values; each command's exit status says what 
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria import api
 from lusoria.cli import main
 from lusoria.errors import raised_checking
-
-from conftest import ROOT
 
 ESCAPE = str(ROOT / "samples" / "tablut" / "escape.lgn")
 OTN = (ROOT / "tests" / "fixtures" / "formats" / "otn" / "brandubh.otg").read_text()
@@ -26,7 +25,9 @@ def test_out_of_memory_is_too_large_not_a_bug(monkeypatch):
     monkeypatch.setattr(api, "validate", exhausted)
     result = run("validate", ESCAPE)
     assert (result.exit_code, result.output) == (
-        2, "lusoria: the input is too large for the memory available (while checking big.json:1)\n")
+        2,
+        "lusoria: the input is too large for the memory available (while checking big.json:1)\n",
+    )
     assert "internal error" not in result.output
 
 
@@ -43,7 +44,7 @@ def test_an_otn_start_is_shortened_in_its_message(tmp_path):
     # the whole 1 MB value was repeated in the message
     path = tmp_path / "big.otg"
     start = OTN.index("start:") + len("start:")
-    path.write_text(OTN[:start] + "t" * 100_000 + OTN[OTN.index("]", start):])
+    path.write_text(OTN[:start] + "t" * 100_000 + OTN[OTN.index("]", start) :])
     result = run("validate", str(path))
     assert result.exit_code == 1 and f"'{'t' * 40}…' is not a 7×7" in result.output
     assert len(result.output) < 2000

@@ -2,19 +2,21 @@
 
 import re
 
+from conftest import ROOT
+
 from lusoria.api import random_records
-from lusoria.html import replay_page, stored_boards
 from lusoria.formats.sources import read_sources
+from lusoria.html import replay_page, stored_boards
 from lusoria.svg import position_svg
 from lusoria.validator.replay import check
-
-from conftest import ROOT
 
 
 def boards_of(text):
     report = check(text)
-    return [position_svg(report.rules, position, report.canonical.get((0, index - 1)) if index else None)
-            for index, position in enumerate(report.positions)]
+    return [
+        position_svg(report.rules, position, report.canonical.get((0, index - 1)) if index else None)
+        for index, position in enumerate(report.positions)
+    ]
 
 
 def joined(stored, number):
@@ -22,7 +24,7 @@ def joined(stored, number):
     out = []
     for run in stored["boards"][number].split(","):
         first, _, last = run.partition("-")
-        out += stored["pieces"][int(first):int(last or first) + 1]
+        out += stored["pieces"][int(first) : int(last or first) + 1]
     return "".join(out)
 
 
@@ -48,5 +50,6 @@ def test_nags_are_shown_as_symbols_glued_to_their_ply_with_the_number_in_a_toolt
     page = replay_page('[Game "tablut"]\n1. e3-c3 $5 d1-d3? 2. e4-e3 $146 $201 *\n')
     assert re.search(r'>e3-c3</span><span class="nag" title="\$5">!\?</span> ', page)
     assert re.search(r'>d1-d3</span><span class="nag" title="\$2">\?</span> ', page)
-    assert re.search(r'>e4-e3</span><span class="nag" title="\$146">N</span><span class="nag" title="\$201">\$201</span>',
-                     page)
+    assert re.search(
+        r'>e4-e3</span><span class="nag" title="\$146">N</span><span class="nag" title="\$201">\$201</span>', page
+    )

@@ -9,20 +9,20 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
+from conftest import ROOT
 from lsprotocol import types as lsp
 from pytest_lsp import ClientServerConfig, LanguageClient
 
 from lusoria import api
-
-from conftest import ROOT
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SAMPLES = sorted((ROOT / "samples").rglob("*.lgn"))
 NUMBERS = itertools.count()
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "lusoria.cli",
-                                                                                  "lsp"]))
+@pytest_lsp.fixture(
+    scope="module", config=ClientServerConfig(server_command=[sys.executable, "-m", "lusoria.cli", "lsp"])
+)
 async def client(lsp_client: LanguageClient):
     await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
     yield
@@ -43,22 +43,38 @@ async def open_text(client: LanguageClient, text: str, name: str = "record") -> 
     return uri, await published(client, uri)
 
 
-async def change(client: LanguageClient, uri: str, version: int, start: tuple[int, int], end: tuple[int, int],
-                 text: str) -> None:
-    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
-        lsp.VersionedTextDocumentIdentifier(version, uri),
-        [lsp.TextDocumentContentChangePartial(lsp.Range(lsp.Position(*start), lsp.Position(*end)), text)]))
+async def change(
+    client: LanguageClient, uri: str, version: int, start: tuple[int, int], end: tuple[int, int], text: str
+) -> None:
+    client.text_document_did_change(
+        lsp.DidChangeTextDocumentParams(
+            lsp.VersionedTextDocumentIdentifier(version, uri),
+            [lsp.TextDocumentContentChangePartial(lsp.Range(lsp.Position(*start), lsp.Position(*end)), text)],
+        )
+    )
 
 
 def as_validate_says(path: Path) -> list[tuple]:
-    return [(d.line - 1, max(d.column - 1, 0), d.severity, d.rule, d.message, d.suggestions)
-            for verdict in api.validate([str(path)]) for d in verdict.diagnostics]
+    return [
+        (d.line - 1, max(d.column - 1, 0), d.severity, d.rule, d.message, d.suggestions)
+        for verdict in api.validate([str(path)])
+        for d in verdict.diagnostics
+    ]
 
 
 def as_server_says(diagnostics: list[lsp.Diagnostic]) -> list[tuple]:
     severity = {lsp.DiagnosticSeverity.Error: "error", lsp.DiagnosticSeverity.Warning: "warning"}
-    return [(d.range.start.line, d.range.start.character, severity[d.severity], d.code,
-             d.message.split("\n")[0], tuple(d.data["suggestions"])) for d in diagnostics]
+    return [
+        (
+            d.range.start.line,
+            d.range.start.character,
+            severity[d.severity],
+            d.code,
+            d.message.split("\n")[0],
+            tuple(d.data["suggestions"]),
+        )
+        for d in diagnostics
+    ]
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: str(p.relative_to(ROOT / "samples")))
@@ -72,8 +88,9 @@ async def test_a_diagnostic_spans_the_ply_and_says_did_you_mean(client: Language
     (found,) = diagnostics
     assert (found.code, found.source, found.severity) == ("T1", "lusoria", lsp.DiagnosticSeverity.Error)
     assert found.range == lsp.Range(lsp.Position(2, 9), lsp.Position(2, 14))
-    assert found.message == ("the piece on e4 is White's, and Black is to move; the rest of this line is not checked"
-                             "\ndid you mean a4-b4?")
+    assert found.message == (
+        "the piece on e4 is White's, and Black is to move; the rest of this line is not checked\ndid you mean a4-b4?"
+    )
 
 
 async def test_an_edit_rechecks_and_moves_the_diagnostics(client: LanguageClient):
@@ -85,8 +102,9 @@ async def test_an_edit_rechecks_and_moves_the_diagnostics(client: LanguageClient
     await change(client, uri, 3, (5, 9), (5, 10), "a")  # e4-b4 -> a4-b4: legal
     assert await published(client, uri) == []
     await change(client, uri, 4, (2, 9), (2, 14), "d9-d2")
-    assert [(d.code, d.range.start.line, d.range.start.character) for d in await published(client, uri)] \
-        == [("T2", 2, 9)]
+    assert [(d.code, d.range.start.line, d.range.start.character) for d in await published(client, uri)] == [
+        ("T2", 2, 9)
+    ]
 
 
 async def test_position_units_are_utf16(client: LanguageClient):
@@ -103,17 +121,18 @@ def applied(text: str, edits: list[lsp.TextEdit]) -> str:
     lines = text.split("\n")
 
     def offset(position: lsp.Position) -> int:
-        return sum(len(line) + 1 for line in lines[:position.line]) + position.character
+        return sum(len(line) + 1 for line in lines[: position.line]) + position.character
 
     for edit in sorted(edits, key=lambda e: offset(e.range.start), reverse=True):
-        text = text[:offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
+        text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
     return text
 
 
 async def actions_at(client: LanguageClient, uri: str, line: int, diagnostics=()) -> list[lsp.CodeAction]:
     whole_line = lsp.Range(lsp.Position(line, 0), lsp.Position(line, 200))
-    return await client.text_document_code_action_async(lsp.CodeActionParams(
-        lsp.TextDocumentIdentifier(uri), whole_line, lsp.CodeActionContext(list(diagnostics))))
+    return await client.text_document_code_action_async(
+        lsp.CodeActionParams(lsp.TextDocumentIdentifier(uri), whole_line, lsp.CodeActionContext(list(diagnostics)))
+    )
 
 
 async def fixed(client: LanguageClient, text: str, line: int, title: str) -> str:
@@ -135,8 +154,9 @@ async def test_a_suggestion_is_a_quick_fix(client: LanguageClient):
 
 
 async def test_a_wrong_capture_list_is_fixed_from_the_suggestion(client: LanguageClient):
-    record = next(s.text for s in api.read_sources(str(ROOT / "samples/errors/tablut-moves.lgn"))
-                  if "13. g4-e4xd4 *" in s.text)  # it should capture d4/e3
+    record = next(
+        s.text for s in api.read_sources(str(ROOT / "samples/errors/tablut-moves.lgn")) if "13. g4-e4xd4 *" in s.text
+    )  # it should capture d4/e3
     line = record.split("\n").index(next(l for l in record.split("\n") if "13. g4-e4xd4 *" in l))
     text = await fixed(client, record, line, "Replace with g4-e4xd4/e3")
     assert "13. g4-e4xd4/e3 *" in text and (await open_text(client, text))[1] == []
@@ -152,15 +172,26 @@ async def test_a_wrong_move_number_is_fixed(client: LanguageClient):
     assert text == '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n'
 
 
-@pytest.mark.parametrize("record, title, expected", [
-    ('[Game "tablut"]\n[Result "1-0"]\n\n1. e3-c3 d1-d3 0-1\n', "Set the result to 1-0",
-     '[Game "tablut"]\n[Result "1-0"]\n\n1. e3-c3 d1-d3 1-0\n'),
-    ('[Game "tablut"]\n[Result "1-0"]\n\n1. e3-c3 d1-d3 0-1\n', "Set the result to 0-1",
-     '[Game "tablut"]\n[Result "0-1"]\n\n1. e3-c3 d1-d3 0-1\n'),
-    ('[Game "tablut"]\n[Result "*"]\n\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 *\n',
-     "Set the result to 1-0",
-     '[Game "tablut"]\n[Result "1-0"]\n\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 1-0\n'),
-])
+@pytest.mark.parametrize(
+    "record, title, expected",
+    [
+        (
+            '[Game "tablut"]\n[Result "1-0"]\n\n1. e3-c3 d1-d3 0-1\n',
+            "Set the result to 1-0",
+            '[Game "tablut"]\n[Result "1-0"]\n\n1. e3-c3 d1-d3 1-0\n',
+        ),
+        (
+            '[Game "tablut"]\n[Result "1-0"]\n\n1. e3-c3 d1-d3 0-1\n',
+            "Set the result to 0-1",
+            '[Game "tablut"]\n[Result "0-1"]\n\n1. e3-c3 d1-d3 0-1\n',
+        ),
+        (
+            '[Game "tablut"]\n[Result "*"]\n\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 *\n',
+            "Set the result to 1-0",
+            '[Game "tablut"]\n[Result "1-0"]\n\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 1-0\n',
+        ),
+    ],
+)
 async def test_a_result_is_fixed_in_one_action(client: LanguageClient, record, title, expected):
     text = await fixed(client, record, 3, title)
     assert text == expected and (await open_text(client, text))[1] == []
@@ -173,24 +204,28 @@ async def test_format_one_record(client: LanguageClient):
     assert text == first + "\n" + formatted
 
 
-@pytest.mark.parametrize("path", SAMPLES[:6] + [ROOT / "samples/errors/syntax.lgn"],
-                         ids=lambda p: str(p.relative_to(ROOT / "samples")))
+@pytest.mark.parametrize(
+    "path", SAMPLES[:6] + [ROOT / "samples/errors/syntax.lgn"], ids=lambda p: str(p.relative_to(ROOT / "samples"))
+)
 async def test_formatting_is_fmt(client: LanguageClient, path: Path):
     from click.testing import CliRunner
+
     from lusoria.cli import main
 
     text = path.read_text("utf-8")
     uri, _ = await open_text(client, text)
-    edits = await client.text_document_formatting_async(lsp.DocumentFormattingParams(
-        lsp.TextDocumentIdentifier(uri), lsp.FormattingOptions(4, True)))
+    edits = await client.text_document_formatting_async(
+        lsp.DocumentFormattingParams(lsp.TextDocumentIdentifier(uri), lsp.FormattingOptions(4, True))
+    )
     assert applied(text, edits) == CliRunner().invoke(main, ["fmt", str(path)]).stdout
 
 
 async def test_hover_on_a_ply_shows_the_board_of_show(client: LanguageClient):
     path = ROOT / "samples/tablut/escape.lgn"
     uri, _ = await open_text(client, path.read_text())
-    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
-                                                                   lsp.Position(12, 5)))  # 4. Ke5-c5+
+    hover = await client.text_document_hover_async(
+        lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(12, 5))
+    )  # 4. Ke5-c5+
     board = api.board(next(api.read_sources(str(path))), 7).text()
     assert hover.contents.kind == lsp.MarkupKind.Markdown
     assert hover.contents.value == f"**ply 7** (White): `Ke5-c5+`\n\ncaptured nothing\n\n```text\n{board}\n```"
@@ -199,21 +234,23 @@ async def test_hover_on_a_ply_shows_the_board_of_show(client: LanguageClient):
 
 async def test_hover_tells_what_a_ply_captured_and_laquet_rolls(client: LanguageClient):
     uri, _ = await open_text(client, '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n')
-    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
-                                                                   lsp.Position(1, 20)))
+    hover = await client.text_document_hover_async(
+        lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(1, 20))
+    )
     assert hover.contents.value.startswith("**ply 3** (White): `e4-e3xd3`\n\ncaptured: d3\n")
     uri, _ = await open_text(client, '[Game "laquet"]\n1. 64: 5/11 4/8 61: 6/12 6/7 *\n')
-    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
-                                                                   lsp.Position(1, 17)))
-    assert hover.contents.value.startswith("**ply 2** (Black): `61: 6/12 6/7`\n\n"
-                                           "roll 6-1, plays: 6/12 6/7; borne off: White 0, Black 0\n")
+    hover = await client.text_document_hover_async(
+        lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(1, 17))
+    )
+    assert hover.contents.value.startswith(
+        "**ply 2** (Black): `61: 6/12 6/7`\n\nroll 6-1, plays: 6/12 6/7; borne off: White 0, Black 0\n"
+    )
     assert "White to move" in hover.contents.value
 
 
 async def test_hover_on_the_rules_tag_lists_the_options_in_force(client: LanguageClient):
     uri, _ = await open_text(client, '[Game "tablut"]\n[Rules "king-capture=2"]\n1. e3-c3 *\n')
-    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
-                                                                   lsp.Position(1, 3)))
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(1, 3)))
     assert "| `king-capture` | `2` | 4, 2 |" in hover.contents.value
     assert "| `throne-pass` | `all` | all, king, none |" in hover.contents.value
 
@@ -221,17 +258,21 @@ async def test_hover_on_the_rules_tag_lists_the_options_in_force(client: Languag
 async def test_document_symbols_one_per_record(client: LanguageClient):
     text = (ROOT / "samples/tablut/escape.lgn").read_text() + "\n" + (ROOT / "samples/errors/results.lgn").read_text()
     uri, _ = await open_text(client, text)
-    symbols = await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uri)))
+    symbols = await client.text_document_document_symbol_async(
+        lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uri))
+    )
     assert [(s.name, s.detail, s.range.start.line, s.range.end.line) for s in symbols] == [
         ("Karin Nilsson – Olof Berg, Club evening, 2026.11.21, 1-0", "tablut (seed), 9 plies, valid", 0, 14),
         ("? – ?, ?, ?, 0-1", "tablut (seed), 2 plies, 1 error", 18, 21),
-        ("? – ?, ?, ?, *", "tablut (seed), 9 plies, 1 error", 23, 26)]
+        ("? – ?, ?, ?, *", "tablut (seed), 9 plies, 1 error", 23, 26),
+    ]
 
 
 async def complete(client: LanguageClient, text: str, line: int, character: int) -> list[lsp.CompletionItem]:
     uri, _ = await open_text(client, text)
-    result = await client.text_document_completion_async(lsp.CompletionParams(
-        lsp.TextDocumentIdentifier(uri), lsp.Position(line, character)))
+    result = await client.text_document_completion_async(
+        lsp.CompletionParams(lsp.TextDocumentIdentifier(uri), lsp.Position(line, character))
+    )
     return result.items
 
 
@@ -240,18 +281,23 @@ def legal_after(record: str, plies: int) -> set[str]:
     return set(board.report.rules.legal_plies(board.report.positions[plies]))
 
 
-@pytest.mark.parametrize("record, line, character, plies", [
-    ('[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3 *\n', 1, 9, 1),
-    ('[Game "latrunculi"]\n[Variant "seneca"]\n1. @g2 @g8 2. @e5 *\n', 2, 7, 1),
-    ('[Game "latrunculi"]\n[Variant "seneca"]\n1. @g2 @g8 2. @e5 *\n', 2, 14, 2),
-])
+@pytest.mark.parametrize(
+    "record, line, character, plies",
+    [
+        ('[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3 *\n', 1, 9, 1),
+        ('[Game "latrunculi"]\n[Variant "seneca"]\n1. @g2 @g8 2. @e5 *\n', 2, 7, 1),
+        ('[Game "latrunculi"]\n[Variant "seneca"]\n1. @g2 @g8 2. @e5 *\n', 2, 14, 2),
+    ],
+)
 async def test_completion_offers_the_legal_plies(client: LanguageClient, record, line, character, plies):
     items = await complete(client, record, line, character)
     offered = {i.label for i in items if i.kind == lsp.CompletionItemKind.Function}
     assert offered == legal_after(record, plies)
     written = record.split("\n")[line][character:].split(" ")[0]
     assert items[0].label == written  # the ply written there comes first, and replaces it
-    assert items[0].text_edit.range == lsp.Range(lsp.Position(line, character), lsp.Position(line, character + len(written)))
+    assert items[0].text_edit.range == lsp.Range(
+        lsp.Position(line, character), lsp.Position(line, character + len(written))
+    )
 
 
 async def test_completion_of_a_ply_being_typed_puts_the_nearest_first(client: LanguageClient):
@@ -267,8 +313,9 @@ async def test_laquet_completion_for_the_roll_written(client: LanguageClient):
     record = '[Game "laquet"]\n1. 64: 5/11 4/8 1-6: *\n'
     items = await complete(client, record, 1, 20)
     plies = [i.label for i in items if i.kind == lsp.CompletionItemKind.Function]
-    assert plies and set(plies) == {p for p in legal_after('[Game "laquet"]\n1. 64: 5/11 4/8 *\n', 1)
-                                    if p.startswith("61:")}
+    assert plies and set(plies) == {
+        p for p in legal_after('[Game "laquet"]\n1. 64: 5/11 4/8 *\n', 1) if p.startswith("61:")
+    }
     assert items[0].text_edit.range == lsp.Range(lsp.Position(1, 16), lsp.Position(1, 20))
 
 
@@ -278,12 +325,15 @@ async def test_completion_after_the_end_offers_the_result_first(client: Language
     assert [i.label for i in items] == ["1-0", "0-1", "1/2-1/2", "*"]
 
 
-@pytest.mark.parametrize("line_text, expected", [
-    ('[Va', ["Variant"]),
-    ('[Game "la', ["laquet", "latrunculi"]),
-    ('[Variant "', ["seneca", "piso", "petteia", "dux"]),
-    ('[Rules "capture=custodian ', None),
-])
+@pytest.mark.parametrize(
+    "line_text, expected",
+    [
+        ("[Va", ["Variant"]),
+        ('[Game "la', ["laquet", "latrunculi"]),
+        ('[Variant "', ["seneca", "piso", "petteia", "dux"]),
+        ('[Rules "capture=custodian ', None),
+    ],
+)
 async def test_completion_of_tags_and_values(client: LanguageClient, line_text, expected):
     record = f'[Game "latrunculi"]\n{line_text}\n1. @g2 *\n'
     items = await complete(client, record, 1, len(line_text))
@@ -308,18 +358,32 @@ lsp_tokens = ["property", "string", "comment", "number", "function", "operator",
 async def test_semantic_tokens(client: LanguageClient):
     text = '% escape\n[Game "tablut"]\n{ a\ncomment } 1. e3-c3 d1-d3 2. e4-e3xd3! $5 (2. e4-e2) 1/2-1/2\n'
     uri, _ = await open_text(client, text)
-    result = await client.text_document_semantic_tokens_full_async(lsp.SemanticTokensParams(
-        lsp.TextDocumentIdentifier(uri)))
+    result = await client.text_document_semantic_tokens_full_async(
+        lsp.SemanticTokensParams(lsp.TextDocumentIdentifier(uri))
+    )
     assert decoded(result.data) == [
-        (1, 1, 4, "property"), (1, 6, 8, "string"), (2, 0, 3, "comment"), (3, 0, 9, "comment"),
-        (3, 10, 2, "number"), (3, 13, 5, "function"), (3, 19, 5, "function"), (3, 25, 2, "number"),
-        (3, 28, 5, "function"), (3, 33, 3, "operator"), (3, 36, 1, "decorator"), (3, 38, 2, "decorator"),
-        (3, 42, 2, "number"), (3, 45, 5, "function"), (3, 52, 7, "keyword")]
+        (1, 1, 4, "property"),
+        (1, 6, 8, "string"),
+        (2, 0, 3, "comment"),
+        (3, 0, 9, "comment"),
+        (3, 10, 2, "number"),
+        (3, 13, 5, "function"),
+        (3, 19, 5, "function"),
+        (3, 25, 2, "number"),
+        (3, 28, 5, "function"),
+        (3, 33, 3, "operator"),
+        (3, 36, 1, "decorator"),
+        (3, 38, 2, "decorator"),
+        (3, 42, 2, "number"),
+        (3, 45, 5, "function"),
+        (3, 52, 7, "keyword"),
+    ]
 
 
 def hostile_texts() -> list[str]:
     """The hostile files (tests/hostile.py), as an editor would decode them, and mutated records."""
-    from hostile import FILES as files, VALID
+    from hostile import FILES as files
+    from hostile import VALID
 
     rng = random.Random(17)
     mutated = []
@@ -342,7 +406,9 @@ async def test_hostile_input_never_stops_the_server(client: LanguageClient):
             await client.text_document_hover_async(lsp.HoverParams(document, lsp.Position(line, column)))
             await client.text_document_completion_async(lsp.CompletionParams(document, lsp.Position(line, column)))
             await actions_at(client, uri, line)
-        await client.text_document_formatting_async(lsp.DocumentFormattingParams(document, lsp.FormattingOptions(4, True)))
+        await client.text_document_formatting_async(
+            lsp.DocumentFormattingParams(document, lsp.FormattingOptions(4, True))
+        )
         await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(document))
         await client.text_document_semantic_tokens_full_async(lsp.SemanticTokensParams(document))
         client.text_document_did_close(lsp.DidCloseTextDocumentParams(document))
@@ -351,8 +417,10 @@ async def test_hostile_input_never_stops_the_server(client: LanguageClient):
     assert "e3-c3" in [i.label for i in await complete(client, '[Game "tablut"]\n1.  *\n', 1, 3)]  # still answering
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(
-    server_command=[sys.executable, str(Path(__file__).with_name("held_lsp_server.py"))]))
+@pytest_lsp.fixture(
+    scope="module",
+    config=ClientServerConfig(server_command=[sys.executable, str(Path(__file__).with_name("held_lsp_server.py"))]),
+)
 async def held_client(lsp_client: LanguageClient):
     """A server whose checks pause after one record until a newer edit comes."""
     await lsp_client.initialize_session(lsp.InitializeParams(capabilities=lsp.ClientCapabilities()))
@@ -365,8 +433,7 @@ async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(he
     text = "\n".join(api.random_records("tablut", 20, seed=5, max_plies=60))
     uri = uri_of("long")
     client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "lgn", 1, text)))
-    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
-                                                                   lsp.Position(0, 3)))
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(0, 3)))
     assert "| `king-capture` | `4` |" in hover.contents.value
     assert uri not in client.diagnostics  # answered, and nothing published: the check cannot end before the edit
     await change(client, uri, 2, (0, 0), (len(text.split("\n")), 0), '[Game "tablut"]\n1. e3-c3 e4-b4 *\n')
@@ -375,5 +442,7 @@ async def test_a_newer_edit_stops_a_check_and_requests_are_answered_meanwhile(he
         while not any(f"{uri} version 1:" in m.message for m in client.log_messages):
             await client.wait_for_notification(lsp.WINDOW_LOG_MESSAGE)
     messages = sorted(m.message for m in client.log_messages if uri in m.message)  # the two checks ran at once
-    assert messages == [f"{uri} version 1: checked 1 of 20 changed records, stopped by a newer edit",
-                        f"{uri} version 2: checked 1 of 1 changed records"]
+    assert messages == [
+        f"{uri} version 1: checked 1 of 20 changed records, stopped by a newer edit",
+        f"{uri} version 2: checked 1 of 1 changed records",
+    ]

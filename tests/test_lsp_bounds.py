@@ -80,62 +80,98 @@ def answers(messages: list[dict]) -> dict:
 
 
 def logged(messages: list[dict]) -> list[str]:
-    return [m["params"]["message"] for m in messages if m.get("method") == "window/logMessage"
-            and m["params"]["message"].startswith("lusoria:")]
+    return [
+        m["params"]["message"]
+        for m in messages
+        if m.get("method") == "window/logMessage" and m["params"]["message"].startswith("lusoria:")
+    ]
 
 
 # -- documents the editor never opened ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("uri", ["file:///dev/zero", "untitled:Untitled-1", "http://example.org/game.lgn"])
 def test_a_document_never_opened_is_not_read_and_each_request_says_so(server, uri):
     """documentSymbol of file:///dev/zero read it without end (6.5 GB in 40 s); untitled: and
     http: answered -32603 with a traceback in the error's data."""
     document_id, place = {"uri": uri}, {"line": 0, "character": 0}
-    requests = [("textDocument/documentSymbol", {"textDocument": document_id}),
-                ("textDocument/hover", {"textDocument": document_id, "position": place}),
-                ("textDocument/completion", {"textDocument": document_id, "position": place}),
-                ("textDocument/formatting", {"textDocument": document_id, "options": {"tabSize": 4,
-                                                                                     "insertSpaces": True}}),
-                ("textDocument/semanticTokens/full", {"textDocument": document_id}),
-                ("textDocument/codeAction", {"textDocument": document_id, "range": {"start": place, "end": place},
-                                             "context": {"diagnostics": []}})]
+    requests = [
+        ("textDocument/documentSymbol", {"textDocument": document_id}),
+        ("textDocument/hover", {"textDocument": document_id, "position": place}),
+        ("textDocument/completion", {"textDocument": document_id, "position": place}),
+        ("textDocument/formatting", {"textDocument": document_id, "options": {"tabSize": 4, "insertSpaces": True}}),
+        ("textDocument/semanticTokens/full", {"textDocument": document_id}),
+        (
+            "textDocument/codeAction",
+            {"textDocument": document_id, "range": {"start": place, "end": place}, "context": {"diagnostics": []}},
+        ),
+    ]
     stream = b"".join(frame(request(number, method, params)) for number, (method, params) in enumerate(requests, 1))
     stream += frame(notification("textDocument/didSave", {"textDocument": document_id}))
     found = answers(exchange(server, stream))
     assert sorted(found) == list(range(1, len(requests) + 1))
     for answer in found.values():
-        assert answer["error"] == {"code": -32602, "message": f"{uri} is not open: lusoria answers about the "
-                                                                "documents the editor has opened"}
+        assert answer["error"] == {
+            "code": -32602,
+            "message": f"{uri} is not open: lusoria answers about the documents the editor has opened",
+        }
     assert server[0].versions == {}  # a save of a document never opened checks nothing
 
 
 # -- malformed messages ------------------------------------------------------------------------------
 
+
 def test_a_hover_at_a_negative_line_is_answered_with_the_reason(server):
     """It got no answer at all (pygls dropped a request its types refuse)."""
-    open_it = frame(notification("textDocument/didOpen", {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn",
-                                                                          "version": 1, "text": RECORD}}))
-    hover = frame(request(7, "textDocument/hover", {"textDocument": {"uri": "file:///a.lgn"},
-                                                    "position": {"line": -1, "character": 0}}))
+    open_it = frame(
+        notification(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": RECORD}},
+        )
+    )
+    hover = frame(
+        request(
+            7,
+            "textDocument/hover",
+            {"textDocument": {"uri": "file:///a.lgn"}, "position": {"line": -1, "character": 0}},
+        )
+    )
     assert answers(exchange(server, open_it + hover))[7]["error"] == {
-        "code": -32602, "message": "textDocument/hover: Position.line should be in range [0:2147483647], but was -1. "
-                                   "@ $.params.position"}
+        "code": -32602,
+        "message": "textDocument/hover: Position.line should be in range [0:2147483647], but was -1. "
+        "@ $.params.position",
+    }
 
 
-@pytest.mark.parametrize("body, code, message", [
-    (b"\xff{}", -32700, "not JSON lusoria reads: 'utf-8' codec can't decode byte 0xff in position 0: invalid start "
-                        "byte"),
-    (b"[" * 100_000 + b"]" * 100_000, -32700, "not JSON lusoria reads: arrays and objects nested deeper than 64: "
-                                              "line 1 column 65 (char 64)"),
-    (b'{"jsonrpc": "2.0", "id": ' + b"9" * 5000 + b', "method": "lusoria/ping"}', -32700,
-     "not JSON lusoria reads: a number of 5,000 characters; the largest allowed is 9,223,372,036,854,775,807"),
-    (b'{"id": 3, "method": "lusoria/ping"}', -32600, "not a JSON-RPC 2.0 message"),
-    (b"[1, 2]", -32600, "not a JSON-RPC 2.0 message"),
-])
+@pytest.mark.parametrize(
+    "body, code, message",
+    [
+        (
+            b"\xff{}",
+            -32700,
+            "not JSON lusoria reads: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte",
+        ),
+        (
+            b"[" * 100_000 + b"]" * 100_000,
+            -32700,
+            "not JSON lusoria reads: arrays and objects nested deeper than 64: line 1 column 65 (char 64)",
+        ),
+        (
+            b'{"jsonrpc": "2.0", "id": ' + b"9" * 5000 + b', "method": "lusoria/ping"}',
+            -32700,
+            "not JSON lusoria reads: a number of 5,000 characters; the largest allowed is 9,223,372,036,854,775,807",
+        ),
+        (b'{"id": 3, "method": "lusoria/ping"}', -32600, "not a JSON-RPC 2.0 message"),
+        (b"[1, 2]", -32600, "not a JSON-RPC 2.0 message"),
+    ],
+)
 def test_a_message_that_cannot_be_read_is_answered_with_a_parse_or_request_error(server, body, code, message):
     [answer] = exchange(server, frame(body) + frame(request(9, "lusoria/ping", {})))[:1]
-    assert answer == {"jsonrpc": "2.0", "id": 3 if b'"id": 3' in body else None,
-                      "error": {"code": code, "message": message}}
+    assert answer == {
+        "jsonrpc": "2.0",
+        "id": 3 if b'"id": 3' in body else None,
+        "error": {"code": code, "message": message},
+    }
 
 
 def test_an_unexpected_failure_is_answered_in_one_line_without_a_traceback(server, monkeypatch):
@@ -143,20 +179,28 @@ def test_an_unexpected_failure_is_answered_in_one_line_without_a_traceback(serve
         raise KeyError("nobody expected this")
 
     monkeypatch.setattr(lsp, "symbol_name", broken)
-    open_it = frame(notification("textDocument/didOpen", {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn",
-                                                                          "version": 1, "text": RECORD}}))
+    open_it = frame(
+        notification(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": RECORD}},
+        )
+    )
     symbols = frame(request(4, "textDocument/documentSymbol", {"textDocument": {"uri": "file:///a.lgn"}}))
     assert answers(exchange(server, open_it + symbols))[4]["error"] == {
-        "code": -32603, "message": "lusoria could not answer: KeyError: 'nobody expected this'"}
+        "code": -32603,
+        "message": "lusoria could not answer: KeyError: 'nobody expected this'",
+    }
 
 
 # -- framing ---------------------------------------------------------------------------------------------
 
+
 def test_a_huge_content_length_stops_the_server_with_a_message(server):
     """Content-Length: 99999999999999999999 killed the server (OverflowError)."""
     found = exchange(server, b"Content-Length: 99999999999999999999\r\n\r\n{}" + frame(request(1, "lusoria/ping", {})))
-    assert logged(found) == ["lusoria: a Content-Length of '99999999999999999999' is no length lusoria can read "
-                             "past: the server stops"]
+    assert logged(found) == [
+        "lusoria: a Content-Length of '99999999999999999999' is no length lusoria can read past: the server stops"
+    ]
     assert answers(found) == {}
 
 
@@ -166,15 +210,24 @@ def test_what_is_over_a_bound_is_skipped_and_the_next_message_read(server, monke
     too_long = b"Content-Length: 2000\r\n\r\n" + b" " * 2000
     long_header = b"X-Padding: " + b"x" * 5000 + b"\r\n" + frame(request(2, "lusoria/ping", {}))
     no_length = b"Content-Type: application/vscode-jsonrpc\r\n\r\n"
-    found = exchange(server, too_long + frame(request(1, "lusoria/ping", {})) + long_header + no_length
-                     + frame(request(3, "lusoria/ping", {})))
+    found = exchange(
+        server,
+        too_long
+        + frame(request(1, "lusoria/ping", {}))
+        + long_header
+        + no_length
+        + frame(request(3, "lusoria/ping", {})),
+    )
     assert sorted(answers(found)) == [1, 2, 3]
-    assert logged(found) == ["lusoria: a message of 2,000 bytes (the longest lusoria reads is 1,000), skipped",
-                             f"lusoria: a header line of more than {lsp.MAX_HEADER:,} bytes, skipped",
-                             "lusoria: a message without a Content-Length header, skipped"]
+    assert logged(found) == [
+        "lusoria: a message of 2,000 bytes (the longest lusoria reads is 1,000), skipped",
+        f"lusoria: a header line of more than {lsp.MAX_HEADER:,} bytes, skipped",
+        "lusoria: a message without a Content-Length header, skipped",
+    ]
 
 
 # -- memory -------------------------------------------------------------------------------------------
+
 
 def edits(first: int, count: int) -> list[bytes]:
     """Seven documents in turn, each opened, changed twice (its whole text) and closed."""
@@ -182,14 +235,24 @@ def edits(first: int, count: int) -> list[bytes]:
     for number in range(first, first + count):
         uri = f"file:///work/{number // 4 % 7}.lgn"
         if number % 4 == 0:
-            bodies.append(notification("textDocument/didOpen", {"textDocument": {
-                "uri": uri, "languageId": "lgn", "version": number, "text": RECORD}}))
+            bodies.append(
+                notification(
+                    "textDocument/didOpen",
+                    {"textDocument": {"uri": uri, "languageId": "lgn", "version": number, "text": RECORD}},
+                )
+            )
         elif number % 4 == 3:
             bodies.append(notification("textDocument/didClose", {"textDocument": {"uri": uri}}))
         else:
-            bodies.append(notification("textDocument/didChange", {
-                "textDocument": {"uri": uri, "version": number},
-                "contentChanges": [{"text": f'[Game "tablut"]\n[Round "{number}"]\n1. e3-c3 d1-d3 *\n'}]}))
+            bodies.append(
+                notification(
+                    "textDocument/didChange",
+                    {
+                        "textDocument": {"uri": uri, "version": number},
+                        "contentChanges": [{"text": f'[Game "tablut"]\n[Round "{number}"]\n1. e3-c3 d1-d3 *\n'}],
+                    },
+                )
+            )
     return [json.dumps(body).encode() for body in bodies]
 
 
@@ -226,8 +289,10 @@ def test_memory_stays_flat_over_ten_thousand_edits(server):
 def test_a_document_closed_before_its_check_or_asked_about_unopened_is_not_kept(server):
     """Every request about a document never opened, and every check that began after its
     document was closed, once left a Document behind."""
-    open_it = notification("textDocument/didOpen", {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn",
-                                                                     "version": 1, "text": RECORD}})
+    open_it = notification(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": RECORD}},
+    )
     close_it = notification("textDocument/didClose", {"textDocument": {"uri": "file:///a.lgn"}})
 
     async def closed_at_once() -> None:
@@ -236,6 +301,14 @@ def test_a_document_closed_before_its_check_or_asked_about_unopened_is_not_kept(
         await asyncio.gather(*[task for task in asyncio.all_tasks() if task is not asyncio.current_task()])
 
     asyncio.run(closed_at_once())
-    exchange(server, frame(request(1, "textDocument/hover", {"textDocument": {"uri": "file:///b.lgn"},
-                                                             "position": {"line": 0, "character": 0}})))
+    exchange(
+        server,
+        frame(
+            request(
+                1,
+                "textDocument/hover",
+                {"textDocument": {"uri": "file:///b.lgn"}, "position": {"line": 0, "character": 0}},
+            )
+        ),
+    )
     assert server[0].documents == {} and server[0].versions == {}

@@ -33,10 +33,12 @@ def test_both_numberings_read_clean_and_fmt_writes_the_players_one():
 def test_a_number_that_breaks_the_records_numbering_is_a_warning_at_its_ply():
     report = check(COPENHAGEN + "1. h1-h3 g5-g4 3. h3-h1 *\n")
     assert [(d.severity, d.rule, d.ply, d.line, d.column, d.message) for d in report.diagnostics] == [
-        ("warning", "number", 3, 3, 19, "the move number should be 2., not 3.")]
+        ("warning", "number", 3, 3, 19, "the move number should be 2., not 3.")
+    ]
     mixed = check(COPENHAGEN + "1... h1-h3 2. g5-g4 2. h3-h1 *\n")  # from White: ply 3 is 2...
     assert [(d.rule, d.ply, d.message) for d in mixed.diagnostics] == [
-        ("number", 3, "the move number should be 2..., not 2.")]
+        ("number", 3, "the move number should be 2..., not 2.")
+    ]
 
 
 def test_a_game_whose_first_mover_is_white_keeps_its_numbering():

@@ -11,12 +11,11 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.cli import MAX_SHOWN, main
 from lusoria.output import WINDOW
 from lusoria.workers import mapped
-
-from conftest import ROOT
 
 
 def run(*args: str):
@@ -27,10 +26,12 @@ def test_a_long_line_is_shown_as_a_window_around_the_column(tmp_path):
     path = tmp_path / "long.lgn"
     path.write_text('[Game "tablut"]\n' + "1. e3-c3 d1-d3 2. c3-e3 d3-d1 " * 2000 + "3. x9-x9 *\n")
     lines = run("validate", str(path)).output.splitlines()
-    assert lines[0] == f"{path}:2:60004: error[syntax]: found 'x9-x9', expected a ply, a move number, a comment, " \
-                       "a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)"
+    assert (
+        lines[0] == f"{path}:2:60004: error[syntax]: found 'x9-x9', expected a ply, a move number, a comment, "
+        "a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)"
+    )
     line = path.read_text().splitlines()[1]
-    assert lines[1] == " 2 | …" + line[60003 - WINDOW:] and line[60003:] == "x9-x9 *"
+    assert lines[1] == " 2 | …" + line[60003 - WINDOW :] and line[60003:] == "x9-x9 *"
     assert lines[2] == "   | " + " " * (WINDOW + 1) + "^^^^^"
 
 
@@ -48,8 +49,7 @@ def test_output_grows_linearly_with_the_input(tmp_path):
 def on_a_terminal(*args: str, cwd=ROOT) -> str:
     """The output of a command whose standard output and error are a terminal."""
     leader, follower = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "lusoria.cli", *args], stdout=follower, stderr=follower,
-                               cwd=cwd)
+    process = subprocess.Popen([sys.executable, "-m", "lusoria.cli", *args], stdout=follower, stderr=follower, cwd=cwd)
     os.close(follower)
     output = b""
     while True:
@@ -73,8 +73,12 @@ def test_control_characters_are_escaped_on_a_terminal(tmp_path):
     path.write_text(HOSTILE)
     db = str(tmp_path / "a.db")
     assert run("import", "--db", db, str(path)).exit_code == 0
-    for args in (["validate", str(path)], ["query", "--db", db], ["stats", "--db", db],
-                 ["sql", "--db", db, "SELECT white, black FROM records"]):
+    for args in (
+        ["validate", str(path)],
+        ["query", "--db", db],
+        ["stats", "--db", db],
+        ["sql", "--db", db, "SELECT white, black FROM records"],
+    ):
         shown = on_a_terminal(*args)
         assert "\x1b" not in shown and "\x9b" not in shown and "\x07" not in shown and "\u202e" not in shown, args
     assert "\\x1b]0;PWNED\\x07" in on_a_terminal("query", "--db", db)
@@ -109,11 +113,17 @@ def hostile_folder(folder):
         f"1. e3-c3 {{{EVIL}}} d1-d3 2. e4-e3{EVIL} *\n\n"
         f'[Game "tablut"]\n[White "{EVIL}"]\n1. e3-c3 d1-d3 2. {EVIL} *\n\n'
         f'[Game "tablut"]\n[Rules "{EVIL}=1"]\n1. e3-c3 *\n\n'
-        f'[Game "tablut"]\n[White "{EVIL}"]\n[Black "{EVIL}x"]\n1. e3-c3 d1-d3 *\n')
+        f'[Game "tablut"]\n[White "{EVIL}"]\n[Black "{EVIL}x"]\n1. e3-c3 d1-d3 *\n'
+    )
     (folder / "hostile.otg").write_text(
-        (ROOT / "tests/fixtures/formats/otn/resigned-from-a-position.otg").read_text()
-        .replace("Olof Berg", EVIL).replace("2. Kc5-c8 ---", f"2. Kc5-c8 {EVIL}"))
-    (folder / f"named{EVIL}.lgn").write_text(f'[Game "tablut"]\n[White "{EVIL}"]\n[Black "{EVIL}x"]\n1. e3-c3 d1-d3 *\n')
+        (ROOT / "tests/fixtures/formats/otn/resigned-from-a-position.otg")
+        .read_text()
+        .replace("Olof Berg", EVIL)
+        .replace("2. Kc5-c8 ---", f"2. Kc5-c8 {EVIL}")
+    )
+    (folder / f"named{EVIL}.lgn").write_text(
+        f'[Game "tablut"]\n[White "{EVIL}"]\n[Black "{EVIL}x"]\n1. e3-c3 d1-d3 *\n'
+    )
     (folder / f"skipped{EVIL}.txt").write_text("not records\n")
 
 
@@ -124,24 +134,48 @@ def test_every_command_escapes_control_characters_on_a_terminal(tmp_path):
     hostile_folder(folder)
     lgn, db = str(folder / "hostile.lgn"), str(tmp_path / "a.db")
     commands = [
-        ["validate", str(folder)], ["validate", "--json", str(folder)], ["fmt", str(folder)],
-        ["fmt", "--check", str(folder)], ["show", lgn], ["show", lgn, "--record", "2"], ["show", lgn, "--record", "3"],
-        ["show", lgn, "--record", "3", "--format", "svg"], ["show", lgn, "--record", "3", "-o", str(folder / "x.lgn"),
-                                                              "--ply", "2"], ["html", lgn], ["rules", str(folder)],
-        ["convert", "--to", "lgn", str(folder)], ["convert", "--to", "otn", "--output-dir", str(tmp_path / "otn"),
-                                                  str(folder)],
-        ["import", "--db", db, str(folder)], ["query", "--db", db], ["query", "--db", db, "--format", "json"],
-        ["query", "--db", db, "--format", "csv"], ["query", "--db", db, "--format", "lgn"],
-        ["query", "--db", db, "--white", EVIL], ["sql", "--db", db, "SELECT white, black, text FROM records JOIN record_texts USING (id)"],
-        ["sql", "--db", db, f"SELECT '{EVIL}' AS a, x'1b07' AS b"], ["duplicates", str(folder)],
-        ["duplicates", "--db", db], ["stats", "--db", db], ["stats", "--db", db, "--json"],
-        ["tree", "--db", db, "--record", "4", "--depth", "2"], ["players", "list", "--db", db],
-        ["players", "list", "--db", db, "--format", "csv"], ["players", "merge", "--db", db, EVIL, f"b{EVIL}"],
-        ["export", "--db", db, "--format", "csv", str(tmp_path / "out")], ["explain", EVIL],
-        ["random", "--game", EVIL], ["validate", str(tmp_path / f"missing{EVIL}")]]
+        ["validate", str(folder)],
+        ["validate", "--json", str(folder)],
+        ["fmt", str(folder)],
+        ["fmt", "--check", str(folder)],
+        ["show", lgn],
+        ["show", lgn, "--record", "2"],
+        ["show", lgn, "--record", "3"],
+        ["show", lgn, "--record", "3", "--format", "svg"],
+        ["show", lgn, "--record", "3", "-o", str(folder / "x.lgn"), "--ply", "2"],
+        ["html", lgn],
+        ["rules", str(folder)],
+        ["convert", "--to", "lgn", str(folder)],
+        ["convert", "--to", "otn", "--output-dir", str(tmp_path / "otn"), str(folder)],
+        ["import", "--db", db, str(folder)],
+        ["query", "--db", db],
+        ["query", "--db", db, "--format", "json"],
+        ["query", "--db", db, "--format", "csv"],
+        ["query", "--db", db, "--format", "lgn"],
+        ["query", "--db", db, "--white", EVIL],
+        ["sql", "--db", db, "SELECT white, black, text FROM records JOIN record_texts USING (id)"],
+        ["sql", "--db", db, f"SELECT '{EVIL}' AS a, x'1b07' AS b"],
+        ["duplicates", str(folder)],
+        ["duplicates", "--db", db],
+        ["stats", "--db", db],
+        ["stats", "--db", db, "--json"],
+        ["tree", "--db", db, "--record", "4", "--depth", "2"],
+        ["players", "list", "--db", db],
+        ["players", "list", "--db", db, "--format", "csv"],
+        ["players", "merge", "--db", db, EVIL, f"b{EVIL}"],
+        ["export", "--db", db, "--format", "csv", str(tmp_path / "out")],
+        ["explain", EVIL],
+        ["random", "--game", EVIL],
+        ["validate", str(tmp_path / f"missing{EVIL}")],
+    ]
     leader, follower = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-c", ALL_COMMANDS, json.dumps(commands), MARK], stdin=follower,
-                               stdout=follower, stderr=follower, cwd=tmp_path)
+    process = subprocess.Popen(
+        [sys.executable, "-c", ALL_COMMANDS, json.dumps(commands), MARK],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        cwd=tmp_path,
+    )
     os.close(follower)
     output = b""
     while chunk := _read(leader):
@@ -192,11 +226,19 @@ def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
     assert run("validate", "-j", "1025", "--force-jobs", str(ROOT / "samples/tablut")).exit_code == 2
 
 
-@pytest.mark.parametrize("option, value, message", [
-    ("--text", "   ", "--text needs at least one word"),
-    ("--date-from", "-", "a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), or "
-                         "YYYY-MM or YYYY-MM-DD; not '-'"),
-    ("--date-to", "2026-02-30", "not '2026-02-30'")])
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("--text", "   ", "--text needs at least one word"),
+        (
+            "--date-from",
+            "-",
+            "a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), or "
+            "YYYY-MM or YYYY-MM-DD; not '-'",
+        ),
+        ("--date-to", "2026-02-30", "not '2026-02-30'"),
+    ],
+)
 def test_odd_filter_values_are_usage_errors(option, value, message, tmp_path):
     db = str(tmp_path / "a.db")
     run("import", "--db", db, str(ROOT / "samples/tablut"))
@@ -235,8 +277,9 @@ finally:
 
 def peak_kib(*args: str) -> int:
     """The peak resident memory of a command, its output thrown away."""
-    done = subprocess.run([sys.executable, "-c", PEAK, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", PEAK, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT
+    )
     return int(done.stderr.split()[-1])
 
 

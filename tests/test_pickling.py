@@ -12,9 +12,10 @@ import pkgutil
 import typing
 
 import pytest
-from hypothesis import given, strategies as st
-
 from conftest import ROOT, built_in_formats
+from hypothesis import given
+from hypothesis import strategies as st
+
 from lusoria import accelerator
 from lusoria.api import _verdict
 from lusoria.archive.importer import record_rows
@@ -22,18 +23,28 @@ from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.pipeline import records
 
+
 def library_modules() -> list:
     """Every module of the lusoria package and its subpackages (pyproject's package-dir), imported."""
     packages = [importlib.import_module(name) for name in accelerator.package_folders(ROOT)]
-    return packages + [importlib.import_module(found.name) for package in packages
-                       for found in pkgutil.iter_modules(package.__path__, package.__name__ + ".")]
+    return packages + [
+        importlib.import_module(found.name)
+        for package in packages
+        for found in pkgutil.iter_modules(package.__path__, package.__name__ + ".")
+    ]
 
 
 def defined_exceptions() -> list[type[BaseException]]:
     """The exception classes the library's modules define."""
-    return sorted({value for module in library_modules() for value in vars(module).values()
-                   if isinstance(value, type) and issubclass(value, BaseException)
-                   and value.__module__.startswith("lusoria")}, key=lambda kind: kind.__qualname__)
+    return sorted(
+        {
+            value
+            for module in library_modules()
+            for value in vars(module).values()
+            if isinstance(value, type) and issubclass(value, BaseException) and value.__module__.startswith("lusoria")
+        },
+        key=lambda kind: kind.__qualname__,
+    )
 
 
 def _classes_in(hint) -> typing.Iterator[type]:
@@ -87,8 +98,11 @@ def test_what_every_reader_makes_survives_pickle_in_the_build_in_use():
     """Values made by reading every fixture of every format and the samples (valid and broken):
     what a worker takes and what the workers of validate and import return. (The compiled
     classes keep no type hints to draw values from: this is how the compiled build is checked.)"""
-    sources = [item for item in records([str(ROOT / "tests" / "fixtures" / "formats"), str(ROOT / "samples")])
-               if isinstance(item, RecordText)]
+    sources = [
+        item
+        for item in records([str(ROOT / "tests" / "fixtures" / "formats"), str(ROOT / "samples")])
+        if isinstance(item, RecordText)
+    ]
     assert {source.format for source in sources} == built_in_formats()  # every format lusoria reads
     assert any(isinstance(source.parsed, SyntaxProblem) for source in sources)
     for source in sources:
@@ -99,8 +113,10 @@ def test_what_every_reader_makes_survives_pickle_in_the_build_in_use():
 def drawn_types() -> None:
     """Skip where the classes' type hints are lost (compiled: they read `type`, `list`)."""
     if accelerator.compiled():
-        pytest.skip("compiled classes keep no type hints to draw values from; the pure-Python run "
-                    "of this file (test_accelerator) draws them")
+        pytest.skip(
+            "compiled classes keep no type hints to draw values from; the pure-Python run "
+            "of this file (test_accelerator) draws them"
+        )
 
 
 def test_the_types_that_cross_are_found():

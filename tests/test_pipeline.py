@@ -5,12 +5,12 @@ commands whose worker processes are killed or meet a bug (the pool's own tests: 
 import ast
 import os
 import signal
-import sqlite3
 from contextlib import closing
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import built_in_formats, connect
 
 from lusoria import pipeline, workers
 from lusoria.archive import Archive
@@ -18,8 +18,6 @@ from lusoria.cli import main
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Note, Skipped, Unreadable
 from lusoria.validator.replay import Report
-
-from conftest import built_in_formats, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = '[Game "tablut"]\n[Date "2026.03.??"]\n\n1. e3-c3 {a comment} d1-d3 *\n'
@@ -41,8 +39,11 @@ def test_problems_come_as_typed_items_in_their_place(tmp_path):
     folder = folder_of_inputs(tmp_path)
     items = list(pipeline.records([str(folder), str(tmp_path / "missing.lgn")]))
     assert [type(item) for item in items] == [RecordText, RecordText, Skipped, Unreadable, Unreadable]
-    assert [item.path for item in items[2:]] == [str(folder / "b.txt"), str(folder / "c.lgn"),
-                                                  str(tmp_path / "missing.lgn")]
+    assert [item.path for item in items[2:]] == [
+        str(folder / "b.txt"),
+        str(folder / "c.lgn"),
+        str(tmp_path / "missing.lgn"),
+    ]
     undecodable, missing = items[3:]
     assert (undecodable.parameter, missing.parameter) == ("encoding", None)
     assert str(undecodable) == f"{folder / 'c.lgn'}: byte 24 (line 2) is not valid utf-8"  # names no option
@@ -61,7 +62,12 @@ def test_progress_counts_the_bytes_on_disk_that_size_measures(tmp_path):
     found = pipeline.found([str(folder), str(ROOT / "tests/fixtures/formats/otn")])
     told: list[int] = []
     list(pipeline.records(found, progress=told.append))
-    files = [folder / "a.lgn", folder / "c.lgn", folder / "d.lgn", *sorted((ROOT / "tests/fixtures/formats/otn").iterdir())]
+    files = [
+        folder / "a.lgn",
+        folder / "c.lgn",
+        folder / "d.lgn",
+        *sorted((ROOT / "tests/fixtures/formats/otn").iterdir()),
+    ]
     assert sum(told) == pipeline.size(found) == sum(path.stat().st_size for path in files)
     assert all(step >= 0 for step in told)
 
@@ -71,7 +77,8 @@ def test_the_archive_imports_reports_and_takes_the_dates_from_them(tmp_path):
     summary = archive.import_reports(pipeline.reports([RECORD]))
     assert (summary.added, summary.unreadable) == (1, [])
     assert archive.sql("SELECT date_from, date_to, comments FROM records") == [
-        {"date_from": "2026-03-01", "date_to": "2026-03-31", "comments": "a comment"}]
+        {"date_from": "2026-03-01", "date_to": "2026-03-31", "comments": "a comment"}
+    ]
     summary = archive.import_paths([str(folder_of_inputs(tmp_path))])  # the pipeline, then import_reports
     assert (summary.added, summary.duplicates) == (1, 1)
     assert summary.unreadable == [f"{tmp_path / 'in' / 'c.lgn'}: byte 24 (line 2) is not valid utf-8"]
@@ -83,8 +90,12 @@ def test_the_cli_says_each_problem_once_with_its_hint(tmp_path):
         result = CliRunner().invoke(main, [*command, str(folder)])
         assert result.exit_code == 2, (command, result.output)
         assert result.output.count(f"lusoria: {folder / 'b.txt'}: skipped") == 1, command
-        assert result.output.count(f"lusoria: {folder / 'c.lgn'}: byte 24 (line 2) is not valid utf-8; "
-                                   "try --encoding latin-1 or cp1252") == 1, command
+        assert (
+            result.output.count(
+                f"lusoria: {folder / 'c.lgn'}: byte 24 (line 2) is not valid utf-8; try --encoding latin-1 or cp1252"
+            )
+            == 1
+        ), command
 
 
 def test_a_missing_archive_gets_the_cli_hint_and_the_library_names_no_command(tmp_path):
@@ -110,11 +121,26 @@ def test_every_filter_has_one_option_made_from_its_field():
 def test_the_cli_imports_only_the_library_facade():
     tree = ast.parse((ROOT / "lusoria/cli.py").read_text())
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    imported |= {f"lusoria.{alias.name}" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-                 and node.module == "lusoria" for alias in node.names}
+    imported |= {
+        f"lusoria.{alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "lusoria"
+        for alias in node.names
+    }
     lusoria = {name for name in imported if name and name.startswith("lusoria")}
-    assert lusoria <= {"lusoria", "lusoria.__version__", "lusoria.build", "lusoria.api", "lusoria.output", "lusoria.archive",
-                       "lusoria.files", "lusoria.terminal", "lusoria.options", "lusoria.words", "lusoria.lsp"}
+    assert lusoria <= {
+        "lusoria",
+        "lusoria.__version__",
+        "lusoria.build",
+        "lusoria.api",
+        "lusoria.output",
+        "lusoria.archive",
+        "lusoria.files",
+        "lusoria.terminal",
+        "lusoria.options",
+        "lusoria.words",
+        "lusoria.lsp",
+    }
 
 
 def test_import_with_jobs_stores_the_same_archive(tmp_path, monkeypatch):
@@ -124,10 +150,18 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path, monkeypatch):
 
     monkeypatch.setattr(workers, "CHUNK", 2_000)  # a few records a chunk: the three workers take some each
 
-    samples = [(ROOT / "samples" / name).read_text()
-               for name in ("errors/syntax.lgn", "errors/tablut-moves.lgn", "latrunculi/seneca.lgn")]
-    texts = [*random_records("tablut", 30, seed=2, max_plies=20), RECORD, *samples[:2],
-             *random_records("laquet", 20, seed=2, max_plies=20), RECORD, samples[2]]
+    samples = [
+        (ROOT / "samples" / name).read_text()
+        for name in ("errors/syntax.lgn", "errors/tablut-moves.lgn", "latrunculi/seneca.lgn")
+    ]
+    texts = [
+        *random_records("tablut", 30, seed=2, max_plies=20),
+        RECORD,
+        *samples[:2],
+        *random_records("laquet", 20, seed=2, max_plies=20),
+        RECORD,
+        samples[2],
+    ]
     path = tmp_path / "many.lgn"
     path.write_text("\n".join(texts))
     dumps = []
@@ -136,11 +170,16 @@ def test_import_with_jobs_stores_the_same_archive(tmp_path, monkeypatch):
         result = CliRunner().invoke(main, ["import", "--db", str(db), "--jobs", jobs, "--force-jobs", str(path)])
         assert result.exit_code == 0, result.output
         with closing(connect(db)) as connection:  # every table's rows (FTS5's tables: their shadow
-            tables = [name for name, in connection.execute(  # tables' and the view `plies`)
-                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND sql NOT LIKE 'CREATE VIRTUAL%' "
-                "ORDER BY name")]
-            dumps.append({table: connection.execute(f"SELECT * FROM [{table}] ORDER BY 1, 2").fetchall()
-                          for table in tables})
+            tables = [
+                name
+                for (name,) in connection.execute(  # tables' and the view `plies`)
+                    "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND sql NOT LIKE 'CREATE VIRTUAL%' "
+                    "ORDER BY name"
+                )
+            ]
+            dumps.append(
+                {table: connection.execute(f"SELECT * FROM [{table}] ORDER BY 1, 2").fetchall() for table in tables}
+            )
     assert dumps[0] == dumps[1] and len(dumps[0]["plies"]) > 1000
     assert result.output == f"{db}: added 70 records (17 invalid, 4 of them unparsable), skipped 1 duplicate\n"
 
@@ -212,8 +251,7 @@ def test_an_internal_error_names_its_record_in_one_line_with_status_3(tmp_path, 
     debugged = CliRunner().invoke(main, ["--debug", "validate", "--jobs", jobs, str(records)])
     assert isinstance(debugged.exception, ZeroDivisionError) and debugged.exit_code == 1
     monkeypatch.setenv("LUSORIA_DEBUG", "1")
-    assert isinstance(CliRunner().invoke(main, ["validate", "--jobs", jobs, str(records)]).exception,
-                      ZeroDivisionError)
+    assert isinstance(CliRunner().invoke(main, ["validate", "--jobs", jobs, str(records)]).exception, ZeroDivisionError)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -231,15 +269,22 @@ def test_an_internal_error_names_a_record_given_as_text_or_on_standard_input(mon
     assert place_of(raised.value) == f"-:{line}"
     result = CliRunner().invoke(main, ["validate", "--jobs", str(jobs), "-"], input=records)
     assert result.exit_code == 3 and result.stderr.startswith(
-        f"lusoria: internal error while checking <stdin>:{line}: ZeroDivisionError: a bug.")
+        f"lusoria: internal error while checking <stdin>:{line}: ZeroDivisionError: a bug."
+    )
 
 
 def said(item) -> tuple:
     """What `validate` says of an item of its stream."""
     if isinstance(item, (Skipped, Unreadable, Note)):
         return (str(item),)
-    return (item.source.path, item.source.format, item.valid, item.plies, item.result,
-            [(d.rule, d.ply, d.line, d.column, d.message) for d in item.diagnostics])
+    return (
+        item.source.path,
+        item.source.format,
+        item.valid,
+        item.plies,
+        item.result,
+        [(d.rule, d.ply, d.line, d.column, d.message) for d in item.diagnostics],
+    )
 
 
 def test_every_readers_fixtures_read_alike_in_workers_and_in_process(tmp_path):

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import ROOT
+
 from lusoria import rulebook
 from lusoria.api import validate
 from lusoria.cli import main
@@ -24,7 +24,9 @@ def test_a_rule_is_found_in_any_case(written):
     assert (rule.id, rule.game) == ("T3", "tablut")
     assert rule.title == "Any piece may pass over the empty konakis, but only the king may stop on it."
     assert [option.key for option in rule.options] == ["throne-pass", "throne-stop"]
-    assert "How lusoria applies it:" in rule.text and "`throne-pass`/`throne-stop`" in rule.text  # Markdown, as in the docs
+    assert (
+        "How lusoria applies it:" in rule.text and "`throne-pass`/`throne-stop`" in rule.text
+    )  # Markdown, as in the docs
 
 
 def test_rules_are_read_in_the_order_of_the_docs_with_their_games():
@@ -35,8 +37,11 @@ def test_rules_are_read_in_the_order_of_the_docs_with_their_games():
     assert rulebook.rule("T12").game == "tablut"
     assert {rule.game for rule in rules} == {*GAMES, rulebook.ANY_GAME}  # every game's rules, and the record's
     assert rulebook.rule("S1").title == "variant seneca: 16 pieces each."
-    assert rulebook.rule("Q6").options == (rulebook.Option("leftover", "`opponent` \\| `none`",
-                                                            "Q6: the opponent plays the leftover dice, or they are lost"),)
+    assert rulebook.rule("Q6").options == (
+        rulebook.Option(
+            "leftover", "`opponent` \\| `none`", "Q6: the opponent plays the leftover dice, or they are lost"
+        ),
+    )
 
 
 def test_a_rule_bullet_under_how_lusoria_applies_is_a_note_not_the_rule():
@@ -52,31 +57,42 @@ def test_every_rule_a_diagnostic_cites_is_explained():
     for name in GAMES:  # every ID each game's rules can raise: written in its module, or its tafl rule IDs
         game = GAMES[name]
         source = source_of(game).read_text()
-        raised = {*re.findall(r'Illegal\("([A-Z]+\d+)"', source), game.end_rule,
-                  *(game().settings.ids if isinstance(game(), TaflGame) else ())}
+        raised = {
+            *re.findall(r'Illegal\("([A-Z]+\d+)"', source),
+            game.end_rule,
+            *(game().settings.ids if isinstance(game(), TaflGame) else ()),
+        }
         assert len(raised) > 3 and raised <= every, (name, raised - every)
 
 
 def test_an_example_is_a_record_that_breaks_the_rule():
     example = rulebook.example("t2")
-    assert example == rulebook.Example('[Game "tablut"] 1. c3-c1 *',
-                                       "error[T2]: there is no piece on c3; the rest of this line is not checked")
+    assert example == rulebook.Example(
+        '[Game "tablut"] 1. c3-c1 *', "error[T2]: there is no piece on c3; the rest of this line is not checked"
+    )
     assert rulebook.example("Q1") is None  # the samples break every rule but a few
 
 
 def test_an_unknown_rule_names_the_known_ones():
-    with pytest.raises(KeyError, match=r"unknown rule 'Z9' \(known: T1, T2, .*, syntax, tag, .*, Q9, C1, .*, B12, G1, .*, G13\)"):
+    with pytest.raises(
+        KeyError, match=r"unknown rule 'Z9' \(known: T1, T2, .*, syntax, tag, .*, Q9, C1, .*, B12, G1, .*, G13\)"
+    ):
         rulebook.rule("Z9")
 
 
 def test_explain_prints_text_options_and_example():
     result = CliRunner().invoke(main, ["explain", "t3"])
     assert result.exit_code == 0
-    assert result.output.splitlines()[:3] == ["T3 (tablut)", "",
-                                              "Any piece may pass over the empty konakis, but only the king may stop on it."]
+    assert result.output.splitlines()[:3] == [
+        "T3 (tablut)",
+        "",
+        "Any piece may pass over the empty konakis, but only the king may stop on it.",
+    ]
     assert "Options (Rules tag; the default first):\n  throne-pass: all | king | none — who may pass" in result.output
-    assert ("Example:\n  [Game \"tablut\"] 1. e6-h6 a6-a7 2. Ke5-e6 a7-a6 3. e4-e5 *\n"
-            "  error[T3]: only the king may stop on the konakis (e5)") in result.output
+    assert (
+        'Example:\n  [Game "tablut"] 1. e6-h6 a6-a7 2. Ke5-e6 a7-a6 3. e4-e5 *\n'
+        "  error[T3]: only the king may stop on the konakis (e5)"
+    ) in result.output
     assert "**" not in result.output and "`" not in result.output
 
 
@@ -118,8 +134,11 @@ def test_every_rule_id_a_games_module_names_has_a_text_in_its_file(name):
     has a text among the game's own rules."""
     game = GAMES[name]
     source = source_of(game)
-    named = {node.value for node in ast.walk(ast.parse(source.read_text()))
-             if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"[A-Z]+\d+", node.value)}
+    named = {
+        node.value
+        for node in ast.walk(ast.parse(source.read_text()))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"[A-Z]+\d+", node.value)
+    }
     own = [entry["id"] for entry in rulebook.written(name)["rules"]]
     assert {game.end_rule, *(game().settings.ids if isinstance(game(), TaflGame) else ())} <= named
     assert len(named) > 7 and named <= set(own), sorted(named - set(own))
@@ -129,7 +148,9 @@ def test_every_rule_id_a_games_module_names_has_a_text_in_its_file(name):
 def test_the_rules_of_a_whole_record_are_those_the_reader_and_the_replay_cite():
     """The reader raises SyntaxProblem (rule `syntax` by default, or `tag`); the replay reports `tag`,
     `number` and `result` itself: exactly the record's rules."""
-    raised = {"syntax"} | set().union(*(cited_in(path, {"SyntaxProblem": 4}) for path in (ROOT / "notation").glob("*.py")))
+    raised = {"syntax"} | set().union(
+        *(cited_in(path, {"SyntaxProblem": 4}) for path in (ROOT / "notation").glob("*.py"))
+    )
     reported = cited_in(ROOT / "validator" / "replay.py", {"error": 0, "warning": 0})
     assert raised | reported == {entry["id"] for entry in rulebook.written(rulebook.ANY_GAME)["rules"]}
     assert "tag" in raised and reported == {"tag", "number", "result"}
@@ -141,10 +162,14 @@ def test_a_games_options_are_the_ones_its_file_explains(name):
     says in words what else an option takes when it takes more than its values (`pieces=20`)."""
     game, written = GAMES[name], rulebook.written(name).get("options", [])
     assert [(option["key"], tuple(option["values"])) for option in written] == list(game.options.items())
-    assert [option["key"] for option in written if "also" in option] == [key for key in game.options
-                                                                         if not game.choices(key)]
-    assert all(rulebook.rule(cited).game == name for option in written
-               for cited in re.findall(r"\b[A-Z]+\d+\b", option["meaning"]))
+    assert [option["key"] for option in written if "also" in option] == [
+        key for key in game.options if not game.choices(key)
+    ]
+    assert all(
+        rulebook.rule(cited).game == name
+        for option in written
+        for cited in re.findall(r"\b[A-Z]+\d+\b", option["meaning"])
+    )
 
 
 @pytest.mark.parametrize("rule_id", [rule.id for rule in rulebook.rules() if rulebook.example(rule.id)])
@@ -157,9 +182,9 @@ def test_an_example_is_what_lusoria_says_of_its_record(rule_id):
 
 def test_every_rule_the_error_samples_break_has_an_example():
     cited = {d.rule for verdict in validate([str(ROOT / "samples" / "errors")]) for d in verdict.diagnostics}
-    assert len(cited) > 25 and all(rulebook.example(rule_id) for rule_id in cited), \
-        sorted(rule_id for rule_id in cited if not rulebook.example(rule_id))
-
+    assert len(cited) > 25 and all(rulebook.example(rule_id) for rule_id in cited), sorted(
+        rule_id for rule_id in cited if not rulebook.example(rule_id)
+    )
 
 
 def test_a_note_is_attached_only_to_the_rules_it_cites_in_bold():

@@ -12,29 +12,40 @@ KONAKIS = '[Game "tablut"]\n1. e6-h6 a6-a7 2. Ke5-e6 a7-a6 3. e4-e5 d1-d2 *\n'
 
 def test_the_board_says_which_ply_stopped_the_replay_and_its_rule():
     shown = board(KONAKIS).text().splitlines()
-    assert shown[:2] == ["tablut (seed) after ply 4 of 6",
-                         "the replay stops after ply 4: ply 5 (e4-e5) breaks T3: only the king may stop on the "
-                         "konakis (e5)"]
+    assert shown[:2] == [
+        "tablut (seed) after ply 4 of 6",
+        "the replay stops after ply 4: ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)",
+    ]
     assert board(KONAKIS, 2).text().splitlines()[1].startswith("the replay stops after ply 4: ply 5 (e4-e5)")
 
 
 def test_a_ply_past_the_stop_is_refused_with_the_reason():
-    with pytest.raises(ValueError, match=r"^no ply 6: its replay stops after ply 4, as ply 5 \(e4-e5\) breaks T3: "
-                                         r"only the king may stop on the konakis \(e5\)$"):
+    with pytest.raises(
+        ValueError,
+        match=r"^no ply 6: its replay stops after ply 4, as ply 5 \(e4-e5\) breaks T3: "
+        r"only the king may stop on the konakis \(e5\)$",
+    ):
         board(KONAKIS, 6)
     with pytest.raises(ValueError, match=r"^no ply 7: it has 6$"):
         board('[Game "tablut"]\n1. e3-c3 d1-d2 2. e4-e3 a4-a2 3. c5-c4 a2-a1 *\n', 7)
 
 
-@pytest.mark.parametrize("text, stop", [
-    ('[Game "tablut"]\n1. e3-c3 d1-d3 *\n', None),  # the whole line replays
-    ('[Game "tablut"]\n1. e3-c3 (1. e3-d2) d1-d3 *\n', None),  # an illegal ply in a variation
-    ('[Game "tablut"]\n1. e3-c3 d1-d3 0-1\n', None),  # a wrong result stops nothing
-    ('[Game "laquet"]\n1. 61: 5/6 *\n', "ply 1 (61: 5/6) breaks Q3: 5/6 lands on point 6, held by Black: no checker "
-                                        "may stop on an enemy point"),
-    ('[Game "latrunculi"]\n[Variant "petteia"]\n1. b2-b4 h7-h5 2. a1-a3 *\n',
-     "ply 3 (a1-a3) breaks E2: the way is blocked at a2"),
-])
+@pytest.mark.parametrize(
+    "text, stop",
+    [
+        ('[Game "tablut"]\n1. e3-c3 d1-d3 *\n', None),  # the whole line replays
+        ('[Game "tablut"]\n1. e3-c3 (1. e3-d2) d1-d3 *\n', None),  # an illegal ply in a variation
+        ('[Game "tablut"]\n1. e3-c3 d1-d3 0-1\n', None),  # a wrong result stops nothing
+        (
+            '[Game "laquet"]\n1. 61: 5/6 *\n',
+            "ply 1 (61: 5/6) breaks Q3: 5/6 lands on point 6, held by Black: no checker may stop on an enemy point",
+        ),
+        (
+            '[Game "latrunculi"]\n[Variant "petteia"]\n1. b2-b4 h7-h5 2. a1-a3 *\n',
+            "ply 3 (a1-a3) breaks E2: the way is blocked at a2",
+        ),
+    ],
+)
 def test_replay_stop(text, stop):
     assert replay_stop(check(text)) == stop
 
@@ -44,5 +55,7 @@ def test_show_on_the_command_line(tmp_path):
     path.write_text(KONAKIS)
     result = CliRunner().invoke(main, ["show", str(path), "--ply", "5"])
     assert result.exit_code == 1
-    assert result.output == (f"lusoria: {path}, record 0: no ply 5: its replay stops after ply 4, as ply 5 (e4-e5) "
-                             "breaks T3: only the king may stop on the konakis (e5)\n")
+    assert result.output == (
+        f"lusoria: {path}, record 0: no ply 5: its replay stops after ply 4, as ply 5 (e4-e5) "
+        "breaks T3: only the king may stop on the konakis (e5)\n"
+    )

@@ -16,13 +16,19 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 def run_lusoria(*args: str, cache: Path, code: str | None = None) -> subprocess.CompletedProcess:
     """`lusoria ARGS` in a fresh interpreter (or `code` run with ARGS as its arguments)."""
     command = ["-c", code] if code else ["-m", "lusoria.cli"]
-    return subprocess.run([sys.executable, *command, *args], capture_output=True, text=True,
-                          env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+    return subprocess.run(
+        [sys.executable, *command, *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "XDG_CACHE_HOME": str(cache)},
+    )
 
 
 # the modules a command leaves loaded (-X importtime does not list a module that importlib.import_module loads)
-LOADED = "import atexit, runpy, sys; atexit.register(lambda: print(*sys.modules, file=sys.stderr)); " \
-         "runpy.run_module('lusoria.cli', run_name='__main__')"
+LOADED = (
+    "import atexit, runpy, sys; atexit.register(lambda: print(*sys.modules, file=sys.stderr)); "
+    "runpy.run_module('lusoria.cli', run_name='__main__')"
+)
 
 
 def test_validate_does_not_load_the_archive_pictures_or_process_pools(tmp_path):
@@ -44,9 +50,18 @@ def test_version_and_help_load_neither_the_library_nor_sqlite(tmp_path):
         assert result.returncode == 0, result.stderr
         loaded = set(result.stderr.split())  # lusoria.api is there, as a lazy module that has not run
         assert "lusoria.options" in loaded  # the measurement itself works
-        assert not loaded & {"lusoria.validator.replay", "lusoria.validator.games", "lusoria.formats",
-                             "lusoria.notation.reader", "sqlite_utils", "sqlite3", "lusoria.archive.commands",
-                             "lusoria.archive.search", "tabulate", "lark"}, (args, sorted(loaded))
+        assert not loaded & {
+            "lusoria.validator.replay",
+            "lusoria.validator.games",
+            "lusoria.formats",
+            "lusoria.notation.reader",
+            "sqlite_utils",
+            "sqlite3",
+            "lusoria.archive.commands",
+            "lusoria.archive.search",
+            "tabulate",
+            "lark",
+        }, (args, sorted(loaded))
     assert "lusoria, version" in run_lusoria("--version", cache=tmp_path).stdout
     assert "tablut" in run_lusoria("random", "--help", cache=tmp_path).stdout  # the games, named when shown
 

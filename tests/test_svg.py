@@ -4,11 +4,10 @@ import importlib.util
 import xml.etree.ElementTree as ElementTree
 
 import pytest
+from conftest import ROOT
 
 from lusoria.api import board
 from lusoria.formats.sources import read_sources
-
-from conftest import ROOT
 
 spec = importlib.util.spec_from_file_location("images", ROOT / "docs" / "images.py")
 images = importlib.util.module_from_spec(spec)
@@ -24,8 +23,7 @@ def drawn(sample: str, ply: int) -> ElementTree.Element:
 
 
 def classes(root, name: str) -> list[str]:
-    return [e.get("data-square") or e.get("data-point") for e in root.iter()
-            if name in (e.get("class") or "").split()]
+    return [e.get("data-square") or e.get("data-point") for e in root.iter() if name in (e.get("class") or "").split()]
 
 
 def test_tablut_diagram():
@@ -61,10 +59,18 @@ def test_any_description_is_drawn_without_a_game():
     from lusoria.validator.diagram import TO, Diagram, Piece, Points
 
     table = Points(labels={0: "home"})  # no unused quarter
-    root = ElementTree.fromstring(diagram_svg(Diagram("a table", table, {3: Piece(1, "checker", 7)}, {3: TO},
-                                                      off=(2, 0), dice=(5,))))
-    assert [e.get("class") for e in root.iter() if e.get("data-point") == "3"] == \
-        ["point to", "checker black", "checker black", "checker black", "checker black", "checker black", "count"]
+    root = ElementTree.fromstring(
+        diagram_svg(Diagram("a table", table, {3: Piece(1, "checker", 7)}, {3: TO}, off=(2, 0), dice=(5,)))
+    )
+    assert [e.get("class") for e in root.iter() if e.get("data-point") == "3"] == [
+        "point to",
+        "checker black",
+        "checker black",
+        "checker black",
+        "checker black",
+        "checker black",
+        "count",
+    ]
     assert not [e for e in root.iter() if e.get("class") == "unused"]
     assert [e.get("data-value") for e in root.iter() if e.get("class") == "die"] == ["5"]
     assert len([e for e in root.iter() if e.get("class") == "off white"]) == 2

@@ -53,7 +53,9 @@ def test_workers_collect_cycles_even_where_their_parent_paused_it():
 def test_one_job_or_one_chunk_stays_in_this_process():
     for items, jobs in ((range(100), 1), (range(workers.CHUNK // workers.ITEM), 2)):
         assert {pid for _, pid, _ in workers.in_workers(checked_where, items, jobs)} == {os.getpid()}
-    assert len({pid for _, pid, _ in workers.in_workers(checked_where, range(workers.CHUNK // workers.ITEM + 1), 2)}) > 1
+    assert (
+        len({pid for _, pid, _ in workers.in_workers(checked_where, range(workers.CHUNK // workers.ITEM + 1), 2)}) > 1
+    )
 
 
 def test_workers_the_system_refuses_leave_the_chunks_to_those_it_gave(monkeypatch):

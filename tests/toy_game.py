@@ -49,13 +49,16 @@ class Slide(GridGame[SlidePosition]):
     def parse_position(self, text: str) -> SlidePosition:
         ranks, _, turn = text.partition(" ")
         rows = ranks.split("/")
-        if len(rows) != SIZE or any(len(row) != SIZE or set(row) - set("Pp.") for row in rows) \
-                or turn not in ("w", "b"):
+        if (
+            len(rows) != SIZE
+            or any(len(row) != SIZE or set(row) - set("Pp.") for row in rows)
+            or turn not in ("w", "b")
+        ):
             raise OptionError(f"'{text}' is not a slide position (three ranks of P, p or ., then w or b)")
         return SlidePosition("".join(reversed(rows)), WHITE if turn == "w" else BLACK)
 
     def format_position(self, position: SlidePosition) -> str:
-        ranks = (position.board[start:start + SIZE] for start in range(SIZE * (SIZE - 1), -1, -SIZE))
+        ranks = (position.board[start : start + SIZE] for start in range(SIZE * (SIZE - 1), -1, -SIZE))
         return "/".join(ranks) + (" w" if position.turn == WHITE else " b")
 
     def turn(self, position: SlidePosition) -> int:
@@ -69,8 +72,11 @@ class Slide(GridGame[SlidePosition]):
 
     def diagram(self, position: SlidePosition, last: str | None = None) -> Diagram:
         marks = ply_marks(_squares(last)) if last else {}
-        pieces = {square: Piece(WHITE if code == "P" else BLACK, "man")
-                  for square, code in enumerate(position.board) if code != "."}
+        pieces = {
+            square: Piece(WHITE if code == "P" else BLACK, "man")
+            for square, code in enumerate(position.board)
+            if code != "."
+        }
         return Diagram(f"Slide: {self.format_position(position)}", Squares(SIZE, SIZE, NAMES), pieces, marks)
 
     def play(self, position: SlidePosition, text: str) -> Played[SlidePosition]:
@@ -81,8 +87,11 @@ class Slide(GridGame[SlidePosition]):
         if position.board[origin] != LETTERS[side]:
             raise Illegal("Z2", f"{NAMES[origin]} holds no man of the side to move")
         forward = SIZE if side == WHITE else -SIZE
-        if target - origin not in (forward, 1, -1) or abs(target % SIZE - origin % SIZE) > 1 \
-                or position.board[target] != ".":
+        if (
+            target - origin not in (forward, 1, -1)
+            or abs(target % SIZE - origin % SIZE) > 1
+            or position.board[target] != "."
+        ):
             raise Illegal("Z1", f"a man steps forward or sideways onto an empty square, not {text}")
         board = list(position.board)
         board[origin], board[target] = ".", LETTERS[side]

@@ -20,8 +20,18 @@ def typecheck(*options: str) -> subprocess.CompletedProcess[str]:
     """Run mypy over the installed layout of ``lusoria``; return the finished process."""
     with tempfile.TemporaryDirectory() as folder:
         installed_layout(ROOT, Path(folder))
-        command = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-                   "--cache-dir", str(Path(folder, ".mypy_cache")), *options, "-p", "lusoria"]
+        command = [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--config-file",
+            str(ROOT / "pyproject.toml"),
+            "--cache-dir",
+            str(Path(folder, ".mypy_cache")),
+            *options,
+            "-p",
+            "lusoria",
+        ]
         return subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)
 
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 import re
 import sys
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Callable, ClassVar, Generic, Hashable, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram
@@ -45,8 +46,11 @@ def check_capture_list(text: str, rule: str) -> None:
     written = re.findall(r"[a-s][0-9]+", text.partition("x")[2].partition("~")[0])
     repeated = [square for index, square in enumerate(written) if square in written[:index]]
     if repeated:
-        raise Illegal(rule, f"the capture list names {' and '.join(dict.fromkeys(repeated))} more than once; "
-                            "each captured square is written once")
+        raise Illegal(
+            rule,
+            f"the capture list names {' and '.join(dict.fromkeys(repeated))} more than once; "
+            "each captured square is written once",
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +70,13 @@ class Played(Generic[P]):
 
     __slots__ = ("position", "_text", "outcome", "warnings")
 
-    def __init__(self, position: P, text: str | Callable[[], str], outcome: Outcome | None = None,
-                 warnings: list[tuple[str, str]] | None = None):
+    def __init__(
+        self,
+        position: P,
+        text: str | Callable[[], str],
+        outcome: Outcome | None = None,
+        warnings: list[tuple[str, str]] | None = None,
+    ):
         self.position, self._text, self.outcome = position, text, outcome
         self.warnings = [] if warnings is None else warnings  # (rule, message)
 
@@ -84,8 +93,9 @@ class OptionError(LusoriaError, ValueError):
     a problem with the tag `tag`; `written`, when set, is the part of its value at fault,
     `at` characters into it, and `known` what that part may be (a closed set, for suggestions)."""
 
-    def __init__(self, message: str, tag: str = "Rules", written: str | None = None, at: int = 0,
-                 known: tuple[str, ...] = ()):
+    def __init__(
+        self, message: str, tag: str = "Rules", written: str | None = None, at: int = 0, known: tuple[str, ...] = ()
+    ):
         super().__init__(message)
         self.tag, self.written, self.at, self.known = tag, written, at, known
 
@@ -141,8 +151,9 @@ class Game(Generic[P]):
         """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
         A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
         if "Board" in tags:
-            raise OptionError(f"a Board tag is for games played on boards of several sizes: {cls.name} has one "
-                              "board", "Board")
+            raise OptionError(
+                f"a Board tag is for games played on boards of several sizes: {cls.name} has one board", "Board"
+            )
         return cls(cls.options_from_tags(tags), tags.get("Variant"))
 
     @classmethod
@@ -151,17 +162,32 @@ class Game(Generic[P]):
         OptionError names the tag and the part of its value at fault."""
         variant, rules = tags.get("Variant"), tags.get("Rules")  # names and values in any case
         if variant is not None and variant.lower() not in cls.presets:
-            raise OptionError(f"unknown variant '{variant}' for {cls.name} (known: {', '.join(cls.presets)})",
-                              "Variant", variant, 0, tuple(cls.presets))
+            raise OptionError(
+                f"unknown variant '{variant}' for {cls.name} (known: {', '.join(cls.presets)})",
+                "Variant",
+                variant,
+                0,
+                tuple(cls.presets),
+            )
         chosen: dict[str, str] = {}
         for item in re.finditer(r"\S+", rules or ""):
             key, equals, value = item[0].lower().partition("=")
             if key not in cls.options:
-                raise OptionError(f"unknown rules key '{key}' for {cls.name} (known: {', '.join(cls.options)})",
-                                  "Rules", item[0][:len(key)], item.start(), tuple(cls.options))
+                raise OptionError(
+                    f"unknown rules key '{key}' for {cls.name} (known: {', '.join(cls.options)})",
+                    "Rules",
+                    item[0][: len(key)],
+                    item.start(),
+                    tuple(cls.options),
+                )
             if not equals or not cls.accepts(key, value):
-                raise OptionError(f"unknown value '{value}' for {key} (known: {cls.known_values(key)})", "Rules",
-                                  item[0][len(key) + 1:], item.start() + len(key) + 1, cls.choices(key))
+                raise OptionError(
+                    f"unknown value '{value}' for {key} (known: {cls.known_values(key)})",
+                    "Rules",
+                    item[0][len(key) + 1 :],
+                    item.start() + len(key) + 1,
+                    cls.choices(key),
+                )
             chosen[key] = value
         return chosen
 
@@ -265,8 +291,10 @@ class Game(Generic[P]):
         matches), and its MATERIAL: by default its position string and the material of each side.
         A board spelled out is the whole position (two positions, two boards): the archive tells
         positions apart by it past the whole tokens of its index (archive/positions.py, `reaches`)."""
-        return ([self.format_position(position).encode() for position in positions],
-                [(*self.material(position), None, None, None, None, None) for position in positions])
+        return (
+            [self.format_position(position).encode() for position in positions],
+            [(*self.material(position), None, None, None, None, None) for position in positions],
+        )
 
     @classmethod
     def piece_bits(cls) -> dict[str, int]:

@@ -6,15 +6,28 @@ exit fort or encirclement; repetition is not enforced."""
 
 from __future__ import annotations
 
-
 from mypy_extensions import mypyc_attr
 
 from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame, corner_options, corner_rules
 
 BOARD = TaflBoard(7, "d4", "throne", "3p3/3p3/3P3/ppPKPpp/3P3/3p3/3p3 b", corner_escape=True)
-IDS = RuleIds(turn="B2", move="B3", restricted="B4", capture="B6", king="B7", escape="B8", captured="B7",
-              announcement="B12", no_move="B11", camp="B4", camp_capture="B6", repetition="B10", shieldwall="B9",
-              fort="B9", encirclement="B9")  # no announcements, camps, shieldwall, forts nor encirclement (B9)
+IDS = RuleIds(
+    turn="B2",
+    move="B3",
+    restricted="B4",
+    capture="B6",
+    king="B7",
+    escape="B8",
+    captured="B7",
+    announcement="B12",
+    no_move="B11",
+    camp="B4",
+    camp_capture="B6",
+    repetition="B10",
+    shieldwall="B9",
+    fort="B9",
+    encirclement="B9",
+)  # no announcements, camps, shieldwall, forts nor encirclement (B9)
 
 
 @mypyc_attr(native_class=False)

@@ -6,16 +6,30 @@ repetition is not enforced. Fetlar Hnefatafl is its preset without shieldwalls a
 
 from __future__ import annotations
 
-
 from mypy_extensions import mypyc_attr
 
 from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame, corner_options, corner_rules
 
-BOARD = TaflBoard(11, "f6", "throne", "3ppppp3/5p5/11/p4P4p/p3PPP3p/pp1PPKPP1pp/p3PPP3p/p4P4p/11/5p5/3ppppp3 b",
-                  corner_escape=True)
-IDS = RuleIds(turn="C2", move="C3", restricted="C4", capture="C6", king="C8", escape="C9", captured="C8",
-              announcement="C14", no_move="C13", camp="C4", camp_capture="C6", repetition="C12", shieldwall="C7",
-              fort="C10", encirclement="C11")  # no announcements nor camps in Copenhagen
+BOARD = TaflBoard(
+    11, "f6", "throne", "3ppppp3/5p5/11/p4P4p/p3PPP3p/pp1PPKPP1pp/p3PPP3p/p4P4p/11/5p5/3ppppp3 b", corner_escape=True
+)
+IDS = RuleIds(
+    turn="C2",
+    move="C3",
+    restricted="C4",
+    capture="C6",
+    king="C8",
+    escape="C9",
+    captured="C8",
+    announcement="C14",
+    no_move="C13",
+    camp="C4",
+    camp_capture="C6",
+    repetition="C12",
+    shieldwall="C7",
+    fort="C10",
+    encirclement="C11",
+)  # no announcements nor camps in Copenhagen
 
 
 @mypyc_attr(native_class=False)

@@ -8,8 +8,8 @@ a point by its number (1–24).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 # Marks of the last ply: where it came from and went to, and what it took away.
 FROM, TO, CAPTURED, REMOVED = "from", "to", "captured", "removed"

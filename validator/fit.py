@@ -36,8 +36,11 @@ class Fit:
             return f"legal under its declared rules ({self.declared})"
         if self.changes:
             return "legal " + "; or ".join(self.changes)
-        where = f"first conflict at ply {self.furthest} under every set" if self.everywhere \
+        where = (
+            f"first conflict at ply {self.furthest} under every set"
+            if self.everywhere
             else f"every set fails, the latest at ply {self.furthest}"
+        )
         tried = f"{self.tried} tried, then the search stopped at its bound" if self.bounded else f"{self.tried} tried"
         return f"legal under no rule set ({tried}): {where}"
 
@@ -52,11 +55,16 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
     declared = cls.options_from_tags(tags)
     keys = list(cls.options)
     kept = cls.searched_as_presets  # varied only by switching to a preset
-    choices = [(own.option[key],) if key in kept else cls.options[key] if len(cls.options[key]) > 1
-               else (declared.get(key, cls.options[key][0]),) for key in keys]
+    choices = [
+        (own.option[key],)
+        if key in kept
+        else cls.options[key]
+        if len(cls.options[key]) > 1
+        else (declared.get(key, cls.options[key][0]),)
+        for key in keys
+    ]
     variants = [own.variant] if cls.presets_are_options else list(cls.presets)
-    named = {tuple(cls.preset_options(v)[k] for k in keys): v for v in cls.presets} if cls.presets_are_options \
-        else {}
+    named = {tuple(cls.preset_options(v)[k] for k in keys): v for v in cls.presets} if cls.presets_are_options else {}
     sets: list[RuleSet] = []
     for variant in variants:
         base = own.option if variant == own.variant else cls.preset_options(variant)
@@ -103,8 +111,11 @@ def rule_tags(cls: type[Game], variant: str, options: dict[str, str]) -> dict[st
     """A rule set of a game as the tags that choose it: Game, Variant and Rules (the options
     that differ from the variant's), the same however the set was found."""
     changed = {key: value for key, value in options.items() if value != cls.preset_options(variant)[key]}
-    return {"Game": cls.name, "Variant": variant,
-            **({"Rules": " ".join(f"{key}={value}" for key, value in changed.items())} if changed else {})}
+    return {
+        "Game": cls.name,
+        "Variant": variant,
+        **({"Rules": " ".join(f"{key}={value}" for key, value in changed.items())} if changed else {}),
+    }
 
 
 def legal_under(records: list[Record], tags: dict[str, str]) -> int:
@@ -130,8 +141,7 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
     cls = game_class(record.game)
     own = cls.from_tags(record.tags)
     own_changes = {k: v for k, v in own.option.items() if v != cls.preset_options(own.variant)[k]}
-    declared = own.variant + (" with " + " ".join(f"{k}={v}" for k, v in own_changes.items())
-                              if own_changes else "")
+    declared = own.variant + (" with " + " ".join(f"{k}={v}" for k, v in own_changes.items()) if own_changes else "")
     fit = Fit(declared, replay(record, keep=False, rules=own, first_error=True).valid)
     if fit.legal:
         fit.sets.append(rule_tags(cls, own.variant, own.option))
@@ -176,8 +186,10 @@ class Proposal:
 
     def __str__(self) -> str:
         rules = f" with {self.tags['Rules']}" if "Rules" in self.tags else ""
-        return (f"{self.tags['Game']}: variant {self.tags['Variant']}{rules} makes {self.legal} of the "
-                f"{self.records} records legal")
+        return (
+            f"{self.tags['Game']}: variant {self.tags['Variant']}{rules} makes {self.legal} of the "
+            f"{self.records} records legal"
+        )
 
 
 def proposals(records: list[Record], fits: list[Fit], candidates: int = 3) -> list[Proposal]:

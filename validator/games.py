@@ -21,12 +21,14 @@ from lusoria.validator.base import Game
 G = TypeVar("G", bound=Game[Any])
 
 ENTRY_POINTS = "lusoria.games"  # a package's games: name = "module:Class"
-_BUILT_IN = {"tablut": "lusoria.validator.tablut:Tablut",  # in the order docs/rules.md presents them
-             "latrunculi": "lusoria.validator.latrunculi:Latrunculi",
-             "laquet": "lusoria.validator.laquet:Laquet",
-             "copenhagen": "lusoria.validator.copenhagen:Copenhagen",
-             "brandubh": "lusoria.validator.brandubh:Brandubh",
-             "hnefatafl": "lusoria.validator.hnefatafl:Hnefatafl"}
+_BUILT_IN = {
+    "tablut": "lusoria.validator.tablut:Tablut",  # in the order docs/rules.md presents them
+    "latrunculi": "lusoria.validator.latrunculi:Latrunculi",
+    "laquet": "lusoria.validator.laquet:Laquet",
+    "copenhagen": "lusoria.validator.copenhagen:Copenhagen",
+    "brandubh": "lusoria.validator.brandubh:Brandubh",
+    "hnefatafl": "lusoria.validator.hnefatafl:Hnefatafl",
+}
 
 
 class Registry(Mapping[str, type[Game]]):

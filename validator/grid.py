@@ -7,9 +7,10 @@ for positions and plies as the notation writes them (what the move tree folds)."
 from __future__ import annotations
 
 import re
-from functools import lru_cache, partial
+from collections.abc import Callable
+from functools import cache, partial
 from operator import itemgetter
-from typing import Callable, ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import EMPTY_SQUARE, Game, P
@@ -52,8 +53,11 @@ def grid_distance(written: GridPly, legal: GridPly) -> int:
     if len(a) == len(b):
         direct = sum(square_distance(x, y) for x, y in zip(a, b))
         swapped = 1 + sum(square_distance(x, y) for x, y in zip(a, reversed(b))) if len(a) == 2 else direct
-        digits = 1 + sum(square_distance(x, y) for x, y in zip(a, ((b[0][0], b[1][1]), (b[1][0], b[0][1])))) \
-            if len(a) == 2 else direct
+        digits = (
+            1 + sum(square_distance(x, y) for x, y in zip(a, ((b[0][0], b[1][1]), (b[1][0], b[0][1]))))
+            if len(a) == 2
+            else direct
+        )
         cost += min(direct, swapped, digits)
     else:
         cost += square_distance(a[0], b[0]) + square_distance(a[-1], b[-1]) + abs(len(a) - len(b))
@@ -142,16 +146,21 @@ class GridGame(Game[P]):
 
     def symmetric(self, position: P) -> list[tuple[P, Callable[[str], str]]]:
         board, rest = self.format_position(position).split(" ", 1)
-        ranks = [RUN.sub(lambda run: EMPTY_SQUARE * checked_number(run[0], 0, MAX_WIDTH), rank)
-                 for rank in board.split("/")]  # top first
+        ranks = [
+            RUN.sub(lambda run: EMPTY_SQUARE * checked_number(run[0], 0, MAX_WIDTH), rank) for rank in board.split("/")
+        ]  # top first
         size = len(ranks)
         if any(len(rank) != size for rank in ranks):
             return [(position, str)]
         squares = "".join(reversed(ranks))  # a character a square, by number (a1 0, b1 1, …)
         runs = RUN.search(board) is not None
-        return [(self.parse_position((folded(spelled, size) if runs else spelled) + " " + rest), back)
-                for spelled, back in ((join("/", [join("", rank(squares)) for rank in ranks_of]), back)
-                                      for ranks_of, back in _square_symmetries(size))]
+        return [
+            (self.parse_position((folded(spelled, size) if runs else spelled) + " " + rest), back)
+            for spelled, back in (
+                (join("/", [join("", rank(squares)) for rank in ranks_of]), back)
+                for ranks_of, back in _square_symmetries(size)
+            )
+        ]
 
     def ply_parts(self, text: str) -> GridPly | None:
         """The parts of a ply that the distance compares; None for a pass."""
@@ -194,16 +203,18 @@ def folded(spelled: str, width: int = MAX_WIDTH) -> str:
 
 def _moved(text: str, back: dict[int, int], size: int) -> str:
     """A ply with the name of each square replaced by the name of the square `back` gives it."""
+
     def name(square: re.Match) -> str:
         to = back[(checked_number(square[2], 1, MAX_WIDTH) - 1) * size + FILES.index(square[1])]
         return f"{FILES[to % size]}{to // size + 1}"
+
     return SQUARE_NAME.sub(name, text)
 
 
 join = str.join
 
 
-@lru_cache(maxsize=None)
+@cache
 def _square_symmetries(size: int) -> list[tuple[list[Callable[[str], tuple]], Callable[[str], str]]]:
     """The 8 symmetries of a square board of `size` (itself first), each as what takes its ranks
     (top first) from the board's squares by number, and how it turns a ply back (`_moved`)."""

@@ -22,13 +22,36 @@ from typing import Any
 from lusoria.errors import LusoriaError
 from lusoria.validator.base import OptionError
 from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame
-from lusoria.validator.tafl_rules import (KEYS, MAX_SIZE, MIN_SIZE, OPEN, board_of, described_settings, normalized,
-                                          read_record, refusal)
+from lusoria.validator.tafl_rules import (
+    KEYS,
+    MAX_SIZE,
+    MIN_SIZE,
+    OPEN,
+    board_of,
+    described_settings,
+    normalized,
+    read_record,
+    refusal,
+)
 
 CATALOGUE: Traversable | Path = files("lusoria.validator") / "tafl_variants.toml"
-IDS = RuleIds(turn="G2", move="G3", restricted="G4", capture="G5", king="G7", escape="G8", captured="G7",
-              announcement="G3", no_move="G11", camp="G4", camp_capture="G5", repetition="G12", shieldwall="G6",
-              fort="G9", encirclement="G10")  # no announcements nor camps: their IDs are never cited
+IDS = RuleIds(
+    turn="G2",
+    move="G3",
+    restricted="G4",
+    capture="G5",
+    king="G7",
+    escape="G8",
+    captured="G7",
+    announcement="G3",
+    no_move="G11",
+    camp="G4",
+    camp_capture="G5",
+    repetition="G12",
+    shieldwall="G6",
+    fort="G9",
+    encirclement="G10",
+)  # no announcements nor camps: their IDs are never cited
 START_RULE = "G1"  # the board and its start (a Position tag that breaks it)
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -58,12 +81,27 @@ class Variant:
         """The tags that choose this type's rules."""
         if not self.game:
             return {"Game": Hnefatafl.name, "Variant": self.name}
-        return {"Game": self.game, **({"Variant": self.variant} if self.variant else {}),
-                **({"Rules": self.options} if self.options else {})}
+        return {
+            "Game": self.game,
+            **({"Variant": self.variant} if self.variant else {}),
+            **({"Rules": self.options} if self.options else {}),
+        }
 
 
-FIELDS = {"name": str, "title": str, "rules": str, "game": str, "variant": str, "options": str, "aagenielsen": list,
-          "aagenielsen_ids": list, "opentafl": list, "sources": str, "notes": str, "refused": str}
+FIELDS = {
+    "name": str,
+    "title": str,
+    "rules": str,
+    "game": str,
+    "variant": str,
+    "options": str,
+    "aagenielsen": list,
+    "aagenielsen_ids": list,
+    "opentafl": list,
+    "sources": str,
+    "notes": str,
+    "refused": str,
+}
 ITEMS = {"aagenielsen": str, "aagenielsen_ids": int, "opentafl": str}
 
 
@@ -99,8 +137,11 @@ def _entry(entry: dict, where: str) -> Variant:
     for key, value in entry.items():
         if key not in FIELDS:
             raise CatalogueError(f"{where}: unknown field {key} (known: {', '.join(FIELDS)})")
-        if not isinstance(value, FIELDS[key]) or key in ITEMS and \
-                not all(isinstance(item, ITEMS[key]) and not isinstance(item, bool) for item in value):
+        if (
+            not isinstance(value, FIELDS[key])
+            or key in ITEMS
+            and not all(isinstance(item, ITEMS[key]) and not isinstance(item, bool) for item in value)
+        ):
             kind = f"a list of {ITEMS[key].__name__}" if key in ITEMS else "a string"
             raise CatalogueError(f"{where}: {key} is {kind}")
     for key in ("name", "title"):
@@ -130,14 +171,20 @@ def catalogue() -> tuple[Variant, ...]:
 def presets() -> dict[str, dict[str, str]]:
     """The variants of the generic game: the catalogue's entries that have rules and that lusoria
     plays, by name (`refusals`: the others)."""
-    return {variant.name: options for variant in catalogue() if variant.rules and not variant.refused
-            and refusal(options := read_record(variant.rules)) is None}
+    return {
+        variant.name: options
+        for variant in catalogue()
+        if variant.rules and not variant.refused and refusal(options := read_record(variant.rules)) is None
+    }
 
 
 def refusals() -> dict[str, str]:
     """Why lusoria refuses the records of each entry whose rules it does not play, by name."""
-    return {variant.name: f"{variant.title}: {variant.refused or refusal(read_record(variant.rules))}"
-            for variant in catalogue() if variant.rules and variant.name not in Hnefatafl.presets}
+    return {
+        variant.name: f"{variant.title}: {variant.refused or refusal(read_record(variant.rules))}"
+        for variant in catalogue()
+        if variant.rules and variant.name not in Hnefatafl.presets
+    }
 
 
 def aagenielsen_types() -> dict[str, dict[str, str]]:
@@ -164,8 +211,9 @@ class Hnefatafl(TaflGame):
     options = KEYS
     presets = presets()
     searched_as_presets = tuple(key for key in KEYS if key not in ("atkf", "ka", "ks", "sw", "efe", "surf", "tfr"))
-    board: TaflBoard = board_of({**{key: values[0] for key, values in KEYS.items()}, **next(iter(presets.values()))},
-                                title)
+    board: TaflBoard = board_of(
+        {**{key: values[0] for key, values in KEYS.items()}, **next(iter(presets.values()))}, title
+    )
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
         kept = {key: value for key, value in (options or {}).items() if value or key not in ("dim", "start")}
@@ -187,15 +235,24 @@ class Hnefatafl(TaflGame):
         for item in re.finditer(r"\S+", tags.get("Rules") or ""):
             key, equals, value = item[0].lower().partition("=")
             if key not in cls.options or key in ("dim", "start"):
-                why = "the board and the start are the variant's" if key in cls.options else \
-                    f"known: {', '.join(cls.options)}"
-                raise OptionError(f"unknown rules key '{key}' for {cls.name} ({why})", "Rules", item[0][:len(key)],
-                                  item.start(), tuple(cls.options))
+                why = (
+                    "the board and the start are the variant's"
+                    if key in cls.options
+                    else f"known: {', '.join(cls.options)}"
+                )
+                raise OptionError(
+                    f"unknown rules key '{key}' for {cls.name} ({why})",
+                    "Rules",
+                    item[0][: len(key)],
+                    item.start(),
+                    tuple(cls.options),
+                )
             try:
                 chosen[key] = normalized(key, value)
             except OptionError as problem:
-                raise OptionError(str(problem), "Rules", item[0][len(key) + 1:], item.start() + len(key) + 1,
-                                  cls.choices(key)) from None
+                raise OptionError(
+                    str(problem), "Rules", item[0][len(key) + 1 :], item.start() + len(key) + 1, cls.choices(key)
+                ) from None
             if not equals:
                 raise OptionError(f"rules key {key} needs a value ({key}=…)", "Rules", item[0], item.start())
         return chosen
@@ -220,8 +277,7 @@ class Hnefatafl(TaflGame):
         return MIN_SIZE <= width == height <= MAX_SIZE
 
     @classmethod
-    def rules_for_position(cls, text: str) -> "Hnefatafl":
+    def rules_for_position(cls, text: str) -> Hnefatafl:
         """The first variant on a board of the position's size."""
         size = str(text.split()[0].count("/") + 1) if text.split() else ""
         return cls(variant=next((name for name, option in cls.presets.items() if option["dim"] == size), None))
-

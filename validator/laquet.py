@@ -10,15 +10,26 @@ from __future__ import annotations
 import random
 import re
 from array import array
+from collections.abc import Sequence
+from functools import cache, lru_cache, partial
 from itertools import permutations
-from functools import lru_cache, partial
-from typing import Final, NamedTuple, Sequence
+from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import (BLACK, EMPTY_SQUARE, SIDE_NAMES, WHITE, Game, Illegal, Material, OptionError,
-                                   Outcome, Played)
+from lusoria.validator.base import (
+    BLACK,
+    EMPTY_SQUARE,
+    SIDE_NAMES,
+    WHITE,
+    Game,
+    Illegal,
+    Material,
+    OptionError,
+    Outcome,
+    Played,
+)
 from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.suggest import similarity
 
@@ -33,8 +44,9 @@ INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
 # count (negative: Black's, from the end); a point's count as a signed byte (`array("b")`) -> its
 # character, and the checkers it holds of White's, of Black's
 _COUNTS = (EMPTY_SQUARE, *(chr(ord("a") + n) for n in range(15)), *(chr(ord("A") + 14 - n) for n in range(15)))
-_CHARACTERS: Final = bytes(ord(_COUNTS[byte - 256 if byte > 127 else byte]) if byte <= 15 or byte >= 241
-                           else ord("?") for byte in range(256))
+_CHARACTERS: Final = bytes(
+    ord(_COUNTS[byte - 256 if byte > 127 else byte]) if byte <= 15 or byte >= 241 else ord("?") for byte in range(256)
+)
 _WHITE_CHECKERS: Final = bytes(byte if byte <= 15 else 0 for byte in range(256))
 _BLACK_CHECKERS: Final = bytes(256 - byte if byte >= 241 else 0 for byte in range(256))
 
@@ -81,8 +93,10 @@ def _written(word: str) -> Written:
     """One written play, as 3/6(2) (the grammar allows one repeat digit, 2-9)."""
     repeat = word.endswith(")")
     points = word[:-3] if repeat else word
-    return Written(tuple([OFF if p == "off" else checked_number(p, 1, 24) for p in points.split("/")]),
-                   checked_number(word[-2], 2, 9) if repeat else 1)
+    return Written(
+        tuple([OFF if p == "off" else checked_number(p, 1, 24) for p in points.split("/")]),
+        checked_number(word[-2], 2, 9) if repeat else 1,
+    )
 
 
 def _plays(text: str) -> tuple[Written, ...]:
@@ -108,8 +122,10 @@ def parse_turn(text: str) -> Turn:
 
 
 BORNE_OFF: Final = "borne off"  # how a game ends (Outcome.ending)
-WON: Final = tuple(Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers", BORNE_OFF)
-                   for side, result in ((WHITE, "1-0"), (BLACK, "0-1")))
+WON: Final = tuple(
+    Outcome(result, "Q8", f"{SIDE_NAMES[side]} bore off all 15 checkers", BORNE_OFF)
+    for side, result in ((WHITE, "1-0"), (BLACK, "0-1"))
+)
 
 
 def point_name(point: int) -> str:
@@ -155,8 +171,7 @@ class Laquet(Game[LaquetPosition]):
     def parse_position(self, text: str) -> LaquetPosition:
         fields = text.split()
         if len(fields) != 3 or fields[2] not in ("w", "b"):
-            raise OptionError(f"a Laquet position is White's checkers, Black's and the side to move, as in "
-                              f"'{INITIAL}'")
+            raise OptionError(f"a Laquet position is White's checkers, Black's and the side to move, as in '{INITIAL}'")
         points = [0] * (LAST + 1)
         for side, field in ((WHITE, fields[0]), (BLACK, fields[1])):
             if field == "-":
@@ -166,8 +181,9 @@ class Laquet(Game[LaquetPosition]):
                 written_point, colon, written_count = item.partition(":")
                 point, count = whole_number(written_point, 1, 24), whole_number(written_count, 1, CHECKERS)
                 if not colon or point is None or count is None:
-                    raise OptionError(f"'{item[:40]}' is not POINT:COUNT with a point from 1 to 24 and a count "
-                                      f"from 1 to {CHECKERS}")
+                    raise OptionError(
+                        f"'{item[:40]}' is not POINT:COUNT with a point from 1 to 24 and a count from 1 to {CHECKERS}"
+                    )
                 if point > LAST:
                     raise OptionError(f"no checker stands on point {point}: points 19-24 are never used")
                 if points[point]:
@@ -198,7 +214,7 @@ class Laquet(Game[LaquetPosition]):
         boards: list[bytes] = []
         materials: list[Material] = []
         for position in positions:
-            counts = array("b", position.points[1:LAST + 1]).tobytes()
+            counts = array("b", position.points[1 : LAST + 1]).tobytes()
             white, black = sum(counts.translate(_WHITE_CHECKERS)), sum(counts.translate(_BLACK_CHECKERS))
             boards.append(counts.translate(_CHARACTERS) + (b" w" if position.turn == WHITE else b" b"))
             materials.append((white, black, None, None, None, CHECKERS - white, CHECKERS - black))
@@ -253,14 +269,16 @@ class Laquet(Game[LaquetPosition]):
         return f"roll {'-'.join(roll)}, plays: {plays.strip()}; {self.tally(start, position)}"
 
     def render(self, position: LaquetPosition) -> str:
-        return "\n".join([
-            "  III (bearing off)".ljust(24) + " |  II",
-            _labels(range(18, 12, -1)) + " |" + _labels(range(12, 6, -1)),
-            _row(position, range(18, 12, -1)) + " |" + _row(position, range(12, 6, -1)),
-            _row(position, range(19, 25)) + " |" + _row(position, range(1, 7)),
-            _labels(range(19, 25)) + " |" + _labels(range(1, 7)),
-            "  Laquet (never used)".ljust(24) + " |  I",
-        ])
+        return "\n".join(
+            [
+                "  III (bearing off)".ljust(24) + " |  II",
+                _labels(range(18, 12, -1)) + " |" + _labels(range(12, 6, -1)),
+                _row(position, range(18, 12, -1)) + " |" + _row(position, range(12, 6, -1)),
+                _row(position, range(19, 25)) + " |" + _row(position, range(1, 7)),
+                _labels(range(19, 25)) + " |" + _labels(range(1, 7)),
+                "  Laquet (never used)".ljust(24) + " |  I",
+            ]
+        )
 
     # -- moves -------------------------------------------------------------------
     @staticmethod
@@ -285,14 +303,20 @@ class Laquet(Game[LaquetPosition]):
         most = max(score for score, _ in ways)
         return [steps for score, steps in ways if score == most]
 
-    def _extend(self, ways: list[tuple[int, list[Step]]], position: LaquetPosition, side: int,
-                left: tuple[int, ...], done: list[Step]) -> None:
+    def _extend(
+        self,
+        ways: list[tuple[int, list[Step]]],
+        position: LaquetPosition,
+        side: int,
+        left: tuple[int, ...],
+        done: list[Step],
+    ) -> None:
         """Add to `ways` every way to go on from `done` with the dice `left` (`_sequences`)."""
         for index, die in enumerate(left):
             if die in left[:index]:
                 continue
             for step in self._singles(position, side, die):
-                after, rest = self._apply(position, side, step), left[:index] + left[index + 1:]
+                after, rest = self._apply(position, side, step), left[:index] + left[index + 1 :]
                 over = after.done(side)
                 ways.append((len(done) + 1 + (len(rest) if over else 0), done + [step]))
                 if not over:
@@ -313,11 +337,20 @@ class Laquet(Game[LaquetPosition]):
                 marks.setdefault(written.points[0], FROM)
                 if written.points[-1] != OFF:
                     marks[written.points[-1]] = TO
-        checkers = {point: Piece(WHITE if count > 0 else BLACK, "checker", abs(count))
-                    for point, count in enumerate(position.points) if point and count}
+        checkers = {
+            point: Piece(WHITE if count > 0 else BLACK, "checker", abs(count))
+            for point, count in enumerate(position.points)
+            if point and count
+        }
         table = Points(labels={2: "III: bearing off", 1: "II", 0: "I"}, unused={3: ("Laquet", "never used")})
-        return Diagram(f"Laquet: {self.format_position(position)}", table, checkers, marks,
-                       (position.off(WHITE), position.off(BLACK)), dice)
+        return Diagram(
+            f"Laquet: {self.format_position(position)}",
+            table,
+            checkers,
+            marks,
+            (position.off(WHITE), position.off(BLACK)),
+            dice,
+        )
 
     # -- checking a written turn ---------------------------------------------------
     def play(self, position: LaquetPosition, text: str) -> Played:
@@ -331,14 +364,19 @@ class Laquet(Game[LaquetPosition]):
         after, steps, left = states[0]
         if after.done(side):
             if turn.leftover:
-                raise Illegal("Q8", f"{SIDE_NAMES[side]} bore off the last checker: the game is over and no die "
-                                    "is left over")
+                raise Illegal(
+                    "Q8", f"{SIDE_NAMES[side]} bore off the last checker: the game is over and no die is left over"
+                )
             leftover = ""
         elif self.leftover and any(left for _, _, left in states):
             after, steps, leftover = self._check_leftover(states, side, turn)
         elif turn.leftover:
-            raise Illegal("Q6", "no die was left over" if not left else
-                          "under leftover=none the dice left over are lost: nobody plays them")
+            raise Illegal(
+                "Q6",
+                "no die was left over"
+                if not left
+                else "under leftover=none the dice left over are lost: nobody plays them",
+            )
         else:
             leftover = ""
         text = _roll_text(turn.roll) + " " + _steps_text(steps) + leftover
@@ -355,8 +393,11 @@ class Laquet(Game[LaquetPosition]):
                     return position, steps, ""
             position, _, left = states[0]
             example = _steps_text(self._sequences(position, opponent, left)[0])
-            raise Illegal("Q6", f"{SIDE_NAMES[opponent]} can play the {_dice_words(left)} left over and must: "
-                                f"write it as a > group, e.g. >{_roll_text(left)} {example}")
+            raise Illegal(
+                "Q6",
+                f"{SIDE_NAMES[opponent]} can play the {_dice_words(left)} left over and must: "
+                f"write it as a > group, e.g. >{_roll_text(left)} {example}",
+            )
         dice, plays = turn.leftover
         matching = [state for state in states if sorted(state[2]) == sorted(dice)]
         if not matching:
@@ -365,8 +406,9 @@ class Laquet(Game[LaquetPosition]):
         after, played, _ = self._check_plays(position, opponent, left, plays, "Q6")[0]
         return after, steps, f" >{_roll_text(left)} {_steps_text(played)}" if played else ""
 
-    def _check_plays(self, position: LaquetPosition, side: int, dice: tuple[int, ...], plays: tuple[Written, ...],
-                     rule: str) -> list[State]:
+    def _check_plays(
+        self, position: LaquetPosition, side: int, dice: tuple[int, ...], plays: tuple[Written, ...], rule: str
+    ) -> list[State]:
         """Follow the written plays with the dice: every consistent (position, steps, dice
         left). `rule` is cited when fewer dice were played than could be (Q5; Q6 for leftovers)."""
         states: list[State] = [(position, [], tuple(dice))]
@@ -379,9 +421,12 @@ class Laquet(Game[LaquetPosition]):
             taken = [step[:2] for step in steps]
             ways = sorted(self._sequences(position, side, tuple(dice)), key=partial(_departs, taken))
             shown = "; ".join(_steps_text(way) for way in ways[:3]) + ("; …" if len(ways) > 3 else "")
-            raise Illegal(rule, f"{SIDE_NAMES[side]} must play {'both dice' if most == 2 else 'a die'} when able "
-                                f"({'played ' + _steps_text(steps) if steps else 'played nothing'}); "
-                                f"possible: {shown}")
+            raise Illegal(
+                rule,
+                f"{SIDE_NAMES[side]} must play {'both dice' if most == 2 else 'a die'} when able "
+                f"({'played ' + _steps_text(steps) if steps else 'played nothing'}); "
+                f"possible: {shown}",
+            )
         return states
 
     def _follow(self, states: list[State], side: int, points: tuple[int, ...]) -> list[State]:
@@ -390,8 +435,13 @@ class Laquet(Game[LaquetPosition]):
         problem: Illegal | None = None
         for position, steps, left in states:
             distance = points[1] - points[0]
-            if len(points) == 2 and points[1] != OFF and distance not in left and len(left) == 2 \
-                    and distance == sum(left):  # one checker, both dice, written 1/10: either order
+            if (
+                len(points) == 2
+                and points[1] != OFF
+                and distance not in left
+                and len(left) == 2
+                and distance == sum(left)
+            ):  # one checker, both dice, written 1/10: either order
                 routes: list[tuple[int, ...]] = [(points[0], points[0] + die, points[1]) for die in dict.fromkeys(left)]
             else:
                 routes = [points]
@@ -414,8 +464,9 @@ class Laquet(Game[LaquetPosition]):
             raise problem
         return reached
 
-    def _dice_for(self, position: LaquetPosition, side: int, start: int, end: int, left: tuple[int, ...],
-                  points: tuple[int, ...]) -> list[int]:
+    def _dice_for(
+        self, position: LaquetPosition, side: int, start: int, end: int, left: tuple[int, ...], points: tuple[int, ...]
+    ) -> list[int]:
         """Which of the dice left may carry a checker from `start` to `end` (in the play `points`)."""
         if end != OFF and end <= LAST and end - start in left and end > start and not position.done(side):
             return [end - start]  # the common case, checked in full below when it is not
@@ -427,14 +478,20 @@ class Laquet(Game[LaquetPosition]):
         if end == OFF:
             if not _home(list(position.points), side):
                 outside = [str(p) for p in range(1, 13) if position.checkers(side, p)]
-                raise Illegal("Q7", f"{who} may bear off only once all 15 checkers are in quadrant III "
-                                    f"(13-18); some stand on {', '.join(outside)}")
+                raise Illegal(
+                    "Q7",
+                    f"{who} may bear off only once all 15 checkers are in quadrant III "
+                    f"(13-18); some stand on {', '.join(outside)}",
+                )
             behind = _behind(list(position.points), side, start)
             dice = sorted({d for d in left if d == OFF - start or (d > OFF - start and not behind)})
             if not dice:
-                raise Illegal("Q7", f"{text}: bearing off from {start} takes a {OFF - start}, or a higher die "
-                                    f"when no checker of {who}'s stands behind it; the dice left: "
-                                    f"{_dice_words(left)}")
+                raise Illegal(
+                    "Q7",
+                    f"{text}: bearing off from {start} takes a {OFF - start}, or a higher die "
+                    f"when no checker of {who}'s stands behind it; the dice left: "
+                    f"{_dice_words(left)}",
+                )
             return dice
         if end > LAST:
             raise Illegal("Q4", f"{text}: no checker may enter points 19-24; it leaves past 18 only by bearing off")
@@ -442,8 +499,11 @@ class Laquet(Game[LaquetPosition]):
         if distance <= 0:
             raise Illegal("Q3", f"{text}: checkers move forward, from lower to higher points")
         if distance not in left:
-            raise Illegal("Q3", f"{text} moves {distance} point{'s' if distance > 1 else ''}, and the dice left "
-                                f"are {_dice_words(left)}")
+            raise Illegal(
+                "Q3",
+                f"{text} moves {distance} point{'s' if distance > 1 else ''}, and the dice left "
+                f"are {_dice_words(left)}",
+            )
         return [distance]
 
     def _check_step(self, position: LaquetPosition, side: int, start: int, end: int, route, points) -> None:
@@ -452,8 +512,11 @@ class Laquet(Game[LaquetPosition]):
             raise Illegal("Q3", f"{_play_text(points)}: there is no {SIDE_NAMES[side]} checker on point {start}")
         if end != OFF and position.checkers(1 - side, end):
             verb = "lands on" if end == route[-1] else "stops on"
-            raise Illegal("Q3", f"{_play_text(points)} {verb} point {end}, held by {SIDE_NAMES[1 - side]}: no checker may "
-                                "stop on an enemy point")
+            raise Illegal(
+                "Q3",
+                f"{_play_text(points)} {verb} point {end}, held by {SIDE_NAMES[1 - side]}: no checker may "
+                "stop on an enemy point",
+            )
 
     def outcome(self, position: LaquetPosition) -> Outcome | None:
         return _winner(list(position.points))
@@ -467,8 +530,9 @@ class Laquet(Game[LaquetPosition]):
             after = self._apply_all(position, side, steps)
             left = _left(roll, steps)
             if left and self.leftover and not after.done(side) and self._most(after, 1 - side, left):
-                plies += [f"{text} >{_roll_text(left)} {_steps_text(s)}"
-                          for s in self._sequences(after, 1 - side, left)]
+                plies += [
+                    f"{text} >{_roll_text(left)} {_steps_text(s)}" for s in self._sequences(after, 1 - side, left)
+                ]
             else:
                 plies.append(text)
         return list(dict.fromkeys(plies))
@@ -476,8 +540,12 @@ class Laquet(Game[LaquetPosition]):
     def candidates(self, position: LaquetPosition, written: str) -> list[str]:
         """The plies of the roll written and of the rolls with one die misread by one."""
         high, low = parse_turn(written).roll
-        rolls = {(high, low)} | {(h, l) for h in (high - 1, high, high + 1) for l in (low - 1, low, low + 1)
-                                 if 1 <= h <= 6 and 1 <= l <= 6 and abs(h - high) + abs(l - low) == 1}
+        rolls = {(high, low)} | {
+            (h, l)
+            for h in (high - 1, high, high + 1)
+            for l in (low - 1, low, low + 1)
+            if 1 <= h <= 6 and 1 <= l <= 6 and abs(h - high) + abs(l - low) == 1
+        }
         plies: dict = {}
         for roll in sorted(rolls):
             for ply in self.plies_for_roll(position, roll):  # the same plays in another order: the most alike
@@ -503,8 +571,12 @@ class Laquet(Game[LaquetPosition]):
         return cost
 
     def legal_plies(self, position: LaquetPosition) -> list[str]:
-        return [ply for high in range(1, 7) for low in range(1, high + 1)
-                for ply in self.plies_for_roll(position, (high, low))]
+        return [
+            ply
+            for high in range(1, 7)
+            for low in range(1, high + 1)
+            for ply in self.plies_for_roll(position, (high, low))
+        ]
 
     def random_ply(self, position: LaquetPosition, rng: random.Random) -> str | None:
         if _winner(list(position.points)):
@@ -524,7 +596,7 @@ def _holds(count: int, side: int) -> bool:
     return count > 0 if SIGN[side] > 0 else count < 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _initial() -> LaquetPosition:
     """The start (Q1), read once: every record replays from it."""
     return Laquet().parse_position(INITIAL)
@@ -594,7 +666,7 @@ def _most_playable(points: list[int], side: int, dice: tuple[int, ...]) -> int:
     for index, die in enumerate(dice):
         if die in dice[:index]:
             continue
-        rest = dice[:index] + dice[index + 1:]
+        rest = dice[:index] + dice[index + 1 :]
         for point in range(1, LAST + 1):
             target = _target(points, side, point, die, home)
             if not target:
@@ -636,8 +708,12 @@ def _play_plain(position: LaquetPosition, turn: Turn, must: bool, leftover_playe
             if followed is None:
                 return None
             played, unplayed = followed
-            if unplayed and must and not _done(points, opponent) \
-                    and len(played) < _most_playable(before, opponent, left):
+            if (
+                unplayed
+                and must
+                and not _done(points, opponent)
+                and len(played) < _most_playable(before, opponent, left)
+            ):
                 return None  # Q6
             leftover = (left, played)
     elif written_leftover:
@@ -646,8 +722,9 @@ def _play_plain(position: LaquetPosition, turn: Turn, must: bool, leftover_playe
     return Played(after, partial(_turn_text, roll, steps, *leftover), _winner(points))
 
 
-def _chain(points: list[int], side: int, dice: tuple[int, ...],
-           plays: tuple[Written, ...]) -> tuple[list[Step], tuple[int, ...]] | None:
+def _chain(
+    points: list[int], side: int, dice: tuple[int, ...], plays: tuple[Written, ...]
+) -> tuple[list[Step], tuple[int, ...]] | None:
     """Play `plays` for `side` on `points` (changed in place) when each written step takes
     one die and breaks no rule: the steps and the dice left. A bear-off that either die can
     make takes the smaller, as the first of `Laquet._check_plays`'s states does; the dice
@@ -695,8 +772,9 @@ def _dice_distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
 
 
 def _segments(plays: tuple[Written, ...]) -> list[tuple[int, int]]:
-    return [pair for written in plays for _ in range(written.repeat)
-            for pair in zip(written.points, written.points[1:])]
+    return [
+        pair for written in plays for _ in range(written.repeat) for pair in zip(written.points, written.points[1:])
+    ]
 
 
 def _plays_distance(written: tuple[Written, ...], legal: tuple[Written, ...]) -> int:
@@ -706,8 +784,11 @@ def _plays_distance(written: tuple[Written, ...], legal: tuple[Written, ...]) ->
     b = _merge(a, b)
     if len(a) > len(b):
         a, b = b, a
-    return min(sum(_segment_distance(x, y) for x, y in zip(a, chosen)) for chosen in permutations(b, len(a))) \
-        + len(b) - len(a)
+    return (
+        min(sum(_segment_distance(x, y) for x, y in zip(a, chosen)) for chosen in permutations(b, len(a)))
+        + len(b)
+        - len(a)
+    )
 
 
 def _merge(written: list[tuple[int, int]], legal: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -736,7 +817,7 @@ def _left(roll, steps: list[Step]) -> tuple[int, ...]:
 
 def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
     index = dice.index(die)
-    return dice[:index] + dice[index + 1:]
+    return dice[:index] + dice[index + 1 :]
 
 
 def _play_text(points: tuple[int, ...]) -> str:
@@ -745,13 +826,16 @@ def _play_text(points: tuple[int, ...]) -> str:
 
 def _departs(taken: list[tuple[int, int]], way: list[Step]) -> bool:
     """Whether a way to play the dice does not begin with the steps `taken` (shown after those that do)."""
-    return [step[:2] for step in way[:len(taken)]] != taken
+    return [step[:2] for step in way[: len(taken)]] != taken
 
 
-def _turn_text(roll: tuple[int, ...], steps: list[Step], left: tuple[int, ...] = (),
-               played: Sequence[Step] = ()) -> str:
+def _turn_text(
+    roll: tuple[int, ...], steps: list[Step], left: tuple[int, ...] = (), played: Sequence[Step] = ()
+) -> str:
     """A turn in canonical form: the roll, the steps, and the > group when the opponent played some."""
-    return _roll_text(roll) + " " + _steps_text(steps) + (f" >{_roll_text(left)} {_steps_text(played)}" if played else "")
+    return (
+        _roll_text(roll) + " " + _steps_text(steps) + (f" >{_roll_text(left)} {_steps_text(played)}" if played else "")
+    )
 
 
 def _steps_text(steps: Sequence[Step]) -> str:

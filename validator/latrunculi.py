@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from functools import cache, lru_cache, partial
-from typing import Callable, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
-                                   check_capture_list)
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played, check_capture_list
 from lusoria.validator.diagram import Diagram, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly
 
@@ -32,8 +32,10 @@ def piece(side: int, kind: int) -> int:
 
 
 # by side, the pieces that move and capture (a tuple of any length: compiled code indexes it fast)
-ACTIVE: Final[tuple[tuple[int, int], ...]] = ((piece(WHITE, PAWN), piece(WHITE, DUX)),
-                                              (piece(BLACK, PAWN), piece(BLACK, DUX)))
+ACTIVE: Final[tuple[tuple[int, int], ...]] = (
+    (piece(WHITE, PAWN), piece(WHITE, DUX)),
+    (piece(BLACK, PAWN), piece(BLACK, DUX)),
+)
 
 
 class Geometry:
@@ -45,8 +47,10 @@ class Geometry:
         self.index = {name: s for s, name in enumerate(self.names)}
         self.steps = [tuple(n for n in self._line(s, 1) if n is not None) for s in range(width * height)]
         # (the next square, the one behind it) in each direction: captures and jumps
-        self.pincers = [[(a, b) for a, b in zip(self._line(s, 1), self._line(s, 2)) if a is not None and b is not None]
-                        for s in range(width * height)]
+        self.pincers = [
+            [(a, b) for a, b in zip(self._line(s, 1), self._line(s, 2)) if a is not None and b is not None]
+            for s in range(width * height)
+        ]
         self.rays = [self._rays(s) for s in range(width * height)]
         last = width * height - 1
         self.corners = {0, width - 1, last - width + 1, last}
@@ -61,8 +65,9 @@ class Geometry:
                 self.corner_pincers[b].append((s, a))
                 self.enclosures.append([(a, b)])
             else:
-                self.enclosures.append([(p, q) for p, q in ((up, down), (right, left))
-                                        if p is not None and q is not None])
+                self.enclosures.append(
+                    [(p, q) for p, q in ((up, down), (right, left)) if p is not None and q is not None]
+                )
 
     def _offset(self, square: int, df: int, dr: int) -> int | None:
         file, rank = square % self.width + df, square // self.width + dr
@@ -70,8 +75,9 @@ class Geometry:
 
     def _line(self, square: int, distance: int) -> tuple[int | None, ...]:
         """The squares `distance` away: up, down, right, left (None off the board)."""
-        return tuple(self._offset(square, df * distance, dr * distance)
-                     for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)))
+        return tuple(
+            self._offset(square, df * distance, dr * distance) for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0))
+        )
 
     def _rays(self, square: int) -> tuple[tuple[int, ...], ...]:
         rays = []
@@ -121,8 +127,10 @@ class Move(NamedTuple):
     end: bool
 
 
-_PLY = re.compile(r"(?P<placement>@)?(?P<piece>[DP])?(?P<path>[a-p][0-9]+(?:[-^][a-p][0-9]+)*)"
-                  r"(?:x(?P<captures>[^~#]+))?(?:~(?P<removal>[a-p][0-9]+))?(?P<end>#)?")
+_PLY = re.compile(
+    r"(?P<placement>@)?(?P<piece>[DP])?(?P<path>[a-p][0-9]+(?:[-^][a-p][0-9]+)*)"
+    r"(?:x(?P<captures>[^~#]+))?(?:~(?P<removal>[a-p][0-9]+))?(?P<end>#)?"
+)
 
 
 @lru_cache(maxsize=65536)
@@ -131,8 +139,15 @@ def parse_move(text: str) -> Move:
     m = _PLY.fullmatch(text)
     assert m is not None, text  # the grammar has accepted it
     captures = None if m["captures"] is None else frozenset(c.lstrip("DP") for c in m["captures"].split("/"))
-    return Move(bool(m["placement"]), m["piece"], tuple(re.split(r"[-^]", m["path"])), "^" in m["path"],
-                captures, m["removal"], bool(m["end"]))
+    return Move(
+        bool(m["placement"]),
+        m["piece"],
+        tuple(re.split(r"[-^]", m["path"])),
+        "^" in m["path"],
+        captures,
+        m["removal"],
+        bool(m["end"]),
+    )
 
 
 def _run_length(empty: re.Match[str]) -> str:
@@ -166,12 +181,20 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         o, v = self.option, self.variant
         self.geo = geometry(*size)
         self.settings = Settings(
-            variant=v, geo=self.geo, pieces=checked_number(o["pieces"], 2, self.MAX_PIECES), inciti=v == "seneca",
-            placing=v in ("seneca", "piso"), slides=v in ("petteia", "dux"),
-            move_rule=self.MOVE_RULE[v], setup_rule=self.SETUP_RULE[v],
-            placement_captures=o["placement-captures"] == "yes", jump_any=o["jump-over"] == "any",
-            removal_first=o["removal"] == "before-move", corner_capture=o["corner-capture"] == "yes",
-            min_pieces=checked_number(o["min-pieces"], 1, 2))
+            variant=v,
+            geo=self.geo,
+            pieces=checked_number(o["pieces"], 2, self.MAX_PIECES),
+            inciti=v == "seneca",
+            placing=v in ("seneca", "piso"),
+            slides=v in ("petteia", "dux"),
+            move_rule=self.MOVE_RULE[v],
+            setup_rule=self.SETUP_RULE[v],
+            placement_captures=o["placement-captures"] == "yes",
+            jump_any=o["jump-over"] == "any",
+            removal_first=o["removal"] == "before-move",
+            corner_capture=o["corner-capture"] == "yes",
+            min_pieces=checked_number(o["min-pieces"], 1, 2),
+        )
 
     @property
     def move_rule(self) -> str:
@@ -194,17 +217,20 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         return () if key == "pieces" else super().choices(key)
 
     @classmethod
-    def from_tags(cls, tags: dict[str, str]) -> "Latrunculi":
+    def from_tags(cls, tags: dict[str, str]) -> Latrunculi:
         rules = cls(cls.options_from_tags(tags), tags.get("Variant"), _board_size(tags.get("Board")))
         rules._check_room()
         return rules
 
     @classmethod
-    def rules_for_position(cls, text: str) -> "Latrunculi":
+    def rules_for_position(cls, text: str) -> Latrunculi:
         """The board size is read off the string: its ranks and the squares of the first."""
         ranks = text.split()[0].split("/") if text.split() else []
-        runs = [1 if not run else whole_number(run, 0, 16) for run, _ in re.findall(r"([0-9]+)|(.)", ranks[0])] \
-            if ranks else [8]
+        runs = (
+            [1 if not run else whole_number(run, 0, 16) for run, _ in re.findall(r"([0-9]+)|(.)", ranks[0])]
+            if ranks
+            else [8]
+        )
         known = [run for run in runs if run is not None]
         width = sum(known) if len(known) == len(runs) else 0
         return cls(size=(width, len(ranks))) if 4 <= width <= 16 and 4 <= len(ranks) <= 16 else cls()
@@ -219,8 +245,10 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             raise OptionError(f"a {width}x{height} board cannot hold 2 x {self.settings.pieces} pieces", "Board")
         pieces = self.settings.pieces
         if self.variant == "petteia" and (pieces % width or 2 * (pieces // width) >= height):
-            raise OptionError(f"petteia needs the pieces to fill whole ranks with a rank free between the "
-                              f"sides: {pieces} pieces do not on {width}x{height}")
+            raise OptionError(
+                f"petteia needs the pieces to fill whole ranks with a rank free between the "
+                f"sides: {pieces} pieces do not on {width}x{height}"
+            )
 
     def extra_tags(self) -> dict[str, str]:
         tags = super().extra_tags()
@@ -237,8 +265,8 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             hand = (self.settings.pieces, self.settings.pieces)
         elif self.variant == "petteia":
             ranks = self.settings.pieces // geo.width
-            board[:ranks * geo.width] = bytes([piece(WHITE, PAWN)]) * (ranks * geo.width)
-            board[-ranks * geo.width:] = bytes([piece(BLACK, PAWN)]) * (ranks * geo.width)
+            board[: ranks * geo.width] = bytes([piece(WHITE, PAWN)]) * (ranks * geo.width)
+            board[-ranks * geo.width :] = bytes([piece(BLACK, PAWN)]) * (ranks * geo.width)
         else:  # dux (X1)
             board[0:8] = bytes([piece(WHITE, PAWN)]) * 8
             board[56:64] = bytes([piece(BLACK, PAWN)]) * 8
@@ -249,8 +277,10 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         geo = self.geo
         fields = text.split()
         if len(fields) not in (2, 4) or fields[1] not in ("w", "b"):
-            raise OptionError("a Latrunculi position is the ranks, the side to move (w or b) and, while "
-                              "pieces are placed, the pieces each side holds: '8/8/8/8/8/8/8/8 w 16 16'")
+            raise OptionError(
+                "a Latrunculi position is the ranks, the side to move (w or b) and, while "
+                "pieces are placed, the pieces each side holds: '8/8/8/8/8/8/8/8 w 16 16'"
+            )
         ranks = fields[0].split("/")
         if len(ranks) != geo.height:
             raise OptionError(f"the board has {geo.height} ranks, not {len(ranks)}")
@@ -274,17 +304,22 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         pieces = self.settings.pieces
         hand = [n for n in (whole_number(count, 0, pieces) for count in fields[2:]) if n is not None]
         if len(hand) != len(fields) - 2 or hand and not self.settings.placing:
-            raise OptionError(f"pieces in hand are two numbers from 0 to {pieces}, and only seneca and piso "
-                              "place pieces")
-        return LatrunculiPosition(bytes(board), WHITE if fields[1] == "w" else BLACK,
-                                  (hand[0], hand[1]) if hand else (0, 0))
+            raise OptionError(
+                f"pieces in hand are two numbers from 0 to {pieces}, and only seneca and piso place pieces"
+            )
+        return LatrunculiPosition(
+            bytes(board), WHITE if fields[1] == "w" else BLACK, (hand[0], hand[1]) if hand else (0, 0)
+        )
 
     def format_position(self, position: LatrunculiPosition) -> str:
         width = self.geo.width
         ranks = []
         for rank in range(self.geo.height - 1, -1, -1):
-            text = re.sub(r"\.+", _run_length, "".join(
-                LETTERS.get(code, ".") for code in position.board[rank * width:(rank + 1) * width]))
+            text = re.sub(
+                r"\.+",
+                _run_length,
+                "".join(LETTERS.get(code, ".") for code in position.board[rank * width : (rank + 1) * width]),
+            )
             ranks.append(text)
         text = "/".join(ranks) + (" w" if position.turn == WHITE else " b")
         return text + (f" {position.hand[0]} {position.hand[1]}" if any(position.hand) else "")
@@ -323,9 +358,9 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         digits = len(str(geo.height))
         rows = []
         for rank in range(geo.height - 1, -1, -1):
-            cells = [LETTERS.get(code, ".") for code in position.board[rank * geo.width:(rank + 1) * geo.width]]
+            cells = [LETTERS.get(code, ".") for code in position.board[rank * geo.width : (rank + 1) * geo.width]]
             rows.append(f"{rank + 1:>{digits}} " + " ".join(cells))
-        rows.append(" " * (digits + 1) + " ".join(FILES[:geo.width]))
+        rows.append(" " * (digits + 1) + " ".join(FILES[: geo.width]))
         legend = "P p pawns, D d dux" if self.variant == "dux" else "P p pawns"
         if self.settings.inciti:
             legend += ", I i inciti"
@@ -339,13 +374,17 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         marks = {}
         if last:
             move = parse_move(last)
-            marks = ply_marks((geo.index[name] for name in move.squares),
-                              (geo.index[name] for name in sorted(move.captures or ())),
-                              None if move.removal is None else geo.index[move.removal])
-        return Diagram(f"Ludus latrunculorum ({self.variant}): {self.format_position(position)}",
-                       Squares(geo.width, geo.height, tuple(geo.names)),
-                       {square: Piece(code >> 2, kinds[code & 3]) for square, code in enumerate(position.board)
-                        if code}, marks)
+            marks = ply_marks(
+                (geo.index[name] for name in move.squares),
+                (geo.index[name] for name in sorted(move.captures or ())),
+                None if move.removal is None else geo.index[move.removal],
+            )
+        return Diagram(
+            f"Ludus latrunculorum ({self.variant}): {self.format_position(position)}",
+            Squares(geo.width, geo.height, tuple(geo.names)),
+            {square: Piece(code >> 2, kinds[code & 3]) for square, code in enumerate(position.board) if code},
+            marks,
+        )
 
     # -- plies -----------------------------------------------------------------
     def play(self, position: LatrunculiPosition, text: str) -> Played[LatrunculiPosition]:
@@ -398,8 +437,11 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         return GridPly(move.placement, move.piece, squares, move.jumps, move.captures, move.removal)
 
     def legal_plies(self, position: LatrunculiPosition) -> list[str]:
-        return [self.play(position, movement + removal).text for movement in self._movements(position)
-                for removal in self._removals(position, movement)]
+        return [
+            self.play(position, movement + removal).text
+            for movement in self._movements(position)
+            for removal in self._removals(position, movement)
+        ]
 
     def random_ply(self, position: LatrunculiPosition, rng: random.Random) -> str | None:
         movements = self._movements(position)
@@ -429,19 +471,26 @@ def _position(board: bytes, turn: int, hand: tuple[int, int]) -> LatrunculiPosit
     return tuple.__new__(LatrunculiPosition, (board, turn, hand))
 
 
-def _canonical(settings: Settings, move: Move, text: str, before: bytes, captured: list[int],
-               removed: int | None) -> str | Callable[[], str]:
+def _canonical(
+    settings: Settings, move: Move, text: str, before: bytes, captured: list[int], removed: int | None
+) -> str | Callable[[], str]:
     """The ply in canonical form: as written when it already is (no piece letter and no dux,
     no captures, a removal only as written); else a function that writes it when it is read
     (validate never reads it)."""
-    if move.piece is None and move.captures is None and not captured and (removed is None or move.removal) \
-            and (move.placement or before[settings.geo.index[move.squares[0]]] & 3 != DUX):
+    if (
+        move.piece is None
+        and move.captures is None
+        and not captured
+        and (removed is None or move.removal)
+        and (move.placement or before[settings.geo.index[move.squares[0]]] & 3 != DUX)
+    ):
         return text
     return partial(_format, settings.geo, move, before, captured, removed)
 
 
-def _resolve(settings: Settings, position: LatrunculiPosition,
-             move: Move) -> tuple[bytearray, list[int], list[int], int | None]:
+def _resolve(
+    settings: Settings, position: LatrunculiPosition, move: Move
+) -> tuple[bytearray, list[int], list[int], int | None]:
     """The turn up to the removal of an incitus after the move: the board, the
     pieces in hand, what the move captured and what was removed before it."""
     side, geo = position.turn, settings.geo
@@ -449,8 +498,7 @@ def _resolve(settings: Settings, position: LatrunculiPosition,
     hand = list(position.hand)
     removed = _remove(settings, board, side, move.removal) if settings.removal_first else None
     target, kind = _move(settings, board, hand, side, move)
-    captured = _captures(settings, board, side, target) if kind != "placement" or settings.placement_captures \
-        else []
+    captured = _captures(settings, board, side, target) if kind != "placement" or settings.placement_captures else []
     if move.captures is not None and move.captures != {geo.names[s] for s in captured}:
         said = "/".join(sorted(move.captures, key=_order)) or "nothing"
         real = "/".join(sorted((geo.names[s] for s in captured), key=_order)) or "nothing"
@@ -470,8 +518,9 @@ def _square(settings: Settings, name: str) -> int:
     try:
         return settings.geo.index[name]
     except KeyError:
-        raise Illegal(settings.move_rule, f"{name} is not on the {settings.geo.width}x{settings.geo.height} board") \
-            from None
+        raise Illegal(
+            settings.move_rule, f"{name} is not on the {settings.geo.width}x{settings.geo.height} board"
+        ) from None
 
 
 def _move(settings: Settings, board: bytearray, hand: list[int], side: int, move: Move) -> tuple[int, str]:
@@ -479,8 +528,9 @@ def _move(settings: Settings, board: bytearray, hand: list[int], side: int, move
     names = SIDE_NAMES[side]
     if hand[side]:
         if not move.placement:
-            raise Illegal("S1", f"{names} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} "
-                                "to place (@square)")
+            raise Illegal(
+                "S1", f"{names} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} to place (@square)"
+            )
         target = _square(settings, move.squares[0])
         if board[target]:
             raise Illegal("S1", f"{move.squares[0]} is occupied")
@@ -488,8 +538,12 @@ def _move(settings: Settings, board: bytearray, hand: list[int], side: int, move
         hand[side] -= 1
         return target, "placement"
     if move.placement:
-        raise Illegal(settings.setup_rule, f"{names} has no piece left to place" if settings.placing
-                      else f"pieces are not placed in the {settings.variant} variant")
+        raise Illegal(
+            settings.setup_rule,
+            f"{names} has no piece left to place"
+            if settings.placing
+            else f"pieces are not placed in the {settings.variant} variant",
+        )
     squares = [_square(settings, name) for name in move.squares]
     origin = squares[0]
     mover = board[origin]
@@ -500,16 +554,22 @@ def _move(settings: Settings, board: bytearray, hand: list[int], side: int, move
     if mover & 3 == INCITUS:
         raise Illegal("S3", f"the piece on {move.squares[0]} is an incitus and cannot move")
     if move.piece and CODES[move.piece] != mover & 3:
-        raise Illegal(settings.move_rule, f"{move.squares[0]} holds {'a dux' if mover & 3 == DUX else 'a pawn'}, "
-                                          f"not {'a dux' if move.piece == 'D' else 'a pawn'}")
+        raise Illegal(
+            settings.move_rule,
+            f"{move.squares[0]} holds {'a dux' if mover & 3 == DUX else 'a pawn'}, "
+            f"not {'a dux' if move.piece == 'D' else 'a pawn'}",
+        )
     board[origin] = EMPTY
     if settings.slides:
         _check_slide(settings, board, squares, move)
     elif move.jumps:
         _check_jumps(settings, board, squares, side)
     elif squares[1] not in settings.geo.steps[origin]:
-        raise Illegal("S2", f"a step goes to an orthogonally next square; {move.squares[1]} is not next to "
-                            f"{move.squares[0]} (a jump is written with ^)")
+        raise Illegal(
+            "S2",
+            f"a step goes to an orthogonally next square; {move.squares[1]} is not next to "
+            f"{move.squares[0]} (a jump is written with ^)",
+        )
     target = squares[-1]
     if board[target] and not move.jumps:
         raise Illegal(settings.move_rule, f"{settings.geo.names[target]} is occupied")
@@ -524,9 +584,13 @@ def _check_slide(settings: Settings, board: bytearray, squares: list[int], move:
     origin, target = squares
     ray = next((ray for ray in settings.geo.rays[origin] if target in ray), None)
     if ray is None:
-        raise Illegal(settings.move_rule, f"a piece moves along its rank or file, and {move.squares[1]} is on "
-                                          "neither" if origin != target else "a move must leave its square")
-    for square in ray[:ray.index(target)]:
+        raise Illegal(
+            settings.move_rule,
+            f"a piece moves along its rank or file, and {move.squares[1]} is on neither"
+            if origin != target
+            else "a move must leave its square",
+        )
+    for square in ray[: ray.index(target)]:
         if board[square]:
             raise Illegal(settings.move_rule, f"the way is blocked at {settings.geo.names[square]}")
 
@@ -560,8 +624,11 @@ def _captures(settings: Settings, board: bytearray, side: int, target: int) -> l
     captors, victim = ACTIVE[side], ACTIVE[1 - side][0]
     captured = [a for a, b in settings.geo.pincers[target] if board[a] == victim and board[b] in captors]
     if settings.corner_capture:
-        captured += [corner for corner, other in settings.geo.corner_pincers[target]
-                     if board[corner] == victim and board[other] in captors]
+        captured += [
+            corner
+            for corner, other in settings.geo.corner_pincers[target]
+            if board[corner] == victim and board[other] in captors
+        ]
     return captured
 
 
@@ -574,8 +641,10 @@ def _freed(geo: Geometry, board: bytearray, side: int, captured: list[int]) -> l
     freed = []
     square = board.find(incitus)
     while square >= 0:
-        if any(board[a] in enemy and board[b] in enemy and (a in captured or b in captured)
-               for a, b in geo.enclosures[square]):
+        if any(
+            board[a] in enemy and board[b] in enemy and (a in captured or b in captured)
+            for a, b in geo.enclosures[square]
+        ):
             freed.append(square)
         square = board.find(incitus, square + 1)
     return freed
@@ -588,20 +657,30 @@ def _remove(settings: Settings, board: bytearray, side: int, written: str | None
     if not inciti:
         if written is not None:
             rule = "S4" if settings.inciti else {"piso": "P1"}.get(settings.variant, "E3")
-            raise Illegal(rule, f"{SIDE_NAMES[side]} has no incitus to remove" if settings.inciti
-                          else f"there are no inciti in the {settings.variant} variant")
+            raise Illegal(
+                rule,
+                f"{SIDE_NAMES[side]} has no incitus to remove"
+                if settings.inciti
+                else f"there are no inciti in the {settings.variant} variant",
+            )
         return None
     names = settings.geo.names
     if written is None:
         if len(inciti) > 1:
-            raise Illegal("S4", f"{SIDE_NAMES[side]} must remove one of its inciti: write which "
-                                f"(~{', ~'.join(names[s] for s in inciti)})")
+            raise Illegal(
+                "S4",
+                f"{SIDE_NAMES[side]} must remove one of its inciti: write which "
+                f"(~{', ~'.join(names[s] for s in inciti)})",
+            )
         square = inciti[0]
     else:
         square = settings.geo.index.get(written, -1)
         if square not in inciti:
-            raise Illegal("S4", f"{written} holds no incitus of {SIDE_NAMES[side]}'s "
-                                f"(the inciti: {', '.join(names[s] for s in inciti)})")
+            raise Illegal(
+                "S4",
+                f"{written} holds no incitus of {SIDE_NAMES[side]}'s "
+                f"(the inciti: {', '.join(names[s] for s in inciti)})",
+            )
     board[square] = EMPTY
     return square
 
@@ -645,8 +724,7 @@ def _too_few(settings: Settings, position: LatrunculiPosition, side: int) -> Out
         return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left", TOO_FEW)
     if _count(position, side) < settings.min_pieces:
         left = _count(position, side)
-        return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left",
-                     TOO_FEW)
+        return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left", TOO_FEW)
     return None
 
 
@@ -667,8 +745,9 @@ def _has_move(settings: Settings, position: LatrunculiPosition) -> bool:
             for neighbour in steps[square]:
                 if not board[neighbour]:
                     return True
-            if not settings.slides and any(_jumpable(board, side, a, settings.jump_any) and board[b] == EMPTY
-                                           for a, b in pincers[square]):
+            if not settings.slides and any(
+                _jumpable(board, side, a, settings.jump_any) and board[b] == EMPTY for a, b in pincers[square]
+            ):
                 return True
             square = board.find(code, square + 1)
     return False

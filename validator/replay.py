@@ -13,8 +13,8 @@ from mypy_extensions import mypyc_attr
 from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
-from lusoria.notation.syntax import MissingResult
 from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
+from lusoria.notation.syntax import MissingResult
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Position
@@ -88,9 +88,8 @@ class Report:
     def result(self) -> str | None:
         return self.record.result if self.record else self.tags.get("Result")
 
-    def verdict(self) -> "Verdict":
-        return Verdict(self.source, self.game, self.variant, self.valid, self.plies, self.result,
-                       self.diagnostics)
+    def verdict(self) -> Verdict:
+        return Verdict(self.source, self.game, self.variant, self.valid, self.plies, self.result, self.diagnostics)
 
     def error(self, rule: str, message: str, **where) -> None:
         self.diagnostics.append(Diagnostic(ERROR, rule, message, **where))
@@ -130,8 +129,9 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
         return unread
     report = replay(read.record, read.text, keep, keep_going)
     report.source = source
-    report.diagnostics = sorted(read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics],
-                                key=_place)
+    report.diagnostics = sorted(
+        read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics], key=_place
+    )
     return report
 
 
@@ -176,8 +176,10 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
     e3-c3?"), and the fixes made: with `keep_going`, while each slip has one fix, the text is
     mended until it parses. A movetext that ends without a result marker is read with one
     assumed (ASSUMED_RESULT): its syntax error is one diagnostic, not the end of the checks."""
-    diagnostics = [Diagnostic(ERROR, problem.rule, problem.message, problem.ply, problem.text, problem.line,
-                              problem.column) for problem in source.problems]  # a reader's, at plies
+    diagnostics = [
+        Diagnostic(ERROR, problem.rule, problem.message, problem.ply, problem.text, problem.line, problem.column)
+        for problem in source.problems
+    ]  # a reader's, at plies
     read, mended, unended = source, list[_Mended](), False
     while True:
         try:
@@ -191,9 +193,20 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             meant = [fix.text for fix in fixes]
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
                 meant = alike(problem.text, known_games())
-            diagnostics.append(_as_written(Diagnostic(
-                ERROR, problem.rule, problem.message, text=problem.text, line=problem.line, column=problem.column,
-                suggestions=tuple(meant)), mended))
+            diagnostics.append(
+                _as_written(
+                    Diagnostic(
+                        ERROR,
+                        problem.rule,
+                        problem.message,
+                        text=problem.text,
+                        line=problem.line,
+                        column=problem.column,
+                        suggestions=tuple(meant),
+                    ),
+                    mended,
+                )
+            )
             if isinstance(problem, MissingResult):
                 read, unended = RecordText(read.text + ASSUMED_RESULT, read.line, read.index, read.path), True
                 continue
@@ -201,8 +214,14 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 return _Read(None, read, diagnostics, mended, unended)
             (fix,) = fixes
             line_start = read.text.rfind("\n", 0, fix.start) + 1
-            mended.append(_Mended(read.line + read.text.count("\n", 0, fix.start), fix.start - line_start + 1,
-                                  read.text[fix.start:fix.end], fix.text))
+            mended.append(
+                _Mended(
+                    read.line + read.text.count("\n", 0, fix.start),
+                    fix.start - line_start + 1,
+                    read.text[fix.start : fix.end],
+                    fix.text,
+                )
+            )
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
 
 
@@ -218,8 +237,14 @@ def _as_written(diagnostic: Diagnostic, mended: list[_Mended]) -> Diagnostic:
     return replace(diagnostic, column=column, assumed=assumed + diagnostic.assumed)
 
 
-def replay(record: Record, source: RecordText | None = None, keep: bool = True,
-           keep_going: bool = False, rules: Game | None = None, first_error: bool = False) -> Report:
+def replay(
+    record: Record,
+    source: RecordText | None = None,
+    keep: bool = True,
+    keep_going: bool = False,
+    rules: Game | None = None,
+    first_error: bool = False,
+) -> Report:
     """Check a parsed record against its game's rules, or against `rules` when given
     (`keep`, `keep_going`: as in `check`); `first_error`: stop at the first illegal ply
     found, with no suggestions (what the search for fitting rule sets needs)."""
@@ -254,8 +279,7 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
                 _check_move_number(ply, number, offset, report)
             if ended is not None:
                 where = _where(ply, number)
-                report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow",
-                             **where)
+                report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow", **where)
                 completed = False
                 break
             if ply.variations:
@@ -269,8 +293,13 @@ def replay(record: Record, source: RecordText | None = None, keep: bool = True,
                 close = suggestions(rules, position, ply.text) if not first_error else ()
                 assumption = best(rules, position, ply.text) if keep_going else None
                 stop = "" if assumption else "; the rest of this line is not checked"
-                report.error(illegal.rule, illegal.message + stop, **_where(ply, number),
-                             suggestions=tuple(close), assumed=tuple(assumed))
+                report.error(
+                    illegal.rule,
+                    illegal.message + stop,
+                    **_where(ply, number),
+                    suggestions=tuple(close),
+                    assumed=tuple(assumed),
+                )
                 if assumption is None:
                     completed = False
                     break
@@ -328,8 +357,15 @@ def _rules(record: Record, report: Report) -> Game | None:
     try:
         return cls.from_tags(record.tags)
     except OptionError as problem:
-        _tag_error(record, problem.tag, str(problem), report, problem.written, problem.at,
-                   alike(problem.written or "", problem.known))
+        _tag_error(
+            record,
+            problem.tag,
+            str(problem),
+            report,
+            problem.written,
+            problem.at,
+            alike(problem.written or "", problem.known),
+        )
         return None
 
 
@@ -344,8 +380,15 @@ def _start(record: Record, rules: Game, report: Report) -> Position | None:
         return None
 
 
-def _tag_error(record: Record, tag: str, message: str, report: Report, written: str | None = None, at: int = 0,
-               suggestions: list[str] | None = None) -> None:
+def _tag_error(
+    record: Record,
+    tag: str,
+    message: str,
+    report: Report,
+    written: str | None = None,
+    at: int = 0,
+    suggestions: list[str] | None = None,
+) -> None:
     """An error of the tag `tag`, at its name; in lgn text, when `written` (the part of its value at
     fault, `at` characters into it) is given, at that part, with what it may have meant."""
     line, column = record.tag_places[tag]
@@ -412,10 +455,20 @@ def _check_result(record: Record, ended: Outcome | None, report: Report, assumed
     where = dict(line=record.result_line, column=record.result_column, text=record.result)
     tag = record.tags.get("Result")
     if tag is not None and tag not in RESULTS:
-        _tag_error(record, "Result", f"a Result is {', '.join(RESULTS[:-1])} or {RESULTS[-1]}; not '{tag}'", report,
-                   tag, suggestions=results_meant(tag) or alike(tag, RESULTS))
+        _tag_error(
+            record,
+            "Result",
+            f"a Result is {', '.join(RESULTS[:-1])} or {RESULTS[-1]}; not '{tag}'",
+            report,
+            tag,
+            suggestions=results_meant(tag) or alike(tag, RESULTS),
+        )
     elif tag is not None and tag != record.result:
         report.error("result", f"the result marker {record.result} differs from the Result tag ({tag})", **where)
     if ended is not None and record.result != ended.result:
-        report.error("result", f"the game ended {ended.result} ({ended.reason}, {ended.rule}), "
-                               f"but the record says {record.result}", **where, assumed=assumed)
+        report.error(
+            "result",
+            f"the game ended {ended.result} ({ended.reason}, {ended.rule}), but the record says {record.result}",
+            **where,
+            assumed=assumed,
+        )

@@ -9,8 +9,8 @@ between the written ply and a legal one (docs/rules.md, "Suggestions"); a legal 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from difflib import SequenceMatcher
-from typing import Iterable
 
 from lusoria.validator.base import Game, Position
 
@@ -25,8 +25,10 @@ def similarity(written: str, legal: str) -> float:
 
 
 def _close(rules: Game, position: Position, written: str) -> list[tuple[int, str]]:
-    scored = sorted((rules.distance(written, legal), -similarity(written, legal), legal)
-                    for legal in rules.candidates(position, written))
+    scored = sorted(
+        (rules.distance(written, legal), -similarity(written, legal), legal)
+        for legal in rules.candidates(position, written)
+    )
     return [(cost, legal) for cost, _, legal in scored if cost <= CLOSE]
 
 

@@ -9,7 +9,17 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, RuleIds, Settings, TaflBoard, TaflGame, geometry, shared_rules
+from lusoria.validator.tafl import (
+    ATTACKER,
+    DEFENDER,
+    KING,
+    RuleIds,
+    Settings,
+    TaflBoard,
+    TaflGame,
+    geometry,
+    shared_rules,
+)
 
 SIZE: Final = 9
 SWEDE: Final = DEFENDER
@@ -19,14 +29,30 @@ BOARD = TaflBoard(SIZE, "e5", "konakis", INITIAL, corner_escape=False)
 GEOMETRY: Final = geometry(SIZE, 4 * SIZE + 4)
 NAMES: Final = GEOMETRY.names
 # camps=ashton (T11, T12): the squares of the west, east, south and north camps
-ASHTON_CAMP_SQUARES: Final = tuple(GEOMETRY.index[name] for name in
-                                   "a4 a5 a6 b5 i4 i5 i6 h5 d1 e1 f1 e2 d9 e9 f9 e8".split())
+ASHTON_CAMP_SQUARES: Final = tuple(
+    GEOMETRY.index[name] for name in "a4 a5 a6 b5 i4 i5 i6 h5 d1 e1 f1 e2 d9 e9 f9 e8".split()
+)
 # by square: its camp (1 west, 2 east, 3 south, 4 north), 0 for none
-ASHTON_CAMPS: Final = bytes(ASHTON_CAMP_SQUARES.index(square) // 4 + 1 if square in ASHTON_CAMP_SQUARES else 0
-                            for square in range(SIZE * SIZE))
-IDS = RuleIds(turn="T1", move="T2", restricted="T3", capture="T4", king="T5", escape="T6", captured="T7",
-              announcement="T8", no_move="T9", camp="T11", camp_capture="T12", repetition="T13",
-              shieldwall="T4", fort="T6", encirclement="T7")  # Tablut has no shieldwall, forts nor encirclement
+ASHTON_CAMPS: Final = bytes(
+    ASHTON_CAMP_SQUARES.index(square) // 4 + 1 if square in ASHTON_CAMP_SQUARES else 0 for square in range(SIZE * SIZE)
+)
+IDS = RuleIds(
+    turn="T1",
+    move="T2",
+    restricted="T3",
+    capture="T4",
+    king="T5",
+    escape="T6",
+    captured="T7",
+    announcement="T8",
+    no_move="T9",
+    camp="T11",
+    camp_capture="T12",
+    repetition="T13",
+    shieldwall="T4",
+    fort="T6",
+    encirclement="T7",
+)  # Tablut has no shieldwall, forts nor encirclement
 
 
 def square_name(square: int) -> str:
@@ -60,18 +86,32 @@ class Tablut(TaflGame):
     searched_as_presets = ("camps", "camp-hostile", "repetition")  # `lusoria rules` tries them only as presets
     presets = {
         "seed": {},
-        "linnaeus": {"first": "black", "throne-pass": "none", "throne-stop": "none",
-                     "throne-hostile": "always", "king-capture": "2", "tuichi-ends": "no"},
+        "linnaeus": {
+            "first": "black",
+            "throne-pass": "none",
+            "throne-stop": "none",
+            "throne-hostile": "always",
+            "king-capture": "2",
+            "tuichi-ends": "no",
+        },
         "unarmed": {"throne-pass": "king", "king-armed": "no", "throne-hostile": "empty"},
         "aage": {"first": "black", "king-capture": "2", "tuichi-ends": "no", "throne-hostile": "empty"},
-        "ashton": {"king-capture": "2", "throne-pass": "none", "throne-stop": "none", "throne-hostile": "always",
-                   "tuichi-ends": "no", "camps": "ashton", "repetition": "draw"},
+        "ashton": {
+            "king-capture": "2",
+            "throne-pass": "none",
+            "throne-stop": "none",
+            "throne-hostile": "always",
+            "tuichi-ends": "no",
+            "camps": "ashton",
+            "repetition": "draw",
+        },
     }
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         camp_squares = ASHTON_CAMP_SQUARES if option["camps"] == "ashton" else ()
         return self.on_board(
-            IDS, **shared_rules(option),
+            IDS,
+            **shared_rules(option),
             passers={"all": (SWEDE, KING, MUSCOVITE), "king": (KING,), "none": ()}[option["throne-pass"]],
             king_stops=option["throne-stop"] == "king",
             tuichi_ends=option["tuichi-ends"] == "yes",
@@ -79,4 +119,5 @@ class Tablut(TaflGame):
             camp_squares=camp_squares,
             camps=ASHTON_CAMPS if camp_squares else bytes(SIZE * SIZE),
             camp_hostile_when_held=option["camp-hostile"] == "always",
-            repetition=option["repetition"] == "draw")
+            repetition=option["repetition"] == "draw",
+        )

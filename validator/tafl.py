@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import random
 import re
-from functools import lru_cache, partial
-from typing import Final, Iterable, NamedTuple
+from collections.abc import Iterable
+from functools import cache, partial
+from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import (BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played,
-                                   check_capture_list)
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played, check_capture_list
 from lusoria.validator.diagram import CAMP, CORNER, THRONE, Diagram, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly
 
@@ -58,15 +58,16 @@ class Geometry:
         self.index: dict[str, int] = {name: s for s, name in enumerate(self.names)}
         # the squares from each square to the edge in each direction: up, down, right, left
         self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(self._rays(s) for s in range(squares))
-        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays if ray)
-                                                             for rays in self.rays)
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays if ray) for rays in self.rays)
         # (neighbour, the square behind it) in each direction, for custodial captures
         self.pincers: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((ray[0], ray[1] if len(ray) > 1 else -1) for ray in rays if ray) for rays in self.rays)  # -1: off
+            tuple((ray[0], ray[1] if len(ray) > 1 else -1) for ray in rays if ray) for rays in self.rays
+        )  # -1: off
         # the board
         # the squares a move from origin to target crosses, then target, at origin * squares + target
-        self.paths: tuple[tuple[int, ...], ...] = tuple(self._path(origin, target) for origin in range(squares)
-                                                        for target in range(squares))
+        self.paths: tuple[tuple[int, ...], ...] = tuple(
+            self._path(origin, target) for origin in range(squares) for target in range(squares)
+        )
         self.edge = bytes(not all(rays) for rays in self.rays)  # bools as bytes 0 and 1
         last = squares - 1
         self.corners = bytes(s in (0, size - 1, last - size + 1, last) for s in range(squares))
@@ -76,17 +77,19 @@ class Geometry:
     def _rays(self, square: int) -> tuple[tuple[int, ...], ...]:
         size = self.size
         file, rank = square % size, square // size
-        return (tuple(square + size * k for k in range(1, size - rank)),
-                tuple(square - size * k for k in range(1, rank + 1)),
-                tuple(square + k for k in range(1, size - file)),
-                tuple(square - k for k in range(1, file + 1)))
+        return (
+            tuple(square + size * k for k in range(1, size - rank)),
+            tuple(square - size * k for k in range(1, rank + 1)),
+            tuple(square + k for k in range(1, size - file)),
+            tuple(square - k for k in range(1, file + 1)),
+        )
 
     def _path(self, origin: int, target: int) -> tuple[int, ...]:
         ray = next((ray for ray in self.rays[origin] if target in ray), ())
-        return ray[:ray.index(target) + 1] if ray else ()
+        return ray[: ray.index(target) + 1] if ray else ()
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(size: int, throne: int) -> Geometry:
     """The one Geometry of a board (its tables are made once)."""
     return Geometry(size, throne)
@@ -182,8 +185,13 @@ class RememberingPosition(TaflPosition):
     earlier: frozenset[TaflPosition]
     twice: frozenset[TaflPosition]
 
-    def __new__(cls, board: bytes, turn: int, earlier: frozenset[TaflPosition] = frozenset(),
-                twice: frozenset[TaflPosition] = frozenset()) -> RememberingPosition:
+    def __new__(
+        cls,
+        board: bytes,
+        turn: int,
+        earlier: frozenset[TaflPosition] = frozenset(),
+        twice: frozenset[TaflPosition] = frozenset(),
+    ) -> RememberingPosition:
         position = TaflPosition.__new__(cls, board, turn)
         position.earlier, position.twice = earlier, twice
         return position
@@ -203,8 +211,10 @@ class Move(NamedTuple):
     announcement: str
 
 
-_PLY = re.compile(r"(?P<piece>[KP])?(?P<origin>[a-s][0-9]+)-(?P<target>[a-s][0-9]+)"
-                  r"(?:x(?P<captures>[^+]+))?(?P<announcement>\+*)")
+_PLY = re.compile(
+    r"(?P<piece>[KP])?(?P<origin>[a-s][0-9]+)-(?P<target>[a-s][0-9]+)"
+    r"(?:x(?P<captures>[^+]+))?(?P<announcement>\+*)"
+)
 
 
 MOVES_KEPT: Final = 65536  # plies a Geometry keeps read (parse_move)
@@ -228,50 +238,68 @@ def _read_move(geo: Geometry, text: str) -> Move:
     index = geo.index
     off = next((square for square in re.findall(r"[a-s][0-9]+", text) if square not in index), None)
     if off is not None:  # a grammar of every board (up to s19) has accepted it: `_play` names the rule
-        raise Illegal("", f"{off} is not a square of the {geo.size}×{geo.size} board "
-                          f"({geo.names[0]}–{geo.names[-1]})")
-    captures = None if m["captures"] is None else frozenset(
-        index[sq.lstrip("KP")] for sq in m["captures"].split("/"))
+        raise Illegal("", f"{off} is not a square of the {geo.size}×{geo.size} board ({geo.names[0]}–{geo.names[-1]})")
+    captures = None if m["captures"] is None else frozenset(index[sq.lstrip("KP")] for sq in m["captures"].split("/"))
     return Move(m["piece"], index[m["origin"]], index[m["target"]], captures, m["announcement"])
 
 
 _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
 # The options of a tafl game whose king escapes to a corner, and their values (`corner_rules`
 # says what each sets)
-CORNER_OPTIONS = {"first": ("black", "white"), "king-capture": ("4", "2"), "king-armed": ("yes", "no"),
-                  "throne-hostile": ("empty", "no", "always"), "shieldwall": ("strong", "weak", "none"),
-                  "exit-forts": ("yes", "no"), "encirclement": ("yes", "no")}
+CORNER_OPTIONS = {
+    "first": ("black", "white"),
+    "king-capture": ("4", "2"),
+    "king-armed": ("yes", "no"),
+    "throne-hostile": ("empty", "no", "always"),
+    "shieldwall": ("strong", "weak", "none"),
+    "exit-forts": ("yes", "no"),
+    "encirclement": ("yes", "no"),
+}
 SOLDIERS: Final = (DEFENDER, ATTACKER)
 EVERY_PIECE: Final = (DEFENDER, KING, ATTACKER)
 
 
 def corner_options(defaults: dict[str, str]) -> dict[str, tuple[str, ...]]:
     """CORNER_OPTIONS with a game's `defaults` first (the others' first value is their default)."""
-    return {key: (defaults[key], *(value for value in values if value != defaults[key])) if key in defaults
-            else values for key, values in CORNER_OPTIONS.items()}
+    return {
+        key: (defaults[key], *(value for value in values if value != defaults[key])) if key in defaults else values
+        for key, values in CORNER_OPTIONS.items()
+    }
 
 
 def shared_rules(option: dict[str, str]) -> dict[str, object]:
     """The Settings' rule fields set by the options every tafl game has: first, throne-hostile,
     king-capture, king-armed."""
-    return dict(first=BLACK if option["first"] == "black" else WHITE, hostile=option["throne-hostile"],
-                king_like_soldier=option["king-capture"] == "2",
-                captors=((DEFENDER, KING) if option["king-armed"] == "yes" else (DEFENDER,), (ATTACKER,)))
+    return dict(
+        first=BLACK if option["first"] == "black" else WHITE,
+        hostile=option["throne-hostile"],
+        king_like_soldier=option["king-capture"] == "2",
+        captors=((DEFENDER, KING) if option["king-armed"] == "yes" else (DEFENDER,), (ATTACKER,)),
+    )
 
 
 def corner_rules(option: dict[str, str]) -> dict[str, object]:
     """The Settings' rule fields that the options of a corner-escape game set (CORNER_OPTIONS):
     every piece passes over the empty throne, only the king stops there."""
-    return dict(shared_rules(option), passers=(DEFENDER, KING, ATTACKER), king_stops=True,
-                shieldwall=option["shieldwall"] != "none", strong_walls=option["shieldwall"] == "strong",
-                forts=option["exit-forts"] == "yes", encirclement=option["encirclement"] == "yes")
+    return dict(
+        shared_rules(option),
+        passers=(DEFENDER, KING, ATTACKER),
+        king_stops=True,
+        shieldwall=option["shieldwall"] != "none",
+        strong_walls=option["shieldwall"] == "strong",
+        forts=option["exit-forts"] == "yes",
+        encirclement=option["encirclement"] == "yes",
+    )
 
 
 def region_table(region: bytes, pieces: dict[int, tuple[int, ...]], plain: int) -> bytes:
     """A table by piece code × squares + square (Settings' `cross`, `stop`, …): on a square of a
     region that `pieces` names, 1 for the pieces it lists; `plain` on every other square."""
-    return bytes((1 if piece in pieces[kind] else 0) if kind in pieces else plain
-                 for piece in range(len(OWNER)) for kind in region)
+    return bytes(
+        (1 if piece in pieces[kind] else 0) if kind in pieces else plain
+        for piece in range(len(OWNER))
+        for kind in region
+    )
 
 
 def square_index(size: int, name: str) -> int:
@@ -282,8 +310,12 @@ def square_index(size: int, name: str) -> int:
     return (rank - 1) * size + FILES.index(name[0])
 
 
-REGION_WORDS: Final = {THRONE_SQUARE: "", CORNER_SQUARE: "a corner", ATTACKER_FORT: "an attackers' fort",
-                       DEFENDER_FORT: "a defenders' fort"}
+REGION_WORDS: Final = {
+    THRONE_SQUARE: "",
+    CORNER_SQUARE: "a corner",
+    ATTACKER_FORT: "an attackers' fort",
+    DEFENDER_FORT: "a defenders' fort",
+}
 
 
 def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **rules) -> Settings:
@@ -296,21 +328,56 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
     geo = geometry(size, square_index(size, board.throne) if board.throne else -1)
     cells = len(OWNER) * geo.squares
     strong_walls = rules.pop("strong_walls", False)
-    chosen = {**dict(cross=bytes([1]) * cells, stop=bytes([1]) * cells, enter=bytes([1]) * cells,
-                     hostile_empty=bytes(cells), hostile_held=bytes(cells), strength="s",
-                     hammers=((DEFENDER, KING), (ATTACKER,)), anvils=((DEFENDER, KING), (ATTACKER,)),
-                     first=BLACK, tuichi_ends=False, passes=False, camp_squares=(), camps=bytes(geo.squares),
-                     camp_hostile_when_held=True, repeats=0, repeated="1/2-1/2", shieldwall=False, forts=False,
-                     encirclement=False, speed=bytes(len(OWNER)), linnaean=False, said={}), **rules}
+    chosen = {
+        **dict(
+            cross=bytes([1]) * cells,
+            stop=bytes([1]) * cells,
+            enter=bytes([1]) * cells,
+            hostile_empty=bytes(cells),
+            hostile_held=bytes(cells),
+            strength="s",
+            hammers=((DEFENDER, KING), (ATTACKER,)),
+            anvils=((DEFENDER, KING), (ATTACKER,)),
+            first=BLACK,
+            tuichi_ends=False,
+            passes=False,
+            camp_squares=(),
+            camps=bytes(geo.squares),
+            camp_hostile_when_held=True,
+            repeats=0,
+            repeated="1/2-1/2",
+            shieldwall=False,
+            forts=False,
+            encirclement=False,
+            speed=bytes(len(OWNER)),
+            linnaean=False,
+            said={},
+        ),
+        **rules,
+    }
     corners = bytes(kind == CORNER_SQUARE for kind in region)
     closed = bytes(region[s] != PLAIN or chosen["camps"][s] > 0 for s in range(geo.squares))
     throne_words = f"the {board.throne_name} ({board.throne})"
-    words = {s: throne_words if kind == THRONE_SQUARE else f"{REGION_WORDS[kind]} ({geo.names[s]})"
-             for s, kind in enumerate(region) if kind != PLAIN}
-    return Settings(geo=geo, ids=ids, board=board, start=bytes(_board(board.start.split()[0], size, title)),
-                    throne_words=throne_words, words=words, region=region, corner_escape=board.corner_escape,
-                    corners=corners, exits=corners if board.corner_escape else geo.edge, closed=closed,
-                    wall_corners=corners if strong_walls else bytes(geo.squares), **chosen)
+    words = {
+        s: throne_words if kind == THRONE_SQUARE else f"{REGION_WORDS[kind]} ({geo.names[s]})"
+        for s, kind in enumerate(region)
+        if kind != PLAIN
+    }
+    return Settings(
+        geo=geo,
+        ids=ids,
+        board=board,
+        start=bytes(_board(board.start.split()[0], size, title)),
+        throne_words=throne_words,
+        words=words,
+        region=region,
+        corner_escape=board.corner_escape,
+        corners=corners,
+        exits=corners if board.corner_escape else geo.edge,
+        closed=closed,
+        wall_corners=corners if strong_walls else bytes(geo.squares),
+        **chosen,
+    )
 
 
 @mypyc_attr(native_class=False)
@@ -348,24 +415,43 @@ class TaflGame(GridGame[TaflPosition]):
         size = board.size
         throne = square_index(size, board.throne)
         last = size * size - 1
-        region = bytes(THRONE_SQUARE if s == throne else
-                       CORNER_SQUARE if board.corner_escape and s in (0, size - 1, last - size + 1, last) else PLAIN
-                       for s in range(size * size))
+        region = bytes(
+            THRONE_SQUARE
+            if s == throne
+            else CORNER_SQUARE
+            if board.corner_escape and s in (0, size - 1, last - size + 1, last)
+            else PLAIN
+            for s in range(size * size)
+        )
         passers, hostile, captors = rules.pop("passers"), rules.pop("hostile"), rules.pop("captors")
-        king_stops, weak, repetition = rules.pop("king_stops"), rules.pop("king_like_soldier"), \
-            rules.pop("repetition", False)
+        king_stops, weak, repetition = (
+            rules.pop("king_stops"),
+            rules.pop("king_like_soldier"),
+            rules.pop("repetition", False),
+        )
         king_only: dict[int, tuple[int, ...]] = {THRONE_SQUARE: (KING,), CORNER_SQUARE: (KING,)}
         return tafl_settings(
-            board, self.title, ids, region, **rules,
+            board,
+            self.title,
+            ids,
+            region,
+            **rules,
             cross=region_table(region, {THRONE_SQUARE: passers, CORNER_SQUARE: (KING,)}, 1),
             stop=region_table(region, king_only, 1),
-            enter=region_table(region, {THRONE_SQUARE: (KING,) if king_stops else (),
-                                        CORNER_SQUARE: (KING,)}, 1),
-            hostile_empty=region_table(region, {THRONE_SQUARE: (KING, *SOLDIERS) if hostile != "no" else (KING,),
-                                                CORNER_SQUARE: EVERY_PIECE}, 0),
-            hostile_held=region_table(region, {THRONE_SQUARE: SOLDIERS if hostile == "always" else (),
-                                               CORNER_SQUARE: EVERY_PIECE}, 0),
-            strength="c" if weak else "s", hammers=captors, anvils=captors, repeats=1 if repetition else 0)
+            enter=region_table(region, {THRONE_SQUARE: (KING,) if king_stops else (), CORNER_SQUARE: (KING,)}, 1),
+            hostile_empty=region_table(
+                region,
+                {THRONE_SQUARE: (KING, *SOLDIERS) if hostile != "no" else (KING,), CORNER_SQUARE: EVERY_PIECE},
+                0,
+            ),
+            hostile_held=region_table(
+                region, {THRONE_SQUARE: SOLDIERS if hostile == "always" else (), CORNER_SQUARE: EVERY_PIECE}, 0
+            ),
+            strength="c" if weak else "s",
+            hammers=captors,
+            anvils=captors,
+            repeats=1 if repetition else 0,
+        )
 
     def square_name(self, square: int) -> str:
         return self.geo.names[square]
@@ -387,8 +473,10 @@ class TaflGame(GridGame[TaflPosition]):
     def parse_position(self, text: str) -> TaflPosition:
         fields = text.split()
         if len(fields) != 2 or fields[1] not in ("w", "b"):
-            raise OptionError(f"a {self.title} position is {self.geo.size} ranks and the side to move (w or b), "
-                              f"as in '{self.settings.board.start}'")
+            raise OptionError(
+                f"a {self.title} position is {self.geo.size} ranks and the side to move (w or b), "
+                f"as in '{self.settings.board.start}'"
+            )
         board = _board(fields[0], self.geo.size, self.title)
         if board.count(KING) > 1:
             raise OptionError(f"a {self.title} position holds at most one king")
@@ -396,8 +484,10 @@ class TaflGame(GridGame[TaflPosition]):
         squares = self.geo.squares
         for square in _special_squares(settings):
             if board[square] and not settings.stop[board[square] * squares + square]:
-                raise OptionError(f"{_who(settings.stop, square, squares)} may stand on {settings.words[square]}"
-                                  f"{_said(settings, _REGION_KEYS[settings.region[square]] + 's')}")
+                raise OptionError(
+                    f"{_who(settings.stop, square, squares)} may stand on {settings.words[square]}"
+                    f"{_said(settings, _REGION_KEYS[settings.region[square]] + 's')}"
+                )
         camped = [self.geo.names[s] for s in settings.camp_squares if board[s] in (DEFENDER, KING)]
         if camped:
             raise OptionError(f"a Swede or the king stands on the camp square {camped[0]} ({settings.ids.camp})")
@@ -412,7 +502,7 @@ class TaflGame(GridGame[TaflPosition]):
         ranks = []
         for rank in range(size - 1, -1, -1):
             text, empty = "", 0
-            for piece in position.board[rank * size:(rank + 1) * size]:
+            for piece in position.board[rank * size : (rank + 1) * size]:
                 if piece == EMPTY:
                     empty += 1
                     continue
@@ -439,7 +529,7 @@ class TaflGame(GridGame[TaflPosition]):
                 marked = settings.camps[square] or settings.corners[square]
                 cells.append(LETTERS[piece] if piece else "+" if square == geo.throne else "#" if marked else ".")
             rows.append(f"{rank + 1:>{width}} " + " ".join(cells))
-        rows.append(" " * (width + 1) + " ".join(FILES[:geo.size]))
+        rows.append(" " * (width + 1) + " ".join(FILES[: geo.size]))
         return "\n".join(rows)
 
     def diagram(self, position: TaflPosition, last: str | None = None) -> Diagram:
@@ -447,10 +537,17 @@ class TaflGame(GridGame[TaflPosition]):
         shown = {DEFENDER: Piece(WHITE, "soldier"), KING: Piece(WHITE, "king"), ATTACKER: Piece(BLACK, "soldier")}
         move = parse_move(geo, last) if last else None
         marks = ply_marks((move.origin, move.target), move.captures or ()) if move else {}
-        roles = {geo.throne: THRONE, **{square: CAMP for square in settings.camp_squares},
-                 **{square: CORNER for square in range(geo.squares) if settings.corners[square]}}
-        return Diagram(f"{self.title}: {self.format_position(position)}", Squares(geo.size, geo.size, geo.names, roles),
-                       {square: shown[code] for square, code in enumerate(position.board) if code}, marks)
+        roles = {
+            geo.throne: THRONE,
+            **{square: CAMP for square in settings.camp_squares},
+            **{square: CORNER for square in range(geo.squares) if settings.corners[square]},
+        }
+        return Diagram(
+            f"{self.title}: {self.format_position(position)}",
+            Squares(geo.size, geo.size, geo.names, roles),
+            {square: shown[code] for square, code in enumerate(position.board) if code},
+            marks,
+        )
 
     # -- moves -----------------------------------------------------------
     def play(self, position: TaflPosition, text: str) -> Played[TaflPosition]:
@@ -471,16 +568,21 @@ class TaflGame(GridGame[TaflPosition]):
             return None
         found = _PLY.fullmatch(text)
         assert found is not None, text  # the grammar has accepted it
-        squares = tuple((FILES.index(name[0]), (whole_number(name[1:], 1, 1 << 20) or 0) - 1)
-                        for name in (found["origin"], found["target"]))
-        captures = None if found["captures"] is None else frozenset(name.lstrip("KP") for name in
-                                                                     found["captures"].split("/"))
+        squares = tuple(
+            (FILES.index(name[0]), (whole_number(name[1:], 1, 1 << 20) or 0) - 1)
+            for name in (found["origin"], found["target"])
+        )
+        captures = (
+            None if found["captures"] is None else frozenset(name.lstrip("KP") for name in found["captures"].split("/"))
+        )
         return GridPly(False, found["piece"], squares, False, captures, None)  # (squares off the board too)
 
     def legal_plies(self, position: TaflPosition) -> list[str]:
         names = self.geo.names
-        plies = [self.play(position, f"{names[origin]}-{names[target]}").text
-                 for origin, target in _moves(position.board, position.turn, self.settings)]
+        plies = [
+            self.play(position, f"{names[origin]}-{names[target]}").text
+            for origin, target in _moves(position.board, position.turn, self.settings)
+        ]
         return plies or (["--"] if self.settings.passes else [])
 
     def random_ply(self, position: TaflPosition, rng: random.Random) -> str | None:
@@ -550,18 +652,27 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
     board = bytearray(position.board)
     board[move.target], board[move.origin] = board[move.origin], EMPTY
     captured = _captures(board, side, move.target, settings)
-    walled = [square for square in _shieldwall(board, side, move.target, settings) if square not in captured] \
-        if settings.shieldwall else []
+    walled = (
+        [square for square in _shieldwall(board, side, move.target, settings) if square not in captured]
+        if settings.shieldwall
+        else []
+    )
     captured += walled
     if move.captures is not None:
         check_capture_list(text, ids.capture)
         if move.captures != set(captured):
             said, real = capture_list(geo, move.captures), capture_list(geo, captured) or "nothing"
             wrong = move.captures ^ set(captured)
-            rule = ids.king if KING in (position.board[s] for s in wrong) else \
-                ids.shieldwall if wrong & set(walled) else ids.capture
-            if settings.camp_squares and \
-                    move.captures == set(_captures(board, side, move.target, settings._replace(camps=bytes(len(board))))):
+            rule = (
+                ids.king
+                if KING in (position.board[s] for s in wrong)
+                else ids.shieldwall
+                if wrong & set(walled)
+                else ids.capture
+            )
+            if settings.camp_squares and move.captures == set(
+                _captures(board, side, move.target, settings._replace(camps=bytes(len(board))))
+            ):
                 rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
             key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
             raise Illegal(rule, f"the move captures {real}, not {said}{_said(settings, key)}")
@@ -573,8 +684,11 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
         after, outcome = _remember(position, after, outcome, bool(captured), side, settings)
     warnings = _announcement_warnings(after, move.announcement, outcome, settings) if move.announcement else []
     king_written = move.piece == "K" if position.board[move.origin] == KING else move.piece is None
-    canonical = text if king_written and move.captures is None and not captured \
-        else partial(_format, geo, position.board, move, captured)  # written once read (validate never reads it)
+    canonical = (
+        text
+        if king_written and move.captures is None and not captured
+        else partial(_format, geo, position.board, move, captured)
+    )  # written once read (validate never reads it)
     return Played(after, canonical, outcome, warnings)
 
 
@@ -583,19 +697,27 @@ def _position(board: bytes, turn: int) -> TaflPosition:
     return tuple.__new__(TaflPosition, (board, turn))
 
 
-def _remember(before: TaflPosition, after: TaflPosition, outcome: Outcome | None, captured: bool, mover: int,
-              settings: Settings) -> tuple[TaflPosition, Outcome | None]:
+def _remember(
+    before: TaflPosition, after: TaflPosition, outcome: Outcome | None, captured: bool, mover: int, settings: Settings
+) -> tuple[TaflPosition, Outcome | None]:
     """The position after a ply, with its history; the end of the game when it arose before
     (`repeats` 1, T13) or twice before (2, G12)."""
     earlier: frozenset[TaflPosition] = frozenset() if captured else getattr(before, "earlier", frozenset())
     twice: frozenset[TaflPosition] = frozenset() if captured else getattr(before, "twice", frozenset())
     plain = TaflPosition(*after)
     if outcome is None and (plain in twice or settings.repeats == 1 and plain in earlier):
-        result = settings.repeated if settings.repeated == "1/2-1/2" else \
-            ("1-0" if (mover == WHITE) == (settings.repeated == "wins") else "0-1")
+        result = (
+            settings.repeated
+            if settings.repeated == "1/2-1/2"
+            else ("1-0" if (mover == WHITE) == (settings.repeated == "wins") else "0-1")
+        )
         times = "before" if settings.repeats == 1 else "twice before"
-        outcome = Outcome(result, settings.ids.repetition, f"the position arose {times} (repetition)"
-                                                           f"{_said(settings, 'tfr')}", REPETITION)
+        outcome = Outcome(
+            result,
+            settings.ids.repetition,
+            f"the position arose {times} (repetition){_said(settings, 'tfr')}",
+            REPETITION,
+        )
     if plain in earlier:
         twice = twice | {plain}
     return RememberingPosition(*after, earlier | {plain}, twice), outcome
@@ -610,24 +732,36 @@ def _format(geo: Geometry, board: bytes, move: Move, captured: list[int]) -> str
     return text + move.announcement
 
 
-def _announcement_warnings(position: TaflPosition, said: str, outcome: Outcome | None,
-                           settings: Settings) -> list[tuple[str, str]]:
+def _announcement_warnings(
+    position: TaflPosition, said: str, outcome: Outcome | None, settings: Settings
+) -> list[tuple[str, str]]:
     """T8: `+` when the king has exactly one open line, `++` for two or more or the end."""
     board, rule = position.board, settings.ids.announcement
     lines = _open_lines(board, board.index(KING), settings) if KING in board else 0
     if said == "+" and lines != 1:
         return [(rule, f"announced + (Raichi), but the king has {lines} open lines to the edge")]
     if said == "++" and lines < 2 and outcome is None:
-        return [(rule, f"announced ++ (Tuichi), but the king has {lines} open "
-                       f"line{'' if lines == 1 else 's'} to the edge and the game goes on")]
+        return [
+            (
+                rule,
+                f"announced ++ (Tuichi), but the king has {lines} open "
+                f"line{'' if lines == 1 else 's'} to the edge and the game goes on",
+            )
+        ]
     return []
 
 
 _REGION_KEYS: Final = {THRONE_SQUARE: "cen", CORNER_SQUARE: "cor", ATTACKER_FORT: "afor", DEFENDER_FORT: "dfor"}
-_PIECE_GROUPS: Final = {(): "no piece", (KING,): "only the king", (DEFENDER,): "only the defenders' soldiers",
-                        (ATTACKER,): "only the attackers", (DEFENDER, KING): "only the defenders",
-                        (DEFENDER, ATTACKER): "only soldiers", (KING, ATTACKER): "only the attackers and the king",
-                        EVERY_PIECE: "every piece"}
+_PIECE_GROUPS: Final = {
+    (): "no piece",
+    (KING,): "only the king",
+    (DEFENDER,): "only the defenders' soldiers",
+    (ATTACKER,): "only the attackers",
+    (DEFENDER, KING): "only the defenders",
+    (DEFENDER, ATTACKER): "only soldiers",
+    (KING, ATTACKER): "only the attackers and the king",
+    EVERY_PIECE: "every piece",
+}
 
 
 def _special_squares(settings: Settings) -> list[int]:
@@ -653,7 +787,9 @@ def _said(settings: Settings, *keys: str) -> str:
 def _may_stop(settings: Settings, piece: int, origin: int, target: int) -> bool:
     """Whether `piece` may stop on `target`, a square of a region, coming from `origin`."""
     cell = piece * settings.geo.squares + target
-    return settings.stop[cell] != 0 and (settings.enter[cell] != 0 or settings.region[origin] == settings.region[target])
+    return settings.stop[cell] != 0 and (
+        settings.enter[cell] != 0 or settings.region[origin] == settings.region[target]
+    )
 
 
 def _moves(board: bytes, side: int, settings: Settings):
@@ -701,27 +837,39 @@ def _check_move(board: bytes, side: int, move: Move, settings: Settings) -> None
     if piece == EMPTY:
         raise Illegal(ids.move, f"there is no piece on {names[origin]}")
     if OWNER[piece] != side:
-        raise Illegal(ids.turn, f"the piece on {names[origin]} is {SIDE_NAMES[1 - side]}'s, "
-                                f"and {SIDE_NAMES[side]} is to move{_said(settings, 'atkf')}")
+        raise Illegal(
+            ids.turn,
+            f"the piece on {names[origin]} is {SIDE_NAMES[1 - side]}'s, "
+            f"and {SIDE_NAMES[side]} is to move{_said(settings, 'atkf')}",
+        )
     if move.piece and move.piece != ("K" if piece == KING else "P"):
-        raise Illegal(ids.move, f"{names[origin]} holds {'the king' if piece == KING else 'a soldier'}, "
-                                f"not {'the king' if move.piece == 'K' else 'a soldier'}")
+        raise Illegal(
+            ids.move,
+            f"{names[origin]} holds {'the king' if piece == KING else 'a soldier'}, "
+            f"not {'the king' if move.piece == 'K' else 'a soldier'}",
+        )
     if origin == target:
         raise Illegal(ids.move, "a move must leave its square")
     path = geo.paths[origin * squares + target]
     if not path:
         raise Illegal(ids.move, f"a piece moves along its rank or file, and {names[target]} is on neither")
     if settings.speed[piece] and len(path) > settings.speed[piece]:
-        raise Illegal(ids.move, f"{'the king' if piece == KING else 'a soldier'} moves at most "
-                                f"{settings.speed[piece]} square{'s' if settings.speed[piece] > 1 else ''}"
-                                f"{_said(settings, 'spd')}")
+        raise Illegal(
+            ids.move,
+            f"{'the king' if piece == KING else 'a soldier'} moves at most "
+            f"{settings.speed[piece]} square{'s' if settings.speed[piece] > 1 else ''}"
+            f"{_said(settings, 'spd')}",
+        )
     for index in range(len(path) - 1):
         square = path[index]
         if board[square]:
             raise Illegal(ids.move, f"the way is blocked at {names[square]}")
         if region[square] and not cross[piece * squares + square]:
-            raise Illegal(ids.restricted, f"{_who(cross, square, squares)} may pass over {settings.words[square]}"
-                                          f"{_said(settings, _REGION_KEYS[region[square]] + 'p')}")
+            raise Illegal(
+                ids.restricted,
+                f"{_who(cross, square, squares)} may pass over {settings.words[square]}"
+                f"{_said(settings, _REGION_KEYS[region[square]] + 'p')}",
+            )
     if board[target]:
         raise Illegal(ids.move, f"{names[target]} is occupied")
     if region[target] and not _may_stop(settings, piece, origin, target):
@@ -730,8 +878,10 @@ def _check_move(board: bytes, side: int, move: Move, settings: Settings) -> None
     for square in path:
         if _closed(camps, square, camp):
             how = "stop on" if square == target else "pass over"
-            raise Illegal(ids.camp, f"{names[square]} is a camp square: only a piece that starts its move "
-                                    f"in that camp may {how} it")
+            raise Illegal(
+                ids.camp,
+                f"{names[square]} is a camp square: only a piece that starts its move in that camp may {how} it",
+            )
 
 
 def _refuse_stop(settings: Settings, piece: int, target: int) -> None:
@@ -741,8 +891,9 @@ def _refuse_stop(settings: Settings, piece: int, target: int) -> None:
     who = _who(allowed, target, squares)
     if who == "no piece" and settings.stop[KING * squares + target]:
         who = "no piece, once the king has left it,"
-    raise Illegal(settings.ids.restricted, f"{who} may stop on {settings.words[target]}"
-                                           f"{_said(settings, key + 's', key + 're')}")
+    raise Illegal(
+        settings.ids.restricted, f"{who} may stop on {settings.words[target]}{_said(settings, key + 's', key + 're')}"
+    )
 
 
 def _captures(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
@@ -759,9 +910,13 @@ def _captures(board: bytearray, side: int, target: int, settings: Settings) -> l
         if victim == KING:
             if _king_taken(board, neighbour, behind, settings):
                 captured.append(neighbour)
-        elif behind >= 0 and (board[behind] in anvils or _hostile(board, victim, behind, settings) or
-                              _hostile_camp(board, behind, neighbour, camps, settings.camp_hostile_when_held) or
-                              settings.linnaean and _linnaean(board, victim, behind, settings)):
+        elif behind >= 0 and (
+            board[behind] in anvils
+            or _hostile(board, victim, behind, settings)
+            or _hostile_camp(board, behind, neighbour, camps, settings.camp_hostile_when_held)
+            or settings.linnaean
+            and _linnaean(board, victim, behind, settings)
+        ):
             captured.append(neighbour)
     return captured
 
@@ -778,8 +933,12 @@ def _linnaean(board: bytearray, victim: int, square: int, settings: Settings) ->
     """OpenTafl's Linnaean capture: a defender against the king on the throne, whose three other
     sides the attackers hold."""
     geo = settings.geo
-    return victim == DEFENDER and square == geo.throne and board[square] == KING and \
-        sum(board[s] == ATTACKER for s in geo.neighbours[square]) == 3
+    return (
+        victim == DEFENDER
+        and square == geo.throne
+        and board[square] == KING
+        and sum(board[s] == ATTACKER for s in geo.neighbours[square]) == 3
+    )
 
 
 def _hostile_camp(board: bytearray, square: int, victim: int, camps: bytes, camp_hostile_when_held: bool) -> bool:
@@ -805,8 +964,14 @@ def _king_taken(board: bytearray, king: int, behind: int, settings: Settings) ->
     (w; c away from the throne and its neighbours); or on every side (s, never on the edge; m,
     the edge closing the sides it has not)."""
     geo, strength = settings.geo, settings.strength
-    if strength == "w" or strength == "c" and king != geo.throne and king not in geo.next_to_throne or \
-            strength == "t" and king != geo.throne:
+    if (
+        strength == "w"
+        or strength == "c"
+        and king != geo.throne
+        and king not in geo.next_to_throne
+        or strength == "t"
+        and king != geo.throne
+    ):
         return behind >= 0 and (_against_king(board, behind, settings) or settings.camps[behind] != 0)
     if geo.edge[king] and strength != "m":
         return False
@@ -872,19 +1037,20 @@ def _ending(board: bytes, turn: int, mover: int, settings: Settings) -> Outcome 
     if king < 0:
         return Outcome("0-1", ids.captured, f"the king was captured{_said(settings, 'ks')}", KING_CAPTURED)
     if settings.exits[king]:
-        return Outcome("1-0", ids.escape, f"the king reached {_exits(settings)}{_said(settings, 'esc')}",
-                       KING_ESCAPED)
+        return Outcome("1-0", ids.escape, f"the king reached {_exits(settings)}{_said(settings, 'esc')}", KING_ESCAPED)
     if mover == WHITE and settings.tuichi_ends and _open_lines(board, king, settings) >= 2:
         return Outcome("1-0", ids.escape, "the king has two open lines to the edge (Tuichi)", KING_ESCAPED)
     if mover != BLACK and settings.forts and _in_fort(board, king, settings):
         return Outcome("1-0", ids.fort, f"the king is in an exit fort on the edge{_said(settings, 'efe')}", EXIT_FORT)
     if mover != WHITE and settings.encirclement and _encircled(board, settings):
-        return Outcome("0-1", ids.encirclement, f"the attackers encircle every defender{_said(settings, 'surf')}",
-                       ENCIRCLED)
+        return Outcome(
+            "0-1", ids.encirclement, f"the attackers encircle every defender{_said(settings, 'surf')}", ENCIRCLED
+        )
     if not _has_move(board, turn, settings):
         if not settings.passes:
-            return Outcome("0-1" if turn == WHITE else "1-0", ids.no_move, f"{SIDE_NAMES[turn]} has no legal move",
-                           NO_MOVE)
+            return Outcome(
+                "0-1" if turn == WHITE else "1-0", ids.no_move, f"{SIDE_NAMES[turn]} has no legal move", NO_MOVE
+            )
         if not _has_move(board, 1 - turn, settings):
             return Outcome("1/2-1/2", ids.no_move, "neither side has a legal move", NO_MOVE)
     return None
@@ -915,8 +1081,9 @@ def _in_fort(board: bytes, king: int, settings: Settings) -> bool:
         changed = False
         for square in list(safe):
             up, down, right, left = (ray[0] if ray else -1 for ray in geo.rays[square])
-            if not (_shelters(up, inside, safe) or _shelters(down, inside, safe)) or \
-                    not (_shelters(right, inside, safe) or _shelters(left, inside, safe)):
+            if not (_shelters(up, inside, safe) or _shelters(down, inside, safe)) or not (
+                _shelters(right, inside, safe) or _shelters(left, inside, safe)
+            ):
                 safe.discard(square)
                 changed = True
     wall = {neighbour for square in inside for neighbour in geo.neighbours[square] if board[neighbour] == DEFENDER}

@@ -13,17 +13,45 @@ import re
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, OptionError
-from lusoria.validator.tafl import (ATTACKER, ATTACKER_FORT, CORNER_SQUARE, DEFENDER, DEFENDER_FORT, FILES, KING,
-                                    PLAIN, THRONE_SQUARE, Geometry, RuleIds, Settings, TaflBoard, region_table,
-                                    square_index, tafl_settings)
+from lusoria.validator.tafl import (
+    ATTACKER,
+    ATTACKER_FORT,
+    CORNER_SQUARE,
+    DEFENDER,
+    DEFENDER_FORT,
+    FILES,
+    KING,
+    PLAIN,
+    THRONE_SQUARE,
+    Geometry,
+    RuleIds,
+    Settings,
+    TaflBoard,
+    region_table,
+    square_index,
+    tafl_settings,
+)
 
 MAX_SIZE = len(FILES)  # 19
 MIN_SIZE = 5
 PIECE_LISTS = {  # key -> its OTN default, in lusoria's letters (`a` attackers, `d` defenders' soldiers, `k` king)
-    "corh": "adk", "cenh": "a", "cenhe": "adk", "aforh": "dk", "dforh": "a",
-    "corp": "k", "cenp": "adk", "aforp": "adk", "dforp": "dk",
-    "cors": "k", "cens": "k", "afors": "adk", "dfors": "dk",
-    "corre": "adk", "cenre": "adk", "aforre": "adk", "dforre": "adk",
+    "corh": "adk",
+    "cenh": "a",
+    "cenhe": "adk",
+    "aforh": "dk",
+    "dforh": "a",
+    "corp": "k",
+    "cenp": "adk",
+    "aforp": "adk",
+    "dforp": "dk",
+    "cors": "k",
+    "cens": "k",
+    "afors": "adk",
+    "dfors": "dk",
+    "corre": "adk",
+    "cenre": "adk",
+    "aforre": "adk",
+    "dforre": "adk",
 }
 # every piece list: lusoria writes OTN's t, T and K as a, d and k, so that a Rules tag, whose values
 # are read in any case, keeps them apart
@@ -31,23 +59,39 @@ LISTS = ("", "a", "d", "k", "ad", "ak", "dk", "adk")
 OTN_LETTERS = {"t": "a", "T": "d", "K": "k"}
 # key -> its values (OTN's default first); a key of open values has only its default (`OPEN`)
 KEYS: dict[str, tuple[str, ...]] = {
-    "dim": ("",), "start": ("",),  # "": the variant's (a rules record gives both)
-    "esc": ("c", "e"), "atkf": ("y", "n"), "surf": ("y", "n"),
-    "tfr": ("d", "i", "w", "l"), "ka": ("y", "n", "a", "h"), "ks": ("s", "w", "c", "m", "t"),
+    "dim": ("",),
+    "start": ("",),  # "": the variant's (a rules record gives both)
+    "esc": ("c", "e"),
+    "atkf": ("y", "n"),
+    "surf": ("y", "n"),
+    "tfr": ("d", "i", "w", "l"),
+    "ka": ("y", "n", "a", "h"),
+    "ks": ("s", "w", "c", "m", "t"),
     "kj": ("n",),
-    "spd": ("-1",), "cor": ("default",), "cen": ("default",), "afor": ("",), "dfor": ("",),
+    "spd": ("-1",),
+    "cor": ("default",),
+    "cen": ("default",),
+    "afor": ("",),
+    "dfor": ("",),
     **{key: (default, *(value for value in LISTS if value != default)) for key, default in PIECE_LISTS.items()},
-    "sw": ("n", "w", "s"), "swf": ("y",), "efe": ("n", "y"), "linc": ("n", "y"), "ber": ("n",),
+    "sw": ("n", "w", "s"),
+    "swf": ("y",),
+    "efe": ("n", "y"),
+    "linc": ("n", "y"),
+    "ber": ("n",),
 }
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
 IGNORED = ("name", "nj", "cj", "mj", "gj")  # a name, and the jumps of pieces lusoria has not
 ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
 # lusoria's own values (not OTN's): ks:t, the king strong on the throne only (aagenielsen.dk's weak throne)
 REFUSED = {  # what the engine does not play, by entry: a variant that has one is refused by name
-    ("ber", "c"): "berserk moves are not supported", ("ber", "m"): "berserk moves are not supported",
-           ("kj", "r"): "a jumping king is not supported", ("kj", "j"): "a jumping king is not supported",
-           ("kj", "c"): "a jumping king is not supported",
-           ("swf", "n"): "a shieldwall closed without a move to its flank is not supported"}
+    ("ber", "c"): "berserk moves are not supported",
+    ("ber", "m"): "berserk moves are not supported",
+    ("kj", "r"): "a jumping king is not supported",
+    ("kj", "j"): "a jumping king is not supported",
+    ("kj", "c"): "a jumping king is not supported",
+    ("swf", "n"): "a shieldwall closed without a move to its flank is not supported",
+}
 _ENTRY = re.compile(r"\S+")
 _SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
 _ROW = re.compile(r"(?:[0-9]+|[tcnkmgTCNKMG])*")
@@ -69,8 +113,12 @@ def read_record(text: str) -> dict[str, str]:
         if key in IGNORED:
             continue
         try:
-            found[key] = normalized(key, "".join(OTN_LETTERS.get(letter, "") for letter in value)
-                                    if key in PIECE_LISTS and re.fullmatch(r"[tcnkmgTCNKMG]*", value) else value)
+            found[key] = normalized(
+                key,
+                "".join(OTN_LETTERS.get(letter, "") for letter in value)
+                if key in PIECE_LISTS and re.fullmatch(r"[tcnkmgTCNKMG]*", value)
+                else value,
+            )
         except OptionError as problem:
             problem.at, problem.written = entry.start(), entry[0]
             raise
@@ -85,8 +133,7 @@ def normalized(key: str, value: str) -> str:
     squares in the order given; `start` rank 1 first, between slashes); OptionError naming the key
     when lusoria cannot read or play it."""
     if key not in KEYS:
-        raise OptionError(f"unknown rules entry {key}: (lusoria reads {', '.join(KEYS)})", "Rules", key, 0,
-                          tuple(KEYS))
+        raise OptionError(f"unknown rules entry {key}: (lusoria reads {', '.join(KEYS)})", "Rules", key, 0, tuple(KEYS))
     value = ALIASES.get(key, {}).get(value, value)
     if key in ("dim", "start") and not value:
         return value  # the variant's
@@ -94,13 +141,16 @@ def normalized(key: str, value: str) -> str:
         return value  # read, and refused by name when a game is made of it (`refusal`)
     if key in PIECE_LISTS:
         if not re.fullmatch(r"[adkADK]*", value):
-            raise OptionError(f"{key}:{value} is not a list of pieces (a: attackers, d: defenders' soldiers, k: the "
-                              "king; an OTN record's t c n k m g T C N K M G)", "Rules", value)
+            raise OptionError(
+                f"{key}:{value} is not a list of pieces (a: attackers, d: defenders' soldiers, k: the "
+                "king; an OTN record's t c n k m g T C N K M G)",
+                "Rules",
+                value,
+            )
         return "".join(piece for piece in "adk" if piece in value.lower())
     if key == "dim":
         if whole_number(value, MIN_SIZE, MAX_SIZE) is None:
-            raise OptionError(f"dim:{value}: a board is {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}", "Rules",
-                              value)
+            raise OptionError(f"dim:{value}: a board is {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}", "Rules", value)
         return value
     if key in ("cor", "cen", "afor", "dfor"):
         squares = [square for square in value.split(",") if square]
@@ -113,12 +163,15 @@ def normalized(key: str, value: str) -> str:
     if key == "start":
         rows = value.strip("/").split("/")
         if not all(_ROW.fullmatch(row) for row in rows):
-            raise OptionError(f"start:{value} is not an OTN position record (ranks of t c n k m g T C N K M G and "
-                              "counts of empty squares, between slashes)", "Rules", value)
+            raise OptionError(
+                f"start:{value} is not an OTN position record (ranks of t c n k m g T C N K M G and "
+                "counts of empty squares, between slashes)",
+                "Rules",
+                value,
+            )
         return "/" + "/".join(rows) + "/"
     if value not in KEYS[key]:
-        raise OptionError(f"unknown value {key}:{value} (known: {', '.join(KEYS[key])})", "Rules", value, 0,
-                          KEYS[key])
+        raise OptionError(f"unknown value {key}:{value} (known: {', '.join(KEYS[key])})", "Rules", value, 0, KEYS[key])
     return value
 
 
@@ -126,8 +179,9 @@ def _speed(value: str) -> tuple[int, int, int]:
     """The speed limits of `spd` for an attacker, a defender and the king (0: none)."""
     numbers = [-1 if number.strip() == "-1" else whole_number(number.strip(), 1, 1000) for number in value.split(",")]
     if None in numbers or 0 in numbers or len(numbers) not in (1, 2, 8, 10, 12):
-        raise OptionError(f"spd:{value} is not a speed limit (-1, N, attackers,defenders, or 8, 10 or 12 numbers)",
-                          "Rules", value)
+        raise OptionError(
+            f"spd:{value} is not a speed limit (-1, N, attackers,defenders, or 8, 10 or 12 numbers)", "Rules", value
+        )
     limits = [max(number or 0, 0) for number in numbers]
     if len(limits) == 1:
         return limits[0], limits[0], limits[0]
@@ -143,41 +197,56 @@ def described_record(settings: Settings) -> str:
     first repetition): `dim` first, `start` last, the others where they differ from OTN's defaults."""
     geo, region = settings.geo, settings.region
     size, squares = geo.size, geo.squares
-    by_kind = {kind: [s for s in range(squares) if region[s] == kind] for kind in (THRONE_SQUARE, CORNER_SQUARE,
-                                                                                  ATTACKER_FORT, DEFENDER_FORT)}
+    by_kind = {
+        kind: [s for s in range(squares) if region[s] == kind]
+        for kind in (THRONE_SQUARE, CORNER_SQUARE, ATTACKER_FORT, DEFENDER_FORT)
+    }
     last = size * size - 1
     four = [0, size - 1, last - size + 1, last]
     middle = size * size // 2 if size % 2 else -1
     hammers, anvils = settings.hammers[0], settings.anvils[0]
     attacker, defender, king = (settings.speed[piece] for piece in (ATTACKER, DEFENDER, KING))
     option = {
-        "esc": "c" if settings.corner_escape else "e", "atkf": "y" if settings.first == BLACK else "n",
+        "esc": "c" if settings.corner_escape else "e",
+        "atkf": "y" if settings.first == BLACK else "n",
         "surf": "y" if settings.encirclement else "n",
         "tfr": "i" if settings.repeats != 2 else {"1/2-1/2": "d", "wins": "w", "loses": "l"}[settings.repeated],
         "ka": {(True, True): "y", (False, False): "n", (False, True): "a", (True, False): "h"}[
-            KING in hammers, KING in anvils],
+            KING in hammers, KING in anvils
+        ],
         "ks": settings.strength,
-        "spd": "-1" if not (attacker or defender or king) else
-        ",".join(str(limit or -1) for limit in (attacker, 0, 0, 0, 0, defender, 0, 0, king, 0)),
+        "spd": "-1"
+        if not (attacker or defender or king)
+        else ",".join(str(limit or -1) for limit in (attacker, 0, 0, 0, 0, defender, 0, 0, king, 0)),
         "cor": "default" if by_kind[CORNER_SQUARE] == sorted(four) else _squares(geo, by_kind[CORNER_SQUARE]),
         "cen": "default" if by_kind[THRONE_SQUARE] == [middle] else _squares(geo, by_kind[THRONE_SQUARE]),
-        "afor": _squares(geo, by_kind[ATTACKER_FORT]), "dfor": _squares(geo, by_kind[DEFENDER_FORT]),
+        "afor": _squares(geo, by_kind[ATTACKER_FORT]),
+        "dfor": _squares(geo, by_kind[DEFENDER_FORT]),
         "sw": "n" if not settings.shieldwall else "s" if any(settings.wall_corners) else "w",
-        "efe": "y" if settings.forts else "n", "linc": "y" if settings.linnaean else "n",
+        "efe": "y" if settings.forts else "n",
+        "linc": "y" if settings.linnaean else "n",
     }
-    for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"),
-                      (DEFENDER_FORT, "dfor")):
+    for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"), (DEFENDER_FORT, "dfor")):
         if by_kind[kind]:
             first = by_kind[kind][0]
-            for suffix, table in (("h", settings.hostile_held if kind == THRONE_SQUARE else settings.hostile_empty),
-                                  ("p", settings.cross), ("s", settings.stop), ("re", settings.enter)):
+            for suffix, table in (
+                ("h", settings.hostile_held if kind == THRONE_SQUARE else settings.hostile_empty),
+                ("p", settings.cross),
+                ("s", settings.stop),
+                ("re", settings.enter),
+            ):
                 option[key + suffix] = _letters(table, first, squares)
             if kind == THRONE_SQUARE:
                 option["cenhe"] = _letters(settings.hostile_empty, first, squares)
-    written = [f"{key}:{value}" for key, value in option.items() if value != KEYS[key][0] and
-               (key not in PIECE_LISTS or "".join(OTN_LETTERS[letter] for letter in value) != KEYS[key][0])]
-    start = "/".join(rank.replace("p", "t").replace("P", "T") for rank in reversed(settings.board.start.split()[0]
-                                                                                     .split("/")))
+    written = [
+        f"{key}:{value}"
+        for key, value in option.items()
+        if value != KEYS[key][0]
+        and (key not in PIECE_LISTS or "".join(OTN_LETTERS[letter] for letter in value) != KEYS[key][0])
+    ]
+    start = "/".join(
+        rank.replace("p", "t").replace("P", "T") for rank in reversed(settings.board.start.split()[0].split("/"))
+    )
     return " ".join([f"dim:{size}", *written, f"start:/{start}/"])
 
 
@@ -202,15 +271,17 @@ def board_of(option: dict[str, str], title: str) -> TaflBoard:
     cen = option["cen"]
     if cen == "default":
         if size % 2 == 0:
-            raise OptionError(f"a board of even size (dim:{size}) has no middle square: name its throne (cen:)",
-                              "Variant")
+            raise OptionError(
+                f"a board of even size (dim:{size}) has no middle square: name its throne (cen:)", "Variant"
+            )
         cen = FILES[size // 2] + str(size // 2 + 1)
     if "," in cen:
         raise OptionError(f"cen:{cen}: a board has one throne", "Variant")
     if cen:
         square_index(size, cen)
-    return TaflBoard(size, cen, "throne", f"{ranks} {'b' if option['atkf'] == 'y' else 'w'}",
-                     corner_escape=option["esc"] == "c")
+    return TaflBoard(
+        size, cen, "throne", f"{ranks} {'b' if option['atkf'] == 'y' else 'w'}", corner_escape=option["esc"] == "c"
+    )
 
 
 PIECES = {"a": ATTACKER, "d": DEFENDER, "k": KING}
@@ -225,12 +296,17 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
     size = board.size
     region = bytearray(size * size)
     last = size - 1
-    corners = option["cor"].split(",") if option["cor"] != "default" else \
-        [f"{FILES[file]}{rank + 1}" for rank in (0, last) for file in (0, last)]
-    for key, kind, squares in (("cen", THRONE_SQUARE, [board.throne] if board.throne else []),
-                               ("cor", CORNER_SQUARE, corners),
-                               ("afor", ATTACKER_FORT, option["afor"].split(",")),
-                               ("dfor", DEFENDER_FORT, option["dfor"].split(","))):
+    corners = (
+        option["cor"].split(",")
+        if option["cor"] != "default"
+        else [f"{FILES[file]}{rank + 1}" for rank in (0, last) for file in (0, last)]
+    )
+    for key, kind, squares in (
+        ("cen", THRONE_SQUARE, [board.throne] if board.throne else []),
+        ("cor", CORNER_SQUARE, corners),
+        ("afor", ATTACKER_FORT, option["afor"].split(",")),
+        ("dfor", DEFENDER_FORT, option["dfor"].split(",")),
+    ):
         for name in filter(None, squares):
             square = square_index(size, name)
             if region[square] != PLAIN:
@@ -246,8 +322,10 @@ def refusal(option: dict[str, str]) -> str | None:
         return f"{refused[0]}:{refused[1]}: {REFUSED[refused]}"
     other = re.sub(r"[0-9tTK/]", "", option.get("start", ""))[:1]
     if other:
-        return f"start: '{other}' is not a piece lusoria plays (t, T, K): commanders, knights, mercenaries and " \
-               "guards are not supported"
+        return (
+            f"start: '{other}' is not a piece lusoria plays (t, T, K): commanders, knights, mercenaries and "
+            "guards are not supported"
+        )
     return None
 
 
@@ -263,24 +341,64 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
     region = _region(option, board)
 
     def table(suffix: str) -> bytes:
-        return region_table(region, {kind: _pieces(option[key + suffix]) for kind, key in
-                                     ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"),
-                                      (DEFENDER_FORT, "dfor"))}, 1)
+        return region_table(
+            region,
+            {
+                kind: _pieces(option[key + suffix])
+                for kind, key in (
+                    (THRONE_SQUARE, "cen"),
+                    (CORNER_SQUARE, "cor"),
+                    (ATTACKER_FORT, "afor"),
+                    (DEFENDER_FORT, "dfor"),
+                )
+            },
+            1,
+        )
 
     armed = option["ka"]
     with_king, without = (DEFENDER, KING), (DEFENDER,)
-    held = region_table(region, {THRONE_SQUARE: _pieces(option["cenh"]), CORNER_SQUARE: _pieces(option["corh"]),
-                                 ATTACKER_FORT: _pieces(option["aforh"]), DEFENDER_FORT: _pieces(option["dforh"])}, 0)
-    empty = region_table(region, {THRONE_SQUARE: _pieces(option["cenhe"]), CORNER_SQUARE: _pieces(option["corh"]),
-                                  ATTACKER_FORT: _pieces(option["aforh"]), DEFENDER_FORT: _pieces(option["dforh"])}, 0)
+    held = region_table(
+        region,
+        {
+            THRONE_SQUARE: _pieces(option["cenh"]),
+            CORNER_SQUARE: _pieces(option["corh"]),
+            ATTACKER_FORT: _pieces(option["aforh"]),
+            DEFENDER_FORT: _pieces(option["dforh"]),
+        },
+        0,
+    )
+    empty = region_table(
+        region,
+        {
+            THRONE_SQUARE: _pieces(option["cenhe"]),
+            CORNER_SQUARE: _pieces(option["corh"]),
+            ATTACKER_FORT: _pieces(option["aforh"]),
+            DEFENDER_FORT: _pieces(option["dforh"]),
+        },
+        0,
+    )
     attacker, defender, king = _speed(option["spd"])
     return tafl_settings(
-        board, title, ids, region, cross=table("p"), stop=table("s"), enter=table("re"), hostile_empty=empty,
-        hostile_held=held, strength=option["ks"],
+        board,
+        title,
+        ids,
+        region,
+        cross=table("p"),
+        stop=table("s"),
+        enter=table("re"),
+        hostile_empty=empty,
+        hostile_held=held,
+        strength=option["ks"],
         hammers=(with_king if armed in ("y", "h") else without, (ATTACKER,)),
         anvils=(with_king if armed in ("y", "a") else without, (ATTACKER,)),
-        first=BLACK if option["atkf"] == "y" else WHITE, repeats=0 if option["tfr"] == "i" else 2,
+        first=BLACK if option["atkf"] == "y" else WHITE,
+        repeats=0 if option["tfr"] == "i" else 2,
         repeated={"d": "1/2-1/2", "w": "wins", "l": "loses", "i": "1/2-1/2"}[option["tfr"]],
-        shieldwall=option["sw"] != "n", strong_walls=option["sw"] == "s", forts=option["efe"] == "y",
-        encirclement=option["surf"] == "y", speed=bytes((0, defender, king, attacker)),
-        linnaean=option["linc"] == "y", said={key: value for key, value in option.items() if key != "start"})
+        shieldwall=option["sw"] != "n",
+        strong_walls=option["sw"] == "s",
+        forts=option["efe"] == "y",
+        encirclement=option["surf"] == "y",
+        speed=bytes((0, defender, king, attacker)),
+        linnaean=option["linc"] == "y",
+        said={key: value for key, value in option.items() if key != "start"},
+    )

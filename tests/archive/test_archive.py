@@ -7,13 +7,11 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, connect
 
-from lusoria.archive import Archive, FilterError, Filters, NotAnArchive, ReadOnlyError
-from lusoria.archive import importer, positions, schema
+from lusoria.archive import Archive, FilterError, Filters, NotAnArchive, ReadOnlyError, importer, positions, schema
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
-
-from conftest import ROOT, connect
 
 SAMPLES = str(ROOT / "samples")
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
@@ -46,35 +44,38 @@ def test_importing_again_adds_nothing(archive):
     assert archive.stats()["records"] == 81
 
 
-@pytest.mark.parametrize("filters, expected", [
-    (dict(game="laquet"), 18),
-    (dict(game="LATRUNCULI", variant="dux"), 3),
-    (dict(white="karin nilsson"), 2),
-    (dict(black="Karin Nilsson"), 1),
-    (dict(player="Karin Nilsson"), 3),
-    (dict(event="Club evening"), 3),
-    (dict(site="uppsala"), 3),
-    (dict(date_from="2026.11.21", date_to="2026.11.21"), 4),  # with the study of 2026.??.??
-    (dict(date_from="2026.11.22"), 1),  # the linnaeus study is dated 2026.??.??: it may be later
-    (dict(date_to="2025"), 0),
-    (dict(date_from="2026-01-01"), 4),
-    (dict(result="0-1"), 8),
-    (dict(valid=True), 14),
-    (dict(valid=False, game="tablut"), 25),
-    (dict(rule="Q6"), 3),
-    (dict(rule="T8"), 1),
-    (dict(tags=[("Variant", "linnaeus")]), 1),
-    (dict(tags=[("Game", "tablut"), ("Round", "3")]), 1),
-    (dict(text="Raichi"), 1),
-    (dict(text="incitus freed"), 1),
-    (dict(text="lusoria random"), 6),  # the Source tags of the random samples
-    (dict(limit=5), 5),
-])
+@pytest.mark.parametrize(
+    "filters, expected",
+    [
+        (dict(game="laquet"), 18),
+        (dict(game="LATRUNCULI", variant="dux"), 3),
+        (dict(white="karin nilsson"), 2),
+        (dict(black="Karin Nilsson"), 1),
+        (dict(player="Karin Nilsson"), 3),
+        (dict(event="Club evening"), 3),
+        (dict(site="uppsala"), 3),
+        (dict(date_from="2026.11.21", date_to="2026.11.21"), 4),  # with the study of 2026.??.??
+        (dict(date_from="2026.11.22"), 1),  # the linnaeus study is dated 2026.??.??: it may be later
+        (dict(date_to="2025"), 0),
+        (dict(date_from="2026-01-01"), 4),
+        (dict(result="0-1"), 8),
+        (dict(valid=True), 14),
+        (dict(valid=False, game="tablut"), 25),
+        (dict(rule="Q6"), 3),
+        (dict(rule="T8"), 1),
+        (dict(tags=[("Variant", "linnaeus")]), 1),
+        (dict(tags=[("Game", "tablut"), ("Round", "3")]), 1),
+        (dict(text="Raichi"), 1),
+        (dict(text="incitus freed"), 1),
+        (dict(text="lusoria random"), 6),  # the Source tags of the random samples
+        (dict(limit=5), 5),
+    ],
+)
 def test_each_filter(archive, filters, expected):
     assert len(ids(archive, **filters)) == expected
 
 
-@pytest.mark.parametrize("value", ["x' OR '1'='1", "%", "_", "Karin%", "\"); DROP TABLE records; --"])
+@pytest.mark.parametrize("value", ["x' OR '1'='1", "%", "_", "Karin%", '"); DROP TABLE records; --'])
 def test_filter_values_are_matched_literally(archive, value):
     for field in ("white", "player", "event", "rule", "game", "variant"):
         assert ids(archive, **{field: value}) == []
@@ -101,9 +102,15 @@ def test_position_search_gives_the_ply(archive):
 
 
 def test_sql_is_read_only(archive):
-    for statement in ("DELETE FROM records", "DROP TABLE plies", "INSERT INTO tags VALUES (1, 'a', 'b')",
-                      "ATTACH DATABASE ':memory:' AS other", "PRAGMA user_version = 7",
-                      "SELECT load_extension('x')", "CREATE TABLE t (a)"):
+    for statement in (
+        "DELETE FROM records",
+        "DROP TABLE plies",
+        "INSERT INTO tags VALUES (1, 'a', 'b')",
+        "ATTACH DATABASE ':memory:' AS other",
+        "PRAGMA user_version = 7",
+        "SELECT load_extension('x')",
+        "CREATE TABLE t (a)",
+    ):
         with pytest.raises(ReadOnlyError, match="only reads"):
             archive.sql(statement)
     assert archive.sql("PRAGMA user_version") == [{"user_version": schema.SCHEMA_VERSION}]
@@ -146,12 +153,18 @@ def test_plies_are_kept_in_canonical_form_once_each_in_a_dictionary(tmp_path):
     """A record's row of `positions` holds a token a position, each the position's key and the code
     of the ply played from it: the same ply, however written, has one code."""
     archive = Archive(str(tmp_path / "a.db"))
-    archive.import_paths(['[Game "tablut"]\n\n1. e3-c3 d1-d3 2. e4-e3 *\n\n[Game "tablut"]\n\n1. e3-c3 d1-d3 '
-                          '2. e4-e3xd3 i6-f6 *\n'])
+    archive.import_paths(
+        ['[Game "tablut"]\n\n1. e3-c3 d1-d3 2. e4-e3 *\n\n[Game "tablut"]\n\n1. e3-c3 d1-d3 2. e4-e3xd3 i6-f6 *\n']
+    )
     assert archive.sql("SELECT text FROM moves ORDER BY code") == [
-        {"text": text} for text in ("e3-c3", "d1-d3", "e4-e3xd3", "i6-f6")]
+        {"text": text} for text in ("e3-c3", "d1-d3", "e4-e3xd3", "i6-f6")
+    ]
     assert [row["move"] for row in archive.sql("SELECT move FROM plies WHERE record_id = 1 ORDER BY ply")] == [
-        "e3-c3", "d1-d3", "e4-e3xd3", None]
+        "e3-c3",
+        "d1-d3",
+        "e4-e3xd3",
+        None,
+    ]
     rules = GAMES["tablut"]()
     start = positions.position_token(positions.position_key(rules, rules.initial()))
     assert {row["position"] for row in archive.sql("SELECT position FROM plies WHERE ply = 0")} == {start}
@@ -183,6 +196,7 @@ def test_a_failure_mid_batch_leaves_whole_records_and_a_rerun_completes(tmp_path
 
 # -- the commands ----------------------------------------------------------------------------
 
+
 def run(*args, input=None):
     return CliRunner().invoke(main, list(args), input=input)
 
@@ -212,18 +226,26 @@ def test_import_command_and_the_default_database(tmp_path, monkeypatch):
     monkeypatch.setenv("LUSORIA_DB", str(tmp_path / "env.db"))
     result = run("import", SAMPLES + "/tablut")
     assert result.exit_code == 0
-    assert result.output == f"{tmp_path / 'env.db'}: added 4 records (0 invalid, 0 of them unparsable), " \
-                            "skipped 0 duplicates\n"
+    assert (
+        result.output == f"{tmp_path / 'env.db'}: added 4 records (0 invalid, 0 of them unparsable), "
+        "skipped 0 duplicates\n"
+    )
     again = run("import", "-", input=(ROOT / "samples/tablut/escape.lgn").read_text())
     assert "added 0 records" in again.output and "skipped 1 duplicate\n" in again.output
     assert again.exit_code == 0  # nothing new is no failure: the records are there
     assert run("import", str(tmp_path / "missing.lgn")).exit_code == 2
 
 
-@pytest.mark.parametrize("game, variant, key", [
-    ("tablut", "seed", 7774056159711531825), ("tablut", "ashton", 7774056159711531825),
-    ("latrunculi", "seneca", 7834399323425738467), ("latrunculi", "dux", 4585865662117756457),
-    ("laquet", "seed", -2753561467310528027)])
+@pytest.mark.parametrize(
+    "game, variant, key",
+    [
+        ("tablut", "seed", 7774056159711531825),
+        ("tablut", "ashton", 7774056159711531825),
+        ("latrunculi", "seneca", 7834399323425738467),
+        ("latrunculi", "dux", 4585865662117756457),
+        ("laquet", "seed", -2753561467310528027),
+    ],
+)
 def test_a_positions_key_is_the_one_archives_of_version_10_hold(game, variant, key):
     # `plies.position` of an archive already made: a new key for the same position would hide it
     # from position search unless the schema's version changes too, so that archives are upgraded
@@ -245,8 +267,12 @@ def test_an_import_with_workers_pauses_its_cycle_collector_only_while_it_takes_t
     for checked in importer.checked_rows(records([SAMPLES]), jobs=2, batch_size=10):
         taken.append((checked, gc.isenabled()))
     assert len(taken) == 81 and not any(enabled for _, enabled in taken) and gc.isenabled()
-    assert all(enabled for _, enabled in ((checked, gc.isenabled()) for checked in
-                                          importer.checked_rows(records([SAMPLES + "/tablut"]), jobs=1)))
+    assert all(
+        enabled
+        for _, enabled in (
+            (checked, gc.isenabled()) for checked in importer.checked_rows(records([SAMPLES + "/tablut"]), jobs=1)
+        )
+    )
 
 
 def test_a_key_is_the_hash_of_the_game_and_the_positions_fields():
@@ -258,10 +284,16 @@ def test_a_key_is_the_hash_of_the_game_and_the_positions_fields():
 
     Named = namedtuple("Named", "board turn")
     Renamed = type("Renamed", (Named,), {"__repr__": lambda self: "Named" + repr(tuple(self))})
-    cases = [([Named(b"\x00(", 0), Named(b"p'\n", 1)], [b"toy Named(board=\x00(, turn=0)", b"toy Named(board=p'\n, turn=1)"]),
-             ([Named("\xe9", (1, 2))], [b"toy Named(board='\\xe9', turn=(1, 2))"]),
-             ([Renamed(b"K", 0)], [b"toy Named(board=K, turn=0)"]),
-             ([("a", 1), ("b", 2)], [b"toy ('a', 1)", b"toy ('b', 2)"]), ([], [])]
+    cases = [
+        (
+            [Named(b"\x00(", 0), Named(b"p'\n", 1)],
+            [b"toy Named(board=\x00(, turn=0)", b"toy Named(board=p'\n, turn=1)"],
+        ),
+        ([Named("\xe9", (1, 2))], [b"toy Named(board='\\xe9', turn=(1, 2))"]),
+        ([Renamed(b"K", 0)], [b"toy Named(board=K, turn=0)"]),
+        ([("a", 1), ("b", 2)], [b"toy ('a', 1)", b"toy ('b', 2)"]),
+        ([], []),
+    ]
     for written, texts in cases:
         assert positions.key_texts("toy ", written) == texts
         expected = [int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big", signed=True) for text in texts]
@@ -269,35 +301,48 @@ def test_a_key_is_the_hash_of_the_game_and_the_positions_fields():
 
 
 def test_the_limit_goes_up_to_the_largest_sql_integer(archive):
-    largest = str(2 ** 63 - 1)
+    largest = str(2**63 - 1)
     assert CliRunner().invoke(main, ["query", "--db", archive.path, "--limit", largest]).exit_code == 0
-    refused = CliRunner().invoke(main, ["query", "--db", archive.path, "--limit", str(2 ** 63)])
+    refused = CliRunner().invoke(main, ["query", "--db", archive.path, "--limit", str(2**63)])
     assert refused.exit_code == 2 and f"is not a whole number from 0 to {largest}" in refused.output
 
 
 # -- how games end ---------------------------------------------------------------------------------
 
+
 def test_every_record_says_how_its_game_ended(archive):
-    ended = {row["path"].split("samples/")[1]: row["ending"] for row in archive.sql(
-        "SELECT path, ending FROM records WHERE valid AND game = 'tablut' AND path LIKE '%samples/tablut/%'")}
-    assert ended == {"tablut/escape.lgn": "king escaped", "tablut/king-captured.lgn": "king captured",
-                     "tablut/linnaeus.lgn": "king captured", "tablut/tuichi.lgn": "king escaped"}
+    ended = {
+        row["path"].split("samples/")[1]: row["ending"]
+        for row in archive.sql(
+            "SELECT path, ending FROM records WHERE valid AND game = 'tablut' AND path LIKE '%samples/tablut/%'"
+        )
+    }
+    assert ended == {
+        "tablut/escape.lgn": "king escaped",
+        "tablut/king-captured.lgn": "king captured",
+        "tablut/linnaeus.lgn": "king captured",
+        "tablut/tuichi.lgn": "king escaped",
+    }
     figures = {row["value"]: row["records"] for row in archive.stats()["endings"]}
     assert figures["borne off"] == 3 and figures["unfinished"] == 18 and sum(figures.values()) == 81
     assert len(ids(archive, ending="King  Escaped")) == 4  # in any case, spaces folded
 
 
-@pytest.mark.parametrize("tags, result, ending", [
-    ({"Termination": "resignation"}, "1-0", "resigned"),
-    ({"Termination": "time forfeit"}, "0-1", "timeout"),
-    ({"Termination": "Draw agreed"}, "1/2-1/2", "agreed"),
-    ({"Termination": "King captured"}, "0-1", "king captured"),  # the game's word, the game not played out
-    ({"Termination": "the arbiter's decision"}, "1-0", "other"),
-    ({}, "1-0", "unknown"),
-    ({}, "*", "unfinished"),
-])
-def test_an_ending_the_rules_did_not_reach_is_read_from_the_termination_tag_or_the_result(tmp_path, tags, result,
-                                                                                            ending):
+@pytest.mark.parametrize(
+    "tags, result, ending",
+    [
+        ({"Termination": "resignation"}, "1-0", "resigned"),
+        ({"Termination": "time forfeit"}, "0-1", "timeout"),
+        ({"Termination": "Draw agreed"}, "1/2-1/2", "agreed"),
+        ({"Termination": "King captured"}, "0-1", "king captured"),  # the game's word, the game not played out
+        ({"Termination": "the arbiter's decision"}, "1-0", "other"),
+        ({}, "1-0", "unknown"),
+        ({}, "*", "unfinished"),
+    ],
+)
+def test_an_ending_the_rules_did_not_reach_is_read_from_the_termination_tag_or_the_result(
+    tmp_path, tags, result, ending
+):
     archive = Archive(str(tmp_path / "a.db"))
     written = "".join(f'[{name} "{value}"]\n' for name, value in tags.items())
     archive.import_paths([f'[Game "tablut"]\n[Result "{result}"]\n{written}\n1. e3-c3 {result}\n'])
@@ -306,8 +351,11 @@ def test_an_ending_the_rules_did_not_reach_is_read_from_the_termination_tag_or_t
 
 
 def test_an_ending_no_game_has_is_an_error_that_lists_them(archive):
-    with pytest.raises(FilterError, match=r"the ending filter is one of king captured, king escaped, .*borne off, "
-                                          r".*resigned, timeout, .*unfinished, unknown; not 'king capture'"):
+    with pytest.raises(
+        FilterError,
+        match=r"the ending filter is one of king captured, king escaped, .*borne off, "
+        r".*resigned, timeout, .*unfinished, unknown; not 'king capture'",
+    ):
         ids(archive, ending="king capture")
     result = run("query", "--db", archive.path, "--ending", "resign")
     assert result.exit_code == 2 and "--ending is one of" in result.output
@@ -315,15 +363,19 @@ def test_an_ending_no_game_has_is_an_error_that_lists_them(archive):
 
 # -- tag values by glob, words by prefix, dates as people write them -------------------------------
 
+
 def test_tag_values_match_as_globs(archive):
     assert len(ids(archive, tags=[("Termination", "the king*")])) == 1
     assert len(ids(archive, tags=[("Termination", "The king*")])) == 0  # GLOB: case matters
-    assert sorted(ids(archive, tags=[("Round", "[13]")])) == sorted(ids(archive, tags=[("Round", "1")])
-                                                                     + ids(archive, tags=[("Round", "3")]))
+    assert sorted(ids(archive, tags=[("Round", "[13]")])) == sorted(
+        ids(archive, tags=[("Round", "1")]) + ids(archive, tags=[("Round", "3")])
+    )
     assert ids(archive, tags=[("Event", "*evening")]) == ids(archive, event="club evening")
-    for pair, problem in ((("Round", ""), "is NAME=VALUE with a name and a value"),
-                          (("", "3"), "is NAME=VALUE with a name and a value"),
-                          (("Round", "[13"), "opens a \\[class\\] of characters it does not close")):
+    for pair, problem in (
+        (("Round", ""), "is NAME=VALUE with a name and a value"),
+        (("", "3"), "is NAME=VALUE with a name and a value"),
+        (("Round", "[13"), "opens a \\[class\\] of characters it does not close"),
+    ):
         with pytest.raises(FilterError, match=problem):
             ids(archive, tags=[pair])
     empty = run("query", "--db", archive.path, "--tag", "Termination=")
@@ -340,9 +392,16 @@ def test_words_match_in_any_form_and_by_prefix(archive):
             ids(archive, text=text)
 
 
-@pytest.mark.parametrize("written, first", [("2026-11", "2026-11-01"), ("2026-11-21", "2026-11-21"),
-                                            ("2026.11", "2026-11-01"), ("2026", "2026-01-01"),
-                                            ("2026.11.??", "2026-11-01")])
+@pytest.mark.parametrize(
+    "written, first",
+    [
+        ("2026-11", "2026-11-01"),
+        ("2026-11-21", "2026-11-21"),
+        ("2026.11", "2026-11-01"),
+        ("2026", "2026-01-01"),
+        ("2026.11.??", "2026-11-01"),
+    ],
+)
 def test_dates_are_pgn_or_iso_whole_or_in_part(archive, written, first):
     assert ids(archive, date_from=written) == ids(archive, date_from=first)
     assert ids(archive, date_to="2026-11") == ids(archive, date_to="2026.11") == ids(archive, date_to="2026-11-30")
@@ -352,8 +411,10 @@ def test_dates_are_pgn_or_iso_whole_or_in_part(archive, written, first):
 def test_a_date_filter_says_what_it_accepts(archive, written):
     result = run("query", "--db", archive.path, "--date-from", written)
     assert result.exit_code == 2
-    assert ("a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), or YYYY-MM or "
-            f"YYYY-MM-DD; not '{written}'") in result.output
+    assert (
+        "a date filter is YYYY, YYYY.MM or YYYY.MM.DD (a PGN date: ?? for an unknown part), or YYYY-MM or "
+        f"YYYY-MM-DD; not '{written}'"
+    ) in result.output
 
 
 def test_a_position_without_the_side_to_move_is_found_with_either(archive):

@@ -7,12 +7,11 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT
 
 from lusoria import rulebook
 from lusoria.archive import Archive
 from lusoria.archive.positions import EXACT_PLIES
-
-from conftest import ROOT
 
 datasette_app = pytest.importorskip("datasette.app", reason="Datasette is a test extra: pip install -e '.[test]'")
 
@@ -22,8 +21,7 @@ def site(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("datasette") / "club.db")
     archive = Archive(path)
     archive.import_paths([str(ROOT / "samples/tablut"), str(ROOT / "samples/latrunculi/seneca.lgn")])
-    return datasette_app.Datasette([path], metadata=archive.datasette_metadata(),
-                                   settings={"truncate_cells_html": 80})
+    return datasette_app.Datasette([path], metadata=archive.datasette_metadata(), settings={"truncate_cells_html": 80})
 
 
 def get(site, url: str):
@@ -33,8 +31,12 @@ def get(site, url: str):
 
 
 def test_the_metadata_is_shipped_for_any_archive_name():
-    output = subprocess.run([sys.executable, "-m", "lusoria.archive.datasette", "some/where/club.db"],
-                            capture_output=True, text=True, check=True).stdout
+    output = subprocess.run(
+        [sys.executable, "-m", "lusoria.archive.datasette", "some/where/club.db"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     shipped = json.loads(output)
     assert list(shipped["databases"]) == ["club"]
     assert shipped["databases"]["club"]["tables"]["records"]["label_column"] == "label"

@@ -15,7 +15,9 @@ from urllib.parse import urlencode
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from conftest import ROOT
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lusoria.api import random_records
 from lusoria.archive import Archive
@@ -23,22 +25,33 @@ from lusoria.archive.explorer import MAX_GAMES, MAX_LINE
 from lusoria.cli import main
 from lusoria.validator import tablut
 
-from conftest import ROOT
-
 datasette_app = pytest.importorskip("datasette.app", reason="Datasette is a test extra: pip install -e '.[test]'")
 
-HOSTILE = ('[Game "tablut"]\n[White "<script>alert(1)</script>"]\n[Black "\\"><img src=x onerror=alert(2)>"]\n'
-           '[Event "</table><h1>evil</h1>"]\n[Date "2024.01.02"]\n\n1. e3-c3 d1-d3 2. e4-e3xd3 { <b>bold</b> } 1-0\n')
-FILTERS = [{}, {"valid": "1"}, {"player": "Karin Nilsson"}, {"white": "olof berg"}, {"date_from": "2026.11",
-           "date_to": "2026-12-01"}, {"result": "1-0"}, {"event": "Club evening"}, {"game": "tablut", "variant": "seed"},
-           {"symmetric": "1"}, {"symmetric": "1", "valid": "0"}]
+HOSTILE = (
+    '[Game "tablut"]\n[White "<script>alert(1)</script>"]\n[Black "\\"><img src=x onerror=alert(2)>"]\n'
+    '[Event "</table><h1>evil</h1>"]\n[Date "2024.01.02"]\n\n1. e3-c3 d1-d3 2. e4-e3xd3 { <b>bold</b> } 1-0\n'
+)
+FILTERS = [
+    {},
+    {"valid": "1"},
+    {"player": "Karin Nilsson"},
+    {"white": "olof berg"},
+    {"date_from": "2026.11", "date_to": "2026-12-01"},
+    {"result": "1-0"},
+    {"event": "Club evening"},
+    {"game": "tablut", "variant": "seed"},
+    {"symmetric": "1"},
+    {"symmetric": "1", "valid": "0"},
+]
 OPTIONS = {"valid": {"1": ["--valid"], "0": ["--invalid"]}, "symmetric": {"1": ["--symmetric"]}}
 
 
 @pytest.fixture(scope="module")
 def path(tmp_path_factory):
     path = str(tmp_path_factory.mktemp("explorer") / "club.db")
-    Archive(path).import_paths([str(ROOT / "samples"), HOSTILE, "\n".join(random_records("laquet", 5, seed=2, max_plies=6))])
+    Archive(path).import_paths(
+        [str(ROOT / "samples"), HOSTILE, "\n".join(random_records("laquet", 5, seed=2, max_plies=6))]
+    )
     return path
 
 
@@ -65,15 +78,24 @@ def options(filters: dict[str, str]) -> list[str]:
 
 
 @pytest.mark.parametrize("filters", FILTERS, ids=lambda f: urlencode(f) or "none")
-@pytest.mark.parametrize("position", [tablut.INITIAL, tablut.INITIAL.replace("4P4/4p4/3ppp3 w", "2P6/4p4/3ppp3 b"),
-                                      "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"], ids=["start", "after e3-c3", "laquet"])
+@pytest.mark.parametrize(
+    "position",
+    [
+        tablut.INITIAL,
+        tablut.INITIAL.replace("4P4/4p4/3ppp3 w", "2P6/4p4/3ppp3 b"),
+        "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w",
+    ],
+    ids=["start", "after e3-c3", "laquet"],
+)
 def test_the_json_is_what_the_cli_writes(site, path, filters, position):
     query = urlencode({"position": position, **filters})
     tree = get(site, f"/-/explorer/club/tree.json?{query}&depth=2")
     assert tree.status_code == 200 and tree.headers["content-type"].startswith("application/json")
     assert tree.text == cli(path, "tree", position, "--format", "json", "--depth", "2", *options(filters))
     games = get(site, f"/-/explorer/club/games.json?{query}")
-    assert games.text == cli(path, "query", "--position", position, "--limit", "50", "--format", "json", *options(filters))
+    assert games.text == cli(
+        path, "query", "--position", position, "--limit", "50", "--format", "json", *options(filters)
+    )
     if filters == {} and position == tablut.INITIAL:
         assert len(json.loads(tree.text)) >= 4 and len(json.loads(games.text)) >= 10
 
@@ -106,35 +128,70 @@ def test_the_explorer_reads_only(site, path):
     assert hashlib.sha256(open(path, "rb").read()).hexdigest() == before
 
 
-@pytest.mark.parametrize("url, status, said", [
-    ("/-/explorer/nowhere", 404, "no archive named nowhere"),
-    ("/-/explorer/club?game=chess", 400, "lusoria knows no game 'chess'"),
-    ("/-/explorer/club?game=tablut&ply=zz", 400, "ply 1 of the line, zz, is not a ply of tablut"),
-    ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),
-    ("/-/explorer/club?date_from=May", 400, "a date filter is YYYY"),
-    ("/-/explorer/club?valid=yes", 400, "the parameter valid is 1 or 0"),
-    (f"/-/explorer/club/games.json?position=x&limit={MAX_GAMES + 1}", 400, f"the parameter limit is a whole number from 0 to {MAX_GAMES}"),
-    ("/-/explorer/club?" + "&".join(["ply=e3-c3"] * (MAX_LINE + 1)), 400, f"a line is at most {MAX_LINE} plies"),
-    ("/-/explorer/club?event=" + "x" * 201, 400, "the parameter event is longer than 200 characters"),
-    ("/-/explorer/club/tree.json", 400, "the parameter position (a position string) is missing"),
-    ("/-/explorer/club/tree.json?position=nonsense", 400, "'nonsense' is not a position string of any game"),
-    ("/-/explorer/club/tree.json?position=x&depth=3", 400, "the parameter depth is a whole number from 1 to 2"),
-    ("/-/explorer/club/record/99999", 404, "the archive has no record 99999")])
+@pytest.mark.parametrize(
+    "url, status, said",
+    [
+        ("/-/explorer/nowhere", 404, "no archive named nowhere"),
+        ("/-/explorer/club?game=chess", 400, "lusoria knows no game 'chess'"),
+        ("/-/explorer/club?game=tablut&ply=zz", 400, "ply 1 of the line, zz, is not a ply of tablut"),
+        ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),
+        ("/-/explorer/club?date_from=May", 400, "a date filter is YYYY"),
+        ("/-/explorer/club?valid=yes", 400, "the parameter valid is 1 or 0"),
+        (
+            f"/-/explorer/club/games.json?position=x&limit={MAX_GAMES + 1}",
+            400,
+            f"the parameter limit is a whole number from 0 to {MAX_GAMES}",
+        ),
+        ("/-/explorer/club?" + "&".join(["ply=e3-c3"] * (MAX_LINE + 1)), 400, f"a line is at most {MAX_LINE} plies"),
+        ("/-/explorer/club?event=" + "x" * 201, 400, "the parameter event is longer than 200 characters"),
+        ("/-/explorer/club/tree.json", 400, "the parameter position (a position string) is missing"),
+        ("/-/explorer/club/tree.json?position=nonsense", 400, "'nonsense' is not a position string of any game"),
+        ("/-/explorer/club/tree.json?position=x&depth=3", 400, "the parameter depth is a whole number from 1 to 2"),
+        ("/-/explorer/club/record/99999", 404, "the archive has no record 99999"),
+    ],
+)
 def test_a_url_that_cannot_be_answered_gets_a_line(site, url, status, said):
     response = get(site, url)
     assert (response.status_code, response.headers["content-type"].split(";")[0]) == (status, "text/plain")
     assert response.text.startswith(said)
 
 
-NAMES = st.sampled_from(["game", "variant", "player", "side", "white", "black", "event", "date_from", "date_to",
-                         "result", "valid", "symmetric", "ply", "position", "depth", "sort", "min_games", "limit",
-                         "game_variant", "other"])
-VALUES = st.one_of(st.text(max_size=30), st.sampled_from(["1", "0", "tablut", "seed", "e3-c3", "white", "1-0", "",
-                                                          "2026", "9" * 30, tablut.INITIAL, "tablut/seed"]))
+NAMES = st.sampled_from(
+    [
+        "game",
+        "variant",
+        "player",
+        "side",
+        "white",
+        "black",
+        "event",
+        "date_from",
+        "date_to",
+        "result",
+        "valid",
+        "symmetric",
+        "ply",
+        "position",
+        "depth",
+        "sort",
+        "min_games",
+        "limit",
+        "game_variant",
+        "other",
+    ]
+)
+VALUES = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(
+        ["1", "0", "tablut", "seed", "e3-c3", "white", "1-0", "", "2026", "9" * 30, tablut.INITIAL, "tablut/seed"]
+    ),
+)
 
 
 @settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(endpoint=st.sampled_from(["", "/tree.json", "/games.json"]), pairs=st.lists(st.tuples(NAMES, VALUES), max_size=6))
+@given(
+    endpoint=st.sampled_from(["", "/tree.json", "/games.json"]), pairs=st.lists(st.tuples(NAMES, VALUES), max_size=6)
+)
 def test_any_query_string_gets_an_answer_not_a_traceback(site, endpoint, pairs):
     response = get(site, f"/-/explorer/club{endpoint}?{urlencode(pairs)}")
     assert response.status_code in (200, 400, 404), response.text
@@ -142,11 +199,17 @@ def test_any_query_string_gets_an_answer_not_a_traceback(site, endpoint, pairs):
 
 
 def test_serve_starts_the_explorer_and_prints_its_address(path):
-    process = subprocess.Popen([sys.executable, "-m", "lusoria.cli", "serve", "--db", path, "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "lusoria.cli", "serve", "--db", path, "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = process.stdout.readline()
-        assert line.startswith(f"The explorer of {path}: http://127.0.0.1:") and line.endswith("/-/explorer/club (Ctrl-C stops)\n")
+        assert line.startswith(f"The explorer of {path}: http://127.0.0.1:") and line.endswith(
+            "/-/explorer/club (Ctrl-C stops)\n"
+        )
         address = line.split(": ", 1)[1].split(" ")[0]
         local = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # no proxy for this machine
         with local.open(address + "?game=tablut&variant=seed", timeout=30) as response:
@@ -164,12 +227,15 @@ def test_serve_without_datasette_says_how_to_install_it(path, monkeypatch):
     assert result.output == "lusoria: lusoria serve needs Datasette: pip install 'lusoria[web]'\n"
 
 
-@pytest.mark.parametrize("game, variant", [("laquet", "seed"), ("latrunculi", "seneca"), ("latrunculi", "dux"),
-                                           ("tablut", "linnaeus")])
+@pytest.mark.parametrize(
+    "game, variant", [("laquet", "seed"), ("latrunculi", "seneca"), ("latrunculi", "dux"), ("tablut", "linnaeus")]
+)
 def test_the_page_of_every_game_goes_two_plies_on(site, game, variant):
     line = []
     for _ in range(2):
-        page = get(site, f"/-/explorer/club?{urlencode([('game_variant', f'{game}/{variant}'), *(('ply', p) for p in line)])}")
+        page = get(
+            site, f"/-/explorer/club?{urlencode([('game_variant', f'{game}/{variant}'), *(('ply', p) for p in line)])}"
+        )
         assert page.status_code == 200, page.text
         plies = [html.unescape(ply) for ply in page.text.split('<tr data-ply="')[1:]]
         if not plies:

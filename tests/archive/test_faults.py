@@ -2,17 +2,15 @@
 
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
 
 import pytest
+from conftest import connect
 
 from lusoria.api import random_records
 from lusoria.archive.importer import FAULT
-
-from conftest import connect
 
 
 @pytest.fixture(scope="module")
@@ -23,13 +21,19 @@ def collection(tmp_path_factory):
 
 
 # imports `collection` in batches of 50 (the CLI's batches are of 1000)
-SCRIPT = ("import sys; from lusoria.archive import Archive; "
-          "print(Archive(sys.argv[1]).import_paths([sys.argv[2]], batch_size=50))")
+SCRIPT = (
+    "import sys; from lusoria.archive import Archive; "
+    "print(Archive(sys.argv[1]).import_paths([sys.argv[2]], batch_size=50))"
+)
 
 
 def start_import(db, path):
-    return subprocess.Popen([sys.executable, "-m", "lusoria.cli", "import", "--db", str(db), str(path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "lusoria.cli", "import", "--db", str(db), str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def whole(db) -> int:
@@ -39,11 +43,15 @@ def whole(db) -> int:
     conn = connect(db)
     assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-    broken = conn.execute("SELECT count(*) FROM records r LEFT JOIN (SELECT record_id, count(*) AS n FROM plies "
-                          "GROUP BY record_id) p ON p.record_id = r.id WHERE r.plies + 1 != p.n").fetchone()[0]
+    broken = conn.execute(
+        "SELECT count(*) FROM records r LEFT JOIN (SELECT record_id, count(*) AS n FROM plies "
+        "GROUP BY record_id) p ON p.record_id = r.id WHERE r.plies + 1 != p.n"
+    ).fetchone()[0]
     assert broken == 0
-    tags = conn.execute("SELECT count(*) FROM records r LEFT JOIN (SELECT record_id, count(*) AS n FROM tags "
-                        "GROUP BY record_id) t ON t.record_id = r.id WHERE 8 > coalesce(t.n, 0)").fetchone()[0]
+    tags = conn.execute(
+        "SELECT count(*) FROM records r LEFT JOIN (SELECT record_id, count(*) AS n FROM tags "
+        "GROUP BY record_id) t ON t.record_id = r.id WHERE 8 > coalesce(t.n, 0)"
+    ).fetchone()[0]
     assert tags == 0
     count = conn.execute("SELECT count(*) FROM records").fetchone()[0]
     conn.close()
@@ -59,8 +67,12 @@ def test_an_import_killed_at_chosen_points_leaves_whole_records(collection, tmp_
     and the next import adds the rest."""
     db = tmp_path / "killed.db"
     for point, committed in KILLS:
-        process = subprocess.run([sys.executable, "-c", SCRIPT, str(db), str(collection)], capture_output=True,
-                                 text=True, env=dict(os.environ, **{FAULT: point}))
+        process = subprocess.run(
+            [sys.executable, "-c", SCRIPT, str(db), str(collection)],
+            capture_output=True,
+            text=True,
+            env=dict(os.environ, **{FAULT: point}),
+        )
         assert process.returncode == -signal.SIGKILL, (point, process.stderr)
         assert whole(db) == committed, point
     finished = subprocess.run([sys.executable, "-c", SCRIPT, str(db), str(collection)], capture_output=True, text=True)
@@ -75,16 +87,34 @@ def test_a_query_during_an_import_sees_whole_batches(collection, tmp_path, point
     in the middle of a batch, before its COMMIT or after: the batches committed, whole (each
     record with its tags and a row of plies per position)."""
     db = tmp_path / "busy.db"
-    writer = subprocess.Popen([sys.executable, "-c", SCRIPT, str(db), str(collection)], stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env=dict(os.environ, **{FAULT: f"{point}:wait"}))
+    writer = subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, str(db), str(collection)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, **{FAULT: f"{point}:wait"}),
+    )
     try:
         assert writer.stderr.readline() == f"{FAULT}: waiting at {point.replace(':', ' of batch ')}\n"
-        result = subprocess.run([sys.executable, "-m", "lusoria.cli", "sql", "--db", str(db), "--format", "csv",
-                                 "SELECT (SELECT count(*) FROM records) AS records, "
-                                 "(SELECT count(*) FROM plies) = (SELECT coalesce(sum(plies + 1), 0) FROM records) "
-                                 "AS plies_whole, (SELECT count(DISTINCT record_id) FROM tags) AS with_tags"],
-                                capture_output=True, text=True, timeout=120)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "lusoria.cli",
+                "sql",
+                "--db",
+                str(db),
+                "--format",
+                "csv",
+                "SELECT (SELECT count(*) FROM records) AS records, "
+                "(SELECT count(*) FROM plies) = (SELECT coalesce(sum(plies + 1), 0) FROM records) "
+                "AS plies_whole, (SELECT count(DISTINCT record_id) FROM tags) AS with_tags",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         output, errors = writer.communicate("\n", timeout=120)
     finally:
         writer.kill()  # a step that failed leaves no process behind

@@ -3,11 +3,11 @@
 end that token has no ply after it; both records are found there, and the tree counts the one
 that goes on."""
 
+from test_positions import random_tablut
+
 from lusoria.archive import Archive, Filters
 from lusoria.archive.positions import EXACT_PLIES
 from lusoria.validator.games import GAMES
-
-from test_positions import random_tablut
 
 
 def test_the_final_position_of_a_long_game_is_found(tmp_path):

@@ -14,15 +14,15 @@ from types import SimpleNamespace
 import pytest
 import zstandard
 from click.testing import CliRunner
-from hypothesis import given, strategies as st
+from conftest import ROOT
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lusoria.archive import Archive, ReadOnlyError, functions, reading
 from lusoria.archive.functions import MAX_VALUE
 from lusoria.archive.patterns import glob_regex, matching_plies
-from lusoria.archive.positions import pack_boards, unpacked_boards
+from lusoria.archive.positions import pack_boards
 from lusoria.cli import main
-
-from conftest import ROOT
 
 BOMB = zstandard.ZstdCompressor(level=19).compress(bytes(1 << 30))  # 32 KB that say a gibibyte
 STREAMED_BOMB = zstandard.ZstdCompressor(write_content_size=False).compress(bytes(MAX_VALUE + 1))  # no size said
@@ -41,29 +41,56 @@ def sql(archive: str, statement: str, *args: str):
     return CliRunner().invoke(main, ["sql", "--db", archive, *args, statement])
 
 
-@pytest.mark.parametrize("statement, said", [
-    ("SELECT lusoria_board_at(boards, 'x') FROM record_boards", "lusoria_board_at: argument 2 must be an integer, not a text"),
-    ("SELECT lusoria_board_at(boards, 1.5) FROM record_boards", "lusoria_board_at: argument 2 must be an integer, not a real number"),
-    ("SELECT lusoria_boards(42)", "lusoria_boards: argument 1 must be a BLOB, not an integer"),
-    ("SELECT lusoria_text('abc')", "lusoria_text: argument 1 must be a BLOB, not a text"),
-    ("SELECT lusoria_casefold(x'00')", "lusoria_casefold: argument 1 must be a text, not a BLOB"),
-    ("SELECT lusoria_matching_plies(boards, game, 7) FROM record_boards JOIN records ON id = record_id",
-     "lusoria_matching_plies: argument 3 must be a text, not an integer"),
-    ("SELECT lusoria_matching_plies(boards, game, '{') FROM record_boards JOIN records ON id = record_id",
-     "lusoria_matching_plies: argument 3 must be a JSON list of [game, GLOB] pairs"),
-    ("SELECT lusoria_matching_plies(boards, game, '[[\"tablut\", 1]]') FROM record_boards JOIN records ON id = record_id",
-     "lusoria_matching_plies: argument 3 must be a JSON list of [game, GLOB] pairs"),
-    ("SELECT lusoria_matching_plies(boards, game, '[[\"tablut\", \"[]\"]]') FROM record_boards JOIN records ON "
-     "id = record_id", "lusoria_matching_plies: argument 3 holds a GLOB SQLite would not read"),
-    ("SELECT lusoria_boards(x'00112233')", "lusoria_boards: its argument is not a value it reads (ZstdError"),
-    (f"SELECT lusoria_board_at(x'{NOT_BOARDS.hex()}', 0)", "lusoria_board_at: its argument is not a record's boards"),
-    (f"SELECT lusoria_board_at(x'{BOMB.hex()}', 0)",
-     f"lusoria_board_at: its value inflates to 1,073,741,824 bytes, more than the {MAX_VALUE:,} allowed"),
-    (f"SELECT lusoria_text(x'{BOMB.hex()}')",
-     f"lusoria_text: its value inflates to 1,073,741,824 bytes, more than the {MAX_VALUE:,} allowed"),
-    (f"SELECT lusoria_boards(x'{STREAMED_BOMB.hex()}')",
-     f"lusoria_boards: its value inflates to more than the {MAX_VALUE:,} bytes allowed"),
-])
+@pytest.mark.parametrize(
+    "statement, said",
+    [
+        (
+            "SELECT lusoria_board_at(boards, 'x') FROM record_boards",
+            "lusoria_board_at: argument 2 must be an integer, not a text",
+        ),
+        (
+            "SELECT lusoria_board_at(boards, 1.5) FROM record_boards",
+            "lusoria_board_at: argument 2 must be an integer, not a real number",
+        ),
+        ("SELECT lusoria_boards(42)", "lusoria_boards: argument 1 must be a BLOB, not an integer"),
+        ("SELECT lusoria_text('abc')", "lusoria_text: argument 1 must be a BLOB, not a text"),
+        ("SELECT lusoria_casefold(x'00')", "lusoria_casefold: argument 1 must be a text, not a BLOB"),
+        (
+            "SELECT lusoria_matching_plies(boards, game, 7) FROM record_boards JOIN records ON id = record_id",
+            "lusoria_matching_plies: argument 3 must be a text, not an integer",
+        ),
+        (
+            "SELECT lusoria_matching_plies(boards, game, '{') FROM record_boards JOIN records ON id = record_id",
+            "lusoria_matching_plies: argument 3 must be a JSON list of [game, GLOB] pairs",
+        ),
+        (
+            "SELECT lusoria_matching_plies(boards, game, '[[\"tablut\", 1]]') FROM record_boards JOIN records ON id = record_id",
+            "lusoria_matching_plies: argument 3 must be a JSON list of [game, GLOB] pairs",
+        ),
+        (
+            'SELECT lusoria_matching_plies(boards, game, \'[["tablut", "[]"]]\') FROM record_boards JOIN records ON '
+            "id = record_id",
+            "lusoria_matching_plies: argument 3 holds a GLOB SQLite would not read",
+        ),
+        ("SELECT lusoria_boards(x'00112233')", "lusoria_boards: its argument is not a value it reads (ZstdError"),
+        (
+            f"SELECT lusoria_board_at(x'{NOT_BOARDS.hex()}', 0)",
+            "lusoria_board_at: its argument is not a record's boards",
+        ),
+        (
+            f"SELECT lusoria_board_at(x'{BOMB.hex()}', 0)",
+            f"lusoria_board_at: its value inflates to 1,073,741,824 bytes, more than the {MAX_VALUE:,} allowed",
+        ),
+        (
+            f"SELECT lusoria_text(x'{BOMB.hex()}')",
+            f"lusoria_text: its value inflates to 1,073,741,824 bytes, more than the {MAX_VALUE:,} allowed",
+        ),
+        (
+            f"SELECT lusoria_boards(x'{STREAMED_BOMB.hex()}')",
+            f"lusoria_boards: its value inflates to more than the {MAX_VALUE:,} bytes allowed",
+        ),
+    ],
+)
 def test_a_function_given_what_it_cannot_read_says_so_in_one_line(archive, statement, said):
     # each once "user-defined function raised exception", naming neither the function nor what
     # is wrong; the bomb inflated to a gibibyte (and a MemoryError under 2 GB)
@@ -73,20 +100,26 @@ def test_a_function_given_what_it_cannot_read_says_so_in_one_line(archive, state
 
 
 def test_a_null_argument_gives_null(archive):
-    assert Archive(archive).sql("SELECT lusoria_board_at(NULL, 0) AS a, lusoria_boards(NULL) AS b, "
-                                "lusoria_text(NULL) AS c, lusoria_board_at(boards, NULL) AS d, "
-                                "lusoria_matching_plies(boards, NULL, '[]') AS e FROM record_boards LIMIT 1") == [
-        dict.fromkeys("abcde")]
+    assert Archive(archive).sql(
+        "SELECT lusoria_board_at(NULL, 0) AS a, lusoria_boards(NULL) AS b, "
+        "lusoria_text(NULL) AS c, lusoria_board_at(boards, NULL) AS d, "
+        "lusoria_matching_plies(boards, NULL, '[]') AS e FROM record_boards LIMIT 1"
+    ) == [dict.fromkeys("abcde")]
 
 
 def test_a_pattern_that_backtracks_answers_at_once(archive, deadline):
     # `*` was `.*`: the pattern ran 40 s a record, past --timeout and Ctrl-C (the deadline fails it)
-    assert Archive(archive).sql(f"SELECT lusoria_matching_plies(boards, 'tablut', '{BACKTRACKING}') AS p "
-                                "FROM record_boards") == [{"p": None}] * 4
+    assert (
+        Archive(archive).sql(
+            f"SELECT lusoria_matching_plies(boards, 'tablut', '{BACKTRACKING}') AS p FROM record_boards"
+        )
+        == [{"p": None}] * 4
+    )
     boards = pack_boards([b"." * 81 + b" w"] * 3000)
     assert matching_plies(boards, "tablut", BACKTRACKING) is None
     assert matching_plies(boards, "tablut", json.dumps([["tablut", "*.*.*.*.*.*.*.*.*.*.*.*. w"]])) == json.dumps(
-        list(range(3000)))
+        list(range(3000))
+    )
 
 
 @given(st.text("ab*?", max_size=8), st.text("abc", max_size=10))
@@ -114,8 +147,9 @@ def test_the_timeout_stops_a_function_in_its_loop(archive, monkeypatch):
     clock = Clock({})
     monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=clock))
     result = sql(archive, "SELECT lusoria_boards(boards) FROM record_boards", "--timeout", "2")
-    assert result.exit_code == 1 and result.output == ("lusoria: the statement ran longer than 2 s and was stopped "
-                                                       "(see --timeout)\n")
+    assert result.exit_code == 1 and result.output == (
+        "lusoria: the statement ran longer than 2 s and was stopped (see --timeout)\n"
+    )
     monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=Clock({})))
     with closing(sqlite3.connect(":memory:")) as conn:  # inside one call: every 4,096 boards
         reading.add_query_functions(conn)

@@ -8,11 +8,10 @@ from contextlib import closing
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.archive import Archive
 from lusoria.cli import main
-
-from conftest import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -35,8 +34,9 @@ def damaged(archive, tmp_path, sql: str) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize("command", [["query", "--format", "lgn"], ["query", "--format", "json"],
-                                     ["export", "--format", "csv", "out"]])
+@pytest.mark.parametrize(
+    "command", [["query", "--format", "lgn"], ["query", "--format", "json"], ["export", "--format", "csv", "out"]]
+)
 def test_a_damaged_text_names_its_record(archive, tmp_path, command, monkeypatch):
     # export: an internal error; query --format lgn: "user-defined function raised exception"
     monkeypatch.chdir(tmp_path)
@@ -44,7 +44,8 @@ def test_a_damaged_text_names_its_record(archive, tmp_path, command, monkeypatch
     result = run(*command[:1], "--db", path, *command[1:])
     assert result.exit_code == 2 and result.output.endswith(
         f"lusoria: {path}: record 3 is damaged: lusoria_text: its argument is not a value it reads (ZstdError: "
-        "cannot get frame parameters: Unknown frame descriptor)\n"), result.output
+        "cannot get frame parameters: Unknown frame descriptor)\n"
+    ), result.output
 
 
 def test_damaged_boards_name_their_record(archive, tmp_path):
@@ -59,13 +60,24 @@ def test_damaged_rule_tags_are_said(archive, tmp_path):
     path = damaged(archive, tmp_path, "UPDATE records SET rule_tags = '{bad'")
     result = run("tree", "--db", path, "--record", "1", "--variations")
     assert (result.exit_code, result.output) == (
-        2, f"lusoria: {path}: a record's rule_tags is not a JSON object of tags: '{{bad'\n")
+        2,
+        f"lusoria: {path}: a record's rule_tags is not a JSON object of tags: '{{bad'\n",
+    )
 
 
-@pytest.mark.parametrize("option, value", [("--record", "100000000000000000000000"), ("--record", "-1"),
-                                           ("--record", "0"), ("--ply", "-1"), ("--ply", "9" * 5000),
-                                           ("--depth", "0"), ("--depth", "1000000000000"),
-                                           ("--min-games", "1" + "0" * 30)])
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("--record", "100000000000000000000000"),
+        ("--record", "-1"),
+        ("--record", "0"),
+        ("--ply", "-1"),
+        ("--ply", "9" * 5000),
+        ("--depth", "0"),
+        ("--depth", "1000000000000"),
+        ("--min-games", "1" + "0" * 30),
+    ],
+)
 def test_tree_integers_are_bounded(archive, option, value):
     # --record 10^23: an OverflowError (internal error); negative ids were accepted
     result = run("tree", "--db", str(archive), *(["--record", "1"] if option != "--record" else []), option, value)
@@ -80,7 +92,7 @@ def test_a_tree_ends_where_its_records_end(archive, monkeypatch, deadline):
     levels = []
     real = tree_module._next_plies
     monkeypatch.setattr(tree_module, "_next_plies", lambda *args: levels.append(1) or real(*args))
-    nodes = Archive(str(archive)).tree(record=1, depth=10 ** 9)
+    nodes = Archive(str(archive)).tree(record=1, depth=10**9)
     deepest, pending = 0, [(node, 1) for node in nodes]
     while pending:
         node, depth = pending.pop()

@@ -2,11 +2,11 @@
 
 import re
 import shutil
-import sqlite3
 from contextlib import closing
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, connect
 
 from lusoria.api import format_record
 from lusoria.archive import Archive, schema
@@ -14,8 +14,6 @@ from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.identity import Identity, identity, label
 from lusoria.cli import main
 from lusoria.validator.replay import check
-
-from conftest import ROOT, connect
 
 FIXTURES = ROOT / "tests" / "fixtures"
 ESCAPE = (ROOT / "samples/tablut/escape.lgn").read_text()
@@ -32,23 +30,30 @@ def test_a_record_its_canonical_form_and_a_bare_copy_are_the_same_game():
     assert key(ESCAPE) == key(canonical) == key("[Game" + bare)
 
 
-@pytest.mark.parametrize("old, new", [
-    ('[Game "tablut"]', '[Game "Tablut"]\n[Variant "seed"]'),  # the default variant, named
-    ('[Game "tablut"]', '[Game "tablut"]\n[Rules "king-armed=yes"]'),  # an option at its default
-    ('[White "Karin Nilsson"]', '[White "Karin   Nilsson"]'),
-    ('[Annotator "lusoria samples"]\n', ""),
-    ("4. Ke5-c5+", "4. Ke5-c5"), ("Kc5-c1++", "Kc5-c1"),  # announcements
-    ("b5-b9?", "b5-b9 $2"), ("b5-b9?", "b5-b9"),
-    ("( 4... d1-c1 { closes the line: the king has no open line left } 5. c7-c8 )", ""),
-    ("{ The king escapes along the c-file after Black ignores the Raichi. }", ""),
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ('[Game "tablut"]', '[Game "Tablut"]\n[Variant "seed"]'),  # the default variant, named
+        ('[Game "tablut"]', '[Game "tablut"]\n[Rules "king-armed=yes"]'),  # an option at its default
+        ('[White "Karin Nilsson"]', '[White "Karin   Nilsson"]'),
+        ('[Annotator "lusoria samples"]\n', ""),
+        ("4. Ke5-c5+", "4. Ke5-c5"),
+        ("Kc5-c1++", "Kc5-c1"),  # announcements
+        ("b5-b9?", "b5-b9 $2"),
+        ("b5-b9?", "b5-b9"),
+        ("( 4... d1-c1 { closes the line: the king has no open line left } 5. c7-c8 )", ""),
+        ("{ The king escapes along the c-file after Black ignores the Raichi. }", ""),
+    ],
+)
 def test_what_takes_no_part_in_the_identity(old, new):
     assert old in ESCAPE
     assert key(ESCAPE.replace(old, new)) == key(ESCAPE)
 
 
-@pytest.mark.parametrize("tag, default", [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
-                                          ("White", "?"), ("Black", "?")])
+@pytest.mark.parametrize(
+    "tag, default",
+    [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"), ("White", "?"), ("Black", "?")],
+)
 def test_a_missing_tag_of_the_seven_tag_roster_is_its_default(tag, default):
     """docs/archive.md: `[Date "????.??.??"]` and no Date are one game; so for the other tags and `?`."""
     written = re.search(rf'\[{tag} "[^"]*"\]\n', ESCAPE)[0]
@@ -57,13 +62,19 @@ def test_a_missing_tag_of_the_seven_tag_roster_is_its_default(tag, default):
     assert key(missing) != key(ESCAPE.replace(written, f'[{tag} "{default}?"]\n'))
 
 
-@pytest.mark.parametrize("old, new", [
-    ('[Round "1"]', '[Round "2"]'), ('[White "Karin Nilsson"]', '[White "Olof Berg"]'),
-    ('[Date "2026.11.21"]', '[Date "2026.11.22"]'), ('[Site "Uppsala"]', ""),
-    ('[Game "tablut"]', '[Game "tablut"]\n[Rules "king-armed=no"]'),
-    ('[Result "1-0"]', '[Result "*"]'), ("++ { the king reaches the edge (T6) } 1-0", " *"),
-    ("i4-h4", "i4-g4"),
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ('[Round "1"]', '[Round "2"]'),
+        ('[White "Karin Nilsson"]', '[White "Olof Berg"]'),
+        ('[Date "2026.11.21"]', '[Date "2026.11.22"]'),
+        ('[Site "Uppsala"]', ""),
+        ('[Game "tablut"]', '[Game "tablut"]\n[Rules "king-armed=no"]'),
+        ('[Result "1-0"]', '[Result "*"]'),
+        ("++ { the king reaches the edge (T6) } 1-0", " *"),
+        ("i4-h4", "i4-g4"),
+    ],
+)
 def test_what_makes_another_game(old, new):
     assert old in ESCAPE
     assert key(ESCAPE.replace(old, new)) != key(ESCAPE)
@@ -77,8 +88,10 @@ def test_a_record_that_does_not_parse_is_its_text_with_white_space_folded():
 
 
 def test_a_label_names_the_players_and_a_known_date():
-    assert label({"White": "Karin Nilsson", "Black": "Olof Berg", "Date": "2026.11.21"}) \
+    assert (
+        label({"White": "Karin Nilsson", "Black": "Olof Berg", "Date": "2026.11.21"})
         == "Karin Nilsson – Olof Berg, 2026.11.21"
+    )
     assert label({"White": "Karin Nilsson", "Date": "2026.??.??"}) == "Karin Nilsson – ?, 2026.??.??"
     assert label({"Date": "????.??.??"}) == label({}) == "? – ?"
 
@@ -88,9 +101,16 @@ def entry(where: str, plies: str, key_: str | None = None, setting: str = "s") -
 
 
 def test_same_games_then_prefixes_each_against_the_next_longer_line():
-    entries = [entry("long", "a b c d"), entry("short", "a b"), entry("again", "a b", key_="short"),
-               entry("other result", "a b"), entry("middle", "a b c"), entry("branch", "a b x y"),
-               entry("elsewhere", "a", setting="t"), entry("nothing", "")]
+    entries = [
+        entry("long", "a b c d"),
+        entry("short", "a b"),
+        entry("again", "a b", key_="short"),
+        entry("other result", "a b"),
+        entry("middle", "a b c"),
+        entry("branch", "a b x y"),
+        entry("elsewhere", "a", setting="t"),
+        entry("nothing", ""),
+    ]
     assert [str(d) for d in find_duplicates(entries)] == [
         "again: the same game as short",
         "short: a prefix of middle (2 of 3 plies)",
@@ -123,7 +143,8 @@ def test_duplicates_of_files(in_root):
         "tests/fixtures/resubmitted.lgn:1: the same game as samples/tablut/escape.lgn:1\n"
         "tests/fixtures/resubmitted.lgn:16: the same game as samples/tablut/escape.lgn:1\n"
         "tests/fixtures/resubmitted.lgn:27: a prefix of samples/tablut/escape.lgn:1 (6 of 9 plies)\n"
-        "2 duplicates, 1 prefix\n")
+        "2 duplicates, 1 prefix\n"
+    )
     clean = run("duplicates", "samples/tablut")
     assert (clean.exit_code, clean.output) == (0, "0 duplicates, 0 prefixes\n")
 
@@ -141,28 +162,37 @@ def test_a_reformatted_reimport_adds_nothing(in_root, tmp_path):
     archive = Archive(str(tmp_path / "club.db"))
     archive.import_paths(["samples/tablut"])
     canonical = tmp_path / "club-canon.lgn"
-    canonical.write_text("\n".join(format_record(path.read_text())[0]
-                                   for path in sorted((ROOT / "samples/tablut").glob("*.lgn"))))
+    canonical.write_text(
+        "\n".join(format_record(path.read_text())[0] for path in sorted((ROOT / "samples/tablut").glob("*.lgn")))
+    )
     summary = archive.import_paths([str(canonical)])
     assert (summary.added, summary.duplicates) == (0, 4)
     summary = archive.import_paths(["tests/fixtures/resubmitted.lgn"])
     assert (summary.added, summary.duplicates) == (1, 2)
     assert [str(d) for d in archive.duplicates()] == [
         "record 5 (tests/fixtures/resubmitted.lgn:27): a prefix of record 1 (samples/tablut/escape.lgn:1) "
-        "(6 of 9 plies)"]
+        "(6 of 9 plies)"
+    ]
     result = run("duplicates", "--db", archive.path)
     assert result.exit_code == 1 and result.output.endswith("\n0 duplicates, 1 prefix\n")
 
 
 def columns_and_indexes(path) -> dict:
     with closing(connect(path)) as conn:
-        tables = [name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                                   "AND name NOT LIKE 'records_fts%' ORDER BY name")]
-        return {table: (conn.execute(f"PRAGMA table_xinfo({table})").fetchall(),
-                        sorted((index[1], index[2]) for index in conn.execute(f"PRAGMA index_list({table})")),
-                        "WITHOUT ROWID" in conn.execute("SELECT sql FROM sqlite_master WHERE name = ?",
-                                                        [table]).fetchone()[0])
-                for table in tables}
+        tables = [
+            name
+            for (name,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'records_fts%' ORDER BY name"
+            )
+        ]
+        return {
+            table: (
+                conn.execute(f"PRAGMA table_xinfo({table})").fetchall(),
+                sorted((index[1], index[2]) for index in conn.execute(f"PRAGMA index_list({table})")),
+                "WITHOUT ROWID" in conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", [table]).fetchone()[0],
+            )
+            for table in tables
+        }
 
 
 def rows(path, sql: str) -> list:
@@ -180,12 +210,20 @@ def test_a_version_1_archive_is_upgraded_keeping_every_record(in_root, tmp_path)
     assert rows(old, "SELECT id, text, path, line FROM records JOIN record_texts USING (id) ORDER BY id") == before
 
     fresh = str(tmp_path / "fresh.db")  # the same sources, imported by this version
-    Archive(fresh).import_paths(["samples/tablut", "samples/errors/syntax.lgn", "samples/errors/tablut-moves.lgn",
-                                 "tests/fixtures/resubmitted.lgn"])
+    Archive(fresh).import_paths(
+        [
+            "samples/tablut",
+            "samples/errors/syntax.lgn",
+            "samples/errors/tablut-moves.lgn",
+            "tests/fixtures/resubmitted.lgn",
+        ]
+    )
     assert columns_and_indexes(old) == columns_and_indexes(fresh)
-    for sql in ("SELECT text, hash, setting, label, valid, first_rule FROM records JOIN record_texts USING (id)",
-                "SELECT r.text, t.name, t.value FROM tags t JOIN record_texts r ON r.id = t.record_id",
-                "SELECT r.text, p.ply, p.position FROM plies p JOIN record_texts r ON r.id = p.record_id"):
+    for sql in (
+        "SELECT text, hash, setting, label, valid, first_rule FROM records JOIN record_texts USING (id)",
+        "SELECT r.text, t.name, t.value FROM tags t JOIN record_texts r ON r.id = t.record_id",
+        "SELECT r.text, p.ply, p.position FROM plies p JOIN record_texts r ON r.id = p.record_id",
+    ):
         assert set(rows(fresh, sql)) <= set(rows(old, sql)), sql  # the old has the two duplicates too
     assert len(rows(old, "SELECT id FROM records")) == len(rows(fresh, "SELECT id FROM records")) + 2
 
@@ -194,5 +232,6 @@ def test_a_version_1_archive_is_upgraded_keeping_every_record(in_root, tmp_path)
         "record 23 (tests/fixtures/resubmitted.lgn:1): the same game as record 1 (samples/tablut/escape.lgn:1)",
         "record 24 (tests/fixtures/resubmitted.lgn:16): the same game as record 1 (samples/tablut/escape.lgn:1)",
         "record 25 (tests/fixtures/resubmitted.lgn:27): a prefix of record 1 (samples/tablut/escape.lgn:1) "
-        "(6 of 9 plies)"]
+        "(6 of 9 plies)",
+    ]
     assert Archive(old).import_paths(["tests/fixtures/resubmitted.lgn"]).added == 0

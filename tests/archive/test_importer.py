@@ -10,6 +10,7 @@ from fnmatch import fnmatchcase
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
@@ -21,8 +22,6 @@ from lusoria.output import render
 from lusoria.pipeline import records as read
 from lusoria.validator.replay import check
 
-from conftest import ROOT
-
 RECORD = '[Game "tablut"]\n[White "{name}"]\n[Result "*"]\n\n1. e3-c3 d1-d3 *\n'
 
 
@@ -31,8 +30,10 @@ def records(count: int) -> str:
 
 
 def counts(db) -> dict[str, int]:
-    return {table: db.execute(f"SELECT count(*) FROM [{table}]").fetchone()[0]
-            for table in ("records", "tags", "plies", "diagnostics")}
+    return {
+        table: db.execute(f"SELECT count(*) FROM [{table}]").fetchone()[0]
+        for table in ("records", "tags", "plies", "diagnostics")
+    }
 
 
 def test_a_failure_midway_through_a_batch_rolls_the_whole_batch_back(tmp_path, monkeypatch):
@@ -118,22 +119,25 @@ def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path)
     assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
-@pytest.mark.parametrize("filters, index", [
-    (Filters(position="3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"), "v VIRTUAL TABLE INDEX 6:"),
-    (Filters(rule="T4"), "idx_diagnostics_rule_record_id"),
-    (Filters(player="Karin"), "idx_records_black_nocase"),
-    (Filters(tags=[("Event", "Club*")]), "idx_records_event_nocase"),  # (version 10: a column's tag there)
-    (Filters(tags=[("Annotator", "Ann*")]), "PRIMARY KEY (name=? AND value>? AND value<?)"),
-    (Filters(result="1-0"), "idx_records_result"),
-    (Filters(ending="resigned"), "idx_records_ending"),
-    (Filters(game="tablut"), "idx_records_game_variant"),
-    (Filters(valid=False), "idx_records_valid"),
-    (Filters(event="Club"), "idx_records_event_nocase"),
-    (Filters(date_from="2025"), "idx_records_date_to"),
-    (Filters(date_to="2025"), "idx_records_date_order"),  # (version 9: no index of date_from alone)
-    (Filters(date_to="2025", include_unknown=True), "idx_records_date_order"),
-    (Filters(date_from="2025", include_unknown=True), "idx_records_date_order"),
-])
+@pytest.mark.parametrize(
+    "filters, index",
+    [
+        (Filters(position="3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"), "v VIRTUAL TABLE INDEX 6:"),
+        (Filters(rule="T4"), "idx_diagnostics_rule_record_id"),
+        (Filters(player="Karin"), "idx_records_black_nocase"),
+        (Filters(tags=[("Event", "Club*")]), "idx_records_event_nocase"),  # (version 10: a column's tag there)
+        (Filters(tags=[("Annotator", "Ann*")]), "PRIMARY KEY (name=? AND value>? AND value<?)"),
+        (Filters(result="1-0"), "idx_records_result"),
+        (Filters(ending="resigned"), "idx_records_ending"),
+        (Filters(game="tablut"), "idx_records_game_variant"),
+        (Filters(valid=False), "idx_records_valid"),
+        (Filters(event="Club"), "idx_records_event_nocase"),
+        (Filters(date_from="2025"), "idx_records_date_to"),
+        (Filters(date_to="2025"), "idx_records_date_order"),  # (version 9: no index of date_from alone)
+        (Filters(date_to="2025", include_unknown=True), "idx_records_date_order"),
+        (Filters(date_from="2025", include_unknown=True), "idx_records_date_order"),
+    ],
+)
 def test_a_search_uses_its_index(tmp_path, filters, index):
     """No timing: the query plan names the index (a search never scans a whole table): the index
     of positions (`v`) is read between the bounds of each token (6: >= and <; `w`, the positions
@@ -142,16 +146,28 @@ def test_a_search_uses_its_index(tmp_path, filters, index):
     db = open_archive(str(tmp_path / "a.db"))
     sql, params = build(filters)
     plan = [row[-1] for row in db.execute("EXPLAIN QUERY PLAN " + sql, params).fetchall()]
-    assert any(f"USING INDEX {index} " in step or f"USING COVERING INDEX {index} " in step
-               or step.endswith(f"USING COVERING INDEX {index}") or f"USING {index}" in step
-               or step == f"SCAN {index}" for step in plan), plan  # other_tags: its own key
+    assert any(
+        f"USING INDEX {index} " in step
+        or f"USING COVERING INDEX {index} " in step
+        or step.endswith(f"USING COVERING INDEX {index}")
+        or f"USING {index}" in step
+        or step == f"SCAN {index}"
+        for step in plan
+    ), plan  # other_tags: its own key
     # (a tag a column keeps is matched in that column's index, read whole: GLOB tells capitals
     # apart, the index does not; never the table)
-    scans = [step for step in plan if step.startswith("SCAN ") and step != "SCAN CONSTANT ROW"
-             and not (filters.tags and step.startswith("SCAN records USING COVERING INDEX"))]
-    assert scans == (["SCAN json_each VIRTUAL TABLE INDEX 1:", "SCAN w", "SCAN v VIRTUAL TABLE INDEX 6:",
-                      "SCAN reached"]
-                     if filters.position else []), plan
+    scans = [
+        step
+        for step in plan
+        if step.startswith("SCAN ")
+        and step != "SCAN CONSTANT ROW"
+        and not (filters.tags and step.startswith("SCAN records USING COVERING INDEX"))
+    ]
+    assert scans == (
+        ["SCAN json_each VIRTUAL TABLE INDEX 1:", "SCAN w", "SCAN v VIRTUAL TABLE INDEX 6:", "SCAN reached"]
+        if filters.position
+        else []
+    ), plan
 
 
 def test_the_default_archive_is_lusoria_db_or_the_environments(monkeypatch):
@@ -168,6 +184,7 @@ def test_rendering_one_row_names_its_columns():
 
 # -- archives that cannot be made, and imports with nothing to store ---------------------------
 
+
 def lusoria(*args, input=None):
     return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
@@ -175,8 +192,9 @@ def lusoria(*args, input=None):
 def test_an_archive_in_a_missing_folder_is_refused_in_one_line(tmp_path):
     result = lusoria("import", "--db", tmp_path / "missing" / "a.db", "-", input=records(1))
     assert result.exit_code == 2
-    assert result.output.splitlines()[-1] == (f"lusoria: cannot create the archive {tmp_path / 'missing' / 'a.db'}: "
-                                              "no such file or directory")
+    assert result.output.splitlines()[-1] == (
+        f"lusoria: cannot create the archive {tmp_path / 'missing' / 'a.db'}: no such file or directory"
+    )
     assert list(tmp_path.iterdir()) == []
 
 
@@ -212,14 +230,21 @@ def test_an_export_into_a_file_is_refused_in_one_line(tmp_path):
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "records.csv").mkdir()  # a file that cannot be opened for writing
     result = lusoria("export", "--db", path, "--format", "csv", tmp_path / "out")
-    assert result.exit_code == 2 and result.output == f"lusoria: cannot write {tmp_path / 'out' / 'records.csv'}: is a directory\n"
+    assert (
+        result.exit_code == 2
+        and result.output == f"lusoria: cannot write {tmp_path / 'out' / 'records.csv'}: is a directory\n"
+    )
 
 
 def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
     path = tmp_path / "a.db"
     Archive(str(path)).import_paths([records(300)])
-    command = subprocess.Popen([sys.executable, "-m", "lusoria.cli", "query", "--db", str(path), "--format", "lgn"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, pipesize=4096)
+    command = subprocess.Popen(
+        [sys.executable, "-m", "lusoria.cli", "query", "--db", str(path), "--format", "lgn"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        pipesize=4096,
+    )
     command.stdout.read(10)
     command.stdout.close()  # as `| head -c 10` does; what is left (over 4 KiB) cannot all be in the pipe by then
     assert command.wait(timeout=60) == 1 and command.stderr.read() == b""
@@ -230,8 +255,11 @@ def test_tags_hold_every_tag_of_every_record_once_and_each_is_searched_where_it_
     # the others from `other_tags`; --tag finds a record by any of them
     archive = Archive(str(tmp_path / "a.db"))
     archive.import_paths([str(ROOT / "samples"), str(ROOT / "tests" / "fixtures" / "resubmitted.lgn")])
-    written = {(row["id"], name, value) for row in archive.sql("SELECT id, text FROM record_texts")
-               for name, value in check(row["text"]).tags.items()}
+    written = {
+        (row["id"], name, value)
+        for row in archive.sql("SELECT id, text FROM record_texts")
+        for name, value in check(row["text"]).tags.items()
+    }
     kept = {(row["record_id"], row["name"], row["value"]) for row in archive.sql("SELECT * FROM tags")}
     assert kept == written and len(kept) == len(archive.sql("SELECT * FROM tags"))  # once each
     assert {row["name"] for row in archive.sql("SELECT DISTINCT name FROM other_tags")}.isdisjoint(COLUMN_TAGS)

@@ -1,13 +1,10 @@
 """Ctrl-C during `lusoria import`: at any point, the usual message and exit status
 (click's "Aborted!", 1), never a traceback, and an archive of whole batches."""
 
-import sqlite3
-
 import pytest
+from conftest import connect, ctrl_c_when_ready
 
 from lusoria.api import random_records
-
-from conftest import connect, ctrl_c_when_ready
 
 RECORDS, BATCH = 2500, 1000  # the import commits every 1000 records
 
@@ -59,18 +56,24 @@ def collection(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("statement, when, nth, kept", [
-    ("BEGIN IMMEDIATE", "before", 2, BATCH),  # between two batches
-    ("BEGIN IMMEDIATE", "after", 2, BATCH),  # a transaction open, nothing written yet
-    ("INSERT INTO [positions]", "after", 2, BATCH),  # in the middle of a batch
-    ("COMMIT", "before", 2, BATCH),  # the whole batch written, not committed
-    ("COMMIT", "after", 2, 2 * BATCH),  # committed: "cannot rollback - no transaction is active" before
-    ("COMMIT", "after", 3, RECORDS),  # the last batch committed
-])
+@pytest.mark.parametrize(
+    "statement, when, nth, kept",
+    [
+        ("BEGIN IMMEDIATE", "before", 2, BATCH),  # between two batches
+        ("BEGIN IMMEDIATE", "after", 2, BATCH),  # a transaction open, nothing written yet
+        ("INSERT INTO [positions]", "after", 2, BATCH),  # in the middle of a batch
+        ("COMMIT", "before", 2, BATCH),  # the whole batch written, not committed
+        ("COMMIT", "after", 2, 2 * BATCH),  # committed: "cannot rollback - no transaction is active" before
+        ("COMMIT", "after", 3, RECORDS),  # the last batch committed
+    ],
+)
 def test_ctrl_c_at_any_point_ends_with_the_usual_message(collection, tmp_path, statement, when, nth, kept):
     db = tmp_path / "archive.db"
     assert ctrl_c_when_ready(DRIVER, statement, when, str(nth), "import", "--db", str(db), str(collection)) == (
-        1, "", "\nAborted!\n")
+        1,
+        "",
+        "\nAborted!\n",
+    )
     connection = connect(db)
     assert connection.execute("SELECT count(*) FROM records").fetchone() == (kept,)
     assert connection.execute("SELECT count(DISTINCT record_id) FROM plies").fetchone() == (kept,)

@@ -3,14 +3,15 @@ upgraded in one step, nothing lost, and every new query answers as on a new arch
 
 import os
 import shutil
-import stat
 import sqlite3
+import stat
+from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from itertools import count, repeat
-from typing import Iterator
 
 import pytest
 import sqlite_utils
+from conftest import ROOT, archive_copy, connect
 
 from lusoria.archive import Archive, Filters, NotAnArchive, schema
 from lusoria.archive.positions import keys_of
@@ -18,19 +19,20 @@ from lusoria.archive.texts import TEXT_OF
 from lusoria.validator import tablut
 from lusoria.validator.replay import check
 
-from conftest import ROOT, archive_copy, connect
-
 V1_ARCHIVE = ROOT / "tests" / "fixtures" / "archive-v1.db"  # made by lusoria 0df88da (schema version 1)
 
 
 # the tables made by replaying the records, with the columns that identify their rows first
-REPLAYED_COLUMNS = {"plies": "t.ply, t.position, t.move",
-                    "variation_plies": "t.line, t.ply, t.position, t.next, t.text",
-                    "record_boards": "t.boards, 0", "record_squares": "t.squares, 0",
-                    "material_runs": "t.first_ply, t.last_ply, t.white, t.black, t.king, t.white_inciti, "
-                                     "t.black_inciti, t.white_off, t.black_off",
-                    "material_ranges": "t.white_min, t.white_max, t.black_min, t.black_max, t.king_min, t.king_max, "
-                                       "t.inciti_min, t.inciti_max, t.white_off_min, t.black_off_max"}
+REPLAYED_COLUMNS = {
+    "plies": "t.ply, t.position, t.move",
+    "variation_plies": "t.line, t.ply, t.position, t.next, t.text",
+    "record_boards": "t.boards, 0",
+    "record_squares": "t.squares, 0",
+    "material_runs": "t.first_ply, t.last_ply, t.white, t.black, t.king, t.white_inciti, "
+    "t.black_inciti, t.white_off, t.black_off",
+    "material_ranges": "t.white_min, t.white_max, t.black_min, t.black_max, t.king_min, t.king_max, "
+    "t.inciti_min, t.inciti_max, t.white_off_min, t.black_off_max",
+}
 
 
 def version_1_archive(path: str) -> None:
@@ -89,15 +91,22 @@ def test_a_version_1_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     assert rows(path, "SELECT count(*) FROM plies")[0][0] > 100
     replayed = "SELECT text, ending, rule_tags FROM records JOIN record_texts USING (id) ORDER BY 1"  # what replaying each record gives it
     assert [row for row in rows(path, replayed) if row[0] in texts] == rows(new.path, replayed)
-    variations = ("SELECT DISTINCT r.hash, v.line, v.ply, v.position, v.next, v.text FROM variation_plies v "
-                  "JOIN records r ON r.id = v.record_id ORDER BY r.hash, v.line, v.ply")
+    variations = (
+        "SELECT DISTINCT r.hash, v.line, v.ply, v.position, v.next, v.text FROM variation_plies v "
+        "JOIN records r ON r.id = v.record_id ORDER BY r.hash, v.line, v.ply"
+    )
     assert rows(path, variations) == rows(new.path, variations) and len(rows(path, variations)) == 2
     matched = 0
-    for filters in (Filters(pattern="*********/" * 4 + "****K****" + "/*********" * 4 + " b"),
-                    Filters(material=["inciti"], material_for=2), Filters(player="Karin Nilsson")):
+    for filters in (
+        Filters(pattern="*********/" * 4 + "****K****" + "/*********" * 4 + " b"),
+        Filters(material=["inciti"], material_for=2),
+        Filters(player="Karin Nilsson"),
+    ):
         found = old.query(filters)
-        games = [{(row["game"], row["white"], row["black"], row["date"], row["plies"]) for row in rows_}
-                 for rows_ in (found, new.query(filters))]
+        games = [
+            {(row["game"], row["white"], row["black"], row["date"], row["plies"]) for row in rows_}
+            for rows_ in (found, new.query(filters))
+        ]
         assert games[0] == games[1]
         matched += len(found)
     assert matched
@@ -117,7 +126,9 @@ def test_a_version_1_archive_whose_upgrade_fails_is_left_as_it_was(new, tmp_path
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(schema, "rebuild_replayed", broken)
-    with pytest.raises(NotAnArchive, match=f"version 1 archive and could not be upgraded to version {schema.SCHEMA_VERSION}"):
+    with pytest.raises(
+        NotAnArchive, match=f"version 1 archive and could not be upgraded to version {schema.SCHEMA_VERSION}"
+    ):
         Archive(path).query(Filters())
     assert open(path, "rb").read() == before
     assert sorted(os.listdir(tmp_path)) == ["old.db"]
@@ -131,9 +142,14 @@ def test_importing_into_an_upgraded_archive_fills_its_tables_as_a_new_one(new, t
     Archive(path).import_paths([str(tmp_path / "more.lgn")])
     added = "(SELECT max(id) FROM records)"
     assert rows(path, f"SELECT ply, move FROM plies WHERE record_id = {added} ORDER BY ply") == [
-        (0, "c5-c3"), (1, "i6-f6"), (2, None)]
+        (0, "c5-c3"),
+        (1, "i6-f6"),
+        (2, None),
+    ]
     for table in REPLAYED_COLUMNS:
-        assert rows(path, f"SELECT count(*) FROM {table} WHERE record_id = {added}")[0][0] >= (table != "variation_plies")
+        assert rows(path, f"SELECT count(*) FROM {table} WHERE record_id = {added}")[0][0] >= (
+            table != "variation_plies"
+        )
 
 
 @contextmanager
@@ -152,17 +168,21 @@ V8_RECORDS = """CREATE TABLE "records_v8" (
    "plies" INTEGER, "valid" INTEGER NOT NULL, "errors" INTEGER, "warnings" INTEGER, "first_rule" TEXT,
    "first_ply" INTEGER, "path" TEXT, "line" INTEGER, "sources" TEXT, "comments" TEXT, "text" TEXT NOT NULL,
    "setting" TEXT, "label" TEXT, "ending" TEXT, "rule_tags" TEXT)"""
-V8_COLUMNS = ("id, hash, game, variant, event, site, date, round, white, black, result, date_from, date_to, plies, "
-              "valid, errors, warnings, first_rule, first_ply, path, line, sources, comments, text, setting, label, "
-              "ending, rule_tags")
+V8_COLUMNS = (
+    "id, hash, game, variant, event, site, date, round, white, black, result, date_from, date_to, plies, "
+    "valid, errors, warnings, first_rule, first_ply, path, line, sources, comments, text, setting, label, "
+    "ending, rule_tags"
+)
 
 
 def as_version_9(path: str) -> None:
     """Turn a new archive into the layout version 9 had: every tag a row of the table `tags`, no
     `other_tags` (its index of positions is made anew by any upgrade)."""
     with downgraded(path, 9) as conn:
-        conn.execute('CREATE TABLE "tags_v9" ("record_id" INTEGER REFERENCES "records"("id"), "name" TEXT NOT NULL, '
-                     '"value" TEXT NOT NULL, PRIMARY KEY ("name", "value", "record_id")) WITHOUT ROWID')
+        conn.execute(
+            'CREATE TABLE "tags_v9" ("record_id" INTEGER REFERENCES "records"("id"), "name" TEXT NOT NULL, '
+            '"value" TEXT NOT NULL, PRIMARY KEY ("name", "value", "record_id")) WITHOUT ROWID'
+        )
         conn.execute("INSERT INTO tags_v9 SELECT record_id, name, value FROM tags")
         conn.execute("DROP VIEW tags")
         conn.execute("DROP TABLE other_tags")
@@ -176,11 +196,15 @@ def test_a_version_9_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     old = Archive(path)
     assert answers(old) == answers(new)  # opening it upgrades it
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
-    for sql in ("SELECT type, name FROM sqlite_master ORDER BY name",
-                "SELECT sql FROM sqlite_master WHERE type IN ('table', 'index', 'view') ORDER BY name"):
+    for sql in (
+        "SELECT type, name FROM sqlite_master ORDER BY name",
+        "SELECT sql FROM sqlite_master WHERE type IN ('table', 'index', 'view') ORDER BY name",
+    ):
         assert rows(path, sql) == rows(new.path, sql), sql
     for table in ("tags", "other_tags", "plies"):
-        assert rows(path, f"SELECT * FROM {table} ORDER BY 1, 2, 3") == rows(new.path, f"SELECT * FROM {table} ORDER BY 1, 2, 3")
+        assert rows(path, f"SELECT * FROM {table} ORDER BY 1, 2, 3") == rows(
+            new.path, f"SELECT * FROM {table} ORDER BY 1, 2, 3"
+        )
     assert rows(path, "PRAGMA foreign_key_check") == [] and rows(path, "PRAGMA integrity_check") == [("ok",)]
 
 
@@ -199,12 +223,19 @@ def as_version_8(path: str) -> None:
     they are (no `packed_text`, no `text_dictionaries`)."""
     as_version_9(path)
     with downgraded(path, 8) as conn:
-        kept = [sql for (sql,) in conn.execute("SELECT sql FROM sqlite_master WHERE tbl_name = 'records' AND "
-                                               "type IN ('index', 'trigger') AND sql IS NOT NULL")]
+        kept = [
+            sql
+            for (sql,) in conn.execute(
+                "SELECT sql FROM sqlite_master WHERE tbl_name = 'records' AND "
+                "type IN ('index', 'trigger') AND sql IS NOT NULL"
+            )
+        ]
         conn.execute(V8_RECORDS)
         conn.execute("DROP VIEW record_texts")
-        conn.execute(f"INSERT INTO records_v8 ({V8_COLUMNS}) SELECT {V8_COLUMNS.replace(' text,', ' ' + TEXT_OF + ',')} "
-                     "FROM records")
+        conn.execute(
+            f"INSERT INTO records_v8 ({V8_COLUMNS}) SELECT {V8_COLUMNS.replace(' text,', ' ' + TEXT_OF + ',')} "
+            "FROM records"
+        )
         conn.execute("DROP TABLE records")
         conn.execute("ALTER TABLE records_v8 RENAME TO records")
         for sql in kept:
@@ -214,25 +245,41 @@ def as_version_8(path: str) -> None:
 
 def answers(archive: Archive) -> list:
     """What an archive answers: records by filters of every kind, a move tree, the figures."""
-    found = [archive.query(filters) for filters in (
-        Filters(), Filters(text="escap*"), Filters(player="Karin Nilsson"), Filters(tags=[("Round", "*")]),
-        Filters(pattern="*********/" * 4 + "****K****" + "/*********" * 4 + " b"), Filters(position=tablut.INITIAL),
-        Filters(material=["inciti"], material_for=2), Filters(valid=False))]
+    found = [
+        archive.query(filters)
+        for filters in (
+            Filters(),
+            Filters(text="escap*"),
+            Filters(player="Karin Nilsson"),
+            Filters(tags=[("Round", "*")]),
+            Filters(pattern="*********/" * 4 + "****K****" + "/*********" * 4 + " b"),
+            Filters(position=tablut.INITIAL),
+            Filters(material=["inciti"], material_for=2),
+            Filters(valid=False),
+        )
+    ]
     return [found, archive.tree(tablut.INITIAL, depth=2), archive.stats(), archive.players()]
 
 
 def test_a_version_8_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     path = archive_copy(new.path, tmp_path)
     as_version_8(path)
-    assert rows(path, "PRAGMA user_version") == [(8,)] and "packed_text" not in str(rows(path, "PRAGMA table_info(records)"))
+    assert rows(path, "PRAGMA user_version") == [(8,)] and "packed_text" not in str(
+        rows(path, "PRAGMA table_info(records)")
+    )
     old = Archive(path)
     assert answers(old) == answers(new)  # opening it upgrades it
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
-    for sql in ("SELECT type, name FROM sqlite_master ORDER BY name", "PRAGMA table_xinfo(records)",
-                "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger', 'view') ORDER BY name"):
+    for sql in (
+        "SELECT type, name FROM sqlite_master ORDER BY name",
+        "PRAGMA table_xinfo(records)",
+        "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger', 'view') ORDER BY name",
+    ):
         assert rows(path, sql) == rows(new.path, sql), sql
     for table in ("records", "tags", "diagnostics", "text_dictionaries"):
-        assert rows(path, f"SELECT * FROM {table} ORDER BY 1, 2") == rows(new.path, f"SELECT * FROM {table} ORDER BY 1, 2")
+        assert rows(path, f"SELECT * FROM {table} ORDER BY 1, 2") == rows(
+            new.path, f"SELECT * FROM {table} ORDER BY 1, 2"
+        )
     assert rows(path, "PRAGMA foreign_key_check") == [] and rows(path, "PRAGMA integrity_check") == [("ok",)]
     assert rows(path, "PRAGMA auto_vacuum") == rows(new.path, "PRAGMA auto_vacuum") == [(2,)]  # incremental
 
@@ -244,8 +291,11 @@ def test_a_version_8_archive_of_many_records_is_upgraded_with_its_dictionary(tmp
 
     monkeypatch.setattr(texts, "TRAIN_AT", 40)
     monkeypatch.setattr(texts, "DICTIONARY_SIZE", 4096)
-    (tmp_path / "many.lgn").write_text("\n".join([*random_records("tablut", 30, seed=5, max_plies=40),
-                                                  *random_records("laquet", 30, seed=5, max_plies=40)]))
+    (tmp_path / "many.lgn").write_text(
+        "\n".join(
+            [*random_records("tablut", 30, seed=5, max_plies=40), *random_records("laquet", 30, seed=5, max_plies=40)]
+        )
+    )
     new = Archive(str(tmp_path / "new.db"))
     new.import_paths([str(tmp_path / "many.lgn")])
     path = archive_copy(new.path, tmp_path)
@@ -266,16 +316,20 @@ def as_version_7(path: str) -> None:
         texts = conn.execute("SELECT id, text FROM records").fetchall()
         for name, kind in (("plies", "VIEW"), ("position_plies", "TABLE"), ("positions", "TABLE"), ("moves", "TABLE")):
             conn.execute(f"DROP {kind} {name}")
-        conn.execute("CREATE TABLE plies (record_id INTEGER REFERENCES records(id), ply INTEGER NOT NULL, "
-                     "position INTEGER NOT NULL, next_text TEXT, next INTEGER, PRIMARY KEY (position, record_id, ply)) "
-                     "WITHOUT ROWID")
+        conn.execute(
+            "CREATE TABLE plies (record_id INTEGER REFERENCES records(id), ply INTEGER NOT NULL, "
+            "position INTEGER NOT NULL, next_text TEXT, next INTEGER, PRIMARY KEY (position, record_id, ply)) "
+            "WITHOUT ROWID"
+        )
         for record, text in texts:
             report = check(text)
             if report.rules is not None and report.positions:
                 keys = keys_of(report.rules, report.positions)
-                written = [ply.text for ply in report.record.main.plies][:len(keys) - 1] + [None]
-                conn.executemany("INSERT INTO plies VALUES (?, ?, ?, ?, ?)",
-                                 zip(repeat(record), count(), keys, written, keys[1:] + [None]))
+                written = [ply.text for ply in report.record.main.plies][: len(keys) - 1] + [None]
+                conn.executemany(
+                    "INSERT INTO plies VALUES (?, ?, ?, ?, ?)",
+                    zip(repeat(record), count(), keys, written, keys[1:] + [None]),
+                )
         for index in ("ending", "plies", "white_nocase", "black_nocase"):
             conn.execute(f"DROP INDEX idx_records_{index}")
         for column in ("ending", "rule_tags"):
@@ -295,8 +349,11 @@ def test_a_version_7_archive_is_upgraded_with_nothing_lost(new, tmp_path):
     assert rows(path, "SELECT count(*) FROM plies")[0][0] > 100
     assert Archive(path).query(Filters(text="spring")) == []  # opening it upgrades it
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
-    for sql in ("SELECT type, name FROM sqlite_master ORDER BY name", "PRAGMA table_info(records)",
-                "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger', 'view') ORDER BY name"):
+    for sql in (
+        "SELECT type, name FROM sqlite_master ORDER BY name",
+        "PRAGMA table_info(records)",
+        "SELECT sql FROM sqlite_master WHERE type IN ('index', 'trigger', 'view') ORDER BY name",
+    ):
         assert rows(path, sql) == rows(new.path, sql), sql
     assert rows(path, "SELECT * FROM records ORDER BY id") == rows(new.path, "SELECT * FROM records ORDER BY id")
     for table, columns in REPLAYED_COLUMNS.items():
@@ -312,16 +369,22 @@ def as_version_4(path: str) -> None:
     as_version_7(path)
     with downgraded(path, 4) as conn:
         conn.execute("ALTER TABLE plies RENAME TO new_plies")
-        conn.execute("CREATE TABLE plies (record_id INTEGER REFERENCES records(id), ply INTEGER NOT NULL, "
-                     "position INTEGER NOT NULL, text TEXT, next INTEGER, PRIMARY KEY (position, record_id, ply)) "
-                     "WITHOUT ROWID")
+        conn.execute(
+            "CREATE TABLE plies (record_id INTEGER REFERENCES records(id), ply INTEGER NOT NULL, "
+            "position INTEGER NOT NULL, text TEXT, next INTEGER, PRIMARY KEY (position, record_id, ply)) "
+            "WITHOUT ROWID"
+        )
         conn.execute("CREATE INDEX idx_plies_record_id_ply ON plies (record_id, ply)")
-        conn.execute("INSERT INTO plies SELECT p.record_id, p.ply, p.position, q.next_text, p.next FROM new_plies p "
-                     "LEFT JOIN new_plies q ON q.record_id = p.record_id AND q.ply = p.ply - 1")
+        conn.execute(
+            "INSERT INTO plies SELECT p.record_id, p.ply, p.position, q.next_text, p.next FROM new_plies p "
+            "LEFT JOIN new_plies q ON q.record_id = p.record_id AND q.ply = p.ply - 1"
+        )
         conn.execute("CREATE TABLE positions (key INTEGER PRIMARY KEY, game TEXT, position TEXT, board TEXT)")
         conn.execute("INSERT INTO positions (key) SELECT DISTINCT position FROM new_plies")
-        conn.execute("CREATE TABLE window_squares (record_id INTEGER, first_ply INTEGER NOT NULL, squares TEXT NOT NULL, "
-                     "PRIMARY KEY (record_id, first_ply)) WITHOUT ROWID")
+        conn.execute(
+            "CREATE TABLE window_squares (record_id INTEGER, first_ply INTEGER NOT NULL, squares TEXT NOT NULL, "
+            "PRIMARY KEY (record_id, first_ply)) WITHOUT ROWID"
+        )
         conn.execute("INSERT INTO window_squares SELECT record_id, 0, squares FROM record_squares")
         conn.execute("CREATE TABLE old_squares (record_id INTEGER PRIMARY KEY, squares TEXT)")
         conn.execute("INSERT INTO old_squares SELECT record_id, squares FROM record_squares")
@@ -346,7 +409,8 @@ def test_a_version_4_archive_is_upgraded_with_nothing_lost(new, tmp_path):
         sql = f"SELECT r.text, {columns} FROM {table} t JOIN record_texts r ON r.id = t.record_id ORDER BY 1, 2, 3"
         assert rows(path, sql) == rows(new.path, sql), table
     assert rows(path, "SELECT game, record_id FROM record_squares ORDER BY 2") == rows(
-        new.path, "SELECT game, record_id FROM record_squares ORDER BY 2")
+        new.path, "SELECT game, record_id FROM record_squares ORDER BY 2"
+    )
 
 
 def test_a_version_5_archive_gets_the_keys_of_version_6(new, tmp_path):

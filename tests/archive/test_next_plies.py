@@ -2,8 +2,8 @@
 move tree read from them answers as the tree read from the games, kept by every import batch,
 made by an upgrade, and left as it was by a failed import."""
 
-
 import pytest
+from conftest import archive_copy, connect
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, ReadOnlyError, commands
@@ -11,22 +11,32 @@ from lusoria.archive.next_plies import SUMMED_PLIES
 from lusoria.archive.query import summable
 from lusoria.validator import tablut
 
-from conftest import archive_copy, connect
-
 # back at the start at plies 4 and 8 (a short token past ply 5: found by its board), then on
-BACK_AND_FORTH = '[Game "tablut"]\n[Date "2019.05.??"]\n\n1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 d1-d2 ' \
-                 '4. c3-e3 d2-d1 5. e6-b6 e2-a2 0-1\n'
-FILTERS = [Filters(), Filters(valid=True), Filters(game="TABLUT"), Filters(valid=False, symmetric=True),
-           Filters(symmetric=True), Filters(variant="seed", valid=True)]
+BACK_AND_FORTH = (
+    '[Game "tablut"]\n[Date "2019.05.??"]\n\n1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 d1-d2 '
+    "4. c3-e3 d2-d1 5. e6-b6 e2-a2 0-1\n"
+)
+FILTERS = [
+    Filters(),
+    Filters(valid=True),
+    Filters(game="TABLUT"),
+    Filters(valid=False, symmetric=True),
+    Filters(symmetric=True),
+    Filters(variant="seed", valid=True),
+]
 
 
 def records(seed: int) -> str:
-    games = [*random_records("tablut", 40, seed=seed, max_plies=7),
-             *random_records("brandubh", 25, seed=seed, max_plies=5),
-             *random_records("laquet", 25, seed=seed, max_plies=4)]
+    games = [
+        *random_records("tablut", 40, seed=seed, max_plies=7),
+        *random_records("brandubh", 25, seed=seed, max_plies=5),
+        *random_records("laquet", 25, seed=seed, max_plies=4),
+    ]
     # some records twice over, with another result and date (the same plies: not duplicates)
-    games += [text.replace('[Result "*"]', '[Result "1-0"]').replace("*\n", "1-0\n") + '[Date "2020.01.02"]\n'
-              for text in games[::7]]
+    games += [
+        text.replace('[Result "*"]', '[Result "1-0"]').replace("*\n", "1-0\n") + '[Date "2020.01.02"]\n'
+        for text in games[::7]
+    ]
     games.insert(len(games) // 2, BACK_AND_FORTH)
     return "\n".join(games)
 
@@ -71,7 +81,9 @@ def test_the_sums_count_a_position_reached_again_later_in_a_game(tmp_path):
     archive.import_paths([BACK_AND_FORTH])  # the start at plies 0, 4 (e3-c3 both times) and 8 (e6-b6)
     found = {node.ply: node for node in archive.tree(tablut.INITIAL)}
     assert [(n.ply, n.games, n.black, n.average_ply, n.first, n.last) for n in found.values()] == [
-        ("e3-c3", 1, 1, 3.0, "2019-05-01", "2019-05-31"), ("e6-b6", 1, 1, 9.0, "2019-05-01", "2019-05-31")]
+        ("e3-c3", 1, 1, 3.0, "2019-05-01", "2019-05-31"),
+        ("e6-b6", 1, 1, 9.0, "2019-05-01", "2019-05-31"),
+    ]
     assert len(sums(archive.path)) == 2 + 1  # from the start, and from the position after ply 1 (plies 1, 5, 9)
 
 
@@ -81,7 +93,9 @@ def test_filters_the_sums_cannot_answer_read_the_games():
     assert summable(Filters(limit=3), variations=False) is None
     assert summable(Filters(), variations=True) is None
     assert summable(Filters(game="tablut", valid=True, symmetric=True), variations=False) == (
-        "n.game = lower(?) AND n.valid = ?", ["tablut", True])
+        "n.game = lower(?) AND n.valid = ?",
+        ["tablut", True],
+    )
 
 
 def sums(path: str) -> list[tuple]:
@@ -104,14 +118,20 @@ def test_a_failed_import_leaves_the_sums_as_they_were(archive, tmp_path, monkeyp
     before = sums(path)
     monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "commit:1:raise")
     with pytest.raises(RuntimeError):
-        Archive(path).import_paths(["\n".join(random_records("tablut", 30, seed=99, max_plies=6)) + "\n"
-                                    + BACK_AND_FORTH.replace("2019", "2021")])
+        Archive(path).import_paths(
+            [
+                "\n".join(random_records("tablut", 30, seed=99, max_plies=6))
+                + "\n"
+                + BACK_AND_FORTH.replace("2019", "2021")
+            ]
+        )
     assert sums(path) == before
     monkeypatch.delenv("LUSORIA_IMPORT_FAULT")
     Archive(path).import_paths([BACK_AND_FORTH.replace("2019", "2021")])
     assert sums(path) != before
     assert by_games(Archive(path), position=tablut.INITIAL, depth=3) == [
-        node.as_dict() for node in Archive(path).tree(tablut.INITIAL, depth=3)]
+        node.as_dict() for node in Archive(path).tree(tablut.INITIAL, depth=3)
+    ]
 
 
 def test_the_tree_from_positions_summed_up_reads_no_game(archive, monkeypatch):

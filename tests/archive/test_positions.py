@@ -9,18 +9,28 @@ import sqlite3
 from contextlib import closing
 
 import pytest
+from conftest import ROOT, connect
 
 from lusoria.archive import Archive, Filters
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import (EXACT_PLIES, SHORT_LENGTH, board_at, material_runs, pack_boards, position_key,
-                                      position_token, spelled_out, squares_held, sought, tokens_of,
-                                      unpacked_boards)
+from lusoria.archive.positions import (
+    EXACT_PLIES,
+    SHORT_LENGTH,
+    board_at,
+    material_runs,
+    pack_boards,
+    position_key,
+    position_token,
+    sought,
+    spelled_out,
+    squares_held,
+    tokens_of,
+    unpacked_boards,
+)
+from lusoria.archive.search import _held
 from lusoria.validator.base import MATERIAL
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
-from lusoria.archive.search import _held
-
-from conftest import ROOT, connect
 
 EMPTY_RANK = "*********"
 
@@ -40,15 +50,20 @@ def samples(tmp_path_factory):
     return archive
 
 
-@pytest.mark.parametrize("boards", [[], [b"K.p/P.. w"], [b"K.p/P.. w", b".Kp/..p b 1 0", b".Kp/.p. w"],
-                                    [b"x" * 400 + b" b", b"y" * 401 + b" w 12 3"]])
+@pytest.mark.parametrize(
+    "boards",
+    [[], [b"K.p/P.. w"], [b"K.p/P.. w", b".Kp/..p b 1 0", b".Kp/.p. w"], [b"x" * 400 + b" b", b"y" * 401 + b" w 12 3"]],
+)
 def test_boards_read_back_as_packed(boards):
     # square by square, each padded to the longest (schema version 9): the same boards, in order
     packed = pack_boards(boards)
     assert packed.startswith(b"\x28\xb5\x2f\xfd")  # Zstandard
     assert unpacked_boards(packed) == "\n".join(board.decode() for board in boards)
     assert [board_at(packed, ply) for ply in range(-1, len(boards) + 1)] == [
-        None, *(board.decode() for board in boards), None]  # one board, read alone (a short token's check)
+        None,
+        *(board.decode() for board in boards),
+        None,
+    ]  # one board, read alone (a short token's check)
 
 
 def test_squares_held_are_the_pieces_each_square_ever_held():
@@ -66,8 +81,10 @@ def test_squares_held_of_boards_of_different_lengths_are_those_all_have():
 
 
 def test_required_squares_ask_only_for_what_must_be_there():
-    game, glob = "tablut", dict(pattern_globs(tablut(("e5", "K"), ("e4", "W"), ("e6", "?"), ("e7", "B"),
-                                                     ("e3", "1"))))["tablut"]
+    game, glob = (
+        "tablut",
+        dict(pattern_globs(tablut(("e5", "K"), ("e4", "W"), ("e6", "?"), ("e7", "B"), ("e3", "1"))))["tablut"],
+    )
     # squares count from the top rank, 10 characters a rank (with its "/"): e7 is the 25th;
     # the empty e3 (65th) asks for nothing
     assert required_squares(game, glob) == [(25, 4), (35, 1 | 2 | 4), (45, 1), (55, 1 | 2)]
@@ -78,10 +95,16 @@ def test_required_squares_ask_only_for_what_must_be_there():
 def test_the_check_never_rules_out_a_record_that_matches(samples, tmp_path):
     """With every square said to have held every piece, the check lets every record through:
     pattern searches must find the same records as with the real record_squares."""
-    patterns = [tablut(("e5", "K")), tablut(("c1", "K")), tablut(("e4", "p"), ("e5", "K"), turn="b"),
-                tablut(("d5", "B"), ("e5", "K")), "1:*,18:* * w"]
-    found = {pattern: [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern))]
-             for pattern in patterns}
+    patterns = [
+        tablut(("e5", "K")),
+        tablut(("c1", "K")),
+        tablut(("e4", "p"), ("e5", "K"), turn="b"),
+        tablut(("d5", "B"), ("e5", "K")),
+        "1:*,18:* * w",
+    ]
+    found = {
+        pattern: [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern))] for pattern in patterns
+    }
     assert any(found.values()) and not all(found.values())
     open_path = str(tmp_path / "open.db")
     shutil.copy(samples.path, open_path)
@@ -90,10 +113,12 @@ def test_the_check_never_rules_out_a_record_that_matches(samples, tmp_path):
         conn.commit()
     for pattern in patterns:
         assert [(row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern))] == found[pattern]
-        assert [(row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern, symmetric=True))] \
-            == [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern, symmetric=True))]
-        assert [(row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern, material_for=2))] \
-            == [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern, material_for=2))]
+        assert [
+            (row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern, symmetric=True))
+        ] == [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern, symmetric=True))]
+        assert [
+            (row["id"], row["ply"]) for row in Archive(open_path).query(Filters(pattern=pattern, material_for=2))
+        ] == [(row["id"], row["ply"]) for row in samples.query(Filters(pattern=pattern, material_for=2))]
 
 
 def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples):
@@ -115,12 +140,15 @@ def test_the_check_rules_out_records_whose_squares_never_held_the_pieces(samples
 def test_material_runs_cut_the_main_line_where_the_material_changes():
     full, taken = (9, 16, 1, None, None, None, None), (9, 15, 1, None, None, None, None)
     assert material_runs([full, full, full, taken, taken, full]) == [
-        [0, 2, 9, 16, 1, None, None, None, None], [3, 4, 9, 15, 1, None, None, None, None],
-        [5, 5, 9, 16, 1, None, None, None, None]]
+        [0, 2, 9, 16, 1, None, None, None, None],
+        [3, 4, 9, 15, 1, None, None, None, None],
+        [5, 5, 9, 16, 1, None, None, None, None],
+    ]
 
 
-@pytest.mark.parametrize("condition", ["white<=15", "black>=15", "king", "white<=14, black>=14", "inciti",
-                                       "white_off>=1", "black!=16"])
+@pytest.mark.parametrize(
+    "condition", ["white<=15", "black>=15", "king", "white<=14, black>=14", "inciti", "white_off>=1", "black!=16"]
+)
 @pytest.mark.parametrize("run", [1, 2, 5])
 def test_material_search_over_runs_finds_what_every_ply_shows(samples, condition, run):
     """The first ply of the first run of `run` plies where the condition holds, ply by ply from
@@ -135,9 +163,13 @@ def test_material_search_over_runs_finds_what_every_ply_shows(samples, condition
         conn.execute(f"CREATE TABLE s (record_id, ply, {', '.join(MATERIAL)})")
         for record, text in texts:
             report = check(text)
-            conn.executemany(f"INSERT INTO s VALUES ({', '.join('?' * (2 + len(MATERIAL)))})",
-                             [(record, ply, *spelled_out(report.rules, position)[1])
-                              for ply, position in enumerate(report.positions)])
+            conn.executemany(
+                f"INSERT INTO s VALUES ({', '.join('?' * (2 + len(MATERIAL)))})",
+                [
+                    (record, ply, *spelled_out(report.rules, position)[1])
+                    for ply, position in enumerate(report.positions)
+                ],
+            )
         plies = conn.execute(f"SELECT record_id, ply, {sql} FROM s ORDER BY record_id, ply", params).fetchall()
     length = 0
     for index, (record, ply, holds) in enumerate(plies):
@@ -172,17 +204,24 @@ def test_a_position_past_the_whole_tokens_is_found_by_its_board_not_by_its_short
     archive = Archive(str(tmp_path / "a.db"))
     archive.import_paths([first + "\n" + second])
     with closing(connect(archive.path)) as conn:
-        assert conn.execute("SELECT doc, offset FROM position_plies WHERE term >= ? AND term < ? ORDER BY doc",
-                            sought(rules, reached[20])[4:6]).fetchall() == [(1, 20), (2, 15)]  # both candidates
+        assert conn.execute(
+            "SELECT doc, offset FROM position_plies WHERE term >= ? AND term < ? ORDER BY doc",
+            sought(rules, reached[20])[4:6],
+        ).fetchall() == [(1, 20), (2, 15)]  # both candidates
     position = rules.format_position(reached[20])
     assert [(row["id"], row["ply"]) for row in archive.query(Filters(position=position))] == [(1, 20)]
     (node,) = archive.tree(position)
     assert node.games == 1 and node.average_ply == 21.0
     assert [row["id"] for row in archive.query(Filters(records=[first]))] == [1]
     assert [row["id"] for row in archive.query(Filters(records=[second]))] == [2]
-    assert [row["board"] for row in archive.sql("SELECT lusoria_board_at(b.boards, p.ply) AS board FROM plies p "
-                                                "JOIN record_boards b USING (record_id) WHERE p.record_id = 2 "
-                                                "AND p.ply = 15")] == [spelled_out(rules, passed[15])[0]]
+    assert [
+        row["board"]
+        for row in archive.sql(
+            "SELECT lusoria_board_at(b.boards, p.ply) AS board FROM plies p "
+            "JOIN record_boards b USING (record_id) WHERE p.record_id = 2 "
+            "AND p.ply = 15"
+        )
+    ] == [spelled_out(rules, passed[15])[0]]
 
 
 def test_a_record_searched_for_is_compared_board_by_board_past_the_whole_tokens(tmp_path, monkeypatch):

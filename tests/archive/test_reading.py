@@ -11,18 +11,15 @@ import sys
 from types import SimpleNamespace
 
 import pytest
-
-from lusoria.archive.schema import SCHEMA_VERSION
 from click.testing import CliRunner
-
-from lusoria.api import random_records
-from lusoria.archive import Archive, Filters, ImportStopped, ReadOnlyError
-from lusoria.archive import reading
-from lusoria.archive.reading import read_only_authorizer, unique_names
-from lusoria import output
-from lusoria.cli import main
-
 from conftest import ROOT, connect, ctrl_c_when_ready
+
+from lusoria import output
+from lusoria.api import random_records
+from lusoria.archive import Archive, Filters, ImportStopped, ReadOnlyError, reading
+from lusoria.archive.reading import read_only_authorizer, unique_names
+from lusoria.archive.schema import SCHEMA_VERSION
+from lusoria.cli import main
 
 ENDLESS = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
 
@@ -46,12 +43,28 @@ def schema(path) -> list:
         conn.close()
 
 
-WRITES = ["DROP TABLE records", "CREATE TABLE x(a)", "CREATE TEMP TABLE x(a)", "CREATE TEMP VIEW v AS SELECT 1",
-          "INSERT INTO tags VALUES (1, 'X', 'y')", "DELETE FROM records", "UPDATE records SET white = 'x'",
-          "UPDATE sqlite_master SET sql = ''", "PRAGMA writable_schema = 1", "PRAGMA user_version = 7",
-          "PRAGMA journal_mode = DELETE", "ATTACH DATABASE ':memory:' AS m", "BEGIN", "SAVEPOINT s", "ANALYZE",
-          "REINDEX", "VACUUM", "SELECT load_extension('x')", "SELECT fts3_tokenizer('simple')",
-          "CREATE VIRTUAL TABLE temp.t USING fts5(a)"]
+WRITES = [
+    "DROP TABLE records",
+    "CREATE TABLE x(a)",
+    "CREATE TEMP TABLE x(a)",
+    "CREATE TEMP VIEW v AS SELECT 1",
+    "INSERT INTO tags VALUES (1, 'X', 'y')",
+    "DELETE FROM records",
+    "UPDATE records SET white = 'x'",
+    "UPDATE sqlite_master SET sql = ''",
+    "PRAGMA writable_schema = 1",
+    "PRAGMA user_version = 7",
+    "PRAGMA journal_mode = DELETE",
+    "ATTACH DATABASE ':memory:' AS m",
+    "BEGIN",
+    "SAVEPOINT s",
+    "ANALYZE",
+    "REINDEX",
+    "VACUUM",
+    "SELECT load_extension('x')",
+    "SELECT fts3_tokenizer('simple')",
+    "CREATE VIRTUAL TABLE temp.t USING fts5(a)",
+]
 
 
 @pytest.mark.parametrize("name", ["b.db?mode=rw&x=", "d#1/arch.db", "c%41.db", "plain.db"])
@@ -77,8 +90,14 @@ def test_reading_pragmas_are_allowed(archive):
 
 
 def test_the_authorizer_denies_every_action_but_reading():
-    reading = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE,
-               sqlite3.SQLITE_PRAGMA, sqlite3.SQLITE_UPDATE}
+    reading = {
+        sqlite3.SQLITE_SELECT,
+        sqlite3.SQLITE_READ,
+        sqlite3.SQLITE_FUNCTION,
+        sqlite3.SQLITE_RECURSIVE,
+        sqlite3.SQLITE_PRAGMA,
+        sqlite3.SQLITE_UPDATE,
+    }
     for name in dir(sqlite3):
         code = getattr(sqlite3, name)
         if name.startswith("SQLITE_") and isinstance(code, int) and 1 <= code <= 33 and code not in reading:
@@ -113,15 +132,25 @@ def test_a_statement_stops_after_the_timeout(archive, monkeypatch):
         Archive(str(archive)).sql(ENDLESS, timeout=0.5)
 
 
-@pytest.mark.parametrize("sql", ["SELECT randomblob(1000000000)", "SELECT zeroblob(20000000) FROM records",
-                                 "SELECT group_concat(hex(zeroblob(1000000))) FROM records, records AS a"])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "SELECT randomblob(1000000000)",
+        "SELECT zeroblob(20000000) FROM records",
+        "SELECT group_concat(hex(zeroblob(1000000))) FROM records, records AS a",
+    ],
+)
 def test_a_value_larger_than_the_bound_is_refused_in_one_line(archive, sql):
     """randomblob(1000000000) took a gigabyte, then a MemoryError."""
     result = run("sql", "--db", str(archive), sql)
-    assert (result.exit_code, result.output) == (1, f"lusoria: the statement makes or reads a value of more than "
-                                                    f"{reading.MAX_VALUE:,} bytes, the most allowed\n")
-    assert run("sql", "--db", str(archive), "--format", "csv", f"SELECT length(zeroblob({reading.MAX_VALUE}))").output \
+    assert (result.exit_code, result.output) == (
+        1,
+        f"lusoria: the statement makes or reads a value of more than {reading.MAX_VALUE:,} bytes, the most allowed\n",
+    )
+    assert (
+        run("sql", "--db", str(archive), "--format", "csv", f"SELECT length(zeroblob({reading.MAX_VALUE}))").output
         == f"length(zeroblob({reading.MAX_VALUE}))\n{reading.MAX_VALUE}\n"
+    )
 
 
 def test_a_table_holds_a_bounded_result_and_the_streamed_formats_any(archive, monkeypatch):
@@ -130,18 +159,26 @@ def test_a_table_holds_a_bounded_result_and_the_streamed_formats_any(archive, mo
     result = run("sql", "--db", str(archive), sql)
     assert result.exit_code == 2 and result.output.endswith(
         "Error: a table of more than 1,000 characters of values; the formats json, csv and lgn write rows as they "
-        "come, and have no bound\n")
+        "come, and have no bound\n"
+    )
     assert run("sql", "--db", str(archive), "--format", "csv", sql).output.count("0000") > 1000
 
 
 def test_a_statement_without_a_timeout_runs_to_its_end(archive, monkeypatch):
-    clock = Clock(10.0 ** 9)
+    clock = Clock(10.0**9)
     monkeypatch.setattr(reading, "time", SimpleNamespace(monotonic=clock))
-    result = run("sql", "--db", str(archive), "--timeout", "0", "--format", "csv",
-                 "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) "
-                 "SELECT count(*) AS n FROM n")
+    result = run(
+        "sql",
+        "--db",
+        str(archive),
+        "--timeout",
+        "0",
+        "--format",
+        "csv",
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) SELECT count(*) AS n FROM n",
+    )
     assert (result.exit_code, result.output) == (0, "n\n100000\n")
-    assert clock.now > 10.0 ** 10  # watched all along, never stopped
+    assert clock.now > 10.0**10  # watched all along, never stopped
 
 
 # `lusoria sql` that says "ready" when its statement is running (at the watch's first call)
@@ -166,10 +203,15 @@ def test_ctrl_c_stops_a_statement(archive):
 
 
 def test_output_formats_show_every_value(archive):
-    result = run("sql", "--db", str(archive), "--format", "json",
-                 "SELECT X'00ff' AS blob, 1e999 AS big, -1e999 AS small, 1 AS n, 2 AS n")
-    assert json.loads(result.output) == [{"blob": "X'00FF'", "big": "Infinity", "small": "-Infinity", "n": 1,
-                                          "n_2": 2}]
+    result = run(
+        "sql",
+        "--db",
+        str(archive),
+        "--format",
+        "json",
+        "SELECT X'00ff' AS blob, 1e999 AS big, -1e999 AS small, 1 AS n, 2 AS n",
+    )
+    assert json.loads(result.output) == [{"blob": "X'00FF'", "big": "Infinity", "small": "-Infinity", "n": 1, "n_2": 2}]
     for statement, shown in (("SELECT NULL AS text", "None"), ("SELECT 1 AS text", "1")):
         result = run("sql", "--db", str(archive), "--format", "lgn", statement)
         assert result.exit_code == 2 and f"row 1 holds {shown}" in result.output
@@ -187,8 +229,10 @@ def unshared(*commands: str) -> subprocess.CompletedProcess:
     return subprocess.run(["unshare", "-rm", "sh", "-c", " && ".join(commands)], capture_output=True, text=True)
 
 
-needs_mounts = pytest.mark.skipif(shutil.which("unshare") is None or unshared("true").returncode != 0,
-                                  reason="needs unshare -rm (user and mount namespaces)")
+needs_mounts = pytest.mark.skipif(
+    shutil.which("unshare") is None or unshared("true").returncode != 0,
+    reason="needs unshare -rm (user and mount namespaces)",
+)
 
 
 @needs_mounts
@@ -198,10 +242,14 @@ def test_an_archive_in_a_read_only_directory_is_read(archive, tmp_path):
     shutil.copy(archive, folder / "a.db")
     lusoria = f"{sys.executable} -m lusoria.cli"
     db = folder / "a.db"
-    done = unshared(f"mount --bind -o ro {folder} {folder}", f"cd {ROOT}",
-                    f"{lusoria} query --db {db} --format csv --game tablut",
-                    f"{lusoria} sql --db {db} --format csv 'SELECT count(*) AS n FROM records'",
-                    f"{lusoria} stats --db {db}", f"! {lusoria} import --db {db} samples/laquet")
+    done = unshared(
+        f"mount --bind -o ro {folder} {folder}",
+        f"cd {ROOT}",
+        f"{lusoria} query --db {db} --format csv --game tablut",
+        f"{lusoria} sql --db {db} --format csv 'SELECT count(*) AS n FROM records'",
+        f"{lusoria} stats --db {db}",
+        f"! {lusoria} import --db {db} samples/laquet",
+    )
     assert done.returncode == 0, done.stderr
     assert "n\n4\n" in done.stdout and "4 records: 4 valid" in done.stdout
     assert "Traceback" not in done.stderr
@@ -226,14 +274,17 @@ def test_an_import_into_a_damaged_archive_says_it_is_intact(archive, tmp_path):
 
 @pytest.mark.parametrize("limit", [60_000, 700_000])  # the schema fails; the first batch fails (606 KB were left)
 def test_a_first_import_on_a_full_disk_leaves_no_archive(tmp_path, limit):
-    script = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
-              f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit},) * 2); "
-              "from lusoria.cli import main; main(sys.argv[1:])")
+    script = (
+        "import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit},) * 2); "
+        "from lusoria.cli import main; main(sys.argv[1:])"
+    )
     collection = tmp_path / "many.lgn"
     collection.write_text("\n".join(random_records("tablut", 300, seed=2)))
     path = tmp_path / "new.db"
-    done = subprocess.run([sys.executable, "-c", script, "import", "--db", str(path), str(collection)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script, "import", "--db", str(path), str(collection)], capture_output=True, text=True
+    )
     assert done.returncode == 2 and done.stderr == f"lusoria: cannot create the archive {path}: disk I/O error\n"
     assert os.listdir(tmp_path) == ["many.lgn"]
 
@@ -241,13 +292,16 @@ def test_a_first_import_on_a_full_disk_leaves_no_archive(tmp_path, limit):
 def test_an_import_on_a_full_disk_leaves_whole_batches(archive, tmp_path):
     path = tmp_path / "full.db"
     shutil.copy(archive, path)
-    script = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
-              f"resource.setrlimit(resource.RLIMIT_FSIZE, ({os.path.getsize(path)},) * 2); "
-              "from lusoria.cli import main; main(sys.argv[1:])")
+    script = (
+        "import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({os.path.getsize(path)},) * 2); "
+        "from lusoria.cli import main; main(sys.argv[1:])"
+    )
     collection = tmp_path / "many.lgn"
     collection.write_text("\n".join(random_records("tablut", 300, seed=2)))
-    done = subprocess.run([sys.executable, "-c", script, "import", "--db", str(path), str(collection)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", script, "import", "--db", str(path), str(collection)], capture_output=True, text=True
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert "The archive is intact" in done.stderr
     conn = connect(path)

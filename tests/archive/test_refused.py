@@ -15,15 +15,27 @@ TYPE = "Imaginary Hnefatafl 13x13"
 def scrape(tmp_path):
     """Two refused games of one type (the same players and winner, other moves), one of another, a
     Brandubh game of a known type and a broken file."""
-    games = [("Ann", "Bo", TYPE, "White", "game-61-1-7001.json"), ("Ann", "Bo", TYPE, "White", "game-61-2-7002.json"),
-             ("Cy", "Ann", "Imaginary Tafl 15x15", "Black", "game-62-1-7003.json"),
-             ("Di", "Ann", "Historical Hnefatafl 7x7 (Irish Brandubh 1)", "Black", "game-30-1-7004.json")]
+    games = [
+        ("Ann", "Bo", TYPE, "White", "game-61-1-7001.json"),
+        ("Ann", "Bo", TYPE, "White", "game-61-2-7002.json"),
+        ("Cy", "Ann", "Imaginary Tafl 15x15", "Black", "game-62-1-7003.json"),
+        ("Di", "Ann", "Historical Hnefatafl 7x7 (Irish Brandubh 1)", "Black", "game-30-1-7004.json"),
+    ]
     for number, (white, black, kind, winner, name) in enumerate(games):
         key = int(name.split("-")[1])
-        (tmp_path / name).write_text(json.dumps({
-            "WhiteSidePlayerName": white, "BlackSidePlayerName": black, "AageGameTypeKey": key,
-            "AageGameTypeName": kind, "WhoMovedFirst": "black", "Moves": ["d2-b2", "c4-c5"][:1 + (number != 1)],
-            "WhoWon": winner}))
+        (tmp_path / name).write_text(
+            json.dumps(
+                {
+                    "WhiteSidePlayerName": white,
+                    "BlackSidePlayerName": black,
+                    "AageGameTypeKey": key,
+                    "AageGameTypeName": kind,
+                    "WhoMovedFirst": "black",
+                    "Moves": ["d2-b2", "c4-c5"][: 1 + (number != 1)],
+                    "WhoWon": winner,
+                }
+            )
+        )
     (tmp_path / "broken.json").write_text('{"AageGameTypeName": "x", "Moves": [')
     return tmp_path
 
@@ -35,20 +47,31 @@ def test_refused_records_keep_their_players_type_site_id_and_file(tmp_path):
     archive = Archive(db)
     ann = archive.query(Filters(player="Ann"))
     assert [(row["game"], row["white"], row["black"], row["result"], row["plies"], row["valid"]) for row in ann] == [
-        ("brandubh", "Di", "Ann", "0-1", 2, 1), (None, "Ann", "Bo", "1-0", 0, 0), (None, "Ann", "Bo", "1-0", 0, 0),
-        (None, "Cy", "Ann", "0-1", 0, 0)]  # in the order of their files
+        ("brandubh", "Di", "Ann", "0-1", 2, 1),
+        (None, "Ann", "Bo", "1-0", 0, 0),
+        (None, "Ann", "Bo", "1-0", 0, 0),
+        (None, "Cy", "Ann", "0-1", 0, 0),
+    ]  # in the order of their files
     first = ann[1]["id"]
-    tags = {row["name"]: row["value"] for row in archive.sql(
-        f"SELECT name, value FROM tags WHERE record_id = {first} AND name IN "
-        "('GameType', 'SiteGameId', 'Site', 'SourceFormat')")}
+    tags = {
+        row["name"]: row["value"]
+        for row in archive.sql(
+            f"SELECT name, value FROM tags WHERE record_id = {first} AND name IN "
+            "('GameType', 'SiteGameId', 'Site', 'SourceFormat')"
+        )
+    }
     assert tags == {"GameType": TYPE, "SiteGameId": "7001", "Site": "aagenielsen.dk", "SourceFormat": "aage"}
-    assert archive.sql(f"SELECT path, first_rule, ending FROM records WHERE id = {first}") == \
-        [{"path": str(tmp_path / "game-61-1-7001.json"), "first_rule": "tag", "ending": "unknown"}]
+    assert archive.sql(f"SELECT path, first_rule, ending FROM records WHERE id = {first}") == [
+        {"path": str(tmp_path / "game-61-1-7001.json"), "first_rule": "tag", "ending": "unknown"}
+    ]
     assert len(archive.query(Filters(tags=[("GameType", TYPE)]))) == 2
     figures = archive.stats()
-    assert figures["games"] == [{"value": f"{TYPE} (refused)", "records": 2}, {"value": None, "records": 1},
-                                {"value": "Imaginary Tafl 15x15 (refused)", "records": 1},
-                                {"value": "brandubh", "records": 1}]
+    assert figures["games"] == [
+        {"value": f"{TYPE} (refused)", "records": 2},
+        {"value": None, "records": 1},
+        {"value": "Imaginary Tafl 15x15 (refused)", "records": 1},
+        {"value": "brandubh", "records": 1},
+    ]
     assert figures["variants"][:3] == figures["games"][:3]
     shown = CliRunner().invoke(main, ["stats", "--db", db]).stdout
     assert f"{TYPE} (refused)          2" in shown

@@ -8,9 +8,10 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, archive_copy, connect
 
-from lusoria.archive import Archive, Filters, UnsearchableRecord
 from lusoria.api import random_records
+from lusoria.archive import Archive, Filters, UnsearchableRecord
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import pack_boards, spelled_out
 from lusoria.archive.search import continuations, material_condition
@@ -18,8 +19,6 @@ from lusoria.cli import main
 from lusoria.validator.games import GAMES
 from lusoria.validator.grid import folded
 from lusoria.validator.replay import check
-
-from conftest import ROOT, archive_copy, connect
 
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 INITIAL_LAQUET = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
@@ -106,10 +105,13 @@ def lines(nodes, prefix=()) -> dict[tuple[str, ...], tuple]:
 
 # -- the move tree ----------------------------------------------------------------------------
 
+
 def test_the_tree_from_the_start_counts_games_results_and_dates(archive):
     nodes = archive.tree(INITIAL_TABLUT)
     assert [(n.ply, n.games, n.white, n.black, n.unfinished) for n in nodes] == [
-        ("c5-c3", 2, 1, 0, 1), ("d5-d3", 1, 0, 1, 0)]
+        ("c5-c3", 2, 1, 0, 1),
+        ("d5-d3", 1, 0, 1, 0),
+    ]
     first = nodes[0]
     assert (first.first, first.last, first.average_ply) == ("2020-05-01", "2020-05-01", 1.0)
     assert (nodes[1].first, nodes[1].last) == ("2021-01-01", "2021-12-31")  # the range of 2021.??.??
@@ -119,8 +121,12 @@ def test_the_tree_from_the_start_counts_games_results_and_dates(archive):
 def test_the_tree_several_plies_deep(archive):
     tree = lines(archive.tree(INITIAL_TABLUT, depth=3))
     assert tree == {
-        ("c5-c3",): (2, 1, 0, 0, 1), ("c5-c3", "i6-f6"): (2, 1, 0, 0, 1), ("c5-c3", "i6-f6", "d5-d3"): (1, 1, 0, 0, 0),
-        ("d5-d3",): (1, 0, 0, 1, 0), ("d5-d3", "i4-h4"): (1, 0, 0, 1, 0), ("d5-d3", "i4-h4", "c5-c3"): (1, 0, 0, 1, 0),
+        ("c5-c3",): (2, 1, 0, 0, 1),
+        ("c5-c3", "i6-f6"): (2, 1, 0, 0, 1),
+        ("c5-c3", "i6-f6", "d5-d3"): (1, 1, 0, 0, 0),
+        ("d5-d3",): (1, 0, 0, 1, 0),
+        ("d5-d3", "i4-h4"): (1, 0, 0, 1, 0),
+        ("d5-d3", "i4-h4", "c5-c3"): (1, 0, 0, 1, 0),
     }
 
 
@@ -133,7 +139,8 @@ def test_a_transposition_counts(archive):
 def test_the_tree_applies_the_filters_of_query(archive):
     assert [n.ply for n in archive.tree(INITIAL_TABLUT, filters=Filters(event="Autumn"))] == ["d5-d3"]
     assert lines(archive.tree(INITIAL_TABLUT, filters=Filters(player="Karin Nilsson", result="*"))) == {
-        ("c5-c3",): (1, 0, 0, 0, 1)}
+        ("c5-c3",): (1, 0, 0, 0, 1)
+    }
     assert archive.tree(INITIAL_TABLUT, filters=Filters(game="laquet")) == []
 
 
@@ -160,11 +167,28 @@ def test_tree_command_formats(archive):
     assert table.output.splitlines()[0].split()[:7] == ["ply", "games", "white", "%", "draws", "%", "black"]
     assert table.output.splitlines()[2].split()[:6] == ["c5-c3", "2", "100.0", "0.0", "0.0", "1"]  # + 1 unfinished
     assert table.output.splitlines()[3].split()[:4] == ["c5-c3", "i6-f6", "2", "100.0"]
-    shown = runner.invoke(main, ["tree", "--record", "3", "--ply", "0", "--db", archive.path, "--format", "tree",
-                                 "--depth", "2", "--event", "Spring"])
+    shown = runner.invoke(
+        main,
+        [
+            "tree",
+            "--record",
+            "3",
+            "--ply",
+            "0",
+            "--db",
+            archive.path,
+            "--format",
+            "tree",
+            "--depth",
+            "2",
+            "--event",
+            "Spring",
+        ],
+    )
     assert [line[:12] for line in shown.output.splitlines()[2:]] == ["c5-c3       ", "· i6-f6     "]
-    nested = json.loads(runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--format", "json",
-                                             "--depth", "2"]).output)
+    nested = json.loads(
+        runner.invoke(main, ["tree", INITIAL_TABLUT, "--db", archive.path, "--format", "json", "--depth", "2"]).output
+    )
     assert nested[0]["ply"] == "c5-c3" and nested[0]["children"][0]["games"] == 2
     both = runner.invoke(main, ["tree", INITIAL_TABLUT, "--record", "1", "--db", archive.path])
     assert both.exit_code == 2 and "give a POSITION, or --record N" in both.output
@@ -212,11 +236,14 @@ def symmetric(tmp_path_factory):
 
 def test_the_explorer_gives_shares_of_the_finished_games_and_the_movers_score(archive):
     nodes = archive.tree(INITIAL_TABLUT)
-    shares = [{key: value for key, value in node.as_dict().items() if key.endswith("percent") or key == "score"}
-              for node in nodes]
+    shares = [
+        {key: value for key, value in node.as_dict().items() if key.endswith("percent") or key == "score"}
+        for node in nodes
+    ]
     assert shares == [  # c5-c3: a White win and an unfinished game; d5-d3: a Black win
         {"white_percent": 100.0, "draws_percent": 0.0, "black_percent": 0.0, "score": 100.0},
-        {"white_percent": 0.0, "draws_percent": 0.0, "black_percent": 100.0, "score": 0.0}]
+        {"white_percent": 0.0, "draws_percent": 0.0, "black_percent": 100.0, "score": 0.0},
+    ]
     after = archive.tree(INITIAL_TABLUT, depth=2)[0].children[0]  # i6-f6, played by Black
     assert (after.ply, after.white, after.black, after.score) == ("i6-f6", 1, 0, 0.0)
 
@@ -253,25 +280,37 @@ def test_symmetric_tree_from_a_position_without_symmetry_turns_the_plies_played_
 
 def test_the_repertoire_of_a_player_counts_their_results(archive, symmetric):
     nodes = archive.tree(INITIAL_TABLUT, filters=Filters(player="Karin Nilsson"))  # White in 2, Black in 3
-    assert [{key: node.as_dict()[key] for key in ("ply", "games", "won", "drawn", "lost", "unfinished", "score")}
-            for node in nodes] == [
+    assert [
+        {key: node.as_dict()[key] for key in ("ply", "games", "won", "drawn", "lost", "unfinished", "score")}
+        for node in nodes
+    ] == [
         {"ply": "c5-c3", "games": 1, "won": 0, "drawn": 0, "lost": 0, "unfinished": 1, "score": None},
-        {"ply": "d5-d3", "games": 1, "won": 0, "drawn": 0, "lost": 1, "unfinished": 0, "score": 0.0}]
+        {"ply": "d5-d3", "games": 1, "won": 0, "drawn": 0, "lost": 1, "unfinished": 0, "score": 0.0},
+    ]
     # any case of the name's letters: Ded Fomich won record 1 as White and record 2 as Black
     (both,) = symmetric.tree(INITIAL_TABLUT, filters=Filters(player="ded fomich", symmetric=True))
     assert (both.games, both.won, both.lost, both.score) == (2, 2, 0, 100.0)
-    shown = CliRunner().invoke(main, ["tree", INITIAL_TABLUT, "--db", symmetric.path, "--player", "Ded Fomich",
-                                      "--symmetric"])
+    shown = CliRunner().invoke(
+        main, ["tree", INITIAL_TABLUT, "--db", symmetric.path, "--player", "Ded Fomich", "--symmetric"]
+    )
     assert shown.output.splitlines()[0].split()[:8] == ["ply", "games", "won", "%", "drawn", "%", "lost", "%"]
 
 
 # -- boards and material ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game, tags", [
-    ("tablut", {}), ("tablut", {"Variant": "linnaeus"}), ("latrunculi", {"Variant": "seneca"}),
-    ("latrunculi", {"Variant": "piso", "Board": "10x7"}), ("latrunculi", {"Variant": "dux"}),
-    ("latrunculi", {"Variant": "petteia"}), ("laquet", {}),
-])
+
+@pytest.mark.parametrize(
+    "game, tags",
+    [
+        ("tablut", {}),
+        ("tablut", {"Variant": "linnaeus"}),
+        ("latrunculi", {"Variant": "seneca"}),
+        ("latrunculi", {"Variant": "piso", "Board": "10x7"}),
+        ("latrunculi", {"Variant": "dux"}),
+        ("latrunculi", {"Variant": "petteia"}),
+        ("laquet", {}),
+    ],
+)
 def test_boards_spell_out_the_position_string(game, tags):
     """The board of each position of random games is its position string with one character a
     square, its material what the rules count."""
@@ -289,15 +328,31 @@ def test_boards_spell_out_the_position_string(game, tags):
 
 # -- patterns ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game, tags, patterns", [
-    ("tablut", {}, ["*********/*********/*********/*********/****K****/*********/*********/*********/********* b",
-                    "*********/*********/*********/****p****/**?*K*W**/****B****/*********/*********/********* *",
-                    "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"]),
-    ("latrunculi", {"Variant": "seneca"}, ["********/********/********/***P****/********/********/********/******** *",
-                                           "8/8/8/8/8/8/8/8 b", "********/**?*****/********/********/**W*****/********/"
-                                           "********/**B***** w * *"]),
-    ("laquet", {}, ["5:2,11:1,* *", "1:*,18:* * w", "- 6:* b"]),
-])
+
+@pytest.mark.parametrize(
+    "game, tags, patterns",
+    [
+        (
+            "tablut",
+            {},
+            [
+                "*********/*********/*********/*********/****K****/*********/*********/*********/********* b",
+                "*********/*********/*********/****p****/**?*K*W**/****B****/*********/*********/********* *",
+                "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w",
+            ],
+        ),
+        (
+            "latrunculi",
+            {"Variant": "seneca"},
+            [
+                "********/********/********/***P****/********/********/********/******** *",
+                "8/8/8/8/8/8/8/8 b",
+                "********/**?*****/********/********/**W*****/********/********/**B***** w * *",
+            ],
+        ),
+        ("laquet", {}, ["5:2,11:1,* *", "1:*,18:* * w", "- 6:* b"]),
+    ],
+)
 def test_boards_match_a_pattern_as_sqlite_glob_does(game, tags, patterns):
     """`glob_regex` reads each GLOB of a pattern as SQLite's GLOB does, on every board of random
     games (and their 8 symmetries); `matching_plies` gives the plies whose board matches."""
@@ -308,15 +363,22 @@ def test_boards_match_a_pattern_as_sqlite_glob_does(game, tags, patterns):
         boards = [spelled_out(report.rules, position)[0] for position in report.positions]
         for pattern in patterns:
             globs = [glob for of_game, glob in pattern_globs(pattern, symmetric=True) if of_game == game]
-            expected = [ply for ply, board in enumerate(boards)
-                        if any(conn.execute("SELECT ? GLOB ?", [board, glob]).fetchone()[0] for glob in globs)]
+            expected = [
+                ply
+                for ply, board in enumerate(boards)
+                if any(conn.execute("SELECT ? GLOB ?", [board, glob]).fetchone()[0] for glob in globs)
+            ]
             for glob in globs:
                 assert [bool(re.fullmatch(glob_regex(glob), board)) for board in boards] == [
-                    bool(conn.execute("SELECT ? GLOB ?", [board, glob]).fetchone()[0]) for board in boards]
-            found = matching_plies(pack_boards([board.encode() for board in boards]), game, json.dumps([[game, glob] for glob in globs]))
+                    bool(conn.execute("SELECT ? GLOB ?", [board, glob]).fetchone()[0]) for board in boards
+                ]
+            found = matching_plies(
+                pack_boards([board.encode() for board in boards]), game, json.dumps([[game, glob] for glob in globs])
+            )
             assert (json.loads(found) if found else []) == expected
             matched += len(expected)
     assert matched
+
 
 def pattern(*squares: tuple[str, str], turn: str = "*") -> str:
     """A Tablut pattern: every square open but the given ones (name, pattern character)."""
@@ -326,16 +388,19 @@ def pattern(*squares: tuple[str, str], turn: str = "*") -> str:
     return "/".join("".join(rank) for rank in board) + " " + turn
 
 
-@pytest.mark.parametrize("squares, turn, expected", [
-    ((("c3", "P"),), "*", [(1, 1), (2, 3), (3, 1)]),  # a given piece
-    ((("c3", "P"),), "w", [(1, 2), (2, 4), (3, 2)]),  # … with White to move
-    ((("c3", "W"),), "b", [(1, 1), (2, 3), (3, 1)]),  # a piece of a side
-    ((("c3", "B"),), "*", []),
-    ((("c5", "1"),), "b", [(1, 1), (2, 3), (3, 1)]),  # a square that must be empty
-    ((("c5", "?"), ("d5", "?")), "b", []),  # any piece: one of them has moved by Black's first turn
-    ((("c5", "?"), ("d5", "?")), "w", [(1, 0), (2, 0), (3, 0)]),
-    ((("c7", "?"),), "*", [(2, 5)]),
-])
+@pytest.mark.parametrize(
+    "squares, turn, expected",
+    [
+        ((("c3", "P"),), "*", [(1, 1), (2, 3), (3, 1)]),  # a given piece
+        ((("c3", "P"),), "w", [(1, 2), (2, 4), (3, 2)]),  # … with White to move
+        ((("c3", "W"),), "b", [(1, 1), (2, 3), (3, 1)]),  # a piece of a side
+        ((("c3", "B"),), "*", []),
+        ((("c5", "1"),), "b", [(1, 1), (2, 3), (3, 1)]),  # a square that must be empty
+        ((("c5", "?"), ("d5", "?")), "b", []),  # any piece: one of them has moved by Black's first turn
+        ((("c5", "?"), ("d5", "?")), "w", [(1, 0), (2, 0), (3, 0)]),
+        ((("c7", "?"),), "*", [(2, 5)]),
+    ],
+)
 def test_pattern_squares(archive, squares, turn, expected):
     assert found(archive, pattern=pattern(*squares, turn=turn)) == expected
 
@@ -362,43 +427,52 @@ def test_laquet_patterns(archive):
     assert found(archive, pattern="11:1,* 7:* b") == []  # Black's other points must be free of Black
 
 
-@pytest.mark.parametrize("text, message", [
-    ("nonsense", "not a pattern of any game"),
-    ("x/x/x/x/x/x/x/x/x w", "'x' is not a tablut piece"),
-    (pattern(("a1", "P"), turn="x"), "the side to move is w, b or"),
-    ("1:2,1:3 - w", "point 1 is given twice"),
-    ("19:1 - w", "'19:1' is not POINT:COUNT"),  # Laquet's points 1-18, 1-15 checkers on one
-    ("0:1 - w", "'0:1' is not POINT:COUNT"),
-    ("3:16 - w", "'3:16' is not POINT:COUNT"),
-    ("- 3:0 w", "'3:0' is not POINT:COUNT"),
-    ("1" * 5000 + ":1 - w", "is not POINT:COUNT"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("nonsense", "not a pattern of any game"),
+        ("x/x/x/x/x/x/x/x/x w", "'x' is not a tablut piece"),
+        (pattern(("a1", "P"), turn="x"), "the side to move is w, b or"),
+        ("1:2,1:3 - w", "point 1 is given twice"),
+        ("19:1 - w", "'19:1' is not POINT:COUNT"),  # Laquet's points 1-18, 1-15 checkers on one
+        ("0:1 - w", "'0:1' is not POINT:COUNT"),
+        ("3:16 - w", "'3:16' is not POINT:COUNT"),
+        ("- 3:0 w", "'3:0' is not POINT:COUNT"),
+        ("1" * 5000 + ":1 - w", "is not POINT:COUNT"),
+    ],
+)
 def test_bad_patterns_say_why(archive, text, message):
     with pytest.raises(ValueError, match=message):
         archive.query(Filters(pattern=text))
 
 
-@pytest.mark.parametrize("text, message", [
-    ("4/4/4 *", "latrunculi: a latrunculi pattern cannot be 4x3"),
-    ("16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 *", "latrunculi: a latrunculi pattern cannot be 16x17"),
-    ("17/17/17/17 *", "latrunculi: a run of 17 empty squares is wider than any board (16 squares)"),
-    ("9" * 5000 + "/8/8/8/8/8/8/8 *", "a run of 99999999999999999999 empty squares is wider than any board"),
-    ("5/4/4/4 *", "latrunculi: every rank of a pattern covers the same number of squares"),
-    ("9/9/9/9/9/9/9/9/9 w 1 2 3", "tablut: it has no fields after the side to move"),
-    ("9/9/9/9/9/9/9/9/9 w 1 2 3", "latrunculi: a Latrunculi pattern ends with the pieces each side holds in hand"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("4/4/4 *", "latrunculi: a latrunculi pattern cannot be 4x3"),
+        ("16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 *", "latrunculi: a latrunculi pattern cannot be 16x17"),
+        ("17/17/17/17 *", "latrunculi: a run of 17 empty squares is wider than any board (16 squares)"),
+        ("9" * 5000 + "/8/8/8/8/8/8/8 *", "a run of 99999999999999999999 empty squares is wider than any board"),
+        ("5/4/4/4 *", "latrunculi: every rank of a pattern covers the same number of squares"),
+        ("9/9/9/9/9/9/9/9/9 w 1 2 3", "tablut: it has no fields after the side to move"),
+        ("9/9/9/9/9/9/9/9/9 w 1 2 3", "latrunculi: a Latrunculi pattern ends with the pieces each side holds in hand"),
+    ],
+)
 def test_a_grid_pattern_has_a_board_of_its_game(text, message):
     with pytest.raises(ValueError) as raised:
         pattern_globs(text)
     assert message in str(raised.value)
 
 
-@pytest.mark.parametrize("pattern, fits, not_fits", [
-    ("9/9/9/9/9/9/9/9/9 w", {"latrunculi", "tablut"}, {"copenhagen", "brandubh", "laquet"}),
-    ("/".join(["11"] * 11), {"copenhagen", "latrunculi"}, {"tablut", "brandubh", "laquet"}),
-    ("7/7/7/7/7/7/7 b", {"brandubh", "latrunculi"}, {"tablut", "copenhagen", "laquet"}),
-    ("9/9/9/9/9/9/9/9/9 w 1 *", {"latrunculi"}, {"tablut", "copenhagen", "brandubh", "laquet"}),
-])
+@pytest.mark.parametrize(
+    "pattern, fits, not_fits",
+    [
+        ("9/9/9/9/9/9/9/9/9 w", {"latrunculi", "tablut"}, {"copenhagen", "brandubh", "laquet"}),
+        ("/".join(["11"] * 11), {"copenhagen", "latrunculi"}, {"tablut", "brandubh", "laquet"}),
+        ("7/7/7/7/7/7/7 b", {"brandubh", "latrunculi"}, {"tablut", "copenhagen", "laquet"}),
+        ("9/9/9/9/9/9/9/9/9 w 1 *", {"latrunculi"}, {"tablut", "copenhagen", "brandubh", "laquet"}),
+    ],
+)
 def test_grid_patterns_are_read_by_every_game_whose_board_they_fit(pattern, fits, not_fits):
     """Each game whose board the pattern fits, in the registry's order (another game of that board
     may join them)."""
@@ -415,12 +489,18 @@ def test_a_pattern_of_one_games_board_is_read_by_that_game():
 
 # -- material ------------------------------------------------------------------------------------
 
+
 def test_material_conditions(samples):
     assert len(samples.query(Filters(material=["king=0"], game="tablut"))) == 2  # two samples capture the king
     rows = samples.query(Filters(material=["white_off>=15"]))
     assert sorted(row["id"] for row in rows) == [16, 72, 73]  # two whole games, and a study that starts so
     assert found(samples, material=["inciti>=1"], game="latrunculi", variant="seneca") == [
-        (28, 0), (29, 0), (30, 0), (31, 0), (77, 56)]  # error samples that start with inciti; a whole game
+        (28, 0),
+        (29, 0),
+        (30, 0),
+        (31, 0),
+        (77, 56),
+    ]  # error samples that start with inciti; a whole game
     assert found(samples, material=["inciti >= 1"], material_for=2) == [(77, 78)]
     assert found(samples, material=["inciti"], material_for=3) == []
 
@@ -438,7 +518,8 @@ def test_material_ranges_bound_each_record(samples):
     assert (row["white_min"], row["white_max"], row["king_min"], row["king_max"]) == (8, 9, 0, 1)
     assert row["black_min"] == row["black_max"] == 16 and row["white_off_min"] is None
     assert samples.sql("SELECT inciti_min, inciti_max FROM material_ranges WHERE record_id = 77") == [
-        {"inciti_min": 0, "inciti_max": 1}]
+        {"inciti_min": 0, "inciti_max": 1}
+    ]
     assert found(samples, material=["white!=9"], game="tablut", valid=True) == [(80, 9), (79, 60)]  # the king
     assert found(samples, material=["black!=16"], game="tablut", valid=True, limit=1) == [(80, 8)]
 
@@ -453,9 +534,14 @@ def test_material_condition_sql_uses_parameters_only():
         material_condition("white<=" + "9" * 5000)
 
 
-ALLOWS = {"<=": lambda low, high, n: low <= n, "<": lambda low, high, n: low < n,
-          ">=": lambda low, high, n: high >= n, ">": lambda low, high, n: high > n,
-          "=": lambda low, high, n: low <= n <= high, "!=": lambda low, high, n: not low == high == n}
+ALLOWS = {
+    "<=": lambda low, high, n: low <= n,
+    "<": lambda low, high, n: low < n,
+    ">=": lambda low, high, n: high >= n,
+    ">": lambda low, high, n: high > n,
+    "=": lambda low, high, n: low <= n <= high,
+    "!=": lambda low, high, n: not low == high == n,
+}
 
 
 @pytest.mark.parametrize("operator", ALLOWS)
@@ -463,16 +549,19 @@ def test_material_ranges_let_through_exactly_the_records_whose_range_allows_a_ma
     """The cheap check before a material search: a record passes when some count between its least
     and its most satisfies the condition, at every boundary (none too many, none missed)."""
     conn = connect(samples.path)
-    ranges = conn.execute("SELECT record_id, white_min, white_max FROM material_ranges "
-                          "WHERE white_min IS NOT NULL").fetchall()
+    ranges = conn.execute(
+        "SELECT record_id, white_min, white_max FROM material_ranges WHERE white_min IS NOT NULL"
+    ).fetchall()
     for count in sorted({low for _, low, _ in ranges} | {high + 1 for _, _, high in ranges}):
         _, _, possible, bounds = material_condition(f"white {operator} {count}")
-        passed = {record for (record,) in conn.execute(f"SELECT record_id FROM material_ranges WHERE {possible}",
-                                                      bounds)}
+        passed = {
+            record for (record,) in conn.execute(f"SELECT record_id FROM material_ranges WHERE {possible}", bounds)
+        }
         assert passed == {record for record, low, high in ranges if ALLOWS[operator](low, high, count)}, count
 
 
 # -- player names -------------------------------------------------------------------------------
+
 
 def test_players_merge_list_and_query_by_any_name(tmp_path):
     archive = Archive(str(tmp_path / "players.db"))
@@ -485,11 +574,19 @@ def test_players_merge_list_and_query_by_any_name(tmp_path):
     assert [row["id"] for row in archive.query(Filters(white="K. NILSSON"))] == [1, 2]
     assert archive.query(Filters(text="K. Nilsson"))[0]["white"] == "K. Nilsson"  # kept as written
     assert archive.merge_players(["Karin N."], "K. Nilsson") == "Karin Nilsson"  # an alias leads to its name
-    assert archive.aliases() == [{"alias": "K. Nilsson", "name": "Karin Nilsson"},
-                                 {"alias": "Karin N.", "name": "Karin Nilsson"}]
+    assert archive.aliases() == [
+        {"alias": "K. Nilsson", "name": "Karin Nilsson"},
+        {"alias": "Karin N.", "name": "Karin Nilsson"},
+    ]
     table = {row["player"]: row for row in archive.players()}
-    assert {k: table["Karin Nilsson"][k] for k in ("games", "won", "drawn", "lost", "unfinished", "score")} == \
-        {"games": 3, "won": 1, "drawn": 0, "lost": 1, "unfinished": 1, "score": 1.0}
+    assert {k: table["Karin Nilsson"][k] for k in ("games", "won", "drawn", "lost", "unfinished", "score")} == {
+        "games": 3,
+        "won": 1,
+        "drawn": 0,
+        "lost": 1,
+        "unfinished": 1,
+        "score": 1.0,
+    }
     assert table["Karin Nilsson"]["aliases"] == "K. Nilsson; Karin N."
     assert table["Olof Berg"]["won"] == 1 and table["Olof Berg"]["percent"] == 50.0
     assert list(table) == ["Karin Nilsson", "Olof Berg"] or table["Karin Nilsson"]["score"] == 1.0
@@ -497,15 +594,24 @@ def test_players_merge_list_and_query_by_any_name(tmp_path):
     assert spring == {"Karin Nilsson": 2, "Olof Berg": 2}
     archive.merge_players(["Karin Nilsson"], "Karin Berg")  # the player renamed: her aliases follow
     assert {row["alias"]: row["name"] for row in archive.aliases()} == {
-        "K. Nilsson": "Karin Berg", "Karin N.": "Karin Berg", "Karin Nilsson": "Karin Berg"}
+        "K. Nilsson": "Karin Berg",
+        "Karin N.": "Karin Berg",
+        "Karin Nilsson": "Karin Berg",
+    }
 
 
 def test_names_match_in_any_case_beyond_ascii(tmp_path):
     archive = Archive(str(tmp_path / "names.db"))
     record = '[Game "tablut"]\n[Event "{event}"]\n[White "{white}"]\n[Black "Olof Berg"]\n[Result "*"]\n\n1. e3-c3 *\n'
-    archive.import_paths([record.format(event="Öresund Cup", white="Jörgen Åström") + "\n"
-                          + record.format(event="ÖRESUND CUP", white="J. Astrom") + "\n"
-                          + record.format(event="Oresund Cup", white="Jorgen Astrom")])
+    archive.import_paths(
+        [
+            record.format(event="Öresund Cup", white="Jörgen Åström")
+            + "\n"
+            + record.format(event="ÖRESUND CUP", white="J. Astrom")
+            + "\n"
+            + record.format(event="Oresund Cup", white="Jorgen Astrom")
+        ]
+    )
     ids = lambda **filters: [row["id"] for row in archive.query(Filters(**filters))]
     assert ids(white="JÖRGEN ÅSTRÖM") == ids(player="jörgen åström") == [1]  # not the name without its letters
     assert ids(event="öresund cup") == [1, 2] and ids(event="oresund cup") == [3]
@@ -540,8 +646,10 @@ def test_players_commands(archive, tmp_path):
     assert merged.exit_code == 0 and merged.output == "K. Nilsson → Karin Nilsson\n"
     listed = runner.invoke(main, ["players", "list", "--db", path, "--format", "csv"])
     rows = list(csv.DictReader(listed.output.splitlines()))
-    assert [(r["player"], r["games"], r["score"]) for r in rows] == [("Karin Nilsson", "3", "1.0"),
-                                                                     ("Olof Berg", "3", "1.0")]
+    assert [(r["player"], r["games"], r["score"]) for r in rows] == [
+        ("Karin Nilsson", "3", "1.0"),
+        ("Olof Berg", "3", "1.0"),
+    ]
     assert runner.invoke(main, ["players", "merge", "alone", "--db", path]).exit_code == 2
     # `players` runs `players list` when no command is named, as `git stash` runs `git stash push`
     by_default = runner.invoke(main, ["players", "--db", path, "--format", "csv"])
@@ -556,8 +664,9 @@ def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):
     """A name written in two cases is shown in one, the same whatever records a filter selects."""
     record = '[Game "{game}"]\n[White "{white}"]\n[Black "Olof Berg"]\n[Result "*"]\n\n*\n'
     archive = Archive(str(tmp_path / "p.db"))
-    archive.import_paths(["\n".join([record.format(game="tablut", white="Crust"),
-                                      record.format(game="brandubh", white="crust")])])
+    archive.import_paths(
+        ["\n".join([record.format(game="tablut", white="Crust"), record.format(game="brandubh", white="crust")])]
+    )
     assert {row["player"] for row in archive.players()} == {"Crust", "Olof Berg"}
     assert {row["player"] for row in archive.players(Filters(game="brandubh"))} == {"Crust", "Olof Berg"}
 
@@ -569,11 +678,15 @@ def test_stats_and_the_score_table_agree_on_who_a_player_is(symmetric, tmp_path)
     assert stats == table == {"Ded Fomich": 2}
     archive = Archive(archive_copy(symmetric.path, tmp_path))
     archive.merge_players(["Ded Fomich"], "Deda Fomicha")
-    assert {row["value"]: row["records"] for row in archive.stats()["players"]} == {"Deda Fomicha": 2} == {
-        row["player"]: row["games"] for row in archive.players()}
+    assert (
+        {row["value"]: row["records"] for row in archive.stats()["players"]}
+        == {"Deda Fomicha": 2}
+        == {row["player"]: row["games"] for row in archive.players()}
+    )
 
 
 # -- dates -------------------------------------------------------------------------------------
+
 
 def test_records_of_unknown_date_on_request(archive):
     assert [i for i, _ in found(archive, date_from="2020", date_to="2021")] == [1, 2]
@@ -583,12 +696,17 @@ def test_records_of_unknown_date_on_request(archive):
 
 # -- saved searches --------------------------------------------------------------------------
 
+
 def test_positions_file_any_position_or_pattern(archive, tmp_path):
     positions = tmp_path / "positions.txt"
     positions.write_text(f"# a comment\n{pattern(('c7', '?'))}\n\n5:2,11:1,* *\n")
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--positions", str(positions), "--format", "csv"])
     assert [(row["id"], row["ply"]) for row in csv.DictReader(result.output.splitlines())] == [
-        ("2", "5"), ("4", "1"), ("5", "1"), ("6", "1")]
+        ("2", "5"),
+        ("4", "1"),
+        ("5", "1"),
+        ("6", "1"),
+    ]
     exact = archive.query(Filters(positions=[INITIAL_LAQUET]))
     assert [row["id"] for row in exact] == [4, 5, 6]
     (tmp_path / "empty.txt").write_text("# nothing\n\n")
@@ -622,9 +740,11 @@ def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(a
     result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(file)])
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.startswith(f"{file}:7:4: error[T1]: the piece on e2 is Black's")  # White moves first
-    assert result.stderr.endswith("lusoria: record 2 of the records file is not valid (T1: the piece on e2 is "
-                                  "Black's, and White is to move; the rest of this line is not checked); a search "
-                                  "finds the games of a valid record\n")
+    assert result.stderr.endswith(
+        "lusoria: record 2 of the records file is not valid (T1: the piece on e2 is "
+        "Black's, and White is to move; the rest of this line is not checked); a search "
+        "finds the games of a valid record\n"
+    )
     validated = CliRunner().invoke(main, ["validate", str(file)])
     assert validated.exit_code == result.exit_code and validated.stdout.split("\n")[0] in result.stderr
 
@@ -632,13 +752,16 @@ def test_a_records_file_with_an_illegal_record_is_an_error_with_its_diagnostic(a
 def test_a_records_file_that_cannot_be_read_is_said_in_one_line(archive, tmp_path):
     latin = tmp_path / "latin.lgn"
     latin.write_bytes('[Game "tablut"]\n[White "Jörgen"]\n\n1. c5-c3 *\n'.encode("latin-1"))
-    for path, problem in ((latin, "byte 25 (line 2) is not valid utf-8"),
-                          (tmp_path / "missing.lgn", "no such file or directory")):
+    for path, problem in (
+        (latin, "byte 25 (line 2) is not valid utf-8"),
+        (tmp_path / "missing.lgn", "no such file or directory"),
+    ):
         result = CliRunner().invoke(main, ["query", "--db", archive.path, "--records", str(path)])
         assert result.exit_code == 2 and result.output == f"lusoria: {path}: {problem}\n"
 
 
 # -- export ------------------------------------------------------------------------------------
+
 
 def test_export_csv(archive, tmp_path):
     result = CliRunner().invoke(main, ["export", "--db", archive.path, "--format", "csv", str(tmp_path / "out")])
@@ -647,8 +770,14 @@ def test_export_csv(archive, tmp_path):
         plies = list(csv.DictReader(handle))
     assert len(plies) == 20 and plies[0]["move"] == "c5-c3" and plies[0]["position"] == INITIAL_TABLUT
     assert (plies[0]["ply"], plies[1]["ply"], plies[1]["position"]) == (
-        "0", "1", "3ppp3/4p4/4P4/p3P3p/pp1PKPPpp/p3P3p/2P1P4/4p4/3ppp3 b")
-    assert plies[1]["board"] == "...ppp.../....p..../....P..../p...P...p/pp.PKPPpp/p...P...p/..P.P..../....p..../...ppp... b"
+        "0",
+        "1",
+        "3ppp3/4p4/4P4/p3P3p/pp1PKPPpp/p3P3p/2P1P4/4p4/3ppp3 b",
+    )
+    assert (
+        plies[1]["board"]
+        == "...ppp.../....p..../....P..../p...P...p/pp.PKPPpp/p...P...p/..P.P..../....p..../...ppp... b"
+    )
     assert (plies[0]["white"], plies[0]["black"], plies[0]["king"], plies[0]["white_off"]) == ("9", "16", "1", "")
     with open(tmp_path / "out" / "records.csv", newline="") as handle:
         assert [row["white"] for row in csv.DictReader(handle)][:2] == ["K. Nilsson", "Karin Nilsson"]
@@ -664,29 +793,37 @@ def test_export_keeps_everything_and_duckdb_finds_the_same_answers(samples, tmp_
     counts = archive.export(str(tmp_path / "pq"), jobs=2)
     assert counts["records"] == 81 and counts["player_aliases"] == 1 and counts["variation_plies"] == 2
     files = {name: f"'{tmp_path}/pq/{name}.parquet'" for name in counts}
-    tree = duckdb.sql(f"""
+    tree = duckdb.sql(
+        f"""
         SELECT list(DISTINCT p.move), count(DISTINCT r.id) AS games, count(DISTINCT r.id) FILTER (r.result = '1-0'),
                count(DISTINCT r.id) FILTER (r.result = '0-1')
         FROM {files["plies"]} p JOIN {files["records"]} r ON r.id = p.record_id
         WHERE p.position = ? AND p.next IS NOT NULL GROUP BY p.next ORDER BY games DESC""",
-                      params=[INITIAL_TABLUT]).fetchall()
+        params=[INITIAL_TABLUT],
+    ).fetchall()
     nodes = archive.tree(INITIAL_TABLUT)
     assert sorted(found[1:] for found in tree) == sorted((node.games, node.white, node.black) for node in nodes)
     assert {node.ply for node in nodes} <= {move for moves, *_ in tree for move in moves}
     assert ["c5-c3", "c5-c3+"] in [sorted(moves) for moves, *_ in tree]  # one ply, announced in one rule set
     escape = "p2ppp3/4p4/2P1P4/4Pp3/ppK2PPpp/p3P2p1/3PP4/4p4/3ppp3 b"
-    reached = duckdb.sql(f"SELECT record_id, min(ply) FROM {files['plies']} WHERE position = ? GROUP BY 1 "
-                         "ORDER BY 1", params=[escape]).fetchall()
+    reached = duckdb.sql(
+        f"SELECT record_id, min(ply) FROM {files['plies']} WHERE position = ? GROUP BY 1 ORDER BY 1", params=[escape]
+    ).fetchall()
     assert reached == sorted((row["id"], row["ply"]) for row in archive.query(Filters(position=escape)))
     pattern = "*********/*********/*********/*********/****K****/*********/*********/*********/********* b"
-    matched = duckdb.sql(f"SELECT DISTINCT record_id FROM {files['plies']} WHERE regexp_full_match(board, ?) "
-                         "ORDER BY 1", params=[glob_regex(pattern_globs(pattern)[0][1])]).fetchall()
+    matched = duckdb.sql(
+        f"SELECT DISTINCT record_id FROM {files['plies']} WHERE regexp_full_match(board, ?) ORDER BY 1",
+        params=[glob_regex(pattern_globs(pattern)[0][1])],
+    ).fetchall()
     assert matched == sorted((row["id"],) for row in archive.query(Filters(pattern=pattern)))
-    kings = duckdb.sql(f"SELECT DISTINCT p.record_id FROM {files['plies']} p JOIN {files['records']} r "
-                       "ON r.id = p.record_id WHERE p.king = 0 AND r.game = 'tablut' ORDER BY 1").fetchall()
+    kings = duckdb.sql(
+        f"SELECT DISTINCT p.record_id FROM {files['plies']} p JOIN {files['records']} r "
+        "ON r.id = p.record_id WHERE p.king = 0 AND r.game = 'tablut' ORDER BY 1"
+    ).fetchall()
     assert kings == sorted((row["id"],) for row in archive.query(Filters(material=["king=0"], game="tablut")))
-    assert duckdb.sql(f"SELECT alias, name FROM {files['player_aliases']}").fetchall() == [("K. Nilsson",
-                                                                                           "Karin Nilsson")]
+    assert duckdb.sql(f"SELECT alias, name FROM {files['player_aliases']}").fetchall() == [
+        ("K. Nilsson", "Karin Nilsson")
+    ]
     endings = duckdb.sql(f"SELECT ending, count(*) FROM {files['records']} GROUP BY 1 ORDER BY 2 DESC, 1").fetchall()
     assert endings == [(row["value"], row["records"]) for row in archive.stats()["endings"]]
     variations = duckdb.sql(f"SELECT position, next, move FROM {files['variation_plies']} ORDER BY ply").fetchall()

@@ -2,15 +2,14 @@
 
 import os
 import sqlite3
-from contextlib import closing
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 
 import pytest
+from conftest import connect
 
 from lusoria.archive import NotAnArchive, schema
 from lusoria.archive.texts import TextPacker
-
-from conftest import connect
 
 
 def packed(text: str) -> bytes:
@@ -74,8 +73,7 @@ def old_archive(tmp_path):
 def test_an_older_archive_is_upgraded_and_keeps_its_records(tmp_path, monkeypatch):
     path = old_archive(tmp_path)
     monkeypatch.setattr(schema, "SCHEMA_VERSION", schema.SCHEMA_VERSION + 1)
-    monkeypatch.setitem(schema.MIGRATIONS, schema.SCHEMA_VERSION,
-                        lambda db: db["records"].add_column("newer", str))
+    monkeypatch.setitem(schema.MIGRATIONS, schema.SCHEMA_VERSION, lambda db: db["records"].add_column("newer", str))
     db = schema.open_archive(path)
     assert "newer" in db["records"].columns_dict
     assert [row["text"] for row in db["record_texts"].rows] == ["kept"]

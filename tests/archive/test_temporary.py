@@ -39,8 +39,13 @@ def test_the_leftovers_of_a_killed_import_are_removed_by_the_next(tmp_path):
     records = tmp_path / "games.lgn"
     records.write_text("\n".join(random_records("tablut", 20, seed=3, max_plies=20)))
     db = tmp_path / "a.db"
-    killed = subprocess.run([sys.executable, "-m", "lusoria.cli", "import", "--db", str(db), str(records)],
-                            env={**os.environ, FAULT: "insert:1"}, capture_output=True, text=True, timeout=120)
+    killed = subprocess.run(
+        [sys.executable, "-m", "lusoria.cli", "import", "--db", str(db), str(records)],
+        env={**os.environ, FAULT: "insert:1"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     left = beside(tmp_path)
     assert left and all(name.startswith("a.db.") for name in left) and not db.exists()

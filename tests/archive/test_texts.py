@@ -7,11 +7,10 @@ from contextlib import closing
 
 import pytest
 import zstandard
+from conftest import connect
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, schema, texts
-
-from conftest import connect
 
 
 @pytest.fixture
@@ -22,8 +21,10 @@ def small_training(monkeypatch):
 
 
 def written(count: int, seed: int) -> list[str]:
-    return [*random_records("tablut", count // 2, seed=seed, max_plies=30),
-            *random_records("latrunculi", count - count // 2, seed=seed, max_plies=30)]
+    return [
+        *random_records("tablut", count // 2, seed=seed, max_plies=30),
+        *random_records("latrunculi", count - count // 2, seed=seed, max_plies=30),
+    ]
 
 
 def imported(tmp_path, records: list[str], batch_size: int = 1000) -> Archive:
@@ -37,8 +38,9 @@ def imported(tmp_path, records: list[str], batch_size: int = 1000) -> Archive:
 
 def stored(path: str, column: str) -> list:
     with closing(connect(path)) as conn:
-        return [value for (value,) in conn.execute(f"SELECT {column} FROM records JOIN record_texts USING (id) "
-                                                   "ORDER BY id")]
+        return [
+            value for (value,) in conn.execute(f"SELECT {column} FROM records JOIN record_texts USING (id) ORDER BY id")
+        ]
 
 
 def dictionary_ids(path: str) -> list[int]:
@@ -73,5 +75,6 @@ def test_another_program_reads_the_records_and_the_text_through_lusorias_functio
         with pytest.raises(sqlite3.OperationalError, match="lusoria_text"):  # … but the view of the texts …
             conn.execute("SELECT text FROM record_texts").fetchall()
         texts.add_functions(conn)  # … which lusoria's function reads
-        assert [text for (text,) in conn.execute("SELECT text FROM record_texts ORDER BY id")] == \
-            stored(archive.path, "text")
+        assert [text for (text,) in conn.execute("SELECT text FROM record_texts ORDER BY id")] == stored(
+            archive.path, "text"
+        )

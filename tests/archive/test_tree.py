@@ -3,8 +3,8 @@
 from collections import Counter
 
 import pytest
-
 from explorer import folded_by_hand
+
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
 

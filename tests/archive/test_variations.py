@@ -6,14 +6,13 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from conftest import archive_copy
+from test_migration import as_version_7, downgraded, rows
 
 from lusoria.archive import Archive, Filters, schema
 from lusoria.archive.variations import variation_rows
 from lusoria.cli import main
 from lusoria.validator.replay import check
-
-from conftest import archive_copy
-from test_migration import as_version_7, downgraded, rows
 
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 # Record 1 has a variation from the start (d5-d3 …), which has one of its own at its second ply
@@ -59,42 +58,69 @@ def archive(tmp_path_factory):
 
 def test_variation_plies_are_stored_as_far_as_they_are_legal(archive):
     stored = rows(archive.path, "SELECT record_id, line, ply, text FROM variation_plies ORDER BY record_id, line, ply")
-    assert stored == [(1, 1, 0, "d5-d3"), (1, 1, 1, "i4-h4"), (1, 1, 2, "c5-c3"), (1, 2, 1, "i6-f6"),
-                      (3, 1, 0, "c5-c3"), (3, 1, 1, "i4-h4")]
+    assert stored == [
+        (1, 1, 0, "d5-d3"),
+        (1, 1, 1, "i4-h4"),
+        (1, 1, 2, "c5-c3"),
+        (1, 2, 1, "i6-f6"),
+        (3, 1, 0, "c5-c3"),
+        (3, 1, 1, "i4-h4"),
+    ]
     # a variation ply starts where its line's ply before it ended, and its parent's line too
-    linked = rows(archive.path, "SELECT count(*) FROM variation_plies v JOIN variation_plies w ON "
-                                "w.record_id = v.record_id AND w.line = v.line AND w.ply = v.ply + 1 "
-                                "WHERE w.position != v.next")
+    linked = rows(
+        archive.path,
+        "SELECT count(*) FROM variation_plies v JOIN variation_plies w ON "
+        "w.record_id = v.record_id AND w.line = v.line AND w.ply = v.ply + 1 "
+        "WHERE w.position != v.next",
+    )
     assert linked == [(0,)]
-    nested = rows(archive.path, "SELECT v.position = w.position FROM variation_plies v, variation_plies w "
-                                "WHERE v.record_id = 1 AND v.line = 1 AND v.ply = 1 AND w.record_id = 1 AND w.line = 2")
+    nested = rows(
+        archive.path,
+        "SELECT v.position = w.position FROM variation_plies v, variation_plies w "
+        "WHERE v.record_id = 1 AND v.line = 1 AND v.ply = 1 AND w.record_id = 1 AND w.line = 2",
+    )
     assert nested == [(1,)]
 
 
 def test_main_lines_keep_each_position_and_the_ply_played_from_it(archive):
-    assert rows(archive.path, "SELECT record_id, group_concat(move, ' ') FROM (SELECT * FROM plies "
-                              "ORDER BY record_id, ply) GROUP BY record_id") == [
-        (1, "c5-c3 i6-f6 d5-d3 i4-h4"), (2, "d5-d3 i4-h4"), (3, "c5-c3 i6-f6")]
+    assert rows(
+        archive.path,
+        "SELECT record_id, group_concat(move, ' ') FROM (SELECT * FROM plies "
+        "ORDER BY record_id, ply) GROUP BY record_id",
+    ) == [(1, "c5-c3 i6-f6 d5-d3 i4-h4"), (2, "d5-d3 i4-h4"), (3, "c5-c3 i6-f6")]
     assert rows(archive.path, "SELECT record_id, ply FROM plies WHERE move IS NULL ORDER BY record_id") == [
-        (1, 4), (2, 2), (3, 2)]
+        (1, 4),
+        (2, 2),
+        (3, 2),
+    ]
 
 
 def test_the_tree_counts_variations_only_on_request(archive):
     assert counts(archive.tree(INITIAL_TABLUT, depth=2)) == {
-        ("c5-c3",): (2, 1, 0, 1), ("c5-c3", "i6-f6"): (2, 1, 0, 1),
-        ("d5-d3",): (1, 0, 1, 0), ("d5-d3", "i4-h4"): (1, 0, 1, 0)}
+        ("c5-c3",): (2, 1, 0, 1),
+        ("c5-c3", "i6-f6"): (2, 1, 0, 1),
+        ("d5-d3",): (1, 0, 1, 0),
+        ("d5-d3", "i4-h4"): (1, 0, 1, 0),
+    }
     assert counts(archive.tree(INITIAL_TABLUT, depth=3, variations=True)) == {
-        ("c5-c3",): (2, 1, 0, 1), ("c5-c3", "i6-f6"): (2, 1, 0, 1), ("c5-c3", "i4-h4"): (1, 0, 0, 1),
+        ("c5-c3",): (2, 1, 0, 1),
+        ("c5-c3", "i6-f6"): (2, 1, 0, 1),
+        ("c5-c3", "i4-h4"): (1, 0, 0, 1),
         ("c5-c3", "i6-f6", "d5-d3"): (1, 1, 0, 0),
-        ("d5-d3",): (2, 1, 1, 0), ("d5-d3", "i4-h4"): (2, 1, 1, 0), ("d5-d3", "i6-f6"): (1, 1, 0, 0),
-        ("d5-d3", "i4-h4", "c5-c3"): (1, 1, 0, 0)}
+        ("d5-d3",): (2, 1, 1, 0),
+        ("d5-d3", "i4-h4"): (2, 1, 1, 0),
+        ("d5-d3", "i6-f6"): (1, 1, 0, 0),
+        ("d5-d3", "i4-h4", "c5-c3"): (1, 1, 0, 0),
+    }
     # the mean ply number: variation plies count with their own numbers
     assert [node.average_ply for node in archive.tree(INITIAL_TABLUT, variations=True)] == [1.0, 1.0]
 
 
 def test_the_tree_with_variations_applies_the_filters(archive):
     assert counts(archive.tree(INITIAL_TABLUT, filters=Filters(event="Spring"), variations=True)) == {
-        ("c5-c3",): (1, 1, 0, 0), ("d5-d3",): (1, 1, 0, 0)}
+        ("c5-c3",): (1, 1, 0, 0),
+        ("d5-d3",): (1, 1, 0, 0),
+    }
 
 
 def test_tree_command_variations(archive):
@@ -121,13 +147,20 @@ def test_a_version_3_archive_is_upgraded_with_its_variations(archive, tmp_path):
     as_version_3(path)
     old = Archive(path)
     assert counts(old.tree(INITIAL_TABLUT, depth=3, variations=True)) == counts(
-        archive.tree(INITIAL_TABLUT, depth=3, variations=True))
+        archive.tree(INITIAL_TABLUT, depth=3, variations=True)
+    )
     assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
-    for table, order in (("plies", "position, record_id, ply"), ("variation_plies", "position, record_id, ply"),
-                         ("record_squares", "record_id"), ("material_runs", "record_id, first_ply"),
-                         ("record_boards", "record_id"), ("material_ranges", "record_id")):
+    for table, order in (
+        ("plies", "position, record_id, ply"),
+        ("variation_plies", "position, record_id, ply"),
+        ("record_squares", "record_id"),
+        ("material_runs", "record_id, first_ply"),
+        ("record_boards", "record_id"),
+        ("material_ranges", "record_id"),
+    ):
         assert rows(path, f"SELECT * FROM {table} ORDER BY {order}") == rows(
-            archive.path, f"SELECT * FROM {table} ORDER BY {order}")
+            archive.path, f"SELECT * FROM {table} ORDER BY {order}"
+        )
 
 
 def test_a_record_that_cannot_be_replayed_has_no_variation_rows():

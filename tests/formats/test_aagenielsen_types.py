@@ -18,14 +18,14 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from test_real_files import REAL, require_real_files  # noqa: F401 (skips without ../shared/real, fails so on CI)
 
 from lusoria import api
-from test_real_files import REAL, require_real_files  # noqa: F401 (skips without ../shared/real, fails so on CI)
 
 TYPES = REAL / "aagenielsen-types"
 LISTED = Path(__file__).with_name("aagenielsen_types.tsv")
 WINNERS = {"1-0": "White", "0-1": "Black"}
-SAMPLE = 10 ** 6 if os.environ.get("LUSORIA_EVERY_TYPE_GAME") else 2  # games of a type read beyond those listed
+SAMPLE = 10**6 if os.environ.get("LUSORIA_EVERY_TYPE_GAME") else 2  # games of a type read beyond those listed
 
 
 def listed() -> dict[str, dict[str, dict[str, str]]]:

@@ -42,8 +42,11 @@ def plugin():
 
 def formats_with(attribute: str) -> list[str]:
     """The formats (the plug-in's included) that have a reader or a writer."""
-    return [name for name, entry in {**FORMATS, PLUGIN_FORMAT.name: PLUGIN_FORMAT}.items()
-            if getattr(entry, attribute) is not None]
+    return [
+        name
+        for name, entry in {**FORMATS, PLUGIN_FORMAT.name: PLUGIN_FORMAT}.items()
+        if getattr(entry, attribute) is not None
+    ]
 
 
 def written(name: str, game: str) -> str | None:
@@ -59,9 +62,11 @@ def inputs(name: str) -> list[str]:
     """What the contract suite gives a reader: its fixtures, what its writer writes, and junk."""
     folder = FIXTURES / name
     files = sorted(path for path in folder.rglob("*") if path.is_file()) if folder.is_dir() else []
-    return [path.read_text("utf-8", "replace") for path in files] + \
-        [text for game in GAMES if FORMATS[name].write
-         and (text := written(name, game))] + ["", "\n", "not a record\n", "[]{}\n"]
+    return (
+        [path.read_text("utf-8", "replace") for path in files]
+        + [text for game in GAMES if FORMATS[name].write and (text := written(name, game))]
+        + ["", "\n", "not a record\n", "[]{}\n"]
+    )
 
 
 @pytest.mark.parametrize("name", formats_with("read"))
@@ -107,8 +112,10 @@ def test_the_otn_writer_writes_the_plug_ins_tafl_game_which_reads_back_under_its
 
 # -- the pipeline checks the contract ----------------------------------------------------------------
 
+
 def breaching(record: Record | object):
     """A reader that hands over `record` (a Record built by hand, or anything else) for every file."""
+
     def read(text, path, tags=None):
         yield RecordText(text, 1, 0, path, "breach", record) if isinstance(record, Record) else record
         yield RecordText('[Game "tablut"]\n1. e3-c3 *\n', 1, 1, path, "breach")  # a good record after it
@@ -119,6 +126,7 @@ def breaching(record: Record | object):
 @pytest.fixture
 def breach(tmp_path):
     """A file of a throw-away format whose reader is given by the test."""
+
     def register(record):
         FORMATS.register(Format("breach", ".breach", (".breach",), breaching(record)))
         (tmp_path / "game.breach").write_text("anything\n")
@@ -129,15 +137,22 @@ def breach(tmp_path):
 
 
 def record_of(game: str, *plies: str) -> Record:
-    return Record({"Game": game, "Result": "*"}, Line([Ply(text, 3, 4 + 6 * i) for i, text in enumerate(plies)]),
-                  "*", 1, {"Game": (1, 7)})
+    return Record(
+        {"Game": game, "Result": "*"},
+        Line([Ply(text, 3, 4 + 6 * i) for i, text in enumerate(plies)]),
+        "*",
+        1,
+        {"Game": (1, 7)},
+    )
 
 
 def test_a_ply_outside_its_games_syntax_is_a_located_error_naming_the_reader(breach):
     done = breach(record_of("tablut", "e3-c3", "zz"))
     assert done.exit_code == 1, done.output
-    assert "game.breach:3:10: error[syntax]: the breach reader handed over 'zz', which is not a ply of tablut" \
+    assert (
+        "game.breach:3:10: error[syntax]: the breach reader handed over 'zz', which is not a ply of tablut"
         in done.output
+    )
     assert "2 records: 1 valid, 1 invalid" in done.output  # the next record goes on
 
 
@@ -150,15 +165,18 @@ def test_a_ply_in_a_variation_is_checked_too(breach):
 def test_an_unknown_game_is_a_located_error_naming_the_reader(breach):
     done = breach(record_of("nogame", "e3-c3"))
     assert done.exit_code == 1, done.output
-    assert f"game.breach:1:7: error[tag]: the breach reader handed over the unknown game 'nogame' " \
-           f"(known: {', '.join(known_games())})" in done.output
+    assert (
+        f"game.breach:1:7: error[tag]: the breach reader handed over the unknown game 'nogame' "
+        f"(known: {', '.join(known_games())})" in done.output
+    )
 
 
 def test_a_record_without_a_game_is_a_located_error_naming_the_reader(breach):
     record = record_of("tablut", "e3-c3")
     del record.tags["Game"]
-    assert "game.breach:1:1: error[tag]: the breach reader handed over a record with no Game tag" \
-        in breach(record).output
+    assert (
+        "game.breach:1:1: error[tag]: the breach reader handed over a record with no Game tag" in breach(record).output
+    )
 
 
 def test_a_refused_record_says_why_and_holds_no_ply():
@@ -199,8 +217,16 @@ def test_the_example_plugin_refuses_a_ply_outside_its_games_syntax(plugin, tmp_p
     assert "4 records: 1 valid, 3 invalid" in done.output
 
 
-@pytest.mark.parametrize("game, ply, meant", [("tablut", "e3-c3", True), ("tablut", "Ke5-e6+", True), ("tablut", "e3-c3!", False),
-                                              ("tablut", "e3-c3xc4", True), ("tablut", "zz", False)])
+@pytest.mark.parametrize(
+    "game, ply, meant",
+    [
+        ("tablut", "e3-c3", True),
+        ("tablut", "Ke5-e6+", True),
+        ("tablut", "e3-c3!", False),
+        ("tablut", "e3-c3xc4", True),
+        ("tablut", "zz", False),
+    ],
+)
 def test_is_ply_follows_the_games_grammar(game, ply, meant):
     assert is_ply(game, ply) is meant
     assert is_ply(game.upper(), ply) is meant

@@ -4,10 +4,10 @@ logs), writing OTN, `convert`, `--from`, and walking directories by format."""
 import io
 import json
 import random
-import sqlite3
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, connect
 
 from lusoria.api import random_record
 from lusoria.archive import Archive
@@ -16,12 +16,9 @@ from lusoria.formats import format_of, read_text
 from lusoria.formats.otn import write_otn
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.sources import Skipped
-from lusoria.validator.replay import check
 from lusoria.notation.writer import unknown, write_record
 from lusoria.validator.games import GAMES
-from lusoria.validator.tablut import Tablut
-
-from conftest import ROOT, connect
+from lusoria.validator.replay import check
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 RESIGNED = (FIXTURES / "otn" / "resigned-from-a-position.otg").read_text()
@@ -41,12 +38,17 @@ def run(*args, input=None):
 
 # -- OTN ---------------------------------------------------------------------------------------------
 
+
 def test_otn_tags_rules_plies_and_comments():
     [report] = reports("otn/saami-king-captured.otg")
     assert report.valid and report.source.format == "otn"
     tags = report.record.tags
-    assert (tags["White"], tags["Black"], tags["Result"], tags["Variant"]) == \
-        ("Karin Nilsson", "Olof Berg", "0-1", "aage")  # attackers are Black; ks:c atkf:y cenhe: … = aage
+    assert (tags["White"], tags["Black"], tags["Result"], tags["Variant"]) == (
+        "Karin Nilsson",
+        "Olof Berg",
+        "0-1",
+        "aage",
+    )  # attackers are Black; ks:c atkf:y cenhe: … = aage
     assert "Rules" not in tags and tags["Termination"] == "king captured" and tags["Date"] == "2026.11.21"
     plies = report.record.main.plies
     assert (plies[0].text, plies[0].line, plies[0].column) == ("b5-b7", 13, 4)
@@ -68,11 +70,14 @@ def test_otn_inverted_start_resignation_and_rules_overrides():
     assert [p.text for p in report.record.main.plies] == ["Ke5-c5", "d1-d2", "Kc5-c8"]
 
 
-@pytest.mark.parametrize("entry, result", [
-    ("?", "1-0"),  # unknown: the resignation (Black's, to move) decides it
-    ("-1", "1-0"),
-    ("1", "0-1"),  # the file's own result stands
-])
+@pytest.mark.parametrize(
+    "entry, result",
+    [
+        ("?", "1-0"),  # unknown: the resignation (Black's, to move) decides it
+        ("-1", "1-0"),
+        ("1", "0-1"),  # the file's own result stands
+    ],
+)
 def test_otn_resignation_and_the_result_entry_make_one_result(entry, result):
     [source] = read_text(RESIGNED.replace("[result:-1]", f"[result:{entry}]"), "otn", "resigned.otg")
     report = check(source)
@@ -86,26 +91,45 @@ def test_text_and_streams_are_read_in_the_format_asked_for():
         assert (record.format, check(record).record.tags["Game"]) == ("otn", "tablut")
     [record] = read_sources(RESIGNED)  # by default: lusoria's notation, which it is not
     assert record.format == "lgn" and check(record).diagnostics[0].message.endswith(
-        ": read as lgn, it has no tag and no movetext")
+        ": read as lgn, it has no tag and no movetext"
+    )
 
 
-@pytest.mark.parametrize("path, expected", [
-    ("errors/berserk.otg", [("tag", None, 3, 14)]),
-    ("errors/unknown-rules-entry.otg", [("tag", None, 3, 37)]),
-    ("errors/bad-move.otg", [("T4", 4, 6, 13)]),
-])
+@pytest.mark.parametrize(
+    "path, expected",
+    [
+        ("errors/berserk.otg", [("tag", None, 3, 14)]),
+        ("errors/unknown-rules-entry.otg", [("tag", None, 3, 37)]),
+        ("errors/bad-move.otg", [("T4", 4, 6, 13)]),
+    ],
+)
 def test_otn_errors_point_into_the_file(path, expected):
     [report] = reports(path)
     assert problems(report) == expected
 
 
-@pytest.mark.parametrize("rules, entry", [
-    ("dim:13 esc:c", "dim:13"), ("dim:11 esc:e cor:", "esc:e"), ("dim:7 esc:e", "esc:e"), ("dim:9 esc:c", "esc:c"),
-    ("dim:11 sw:x", "sw:x"), ("dim:11 cor:a1,", "cor:a1,"), ("dim:7 cens:tK", "cens:tK"), ("dim:7 ks:m", "ks:m"),
-    ("dim:11 cor:", "cor:"), ("dim:11 cen:", "cen:"), ("dim:11 cenre:t", "cenre:t"), ("dim:9 esc:e cor: surf:x", "surf:x"),
-    ("dim:9 esc:e", "cor:"), ("dim:9 esc:e cor: ks:w", "ks:w"),
-    ("dim:9 esc:e cor: tfr:w", "tfr:w"), ("dim:9 esc:e cor: sw:s", "sw:s"), ("dim:9 esc:e cor: cenhe:t", "cenhe:t"),
-])
+@pytest.mark.parametrize(
+    "rules, entry",
+    [
+        ("dim:13 esc:c", "dim:13"),
+        ("dim:11 esc:e cor:", "esc:e"),
+        ("dim:7 esc:e", "esc:e"),
+        ("dim:9 esc:c", "esc:c"),
+        ("dim:11 sw:x", "sw:x"),
+        ("dim:11 cor:a1,", "cor:a1,"),
+        ("dim:7 cens:tK", "cens:tK"),
+        ("dim:7 ks:m", "ks:m"),
+        ("dim:11 cor:", "cor:"),
+        ("dim:11 cen:", "cen:"),
+        ("dim:11 cenre:t", "cenre:t"),
+        ("dim:9 esc:e cor: surf:x", "surf:x"),
+        ("dim:9 esc:e", "cor:"),
+        ("dim:9 esc:e cor: ks:w", "ks:w"),
+        ("dim:9 esc:e cor: tfr:w", "tfr:w"),
+        ("dim:9 esc:e cor: sw:s", "sw:s"),
+        ("dim:9 esc:e cor: cenhe:t", "cenhe:t"),
+    ],
+)
 def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, entry):
     [source] = read_text(f"[rules:{rules}]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
     report = check(source)
@@ -116,8 +140,10 @@ def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, 
 def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_tablut():
     """OpenTafl's Tablut: no corners, a king strong only on and beside the throne, which no
     piece may stop on (`cens:` empty), hostile only when empty (`cenh:` empty)."""
-    rules = "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: " \
+    rules = (
+        "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: "
         "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+    )
     [source] = read_text(f"[rules:{rules}]\n\n1. d1-d3 e4-h4\n", "otn", "x.otg")
     report = check(source)
     assert report.valid, report.diagnostics
@@ -131,12 +157,19 @@ def test_otn_threefold_draw_is_noted_and_berserk_moves_refused():
     assert "berserk" in check(source).diagnostics[0].message
 
 
-ROUND_TRIP_RULES = [{}, {"Variant": "linnaeus"}, {"Variant": "aage"}, {"Variant": "ashton"},
-                    {"Variant": "unarmed", "Rules": "first=black"}, {"Rules": "king-capture=2 throne-hostile=always"},
-                    {"Game": "copenhagen"}, {"Game": "copenhagen", "Variant": "fetlar", "Rules": "first=white"},
-                    {"Game": "copenhagen", "Rules": "shieldwall=weak king-capture=2 throne-hostile=always "
-                                                    "encirclement=no"},
-                    {"Game": "brandubh"}, {"Game": "brandubh", "Rules": "throne-hostile=no king-armed=no exit-forts=yes"}]
+ROUND_TRIP_RULES = [
+    {},
+    {"Variant": "linnaeus"},
+    {"Variant": "aage"},
+    {"Variant": "ashton"},
+    {"Variant": "unarmed", "Rules": "first=black"},
+    {"Rules": "king-capture=2 throne-hostile=always"},
+    {"Game": "copenhagen"},
+    {"Game": "copenhagen", "Variant": "fetlar", "Rules": "first=white"},
+    {"Game": "copenhagen", "Rules": "shieldwall=weak king-capture=2 throne-hostile=always encirclement=no"},
+    {"Game": "brandubh"},
+    {"Game": "brandubh", "Rules": "throne-hostile=no king-armed=no exit-forts=yes"},
+]
 
 
 def game_rules(tags: dict[str, str]):
@@ -158,8 +191,9 @@ def test_otn_written_by_lusoria_reads_back_to_the_same_record(tags):
         [back] = read_text(otn, "otn", "back.otg")
         again = check(back)
         report.record.main.plies[-1].comments = ["one two"]  # one OTN comment per ply
-        report.record.tags = {name: value for name, value in report.record.tags.items()
-                              if not unknown(name, value)}  # `?` is no tag in OTN (lgn writes it again)
+        report.record.tags = {
+            name: value for name, value in report.record.tags.items() if not unknown(name, value)
+        }  # `?` is no tag in OTN (lgn writes it again)
         assert again.record == report.record and again.valid == report.valid
 
 
@@ -176,8 +210,9 @@ def test_otn_rules_records_alone_say_the_options_of_the_games_as_opentafl_reads_
     again = check(back)
     unsaid = {"camps", "camp-hostile", "repetition", "tuichi-ends", "no-move"}
     assert again.rules.name == rules.name
-    assert {k: v for k, v in again.rules.option.items() if k not in unsaid} == \
-        {k: v for k, v in rules.option.items() if k not in unsaid}
+    assert {k: v for k, v in again.rules.option.items() if k not in unsaid} == {
+        k: v for k, v in rules.option.items() if k not in unsaid
+    }
 
 
 def test_otn_writes_a_position_and_a_resignation_and_keeps_what_otn_cannot_hold_readable():
@@ -214,6 +249,7 @@ def test_convert_needs_an_output_dir_for_several_otn_games(tmp_path):
 
 # -- tafl move lists -----------------------------------------------------------------------------------
 
+
 def test_tafl_move_lists_one_game_per_line():
     games = reports("tafl/saami.txt", format="tafl")
     assert [r.record.result for r in games] == ["0-1", "1-0", "0-1", "*"]
@@ -237,6 +273,7 @@ def test_tafl_blocks_and_rules_from_the_options():
 
 
 # -- the aagenielsen.dk JSON scrape ------------------------------------------------------------------------
+
 
 def test_aage_scrape_games_conventions_and_places():
     games = reports("aage/scrape.json")
@@ -270,13 +307,18 @@ def test_aage_captures_each_after_its_own_x_and_an_ongoing_game():
 
 
 def test_aage_game_types_are_the_sites_full_names():
-    game = {"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut-w)", "WhoMovedFirst": "black",
-            "Moves": ["e4-h4", "d1-d3"]}
+    game = {
+        "AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut-w)",
+        "WhoMovedFirst": "black",
+        "Moves": ["e4-h4", "d1-d3"],
+    }
     [source] = read_text(json.dumps(game), "aage", "x.json")
     report = check(source)
     assert report.valid and (report.record.tags["Variant"], report.record.tags["Rules"]) == ("aage", "first=white")
-    assert report.record.main.comments == ["aage reader: WhoMovedFirst says black, but Historical Hnefatafl 9x9 "
-                                           "(Saami Tablut-w) games start with White; the game type decides"]
+    assert report.record.main.comments == [
+        "aage reader: WhoMovedFirst says black, but Historical Hnefatafl 9x9 "
+        "(Saami Tablut-w) games start with White; the game type decides"
+    ]
 
 
 def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules(tmp_path):
@@ -294,11 +336,16 @@ def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules
 
 # -- Tablut Challenge logs ----------------------------------------------------------------------------------
 
+
 def test_tablut_challenge_log():
     [report] = reports("tablut-challenge/Bianchi_vs_Neri_1763719200000_gameLog.txt")
     tags = report.record.tags
-    assert report.valid and (tags["White"], tags["Black"], tags["Variant"], tags["Result"]) == \
-        ("Bianchi", "Neri", "ashton", "1-0")
+    assert report.valid and (tags["White"], tags["Black"], tags["Variant"], tags["Result"]) == (
+        "Bianchi",
+        "Neri",
+        "ashton",
+        "1-0",
+    )
     plies = report.record.main.plies
     assert [p.text for p in plies] == ["d5-d6", "d1-d5xc5", "e4-d4xd5", "i4-e4xe3", "Ke5-c5", "b5-b6", "Kc5-c1"]
     assert (plies[0].line, plies[0].column) == (21, 25)
@@ -315,21 +362,34 @@ def test_tablut_challenge_log_of_may_2019_with_a_captured_king_left_on_the_board
     """`Players:\tWhite:\t…`, White's moves as `Turn: null`, and the king still on the last board."""
     [report] = reports("tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt")
     tags = report.record.tags
-    assert report.valid and (tags["White"], tags["Black"], tags["Date"], tags["Time"]) == \
-        ("Stefani", "Russo", "2019.05.23", "17:40:02")
+    assert report.valid and (tags["White"], tags["Black"], tags["Date"], tags["Time"]) == (
+        "Stefani",
+        "Russo",
+        "2019.05.23",
+        "17:40:02",
+    )
     plies = report.record.main.plies
     assert [p.text for p in plies] == ["d5-d8", "b5-b1", "Ke5-d5", "a6-d6", "Kd5-d2", "d6-d3xd2"]
     assert (plies[0].line, plies[0].column) == (21, 28)
-    assert plies[-1].comments == ["tablut-challenge reader: the server's board after the last move still shows the "
-                                  "captured king on d2; read as captured"]
+    assert plies[-1].comments == [
+        "tablut-challenge reader: the server's board after the last move still shows the "
+        "captured king on d2; read as captured"
+    ]
     assert (report.record.result, report.outcome.rule) == ("0-1", "T7")
 
 
 def test_tablut_challenge_log_of_december_2019_with_rows_on_the_stato_line():
     [report] = reports("tablut-challenge/Marino_vs_Greco_1576201955000_gameLog.txt")
     assert report.valid and report.record.tags["Date"] == "2019.12.13" and report.record.tags["Time"] == "01:52:35"
-    assert [p.text for p in report.record.main.plies] == ["f5-f8", "i4-f4", "Ke5-f5", "e2-a2", "Kf5-f7", "e8-b8",
-                                                           "Kf7-i7"]
+    assert [p.text for p in report.record.main.plies] == [
+        "f5-f8",
+        "i4-f4",
+        "Ke5-f5",
+        "e2-a2",
+        "Kf5-f7",
+        "e8-b8",
+        "Kf7-i7",
+    ]
     assert (report.record.result, report.outcome.rule) == ("1-0", "T6")
 
 
@@ -347,21 +407,27 @@ def test_tablut_challenge_result_from_the_turn_under_the_last_board(turn, result
 def test_convert_writes_no_illegal_record_and_says_where_its_error_is(tmp_path):
     result = run("convert", "--to", "lgn", FIXTURES / "errors/Gialli_vs_Blu_1763730000000_gameLog.txt")
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == (f"lusoria: {FIXTURES / 'errors/Gialli_vs_Blu_1763730000000_gameLog.txt'}:40:25: record 0 "
-                             "not converted: error[T4]: the move captures c5 under these rules, but the server's board "
-                             "after it still holds them\n")
+    assert result.stderr == (
+        f"lusoria: {FIXTURES / 'errors/Gialli_vs_Blu_1763730000000_gameLog.txt'}:40:25: record 0 "
+        "not converted: error[T4]: the move captures c5 under these rules, but the server's board "
+        "after it still holds them\n"
+    )
 
 
-@pytest.mark.parametrize("path, expected", [
-    ("errors/Gialli_vs_Blu_1763730000000_gameLog.txt", [("T4", None, 40, 25)]),  # the board kept c5
-    ("errors/Truncated_vs_Log_1763726400000_gameLog.txt", [("syntax", None, 67, 7)]),
-])
+@pytest.mark.parametrize(
+    "path, expected",
+    [
+        ("errors/Gialli_vs_Blu_1763730000000_gameLog.txt", [("T4", None, 40, 25)]),  # the board kept c5
+        ("errors/Truncated_vs_Log_1763726400000_gameLog.txt", [("syntax", None, 67, 7)]),
+    ],
+)
 def test_tablut_challenge_broken_logs(path, expected):
     [report] = reports(path)
     assert problems(report) == expected
 
 
 # -- directories, --from, import ------------------------------------------------------------------------------
+
 
 def test_walking_a_directory_by_format_and_skipping_the_rest(tmp_path):
     (tmp_path / "GAME.LGN").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
@@ -381,8 +447,10 @@ def test_a_directory_of_move_lists_is_read_without_a_flag(tmp_path):
     (tmp_path / "saami.txt").write_text((FIXTURES / "tafl/saami.txt").read_text())
     (tmp_path / "numbered.txt").write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
     (tmp_path / "notes.txt").write_text("e3-c3 is a good first move\n")  # one move and words: notes
-    assert [format_of(str(tmp_path / name), (tmp_path / name).read_text()) for name in
-            ("saami.txt", "numbered.txt", "notes.txt")] == ["tafl", "tafl", None]
+    assert [
+        format_of(str(tmp_path / name), (tmp_path / name).read_text())
+        for name in ("saami.txt", "numbered.txt", "notes.txt")
+    ] == ["tafl", "tafl", None]
     result = run("validate", tmp_path)
     assert result.exit_code == 1 and f"{tmp_path / 'notes.txt'}: skipped" in result.output
     assert f"{tmp_path / 'saami.txt'}:4:13: error[T4]" in result.output and "5 records: 4 valid" in result.output
@@ -416,15 +484,23 @@ def test_import_keeps_the_format_and_the_path(tmp_path):
     db = str(tmp_path / "a.db")
     summary = Archive(db).import_paths([str(FIXTURES / "otn"), str(FIXTURES / "aage")])
     assert summary.added == 11
-    rows = connect(db).execute(
-        "SELECT r.path, t.value, x.text FROM records r JOIN record_texts x USING (id) "
-        "JOIN tags t ON t.record_id = r.id AND t.name = 'SourceFormat' "
-        "ORDER BY r.id").fetchall()
-    assert [(path.rsplit("/", 1)[1], fmt) for path, fmt, _ in rows] == \
-        [("brandubh.otg", "otn"), ("copenhagen.otg", "otn"), ("resigned-from-a-position.otg", "otn"),
-         ("saami-king-captured.otg", "otn"), ("variations.otg", "otn")] + \
-        [("captures.json", "aage"), ("copenhagen.json", "aage")] + [("scrape.json", "aage")] * 4
-    assert all(text.startswith('[Game "') for _, _, text in rows) and 'copenhagen' in rows[6][2]  # stored as lgn
+    rows = (
+        connect(db)
+        .execute(
+            "SELECT r.path, t.value, x.text FROM records r JOIN record_texts x USING (id) "
+            "JOIN tags t ON t.record_id = r.id AND t.name = 'SourceFormat' "
+            "ORDER BY r.id"
+        )
+        .fetchall()
+    )
+    assert [(path.rsplit("/", 1)[1], fmt) for path, fmt, _ in rows] == [
+        ("brandubh.otg", "otn"),
+        ("copenhagen.otg", "otn"),
+        ("resigned-from-a-position.otg", "otn"),
+        ("saami-king-captured.otg", "otn"),
+        ("variations.otg", "otn"),
+    ] + [("captures.json", "aage"), ("copenhagen.json", "aage")] + [("scrape.json", "aage")] * 4
+    assert all(text.startswith('[Game "') for _, _, text in rows) and "copenhagen" in rows[6][2]  # stored as lgn
     assert "(1. e3-c3 {A quieter start.} 1... a6-a7" in " ".join(rows[4][2].split())  # variations too
     assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 5
 
@@ -443,6 +519,7 @@ def test_a_forced_format_takes_every_file_of_its_extension_in_a_directory(tmp_pa
 
 
 # -- the tafl family: the Rust engines' CSV lines, aagenielsen.dk's Copenhagen and Brandubh -----------------------
+
 
 def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path):
     brandubh, copenhagen = reports("csv/brandubh.csv"), reports("csv/copenhagen.csv")
@@ -470,8 +547,7 @@ def test_aage_copenhagen_games_read_with_the_sites_conventions():
     tags = report.record.tags
     assert report.valid and (tags["Game"], tags.get("Variant"), tags["White"]) == ("copenhagen", None, "Ingrid Vik")
     assert report.record.main.plies[0].text == "k5-j5" and report.record.result == "*"
-    assert report.record.main.plies[16].comments == [
-        "aage reader: the capture list f4xf4 repeats a square; read as f4"]
+    assert report.record.main.plies[16].comments == ["aage reader: the capture list f4xf4 repeats a square; read as f4"]
 
 
 def test_a_move_off_the_games_board_is_refused_at_its_place():
@@ -482,24 +558,38 @@ def test_a_move_off_the_games_board_is_refused_at_its_place():
     assert report.diagnostics[0].message == "found 'k6-k3': k6 is not a square of the Brandubh board (a1–g7)"
 
 
-@pytest.mark.parametrize("path, game, rule_tags", [
-    ("otn/copenhagen.otg", "copenhagen", {}),  # OpenTafl's Copenhagen: sw:s efe:y, its defaults the rest
-    ("otn/brandubh.otg", "brandubh", {"Rules": "throne-hostile=no"}),  # OpenTafl's strong-centre Brandub: cenhe:
-])
+@pytest.mark.parametrize(
+    "path, game, rule_tags",
+    [
+        ("otn/copenhagen.otg", "copenhagen", {}),  # OpenTafl's Copenhagen: sw:s efe:y, its defaults the rest
+        ("otn/brandubh.otg", "brandubh", {"Rules": "throne-hostile=no"}),  # OpenTafl's strong-centre Brandub: cenhe:
+    ],
+)
 def test_otn_games_of_the_family_read_under_their_rules_records(path, game, rule_tags):
     """(OpenTafl's Brandub counts the empty throne against no one: a note says how lusoria differs.)"""
     [report] = reports(path)
     assert report.valid and report.record.tags["Game"] == game and report.plies == 16
     assert {name: report.record.tags[name] for name in ("Variant", "Rules") if name in report.record.tags} == rule_tags
     assert report.record.tags["Black"] == "Tore Lund"  # OTN's attackers
-    assert [comment for comment in report.record.main.comments if "never captures a strong king" in comment] == \
-        (["otn reader: the empty throne is hostile to no defender here (cenhe:), so OpenTafl never captures a strong "
-          "king beside it; lusoria counts it against him (B7), as its own rules do"] if game == "brandubh" else [])
+    assert [comment for comment in report.record.main.comments if "never captures a strong king" in comment] == (
+        [
+            "otn reader: the empty throne is hostile to no defender here (cenhe:), so OpenTafl never captures a strong "
+            "king beside it; lusoria counts it against him (B7), as its own rules do"
+        ]
+        if game == "brandubh"
+        else []
+    )
 
 
-@pytest.mark.parametrize("rules, game", [("dim:11 cor:k11,a1,a11,k1, cen:default", "copenhagen"),
-                                         ("dim:11 cor:default cen:f6,", "copenhagen"),
-                                         ("dim:9 esc:e cor: surf:n", "tablut"), ("dim:9 esc:e cor: surf:y", "tablut")])
+@pytest.mark.parametrize(
+    "rules, game",
+    [
+        ("dim:11 cor:k11,a1,a11,k1, cen:default", "copenhagen"),
+        ("dim:11 cor:default cen:f6,", "copenhagen"),
+        ("dim:9 esc:e cor: surf:n", "tablut"),
+        ("dim:9 esc:e cor: surf:y", "tablut"),
+    ],
+)
 def test_otn_rules_entries_that_say_the_games_own_board(rules, game):
     [source] = read_text(f"[rules:{rules}]\n\n1. d1-d3\n", "otn", "x.otg")
     assert check(source).record.tags["Game"] == game

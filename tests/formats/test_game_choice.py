@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.cli import main
 from lusoria.formats import read_text, tafl
@@ -17,8 +18,6 @@ from lusoria.formats.sources import read_sources
 from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
-
-from conftest import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 REAL = ROOT.parent / "shared" / "real"
@@ -57,10 +56,12 @@ def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path,
     (tmp_path / "games.csv").write_text(games)
     result = run("validate", tmp_path / "games.csv")
     assert result.exit_code == 2 and result.stdout == "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n"
-    assert result.stderr == (f"lusoria: {tmp_path / 'games.csv'}: its moves fit a 7×7 board, on which 2 games are "
-                             "played (ard-ri, brandubh): name its game with --game, in the file's name (ard-ri.csv) "
-                             "or in a first line such as '# ard-ri' (or its variant of hnefatafl with --game hnefatafl "
-                             "--variant V)\n")
+    assert result.stderr == (
+        f"lusoria: {tmp_path / 'games.csv'}: its moves fit a 7×7 board, on which 2 games are "
+        "played (ard-ri, brandubh): name its game with --game, in the file's name (ard-ri.csv) "
+        "or in a first line such as '# ard-ri' (or its variant of hnefatafl with --game hnefatafl "
+        "--variant V)\n"
+    )
     assert run("validate", "--game", "brandubh", tmp_path / "games.csv").exit_code == 0
     (tmp_path / "headed.csv").write_text("# brandubh, from the club's server\n" + games)
     (tmp_path / "brandubh-2024.csv").write_text(games)
@@ -79,8 +80,12 @@ def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path,
 def test_a_csv_file_beyond_every_board_says_so(tmp_path):
     (tmp_path / "big.csv").write_text("a1-a19 s19-s1,0,0,Ongoing\n")
     result = run("validate", tmp_path / "big.csv")
-    assert result.exit_code == 2 and "its moves need a board of 19 files or ranks, and no tafl game lusoria " \
-        "knows is played on one larger than 11×11" in result.stderr
+    assert (
+        result.exit_code == 2
+        and "its moves need a board of 19 files or ranks, and no tafl game lusoria "
+        "knows is played on one larger than 11×11"
+        in result.stderr
+    )
 
 
 def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(tmp_path):
@@ -88,10 +93,12 @@ def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(t
     (tmp_path / "saami.txt").write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
     result = run("validate", "--variant", "aage", tmp_path)
     assert result.exit_code == 0 and result.stdout.endswith("5 records: 5 valid, 0 invalid (0 errors, 0 warnings)\n")
-    assert result.stderr == (f"lusoria: note: --variant aage is not applied to the records of 1 csv file "
-                             f"({tmp_path / 'club.csv'}): their files say their game and rules (these options apply "
-                             "to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; "
-                             "--variant and --rules to CSV files with --game)\n")
+    assert result.stderr == (
+        f"lusoria: note: --variant aage is not applied to the records of 1 csv file "
+        f"({tmp_path / 'club.csv'}): their files say their game and rules (these options apply "
+        "to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; "
+        "--variant and --rules to CSV files with --game)\n"
+    )
     seed = run("validate", "--game", "brandubh", "--rules", "king-armed=no", tmp_path / "club.csv")
     assert seed.exit_code == 1 and "error[" in seed.stdout and seed.stderr == ""  # applied: no note
 
@@ -109,7 +116,8 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 lgn file "
         f"({tmp_path / 'escape.lgn'}): their files say their game and rules (these options apply to tafl move "
         "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; --variant and --rules to CSV "
-        "files with --game)"]
+        "files with --game)",
+    ]
 
 
 def test_the_real_csv_files_under_variant_aage_stay_valid_with_one_note():
@@ -120,9 +128,18 @@ def test_the_real_csv_files_under_variant_aage_stay_valid_with_one_note():
 
 
 def unknown_games(count):
-    return [{"WhiteSidePlayerName": f"Ann {n}", "BlackSidePlayerName": "Bo", "AageGameTypeKey": 977,
-             "AageGameTypeName": LONG_TYPE, "WhoMovedFirst": "black", "Moves": ["h1-h3", "f4-j4"],
-             "WhoWon": "White"} for n in range(count)]
+    return [
+        {
+            "WhiteSidePlayerName": f"Ann {n}",
+            "BlackSidePlayerName": "Bo",
+            "AageGameTypeKey": 977,
+            "AageGameTypeName": LONG_TYPE,
+            "WhoMovedFirst": "black",
+            "Moves": ["h1-h3", "f4-j4"],
+            "WhoWon": "White",
+        }
+        for n in range(count)
+    ]
 
 
 def test_an_unknown_type_is_refused_by_its_full_name_with_one_summary_line(tmp_path):
@@ -134,12 +151,13 @@ def test_an_unknown_type_is_refused_by_its_full_name_with_one_summary_line(tmp_p
     assert result.stdout.count(f"error[tag]: game type '{LONG_TYPE}' is none that lusoria knows\n") == 3
     assert f"{tmp_path / 'game-977-0-5000.json'}:5:25: error[tag]" in result.stdout
     assert result.stderr.splitlines() == [
-        f"lusoria: note: 1 record of type 'Alea Evangelii 19x19' refused: lusoria has no rules of that type; hnefatafl "
+        "lusoria: note: 1 record of type 'Alea Evangelii 19x19' refused: lusoria has no rules of that type; hnefatafl "
         "describes boards by its variants: read them with --game hnefatafl --variant V (and --rules 'KEY=VALUE …': "
         "lusoria rules --game G proposes the rule set they follow)",
         f"lusoria: note: 3 records of type '{LONG_TYPE}' refused: lusoria has no rules of that type; copenhagen is "
         "played on its 11×11 board; hnefatafl describes boards by its variants: read them with --game copenhagen "
-        "--variant V (and --rules 'KEY=VALUE …': lusoria rules --game G proposes the rule set they follow)"]
+        "--variant V (and --rules 'KEY=VALUE …': lusoria rules --game G proposes the rule set they follow)",
+    ]
     read = run("validate", "--game", "copenhagen", "--variant", "fetlar", tmp_path / "game-977-0-5000.json")
     assert read.exit_code == 0 and read.stderr == ""
 
@@ -149,7 +167,8 @@ def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):
     monkeypatch.setattr(tafl, "tafl_games", lambda: plain)
     assert tafl.refusal("Imaginary Tafl 13x13") == (
         "lusoria has no rules of that type, and no tafl game it knows is played on a 13×13 board (brandubh 7×7, "
-        "copenhagen 11×11, tablut 9×9): they cannot be read until its rules are added")
+        "copenhagen 11×11, tablut 9×9): they cannot be read until its rules are added"
+    )
 
 
 def test_a_refused_record_keeps_its_players_type_site_id_and_result():
@@ -157,8 +176,16 @@ def test_a_refused_record_keeps_its_players_type_site_id_and_result():
     [source] = read_text(text, "aage", "games/game-977-3-5123.json")
     report = check(source)
     assert report.record is not None and report.rules is None and report.plies == 0
-    assert report.tags == {"Site": "aagenielsen.dk", "White": "Ann 0", "Black": "Bo", "GameType": LONG_TYPE,
-                           "SiteGameId": "5123", "Result": "1-0"}
-    assert [(d.rule, d.line, d.column, d.text) for d in report.diagnostics] == [("tag", 1, text.index(f'"{LONG_TYPE}') + 1, LONG_TYPE)]
+    assert report.tags == {
+        "Site": "aagenielsen.dk",
+        "White": "Ann 0",
+        "Black": "Bo",
+        "GameType": LONG_TYPE,
+        "SiteGameId": "5123",
+        "Result": "1-0",
+    }
+    assert [(d.rule, d.line, d.column, d.text) for d in report.diagnostics] == [
+        ("tag", 1, text.index(f'"{LONG_TYPE}') + 1, LONG_TYPE)
+    ]
     [other] = read_text(json.dumps(unknown_games(1)[0]), "aage", "games/game-978-3-5123.json")
     assert "SiteGameId" not in check(other).tags  # a file name of another type says nothing of this game

@@ -7,22 +7,22 @@ import random
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, strategies as st
+from conftest import ROOT
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lusoria.api import canonical_text, convert, random_record
 from lusoria.cli import main
 from lusoria.formats import read_text
 from lusoria.formats.convert import Converted
 from lusoria.formats.otn import MAX_DEPTH
-from lusoria.notation.model import Line, Ply
-from lusoria.notation.writer import quote, write_record
-from lusoria.validator.tablut import Tablut
-from lusoria.notation.reader import MAX_TOKEN
 from lusoria.formats.sources import read_sources, walk
+from lusoria.notation.model import Line, Ply
+from lusoria.notation.reader import MAX_TOKEN
 from lusoria.notation.sources import HEAD
+from lusoria.notation.writer import quote, write_record
 from lusoria.validator.replay import check
-
-from conftest import ROOT
+from lusoria.validator.tablut import Tablut
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 RESIGNED = (FIXTURES / "otn" / "resigned-from-a-position.otg").read_text()
@@ -32,8 +32,11 @@ HUGE = "9" * 5000  # more digits than int() converts (4,300)
 
 def diagnostics(text: str, format: str = "otn") -> list[tuple]:
     """(rule, line, column, message) of each diagnostic of each record read from `text`."""
-    return [(d.rule, d.line, d.column, d.message) for source in read_text(text, format, "hostile")
-            for d in check(source).diagnostics]
+    return [
+        (d.rule, d.line, d.column, d.message)
+        for source in read_text(text, format, "hostile")
+        for d in check(source).diagnostics
+    ]
 
 
 def only(text: str, format: str = "otn") -> tuple:
@@ -42,6 +45,7 @@ def only(text: str, format: str = "otn") -> tuple:
 
 
 # -- OTN: numbers ----------------------------------------------------------------------------------
+
 
 def test_otn_turn_numbers_of_any_length_are_an_error_at_the_turn():
     rule, line, column, message = only(f"{HEADER}\n\n{HUGE}. Ke5-c5 d1-d2\n")
@@ -66,12 +70,15 @@ def test_otn_addresses_with_leading_zeros_name_the_same_ply():
 
 # -- OTN: what the reader used to guess -------------------------------------------------------------
 
+
 @pytest.mark.parametrize("result", ["2", "+1", "1-0", ""])
 def test_otn_a_result_that_is_none_of_otns_is_an_error(result):
     rule, line, column, message = only(RESIGNED.replace("[result:-1]", f"[result:{result}]"))
     assert (rule, line, column) == ("tag", 5, 9)
-    assert message == (f"[result:{result}] is not an OTN result: 1 (the attackers won), -1 (the defenders won), "
-                       "0 (a draw) or ? (not known)")
+    assert message == (
+        f"[result:{result}] is not an OTN result: 1 (the attackers won), -1 (the defenders won), "
+        "0 (a draw) or ? (not known)"
+    )
 
 
 def test_otn_a_repeated_tag_is_an_error_at_the_second():
@@ -86,14 +93,27 @@ def test_otn_a_repeated_rules_entry_is_an_error_at_the_second():
     assert only(text) == ("tag", 6, second, "rules entry start: is given twice")
 
 
-@pytest.mark.parametrize("moves, place, message", [
-    ("2. Ke5-c5- d1-d2\n", (8, 1), "found turn 2, expected turn 1 (turns are numbered from 1, one after another)"),
-    ("1. Ke5-c5- d1-d2\n1. Kc5-c8 ---\n", (9, 1),
-     "found turn 1, expected turn 2 (turns are numbered from 1, one after another)"),
-    ("1. Ke5-c5- d1-d2 Kc5-c8\n", (8, 18), "found a third move 'Kc5-c8' in turn 1: a turn holds the two sides' moves"),
-    ("1. Ke5-c5-\n2. d1-d2 Kc5-c8\n", (9, 1),
-     "turn 2 follows a turn of one move: a turn holds the two sides' moves, only the last may hold one"),
-])
+@pytest.mark.parametrize(
+    "moves, place, message",
+    [
+        ("2. Ke5-c5- d1-d2\n", (8, 1), "found turn 2, expected turn 1 (turns are numbered from 1, one after another)"),
+        (
+            "1. Ke5-c5- d1-d2\n1. Kc5-c8 ---\n",
+            (9, 1),
+            "found turn 1, expected turn 2 (turns are numbered from 1, one after another)",
+        ),
+        (
+            "1. Ke5-c5- d1-d2 Kc5-c8\n",
+            (8, 18),
+            "found a third move 'Kc5-c8' in turn 1: a turn holds the two sides' moves",
+        ),
+        (
+            "1. Ke5-c5-\n2. d1-d2 Kc5-c8\n",
+            (9, 1),
+            "turn 2 follows a turn of one move: a turn holds the two sides' moves, only the last may hold one",
+        ),
+    ],
+)
 def test_otn_turns_out_of_order_or_of_three_moves_are_errors(moves, place, message):
     assert only(f"{HEADER}\n\n{moves}") == ("syntax", *place, message)
 
@@ -103,15 +123,21 @@ def test_otn_turns_out_of_order_or_of_three_moves_are_errors(moves, place, messa
 LONG = "x" * MAX_TOKEN  # one more character makes a token too long
 
 
-@pytest.mark.parametrize("format, text, place", [
-    ("otn", RESIGNED.replace("[event:lusoria fixtures]", f"[event:{LONG[7:]}]"), (1, 1)),
-    ("otn", f"{HEADER}\n\n1. Ke5-c5- d1-d2\n[{LONG[1:]}]\n", (9, 1)),
-    ("tafl", f"e2-c2 f9-f5 d1-d3{LONG[5:]}x\n", (1, 13)),
-])
+@pytest.mark.parametrize(
+    "format, text, place",
+    [
+        ("otn", RESIGNED.replace("[event:lusoria fixtures]", f"[event:{LONG[7:]}]"), (1, 1)),
+        ("otn", f"{HEADER}\n\n1. Ke5-c5- d1-d2\n[{LONG[1:]}]\n", (9, 1)),
+        ("tafl", f"e2-c2 f9-f5 d1-d3{LONG[5:]}x\n", (1, 13)),
+    ],
+)
 def test_every_reader_refuses_a_token_longer_than_lgn_allows(format, text, place):
     rule, line, column, message = only(text, format)
     assert (rule, (line, column), message) == (
-        "syntax", place, f"a token of {MAX_TOKEN + 1:,} characters; the longest allowed is {MAX_TOKEN:,}")
+        "syntax",
+        place,
+        f"a token of {MAX_TOKEN + 1:,} characters; the longest allowed is {MAX_TOKEN:,}",
+    )
 
 
 def test_a_tablut_challenge_log_refuses_a_long_field():
@@ -119,8 +145,11 @@ def test_a_tablut_challenge_log_refuses_a_long_field():
     players = next(line for line in log.split("\n") if "Players:" in line)
     long = log.replace(players, players.replace("Rossi", LONG[:-4] + "Rossi"))
     rule, line, column, message = only(long, "tablut-challenge")
-    assert (rule, line, message) == ("syntax", log[:log.index(players)].count("\n") + 1,
-                                     f"a token of {MAX_TOKEN + 1:,} characters; the longest allowed is {MAX_TOKEN:,}")
+    assert (rule, line, message) == (
+        "syntax",
+        log[: log.index(players)].count("\n") + 1,
+        f"a token of {MAX_TOKEN + 1:,} characters; the longest allowed is {MAX_TOKEN:,}",
+    )
     assert column == players.index("Rossi") + 1
 
 
@@ -141,8 +170,12 @@ def test_aage_json_nested_deeper_than_the_bound_is_an_error_and_the_games_before
 
 
 def test_aage_numbers_of_any_length_are_kept_as_text():
-    text = '{%s, "Moves": "f1-f3 d5-d2", "WhoWon": %s, "AageGameTypeKey": -%s.5e%s}' % (SAAMI, "9" * 100_000, HUGE,
-                                                                                       HUGE)
+    text = '{%s, "Moves": "f1-f3 d5-d2", "WhoWon": %s, "AageGameTypeKey": -%s.5e%s}' % (
+        SAAMI,
+        "9" * 100_000,
+        HUGE,
+        HUGE,
+    )
     [source] = read_text(text, "aage", "digits.json")
     report = check(source)
     assert report.valid and report.record.result == "*"  # WhoWon names no side: not known
@@ -151,12 +184,17 @@ def test_aage_numbers_of_any_length_are_kept_as_text():
 @pytest.mark.parametrize("field", ["WhiteSidePlayerName", "Moves"])
 def test_aage_a_lone_surrogate_is_an_error_at_its_field(field):
     value = '"\\udc00"' if field != "Moves" else '["f1-f3", "\\ud800x"]'
-    text = '{%s, "Moves": "f1-f3", "%s": %s}' % (SAAMI, field, value) if field != "Moves" else \
-        '{%s, "Moves": %s}' % (SAAMI, value)
+    text = (
+        '{%s, "Moves": "f1-f3", "%s": %s}' % (SAAMI, field, value)
+        if field != "Moves"
+        else '{%s, "Moves": %s}' % (SAAMI, value)
+    )
     rule, line, column, message = only(text, "aage")
     assert (rule, line, column) == ("syntax", 1, text.index(f'"{field}": ') + len(field) + 5)
-    assert message == f"{field} holds \\u{'dc00' if field != 'Moves' else 'd800'}, half of a UTF-16 pair " \
-                      "without its other half: no character"
+    assert (
+        message == f"{field} holds \\u{'dc00' if field != 'Moves' else 'd800'}, half of a UTF-16 pair "
+        "without its other half: no character"
+    )
 
 
 def test_aage_refuses_a_long_token_and_quotes_a_bad_move_shortly():
@@ -169,6 +207,7 @@ def test_aage_refuses_a_long_token_and_quotes_a_bad_move_shortly():
 
 # -- telling a file's format -------------------------------------------------------------------------
 
+
 def formats_read(path) -> list[str]:
     return [source.format for source in read_sources(str(path))]
 
@@ -180,10 +219,16 @@ def test_a_move_list_whose_first_line_is_longer_than_the_head_read_is_tafl(tmp_p
     assert [str(item) for item in walk([str(tmp_path)])] == [str(tmp_path / "long.txt")]
 
 
-@pytest.mark.parametrize("name, bom, encoding", [
-    ("scrape.json", codecs.BOM_UTF8, "utf-8"), ("scrape.json", b"", "utf-16"), ("scrape.json", b"", "utf-32"),
-    ("game.otg", b"", "utf-16-le"), ("game.otg", b"", "utf-16-be"),
-])
+@pytest.mark.parametrize(
+    "name, bom, encoding",
+    [
+        ("scrape.json", codecs.BOM_UTF8, "utf-8"),
+        ("scrape.json", b"", "utf-16"),
+        ("scrape.json", b"", "utf-32"),
+        ("game.otg", b"", "utf-16-le"),
+        ("game.otg", b"", "utf-16-be"),
+    ],
+)
 def test_a_byte_order_mark_says_the_encoding_and_the_format_is_read_past_it(tmp_path, name, bom, encoding):
     text = (FIXTURES / "aage" / "captures.json").read_text() if name.endswith(".json") else RESIGNED
     mark = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE}.get(encoding, b"")
@@ -192,7 +237,10 @@ def test_a_byte_order_mark_says_the_encoding_and_the_format_is_read_past_it(tmp_
     assert report.source.format == ("aage" if name.endswith(".json") else "otn")
     assert report.diagnostics == [] and report.plies == 3
     found = CliRunner().invoke(main, ["validate", str(tmp_path)])
-    assert (found.exit_code, found.output.splitlines()[-1]) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)")
+    assert (found.exit_code, found.output.splitlines()[-1]) == (
+        0,
+        "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)",
+    )
 
 
 # -- lgn → OTN → lgn ------------------------------------------------------------------------------
@@ -220,14 +268,23 @@ def test_lgn_to_otn_to_lgn_keeps_every_tag(tags):
     assert back.text == canonical
 
 
-@pytest.mark.parametrize("tags, plain, carried", [
-    ({"Event": "A]b", "Site": "x:y [z]", "Termination": "x]y"}, [],
-     ["Event=A%5Db", "Site=x%3Ay%20%5Bz%5D", "Termination=x%5Dy"]),
-    ({"My_Tag": "v", "a": "b", "Annotator": "  spaced  "}, [], ["My_Tag=v", "a=b", "Annotator=%20%20spaced%20%20"]),
-    ({"Attackers": "not Black", "Event": "Club", "TimeControl": "40/7200"}, ["[event:Club]", "[time-control:40/7200]"],
-     ["Attackers=not%20Black"]),
-    ({"Foo": "1", "FOO": "2"}, ["[foo:1]"], ["FOO=2"]),  # OTN's names are read in any case
-])
+@pytest.mark.parametrize(
+    "tags, plain, carried",
+    [
+        (
+            {"Event": "A]b", "Site": "x:y [z]", "Termination": "x]y"},
+            [],
+            ["Event=A%5Db", "Site=x%3Ay%20%5Bz%5D", "Termination=x%5Dy"],
+        ),
+        ({"My_Tag": "v", "a": "b", "Annotator": "  spaced  "}, [], ["My_Tag=v", "a=b", "Annotator=%20%20spaced%20%20"]),
+        (
+            {"Attackers": "not Black", "Event": "Club", "TimeControl": "40/7200"},
+            ["[event:Club]", "[time-control:40/7200]"],
+            ["Attackers=not%20Black"],
+        ),
+        ({"Foo": "1", "FOO": "2"}, ["[foo:1]"], ["FOO=2"]),  # OTN's names are read in any case
+    ],
+)
 def test_a_tag_otn_cannot_hold_as_it_is_travels_percent_encoded(tags, plain, carried):
     canonical, otn, back = through_otn(RECORD.format(tags="".join(f"[{n} {quote(v)}]\n" for n, v in tags.items())))
     lines = otn.text.split("\n")
@@ -240,9 +297,11 @@ def test_a_tag_too_long_once_encoded_is_not_converted_and_the_message_names_it()
     brackets = MAX_TOKEN // 3 + 1  # each written %5D
     _, otn, _ = through_otn(RECORD.format(tags=f'[Event "{"]" * brackets}"]\n'))
     assert otn.text is None
-    assert otn.problem == (f"the tags OTN cannot hold as they are (Event), percent-encoded in [lusoria-tags:…], make "
-                           f"{len('[lusoria-tags:Event=]') + 3 * brackets:,} characters: more than a token "
-                           f"lusoria reads ({MAX_TOKEN:,})")
+    assert otn.problem == (
+        f"the tags OTN cannot hold as they are (Event), percent-encoded in [lusoria-tags:…], make "
+        f"{len('[lusoria-tags:Event=]') + 3 * brackets:,} characters: more than a token "
+        f"lusoria reads ({MAX_TOKEN:,})"
+    )
 
 
 @pytest.mark.parametrize("entry", ["Event", "Ev%ent=x", "9x=y", "Event=%ED%B0%80", "Event=a%0Ab"])
@@ -273,7 +332,8 @@ def test_otn_is_written_for_variations_nested_up_to_the_bound_and_refused_deeper
     _, otn, _ = through_otn(nested(MAX_DEPTH + 1))
     assert otn.text is None and otn.problem == (
         f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address (3b.1.1a.…), "
-        "which grows with the depth")
+        "which grows with the depth"
+    )
 
 
 def test_an_otn_tag_that_lgn_would_hold_as_too_long_a_token_is_not_converted():
@@ -284,5 +344,7 @@ def test_an_otn_tag_that_lgn_would_hold_as_too_long_a_token_is_not_converted():
     event = "[event:" + "\\" * backslashes + "]"
     [converted] = convert([RESIGNED.replace("[event:lusoria fixtures]", event)], "lgn", format="otn")
     assert converted.text is None
-    assert converted.problem == (f"written in lusoria's notation it would hold a token of {2 * backslashes + 2:,} "
-                                 f"characters; the longest allowed is {MAX_TOKEN:,}")
+    assert converted.problem == (
+        f"written in lusoria's notation it would hold a token of {2 * backslashes + 2:,} "
+        f"characters; the longest allowed is {MAX_TOKEN:,}"
+    )

@@ -17,8 +17,10 @@ def run(*args):
 
 
 def sources(text: str) -> list[tuple[str | None, ...]]:
-    return [tuple(scan_tags(record.text).get(tag) for tag in ("SourceFormat", "SourceFile", "SourceRecord"))
-            for record in split_records([text])]
+    return [
+        tuple(scan_tags(record.text).get(tag) for tag in ("SourceFormat", "SourceFile", "SourceRecord"))
+        for record in split_records([text])
+    ]
 
 
 def test_a_folder_converted_into_one_stream_keeps_each_records_file_and_place(tmp_path):
@@ -27,19 +29,25 @@ def test_a_folder_converted_into_one_stream_keeps_each_records_file_and_place(tm
     shutil.copy(FIXTURES / "otn" / "brandubh.otg", folder)
     shutil.copy(FIXTURES / "aage" / "copenhagen.json", folder)
     done = run("convert", "--to", "lgn", folder)
-    assert sources(done.stdout) == [("otn", str(folder / "brandubh.otg"), None),  # one game a file: no place
-                                    ("aage", str(folder / "copenhagen.json"), "1")]
+    assert sources(done.stdout) == [
+        ("otn", str(folder / "brandubh.otg"), None),  # one game a file: no place
+        ("aage", str(folder / "copenhagen.json"), "1"),
+    ]
     (tmp_path / "all.lgn").write_text(done.stdout)
     assert run("validate", tmp_path / "all.lgn").exit_code == 0  # lgn that validate reads
 
 
 def test_query_writes_records_of_other_formats_as_lgn_with_their_source_tags(tmp_path):
     db = tmp_path / "games.db"
-    assert run("import", "--db", db, FIXTURES / "otn" / "brandubh.otg", FIXTURES / "aage" / "copenhagen.json") \
-        .exit_code == 0
+    assert (
+        run("import", "--db", db, FIXTURES / "otn" / "brandubh.otg", FIXTURES / "aage" / "copenhagen.json").exit_code
+        == 0
+    )
     written = run("query", "--db", db, "--format", "lgn").stdout
-    assert sources(written) == [("otn", str(FIXTURES / "otn" / "brandubh.otg"), None),
-                                ("aage", str(FIXTURES / "aage" / "copenhagen.json"), "1")]
+    assert sources(written) == [
+        ("otn", str(FIXTURES / "otn" / "brandubh.otg"), None),
+        ("aage", str(FIXTURES / "aage" / "copenhagen.json"), "1"),
+    ]
     assert written.startswith('[Game "') and "{" not in written.split("\n", 1)[0]  # lgn, not the JSON or OTN
     (tmp_path / "back.lgn").write_text(written)
     checked = run("validate", tmp_path / "back.lgn")

@@ -6,20 +6,20 @@ import random
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from conftest import ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_formats import ROUND_TRIP_RULES, game_rules
 
 from lusoria.api import random_record
 from lusoria.cli import main
 from lusoria.formats import read_text
 from lusoria.formats.otn import _alternatives, write_otn
-from lusoria.notation.model import Line, Ply
 from lusoria.formats.sources import read_sources
+from lusoria.notation.model import Line, Ply
 from lusoria.notation.writer import unknown, write_record
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import Tablut
-
-from conftest import ROOT
-from test_formats import ROUND_TRIP_RULES, game_rules
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 HEADER = "[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n"  # the Swedes first
@@ -41,8 +41,11 @@ def test_variations_hang_from_the_ply_they_replace_with_their_comments_and_place
     assert texts(main) == ["e4-g4", "a6-a9", "g5-g7", "a4-a3", "g4-c4", "b5-b9"]
     [first] = main.plies[0].variations  # 1a.1.1a. and 1a.1.2a.: one variation in two turns
     assert texts(first) == ["e3-c3", "a6-a7", "c3-c1"]
-    assert [ply.comments for ply in first.plies] == [["A quieter start."],
-                                                     ["The attackers answer on the same side."], []]
+    assert [ply.comments for ply in first.plies] == [
+        ["A quieter start."],
+        ["The attackers answer on the same side."],
+        [],
+    ]
     [nested] = first.plies[1].variations  # 1a.1.1a.1.1a. ..... b5-b7: OpenTafl names the ply before
     assert texts(nested) == ["b5-b7"] and nested.plies[0].comments == ["Or the attackers close the b-file."]
     second, third = main.plies[1].variations  # 1b.1 (padded, in two turns) and 1b.2
@@ -56,30 +59,35 @@ def test_variations_hang_from_the_ply_they_replace_with_their_comments_and_place
 
 def test_an_illegal_move_in_a_variation_is_reported_at_its_place_in_the_file():
     report = report_of("errors/variation-illegal-move.otg")
-    assert [(d.rule, d.ply, d.line, d.column, d.text) for d in report.diagnostics] == \
-        [("T2", 4, 7, 16, "a7-f7"), ("T2", 4, 8, 21, "b5-d5")]  # the nested one replaces a7-f7
+    assert [(d.rule, d.ply, d.line, d.column, d.text) for d in report.diagnostics] == [
+        ("T2", 4, 7, 16, "a7-f7"),
+        ("T2", 4, 8, 21, "b5-d5"),
+    ]  # the nested one replaces a7-f7
     assert "blocked at e7" in report.diagnostics[0].message and "blocked at c5" in report.diagnostics[1].message
 
 
 MAIN = "1. e4-g4 a6-a9\n2. g5-g7 a4-a3\n"
 
 
-@pytest.mark.parametrize("variations, place, words", [
-    ("3a.1. e3-c3", (3, 1), "not a variation address"),
-    ("1a..1a. e3-c3", (3, 1), "not a variation address"),
-    ("5a.1.1a. e3-c3", (3, 1), "branches from 5a., which is not a ply"),
-    ("1a.2.1a. e3-c3", (3, 1), "number 2 of its ply, which has 0 before it"),
-    ("1a.1.2a. e3-c3", (3, 1), "starts with turn 1a"),
-    ("1a.1.1b. e3-c3", (3, 1), "addressed by its first move: write 1a.1.1a."),
-    ("1a.1.1a. ..... ..... e3-c3", (3, 1), "at most one '.....'"),
-    ("1a.1.1a.", (3, 1), "has no move"),
-    ("1a.1.1a. ..... ", (3, 1), "has no move"),
-    ("1a.1.1a. e3-c3 a6-a7\n1a.1.3a. c3-c1", (4, 1), "continues with turn 2a"),
-    ("1a.1.1a. e3-c3 a6-a7\n1a.1.2a. ..... c3-c1", (4, 1), "only a variation's first turn"),
-    ("1a.1.1a. e3-c3 zz", (3, 16), "expected an OTN move record"),
-    ("1a.1.1a. e3^c3", (3, 10), "berserk"),
-    ("2b.1.1a. ..... d1-d3\n2b.1.1b.1.1a. d3-d2", (4, 1), "replaces the ply after 2b.1.1b., and there is none"),
-])
+@pytest.mark.parametrize(
+    "variations, place, words",
+    [
+        ("3a.1. e3-c3", (3, 1), "not a variation address"),
+        ("1a..1a. e3-c3", (3, 1), "not a variation address"),
+        ("5a.1.1a. e3-c3", (3, 1), "branches from 5a., which is not a ply"),
+        ("1a.2.1a. e3-c3", (3, 1), "number 2 of its ply, which has 0 before it"),
+        ("1a.1.2a. e3-c3", (3, 1), "starts with turn 1a"),
+        ("1a.1.1b. e3-c3", (3, 1), "addressed by its first move: write 1a.1.1a."),
+        ("1a.1.1a. ..... ..... e3-c3", (3, 1), "at most one '.....'"),
+        ("1a.1.1a.", (3, 1), "has no move"),
+        ("1a.1.1a. ..... ", (3, 1), "has no move"),
+        ("1a.1.1a. e3-c3 a6-a7\n1a.1.3a. c3-c1", (4, 1), "continues with turn 2a"),
+        ("1a.1.1a. e3-c3 a6-a7\n1a.1.2a. ..... c3-c1", (4, 1), "only a variation's first turn"),
+        ("1a.1.1a. e3-c3 zz", (3, 16), "expected an OTN move record"),
+        ("1a.1.1a. e3^c3", (3, 10), "berserk"),
+        ("2b.1.1a. ..... d1-d3\n2b.1.1b.1.1a. d3-d2", (4, 1), "replaces the ply after 2b.1.1b., and there is none"),
+    ],
+)
 def test_a_malformed_variation_is_one_located_error(variations, place, words):
     [source] = read_text(HEADER + MAIN + variations + "\n", "otn", "x.otg")
     [problem] = check(source).diagnostics
@@ -103,21 +111,27 @@ def test_a_resignation_inside_a_variation_is_noted_not_lost():
 
 # -- writing ---------------------------------------------------------------------------------------
 
+
 def test_the_writer_uses_opentafls_addresses():
     report = report_of("otn/variations.otg")
     otn = write_otn(report.record, report.rules)
-    movetext = otn[otn.index("\n1. "):].strip().splitlines()
+    movetext = otn[otn.index("\n1. ") :].strip().splitlines()
     assert movetext == [
-        "1. e4-g4 a6-a9", "[The Swedes open to the east.|]",
-        "1a.1.1a. e3-c3 a6-a7", "[A quieter start.|The attackers answer on the same side.]",
-        "1a.1.1a.1.1a. ..... b5-b7", "[Or the attackers close the b-file.]",
+        "1. e4-g4 a6-a9",
+        "[The Swedes open to the east.|]",
+        "1a.1.1a. e3-c3 a6-a7",
+        "[A quieter start.|The attackers answer on the same side.]",
+        "1a.1.1a.1.1a. ..... b5-b7",
+        "[Or the attackers close the b-file.]",
         "1a.1.2a. c3-c1",
-        "1b.1.1a. ..... a4-a1", "[A second idea for the attackers: the corner first.]",
+        "1b.1.1a. ..... a4-a1",
+        "[A second idea for the attackers: the corner first.]",
         "1b.1.2a. g4-g1 b5-b8",
         "1b.2.1a. ..... i4-i1",
         "2. g5-g7 a4-a3",
         "2b.1.1a. ..... d1-d3",
-        "3. g4-c4 b5-b9"]
+        "3. g4-c4 b5-b9",
+    ]
 
 
 def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative():
@@ -129,8 +143,11 @@ def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative
     otn = write_otn(record, Tablut.from_tags(record.tags))
     assert "1b.1.2a. g4-g1 b5-b8\n1b.2.1a. ..... a4-a2\n[nested]\n1b.3.1a. ..... i4-i1\n" in otn
     again = check(next(read_text(otn, "otn", "x.otg")))
-    assert [texts(line) for line in again.record.main.plies[1].variations] == \
-        [texts(second), ["a4-a2"], texts(third)] and again.valid
+    assert [texts(line) for line in again.record.main.plies[1].variations] == [
+        texts(second),
+        ["a4-a2"],
+        texts(third),
+    ] and again.valid
 
 
 def test_convert_round_trips_variations_through_the_cli(tmp_path):

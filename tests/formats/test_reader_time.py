@@ -10,20 +10,23 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from lusoria.api import validate
 from lusoria.formats import FORMATS
 from lusoria.notation.sources import HEAD, MAX_LINE
 
-from conftest import ROOT
-
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 BRANDUBH_CSV = (FIXTURES / "csv" / "brandubh.csv").read_text().splitlines()[0]
-AAGE = ('[{{"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "WhoMovedFirst": "black", '
-        '"Moves": [{}], "WhoWon": "none"}}]')
+AAGE = (
+    '[{{"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "WhoMovedFirst": "black", '
+    '"Moves": [{}], "WhoWon": "none"}}]'
+)
 LOG = (FIXTURES / "tablut-challenge" / "Bianchi_vs_Neri_1763719200000_gameLog.txt").read_text()
-LOG_LINES = ("nov 21, 2026 10:01:00 AM it.unibo.ai.didattica.competition.tablut.domain.GameAshtonTablut movePawn\n"
-             "FINE: Movimento pedina\n")
+LOG_LINES = (
+    "nov 21, 2026 10:01:00 AM it.unibo.ai.didattica.competition.tablut.domain.GameAshtonTablut movePawn\n"
+    "FINE: Movimento pedina\n"
+)
 OTN = (FIXTURES / "otn" / "brandubh.otg").read_text().split("\n\n")[0]
 
 
@@ -66,8 +69,12 @@ def test_a_reader_takes_time_linear_in_its_input(tmp_path, name):
 
 
 def verdicts(path) -> list[tuple]:
-    return [(d.rule, d.line, d.column, d.message) for verdict in validate([str(path)], jobs=1)
-            if not isinstance(verdict, Exception) for d in getattr(verdict, "diagnostics", [])]
+    return [
+        (d.rule, d.line, d.column, d.message)
+        for verdict in validate([str(path)], jobs=1)
+        if not isinstance(verdict, Exception)
+        for d in getattr(verdict, "diagnostics", [])
+    ]
 
 
 def test_a_csv_game_longer_than_the_head_is_read_as_csv(tmp_path):

@@ -3,19 +3,19 @@ and the message: the aagenielsen.dk `WhoWon` values, and a Tablut Challenge boar
 of the mover's own pieces (read silently as a capture, the error surfaced moves later)."""
 
 import pytest
+from conftest import ROOT
 
 from lusoria.formats import read_text
 from lusoria.validator.replay import check
-
-from conftest import ROOT
 
 SAAMI = '"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "WhoMovedFirst": "black"'
 LOG = (ROOT / "tests/fixtures/formats/tablut-challenge/Bianchi_vs_Neri_1763719200000_gameLog.txt").read_text()
 BOARD = "FINE: Stato:\n"
 
 
-@pytest.mark.parametrize("winner, result", [("white", "1-0"), ("Black", "0-1"), ("draw", "1/2-1/2"),
-                                            ("none", "1/2-1/2"), ("nobody", "*")])
+@pytest.mark.parametrize(
+    "winner, result", [("white", "1-0"), ("Black", "0-1"), ("draw", "1/2-1/2"), ("none", "1/2-1/2"), ("nobody", "*")]
+)
 def test_who_won_is_the_result(winner, result):
     (source,) = read_text('{%s, "Moves": "f1-f3 d5-d2", "WhoWon": "%s"}' % (SAAMI, winner), "aage", "x.json")
     report = check(source)
@@ -40,4 +40,5 @@ def test_a_board_that_loses_a_piece_of_the_mover_is_an_error_at_that_move():
     assert diagnostics(LOG) == []
     # after White's d5-d6 (the log's line 21), White's pawn in the third row is gone: not a capture
     assert diagnostics(changed_log(2, 2, lambda row: row.replace("W", "O"))) == [
-        ("syntax", 21, 25, "the board printed after d5-d6 also changed e3")]
+        ("syntax", 21, 25, "the board printed after d5-d6 also changed e3")
+    ]

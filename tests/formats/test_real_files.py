@@ -6,14 +6,14 @@ in it: these tests skip, saying why, where they are absent (a clone), and fail o
 import csv
 import os
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import ROOT
+
 from lusoria import api
 from lusoria.archive import Archive
 from lusoria.cli import main
@@ -30,9 +30,11 @@ def require_real_files():
     if not REAL.is_dir():
         if os.environ.get("CI") == "true":
             pytest.fail(f"{REAL} is absent, and CI=true needs the real files")
-        pytest.skip(f"{REAL} is absent: the real files (aagenielsen.dk games, Tablut Challenge logs, with their "
-                    "expected verdicts) live beside the project in the development workspace (../shared/real), "
-                    "not in the repository")
+        pytest.skip(
+            f"{REAL} is absent: the real files (aagenielsen.dk games, Tablut Challenge logs, with their "
+            "expected verdicts) live beside the project in the development workspace (../shared/real), "
+            "not in the repository"
+        )
 
 
 def expected(folder: Path) -> dict[str, dict[str, str]]:
@@ -42,8 +44,7 @@ def expected(folder: Path) -> dict[str, dict[str, str]]:
 
 def verdicts(folder: Path) -> dict[str, api.Verdict]:
     """The verdict of each record file of `folder`, read as `lusoria validate DIR` reads it."""
-    found = [item for item in api.validate([str(folder)], jobs=max(DEFAULT_JOBS, 2))
-             if isinstance(item, api.Verdict)]
+    found = [item for item in api.validate([str(folder)], jobs=max(DEFAULT_JOBS, 2)) if isinstance(item, api.Verdict)]
     return {Path(verdict.source.path).name: verdict for verdict in found}
 
 
@@ -57,8 +58,9 @@ def test_every_aagenielsen_game_has_its_expected_verdict():
     king never listed, a square listed twice) read; what is left is the records' own mistakes."""
     found, wanted = verdicts(AAGE), expected(AAGE)
     assert sorted(found) == sorted(wanted)
-    assert {name: first_error(found[name]) for name in wanted} == \
-        {name: row["first_error_ply"] for name, row in wanted.items()}
+    assert {name: first_error(found[name]) for name in wanted} == {
+        name: row["first_error_ply"] for name, row in wanted.items()
+    }
     swedes_first = [v for name, v in found.items() if name.startswith("game-166-")]
     assert swedes_first and all(v.valid and v.variant == "aage" for v in swedes_first)
 
@@ -67,8 +69,9 @@ def test_every_tablut_challenge_log_reads_as_the_server_accepted_it():
     """All three versions of the server's logs: valid, with the server's plies, result and ending."""
     wanted = expected(LOGS)
     found = verdicts(LOGS)
-    assert {name: (v.valid, v.plies, v.result) for name, v in found.items()} == \
-        {name: (row["valid"] == "1", int(row["plies"]), row["result"]) for name, row in wanted.items()}
+    assert {name: (v.valid, v.plies, v.result) for name, v in found.items()} == {
+        name: (row["valid"] == "1", int(row["plies"]), row["result"]) for name, row in wanted.items()
+    }
     endings = {"king-captured": "T7", "king-escaped": "T6", "draw-repetition": "T13", "log-ends": None}
     for name, row in wanted.items():
         report = api.check(api.record_at(str(LOGS / name)))
@@ -79,8 +82,10 @@ def test_every_tablut_challenge_log_reads_as_the_server_accepted_it():
 def started(name: str) -> list[tuple[str, str]]:
     """When a log's game started by its file name (milliseconds since 1970), as Date and Time tags
     on the server's clock: in Italy's time, or (the logs of December 2019) in UTC."""
-    when = datetime.fromtimestamp(int(name.split("_")[-2]) / 1000, timezone.utc)
-    return [(at.strftime("%Y.%m.%d"), at.strftime("%H:%M:%S")) for at in (when, when.astimezone(ZoneInfo("Europe/Rome")))]
+    when = datetime.fromtimestamp(int(name.split("_")[-2]) / 1000, UTC)
+    return [
+        (at.strftime("%Y.%m.%d"), at.strftime("%H:%M:%S")) for at in (when, when.astimezone(ZoneInfo("Europe/Rome")))
+    ]
 
 
 @pytest.mark.parametrize("folder, status", [(AAGE, 1), (LOGS, 0)], ids=["aagenielsen", "tablut-challenge"])
@@ -92,7 +97,9 @@ def test_validate_and_import_a_downloaded_directory_under_the_defaults(folder, s
     imported = CliRunner().invoke(main, ["import", "--db", str(tmp_path / "a.db"), str(folder)])
     assert imported.exit_code == 0, imported.output[-2000:]
     stored = Archive(str(tmp_path / "a.db")).sql("SELECT count(*) AS records, sum(valid) AS valid FROM records")
-    invalid = sum(row.get("first_error_ply", "-") != "-" or row.get("valid") == "0" for row in expected(folder).values())
+    invalid = sum(
+        row.get("first_error_ply", "-") != "-" or row.get("valid") == "0" for row in expected(folder).values()
+    )
     assert stored == [{"records": records, "valid": records - invalid}]
 
 
@@ -112,36 +119,47 @@ def test_every_aagenielsen_game_of_the_tafl_family_has_its_expected_verdict(game
     found, wanted = verdicts(TAFL / game), expected(TAFL / game)
     assert sorted(found) == sorted(wanted) and {v.game for v in found.values()} == {game}
     ids = GAMES[game]().settings.ids
-    capture_list = dict.fromkeys((ids.capture, ids.king, ids.shieldwall), "capture-list")  # a list the rules do not make
+    capture_list = dict.fromkeys(
+        (ids.capture, ids.king, ids.shieldwall), "capture-list"
+    )  # a list the rules do not make
 
     def said(verdict: api.Verdict) -> tuple[str, str]:
         errors = [d for d in verdict.diagnostics if d.severity == api.ERROR]
         return (str(errors[0].ply), capture_list.get(errors[0].rule, errors[0].rule)) if errors else ("-", "-")
 
-    assert {name: said(found[name]) for name in wanted} == \
-        {name: (row["first_error_ply"], row["rule"]) for name, row in wanted.items()}
+    assert {name: said(found[name]) for name in wanted} == {
+        name: (row["first_error_ply"], row["rule"]) for name, row in wanted.items()
+    }
 
 
 @pytest.mark.parametrize("game, games", [("copenhagen", 1752), ("brandubh", 525)])
 def test_every_csv_game_of_the_rust_engines_reads_to_its_end_with_its_capture_counts(game, games):
-    found = [v for v in api.validate([str(TAFL / "csv" / f"{game}.csv")], jobs=max(DEFAULT_JOBS, 2))
-             if isinstance(v, api.Verdict)]
+    found = [
+        v
+        for v in api.validate([str(TAFL / "csv" / f"{game}.csv")], jobs=max(DEFAULT_JOBS, 2))
+        if isinstance(v, api.Verdict)
+    ]
     assert len(found) == games and {v.game for v in found} == {game}
     assert [(v.source.line, v.diagnostics[:1]) for v in found if v.diagnostics] == []
     lines = (TAFL / "csv" / f"{game}.csv").read_text().splitlines()
-    moves = [len([word for word in line.rsplit(",", 3)[0].split() if word not in ("resigned", "timeout")])
-             for line in lines if line.strip()]
+    moves = [
+        len([word for word in line.rsplit(",", 3)[0].split() if word not in ("resigned", "timeout")])
+        for line in lines
+        if line.strip()
+    ]
     assert [v.plies for v in found] == moves  # every game read to its end
 
 
-@pytest.mark.parametrize("folder", [AAGE, TAFL / "copenhagen", TAFL / "brandubh"], ids=["saami", "copenhagen",
-                                                                                    "brandubh"])
+@pytest.mark.parametrize(
+    "folder", [AAGE, TAFL / "copenhagen", TAFL / "brandubh"], ids=["saami", "copenhagen", "brandubh"]
+)
 def test_the_openings_fold_up_to_the_boards_symmetries(folder, tmp_path):
     """The move tree from the start of the real games, folded (`--symmetric`), sums the first plies
     whose positions are one up to a symmetry, on a board of 9, 11 or 7 squares a side (on the
     whole Saami scrape, 58 first plies fold into 10)."""
-    from lusoria.archive import Filters
     from explorer import folded_by_hand
+
+    from lusoria.archive import Filters
 
     archive = Archive(str(tmp_path / "games.db"))
     archive.import_paths([str(folder)])

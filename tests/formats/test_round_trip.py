@@ -36,8 +36,9 @@ def tags_and_moves(otn: str) -> list[str]:
     """An OTN game's tag and move lines: not its rules record, nor its comments (lusoria's several
     comments before the first ply are one `[start-comment:…]`, read back as one)."""
     header, _, moves = otn.partition("\n\n")
-    return [line for line in header.split("\n") if not line.startswith(("[rules:", "[start-comment:"))] + \
-        [line for line in moves.split("\n") if not line.startswith("[")]
+    return [line for line in header.split("\n") if not line.startswith(("[rules:", "[start-comment:"))] + [
+        line for line in moves.split("\n") if not line.startswith("[")
+    ]
 
 
 def lgn_tags_and_moves(lgn: str) -> tuple[dict[str, str], list[str]]:
@@ -55,8 +56,9 @@ def assert_stable(otn: str) -> str:
 
 
 @settings(max_examples=25)  # each example reads and writes five times
-@given(st.dictionaries(st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,10}", fullmatch=True), VALUES, max_size=6),
-       st.integers(0, 3))
+@given(
+    st.dictionaries(st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,10}", fullmatch=True), VALUES, max_size=6), st.integers(0, 3)
+)
 def test_lusorias_tags_come_back_as_they_were(tags, seed):
     [text] = random_records("brandubh", seed=seed, max_plies=8)
     record = parse_record(text)
@@ -68,12 +70,20 @@ def test_lusorias_tags_come_back_as_they_were(tags, seed):
 
 
 @settings(max_examples=25)
-@given(st.dictionaries(st.from_regex(r"[a-z]{2,7}(?:-[a-z]{2,6}){0,2}", fullmatch=True),  # words, as OpenTafl's
-                       st.from_regex(r"[^\]\r\n\x00]{0,12}", fullmatch=True).map(str.strip), max_size=6))
+@given(
+    st.dictionaries(
+        st.from_regex(r"[a-z]{2,7}(?:-[a-z]{2,6}){0,2}", fullmatch=True),  # words, as OpenTafl's
+        st.from_regex(r"[^\]\r\n\x00]{0,12}", fullmatch=True).map(str.strip),
+        max_size=6,
+    )
+)
 def test_opentafls_own_tags_keep_their_names(tags):
-    kept = {key: value for key, value in tags.items()
-            if key not in ("rules", "result", "start-comment", "position", "variant", "termination")
-            and not key.startswith("lusoria-")}
+    kept = {
+        key: value
+        for key, value in tags.items()
+        if key not in ("rules", "result", "start-comment", "position", "variant", "termination")
+        and not key.startswith("lusoria-")
+    }
     otn = "".join(f"[{key}:{value}]\n" for key, value in kept.items()) + RULES + "\n\n1. d7-b7 c4-c7xb7\n"
     written = assert_stable(otn)
     for key, value in kept.items():
@@ -93,4 +103,3 @@ def test_opentafls_compiler_keeps_its_case():
     lgn = lgn_of(otn)
     assert '[Compiler "OpenTafl v0.4.8"]' in lgn and '[TimeControl "300 s"]' in lgn
     assert otn_of(lgn).splitlines()[:2] == ["[compiler:OpenTafl v0.4.8]", "[time-control:300 s]"]
-

@@ -5,23 +5,25 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria import api
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.notation.reader import RecordText
 from lusoria.formats.sources import read_sources, record_at
+from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import is_text
 from lusoria.words import plural
-
-from conftest import ROOT
 
 ESCAPE = ROOT / "samples/tablut/escape.lgn"
 TWO = '[Game "tablut"]\n1. e3-c3 *\n\n[Game "tablut"]\n1. e3-c3 d1-d3 *\n'
 
 
-@pytest.mark.parametrize("source", [str(ESCAPE), ESCAPE, ESCAPE.read_text(), RecordText(ESCAPE.read_text())],
-                         ids=["str path", "Path", "text", "RecordText"])
+@pytest.mark.parametrize(
+    "source",
+    [str(ESCAPE), ESCAPE, ESCAPE.read_text(), RecordText(ESCAPE.read_text())],
+    ids=["str path", "Path", "text", "RecordText"],
+)
 def test_board_takes_a_path_or_text(source):
     assert api.board(source).ply == 9
     assert api.board(source, 3).text().startswith("tablut (seed) after ply 3 of 9")
@@ -39,7 +41,12 @@ def test_validate_and_format_take_the_same_sources():
     sources = [ESCAPE.read_text(), str(ESCAPE), ESCAPE, io.StringIO(TWO)]
     verdicts = list(api.validate(sources))
     assert [(v.source.path, v.plies) for v in verdicts] == [
-        ("", 9), (str(ESCAPE), 9), (str(ESCAPE), 9), ("<stream>", 1), ("<stream>", 2)]
+        ("", 9),
+        (str(ESCAPE), 9),
+        (str(ESCAPE), 9),
+        ("<stream>", 1),
+        ("<stream>", 2),
+    ]
     assert api.format_record(ESCAPE)[0] == api.format_record(ESCAPE.read_text())[0]
     assert api.format_record(TWO, 1)[0].endswith("1. e3-c3 d1-d3 *\n")
 
@@ -55,8 +62,10 @@ def test_what_counts_as_text():
 def test_a_missing_path_is_reported_by_the_import(tmp_path):
     summary = Archive(str(tmp_path / "a.db")).import_paths(["missing.lgn", TWO])
     assert summary.unreadable == ["missing.lgn: no such file or directory"]
-    assert str(summary) == ("added 2 records (0 invalid, 0 of them unparsable), skipped 0 duplicates; "
-                            "could not read 1 source: missing.lgn: no such file or directory")
+    assert str(summary) == (
+        "added 2 records (0 invalid, 0 of them unparsable), skipped 0 duplicates; "
+        "could not read 1 source: missing.lgn: no such file or directory"
+    )
 
 
 def test_a_link_to_nowhere_in_a_folder_is_reported_in_its_place(tmp_path):
@@ -77,7 +86,8 @@ def test_one_record_counts_in_the_singular(tmp_path):
     db = str(tmp_path / "one.db")
     runner = CliRunner()
     assert runner.invoke(main, ["import", "--db", db, str(ESCAPE)]).output.endswith(
-        "added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n")
+        "added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n"
+    )
     assert runner.invoke(main, ["import", "--db", db, str(ESCAPE)]).output.endswith("skipped 1 duplicate\n")
     assert runner.invoke(main, ["stats", "--db", db]).output.startswith("1 record: 1 valid, 0 invalid")
 
@@ -102,12 +112,15 @@ BACKGAMMON_MATCH = """; [Site "a backgammon server"]
 NOT_A_RECORD = "not a game record in any format lusoria reads: read as lgn, it has no tag and no movetext"
 
 
-@pytest.mark.parametrize("name, text", [
-    ("match.mat", BACKGAMMON_MATCH),  # Laquet's plays look like these, but no line starts as movetext
-    ("notes.txt", "Club evening: bring boards.\n"),
-    ("package.json", '{"name": "club"}\n'),
-    ("steps.md", "1. Install lusoria\n2. Validate\n"),  # a move number, then no ply
-])
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("match.mat", BACKGAMMON_MATCH),  # Laquet's plays look like these, but no line starts as movetext
+        ("notes.txt", "Club evening: bring boards.\n"),
+        ("package.json", '{"name": "club"}\n'),
+        ("steps.md", "1. Install lusoria\n2. Validate\n"),  # a move number, then no ply
+    ],
+)
 def test_a_file_in_no_known_format_is_said_to_be_no_game_record(tmp_path, name, text):
     (tmp_path / name).write_text(text)
     result = CliRunner().invoke(main, ["validate", str(tmp_path / name)])
@@ -115,15 +128,19 @@ def test_a_file_in_no_known_format_is_said_to_be_no_game_record(tmp_path, name, 
     assert result.output.startswith(f"{tmp_path / name}:1:1: error[syntax]: {NOT_A_RECORD}\n")
 
 
-@pytest.mark.parametrize("text", [
-    "1. e3-c3 e4-b4 *\n",  # no tag at all
-    "[Event \"club\"]\n1. e3-c3 *\n",  # tags, but not Game
-    "{ from the club book } e3c3 d1-d3 *\n",  # a comment, and a slip in the first ply
-    "1. 63: 5/11 1/4\n",  # no result marker either
-    "*\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. e3-c3 e4-b4 *\n",  # no tag at all
+        '[Event "club"]\n1. e3-c3 *\n',  # tags, but not Game
+        "{ from the club book } e3c3 d1-d3 *\n",  # a comment, and a slip in the first ply
+        "1. 63: 5/11 1/4\n",  # no result marker either
+        "*\n",
+    ],
+)
 def test_a_record_that_lacks_only_its_game_tag_still_says_so(tmp_path, text):
     (tmp_path / "game.lgn").write_text(text)
     report = next(api.reports([str(tmp_path / "game.lgn")]))
     assert [(d.rule, d.message, d.line, d.column) for d in report.diagnostics][:1] == [
-        ("tag", "the record has no Game tag", 1, 1)]
+        ("tag", "the record has no Game tag", 1, 1)
+    ]

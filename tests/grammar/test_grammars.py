@@ -26,6 +26,7 @@ LATRUNCULI = '[Game "latrunculi"]\n'
 
 # -- common.lark -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("number, column", [("1..", 3), ("1....", 5), (".1.", 1), ("1", 1)])
 def test_a_move_number_is_digits_and_one_dot_or_three(number, column):
     assert syntax_error(TABLUT + f"{number} e3-c3 *")[:2] == (2, column)
@@ -33,7 +34,10 @@ def test_a_move_number_is_digits_and_one_dot_or_three(number, column):
 
 def test_move_numbers_for_white_and_black():
     assert plies(TABLUT + "1. e3-c3 1... d1-d3 2.e4-e3 *") == [
-        ("e3-c3", "1.", []), ("d1-d3", "1...", []), ("e4-e3", "2.", [])]
+        ("e3-c3", "1.", []),
+        ("d1-d3", "1...", []),
+        ("e4-e3", "2.", []),
+    ]
     assert plies(TABLUT + "12. e3-c3 *") == [("e3-c3", "12.", [])]
 
 
@@ -66,8 +70,9 @@ def test_other_result_markers_are_refused(marker):
 
 
 def test_tags_comments_nags_and_escapes():
-    record = parse_record('[Game "tablut"]\n[Event "A \\"quoted\\" name"]\n[X_1 ""]\n%escaped\n'
-                          "1. e3-c3 $0 $255 {a} ;b\n d1-d3 *")
+    record = parse_record(
+        '[Game "tablut"]\n[Event "A \\"quoted\\" name"]\n[X_1 ""]\n%escaped\n1. e3-c3 $0 $255 {a} ;b\n d1-d3 *'
+    )
     assert record.tags == {"Game": "tablut", "Event": 'A "quoted" name', "X_1": ""}
     first, second = record.main.plies
     assert (first.nags, first.comments, second.text) == ([0, 255], ["a", "b"], "d1-d3")
@@ -107,7 +112,8 @@ def test_a_move_number_is_made_of_digits(number):
 def test_a_game_tag_inside_a_comment_is_no_game_tag():
     report = check('{\n[Game "tablut"]\n} 1. e3-c3 *')
     assert [(d.rule, d.message, d.line, d.column) for d in report.diagnostics] == [
-        ("tag", "the record has no Game tag", 1, 1)]
+        ("tag", "the record has no Game tag", 1, 1)
+    ]
 
 
 def test_a_tag_name_starts_with_a_letter():
@@ -127,14 +133,28 @@ def test_a_long_run_of_plies_is_read_whole():
 
 # -- tablut.lark -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("ply, column", [("e3-c3+++", 11), ("e3-c0", 4), ("j3-c3", 4), ("e3-c10", 9),
-                                         ("e3c3", 4), ("Qe3-c3", 4), ("e3-c3x", 9),
-                                         ("e:-c3", 4), ("e3-c:", 4)])
+
+@pytest.mark.parametrize(
+    "ply, column",
+    [
+        ("e3-c3+++", 11),
+        ("e3-c0", 4),
+        ("j3-c3", 4),
+        ("e3-c10", 9),
+        ("e3c3", 4),
+        ("Qe3-c3", 4),
+        ("e3-c3x", 9),
+        ("e:-c3", 4),
+        ("e3-c:", 4),
+    ],
+)
 def test_tablut_plies_the_grammar_refuses(ply, column):
     assert syntax_error(TABLUT + f"1. {ply} *")[:2] == (2, column)
 
 
-@pytest.mark.parametrize("ply", ["e3-c3xd3/d4", "e3-c3xKd3/d4", "e3-c3", "Pe3-c3", "e3-c3+", "e3-c3++", "a1-i9", "i9-a1", "e3-c3xd3/Kd4/Pd2"])
+@pytest.mark.parametrize(
+    "ply", ["e3-c3xd3/d4", "e3-c3xKd3/d4", "e3-c3", "Pe3-c3", "e3-c3+", "e3-c3++", "a1-i9", "i9-a1", "e3-c3xd3/Kd4/Pd2"]
+)
 def test_tablut_plies_the_grammar_accepts(ply):
     assert plies(TABLUT + f"1. {ply} *")[0][0] == ply
 
@@ -146,6 +166,7 @@ def test_the_tablut_pass():
 
 # -- latrunculi.lark -------------------------------------------------------------------------
 
+
 def test_ranks_10_to_16_on_a_large_board():
     text = LATRUNCULI + '[Board "16x16"]\n1. @a16 @p10 2. @b11 @p1 3. @h12 @i13 4. @j14 @k15 *'
     report = check(text)
@@ -155,24 +176,77 @@ def test_ranks_10_to_16_on_a_large_board():
     assert check(LATRUNCULI + '[Board "16x16"]\n1. @a0 *').diagnostics[0].rule == "syntax"
 
 
-@pytest.mark.parametrize("ply", ["@d4", "d4-d5", "De2-e5", "Pd4-d5", "c3^c5^e5", "d4-d5xd6/Dc5", "d4-d5~a1",
-                                 "d4-d5xd6~a1#", "d4-d5#", "@p9", "a1^a3", "d4-d5xd6/c5", "d4-d5xDd6/c5"])
+@pytest.mark.parametrize(
+    "ply",
+    [
+        "@d4",
+        "d4-d5",
+        "De2-e5",
+        "Pd4-d5",
+        "c3^c5^e5",
+        "d4-d5xd6/Dc5",
+        "d4-d5~a1",
+        "d4-d5xd6~a1#",
+        "d4-d5#",
+        "@p9",
+        "a1^a3",
+        "d4-d5xd6/c5",
+        "d4-d5xDd6/c5",
+    ],
+)
 def test_latrunculi_plies_the_grammar_accepts(ply):
     assert plies(LATRUNCULI + f"1. {ply} *")[0][0] == ply
 
 
-@pytest.mark.parametrize("ply", ["@d4-d5", "d4", "Kd4-d5", "d4-d5x", "d4^", "d4-d5~", "d4-d5##", "d4-d5-d6",
-                                 "@q1", "d4-d5xd6x", "@a:", "@a1:", "a1-a:"])
+@pytest.mark.parametrize(
+    "ply",
+    [
+        "@d4-d5",
+        "d4",
+        "Kd4-d5",
+        "d4-d5x",
+        "d4^",
+        "d4-d5~",
+        "d4-d5##",
+        "d4-d5-d6",
+        "@q1",
+        "d4-d5xd6x",
+        "@a:",
+        "@a1:",
+        "a1-a:",
+    ],
+)
 def test_latrunculi_plies_the_grammar_refuses(ply):
     assert syntax_error(LATRUNCULI + f"1. {ply} *")[0] == 2
 
 
 # -- laquet.lark -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("ply", ["33: 5/8(0) 5/8", "33: 5/8(1) 5/8(3)", "33: 5/8(10)", "63: 5/25", "63: 0/6",
-                                 "73: 5/12", "60: 5/11", "63 5/11", "63: 5/11 >", "63: off/5", "63: 5-11",
-                                 "63: 5/11/", "633: 5/11", "33: 5/8(:)", "63: 5/1:", "63: 5/:", "63: 2:/5",
-                                 "6:3: 5/11", "63: 5/11 >:: 6/9"])
+
+@pytest.mark.parametrize(
+    "ply",
+    [
+        "33: 5/8(0) 5/8",
+        "33: 5/8(1) 5/8(3)",
+        "33: 5/8(10)",
+        "63: 5/25",
+        "63: 0/6",
+        "73: 5/12",
+        "60: 5/11",
+        "63 5/11",
+        "63: 5/11 >",
+        "63: off/5",
+        "63: 5-11",
+        "63: 5/11/",
+        "633: 5/11",
+        "33: 5/8(:)",
+        "63: 5/1:",
+        "63: 5/:",
+        "63: 2:/5",
+        "6:3: 5/11",
+        "63: 5/11 >:: 6/9",
+    ],
+)
 def test_laquet_plies_the_grammar_refuses(ply):
     assert syntax_error(LAQUET + f"1. {ply} *")[0] == 2
 
@@ -182,11 +256,17 @@ def test_a_repeat_count_of_one_or_none_is_refused_where_it_stands():
     assert syntax_error(LAQUET + "1. 33: 5/8(0) *") == (2, 12, "0")
 
 
-@pytest.mark.parametrize("ply, canonical", [
-    ("33: 5/8(2)", "33: 5/8 5/8"), ("22: 2/4(2)", "22: 2/4 2/4"),
-    ("6-3: 5/11 5/8", "63: 5/11 5/8"), ("36:5/11 5/8", "63: 5/11 5/8"),
-    ("63: 5/11/14", "63: 5/11 11/14"), ("63: 5/14", "63: 5/11 11/14"),
-])
+@pytest.mark.parametrize(
+    "ply, canonical",
+    [
+        ("33: 5/8(2)", "33: 5/8 5/8"),
+        ("22: 2/4(2)", "22: 2/4 2/4"),
+        ("6-3: 5/11 5/8", "63: 5/11 5/8"),
+        ("36:5/11 5/8", "63: 5/11 5/8"),
+        ("63: 5/11/14", "63: 5/11 11/14"),
+        ("63: 5/14", "63: 5/11 11/14"),
+    ],
+)
 def test_laquet_plies_the_grammar_accepts(ply, canonical):
     report = check(LAQUET + f"1. {ply} *")
     assert report.valid, report.diagnostics
@@ -199,8 +279,9 @@ def test_laquet_points_up_to_24_and_off():
     assert check(LAQUET + "1. 63: 18/24 *").diagnostics[0].rule == "Q4"
 
 
-@pytest.mark.parametrize("ply", ["63: 10/16>3: 6/9", "63:10/16 >3:6/9", "63: 14/20", "63: 1/7 1/4", "11: 5/6(9)",
-                                 "63: 5/8/14", "21: 3/off"])
+@pytest.mark.parametrize(
+    "ply", ["63: 10/16>3: 6/9", "63:10/16 >3:6/9", "63: 14/20", "63: 1/7 1/4", "11: 5/6(9)", "63: 5/8/14", "21: 3/off"]
+)
 def test_laquet_plies_read_whole(ply):
     assert plies(LAQUET + f"1. {ply} *")[0][0] == ply
 
@@ -211,8 +292,11 @@ POINT_PLACES = ["63: {}/5", "63: 5/{}", "63: 5/8/{}", "63: 3/4 {}/5", "63: 3/4 5
 REPEAT_PLACES = ["33: 5/8({})", "33: 3/6 5/8({})"]
 DIE_PLACES = ["{}3: 5/8", "6{}: 5/8", "6-{}: 5/8", "63: 5/8 >{}: 6/9", "63: 5/8 >3{}: 6/9", "63: 5/8 >3-{}: 6/9"]
 # what each place takes, and what it refuses
-PLACES = [(POINT_PLACES, range(1, 25), ("0", "25", "1:", "2:", ":")), (REPEAT_PLACES, range(2, 10), ("0", "1", ":", "10")),
-          (DIE_PLACES, range(1, 7), ("0", "7", ":"))]
+PLACES = [
+    (POINT_PLACES, range(1, 25), ("0", "25", "1:", "2:", ":")),
+    (REPEAT_PLACES, range(2, 10), ("0", "1", ":", "10")),
+    (DIE_PLACES, range(1, 7), ("0", "7", ":")),
+]
 
 
 @pytest.mark.parametrize("place, taken", [(place, taken) for places, taken, _ in PLACES for place in places])
@@ -223,8 +307,11 @@ def test_every_point_repeat_count_and_die_reads_in_every_place_of_a_ply(place, t
 
 def test_what_each_place_of_a_laquet_ply_refuses_and_where_the_error_is(snapshot):
     """(line, column, text) of the syntax error: the ply in a first play or roll, the play in a later one."""
-    assert {place: {value: syntax_error(LAQUET + f"1. {place.format(value)} *") for value in refused}
-            for places, _, refused in PLACES for place in places} == snapshot
+    assert {
+        place: {value: syntax_error(LAQUET + f"1. {place.format(value)} *") for value in refused}
+        for places, _, refused in PLACES
+        for place in places
+    } == snapshot
 
 
 @pytest.mark.parametrize("play", ["5/110", "5/30", "5/11a", "5/11/", "5/11-"])

@@ -37,23 +37,42 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from named import NAMED  # noqa: E402
+from named import NAMED
 
 SCOPE = ("validator", "grammar", "archive")
-RULES_TESTS = ["tests/validator/test_rule_edges.py", "tests/validator/test_tablut.py", "tests/validator/test_latrunculi.py",
-               "tests/validator/test_laquet.py"]
-REPLAY_TESTS = ["tests/validator/test_replay.py", "tests/validator/test_suggest.py", "tests/notation/test_slips.py",
-                "tests/validator/test_fast_paths.py"]  # the fast paths against the general one
-ARCHIVE_TESTS = ["tests/archive/test_importer.py", "tests/archive/test_archive.py", "tests/archive/test_schema.py", "tests/archive/test_research.py",
-                 "tests/archive/test_positions.py", "tests/archive/test_variations.py", "tests/archive/test_migration.py",
-                 "tests/archive/test_identity.py", "tests/validator/test_base.py", "tests/archive/test_reading.py"]
+RULES_TESTS = [
+    "tests/validator/test_rule_edges.py",
+    "tests/validator/test_tablut.py",
+    "tests/validator/test_latrunculi.py",
+    "tests/validator/test_laquet.py",
+]
+REPLAY_TESTS = [
+    "tests/validator/test_replay.py",
+    "tests/validator/test_suggest.py",
+    "tests/notation/test_slips.py",
+    "tests/validator/test_fast_paths.py",
+]  # the fast paths against the general one
+ARCHIVE_TESTS = [
+    "tests/archive/test_importer.py",
+    "tests/archive/test_archive.py",
+    "tests/archive/test_schema.py",
+    "tests/archive/test_research.py",
+    "tests/archive/test_positions.py",
+    "tests/archive/test_variations.py",
+    "tests/archive/test_migration.py",
+    "tests/archive/test_identity.py",
+    "tests/validator/test_base.py",
+    "tests/archive/test_reading.py",
+]
 GRAMMAR_TESTS = ["tests/grammar/test_grammars.py", "tests/notation/test_reader.py", "tests/validator/test_replay.py"]
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x);
 # the conformance corpora as a second opinion on the rules, the CLI's (show draws the boards).
 LAST_TESTS = ["tests/system/test_conformance.py", "tests/test_cli.py"]
 TESTS = {
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
-    "validator/tafl.py": RULES_TESTS[:2] + ["tests/validator/test_tablut_ashton.py", "tests/validator/test_tafl.py"] + REPLAY_TESTS
+    "validator/tafl.py": RULES_TESTS[:2]
+    + ["tests/validator/test_tablut_ashton.py", "tests/validator/test_tafl.py"]
+    + REPLAY_TESTS
     + LAST_TESTS,
     "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS,
     "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS,
@@ -63,8 +82,14 @@ TESTS = {
     "validator/fit.py": ["tests/validator/test_fit.py"],
     "grammar": GRAMMAR_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
-    "validator": RULES_TESTS + REPLAY_TESTS + ["tests/test_cli.py", "tests/validator/test_fit.py", "tests/system/test_conformance.py",
-                                               "tests/validator/test_games.py"],
+    "validator": RULES_TESTS
+    + REPLAY_TESTS
+    + [
+        "tests/test_cli.py",
+        "tests/validator/test_fit.py",
+        "tests/system/test_conformance.py",
+        "tests/validator/test_games.py",
+    ],
 }
 
 
@@ -87,8 +112,18 @@ class Mutant:
 
 # -- Python operators ------------------------------------------------------------------------
 
-FLIPS = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
-         ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+FLIPS = {
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+}
 SKIP_FUNCTIONS = {"_fault"}  # the importer's test hook
 RULE_ID = re.compile(r"[A-Z][0-9]{1,2}")
 
@@ -146,25 +181,37 @@ class Mutator(ast.NodeTransformer):
 
     def visit_Compare(self, node):
         self.generic_visit(node)
+
         def flip(i: int, flipped):
             def build():
                 node.ops[i] = flipped()
                 return node
+
             return build
-        return self._offer_each(node, ((f"{_op(op)} -> {_op(FLIPS[type(op)]())}", flip(i, FLIPS[type(op)]))
-                                       for i, op in enumerate(node.ops)))
+
+        return self._offer_each(
+            node,
+            ((f"{_op(op)} -> {_op(FLIPS[type(op)]())}", flip(i, FLIPS[type(op)])) for i, op in enumerate(node.ops)),
+        )
 
     def visit_BoolOp(self, node):
         self.generic_visit(node)
         other = ast.Or if isinstance(node.op, ast.And) else ast.And
+
         def drop(i: int):
             def build():
-                rest = node.values[:i] + node.values[i + 1:]
+                rest = node.values[:i] + node.values[i + 1 :]
                 return rest[0] if len(rest) == 1 else ast.BoolOp(node.op, rest)
+
             return build
-        return self._offer_each(node, [(f"{_op(node.op)} -> {_op(other())}", lambda: ast.BoolOp(other(), node.values)),
-                                       *((f"operand dropped: {ast.unparse(value)}", drop(i))
-                                         for i, value in enumerate(node.values))])
+
+        return self._offer_each(
+            node,
+            [
+                (f"{_op(node.op)} -> {_op(other())}", lambda: ast.BoolOp(other(), node.values)),
+                *((f"operand dropped: {ast.unparse(value)}", drop(i)) for i, value in enumerate(node.values)),
+            ],
+        )
 
     def visit_UnaryOp(self, node):
         self.generic_visit(node)
@@ -176,8 +223,9 @@ class Mutator(ast.NodeTransformer):
         self.generic_visit(node)
         swap = {ast.Add: ast.Sub, ast.Sub: ast.Add}.get(type(node.op))
         if swap and not _is_string(node):
-            return self._offer(node, f"{_op(node.op)} -> {_op(swap())}",
-                               lambda: ast.BinOp(node.left, swap(), node.right))
+            return self._offer(
+                node, f"{_op(node.op)} -> {_op(swap())}", lambda: ast.BinOp(node.left, swap(), node.right)
+            )
         return node
 
     def visit_Constant(self, node):
@@ -192,8 +240,11 @@ class Mutator(ast.NodeTransformer):
 
     def visit_If(self, node):
         self.generic_visit(node)
-        return self._offer(node, f"condition made false: if {ast.unparse(node.test)}",
-                           lambda: ast.If(ast.Constant(False), node.body, node.orelse))
+        return self._offer(
+            node,
+            f"condition made false: if {ast.unparse(node.test)}",
+            lambda: ast.If(ast.Constant(False), node.body, node.orelse),
+        )
 
     def visit_Return(self, node):
         self.generic_visit(node)
@@ -201,8 +252,9 @@ class Mutator(ast.NodeTransformer):
         if isinstance(value, ast.Constant) and isinstance(value.value, bool):
             return node  # the constant operator flips it
         if value is not None and not (isinstance(value, ast.Constant) and value.value is None):
-            return self._offer(node, f"return None instead of {ast.unparse(value)[:40]}",
-                               lambda: ast.Return(ast.Constant(None)))
+            return self._offer(
+                node, f"return None instead of {ast.unparse(value)[:40]}", lambda: ast.Return(ast.Constant(None))
+            )
         return node
 
     def visit_Break(self, node):
@@ -224,22 +276,39 @@ def _docstring(node) -> bool:
 
 
 def _is_string(node: ast.BinOp) -> bool:
-    return any(isinstance(side, (ast.JoinedStr,)) or (isinstance(side, ast.Constant) and isinstance(side.value, str))
-               for side in (node.left, node.right))
+    return any(
+        isinstance(side, (ast.JoinedStr,)) or (isinstance(side, ast.Constant) and isinstance(side.value, str))
+        for side in (node.left, node.right)
+    )
 
 
 def _op(op: ast.AST) -> str:
-    return {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
-            ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not", ast.And: "and",
-            ast.Or: "or", ast.Add: "+", ast.Sub: "-"}[type(op)]
+    return {
+        ast.Eq: "==",
+        ast.NotEq: "!=",
+        ast.Lt: "<",
+        ast.LtE: "<=",
+        ast.Gt: ">",
+        ast.GtE: ">=",
+        ast.In: "in",
+        ast.NotIn: "not in",
+        ast.Is: "is",
+        ast.IsNot: "is not",
+        ast.And: "and",
+        ast.Or: "or",
+        ast.Add: "+",
+        ast.Sub: "-",
+    }[type(op)]
 
 
 def python_mutants(path: str) -> list[Mutant]:
     text = (ROOT / path).read_text()
     survey = Mutator()
     survey.visit(ast.parse(text))
-    return [Mutant(f"{path}:{line}:{index}", path, line, description, None, index=index)
-            for index, (line, description) in enumerate(survey.places)]
+    return [
+        Mutant(f"{path}:{line}:{index}", path, line, description, None, index=index)
+        for index, (line, description) in enumerate(survey.places)
+    ]
 
 
 # -- grammar operators -----------------------------------------------------------------------
@@ -258,7 +327,7 @@ GRAMMAR_OPERATORS = [
 
 def _in_literal(text: str, position: int) -> bool:
     """Whether `position` is inside a "…" literal of its grammar line."""
-    line = text[text.rfind("\n", 0, position) + 1:position]
+    line = text[text.rfind("\n", 0, position) + 1 : position]
     return line.count('"') % 2 == 1
 
 
@@ -272,7 +341,7 @@ def grammar_mutants(path: str) -> list[Mutant]:
                 continue
             new = match.expand(replacement) if isinstance(replacement, str) else replacement(match)
             line = text.count("\n", 0, match.start()) + 1
-            source = text[:match.start()] + new + text[match.end():]
+            source = text[: match.start()] + new + text[match.end() :]
             shown = f"{description}: {match[0]!r} -> {new!r}"
             mutants.append(Mutant(f"{path}:{line}:{match.start()}.{operator}", path, line, shown, source))
     return mutants
@@ -307,6 +376,7 @@ def every_mutant(only: str | None) -> tuple[list[Mutant], list[Mutant]]:
 
 # -- running ---------------------------------------------------------------------------------
 
+
 def stage(folder: Path) -> Path:
     """A copy of the tests, samples, docs and README, and of the package laid out as it is installed
     (pyproject's package-dir), in `folder`/tree, with the contracts beside it as `../shared`."""
@@ -331,8 +401,16 @@ def tests_for(path: str, tree: Path) -> list[str]:
 def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.CompletedProcess:
     # pure Python: the mutants are made in the sources (lusoria/accelerator.py)
     env = dict(os.environ, PYTHONPATH=str(staged), CI="true", PYTHONDONTWRITEBYTECODE="1", LUSORIA_PURE_PYTHON="1")
-    command = [str(Path(sys.executable).parent / "pytest"), "-x", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
-               *tests]
+    command = [
+        str(Path(sys.executable).parent / "pytest"),
+        "-x",
+        "-q",
+        "-o",
+        "addopts=",
+        "-p",
+        "no:cacheprovider",
+        *tests,
+    ]
     return subprocess.run(command, cwd=staged, env=env, capture_output=True, text=True, timeout=timeout)
 
 
@@ -376,8 +454,10 @@ def main() -> None:
     if args.list:
         for m in mutants:
             print(f"{m.id}\t{m.description}")
-        print(f"{len(mutants)} mutants ({len(fixed)} named and grammar, {len(python)} operator mutants "
-              f"in all, {len(sample)} sampled)")
+        print(
+            f"{len(mutants)} mutants ({len(fixed)} named and grammar, {len(python)} operator mutants "
+            f"in all, {len(sample)} sampled)"
+        )
         return
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # so that the staged copy is removed
     results, started = [], time.monotonic()
@@ -390,15 +470,29 @@ def main() -> None:
         print(f"the unmutated copy passes {len(every_test)} test files" if sane else "not checked", flush=True)
         for number, mutant in enumerate(mutants, 1):
             status, seconds, failed = run_one(mutant, staged, args.timeout)
-            results.append(dict(id=mutant.id, path=mutant.path, line=mutant.line, named=mutant.named,
-                                description=mutant.description, status=status, seconds=round(seconds, 1),
-                                failed=failed))
-            print(f"[{number}/{len(mutants)}] {status:8} {seconds:5.1f}s {mutant.id} {mutant.description}"
-                  + (f"  ({failed})" if failed else ""), flush=True)
+            results.append(
+                dict(
+                    id=mutant.id,
+                    path=mutant.path,
+                    line=mutant.line,
+                    named=mutant.named,
+                    description=mutant.description,
+                    status=status,
+                    seconds=round(seconds, 1),
+                    failed=failed,
+                )
+            )
+            print(
+                f"[{number}/{len(mutants)}] {status:8} {seconds:5.1f}s {mutant.id} {mutant.description}"
+                + (f"  ({failed})" if failed else ""),
+                flush=True,
+            )
             Path(args.out).write_text(json.dumps(results, indent=1) + "\n")
     killed = sum(r["status"] == "killed" for r in results)
-    print(f"{killed} killed, {len(results) - killed} survived of {len(results)} "
-          f"in {(time.monotonic() - started) / 60:.0f} min")
+    print(
+        f"{killed} killed, {len(results) - killed} survived of {len(results)} "
+        f"in {(time.monotonic() - started) / 60:.0f} min"
+    )
     for r in results:
         if r["status"] == "survived":
             print(f"survived: {r['id']} {r['description']}")

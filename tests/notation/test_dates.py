@@ -3,13 +3,16 @@ import pytest
 from lusoria.notation.dates import date_range, date_readings
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("2026.11.21", ("2026-11-21", "2026-11-21")),
-    ("2026.??.??", ("2026-01-01", "2026-12-31")),
-    ("2024.02.??", ("2024-02-01", "2024-02-29")),
-    ("2026.??.15", ("2026-01-01", "2026-12-31")),
-    ("????.??.??", (None, None)),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("2026.11.21", ("2026-11-21", "2026-11-21")),
+        ("2026.??.??", ("2026-01-01", "2026-12-31")),
+        ("2024.02.??", ("2024-02-01", "2024-02-29")),
+        ("2026.??.15", ("2026-01-01", "2026-12-31")),
+        ("????.??.??", (None, None)),
+    ],
+)
 def test_pgn_dates_as_ranges(text, expected):
     assert date_range(text) == expected
 
@@ -20,18 +23,21 @@ def test_not_dates(text):
         date_range(text)
 
 
-@pytest.mark.parametrize("text, readings", [
-    ("21/11/2026", ["2026.11.21"]),  # the day first, as most of Europe writes
-    ("11/21/2026", ["2026.11.21"]),  # the month first, as the US does
-    ("05/06/2026", ["2026.06.05", "2026.05.06"]),  # either: the day first comes first
-    ("21.11.2026", ["2026.11.21"]),
-    ("2026-11-21", ["2026.11.21"]),  # ISO 8601
-    ("2026/1/5", ["2026.01.05"]),
-    (" 21 / 11 / 2026 ", ["2026.11.21"]),
-    ("30/02/2026", []),  # no real day either way
-    ("21/11/26", []),  # which century is not guessed
-    ("Nov 21, 2026", []),
-    ("2026.11.21", ["2026.11.21"]),
-])
+@pytest.mark.parametrize(
+    "text, readings",
+    [
+        ("21/11/2026", ["2026.11.21"]),  # the day first, as most of Europe writes
+        ("11/21/2026", ["2026.11.21"]),  # the month first, as the US does
+        ("05/06/2026", ["2026.06.05", "2026.05.06"]),  # either: the day first comes first
+        ("21.11.2026", ["2026.11.21"]),
+        ("2026-11-21", ["2026.11.21"]),  # ISO 8601
+        ("2026/1/5", ["2026.01.05"]),
+        (" 21 / 11 / 2026 ", ["2026.11.21"]),
+        ("30/02/2026", []),  # no real day either way
+        ("21/11/26", []),  # which century is not guessed
+        ("Nov 21, 2026", []),
+        ("2026.11.21", ["2026.11.21"]),
+    ],
+)
 def test_dates_in_other_orders_are_read_as_the_real_days_they_may_mean(text, readings):
     assert date_readings(text) == readings

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,19 +17,55 @@ from lusoria.notation import reader
 from lusoria.notation.lalr import parse_lalr, terminal_patterns
 from lusoria.notation.reader import SyntaxProblem, split_records
 
-from conftest import ROOT
 HEADER = '[Game "tablut"]\n[Event "x"]  [Site "y"]\n\n'
-PIECES = ["1.", "12...", "3.", "e3-c3", "Ke5-c5+", "d1-d3xd4/d5", "--", "!", "?!", " ", "  ", "\n", "\t", "\r\n",
-          "{c}", "$1", "(", ")", "*", "1-0", "%x\n", "\f", '[Round "1"]', "a1-a2b3-b4", "x", "K"]
+PIECES = [
+    "1.",
+    "12...",
+    "3.",
+    "e3-c3",
+    "Ke5-c5+",
+    "d1-d3xd4/d5",
+    "--",
+    "!",
+    "?!",
+    " ",
+    "  ",
+    "\n",
+    "\t",
+    "\r\n",
+    "{c}",
+    "$1",
+    "(",
+    ")",
+    "*",
+    "1-0",
+    "%x\n",
+    "\f",
+    '[Round "1"]',
+    "a1-a2b3-b4",
+    "x",
+    "K",
+]
 
 
 def placed(record) -> tuple:
     """A record with every place and move number, which equality leaves out."""
+
     def line(plies) -> list:
-        return [(p.text, p.line, p.column, p.number, p.nags, p.comments, [line(v.plies) for v in p.variations])
-                for p in plies]
-    return (record.tags, record.tag_places, record.result, record.result_line, record.result_column,
-            record.main.comments, line(record.main.plies))
+        return [
+            (p.text, p.line, p.column, p.number, p.nags, p.comments, [line(v.plies) for v in p.variations])
+            for p in plies
+        ]
+
+    return (
+        record.tags,
+        record.tag_places,
+        record.result,
+        record.result_line,
+        record.result_column,
+        record.main.comments,
+        line(record.main.plies),
+    )
 
 
 def lalr(text: str, offset: int):
@@ -38,8 +75,11 @@ def lalr(text: str, offset: int):
         return problem.message, problem.line, problem.column
 
 
-@given(st.lists(st.sampled_from(PIECES), max_size=30), st.sampled_from(["*", " 1-0", "\n0-1\n", "", "1/2-1/2 %"]),
-       st.integers(0, 3))
+@given(
+    st.lists(st.sampled_from(PIECES), max_size=30),
+    st.sampled_from(["*", " 1-0", "\n0-1\n", "", "1/2-1/2 %"]),
+    st.integers(0, 3),
+)
 def test_the_plain_path_reads_as_the_grammar_or_leaves_the_record_to_it(pieces, result, offset):
     text = HEADER + "".join(pieces) + result
     plain = reader._read_plain(text, offset, reader._terminals("tablut"))
@@ -47,8 +87,11 @@ def test_the_plain_path_reads_as_the_grammar_or_leaves_the_record_to_it(pieces, 
         assert placed(plain) == lalr(text, offset)
 
 
-@pytest.mark.parametrize("path", sorted(ROOT.glob("samples/**/*.lgn")) + sorted(ROOT.glob("tests/**/*.lgn")),
-                         ids=lambda path: str(path.relative_to(ROOT)))
+@pytest.mark.parametrize(
+    "path",
+    sorted(ROOT.glob("samples/**/*.lgn")) + sorted(ROOT.glob("tests/**/*.lgn")),
+    ids=lambda path: str(path.relative_to(ROOT)),
+)
 def test_every_record_of_the_samples_and_fixtures_reads_as_the_grammar_reads_it(path):
     for source in split_records(path.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)):
         game = reader._GAME_TAG.search(source.text)
@@ -65,13 +108,26 @@ def test_a_plain_record_takes_the_plain_path_with_its_places():
     assert record is not None
     assert record.tag_places == {"Game": (11, 2), "Event": (12, 2), "Site": (12, 15)}
     assert [(p.text, p.line, p.column, p.number, p.nags) for p in record.main.plies] == [
-        ("e3-c3", 14, 4, "1.", []), ("d1-d3", 14, 10, None, [5]), ("e4-e3", 15, 3, "2.", []),
-        ("d3-d2", 15, 9, None, [])]
+        ("e3-c3", 14, 4, "1.", []),
+        ("d1-d3", 14, 10, None, [5]),
+        ("e4-e3", 15, 3, "2.", []),
+        ("d3-d2", 15, 9, None, []),
+    ]
     assert (record.result, record.result_line, record.result_column) == ("*", 15, 15)
 
 
-@pytest.mark.parametrize("movetext", ["1. e3-c3 { a comment } *", "1. e3-c3 $1 *", "1. e3-c3 (1. d1-d3) *",
-                                      "1. e3-c3 2. *", "e3-c3 d1-d3 1-0 *", "1. e3-c3\f*", "1. e3-c3 *\n% end"])
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "1. e3-c3 { a comment } *",
+        "1. e3-c3 $1 *",
+        "1. e3-c3 (1. d1-d3) *",
+        "1. e3-c3 2. *",
+        "e3-c3 d1-d3 1-0 *",
+        "1. e3-c3\f*",
+        "1. e3-c3 *\n% end",
+    ],
+)
 def test_anything_more_goes_to_the_grammar(movetext):
     assert reader._read_plain(HEADER + movetext, 0, reader._terminals("tablut")) is None
 
@@ -108,9 +164,12 @@ def test_validating_plain_records_does_not_load_lark(tmp_path):
     record = tmp_path / "plain.lgn"
     record.write_text(HEADER + "1. e3-c3 d1-d3 *\n", encoding="utf-8")
     for run in range(2):  # the terminals made, then read back
-        result = subprocess.run([sys.executable, "-X", "importtime", "-m", "lusoria.cli", "validate", "--jobs", "1",
-                                 str(record)], capture_output=True, text=True,
-                                env={**os.environ, "XDG_CACHE_HOME": str(tmp_path)})
+        result = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "lusoria.cli", "validate", "--jobs", "1", str(record)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "XDG_CACHE_HOME": str(tmp_path)},
+        )
         assert result.returncode == 0, result.stderr
     loaded = {line.rsplit("|", 1)[1].strip() for line in result.stderr.splitlines() if line.startswith("import time:")}
     assert "lusoria.notation.reader" in loaded and "lark" not in loaded

@@ -3,6 +3,7 @@
 import io
 
 import pytest
+from conftest import known_games_elided
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -10,8 +11,6 @@ from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, spl
 from lusoria.notation.reader import scan_tags
 from lusoria.notation.sources import InputError, decoded_text
 from lusoria.validator.games import known_games
-
-from conftest import known_games_elided
 
 EXAMPLE = """\
 [Game "tablut"]
@@ -34,12 +33,16 @@ def test_the_notation_example_parses_to_the_model(snapshot):
 def test_positions_of_plies_in_a_run():
     record = parse_record('[Game "tablut"]\n\n1. e3-c3\n   d1-d3 2. e4-e3xd3 *\n')
     assert [(p.text, p.line, p.column, p.number) for p in record.main.plies] == [
-        ("e3-c3", 3, 4, "1."), ("d1-d3", 4, 4, None), ("e4-e3xd3", 4, 13, "2.")]
+        ("e3-c3", 3, 4, "1."),
+        ("d1-d3", 4, 4, None),
+        ("e4-e3xd3", 4, 13, "2."),
+    ]
 
 
 def test_comments_nags_suffixes_and_escape_lines():
-    record = parse_record('[Game "tablut"]\n% an escape line\n{ before } 1. e3-c3!? $14 ; to the end\n'
-                          "d1-d3?? { after } *")
+    record = parse_record(
+        '[Game "tablut"]\n% an escape line\n{ before } 1. e3-c3!? $14 ; to the end\nd1-d3?? { after } *'
+    )
     assert record.main.comments == ["before"]
     first, second = record.main.plies
     assert (first.nags, first.comments) == ([5, 14], ["to the end"])
@@ -54,7 +57,7 @@ def test_nested_variations_keep_their_place():
 
 
 def test_splitting_a_stream_into_records():
-    text = "% header\n\n[Game \"tablut\"]\n\n1. e3-c3 *\n\n\n[Game \"tablut\"]\n[Round \"2\"]\n1. e3-d3\n*\n"
+    text = '% header\n\n[Game "tablut"]\n\n1. e3-c3 *\n\n\n[Game "tablut"]\n[Round "2"]\n1. e3-d3\n*\n'
     records = list(split_records(io.StringIO(text), "f.lgn"))
     assert [(r.line, r.index, r.path) for r in records] == [(3, 0, "f.lgn"), (8, 1, "f.lgn")]
     assert records[1].text.startswith('[Game "tablut"]\n[Round "2"]')
@@ -68,19 +71,22 @@ def test_an_unclosed_comment_does_not_swallow_the_next_record():
     assert parse_record(second).main.plies[0].comments == ["fine"]
 
 
-@pytest.mark.parametrize("text", [
-    '[Game "tablut"]\n1. e3-z3 *',
-    '[Game "tablut"]\n1. e3-c3',
-    '[Game "tablut"]\n1. e3-c3 ( ) *',
-    '[Game "tablut"]\n1. e3-c3 ({ only a comment }) *',
-    '[Game "tablut"]\n$1 e3-c3 *',
-    '[Game "tablut"]\n1. e3-c3 2. *',
-    '[Game "tablut"]\n[Event "unterminated]\n*',
-    '[Game "tablut"]\n[Event "x"]\n[Event "y"]\n*',
-    '[Event "x"]\n1. e3-c3 *',
-    '[Game "go"]\n*',
-    '[Game "tablut"]\n1. e3-c3 e3-c3) *',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Game "tablut"]\n1. e3-z3 *',
+        '[Game "tablut"]\n1. e3-c3',
+        '[Game "tablut"]\n1. e3-c3 ( ) *',
+        '[Game "tablut"]\n1. e3-c3 ({ only a comment }) *',
+        '[Game "tablut"]\n$1 e3-c3 *',
+        '[Game "tablut"]\n1. e3-c3 2. *',
+        '[Game "tablut"]\n[Event "unterminated]\n*',
+        '[Game "tablut"]\n[Event "x"]\n[Event "y"]\n*',
+        '[Event "x"]\n1. e3-c3 *',
+        '[Game "go"]\n*',
+        '[Game "tablut"]\n1. e3-c3 e3-c3) *',
+    ],
+)
 def test_syntax_problems_say_where_and_what(text, snapshot):
     with pytest.raises(SyntaxProblem) as caught:
         parse_record(text)
@@ -96,7 +102,9 @@ def test_an_unknown_game_names_the_known_ones():
 
 def test_header_scan_reads_tags_without_parsing_movetext():
     assert scan_tags('[Game "tablut"]\n[White "A \\"B\\""]\n1. not even movetext') == {
-        "Game": "tablut", "White": 'A "B"'}
+        "Game": "tablut",
+        "White": 'A "B"',
+    }
 
 
 def test_decoding_reports_the_byte_offset_and_handles_line_ends():
@@ -107,8 +115,11 @@ def test_decoding_reports_the_byte_offset_and_handles_line_ends():
 
 
 def test_the_writer_puts_tags_in_export_order_and_wraps_lines():
-    record = Record({"Result": "1-0", "Annotator": "X", "Game": "Tablut", "White": "W", "Variant": "seed"},
-                    Line([Ply("e3-c3", nags=[1], comments=["a } brace"]), Ply("d1-d3")] * 20), "1-0")
+    record = Record(
+        {"Result": "1-0", "Annotator": "X", "Game": "Tablut", "White": "W", "Variant": "seed"},
+        Line([Ply("e3-c3", nags=[1], comments=["a } brace"]), Ply("d1-d3")] * 20),
+        "1-0",
+    )
     text = write_record(record)
     tags = [line.split()[0][1:] for line in text.split("\n\n")[0].splitlines()]
     assert tags == ["Game", "Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result", "Annotator"]
@@ -152,9 +163,23 @@ def reference_split(text: str) -> list[tuple[str, int]]:
     return records
 
 
-pieces_text = st.lists(st.sampled_from(['[Game "tablut"]\n', '[Event "x"]\n', "1. e3-c3 *\n", "\n", "% note\n",
-                                        "  [not a tag\n", "{ [Event \"in a comment\"] }\n", "e3", "-c3 ", "*"]),
-                       max_size=30).map("".join)
+pieces_text = st.lists(
+    st.sampled_from(
+        [
+            '[Game "tablut"]\n',
+            '[Event "x"]\n',
+            "1. e3-c3 *\n",
+            "\n",
+            "% note\n",
+            "  [not a tag\n",
+            '{ [Event "in a comment"] }\n',
+            "e3",
+            "-c3 ",
+            "*",
+        ]
+    ),
+    max_size=30,
+).map("".join)
 
 
 @given(pieces_text, st.lists(st.integers(1, 40), max_size=20))
@@ -162,7 +187,7 @@ def test_splitting_does_not_depend_on_how_the_text_arrives(text, cuts):
     expected = reference_split(text)
     chunks, position = [], 0
     for size in cuts:
-        chunks.append(text[position:position + size])
+        chunks.append(text[position : position + size])
         position += size
     chunks.append(text[position:])
     for pieces in ([text], text.splitlines(keepends=True), chunks):

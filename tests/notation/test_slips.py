@@ -7,36 +7,43 @@ from click.testing import CliRunner
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
-TABLUT, SENECA, DUX, LAQUET = ('[Game "tablut"]', '[Game "latrunculi"]', '[Game "latrunculi"]\n[Variant "dux"]',
-                               '[Game "laquet"]')
+TABLUT, SENECA, DUX, LAQUET = (
+    '[Game "tablut"]',
+    '[Game "latrunculi"]',
+    '[Game "latrunculi"]\n[Variant "dux"]',
+    '[Game "laquet"]',
+)
 
 
-@pytest.mark.parametrize("tags, movetext, found, meant", [
-    (TABLUT, "1. e3c3 *", "e3c3", "e3-c3"),  # no hyphen
-    (SENECA, "1. @d4 @e5 2. d4d3 *", "d4d3", "d4-d3"),
-    (TABLUT, "1. e3xc3 *", "e3xc3", "e3-c3"),  # a chess-style capture
-    (DUX, "1. a1xa2 *", "a1xa2", "a1-a2"),
-    (TABLUT, "1. e3–c3 *", "e3–c3", "e3-c3"),  # an en dash
-    (TABLUT, "1. e3—c3 *", "e3—c3", "e3-c3"),  # an em dash
-    (DUX, "1. a1−a2 *", "a1−a2", "a1-a2"),  # a minus sign
-    (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
-    (TABLUT, "1. ke5-e4 *", "ke5-e4", "Ke5-e4"),  # a lowercase piece letter
-    (TABLUT, "1. pe3-c3 *", "pe3-c3", "Pe3-c3"),
-    (DUX, "1. de2-e5 *", "de2-e5", "De2-e5"),
-    (TABLUT, "1. ke5e4 *", "ke5e4", "Ke5-e4"),  # two slips in one ply
-    (TABLUT, "1. e3-c3 !? d1-d3 *", "!?", "e3-c3!?"),  # a detached suffix
-    (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
-    (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
-    (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
-    (TABLUT, "1. e3-c3 1…d1-d3 *", "1…d1-d3", "1... d1-d3"),
-    (TABLUT, "1. e3-c3 d1-d3 2 e4-e3 *", "2", "2."),
-    (LAQUET, "1.. 63: 5/11 1/4 *", ".", "1..."),
-    (SENECA, "1 @d4 *", "1", "1."),
-    (TABLUT, "1. e3-c3 ½-½", "½-½", "1/2-1/2"),  # a result in another convention
-    (TABLUT, "1. e3-c3 1:0", "1:0", "1-0"),
-    (LAQUET, "1. 63: 5/11 1/4 0–1", "0–1", "0-1"),
-    (SENECA, "1. @d4 0:1", "0:1", "0-1"),
-])
+@pytest.mark.parametrize(
+    "tags, movetext, found, meant",
+    [
+        (TABLUT, "1. e3c3 *", "e3c3", "e3-c3"),  # no hyphen
+        (SENECA, "1. @d4 @e5 2. d4d3 *", "d4d3", "d4-d3"),
+        (TABLUT, "1. e3xc3 *", "e3xc3", "e3-c3"),  # a chess-style capture
+        (DUX, "1. a1xa2 *", "a1xa2", "a1-a2"),
+        (TABLUT, "1. e3–c3 *", "e3–c3", "e3-c3"),  # an en dash
+        (TABLUT, "1. e3—c3 *", "e3—c3", "e3-c3"),  # an em dash
+        (DUX, "1. a1−a2 *", "a1−a2", "a1-a2"),  # a minus sign
+        (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
+        (TABLUT, "1. ke5-e4 *", "ke5-e4", "Ke5-e4"),  # a lowercase piece letter
+        (TABLUT, "1. pe3-c3 *", "pe3-c3", "Pe3-c3"),
+        (DUX, "1. de2-e5 *", "de2-e5", "De2-e5"),
+        (TABLUT, "1. ke5e4 *", "ke5e4", "Ke5-e4"),  # two slips in one ply
+        (TABLUT, "1. e3-c3 !? d1-d3 *", "!?", "e3-c3!?"),  # a detached suffix
+        (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
+        (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
+        (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
+        (TABLUT, "1. e3-c3 1…d1-d3 *", "1…d1-d3", "1... d1-d3"),
+        (TABLUT, "1. e3-c3 d1-d3 2 e4-e3 *", "2", "2."),
+        (LAQUET, "1.. 63: 5/11 1/4 *", ".", "1..."),
+        (SENECA, "1 @d4 *", "1", "1."),
+        (TABLUT, "1. e3-c3 ½-½", "½-½", "1/2-1/2"),  # a result in another convention
+        (TABLUT, "1. e3-c3 1:0", "1:0", "1-0"),
+        (LAQUET, "1. 63: 5/11 1/4 0–1", "0–1", "0-1"),
+        (SENECA, "1. @d4 0:1", "0:1", "0-1"),
+    ],
+)
 def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
     assert diagnostic.rule == "syntax" and diagnostic.message.startswith(f"found '{found}', expected ")
@@ -57,8 +64,10 @@ def test_what_is_no_known_slip_gets_no_suggestion():
 
 def test_a_closing_parenthesis_is_expected_only_inside_a_variation():
     (outside,) = check(f"{TABLUT}\n1. e3-c3 d1-d3 0-0\n").diagnostics
-    assert outside.message == ("found '0-0', expected a ply, a move number, a comment, a NAG, a variation "
-                               "or a result marker (1-0, 0-1, 1/2-1/2, *)")
+    assert outside.message == (
+        "found '0-0', expected a ply, a move number, a comment, a NAG, a variation "
+        "or a result marker (1-0, 0-1, 1/2-1/2, *)"
+    )
     (inside,) = check(f'{TABLUT}\n[Event "a (b"]\n1. e3-c3 {{ ( }} (d1-d3 0-0\n').diagnostics
     assert inside.message == "found '0-0', expected a ply, a move number, a comment, a NAG, a variation or ')'"
 
@@ -75,27 +84,48 @@ def test_keep_going_reads_past_every_slip_and_replays_what_was_meant():
     assert found == [
         ("syntax", 4, ("e3-c3",), ()),
         ("syntax", 24, ("e4-e3!?",), ("line 2: e3-c3 for e3c3",)),
-        ("T2", 27, ("e2-d2",), ("line 2: e3-c3 for e3c3", "line 2: e4-e3!? for e4-e3 !?",
-                                "line 2: c5-c4 for c5–c4", "line 2: 1-0 for 1:0")),  # d3 was captured
+        (
+            "T2",
+            27,
+            ("e2-d2",),
+            (
+                "line 2: e3-c3 for e3c3",
+                "line 2: e4-e3!? for e4-e3 !?",
+                "line 2: c5-c4 for c5–c4",
+                "line 2: 1-0 for 1:0",
+            ),
+        ),  # d3 was captured
         ("syntax", 36, ("c5-c4",), ("line 2: e3-c3 for e3c3", "line 2: e4-e3!? for e4-e3 !?")),
-        ("T2", 42, ("d2-d1", "d2-d3", "e1-d1"), ("line 2: e3-c3 for e3c3", "line 2: e4-e3!? for e4-e3 !?",
-                                                 "line 2: c5-c4 for c5–c4", "line 2: 1-0 for 1:0",
-                                                 "ply 4: e2-d2")),  # placed in the line as written
-        ("syntax", 48, ("1-0",), ("line 2: e3-c3 for e3c3", "line 2: e4-e3!? for e4-e3 !?",
-                                  "line 2: c5-c4 for c5–c4")),
+        (
+            "T2",
+            42,
+            ("d2-d1", "d2-d3", "e1-d1"),
+            (
+                "line 2: e3-c3 for e3c3",
+                "line 2: e4-e3!? for e4-e3 !?",
+                "line 2: c5-c4 for c5–c4",
+                "line 2: 1-0 for 1:0",
+                "ply 4: e2-d2",
+            ),
+        ),  # placed in the line as written
+        ("syntax", 48, ("1-0",), ("line 2: e3-c3 for e3c3", "line 2: e4-e3!? for e4-e3 !?", "line 2: c5-c4 for c5–c4")),
     ]
 
 
 def test_keep_going_places_later_diagnostics_in_the_text_as_written():
     report = check(f"{TABLUT}\n1. e3c3 d1-d3 2. e4-e3xd3 a4-b3 *\n", keep_going=True)
     assert [(d.rule, d.line, d.column, d.text) for d in report.diagnostics] == [
-        ("syntax", 2, 4, "e3c3"), ("T2", 2, 27, "a4-b3")]
+        ("syntax", 2, 4, "e3c3"),
+        ("T2", 2, 27, "a4-b3"),
+    ]
 
 
 def test_keep_going_stops_at_a_slip_with_no_single_fix():
     report = check(f"{TABLUT}\n1. e3c3 d1-d3 0-0\n", keep_going=True)
-    assert [(d.rule, d.suggestions) for d in report.diagnostics] == [("syntax", ("e3-c3",)),
-                                                                     ("syntax", ("1/2-1/2", "*"))]
+    assert [(d.rule, d.suggestions) for d in report.diagnostics] == [
+        ("syntax", ("e3-c3",)),
+        ("syntax", ("1/2-1/2", "*")),
+    ]
     assert not report.valid
 
 
@@ -105,15 +135,19 @@ def test_the_cli_shows_the_suggestion_under_the_slip():
         "<stdin>:2:4: error[syntax]: found 'e3c3', expected a ply, a move number, a comment, a NAG, a variation "
         "or a result marker (1-0, 0-1, 1/2-1/2, *)",
         " 2 | 1. e3c3 d1-d3 *",
-        "   |    ^^^^ did you mean e3-c3?"]
+        "   |    ^^^^ did you mean e3-c3?",
+    ]
     assert result.exit_code == 1
 
 
-@pytest.mark.parametrize("text, later", [
-    (f'{SENECA}\n[Position "6pp/8/8/8/8/8/P7/P6P w"]\n1. a1a3 *\n', ("S2", 1)),  # a1-a3: a step too long
-    (f"{DUX}\n1. e1xe3 *\n", ("X2", 1)),  # e1-e3: over the dux on e2
-    (f"{LAQUET}\n1. 6–3: 5/11 1/4 41: 6/10 6/7 2. 63: 5/12 *\n", ("Q3", 3)),  # the third turn, replayed
-])
+@pytest.mark.parametrize(
+    "text, later",
+    [
+        (f'{SENECA}\n[Position "6pp/8/8/8/8/8/P7/P6P w"]\n1. a1a3 *\n', ("S2", 1)),  # a1-a3: a step too long
+        (f"{DUX}\n1. e1xe3 *\n", ("X2", 1)),  # e1-e3: over the dux on e2
+        (f"{LAQUET}\n1. 6–3: 5/11 1/4 41: 6/10 6/7 2. 63: 5/12 *\n", ("Q3", 3)),  # the third turn, replayed
+    ],
+)
 def test_keep_going_reads_past_a_slip_in_every_game(text, later):
     syntax, illegal = check(text, keep_going=True).diagnostics
     assert syntax.rule == "syntax" and len(syntax.suggestions) == 1
@@ -137,9 +171,14 @@ def test_a_mended_slip_moves_only_the_columns_of_its_own_line():
 def test_a_mended_slip_on_the_line_after_a_leading_blank_line_keeps_its_line_and_columns():
     report = check('\n[Game "tablut"] 1. e3c3 d1-d3 2. e4-e3xd3 a4-b3 *\n', keep_going=True)
     assert [(d.rule, d.line, d.column, d.text, d.assumed) for d in report.diagnostics] == [
-        ("syntax", 2, 20, "e3c3", ()), ("T2", 2, 43, "a4-b3", ("line 2: e3-c3 for e3c3",))]
+        ("syntax", 2, 20, "e3c3", ()),
+        ("T2", 2, 43, "a4-b3", ("line 2: e3-c3 for e3c3",)),
+    ]
 
 
 def test_an_illegal_mended_ply_is_placed_where_it_was_written():
     report = check(f"{TABLUT}\n\n1. e3-c3 a4-b3 !? *\n", keep_going=True)  # mended shorter: a4-b3!?
-    assert [(d.rule, d.line, d.column, d.ply) for d in report.diagnostics] == [("T2", 3, 10, 2), ("syntax", 3, 16, None)]
+    assert [(d.rule, d.line, d.column, d.ply) for d in report.diagnostics] == [
+        ("T2", 3, 10, 2),
+        ("syntax", 3, 16, None),
+    ]

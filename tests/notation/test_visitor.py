@@ -40,22 +40,39 @@ def test_the_walk_goes_in_the_order_written_with_numbers_and_keys():
     events = Events()
     walk(parse_record(TEXT), events)
     assert events.events == [
-        ("begin", 0), ("comment", "start"),
-        ("e3-c3", 1, (0, 0)), ("nag", 1), ("comment", "a"),
-        ("begin", 1), ("d1-d3", 1, (1, 0)), ("comment", "b"),
-        ("begin", 2), ("i6-h6", 1, (2, 0)), ("end", 2),
-        ("i5-h5", 2, (1, 1)), ("end", 1),
+        ("begin", 0),
+        ("comment", "start"),
+        ("e3-c3", 1, (0, 0)),
+        ("nag", 1),
+        ("comment", "a"),
+        ("begin", 1),
+        ("d1-d3", 1, (1, 0)),
+        ("comment", "b"),
+        ("begin", 2),
+        ("i6-h6", 1, (2, 0)),
+        ("end", 2),
+        ("i5-h5", 2, (1, 1)),
+        ("end", 1),
         ("d1-d3", 2, (0, 1)),
-        ("begin", 3), ("a6-b6", 2, (3, 0)), ("end", 3),
-        ("c3-e3", 3, (0, 2)), ("end", 0), ("result", "*")]
+        ("begin", 3),
+        ("a6-b6", 2, (3, 0)),
+        ("end", 3),
+        ("c3-e3", 3, (0, 2)),
+        ("end", 0),
+        ("result", "*"),
+    ]
 
 
 def test_a_skipped_line_is_not_walked_nor_ended_and_the_next_lines_keep_their_numbers():
     events = Events(skip_lines=[1])
     walk(parse_record(TEXT), events)
     assert ("begin", 1) in events.events and ("end", 1) not in events.events and ("begin", 2) not in events.events
-    assert [e[::2] for e in events.events if len(e) == 3] == [("e3-c3", (0, 0)), ("d1-d3", (0, 1)),
-                                                             ("a6-b6", (3, 0)), ("c3-e3", (0, 2))]
+    assert [e[::2] for e in events.events if len(e) == 3] == [
+        ("e3-c3", (0, 0)),
+        ("d1-d3", (0, 1)),
+        ("a6-b6", (3, 0)),
+        ("c3-e3", (0, 2)),
+    ]
 
 
 def test_deep_nesting_costs_no_recursion():
@@ -71,8 +88,14 @@ def test_deep_nesting_costs_no_recursion():
 
 def test_canonical_plies_are_kept_by_their_key_in_the_tree():
     report = check('[Game "tablut"]\n1. e3-c3 (1. e3-d3 (1. e3-f3) d1-d2) d1-d3 (1... d1-d2) *')
-    assert report.valid and report.canonical == {(0, 0): "e3-c3", (0, 1): "d1-d3", (1, 0): "e3-d3", (1, 1): "d1-d2",
-                                                 (2, 0): "e3-f3", (3, 0): "d1-d2"}
+    assert report.valid and report.canonical == {
+        (0, 0): "e3-c3",
+        (0, 1): "d1-d3",
+        (1, 0): "e3-d3",
+        (1, 1): "d1-d2",
+        (2, 0): "e3-f3",
+        (3, 0): "d1-d2",
+    }
 
 
 def test_the_design_recipe_runs():

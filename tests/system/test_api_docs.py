@@ -4,9 +4,9 @@ sources; tests/system/test_docs.py checks it is current)."""
 
 import re
 
-from lusoria import api
-
 from conftest import ROOT
+
+from lusoria import api
 
 PAGE = ROOT / "docs" / "api.md"
 
@@ -22,7 +22,10 @@ def test_the_examples_run(in_root):
 def test_every_public_call_of_the_api_is_documented():
     page = PAGE.read_text()
     documented = set(re.findall(r"^#### `(\w+)", page, re.M))
-    calls = {name for name in api.__all__ if callable(getattr(api, name))
-             and getattr(getattr(api, name), "__module__", "").startswith("lusoria")}
+    calls = {
+        name
+        for name in api.__all__
+        if callable(getattr(api, name)) and getattr(getattr(api, name), "__module__", "").startswith("lusoria")
+    }
     assert calls <= documented, sorted(calls - documented)
     assert "(no docstring)" not in page

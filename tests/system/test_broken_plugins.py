@@ -9,18 +9,27 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ROOT
 
-MODULES = {"broken_raises.py": "raise RuntimeError('the plug-in fails')\n",
-           "broken_values.py": "FORTY_TWO = 42\nTEXT = 'a format'\n",
-           "broken_exits.py": "import sys\nsys.exit(5)\n"}
-POINTS = {"raises": "broken_raises:Thing", "missing": "broken_nowhere:Thing", "number": "broken_values:FORTY_TWO",
-          "text": "broken_values:TEXT", "exits": "broken_exits:Thing"}
-WHY = {"raises": "it cannot be loaded: RuntimeError: the plug-in fails",
-       "missing": "it cannot be loaded: ModuleNotFoundError: No module named 'broken_nowhere'",
-       "number": "it loads to 42, not {}", "text": "it loads to 'a format', not {}",
-       "exits": "it cannot be loaded: SystemExit: 5"}
+MODULES = {
+    "broken_raises.py": "raise RuntimeError('the plug-in fails')\n",
+    "broken_values.py": "FORTY_TWO = 42\nTEXT = 'a format'\n",
+    "broken_exits.py": "import sys\nsys.exit(5)\n",
+}
+POINTS = {
+    "raises": "broken_raises:Thing",
+    "missing": "broken_nowhere:Thing",
+    "number": "broken_values:FORTY_TWO",
+    "text": "broken_values:TEXT",
+    "exits": "broken_exits:Thing",
+}
+WHY = {
+    "raises": "it cannot be loaded: RuntimeError: the plug-in fails",
+    "missing": "it cannot be loaded: ModuleNotFoundError: No module named 'broken_nowhere'",
+    "number": "it loads to 42, not {}",
+    "text": "it loads to 'a format', not {}",
+    "exits": "it cannot be loaded: SystemExit: 5",
+}
 KINDS = {"lusoria.games": "a Game class", "lusoria.formats": "a Format"}
 
 
@@ -33,9 +42,11 @@ def broken(tmp_path_factory):
     for name, text in MODULES.items():
         (site / name).write_text(text)
     (site / "broken_plugins-1.0.dist-info" / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: broken-plugins\nVersion: 1.0\n")
-    (site / "broken_plugins-1.0.dist-info" / "entry_points.txt").write_text("".join(
-        f"[{group}]\n" + "".join(f"{name} = {value}\n" for name, value in POINTS.items()) for group in KINDS))
+        "Metadata-Version: 2.1\nName: broken-plugins\nVersion: 1.0\n"
+    )
+    (site / "broken_plugins-1.0.dist-info" / "entry_points.txt").write_text(
+        "".join(f"[{group}]\n" + "".join(f"{name} = {value}\n" for name, value in POINTS.items()) for group in KINDS)
+    )
     (folder / "games").mkdir()
     for sample in ("escape.lgn", "linnaeus.lgn"):
         (folder / "games" / sample).write_text((ROOT / "samples" / "tablut" / sample).read_text())
@@ -45,19 +56,27 @@ def broken(tmp_path_factory):
 
 def lusoria(broken, *args: str) -> subprocess.CompletedProcess:
     env, folder = broken
-    return subprocess.run([sys.executable, "-m", "lusoria.cli", *args], capture_output=True, text=True, env=env,
-                          cwd=folder)
+    return subprocess.run(
+        [sys.executable, "-m", "lusoria.cli", *args], capture_output=True, text=True, env=env, cwd=folder
+    )
 
 
 def warnings(errors: str) -> list[str]:
     return [line for line in errors.splitlines() if line.startswith("lusoria: warning: the plug-in")]
 
 
-@pytest.mark.parametrize("args, code", [
-    (["validate", "games/brandubh.csv"], 0), (["validate", "games"], 0), (["explain", "T4"], 0),
-    (["fmt", "games/escape.lgn"], 0), (["convert", "--to", "otn", "games/escape.lgn"], 0),
-    (["import", "--db", "a.db", "games"], 0), (["query", "--db", "a.db", "--pattern", "*" * 9 + "/*********" * 8],
-                                                 0)])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["validate", "games/brandubh.csv"], 0),
+        (["validate", "games"], 0),
+        (["explain", "T4"], 0),
+        (["fmt", "games/escape.lgn"], 0),
+        (["convert", "--to", "otn", "games/escape.lgn"], 0),
+        (["import", "--db", "a.db", "games"], 0),
+        (["query", "--db", "a.db", "--pattern", "*" * 9 + "/*********" * 8], 0),
+    ],
+)
 def test_a_broken_plug_in_is_named_once_and_the_rest_works(broken, args, code):
     done = lusoria(broken, *args)
     assert done.returncode == code, done.stdout + done.stderr
@@ -66,12 +85,15 @@ def test_a_broken_plug_in_is_named_once_and_the_rest_works(broken, args, code):
     assert len(said) == len(set(said)), done.stderr  # each once (fmt of lgn files loads none)
     for line in said:
         name, group = line.split("'")[1].split(" = ")[0], line.split("(")[1].split(")")[0]
-        assert line == (f"lusoria: warning: the plug-in '{name} = {POINTS[name]}' ({group}) of the package "
-                        f"broken-plugins is left out: {WHY[name].format(KINDS[group])}")
+        assert line == (
+            f"lusoria: warning: the plug-in '{name} = {POINTS[name]}' ({group}) of the package "
+            f"broken-plugins is left out: {WHY[name].format(KINDS[group])}"
+        )
 
 
 def test_every_broken_entry_point_is_named(broken):
     done = lusoria(broken, "validate", "games")
     assert sorted((line.split("'")[1], line.split("(")[1].split(")")[0]) for line in warnings(done.stderr)) == sorted(
-        (f"{name} = {value}", group) for name, value in POINTS.items() for group in KINDS)
+        (f"{name} = {value}", group) for name, value in POINTS.items() for group in KINDS
+    )
     assert done.stdout.endswith("6 records: 6 valid, 0 invalid (0 errors, 0 warnings)\n")

@@ -5,32 +5,44 @@ import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from contextlib import contextmanager
-from typing import Callable
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.cli import main
 from lusoria.html import replay_page
 from lusoria.svg import position_svg
 from lusoria.validator.replay import check
 
-from conftest import ROOT
-
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 SHOTS = os.environ.get("LUSORIA_SCREENSHOTS")  # a folder to keep the screenshots in, to look at them
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=(
-    f"no Chromium at {CHROMIUM}: the browser tests need Debian's chromium package "
-    "(apt-get install chromium; .ci/run installs it)"))
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM),
+    reason=(
+        f"no Chromium at {CHROMIUM}: the browser tests need Debian's chromium package "
+        "(apt-get install chromium; .ci/run installs it)"
+    ),
+)
 
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')")
+    sync_api = pytest.importorskip(
+        "playwright.sync_api", reason="playwright is not installed (pip install -e '.[test]')"
+    )
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield browser
@@ -160,7 +172,10 @@ def test_a_long_diagnostic_leaves_the_move_list_beside_the_board(browser, tmp_pa
 # -- the opening explorer (archive/explorer.py), served by lusoria serve and by datasette ------------
 
 DOCS = ROOT / "docs" / "archive.md"
-PAGE_START, PAGE_END = "<!-- explorer page: written by tests/system/test_browser.py -->", "<!-- end of explorer page -->"
+PAGE_START, PAGE_END = (
+    "<!-- explorer page: written by tests/system/test_browser.py -->",
+    "<!-- end of explorer page -->",
+)
 AFTER_C5_C3 = "3ppp3/4p4/4P4/p3P3p/pp1PKPPpp/p3P3p/2P1P4/4p4/3ppp3 b"
 
 
@@ -203,8 +218,11 @@ def explorer_page(browser, address: str):
 
 def view(page) -> tuple[str, list[str], list[str]]:
     """The position on the board, the line in the breadcrumbs, the plies in the table."""
-    return (page.locator("#board").get_attribute("data-position"), page.locator(".crumbs a").all_inner_texts(),
-            page.locator("table.plies tbody tr").evaluate_all("rows => rows.map(r => r.dataset.ply)"))
+    return (
+        page.locator("#board").get_attribute("data-position"),
+        page.locator(".crumbs a").all_inner_texts(),
+        page.locator("table.plies tbody tr").evaluate_all("rows => rows.map(r => r.dataset.ply)"),
+    )
 
 
 def page_text(page) -> str:
@@ -212,8 +230,11 @@ def page_text(page) -> str:
     heads = page.locator("table.plies thead th").all_inner_texts()
     rows = page.locator("table.plies tbody tr, table.plies tfoot tr").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.querySelector('.bar') ? "
-        "[...c.querySelectorAll('span')].map(s => s.title).join(' · ') : c.innerText.trim()))")
-    lines = ["| " + " | ".join(heads) + " |", "|" + " --- |" * len(heads)] + ["| " + " | ".join(row) + " |" for row in rows]
+        "[...c.querySelectorAll('span')].map(s => s.title).join(' · ') : c.innerText.trim()))"
+    )
+    lines = ["| " + " | ".join(heads) + " |", "|" + " --- |" * len(heads)] + [
+        "| " + " | ".join(row) + " |" for row in rows
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -223,7 +244,9 @@ def test_the_explorer_clicked_through(browser, club, tmp_path):
         page, errors = explorer_page(browser, address + "?game=tablut&variant=seed")
         start, crumbs, plies = view(page)
         assert (start, crumbs) == ("3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w", ["start"])
-        assert plies[:2] == ["e3-c3", "c5-c3"] and page.locator("tr.totals td").first.inner_text() == f"all {len(plies)}"
+        assert (
+            plies[:2] == ["e3-c3", "c5-c3"] and page.locator("tr.totals td").first.inner_text() == f"all {len(plies)}"
+        )
         page.click("table.plies a:text-is('c5-c3')")
         assert view(page) == (AFTER_C5_C3, ["start", "c5-c3"], ["i6-f6"])
         assert page.locator("#board .square.to[data-square='c3']").count() == 1  # the last ply marked
@@ -262,8 +285,9 @@ def test_the_explorer_clicked_through(browser, club, tmp_path):
 def test_the_explorer_served_by_datasette_itself(browser, club):
     datasette = shutil.which("datasette", path=os.path.dirname(sys.executable)) or "datasette"
     command = [datasette, "serve", str(club), "--port", "0"]
-    with serving(command, lambda line: line.split("running on ")[1].split(" ")[0] if "running on http" in line
-                 else None) as address:
+    with serving(
+        command, lambda line: line.split("running on ")[1].split(" ")[0] if "running on http" in line else None
+    ) as address:
         page, errors = explorer_page(browser, address + "/-/explorer/club?game=tablut&variant=seed&ply=c5-c3")
         assert view(page) == (AFTER_C5_C3, ["start", "c5-c3"], ["i6-f6"])
         page.goto(address + "/club/records?game=tablut")  # Datasette's own pages, with lusoria's plugin

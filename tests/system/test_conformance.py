@@ -3,16 +3,23 @@
 import csv
 
 import pytest
+from conftest import CONFORMANCE, require_conformance
 
 from lusoria.api import validate
 from lusoria.formats.sources import read_sources
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 
-from conftest import CONFORMANCE, require_conformance
-
-NAMES = ["tablut", "tablut_linnaeus", "tablut_unarmed",
-         "latrunculi_seneca", "latrunculi_piso", "latrunculi_petteia", "latrunculi_dux", "laquet"]
+NAMES = [
+    "tablut",
+    "tablut_linnaeus",
+    "tablut_unarmed",
+    "latrunculi_seneca",
+    "latrunculi_piso",
+    "latrunculi_petteia",
+    "latrunculi_dux",
+    "laquet",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -28,13 +35,33 @@ def test_valid_corpus_validates_clean(name):
 
 
 # The rule each kind of mistake breaks (RULES.md); a Latrunculi move's shape is its variant's rule.
-TABLUT_RULES = {"through": "T2", "onto": "T2", "shape": "T2", "empty_from": "T2", "opponent_piece": "T1",
-                "throne": "T3", "false_capture": "T4"}
-LATRUNCULI_RULES = {"opponent_piece": "L0", "empty_from": "L0", "false_capture": "L1", "placement_occupied": "S1",
-                    "jump_over_enemy": "S2", "wrong_removal": "S4"}
+TABLUT_RULES = {
+    "through": "T2",
+    "onto": "T2",
+    "shape": "T2",
+    "empty_from": "T2",
+    "opponent_piece": "T1",
+    "throne": "T3",
+    "false_capture": "T4",
+}
+LATRUNCULI_RULES = {
+    "opponent_piece": "L0",
+    "empty_from": "L0",
+    "false_capture": "L1",
+    "placement_occupied": "S1",
+    "jump_over_enemy": "S2",
+    "wrong_removal": "S4",
+}
 MOVE_RULES = {"seneca": "S2", "piso": "S2", "petteia": "E2", "dux": "X2"}
-LAQUET_RULES = {"wrong_distance": "Q3", "onto_enemy": "Q3", "intermediate_blocked": "Q3", "extra_die": "Q2",
-                "unused_die": "Q5", "missing_leftover": "Q6", "bear_off_early": "Q7"}
+LAQUET_RULES = {
+    "wrong_distance": "Q3",
+    "onto_enemy": "Q3",
+    "intermediate_blocked": "Q3",
+    "extra_die": "Q2",
+    "unused_die": "Q5",
+    "missing_leftover": "Q6",
+    "bear_off_early": "Q7",
+}
 
 
 def expected_rule(name: str, kind: str) -> str:
@@ -57,8 +84,9 @@ def test_illegal_corpus_first_error_at_the_expected_ply_with_the_kinds_rule(name
         report = reports[int(row["record_index"])]
         first = next(d for d in report.diagnostics if d.severity == "error")
         found.append((row["record_index"], row["kind"], first.rule, first.ply))
-    assert found == [(row["record_index"], row["kind"], expected_rule(name, row["kind"]), int(row["ply"]))
-                     for row in expected]
+    assert found == [
+        (row["record_index"], row["kind"], expected_rule(name, row["kind"]), int(row["ply"])) for row in expected
+    ]
 
 
 # -- the tafl family: the Rust engines' CSV lines, read by lusoria's csv reader ---------------------------
@@ -88,6 +116,10 @@ def test_tafl_illegal_corpus_first_error_at_the_expected_ply_with_its_rule(game)
     for row in expected:
         verdict = verdicts[int(row["line"]) - 1]
         first = next(d for d in verdict.diagnostics if d.severity == "error")
-        found.append((row["line"], first.ply, first.rule if row["rule"] != "capture-list" else first.rule in capture_rules))
-        wanted.append((row["line"], int(row["first_error_ply"]), row["rule"] if row["rule"] != "capture-list" else True))
+        found.append(
+            (row["line"], first.ply, first.rule if row["rule"] != "capture-list" else first.rule in capture_rules)
+        )
+        wanted.append(
+            (row["line"], int(row["first_error_ply"]), row["rule"] if row["rule"] != "capture-list" else True)
+        )
     assert len(verdicts) == len(expected) == 300 and found == wanted

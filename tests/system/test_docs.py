@@ -7,15 +7,16 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
+
 from lusoria import rulebook
 
 
 def test_docs_output_is_current(in_root):
     documents = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
-    result = subprocess.run([sys.executable, "-m", "cogapp", "--check", "-I", "docs", *documents],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "cogapp", "--check", "-I", "docs", *documents], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr + "\nrun: cog -r -I docs README.md docs/*.md"
 
 

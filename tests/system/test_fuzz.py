@@ -9,20 +9,40 @@ import json
 import random
 
 import pytest
-from hypothesis import given, strategies as st
-
 import zstandard
+from conftest import ROOT
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lusoria.archive.positions import pack_boards
-
-from conftest import ROOT
 
 _spec = importlib.util.spec_from_file_location("harness", ROOT / "fuzz" / "harness.py")
 harness = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(harness)
 TARGETS = sorted(harness.TARGETS)
-SPICE = [b"[", b"]", b"{", b"}", b"(", b")", b'"', b"\\", b"\n", b"\r", b"\x00", b"\xff", b"\xed\xb0\x80",
-         b"9" * 5000, b"[" * 200, b"\\udc00", b"Content-Length: ", b"\r\n\r\n", b"-1", b"---", b"1a.1.1a."]
+SPICE = [
+    b"[",
+    b"]",
+    b"{",
+    b"}",
+    b"(",
+    b")",
+    b'"',
+    b"\\",
+    b"\n",
+    b"\r",
+    b"\x00",
+    b"\xff",
+    b"\xed\xb0\x80",
+    b"9" * 5000,
+    b"[" * 200,
+    b"\\udc00",
+    b"Content-Length: ",
+    b"\r\n\r\n",
+    b"-1",
+    b"---",
+    b"1a.1.1a.",
+]
 
 
 def mutations(data: bytes, rng: random.Random, count: int) -> list[bytes]:
@@ -64,31 +84,54 @@ BOMB = zstandard.ZstdCompressor(level=19).compress(bytes(1 << 28))  # 256 MiB sa
 BOARDS = pack_boards([b"." * 81 + b" w"] * 200)
 REGRESSIONS = {  # inputs that once ended in a traceback or never ended: issues 32 and 41, and what the harness found
     "aage, Moves nested 50,000 deep": ("aage", b"{" + SAAMI + b', "Moves": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"),
-    "aage, WhoWon of 100,000 digits": ("aage", b"{" + SAAMI + b', "Moves": "f1-f3", "WhoWon": ' + b"9" * 100_000 + b"}"),
+    "aage, WhoWon of 100,000 digits": (
+        "aage",
+        b"{" + SAAMI + b', "Moves": "f1-f3", "WhoWon": ' + b"9" * 100_000 + b"}",
+    ),
     "aage, a lone surrogate": ("aage", b"{" + SAAMI + b', "Moves": "f1-f3", "WhiteSidePlayerName": "\\udc00"}'),
     "tablut-challenge, a first board with two kings (found by atheris)": (
-        "tablut-challenge", b"".join((ROOT / "tests/fixtures/formats/tablut-challenge/Rossi_vs_Verdi_1763722800000_"
-                                      "gameLog.txt").read_bytes().splitlines(keepends=True)[:19])
-        .replace(b"BBWWKWWBB", b"BBWKKWWBB")),  # the log's first board, and nothing after it
+        "tablut-challenge",
+        b"".join(
+            (ROOT / "tests/fixtures/formats/tablut-challenge/Rossi_vs_Verdi_1763722800000_gameLog.txt")
+            .read_bytes()
+            .splitlines(keepends=True)[:19]
+        ).replace(b"BBWWKWWBB", b"BBWKKWWBB"),
+    ),  # the log's first board, and nothing after it
     "tablut-challenge, the king taken on d0 (found by atheris)": (
-        "tablut-challenge", (ROOT / "tests/fixtures/formats/tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt")
-        .read_bytes().replace(b"catturato in: d2", b"catturato in: d0")),
+        "tablut-challenge",
+        (ROOT / "tests/fixtures/formats/tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt")
+        .read_bytes()
+        .replace(b"catturato in: d2", b"catturato in: d0"),
+    ),
     "otn, a turn of 5,000 digits": ("otn", OTN_RULES + b"9" * 5000 + b". e4-g4 a6-a9\n"),
-    "otn, a variation address of 5,000 digits": ("otn", OTN_RULES + b"1. d1-d3 e3-f3\n1a." + b"9" * 5000
-                                                 + b".1a. d1-d2\n"),
+    "otn, a variation address of 5,000 digits": (
+        "otn",
+        OTN_RULES + b"1. d1-d3 e3-f3\n1a." + b"9" * 5000 + b".1a. d1-d2\n",
+    ),
     "sql-functions, lusoria_board_at of a compressed-value bomb": ("sql-functions", b"\x02\x00" + BOMB + b"\x00\x02"),
     "sql-functions, lusoria_text of a compressed-value bomb": ("sql-functions", b"\x00\x00" + BOMB),
     "sql-functions, lusoria_board_at of a ply of text": ("sql-functions", b"\x02\x00" + BOARDS + b"\x00\x01x"),
-    "sql-functions, a GLOB that backtracked": ("sql-functions", b"\x03\x00" + BOARDS + b"\x00\x01tablut\x00\x01" + json.dumps(
-        [["tablut", "*.*.*.*.*.*.*.*.*.*.*.*.Z"]]).encode()),
+    "sql-functions, a GLOB that backtracked": (
+        "sql-functions",
+        b"\x03\x00"
+        + BOARDS
+        + b"\x00\x01tablut\x00\x01"
+        + json.dumps([["tablut", "*.*.*.*.*.*.*.*.*.*.*.*.Z"]]).encode(),
+    ),
     "plugins, an entry point named with a line break (found by the harness)": ("plugins", b"\n"),
     "lsp, a Content-Length of 20 digits": ("lsp", b"\x01Content-Length: 99999999999999999999\r\n\r\n{}"),
-    "lsp, a hover at line -1": ("lsp", b'\x00{"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": '
-                                       b'{"textDocument": {"uri": "untitled:1"}, "position": {"line": -1, '
-                                       b'"character": 0}}}'),
-    "lsp, symbols of a file never opened": ("lsp", b'\x00{"jsonrpc": "2.0", "id": 1, "method": '
-                                                   b'"textDocument/documentSymbol", "params": {"textDocument": '
-                                                   b'{"uri": "file:///dev/zero"}}}'),
+    "lsp, a hover at line -1": (
+        "lsp",
+        b'\x00{"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": '
+        b'{"textDocument": {"uri": "untitled:1"}, "position": {"line": -1, '
+        b'"character": 0}}}',
+    ),
+    "lsp, symbols of a file never opened": (
+        "lsp",
+        b'\x00{"jsonrpc": "2.0", "id": 1, "method": '
+        b'"textDocument/documentSymbol", "params": {"textDocument": '
+        b'{"uri": "file:///dev/zero"}}}',
+    ),
 }
 
 

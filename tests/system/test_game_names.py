@@ -9,10 +9,9 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from lusoria.validator.games import GAMES
-
-from conftest import ROOT
 
 FOLDERS = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"].values()
 
@@ -24,8 +23,10 @@ def game_words() -> set[str]:
 
 def own_modules() -> set[Path]:
     """The modules that may name games: each game's own and the registry."""
-    return {ROOT / "validator" / "games.py",
-            *(ROOT / "validator" / f"{GAMES[name].__module__.rpartition('.')[2]}.py" for name in GAMES)}
+    return {
+        ROOT / "validator" / "games.py",
+        *(ROOT / "validator" / f"{GAMES[name].__module__.rpartition('.')[2]}.py" for name in GAMES),
+    }
 
 
 def docstrings(tree: ast.Module) -> set[int]:
@@ -34,8 +35,11 @@ def docstrings(tree: ast.Module) -> set[int]:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and \
-                    isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 found.add(id(first.value))
     return found
 
@@ -51,9 +55,14 @@ def code_words(tree: ast.Module) -> list[tuple[int, str]]:
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped:
             found.append((line, node.value))
-        for text in (getattr(node, "id", None), getattr(node, "attr", None), getattr(node, "module", None),
-                     getattr(node, "arg", None), node.name if isinstance(node, ast.alias) else None,
-                     node.name if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else None):
+        for text in (
+            getattr(node, "id", None),
+            getattr(node, "attr", None),
+            getattr(node, "module", None),
+            getattr(node, "arg", None),
+            node.name if isinstance(node, ast.alias) else None,
+            node.name if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else None,
+        ):
             if isinstance(text, str):
                 found.append((line, text))
         pending.extend(ast.iter_child_nodes(node))
@@ -77,15 +86,26 @@ def test_no_module_outside_a_game_names_a_game(module):
     if module in own_modules():
         pytest.skip("a game's own module, or the registry")
     words = game_words()
-    named = [f"{module.relative_to(ROOT)}:{line}: {text!r} names {game}" for line, text in
-             code_words(ast.parse(module.read_text("utf-8"))) if (game := names_a_game(text, words))]
+    named = [
+        f"{module.relative_to(ROOT)}:{line}: {text!r} names {game}"
+        for line, text in code_words(ast.parse(module.read_text("utf-8")))
+        if (game := names_a_game(text, words))
+    ]
     assert not named, "\n".join(named)
 
 
 def test_the_scan_finds_what_it_looks_for():
     words = game_words()
-    found = [names_a_game(text, words) for text in ("Tablut", "TablutPosition", "lusoria.validator.laquet",
-                                                    "r.game != 'laquet'", "a Board tag is for latrunculi only")]
+    found = [
+        names_a_game(text, words)
+        for text in (
+            "Tablut",
+            "TablutPosition",
+            "lusoria.validator.laquet",
+            "r.game != 'laquet'",
+            "a Board tag is for latrunculi only",
+        )
+    ]
     assert [word.lower() for word in found] == ["tablut", "tablut", "laquet", "laquet", "latrunculi"]
     assert names_a_game("tablut-challenge", words) is None and names_a_game("lusoria.formats.tablut_challenge", words)
     tree = ast.parse('"""Tablut."""\nX = Format("otn", games={"": {"Game": "tablut"}})  # Tablut\n')

@@ -8,6 +8,8 @@ import tempfile
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, edit_tokens, located_inside
+from hostile import FILES, VALID
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,11 +17,11 @@ from lusoria.api import format_record
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
-from conftest import ROOT, edit_tokens, located_inside
-from hostile import FILES, VALID
-
-NOTATION = st.sampled_from(list('[]"{}();%$!?.-/x^@~>:*#+\n\t ') + list("abcdefghiKPDp0123456789") +
-                           ["1-0", "0-1", "1/2-1/2", "--", "off", "Game", "tablut", "laquet", "latrunculi"])
+NOTATION = st.sampled_from(
+    list('[]"{}();%$!?.-/x^@~>:*#+\n\t ')
+    + list("abcdefghiKPDp0123456789")
+    + ["1-0", "0-1", "1/2-1/2", "--", "off", "Game", "tablut", "laquet", "latrunculi"]
+)
 
 
 def clean(result) -> None:
@@ -31,11 +33,20 @@ def clean(result) -> None:
 
 def every_command(path: str, folder: str) -> None:
     runner = CliRunner()
-    for args in (["validate", path], ["validate", "--json", "--jobs", "2", path], ["validate", "--keep-going", path],
-                 ["fmt", path], ["fmt", "--check", path], ["show", path], ["show", path, "--ply", "3"],
-                 ["show", path, "--format", "svg"], ["html", path], ["rules", path],
-                 ["import", "--db", os.path.join(folder, "a.db"), path],
-                 ["query", "--db", os.path.join(folder, "a.db"), "--text", "x"]):
+    for args in (
+        ["validate", path],
+        ["validate", "--json", "--jobs", "2", path],
+        ["validate", "--keep-going", path],
+        ["fmt", path],
+        ["fmt", "--check", path],
+        ["show", path],
+        ["show", path, "--ply", "3"],
+        ["show", path, "--format", "svg"],
+        ["html", path],
+        ["rules", path],
+        ["import", "--db", os.path.join(folder, "a.db"), path],
+        ["query", "--db", os.path.join(folder, "a.db"), "--text", "x"],
+    ):
         clean(runner.invoke(main, args))
 
 
@@ -69,8 +80,11 @@ def test_arbitrary_text_is_checked_without_exceptions(text):
     assert located_inside(text, report.diagnostics)
     if not GAME_TAG.search(text):
         [(rule, message)] = [(d.rule, d.message) for d in report.diagnostics]
-        assert (rule, message) == ("tag", "the record has no Game tag") or \
-            rule == "syntax" and message.startswith("not a game record in any format lusoria reads")
+        assert (
+            (rule, message) == ("tag", "the record has no Game tag")
+            or rule == "syntax"
+            and message.startswith("not a game record in any format lusoria reads")
+        )
 
 
 @given(st.lists(NOTATION, max_size=60).map("".join))
@@ -96,7 +110,7 @@ def test_mutated_records_into_every_command(record, data):
         if not edit_tokens(tokens, kind, i, j):
             word = tokens[i]
             k = data.draw(st.integers(0, len(word)))
-            tokens[i] = word[:k] + data.draw(NOTATION) + word[k + 1:]
+            tokens[i] = word[:k] + data.draw(NOTATION) + word[k + 1 :]
     text = " ".join(tokens)
     assert located_inside(text, check(text).diagnostics)
     fmt_is_settled(text)
@@ -132,8 +146,12 @@ def test_filter_values_and_sql_never_escape(value):
 def test_a_corrupt_database_is_a_clear_error(tmp_path):
     db = tmp_path / "corrupt.db"
     db.write_bytes(b"SQLite format 3\x00" + bytes(random.Random(1).randbytes(40000)))
-    for command in (["query", "--db", str(db)], ["stats", "--db", str(db)], ["sql", "--db", str(db), "SELECT 1"],
-                    ["import", "--db", str(db), str(ROOT / "samples/tablut")]):
+    for command in (
+        ["query", "--db", str(db)],
+        ["stats", "--db", str(db)],
+        ["sql", "--db", str(db), "SELECT 1"],
+        ["import", "--db", str(db), str(ROOT / "samples/tablut")],
+    ):
         result = CliRunner().invoke(main, command)
         clean(result)
         assert result.exit_code == 2 and "lusoria:" in result.output, (command, result.output)

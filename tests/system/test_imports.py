@@ -12,8 +12,11 @@ import tomllib
 from conftest import ROOT
 
 PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
-MODULES = {f"{package}.{path.stem}" if path.stem != "__init__" else package: path
-           for package, folder in PACKAGES.items() for path in sorted((ROOT / folder).glob("*.py"))}
+MODULES = {
+    f"{package}.{path.stem}" if path.stem != "__init__" else package: path
+    for package, folder in PACKAGES.items()
+    for path in sorted((ROOT / folder).glob("*.py"))
+}
 
 
 def imported(module: str) -> set[str]:
@@ -33,7 +36,9 @@ def imported(module: str) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:  # relative
-                base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                base = ".".join(
+                    package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else [])
+                )
             found.add(base)
             found |= {f"{base}.{alias.name}" for alias in node.names}
         pending.extend(ast.iter_child_nodes(node))
@@ -101,8 +106,17 @@ def test_each_module_imports_alone():
     while pending or running:
         while pending and len(running) < (os.cpu_count() or 1):
             module = pending.pop()
-            running.append((module, subprocess.Popen([sys.executable, "-c", f"import {module}"], text=True,
-                                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)))
+            running.append(
+                (
+                    module,
+                    subprocess.Popen(
+                        [sys.executable, "-c", f"import {module}"],
+                        text=True,
+                        stdout=subprocess.PIPE,
+                        stderr=subprocess.PIPE,
+                    ),
+                )
+            )
         module, process = running.pop(0)
         _, errors = process.communicate()
         if process.returncode:

@@ -8,12 +8,11 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT
 
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import MAX_TOKEN
 from lusoria.validator.replay import check
-
-from conftest import ROOT
 
 LIMITED = """
 import json, resource, sys
@@ -33,19 +32,31 @@ print(json.dumps(answers))
 def run_limited(commands: list[list[str]], cwd=ROOT) -> list:
     """Run each command in one subprocess whose address space is limited to 1 GiB; for each,
     [command, exit status, exception (None when it exited cleanly), output head]."""
-    done = subprocess.run([sys.executable, "-c", LIMITED, json.dumps(commands)], capture_output=True, text=True,
-                          cwd=cwd, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", LIMITED, json.dumps(commands)], capture_output=True, text=True, cwd=cwd, timeout=600
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
 
 
 def every_command(path: str, folder: str) -> list[list[str]]:
     db = os.path.join(folder, "a.db")
-    return [["validate", path], ["validate", "--json", path], ["fmt", path], ["fmt", "--check", path],
-            ["show", path], ["show", path, "--format", "svg"], ["html", path], ["rules", path],
-            ["import", "--db", db, path], ["query", "--db", db], ["query", "--db", db, "--format", "json"],
-            ["query", "--db", db, "--format", "lgn"], ["stats", "--db", db],
-            ["sql", "--db", db, "SELECT * FROM tags"]]
+    return [
+        ["validate", path],
+        ["validate", "--json", path],
+        ["fmt", path],
+        ["fmt", "--check", path],
+        ["show", path],
+        ["show", path, "--format", "svg"],
+        ["html", path],
+        ["rules", path],
+        ["import", "--db", db, path],
+        ["query", "--db", db],
+        ["query", "--db", db, "--format", "json"],
+        ["query", "--db", db, "--format", "lgn"],
+        ["stats", "--db", db],
+        ["sql", "--db", db, "SELECT * FROM tags"],
+    ]
 
 
 def assert_clean(answers: list) -> None:
@@ -57,13 +68,12 @@ def assert_clean(answers: list) -> None:
 HUGE = "9" * 5000  # more digits than int() converts (4,300)
 SENECA = '[Game "latrunculi"]\n[Variant "seneca"]\n'
 HOSTILE = {
-    "a 60-byte Position tag that once allocated 3.9 GB":
-        SENECA + '[Position "4000000000/8/8/8/8/8/8/8 w 16 16"]\n1. @a1 *\n',
-    "a Latrunculi position with 5,000-digit numbers":
-        SENECA + f'[Position "{HUGE}/8/8/8/8/8/8/8 w {HUGE} 16"]\n1. @a1 *\n',
+    "a 60-byte Position tag that once allocated 3.9 GB": SENECA
+    + '[Position "4000000000/8/8/8/8/8/8/8 w 16 16"]\n1. @a1 *\n',
+    "a Latrunculi position with 5,000-digit numbers": SENECA
+    + f'[Position "{HUGE}/8/8/8/8/8/8/8 w {HUGE} 16"]\n1. @a1 *\n',
     "Latrunculi pieces in hand in Unicode digits": SENECA + '[Position "8/8/8/8/8/8/8/8 w ² 16"]\n1. @a1 *\n',
-    "a Laquet position with 5,000-digit numbers":
-        f'[Game "laquet"]\n[Position "1:{HUGE},{HUGE}:2 - w"]\n1. 63: 1/7 *\n',
+    "a Laquet position with 5,000-digit numbers": f'[Game "laquet"]\n[Position "1:{HUGE},{HUGE}:2 - w"]\n1. 63: 1/7 *\n',
     "a 5,000-digit NAG": f'[Game "tablut"]\n1. e3-c3 ${HUGE} *\n',
     "a 5,000-digit Board": f'[Game "latrunculi"]\n[Variant "seneca"]\n[Board "{HUGE}x8"]\n1. @a1 *\n',
     "5,000-digit pieces in Rules": SENECA + f'[Rules "pieces={HUGE}"]\n1. @a1 *\n',
@@ -72,10 +82,13 @@ HOSTILE = {
     "a 4 MB Event value (16 MB once took 4.9 GB)": '[Game "tablut"]\n[Event "' + "x " * (2 << 20) + '"]\n1. e3-c3 *\n',
     "a 4 MB Event value of escapes": '[Game "tablut"]\n[Event "' + '\\"' * (2 << 20) + '"]\n1. e3-c3 *\n',
     "a 4 MB comment": '[Game "tablut"]\n1. e3-c3 {' + "x " * (2 << 20) + "} *\n",
-    "1 KB of nested illegal variations (rules once took 46 s)":
-        '[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-e3 ' + "(2. c3-c9 d3-d1 " * 60 + ")" * 60 + " d3-d1 *\n",
-    "an 11 KB line of illegal variations (55 KB once made validate print 400 MB)":
-        '[Game "tablut"]\n1. e3-c3 ' + "(1. e3-e9) " * 1000 + "*\n",
+    "1 KB of nested illegal variations (rules once took 46 s)": '[Game "tablut"]\n1. e3-c3 d1-d3 2. c3-e3 '
+    + "(2. c3-c9 d3-d1 " * 60
+    + ")" * 60
+    + " d3-d1 *\n",
+    "an 11 KB line of illegal variations (55 KB once made validate print 400 MB)": '[Game "tablut"]\n1. e3-c3 '
+    + "(1. e3-e9) " * 1000
+    + "*\n",
     "terminal escape sequences": '[Game "tablut"]\n[White "\x1b]0;PWNED\x07"]\n1. e3-c3 \x1b[2J *\n',
     "a 4 MB move number": '[Game "tablut"]\n' + "1" * (4 << 20) + ". e3-c3 *\n",
 }
@@ -90,18 +103,20 @@ def test_hostile_numbers_and_tokens_through_every_command_in_1_gib(name, tmp_pat
 
 def test_hostile_command_line_numbers_in_1_gib(tmp_path):
     db = str(tmp_path / "a.db")
-    commands = [["import", "--db", db, "samples/latrunculi"],
-                ["query", "--db", db, "--position", "3000000000/8/8/8/8/8/8/8 w"],
-                ["query", "--db", db, "--position", f"{HUGE}/8/8/8/8/8/8/8 w"],
-                ["query", "--db", db, "--position", "1:15,²:1 - w"],
-                ["query", "--db", db, "--limit", "99999999999999999999"],
-                ["query", "--db", db, "--limit", HUGE],
-                ["validate", "--jobs", HUGE, "samples/tablut"],
-                ["random", "--game", "latrunculi", "--board", f"{HUGE}x8"],
-                ["random", "--game", "latrunculi", "--variant", "seneca", "--rules", "pieces=²"],
-                ["random", "--game", "tablut", "-n", HUGE],
-                ["show", "samples/tablut/escape.lgn", "--ply", HUGE],
-                ["show", "samples/tablut/escape.lgn", "--record", HUGE]]
+    commands = [
+        ["import", "--db", db, "samples/latrunculi"],
+        ["query", "--db", db, "--position", "3000000000/8/8/8/8/8/8/8 w"],
+        ["query", "--db", db, "--position", f"{HUGE}/8/8/8/8/8/8/8 w"],
+        ["query", "--db", db, "--position", "1:15,²:1 - w"],
+        ["query", "--db", db, "--limit", "99999999999999999999"],
+        ["query", "--db", db, "--limit", HUGE],
+        ["validate", "--jobs", HUGE, "samples/tablut"],
+        ["random", "--game", "latrunculi", "--board", f"{HUGE}x8"],
+        ["random", "--game", "latrunculi", "--variant", "seneca", "--rules", "pieces=²"],
+        ["random", "--game", "tablut", "-n", HUGE],
+        ["show", "samples/tablut/escape.lgn", "--ply", HUGE],
+        ["show", "samples/tablut/escape.lgn", "--record", HUGE],
+    ]
     answers = run_limited(commands)
     assert_clean(answers)
     assert [status for _, status, _, _ in answers] == [0] + [2] * 11
@@ -112,7 +127,7 @@ def test_whole_number_reads_ascii_digits_within_bounds():
     assert whole_number("0", 0, 9) == 0
     assert whole_number("129", 2, 128) is None
     assert whole_number("1", 2, 128) is None
-    assert whole_number(HUGE, 0, 10 ** 6) is None
+    assert whole_number(HUGE, 0, 10**6) is None
     for text in ("²", "١٢", "1 2", "-1", "+1", "", "0x10"):
         assert whole_number(text, 0, 100) is None, text
 
@@ -157,7 +172,7 @@ def test_numbers_beyond_the_game_are_tag_errors_at_the_tag():
     assert (board.rule, board.line) == ("tag", 3) and "from 4 to 16" in board.message
     pieces = first(SENECA + '[Rules "pieces=1²"]\n1. @a1 *\n')
     assert pieces.rule == "tag" and "unknown value '1²' for pieces" in pieces.message
-    laquet = first(f'[Game "laquet"]\n[Position "1:99,2:1 - w"]\n1. 63: 1/7 *\n')
+    laquet = first('[Game "laquet"]\n[Position "1:99,2:1 - w"]\n1. 63: 1/7 *\n')
     assert laquet.rule == "tag" and "'1:99' is not POINT:COUNT" in laquet.message
     tablut = first('[Game "tablut"]\n[Position "²/9/9/9/9/9/9/9/9 w"]\n1. e3-c3 *\n')
     assert tablut.rule == "tag" and "'²' is not a Tablut piece" in tablut.message
@@ -172,9 +187,11 @@ def test_a_nag_beyond_255_is_a_syntax_error_at_the_nag():
 def test_a_token_longer_than_the_cap_is_a_syntax_error_at_its_start():
     longest = '[Game "tablut"]\n[Event "' + "x" * (MAX_TOKEN - 2) + '"]\n1. e3-c3 *\n'
     assert check(longest).valid
-    for text, line, column in (('[Game "tablut"]\n[Event "' + "x" * (MAX_TOKEN - 1) + '"]\n1. e3-c3 *\n', 2, 8),
-                               ('[Game "tablut"]\n1. e3-c3\n {' + "x" * MAX_TOKEN + "} *\n", 3, 2),
-                               ('[Game "tablut"]\n1. e3-c3 $' + "1" * MAX_TOKEN + " *\n", 2, 10)):
+    for text, line, column in (
+        ('[Game "tablut"]\n[Event "' + "x" * (MAX_TOKEN - 1) + '"]\n1. e3-c3 *\n', 2, 8),
+        ('[Game "tablut"]\n1. e3-c3\n {' + "x" * MAX_TOKEN + "} *\n", 3, 2),
+        ('[Game "tablut"]\n1. e3-c3 $' + "1" * MAX_TOKEN + " *\n", 2, 10),
+    ):
         problem = first(text)
         assert (problem.rule, problem.line, problem.column) == ("syntax", line, column)
         assert problem.message.endswith(f"characters; the longest allowed is {MAX_TOKEN:,}")

@@ -9,8 +9,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
+
 from lusoria import accelerator
 
 
@@ -18,18 +18,24 @@ from lusoria import accelerator
 def test_no_generic_top_level_module(name, tmp_path):
     """Asked of a fresh interpreter in an empty folder (-I: no PYTHONPATH, no current folder on
     sys.path), so that how pytest was started (python -m pytest, coverage run) does not matter."""
-    script = ("import importlib.util, sys; name = sys.argv[1]; "
-              "print(importlib.util.find_spec(name) is None, importlib.util.find_spec('lusoria.' + name) is not None)")
-    found = subprocess.run([sys.executable, "-I", "-c", script, name], cwd=tmp_path, capture_output=True, text=True,
-                           check=True)
+    script = (
+        "import importlib.util, sys; name = sys.argv[1]; "
+        "print(importlib.util.find_spec(name) is None, importlib.util.find_spec('lusoria.' + name) is not None)"
+    )
+    found = subprocess.run(
+        [sys.executable, "-I", "-c", script, name], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
     assert found.stdout.split() == ["True", "True"]
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
     folder = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(folder), str(ROOT)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(folder), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
     (built,) = folder.glob("lusoria-*.whl")
     return built
 
@@ -54,19 +60,24 @@ def test_explain_works_from_the_wheel_installed_outside_the_clone(wheel, tmp_pat
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
     python = venv / "bin" / "python"
-    subprocess.run([python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
-                   check=True, capture_output=True)
-    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-                          check=True, capture_output=True, text=True).stdout.strip()
+    subprocess.run(
+        [python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True, capture_output=True
+    )
+    site = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     dependencies = [p for p in sys.path if p.endswith("site-packages")]
     (Path(site) / "dependencies.pth").write_text("\n".join(dependencies) + "\n")
-    result = subprocess.run([venv / "bin" / "lusoria", "explain", "q6"], cwd=tmp_path,
-                            capture_output=True, text=True)
+    result = subprocess.run([venv / "bin" / "lusoria", "explain", "q6"], cwd=tmp_path, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("Q6 (laquet)\n\nWhen a player cannot play all of their roll")
     assert "leftover: opponent | none" in result.stdout and "Example:" in result.stdout
-    where = subprocess.run([python, "-c", "import lusoria.rulebook as r; print(r.__file__)"], cwd=tmp_path,
-                           capture_output=True, text=True).stdout
+    where = subprocess.run(
+        [python, "-c", "import lusoria.rulebook as r; print(r.__file__)"], cwd=tmp_path, capture_output=True, text=True
+    ).stdout
     assert where.startswith(str(venv))
     if accelerator.compiled():  # built here, so the wheel holds the compiled modules, and they run
         version = subprocess.run([venv / "bin" / "lusoria", "--version"], capture_output=True, text=True).stdout

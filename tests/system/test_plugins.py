@@ -9,10 +9,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT
 
 from lusoria.formats import FORMATS
-
-from conftest import ROOT
 
 PLUGIN = ROOT / "tests" / "plugin"
 START = "2ppp2/3p3/p1PPP1p/ppPKPpp/p1PPP1p/3p3/2ppp2 b"  # the toy game's, tests/plugin/lusoria_toys/toytafl.py
@@ -23,9 +22,23 @@ def toys(tmp_path_factory):
     """The environment of a process that has the package installed (in a folder of its own, not in
     the test run's environment), and a folder to work in."""
     folder = tmp_path_factory.mktemp("toys")
-    installed = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
-                                "--no-build-isolation", "--target", str(folder / "site"), str(PLUGIN)],
-                               capture_output=True, text=True)
+    installed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            "--no-build-isolation",
+            "--target",
+            str(folder / "site"),
+            str(PLUGIN),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert installed.returncode == 0, installed.stderr
     return {**os.environ, "PYTHONPATH": str(folder / "site"), "XDG_CACHE_HOME": str(folder / "cache")}, folder
 
@@ -33,8 +46,9 @@ def toys(tmp_path_factory):
 def lusoria(toys, *args: str, code: int = 0) -> str:
     """`lusoria ARGS` in a fresh process where the package is installed; its output."""
     env, folder = toys
-    done = subprocess.run([sys.executable, "-m", "lusoria.cli", *args], capture_output=True, text=True, env=env,
-                          cwd=folder)
+    done = subprocess.run(
+        [sys.executable, "-m", "lusoria.cli", *args], capture_output=True, text=True, env=env, cwd=folder
+    )
     assert done.returncode == code, done.stdout + done.stderr
     return done.stdout
 
@@ -44,8 +58,9 @@ def records(toys):
     """A random legal game of the toy game, as lgn and in the toy format (convert --to moves)."""
     _, folder = toys
     (folder / "games").mkdir()
-    (folder / "games" / "toy.lgn").write_text(lusoria(toys, "random", "--game", "toytafl", "--seed", "3",
-                                                      "--max-plies", "14"))
+    (folder / "games" / "toy.lgn").write_text(
+        lusoria(toys, "random", "--game", "toytafl", "--seed", "3", "--max-plies", "14")
+    )
     (folder / "games" / "toy.moves").write_text(lusoria(toys, "convert", "--to", "moves", "games/toy.lgn"))
     return folder / "games"
 
@@ -63,8 +78,9 @@ def test_validate_fmt_and_convert(toys, records):
     (records.parent / "bad.moves").write_text("toytafl b4-b6 e5-f5 d2-d4 *\n")  # d3 stands between
     assert "bad.moves:1:21: error[Y2]: the way is blocked at d3" in lusoria(toys, "validate", "bad.moves", code=1)
     (records.parent / "slip.moves").write_text("tablut e3-c3 zz *\n")  # not a ply: the reader says so (is_ply)
-    assert "slip.moves:1:14: error[syntax]: found 'zz', expected a ply of tablut" in \
-        lusoria(toys, "validate", "slip.moves", code=1)
+    assert "slip.moves:1:14: error[syntax]: found 'zz', expected a ply of tablut" in lusoria(
+        toys, "validate", "slip.moves", code=1
+    )
     assert lusoria(toys, "fmt", "games/toy.lgn") == (records / "toy.lgn").read_text()
     back = lusoria(toys, "convert", "--to", "lgn", "games/toy.moves")
     assert back.startswith('[Game "toytafl"]') and "1. b4-b6 e5-f5" in back  # numbered from the first mover
@@ -90,11 +106,13 @@ def test_the_archive(toys, records):
 
 def test_the_editor_completes_its_plies(toys, records):
     env, folder = toys
-    code = ("from lusoria.document import Document, completions\n"
-            "document = Document()\n"
-            "document.refresh('[Game \"toytafl\"]\\n\\n1... b4-b6 \\n')\n"
-            "print(*sorted(c.label for c in completions(document.entry_at(2), '1... b4-b6 ', 2, 11) "
-            "if c.kind == 'ply'))")
+    code = (
+        "from lusoria.document import Document, completions\n"
+        "document = Document()\n"
+        "document.refresh('[Game \"toytafl\"]\\n\\n1... b4-b6 \\n')\n"
+        "print(*sorted(c.label for c in completions(document.entry_at(2), '1... b4-b6 ', 2, 11) "
+        "if c.kind == 'ply'))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=folder)
     assert done.returncode == 0, done.stderr
     plies = done.stdout.split()
@@ -104,8 +122,10 @@ def test_the_editor_completes_its_plies(toys, records):
 def test_explain_finds_the_games_rules_through_its_class(toys, records):
     explained = lusoria(toys, "explain", "y2")
     assert explained.startswith("Y2 (toytafl)\n\nA piece moves any number of empty squares along its rank or file")
-    assert explained.endswith('Example:\n  [Game "toytafl"] 1... b4-b6 2. e5-f5 d2-d4 *\n'
-                              "  error[Y2]: the way is blocked at d3; the rest of this line is not checked\n")
+    assert explained.endswith(
+        'Example:\n  [Game "toytafl"] 1... b4-b6 2. e5-f5 d2-d4 *\n'
+        "  error[Y2]: the way is blocked at d3; the rest of this line is not checked\n"
+    )
     (records.parent / "example.lgn").write_text('[Game "toytafl"] 1... b4-b6 2. e5-f5 d2-d4 *\n')
     assert "error[Y2]: the way is blocked at d3; the rest" in lusoria(toys, "validate", "example.lgn", code=1)
     listed = lusoria(toys, "explain").splitlines()

@@ -9,22 +9,33 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import ROOT, built_in_formats
 
 from lusoria import api
 
-from conftest import ROOT, built_in_formats
-
 HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
 GOOD = next(api.random_records("tablut", 1, seed=1, max_plies=20))  # valid and canonical
-ILLEGAL = '[Game "tablut"]\n[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n' \
-          '[Black "?"]\n[Result "*"]\n\n1. e3-c3 e4-b4 *\n'  # canonical, but e4 is White's
+ILLEGAL = (
+    '[Game "tablut"]\n[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n'
+    '[Black "?"]\n[Result "*"]\n\n1. e3-c3 e4-b4 *\n'
+)  # canonical, but e4 is White's
 UNFORMATTED = '[Game "tablut"]\n1. e3-c3 d1-d3 *\n'  # valid, not canonical
 
 
 def git(folder: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=folder, check=True, capture_output=True,
-                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
-                        "GIT_COMMITTER_EMAIL": "t@t"})
+    subprocess.run(
+        ["git", *args],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+        env={
+            **os.environ,
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@t",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@t",
+        },
+    )
 
 
 def repository(folder: Path, config: list[dict], files: dict[str, str]) -> Path:
@@ -39,10 +50,13 @@ def repository(folder: Path, config: list[dict], files: dict[str, str]) -> Path:
 
 def pre_commit(folder: Path, home: Path) -> subprocess.CompletedProcess:
     bin_folder = str(Path(sys.executable).parent)
-    return subprocess.run([sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"], cwd=folder,
-                          capture_output=True, text=True,
-                          env={**os.environ, "PRE_COMMIT_HOME": str(home),
-                               "PATH": bin_folder + os.pathsep + os.environ.get("PATH", "")})
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", "run", "--all-files", "--color", "never"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PRE_COMMIT_HOME": str(home), "PATH": bin_folder + os.pathsep + os.environ.get("PATH", "")},
+    )
 
 
 def test_the_hooks_are_validate_fmt_and_validate_of_the_formats_known_by_their_content():
@@ -51,12 +65,19 @@ def test_the_hooks_are_validate_fmt_and_validate_of_the_formats_known_by_their_c
         ("lusoria-fmt", "lusoria fmt --check", r"(?i)\.lgn$", None, "python"),
         ("lusoria-validate-aage", "lusoria validate --from aage", r"(?i)\.json$", None, "python"),
         ("lusoria-validate-tafl", "lusoria validate --from tafl", r"(?i)\.txt$", r"(?i)_gamelog\.txt$", "python"),
-        ("lusoria-validate-csv", "lusoria validate --from csv", r"(?i)\.csv$", None, "python")]
+        ("lusoria-validate-csv", "lusoria validate --from csv", r"(?i)\.csv$", None, "python"),
+    ]
 
 
-FILES = [("club/game.lgn", "lgn"), ("GAME.LGN", "lgn"), ("opentafl/Game.otg", "otn"),
-         ("scrapes/2025.json", "aage"), ("logs/Rossi_vs_Verdi_1763722800000_gameLog.txt", "tablut-challenge"),
-         ("lists/saami.txt", "tafl"), ("games/copenhagen.csv", "csv")]
+FILES = [
+    ("club/game.lgn", "lgn"),
+    ("GAME.LGN", "lgn"),
+    ("opentafl/Game.otg", "otn"),
+    ("scrapes/2025.json", "aage"),
+    ("logs/Rossi_vs_Verdi_1763722800000_gameLog.txt", "tablut-challenge"),
+    ("lists/saami.txt", "tafl"),
+    ("games/copenhagen.csv", "csv"),
+]
 
 
 def test_the_files_below_are_of_every_format_lusoria_reads():
@@ -69,8 +90,13 @@ def test_one_hook_validates_each_format_lusoria_reads_in_that_format(name, forma
     --from, or by the name alone (lusoria.formats.format_of)."""
     from lusoria.formats import format_of
 
-    taking = [h for h in HOOKS if h["entry"].startswith("lusoria validate") and re.search(h["files"], name)
-              and not re.search(h.get("exclude") or "(?!)", name)]
+    taking = [
+        h
+        for h in HOOKS
+        if h["entry"].startswith("lusoria validate")
+        and re.search(h["files"], name)
+        and not re.search(h.get("exclude") or "(?!)", name)
+    ]
     assert len(taking) == 1
     assert (taking[0]["entry"].partition("--from ")[2] or format_of(name)) == format
 
@@ -89,8 +115,11 @@ GOOD_LOG = (FORMATS / "tablut-challenge" / "Bianchi_vs_Neri_1763719200000_gameLo
 
 
 def test_good_records_pass_both_hooks(tmp_path):
-    folder = repository(tmp_path / "club", local_config(*README_HOOKS),
-                        {"a.lgn": GOOD, "notes.txt": "not a record [", "package.json": "{}"})
+    folder = repository(
+        tmp_path / "club",
+        local_config(*README_HOOKS),
+        {"a.lgn": GOOD, "notes.txt": "not a record [", "package.json": "{}"},
+    )
     result = pre_commit(folder, tmp_path / "home")
     assert result.returncode == 0, result.stdout
     assert "lusoria validate" in result.stdout and "lusoria fmt --check" in result.stdout
@@ -122,9 +151,17 @@ def test_the_hooks_catch_a_bad_record_of_every_other_format(tmp_path):
     """OpenTafl and Tablut Challenge files by lusoria-validate, scrapes and move lists by their own hooks;
     the fmt hook leaves files other than lgn alone."""
     hooks = local_config(*README_HOOKS, "lusoria-validate-aage", "lusoria-validate-tafl")
-    folder = repository(tmp_path / "club", hooks,
-                        {"a.lgn": GOOD, "bad.otg": BAD_OTG, "scrape.json": BAD_JSON, "saami.txt": BAD_MOVE_LIST,
-                         "Bianchi_vs_Neri_1763719200000_gameLog.txt": GOOD_LOG})
+    folder = repository(
+        tmp_path / "club",
+        hooks,
+        {
+            "a.lgn": GOOD,
+            "bad.otg": BAD_OTG,
+            "scrape.json": BAD_JSON,
+            "saami.txt": BAD_MOVE_LIST,
+            "Bianchi_vs_Neri_1763719200000_gameLog.txt": GOOD_LOG,
+        },
+    )
     result = pre_commit(folder, tmp_path / "home")
     assert result.returncode == 1, result.stdout
     validate = hook_output(result.stdout, "lusoria validate")
@@ -140,11 +177,22 @@ def test_the_hooks_catch_a_bad_record_of_every_other_format(tmp_path):
 def git_commit(folder: Path, home: Path) -> subprocess.CompletedProcess:
     """`git commit` in a club's repository, whose pre-commit hook (pre-commit install) runs pre-commit."""
     bin_folder = str(Path(sys.executable).parent)
-    return subprocess.run(["git", "commit", "-q", "-m", "games"], cwd=folder, capture_output=True, text=True,
-                          env={**os.environ, "PRE_COMMIT_HOME": str(home), "PRE_COMMIT_COLOR": "never",
-                               "PATH": bin_folder + os.pathsep + os.environ.get("PATH", ""),
-                               "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
-                               "GIT_COMMITTER_EMAIL": "t@t"})
+    return subprocess.run(
+        ["git", "commit", "-q", "-m", "games"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "PRE_COMMIT_HOME": str(home),
+            "PRE_COMMIT_COLOR": "never",
+            "PATH": bin_folder + os.pathsep + os.environ.get("PATH", ""),
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@t",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@t",
+        },
+    )
 
 
 @pytest.mark.skipif(not (ROOT / ".git").exists() or shutil.which("git") is None, reason="not a git checkout")
@@ -155,27 +203,43 @@ def test_the_documented_configuration_installs_the_hooks_from_the_project_and_re
     clones the project and installs it in an environment of its own (pip), as pure Python
     (setup.py: compiling took minutes)."""
     head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    if subprocess.run(["git", "diff", "--quiet", "HEAD", "--", ".pre-commit-hooks.yaml", "setup.py"],
-                      cwd=ROOT).returncode != 0:
+    if (
+        subprocess.run(
+            ["git", "diff", "--quiet", "HEAD", "--", ".pre-commit-hooks.yaml", "setup.py"], cwd=ROOT
+        ).returncode
+        != 0
+    ):
         pytest.skip("the hooks or setup.py differ from the last commit, which pre-commit installs")
     [config] = yaml.safe_load((ROOT / "docs" / "pre-commit-config.yaml").read_text())["repos"]
     assert config["rev"] == "COMMIT" and {hook["id"] for hook in config["hooks"]} == {hook["id"] for hook in HOOKS}
-    folder = repository(tmp_path / "club", [{**config, "repo": str(ROOT)}], {
-        "a.lgn": GOOD, "b.lgn": ILLEGAL, "bad.otg": BAD_OTG, "notes.txt": "not a record [", "package.json": "{}"})
+    folder = repository(
+        tmp_path / "club",
+        [{**config, "repo": str(ROOT)}],
+        {"a.lgn": GOOD, "b.lgn": ILLEGAL, "bad.otg": BAD_OTG, "notes.txt": "not a record [", "package.json": "{}"},
+    )
     for name, text in (("scrapes/2025.json", BAD_JSON), ("lists/saami.txt", BAD_MOVE_LIST)):
         (folder / name).parent.mkdir()
         (folder / name).write_text(text)
     home = tmp_path / "home"
     for command in ("autoupdate", "install"):
-        subprocess.run([sys.executable, "-m", "pre_commit", command], cwd=folder, check=True, capture_output=True,
-                       env={**os.environ, "PRE_COMMIT_HOME": str(home)})
+        subprocess.run(
+            [sys.executable, "-m", "pre_commit", command],
+            cwd=folder,
+            check=True,
+            capture_output=True,
+            env={**os.environ, "PRE_COMMIT_HOME": str(home)},
+        )
     assert yaml.safe_load((folder / ".pre-commit-config.yaml").read_text())["repos"][0]["rev"] == head.strip()
     git(folder, "add", "-A")
     result = git_commit(folder, home)
     said = result.stdout + result.stderr  # git gives a hook's output on standard error
     assert result.returncode == 1, said
-    for cited in ("b.lgn:10:10: error[T1]", "bad.otg:6:13: error[T4]", "scrapes/2025.json:31:60: error[T4]",
-                  "lists/saami.txt:1:13: error[T4]"):
+    for cited in (
+        "b.lgn:10:10: error[T1]",
+        "bad.otg:6:13: error[T4]",
+        "scrapes/2025.json:31:60: error[T4]",
+        "lists/saami.txt:1:13: error[T4]",
+    ):
         assert cited in said
     assert "notes.txt" not in said and "package.json" not in said
     assert subprocess.run(["git", "rev-parse", "-q", "--verify", "HEAD"], cwd=folder).returncode != 0  # refused

@@ -9,6 +9,7 @@ move generator that made the game."""
 import random
 import re
 
+from conftest import edit_tokens, located_inside
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -19,8 +20,6 @@ from lusoria.validator.games import GAMES
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.replay import check
-
-from conftest import edit_tokens, located_inside
 
 EVENTFUL = re.compile(r"x|~|^D|off|>|--")
 BOARDS = [(8, 8), (8, 8), (6, 6), (10, 12), (16, 9)]  # seneca and piso only
@@ -57,8 +56,9 @@ def eventful_ply(rules: Game, position, rng: random.Random, eagerness: float) ->
 def eventful_game(rules: Game, seed: int, plies: int, eagerness: float):
     """A random legal game of at most `plies` plies, as a record."""
     rng = random.Random(seed)
-    player = type(rules)(rules.option, rules.variant, *([(rules.geo.width, rules.geo.height)]
-                                                        if isinstance(rules, Latrunculi) else []))
+    player = type(rules)(
+        rules.option, rules.variant, *([(rules.geo.width, rules.geo.height)] if isinstance(rules, Latrunculi) else [])
+    )
     player.random_ply = lambda position, rng: eventful_ply(rules, position, rng, eagerness)
     return random_record(player, rng, plies)
 
@@ -152,8 +152,13 @@ def test_a_corrupted_ply_is_caught_at_that_ply_or_earlier(game, data):
     index = data.draw(st.integers(0, len(plies) - 1))
     positions = check(write(rules, record)).positions
     here = {movement(ply) for ply in rules.legal_plies(positions[index])}
-    donors = [ply for position in positions if position != positions[index]
-              for ply in rules.legal_plies(position) if movement(ply) not in here]
+    donors = [
+        ply
+        for position in positions
+        if position != positions[index]
+        for ply in rules.legal_plies(position)
+        if movement(ply) not in here
+    ]
     assume(donors)
     plies[index].text = data.draw(st.sampled_from(donors))
     errors = [d for d in check(write(rules, record)).diagnostics if d.severity == "error"]
@@ -161,6 +166,7 @@ def test_a_corrupted_ply_is_caught_at_that_ply_or_earlier(game, data):
 
 
 # -- one square changed: the verdict read off the board, not from the move generator ---------
+
 
 def board_squares(rules: Game, position) -> tuple[list[str], list[str], object]:
     """(names of the empty squares, of the occupied ones, name -> neighbouring names)."""
@@ -186,8 +192,11 @@ def changed_grid_ply(rules: Game, position, ply: str, data) -> tuple[str, str, s
     if kind == "empty origin":
         square = data.draw(st.sampled_from(empty))
         rest = re.split(r"([-^])", ply, maxsplit=1)
-        return piece + square + rest[1] + rest[2], "L0" if isinstance(rules, Latrunculi) else rules.settings.ids.move, \
-            f"there is no piece on {square}"
+        return (
+            piece + square + rest[1] + rest[2],
+            "L0" if isinstance(rules, Latrunculi) else rules.settings.ids.move,
+            f"there is no piece on {square}",
+        )
     blocked = [n for n in neighbours(origin) if n in occupied]
     assume(blocked)
     square = data.draw(st.sampled_from(blocked))
@@ -204,7 +213,7 @@ def changed_laquet_ply(rules: Laquet, position, ply: str, data) -> tuple[str, st
     free = [p for p in range(1, 19 - (end - start)) if not position.checkers(side, p)]
     assume(free)
     point = data.draw(st.sampled_from(free))
-    new = f"{match[1]}{point}/{point + end - start}" + ply[match.end():]
+    new = f"{match[1]}{point}/{point + end - start}" + ply[match.end() :]
     return new, "Q3", f"there is no {SIDE_NAMES[side]} checker on point {point}"
 
 
@@ -225,8 +234,12 @@ def test_a_legal_ply_with_one_square_changed_is_refused_with_the_boards_reason(g
 
 # -- fuzzing: no traceback, and what can be said of the diagnostics -----------------------------
 
-@given(games(max_plies=30), st.text(alphabet="abcdefghijK123456789-x/+ ?!@^~:>", min_size=1, max_size=12),
-       st.integers(0, 29))
+
+@given(
+    games(max_plies=30),
+    st.text(alphabet="abcdefghijK123456789-x/+ ?!@^~:>", min_size=1, max_size=12),
+    st.integers(0, 29),
+)
 def test_any_ply_text_gives_located_diagnostics_at_or_before_it(game, text, where):
     """A fuzz test: any text in place of one ply is read without a traceback; an error, if
     any, comes no later than that ply, and every diagnostic points inside the record."""
@@ -247,8 +260,10 @@ MUTATIONS = st.sampled_from(["delete", "duplicate", "swap", "digit", "letter"])
 
 
 @settings(max_examples=30)
-@given(games(max_plies=40), st.lists(st.tuples(MUTATIONS, st.integers(0, 10**6), st.integers(0, 10**6)),
-                                     min_size=1, max_size=3))
+@given(
+    games(max_plies=40),
+    st.lists(st.tuples(MUTATIONS, st.integers(0, 10**6), st.integers(0, 10**6)), min_size=1, max_size=3),
+)
 def test_fmt_is_a_fixed_point_of_mutated_records(game, mutations):
     """Records broken by a few token edits: fmt's output formats to itself, and says the
     same errors (rule and ply) as the input did."""
@@ -269,6 +284,8 @@ def test_fmt_is_a_fixed_point_of_mutated_records(game, mutations):
     assert again == formatted
     assert located_inside(text, report.diagnostics) and located_inside(formatted, second.diagnostics)
     if report.record is not None:
+
         def errors(r):
             return [(d.rule, d.ply) for d in r.diagnostics if d.severity == "error"]
+
         assert errors(second) == errors(report)

@@ -25,9 +25,13 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
 
 
 def test_a_game_and_a_format_registered_break_no_test_that_is_not_about_them(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "pytest", "-rN", "-p", "no:cacheprovider", "-o", "addopts=",
-                           "-v", *READING_THE_LISTS], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, THROWAWAY: "1", "XDG_CACHE_HOME": str(tmp_path)})
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-rN", "-p", "no:cacheprovider", "-o", "addopts=", "-v", *READING_THE_LISTS],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, THROWAWAY: "1", "XDG_CACHE_HOME": str(tmp_path)},
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     ran = done.stdout
     assert "[toytafl] PASSED" in ran  # the tests about every game see the new one

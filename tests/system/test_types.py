@@ -1,7 +1,5 @@
 """mypy (the settings in pyproject.toml) finds nothing in the package, and it ships py.typed."""
 
-from pathlib import Path
-
 from typecheck import ROOT, typecheck
 
 

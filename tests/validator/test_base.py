@@ -41,19 +41,48 @@ def test_fmt_exports_the_names_in_lower_case():
 
 
 def test_random_reads_names_in_any_case_and_writes_them_in_lower_case():
-    result = CliRunner().invoke(main, ["random", "--game", "Latrunculi", "--variant", "PISO", "--rules", "PIECES=20",
-                                       "--board", "10X10", "--max-plies", "2"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "random",
+            "--game",
+            "Latrunculi",
+            "--variant",
+            "PISO",
+            "--rules",
+            "PIECES=20",
+            "--board",
+            "10X10",
+            "--max-plies",
+            "2",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert result.output.startswith('[Game "latrunculi"]\n[Variant "piso"]\n')
     assert '[Board "10x10"]\n[Rules "pieces=20"]' in result.output
 
 
-@pytest.mark.parametrize("arguments, message", [
-    (["--game", "tablut", "--board", "10x10"], "Error: a Board tag is for games played on boards of several sizes: tablut has one board"),
-    (["--game", "laquet", "--board", "8x8"], "Error: a Board tag is for games played on boards of several sizes: laquet has one board"),
-    (["--game", "tablut", "-n", "-1"], "Error: Invalid value for '-n' / '--count': '-1' is not a whole number from 1 to 1000000000"),
-    (["--game", "tablut", "--max-plies", "-5"], "Error: Invalid value for '--max-plies': '-5' is not a whole number from 0 to 1000000000"),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (
+            ["--game", "tablut", "--board", "10x10"],
+            "Error: a Board tag is for games played on boards of several sizes: tablut has one board",
+        ),
+        (
+            ["--game", "laquet", "--board", "8x8"],
+            "Error: a Board tag is for games played on boards of several sizes: laquet has one board",
+        ),
+        (
+            ["--game", "tablut", "-n", "-1"],
+            "Error: Invalid value for '-n' / '--count': '-1' is not a whole number from 1 to 1000000000",
+        ),
+        (
+            ["--game", "tablut", "--max-plies", "-5"],
+            "Error: Invalid value for '--max-plies': '-5' is not a whole number from 0 to 1000000000",
+        ),
+    ],
+)
 def test_random_refuses_nonsense(arguments, message):
     result = CliRunner().invoke(main, ["random", *arguments])
     assert result.exit_code == 2 and result.output.splitlines()[-1] == message
@@ -69,24 +98,32 @@ def test_random_records_refuses_negative_numbers():
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory):
     folder = tmp_path_factory.mktemp("names")
-    (folder / "games.lgn").write_text('[Game "Tablut"]\n[Variant "Linnaeus"]\n1... d1-d3 *\n\n'
-                                      '[Game "latrunculi"]\n[Variant "Piso"]\n1. @a1 *\n\n'
-                                      '[Game "tablut"]\n1. e3-d2 *\n')
+    (folder / "games.lgn").write_text(
+        '[Game "Tablut"]\n[Variant "Linnaeus"]\n1... d1-d3 *\n\n'
+        '[Game "latrunculi"]\n[Variant "Piso"]\n1. @a1 *\n\n'
+        '[Game "tablut"]\n1. e3-d2 *\n'
+    )
     archive = Archive(str(folder / "names.db"))
     archive.import_paths([str(folder / "games.lgn")])
     return archive
 
 
-@pytest.mark.parametrize("filters, found", [
-    (Filters(variant="PISO"), ["latrunculi"]),
-    (Filters(variant="linnaeus", game="TABLUT"), ["tablut"]),
-    (Filters(rule="t2"), ["tablut"]),
-    (Filters(rule="T2"), ["tablut"]),
-])
+@pytest.mark.parametrize(
+    "filters, found",
+    [
+        (Filters(variant="PISO"), ["latrunculi"]),
+        (Filters(variant="linnaeus", game="TABLUT"), ["tablut"]),
+        (Filters(rule="t2"), ["tablut"]),
+        (Filters(rule="T2"), ["tablut"]),
+    ],
+)
 def test_query_filters_match_names_and_rule_ids_in_any_case(archive, filters, found):
     assert [row["game"] for row in archive.query(filters)] == found
 
 
 def test_the_archive_stores_names_in_lower_case(archive):
     assert [(row["game"], row["variant"]) for row in archive.query(Filters())] == [
-        ("tablut", "linnaeus"), ("latrunculi", "piso"), ("tablut", "seed")]
+        ("tablut", "linnaeus"),
+        ("latrunculi", "piso"),
+        ("tablut", "seed"),
+    ]

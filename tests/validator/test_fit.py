@@ -2,15 +2,14 @@
 
 import json
 
+import conftest
 import pytest
 from click.testing import CliRunner
+from conftest import CONFORMANCE, ROOT, require_conformance
 
 from lusoria.cli import main
 from lusoria.notation import parse_record
 from lusoria.validator.fit import fitting_rules
-
-import conftest
-from conftest import CONFORMANCE, ROOT, require_conformance
 
 
 def fit(text: str):
@@ -29,8 +28,10 @@ def test_one_option_changed():
 
 
 def test_another_variant():
-    assert str(fit('[Game "latrunculi"]\n[Variant "petteia"]\n1. @d4 *')) == \
-        "legal under variant piso; or under variant seneca"
+    assert (
+        str(fit('[Game "latrunculi"]\n[Variant "petteia"]\n1. @d4 *'))
+        == "legal under variant piso; or under variant seneca"
+    )
 
 
 def test_a_preset_that_bundles_options_is_named():
@@ -69,11 +70,13 @@ def test_the_command(tmp_path):
 def test_the_search_stops_each_set_at_its_first_error_without_suggestions(monkeypatch):
     """1 KB of illegal variations once cost 46 s: every set replayed every variation and
     computed suggestions at each illegal ply."""
+
     def no_suggestions(*_):
         raise AssertionError("suggestions computed during the search")
 
     monkeypatch.setattr("lusoria.validator.replay.suggestions", no_suggestions)
     from lusoria.validator.tablut import Tablut
+
     played = []
     original = Tablut.play
     monkeypatch.setattr(Tablut, "play", lambda self, *args: played.append(1) or original(self, *args))
@@ -84,11 +87,14 @@ def test_the_search_stops_each_set_at_its_first_error_without_suggestions(monkey
 
 def test_the_search_is_bounded():
     from lusoria.validator.fit import MAX_WORK
+
     text = '[Game "tablut"]\n1. e3-c3 ' + "(1. e3-d3) " * 1000 + "d1-d3 2. e5-e1 *"
     result = fit(text)
     assert result.bounded and result.tried == MAX_WORK // 1003
-    assert str(result) == (f"legal under no rule set ({MAX_WORK // 1003} tried, then the search stopped at its "
-                           "bound): every set fails, the latest at ply 3")
+    assert str(result) == (
+        f"legal under no rule set ({MAX_WORK // 1003} tried, then the search stopped at its "
+        "bound): every set fails, the latest at ply 3"
+    )
 
 
 def test_rules_of_a_folder_proposes_the_one_set_that_makes_the_most_records_legal(tmp_path):
@@ -114,14 +120,19 @@ def test_a_proposed_set_is_checked_on_every_record_of_its_game():
     from lusoria.validator.fit import legal_under, proposals, rule_tags
     from lusoria.validator.tablut import Tablut
 
-    records = [parse_record('[Game "tablut"]\n1. e3-c3 d1-d3 *'),
-               parse_record('[Game "tablut"]\n[Variant "linnaeus"]\n1... d9-d8 2. e3-c3 *'),
-               parse_record('[Game "copenhagen"]\n1. h1-h3 *')]
+    records = [
+        parse_record('[Game "tablut"]\n1. e3-c3 d1-d3 *'),
+        parse_record('[Game "tablut"]\n[Variant "linnaeus"]\n1... d9-d8 2. e3-c3 *'),
+        parse_record('[Game "copenhagen"]\n1. h1-h3 *'),
+    ]
     seed = rule_tags(Tablut, "seed", Tablut(variant="seed").option)
     assert seed == {"Game": "tablut", "Variant": "seed"}
     assert legal_under(records, seed) == 1  # the linnaeus record starts with the wrong side under seed
     fits = [fitting_rules(record) for record in records]
     [tablut, copenhagen] = proposals(records, fits)
     assert (tablut.tags, tablut.legal, tablut.records) == (seed, 1, 2)
-    assert (copenhagen.tags, copenhagen.legal, copenhagen.records) == ({"Game": "copenhagen",
-                                                                        "Variant": "standard"}, 1, 1)
+    assert (copenhagen.tags, copenhagen.legal, copenhagen.records) == (
+        {"Game": "copenhagen", "Variant": "standard"},
+        1,
+        1,
+    )

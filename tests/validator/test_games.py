@@ -6,13 +6,12 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 from click.testing import CliRunner
+from toy_game import Slide
 
 from lusoria.api import random_records
 from lusoria.cli import main
 from lusoria.notation.reader import SyntaxProblem, known_games, parse_record
 from lusoria.validator.games import GAMES, game_class, register
-
-from toy_game import Slide
 
 WON = '[Game "Slide"]\n[White "Ann"]\n\n1. a1-a2 a3-b3 2. a2-a3 1-0\n'
 DIAGONAL = '[Game "Slide"]\n[White "Bob"]\n\n1. a1-a2 a3-b3 2. a2-b3 1-0\n'  # a diagonal step: Z1 at ply 3
@@ -94,13 +93,21 @@ def test_show_draws_the_game_as_svg(slide, records):
     root = ElementTree.fromstring(result.output)
     title = root.find("{http://www.w3.org/2000/svg}title")
     assert title is not None and title.text == "Slide: Ppp/.../..P b"
-    marked = {e.get("data-square"): e.get("class") for e in root.iter() if e.get("data-square")
-              and e.get("class", "").startswith("square") and e.get("class") != "square "}
+    marked = {
+        e.get("data-square"): e.get("class")
+        for e in root.iter()
+        if e.get("data-square") and e.get("class", "").startswith("square") and e.get("class") != "square "
+    }
     assert marked == {"a2": "square from", "a3": "square to"}
-    pieces = sorted((e.get("data-square"), e.get("class")) for e in root.iter()
-                    if e.get("class", "").startswith("piece"))
-    assert pieces == [("a3", "piece white man"), ("b3", "piece black man"), ("c1", "piece white man"),
-                      ("c3", "piece black man")]
+    pieces = sorted(
+        (e.get("data-square"), e.get("class")) for e in root.iter() if e.get("class", "").startswith("piece")
+    )
+    assert pieces == [
+        ("a3", "piece white man"),
+        ("b3", "piece black man"),
+        ("c1", "piece white man"),
+        ("c3", "piece black man"),
+    ]
 
 
 def test_the_rules_finder_and_random_games(slide, records):

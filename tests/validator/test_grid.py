@@ -7,8 +7,8 @@ import pytest
 
 from lusoria.api import random_records
 from lusoria.archive.positions import position_key
-from lusoria.validator.grid import _symmetries
 from lusoria.validator.games import GAMES
+from lusoria.validator.grid import _symmetries
 from lusoria.validator.replay import check
 
 SQUARE_BOARDS = [("tablut", {}), ("copenhagen", {}), ("brandubh", {}), ("latrunculi", {"Variant": "petteia"})]

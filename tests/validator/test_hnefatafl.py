@@ -43,15 +43,17 @@ def board(pieces: str, size: int = 11, turn: str = "b") -> str:
 def errors(record: str) -> list[tuple[str, int | None, str]]:
     """(rule, ply, message) of each error a record gets, but its result's (the records here end `*`;
     `outcome` says how a game ended)."""
-    return [(d.rule, d.ply, d.message) for d in check(record).diagnostics if d.severity == "error" and
-            d.rule != "result"]
+    return [
+        (d.rule, d.ply, d.message) for d in check(record).diagnostics if d.severity == "error" and d.rule != "result"
+    ]
 
 
 def record(pieces: str, moves: str, rules: str = "", variant: str = FETLAR, turn: str = "b") -> str:
     rules_tag = f' [Rules "{rules}"]' if rules else ""
     number = "1... " if turn == "b" else "1. "
-    return f'[Game "hnefatafl"] [Variant "{variant}"]{rules_tag} [Position "{board(pieces, turn=turn)}"] ' \
-           f'{number}{moves} *'
+    return (
+        f'[Game "hnefatafl"] [Variant "{variant}"]{rules_tag} [Position "{board(pieces, turn=turn)}"] {number}{moves} *'
+    )
 
 
 def outcome(pieces: str, moves: str, rules: str = "", turn: str = "b") -> tuple[str, str]:
@@ -67,9 +69,11 @@ def outcome(pieces: str, moves: str, rules: str = "", turn: str = "b") -> tuple[
 
 # -- rules from small positions ------------------------------------------------------------------
 
+
 def test_a_square_off_the_variants_board_is_a_move_of_g3():
-    assert errors(f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... l1-l3 *') == \
-        [("G3", 1, "l1 is not a square of the 11×11 board (a1–k11); the rest of this line is not checked")]
+    assert errors(f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... l1-l3 *') == [
+        ("G3", 1, "l1 is not a square of the 11×11 board (a1–k11); the rest of this line is not checked")
+    ]
 
 
 def test_the_turn_names_who_moves_first():
@@ -80,17 +84,29 @@ def test_the_turn_names_who_moves_first():
 
 def test_speed_limits():
     assert errors(record("Kc3 pa6", "a6-a8", "spd=1")) == [
-        ("G3", 1, "a soldier moves at most 1 square (spd: 1); the rest of this line is not checked")]
-    assert errors(record("Kc3 pa6", "a6-a7 2. Kc3-c5", "spd=2,1", )) == [
-        ("G3", 2, "the king moves at most 1 square (spd: 2,1); the rest of this line is not checked")]
+        ("G3", 1, "a soldier moves at most 1 square (spd: 1); the rest of this line is not checked")
+    ]
+    assert errors(
+        record(
+            "Kc3 pa6",
+            "a6-a7 2. Kc3-c5",
+            "spd=2,1",
+        )
+    ) == [("G3", 2, "the king moves at most 1 square (spd: 2,1); the rest of this line is not checked")]
 
 
 def test_restricted_squares_name_their_lists():
     assert errors(record("Kc3 pf9", "f9-f3", "cenp=k")) == [
-        ("G4", 1, "only the king may pass over the throne (f6) (cenp: k); the rest of this line is not checked")]
+        ("G4", 1, "only the king may pass over the throne (f6) (cenp: k); the rest of this line is not checked")
+    ]
     assert errors(record("Kf6 pa9", "a9-b9 2. Kf6-f8 b9-b8 3. Kf8-f6", "cenre=ad")) == [
-        ("G4", 4, "no piece, once the king has left it, may stop on the throne (f6) (cens: k, cenre: ad); the "
-                  "rest of this line is not checked")]
+        (
+            "G4",
+            4,
+            "no piece, once the king has left it, may stop on the throne (f6) (cens: k, cenre: ad); the "
+            "rest of this line is not checked",
+        )
+    ]
     assert errors(record("Kf6 pa9", "a9-b9 2. Kf6-f8 b9-b8 3. Kf8-f6")) == []  # OTN's default: he goes back
     assert errors(record("Kc3 pb2", "b2-a2 2. Kc3-c2 a2-a1", "cors=ak")) == []  # a corner an attacker may hold
 
@@ -98,8 +114,13 @@ def test_restricted_squares_name_their_lists():
 def test_forts_are_regions_of_their_own():
     fort = "afor=c1,d1 aforp=a afors=a"
     assert errors(record("Kh8 Pe1 pc2", "c2-c1 2. e1-d1", fort)) == [
-        ("G4", 2, "only the attackers may stop on an attackers' fort (d1) (afors: a, aforre: adk); the rest of this "
-                  "line is not checked")]
+        (
+            "G4",
+            2,
+            "only the attackers may stop on an attackers' fort (d1) (afors: a, aforre: adk); the rest of this "
+            "line is not checked",
+        )
+    ]
     # the attackers' fort is hostile to defenders (aforh's default): a defender between it and an attacker
     assert errors(record("Kh8 Pd2 pd4", "d4-d3xd2", fort)) == []
     assert errors(record("Kh8 Pd2 pd4", "d4-d3xd2"))[0][:2] == ("G5", 1)
@@ -116,10 +137,12 @@ def test_the_throne_hostile_or_not_and_throneless_boards():
 def test_the_king_armed_as_hammer_or_anvil():
     assert errors(record("Ke4 Pc4 pd4 pa9", "a9-a8 2. Ke4-e5", "ka=a")) == []
     assert errors(record("Kc5 Pb4 pd4 pa9", "a9-a8 2. Kc5-c4xd4", "ka=a")) == [
-        ("G5", 2, "the move captures nothing, not d4 (ka: a); the rest of this line is not checked")]
+        ("G5", 2, "the move captures nothing, not d4 (ka: a); the rest of this line is not checked")
+    ]
     assert errors(record("Kc5 Pe4 pd4 pa9", "a9-a8 2. Kc5-c4xd4", "ka=h")) == []
     assert errors(record("Kc4 Pe5 pd4 pa9", "a9-a8 2. Pe5-e4xd4", "ka=h")) == [
-        ("G5", 2, "the move captures nothing, not d4 (ka: h); the rest of this line is not checked")]
+        ("G5", 2, "the move captures nothing, not d4 (ka: h); the rest of this line is not checked")
+    ]
     assert errors(record("Kc4 Pe5 pd4 pa9", "a9-a8 2. Pe5-e4xd4", "ka=y")) == []
 
 
@@ -129,7 +152,10 @@ def test_the_kings_strength():
     assert errors(record("Kc3 pc4 pc1", "c1-c2xc3"))[0][:2] == ("G7", 1)
     assert errors(record("Kc1 pb1 pc2 pe1", "e1-d1xc1", "ks=m")) == []  # three, the edge the fourth side
     assert errors(record("Kc1 pb1 pc2 pe1", "e1-d1xc1"))[0][:3] == (
-        "G7", 1, "the move captures nothing, not c1 (ks: s); the rest of this line is not checked")
+        "G7",
+        1,
+        "the move captures nothing, not c1 (ks: s); the rest of this line is not checked",
+    )
     assert errors(record("Kf5 pg5 pf3", "f3-f4xf5", "ks=c"))[0][:2] == ("G7", 1)  # beside the throne: strong
     assert errors(record("Kf5 pg5 pf3", "f3-f4xf5", "ks=w")) == []  # weak: against the empty throne
     assert errors(record("Kf5 pe5 pg5 pf3", "f3-f4xf5", "ks=c")) == []  # strong: three and the throne
@@ -140,12 +166,17 @@ def test_shieldwall_exit_fort_encirclement_and_no_move():
     wall = "Kf6 Pd1 Pe1 Pf1 pc1 pd2 pe2 pf2 ph1"
     assert errors(record(wall, "h1-g1xd1/e1/f1", "sw=w")) == []
     assert errors(record(wall, "h1-g1xd1", "sw=w")) == [
-        ("G6", 1, "the move captures d1/e1/f1, not d1 (sw: w); the rest of this line is not checked")]
+        ("G6", 1, "the move captures d1/e1/f1, not d1 (sw: w); the rest of this line is not checked")
+    ]
     assert errors(record(wall, "h1-g1xd1/e1/f1"))[0][:2] == ("G5", 1)  # sw:n, OTN's default
     assert outcome("Kd1 Pc1 Pd2 Pe2 Pf2 pk6", "f2-f1", "efe=y", "w") == (
-        "G9", "the king is in an exit fort on the edge (efe: y)")
+        "G9",
+        "the king is in an exit fort on the edge (efe: y)",
+    )
     assert outcome("Kc9 pc10 pb9 pd9 pb8 pd8 pc6", "c6-c7", "surf=y") == (
-        "G10", "the attackers encircle every defender (surf: y)")
+        "G10",
+        "the attackers encircle every defender (surf: y)",
+    )
     assert outcome("Ka5 pa6 pa4 pb7", "b7-b5") == ("G11", "White has no legal move")
 
 
@@ -203,8 +234,11 @@ def test_every_catalogue_variant_plays_or_is_refused_by_name():
         assert rules.legal_plies(rules.initial()), name
     described = {entry.name for entry in catalogue() if entry.rules}
     assert set(hnefatafl.refusals()) == described - set(Hnefatafl.presets)
-    assert all(entry.title + ": " in hnefatafl.refusals()[entry.name] for entry in catalogue()
-               if entry.name in hnefatafl.refusals())
+    assert all(
+        entry.title + ": " in hnefatafl.refusals()[entry.name]
+        for entry in catalogue()
+        if entry.name in hnefatafl.refusals()
+    )
 
 
 @pytest.mark.parametrize("name", PLAYABLE[::7])
@@ -225,8 +259,11 @@ def test_otn_of_a_variant_reads_back_to_the_same_record(name):
     unknown = {"?", "????.??.??"}  # the roster's unknowns, which OTN does not write
     assert check(back).record.tags == {tag: value for tag, value in report.record.tags.items() if value not in unknown}
     assert check(back).record.main == report.record.main and check(back).record.result == report.record.result
-    plain = "\n".join(line for line in write_otn(report.record, report.rules).split("\n")
-                      if not line.startswith(("[lusoria-variant:", "[lusoria-rules:")))
+    plain = "\n".join(
+        line
+        for line in write_otn(report.record, report.rules).split("\n")
+        if not line.startswith(("[lusoria-variant:", "[lusoria-rules:"))
+    )
     [alone] = read_text(plain, "otn", "alone.otg")  # the rules record alone: the same rules
     again = check(alone)
     assert again.valid and again.rules.settings._replace(said={}) == rules.settings._replace(said={})
@@ -240,27 +277,33 @@ def test_a_rules_record_no_built_in_game_plays_is_a_variant():
     assert report.rules.option["ks"] == "w" and report.rules.option["esc"] == "c"
     [source] = read_text(f"[rules:dim:9 ber:c start:{start}]\n\n1. e2-b2\n", "otn", "x.otg")
     assert [(d.rule, d.column, d.message) for d in check(source).diagnostics] == [
-        ("tag", 14, "rules entry ber:c: berserk moves are not supported")]
+        ("tag", 14, "rules entry ber:c: berserk moves are not supported")
+    ]
 
 
 # -- the catalogue --------------------------------------------------------------------------------
 
-ENTRY = '[[variant]]\nname = "toy-7x7"\ntitle = "Toy 7×7"\nrules = "dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"\n'
+ENTRY = (
+    '[[variant]]\nname = "toy-7x7"\ntitle = "Toy 7×7"\nrules = "dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"\n'
+)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[[variant]]\nname = 'x'\n", "variant 1 (x): an entry needs a title"),
-    (ENTRY + ENTRY, "variant 2 (toy-7x7): the name toy-7x7 is given to an earlier entry"),
-    (ENTRY.replace("toy-7x7", "Toy 7"), "a name is lower-case letters and digits joined by hyphens"),
-    (ENTRY + 'game = "copenhagen"\n', "either rules (an OTN rules record) or game"),
-    (ENTRY.replace("dim:7", "dim:21"), "rules, at 'dim:21': dim:21: a board is 5×5 to 19×19"),
-    (ENTRY.replace("esc:c", "esc:q"), "rules, at 'esc:q': unknown value esc:q (known: c, e)"),
-    (ENTRY + "colour = 'red'\n", "unknown field colour"),
-    (ENTRY + "aagenielsen_ids = ['4']\n", "aagenielsen_ids is a list of int"),
-    (ENTRY + 'variant = "fetlar"\n', "variant and options are a built-in game's"),
-    ("[[variant]\n", "not TOML"),
-    ("title = 'x'\n", "a catalogue holds [[variant]] entries only"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[[variant]]\nname = 'x'\n", "variant 1 (x): an entry needs a title"),
+        (ENTRY + ENTRY, "variant 2 (toy-7x7): the name toy-7x7 is given to an earlier entry"),
+        (ENTRY.replace("toy-7x7", "Toy 7"), "a name is lower-case letters and digits joined by hyphens"),
+        (ENTRY + 'game = "copenhagen"\n', "either rules (an OTN rules record) or game"),
+        (ENTRY.replace("dim:7", "dim:21"), "rules, at 'dim:21': dim:21: a board is 5×5 to 19×19"),
+        (ENTRY.replace("esc:c", "esc:q"), "rules, at 'esc:q': unknown value esc:q (known: c, e)"),
+        (ENTRY + "colour = 'red'\n", "unknown field colour"),
+        (ENTRY + "aagenielsen_ids = ['4']\n", "aagenielsen_ids is a list of int"),
+        (ENTRY + 'variant = "fetlar"\n', "variant and options are a built-in game's"),
+        ("[[variant]\n", "not TOML"),
+        ("title = 'x'\n", "a catalogue holds [[variant]] entries only"),
+    ],
+)
 def test_the_catalogues_errors_name_the_file_the_entry_and_the_field(tmp_path, text, message):
     path = tmp_path / "variants.toml"
     path.write_text(text)
@@ -275,15 +318,17 @@ def test_the_catalogue_loads_and_names_each_aagenielsen_type():
     games = FORMATS["aage"].games
     assert games["Copenhagen Hnefatafl 11x11"] == {"Game": "copenhagen"}
     assert games["Fetlar Hnefatafl 11x11"] == {"Game": "hnefatafl", "Variant": FETLAR}
-    assert all(f"{kind}#{key}" in games for entry in entries for kind in entry.aagenielsen
-               for key in entry.aagenielsen_ids)
+    assert all(
+        f"{kind}#{key}" in games for entry in entries for kind in entry.aagenielsen for key in entry.aagenielsen_ids
+    )
 
 
 def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch):
     """A catalogue with one more entry: its records validate and show, an aagenielsen.dk file of its
     type reads, and nothing else reads differently."""
-    others = [f'[Game "hnefatafl"] [Variant "{name}"] *' for name in PLAYABLE[:20]] + \
-        [f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... d1-d3 f4-d4 2. a4-c4 *']
+    others = [f'[Game "hnefatafl"] [Variant "{name}"] *' for name in PLAYABLE[:20]] + [
+        f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... d1-d3 f4-d4 2. a4-c4 *'
+    ]
     before = [check(text).verdict() for text in others]
     path = tmp_path / "tafl_variants.toml"
     path.write_text(hnefatafl.CATALOGUE.read_text("utf-8") + "\n" + ENTRY + 'aagenielsen = ["Toy tafl 7x7"]\n')
@@ -296,8 +341,9 @@ def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch):
         assert report.valid, report.diagnostics
         shown = Hnefatafl(variant="toy-7x7")
         assert shown.render(shown.initial()).splitlines()[0] == "7 # . . p . . #"
-        scrape = '[{"AageGameTypeName": "Toy tafl 7x7", "WhoMovedFirst": "black", "Moves": "d7-f7 d5-e5", ' \
-                 '"WhoWon": "none"}]'
+        scrape = (
+            '[{"AageGameTypeName": "Toy tafl 7x7", "WhoMovedFirst": "black", "Moves": "d7-f7 d5-e5", "WhoWon": "none"}]'
+        )
         [source] = read_text(scrape, "aage", "toy.json")
         assert source.parsed.tags["Variant"] == "toy-7x7" and check(source).valid
         assert [check(text).verdict() for text in others] == before
@@ -311,4 +357,7 @@ def test_a_king_strong_on_the_throne_only():
     two anywhere else, beside it too."""
     assert errors(record("Kf5 pg5 pf3", "f3-f4xf5", "ks=t")) == []
     assert errors(record("Kf6 pe6 pf8", "f8-f7xf6", "ks=t"))[0][:3] == (
-        "G7", 1, "the move captures nothing, not f6 (ks: t); the rest of this line is not checked")
+        "G7",
+        1,
+        "the move captures nothing, not f6 (ks: t); the rest of this line is not checked",
+    )

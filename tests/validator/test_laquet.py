@@ -3,9 +3,19 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
+from lusoria.validator.laquet import (
+    OFF,
+    Laquet,
+    _behind,
+    _holds,
+    _home,
+    _most_playable,
+    _on_board,
+    _target,
+    _winner,
+    parse_turn,
+)
 from lusoria.validator.replay import check
-from lusoria.validator.laquet import (OFF, Laquet, _behind, _holds, _home, _most_playable, _on_board, _target, _winner,
-                                     parse_turn)
 
 SEED = Laquet()
 START = SEED.initial()
@@ -115,8 +125,7 @@ def test_q9_a_finished_start():
 
 
 def test_turn_parts():
-    assert parse_turn("6-3: 1/10 3/6(2) >3: 13/off") == (
-        (6, 3), (((1, 10), 1), ((3, 6), 2)), ((3,), (((13, OFF), 1),)))
+    assert parse_turn("6-3: 1/10 3/6(2) >3: 13/off") == ((6, 3), (((1, 10), 1), ((3, 6), 2)), ((3,), (((13, OFF), 1),)))
     assert parse_turn("36:\t--") == ((3, 6), (), None)
     assert parse_turn("55: -- > 5-5:\n8/13/18 10/15") == ((5, 5), (), ((5, 5), (((8, 13, 18), 1), ((10, 15), 1))))
     assert parse_turn("63: 10/16 >31: --") == ((6, 3), (((10, 16), 1),), ((3, 1), ()))
@@ -139,15 +148,22 @@ def test_the_legal_plies_of_a_position_are_those_of_the_21_rolls():
     legal = SEED.legal_plies(SEED.initial())
     rolls = {ply.split(":")[0] for ply in legal}
     assert rolls == {f"{high}{low}" for high in range(1, 7) for low in range(1, high + 1)}
-    assert sorted(legal) == sorted(ply for roll in rolls for ply in SEED.plies_for_roll(SEED.initial(),
-                                                                                       (int(roll[0]), int(roll[1]))))
+    assert sorted(legal) == sorted(
+        ply for roll in rolls for ply in SEED.plies_for_roll(SEED.initial(), (int(roll[0]), int(roll[1])))
+    )
 
 
-@pytest.mark.parametrize("position, ply, message", [
-    ("15:2,18:8 17:8 b", "52: 17/off 14/off", "Q3: 14/off: there is no Black checker on point 14"),
-    ("8:1,10:4,12:1,14:4,16:3,18:2 9:1,11:1,13:4,15:4,17:5 b", "32: 9/14",
-     "Q3: 9/14 stops on point 12, held by White: no checker may stop on an enemy point"),
-])
+@pytest.mark.parametrize(
+    "position, ply, message",
+    [
+        ("15:2,18:8 17:8 b", "52: 17/off 14/off", "Q3: 14/off: there is no Black checker on point 14"),
+        (
+            "8:1,10:4,12:1,14:4,16:3,18:2 9:1,11:1,13:4,15:4,17:5 b",
+            "32: 9/14",
+            "Q3: 9/14 stops on point 12, held by White: no checker may stop on an enemy point",
+        ),
+    ],
+)
 def test_a_play_the_dice_break_every_way_says_the_first_ways_error(position, ply, message):
     """The dice in their written order first (17/off takes the 2, 9/14 stops on 9+3): its error is the one said."""
     with pytest.raises(Illegal) as caught:
@@ -188,11 +204,18 @@ def test_home_and_behind():
     assert not _behind(home, BLACK, 18)
 
 
-@pytest.mark.parametrize("position, side, dice, most", [
-    (EITHER, BLACK, (3, 1), 1), (BLOCKED, BLACK, (5, 4), 0), (BLOCKED, WHITE, (5, 4), 2),
-    (START, WHITE, (6, 3), 2), (LAST, WHITE, (2, 1), 2),  # the last checker off: the 1 counts as played
-    (LAST, WHITE, (1,), 1), (HOME, BLACK, (6, 6), 2),
-])
+@pytest.mark.parametrize(
+    "position, side, dice, most",
+    [
+        (EITHER, BLACK, (3, 1), 1),
+        (BLOCKED, BLACK, (5, 4), 0),
+        (BLOCKED, WHITE, (5, 4), 2),
+        (START, WHITE, (6, 3), 2),
+        (LAST, WHITE, (2, 1), 2),  # the last checker off: the 1 counts as played
+        (LAST, WHITE, (1,), 1),
+        (HOME, BLACK, (6, 6), 2),
+    ],
+)
 def test_most_playable_leaves_the_counts_as_they_were(position, side, dice, most):
     points = list(position.points)
     assert _most_playable(points, side, dice) == most
@@ -211,10 +234,17 @@ def test_the_winner_is_the_side_with_no_checker_left():
     assert _winner(list(START.points)) is None
 
 
-@pytest.mark.parametrize("plays, rule", [
-    ("5/8 5/8(1)", "syntax"), ("5/8 5/8(0)", "syntax"), ("5/8 8/off", "Q7"),  # the grammar's later plays
-    ("5/8 1/4(2)", "Q2"), ("-- >33: 6/9 6/9(1)", "syntax"), ("5/8 >3: 6/9 6/9(1)", "syntax"),
-])
+@pytest.mark.parametrize(
+    "plays, rule",
+    [
+        ("5/8 5/8(1)", "syntax"),
+        ("5/8 5/8(0)", "syntax"),
+        ("5/8 8/off", "Q7"),  # the grammar's later plays
+        ("5/8 1/4(2)", "Q2"),
+        ("-- >33: 6/9 6/9(1)", "syntax"),
+        ("5/8 >3: 6/9 6/9(1)", "syntax"),
+    ],
+)
 def test_the_grammar_reads_every_play_of_a_ply_alike(plays, rule):
     """The Laquet grammar writes a ply's first play and the later ones apart (possessive patterns)."""
     report = check(f'[Game "laquet"]\n\n1. 33: {plays} *\n')

@@ -35,6 +35,7 @@ SENECA, PISO, PETTEIA, DUXV = rules(), rules("piso"), rules("petteia"), rules("d
 
 # -- S1: placement ------------------------------------------------------------------------------
 
+
 def test_s1_placement_alternates_from_an_empty_board():
     start = SENECA.initial()
     assert start.hand == (16, 16) and not any(start.board)
@@ -51,8 +52,9 @@ def test_s1_placement_rules():
     assert rule_broken(PETTEIA, PETTEIA.initial(), "@d4") == "E1"
 
 
-@pytest.mark.parametrize("option, text, d5", [
-    ("no", "@d4", piece(BLACK, PAWN)), ("yes", "@d4xd5", piece(BLACK, INCITUS))])
+@pytest.mark.parametrize(
+    "option, text, d5", [("no", "@d4", piece(BLACK, PAWN)), ("yes", "@d4xd5", piece(BLACK, INCITUS))]
+)
 def test_placement_captures(option, text, d5):
     game = rules(placement_captures=option)
     played = game.play(position(game, "d6", "d5", hand=(5, 5)), "@d4")
@@ -60,6 +62,7 @@ def test_placement_captures(option, text, d5):
 
 
 # -- S2, S3: steps and jumps ----------------------------------------------------------------------
+
 
 def test_s2_a_step_goes_to_a_next_empty_square():
     pos = position(SENECA, "a1 h1", "h8 g8")
@@ -145,10 +148,13 @@ def test_e3_petteia_and_dux_remove_captured_pieces_at_once():
 
 # -- L1, L2, E1–E3: captures, corners, petteia ---------------------------------------------------------
 
+
 def test_e1_petteia_sets_up_two_ranks_each():
     assert PETTEIA.format_position(PETTEIA.initial()) == "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w"
-    assert rules("petteia", pieces="8").format_position(rules("petteia", pieces="8").initial()) == \
-        "pppppppp/8/8/8/8/8/8/PPPPPPPP w"
+    assert (
+        rules("petteia", pieces="8").format_position(rules("petteia", pieces="8").initial())
+        == "pppppppp/8/8/8/8/8/8/PPPPPPPP w"
+    )
 
 
 def test_e2_slides_along_empty_lines():
@@ -178,6 +184,7 @@ def test_l1_written_captures_must_match():
 
 # -- X1–X4: the dux ----------------------------------------------------------------------------------
 
+
 def test_x1_dux_setup_and_x2_its_moves():
     start = DUXV.initial()
     assert DUXV.format_position(start) == "pppppppp/3d4/8/8/8/8/4D3/PPPPPPPP w"
@@ -201,6 +208,7 @@ def test_x4_a_side_left_with_only_its_dux_loses():
 
 
 # -- L4, S5, min-pieces: the end -----------------------------------------------------------------------
+
 
 def test_l4_a_side_reduced_to_one_piece_loses():
     played = PISO.play(position(PISO, "d5 a1", "d4 d7 h8", "b"), "d7-d6")
@@ -228,6 +236,7 @@ def test_placement_never_ends_the_game():
 
 # -- boards and position strings -------------------------------------------------------------------------
 
+
 def test_boards_wider_than_nine_use_multi_digit_runs():
     game = Latrunculi.from_tags({"Board": "10x10"})
     assert game.format_position(game.initial()) == "/".join(["10"] * 10) + " w 16 16"
@@ -236,10 +245,19 @@ def test_boards_wider_than_nine_use_multi_digit_runs():
     assert game.parse_position(game.format_position(pos)) == pos
 
 
-@pytest.mark.parametrize("tags", [
-    {"Board": "3x8"}, {"Board": "17x8"}, {"Board": "8"}, {"Board": "4x6"},
-    {"Variant": "petteia", "Board": "9x9"}, {"Variant": "dux", "Rules": "pieces=12"},
-    {"Variant": "petteia", "Rules": "pieces=20"}, {"Rules": "pieces=many"}])
+@pytest.mark.parametrize(
+    "tags",
+    [
+        {"Board": "3x8"},
+        {"Board": "17x8"},
+        {"Board": "8"},
+        {"Board": "4x6"},
+        {"Variant": "petteia", "Board": "9x9"},
+        {"Variant": "dux", "Rules": "pieces=12"},
+        {"Variant": "petteia", "Rules": "pieces=20"},
+        {"Rules": "pieces=many"},
+    ],
+)
 def test_boards_and_pieces_that_cannot_work_are_tag_errors(tags):
     with pytest.raises(OptionError):
         Latrunculi.from_tags(tags)
@@ -251,18 +269,21 @@ def test_malformed_positions(text):
         SENECA.parse_position(text)
 
 
-@pytest.mark.parametrize("game, white, black, written, canonical", [
-    (SENECA, "a1 a2", "h8 g8", "a1-b1", "a1-b1"),  # already canonical: kept as written
-    (SENECA, "a1 a2", "h8 g8", "Pa1-b1", "a1-b1"),  # a pawn's letter is left out
-    (SENECA, "a1 a2", "h8 g8", "a1^a3", "a1^a3"),
-    (SENECA, "c3 e4 a1", "d4 h8 g8", "c3-c4", "c3-c4xd4"),  # the captures are written
-    (SENECA, "c3 e4 a1", "d4 h8 g8", "c3-c4xPd4", "c3-c4xd4"),
-    (SENECA, "a1 c3 Ie6", "h8 g8", "a1-a2", "a1-a2~e6"),  # so is a forced removal
-    (SENECA, "a1 c3 Ie6", "h8 g8", "a1-a2~e6", "a1-a2~e6"),
-    (DUXV, "Dd4 a1 b1", "h8 g8 Dd8", "d4-d5", "Dd4-d5"),  # and the dux's letter
-    (DUXV, "Dd4 a1 b1", "h8 g8 Dd8", "Dd4-d5", "Dd4-d5"),
-    (DUXV, "Dd4 a1 b1", "h8 g8 Dd8", "a1-a3", "a1-a3"),
-])
+@pytest.mark.parametrize(
+    "game, white, black, written, canonical",
+    [
+        (SENECA, "a1 a2", "h8 g8", "a1-b1", "a1-b1"),  # already canonical: kept as written
+        (SENECA, "a1 a2", "h8 g8", "Pa1-b1", "a1-b1"),  # a pawn's letter is left out
+        (SENECA, "a1 a2", "h8 g8", "a1^a3", "a1^a3"),
+        (SENECA, "c3 e4 a1", "d4 h8 g8", "c3-c4", "c3-c4xd4"),  # the captures are written
+        (SENECA, "c3 e4 a1", "d4 h8 g8", "c3-c4xPd4", "c3-c4xd4"),
+        (SENECA, "a1 c3 Ie6", "h8 g8", "a1-a2", "a1-a2~e6"),  # so is a forced removal
+        (SENECA, "a1 c3 Ie6", "h8 g8", "a1-a2~e6", "a1-a2~e6"),
+        (DUXV, "Dd4 a1 b1", "h8 g8 Dd8", "d4-d5", "Dd4-d5"),  # and the dux's letter
+        (DUXV, "Dd4 a1 b1", "h8 g8 Dd8", "Dd4-d5", "Dd4-d5"),
+        (DUXV, "Dd4 a1 b1", "h8 g8 Dd8", "a1-a3", "a1-a3"),
+    ],
+)
 def test_the_canonical_text_of_a_movement(game, white, black, written, canonical):
     assert game.play(position(game, white, black), written).text == canonical
 
@@ -270,8 +291,7 @@ def test_the_canonical_text_of_a_movement(game, white, black, written, canonical
 def test_the_canonical_text_of_a_placement():
     assert SENECA.play(position(SENECA, hand=(2, 2)), "@e4").text == "@e4"
     assert SENECA.play(position(SENECA, "e4 a1", "e3", hand=(2, 2)), "@e2").text == "@e2"
-    assert rules(placement_captures="yes").play(position(SENECA, "e4 a1", "e3", hand=(2, 2)), "@e2").text \
-        == "@e2xe3"
+    assert rules(placement_captures="yes").play(position(SENECA, "e4 a1", "e3", hand=(2, 2)), "@e2").text == "@e2xe3"
 
 
 def test_a_ply_gives_a_plain_position_with_the_other_side_to_move():
@@ -281,9 +301,18 @@ def test_a_ply_gives_a_plain_position_with_the_other_side_to_move():
     assert type(after) is LatrunculiPosition and after == LatrunculiPosition(bytes(board), BLACK, (15, 16))
 
 
-@pytest.mark.parametrize("text, size", [("4/4/4/4 w", (4, 4)), ("p3/4/4/3P w", (4, 4)), ("1p2/4/4/4 w", (4, 4)),
-                                        ("16/16/16/16 w", (16, 4)), ("p15/16/16/15P b", (16, 4)),
-                                        ("17/17/17/17 w", (8, 8)), ("3/3/3/3 w", (8, 8))])
+@pytest.mark.parametrize(
+    "text, size",
+    [
+        ("4/4/4/4 w", (4, 4)),
+        ("p3/4/4/3P w", (4, 4)),
+        ("1p2/4/4/4 w", (4, 4)),
+        ("16/16/16/16 w", (16, 4)),
+        ("p15/16/16/15P b", (16, 4)),
+        ("17/17/17/17 w", (8, 8)),
+        ("3/3/3/3 w", (8, 8)),
+    ],
+)
 def test_the_board_of_a_position_string_is_read_off_its_ranks(text, size):
     """4 to 16 squares a side; any other size is the usual 8x8 (the position is then refused)."""
     rules = Latrunculi.rules_for_position(text)

@@ -27,7 +27,9 @@ def test_a_variation_is_checked_from_its_branch_point_and_the_main_line_resumes(
     assert errors(HEAD + "1. e3-c3 (1. d1-d3) d1-d3 *") == [("error", "T1", 1, "d1-d3")]
     # an error inside a variation stops that variation only
     assert errors(HEAD + "1. e3-c3 d1-d3 (1... d1-d9) 2. e4-e3xd3 (2. e4-e3xd9) a4-c4 *") == [
-        ("error", "T2", 2, "d1-d9"), ("error", "T4", 3, "e4-e3xd9")]
+        ("error", "T2", 2, "d1-d9"),
+        ("error", "T4", 3, "e4-e3xd9"),
+    ]
 
 
 def test_after_an_illegal_ply_the_line_is_not_checked_further():
@@ -55,7 +57,8 @@ def test_position_tag_side_to_move_overrides_first():
 
 def test_plies_after_the_end_and_finished_starting_positions():
     assert errors('[Game "tablut"]\n[Position "9/9/9/9/K8/9/9/7p1/9 b"]\n1... h2-h3 1-0') == [
-        ("error", "T10", 1, "h2-h3")]
+        ("error", "T10", 1, "h2-h3")
+    ]
     assert errors('[Game "tablut"]\n[Position "9/9/9/9/K8/9/9/7p1/9 b"]\n1-0') == []
 
 
@@ -90,6 +93,7 @@ def test_replaying_a_parsed_record_keeps_the_text_it_was_read_from():
 
 
 # -- a record that ends without its result marker -------------------------------------------------------
+
 
 def places(report) -> list[tuple]:
     return [(d.rule, d.ply, d.line, d.column) for d in report.diagnostics]

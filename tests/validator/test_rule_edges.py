@@ -4,16 +4,15 @@ the ply or position of a verdict, so that a wrong verdict fails it."""
 import re
 
 import pytest
+from test_latrunculi import at, rules
+from test_latrunculi import position as lpos
+from test_tablut import position
 
 from lusoria.validator.base import Illegal, OptionError
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.latrunculi import DUX, Latrunculi, piece
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import KING, Tablut, square_index
-
-from test_latrunculi import at, rules
-from test_latrunculi import position as lpos
-from test_tablut import position
 
 
 def broken(game, pos, ply: str) -> Illegal:
@@ -81,14 +80,14 @@ def test_no_move_passes_neither_side_can_move_is_a_draw():
 
 
 def test_the_jammed_draw_in_a_record():
-    text = (f'[Game "tablut"]\n[Rules "no-move=passes throne-stop=none"]\n[Position "{JAMMED}"]\n'
-            "1. Ke5-e4 1/2-1/2")
+    text = f'[Game "tablut"]\n[Rules "no-move=passes throne-stop=none"]\n[Position "{JAMMED}"]\n1. Ke5-e4 1/2-1/2'
     assert check(text).valid
     assert first_error(text.replace("1/2-1/2", "*")) == ("result", None, "*")
     assert first_error(text.replace("1/2-1/2", "*").replace("e4 *", "e4 -- *")) == ("T10", 2, "--")
 
 
 # -- capture lists -------------------------------------------------------------------------------
+
 
 def test_a_square_written_twice_in_a_capture_list_is_an_error_that_suggests_the_list_once():
     text = '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3/d3 *'
@@ -111,6 +110,7 @@ def test_a_latrunculi_capture_list_with_a_square_twice():
 
 
 # -- Latrunculi ----------------------------------------------------------------------------------
+
 
 def test_a_dux_in_a_corner_is_never_captured():
     dux = rules("dux")
@@ -186,14 +186,18 @@ def test_a_one_die_bear_off_that_ends_the_game_is_a_legal_ply():
 
 # -- option bounds -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("value, accepted", [("1", False), ("2", True), ("128", True), ("129", False),
-                                             ("x", False), ("", False)])
+
+@pytest.mark.parametrize(
+    "value, accepted", [("1", False), ("2", True), ("128", True), ("129", False), ("x", False), ("", False)]
+)
 def test_latrunculi_pieces_from_2_to_128(value, accepted):
     assert Latrunculi.accepts("pieces", value) is accepted
 
 
-@pytest.mark.parametrize("board, accepted", [("4x4", True), ("4x3", False), ("16x16", True), ("3x8", False),
-                                             ("8x17", False), ("8x8x8", False), ("8", False)])
+@pytest.mark.parametrize(
+    "board, accepted",
+    [("4x4", True), ("4x3", False), ("16x16", True), ("3x8", False), ("8x17", False), ("8x8x8", False), ("8", False)],
+)
 def test_latrunculi_boards_from_4_to_16_a_side(board, accepted):
     tags = {"Board": board, "Rules": "pieces=8"}
     if accepted:
@@ -205,6 +209,7 @@ def test_latrunculi_boards_from_4_to_16_a_side(board, accepted):
 
 
 # -- found by the mutation run ---------------------------------------------------------------------
+
 
 def test_only_the_first_ply_after_the_end_is_reported():
     text = '[Game "tablut"]\n[Position "4K4/9/9/9/9/9/9/9/p8 b"]\n1... a1-a2 2. Ke9-d9 a2-a3 *'

@@ -12,17 +12,20 @@ from lusoria.validator.tablut import Tablut
 TABLUT, SENECA, PETTEIA, LAQUET = Tablut(), Latrunculi(), Latrunculi(variant="petteia"), Laquet()
 
 
-@pytest.mark.parametrize("rules, written, first", [
-    (TABLUT, "e3-d2", "e3-d3"),  # a rank off by one
-    (TABLUT, "c3-e3", "e3-c3"),  # from and to swapped
-    (TABLUT, "e4-c3", "e3-c3"),  # digits swapped
-    (TABLUT, "Ke3-c3", "e3-c3"),  # a wrong piece letter
-    (TABLUT, "e3-c3xd3", "e3-c3"),  # a wrong capture list
-    (PETTEIA, "a2-b4", "a2-a4"),  # a file off by one
-    (LAQUET, "63: 5/11", "63: 5/11 1/4"),  # a die left out
-    (LAQUET, "63: 1/7/10", "63: 1/4 4/10"),  # the other order of the dice
-    (LAQUET, "64: 5/11 5/8", "63: 5/11 5/8"),  # a misread die
-])
+@pytest.mark.parametrize(
+    "rules, written, first",
+    [
+        (TABLUT, "e3-d2", "e3-d3"),  # a rank off by one
+        (TABLUT, "c3-e3", "e3-c3"),  # from and to swapped
+        (TABLUT, "e4-c3", "e3-c3"),  # digits swapped
+        (TABLUT, "Ke3-c3", "e3-c3"),  # a wrong piece letter
+        (TABLUT, "e3-c3xd3", "e3-c3"),  # a wrong capture list
+        (PETTEIA, "a2-b4", "a2-a4"),  # a file off by one
+        (LAQUET, "63: 5/11", "63: 5/11 1/4"),  # a die left out
+        (LAQUET, "63: 1/7/10", "63: 1/4 4/10"),  # the other order of the dice
+        (LAQUET, "64: 5/11 5/8", "63: 5/11 5/8"),  # a misread die
+    ],
+)
 def test_the_nearest_legal_ply_comes_first(rules, written, first):
     assert suggestions(rules, rules.initial(), written)[0] == first
 
@@ -67,43 +70,53 @@ def test_keep_going_assumes_the_unique_nearest_and_says_so():
 
 def test_a_laquet_play_written_as_one_jump_is_as_near_as_its_two_steps():
     from lusoria.validator.laquet import Laquet
+
     rules = Laquet()
     assert rules.distance("63: 1/10", "63: 1/7 7/10") == 0
     assert rules.distance("63: 1/10 2/5", "63: 1/7 7/10 2/5") == 0
     assert rules.distance("63: 1/10", "63: 1/7 2/5") == 2
-    assert rules.distance("63: 10/16 >3: 6/9", "63: 10/16 >53: 6/9 6/11") == 3  # dice left over: one against two costs 2; the play more, 1
+    assert (
+        rules.distance("63: 10/16 >3: 6/9", "63: 10/16 >53: 6/9 6/11") == 3
+    )  # dice left over: one against two costs 2; the play more, 1
 
 
 # -- tag values: what a value typed by hand may have meant ---------------------------------------------------
+
 
 def tag_problem(tags: str, movetext: str = "*") -> tuple:
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
     return diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text, diagnostic.suggestions
 
 
-@pytest.mark.parametrize("tags, movetext, place, meant", [
-    ('[Game "tabult"]', "1. e3-c3 *", (1, 8, "tabult"), ("tablut",)),
-    ('[Game "Latruncoli"]', "*", (1, 8, "Latruncoli"), ("latrunculi",)),
-    ('[Game "latrunculi"]\n[Variant "senica"]', "*", (2, 11, "senica"), ("seneca",)),
-    ('[Game "tablut"]\n[Variant "Linaeus"]', "*", (2, 11, "Linaeus"), ("linnaeus",)),
-    ('[Game "tablut"]\n[Rules "repetition=none camps=non"]', "*", (2, 31, "non"), ("none",)),  # not the none before
-    ('[Game "tablut"]\n[Rules "King-Captur=2"]', "*", (2, 9, "King-Captur"), ("king-capture", "king-armed")),
-    ('[Game "laquet"]\n[Rules "leftover=oponent"]', "*", (2, 18, "oponent"), ("opponent",)),
-    ('[Game "tablut"]\n[Result "1:0"]', "1. e3-c3 1-0", (2, 10, "1:0"), ("1-0",)),
-    ('[Game "tablut"]\n[Result "½-½"]', "1. e3-c3 1/2-1/2", (2, 10, "½-½"), ("1/2-1/2",)),
-    ('[Game "tablut"]\n[Result "0-0"]', "1. e3-c3 *", (2, 10, "0-0"), ("1/2-1/2", "*")),
-    ('[Game "tablut"]\n[Date "21/11/2026"]', "*", (2, 8, "21/11/2026"), ("2026.11.21",)),
-    ('[Game "tablut"]\n[Date "05/06/2026"]', "*", (2, 8, "05/06/2026"), ("2026.06.05", "2026.05.06")),
-])
+@pytest.mark.parametrize(
+    "tags, movetext, place, meant",
+    [
+        ('[Game "tabult"]', "1. e3-c3 *", (1, 8, "tabult"), ("tablut",)),
+        ('[Game "Latruncoli"]', "*", (1, 8, "Latruncoli"), ("latrunculi",)),
+        ('[Game "latrunculi"]\n[Variant "senica"]', "*", (2, 11, "senica"), ("seneca",)),
+        ('[Game "tablut"]\n[Variant "Linaeus"]', "*", (2, 11, "Linaeus"), ("linnaeus",)),
+        ('[Game "tablut"]\n[Rules "repetition=none camps=non"]', "*", (2, 31, "non"), ("none",)),  # not the none before
+        ('[Game "tablut"]\n[Rules "King-Captur=2"]', "*", (2, 9, "King-Captur"), ("king-capture", "king-armed")),
+        ('[Game "laquet"]\n[Rules "leftover=oponent"]', "*", (2, 18, "oponent"), ("opponent",)),
+        ('[Game "tablut"]\n[Result "1:0"]', "1. e3-c3 1-0", (2, 10, "1:0"), ("1-0",)),
+        ('[Game "tablut"]\n[Result "½-½"]', "1. e3-c3 1/2-1/2", (2, 10, "½-½"), ("1/2-1/2",)),
+        ('[Game "tablut"]\n[Result "0-0"]', "1. e3-c3 *", (2, 10, "0-0"), ("1/2-1/2", "*")),
+        ('[Game "tablut"]\n[Date "21/11/2026"]', "*", (2, 8, "21/11/2026"), ("2026.11.21",)),
+        ('[Game "tablut"]\n[Date "05/06/2026"]', "*", (2, 8, "05/06/2026"), ("2026.06.05", "2026.05.06")),
+    ],
+)
 def test_a_tag_value_that_is_none_of_its_values_gets_those_most_like_it_at_the_value(tags, movetext, place, meant):
     assert tag_problem(tags, movetext) == ("tag", *place, meant)
 
 
-@pytest.mark.parametrize("tags, place", [
-    ('[Game "chess"]', (1, 8, "chess")),  # nothing alike
-    ('[Game "latrunculi"]\n[Rules "pieces=166"]', (2, 16, "166")),  # a number, not a closed set
-    ('[Game "tablut"]\n[Date "2026.02.30"]', (2, 8, "2026.02.30")),  # no real day in any order
-])
+@pytest.mark.parametrize(
+    "tags, place",
+    [
+        ('[Game "chess"]', (1, 8, "chess")),  # nothing alike
+        ('[Game "latrunculi"]\n[Rules "pieces=166"]', (2, 16, "166")),  # a number, not a closed set
+        ('[Game "tablut"]\n[Date "2026.02.30"]', (2, 8, "2026.02.30")),  # no real day in any order
+    ],
+)
 def test_a_tag_value_like_none_of_its_values_gets_no_suggestion(tags, place):
     assert tag_problem(tags) == ("tag", *place, ())
 
@@ -134,4 +147,5 @@ def test_the_cli_and_the_editor_offer_a_tag_suggestion_as_they_offer_a_ply_s():
     entry = document.entries[0]
     [fix] = fixes(entry, entry.report.diagnostics[0])
     assert fix.title == "Replace with seneca" and [(e.line, e.column, e.end_column, e.text) for e in fix.edits] == [
-        (1, 10, 16, "seneca")]
+        (1, 10, 16, "seneca")
+    ]

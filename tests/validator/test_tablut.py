@@ -28,19 +28,23 @@ SEED = Tablut()
 
 # -- T1, T2 ------------------------------------------------------------------------------
 
+
 def test_t1_a_side_moves_only_its_own_pieces():
     assert rule_broken(SEED, position("Kc3 a2", "h8", "w"), "h8-h6") == "T1"
     assert rule_broken(SEED, position("Kc3 a2", "h8", "b"), "a2-a4") == "T1"
 
 
-@pytest.mark.parametrize("ply", [
-    "a2-b3",  # not along a rank or file
-    "a2-a2",  # does not move
-    "a2-a6",  # through a4
-    "a2-a4",  # onto a4
-    "b2-b4",  # no piece there
-    "Ka2-a3",  # the letter names the king; a2 holds a soldier
-])
+@pytest.mark.parametrize(
+    "ply",
+    [
+        "a2-b3",  # not along a rank or file
+        "a2-a2",  # does not move
+        "a2-a6",  # through a4
+        "a2-a4",  # onto a4
+        "b2-b4",  # no piece there
+        "Ka2-a3",  # the letter names the king; a2 holds a soldier
+    ],
+)
 def test_t2_moves_go_straight_over_empty_squares(ply):
     assert rule_broken(SEED, position("Kc3 a2", "a4"), ply) == "T2"
 
@@ -54,17 +58,21 @@ def test_t2_any_distance_along_an_empty_line():
 
 # -- T3, throne-pass, throne-stop ------------------------------------------------------------
 
+
 def test_t3_only_the_king_may_stop_on_the_konakis():
     assert rule_broken(SEED, position("Kc3 e2", "a9"), "e2-e5") == "T3"
     assert SEED.play(position("Kc5 e2", "a9"), "Kc5-e5").position.board[square_index("e5")] == KING
 
 
-@pytest.mark.parametrize("throne_pass, soldier_passes, king_passes", [
-    ("all", True, True), ("king", False, True), ("none", False, False)])
+@pytest.mark.parametrize(
+    "throne_pass, soldier_passes, king_passes", [("all", True, True), ("king", False, True), ("none", False, False)]
+)
 def test_t3_throne_pass(throne_pass, soldier_passes, king_passes):
     rules = Tablut({"throne-pass": throne_pass})
-    for pos, ply, allowed in ((position("Kb3 e2", "a9"), "e2-e8", soldier_passes),
-                              (position("Ke3", "a9"), "Ke3-e7", king_passes)):
+    for pos, ply, allowed in (
+        (position("Kb3 e2", "a9"), "e2-e8", soldier_passes),
+        (position("Ke3", "a9"), "Ke3-e7", king_passes),
+    ):
         if allowed:
             assert rules.play(pos, ply).text == ply
         else:
@@ -76,6 +84,7 @@ def test_t3_throne_stop_none_keeps_every_piece_off_once_the_king_has_left():
 
 
 # -- T4, king-armed, throne-hostile ----------------------------------------------------------
+
 
 def test_t4_custodial_capture_by_the_moved_piece():
     played = SEED.play(position("Kg7 c3 c6", "c5"), "c3-c4")
@@ -107,8 +116,9 @@ def test_t4_king_armed(armed, captures):
     assert ("x" in rules.play(position("Kc4 c7", "c5"), "c7-c6").text) is captures  # the king as anvil
 
 
-@pytest.mark.parametrize("hostile, when_empty, with_king", [
-    ("no", False, False), ("empty", True, False), ("always", True, True)])
+@pytest.mark.parametrize(
+    "hostile, when_empty, with_king", [("no", False, False), ("empty", True, False), ("always", True, True)]
+)
 def test_t4_throne_hostile_against_both_sides(hostile, when_empty, with_king):
     rules = Tablut({"throne-hostile": hostile})
     assert ("x" in rules.play(position("Kg7 d5", "c9", "b"), "c9-c5").text) is when_empty  # a Swede on d5
@@ -117,6 +127,7 @@ def test_t4_throne_hostile_against_both_sides(hostile, when_empty, with_king):
 
 
 # -- T5, king-capture --------------------------------------------------------------------------
+
 
 def test_t5_the_king_needs_four_attackers():
     assert SEED.play(position("Kc5 i1", "b5 d5 c6 c2", "b"), "c2-c4").outcome.rule == "T7"
@@ -136,13 +147,16 @@ def test_t5_a_false_king_capture_cites_t5():
     assert rule_broken(SEED, position("Kc5 i1", "b5 d5 c2", "b"), "c2-c4xc5") == "T5"
 
 
-@pytest.mark.parametrize("king, black, ply, taken, under_seed", [
-    ("c4", "c5 c2", "c2-c3", True, False),  # away from the konakis: between two
-    ("e5", "d5 f5 e6 e2", "e2-e4", True, True),  # on the konakis: four
-    ("e5", "d5 f5 e2", "e2-e4", False, False),
-    ("d5", "c5 d6 d2", "d2-d4", True, True),  # next to it: three and the konakis
-    ("d5", "c5 d2", "d2-d4", False, False),
-])
+@pytest.mark.parametrize(
+    "king, black, ply, taken, under_seed",
+    [
+        ("c4", "c5 c2", "c2-c3", True, False),  # away from the konakis: between two
+        ("e5", "d5 f5 e6 e2", "e2-e4", True, True),  # on the konakis: four
+        ("e5", "d5 f5 e2", "e2-e4", False, False),
+        ("d5", "c5 d6 d2", "d2-d4", True, True),  # next to it: three and the konakis
+        ("d5", "c5 d2", "d2-d4", False, False),
+    ],
+)
 def test_king_capture_2(king, black, ply, taken, under_seed):
     pos = position(f"K{king} i1", black, "b")
     for rules, expected in ((Tablut({"king-capture": "2"}), taken), (SEED, under_seed)):
@@ -151,6 +165,7 @@ def test_king_capture_2(king, black, ply, taken, under_seed):
 
 
 # -- T6, T8 --------------------------------------------------------------------------------------
+
 
 def test_t6_the_king_escapes_to_the_edge():
     outcome = SEED.play(position("Kc5 i1", "h8"), "Kc5-c1").outcome
@@ -227,6 +242,7 @@ def test_t11_camps_close_their_squares_to_pieces_from_outside_only():
 
 # -- T10, first, positions -------------------------------------------------------------------------
 
+
 def test_t10_starting_positions_that_are_already_over():
     assert SEED.outcome(position("Ka5", "h8")).rule == "T6"
     assert SEED.outcome(position("c3", "h8")).rule == "T7"
@@ -239,22 +255,34 @@ def test_first_and_the_initial_position():
     assert SEED.format_position(SEED.initial()) == "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 
 
-@pytest.mark.parametrize("text", ["3ppp3/4p4 w", "9/9/9/9/9/9/9/9/9 x", "9/9/9/9/4p4/9/9/9/9 w",
-                                  "9/9/9/9/9/9/9/9/8 w", "K8/9/9/9/9/9/9/9/8K w", "9/9/9/9/9/9/9/9/9X w"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3ppp3/4p4 w",
+        "9/9/9/9/9/9/9/9/9 x",
+        "9/9/9/9/4p4/9/9/9/9 w",
+        "9/9/9/9/9/9/9/9/8 w",
+        "K8/9/9/9/9/9/9/9/8K w",
+        "9/9/9/9/9/9/9/9/9X w",
+    ],
+)
 def test_malformed_positions(text):
     with pytest.raises(OptionError):
         SEED.parse_position(text)
 
 
-@pytest.mark.parametrize("white, black, written, canonical", [
-    ("Kf7 e4", "a9", "e4-f4", "e4-f4"),  # already canonical: kept as written
-    ("Kf7 e4", "a9", "Pe4-f4", "e4-f4"),  # a soldier's letter is left out
-    ("Kf7 e4", "a9", "f7-f8", "Kf7-f8"),  # the king's is written
-    ("Kf7 e4", "a9", "Kf7-f8", "Kf7-f8"),
-    ("Kf7 c3 e1", "d3 a9", "e1-e3", "e1-e3xd3"),  # the captures are written
-    ("Kf7 c3 e1", "d3 a9", "e1-e3xPd3", "e1-e3xd3"),
-    ("Kf7 c3 e1", "d3 a9", "e1-e3xd3", "e1-e3xd3"),
-])
+@pytest.mark.parametrize(
+    "white, black, written, canonical",
+    [
+        ("Kf7 e4", "a9", "e4-f4", "e4-f4"),  # already canonical: kept as written
+        ("Kf7 e4", "a9", "Pe4-f4", "e4-f4"),  # a soldier's letter is left out
+        ("Kf7 e4", "a9", "f7-f8", "Kf7-f8"),  # the king's is written
+        ("Kf7 e4", "a9", "Kf7-f8", "Kf7-f8"),
+        ("Kf7 c3 e1", "d3 a9", "e1-e3", "e1-e3xd3"),  # the captures are written
+        ("Kf7 c3 e1", "d3 a9", "e1-e3xPd3", "e1-e3xd3"),
+        ("Kf7 c3 e1", "d3 a9", "e1-e3xd3", "e1-e3xd3"),
+    ],
+)
 def test_the_canonical_text_of_a_move(white, black, written, canonical):
     assert SEED.play(position(white, black), written).text == canonical
 
@@ -275,5 +303,20 @@ def test_the_tables_of_paths_and_camps():
     assert path("a1", "a4") == ["a2", "a3", "a4"] and path("e5", "b5") == ["d5", "c5", "b5"]
     assert path("i9", "i8") == ["i8"] and path("a1", "b2") == [] and path("c3", "c3") == []
     assert {NAMES[s]: camp for s, camp in enumerate(ASHTON_CAMPS) if camp} == {
-        "a4": 1, "a5": 1, "a6": 1, "b5": 1, "i4": 2, "i5": 2, "i6": 2, "h5": 2,
-        "d1": 3, "e1": 3, "f1": 3, "e2": 3, "d9": 4, "e9": 4, "f9": 4, "e8": 4}
+        "a4": 1,
+        "a5": 1,
+        "a6": 1,
+        "b5": 1,
+        "i4": 2,
+        "i5": 2,
+        "i6": 2,
+        "h5": 2,
+        "d1": 3,
+        "e1": 3,
+        "f1": 3,
+        "e2": 3,
+        "d9": 4,
+        "e9": 4,
+        "f9": 4,
+        "e8": 4,
+    }

@@ -2,21 +2,22 @@
 presets aage and ashton, from small positions and short records."""
 
 import pytest
+from test_tablut import position, rule_broken
 
 from lusoria.validator.base import BLACK, WHITE, OptionError
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import Tablut
 from lusoria.validator.tafl import _remember
 
-from test_tablut import position, rule_broken
-
 ASHTON = Tablut(variant="ashton")
 CAMPS = Tablut({"camps": "ashton"})
 
 
 def test_presets_are_bundles_of_options():
-    assert Tablut(variant="aage").option == Tablut({"first": "black", "king-capture": "2", "tuichi-ends": "no",
-                                                    "throne-hostile": "empty"}).option
+    assert (
+        Tablut(variant="aage").option
+        == Tablut({"first": "black", "king-capture": "2", "tuichi-ends": "no", "throne-hostile": "empty"}).option
+    )
     assert ASHTON.option["camps"] == "ashton" and ASHTON.option["repetition"] == "draw"
     assert ASHTON.option["camp-hostile"] == "always" and ASHTON.initial().turn == WHITE
     assert Tablut(variant="aage").initial().turn == BLACK
@@ -24,15 +25,19 @@ def test_presets_are_bundles_of_options():
 
 # -- T11: movement ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("white, black, turn, ply", [
-    ("Kg7 c1", "a9", "w", "c1-d1"),  # a Swede may not stop on a camp square
-    ("Kg7 c1", "a9", "w", "c1-g1"),  # ... nor pass over one (d1 e1 f1)
-    ("Kg4", "a9", "w", "Kg4-i4"),  # nor the king
-    ("Kg5", "a9", "w", "Kg5-h5"),  # h5 is the east camp's tip
-    ("Kg7", "a8 a3", "b", "a3-a4"),  # a Muscovite that has left its camp never comes back
-    ("Kg7", "e2 i9", "b", "e2-e8"),  # nor enters another camp (e8: north)
-    ("Kg7", "d8 i1", "b", "d8-d9"),
-])
+
+@pytest.mark.parametrize(
+    "white, black, turn, ply",
+    [
+        ("Kg7 c1", "a9", "w", "c1-d1"),  # a Swede may not stop on a camp square
+        ("Kg7 c1", "a9", "w", "c1-g1"),  # ... nor pass over one (d1 e1 f1)
+        ("Kg4", "a9", "w", "Kg4-i4"),  # nor the king
+        ("Kg5", "a9", "w", "Kg5-h5"),  # h5 is the east camp's tip
+        ("Kg7", "a8 a3", "b", "a3-a4"),  # a Muscovite that has left its camp never comes back
+        ("Kg7", "e2 i9", "b", "e2-e8"),  # nor enters another camp (e8: north)
+        ("Kg7", "d8 i1", "b", "d8-d9"),
+    ],
+)
 def test_t11_camp_squares_are_closed_to_outsiders(white, black, turn, ply):
     pos = position(white, black, turn)
     assert rule_broken(CAMPS, pos, ply) == "T11"
@@ -64,6 +69,7 @@ def test_t11_a_position_with_a_swede_on_a_camp_is_malformed():
 
 
 # -- T12: captures ------------------------------------------------------------------------------
+
 
 def test_t12_an_empty_camp_square_captures_a_swede():
     pos = position("Kg7 d2", "b2 i9", "b")  # d2 between c2 and the empty camp square e2
@@ -147,7 +153,9 @@ def test_t13_a_capture_clears_the_history():
     assert after.earlier == {after}
     again = ASHTON.play(after, "a4-a3").position
     assert again.earlier == {after, again}
-    captured = ASHTON.play(_remember(again, position("Kg7 b2", "a3 i9"), None, False, BLACK, ASHTON.settings)[0], "b2-a2")
+    captured = ASHTON.play(
+        _remember(again, position("Kg7 b2", "a3 i9"), None, False, BLACK, ASHTON.settings)[0], "b2-a2"
+    )
     assert captured.text == "b2-a2xa3" and len(captured.position.earlier) == 1
 
 
@@ -160,6 +168,7 @@ def test_t13_a_variation_inherits_the_main_line_history():
 
 def test_ashton_random_games_are_legal():
     from lusoria.api import random_records
+
     for text in random_records("tablut", count=3, seed=7, tags={"Variant": "ashton"}, max_plies=120):
         assert check(text).valid, text
 

@@ -39,11 +39,15 @@ def refused(rules: TaflGame, white: str, black: str, turn: str, ply: str) -> tup
 def captured(rules: TaflGame, white: str, black: str, turn: str, ply: str) -> list[str]:
     after = played(rules, white, black, turn, ply)
     before = position(rules, white, black, turn).board
-    return sorted(rules.geo.names[s] for s in range(rules.geo.squares) if before[s] and not after.position.board[s]
-                  and s != rules.geo.index[ply.lstrip("K").split("-")[0]])
+    return sorted(
+        rules.geo.names[s]
+        for s in range(rules.geo.squares)
+        if before[s] and not after.position.board[s] and s != rules.geo.index[ply.lstrip("K").split("-")[0]]
+    )
 
 
 # -- Copenhagen ---------------------------------------------------------------------------------
+
 
 def test_the_start_and_the_attackers_first():
     start = COPENHAGEN.initial()
@@ -88,8 +92,10 @@ def test_shieldwall_captures_the_line_but_the_king_and_needs_every_front():
     assert captured(unarmed, "b1 c2 d2 e2 Kf3", wall, "w", "Kf3-f1") == []
     assert captured(COPENHAGEN, "c1 Kd1 e5", "b1 c2 d2 e3", "b", "e3-e1") == ["c1"]  # the king in the line stays
     assert played(COPENHAGEN, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1xc1/d1/e1").text == "f3-f1xc1/d1/e1"
-    assert refused(COPENHAGEN, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1xe1") == \
-        ("C7", "the move captures c1/d1/e1, not e1")  # the list leaves out what the shieldwall captures
+    assert refused(COPENHAGEN, f"Kf6 b1 {fronts} f3", wall, "w", "f3-f1xe1") == (
+        "C7",
+        "the move captures c1/d1/e1, not e1",
+    )  # the list leaves out what the shieldwall captures
     assert refused(COPENHAGEN, "Kf6 b1 c2 d2 f3 a7", "c1 d1 a6 a8", "w", "f3-f1xa6")[0] == "C6"  # a custodial one
 
 
@@ -150,6 +156,7 @@ def test_the_board_as_text_marks_the_throne_and_the_corners():
 
 # -- Brandubh -----------------------------------------------------------------------------------
 
+
 def test_brandubh_captures_the_king_between_two_on_the_edge_and_against_a_corner():
     assert played(BRANDUBH, "Kc2", "b2 d6", "b", "d6-d2").outcome.rule == "B7"  # between two attackers
     assert played(BRANDUBH, "Kc1", "b1 e1", "b", "e1-d1").outcome.rule == "B7"  # on the edge too
@@ -176,8 +183,10 @@ def test_random_games_of_the_family_replay_clean():
 
 # -- the archive: patterns and material on any board ------------------------------------------------
 
+
 def test_patterns_with_symmetries_and_material_on_the_familys_boards(tmp_path):
     from conftest import ROOT
+
     from lusoria.archive import Archive, Filters
 
     archive = Archive(str(tmp_path / "family.db"))
@@ -196,14 +205,17 @@ def test_patterns_with_symmetries_and_material_on_the_familys_boards(tmp_path):
     assert ids(material=["white=13"], game="copenhagen") == [5, 6, 7, 8]  # the start's 12 soldiers and the king
     first = archive.tree(Copenhagen.board.start)  # the tree from the start: each game's first ply, once
     assert sorted(node.ply for node in first) == sorted(
-        row["text"].split("\n\n")[1].split()[1] for row in archive.query(Filters(game="copenhagen")))
+        row["text"].split("\n\n")[1].split()[1] for row in archive.query(Filters(game="copenhagen"))
+    )
     assert sum(node.games for node in first) == 4
 
 
 # -- every command on the family's records ----------------------------------------------------------
 
-@pytest.mark.parametrize("game, size, last, rule, slip", [("copenhagen", 11, "k11", "C7", "d1-f1"),
-                                                         ("brandubh", 7, "g7", "B7", "d2-c3")])
+
+@pytest.mark.parametrize(
+    "game, size, last, rule, slip", [("copenhagen", 11, "k11", "C7", "d1-f1"), ("brandubh", 7, "g7", "B7", "d2-c3")]
+)
 def test_every_command_works_on_the_familys_records(game, size, last, rule, slip, tmp_path):
     from click.testing import CliRunner
 

@@ -23,9 +23,15 @@ def read(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[R
         wrong = next((ply for ply in plies if not is_ply(game[0], ply[0])), None)
         if wrong is not None or result is None:
             at = line.start() + (wrong.start() if wrong else len(line[0]))
-            yield draft.source(path, index, draft.problem(f"found '{wrong[0]}', expected a ply of {game[0]}" if wrong
-                                                          else "the line ends without a result", at,
-                                                          wrong[0] if wrong else ""))
+            yield draft.source(
+                path,
+                index,
+                draft.problem(
+                    f"found '{wrong[0]}', expected a ply of {game[0]}" if wrong else "the line ends without a result",
+                    at,
+                    wrong[0] if wrong else "",
+                ),
+            )
             continue
         for ply in plies:
             draft.ply(ply[0], line.start() + ply.start())

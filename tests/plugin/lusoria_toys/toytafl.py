@@ -8,9 +8,23 @@ from lusoria.validator.base import BLACK
 from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, RuleIds, Settings, TaflBoard, TaflGame
 
 BOARD = TaflBoard(7, "d4", "throne", "2ppp2/3p3/p1PPP1p/ppPKPpp/p1PPP1p/3p3/2ppp2 b", corner_escape=True)
-IDS = RuleIds(turn="Y1", move="Y2", restricted="Y3", capture="Y4", king="Y5", escape="Y6", captured="Y5",
-              announcement="Y9", no_move="Y8", camp="Y3", camp_capture="Y4", repetition="Y7", shieldwall="Y4",
-              fort="Y6", encirclement="Y5")
+IDS = RuleIds(
+    turn="Y1",
+    move="Y2",
+    restricted="Y3",
+    capture="Y4",
+    king="Y5",
+    escape="Y6",
+    captured="Y5",
+    announcement="Y9",
+    no_move="Y8",
+    camp="Y3",
+    camp_capture="Y4",
+    repetition="Y7",
+    shieldwall="Y4",
+    fort="Y6",
+    encirclement="Y5",
+)
 
 
 class ToyTafl(TaflGame):
@@ -23,5 +37,12 @@ class ToyTafl(TaflGame):
     presets = {"standard": dict[str, str]()}
 
     def settings_for(self, option: dict[str, str]) -> Settings:
-        return self.on_board(IDS, passers=(KING,), king_stops=True, hostile="always", king_like_soldier=True,
-                             captors=((DEFENDER, KING), (ATTACKER,)), first=BLACK)
+        return self.on_board(
+            IDS,
+            passers=(KING,),
+            king_stops=True,
+            hostile="always",
+            king_like_soldier=True,
+            captors=((DEFENDER, KING), (ATTACKER,)),
+            first=BLACK,
+        )

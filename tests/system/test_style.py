@@ -1,0 +1,23 @@
+"""The code is clean for ruff, lint and format, as pyproject.toml configures them ([tool.ruff]):
+`ruff check .` finds nothing and `ruff format --check .` would change nothing."""
+
+import subprocess
+import sys
+
+from conftest import ROOT
+
+
+def ruff(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "ruff", *args, "--no-cache", "."], cwd=ROOT, capture_output=True, text=True
+    )
+
+
+def test_ruff_finds_nothing():
+    done = ruff("check")
+    assert done.returncode == 0, done.stdout + done.stderr + "\nrun: ruff check --fix ."
+
+
+def test_the_code_is_formatted():
+    done = ruff("format", "--check")
+    assert done.returncode == 0, done.stdout + done.stderr + "\nrun: ruff format ."
