@@ -264,7 +264,10 @@ def board_of(option: dict[str, str], title: str) -> TaflBoard:
     size = whole_number(option["dim"], MIN_SIZE, MAX_SIZE) or 0  # (checked by `normalized`)
     rows = option["start"].strip("/").split("/")
     if len(rows) != size:
-        raise OptionError(f"start: has {len(rows)} ranks, and the board (dim:{size}) {size}", "Variant")
+        raise OptionError(
+            f"start: has {len(rows)} rank{'' if len(rows) == 1 else 's'}, where the board (dim:{size}) has {size}",
+            "Variant",
+        )
     ranks = "/".join(row.replace("t", "p").replace("T", "P") for row in reversed(rows))
     if ranks.count("K") != 1:
         raise OptionError(f"start: holds {ranks.count('K')} kings: a {title} game has one", "Variant")

@@ -107,7 +107,7 @@ def test_rules_of_a_folder_proposes_the_one_set_that_makes_the_most_records_lega
     (tmp_path / "escape.lgn").write_text((ROOT / "samples/tablut/escape.lgn").read_text())
     (tmp_path / "broken.lgn").write_text('[Game "tablut"]\n[Variant "nonesuch"]\n1. e3-c3 *\n')
     result = CliRunner().invoke(main, ["rules", str(tmp_path)])
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # broken.lgn cannot be replayed
     lines = result.stdout.splitlines()
     assert lines[2] == f"{tmp_path / 'l0.lgn'}:1: record 0: legal under variant aage; or under variant linnaeus"
     assert lines[-1] == "proposed: tablut: variant aage makes 3 of the 4 records legal"
