@@ -1,0 +1,27 @@
+"""notation/syntax.py: a quoted tag value's escapes undone (`unquote`), by str.replace or, where the
+text holds a NUL (which stands for an escaped backslash there), by a substitution."""
+
+import pytest
+
+from lusoria.notation.syntax import unquote
+
+
+@pytest.mark.parametrize(
+    "quoted, text",
+    [
+        ('"plain"', "plain"),
+        ('""', ""),
+        (r'"say \"hi\""', 'say "hi"'),
+        (r'"a\\b"', "a\\b"),
+        (r'"\\\""', '\\"'),  # an escaped backslash, then an escaped quote
+        (r'"\\\\"', "\\\\"),
+        ('"nul\0 \\\\ and \\""', 'nul\0 \\ and "'),  # a NUL in the value: the substitution
+    ],
+)
+def test_unquote_undoes_each_escape_once(quoted, text):
+    assert unquote(quoted) == text
+
+
+def test_unquote_reads_megabytes_of_escapes():
+    # 2 Mi escaped quotes: one substitution per escape took seconds (tests/system/test_limits.py)
+    assert unquote('"' + '\\"' * (2 << 20) + '"') == '"' * (2 << 20)
