@@ -408,7 +408,8 @@ def _remove_leftovers(path: str) -> None:
         except OSError:
             continue  # another process is building it
         else:
-            _remove(temporary)
+            if os.fstat(handle).st_size:  # empty: just made, its maker not yet holding it
+                _remove(temporary)
         finally:
             os.close(handle)
 
