@@ -28,6 +28,7 @@ _RESULTS = {
 }  # 0-0: a draw, or unfinished
 _RESULT = re.compile(r"1-0|0-1|1/2-1/2|\*")  # a result written with a long dash
 _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
+_LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
 _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
 
 
@@ -48,13 +49,13 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         return []
     position = sum(len(row) + 1 for row in lines[: line - 1]) + column - 1
     start = position
-    while start > 0 and text[start - 1] not in _DELIMITERS:
+    while start > 0 and text[start - 1] not in _DELIMITERS and position - start <= _LONGEST:
         start -= 1
     end = position
-    while end < len(text) and text[end] not in _DELIMITERS:
+    while end < len(text) and text[end] not in _DELIMITERS and end - start <= _LONGEST:
         end += 1
     word = text[start:end]
-    if not word:
+    if not word or len(word) > _LONGEST:
         return []
     if _PLY_SUFFIX.fullmatch(word):
         fixes = _attached(text, start, end)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from lusoria.validator.base import Game, Position
 
@@ -24,12 +25,14 @@ def similarity(written: str, legal: str) -> float:
     return SequenceMatcher(None, written, legal).ratio()
 
 
-def _close(rules: Game, position: Position, written: str) -> list[tuple[int, str]]:
-    scored = sorted(
-        (rules.distance(written, legal), -similarity(written, legal), legal)
+@lru_cache(maxsize=64)  # a line of variations repeats one illegal ply in one position: found once
+def _close(rules: Game, position: Position, written: str) -> tuple[tuple[int, str], ...]:
+    near = [
+        (cost, legal)
         for legal in rules.candidates(position, written)
-    )
-    return [(cost, legal) for cost, _, legal in scored if cost <= CLOSE]
+        if (cost := rules.distance(written, legal)) <= CLOSE
+    ]
+    return tuple(sorted(near, key=lambda pair: (pair[0], -similarity(written, pair[1]), pair[1])))
 
 
 def suggestions(rules: Game, position: Position, written: str) -> list[str]:

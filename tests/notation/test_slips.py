@@ -182,3 +182,15 @@ def test_an_illegal_mended_ply_is_placed_where_it_was_written():
         ("T2", 3, 10, 2),
         ("syntax", 3, 16, None),
     ]
+
+
+def test_a_word_longer_than_a_hand_writes_is_not_mended():
+    """A slip is a word as written by hand: one of 64 characters is still mended, a longer one
+    is not even read (a 4 MB move number once cost seconds per command, scanned char by char)."""
+    from lusoria.notation.slips import slip_fixes
+
+    number = "1" * 64
+    assert slip_fixes(f"{number} e3-c3 *", 1, 1, "tablut") == [(0, 64, number + ".")]
+    assert slip_fixes(f"{number} e3-c3 *", 1, 64, "tablut") == [(0, 64, number + ".")]
+    assert slip_fixes(f"{number}1 e3-c3 *", 1, 1, "tablut") == []
+    assert slip_fixes(f"{number}1 e3-c3 *", 1, 65, "tablut") == []
