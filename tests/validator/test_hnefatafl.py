@@ -206,6 +206,15 @@ def test_repetition_ends_as_tfr_says():
         outcome("Kc3 ph8", moves, "tfr=i", "w")
 
 
+def test_hnefatafl_edges_corners_are_hostile_to_attackers_only_and_open_to_all():
+    edge = "hnefatafl-edge-11x11"  # as the site's games of the type play them (tafl_variants.toml)
+    assert errors(record("Kf6 pb11 Pc5", "c5-c11xb11", variant=edge, turn="w")) == []
+    assert errors(record("Kf6 Pk10 pk8", "k8-k9xk10", variant=edge)) == [
+        ("G5", 1, "the move captures nothing, not k10 (ka: y); the rest of this line is not checked")
+    ]
+    assert errors(record("Kf6 pi11", "i11-k11", variant=edge)) == []
+
+
 def test_linnaean_capture():
     pieces = "Kf6 Pe6 pf7 pg6 pf5 pd4"
     assert errors(record(pieces, "d4-d6xe6", "linc=y")) == []
