@@ -162,6 +162,8 @@ class Settings(NamedTuple):
     closed: bytes  # by square, 1 for the special squares and the camps: squares not every piece may step to
     shieldwall: bool
     wall_corners: bytes  # by square, 1 for a corner that closes a shieldwall (OpenTafl's strong shieldwall)
+    flank_walls: bool  # a shieldwall is captured only by a move to its flank (OpenTafl's swf:y); else by any
+    # move after which it stands closed (swf:n)
     forts: bool
     encirclement: bool
     speed: bytes  # by piece code, the most squares a move goes (0: any)
@@ -347,6 +349,7 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
             repeats=0,
             repeated="1/2-1/2",
             shieldwall=False,
+            flank_walls=True,
             forts=False,
             encirclement=False,
             speed=bytes(len(OWNER)),
@@ -653,7 +656,15 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
     board[move.target], board[move.origin] = board[move.origin], EMPTY
     captured = _captures(board, side, move.target, settings)
     walled = (
-        [square for square in _shieldwall(board, side, move.target, settings) if square not in captured]
+        [
+            square
+            for square in (
+                _shieldwall(board, side, move.target, settings)
+                if settings.flank_walls
+                else _closed_walls(board, side, settings)
+            )
+            if square not in captured
+        ]
         if settings.shieldwall
         else []
     )
@@ -983,13 +994,30 @@ def _shieldwall(board: bytearray, side: int, target: int, settings: Settings) ->
     `target` (where the mover landed) to a piece of the mover's (or a corner of `wall_corners`)
     at its other end, each piece of the line with a piece of the mover's in front of it. The
     king is not captured."""
-    geo, captors, corners = settings.geo, settings.anvils[side], settings.wall_corners
-    if not geo.edge[target] or board[target] not in settings.hammers[side]:
+    if not settings.geo.edge[target] or board[target] not in settings.hammers[side]:
         return []
+    return _walls_from(board, side, target, settings)
+
+
+def _closed_walls(board: bytearray, side: int, settings: Settings) -> list[int]:
+    """OpenTafl's swf:n: the soldiers of every shieldwall that the pieces of `side` close (from
+    each of their pieces on the edge, or a corner of `wall_corners`), whichever piece moved."""
+    captors, corners, edge = settings.anvils[side], settings.wall_corners, settings.geo.edge
+    captured: set[int] = set()
+    for square in range(settings.geo.squares):
+        if edge[square] and (board[square] in captors or corners[square] and not board[square]):
+            captured.update(_walls_from(board, side, square, settings))
+    return sorted(captured)
+
+
+def _walls_from(board: bytearray, side: int, end: int, settings: Settings) -> list[int]:
+    """The soldiers of the shieldwalls along the edge from `end` (a piece of `side`, or a corner)
+    to a piece of the mover's (or a corner of `wall_corners`) at their other end."""
+    geo, captors, corners = settings.geo, settings.anvils[side], settings.wall_corners
     captured: list[int] = []
-    for ray in geo.rays[target]:
-        front = _inward(target, ray[0] - target, geo.size) if ray else 0
-        if not front:  # the ray leaves the edge (or target is not on one)
+    for ray in geo.rays[end]:
+        front = _inward(end, ray[0] - end, geo.size) if ray else 0
+        if not front:  # the ray leaves the edge (or end is not on one)
             continue
         line: list[int] = []
         for square in ray:

@@ -75,7 +75,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "dfor": ("",),
     **{key: (default, *(value for value in LISTS if value != default)) for key, default in PIECE_LISTS.items()},
     "sw": ("n", "w", "s"),
-    "swf": ("y",),
+    "swf": ("y", "n"),
     "efe": ("n", "y"),
     "linc": ("n", "y"),
     "ber": ("n",),
@@ -90,7 +90,6 @@ REFUSED = {  # what the engine does not play, by entry: a variant that has one i
     ("kj", "r"): "a jumping king is not supported",
     ("kj", "j"): "a jumping king is not supported",
     ("kj", "c"): "a jumping king is not supported",
-    ("swf", "n"): "a shieldwall closed without a move to its flank is not supported",
 }
 _ENTRY = re.compile(r"\S+")
 _SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
@@ -223,6 +222,7 @@ def described_record(settings: Settings) -> str:
         "afor": _squares(geo, by_kind[ATTACKER_FORT]),
         "dfor": _squares(geo, by_kind[DEFENDER_FORT]),
         "sw": "n" if not settings.shieldwall else "s" if any(settings.wall_corners) else "w",
+        "swf": "y" if settings.flank_walls else "n",
         "efe": "y" if settings.forts else "n",
         "linc": "y" if settings.linnaean else "n",
     }
@@ -399,6 +399,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         repeated={"d": "1/2-1/2", "w": "wins", "l": "loses", "i": "1/2-1/2"}[option["tfr"]],
         shieldwall=option["sw"] != "n",
         strong_walls=option["sw"] == "s",
+        flank_walls=option["swf"] == "y",
         forts=option["efe"] == "y",
         encirclement=option["surf"] == "y",
         speed=bytes((0, defender, king, attacker)),

@@ -180,6 +180,19 @@ def test_shieldwall_exit_fort_encirclement_and_no_move():
     assert outcome("Ka5 pa6 pa4 pb7", "b7-b5") == ("G11", "White has no legal move")
 
 
+def test_a_relaxed_shieldwall_is_captured_by_a_move_to_its_front():
+    wall = "Kf6 Pd1 Pe1 Pf1 pc1 pg1 pd2 pe2 pf4"  # closed at both flanks; f1's front is open
+    assert errors(record(wall, "f4-f2xd1/e1/f1", "sw=w swf=n")) == []
+    assert errors(record(wall, "f4-f2xd1", "sw=w swf=n")) == [
+        ("G6", 1, "the move captures d1/e1/f1, not d1 (sw: w); the rest of this line is not checked")
+    ]
+    assert errors(record(wall, "f4-f2xd1/e1/f1", "sw=w"))[0][:2] == ("G5", 1)  # swf:y (the default): not a flank
+    assert errors(record(wall + " pk5", "k5-k4xf1", "sw=w swf=n"))[0][:2] == ("G5", 1)  # no wall closed
+    cornered = "Kb1 Pc1 pb2 pc2 pd1 pe5"  # the corner a1 closes it (sw:s); the king in the line is not taken
+    assert errors(record(cornered, "e5-e4xc1", "sw=s swf=n")) == []
+    assert errors(record(cornered, "e5-e4xc1", "sw=w swf=n"))[0][:2] == ("G5", 1)  # sw:w: a corner closes no wall
+
+
 def test_repetition_ends_as_tfr_says():
     moves = "Kc3-c4 h8-h7 Kc4-c3 h7-h8 Kc3-c4 h8-h7 Kc4-c3 h7-h8 Kc3-c4"
     assert outcome("Kc3 ph8", moves, "tfr=d", "w") == ("G12", "the position arose twice before (repetition) (tfr: d)")
@@ -191,6 +204,15 @@ def test_repetition_ends_as_tfr_says():
     assert played.outcome.result == "1-0"  # White's move made it: under w, that side wins
     with pytest.raises(AssertionError):
         outcome("Kc3 ph8", moves, "tfr=i", "w")
+
+
+def test_hnefatafl_edges_corners_are_hostile_to_attackers_only_and_open_to_all():
+    edge = "hnefatafl-edge-11x11"  # as the site's games of the type play them (tafl_variants.toml)
+    assert errors(record("Kf6 pb11 Pc5", "c5-c11xb11", variant=edge, turn="w")) == []
+    assert errors(record("Kf6 Pk10 pk8", "k8-k9xk10", variant=edge)) == [
+        ("G5", 1, "the move captures nothing, not k10 (ka: y); the rest of this line is not checked")
+    ]
+    assert errors(record("Kf6 pi11", "i11-k11", variant=edge)) == []
 
 
 def test_linnaean_capture():
@@ -226,9 +248,13 @@ def test_piece_lists_are_read_in_any_case_in_rules_and_as_otn_writes_them():
 # -- every variant: playable, written back, random games ----------------------------------------
 
 PLAYABLE = list(Hnefatafl.presets)  # the catalogue's variants lusoria plays
+OPENTAFL = [entry.name for entry in catalogue() if entry.opentafl and entry.name in Hnefatafl.presets]
 
 
 def test_every_catalogue_variant_plays_or_is_refused_by_name():
+    assert [entry.name for entry in catalogue() if entry.opentafl and entry.rules and entry.name not in OPENTAFL] == [
+        "opentafl-berserk-11x11"  # OpenTafl's variants: all but Berserk (commanders, knights) are played
+    ]
     for name in Hnefatafl.presets:
         rules = Hnefatafl(variant=name)
         assert rules.legal_plies(rules.initial()), name
@@ -241,14 +267,14 @@ def test_every_catalogue_variant_plays_or_is_refused_by_name():
     )
 
 
-@pytest.mark.parametrize("name", PLAYABLE[::7])
+@pytest.mark.parametrize("name", sorted(set(PLAYABLE[::7] + OPENTAFL)))
 def test_a_variants_rules_record_reads_back_as_the_same_settings(name):
     rules = Hnefatafl(variant=name)
     again = described_settings(read_record(described_record(rules.settings)), hnefatafl.IDS, "Hnefatafl")
     assert again._replace(said={}) == rules.settings._replace(said={})
 
 
-@pytest.mark.parametrize("name", PLAYABLE[::23])
+@pytest.mark.parametrize("name", sorted(set(PLAYABLE[::23] + OPENTAFL)))
 def test_otn_of_a_variant_reads_back_to_the_same_record(name):
     rules = Hnefatafl(variant=name)
     game = random_record(rules, random.Random(3), max_plies=30)
