@@ -165,9 +165,11 @@ def test_an_unknown_type_is_refused_by_its_full_name_with_one_summary_line(tmp_p
 def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):
     plain = [game for game in tafl.tafl_games() if not game.described]
     monkeypatch.setattr(tafl, "tafl_games", lambda: plain)
+    boards = ", ".join(f"{game.name} {game.board.size}×{game.board.size}" for game in plain)  # the registry's
+    assert "brandubh 7×7, copenhagen 11×11, tablut 9×9" in boards
     assert tafl.refusal("Imaginary Tafl 13x13") == (
-        "lusoria has no rules of that type, and no tafl game it knows is played on a 13×13 board (brandubh 7×7, "
-        "copenhagen 11×11, tablut 9×9): they cannot be read until its rules are added"
+        f"lusoria has no rules of that type, and no tafl game it knows is played on a 13×13 board ({boards}): they "
+        "cannot be read until its rules are added"
     )
 
 
