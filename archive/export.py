@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice, repeat
 
 from lusoria.archive import functions
-from lusoria.archive.positions import MATERIAL, all_spelled_out
+from lusoria.archive.positions import MATERIAL, boards_and_materials
 from lusoria.archive.reading import connect, damaged
 from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.variations import variation_rows
@@ -72,7 +72,7 @@ def replayed_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
     rules, positions = report.rules, report.positions
     if rules is None or not positions:
         return [], []
-    boards, materials = all_spelled_out(rules, positions)
+    boards, materials = boards_and_materials(rules, positions)
     moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)] + [None]
     strings = [rules.format_position(position) for position in positions]
     plies = [

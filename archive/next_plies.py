@@ -13,14 +13,14 @@ import sqlite3
 
 import sqlite_utils
 
-from lusoria.archive.positions import Columns, sought
+from lusoria.archive.positions import Columns, search_terms
 from lusoria.archive.tree import COUNTS, FOUND
 from lusoria.validator.base import Game, Position
 
 SUMMED_PLIES = 2  # the plies of a main line whose positions are summed up: those many games share
 DAY = "CAST(strftime('%s', {}) AS INTEGER) / 86400"  # an ISO date as `next_plies` keeps it: days since 1970
 DAYS = f"{DAY.format('min(r.date_from)')}, {DAY.format('max(r.date_to)')}"
-# The rows of the positions `wanted` (the SOUGHT of each) counted from their games
+# The rows of the positions `wanted` (the SEARCH_TERMS of each) counted from their games
 BUILD = (
     FOUND.format(variations="")
     + f"""
@@ -67,10 +67,10 @@ def create_next_plies(db: sqlite_utils.Database) -> None:
 
 def next_ply_rows(rules: Game, positions: list[Position], keys: list[int]) -> Columns:
     """What the writing process needs of one record's main line for `next_plies`: the keys of
-    its positions a ply was played from, and what the tree seeks (positions.sought) for each of
+    its positions a ply was played from, and what the tree seeks (positions.search_terms) for each of
     the first SUMMED_PLIES of them."""
     played = keys[: len(positions) - 1]
-    return [played, [sought(rules, position) for position in positions[: min(SUMMED_PLIES, len(played))]]]
+    return [played, [search_terms(rules, position) for position in positions[: min(SUMMED_PLIES, len(played))]]]
 
 
 class NextPlies:

@@ -70,18 +70,18 @@ def _grid_boards(rules: GridGame, positions: list) -> list[bytes]:
     ]
 
 
-def spelled_out(rules: Game, position) -> tuple[str, Material]:
+def board_and_material(rules: Game, position) -> tuple[str, Material]:
     """A position's board spelled out one character a square (what a pattern matches) and its material."""
-    (board,), (material,) = all_spelled_out(rules, [position])
+    (board,), (material,) = boards_and_materials(rules, [position])
     return board.decode(), material
 
 
-def all_spelled_out(rules: Game, positions: list) -> tuple[list[bytes], list[Material]]:
-    """`spelled_out` of each of a record's positions: their boards (as ASCII bytes), and their
+def boards_and_materials(rules: Game, positions: list) -> tuple[list[bytes], list[Material]]:
+    """`board_and_material` of each of a record's positions: their boards (as ASCII bytes), and their
     materials. A game on a board of squares is spelled out here (fast, compiled), from what it says
-    of its board; any other game spells out its own (`Game.spelled_out`)."""
+    of its board; any other game spells out its own (`Game.boards_and_materials`)."""
     if not isinstance(rules, GridGame) or not rules.letters:
-        return rules.spelled_out(positions)
+        return rules.boards_and_materials(positions)
     boards = _grid_boards(rules, positions)
     counted = [(MATERIAL.index(name), letter.encode()) for name, letter in rules.counted_letters().items()]
     steady = rules.material_follows_empty_squares()  # then the material changes only with the empty squares
@@ -219,7 +219,7 @@ def material_runs(materials: list[Material]) -> list[list]:
 def summary_rows(rules: Game, positions: list) -> dict[str, Columns]:
     """The rows of `record_boards`, `record_squares`, `material_runs` and `material_ranges` of
     one record's main line (`positions`, ply by ply)."""
-    boards, materials = all_spelled_out(rules, positions)
+    boards, materials = boards_and_materials(rules, positions)
     runs = material_runs(materials)
     return {
         "record_boards": [[pack_boards(boards)]],
@@ -313,8 +313,8 @@ def line_tokens(keys: list[int]) -> list[str]:
     return [token if ply < EXACT_PLIES else token[:SHORT_LENGTH] for ply, token in enumerate(tokens)]
 
 
-def sought(rules: Game, position: Position) -> list:
-    """What `reaches` compares a term of `positions` with (SOUGHT): the position's key, token,
+def search_terms(rules: Game, position: Position) -> list:
+    """What `reaches` compares a term of `positions` with (SEARCH_TERMS): the position's key, token,
     game and board, and the bounds of the terms that may be it: every term that begins with its
     token's first SHORT_LENGTH characters, and those that begin with its whole token."""
     key = position_key(rules, position)
@@ -323,20 +323,20 @@ def sought(rules: Game, position: Position) -> list:
         key,
         token,
         rules.name,
-        spelled_out(rules, position)[0],
+        board_and_material(rules, position)[0],
         token[:SHORT_LENGTH],
         token[:SHORT_LENGTH] + LAST_CHARACTER,
         token + LAST_CHARACTER,
     ]
 
 
-SOUGHT = ("key", "token", "game", "board", "low", "high", "end")  # the columns of `sought`, as SQL names them
+SEARCH_TERMS = ("key", "token", "game", "board", "low", "high", "end")  # `search_terms`, as SQL names them
 LAST_CHARACTER = "\x7f"  # after every character of a token
 
 
 def reaches(v: str, w: str, bare: bool) -> str:
     """SQL: the row `v` of `position_plies` (its term, of record `doc` at ply `offset`), read
-    between the bounds `low` and `high` of the row `w` (SOUGHT), is the position sought; with
+    between the bounds `low` and `high` of the row `w` (SEARCH_TERMS), is the position sought; with
     `bare`, also at the end of a main line (no ply played from it). A whole token is its
     position's; a short one may be another's, so the record's board at that ply is compared
     (a spelled-out board is the whole position, the side to move included)."""

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from lusoria.archive.patterns import pattern_globs, required_squares
-from lusoria.archive.positions import EXACT_PLIES, SOUGHT, all_spelled_out, reaches, sought, tokens_of
+from lusoria.archive.positions import EXACT_PLIES, SEARCH_TERMS, boards_and_materials, reaches, search_terms, tokens_of
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText
@@ -109,26 +109,26 @@ def read_positions(text: str) -> list[tuple[Game, Position]]:
     return found
 
 
-def sought_positions(text: str) -> list[list]:
-    """What a term of `positions` is compared with (`positions.sought`) for each position a
+def search_terms_of_positions(text: str) -> list[list]:
+    """What a term of `positions` is compared with (`positions.search_terms`) for each position a
     position string may be (`read_positions`)."""
-    return [sought(rules, position) for rules, position in read_positions(text)]
+    return [search_terms(rules, position) for rules, position in read_positions(text)]
 
 
 # The plies of the main lines that reached a position sought, with the number of the list it is one
-# of (a parameter: JSON of what positions.sought gives and the number), from the index `positions`,
+# of (a parameter: JSON of what positions.search_terms gives and the number), from the index `positions`,
 # which lists a token's plies by token, not by record
 REACHED = (
-    f"WITH sought({', '.join(SOUGHT)}, list) AS MATERIALIZED (SELECT "
-    f"{', '.join(f'value ->> {n}' for n in range(len(SOUGHT) + 1))} FROM json_each(?)) "
-    "SELECT v.doc, v.offset, w.list FROM sought w CROSS JOIN position_plies v "
+    f"WITH search_terms({', '.join(SEARCH_TERMS)}, list) AS MATERIALIZED (SELECT "
+    f"{', '.join(f'value ->> {n}' for n in range(len(SEARCH_TERMS) + 1))} FROM json_each(?)) "
+    "SELECT v.doc, v.offset, w.list FROM search_terms w CROSS JOIN position_plies v "
     f"ON v.term >= w.low AND v.term < w.high WHERE {reaches('v', 'w', bare=True)}"
 )
 
 
 def reached(lists: list[list[list]]) -> tuple[str, list]:
     """A common table expression `reached(record_id, plies_0, plies_1, …)`: the records whose main
-    line reached a position of every list of positions sought (`sought_positions`) of `lists`,
+    line reached a position of every list of positions sought (`search_terms_of_positions`) of `lists`,
     and the plies at which it reached each (JSON arrays), read once."""
     bounds = [[*terms, number] for number, found in enumerate(lists) for terms in found]
     plies = ", ".join(f"json_group_array(offset) FILTER (WHERE list = {number})" for number in range(len(lists)))
@@ -164,7 +164,7 @@ def _listed(lines: list[str], symmetric: bool) -> tuple[list[list], list[tuple[s
     """The positions sought of `lines` when each is a position string, or else the (game, GLOB)
     pairs of each as a pattern (a position string is a pattern with every square given)."""
     try:
-        return [terms for line in lines for terms in sought_positions(line)], []
+        return [terms for line in lines for terms in search_terms_of_positions(line)], []
     except ValueError:
         return [], [pair for line in lines for pair in pattern_globs(line, symmetric)]
 
@@ -193,7 +193,7 @@ def ply_search(filters) -> PlySearch | None:
     lists: list[list[list]] = []
     sources: list[Source] = []
     if filters.position is not None:
-        lists.append(sought_positions(filters.position))
+        lists.append(search_terms_of_positions(filters.position))
     if filters.pattern is not None:
         sources.append(_patterns(pattern_globs(filters.pattern, filters.symmetric)))
     if filters.positions:
@@ -278,7 +278,7 @@ def continuations(texts: list) -> tuple[str, list]:
         conditions.append("records.id IN (SELECT rowid FROM positions WHERE positions MATCH ?)")
         params.append("^" + " + ".join(f'"{token}"*' for token in tokens))
         if len(tokens) > EXACT_PLIES:
-            boards = "".join(board.decode() + "\n" for board in all_spelled_out(report.rules, report.positions)[0])
+            boards = "".join(board.decode() + "\n" for board in boards_and_materials(report.rules, report.positions)[0])
             conditions[-1] += (
                 " AND (SELECT substr(lusoria_boards(boards) || char(10), 1, ?) FROM record_boards "
                 "WHERE record_id = records.id) = ?"

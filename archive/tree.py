@@ -14,20 +14,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from lusoria.archive.positions import SOUGHT, move_of, position_key, reaches, sought
+from lusoria.archive.positions import SEARCH_TERMS, move_of, position_key, reaches, search_terms
 from lusoria.archive.reading import DamagedArchive
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "1/2-1/2", "0-1")  # White's win, a draw, Black's
-# Per position asked for (`wanted`: what positions.sought gives), ply played from it (its code; a
+# Per position asked for (`wanted`: what positions.search_terms gives), ply played from it (its code; a
 # ply of a variation not in the dictionary: a space and its text) and rule set: the games, their
 # plies and the sum of those plies' numbers, the games of each result (with a player, also those they won and lost) and
 # the first and last date. A game that played a ply several times (back at the position, or in
 # several lines) counts once.
 FOUND = f"""
-WITH wanted({", ".join(SOUGHT)}) AS MATERIALIZED (
-  SELECT {", ".join(f"value ->> {n}" for n in range(len(SOUGHT)))} FROM json_each(?)),
+WITH wanted({", ".join(SEARCH_TERMS)}) AS MATERIALIZED (
+  SELECT {", ".join(f"value ->> {n}" for n in range(len(SEARCH_TERMS)))} FROM json_each(?)),
 found(key, token, move, doc, ply) AS (
   SELECT w.key, w.token, {move_of("v.term")}, v.doc, v.offset
   FROM wanted w CROSS JOIN position_plies v ON v.term >= w.low AND v.term < w.high
@@ -192,8 +192,8 @@ def _next_plies(
     wanted: list[list] = []
     for parent, (rules, position) in parents.items():
         for image, back in rules.symmetric(position) if symmetric else [(position, str)]:
-            terms = sought(rules, image)
-            token = terms[SOUGHT.index("token")]
+            terms = search_terms(rules, image)
+            token = terms[SEARCH_TERMS.index("token")]
             if token not in frames:
                 wanted.append(terms)
             if all(known != parent for known, _ in frames.setdefault(token, [])):
@@ -216,7 +216,7 @@ def _next_plies(
                 ).fetchone()[0]
             )
         )
-        read = [[terms[0], terms[SOUGHT.index("token")]] for terms in wanted if terms[0] in summed_up]
+        read = [[terms[0], terms[SEARCH_TERMS.index("token")]] for terms in wanted if terms[0] in summed_up]
         wanted = [terms for terms in wanted if terms[0] not in summed_up]
         if read:
             rows += conn.execute(

@@ -58,7 +58,7 @@ class Format:
         return name.endswith(self.named) or name.endswith(self.suffixes) and (self.sniff is None or self.sniff(head))
 
 
-def later(module: str, name: str) -> Callable[..., Any]:
+def imported_on_call(module: str, name: str) -> Callable[..., Any]:
     """A function of a module imported when first called (a built-in format's reader, sniffer
     or writer: `validate` of lgn files imports no other format's reader)."""
 
@@ -68,7 +68,7 @@ def later(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
-class LaterGames(Mapping[str, Mapping[str, str]]):
+class GamesImportedOnUse(Mapping[str, Mapping[str, str]]):
     """A format's `games` made when first asked, by a function of a module imported then (the
     aagenielsen.dk game types: the catalogue of tafl game types)."""
 
@@ -92,21 +92,21 @@ class LaterGames(Mapping[str, Mapping[str, str]]):
 
 
 BUILT_IN = (
-    Format("lgn", ".lgn", (".lgn",), write=later("lusoria.formats.convert", "write_lgn")),
+    Format("lgn", ".lgn", (".lgn",), write=imported_on_call("lusoria.formats.convert", "write_lgn")),
     Format(
         "otn",
         ".otg",
         (".otg",),
-        later("lusoria.formats.otn", "read_otn"),
-        write=later("lusoria.formats.otn", "write_report"),
+        imported_on_call("lusoria.formats.otn", "read_otn"),
+        write=imported_on_call("lusoria.formats.otn", "write_report"),
         one_game=True,
     ),
     Format(
         "tafl",
         ".txt of move lists",
         (".txt",),
-        later("lusoria.formats.tafl", "read_move_lists"),
-        later("lusoria.formats.tafl", "looks_like_move_lists"),
+        imported_on_call("lusoria.formats.tafl", "read_move_lists"),
+        imported_on_call("lusoria.formats.tafl", "looks_like_move_lists"),
         "tafl move lists",
         games={"": {"Game": "tablut", "Variant": "aage"}},
     ),  # plain move lists: the site's Saami Tablut
@@ -114,17 +114,17 @@ BUILT_IN = (
         "aage",
         ".json of aagenielsen.dk",
         (".json",),
-        later("lusoria.formats.tafl", "read_aage"),
-        later("lusoria.formats.tafl", "looks_like_aage"),
+        imported_on_call("lusoria.formats.tafl", "read_aage"),
+        imported_on_call("lusoria.formats.tafl", "looks_like_aage"),
         "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
-        games=LaterGames("lusoria.validator.hnefatafl", "aagenielsen_types"),
+        games=GamesImportedOnUse("lusoria.validator.hnefatafl", "aagenielsen_types"),
     ),  # the catalogue's types
     Format(
         "tablut-challenge",
         "*_gameLog.txt",
         (".txt",),
-        later("lusoria.formats.tablut_challenge", "read_log"),
-        later("lusoria.formats.tablut_challenge", "looks_like_log"),
+        imported_on_call("lusoria.formats.tablut_challenge", "read_log"),
+        imported_on_call("lusoria.formats.tablut_challenge", "looks_like_log"),
         "a Tablut Challenge game log",
         named=("_gamelog.txt",),
         one_game=True,
@@ -134,8 +134,8 @@ BUILT_IN = (
         "csv",
         ".csv of games",
         (".csv",),
-        later("lusoria.formats.tafl", "read_csv"),
-        later("lusoria.formats.tafl", "looks_like_csv"),
+        imported_on_call("lusoria.formats.tafl", "read_csv"),
+        imported_on_call("lusoria.formats.tafl", "looks_like_csv"),
         "a tafl move list (moves,defenders lost,attackers lost,status)",
     ),
 )

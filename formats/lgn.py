@@ -16,12 +16,13 @@ SOURCE_TAGS = ("SourceFormat", "SourceFile", "SourceRecord")  # its format, its 
 def source_tags(source: RecordText) -> dict[str, str]:
     """The tags that trace a record read from another format back to its file (none for lgn, nor
     for a record of no file): the format, the file as it was named (an aagenielsen.dk scrape's names the site's game), and the
-    record's place in a file of several (1-based)."""
+    record's place in a file of several (0-based: the index that `show --record` takes and that
+    `convert`'s messages say)."""
     if source.format == "lgn" or not source.path or source.path.startswith("<"):  # text, <stdin>: no file
         return {}
     tags = {"SourceFormat": source.format, "SourceFile": source.path}
     if not (source.format in FORMATS and FORMATS[source.format].one_game):
-        tags["SourceRecord"] = str(source.index + 1)
+        tags["SourceRecord"] = str(source.index)
     return tags
 
 

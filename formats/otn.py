@@ -57,6 +57,8 @@ OWN = {"lusoria-variant": "Variant", "lusoria-rules": "Rules", "lusoria-position
 CARRIED = "lusoria-tags"  # the tags OTN's own cannot hold as they are: NAME=VALUE, percent-encoded
 DESCRIBED = "lusoria-game"  # written for a game whose options are the rules record's keys: no built-in game reads it
 NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", CARRIED, DESCRIBED, *OWN}
+RULES_NAME = "OtnRulesName"  # the tag of the rules record's `name:` entry (OpenTafl's name of its rules)
+_RULES_NAME = re.compile(r"(?:^|(?<=\s))name:(?P<name>[^\s\]]+)")  # as read; as written when it is one word
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name, as _TAG reads it
 _LGN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a tag's name in lusoria's notation (TAG_NAME)
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
@@ -93,6 +95,8 @@ def _read(draft: Draft, text: str) -> None:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
     game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags, DESCRIBED in tags)
     draft.tag("Game", game.name, tags["rules"].start("value"))
+    if (rules_name := _RULES_NAME.search(tags["rules"]["value"])) is not None:
+        draft.tag(RULES_NAME, rules_name["name"], tags["rules"].start("value") + rules_name.start("name"))
     # written by lusoria for this game: the record's own rule tags (a file written for another game,
     # a plug-in's, that reads as the generic game lacks its [lusoria-game:…]: its rules record decides)
     if "lusoria-rules" in tags and game.described == (DESCRIBED in tags):
@@ -733,7 +737,7 @@ def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] |
     if rules.described:
         lines.append(f"[{DESCRIBED}:{rules.name}]")
     start = tags.get("Position") or rules.format_position(rules.initial())
-    lines.append(f"[rules:{_rules_record(rules, start.split()[0])}]")
+    lines.append(f"[rules:{_rules_record(rules, start.split()[0], tags.get(RULES_NAME, ''))}]")
     if record.main.comments:
         lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
@@ -759,7 +763,7 @@ def _tag_lines(tags: Mapping[str, str]) -> list[str]:
     ValueError when that tag is longer than a token lusoria reads (MAX_TOKEN)."""
     lines, carried, keys = [], {}, set()
     for name, value in tags.items():
-        if name in ("Game", "Result", *OWN.values()) or unknown(name, value):
+        if name in ("Game", "Result", *OWN.values()) or unknown(name, value) or _in_rules(name, value):
             continue
         key = _otn_key(name)
         if (
@@ -879,8 +883,19 @@ def _otn_board(board: str) -> str:
     return "/" + "/".join(row.replace("p", "t").replace("P", "T") for row in reversed(rows)) + "/"
 
 
-def _rules_record(rules: TaflGame, board: str) -> str:
+def _rules_record(rules: TaflGame, board: str, name: str = "") -> str:
     """The OTN rules record of a tafl game's rules, from its Settings (what `_rules` reads back as
-    them), starting from `board` (the game's start or its Position) unless its options hold the start."""
+    them), starting from `board` (the game's start or its Position) unless its options hold the start;
+    `name:` after `dim:`, as OpenTafl writes it, when the record has an OtnRulesName of one word."""
     record = described_record(rules.settings)
-    return record if rules.described else record.rpartition(" start:")[0] + f" start:{_otn_board(board)}"
+    if not rules.described:
+        record = record.rpartition(" start:")[0] + f" start:{_otn_board(board)}"
+    if _in_rules(RULES_NAME, name):
+        size, _, rest = record.partition(" ")
+        record = f"{size} name:{name} {rest}"
+    return record
+
+
+def _in_rules(tag: str, value: str) -> bool:
+    """Whether a tag is written in the rules record (an OtnRulesName of one word), not as a tag."""
+    return tag == RULES_NAME and _RULES_NAME.fullmatch(f"name:{value}") is not None

@@ -372,9 +372,10 @@ def _aage_game(
 
 def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: str) -> TaflGame | None:
     """The tags, plies and result of one game object of the scrape (of file `path`), read into
-    `draft`; its rules. A game of a type lusoria does not know, whose rules `tags` do not give, is
-    refused (None): its record keeps its players, type (`GameType`), site id (`SiteGameId`) and
-    result, no plies and no Game tag, and the reason is its problem (`refused_message`)."""
+    `draft`; its rules. Every record has the site's number of its game (`SiteGameId`) when the
+    file's name says it. A game of a type lusoria does not know, whose rules `tags` do not give, is
+    refused (None): its record keeps its players, type (`GameType`), site id and result, no plies
+    and no Game tag, and the reason is its problem (`refused_message`)."""
     if not isinstance(game, dict) or "Moves" not in game:
         raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
     span = draft.locator.text[draft.start : draft.end]
@@ -396,6 +397,8 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
 
     kind = text("AageGameTypeName", game.get("AageGameTypeName", ""))
     draft.tag("Site", "aagenielsen.dk")
+    if site_id := _site_id(path, game.get("AageGameTypeKey")):
+        draft.tag("SiteGameId", site_id)
     for field, tag in (("WhiteSidePlayerName", "White"), ("BlackSidePlayerName", "Black")):
         if game.get(field):
             draft.tag(tag, text(field, game[field]), offset(field))
@@ -407,8 +410,6 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     )  # (two types share a name: by key)
     if chosen is None:  # refused: the record keeps what the file says of the game, for the archive
         draft.tag("GameType", kind, offset("AageGameTypeName"))
-        if site_id := _site_id(path, game.get("AageGameTypeKey")):
-            draft.tag("SiteGameId", site_id)
         winner = text("WhoWon", game.get("WhoWon", "")).lower()
         if winner in WINNERS:
             draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")

@@ -447,18 +447,22 @@ async def read_messages(server: LgnServer, stream: BinaryIO) -> None:
             if not line.endswith(b"\n"):
                 while (rest := await read(stream.readline, MAX_HEADER)) and not rest.endswith(b"\n"):
                     pass
-                said(server, f"a header line of more than {MAX_HEADER:,} bytes, skipped")
+                log_problem(server, f"a header line of more than {MAX_HEADER:,} bytes, skipped")
             elif line.partition(b":")[0].strip().lower() == b"content-length":
                 written = line.partition(b":")[2].strip().decode("ascii", "replace")
         if written is None:
-            said(server, "a message without a Content-Length header, skipped")
+            log_problem(server, "a message without a Content-Length header, skipped")
             continue
         length = whole_number(written, 0, MAX_INTEGER)
         if length is None:
-            said(server, f"a Content-Length of '{written[:40]}' is no length lusoria can read past: the server stops")
+            log_problem(
+                server, f"a Content-Length of '{written[:40]}' is no length lusoria can read past: the server stops"
+            )
             return
         if length > MAX_MESSAGE:
-            said(server, f"a message of {length:,} bytes (the longest lusoria reads is {MAX_MESSAGE:,}), skipped")
+            log_problem(
+                server, f"a message of {length:,} bytes (the longest lusoria reads is {MAX_MESSAGE:,}), skipped"
+            )
             while length and (piece := await read(stream.read, min(PIECE, length))):
                 length -= len(piece)
             continue
@@ -468,7 +472,7 @@ async def read_messages(server: LgnServer, stream: BinaryIO) -> None:
         handle(server, body)
 
 
-def said(server: LgnServer, message: str) -> None:
+def log_problem(server: LgnServer, message: str) -> None:
     """A problem of the connection, in the client's log (no request to answer)."""
     server.window_log_message(lsp.LogMessageParams(lsp.MessageType.Error, f"lusoria: {message}"))
 
@@ -500,7 +504,7 @@ def handle(server: LgnServer, body: bytes) -> None:
         if "id" in data and "method" in data:  # a request: it is owed an answer
             refuse(server, data["id"], type(error)(f"{str(data['method'])[:100]}: {why or error.message}"[:1000]))
         else:
-            said(server, f"a message that is not what the protocol says, skipped: {why or error.message}"[:1000])
+            log_problem(server, f"a message that is not what the protocol says, skipped: {why or error.message}"[:1000])
         return
     server.protocol.handle_message(message)
 

@@ -96,7 +96,7 @@ def _xy(index: int, files: int, ranks: int) -> tuple[int, int]:
     return EDGE + (index % files) * CELL, EDGE + (ranks - 1 - index // files) * CELL
 
 
-def _man(x: float, y: float, piece: Piece, name: str) -> str:
+def _piece_shape(x: float, y: float, piece: Piece, name: str) -> str:
     cx, cy, white, kind = x + CELL / 2, y + CELL / 2, piece.side == WHITE, piece.kind
     fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
     shape = f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
@@ -147,7 +147,7 @@ def _square_board(diagram: Diagram, board: Squares) -> str:
     body = _grid(board, diagram.marks)
     for index, piece in diagram.pieces.items():
         x, y = _xy(index, files, ranks)
-        body.append(_man(x, y, piece, names[index]))
+        body.append(_piece_shape(x, y, piece, names[index]))
     for index, what in diagram.marks.items():
         if what in (CAPTURED, REMOVED):
             x, y = _xy(index, files, ranks)

@@ -286,7 +286,7 @@ class Game(Generic[P]):
         return rng.choice(plies) if plies else None
 
     # -- the archive: what pattern and material search read (archive/positions.py, patterns.py) --
-    def spelled_out(self, positions: list[P]) -> tuple[list[bytes], list[Material]]:
+    def boards_and_materials(self, positions: list[P]) -> tuple[list[bytes], list[Material]]:
         """Each position's board spelled out one character a square, as ASCII (what a pattern
         matches), and its MATERIAL: by default its position string and the material of each side.
         A board spelled out is the whole position (two positions, two boards): the archive tells

@@ -40,7 +40,7 @@ CHECKERS: Final = 15
 SIGN: Final[tuple[int, ...]] = (1, -1)  # a checker of White's counts +1, Black's -1 (a Python tuple,
 # which mypyc indexes as it is: a fixed-length one it would build again at each index)
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
-# A spelled-out board (Laquet.spelled_out): the character of each count of a point, indexed by the
+# A spelled-out board (Laquet.boards_and_materials): the character of each count of a point, indexed by the
 # count (negative: Black's, from the end); a point's count as a signed byte (`array("b")`) -> its
 # character, and the checkers it holds of White's, of Black's
 _COUNTS = (EMPTY_SQUARE, *(chr(ord("a") + n) for n in range(15)), *(chr(ord("A") + 14 - n) for n in range(15)))
@@ -208,7 +208,7 @@ class Laquet(Game[LaquetPosition]):
         return CHECKERS - position.off(WHITE), CHECKERS - position.off(BLACK)
 
     # -- the archive -------------------------------------------------------------
-    def spelled_out(self, positions: list[LaquetPosition]) -> tuple[list[bytes], list[Material]]:
+    def boards_and_materials(self, positions: list[LaquetPosition]) -> tuple[list[bytes], list[Material]]:
         """Points 1–18 as one character each (`.` empty, `a`–`o` 1–15 White checkers, `A`–`O`
         Black's) and the side to move; the checkers each side has on the board and borne off."""
         boards: list[bytes] = []

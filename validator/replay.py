@@ -19,7 +19,7 @@ from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Position
 from lusoria.validator.games import game_class, known_games
-from lusoria.validator.suggest import alike, best, suggestions
+from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
 
 ERROR, WARNING = "error", "warning"
 
@@ -291,7 +291,7 @@ def replay(
                 played = rules.play(position, ply.text)
             except Illegal as illegal:
                 close = suggestions(rules, position, ply.text) if not first_error else ()
-                assumption = best(rules, position, ply.text) if keep_going else None
+                assumption = only_nearest_ply(rules, position, ply.text) if keep_going else None
                 stop = "" if assumption else "; the rest of this line is not checked"
                 report.error(
                     illegal.rule,

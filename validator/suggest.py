@@ -40,7 +40,7 @@ def suggestions(rules: Game, position: Position, written: str) -> list[str]:
     return [legal for _, legal in _close(rules, position, written)[:LIMIT]]
 
 
-def best(rules: Game, position: Position, written: str) -> str | None:
+def only_nearest_ply(rules: Game, position: Position, written: str) -> str | None:
     """The nearest close legal ply when it is the only one that near."""
     close = _close(rules, position, written)
     if close and (len(close) == 1 or close[0][0] < close[1][0]):

@@ -16,13 +16,13 @@ from lusoria.archive.patterns import pattern_globs, required_squares
 from lusoria.archive.positions import (
     EXACT_PLIES,
     SHORT_LENGTH,
+    board_and_material,
     board_at,
     material_runs,
     pack_boards,
     position_key,
     position_token,
-    sought,
-    spelled_out,
+    search_terms,
     squares_held,
     tokens_of,
     unpacked_boards,
@@ -166,7 +166,7 @@ def test_material_search_over_runs_finds_what_every_ply_shows(samples, condition
             conn.executemany(
                 f"INSERT INTO s VALUES ({', '.join('?' * (2 + len(MATERIAL)))})",
                 [
-                    (record, ply, *spelled_out(report.rules, position)[1])
+                    (record, ply, *board_and_material(report.rules, position)[1])
                     for ply, position in enumerate(report.positions)
                 ],
             )
@@ -206,7 +206,7 @@ def test_a_position_past_the_whole_tokens_is_found_by_its_board_not_by_its_short
     with closing(connect(archive.path)) as conn:
         assert conn.execute(
             "SELECT doc, offset FROM position_plies WHERE term >= ? AND term < ? ORDER BY doc",
-            sought(rules, reached[20])[4:6],
+            search_terms(rules, reached[20])[4:6],
         ).fetchall() == [(1, 20), (2, 15)]  # both candidates
     position = rules.format_position(reached[20])
     assert [(row["id"], row["ply"]) for row in archive.query(Filters(position=position))] == [(1, 20)]
@@ -221,7 +221,7 @@ def test_a_position_past_the_whole_tokens_is_found_by_its_board_not_by_its_short
             "JOIN record_boards b USING (record_id) WHERE p.record_id = 2 "
             "AND p.ply = 15"
         )
-    ] == [spelled_out(rules, passed[15])[0]]
+    ] == [board_and_material(rules, passed[15])[0]]
 
 
 def test_a_record_searched_for_is_compared_board_by_board_past_the_whole_tokens(tmp_path, monkeypatch):

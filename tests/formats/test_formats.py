@@ -521,7 +521,7 @@ def test_a_forced_format_takes_every_file_of_its_extension_in_a_directory(tmp_pa
 # -- the tafl family: the Rust engines' CSV lines, aagenielsen.dk's Copenhagen and Brandubh -----------------------
 
 
-def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path):
+def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_own_tafl_games):
     brandubh, copenhagen = reports("csv/brandubh.csv"), reports("csv/copenhagen.csv")
     assert [r.record.tags["Game"] for r in brandubh + copenhagen] == ["brandubh"] * 4 + ["copenhagen"] * 4
     assert all(r.valid for r in brandubh + copenhagen) and brandubh[0].source.format == "csv"

@@ -56,9 +56,11 @@ def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path,
     (tmp_path / "games.csv").write_text(games)
     result = run("validate", tmp_path / "games.csv")
     assert result.exit_code == 2 and result.stdout == "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n"
+    on_7x7 = sorted(game.name for game in tafl.tafl_games() if not game.described and game.board.size == 7)
+    assert {"ard-ri", "brandubh"} <= set(on_7x7)  # and a 7×7 game of a plug-in (tests/system/test_registry.py)
     assert result.stderr == (
-        f"lusoria: {tmp_path / 'games.csv'}: its moves fit a 7×7 board, on which 2 games are "
-        "played (ard-ri, brandubh): name its game with --game, in the file's name (ard-ri.csv) "
+        f"lusoria: {tmp_path / 'games.csv'}: its moves fit a 7×7 board, on which {len(on_7x7)} games are "
+        f"played ({', '.join(on_7x7)}): name its game with --game, in the file's name (ard-ri.csv) "
         "or in a first line such as '# ard-ri' (or its variant of hnefatafl with --game hnefatafl "
         "--variant V)\n"
     )
@@ -88,7 +90,7 @@ def test_a_csv_file_beyond_every_board_says_so(tmp_path):
     )
 
 
-def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(tmp_path):
+def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(tmp_path, lusorias_own_tafl_games):
     shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
     (tmp_path / "saami.txt").write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
     result = run("validate", "--variant", "aage", tmp_path)
@@ -165,9 +167,11 @@ def test_an_unknown_type_is_refused_by_its_full_name_with_one_summary_line(tmp_p
 def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):
     plain = [game for game in tafl.tafl_games() if not game.described]
     monkeypatch.setattr(tafl, "tafl_games", lambda: plain)
+    boards = ", ".join(f"{game.name} {game.board.size}×{game.board.size}" for game in plain)  # the registry's
+    assert "brandubh 7×7, copenhagen 11×11, tablut 9×9" in boards
     assert tafl.refusal("Imaginary Tafl 13x13") == (
-        "lusoria has no rules of that type, and no tafl game it knows is played on a 13×13 board (brandubh 7×7, "
-        "copenhagen 11×11, tablut 9×9): they cannot be read until its rules are added"
+        f"lusoria has no rules of that type, and no tafl game it knows is played on a 13×13 board ({boards}): they "
+        "cannot be read until its rules are added"
     )
 
 

@@ -4,10 +4,12 @@
 import shutil
 
 from click.testing import CliRunner
-from conftest import ROOT
+from conftest import ROOT, built_in_formats
 
+from lusoria import api
 from lusoria.cli import main
-from lusoria.notation.reader import scan_tags, split_records
+from lusoria.formats import FORMATS
+from lusoria.notation.reader import parse_record, scan_tags, split_records
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 
@@ -16,11 +18,45 @@ def run(*args):
     return CliRunner().invoke(main, [str(arg) for arg in args])
 
 
-def sources(text: str) -> list[tuple[str | None, ...]]:
-    return [
-        tuple(scan_tags(record.text).get(tag) for tag in ("SourceFormat", "SourceFile", "SourceRecord"))
-        for record in split_records([text])
-    ]
+def sources(text: str, tags=("SourceFormat", "SourceFile", "SourceRecord")) -> list[tuple[str | None, ...]]:
+    return [tuple(scan_tags(record.text).get(tag) for tag in tags) for record in split_records([text])]
+
+
+def downloads(folder) -> dict[str, str]:
+    """A folder of every built-in format's fixtures that read valid or invalid (not refused), the
+    aagenielsen.dk game named as the site's files are (`game-<type>-<page>-<game id>.json`): each
+    file's path -> its format."""
+    folder.mkdir()
+    formats = {}
+    for format in sorted(built_in_formats() - {"lgn"}):
+        for path in sorted((FIXTURES / format).iterdir()):
+            name = "game-16-3-24187.json" if path.name == "copenhagen.json" else path.name  # AageGameTypeKey 16
+            formats[str(shutil.copy(path, folder / name))] = format
+    return formats
+
+
+def test_every_record_of_a_folder_of_many_files_keeps_its_file_place_and_site_id(tmp_path):
+    folder = tmp_path / "downloads"
+    formats = downloads(folder)
+    converted = run("convert", "--to", "lgn", folder).stdout
+    db = tmp_path / "games.db"
+    assert run("import", "--db", db, folder).exit_code == 0
+    queried = run("query", "--db", db, "--format", "lgn").stdout
+    for written in converted, queried:
+        found = sources(written, ("SourceFormat", "SourceFile", "SourceRecord", "SiteGameId"))
+        assert {format for format, *_ in found} == built_in_formats() - {"lgn"}
+        for format, file, place, site_id in found:
+            assert formats[file] == format, file
+            assert (place is None) == FORMATS[format].one_game  # a file of many records: its record's place
+            assert site_id == ("24187" if file.endswith("game-16-3-24187.json") else None)
+    for record in split_records([converted]):  # SourceRecord is what show --record takes
+        tags = scan_tags(record.text)
+        if "SourceRecord" in tags:
+            shown = api.board(tags["SourceFile"], index=int(tags["SourceRecord"]))
+            assert (
+                f"after ply {shown.ply} of" in shown.text() and len(parse_record(record.text).main.plies) == shown.ply
+            )
+    assert len(list(split_records([queried]))) > len(list(split_records([converted])))  # the invalid ones too, as lgn
 
 
 def test_a_folder_converted_into_one_stream_keeps_each_records_file_and_place(tmp_path):
@@ -31,7 +67,7 @@ def test_a_folder_converted_into_one_stream_keeps_each_records_file_and_place(tm
     done = run("convert", "--to", "lgn", folder)
     assert sources(done.stdout) == [
         ("otn", str(folder / "brandubh.otg"), None),  # one game a file: no place
-        ("aage", str(folder / "copenhagen.json"), "1"),
+        ("aage", str(folder / "copenhagen.json"), "0"),  # what show --record takes
     ]
     (tmp_path / "all.lgn").write_text(done.stdout)
     assert run("validate", tmp_path / "all.lgn").exit_code == 0  # lgn that validate reads
@@ -46,7 +82,7 @@ def test_query_writes_records_of_other_formats_as_lgn_with_their_source_tags(tmp
     written = run("query", "--db", db, "--format", "lgn").stdout
     assert sources(written) == [
         ("otn", str(FIXTURES / "otn" / "brandubh.otg"), None),
-        ("aage", str(FIXTURES / "aage" / "copenhagen.json"), "1"),
+        ("aage", str(FIXTURES / "aage" / "copenhagen.json"), "0"),
     ]
     assert written.startswith('[Game "') and "{" not in written.split("\n", 1)[0]  # lgn, not the JSON or OTN
     (tmp_path / "back.lgn").write_text(written)

@@ -77,7 +77,7 @@ def verdicts(path) -> list[tuple]:
     ]
 
 
-def test_a_csv_game_longer_than_the_head_is_read_as_csv(tmp_path):
+def test_a_csv_game_longer_than_the_head_is_read_as_csv(tmp_path, lusorias_own_tafl_games):
     # a legal 800-ply game was "no Game tag" when named, skipped in a folder (import left it out)
     line = " ".join(["d2-b2", "b2-d2"] * 500) + ",0,0,ongoing"
     assert len(line) > HEAD

@@ -10,6 +10,7 @@ import pytest
 from conftest import ROOT
 
 from lusoria import rulebook
+from lusoria.validator.games import GAMES
 
 
 def test_docs_output_is_current(in_root):
@@ -88,6 +89,8 @@ def test_the_rules_page_shows_every_rule_and_every_games_options_and_notes():
     rule is one bullet of it, and every game with options or notes has its table and its list."""
     page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     for game in {rule.game for rule in rulebook.rules()}:
+        if game in GAMES and not GAMES[game].__module__.startswith("lusoria."):
+            continue  # a plug-in's game brings its own texts, not a section of lusoria's page
         texts = rulebook.written(game)
         for entry in texts["rules"]:
             assert page.count(f"\n- **{entry['id']}** {entry['text'].splitlines()[0]}\n") == 1, entry["id"]

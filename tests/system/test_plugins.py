@@ -67,7 +67,9 @@ def records(toys):
 
 def test_the_game_and_the_format_are_found(toys, records):
     assert "toytafl" in lusoria(toys, "--help").replace("\n  ", " ")  # the games lusoria knows
-    assert f"[{'|'.join([*FORMATS, 'moves'])}]" in lusoria(toys, "validate", "--help")  # the table's, then its
+    assert f"[{'|'.join(dict.fromkeys([*FORMATS, 'moves']))}]" in lusoria(
+        toys, "validate", "--help"
+    )  # the table's, then its
     assert "'toytafl' is not one of" not in lusoria(toys, "random", "--help")
     line = (records / "toy.moves").read_text()
     assert line.startswith("toytafl b4-b6 e5-f5 ") and line.endswith(" *\n")

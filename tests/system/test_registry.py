@@ -1,8 +1,12 @@
 """No test but those about them sees a game or a format added: the tests that read the registry's
 and the format table's lists run again with a throw-away game and format registered (the example
 plug-in's, tests/plugin, registered in-process by conftest.py when LUSORIA_TEST_THROWAWAY is set),
-and pass; those about every game or format see the new ones."""
+and pass; those about every game or format see the new ones. Which tests those are is not left to
+memory: every test whose code lists the games or the formats (`known_games()`, `for … in GAMES`,
+`FORMATS.items()`, `built_in_formats()`, …) is among them, or says why not (`NOT_RUN_AGAIN`).
+`LUSORIA_TEST_THROWAWAY=1 pytest` runs the whole suite so (what this file runs in seconds)."""
 
+import ast
 import os
 import subprocess
 import sys
@@ -21,7 +25,76 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/test_rulebook.py",
     "tests/validator/test_games.py",
     "tests/formats/test_contract.py::test_a_reader_hands_over_records_of_known_games_and_plies_of_their_syntax",
+    "tests/formats/test_contract.py::test_a_writer_writes_what_its_reader_reads_back_as_the_same_game",
+    "tests/formats/test_contract.py::test_an_unknown_game_is_a_located_error_naming_the_reader",
+    "tests/formats/test_game_choice.py::test_a_type_on_a_board_no_game_is_played_on_cannot_be_read",
+    "tests/formats/test_lgn.py::test_every_record_of_a_folder_of_many_files_keeps_its_file_place_and_site_id",
+    "tests/notation/test_plain_reading.py::test_every_record_of_the_samples_and_fixtures_reads_as_the_grammar_reads_it",
+    "tests/formats/test_formats.py::test_csv_move_lists_name_their_game_by_file_or_by_board",
+    "tests/formats/test_game_choice.py::test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them",
+    "tests/formats/test_game_choice.py::test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so",
+    "tests/formats/test_reader_time.py::test_a_csv_game_longer_than_the_head_is_read_as_csv",
+    "tests/system/test_docs.py::test_the_rules_page_shows_every_rule_and_every_games_options_and_notes",
+    "tests/test_lsp.py::test_diagnostics_are_those_of_validate[errors/tags.lgn]",  # an unknown game's message
 ]
+NOT_RUN_AGAIN = {  # tests that list the games or formats, and why this file does not run them again
+    "tests/system/test_plugins.py::test_the_game_and_the_format_are_found": "installs the plug-in itself",
+    "tests/system/test_properties.py::test_the_games_are_eventful": "counts up what every game's games hold "
+    "(a game added only adds to the counts), for 19 s with one more game",
+}
+LISTING_CALLS = {
+    "known_games",
+    "known_games_elided",
+    "built_in_formats",
+    "in_page_order",
+    "source_formats",
+    "targets",
+    "tafl_games",
+    "aagenielsen_types",
+}
+LISTING = {"list", "sorted", "set", "tuple", "dict", "len", "iter"}  # calls that list a registry given them
+
+
+def lists_the_registry(node: ast.AST) -> bool:
+    """Whether code lists the games or the formats: calls a function that does, or goes through
+    `GAMES` or `FORMATS` (a loop, `*`, `.items()`, `sorted(…)`), rather than asking for one by name,
+    or is a test whose premise is lusoria's own games (the fixture `lusorias_own_tafl_games`)."""
+    if isinstance(node, ast.FunctionDef) and "lusorias_own_tafl_games" in [arg.arg for arg in node.args.args]:
+        return True
+    parents = {child: parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+    for found in ast.walk(node):
+        if isinstance(found, ast.Call):
+            called = found.func
+            if (called.id if isinstance(called, ast.Name) else getattr(called, "attr", None)) in LISTING_CALLS:
+                return True
+        if isinstance(found, ast.Name) and found.id in ("GAMES", "FORMATS"):
+            parent = parents.get(found)
+            if (
+                isinstance(parent, ast.Attribute)
+                and parent.attr in ("items", "values", "keys", "in_page_order")
+                or isinstance(parent, (ast.For, ast.comprehension))
+                and parent.iter is found
+                or isinstance(parent, ast.Starred)
+                or isinstance(parent, ast.Call)
+                and isinstance(parent.func, ast.Name)
+                and parent.func.id in LISTING
+            ):
+                return True
+    return False
+
+
+def test_every_test_that_lists_the_games_or_formats_is_run_again_with_a_new_one():
+    listing = {
+        f"{path.relative_to(ROOT)}::{node.name}"
+        for path in (ROOT / "tests").rglob("test_*.py")
+        if path.name != "test_registry.py"
+        for node in ast.parse(path.read_text()).body
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_") and lists_the_registry(node)
+    }
+    assert len(listing) > 10  # the scan finds them
+    run_again = [test for test in listing if not any(test.startswith(name) for name in READING_THE_LISTS)]
+    assert sorted(set(run_again) - set(NOT_RUN_AGAIN)) == []
+    assert sorted(set(NOT_RUN_AGAIN) - listing) == []  # an exception that no longer lists them goes
 
 
 def test_a_game_and_a_format_registered_break_no_test_that_is_not_about_them(tmp_path):

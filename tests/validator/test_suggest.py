@@ -6,7 +6,7 @@ from lusoria.output import diagnostic_dict
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.replay import check
-from lusoria.validator.suggest import best, suggestions
+from lusoria.validator.suggest import only_nearest_ply, suggestions
 from lusoria.validator.tablut import Tablut
 
 TABLUT, SENECA, PETTEIA, LAQUET = Tablut(), Latrunculi(), Latrunculi(variant="petteia"), Laquet()
@@ -43,13 +43,13 @@ def test_laquet_missing_leftover_group():
 
 def test_nothing_close_means_no_suggestion():
     assert suggestions(TABLUT, TABLUT.initial(), "a9-i9") == []
-    assert best(TABLUT, TABLUT.initial(), "a9-i9") is None
+    assert only_nearest_ply(TABLUT, TABLUT.initial(), "a9-i9") is None
 
 
 def test_at_most_three_and_a_best_only_when_unique():
     assert len(suggestions(TABLUT, TABLUT.initial(), "Ke3-c3")) == 3
-    assert best(TABLUT, TABLUT.initial(), "e3-d2") == "e3-d3"
-    assert best(TABLUT, TABLUT.initial(), "e3-d4") is None  # e3-d3 and e4-d4, both one step away
+    assert only_nearest_ply(TABLUT, TABLUT.initial(), "e3-d2") == "e3-d3"
+    assert only_nearest_ply(TABLUT, TABLUT.initial(), "e3-d4") is None  # e3-d3 and e4-d4, both one step away
 
 
 RECORD = '[Game "tablut"]\n1. e3-d2 d1-d2 2. e4-e3 d2-d9 3. c5-c3 *\n'
