@@ -36,6 +36,12 @@ COLUMNS = [
     "path",
     "line",
 ]
+# A record read from another format that its reader refused or could not parse keeps its text as
+# written (archive/importer.py: as_written), to be read again by a later lusoria: not lgn
+UNCONVERTED = (
+    "(records.setting IS NULL AND EXISTS (SELECT 1 FROM other_tags WHERE other_tags.record_id = records.id"
+    " AND other_tags.name = 'SourceFormat')) AS unconverted"
+)
 MAX_SQL_INTEGER = 2**63 - 1
 Condition = Callable[[Any, "Filters"], tuple[str, list]]  # a filter's value and all the filters -> SQL, parameters
 
@@ -268,7 +274,10 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
         sql, found = condition(value, filters) if callable(condition) else (condition, [value])
         where.append(sql)
         params += found
-    select, searched = ", ".join(f"records.{c}" for c in COLUMNS) + f", {TEXT_OF} AS text", ply_search(filters)
+    select, searched = (
+        ", ".join(f"records.{c}" for c in COLUMNS) + f", {TEXT_OF} AS text, {UNCONVERTED}",
+        ply_search(filters),
+    )
     if searched:
         where.append(searched.where)
         select += f", {searched.column} AS ply"

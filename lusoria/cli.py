@@ -617,7 +617,8 @@ format_option = click.option(
     type=click.Choice(output.FORMATS),
     default="table",
     show_default=True,
-    help="table, json, csv, or lgn (the records themselves, ready for lusoria validate).",
+    help="table, json, csv, or lgn (the records themselves, ready for lusoria validate; a record its reader "
+    "refused is left out, with a note: exit status 1).",
 )
 
 
@@ -776,7 +777,27 @@ def query(db: str, format_: str, **filters: Any) -> None:
     chosen = filters_of(filters)
     searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
     columns = (output.TABLE_COLUMNS if format_ == "table" else COLUMNS) + (["ply"] if searched else [])
-    archive_errors(lambda: echo_pieces(output.render_pieces(Archive(db).iter_query(chosen), format_, columns)))
+    left_out: list[dict] = []
+
+    def converted(rows: Iterable[dict]) -> Iterator[dict]:
+        """The rows in lusoria's notation; a record its reader refused is kept aside, to be named."""
+        for row in rows:
+            if row["unconverted"]:
+                left_out.append(row)
+            else:
+                yield row
+
+    rows = Archive(db).iter_query(chosen)
+    if format_ == "lgn":
+        rows = converted(rows)
+    archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_, columns)))
+    for row in left_out:
+        echo(
+            f"lusoria: {row['path']}: record {row['id']} left out: its reader refused it or could not parse it, and its text "
+            f"is not lgn (lusoria sql shows it)",
+            err=True,
+        )
+    sys.exit(1 if left_out else 0)
 
 
 @main.command()

@@ -82,3 +82,31 @@ def test_a_refused_record_imported_again_is_a_duplicate(tmp_path):
     Archive(db).import_paths([str(scrape(tmp_path))])
     again = Archive(db).import_paths([str(tmp_path / "game-61-1-7001.json")])
     assert (again.added, again.duplicates) == (0, 1)
+
+
+def test_query_as_lgn_writes_the_records_in_lusorias_notation_and_names_those_it_leaves_out(tmp_path):
+    """A refused or unparsable record of another format keeps its text as written (a later lusoria
+    may read it): `query --format lgn` leaves it out of the lgn it writes, naming it, exit 1."""
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([str(scrape(tmp_path))])
+    result = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn"])
+    assert result.exit_code == 1
+    assert result.stdout.count('[Game "brandubh"]') == 1
+    assert result.stdout.startswith("[") and '"Moves"' not in result.stdout
+    left_out = result.stderr.splitlines()
+    assert len(left_out) == 4
+    assert all(
+        line.startswith(f"lusoria: {tmp_path}") and "left out: its reader refused it or could not parse it" in line
+        for line in left_out
+    )
+    assert sorted(line.split(": record ")[0].rsplit("/", 1)[1] for line in left_out) == [
+        "broken.json",
+        "game-61-1-7001.json",
+        "game-61-2-7002.json",
+        "game-62-1-7003.json",
+    ]
+    written = tmp_path / "out.lgn"
+    written.write_text(result.stdout)
+    assert CliRunner().invoke(main, ["validate", str(written)]).exit_code == 0
+    brandubh = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn", "--game", "brandubh"])
+    assert (brandubh.exit_code, brandubh.stderr) == (0, "")
