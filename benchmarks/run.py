@@ -49,6 +49,13 @@ CORPORA = [
     ("laquet", "seed"),
 ]  # also the query archive's mix
 FAMILY = [("copenhagen", "standard"), ("brandubh", "standard")]  # the tafl family: validated, not in the archive
+# catalogue variants of the generic tafl game on the larger boards (issue 40): with and without encirclement
+LARGE_TAFL = [
+    ("hnefatafl", "historical-hnefatafl-13x13"),
+    ("hnefatafl", "copenhagen-hnefatafl-13x13"),
+    ("hnefatafl", "tablut-19x19"),
+    ("hnefatafl", "alea-evangelii-strong-19x19"),
+]
 PGN_EXTRACT = shutil.which("pgn-extract") or shutil.which("pgn-extract", path="/usr/games")
 
 
@@ -274,14 +281,16 @@ def side_by_side(commands: list[list[str]], repeat: int) -> list[float]:
     return [statistics.median(taken) for taken in times]
 
 
-def whole_commands(table: Table, counts: list[int], repeat: int, chess_rate: float) -> None:
+def whole_commands(
+    table: Table, counts: list[int], repeat: int, chess_rate: float, corpora: list[tuple[str, str]]
+) -> None:
     """`lusoria validate --jobs 1` as a user runs it, start-up included, on `counts` records
-    of every game, against a python-chess process reading as many plies (alternate rounds);
+    of each of `corpora`, against a python-chess process reading as many plies (alternate rounds);
     on 1,000 records also the same command on the pure-Python sources (LUSORIA_PURE_PYTHON=1)."""
     from lusoria import accelerator
 
     for records in counts:
-        for game, variant in CORPORA + FAMILY:
+        for game, variant in corpora:
             path, plies = records_corpus(game, variant, records)
             chess_path, chess_plies, _ = chess_corpus(plies // (records // 1000))
             chess_path, chess_plies = repeated(chess_path, records // 1000), chess_plies * (records // 1000)
@@ -310,6 +319,12 @@ def whole_commands(table: Table, counts: list[int], repeat: int, chess_rate: flo
                     "",
                     f"the compiled modules are {times[2] / ours:.2f}x as fast",
                 )
+
+
+def warm_up() -> None:
+    """One command run untimed: Lark's parser cache written before the timed runs."""
+    warm, _ = records_corpus("tablut", "seed", 1000)
+    subprocess.run(lusoria_command("validate", str(warm)), stdout=subprocess.DEVNULL)
 
 
 def compile_package() -> None:
@@ -453,6 +468,11 @@ def main() -> None:
     )
     parser.add_argument("--archive-only", action="store_true", help="only the archive rows (size, queries)")
     parser.add_argument(
+        "--large-tafl",
+        action="store_true",
+        help="only python-chess and the whole-command rows of the 13x13 and 19x19 tafl variants (issue 40)",
+    )
+    parser.add_argument(
         "--tree-sizes",
         help="only the move tree's rows (issue 42) on archives of these many "
         "records, e.g. 10000,100000: from the sums and from the games",
@@ -491,6 +511,14 @@ def main() -> None:
     chess_path, chess_plies, chess_games = chess_corpus(options.plies)
     anchors = chess_anchors(chess_path, chess_plies, chess_games, options.repeat)
     table.add("python-chess read_game", anchors["read_game"], "plies/s")
+    if options.large_tafl:
+        print("whole commands on 1,000 records of each large tafl board", flush=True)
+        warm_up()
+        whole_commands(table, [1000], options.repeat, anchors["read_game"], LARGE_TAFL)
+        if options.markdown:  # its own section (BENCHMARKS.md, "Issue 40"): the whole suite's results stay
+            write_report(options.markdown, large_tafl_report(table, options, chess_plies), TAFL_START, TAFL_END)
+            print(f"written to {options.markdown}")
+        return
     table.add("python-chess read_headers", anchors["read_headers"], "games/s")
     table.add("python-chess skip_game", anchors["skip_game"], "games/s")
     extract = {}
@@ -504,9 +532,8 @@ def main() -> None:
 
     counts = [int(count) for count in options.records.split(",")]
     print(f"whole commands on {', '.join(f'{c:,}' for c in counts)} records per game", flush=True)
-    warm, _ = records_corpus("tablut", "seed", 1000)
-    subprocess.run(lusoria_command("validate", str(warm)), stdout=subprocess.DEVNULL)  # Lark's parser cache
-    whole_commands(table, counts, options.repeat, anchors["read_game"])
+    warm_up()
+    whole_commands(table, counts, options.repeat, anchors["read_game"], CORPORA + FAMILY + LARGE_TAFL)
 
     for game, variant in CORPORA + FAMILY:
         path, plies, records = corpus(game, variant, options.plies)
@@ -793,6 +820,21 @@ def tree_report(table: Table, options) -> str:
         f"Measured on {date.today()} ({machine()}; archive schema version {SCHEMA_VERSION}) with "
         f"`python benchmarks/run.py --tree-sizes {options.tree_sizes} --repeat {options.repeat}`.\n\n"
         f"{table.markdown()}\n"
+    )
+
+
+TAFL_START = "<!-- large tafl results: written by benchmarks/run.py --large-tafl -->"
+TAFL_END = "<!-- end of large tafl results -->"
+
+
+def large_tafl_report(table: Table, options, chess_plies: int) -> str:
+    """The rows of a `--large-tafl` run, with what they were measured on."""
+    from lusoria import accelerator
+
+    return (
+        f"Measured on {date.today()} ({machine()}; lusoria {accelerator.describe()}) with "
+        f"`python benchmarks/run.py --large-tafl --plies {options.plies} --repeat {options.repeat}`; "
+        f"chess corpus {chess_plies:,} plies.\n\n{table.markdown()}\n"
     )
 
 

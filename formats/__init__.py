@@ -70,7 +70,7 @@ def imported_on_call(module: str, name: str) -> Callable[..., Any]:
 
 class GamesImportedOnUse(Mapping[str, Mapping[str, str]]):
     """A format's `games` made when first asked, by a function of a module imported then (the
-    aagenielsen.dk game types: the catalogue of tafl game types)."""
+    aagenielsen.dk game types and OpenTafl's variants: the catalogue of tafl game types)."""
 
     def __init__(self, module: str, name: str) -> None:
         self._module, self._name = module, name
@@ -100,7 +100,8 @@ BUILT_IN = (
         imported_on_call("lusoria.formats.otn", "read_otn"),
         write=imported_on_call("lusoria.formats.otn", "write_report"),
         one_game=True,
-    ),
+        games=GamesImportedOnUse("lusoria.validator.hnefatafl", "opentafl_variants"),
+    ),  # the catalogue's OpenTafl variants
     Format(
         "tafl",
         ".txt of move lists",

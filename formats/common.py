@@ -121,17 +121,20 @@ def one_game(draft: Draft, read: Callable[[Draft, str], None], text: str, path: 
     yield draft.source(path, 0)
 
 
-def rule_tags(game: type[TaflGame], options: dict[str, str], kept: tuple[str, ...] = ()) -> dict[str, str]:
-    """`Variant` and `Rules` tags for a full set of a tafl game's options: the preset that needs
-    the fewest overrides (no Variant tag for the default preset), among those whose options
-    `kept` are the set's (the generic game's board: its presets' `dim` and `start`)."""
+def rule_tags(
+    game: type[TaflGame], options: dict[str, str], kept: tuple[str, ...] = (), preferred: str | None = None
+) -> dict[str, str]:
+    """`Variant` and `Rules` tags for a full set of a tafl game's options: the preset `preferred`
+    (the one a file names), else the one that needs the fewest overrides (no Variant tag for the
+    default preset), among those whose options `kept` are the set's (the generic game's board:
+    its presets' `dim` and `start`)."""
 
     def overrides(preset: str) -> dict[str, str]:
         base = game.preset_options(preset)
         return {key: value for key, value in options.items() if value != base[key]}
 
     among = [name for name in game.presets if all(game.preset_options(name)[key] == options[key] for key in kept)]
-    preset = min(among or game.presets, key=lambda name: len(overrides(name)))
+    preset = preferred if preferred in among else min(among or game.presets, key=lambda name: len(overrides(name)))
     tags = {"Variant": preset} if preset != next(iter(game.presets)) else {}
     if changed := overrides(preset):
         tags["Rules"] = " ".join(f"{key}={value}" for key, value in changed.items())

@@ -17,6 +17,7 @@ from itertools import groupby
 from typing import NoReturn
 from urllib.parse import quote, unquote
 
+from lusoria.formats import FORMATS
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, rule_tags, shown, tafl_games, tafl_rules
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
@@ -93,10 +94,9 @@ def _read(draft: Draft, text: str) -> None:
         tags[key] = found
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
-    game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags, DESCRIBED in tags)
+    named = _named(tags)
+    game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags, DESCRIBED in tags, named)
     draft.tag("Game", game.name, tags["rules"].start("value"))
-    if (rules_name := _RULES_NAME.search(tags["rules"]["value"])) is not None:
-        draft.tag(RULES_NAME, rules_name["name"], tags["rules"].start("value") + rules_name.start("name"))
     # written by lusoria for this game: the record's own rule tags (a file written for another game,
     # a plug-in's, that reads as the generic game lacks its [lusoria-game:…]: its rules record decides)
     if "lusoria-rules" in tags and game.described == (DESCRIBED in tags):
@@ -104,7 +104,8 @@ def _read(draft: Draft, text: str) -> None:
             if key in tags and tags[key]["value"].strip():
                 draft.tag(tag, tags[key]["value"].strip(), tags[key].start("value"))
     else:
-        for name, value in rule_tags(game, options, ("dim", "start") if game.described else ()).items():
+        preferred = _preset(game, named)
+        for name, value in rule_tags(game, options, ("dim", "start") if game.described else (), preferred).items():
             draft.tag(name, value, tags["rules"].start("value"))
         described = game(options)
         side = "b" if described.settings.first == BLACK else "w"
@@ -121,6 +122,9 @@ def _read(draft: Draft, text: str) -> None:
         rules = tafl_rules(draft.tags)
     except OptionError as problem:
         raise draft.problem(str(problem), tags["rules"].start("value"), rule="tag") from None
+    rules_name = _RULES_NAME.search(tags["rules"]["value"])
+    if rules_name is not None and rules_name["name"] != _opentafl_name(rules):  # (that one is written back anyway)
+        draft.tag(RULES_NAME, rules_name["name"], tags["rules"].start("value") + rules_name.start("name"))
     for key, match in tags.items():
         value = match["value"].strip()
         if (copied := _tag_name(match["key"])) is not None:
@@ -147,6 +151,37 @@ def _read(draft: Draft, text: str) -> None:
     )
     _movetext(draft, text, header_end, black_first)
     _check_squares(draft, rules)
+
+
+def _named(tags: Mapping[str, re.Match[str]]) -> Mapping[str, str] | None:
+    """The tags of the catalogue's OpenTafl variant that the game names (its `[variant:…]` tag, else
+    its rules record's `name:`, as OpenTafl writes it) on a board of its `dim`; None for none."""
+    entries = dict(entry.partition(":")[::2] for entry in tags["rules"]["value"].split())
+    said = [tags["variant"]["value"]] if "variant" in tags else []
+    known = {
+        f"{_variant_name(name)}#{size}": chosen
+        for key, chosen in FORMATS["otn"].games.items()
+        for name, _, size in [key.rpartition("#")]
+    }
+    for name in [*said, entries.get("name", "")]:
+        if (found := known.get(f"{_variant_name(name)}#{entries.get('dim', '')}")) is not None:
+            return found
+    return None
+
+
+def _variant_name(name: str) -> str:
+    """A variant's name as OpenTafl compares them: `_` for a blank (it writes `Sea_Battle` for
+    `Sea Battle`), in any case."""
+    return " ".join(name.replace("_", " ").split()).casefold()
+
+
+def _preset(game: type[TaflGame], named: Mapping[str, str] | None) -> str | None:
+    """The preset of `game` that `named` (`_named`) chooses; None when it names another game's, or
+    a variant that lusoria does not play (refused by name)."""
+    if named is None or named["Game"] != game.name:
+        return None
+    preset = named.get("Variant") or next(iter(game.presets))
+    return preset if preset in game.presets else None
 
 
 def _check_squares(draft: Draft, rules: TaflGame) -> None:
@@ -219,26 +254,32 @@ class _Entries:
 
 
 def _rules(
-    draft: Draft, tag: re.Match[str], own: bool, described_only: bool = False
+    draft: Draft,
+    tag: re.Match[str],
+    own: bool,
+    described_only: bool = False,
+    named: Mapping[str, str] | None = None,
 ) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
     """The tafl game and options an OTN rules record stands for, and its start position (lusoria's
     position string without the side to move, and where it is; None when the options hold it):
     a built-in game's when one plays the record (`_game_rules`), else the game whose options are
     the record's own keys (its variant nearest to them, and the entries that differ); a
     SyntaxProblem naming the first entry lusoria cannot express. `described_only`: lusoria wrote
-    the file for the game whose options are the record's keys ([lusoria-game:…])."""
+    the file for the game whose options are the record's keys ([lusoria-game:…]); so too when
+    the game names a variant of that game (`named`) whose rules are exactly the record's."""
+    described = next((game for game in tafl_games() if game.described), None)
+    preferred = _preset(described, named) if described is not None else None
     try:
-        if described_only:
+        if described_only or described is not None and preferred is not None and _same(tag, described, preferred):
             raise draft.problem("", tag.start("value"))
         return _game_rules(draft, tag, own)
     except SyntaxProblem as refused:
-        described = next((game for game in tafl_games() if game.described), None)
         if described is None:
             raise
         try:
             options = read_record(tag["value"])
             described(options)
-            return described, *_variant_board(draft, tag, described, options)
+            return described, *_variant_board(draft, tag, described, options, preferred)
         except OptionError as problem:
             if "start" not in _Entries(draft, tag).found and "starti" not in _Entries(draft, tag).found:
                 raise refused from None  # not a whole description: what the built-in games lack
@@ -253,12 +294,25 @@ def _rules(
             raise draft.problem(f"rules entry {said}", tag.start("value") + at, problem.written or "", "tag") from None
 
 
+def _same(tag: re.Match[str], described: type[TaflGame], preset: str) -> bool:
+    """Whether a rules record sets exactly the options of a preset of the generic game."""
+    try:
+        return read_record(tag["value"]) == described.preset_options(preset)
+    except OptionError:
+        return False
+
+
 def _variant_board(
-    draft: Draft, tag: re.Match[str], described: type[TaflGame], options: dict[str, str]
+    draft: Draft,
+    tag: re.Match[str],
+    described: type[TaflGame],
+    options: dict[str, str],
+    preferred: str | None = None,
 ) -> tuple[dict[str, str], tuple[str, int] | None]:
     """The options of a rules record whose board a variant of the generic game has (its `start`
-    that variant's), and the record's start as a Position when it differs (None when the same);
-    OptionError when no variant has a board of its size."""
+    that variant's: `preferred`'s when on a board of this size), and the record's start as a
+    Position when it differs (None when the same); OptionError when no variant has a board of
+    its size."""
     same = {
         preset["start"]
         for name in described.presets
@@ -274,10 +328,16 @@ def _variant_board(
             "Rules",
             f"dim:{options['dim']}",
         )
-    if options["start"] in same:
+    base = described.preset_options(preferred) if preferred is not None else {}
+    if base.get("dim") != options["dim"]:
+        base = {}
+    if options["start"] == base.get("start") or not base and options["start"] in same:
         return options, None
     start = _board(draft, options["start"], tag.start("value") + tag["value"].find("start"), described(options))
-    return {**options, "start": min(same)}, (start, tag.start("value") + tag["value"].find("start"))
+    return {**options, "start": base.get("start") or min(same)}, (
+        start,
+        tag.start("value") + tag["value"].find("start"),
+    )
 
 
 def _game_rules(
@@ -737,7 +797,7 @@ def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] |
     if rules.described:
         lines.append(f"[{DESCRIBED}:{rules.name}]")
     start = tags.get("Position") or rules.format_position(rules.initial())
-    lines.append(f"[rules:{_rules_record(rules, start.split()[0], tags.get(RULES_NAME, ''))}]")
+    lines.append(f"[rules:{_rules_record(rules, start.split()[0], tags.get(RULES_NAME) or _opentafl_name(rules))}]")
     if record.main.comments:
         lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
@@ -881,6 +941,16 @@ def _otn_move(text: str) -> str:
 def _otn_board(board: str) -> str:
     rows = board.split("/")
     return "/" + "/".join(row.replace("p", "t").replace("P", "T") for row in reversed(rows)) + "/"
+
+
+def _opentafl_name(rules: TaflGame) -> str:
+    """OpenTafl's name of the rules' variant, as its rules records write it (`Sea_Battle_(Parlett)`);
+    "" for a variant OpenTafl has not."""
+    for key, chosen in FORMATS["otn"].games.items():
+        name, _, size = key.rpartition("#")
+        if _preset(type(rules), chosen) == rules.variant and size == str(rules.board.size):
+            return name.replace(" ", "_")
+    return ""
 
 
 def _rules_record(rules: TaflGame, board: str, name: str = "") -> str:

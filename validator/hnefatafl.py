@@ -200,6 +200,22 @@ def aagenielsen_types() -> dict[str, dict[str, str]]:
     return found
 
 
+def opentafl_variants() -> dict[str, dict[str, str]]:
+    """The tags of each OpenTafl variant the catalogue knows, by its name as OpenTafl writes it
+    and its board's size (`Sea_Battle_(Parlett)#13`: OpenTafl calls two boards Tablut)."""
+    from lusoria.validator.games import game_class  # (the registry imports this module)
+
+    found: dict[str, dict[str, str]] = {}
+    for variant in catalogue():
+        game = game_class(variant.game or Hnefatafl.name)
+        size = read_record(variant.rules)["dim"] if variant.rules else ""
+        if not size and issubclass(game, TaflGame):
+            size = str(game.board.size)
+        for name in variant.opentafl:
+            found.setdefault(f"{name}#{size}", variant.tags())
+    return found
+
+
 class Hnefatafl(TaflGame):
     """The tafl game of a catalogue entry or of any OTN rules record: its options are the
     record's keys (`Rules "ks=w esc=e"` changes a variant's)."""

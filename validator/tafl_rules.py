@@ -129,8 +129,9 @@ def read_record(text: str) -> dict[str, str]:
 
 def normalized(key: str, value: str) -> str:
     """An option's value as lusoria writes it (piece lists in OTN's order, with only t, T and K;
-    squares in the order given; `start` rank 1 first, between slashes); OptionError naming the key
-    when lusoria cannot read or play it."""
+    squares rank after rank; speed limits as `described_record` writes them; `start` rank 1
+    first, between slashes): one way for each value, so that two records of the same rules
+    compare equal. OptionError naming the key when lusoria cannot read or play it."""
     if key not in KEYS:
         raise OptionError(f"unknown rules entry {key}: (lusoria reads {', '.join(KEYS)})", "Rules", key, 0, tuple(KEYS))
     value = ALIASES.get(key, {}).get(value, value)
@@ -155,10 +156,13 @@ def normalized(key: str, value: str) -> str:
         squares = [square for square in value.split(",") if square]
         if value != "default" and not all(_SQUARE.fullmatch(square) for square in squares):
             raise OptionError(f"{key}:{value} is not a list of squares (a1,k11) or default", "Rules", value)
-        return value if value == "default" else ",".join(squares)
+        return (
+            value
+            if value == "default"
+            else ",".join(sorted(squares, key=lambda name: (whole_number(name[1:], 1, MAX_SIZE) or 0, name[0])))
+        )
     if key == "spd":
-        _speed(value)
-        return value
+        return _speed_record(*_speed(value))
     if key == "start":
         rows = value.strip("/").split("/")
         if not all(_ROW.fullmatch(row) for row in rows):
@@ -190,6 +194,16 @@ def _speed(value: str) -> tuple[int, int, int]:
     return limits[0], limits[half], limits[half + 3]
 
 
+def _speed_record(attacker: int, defender: int, king: int) -> str:
+    """`spd` for these limits (0: none), as short as OTN writes them: one limit for all (-1: none),
+    the attackers' and the defenders', or ten numbers (tcnkm TCNKM)."""
+    if attacker == defender == king:
+        return str(attacker or -1)
+    if defender == king:
+        return f"{attacker or -1},{defender or -1}"
+    return ",".join(str(limit or -1) for limit in (attacker, 0, 0, 0, 0, defender, 0, 0, king, 0))
+
+
 def described_record(settings: Settings) -> str:
     """The OTN rules record of any tafl game's Settings (what `read_record` and `described_settings`
     read back as the same rules, but what OTN has no entry for: Tablut's camps, Tuichi, passes and
@@ -214,9 +228,7 @@ def described_record(settings: Settings) -> str:
             KING in hammers, KING in anvils
         ],
         "ks": settings.strength,
-        "spd": "-1"
-        if not (attacker or defender or king)
-        else ",".join(str(limit or -1) for limit in (attacker, 0, 0, 0, 0, defender, 0, 0, king, 0)),
+        "spd": _speed_record(attacker, defender, king),
         "cor": "default" if by_kind[CORNER_SQUARE] == sorted(four) else _squares(geo, by_kind[CORNER_SQUARE]),
         "cen": "default" if by_kind[THRONE_SQUARE] == [middle] else _squares(geo, by_kind[THRONE_SQUARE]),
         "afor": _squares(geo, by_kind[ATTACKER_FORT]),

@@ -139,15 +139,20 @@ def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, 
 
 def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_tablut():
     """OpenTafl's Tablut: no corners, a king strong only on and beside the throne, which no
-    piece may stop on (`cens:` empty), hostile only when empty (`cenh:` empty)."""
+    piece may stop on (`cens:` empty), hostile only when empty (`cenh:` empty). Named as OpenTafl
+    names it, the catalogue's entry of it; unnamed, the built-in game that plays it."""
     rules = (
         "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: "
         "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
     )
-    [source] = read_text(f"[rules:{rules}]\n\n1. d1-d3 e4-h4\n", "otn", "x.otg")
-    report = check(source)
-    assert report.valid, report.diagnostics
-    assert (report.record.tags["Variant"], report.record.tags["Rules"]) == ("aage", "throne-stop=none")
+    for named, tags in (
+        (rules, ("hnefatafl", "opentafl-tablut-9x9", None)),
+        (rules.replace(" name:Tablut", ""), ("tablut", "aage", "throne-stop=none")),
+    ):
+        [source] = read_text(f"[rules:{named}]\n\n1. d1-d3 e4-h4\n", "otn", "x.otg")
+        report = check(source)
+        assert report.valid, report.diagnostics
+        assert tuple(report.record.tags.get(key) for key in ("Game", "Variant", "Rules")) == tags
 
 
 def test_otn_threefold_draw_is_noted_and_berserk_moves_refused():

@@ -295,13 +295,14 @@ def test_a_move_gives_a_plain_position_with_the_other_side_to_move():
 
 
 def test_the_tables_of_paths_and_camps():
-    from lusoria.validator.tablut import ASHTON_CAMPS, GEOMETRY, NAMES, SIZE
+    from lusoria.validator.tablut import ASHTON_CAMPS, GEOMETRY, NAMES
 
     def path(origin, target):
-        return [NAMES[s] for s in GEOMETRY.paths[square_index(origin) * SIZE * SIZE + square_index(target)]]
+        return [NAMES[s] for s in GEOMETRY.path(square_index(origin), square_index(target))]
 
     assert path("a1", "a4") == ["a2", "a3", "a4"] and path("e5", "b5") == ["d5", "c5", "b5"]
     assert path("i9", "i8") == ["i8"] and path("a1", "b2") == [] and path("c3", "c3") == []
+    assert path("i1", "a2") == [] and path("a2", "i1") == []  # next to each other in the board's bytes
     assert {NAMES[s]: camp for s, camp in enumerate(ASHTON_CAMPS) if camp} == {
         "a4": 1,
         "a5": 1,

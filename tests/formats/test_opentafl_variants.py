@@ -1,0 +1,109 @@
+"""OpenTafl's variants (the catalogue's entries with `opentafl` names): a game names its variant
+(`[variant:…]`, or its rules record's `name:` as OpenTafl writes it) and is read under it; every
+one lusoria plays goes through `lusoria convert` to `.otg` and back unchanged, with and without
+lusoria's own tags; the others are refused by name."""
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria.api import random_records
+from lusoria.cli import main
+from lusoria.formats import FORMATS
+from lusoria.formats.sources import read_text
+from lusoria.validator.games import GAMES
+from lusoria.validator.replay import check
+
+NAMED = sorted(FORMATS["otn"].games.items())  # "Sea_Battle_(Parlett)#13" -> the tags of its entry
+
+
+def played(tags):
+    game = GAMES[tags["Game"]]
+    return (tags.get("Variant") or next(iter(game.presets))) in game.presets
+
+
+def read(text):
+    [source] = read_text(text, "otn", "x.otg")
+    return check(source)
+
+
+def plain(otn):
+    """An OTN game as OpenTafl writes it: without lusoria's own tags."""
+    return "".join(line for line in otn.splitlines(keepends=True) if not line.startswith("[lusoria-"))
+
+
+@pytest.mark.parametrize(
+    "key, tags", [item for item in NAMED if played(item[1])], ids=[k for k, t in NAMED if played(t)]
+)
+def test_every_opentafl_variant_lusoria_plays_goes_to_otg_and_back(tmp_path, key, tags):
+    name, _, size = key.rpartition("#")
+    [lgn] = random_records(tags["Game"], 1, seed=2, tags=tags, max_plies=16)
+    (tmp_path / "game.lgn").write_text(lgn)
+    written = CliRunner().invoke(main, ["convert", "--to", "otn", str(tmp_path / "game.lgn")])
+    assert written.exit_code == 0, written.output
+    rules = re.search(r"^\[rules:(.*)\]$", written.stdout, re.M)[1]
+    written_name = re.fullmatch(rf"dim:{size} name:(\S+) .*", rules)[1]  # as OpenTafl writes it
+    assert (
+        FORMATS["otn"].games.get(
+            f"{written_name}#{size}", FORMATS["otn"].games.get(f"{written_name.replace('_', ' ')}#{size}")
+        )
+        == tags
+    )  # (one of the names OpenTafl gives it)
+    (tmp_path / "game.otg").write_text(written.stdout)
+    (tmp_path / "opentafl.otg").write_text(plain(written.stdout))
+    original = check(lgn)
+    for path in ("game.otg", "opentafl.otg"):
+        back = CliRunner().invoke(main, ["convert", "--to", "lgn", str(tmp_path / path)])
+        assert back.exit_code == 0, back.output
+        again = check(back.stdout)
+        assert again.valid and again.record.main == original.record.main
+        assert {k: again.record.tags.get(k) for k in ("Game", "Variant", "Rules")} == {
+            k: original.record.tags.get(k) for k in ("Game", "Variant", "Rules")
+        }
+
+
+@pytest.mark.parametrize("key", [key for key, tags in NAMED if not played(tags)])
+def test_an_opentafl_variant_lusoria_does_not_play_is_refused_by_name(key):
+    name, _, size = key.rpartition("#")
+    report = read(f"[variant:{name}]\n[rules:dim:{size} kj:r ber:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n")
+    assert not report.valid and "is not supported" in report.diagnostics[0].message
+
+
+TABLUT = "dim:9 esc:e atkf:y ks:c cor: cens: cenh: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"
+SEA_BATTLE = "dim:13 name:Sea_Battle_(Parlett) esc:e ka:n cor: cen: start:/4ttttt4/5t1t5/6t6/{}/t3T3T3t/tt3TTT3tt/"
+SEA_BATTLE += "t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/"
+
+
+@pytest.mark.parametrize(
+    "header, tags",
+    [
+        (f"[rules:{TABLUT}]", {"Game": "tablut", "Variant": "aage", "Rules": "throne-stop=none"}),  # no name
+        (f"[rules:dim:9 name:Tablut {TABLUT[6:]}]", {"Game": "hnefatafl", "Variant": "opentafl-tablut-9x9"}),
+        (f"[variant:tablut]\n[rules:{TABLUT}]", {"Game": "hnefatafl", "Variant": "opentafl-tablut-9x9"}),  # any case
+        (f"[variant:Fetlar]\n[rules:{TABLUT}]", {"Game": "tablut", "Variant": "aage", "Rules": "throne-stop=none"}),
+        (  # not its rules, but a built-in game's: that game, as without a name
+            f"[rules:{TABLUT.replace('ks:c', 'ks:s')} name:Tablut]",
+            {"Game": "tablut", "Variant": "aage", "Rules": "throne-stop=none king-capture=4"},
+        ),
+        (  # the generic game's: the variant it names, and what differs
+            f"[rules:{TABLUT} tfr:w name:Tablut]",
+            {"Game": "hnefatafl", "Variant": "opentafl-tablut-9x9", "Rules": "tfr=w"},
+        ),
+        (  # the variant it names, and what differs
+            f"[rules:{SEA_BATTLE.format('6T6')} surf:n]",
+            {"Game": "hnefatafl", "Variant": "opentafl-sea-battle-13x13", "Rules": "surf=n"},
+        ),
+        (  # its start elsewhere: a Position
+            f"[rules:{SEA_BATTLE.format('13')}]",
+            {"Game": "hnefatafl", "Variant": "opentafl-sea-battle-13x13", "Position": "…"},
+        ),
+    ],
+)
+def test_a_game_is_read_under_the_variant_it_names_on_its_board(header, tags):
+    report = read(f"{header}\n\n1. d1-d3 e4-b4\n" if "dim:9" in header else f"{header}\n\n1. e1-e2\n")
+    assert report.valid, [diagnostic.message for diagnostic in report.diagnostics]
+    found = {
+        key: report.record.tags[key] for key in ("Game", "Variant", "Rules", "Position") if key in report.record.tags
+    }
+    assert found == {key: found.get(key) if value == "…" else value for key, value in tags.items()}
