@@ -317,17 +317,27 @@ def sought(rules: Game, position: Position) -> list:
     """What `reaches` compares a term of `positions` with (SOUGHT): the position's key, token,
     game and board, and the bounds of the terms that may be it: every term that begins with its
     token's first SHORT_LENGTH characters, and those that begin with its whole token."""
-    key = position_key(rules, position)
-    token = position_token(key)
-    return [
-        key,
-        token,
-        rules.name,
-        spelled_out(rules, position)[0],
-        token[:SHORT_LENGTH],
-        token[:SHORT_LENGTH] + LAST_CHARACTER,
-        token + LAST_CHARACTER,
-    ]
+    return all_sought(rules, [position])[0]
+
+
+def all_sought(rules: Game, positions: list[Position]) -> list[list]:
+    """`sought` of each of `positions` (of one game), their keys and boards made at once."""
+    boards, _ = all_spelled_out(rules, positions)
+    found = []
+    for key, board in zip(keys_of(rules, positions), boards):
+        token = position_token(key)
+        found.append(
+            [
+                key,
+                token,
+                rules.name,
+                board.decode(),
+                token[:SHORT_LENGTH],
+                token[:SHORT_LENGTH] + LAST_CHARACTER,
+                token + LAST_CHARACTER,
+            ]
+        )
+    return found
 
 
 SOUGHT = ("key", "token", "game", "board", "low", "high", "end")  # the columns of `sought`, as SQL names them

@@ -4,7 +4,8 @@ transpositions count: a game that reached the position by another order of plies
 too. Each ply is played again from the position, under the rules of the records that played
 it, for the position it leads to: plies that lead to one position are one row (when chance
 chose the same for them: `Game.chance`), and with `symmetric` the positions that are one up
-to the board's symmetries are one (`Game.symmetric`)."""
+to the board's symmetries are one (`Game.symmetric`: the plies played in a position's images;
+`Game.canonical`: the image it is folded to)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from lusoria.archive.positions import SOUGHT, move_of, position_key, reaches, sought
+from lusoria.archive.positions import SOUGHT, all_sought, keys_of, move_of, position_key, reaches
 from lusoria.archive.reading import DamagedArchive
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES
@@ -191,8 +192,10 @@ def _next_plies(
     # is played from it)
     wanted: list[list] = []
     for parent, (rules, position) in parents.items():
-        for image, back in rules.symmetric(position) if symmetric else [(position, str)]:
-            terms = sought(rules, image)
+        images: list[tuple[Position, Callable[[str], str]]] = (
+            rules.symmetric(position) if symmetric else [(position, str)]
+        )
+        for terms, (_, back) in zip(all_sought(rules, [image for image, _ in images]), images):
             token = terms[SOUGHT.index("token")]
             if token not in frames:
                 wanted.append(terms)
@@ -249,9 +252,9 @@ def _next_plies(
             one: tuple  # what the plies that are one row share
             if after is None:
                 key, one = 0, (ply,)
-            elif symmetric:  # the least key of the position's images (itself first)
-                keys = [position_key(played_by, image) for image, _ in played_by.symmetric(after)]
-                key, one = keys[0], (min(keys), played_by.chance(ply))
+            elif symmetric:  # the key of the image its images share
+                key, canonical = keys_of(played_by, [after, played_by.canonical(after)])
+                one = (canonical, played_by.chance(ply))
             else:
                 key = position_key(played_by, after)
                 one = (key, played_by.chance(ply))

@@ -7,7 +7,7 @@ for positions and plies as the notation writes them (what the move tree folds)."
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, partial
 from operator import itemgetter
 from typing import ClassVar, NamedTuple
@@ -72,8 +72,9 @@ class GridGame(Game[P]):
     """A game on a board of squares: its distance between plies compares their parts; its
     boards spell out as its position strings do, its pieces as `letters` (a square's code ->
     its letter, White's `pieces[0]`, Black's `pieces[1]`), and a pattern is read as one; on a
-    square board, positions and plies turn and mirror (their strings rewritten, as the notation
-    writes them: ranks from the top, a number for empty squares, squares named a1…)."""
+    square board, positions and plies turn and mirror (a position's board bytes turned, when it
+    holds them: `square_board`; else its string rewritten, as the notation writes it: ranks from
+    the top, a number for empty squares; a ply's squares renamed, a1…)."""
 
     pieces: ClassVar[tuple[str, str]] = ("", "")  # White's letters, Black's, as its position strings write them
     letters: ClassVar[dict[int, str]] = {}  # a square's code on the board -> its letter (none: the archive keeps
@@ -144,7 +145,38 @@ class GridGame(Game[P]):
             return char
         raise ValueError(f"'{char}' is not a {cls.name} piece, a digit, or a wildcard (* ? W B)")
 
+    def square_board(self, position: P) -> bytes | None:
+        """The squares of `position`'s board, one byte a square by number (a1 0, b1 1, …), when
+        its positions hold their board so: `symmetric` then turns these bytes (`with_board`);
+        None by default (it rewrites the position string)."""
+        return None
+
+    def with_board(self, position: P, board: bytes) -> P:
+        """`position` with `board` (as `square_board` gives it) in place of its own."""
+        raise NotImplementedError
+
     def symmetric(self, position: P) -> list[tuple[P, Callable[[str], str]]]:
+        board = self.square_board(position)
+        if board is None:
+            return self._symmetric_strings(position)
+        size = self.board_width()
+        if len(board) != size * size:
+            return [(position, str)]
+        return [(position, str)] + [
+            (self.with_board(position, bytes(take(board))), back) for take, back in _square_symmetries(size)[1:]
+        ]
+
+    def canonical(self, position: P) -> P:
+        board = self.square_board(position)
+        if board is None:
+            return min((image for image, _ in self._symmetric_strings(position)), key=self.format_position)
+        size = self.board_width()
+        if len(board) != size * size:
+            return position
+        return self.with_board(position, min(bytes(take(board)) for take, _ in _square_symmetries(size)))
+
+    def _symmetric_strings(self, position: P) -> list[tuple[P, Callable[[str], str]]]:
+        """`symmetric` of a position whose board is only its position string."""
         board, rest = self.format_position(position).split(" ", 1)
         ranks = [
             RUN.sub(lambda run: EMPTY_SQUARE * checked_number(run[0], 0, MAX_WIDTH), rank) for rank in board.split("/")
@@ -154,13 +186,12 @@ class GridGame(Game[P]):
             return [(position, str)]
         squares = "".join(reversed(ranks))  # a character a square, by number (a1 0, b1 1, …)
         runs = RUN.search(board) is not None
-        return [
-            (self.parse_position((folded(spelled, size) if runs else spelled) + " " + rest), back)
-            for spelled, back in (
-                (join("/", [join("", rank(squares)) for rank in ranks_of]), back)
-                for ranks_of, back in _square_symmetries(size)
-            )
-        ]
+        found = []
+        for take, back in _square_symmetries(size):
+            image = join("", take(squares))
+            spelled = join("/", [image[start : start + size] for start in range(size * (size - 1), -1, -size)])
+            found.append((self.parse_position((folded(spelled, size) if runs else spelled) + " " + rest), back))
+        return found
 
     def ply_parts(self, text: str) -> GridPly | None:
         """The parts of a ply that the distance compares; None for a pass."""
@@ -215,16 +246,17 @@ join = str.join
 
 
 @cache
-def _square_symmetries(size: int) -> list[tuple[list[Callable[[str], tuple]], Callable[[str], str]]]:
-    """The 8 symmetries of a square board of `size` (itself first), each as what takes its ranks
-    (top first) from the board's squares by number, and how it turns a ply back (`_moved`)."""
-    squares = [[(size - 1 - row) * size + column for column in range(size)] for row in range(size)]
-    found: list[tuple[list[Callable[[str], tuple]], Callable[[str], str]]] = []
+def _square_symmetries(size: int) -> list[tuple[Callable[[Sequence], tuple], Callable[[str], str]]]:
+    """The 8 symmetries of a square board of `size` (itself first), each as what takes the
+    squares of its image, by number (a1 0, b1 1, …), from the board's, and how it turns a ply
+    back (`_moved`)."""
+    squares = [[(size - 1 - row) * size + column for column in range(size)] for row in range(size)]  # top first
+    found: list[tuple[Callable[[Sequence], tuple], Callable[[str], str]]] = []
     for turned in sorted(_symmetries(squares), key=lambda rows: rows != squares):  # itself first
-        back = {square: turned[size - 1 - square // size][square % size] for square in range(size * size)}
-        # (itemgetter of one square gives a character, not a tuple: a board has two squares or more)
-        ranks: list[Callable[[str], tuple]] = [itemgetter(*row) for row in turned]
-        found.append((ranks, partial(_moved, back=back, size=size)))
+        numbered = [square for row in reversed(turned) for square in row]  # the image's squares, by number
+        # (itemgetter of one square gives an item, not a tuple: a board has two squares or more)
+        back = dict(enumerate(numbered))
+        found.append((itemgetter(*numbered), partial(_moved, back=back, size=size)))
     return found
 
 
