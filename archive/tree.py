@@ -237,32 +237,46 @@ def _next_plies(
     rows.sort(key=lambda row: tuple(value or "" for value in row[:5]))  # the same order whichever way read
     codes = json.dumps(sorted({row[1] for row in rows if not row[1].startswith(" ")}))
     texts = dict(conn.execute("SELECT code, text FROM moves WHERE code IN (SELECT value FROM json_each(?))", [codes]))
-    growing: dict[int, dict[tuple, _Growing]] = {parent: {} for parent in parents}
+    played: list[tuple[int, str, Game, Position | None, list]] = []  # the parent, the ply played from it,
+    # its rules, the position it led to (None: not from there), its counts
     for token, move, game, variant, rule_tags, *counts in rows:
         played_by = _rules(game, variant, rule_tags)
         if played_by is None:
             continue
         for parent, back in frames[token]:
-            position = parents[parent][1]
             ply = back(move[1:] if move.startswith(" ") else texts[move])
             try:
-                after: Position | None = played_by.play(position, ply).position
+                after: Position | None = played_by.play(parents[parent][1], ply).position
             except Illegal:  # not from this position under these rules: a row of its own, no further
                 after = None
-            one: tuple  # what the plies that are one row share
-            if after is None:
-                key, one = 0, (ply,)
-            elif symmetric:  # the key of the image its images share
-                key, canonical = keys_of(played_by, [after, played_by.canonical(after)])
-                one = (canonical, played_by.chance(ply))
-            else:
-                key = position_key(played_by, after)
-                one = (key, played_by.chance(ply))
-            found = growing[parent].get(one)
-            if found is None:
-                found = growing[parent][one] = _Growing(parents[parent][0].turn(position))
-            found.add(ply, played_by, after, key, counts)
+            played.append((parent, ply, played_by, after, counts))
+    growing: dict[int, dict[tuple, _Growing]] = {parent: {} for parent in parents}
+    for (parent, ply, played_by, after, counts), (key, folded) in zip(played, _keys(played, symmetric)):
+        one = (ply,) if after is None else (folded, played_by.chance(ply))  # what the plies that are one row share
+        found = growing[parent].get(one)
+        if found is None:
+            rules, position = parents[parent]
+            found = growing[parent][one] = _Growing(rules.turn(position))
+        found.add(ply, played_by, after, key, counts)
     return {parent: [found.node(player is not None) for found in nodes.values()] for parent, nodes in growing.items()}
+
+
+def _keys(played: list[tuple[int, str, Game, Position | None, list]], symmetric: bool) -> list[tuple[int, int]]:
+    """For each ply `played` (as `_next_plies` lists them), the key of the position it led to (0
+    for none) and the key of what it is one row by: that position, or with `symmetric` the image
+    its images share (`Game.canonical`); made at once for the plies of each rule set."""
+    found = [(0, 0)] * len(played)
+    plies_of: dict[int, list[int]] = {}  # the rules (their id) -> the plies played under them (their index)
+    for index, (_, _, rules, after, _) in enumerate(played):
+        if after is not None:
+            plies_of.setdefault(id(rules), []).append(index)
+    for indices in plies_of.values():
+        rules = played[indices[0]][2]
+        positions = [played[index][3] for index in indices]
+        keys = keys_of(rules, (positions + [rules.canonical(after) for after in positions]) if symmetric else positions)
+        for n, index in enumerate(indices):
+            found[index] = (keys[n], keys[n + len(indices)] if symmetric else keys[n])
+    return found
 
 
 def tree(

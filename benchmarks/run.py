@@ -789,8 +789,11 @@ def tree_rows(table: Table, count: int, repeat: int) -> dict[str, float]:
 
 
 def tree_report(table: Table, options) -> str:
+    from lusoria import accelerator
+
     return (
-        f"Measured on {date.today()} ({machine()}; archive schema version {SCHEMA_VERSION}) with "
+        f"Measured on {date.today()} ({machine()}; lusoria {accelerator.describe()}; archive schema version "
+        f"{SCHEMA_VERSION}) with "
         f"`python benchmarks/run.py --tree-sizes {options.tree_sizes} --repeat {options.repeat}`.\n\n"
         f"{table.markdown()}\n"
     )

@@ -7,10 +7,10 @@ for positions and plies as the notation writes them (what the move tree folds)."
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import cache, partial
 from operator import itemgetter
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, TypeVar
 
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import EMPTY_SQUARE, Game, P
@@ -162,18 +162,15 @@ class GridGame(Game[P]):
         size = self.board_width()
         if len(board) != size * size:
             return [(position, str)]
-        return [(position, str)] + [
-            (self.with_board(position, bytes(take(board))), back) for take, back in _square_symmetries(size)[1:]
-        ]
+        images = zip(_turned(board, size)[1:], _turned_back(size)[1:])
+        return [(position, str)] + [(self.with_board(position, image), back) for image, back in images]
 
     def canonical(self, position: P) -> P:
         board = self.square_board(position)
         if board is None:
             return min((image for image, _ in self._symmetric_strings(position)), key=self.format_position)
         size = self.board_width()
-        if len(board) != size * size:
-            return position
-        return self.with_board(position, min(bytes(take(board)) for take, _ in _square_symmetries(size)))
+        return self.with_board(position, min(_turned(board, size))) if len(board) == size * size else position
 
     def _symmetric_strings(self, position: P) -> list[tuple[P, Callable[[str], str]]]:
         """`symmetric` of a position whose board is only its position string."""
@@ -187,9 +184,8 @@ class GridGame(Game[P]):
         squares = "".join(reversed(ranks))  # a character a square, by number (a1 0, b1 1, …)
         runs = RUN.search(board) is not None
         found = []
-        for take, back in _square_symmetries(size):
-            image = join("", take(squares))
-            spelled = join("/", [image[start : start + size] for start in range(size * (size - 1), -1, -size)])
+        for image, back in zip(_turned(squares, size), _turned_back(size)):
+            spelled = "/".join(_ranks(image, size))
             found.append((self.parse_position((folded(spelled, size) if runs else spelled) + " " + rest), back))
         return found
 
@@ -232,7 +228,7 @@ def folded(spelled: str, width: int = MAX_WIDTH) -> str:
     return spelled
 
 
-def _moved(text: str, back: dict[int, int], size: int) -> str:
+def _moved(text: str, back: list[int], size: int) -> str:
     """A ply with the name of each square replaced by the name of the square `back` gives it."""
 
     def name(square: re.Match) -> str:
@@ -242,27 +238,45 @@ def _moved(text: str, back: dict[int, int], size: int) -> str:
     return SQUARE_NAME.sub(name, text)
 
 
-join = str.join
+S = TypeVar("S", str, bytes)
+
+
+def _ranks(board: S, size: int) -> tuple[S, ...]:
+    """The ranks of a square board of `size` (its squares by number: a1 0, b1 1, …), top first."""
+    return _cuts(size)[0](board)
+
+
+def _turned(board: S, size: int) -> list[S]:
+    """The 8 images of a square board of `size` (a character or byte a square, by number: a1 0,
+    b1 1, …), itself first: turned a half, mirrored top to bottom (and left to right), about the
+    diagonal a1-h8 (and the other), turned a quarter (and three)."""
+    ranks, files = _cuts(size)
+    join = board[:0].join
+    mirrored = join(ranks(board))  # the ranks top first, as the bottom ones
+    across = join(files(board))  # each file a rank
+    turned = join(ranks(across))
+    return [board, board[::-1], mirrored, mirrored[::-1], across, across[::-1], turned, turned[::-1]]
 
 
 @cache
-def _square_symmetries(size: int) -> list[tuple[Callable[[Sequence], tuple], Callable[[str], str]]]:
-    """The 8 symmetries of a square board of `size` (itself first), each as what takes the
-    squares of its image, by number (a1 0, b1 1, …), from the board's, and how it turns a ply
-    back (`_moved`)."""
-    squares = [[(size - 1 - row) * size + column for column in range(size)] for row in range(size)]  # top first
-    found: list[tuple[Callable[[Sequence], tuple], Callable[[str], str]]] = []
-    for turned in sorted(_symmetries(squares), key=lambda rows: rows != squares):  # itself first
-        numbered = [square for row in reversed(turned) for square in row]  # the image's squares, by number
-        # (itemgetter of one square gives an item, not a tuple: a board has two squares or more)
-        back = dict(enumerate(numbered))
-        found.append((itemgetter(*numbered), partial(_moved, back=back, size=size)))
-    return found
+def _cuts(size: int) -> tuple[itemgetter, itemgetter]:
+    """What cuts a square board of `size` (of two squares a side or more) into its ranks (top
+    first) and into its files (a first)."""
+    ranks = itemgetter(*(slice(start, start + size) for start in range(size * (size - 1), -1, -size)))
+    return ranks, itemgetter(*(slice(file, None, size) for file in range(size)))
+
+
+@cache
+def _turned_back(size: int) -> list[Callable[[str], str]]:
+    """For each image of `_turned`, what turns a ply played there into the same ply played on the
+    board itself (`_moved`)."""
+    numbers = "".join(map(chr, range(size * size)))  # each square's number as a character
+    return [partial(_moved, back=[ord(square) for square in image], size=size) for image in _turned(numbers, size)]
 
 
 def _symmetries(rows: list[list]) -> list[list[list]]:
     """The 8 symmetries of a square board (rotations and reflections) of a grid of anything (the
-    squares of a pattern, colours kept; the squares' numbers, for positions and plies)."""
+    squares of a pattern, colours kept)."""
     found, current = [], rows
     for _ in range(4):
         current = [list(row) for row in zip(*current[::-1])]  # a quarter turn

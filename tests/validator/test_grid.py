@@ -8,16 +8,21 @@ import pytest
 from lusoria.api import random_records
 from lusoria.archive.positions import position_key
 from lusoria.validator.games import GAMES
-from lusoria.validator.grid import _symmetries
+from lusoria.validator.grid import _symmetries, _turned
 from lusoria.validator.replay import check
 
 SQUARE_BOARDS = [("tablut", {}), ("copenhagen", {}), ("brandubh", {}), ("latrunculi", {"Variant": "petteia"})]
 
 
-@pytest.mark.parametrize("size", [3, 7, 8, 9, 11])
-def test_a_square_board_has_eight_symmetries_that_form_a_group(size):
+@pytest.mark.parametrize("size", [3, 7, 8, 9, 11, 19])
+@pytest.mark.parametrize("symmetries", ["rows", "squares"])
+def test_a_square_board_has_eight_symmetries_that_form_a_group(size, symmetries):
+    """Of a pattern's rows (`_symmetries`) and of a board's squares by number (`_turned`)."""
     squares = [list(range(row * size, (row + 1) * size)) for row in range(size)]
-    found = {tuple(square for row in image for square in row) for image in _symmetries(squares)}
+    if symmetries == "rows":
+        found = {tuple(square for row in image for square in row) for image in _symmetries(squares)}
+    else:
+        found = {tuple(map(ord, image)) for image in _turned("".join(map(chr, range(size * size))), size)}
     assert len(found) == 8 and tuple(range(size * size)) in found
     for first in found:
         for second in found:
