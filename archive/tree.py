@@ -191,16 +191,17 @@ def _next_plies(
     frames: dict[str, list[tuple[int, Callable[[str], str]]]] = {}  # token -> (parent, how a ply played there
     # is played from it)
     wanted: list[list] = []
-    for parent, (rules, position) in parents.items():
-        images: list[tuple[Position, Callable[[str], str]]] = (
-            rules.symmetric(position) if symmetric else [(position, str)]
-        )
-        for terms, (_, back) in zip(all_sought(rules, [image for image, _ in images]), images):
-            token = terms[SOUGHT.index("token")]
-            if token not in frames:
-                wanted.append(terms)
-            if all(known != parent for known, _ in frames.setdefault(token, [])):
-                frames[token].append((parent, back))
+    images: list[tuple[int, Callable[[str], str], Game, Position]] = [  # the parent, the ply turned back, the image
+        (parent, back, rules, image)
+        for parent, (rules, position) in parents.items()
+        for image, back in (rules.symmetric(position) if symmetric else [(position, str)])
+    ]
+    for (parent, back, _, _), terms in zip(images, _per_rules(all_sought, [image[2:] for image in images])):
+        token = terms[SOUGHT.index("token")]
+        if token not in frames:
+            wanted.append(terms)
+        if all(known != parent for known, _ in frames.setdefault(token, [])):
+            frames[token].append((parent, back))
     won = lost = "NULL"
     params: list = [json.dumps(wanted)]
     if player:
@@ -264,18 +265,28 @@ def _next_plies(
 def _keys(played: list[tuple[int, str, Game, Position | None, list]], symmetric: bool) -> list[tuple[int, int]]:
     """For each ply `played` (as `_next_plies` lists them), the key of the position it led to (0
     for none) and the key of what it is one row by: that position, or with `symmetric` the image
-    its images share (`Game.canonical`); made at once for the plies of each rule set."""
-    found = [(0, 0)] * len(played)
-    plies_of: dict[int, list[int]] = {}  # the rules (their id) -> the plies played under them (their index)
-    for index, (_, _, rules, after, _) in enumerate(played):
-        if after is not None:
-            plies_of.setdefault(id(rules), []).append(index)
-    for indices in plies_of.values():
-        rules = played[indices[0]][2]
-        positions = [played[index][3] for index in indices]
-        keys = keys_of(rules, (positions + [rules.canonical(after) for after in positions]) if symmetric else positions)
-        for n, index in enumerate(indices):
-            found[index] = (keys[n], keys[n + len(indices)] if symmetric else keys[n])
+    its images share (`Game.canonical`)."""
+    reached = [(rules, after) for _, _, rules, after, _ in played if after is not None]
+    keys = _per_rules(keys_of, reached)
+    folded = (
+        _per_rules(lambda rules, positions: keys_of(rules, [rules.canonical(p) for p in positions]), reached)
+        if symmetric
+        else keys
+    )
+    pairs = iter(zip(keys, folded))
+    return [(0, 0) if after is None else next(pairs) for _, _, _, after, _ in played]
+
+
+def _per_rules(function: Callable[[Game, list[Position]], list], pairs: list[tuple[Game, Position]]) -> list:
+    """`function(rules, positions)`, which gives a value a position, for each (rules, position) of
+    `pairs`: called once for the positions of each rule set (keys and boards are made faster so)."""
+    groups: dict[int, list[int]] = {}  # the rules (their id) -> the pairs of those rules (their index)
+    for index, (rules, _) in enumerate(pairs):
+        groups.setdefault(id(rules), []).append(index)
+    found: list = [None] * len(pairs)
+    for group in groups.values():
+        for index, value in zip(group, function(pairs[group[0]][0], [pairs[index][1] for index in group])):
+            found[index] = value
     return found
 
 
