@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from operator import itemgetter
 from typing import ClassVar, NamedTuple, TypeVar
 
@@ -20,6 +20,7 @@ MAX_WIDTH = 16  # squares: the widest board a pattern may have (Latrunculi's)
 FILES = "abcdefghijklmnop"
 SQUARE_NAME = re.compile(r"([a-p])(1[0-6]|[1-9])")
 RUN = re.compile(r"[0-9]+")
+TURNED_PLIES = 1 << 14  # plies kept turned back, per board size and symmetry
 
 
 class GridPly(NamedTuple):
@@ -269,9 +270,13 @@ def _cuts(size: int) -> tuple[itemgetter, itemgetter]:
 @cache
 def _turned_back(size: int) -> list[Callable[[str], str]]:
     """For each image of `_turned`, what turns a ply played there into the same ply played on the
-    board itself (`_moved`)."""
+    board itself (`_moved`; the plies turned lately kept: the move tree turns the same plies for
+    many positions)."""
     numbers = "".join(map(chr, range(size * size)))  # each square's number as a character
-    return [partial(_moved, back=[ord(square) for square in image], size=size) for image in _turned(numbers, size)]
+    return [
+        lru_cache(TURNED_PLIES)(partial(_moved, back=[ord(square) for square in image], size=size))
+        for image in _turned(numbers, size)
+    ]
 
 
 def _symmetries(rows: list[list]) -> list[list[list]]:
