@@ -30,7 +30,8 @@ from lusoria.validator.base import WHITE, Game, Illegal, Position
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line
-MAX_DEPTH = 2  # of the tree's JSON (the Python work of a deeper tree is not bounded by the statements' time)
+MAX_DEPTH = 2  # of the tree's JSON (the page reads depth 1; the Python work of a deeper tree is not bounded by
+# the statements' time)
 GAMES_SHOWN, MAX_GAMES = 50, 500  # games listed by default, and at most
 TIMEOUT = 10.0  # seconds each statement may run
 RESULTS = ("1-0", "1/2-1/2", "0-1", "*")

@@ -13,7 +13,7 @@ import sqlite3
 
 import sqlite_utils
 
-from lusoria.archive.positions import Columns, search_terms
+from lusoria.archive.positions import Columns, all_search_terms
 from lusoria.archive.tree import COUNTS, FOUND
 from lusoria.validator.base import Game, Position
 
@@ -67,10 +67,10 @@ def create_next_plies(db: sqlite_utils.Database) -> None:
 
 def next_ply_rows(rules: Game, positions: list[Position], keys: list[int]) -> Columns:
     """What the writing process needs of one record's main line for `next_plies`: the keys of
-    its positions a ply was played from, and what the tree seeks (positions.search_terms) for each of
+    its positions a ply was played from, and what the tree seeks (positions.all_search_terms) for each of
     the first SUMMED_PLIES of them."""
     played = keys[: len(positions) - 1]
-    return [played, [search_terms(rules, position) for position in positions[: min(SUMMED_PLIES, len(played))]]]
+    return [played, all_search_terms(rules, positions[: min(SUMMED_PLIES, len(played))])]
 
 
 class NextPlies:

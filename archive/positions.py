@@ -317,17 +317,27 @@ def search_terms(rules: Game, position: Position) -> list:
     """What `reaches` compares a term of `positions` with (SEARCH_TERMS): the position's key, token,
     game and board, and the bounds of the terms that may be it: every term that begins with its
     token's first SHORT_LENGTH characters, and those that begin with its whole token."""
-    key = position_key(rules, position)
-    token = position_token(key)
-    return [
-        key,
-        token,
-        rules.name,
-        board_and_material(rules, position)[0],
-        token[:SHORT_LENGTH],
-        token[:SHORT_LENGTH] + LAST_CHARACTER,
-        token + LAST_CHARACTER,
-    ]
+    return all_search_terms(rules, [position])[0]
+
+
+def all_search_terms(rules: Game, positions: list[Position]) -> list[list]:
+    """`search_terms` of each of `positions` (of one game), their keys and boards made at once."""
+    boards, _ = boards_and_materials(rules, positions)
+    found = []
+    for key, board in zip(keys_of(rules, positions), boards):
+        token = position_token(key)
+        found.append(
+            [
+                key,
+                token,
+                rules.name,
+                board.decode(),
+                token[:SHORT_LENGTH],
+                token[:SHORT_LENGTH] + LAST_CHARACTER,
+                token + LAST_CHARACTER,
+            ]
+        )
+    return found
 
 
 SEARCH_TERMS = ("key", "token", "game", "board", "low", "high", "end")  # `search_terms`, as SQL names them

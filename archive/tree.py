@@ -4,7 +4,8 @@ transpositions count: a game that reached the position by another order of plies
 too. Each ply is played again from the position, under the rules of the records that played
 it, for the position it leads to: plies that lead to one position are one row (when chance
 chose the same for them: `Game.chance`), and with `symmetric` the positions that are one up
-to the board's symmetries are one (`Game.symmetric`)."""
+to the board's symmetries are one (`Game.symmetric`: the plies played in a position's images;
+`Game.canonical`: the image it is folded to)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from lusoria.archive.positions import SEARCH_TERMS, move_of, position_key, reaches, search_terms
+from lusoria.archive.positions import SEARCH_TERMS, all_search_terms, keys_of, move_of, position_key, reaches
 from lusoria.archive.reading import DamagedArchive
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES
@@ -190,14 +191,17 @@ def _next_plies(
     frames: dict[str, list[tuple[int, Callable[[str], str]]]] = {}  # token -> (parent, how a ply played there
     # is played from it)
     wanted: list[list] = []
-    for parent, (rules, position) in parents.items():
-        for image, back in rules.symmetric(position) if symmetric else [(position, str)]:
-            terms = search_terms(rules, image)
-            token = terms[SEARCH_TERMS.index("token")]
-            if token not in frames:
-                wanted.append(terms)
-            if all(known != parent for known, _ in frames.setdefault(token, [])):
-                frames[token].append((parent, back))
+    images: list[tuple[int, Callable[[str], str], Game, Position]] = [  # the parent, the ply turned back, the image
+        (parent, back, rules, image)
+        for parent, (rules, position) in parents.items()
+        for image, back in (rules.symmetric(position) if symmetric else [(position, str)])
+    ]
+    for (parent, back, _, _), terms in zip(images, _per_rules(all_search_terms, [image[2:] for image in images])):
+        token = terms[SEARCH_TERMS.index("token")]
+        if token not in frames:
+            wanted.append(terms)
+        if all(known != parent for known, _ in frames.setdefault(token, [])):
+            frames[token].append((parent, back))
     won = lost = "NULL"
     params: list = [json.dumps(wanted)]
     if player:
@@ -234,32 +238,56 @@ def _next_plies(
     rows.sort(key=lambda row: tuple(value or "" for value in row[:5]))  # the same order whichever way read
     codes = json.dumps(sorted({row[1] for row in rows if not row[1].startswith(" ")}))
     texts = dict(conn.execute("SELECT code, text FROM moves WHERE code IN (SELECT value FROM json_each(?))", [codes]))
-    growing: dict[int, dict[tuple, _Growing]] = {parent: {} for parent in parents}
+    played: list[tuple[int, str, Game, Position | None, list]] = []  # the parent, the ply played from it,
+    # its rules, the position it led to (None: not from there), its counts
     for token, move, game, variant, rule_tags, *counts in rows:
         played_by = _rules(game, variant, rule_tags)
         if played_by is None:
             continue
         for parent, back in frames[token]:
-            position = parents[parent][1]
             ply = back(move[1:] if move.startswith(" ") else texts[move])
             try:
-                after: Position | None = played_by.play(position, ply).position
+                after: Position | None = played_by.play(parents[parent][1], ply).position
             except Illegal:  # not from this position under these rules: a row of its own, no further
                 after = None
-            one: tuple  # what the plies that are one row share
-            if after is None:
-                key, one = 0, (ply,)
-            elif symmetric:  # the least key of the position's images (itself first)
-                keys = [position_key(played_by, image) for image, _ in played_by.symmetric(after)]
-                key, one = keys[0], (min(keys), played_by.chance(ply))
-            else:
-                key = position_key(played_by, after)
-                one = (key, played_by.chance(ply))
-            found = growing[parent].get(one)
-            if found is None:
-                found = growing[parent][one] = _Growing(parents[parent][0].turn(position))
-            found.add(ply, played_by, after, key, counts)
+            played.append((parent, ply, played_by, after, counts))
+    growing: dict[int, dict[tuple, _Growing]] = {parent: {} for parent in parents}
+    for (parent, ply, played_by, after, counts), (key, folded) in zip(played, _keys(played, symmetric)):
+        one = (ply,) if after is None else (folded, played_by.chance(ply))  # what the plies that are one row share
+        found = growing[parent].get(one)
+        if found is None:
+            rules, position = parents[parent]
+            found = growing[parent][one] = _Growing(rules.turn(position))
+        found.add(ply, played_by, after, key, counts)
     return {parent: [found.node(player is not None) for found in nodes.values()] for parent, nodes in growing.items()}
+
+
+def _keys(played: list[tuple[int, str, Game, Position | None, list]], symmetric: bool) -> list[tuple[int, int]]:
+    """For each ply `played` (as `_next_plies` lists them), the key of the position it led to (0
+    for none) and the key of what it is one row by: that position, or with `symmetric` the image
+    its images share (`Game.canonical`)."""
+    reached = [(rules, after) for _, _, rules, after, _ in played if after is not None]
+    keys = _per_rules(keys_of, reached)
+    folded = (
+        _per_rules(lambda rules, positions: keys_of(rules, [rules.canonical(p) for p in positions]), reached)
+        if symmetric
+        else keys
+    )
+    pairs = iter(zip(keys, folded))
+    return [(0, 0) if after is None else next(pairs) for _, _, _, after, _ in played]
+
+
+def _per_rules(function: Callable[[Game, list[Position]], list], pairs: list[tuple[Game, Position]]) -> list:
+    """`function(rules, positions)`, which gives a value a position, for each (rules, position) of
+    `pairs`: called once for the positions of each rule set (keys and boards are made faster so)."""
+    groups: dict[int, list[int]] = {}  # the rules (their id) -> the pairs of those rules (their index)
+    for index, (rules, _) in enumerate(pairs):
+        groups.setdefault(id(rules), []).append(index)
+    found: list = [None] * len(pairs)
+    for group in groups.values():
+        for index, value in zip(group, function(pairs[group[0]][0], [pairs[index][1] for index in group])):
+            found[index] = value
+    return found
 
 
 def tree(

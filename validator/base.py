@@ -280,6 +280,11 @@ class Game(Generic[P]):
         without symmetries has only itself (what the move tree folds)."""
         return [(position, str)]
 
+    def canonical(self, position: P) -> P:
+        """One of `position`'s images (`symmetric`), the same for each of them: what the move tree
+        folds by (a board without symmetries: the position itself)."""
+        return position
+
     def random_ply(self, position: P, rng: random.Random) -> str | None:
         """A random legal ply in canonical form, or None when none exists."""
         plies = self.legal_plies(position)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from operator import itemgetter
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, TypeVar
 
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import EMPTY_SQUARE, Game, P
@@ -20,6 +20,7 @@ MAX_WIDTH = 16  # squares: the widest board a pattern may have (Latrunculi's)
 FILES = "abcdefghijklmnop"
 SQUARE_NAME = re.compile(r"([a-p])(1[0-6]|[1-9])")
 RUN = re.compile(r"[0-9]+")
+TURNED_PLIES = 1 << 14  # plies kept turned back, per board size and symmetry
 
 
 class GridPly(NamedTuple):
@@ -72,8 +73,9 @@ class GridGame(Game[P]):
     """A game on a board of squares: its distance between plies compares their parts; its
     boards spell out as its position strings do, its pieces as `letters` (a square's code ->
     its letter, White's `pieces[0]`, Black's `pieces[1]`), and a pattern is read as one; on a
-    square board, positions and plies turn and mirror (their strings rewritten, as the notation
-    writes them: ranks from the top, a number for empty squares, squares named a1…)."""
+    square board, positions and plies turn and mirror (a position's board bytes turned, when it
+    holds them: `square_board`; else its string rewritten, as the notation writes it: ranks from
+    the top, a number for empty squares; a ply's squares renamed, a1…)."""
 
     pieces: ClassVar[tuple[str, str]] = ("", "")  # White's letters, Black's, as its position strings write them
     letters: ClassVar[dict[int, str]] = {}  # a square's code on the board -> its letter (none: the archive keeps
@@ -144,7 +146,35 @@ class GridGame(Game[P]):
             return char
         raise ValueError(f"'{char}' is not a {cls.name} piece, a digit, or a wildcard (* ? W B)")
 
+    def square_board(self, position: P) -> bytes | None:
+        """The squares of `position`'s board, one byte a square by number (a1 0, b1 1, …), when
+        its positions hold their board so: `symmetric` then turns these bytes (`with_board`);
+        None by default (it rewrites the position string)."""
+        return None
+
+    def with_board(self, position: P, board: bytes) -> P:
+        """`position` with `board` (as `square_board` gives it) in place of its own."""
+        raise NotImplementedError
+
     def symmetric(self, position: P) -> list[tuple[P, Callable[[str], str]]]:
+        board = self.square_board(position)
+        if board is None:
+            return self._symmetric_strings(position)
+        size = self.board_width()
+        if len(board) != size * size:
+            return [(position, str)]
+        images = zip(_turned(board, size)[1:], _turned_back(size)[1:])
+        return [(position, str)] + [(self.with_board(position, image), back) for image, back in images]
+
+    def canonical(self, position: P) -> P:
+        board = self.square_board(position)
+        if board is None:
+            return min((image for image, _ in self._symmetric_strings(position)), key=self.format_position)
+        size = self.board_width()
+        return self.with_board(position, min(_turned(board, size))) if len(board) == size * size else position
+
+    def _symmetric_strings(self, position: P) -> list[tuple[P, Callable[[str], str]]]:
+        """`symmetric` of a position whose board is only its position string."""
         board, rest = self.format_position(position).split(" ", 1)
         ranks = [
             RUN.sub(lambda run: EMPTY_SQUARE * checked_number(run[0], 0, MAX_WIDTH), rank) for rank in board.split("/")
@@ -154,13 +184,11 @@ class GridGame(Game[P]):
             return [(position, str)]
         squares = "".join(reversed(ranks))  # a character a square, by number (a1 0, b1 1, …)
         runs = RUN.search(board) is not None
-        return [
-            (self.parse_position((folded(spelled, size) if runs else spelled) + " " + rest), back)
-            for spelled, back in (
-                (join("/", [join("", rank(squares)) for rank in ranks_of]), back)
-                for ranks_of, back in _square_symmetries(size)
-            )
-        ]
+        found = []
+        for image, back in zip(_turned(squares, size), _turned_back(size)):
+            spelled = "/".join(_ranks(image, size))
+            found.append((self.parse_position((folded(spelled, size) if runs else spelled) + " " + rest), back))
+        return found
 
     def ply_parts(self, text: str) -> GridPly | None:
         """The parts of a ply that the distance compares; None for a pass."""
@@ -201,7 +229,7 @@ def folded(spelled: str, width: int = MAX_WIDTH) -> str:
     return spelled
 
 
-def _moved(text: str, back: dict[int, int], size: int) -> str:
+def _moved(text: str, back: list[int], size: int) -> str:
     """A ply with the name of each square replaced by the name of the square `back` gives it."""
 
     def name(square: re.Match) -> str:
@@ -211,26 +239,49 @@ def _moved(text: str, back: dict[int, int], size: int) -> str:
     return SQUARE_NAME.sub(name, text)
 
 
-join = str.join
+S = TypeVar("S", str, bytes)
+
+
+def _ranks(board: S, size: int) -> tuple[S, ...]:
+    """The ranks of a square board of `size` (its squares by number: a1 0, b1 1, …), top first."""
+    return _cuts(size)[0](board)
+
+
+def _turned(board: S, size: int) -> list[S]:
+    """The 8 images of a square board of `size` (a character or byte a square, by number: a1 0,
+    b1 1, …), itself first: turned a half, mirrored top to bottom (and left to right), about the
+    diagonal a1-h8 (and the other), turned a quarter (and three)."""
+    ranks, files = _cuts(size)
+    join = board[:0].join
+    mirrored = join(ranks(board))  # the ranks top first, as the bottom ones
+    across = join(files(board))  # each file a rank
+    turned = join(ranks(across))
+    return [board, board[::-1], mirrored, mirrored[::-1], across, across[::-1], turned, turned[::-1]]
 
 
 @cache
-def _square_symmetries(size: int) -> list[tuple[list[Callable[[str], tuple]], Callable[[str], str]]]:
-    """The 8 symmetries of a square board of `size` (itself first), each as what takes its ranks
-    (top first) from the board's squares by number, and how it turns a ply back (`_moved`)."""
-    squares = [[(size - 1 - row) * size + column for column in range(size)] for row in range(size)]
-    found: list[tuple[list[Callable[[str], tuple]], Callable[[str], str]]] = []
-    for turned in sorted(_symmetries(squares), key=lambda rows: rows != squares):  # itself first
-        back = {square: turned[size - 1 - square // size][square % size] for square in range(size * size)}
-        # (itemgetter of one square gives a character, not a tuple: a board has two squares or more)
-        ranks: list[Callable[[str], tuple]] = [itemgetter(*row) for row in turned]
-        found.append((ranks, partial(_moved, back=back, size=size)))
-    return found
+def _cuts(size: int) -> tuple[itemgetter, itemgetter]:
+    """What cuts a square board of `size` (of two squares a side or more) into its ranks (top
+    first) and into its files (a first)."""
+    ranks = itemgetter(*(slice(start, start + size) for start in range(size * (size - 1), -1, -size)))
+    return ranks, itemgetter(*(slice(file, None, size) for file in range(size)))
+
+
+@cache
+def _turned_back(size: int) -> list[Callable[[str], str]]:
+    """For each image of `_turned`, what turns a ply played there into the same ply played on the
+    board itself (`_moved`; the plies turned lately kept: the move tree turns the same plies for
+    many positions)."""
+    numbers = "".join(map(chr, range(size * size)))  # each square's number as a character
+    return [
+        lru_cache(TURNED_PLIES)(partial(_moved, back=[ord(square) for square in image], size=size))
+        for image in _turned(numbers, size)
+    ]
 
 
 def _symmetries(rows: list[list]) -> list[list[list]]:
     """The 8 symmetries of a square board (rotations and reflections) of a grid of anything (the
-    squares of a pattern, colours kept; the squares' numbers, for positions and plies)."""
+    squares of a pattern, colours kept)."""
     found, current = [], rows
     for _ in range(4):
         current = [list(row) for row in zip(*current[::-1])]  # a quarter turn

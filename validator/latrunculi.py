@@ -333,6 +333,12 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     def board_width(self) -> int:
         return self.geo.width
 
+    def square_board(self, position: LatrunculiPosition) -> bytes | None:
+        return position.board
+
+    def with_board(self, position: LatrunculiPosition, board: bytes) -> LatrunculiPosition:
+        return LatrunculiPosition(board, position.turn, position.hand)
+
     def counted_letters(self) -> dict[str, str]:
         return {"white_inciti": "I", "black_inciti": "i"} if self.variant == "seneca" else {}
 

@@ -505,6 +505,12 @@ class TaflGame(GridGame[TaflPosition]):
             raise OptionError(f"a Swede or the king stands on the camp square {camped[0]} ({settings.ids.camp})")
         return self._remembering(TaflPosition(bytes(board), WHITE if fields[1] == "w" else BLACK))
 
+    def square_board(self, position: TaflPosition) -> bytes | None:
+        return position.board
+
+    def with_board(self, position: TaflPosition, board: bytes) -> TaflPosition:
+        return self._remembering(TaflPosition(board, position.turn))
+
     def _remembering(self, position: TaflPosition) -> TaflPosition:
         """Under a repetition rule, a position that starts a history (the start does not count)."""
         return RememberingPosition(*position) if self.settings.repeats else position

@@ -3,8 +3,11 @@ logs and the tafl family's games, written by others), read as a user reads them:
 options (the worker pool), each with its expected verdict. They live beside the project, never
 in it: these tests skip, saying why, where they are absent (a clone), and fail on CI."""
 
+import asyncio
 import csv
+import html
 import os
+import re
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
@@ -168,3 +171,24 @@ def test_the_openings_fold_up_to_the_boards_symmetries(folder, tmp_path):
     folded = archive.tree(record=first["id"], ply=0, filters=Filters(symmetric=True))
     assert Counter((n.games, n.white, n.draws, n.black) for n in folded) == folded_by_hand(archive, first["id"])
     assert sum(n.games for n in folded) == sum(n.games for n in plain) and len(folded) < len(plain) / 2
+
+
+def test_the_explorer_shows_an_archive_of_real_games(tmp_path):
+    """The explorer page (as `lusoria serve` and Datasette serve it) on an archive of aagenielsen.dk's
+    Brandubh games: the start of their game, the next plies as `lusoria tree` counts them (folded by
+    the board's symmetries too), and the games that reach it, each opening at its ply."""
+    from lusoria.archive import Filters
+
+    datasette_app = pytest.importorskip("datasette.app", reason="Datasette is a test extra: pip install -e '.[test]'")
+    path = str(tmp_path / "brandubh.db")
+    archive = Archive(path)
+    archive.import_paths([str(TAFL / "brandubh")])
+    site = datasette_app.Datasette([path])
+    for query, filters in (("", Filters()), ("?symmetric=1", Filters(symmetric=True))):
+        page = asyncio.run(site.client.get("/-/explorer/brandubh" + query))
+        assert page.status_code == 200, page.text
+        position = html.unescape(re.search(r'id="board"[^>]* data-position="([^"]+)"', page.text)[1])
+        assert position == GAMES["brandubh"]().format_position(GAMES["brandubh"]().initial())
+        plies = re.findall(r'<tr data-ply="([^"]+)"', page.text)
+        assert plies == [node.ply for node in archive.tree(position, filters=filters)] and len(plies) >= 4
+        assert page.text.count("replay at ply 0</a>") == 50  # the games listed at first, each at the start

@@ -177,6 +177,8 @@ PAGE_START, PAGE_END = (
     "<!-- end of explorer page -->",
 )
 AFTER_C5_C3 = "3ppp3/4p4/4P4/p3P3p/pp1PKPPpp/p3P3p/2P1P4/4p4/3ppp3 b"
+AFTER_I6_F6 = "3ppp3/4p4/4P4/p3Pp3/pp1PKPPpp/p3P3p/2P1P4/4p4/3ppp3 w"
+SCREENSHOT = ROOT / "docs" / "images" / "explorer.png"  # the page as docs/archive.md shows it
 
 
 @pytest.fixture(scope="module")
@@ -207,8 +209,17 @@ def serving(command: list[str], address_in: Callable[[str], str | None]):
         process.wait(timeout=30)
 
 
+VIEWPORT = {"width": 1100, "height": 760}
+
+
+def png_size(image: bytes) -> tuple[int, int]:
+    """The width and height of a PNG image (its header's first chunk, IHDR)."""
+    assert image.startswith(b"\x89PNG\r\n\x1a\n") and image[12:16] == b"IHDR"
+    return int.from_bytes(image[16:20], "big"), int.from_bytes(image[20:24], "big")
+
+
 def explorer_page(browser, address: str):
-    page = browser.new_page(viewport={"width": 1100, "height": 760})
+    page = browser.new_page(viewport=VIEWPORT)
     errors: list[str] = []
     page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -252,9 +263,12 @@ def test_the_explorer_clicked_through(browser, club, tmp_path):
         assert page.locator("#board .square.to[data-square='c3']").count() == 1  # the last ply marked
         text = page_text(page)
         shot(page, tmp_path, "explorer-c5-c3")
+        if os.environ.get("LUSORIA_WRITE_DOCS"):
+            page.screenshot(path=SCREENSHOT)
         page.click("table.plies a:text-is('i6-f6')")
         position, crumbs, plies = view(page)
-        assert (crumbs, plies) == (["start", "c5-c3", "i6-f6"], ["d5-d3"]) and position.endswith(" w")
+        assert (position, crumbs, plies) == (AFTER_I6_F6, ["start", "c5-c3", "i6-f6"], ["d5-d3"])
+        assert page.locator("#board .square.to[data-square='f6']").count() == 1
         page.fill("input[name=player]", "Karin Nilsson")
         page.click("button[type=submit]")
         assert "player=Karin+Nilsson" in page.url and view(page)[1:] == (["start", "c5-c3", "i6-f6"], ["d5-d3"])
@@ -280,6 +294,8 @@ def test_the_explorer_clicked_through(browser, club, tmp_path):
         DOCS.write_text(written.replace(PAGE_START + "\n" + shown, PAGE_START + "\n" + text))
     else:
         assert shown == text, "docs/archive.md shows another page: LUSORIA_WRITE_DOCS=1 pytest -k clicked_through"
+    assert f"]({SCREENSHOT.relative_to(DOCS.parent)})" in written  # the picture of the page, made here
+    assert png_size(SCREENSHOT.read_bytes()) == tuple(VIEWPORT.values()) and SCREENSHOT.stat().st_size < 200_000
 
 
 def test_the_explorer_served_by_datasette_itself(browser, club):
