@@ -16,8 +16,8 @@ from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
-from lusoria.validator.base import WHITE, OptionError
-from lusoria.validator.tafl import TaflGame
+from lusoria.validator.base import BLACK, WHITE, OptionError
+from lusoria.validator.tafl import EMPTY, OWNER, TaflGame
 
 _TOKEN = re.compile(r"\S+")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
@@ -301,6 +301,61 @@ def refusal(kind: str) -> str:
     )
 
 
+def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> TaflGame:
+    """The rules of the layout a game was played from, among its type's (`rules`, then the tags
+    of `others`: the same rules from other starts): the one under which its moves go furthest
+    before one does not fit the board (`_misfit`). The first unless another goes further than
+    every other; the tags of one chosen so (its Variant) replace the first's, with a note why."""
+    if not others:
+        return rules
+    layouts = [(rules, {}), *((tafl_rules(dict(tags)), dict(tags)) for tags in others)]
+    moves = [_MOVE.fullmatch(ply.text) for ply in draft.line.plies]
+    misfits = [_misfit(layout, moves) for layout, _ in layouts]
+    furthest = max(fitted for fitted, _ in misfits)
+    fitting = [number for number, (fitted, _) in enumerate(misfits) if fitted == furthest]
+    if fitting != [fitting[-1]] or fitting[0] == 0:
+        return rules
+    chosen, tags = layouts[fitting[0]]
+    draft.tags.update(tags)
+    draft.note(
+        f"read from the layout of {tags.get('Variant', '')}, which its moves fit: in the type's first, {misfits[0][1]}"
+    )
+    return chosen
+
+
+def _misfit(rules: TaflGame, moves: list[re.Match[str] | None]) -> tuple[int, str]:
+    """How far a game's moves fit the start of `rules`, the pieces moved and captured as the moves
+    write them: the number of moves before the first that leaves a square holding no piece of the
+    side to move or that crosses or lands on a piece, and what that move does."""
+    start, geo = rules.initial(), rules.geo
+    board, turn = bytearray(start.board), start.turn
+    for number, move in enumerate(moves):
+        if move is None:
+            return number, f"ply {number + 1} is no move"
+        origin, target = geo.index[move["origin"]], geo.index[move["target"]]
+        if OWNER[board[origin]] != turn:
+            return (
+                number,
+                f"ply {number + 1} ({move[0]}) leaves {move['origin']}, which holds no piece of the side to move",
+            )
+        same_file = (target - origin) % geo.size == 0
+        if same_file or origin // geo.size == target // geo.size:
+            step = (geo.size if same_file else 1) * (1 if target > origin else -1)
+            taken = next(
+                (square for square in range(origin + step, target + step, step) if board[square] != EMPTY), None
+            )
+            if taken is not None:
+                return (
+                    number,
+                    f"ply {number + 1} ({move[0]}) moves across or onto {geo.names[taken]}, which a piece holds",
+                )
+        board[target], board[origin] = board[origin], EMPTY
+        for square in re.findall(_SQUARE, move["captures"] or ""):
+            board[geo.index[square]] = EMPTY
+        turn = BLACK if turn == WHITE else WHITE
+    return len(moves), ""
+
+
 def looks_like_aage(text: str) -> bool:
     head = text[:4096]
     return head.lstrip()[:1] in "[{" and '"AageGameTypeName"' in head and '"Moves"' in head
@@ -400,11 +455,9 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         if game.get(field):
             draft.tag(tag, text(field, game[field]), offset(field))
     types = FORMATS["aage"].games
-    chosen = (
-        types.get(f"{kind}#{game.get('AageGameTypeKey')}")
-        or types.get(kind)
-        or (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)
-    )  # (two types share a name: by key)
+    named = next((name for name in (f"{kind}#{game.get('AageGameTypeKey')}", kind) if name in types), None)
+    chosen = types[named] if named else (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)
+    # (two types share a name: by key)
     if chosen is None:  # refused: the record keeps what the file says of the game, for the archive
         draft.tag("GameType", kind, offset("AageGameTypeName"))
         if site_id := _site_id(path, game.get("AageGameTypeKey")):
@@ -441,6 +494,10 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
             read_moves(draft, text("Moves", move), draft.start + found.start() + 1 if found else listed, rules)
     else:
         raise draft.problem("Moves is a list of moves or one string of moves", offset("Moves"))
+    if named:
+        rules = _layout(
+            draft, rules, [types[f"{named}/{number}"] for number in range(2, 99) if f"{named}/{number}" in types]
+        )
     winner = text("WhoWon", game.get("WhoWon", "")).lower()
     if winner in WINNERS:
         if "Termination" in draft.tags and WINNERS[winner] != draft.result:

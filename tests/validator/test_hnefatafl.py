@@ -313,6 +313,11 @@ ENTRY = (
     '[[variant]]\nname = "toy-7x7"\ntitle = "Toy 7×7"\nrules = "dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"\n'
 )
 
+LAYOUT = (
+    '[[variant]]\nname = "toy-7x7-b"\ntitle = "Toy 7×7, second layout"\nlayout_of = "toy-7x7"\n'
+    'rules = "dim:7 esc:c start:/3t3/3t3/3T3/t1TKTtt/3T3/3t3/3t3/"\n'
+)
+
 
 @pytest.mark.parametrize(
     "text, message",
@@ -326,6 +331,19 @@ ENTRY = (
         (ENTRY + "colour = 'red'\n", "unknown field colour"),
         (ENTRY + "aagenielsen_ids = ['4']\n", "aagenielsen_ids is a list of int"),
         (ENTRY + 'variant = "fetlar"\n', "variant and options are a built-in game's"),
+        (LAYOUT.replace("toy-7x7-b", "toy-7x7"), "layout_of names no earlier entry with rules"),
+        (
+            ENTRY + LAYOUT.replace("esc:c", "esc:e"),
+            "variant 2 (toy-7x7-b): a layout of toy-7x7 has its rules but start (differs in esc, start)",
+        ),
+        (
+            ENTRY + LAYOUT.replace("t1TKTtt", "ttTKTtt"),
+            "a layout of toy-7x7 has its rules but start (differs in nothing)",
+        ),
+        (
+            ENTRY + LAYOUT + "aagenielsen_ids = [9]\n",
+            "a layout of toy-7x7 is read for toy-7x7's aagenielsen types only",
+        ),
         ("[[variant]\n", "not TOML"),
         ("title = 'x'\n", "a catalogue holds [[variant]] entries only"),
     ],
