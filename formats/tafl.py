@@ -6,6 +6,7 @@ formats/common.py `read_site_captures`)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -313,7 +314,7 @@ def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> T
     misfits = [_misfit(layout, moves) for layout, _ in layouts]
     furthest = max(fitted for fitted, _ in misfits)
     fitting = [number for number, (fitted, _) in enumerate(misfits) if fitted == furthest]
-    if fitting != [fitting[-1]] or fitting[0] == 0:
+    if len(fitting) > 1 or fitting[0] == 0:
         return rules
     chosen, tags = layouts[fitting[0]]
     draft.tags.update(tags)
@@ -495,9 +496,8 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     else:
         raise draft.problem("Moves is a list of moves or one string of moves", offset("Moves"))
     if named:
-        rules = _layout(
-            draft, rules, [types[f"{named}/{number}"] for number in range(2, 99) if f"{named}/{number}" in types]
-        )
+        others = itertools.takewhile(bool, (types.get(f"{named}/{number}", {}) for number in itertools.count(2)))
+        rules = _layout(draft, rules, list(others))  # (the type's other layouts: `Sea battle tafl 13x13#34/2`)
     winner = text("WhoWon", game.get("WhoWon", "")).lower()
     if winner in WINNERS:
         if "Termination" in draft.tags and WINNERS[winner] != draft.result:
