@@ -209,18 +209,22 @@ def layout_game(moves):
 
 
 FIRST, SECOND = "sea-battle-tafl-13x13", "sea-battle-tafl-13x13-b"
+MOVER = "which holds no piece of the side to move"
 NOTE = f"aage reader: read from the layout of {SECOND}, which its moves fit: in the type's first, ply "
 
 
 @pytest.mark.parametrize(
     "moves, variant, diagnostics, note",
     [
-        ("b7-a7 e9-e10 g12-g13", SECOND, [], "1 (b7-a7) leaves b7, which holds no piece of the side to move"),
+        ("b7-a7 e9-e10 g12-g13", SECOND, [], "1 (b7-a7) leaves b7, " + MOVER),
         ("a9-b9 e9-e10 f13-g13", SECOND, [], "3 (f13-g13) moves across or onto g13, which a piece holds"),
+        ("m9-l9 e9-e10 a9-g9xg10 i9-i10 g11-g10 e10-e11 b7-a7", SECOND, [], "7 (b7-a7) leaves b7, " + MOVER),
+        # as the record's capture lists say: g10, not emptied, stops the second layout at ply 5
+        ("m9-l9 e9-e10 a9-g9 i9-i10 g11-g10 e10-e11 b7-a7", FIRST, [("G5", 3), ("G3", 7)], None),
         ("g13-g12 e9-e10 a7-b7", FIRST, [], None),
         ("a9-b9 e9-e10", FIRST, [], None),  # both layouts fit: the type's first
         ("d1-d2 e9-e10", FIRST, [("G3", 1)], None),  # neither fits: the first, invalid at its ply
-        ("b7-a7 g12-g13 e9-e10", SECOND, [("G2", 2)], "1 (b7-a7) leaves b7, which holds no piece of the side to move"),
+        ("b7-a7 g12-g13 e9-e10", SECOND, [("G2", 2)], "1 (b7-a7) leaves b7, " + MOVER),
     ],
 )
 def test_a_type_played_from_two_layouts_reads_each_game_from_the_one_its_moves_fit(moves, variant, diagnostics, note):

@@ -362,6 +362,9 @@ def test_the_catalogue_loads_and_names_each_aagenielsen_type():
     games = FORMATS["aage"].games
     assert games["Copenhagen Hnefatafl 11x11"] == {"Game": "copenhagen"}
     assert games["Fetlar Hnefatafl 11x11"] == {"Game": "hnefatafl", "Variant": FETLAR}
+    second = {"Game": "hnefatafl", "Variant": "sea-battle-tafl-13x13-b"}  # a type's other layout, by either name
+    assert games["Sea battle tafl 13x13/2"] == games["Sea battle tafl 13x13#34/2"] == second
+    assert "Sea battle tafl 13x13#34/3" not in games and "Fetlar Hnefatafl 11x11/2" not in games
     assert all(
         f"{kind}#{key}" in games for entry in entries for kind in entry.aagenielsen for key in entry.aagenielsen_ids
     )
