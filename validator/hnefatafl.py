@@ -221,10 +221,9 @@ def aagenielsen_types() -> dict[str, dict[str, str]]:
         layouts = [variant, *(other for other in entries if other.layout_of == variant.name)]
         for kind in variant.aagenielsen:
             names = [kind, *(f"{kind}#{key}" for key in variant.aagenielsen_ids)]
-            for name in names:
+            shared = kind in found  # a name two types share: the first entry's
+            for name in names[1:] if shared else names:
                 for number, layout in enumerate(layouts, 1):
-                    if name == kind and name in found:
-                        break  # (a name two types share: the first entry's)
                     found[name if number == 1 else f"{name}/{number}"] = layout.tags()
     return found
 
