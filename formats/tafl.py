@@ -311,7 +311,7 @@ def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> T
         return rules
     layouts = [(rules, {}), *((tafl_rules(dict(tags)), dict(tags)) for tags in others)]
     moves = [_MOVE.fullmatch(ply.text) for ply in draft.line.plies]
-    misfits = [_misfit(layout, moves) for layout, _ in layouts]
+    misfits = [_misfit(layout, moves, draft.listed) for layout, _ in layouts]
     furthest = max(fitted for fitted, _ in misfits)
     fitting = [number for number, (fitted, _) in enumerate(misfits) if fitted == furthest]
     if len(fitting) > 1 or fitting[0] == 0:
@@ -324,12 +324,14 @@ def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> T
     return chosen
 
 
-def _misfit(rules: TaflGame, moves: list[re.Match[str] | None]) -> tuple[int, str]:
+def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]) -> tuple[int, str]:
     """How far a game's moves fit the start of `rules`, the pieces moved and captured as the moves
     write them: the number of moves before the first that leaves a square holding no piece of the
-    side to move or that crosses or lands on a piece, and what that move does."""
+    side to move or that crosses or lands on a piece, and what that move does. After a move that
+    does not list its captures (not in `listed`) the board is not known: only the squares moves
+    leave say more."""
     start, geo = rules.initial(), rules.geo
-    board, turn = bytearray(start.board), start.turn
+    board, turn, known = bytearray(start.board), start.turn, True
     for number, move in enumerate(moves):
         if move is None:
             return number, f"ply {number + 1} is no move"
@@ -340,7 +342,7 @@ def _misfit(rules: TaflGame, moves: list[re.Match[str] | None]) -> tuple[int, st
                 f"ply {number + 1} ({move[0]}) leaves {move['origin']}, which holds no piece of the side to move",
             )
         same_file = (target - origin) % geo.size == 0
-        if same_file or origin // geo.size == target // geo.size:
+        if known and (same_file or origin // geo.size == target // geo.size):
             step = (geo.size if same_file else 1) * (1 if target > origin else -1)
             taken = next(
                 (square for square in range(origin + step, target + step, step) if board[square] != EMPTY), None
@@ -353,6 +355,7 @@ def _misfit(rules: TaflGame, moves: list[re.Match[str] | None]) -> tuple[int, st
         board[target], board[origin] = board[origin], EMPTY
         for square in re.findall(_SQUARE, move["captures"] or ""):
             board[geo.index[square]] = EMPTY
+        known = known and number in listed
         turn = BLACK if turn == WHITE else WHITE
     return len(moves), ""
 
