@@ -17,8 +17,8 @@ from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
-from lusoria.validator.base import BLACK, WHITE, OptionError
-from lusoria.validator.tafl import EMPTY, OWNER, TaflGame
+from lusoria.validator.base import WHITE, OptionError
+from lusoria.validator.tafl import EMPTY, TaflGame
 
 _TOKEN = re.compile(r"\S+")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
@@ -326,21 +326,18 @@ def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> T
 
 def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]) -> tuple[int, str]:
     """How far a game's moves fit the start of `rules`, the pieces moved and captured as the moves
-    write them: the number of moves before the first that leaves a square holding no piece of the
-    side to move or that crosses or lands on a piece, and what that move does. After a move that
-    does not list its captures (not in `listed`) the board is not known: only the squares moves
-    leave say more."""
+    write them: the number of moves before the first that leaves an empty square or that crosses or
+    lands on a piece, and what that move does. Whose turn it is is the rules' to say (a ply swapped
+    with the next is caught at its ply, whatever the layout). After a move that does not list its
+    captures (not in `listed`) the board is not known: only the squares moves leave say more."""
     start, geo = rules.initial(), rules.geo
-    board, turn, known = bytearray(start.board), start.turn, True
+    board, known = bytearray(start.board), True
     for number, move in enumerate(moves):
         if move is None:
             return number, f"ply {number + 1} is no move"
         origin, target = geo.index[move["origin"]], geo.index[move["target"]]
-        if OWNER[board[origin]] != turn:
-            return (
-                number,
-                f"ply {number + 1} ({move[0]}) leaves {move['origin']}, which holds no piece of the side to move",
-            )
+        if board[origin] == EMPTY:
+            return number, f"ply {number + 1} ({move[0]}) leaves {move['origin']}, which holds no piece"
         same_file = (target - origin) % geo.size == 0
         if known and (same_file or origin // geo.size == target // geo.size):
             step = (geo.size if same_file else 1) * (1 if target > origin else -1)
@@ -356,7 +353,6 @@ def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]
         for square in re.findall(_SQUARE, move["captures"] or ""):
             board[geo.index[square]] = EMPTY
         known = known and number in listed
-        turn = BLACK if turn == WHITE else WHITE
     return len(moves), ""
 
 

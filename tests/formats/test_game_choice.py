@@ -209,7 +209,7 @@ def layout_game(moves):
 
 
 FIRST, SECOND = "sea-battle-tafl-13x13", "sea-battle-tafl-13x13-b"
-MOVER = "which holds no piece of the side to move"
+MOVER = "which holds no piece"
 NOTE = f"aage reader: read from the layout of {SECOND}, which its moves fit: in the type's first, ply "
 
 
