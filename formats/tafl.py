@@ -327,8 +327,8 @@ def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> T
 def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]) -> tuple[int, str]:
     """How far a game's moves fit the start of `rules`, the pieces moved and captured as the moves
     write them: the number of moves before the first that leaves an empty square or that crosses or
-    lands on a piece, and what that move does. Whose turn it is is the rules' to say (a ply swapped
-    with the next is caught at its ply, whatever the layout). After a move that does not list its
+    lands on a piece, and what that move does; whose turn it is, the rules say (a ply swapped with
+    the next is caught at its ply, whatever the layout). After a move that does not list its
     captures (not in `listed`) the board is not known: only the squares moves leave say more."""
     start, geo = rules.initial(), rules.geo
     board, known = bytearray(start.board), True
@@ -455,9 +455,9 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         if game.get(field):
             draft.tag(tag, text(field, game[field]), offset(field))
     types = FORMATS["aage"].games
-    named = next((name for name in (f"{kind}#{game.get('AageGameTypeKey')}", kind) if name in types), None)
+    names = (f"{kind}#{game.get('AageGameTypeKey')}", kind)  # (two types share a name: by key)
+    named = next((name for name in names if name in types), None)
     chosen = types[named] if named else (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)
-    # (two types share a name: by key)
     if chosen is None:  # refused: the record keeps what the file says of the game, for the archive
         draft.tag("GameType", kind, offset("AageGameTypeName"))
         if site_id := _site_id(path, game.get("AageGameTypeKey")):
