@@ -106,9 +106,14 @@ def tafl_types() -> None:
     its records (validator/tafl_variants.toml)."""
     from lusoria.validator.hnefatafl import catalogue
 
+    def tags(entry) -> str:
+        return ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items())
+
     rows = [
         f"| `{kind}` | "
-        + ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items())
+        + " or ".join(
+            tags(layout) for layout in (entry, *(other for other in catalogue() if other.layout_of == entry.name))
+        )
         + (f" (refused: {entry.refused})" if entry.refused else "")
         + " |"
         for entry in catalogue()

@@ -6,6 +6,7 @@ formats/common.py `read_site_captures`)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -17,7 +18,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
-from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl import EMPTY, TaflGame
 
 _TOKEN = re.compile(r"\S+")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
@@ -301,6 +302,60 @@ def refusal(kind: str) -> str:
     )
 
 
+def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> TaflGame:
+    """The rules of the layout a game was played from, among its type's (`rules`, then the tags
+    of `others`: the same rules from other starts): the one under which its moves go furthest
+    before one does not fit the board (`_misfit`). The first unless another goes further than
+    every other; the tags of one chosen so (its Variant) replace the first's, with a note why."""
+    if not others:
+        return rules
+    layouts = [(rules, {}), *((tafl_rules(dict(tags)), dict(tags)) for tags in others)]
+    moves = [_MOVE.fullmatch(ply.text) for ply in draft.line.plies]
+    misfits = [_misfit(layout, moves, draft.listed) for layout, _ in layouts]
+    furthest = max(fitted for fitted, _ in misfits)
+    fitting = [number for number, (fitted, _) in enumerate(misfits) if fitted == furthest]
+    if len(fitting) > 1 or fitting[0] == 0:
+        return rules
+    chosen, tags = layouts[fitting[0]]
+    draft.tags.update(tags)
+    draft.note(
+        f"read from the layout of {tags.get('Variant', '')}, which its moves fit: in the type's first, {misfits[0][1]}"
+    )
+    return chosen
+
+
+def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]) -> tuple[int, str]:
+    """How far a game's moves fit the start of `rules`, the pieces moved and captured as the moves
+    write them: the number of moves before the first that leaves an empty square or that crosses or
+    lands on a piece, and what that move does; whose turn it is, the rules say (a ply swapped with
+    the next is caught at its ply, whatever the layout). After a move that does not list its
+    captures (not in `listed`) the board is not known: only the squares moves leave say more."""
+    start, geo = rules.initial(), rules.geo
+    board, known = bytearray(start.board), True
+    for number, move in enumerate(moves):
+        if move is None:
+            return number, f"ply {number + 1} is no move"
+        origin, target = geo.index[move["origin"]], geo.index[move["target"]]
+        if board[origin] == EMPTY:
+            return number, f"ply {number + 1} ({move[0]}) leaves {move['origin']}, which holds no piece"
+        same_file = (target - origin) % geo.size == 0
+        if known and (same_file or origin // geo.size == target // geo.size):
+            step = (geo.size if same_file else 1) * (1 if target > origin else -1)
+            taken = next(
+                (square for square in range(origin + step, target + step, step) if board[square] != EMPTY), None
+            )
+            if taken is not None:
+                return (
+                    number,
+                    f"ply {number + 1} ({move[0]}) moves across or onto {geo.names[taken]}, which a piece holds",
+                )
+        board[target], board[origin] = board[origin], EMPTY
+        for square in re.findall(_SQUARE, move["captures"] or ""):
+            board[geo.index[square]] = EMPTY
+        known = known and number in listed
+    return len(moves), ""
+
+
 def looks_like_aage(text: str) -> bool:
     head = text[:4096]
     return head.lstrip()[:1] in "[{" and '"AageGameTypeName"' in head and '"Moves"' in head
@@ -403,11 +458,9 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         if game.get(field):
             draft.tag(tag, text(field, game[field]), offset(field))
     types = FORMATS["aage"].games
-    chosen = (
-        types.get(f"{kind}#{game.get('AageGameTypeKey')}")
-        or types.get(kind)
-        or (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)
-    )  # (two types share a name: by key)
+    names = (f"{kind}#{game.get('AageGameTypeKey')}", kind)  # (two types share a name: by key)
+    named = next((name for name in names if name in types), None)
+    chosen = types[named] if named else (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)
     if chosen is None:  # refused: the record keeps what the file says of the game, for the archive
         draft.tag("GameType", kind, offset("AageGameTypeName"))
         winner = text("WhoWon", game.get("WhoWon", "")).lower()
@@ -442,6 +495,9 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
             read_moves(draft, text("Moves", move), draft.start + found.start() + 1 if found else listed, rules)
     else:
         raise draft.problem("Moves is a list of moves or one string of moves", offset("Moves"))
+    if named:
+        others = itertools.takewhile(bool, (types.get(f"{named}/{number}", {}) for number in itertools.count(2)))
+        rules = _layout(draft, rules, list(others))  # (the type's other layouts: `Sea battle tafl 13x13#34/2`)
     winner = text("WhoWon", game.get("WhoWon", "")).lower()
     if winner in WINNERS:
         if "Termination" in draft.tags and WINNERS[winner] != draft.result:

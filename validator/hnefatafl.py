@@ -6,7 +6,9 @@ the tafl engine (validator/tafl.py). Adding a tafl game is adding an entry to th
 An entry is `[[variant]]` with `name` (the Variant tag's value), `title`, and either `rules` (an
 OTN rules record: a variant of this game) or `game` (a built-in game that plays the type, with its
 `variant` and `options`); `aagenielsen` and `aagenielsen_ids` (the site's type names and keys),
-`opentafl` (OpenTafl's names of it), `sources` and `notes`. `catalogue()` reads and checks it."""
+`opentafl` (OpenTafl's names of it), `sources` and `notes`; `layout_of` (an earlier entry's name)
+makes the entry another starting layout of that one (the same rules but `start`), which the
+site's games of its types were also played from. `catalogue()` reads and checks it."""
 
 from __future__ import annotations
 
@@ -76,6 +78,7 @@ class Variant:
     sources: str = ""
     notes: str = ""
     refused: str = ""  # why its records are refused (rules not known well enough to check them)
+    layout_of: str = ""  # the entry this one is another starting layout of
 
     def tags(self) -> dict[str, str]:
         """The tags that choose this type's rules."""
@@ -101,6 +104,7 @@ FIELDS = {
     "sources": str,
     "notes": str,
     "refused": str,
+    "layout_of": str,
 }
 ITEMS = {"aagenielsen": str, "aagenielsen_ids": int, "opentafl": str}
 
@@ -129,7 +133,25 @@ def load(path: Traversable | Path) -> tuple[Variant, ...]:
             if key in keys:
                 raise CatalogueError(f"{where}: aagenielsen type key {key} is already {keys[key]}'s")
             keys[key] = variant.name
+        if variant.layout_of:
+            _check_layout(variant, {earlier.name: earlier for earlier in found[:-1]}, where)
     return tuple(found)
+
+
+def _check_layout(variant: Variant, earlier: dict[str, Variant], where: str) -> None:
+    """An entry that is another layout of an earlier entry (`layout_of`): that entry's rules but
+    its start, and no type of the sites of its own (the earlier entry's types name it)."""
+    main = earlier.get(variant.layout_of)
+    if main is None or main.layout_of or not main.rules:
+        raise CatalogueError(f"{where}: layout_of names no earlier entry with rules that is no layout itself")
+    if variant.aagenielsen or variant.aagenielsen_ids:
+        raise CatalogueError(f"{where}: a layout of {main.name} is read for {main.name}'s aagenielsen types only")
+    ours, theirs = read_record(variant.rules), read_record(main.rules)
+    differing = sorted(key for key in ours.keys() | theirs.keys() if ours.get(key) != theirs.get(key))
+    if differing != ["start"]:
+        raise CatalogueError(
+            f"{where}: a layout of {main.name} has its rules but start (differs in {', '.join(differing) or 'nothing'})"
+        )
 
 
 def _entry(entry: dict, where: str) -> Variant:
@@ -190,13 +212,19 @@ def refusals() -> dict[str, str]:
 def aagenielsen_types() -> dict[str, dict[str, str]]:
     """The tags of each aagenielsen.dk game type the catalogue knows, by its name as the files write
     it (a name two types share: the first entry's), and by that name, `#` and its AageGameTypeKey
-    (`Tyr 13x13#172`), which tells such types apart."""
+    (`Tyr 13x13#172`), which tells such types apart; a type also played from other layouts (the
+    entries `layout_of` its entry) also gives their tags, each by either name, `/` and its number
+    from 2 on (`Sea battle tafl 13x13#34/2`): the reader chooses among them game by game."""
     found: dict[str, dict[str, str]] = {}
-    for variant in catalogue():
+    entries = catalogue()
+    for variant in entries:
+        layouts = [variant, *(other for other in entries if other.layout_of == variant.name)]
         for kind in variant.aagenielsen:
-            found.setdefault(kind, variant.tags())
-            for key in variant.aagenielsen_ids:
-                found[f"{kind}#{key}"] = variant.tags()
+            names = [kind, *(f"{kind}#{key}" for key in variant.aagenielsen_ids)]
+            shared = kind in found  # a name two types share: the first entry's
+            for name in names[1:] if shared else names:
+                for number, layout in enumerate(layouts, 1):
+                    found[name if number == 1 else f"{name}/{number}"] = layout.tags()
     return found
 
 

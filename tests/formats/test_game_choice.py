@@ -193,3 +193,47 @@ def test_a_refused_record_keeps_its_players_type_site_id_and_result():
     ]
     [other] = read_text(json.dumps(unknown_games(1)[0]), "aage", "games/game-978-3-5123.json")
     assert "SiteGameId" not in check(other).tags  # a file name of another type says nothing of this game
+
+
+def layout_game(moves):
+    """A game of my own of a type the site played from two layouts (the catalogue's entry and the
+    one `layout_of` it): the second has b7 and g12 where the first has a7 and g13."""
+    game = {
+        "WhiteSidePlayerName": "Ann",
+        "BlackSidePlayerName": "Bo",
+        "AageGameTypeKey": 34,
+        "AageGameTypeName": "Sea battle tafl 13x13",
+        "WhoMovedFirst": "black",
+        "Moves": moves.split(),
+        "WhoWon": "",
+    }
+    [source] = read_text(json.dumps(game), "aage", "games/game-34-1-100.json")
+    report = check(source)
+    return report.tags["Variant"], [(d.rule, d.ply) for d in report.diagnostics], report.record.main.comments
+
+
+FIRST, SECOND = "sea-battle-tafl-13x13", "sea-battle-tafl-13x13-b"
+MOVER = "which holds no piece"
+NOTE = f"aage reader: read from the layout of {SECOND}, which its moves fit: in the type's first, ply "
+
+
+@pytest.mark.parametrize(
+    "moves, variant, diagnostics, note",
+    [
+        ("b7-a7 e9-e10 g12-g13", SECOND, [], "1 (b7-a7) leaves b7, " + MOVER),
+        ("a9-b9 e9-e10 f13-g13", SECOND, [], "3 (f13-g13) moves across or onto g13, which a piece holds"),
+        ("m9-l9 e9-e10 a9-g9xg10 i9-i10 g11-g10 e10-e11 b7-a7", SECOND, [], "7 (b7-a7) leaves b7, " + MOVER),
+        # as the record's capture lists say: g10, not emptied, stops the second layout at ply 5
+        ("m9-l9 e9-e10 a9-g9 i9-i10 g11-g10 e10-e11 b7-a7", FIRST, [("G5", 3), ("G3", 7)], None),
+        # written without hyphens, the moves do not list their captures: g10 may be empty, and b7 decides
+        ("m9l9 e9e10 a9g9 i9i10 g11g10 e10e11 b7a7", SECOND, [], "7 (b7-a7) leaves b7, " + MOVER),
+        ("g13-g12 e9-e10 a7-b7", FIRST, [], None),
+        ("a9-b9 e9-e10", FIRST, [], None),  # both layouts fit: the type's first
+        ("d1-d2 e9-e10", FIRST, [("G3", 1)], None),  # neither fits: the first, invalid at its ply
+        ("b7-a7 g12-g13 e9-e10", SECOND, [("G2", 2)], "1 (b7-a7) leaves b7, " + MOVER),
+    ],
+)
+def test_a_type_played_from_two_layouts_reads_each_game_from_the_one_its_moves_fit(moves, variant, diagnostics, note):
+    chosen, found, comments = layout_game(moves)
+    assert (chosen, found) == (variant, diagnostics)
+    assert comments == ([NOTE + note] if note else [])

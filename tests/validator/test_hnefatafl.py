@@ -4,6 +4,7 @@ written back (every catalogue variant), the catalogue's loader and its errors, a
 by one entry of data alone."""
 
 import random
+from contextlib import contextmanager
 
 import pytest
 
@@ -313,6 +314,11 @@ ENTRY = (
     '[[variant]]\nname = "toy-7x7"\ntitle = "Toy 7×7"\nrules = "dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"\n'
 )
 
+LAYOUT = (
+    '[[variant]]\nname = "toy-7x7-b"\ntitle = "Toy 7×7, second layout"\nlayout_of = "toy-7x7"\n'
+    'rules = "dim:7 esc:c start:/3t3/3t3/3T3/t1TKTtt/3T3/3t3/3t3/"\n'
+)
+
 
 @pytest.mark.parametrize(
     "text, message",
@@ -326,6 +332,19 @@ ENTRY = (
         (ENTRY + "colour = 'red'\n", "unknown field colour"),
         (ENTRY + "aagenielsen_ids = ['4']\n", "aagenielsen_ids is a list of int"),
         (ENTRY + 'variant = "fetlar"\n', "variant and options are a built-in game's"),
+        (LAYOUT.replace("toy-7x7-b", "toy-7x7"), "layout_of names no earlier entry with rules"),
+        (
+            ENTRY + LAYOUT.replace("esc:c", "esc:e"),
+            "variant 2 (toy-7x7-b): a layout of toy-7x7 has its rules but start (differs in esc, start)",
+        ),
+        (
+            ENTRY + LAYOUT.replace("t1TKTtt", "ttTKTtt"),
+            "a layout of toy-7x7 has its rules but start (differs in nothing)",
+        ),
+        (
+            ENTRY + LAYOUT + "aagenielsen_ids = [9]\n",
+            "a layout of toy-7x7 is read for toy-7x7's aagenielsen types only",
+        ),
         ("[[variant]\n", "not TOML"),
         ("title = 'x'\n", "a catalogue holds [[variant]] entries only"),
     ],
@@ -344,6 +363,9 @@ def test_the_catalogue_loads_and_names_each_aagenielsen_type():
     games = FORMATS["aage"].games
     assert games["Copenhagen Hnefatafl 11x11"] == {"Game": "copenhagen"}
     assert games["Fetlar Hnefatafl 11x11"] == {"Game": "hnefatafl", "Variant": FETLAR}
+    second = {"Game": "hnefatafl", "Variant": "sea-battle-tafl-13x13-b"}  # a type's other layout, by either name
+    assert games["Sea battle tafl 13x13/2"] == games["Sea battle tafl 13x13#34/2"] == second
+    assert "Sea battle tafl 13x13#34/3" not in games and "Fetlar Hnefatafl 11x11/2" not in games
     assert all(
         f"{kind}#{key}" in games for entry in entries for kind in entry.aagenielsen for key in entry.aagenielsen_ids
     )
@@ -356,13 +378,7 @@ def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch):
         f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... d1-d3 f4-d4 2. a4-c4 *'
     ]
     before = [check(text).verdict() for text in others]
-    path = tmp_path / "tafl_variants.toml"
-    path.write_text(hnefatafl.CATALOGUE.read_text("utf-8") + "\n" + ENTRY + 'aagenielsen = ["Toy tafl 7x7"]\n')
-    monkeypatch.setattr(hnefatafl, "CATALOGUE", path)
-    hnefatafl.catalogue.cache_clear()
-    monkeypatch.setattr(Hnefatafl, "presets", hnefatafl.presets())
-    monkeypatch.setattr(FORMATS["aage"].games, "_games", None)
-    try:
+    with catalogue_with(tmp_path, monkeypatch, ENTRY + 'aagenielsen = ["Toy tafl 7x7"]\n'):
         report = check('[Game "hnefatafl"] [Variant "toy-7x7"] 1... d7-f7 d5-e5 2. d1-b1 *')
         assert report.valid, report.diagnostics
         shown = Hnefatafl(variant="toy-7x7")
@@ -373,9 +389,35 @@ def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch):
         [source] = read_text(scrape, "aage", "toy.json")
         assert source.parsed.tags["Variant"] == "toy-7x7" and check(source).valid
         assert [check(text).verdict() for text in others] == before
+
+
+@contextmanager
+def catalogue_with(tmp_path, monkeypatch, entries):
+    """The catalogue with more `entries` while the block runs."""
+    path = tmp_path / "tafl_variants.toml"
+    path.write_text(hnefatafl.CATALOGUE.read_text("utf-8") + "\n" + entries)
+    monkeypatch.setattr(hnefatafl, "CATALOGUE", path)
+    hnefatafl.catalogue.cache_clear()
+    monkeypatch.setattr(Hnefatafl, "presets", hnefatafl.presets())
+    monkeypatch.setattr(FORMATS["aage"].games, "_games", None)
+    try:
+        yield
     finally:
         hnefatafl.catalogue.cache_clear()
         FORMATS["aage"].games._games = None
+
+
+def test_a_game_whose_moves_fit_two_other_layouts_alike_is_read_from_the_first(tmp_path, monkeypatch):
+    layouts = "".join(
+        LAYOUT.replace("toy-7x7-b", f"toy-7x7-{letter}").replace("/3t3/3t3/3T3/t1TKTtt/3T3/3t3/3t3/", start)
+        for letter, start in (("b", "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/2t4/"), ("c", "/2t4/3t3/3T3/ttTKTtt/3T3/3t3/2t4/"))
+    )  # c7 for d7, and in the third layout c1 for d1 too
+    with catalogue_with(tmp_path, monkeypatch, ENTRY + 'aagenielsen = ["Toy tafl 7x7"]\n' + layouts):
+        for moves, variant, plies in (("c7-b7 d3-a3", "toy-7x7", [1]), ("c7-b7 d3-a3 c1-b1", "toy-7x7-c", [])):
+            scrape = f'{{"AageGameTypeName": "Toy tafl 7x7", "Moves": "{moves}"}}'
+            [source] = read_text(scrape, "aage", "toy.json")
+            report = check(source)
+            assert (report.tags["Variant"], [d.ply for d in report.diagnostics]) == (variant, plies)
 
 
 def test_a_king_strong_on_the_throne_only():
