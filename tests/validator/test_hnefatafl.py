@@ -271,6 +271,22 @@ def test_every_catalogue_variant_plays_or_is_refused_by_name():
     )
 
 
+def test_opentafls_berserk_reads_and_writes_with_its_berserk_moves():
+    rules = Hnefatafl(variant="opentafl-berserk-11x11")
+    game = random_record(rules, random.Random(3), max_plies=120)  # a game with berserk moves (e10=e7xf7)
+    game.tags["Variant"] = "opentafl-berserk-11x11"
+    report = check(write_record(game))
+    assert report.valid, report.diagnostics
+    assert "e10=e7xf7" in [ply.text for ply in report.record.main.plies]
+    otn = write_otn(report.record, report.rules, report.canonical)
+    assert "ber:c" in otn and "kj:r" in otn and "/5c5/" in otn
+    assert "\n37. h10-e10xd10 e10=e7xf7 e7=e8xd8 j3-k3xk2\n" in otn  # berserk moves in their side's turn
+    [back] = read_text(otn, "otn", "back.otg")
+    assert check(back).record.main == report.record.main and check(back).valid
+    [jumps] = read_text(otn.replace("e10=e7xf7", "e10^=e7xf7"), "otn", "jumps.otg")  # OpenTafl's ^= too
+    assert check(jumps).record.main == report.record.main
+
+
 @pytest.mark.parametrize("name", PLAYABLE[::7])
 def test_a_variants_rules_record_reads_back_as_the_same_settings(name):
     rules = Hnefatafl(variant=name)
