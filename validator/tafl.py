@@ -196,6 +196,8 @@ class Settings(NamedTuple):
     jumps: bytes  # by piece code, how it jumps: NO_JUMP, RESTRICTED_JUMP, JUMP, CAPTURING_JUMP
     berserk: str  # "n": no berserk moves; "c", "m": a piece that captured moves again (OTN's ber); "o" (lusoria's
     # own): it may, capturing
+    commander_sides: int  # the sides of a commander a capture closes: 2 (between two, as a soldier), 3 or 4
+    # (lusoria's cc key: Unst Alea Evangelii's dux)
 
 
 class TaflPosition(NamedTuple):
@@ -405,6 +407,7 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
             said={},
             jumps=bytes(len(OWNER)),
             berserk="n",
+            commander_sides=2,
         ),
         **rules,
     }
@@ -1088,6 +1091,9 @@ def _captures(board: bytearray, side: int, target: int, settings: Settings) -> l
         if victim == KING:
             if _king_taken(board, neighbour, behind, settings):
                 captured.append(neighbour)
+        elif settings.commander_sides > 2 and (victim == DEFENDER_COMMANDER or victim == ATTACKER_COMMANDER):
+            if _hostile_sides(board, neighbour, anvils, settings) >= settings.commander_sides:
+                captured.append(neighbour)
         elif behind >= 0 and (
             board[behind] in anvils
             or _hostile(board, victim, behind, settings)
@@ -1097,6 +1103,16 @@ def _captures(board: bytearray, side: int, target: int, settings: Settings) -> l
         ):
             captured.append(neighbour)
     return captured
+
+
+def _hostile_sides(board: bytearray, square: int, anvils: tuple[int, ...], settings: Settings) -> int:
+    """How many sides of the piece on `square` a capture closes (cc:3, cc:4): a piece of the side
+    that moved (the mover, an anvil) or a square hostile to it; the edge does not count."""
+    victim = board[square]
+    return sum(
+        board[side] in anvils or board[side] == EMPTY and _hostile(board, victim, side, settings)
+        for side in settings.geo.neighbours[square]
+    )
 
 
 def _hostile(board: bytearray, victim: int, square: int, settings: Settings) -> bool:

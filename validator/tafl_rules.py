@@ -89,12 +89,14 @@ KEYS: dict[str, tuple[str, ...]] = {
     "efe": ("n", "y"),
     "linc": ("n", "y"),
     "ber": ("n", "c", "m", "o"),
+    "cc": ("2", "3", "4"),
 }
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
 IGNORED = ("name", "mj", "gj")  # a name, and the jumps of pieces lusoria has not
 ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
 # lusoria's own values (not OTN's): ks:t, the king strong on the throne only (aagenielsen.dk's weak throne);
-# ber:o, a piece that captured may move again, capturing (aagenielsen.dk's berserk moves)
+# ber:o, a piece that captured may move again, capturing (aagenielsen.dk's berserk moves). lusoria's own key:
+# cc, the sides of a commander a capture closes (2, OTN's; 3 or 4: Unst Alea Evangelii's dux)
 REFUSED = {  # what the engine does not play, by entry: a variant that has one is refused by name
     ("swf", "n"): "a shieldwall closed without a move to its flank is not supported",
 }
@@ -238,6 +240,7 @@ def described_record(settings: Settings) -> str:
             if piece == KING or piece in settings.start or piece + 2 in settings.start
         },  # a knight's or commander's jumps: where the start has one
         "ber": settings.berserk,
+        "cc": str(settings.commander_sides),
     }
     for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"), (DEFENDER_FORT, "dfor")):
         if by_kind[kind]:
@@ -426,5 +429,6 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
             JUMPS[option[key]] if key else NO_JUMP for key in ("", "", "kj", "", "nj", "cj", "nj", "cj")
         ),  # by piece code
         berserk=option["ber"],
+        commander_sides=whole_number(option["cc"], 2, 4) or 2,
         said={key: value for key, value in option.items() if key != "start"},
     )

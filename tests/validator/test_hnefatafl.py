@@ -224,6 +224,16 @@ def test_commanders_knights_and_the_king_jump_over_an_enemy_soldier():
     assert "Kc3-c5" in rules.legal_plies(position)
 
 
+def test_a_commander_is_captured_on_three_or_four_sides_under_cc():
+    pieces = "Kk6 Ce5 pd5 pe4 pf7"  # f7-f5: e5 between two attackers, and e4 a third
+    assert errors(record(pieces, "f7-f5xe5")) == []  # cc:2, as a soldier
+    assert errors(record(pieces, "f7-f5xe5", "cc=3")) == []
+    assert errors(record(pieces, "f7-f5xe5", "cc=4"))[0][:2] == ("G5", 1)
+    assert errors(record("Kk6 Ce5 pd5 pf7", "f7-f5xe5", "cc=3"))[0][:2] == ("G5", 1)  # two sides only
+    assert errors(record("Kk6 Ca5 pa6 pb4 pc5", "c5-b5xa5", "cc=3"))[0][:2] == ("G5", 1)  # the edge does not count
+    assert errors(record("Kk6 Pe5 pd5 pf7", "f7-f5xe5", "cc=3")) == []  # a soldier: between two
+
+
 def test_a_piece_that_captured_moves_again_under_berserk_rules():
     pieces = "Kk6 pd5 Pd4 pd1 Pg3 ph3 pb10"  # d1-d3 captures d4, then d3-f3 captures g3
     assert errors(record(pieces, "d1-d3xd4 d3-f3xg3", "ber=c")) == []
