@@ -1167,9 +1167,27 @@ def _king_taken(board: bytearray, king: int, behind: int, settings: Settings) ->
         and king != geo.throne
     ):
         return behind >= 0 and (_against_king(board, behind, settings) or settings.camps[behind] != 0)
+    if behind >= 0 and _commanders_take(board, king, behind, settings):
+        return True
     if geo.edge[king] and strength != "m":
         return False
     return all(_against_king(board, s, settings) for s in geo.neighbours[king])
+
+
+_BLACK_LEADERS: Final = (ATTACKER_KNIGHT, ATTACKER_COMMANDER)
+
+
+def _commanders_take(board: bytearray, king: int, behind: int, settings: Settings) -> bool:
+    """OpenTafl's commander sandwich (G7): a king whom only four sides capture is also captured
+    between the mover and `behind` when both are attackers' commanders or knights, or one is and
+    the other a hostile corner; never on the throne nor against it."""
+    geo = settings.geo
+    mover = 2 * king - behind  # (the three squares are in line)
+    if king == geo.throne or behind == geo.throne or board[mover] not in _BLACK_LEADERS:
+        return False
+    return board[behind] in _BLACK_LEADERS or (
+        settings.region[behind] == CORNER_SQUARE and not board[behind] and _hostile(board, KING, behind, settings)
+    )
 
 
 def _shieldwall(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:

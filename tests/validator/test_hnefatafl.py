@@ -224,6 +224,16 @@ def test_commanders_knights_and_the_king_jump_over_an_enemy_soldier():
     assert "Kc3-c5" in rules.legal_plies(position)
 
 
+def test_a_strong_king_is_captured_between_two_commanders_as_opentafl_captures_him():
+    assert outcome("Kh10 cg10 ci9 Pd4", "i9-i10") == ("G7", "the king was captured (ks: s)")
+    assert outcome("Kh11 cg11 ci9 Pd4", "i9-i11") == ("G7", "the king was captured (ks: s)")  # on the edge too
+    assert errors(record("Kh10 pg10 ci9 Pd4", "i9-i10")) == []  # a soldier and a commander: not
+    assert errors(record("Kh10 cg10 pi9 Pd4", "i9-i10")) == []  # the mover a soldier: not
+    assert errors(record("Kf6 ce6 ch6 Pd4", "h6-g6")) == []  # never on the throne
+    assert outcome("Kb11 cc9 Pd4", "c9-c11") == ("G7", "the king was captured (ks: s)")  # against a corner
+    assert errors(record("Kb11 pc9 Pd4", "c9-c11")) == []
+
+
 def test_a_commander_is_captured_on_three_or_four_sides_under_cc():
     pieces = "Kk6 Ce5 pd5 pe4 pf7"  # f7-f5: e5 between two attackers, and e4 a third
     assert errors(record(pieces, "f7-f5xe5")) == []  # cc:2, as a soldier
