@@ -15,7 +15,7 @@ import random
 import re
 from collections.abc import Iterable
 from functools import cache, partial
-from typing import Final, NamedTuple, cast
+from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -209,34 +209,11 @@ class TaflPosition(NamedTuple):
 class RememberingPosition(TaflPosition):
     """A position under a repetition rule: equal to, and written as, the plain position; it also
     remembers the positions that arose after earlier plies since the last capture (a capture
-    makes every earlier position unreachable), and those that arose twice."""
+    makes every earlier position unreachable), and those that arose twice. After a capture
+    under berserk rules (G15), `berserker` is the square of the piece that moves again (-1: none)."""
 
     earlier: frozenset[TaflPosition]
     twice: frozenset[TaflPosition]
-
-    def __new__(
-        cls,
-        board: bytes,
-        turn: int,
-        earlier: frozenset[TaflPosition] = frozenset(),
-        twice: frozenset[TaflPosition] = frozenset(),
-    ) -> RememberingPosition:
-        position = TaflPosition.__new__(cls, board, turn)
-        position.earlier, position.twice = earlier, twice
-        return position
-
-    def __getnewargs__(self) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition]]:
-        return self.board, self.turn, self.earlier, self.twice
-
-    def __repr__(self) -> str:
-        return repr(TaflPosition(*self))
-
-
-@mypyc_attr(native_class=False)
-class BerserkPosition(RememberingPosition):
-    """A position after a capture under berserk rules (G15): the side that captured moves again,
-    with the piece that captured, now on `berserker` (under ber:c, a capturing move)."""
-
     berserker: int
 
     def __new__(
@@ -246,13 +223,16 @@ class BerserkPosition(RememberingPosition):
         earlier: frozenset[TaflPosition] = frozenset(),
         twice: frozenset[TaflPosition] = frozenset(),
         berserker: int = -1,
-    ) -> BerserkPosition:
-        position = cast(BerserkPosition, RememberingPosition.__new__(cls, board, turn, earlier, twice))
-        position.berserker = berserker
+    ) -> RememberingPosition:
+        position = TaflPosition.__new__(cls, board, turn)
+        position.earlier, position.twice, position.berserker = earlier, twice, berserker
         return position
 
-    def __getnewargs__(self) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition], int]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition], int]:
         return self.board, self.turn, self.earlier, self.twice, self.berserker
+
+    def __repr__(self) -> str:
+        return repr(TaflPosition(*self))
 
 
 class Move(NamedTuple):
@@ -784,7 +764,7 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
 
 def _berserker(position: TaflPosition) -> int:
     """The square of the piece that moves again (G15), or -1."""
-    return position.berserker if isinstance(position, BerserkPosition) else -1
+    return position.berserker if isinstance(position, RememberingPosition) else -1
 
 
 def _berserk(after: TaflPosition, target: int, side: int, settings: Settings) -> TaflPosition:
@@ -796,7 +776,7 @@ def _berserk(after: TaflPosition, target: int, side: int, settings: Settings) ->
         return after
     earlier: frozenset[TaflPosition] = getattr(after, "earlier", frozenset())
     twice: frozenset[TaflPosition] = getattr(after, "twice", frozenset())
-    return BerserkPosition(after.board, after.turn if settings.berserk == "o" else side, earlier, twice, target)
+    return RememberingPosition(after.board, after.turn if settings.berserk == "o" else side, earlier, twice, target)
 
 
 def _berserk_moves(board: bytes, berserker: int, settings: Settings) -> list[tuple[int, int]]:
