@@ -41,8 +41,8 @@ _MOVE = re.compile(
     r"(?P<piece>[tcnkmgTCNKMG])?(?P<origin>[a-z]\d+)(?P<kind>\^=|[-^=])(?P<target>[a-z]\d+)"
     r"(?:x(?P<captures>[A-Za-z]?[a-z]\d+(?:/[A-Za-z]?[a-z]\d+)*))?(?P<info>\+\+|--|\+|-)?"
 )
-_SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])(?![0-9])")
-_BERSERK = re.compile(r"^[A-Za-z]?[a-z]\d+\^?=")  # a berserk move record (e8=e4, Ne6^=e8)  # a square's name: on the game's board, _check_squares
+_SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])(?![0-9])")  # a square's name: on the game's board, _check_squares
+_BERSERK = re.compile(r"^[A-Za-z]?[a-z]\d+\^?=")  # a berserk move record (e8=e4, Ne6^=e8)
 RESULTS = {"1": "0-1", "-1": "1-0", "0": "1/2-1/2", "?": "*"}
 TAGS = {
     "event": "Event",

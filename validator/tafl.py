@@ -652,9 +652,7 @@ def _board(text: str, size: int, title: str, letters: str = "KPp") -> bytearray:
             elif item in letters:
                 row.append(_CODES[item])
             else:
-                raise OptionError(
-                    f"'{item}' is not a {title} piece ({', '.join(letters)}) or a count of empty squares"
-                )
+                raise OptionError(f"'{item}' is not a {title} piece ({', '.join(letters)}) or a count of empty squares")
         if len(row) != size:
             raise OptionError(f"the rank '{rank}' covers {len(row)} squares, not {size}")
         board.extend(row)

@@ -28,8 +28,8 @@ from lusoria.validator.tafl import (
     JUMP,
     KING,
     NO_JUMP,
-    RESTRICTED_JUMP,
     PLAIN,
+    RESTRICTED_JUMP,
     THRONE_SQUARE,
     Geometry,
     RuleIds,
@@ -380,7 +380,10 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         )
 
     armed = option["ka"]
-    defenders, attackers = (DEFENDER, DEFENDER_KNIGHT, DEFENDER_COMMANDER), (ATTACKER, ATTACKER_KNIGHT, ATTACKER_COMMANDER)
+    defenders, attackers = (
+        (DEFENDER, DEFENDER_KNIGHT, DEFENDER_COMMANDER),
+        (ATTACKER, ATTACKER_KNIGHT, ATTACKER_COMMANDER),
+    )
     with_king, without = (*defenders, KING), defenders
     held = region_table(
         region,
