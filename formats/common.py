@@ -14,6 +14,7 @@ from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token
 from lusoria.validator.base import Illegal, OptionError, Played
 from lusoria.validator.games import GAMES
 from lusoria.validator.tafl import KING, TaflGame, TaflPosition, capture_list, parse_move
+from lusoria.validator.tafl_rules import idle
 
 CANNOT_EXPRESS = "lusoria cannot express"
 SHOWN = 40  # characters of a word of the input quoted in a message
@@ -129,9 +130,11 @@ def rule_tags(
     default preset), among those whose options `kept` are the set's (the generic game's board:
     its presets' `dim` and `start`)."""
 
+    unused = idle(options)
+
     def overrides(preset: str) -> dict[str, str]:
         base = game.preset_options(preset)
-        return {key: value for key, value in options.items() if value != base[key]}
+        return {key: value for key, value in options.items() if value != base[key] and key not in unused}
 
     among = [name for name in game.presets if all(game.preset_options(name)[key] == options[key] for key in kept)]
     preset = preferred if preferred in among else min(among or game.presets, key=lambda name: len(overrides(name)))

@@ -27,7 +27,7 @@ from lusoria.notation.writer import unknown
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.replay import Report
 from lusoria.validator.tafl import TaflGame
-from lusoria.validator.tafl_rules import described_record, read_record
+from lusoria.validator.tafl_rules import described_record, idle, read_record
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
@@ -39,10 +39,11 @@ _WORD = re.compile(r"\S+")
 _TOKENS = re.compile(r"\[[^\]]*\]?|[^\s\[]+")  # tags and comments, words (MAX_TOKEN)
 MAX_NUMBER = 10**9  # a turn or variation number: more than any game has
 _MOVE = re.compile(
-    r"(?P<piece>[tTK])?(?P<origin>[a-z]\d+)(?P<kind>\^=|[-^=])(?P<target>[a-z]\d+)"
+    r"(?P<piece>[tcnkmgTCNKMG])?(?P<origin>[a-z]\d+)(?P<kind>\^=|[-^=])(?P<target>[a-z]\d+)"
     r"(?:x(?P<captures>[A-Za-z]?[a-z]\d+(?:/[A-Za-z]?[a-z]\d+)*))?(?P<info>\+\+|--|\+|-)?"
 )
 _SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])(?![0-9])")  # a square's name: on the game's board, _check_squares
+_BERSERK = re.compile(r"^[A-Za-z]?[a-z]\d+\^?=")  # a berserk move record (e8=e4, Ne6^=e8)
 RESULTS = {"1": "0-1", "-1": "1-0", "0": "1/2-1/2", "?": "*"}
 TAGS = {
     "event": "Event",
@@ -297,7 +298,11 @@ def _rules(
 def _same(tag: re.Match[str], described: type[TaflGame], preset: str) -> bool:
     """Whether a rules record sets exactly the options of a preset of the generic game."""
     try:
-        return read_record(tag["value"]) == described.preset_options(preset)
+        written, options = read_record(tag["value"]), described.preset_options(preset)
+        unused = idle(written)
+        return {k: v for k, v in written.items() if k not in unused} == {
+            k: v for k, v in options.items() if k not in unused
+        }
     except OptionError:
         return False
 
@@ -609,8 +614,9 @@ def _check_turn(
             turn.start(),
             turn["number"][:20],
         )
-    if len(words) > 2:
-        word, at = words[2]
+    moves = [(word, at) for word, at in words if not _BERSERK.search(word)]  # a berserk move continues a move
+    if len(moves) > 2:
+        word, at = moves[2]
         raise draft.problem(
             f"found a third move '{shown(word)}' in turn {expected}: a turn holds the two sides' moves", at, word[:20]
         )
@@ -638,13 +644,12 @@ def _ply_text(draft: Draft, word: str, at: int) -> str:
     move = _MOVE.fullmatch(word)
     if move is None:
         raise draft.problem(f"found '{shown(word)}', expected an OTN move record such as e3-c3xc4 or Ke5-e2", at, word)
-    if move["kind"] != "-":
-        raise draft.problem(f"'{shown(word)}' is a berserk move or jump: {CANNOT_EXPRESS} it in a tafl game", at, word)
     squares = [move["origin"], move["target"]] + re.findall(r"[a-z]\d+", move["captures"] or "")
     wrong = next((s for s in squares if not _SQUARE.fullmatch(s)), None)
     if wrong:
         raise draft.problem(f"{wrong} is not a square of a tafl board", at + word.index(wrong), wrong)
-    text = f"{'K' if move['piece'] == 'K' else ''}{move['origin']}-{move['target']}"
+    kind = "=" if "=" in move["kind"] else "-"  # a jump (^) is a move the rules tell (G14); = a berserk move (G15)
+    text = f"{'K' if move['piece'] == 'K' else ''}{move['origin']}{kind}{move['target']}"
     if move["captures"]:
         text += "x" + "/".join(squares[2:])
     return text
@@ -889,7 +894,8 @@ def _turns(
     def address(half: int) -> tuple[str, ...]:
         return (*variation, f"{(half - start) // 2 + 1}{'ab'[half % 2]}")
 
-    for turn, group in groupby(range(len(line.plies)), key=lambda index: (first + index - start) // 2 + 1):
+    halves = _halves(line, canonical)
+    for turn, group in groupby(range(len(line.plies)), key=lambda index: (first + halves[index] - start) // 2 + 1):
         indexes = list(group)
         pair = [line.plies[index] for index in indexes]
         words = [_otn_move(canonical(ply)) for ply in pair]
@@ -918,6 +924,15 @@ def _turns(
                 yield _turns(alternative, (*branch, str(number)), first + index, canonical)
     if resigned:
         yield f"{len(line.plies) // 2 + 1}. ---"
+
+
+def _halves(line: Line, canonical: Callable[[Ply], str]) -> list[int]:
+    """Each ply's half-move in its line: a berserk move (`d3=f3`, G15) is its side's move again."""
+    halves, half = [], -1
+    for ply in line.plies:
+        half += not _BERSERK.search(canonical(ply)) or half < 0
+        halves.append(half)
+    return halves
 
 
 def _alternatives(ply: Ply) -> Iterator[Line]:

@@ -28,10 +28,32 @@ EMPTY: Final = 0
 DEFENDER: Final = 1  # a defender soldier (White)
 KING: Final = 2
 ATTACKER: Final = 3  # an attacker (Black)
-LETTERS: Final[dict[int, str]] = {DEFENDER: "P", KING: "K", ATTACKER: "p"}
+# OpenTafl's pieces that jump (G14): knights (OTN's N, n) and commanders (C, c) of either side
+DEFENDER_KNIGHT: Final = 4
+DEFENDER_COMMANDER: Final = 5
+ATTACKER_KNIGHT: Final = 6
+ATTACKER_COMMANDER: Final = 7
+LETTERS: Final[dict[int, str]] = {
+    DEFENDER: "P",
+    KING: "K",
+    ATTACKER: "p",
+    DEFENDER_KNIGHT: "N",
+    DEFENDER_COMMANDER: "C",
+    ATTACKER_KNIGHT: "n",
+    ATTACKER_COMMANDER: "c",
+}
 NOBODY = 255  # the owner of an empty square: no side
-OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK))  # by piece code (bytes: a table compiled code reads fast)
+OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK, WHITE, WHITE, BLACK, BLACK))  # by piece code (bytes: a table
+# compiled code reads fast)
 WHITE_PIECES: Final = bytes(piece for piece, owner in enumerate(OWNER) if owner == WHITE)
+# by piece code, the ordinary piece whose rules of the board's regions and speed it follows
+ORDINARY: Final = bytes((EMPTY, DEFENDER, KING, ATTACKER, DEFENDER, DEFENDER, ATTACKER, ATTACKER))
+PIECE_NAMES: Final = ("", "soldier", "king", "soldier", "knight", "commander", "knight", "commander")
+# How a piece jumps over an enemy soldier next to it (Settings.jumps, by piece code; OTN's kj, nj, cj)
+NO_JUMP: Final = 0
+RESTRICTED_JUMP: Final = 1  # only from or to a square of a region
+JUMP: Final = 2
+CAPTURING_JUMP: Final = 3  # the soldier jumped over is captured
 FILES: Final = "abcdefghijklmnopqrs"  # up to 19 files
 # How a tafl game ends (Outcome.ending)
 KING_CAPTURED: Final = "king captured"
@@ -133,6 +155,8 @@ class RuleIds(NamedTuple):
     shieldwall: str
     fort: str  # an exit fort: the defenders win
     encirclement: str  # the defenders shut in: the attackers win
+    jump: str = ""  # a jump over an enemy soldier (OpenTafl's knights, commanders and jumping king)
+    berserk: str = ""  # a capturing piece moves again
 
 
 class Settings(NamedTuple):
@@ -180,6 +204,11 @@ class Settings(NamedTuple):
     # against the throne
     said: dict[str, str]  # the settings as the game's description writes them (OTN keys), which messages
     # name: {} for a game whose IDs are its own
+    jumps: bytes  # by piece code, how it jumps: NO_JUMP, RESTRICTED_JUMP, JUMP, CAPTURING_JUMP
+    berserk: str  # "n": no berserk moves; "c", "m": a piece that captured moves again (OTN's ber); "o" (lusoria's
+    # own): it may, capturing
+    commander_sides: int  # the sides of a commander a capture closes: 2 (between two, as a soldier), 3 or 4
+    # (lusoria's cc key: Unst Alea Evangelii's dux)
 
 
 class TaflPosition(NamedTuple):
@@ -191,10 +220,12 @@ class TaflPosition(NamedTuple):
 class RememberingPosition(TaflPosition):
     """A position under a repetition rule: equal to, and written as, the plain position; it also
     remembers the positions that arose after earlier plies since the last capture (a capture
-    makes every earlier position unreachable), and those that arose twice."""
+    makes every earlier position unreachable), and those that arose twice. After a capture
+    under berserk rules (G15), `berserker` is the square of the piece that moves again (-1: none)."""
 
     earlier: frozenset[TaflPosition]
     twice: frozenset[TaflPosition]
+    berserker: int
 
     def __new__(
         cls,
@@ -202,13 +233,14 @@ class RememberingPosition(TaflPosition):
         turn: int,
         earlier: frozenset[TaflPosition] = frozenset(),
         twice: frozenset[TaflPosition] = frozenset(),
+        berserker: int = -1,
     ) -> RememberingPosition:
         position = TaflPosition.__new__(cls, board, turn)
-        position.earlier, position.twice = earlier, twice
+        position.earlier, position.twice, position.berserker = earlier, twice, berserker
         return position
 
-    def __getnewargs__(self) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition]]:
-        return self.board, self.turn, self.earlier, self.twice
+    def __getnewargs__(self) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition], int]:
+        return self.board, self.turn, self.earlier, self.twice, self.berserker
 
     def __repr__(self) -> str:
         return repr(TaflPosition(*self))
@@ -220,10 +252,11 @@ class Move(NamedTuple):
     target: int
     captures: frozenset[int] | None  # None: not written
     announcement: str
+    berserk: bool = False  # written `d3=f3` (as OTN writes it): the piece that captured moves again (G15)
 
 
 _PLY = re.compile(
-    r"(?P<piece>[KP])?(?P<origin>[a-s][0-9]+)-(?P<target>[a-s][0-9]+)"
+    r"(?P<piece>[KP])?(?P<origin>[a-s][0-9]+)(?P<kind>[-=])(?P<target>[a-s][0-9]+)"
     r"(?:x(?P<captures>[^+]+))?(?P<announcement>\+*)"
 )
 
@@ -251,7 +284,7 @@ def _read_move(geo: Geometry, text: str) -> Move:
     if off is not None:  # a grammar of every board (up to s19) has accepted it: `_play` names the rule
         raise Illegal("", f"{off} is not a square of the {geo.size}×{geo.size} board ({geo.names[0]}–{geo.names[-1]})")
     captures = None if m["captures"] is None else frozenset(index[sq.lstrip("KP")] for sq in m["captures"].split("/"))
-    return Move(m["piece"], index[m["origin"]], index[m["target"]], captures, m["announcement"])
+    return Move(m["piece"], index[m["origin"]], index[m["target"]], captures, m["announcement"], m["kind"] == "=")
 
 
 _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
@@ -307,7 +340,7 @@ def region_table(region: bytes, pieces: dict[int, tuple[int, ...]], plain: int) 
     """A table by piece code × squares + square (Settings' `cross`, `stop`, …): on a square of a
     region that `pieces` names, 1 for the pieces it lists; `plain` on every other square."""
     return bytes(
-        (1 if piece in pieces[kind] else 0) if kind in pieces else plain
+        (1 if ORDINARY[piece] in pieces[kind] else 0) if kind in pieces else plain
         for piece in range(len(OWNER))
         for kind in region
     )
@@ -364,6 +397,9 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
             speed=bytes(len(OWNER)),
             linnaean=False,
             said={},
+            jumps=bytes(len(OWNER)),
+            berserk="n",
+            commander_sides=2,
         ),
         **rules,
     }
@@ -379,7 +415,7 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
         geo=geo,
         ids=ids,
         board=board,
-        start=bytes(_board(board.start.split()[0], size, title)),
+        start=bytes(_board(board.start.split()[0], size, title, "".join(LETTERS.values()))),
         throne_words=throne_words,
         words=words,
         region=region,
@@ -489,7 +525,7 @@ class TaflGame(GridGame[TaflPosition]):
                 f"a {self.title} position is {self.geo.size} ranks and the side to move (w or b), "
                 f"as in '{self.settings.board.start}'"
             )
-        board = _board(fields[0], self.geo.size, self.title)
+        board = _board(fields[0], self.geo.size, self.title, "".join(self.pieces))
         if board.count(KING) > 1:
             raise OptionError(f"a {self.title} position holds at most one king")
         settings = self.settings
@@ -534,7 +570,8 @@ class TaflGame(GridGame[TaflPosition]):
 
     def material(self, position: TaflPosition) -> tuple[int, int]:
         board = position.board
-        return board.count(DEFENDER) + board.count(KING), board.count(ATTACKER)
+        white = sum(board.count(code) for code in range(1, len(OWNER)) if OWNER[code] == WHITE)
+        return white, len(board) - board.count(EMPTY) - white
 
     def render(self, position: TaflPosition) -> str:
         geo, settings = self.geo, self.settings
@@ -552,7 +589,7 @@ class TaflGame(GridGame[TaflPosition]):
 
     def diagram(self, position: TaflPosition, last: str | None = None) -> Diagram:
         geo, settings = self.geo, self.settings
-        shown = {DEFENDER: Piece(WHITE, "soldier"), KING: Piece(WHITE, "king"), ATTACKER: Piece(BLACK, "soldier")}
+        shown = {code: Piece(OWNER[code], PIECE_NAMES[code]) for code in LETTERS}
         move = parse_move(geo, last) if last else None
         marks = ply_marks((move.origin, move.target), move.captures or ()) if move else {}
         roles = {
@@ -599,12 +636,12 @@ class TaflGame(GridGame[TaflPosition]):
         names = self.geo.names
         plies = [
             self.play(position, f"{names[origin]}-{names[target]}").text
-            for origin, target in _moves(position.board, position.turn, self.settings)
+            for origin, target in _legal_moves(position, self.settings)
         ]
         return plies or (["--"] if self.settings.passes else [])
 
     def random_ply(self, position: TaflPosition, rng: random.Random) -> str | None:
-        moves = list(_moves(position.board, position.turn, self.settings))
+        moves = _legal_moves(position, self.settings)
         if not moves:
             return "--" if self.settings.passes else None
         origin, target = rng.choice(moves)
@@ -615,8 +652,12 @@ class TaflGame(GridGame[TaflPosition]):
 _RANK_ITEM = re.compile(r"[0-9]+|.")  # a piece, or a count of empty squares (11 is one count)
 
 
-def _board(text: str, size: int, title: str) -> bytearray:
-    """The squares of a position string's board (its ranks, the last first); OptionError when malformed."""
+_CODES: Final = {letter: code for code, letter in LETTERS.items()}
+
+
+def _board(text: str, size: int, title: str, letters: str = "KPp") -> bytearray:
+    """The squares of a position string's board (its ranks, the last first), whose pieces are
+    `letters`; OptionError when malformed."""
     ranks = text.split("/")
     if len(ranks) != size:
         raise OptionError(f"a {title} position has {size} ranks, not {len(ranks)}")
@@ -626,10 +667,10 @@ def _board(text: str, size: int, title: str) -> bytearray:
         for item in _RANK_ITEM.findall(rank):
             if (empty := whole_number(item, 1, size)) is not None:
                 row.extend([EMPTY] * empty)
-            elif item in "KPp":
-                row.append({"K": KING, "P": DEFENDER, "p": ATTACKER}[item])
+            elif item in letters:
+                row.append(_CODES[item])
             else:
-                raise OptionError(f"'{item}' is not a {title} piece (K, P, p) or a count of empty squares")
+                raise OptionError(f"'{item}' is not a {title} piece ({', '.join(letters)}) or a count of empty squares")
         if len(row) != size:
             raise OptionError(f"the rank '{rank}' covers {len(row)} squares, not {size}")
         board.extend(row)
@@ -666,10 +707,33 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
         side = position.turn
     if move is None:
         raise Illegal(ids.no_move, "a pass (--) is allowed only under no-move=passes, to a side that has no move")
-    _check_move(position.board, side, move, settings)
+    berserker = _berserker(position)
+    continuing = berserker >= 0 and move.origin == berserker
+    if continuing:
+        side = OWNER[position.board[berserker]]
+    elif berserker >= 0 and settings.berserk != "o":
+        raise Illegal(
+            ids.berserk,
+            f"the {PIECE_NAMES[position.board[berserker]]} that captured on {geo.names[berserker]} moves again "
+            f"(berserk){_said(settings, 'ber')}",
+        )
+    if move.berserk and not continuing:
+        raise Illegal(
+            ids.berserk,
+            f"{text} is written as a berserk move (=), and no piece that captured moves again from "
+            f"{geo.names[move.origin]}{_said(settings, 'ber')}",
+        )
+    mover = position.board[move.origin]
+    jumped = _jumped(position.board, move.origin, move.target, settings) if OWNER[mover] == side else -1
+    if jumped < 0:
+        if settings.jumps[mover] and OWNER[mover] == side:
+            _refuse_jump(position.board, move, settings)
+        _check_move(position.board, side, move, settings)
     board = bytearray(position.board)
     board[move.target], board[move.origin] = board[move.origin], EMPTY
     captured = _captures(board, side, move.target, settings)
+    if jumped >= 0 and settings.jumps[mover] == CAPTURING_JUMP and jumped not in captured:
+        captured.insert(0, jumped)
     walled = (
         [
             square
@@ -702,20 +766,73 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
                 rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
             key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
             raise Illegal(rule, f"the move captures {real}, not {said}{_said(settings, key)}")
+    if continuing and settings.berserk != "m" and not captured:
+        raise Illegal(ids.berserk, f"a berserk move captures{_said(settings, 'ber')}")
     for square in captured:
         board[square] = EMPTY
     after = _position(bytes(board), 1 - side)
     outcome = _ending(after.board, after.turn, side, settings)
     if settings.repeats:
         after, outcome = _remember(position, after, outcome, bool(captured), side, settings)
+    if captured and settings.berserk != "n" and outcome is None:
+        after = _berserk(after, move.target, side, settings)
     warnings = _announcement_warnings(after, move.announcement, outcome, settings) if move.announcement else []
     king_written = move.piece == "K" if position.board[move.origin] == KING else move.piece is None
     canonical = (
         text
-        if king_written and move.captures is None and not captured
-        else partial(_format, geo, position.board, move, captured)
+        if king_written and move.captures is None and not captured and move.berserk == continuing
+        else partial(_format, geo, position.board, move._replace(berserk=continuing), captured)
     )  # written once read (validate never reads it)
     return Played(after, canonical, outcome, warnings)
+
+
+def _berserker(position: TaflPosition) -> int:
+    """The square of the piece that moves again (G15), or -1."""
+    return position.berserker if isinstance(position, RememberingPosition) else -1
+
+
+def _berserk(after: TaflPosition, target: int, side: int, settings: Settings) -> TaflPosition:
+    """The position after a capture by the piece now on `target` under berserk rules (G15): that
+    side moves again with it when it has a move (ber:m), or a capturing move (ber:c), as
+    OpenTafl plays them; under lusoria's ber:o it may (a capturing move) or the other side moves."""
+    continuing = _berserk_moves(after.board, target, settings)
+    if not continuing:
+        return after
+    earlier: frozenset[TaflPosition] = getattr(after, "earlier", frozenset())
+    twice: frozenset[TaflPosition] = getattr(after, "twice", frozenset())
+    return RememberingPosition(after.board, after.turn if settings.berserk == "o" else side, earlier, twice, target)
+
+
+def _berserk_moves(board: bytes, berserker: int, settings: Settings) -> list[tuple[int, int]]:
+    """The moves of the piece on `berserker` that continue a berserk move: any (ber:m), or those
+    that capture (ber:c, ber:o)."""
+    side = OWNER[board[berserker]]
+    moves = [move for move in _moves(board, side, settings) if move[0] == berserker]
+    if settings.berserk == "m":
+        return moves
+    return [move for move in moves if _capturing(board, side, move, settings)]
+
+
+def _capturing(board: bytes, side: int, move: tuple[int, int], settings: Settings) -> bool:
+    """Whether a move captures (custodially, by a capturing jump or a shieldwall)."""
+    origin, target = move
+    jumped = _jumped(board, origin, target, settings)
+    if jumped >= 0 and settings.jumps[board[origin]] == CAPTURING_JUMP:
+        return True
+    after = bytearray(board)
+    after[target], after[origin] = after[origin], EMPTY
+    return bool(
+        _captures(after, side, target, settings) or settings.shieldwall and _shieldwall(after, side, target, settings)
+    )
+
+
+def _legal_moves(position: TaflPosition, settings: Settings) -> list[tuple[int, int]]:
+    """Every legal (origin, target) in a position: those of the berserk piece when one moves again."""
+    berserker = _berserker(position)
+    if berserker < 0:
+        return list(_moves(position.board, position.turn, settings))
+    moves = _berserk_moves(position.board, berserker, settings)
+    return moves + list(_moves(position.board, position.turn, settings)) if settings.berserk == "o" else moves
 
 
 def _position(board: bytes, turn: int) -> TaflPosition:
@@ -752,7 +869,7 @@ def _remember(
 def _format(geo: Geometry, board: bytes, move: Move, captured: list[int]) -> str:
     """The ply in canonical form: the king's K, the captures in export order."""
     piece = "K" if board[move.origin] == KING else ""
-    text = f"{piece}{geo.names[move.origin]}-{geo.names[move.target]}"
+    text = f"{piece}{geo.names[move.origin]}{'=' if move.berserk else '-'}{geo.names[move.target]}"
     if captured:
         text += "x" + capture_list(geo, captured)
     return text + move.announcement
@@ -840,6 +957,48 @@ def _moves(board: bytes, side: int, settings: Settings):
                         break
                     continue
                 yield origin, target
+        if settings.jumps[piece]:
+            for ray in rays[origin]:
+                if len(ray) > 1 and _jumped(board, origin, ray[1], settings) >= 0:
+                    yield origin, ray[1]
+
+
+def _jumped(board: bytes, origin: int, target: int, settings: Settings) -> int:
+    """The square that the piece on `origin` jumps over to `target` (G14): the square between
+    them, which holds an enemy soldier (not a king, knight nor commander); `target` is empty and
+    the piece may stop there; under a restricted jump (kj:r) one of them is a square of a region.
+    -1 when the move is no such jump."""
+    piece, geo, region = board[origin], settings.geo, settings.region
+    mode = settings.jumps[piece]
+    path = geo.path(origin, target)
+    if not mode or len(path) != 2 or board[target]:
+        return -1
+    over = path[0]
+    if board[over] not in SOLDIERS or OWNER[board[over]] == OWNER[piece]:
+        return -1
+    if mode == RESTRICTED_JUMP and not region[origin] and not region[target]:
+        return -1
+    if region[target] and not _may_stop(settings, piece, origin, target):
+        return -1
+    return over
+
+
+_JUMP_KEYS: Final = ("", "", "kj", "", "nj", "cj", "nj", "cj")  # by piece code, the OTN key of its jumps
+
+
+def _refuse_jump(board: bytes, move: Move, settings: Settings) -> None:
+    """Illegal (G14) when `move` of a piece that jumps goes two squares over an occupied square,
+    and is no jump (`_jumped`)."""
+    piece, geo = board[move.origin], settings.geo
+    path = geo.path(move.origin, move.target)
+    if len(path) == 2 and board[path[0]] and not board[move.target]:
+        restricted = settings.jumps[piece] == RESTRICTED_JUMP
+        raise Illegal(
+            settings.ids.jump,
+            f"a {PIECE_NAMES[piece]} jumps only over an enemy soldier"
+            f"{', from or to a square of a region' if restricted else ''}, to a square it may stop on"
+            f"{_said(settings, _JUMP_KEYS[piece])}",
+        )
 
 
 def _has_move(board: bytes, side: int, settings: Settings) -> bool:
@@ -936,6 +1095,9 @@ def _captures(board: bytearray, side: int, target: int, settings: Settings) -> l
         if victim == KING:
             if _king_taken(board, neighbour, behind, settings):
                 captured.append(neighbour)
+        elif settings.commander_sides > 2 and (victim == DEFENDER_COMMANDER or victim == ATTACKER_COMMANDER):
+            if _hostile_sides(board, neighbour, anvils, settings) >= settings.commander_sides:
+                captured.append(neighbour)
         elif behind >= 0 and (
             board[behind] in anvils
             or _hostile(board, victim, behind, settings)
@@ -945,6 +1107,16 @@ def _captures(board: bytearray, side: int, target: int, settings: Settings) -> l
         ):
             captured.append(neighbour)
     return captured
+
+
+def _hostile_sides(board: bytearray, square: int, anvils: tuple[int, ...], settings: Settings) -> int:
+    """How many sides of the piece on `square` a capture closes (cc:3, cc:4): a piece of the side
+    that moved (the mover, an anvil) or a square hostile to it; the edge does not count."""
+    victim = board[square]
+    return sum(
+        board[side] in anvils or board[side] == EMPTY and _hostile(board, victim, side, settings)
+        for side in settings.geo.neighbours[square]
+    )
 
 
 def _hostile(board: bytearray, victim: int, square: int, settings: Settings) -> bool:
@@ -960,10 +1132,10 @@ def _linnaean(board: bytearray, victim: int, square: int, settings: Settings) ->
     sides the attackers hold."""
     geo = settings.geo
     return (
-        victim == DEFENDER
+        ORDINARY[victim] == DEFENDER
         and square == geo.throne
         and board[square] == KING
-        and sum(board[s] == ATTACKER for s in geo.neighbours[square]) == 3
+        and sum(OWNER[board[s]] == BLACK for s in geo.neighbours[square]) == 3
     )
 
 
@@ -981,7 +1153,7 @@ def _hostile_camp(board: bytearray, square: int, victim: int, camps: bytes, camp
 def _against_king(board: bytearray, square: int, settings: Settings) -> bool:
     """Whether `square` closes a capture of the king on four sides: an attacker, or a square of a
     region hostile to him (the empty throne)."""
-    return board[square] == ATTACKER or _hostile(board, KING, square, settings)
+    return OWNER[board[square]] == BLACK or _hostile(board, KING, square, settings)
 
 
 def _king_taken(board: bytearray, king: int, behind: int, settings: Settings) -> bool:
@@ -999,9 +1171,27 @@ def _king_taken(board: bytearray, king: int, behind: int, settings: Settings) ->
         and king != geo.throne
     ):
         return behind >= 0 and (_against_king(board, behind, settings) or settings.camps[behind] != 0)
+    if behind >= 0 and _commanders_take(board, king, behind, settings):
+        return True
     if geo.edge[king] and strength != "m":
         return False
     return all(_against_king(board, s, settings) for s in geo.neighbours[king])
+
+
+_BLACK_LEADERS: Final = (ATTACKER_KNIGHT, ATTACKER_COMMANDER)
+
+
+def _commanders_take(board: bytearray, king: int, behind: int, settings: Settings) -> bool:
+    """OpenTafl's commander sandwich (G7): a king whom only four sides capture is also captured
+    between the mover and `behind` when both are attackers' commanders or knights, or one is and
+    the other a hostile corner; never on the throne nor against it."""
+    geo = settings.geo
+    mover = 2 * king - behind  # (the three squares are in line)
+    if king == geo.throne or behind == geo.throne or board[mover] not in _BLACK_LEADERS:
+        return False
+    return board[behind] in _BLACK_LEADERS or (
+        settings.region[behind] == CORNER_SQUARE and not board[behind] and _hostile(board, KING, behind, settings)
+    )
 
 
 def _shieldwall(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
@@ -1111,14 +1301,14 @@ def _in_fort(board: bytes, king: int, settings: Settings) -> bool:
     while waiting:
         for neighbour in geo.neighbours[waiting.pop()]:
             piece = board[neighbour]
-            if piece == ATTACKER:
+            if OWNER[piece] == BLACK:
                 return False
             if piece == EMPTY and neighbour not in inside:
                 inside.add(neighbour)
                 waiting.append(neighbour)
     if len(inside) == 1:  # the king cannot move
         return False
-    safe = {square for square in range(geo.squares) if board[square] == DEFENDER}
+    safe = {square for square in range(geo.squares) if ORDINARY[board[square]] == DEFENDER}
     changed = True
     while changed:  # a defender is safe on a line when a neighbour there is off the board, inside or safe
         changed = False
@@ -1129,7 +1319,9 @@ def _in_fort(board: bytes, king: int, settings: Settings) -> bool:
             ):
                 safe.discard(square)
                 changed = True
-    wall = {neighbour for square in inside for neighbour in geo.neighbours[square] if board[neighbour] == DEFENDER}
+    wall = {
+        neighbour for square in inside for neighbour in geo.neighbours[square] if ORDINARY[board[neighbour]] == DEFENDER
+    }
     return wall <= safe
 
 
@@ -1162,7 +1354,7 @@ def _encircled(board: bytes, settings: Settings) -> bool:
             if edge[square]:
                 return False
             for neighbour in neighbours[square]:
-                if board[neighbour] != ATTACKER and neighbour not in reached:
+                if OWNER[board[neighbour]] != BLACK and neighbour not in reached:
                     reached.add(neighbour)
                     waiting.append(neighbour)
     return True

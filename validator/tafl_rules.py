@@ -15,13 +15,21 @@ from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, OptionError
 from lusoria.validator.tafl import (
     ATTACKER,
+    ATTACKER_COMMANDER,
     ATTACKER_FORT,
+    ATTACKER_KNIGHT,
+    CAPTURING_JUMP,
     CORNER_SQUARE,
     DEFENDER,
+    DEFENDER_COMMANDER,
     DEFENDER_FORT,
+    DEFENDER_KNIGHT,
     FILES,
+    JUMP,
     KING,
+    NO_JUMP,
     PLAIN,
+    RESTRICTED_JUMP,
     THRONE_SQUARE,
     Geometry,
     RuleIds,
@@ -67,7 +75,9 @@ KEYS: dict[str, tuple[str, ...]] = {
     "tfr": ("d", "i", "w", "l"),
     "ka": ("y", "n", "a", "h"),
     "ks": ("s", "w", "c", "m", "t"),
-    "kj": ("n",),
+    "kj": ("n", "r", "j", "c"),
+    "nj": ("c", "n", "r", "j"),
+    "cj": ("j", "n", "r", "c"),
     "spd": ("-1",),
     "cor": ("default",),
     "cen": ("default",),
@@ -78,19 +88,16 @@ KEYS: dict[str, tuple[str, ...]] = {
     "swf": ("y", "n"),
     "efe": ("n", "y"),
     "linc": ("n", "y"),
-    "ber": ("n",),
+    "ber": ("n", "c", "m", "o"),
+    "cc": ("2", "3", "4"),
 }
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
-IGNORED = ("name", "nj", "cj", "mj", "gj")  # a name, and the jumps of pieces lusoria has not
+IGNORED = ("name", "mj", "gj")  # a name, and the jumps of pieces lusoria has not
 ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
-# lusoria's own values (not OTN's): ks:t, the king strong on the throne only (aagenielsen.dk's weak throne)
-REFUSED = {  # what the engine does not play, by entry: a variant that has one is refused by name
-    ("ber", "c"): "berserk moves are not supported",
-    ("ber", "m"): "berserk moves are not supported",
-    ("kj", "r"): "a jumping king is not supported",
-    ("kj", "j"): "a jumping king is not supported",
-    ("kj", "c"): "a jumping king is not supported",
-}
+# lusoria's own values (not OTN's): ks:t, the king strong on the throne only (aagenielsen.dk's weak throne);
+# ber:o, a piece that captured may move again, capturing (aagenielsen.dk's berserk moves). lusoria's own key:
+# cc, the sides of a commander a capture closes (2, OTN's; 3 or 4: Unst Alea Evangelii's dux)
+JUMPS = {"n": NO_JUMP, "r": RESTRICTED_JUMP, "j": JUMP, "c": CAPTURING_JUMP}  # kj, nj, cj (G14)
 _ENTRY = re.compile(r"\S+")
 _SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
 _ROW = re.compile(r"(?:[0-9]+|[tcnkmgTCNKMG])*")
@@ -137,8 +144,6 @@ def normalized(key: str, value: str) -> str:
     value = ALIASES.get(key, {}).get(value, value)
     if key in ("dim", "start") and not value:
         return value  # the variant's
-    if (key, value) in REFUSED:
-        return value  # read, and refused by name when a game is made of it (`refusal`)
     if key in PIECE_LISTS:
         if not re.fullmatch(r"[adkADK]*", value):
             raise OptionError(
@@ -237,6 +242,13 @@ def described_record(settings: Settings) -> str:
         "swf": "y" if settings.flank_walls else "n",
         "efe": "y" if settings.forts else "n",
         "linc": "y" if settings.linnaean else "n",
+        **{
+            key: _JUMP_VALUES[settings.jumps[piece]]
+            for key, piece in _JUMPERS.items()
+            if piece == KING or piece in settings.start or piece + 2 in settings.start
+        },  # a knight's or commander's jumps: where the start has one
+        "ber": settings.berserk,
+        "cc": str(settings.commander_sides),
     }
     for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"), (DEFENDER_FORT, "dfor")):
         if by_kind[kind]:
@@ -260,6 +272,11 @@ def described_record(settings: Settings) -> str:
         rank.replace("p", "t").replace("P", "T") for rank in reversed(settings.board.start.split()[0].split("/"))
     )
     return " ".join([f"dim:{size}", *written, f"start:/{start}/"])
+
+
+_JUMP_VALUES = {mode: value for value, mode in JUMPS.items()}
+_JUMPERS = {"kj": KING, "nj": DEFENDER_KNIGHT, "cj": DEFENDER_COMMANDER}  # the key of each jump, and a piece it
+# sets (the attackers' knight and commander: 2 codes further)
 
 
 def _squares(geo: Geometry, squares: list[int]) -> str:
@@ -330,16 +347,23 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
     return bytes(region)
 
 
+IDLE = {"nj": "nN", "cj": "cC"}  # a key that rules only pieces of these letters: idle when the start has none
+
+
+def idle(option: dict[str, str]) -> set[str]:
+    """The keys of a full set of options that change nothing, the pieces they rule being absent from
+    its start (OpenTafl writes `nj:n` for its Tablut, which has no knight)."""
+    start = option.get("start", "")
+    return {key for key, letters in IDLE.items() if key in option and start and not any(c in start for c in letters)}
+
+
 def refusal(option: dict[str, str]) -> str | None:
     """Why the engine does not play a set of options (a mechanic it lacks, named), or None."""
-    refused = next(((key, value) for key, value in option.items() if (key, value) in REFUSED), None)
-    if refused is not None:
-        return f"{refused[0]}:{refused[1]}: {REFUSED[refused]}"
-    other = re.sub(r"[0-9tTK/]", "", option.get("start", ""))[:1]
+    other = re.sub(r"[0-9tTKcCnN/]", "", option.get("start", ""))[:1]
     if other:
         return (
-            f"start: '{other}' is not a piece lusoria plays (t, T, K): commanders, knights, mercenaries and "
-            "guards are not supported"
+            f"start: '{other}' is not a piece lusoria plays (t, T, K, commanders c C, knights n N): "
+            "mercenaries and guards are not supported"
         )
     return None
 
@@ -371,7 +395,11 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         )
 
     armed = option["ka"]
-    with_king, without = (DEFENDER, KING), (DEFENDER,)
+    defenders, attackers = (
+        (DEFENDER, DEFENDER_KNIGHT, DEFENDER_COMMANDER),
+        (ATTACKER, ATTACKER_KNIGHT, ATTACKER_COMMANDER),
+    )
+    with_king, without = (*defenders, KING), defenders
     held = region_table(
         region,
         {
@@ -404,8 +432,8 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         hostile_empty=empty,
         hostile_held=held,
         strength=option["ks"],
-        hammers=(with_king if armed in ("y", "h") else without, (ATTACKER,)),
-        anvils=(with_king if armed in ("y", "a") else without, (ATTACKER,)),
+        hammers=(with_king if armed in ("y", "h") else without, attackers),
+        anvils=(with_king if armed in ("y", "a") else without, attackers),
         first=BLACK if option["atkf"] == "y" else WHITE,
         repeats=0 if option["tfr"] == "i" else 2,
         repeated={"d": "1/2-1/2", "w": "wins", "l": "loses", "i": "1/2-1/2"}[option["tfr"]],
@@ -414,7 +442,12 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         flank_walls=option["swf"] == "y",
         forts=option["efe"] == "y",
         encirclement=option["surf"] == "y",
-        speed=bytes((0, defender, king, attacker)),
+        speed=bytes((0, defender, king, attacker, defender, defender, attacker, attacker)),
         linnaean=option["linc"] == "y",
+        jumps=bytes(
+            JUMPS[option[key]] if key else NO_JUMP for key in ("", "", "kj", "", "nj", "cj", "nj", "cj")
+        ),  # by piece code
+        berserk=option["ber"],
+        commander_sides=whole_number(option["cc"], 2, 4) or 2,
         said={key: value for key, value in option.items() if key != "start"},
     )

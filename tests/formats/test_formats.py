@@ -98,7 +98,7 @@ def test_text_and_streams_are_read_in_the_format_asked_for():
 @pytest.mark.parametrize(
     "path, expected",
     [
-        ("errors/berserk.otg", [("tag", None, 3, 14)]),
+        ("errors/mercenary.otg", [("tag", None, 3, 21)]),
         ("errors/unknown-rules-entry.otg", [("tag", None, 3, 37)]),
         ("errors/bad-move.otg", [("T4", 4, 6, 13)]),
     ],
@@ -155,11 +155,9 @@ def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_tablut():
         assert tuple(report.record.tags.get(key) for key in ("Game", "Variant", "Rules")) == tags
 
 
-def test_otn_threefold_draw_is_noted_and_berserk_moves_refused():
+def test_otn_threefold_draw_is_noted():
     [source] = read_text("[rules:dim:9 esc:e cor: ks:c]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
     assert any("tfr:d" in c for c in check(source).record.main.comments)
-    [source] = read_text("[rules:dim:9 esc:e cor:]\n\n1. e2^b2\n", "otn", "x.otg")
-    assert "berserk" in check(source).diagnostics[0].message
 
 
 ROUND_TRIP_RULES = [

@@ -84,7 +84,6 @@ MAIN = "1. e4-g4 a6-a9\n2. g5-g7 a4-a3\n"
         ("1a.1.1a. e3-c3 a6-a7\n1a.1.3a. c3-c1", (4, 1), "continues with turn 2a"),
         ("1a.1.1a. e3-c3 a6-a7\n1a.1.2a. ..... c3-c1", (4, 1), "only a variation's first turn"),
         ("1a.1.1a. e3-c3 zz", (3, 16), "expected an OTN move record"),
-        ("1a.1.1a. e3^c3", (3, 10), "berserk"),
         ("2b.1.1a. ..... d1-d3\n2b.1.1b.1.1a. d3-d2", (4, 1), "replaces the ply after 2b.1.1b., and there is none"),
     ],
 )

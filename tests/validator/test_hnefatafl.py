@@ -1,4 +1,4 @@
-"""The generic tafl game (G1–G13): rules from small positions under settings of its OTN rules
+"""The generic tafl game (G1–G15): rules from small positions under settings of its OTN rules
 record (each diagnostic with its rule, its ply and the setting it names), the records read and
 written back (every catalogue variant), the catalogue's loader and its errors, and a game added
 by one entry of data alone."""
@@ -223,16 +223,66 @@ def test_linnaean_capture():
 
 
 def test_mechanics_lusoria_does_not_play_are_refused_by_name():
-    with pytest.raises(OptionError, match="berserk moves are not supported"):
-        Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=c"})
-    berserk = next(entry for entry in catalogue() if "ber:c" in entry.rules)
-    with pytest.raises(OptionError, match=f"{berserk.title}: ber:c: berserk moves are not supported"):
-        Hnefatafl.from_tags({"Variant": berserk.name})
-    assert berserk.name not in Hnefatafl.presets
-    with pytest.raises(OptionError, match="commanders, knights"):
-        described_settings(read_record("dim:5 start:/5/5/2K2/5/1c3/"), hnefatafl.IDS, "Hnefatafl")
-    said = errors(f'[Game "hnefatafl"] [Variant "{FETLAR}"] [Rules "ber=c"] 1... a4-a3 *')
-    assert [rule for rule, _, _ in said] == ["tag"] and "berserk moves are not supported" in said[0][2]
+    with pytest.raises(OptionError, match="mercenaries and guards are not supported"):
+        described_settings(read_record("dim:5 start:/5/5/2K2/5/1m3/"), hnefatafl.IDS, "Hnefatafl")
+    start = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3tgt3/"
+    [source] = read_text(f"[rules:dim:9 start:{start}]\n\n1. e2-b2\n", "otn", "x.otg")
+    [said] = check(source).diagnostics
+    assert said.rule == "tag" and "'g' is not a piece lusoria plays" in said.message
+
+
+def test_commanders_knights_and_the_king_jump_over_an_enemy_soldier():
+    assert errors(record("Kf6 ca4 Pa5", "a4-a6")) == []  # a commander jumps (cj:j, OTN's default)
+    assert errors(record("Kf6 ca4 Pa5", "a4-a6", "cj=n"))[0][:2] == ("G3", 1)
+    assert errors(record("Kc3 ca4 Ca5", "a4-a6"))[0][:2] == ("G14", 1)  # never over a commander
+    assert errors(record("Kf6 ca4 Pa5 pa7", "a4-a7"))[0][:2] == ("G3", 1)  # two squares at most
+    assert errors(record("Kf6 Na5 pa6 pb5", "a5-a7xa6", turn="w")) == []  # a knight's jump captures (nj:c)
+    assert errors(record("Kf6 Na5 pa6 pb5", "a5-a7xa6", "nj=j", turn="w"))[0][:2] == ("G5", 1)
+    assert errors(record("Kf6 pf7 pa2", "Kf6-f8", "kj=r", turn="w")) == []  # from the throne
+    restricted = errors(record("Kc3 pc4 pa2", "Kc3-c5", "kj=r", turn="w"))
+    assert restricted[0][:2] == ("G14", 1) and "(kj: r)" in restricted[0][2]
+    assert errors(record("Kc3 pc4 pa2", "Kc3-c5", "kj=j", turn="w")) == []
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "kj=j"})
+    position = rules.parse_position(board("Kc3 pc4 pa2", turn="w"))
+    assert "Kc3-c5" in rules.legal_plies(position)
+
+
+def test_a_strong_king_is_captured_between_two_commanders_as_opentafl_captures_him():
+    assert outcome("Kh10 cg10 ci9 Pd4", "i9-i10") == ("G7", "the king was captured (ks: s)")
+    assert outcome("Kh11 cg11 ci9 Pd4", "i9-i11") == ("G7", "the king was captured (ks: s)")  # on the edge too
+    assert errors(record("Kh10 pg10 ci9 Pd4", "i9-i10")) == []  # a soldier and a commander: not
+    assert errors(record("Kh10 cg10 pi9 Pd4", "i9-i10")) == []  # the mover a soldier: not
+    assert errors(record("Kf6 ce6 ch6 Pd4", "h6-g6")) == []  # never on the throne
+    assert outcome("Kb11 cc9 Pd4", "c9-c11") == ("G7", "the king was captured (ks: s)")  # against a corner
+    assert errors(record("Kb11 pc9 Pd4", "c9-c11")) == []
+
+
+def test_a_commander_is_captured_on_three_or_four_sides_under_cc():
+    pieces = "Kk6 Ce5 pd5 pe4 pf7"  # f7-f5: e5 between two attackers, and e4 a third
+    assert errors(record(pieces, "f7-f5xe5")) == []  # cc:2, as a soldier
+    assert errors(record(pieces, "f7-f5xe5", "cc=3")) == []
+    assert errors(record(pieces, "f7-f5xe5", "cc=4"))[0][:2] == ("G5", 1)
+    assert errors(record("Kk6 Ce5 pd5 pf7", "f7-f5xe5", "cc=3"))[0][:2] == ("G5", 1)  # two sides only
+    assert errors(record("Kk6 Ca5 pa6 pb4 pc5", "c5-b5xa5", "cc=3"))[0][:2] == ("G5", 1)  # the edge does not count
+    assert errors(record("Kk6 Pe5 pd5 pf7", "f7-f5xe5", "cc=3")) == []  # a soldier: between two
+
+
+def test_a_piece_that_captured_moves_again_under_berserk_rules():
+    pieces = "Kk6 pd5 Pd4 pd1 Pg3 ph3 pb10"  # d1-d3 captures d4, then d3-f3 captures g3
+    assert errors(record(pieces, "d1-d3xd4 d3-f3xg3", "ber=c")) == []
+    assert errors(record(pieces, "d1-d3xd4 b10-b9", "ber=c"))[0][:2] == ("G15", 2)  # it must (OpenTafl)
+    assert errors(record(pieces, "d1-d3xd4 d3-d2", "ber=c"))[0][:2] == ("G15", 2)  # and capture
+    assert errors(record(pieces, "d1-d3xd4 d3-d2", "ber=m")) == []
+    assert errors(record(pieces, "d1-d3xd4 Kk6-k7", "ber=o")) == []  # under lusoria's o it may
+    assert errors(record(pieces, "d1-d3xd4 d3-f3xg3 Kk6-k7", "ber=o")) == []
+    assert errors(record(pieces, "d1-d3xd4 d3-d2", "ber=o"))[0][:2] == ("G15", 2)
+    assert errors(record(pieces, "d1-d3xd4 d3-f3xg3"))[0][:2] == ("G2", 2)  # ber:n
+    assert errors(record("Kk6 pd5 Pd4 pd1 pb10", "d1-d3xd4 Kk6-k7", "ber=c")) == []  # nothing to capture: White
+    assert errors(record(pieces, "d1-d3xd4 d3=f3xg3", "ber=c")) == []  # written as OTN writes it
+    assert errors(record(pieces, "d1-d3xd4 d3-f3xg3 Kk6=k7", "ber=o"))[0][:2] == ("G15", 3)
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=c"})
+    after = rules.play(rules.parse_position(board(pieces)), "d1-d3xd4").position
+    assert rules.legal_plies(after) == ["d3=f3xg3"] and rules.turn(after) == 1
 
 
 def test_piece_lists_are_read_in_any_case_in_rules_and_as_otn_writes_them():
@@ -253,9 +303,7 @@ OPENTAFL = [entry.name for entry in catalogue() if entry.opentafl and entry.name
 
 
 def test_every_catalogue_variant_plays_or_is_refused_by_name():
-    assert [entry.name for entry in catalogue() if entry.opentafl and entry.rules and entry.name not in OPENTAFL] == [
-        "opentafl-berserk-11x11"  # OpenTafl's variants: all but Berserk (commanders, knights) are played
-    ]
+    assert [entry.name for entry in catalogue() if entry.opentafl and entry.rules and entry.name not in OPENTAFL] == []
     for name in Hnefatafl.presets:
         rules = Hnefatafl(variant=name)
         assert rules.legal_plies(rules.initial()), name
@@ -266,6 +314,22 @@ def test_every_catalogue_variant_plays_or_is_refused_by_name():
         for entry in catalogue()
         if entry.name in hnefatafl.refusals()
     )
+
+
+def test_opentafls_berserk_reads_and_writes_with_its_berserk_moves():
+    rules = Hnefatafl(variant="opentafl-berserk-11x11")
+    game = random_record(rules, random.Random(3), max_plies=120)  # a game with berserk moves (e10=e7xf7)
+    game.tags["Variant"] = "opentafl-berserk-11x11"
+    report = check(write_record(game))
+    assert report.valid, report.diagnostics
+    assert "e10=e7xf7" in [ply.text for ply in report.record.main.plies]
+    otn = write_otn(report.record, report.rules, report.canonical)
+    assert "ber:c" in otn and "kj:r" in otn and "/5c5/" in otn
+    assert "\n37. h10-e10xd10 e10=e7xf7 e7=e8xd8 j3-k3xk2\n" in otn  # berserk moves in their side's turn
+    [back] = read_text(otn, "otn", "back.otg")
+    assert check(back).record.main == report.record.main and check(back).valid
+    [jumps] = read_text(otn.replace("e10=e7xf7", "e10^=e7xf7"), "otn", "jumps.otg")  # OpenTafl's ^= too
+    assert check(jumps).record.main == report.record.main
 
 
 @pytest.mark.parametrize("name", sorted(set(PLAYABLE[::7] + OPENTAFL)))
@@ -302,10 +366,9 @@ def test_a_rules_record_no_built_in_game_plays_is_a_variant():
     report = check(source)
     assert report.record.tags["Game"] == "hnefatafl" and report.valid
     assert report.rules.option["ks"] == "w" and report.rules.option["esc"] == "c"
-    [source] = read_text(f"[rules:dim:9 ber:c start:{start}]\n\n1. e2-b2\n", "otn", "x.otg")
-    assert [(d.rule, d.column, d.message) for d in check(source).diagnostics] == [
-        ("tag", 14, "rules entry ber:c: berserk moves are not supported")
-    ]
+    [source] = read_text(f"[rules:dim:9 ber:c kj:r start:{start}]\n\n1. e2-b2\n", "otn", "x.otg")
+    report = check(source)
+    assert report.valid and (report.rules.option["ber"], report.rules.option["kj"]) == ("c", "r")
 
 
 # -- the catalogue --------------------------------------------------------------------------------
