@@ -124,6 +124,7 @@ class RuleIds(NamedTuple):
     shieldwall: str
     fort: str  # an exit fort: the defenders win
     encirclement: str  # the defenders shut in: the attackers win
+    unwritten: str = ""  # a berserk continuation the record leaves out (berw:n)
 
 
 class Settings(NamedTuple):
@@ -169,6 +170,8 @@ class Settings(NamedTuple):
     # against the throne
     said: dict[str, str]  # the settings as the game's description writes them (OTN keys), which messages
     # name: {} for a game whose IDs are its own
+    unwritten: bool  # the records leave out berserk continuations (berw:n): after a capture, the
+    # capturing piece's further capturing moves are searched (`_play_unwritten`)
 
 
 class TaflPosition(NamedTuple):
@@ -198,6 +201,35 @@ class RememberingPosition(TaflPosition):
 
     def __getnewargs__(self) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition]]:
         return self.board, self.turn, self.earlier, self.twice
+
+
+class Unwritten(NamedTuple):
+    """A position that berserk continuations a record left out may have made, and what they were
+    (`after j6-i6xh6: i6-i7xh7`)."""
+
+    position: TaflPosition
+    continuations: str
+
+
+@mypyc_attr(native_class=False)
+class UnwrittenPosition(TaflPosition):
+    """A position of a variant whose records leave out berserk continuations (berw:n): equal to,
+    and written as, the plain position; it also holds the positions that such continuations may
+    have made instead, which the next plies tell apart (`_play_unwritten`), and the board that the
+    ply leading to it was played on (`played_on`)."""
+
+    others: tuple[Unwritten, ...]
+    before: bytes
+
+    def __new__(
+        cls, board: bytes, turn: int, others: tuple[Unwritten, ...] = (), before: bytes = b""
+    ) -> UnwrittenPosition:
+        position = TaflPosition.__new__(cls, board, turn)
+        position.others, position.before = others, before
+        return position
+
+    def __getnewargs__(self) -> tuple[bytes, int, tuple[Unwritten, ...], bytes]:
+        return self.board, self.turn, self.others, self.before
 
     def __repr__(self) -> str:
         return repr(TaflPosition(*self))
@@ -352,6 +384,7 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
             speed=bytes(len(OWNER)),
             linnaean=False,
             said={},
+            unwritten=False,
         ),
         **rules,
     }
@@ -551,6 +584,8 @@ class TaflGame(GridGame[TaflPosition]):
 
     # -- moves -----------------------------------------------------------
     def play(self, position: TaflPosition, text: str) -> Played[TaflPosition]:
+        if self.settings.unwritten:
+            return _play_unwritten(self.settings, position, text)
         return _play(self.settings, position, text)
 
     def outcome(self, position: TaflPosition) -> Outcome | None:
@@ -690,6 +725,103 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
         else partial(_format, geo, position.board, move, captured)
     )  # written once read (validate never reads it)
     return Played(after, canonical, outcome, warnings)
+
+
+UNWRITTEN_DEPTH: Final = 3  # berserk continuations of one capture searched at most (the site's games show 2)
+UNWRITTEN_KEPT: Final = 64  # positions that unwritten continuations may have made, kept at most
+
+
+def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
+    """Apply one ply of a record that leaves out berserk continuations (berw:n, G16): it is played
+    on the position and on each that left-out continuations may have made instead; the first on
+    which it is legal and captures the soldiers its list names (none, without a list: such a
+    record lists what a move captures, the king aside) goes on, warning G16 when it is not the
+    position itself; the others go on with it. Illegal as on the first position where it is legal,
+    or on the position itself, when none fits. After a capture, the capturing piece's
+    continuations (`_continuations`) add positions; one that would end the game does not."""
+    side = position.turn
+    candidates = (Unwritten(_position(position.board, side), ""), *getattr(position, "others", ()))
+    try:
+        move = parse_move(settings.geo, text)
+    except Illegal:
+        move = None
+    listed = move.captures if move is not None and move.captures is not None else frozenset()
+    bare = text.split("x", 1)[0]
+    played: list[tuple[Played[TaflPosition], Unwritten]] = []
+    legal: list[Unwritten] = []
+    for candidate in candidates:
+        try:
+            each = _play(settings, candidate.position, bare)
+        except Illegal:
+            continue
+        legal.append(candidate)
+        if move is None:
+            continue
+        board = candidate.position.board
+        captured = {square for square, now in enumerate(each.position.board) if board[square] and not now}
+        if {s for s in captured - {move.origin} if board[s] != KING} == {s for s in listed if board[s] != KING}:
+            played.append((each, candidate))
+    if not played:  # no position fits: the first where the move is legal (or the position itself) says why
+        fallback = (legal or candidates)[0]
+        played.append((_play(settings, fallback.position, text), fallback))
+    first, chosen = played[0]
+    if chosen.continuations:
+        first.warnings = [
+            *first.warnings,
+            (
+                settings.ids.unwritten,
+                f"the record leaves out a berserk continuation {chosen.continuations}{_said(settings, 'berw')}",
+            ),
+        ]
+    if first.outcome is not None:
+        first.position = UnwrittenPosition(first.position.board, first.position.turn, (), chosen.position.board)
+        return first
+    target = move.target if move is not None else -1
+    others: dict[bytes, str] = {}
+    for each, before in played:
+        after = each.position.board
+        if each is not first and each.outcome is None:
+            others.setdefault(after, before.continuations)
+        if after.count(EMPTY) > before.position.board.count(EMPTY) and target >= 0:  # it captured
+            for board, written in _continuations(after, target, side, settings, UNWRITTEN_DEPTH):
+                others.setdefault(board, f"after {each.text}: {written}")
+    others.pop(first.position.board, None)
+    kept = tuple(Unwritten(_position(board, 1 - side), said) for board, said in list(others.items())[:UNWRITTEN_KEPT])
+    first.position = UnwrittenPosition(first.position.board, 1 - side, kept, chosen.position.board)
+    return first
+
+
+def played_on(before: TaflPosition, after: TaflPosition) -> bytes:
+    """The board that the ply from `before` to `after` was played on: `before`'s, or, in a record
+    that leaves out berserk continuations (berw:n), the one they made."""
+    return getattr(after, "before", b"") or before.board
+
+
+def _continuations(board: bytes, square: int, side: int, settings: Settings, depth: int) -> list[tuple[bytes, str]]:
+    """The boards that up to `depth` berserk continuations of the piece on `square` make, each
+    with the continuations written (`i6-i7xh7, i7-…`): a continuation is a move of that piece that
+    captures (G5) and does not end the game."""
+    geo, found = settings.geo, []
+    for origin, target in _moves(board, side, settings):
+        if origin != square:
+            continue
+        after = bytearray(board)
+        after[target], after[origin] = after[origin], EMPTY
+        captured = _captures(after, side, target, settings)
+        if not captured:
+            continue
+        for taken in captured:
+            after[taken] = EMPTY
+        if _ending(bytes(after), 1 - side, side, settings) is not None:
+            continue
+        written = f"{geo.names[origin]}-{geo.names[target]}x{capture_list(geo, captured)}"
+        found.append((bytes(after), written))
+        if depth > 1:
+            found += [
+                (later, f"{written}, {more}")
+                for later, more in _continuations(bytes(after), target, side, settings, depth - 1)
+            ]
+    return found
 
 
 def _position(board: bytes, turn: int) -> TaflPosition:

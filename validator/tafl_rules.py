@@ -79,11 +79,13 @@ KEYS: dict[str, tuple[str, ...]] = {
     "efe": ("n", "y"),
     "linc": ("n", "y"),
     "ber": ("n",),
+    "berw": ("y", "n"),
 }
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
 IGNORED = ("name", "nj", "cj", "mj", "gj")  # a name, and the jumps of pieces lusoria has not
 ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
-# lusoria's own values (not OTN's): ks:t, the king strong on the throne only (aagenielsen.dk's weak throne)
+# lusoria's own values (not OTN's): ks:t, the king strong on the throne only (aagenielsen.dk's weak throne);
+# lusoria's own key: berw (berserk continuations written: `n` for aagenielsen.dk's records, which leave them out)
 REFUSED = {  # what the engine does not play, by entry: a variant that has one is refused by name
     ("ber", "c"): "berserk moves are not supported",
     ("ber", "m"): "berserk moves are not supported",
@@ -225,6 +227,8 @@ def described_record(settings: Settings) -> str:
         "sw": "n" if not settings.shieldwall else "s" if any(settings.wall_corners) else "w",
         "efe": "y" if settings.forts else "n",
         "linc": "y" if settings.linnaean else "n",
+        "ber": "c" if settings.unwritten else "n",  # (berw:n is played only with ber:c)
+        "berw": "n" if settings.unwritten else "y",
     }
     for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"), (DEFENDER_FORT, "dfor")):
         if by_kind[kind]:
@@ -319,8 +323,18 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
 
 
 def refusal(option: dict[str, str]) -> str | None:
-    """Why the engine does not play a set of options (a mechanic it lacks, named), or None."""
-    refused = next(((key, value) for key, value in option.items() if (key, value) in REFUSED), None)
+    """Why the engine does not play a set of options (a mechanic it lacks, named), or None. Berserk
+    moves (ber:c) are played in records that leave out their continuations (berw:n), which are
+    searched."""
+    unwritten = option.get("berw") == "n"
+    refused = next(
+        (
+            (key, value)
+            for key, value in option.items()
+            if (key, value) in REFUSED and not (unwritten and (key, value) == ("ber", "c"))
+        ),
+        None,
+    )
     if refused is not None:
         return f"{refused[0]}:{refused[1]}: {REFUSED[refused]}"
     other = re.sub(r"[0-9tTK/]", "", option.get("start", ""))[:1]
@@ -340,6 +354,12 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
     refused = refusal(option)
     if refused is not None:
         raise OptionError(refused, "Variant", refused.partition(": ")[0])
+    if option["berw"] == "n" and (option["ber"] != "c" or option["tfr"] != "i"):
+        raise OptionError(
+            f"berw:n (berserk continuations left out) needs ber:c and tfr:i, not ber:{option['ber']} tfr:{option['tfr']}",
+            "Variant",
+            "berw",
+        )
     board = board_of(option, title)
     region = _region(option, board)
 
@@ -404,4 +424,5 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         speed=bytes((0, defender, king, attacker)),
         linnaean=option["linc"] == "y",
         said={key: value for key, value in option.items() if key != "start"},
+        unwritten=option["berw"] == "n",
     )
