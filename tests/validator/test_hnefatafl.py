@@ -1,4 +1,4 @@
-"""The generic tafl game (G1–G13): rules from small positions under settings of its OTN rules
+"""The generic tafl game (G1–G13, G16): rules from small positions under settings of its OTN rules
 record (each diagnostic with its rule, its ply and the setting it names), the records read and
 written back (every catalogue variant), the catalogue's loader and its errors, and a game added
 by one entry of data alone."""
@@ -210,6 +210,54 @@ def test_mechanics_lusoria_does_not_play_are_refused_by_name():
         described_settings(read_record("dim:5 start:/5/5/2K2/5/1c3/"), hnefatafl.IDS, "Hnefatafl")
     said = errors(f'[Game "hnefatafl"] [Variant "{FETLAR}"] [Rules "ber=c"] 1... a4-a3 *')
     assert [rule for rule, _, _ in said] == ["tag"] and "berserk moves are not supported" in said[0][2]
+
+
+TYR = "tyr-9x9"  # aagenielsen.dk's Tyr: berserk moves (ber:c), whose continuations its records leave out (berw:n)
+
+
+def tyr(pieces: str, moves: str) -> str:
+    return f'[Game "hnefatafl"] [Variant "{TYR}"] [Position "{board(pieces, 9)}"] 1... {moves} *'
+
+
+def said(record: str) -> list[tuple[str, str, int | None, str]]:
+    """(severity, rule, ply, message) of each diagnostic a record gets."""
+    return [(d.severity, d.rule, d.ply, d.message) for d in check(record).diagnostics]
+
+
+def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_needs_it():
+    start = "pc2 Pd4 pe4 Pc7 pc8 Kg8"  # c2-c4 takes d4; then c4-c6 would take c7
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5")) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)")
+    ]
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c4-c5")) == []  # the written position goes on: no continuation
+    assert said(tyr(start + " Pe7 pe8", "c2-c4xd4 2. Kg8-g7 e6-e5")) == [  # two continuations, each capturing
+        (
+            "warning",
+            "G16",
+            3,
+            "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7, c6-e6xe7 (berw: n)",
+        )
+    ]
+    # a ply legal on no position is refused as on the written one
+    assert errors(tyr(start, "c2-c4xd4 2. Kg8-g7 d4-d5")) == [
+        ("G3", 3, "there is no piece on d4; the rest of this line is not checked")
+    ]
+    # a continuation that would end the game (c4-c5 takes the king on d5) is not assumed
+    assert errors(tyr("pc2 Pd4 pe4 Kd5 pe5 Ph8", "c2-c4xd4 2. h8-h7 c5-c6"))[0][:2] == ("G3", 3)
+    with pytest.raises(OptionError, match="berw:n .* needs ber:c and tfr:i"):
+        Hnefatafl.from_tags({"Variant": TYR, "Rules": "tfr=d"})
+    assert "ber:c berw:n" in described_record(Hnefatafl(variant=TYR).settings)
+
+
+def test_a_ply_of_such_a_record_captures_what_its_list_names():
+    start = "pd1 Pd4 pd5 Pb4 pb5 Pe3 Pc1 Kg8"  # d1-d3 takes d4; then d3-b3 would take b4; c1-c3 takes d3 if on d3
+    assert said(tyr(start, "d1-d3xd4 2. c1-c3")) == [  # no list: nothing captured, so the piece went on to b3
+        ("warning", "G16", 2, "the record leaves out a berserk continuation after d1-d3xd4: d3-b3xb4 (berw: n)")
+    ]
+    assert said(tyr(start, "d1-d3xd4 2. c1-c3xd3")) == []
+    assert errors(tyr(start, "d1-d3xd4 2. c1-c3xb3")) == [
+        ("G5", 2, "the move captures d3, not b3 (ka: y); the rest of this line is not checked")
+    ]
 
 
 def test_piece_lists_are_read_in_any_case_in_rules_and_as_otn_writes_them():
