@@ -172,6 +172,8 @@ class Settings(NamedTuple):
     # name: {} for a game whose IDs are its own
     unwritten: bool  # the records leave out berserk continuations (berw:n): after a capture, the
     # capturing piece's further capturing moves are searched (`_play_unwritten`)
+    leaps: bool  # every piece may leap over a soldier of either side next to it, to the empty square
+    # beyond (leap:y, aagenielsen.dk's old Tyr types)
 
 
 class TaflPosition(NamedTuple):
@@ -385,6 +387,7 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
             linnaean=False,
             said={},
             unwritten=False,
+            leaps=False,
         ),
         **rules,
     }
@@ -946,6 +949,20 @@ def _moves(board: bytes, side: int, settings: Settings):
                         break
                     continue
                 yield origin, target
+        if settings.leaps and (not speed[piece] or speed[piece] > 1):
+            for ray in rays[origin]:
+                if (
+                    len(ray) > 1
+                    and _leaps(board, ray[:2])
+                    and (not region[ray[1]] or _may_stop(settings, piece, origin, ray[1]))
+                ):
+                    yield origin, ray[1]
+
+
+def _leaps(board: bytes, path: tuple[int, ...]) -> bool:
+    """Whether a move along `path` leaps (leap:y): over a soldier of either side next to its
+    square, to the empty square beyond."""
+    return len(path) == 2 and board[path[0]] not in (EMPTY, KING) and not board[path[1]]
 
 
 def _has_move(board: bytes, side: int, settings: Settings) -> bool:
@@ -992,10 +1009,13 @@ def _check_move(board: bytes, side: int, move: Move, settings: Settings) -> None
             f"{settings.speed[piece]} square{'s' if settings.speed[piece] > 1 else ''}"
             f"{_said(settings, 'spd')}",
         )
+    leap = settings.leaps and _leaps(board, path)
     for index in range(len(path) - 1):
         square = path[index]
-        if board[square]:
-            raise Illegal(ids.move, f"the way is blocked at {names[square]}")
+        if board[square] and not leap:
+            raise Illegal(
+                ids.move, f"the way is blocked at {names[square]}{_said(settings, 'leap') if settings.leaps else ''}"
+            )
         if region[square] and not cross[piece * squares + square]:
             raise Illegal(
                 ids.restricted,

@@ -80,12 +80,14 @@ KEYS: dict[str, tuple[str, ...]] = {
     "linc": ("n", "y"),
     "ber": ("n",),
     "berw": ("y", "n"),
+    "leap": ("n", "y"),
 }
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
 IGNORED = ("name", "nj", "cj", "mj", "gj")  # a name, and the jumps of pieces lusoria has not
 ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
 # lusoria's own values (not OTN's): ks:t, the king strong on the throne only (aagenielsen.dk's weak throne);
-# lusoria's own key: berw (berserk continuations written: `n` for aagenielsen.dk's records, which leave them out)
+# lusoria's own keys: berw (berserk continuations written: `n` for aagenielsen.dk's records, which leave them
+# out), leap (every piece leaps over a soldier next to it: aagenielsen.dk's old Tyr types)
 REFUSED = {  # what the engine does not play, by entry: a variant that has one is refused by name
     ("ber", "c"): "berserk moves are not supported",
     ("ber", "m"): "berserk moves are not supported",
@@ -229,6 +231,7 @@ def described_record(settings: Settings) -> str:
         "linc": "y" if settings.linnaean else "n",
         "ber": "c" if settings.unwritten else "n",  # (berw:n is played only with ber:c)
         "berw": "n" if settings.unwritten else "y",
+        "leap": "y" if settings.leaps else "n",
     }
     for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"), (DEFENDER_FORT, "dfor")):
         if by_kind[kind]:
@@ -425,4 +428,5 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         linnaean=option["linc"] == "y",
         said={key: value for key, value in option.items() if key != "start"},
         unwritten=option["berw"] == "n",
+        leaps=option["leap"] == "y",
     )

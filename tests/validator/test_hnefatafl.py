@@ -260,6 +260,26 @@ def test_a_ply_of_such_a_record_captures_what_its_list_names():
     ]
 
 
+def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():
+    start = "pc2 Pc3 pd5 Pe5 Kd7 Ph8"
+    leap = "ber=n berw=y tfr=i leap=y"
+    assert errors(record(start, "c2-c4", rules=leap)) == []  # over its enemy
+    assert errors(record(start, "c2-c4 2. e5-b5", rules=leap)) == [  # two squares beyond: no leap
+        ("G3", 2, "the way is blocked at d5 (leap: y); the rest of this line is not checked")
+    ]
+    assert errors(record(start, "c2-c4 2. d7-d5", rules=leap))[0][:2] == ("G3", 2)  # onto a piece
+    assert errors(record(start, "c2-c4 2. e5-e7", rules=leap)) == []  # nothing to leap over: a move
+    assert errors(record("pd5 Pd6 Kd7 Ph8", "d5-d7", rules=leap))[0][:2] == ("G3", 1)  # over the king: no
+    assert errors(record(start, "c2-c4")) == [
+        ("G3", 1, "the way is blocked at c3; the rest of this line is not checked")
+    ]  # without leap
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": leap})
+    position = rules.parse_position(board("pc2 Pc3 Kf6"))
+    assert "c2-c4" in rules.legal_plies(position) and "c2-c5" not in rules.legal_plies(position)
+    old = next(entry.name for entry in catalogue() if "leap:y" in entry.rules and entry.name in Hnefatafl.presets)
+    assert "leap:y" in described_record(Hnefatafl(variant=old).settings)
+
+
 def test_piece_lists_are_read_in_any_case_in_rules_and_as_otn_writes_them():
     assert Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=DA cors=k"}).option["cenp"] == "ad"
     assert read_record("dim:5 cenp:Tt start:/5/5/2K2/5/5/")["cenp"] == "ad"  # OTN's letters, case and all
