@@ -214,24 +214,32 @@ class Unwritten(NamedTuple):
 
 
 @mypyc_attr(native_class=False)
-class UnwrittenPosition(TaflPosition):
+class UnwrittenPosition(RememberingPosition):
     """A position of a variant whose records leave out berserk continuations (berw:n): equal to,
-    and written as, the plain position; it also holds the positions that such continuations may
-    have made instead, which the next plies tell apart (`_play_unwritten`), and the board that the
-    ply leading to it was played on (`played_on`)."""
+    and written as, the plain position, with its history (RememberingPosition); it also holds the
+    positions that such continuations may have made instead, which the next plies tell apart
+    (`_play_unwritten`), and the board that the ply leading to it was played on (`played_on`)."""
 
     others: tuple[Unwritten, ...]
     before: bytes
 
     def __new__(
-        cls, board: bytes, turn: int, others: tuple[Unwritten, ...] = (), before: bytes = b""
+        cls,
+        board: bytes,
+        turn: int,
+        earlier: frozenset[TaflPosition] = frozenset(),
+        twice: frozenset[TaflPosition] = frozenset(),
+        others: tuple[Unwritten, ...] = (),
+        before: bytes = b"",
     ) -> UnwrittenPosition:
         position = TaflPosition.__new__(cls, board, turn)
-        position.others, position.before = others, before
+        position.earlier, position.twice, position.others, position.before = earlier, twice, others, before
         return position
 
-    def __getnewargs__(self) -> tuple[bytes, int, tuple[Unwritten, ...], bytes]:
-        return self.board, self.turn, self.others, self.before
+    def __getnewargs__(  # type: ignore[override]
+        self,
+    ) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition], tuple[Unwritten, ...], bytes]:
+        return self.board, self.turn, self.earlier, self.twice, self.others, self.before
 
     def __repr__(self) -> str:
         return repr(TaflPosition(*self))
@@ -743,7 +751,7 @@ def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Pl
     or on the position itself, when none fits. After a capture, the capturing piece's
     continuations (`_continuations`) add positions; one that would end the game does not."""
     side = position.turn
-    candidates = (Unwritten(_position(position.board, side), ""), *getattr(position, "others", ()))
+    candidates = (Unwritten(position, ""), *getattr(position, "others", ()))
     try:
         move = parse_move(settings.geo, text)
     except Illegal:
@@ -777,21 +785,28 @@ def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Pl
             ),
         ]
     if first.outcome is not None:
-        first.position = UnwrittenPosition(first.position.board, first.position.turn, (), chosen.position.board)
+        first.position = _unwritten(first.position, (), chosen.position.board)
         return first
     target = move.target if move is not None else -1
-    others: dict[bytes, str] = {}
+    others: dict[bytes, Unwritten] = {}
     for each, before in played:
         after = each.position.board
         if each is not first and each.outcome is None:
-            others.setdefault(after, before.continuations)
+            others.setdefault(after, Unwritten(each.position, before.continuations))
         if after.count(EMPTY) > before.position.board.count(EMPTY) and target >= 0:  # it captured
             for board, written in _continuations(after, target, side, settings, UNWRITTEN_DEPTH):
-                others.setdefault(board, f"after {each.text}: {written}")
+                others.setdefault(board, Unwritten(_position(board, 1 - side), f"after {each.text}: {written}"))
     others.pop(first.position.board, None)
-    kept = tuple(Unwritten(_position(board, 1 - side), said) for board, said in list(others.items())[:UNWRITTEN_KEPT])
-    first.position = UnwrittenPosition(first.position.board, 1 - side, kept, chosen.position.board)
+    first.position = _unwritten(first.position, tuple(others.values())[:UNWRITTEN_KEPT], chosen.position.board)
     return first
+
+
+def _unwritten(position: TaflPosition, others: tuple[Unwritten, ...], before: bytes) -> UnwrittenPosition:
+    """`position` (and its history, under a repetition rule) with the positions that left-out
+    continuations may have made instead, and the board its ply was played on."""
+    earlier: frozenset[TaflPosition] = getattr(position, "earlier", frozenset())
+    twice: frozenset[TaflPosition] = getattr(position, "twice", frozenset())
+    return UnwrittenPosition(position.board, position.turn, earlier, twice, others, before)
 
 
 def played_on(before: TaflPosition, after: TaflPosition) -> bytes:

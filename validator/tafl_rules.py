@@ -357,12 +357,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
     refused = refusal(option)
     if refused is not None:
         raise OptionError(refused, "Variant", refused.partition(": ")[0])
-    if option["berw"] == "n" and (option["ber"] != "c" or option["tfr"] != "i"):
-        raise OptionError(
-            f"berw:n (berserk continuations left out) needs ber:c and tfr:i, not ber:{option['ber']} tfr:{option['tfr']}",
-            "Variant",
-            "berw",
-        )
+    unwritten = option["berw"] == "n" and option["ber"] == "c"  # (berw:n means nothing without berserk moves)
     board = board_of(option, title)
     region = _region(option, board)
 
@@ -427,6 +422,6 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         speed=bytes((0, defender, king, attacker)),
         linnaean=option["linc"] == "y",
         said={key: value for key, value in option.items() if key != "start"},
-        unwritten=option["berw"] == "n",
+        unwritten=unwritten,
         leaps=option["leap"] == "y",
     )

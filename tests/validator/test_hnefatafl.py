@@ -244,8 +244,9 @@ def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_n
     ]
     # a continuation that would end the game (c4-c5 takes the king on d5) is not assumed
     assert errors(tyr("pc2 Pd4 pe4 Kd5 pe5 Ph8", "c2-c4xd4 2. h8-h7 c5-c6"))[0][:2] == ("G3", 3)
-    with pytest.raises(OptionError, match="berw:n .* needs ber:c and tfr:i"):
-        Hnefatafl.from_tags({"Variant": TYR, "Rules": "tfr=d"})
+    repeated = tyr("pa2 Kg8", "a2-a3 2. Kg8-g7 a3-a2 3. Kg7-g8 a2-a3 4. Kg8-g7 a3-a2 5. Kg7-g8 a2-a3")
+    assert check(repeated.replace("[Position", '[Rules "tfr=d"] [Position')).outcome.rule == "G12"  # with history
+    assert check(repeated).outcome is None  # tfr:i
     assert "ber:c berw:n" in described_record(Hnefatafl(variant=TYR).settings)
 
 
