@@ -1,4 +1,4 @@
-"""Every other tafl game (RULES.md, "Every other tafl game"; docs/rules.md G1–G15): one game
+"""Every other tafl game (RULES.md, "Every other tafl game"; docs/rules.md G1–G16): one game
 whose variants are the entries of the catalogue of tafl game types (`tafl_variants.toml` beside
 this module), each described by an OpenTafl rules record (validator/tafl_rules.py) and played by
 the tafl engine (validator/tafl.py). Adding a tafl game is adding an entry to the catalogue.
@@ -55,6 +55,7 @@ IDS = RuleIds(
     encirclement="G10",
     jump="G14",
     berserk="G15",
+    unwritten="G16",
 )  # no announcements nor camps: their IDs are never cited
 START_RULE = "G1"  # the board and its start (a Position tag that breaks it)
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

@@ -157,6 +157,7 @@ class RuleIds(NamedTuple):
     encirclement: str  # the defenders shut in: the attackers win
     jump: str = ""  # a jump over an enemy soldier (OpenTafl's knights, commanders and jumping king)
     berserk: str = ""  # a capturing piece moves again
+    unwritten: str = ""  # a berserk continuation the record leaves out (berw:n)
 
 
 class Settings(NamedTuple):
@@ -209,6 +210,10 @@ class Settings(NamedTuple):
     # own): it may, capturing
     commander_sides: int  # the sides of a commander a capture closes: 2 (between two, as a soldier), 3 or 4
     # (lusoria's cc key: Unst Alea Evangelii's dux)
+    unwritten: bool  # the records leave out berserk continuations (berw:n): after a capture, the
+    # capturing piece's further capturing moves are searched (`_play_unwritten`)
+    leaps: bool  # every piece may leap over a soldier of either side next to it, to the empty square
+    # beyond (leap:y, aagenielsen.dk's old Tyr types)
 
 
 class TaflPosition(NamedTuple):
@@ -241,6 +246,44 @@ class RememberingPosition(TaflPosition):
 
     def __getnewargs__(self) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition], int]:
         return self.board, self.turn, self.earlier, self.twice, self.berserker
+
+
+class Unwritten(NamedTuple):
+    """A position that berserk continuations a record left out may have made, and what they were
+    (`after j6-i6xh6: i6-i7xh7`)."""
+
+    position: TaflPosition
+    continuations: str
+
+
+@mypyc_attr(native_class=False)
+class UnwrittenPosition(RememberingPosition):
+    """A position of a variant whose records leave out berserk continuations (berw:n): equal to,
+    and written as, the plain position, with its history (RememberingPosition); it also holds the
+    positions that such continuations may have made instead, which the next plies tell apart
+    (`_play_unwritten`), and the board that the ply leading to it was played on (`played_on`)."""
+
+    others: tuple[Unwritten, ...]
+    before: bytes
+
+    def __new__(
+        cls,
+        board: bytes,
+        turn: int,
+        earlier: frozenset[TaflPosition] = frozenset(),
+        twice: frozenset[TaflPosition] = frozenset(),
+        others: tuple[Unwritten, ...] = (),
+        before: bytes = b"",
+    ) -> UnwrittenPosition:
+        position = TaflPosition.__new__(cls, board, turn)
+        position.earlier, position.twice, position.others, position.before = earlier, twice, others, before
+        position.berserker = -1  # (its berserk moves are searched, never waited for)
+        return position
+
+    def __getnewargs__(  # type: ignore[override]
+        self,
+    ) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition], tuple[Unwritten, ...], bytes]:
+        return self.board, self.turn, self.earlier, self.twice, self.others, self.before
 
     def __repr__(self) -> str:
         return repr(TaflPosition(*self))
@@ -400,6 +443,8 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
             jumps=bytes(len(OWNER)),
             berserk="n",
             commander_sides=2,
+            unwritten=False,
+            leaps=False,
         ),
         **rules,
     }
@@ -606,6 +651,8 @@ class TaflGame(GridGame[TaflPosition]):
 
     # -- moves -----------------------------------------------------------
     def play(self, position: TaflPosition, text: str) -> Played[TaflPosition]:
+        if self.settings.unwritten:
+            return _play_unwritten(self.settings, position, text)
         return _play(self.settings, position, text)
 
     def outcome(self, position: TaflPosition) -> Outcome | None:
@@ -726,7 +773,7 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
     mover = position.board[move.origin]
     jumped = _jumped(position.board, move.origin, move.target, settings) if OWNER[mover] == side else -1
     if jumped < 0:
-        if settings.jumps[mover] and OWNER[mover] == side:
+        if settings.jumps[mover] and OWNER[mover] == side and not settings.leaps:  # (a leap: _check_move)
             _refuse_jump(position.board, move, settings)
         _check_move(position.board, side, move, settings)
     board = bytearray(position.board)
@@ -833,6 +880,110 @@ def _legal_moves(position: TaflPosition, settings: Settings) -> list[tuple[int, 
         return list(_moves(position.board, position.turn, settings))
     moves = _berserk_moves(position.board, berserker, settings)
     return moves + list(_moves(position.board, position.turn, settings)) if settings.berserk == "o" else moves
+
+
+UNWRITTEN_DEPTH: Final = 3  # berserk continuations of one capture searched at most (the site's games show 2)
+UNWRITTEN_KEPT: Final = 64  # positions that unwritten continuations may have made, kept at most
+
+
+def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
+    """Apply one ply of a record that leaves out berserk continuations (berw:n, G16): it is played
+    on the position and on each that left-out continuations may have made instead; the first on
+    which it is legal and captures the soldiers its list names (none, without a list: such a
+    record lists what a move captures, the king aside) goes on, warning G16 when it is not the
+    position itself; the others go on with it. Illegal as on the first position where it is legal,
+    or on the position itself, when none fits. After a capture, the capturing piece's
+    continuations (`_continuations`) add positions; one that would end the game does not."""
+    side = position.turn
+    candidates = (Unwritten(position, ""), *getattr(position, "others", ()))
+    try:
+        move = parse_move(settings.geo, text)
+    except Illegal:
+        move = None
+    listed = move.captures if move is not None and move.captures is not None else frozenset()
+    bare = text.split("x", 1)[0]
+    played: list[tuple[Played[TaflPosition], Unwritten]] = []
+    legal: list[Unwritten] = []
+    for candidate in candidates:
+        try:
+            each = _play(settings, candidate.position, bare)
+        except Illegal:
+            continue
+        legal.append(candidate)
+        if move is None:
+            continue
+        board = candidate.position.board
+        captured = {square for square, now in enumerate(each.position.board) if board[square] and not now}
+        if {s for s in captured - {move.origin} if board[s] != KING} == {s for s in listed if board[s] != KING}:
+            played.append((each, candidate))
+    if not played:  # no position fits: the first where the move is legal (or the position itself) says why
+        fallback = (legal or candidates)[0]
+        played.append((_play(settings, fallback.position, text), fallback))
+    first, chosen = played[0]
+    if chosen.continuations:
+        first.warnings = [
+            *first.warnings,
+            (
+                settings.ids.unwritten,
+                f"the record leaves out a berserk continuation {chosen.continuations}{_said(settings, 'berw')}",
+            ),
+        ]
+    if first.outcome is not None:
+        first.position = _unwritten(first.position, (), chosen.position.board)
+        return first
+    target = move.target if move is not None else -1
+    others: dict[bytes, Unwritten] = {}
+    for each, before in played:
+        after = each.position.board
+        if each is not first and each.outcome is None:
+            others.setdefault(after, Unwritten(each.position, before.continuations))
+        if after.count(EMPTY) > before.position.board.count(EMPTY) and target >= 0:  # it captured
+            for board, written in _continuations(after, target, side, settings, UNWRITTEN_DEPTH):
+                others.setdefault(board, Unwritten(_position(board, 1 - side), f"after {each.text}: {written}"))
+    others.pop(first.position.board, None)
+    first.position = _unwritten(first.position, tuple(others.values())[:UNWRITTEN_KEPT], chosen.position.board)
+    return first
+
+
+def _unwritten(position: TaflPosition, others: tuple[Unwritten, ...], before: bytes) -> UnwrittenPosition:
+    """`position` (and its history, under a repetition rule) with the positions that left-out
+    continuations may have made instead, and the board its ply was played on."""
+    earlier: frozenset[TaflPosition] = getattr(position, "earlier", frozenset())
+    twice: frozenset[TaflPosition] = getattr(position, "twice", frozenset())
+    return UnwrittenPosition(position.board, position.turn, earlier, twice, others, before)
+
+
+def played_on(before: TaflPosition, after: TaflPosition) -> bytes:
+    """The board that the ply from `before` to `after` was played on: `before`'s, or, in a record
+    that leaves out berserk continuations (berw:n), the one they made."""
+    return getattr(after, "before", b"") or before.board
+
+
+def _continuations(board: bytes, square: int, side: int, settings: Settings, depth: int) -> list[tuple[bytes, str]]:
+    """The boards that up to `depth` berserk continuations of the piece on `square` make, each
+    with the continuations written (`i6-i7xh7, i7-…`): a continuation is a move of that piece that
+    captures (G5) and does not end the game."""
+    geo, found = settings.geo, []
+    for origin, target in _moves(board, side, settings):
+        if origin != square:
+            continue
+        after = bytearray(board)
+        after[target], after[origin] = after[origin], EMPTY
+        captured = _captures(after, side, target, settings)
+        if not captured:
+            continue
+        for taken in captured:
+            after[taken] = EMPTY
+        if _ending(bytes(after), 1 - side, side, settings) is not None:
+            continue
+        written = f"{geo.names[origin]}-{geo.names[target]}x{capture_list(geo, captured)}"
+        found.append((bytes(after), written))
+        if depth > 1:
+            found += [
+                (later, f"{written}, {more}")
+                for later, more in _continuations(bytes(after), target, side, settings, depth - 1)
+            ]
+    return found
 
 
 def _position(board: bytes, turn: int) -> TaflPosition:
@@ -961,6 +1112,15 @@ def _moves(board: bytes, side: int, settings: Settings):
             for ray in rays[origin]:
                 if len(ray) > 1 and _jumped(board, origin, ray[1], settings) >= 0:
                     yield origin, ray[1]
+        if settings.leaps and (not speed[piece] or speed[piece] > 1):
+            for ray in rays[origin]:
+                if (
+                    len(ray) > 1
+                    and _leaps(board, ray[:2])
+                    and (not region[ray[0]] or cross[piece * squares + ray[0]])
+                    and (not region[ray[1]] or _may_stop(settings, piece, origin, ray[1]))
+                ):
+                    yield origin, ray[1]
 
 
 def _jumped(board: bytes, origin: int, target: int, settings: Settings) -> int:
@@ -999,6 +1159,12 @@ def _refuse_jump(board: bytes, move: Move, settings: Settings) -> None:
             f"{', from or to a square of a region' if restricted else ''}, to a square it may stop on"
             f"{_said(settings, _JUMP_KEYS[piece])}",
         )
+
+
+def _leaps(board: bytes, path: tuple[int, ...]) -> bool:
+    """Whether a move along `path` leaps (leap:y): over a soldier of either side next to its
+    square, to the empty square beyond."""
+    return len(path) == 2 and board[path[0]] not in (EMPTY, KING) and not board[path[1]]
 
 
 def _has_move(board: bytes, side: int, settings: Settings) -> bool:
@@ -1045,10 +1211,13 @@ def _check_move(board: bytes, side: int, move: Move, settings: Settings) -> None
             f"{settings.speed[piece]} square{'s' if settings.speed[piece] > 1 else ''}"
             f"{_said(settings, 'spd')}",
         )
+    leap = settings.leaps and _leaps(board, path)
     for index in range(len(path) - 1):
         square = path[index]
-        if board[square]:
-            raise Illegal(ids.move, f"the way is blocked at {names[square]}")
+        if board[square] and not leap:
+            raise Illegal(
+                ids.move, f"the way is blocked at {names[square]}{_said(settings, 'leap') if settings.leaps else ''}"
+            )
         if region[square] and not cross[piece * squares + square]:
             raise Illegal(
                 ids.restricted,

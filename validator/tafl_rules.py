@@ -90,6 +90,8 @@ KEYS: dict[str, tuple[str, ...]] = {
     "linc": ("n", "y"),
     "ber": ("n", "c", "m", "o"),
     "cc": ("2", "3", "4"),
+    "berw": ("y", "n"),
+    "leap": ("n", "y"),
 }
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
 IGNORED = ("name", "mj", "gj")  # a name, and the jumps of pieces lusoria has not
@@ -97,6 +99,8 @@ ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
 # lusoria's own values (not OTN's): ks:t, the king strong on the throne only (aagenielsen.dk's weak throne);
 # ber:o, a piece that captured may move again, capturing (aagenielsen.dk's berserk moves). lusoria's own key:
 # cc, the sides of a commander a capture closes (2, OTN's; 3 or 4: Unst Alea Evangelii's dux)
+# lusoria's own keys: berw (berserk continuations written: `n` for aagenielsen.dk's records, which leave them
+# out), leap (every piece leaps over a soldier next to it: aagenielsen.dk's old Tyr types)
 JUMPS = {"n": NO_JUMP, "r": RESTRICTED_JUMP, "j": JUMP, "c": CAPTURING_JUMP}  # kj, nj, cj (G14)
 _ENTRY = re.compile(r"\S+")
 _SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
@@ -247,8 +251,10 @@ def described_record(settings: Settings) -> str:
             for key, piece in _JUMPERS.items()
             if piece == KING or piece in settings.start or piece + 2 in settings.start
         },  # a knight's or commander's jumps: where the start has one
-        "ber": settings.berserk,
+        "ber": "c" if settings.unwritten else settings.berserk,  # (berw:n: ber:c, its moves searched)
         "cc": str(settings.commander_sides),
+        "berw": "n" if settings.unwritten else "y",
+        "leap": "y" if settings.leaps else "n",
     }
     for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"), (DEFENDER_FORT, "dfor")):
         if by_kind[kind]:
@@ -376,6 +382,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
     refused = refusal(option)
     if refused is not None:
         raise OptionError(refused, "Variant", refused.partition(": ")[0])
+    unwritten = option["berw"] == "n" and option["ber"] == "c"  # (berw:n means nothing without berserk moves)
     board = board_of(option, title)
     region = _region(option, board)
 
@@ -447,7 +454,9 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         jumps=bytes(
             JUMPS[option[key]] if key else NO_JUMP for key in ("", "", "kj", "", "nj", "cj", "nj", "cj")
         ),  # by piece code
-        berserk=option["ber"],
+        berserk="n" if unwritten else option["ber"],  # (berw:n: the continuations searched, never waited for)
         commander_sides=whole_number(option["cc"], 2, 4) or 2,
         said={key: value for key, value in option.items() if key != "start"},
+        unwritten=unwritten,
+        leaps=option["leap"] == "y",
     )

@@ -1,4 +1,4 @@
-"""The generic tafl game (G1–G15): rules from small positions under settings of its OTN rules
+"""The generic tafl game (G1–G16): rules from small positions under settings of its OTN rules
 record (each diagnostic with its rule, its ply and the setting it names), the records read and
 written back (every catalogue variant), the catalogue's loader and its errors, and a game added
 by one entry of data alone."""
@@ -283,6 +283,75 @@ def test_a_piece_that_captured_moves_again_under_berserk_rules():
     rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=c"})
     after = rules.play(rules.parse_position(board(pieces)), "d1-d3xd4").position
     assert rules.legal_plies(after) == ["d3=f3xg3"] and rules.turn(after) == 1
+
+
+TYR = "tyr-9x9"  # aagenielsen.dk's Tyr: berserk moves (ber:c), whose continuations its records leave out (berw:n)
+
+
+def tyr(pieces: str, moves: str) -> str:
+    return f'[Game "hnefatafl"] [Variant "{TYR}"] [Position "{board(pieces, 9)}"] 1... {moves} *'
+
+
+def said(record: str) -> list[tuple[str, str, int | None, str]]:
+    """(severity, rule, ply, message) of each diagnostic a record gets."""
+    return [(d.severity, d.rule, d.ply, d.message) for d in check(record).diagnostics]
+
+
+def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_needs_it():
+    start = "pc2 Pd4 pe4 Pc7 pc8 Kg8"  # c2-c4 takes d4; then c4-c6 would take c7
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5")) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)")
+    ]
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c4-c5")) == []  # the written position goes on: no continuation
+    assert said(tyr(start + " Pe7 pe8", "c2-c4xd4 2. Kg8-g7 e6-e5")) == [  # two continuations, each capturing
+        (
+            "warning",
+            "G16",
+            3,
+            "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7, c6-e6xe7 (berw: n)",
+        )
+    ]
+    # a ply legal on no position is refused as on the written one
+    assert errors(tyr(start, "c2-c4xd4 2. Kg8-g7 d4-d5")) == [
+        ("G3", 3, "there is no piece on d4; the rest of this line is not checked")
+    ]
+    # a continuation that would end the game (c4-c5 takes the king on d5) is not assumed
+    assert errors(tyr("pc2 Pd4 pe4 Kd5 pe5 Ph8", "c2-c4xd4 2. h8-h7 c5-c6"))[0][:2] == ("G3", 3)
+    repeated = tyr("pa2 Kg8", "a2-a3 2. Kg8-g7 a3-a2 3. Kg7-g8 a2-a3 4. Kg8-g7 a3-a2 5. Kg7-g8 a2-a3")
+    assert check(repeated.replace("[Position", '[Rules "tfr=d"] [Position')).outcome.rule == "G12"  # with history
+    assert check(repeated).outcome is None  # tfr:i
+    assert "ber:c berw:n" in described_record(Hnefatafl(variant=TYR).settings)
+
+
+def test_a_ply_of_such_a_record_captures_what_its_list_names():
+    start = "pd1 Pd4 pd5 Pb4 pb5 Pe3 Pc1 Kg8"  # d1-d3 takes d4; then d3-b3 would take b4; c1-c3 takes d3 if on d3
+    assert said(tyr(start, "d1-d3xd4 2. c1-c3")) == [  # no list: nothing captured, so the piece went on to b3
+        ("warning", "G16", 2, "the record leaves out a berserk continuation after d1-d3xd4: d3-b3xb4 (berw: n)")
+    ]
+    assert said(tyr(start, "d1-d3xd4 2. c1-c3xd3")) == []
+    assert errors(tyr(start, "d1-d3xd4 2. c1-c3xb3")) == [
+        ("G5", 2, "the move captures d3, not b3 (ka: y); the rest of this line is not checked")
+    ]
+
+
+def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():
+    start = "pc2 Pc3 pd5 Pe5 Kd7 Ph8"
+    leap = "ber=n berw=y tfr=i leap=y"
+    assert errors(record(start, "c2-c4", rules=leap)) == []  # over its enemy
+    assert errors(record(start, "c2-c4 2. e5-b5", rules=leap)) == [  # two squares beyond: no leap
+        ("G3", 2, "the way is blocked at d5 (leap: y); the rest of this line is not checked")
+    ]
+    assert errors(record(start, "c2-c4 2. d7-d5", rules=leap))[0][:2] == ("G3", 2)  # onto a piece
+    assert errors(record(start, "c2-c4 2. e5-e7", rules=leap)) == []  # nothing to leap over: a move
+    assert errors(record("pd5 Pd6 Kd7 Ph8", "d5-d7", rules=leap))[0][:2] == ("G3", 1)  # over the king: no
+    assert errors(record(start, "c2-c4")) == [
+        ("G3", 1, "the way is blocked at c3; the rest of this line is not checked")
+    ]  # without leap
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": leap})
+    position = rules.parse_position(board("pc2 Pc3 Kf6"))
+    assert "c2-c4" in rules.legal_plies(position) and "c2-c5" not in rules.legal_plies(position)
+    old = next(entry.name for entry in catalogue() if "leap:y" in entry.rules and entry.name in Hnefatafl.presets)
+    assert "leap:y" in described_record(Hnefatafl(variant=old).settings)
 
 
 def test_piece_lists_are_read_in_any_case_in_rules_and_as_otn_writes_them():
