@@ -962,14 +962,17 @@ def played_on(before: TaflPosition, after: TaflPosition) -> bytes:
 def _continuations(board: bytes, square: int, side: int, settings: Settings, depth: int) -> list[tuple[bytes, str]]:
     """The boards that up to `depth` berserk continuations of the piece on `square` make, each
     with the continuations written (`i6-i7xh7, i7-…`): a continuation is a move of that piece that
-    captures (G5) and does not end the game."""
+    captures (G5, or by a capturing jump, G14) and does not end the game."""
     geo, found = settings.geo, []
     for origin, target in _moves(board, side, settings):
         if origin != square:
             continue
+        jumped = _jumped(board, origin, target, settings)
         after = bytearray(board)
         after[target], after[origin] = after[origin], EMPTY
         captured = _captures(after, side, target, settings)
+        if jumped >= 0 and settings.jumps[board[origin]] == CAPTURING_JUMP and jumped not in captured:
+            captured.insert(0, jumped)  # a capturing jump (G14)
         if not captured:
             continue
         for taken in captured:

@@ -323,6 +323,16 @@ def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_n
     assert "ber:c berw:n" in described_record(Hnefatafl(variant=TYR).settings)
 
 
+def test_a_left_out_continuation_may_be_a_capturing_jump():
+    start = board("Nc2 pd4 Pe4 pc5 Kg8 ph1", 9, "w")  # c2-c4 takes d4; then the knight jumps c5 to c6, taking it
+    knight = f'[Game "hnefatafl"] [Variant "{TYR}"] [Position "{start}"] 1. c2-c4xd4 h1-h2 2. c6-c7 *'
+    assert said(knight) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc5 (berw: n)")
+    ]
+    plain_jump = knight.replace("[Position", '[Rules "nj=j"] [Position')  # a jump that does not capture
+    assert errors(plain_jump) == [("G3", 3, "there is no piece on c6; the rest of this line is not checked")]
+
+
 def test_a_ply_of_such_a_record_captures_what_its_list_names():
     start = "pd1 Pd4 pd5 Pb4 pb5 Pe3 Pc1 Kg8"  # d1-d3 takes d4; then d3-b3 would take b4; c1-c3 takes d3 if on d3
     assert said(tyr(start, "d1-d3xd4 2. c1-c3")) == [  # no list: nothing captured, so the piece went on to b3
