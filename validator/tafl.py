@@ -15,7 +15,7 @@ import random
 import re
 from collections.abc import Iterable
 from functools import cache, partial
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -275,9 +275,8 @@ class UnwrittenPosition(RememberingPosition):
         others: tuple[Unwritten, ...] = (),
         before: bytes = b"",
     ) -> UnwrittenPosition:
-        position = TaflPosition.__new__(cls, board, turn)
-        position.earlier, position.twice, position.others, position.before = earlier, twice, others, before
-        position.berserker = -1  # (its berserk moves are searched, never waited for)
+        position = cast(UnwrittenPosition, RememberingPosition.__new__(cls, board, turn, earlier, twice))
+        position.others, position.before = others, before  # (no berserker: its moves are searched, not waited for)
         return position
 
     def __getnewargs__(  # type: ignore[override]
