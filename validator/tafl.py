@@ -214,6 +214,8 @@ class Settings(NamedTuple):
     # capturing piece's further capturing moves are searched (`_play_unwritten`)
     leaps: bool  # every piece may leap over a soldier of either side next to it, to the empty square
     # beyond (leap:y, aagenielsen.dk's old Tyr types)
+    hostile_written: bytes = b""  # as hostile_empty, plus the squares hostile only where the record lists
+    # the capture (lusoria's corw, cenw, aforw, dforw: a site whose engine changed); b"": none such
 
 
 class TaflPosition(NamedTuple):
@@ -778,6 +780,9 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
     board = bytearray(position.board)
     board[move.target], board[move.origin] = board[move.origin], EMPTY
     captured = _captures(board, side, move.target, settings)
+    if settings.hostile_written and move.captures is not None:  # hostile where the list says so
+        written = _captures(board, side, move.target, settings._replace(hostile_empty=settings.hostile_written))
+        captured += [square for square in written if square in move.captures and square not in captured]
     if jumped >= 0 and settings.jumps[mover] == CAPTURING_JUMP and jumped not in captured:
         captured.insert(0, jumped)
     walled = (

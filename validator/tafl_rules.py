@@ -48,6 +48,10 @@ PIECE_LISTS = {  # key -> its OTN default, in lusoria's letters (`a` attackers, 
     "cenhe": "adk",
     "aforh": "dk",
     "dforh": "a",
+    "corw": "",  # lusoria's own (below)
+    "cenw": "",
+    "aforw": "",
+    "dforw": "",
     "corp": "k",
     "cenp": "adk",
     "aforp": "adk",
@@ -100,7 +104,9 @@ ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
 # ber:o, a piece that captured may move again, capturing (aagenielsen.dk's berserk moves). lusoria's own key:
 # cc, the sides of a commander a capture closes (2, OTN's; 3 or 4: Unst Alea Evangelii's dux)
 # lusoria's own keys: berw (berserk continuations written: `n` for aagenielsen.dk's records, which leave them
-# out), leap (every piece leaps over a soldier next to it: aagenielsen.dk's old Tyr types)
+# out), leap (every piece leaps over a soldier next to it: aagenielsen.dk's old Tyr types); corw, cenw, aforw,
+# dforw (the pieces a region, empty, captures against only where the record lists the capture: a site
+# whose engine changed between games, aagenielsen.dk's Foteviken tablut 11x11)
 JUMPS = {"n": NO_JUMP, "r": RESTRICTED_JUMP, "j": JUMP, "c": CAPTURING_JUMP}  # kj, nj, cj (G14)
 _ENTRY = re.compile(r"\S+")
 _SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
@@ -264,6 +270,7 @@ def described_record(settings: Settings) -> str:
                 ("p", settings.cross),
                 ("s", settings.stop),
                 ("re", settings.enter),
+                ("w", _written(settings)),
             ):
                 option[key + suffix] = _letters(table, first, squares)
             if kind == THRONE_SQUARE:
@@ -283,6 +290,13 @@ def described_record(settings: Settings) -> str:
 _JUMP_VALUES = {mode: value for value, mode in JUMPS.items()}
 _JUMPERS = {"kj": KING, "nj": DEFENDER_KNIGHT, "cj": DEFENDER_COMMANDER}  # the key of each jump, and a piece it
 # sets (the attackers' knight and commander: 2 codes further)
+
+
+def _written(settings: Settings) -> bytes:
+    """1 where a square is hostile only as the record writes it (hostile_written without hostile_empty)."""
+    return bytes(
+        written and not empty for written, empty in zip(settings.hostile_written, settings.hostile_empty)
+    ) or bytes(len(settings.hostile_empty))
 
 
 def _squares(geo: Geometry, squares: list[int]) -> str:
@@ -386,7 +400,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
     board = board_of(option, title)
     region = _region(option, board)
 
-    def table(suffix: str) -> bytes:
+    def table(suffix: str, plain: int = 1) -> bytes:
         return region_table(
             region,
             {
@@ -398,7 +412,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
                     (DEFENDER_FORT, "dfor"),
                 )
             },
-            1,
+            plain,
         )
 
     armed = option["ka"]
@@ -427,6 +441,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         },
         0,
     )
+    written = table("w", 0)  # (lusoria's corw, cenw, aforw, dforw)
     attacker, defender, king = _speed(option["spd"])
     return tafl_settings(
         board,
@@ -459,4 +474,5 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         said={key: value for key, value in option.items() if key != "start"},
         unwritten=unwritten,
         leaps=option["leap"] == "y",
+        hostile_written=bytes(a or b for a, b in zip(empty, written)) if any(written) else b"",
     )

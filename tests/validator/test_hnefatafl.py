@@ -127,6 +127,24 @@ def test_forts_are_regions_of_their_own():
     assert errors(record("Kh8 Pd2 pd4", "d4-d3xd2"))[0][:2] == ("G5", 1)
 
 
+def test_a_square_hostile_as_written_captures_only_what_the_list_names():
+    # aforw (lusoria's own): the empty fort captures a defender where the move's list names it, and only there
+    fort = "afor=d1 aforh=k aforw=d"
+    assert errors(record("Kh8 Pd2 pd4", "d4-d3xd2", fort)) == []
+    assert errors(record("Kh8 Pd2 pd4", "d4-d3", fort)) == []  # no list: no capture
+    assert errors(record("Kh8 Pd2 Pc3 pb3 pd4", "d4-d3xc3 2. d2-e2", fort)) == []  # not listed: d2 stays and moves
+    assert errors(record("Kh8 Pd2 Pc3 pb3 pd4", "d4-d3xc3 2. c3-c4", fort))[0][:2] == ("G3", 2)  # c3 was taken
+    assert errors(record("Kh8 Pd2 pd4", "d4-d3xd2", "afor=d1 aforh=k"))[0][:2] == ("G5", 1)
+    # an attacker, which aforw does not list, is not captured so even where the list names it
+    assert errors(record("Kh8 Pd4 pd2 pa9", "a9-a8 2. d4-d3xd2", fort))[0][:2] == ("G5", 2)
+    # cenw: the empty throne likewise; the record written back keeps the key
+    assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5", "cenhe=a cenw=d")) == []
+    assert errors(record("Kc3 Pf5 pf3 pa9", "f3-f4 2. f5-e5", "cenhe=a cenw=d")) == []
+    rules = read_record("dim:9 cen:e5 cenhe:t cenw:T start:/9/9/9/9/4K4/9/9/9/9/")
+    said = described_record(described_settings(rules, hnefatafl.IDS, "Hnefatafl"))
+    assert "cenw:T" in said and read_record(said)["cenw"] == "d"
+
+
 def test_the_throne_hostile_or_not_and_throneless_boards():
     assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5")) == []  # the empty throne is hostile (cenhe: tTK)
     assert errors(record("Kc3 Pf5 pf3", "f3-f4xf5", "cenhe=k"))[0][:2] == ("G5", 1)
