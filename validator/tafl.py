@@ -33,6 +33,9 @@ DEFENDER_KNIGHT: Final = 4
 DEFENDER_COMMANDER: Final = 5
 ATTACKER_KNIGHT: Final = 6
 ATTACKER_COMMANDER: Final = 7
+# OpenTafl's mercenaries (M, m): soldiers that change sides when captured, instead of leaving the board
+DEFENDER_MERCENARY: Final = 8
+ATTACKER_MERCENARY: Final = 9
 LETTERS: Final[dict[int, str]] = {
     DEFENDER: "P",
     KING: "K",
@@ -41,14 +44,20 @@ LETTERS: Final[dict[int, str]] = {
     DEFENDER_COMMANDER: "C",
     ATTACKER_KNIGHT: "n",
     ATTACKER_COMMANDER: "c",
+    DEFENDER_MERCENARY: "M",
+    ATTACKER_MERCENARY: "m",
 }
 NOBODY = 255  # the owner of an empty square: no side
-OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK, WHITE, WHITE, BLACK, BLACK))  # by piece code (bytes: a table
+OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK, WHITE, WHITE, BLACK, BLACK, WHITE, BLACK))  # by piece code (bytes: a table
 # compiled code reads fast)
 WHITE_PIECES: Final = bytes(piece for piece, owner in enumerate(OWNER) if owner == WHITE)
 # by piece code, the ordinary piece whose rules of the board's regions and speed it follows
-ORDINARY: Final = bytes((EMPTY, DEFENDER, KING, ATTACKER, DEFENDER, DEFENDER, ATTACKER, ATTACKER))
-PIECE_NAMES: Final = ("", "soldier", "king", "soldier", "knight", "commander", "knight", "commander")
+ORDINARY: Final = bytes((EMPTY, DEFENDER, KING, ATTACKER, DEFENDER, DEFENDER, ATTACKER, ATTACKER, DEFENDER, ATTACKER))
+PIECE_NAMES: Final = (
+    ("", "soldier", "king", "soldier", "knight", "commander", "knight", "commander", "mercenary", "mercenary")
+)
+# by piece code, what a capture leaves on its square: nothing, or the mercenary of the other side
+TAKEN: Final = bytes((EMPTY,) * 8 + (ATTACKER_MERCENARY, DEFENDER_MERCENARY))
 # How a piece jumps over an enemy soldier next to it (Settings.jumps, by piece code; OTN's kj, nj, cj)
 NO_JUMP: Final = 0
 RESTRICTED_JUMP: Final = 1  # only from or to a square of a region
@@ -342,6 +351,7 @@ CORNER_OPTIONS = {
     "encirclement": ("yes", "no"),
 }
 SOLDIERS: Final = (DEFENDER, ATTACKER)
+JUMPED_OVER: Final = (*SOLDIERS, DEFENDER_MERCENARY, ATTACKER_MERCENARY)  # the pieces a jump goes over (G14)
 EVERY_PIECE: Final = (DEFENDER, KING, ATTACKER)
 
 
@@ -815,7 +825,7 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
     if continuing and settings.berserk != "m" and not captured:
         raise Illegal(ids.berserk, f"a berserk move captures{_said(settings, 'ber')}")
     for square in captured:
-        board[square] = EMPTY
+        board[square] = TAKEN[board[square]]
     after = _position(bytes(board), 1 - side)
     outcome = _ending(after.board, after.turn, side, settings)
     if settings.repeats:
@@ -912,7 +922,7 @@ def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Pl
         if move is None:
             continue
         board = candidate.position.board
-        captured = {square for square, now in enumerate(each.position.board) if board[square] and not now}
+        captured = set(taken(board, each.position.board))
         if {s for s in captured - {move.origin} if board[s] != KING} == {s for s in listed if board[s] != KING}:
             played.append((each, candidate))
     if not played:  # no position fits: the first where the move is legal (or the position itself) says why
@@ -936,7 +946,7 @@ def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Pl
         after = each.position.board
         if each is not first and each.outcome is None:
             others.setdefault(after, Unwritten(each.position, before.continuations))
-        if after.count(EMPTY) > before.position.board.count(EMPTY) and target >= 0:  # it captured
+        if len(taken(before.position.board, after)) > 1 and target >= 0:  # it captured
             for board, written in _continuations(after, target, side, settings, UNWRITTEN_DEPTH):
                 others.setdefault(board, Unwritten(_position(board, 1 - side), f"after {each.text}: {written}"))
     others.pop(first.position.board, None)
@@ -950,6 +960,12 @@ def _unwritten(position: TaflPosition, others: tuple[Unwritten, ...], before: by
     earlier: frozenset[TaflPosition] = getattr(position, "earlier", frozenset())
     twice: frozenset[TaflPosition] = getattr(position, "twice", frozenset())
     return UnwrittenPosition(position.board, position.turn, earlier, twice, others, before)
+
+
+def taken(board: bytes, after: bytes) -> list[int]:
+    """The squares whose piece a ply from `board` to `after` took away: the mover's origin and
+    what it captured (a mercenary changes sides)."""
+    return [square for square, (was, now) in enumerate(zip(board, after)) if was and OWNER[now] != OWNER[was]]
 
 
 def played_on(before: TaflPosition, after: TaflPosition) -> bytes:
@@ -974,8 +990,8 @@ def _continuations(board: bytes, square: int, side: int, settings: Settings, dep
             captured.insert(0, jumped)  # a capturing jump (G14)
         if not captured:
             continue
-        for taken in captured:
-            after[taken] = EMPTY
+        for victim in captured:
+            after[victim] = TAKEN[after[victim]]
         if _ending(bytes(after), 1 - side, side, settings) is not None:
             continue
         written = f"{geo.names[origin]}-{geo.names[target]}x{capture_list(geo, captured)}"
@@ -1136,7 +1152,7 @@ def _jumped(board: bytes, origin: int, target: int, settings: Settings) -> int:
     if not mode or len(path) != 2 or board[target]:
         return -1
     over = path[0]
-    if board[over] not in SOLDIERS or OWNER[board[over]] == OWNER[piece]:
+    if board[over] not in JUMPED_OVER or OWNER[board[over]] == OWNER[piece]:
         return -1
     if mode == RESTRICTED_JUMP and not region[origin] and not region[target]:
         return -1
@@ -1145,7 +1161,7 @@ def _jumped(board: bytes, origin: int, target: int, settings: Settings) -> int:
     return over
 
 
-_JUMP_KEYS: Final = ("", "", "kj", "", "nj", "cj", "nj", "cj")  # by piece code, the OTN key of its jumps
+_JUMP_KEYS: Final = ("", "", "kj", "", "nj", "cj", "nj", "cj", "", "")  # by piece code, the OTN key of its jumps
 
 
 def _refuse_jump(board: bytes, move: Move, settings: Settings) -> None:

@@ -18,12 +18,14 @@ from lusoria.validator.tafl import (
     ATTACKER_COMMANDER,
     ATTACKER_FORT,
     ATTACKER_KNIGHT,
+    ATTACKER_MERCENARY,
     CAPTURING_JUMP,
     CORNER_SQUARE,
     DEFENDER,
     DEFENDER_COMMANDER,
     DEFENDER_FORT,
     DEFENDER_KNIGHT,
+    DEFENDER_MERCENARY,
     FILES,
     JUMP,
     KING,
@@ -365,11 +367,11 @@ def idle(option: dict[str, str]) -> set[str]:
 
 def refusal(option: dict[str, str]) -> str | None:
     """Why the engine does not play a set of options (a mechanic it lacks, named), or None."""
-    other = re.sub(r"[0-9tTKcCnN/]", "", option.get("start", ""))[:1]
+    other = re.sub(r"[0-9tTKcCnNmM/]", "", option.get("start", ""))[:1]
     if other:
         return (
-            f"start: '{other}' is not a piece lusoria plays (t, T, K, commanders c C, knights n N): "
-            "mercenaries and guards are not supported"
+            f"start: '{other}' is not a piece lusoria plays (t, T, K, commanders c C, knights n N, "
+            "mercenaries m M): guards are not supported"
         )
     return None
 
@@ -403,8 +405,8 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
 
     armed = option["ka"]
     defenders, attackers = (
-        (DEFENDER, DEFENDER_KNIGHT, DEFENDER_COMMANDER),
-        (ATTACKER, ATTACKER_KNIGHT, ATTACKER_COMMANDER),
+        (DEFENDER, DEFENDER_KNIGHT, DEFENDER_COMMANDER, DEFENDER_MERCENARY),
+        (ATTACKER, ATTACKER_KNIGHT, ATTACKER_COMMANDER, ATTACKER_MERCENARY),
     )
     with_king, without = (*defenders, KING), defenders
     held = region_table(
@@ -449,10 +451,10 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         flank_walls=option["swf"] == "y",
         forts=option["efe"] == "y",
         encirclement=option["surf"] == "y",
-        speed=bytes((0, defender, king, attacker, defender, defender, attacker, attacker)),
+        speed=bytes((0, defender, king, attacker, defender, defender, attacker, attacker, defender, attacker)),
         linnaean=option["linc"] == "y",
         jumps=bytes(
-            JUMPS[option[key]] if key else NO_JUMP for key in ("", "", "kj", "", "nj", "cj", "nj", "cj")
+            JUMPS[option[key]] if key else NO_JUMP for key in ("", "", "kj", "", "nj", "cj", "nj", "cj", "", "")
         ),  # by piece code
         berserk="n" if unwritten else option["ber"],  # (berw:n: the continuations searched, never waited for)
         commander_sides=whole_number(option["cc"], 2, 4) or 2,

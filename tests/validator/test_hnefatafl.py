@@ -14,6 +14,7 @@ from lusoria.formats.otn import write_otn
 from lusoria.notation.writer import write_record
 from lusoria.validator import hnefatafl
 from lusoria.validator.base import OptionError
+from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
 from lusoria.validator.replay import check
 from lusoria.validator.tafl_rules import described_record, described_settings, read_record
@@ -223,8 +224,8 @@ def test_linnaean_capture():
 
 
 def test_mechanics_lusoria_does_not_play_are_refused_by_name():
-    with pytest.raises(OptionError, match="mercenaries and guards are not supported"):
-        described_settings(read_record("dim:5 start:/5/5/2K2/5/1m3/"), hnefatafl.IDS, "Hnefatafl")
+    with pytest.raises(OptionError, match="guards are not supported"):
+        described_settings(read_record("dim:5 start:/5/5/2K2/5/1g3/"), hnefatafl.IDS, "Hnefatafl")
     start = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3tgt3/"
     [source] = read_text(f"[rules:dim:9 start:{start}]\n\n1. e2-b2\n", "otn", "x.otg")
     [said] = check(source).diagnostics
@@ -245,6 +246,20 @@ def test_commanders_knights_and_the_king_jump_over_an_enemy_soldier():
     rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "kj=j"})
     position = rules.parse_position(board("Kc3 pc4 pa2", turn="w"))
     assert "Kc3-c5" in rules.legal_plies(position)
+
+
+def test_a_captured_mercenary_changes_sides():
+    pieces = "Kk6 pd1 Me4 pf4 Pe5 Pc3 pa10"  # d1-d4 takes e4 (against f4); c3-e3 takes it back (against e5)
+    assert errors(record(pieces, "d1-d4xe4 c3-c2 e4-e2")) == []  # the attackers' now
+    assert errors(record(pieces, "d1-d4xe4 e4-e2"))[0][:2] == ("G2", 2)  # no longer White's
+    assert errors(record(pieces, "d1-d4xe4 c3-c2 f4-a4"))[0][:2] == ("G3", 3)  # it stays, in the way
+    assert errors(record(pieces, "d1-d4xf4"))[0][:2] == ("G5", 1)
+    assert errors(record(pieces, "d1-d4xe4 c3-e3xe4 a10-a9 e3-e1 a9-a8 e4-e2")) == []  # captured again: White's again
+    assert errors(record(pieces, "d1-d4xe4 c3-e3xe4 e4-e2"))[0][:2] == ("G2", 3)
+    rules = Hnefatafl(variant=FETLAR)
+    after = rules.play(rules.parse_position(board(pieces)), "d1-d4xe4").position
+    assert rules.format_position(after).split("/")[6:8] == ["4P6", "3pmp5"]
+    assert rules.diagram(after).pieces[3 * 11 + 4] == Piece(1, "mercenary")
 
 
 def test_a_strong_king_is_captured_between_two_commanders_as_opentafl_captures_him():
@@ -321,6 +336,14 @@ def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_n
     assert check(repeated.replace("[Position", '[Rules "tfr=d"] [Position')).outcome.rule == "G12"  # with history
     assert check(repeated).outcome is None  # tfr:i
     assert "ber:c berw:n" in described_record(Hnefatafl(variant=TYR).settings)
+
+
+def test_a_left_out_continuation_follows_the_capture_of_a_mercenary():
+    start = "pc2 Md4 pe4 Pc7 pc8 Kg8"  # c2-c4 takes the mercenary d4 (it turns Black's); then c4-c6 would take c7
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5")) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)")
+    ]
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 d4-d5")) == []
 
 
 def test_a_left_out_continuation_may_be_a_capturing_jump():
