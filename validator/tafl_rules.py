@@ -92,7 +92,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "linc": ("n", "y"),
     "ber": ("n", "c", "m", "o"),
     "cc": ("2", "3", "4"),
-    "berw": ("y", "n"),
+    "berw": ("y", "n", "a"),
     "leap": ("n", "y"),
 }
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
@@ -102,7 +102,7 @@ ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
 # ber:o, a piece that captured may move again, capturing (aagenielsen.dk's berserk moves). lusoria's own key:
 # cc, the sides of a commander a capture closes (2, OTN's; 3 or 4: Unst Alea Evangelii's dux)
 # lusoria's own keys: berw (berserk continuations written: `n` for aagenielsen.dk's records, which leave them
-# out), leap (every piece leaps over a soldier next to it: aagenielsen.dk's old Tyr types)
+# out, `a` for its old Tyr types, whose last left-out continuation may be any move), leap (every piece leaps over a soldier next to it: aagenielsen.dk's old Tyr types)
 JUMPS = {"n": NO_JUMP, "r": RESTRICTED_JUMP, "j": JUMP, "c": CAPTURING_JUMP}  # kj, nj, cj (G14)
 _ENTRY = re.compile(r"\S+")
 _SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
@@ -255,7 +255,7 @@ def described_record(settings: Settings) -> str:
         },  # a knight's or commander's jumps: where the start has one
         "ber": "c" if settings.unwritten else settings.berserk,  # (berw:n: ber:c, its moves searched)
         "cc": str(settings.commander_sides),
-        "berw": "n" if settings.unwritten else "y",
+        "berw": settings.unwritten or "y",
         "leap": "y" if settings.leaps else "n",
     }
     for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"), (DEFENDER_FORT, "dfor")):
@@ -384,7 +384,8 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
     refused = refusal(option)
     if refused is not None:
         raise OptionError(refused, "Variant", refused.partition(": ")[0])
-    unwritten = option["berw"] == "n" and option["ber"] == "c"  # (berw:n means nothing without berserk moves)
+    unwritten = option["berw"] if option["berw"] != "y" and option["ber"] == "c" else ""  # (berw:n and berw:a mean
+    # nothing without berserk moves)
     board = board_of(option, title)
     region = _region(option, board)
 

@@ -367,6 +367,36 @@ def test_a_ply_of_such_a_record_captures_what_its_list_names():
     ]
 
 
+def test_under_berw_a_the_last_left_out_continuation_may_be_any_move_of_the_piece():
+    start = "pc2 Pd4 pe4 pa1 Kg8"  # c2-c4 takes d4; c4-c6 then captures nothing
+    free = tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5").replace("[Position", '[Rules "berw=a"] [Position')
+    assert said(free) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)")
+    ]
+    assert errors(free.replace('[Rules "berw=a"] ', "")) == [  # berw:n: each left-out continuation captures
+        ("G3", 3, "there is no piece on c6; the rest of this line is not checked")
+    ]
+    quiet = " ".join(f"{n}. Kg{8 - n % 2}-g{7 + n % 2} a{1 + n % 2}-a{2 - n % 2}" for n in range(2, 12))
+    late = free.replace("2. Kg8-g7 c6-c5", f"{quiet} 12. Kg8-g7 a1-a2 13. Kg7-g8 c6-c5")  # 24 plies after it
+    assert said(late) == [
+        ("warning", "G16", 25, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)")
+    ]
+    too_late = late.replace("13. Kg7-g8 c6-c5", "13. Kg7-g8 a2-a1 14. Kg8-g7 c6-c5")  # 26 plies after: not reached
+    assert errors(too_late) == [("G3", 27, "there is no piece on c6; the rest of this line is not checked")]
+    # each ply since the capture must fit: a6-e6 passes c6, so c4 went on to c7, not c6
+    crossed = tyr(start + " Pa6", "c2-c4xd4 2. a6-e6 c7-c8").replace("[Position", '[Rules "berw=a"] [Position')
+    assert said(crossed) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c7 (berw: a)")
+    ]
+    assert errors(crossed.replace("c7-c8", "c6-c8")) == [
+        ("G3", 3, "there is no piece on c6; the rest of this line is not checked")
+    ]
+    # a continuation that would end the game (c4-c8 next to the king on d8, taken against e8) is not assumed
+    ends = tyr("pc2 Pd4 pe4 Kd8 pe8 Ph1", "c2-c4xd4 2. h1-h2 c8-c7").replace("[Position", '[Rules "berw=a"] [Position')
+    assert errors(ends)[0][:2] == ("G3", 3)
+    assert "ber:c berw:a" in described_record(Hnefatafl.from_tags({"Variant": TYR, "Rules": "berw=a"}).settings)
+
+
 def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():
     start = "pc2 Pc3 pd5 Pe5 Kd7 Ph8"
     leap = "ber=n berw=y tfr=i leap=y"
