@@ -667,6 +667,10 @@ class TaflGame(GridGame[TaflPosition]):
         white = sum(board.count(code) for code in range(1, len(OWNER)) if OWNER[code] == WHITE)
         return white, len(board) - board.count(EMPTY) - white
 
+    def material_follows_empty_squares(self) -> bool:
+        start = self.settings.start
+        return DEFENDER_MERCENARY not in start and ATTACKER_MERCENARY not in start  # a mercenary changes sides in place
+
     def render(self, position: TaflPosition) -> str:
         geo, settings = self.geo, self.settings
         width = len(str(geo.size))

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 import pytest
 
 from lusoria.api import random_record
+from lusoria.archive.positions import boards_and_materials
 from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn import write_otn
 from lusoria.notation.writer import write_record
@@ -260,6 +261,15 @@ def test_a_captured_mercenary_changes_sides():
     after = rules.play(rules.parse_position(board(pieces)), "d1-d4xe4").position
     assert rules.format_position(after).split("/")[6:8] == ["4P6", "3pmp5"]
     assert rules.diagram(after).pieces[3 * 11 + 4] == Piece(1, "mercenary")
+    assert rules.material(after) == (3, 4) and rules.material_follows_empty_squares()  # (Fetlar's start has none)
+    bartley = Hnefatafl(variant="alea-berserk-19x19-bartley")  # f6, n6, f14, n14: White's mercenaries
+    start = bartley.initial()
+    flipped = start
+    for ply in ("c6-e6", "j13-j15", "g5-g6xf6"):  # the last turns f6 Black's: no square empties
+        flipped = bartley.play(flipped, ply).position
+    white, black = bartley.material(start)
+    assert not bartley.material_follows_empty_squares()
+    assert [m[:2] for m in boards_and_materials(bartley, [start, flipped])[1]] == [(white, black), (white - 1, black + 1)]
 
 
 def test_a_strong_king_is_captured_between_two_commanders_as_opentafl_captures_him():
