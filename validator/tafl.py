@@ -1023,7 +1023,7 @@ def _went_on(
     for each, before in played:
         after = each.position.board
         captured = len(taken(before.position.board, after)) > 1 and target >= 0  # (a mercenary changes sides)
-        captures = _recent(before.captures, plies) + ((Capture(after, target, each.text, plies),) if captured else ())
+        captures = _recent(before.captures + ((Capture(after, target, each.text, plies),) if captured else ()), plies)
         if each is first:
             kept = captures
         elif each.outcome is None:
@@ -1040,7 +1040,7 @@ def _went_on(
 
 def _recent(captures: tuple[Capture, ...], plies: int) -> tuple[Capture, ...]:
     """The captures a look back at ply `plies` still reaches (berw:a)."""
-    return tuple(capture for capture in captures if capture.ply > plies - LOOKBACK_PLIES)[1 - LOOKBACK_CAPTURES :]
+    return tuple(capture for capture in captures if capture.ply > plies - LOOKBACK_PLIES)[-LOOKBACK_CAPTURES:]
 
 
 def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition] | None:

@@ -393,6 +393,12 @@ def test_under_berw_a_the_last_left_out_continuation_may_be_any_move_of_the_piec
     ]
     too_late = late.replace("13. Kg7-g8 c6-c5", "13. Kg7-g8 a2-a1 14. Kg8-g7 c6-c5")  # 26 plies after: not reached
     assert errors(too_late) == [("G3", 27, "there is no piece on c6; the rest of this line is not checked")]
+    # the 4 latest captures are reached: three of White's after c2-c4xd4, not four
+    captures = "2. i3-h3xh2 a1-a2 3. i5-h5xh4 a2-a1 4. i7-h7xh6 a1-a2 5. Kf7-f6 c6-c5"
+    others = tyr(start.replace("Kg8", "Kf7") + " Ph1 Pi3 Pi5 Pi7 Pi9 ph2 ph4 ph6 ph8", f"c2-c4xd4 {captures}")
+    assert [d[:3] for d in said(others.replace("[Position", '[Rules "berw=a"] [Position'))] == [("warning", "G16", 9)]
+    fourth = others.replace("5. Kf7-f6", "5. i9-h9xh8").replace("[Position", '[Rules "berw=a"] [Position')
+    assert errors(fourth) == [("G3", 9, "there is no piece on c6; the rest of this line is not checked")]
     # each ply since the capture must fit: a6-e6 passes c6, so c4 went on to c7, not c6
     crossed = tyr(start + " Pa6", "c2-c4xd4 2. a6-e6 c7-c8").replace("[Position", '[Rules "berw=a"] [Position')
     assert said(crossed) == [
