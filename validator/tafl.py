@@ -48,13 +48,22 @@ LETTERS: Final[dict[int, str]] = {
     ATTACKER_MERCENARY: "m",
 }
 NOBODY = 255  # the owner of an empty square: no side
-OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK, WHITE, WHITE, BLACK, BLACK, WHITE, BLACK))  # by piece code (bytes: a table
-# compiled code reads fast)
+# by piece code (bytes: a table compiled code reads fast)
+OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK, WHITE, WHITE, BLACK, BLACK, WHITE, BLACK))
 WHITE_PIECES: Final = bytes(piece for piece, owner in enumerate(OWNER) if owner == WHITE)
 # by piece code, the ordinary piece whose rules of the board's regions and speed it follows
 ORDINARY: Final = bytes((EMPTY, DEFENDER, KING, ATTACKER, DEFENDER, DEFENDER, ATTACKER, ATTACKER, DEFENDER, ATTACKER))
 PIECE_NAMES: Final = (
-    ("", "soldier", "king", "soldier", "knight", "commander", "knight", "commander", "mercenary", "mercenary")
+    "",
+    "soldier",
+    "king",
+    "soldier",
+    "knight",
+    "commander",
+    "knight",
+    "commander",
+    "mercenary",
+    "mercenary",
 )
 # by piece code, what a capture leaves on its square: nothing, or the mercenary of the other side
 TAKEN: Final = bytes((EMPTY,) * 8 + (ATTACKER_MERCENARY, DEFENDER_MERCENARY))

@@ -269,7 +269,10 @@ def test_a_captured_mercenary_changes_sides():
         flipped = bartley.play(flipped, ply).position
     white, black = bartley.material(start)
     assert not bartley.material_follows_empty_squares()
-    assert [m[:2] for m in boards_and_materials(bartley, [start, flipped])[1]] == [(white, black), (white - 1, black + 1)]
+    assert [m[:2] for m in boards_and_materials(bartley, [start, flipped])[1]] == [
+        (white, black),
+        (white - 1, black + 1),
+    ]
 
 
 def test_a_strong_king_is_captured_between_two_commanders_as_opentafl_captures_him():
