@@ -13,7 +13,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token_message
 from lusoria.validator.base import Illegal, OptionError, Played
 from lusoria.validator.games import GAMES
-from lusoria.validator.tafl import KING, TaflGame, TaflPosition, capture_list, parse_move, played_on
+from lusoria.validator.tafl import KING, TaflGame, TaflPosition, capture_list, parse_move, played_on, taken
 from lusoria.validator.tafl_rules import idle
 
 CANNOT_EXPRESS = "lusoria cannot express"
@@ -196,9 +196,7 @@ def read_site_captures(draft: Draft, rules: TaflGame) -> None:
             return
         written = move.captures if move else None
         board = played_on(position, position_after(played))
-        gone = [
-            square for square, (was, now) in enumerate(zip(board, position_after(played).board)) if was and not now
-        ]  # the mover's square and what the move captured
+        gone = taken(board, position_after(played).board)  # the mover's square and what the move captured
         actual = frozenset(gone) - {move.origin} if move else frozenset()
         soldiers = frozenset(square for square in actual if board[square] != KING)
         if written is None and index in draft.listed and soldiers:  # the notation would compute them

@@ -256,7 +256,7 @@ class Hnefatafl(TaflGame):
     described = True
     end_rule = "G13"
     options = KEYS
-    pieces = ("KPNC", "pnc")  # OpenTafl's knights (N, n) and commanders (C, c) too (G14)
+    pieces = ("KPNCM", "pncm")  # OpenTafl's knights (N, n) and commanders (C, c) too (G14), and mercenaries (M, m)
     presets = presets()
     searched_as_presets = tuple(key for key in KEYS if key not in ("atkf", "ka", "ks", "sw", "efe", "surf", "tfr"))
     board: TaflBoard = board_of(

@@ -33,6 +33,9 @@ DEFENDER_KNIGHT: Final = 4
 DEFENDER_COMMANDER: Final = 5
 ATTACKER_KNIGHT: Final = 6
 ATTACKER_COMMANDER: Final = 7
+# OpenTafl's mercenaries (M, m): soldiers that change sides when captured, instead of leaving the board
+DEFENDER_MERCENARY: Final = 8
+ATTACKER_MERCENARY: Final = 9
 LETTERS: Final[dict[int, str]] = {
     DEFENDER: "P",
     KING: "K",
@@ -41,14 +44,29 @@ LETTERS: Final[dict[int, str]] = {
     DEFENDER_COMMANDER: "C",
     ATTACKER_KNIGHT: "n",
     ATTACKER_COMMANDER: "c",
+    DEFENDER_MERCENARY: "M",
+    ATTACKER_MERCENARY: "m",
 }
 NOBODY = 255  # the owner of an empty square: no side
-OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK, WHITE, WHITE, BLACK, BLACK))  # by piece code (bytes: a table
-# compiled code reads fast)
+# by piece code (bytes: a table compiled code reads fast)
+OWNER: Final = bytes((NOBODY, WHITE, WHITE, BLACK, WHITE, WHITE, BLACK, BLACK, WHITE, BLACK))
 WHITE_PIECES: Final = bytes(piece for piece, owner in enumerate(OWNER) if owner == WHITE)
 # by piece code, the ordinary piece whose rules of the board's regions and speed it follows
-ORDINARY: Final = bytes((EMPTY, DEFENDER, KING, ATTACKER, DEFENDER, DEFENDER, ATTACKER, ATTACKER))
-PIECE_NAMES: Final = ("", "soldier", "king", "soldier", "knight", "commander", "knight", "commander")
+ORDINARY: Final = bytes((EMPTY, DEFENDER, KING, ATTACKER, DEFENDER, DEFENDER, ATTACKER, ATTACKER, DEFENDER, ATTACKER))
+PIECE_NAMES: Final = (
+    "",
+    "soldier",
+    "king",
+    "soldier",
+    "knight",
+    "commander",
+    "knight",
+    "commander",
+    "mercenary",
+    "mercenary",
+)
+# by piece code, what a capture leaves on its square: nothing, or the mercenary of the other side
+TAKEN: Final = bytes((EMPTY,) * 8 + (ATTACKER_MERCENARY, DEFENDER_MERCENARY))
 # How a piece jumps over an enemy soldier next to it (Settings.jumps, by piece code; OTN's kj, nj, cj)
 NO_JUMP: Final = 0
 RESTRICTED_JUMP: Final = 1  # only from or to a square of a region
@@ -210,8 +228,9 @@ class Settings(NamedTuple):
     # own): it may, capturing
     commander_sides: int  # the sides of a commander a capture closes: 2 (between two, as a soldier), 3 or 4
     # (lusoria's cc key: Unst Alea Evangelii's dux)
-    unwritten: bool  # the records leave out berserk continuations (berw:n): after a capture, the
-    # capturing piece's further capturing moves are searched (`_play_unwritten`)
+    unwritten: str  # the records leave out berserk continuations (`_play_unwritten`): "" (they write them, or
+    # no berserk), "n" (berw:n: each left-out continuation captures), "a" (berw:a: the last one may be any
+    # move of the piece, found by a look back)
     leaps: bool  # every piece may leap over a soldier of either side next to it, to the empty square
     # beyond (leap:y, aagenielsen.dk's old Tyr types)
     hostile_written: bytes = b""  # as hostile_empty, plus the squares hostile only where the record lists
@@ -250,23 +269,38 @@ class RememberingPosition(TaflPosition):
         return self.board, self.turn, self.earlier, self.twice, self.berserker
 
 
+class Capture(NamedTuple):
+    """A capture on a line of a record that leaves out berserk continuations, which a later ply may
+    show went on with left-out moves (berw:a, `_looked_back`)."""
+
+    board: bytes  # after the capturing ply
+    square: int  # where the capturing piece stands
+    text: str  # the ply as played (`j6-i6xh6`)
+    ply: int  # its number on the line
+
+
 class Unwritten(NamedTuple):
-    """A position that berserk continuations a record left out may have made, and what they were
-    (`after j6-i6xh6: i6-i7xh7`)."""
+    """A position that berserk continuations a record left out may have made, what they were
+    (`after j6-i6xh6: i6-i7xh7`), and the latest captures on the way to it (berw:a)."""
 
     position: TaflPosition
     continuations: str
+    captures: tuple[Capture, ...] = ()
 
 
 @mypyc_attr(native_class=False)
 class UnwrittenPosition(RememberingPosition):
-    """A position of a variant whose records leave out berserk continuations (berw:n): equal to,
-    and written as, the plain position, with its history (RememberingPosition); it also holds the
-    positions that such continuations may have made instead, which the next plies tell apart
-    (`_play_unwritten`), and the board that the ply leading to it was played on (`played_on`)."""
+    """A position of a variant whose records leave out berserk continuations (berw:n, berw:a):
+    equal to, and written as, the plain position, with its history (RememberingPosition); it also
+    holds the positions that such continuations may have made instead, which the next plies tell
+    apart (`_play_unwritten`), the board that the ply leading to it was played on (`played_on`),
+    and, for a look back (berw:a), the latest captures, the plies written since and their count."""
 
     others: tuple[Unwritten, ...]
     before: bytes
+    captures: tuple[Capture, ...]
+    written: tuple[str, ...]
+    plies: int
 
     def __new__(
         cls,
@@ -276,15 +310,39 @@ class UnwrittenPosition(RememberingPosition):
         twice: frozenset[TaflPosition] = frozenset(),
         others: tuple[Unwritten, ...] = (),
         before: bytes = b"",
+        captures: tuple[Capture, ...] = (),
+        written: tuple[str, ...] = (),
+        plies: int = 0,
     ) -> UnwrittenPosition:
         position = cast(UnwrittenPosition, RememberingPosition.__new__(cls, board, turn, earlier, twice))
         position.others, position.before = others, before  # (no berserker: its moves are searched, not waited for)
+        position.captures, position.written, position.plies = captures, written, plies
         return position
 
     def __getnewargs__(  # type: ignore[override]
         self,
-    ) -> tuple[bytes, int, frozenset[TaflPosition], frozenset[TaflPosition], tuple[Unwritten, ...], bytes]:
-        return self.board, self.turn, self.earlier, self.twice, self.others, self.before
+    ) -> tuple[
+        bytes,
+        int,
+        frozenset[TaflPosition],
+        frozenset[TaflPosition],
+        tuple[Unwritten, ...],
+        bytes,
+        tuple[Capture, ...],
+        tuple[str, ...],
+        int,
+    ]:
+        return (
+            self.board,
+            self.turn,
+            self.earlier,
+            self.twice,
+            self.others,
+            self.before,
+            self.captures,
+            self.written,
+            self.plies,
+        )
 
     def __repr__(self) -> str:
         return repr(TaflPosition(*self))
@@ -344,6 +402,7 @@ CORNER_OPTIONS = {
     "encirclement": ("yes", "no"),
 }
 SOLDIERS: Final = (DEFENDER, ATTACKER)
+JUMPED_OVER: Final = (*SOLDIERS, DEFENDER_MERCENARY, ATTACKER_MERCENARY)  # the pieces a jump goes over (G14)
 EVERY_PIECE: Final = (DEFENDER, KING, ATTACKER)
 
 
@@ -444,7 +503,7 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
             jumps=bytes(len(OWNER)),
             berserk="n",
             commander_sides=2,
-            unwritten=False,
+            unwritten="",
             leaps=False,
         ),
         **rules,
@@ -618,6 +677,10 @@ class TaflGame(GridGame[TaflPosition]):
         board = position.board
         white = sum(board.count(code) for code in range(1, len(OWNER)) if OWNER[code] == WHITE)
         return white, len(board) - board.count(EMPTY) - white
+
+    def material_follows_empty_squares(self) -> bool:
+        start = self.settings.start
+        return DEFENDER_MERCENARY not in start and ATTACKER_MERCENARY not in start  # a mercenary changes sides in place
 
     def render(self, position: TaflPosition) -> str:
         geo, settings = self.geo, self.settings
@@ -820,7 +883,7 @@ def _play(settings: Settings, position: TaflPosition, text: str) -> Played[TaflP
     if continuing and settings.berserk != "m" and not captured:
         raise Illegal(ids.berserk, f"a berserk move captures{_said(settings, 'ber')}")
     for square in captured:
-        board[square] = EMPTY
+        board[square] = TAKEN[board[square]]
     after = _position(bytes(board), 1 - side)
     outcome = _ending(after.board, after.turn, side, settings)
     if settings.repeats:
@@ -888,18 +951,37 @@ def _legal_moves(position: TaflPosition, settings: Settings) -> list[tuple[int, 
 
 UNWRITTEN_DEPTH: Final = 3  # berserk continuations of one capture searched at most (the site's games show 2)
 UNWRITTEN_KEPT: Final = 64  # positions that unwritten continuations may have made, kept at most
+LOOKBACK_PLIES: Final = 24  # berw:a: a look back reaches the captures of the last 24 plies,
+LOOKBACK_CAPTURES: Final = 4  # the 4 latest of them,
+LOOKBACK_PLAYS: Final = 3000  # and plays at most 3,000 plies on the way
 
 
 def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
-    """Apply one ply of a record that leaves out berserk continuations (berw:n, G16): it is played
-    on the position and on each that left-out continuations may have made instead; the first on
-    which it is legal and captures the soldiers its list names (none, without a list: such a
-    record lists what a move captures, the king aside) goes on, warning G16 when it is not the
-    position itself; the others go on with it. Illegal as on the first position where it is legal,
-    or on the position itself, when none fits. After a capture, the capturing piece's
-    continuations (`_continuations`) add positions; one that would end the game does not."""
-    side = position.turn
-    candidates = (Unwritten(position, ""), *getattr(position, "others", ()))
+    """Apply one ply of a record that leaves out berserk continuations (berw:n, berw:a, G16): it is
+    played on the position and on each that left-out continuations may have made instead; the
+    first on which it fits (`_fitting`) goes on, warning G16 when it is not the position itself.
+    When it fits none, under berw:a a look back (`_looked_back`) may find the continuations whose
+    last move did not capture; else it is illegal as on the first position where it is legal, or on
+    the position itself. After a capture, the capturing piece's continuations add positions
+    (`_went_on`)."""
+    candidates = (Unwritten(position, "", getattr(position, "captures", ())), *getattr(position, "others", ()))
+    played, legal = _fitting(settings, candidates, text)
+    if not played and settings.unwritten == "a":
+        found = _looked_back(settings, position, text)
+        if found is not None:
+            return found
+    if not played:  # no position fits: the first where the move is legal (or the position itself) says why
+        fallback = (legal or candidates)[0]
+        played.append((_play(settings, fallback.position, text), fallback))
+    return _went_on(settings, position, played, text)
+
+
+def _fitting(
+    settings: Settings, candidates: tuple[Unwritten, ...], text: str
+) -> tuple[list[tuple[Played[TaflPosition], Unwritten]], list[Unwritten]]:
+    """The ply played on each candidate where it fits: legal, capturing the soldiers its list names
+    (none, without a list: such a record lists what a move captures, the king aside); and the
+    candidates where it is legal."""
     try:
         move = parse_move(settings.geo, text)
     except Illegal:
@@ -917,12 +999,19 @@ def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Pl
         if move is None:
             continue
         board = candidate.position.board
-        captured = {square for square, now in enumerate(each.position.board) if board[square] and not now}
+        captured = set(taken(board, each.position.board))
         if {s for s in captured - {move.origin} if board[s] != KING} == {s for s in listed if board[s] != KING}:
             played.append((each, candidate))
-    if not played:  # no position fits: the first where the move is legal (or the position itself) says why
-        fallback = (legal or candidates)[0]
-        played.append((_play(settings, fallback.position, text), fallback))
+    return played, legal
+
+
+def _went_on(
+    settings: Settings, position: TaflPosition, played: list[tuple[Played[TaflPosition], Unwritten]], text: str
+) -> Played[TaflPosition]:
+    """The first of `played` (each ply with the candidate it was played on), warning G16 when its
+    candidate is not `position` itself, with the others and, after a capture, the positions the
+    capturing piece's continuations (`_continuations`) make; one that would end the game does not
+    go on. It keeps the line's latest captures and the plies written since (berw:a)."""
     first, chosen = played[0]
     if chosen.continuations:
         first.warnings = [
@@ -932,29 +1021,112 @@ def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Pl
                 f"the record leaves out a berserk continuation {chosen.continuations}{_said(settings, 'berw')}",
             ),
         ]
+    plies = getattr(position, "plies", 0) + 1
+    written = (*getattr(position, "written", ())[2 - LOOKBACK_PLIES :], text)
     if first.outcome is not None:
-        first.position = _unwritten(first.position, (), chosen.position.board)
+        first.position = _unwritten(first.position, (), chosen.position.board, (), written, plies)
         return first
-    target = move.target if move is not None else -1
+    side = position.turn
+    try:
+        move = parse_move(settings.geo, text)
+    except Illegal:
+        move = None
+    target = move.target if move is not None else -1  # (-1: a pass)
     others: dict[bytes, Unwritten] = {}
+    kept: tuple[Capture, ...] = ()
     for each, before in played:
         after = each.position.board
-        if each is not first and each.outcome is None:
-            others.setdefault(after, Unwritten(each.position, before.continuations))
-        if after.count(EMPTY) > before.position.board.count(EMPTY) and target >= 0:  # it captured
-            for board, written in _continuations(after, target, side, settings, UNWRITTEN_DEPTH):
-                others.setdefault(board, Unwritten(_position(board, 1 - side), f"after {each.text}: {written}"))
+        captured = len(taken(before.position.board, after)) > 1 and target >= 0  # (a mercenary changes sides)
+        captures = _recent(before.captures + ((Capture(after, target, each.text, plies),) if captured else ()), plies)
+        if each is first:
+            kept = captures
+        elif each.outcome is None:
+            others.setdefault(after, Unwritten(each.position, before.continuations, captures))
+        if captured:
+            for board, chain in _continuations(after, target, side, settings, UNWRITTEN_DEPTH, False):
+                others.setdefault(board, Unwritten(_position(board, 1 - side), f"after {each.text}: {chain}", captures))
     others.pop(first.position.board, None)
-    first.position = _unwritten(first.position, tuple(others.values())[:UNWRITTEN_KEPT], chosen.position.board)
+    first.position = _unwritten(
+        first.position, tuple(others.values())[:UNWRITTEN_KEPT], chosen.position.board, kept, written, plies
+    )
     return first
 
 
-def _unwritten(position: TaflPosition, others: tuple[Unwritten, ...], before: bytes) -> UnwrittenPosition:
+def _recent(captures: tuple[Capture, ...], plies: int) -> tuple[Capture, ...]:
+    """The captures a look back at ply `plies` still reaches (berw:a)."""
+    return tuple(capture for capture in captures if capture.ply > plies - LOOKBACK_PLIES)[-LOOKBACK_CAPTURES:]
+
+
+def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
+    """berw:a: a ply that fits no kept position, played after left-out continuations whose last
+    move need not capture (any move of the piece that captured): for each of the line's latest
+    captures (`_recent`, the latest first), each chain of its piece's continuations
+    (`_continuations`) is tried by playing again every ply written since, which must fit, and this
+    one; the first that fits them all goes on, warning G16. None when none does, within
+    LOOKBACK_PLAYS plies played."""
+    written: tuple[str, ...] = getattr(position, "written", ())
+    plies: int = getattr(position, "plies", 0)
+    captures = sorted(
+        dict.fromkeys(
+            capture
+            for each in (position, *getattr(position, "others", ()))
+            for capture in getattr(each, "captures", ())
+        ),
+        key=lambda capture: -capture.ply,
+    )
+    budget = LOOKBACK_PLAYS
+    for capture in captures:
+        since = (*written[len(written) - (plies - capture.ply) :], text) if plies > capture.ply else (text,)
+        side = OWNER[capture.board[capture.square]]
+        earlier = tuple(each for each in captures if each.ply <= capture.ply)
+        for board, chain in _continuations(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, True):
+            line: TaflPosition = _unwritten(
+                _position(board, 1 - side), (), b"", earlier, written[: len(written) - len(since) + 1], capture.ply
+            )
+            warnings: list[tuple[str, str]] = [
+                (
+                    settings.ids.unwritten,
+                    f"the record leaves out a berserk continuation after {capture.text}: {chain}"
+                    f"{_said(settings, 'berw')}",
+                )
+            ]
+            for number, ply in enumerate(since):
+                candidates = (Unwritten(line, "", getattr(line, "captures", ())), *getattr(line, "others", ()))
+                budget -= len(candidates)
+                played, _ = _fitting(settings, candidates, ply)
+                if not played or budget < 0 or played[0][0].outcome is not None and number < len(since) - 1:
+                    break
+                went = _went_on(settings, line, played, ply)
+                warnings += [warning for warning in went.warnings if warning not in warnings]
+                if number == len(since) - 1:
+                    went.warnings = warnings
+                    return went
+                line = went.position
+            if budget < 0:
+                return None
+    return None
+
+
+def _unwritten(
+    position: TaflPosition,
+    others: tuple[Unwritten, ...],
+    before: bytes,
+    captures: tuple[Capture, ...],
+    written: tuple[str, ...],
+    plies: int,
+) -> UnwrittenPosition:
     """`position` (and its history, under a repetition rule) with the positions that left-out
-    continuations may have made instead, and the board its ply was played on."""
+    continuations may have made instead, the board its ply was played on, and the line's latest
+    captures and plies (berw:a)."""
     earlier: frozenset[TaflPosition] = getattr(position, "earlier", frozenset())
     twice: frozenset[TaflPosition] = getattr(position, "twice", frozenset())
-    return UnwrittenPosition(position.board, position.turn, earlier, twice, others, before)
+    return UnwrittenPosition(position.board, position.turn, earlier, twice, others, before, captures, written, plies)
+
+
+def taken(board: bytes, after: bytes) -> list[int]:
+    """The squares whose piece a ply from `board` to `after` took away: the mover's origin and
+    what it captured (a mercenary changes sides)."""
+    return [square for square, (was, now) in enumerate(zip(board, after)) if was and OWNER[now] != OWNER[was]]
 
 
 def played_on(before: TaflPosition, after: TaflPosition) -> bytes:
@@ -963,10 +1135,13 @@ def played_on(before: TaflPosition, after: TaflPosition) -> bytes:
     return getattr(after, "before", b"") or before.board
 
 
-def _continuations(board: bytes, square: int, side: int, settings: Settings, depth: int) -> list[tuple[bytes, str]]:
+def _continuations(
+    board: bytes, square: int, side: int, settings: Settings, depth: int, free: bool
+) -> list[tuple[bytes, str]]:
     """The boards that up to `depth` berserk continuations of the piece on `square` make, each
     with the continuations written (`i6-i7xh7, i7-…`): a continuation is a move of that piece that
-    captures (G5, or by a capturing jump, G14) and does not end the game."""
+    captures (G5, or by a capturing jump, G14), or, when `free` (berw:a), the last one may be any
+    move of it; none ends the game."""
     geo, found = settings.geo, []
     for origin, target in _moves(board, side, settings):
         if origin != square:
@@ -977,18 +1152,18 @@ def _continuations(board: bytes, square: int, side: int, settings: Settings, dep
         captured = _captures(after, side, target, settings)
         if jumped >= 0 and settings.jumps[board[origin]] == CAPTURING_JUMP and jumped not in captured:
             captured.insert(0, jumped)  # a capturing jump (G14)
-        if not captured:
+        if not captured and not free:
             continue
-        for taken in captured:
-            after[taken] = EMPTY
+        for victim in captured:
+            after[victim] = TAKEN[after[victim]]
         if _ending(bytes(after), 1 - side, side, settings) is not None:
             continue
-        written = f"{geo.names[origin]}-{geo.names[target]}x{capture_list(geo, captured)}"
+        written = f"{geo.names[origin]}-{geo.names[target]}" + (f"x{capture_list(geo, captured)}" if captured else "")
         found.append((bytes(after), written))
-        if depth > 1:
+        if depth > 1 and captured:
             found += [
                 (later, f"{written}, {more}")
-                for later, more in _continuations(bytes(after), target, side, settings, depth - 1)
+                for later, more in _continuations(bytes(after), target, side, settings, depth - 1, free)
             ]
     return found
 
@@ -1141,7 +1316,7 @@ def _jumped(board: bytes, origin: int, target: int, settings: Settings) -> int:
     if not mode or len(path) != 2 or board[target]:
         return -1
     over = path[0]
-    if board[over] not in SOLDIERS or OWNER[board[over]] == OWNER[piece]:
+    if board[over] not in JUMPED_OVER or OWNER[board[over]] == OWNER[piece]:
         return -1
     if mode == RESTRICTED_JUMP and not region[origin] and not region[target]:
         return -1
@@ -1150,7 +1325,7 @@ def _jumped(board: bytes, origin: int, target: int, settings: Settings) -> int:
     return over
 
 
-_JUMP_KEYS: Final = ("", "", "kj", "", "nj", "cj", "nj", "cj")  # by piece code, the OTN key of its jumps
+_JUMP_KEYS: Final = ("", "", "kj", "", "nj", "cj", "nj", "cj", "", "")  # by piece code, the OTN key of its jumps
 
 
 def _refuse_jump(board: bytes, move: Move, settings: Settings) -> None:

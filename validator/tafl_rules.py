@@ -18,12 +18,14 @@ from lusoria.validator.tafl import (
     ATTACKER_COMMANDER,
     ATTACKER_FORT,
     ATTACKER_KNIGHT,
+    ATTACKER_MERCENARY,
     CAPTURING_JUMP,
     CORNER_SQUARE,
     DEFENDER,
     DEFENDER_COMMANDER,
     DEFENDER_FORT,
     DEFENDER_KNIGHT,
+    DEFENDER_MERCENARY,
     FILES,
     JUMP,
     KING,
@@ -94,7 +96,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "linc": ("n", "y"),
     "ber": ("n", "c", "m", "o"),
     "cc": ("2", "3", "4"),
-    "berw": ("y", "n"),
+    "berw": ("y", "n", "a"),
     "leap": ("n", "y"),
 }
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
@@ -104,9 +106,10 @@ ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
 # ber:o, a piece that captured may move again, capturing (aagenielsen.dk's berserk moves). lusoria's own key:
 # cc, the sides of a commander a capture closes (2, OTN's; 3 or 4: Unst Alea Evangelii's dux)
 # lusoria's own keys: berw (berserk continuations written: `n` for aagenielsen.dk's records, which leave them
-# out), leap (every piece leaps over a soldier next to it: aagenielsen.dk's old Tyr types); corw, cenw, aforw,
-# dforw (the pieces a region, empty, captures against only where the record lists the capture: a site
-# whose engine changed between games, aagenielsen.dk's Foteviken tablut 11x11)
+# out, `a` for its old Tyr types, whose last left-out continuation may be any move), leap (every piece leaps
+# over a soldier next to it: aagenielsen.dk's old Tyr types); corw, cenw, aforw, dforw (the pieces a region,
+# empty, captures against only where the record lists the capture: a site whose engine changed between
+# games, aagenielsen.dk's Foteviken tablut 11x11)
 JUMPS = {"n": NO_JUMP, "r": RESTRICTED_JUMP, "j": JUMP, "c": CAPTURING_JUMP}  # kj, nj, cj (G14)
 _ENTRY = re.compile(r"\S+")
 _SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
@@ -259,7 +262,7 @@ def described_record(settings: Settings) -> str:
         },  # a knight's or commander's jumps: where the start has one
         "ber": "c" if settings.unwritten else settings.berserk,  # (berw:n: ber:c, its moves searched)
         "cc": str(settings.commander_sides),
-        "berw": "n" if settings.unwritten else "y",
+        "berw": settings.unwritten or "y",
         "leap": "y" if settings.leaps else "n",
     }
     for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"), (DEFENDER_FORT, "dfor")):
@@ -379,11 +382,11 @@ def idle(option: dict[str, str]) -> set[str]:
 
 def refusal(option: dict[str, str]) -> str | None:
     """Why the engine does not play a set of options (a mechanic it lacks, named), or None."""
-    other = re.sub(r"[0-9tTKcCnN/]", "", option.get("start", ""))[:1]
+    other = re.sub(r"[0-9tTKcCnNmM/]", "", option.get("start", ""))[:1]
     if other:
         return (
-            f"start: '{other}' is not a piece lusoria plays (t, T, K, commanders c C, knights n N): "
-            "mercenaries and guards are not supported"
+            f"start: '{other}' is not a piece lusoria plays (t, T, K, commanders c C, knights n N, "
+            "mercenaries m M): guards are not supported"
         )
     return None
 
@@ -396,7 +399,8 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
     refused = refusal(option)
     if refused is not None:
         raise OptionError(refused, "Variant", refused.partition(": ")[0])
-    unwritten = option["berw"] == "n" and option["ber"] == "c"  # (berw:n means nothing without berserk moves)
+    unwritten = option["berw"] if option["berw"] != "y" and option["ber"] == "c" else ""  # (berw:n and berw:a mean
+    # nothing without berserk moves)
     board = board_of(option, title)
     region = _region(option, board)
 
@@ -417,8 +421,8 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
 
     armed = option["ka"]
     defenders, attackers = (
-        (DEFENDER, DEFENDER_KNIGHT, DEFENDER_COMMANDER),
-        (ATTACKER, ATTACKER_KNIGHT, ATTACKER_COMMANDER),
+        (DEFENDER, DEFENDER_KNIGHT, DEFENDER_COMMANDER, DEFENDER_MERCENARY),
+        (ATTACKER, ATTACKER_KNIGHT, ATTACKER_COMMANDER, ATTACKER_MERCENARY),
     )
     with_king, without = (*defenders, KING), defenders
     held = region_table(
@@ -464,10 +468,10 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         flank_walls=option["swf"] == "y",
         forts=option["efe"] == "y",
         encirclement=option["surf"] == "y",
-        speed=bytes((0, defender, king, attacker, defender, defender, attacker, attacker)),
+        speed=bytes((0, defender, king, attacker, defender, defender, attacker, attacker, defender, attacker)),
         linnaean=option["linc"] == "y",
         jumps=bytes(
-            JUMPS[option[key]] if key else NO_JUMP for key in ("", "", "kj", "", "nj", "cj", "nj", "cj")
+            JUMPS[option[key]] if key else NO_JUMP for key in ("", "", "kj", "", "nj", "cj", "nj", "cj", "", "")
         ),  # by piece code
         berserk="n" if unwritten else option["ber"],  # (berw:n: the continuations searched, never waited for)
         commander_sides=whole_number(option["cc"], 2, 4) or 2,

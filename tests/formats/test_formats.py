@@ -98,7 +98,7 @@ def test_text_and_streams_are_read_in_the_format_asked_for():
 @pytest.mark.parametrize(
     "path, expected",
     [
-        ("errors/mercenary.otg", [("tag", None, 3, 21)]),
+        ("errors/guard.otg", [("tag", None, 3, 21)]),
         ("errors/unknown-rules-entry.otg", [("tag", None, 3, 37)]),
         ("errors/bad-move.otg", [("T4", 4, 6, 13)]),
     ],

@@ -65,10 +65,10 @@ def test_every_opentafl_variant_lusoria_plays_goes_to_otg_and_back(tmp_path, key
 
 def test_every_opentafl_variant_is_played_and_what_lusoria_lacks_is_refused_by_name():
     """Every variant OpenTafl ships is played (berserk, knights and commanders included); a rules
-    record with OpenTafl's mercenaries (m) is refused, naming them."""
+    record with OpenTafl's guards (g) is refused, naming them."""
     assert [key for key, tags in NAMED if not played(tags)] == []
-    report = read("[rules:dim:7 kj:r ber:c start:/3t3/3m3/3T3/ttTKTtt/3T3/3t3/3t3/]\n")
-    assert not report.valid and "mercenaries and guards are not supported" in report.diagnostics[0].message
+    report = read("[rules:dim:7 kj:r ber:c start:/3t3/3g3/3T3/ttTKTtt/3T3/3t3/3t3/]\n")
+    assert not report.valid and "guards are not supported" in report.diagnostics[0].message
 
 
 TABLUT = "dim:9 esc:e atkf:y ks:c cor: cens: cenh: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/"

@@ -9,11 +9,13 @@ from contextlib import contextmanager
 import pytest
 
 from lusoria.api import random_record
+from lusoria.archive.positions import boards_and_materials
 from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn import write_otn
 from lusoria.notation.writer import write_record
 from lusoria.validator import hnefatafl
 from lusoria.validator.base import OptionError
+from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
 from lusoria.validator.replay import check
 from lusoria.validator.tafl_rules import described_record, described_settings, read_record
@@ -241,8 +243,8 @@ def test_linnaean_capture():
 
 
 def test_mechanics_lusoria_does_not_play_are_refused_by_name():
-    with pytest.raises(OptionError, match="mercenaries and guards are not supported"):
-        described_settings(read_record("dim:5 start:/5/5/2K2/5/1m3/"), hnefatafl.IDS, "Hnefatafl")
+    with pytest.raises(OptionError, match="guards are not supported"):
+        described_settings(read_record("dim:5 start:/5/5/2K2/5/1g3/"), hnefatafl.IDS, "Hnefatafl")
     start = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3tgt3/"
     [source] = read_text(f"[rules:dim:9 start:{start}]\n\n1. e2-b2\n", "otn", "x.otg")
     [said] = check(source).diagnostics
@@ -263,6 +265,32 @@ def test_commanders_knights_and_the_king_jump_over_an_enemy_soldier():
     rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "kj=j"})
     position = rules.parse_position(board("Kc3 pc4 pa2", turn="w"))
     assert "Kc3-c5" in rules.legal_plies(position)
+
+
+def test_a_captured_mercenary_changes_sides():
+    pieces = "Kk6 pd1 Me4 pf4 Pe5 Pc3 pa10"  # d1-d4 takes e4 (against f4); c3-e3 takes it back (against e5)
+    assert errors(record(pieces, "d1-d4xe4 c3-c2 e4-e2")) == []  # the attackers' now
+    assert errors(record(pieces, "d1-d4xe4 e4-e2"))[0][:2] == ("G2", 2)  # no longer White's
+    assert errors(record(pieces, "d1-d4xe4 c3-c2 f4-a4"))[0][:2] == ("G3", 3)  # it stays, in the way
+    assert errors(record(pieces, "d1-d4xf4"))[0][:2] == ("G5", 1)
+    assert errors(record(pieces, "d1-d4xe4 c3-e3xe4 a10-a9 e3-e1 a9-a8 e4-e2")) == []  # captured again: White's again
+    assert errors(record(pieces, "d1-d4xe4 c3-e3xe4 e4-e2"))[0][:2] == ("G2", 3)
+    rules = Hnefatafl(variant=FETLAR)
+    after = rules.play(rules.parse_position(board(pieces)), "d1-d4xe4").position
+    assert rules.format_position(after).split("/")[6:8] == ["4P6", "3pmp5"]
+    assert rules.diagram(after).pieces[3 * 11 + 4] == Piece(1, "mercenary")
+    assert rules.material(after) == (3, 4) and rules.material_follows_empty_squares()  # (Fetlar's start has none)
+    bartley = Hnefatafl(variant="alea-berserk-19x19-bartley")  # f6, n6, f14, n14: White's mercenaries
+    start = bartley.initial()
+    flipped = start
+    for ply in ("c6-e6", "j13-j15", "g5-g6xf6"):  # the last turns f6 Black's: no square empties
+        flipped = bartley.play(flipped, ply).position
+    white, black = bartley.material(start)
+    assert not bartley.material_follows_empty_squares()
+    assert [m[:2] for m in boards_and_materials(bartley, [start, flipped])[1]] == [
+        (white, black),
+        (white - 1, black + 1),
+    ]
 
 
 def test_a_strong_king_is_captured_between_two_commanders_as_opentafl_captures_him():
@@ -341,6 +369,14 @@ def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_n
     assert "ber:c berw:n" in described_record(Hnefatafl(variant=TYR).settings)
 
 
+def test_a_left_out_continuation_follows_the_capture_of_a_mercenary():
+    start = "pc2 Md4 pe4 Pc7 pc8 Kg8"  # c2-c4 takes the mercenary d4 (it turns Black's); then c4-c6 would take c7
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5")) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)")
+    ]
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 d4-d5")) == []
+
+
 def test_a_left_out_continuation_may_be_a_capturing_jump():
     start = board("Nc2 pd4 Pe4 pc5 Kg8 ph1", 9, "w")  # c2-c4 takes d4; then the knight jumps c5 to c6, taking it
     knight = f'[Game "hnefatafl"] [Variant "{TYR}"] [Position "{start}"] 1. c2-c4xd4 h1-h2 2. c6-c7 *'
@@ -360,6 +396,42 @@ def test_a_ply_of_such_a_record_captures_what_its_list_names():
     assert errors(tyr(start, "d1-d3xd4 2. c1-c3xb3")) == [
         ("G5", 2, "the move captures d3, not b3 (ka: y); the rest of this line is not checked")
     ]
+
+
+def test_under_berw_a_the_last_left_out_continuation_may_be_any_move_of_the_piece():
+    start = "pc2 Pd4 pe4 pa1 Kg8"  # c2-c4 takes d4; c4-c6 then captures nothing
+    free = tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5").replace("[Position", '[Rules "berw=a"] [Position')
+    assert said(free) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)")
+    ]
+    assert errors(free.replace('[Rules "berw=a"] ', "")) == [  # berw:n: each left-out continuation captures
+        ("G3", 3, "there is no piece on c6; the rest of this line is not checked")
+    ]
+    quiet = " ".join(f"{n}. Kg{8 - n % 2}-g{7 + n % 2} a{1 + n % 2}-a{2 - n % 2}" for n in range(2, 12))
+    late = free.replace("2. Kg8-g7 c6-c5", f"{quiet} 12. Kg8-g7 a1-a2 13. Kg7-g8 c6-c5")  # 24 plies after it
+    assert said(late) == [
+        ("warning", "G16", 25, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)")
+    ]
+    too_late = late.replace("13. Kg7-g8 c6-c5", "13. Kg7-g8 a2-a1 14. Kg8-g7 c6-c5")  # 26 plies after: not reached
+    assert errors(too_late) == [("G3", 27, "there is no piece on c6; the rest of this line is not checked")]
+    # the 4 latest captures are reached: three of White's after c2-c4xd4, not four
+    captures = "2. i3-h3xh2 a1-a2 3. i5-h5xh4 a2-a1 4. i7-h7xh6 a1-a2 5. Kf7-f6 c6-c5"
+    others = tyr(start.replace("Kg8", "Kf7") + " Ph1 Pi3 Pi5 Pi7 Pi9 ph2 ph4 ph6 ph8", f"c2-c4xd4 {captures}")
+    assert [d[:3] for d in said(others.replace("[Position", '[Rules "berw=a"] [Position'))] == [("warning", "G16", 9)]
+    fourth = others.replace("5. Kf7-f6", "5. i9-h9xh8").replace("[Position", '[Rules "berw=a"] [Position')
+    assert errors(fourth) == [("G3", 9, "there is no piece on c6; the rest of this line is not checked")]
+    # each ply since the capture must fit: a6-e6 passes c6, so c4 went on to c7, not c6
+    crossed = tyr(start + " Pa6", "c2-c4xd4 2. a6-e6 c7-c8").replace("[Position", '[Rules "berw=a"] [Position')
+    assert said(crossed) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c7 (berw: a)")
+    ]
+    assert errors(crossed.replace("c7-c8", "c6-c8")) == [
+        ("G3", 3, "there is no piece on c6; the rest of this line is not checked")
+    ]
+    # a continuation that would end the game (c4-c8 next to the king on d8, taken against e8) is not assumed
+    ends = tyr("pc2 Pd4 pe4 Kd8 pe8 Ph1", "c2-c4xd4 2. h1-h2 c8-c7").replace("[Position", '[Rules "berw=a"] [Position')
+    assert errors(ends)[0][:2] == ("G3", 3)
+    assert "ber:c berw:a" in described_record(Hnefatafl.from_tags({"Variant": TYR, "Rules": "berw=a"}).settings)
 
 
 def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():
