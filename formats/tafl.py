@@ -278,9 +278,22 @@ def refused_message(kind: str) -> str:
     return f"game type '{kind}' is none that lusoria knows"
 
 
+def _refused_type(tags: Mapping[str, str]) -> str | None:
+    """Why lusoria refuses the records of a game type it knows (`tags`: the type's Game and Variant),
+    a variant whose rules it does not play (refused by name); None when it reads them."""
+    try:
+        tafl_rules(dict(tags))
+    except OptionError as problem:
+        return str(problem)
+    return None
+
+
 def refusal(kind: str) -> str:
-    """Why the records of an unknown game type are refused, and how to read them: with a tafl
-    game played on the board the type's name says, or one whose variants describe any board."""
+    """Why the records of a game type are refused: a type lusoria knows, by its variant's reason
+    (`_refused_type`); an unknown type, and how to read it: with a tafl game played on the board
+    the type's name says, or one whose variants describe any board."""
+    if (known := FORMATS["aage"].games.get(kind)) is not None and (why := _refused_type(known)) is not None:
+        return why
     named = _BOARD.search(kind)
     size = (whole_number(named["size"], 1, 99) or 0) if named else 0
     games = tafl_games()
@@ -461,12 +474,13 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     names = (f"{kind}#{game.get('AageGameTypeKey')}", kind)  # (two types share a name: by key)
     named = next((name for name in names if name in types), None)
     chosen = types[named] if named else (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)
-    if chosen is None:  # refused: the record keeps what the file says of the game, for the archive
+    why = _refused_type(chosen) if named and chosen is not None else None  # (a type lusoria does not play)
+    if chosen is None or why:  # refused: the record keeps what the file says of the game, for the archive
         draft.tag("GameType", kind, offset("AageGameTypeName"))
         winner = text("WhoWon", game.get("WhoWon", "")).lower()
         if winner in WINNERS:
             draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")
-        draft.problems.append(draft.problem(refused_message(kind), offset("AageGameTypeName"), kind, "tag"))
+        draft.problems.append(draft.problem(why or refused_message(kind), offset("AageGameTypeName"), kind, "tag"))
         return None
     for name, value in chosen.items():
         draft.tag(name, value, offset("AageGameTypeName"))

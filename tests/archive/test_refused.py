@@ -3,11 +3,16 @@ players, type, site id, result and file, so queries and stats find and label it;
 counts only what did not parse."""
 
 import json
+import sys
 
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.archive import Archive, Filters
 from lusoria.cli import main
+
+sys.path.insert(0, str(ROOT / "tests" / "validator"))
+from test_hnefatafl import catalogue_with  # the catalogue with more entries, for a test
 
 TYPE = "Imaginary Hnefatafl 13x13"
 
@@ -110,3 +115,48 @@ def test_query_as_lgn_writes_the_records_in_lusorias_notation_and_names_those_it
     assert CliRunner().invoke(main, ["validate", str(written)]).exit_code == 0
     brandubh = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn", "--game", "brandubh"])
     assert (brandubh.exit_code, brandubh.stderr) == (0, "")
+
+
+REFUSED_ENTRY = (
+    '[[variant]]\nname = "toy-refused-7x7"\ntitle = "Toy refused 7×7"\n'
+    'rules = "dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"\n'
+    'aagenielsen = ["Toy refused 7x7"]\naagenielsen_ids = [977]\n'
+    'refused = "its rules are not known well enough to lusoria"\n'
+)
+
+
+def test_a_type_the_catalogue_refuses_keeps_its_players_and_has_one_summary_line(tmp_path, monkeypatch):
+    """A game type the catalogue knows but lusoria does not play (its entry's `refused`) is refused as an
+    unknown one is: the record keeps its players, type, site id and result, counted refused, not
+    unparsable; one line a type on standard error gives the entry's reason, once."""
+    games = tmp_path / "games"
+    games.mkdir()
+    for number in (1, 2):
+        game = {
+            "WhiteSidePlayerName": "Ann",
+            "BlackSidePlayerName": f"Bo {number}",
+            "AageGameTypeKey": 977,
+            "AageGameTypeName": "Toy refused 7x7",
+            "WhoMovedFirst": "black",
+            "Moves": ["d7-f7", "d5-e5"],
+            "WhoWon": "Black",
+        }
+        (games / f"game-977-{number}-{8000 + number}.json").write_text(json.dumps(game))
+    db = str(tmp_path / "a.db")
+    with catalogue_with(tmp_path, monkeypatch, REFUSED_ENTRY):
+        result = CliRunner().invoke(main, ["validate", "--jobs", "1", str(games)])
+        summary = Archive(db).import_paths([str(games)])
+    reason = "Toy refused 7×7: its rules are not known well enough to lusoria"
+    assert result.exit_code == 1
+    assert result.stdout.count(f"error[tag]: {reason}\n") == 2
+    assert result.stderr == f"lusoria: note: 2 records of type 'Toy refused 7x7' refused: {reason}\n"
+    assert (summary.added, summary.invalid, summary.unparsable) == (2, 2, 0)
+    archive = Archive(db)
+    assert [
+        (row["game"], row["white"], row["black"], row["result"]) for row in archive.query(Filters(player="Ann"))
+    ] == [
+        (None, "Ann", "Bo 1", "0-1"),
+        (None, "Ann", "Bo 2", "0-1"),
+    ]
+    assert archive.stats()["games"] == [{"value": "Toy refused 7x7 (refused)", "records": 2}]
+    assert [row["value"] for row in archive.sql("SELECT value FROM tags WHERE name = 'SiteGameId'")] == ["8001", "8002"]
