@@ -164,9 +164,10 @@ def looks_like_csv(head: str) -> bool:
 def csv_game(path: str, text: str) -> str:
     """The tafl game of a CSV file, which its lines do not say: the one its name names
     (copenhagen.csv), or else the one its header names (a first line `# brandubh`), or else
-    the one game played on the smallest board that holds every square its moves name; a game
-    whose variants describe their own boards (`described`) only by `--game` and `--variant`.
-    InputError when several games fit (each named), or none: `--game` names it."""
+    the one game whose board holds every square its moves name (a board that holds them holds
+    them on any larger one too: no game is picked by its size); a game whose variants describe
+    their own boards (`described`) only by `--game` and `--variant`. InputError when several
+    games fit (each named), or none: `--game` names it."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     header = text.lstrip().split("\n", 1)[0] if text.lstrip().startswith("#") else ""
@@ -179,22 +180,22 @@ def csv_game(path: str, text: str) -> str:
     squares = re.findall(_SQUARE, text[len(header) :])
     files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
     ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
-    sizes = sorted(cls.board.size for cls in tafl.values() if cls.board.size >= max(files, ranks))
-    if not sizes:
+    needed = max(files, ranks)
+    fitting = sorted((cls.board.size, game) for game, cls in tafl.items() if cls.board.size >= needed)
+    if not fitting:
         largest = max(cls.board.size for cls in tafl.values())
         raise InputError(
-            f"{path}: its moves need a board of {max(files, ranks)} files or ranks, and no tafl game "
+            f"{path}: its moves need a board of {needed} files or ranks, and no tafl game "
             f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl))}",
             "game",
         )
-    fitting = [game for game, cls in tafl.items() if cls.board.size == sizes[0]]
     if len(fitting) > 1:
         raise InputError(
-            f"{path}: its moves fit a {sizes[0]}×{sizes[0]} board, on which {len(fitting)} games are "
-            f"played ({', '.join(sorted(fitting))}): {_name_it(min(fitting))}",
+            f"{path}: its moves fit the boards of {len(fitting)} games "
+            f"({', '.join(f'{game} {size}×{size}' for size, game in fitting)}): {_name_it(fitting[0][1])}",
             "game",
         )
-    return fitting[0]
+    return fitting[0][1]
 
 
 def _name_it(example: str) -> str:

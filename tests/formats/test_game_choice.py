@@ -56,13 +56,15 @@ def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path,
     (tmp_path / "games.csv").write_text(games)
     result = run("validate", tmp_path / "games.csv")
     assert result.exit_code == 2 and result.stdout == "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n"
-    on_7x7 = sorted(game.name for game in tafl.tafl_games() if not game.described and game.board.size == 7)
-    assert {"ard-ri", "brandubh"} <= set(on_7x7)  # and a 7×7 game of a plug-in (tests/system/test_registry.py)
+    fitting = sorted((game.board.size, game.name) for game in tafl.tafl_games() if not game.described)
+    assert {(7, "ard-ri"), (7, "brandubh")} <= set(
+        fitting
+    )  # and a 7×7 game of a plug-in (tests/system/test_registry.py)
     assert result.stderr == (
-        f"lusoria: {tmp_path / 'games.csv'}: its moves fit a 7×7 board, on which {len(on_7x7)} games are "
-        f"played ({', '.join(on_7x7)}): name its game with --game, in the file's name (ard-ri.csv) "
-        "or in a first line such as '# ard-ri' (or its variant of hnefatafl with --game hnefatafl "
-        "--variant V)\n"
+        f"lusoria: {tmp_path / 'games.csv'}: its moves fit the boards of {len(fitting)} games "
+        f"({', '.join(f'{name} {size}×{size}' for size, name in fitting)}): name its game with --game, in the "
+        "file's name (ard-ri.csv) or in a first line such as '# ard-ri' (or its variant of hnefatafl with "
+        "--game hnefatafl --variant V)\n"
     )
     assert run("validate", "--game", "brandubh", tmp_path / "games.csv").exit_code == 0
     (tmp_path / "headed.csv").write_text("# brandubh, from the club's server\n" + games)
@@ -79,6 +81,22 @@ def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path,
     assert named_twice.exit_code == 2 and "its name names several games (ard-ri, brandubh)" in named_twice.stderr
 
 
+def test_a_csv_file_is_not_read_as_the_game_of_the_smallest_board_its_moves_fit(tmp_path, lusorias_own_tafl_games):
+    """A short Copenhagen game whose moves stay on g3 and below fits Brandubh's 7×7 board too: it was
+    read as Brandubh (`error[B3]: the way is blocked at d2`). Its file names no game, so none is picked;
+    moves that need the 11×11 board name the one game played on it."""
+    (tmp_path / "club.csv").write_text("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2,1,0,Ongoing\n")
+    result = run("validate", tmp_path / "club.csv")
+    assert result.exit_code == 2 and result.stdout == "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n"
+    assert result.stderr.startswith(
+        f"lusoria: {tmp_path / 'club.csv'}: its moves fit the boards of 3 games (brandubh 7×7, tablut 9×9, "
+        "copenhagen 11×11): name its game with --game"
+    )
+    assert run("validate", "--game", "copenhagen", tmp_path / "club.csv").exit_code == 0
+    (tmp_path / "club.csv").write_text("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 k4-i4,1,0,Ongoing\n")
+    assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / "club.csv"))} == {"copenhagen"}
+
+
 def test_a_csv_file_beyond_every_board_says_so(tmp_path):
     (tmp_path / "big.csv").write_text("a1-a19 s19-s1,0,0,Ongoing\n")
     result = run("validate", tmp_path / "big.csv")
@@ -91,17 +109,17 @@ def test_a_csv_file_beyond_every_board_says_so(tmp_path):
 
 
 def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(tmp_path, lusorias_own_tafl_games):
-    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
+    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club-brandubh.csv")
     (tmp_path / "saami.txt").write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
     result = run("validate", "--variant", "aage", tmp_path)
     assert result.exit_code == 0 and result.stdout.endswith("5 records: 5 valid, 0 invalid (0 errors, 0 warnings)\n")
     assert result.stderr == (
         f"lusoria: note: --variant aage is not applied to the records of 1 csv file "
-        f"({tmp_path / 'club.csv'}): their files say their game and rules (these options apply "
+        f"({tmp_path / 'club-brandubh.csv'}): their files say their game and rules (these options apply "
         "to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; "
         "--variant and --rules to CSV files with --game)\n"
     )
-    seed = run("validate", "--game", "brandubh", "--rules", "king-armed=no", tmp_path / "club.csv")
+    seed = run("validate", "--game", "brandubh", "--rules", "king-armed=no", tmp_path / "club-brandubh.csv")
     assert seed.exit_code == 1 and "error[" in seed.stdout and seed.stderr == ""  # applied: no note
 
 
