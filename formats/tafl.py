@@ -19,6 +19,7 @@ from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.tafl import EMPTY, TaflGame
+from lusoria.words import plural
 
 _TOKEN = re.compile(r"\S+")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
@@ -299,21 +300,38 @@ def refusal(kind: str) -> str:
     size = (whole_number(named["size"], 1, 99) or 0) if named else 0
     games = tafl_games()
     on_board = [game.name for game in games if not game.described and game.board.size == size]
-    described = [game.name for game in games if game.described]
-    if on_board or described:
+    boards = {game.name: _variant_boards(game) for game in games if game.described}
+    described = {name: [v for v, on in variants.items() if on == size or not size] for name, variants in boards.items()}
+    describing = [
+        f"{name} has {plural(len(variants), 'variant')} on its {size}×{size} board ({', '.join(variants[:3])}{', …' if len(variants) > 3 else ''})"
+        if size
+        else f"{name} describes boards by its variants"
+        for name, variants in described.items()
+        if variants
+    ]
+    if on_board or describing:
         played = f"{' and '.join(on_board)} {'is' if len(on_board) == 1 else 'are'} played on its {size}×{size} board"
-        describing = f"{' and '.join(described)} describe{'s' if len(described) == 1 else ''} boards by its variants"
+        first = (on_board + [name for name, variants in described.items() if variants])[0]
         return (
-            f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + [describing] * bool(described))}"
-            f": read them with --game {(on_board + described)[0]} --variant V (and --rules 'KEY=VALUE …': "
-            "lusoria rules --game G proposes the rule set they follow)"
+            f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + describing)}: read them "
+            f"with --game {first} --variant V (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
+            "proposes the rule set that makes the most of them legal)"
         )
-    boards = ", ".join(f"{game.name} {game.board.size}×{game.board.size}" for game in games)
+    everywhere = [f"{game.name} {game.board.size}×{game.board.size}" for game in games if not game.described] + [
+        f"the variants of {name} ({min(sizes)}×{min(sizes)} to {max(sizes)}×{max(sizes)})"
+        for name, sizes in ((name, variants.values()) for name, variants in boards.items())
+        if sizes
+    ]
     where = f"on a {size}×{size} board" if size else "on its board"
     return (
-        f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({boards}): "
+        f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({', '.join(everywhere)}): "
         "they cannot be read until its rules are added"
     )
+
+
+def _variant_boards(game: type[TaflGame]) -> dict[str, int]:
+    """The board size of each variant of a game that describes its boards by its variants."""
+    return {variant: game(variant=variant).geo.size for variant in game.presets}
 
 
 def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> TaflGame:

@@ -17,6 +17,7 @@ from lusoria.formats import read_text, tafl
 from lusoria.formats.sources import read_sources
 from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.games import GAMES
+from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
@@ -170,16 +171,38 @@ def test_an_unknown_type_is_refused_by_its_full_name_with_one_summary_line(tmp_p
     assert result.exit_code == 1
     assert result.stdout.count(f"error[tag]: game type '{LONG_TYPE}' is none that lusoria knows\n") == 3
     assert f"{tmp_path / 'game-977-0-5000.json'}:5:25: error[tag]" in result.stdout
+    on_19, on_11 = (variants_on(size) for size in (19, 11))
+    how = (
+        "read them with --game {} --variant V (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
+        "proposes the rule set that makes the most of them legal)"
+    )
     assert result.stderr.splitlines() == [
         "lusoria: note: 1 record of type 'Alea Evangelii 19x19' refused: lusoria has no rules of that type; hnefatafl "
-        "describes boards by its variants: read them with --game hnefatafl --variant V (and --rules 'KEY=VALUE …': "
-        "lusoria rules --game G proposes the rule set they follow)",
+        f"has {len(on_19)} variants on its 19×19 board ({', '.join(on_19[:3])}, …): " + how.format("hnefatafl"),
         f"lusoria: note: 3 records of type '{LONG_TYPE}' refused: lusoria has no rules of that type; copenhagen is "
-        "played on its 11×11 board; hnefatafl describes boards by its variants: read them with --game copenhagen "
-        "--variant V (and --rules 'KEY=VALUE …': lusoria rules --game G proposes the rule set they follow)",
+        f"played on its 11×11 board; hnefatafl has {len(on_11)} variants on its 11×11 board ({', '.join(on_11[:3])}, "
+        "…): " + how.format("copenhagen"),
     ]
+    for on_board in (on_19, on_11):
+        assert len(on_board) > 3 and all(Hnefatafl(variant=name).geo.size in (19, 11) for name in on_board)
     read = run("validate", "--game", "copenhagen", "--variant", "fetlar", tmp_path / "game-977-0-5000.json")
     assert read.exit_code == 0 and read.stderr == ""
+    proposed = run("rules", "--game", "hnefatafl", "--variant", on_11[0], tmp_path / "game-977-0-5000.json")
+    assert proposed.stdout.endswith(f"legal under its declared rules ({on_11[0]})\n"), proposed.stdout  # (one record)
+
+
+def variants_on(size: int) -> list[str]:
+    """The catalogue's variants on a board of `size`, in its order."""
+    return [name for name in Hnefatafl.presets if Hnefatafl(variant=name).geo.size == size]
+
+
+def test_a_type_on_a_board_no_variant_is_played_on_names_the_boards_there_are(lusorias_own_tafl_games):
+    boards = sorted({Hnefatafl(variant=name).geo.size for name in Hnefatafl.presets})
+    assert tafl.refusal("Imaginary Tafl 21x21").endswith(
+        f"brandubh 7×7, copenhagen 11×11, tablut 9×9, the variants of hnefatafl ({boards[0]}×{boards[0]} to "
+        f"{boards[-1]}×{boards[-1]})): they cannot be read until its rules are added"
+    )
+    assert "hnefatafl describes boards by its variants: read them with --game hnefatafl" in tafl.refusal("Tafl")
 
 
 def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):
