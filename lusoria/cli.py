@@ -124,13 +124,18 @@ def jobs_options(command):
 
 
 def reading() -> dict:
-    """The read_sources keywords the reading options chose."""
+    """The read_sources keywords the reading options chose. A --variant or --rules that --game
+    does not know is a usage error, said once (not an error of every record read with them)."""
     chosen = click.get_current_context().meta.get("reading", {})
-    tags = {
-        tag: chosen[option]
-        for tag, option in (("Game", "move_game"), ("Variant", "move_variant"), ("Rules", "move_rules"))
-        if chosen.get(option)
-    }
+    options = (("Game", "move_game"), ("Variant", "move_variant"), ("Rules", "move_rules"))
+    tags = {tag: chosen[option] for tag, option in options if chosen.get(option)}
+    if "Game" in tags:
+        try:
+            api.GAMES[tags["Game"]].from_tags(tags)
+        except api.OptionError as error:
+            raise click.BadParameter(
+                str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
+            ) from None
     return {"format": chosen.get("from_"), "tags": tags or None}
 
 

@@ -278,3 +278,21 @@ def test_a_type_played_from_two_layouts_reads_each_game_from_the_one_its_moves_f
     chosen, found, comments = layout_game(moves)
     assert (chosen, found) == (variant, diagnostics)
     assert comments == ([NOTE + note] if note else [])
+
+
+def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tmp_path):
+    """--game G --variant V that G does not know was an error of every record read with it (2,277 CSV
+    games, each listing the catalogue's 175 variants): it is a usage error, said once, with the
+    variants most like it."""
+    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
+    result = run("validate", "--game", "hnefatafl", "--variant", "fetlar", tmp_path / "club.csv")
+    assert result.exit_code == 2 and result.stdout == ""
+    [said] = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert said == (
+        f"Error: Invalid value for --variant: unknown variant 'fetlar' for hnefatafl ({len(Hnefatafl.presets)} "
+        "known; did you mean fetlar-hnefatafl-11x11 or fetlar-13x13-parlett or fetlar-sparse-13x13?)"
+    )
+    rules = run("rules", "--game", "brandubh", "--rules", "king-armed=maybe", tmp_path / "club.csv")
+    assert rules.exit_code == 2 and "Invalid value for --rules: unknown value 'maybe' for king-armed" in rules.stderr
+    typo = run("validate", "--game", "hnefatafl", "--variant", "tyr-9x8", tmp_path / "club.csv")
+    assert "(175 known; did you mean tyr-9x9" in typo.stderr.replace(str(len(Hnefatafl.presets)), "175")
