@@ -39,6 +39,17 @@ def valid_games(folder: str) -> list[tuple[str, list[str]]]:
     return games
 
 
+def swapped_error(game: dict, index: int, path) -> tuple[api.Diagnostic, str]:
+    """The first error of `game` with its move `index` (0-based) swapped with the next, written to
+    `path`, and the square the swapped-in move starts from."""
+    moves = game["Moves"]
+    path.write_text(
+        json.dumps({**game, "Moves": moves[:index] + [moves[index + 1], moves[index]] + moves[index + 2 :]})
+    )
+    report = api.check(api.record_at(str(path)))
+    return next(d for d in report.diagnostics if d.severity == api.ERROR), MOVE.fullmatch(moves[index + 1])[1]
+
+
 @pytest.mark.parametrize("folder", sample())
 def test_a_ply_swapped_with_the_next_is_caught_at_its_ply(folder, tmp_path):
     rng = random.Random(folder)
@@ -48,12 +59,7 @@ def test_a_ply_swapped_with_the_next_is_caught_at_its_ply(folder, tmp_path):
         index for index in range(len(moves) - 1) if MOVE.fullmatch(moves[index]) and MOVE.fullmatch(moves[index + 1])
     ]
     for index in sorted(rng.sample(plies, min(SWAPS, len(plies)))):
-        swapped = moves[:index] + [moves[index + 1], moves[index]] + moves[index + 2 :]
-        path = tmp_path / f"{index}-{name}"
-        path.write_text(json.dumps({**game, "Moves": swapped}))
-        report = api.check(api.record_at(str(path)))
-        error = next(d for d in report.diagnostics if d.severity == api.ERROR)
-        origin = MOVE.fullmatch(moves[index + 1])[1]
+        error, origin = swapped_error(game, index, tmp_path / f"{index}-{name}")
         assert (error.rule, error.ply) == ("G2", index + 1), (folder, name, index + 1, error.message)
         assert error.message.startswith(f"the piece on {origin} is "), (folder, name, error.message)
 
@@ -108,12 +114,7 @@ def test_a_ply_swapped_after_a_capture_is_caught_at_its_ply_under_left_out_berse
     game = json.loads(path.read_text())
     original = api.check(api.record_at(str(path)))
     for index in after_captures(moves)[:SWAPS]:
-        swapped = moves[:index] + [moves[index + 1], moves[index]] + moves[index + 2 :]
-        written = tmp_path / f"{index}-{name}"
-        written.write_text(json.dumps({**game, "Moves": swapped}))
-        report = api.check(api.record_at(str(written)))
-        error = next(d for d in report.diagnostics if d.severity == api.ERROR)
-        origin = MOVE.fullmatch(moves[index + 1])[1]
+        error, origin = swapped_error(game, index, tmp_path / f"{index}-{name}")
         assert error.ply == index + 1, (folder, name, index + 1, error.rule, error.ply, error.message)
         if error.rule == "G3":
             assert error.message.startswith(f"there is no piece on {origin};"), (folder, name, error.message)
@@ -138,10 +139,9 @@ def test_a_swapped_in_move_from_a_square_a_left_out_continuation_filled_is_a_g3_
     assert original.valid and [(d.rule, d.message) for d in original.diagnostics if d.ply == 44] == [
         ("G16", "the record leaves out a berserk continuation after a6-c6xc7: c6-c5xc4 (berw: n)")
     ]
-    written = tmp_path / path.name
-    written.write_text(json.dumps({**game, "Moves": moves[:43] + ["c5-c7", "g6-a6"] + moves[45:]}))
-    error = next(d for d in api.check(api.record_at(str(written))).diagnostics if d.severity == api.ERROR)
-    assert (error.rule, error.ply, error.message) == (
+    error, origin = swapped_error(game, 43, tmp_path / path.name)
+    assert (origin, error.rule, error.ply, error.message) == (
+        "c5",
         "G3",
         44,
         "there is no piece on c5; the rest of this line is not checked",
