@@ -291,11 +291,8 @@ def _refused_type(tags: Mapping[str, str]) -> str | None:
 
 
 def refusal(kind: str) -> str:
-    """Why the records of a game type are refused: a type lusoria knows, by its variant's reason
-    (`_refused_type`); an unknown type, and how to read it: with a tafl game played on the board
-    the type's name says, or one whose variants describe any board."""
-    if (known := FORMATS["aage"].games.get(kind)) is not None and (why := _refused_type(known)) is not None:
-        return why
+    """Why the records of an unknown game type are refused, and how to read them: with a tafl game
+    played on the board the type's name says, or a variant of one that describes its boards."""
     named = _BOARD.search(kind)
     size = (whole_number(named["size"], 1, 99) or 0) if named else 0
     games = tafl_games()

@@ -10,6 +10,7 @@ from conftest import ROOT
 
 from lusoria.archive import Archive, Filters
 from lusoria.cli import main
+from lusoria.formats import read_text
 
 sys.path.insert(0, str(ROOT / "tests" / "validator"))
 from test_hnefatafl import catalogue_with  # the catalogue with more entries, for a test
@@ -160,3 +161,31 @@ def test_a_type_the_catalogue_refuses_keeps_its_players_and_has_one_summary_line
     ]
     assert archive.stats()["games"] == [{"value": "Toy refused 7x7 (refused)", "records": 2}]
     assert [row["value"] for row in archive.sql("SELECT value FROM tags WHERE name = 'SiteGameId'")] == ["8001", "8002"]
+
+
+def test_an_otn_game_whose_rules_lusoria_does_not_play_keeps_its_players_under_its_variant(tmp_path):
+    """An OpenTafl game with mercenaries (refused by name) was an unparsable blank row: it keeps its
+    players, result and source file, its variant's name as its type; one line on standard error."""
+    game = (
+        "[variant:Mercenary Tafl]\n[attackers:Ann]\n[defenders:Bo]\n[result:1]\n"
+        "[rules:dim:9 atkf:y start:/3tmt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/]\n\n1. e2-b2 e3-d3\n"
+    )
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "mercenary.otg").write_text(game)
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "games")])
+    why = (
+        "rules entry start: 'm' is not a piece lusoria plays (t, T, K, commanders c C, knights n N): "
+        "mercenaries and guards are not supported"
+    )
+    assert f"mercenary.otg:5:21: error[tag]: {why}\n" in result.stdout
+    assert result.stderr == f"lusoria: note: 1 record of type 'Mercenary Tafl' refused: {why}\n"
+    db = str(tmp_path / "a.db")
+    summary = Archive(db).import_paths([str(tmp_path / "games")])
+    assert (summary.added, summary.invalid, summary.unparsable) == (1, 1, 0)
+    archive = Archive(db)
+    [row] = archive.query(Filters(player="Ann"))
+    assert (row["game"], row["white"], row["black"], row["result"], row["plies"]) == (None, "Bo", "Ann", "0-1", 0)
+    assert archive.stats()["games"] == [{"value": "Mercenary Tafl (refused)", "records": 1}]
+    unnamed = game.replace("[variant:Mercenary Tafl]\n", "")
+    [source] = read_text(unnamed, "otn", "m.otg")
+    assert source.parsed.tags["GameType"] == "dim:9 atkf:y start:/3tmt3/4t4/4T4/t3T3t/…"
