@@ -94,7 +94,8 @@ def option_table(game: str) -> None:
 
 
 def example_table() -> None:
-    """For each rule that has one, its example: a record that breaks it, and what lusoria says."""
+    """For each rule that has one, its example: a record that breaks it, and what lusoria says (or
+    a legal record that shows it, `valid: …`)."""
     from lusoria.rulebook import example, rules
 
     rows = [f"| `{rule.id}` | `{shown.record}` | {shown.message} |" for rule in rules() if (shown := example(rule.id))]
