@@ -123,6 +123,25 @@ def tafl_types() -> None:
     cog.out("| `AageGameTypeName` | lusoria |\n| --- | --- |\n" + "\n".join(rows) + "\n")
 
 
+def opentafl_variants() -> None:
+    """OpenTafl's variants as the catalogue of tafl game types names them (its entries' `opentafl`),
+    each with its board and the tags of its records (validator/tafl_variants.toml)."""
+    from lusoria.validator.games import GAMES
+    from lusoria.validator.hnefatafl import catalogue
+    from lusoria.validator.tafl_rules import read_record
+
+    rows = [
+        f"| {' or '.join(f'`{name}`' for name in entry.opentafl)} | {size}×{size} | "
+        + ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items())
+        + (f" (refused: {entry.refused})" if entry.refused else "")
+        + " |"
+        for entry in catalogue()
+        if entry.opentafl
+        for size in [read_record(entry.rules)["dim"] if entry.rules else GAMES[entry.game].board.size]
+    ]
+    cog.out("| OpenTafl's name | board | lusoria |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
+
+
 def scratch_file(name: str, text: str) -> None:
     """Write a file into the scratch directory of `archive_console`, and into the docs."""
     with open(os.path.join(_scratch[0], name), "w", encoding="utf-8") as out:

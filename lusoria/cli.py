@@ -130,8 +130,15 @@ def reading() -> dict:
     options = (("Game", "move_game"), ("Variant", "move_variant"), ("Rules", "move_rules"))
     tags = {tag: chosen[option] for tag, option in options if chosen.get(option)}
     if "Game" in tags:
+        game = api.GAMES[tags["Game"]]
+        if getattr(game, "described", False) and "Variant" not in tags:  # (its first variant's board is no default)
+            raise click.BadParameter(
+                f"{game.name} describes its boards by its variants: name one with --variant "
+                f"({len(game.presets)}: docs/formats.md lists them)",
+                param_hint="--game",
+            )
         try:
-            api.GAMES[tags["Game"]].from_tags(tags)
+            game.from_tags(tags)
         except api.OptionError as error:
             raise click.BadParameter(
                 str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")

@@ -296,3 +296,17 @@ def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tm
     assert rules.exit_code == 2 and "Invalid value for --rules: unknown value 'maybe' for king-armed" in rules.stderr
     typo = run("validate", "--game", "hnefatafl", "--variant", "tyr-9x8", tmp_path / "club.csv")
     assert "(175 known; did you mean tyr-9x9" in typo.stderr.replace(str(len(Hnefatafl.presets)), "175")
+
+
+def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
+    """--game hnefatafl alone read every record under its first variant's 9×9 board (`j4 is not a
+    square of the Hnefatafl board`, once a record): a usage error that says to name a variant."""
+    (tmp_path / "games.txt").write_text("1. d1-d3 f4-d4\n")
+    result = run("validate", "--game", "hnefatafl", tmp_path / "games.txt")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for --game: hnefatafl describes its boards by its variants: name one with "
+        f"--variant ({len(Hnefatafl.presets)}: docs/formats.md lists them)"
+    )
+    named = run("validate", "--game", "hnefatafl", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "games.txt")
+    assert named.exit_code == 0, named.stdout
