@@ -37,6 +37,7 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/formats/test_game_choice.py::test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so",
     "tests/formats/test_reader_time.py::test_a_csv_game_longer_than_the_head_is_read_as_csv",
     "tests/system/test_docs.py::test_the_rules_page_shows_every_rule_and_every_games_options_and_notes",
+    "tests/system/test_docs.py::test_the_formats_page_names_every_variant_of_the_catalogue",
     "tests/test_lsp.py::test_diagnostics_are_those_of_validate[errors/tags.lgn]",  # an unknown game's message
 ]
 NOT_RUN_AGAIN = {  # tests that list the games or formats, and why this file does not run them again
