@@ -457,8 +457,8 @@ def _aage_game(
 def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: str) -> TaflGame | None:
     """The tags, plies and result of one game object of the scrape (of file `path`), read into
     `draft`; its rules. Every record has the site's number of its game (`SiteGameId`) when the
-    file's name says it. A game of a type lusoria does not know, whose rules `tags` do not give, is
-    refused (None): its record keeps its players, type (`GameType`), site id and result, no plies
+    file's name says it. A game of a type lusoria does not know or does not play (refused by its
+    catalogue entry), whose rules `tags` do not give, is refused (None): its record keeps its players, type (`GameType`), site id and result, no plies
     and no Game tag, and the reason is its problem (`refused_message`)."""
     if not isinstance(game, dict) or "Moves" not in game:
         raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
@@ -489,8 +489,10 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     types = FORMATS["aage"].games
     names = (f"{kind}#{game.get('AageGameTypeKey')}", kind)  # (two types share a name: by key)
     named = next((name for name in names if name in types), None)
-    chosen = types[named] if named else (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)
-    why = _refused_type(chosen) if named and chosen is not None else None  # (a type lusoria does not play)
+    chosen = types[named] if named else None
+    why = _refused_type(chosen) if chosen is not None else None  # (a type lusoria does not play)
+    if (chosen is None or why) and tags:  # the rules the reading options give, for a type lusoria cannot read
+        chosen, why, named = _chosen(FORMATS["tafl"].games[""], tags), None, None
     if chosen is None or why:  # refused: the record keeps what the file says of the game, for the archive
         draft.tag("GameType", kind, offset("AageGameTypeName"))
         winner = text("WhoWon", game.get("WhoWon", "")).lower()

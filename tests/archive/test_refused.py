@@ -147,6 +147,9 @@ def test_a_type_the_catalogue_refuses_keeps_its_players_and_has_one_summary_line
     with catalogue_with(tmp_path, monkeypatch, REFUSED_ENTRY):
         result = CliRunner().invoke(main, ["validate", "--jobs", "1", str(games)])
         summary = Archive(db).import_paths([str(games)])
+        given = CliRunner().invoke(main, ["validate", "--jobs", "1", "--game", "brandubh", str(games)])
+    assert (given.exit_code, given.stderr) == (0, "")  # the reading options give the rules: read, not refused
+    assert given.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n"
     reason = "Toy refused 7×7: its rules are not known well enough to lusoria"
     assert result.exit_code == 1
     assert result.stdout.count(f"error[tag]: {reason}\n") == 2
