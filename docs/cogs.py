@@ -94,7 +94,8 @@ def option_table(game: str) -> None:
 
 
 def example_table() -> None:
-    """For each rule that has one, its example: a record that breaks it, and what lusoria says."""
+    """For each rule that has one, its example: a record that breaks it, and what lusoria says (or
+    a legal record that shows it, `valid: …`)."""
     from lusoria.rulebook import example, rules
 
     rows = [f"| `{rule.id}` | `{shown.record}` | {shown.message} |" for rule in rules() if (shown := example(rule.id))]
@@ -120,6 +121,25 @@ def tafl_types() -> None:
         for kind in entry.aagenielsen
     ]
     cog.out("| `AageGameTypeName` | lusoria |\n| --- | --- |\n" + "\n".join(rows) + "\n")
+
+
+def opentafl_variants() -> None:
+    """OpenTafl's variants as the catalogue of tafl game types names them (its entries' `opentafl`),
+    each with its board and the tags of its records (validator/tafl_variants.toml)."""
+    from lusoria.validator.games import GAMES
+    from lusoria.validator.hnefatafl import catalogue
+    from lusoria.validator.tafl_rules import read_record
+
+    rows = [
+        f"| {' or '.join(f'`{name}`' for name in entry.opentafl)} | {size}×{size} | "
+        + ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items())
+        + (f" (refused: {entry.refused})" if entry.refused else "")
+        + " |"
+        for entry in catalogue()
+        if entry.opentafl
+        for size in [read_record(entry.rules)["dim"] if entry.rules else GAMES[entry.game].board.size]
+    ]
+    cog.out("| OpenTafl's name | board | lusoria |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
 
 
 def scratch_file(name: str, text: str) -> None:

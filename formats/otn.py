@@ -96,7 +96,13 @@ def _read(draft: Draft, text: str) -> None:
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
     named = _named(tags)
-    game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags, DESCRIBED in tags, named)
+    try:
+        game, options, start = _rules(draft, tags["rules"], "lusoria-rules" in tags, DESCRIBED in tags, named)
+    except SyntaxProblem as problem:
+        if problem.rule != "tag":
+            raise
+        _refused(draft, tags, problem)
+        return
     draft.tag("Game", game.name, tags["rules"].start("value"))
     # written by lusoria for this game: the record's own rule tags (a file written for another game,
     # a plug-in's, that reads as the generic game lacks its [lusoria-game:…]: its rules record decides)
@@ -122,10 +128,41 @@ def _read(draft: Draft, text: str) -> None:
     try:
         rules = tafl_rules(draft.tags)
     except OptionError as problem:
-        raise draft.problem(str(problem), tags["rules"].start("value"), rule="tag") from None
+        _refused(draft, tags, draft.problem(str(problem), tags["rules"].start("value"), rule="tag"))
+        return
     rules_name = _RULES_NAME.search(tags["rules"]["value"])
     if rules_name is not None and rules_name["name"] != _opentafl_name(rules):  # (that one is written back anyway)
         draft.tag(RULES_NAME, rules_name["name"], tags["rules"].start("value") + rules_name.start("name"))
+    _copy_tags(draft, tags)
+    black_first = ("Position" in draft.tags and draft.tags["Position"].endswith("b")) or (
+        "Position" not in draft.tags and rules.initial().turn == BLACK
+    )
+    _movetext(draft, text, header_end, black_first)
+    _check_squares(draft, rules)
+
+
+def _refused(draft: Draft, tags: Mapping[str, re.Match[str]], problem: SyntaxProblem) -> None:
+    """A game whose rules lusoria does not play (`problem`, a `tag` problem, says why): the record
+    keeps what the file says of the game (players, result…) and, as `GameType`, the name of its rules
+    (its `[variant:…]`, else its rules record's `name:`, else the record), for the archive; no Game
+    tag and no plies (formats/contract.py)."""
+    for name in ("Game", "Variant", "Rules", "Position"):
+        draft.tags.pop(name, None)
+    _copy_tags(draft, tags)
+    rules = tags["rules"]
+    named = _RULES_NAME.search(rules["value"])
+    kind = (
+        (tags["variant"]["value"].strip() if "variant" in tags else "")
+        or (named["name"] if named else "")
+        or shown(rules["value"].strip())
+    )
+    draft.tag("GameType", kind, rules.start("value"))
+    draft.problems.append(problem)
+
+
+def _copy_tags(draft: Draft, tags: Mapping[str, re.Match[str]]) -> None:
+    """The tags of an OTN game that lusoria keeps: the players, event, result… (`_tag_name`), the
+    tags it carries, the start comment and the variant's name."""
     for key, match in tags.items():
         value = match["value"].strip()
         if (copied := _tag_name(match["key"])) is not None:
@@ -147,11 +184,6 @@ def _read(draft: Draft, text: str) -> None:
             draft.line.comments.append(value)
         elif key == "variant" and value:
             draft.tag("OtnVariant", value, match.start("value"))
-    black_first = ("Position" in draft.tags and draft.tags["Position"].endswith("b")) or (
-        "Position" not in draft.tags and rules.initial().turn == BLACK
-    )
-    _movetext(draft, text, header_end, black_first)
-    _check_squares(draft, rules)
 
 
 def _named(tags: Mapping[str, re.Match[str]]) -> Mapping[str, str] | None:

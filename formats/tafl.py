@@ -19,6 +19,7 @@ from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.tafl import EMPTY, TaflGame
+from lusoria.words import plural
 
 _TOKEN = re.compile(r"\S+")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
@@ -164,9 +165,10 @@ def looks_like_csv(head: str) -> bool:
 def csv_game(path: str, text: str) -> str:
     """The tafl game of a CSV file, which its lines do not say: the one its name names
     (copenhagen.csv), or else the one its header names (a first line `# brandubh`), or else
-    the one game played on the smallest board that holds every square its moves name; a game
-    whose variants describe their own boards (`described`) only by `--game` and `--variant`.
-    InputError when several games fit (each named), or none: `--game` names it."""
+    the one game whose board holds every square its moves name (a board that holds them holds
+    them on any larger one too: no game is picked by its size); a game whose variants describe
+    their own boards (`described`) only by `--game` and `--variant`. InputError when several
+    games fit (each named), or none: `--game` names it."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     header = text.lstrip().split("\n", 1)[0] if text.lstrip().startswith("#") else ""
@@ -179,22 +181,22 @@ def csv_game(path: str, text: str) -> str:
     squares = re.findall(_SQUARE, text[len(header) :])
     files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
     ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
-    sizes = sorted(cls.board.size for cls in tafl.values() if cls.board.size >= max(files, ranks))
-    if not sizes:
+    needed = max(files, ranks)
+    fitting = sorted((cls.board.size, game) for game, cls in tafl.items() if cls.board.size >= needed)
+    if not fitting:
         largest = max(cls.board.size for cls in tafl.values())
         raise InputError(
-            f"{path}: its moves need a board of {max(files, ranks)} files or ranks, and no tafl game "
+            f"{path}: its moves need a board of {needed} files or ranks, and no tafl game "
             f"lusoria knows is played on one larger than {largest}×{largest}: {_name_it(min(tafl))}",
             "game",
         )
-    fitting = [game for game, cls in tafl.items() if cls.board.size == sizes[0]]
     if len(fitting) > 1:
         raise InputError(
-            f"{path}: its moves fit a {sizes[0]}×{sizes[0]} board, on which {len(fitting)} games are "
-            f"played ({', '.join(sorted(fitting))}): {_name_it(min(fitting))}",
+            f"{path}: its moves fit the boards of {len(fitting)} games "
+            f"({', '.join(f'{game} {size}×{size}' for size, game in fitting)}): {_name_it(fitting[0][1])}",
             "game",
         )
-    return fitting[0]
+    return fitting[0][1]
 
 
 def _name_it(example: str) -> str:
@@ -278,28 +280,55 @@ def refused_message(kind: str) -> str:
     return f"game type '{kind}' is none that lusoria knows"
 
 
+def _refused_type(tags: Mapping[str, str]) -> str | None:
+    """Why lusoria refuses the records of a game type it knows (`tags`: the type's Game and Variant),
+    a variant whose rules it does not play (refused by name); None when it reads them."""
+    try:
+        tafl_rules(dict(tags))
+    except OptionError as problem:
+        return str(problem)
+    return None
+
+
 def refusal(kind: str) -> str:
-    """Why the records of an unknown game type are refused, and how to read them: with a tafl
-    game played on the board the type's name says, or one whose variants describe any board."""
+    """Why the records of an unknown game type are refused, and how to read them: with a tafl game
+    played on the board the type's name says, or a variant of one that describes its boards."""
     named = _BOARD.search(kind)
     size = (whole_number(named["size"], 1, 99) or 0) if named else 0
     games = tafl_games()
     on_board = [game.name for game in games if not game.described and game.board.size == size]
-    described = [game.name for game in games if game.described]
-    if on_board or described:
+    boards = {game.name: _variant_boards(game) for game in games if game.described}
+    described = {name: [v for v, on in variants.items() if on == size or not size] for name, variants in boards.items()}
+    describing = [
+        f"{name} has {plural(len(variants), 'variant')} on its {size}×{size} board ({', '.join(variants[:3])}{', …' if len(variants) > 3 else ''})"
+        if size
+        else f"{name} describes boards by its variants"
+        for name, variants in described.items()
+        if variants
+    ]
+    if on_board or describing:
         played = f"{' and '.join(on_board)} {'is' if len(on_board) == 1 else 'are'} played on its {size}×{size} board"
-        describing = f"{' and '.join(described)} describe{'s' if len(described) == 1 else ''} boards by its variants"
+        first = (on_board + [name for name, variants in described.items() if variants])[0]
         return (
-            f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + [describing] * bool(described))}"
-            f": read them with --game {(on_board + described)[0]} --variant V (and --rules 'KEY=VALUE …': "
-            "lusoria rules --game G proposes the rule set they follow)"
+            f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + describing)}: read them "
+            f"with --game {first} --variant V (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
+            "proposes the rule set that makes the most of them legal)"
         )
-    boards = ", ".join(f"{game.name} {game.board.size}×{game.board.size}" for game in games)
+    everywhere = [f"{game.name} {game.board.size}×{game.board.size}" for game in games if not game.described] + [
+        f"the variants of {name} ({min(sizes)}×{min(sizes)} to {max(sizes)}×{max(sizes)})"
+        for name, sizes in ((name, variants.values()) for name, variants in boards.items())
+        if sizes
+    ]
     where = f"on a {size}×{size} board" if size else "on its board"
     return (
-        f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({boards}): "
+        f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({', '.join(everywhere)}): "
         "they cannot be read until its rules are added"
     )
+
+
+def _variant_boards(game: type[TaflGame]) -> dict[str, int]:
+    """The board size of each variant of a game that describes its boards by its variants."""
+    return {variant: game(variant=variant).geo.size for variant in game.presets}
 
 
 def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> TaflGame:
@@ -428,8 +457,8 @@ def _aage_game(
 def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: str) -> TaflGame | None:
     """The tags, plies and result of one game object of the scrape (of file `path`), read into
     `draft`; its rules. Every record has the site's number of its game (`SiteGameId`) when the
-    file's name says it. A game of a type lusoria does not know, whose rules `tags` do not give, is
-    refused (None): its record keeps its players, type (`GameType`), site id and result, no plies
+    file's name says it. A game of a type lusoria does not know or does not play (refused by its
+    catalogue entry), whose rules `tags` do not give, is refused (None): its record keeps its players, type (`GameType`), site id and result, no plies
     and no Game tag, and the reason is its problem (`refused_message`)."""
     if not isinstance(game, dict) or "Moves" not in game:
         raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
@@ -460,13 +489,16 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     types = FORMATS["aage"].games
     names = (f"{kind}#{game.get('AageGameTypeKey')}", kind)  # (two types share a name: by key)
     named = next((name for name in names if name in types), None)
-    chosen = types[named] if named else (_chosen(FORMATS["tafl"].games[""], tags) if tags else None)
-    if chosen is None:  # refused: the record keeps what the file says of the game, for the archive
+    chosen = types[named] if named else None
+    why = _refused_type(chosen) if chosen is not None else None  # (a type lusoria does not play)
+    if (chosen is None or why) and tags:  # the rules the reading options give, for a type lusoria cannot read
+        chosen, why, named = _chosen(FORMATS["tafl"].games[""], tags), None, None
+    if chosen is None or why:  # refused: the record keeps what the file says of the game, for the archive
         draft.tag("GameType", kind, offset("AageGameTypeName"))
         winner = text("WhoWon", game.get("WhoWon", "")).lower()
         if winner in WINNERS:
             draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")
-        draft.problems.append(draft.problem(refused_message(kind), offset("AageGameTypeName"), kind, "tag"))
+        draft.problems.append(draft.problem(why or refused_message(kind), offset("AageGameTypeName"), kind, "tag"))
         return None
     for name, value in chosen.items():
         draft.tag(name, value, offset("AageGameTypeName"))

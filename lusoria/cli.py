@@ -68,7 +68,7 @@ def reading_options(command):
                 expose_value=False,
                 callback=chosen,
                 help="The game of records whose files do not say it: tafl move lists, CSV files, "
-                "aagenielsen.dk games of a type lusoria does not know (a note says which files "
+                "aagenielsen.dk games of a type lusoria does not know or play (a note says which files "
                 "these options are not applied to).",
             ),
             click.option(
@@ -124,13 +124,25 @@ def jobs_options(command):
 
 
 def reading() -> dict:
-    """The read_sources keywords the reading options chose."""
+    """The read_sources keywords the reading options chose. A --variant or --rules that --game
+    does not know is a usage error, said once (not an error of every record read with them)."""
     chosen = click.get_current_context().meta.get("reading", {})
-    tags = {
-        tag: chosen[option]
-        for tag, option in (("Game", "move_game"), ("Variant", "move_variant"), ("Rules", "move_rules"))
-        if chosen.get(option)
-    }
+    options = (("Game", "move_game"), ("Variant", "move_variant"), ("Rules", "move_rules"))
+    tags = {tag: chosen[option] for tag, option in options if chosen.get(option)}
+    if "Game" in tags:
+        game = api.GAMES[tags["Game"]]
+        if getattr(game, "described", False) and "Variant" not in tags:  # (its first variant's board is no default)
+            raise click.BadParameter(
+                f"{game.name} describes its boards by its variants: name one with --variant "
+                f"({len(game.presets)}: docs/formats.md lists them)",
+                param_hint="--game",
+            )
+        try:
+            game.from_tags(tags)
+        except api.OptionError as error:
+            raise click.BadParameter(
+                str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
+            ) from None
     return {"format": chosen.get("from_"), "tags": tags or None}
 
 

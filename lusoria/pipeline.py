@@ -74,18 +74,25 @@ class _Notes:
     """What `records` says at the end of the records it read: each option (`tags`) that some
     files' records do not follow, by format (their files say their game and rules themselves);
     how many records of each game type a reader refused (a record without a Game tag, its
-    GameType tag the type), and why (lusoria.formats.tafl.refusal)."""
+    GameType tag the type), and why: as the reader said it of the records, or, of a type it does
+    not know, lusoria.formats.tafl.refusal (which says how to read them)."""
 
     def __init__(self, tags: dict[str, str]) -> None:
         self.tags = tags
         self.unapplied: dict[tuple[str, tuple[str, ...]], dict[str, None]] = {}  # (format, tags) -> the paths
         self.refused: dict[str, int] = {}  # game type -> records
+        self.why: dict[str, str] = {}  # game type -> why its records are refused, when their reader says
 
     def read(self, record: RecordText) -> None:
         parsed = record.parsed
         if isinstance(parsed, Record) and not parsed.game and "GameType" in parsed.tags:
+            from lusoria.formats.tafl import refused_message
+
             kind = parsed.tags["GameType"]
             self.refused[kind] = self.refused.get(kind, 0) + 1
+            said = next((problem.message for problem in record.problems if problem.rule == "tag"), "")
+            if said and said != refused_message(kind):  # (a type no reader knows: `refusal` says the rest)
+                self.why.setdefault(kind, said)
         unapplied = tuple(
             tag
             for tag, value in self.tags.items()
@@ -109,7 +116,9 @@ class _Notes:
             from lusoria.formats.tafl import refusal
 
             for kind, count in self.refused.items():
-                yield Note("", f"{plural(count, 'record')} of type '{kind}' refused: {refusal(kind)}")
+                yield Note(
+                    "", f"{plural(count, 'record')} of type '{kind}' refused: {self.why.get(kind) or refusal(kind)}"
+                )
 
 
 def reports(

@@ -33,7 +33,9 @@ class Rule(NamedTuple):
 
 
 class Example(NamedTuple):
-    """A record that breaks a rule, and what lusoria says of it."""
+    """A record that breaks a rule, and what lusoria says of it; or, for a rule that no diagnostic
+    cites (a start, a square's hostility, a mechanic a game lacks), a legal record that shows it at
+    work, its message `valid: ` and what it shows."""
 
     record: str
     message: str
@@ -115,7 +117,8 @@ def rule(rule_id: str) -> Rule:
 
 
 def example(rule_id: str) -> Example | None:
-    """A record that breaks the rule and lusoria's diagnostic, when the rule has one."""
+    """A record that breaks the rule and lusoria's diagnostic, or a legal one that shows it (`Example`),
+    when the rule has one."""
     return _read()[1].get(rule(rule_id).id.upper())
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -100,6 +100,21 @@ class OptionError(LusoriaError, ValueError):
         self.tag, self.written, self.at, self.known = tag, written, at, known
 
 
+LISTED = 12  # names a message lists in full; of more, those like the one written
+
+
+def _known(written: str, names: Iterable[str]) -> str:
+    """What a message says of the names `written` is not one of: all of them, or, of more than LISTED
+    (the catalogue's 175 variants), how many there are and those most like it, or that hold it."""
+    from lusoria.validator.suggest import alike  # (it needs this module)
+
+    known = list(names)
+    if len(known) <= LISTED:
+        return f"known: {', '.join(known)}"
+    like = alike(written, known) or [name for name in known if written.lower() in name][:3]
+    return f"{len(known)} known" + (f"; did you mean {' or '.join(like)}?" if like else "")
+
+
 class Game(Generic[P]):
     """A game's rules under one set of options, over positions of type `P`.
 
@@ -163,7 +178,7 @@ class Game(Generic[P]):
         variant, rules = tags.get("Variant"), tags.get("Rules")  # names and values in any case
         if variant is not None and variant.lower() not in cls.presets:
             raise OptionError(
-                f"unknown variant '{variant}' for {cls.name} (known: {', '.join(cls.presets)})",
+                f"unknown variant '{variant}' for {cls.name} ({_known(variant, cls.presets)})",
                 "Variant",
                 variant,
                 0,
@@ -174,7 +189,7 @@ class Game(Generic[P]):
             key, equals, value = item[0].lower().partition("=")
             if key not in cls.options:
                 raise OptionError(
-                    f"unknown rules key '{key}' for {cls.name} (known: {', '.join(cls.options)})",
+                    f"unknown rules key '{key}' for {cls.name} ({_known(key, cls.options)})",
                     "Rules",
                     item[0][: len(key)],
                     item.start(),

@@ -118,6 +118,11 @@ def rule_tags(cls: type[Game], variant: str, options: dict[str, str]) -> dict[st
     }
 
 
+def _under(record: Record, tags: dict[str, str]) -> dict[str, str]:
+    """A record's tags with the rule set `tags` (`rule_tags`) in place of its own Variant and Rules."""
+    return {**{k: v for k, v in record.tags.items() if k not in ("Variant", "Rules")}, **tags}
+
+
 def legal_under(records: list[Record], tags: dict[str, str]) -> int:
     """How many of `records` are legal under the rule set `tags` chooses (`rule_tags`), each on
     its own board and from its own start (its other tags kept); those of another game are not."""
@@ -127,7 +132,7 @@ def legal_under(records: list[Record], tags: dict[str, str]) -> int:
         if record.game != cls.name:
             continue
         try:
-            rules = cls.from_tags({**{k: v for k, v in record.tags.items() if k not in ("Variant", "Rules")}, **tags})
+            rules = cls.from_tags(_under(record, tags))
         except OptionError:
             continue  # its board or position does not suit the set
         legal += replay(record, keep=False, rules=rules, first_error=True).valid
@@ -156,9 +161,8 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
             fit.bounded = True
             break
         work += plies
-        tags = dict(record.tags, Variant=variant, Rules=" ".join(f"{k}={v}" for k, v in options.items()))
         try:
-            rules = cls.from_tags(tags)
+            rules = cls.from_tags(_under(record, rule_tags(cls, variant, options)))
         except OptionError:
             continue  # this board or position does not suit the variant
         fit.tried += 1

@@ -3,11 +3,17 @@ players, type, site id, result and file, so queries and stats find and label it;
 counts only what did not parse."""
 
 import json
+import sys
 
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.archive import Archive, Filters
 from lusoria.cli import main
+from lusoria.formats import read_text
+
+sys.path.insert(0, str(ROOT / "tests" / "validator"))
+from test_hnefatafl import catalogue_with  # the catalogue with more entries, for a test
 
 TYPE = "Imaginary Hnefatafl 13x13"
 
@@ -110,3 +116,79 @@ def test_query_as_lgn_writes_the_records_in_lusorias_notation_and_names_those_it
     assert CliRunner().invoke(main, ["validate", str(written)]).exit_code == 0
     brandubh = CliRunner().invoke(main, ["query", "--db", db, "--format", "lgn", "--game", "brandubh"])
     assert (brandubh.exit_code, brandubh.stderr) == (0, "")
+
+
+REFUSED_ENTRY = (
+    '[[variant]]\nname = "toy-refused-7x7"\ntitle = "Toy refused 7×7"\n'
+    'rules = "dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"\n'
+    'aagenielsen = ["Toy refused 7x7"]\naagenielsen_ids = [977]\n'
+    'refused = "its rules are not known well enough to lusoria"\n'
+)
+
+
+def test_a_type_the_catalogue_refuses_keeps_its_players_and_has_one_summary_line(tmp_path, monkeypatch):
+    """A game type the catalogue knows but lusoria does not play (its entry's `refused`) is refused as an
+    unknown one is: the record keeps its players, type, site id and result, counted refused, not
+    unparsable; one line a type on standard error gives the entry's reason, once."""
+    games = tmp_path / "games"
+    games.mkdir()
+    for number in (1, 2):
+        game = {
+            "WhiteSidePlayerName": "Ann",
+            "BlackSidePlayerName": f"Bo {number}",
+            "AageGameTypeKey": 977,
+            "AageGameTypeName": "Toy refused 7x7",
+            "WhoMovedFirst": "black",
+            "Moves": ["d7-f7", "d5-e5"],
+            "WhoWon": "Black",
+        }
+        (games / f"game-977-{number}-{8000 + number}.json").write_text(json.dumps(game))
+    db = str(tmp_path / "a.db")
+    with catalogue_with(tmp_path, monkeypatch, REFUSED_ENTRY):
+        result = CliRunner().invoke(main, ["validate", "--jobs", "1", str(games)])
+        summary = Archive(db).import_paths([str(games)])
+        given = CliRunner().invoke(main, ["validate", "--jobs", "1", "--game", "brandubh", str(games)])
+    assert (given.exit_code, given.stderr) == (0, "")  # the reading options give the rules: read, not refused
+    assert given.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n"
+    reason = "Toy refused 7×7: its rules are not known well enough to lusoria"
+    assert result.exit_code == 1
+    assert result.stdout.count(f"error[tag]: {reason}\n") == 2
+    assert result.stderr == f"lusoria: note: 2 records of type 'Toy refused 7x7' refused: {reason}\n"
+    assert (summary.added, summary.invalid, summary.unparsable) == (2, 2, 0)
+    archive = Archive(db)
+    assert [
+        (row["game"], row["white"], row["black"], row["result"]) for row in archive.query(Filters(player="Ann"))
+    ] == [
+        (None, "Ann", "Bo 1", "0-1"),
+        (None, "Ann", "Bo 2", "0-1"),
+    ]
+    assert archive.stats()["games"] == [{"value": "Toy refused 7x7 (refused)", "records": 2}]
+    assert [row["value"] for row in archive.sql("SELECT value FROM tags WHERE name = 'SiteGameId'")] == ["8001", "8002"]
+
+
+def test_an_otn_game_whose_rules_lusoria_does_not_play_keeps_its_players_under_its_variant(tmp_path):
+    """An OpenTafl game with guards (refused by name) was an unparsable blank row: it keeps its
+    players, result and source file, its variant's name as its type; one line on standard error."""
+    game = (
+        "[variant:Guard Tafl]\n[attackers:Ann]\n[defenders:Bo]\n[result:1]\n"
+        "[rules:dim:9 atkf:y start:/3tgt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/]\n\n1. e2-b2 e3-d3\n"
+    )
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "guard.otg").write_text(game)
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "games")])
+    why = (
+        "rules entry start: 'g' is not a piece lusoria plays (t, T, K, commanders c C, knights n N, "
+        "mercenaries m M): guards are not supported"
+    )
+    assert f"guard.otg:5:21: error[tag]: {why}\n" in result.stdout
+    assert result.stderr == f"lusoria: note: 1 record of type 'Guard Tafl' refused: {why}\n"
+    db = str(tmp_path / "a.db")
+    summary = Archive(db).import_paths([str(tmp_path / "games")])
+    assert (summary.added, summary.invalid, summary.unparsable) == (1, 1, 0)
+    archive = Archive(db)
+    [row] = archive.query(Filters(player="Ann"))
+    assert (row["game"], row["white"], row["black"], row["result"], row["plies"]) == (None, "Bo", "Ann", "0-1", 0)
+    assert archive.stats()["games"] == [{"value": "Guard Tafl (refused)", "records": 1}]
+    unnamed = game.replace("[variant:Guard Tafl]\n", "")
+    [source] = read_text(unnamed, "otn", "m.otg")
+    assert source.parsed.tags["GameType"] == "dim:9 atkf:y start:/3tgt3/4t4/4T4/t3T3t/…"

@@ -15,7 +15,7 @@ from lusoria.cli import main
 from lusoria.formats import format_of, read_text
 from lusoria.formats.otn import write_otn
 from lusoria.formats.sources import read_sources, walk
-from lusoria.notation.sources import Skipped
+from lusoria.notation.sources import InputError, Skipped
 from lusoria.notation.writer import unknown, write_record
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
@@ -530,9 +530,11 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
     assert all(r.valid for r in brandubh + copenhagen) and brandubh[0].source.format == "csv"
     assert [r.record.result for r in brandubh] == ["1-0", "1-0", "*", "*"]  # White, White, Ongoing, Ongoing
     assert [p.text for p in brandubh[0].record.main.plies[1:3]] == ["c4-c5", "d1-e1"]  # written without hyphen
-    for name, game in (("brandubh", "brandubh"), ("copenhagen", "copenhagen")):
+    for name in ("brandubh", "copenhagen"):  # by their boards: only Copenhagen's 11×11 holds k4
         (tmp_path / f"{name[:3]}.csv").write_text((FIXTURES / f"csv/{name}.csv").read_text())
-        assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / f"{name[:3]}.csv"))} == {game}
+    assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / "cop.csv"))} == {"copenhagen"}
+    with pytest.raises(InputError, match=r"bra\.csv: its moves fit the boards of 3 games \(brandubh 7×7, tablut 9×9"):
+        list(read_sources(str(tmp_path / "bra.csv")))
     assert format_of("games.csv", (FIXTURES / "csv/brandubh.csv").read_text()) == "csv"
     assert format_of("table.csv", "name,score\nada,3\n") is None
 

@@ -17,6 +17,7 @@ from lusoria.formats import read_text, tafl
 from lusoria.formats.sources import read_sources
 from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.games import GAMES
+from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
@@ -56,13 +57,15 @@ def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path,
     (tmp_path / "games.csv").write_text(games)
     result = run("validate", tmp_path / "games.csv")
     assert result.exit_code == 2 and result.stdout == "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n"
-    on_7x7 = sorted(game.name for game in tafl.tafl_games() if not game.described and game.board.size == 7)
-    assert {"ard-ri", "brandubh"} <= set(on_7x7)  # and a 7×7 game of a plug-in (tests/system/test_registry.py)
+    fitting = sorted((game.board.size, game.name) for game in tafl.tafl_games() if not game.described)
+    assert {(7, "ard-ri"), (7, "brandubh")} <= set(
+        fitting
+    )  # and a 7×7 game of a plug-in (tests/system/test_registry.py)
     assert result.stderr == (
-        f"lusoria: {tmp_path / 'games.csv'}: its moves fit a 7×7 board, on which {len(on_7x7)} games are "
-        f"played ({', '.join(on_7x7)}): name its game with --game, in the file's name (ard-ri.csv) "
-        "or in a first line such as '# ard-ri' (or its variant of hnefatafl with --game hnefatafl "
-        "--variant V)\n"
+        f"lusoria: {tmp_path / 'games.csv'}: its moves fit the boards of {len(fitting)} games "
+        f"({', '.join(f'{name} {size}×{size}' for size, name in fitting)}): name its game with --game, in the "
+        "file's name (ard-ri.csv) or in a first line such as '# ard-ri' (or its variant of hnefatafl with "
+        "--game hnefatafl --variant V)\n"
     )
     assert run("validate", "--game", "brandubh", tmp_path / "games.csv").exit_code == 0
     (tmp_path / "headed.csv").write_text("# brandubh, from the club's server\n" + games)
@@ -79,6 +82,22 @@ def test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them(tmp_path,
     assert named_twice.exit_code == 2 and "its name names several games (ard-ri, brandubh)" in named_twice.stderr
 
 
+def test_a_csv_file_is_not_read_as_the_game_of_the_smallest_board_its_moves_fit(tmp_path, lusorias_own_tafl_games):
+    """A short Copenhagen game whose moves stay on g3 and below fits Brandubh's 7×7 board too: it was
+    read as Brandubh (`error[B3]: the way is blocked at d2`). Its file names no game, so none is picked;
+    moves that need the 11×11 board name the one game played on it."""
+    (tmp_path / "club.csv").write_text("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2,1,0,Ongoing\n")
+    result = run("validate", tmp_path / "club.csv")
+    assert result.exit_code == 2 and result.stdout == "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n"
+    assert result.stderr.startswith(
+        f"lusoria: {tmp_path / 'club.csv'}: its moves fit the boards of 3 games (brandubh 7×7, tablut 9×9, "
+        "copenhagen 11×11): name its game with --game"
+    )
+    assert run("validate", "--game", "copenhagen", tmp_path / "club.csv").exit_code == 0
+    (tmp_path / "club.csv").write_text("d1-d3 e5-e2 g1-g3 f4-c4 g3-e3xe2 k4-i4,1,0,Ongoing\n")
+    assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / "club.csv"))} == {"copenhagen"}
+
+
 def test_a_csv_file_beyond_every_board_says_so(tmp_path):
     (tmp_path / "big.csv").write_text("a1-a19 s19-s1,0,0,Ongoing\n")
     result = run("validate", tmp_path / "big.csv")
@@ -91,17 +110,17 @@ def test_a_csv_file_beyond_every_board_says_so(tmp_path):
 
 
 def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(tmp_path, lusorias_own_tafl_games):
-    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
+    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club-brandubh.csv")
     (tmp_path / "saami.txt").write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
     result = run("validate", "--variant", "aage", tmp_path)
     assert result.exit_code == 0 and result.stdout.endswith("5 records: 5 valid, 0 invalid (0 errors, 0 warnings)\n")
     assert result.stderr == (
         f"lusoria: note: --variant aage is not applied to the records of 1 csv file "
-        f"({tmp_path / 'club.csv'}): their files say their game and rules (these options apply "
+        f"({tmp_path / 'club-brandubh.csv'}): their files say their game and rules (these options apply "
         "to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; "
         "--variant and --rules to CSV files with --game)\n"
     )
-    seed = run("validate", "--game", "brandubh", "--rules", "king-armed=no", tmp_path / "club.csv")
+    seed = run("validate", "--game", "brandubh", "--rules", "king-armed=no", tmp_path / "club-brandubh.csv")
     assert seed.exit_code == 1 and "error[" in seed.stdout and seed.stderr == ""  # applied: no note
 
 
@@ -152,16 +171,38 @@ def test_an_unknown_type_is_refused_by_its_full_name_with_one_summary_line(tmp_p
     assert result.exit_code == 1
     assert result.stdout.count(f"error[tag]: game type '{LONG_TYPE}' is none that lusoria knows\n") == 3
     assert f"{tmp_path / 'game-977-0-5000.json'}:5:25: error[tag]" in result.stdout
+    on_19, on_11 = (variants_on(size) for size in (19, 11))
+    how = (
+        "read them with --game {} --variant V (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
+        "proposes the rule set that makes the most of them legal)"
+    )
     assert result.stderr.splitlines() == [
         "lusoria: note: 1 record of type 'Alea Evangelii 19x19' refused: lusoria has no rules of that type; hnefatafl "
-        "describes boards by its variants: read them with --game hnefatafl --variant V (and --rules 'KEY=VALUE …': "
-        "lusoria rules --game G proposes the rule set they follow)",
+        f"has {len(on_19)} variants on its 19×19 board ({', '.join(on_19[:3])}, …): " + how.format("hnefatafl"),
         f"lusoria: note: 3 records of type '{LONG_TYPE}' refused: lusoria has no rules of that type; copenhagen is "
-        "played on its 11×11 board; hnefatafl describes boards by its variants: read them with --game copenhagen "
-        "--variant V (and --rules 'KEY=VALUE …': lusoria rules --game G proposes the rule set they follow)",
+        f"played on its 11×11 board; hnefatafl has {len(on_11)} variants on its 11×11 board ({', '.join(on_11[:3])}, "
+        "…): " + how.format("copenhagen"),
     ]
+    for on_board in (on_19, on_11):
+        assert len(on_board) > 3 and all(Hnefatafl(variant=name).geo.size in (19, 11) for name in on_board)
     read = run("validate", "--game", "copenhagen", "--variant", "fetlar", tmp_path / "game-977-0-5000.json")
     assert read.exit_code == 0 and read.stderr == ""
+    proposed = run("rules", "--game", "hnefatafl", "--variant", on_11[0], tmp_path / "game-977-0-5000.json")
+    assert proposed.stdout.endswith(f"legal under its declared rules ({on_11[0]})\n"), proposed.stdout  # (one record)
+
+
+def variants_on(size: int) -> list[str]:
+    """The catalogue's variants on a board of `size`, in its order."""
+    return [name for name in Hnefatafl.presets if Hnefatafl(variant=name).geo.size == size]
+
+
+def test_a_type_on_a_board_no_variant_is_played_on_names_the_boards_there_are(lusorias_own_tafl_games):
+    boards = sorted({Hnefatafl(variant=name).geo.size for name in Hnefatafl.presets})
+    assert tafl.refusal("Imaginary Tafl 21x21").endswith(
+        f"brandubh 7×7, copenhagen 11×11, tablut 9×9, the variants of hnefatafl ({boards[0]}×{boards[0]} to "
+        f"{boards[-1]}×{boards[-1]})): they cannot be read until its rules are added"
+    )
+    assert "hnefatafl describes boards by its variants: read them with --game hnefatafl" in tafl.refusal("Tafl")
 
 
 def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):
@@ -237,3 +278,35 @@ def test_a_type_played_from_two_layouts_reads_each_game_from_the_one_its_moves_f
     chosen, found, comments = layout_game(moves)
     assert (chosen, found) == (variant, diagnostics)
     assert comments == ([NOTE + note] if note else [])
+
+
+def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tmp_path):
+    """--game G --variant V that G does not know was an error of every record read with it (2,277 CSV
+    games, each listing the catalogue's 175 variants): it is a usage error, said once, with the
+    variants most like it."""
+    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
+    result = run("validate", "--game", "hnefatafl", "--variant", "fetlar", tmp_path / "club.csv")
+    assert result.exit_code == 2 and result.stdout == ""
+    [said] = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert said == (
+        f"Error: Invalid value for --variant: unknown variant 'fetlar' for hnefatafl ({len(Hnefatafl.presets)} "
+        "known; did you mean fetlar-hnefatafl-11x11 or fetlar-13x13-parlett or fetlar-sparse-13x13?)"
+    )
+    rules = run("rules", "--game", "brandubh", "--rules", "king-armed=maybe", tmp_path / "club.csv")
+    assert rules.exit_code == 2 and "Invalid value for --rules: unknown value 'maybe' for king-armed" in rules.stderr
+    typo = run("validate", "--game", "hnefatafl", "--variant", "tyr-9x8", tmp_path / "club.csv")
+    assert "(175 known; did you mean tyr-9x9" in typo.stderr.replace(str(len(Hnefatafl.presets)), "175")
+
+
+def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
+    """--game hnefatafl alone read every record under its first variant's 9×9 board (`j4 is not a
+    square of the Hnefatafl board`, once a record): a usage error that says to name a variant."""
+    (tmp_path / "games.txt").write_text("1. d1-d3 f4-d4\n")
+    result = run("validate", "--game", "hnefatafl", tmp_path / "games.txt")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for --game: hnefatafl describes its boards by its variants: name one with "
+        f"--variant ({len(Hnefatafl.presets)}: docs/formats.md lists them)"
+    )
+    named = run("validate", "--game", "hnefatafl", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "games.txt")
+    assert named.exit_code == 0, named.stdout

@@ -41,7 +41,7 @@ INPUTS = {  # file name -> the text of size n
     "moves.txt": lambda n: " ".join(["e2-c2", "c2-e2"] * n) + "\n",
     "moves.json": lambda n: AAGE.format(",".join([escaped("e2-c2"), escaped("c2-e2")] * n)),  # 35 s at n = 20,000
     "brandubh.csv": lambda n: "\n".join([BRANDUBH_CSV] * n) + "\n",
-    "long.csv": lambda n: " ".join(["d2-b2", "b2-d2"] * n) + ",0,0,ongoing\n",
+    "long-brandubh.csv": lambda n: " ".join(["d2-b2", "b2-d2"] * n) + ",0,0,ongoing\n",
     "X_vs_Y_1_gameLog.txt": lambda n: LOG + LOG_LINES * n,
 }
 
@@ -87,7 +87,7 @@ def test_a_csv_game_longer_than_the_head_is_read_as_csv(tmp_path, lusorias_own_t
         cut = BRANDUBH_CSV + ends + line
         assert FORMATS.of("game.csv", cut[:HEAD]) is FORMATS["csv"], repr(ends)
     assert FORMATS.of("game.csv", "d2-b2 b2-d2 c1-c2\nnot a game") is None
-    path = tmp_path / "game.csv"
+    path = tmp_path / "brandubh-game.csv"  # (its moves fit every board: its name names its game)
     path.write_bytes((line + "\r").encode() * 2)
     (forced,) = [verdict.source.parsed.tags["Game"] for verdict in validate([str(path)], format="csv")][:1]
     assert [verdict.source.parsed.tags["Game"] for verdict in validate([str(tmp_path)])] == [forced] * 2

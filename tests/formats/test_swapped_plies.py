@@ -13,6 +13,8 @@ from test_aagenielsen_types import TYPES, folders, listed
 from test_real_files import require_real_files  # noqa: F401 (skips without ../shared/real, fails so on CI)
 
 from lusoria import api
+from lusoria.formats import FORMATS
+from lusoria.validator.games import GAMES
 
 MOVE = re.compile(r"K?([a-s][0-9]+)-?[a-s][0-9]+(?:x.*)?")  # a move as the site writes it (h1-h3xh4, h1h3)
 EVERY = 9  # one type in so many, by folder name, from each board size alike
@@ -37,6 +39,17 @@ def valid_games(folder: str) -> list[tuple[str, list[str]]]:
     return games
 
 
+def swapped_error(game: dict, index: int, path) -> tuple[api.Diagnostic, str]:
+    """The first error of `game` with its move `index` (0-based) swapped with the next, written to
+    `path`, and the square the swapped-in move starts from."""
+    moves = game["Moves"]
+    path.write_text(
+        json.dumps({**game, "Moves": moves[:index] + [moves[index + 1], moves[index]] + moves[index + 2 :]})
+    )
+    report = api.check(api.record_at(str(path)))
+    return next(d for d in report.diagnostics if d.severity == api.ERROR), MOVE.fullmatch(moves[index + 1])[1]
+
+
 @pytest.mark.parametrize("folder", sample())
 def test_a_ply_swapped_with_the_next_is_caught_at_its_ply(folder, tmp_path):
     rng = random.Random(folder)
@@ -46,11 +59,90 @@ def test_a_ply_swapped_with_the_next_is_caught_at_its_ply(folder, tmp_path):
         index for index in range(len(moves) - 1) if MOVE.fullmatch(moves[index]) and MOVE.fullmatch(moves[index + 1])
     ]
     for index in sorted(rng.sample(plies, min(SWAPS, len(plies)))):
-        swapped = moves[:index] + [moves[index + 1], moves[index]] + moves[index + 2 :]
-        path = tmp_path / f"{index}-{name}"
-        path.write_text(json.dumps({**game, "Moves": swapped}))
-        report = api.check(api.record_at(str(path)))
-        error = next(d for d in report.diagnostics if d.severity == api.ERROR)
-        origin = MOVE.fullmatch(moves[index + 1])[1]
+        error, origin = swapped_error(game, index, tmp_path / f"{index}-{name}")
         assert (error.rule, error.ply) == ("G2", index + 1), (folder, name, index + 1, error.message)
         assert error.message.startswith(f"the piece on {origin} is "), (folder, name, error.message)
+
+
+CONTINUATION = re.compile(
+    r"the record leaves out a berserk continuation after \S+: (?:\S+ )*?\S+-(?P<end>[a-s][0-9]+)\S*"
+)
+
+
+def after_captures(moves: list[str]) -> list[int]:
+    """The plies (0-based) that follow a capture and are followed by a move: swapped with the next,
+    the swapped-in move is the capturing side's, where a continuation the record leaves out may be."""
+    return [
+        index
+        for index in range(1, len(moves) - 1)
+        if "x" in moves[index - 1] and MOVE.fullmatch(moves[index]) and MOVE.fullmatch(moves[index + 1])
+    ]
+
+
+def berserk_folders() -> list[str]:
+    """The types the catalogue plays with berserk continuations the records leave out (berw:n, G16),
+    where the search for them might take a swapped-in move for one (each by its games' type), that
+    have a valid game with a capture to swap after."""
+    found = []
+    for folder in folders():
+        if folder == "absent" or listed().get(folder, {}).get("*", {}).get("rule") == "refused":
+            continue
+        first = json.loads(next((TYPES / folder).glob("*.json")).read_text())
+        types = FORMATS["aage"].games
+        tags = types.get(f"{first['AageGameTypeName']}#{first['AageGameTypeKey']}") or types.get(
+            first["AageGameTypeName"], {}
+        )
+        berserk = "Variant" in tags and GAMES["hnefatafl"].preset_options(tags["Variant"]).get("berw") == "n"
+        if berserk and any(after_captures(moves) for _, moves in valid_games(folder)):
+            found.append(folder)
+    return found or ["absent"]
+
+
+def test_most_types_with_left_out_berserk_moves_are_tried():
+    assert len(berserk_folders()) >= 10
+
+
+@pytest.mark.parametrize("folder", berserk_folders())
+def test_a_ply_swapped_after_a_capture_is_caught_at_its_ply_under_left_out_berserk_moves(folder, tmp_path):
+    """Where a capture may be followed by berserk moves the record leaves out, a ply swapped with the
+    next right after a capture is still caught at its ply, never read as a continuation: by the turn
+    rule (G2) naming the square the moved piece stands on, or, when that piece came there by a
+    continuation the record leaves out (the game's own G16 warning names it, just before), by G3, its
+    square being empty on the board the record writes."""
+    name, moves = next((name, moves) for name, moves in valid_games(folder) if after_captures(moves))
+    path = TYPES / folder / name
+    game = json.loads(path.read_text())
+    original = api.check(api.record_at(str(path)))
+    for index in after_captures(moves)[:SWAPS]:
+        error, origin = swapped_error(game, index, tmp_path / f"{index}-{name}")
+        assert error.ply == index + 1, (folder, name, index + 1, error.rule, error.ply, error.message)
+        if error.rule == "G3":
+            assert error.message.startswith(f"there is no piece on {origin};"), (folder, name, error.message)
+            left_out = [
+                found["end"]
+                for d in original.diagnostics
+                if d.rule == "G16" and d.ply in (index + 1, index + 2) and (found := CONTINUATION.match(d.message))
+            ]
+            assert origin in left_out, (folder, name, index + 1, left_out)
+        else:
+            assert error.rule == "G2" and error.message.startswith(f"the piece on {origin} is "), (folder, error)
+
+
+def test_a_swapped_in_move_from_a_square_a_left_out_continuation_filled_is_a_g3_error_at_its_ply(tmp_path):
+    """Tyr 13×13, game 19078: a6-c6xc7 (ply 43) goes on, unwritten, c6-c5xc4; ply 45 moves from c5.
+    Swapped before ply 44, it is caught at 44: c5 is empty on the written board."""
+    path = TYPES / "t150-tyr-13x13" / "game-150-111-19078.json"
+    game = json.loads(path.read_text())
+    moves = game["Moves"]
+    assert moves[42:45] == ["a6-c6xc7", "g6-a6", "c5-c7"]
+    original = api.check(api.record_at(str(path)))
+    assert original.valid and [(d.rule, d.message) for d in original.diagnostics if d.ply == 44] == [
+        ("G16", "the record leaves out a berserk continuation after a6-c6xc7: c6-c5xc4 (berw: n)")
+    ]
+    error, origin = swapped_error(game, 43, tmp_path / path.name)
+    assert (origin, error.rule, error.ply, error.message) == (
+        "c5",
+        "G3",
+        44,
+        "there is no piece on c5; the rest of this line is not checked",
+    )

@@ -96,3 +96,13 @@ def test_the_rules_page_shows_every_rule_and_every_games_options_and_notes():
             assert page.count(f"\n- **{entry['id']}** {entry['text'].splitlines()[0]}\n") == 1, entry["id"]
         assert ("options" in texts) == (f'option_table("{game}")' in page), game
         assert ("applied" in texts) == (f'applied("{game}")' in page), game
+
+
+def test_the_formats_page_names_every_variant_of_the_catalogue():
+    """docs/formats.md lists the tafl game types lusoria reads, generated from the catalogue: every
+    aagenielsen.dk type and every OpenTafl variant, so every variant of the generic game is named
+    there (`--game hnefatafl` without `--variant` points to it)."""
+    page = (ROOT / "docs" / "formats.md").read_text()
+    described = [game for game in GAMES.values() if getattr(game, "described", False)]
+    assert described and all(f'`Variant "{name}"`' in page for game in described for name in game.presets)
+    assert '| `Fetlar` | 11×11 | `Game "hnefatafl"`, `Variant "opentafl-fetlar-11x11"` |' in page

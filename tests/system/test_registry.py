@@ -28,13 +28,16 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/formats/test_contract.py::test_a_writer_writes_what_its_reader_reads_back_as_the_same_game",
     "tests/formats/test_contract.py::test_an_unknown_game_is_a_located_error_naming_the_reader",
     "tests/formats/test_game_choice.py::test_a_type_on_a_board_no_game_is_played_on_cannot_be_read",
+    "tests/formats/test_game_choice.py::test_a_type_on_a_board_no_variant_is_played_on_names_the_boards_there_are",
     "tests/formats/test_lgn.py::test_every_record_of_a_folder_of_many_files_keeps_its_file_place_and_site_id",
     "tests/notation/test_plain_reading.py::test_every_record_of_the_samples_and_fixtures_reads_as_the_grammar_reads_it",
     "tests/formats/test_formats.py::test_csv_move_lists_name_their_game_by_file_or_by_board",
     "tests/formats/test_game_choice.py::test_a_csv_file_whose_board_fits_two_games_is_an_error_naming_them",
+    "tests/formats/test_game_choice.py::test_a_csv_file_is_not_read_as_the_game_of_the_smallest_board_its_moves_fit",
     "tests/formats/test_game_choice.py::test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so",
     "tests/formats/test_reader_time.py::test_a_csv_game_longer_than_the_head_is_read_as_csv",
     "tests/system/test_docs.py::test_the_rules_page_shows_every_rule_and_every_games_options_and_notes",
+    "tests/system/test_docs.py::test_the_formats_page_names_every_variant_of_the_catalogue",
     "tests/test_lsp.py::test_diagnostics_are_those_of_validate[errors/tags.lgn]",  # an unknown game's message
 ]
 NOT_RUN_AGAIN = {  # tests that list the games or formats, and why this file does not run them again

@@ -10,6 +10,7 @@ from conftest import CONFORMANCE, ROOT, require_conformance
 from lusoria.cli import main
 from lusoria.notation import parse_record
 from lusoria.validator.fit import fitting_rules
+from lusoria.validator.games import GAMES
 
 
 def fit(text: str):
@@ -136,3 +137,22 @@ def test_a_proposed_set_is_checked_on_every_record_of_its_game():
         1,
         1,
     )
+
+
+def test_a_catalogue_variant_is_searched_by_its_options_and_the_variants_of_its_board():
+    """The generic tafl game's variant sets its board and start, which a Rules tag may not: the search
+    writes only the options a set changes (it tried none before, and said "legal under no rule set
+    (0 tried) … at ply None"). The king captured by two: legal once ks=w (or ks=t, or a variant of the
+    same board that captures him so); variants of other boards are not tried."""
+    text = (
+        '[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] '
+        '[Position "11/11/11/11/11/11/3pK1p4/11/11/11/11 b"] 1. g5-f5xe5 0-1'
+    )
+    found = fit(text)
+    assert not found.legal and found.tried > 100
+    assert found.changes[:2] == ["if ks=t", "if ks=w"]
+    assert {"Game": "hnefatafl", "Variant": "fetlar-hnefatafl-11x11", "Rules": "ks=w"} in found.sets
+    assert all(GAMES["hnefatafl"].preset_options(tags["Variant"])["dim"] == "11" for tags in found.sets)
+    broken = fit(text.replace("g5-f5xe5", "g5-e5"))  # onto the king's square: under no set
+    assert broken.tried > 100
+    assert str(broken) == f"legal under no rule set ({broken.tried} tried): every set fails, the latest at ply 1"

@@ -4,9 +4,11 @@ written back (every catalogue variant), the catalogue's loader and its errors, a
 by one entry of data alone."""
 
 import random
+import re
 from contextlib import contextmanager
 
 import pytest
+from conftest import ROOT
 
 from lusoria.api import random_record
 from lusoria.archive.positions import boards_and_materials
@@ -605,11 +607,20 @@ def test_the_catalogue_loads_and_names_each_aagenielsen_type():
 
 def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch):
     """A catalogue with one more entry: its records validate and show, an aagenielsen.dk file of its
-    type reads, and nothing else reads differently."""
+    type reads, and nothing else reads differently: random games of every fifth variant (each
+    with an illegal ply added at its end), and aagenielsen.dk files of other types, the same
+    verdicts, diagnostics and plies."""
+    rng = random.Random(40)
     others = [f'[Game "hnefatafl"] [Variant "{name}"] *' for name in PLAYABLE[:20]] + [
         f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... d1-d3 f4-d4 2. a4-c4 *'
     ]
+    for name in PLAYABLE[::5]:
+        played = write_record(random_record(Hnefatafl(variant=name), rng, 30))
+        others += [played, re.sub(r"\s(\S+)\n$", r" a1-a1 \1\n", played)]  # (a move that does not move)
+    scrapes = sorted((ROOT / "tests" / "fixtures" / "formats" / "aage").glob("*.json"))
+    others += [source for path in scrapes for source in read_text(path.read_text(), "aage", str(path))]
     before = [check(text).verdict() for text in others]
+    assert len(others) > 90 and sum(not verdict.valid for verdict in before) > 30
     with catalogue_with(tmp_path, monkeypatch, ENTRY + 'aagenielsen = ["Toy tafl 7x7"]\n'):
         report = check('[Game "hnefatafl"] [Variant "toy-7x7"] 1... d7-f7 d5-e5 2. d1-b1 *')
         assert report.valid, report.diagnostics
