@@ -923,8 +923,8 @@ def _legal_moves(position: TaflPosition, settings: Settings) -> list[tuple[int, 
 
 UNWRITTEN_DEPTH: Final = 3  # berserk continuations of one capture searched at most (the site's games show 2)
 UNWRITTEN_KEPT: Final = 64  # positions that unwritten continuations may have made, kept at most
-LOOKBACK_PLIES: Final = 24  # berw:a: a look back reaches the captures of the last 24 plies,
-LOOKBACK_CAPTURES: Final = 4  # the 4 latest of them,
+LOOKBACK_PLIES: Final = 40  # berw:a: a look back reaches the captures of the last 40 plies,
+LOOKBACK_CAPTURES: Final = 8  # the 8 latest of them,
 LOOKBACK_PLAYS: Final = 3000  # and plays at most 3,000 plies on the way
 
 
