@@ -946,9 +946,14 @@ def _legal_moves(position: TaflPosition, settings: Settings) -> list[tuple[int, 
 
 UNWRITTEN_DEPTH: Final = 3  # berserk continuations of one capture searched at most (the site's games show 2)
 UNWRITTEN_KEPT: Final = 64  # positions that unwritten continuations may have made, kept at most
-LOOKBACK_PLIES: Final = 24  # berw:a: a look back reaches the captures of the last 24 plies,
-LOOKBACK_CAPTURES: Final = 4  # the 4 latest of them,
+LOOKBACK_PLIES: Final = 40  # berw:a: a look back reaches the captures of the last 40 plies,
+LOOKBACK_CAPTURES: Final = 8  # the 8 latest of them,
 LOOKBACK_PLAYS: Final = 3000  # and plays at most 3,000 plies on the way
+
+
+_NOT_FOUND: Final[set[tuple[object, ...]]] = set()  # look backs that found nothing (a record is replayed more
+# than once: its capture lists read, then validated), kept to at most NOT_FOUND_KEPT
+NOT_FOUND_KEPT: Final = 256
 
 
 def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
@@ -1056,17 +1061,26 @@ def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Playe
     """berw:a: a ply that fits no kept position, played after left-out continuations whose last
     move need not capture (any move of the piece that captured): for each of the line's latest
     captures (`_recent`, the latest first), each chain of its piece's continuations
-    (`_continuations`) is tried by playing again every ply written since, which must fit, and this
-    one; the first that fits them all goes on, warning G16. None when none does, within
-    LOOKBACK_PLAYS plies played."""
+    (`_continuations`) that changes a square those plies touch (`_near`) is tried by playing again
+    every ply written since, which must fit, and this one; the first that fits them all goes on,
+    warning G16. None when none does, within LOOKBACK_PLAYS plies played (and kept, for the same
+    look back on the next replay of the record)."""
     written: tuple[str, ...] = getattr(position, "written", ())
     plies: int = getattr(position, "plies", 0)
+    others: tuple[Unwritten, ...] = getattr(position, "others", ())
+    searched = (
+        text,
+        position.board,
+        written,
+        plies,
+        tuple(getattr(position, "captures", ())),
+        tuple((other.position.board, other.captures) for other in others),
+        tuple(settings.said.items()),
+    )
+    if searched in _NOT_FOUND:
+        return None
     captures = sorted(
-        dict.fromkeys(
-            capture
-            for each in (position, *getattr(position, "others", ()))
-            for capture in getattr(each, "captures", ())
-        ),
+        dict.fromkeys(capture for each in (position, *others) for capture in getattr(each, "captures", ())),
         key=lambda capture: -capture.ply,
     )
     budget = LOOKBACK_PLAYS
@@ -1074,7 +1088,10 @@ def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Playe
         since = (*written[len(written) - (plies - capture.ply) :], text) if plies > capture.ply else (text,)
         side = OWNER[capture.board[capture.square]]
         earlier = tuple(each for each in captures if each.ply <= capture.ply)
+        near = _near(settings.geo, since[:-1], 1) | _near(settings.geo, (text,), 2)
         for board, chain in _continuations(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, True):
+            if all(board[square] == capture.board[square] for square in near):
+                continue  # it changes no square near the plies since: they play as they did
             line: TaflPosition = _unwritten(
                 _position(board, 1 - side), (), b"", earlier, written[: len(written) - len(since) + 1], capture.ply
             )
@@ -1098,8 +1115,37 @@ def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Playe
                     return went
                 line = went.position
             if budget < 0:
-                return None
+                break
+        if budget < 0:
+            break
+    if len(_NOT_FOUND) >= NOT_FOUND_KEPT:
+        _NOT_FOUND.clear()
+    _NOT_FOUND.add(searched)
     return None
+
+
+def _near(geo: Geometry, plies: tuple[str, ...], reach: int) -> set[int]:
+    """The squares that `plies` touch: each one's origin, the squares it passes and those up to
+    `reach` steps from its target (2: what it may capture, and the sides of a king it captures)."""
+    size, found = geo.size, set[int]()
+    for text in plies:
+        try:
+            move = parse_move(geo, text)
+        except Illegal:
+            continue
+        if move is None:
+            continue
+        rank, file = divmod(move.origin, size)
+        to_rank, to_file = divmod(move.target, size)
+        if rank == to_rank or file == to_file:
+            low, high = sorted((move.origin, move.target))
+            found.update(range(low, high + 1, 1 if rank == to_rank else size))
+        found.add(move.origin)
+        for files in range(-reach, reach + 1):
+            for ranks in range(abs(files) - reach, reach + 1 - abs(files)):
+                if 0 <= to_file + files < size and 0 <= to_rank + ranks < size:
+                    found.add((to_rank + ranks) * size + to_file + files)
+    return found
 
 
 def _unwritten(

@@ -380,6 +380,13 @@ def test_a_ply_of_such_a_record_captures_what_its_list_names():
     ]
 
 
+def shuffled(last: int, then: str) -> str:
+    """Moves 2 to `last` of the king on g8 and an attacker on a1 going to and fro, then `then`
+    as Black's ply of move `last` (ply 2 × last − 1)."""
+    moves = [f"{n}. Kg{8 - n % 2}-g{7 + n % 2} a{1 + n % 2}-a{2 - n % 2}" for n in range(2, last)]
+    return " ".join([*moves, f"{last}. Kg{8 - last % 2}-g{7 + last % 2} {then}"])
+
+
 def test_under_berw_a_the_last_left_out_continuation_may_be_any_move_of_the_piece():
     start = "pc2 Pd4 pe4 pa1 Kg8"  # c2-c4 takes d4; c4-c6 then captures nothing
     free = tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5").replace("[Position", '[Rules "berw=a"] [Position')
@@ -389,19 +396,22 @@ def test_under_berw_a_the_last_left_out_continuation_may_be_any_move_of_the_piec
     assert errors(free.replace('[Rules "berw=a"] ', "")) == [  # berw:n: each left-out continuation captures
         ("G3", 3, "there is no piece on c6; the rest of this line is not checked")
     ]
-    quiet = " ".join(f"{n}. Kg{8 - n % 2}-g{7 + n % 2} a{1 + n % 2}-a{2 - n % 2}" for n in range(2, 12))
-    late = free.replace("2. Kg8-g7 c6-c5", f"{quiet} 12. Kg8-g7 a1-a2 13. Kg7-g8 c6-c5")  # 24 plies after it
+    late = free.replace("2. Kg8-g7 c6-c5", shuffled(21, "c6-c5"))  # 40 plies after the capture
     assert said(late) == [
-        ("warning", "G16", 25, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)")
+        ("warning", "G16", 41, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)")
     ]
-    too_late = late.replace("13. Kg7-g8 c6-c5", "13. Kg7-g8 a2-a1 14. Kg8-g7 c6-c5")  # 26 plies after: not reached
-    assert errors(too_late) == [("G3", 27, "there is no piece on c6; the rest of this line is not checked")]
-    # the 4 latest captures are reached: three of White's after c2-c4xd4, not four
-    captures = "2. i3-h3xh2 a1-a2 3. i5-h5xh4 a2-a1 4. i7-h7xh6 a1-a2 5. Kf7-f6 c6-c5"
-    others = tyr(start.replace("Kg8", "Kf7") + " Ph1 Pi3 Pi5 Pi7 Pi9 ph2 ph4 ph6 ph8", f"c2-c4xd4 {captures}")
-    assert [d[:3] for d in said(others.replace("[Position", '[Rules "berw=a"] [Position'))] == [("warning", "G16", 9)]
-    fourth = others.replace("5. Kf7-f6", "5. i9-h9xh8").replace("[Position", '[Rules "berw=a"] [Position')
-    assert errors(fourth) == [("G3", 9, "there is no piece on c6; the rest of this line is not checked")]
+    too_late = free.replace("2. Kg8-g7 c6-c5", shuffled(22, "c6-c5"))  # 42 plies after: not reached
+    assert errors(too_late) == [("G3", 43, "there is no piece on c6; the rest of this line is not checked")]
+    # the 8 latest captures are reached: seven after c2-c4xd4, not eight
+    files = " Ph1 Pi3 Pi5 Pi7 Pi9 ph2 ph4 ph6 ph8 pb1 pa3 pa5 pa7 pa9 Pb2 Pb4 Pb6 Pb8"  # soldiers to take on b and h
+    taking = "2. i3-h3xh2 a3-b3xb2 3. i5-h5xh4 a5-b5xb4 4. i7-h7xh6 a7-b7xb6 5. i9-h9xh8 a9-a8 6. Kf7-f6 c6-c5"
+    seven = tyr(start.replace("Kg8", "Kf7") + files, f"c2-c4xd4 {taking}").replace(
+        "[Position", '[Rules "berw=a"] [Position'
+    )
+    assert [d[:3] for d in said(seven)] == [("warning", "G16", 11)]
+    assert errors(seven.replace("a9-a8", "a9-b9xb8")) == [
+        ("G3", 11, "there is no piece on c6; the rest of this line is not checked")
+    ]
     # each ply since the capture must fit: a6-e6 passes c6, so c4 went on to c7, not c6
     crossed = tyr(start + " Pa6", "c2-c4xd4 2. a6-e6 c7-c8").replace("[Position", '[Rules "berw=a"] [Position')
     assert said(crossed) == [
