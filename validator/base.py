@@ -8,6 +8,7 @@ import re
 import sys
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from difflib import get_close_matches
 from functools import cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -106,12 +107,10 @@ LISTED = 12  # names a message lists in full; of more, those like the one writte
 def _known(written: str, names: Iterable[str]) -> str:
     """What a message says of the names `written` is not one of: all of them, or, of more than LISTED
     (the catalogue's 175 variants), how many there are and those most like it, or that hold it."""
-    from lusoria.validator.suggest import alike  # (it needs this module)
-
     known = list(names)
     if len(known) <= LISTED:
         return f"known: {', '.join(known)}"
-    like = alike(written, known) or [name for name in known if written.lower() in name][:3]
+    like = get_close_matches(written.lower(), known, 3) or [name for name in known if written.lower() in name][:3]
     return f"{len(known)} known" + (f"; did you mean {' or '.join(like)}?" if like else "")
 
 

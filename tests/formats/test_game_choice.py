@@ -117,7 +117,7 @@ def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(t
     assert result.stderr == (
         f"lusoria: note: --variant aage is not applied to the records of 1 csv file "
         f"({tmp_path / 'club-brandubh.csv'}): their files say their game and rules (these options apply "
-        "to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; "
+        "to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; "
         "--variant and --rules to CSV files with --game)\n"
     )
     seed = run("validate", "--game", "brandubh", "--rules", "king-armed=no", tmp_path / "club-brandubh.csv")
@@ -132,11 +132,11 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
     assert result.stderr.splitlines() == [
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 aage file "
         f"({tmp_path / 'copenhagen.json'}): their files say their game and rules (these options apply to tafl move "
-        "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; --variant and --rules to CSV "
+        "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
         "files with --game)",
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 lgn file "
         f"({tmp_path / 'escape.lgn'}): their files say their game and rules (these options apply to tafl move "
-        "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know; --variant and --rules to CSV "
+        "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
         "files with --game)",
     ]
 
