@@ -24,9 +24,9 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import MAX_TOKEN, RecordText, SyntaxProblem
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import unknown
-from lusoria.validator.base import BLACK, OptionError
+from lusoria.validator.base import BLACK, Illegal, OptionError
 from lusoria.validator.replay import Report
-from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflGame, TaflPosition
 from lusoria.validator.tafl_rules import described_record, idle, read_record
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
@@ -806,7 +806,7 @@ def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] |
     if record.main.comments:
         lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
-    texts = _Texts(canonical or {})
+    texts = _Texts(rules, _position(rules, start), canonical or {})
     walk(record, texts)
     parts: list[Iterator[str | Iterator]] = [
         _turns(record.main, (), 0, texts.of, tags.get("Termination") == "resignation")
@@ -862,16 +862,29 @@ def _otn_key(name: str) -> str:
 
 
 class _Texts(Visitor):
-    """Each ply's text to write: its canonical text when known (the captures the rules make
-    written out), else as written; the king's letter only where the record wrote it."""
+    """Each ply's OTN move record (`_otn_move`), from its canonical text when known (the captures
+    the rules make written out), else as written, and the position it is played from: the
+    record's lines replayed (a line past a ply its rules refuse is written from its texts alone)."""
 
-    def __init__(self, canonical: Mapping[PlyKey, str]) -> None:
-        self.canonical = canonical
+    def __init__(self, rules: TaflGame, start: TaflPosition | None, canonical: Mapping[PlyKey, str]) -> None:
+        self.rules, self.start, self.canonical = rules, start, canonical
         self.texts: dict[int, str] = {}
+        self.lines: list[list[TaflPosition | None]] = []  # each open line's position before its last ply, and now
+
+    def begin_line(self, line: Line, number: int) -> None:
+        self.lines.append([None, self.lines[-1][0] if self.lines else self.start])
+
+    def end_line(self, line: Line, number: int) -> None:
+        self.lines.pop()
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        text = self.canonical.get(key, ply.text)
-        self.texts[id(ply)] = text[1:] if text.startswith("K") and not ply.text.startswith("K") else text
+        text, state = self.canonical.get(key, ply.text), self.lines[-1]
+        position = state[0] = state[1]
+        self.texts[id(ply)] = _otn_move(text, ply.text.startswith("K"), self.rules.geo, position)
+        try:
+            state[1] = self.rules.play(position, text).position if position is not None else None
+        except Illegal:
+            state[1] = None
 
     def of(self, ply: Ply) -> str:
         return self.texts[id(ply)]
@@ -898,7 +911,7 @@ def _turns(
     for turn, group in groupby(range(len(line.plies)), key=lambda index: (first + halves[index] - start) // 2 + 1):
         indexes = list(group)
         pair = [line.plies[index] for index in indexes]
-        words = [_otn_move(canonical(ply)) for ply in pair]
+        words = [canonical(ply) for ply in pair]
         if resigned and indexes[-1] == len(line.plies) - 1 and len(pair) == 1:
             words.append("---")
             resigned = False
@@ -946,11 +959,44 @@ def _alternatives(ply: Ply) -> Iterator[Line]:
         pending.extend(reversed(line.plies[0].variations))
 
 
-def _otn_move(text: str) -> str:
-    """lusoria's announcements (+, ++) are not OTN's info symbols: they are left out."""
+_LGN_MOVE = re.compile(
+    r"K?(?P<origin>[a-s]\d+)(?P<kind>[-=])(?P<target>[a-s]\d+)(?:x(?P<captures>[^+]+))?\+*"
+)  # a tafl ply as lusoria writes it (the game's grammar has accepted it)
+
+
+def _otn_move(text: str, king_written: bool, geo: Geometry, position: TaflPosition | None) -> str:
+    """A ply as OpenTafl writes it (`MoveSerializer.getMoveRecord`): the letter of a knight or
+    commander (`N`, `c`…) that moves or is captured, `^` for a jump over a piece (G14), `=` for
+    a berserk move (G15), `^=` for both, a capturing jump's soldier first among its captures;
+    the king's letter only where the record wrote it (`king_written`). Without the `position` it
+    is played from, its text's own. lusoria's announcements (+, ++) are not OTN's info symbols:
+    they are left out."""
     if text == "--":
         raise ValueError("a pass (--) has no OTN move record")
-    return text.rstrip("+")
+    move = _LGN_MOVE.fullmatch(text)
+    squares = _SQUARE.findall(text)
+    if move is None or position is None or not set(squares) <= geo.index.keys():
+        return text.rstrip("+")
+    board = position.board
+    origin, target, *captures = (geo.index[square] for square in squares)
+    jumped = [square for square in geo.path(origin, target)[:-1] if board[square]]
+    captures.sort(key=lambda square: square not in jumped)  # (a stable sort: the rules' order otherwise)
+
+    def letter(square: int) -> str:
+        return LETTERS[board[square]] if board[square] not in (EMPTY, KING, *SOLDIERS) else ""
+
+    mover = "K" if king_written and board[origin] == KING else letter(origin)
+    kind = ("^" if jumped else "") + ("=" if move["kind"] == "=" else "" if jumped else "-")
+    written = "/".join(letter(square) + geo.names[square] for square in captures)
+    return f"{mover}{move['origin']}{kind}{move['target']}" + (f"x{written}" if written else "")
+
+
+def _position(rules: TaflGame, text: str) -> TaflPosition | None:
+    """The position of a Position tag, None when the rules cannot read it."""
+    try:
+        return rules.parse_position(text)
+    except OptionError:
+        return None
 
 
 def _otn_board(board: str) -> str:
