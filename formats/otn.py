@@ -33,7 +33,8 @@ _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
-_PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[ab])")  # 12b: the second move of turn 12
+_PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[a-z])")  # 12b: the second move of turn 12
+TURN_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # a move's letter in its turn (berserk moves make turns longer)
 _COMMENT = re.compile(r"\[(?P<text>[^\]]*)\]")
 _WORD = re.compile(r"\S+")
 _TOKENS = re.compile(r"\[[^\]]*\]?|[^\s\[]+")  # tags and comments, words (MAX_TOKEN)
@@ -625,7 +626,8 @@ def _check_turn(
 def _main_ply(draft: Draft, word: str, at: int, black_first: bool) -> Ply | None:
     """A move of the main line; `---` (resignation) sets the result and Termination."""
     if word == "---":
-        white_to_move = (len(draft.line.plies) % 2 == 0) != black_first
+        moves = sum(not _BERSERK.search(ply.text) for ply in draft.line.plies)  # a berserk move: its side's again
+        white_to_move = (moves % 2 == 0) != black_first
         draft.tags.setdefault("Termination", "resignation")
         draft.places.setdefault("Termination", draft.locator.where(at))
         if "Result" not in draft.tags or draft.result == "*":  # an unknown result (`?`): the resignation decides it
@@ -676,19 +678,27 @@ class Variations:
     `.....` stands for the moves before the variation's first one in its first turn. OpenTafl
     writes the address of the replaced ply on the main line (`12b.1.1a. ..... d2-c2` replaces
     12b) but, inside a variation, the address of the ply before it (`3a.2.1a.1.1a. ..... b1-b2`
-    replaces 3a.2.1b): the padding says which, since a Tablut turn has two plies (the ply
-    addressed if its place in its turn is the padding, else the next one)."""
+    replaces 3a.2.1b): the padding says which (the ply addressed if its place in its turn is the
+    padding, else the next one, whose place it must be). A turn holds a move of each side and
+    the berserk moves that follow them: its plies are lettered a, b, c…"""
 
     def __init__(self, draft: Draft):
         self.draft = draft
         self.plies: dict[tuple[str, ...], tuple[list[Ply], int]] = {}  # a ply's address -> its line, index
+        self.slots: dict[tuple[int, int], int] = {}  # (id of a line's plies, a ply's index) -> its place in its turn
         self.lines: dict[tuple[str, ...], tuple[Line, int]] = {}  # a variation -> it, its last turn
         self.turns: list[_Turn] = []
 
     def main_turn(self, number: int, plies: list[Ply]) -> None:
         first = len(self.draft.line.plies) - len(plies)
         for index in range(len(plies)):
-            self.plies[(f"{number}{'ab'[index % 2]}",)] = (self.draft.line.plies, first + index)
+            self._place((), number, index, self.draft.line.plies, first + index)
+
+    def _place(self, key: tuple[str, ...], number: int, slot: int, plies: list[Ply], index: int) -> None:
+        """Ply `index` of `plies`, move `slot` (0: a) of turn `number` of line `key`."""
+        self.slots[id(plies), index] = slot
+        if slot < len(TURN_LETTERS):  # (more moves in a turn than letters: no variation can name them)
+            self.plies[(*key, f"{number}{TURN_LETTERS[slot]}")] = (plies, index)
 
     def turn(self, address: str, at: int, words: list[tuple[str, int]]) -> list[Ply]:
         """The plies of a variation turn; they join the tree in `attach`."""
@@ -746,8 +756,7 @@ class Variations:
             line.plies += turn.plies
             self.lines[key] = (line, number)
             for index in range(len(turn.plies)):
-                slot = turn.padding + index
-                self.plies[(*key, f"{number + slot // 2}{'ab'[slot % 2]}")] = (line.plies, first + index)
+                self._place(key, number, turn.padding + index, line.plies, first + index)
 
     def _branch(self, turn: _Turn) -> Line:
         """A new variation, attached to the ply it replaces."""
@@ -756,14 +765,18 @@ class Variations:
             raise self.problem(
                 turn, f"variation {turn.name} branches from {'.'.join(parent)}., which is not a ply of this game"
             )
-        if turn.padding > 1:
-            raise self.problem(turn, "a turn has two moves: at most one '.....' before a variation's first")
         plies, index = self.plies[parent]
-        if "ab".index(parent[-1][-1]) != turn.padding:
+        if TURN_LETTERS.index(parent[-1][-1]) != turn.padding:
             index += 1
             if index == len(plies):
                 raise self.problem(
                     turn, f"variation {turn.name} replaces the ply after {'.'.join(parent)}., and there is none"
+                )
+            if (before := self.slots[id(plies), index]) != turn.padding:
+                raise self.problem(
+                    turn,
+                    f"variation {turn.name} replaces a move with {before} move{'s' * (before != 1)} before it in "
+                    f"its turn: write {before} '.....' before the variation's first",
                 )
         replaced = plies[index]
         if number != len(replaced.variations) + 1:
@@ -891,52 +904,63 @@ class _Texts(Visitor):
 
 
 def _turns(
-    line: Line, variation: tuple[str, ...], first: int, canonical: Callable[[Ply], str], resigned: bool = False
+    line: Line,
+    variation: tuple[str, ...],
+    first: int,
+    canonical: Callable[[Ply], str],
+    resigned: bool = False,
+    padding: int = 0,
 ) -> Iterator[str | Iterator]:
-    """The turns of a line whose first ply is half-move `first` (0 = the record's first), each
-    with its comment line and then, as iterators to write in turn, the variations of its
-    plies. `variation` is the line's address (() for the main line). A resigned line ends
-    with `---`, in place of the move of the side that resigns."""
+    """The turns of a line whose first ply is half-move `first` (0 = the record's first; a berserk
+    move shares its side's half-move), each with its comment line and then, as iterators to write
+    in turn, the variations of its plies. `variation` is the line's address (() for the main
+    line), `padding` the moves of its first turn before its first ply (`.....`). A turn is the
+    first mover's move and the reply, each with its berserk moves (`12c`: turn 12's third). A
+    resigned line ends with `---`, in place of the move of the side that resigns."""
     start = first - first % 2
     if len(variation) > 2 * MAX_DEPTH:
         raise ValueError(
             f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
             "(3b.1.1a.…), which grows with the depth"
         )
-
-    def address(half: int) -> tuple[str, ...]:
-        return (*variation, f"{(half - start) // 2 + 1}{'ab'[half % 2]}")
-
     halves = _halves(line, canonical)
-    for turn, group in groupby(range(len(line.plies)), key=lambda index: (first + halves[index] - start) // 2 + 1):
+    turns = [(first + half - start) // 2 + 1 for half in halves]
+    slots: list[int] = []  # each ply's place in its turn (0: a)
+    for index, turn in enumerate(turns):
+        slots.append(padding if index == 0 else slots[-1] + 1 if turns[index - 1] == turn else 0)
+
+    def address(index: int) -> tuple[str, ...]:
+        if slots[index] >= len(TURN_LETTERS):
+            raise ValueError(f"a turn of more than {len(TURN_LETTERS)} moves has no OTN address")
+        return (*variation, f"{turns[index]}{TURN_LETTERS[slots[index]]}")
+
+    for turn, group in groupby(range(len(line.plies)), key=turns.__getitem__):
         indexes = list(group)
-        pair = [line.plies[index] for index in indexes]
-        words = [canonical(ply) for ply in pair]
-        if resigned and indexes[-1] == len(line.plies) - 1 and len(pair) == 1:
+        plies = [line.plies[index] for index in indexes]
+        words = [canonical(ply) for ply in plies]
+        replied = any((first + halves[index] - start) % 2 for index in indexes)
+        if resigned and indexes[-1] == len(line.plies) - 1 and not replied:
             words.append("---")
             resigned = False
-        label = (
-            ".".join(address(first + indexes[0] - (first + indexes[0]) % 2))
-            + ". "
-            + "..... " * ((first + indexes[0]) % 2)
-            if variation
-            else f"{turn}. "
-        )
+        padded = slots[indexes[0]]
+        label = ".".join((*variation, f"{turn}a")) + ". " + "..... " * padded if variation else f"{turn}. "
         yield label + " ".join(words)
         comments = [
             " ".join((line.comments if index == 0 and variation else []) + ply.comments)
-            for index, ply in zip(indexes, pair)
+            for index, ply in zip(indexes, plies)
         ]
         if any(comments):
             yield "[" + "|".join(comment.replace("|", "/").replace("]", ")") for comment in comments) + "]"
-        for index, ply in zip(indexes, pair):
+        for index, ply in zip(indexes, plies):
             if variation and index == 0:  # written with the variation's own alternatives
                 continue
-            branch = address(first + index - 1 if variation else first + index)
+            branch = address(index - 1 if variation else index)
             for number, alternative in enumerate(_alternatives(ply), 1):
-                yield _turns(alternative, (*branch, str(number)), first + index, canonical)
+                yield _turns(
+                    alternative, (*branch, str(number)), first + halves[index], canonical, padding=slots[index]
+                )
     if resigned:
-        yield f"{len(line.plies) // 2 + 1}. ---"
+        yield f"{turns[-1] + 1 if turns else 1}. ---"
 
 
 def _halves(line: Line, canonical: Callable[[Ply], str]) -> list[int]:
