@@ -24,16 +24,17 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import MAX_TOKEN, RecordText, SyntaxProblem
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import unknown
-from lusoria.validator.base import BLACK, OptionError
+from lusoria.validator.base import BLACK, Illegal, OptionError
 from lusoria.validator.replay import Report
-from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflGame, TaflPosition
 from lusoria.validator.tafl_rules import described_record, idle, read_record
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
-_PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[ab])")  # 12b: the second move of turn 12
+_PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[a-z])")  # 12b: the second move of turn 12
+TURN_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # a move's letter in its turn (berserk moves make turns longer)
 _COMMENT = re.compile(r"\[(?P<text>[^\]]*)\]")
 _WORD = re.compile(r"\S+")
 _TOKENS = re.compile(r"\[[^\]]*\]?|[^\s\[]+")  # tags and comments, words (MAX_TOKEN)
@@ -657,7 +658,8 @@ def _check_turn(
 def _main_ply(draft: Draft, word: str, at: int, black_first: bool) -> Ply | None:
     """A move of the main line; `---` (resignation) sets the result and Termination."""
     if word == "---":
-        white_to_move = (len(draft.line.plies) % 2 == 0) != black_first
+        moves = sum(not _BERSERK.search(ply.text) for ply in draft.line.plies)  # a berserk move: its side's again
+        white_to_move = (moves % 2 == 0) != black_first
         draft.tags.setdefault("Termination", "resignation")
         draft.places.setdefault("Termination", draft.locator.where(at))
         if "Result" not in draft.tags or draft.result == "*":  # an unknown result (`?`): the resignation decides it
@@ -708,19 +710,27 @@ class Variations:
     `.....` stands for the moves before the variation's first one in its first turn. OpenTafl
     writes the address of the replaced ply on the main line (`12b.1.1a. ..... d2-c2` replaces
     12b) but, inside a variation, the address of the ply before it (`3a.2.1a.1.1a. ..... b1-b2`
-    replaces 3a.2.1b): the padding says which, since a Tablut turn has two plies (the ply
-    addressed if its place in its turn is the padding, else the next one)."""
+    replaces 3a.2.1b): the padding says which (the ply addressed if its place in its turn is the
+    padding, else the next one, whose place it must be). A turn holds a move of each side and
+    the berserk moves that follow them: its plies are lettered a, b, c…"""
 
     def __init__(self, draft: Draft):
         self.draft = draft
         self.plies: dict[tuple[str, ...], tuple[list[Ply], int]] = {}  # a ply's address -> its line, index
+        self.slots: dict[tuple[int, int], int] = {}  # (id of a line's plies, a ply's index) -> its place in its turn
         self.lines: dict[tuple[str, ...], tuple[Line, int]] = {}  # a variation -> it, its last turn
         self.turns: list[_Turn] = []
 
     def main_turn(self, number: int, plies: list[Ply]) -> None:
         first = len(self.draft.line.plies) - len(plies)
         for index in range(len(plies)):
-            self.plies[(f"{number}{'ab'[index % 2]}",)] = (self.draft.line.plies, first + index)
+            self._place((), number, index, self.draft.line.plies, first + index)
+
+    def _place(self, key: tuple[str, ...], number: int, slot: int, plies: list[Ply], index: int) -> None:
+        """Ply `index` of `plies`, move `slot` (0: a) of turn `number` of line `key`."""
+        self.slots[id(plies), index] = slot
+        if slot < len(TURN_LETTERS):  # (more moves in a turn than letters: no variation can name them)
+            self.plies[(*key, f"{number}{TURN_LETTERS[slot]}")] = (plies, index)
 
     def turn(self, address: str, at: int, words: list[tuple[str, int]]) -> list[Ply]:
         """The plies of a variation turn; they join the tree in `attach`."""
@@ -778,8 +788,7 @@ class Variations:
             line.plies += turn.plies
             self.lines[key] = (line, number)
             for index in range(len(turn.plies)):
-                slot = turn.padding + index
-                self.plies[(*key, f"{number + slot // 2}{'ab'[slot % 2]}")] = (line.plies, first + index)
+                self._place(key, number, turn.padding + index, line.plies, first + index)
 
     def _branch(self, turn: _Turn) -> Line:
         """A new variation, attached to the ply it replaces."""
@@ -788,14 +797,18 @@ class Variations:
             raise self.problem(
                 turn, f"variation {turn.name} branches from {'.'.join(parent)}., which is not a ply of this game"
             )
-        if turn.padding > 1:
-            raise self.problem(turn, "a turn has two moves: at most one '.....' before a variation's first")
         plies, index = self.plies[parent]
-        if "ab".index(parent[-1][-1]) != turn.padding:
+        if TURN_LETTERS.index(parent[-1][-1]) != turn.padding:
             index += 1
             if index == len(plies):
                 raise self.problem(
                     turn, f"variation {turn.name} replaces the ply after {'.'.join(parent)}., and there is none"
+                )
+            if (before := self.slots[id(plies), index]) != turn.padding:
+                raise self.problem(
+                    turn,
+                    f"variation {turn.name} replaces a move with {before} move{'s' * (before != 1)} before it in "
+                    f"its turn: write {before} '.....' before the variation's first",
                 )
         replaced = plies[index]
         if number != len(replaced.variations) + 1:
@@ -838,7 +851,7 @@ def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] |
     if record.main.comments:
         lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
-    texts = _Texts(canonical or {})
+    texts = _Texts(rules, _position(rules, start), canonical or {})
     walk(record, texts)
     parts: list[Iterator[str | Iterator]] = [
         _turns(record.main, (), 0, texts.of, tags.get("Termination") == "resignation")
@@ -894,68 +907,92 @@ def _otn_key(name: str) -> str:
 
 
 class _Texts(Visitor):
-    """Each ply's text to write: its canonical text when known (the captures the rules make
-    written out), else as written; the king's letter only where the record wrote it."""
+    """Each ply's OTN move record (`_otn_move`), from its canonical text when known (the captures
+    the rules make written out), else as written, and the position it is played from: the
+    record's lines replayed (a line past a ply its rules refuse is written from its texts alone)."""
 
-    def __init__(self, canonical: Mapping[PlyKey, str]) -> None:
-        self.canonical = canonical
+    def __init__(self, rules: TaflGame, start: TaflPosition | None, canonical: Mapping[PlyKey, str]) -> None:
+        self.rules, self.start, self.canonical = rules, start, canonical
         self.texts: dict[int, str] = {}
+        self.lines: list[list[TaflPosition | None]] = []  # each open line's position before its last ply, and now
+
+    def begin_line(self, line: Line, number: int) -> None:
+        self.lines.append([None, self.lines[-1][0] if self.lines else self.start])
+
+    def end_line(self, line: Line, number: int) -> None:
+        self.lines.pop()
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        text = self.canonical.get(key, ply.text)
-        self.texts[id(ply)] = text[1:] if text.startswith("K") and not ply.text.startswith("K") else text
+        text, state = self.canonical.get(key, ply.text), self.lines[-1]
+        position = state[0] = state[1]
+        self.texts[id(ply)] = _otn_move(text, ply.text.startswith("K"), self.rules.geo, position)
+        try:
+            state[1] = self.rules.play(position, text).position if position is not None else None
+        except Illegal:
+            state[1] = None
 
     def of(self, ply: Ply) -> str:
         return self.texts[id(ply)]
 
 
 def _turns(
-    line: Line, variation: tuple[str, ...], first: int, canonical: Callable[[Ply], str], resigned: bool = False
+    line: Line,
+    variation: tuple[str, ...],
+    first: int,
+    canonical: Callable[[Ply], str],
+    resigned: bool = False,
+    padding: int = 0,
 ) -> Iterator[str | Iterator]:
-    """The turns of a line whose first ply is half-move `first` (0 = the record's first), each
-    with its comment line and then, as iterators to write in turn, the variations of its
-    plies. `variation` is the line's address (() for the main line). A resigned line ends
-    with `---`, in place of the move of the side that resigns."""
+    """The turns of a line whose first ply is half-move `first` (0 = the record's first; a berserk
+    move shares its side's half-move), each with its comment line and then, as iterators to write
+    in turn, the variations of its plies. `variation` is the line's address (() for the main
+    line), `padding` the moves of its first turn before its first ply (`.....`). A turn is the
+    first mover's move and the reply, each with its berserk moves (`12c`: turn 12's third). A
+    resigned line ends with `---`, in place of the move of the side that resigns."""
     start = first - first % 2
     if len(variation) > 2 * MAX_DEPTH:
         raise ValueError(
             f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
             "(3b.1.1a.…), which grows with the depth"
         )
-
-    def address(half: int) -> tuple[str, ...]:
-        return (*variation, f"{(half - start) // 2 + 1}{'ab'[half % 2]}")
-
     halves = _halves(line, canonical)
-    for turn, group in groupby(range(len(line.plies)), key=lambda index: (first + halves[index] - start) // 2 + 1):
+    turns = [(first + half - start) // 2 + 1 for half in halves]
+    slots: list[int] = []  # each ply's place in its turn (0: a)
+    for index, turn in enumerate(turns):
+        slots.append(padding if index == 0 else slots[-1] + 1 if turns[index - 1] == turn else 0)
+
+    def address(index: int) -> tuple[str, ...]:
+        if slots[index] >= len(TURN_LETTERS):
+            raise ValueError(f"a turn of more than {len(TURN_LETTERS)} moves has no OTN address")
+        return (*variation, f"{turns[index]}{TURN_LETTERS[slots[index]]}")
+
+    for turn, group in groupby(range(len(line.plies)), key=turns.__getitem__):
         indexes = list(group)
-        pair = [line.plies[index] for index in indexes]
-        words = [_otn_move(canonical(ply)) for ply in pair]
-        if resigned and indexes[-1] == len(line.plies) - 1 and len(pair) == 1:
+        plies = [line.plies[index] for index in indexes]
+        words = [canonical(ply) for ply in plies]
+        replied = any((first + halves[index] - start) % 2 for index in indexes)
+        if resigned and indexes[-1] == len(line.plies) - 1 and not replied:
             words.append("---")
             resigned = False
-        label = (
-            ".".join(address(first + indexes[0] - (first + indexes[0]) % 2))
-            + ". "
-            + "..... " * ((first + indexes[0]) % 2)
-            if variation
-            else f"{turn}. "
-        )
+        padded = slots[indexes[0]]
+        label = ".".join((*variation, f"{turn}a")) + ". " + "..... " * padded if variation else f"{turn}. "
         yield label + " ".join(words)
         comments = [
             " ".join((line.comments if index == 0 and variation else []) + ply.comments)
-            for index, ply in zip(indexes, pair)
+            for index, ply in zip(indexes, plies)
         ]
         if any(comments):
             yield "[" + "|".join(comment.replace("|", "/").replace("]", ")") for comment in comments) + "]"
-        for index, ply in zip(indexes, pair):
+        for index, ply in zip(indexes, plies):
             if variation and index == 0:  # written with the variation's own alternatives
                 continue
-            branch = address(first + index - 1 if variation else first + index)
+            branch = address(index - 1 if variation else index)
             for number, alternative in enumerate(_alternatives(ply), 1):
-                yield _turns(alternative, (*branch, str(number)), first + index, canonical)
+                yield _turns(
+                    alternative, (*branch, str(number)), first + halves[index], canonical, padding=slots[index]
+                )
     if resigned:
-        yield f"{len(line.plies) // 2 + 1}. ---"
+        yield f"{turns[-1] + 1 if turns else 1}. ---"
 
 
 def _halves(line: Line, canonical: Callable[[Ply], str]) -> list[int]:
@@ -978,11 +1015,44 @@ def _alternatives(ply: Ply) -> Iterator[Line]:
         pending.extend(reversed(line.plies[0].variations))
 
 
-def _otn_move(text: str) -> str:
-    """lusoria's announcements (+, ++) are not OTN's info symbols: they are left out."""
+_LGN_MOVE = re.compile(
+    r"K?(?P<origin>[a-s]\d+)(?P<kind>[-=])(?P<target>[a-s]\d+)(?:x(?P<captures>[^+]+))?\+*"
+)  # a tafl ply as lusoria writes it (the game's grammar has accepted it)
+
+
+def _otn_move(text: str, king_written: bool, geo: Geometry, position: TaflPosition | None) -> str:
+    """A ply as OpenTafl writes it (`MoveSerializer.getMoveRecord`): the letter of a knight or
+    commander (`N`, `c`…) that moves or is captured, `^` for a jump over a piece (G14), `=` for
+    a berserk move (G15), `^=` for both, a capturing jump's soldier first among its captures;
+    the king's letter only where the record wrote it (`king_written`). Without the `position` it
+    is played from, its text's own. lusoria's announcements (+, ++) are not OTN's info symbols:
+    they are left out."""
     if text == "--":
         raise ValueError("a pass (--) has no OTN move record")
-    return text.rstrip("+")
+    move = _LGN_MOVE.fullmatch(text)
+    squares = _SQUARE.findall(text)
+    if move is None or position is None or not set(squares) <= geo.index.keys():
+        return text.rstrip("+")
+    board = position.board
+    origin, target, *captures = (geo.index[square] for square in squares)
+    jumped = [square for square in geo.path(origin, target)[:-1] if board[square]]
+    captures.sort(key=lambda square: square not in jumped)  # (a stable sort: the rules' order otherwise)
+
+    def letter(square: int) -> str:
+        return LETTERS[board[square]] if board[square] not in (EMPTY, KING, *SOLDIERS) else ""
+
+    mover = "K" if king_written and board[origin] == KING else letter(origin)
+    kind = ("^" if jumped else "") + ("=" if move["kind"] == "=" else "" if jumped else "-")
+    written = "/".join(letter(square) + geo.names[square] for square in captures)
+    return f"{mover}{move['origin']}{kind}{move['target']}" + (f"x{written}" if written else "")
+
+
+def _position(rules: TaflGame, text: str) -> TaflPosition | None:
+    """The position of a Position tag, None when the rules cannot read it."""
+    try:
+        return rules.parse_position(text)
+    except OptionError:
+        return None
 
 
 def _otn_board(board: str) -> str:

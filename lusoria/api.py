@@ -379,7 +379,7 @@ def random_records(
     rng = random.Random(seed)
     for round_ in range(1, count + 1):
         record = random_record(chosen, rng, max_plies, round_)
-        yield write_record(record)  # from the start: its first ply is the first of move 1
+        yield write_record(record, continued=chosen.continued)  # from the start: its first ply is the first of move 1
 
 
 def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Duplicate | Problem]:

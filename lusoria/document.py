@@ -22,7 +22,7 @@ from lusoria.notation.lalr import builder_parser
 from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
-from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.validator.base import SIDE_NAMES
 from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number, numbering
@@ -243,7 +243,11 @@ def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     ):
         return []
     ply, written = at[0], at[0].number
-    expected = move_number(diagnostic.ply, numbering(report.record, rules, report.positions[0]))
+    key = next(key for each, _, key in entry.plies() if each is ply)
+    continued = Continued(report.record, rules.continued)
+    expected = move_number(
+        continued.number(diagnostic.ply, key), numbering(report.record, rules, report.positions[0], continued)
+    )
     lines = lines_of(entry.source.text)
     before = lines[ply.line - 1][: ply.column - 1]
     column = before.rfind(written)
@@ -482,8 +486,11 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
             typed = dice + typed[written.end() :]
         plies.sort(key=lambda p: (not p.startswith(typed), -SequenceMatcher(None, typed, p).ratio()))
         found += [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
-        number = move_number(report.plies + 1, numbering(report.record, rules, report.positions[0]))
-        if not number.endswith("...") or report.plies == 0:
+        continued = Continued(report.record, rules.continued)
+        continues = bool(plies) and rules.continued is not None and all(map(rules.continued.match, plies))
+        counted = continued.number(report.plies + 1, (0, report.plies - 1)) - continues  # (a berserk move next)
+        number = move_number(counted, numbering(report.record, rules, report.positions[0], continued))
+        if not number.endswith("...") and not continues or report.plies == 0:
             if before_ply == text[:offset]:
                 found.append(Completion(number, "number", start, end, "the move number"))
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)

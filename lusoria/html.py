@@ -14,7 +14,7 @@ from html import escape
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import SUFFIX_NAGS
 from lusoria.notation.reader import RecordText
-from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.svg import position_svg
 from lusoria.validator.replay import Diagnostic, check, move_number, movers_numbering
 
@@ -96,7 +96,8 @@ def replay_page(source: RecordText | str) -> str:
             last = report.canonical.get((0, index - 1)) if index else None
             svgs.append(position_svg(rules, position, last))
     offset = movers_numbering(rules, report.positions[0]) if rules is not None and report.positions else 0
-    moves = _moves(record, offset, by_place) if record else ""
+    continued = rules.continued if rules is not None else None
+    moves = _moves(record, offset, by_place, Continued(record, continued)) if record else ""
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in tags.items())
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
@@ -171,17 +172,18 @@ def _note(diagnostic: Diagnostic) -> str:
     )
 
 
-def _moves(record: Record, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]]) -> str:
-    """The move list as HTML, numbered as the game's players number it (`movers_numbering`):
-    main-line plies numbered for stepping, variations nested."""
-    moves = _Moves(offset, by_place)
+def _moves(record: Record, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]], continued: Continued) -> str:
+    """The move list as HTML, numbered as the game's players number it (`movers_numbering`; a
+    ply that `continued` holds, with the ply before it): main-line plies numbered for stepping,
+    variations nested."""
+    moves = _Moves(offset, by_place, continued)
     walk(record, moves)
     return "".join(moves.out)
 
 
 class _Moves(Visitor):
-    def __init__(self, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]]) -> None:
-        self.offset, self.by_place = offset, by_place
+    def __init__(self, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]], continued: Continued) -> None:
+        self.offset, self.by_place, self.continued = offset, by_place, continued
         self.out: list[str] = []
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
@@ -196,8 +198,8 @@ class _Moves(Visitor):
         classes = "ply" + (" illegal" if any(d.severity == "error" for d in found) else " warned" if found else "")
         notes = "; ".join(f"{d.severity}[{d.rule}]: {d.message}" for d in found)
         step = f' data-ply="{number}"' if key[0] == 0 else ""
-        shown = move_number(number, self.offset)
-        if shown.endswith("...") and not self.after_break:
+        shown = move_number(self.continued.number(number, key), self.offset)
+        if not self.after_break and (shown.endswith("...") or key in self.continued.continuing):
             shown = ""
         self.out.append(
             f'{escape(shown)} <span class="{classes}"{step} data-diagnostics="{escape(notes)}" '

@@ -113,6 +113,16 @@ def _piece_shape(x: float, y: float, piece: Piece, name: str) -> str:
             f"L{cx + 3:g} {cy + 1:g}L{cx + 5:g} {cy + 7:g}L{cx:g} {cy + 4:g}L{cx - 5:g} {cy + 7:g}"
             f'L{cx - 3:g} {cy + 1:g}L{cx - 7:g} {cy - 2:g}L{cx - 2:g} {cy - 2:g}Z" fill="{inner}"/>'
         )
+    elif kind == "knight":  # two chevrons, one above the other: the piece that jumps
+        shape += (
+            f'<path d="M{cx - 9:g} {cy:g}L{cx:g} {cy - 9:g}L{cx + 9:g} {cy:g}M{cx - 9:g} {cy + 8:g}L{cx:g} {cy - 1:g}'
+            f'L{cx + 9:g} {cy + 8:g}" fill="none" stroke="{inner}" stroke-width="3" stroke-linejoin="round"/>'
+        )
+    elif kind == "commander":  # a lozenge with a bar across
+        shape += (
+            f'<path d="M{cx:g} {cy - 10:g}L{cx + 9:g} {cy:g}L{cx:g} {cy + 10:g}L{cx - 9:g} {cy:g}Z" fill="{inner}"/>'
+            f'<path d="M{cx - 5:g} {cy:g}H{cx + 5:g}" stroke="{fill}" stroke-width="2.5"/>'
+        )
     elif kind == "incitus":  # turned over: the theta nigrum, an O with a long stroke
         mark = "#6b6b6b" if white else "#bdbdbd"
         shape = (

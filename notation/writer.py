@@ -3,10 +3,11 @@ move numbers where PGN puts them, suffixes as NAGs, lines under 80 characters.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 UNKNOWN = {"Date": "????.??.??"}
@@ -38,12 +39,18 @@ def write_tags(record: Record) -> list[str]:
     return [f"[{name} {quote(tags[name])}]" for name in first + rest]
 
 
-def write_record(record: Record, second: bool = False, canonical: Mapping[PlyKey, str] | None = None) -> str:
+def write_record(
+    record: Record,
+    second: bool = False,
+    canonical: Mapping[PlyKey, str] | None = None,
+    continued: re.Pattern[str] | None = None,
+) -> str:
     """The record in export format. `second`: its first ply is the second of move 1 (`1...`:
     the side that moves second in its game is to move at its start; validator.replay's
     `movers_numbering`). `canonical` gives plies' canonical text (with what the rules force
-    written out) by their key in the tree; other plies as written."""
-    writer = _Tokens(1 if second else 0, canonical or {})
+    written out) by their key in the tree; other plies as written. `continued` matches a ply
+    that continues its side's turn (its game's `continued`): it is numbered with the ply before."""
+    writer = _Tokens(1 if second else 0, canonical or {}, Continued(record, continued, canonical))
     walk(record, writer)
     return "\n".join(write_tags(record)) + "\n\n" + _wrap(writer.tokens) + "\n"
 
@@ -52,9 +59,9 @@ class _Tokens(Visitor):
     """The movetext's tokens: move numbers glued to their plies, "(" and ")" to the
     first and last token of a variation."""
 
-    def __init__(self, offset: int, canonical: Mapping[PlyKey, str]) -> None:
+    def __init__(self, offset: int, canonical: Mapping[PlyKey, str], continued: Continued) -> None:
         self.offset = offset  # 1 when the first ply is the second of its move
-        self.canonical = canonical
+        self.canonical, self.continued = canonical, continued
         self.tokens: list[str] = []
         self.opening = ""  # glued before the next token
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
@@ -69,8 +76,12 @@ class _Tokens(Visitor):
         self.after_break = True
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        half = number - 1 + self.offset
-        numbered = f"{half // 2 + 1}. " if half % 2 == 0 else f"{half // 2 + 1}... " if self.after_break else ""
+        half = self.continued.number(number, key) - 1 + self.offset
+        numbered = (
+            f"{half // 2 + 1}{'...' if half % 2 else '.'} "
+            if self.after_break or half % 2 == 0 and key not in self.continued.continuing
+            else ""
+        )
         self._add(numbered + self.canonical.get(key, ply.text))  # a number is never split from its ply
         self.after_break = bool(ply.comments or ply.variations)
 

@@ -1,7 +1,8 @@
 """`show`, `html` and SVG on every tafl board up to 19×19: files to s, ranks to 19, a large board
-drawn at most SHOWN pixels wide."""
+drawn at most SHOWN pixels wide, OpenTafl's knights and commanders each with its own mark."""
 
 import re
+import xml.etree.ElementTree as ElementTree
 
 from click.testing import CliRunner
 
@@ -13,6 +14,10 @@ from lusoria.svg import SHOWN, position_svg
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
+from lusoria.validator.tafl import ATTACKER, DEFENDER, LETTERS
+
+CODES = {letter: code for code, letter in LETTERS.items()}
+SVG = "{http://www.w3.org/2000/svg}"
 
 FILES = "abcdefghijklmnopqrs"
 
@@ -67,3 +72,51 @@ def test_the_replay_page_of_a_19x19_game_holds_every_board():
     assert len(re.findall(r'<span class="ply[^"]*" data-ply="', report_page)) == 6
     assert "s19" in report_page and ">1.<" not in report_page
     assert re.findall(r"(\d+\.(?:\.\.)?) <span class=\"ply", report_page) == ["1.", "2.", "3."]
+
+
+def with_knights_and_commanders(rules):
+    """The start of `rules` with soldiers made knights and commanders: each side's first soldier
+    a knight, its last a commander (a1 b1 … by rank); the squares of each."""
+    board, names = bytearray(rules.square_board(rules.initial())), rules.geo.names
+    made = {}
+    for soldier, knight, commander in ((DEFENDER, "N", "C"), (ATTACKER, "n", "c")):
+        squares = [square for square, piece in enumerate(board) if piece == soldier]
+        for square, letter in ((squares[0], knight), (squares[-1], commander)):
+            board[square] = CODES[letter]
+            made[letter] = names[square]
+    return rules.with_board(rules.initial(), bytes(board)), made
+
+
+def test_knights_and_commanders_are_marked_on_every_board_size():
+    for size, variant in one_variant_a_board().items():
+        rules = GAMES["hnefatafl"](variant=variant)
+        position, made = with_knights_and_commanders(rules)
+        root = ElementTree.fromstring(position_svg(rules, position))
+        pieces = {g.get("data-square"): g for g in root.iter(f"{SVG}g") if "piece" in g.get("class", "").split()}
+        for letter, square in made.items():
+            side, kind = "white" if letter.isupper() else "black", "knight" if letter in "Nn" else "commander"
+            assert pieces[square].get("class") == f"piece {side} {kind}", (size, letter)
+            emblem = [child.get("d") for child in pieces[square] if child.tag == f"{SVG}path"]
+            assert len(emblem) == (1 if kind == "knight" else 2), (size, letter)  # chevrons; a lozenge and its bar
+        soldiers = [g for g in pieces.values() if g.get("class").endswith("soldier")]
+        assert soldiers and all([child.tag for child in g] == [f"{SVG}circle"] for g in soldiers)
+        rows = rules.render(position).splitlines()
+        for letter, square in made.items():  # the text diagram: the letter on its square
+            rank, file = int(square[1:]), FILES.index(square[0])
+            assert rows[size - rank].split()[1 + file] == letter, (size, letter)
+        assert rows[-1] == "N n knights, C c commanders; uppercase: White"
+        assert "knights" not in rules.render(rules.initial())  # none on the board, none in the variant
+
+
+def test_the_show_and_html_of_a_game_with_knights_and_commanders_mark_them(tmp_path):
+    record = game("opentafl-berserk-11x11", 4)
+    (tmp_path / "berserk.lgn").write_text(record)
+    shown = CliRunner().invoke(main, ["show", str(tmp_path / "berserk.lgn"), "--ply", "0"])
+    assert shown.exit_code == 0
+    assert shown.stdout.splitlines()[7:9] == [
+        " 6 p c . P P K P P . c p",  # the start: attackers' commanders on b6 and j6
+        " 5 p . . . N P P . . . p",  # the defenders' knight on e5
+    ]
+    assert "N n knights, C c commanders; uppercase: White" in shown.stdout
+    page = replay_page(RecordText(record))  # its boards kept as the distinct tags of their SVG
+    assert "piece white knight" in page and "piece black commander" in page

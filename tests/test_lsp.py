@@ -239,6 +239,18 @@ async def test_hover_on_a_ply_shows_the_board_of_show(client: LanguageClient):
     assert "Black to move" in board
 
 
+async def test_hover_on_a_ply_of_a_game_with_knights_and_commanders_names_them(client: LanguageClient):
+    text = '[Game "hnefatafl"]\n[Variant "opentafl-berserk-11x11"]\n\n1. e5-e4 b6-b9 *\n'
+    uri, diagnostics = await open_text(client, text)
+    assert diagnostics == []
+    hover = await client.text_document_hover_async(
+        lsp.HoverParams(lsp.TextDocumentIdentifier(uri), lsp.Position(3, 4))
+    )  # 1. e5-e4: the defenders' knight
+    board = api.board(next(api.read_sources(text)), 1).text()
+    assert hover.contents.value == f"**ply 1** (White): `e5-e4`\n\ncaptured nothing\n\n```text\n{board}\n```"
+    assert " 4 p . . . N P . . . . p" in board and "N n knights, C c commanders; uppercase: White" in board
+
+
 async def test_hover_tells_what_a_ply_captured_and_laquet_rolls(client: LanguageClient):
     uri, _ = await open_text(client, '[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3xd3 *\n')
     hover = await client.text_document_hover_async(

@@ -70,3 +70,46 @@ def test_the_language_server_fixes_and_completes_in_the_records_numbering():
     assert [c.label for c in completions(document.entries[0], line, 2, len(line)) if c.kind == "number"] == []
     document.refresh(COPENHAGEN + "1... h1-h3 \n")
     assert [c.label for c in completions(document.entries[0], "1... h1-h3 ", 2, 11) if c.kind == "number"] == ["2."]
+
+
+BERSERK = (  # Fetlar with berserk moves (G15): a knight on c6 captures, then again (c4=d4)
+    '[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n[Rules "ber=c"]\n'
+    '[Position "11/11/11/5K5/11/2n8/2P6P1/pP2Pp1P3/8P2/8c2/11 b"]\n\n'
+)
+BERSERK_MOVES = "1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 2. i2-i4 j5-j4xi4 *\n"
+
+
+def test_a_berserk_move_is_numbered_with_the_move_it_continues():
+    assert check(BERSERK + BERSERK_MOVES).diagnostics == []
+    unnumbered = BERSERK + "c6-c4 c4=d4 Kf8-g8 i2-i4 j5-j4 *\n"
+    assert run("fmt", "-", input=unnumbered).stdout.endswith("\n\n" + BERSERK_MOVES)
+    commented = BERSERK + "1. c6-c4xb4/c5 {first} c4=d4xe4 {again} 1... Kf8-g8 2. i2-i4 j5-j4xi4 *\n"
+    assert run("fmt", "-", input=commented).stdout.endswith(
+        "\n\n1. c6-c4xb4/c5 {first} 1. c4=d4xe4 {again} 1... Kf8-g8 2. i2-i4 j5-j4xi4 *\n"
+    )  # after a comment, a berserk move is numbered as the move it continues
+    report = check(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 3. i2-i4 j5-j4xi4 *\n")
+    assert [(d.rule, d.ply, d.message) for d in report.diagnostics] == [
+        ("number", 4, "the move number should be 2., not 3.")
+    ]
+    page = replay_page(RecordText(BERSERK + BERSERK_MOVES))
+    assert re.findall(r"(\d+\.(?:\.\.)?) <span class=\"ply", page) == ["1.", "2."]
+
+
+def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues():
+    document = Document()
+    document.refresh(BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 3. i2-i4 *\n")
+    entry = document.entries[0]
+    [warning] = entry.report.diagnostics
+    assert [fix.title for fix in fixes(entry, warning)] == ["Number the move 2."]
+    for moves, offered in (
+        ("1. c6-c4xb4/c5 ", []),  # the knight moves again: no number
+        ("1. c6-c4xb4/c5 c4=d4xe4 ", []),  # White's reply
+        ("1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 ", ["2."]),
+    ):
+        document.refresh(BERSERK + moves + "\n")
+        line = 5
+        numbers = [c.label for c in completions(document.entries[0], moves, line, len(moves)) if c.kind == "number"]
+        assert numbers == offered, moves
+        if moves == "1. c6-c4xb4/c5 ":
+            plies = [c.label for c in completions(document.entries[0], moves, line, len(moves)) if c.kind == "ply"]
+            assert plies == ["c4=d4xe4"]

@@ -130,6 +130,8 @@ class Game(Generic[P]):
     presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
     searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
     endings: ClassVar[tuple[str, ...]] = ()  # the `Outcome.ending`s its rules give
+    continued: re.Pattern[str] | None = None  # a ply that continues its side's turn (a tafl game's berserk
+    # move, `d3=f3`): one move number covers a ply of each side and the plies that continue them
     position_name: ClassVar[str | None] = None  # what an archive's position keys call its positions' type
     # (archive/positions.py, key_texts; None: the name its repr gives): a new name would change every key
 

@@ -247,6 +247,9 @@ def opentafl_variants() -> dict[str, dict[str, str]]:
     return found
 
 
+BERSERK_MOVE = re.compile(r"K?[a-s][0-9]+=")  # a ply that continues its side's turn (G15)
+
+
 class Hnefatafl(TaflGame):
     """The tafl game of a catalogue entry or of any OTN rules record: its options are the
     record's keys (`Rules "ks=w esc=e"` changes a variant's)."""
@@ -267,6 +270,8 @@ class Hnefatafl(TaflGame):
         kept = {key: value for key, value in (options or {}).items() if value or key not in ("dim", "start")}
         super().__init__(kept, variant)  # (an empty dim or start: the variant's)
         self.board = self.settings.board
+        if self.settings.berserk != "n":  # its records write berserk moves (G15): `d3=f3`
+            self.continued = BERSERK_MOVE
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         return described_settings(option, IDS, self.title)

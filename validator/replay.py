@@ -15,7 +15,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
 from lusoria.notation.syntax import MissingResult
-from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Position
 from lusoria.validator.games import game_class, known_games
@@ -140,7 +140,7 @@ def canonical_text(report: Report) -> str:
     assert report.record is not None, "a record that does not parse has no canonical form"
     rules = report.rules
     second = bool(rules and report.positions and movers_numbering(rules, report.positions[0]))
-    return write_record(report.record, second, report.canonical)
+    return write_record(report.record, second, report.canonical, rules.continued if rules else None)
 
 
 def _place(diagnostic: Diagnostic) -> tuple[int, int]:
@@ -263,7 +263,8 @@ def replay(
     if start is None:
         return report
     report.positions.append(start)
-    offset = numbering(record, rules, start)
+    continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
+    offset = numbering(record, rules, start, continued)
     tree: _Lines | None = None  # walked at the first variation met
     # (number of a line, position before its first ply)
     pending: list[tuple[int, Position]] = [(0, start)]
@@ -276,7 +277,7 @@ def replay(
         for index, ply in enumerate(line.plies):
             number = first + index
             if ply.number is not None:
-                _check_move_number(ply, number, offset, report)
+                _check_move_number(ply, number, continued.number(number, (at, index)), offset, report)
             if ended is not None:
                 where = _where(ply, number)
                 report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow", **where)
@@ -412,7 +413,9 @@ def _part_column(source: RecordText, line: int, column: int, written: str, at: i
 
 def move_number(number: int, offset: int) -> str:
     """How ply `number` is numbered ("12." for the first ply of move 12, "12..." for its second)
-    when `offset` plies of the first move come before the record's first (0 or 1: `numbering`)."""
+    when `offset` plies of the first move come before the record's first (0 or 1: `numbering`);
+    `number` counts no ply that continues a turn (`Continued.number`: a berserk move has the
+    number of the ply before it)."""
     half = number - 1 + offset
     return f"{half // 2 + 1}{'...' if half % 2 else '.'}"
 
@@ -425,16 +428,19 @@ def movers_numbering(rules: Game, start: Position) -> int:
     return 0 if rules.turn(start) == rules.turn(rules.initial()) else 1
 
 
-def numbering(record: Record, rules: Game, start: Position) -> int:
+def numbering(record: Record, rules: Game, start: Position, continued: Continued | None = None) -> int:
     """The numbering of a record's moves (`move_number`'s offset): its game's players'
     (`movers_numbering`), or, in a game whose first mover is Black, White's (chess's, `1... h1-h3
-    2. g5-g4`) when its first numbered ply of the main line is so numbered."""
+    2. g5-g4`) when its first numbered ply of the main line is so numbered. `continued`: the
+    record's plies that continue a turn (made when not given)."""
     movers = movers_numbering(rules, start)
     whites = 0 if rules.turn(start) == WHITE else 1
     if whites != movers:
         numbered = next(((index, ply.number) for index, ply in enumerate(record.main.plies) if ply.number), None)
-        if numbered is not None and numbered[1] == move_number(numbered[0] + 1, whites):
-            return whites
+        if numbered is not None:
+            continued = continued or Continued(record, rules.continued)
+            if numbered[1] == move_number(continued.number(numbered[0] + 1, (0, numbered[0])), whites):
+                return whites
     return movers
 
 
@@ -443,10 +449,10 @@ def _where(ply, number: int) -> dict:
     return dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
 
 
-def _check_move_number(ply, number: int, offset: int, report: Report) -> None:
+def _check_move_number(ply, number: int, counted: int, offset: int, report: Report) -> None:
     """A written move number must be right in the record's numbering (`numbering`; NOTATION.md §3;
-    a warning)."""
-    if ply.number != (expected := move_number(number, offset)):  # checked before any assumption
+    a warning): ply `number` is numbered as ply `counted` (`Continued.number`)."""
+    if ply.number != (expected := move_number(counted, offset)):  # checked before any assumption
         report.warning("number", f"the move number should be {expected}, not {ply.number}", **_where(ply, number))
 
 

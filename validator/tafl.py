@@ -694,6 +694,10 @@ class TaflGame(GridGame[TaflPosition]):
                 cells.append(LETTERS[piece] if piece else "+" if square == geo.throne else "#" if marked else ".")
             rows.append(f"{rank + 1:>{width}} " + " ".join(cells))
         rows.append(" " * (width + 1) + " ".join(FILES[: geo.size]))
+        held = set(position.board) | set(settings.start)
+        legend = [words for codes, words in _LEGEND if held & set(codes)]
+        if legend:  # OpenTafl's pieces, which a tafl board seldom holds
+            rows.append(f"{', '.join(legend)}; uppercase: White")
         return "\n".join(rows)
 
     def diagram(self, position: TaflPosition, last: str | None = None) -> Diagram:
@@ -758,6 +762,12 @@ class TaflGame(GridGame[TaflPosition]):
         origin, target = rng.choice(moves)
         names = self.geo.names
         return self.play(position, f"{names[origin]}-{names[target]}").text
+
+
+_LEGEND: Final = (
+    ((DEFENDER_KNIGHT, ATTACKER_KNIGHT), "N n knights"),
+    ((DEFENDER_COMMANDER, ATTACKER_COMMANDER), "C c commanders"),
+)  # the pieces `render` names under a board that holds them
 
 
 _RANK_ITEM = re.compile(r"[0-9]+|.")  # a piece, or a count of empty squares (11 is one count)

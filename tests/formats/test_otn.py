@@ -78,7 +78,7 @@ MAIN = "1. e4-g4 a6-a9\n2. g5-g7 a4-a3\n"
         ("1a.2.1a. e3-c3", (3, 1), "number 2 of its ply, which has 0 before it"),
         ("1a.1.2a. e3-c3", (3, 1), "starts with turn 1a"),
         ("1a.1.1b. e3-c3", (3, 1), "addressed by its first move: write 1a.1.1a."),
-        ("1a.1.1a. ..... ..... e3-c3", (3, 1), "at most one '.....'"),
+        ("1a.1.1a. ..... ..... e3-c3", (3, 1), "with 1 move before it in its turn: write 1 '.....'"),
         ("1a.1.1a.", (3, 1), "has no move"),
         ("1a.1.1a. ..... ", (3, 1), "has no move"),
         ("1a.1.1a. e3-c3 a6-a7\n1a.1.3a. c3-c1", (4, 1), "continues with turn 2a"),
@@ -98,7 +98,7 @@ def test_a_malformed_variation_on_the_command_line_names_file_line_and_column(tm
     (tmp_path / "bad.otg").write_text(HEADER + MAIN + "2a.1.1a. ..... ..... e3-c3\n")
     result = CliRunner().invoke(main, ["validate", str(tmp_path / "bad.otg")])
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert f"{tmp_path / 'bad.otg'}:5:1: error[syntax]: a turn has two moves" in result.output
+    assert f"{tmp_path / 'bad.otg'}:5:1: error[syntax]: variation 2a.1.1a. replaces a move with 1 move" in result.output
 
 
 def test_a_resignation_inside_a_variation_is_noted_not_lost():
@@ -190,9 +190,23 @@ def grow(rules: Tablut, line: Line, position, rng: random.Random, depth: int) ->
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(st.integers(0, 10**6), st.sampled_from(ROUND_TRIP_RULES))
 def test_records_with_variations_round_trip_through_otn(seed, tags):
+    assert_round_trip_with_variations(tags, random.Random(seed), 30)
+
+
+BERSERK = {"Game": "hnefatafl", "Variant": "opentafl-berserk-11x11"}  # knights, commanders, jumps, berserk moves
+
+
+@settings(max_examples=12, deadline=None, derandomize=True)
+@given(st.integers(0, 10**6))
+def test_records_with_berserk_turns_and_variations_round_trip_through_otn(seed):
+    assert_round_trip_with_variations(BERSERK, random.Random(seed), 120)  # long enough for berserk moves
+
+
+def assert_round_trip_with_variations(tags: dict[str, str], rng: random.Random, plies: int) -> None:
+    """A random record of the rules `tags` choose, with random variations and comments, read
+    back from the OTN lusoria writes of it as it was (but for what OTN cannot hold)."""
     rules = game_rules(tags)
-    rng = random.Random(seed)
-    record = random_record(rules, rng, max_plies=rng.randint(1, 30))
+    record = random_record(rules, rng, max_plies=rng.randint(1, plies))
     record.tags.pop("Variant", None)
     record.tags.update(tags)
     grow(rules, record.main, rules.initial(), rng, depth=3)
@@ -207,6 +221,37 @@ def test_records_with_variations_round_trip_through_otn(seed, tags):
             line.plies[0].variations = []
     report.record.tags = {name: value for name, value in report.record.tags.items() if not unknown(name, value)}
     assert again.record == report.record and again.valid == report.valid
+
+
+def test_a_variation_after_a_berserk_move_is_addressed_by_its_place_in_the_turn():
+    start = "11/11/11/5K5/11/2n8/2P6P1/pP2Pp1P3/8P2/8c2/11 b"  # a knight on c6, a commander on i2
+    lgn = (
+        '[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] [Rules "ber=c"] [Position "' + start + '"] '
+        "c6-c4 c4=d4 Kf8-g8 (Kf8-f9 i2-i4 f9-f10 (j5-j4 a4-a3) a4-a3) i2-i4 j5-j4 *"
+    )
+    report = check(lgn)
+    otn = write_otn(report.record, report.rules, report.canonical)
+    assert otn.partition("\n\n")[2].splitlines() == [
+        "1. nc6^c4xc5/b4 nc4=d4xe4 Kf8-g8",
+        "1c.1.1a. ..... ..... Kf8-f9",  # it replaces the third move of turn 1, after two of the knight's
+        "1c.1.2a. ci2^i4 f9-f10",
+        "1c.1.2a.1.1a. ..... j5-j4xci4",
+        "1c.1.2a.1.2a. a4-a3",
+        "1c.1.3a. a4-a3",
+        "2. ci2^i4 j5-j4xci4",
+    ]
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert again.valid and write_otn(again.record, again.rules, again.canonical) == otn
+    [variation] = again.record.main.plies[2].variations
+    assert [ply.text for ply in variation.plies] == ["Kf8-f9", "i2-i4", "f9-f10", "a4-a3"]
+    assert [ply.text for ply in variation.plies[2].variations[0].plies] == ["j5-j4xi4", "a4-a3"]
+    resigned = lgn.replace("Kf8-g8 (Kf8-f9 i2-i4 f9-f10 (j5-j4 a4-a3) a4-a3) i2-i4 j5-j4 *", "0-1").replace(
+        "[Position", '[Termination "resignation"] [Position'
+    )  # the defenders resign after the knight's berserk move
+    otn = write_otn(check(resigned).record, check(resigned).rules, check(resigned).canonical)
+    assert otn.endswith("\n1. nc6^c4xc5/b4 nc4=d4xe4 ---\n")
+    again = check(next(read_text(otn.replace("[result:1]", "[result:?]"), "otn", "back.otg")))
+    assert (again.record.result, again.record.tags["Termination"]) == ("0-1", "resignation")  # the attackers win
 
 
 def _lines(main: Line):

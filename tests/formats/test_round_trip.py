@@ -3,7 +3,9 @@ same tags and moves after the first pass, for any tags (lusoria's and OpenTafl's
 tag the record did not hold and no king's letter it did not write; and a game read from an OTN
 file of any rules record lusoria reads (the catalogue's, OpenTafl's own files': entries in any
 order, OpenTafl's `name:` and the jumps of pieces lusoria has not) is written byte for byte the
-same after the first pass, its rules record included, keeping OpenTafl's name of its rules."""
+same after the first pass, its rules record included, keeping OpenTafl's name of its rules. Jumps,
+berserk moves and the letters of knights and commanders are written as OpenTafl writes them
+(`ce6^e8`, `Ne8=e4xe3`, `ne6^=e8xe7`) and read back so."""
 
 import random
 import re
@@ -12,7 +14,7 @@ from conftest import ROOT
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from lusoria.api import random_records
+from lusoria.api import random_record, random_records
 from lusoria.formats import read_text
 from lusoria.formats.otn import write_report
 from lusoria.notation.model import Ply
@@ -20,6 +22,7 @@ from lusoria.notation.reader import parse_record
 from lusoria.notation.writer import write_record
 from lusoria.validator.hnefatafl import Hnefatafl, catalogue
 from lusoria.validator.replay import canonical_text, check
+from lusoria.validator.tafl import LETTERS
 
 OPENTAFL_FILES = ROOT / "tests" / "fixtures" / "formats" / "otn"
 OPENTAFL = (OPENTAFL_FILES / "brandubh.otg").read_text()
@@ -34,6 +37,16 @@ OPENTAFLS_OWN = sorted(
 )  # the rules records of the OTN fixtures, OpenTafl's own (name:, nj:, cj:) and lusoria's
 CATALOGUE = [variant.rules for variant in catalogue() if variant.rules and variant.name in Hnefatafl.presets]
 JUMPS = ["nj:n", "cj:n", "mj:n", "gj:n"]  # OpenTafl writes them; lusoria has no such pieces
+JUMPING = [  # the catalogue's variants with knights, commanders, jumps, leaps or berserk moves
+    variant.name
+    for variant in catalogue()
+    if variant.rules
+    and variant.name in Hnefatafl.presets
+    and (re.search(r"\b(?:ber:c|leap:y|[kcn]j:[rjc])\b", variant.rules) or re.search(r"start:\S*[nNcC]", variant.rules))
+]
+_PIECE = r"[tcnkTCNK]?[a-s][0-9]{1,2}"  # a piece's letter (not a soldier's) and its square
+OPENTAFL_MOVE = re.compile(rf"{_PIECE}(?:-|\^|=|\^=)[a-s][0-9]{{1,2}}(?:x{_PIECE}(?:/{_PIECE}){{0,3}})?")
+# an OTN move record as OpenTafl reads it (MoveSerializer.getMoveRegex, jslater89/OpenTafl), but its info symbols
 
 
 def otn_of(lgn: str) -> str:
@@ -187,3 +200,50 @@ def test_every_rules_record_of_the_catalogue_and_of_opentafls_files_is_written_a
         assert otn_of(lgn_of(otn)) == otn, rules
         read += 1
     assert read >= len(OPENTAFLS_OWN) + len(CATALOGUE) // 2
+
+
+def test_jumps_berserk_moves_knights_and_commanders_are_written_as_opentafl_writes_them():
+    start = "11/11/11/5K5/11/2n8/2P6P1/pP2Pp1P3/8P2/8c2/11 b"  # a knight on c6, a commander on i2
+    lgn = (
+        '[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] [Rules "ber=c"] '
+        f'[Position "{start}"] 1... c6-c4 c4=d4 2. Kf8-g8 i2-i4 3. j5-j4 *'
+    )
+    otn = otn_of(lgn)
+    assert otn.split("\n\n")[1] == (
+        "1. nc6^c4xc5/b4 nc4=d4xe4 Kf8-g8\n"  # a capturing jump (its soldier first), a berserk move
+        "2. ci2^i4 j5-j4xci4\n"  # a commander's jump, and the commander captured
+    )
+    assert lgn_tags_and_moves(lgn_of(otn))[1] == ["c6-c4xb4/c5", "c4=d4xe4", "Kf8-g8", "i2-i4", "j5-j4xi4"]
+    assert otn_of(lgn_of(otn)) == otn
+    [jump] = read_text(otn.replace("nc4=d4xe4", "nc4^=d4xe4"), "otn", "game.otg")  # `^=` read as `=`
+    assert [ply.text for ply in check(jump).record.main.plies][1] == "c4=d4xe4"
+
+
+def moves_of(otn: str) -> list[str]:
+    return [word for line in otn.partition("\n\n")[2].splitlines() for word in line.split()[1:]]
+
+
+@settings(max_examples=20)  # each example plays up to 200 plies and reads and writes four times
+@given(st.sampled_from(JUMPING), st.booleans(), st.integers(0, 2**16))
+def test_a_game_of_jumps_and_berserk_moves_is_written_as_opentafl_writes_it_and_back(name, written, seed):
+    tags = {"Variant": name, **({"Rules": "berw=y"} if written else {})}  # berw=y: its berserk moves written
+    rules = Hnefatafl.from_tags(tags)
+    game = random_record(rules, random.Random(seed), max_plies=200)
+    game.tags.update(tags)
+    report = check(write_record(game))
+    assert report.valid, report.diagnostics
+    lgn = canonical_text(report)
+    otn = otn_of(lgn)
+    assert lgn_of(otn) == lgn and otn_of(lgn_of(otn)) == otn  # byte for byte
+    moves, plies = moves_of(otn), report.record.main.plies
+    assert [move for move in moves if not OPENTAFL_MOVE.fullmatch(move)] == []
+    assert len(moves) == len(plies)
+    for move, ply, before in zip(moves, plies, report.positions):
+        origin, target = (rules.geo.index[square] for square in re.findall(r"[a-s]\d+", ply.text)[:2])
+        over = (origin + target) // 2  # a jump or a leap goes over the square next to it, two squares on
+        jumps = abs(target - origin) in (2, 2 * rules.geo.size) and rules.square_board(before)[over] != 0
+        assert ("^" in move) == jumps, (move, ply.text)
+        assert ("=" in move) == ("=" in ply.text), (move, ply.text)
+        mover = LETTERS[rules.square_board(before)[origin]]
+        letter = mover if mover in "nNcC" else "K" if ply.text.startswith("K") else ""  # the king's as written
+        assert move.startswith(letter + rules.geo.names[origin]), (move, ply.text)

@@ -83,7 +83,7 @@ def games(draw, max_plies: int = 80):
 def write(rules: Game, record, whites: bool = False) -> str:
     """The record numbered as its game's players number it (from its first mover: canonical), or
     with `whites` from White, as chess does (`1... d1-d3 2. e4-h4` where Black moves first)."""
-    return write_record(record, whites and rules.turn(rules.initial()) == BLACK)
+    return write_record(record, whites and rules.turn(rules.initial()) == BLACK, continued=rules.continued)
 
 
 comments = st.text(st.characters(blacklist_characters="{}", blacklist_categories=("Cs", "Cc")), max_size=20)

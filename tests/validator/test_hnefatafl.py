@@ -16,7 +16,7 @@ from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn import write_otn
 from lusoria.notation.writer import write_record
 from lusoria.validator import hnefatafl
-from lusoria.validator.base import OptionError
+from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
 from lusoria.validator.replay import check
@@ -499,18 +499,26 @@ def test_every_catalogue_variant_plays_or_is_refused_by_name():
 
 def test_opentafls_berserk_reads_and_writes_with_its_berserk_moves():
     rules = Hnefatafl(variant="opentafl-berserk-11x11")
-    game = random_record(rules, random.Random(3), max_plies=120)  # a game with berserk moves (e10=e7xf7)
+    game = random_record(rules, random.Random(1), max_plies=120)  # a game with a knight's berserk jump
     game.tags["Variant"] = "opentafl-berserk-11x11"
     report = check(write_record(game))
     assert report.valid, report.diagnostics
-    assert "e10=e7xf7" in [ply.text for ply in report.record.main.plies]
+    assert ["e1-c1xb1", "c1=c3xc2"] == [ply.text for ply in report.record.main.plies][82:84]
     otn = write_otn(report.record, report.rules, report.canonical)
     assert "ber:c" in otn and "kj:r" in otn and "/5c5/" in otn
-    assert "\n37. h10-e10xd10 e10=e7xf7 e7=e8xd8 j3-k3xk2\n" in otn  # berserk moves in their side's turn
+    assert "\n42. Ne1-c1xb1 Nc1^=c3xc2 i1-j1\n" in otn  # berserk moves in their side's turn, as OpenTafl writes them
     [back] = read_text(otn, "otn", "back.otg")
     assert check(back).record.main == report.record.main and check(back).valid
-    [jumps] = read_text(otn.replace("e10=e7xf7", "e10^=e7xf7"), "otn", "jumps.otg")  # OpenTafl's ^= too
-    assert check(jumps).record.main == report.record.main
+    [plain] = read_text(otn.replace("Nc1^=c3xc2", "c1=c3xc2"), "otn", "plain.otg")  # lusoria's = too
+    assert check(plain).record.main == report.record.main
+
+
+def test_opentafls_berserk_is_opened_by_the_defenders():
+    rules = Hnefatafl(variant="opentafl-berserk-11x11")  # Berserk.getStartingSide(): the defenders (OpenTafl)
+    assert rules.turn(rules.initial()) == WHITE and "atkf:n" in described_record(rules.settings)
+    opened = '[Game "hnefatafl"] [Variant "opentafl-berserk-11x11"] 1. f4-b4 a8-a9 *'
+    assert errors(opened) == []
+    assert errors(opened.replace("1. f4-b4 a8-a9", "1. a8-a9"))[0][:2] == ("G2", 1)  # an attacker's move first
 
 
 @pytest.mark.parametrize("name", sorted(set(PLAYABLE[::7] + OPENTAFL)))
