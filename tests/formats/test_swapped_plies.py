@@ -80,7 +80,7 @@ def after_captures(moves: list[str]) -> list[int]:
 
 
 def berserk_folders() -> list[str]:
-    """The types the catalogue plays with berserk continuations the records leave out (berw:n, G16),
+    """The types the catalogue plays with berserk continuations the records leave out (berw:n or a, G16),
     where the search for them might take a swapped-in move for one (each by its games' type), that
     have a valid game with a capture to swap after."""
     found = []
@@ -92,7 +92,7 @@ def berserk_folders() -> list[str]:
         tags = types.get(f"{first['AageGameTypeName']}#{first['AageGameTypeKey']}") or types.get(
             first["AageGameTypeName"], {}
         )
-        berserk = "Variant" in tags and GAMES["hnefatafl"].preset_options(tags["Variant"]).get("berw") == "n"
+        berserk = "Variant" in tags and GAMES["hnefatafl"].preset_options(tags["Variant"]).get("berw") in ("n", "a")
         if berserk and any(after_captures(moves) for _, moves in valid_games(folder)):
             found.append(folder)
     return found or ["absent"]

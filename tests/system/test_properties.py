@@ -198,7 +198,9 @@ def changed_grid_ply(rules: Game, position, ply: str, data) -> tuple[str, str, s
     kind = data.draw(st.sampled_from(["empty origin", "occupied target"]))
     if kind == "empty origin":
         square = data.draw(st.sampled_from(empty))
-        rest = re.split(r"([-^])", ply, maxsplit=1)
+        rest = re.split(r"([-^=])", ply, maxsplit=1)
+        if rest[1] == "=":  # a berserk move: the piece that captured must move again (G15)
+            return piece + square + "=" + rest[2], rules.settings.ids.berserk, "moves again (berserk)"
         return (
             piece + square + rest[1] + rest[2],
             "L0" if isinstance(rules, Latrunculi) else rules.settings.ids.move,
