@@ -995,8 +995,8 @@ def _fitting(
     settings: Settings, candidates: tuple[Unwritten, ...], text: str
 ) -> tuple[list[tuple[Played[TaflPosition], Unwritten]], list[Unwritten]]:
     """The ply played on each candidate where it fits: legal, capturing the soldiers its list names
-    (none, without a list: such a record lists what a move captures, the king aside); and the
-    candidates where it is legal."""
+    (none, without a list: such a record lists what a move captures, the king aside) and ending
+    the game when it lists the king; and the candidates where it is legal."""
     try:
         move = parse_move(settings.geo, text)
     except Illegal:
@@ -1015,7 +1015,9 @@ def _fitting(
             continue
         board = candidate.position.board
         captured = set(taken(board, each.position.board))
-        if {s for s in captured - {move.origin} if board[s] != KING} == {s for s in listed if board[s] != KING}:
+        king_listed = any(board[s] == KING for s in listed)  # a listed king is taken: the game ends
+        same = {s for s in captured - {move.origin} if board[s] != KING} == {s for s in listed if board[s] != KING}
+        if same and (each.outcome is not None or not king_listed):
             played.append((each, candidate))
     return played, legal
 

@@ -398,6 +398,11 @@ def test_a_ply_of_such_a_record_captures_what_its_list_names():
     assert errors(tyr(start, "d1-d3xd4 2. c1-c3xb3")) == [
         ("G5", 2, "the move captures d3, not b3 (ka: y); the rest of this line is not checked")
     ]
+    # a list that names the king takes it, ending the game (G7); where the king stays, the list is refused
+    assert check(tyr("pc2 Kd4 pe4 Pa8", "c2-c4xd4")).outcome.rule == "G7"
+    assert errors(tyr("pc2 Kd4 Pa8", "c2-c4xd4 2. a8-a7")) == [
+        ("G7", 1, "the move captures nothing, not d4 (ks: w); the rest of this line is not checked")
+    ]
 
 
 def shuffled(last: int, then: str) -> str:
