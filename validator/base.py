@@ -252,7 +252,7 @@ class Game(Generic[P]):
     def tally(self, start: P, position: P) -> str:
         """What the game has cost each side since `start`, for `lusoria show`."""
         (white, black), (white_now, black_now) = self.material(start), self.material(position)
-        return f"pieces lost: White {white - white_now}, Black {black - black_now}"
+        return f"pieces lost: White {_lost(white, white_now)}, Black {_lost(black, black_now)}"
 
     def render(self, position: P) -> str:
         """The position as text, for `lusoria show`."""
@@ -355,3 +355,8 @@ class Game(Generic[P]):
         """A word that broke the syntax, mended as the slips of this game's plies go (docs/slips.md):
         by default, as it is."""
         return word
+
+
+def _lost(before: int, now: int) -> str:
+    """A side's pieces lost, and those it gained (a captured mercenary changes sides)."""
+    return f"{before - now}" if now <= before else f"0 ({now - before} gained)"

@@ -767,6 +767,7 @@ class TaflGame(GridGame[TaflPosition]):
 _LEGEND: Final = (
     ((DEFENDER_KNIGHT, ATTACKER_KNIGHT), "N n knights"),
     ((DEFENDER_COMMANDER, ATTACKER_COMMANDER), "C c commanders"),
+    ((DEFENDER_MERCENARY, ATTACKER_MERCENARY), "M m mercenaries"),
 )  # the pieces `render` names under a board that holds them
 
 

@@ -293,6 +293,8 @@ def test_a_captured_mercenary_changes_sides():
         (white, black),
         (white - 1, black + 1),
     ]
+    assert bartley.tally(start, flipped) == "pieces lost: White 1, Black 0 (1 gained)"
+    assert "M m mercenaries; uppercase: White" in bartley.render(flipped)
 
 
 def test_a_strong_king_is_captured_between_two_commanders_as_opentafl_captures_him():
