@@ -385,6 +385,17 @@ def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]
     return len(moves), ""
 
 
+def _old_style(draft: Draft, rules: TaflGame) -> TaflGame:
+    """The rules of a record in the site's old style (`a4e4`: no move lists its captures) of a type
+    whose records leave out berserk continuations (berw:n): berw:u, under which a ply fits whatever
+    it captures, in its Rules tag, with a note why."""
+    draft.tag("Rules", f"{draft.tags.get('Rules', '')} berw=u".lstrip(), draft.start)
+    draft.note(
+        "no move lists its captures (the site's old style): read with berw=u, a ply fitting whatever it captures"
+    )
+    return tafl_rules(draft.tags)
+
+
 def looks_like_aage(text: str) -> bool:
     head = text[:4096]
     return head.lstrip()[:1] in "[{" and '"AageGameTypeName"' in head and '"Moves"' in head
@@ -530,6 +541,8 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     if named:
         others = itertools.takewhile(bool, (types.get(f"{named}/{number}", {}) for number in itertools.count(2)))
         rules = _layout(draft, rules, list(others))  # (the type's other layouts: `Sea battle tafl 13x13#34/2`)
+    if rules.settings.unwritten == "n" and draft.line.plies and not draft.listed:
+        rules = _old_style(draft, rules)
     winner = text("WhoWon", game.get("WhoWon", "")).lower()
     if winner in WINNERS:
         if "Termination" in draft.tags and WINNERS[winner] != draft.result:

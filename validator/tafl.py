@@ -230,7 +230,7 @@ class Settings(NamedTuple):
     # (lusoria's cc key: Unst Alea Evangelii's dux)
     unwritten: str  # the records leave out berserk continuations (`_play_unwritten`): "" (they write them, or
     # no berserk), "n" (berw:n: each left-out continuation captures), "a" (berw:a: the last one may be any
-    # move of the piece, found by a look back)
+    # move of the piece, found by a look back), "u" (berw:u: as n, and the records list no captures)
     leaps: bool  # every piece may leap over a soldier of either side next to it, to the empty square
     # beyond (leap:y, aagenielsen.dk's old Tyr types)
     hostile_written: bytes = b""  # as hostile_empty, plus the squares hostile only where the record lists
@@ -996,13 +996,15 @@ def _fitting(
     settings: Settings, candidates: tuple[Unwritten, ...], text: str
 ) -> tuple[list[tuple[Played[TaflPosition], Unwritten]], list[Unwritten]]:
     """The ply played on each candidate where it fits: legal, capturing the soldiers its list names
-    (none, without a list: such a record lists what a move captures, the king aside) and ending
-    the game when it lists the king; and the candidates where it is legal."""
+    (none, without a list: such a record lists what a move captures, the king aside; anything, under
+    berw:u, whose records list no captures) and ending the game when it lists the king; and the
+    candidates where it is legal."""
     try:
         move = parse_move(settings.geo, text)
     except Illegal:
         move = None
     listed = move.captures if move is not None and move.captures is not None else frozenset()
+    unlisted = settings.unwritten == "u" and move is not None and move.captures is None
     bare = text.split("x", 1)[0]
     played: list[tuple[Played[TaflPosition], Unwritten]] = []
     legal: list[Unwritten] = []
@@ -1018,7 +1020,7 @@ def _fitting(
         captured = set(taken(board, each.position.board))
         king_listed = any(board[s] == KING for s in listed)  # a listed king is taken: the game ends
         same = {s for s in captured - {move.origin} if board[s] != KING} == {s for s in listed if board[s] != KING}
-        if same and (each.outcome is not None or not king_listed):
+        if (same or unlisted) and (each.outcome is not None or not king_listed):
             played.append((each, candidate))
     return played, legal
 

@@ -96,7 +96,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "linc": ("n", "y"),
     "ber": ("n", "c", "m", "o"),
     "cc": ("2", "3", "4"),
-    "berw": ("y", "n", "a"),
+    "berw": ("y", "n", "a", "u"),
     "leap": ("n", "y"),
 }
 OPEN = ("dim", "start", "spd", "cor", "cen", "afor", "dfor")
@@ -106,7 +106,8 @@ ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
 # ber:o, a piece that captured may move again, capturing (aagenielsen.dk's berserk moves). lusoria's own key:
 # cc, the sides of a commander a capture closes (2, OTN's; 3 or 4: Unst Alea Evangelii's dux)
 # lusoria's own keys: berw (berserk continuations written: `n` for aagenielsen.dk's records, which leave them
-# out, `a` for its old Tyr types, whose last left-out continuation may be any move), leap (every piece leaps
+# out, `a` for its old Tyr types, whose last left-out continuation may be any move, `u` for its old-style
+# records, which leave them out and list no captures either), leap (every piece leaps
 # over a soldier next to it: aagenielsen.dk's old Tyr types); corw, cenw, aforw, dforw (the pieces a region,
 # empty, captures against only where the record lists the capture: a site whose engine changed between
 # games, aagenielsen.dk's Foteviken tablut 11x11)

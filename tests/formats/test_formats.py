@@ -324,6 +324,21 @@ def test_aage_game_types_are_the_sites_full_names():
     ]
 
 
+def test_aage_old_style_records_of_a_type_that_leaves_out_berserk_continuations_read_with_berw_u():
+    def read(moves: list[str]):
+        game = {"AageGameTypeName": "Berserk Hnefatafl 9x9", "WhoMovedFirst": "black", "Moves": moves}
+        [source] = read_text(json.dumps(game), "aage", "x.json")
+        return check(source)
+
+    old, modern = read(["d1d3", "f5f3"]), read(["d1-d3", "f5-f3"])  # old style: no move lists its captures
+    assert old.valid and old.record.tags["Rules"] == "berw=u"
+    assert old.record.main.comments == [
+        "aage reader: no move lists its captures (the site's old style): read with berw=u, "
+        "a ply fitting whatever it captures"
+    ]
+    assert modern.valid and "Rules" not in modern.record.tags and modern.record.main.comments == []
+
+
 def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules(tmp_path):
     text = json.dumps([{"AageGameTypeName": "Alea Evangelii 19x19", "Moves": "e4-h4 d1-d3"}])
     [source] = read_text(text, "aage", "x.json")

@@ -407,6 +407,16 @@ def test_a_ply_of_such_a_record_captures_what_its_list_names():
     ]
 
 
+def test_under_berw_u_a_ply_without_a_list_fits_whatever_it_captures():
+    # d1-d3 takes d4, then d3-b3 would take b4; i2-i3 takes i4 on every line; d5-d2 passes d3
+    old_style = tyr("pd1 Pd4 pd5 pb5 Pb4 Pi2 pi4 Pi5 Kg8", "d1-d3 2. i2-i3 d5-d2")
+    assert said(old_style.replace("[Position", '[Rules "berw=u"] [Position')) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after d1-d3xd4: d3-b3xb4 (berw: u)")
+    ]
+    # berw:n reads i2-i3 as capturing nothing: it fits no line, and only the first goes on
+    assert errors(old_style) == [("G3", 3, "the way is blocked at d3; the rest of this line is not checked")]
+
+
 def shuffled(last: int, then: str) -> str:
     """Moves 2 to `last` of the king on g8 and an attacker on a1 going to and fro, then `then`
     as Black's ply of move `last` (ply 2 × last − 1)."""
