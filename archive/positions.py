@@ -23,7 +23,7 @@ import sqlite_utils
 import zstandard
 
 from lusoria.archive.functions import FunctionError, go_on, inflated
-from lusoria.validator.base import BLACK, EMPTY_SQUARE, MATERIAL, WHITE, Game, Material, Position
+from lusoria.validator.base import BLACK, EMPTY_SQUARE, MATERIAL, PIECE_BITS, WHITE, Game, Material, Position
 from lusoria.validator.games import GAMES
 from lusoria.validator.grid import GridGame
 
@@ -177,7 +177,9 @@ def material_range(materials: list[Material]) -> list:
 
 
 SQUARES_HELD = 48  # the character of the bits 0 (no piece ever)
-_HELD_CHARACTERS = bytes.maketrans(bytes(range(64)), bytes(range(SQUARES_HELD, SQUARES_HELD + 64)))
+_HELD_CHARACTERS = bytes.maketrans(
+    bytes(range(1 << PIECE_BITS)), bytes(range(SQUARES_HELD, SQUARES_HELD + (1 << PIECE_BITS)))
+)
 
 
 @cache

@@ -26,6 +26,7 @@ P = TypeVar("P", bound=Hashable)  # one game's position type
 MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
 Material = tuple[int | None, ...]
 EMPTY_SQUARE = "."  # an empty square (or point) of a board spelled out one character a square
+PIECE_BITS = 6  # the bits of Game.piece_bits: a square's bits fit one character of the archive (chr(48 + bits))
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
@@ -319,8 +320,9 @@ class Game(Generic[P]):
 
     @classmethod
     def piece_bits(cls) -> dict[str, int]:
-        """The pieces a square of a spelled-out board may hold (its characters), as bits: what
-        the archive remembers each square held (`record_squares`); none by default."""
+        """The pieces a square of a spelled-out board may hold (its characters), as bits below
+        1 << PIECE_BITS (pieces may share one): what the archive remembers each square held
+        (`record_squares`); none by default."""
         return {}
 
     @classmethod

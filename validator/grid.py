@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import ClassVar, NamedTuple, TypeVar
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import EMPTY_SQUARE, Game, P
+from lusoria.validator.base import EMPTY_SQUARE, PIECE_BITS, Game, P
 
 ANY, ANY_PIECE = "*", "?"  # a pattern's wildcards: anything, any piece
 MAX_WIDTH = 16  # squares: the widest board a pattern may have (Latrunculi's)
@@ -96,7 +96,7 @@ class GridGame(Game[P]):
 
     @classmethod
     def piece_bits(cls) -> dict[str, int]:
-        return {letter: 1 << bit for bit, letter in enumerate("".join(cls.pieces))}
+        return {letter: 1 << bit % PIECE_BITS for bit, letter in enumerate("".join(cls.pieces))}  # a 7th shares
 
     @classmethod
     def fits_pattern(cls, width: int, height: int) -> bool:

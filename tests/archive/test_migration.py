@@ -218,6 +218,18 @@ def test_a_version_10_archive_gets_the_sums_of_version_11(new, tmp_path):
     assert rows(path, sums) == rows(new.path, sums) and len(rows(path, sums)) > 10
 
 
+def test_a_version_11_archive_gets_the_squares_of_version_12(new, tmp_path):
+    """Version 12 gives each piece a bit below 64 in `record_squares` (version 11 gave a tafl
+    game's seventh piece on bits that did not fit): the squares are made anew."""
+    path = archive_copy(new.path, tmp_path)
+    with downgraded(path, 11) as conn:
+        conn.execute("DELETE FROM record_squares")
+    assert answers(Archive(path)) == answers(new)  # opening it upgrades it
+    assert rows(path, "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    squares = "SELECT * FROM record_squares ORDER BY 1, 2"
+    assert rows(path, squares) == rows(new.path, squares) and len(rows(path, squares)) > 10
+
+
 def as_version_8(path: str) -> None:
     """Turn a new archive into the layout version 8 had: each record's text and label stored as
     they are (no `packed_text`, no `text_dictionaries`)."""

@@ -245,3 +245,20 @@ def test_positions_on_boards_of_other_shapes_with_as_many_squares_are_others():
     first, second = wide.initial(), tall.initial()
     keys = {position_key(wide, first), position_key(tall, second)}
     assert first == second and len(keys) == 2
+
+
+def test_every_piece_of_the_tafl_games_is_remembered_in_one_character_a_square(tmp_path):
+    """Knights, commanders and mercenaries too (nine letters): the bits of a square's pieces fit one
+    character (pieces past the sixth share a bit); an import of such a game failed ('bytes must be
+    in range(0, 256)'), and a pattern search finds the mercenary where it stands."""
+    bits = GAMES["hnefatafl"].piece_bits()
+    assert set("KPNCMpncm") <= set(bits) and all(0 < bit < 64 for bit in bits.values())
+    board = b"KPNCMpncm."
+    held = squares_held("hnefatafl", [board + b" w"])
+    assert [ord(char) - 48 for char in held] == [*(bits[letter] for letter in "KPNCMpncm"), 0]
+    record = tmp_path / "m.lgn"
+    start = "11/11/11/11/5M5/11/11/11/11/11/K10 w"
+    record.write_text(f'[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n[Position "{start}"]\n\n*\n')
+    archive = Archive(str(tmp_path / "a.db"))
+    assert archive.import_paths([str(record)]).added == 1
+    assert [row["ply"] for row in archive.query(Filters(pattern=start))] == [0]
