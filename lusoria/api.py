@@ -128,11 +128,16 @@ def _verdict(source: RecordText, keep_going: bool = False) -> Verdict:
 
 
 def fitting(
-    paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None, tags: dict[str, str] | None = None
+    paths: Iterable[Source],
+    encoding: str = "utf-8",
+    format: str | None = None,
+    tags: dict[str, str] | None = None,
+    jobs: int = 1,
 ) -> Iterator[tuple[RecordText, Fit | Diagnostic] | Problem]:
-    """For each record, the rule sets that fit it (`lusoria rules`); a record that cannot
-    be replayed at all (syntax, unknown game, bad tags) comes with its first diagnostic."""
-    return mapped(_fit, reports(paths, encoding, format, tags, keep=False))
+    """For each record, the rule sets that fit it (`lusoria rules`), searched by `jobs` worker
+    processes; a record that cannot be replayed at all (syntax, unknown game, bad tags) comes
+    with its first diagnostic."""
+    return in_workers(_fit, records(paths, encoding, format, tags), jobs)
 
 
 def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Proposal]:
@@ -146,7 +151,8 @@ def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Pr
     return proposals(records, fits)
 
 
-def _fit(report: Report) -> tuple[RecordText, Fit | Diagnostic]:
+def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
+    report = check(source, keep=False)
     if report.rules is None or report.record is None:
         return report.source, report.diagnostics[0]
     return report.source, fitting_rules(report.record)

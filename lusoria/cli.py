@@ -465,14 +465,15 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per record, one per line.")
 @encoding_option
 @reading_options
-def rules(paths: tuple[str, ...], as_json: bool, encoding: str) -> None:
+@jobs_options
+def rules(paths: tuple[str, ...], as_json: bool, jobs: int, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal.
     Of several records, last, for each game: the one rule set that makes the most of them legal
     (not with --json)."""
     inputs, unreplayable = Inputs(), False
     fitted = []
-    for source, fit in inputs(api.fitting(paths, encoding, **reading())):
+    for source, fit in inputs(api.fitting(paths, encoding, jobs=jobs, **reading())):
         fitted.append((source, fit))
         unreplayable |= isinstance(fit, api.Diagnostic)
         if as_json:

@@ -139,6 +139,8 @@ class Game(Generic[P]):
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None):
         self.variant = (variant or next(iter(self.presets))).lower()
         self.option = {**self.preset_options(self.variant), **(options or {})}
+        self.searched = 0  # positions played beyond one a ply, looking for moves a record leaves out
+        # (a tafl game's berserk continuations): the work `lusoria rules` counts besides the plies
 
     @classmethod
     @cache

@@ -15,7 +15,8 @@ from lusoria.validator.base import Game, OptionError
 from lusoria.validator.games import game_class
 from lusoria.validator.replay import ERROR, replay
 
-MAX_WORK = 500_000  # plies the search replays at most, over all rule sets (docs/robustness.md)
+MAX_WORK = 500_000  # plies the search replays at most, over all rule sets, with the positions searched
+# for moves a record leaves out (`Game.searched`; docs/robustness.md)
 
 
 @dataclass
@@ -167,6 +168,7 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
             continue  # this board or position does not suit the variant
         fit.tried += 1
         report = replay(record, keep=False, rules=rules, first_error=True)
+        work += rules.searched
         if report.valid:
             found.append((cost, _describe(variant, changed, own.variant)))
             fit.sets.append(rule_tags(cls, variant, options))

@@ -720,7 +720,11 @@ class TaflGame(GridGame[TaflPosition]):
     # -- moves -----------------------------------------------------------
     def play(self, position: TaflPosition, text: str) -> Played[TaflPosition]:
         if self.settings.unwritten:
-            return _play_unwritten(self.settings, position, text)
+            before = _PLAYED[0]
+            try:
+                return _play_unwritten(self.settings, position, text)
+            finally:  # an illegal ply too: it may have searched the most
+                self.searched += _PLAYED[0] - before - 1
         return _play(self.settings, position, text)
 
     def outcome(self, position: TaflPosition) -> Outcome | None:
@@ -970,6 +974,7 @@ LOOKBACK_PLAYS: Final = 3000  # and plays at most 3,000 plies on the way
 _NOT_FOUND: Final[set[tuple[object, ...]]] = set()  # look backs that found nothing (a record is replayed more
 # than once: its capture lists read, then validated), kept to at most NOT_FOUND_KEPT
 NOT_FOUND_KEPT: Final = 256
+_PLAYED: Final = [0]  # positions `_fitting` has played in this process (`Game.searched` counts them)
 
 
 def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
@@ -1008,6 +1013,7 @@ def _fitting(
     bare = text.split("x", 1)[0]
     played: list[tuple[Played[TaflPosition], Unwritten]] = []
     legal: list[Unwritten] = []
+    _PLAYED[0] += len(candidates)
     for candidate in candidates:
         try:
             each = _play(settings, candidate.position, bare)
@@ -1187,7 +1193,15 @@ def _unwritten(
 def taken(board: bytes, after: bytes) -> list[int]:
     """The squares whose piece a ply from `board` to `after` took away: the mover's origin and
     what it captured (a mercenary changes sides)."""
-    return [square for square, (was, now) in enumerate(zip(board, after)) if was and OWNER[now] != OWNER[was]]
+    changed = int.from_bytes(board, "big") ^ int.from_bytes(after, "big")  # a byte a square, the first highest
+    found: list[int] = []
+    while changed:  # the changed squares, first to last, without walking the board (a ply changes a few)
+        byte = (changed.bit_length() - 1) >> 3
+        square = len(board) - 1 - byte
+        if board[square] and OWNER[after[square]] != OWNER[board[square]]:
+            found.append(square)
+        changed &= (1 << (byte << 3)) - 1
+    return found
 
 
 def played_on(before: TaflPosition, after: TaflPosition) -> bytes:
@@ -1204,9 +1218,7 @@ def _continuations(
     captures (G5, or by a capturing jump, G14), or, when `free` (berw:a), the last one may be any
     move of it; none ends the game."""
     geo, found = settings.geo, []
-    for origin, target in _moves(board, side, settings):
-        if origin != square:
-            continue
+    for origin, target in _moves(board, side, settings, square):
         jumped = _jumped(board, origin, target, settings)
         after = bytearray(board)
         after[target], after[origin] = after[origin], EMPTY
@@ -1329,12 +1341,13 @@ def _may_stop(settings: Settings, piece: int, origin: int, target: int) -> bool:
     )
 
 
-def _moves(board: bytes, side: int, settings: Settings):
-    """Every legal (origin, target) for `side`."""
+def _moves(board: bytes, side: int, settings: Settings, only: int = -1):
+    """Every legal (origin, target) for `side`; of the piece on `only` alone when it is a square."""
     region, cross, camps, speed = settings.region, settings.cross, settings.camps, settings.speed
     geo = settings.geo
     rays, squares = geo.rays, geo.squares
-    for origin, piece in enumerate(board):
+    for origin in range(len(board)) if only < 0 else (only,):
+        piece = board[origin]
         if OWNER[piece] != side:
             continue
         camp = camps[origin]

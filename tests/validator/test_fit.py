@@ -98,6 +98,17 @@ def test_the_search_is_bounded():
     )
 
 
+def test_the_search_counts_the_positions_it_searched_for_left_out_moves(monkeypatch):
+    """A tafl record whose left-out berserk continuations are looked for: each set's look back
+    counts towards the bound, not only the record's 3 plies (300 // 3 sets)."""
+    monkeypatch.setattr("lusoria.validator.fit.MAX_WORK", 300)
+    start = "9/6K2/9/9/9/3Pp4/9/2p6/p8 b"  # pc2 Pd4 pe4 pa1 Kg8: c2-c4 takes d4
+    text = f'[Game "hnefatafl"] [Variant "tyr-9x9"] [Rules "berw=a"] [Position "{start}"] 1... c2-c4xd4 '
+    text += "2. Kg8-g7 c6-c5xb5 *"  # c4-c6 is looked for; from it, c6-c5 takes no b5
+    result = fit(text)
+    assert result.bounded and result.tried == 13
+
+
 def test_rules_of_a_folder_proposes_the_one_set_that_makes_the_most_records_legal(tmp_path):
     """Three records of Linnaeus' rules written without their Variant (so seed's), and one of
     seed: aage (or linnaeus) makes three legal, seed one; the records that do not replay take no

@@ -14,12 +14,13 @@ from lusoria.api import random_record
 from lusoria.archive.positions import boards_and_materials
 from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn import write_otn
+from lusoria.notation import parse_record
 from lusoria.notation.writer import write_record
 from lusoria.validator import hnefatafl
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
-from lusoria.validator.replay import check
+from lusoria.validator.replay import check, replay
 from lusoria.validator.tafl_rules import described_record, described_settings, read_record
 
 FETLAR = "fetlar-hnefatafl-11x11"  # attackers first, corner escape, strong armed king, no shieldwall
@@ -461,6 +462,23 @@ def test_under_berw_a_the_last_left_out_continuation_may_be_any_move_of_the_piec
     ends = tyr("pc2 Pd4 pe4 Kd8 pe8 Ph1", "c2-c4xd4 2. h1-h2 c8-c7").replace("[Position", '[Rules "berw=a"] [Position')
     assert errors(ends)[0][:2] == ("G3", 3)
     assert "ber:c berw:a" in described_record(Hnefatafl.from_tags({"Variant": TYR, "Rules": "berw=a"}).settings)
+
+
+def test_the_positions_searched_for_left_out_continuations_are_counted():
+    """`Game.searched`: the positions a ply played beyond its own, found or not (what the search
+    for fitting rule sets counts as work)."""
+    start = "pc2 Pd4 pe4 pa1 Kg8"
+
+    def searched(moves: str, rules: str = "berw=a") -> int:
+        record = parse_record(tyr(start, moves).replace("[Position", f'[Rules "{rules}"] [Position'))
+        game = Hnefatafl.from_tags(record.tags)
+        replay(record, keep=False, rules=game)
+        return game.searched
+
+    assert searched("c2-c4xd4 2. Kg8-g7 c4-c5") == 0  # every ply fits the written position
+    assert searched("c2-c4xd4 2. Kg8-g7 c6-c5") == 4  # a look back found c4-c6
+    assert searched("c2-c4xd4 2. Kg8-g7 c6-c5xb5") == 22  # one that found nothing, the ply illegal
+    assert searched("c2-c4xd4 2. Kg8-g7 c6-c5", "berw=n") == 0  # no look back
 
 
 def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():

@@ -6,12 +6,14 @@ captured on and beside the throne, on the edge and against a corner."""
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lusoria.validator.base import BLACK, WHITE, Illegal
 from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.copenhagen import Copenhagen
 from lusoria.validator.replay import check
-from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, TaflGame, TaflPosition
+from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, OWNER, TaflGame, TaflPosition, taken
 
 COPENHAGEN, BRANDUBH = Copenhagen(), Brandubh()
 
@@ -247,3 +249,22 @@ def test_every_command_works_on_the_familys_records(game, size, last, rule, slip
     plies = [c.label for c in completions(document.entry_at(2), "1... ", 2, 5) if c.kind == "ply"]
     rules = GAMES[game]()
     assert sorted(plies) == sorted(rules.legal_plies(rules.initial()))
+
+
+@given(
+    st.integers(0, 4).flatmap(
+        lambda size: st.tuples(
+            st.binary(min_size=(7 + 2 * size) ** 2, max_size=(7 + 2 * size) ** 2),
+            st.lists(st.tuples(st.integers(0, (7 + 2 * size) ** 2 - 1), st.integers(0, 9)), max_size=8),
+        )
+    )
+)
+def test_taken_is_every_square_whose_piece_left_or_changed_sides(case):
+    """`taken` reads only the squares a ply changed: the same as walking the whole board."""
+    board, changes = case
+    board = bytes(value % 10 for value in board)
+    after = bytearray(board)
+    for square, piece in changes:
+        after[square] = piece
+    walked = [s for s, (was, now) in enumerate(zip(board, after)) if was and OWNER[now] != OWNER[was]]
+    assert taken(board, bytes(after)) == walked
