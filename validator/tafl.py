@@ -723,6 +723,11 @@ class TaflGame(GridGame[TaflPosition]):
             return _play_unwritten(self.settings, position, text)
         return _play(self.settings, position, text)
 
+    def play_past_end(self, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
+        if self.settings.unwritten:
+            return _played_past_end(self.settings, position, text)
+        return None
+
     def outcome(self, position: TaflPosition) -> Outcome | None:
         board, settings = position.board, self.settings
         king = board.find(KING)
@@ -992,6 +997,18 @@ def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Pl
     return _went_on(settings, position, played, text)
 
 
+def _played_past_end(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
+    """A ply written after the ply that led to `position` ended the game, in a record that leaves
+    out berserk continuations: as a ply that fits no kept position, played on each position that
+    left-out continuations may have made instead, where that ply did not end the game (`_went_on`
+    keeps them), and, when it fits none, under berw:a, after the continuations a look back finds
+    (`_looked_back`); None when it fits none: the game ended there."""
+    played, _ = _fitting(settings, getattr(position, "others", ()), text)
+    if played:
+        return _went_on(settings, position, played, text)
+    return _looked_back(settings, position, text, True) if settings.unwritten == "a" else None
+
+
 def _fitting(
     settings: Settings, candidates: tuple[Unwritten, ...], text: str
 ) -> tuple[list[tuple[Played[TaflPosition], Unwritten]], list[Unwritten]]:
@@ -1031,7 +1048,8 @@ def _went_on(
     """The first of `played` (each ply with the candidate it was played on), warning G16 when its
     candidate is not `position` itself, with the others and, after a capture, the positions the
     capturing piece's continuations (`_continuations`) make; one that would end the game does not
-    go on. It keeps the line's latest captures and the plies written since (berw:a)."""
+    go on. It keeps the line's latest captures and the plies written since (berw:a), also when the
+    first ends the game: a ply written after it may show that the game went on (`_played_past_end`)."""
     first, chosen = played[0]
     if chosen.continuations:
         first.warnings = [
@@ -1043,9 +1061,6 @@ def _went_on(
         ]
     plies = getattr(position, "plies", 0) + 1
     written = (*getattr(position, "written", ())[2 - LOOKBACK_PLIES :], text)
-    if first.outcome is not None:
-        first.position = _unwritten(first.position, (), chosen.position.board, (), written, plies)
-        return first
     side = position.turn
     try:
         move = parse_move(settings.geo, text)
@@ -1077,14 +1092,18 @@ def _recent(captures: tuple[Capture, ...], plies: int) -> tuple[Capture, ...]:
     return tuple(capture for capture in captures if capture.ply > plies - LOOKBACK_PLIES)[-LOOKBACK_CAPTURES:]
 
 
-def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
-    """berw:a: a ply that fits no kept position, played after left-out continuations whose last
-    move need not capture (any move of the piece that captured): for each of the line's latest
-    captures (`_recent`, the latest first), each chain of its piece's continuations
-    (`_continuations`) that changes a square those plies touch (`_near`) is tried by playing again
-    every ply written since, which must fit, and this one; the first that fits them all goes on,
-    warning G16. None when none does, within LOOKBACK_PLAYS plies played (and kept, for the same
-    look back on the next replay of the record)."""
+def _looked_back(
+    settings: Settings, position: TaflPosition, text: str, ended: bool = False
+) -> Played[TaflPosition] | None:
+    """berw:a: a ply that fits no kept position, or follows the ply that ended the game on it
+    (`ended`), played after left-out continuations whose last move need not capture (any move of
+    the piece that captured): for each of the line's latest captures (`_recent`, the latest
+    first), each chain of its piece's continuations (`_continuations`) that changes a square those
+    plies touch (`_near`; after the end of the game, each of them as this one, up to the sides of
+    a king it captures) is tried by playing again every ply written since, which must fit without ending
+    the game, and this one; the first that fits them all goes on, warning G16. None when none
+    does, within LOOKBACK_PLAYS plies played (and kept, for the same look back on the next replay
+    of the record)."""
     written: tuple[str, ...] = getattr(position, "written", ())
     plies: int = getattr(position, "plies", 0)
     others: tuple[Unwritten, ...] = getattr(position, "others", ())
@@ -1108,7 +1127,7 @@ def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Playe
         since = (*written[len(written) - (plies - capture.ply) :], text) if plies > capture.ply else (text,)
         side = OWNER[capture.board[capture.square]]
         earlier = tuple(each for each in captures if each.ply <= capture.ply)
-        near = _near(settings.geo, since[:-1], 1) | _near(settings.geo, (text,), 2)
+        near = _near(settings.geo, since[:-1], 2 if ended else 1) | _near(settings.geo, (text,), 2)
         for board, chain in _continuations(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, True):
             if all(board[square] == capture.board[square] for square in near):
                 continue  # it changes no square near the plies since: they play as they did

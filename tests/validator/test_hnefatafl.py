@@ -463,6 +463,37 @@ def test_under_berw_a_the_last_left_out_continuation_may_be_any_move_of_the_piec
     assert "ber:c berw:a" in described_record(Hnefatafl.from_tags({"Variant": TYR, "Rules": "berw=a"}).settings)
 
 
+def test_a_ply_written_after_the_king_is_taken_may_show_that_a_left_out_continuation_saved_him():
+    # c2-c4 takes d4; a2-a4 then takes the king on b4 against c4, unless c4 went on (c4-c5: the first move of it)
+    start = "pc2 Pd4 pe4 Kb4 pa2 Ph1"
+    saved = tyr(start, "c2-c4xd4 2. h1-h2 a2-a4 3. Kb4-b5").replace("[Position", '[Rules "berw=a"] [Position')
+    assert said(saved) == [
+        ("warning", "G16", 4, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5 (berw: a)")
+    ]
+    assert check(saved).outcome is None
+    # a ply far from c4 shows it as well (the king's sides count as near the ply that took him)
+    assert [d[:3] for d in said(saved.replace("Kb4-b5", "h2-h3"))] == [("warning", "G16", 4)]
+    # the game goes on, and ends where the king is taken on the line kept: b5 between a5 and c5
+    ends = saved.replace("Kb4-b5", "Kb4-b5 a4-a5")
+    assert errors(ends) == [] and check(ends).outcome.rule == "G7"
+    assert said(ends.replace("a4-a5", "a4-a5 4. h2-h3")) == [  # unless c4 went on to c6: no king is taken
+        ("warning", "G16", 4, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5 (berw: a)"),
+        ("warning", "G16", 6, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
+    ]
+    over = "the game is already over (the king was captured (ks: w)); no ply may follow"
+    assert errors(ends.replace("a4-a5", "a4-a5 4. d4-d5")) == [("G13", 6, over)]
+    assert errors(saved.replace("Kb4-b5", "d4-d5")) == [("G13", 4, over)]  # no line has a piece on d4
+    uncaptured = tyr(start.replace("Pd4 ", ""), "c2-c4 2. h1-h2 a2-a4 3. Kb4-b5").replace(
+        "[Position", '[Rules "berw=a"] [Position'
+    )
+    assert errors(uncaptured) == [("G13", 4, over)]  # no capture: no left-out continuation
+    # under berw:n only a capturing continuation is left out: c4-c5 takes c6 where a soldier stands
+    assert errors(saved.replace('[Rules "berw=a"] ', "")) == [("G13", 4, over)]
+    assert said(tyr(start + " Pc6 pc7", "c2-c4xd4 2. h1-h2 a2-a4 3. Kb4-b5")) == [
+        ("warning", "G16", 4, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5xc6 (berw: n)")
+    ]
+
+
 def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():
     start = "pc2 Pc3 pd5 Pe5 Kd7 Ph8"
     leap = "ber=n berw=y tfr=i leap=y"
