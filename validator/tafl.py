@@ -723,7 +723,9 @@ class TaflGame(GridGame[TaflPosition]):
             return _play_unwritten(self.settings, position, text)
         return _play(self.settings, position, text)
 
-    def play_past_end(self, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
+    def play_past_end(
+        self, position: TaflPosition, text: str
+    ) -> tuple[Played[TaflPosition], Played[TaflPosition]] | None:
         if self.settings.unwritten:
             return _played_past_end(self.settings, position, text)
         return None
@@ -990,23 +992,23 @@ def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Pl
     if not played and settings.unwritten == "a":
         found = _looked_back(settings, position, text)
         if found is not None:
-            return found
+            return found[-1]
     if not played:  # no position fits: the first where the move is legal (or the position itself) says why
         fallback = (legal or candidates)[0]
         played.append((_play(settings, fallback.position, text), fallback))
     return _went_on(settings, position, played, text)
 
 
-def _played_past_end(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
+def _played_past_end(
+    settings: Settings, position: TaflPosition, text: str
+) -> tuple[Played[TaflPosition], Played[TaflPosition]] | None:
     """A ply written after the ply that led to `position` ended the game, in a record that leaves
-    out berserk continuations: as a ply that fits no kept position, played on each position that
-    left-out continuations may have made instead, where that ply did not end the game (`_went_on`
-    keeps them), and, when it fits none, under berw:a, after the continuations a look back finds
-    (`_looked_back`); None when it fits none: the game ended there."""
-    played, _ = _fitting(settings, getattr(position, "others", ()), text)
-    if played:
-        return _went_on(settings, position, played, text)
-    return _looked_back(settings, position, text, True) if settings.unwritten == "a" else None
+    out berserk continuations: as a ply that fits no kept position, played after the left-out
+    continuations that a look back finds (`_looked_back`: under berw:a the last may be any move),
+    under which the ply that ended the game did not; that ply played again there, and this one.
+    None when none fits: the game ended there."""
+    found = _looked_back(settings, position, text, True)
+    return (found[-2], found[-1]) if found is not None else None
 
 
 def _fitting(
@@ -1094,16 +1096,17 @@ def _recent(captures: tuple[Capture, ...], plies: int) -> tuple[Capture, ...]:
 
 def _looked_back(
     settings: Settings, position: TaflPosition, text: str, ended: bool = False
-) -> Played[TaflPosition] | None:
-    """berw:a: a ply that fits no kept position, or follows the ply that ended the game on it
-    (`ended`), played after left-out continuations whose last move need not capture (any move of
-    the piece that captured): for each of the line's latest captures (`_recent`, the latest
-    first), each chain of its piece's continuations (`_continuations`) that changes a square those
-    plies touch (`_near`; after the end of the game, each of them as this one, up to the sides of
-    a king it captures) is tried by playing again every ply written since, which must fit without ending
-    the game, and this one; the first that fits them all goes on, warning G16. None when none
-    does, within LOOKBACK_PLAYS plies played (and kept, for the same look back on the next replay
-    of the record)."""
+) -> list[Played[TaflPosition]] | None:
+    """berw:a: a ply that fits no kept position, or (any berw) one written after the ply that
+    ended the game on it (`ended`), played after left-out continuations (under berw:a the last need
+    not capture: any move of the piece that captured): for each of the line's latest captures
+    (`_recent`, the latest first; after the end, not one of the ply that ended the game), each
+    chain of its piece's continuations (`_continuations`) that changes a square those plies touch
+    (`_near`; after the end, each of them as this one, up to the sides of a king it captures) is
+    tried by playing again every ply written since, which must fit without ending the game, and
+    this one; the first chain that fits them all goes on: those plies played again, the last
+    warning G16. None when none does, within LOOKBACK_PLAYS plies played (and kept, for the same
+    look back on the next replay of the record)."""
     written: tuple[str, ...] = getattr(position, "written", ())
     plies: int = getattr(position, "plies", 0)
     others: tuple[Unwritten, ...] = getattr(position, "others", ())
@@ -1115,20 +1118,26 @@ def _looked_back(
         tuple(getattr(position, "captures", ())),
         tuple((other.position.board, other.captures) for other in others),
         tuple(settings.said.items()),
+        ended,
     )
     if searched in _NOT_FOUND:
         return None
     captures = sorted(
-        dict.fromkeys(capture for each in (position, *others) for capture in getattr(each, "captures", ())),
+        dict.fromkeys(
+            capture
+            for each in (position, *others)
+            for capture in getattr(each, "captures", ())
+            if capture.ply < plies or not ended  # (the ply that ended the game is played again)
+        ),
         key=lambda capture: -capture.ply,
     )
-    budget = LOOKBACK_PLAYS
+    budget, free = LOOKBACK_PLAYS, settings.unwritten == "a"
     for capture in captures:
         since = (*written[len(written) - (plies - capture.ply) :], text) if plies > capture.ply else (text,)
         side = OWNER[capture.board[capture.square]]
         earlier = tuple(each for each in captures if each.ply <= capture.ply)
         near = _near(settings.geo, since[:-1], 2 if ended else 1) | _near(settings.geo, (text,), 2)
-        for board, chain in _continuations(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, True):
+        for board, chain in _continuations(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, free):
             if all(board[square] == capture.board[square] for square in near):
                 continue  # it changes no square near the plies since: they play as they did
             line: TaflPosition = _unwritten(
@@ -1141,6 +1150,7 @@ def _looked_back(
                     f"{_said(settings, 'berw')}",
                 )
             ]
+            again: list[Played[TaflPosition]] = []
             for number, ply in enumerate(since):
                 candidates = (Unwritten(line, "", getattr(line, "captures", ())), *getattr(line, "others", ()))
                 budget -= len(candidates)
@@ -1149,9 +1159,10 @@ def _looked_back(
                     break
                 went = _went_on(settings, line, played, ply)
                 warnings += [warning for warning in went.warnings if warning not in warnings]
+                again.append(went)
                 if number == len(since) - 1:
                     went.warnings = warnings
-                    return went
+                    return again
                 line = went.position
             if budget < 0:
                 break
