@@ -181,19 +181,30 @@ def read_site_captures(draft: Draft, rules: TaflGame) -> None:
     move captures (an empty one included, which lusoria's notation would read as "computed") is a
     problem of the record at that ply; a list with a square too many is left for the validator
     to report. A list that says nothing of the result gets the one its last ply ends the game
-    with. Stops at the first ply that does not play (the validator reports it). `rules`: those
+    with. A ply that ends the game is read where it did not when the next ply shows that the game
+    went on (`Game.play_past_end`: a record that leaves out berserk continuations). Stops at the
+    first ply that does not play, or follows the end (the validator reports it). `rules`: those
     of `draft`'s tags."""
     try:
         position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
     except OptionError:  # a bad Position: the validator reports it
         return
     geo, ids = rules.geo, rules.settings.ids
-    for index, ply in enumerate(draft.line.plies):
+    plies = draft.line.plies
+    texts = [ply.text if rules.settings.unwritten else without_captures(ply.text) for ply in plies]
+    ahead: Played | None = None  # the ply played past the end of the game that the ply before it ended
+    for index, ply in enumerate(plies):
         move = parse_move(geo, ply.text)
         try:
-            played = rules.play(position, ply.text if rules.settings.unwritten else without_captures(ply.text))
+            played = ahead if ahead is not None else rules.play(position, texts[index])
         except Illegal:
             return
+        went_on = (
+            rules.play_past_end(position_after(played), texts[index + 1])
+            if played.outcome is not None and index + 1 < len(plies)
+            else None
+        )
+        played, ahead = went_on if went_on is not None else (played, None)  # this ply where the game went on
         written = move.captures if move else None
         board = played_on(position, position_after(played))
         gone = taken(board, position_after(played).board)  # the mover's square and what the move captured

@@ -275,6 +275,13 @@ class Game(Generic[P]):
         """Whether a starting position is already a finished game."""
         raise NotImplementedError
 
+    def play_past_end(self, position: P, text: str) -> tuple[Played[P], Played[P]] | None:
+        """A ply written after the ply that led to `position` ended the game, in a game whose
+        records leave out plies that may have kept it going (a tafl variant's berserk
+        continuations, G16): that ply played again where it did not end the game, and this one
+        after it; None: the game ended there, and the driver refuses the ply (`end_rule`)."""
+        return None
+
     def legal_plies(self, position: P) -> list[str]:
         """Every legal ply in canonical form (Laquet: for the position's roll)."""
         raise NotImplementedError

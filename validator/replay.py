@@ -278,18 +278,23 @@ def replay(
             number = first + index
             if ply.number is not None:
                 _check_move_number(ply, number, continued.number(number, (at, index)), offset, report)
-            if ended is not None:
+            past_end = rules.play_past_end(position, ply.text) if ended is not None else None
+            if ended is not None and past_end is None:
                 where = _where(ply, number)
                 report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow", **where)
                 completed = False
                 break
+            if keep and past_end is not None and index:  # the ply before, as the game that went on played it
+                report.canonical[at, index - 1] = past_end[0].text
+                if not at:
+                    report.positions[-1] = past_end[0].position
             if ply.variations:
                 if tree is None:
                     tree = _Lines()
                     walk(record, tree)
                 pending.extend((variation, position) for variation in reversed(tree.branches[at, index]))
             try:
-                played = rules.play(position, ply.text)
+                played = past_end[1] if past_end is not None else rules.play(position, ply.text)
             except Illegal as illegal:
                 close = suggestions(rules, position, ply.text) if not first_error else ()
                 assumption = only_nearest_ply(rules, position, ply.text) if keep_going else None

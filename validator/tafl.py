@@ -727,6 +727,13 @@ class TaflGame(GridGame[TaflPosition]):
                 self.searched += _PLAYED[0] - before - 1
         return _play(self.settings, position, text)
 
+    def play_past_end(
+        self, position: TaflPosition, text: str
+    ) -> tuple[Played[TaflPosition], Played[TaflPosition]] | None:
+        if self.settings.unwritten:
+            return _played_past_end(self.settings, position, text)
+        return None
+
     def outcome(self, position: TaflPosition) -> Outcome | None:
         board, settings = position.board, self.settings
         king = board.find(KING)
@@ -990,11 +997,23 @@ def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Pl
     if not played and settings.unwritten == "a":
         found = _looked_back(settings, position, text)
         if found is not None:
-            return found
+            return found[-1]
     if not played:  # no position fits: the first where the move is legal (or the position itself) says why
         fallback = (legal or candidates)[0]
         played.append((_play(settings, fallback.position, text), fallback))
     return _went_on(settings, position, played, text)
+
+
+def _played_past_end(
+    settings: Settings, position: TaflPosition, text: str
+) -> tuple[Played[TaflPosition], Played[TaflPosition]] | None:
+    """A ply written after the ply that led to `position` ended the game, in a record that leaves
+    out berserk continuations: as a ply that fits no kept position, played after the left-out
+    continuations that a look back finds (`_looked_back`: under berw:a the last may be any move),
+    under which the ply that ended the game did not; that ply played again there, and this one.
+    None when none fits: the game ended there."""
+    found = _looked_back(settings, position, text, True)
+    return (found[-2], found[-1]) if found is not None else None
 
 
 def _fitting(
@@ -1037,7 +1056,8 @@ def _went_on(
     """The first of `played` (each ply with the candidate it was played on), warning G16 when its
     candidate is not `position` itself, with the others and, after a capture, the positions the
     capturing piece's continuations (`_continuations`) make; one that would end the game does not
-    go on. It keeps the line's latest captures and the plies written since (berw:a)."""
+    go on. It keeps the line's latest captures and the plies written since (berw:a), also when the
+    first ends the game: a ply written after it may show that the game went on (`_played_past_end`)."""
     first, chosen = played[0]
     if chosen.continuations:
         first.warnings = [
@@ -1049,9 +1069,6 @@ def _went_on(
         ]
     plies = getattr(position, "plies", 0) + 1
     written = (*getattr(position, "written", ())[2 - LOOKBACK_PLIES :], text)
-    if first.outcome is not None:
-        first.position = _unwritten(first.position, (), chosen.position.board, (), written, plies)
-        return first
     side = position.turn
     try:
         move = parse_move(settings.geo, text)
@@ -1083,12 +1100,17 @@ def _recent(captures: tuple[Capture, ...], plies: int) -> tuple[Capture, ...]:
     return tuple(capture for capture in captures if capture.ply > plies - LOOKBACK_PLIES)[-LOOKBACK_CAPTURES:]
 
 
-def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
-    """berw:a: a ply that fits no kept position, played after left-out continuations whose last
-    move need not capture (any move of the piece that captured): for each of the line's latest
-    captures (`_recent`, the latest first), each chain of its piece's continuations
-    (`_continuations`) that changes a square those plies touch (`_near`) is tried by playing again
-    every ply written since, which must fit, and this one; the first that fits them all goes on,
+def _looked_back(
+    settings: Settings, position: TaflPosition, text: str, ended: bool = False
+) -> list[Played[TaflPosition]] | None:
+    """berw:a: a ply that fits no kept position, or (any berw) one written after the ply that
+    ended the game on it (`ended`), played after left-out continuations (under berw:a the last need
+    not capture: any move of the piece that captured): for each of the line's latest captures
+    (`_recent`, the latest first; after the end, not one of the ply that ended the game), each
+    chain of its piece's continuations (`_continuations`) that changes a square those plies touch
+    (`_near`; after the end, each of them as this one, up to the sides of a king it captures) is
+    tried by playing again every ply written since, which must fit without ending the game, and
+    this one; the first chain that fits them all goes on: those plies played again, the last
     warning G16. None when none does, within LOOKBACK_PLAYS plies played (and kept, for the same
     look back on the next replay of the record)."""
     written: tuple[str, ...] = getattr(position, "written", ())
@@ -1102,20 +1124,26 @@ def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Playe
         tuple(getattr(position, "captures", ())),
         tuple((other.position.board, other.captures) for other in others),
         tuple(settings.said.items()),
+        ended,
     )
     if searched in _NOT_FOUND:
         return None
     captures = sorted(
-        dict.fromkeys(capture for each in (position, *others) for capture in getattr(each, "captures", ())),
+        dict.fromkeys(
+            capture
+            for each in (position, *others)
+            for capture in getattr(each, "captures", ())
+            if capture.ply < plies or not ended  # (the ply that ended the game is played again)
+        ),
         key=lambda capture: -capture.ply,
     )
-    budget = LOOKBACK_PLAYS
+    budget, free = LOOKBACK_PLAYS, settings.unwritten == "a"
     for capture in captures:
         since = (*written[len(written) - (plies - capture.ply) :], text) if plies > capture.ply else (text,)
         side = OWNER[capture.board[capture.square]]
         earlier = tuple(each for each in captures if each.ply <= capture.ply)
-        near = _near(settings.geo, since[:-1], 1) | _near(settings.geo, (text,), 2)
-        for board, chain in _continuations(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, True):
+        near = _near(settings.geo, since[:-1], 2 if ended else 1) | _near(settings.geo, (text,), 2)
+        for board, chain in _continuations(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, free):
             if all(board[square] == capture.board[square] for square in near):
                 continue  # it changes no square near the plies since: they play as they did
             line: TaflPosition = _unwritten(
@@ -1128,6 +1156,7 @@ def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Playe
                     f"{_said(settings, 'berw')}",
                 )
             ]
+            again: list[Played[TaflPosition]] = []
             for number, ply in enumerate(since):
                 candidates = (Unwritten(line, "", getattr(line, "captures", ())), *getattr(line, "others", ()))
                 budget -= len(candidates)
@@ -1136,9 +1165,10 @@ def _looked_back(settings: Settings, position: TaflPosition, text: str) -> Playe
                     break
                 went = _went_on(settings, line, played, ply)
                 warnings += [warning for warning in went.warnings if warning not in warnings]
+                again.append(went)
                 if number == len(since) - 1:
                     went.warnings = warnings
-                    return went
+                    return again
                 line = went.position
             if budget < 0:
                 break

@@ -20,7 +20,7 @@ from lusoria.validator import hnefatafl
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
-from lusoria.validator.replay import check, replay
+from lusoria.validator.replay import canonical_text, check, replay
 from lusoria.validator.tafl_rules import described_record, described_settings, read_record
 
 FETLAR = "fetlar-hnefatafl-11x11"  # attackers first, corner escape, strong armed king, no shieldwall
@@ -479,6 +479,54 @@ def test_the_positions_searched_for_left_out_continuations_are_counted():
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5") == 4  # a look back found c4-c6
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5xb5") == 22  # one that found nothing, the ply illegal
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5", "berw=n") == 0  # no look back
+
+
+def test_a_ply_written_after_the_king_is_taken_may_show_that_a_left_out_continuation_saved_him():
+    # c2-c4 takes d4; a2-a4 then takes the king on b4 against c4, unless c4 went on (c4-c5: the first move of it)
+    start = "pc2 Pd4 pe4 Kb4 pa2 Ph1"
+    saved = tyr(start, "c2-c4xd4 2. h1-h2 a2-a4 3. Kb4-b5").replace("[Position", '[Rules "berw=a"] [Position')
+    assert said(saved) == [
+        ("warning", "G16", 4, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5 (berw: a)")
+    ]
+    report = check(saved)  # a2-a4 written as the game that went on played it, and the king stays on the board
+    assert report.outcome is None and report.canonical[0, 2] == "a2-a4"
+    assert report.rules.format_position(report.positions[3]) == board("pc5 pe4 Kb4 pa4 Ph2", 9, "w")
+    # a ply far from c4 shows it as well (the king's sides count as near the ply that took him)
+    assert [d[:3] for d in said(saved.replace("Kb4-b5", "h2-h3"))] == [("warning", "G16", 4)]
+    # the game goes on, and ends where the king is taken on the line kept: b5 between a5 and c5
+    ends = saved.replace("Kb4-b5", "Kb4-b5 a4-a5")
+    assert errors(ends) == [] and check(ends).outcome.rule == "G7"
+    assert said(ends.replace("a4-a5", "a4-a5 4. h2-h3")) == [  # unless c4 went on to c6: no king is taken
+        ("warning", "G16", 4, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5 (berw: a)"),
+        ("warning", "G16", 6, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
+    ]
+    over = "the game is already over (the king was captured (ks: w)); no ply may follow"
+    assert errors(ends.replace("a4-a5", "a4-a5 4. d4-d5")) == [("G13", 6, over)]
+    assert errors(saved.replace("Kb4-b5", "d4-d5")) == [("G13", 4, over)]  # no line has a piece on d4
+    uncaptured = tyr(start.replace("Pd4 ", ""), "c2-c4 2. h1-h2 a2-a4 3. Kb4-b5").replace(
+        "[Position", '[Rules "berw=a"] [Position'
+    )
+    assert errors(uncaptured) == [("G13", 4, over)]  # no capture: no left-out continuation
+    # under berw:n each left-out continuation captures: c4-c5 takes c6 where a soldier stands
+    assert errors(saved.replace('[Rules "berw=a"] ', "")) == [("G13", 4, over)]
+    assert said(tyr(start + " Pc6 pc7", "c2-c4xd4 2. h1-h2 a2-a4 3. Kb4-b5")) == [
+        ("warning", "G16", 4, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5xc6 (berw: n)")
+    ]
+
+
+def test_a_sites_list_gets_no_king_that_a_left_out_continuation_saved():
+    tags = {"Game": "hnefatafl", "Variant": TYR, "Position": board("pc2 Pd4 pe4 Kb4 pa2 Ph1 Pa5 pa6", 9)}
+
+    def read(rules: str) -> tuple[list, list]:  # a2-a4 takes a5, and the king on b4 unless c4 went on
+        [source] = read_text("c2-c4xd4 h1-h2 a2-a4xa5 b4-b5\n", "tafl", "x", {**tags, "Rules": rules})
+        report = check(source)
+        return [d[:3] for d in said(canonical_text(report))], [(p.text, p.comments) for p in report.record.main.plies]
+
+    diagnostics, plies = read("berw=a")
+    assert diagnostics == [("warning", "G16", 4)] and plies[2] == ("a2-a4xa5", [])
+    diagnostics, plies = read("berw=n")  # no capturing continuation: the king is taken, as the list leaves out
+    assert diagnostics == [("error", "G13", 4)]
+    assert plies[2] == ("a2-a4xa5/b4", ["tafl reader: the source does not list the captured king; added b4"])
 
 
 def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():
