@@ -1,0 +1,47 @@
+"""Edges of the readers of other formats that a hand mutation audit found unpinned
+(docs/testing.md): which of aagenielsen.dk's records read with berw=u and what their record keeps,
+and a CSV file's board told by its ranks as much as by its files."""
+
+import json
+
+from lusoria.formats import read_text
+from lusoria.formats.tafl import csv_game
+from lusoria.validator.replay import check
+
+OLD_STYLE = "aage reader: no move lists its captures (the site's old style): read with berw=u, a ply fitting whatever it captures"
+
+
+def read_aage(moves: list[str], options: dict[str, str]):
+    """The report of a game of a type lusoria does not know, read with the rules `options` give."""
+    game = {"AageGameTypeName": "Nothing lusoria knows 9x9", "WhoMovedFirst": "black", "Moves": moves}
+    [source] = read_text(json.dumps(game), "aage", "x.json", options)
+    return check(source)
+
+
+def test_an_old_style_record_keeps_the_rules_it_is_read_with_and_adds_berw_u():
+    report = read_aage(["e1e3", "e5e4"], {"Game": "hnefatafl", "Variant": "tyr-9x9", "Rules": "tfr=d"})
+    assert report.record.tags["Rules"] == "tfr=d berw=u" and report.record.main.comments == [OLD_STYLE]
+
+
+def test_a_record_without_moves_or_of_rules_that_look_back_is_not_read_with_berw_u():
+    for moves, rules in (([], "tfr=d"), (["e1e3", "e5e4"], "berw=a")):  # berw:a keeps its look back
+        report = read_aage(moves, {"Game": "hnefatafl", "Variant": "tyr-9x9", "Rules": rules})
+        assert (report.record.tags["Rules"], report.record.main.comments) == (rules, []), (moves, rules)
+
+
+def test_the_site_captures_of_an_old_style_record_are_read_under_berw_u():
+    # d1-d3 takes d4 and went on to b3 (taking b4): only under berw:u does d5-d2 (ply 3) play, and the
+    # king taken by h2-h8 against f8 (ply 5) gives the result the file does not
+    position = "P8/5pK2/9/9/1p1p4P/1P1P4p/9/7pP/3p5 b"  # pd1 Pd4 pd5 pb5 Pb4 Pi2 pi4 Pi5 Kg8 pf8 ph2 Pa9
+    report = read_aage(
+        ["d1d3", "i2i3", "d5d2", "a9a8", "h2h8"], {"Game": "hnefatafl", "Variant": "tyr-9x9", "Position": position}
+    )
+    assert report.record.result == "0-1" and (report.outcome.rule, report.outcome.result) == ("G7", "0-1")
+    assert [(d.rule, d.ply, d.message) for d in report.diagnostics] == [
+        ("G16", 3, "the record leaves out a berserk continuation after d1-d3xd4: d3-b3xb4 (berw: u)")
+    ]
+
+
+def test_a_csv_files_board_is_told_by_its_ranks_as_by_its_files():
+    # moves on the files a–g up to rank 11 need the board that k11 needs
+    assert csv_game("club.csv", "a11-a9 g2-g3,1,0,Ongoing\n") == csv_game("club.csv", "k11-k9,1,0,Ongoing\n")
