@@ -1,10 +1,11 @@
-"""Edges of the readers of other formats that a hand mutation audit found unpinned
+"""Edges of the readers and writers of other formats that a hand mutation audit found unpinned
 (docs/testing.md): which of aagenielsen.dk's records read with berw=u and what their record keeps,
-and a CSV file's board told by its ranks as much as by its files."""
+a CSV file's board told by its ranks as much as by its files, and OTN written past a refused ply."""
 
 import json
 
 from lusoria.formats import read_text
+from lusoria.formats.otn import write_otn
 from lusoria.formats.tafl import csv_game
 from lusoria.validator.replay import check
 
@@ -45,3 +46,17 @@ def test_the_site_captures_of_an_old_style_record_are_read_under_berw_u():
 def test_a_csv_files_board_is_told_by_its_ranks_as_by_its_files():
     # moves on the files a–g up to rank 11 need the board that k11 needs
     assert csv_game("club.csv", "a11-a9 g2-g3,1,0,Ongoing\n") == csv_game("club.csv", "k11-k9,1,0,Ongoing\n")
+
+
+def test_otn_writes_the_plies_after_a_refused_one_as_they_are_written():
+    # past a1-a2 (no piece there) no position is known: c6-c4, the knight's capturing jump where the
+    # record starts, is written as the record writes it, without the knight's letter, `^` or captures
+    start = "11/11/11/5K5/11/2n8/2P6P1/pP2Pp1P3/8P2/8c2/11 b"
+    report = check(
+        f'[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] [Rules "ber=c"] [Position "{start}"] '
+        "1. a1-a2 Kf8-g8 2. c6-c4 *"
+    )
+    assert [(d.rule, d.ply) for d in report.diagnostics] == [("G3", 1)]
+    assert (
+        write_otn(report.record, report.rules, report.canonical).partition("\n\n")[2] == "1. a1-a2 Kf8-g8\n2. c6-c4\n"
+    )
