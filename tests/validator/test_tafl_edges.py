@@ -148,3 +148,13 @@ def test_a_ply_that_takes_the_king_fits_the_written_line_though_its_list_leaves_
     report = check(tyr("pc2 Pd4 pe4 Pc7 pc8 Kb4 Ph8 pa1", "c2-c4xd4 2. h8-h7 a1-a4"))
     assert [d.rule for d in report.diagnostics] == ["result"]
     assert (report.outcome.rule, report.outcome.result, report.plies) == ("G7", "0-1", 3)
+
+
+def test_a_look_back_tries_a_move_from_next_to_the_target_of_a_ply_since():
+    # d7-d4 (ply 2) takes e4 next to c4; once c4 went on (c4-c6), d4 could go on over it to b4, taking
+    # b5: a5-e5 (ply 3) passes b5. c4 is one square from d4 and three from every square a5-e5 touches
+    chained = free("pc2 Pd4 pe4 Pf4 Pd7 pb5 Pb6 pa5 Kh8", "c2-c4xd4 2. d7-d4xe4 a5-e5")
+    assert said(chained) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after d7-d4xe4: d4-b4xb5 (berw: a)"),
+    ]
