@@ -60,3 +60,15 @@ def test_otn_writes_the_plies_after_a_refused_one_as_they_are_written():
     assert (
         write_otn(report.record, report.rules, report.canonical).partition("\n\n")[2] == "1. a1-a2 Kf8-g8\n2. c6-c4\n"
     )
+
+
+def test_otn_writes_a_berserk_jump_with_both_marks():
+    # the knight jumps c5 to c4 (taking c5, b4), then jumps d4 to e4 as a berserk move: `^=`
+    start = "11/11/11/5K5/11/2n8/2P6P1/pP1P7/8P2/8c2/11 b"
+    report = check(
+        f'[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] [Rules "ber=c"] [Position "{start}"] 1. c6-c4 c4=e4 *'
+    )
+    assert report.diagnostics == []
+    assert (
+        write_otn(report.record, report.rules, report.canonical).partition("\n\n")[2] == "1. nc6^c4xc5/b4 nc4^=e4xd4\n"
+    )

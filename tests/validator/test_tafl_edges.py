@@ -1,10 +1,11 @@
 """Edges of the generic tafl game's newest rules that a hand mutation audit found unpinned
 (docs/testing.md): berw:a's look back (how far back it reaches, which capture it tries first,
 a second look back to the same capture, the squares near a ply, a last ply that ends the game,
-the searches it keeps), berw:u and berw:a told apart, and mercenaries (their jumps, regions and
+the searches it keeps), berw:u and berw:a told apart (and berw:n without berserk moves), squares
+hostile as written (corw, cenw, aforw, dforw) and mercenaries (their jumps, speed, regions and
 material). Each asserts the rule and the ply."""
 
-from test_hnefatafl import FETLAR, errors, record, said, tyr
+from test_hnefatafl import FETLAR, board, errors, record, said, tyr
 
 from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
@@ -157,4 +158,38 @@ def test_a_look_back_tries_a_move_from_next_to_the_target_of_a_ply_since():
     assert said(chained) == [
         ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
         ("warning", "G16", 3, "the record leaves out a berserk continuation after d7-d4xe4: d4-b4xb5 (berw: a)"),
+    ]
+
+
+def test_berw_n_means_nothing_without_berserk_moves():
+    # Fetlar (ber:n): after c2-c4xd4 the piece does not go on, whatever berw says
+    assert errors(record("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pa10", "c2-c4xd4 a10-a9 c6-c5", "berw=n")) == [
+        ("G3", 3, "there is no piece on c6; the rest of this line is not checked")
+    ]
+
+
+def test_a_square_hostile_as_written_closes_a_side_of_a_commander_with_one_hostile_anyway():
+    # cc:3: the commander b1 between b2 (the mover), the corner a1 (hostile, empty) and the fort c1
+    # (hostile to it only as written, aforw): taken where the list names it, else not
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cc=3 afor=c1 aforh=k aforw=d"})
+    start = rules.parse_position(board("Kf6 Cb1 pb4 pa9"))
+    assert rules.format_position(rules.play(start, "b4-b2xb1").position).endswith("/1p9/11 w")
+    assert rules.format_position(rules.play(start, "b4-b2").position).endswith("/1p9/1C9 w")
+
+
+def test_a_plain_empty_square_is_never_hostile_as_written():
+    assert errors(record("Kh8 Pd5 pd3 pa9", "d3-d4xd5")) == [
+        ("G5", 1, "the move captures nothing, not d5 (ka: y); the rest of this line is not checked")
+    ]
+
+
+def test_a_mercenary_moves_as_far_as_its_sides_soldiers_and_does_not_jump_as_a_knight():
+    speeds = "spd=2,5"  # attackers 2 squares, defenders 5
+    assert errors(record("Kh8 Md5 pa9", "a9-a8 2. d5-d1", speeds)) == []
+    assert errors(record("Kh8 md5 Pa9", "d5-d1", speeds)) == [
+        ("G3", 1, "a soldier moves at most 2 squares (spd: 2,5); the rest of this line is not checked")
+    ]
+    assert errors(record("Kh8 Nd4 pd5 pa9", "a9-a8 2. d4-d6", "nj=j")) == []
+    assert errors(record("Kh8 Md4 pd5 pa9", "a9-a8 2. d4-d6", "nj=j")) == [
+        ("G3", 2, "the way is blocked at d5; the rest of this line is not checked")
     ]
