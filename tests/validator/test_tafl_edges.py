@@ -193,3 +193,20 @@ def test_a_mercenary_moves_as_far_as_its_sides_soldiers_and_does_not_jump_as_a_k
     assert errors(record("Kh8 Md4 pd5 pa9", "a9-a8 2. d4-d6", "nj=j")) == [
         ("G3", 2, "the way is blocked at d5; the rest of this line is not checked")
     ]
+
+
+def test_a_look_back_searches_the_captures_of_the_lines_left_out_continuations_made():
+    # c4-c6xc7 (left out after c2-c4xd4) empties c7; i8-i6xi5 is played on both lines; a7-f7xf6
+    # (ply 4) needs c7 empty and i6 gone on to f6: a free move from i6 on the line where c7 was taken
+    report = check(free("pc2 Pd4 pe4 Pc7 pc8 pd6 Kg2 pi8 Pi5 pi4 Pa7 Pf5", "c2-c4xd4 2. Kg2-g3 i8-i6xi5 3. a7-f7xf6"))
+    assert [d.rule for d in report.diagnostics if d.severity == "error"] == []
+    assert ("G16", 4, "the record leaves out a berserk continuation after i8-i6xi5: i6-f6 (berw: a)") in [
+        (d.rule, d.ply, d.message) for d in report.diagnostics
+    ]
+
+
+def test_a_ply_whose_list_fits_no_line_is_refused_on_the_first_line_where_its_move_is_legal():
+    # c6-c5 is legal only where c4 went on to c6 (taking c7): refused there for its list, not for c6 being empty
+    assert errors(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8", "c2-c4xd4 2. Kg8-g7 c6-c5xb5")) == [
+        ("G5", 3, "the move captures nothing, not b5 (ka: y); the rest of this line is not checked")
+    ]
