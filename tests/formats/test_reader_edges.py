@@ -1,6 +1,7 @@
 """Edges of the readers and writers of other formats that a hand mutation audit found unpinned
 (docs/testing.md): which of aagenielsen.dk's records read with berw=u and what their record keeps,
-a CSV file's board told by its ranks as much as by its files, and OTN written past a refused ply."""
+the site's captures read on past a mercenary taken, a CSV file's board told by its ranks as much as
+by its files, and OTN written past a refused ply and for a berserk jump."""
 
 import json
 
@@ -72,3 +73,16 @@ def test_otn_writes_a_berserk_jump_with_both_marks():
     assert (
         write_otn(report.record, report.rules, report.canonical).partition("\n\n")[2] == "1. nc6^c4xc5/b4 nc4^=e4xd4\n"
     )
+
+
+def test_the_site_captures_read_on_past_a_mercenary_taken():
+    # d1-d4 takes the mercenary e4 against f4 (it changes sides: the list is right), then h2-h8 takes the
+    # king g8 against f8 (ply 3): the file gives no result, the reader the one the game ended with
+    position = "P8/5pK2/9/9/9/4Mp3/9/7p1/3p5 b"  # pd1 Me4 pf4 Kg8 pf8 ph2 Pa9
+    report = read_aage(
+        ["d1-d4xe4", "a9-a8", "h2-h8"], {"Game": "hnefatafl", "Variant": "tyr-9x9", "Position": position}
+    )
+    assert report.record.result == "0-1" and report.diagnostics == []
+    assert report.record.main.plies[-1].comments == [
+        "aage reader: the list gives no result; the game ended 0-1 (the king was captured (ks: w), G7)"
+    ]
