@@ -113,3 +113,38 @@ def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues()
         if moves == "1. c6-c4xb4/c5 ":
             plies = [c.label for c in completions(document.entries[0], moves, line, len(moves)) if c.kind == "ply"]
             assert plies == ["c4=d4xe4"]
+
+
+def test_a_variation_counts_the_berserk_moves_before_the_ply_it_replaces():
+    replacing_it = BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 (Kf8-g8 2. i2-i4) Kf8-g8 2. i2-i4 j5-j4xi4 *\n"
+    assert run("fmt", "-", input=replacing_it).stdout.endswith(
+        "\n\n1. c6-c4xb4/c5 c4=d4xe4 (1... Kf8-g8 2. i2-i4) 1... Kf8-g8 2. i2-i4 j5-j4xi4 *\n"
+    )  # (the knight had to go on: G15, at its ply)
+    assert [(d.rule, d.ply) for d in check(replacing_it).diagnostics] == [("G15", 2)]
+    after_it = BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 (Kf8-f9 2. i2-i4) 2. i2-i4 j5-j4xi4 *\n"
+    assert run("fmt", "-", input=after_it).stdout.endswith(
+        "\n\n1. c6-c4xb4/c5 c4=d4xe4 Kf8-g8 (1... Kf8-f9 2. i2-i4) 2. i2-i4 j5-j4xi4 *\n"
+    )
+    assert check(after_it).diagnostics == []
+
+
+def test_a_record_numbered_from_white_counts_the_berserk_moves_before_its_first_number():
+    assert check(BERSERK + "c6-c4xb4/c5 c4=d4xe4 2. Kf8-g8 i2-i4 3. j5-j4xi4 *\n").diagnostics == []
+
+
+def test_the_kings_berserk_move_is_numbered_with_the_move_it_continues():
+    # the king (armed) takes e5 against f5, then goes on to take e3 against f3
+    king = BERSERK.replace(
+        "11/11/11/5K5/11/2n8/2P6P1/pP2Pp1P3/8P2/8c2/11 b", "11/p10/11/11/3K7/11/4pP5/11/4pP5/11/11 w"
+    )
+    assert run("fmt", "-", input=king + "Kd7-d5 Kd5=d3 a10-a9 *\n").stdout.endswith(
+        "\n\n1... Kd7-d5xe5 Kd5=d3xe3 2. a10-a9 *\n"
+    )
+
+
+def test_a_berserk_move_is_numbered_so_where_a_piece_may_go_on_without_having_to():
+    optional = BERSERK.replace("ber=c", "ber=o")  # lusoria's ber:o: a piece that captured may move again
+    assert run("fmt", "-", input=optional + "c6-c4 c4=d4 Kf8-g8 i2-i4 j5-j4 *\n").stdout.endswith(
+        "\n\n" + BERSERK_MOVES
+    )
+    assert check(optional + BERSERK_MOVES).diagnostics == []

@@ -5,8 +5,8 @@ NAMED = [
     # The tafl engine (Tablut, Copenhagen, Brandubh)
     (
         "validator/tafl.py",
-        'strength == "c" and king != geo.throne and king not in geo.next_to_throne or',
-        'strength == "c" and king != geo.throne or',
+        '        and king != geo.throne\n        and king not in geo.next_to_throne\n        or strength == "t"',
+        '        and king != geo.throne\n        or strength == "t"',
         "king-capture=2: the king next to the konakis captured between two attackers",
     ),
     (
@@ -54,8 +54,8 @@ NAMED = [
     # Latrunculi
     (
         "validator/latrunculi.py",
-        "if board[corner] == victim and board[other] in captors]",
-        "if board[corner] in (victim, piece(1 - side, DUX)) and board[other] in captors]",
+        "if board[corner] == victim and board[other] in captors\n",
+        "if board[corner] in (victim, piece(1 - side, DUX)) and board[other] in captors\n",
         "a dux captured in a corner",
     ),
     (
@@ -66,9 +66,9 @@ NAMED = [
     ),
     (
         "validator/latrunculi.py",
-        "if not settings.slides and any(_jumpable(board, side, a, settings.jump_any) and board[b] == EMPTY",
-        "if not settings.slides and any(_jumpable(board, side, a, settings.jump_any) and board[a] >> 2 == side "
-        "and board[b] == EMPTY",
+        "_jumpable(board, side, a, settings.jump_any) and board[b] == EMPTY for a, b in pincers[square]",
+        "_jumpable(board, side, a, settings.jump_any) and board[a] >> 2 == side and board[b] == EMPTY "
+        "for a, b in pincers[square]",
         "jump-over=any: jumps over enemy pieces ignored when looking for a legal move",
     ),
     (
@@ -80,8 +80,8 @@ NAMED = [
     # Laquet
     (
         "validator/laquet.py",
-        '            if turn.leftover:\n                raise Illegal("Q8"',
-        '            if False:\n                raise Illegal("Q8"',
+        '            if turn.leftover:\n                raise Illegal(\n                    "Q8"',
+        '            if False:\n                raise Illegal(\n                    "Q8"',
         "a > group accepted after the last checker is borne off",
     ),
     (

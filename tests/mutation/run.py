@@ -64,6 +64,10 @@ ARCHIVE_TESTS = [
     "tests/validator/test_base.py",
     "tests/archive/test_reading.py",
 ]
+GENERIC_TAFL_TESTS = [  # the generic tafl game's rules (G1-G16: berserk moves, mercenaries, berw's look back)
+    "tests/validator/test_hnefatafl.py",
+    "tests/validator/test_tafl_edges.py",
+]
 GRAMMAR_TESTS = ["tests/grammar/test_grammars.py", "tests/notation/test_reader.py", "tests/validator/test_replay.py"]
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x);
 # the conformance corpora as a second opinion on the rules, the CLI's (show draws the boards).
@@ -72,8 +76,11 @@ TESTS = {
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
     "validator/tafl.py": RULES_TESTS[:2]
     + ["tests/validator/test_tablut_ashton.py", "tests/validator/test_tafl.py"]
+    + GENERIC_TAFL_TESTS
     + REPLAY_TESTS
     + LAST_TESTS,
+    "validator/tafl_rules.py": GENERIC_TAFL_TESTS + ["tests/validator/test_tafl.py"] + REPLAY_TESTS + LAST_TESTS,
+    "validator/hnefatafl.py": GENERIC_TAFL_TESTS + REPLAY_TESTS + ["tests/test_numbering.py"] + LAST_TESTS,
     "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS,
     "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS,
     "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],

@@ -1,0 +1,212 @@
+"""Edges of the generic tafl game's newest rules that a hand mutation audit found unpinned
+(docs/testing.md): berw:a's look back (how far back it reaches, which capture it tries first,
+a second look back to the same capture, the squares near a ply, a last ply that ends the game,
+the searches it keeps), berw:u and berw:a told apart (and berw:n without berserk moves), squares
+hostile as written (corw, cenw, aforw, dforw) and mercenaries (their jumps, speed, regions and
+material). Each asserts the rule and the ply."""
+
+from test_hnefatafl import FETLAR, board, errors, record, said, tyr
+
+from lusoria.validator.hnefatafl import Hnefatafl
+from lusoria.validator.replay import check
+
+
+def free(pieces: str, moves: str, rules: str = "berw=a") -> str:
+    """A Tyr record (berw:n) read under `rules`."""
+    return tyr(pieces, moves).replace("[Position", f'[Rules "{rules}"] [Position')
+
+
+def to_and_fro(first: int, last: int) -> list[str]:
+    """Plies `first` to `last` that change nothing near the c-file: the king g8–g7 on White's
+    (even) plies, the attacker a1–a2 on Black's (odd) ones."""
+    return [
+        ("Kg8-g7", "Kg7-g8")[(n - first) // 2 % 2] if n % 2 == 0 else ("a1-a2", "a2-a1")[(n - first) // 2 % 2]
+        for n in range(first, last + 1)
+    ]
+
+
+def test_a_look_back_reaches_the_captures_of_the_last_40_plies_and_no_further():
+    # c2-c4xd4 (ply 1) leaves c4 to a left-out move: White's c1-c5 passes c4 (an even ply, so
+    # that both sides of the bound are reached: the 40th ply after the capture and the 41st)
+    start = "pc2 Pd4 pe4 pa1 Kg8 Pc1"
+
+    def passing(at: int) -> str:
+        return free(start, " ".join(["c2-c4xd4", *to_and_fro(2, at - 1), "c1-c5"]))
+
+    assert said(passing(40)) == [
+        ("warning", "G16", 40, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)")
+    ]
+    assert errors(passing(42)) == [("G3", 42, "the way is blocked at c4; the rest of this line is not checked")]
+
+
+def test_a_look_back_tries_the_latest_capture_first():
+    # c4-c6 after c2-c4xd4 and e6-c6 after e8-e6xf6 both put an attacker on c6: the later one is named
+    both = free("pc2 Pd4 pe4 pe8 Pf6 pg6 pa1 Kg8", "c2-c4xd4 2. Kg8-g7 e8-e6xf6 3. Kg7-g8 c6-c5")
+    assert said(both) == [
+        ("warning", "G16", 5, "the record leaves out a berserk continuation after e8-e6xf6: e6-c6 (berw: a)")
+    ]
+
+
+def test_a_second_look_back_may_go_back_to_the_same_capture():
+    # a4-d4 (ply 3) needs c4 left: the first move that leaves it is c4-c5; c7-c8 (ply 5) shows it was c4-c7
+    again = free("pc2 Pd4 pe4 pa4 pa1 Kg8", "c2-c4xd4 2. Kg8-g7 a4-d4 3. Kg7-g8 c7-c8")
+    assert said(again) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5 (berw: a)"),
+        ("warning", "G16", 5, "the record leaves out a berserk continuation after c2-c4xd4: c4-c7 (berw: a)"),
+    ]
+
+
+def test_a_look_back_tries_a_move_to_the_anvil_of_the_capture_the_ply_lists():
+    # e9-e7 takes d7 against c7, two squares from its target, where only c4-c7 can have put an attacker
+    anvil = free("pc2 Pd4 pe4 pe9 Pd7 pa1 Kg8", "c2-c4xd4 2. Kg8-g7 e9-e7xd7")
+    assert said(anvil) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c7 (berw: a)")
+    ]
+
+
+def test_the_ply_a_look_back_finds_may_end_the_game():
+    # the king runs down the c-file to the edge (esc: e) through c4, which a left-out move emptied
+    report = check(free("pc2 Pd4 pe4 Kc6 pa1", "c2-c4xd4 2. Kc6-c1"))
+    assert [(d.rule, d.ply, d.message) for d in report.diagnostics if d.rule == "G16"] == [
+        ("G16", 2, "the record leaves out a berserk continuation after c2-c4xd4: c4-d4 (berw: a)")
+    ]
+    assert (report.outcome.rule, report.outcome.result) == ("G8", "1-0")
+
+
+def test_a_look_back_that_found_nothing_is_kept_for_its_rules_only():
+    moves = "c2-c4xd4 2. Kg8-g7 c6-c5"
+    # a throne on c5 that only the king crosses: c4-c6 cannot have been played, and the search finds nothing
+    assert errors(free("pc2 Pd4 pe4 pa1 Kg8", moves, "berw=a cen=c5 cenp=k")) == [
+        ("G3", 3, "there is no piece on c6; the rest of this line is not checked")
+    ]
+    # the same plies on the same boards without that throne: searched again, not taken from what was kept
+    assert said(free("pc2 Pd4 pe4 pa1 Kg8", moves)) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)")
+    ]
+
+
+def test_berw_a_and_berw_u_read_a_ply_without_a_list_each_its_own_way():
+    # berw:a's records list captures: c1-c3 without a list captures nothing, so d3 went on to b3
+    listed = free("pd1 Pd4 pd5 Pb4 pb5 Pe3 Pc1 Kg8", "d1-d3xd4 2. c1-c3")
+    assert said(listed) == [
+        ("warning", "G16", 2, "the record leaves out a berserk continuation after d1-d3xd4: d3-b3xb4 (berw: a)")
+    ]
+    # berw:u's list nothing, and it does not look back: c6-c5 fits no kept position
+    assert errors(free("pc2 Pd4 pe4 pa1 Kg8", "c2-c4 2. Kg8-g7 c6-c5", "berw=u")) == [
+        ("G3", 3, "there is no piece on c6; the rest of this line is not checked")
+    ]
+
+
+def test_a_mercenary_a_left_out_continuation_captures_changes_sides():
+    # c4-c6 takes the mercenary c7 against c8: it is the attackers', and moves on their ply
+    assert said(tyr("pc2 Pd4 pe4 Mc7 pc8 Kg8", "c2-c4xd4 2. Kg8-g7 c7-b7")) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)")
+    ]
+
+
+def test_a_jump_goes_over_an_enemy_mercenary_as_over_a_soldier():
+    assert errors(record("Kc3 mc4 pa2", "Kc3-c5", "kj=j", turn="w")) == []
+    assert errors(record("Kc3 Mc4 pa2", "Kc3-c5", "kj=j", turn="w")) == [
+        (
+            "G14",
+            1,
+            "a king jumps only over an enemy soldier, to a square it may stop on (kj: j); the rest of this line is "
+            "not checked",
+        )
+    ]
+
+
+def test_a_mercenary_follows_the_regions_rules_of_its_sides_soldiers():
+    fort = "afor=c1,d1 aforp=a afors=a"  # only the attackers stop on their fort
+    assert errors(record("Kh8 Md3 pa9", "a9-a8 2. d3-d1", fort)) == [
+        (
+            "G4",
+            2,
+            "only the attackers may stop on an attackers' fort (d1) (afors: a, aforre: adk); the rest of this line "
+            "is not checked",
+        )
+    ]
+    assert errors(record("Kh8 md3 Pa9", "d3-d1", fort)) == []
+
+
+def test_a_start_with_a_mercenary_of_either_side_changes_material_in_place():
+    for mercenary in "mM":
+        rules = Hnefatafl({"start": f"/11/11/11/11/11/5K4{mercenary}/11/11/11/11/11/"}, variant=FETLAR)
+        assert not rules.material_follows_empty_squares(), mercenary
+    assert Hnefatafl({"start": "/11/11/11/11/11/5K4t/11/11/11/11/11/"}, variant=FETLAR).material_follows_empty_squares()
+
+
+def test_a_ply_without_a_list_that_would_take_a_mercenary_fits_the_line_where_it_takes_nothing():
+    # a1-a4 would take the mercenary b4 against c4; where c4 went on to c6 (taking c7) it takes nothing
+    assert said(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8 Mb4 pa1", "c2-c4xd4 2. Kg8-g7 a1-a4")) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)")
+    ]
+
+
+def test_a_ply_that_takes_the_king_fits_the_written_line_though_its_list_leaves_him_out():
+    # a1-a4 takes the king b4 against c4 (such records do not list the king): the game ends there, on the
+    # written line, not on the line where c4 went on to c6 and a1-a4 takes nothing
+    report = check(tyr("pc2 Pd4 pe4 Pc7 pc8 Kb4 Ph8 pa1", "c2-c4xd4 2. h8-h7 a1-a4"))
+    assert [d.rule for d in report.diagnostics] == ["result"]
+    assert (report.outcome.rule, report.outcome.result, report.plies) == ("G7", "0-1", 3)
+
+
+def test_a_look_back_tries_a_move_from_next_to_the_target_of_a_ply_since():
+    # d7-d4 (ply 2) takes e4 next to c4; once c4 went on (c4-c6), d4 could go on over it to b4, taking
+    # b5: a5-e5 (ply 3) passes b5. c4 is one square from d4 and three from every square a5-e5 touches
+    chained = free("pc2 Pd4 pe4 Pf4 Pd7 pb5 Pb6 pa5 Kh8", "c2-c4xd4 2. d7-d4xe4 a5-e5")
+    assert said(chained) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after d7-d4xe4: d4-b4xb5 (berw: a)"),
+    ]
+
+
+def test_berw_n_means_nothing_without_berserk_moves():
+    # Fetlar (ber:n): after c2-c4xd4 the piece does not go on, whatever berw says
+    assert errors(record("pc2 Pd4 pe4 Pc7 pc8 Kg8 Pa10", "c2-c4xd4 a10-a9 c6-c5", "berw=n")) == [
+        ("G3", 3, "there is no piece on c6; the rest of this line is not checked")
+    ]
+
+
+def test_a_square_hostile_as_written_closes_a_side_of_a_commander_with_one_hostile_anyway():
+    # cc:3: the commander b1 between b2 (the mover), the corner a1 (hostile, empty) and the fort c1
+    # (hostile to it only as written, aforw): taken where the list names it, else not
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cc=3 afor=c1 aforh=k aforw=d"})
+    start = rules.parse_position(board("Kf6 Cb1 pb4 pa9"))
+    assert rules.format_position(rules.play(start, "b4-b2xb1").position).endswith("/1p9/11 w")
+    assert rules.format_position(rules.play(start, "b4-b2").position).endswith("/1p9/1C9 w")
+
+
+def test_a_plain_empty_square_is_never_hostile_as_written():
+    assert errors(record("Kh8 Pd5 pd3 pa9", "d3-d4xd5")) == [
+        ("G5", 1, "the move captures nothing, not d5 (ka: y); the rest of this line is not checked")
+    ]
+
+
+def test_a_mercenary_moves_as_far_as_its_sides_soldiers_and_does_not_jump_as_a_knight():
+    speeds = "spd=2,5"  # attackers 2 squares, defenders 5
+    assert errors(record("Kh8 Md5 pa9", "a9-a8 2. d5-d1", speeds)) == []
+    assert errors(record("Kh8 md5 Pa9", "d5-d1", speeds)) == [
+        ("G3", 1, "a soldier moves at most 2 squares (spd: 2,5); the rest of this line is not checked")
+    ]
+    assert errors(record("Kh8 Nd4 pd5 pa9", "a9-a8 2. d4-d6", "nj=j")) == []
+    assert errors(record("Kh8 Md4 pd5 pa9", "a9-a8 2. d4-d6", "nj=j")) == [
+        ("G3", 2, "the way is blocked at d5; the rest of this line is not checked")
+    ]
+
+
+def test_a_look_back_searches_the_captures_of_the_lines_left_out_continuations_made():
+    # c4-c6xc7 (left out after c2-c4xd4) empties c7; i8-i6xi5 is played on both lines; a7-f7xf6
+    # (ply 4) needs c7 empty and i6 gone on to f6: a free move from i6 on the line where c7 was taken
+    report = check(free("pc2 Pd4 pe4 Pc7 pc8 pd6 Kg2 pi8 Pi5 pi4 Pa7 Pf5", "c2-c4xd4 2. Kg2-g3 i8-i6xi5 3. a7-f7xf6"))
+    assert [d.rule for d in report.diagnostics if d.severity == "error"] == []
+    assert ("G16", 4, "the record leaves out a berserk continuation after i8-i6xi5: i6-f6 (berw: a)") in [
+        (d.rule, d.ply, d.message) for d in report.diagnostics
+    ]
+
+
+def test_a_ply_whose_list_fits_no_line_is_refused_on_the_first_line_where_its_move_is_legal():
+    # c6-c5 is legal only where c4 went on to c6 (taking c7): refused there for its list, not for c6 being empty
+    assert errors(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8", "c2-c4xd4 2. Kg8-g7 c6-c5xb5")) == [
+        ("G5", 3, "the move captures nothing, not b5 (ka: y); the rest of this line is not checked")
+    ]
