@@ -488,7 +488,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
         found += [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
         continued = Continued(report.record, rules.continued)
         continues = bool(plies) and rules.continued is not None and all(map(rules.continued.match, plies))
-        counted = continued.number(report.plies + 1, (0, report.plies - 1)) - continues  # (a berserk move next)
+        counted = continued.number(report.plies + 1, (0, report.plies - 1))
         number = move_number(counted, numbering(report.record, rules, report.positions[0], continued))
         if not number.endswith("...") and not continues or report.plies == 0:
             if before_ply == text[:offset]:
