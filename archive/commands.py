@@ -17,7 +17,7 @@ from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import Failure, ImportSummary, Rows, checked_rows, import_rows, report_rows
 from lusoria.archive.players import player_condition
-from lusoria.archive.query import Filters, build, summable
+from lusoria.archive.query import REFUSED_TYPES, Filters, build, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
 from lusoria.archive.search import read_positions
@@ -189,10 +189,21 @@ class Archive:
         return list(self.iter_query(filters))
 
     def iter_query(self, filters: Filters) -> Iterator[dict]:
-        """`query`, one record at a time."""
+        """`query`, one record at a time; the game of a record its reader refused is the label
+        `stats` counts it under (query.REFUSED_TYPES: read once, when the first record of no game
+        comes; a lookup a record in `other_tags`, ordered by tag, would read every GameType tag)."""
         self._existing()
         sql, params = build(filters)
-        yield from iter_sql(self.path, sql, params, self.timeout)
+        labels: dict[int, str] | None = None
+        for row in iter_sql(self.path, sql, params, self.timeout):
+            if row["game"] is None:
+                if labels is None:
+                    labels = {
+                        found["record_id"]: found["label"]
+                        for found in iter_sql(self.path, REFUSED_TYPES, timeout=self.timeout)
+                    }
+                row["game"] = labels.get(row["id"])
+            yield row
 
     def sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> list[dict]:
         """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit)."""
