@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from lusoria.archive.commands import DEFAULT, Archive, ImportStopped, MissingArchive, default_path
     from lusoria.archive.datasette import MissingDatasette
     from lusoria.archive.duplicates import Duplicate
-    from lusoria.archive.importer import ImportSummary, Rows, checked_rows
+    from lusoria.archive.importer import Failure, ImportSummary, Rows, checked_rows
     from lusoria.archive.query import COLUMNS, FilterError, Filters
     from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError
     from lusoria.archive.schema import NotAnArchive
@@ -28,7 +28,7 @@ HOMES = {
     "commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),
     "datasette": ("MissingDatasette",),
     "duplicates": ("Duplicate",),
-    "importer": ("ImportSummary", "Rows", "checked_rows"),
+    "importer": ("Failure", "ImportSummary", "Rows", "checked_rows"),
     "query": ("COLUMNS", "FilterError", "Filters"),
     "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "ReadOnlyError"),
     "schema": ("NotAnArchive",),

@@ -15,9 +15,9 @@ from lusoria.archive import functions, players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
-from lusoria.archive.importer import ImportSummary, Rows, checked_rows, import_rows, rows
+from lusoria.archive.importer import Failure, ImportSummary, Rows, checked_rows, import_rows, report_rows
 from lusoria.archive.players import player_condition
-from lusoria.archive.query import Filters, build, summable
+from lusoria.archive.query import REFUSED_TYPES, Filters, build, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
 from lusoria.archive.search import read_positions
@@ -97,7 +97,7 @@ class Archive:
         by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there), checked and made
         into rows by `jobs` worker processes (`importer.checked_rows`): `import_rows`. Sources that
         cannot be read are listed in the summary's `unreadable`, which `str()` shows (skipped files
-        and notes are not)."""
+        and notes are not); records lusoria failed on, in its `failed`."""
         problems: list[Problem] = []
         checked = checked_rows(records(paths, encoding, format, tags, progress), jobs, batch_size)
         summary = self.import_rows(without_problems(checked, problems), batch_size)
@@ -106,12 +106,13 @@ class Archive:
 
     def import_reports(self, reports: Iterable[Report], batch_size: int = 1000) -> ImportSummary:
         """Store every checked record (`check`, which keeps the positions): `import_rows` of their
-        rows (`importer.rows`)."""
-        return self.import_rows(map(rows, reports), batch_size)
+        rows (`importer.report_rows`)."""
+        return self.import_rows(map(report_rows, reports), batch_size)
 
-    def import_rows(self, checked: Iterable[Rows], batch_size: int = 1000) -> ImportSummary:
+    def import_rows(self, checked: Iterable[Rows | Failure], batch_size: int = 1000) -> ImportSummary:
         """`lusoria import`: store the rows of every checked record (`importer.rows`), valid or not,
-        `batch_size` records a transaction; a record already there is counted as a duplicate.
+        `batch_size` records a transaction; a record already there is counted as a duplicate, a
+        record lusoria failed on (a Failure: a bug) is left out, whole, and listed in `failed`.
         ImportStopped when the archive cannot take them (full disk, read-only file, damaged
         schema): the batches stored before are whole, nothing of the failed one is kept. A
         missing archive is made with the first batch, whole, or not at all (with no record to
@@ -127,12 +128,16 @@ class Archive:
         try:
             if not os.path.exists(self.path):
                 first = list(islice(source, batch_size))
+                while first and all(isinstance(item, Failure) for item in first):  # failures alone make no archive
+                    summary.failed += [item for item in first if isinstance(item, Failure)]
+                    first = list(islice(source, batch_size))
                 if not first:
                     return summary
+                failed = list(summary.failed)
                 if self._create(lambda db: import_rows(db, first, batch_size, summary)):
                     done = 1
                 else:  # another import made the archive meanwhile: the batch goes into it
-                    source, summary = chain(first, source), ImportSummary()
+                    source, summary = chain(first, source), ImportSummary(failed=failed)
             db = open_archive(self.path)
         except BaseException:
             _close(checked)  # the checking (its worker processes) stops with the import
@@ -184,10 +189,21 @@ class Archive:
         return list(self.iter_query(filters))
 
     def iter_query(self, filters: Filters) -> Iterator[dict]:
-        """`query`, one record at a time."""
+        """`query`, one record at a time; the game of a record its reader refused is the label
+        `stats` counts it under (query.REFUSED_TYPES: read once, when the first record of no game
+        comes; a lookup a record in `other_tags`, ordered by tag, would read every GameType tag)."""
         self._existing()
         sql, params = build(filters)
-        yield from iter_sql(self.path, sql, params, self.timeout)
+        labels: dict[int, str] | None = None
+        for row in iter_sql(self.path, sql, params, self.timeout):
+            if row["game"] is None:
+                if labels is None:
+                    labels = {
+                        found["record_id"]: found["label"]
+                        for found in iter_sql(self.path, REFUSED_TYPES, timeout=self.timeout)
+                    }
+                row["game"] = labels.get(row["id"])
+            yield row
 
     def sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> list[dict]:
         """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit)."""

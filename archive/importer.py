@@ -1,7 +1,9 @@
 """Import records into the archive: streamed, validated and made into rows (in worker processes
 with `jobs`), inserted in batched transactions by this process. A batch is all or nothing, so
 the archive only ever holds whole records, and a record's identity (archive/identity.py) makes
-a second import of the same game add nothing."""
+a second import of the same game add nothing. A record lusoria fails on (a bug: an exception
+while it is checked, made into rows or stored) is left out, whole, and named (`Failure`); the
+others are stored. The archive failing (a full disk, a lock, a damaged file) stops the import."""
 
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ from lusoria.notation.sources import Problem
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.words import plural
-from lusoria.workers import in_workers
+from lusoria.workers import in_workers, place
 
 COMMENTS = attrgetter("comments")  # of a ply
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -62,12 +64,15 @@ class ImportSummary:
     invalid: int = 0  # of the added records
     unparsable: int = 0  # of the invalid ones: kept as text with their syntax diagnostics
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
+    failed: list[Failure] = field(default_factory=list)  # records lusoria failed on: not stored
 
     def __str__(self) -> str:
         text = (
             f"added {plural(self.added, 'record')} ({self.invalid} invalid, {self.unparsable} of them "
             f"unparsable), skipped {plural(self.duplicates, 'duplicate')}"
         )
+        if self.failed:
+            text += f", {plural(len(self.failed), 'record')} failed"
         if self.unreadable:
             text += f"; could not read {plural(len(self.unreadable), 'source')}: {'; '.join(self.unreadable)}"
         return text
@@ -138,12 +143,56 @@ CHILD_COLUMNS = {
 @dataclass(slots=True)
 class Rows:
     """One checked record as rows of each table, column by column, its id left out
-    (archive/positions.py: Columns): `import_rows` gives each record its id."""
+    (archive/positions.py: Columns): `import_rows` gives each record its id; `place`: where
+    the record is (`path:line`)."""
 
     hash: str
     valid: bool
     parsed: bool
     tables: dict[str, Columns]
+    place: str
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """A record lusoria failed on, left out of the archive: a bug in lusoria, not in the record.
+    Where the record is (`path:line`), the exception (`ValueError: …`) and its traceback."""
+
+    place: str
+    error: str
+    trace: str
+
+    def __str__(self) -> str:
+        return f"{self.place}: {self.error}"
+
+
+def failure(place: str, error: Exception) -> Failure:
+    """The Failure of the record at `place` that raised `error`."""
+    import traceback
+
+    return Failure(place, f"{type(error).__name__}: {error}", "".join(traceback.format_exception(error)).rstrip())
+
+
+def archive_failing(error: BaseException) -> bool:
+    """Whether `error` is the archive (or the system) failing, which stops an import — a full
+    disk, a lock, a read-only or damaged file, no memory left, Ctrl-C — rather than a fault in
+    one record's rows (a value SQLite refuses, a bug in making a table's rows)."""
+    return (
+        not isinstance(error, Exception)
+        or isinstance(error, (OSError, MemoryError, sqlite3.OperationalError, sqlite3.InternalError))
+        or type(error) is sqlite3.DatabaseError  # a damaged file
+    )
+
+
+def _or_failure(make: Callable[[], Rows], source: RecordText) -> Rows | Failure:
+    """The rows `make` gives of the record `source`, or its Failure when `make` raises (the
+    system failing stops the import as it is)."""
+    try:
+        return make()
+    except Exception as error:
+        if archive_failing(error):
+            raise
+        return failure(place(source), error)
 
 
 def as_written(report: Report) -> str:
@@ -206,6 +255,7 @@ def rows(report: Report) -> Rows:
                 ]
             ),
         },
+        place(report.source),
     )
 
 
@@ -217,14 +267,20 @@ def rule_tags(report: Report) -> str | None:
     return json.dumps(extra, sort_keys=True) if extra else None
 
 
-def record_rows(source: RecordText) -> Rows:
-    """The rows of one record, checked here (what a worker of `checked_rows` does)."""
-    return rows(check(source))
+def record_rows(source: RecordText) -> Rows | Failure:
+    """The rows of one record, checked here (what a worker of `checked_rows` does), or its
+    Failure when lusoria fails on it."""
+    return _or_failure(lambda: rows(check(source)), source)
+
+
+def report_rows(report: Report) -> Rows | Failure:
+    """The rows of one checked record (`rows`), or its Failure when lusoria fails on it."""
+    return _or_failure(lambda: rows(report), report.source)
 
 
 def checked_rows(
     records: Iterable[RecordText | Problem], jobs: int = 1, batch_size: int = 1000
-) -> Iterator[Rows | Problem]:
+) -> Iterator[Rows | Failure | Problem]:
     """The rows of each record (`record_rows`), by `jobs` worker processes, in order, up to a
     batch of `import_rows` ahead; the problems of the stream (lusoria.pipeline) in their place.
     With workers, this process's collector of reference cycles is paused while it takes the
@@ -295,14 +351,14 @@ class MoveCodes:
 
 def import_rows(
     db: sqlite_utils.Database,
-    checked: Iterable[Rows],
+    checked: Iterable[Rows | Failure],
     batch_size: int = 1000,
     summary: ImportSummary | None = None,
     done: int = 0,
 ) -> ImportSummary:
     """Store the rows of each checked record (`rows`) in the archive `db`, `batch_size` records a
-    transaction, counted in `summary` (a new one by default); `done`: the batches this import
-    stored before (which a new archive is made with)."""
+    transaction, counted in `summary` (a new one by default), a Failure counted there too;
+    `done`: the batches this import stored before (which a new archive is made with)."""
     summary = summary or ImportSummary()
     checked = iter(checked)
     db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over
@@ -400,40 +456,47 @@ def _insert_records(conn: sqlite3.Connection, new: Iterable[tuple]) -> None:
 
 def _insert_batch(
     db: sqlite_utils.Database,
-    batch: list[Rows],
+    batch: list[Rows | Failure],
     summary: ImportSummary,
     number: int,
     codes: MoveCodes,
     texts: TextPacker,
     sums: NextPlies,
 ) -> None:
-    """One transaction: the new records of `batch` with all their rows, or nothing."""
+    """One transaction: the new records of `batch` with all their rows, or nothing. When storing
+    them raises (not the archive failing: `archive_failing`), they are stored again one by one
+    (`_one_by_one`), and those that fail alone are left out, whole."""
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
     try:
         codes.refresh()
         sums.refresh()
-        hashes = [checked.hash for checked in batch]
+        counts = ImportSummary()
+        hashes = [checked.hash for checked in batch if isinstance(checked, Rows)]
         seen = {
             row[0]
             for row in conn.execute(f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)
         }
-        next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
-        tables: dict[str, list[tuple[int, Columns]]] = {"records": []}
-        counts = ImportSummary()
+        new: list[Rows] = []
         for checked in batch:
-            if checked.hash in seen:
+            if isinstance(checked, Failure):
+                counts.failed.append(checked)
+            elif checked.hash in seen:
                 counts.duplicates += 1
-                continue
-            seen.add(checked.hash)
-            for table, found in checked.tables.items():
-                tables.setdefault(table, []).append((next_id, found))
-            next_id += 1
-            counts.added += 1
-            counts.invalid += not checked.valid
-            counts.unparsable += not checked.parsed
-        texts.prepare([found[TEXT - 1][0] for _, found in tables["records"]])  # (`found`: without the id)
-        insert_rows(conn, tables, codes, sums, lambda: _fault("insert", number), texts)
+            else:
+                seen.add(checked.hash)
+                new.append(checked)
+        next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
+        texts.prepare([checked.tables["records"][TEXT - 1][0] for checked in new])  # (without the id)
+        conn.execute("SAVEPOINT batch")
+        try:
+            insert_rows(conn, _tables(new, next_id), codes, sums, lambda: _fault("insert", number), texts)
+        except Exception as error:
+            if archive_failing(error):
+                raise
+            _roll_back(conn, "batch", codes, sums)
+            new = _one_by_one(conn, new, next_id, codes, texts, sums, counts, error)
+        conn.execute("RELEASE batch")
         _fault("commit", number)
         conn.execute("COMMIT")
     except BaseException:  # Ctrl-C too, or a full disk (SQLite may have rolled back already), which may come before BEGIN took effect or after COMMIT did
@@ -442,7 +505,56 @@ def _insert_batch(
         sums.forget()
         raise
     _fault("committed", number)
-    summary.added += counts.added
+    summary.added += len(new)
     summary.duplicates += counts.duplicates
-    summary.invalid += counts.invalid
-    summary.unparsable += counts.unparsable
+    summary.invalid += sum(not checked.valid for checked in new)
+    summary.unparsable += sum(not checked.parsed for checked in new)
+    summary.failed += counts.failed
+
+
+def _roll_back(conn: sqlite3.Connection, savepoint: str, codes: MoveCodes, sums: NextPlies) -> None:
+    """Roll back to `savepoint`; what `codes` and `sums` keep of the archive is read again."""
+    conn.execute(f"ROLLBACK TO {savepoint}")
+    codes.refresh()
+    sums.forget()
+
+
+def _tables(new: list[Rows], first_id: int) -> dict[str, list[tuple[int, Columns]]]:
+    """The rows of records `new`, numbered from `first_id`, by table (what `insert_rows` takes)."""
+    tables: dict[str, list[tuple[int, Columns]]] = {"records": []}
+    for record_id, checked in enumerate(new, first_id):
+        for table, found in checked.tables.items():
+            tables.setdefault(table, []).append((record_id, found))
+    return tables
+
+
+def _one_by_one(
+    conn: sqlite3.Connection,
+    new: list[Rows],
+    next_id: int,
+    codes: MoveCodes,
+    texts: TextPacker,
+    sums: NextPlies,
+    counts: ImportSummary,
+    raised: Exception,
+) -> list[Rows]:
+    """Store the records `new`, whose rows together raised `raised`, one by one, each within a
+    savepoint: a record whose rows raise is rolled back, whole, and counted failed in `counts`,
+    the others numbered from `next_id` without a gap. The records stored; `raised` raised again
+    when none fails alone (a fault of the batch, not of a record)."""
+    stored: list[Rows] = []
+    for checked in new:
+        conn.execute("SAVEPOINT record")
+        try:
+            insert_rows(conn, _tables([checked], next_id + len(stored)), codes, sums, texts=texts)
+        except Exception as error:
+            if archive_failing(error):
+                raise
+            _roll_back(conn, "record", codes, sums)
+            counts.failed.append(failure(checked.place, error))
+        else:
+            stored.append(checked)
+        conn.execute("RELEASE record")
+    if len(stored) == len(new):
+        raise raised
+    return stored

@@ -7,20 +7,14 @@ import sqlite3
 import sqlite_utils
 
 from lusoria.archive.players import MOST_GAMES
-
-REFUSED = " (refused)"  # after the type of the records a reader refused, as `games` and `variants` label them
+from lusoria.archive.query import REFUSED_TYPES
 
 
 def _by_count(named: list[tuple], db: sqlite3.Connection | sqlite_utils.Database) -> list[dict]:
-    """`named` (value, records), and the records of no game: by the type a reader refused (its
-    GameType tag, followed by REFUSED), the others None (a record that names no game and does not
-    parse); the most records first (None first of as many)."""
-    refused = list(
-        db.execute(
-            f"SELECT value || '{REFUSED}', count(*) FROM other_tags WHERE name = 'GameType' AND "
-            "record_id IN (SELECT id FROM records WHERE game IS NULL) GROUP BY value"
-        )
-    )
+    """`named` (value, records), and the records of no game: by the label of the type a reader
+    refused (query.REFUSED_TYPES, as `query` shows them), the others None (a record that names no
+    game and does not parse); the most records first (None first of as many)."""
+    refused = list(db.execute(f"SELECT label, count(*) FROM ({REFUSED_TYPES}) GROUP BY label"))
     unnamed = db.execute("SELECT count(*) FROM records WHERE game IS NULL").fetchone()[0] - sum(n for _, n in refused)
     rows = named + refused + ([(None, unnamed)] if unnamed else [])
     return [

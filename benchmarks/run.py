@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import importlib
 import io
 import os
 import platform
@@ -454,6 +455,18 @@ SLOW_QUERIES = {  # allowed 1 s
 # -- the suite -----------------------------------------------------------------------------------
 
 
+def require_chess(parser: argparse.ArgumentParser) -> None:
+    """python-chess, the anchor of the figures: without it, what to install (exit status 2)."""
+    try:
+        importlib.import_module("chess")
+    except ImportError:
+        parser.exit(
+            2,
+            f"{parser.prog}: python-chess is not installed: pip install -e '.[bench]' (or pip install chess); "
+            "--archive-only and --tree-sizes run without it\n",
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--plies", type=int, default=300_000, help="plies per corpus (default 300,000)")
@@ -487,6 +500,8 @@ def main() -> None:
     options = parser.parse_args()
     if options.quick:
         options.plies, options.repeat, options.archive_records, options.records = 20_000, 2, 5_000, "1000"
+    if not (options.tree_sizes or options.archive_only):
+        require_chess(parser)
     CACHE.mkdir(exist_ok=True)
     table = Table()
     if options.tree_sizes:

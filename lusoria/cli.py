@@ -184,14 +184,19 @@ class Lusoria(click.Group):
 
 def internal_error(error: Exception) -> str:
     """What the command says of a bug: where, what, and where to report it."""
-    from importlib import metadata
-
     place = api.place_of(error)
     where = f" while checking {place}" if place else ""
+    return f"internal error{where}: {type(error).__name__}: {error}. {bug_report()}"
+
+
+def bug_report() -> str:
+    """What a command says after a bug: where to report it, and how to see its traceback."""
+    from importlib import metadata
+
     urls = dict(url.split(", ", 1) for url in metadata.metadata("lusoria").get_all("Project-URL") or [])
     report = urls.get("Issues", "the project's issue tracker")
     return (
-        f"internal error{where}: {type(error).__name__}: {error}. This is a bug in lusoria, not in the records: "
+        "This is a bug in lusoria, not in the records: "
         f"please report it at {report} with the file (run with --debug or {DEBUG_SWITCH}=1 for the traceback)"
     )
 
@@ -681,7 +686,8 @@ def import_(paths: tuple[str, ...], db: str, jobs: int, encoding: str) -> None:
     result and Seven Tag Roster, however written. A record read from another format is
     stored in lusoria's notation, with its format (tag SourceFormat) and path. A
     progress bar shows on a terminal. Exit status 2 when an input cannot be read or no
-    record was found at all."""
+    record was found at all; 3 when lusoria failed on a record (a bug, said on standard
+    error), which is left out while the others are stored."""
     from lusoria.archive import Archive, checked_rows
 
     inputs, found = Inputs(), api.found(paths, reading()["format"])
@@ -693,7 +699,16 @@ def import_(paths: tuple[str, ...], db: str, jobs: int, encoding: str) -> None:
     ):
         records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
         summary = archive_errors(lambda: Archive(db).import_rows(inputs(checked_rows(records, jobs))))
+    root = click.get_current_context().find_root().command
+    debug = isinstance(root, Lusoria) and root.debug
+    for failure in summary.failed:
+        echo(f"lusoria: {failure.place}: internal error: {failure.error}; the record was not stored", err=True)
+        if debug:
+            echo(failure.trace, err=True)
     echo(f"{db}: {summary}")
+    if summary.failed:
+        echo(f"lusoria: {plural(len(summary.failed), 'record')} not stored, the others were. {bug_report()}", err=True)
+        sys.exit(INTERNAL_ERROR)
     if not summary.added and not summary.duplicates and not inputs.unreadable:
         echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
     sys.exit(2 if inputs.unreadable or not (summary.added or summary.duplicates) else 0)

@@ -61,7 +61,10 @@ def crossing_types() -> list[type]:
     """The library's classes a value sent to or from a worker may hold: from RecordText (what a
     worker takes) and the results of the workers' functions, through their fields' type hints."""
     seen: set[type] = set()
-    waiting = [RecordText, *(typing.get_type_hints(work)["return"] for work in (_verdict, record_rows))]
+    waiting = [
+        RecordText,
+        *(found for work in (_verdict, record_rows) for found in _classes_in(typing.get_type_hints(work)["return"])),
+    ]
     while waiting:
         kind = waiting.pop()
         if kind in seen or not kind.__module__.startswith("lusoria"):
@@ -123,7 +126,7 @@ def test_the_types_that_cross_are_found():
     """The walk reaches the record model and the problems a reader of another format attaches."""
     drawn_types()
     names = {kind.__name__ for kind in crossing_types()}
-    assert {"RecordText", "Record", "Line", "Ply", "SyntaxProblem", "Verdict", "Diagnostic", "Rows"} <= names
+    assert {"RecordText", "Record", "Line", "Ply", "SyntaxProblem", "Verdict", "Diagnostic", "Rows", "Failure"} <= names
 
 
 @pytest.mark.parametrize("kind", crossing_types(), ids=lambda kind: kind.__name__)
