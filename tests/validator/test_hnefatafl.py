@@ -16,7 +16,7 @@ from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn import write_otn
 from lusoria.notation import parse_record
 from lusoria.notation.writer import write_record
-from lusoria.validator import hnefatafl
+from lusoria.validator import hnefatafl, tafl
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
@@ -477,7 +477,9 @@ def test_the_positions_searched_for_left_out_continuations_are_counted():
 
     assert searched("c2-c4xd4 2. Kg8-g7 c4-c5") == 0  # every ply fits the written position
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5") == 4  # a look back found c4-c6
+    tafl._NOT_FOUND.clear()  # (a look back another test made already found nothing: kept, it plays nothing)
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5xb5") == 22  # one that found nothing, the ply illegal
+    assert searched("c2-c4xd4 2. Kg8-g7 c6-c5xb5") == 0  # the same again: what it found is kept
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5", "berw=n") == 0  # no look back
 
 
