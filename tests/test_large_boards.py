@@ -104,7 +104,8 @@ def test_knights_and_commanders_are_marked_on_every_board_size():
         for letter, square in made.items():  # the text diagram: the letter on its square
             rank, file = int(square[1:]), FILES.index(square[0])
             assert rows[size - rank].split()[1 + file] == letter, (size, letter)
-        assert rows[-1] == "N n knights, C c commanders; uppercase: White"
+        mercenaries = [g for g in pieces.values() if g.get("class").endswith("mercenary")]  # in the variant's start
+        assert rows[-1] == f"N n knights, C c commanders{', M m mercenaries' if mercenaries else ''}; uppercase: White"
         assert "knights" not in rules.render(rules.initial())  # none on the board, none in the variant
 
 
