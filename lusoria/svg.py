@@ -123,6 +123,11 @@ def _piece_shape(x: float, y: float, piece: Piece, name: str) -> str:
             f'<path d="M{cx:g} {cy - 10:g}L{cx + 9:g} {cy:g}L{cx:g} {cy + 10:g}L{cx - 9:g} {cy:g}Z" fill="{inner}"/>'
             f'<path d="M{cx - 5:g} {cy:g}H{cx + 5:g}" stroke="{fill}" stroke-width="2.5"/>'
         )
+    elif kind == "mercenary":  # a disc of the other side's colour within: the piece that changes sides when taken
+        other, edge = (DARK, "#000") if white else (LIGHT, LINE)
+        shape += (
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.17:g}" fill="{other}" stroke="{edge}" stroke-width="1"/>'
+        )
     elif kind == "incitus":  # turned over: the theta nigrum, an O with a long stroke
         mark = "#6b6b6b" if white else "#bdbdbd"
         shape = (

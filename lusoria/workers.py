@@ -69,20 +69,21 @@ def place(record: RecordText) -> str:
 
 
 def in_workers(
-    function: Callable[[T], U], items: Iterable[T | Problem], jobs: int, ahead: int = 0
+    function: Callable[[T], U], items: Iterable[T | Problem], jobs: int, ahead: int = 0, chunk: int = CHUNK
 ) -> Iterator[U | Problem]:
     """`mapped` by `jobs` worker processes, in the order of `items`: the first item in this process
     (the workers, forked after it, inherit what it loaded: the parser, the rules, and `function`
     itself), then `chunks`, each to the worker with the fewest chunks left, while this process
     reads on, AHEAD chunks a worker or `ahead` items beyond what the caller has taken, whichever
     is more (a caller that stops to write a batch asks for a batch ahead: the workers go on
-    meanwhile). One process when `jobs` is 1, where processes cannot be forked, or when there is
-    one chunk in all. The items and what `function` returns are sent between the processes
+    meanwhile). A `function` that costs far more than its record's text (`lusoria rules`) asks for
+    a smaller `chunk` (characters; 1: one record a chunk). One process when `jobs` is 1, where
+    processes cannot be forked, or when there is one chunk in all. The items and what `function` returns are sent between the processes
     (pickled); an exception raised by `function` is raised here in place of its chunk's results."""
     if jobs <= 1 or not hasattr(os, "fork"):
         yield from mapped(function, items)
         return
-    parts = chunks(items)
+    parts = chunks(items, chunk)
     first, second = next(parts, []), next(parts, None)
     if second is None:
         yield from mapped(function, first)
@@ -96,12 +97,12 @@ def in_workers(
             return
         pending: deque[tuple[_Worker, int, str | None]] = deque()  # the worker of each chunk sent, its items, its start
         waiting = 0  # the items of `pending`
-        for chunk in chain([first[1:], second], parts):
+        for part in filter(None, chain([first[1:], second], parts)):  # first[1:]: empty when `chunk` is small
             workers.exchange(0)
             worker = min(workers.all, key=lambda candidate: candidate.load)
-            workers.send(worker, chunk)
-            pending.append((worker, len(chunk), _start(chunk)))
-            waiting += len(chunk)
+            workers.send(worker, part)
+            pending.append((worker, len(part), _start(part)))
+            waiting += len(part)
             if len(pending) > AHEAD * jobs and waiting - pending[0][1] >= ahead:
                 worker, taken, start = pending.popleft()
                 waiting -= taken
@@ -340,16 +341,16 @@ def _start(chunk: list) -> str | None:
     return None if first is None else place(first)
 
 
-def chunks(items: Iterable[T]) -> Iterator[list[T]]:
-    """`items` in runs of about CHUNK characters: a record counts its text, anything else ITEM."""
+def chunks(items: Iterable[T], size: int = CHUNK) -> Iterator[list[T]]:
+    """`items` in runs of about `size` characters: a record counts its text, anything else ITEM."""
     chunk: list[T] = []
-    size = 0
+    taken = 0
     for item in items:
         chunk.append(item)
-        size += len(item.text) if isinstance(item, RecordText) else ITEM
-        if size >= CHUNK:
+        taken += len(item.text) if isinstance(item, RecordText) else ITEM
+        if taken >= size:
             yield chunk
-            chunk, size = [], 0
+            chunk, taken = [], 0
     if chunk:
         yield chunk
 

@@ -14,7 +14,7 @@ from lusoria.svg import SHOWN, position_svg
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
-from lusoria.validator.tafl import ATTACKER, ATTACKER_MERCENARY, DEFENDER, DEFENDER_MERCENARY, LETTERS
+from lusoria.validator.tafl import ATTACKER, DEFENDER, LETTERS
 
 CODES = {letter: code for code, letter in LETTERS.items()}
 SVG = "{http://www.w3.org/2000/svg}"
@@ -104,10 +104,9 @@ def test_knights_and_commanders_are_marked_on_every_board_size():
         for letter, square in made.items():  # the text diagram: the letter on its square
             rank, file = int(square[1:]), FILES.index(square[0])
             assert rows[size - rank].split()[1 + file] == letter, (size, letter)
-        mercenaries = (
-            ", M m mercenaries" if {DEFENDER_MERCENARY, ATTACKER_MERCENARY} & set(rules.settings.start) else ""
-        )
-        assert rows[-1] == f"N n knights, C c commanders{mercenaries}; uppercase: White"  # (the layout's pieces too)
+        mercenaries = [g for g in pieces.values() if g.get("class").endswith("mercenary")]  # in the variant's start
+        assert all([child.tag for child in g] == [f"{SVG}circle"] * 2 for g in mercenaries)  # the other side's disc
+        assert rows[-1] == f"N n knights, C c commanders{', M m mercenaries' if mercenaries else ''}; uppercase: White"
         assert "knights" not in rules.render(rules.initial())  # none on the board, none in the variant
 
 

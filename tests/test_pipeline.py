@@ -305,3 +305,17 @@ def test_every_readers_fixtures_read_alike_in_workers_and_in_process(tmp_path):
     result = CliRunner().invoke(main, ["validate", str(folder)])  # the default --jobs
     assert result.exit_code == 1 and "Traceback" not in result.output and "internal error" not in result.output
     assert result.stdout.splitlines()[-2].startswith(f"{sum(len(s) > 1 for s in in_process)} records: ")
+
+
+def test_rules_searches_a_few_records_in_the_workers(tmp_path, monkeypatch):
+    """`lusoria rules --jobs 2` of a few records (far less than a chunk of `validate`'s size):
+    each record but the first is searched by a worker, in order (one record costs up to
+    fit.MAX_WORK plies: one process searched them all)."""
+    from lusoria import api
+
+    path = tmp_path / "few.lgn"
+    path.write_text("\n".join(RECORD.replace("2026", str(2020 + n)) for n in range(4)))
+    monkeypatch.setattr("lusoria.api.fitting_rules", lambda record: (record.tags["Date"], os.getpid()))
+    found = [fit for _, fit in api.fitting([str(path)], jobs=2)]
+    assert [date for date, _ in found] == [f"{2020 + n}.03.??" for n in range(4)]
+    assert found[0][1] == os.getpid() and os.getpid() not in {pid for _, pid in found[1:]}

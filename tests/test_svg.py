@@ -75,3 +75,16 @@ def test_any_description_is_drawn_without_a_game():
     assert [e.get("data-value") for e in root.iter() if e.get("class") == "die"] == ["5"]
     assert len([e for e in root.iter() if e.get("class") == "off white"]) == 2
     assert "home" in [t.text for t in root.iter(f"{{{NS['svg']}}}text")]
+
+
+def test_a_mercenary_bears_a_disc_of_the_other_sides_colour():
+    from lusoria.svg import DARK, LIGHT, diagram_svg
+    from lusoria.validator.diagram import Diagram, Piece, Squares
+
+    squares = Squares(2, 1, ("a1", "b1"))
+    root = ElementTree.fromstring(
+        diagram_svg(Diagram("two", squares, {0: Piece(0, "mercenary"), 1: Piece(1, "mercenary")}, {}))
+    )
+    pieces = [e for e in root.iter(f"{{{NS['svg']}}}g") if "mercenary" in e.get("class", "").split()]
+    assert [e.get("class") for e in pieces] == ["piece white mercenary", "piece black mercenary"]
+    assert [[c.get("fill") for c in piece] for piece in pieces] == [[LIGHT, DARK], [DARK, LIGHT]]

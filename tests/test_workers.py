@@ -182,6 +182,17 @@ def test_a_chunk_is_about_chunk_characters_of_records():
     sizes = [len(chunk) for chunk in workers.chunks([short] * 130 + [long] * 4 + [skipped] * 40)]
     assert sizes == [64, 64, 2 + 2, 2, 32, 8]
     assert [len(chunk) for chunk in workers.chunks([])] == []
+    assert [len(chunk) for chunk in workers.chunks([short, long, skipped], 1)] == [1, 1, 1]  # one item a chunk
+
+
+def test_a_stream_of_chunks_of_one_item_goes_to_the_workers_in_order():
+    # a function that costs far more than its items' text (`lusoria rules`) asks for one item a
+    # chunk: a few short records, one chunk of CHUNK characters, would all be taken by one process
+    items = [RecordText(f"record {n}") for n in range(6)]
+    taken = list(workers.in_workers(lambda item: (item.text, os.getpid()), items, 2, chunk=1))
+    assert [text for text, _ in taken] == [item.text for item in items]
+    assert taken[0][1] == os.getpid() and os.getpid() not in {pid for _, pid in taken[1:]}
+    assert {pid for _, pid in workers.in_workers(lambda item: (item.text, os.getpid()), items, 2)} == {os.getpid()}
 
 
 def dying(item: int) -> int:

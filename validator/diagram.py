@@ -21,7 +21,8 @@ THRONE, CORNER, CAMP = "throne", "corner", "camp"
 @dataclass(frozen=True, slots=True)
 class Piece:
     """A piece (or a stack of `count` checkers) of one side (0 White, 1 Black). Its `kind`
-    names its class in the picture; `king`, `dux` and `incitus` get their own emblem."""
+    names its class in the picture; `king`, `dux`, `incitus`, `knight`, `commander` and `mercenary` get
+    their own emblem."""
 
     side: int
     kind: str
