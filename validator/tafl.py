@@ -730,9 +730,13 @@ class TaflGame(GridGame[TaflPosition]):
     def play_past_end(
         self, position: TaflPosition, text: str
     ) -> tuple[Played[TaflPosition], Played[TaflPosition]] | None:
-        if self.settings.unwritten:
+        if not self.settings.unwritten:
+            return None
+        before = _PLAYED[0]
+        try:
             return _played_past_end(self.settings, position, text)
-        return None
+        finally:  # every position it played is searched: the ply follows the end
+            self.searched += _PLAYED[0] - before
 
     def outcome(self, position: TaflPosition) -> Outcome | None:
         board, settings = position.board, self.settings

@@ -481,6 +481,12 @@ def test_the_positions_searched_for_left_out_continuations_are_counted():
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5xb5") == 22  # one that found nothing, the ply illegal
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5xb5") == 0  # the same again: what it found is kept
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5", "berw=n") == 0  # no look back
+    # after the end (a2-a4 takes the king on b4 against c4): a look back from the ply that follows it
+    start = "pc2 Pd4 pe4 Kb4 pa2 Ph1"
+    assert searched("c2-c4xd4 2. h1-h2 a2-a4") == 0
+    assert searched("c2-c4xd4 2. h1-h2 a2-a4 3. Kb4-b5") == 3  # c4-c5 saved him
+    tafl._NOT_FOUND.clear()
+    assert searched("c2-c4xd4 2. h1-h2 a2-a4 3. d4-d5") == 27  # nothing did: G13
 
 
 def test_a_ply_written_after_the_king_is_taken_may_show_that_a_left_out_continuation_saved_him():
