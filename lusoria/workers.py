@@ -78,8 +78,9 @@ def in_workers(
     is more (a caller that stops to write a batch asks for a batch ahead: the workers go on
     meanwhile). A `function` that costs far more than its record's text (`lusoria rules`) asks for
     a smaller `chunk` (characters; 1: one record a chunk). One process when `jobs` is 1, where
-    processes cannot be forked, or when there is one chunk in all. The items and what `function` returns are sent between the processes
-    (pickled); an exception raised by `function` is raised here in place of its chunk's results."""
+    processes cannot be forked, or when there is one chunk in all. The items and what `function`
+    returns are sent between the processes (pickled); an exception raised by `function` is raised
+    here in place of its chunk's results."""
     if jobs <= 1 or not hasattr(os, "fork"):
         yield from mapped(function, items)
         return
