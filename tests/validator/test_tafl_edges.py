@@ -56,6 +56,23 @@ def test_a_second_look_back_may_go_back_to_the_same_capture():
     ]
 
 
+def test_a_look_back_keeps_the_capture_it_went_back_to_among_the_latest_8():
+    # i1-i2xi3 (ply 1) and c2-c4xd4 (ply 3); a4-d4 (ply 5) finds c4-c5; seven captures follow (plies 6-12),
+    # nine in all: the 8 latest still hold c2-c4xd4 (the oldest, i1-i2xi3, goes), so c7-c8 finds c4-c7
+    # (game-137-110-12965: a look back lost the capture it had gone back to, 20 plies later)
+    start = (
+        "pc2 Pd4 pe4 pa4 pi1 Pi3 pi4 pg1 Pg3 pg4 pe1 Pe3 Ph5 pg5 Pf9 pf7 Pf6 Ph9 ph7 Ph6 Pe9 pe7 Pe6 Pg9 pg7 Pg6 Kb6"
+    )
+    moves = (
+        "i1-i2xi3 2. Kb6-b5 c2-c4xd4 3. Kb5-b6 a4-d4 4. f9-f8xf7 g1-g2xg3 5. h9-h8xh7 e1-e2xe3"
+        " 6. e9-e8xe7 i4-i5xh5 7. g9-g8xg7 c7-c8"
+    )
+    assert said(free(start, moves)) == [
+        ("warning", "G16", 5, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5 (berw: a)"),
+        ("warning", "G16", 13, "the record leaves out a berserk continuation after c2-c4xd4: c4-c7 (berw: a)"),
+    ]
+
+
 def test_a_look_back_tries_a_move_to_the_anvil_of_the_capture_the_ply_lists():
     # e9-e7 takes d7 against c7, two squares from its target, where only c4-c7 can have put an attacker
     anvil = free("pc2 Pd4 pe4 pe9 Pd7 pa1 Kg8", "c2-c4xd4 2. Kg8-g7 e9-e7xd7")
