@@ -1145,7 +1145,7 @@ def _looked_back(
     for capture in captures:
         since = (*written[len(written) - (plies - capture.ply) :], text) if plies > capture.ply else (text,)
         side = OWNER[capture.board[capture.square]]
-        earlier = tuple(each for each in reversed(captures) if each.ply <= capture.ply)  # (oldest first)
+        earlier = tuple(each for each in captures[::-1] if each.ply <= capture.ply)  # (oldest first)
         near = _near(settings.geo, since[:-1], 2 if ended else 1) | _near(settings.geo, (text,), 2)
         for board, chain in _continuations(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, free):
             if all(board[square] == capture.board[square] for square in near):
