@@ -1,9 +1,9 @@
 """Edges of the generic tafl game's newest rules that a hand mutation audit found unpinned
 (docs/testing.md): berw:a's look back (how far back it reaches, which capture it tries first,
-a second look back to the same capture, the squares near a ply, a last ply that ends the game,
-the searches it keeps), berw:u and berw:a told apart (and berw:n without berserk moves), squares
-hostile as written (corw, cenw, aforw, dforw) and mercenaries (their jumps, speed, regions and
-material). Each asserts the rule and the ply."""
+a second look back to the same capture, the captures it keeps after one, the squares near a
+ply, a last ply that ends the game, the searches it keeps), berw:u and berw:a told apart (and
+berw:n without berserk moves), squares hostile as written (corw, cenw, aforw, dforw) and
+mercenaries (their jumps, speed, regions and material). Each asserts the rule and the ply."""
 
 from test_hnefatafl import FETLAR, board, errors, record, said, tyr
 
