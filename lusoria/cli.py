@@ -346,7 +346,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
 
 @main.command()
 @paths_argument
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 when a file is not in canonical form.")
+@click.option("--check", is_flag=True, help="Write nothing; list the files not in canonical form (exit status 1).")
 @click.option("--write", is_flag=True, help="Rewrite the files in place (in UTF-8), and list those changed.")
 @encoding_option
 @reading_options
@@ -356,7 +356,12 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
 
     A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding
-    into UTF-8, and --check finds such a file not canonical."""
+    into UTF-8, and --check finds such a file not canonical.
+
+    Exit status: 0 when every record parses (and, with --check, every file is canonical);
+    1 when a record does not parse (said on standard error and written as it was) or, with
+    --check, a file is not canonical; 2 when an input cannot be read, a file cannot be
+    written, or --check or --write is given a file of another format."""
     from lusoria.files import write_file
 
     if check and write:
