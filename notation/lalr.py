@@ -138,7 +138,7 @@ def parse_lalr(text: str, game: str, offset: int) -> Record:
         problem.line += offset
         raise
     except UnexpectedInput as error:
-        raise _describe(error, text, offset) from None
+        raise _off_the_board(error, text, offset, game) or _describe(error, text, offset) from None
     record.result_line += offset
     if offset:
         record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
@@ -197,6 +197,47 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
         return SyntaxProblem(f'this tag is not written [Name "value"]: {line}', row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     return SyntaxProblem(f"found '{found}', expected {listed}", row, column, found)
+
+
+_SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square, after a capture's x if any
+_SQUARE_TERMINAL = re.compile(r"^SQUARE: /(.+)/$", re.M)  # a grammar's squares (inlined in its plies by Lark)
+_WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
+
+
+@cache
+def _squares(game: str) -> tuple[re.Pattern[str], str] | None:
+    """The game's squares (its grammar's `SQUARE: /…/`) and the last one of its largest board
+    (`i9`); None for a game that has no squares (Laquet's points)."""
+    written = _SQUARE_TERMINAL.search(grammar_text(game))
+    if written is None:
+        return None
+    square = re.compile(written[1])
+    files = [file for file in "abcdefghijklmnopqrstuvwxyz" if square.fullmatch(f"{file}1")]
+    ranks = [rank for rank in range(1, 100) if square.fullmatch(f"a{rank}")]
+    return square, f"{files[-1]}{ranks[-1]}"
+
+
+def _off_the_board(error: UnexpectedInput, text: str, offset: int, game: str) -> SyntaxProblem | None:
+    """The syntax error of a word that names a square no board of the game has (`j4-j7`, or
+    `a4-a10`, where the parser stops at `0`, in Tablut), said so at the word's start; None when
+    the word at the error names none."""
+    squares, at = _squares(game), error.pos_in_stream
+    if squares is None or at is None or at_the_end(error):
+        return None
+    start, end = at, at
+    while start > 0 and text[start - 1] not in _WORD_END and at - start < 40:
+        start -= 1
+    while end < len(text) and text[end] not in _WORD_END and end - start < 40:
+        end += 1
+    word = text[start:end]
+    square, last = squares
+    off = next((found[1] for found in _SQUARE_LIKE.finditer(word) if not square.fullmatch(found[1])), None)
+    if off is None:
+        return None
+    row = offset + text.count("\n", 0, start) + 1
+    column = start - text.rfind("\n", 0, start)
+    message = f"found '{word}', expected a ply: {off} is off the board ({game}'s squares run from a1 to {last})"
+    return SyntaxProblem(message, row, column, word)
 
 
 _NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments

@@ -94,6 +94,40 @@ def test_syntax_problems_say_where_and_what(text, snapshot):
     assert (problem.rule, problem.line, problem.column, known_games_elided(problem.message)) == snapshot
 
 
+@pytest.mark.parametrize(
+    ("game", "movetext", "column", "word", "square", "last"),
+    [
+        ("tablut", "1. e3-c3 j4-j7 *", 10, "j4-j7", "j4", "i9"),
+        ("tablut", "1. e3-c3 d1-d3 2. e4-e3xd3 a4-a10 *", 28, "a4-a10", "a10", "i9"),  # the parser stops at 0
+        ("tablut", "1. e3-c3 d1-d3 2. e4-e3xj3 *", 19, "e4-e3xj3", "j3", "i9"),
+        ("tablut", "1. e3-c3 (1. e3-c0) *", 14, "e3-c0", "c0", "i9"),
+        ("copenhagen", "1. d1-d12 *", 4, "d1-d12", "d12", "k11"),
+        ("brandubh", "1. d2-h2 *", 4, "d2-h2", "h2", "g7"),
+        ("hnefatafl", "1. e2-t2 *", 4, "e2-t2", "t2", "s19"),
+        ("latrunculi", "1. @q4 *", 4, "@q4", "q4", "p16"),
+    ],
+)
+def test_a_ply_with_a_square_off_every_board_of_its_game_says_which(game, movetext, column, word, square, last):
+    """A transcriber's slip (`j4` on a 9x9 board) is named, at the start of the ply that holds it."""
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "{game}"]\n{movetext}')
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column, problem.text) == ("syntax", 2, column, word)
+    assert problem.message == (
+        f"found '{word}', expected a ply: {square} is off the board ({game}'s squares run from a1 to {last})"
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "movetext", "found"),
+    [("tablut", "1. e3-c3 d1 *", "d1"), ("tablut", "1. e3c3x *", "e3c3x"), ("laquet", "1. 71: 1/8 *", "71:")],
+)
+def test_a_syntax_error_with_no_square_off_the_board_says_what_was_expected(game, movetext, found):
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "{game}"]\n{movetext}')
+    assert caught.value.message.startswith(f"found '{found}', expected a ply, a move number")
+
+
 def test_an_unknown_game_names_the_known_ones():
     with pytest.raises(SyntaxProblem) as caught:
         parse_record('[Game "go"]\n*')
