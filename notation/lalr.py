@@ -168,6 +168,22 @@ EXPECTED_NAMES = {  # in the order a message lists them
 }
 
 
+_THE_END = {"$END", "<END-OF-FILE>"}  # what Lark accepts once a record is whole (LALR, its lexer)
+
+
+def _accepted(error: UnexpectedInput) -> set[str]:
+    """The terminals the parser (or its lexer) would have taken where it failed."""
+    return set(
+        getattr(error, "accepts", None) or getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
+    )
+
+
+def _after_the_result(error: UnexpectedInput) -> bool:
+    """Whether the parser failed past the result marker, where only the end of the record may come."""
+    accepted = _accepted(error)
+    return bool(accepted) and accepted <= _THE_END
+
+
 def at_the_end(error: UnexpectedInput) -> bool:
     """Whether the parser met the end of the text where it expected more (a result marker)."""
     return isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END")
@@ -180,9 +196,7 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
         return MissingResult(
             "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)", offset + len(lines), len(lines[-1]) + 1
         )
-    accepted = (
-        getattr(error, "accepts", None) or getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
-    )
+    accepted = _accepted(error)
     at, row, column = error.pos_in_stream or 0, offset + (error.line or 0), error.column or 0
     inside = _variation_open(text[:at])
     expected = [
@@ -190,6 +204,9 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     ]
     word = re.compile(r"[^\s(){}\[\];]{0,40}").match(text, at)  # matches, if only the empty string
     found = (word[0] if word else "") or text[at]
+    if _after_the_result(error):
+        what = "a comment" if found in "{;" else f"'{found}'"
+        return SyntaxProblem(f"found {what} after the result marker, which ends the record", row, column, found)
     if found == "{":
         return SyntaxProblem("this comment is never closed with '}'", row, column, found)
     if found == "[" and "TAG" in accepted:
@@ -222,7 +239,7 @@ def _off_the_board(error: UnexpectedInput, text: str, offset: int, game: str) ->
     `a4-a10`, where the parser stops at `0`, in Tablut), said so at the word's start; None when
     the word at the error names none."""
     squares, at = _squares(game), error.pos_in_stream
-    if squares is None or at is None or at_the_end(error):
+    if squares is None or at is None or at_the_end(error) or _after_the_result(error):
         return None
     start, end = at, at
     while start > 0 and text[start - 1] not in _WORD_END and at - start < 40:

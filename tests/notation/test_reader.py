@@ -128,6 +128,25 @@ def test_a_syntax_error_with_no_square_off_the_board_says_what_was_expected(game
     assert caught.value.message.startswith(f"found '{found}', expected a ply, a move number")
 
 
+@pytest.mark.parametrize(
+    ("movetext", "column", "found"),
+    [
+        ("1. e3-c3 * *", 12, "'*'"),
+        ("1. e3-c3 1-0 d1-d3 *", 14, "'d1-d3'"),  # a result written in the middle of the game
+        ("1. e3-c3 *\n2. d1-d3", 1, "'2.'"),
+        ("1. e3-c3 * { a closed comment }", 12, "a comment"),  # was "this comment is never closed"
+        ("1. e3-c3 * ; a comment", 12, "a comment"),
+        ("1. e3-c3 * j4-j7", 12, "'j4-j7'"),  # no ply is expected there, on the board or off it
+    ],
+)
+def test_what_follows_the_result_marker_is_said_to(movetext, column, found):
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "tablut"]\n{movetext}')
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column) == ("syntax", 2 + movetext.count("\n"), column)
+    assert problem.message == f"found {found} after the result marker, which ends the record"
+
+
 def test_an_unknown_game_names_the_known_ones():
     with pytest.raises(SyntaxProblem) as caught:
         parse_record('[Game "go"]\n*')
