@@ -134,7 +134,7 @@ def reading() -> dict:
         if getattr(game, "described", False) and "Variant" not in tags:  # (its first variant's board is no default)
             raise click.BadParameter(
                 f"{game.name} describes its boards by its variants: name one with --variant "
-                f"({len(game.presets)}: docs/formats.md lists them)",
+                f"({len(game.presets)}: {game.presets_listed_in} lists them)",
                 param_hint="--game",
             )
         try:
