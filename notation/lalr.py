@@ -253,7 +253,7 @@ def _off_the_board(error: UnexpectedInput, text: str, offset: int, game: str) ->
         return None
     row = offset + text.count("\n", 0, start) + 1
     column = start - text.rfind("\n", 0, start)
-    message = f"found '{word}', expected a ply: {off} is off the board ({game}'s squares run from a1 to {last})"
+    message = f"found '{word}': {off} is not a square of any {game} board (a1–{last})"  # as formats.tafl says it
     return SyntaxProblem(message, row, column, word)
 
 

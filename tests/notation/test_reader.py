@@ -113,9 +113,7 @@ def test_a_ply_with_a_square_off_every_board_of_its_game_says_which(game, movete
         parse_record(f'[Game "{game}"]\n{movetext}')
     problem = caught.value
     assert (problem.rule, problem.line, problem.column, problem.text) == ("syntax", 2, column, word)
-    assert problem.message == (
-        f"found '{word}', expected a ply: {square} is off the board ({game}'s squares run from a1 to {last})"
-    )
+    assert problem.message == (f"found '{word}': {square} is not a square of any {game} board (a1–{last})")
 
 
 @pytest.mark.parametrize(
