@@ -16,6 +16,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
 from lusoria.notation.syntax import TERMINALS, MissingResult, SyntaxProblem, Terminals, cache_file, unquote
 from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.validator.games import GAMES
 
 MAX_NAG = 255  # as in PGN
 _BLANKS = re.compile(r"\s+")
@@ -138,7 +139,7 @@ def parse_lalr(text: str, game: str, offset: int) -> Record:
         problem.line += offset
         raise
     except UnexpectedInput as error:
-        raise _off_the_board(error, text, offset, game) or _describe(error, text, offset) from None
+        raise _misread_ply(error, text, offset, game) or _describe(error, text, offset) from None
     record.result_line += offset
     if offset:
         record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
@@ -218,6 +219,7 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
 
 _SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square, after a capture's x if any
 _SQUARE_TERMINAL = re.compile(r"^SQUARE: /(.+)/$", re.M)  # a grammar's squares (inlined in its plies by Lark)
+_ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
 
 
@@ -234,12 +236,11 @@ def _squares(game: str) -> tuple[re.Pattern[str], str] | None:
     return square, f"{files[-1]}{ranks[-1]}"
 
 
-def _off_the_board(error: UnexpectedInput, text: str, offset: int, game: str) -> SyntaxProblem | None:
-    """The syntax error of a word that names a square no board of the game has (`j4-j7`, or
-    `a4-a10`, where the parser stops at `0`, in Tablut), said so at the word's start; None when
-    the word at the error names none."""
-    squares, at = _squares(game), error.pos_in_stream
-    if squares is None or at is None or at_the_end(error) or _after_the_result(error):
+def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> SyntaxProblem | None:
+    """The syntax error of a word that is no ply for a reason it shows (`_off_the_board`,
+    `_misrolled`), said so at the word's start; None for any other (and past the result marker)."""
+    at = error.pos_in_stream
+    if at is None or at_the_end(error) or _after_the_result(error):
         return None
     start, end = at, at
     while start > 0 and text[start - 1] not in _WORD_END and at - start < 40:
@@ -247,14 +248,34 @@ def _off_the_board(error: UnexpectedInput, text: str, offset: int, game: str) ->
     while end < len(text) and text[end] not in _WORD_END and end - start < 40:
         end += 1
     word = text[start:end]
+    why = _off_the_board(word, game) or _misrolled(word, game)
+    if why is None:
+        return None
+    row, column = offset + text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+    return SyntaxProblem(f"found '{word}': {why}", row, column, word)
+
+
+def _off_the_board(word: str, game: str) -> str | None:
+    """A square of `word` that no board of the game has (`j4-j7`, or `a4-a10`, where the parser
+    stops at `0`, in Tablut), said as formats.tafl says it."""
+    squares = _squares(game)
+    if squares is None:
+        return None
     square, last = squares
     off = next((found[1] for found in _SQUARE_LIKE.finditer(word) if not square.fullmatch(found[1])), None)
-    if off is None:
+    return None if off is None else f"{off} is not a square of any {game} board (a1–{last})"
+
+
+def _misrolled(word: str, game: str) -> str | None:
+    """In a game of dice, a roll of `word` with a face no die has (`71:`), or with no play after it."""
+    roll = GAMES[game].roll
+    written = _ROLL_LIKE.fullmatch(word)
+    if roll is None or written is None:
         return None
-    row = offset + text.count("\n", 0, start) + 1
-    column = start - text.rfind("\n", 0, start)
-    message = f"found '{word}': {off} is not a square of any {game} board (a1–{last})"  # as formats.tafl says it
-    return SyntaxProblem(message, row, column, word)
+    if roll.fullmatch(word) is None:
+        faces = [face for face in "0123456789" if roll.fullmatch(f"{face}{face}:")]
+        return f"a die shows {faces[0]} to {faces[-1]}"
+    return "a roll is followed by its plays, or -- when none can be played"
 
 
 _NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments

@@ -118,7 +118,12 @@ def test_a_ply_with_a_square_off_every_board_of_its_game_says_which(game, movete
 
 @pytest.mark.parametrize(
     ("game", "movetext", "found"),
-    [("tablut", "1. e3-c3 d1 *", "d1"), ("tablut", "1. e3c3x *", "e3c3x"), ("laquet", "1. 71: 1/8 *", "71:")],
+    [
+        ("tablut", "1. e3-c3 d1 *", "d1"),
+        ("tablut", "1. e3c3x *", "e3c3x"),
+        ("laquet", "1. 6–3: 5/11 1/4 *", "6–3:"),  # a slip (docs/slips.md), not a roll of other dice
+        ("laquet", "1. 63: 5/11 1/4 2. 36 *", "36"),
+    ],
 )
 def test_a_syntax_error_with_no_square_off_the_board_says_what_was_expected(game, movetext, found):
     with pytest.raises(SyntaxProblem) as caught:
@@ -143,6 +148,29 @@ def test_what_follows_the_result_marker_is_said_to(movetext, column, found):
     problem = caught.value
     assert (problem.rule, problem.line, problem.column) == ("syntax", 2 + movetext.count("\n"), column)
     assert problem.message == f"found {found} after the result marker, which ends the record"
+
+
+@pytest.mark.parametrize(
+    ("movetext", "column", "found", "why"),
+    [
+        ("1. 71: 1/8 *", 4, "71:", "a die shows 1 to 6"),
+        ("1. 63: 5/11 1/4 2. 0-3: 2/5 *", 20, "0-3:", "a die shows 1 to 6"),
+        (
+            "1. 63: *",
+            4,
+            "63:",
+            "a roll is followed by its plays, or -- when none can be played",
+        ),
+        ("1. 63: 5-11 1/4 *", 4, "63:", "a roll is followed by its plays, or -- when none can be played"),
+    ],
+)
+def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, why):
+    """Laquet's rolls, as a transcriber slips on them (found by review)."""
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "laquet"]\n{movetext}')
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column, problem.text) == ("syntax", 2, column, found)
+    assert problem.message.startswith(f"found '{found}': {why}")
 
 
 def test_an_unknown_game_names_the_known_ones():
