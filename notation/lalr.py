@@ -212,13 +212,15 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
         return SyntaxProblem("this comment is never closed with '}'", row, column, found)
     if found == "[" and "TAG" in accepted:
         line = text[at : at + 80].split("\n")[0]
-        return SyntaxProblem(f'this tag is not written [Name "value"]: {line}', row, column, line)
+        quoted = ' (a " inside a value is written \\")' if _QUOTE_INSIDE.match(line) else ""
+        return SyntaxProblem(f'this tag is not written [Name "value"]{quoted}: {line}', row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     return SyntaxProblem(f"found '{found}', expected {listed}", row, column, found)
 
 
 _SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square, after a capture's x if any
 _SQUARE_TERMINAL = re.compile(r"^SQUARE: /(.+)/$", re.M)  # a grammar's squares (inlined in its plies by Lark)
+_QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n]*"){2,}\s*\]')  # [White "Sean O"Brien"]
 _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
 

@@ -173,6 +173,23 @@ def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, wh
     assert problem.message.startswith(f"found '{found}': {why}")
 
 
+@pytest.mark.parametrize(
+    ("tag", "hint"),
+    [
+        ('[White "Sean O"Brien"]', ' (a " inside a value is written \\")'),
+        ('[Event "The "Big" Open"]', ' (a " inside a value is written \\")'),
+        ('[White: "Sean"]', ""),
+        ('[White "Sean]', ""),
+    ],
+)
+def test_a_malformed_tag_is_shown_whole_and_a_quote_inside_its_value_gets_its_escape(tag, hint):
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "tablut"]\n{tag}\n1. e3-c3 *')
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column) == ("syntax", 2, 1)
+    assert problem.message == f'this tag is not written [Name "value"]{hint}: {tag}'
+
+
 def test_an_unknown_game_names_the_known_ones():
     with pytest.raises(SyntaxProblem) as caught:
         parse_record('[Game "go"]\n*')
