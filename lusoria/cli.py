@@ -479,7 +479,7 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
 def rules(paths: tuple[str, ...], as_json: bool, jobs: int, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal.
-    Of several records, last, for each game: the one rule set that makes the most of them legal
+    Last, for each game of several records: the one rule set that makes the most of them legal
     (not with --json). Exit status 0 when every record was searched (legal under some rule set or
     none), 1 when one cannot be replayed at all, 2 when an input cannot be read."""
     inputs, unreplayable = Inputs(), False
@@ -493,7 +493,8 @@ def rules(paths: tuple[str, ...], as_json: bool, jobs: int, encoding: str) -> No
             echo(output.fit_text(source, fit))
     if not as_json and len(fitted) > 1:
         for proposal in api.proposed_rules(fitted):
-            echo(f"proposed: {proposal}")
+            if proposal.records > 1:  # a game's one record: its own line says it all
+                echo(f"proposed: {proposal}")
     sys.exit(2 if inputs.unreadable else 1 if unreplayable else 0)
 
 
