@@ -130,20 +130,33 @@ def reading() -> dict:
     options = (("Game", "move_game"), ("Variant", "move_variant"), ("Rules", "move_rules"))
     tags = {tag: chosen[option] for tag, option in options if chosen.get(option)}
     if "Game" in tags:
-        game = api.GAMES[tags["Game"]]
-        if getattr(game, "described", False) and "Variant" not in tags:  # (its first variant's board is no default)
-            raise click.BadParameter(
-                f"{game.name} describes its boards by its variants: name one with --variant "
-                f"({len(game.presets)}: {game.presets_listed_in} lists them)",
-                param_hint="--game",
-            )
-        try:
-            game.from_tags(tags)
-        except api.OptionError as error:
-            raise click.BadParameter(
-                str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
-            ) from None
+        chosen_rules(tags)
     return {"format": chosen.get("from_"), "tags": tags or None}
+
+
+def game_tags(options: dict[str, Any]) -> dict[str, str]:
+    """The tags that the --game and --variant filter options name (query's, tree's)."""
+    return {"Game": options["game"], **({"Variant": options["variant"]} if options["variant"] else {})}
+
+
+def chosen_rules(tags: dict[str, str]) -> api.Game:
+    """The rules that options (--game, --variant, --rules: as the tags `Game`, `Variant`, `Rules`)
+    choose; a usage error, said once, for a game, variant or rules lusoria does not know."""
+    game = api.GAMES.get(tags["Game"].lower())
+    if game is None:
+        raise click.BadParameter(f"unknown game '{tags['Game']}' (known: {', '.join(api.GAMES)})", param_hint="--game")
+    if getattr(game, "described", False) and "Variant" not in tags:  # (its first variant's board is no default)
+        raise click.BadParameter(
+            f"{game.name} describes its boards by its variants: name one with --variant "
+            f"({len(game.presets)}: {game.presets_listed_in} lists them)",
+            param_hint="--game",
+        )
+    try:
+        return game.from_tags(tags)
+    except api.OptionError as error:
+        raise click.BadParameter(
+            str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
+        ) from None
 
 
 DEBUG_SWITCH = "LUSORIA_DEBUG"
@@ -937,16 +950,24 @@ def tree(
     **filters: Any,
 ) -> None:
     """Every next ply the archive's records played from POSITION (a position string; the side to
-    move may be left out) or from --record N --ply K, with the games, the shares of White's wins,
+    move may be left out), from --record N --ply K, or, with neither, from the start of --game
+    (and --variant), as the explorer opens; with the games, the shares of White's wins,
     draws and Black's wins, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
     from lusoria.archive import Archive
 
-    if (start is None) == (record is None):
-        raise click.UsageError("give a POSITION, or --record N (and --ply K)")
+    if start is not None and record is not None or start is None and record is None and not filters["game"]:
+        raise click.UsageError("give a POSITION, --record N (and --ply K), or --game: its start")
+    rules = None if start is not None or record is not None else chosen_rules(game_tags(filters))
     chosen = filters_of(filters)
-    nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth, variations, sort, min_games))
+    if rules is None:
+        nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth, variations, sort, min_games))
+    else:
+        start_of = rules.initial()
+        nodes = archive_errors(
+            lambda: Archive(db).tree_from(rules, start_of, chosen, depth, variations, sort, min_games)
+        )
     echo(output.tree_text(nodes, format_), nl=False)
 
 
