@@ -105,7 +105,7 @@ class OptionError(LusoriaError, ValueError):
 LISTED = 12  # names a message lists in full; of more, those like the one written
 
 
-def _known(written: str, names: Iterable[str], listed_in: str = "") -> str:
+def known_names(written: str, names: Iterable[str], listed_in: str = "") -> str:
     """What a message says of the names `written` is not one of: all of them, or, of more than LISTED
     (the catalogue's 175 variants), how many there are and those most like it, or that hold it, or
     else the page `listed_in` that lists them."""
@@ -185,7 +185,7 @@ class Game(Generic[P]):
         variant, rules = tags.get("Variant"), tags.get("Rules")  # names and values in any case
         if variant is not None and variant.lower() not in cls.presets:
             raise OptionError(
-                f"unknown variant '{variant}' for {cls.name} ({_known(variant, cls.presets, cls.presets_listed_in)})",
+                f"unknown variant '{variant}' for {cls.name} ({known_names(variant, cls.presets, cls.presets_listed_in)})",
                 "Variant",
                 variant,
                 0,
@@ -196,7 +196,7 @@ class Game(Generic[P]):
             key, equals, value = item[0].lower().partition("=")
             if key not in cls.options:
                 raise OptionError(
-                    f"unknown rules key '{key}' for {cls.name} ({_known(key, cls.options)})",
+                    f"unknown rules key '{key}' for {cls.name} ({known_names(key, cls.options)})",
                     "Rules",
                     item[0][: len(key)],
                     item.start(),

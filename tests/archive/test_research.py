@@ -195,6 +195,25 @@ def test_tree_command_formats(archive):
     assert runner.invoke(main, ["tree", "--db", archive.path]).exit_code == 2
 
 
+def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples):
+    """`lusoria query --game chess` said "no records" alone (found by review)."""
+    runner = CliRunner()
+
+    def note(*filters):
+        result = runner.invoke(main, ["query", "--db", samples.path, *filters])
+        assert result.exit_code == 0 and result.stdout == "no records\n"
+        return result.stderr
+
+    assert note("--game", "tablot") == (
+        "lusoria: the archive holds no record of the game 'tablot' (known: chess, laquet, latrunculi, tablut)\n"
+    )  # chess: samples/errors/tags.lgn, stored as it is
+    assert note("--game", "tablut", "--variant", "seneca") == (
+        "lusoria: the archive holds no record of the variant 'seneca' of tablut (known: copenhagen, linnaeus, seed)\n"
+    )
+    assert note("--game", "tablut", "--result", "1/2-1/2", "--variant", "seed") == ""  # the variant is there
+    assert note("--game", "laquet", "--player", "nobody") == ""
+
+
 def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):
     """`lusoria tree --game tablut`: from the game's start, as the explorer opens (a newcomer's
     first try, which said "give a POSITION"; found by review)."""
