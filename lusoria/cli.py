@@ -846,8 +846,8 @@ def query(db: str, format_: str, **filters: Any) -> None:
     if format_ == "lgn":
         rows = converted(rows)
     archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_, columns)))
-    if not found and (absent := absent_game(Archive(db), filters["game"], filters["variant"])):
-        echo(f"lusoria: {absent}", err=True)
+    if not found and (lacking := Archive(db).lacking(filters["game"], filters["variant"])):
+        echo(f"lusoria: {lacking}", err=True)
     for row in left_out:
         echo(
             f"lusoria: {row['path']}: record {row['id']} left out: its reader refused it or could not parse it, and its text "
@@ -855,27 +855,6 @@ def query(db: str, format_: str, **filters: Any) -> None:
             err=True,
         )
     sys.exit(1 if left_out else 0)
-
-
-def absent_game(archive: Any, game: str | None, variant: str | None) -> str | None:
-    """What the archive lacks of a --game or --variant that found no record, and which games, or
-    variants of the game, it holds (`lusoria query --game chess` said only "no records")."""
-    from lusoria.validator.base import known_names
-
-    if not game and not variant:
-        return None
-    held = [(row["game"], row["variant"] or "") for row in archive.iter_sql(DISTINCT_GAMES)]
-    games = sorted({held_game for held_game, _ in held})
-    if game and game.lower() not in games:
-        return f"the archive holds no record of the game '{game}' ({known_names(game, games)})"
-    variants = sorted({v for g, v in held if v and (not game or g == game.lower())})
-    if variant and variant.lower() not in variants:
-        of = f" of {game.lower()}" if game else ""
-        return f"the archive holds no record of the variant '{variant}'{of} ({known_names(variant, variants)})"
-    return None
-
-
-DISTINCT_GAMES = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"
 
 
 @main.command()
