@@ -270,8 +270,8 @@ def _off_the_board(word: str, game: str) -> str | None:
 
 def _misrolled(word: str, game: str) -> str | None:
     """In a game of dice, a roll of `word` with a face no die has (`71:`), or with no play after it."""
-    roll = GAMES[game].roll
-    written = _ROLL_LIKE.fullmatch(word)
+    rules = GAMES.get(game)
+    roll, written = (rules.roll if rules else None), _ROLL_LIKE.fullmatch(word)
     if roll is None or written is None:
         return None
     if roll.fullmatch(word) is None:
