@@ -588,6 +588,9 @@ def test_a_move_off_the_games_board_is_refused_at_its_place():
     report = check(source)
     assert problems(report) == [("syntax", None, 1, json.dumps(game).index("k6-k3") + 1)]
     assert report.diagnostics[0].message == "found 'k6-k3': k6 is not a square of the Brandubh board (a1–g7)"
+    game["Moves"] = ["d1-d3", "e4-z4"]  # past every tafl board (s19): the same message (found by review)
+    [report] = [check(source) for source in read_text(json.dumps(game), "aage", "x.json")]
+    assert report.diagnostics[0].message == "found 'e4-z4': z4 is not a square of the Brandubh board (a1–g7)"
 
 
 @pytest.mark.parametrize(
