@@ -1017,8 +1017,25 @@ class DefaultGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args or args[0].startswith("-") and args[0] not in ctx.help_option_names:
-            args = [self.default, *args]
+            named = self._named_after_options(args)
+            args = [args[named], *args[:named], *args[named + 1 :]] if named else [self.default, *args]
         return super().parse_args(ctx, args)
+
+    def _named_after_options(self, args: list[str]) -> int | None:
+        """Where a command is named after options meant for it (`players --db x.db merge A B`, which
+        ran `players list` with the extra arguments `merge A B`); None where none is, or where the
+        name is an option's value (`players --player merge`)."""
+        valued = {
+            name
+            for command in self.commands.values()
+            for param in command.params
+            if isinstance(param, click.Option) and not param.is_flag and not param.count
+            for name in param.opts
+        }
+        for index, arg in enumerate(args):
+            if not arg.startswith("-") and (index == 0 or args[index - 1] not in valued):
+                return index if arg in self.commands else None
+        return None
 
 
 @main.group(cls=DefaultGroup, default="list")

@@ -696,6 +696,10 @@ def test_players_commands(archive, tmp_path):
     assert alone.exit_code == 0 and alone.output.startswith("player ") and "Karin Nilsson" in alone.output
     assert "Commands:" in runner.invoke(main, ["players", "--help"]).output
     assert "No such command 'lst'" in runner.invoke(main, ["players", "lst", "--db", path]).output
+    # options before the command they are meant for (found by review: `merge` ran `list`, "unexpected extra arguments")
+    before = runner.invoke(main, ["players", "--db", path, "merge", "Olof Berg", "O. Berg"])
+    assert before.exit_code == 0 and before.output == "Olof Berg → O. Berg\n"
+    assert runner.invoke(main, ["players", "--db", path, "--player", "merge"]).output == "no records\n"  # a value
 
 
 def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):
