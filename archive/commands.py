@@ -27,10 +27,11 @@ from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
 from lusoria.pipeline import Problem, Unreadable, records, without_problems
-from lusoria.validator.base import Game, Position
+from lusoria.validator.base import Game, Position, known_names
 from lusoria.validator.replay import Report, check
 
 DEFAULT = "lusoria.db"
+_GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
 
 
 def default_path() -> str:
@@ -213,6 +214,28 @@ class Archive:
         """`sql`, one row at a time."""
         self._existing()
         yield from iter_sql(self.path, sql, timeout=timeout)
+
+    def lacking(self, game: str | None, variant: str | None) -> str | None:
+        """Whether no record has the game or variant a query named (`lusoria query --game chess`
+        finds none): said with the games, or the variants of the game, the archive holds; None
+        when it has them (the other filters found nothing)."""
+        if not game and not variant:
+            return None
+        held = [(row["game"], row["variant"] or "") for row in self.iter_sql(_GAMES_HELD)]
+        games = sorted({held_game for held_game, _ in held})
+        if game and game.lower() not in games:
+            return f"the archive holds no record of the game '{game}' ({known_names(game, games)})"
+        variants = sorted(
+            {
+                held_variant
+                for held_game, held_variant in held
+                if held_variant and (not game or held_game == game.lower())
+            }
+        )
+        if variant and variant.lower() not in variants:
+            of = f" of {game.lower()}" if game else ""
+            return f"the archive holds no record of the variant '{variant}'{of} ({known_names(variant, variants)})"
+        return None
 
     def stats(self) -> dict:
         """`lusoria stats`: counts and figures."""

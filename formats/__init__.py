@@ -95,8 +95,8 @@ BUILT_IN = (
     Format("lgn", ".lgn", (".lgn",), write=imported_on_call("lusoria.formats.convert", "write_lgn")),
     Format(
         "otn",
-        ".otg",
-        (".otg",),
+        ".otg, .otn",
+        (".otg", ".otn"),  # OpenTafl saves .otg; .otn, the notation's name, is what a user may call convert's output
         imported_on_call("lusoria.formats.otn", "read_otn"),
         write=imported_on_call("lusoria.formats.otn", "write_report"),
         one_game=True,

@@ -30,6 +30,8 @@ _MOVE = re.compile(
     rf"(?P<king>K)?(?P<origin>{_SQUARE})(?P<hyphen>-?)(?P<target>{_SQUARE})"
     rf"(?:x(?P<captures>{_SQUARE}(?:[/x]{_SQUARE})*))?\+{{0,2}}"
 )  # xc5/d4, or xc5xd4 as the sites write
+_ANY_SQUARE = r"[a-z][0-9]{1,2}"  # what a hand writes as a square, on a board or off every board
+_MOVE_SHAPED = re.compile(rf"K?{_ANY_SQUARE}-?{_ANY_SQUARE}(?:x{_ANY_SQUARE}(?:[/x]{_ANY_SQUARE})*)?\+{{0,2}}")
 _NUMBER = re.compile(r"[0-9]+\.+")
 TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
 
@@ -54,18 +56,21 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
                 )
             return
         move = _MOVE.fullmatch(word)
-        off_board = [square for square in re.findall(_SQUARE, word) if square not in rules.geo.index] if move else []
-        if move is None:
-            raise draft.problem(
-                f"found '{shown(word)}', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'",
-                offset,
-                word,
-            )
+        shaped = move or _MOVE_SHAPED.fullmatch(word)  # e7-z7: past any tafl board, a move all the same
+        off_board = (
+            [square for square in re.findall(_ANY_SQUARE, word) if square not in rules.geo.index] if shaped else []
+        )
         if off_board:
             names = rules.geo.names
             raise draft.problem(
                 f"found '{shown(word)}': {off_board[0]} is not a square of the {rules.title} board "
                 f"({names[0]}–{names[-1]})",
+                offset,
+                word,
+            )
+        if move is None:
+            raise draft.problem(
+                f"found '{shown(word)}', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'",
                 offset,
                 word,
             )

@@ -130,20 +130,33 @@ def reading() -> dict:
     options = (("Game", "move_game"), ("Variant", "move_variant"), ("Rules", "move_rules"))
     tags = {tag: chosen[option] for tag, option in options if chosen.get(option)}
     if "Game" in tags:
-        game = api.GAMES[tags["Game"]]
-        if getattr(game, "described", False) and "Variant" not in tags:  # (its first variant's board is no default)
-            raise click.BadParameter(
-                f"{game.name} describes its boards by its variants: name one with --variant "
-                f"({len(game.presets)}: docs/formats.md lists them)",
-                param_hint="--game",
-            )
-        try:
-            game.from_tags(tags)
-        except api.OptionError as error:
-            raise click.BadParameter(
-                str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
-            ) from None
+        chosen_rules(tags)
     return {"format": chosen.get("from_"), "tags": tags or None}
+
+
+def game_tags(options: dict[str, Any]) -> dict[str, str]:
+    """The tags that the --game and --variant filter options name (query's, tree's)."""
+    return {"Game": options["game"], **({"Variant": options["variant"]} if options["variant"] else {})}
+
+
+def chosen_rules(tags: dict[str, str]) -> api.Game:
+    """The rules that options (--game, --variant, --rules: as the tags `Game`, `Variant`, `Rules`)
+    choose; a usage error, said once, for a game, variant or rules lusoria does not know."""
+    game = api.GAMES.get(tags["Game"].lower())
+    if game is None:
+        raise click.BadParameter(f"unknown game '{tags['Game']}' (known: {', '.join(api.GAMES)})", param_hint="--game")
+    if getattr(game, "described", False) and "Variant" not in tags:  # (its first variant's board is no default)
+        raise click.BadParameter(
+            f"{game.name} describes its boards by its variants: name one with --variant "
+            f"({len(game.presets)}: {game.presets_listed_in} lists them)",
+            param_hint="--game",
+        )
+    try:
+        return game.from_tags(tags)
+    except api.OptionError as error:
+        raise click.BadParameter(
+            str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
+        ) from None
 
 
 DEBUG_SWITCH = "LUSORIA_DEBUG"
@@ -346,7 +359,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
 
 @main.command()
 @paths_argument
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 when a file is not in canonical form.")
+@click.option("--check", is_flag=True, help="Write nothing; list the files not in canonical form (exit status 1).")
 @click.option("--write", is_flag=True, help="Rewrite the files in place (in UTF-8), and list those changed.")
 @encoding_option
 @reading_options
@@ -356,7 +369,12 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
 
     A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding
-    into UTF-8, and --check finds such a file not canonical."""
+    into UTF-8, and --check finds such a file not canonical.
+
+    Exit status: 0 when every record parses (and, with --check, every file is canonical);
+    1 when a record does not parse (said on standard error and written as it was) or, with
+    --check, a file is not canonical; 2 when an input cannot be read, a file cannot be
+    written, or --check or --write is given a file of another format."""
     from lusoria.files import write_file
 
     if check and write:
@@ -474,7 +492,7 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
 def rules(paths: tuple[str, ...], as_json: bool, jobs: int, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal.
-    Of several records, last, for each game: the one rule set that makes the most of them legal
+    Last, for each game of several records: the one rule set that makes the most of them legal
     (not with --json). Exit status 0 when every record was searched (legal under some rule set or
     none), 1 when one cannot be replayed at all, 2 when an input cannot be read."""
     inputs, unreplayable = Inputs(), False
@@ -488,7 +506,8 @@ def rules(paths: tuple[str, ...], as_json: bool, jobs: int, encoding: str) -> No
             echo(output.fit_text(source, fit))
     if not as_json and len(fitted) > 1:
         for proposal in api.proposed_rules(fitted):
-            echo(f"proposed: {proposal}")
+            if proposal.records > 1:  # a game's one record: its own line says it all
+                echo(f"proposed: {proposal}")
     sys.exit(2 if inputs.unreadable else 1 if unreplayable else 0)
 
 
@@ -816,10 +835,19 @@ def query(db: str, format_: str, **filters: Any) -> None:
             else:
                 yield row
 
-    rows = Archive(db).iter_query(chosen)
+    found = 0
+
+    def counted(rows: Iterable[dict]) -> Iterator[dict]:
+        nonlocal found
+        for found, row in enumerate(rows, 1):
+            yield row
+
+    rows = counted(Archive(db).iter_query(chosen))
     if format_ == "lgn":
         rows = converted(rows)
     archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_, columns)))
+    if not found and (lacking := Archive(db).lacking(filters["game"], filters["variant"])):
+        echo(f"lusoria: {lacking}", err=True)
     for row in left_out:
         echo(
             f"lusoria: {row['path']}: record {row['id']} left out: its reader refused it or could not parse it, and its text "
@@ -931,16 +959,24 @@ def tree(
     **filters: Any,
 ) -> None:
     """Every next ply the archive's records played from POSITION (a position string; the side to
-    move may be left out) or from --record N --ply K, with the games, the shares of White's wins,
+    move may be left out), from --record N --ply K, or, with neither, from the start of --game
+    (and --variant), as the explorer opens; with the games, the shares of White's wins,
     draws and Black's wins, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
     from lusoria.archive import Archive
 
-    if (start is None) == (record is None):
-        raise click.UsageError("give a POSITION, or --record N (and --ply K)")
+    if start is not None and record is not None or start is None and record is None and not filters["game"]:
+        raise click.UsageError("give a POSITION, --record N (and --ply K), or --game: its start")
+    rules = None if start is not None or record is not None else chosen_rules(game_tags(filters))
     chosen = filters_of(filters)
-    nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth, variations, sort, min_games))
+    if rules is None:
+        nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth, variations, sort, min_games))
+    else:
+        start_of = rules.initial()
+        nodes = archive_errors(
+            lambda: Archive(db).tree_from(rules, start_of, chosen, depth, variations, sort, min_games)
+        )
     echo(output.tree_text(nodes, format_), nl=False)
 
 
@@ -981,8 +1017,25 @@ class DefaultGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args or args[0].startswith("-") and args[0] not in ctx.help_option_names:
-            args = [self.default, *args]
+            named = self._named_after_options(args)
+            args = [args[named], *args[:named], *args[named + 1 :]] if named else [self.default, *args]
         return super().parse_args(ctx, args)
+
+    def _named_after_options(self, args: list[str]) -> int | None:
+        """Where a command is named after options meant for it (`players --db x.db merge A B`, which
+        ran `players list` with the extra arguments `merge A B`); None where none is, or where the
+        name is an option's value (`players --player merge`)."""
+        valued = {
+            name
+            for command in self.commands.values()
+            for param in command.params
+            if isinstance(param, click.Option) and not param.is_flag and not param.count
+            for name in param.opts
+        }
+        for index, arg in enumerate(args):
+            if not arg.startswith("-") and (index == 0 or args[index - 1] not in valued):
+                return index if arg in self.commands else None
+        return None
 
 
 @main.group(cls=DefaultGroup, default="list")

@@ -98,6 +98,7 @@ def _joined(text: str) -> str:
 
 def _title(text: str, variant: str | None) -> str:
     plain = _plain(text.replace("**", "").removeprefix("Decision: "))
+    plain = plain[:1].upper() + plain[1:]  # a decision's sentence, once "Decision: " is left out
     sentence = _SENTENCE.match(plain)
     title = (sentence[1] if sentence else plain).rstrip(";:")
     return f"variant {variant}: {title}" if variant else title

@@ -16,6 +16,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
 from lusoria.notation.syntax import TERMINALS, MissingResult, SyntaxProblem, Terminals, cache_file, unquote
 from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.validator.games import GAMES
 
 MAX_NAG = 255  # as in PGN
 _BLANKS = re.compile(r"\s+")
@@ -138,7 +139,7 @@ def parse_lalr(text: str, game: str, offset: int) -> Record:
         problem.line += offset
         raise
     except UnexpectedInput as error:
-        raise _describe(error, text, offset) from None
+        raise _misread_ply(error, text, offset, game) or _describe(error, text, offset) from None
     record.result_line += offset
     if offset:
         record.tag_places = {name: (line + offset, column) for name, (line, column) in record.tag_places.items()}
@@ -168,6 +169,22 @@ EXPECTED_NAMES = {  # in the order a message lists them
 }
 
 
+_THE_END = {"$END", "<END-OF-FILE>"}  # what Lark accepts once a record is whole (LALR, its lexer)
+
+
+def _accepted(error: UnexpectedInput) -> set[str]:
+    """The terminals the parser (or its lexer) would have taken where it failed."""
+    return set(
+        getattr(error, "accepts", None) or getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
+    )
+
+
+def _after_the_result(error: UnexpectedInput) -> bool:
+    """Whether the parser failed past the result marker, where only the end of the record may come."""
+    accepted = _accepted(error)
+    return bool(accepted) and accepted <= _THE_END
+
+
 def at_the_end(error: UnexpectedInput) -> bool:
     """Whether the parser met the end of the text where it expected more (a result marker)."""
     return isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END")
@@ -180,9 +197,7 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
         return MissingResult(
             "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)", offset + len(lines), len(lines[-1]) + 1
         )
-    accepted = (
-        getattr(error, "accepts", None) or getattr(error, "expected", None) or getattr(error, "allowed", None) or ()
-    )
+    accepted = _accepted(error)
     at, row, column = error.pos_in_stream or 0, offset + (error.line or 0), error.column or 0
     inside = _variation_open(text[:at])
     expected = [
@@ -190,13 +205,79 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     ]
     word = re.compile(r"[^\s(){}\[\];]{0,40}").match(text, at)  # matches, if only the empty string
     found = (word[0] if word else "") or text[at]
+    if _after_the_result(error):
+        what = "a comment" if found in "{;" else f"'{found}'"
+        return SyntaxProblem(f"found {what} after the result marker, which ends the record", row, column, found)
     if found == "{":
         return SyntaxProblem("this comment is never closed with '}'", row, column, found)
     if found == "[" and "TAG" in accepted:
         line = text[at : at + 80].split("\n")[0]
-        return SyntaxProblem(f'this tag is not written [Name "value"]: {line}', row, column, line)
+        quoted = ' (a " inside a value is written \\")' if _QUOTE_INSIDE.match(line) else ""
+        return SyntaxProblem(f'this tag is not written [Name "value"]{quoted}: {line}', row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     return SyntaxProblem(f"found '{found}', expected {listed}", row, column, found)
+
+
+_SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square, after a capture's x if any
+_SQUARE_TERMINAL = re.compile(r"^SQUARE: /(.+)/$", re.M)  # a grammar's squares (inlined in its plies by Lark)
+_QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n]*"){2,}\s*\]')  # [White "Sean O"Brien"]
+_ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
+_WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
+
+
+@cache
+def _squares(game: str) -> tuple[re.Pattern[str], str] | None:
+    """The game's squares (its grammar's `SQUARE: /…/`) and the last one of its largest board
+    (`i9`); None for a game that has no squares (Laquet's points)."""
+    written = _SQUARE_TERMINAL.search(grammar_text(game))
+    if written is None:
+        return None
+    square = re.compile(written[1])
+    files = [file for file in "abcdefghijklmnopqrstuvwxyz" if square.fullmatch(f"{file}1")]
+    ranks = [rank for rank in range(1, 100) if square.fullmatch(f"a{rank}")]
+    return square, f"{files[-1]}{ranks[-1]}"
+
+
+def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> SyntaxProblem | None:
+    """The syntax error of a word that is no ply for a reason it shows (`_off_the_board`,
+    `_misrolled`), said so at the word's start; None for any other (and past the result marker)."""
+    at = error.pos_in_stream
+    if at is None or at_the_end(error) or _after_the_result(error):
+        return None
+    start, end = at, at
+    while start > 0 and text[start - 1] not in _WORD_END and at - start < 40:
+        start -= 1
+    while end < len(text) and text[end] not in _WORD_END and end - start < 40:
+        end += 1
+    word = text[start:end]
+    why = _off_the_board(word, game) or _misrolled(word, game)
+    if why is None:
+        return None
+    row, column = offset + text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+    return SyntaxProblem(f"found '{word}': {why}", row, column, word)
+
+
+def _off_the_board(word: str, game: str) -> str | None:
+    """A square of `word` that no board of the game has (`j4-j7`, or `a4-a10`, where the parser
+    stops at `0`, in Tablut), said as formats.tafl says it."""
+    squares = _squares(game)
+    if squares is None:
+        return None
+    square, last = squares
+    off = next((found[1] for found in _SQUARE_LIKE.finditer(word) if not square.fullmatch(found[1])), None)
+    return None if off is None else f"{off} is not a square of any {game} board (a1–{last})"
+
+
+def _misrolled(word: str, game: str) -> str | None:
+    """In a game of dice, a roll of `word` with a face no die has (`71:`), or with no play after it."""
+    rules = GAMES.get(game)
+    roll, written = (rules.roll if rules else None), _ROLL_LIKE.fullmatch(word)
+    if roll is None or written is None:
+        return None
+    if roll.fullmatch(word) is None:
+        faces = [face for face in "0123456789" if roll.fullmatch(f"{face}{face}:")]
+        return f"a die shows {faces[0]} to {faces[-1]}"
+    return "a roll is followed by its plays, or -- when none can be played"
 
 
 _NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments

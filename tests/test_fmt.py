@@ -82,3 +82,23 @@ def test_check_reads_standard_input_once(tmp_path):
     assert run("fmt", "--check", "-", input=CANONICAL.replace("\n", "\r\n")).exit_code == 0
     result = run("fmt", "--check", "-", input=SLOPPY)
     assert result.exit_code == 1 and result.output == "-: not in canonical form\n"
+
+
+def test_exit_status_says_whether_every_record_parses_and_every_file_is_canonical(tmp_path):
+    """As `lusoria fmt --help` says: a record that does not parse is 1 even in a canonical file
+    (it is written as it was, and said on standard error)."""
+    canonical, broken = tmp_path / "canonical.lgn", tmp_path / "broken.lgn"
+    canonical.write_text(CANONICAL)
+    broken.write_text(CANONICAL.replace("e3-c3", "e3-j3"))
+    assert run("fmt", "--check", str(canonical)).exit_code == 0
+    result = run("fmt", "--check", str(broken))
+    assert result.exit_code == 1 and "not in canonical form" not in result.output
+    assert "broken.lgn:10:4: error[syntax]: found 'e3-j3'" in result.output
+    assert run("fmt", "--write", str(broken)).exit_code == 1
+    assert broken.read_text() == CANONICAL.replace("e3-c3", "e3-j3")
+    assert run("fmt", str(canonical), str(broken)).exit_code == 1
+    assert run("fmt", "--check", str(tmp_path / "missing.lgn")).exit_code == 2
+    (tmp_path / "games.txt").write_text("e3-c3 d1-d3\n")
+    assert run("fmt", "--check", str(tmp_path / "games.txt")).exit_code == 2
+    help_text = " ".join(run("fmt", "--help").output.split())
+    assert "Exit status: 0 when every record parses (and, with --check, every file is canonical); 1 when" in help_text

@@ -26,10 +26,7 @@ def test_a_long_line_is_shown_as_a_window_around_the_column(tmp_path):
     path = tmp_path / "long.lgn"
     path.write_text('[Game "tablut"]\n' + "1. e3-c3 d1-d3 2. c3-e3 d3-d1 " * 2000 + "3. x9-x9 *\n")
     lines = run("validate", str(path)).output.splitlines()
-    assert (
-        lines[0] == f"{path}:2:60004: error[syntax]: found 'x9-x9', expected a ply, a move number, a comment, "
-        "a NAG, a variation or a result marker (1-0, 0-1, 1/2-1/2, *)"
-    )
+    assert lines[0] == f"{path}:2:60004: error[syntax]: found 'x9-x9': x9 is not a square of any tablut board (a1–i9)"
     line = path.read_text().splitlines()[1]
     assert lines[1] == " 2 | …" + line[60003 - WINDOW :] and line[60003:] == "x9-x9 *"
     assert lines[2] == "   | " + " " * (WINDOW + 1) + "^^^^^"

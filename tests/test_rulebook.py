@@ -37,6 +37,8 @@ def test_rules_are_read_in_the_order_of_the_docs_with_their_games():
     assert rulebook.rule("T12").game == "tablut"
     assert {rule.game for rule in rules} == {*GAMES, rulebook.ANY_GAME}  # every game's rules, and the record's
     assert rulebook.rule("S1").title == "variant seneca: 16 pieces each."
+    assert rulebook.rule("tag").title == "A tag is missing, unknown or malformed."  # not "A missing Game tag"
+    assert rulebook.rule("T9").title == "A side with no legal move on its turn loses."  # after "Decision: "
     assert rulebook.rule("Q6").options == (
         rulebook.Option(
             "leftover", "`opponent` \\| `none`", "Q6: the opponent plays the leftover dice, or they are lost"

@@ -105,14 +105,16 @@ class OptionError(LusoriaError, ValueError):
 LISTED = 12  # names a message lists in full; of more, those like the one written
 
 
-def _known(written: str, names: Iterable[str]) -> str:
+def known_names(written: str, names: Iterable[str], listed_in: str = "") -> str:
     """What a message says of the names `written` is not one of: all of them, or, of more than LISTED
-    (the catalogue's 175 variants), how many there are and those most like it, or that hold it."""
+    (the catalogue's 175 variants), how many there are and those most like it, or that hold it, or
+    else the page `listed_in` that lists them."""
     known = list(names)
     if len(known) <= LISTED:
         return f"known: {', '.join(known)}"
     like = get_close_matches(written.lower(), known, 3) or [name for name in known if written.lower() in name][:3]
-    return f"{len(known)} known" + (f"; did you mean {' or '.join(like)}?" if like else "")
+    where = f": {listed_in} lists them" if listed_in else ""
+    return f"{len(known)} known" + (f"; did you mean {' or '.join(like)}?" if like else where)
 
 
 class Game(Generic[P]):
@@ -129,6 +131,7 @@ class Game(Generic[P]):
     options: ClassVar[dict[str, tuple[str, ...]]]  # key -> values, the default first
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
     presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
+    presets_listed_in: ClassVar[str] = ""  # the page that lists the presets, too many for a message to name
     searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
     endings: ClassVar[tuple[str, ...]] = ()  # the `Outcome.ending`s its rules give
     continued: re.Pattern[str] | None = None  # a ply that continues its side's turn (a tafl game's berserk
@@ -182,7 +185,7 @@ class Game(Generic[P]):
         variant, rules = tags.get("Variant"), tags.get("Rules")  # names and values in any case
         if variant is not None and variant.lower() not in cls.presets:
             raise OptionError(
-                f"unknown variant '{variant}' for {cls.name} ({_known(variant, cls.presets)})",
+                f"unknown variant '{variant}' for {cls.name} ({known_names(variant, cls.presets, cls.presets_listed_in)})",
                 "Variant",
                 variant,
                 0,
@@ -193,7 +196,7 @@ class Game(Generic[P]):
             key, equals, value = item[0].lower().partition("=")
             if key not in cls.options:
                 raise OptionError(
-                    f"unknown rules key '{key}' for {cls.name} ({_known(key, cls.options)})",
+                    f"unknown rules key '{key}' for {cls.name} ({known_names(key, cls.options)})",
                     "Rules",
                     item[0][: len(key)],
                     item.start(),

@@ -257,6 +257,7 @@ class Hnefatafl(TaflGame):
     name = "hnefatafl"
     title = "Hnefatafl"
     described = True
+    presets_listed_in = "docs/formats.md"  # every variant of the catalogue (tests/system/test_docs.py)
     end_rule = "G13"
     options = KEYS
     pieces = ("KPNCM", "pncm")  # OpenTafl's knights (N, n) and commanders (C, c) too (G14), and mercenaries (M, m)

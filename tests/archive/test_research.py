@@ -191,7 +191,45 @@ def test_tree_command_formats(archive):
     )
     assert nested[0]["ply"] == "c5-c3" and nested[0]["children"][0]["games"] == 2
     both = runner.invoke(main, ["tree", INITIAL_TABLUT, "--record", "1", "--db", archive.path])
-    assert both.exit_code == 2 and "give a POSITION, or --record N" in both.output
+    assert both.exit_code == 2 and "give a POSITION, --record N (and --ply K), or --game: its start" in both.output
+    assert runner.invoke(main, ["tree", "--db", archive.path]).exit_code == 2
+
+
+def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples):
+    """`lusoria query --game chess` said "no records" alone (found by review)."""
+    runner = CliRunner()
+
+    def note(*filters):
+        result = runner.invoke(main, ["query", "--db", samples.path, *filters])
+        assert result.exit_code == 0 and result.stdout == "no records\n"
+        return result.stderr
+
+    assert note("--game", "tablot") == (
+        "lusoria: the archive holds no record of the game 'tablot' (known: chess, laquet, latrunculi, tablut)\n"
+    )  # chess: samples/errors/tags.lgn, stored as it is
+    assert note("--game", "tablut", "--variant", "seneca") == (
+        "lusoria: the archive holds no record of the variant 'seneca' of tablut (known: copenhagen, linnaeus, seed)\n"
+    )
+    assert note("--game", "tablut", "--result", "1/2-1/2", "--variant", "seed") == ""  # the variant is there
+    assert note("--game", "laquet", "--player", "nobody") == ""
+
+
+def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):
+    """`lusoria tree --game tablut`: from the game's start, as the explorer opens (a newcomer's
+    first try, which said "give a POSITION"; found by review)."""
+    runner = CliRunner()
+    from_start = runner.invoke(main, ["tree", "--game", "tablut", "--db", archive.path, "--format", "json"])
+    written = runner.invoke(
+        main, ["tree", INITIAL_TABLUT, "--game", "tablut", "--db", archive.path, "--format", "json"]
+    )
+    assert from_start.exit_code == 0 and json.loads(from_start.output) == json.loads(written.output)
+    assert json.loads(from_start.output)[0]["ply"] == "c5-c3"
+    unknown = runner.invoke(main, ["tree", "--game", "chess", "--db", archive.path])
+    assert unknown.exit_code == 2 and "unknown game 'chess' (known: brandubh, copenhagen" in unknown.output
+    variant = runner.invoke(main, ["tree", "--game", "tablut", "--variant", "nonesuch", "--db", archive.path])
+    assert variant.exit_code == 2 and "Invalid value for --variant: unknown variant 'nonesuch'" in variant.output
+    catalogue = runner.invoke(main, ["tree", "--game", "hnefatafl", "--db", archive.path])
+    assert catalogue.exit_code == 2 and "name one with --variant" in catalogue.output
 
 
 # The first plies of the Tablut start fold into two up to the board's 8 symmetries: c5-c3, its
@@ -658,6 +696,10 @@ def test_players_commands(archive, tmp_path):
     assert alone.exit_code == 0 and alone.output.startswith("player ") and "Karin Nilsson" in alone.output
     assert "Commands:" in runner.invoke(main, ["players", "--help"]).output
     assert "No such command 'lst'" in runner.invoke(main, ["players", "lst", "--db", path]).output
+    # options before the command they are meant for (found by review: `merge` ran `list`, "unexpected extra arguments")
+    before = runner.invoke(main, ["players", "--db", path, "merge", "Olof Berg", "O. Berg"])
+    assert before.exit_code == 0 and before.output == "Olof Berg → O. Berg\n"
+    assert runner.invoke(main, ["players", "--db", path, "--player", "merge"]).output == "no records\n"  # a value
 
 
 def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):

@@ -39,6 +39,18 @@ def run(*args, input=None):
 # -- OTN ---------------------------------------------------------------------------------------------
 
 
+def test_convert_to_otn_saved_as_otn_reads_back_as_otn(tmp_path):
+    """`lusoria convert --to otn escape.lgn > escape.otn`: the name a user gives it is OTN's too, read
+    by name and found in a directory (it was read as lgn: "not a game record in any format")."""
+    converted = run("convert", "--to", "otn", ROOT / "samples" / "tablut" / "escape.lgn")
+    assert converted.exit_code == 0
+    (tmp_path / "escape.otn").write_text(converted.output)
+    assert format_of(str(tmp_path / "ESCAPE.OTN")) == "otn"
+    for path in (tmp_path / "escape.otn", tmp_path):
+        result = run("validate", path)
+        assert (result.exit_code, result.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
 def test_otn_tags_rules_plies_and_comments():
     [report] = reports("otn/saami-king-captured.otg")
     assert report.valid and report.source.format == "otn"
@@ -576,6 +588,9 @@ def test_a_move_off_the_games_board_is_refused_at_its_place():
     report = check(source)
     assert problems(report) == [("syntax", None, 1, json.dumps(game).index("k6-k3") + 1)]
     assert report.diagnostics[0].message == "found 'k6-k3': k6 is not a square of the Brandubh board (a1–g7)"
+    game["Moves"] = ["d1-d3", "e4-z4"]  # past every tafl board (s19): the same message (found by review)
+    [report] = [check(source) for source in read_text(json.dumps(game), "aage", "x.json")]
+    assert report.diagnostics[0].message == "found 'e4-z4': z4 is not a square of the Brandubh board (a1–g7)"
 
 
 @pytest.mark.parametrize(

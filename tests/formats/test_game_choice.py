@@ -296,6 +296,11 @@ def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tm
     assert rules.exit_code == 2 and "Invalid value for --rules: unknown value 'maybe' for king-armed" in rules.stderr
     typo = run("validate", "--game", "hnefatafl", "--variant", "tyr-9x8", tmp_path / "club.csv")
     assert "(175 known; did you mean tyr-9x9" in typo.stderr.replace(str(len(Hnefatafl.presets)), "175")
+    unlike = run("validate", "--game", "hnefatafl", "--variant", "qwxz", tmp_path / "club.csv")
+    assert f"({len(Hnefatafl.presets)} known: docs/formats.md lists them)" in unlike.stderr
+    (tmp_path / "typo.lgn").write_text('[Game "hnefatafl"]\n[Variant "qwxz"]\n1. e1-e3 *\n')
+    in_a_tag = run("validate", tmp_path / "typo.lgn").stdout
+    assert f":2:11: error[tag]: unknown variant 'qwxz' for hnefatafl ({len(Hnefatafl.presets)} known: docs/" in in_a_tag
 
 
 def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):

@@ -94,6 +94,102 @@ def test_syntax_problems_say_where_and_what(text, snapshot):
     assert (problem.rule, problem.line, problem.column, known_games_elided(problem.message)) == snapshot
 
 
+@pytest.mark.parametrize(
+    ("game", "movetext", "column", "word", "square", "last"),
+    [
+        ("tablut", "1. e3-c3 j4-j7 *", 10, "j4-j7", "j4", "i9"),
+        ("tablut", "1. e3-c3 d1-d3 2. e4-e3xd3 a4-a10 *", 28, "a4-a10", "a10", "i9"),  # the parser stops at 0
+        ("tablut", "1. e3-c3 d1-d3 2. e4-e3xj3 *", 19, "e4-e3xj3", "j3", "i9"),
+        ("tablut", "1. e3-c3 (1. e3-c0) *", 14, "e3-c0", "c0", "i9"),
+        ("copenhagen", "1. d1-d12 *", 4, "d1-d12", "d12", "k11"),
+        ("brandubh", "1. d2-h2 *", 4, "d2-h2", "h2", "g7"),
+        ("hnefatafl", "1. e2-t2 *", 4, "e2-t2", "t2", "s19"),
+        ("latrunculi", "1. @q4 *", 4, "@q4", "q4", "p16"),
+    ],
+)
+def test_a_ply_with_a_square_off_every_board_of_its_game_says_which(game, movetext, column, word, square, last):
+    """A transcriber's slip (`j4` on a 9x9 board) is named, at the start of the ply that holds it."""
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "{game}"]\n{movetext}')
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column, problem.text) == ("syntax", 2, column, word)
+    assert problem.message == (f"found '{word}': {square} is not a square of any {game} board (a1–{last})")
+
+
+@pytest.mark.parametrize(
+    ("game", "movetext", "found"),
+    [
+        ("tablut", "1. e3-c3 d1 *", "d1"),
+        ("tablut", "1. e3c3x *", "e3c3x"),
+        ("laquet", "1. 6–3: 5/11 1/4 *", "6–3:"),  # a slip (docs/slips.md), not a roll of other dice
+        ("laquet", "1. 63: 5/11 1/4 2. 36 *", "36"),
+    ],
+)
+def test_a_syntax_error_with_no_square_off_the_board_says_what_was_expected(game, movetext, found):
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "{game}"]\n{movetext}')
+    assert caught.value.message.startswith(f"found '{found}', expected a ply, a move number")
+
+
+@pytest.mark.parametrize(
+    ("movetext", "column", "found"),
+    [
+        ("1. e3-c3 * *", 12, "'*'"),
+        ("1. e3-c3 1-0 d1-d3 *", 14, "'d1-d3'"),  # a result written in the middle of the game
+        ("1. e3-c3 *\n2. d1-d3", 1, "'2.'"),
+        ("1. e3-c3 * { a closed comment }", 12, "a comment"),  # was "this comment is never closed"
+        ("1. e3-c3 * ; a comment", 12, "a comment"),
+        ("1. e3-c3 * j4-j7", 12, "'j4-j7'"),  # no ply is expected there, on the board or off it
+    ],
+)
+def test_what_follows_the_result_marker_is_said_to(movetext, column, found):
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "tablut"]\n{movetext}')
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column) == ("syntax", 2 + movetext.count("\n"), column)
+    assert problem.message == f"found {found} after the result marker, which ends the record"
+
+
+@pytest.mark.parametrize(
+    ("movetext", "column", "found", "why"),
+    [
+        ("1. 71: 1/8 *", 4, "71:", "a die shows 1 to 6"),
+        ("1. 63: 5/11 1/4 2. 0-3: 2/5 *", 20, "0-3:", "a die shows 1 to 6"),
+        (
+            "1. 63: *",
+            4,
+            "63:",
+            "a roll is followed by its plays, or -- when none can be played",
+        ),
+        ("1. 63: 5-11 1/4 *", 4, "63:", "a roll is followed by its plays, or -- when none can be played"),
+    ],
+)
+def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, why):
+    """Laquet's rolls, as a transcriber slips on them (found by review)."""
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "laquet"]\n{movetext}')
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column, problem.text) == ("syntax", 2, column, found)
+    assert problem.message.startswith(f"found '{found}': {why}")
+
+
+@pytest.mark.parametrize(
+    ("tag", "hint"),
+    [
+        ('[White "Sean O"Brien"]', ' (a " inside a value is written \\")'),
+        ('[Event "The "Big" Open"]', ' (a " inside a value is written \\")'),
+        ('[White: "Sean"]', ""),
+        ('[White "Sean]', ""),
+    ],
+)
+def test_a_malformed_tag_is_shown_whole_and_a_quote_inside_its_value_gets_its_escape(tag, hint):
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "tablut"]\n{tag}\n1. e3-c3 *')
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column) == ("syntax", 2, 1)
+    assert problem.message == f'this tag is not written [Name "value"]{hint}: {tag}'
+
+
 def test_an_unknown_game_names_the_known_ones():
     with pytest.raises(SyntaxProblem) as caught:
         parse_record('[Game "go"]\n*')

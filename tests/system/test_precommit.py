@@ -61,7 +61,7 @@ def pre_commit(folder: Path, home: Path) -> subprocess.CompletedProcess:
 
 def test_the_hooks_are_validate_fmt_and_validate_of_the_formats_known_by_their_content():
     assert [(h["id"], h["entry"], h["files"], h.get("exclude"), h["language"]) for h in HOOKS] == [
-        ("lusoria-validate", "lusoria validate", r"(?i)(\.lgn|\.otg|_gamelog\.txt)$", None, "python"),
+        ("lusoria-validate", "lusoria validate", r"(?i)(\.lgn|\.otg|\.otn|_gamelog\.txt)$", None, "python"),
         ("lusoria-fmt", "lusoria fmt --check", r"(?i)\.lgn$", None, "python"),
         ("lusoria-validate-aage", "lusoria validate --from aage", r"(?i)\.json$", None, "python"),
         ("lusoria-validate-tafl", "lusoria validate --from tafl", r"(?i)\.txt$", r"(?i)_gamelog\.txt$", "python"),
@@ -73,6 +73,7 @@ FILES = [
     ("club/game.lgn", "lgn"),
     ("GAME.LGN", "lgn"),
     ("opentafl/Game.otg", "otn"),
+    ("converted/game.otn", "otn"),  # lusoria convert --to otn > game.otn
     ("scrapes/2025.json", "aage"),
     ("logs/Rossi_vs_Verdi_1763722800000_gameLog.txt", "tablut-challenge"),
     ("lists/saami.txt", "tafl"),

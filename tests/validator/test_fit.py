@@ -129,6 +129,8 @@ def test_rules_of_a_folder_proposes_the_one_set_that_makes_the_most_records_lega
     assert "proposed" not in CliRunner().invoke(main, ["rules", "--json", str(tmp_path)]).stdout
     single = CliRunner().invoke(main, ["rules", str(tmp_path / "escape.lgn")]).stdout
     assert "proposed" not in single
+    one_of_each = [str(ROOT / "samples/tablut/escape.lgn"), str(ROOT / "samples/laquet/whole-game.lgn")]
+    assert "proposed" not in CliRunner().invoke(main, ["rules", *one_of_each]).stdout  # was "1 of the 1 records"
 
 
 def test_a_proposed_set_is_checked_on_every_record_of_its_game():
