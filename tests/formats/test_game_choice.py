@@ -280,6 +280,22 @@ def test_a_type_played_from_two_layouts_reads_each_game_from_the_one_its_moves_f
     assert comments == ([NOTE + note] if note else [])
 
 
+def test_a_game_neither_layout_fits_from_the_same_ply_is_read_from_the_one_whose_piece_is_there():
+    """A ply swapped with the next in a game of the second layout may fit neither from its ply: in
+    aagenielsen.dk's game-34-117, b7 (only the second's) moves onto c7 before the next ply captures
+    c7. The layout whose piece is there decides, and the swap is caught at its ply by the turn rule
+    (G2, tests/formats/test_swapped_plies.py), not as a square the other layout leaves empty (G3)."""
+    assert layout_game("b7-c7 e9-e10") == (
+        SECOND,
+        [("G3", 1)],
+        [
+            f"aage reader: read from the layout of {SECOND}, which its moves fit as far, its piece there: in the "
+            f"type's first, ply 1 (b7-c7) leaves b7, {MOVER}"
+        ],
+    )
+    assert layout_game("d1-d2 b7-a7")[:2] == (FIRST, [("G3", 1)])  # no piece on d1 in either: the first
+
+
 def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tmp_path):
     """--game G --variant V that G does not know was an error of every record read with it (2,277 CSV
     games, each listing the catalogue's 175 variants): it is a usage error, said once, with the
