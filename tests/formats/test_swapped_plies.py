@@ -197,3 +197,27 @@ def test_a_swapped_ply_that_misfits_both_layouts_at_its_ply_is_read_from_the_gam
     game = json.loads(path.read_text())
     assert api.check(api.record_at(str(path))).variant == "sea-battle-tafl-13x13-b"
     assert_caught_by_the_turn_rule(game, index, tmp_path / name)
+
+
+def test_a_swapped_in_move_legal_for_the_side_to_move_is_caught_at_the_next_ply(tmp_path):
+    """Alea Berserk 19×19 (Bartley), game 27397: a continuation the record leaves out after ply 3
+    (m5-m13xm14, then m13-m14xn14) captures the defenders' mercenary on n14, which turns the
+    attackers', and they move it at ply 19 (n14-n13): only then does the record show it. Swapped
+    before ply 18, n14-n13 is the defenders' legal move there (the mercenary is still theirs on the
+    board the record writes): no rule can refuse it, and the swap is caught at ply 19, by the turn
+    rule, on the move swapped out (one of 94,812 swaps measured on every valid game of the 163
+    types, with four others of that kind)."""
+    path = TYPES / "t102-alea-berserk-19x19-bartley" / "game-102-44-27397.json"
+    game = json.loads(path.read_text())
+    assert game["Moves"][16:19] == ["i15-i16", "j16-j13", "n14-n13"]
+    original = api.check(api.record_at(str(path)))
+    assert original.valid and [(d.rule, d.ply, d.message) for d in original.diagnostics if d.ply == 19] == [
+        ("G16", 19, "the record leaves out a berserk continuation after m5-m13xm14: m13-m14xn14 (berw: n)")
+    ]
+    error, origin = swapped_error(game, 17, tmp_path / path.name)
+    assert (origin, error.rule, error.ply, error.message) == (
+        "n14",
+        "G2",
+        19,
+        "the piece on j16 is White's, and Black is to move (atkf: y); the rest of this line is not checked",
+    )
