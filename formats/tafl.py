@@ -18,7 +18,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
-from lusoria.validator.tafl import EMPTY, TaflGame
+from lusoria.validator.tafl import EMPTY, Geometry, TaflGame
 from lusoria.words import plural
 
 _TOKEN = re.compile(r"\S+")
@@ -339,55 +339,71 @@ def _variant_boards(game: type[TaflGame]) -> dict[str, int]:
 def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> TaflGame:
     """The rules of the layout a game was played from, among its type's (`rules`, then the tags
     of `others`: the same rules from other starts): the one under which its moves go furthest
-    before one does not fit the board (`_misfit`). The first unless another goes further than
-    every other; the tags of one chosen so (its Variant) replace the first's, with a note why."""
+    before one does not fit the board (`_misfit`); where several go as far, one whose piece is there
+    for the move that does not fit, which only crosses or lands on a piece, over one that lacks it,
+    then the one fewest moves misfit in all (a ply swapped with the next may land on the piece the
+    next captures under the layout played, and fit no layout from there: the moves after decide).
+    The first unless another is ahead of every other; the tags of one chosen so (its Variant)
+    replace the first's, with a note why."""
     if not others:
         return rules
     layouts = [(rules, {}), *((tafl_rules(dict(tags)), dict(tags)) for tags in others)]
     moves = [_MOVE.fullmatch(ply.text) for ply in draft.line.plies]
     misfits = [_misfit(layout, moves, draft.listed) for layout, _ in layouts]
-    furthest = max(fitted for fitted, _ in misfits)
-    fitting = [number for number, (fitted, _) in enumerate(misfits) if fitted == furthest]
+    fits = [(fitted, there, -misfitting) for fitted, there, misfitting, _ in misfits]
+    fitting = [number for number, fit in enumerate(fits) if fit == max(fits)]
     if len(fitting) > 1 or fitting[0] == 0:
         return rules
     chosen, tags = layouts[fitting[0]]
     draft.tags.update(tags)
+    fitted, _, _, what = misfits[0]
+    better = "" if fits[fitting[0]][0] > fitted else " better"  # (its first misfit as far)
     draft.note(
-        f"read from the layout of {tags.get('Variant', '')}, which its moves fit: in the type's first, {misfits[0][1]}"
+        f"read from the layout of {tags.get('Variant', '')}, which its moves fit{better}: in the type's first, {what}"
     )
     return chosen
 
 
-def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]) -> tuple[int, str]:
+def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]) -> tuple[int, bool, int, str]:
     """How far a game's moves fit the start of `rules`, the pieces moved and captured as the moves
     write them: the number of moves before the first that leaves an empty square or that crosses or
-    lands on a piece, and what that move does; whose turn it is, the rules say (a ply swapped with
-    the next is caught at its ply, whatever the layout). After a move that does not list its
-    captures (not in `listed`) the board is not known: only the squares moves leave say more."""
-    start, geo = rules.initial(), rules.geo
-    board, known = bytearray(start.board), True
+    lands on a piece, whether its piece is there (it only crosses or lands on one; True when none
+    misfits, or one is no move, where it stops), how many misfit in all, and what the first does;
+    whose turn it is, the rules say (a ply swapped with the next is caught at its ply, whatever the
+    layout). After a move that does not list its captures (not in `listed`) the board is not known:
+    only the squares moves leave say more."""
+    geo = rules.geo
+    board, known = bytearray(rules.initial().board), True
+    misfits: list[tuple[int, bool, str]] = []
     for number, move in enumerate(moves):
         if move is None:
-            return number, f"ply {number + 1} is no move"
+            misfits.append((number, True, f"ply {number + 1} is no move"))
+            break
+        if misfit := _misfitting(board, geo, move, known):
+            misfits.append((number, misfit[0], f"ply {number + 1} {misfit[1]}"))
         origin, target = geo.index[move["origin"]], geo.index[move["target"]]
-        if board[origin] == EMPTY:
-            return number, f"ply {number + 1} ({move[0]}) leaves {move['origin']}, which holds no piece"
-        same_file = (target - origin) % geo.size == 0
-        if known and (same_file or origin // geo.size == target // geo.size):
-            step = (geo.size if same_file else 1) * (1 if target > origin else -1)
-            taken = next(
-                (square for square in range(origin + step, target + step, step) if board[square] != EMPTY), None
-            )
-            if taken is not None:
-                return (
-                    number,
-                    f"ply {number + 1} ({move[0]}) moves across or onto {geo.names[taken]}, which a piece holds",
-                )
         board[target], board[origin] = board[origin], EMPTY
         for square in re.findall(_SQUARE, move["captures"] or ""):
             board[geo.index[square]] = EMPTY
         known = known and number in listed
-    return len(moves), ""
+    number, there, what = misfits[0] if misfits else (len(moves), True, "")
+    return number, there, len(misfits), what
+
+
+def _misfitting(board: bytearray, geo: Geometry, move: re.Match[str], known: bool) -> tuple[bool, str] | None:
+    """Whether a move that does not fit `board` has its piece there (it crosses or lands on a piece,
+    the board `known`; not: it leaves an empty square), and what it does (its ply number left to
+    the caller); None when it fits."""
+    origin, target = geo.index[move["origin"]], geo.index[move["target"]]
+    if board[origin] == EMPTY:
+        return False, f"({move[0]}) leaves {move['origin']}, which holds no piece"
+    same_file = (target - origin) % geo.size == 0
+    if known and (same_file or origin // geo.size == target // geo.size):
+        step = (geo.size if same_file else 1) * (1 if target > origin else -1)
+        taken = next((square for square in range(origin + step, target + step, step) if board[square] != EMPTY), None)
+        if taken is not None:
+            return True, f"({move[0]}) moves across or onto {geo.names[taken]}, which a piece holds"
+    return None
 
 
 def _old_style(draft: Draft, rules: TaflGame) -> TaflGame:

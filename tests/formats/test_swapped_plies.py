@@ -50,18 +50,27 @@ def swapped_error(game: dict, index: int, path) -> tuple[api.Diagnostic, str]:
     return next(d for d in report.diagnostics if d.severity == api.ERROR), MOVE.fullmatch(moves[index + 1])[1]
 
 
+def swapped(moves: list[str], seed: str) -> list[int]:
+    """SWAPS plies (0-based) drawn with `seed` among those that can be swapped with the next (both
+    are moves), in order."""
+    plies = [index for index, pair in enumerate(zip(moves, moves[1:])) if all(map(MOVE.fullmatch, pair))]
+    return sorted(random.Random(seed).sample(plies, min(SWAPS, len(plies))))
+
+
+def assert_caught_by_the_turn_rule(game: dict, index: int, path) -> None:
+    """`game` with its move `index` swapped with the next is invalid first at that ply by the turn
+    rule (G2), naming the square the swapped-in move starts from."""
+    error, origin = swapped_error(game, index, path)
+    assert (error.rule, error.ply) == ("G2", index + 1), (path.name, index + 1, error.rule, error.ply, error.message)
+    assert error.message.startswith(f"the piece on {origin} is "), (path.name, error.message)
+
+
 @pytest.mark.parametrize("folder", sample())
 def test_a_ply_swapped_with_the_next_is_caught_at_its_ply(folder, tmp_path):
-    rng = random.Random(folder)
     name, moves = valid_games(folder)[0]
     game = json.loads((TYPES / folder / name).read_text())
-    plies = [
-        index for index in range(len(moves) - 1) if MOVE.fullmatch(moves[index]) and MOVE.fullmatch(moves[index + 1])
-    ]
-    for index in sorted(rng.sample(plies, min(SWAPS, len(plies)))):
-        error, origin = swapped_error(game, index, tmp_path / f"{index}-{name}")
-        assert (error.rule, error.ply) == ("G2", index + 1), (folder, name, index + 1, error.message)
-        assert error.message.startswith(f"the piece on {origin} is "), (folder, name, error.message)
+    for index in swapped(moves, folder):
+        assert_caught_by_the_turn_rule(game, index, tmp_path / f"{index}-{name}")
 
 
 CONTINUATION = re.compile(
@@ -145,4 +154,70 @@ def test_a_swapped_in_move_from_a_square_a_left_out_continuation_filled_is_a_g3_
         "G3",
         44,
         "there is no piece on c5; the rest of this line is not checked",
+    )
+
+
+def layout_folders() -> list[str]:
+    """The types the site played from several layouts (the catalogue's `layout_of` entries: the
+    reader takes the one a game's moves fit), by folder; without ../shared/real, `absent`."""
+    types = FORMATS["aage"].games
+    keys = {name.partition("#")[2].partition("/")[0] for name in types if "#" in name and name.endswith("/2")}
+    found = [folder for folder in folders() if folder != "absent" and str(int(folder[1:4])) in keys]
+    return found or ["absent"]
+
+
+def test_the_types_played_from_several_layouts_are_tried():
+    assert len(layout_folders()) >= 5
+
+
+@pytest.mark.parametrize("folder", layout_folders())
+def test_a_ply_swapped_in_a_game_of_a_second_layout_is_caught_at_its_ply(folder, tmp_path):
+    """In a game read from a layout other than its type's first, a ply swapped with the next is
+    caught at its ply by the turn rule (G2), the game read from the same layout: never as a move
+    from a square the first layout leaves empty."""
+    name, game = next(
+        (name, json.loads((TYPES / folder / name).read_text()))
+        for name, _ in valid_games(folder)
+        if "read from the layout of" in str(api.check(api.record_at(str(TYPES / folder / name))).record.main.comments)
+    )
+    for index in swapped(game["Moves"], folder):
+        assert_caught_by_the_turn_rule(game, index, tmp_path / f"{index}-{name}")
+
+
+@pytest.mark.parametrize(
+    ("name", "index"), [("game-34-117-14785.json", 5), ("game-34-2-3398.json", 13), ("game-34-85-17796.json", 13)]
+)
+def test_a_swapped_ply_that_misfits_both_layouts_at_its_ply_is_read_from_the_game_s_own(name, index, tmp_path):
+    """Sea battle tafl 13x13, games read from its second layout: swapped with the next, the ply
+    (in game-34-117, ply 7 b7-c7 before ply 6 f8-c8xc7, which empties c7) lands on a piece under
+    that layout and leaves an empty square (b7) under the first, so neither fits further; the moves
+    after decide (formats/tafl.py `_layout`): it is caught by G2 at its ply, not by G3 as read
+    from the first layout."""
+    path = TYPES / "t034-sea-battle-tafl-13x13" / name
+    game = json.loads(path.read_text())
+    assert api.check(api.record_at(str(path))).variant == "sea-battle-tafl-13x13-b"
+    assert_caught_by_the_turn_rule(game, index, tmp_path / name)
+
+
+def test_a_swapped_in_move_legal_for_the_side_to_move_is_caught_at_the_next_ply(tmp_path):
+    """Alea Berserk 19×19 (Bartley), game 27397: a continuation the record leaves out after ply 3
+    (m5-m13xm14, then m13-m14xn14) captures the defenders' mercenary on n14, which turns the
+    attackers', and they move it at ply 19 (n14-n13): only then does the record show it. Swapped
+    before ply 18, n14-n13 is the defenders' legal move there (the mercenary is still theirs on the
+    board the record writes): no rule can refuse it, and the swap is caught at ply 19, by the turn
+    rule, on the move swapped out (one of 94,812 swaps measured on every valid game of the 163
+    types, with four others of that kind)."""
+    path = TYPES / "t102-alea-berserk-19x19-bartley" / "game-102-44-27397.json"
+    game = json.loads(path.read_text())
+    assert game["Moves"][16:19] == ["i15-i16", "j16-j13", "n14-n13"]
+    original = api.check(api.record_at(str(path)))
+    assert original.valid and [(d.rule, d.ply, d.message) for d in original.diagnostics if d.ply == 19] == [
+        ("G16", 19, "the record leaves out a berserk continuation after m5-m13xm14: m13-m14xn14 (berw: n)")
+    ]
+    error, origin = swapped_error(game, 17, tmp_path / path.name)
+    assert (origin, error.rule, error.ply, error.message) == (
+        "n14",
+        "G2",
+        19,
+        "the piece on j16 is White's, and Black is to move (atkf: y); the rest of this line is not checked",
     )
