@@ -975,7 +975,8 @@ def _legal_moves(position: TaflPosition, settings: Settings) -> list[tuple[int, 
     return moves + list(_moves(position.board, position.turn, settings)) if settings.berserk == "o" else moves
 
 
-UNWRITTEN_DEPTH: Final = 3  # berserk continuations of one capture searched at most (the site's games show 2)
+UNWRITTEN_DEPTH: Final = 8  # berserk continuations of one capture searched at most (Alea Berserk 19x19's knights
+# jump through the defenders' lattice, capturing at each jump: its games show chains of 4 to 8)
 UNWRITTEN_KEPT: Final = 64  # positions that unwritten continuations may have made, kept at most
 LOOKBACK_PLIES: Final = 40  # berw:a: a look back reaches the captures of the last 40 plies,
 LOOKBACK_CAPTURES: Final = 8  # the 8 latest of them,

@@ -374,6 +374,21 @@ def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_n
     assert "ber:c berw:n" in described_record(Hnefatafl(variant=TYR).settings)
 
 
+def test_a_left_out_turn_of_eight_continuations_is_found():
+    """Alea Berserk 19x19's records leave out turns of up to eight continuations (UNWRITTEN_DEPTH)."""
+
+    def column(last: int) -> str:  # c2-c4 takes d4, then c4-c5 takes d5, ...: each against e; White's d-file piece
+        pieces = f"pc2 Kp15 Pd{last + 1} " + " ".join(f"Pd{rank} pe{rank}" for rank in range(4, last + 1))
+        start = f'[Game "hnefatafl"] [Variant "alea-berserk-19x19-bartley"] [Position "{board(pieces, 19)}"] '
+        return start + f"1... c2-c4xd4 2. d{last + 1}-d4 *"  # passes every d square: each must have been taken
+
+    chain = ", ".join(f"c{rank - 1}-c{rank}xd{rank}" for rank in range(5, 13))
+    assert said(column(12)) == [
+        ("warning", "G16", 2, f"the record leaves out a berserk continuation after c2-c4xd4: {chain} (berw: n)")
+    ]
+    assert [error[:2] for error in errors(column(13))] == [("G3", 2)]  # nine are not searched
+
+
 def test_a_left_out_continuation_follows_the_capture_of_a_mercenary():
     start = "pc2 Md4 pe4 Pc7 pc8 Kg8"  # c2-c4 takes the mercenary d4 (it turns Black's); then c4-c6 would take c7
     assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5")) == [
