@@ -291,8 +291,9 @@ class Capture(NamedTuple):
 
 class Unwritten(NamedTuple):
     """A position that berserk continuations a record left out may have made, what they were
-    (`after j6-i6xh6: i6-i7xh7`), the latest captures on the way to it (berw:a), and the plies
-    played on its line since the capture they follow (the ply that leads to it last)."""
+    (`after j6-i6xh6: i6-i7xh7`, one a capture they follow), the latest captures on the way to it
+    (berw:a), and the plies played on its line since the first capture they follow (the ply that
+    leads to it last)."""
 
     position: TaflPosition
     continuations: tuple[str, ...]

@@ -7,6 +7,7 @@ from test_hnefatafl import board, said, shuffled, tyr
 from test_tafl_edges import free
 
 from lusoria import api
+from lusoria.archive import Archive, Filters
 from lusoria.validator.replay import check
 
 
@@ -96,3 +97,11 @@ def test_show_and_its_svg_read_the_boards_of_the_line_found():
     shown = api.board(late, 2)
     assert shown.text().splitlines()[-2] == f"position: {board('pc6 pe4 pa1 Kg7', 9)}"
     assert shown.last == "Kg8-g7"
+
+
+def test_the_archive_finds_the_positions_of_the_line_found(tmp_path):
+    late = free("pc2 Pd4 pe4 pa1 Kg8", f"c2-c4xd4 {shuffled(3, 'c6-c5')}")
+    archive = Archive(str(tmp_path / "lusoria.db"))
+    archive.import_reports([check(late)])
+    assert len(archive.query(Filters(position=board("pc6 pe4 pa1 Kg7", 9)))) == 1  # after ply 2
+    assert archive.query(Filters(position=board("pc4 pe4 pa1 Kg7", 9))) == []  # as written
