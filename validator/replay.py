@@ -316,7 +316,8 @@ def replay(
                 report.warning(rule, message, **_where(ply, number), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
             if keep:
-                _replayed(report, at, index, played.earlier)
+                if played.earlier:
+                    _replayed(report, at, index, played.earlier)
                 report.canonical[at, index] = played.text
                 if not at:
                     report.positions.append(position)
@@ -358,7 +359,7 @@ def _replayed(report: Report, at: int, index: int, earlier: tuple[Played, ...]) 
     their canonical texts and, on the main line, their positions, which every view of the record
     reads (show, html, svg, the language server, fmt, the archive). A variation keeps the plies
     of the line it leaves."""
-    for back, each in enumerate(reversed(earlier[-index:] if index else ()), 1):
+    for back, each in enumerate(reversed(earlier[-index:] if index else ()), 1):  # (none before the line)
         report.canonical[at, index - back] = each.text
         if not at:
             report.positions[index - back + 1] = each.position
