@@ -90,6 +90,9 @@ def test_a_variation_of_the_main_line_starts_from_the_board_a_later_ply_showed()
     # without a look back of its own
     text = free("pc2 Pd4 pe4 pa1 Kg8", "c2-c4xd4 2. Kg8-g7 (2. Kg8-h8 c6-c5) c6-c5")
     assert [d[:3] for d in said(text)] == [("warning", "G16", 3)]
+    # after the end: the variation of the ply that showed the game went on starts where it went on
+    saved = free("pc2 Pd4 pe4 Kb4 pa2 Ph1", "c2-c4xd4 2. h1-h2 a2-a4 3. Kb4-b5 (3. Kb4-b3)")
+    assert [d[:3] for d in said(saved)] == [("warning", "G16", 4)]
 
 
 def test_show_and_its_svg_read_the_boards_of_the_line_found():
