@@ -1163,15 +1163,12 @@ def _looked_back(
     )
     if searched in _NOT_FOUND:
         return None
-    captures = sorted(
-        dict.fromkeys(
-            capture
-            for each in (position, *others)
-            for capture in getattr(each, "captures", ())
-            if capture.ply < plies or not ended  # (the ply that ended the game is played again)
-        ),
-        key=lambda capture: -capture.ply,
-    )
+    found: dict[tuple[bytes, int, str, int], Capture] = {}  # each capture once, as the first line made it
+    for each in (position, *others):
+        for capture in getattr(each, "captures", ()):
+            if capture.ply < plies or not ended:  # (the ply that ended the game is played again)
+                found.setdefault(_searched_one(capture), capture)
+    captures = sorted(found.values(), key=lambda capture: -capture.ply)
     budget, free = LOOKBACK_PLAYS, settings.unwritten == "a"
     for capture in captures:
         since = (*written[len(written) - (plies - capture.ply) :], text) if plies > capture.ply else (text,)
@@ -1214,9 +1211,14 @@ def _looked_back(
 
 
 def _searched(captures: tuple[Capture, ...]) -> tuple[tuple[bytes, int, str, int], ...]:
-    """What a look back finds after `captures` depends on: each one's board, square, text and ply
-    (not the plies played before it, which a replay of the record plays anew)."""
-    return tuple((capture.board, capture.square, capture.text, capture.ply) for capture in captures)
+    """What a look back finds after `captures` depends on (`_searched_one`)."""
+    return tuple(_searched_one(capture) for capture in captures)
+
+
+def _searched_one(capture: Capture) -> tuple[bytes, int, str, int]:
+    """What a look back finds after a capture depends on: its board, square, text and ply (not
+    the plies played before it, which a replay of the record plays anew)."""
+    return capture.board, capture.square, capture.text, capture.ply
 
 
 def _near(geo: Geometry, plies: tuple[str, ...], reach: int) -> set[int]:

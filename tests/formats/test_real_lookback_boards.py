@@ -11,7 +11,7 @@ from lusoria import api
 from lusoria.validator.tafl import parse_move
 
 TYPES = REAL / "aagenielsen-types"
-GAMES = [
+RECORDS = [
     "t156-old-tyr-11x11/game-156-24-*.json",  # look backs (berw:a), one to a capture on a line left out before it
     "t151-tyr-11x11/game-151-65-28797.json",  # a line of left-out continuations chosen without a look back (berw:n)
     "t134-old-tyr-1-17x17/game-134-75-4569.json",  # a continuation back to the square the capture left
@@ -20,7 +20,7 @@ LEFT_OUT = re.compile(r"berserk continuation after (\S+): (.*) \(berw")
 
 
 def test_each_ply_of_a_game_with_left_out_continuations_moves_one_piece_on_the_line_found():
-    for pattern in GAMES:
+    for pattern in RECORDS:
         [path] = TYPES.glob(pattern)
         report = api.check(api.record_at(str(path)))
         geo, canonical = report.rules.geo, report.canonical
