@@ -1146,8 +1146,8 @@ def _looked_back(
     (`_near`; after the end, each of them as this one, up to the sides of a king it captures) is
     tried by playing again every ply written since, which must fit without ending the game, and
     this one; the first chain that fits them all goes on: this ply, warning G16, with the capture
-    and the plies since as that line played them (`Played.earlier`). None when none does, within LOOKBACK_PLAYS plies played (and kept, for the same
-    look back on the next replay of the record)."""
+    and the plies since as that line played them (`Played.earlier`). None when none does, within
+    LOOKBACK_PLAYS plies played (and kept, for the same look back on the next replay of the record)."""
     written: tuple[str, ...] = getattr(position, "written", ())
     plies: int = getattr(position, "plies", 0)
     others: tuple[Unwritten, ...] = getattr(position, "others", ())
@@ -1184,8 +1184,8 @@ def _looked_back(
             warnings = [  # (the capture was played on a line of continuations left out before it)
                 _left_out(settings, each) for each in (*capture.continuations, f"after {capture.text}: {chain}")
             ]
-            again = [*_plies(capture.trail), Played(line, capture.text)]  # the capture on the board its
-            # continuations made
+            # the plies of the capture's line, and the capture on the board its continuations made
+            again = [*_plies(capture.trail), Played(line, capture.text)]
             for number, ply in enumerate(since):
                 candidates = (Unwritten(line, (), getattr(line, "captures", ())), *getattr(line, "others", ()))
                 budget -= len(candidates)
@@ -1194,7 +1194,8 @@ def _looked_back(
                     break
                 went = _went_on(settings, line, played, ply)
                 warnings += [warning for warning in went.warnings if warning not in warnings]
-                again[len(again) - len(went.earlier) :] = went.earlier  # (a line of continuations found on the way)
+                # a line of continuations chosen on the way: its plies since its capture
+                again[max(len(again) - len(went.earlier), 0) :] = went.earlier
                 if number == len(since) - 1:
                     went.warnings, went.earlier = warnings, tuple(again)
                     return went
