@@ -204,7 +204,10 @@ def read_site_captures(draft: Draft, rules: TaflGame) -> None:
             if played.outcome is not None and index + 1 < len(plies)
             else None
         )
-        played, ahead = went_on if went_on is not None else (played, None)  # this ply where the game went on
+        if went_on is not None:  # this ply where the game went on, and the next
+            played, ahead = went_on.earlier[-1], went_on
+        else:
+            ahead = None
         written = move.captures if move else None
         board = played_on(position, position_after(played))
         gone = taken(board, position_after(played).board)  # the mover's square and what the move captured

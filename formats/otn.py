@@ -11,10 +11,10 @@ options, such as `tuichi-ends` and `camps`, have no OTN entry)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import NoReturn
+from typing import NoReturn, cast
 from urllib.parse import quote, unquote
 
 from lusoria.formats import FORMATS
@@ -831,13 +831,20 @@ def write_report(report: Report) -> str:
     """A replayed record as an OTN game (the format's writer): ValueError for a game OTN does not hold."""
     if not isinstance(report.rules, TaflGame) or report.record is None:
         raise ValueError(f"OTN holds tafl games, not {report.game}")
-    return write_otn(report.record, report.rules, report.canonical)
+    return write_otn(report.record, report.rules, report.canonical, cast(list[TaflPosition], report.positions))
 
 
-def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] | None = None) -> str:
+def write_otn(
+    record: Record,
+    rules: TaflGame,
+    canonical: Mapping[PlyKey, str] | None = None,
+    main: Sequence[TaflPosition] = (),
+) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
     Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
-    and variations (OpenTafl's addresses)."""
+    and variations (OpenTafl's addresses). `main`: the positions of its main line, the start
+    first, as its replay (`Report.positions`) kept them: where left-out berserk continuations
+    (G16) were found, a ply is played from the line found, not from the plies as written."""
     tags = record.tags
     lines = _tag_lines(tags)
     lines.append(f"[result:{ {v: k for k, v in RESULTS.items()}[record.result] }]")
@@ -851,7 +858,7 @@ def write_otn(record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str] |
     if record.main.comments:
         lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
-    texts = _Texts(rules, _position(rules, start), canonical or {})
+    texts = _Texts(rules, _position(rules, start), canonical or {}, main)
     walk(record, texts)
     parts: list[Iterator[str | Iterator]] = [
         _turns(record.main, (), 0, texts.of, tags.get("Termination") == "resignation")
@@ -909,10 +916,17 @@ def _otn_key(name: str) -> str:
 class _Texts(Visitor):
     """Each ply's OTN move record (`_otn_move`), from its canonical text when known (the captures
     the rules make written out), else as written, and the position it is played from: the
-    record's lines replayed (a line past a ply its rules refuse is written from its texts alone)."""
+    record's lines replayed (a line past a ply its rules refuse is written from its texts alone),
+    the main line's from `main` as far as it goes."""
 
-    def __init__(self, rules: TaflGame, start: TaflPosition | None, canonical: Mapping[PlyKey, str]) -> None:
-        self.rules, self.start, self.canonical = rules, start, canonical
+    def __init__(
+        self,
+        rules: TaflGame,
+        start: TaflPosition | None,
+        canonical: Mapping[PlyKey, str],
+        main: Sequence[TaflPosition],
+    ) -> None:
+        self.rules, self.start, self.canonical, self.main = rules, start, canonical, main
         self.texts: dict[int, str] = {}
         self.lines: list[list[TaflPosition | None]] = []  # each open line's position before its last ply, and now
 
@@ -924,6 +938,8 @@ class _Texts(Visitor):
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
         text, state = self.canonical.get(key, ply.text), self.lines[-1]
+        if key[0] == 0 and key[1] < len(self.main):
+            state[1] = self.main[key[1]]
         position = state[0] = state[1]
         self.texts[id(ply)] = _otn_move(text, ply.text.startswith("K"), self.rules.geo, position)
         try:

@@ -68,9 +68,13 @@ class Outcome:
 
 class Played(Generic[P]):
     """What applying one ply did. A game may give the canonical text as a function
-    that writes it: it is written the first time it is read (`validate` never reads it)."""
+    that writes it: it is written the first time it is read (`validate` never reads it).
+    `earlier`: in a game whose records leave out plies (a tafl variant's berserk continuations,
+    G16), a ply may show that the plies before it went otherwise than they were played: those
+    plies as the line it was played on played them, the one before it last (the driver replaces
+    their positions and canonical texts)."""
 
-    __slots__ = ("position", "_text", "outcome", "warnings")
+    __slots__ = ("position", "_text", "outcome", "warnings", "earlier")
 
     def __init__(
         self,
@@ -81,6 +85,7 @@ class Played(Generic[P]):
     ):
         self.position, self._text, self.outcome = position, text, outcome
         self.warnings = [] if warnings is None else warnings  # (rule, message)
+        self.earlier: tuple[Played[P], ...] = ()
 
     @property
     def text(self) -> str:
@@ -278,11 +283,12 @@ class Game(Generic[P]):
         """Whether a starting position is already a finished game."""
         raise NotImplementedError
 
-    def play_past_end(self, position: P, text: str) -> tuple[Played[P], Played[P]] | None:
+    def play_past_end(self, position: P, text: str) -> Played[P] | None:
         """A ply written after the ply that led to `position` ended the game, in a game whose
         records leave out plies that may have kept it going (a tafl variant's berserk
-        continuations, G16): that ply played again where it did not end the game, and this one
-        after it; None: the game ended there, and the driver refuses the ply (`end_rule`)."""
+        continuations, G16): this one, played after that ply played again where it did not end
+        the game (the last of its `earlier`); None: the game ended there, and the driver refuses
+        the ply (`end_rule`)."""
         return None
 
     def legal_plies(self, position: P) -> list[str]:

@@ -17,7 +17,7 @@ from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
 from lusoria.notation.syntax import MissingResult
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
-from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Position
+from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
 from lusoria.validator.games import game_class, known_games
 from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
 
@@ -266,10 +266,14 @@ def replay(
     continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
     offset = numbering(record, rules, start, continued)
     tree: _Lines | None = None  # walked at the first variation met
-    # (number of a line, position before its first ply)
-    pending: list[tuple[int, Position]] = [(0, start)]
+    # (number of a line, position before its first ply, and, for a variation of the main line kept,
+    # the number of that position in report.positions, read when it is replayed: a later ply may
+    # have shown that the main line went otherwise, `_replayed`; -1 for the others)
+    pending: list[tuple[int, Position, int]] = [(0, start, -1)]
     while pending and not (first_error and report.diagnostics and report.diagnostics[-1].severity == ERROR):
-        at, position = pending.pop()
+        at, position, kept = pending.pop()
+        if kept >= 0:
+            position = report.positions[kept]
         line, first = (record.main, 1) if tree is None else tree.lines[at]
         ended = rules.outcome(start) if first == 1 else None
         completed = True
@@ -284,17 +288,14 @@ def replay(
                 report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow", **where)
                 completed = False
                 break
-            if keep and past_end is not None and index:  # the ply before, as the game that went on played it
-                report.canonical[at, index - 1] = past_end[0].text
-                if not at:
-                    report.positions[-1] = past_end[0].position
             if ply.variations:
                 if tree is None:
                     tree = _Lines()
                     walk(record, tree)
-                pending.extend((variation, position) for variation in reversed(tree.branches[at, index]))
+                main = index if keep and not at else -1
+                pending.extend((variation, position, main) for variation in reversed(tree.branches[at, index]))
             try:
-                played = past_end[1] if past_end is not None else rules.play(position, ply.text)
+                played = past_end if past_end is not None else rules.play(position, ply.text)
             except Illegal as illegal:
                 close = suggestions(rules, position, ply.text) if not first_error else ()
                 assumption = only_nearest_ply(rules, position, ply.text) if keep_going else None
@@ -315,6 +316,8 @@ def replay(
                 report.warning(rule, message, **_where(ply, number), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
             if keep:
+                if played.earlier:
+                    _replayed(report, at, index, played.earlier)
                 report.canonical[at, index] = played.text
                 if not at:
                     report.positions.append(position)
@@ -349,6 +352,17 @@ class _Lines(Visitor):
     def end_line(self, line: Line, number: int) -> None:
         if number:
             self.key, self.number = self.parents.pop()
+
+
+def _replayed(report: Report, at: int, index: int, earlier: tuple[Played, ...]) -> None:
+    """The plies of line `at` before ply `index` as a later ply showed they went (`Played.earlier`):
+    their canonical texts and, on the main line, their positions, which every view of the record
+    reads (show, html, svg, the language server, fmt, the archive). A variation keeps the plies
+    of the line it leaves."""
+    for back, each in enumerate(reversed(earlier[-index:] if index else ()), 1):  # (none before the line)
+        report.canonical[at, index - back] = each.text
+        if not at:
+            report.positions[index - back + 1] = each.position
 
 
 def _rules(record: Record, report: Report) -> Game | None:

@@ -269,6 +269,14 @@ class RememberingPosition(TaflPosition):
         return self.board, self.turn, self.earlier, self.twice, self.berserker
 
 
+class Trail(NamedTuple):
+    """The plies a line of left-out continuations played, the latest first: a ply played there
+    (the capture they follow: on the board they made) and the trail before it."""
+
+    played: Played[TaflPosition]
+    before: Trail | None
+
+
 class Capture(NamedTuple):
     """A capture on a line of a record that leaves out berserk continuations, which a later ply may
     show went on with left-out moves (berw:a, `_looked_back`)."""
@@ -277,15 +285,29 @@ class Capture(NamedTuple):
     square: int  # where the capturing piece stands
     text: str  # the ply as played (`j6-i6xh6`)
     ply: int  # its number on the line
+    continuations: tuple[str, ...] = ()  # left out before it, on the line it was played on (`Unwritten`)
+    trail: Trail | None = None  # the plies of that line before it
 
 
 class Unwritten(NamedTuple):
     """A position that berserk continuations a record left out may have made, what they were
-    (`after j6-i6xh6: i6-i7xh7`), and the latest captures on the way to it (berw:a)."""
+    (`after j6-i6xh6: i6-i7xh7`, one a capture they follow), the latest captures on the way to it
+    (berw:a), and the plies played on its line since the first capture they follow (the ply that
+    leads to it last)."""
 
     position: TaflPosition
-    continuations: str
+    continuations: tuple[str, ...]
     captures: tuple[Capture, ...] = ()
+    trail: Trail | None = None
+
+
+def _plies(trail: Trail | None) -> tuple[Played[TaflPosition], ...]:
+    """The plies of a trail, the earliest first."""
+    found: list[Played[TaflPosition]] = []
+    while trail is not None:
+        found.append(trail.played)
+        trail = trail.before
+    return tuple(reversed(found))
 
 
 @mypyc_attr(native_class=False)
@@ -727,9 +749,7 @@ class TaflGame(GridGame[TaflPosition]):
                 self.searched += _PLAYED[0] - before - 1
         return _play(self.settings, position, text)
 
-    def play_past_end(
-        self, position: TaflPosition, text: str
-    ) -> tuple[Played[TaflPosition], Played[TaflPosition]] | None:
+    def play_past_end(self, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
         if not self.settings.unwritten:
             return None
         before = _PLAYED[0]
@@ -997,28 +1017,25 @@ def _play_unwritten(settings: Settings, position: TaflPosition, text: str) -> Pl
     last move did not capture; else it is illegal as on the first position where it is legal, or on
     the position itself. After a capture, the capturing piece's continuations add positions
     (`_went_on`)."""
-    candidates = (Unwritten(position, "", getattr(position, "captures", ())), *getattr(position, "others", ()))
+    candidates = (Unwritten(position, (), getattr(position, "captures", ())), *getattr(position, "others", ()))
     played, legal = _fitting(settings, candidates, text)
     if not played and settings.unwritten == "a":
         found = _looked_back(settings, position, text)
         if found is not None:
-            return found[-1]
+            return found
     if not played:  # no position fits: the first where the move is legal (or the position itself) says why
         fallback = (legal or candidates)[0]
         played.append((_play(settings, fallback.position, text), fallback))
     return _went_on(settings, position, played, text)
 
 
-def _played_past_end(
-    settings: Settings, position: TaflPosition, text: str
-) -> tuple[Played[TaflPosition], Played[TaflPosition]] | None:
+def _played_past_end(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
     """A ply written after the ply that led to `position` ended the game, in a record that leaves
     out berserk continuations: as a ply that fits no kept position, played after the left-out
     continuations that a look back finds (`_looked_back`: under berw:a the last may be any move),
-    under which the ply that ended the game did not; that ply played again there, and this one.
-    None when none fits: the game ended there."""
-    found = _looked_back(settings, position, text, True)
-    return (found[-2], found[-1]) if found is not None else None
+    under which the ply that ended the game did not; this one, after that ply played again there
+    (the last of its `earlier`). None when none fits: the game ended there."""
+    return _looked_back(settings, position, text, True)
 
 
 def _fitting(
@@ -1059,19 +1076,15 @@ def _went_on(
     settings: Settings, position: TaflPosition, played: list[tuple[Played[TaflPosition], Unwritten]], text: str
 ) -> Played[TaflPosition]:
     """The first of `played` (each ply with the candidate it was played on), warning G16 when its
-    candidate is not `position` itself, with the others and, after a capture, the positions the
-    capturing piece's continuations (`_continuations`) make; one that would end the game does not
-    go on. It keeps the line's latest captures and the plies written since (berw:a), also when the
-    first ends the game: a ply written after it may show that the game went on (`_played_past_end`)."""
+    candidate is not `position` itself (the plies of its line since the capture, `earlier`), with
+    the others and, after a capture, the positions the capturing piece's continuations
+    (`_continuations`) make; one that would end the game does not go on. It keeps the line's latest
+    captures and the plies written since (berw:a), also when the first ends the game: a ply written
+    after it may show that the game went on (`_played_past_end`)."""
     first, chosen = played[0]
     if chosen.continuations:
-        first.warnings = [
-            *first.warnings,
-            (
-                settings.ids.unwritten,
-                f"the record leaves out a berserk continuation {chosen.continuations}{_said(settings, 'berw')}",
-            ),
-        ]
+        first.earlier = _plies(chosen.trail)
+        first.warnings = [*first.warnings, *(_left_out(settings, each) for each in chosen.continuations)]
     plies = getattr(position, "plies", 0) + 1
     written = (*getattr(position, "written", ())[2 - LOOKBACK_PLIES :], text)
     side = position.turn
@@ -1085,19 +1098,37 @@ def _went_on(
     for each, before in played:
         after = each.position.board
         captured = len(taken(before.position.board, after)) > 1 and target >= 0  # (a mercenary changes sides)
-        captures = _recent(before.captures + ((Capture(after, target, each.text, plies),) if captured else ()), plies)
+        captures = _recent(
+            before.captures
+            + ((Capture(after, target, each.text, plies, before.continuations, before.trail),) if captured else ()),
+            plies,
+        )
         if each is first:
             kept = captures
         elif each.outcome is None:
-            others.setdefault(after, Unwritten(each.position, before.continuations, captures))
+            others.setdefault(
+                after, Unwritten(each.position, before.continuations, captures, Trail(each, before.trail))
+            )
         if captured:
             for board, chain in _continuations(after, target, side, settings, UNWRITTEN_DEPTH, False):
-                others.setdefault(board, Unwritten(_position(board, 1 - side), f"after {each.text}: {chain}", captures))
+                went = _position(board, 1 - side)
+                trail = Trail(Played(went, each.text), before.trail)
+                others.setdefault(
+                    board, Unwritten(went, (*before.continuations, f"after {each.text}: {chain}"), captures, trail)
+                )
     others.pop(first.position.board, None)
     first.position = _unwritten(
         first.position, tuple(others.values())[:UNWRITTEN_KEPT], chosen.position.board, kept, written, plies
     )
     return first
+
+
+def _left_out(settings: Settings, continuations: str) -> tuple[str, str]:
+    """The warning (G16) that a record leaves out `continuations` (`after j6-i6xh6: i6-i7xh7`)."""
+    return (
+        settings.ids.unwritten,
+        f"the record leaves out a berserk continuation {continuations}{_said(settings, 'berw')}",
+    )
 
 
 def _recent(captures: tuple[Capture, ...], plies: int) -> tuple[Capture, ...]:
@@ -1107,7 +1138,7 @@ def _recent(captures: tuple[Capture, ...], plies: int) -> tuple[Capture, ...]:
 
 def _looked_back(
     settings: Settings, position: TaflPosition, text: str, ended: bool = False
-) -> list[Played[TaflPosition]] | None:
+) -> Played[TaflPosition] | None:
     """berw:a: a ply that fits no kept position, or (any berw) one written after the ply that
     ended the game on it (`ended`), played after left-out continuations (under berw:a the last need
     not capture: any move of the piece that captured): for each of the line's latest captures
@@ -1115,9 +1146,9 @@ def _looked_back(
     chain of its piece's continuations (`_continuations`) that changes a square those plies touch
     (`_near`; after the end, each of them as this one, up to the sides of a king it captures) is
     tried by playing again every ply written since, which must fit without ending the game, and
-    this one; the first chain that fits them all goes on: those plies played again, the last
-    warning G16. None when none does, within LOOKBACK_PLAYS plies played (and kept, for the same
-    look back on the next replay of the record)."""
+    this one; the first chain that fits them all goes on: this ply, warning G16, with the capture
+    and the plies since as that line played them (`Played.earlier`). None when none does, within
+    LOOKBACK_PLAYS plies played (and kept, for the same look back on the next replay of the record)."""
     written: tuple[str, ...] = getattr(position, "written", ())
     plies: int = getattr(position, "plies", 0)
     others: tuple[Unwritten, ...] = getattr(position, "others", ())
@@ -1126,22 +1157,19 @@ def _looked_back(
         position.board,
         written,
         plies,
-        tuple(getattr(position, "captures", ())),
-        tuple((other.position.board, other.captures) for other in others),
+        _searched(getattr(position, "captures", ())),
+        tuple((other.position.board, _searched(other.captures)) for other in others),
         tuple(settings.said.items()),
         ended,
     )
     if searched in _NOT_FOUND:
         return None
-    captures = sorted(
-        dict.fromkeys(
-            capture
-            for each in (position, *others)
-            for capture in getattr(each, "captures", ())
-            if capture.ply < plies or not ended  # (the ply that ended the game is played again)
-        ),
-        key=lambda capture: -capture.ply,
-    )
+    found: dict[tuple[bytes, int, str, int], Capture] = {}  # each capture once, as the first line made it
+    for each in (position, *others):
+        for capture in getattr(each, "captures", ()):
+            if capture.ply < plies or not ended:  # (the ply that ended the game is played again)
+                found.setdefault(_searched_one(capture), capture)
+    captures = sorted(found.values(), key=lambda capture: -capture.ply)
     budget, free = LOOKBACK_PLAYS, settings.unwritten == "a"
     for capture in captures:
         since = (*written[len(written) - (plies - capture.ply) :], text) if plies > capture.ply else (text,)
@@ -1154,26 +1182,25 @@ def _looked_back(
             line: TaflPosition = _unwritten(
                 _position(board, 1 - side), (), b"", earlier, written[: len(written) - len(since) + 1], capture.ply
             )
-            warnings: list[tuple[str, str]] = [
-                (
-                    settings.ids.unwritten,
-                    f"the record leaves out a berserk continuation after {capture.text}: {chain}"
-                    f"{_said(settings, 'berw')}",
-                )
+            warnings = [  # (the capture was played on a line of continuations left out before it)
+                _left_out(settings, each) for each in (*capture.continuations, f"after {capture.text}: {chain}")
             ]
-            again: list[Played[TaflPosition]] = []
+            # the plies of the capture's line, and the capture on the board its continuations made
+            again = [*_plies(capture.trail), Played(line, capture.text)]
             for number, ply in enumerate(since):
-                candidates = (Unwritten(line, "", getattr(line, "captures", ())), *getattr(line, "others", ()))
+                candidates = (Unwritten(line, (), getattr(line, "captures", ())), *getattr(line, "others", ()))
                 budget -= len(candidates)
                 played, _ = _fitting(settings, candidates, ply)
                 if not played or budget < 0 or played[0][0].outcome is not None and number < len(since) - 1:
                     break
                 went = _went_on(settings, line, played, ply)
                 warnings += [warning for warning in went.warnings if warning not in warnings]
-                again.append(went)
+                # a line of continuations chosen on the way: its plies since its capture
+                again[max(len(again) - len(went.earlier), 0) :] = went.earlier
                 if number == len(since) - 1:
-                    went.warnings = warnings
-                    return again
+                    went.warnings, went.earlier = warnings, tuple(again)
+                    return went
+                again.append(went)
                 line = went.position
             if budget < 0:
                 break
@@ -1183,6 +1210,17 @@ def _looked_back(
         _NOT_FOUND.clear()
     _NOT_FOUND.add(searched)
     return None
+
+
+def _searched(captures: tuple[Capture, ...]) -> tuple[tuple[bytes, int, str, int], ...]:
+    """What a look back finds after `captures` depends on (`_searched_one`)."""
+    return tuple(_searched_one(capture) for capture in captures)
+
+
+def _searched_one(capture: Capture) -> tuple[bytes, int, str, int]:
+    """What a look back finds after a capture depends on: its board, square, text and ply (not
+    the plies played before it, which a replay of the record plays anew)."""
+    return capture.board, capture.square, capture.text, capture.ply
 
 
 def _near(geo: Geometry, plies: tuple[str, ...], reach: int) -> set[int]:
