@@ -140,7 +140,7 @@ def test_a_long_run_of_plies_is_read_whole():
         ("e3-c3+++", 11),
         ("e3-c0", 4),
         ("j3-c3", 4),
-        ("e3-c10", 9),
+        ("e3-c10", 4),  # off the board: said at the ply's start, naming c10
         ("e3c3", 4),
         ("Qe3-c3", 4),
         ("e3-c3x", 9),
