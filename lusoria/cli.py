@@ -135,7 +135,7 @@ def reading() -> dict:
 
 
 def game_tags(options: dict[str, Any]) -> dict[str, str]:
-    """The tags that the --game and --variant filter options name (query's, tree's)."""
+    """The tags that the --game and --variant filter options name (tree's start of a game)."""
     return {"Game": options["game"], **({"Variant": options["variant"]} if options["variant"] else {})}
 
 
