@@ -12,8 +12,8 @@ from test_aagenielsen_types import TYPES, folders
 from test_real_files import require_real_files  # noqa: F401 (skips without ../shared/real, fails so on CI)
 
 from lusoria import api
-from lusoria.validator.base import WHITE
-from lusoria.validator.tafl import KING
+from lusoria.validator.base import BLACK
+from lusoria.validator.tafl import KING, OWNER
 
 SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
 # the one such game whose totals differ, and why
@@ -40,7 +40,6 @@ def old_style_games() -> list[tuple[str, dict]]:
 
 def captured(report: api.Report) -> tuple[int, int]:
     """The attackers and the defenders lost in the replayed main line, the king aside."""
-    first = report.rules.initial().turn
     size = int(len(report.positions[0].board) ** 0.5)
     lost = [0, 0]
     for (variation, index), text in report.canonical.items():
@@ -48,8 +47,9 @@ def captured(report: api.Report) -> tuple[int, int]:
             continue
         board = report.positions[index].board
         squares = SQUARE.findall(text.partition("x")[2])
-        taken = [s for s in squares if board[(int(s[1:]) - 1) * size + ord(s[0]) - ord("a")] != KING]
-        lost[(index % 2 == 0) != (first == WHITE)] += len(taken)  # a defenders' move: attackers lost (0)
+        for piece in (board[(int(square[1:]) - 1) * size + ord(square[0]) - ord("a")] for square in squares):
+            if piece != KING:
+                lost[OWNER[piece] != BLACK] += 1  # by the piece's owner, not the ply's parity (found by review)
     return lost[0], lost[1]
 
 
