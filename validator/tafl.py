@@ -1149,6 +1149,8 @@ def _looked_back(
     this one; the first chain that fits them all goes on: this ply, warning G16, with the capture
     and the plies since as that line played them (`Played.earlier`). None when none does, within
     LOOKBACK_PLAYS plies played (and kept, for the same look back on the next replay of the record)."""
+    if _held_by_the_other_side(settings.geo, position, text):
+        return None
     written: tuple[str, ...] = getattr(position, "written", ())
     plies: int = getattr(position, "plies", 0)
     others: tuple[Unwritten, ...] = getattr(position, "others", ())
@@ -1210,6 +1212,21 @@ def _looked_back(
         _NOT_FOUND.clear()
     _NOT_FOUND.add(searched)
     return None
+
+
+def _held_by_the_other_side(geo: Geometry, position: TaflPosition, text: str) -> bool:
+    """Whether `text` moves from a square where the written board holds a piece of the side not
+    to move that no capture turns (not a mercenary): the other side's move (a ply swapped with
+    the next), which a look back must not explain by continuations that take that piece and
+    bring one of the mover's onto its square."""
+    try:
+        move = parse_move(geo, text)
+    except Illegal:
+        return False
+    if move is None:
+        return False
+    piece = position.board[move.origin]
+    return OWNER[piece] == 1 - position.turn and TAKEN[piece] == EMPTY
 
 
 def _searched(captures: tuple[Capture, ...]) -> tuple[tuple[bytes, int, str, int], ...]:

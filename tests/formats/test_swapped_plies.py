@@ -221,3 +221,20 @@ def test_a_swapped_in_move_legal_for_the_side_to_move_is_caught_at_the_next_ply(
         19,
         "the piece on j16 is White's, and Black is to move (atkf: y); the rest of this line is not checked",
     )
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "index"),
+    [
+        ("t137-old-tyr-2-13x13", "game-137-26-19658.json", 21),
+        ("t134-old-tyr-1-17x17", "game-134-7-10753.json", 33),
+    ],
+)
+def test_a_look_back_does_not_take_the_swapped_in_piece_to_give_its_square_to_the_mover(folder, name, index, tmp_path):
+    """Old Tyr (berw:a): swapped with the next, the ply moves a piece of the side not to move. A look
+    back found left-out continuations that took that piece and brought one of the mover's onto its
+    square (game-137-26: g13-h13 after ply 9, g11-g13xh13 after ply 18), so the swap was caught a
+    ply late; a piece no capture turns (not a mercenary) on the ply's origin is now never looked
+    past: G2 at its ply."""
+    path = TYPES / folder / name
+    assert_caught_by_the_turn_rule(json.loads(path.read_text()), index, tmp_path / name)
