@@ -1304,10 +1304,29 @@ def _continuations(
     board: bytes, square: int, side: int, settings: Settings, depth: int, free: bool
 ) -> list[tuple[bytes, str]]:
     """The boards that up to `depth` berserk continuations of the piece on `square` make, each
-    with the continuations written (`i6-i7xh7, i7-…`): a continuation is a move of that piece that
-    captures (G5, or by a capturing jump, G14), or, when `free` (berw:a), the last one may be any
-    move of it; none ends the game."""
-    geo, found = settings.geo, []
+    with the first chain found that makes it (`i6-i7xh7, i7-…`, depth first): a continuation is
+    a move of that piece that captures (G5, or by a capturing jump, G14), or, when `free`
+    (berw:a), the last one may be any move of it; none ends the game."""
+    found: dict[bytes, str] = {}
+    _continue(board, square, side, settings, depth, free, "", found, {})
+    return list(found.items())
+
+
+def _continue(
+    board: bytes,
+    square: int,
+    side: int,
+    settings: Settings,
+    depth: int,
+    free: bool,
+    chain: str,
+    found: dict[bytes, str],
+    searched: dict[tuple[bytes, int], int],
+) -> None:
+    """`_continuations` from `board` after `chain`, into `found`: a piece on a square of a board
+    already searched with as many continuations left (`searched`) is not searched again (its
+    captures in another order make the same boards: 8 of 9 would be 9!/1! chains)."""
+    geo = settings.geo
     for origin, target in _moves(board, side, settings, square):
         jumped = _jumped(board, origin, target, settings)
         after = bytearray(board)
@@ -1319,16 +1338,16 @@ def _continuations(
             continue
         for victim in captured:
             after[victim] = TAKEN[after[victim]]
-        if _ending(bytes(after), 1 - side, side, settings) is not None:
+        made = bytes(after)
+        if _ending(made, 1 - side, side, settings) is not None:
             continue
-        written = f"{geo.names[origin]}-{geo.names[target]}" + (f"x{capture_list(geo, captured)}" if captured else "")
-        found.append((bytes(after), written))
-        if depth > 1 and captured:
-            found += [
-                (later, f"{written}, {more}")
-                for later, more in _continuations(bytes(after), target, side, settings, depth - 1, free)
-            ]
-    return found
+        written = (
+            chain + f"{geo.names[origin]}-{geo.names[target]}" + (f"x{capture_list(geo, captured)}" if captured else "")
+        )
+        found.setdefault(made, written)
+        if depth > 1 and captured and searched.get((made, target), 0) < depth - 1:
+            searched[(made, target)] = depth - 1
+            _continue(made, target, side, settings, depth - 1, free, f"{written}, ", found, searched)
 
 
 def _position(board: bytes, turn: int) -> TaflPosition:
