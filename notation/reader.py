@@ -26,7 +26,8 @@ from lusoria.notation.syntax import TERMINALS, SyntaxProblem, Terminals, cache_f
 from lusoria.validator import games
 
 MAX_TOKEN = 1 << 20  # characters in one token, in every format: a tag, a comment, a number (docs/robustness.md)
-LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\n]*"?|[^\s{};"]+')  # roughly the lexer's tokens
+LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?|[^\s{};"]+')  # roughly the lexer's
+# tokens (a tag's value with its escapes \" and \\ is one)
 
 
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ import typing
 
 import pytest
 from conftest import ROOT, built_in_formats
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lusoria import accelerator
@@ -131,6 +131,7 @@ def test_the_types_that_cross_are_found():
 
 @pytest.mark.parametrize("kind", crossing_types(), ids=lambda kind: kind.__name__)
 @given(data=st.data())
+@settings(max_examples=25)  # a type's values round-trip alike: 25 drawn a type suffice
 def test_every_type_that_crosses_the_pool_survives_pickle(kind, data):
     drawn_types()
     value = data.draw(st.from_type(kind))
@@ -146,6 +147,7 @@ def test_every_exception_of_the_library_is_a_lusoria_error():
 
 @pytest.mark.parametrize("kind", defined_exceptions(), ids=lambda kind: kind.__name__)
 @given(data=st.data())
+@settings(max_examples=25)
 def test_every_exception_of_the_library_survives_pickle(kind, data):
     error = data.draw(st.builds(kind))
     restored = round_trip(error)

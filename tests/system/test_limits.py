@@ -189,6 +189,7 @@ def test_a_token_longer_than_the_cap_is_a_syntax_error_at_its_start():
     assert check(longest).valid
     for text, line, column in (
         ('[Game "tablut"]\n[Event "' + "x" * (MAX_TOKEN - 1) + '"]\n1. e3-c3 *\n', 2, 8),
+        ('[Game "tablut"]\n[Event "' + '\\"' * (MAX_TOKEN // 2) + '"]\n1. e3-c3 *\n', 2, 8),  # escapes too
         ('[Game "tablut"]\n1. e3-c3\n {' + "x" * MAX_TOKEN + "} *\n", 3, 2),
         ('[Game "tablut"]\n1. e3-c3 $' + "1" * MAX_TOKEN + " *\n", 2, 10),
     ):
