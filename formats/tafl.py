@@ -313,10 +313,12 @@ def refusal(kind: str) -> str:
     ]
     if on_board or describing:
         played = f"{' and '.join(on_board)} {'is' if len(on_board) == 1 else 'are'} played on its {size}×{size} board"
-        first = (on_board + [name for name, variants in described.items() if variants])[0]
+        ways = [_read_as(game) for game in games if game.name in on_board] + [
+            f"--game {name} --variant V" for name, variants in described.items() if variants
+        ]
         return (
             f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + describing)}: read them "
-            f"with --game {first} --variant V (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
+            f"with {' or '.join(ways)} (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
             "proposes the rule set that makes the most of them legal)"
         )
     everywhere = [f"{game.name} {game.board.size}×{game.board.size}" for game in games if not game.described] + [
@@ -329,6 +331,13 @@ def refusal(kind: str) -> str:
         f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({', '.join(everywhere)}): "
         "they cannot be read until its rules are added"
     )
+
+
+def _read_as(game: type[TaflGame]) -> str:
+    """The options that read records as `game`: --game, and its variants when it has several."""
+    presets = list(game.presets)
+    chosen = f" (--variant {', '.join(presets[:-1])} or {presets[-1]})" if len(presets) > 1 else ""
+    return f"--game {game.name}{chosen}"
 
 
 def _variant_boards(game: type[TaflGame]) -> dict[str, int]:

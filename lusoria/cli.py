@@ -290,14 +290,23 @@ def stop(message: str, status: int = 2) -> NoReturn:
     sys.exit(status)
 
 
-def record_of(path: str, index: int, encoding: str) -> api.RecordText:
-    """Record `index` (0-based) of `path`, or a usage error that says why not."""
+@contextlib.contextmanager
+def record_of(path: str, index: int, encoding: str) -> Iterator[api.RecordText]:
+    """Record `index` (0-based) of `path`, or a usage error that says why not; after what the
+    command says of it (an error too), the notes `validate` says of it on stderr (a reading option
+    it does not follow, its game type refused and how to read it)."""
+    chosen = reading()
     try:
-        return api.record_at(path, index, encoding, **reading())
+        record = api.record_at(path, index, encoding, **chosen)
     except api.InputError as error:
         stop(hinted(error))
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--record") from None
+    try:
+        yield record
+    finally:
+        for note in api.notes_on(record, chosen["tags"]):
+            echo(f"lusoria: {note}", err=True)
 
 
 def cannot_write(path: object, error: OSError) -> str:
@@ -471,16 +480,16 @@ def deliver(text: str, written_to: str | None, path: str) -> None:
 )
 def show(path: str, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
     """Show the board of a record of PATH after a ply (as text, or as SVG)."""
-    source = record_of(path, index, encoding)
-    try:
-        board = api.board(source, ply)
-    except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
-        stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {error}", 1)
-    except api.PastTheEnd as error:  # a usage error
-        stop(f"{path}, record {index}: {error}")
-    except ValueError as error:  # the replay stops before the ply: an invalid record
-        stop(f"{path}, record {index}: {error}", 1)
-    deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
+    with record_of(path, index, encoding) as source:
+        try:
+            board = api.board(source, ply)
+        except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
+            stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {error}", 1)
+        except api.PastTheEnd as error:  # a usage error
+            stop(f"{path}, record {index}: {error}")
+        except ValueError as error:  # the replay stops before the ply: an invalid record
+            stop(f"{path}, record {index}: {error}", 1)
+        deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
 
 
 @main.command()
@@ -530,10 +539,10 @@ def explain(rule_id: str | None) -> None:
 def html(path: str, index: int, written_to: str | None, encoding: str) -> None:
     """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply).
     Exit status 1 when the record cannot be replayed at all (the page says why)."""
-    source = record_of(path, index, encoding)
-    deliver(api.replay_page(source), written_to, path)
-    if (refused := api.refusal(source)) is not None:
-        stop(f"{output.located(source.path, refused)}: record {index}: {output.unreplayable(refused)}", 1)
+    with record_of(path, index, encoding) as source:
+        deliver(api.replay_page(source), written_to, path)
+        if (refused := api.refusal(source)) is not None:
+            stop(f"{output.located(source.path, refused)}: record {index}: {output.unreplayable(refused)}", 1)
 
 
 @main.command()
