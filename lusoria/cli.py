@@ -634,6 +634,8 @@ def random(
 ) -> None:
     """Write random legal games."""
     tags = {name: value for name, value in (("Variant", variant), ("Rules", rules), ("Board", board)) if value}
+    if getattr(api.GAMES[game], "described", False):
+        chosen_rules({"Game": game, **tags})  # (a record of it without its Variant would read as its first)
     try:
         for index, text in enumerate(api.random_records(game, count, seed, tags, max_plies)):
             echo(("\n" if index else "") + text, nl=False)
