@@ -173,12 +173,14 @@ def csv_game(path: str, text: str) -> str:
     the one game whose board holds every square its moves name (a board that holds them holds
     them on any larger one too: no game is picked by its size); a game whose variants describe
     their own boards (`described`) only by `--game` and `--variant`. InputError when several
-    games fit (each named), or none: `--game` names it."""
+    games fit (each named), or none, or the name or header names such a game's variant (or such a
+    game alone): `--game` names it."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     header = text.lstrip().split("\n", 1)[0] if text.lstrip().startswith("#") else ""
     for where, words in (("its name", name), ("its header", header)):
         named = [game for game in tafl if re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", words.lower())]
+        _refuse_described(path, where, words.lower(), named)
         if len(named) == 1:
             return named[0]
         if named:
@@ -202,6 +204,23 @@ def csv_game(path: str, text: str) -> str:
             "game",
         )
     return fitting[0][1]
+
+
+def _refuse_described(path: str, where: str, words: str, named: list[str]) -> None:
+    """InputError when a CSV file's name or header (`words`) names a variant of a game that describes
+    its boards by its variants (`brandubh-7x7-walker`, which would else read as the game it names),
+    or names such a game and no other: `--game` and `--variant` read it."""
+    for game in tafl_games():
+        if not game.described:
+            continue
+        variant = next(
+            (v for v in game.presets if re.search(rf"(?<![a-z0-9-]){re.escape(v)}(?![a-z0-9-])", words)), None
+        )
+        if variant or (not named and re.search(rf"(?<![a-z]){re.escape(game.name)}(?![a-z])", words)):
+            said = f"the variant {variant} of {game.name}" if variant else game.name
+            raise InputError(
+                f"{path}: {where} names {said}: read it with --game {game.name} --variant {variant or 'V'}", "game"
+            )
 
 
 def _name_it(example: str) -> str:

@@ -99,6 +99,36 @@ def test_a_csv_file_is_not_read_as_the_game_of_the_smallest_board_its_moves_fit(
     assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / "club.csv"))} == {"copenhagen"}
 
 
+def test_a_csv_file_that_names_a_variant_of_the_generic_game_is_not_read_as_the_game_its_name_holds(tmp_path):
+    """`# hnefatafl brandubh-7x7-walker` was read as Brandubh (the variant's name holds 'brandubh'); a name
+    that says hnefatafl alone was read by its moves' board. Both say how to read them; 'Copenhagen
+    Hnefatafl', the game's full name, is Copenhagen."""
+    games = (FIXTURES / "csv/brandubh.csv").read_text()
+    (tmp_path / "walker.csv").write_text("# hnefatafl brandubh-7x7-walker, from the club\n" + games)
+    (tmp_path / "club_brandubh-7x7-walker_2024.csv").write_text(games)
+    (tmp_path / "hnefatafl-club.csv").write_text(games)
+    for name, where, said, variant in (
+        ("walker.csv", "its header", "the variant brandubh-7x7-walker of hnefatafl", "brandubh-7x7-walker"),
+        (
+            "club_brandubh-7x7-walker_2024.csv",
+            "its name",
+            "the variant brandubh-7x7-walker of hnefatafl",
+            "brandubh-7x7-walker",
+        ),
+        ("hnefatafl-club.csv", "its name", "hnefatafl", "V"),
+    ):
+        result = run("validate", tmp_path / name)
+        assert result.exit_code == 2 and result.stderr == (
+            f"lusoria: {tmp_path / name}: {where} names {said}: read it with --game hnefatafl --variant {variant}\n"
+        )
+    tags = {"Game": "hnefatafl", "Variant": "brandubh-7x7-walker"}
+    read = [check(source).rules for source in read_sources(str(tmp_path / "walker.csv"), tags=tags)]
+    assert len(read) == len(games.splitlines()) and {(r.name, r.variant) for r in read} == {tuple(tags.values())}
+    (tmp_path / "copenhagen_hnefatafl.csv").write_text("d1-d3 e5-e2,0,0,Ongoing\n")
+    [source] = read_sources(str(tmp_path / "copenhagen_hnefatafl.csv"))
+    assert source.parsed.tags["Game"] == "copenhagen"
+
+
 def test_a_csv_file_beyond_every_board_says_so(tmp_path):
     (tmp_path / "big.csv").write_text("a1-a19 s19-s1,0,0,Ongoing\n")
     result = run("validate", tmp_path / "big.csv")
