@@ -141,7 +141,8 @@ def game_tags(options: dict[str, Any]) -> dict[str, str]:
 
 def chosen_rules(tags: dict[str, str]) -> api.Game:
     """The rules that options (--game, --variant, --rules: as the tags `Game`, `Variant`, `Rules`)
-    choose; a usage error, said once, for a game, variant or rules lusoria does not know."""
+    choose; a usage error, said once, for a game, variant or rules lusoria does not know (naming the
+    games that have the variant)."""
     game = api.GAMES.get(tags["Game"].lower())
     if game is None:
         raise click.BadParameter(f"unknown game '{tags['Game']}' (known: {', '.join(api.GAMES)})", param_hint="--game")
@@ -154,8 +155,10 @@ def chosen_rules(tags: dict[str, str]) -> api.Game:
     try:
         return game.from_tags(tags)
     except api.OptionError as error:
+        others = [name for name in api.GAMES if name != game.name and tags.get("Variant") in api.GAMES[name].presets]
+        hint = f" (--game {' or '.join(others)} has it)" if others else ""
         raise click.BadParameter(
-            str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
+            f"{error}{hint}", param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
         ) from None
 
 

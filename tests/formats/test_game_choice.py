@@ -365,7 +365,13 @@ def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tm
     [said] = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
     assert said == (
         f"Error: Invalid value for --variant: unknown variant 'fetlar' for hnefatafl ({len(Hnefatafl.presets)} "
-        "known; did you mean fetlar-hnefatafl-11x11 or fetlar-13x13-parlett or fetlar-sparse-13x13?)"
+        "known; did you mean fetlar-hnefatafl-11x11 or fetlar-13x13-parlett or fetlar-sparse-13x13?) (--game "
+        "copenhagen has it)"
+    )
+    other = run("validate", "--game", "copenhagen", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "club.csv")
+    assert other.exit_code == 2 and other.stderr.endswith(
+        "Error: Invalid value for --variant: unknown variant 'fetlar-hnefatafl-11x11' for copenhagen (known: standard, "
+        "fetlar) (--game hnefatafl has it)\n"
     )
     rules = run("rules", "--game", "brandubh", "--rules", "king-armed=maybe", tmp_path / "club.csv")
     assert rules.exit_code == 2 and "Invalid value for --rules: unknown value 'maybe' for king-armed" in rules.stderr
