@@ -864,8 +864,9 @@ def query(db: str, format_: str, **filters: Any) -> None:
         echo(f"lusoria: {lacking}", err=True)
     for row in left_out:
         echo(
-            f"lusoria: {row['path']}: record {row['id']} left out: its reader refused it or could not parse it, and its text "
-            f"is not lgn (lusoria sql shows it)",
+            f"lusoria: {row['path']}:{row['line']}: the archive's record {row['id']} left out: its reader refused it or "
+            f"could not parse it, and its text is not lgn (lusoria sql 'SELECT text FROM record_texts WHERE id = "
+            f"{row['id']}' shows it)",
             err=True,
         )
     sys.exit(1 if left_out else 0)
