@@ -36,10 +36,11 @@ _NUMBER = re.compile(r"[0-9]+\.+")
 TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
 
 
-def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
+def read_moves(draft: Draft, text: str, base: int, rules: TaflGame, unnamed: str = "") -> None:
     """Add the plies of a move list to `draft`: `text` stands at offset `base` of the file. A
     move written with its hyphen lists its captures (`draft.listed`). A termination word sets
-    the result: the side to move resigned, or ran out of time."""
+    the result: the side to move resigned, or ran out of time. `unnamed`: what a square off the
+    board adds when the file did not name the game (how to name it)."""
     first_white = rules.initial().turn == WHITE
     for token in _TOKEN.finditer(text):
         word, offset = token[0], base + token.start()
@@ -64,7 +65,7 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
             names = rules.geo.names
             raise draft.problem(
                 f"found '{shown(word)}': {off_board[0]} is not a square of the {rules.title} board "
-                f"({names[0]}–{names[-1]})",
+                f"({names[0]}–{names[-1]}){unnamed}",
                 offset,
                 word,
             )
@@ -109,11 +110,12 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     those of the format's entry)."""
     chosen = _chosen(FORMATS["tafl"].games[""], tags or {})
     rules = _rules_of(chosen)
+    unnamed = "" if (tags or {}).get("Game") else _read_as_default(chosen)
     blank_lines_between = re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text)
     for index, block, draft in drafts("tafl", text, _BLOCK if blank_lines_between else ONE_A_LINE):
         for name, value in chosen.items():
             draft.tag(name, value)
-        yield _read_list(draft, block[0], block.start(), path, index, rules)
+        yield _read_list(draft, block[0], block.start(), path, index, rules, unnamed)
 
 
 def _chosen(default: Mapping[str, str], tags: dict[str, str]) -> dict[str, str]:
@@ -130,13 +132,34 @@ def _rules_of(tags: dict[str, str]) -> TaflGame | OptionError:
         return problem
 
 
-def _read_list(draft: Draft, moves: str, at: int, path: str, index: int, rules: TaflGame | OptionError) -> RecordText:
-    """The record of one move list (`moves`, at offset `at`) under `rules`, those of `draft`'s tags."""
+def _read_as_default(chosen: Mapping[str, str]) -> str:
+    """What a square off the board adds to a move list read as the format's default game: how to
+    name its game."""
+    variant = f" (--variant {chosen['Variant']})" if chosen.get("Variant") else ""
+    return (
+        f"; a move list does not say its game: read as {chosen['Game']}{variant} unless --game names it{_or_variant()}"
+    )
+
+
+def _or_variant() -> str:
+    """How to name a variant of a game that describes its boards by its variants."""
+    return "".join(
+        f" (or its variant of {game.name} with --game {game.name} --variant V)"
+        for game in tafl_games()
+        if game.described
+    )
+
+
+def _read_list(
+    draft: Draft, moves: str, at: int, path: str, index: int, rules: TaflGame | OptionError, unnamed: str = ""
+) -> RecordText:
+    """The record of one move list (`moves`, at offset `at`) under `rules`, those of `draft`'s tags
+    (`unnamed`: as read_moves')."""
     if isinstance(rules, OptionError):
         return draft.source(path, index, draft.problem(str(rules), draft.start, rule="tag"))
     try:
         draft.refuse_long_tokens(_TOKEN)
-        read_moves(draft, moves, at, rules)
+        read_moves(draft, moves, at, rules, unnamed)
     except SyntaxProblem as problem:
         return draft.source(path, index, problem)
     read_site_captures(draft, rules)
@@ -224,10 +247,9 @@ def _refuse_described(path: str, where: str, words: str, named: list[str]) -> No
 
 
 def _name_it(example: str) -> str:
-    described = [game.name for game in tafl_games() if game.described]
     return (
         f"name its game with --game, in the file's name ({example}.csv) or in a first line such as '# {example}'"
-        + "".join(f" (or its variant of {name} with --game {name} --variant V)" for name in described)
+        + _or_variant()
     )
 
 
