@@ -31,6 +31,8 @@ from lusoria.validator.tafl_rules import described_record, idle, read_record
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
+_HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line of the header that is not blank
+_TAG_OPENED = re.compile(r"\[(?P<key>[A-Za-z][A-Za-z0-9-]*):")  # a tag's start
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
 _PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[a-z])")  # 12b: the second move of turn 12
@@ -78,11 +80,29 @@ def read_otn(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     return one_game(draft, _read, text, path)
 
 
+def _check_header(draft: Draft, text: str, header_end: int) -> None:
+    """Every line before the first turn is a tag or blank: OpenTafl reads the tags up to the first
+    line that is not one, so a line that is neither (a tag not closed, stray text) is an error there."""
+    tagged = {found.start() for found in _TAG.finditer(text, 0, header_end)}
+    for line in _HEADER_LINE.finditer(text, 0, header_end):
+        if line.start() not in tagged:
+            opened = _TAG_OPENED.match(line["text"])
+            raise draft.problem(
+                f"the [{opened['key']}:…] tag is not closed with ']' on its line"
+                if opened and "]" not in line["text"]
+                else "found a line that is not a tag before the first turn: an OTN header is [key:value] tags, "
+                "one a line",
+                line.start("text"),
+                line["text"],
+            )
+
+
 def _read(draft: Draft, text: str) -> None:
     draft.refuse_long_tokens(_TOKENS)
     first_turn = _MOVETEXT.search(text)
     header_end = first_turn.start() if first_turn else len(text)
     tags: dict[str, re.Match[str]] = {}
+    _check_header(draft, text, header_end)
     for found in _TAG.finditer(text, 0, header_end):
         key = found["key"].lower()
         if key in tags:

@@ -36,10 +36,11 @@ _NUMBER = re.compile(r"[0-9]+\.+")
 TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
 
 
-def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
+def read_moves(draft: Draft, text: str, base: int, rules: TaflGame, unnamed: str = "") -> None:
     """Add the plies of a move list to `draft`: `text` stands at offset `base` of the file. A
     move written with its hyphen lists its captures (`draft.listed`). A termination word sets
-    the result: the side to move resigned, or ran out of time."""
+    the result: the side to move resigned, or ran out of time. `unnamed`: what a square off the
+    board adds when the file did not name the game (how to name it)."""
     first_white = rules.initial().turn == WHITE
     for token in _TOKEN.finditer(text):
         word, offset = token[0], base + token.start()
@@ -64,7 +65,7 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
             names = rules.geo.names
             raise draft.problem(
                 f"found '{shown(word)}': {off_board[0]} is not a square of the {rules.title} board "
-                f"({names[0]}–{names[-1]})",
+                f"({names[0]}–{names[-1]}){unnamed}",
                 offset,
                 word,
             )
@@ -109,11 +110,12 @@ def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) ->
     those of the format's entry)."""
     chosen = _chosen(FORMATS["tafl"].games[""], tags or {})
     rules = _rules_of(chosen)
+    unnamed = "" if (tags or {}).get("Game") else _read_as_default(chosen)
     blank_lines_between = re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text)
     for index, block, draft in drafts("tafl", text, _BLOCK if blank_lines_between else ONE_A_LINE):
         for name, value in chosen.items():
             draft.tag(name, value)
-        yield _read_list(draft, block[0], block.start(), path, index, rules)
+        yield _read_list(draft, block[0], block.start(), path, index, rules, unnamed)
 
 
 def _chosen(default: Mapping[str, str], tags: dict[str, str]) -> dict[str, str]:
@@ -130,13 +132,34 @@ def _rules_of(tags: dict[str, str]) -> TaflGame | OptionError:
         return problem
 
 
-def _read_list(draft: Draft, moves: str, at: int, path: str, index: int, rules: TaflGame | OptionError) -> RecordText:
-    """The record of one move list (`moves`, at offset `at`) under `rules`, those of `draft`'s tags."""
+def _read_as_default(chosen: Mapping[str, str]) -> str:
+    """What a square off the board adds to a move list read as the format's default game: how to
+    name its game."""
+    variant = f" (--variant {chosen['Variant']})" if chosen.get("Variant") else ""
+    return (
+        f"; a move list does not say its game: read as {chosen['Game']}{variant} unless --game names it{_or_variant()}"
+    )
+
+
+def _or_variant() -> str:
+    """How to name a variant of a game that describes its boards by its variants."""
+    return "".join(
+        f" (or its variant of {game.name} with --game {game.name} --variant V)"
+        for game in tafl_games()
+        if game.described
+    )
+
+
+def _read_list(
+    draft: Draft, moves: str, at: int, path: str, index: int, rules: TaflGame | OptionError, unnamed: str = ""
+) -> RecordText:
+    """The record of one move list (`moves`, at offset `at`) under `rules`, those of `draft`'s tags
+    (`unnamed`: as read_moves')."""
     if isinstance(rules, OptionError):
         return draft.source(path, index, draft.problem(str(rules), draft.start, rule="tag"))
     try:
         draft.refuse_long_tokens(_TOKEN)
-        read_moves(draft, moves, at, rules)
+        read_moves(draft, moves, at, rules, unnamed)
     except SyntaxProblem as problem:
         return draft.source(path, index, problem)
     read_site_captures(draft, rules)
@@ -173,12 +196,14 @@ def csv_game(path: str, text: str) -> str:
     the one game whose board holds every square its moves name (a board that holds them holds
     them on any larger one too: no game is picked by its size); a game whose variants describe
     their own boards (`described`) only by `--game` and `--variant`. InputError when several
-    games fit (each named), or none: `--game` names it."""
+    games fit (each named), or none, or the name or header names such a game's variant (or such a
+    game alone): `--game` names it."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     header = text.lstrip().split("\n", 1)[0] if text.lstrip().startswith("#") else ""
     for where, words in (("its name", name), ("its header", header)):
         named = [game for game in tafl if re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", words.lower())]
+        _refuse_described(path, where, words.lower(), named)
         if len(named) == 1:
             return named[0]
         if named:
@@ -204,11 +229,27 @@ def csv_game(path: str, text: str) -> str:
     return fitting[0][1]
 
 
+def _refuse_described(path: str, where: str, words: str, named: list[str]) -> None:
+    """InputError when a CSV file's name or header (`words`) names a variant of a game that describes
+    its boards by its variants (`brandubh-7x7-walker`, which would else read as the game it names),
+    or names such a game and no other: `--game` and `--variant` read it."""
+    for game in tafl_games():
+        if not game.described:
+            continue
+        variant = next(
+            (v for v in game.presets if re.search(rf"(?<![a-z0-9-]){re.escape(v)}(?![a-z0-9-])", words)), None
+        )
+        if variant or (not named and re.search(rf"(?<![a-z]){re.escape(game.name)}(?![a-z])", words)):
+            said = f"the variant {variant} of {game.name}" if variant else game.name
+            raise InputError(
+                f"{path}: {where} names {said}: read it with --game {game.name} --variant {variant or 'V'}", "game"
+            )
+
+
 def _name_it(example: str) -> str:
-    described = [game.name for game in tafl_games() if game.described]
     return (
         f"name its game with --game, in the file's name ({example}.csv) or in a first line such as '# {example}'"
-        + "".join(f" (or its variant of {name} with --game {name} --variant V)" for name in described)
+        + _or_variant()
     )
 
 
@@ -313,10 +354,12 @@ def refusal(kind: str) -> str:
     ]
     if on_board or describing:
         played = f"{' and '.join(on_board)} {'is' if len(on_board) == 1 else 'are'} played on its {size}×{size} board"
-        first = (on_board + [name for name, variants in described.items() if variants])[0]
+        ways = [_read_as(game) for game in games if game.name in on_board] + [
+            f"--game {name} --variant V" for name, variants in described.items() if variants
+        ]
         return (
             f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + describing)}: read them "
-            f"with --game {first} --variant V (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
+            f"with {' or '.join(ways)} (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
             "proposes the rule set that makes the most of them legal)"
         )
     everywhere = [f"{game.name} {game.board.size}×{game.board.size}" for game in games if not game.described] + [
@@ -329,6 +372,13 @@ def refusal(kind: str) -> str:
         f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({', '.join(everywhere)}): "
         "they cannot be read until its rules are added"
     )
+
+
+def _read_as(game: type[TaflGame]) -> str:
+    """The options that read records as `game`: --game, and its variants when it has several."""
+    presets = list(game.presets)
+    chosen = f" (--variant {', '.join(presets[:-1])} or {presets[-1]})" if len(presets) > 1 else ""
+    return f"--game {game.name}{chosen}"
 
 
 def _variant_boards(game: type[TaflGame]) -> dict[str, int]:

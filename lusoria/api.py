@@ -35,7 +35,7 @@ from lusoria.notation.sources import (
     shown_path,
 )
 from lusoria.notation.writer import write_record
-from lusoria.pipeline import found, records, reports, size, without_problems
+from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
 from lusoria.validator.base import SIDE_NAMES, Game, OptionError
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, proposals
 from lusoria.validator.games import GAMES, game_class, known_games
@@ -82,6 +82,7 @@ __all__ = [
     "random_records",
     "duplicates",
     "record_at",
+    "notes_on",
     "read_sources",
     "replay_page",
     "convert",

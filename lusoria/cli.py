@@ -141,7 +141,8 @@ def game_tags(options: dict[str, Any]) -> dict[str, str]:
 
 def chosen_rules(tags: dict[str, str]) -> api.Game:
     """The rules that options (--game, --variant, --rules: as the tags `Game`, `Variant`, `Rules`)
-    choose; a usage error, said once, for a game, variant or rules lusoria does not know."""
+    choose; a usage error, said once, for a game, variant or rules lusoria does not know (naming the
+    games that have the variant)."""
     game = api.GAMES.get(tags["Game"].lower())
     if game is None:
         raise click.BadParameter(f"unknown game '{tags['Game']}' (known: {', '.join(api.GAMES)})", param_hint="--game")
@@ -154,8 +155,10 @@ def chosen_rules(tags: dict[str, str]) -> api.Game:
     try:
         return game.from_tags(tags)
     except api.OptionError as error:
+        others = [name for name in api.GAMES if name != game.name and tags.get("Variant") in api.GAMES[name].presets]
+        hint = f" (--game {' or '.join(others)} has it)" if others else ""
         raise click.BadParameter(
-            str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
+            f"{error}{hint}", param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
         ) from None
 
 
@@ -290,14 +293,23 @@ def stop(message: str, status: int = 2) -> NoReturn:
     sys.exit(status)
 
 
-def record_of(path: str, index: int, encoding: str) -> api.RecordText:
-    """Record `index` (0-based) of `path`, or a usage error that says why not."""
+@contextlib.contextmanager
+def record_of(path: str, index: int, encoding: str) -> Iterator[api.RecordText]:
+    """Record `index` (0-based) of `path`, or a usage error that says why not; after what the
+    command says of it (an error too), the notes `validate` says of it on stderr (a reading option
+    it does not follow, its game type refused and how to read it)."""
+    chosen = reading()
     try:
-        return api.record_at(path, index, encoding, **reading())
+        record = api.record_at(path, index, encoding, **chosen)
     except api.InputError as error:
         stop(hinted(error))
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--record") from None
+    try:
+        yield record
+    finally:
+        for note in api.notes_on(record, chosen["tags"]):
+            echo(f"lusoria: {note}", err=True)
 
 
 def cannot_write(path: object, error: OSError) -> str:
@@ -471,16 +483,16 @@ def deliver(text: str, written_to: str | None, path: str) -> None:
 )
 def show(path: str, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
     """Show the board of a record of PATH after a ply (as text, or as SVG)."""
-    source = record_of(path, index, encoding)
-    try:
-        board = api.board(source, ply)
-    except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
-        stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {error}", 1)
-    except api.PastTheEnd as error:  # a usage error
-        stop(f"{path}, record {index}: {error}")
-    except ValueError as error:  # the replay stops before the ply: an invalid record
-        stop(f"{path}, record {index}: {error}", 1)
-    deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
+    with record_of(path, index, encoding) as source:
+        try:
+            board = api.board(source, ply)
+        except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
+            stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {error}", 1)
+        except api.PastTheEnd as error:  # a usage error
+            stop(f"{path}, record {index}: {error}")
+        except ValueError as error:  # the replay stops before the ply: an invalid record
+            stop(f"{path}, record {index}: {error}", 1)
+        deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
 
 
 @main.command()
@@ -530,10 +542,10 @@ def explain(rule_id: str | None) -> None:
 def html(path: str, index: int, written_to: str | None, encoding: str) -> None:
     """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply).
     Exit status 1 when the record cannot be replayed at all (the page says why)."""
-    source = record_of(path, index, encoding)
-    deliver(api.replay_page(source), written_to, path)
-    if (refused := api.refusal(source)) is not None:
-        stop(f"{output.located(source.path, refused)}: record {index}: {output.unreplayable(refused)}", 1)
+    with record_of(path, index, encoding) as source:
+        deliver(api.replay_page(source), written_to, path)
+        if (refused := api.refusal(source)) is not None:
+            stop(f"{output.located(source.path, refused)}: record {index}: {output.unreplayable(refused)}", 1)
 
 
 @main.command()
@@ -614,7 +626,7 @@ def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[s
 @click.option(
     "--seed", type=Bounded(0, 2**64 - 1), default=0, show_default=True, help="The same seed gives the same games."
 )
-@click.option("--variant", help="A named rule preset.")
+@click.option("--variant", help="A named rule preset (needed by a game whose boards are its variants').")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
 @click.option("--board", help="A game played on boards of several sizes: the board size, as in the Board tag (WxH).")
 @click.option(
@@ -625,6 +637,8 @@ def random(
 ) -> None:
     """Write random legal games."""
     tags = {name: value for name, value in (("Variant", variant), ("Rules", rules), ("Board", board)) if value}
+    if getattr(api.GAMES[game], "described", False):
+        chosen_rules({"Game": game, **tags})  # (a record of it without its Variant would read as its first)
     try:
         for index, text in enumerate(api.random_records(game, count, seed, tags, max_plies)):
             echo(("\n" if index else "") + text, nl=False)
@@ -850,8 +864,9 @@ def query(db: str, format_: str, **filters: Any) -> None:
         echo(f"lusoria: {lacking}", err=True)
     for row in left_out:
         echo(
-            f"lusoria: {row['path']}: record {row['id']} left out: its reader refused it or could not parse it, and its text "
-            f"is not lgn (lusoria sql shows it)",
+            f"lusoria: {row['path']}:{row['line']}: the archive's record {row['id']} left out: its reader refused it or "
+            f"could not parse it, and its text is not lgn (lusoria sql 'SELECT text FROM record_texts WHERE id = "
+            f"{row['id']}' shows it)",
             err=True,
         )
     sys.exit(1 if left_out else 0)

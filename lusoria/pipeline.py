@@ -21,7 +21,18 @@ from lusoria.words import plural
 from lusoria.workers import mapped
 
 T = TypeVar("T")
-__all__ = ["Note", "Problem", "Skipped", "Unreadable", "found", "size", "records", "reports", "without_problems"]
+__all__ = [
+    "Note",
+    "Problem",
+    "Skipped",
+    "Unreadable",
+    "found",
+    "size",
+    "records",
+    "notes_on",
+    "reports",
+    "without_problems",
+]
 
 
 def found(paths: Iterable[Source], format: str | None = None) -> list[Source | Skipped]:
@@ -119,6 +130,14 @@ class _Notes:
                 yield Note(
                     "", f"{plural(count, 'record')} of type '{kind}' refused: {self.why.get(kind) or refusal(kind)}"
                 )
+
+
+def notes_on(record: RecordText, tags: dict[str, str] | None = None) -> list[Note]:
+    """What `records` says of one record read alone (`show`, `html`): the reading options (`tags`)
+    it does not follow, and why its game type is refused and how it may be read."""
+    notes = _Notes(tags or {})
+    notes.read(record)
+    return list(notes.said())
 
 
 def reports(

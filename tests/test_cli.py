@@ -173,6 +173,16 @@ def test_random_on_another_board(tmp_path):
     assert run("random", "--game", "latrunculi", "--board", "3x3").exit_code == 2
 
 
+def test_random_of_a_game_that_describes_its_boards_by_its_variants_needs_one():
+    """Its record would have no Variant tag, and read as the catalogue's first variant without a word."""
+    result = run("random", "--game", "hnefatafl")
+    assert result.exit_code == 2 and "hnefatafl describes its boards by its variants: name one with --variant" in (
+        result.output
+    )
+    named = run("random", "--game", "hnefatafl", "--variant", "tyr-9x9", "--seed", "1", "--max-plies", "4")
+    assert named.exit_code == 0 and '[Variant "tyr-9x9"]' in named.output
+
+
 def test_random_is_reproducible_and_valid(tmp_path, snapshot):
     first = run("random", "--game", "tablut", "-n", "3", "--seed", "7")
     assert first.output == run("random", "--game", "tablut", "-n", "3", "--seed", "7").output

@@ -185,10 +185,11 @@ def test_an_example_is_what_lusoria_says_of_its_record(rule_id):
     assert f"[{rule_id}]" in shown.message or re.search(rf"\b{rule_id}\b", shown.message)
 
 
-@pytest.mark.parametrize("game", ["copenhagen", "brandubh", "hnefatafl"])
+@pytest.mark.parametrize("game", ["tablut", "copenhagen", "brandubh", "hnefatafl"])
 def test_every_rule_of_the_tafl_games_has_an_example(game):
-    """`lusoria explain` shows an example record for every rule of Copenhagen, Brandubh and the
-    tafl family (G1–G16): a record that breaks it, or one that shows it at work."""
+    """`lusoria explain` shows an example record for every rule of Tablut (Ashton's camps and
+    repetition included), Copenhagen, Brandubh and the tafl family (G1–G16): a record that breaks
+    it, or one that shows it at work."""
     own = [rule.id for rule in rulebook.rules() if rule.game == game]
     assert len(own) > 10 and [rule_id for rule_id in own if rulebook.example(rule_id) is None] == []
 

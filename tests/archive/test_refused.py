@@ -3,6 +3,7 @@ players, type, site id, result and file, so queries and stats find and label it;
 counts only what did not parse."""
 
 import json
+import re
 import sys
 from collections import Counter
 
@@ -114,7 +115,11 @@ def test_query_as_lgn_writes_the_records_in_lusorias_notation_and_names_those_it
         line.startswith(f"lusoria: {tmp_path}") and "left out: its reader refused it or could not parse it" in line
         for line in left_out
     )
-    assert sorted(line.split(": record ")[0].rsplit("/", 1)[1] for line in left_out) == [
+    assert all(
+        re.search(r"\.json:1: the archive's record (\d+) left out: .* WHERE id = \1' shows it\)$", line)
+        for line in left_out
+    )
+    assert sorted(line.split(":1: the archive's record ")[0].rsplit("/", 1)[1] for line in left_out) == [
         "broken.json",
         "game-61-1-7001.json",
         "game-61-2-7002.json",

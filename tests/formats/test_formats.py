@@ -593,6 +593,19 @@ def test_a_move_off_the_games_board_is_refused_at_its_place():
     assert report.diagnostics[0].message == "found 'e4-z4': z4 is not a square of the Brandubh board (a1–g7)"
 
 
+def test_a_move_list_off_the_board_of_the_game_it_was_read_as_says_how_to_name_its_game():
+    """A move list does not say its game: read as the format's default (Tablut, aage), a 13×13 game's first
+    move was only "not a square of the Tablut board"; with --game the game was named, and that is all."""
+    [default] = [check(source) for source in read_text("i13-i10 h8-h10\n", "tafl", "x.txt")]
+    assert default.diagnostics[0].message == (
+        "found 'i13-i10': i13 is not a square of the Tablut board (a1–i9); a move list does not say its game: read "
+        "as tablut (--variant aage) unless --game names it (or its variant of hnefatafl with --game hnefatafl "
+        "--variant V)"
+    )
+    [named] = [check(source) for source in read_text("i13-i10 h8-h10\n", "tafl", "x.txt", {"Game": "copenhagen"})]
+    assert named.diagnostics[0].message == "found 'i13-i10': i13 is not a square of the Copenhagen board (a1–k11)"
+
+
 @pytest.mark.parametrize(
     "path, game, rule_tags",
     [

@@ -15,6 +15,7 @@ from conftest import ROOT
 from lusoria.cli import main
 from lusoria.formats import read_text, tafl
 from lusoria.formats.sources import read_sources
+from lusoria.pipeline import WHERE_APPLIED
 from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.games import GAMES
 from lusoria.validator.hnefatafl import Hnefatafl
@@ -98,6 +99,36 @@ def test_a_csv_file_is_not_read_as_the_game_of_the_smallest_board_its_moves_fit(
     assert {check(s).record.tags["Game"] for s in read_sources(str(tmp_path / "club.csv"))} == {"copenhagen"}
 
 
+def test_a_csv_file_that_names_a_variant_of_the_generic_game_is_not_read_as_the_game_its_name_holds(tmp_path):
+    """`# hnefatafl brandubh-7x7-walker` was read as Brandubh (the variant's name holds 'brandubh'); a name
+    that says hnefatafl alone was read by its moves' board. Both say how to read them; 'Copenhagen
+    Hnefatafl', the game's full name, is Copenhagen."""
+    games = (FIXTURES / "csv/brandubh.csv").read_text()
+    (tmp_path / "walker.csv").write_text("# hnefatafl brandubh-7x7-walker, from the club\n" + games)
+    (tmp_path / "club_brandubh-7x7-walker_2024.csv").write_text(games)
+    (tmp_path / "hnefatafl-club.csv").write_text(games)
+    for name, where, said, variant in (
+        ("walker.csv", "its header", "the variant brandubh-7x7-walker of hnefatafl", "brandubh-7x7-walker"),
+        (
+            "club_brandubh-7x7-walker_2024.csv",
+            "its name",
+            "the variant brandubh-7x7-walker of hnefatafl",
+            "brandubh-7x7-walker",
+        ),
+        ("hnefatafl-club.csv", "its name", "hnefatafl", "V"),
+    ):
+        result = run("validate", tmp_path / name)
+        assert result.exit_code == 2 and result.stderr == (
+            f"lusoria: {tmp_path / name}: {where} names {said}: read it with --game hnefatafl --variant {variant}\n"
+        )
+    tags = {"Game": "hnefatafl", "Variant": "brandubh-7x7-walker"}
+    read = [check(source).rules for source in read_sources(str(tmp_path / "walker.csv"), tags=tags)]
+    assert len(read) == len(games.splitlines()) and {(r.name, r.variant) for r in read} == {tuple(tags.values())}
+    (tmp_path / "copenhagen_hnefatafl.csv").write_text("d1-d3 e5-e2,0,0,Ongoing\n")
+    [source] = read_sources(str(tmp_path / "copenhagen_hnefatafl.csv"))
+    assert source.parsed.tags["Game"] == "copenhagen"
+
+
 def test_a_csv_file_beyond_every_board_says_so(tmp_path):
     (tmp_path / "big.csv").write_text("a1-a19 s19-s1,0,0,Ongoing\n")
     result = run("validate", tmp_path / "big.csv")
@@ -141,6 +172,27 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
     ]
 
 
+def test_show_and_html_say_what_validate_notes_of_their_record(tmp_path):
+    """show and html read one record: an option it does not follow, and its type refused with how to
+    read it, are said on stderr as validate says them."""
+    shutil.copy(FIXTURES / "aage/copenhagen.json", tmp_path / "copenhagen.json")
+    (tmp_path / "unknown.json").write_text(json.dumps(unknown_games(1)[0]))
+    for command in (["show"], ["html", "-o", tmp_path / "page.html"]):
+        noted = run(*command, "--variant", "fetlar", tmp_path / "copenhagen.json")
+        assert noted.exit_code == 0 and noted.stderr == (
+            f"lusoria: note: --variant fetlar is not applied to the records of 1 aage file "
+            f"({tmp_path / 'copenhagen.json'}): {WHERE_APPLIED}\n"
+        )
+        refused = run(*command, tmp_path / "unknown.json")
+        assert refused.exit_code == 1
+        error, note = refused.stderr.splitlines()  # (as validate says them: the error, then the note)
+        assert error.startswith(f"lusoria: {tmp_path / 'unknown.json'}:1:")
+        assert error.endswith(f"cannot be replayed: {tafl.refused_message(LONG_TYPE)}")
+        assert note == f"lusoria: note: 1 record of type '{LONG_TYPE}' refused: {tafl.refusal(LONG_TYPE)}"
+        read = run(*command, "--game", "copenhagen", tmp_path / "unknown.json")
+        assert read.exit_code == 0 and read.stderr == ""
+
+
 def test_the_real_csv_files_under_variant_aage_stay_valid_with_one_note():
     folder = real("tafl/csv")
     result = run("validate", "--variant", "aage", "--jobs", "1", folder)
@@ -173,15 +225,16 @@ def test_an_unknown_type_is_refused_by_its_full_name_with_one_summary_line(tmp_p
     assert f"{tmp_path / 'game-977-0-5000.json'}:5:25: error[tag]" in result.stdout
     on_19, on_11 = (variants_on(size) for size in (19, 11))
     how = (
-        "read them with --game {} --variant V (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
+        "read them with {} (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
         "proposes the rule set that makes the most of them legal)"
     )
     assert result.stderr.splitlines() == [
         "lusoria: note: 1 record of type 'Alea Evangelii 19x19' refused: lusoria has no rules of that type; hnefatafl "
-        f"has {len(on_19)} variants on its 19×19 board ({', '.join(on_19[:3])}, …): " + how.format("hnefatafl"),
+        f"has {len(on_19)} variants on its 19×19 board ({', '.join(on_19[:3])}, …): "
+        + how.format("--game hnefatafl --variant V"),
         f"lusoria: note: 3 records of type '{LONG_TYPE}' refused: lusoria has no rules of that type; copenhagen is "
         f"played on its 11×11 board; hnefatafl has {len(on_11)} variants on its 11×11 board ({', '.join(on_11[:3])}, "
-        "…): " + how.format("copenhagen"),
+        "…): " + how.format("--game copenhagen (--variant standard or fetlar) or --game hnefatafl --variant V"),
     ]
     for on_board in (on_19, on_11):
         assert len(on_board) > 3 and all(Hnefatafl(variant=name).geo.size in (19, 11) for name in on_board)
@@ -312,7 +365,13 @@ def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tm
     [said] = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
     assert said == (
         f"Error: Invalid value for --variant: unknown variant 'fetlar' for hnefatafl ({len(Hnefatafl.presets)} "
-        "known; did you mean fetlar-hnefatafl-11x11 or fetlar-13x13-parlett or fetlar-sparse-13x13?)"
+        "known; did you mean fetlar-hnefatafl-11x11 or fetlar-13x13-parlett or fetlar-sparse-13x13?) (--game "
+        "copenhagen has it)"
+    )
+    other = run("validate", "--game", "copenhagen", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "club.csv")
+    assert other.exit_code == 2 and other.stderr.endswith(
+        "Error: Invalid value for --variant: unknown variant 'fetlar-hnefatafl-11x11' for copenhagen (known: standard, "
+        "fetlar) (--game hnefatafl has it)\n"
     )
     rules = run("rules", "--game", "brandubh", "--rules", "king-armed=maybe", tmp_path / "club.csv")
     assert rules.exit_code == 2 and "Invalid value for --rules: unknown value 'maybe' for king-armed" in rules.stderr

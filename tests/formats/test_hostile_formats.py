@@ -87,6 +87,28 @@ def test_otn_a_repeated_tag_is_an_error_at_the_second():
     assert message == "a second [Result:…] tag (the first is on line 5): an OTN game has one of each"
 
 
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("[event:Club evening", "the [event:…] tag is not closed with ']' on its line"),
+        (
+            "  [round:3] Karin's",
+            "found a line that is not a tag before the first turn: an OTN header is [key:value] tags, one a line",
+        ),
+        (
+            "a note typed in",
+            "found a line that is not a tag before the first turn: an OTN header is [key:value] tags, one a line",
+        ),
+    ],
+)
+def test_otn_a_header_line_that_is_not_a_tag_is_an_error_at_it(line, message):
+    """OpenTafl reads the tags up to the first line that is not one: the rest are not silently dropped."""
+    text = RESIGNED.replace("[result:-1]\n", f"[result:-1]\n{line}\n")
+    assert only(text) == ("syntax", 6, 1 + len(line) - len(line.lstrip()), message)
+    unclosed_rules = RESIGNED.replace("[rules:", "[Rules:").replace("/]\n", "/\n")
+    assert only(unclosed_rules)[:2] == ("syntax", 6) and "[Rules:…] tag is not closed" in only(unclosed_rules)[3]
+
+
 def test_otn_a_repeated_rules_entry_is_an_error_at_the_second():
     text = RESIGNED.replace("starti:", "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ start:")
     second = text.split("\n")[5].rindex("start:") + 1
