@@ -36,7 +36,7 @@ from lusoria.notation.sources import (
 )
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
-from lusoria.validator.base import SIDE_NAMES, Game, OptionError
+from lusoria.validator.base import SIDE_NAMES, Game, OptionError, known_names
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, proposals
 from lusoria.validator.games import GAMES, game_class, known_games
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
@@ -52,6 +52,7 @@ __all__ = [
     "source_formats",
     "target_formats",
     "known_games",
+    "variant_owners",
     "RecordText",
     "without_problems",
     "Diagnostic",
@@ -101,6 +102,18 @@ __all__ = [
 def source_formats() -> list[str]:
     """The formats lusoria reads (`--from`; lusoria.formats)."""
     return list(FORMATS)
+
+
+def variant_owners(variant: str) -> list[str]:
+    """The games that have the preset `variant` (a Variant tag, `--variant`); OptionError when none has."""
+    owners = [name for name, game in GAMES.items() if variant in game.presets]
+    if not owners:
+        every = [name for game in GAMES.values() for name in game.presets]
+        listed_in = next((game.presets_listed_in for game in GAMES.values() if game.presets_listed_in), "")
+        raise OptionError(
+            f"unknown variant '{variant}': no game has it ({known_names(variant, every, listed_in)})", "Variant"
+        )
+    return owners
 
 
 def validate(

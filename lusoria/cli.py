@@ -131,7 +131,18 @@ def reading() -> dict:
     tags = {tag: chosen[option] for tag, option in options if chosen.get(option)}
     if "Game" in tags:
         chosen_rules(tags)
+    elif "Variant" in tags:
+        unowned_variant(tags["Variant"])
     return {"format": chosen.get("from_"), "tags": tags or None}
+
+
+def unowned_variant(variant: str) -> None:
+    """--variant without --game: a usage error, said once, when no game has that variant (when
+    only the game of the records it applies to has not, each of them says so)."""
+    try:
+        api.variant_owners(variant)
+    except api.OptionError as error:
+        raise click.BadParameter(str(error), param_hint="--variant") from None
 
 
 def game_tags(options: dict[str, Any]) -> dict[str, str]:

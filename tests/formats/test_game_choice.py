@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
+from lusoria import api
 from lusoria.cli import main
 from lusoria.formats import read_text, tafl
 from lusoria.formats.sources import read_sources
@@ -382,6 +383,26 @@ def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tm
     (tmp_path / "typo.lgn").write_text('[Game "hnefatafl"]\n[Variant "qwxz"]\n1. e1-e3 *\n')
     in_a_tag = run("validate", tmp_path / "typo.lgn").stdout
     assert f":2:11: error[tag]: unknown variant 'qwxz' for hnefatafl ({len(Hnefatafl.presets)} known: docs/" in in_a_tag
+
+
+def test_a_variant_no_game_has_is_a_usage_error_said_once_without_game(tmp_path):
+    """--variant V without --game was an error of every move list read with it (as tablut's):
+    when no game has V, it is a usage error, said once, with the variants most like it."""
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
+    typo = run("validate", "--variant", "fetlar-hnefatafl", tmp_path)
+    every = sum(len(game.presets) for game in api.GAMES.values())
+    assert typo.exit_code == 2 and typo.stdout == ""
+    assert typo.stderr.endswith(
+        f"Error: Invalid value for --variant: unknown variant 'fetlar-hnefatafl': no game has it ({every} known; "
+        "did you mean fetlar-hnefatafl-11x11 or old-hnefatafl-9x9 or berserk-hnefatafl-9x9?)\n"
+    )
+    unlike = run("import", "--db", tmp_path / "a.db", "--variant", "qwxz", tmp_path)
+    assert unlike.exit_code == 2 and f"no game has it ({every} known: docs/formats.md lists them)" in unlike.stderr
+    assert not (tmp_path / "a.db").exists()
+    owned = run("validate", "--variant", "fetlar", tmp_path)  # copenhagen's: the records say tablut has none
+    assert owned.exit_code == 1 and owned.stdout.count("unknown variant 'fetlar' for tablut") == 2
+    assert run("validate", "--variant", "aage", tmp_path).exit_code == 0
 
 
 def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
