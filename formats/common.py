@@ -127,7 +127,7 @@ def rule_tags(
 ) -> dict[str, str]:
     """`Variant` and `Rules` tags for a full set of a tafl game's options: the preset `preferred`
     (the one a file names), else the one that needs the fewest overrides (no Variant tag for the
-    default preset), among those whose options `kept` are the set's (the generic game's board:
+    default preset of a game with a default), among those whose options `kept` are the set's (the generic game's board:
     its presets' `dim` and `start`)."""
 
     unused = idle(options)
@@ -138,7 +138,7 @@ def rule_tags(
 
     among = [name for name in game.presets if all(game.preset_options(name)[key] == options[key] for key in kept)]
     preset = preferred if preferred in among else min(among or game.presets, key=lambda name: len(overrides(name)))
-    tags = {"Variant": preset} if preset != next(iter(game.presets)) else {}
+    tags = {"Variant": preset} if preset != next(iter(game.presets)) or game.described else {}
     if changed := overrides(preset):
         tags["Rules"] = " ".join(f"{key}={value}" for key, value in changed.items())
     return tags

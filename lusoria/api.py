@@ -373,7 +373,7 @@ def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_:
         position, ended = played.position, played.outcome
     result = ended.result if ended else "*"
     tags = {"Game": rules.name}
-    if rules.variant != next(iter(rules.presets)):
+    if rules.variant != next(iter(rules.presets)) or rules.described:  # (a described game's boards are its variants)
         tags["Variant"] = rules.variant
     tags.update(rules.extra_tags())
     tags.update(

@@ -137,6 +137,7 @@ class Game(Generic[P]):
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
     presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
     presets_listed_in: ClassVar[str] = ""  # the page that lists the presets, too many for a message to name
+    described: ClassVar[bool] = False  # its boards are its variants: a record names one (no default)
     searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
     endings: ClassVar[tuple[str, ...]] = ()  # the `Outcome.ending`s its rules give
     continued: re.Pattern[str] | None = None  # a ply that continues its side's turn (a tafl game's berserk

@@ -256,7 +256,7 @@ class Hnefatafl(TaflGame):
 
     name = "hnefatafl"
     title = "Hnefatafl"
-    described = True
+    described = True  # its options are the keys of an OTN rules record (validator/tafl_rules.py)
     presets_listed_in = "docs/formats.md"  # every variant of the catalogue (tests/system/test_docs.py)
     end_rule = "G13"
     options = KEYS
@@ -281,8 +281,14 @@ class Hnefatafl(TaflGame):
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
         """As every game's (values in any case, each written one way: `cenp=KD` is `dk`); the board
         and the start are the variant's (`dim`, `start`: a Position tag starts elsewhere); a variant
-        of the catalogue that lusoria does not play is refused by name."""
+        of the catalogue that lusoria does not play is refused by name, and none, by what it lacks."""
         variant = (tags.get("Variant") or "").lower()
+        if not variant:  # (its first variant's board is no default)
+            raise OptionError(
+                f"{cls.name} describes its boards by its variants: a Variant tag names one "
+                f"({len(cls.presets)}: {cls.presets_listed_in} lists them)",
+                "Variant",
+            )
         if variant not in cls.presets and variant in (refused := refusals()):
             raise OptionError(refused[variant], "Variant", tags["Variant"])
         chosen = super().options_from_tags({key: value for key, value in tags.items() if key != "Rules"})

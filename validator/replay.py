@@ -410,8 +410,11 @@ def _tag_error(
     suggestions: list[str] | None = None,
 ) -> None:
     """An error of the tag `tag`, at its name; in lgn text, when `written` (the part of its value at
-    fault, `at` characters into it) is given, at that part, with what it may have meant."""
-    line, column = record.tag_places[tag]
+    fault, `at` characters into it) is given, at that part, with what it may have meant; a tag the
+    record lacks (a Variant its game needs), at the Game tag."""
+    if tag not in record.tag_places:
+        tag, written = "Game", None
+    line, column = record.tag_places.get(tag) or (record.line, 1)
     part = _part_column(report.source, line, column, written, at) if written is not None else None
     if written is None or part is None:
         report.error("tag", message, text=tag, line=line, column=column)

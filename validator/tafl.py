@@ -562,7 +562,6 @@ class TaflGame(GridGame[TaflPosition]):
 
     board: TaflBoard
     title: str
-    described = False  # its options are the keys of an OTN rules record (validator/tafl_rules.py)
     pieces = ("KP", "p")
     letters = LETTERS
     endings = (KING_CAPTURED, KING_ESCAPED, EXIT_FORT, ENCIRCLED, NO_MOVE, REPETITION)

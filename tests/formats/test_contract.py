@@ -51,7 +51,10 @@ def formats_with(attribute: str) -> list[str]:
 
 def written(name: str, game: str) -> str | None:
     """A random legal game of `game` written by the writer of `name`; None when the format cannot hold it."""
-    [text] = random_records(game, seed=7, max_plies=12)
+    described = GAMES[game].described  # (its boards are its variants: one is named)
+    [text] = random_records(
+        game, seed=7, max_plies=12, tags={"Variant": next(iter(GAMES[game].presets))} if described else None
+    )
     try:
         return FORMATS[name].write(check(text))
     except ValueError:  # a game the format cannot hold

@@ -417,3 +417,14 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     )
     named = run("validate", "--game", "hnefatafl", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "games.txt")
     assert named.exit_code == 0, named.stdout
+    # a record that names the game and no variant was read, silently, as its first variant
+    (tmp_path / "bare.lgn").write_text('[Event "club"]\n[Game "hnefatafl"]\n1. d1-d3 f4-d4 *\n')
+    bare = run("validate", tmp_path / "bare.lgn")
+    assert bare.exit_code == 1 and bare.stdout.splitlines()[:3] == [
+        f"{tmp_path / 'bare.lgn'}:2:2: error[tag]: hnefatafl describes its boards by its variants: a Variant tag "
+        f"names one ({len(Hnefatafl.presets)}: docs/formats.md lists them)",
+        ' 2 | [Game "hnefatafl"]',
+        "   |  ^^^^",
+    ]
+    first = next(iter(Hnefatafl.presets))  # what random and the readers write: the variant, always named
+    assert f'[Variant "{first}"]' in run("random", "--game", "hnefatafl", "--variant", first).stdout

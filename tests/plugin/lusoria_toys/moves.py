@@ -40,10 +40,13 @@ def read(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[R
 
 
 def write(report: Report) -> str:
-    """A record's main line in canonical form; ValueError for one with variations, or plies of a
-    game that writes them with spaces (the reader splits a line at its spaces)."""
+    """A record's main line in canonical form; ValueError for one with variations, rules other
+    than its game's own (a moves line names only the game), or plies of a game that writes them
+    with spaces (the reader splits a line at its spaces)."""
     if report.record is None:
         raise ValueError("a record that does not parse has no moves line")
+    if any(tag in report.record.tags for tag in ("Variant", "Rules", "Position")):
+        raise ValueError("a moves file holds games under their game's own rules only")
     plies = report.record.main.plies
     if any(ply.variations for ply in plies):
         raise ValueError("a moves file holds no variations")
