@@ -157,12 +157,6 @@ def chosen_rules(tags: dict[str, str]) -> api.Game:
     game = api.GAMES.get(tags["Game"].lower())
     if game is None:
         raise click.BadParameter(f"unknown game '{tags['Game']}' (known: {', '.join(api.GAMES)})", param_hint="--game")
-    if game.described and "Variant" not in tags:  # (its first variant's board is no default)
-        raise click.BadParameter(
-            f"{game.name} describes its boards by its variants: name one with --variant "
-            f"({len(game.presets)}: {game.presets_listed_in} lists them)",
-            param_hint="--game",
-        )
     try:
         return game.from_tags(tags)
     except api.OptionError as error:
@@ -648,8 +642,6 @@ def random(
 ) -> None:
     """Write random legal games."""
     tags = {name: value for name, value in (("Variant", variant), ("Rules", rules), ("Board", board)) if value}
-    if api.GAMES[game].described:
-        chosen_rules({"Game": game, **tags})  # (a record of it without its Variant would read as its first)
     try:
         for index, text in enumerate(api.random_records(game, count, seed, tags, max_plies)):
             echo(("\n" if index else "") + text, nl=False)

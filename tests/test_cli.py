@@ -176,8 +176,9 @@ def test_random_on_another_board(tmp_path):
 def test_random_of_a_game_that_describes_its_boards_by_its_variants_needs_one():
     """Its record would have no Variant tag, and read as the catalogue's first variant without a word."""
     result = run("random", "--game", "hnefatafl")
-    assert result.exit_code == 2 and "hnefatafl describes its boards by its variants: name one with --variant" in (
-        result.output
+    assert (
+        result.exit_code == 2
+        and "hnefatafl describes its boards by its variants: name one (a Variant tag, --variant" in (result.output)
     )
     named = run("random", "--game", "hnefatafl", "--variant", "tyr-9x9", "--seed", "1", "--max-plies", "4")
     assert named.exit_code == 0 and '[Variant "tyr-9x9"]' in named.output

@@ -285,8 +285,8 @@ class Hnefatafl(TaflGame):
         variant = (tags.get("Variant") or "").lower()
         if not variant:  # (its first variant's board is no default)
             raise OptionError(
-                f"{cls.name} describes its boards by its variants: a Variant tag names one "
-                f"({len(cls.presets)}: {cls.presets_listed_in} lists them)",
+                f"{cls.name} describes its boards by its variants: name one (a Variant tag, --variant; "
+                f"{len(cls.presets)}: {cls.presets_listed_in} lists them)",
                 "Variant",
             )
         if variant not in cls.presets and variant in (refused := refusals()):

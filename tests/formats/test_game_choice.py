@@ -412,8 +412,8 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     result = run("validate", "--game", "hnefatafl", tmp_path / "games.txt")
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.splitlines()[-1] == (
-        "Error: Invalid value for --game: hnefatafl describes its boards by its variants: name one with "
-        f"--variant ({len(Hnefatafl.presets)}: docs/formats.md lists them)"
+        "Error: Invalid value for --variant: hnefatafl describes its boards by its variants: name one (a Variant "
+        f"tag, --variant; {len(Hnefatafl.presets)}: docs/formats.md lists them)"
     )
     named = run("validate", "--game", "hnefatafl", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "games.txt")
     assert named.exit_code == 0, named.stdout
@@ -421,8 +421,8 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     (tmp_path / "bare.lgn").write_text('[Event "club"]\n[Game "hnefatafl"]\n1. d1-d3 f4-d4 *\n')
     bare = run("validate", tmp_path / "bare.lgn")
     assert bare.exit_code == 1 and bare.stdout.splitlines()[:3] == [
-        f"{tmp_path / 'bare.lgn'}:2:2: error[tag]: hnefatafl describes its boards by its variants: a Variant tag "
-        f"names one ({len(Hnefatafl.presets)}: docs/formats.md lists them)",
+        f"{tmp_path / 'bare.lgn'}:2:2: error[tag]: hnefatafl describes its boards by its variants: name one (a "
+        f"Variant tag, --variant; {len(Hnefatafl.presets)}: docs/formats.md lists them)",
         ' 2 | [Game "hnefatafl"]',
         "   |  ^^^^",
     ]
