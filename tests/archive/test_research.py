@@ -229,7 +229,10 @@ def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):
     variant = runner.invoke(main, ["tree", "--game", "tablut", "--variant", "nonesuch", "--db", archive.path])
     assert variant.exit_code == 2 and "Invalid value for --variant: unknown variant 'nonesuch'" in variant.output
     catalogue = runner.invoke(main, ["tree", "--game", "hnefatafl", "--db", archive.path])
-    assert catalogue.exit_code == 2 and "name one with --variant" in catalogue.output
+    assert (
+        catalogue.exit_code == 2
+        and "describes its boards by its variants: name one (a Variant tag, --variant" in catalogue.output
+    )
 
 
 # The first plies of the Tablut start fold into two up to the board's 8 symmetries: c5-c3, its
