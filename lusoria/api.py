@@ -156,8 +156,9 @@ def fitting(
 
 
 def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Proposal]:
-    """For each game of records that `fitting` fitted, the one rule set under which the most of
-    them are legal (`lusoria rules DIR`); the records that cannot be replayed take no part."""
+    """For each game of records that `fitting` fitted (each variant, of a game whose boards are its
+    variants), the one rule set under which the most of them are legal (`lusoria rules DIR`); the
+    records that cannot be replayed take no part."""
     records, fits = [], []
     for source, fit in fitted:
         if isinstance(fit, Fit):

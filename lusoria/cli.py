@@ -509,8 +509,8 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
 def rules(paths: tuple[str, ...], as_json: bool, jobs: int, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal.
-    Last, for each game of several records: the one rule set that makes the most of them legal
-    (not with --json). Exit status 0 when every record was searched (legal under some rule set or
+    Last, for each game of several records (each variant, of a game whose boards are its variants):
+    the one rule set that makes the most of them legal (not with --json). Exit status 0 when every record was searched (legal under some rule set or
     none), 1 when one cannot be replayed at all, 2 when an input cannot be read."""
     inputs, unreplayable = Inputs(), False
     fitted = []

@@ -184,32 +184,47 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
 
 @dataclass(frozen=True)
 class Proposal:
-    """The one rule set (`rule_tags`) under which the most records of a game are legal."""
+    """The one rule set (`rule_tags`) under which the most records of a game are legal; of a
+    game whose boards are its variants (`Game.described`), of the records of one variant (`of`)."""
 
     tags: dict[str, str]
     legal: int  # records legal under it
-    records: int  # records of its game
+    records: int  # records of its game (of its variant)
+    of: str | None = None  # the variant the records name, when they are grouped by it
 
     def __str__(self) -> str:
         rules = f" with {self.tags['Rules']}" if "Rules" in self.tags else ""
+        group = f" (records of variant {self.of})" if self.of else ""
         return (
-            f"{self.tags['Game']}: variant {self.tags['Variant']}{rules} makes {self.legal} of the "
+            f"{self.tags['Game']}{group}: variant {self.tags['Variant']}{rules} makes {self.legal} of the "
             f"{self.records} records legal"
         )
 
 
+def _group(record: Record) -> tuple[str, str | None]:
+    """The records a proposal serves: those of a game, or of a variant when the game's boards
+    are its variants (no one set fits a folder of 7×7 and 19×19 games)."""
+    game = game_class(record.game)
+    return game.name, record.tags.get("Variant", "").lower() if game.described else None
+
+
 def proposals(records: list[Record], fits: list[Fit], candidates: int = 3) -> list[Proposal]:
-    """For each game of `records` (their `fits`, in any order), the rule set under which the most
-    are legal: of the sets found legal record by record (each record's nearest), the
-    `candidates` found most often, each tried on every record of the game (`legal_under`); the
-    one found most often of those that make as many legal."""
-    found: dict[str, Counter[tuple[tuple[str, str], ...]]] = {}
-    for fit in fits:
+    """For each game of `records` (their `fits`, in the same order) — each variant of a game whose
+    boards are its variants — the rule set under which the most are legal: of the sets found legal
+    record by record (each record's nearest), the `candidates` found most often, each tried on
+    every record of the group (`legal_under`); the one found most often of those that make as
+    many legal."""
+    found: dict[tuple[str, str | None], Counter[tuple[tuple[str, str], ...]]] = {}
+    members: dict[tuple[str, str | None], list[Record]] = {}
+    for record, fit in zip(records, fits, strict=True):
+        group = _group(record)
+        members.setdefault(group, []).append(record)
         for tags in fit.sets:
-            found.setdefault(tags["Game"], Counter())[tuple(tags.items())] += 1
+            found.setdefault(group, Counter())[tuple(tags.items())] += 1
     chosen = []
-    for game, counts in found.items():
-        tried = [(dict(tags), legal_under(records, dict(tags))) for tags, _ in counts.most_common(candidates)]
+    for (game, variant), counts in found.items():
+        group = members[(game, variant)]
+        tried = [(dict(tags), legal_under(group, dict(tags))) for tags, _ in counts.most_common(candidates)]
         tags, legal = max(tried, key=lambda pair: pair[1])
-        chosen.append(Proposal(tags, legal, sum(record.game == game for record in records)))
+        chosen.append(Proposal(tags, legal, len(group), variant))
     return chosen

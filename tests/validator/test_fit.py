@@ -133,6 +133,22 @@ def test_rules_of_a_folder_proposes_the_one_set_that_makes_the_most_records_lega
     assert "proposed" not in CliRunner().invoke(main, ["rules", *one_of_each]).stdout  # was "1 of the 1 records"
 
 
+def test_a_folder_of_catalogue_games_gets_a_proposal_for_each_variant(tmp_path):
+    """The generic tafl game's boards are its variants: no one set fits a folder of 9×9 and 19×19
+    games, so each variant's records get their own proposal (it was one for all, "2 of the 4")."""
+    from lusoria.api import random_records
+
+    for variant in ("old-hnefatafl-9x9", "tablut-19x19"):
+        for seed, text in enumerate(random_records("hnefatafl", 2, tags={"Variant": variant}, max_plies=6)):
+            (tmp_path / f"{variant}-{seed}.lgn").write_text(text)
+    lines = CliRunner().invoke(main, ["rules", str(tmp_path)]).stdout.splitlines()
+    assert [line for line in lines if line.startswith("proposed")] == [
+        "proposed: hnefatafl (records of variant old-hnefatafl-9x9): variant old-hnefatafl-9x9 makes 2 of the 2 "
+        "records legal",
+        "proposed: hnefatafl (records of variant tablut-19x19): variant tablut-19x19 makes 2 of the 2 records legal",
+    ]
+
+
 def test_a_proposed_set_is_checked_on_every_record_of_its_game():
     from lusoria.validator.fit import legal_under, proposals, rule_tags
     from lusoria.validator.tablut import Tablut
