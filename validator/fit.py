@@ -217,10 +217,10 @@ def proposals(records: list[Record], fits: list[Fit], candidates: int = 3) -> li
     found: dict[tuple[str, str | None], Counter[tuple[tuple[str, str], ...]]] = {}
     members: dict[tuple[str, str | None], list[Record]] = {}
     for record, fit in zip(records, fits, strict=True):
-        group = _group(record)
-        members.setdefault(group, []).append(record)
+        key = _group(record)
+        members.setdefault(key, []).append(record)
         for tags in fit.sets:
-            found.setdefault(group, Counter())[tuple(tags.items())] += 1
+            found.setdefault(key, Counter())[tuple(tags.items())] += 1
     chosen = []
     for (game, variant), counts in found.items():
         group = members[(game, variant)]
