@@ -38,7 +38,7 @@ from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
 from lusoria.validator.base import SIDE_NAMES, Game, OptionError, known_names
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, proposals
-from lusoria.validator.games import GAMES, game_class, known_games
+from lusoria.validator.games import GAMES, game_class, known_games, owners_of
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
 from lusoria.workers import WorkerLost, in_workers, mapped
 
@@ -106,7 +106,7 @@ def source_formats() -> list[str]:
 
 def variant_owners(variant: str) -> list[str]:
     """The games that have the preset `variant` (a Variant tag, `--variant`); OptionError when none has."""
-    owners = [name for name, game in GAMES.items() if variant in game.presets]
+    owners = owners_of(variant)
     if not owners:
         every = [name for game in GAMES.values() for name in game.presets]
         listed_in = next((game.presets_listed_in for game in GAMES.values() if game.presets_listed_in), "")

@@ -160,10 +160,8 @@ def chosen_rules(tags: dict[str, str]) -> api.Game:
     try:
         return game.from_tags(tags)
     except api.OptionError as error:
-        others = [name for name in api.GAMES if name != game.name and tags.get("Variant") in api.GAMES[name].presets]
-        hint = f" (--game {' or '.join(others)} has it)" if others else ""
         raise click.BadParameter(
-            f"{error}{hint}", param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
+            str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
         ) from None
 
 

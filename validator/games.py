@@ -120,6 +120,11 @@ def known_games() -> tuple[str, ...]:
     return GAMES.names
 
 
+def owners_of(variant: str) -> list[str]:
+    """The games that have the preset `variant` (in any case), by name."""
+    return [name for name, game in GAMES.items() if variant.lower() in game.presets]
+
+
 def any_game() -> str:
     """One built-in game's name, for what the grammars of all games share (common.lark's)."""
     return min(_BUILT_IN)

@@ -28,6 +28,9 @@ def test_names_and_values_are_read_in_any_case():
 def test_an_unknown_variant_is_still_an_error_that_names_the_known_ones():
     (diagnostic,) = check('[Game "tablut"]\n[Variant "Linneaus"]\n1. e3-c3 *\n').diagnostics
     assert diagnostic.rule == "tag" and diagnostic.message.startswith("unknown variant 'Linneaus' for tablut")
+    (elsewhere,) = check('[Game "tablut"]\n[Variant "Fetlar"]\n1. e3-c3 *\n').diagnostics
+    assert (elsewhere.rule, elsewhere.line, elsewhere.column) == ("tag", 2, 11)
+    assert elsewhere.message.endswith("(known: seed, linnaeus, unarmed, aage, ashton; copenhagen has it)")
 
 
 def test_an_unreadable_record_reports_its_variant_in_lower_case():
