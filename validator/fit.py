@@ -13,7 +13,7 @@ from lusoria.notation.model import Ply, Record
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import Game, OptionError
 from lusoria.validator.games import game_class
-from lusoria.validator.replay import ERROR, replay
+from lusoria.validator.replay import ERROR, Report, replay
 
 MAX_WORK = 500_000  # plies the search replays at most, over all rule sets, with the positions searched
 # for moves a record leaves out (`Game.searched`; docs/robustness.md)
@@ -124,6 +124,19 @@ def _under(record: Record, tags: dict[str, str]) -> dict[str, str]:
     return {**{k: v for k, v in record.tags.items() if k not in ("Variant", "Rules")}, **tags}
 
 
+def _unknown_result_aside(record: Record, report: Report) -> bool:
+    """Whether a replay makes a record legal: valid, or but for its result marker `*` (unknown,
+    as in a move list that writes none) where the rules end the game (a result error the record's
+    moves do not make: what rule set they follow is the question)."""
+    errors = [d.rule for d in report.diagnostics if d.severity == ERROR]
+    return report.valid or (record.result == "*" and set(errors) == {"result"})
+
+
+def _legal(record: Record, rules: Game) -> bool:
+    """Whether `record` is legal under `rules` (`_unknown_result_aside`)."""
+    return _unknown_result_aside(record, replay(record, keep=False, rules=rules, first_error=True))
+
+
 def legal_under(records: list[Record], tags: dict[str, str]) -> int:
     """How many of `records` are legal under the rule set `tags` chooses (`rule_tags`), each on
     its own board and from its own start (its other tags kept); those of another game are not."""
@@ -136,7 +149,7 @@ def legal_under(records: list[Record], tags: dict[str, str]) -> int:
             rules = cls.from_tags(_under(record, tags))
         except OptionError:
             continue  # its board or position does not suit the set
-        legal += replay(record, keep=False, rules=rules, first_error=True).valid
+        legal += _legal(record, rules)
     return legal
 
 
@@ -148,7 +161,7 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
     own = cls.from_tags(record.tags)
     own_changes = {k: v for k, v in own.option.items() if v != cls.preset_options(own.variant)[k]}
     declared = own.variant + (" with " + " ".join(f"{k}={v}" for k, v in own_changes.items()) if own_changes else "")
-    fit = Fit(declared, replay(record, keep=False, rules=own, first_error=True).valid)
+    fit = Fit(declared, _legal(record, own))
     if fit.legal:
         fit.sets.append(rule_tags(cls, own.variant, own.option))
         return fit
@@ -169,7 +182,7 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
         fit.tried += 1
         report = replay(record, keep=False, rules=rules, first_error=True)
         work += rules.searched
-        if report.valid:
+        if _unknown_result_aside(record, report):
             found.append((cost, _describe(variant, changed, own.variant)))
             fit.sets.append(rule_tags(cls, variant, options))
         else:

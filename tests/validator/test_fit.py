@@ -149,6 +149,22 @@ def test_a_folder_of_catalogue_games_gets_a_proposal_for_each_variant(tmp_path):
     ]
 
 
+def test_a_record_of_unknown_result_is_legal_under_a_set_that_ends_its_game():
+    """A move list writes no result (`*`): under a set where its last move ends the game, its moves
+    are legal all the same (20 Simple Tafl lists read as Fetlar's: the proposal made 9 of them
+    legal, not 20). A result the record writes is still checked against the set's ending."""
+    from lusoria.validator.fit import legal_under
+
+    start = '[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] [Position "11/11/11/11/11/11/2K8/11/11/5P4p/11 w"] '
+    escape = parse_record(start + "1. Kc5-a5 *")  # to the edge: a win where the edge is the escape
+    edge = {"Game": "hnefatafl", "Variant": "simple-tafl-11x11"}
+    assert fit(start + "1. Kc5-a5 *").legal
+    assert legal_under([escape], edge) == 1
+    assert legal_under([parse_record(start + "1. Kc5-a5 1-0")], edge) == 1
+    assert legal_under([parse_record(start + "1. Kc5-a5 0-1")], edge) == 0  # the set ends it 1-0
+    assert legal_under([parse_record(start + "1. Kc5-a5 k2-k3 *")], edge) == 0  # a move after the end
+
+
 def test_a_proposed_set_is_checked_on_every_record_of_its_game():
     from lusoria.validator.fit import legal_under, proposals, rule_tags
     from lusoria.validator.tablut import Tablut
