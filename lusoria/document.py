@@ -23,26 +23,10 @@ from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
+from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.base import SIDE_NAMES
 from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number, numbering
-
-TAG_NAMES = (
-    "Game",
-    "Variant",
-    "Rules",
-    "Board",
-    "Position",
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
-    "Annotator",
-    "Source",
-)
 
 
 def normalized(text: str) -> str:

@@ -191,6 +191,22 @@ def is_ply(game: str, text: str) -> bool:
 
 
 _GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
+_GAME_TAG_CASED = re.compile(r'^[ \t]*\[[ \t]*((?i:game))[ \t]+"', re.M)
+
+
+def _no_game_tag(source: RecordText) -> SyntaxProblem:
+    """The record has no Game tag: at its tag written in another case, if it has one."""
+    cased = _GAME_TAG_CASED.search(source.text)
+    if cased is None:
+        return SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
+    start = cased.start(1)
+    return SyntaxProblem(
+        f"the record has no Game tag: tag names are case-sensitive, and '{cased[1]}' is not Game",
+        source.line + source.text.count("\n", 0, start),
+        start - source.text.rfind("\n", 0, start),
+        cased[1],
+        "tag",
+    )
 
 
 def parse_record(source: RecordText | str) -> Record:
@@ -208,7 +224,7 @@ def parse_record(source: RecordText | str) -> Record:
             "not a game record in any format lusoria reads: read as lgn, it has no tag and no movetext", source.line, 1
         )
     if game is None:
-        raise SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
+        raise _no_game_tag(source)
     name = game[1].lower()
     if name not in games.GAMES:
         raise SyntaxProblem(

@@ -10,6 +10,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+TAG_NAMES = ("Game", "Variant", "Rules", "Board", "Position", *ROSTER, "Annotator", "Source")  # NOTATION.md §2
 UNKNOWN = {"Date": "????.??.??"}
 WIDTH = 79
 

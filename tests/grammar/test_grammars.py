@@ -116,6 +116,15 @@ def test_a_game_tag_inside_a_comment_is_no_game_tag():
     ]
 
 
+def test_a_game_tag_in_another_case_is_named_where_it_stands():
+    """Tag names are case-sensitive (NOTATION.md §2): `[game "tablut"]` is no Game tag, and the
+    error says so at that tag, not at the record's first line."""
+    report = check('[Event "Club"]\n  [GAME "tablut"]\n1. e3-c3 *')
+    assert [(d.rule, d.message, d.line, d.column, d.text) for d in report.diagnostics] == [
+        ("tag", "the record has no Game tag: tag names are case-sensitive, and 'GAME' is not Game", 2, 4, "GAME")
+    ]
+
+
 def test_a_tag_name_starts_with_a_letter():
     assert check('[Game "tablut"]\n[1x "v"]\n1. e3-c3 *').diagnostics[0].rule == "syntax"
 

@@ -33,6 +33,22 @@ def test_an_unknown_variant_is_still_an_error_that_names_the_known_ones():
     assert elsewhere.message.endswith("(known: seed, linnaeus, unarmed, aage, ashton; copenhagen has it)")
 
 
+def test_a_known_tag_in_another_case_is_a_warning_at_its_name():
+    """`[event "Club"]` is a tag of its own, not the Event (tag names are case-sensitive): a warning
+    that says so, with the name meant; a name no tag has in any case (`Whte`) is a tag like any."""
+    report = check('[Game "tablut"]\n[event "Club"]\n[Whte "A"]\n[white "B"]\n1. e3-c3 *')
+    assert report.valid
+    assert [(d.severity, d.rule, d.line, d.column, d.text, d.suggestions) for d in report.diagnostics] == [
+        ("warning", "tag", 2, 2, "event", ("Event",)),
+        ("warning", "tag", 4, 2, "white", ("White",)),
+    ]
+    assert (
+        report.diagnostics[0].message == "tag names are case-sensitive: 'event' is not Event (kept as a tag of its own)"
+    )
+    both = check('[Game "tablut"]\n[Event "Club"]\n[event "Evening"]\n1. e3-c3 *')
+    assert both.diagnostics == []  # both written: a tag of its own, as meant
+
+
 def test_an_unreadable_record_reports_its_variant_in_lower_case():
     report = check('[Game "tablut"]\n[Variant "Linnaeus"]\n1. e3c3 *\n')
     assert not report.valid and report.variant == "linnaeus"
