@@ -18,7 +18,7 @@ from functools import cache
 from lusoria.archive.positions import SEARCH_TERMS, all_search_terms, keys_of, move_of, position_key, reaches
 from lusoria.archive.reading import DamagedArchive
 from lusoria.validator.base import WHITE, Game, Illegal, Position
-from lusoria.validator.games import GAMES
+from lusoria.validator.games import GAMES, rules_from_tags
 
 RESULTS = ("1-0", "1/2-1/2", "0-1")  # White's win, a draw, Black's
 # Per position asked for (`wanted`: what positions.search_terms gives), ply played from it (its code; a
@@ -124,7 +124,7 @@ def _rules(game: str, variant: str | None, rule_tags: str | None) -> Game | None
         tags = None
     if not isinstance(tags, dict):
         raise DamagedArchive(f"a record's rule_tags is not a JSON object of tags: {rule_tags!r:.60}")
-    return GAMES[game].from_tags({**({"Variant": variant} if variant else {}), **tags})
+    return rules_from_tags(GAMES[game], {**({"Variant": variant} if variant else {}), **tags})
 
 
 class _Growing:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token_message
 from lusoria.validator.base import Illegal, OptionError, Played
-from lusoria.validator.games import GAMES
+from lusoria.validator.games import GAMES, rules_from_tags
 from lusoria.validator.tafl import KING, TaflGame, TaflPosition, capture_list, parse_move, played_on, taken
 from lusoria.validator.tafl_rules import idle
 
@@ -159,7 +159,7 @@ def tafl_rules(tags: dict[str, str]) -> TaflGame:
     game = GAMES[tags["Game"]] if tags.get("Game") in GAMES else None
     if game is None or not issubclass(game, TaflGame):
         raise OptionError(f"'{shown(str(tags.get('Game')))}' is not a tafl game", "Game")
-    rules = game.from_tags(tags)
+    rules = rules_from_tags(game, tags)
     assert isinstance(rules, TaflGame)
     return rules
 

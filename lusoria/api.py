@@ -38,7 +38,7 @@ from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
 from lusoria.validator.base import SIDE_NAMES, Game, OptionError, known_names
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, proposals
-from lusoria.validator.games import GAMES, game_class, known_games, owners_of
+from lusoria.validator.games import GAMES, game_class, known_games, owners_of, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
 from lusoria.workers import WorkerLost, in_workers, mapped
 
@@ -53,6 +53,7 @@ __all__ = [
     "target_formats",
     "known_games",
     "variant_owners",
+    "rules_from_tags",
     "RecordText",
     "without_problems",
     "Diagnostic",
@@ -397,7 +398,7 @@ def random_records(
     ValueError for a negative count or max_plies (OptionError for tags that choose no rules)."""
     if count < 0 or max_plies < 0:
         raise ValueError(f"count and max_plies cannot be negative (count={count}, max_plies={max_plies})")
-    chosen = game_class(game).from_tags(tags or {})
+    chosen = rules_from_tags(game_class(game), tags or {})
     rng = random.Random(seed)
     for round_ in range(1, count + 1):
         record = random_record(chosen, rng, max_plies, round_)

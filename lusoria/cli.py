@@ -158,7 +158,7 @@ def chosen_rules(tags: dict[str, str]) -> api.Game:
     if game is None:
         raise click.BadParameter(f"unknown game '{tags['Game']}' (known: {', '.join(api.GAMES)})", param_hint="--game")
     try:
-        return game.from_tags(tags)
+        return api.rules_from_tags(game, tags)
     except api.OptionError as error:
         raise click.BadParameter(
             str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")

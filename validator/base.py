@@ -190,13 +190,8 @@ class Game(Generic[P]):
         OptionError names the tag and the part of its value at fault."""
         variant, rules = tags.get("Variant"), tags.get("Rules")  # names and values in any case
         if variant is not None and variant.lower() not in cls.presets:
-            from lusoria.validator.games import owners_of  # (the registry imports this module)
-
-            others = owners_of(variant)
-            elsewhere = f"; {' and '.join(others)} {'has' if len(others) == 1 else 'have'} it" if others else ""
             raise OptionError(
-                f"unknown variant '{variant}' for {cls.name} "
-                f"({known_names(variant, cls.presets, cls.presets_listed_in)}{elsewhere})",
+                f"unknown variant '{variant}' for {cls.name} ({known_names(variant, cls.presets, cls.presets_listed_in)})",
                 "Variant",
                 variant,
                 0,

@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import Any, TypeVar, cast
 
 from lusoria.plugins import loaded
-from lusoria.validator.base import Game
+from lusoria.validator.base import Game, OptionError
 
 G = TypeVar("G", bound=Game[Any])
 
@@ -123,6 +123,21 @@ def known_games() -> tuple[str, ...]:
 def owners_of(variant: str) -> list[str]:
     """The games that have the preset `variant` (in any case), by name."""
     return [name for name, game in GAMES.items() if variant.lower() in game.presets]
+
+
+def rules_from_tags(game: type[Game], tags: dict[str, str]) -> Game:
+    """`game.from_tags(tags)`; an unknown variant's OptionError also names the games that have it
+    (a record's Variant tag, --variant: `[Variant "fetlar"]` is Copenhagen's, not Tablut's)."""
+    try:
+        return game.from_tags(tags)
+    except OptionError as problem:
+        others = owners_of(tags["Variant"]) if problem.tag == "Variant" and "Variant" in tags else []
+        if not others:
+            raise
+        have = "has" if len(others) == 1 else "have"
+        raise OptionError(
+            f"{problem}; {' and '.join(others)} {have} it", problem.tag, problem.written, problem.at, problem.known
+        ) from None
 
 
 def any_game() -> str:

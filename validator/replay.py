@@ -18,7 +18,7 @@ from lusoria.notation.syntax import MissingResult
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, write_record
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
-from lusoria.validator.games import game_class, known_games
+from lusoria.validator.games import game_class, known_games, rules_from_tags
 from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
 
 ERROR, WARNING = "error", "warning"
@@ -374,9 +374,8 @@ def _rules(record: Record, report: Report) -> Game | None:
         if not any(problem.rule == "tag" for problem in report.source.problems):
             report.error("tag", f"the record names no game that lusoria knows ('{record.game}')", line=record.line)
         return None
-    cls = game_class(record.game)
     try:
-        return cls.from_tags(record.tags)
+        return rules_from_tags(game_class(record.game), record.tags)
     except OptionError as problem:
         _tag_error(
             record,
