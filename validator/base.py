@@ -179,8 +179,9 @@ class Game(Generic[P]):
         """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
         A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
         if "Board" in tags:
+            boards = "names its board by its Variant" if cls.described else "has one board"
             raise OptionError(
-                f"a Board tag is for games played on boards of several sizes: {cls.name} has one board", "Board"
+                f"a Board tag is for games played on boards of several sizes: {cls.name} {boards}", "Board"
             )
         return cls(cls.options_from_tags(tags), tags.get("Variant"))
 

@@ -395,7 +395,7 @@ def refusal(option: dict[str, str]) -> str | None:
 def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Settings:
     """The engine's Settings of a full set of options (KEYS); OptionError when they describe no
     game (a board without its king, two squares of two kinds…) or a mechanic the engine does not
-    play (`refusal`: "berserk moves are not supported"). A corner escape without corners is a game
+    play (`refusal`: "guards are not supported"). A corner escape without corners is a game
     whose king never escapes (but to an exit fort)."""
     refused = refusal(option)
     if refused is not None:

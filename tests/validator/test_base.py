@@ -17,6 +17,14 @@ def test_a_board_tag_on_a_game_with_one_board_is_an_error_on_the_tag(game, movet
     assert diagnostic.message == f"a Board tag is for games played on boards of several sizes: {game} has one board"
 
 
+def test_a_board_tag_on_a_game_whose_variants_are_its_boards_says_the_variant_names_it():
+    (diagnostic,) = check('[Game "hnefatafl"]\n[Variant "tyr-9x9"]\n[Board "9x9"]\n1. e3-e4 *\n').diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.line) == ("tag", "Board", 3)
+    assert diagnostic.message == (
+        "a Board tag is for games played on boards of several sizes: hnefatafl names its board by its Variant"
+    )
+
+
 def test_names_and_values_are_read_in_any_case():
     report = check('[Game "Tablut"]\n[Variant "Linnaeus"]\n[Rules "Throne-Pass=ALL"]\n1... d1-d3 *\n')
     assert report.valid and (report.game, report.variant) == ("tablut", "linnaeus")
