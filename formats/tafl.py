@@ -87,8 +87,8 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame, unnamed: str
                 draft.note(f"the capture list {move['captures']} repeats a square; read as {'/'.join(unique)}", ply)
 
 
-def looks_like_move_lists(head: str) -> bool:
-    """Whether the first line of a text is a tafl move list of two moves or more. `head` may
+def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
+    """Whether the first line of a text is a tafl move list of `fewest` moves or more. `head` may
     end inside that line (the first few thousand characters of a file): a word it ends in may
     be cut, so it is not judged when two others are."""
     first = next((line for line in head.splitlines(keepends=True) if line.strip()), "")
@@ -97,7 +97,7 @@ def looks_like_move_lists(head: str) -> bool:
         words.pop()
     if words and words[-1].lower() in TERMINATIONS:
         words.pop()
-    return len(words) >= 2 and all(_MOVE.fullmatch(word) for word in words)
+    return len(words) >= fewest and all(_MOVE.fullmatch(word) for word in words)
 
 
 _CSV_GAME = re.compile(r"^(?![ \t]*#)[^\n]*\S[^\n]*", re.M)  # a game of a CSV file: a line neither blank nor its header
@@ -173,8 +173,8 @@ STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 
 def looks_like_csv(head: str) -> bool:
-    """Whether the first line of a text (after a header line `# …`) is a CSV move list: moves, two
-    counts and a status. `head` may end inside that line (a game longer than the characters looked
+    """Whether the first line of a text (after a header line `# …`) is a CSV move list: moves (one
+    is enough: the counts and the status say it is a CSV row), two counts and a status. `head` may end inside that line (a game longer than the characters looked
     at): its moves so far then judge it. Lines may end in CR alone (the head is not yet read as
     text, which makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
@@ -183,7 +183,7 @@ def looks_like_csv(head: str) -> bool:
     first = lines[0].lstrip() if lines else ""
     row = _CSV_LINE.match(first.rstrip("\r\n"))
     if row is not None:
-        return row["status"].strip().lower() in STATUSES and looks_like_move_lists(row["moves"] + " ")
+        return row["status"].strip().lower() in STATUSES and looks_like_move_lists(row["moves"] + " ", fewest=1)
     if first.endswith(("\n", "\r")):
         return False
     moves, comma, _ = first.partition(",")

@@ -93,6 +93,18 @@ def test_a_csv_game_longer_than_the_head_is_read_as_csv(tmp_path, lusorias_own_t
     assert [verdict.source.parsed.tags["Game"] for verdict in validate([str(tmp_path)])] == [forced] * 2
 
 
+def test_a_csv_game_of_one_move_is_read_as_csv(tmp_path):
+    """A row's counts and status say it is CSV: a game of one move (`h1-h3,0,0,Ongoing`) was read
+    as lgn ("the record has no Game tag"); a .txt line of one move is still no move list."""
+    assert FORMATS.of("copenhagen.csv", "h1-h3,0,0,Ongoing\n") is FORMATS["csv"]
+    assert FORMATS.of("copenhagen.csv", "h1-h3,0,0,Won\n") is None  # no status the engines write
+    assert FORMATS.of("copenhagen.csv", ",0,0,Ongoing\n") is None  # no move at all
+    assert FORMATS.of("club.txt", "h1-h3\n") is None
+    (tmp_path / "copenhagen.csv").write_text("h1-h3,0,0,Ongoing\nh1-h3 d1-d3,0,0,Ongoing\n")
+    verdicts = list(validate([str(tmp_path)]))
+    assert [(v.valid, [(d.rule, d.ply) for d in v.diagnostics]) for v in verdicts] == [(True, []), (False, [("C2", 2)])]
+
+
 def test_an_endless_line_is_refused_at_its_bound(tmp_path):
     # /dev/zero never ended: its one line is read to MAX_LINE characters, then refused
     from lusoria.notation.sources import InputError, decoded_text
