@@ -4,8 +4,9 @@ server's messages.
     pip install -e '.[fuzz]'
     python fuzz/harness.py --target tablut --seconds 600     # a target of TARGETS
 
-Targets: `tablut`, `latrunculi`, `laquet` (lusoria's notation: the reader and the validator
-of one game, header variants with options included); `otn`, `tafl`, `aage`,
+Targets: `tablut`, `latrunculi`, `laquet`, `copenhagen`, `brandubh`, `hnefatafl` (lusoria's
+notation: the reader and the validator of one game, header variants with options included; the
+catalogue's berserk, Tyr, dux and mercenary types); `otn`, `tafl`, `aage`, `csv`,
 `tablut-challenge` (each reader of another format, the validator, and `convert` to lgn and
 OTN); `lsp` (the language server's message loop, fed raw bytes and framed messages after an
 `initialize`); `sql-functions` (every SQL function lusoria registers, called with arguments of
@@ -43,7 +44,16 @@ HEADERS = {
         '[Game "latrunculi"]\n[Variant "piso"]\n[Board "6x5"]\n[Rules "pieces=6"]\n',
     ],
     "laquet": ['[Game "laquet"]\n', '[Game "laquet"]\n[Rules "both-dice=may leftover=none"]\n'],
+    "copenhagen": ['[Game "copenhagen"]\n', '[Game "copenhagen"]\n[Variant "fetlar"]\n'],
+    "brandubh": ['[Game "brandubh"]\n', '[Game "brandubh"]\n[Rules "king-armed=no"]\n'],
+    "hnefatafl": [  # berserk moves left out, Tyr's leaps, commanders' jumps, mercenaries
+        '[Game "hnefatafl"]\n[Variant "berserk-hnefatafl-11x11"]\n',
+        '[Game "hnefatafl"]\n[Variant "old-tyr-11x11"]\n',
+        '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]\n',
+        '[Game "hnefatafl"]\n[Variant "alea-berserk-17x17-martens"]\n',
+    ],
 }
+CSV_HEADERS = ("# copenhagen\n", "# brandubh\n", "")  # a CSV file's game: its header (a stream has no name)
 FORMATS = ("otn", "tafl", "aage", "tablut-challenge")  # also the folders of their fixtures
 SUFFIXES = {"otn": ".otg", "tafl": ".txt", "aage": ".json", "tablut-challenge": "_gameLog.txt"}
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
@@ -71,6 +81,12 @@ def other_format(format: str, data: bytes) -> None:
     for to in ("lgn", "otn"):
         for _ in convert([io.StringIO(text)], to, format=format):
             pass
+
+
+def csv(data: bytes) -> None:
+    """The CSV reader as `other_format`, its game named by a header line the first byte picks."""
+    header = CSV_HEADERS[data[0] % len(CSV_HEADERS)].encode() if data else b""
+    other_format("csv", header + data[1:])
 
 
 class _Answers:
@@ -249,10 +265,22 @@ def plugin_seeds() -> Iterator[bytes]:
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{game: partial(lgn, game) for game in HEADERS},
     **{format: partial(other_format, format) for format in FORMATS},
+    "csv": csv,
     "lsp": lsp,
     "sql-functions": sql_functions,
     "plugins": plugins,
 }
+
+
+def _random_seeds(game: str) -> Iterator[bytes]:
+    """Random legal games under each header of a game that has no samples (fixed seeds)."""
+    from lusoria.api import random_records
+    from lusoria.notation.reader import parse_record
+
+    for number, header in enumerate(HEADERS[game]):
+        tags = dict(parse_record(header + "*").tags)
+        for text in random_records(game, 3, seed=number, tags=tags, max_plies=60):
+            yield bytes([number]) + text.split("\n\n", 1)[-1].encode()
 
 
 def seeds(target: str) -> Iterator[bytes]:
@@ -269,10 +297,16 @@ def seeds(target: str) -> Iterator[bytes]:
                 for number, record in enumerate(split_records(handle)):
                     if f'"{target}"' in record.text and number < 40:
                         yield b"\x00" + record.text.split("\n\n", 1)[-1].encode()
+        if not (ROOT / "samples" / target).is_dir():
+            yield from _random_seeds(target)
     elif target == "sql-functions":
         yield from sql_seeds()
     elif target == "plugins":
         yield from plugin_seeds()
+    elif target == "csv":
+        for number, path in enumerate([FIXTURES / "csv" / "copenhagen.csv", FIXTURES / "csv" / "brandubh.csv"]):
+            yield bytes([number]) + path.read_bytes()
+        yield b"\x01" + (FIXTURES / "errors" / "brandubh-lists.csv").read_bytes()
     elif target in FORMATS:
         for path in sorted((FIXTURES / target).iterdir()) + sorted((FIXTURES / "errors").iterdir()):
             if path.name.endswith(SUFFIXES[target]):

@@ -263,15 +263,15 @@ def _starts_as_movetext(text: str) -> bool:
     as written or as a slip that notation.slips mends, or a result marker; a text with no tag
     that does not is no record at all (a file in another format named on the command line)."""
     start = _end_of(_SKIPPED, text, 0)
-    line_end = text.find("\n", start, start + SLIP_WINDOW)
-    first_line = text[: line_end if line_end >= 0 else start + SLIP_WINDOW]  # enough to read past its first ply
-    # (a line of 30 MB was mended and parsed whole for each game: 25 s)
     for game in known_games():
         terminals = _terminals(game)
         if _ply_or_result(terminals, text, start):
             return True
         number = terminals.item.match(text, start)
         word = _end_of(_BLANKS, text, number.end()) if number and number["number"] else start  # a slip, perhaps
+        line_end = text.find("\n", word, word + SLIP_WINDOW)  # (the word may stand on the number's next line)
+        first_line = text[: line_end if line_end >= 0 else word + SLIP_WINDOW]  # enough to read past its first ply
+        # (a line of 30 MB was mended and parsed whole for each game: 25 s)
         row, column = first_line.count("\n", 0, word) + 1, word - first_line.rfind("\n", 0, word)
         fixes = slip_fixes(first_line, row, column, game)
         if any(_ply_or_result(terminals, fix.text, 0) for fix in fixes):

@@ -45,8 +45,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     if game not in GAMES:
         return []
     lines = text.split("\n")
-    if not 0 < line <= len(lines):
-        return []
+    if not 0 < line <= len(lines) or not 0 < column <= len(lines[line - 1]) + 1:
+        return []  # (a place outside the text)
     position = sum(len(row) + 1 for row in lines[: line - 1]) + column - 1
     start = position
     while start > 0 and text[start - 1] not in _DELIMITERS and position - start <= _LONGEST:

@@ -119,6 +119,7 @@ NOT_A_RECORD = "not a game record in any format lusoria reads: read as lgn, it h
         ("notes.txt", "Club evening: bring boards.\n"),
         ("package.json", '{"name": "club"}\n'),
         ("steps.md", "1. Install lusoria\n2. Validate\n"),  # a move number, then no ply
+        ("list.md", "1. \n2. x\n"),  # a move number alone on its line (an IndexError, found by atheris)
     ],
 )
 def test_a_file_in_no_known_format_is_said_to_be_no_game_record(tmp_path, name, text):
@@ -135,6 +136,7 @@ def test_a_file_in_no_known_format_is_said_to_be_no_game_record(tmp_path, name, 
         '[Event "club"]\n1. e3-c3 *\n',  # tags, but not Game
         "{ from the club book } e3c3 d1-d3 *\n",  # a comment, and a slip in the first ply
         "1. 63: 5/11 1/4\n",  # no result marker either
+        "1.\ne3c3 d1-d3 *\n",  # the move number's ply, a slip, on the next line
         "*\n",
     ],
 )

@@ -103,6 +103,10 @@ REGRESSIONS = {  # inputs that once ended in a traceback or never ended: issues 
         .read_bytes()
         .replace(b"catturato in: d2", b"catturato in: d0"),
     ),
+    "hnefatafl, a move number alone on its line, another on the next (found by atheris)": (
+        "hnefatafl",
+        b"\x02" + b"1. \n15. b5-b11 g8-g9 16. b2-b3 d5-d2 17. h3-h6 f4-e4xe5 18. f11-e11 d2-e21 #1\n",
+    ),
     "otn, a turn of 5,000 digits": ("otn", OTN_RULES + b"9" * 5000 + b". e4-g4 a6-a9\n"),
     "otn, a variation address of 5,000 digits": (
         "otn",
