@@ -124,7 +124,7 @@ def _under(record: Record, tags: dict[str, str]) -> dict[str, str]:
     return {**{k: v for k, v in record.tags.items() if k not in ("Variant", "Rules")}, **tags}
 
 
-def _unknown_result_aside(record: Record, report: Report) -> bool:
+def _makes_legal(record: Record, report: Report) -> bool:
     """Whether a replay makes a record legal: valid, or but for its result marker `*` (unknown,
     as in a move list that writes none) where the rules end the game (a result error the record's
     moves do not make: what rule set they follow is the question)."""
@@ -133,8 +133,8 @@ def _unknown_result_aside(record: Record, report: Report) -> bool:
 
 
 def _legal(record: Record, rules: Game) -> bool:
-    """Whether `record` is legal under `rules` (`_unknown_result_aside`)."""
-    return _unknown_result_aside(record, replay(record, keep=False, rules=rules, first_error=True))
+    """Whether `record` is legal under `rules` (`_makes_legal`)."""
+    return _makes_legal(record, replay(record, keep=False, rules=rules, first_error=True))
 
 
 def legal_under(records: list[Record], tags: dict[str, str]) -> int:
@@ -182,7 +182,7 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
         fit.tried += 1
         report = replay(record, keep=False, rules=rules, first_error=True)
         work += rules.searched
-        if _unknown_result_aside(record, report):
+        if _makes_legal(record, report):
             found.append((cost, _describe(variant, changed, own.variant)))
             fit.sets.append(rule_tags(cls, variant, options))
         else:
@@ -235,9 +235,9 @@ def proposals(records: list[Record], fits: list[Fit], candidates: int = 3) -> li
         for tags in fit.sets:
             found.setdefault(key, Counter())[tuple(tags.items())] += 1
     chosen = []
-    for (game, variant), counts in found.items():
-        group = members[(game, variant)]
+    for key, counts in found.items():
+        group = members[key]
         tried = [(dict(tags), legal_under(group, dict(tags))) for tags, _ in counts.most_common(candidates)]
         tags, legal = max(tried, key=lambda pair: pair[1])
-        chosen.append(Proposal(tags, legal, len(group), variant))
+        chosen.append(Proposal(tags, legal, len(group), key[1]))
     return chosen
