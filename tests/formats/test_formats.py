@@ -162,6 +162,21 @@ def test_otn_a_whole_description_its_game_refuses_is_that_games_error_at_the_rul
     ]
 
 
+def test_otn_a_whole_description_with_a_piece_lusoria_does_not_play_is_an_error_at_its_start_entry():
+    start = "/5ttt5/6t6/13/t12/t12/tt3TgT3tt/t4TKTT3t/tt3TTT3tt/t12/t12/13/6t6/5ttt5/"  # g: a guard
+    [source] = read_text(f"[rules:dim:13 esc:c start:{start}]\n\n1. a6-b6\n", "otn", "x.otg")
+    assert [(d.rule, d.line, d.column, d.message, d.text) for d in check(source).diagnostics] == [
+        (
+            "tag",
+            1,
+            21,
+            "rules entry start: 'g' is not a piece lusoria plays (t, T, K, commanders c C, knights n N, "
+            "mercenaries m M): guards are not supported",
+            "start",
+        )
+    ]
+
+
 def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_tablut():
     """OpenTafl's Tablut: no corners, a king strong only on and beside the throne, which no
     piece may stop on (`cens:` empty), hostile only when empty (`cenh:` empty). Named as OpenTafl
