@@ -117,6 +117,8 @@ TESTS = {
     "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
     "validator/grid.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
     "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py"],
+    # the registry of games (not tests/system/test_plugins.py: its processes import the installed lusoria)
+    "validator/games.py": ["tests/validator/test_games.py"],
     "validator/fit.py": ["tests/validator/test_fit.py"],
     "formats/otn.py": FORMATS_TESTS + OTN_TESTS + ["tests/validator/test_hnefatafl.py"],
     "formats/tafl.py": FORMATS_TESTS + AAGE_TESTS + ["tests/formats/test_hostile_formats.py"],
