@@ -1,7 +1,7 @@
 """Mutation testing: small bug-like changes to validator/, grammar/, archive/ and the readers
-(formats/, notation/), made one at a time in a copy of the package, each run against the tests that cover what it changes. A
-mutant the tests fail on is killed; one they pass is a survivor (a missing test, or an
-equivalent mutant: docs/testing.md records which and why).
+(formats/, notation/), made one at a time in a copy of the package, each run against the tests
+that cover what it changes. A mutant the tests fail on is killed; one they pass is a survivor
+(a missing test, or an equivalent mutant: docs/testing.md records which and why).
 
     python tests/mutation/run.py                      # the recorded run: every named and grammar
                                                       # mutant and a seeded sample of the rest
