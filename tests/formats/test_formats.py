@@ -326,6 +326,20 @@ def test_tafl_a_move_after_the_word_that_ends_the_game_is_an_error_at_that_move(
     ]
 
 
+@pytest.mark.parametrize(
+    "head, format",
+    [
+        ("1. e2-c2 f9-f5\n", "tafl"),  # move numbers are no words of it
+        ("e2-c2 f9-f5 resigned\n", "tafl"),
+        ("e2-c2 f9-f5 hel", "tafl"),  # the head ends in a word cut short: the two before it say it
+        ("e2-c2 f9-f5 hello\n", None),  # a whole line: each word is judged
+        ("e2-c2 hello\n", None),
+    ],
+)
+def test_a_txt_file_is_a_move_list_by_its_first_line(head, format):
+    assert format_of("games.txt", head) == format
+
+
 def test_tafl_blocks_and_rules_from_the_options():
     text = "e3-c3 d1-d3\nc5-c4\n\nc5-c7 resigned\n"
     sources = list(read_text(text, "tafl", "x", {"Variant": "seed"}))
@@ -640,6 +654,15 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
 )
 def test_a_csv_file_is_a_move_list_by_its_first_line(head, format):
     assert format_of("games.csv", head) == format
+
+
+def test_a_csv_line_that_is_no_game_is_its_own_error_and_the_games_after_it_are_read():
+    good = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[0]
+    bad, after = [check(s) for s in read_text(f"a note, not a game\n{good}\n", "csv", "brandubh.csv")]
+    assert [(d.rule, d.line, d.column, d.message) for d in bad.diagnostics] == [
+        ("syntax", 1, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
+    ]
+    assert after.valid and after.record.result == "1-0" and after.source.line == 2
 
 
 def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_place():
