@@ -1,6 +1,7 @@
 """Reading other formats (OTN, tafl move lists, the aagenielsen.dk JSON scrape, Tablut Challenge
 logs), writing OTN, `convert`, `--from`, and walking directories by format."""
 
+import dataclasses
 import io
 import json
 import random
@@ -12,7 +13,7 @@ from conftest import ROOT, connect
 from lusoria.api import random_record
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.formats import format_of, read_text
+from lusoria.formats import FORMATS, format_of, read_text
 from lusoria.formats.otn import write_otn
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.sources import InputError, Skipped
@@ -149,6 +150,33 @@ def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, 
     assert report.diagnostics[0].text == entry
 
 
+@pytest.mark.parametrize("key", ["start", "starti"])
+def test_otn_a_whole_description_its_game_refuses_is_that_games_error_at_the_rules_record(key):
+    """A rules record of a board no built-in game has, that describes a whole game by its start
+    position (`start` or `starti`), is read as the described game: what that game refuses of it
+    (here an option error that names no part of the record) is the error, at the record."""
+    start = "/5ttt5/6t6/13/t12/t12/tt3TTT3tt/t4TKKT3t/tt3TTT3tt/t12/t12/13/6t6/5ttt5/"
+    [source] = read_text(f"[rules:dim:13 {key}:{start}]\n\n1. a6-b6\n", "otn", "x.otg")
+    assert [(d.rule, d.line, d.column, d.message) for d in check(source).diagnostics] == [
+        ("tag", 1, 8, "rules entry start: holds 2 kings: a Hnefatafl game has one")
+    ]
+
+
+def test_otn_a_whole_description_with_a_piece_lusoria_does_not_play_is_an_error_at_its_start_entry():
+    start = "/5ttt5/6t6/13/t12/t12/tt3TgT3tt/t4TKTT3t/tt3TTT3tt/t12/t12/13/6t6/5ttt5/"  # g: a guard
+    [source] = read_text(f"[rules:dim:13 esc:c start:{start}]\n\n1. a6-b6\n", "otn", "x.otg")
+    assert [(d.rule, d.line, d.column, d.message, d.text) for d in check(source).diagnostics] == [
+        (
+            "tag",
+            1,
+            21,
+            "rules entry start: 'g' is not a piece lusoria plays (t, T, K, commanders c C, knights n N, "
+            "mercenaries m M): guards are not supported",
+            "start",
+        )
+    ]
+
+
 def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_tablut():
     """OpenTafl's Tablut: no corners, a king strong only on and beside the throne, which no
     piece may stop on (`cens:` empty), hostile only when empty (`cenh:` empty). Named as OpenTafl
@@ -243,6 +271,20 @@ def test_otn_writes_a_position_and_a_resignation_and_keeps_what_otn_cannot_hold_
     assert again.valid and again.record.tags == report.record.tags
 
 
+def test_otn_cannot_hold_a_pass():
+    """A pass (`--`, Tablut's `no-move=passes`) has no OTN move record: writing it is the writer's
+    ValueError (convert's problem), never a `--` written among OTN's moves."""
+    text = (
+        '[Game "tablut"]\n[Rules "no-move=passes"]\n[Position "8p/9/9/9/9/9/2pp5/1pPKp4/2pp5 b"]\n\n'
+        "1... i9-i8 2. -- i8-i7 *\n"  # after i9-i8 the Swedes cannot move
+    )
+    [source] = read_sources(io.StringIO(text))
+    report = check(source)
+    assert report.valid and [ply.text for ply in report.record.main.plies] == ["i9-i8", "--", "i8-i7"]
+    with pytest.raises(ValueError, match=r"^a pass \(--\) has no OTN move record$"):
+        write_otn(report.record, report.rules, report.canonical, report.positions)
+
+
 def test_convert_round_trips_otn_through_the_cli(tmp_path):
     otn = run("convert", "--to", "otn", FIXTURES / "otn/saami-king-captured.otg")
     assert otn.exit_code == 0 and otn.output.startswith("[event:lusoria fixtures]")
@@ -274,6 +316,28 @@ def test_tafl_move_lists_one_game_per_line():
     assert games[2].record.tags["Termination"] == "time forfeit"  # White to move ran out of time
     assert "repeats a square" in games[2].record.main.plies[2].comments[0]
     assert problems(games[3]) == [("T4", 3, 4, 13)]
+
+
+def test_tafl_a_move_after_the_word_that_ends_the_game_is_an_error_at_that_move():
+    [first, second] = [check(s) for s in read_text("d1-d3 e4-h4\nd1-d3 e4-h4 resigned f1-f2\n", "tafl", "x.txt")]
+    assert first.valid and first.record.result == "*"
+    assert [(d.rule, d.line, d.column, d.message) for d in second.diagnostics] == [
+        ("syntax", 2, 22, "found 'f1-f2' after 'resigned', which ends the game")
+    ]
+
+
+@pytest.mark.parametrize(
+    "head, format",
+    [
+        ("1. e2-c2 f9-f5\n", "tafl"),  # move numbers are no words of it
+        ("e2-c2 f9-f5 resigned\n", "tafl"),
+        ("e2-c2 f9-f5 hel", "tafl"),  # the head ends in a word cut short: the two before it say it
+        ("e2-c2 f9-f5 hello\n", None),  # a whole line: each word is judged
+        ("e2-c2 hello\n", None),
+    ],
+)
+def test_a_txt_file_is_a_move_list_by_its_first_line(head, format):
+    assert format_of("games.txt", head) == format
 
 
 def test_tafl_blocks_and_rules_from_the_options():
@@ -459,6 +523,18 @@ def test_tablut_challenge_broken_logs(path, expected):
 # -- directories, --from, import ------------------------------------------------------------------------------
 
 
+def test_a_format_registered_under_a_built_in_name_replaces_it_until_unregistered():
+    built_in = FORMATS["otn"]
+    mine = dataclasses.replace(built_in, files="OpenTafl games read my way (.otg)")
+    FORMATS.register(mine)
+    try:
+        assert FORMATS["otn"] is mine and FORMATS.of("game.otg") is mine
+        assert "OpenTafl games read my way (.otg)" in FORMATS.why_not("notes.doc")
+    finally:
+        FORMATS.unregister("otn")
+    assert FORMATS["otn"] is built_in and FORMATS.of("game.otg") is built_in
+
+
 def test_walking_a_directory_by_format_and_skipping_the_rest(tmp_path):
     (tmp_path / "GAME.LGN").write_text('[Game "tablut"]\n\n1. e3-c3 *\n')
     (tmp_path / "notes.txt").write_text("hello\n")
@@ -564,6 +640,29 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         list(read_sources(str(tmp_path / "bra.csv")))
     assert format_of("games.csv", (FIXTURES / "csv/brandubh.csv").read_text()) == "csv"
     assert format_of("table.csv", "name,score\nada,3\n") is None
+
+
+@pytest.mark.parametrize(
+    "head, format",
+    [
+        ("e2-c2 f9-f5,0,0,white\r\n", "csv"),
+        ("# brandubh\ne2-c2 f9-f5,0,0,white\n", "csv"),
+        ("e2-c2 f9-f5", "csv"),  # the head ends inside its first game: its moves so far say it
+        ("e2-c2 f9-f5\n", None),  # a whole line of moves without the counts and the status
+        ("e2-c2 f9-f5\r", None),
+    ],
+)
+def test_a_csv_file_is_a_move_list_by_its_first_line(head, format):
+    assert format_of("games.csv", head) == format
+
+
+def test_a_csv_line_that_is_no_game_is_its_own_error_and_the_games_after_it_are_read():
+    good = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[0]
+    bad, after = [check(s) for s in read_text(f"a note, not a game\n{good}\n", "csv", "brandubh.csv")]
+    assert [(d.rule, d.line, d.column, d.message) for d in bad.diagnostics] == [
+        ("syntax", 1, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
+    ]
+    assert after.valid and after.record.result == "1-0" and after.source.line == 2
 
 
 def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_place():

@@ -140,6 +140,20 @@ def test_otn_turns_out_of_order_or_of_three_moves_are_errors(moves, place, messa
     assert only(f"{HEADER}\n\n{moves}") == ("syntax", *place, message)
 
 
+@pytest.mark.parametrize(
+    "moves, marked",
+    [
+        ("1. Ke5-c5- d1-d2 Kc5-c8xc9/d8/b8/c7/a1/a2\n", "Kc5-c8xc9/d8/b8/c7/a"),
+        (f"{'1' * 30}. Ke5-c5 d1-d2\n", "1" * 20),
+    ],
+)
+def test_otn_a_turns_problem_marks_the_first_20_characters_of_what_it_found(moves, marked):
+    [diagnostic] = [
+        d for source in read_text(f"{HEADER}\n\n{moves}", "otn", "hostile") for d in check(source).diagnostics
+    ]
+    assert (diagnostic.rule, diagnostic.line, diagnostic.text) == ("syntax", 8, marked)
+
+
 # -- every reader: the token bound ----------------------------------------------------------------
 
 LONG = "x" * MAX_TOKEN  # one more character makes a token too long

@@ -22,6 +22,21 @@ def test_who_won_is_the_result(winner, result):
     assert report.record.result == result and report.valid, report.diagnostics
 
 
+@pytest.mark.parametrize(
+    "winner, result, comments",
+    [
+        ("white", "1-0", []),
+        ("black", "0-1", ["aage reader: WhoWon says black, the move list's ending says 1-0; WhoWon decides"]),
+    ],
+)
+def test_who_won_decides_over_a_resignation_and_a_disagreement_is_noted(winner, result, comments):
+    """Black moves first: after two moves Black is to move, and resigns (1-0)."""
+    (source,) = read_text('{%s, "Moves": "f1-f3 d5-d2 resigned", "WhoWon": "%s"}' % (SAAMI, winner), "aage", "x.json")
+    report = check(source)
+    assert report.valid and report.record.tags["Termination"] == "resignation"
+    assert (report.record.result, report.record.main.comments) == (result, comments)
+
+
 def changed_log(board: int, row: int, change) -> str:
     """The log with row `row` (0: the first printed) of its board `board` (1: the first) changed."""
     parts = LOG.split(BOARD)
@@ -41,4 +56,15 @@ def test_a_board_that_loses_a_piece_of_the_mover_is_an_error_at_that_move():
     # after White's d5-d6 (the log's line 21), White's pawn in the third row is gone: not a capture
     assert diagnostics(changed_log(2, 2, lambda row: row.replace("W", "O"))) == [
         ("syntax", 21, 25, "the board printed after d5-d6 also changed e3")
+    ]
+
+
+def test_a_log_cut_after_a_move_keeps_the_moves_its_boards_confirm_and_says_which_it_left_out():
+    cut = LOG[: LOG.index("FINE: Turn: W Pawn from e4 to d4\n")] + "FINE: Turn: W Pawn from e4 to d4\n"
+    (source,) = read_text(cut, "tablut-challenge", "x_gameLog.txt")
+    report = check(source)
+    assert report.valid and [ply.text for ply in report.record.main.plies] == ["d5-d6", "d1-d5xc5"]
+    assert report.record.main.comments == [
+        "tablut-challenge reader: the log ends after the move e4-d4 without the board that follows it (truncated?)",
+        "tablut-challenge reader: the log ends without a result (a timeout, a lost connection or a truncated log)",
     ]

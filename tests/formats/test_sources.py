@@ -10,9 +10,9 @@ from conftest import ROOT
 from lusoria import api
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.formats.sources import read_sources, record_at
+from lusoria.formats.sources import read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import is_text
+from lusoria.notation.sources import Skipped, is_text
 from lusoria.words import plural
 
 ESCAPE = ROOT / "samples/tablut/escape.lgn"
@@ -146,3 +146,21 @@ def test_a_record_that_lacks_only_its_game_tag_still_says_so(tmp_path, text):
     assert [(d.rule, d.message, d.line, d.column) for d in report.diagnostics][:1] == [
         ("tag", "the record has no Game tag", 1, 1)
     ]
+
+
+@pytest.mark.parametrize("padding, format", [(6, "csv"), (0, "lgn")])
+def test_a_files_format_is_told_by_its_first_4096_bytes(tmp_path, padding, format):
+    """A first line of moves without the counts and status of a CSV game: one that goes on past
+    the first 4,096 bytes may still be one (its moves so far say so), one that ends within them is
+    not (a directory's walk skips the file; named alone, it is read as lusoria's notation)."""
+    line = "e2-c2" + " " * padding + ("e2-c2 " * 681)[:-1]  # 4,090 bytes, and the padding
+    path = tmp_path / "brandubh.csv"
+    path.write_text(line + "\n")
+    assert len(line) == 4090 + padding
+    [found] = walk([tmp_path])
+    assert found == (
+        str(path)
+        if format == "csv"
+        else Skipped(str(path), "a .csv file that is not a tafl move list (moves,defenders lost,attackers lost,status)")
+    )
+    assert [record.format for record in read_sources(path)] == [format]

@@ -1,11 +1,12 @@
-"""Mutation testing: small bug-like changes to validator/, grammar/ and archive/, made one at a
-time in a copy of the package, each run against the tests that cover what it changes. A
-mutant the tests fail on is killed; one they pass is a survivor (a missing test, or an
-equivalent mutant: docs/testing.md records which and why).
+"""Mutation testing: small bug-like changes to validator/, grammar/, archive/ and the readers
+(formats/, notation/), made one at a time in a copy of the package, each run against the tests
+that cover what it changes. A mutant the tests fail on is killed; one they pass is a survivor
+(a missing test, or an equivalent mutant: docs/testing.md records which and why).
 
     python tests/mutation/run.py                      # the recorded run: every named and grammar
                                                       # mutant and a seeded sample of the rest
     python tests/mutation/run.py --sample 0 --only validator/tablut.py   # one module's named mutants
+    python tests/mutation/run.py --sample 60 --only validator/tafl.py,validator/hnefatafl.py
     python tests/mutation/run.py --list               # the mutants, without running them
 
 Mutants come from three sources: the operators below applied to the Python modules
@@ -39,7 +40,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from named import NAMED
 
-SCOPE = ("validator", "grammar", "archive")
+SCOPE = ("validator", "grammar", "archive", "formats", "notation")
 RULES_TESTS = [
     "tests/validator/test_rule_edges.py",
     "tests/validator/test_tablut.py",
@@ -69,6 +70,36 @@ GENERIC_TAFL_TESTS = [  # the generic tafl game's rules (G1-G16: berserk moves, 
     "tests/validator/test_tafl_edges.py",
 ]
 GRAMMAR_TESTS = ["tests/grammar/test_grammars.py", "tests/notation/test_reader.py", "tests/validator/test_replay.py"]
+# The readers of other formats: the pointed tests first, then those reading whole files of each format
+# (the fixtures', the real ones' of ../shared, the round trips and hostile inputs); never the readers'
+# time bounds (tests/formats/test_reader_time.py: half a minute of measures) nor the whole real corpora.
+FORMATS_TESTS = [
+    "tests/formats/test_reader_edges.py",
+    "tests/formats/test_readers_pinned.py",
+    "tests/formats/test_contract.py",
+    "tests/formats/test_sources.py",
+    "tests/formats/test_formats.py",
+    "tests/formats/test_lgn.py",
+    "tests/formats/test_otn.py",
+    "tests/formats/test_opentafl_variants.py",
+    "tests/formats/test_site_capture_counts.py",
+    "tests/formats/test_real_lookback_boards.py",
+]
+AAGE_TESTS = [  # the aagenielsen site's records and the move lists (formats/tafl.py)
+    "tests/formats/test_swapped_plies.py",
+    "tests/formats/test_game_choice.py",
+    "tests/formats/test_aagenielsen_types.py",
+]
+OTN_TESTS = ["tests/formats/test_round_trip.py", "tests/formats/test_hostile_formats.py"]
+NOTATION_TESTS = [
+    "tests/notation/test_reader.py",
+    "tests/notation/test_syntax.py",
+    "tests/notation/test_dates.py",
+    "tests/notation/test_json_input.py",
+    "tests/notation/test_slips.py",
+    "tests/notation/test_plain_reading.py",
+    "tests/notation/test_visitor.py",
+]
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x);
 # the conformance corpora as a second opinion on the rules, the CLI's (show draws the boards).
 LAST_TESTS = ["tests/system/test_conformance.py", "tests/test_cli.py"]
@@ -86,7 +117,17 @@ TESTS = {
     "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
     "validator/grid.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
     "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py"],
+    # the registry of games (not tests/system/test_plugins.py: its processes import the installed lusoria)
+    "validator/games.py": ["tests/validator/test_games.py"],
     "validator/fit.py": ["tests/validator/test_fit.py"],
+    "formats/otn.py": FORMATS_TESTS + OTN_TESTS + ["tests/validator/test_hnefatafl.py"],
+    "formats/tafl.py": FORMATS_TESTS + AAGE_TESTS + ["tests/formats/test_hostile_formats.py"],
+    "formats/convert.py": FORMATS_TESTS + OTN_TESTS,
+    "formats/tablut_challenge.py": FORMATS_TESTS,
+    "formats/lgn.py": FORMATS_TESTS,
+    "formats": FORMATS_TESTS + AAGE_TESTS + OTN_TESTS,
+    "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS,
+    "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py"],
     "grammar": GRAMMAR_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": RULES_TESTS
@@ -376,8 +417,9 @@ def every_mutant(only: str | None) -> tuple[list[Mutant], list[Mutant]]:
             elif file.suffix == ".py":
                 python += python_mutants(path)
     if only:
-        fixed = [m for m in fixed if m.path.startswith(only)]
-        python = [m for m in python if m.path.startswith(only)]
+        prefixes = tuple(only.split(","))
+        fixed = [m for m in fixed if m.path.startswith(prefixes)]
+        python = [m for m in python if m.path.startswith(prefixes)]
     return fixed, python
 
 
@@ -444,7 +486,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sample", type=int, default=150, help="operator mutants drawn from the Python modules")
     parser.add_argument("--seed", type=int, default=13)
-    parser.add_argument("--only", help="a path prefix: validator/tablut.py, archive, …")
+    parser.add_argument("--only", help="path prefixes, by commas: validator/tablut.py, archive, formats,notation, …")
     parser.add_argument("--ids", help="a file of mutant ids to run (one a line), e.g. the last run's survivors")
     parser.add_argument("--timeout", type=float, default=300)
     parser.add_argument("--out", default=str(ROOT / "tests/mutation/last-run.json"))

@@ -1,6 +1,7 @@
 """The reader (splitting, parsing, syntax errors) and the canonical writer."""
 
 import io
+import re
 
 import pytest
 from conftest import known_games_elided
@@ -224,9 +225,30 @@ def test_the_writer_puts_tags_in_export_order_and_wraps_lines():
     assert "; a } brace\n" in text  # a comment holding } is written as a ; comment
 
 
+@pytest.mark.parametrize(
+    "length, movetext",
+    [
+        (75, f"{{{'x' * 75} y}}\n1. e3-c3 *\n"),  # 79 characters: the line is full
+        (76, f"{{{'x' * 76}\ny}} 1. e3-c3 *\n"),  # 80: the last word goes on the next line
+    ],
+)
+def test_the_writer_fills_a_line_up_to_79_characters(length, movetext):
+    record = Record({"Game": "tablut"}, Line([Ply("e3-c3")], comments=["x" * length + " y"]), "*")
+    assert write_record(record).split("\n\n")[1] == movetext
+
+
 def test_the_writer_numbers_black_first_and_after_breaks(snapshot):
     record = parse_record('[Game "tablut"]\n1... d1-d3 {c} 2. e3-c3 (2. e3-d3) d9-d8 *')
     assert write_record(record, second=True) == snapshot  # as a game whose first mover is White numbers it
+
+
+def test_the_writer_numbers_a_ply_that_continues_its_sides_turn_with_the_ply_before():
+    """A berserk move (`=`) continues its side's turn: the move number counts on without it."""
+    plies = ["a1-a2", "b1-b2", "a2-a3", "a3=a4", "b2-b3", "a4-a5"]
+    record = Record({"Game": "hnefatafl"}, Line([Ply(text) for text in plies]), "*")
+    movetext = write_record(record, continued=re.compile(r"[a-s]\d+=")).split("\n\n")[1]
+    assert movetext == "1. a1-a2 b1-b2 2. a2-a3 a3=a4 b2-b3 3. a4-a5 *\n"
+    assert write_record(record).split("\n\n")[1] == "1. a1-a2 b1-b2 2. a2-a3 a3=a4 3. b2-b3 a4-a5 *\n"
 
 
 @pytest.mark.parametrize("pad", [0, 1, 8191, 8192, 8193, 100000])

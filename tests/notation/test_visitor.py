@@ -102,3 +102,7 @@ def test_the_design_recipe_runs():
     design = (ROOT / "docs/design.md").read_text()
     recipe = re.search(r"## Recipe: walk a record.*?```python\n(.*?)```", design, re.S)[1]
     exec(compile(recipe, "design.md", "exec"), {})
+
+
+def test_skip_is_shown_by_its_name():
+    assert repr(SKIP) == "SKIP"  # in help(Visitor.begin_line) and in a test's failure

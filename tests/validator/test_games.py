@@ -3,15 +3,17 @@ its grammar tests/fixtures/slide.lark) goes through the CLI like the built-in ga
 
 import json
 import xml.etree.ElementTree as ElementTree
+from importlib.metadata import EntryPoint
 
 import pytest
 from click.testing import CliRunner
 from toy_game import Slide
 
+from lusoria import plugins
 from lusoria.api import random_records
 from lusoria.cli import main
 from lusoria.notation.reader import SyntaxProblem, known_games, parse_record
-from lusoria.validator.games import GAMES, game_class, register
+from lusoria.validator.games import GAMES, Registry, game_class, register
 
 WON = '[Game "Slide"]\n[White "Ann"]\n\n1. a1-a2 a3-b3 2. a2-a3 1-0\n'
 DIAGONAL = '[Game "Slide"]\n[White "Bob"]\n\n1. a1-a2 a3-b3 2. a2-b3 1-0\n'  # a diagonal step: Z1 at ply 3
@@ -58,6 +60,62 @@ def test_a_registered_game_may_replace_a_built_in_one_until_it_is_unregistered()
     assert len(GAMES) == games  # replaced, not added
     GAMES.unregister("tablut")
     assert game_class("tablut") is Tablut and len(GAMES) == games
+
+
+POINTS = {"Slide": "toy_game:Slide", "number": "math:pi", "class": "fractions:Fraction", "tablut": "toy_game:Slide"}
+
+
+@pytest.fixture
+def registry(monkeypatch):
+    """A registry of its own: one built-in game, and entry points (read in this process) of a game
+    (`Slide`), of things that are no game, and of a built-in game's name; each read of them kept."""
+    reads = []
+
+    def points(group):
+        reads.append(group)
+        return [EntryPoint(name, value, group) for name, value in POINTS.items()] if group == "test.games" else []
+
+    monkeypatch.setattr(plugins, "entry_points", points)
+    return Registry({"tablut": "lusoria.validator.tablut:Tablut"}, "test.games"), reads
+
+
+def test_the_entry_points_are_read_once_when_a_name_is_not_found_or_every_name_is_asked_for(registry, capsys):
+    from lusoria.validator.tablut import Tablut
+
+    games, reads = registry
+    assert "tablut" in games and games["TABLUT"] is Tablut and 3 not in games and reads == []
+    assert games.names == ("slide", "tablut") and reads == ["test.games"]  # the built-in game keeps its name
+    assert "slide" in games and games["Slide"] is Slide and len(games) == 2 and reads == ["test.games"]
+    assert capsys.readouterr().err.splitlines() == [
+        "lusoria: warning: the plug-in 'number = math:pi' (test.games) is left out: it loads to 3.141592653589793, "
+        "not a Game class",
+        "lusoria: warning: the plug-in 'class = fractions:Fraction' (test.games) is left out: it loads to "
+        "<class 'fractions.Fraction'>, not a Game class",
+    ]
+
+
+def test_a_game_found_by_its_name_alone_reads_the_entry_points(registry):
+    games, reads = registry
+    assert "slide" in games and reads == ["test.games"]
+    assert games.in_page_order == ("tablut", "slide")
+
+
+def test_a_registered_game_needs_no_entry_point_and_one_of_them_comes_back_after_it(registry):
+    games, reads = registry
+
+    class Other(Slide):
+        name = "other"
+
+    assert games.register(Other) is Other and games["other"] is Other and "other" in games and reads == []
+    games.unregister("other")
+    assert "other" not in games and reads == ["test.games"]
+
+    class Over(Slide):
+        pass
+
+    assert games.register(Over) is Over and games["slide"] is Over
+    games.unregister("slide")
+    assert games["slide"] is Slide
 
 
 def test_the_editor_completes_the_game_and_its_plies(slide):

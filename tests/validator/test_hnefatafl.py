@@ -21,7 +21,8 @@ from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
 from lusoria.validator.replay import canonical_text, check, replay
-from lusoria.validator.tafl_rules import described_record, described_settings, read_record
+from lusoria.validator.tafl import KING
+from lusoria.validator.tafl_rules import _speed, _speed_record, described_record, described_settings, read_record
 
 FETLAR = "fetlar-hnefatafl-11x11"  # attackers first, corner escape, strong armed king, no shieldwall
 EMPTY_11 = "/".join(["11"] * 11)
@@ -306,6 +307,9 @@ def test_a_strong_king_is_captured_between_two_commanders_as_opentafl_captures_h
     assert errors(record("Kf6 ce6 ch6 Pd4", "h6-g6")) == []  # never on the throne
     assert outcome("Kb11 cc9 Pd4", "c9-c11") == ("G7", "the king was captured (ks: s)")  # against a corner
     assert errors(record("Kb11 pc9 Pd4", "c9-c11")) == []
+    unhostile = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "corh=ad"})  # corners hostile to no king
+    played = unhostile.play(unhostile.parse_position(board("Kb11 cc9 Pd4")), "c9-c11")
+    assert (played.outcome, played.position.board[unhostile.geo.index["b11"]]) == (None, KING)
 
 
 def test_a_commander_is_captured_on_three_or_four_sides_under_cc():
@@ -795,4 +799,55 @@ def test_a_king_strong_on_the_throne_only():
         "G7",
         1,
         "the move captures nothing, not f6 (ks: t); the rest of this line is not checked",
+    )
+
+
+def test_the_options_an_otn_rules_record_writes_freely_list_no_values():
+    """What a message and the editor's table of options say a value may be: a board's squares and
+    sizes as OTN writes them, the closed options' values each."""
+    assert (
+        Hnefatafl.known_values("cor") == "a value as an OTN rules record writes it" and Hnefatafl.choices("cor") == ()
+    )
+    assert Hnefatafl.known_values("ks") == ", ".join(Hnefatafl.options["ks"]) and Hnefatafl.choices("ks")
+
+
+@pytest.mark.parametrize(
+    "value, limits",
+    [
+        ("-1", (0, 0, 0)),  # 0: no limit
+        ("1000", (1000, 1000, 1000)),
+        ("2,-1", (2, 0, 0)),  # the attackers', the defenders' (the king's too)
+        ("2,-1,-1,-1,3,-1,-1,4", (2, 3, 4)),  # tcnk TCNK: a soldier's of each side, the king's
+        ("2,-1,-1,-1,-1,3,-1,-1,4,-1", (2, 3, 4)),  # tcnkm TCNKM
+        ("2,-1,-1,-1,-1,-1,3,-1,-1,4,-1,-1", (2, 3, 4)),  # tcnkmg TCNKMG
+    ],
+)
+def test_an_otn_speed_limit_reads_as_its_soldiers_and_kings_limits(value, limits):
+    assert _speed(value) == limits
+
+
+@pytest.mark.parametrize("value", ["1001", "0", "1,2,3", "two"])
+def test_an_otn_speed_limit_out_of_its_forms_is_an_option_error(value):
+    message = f"spd:{value} is not a speed limit (-1, N, attackers,defenders, or 8, 10 or 12 numbers)"
+    with pytest.raises(OptionError, match=f"^{re.escape(message)}$"):
+        _speed(value)
+
+
+@pytest.mark.parametrize(
+    "limits, written",
+    [((0, 0, 0), "-1"), ((3, 3, 3), "3"), ((2, 0, 0), "2,-1"), ((2, 3, 4), "2,-1,-1,-1,-1,3,-1,-1,4,-1")],
+)
+def test_speed_limits_are_written_as_short_as_otn_writes_them(limits, written):
+    assert _speed_record(*limits) == written and _speed(written) == limits
+
+
+def test_a_description_with_a_piece_lusoria_does_not_play_is_refused_at_its_start_entry():
+    start = "/5ttt5/6t6/13/t12/t12/tt3TgT3tt/t4TKTT3t/tt3TTT3tt/t12/t12/13/6t6/5ttt5/"  # g: a guard
+    with pytest.raises(OptionError) as refused:
+        described_settings(read_record(f"dim:13 esc:c start:{start}"), hnefatafl.IDS, "Hnefatafl")
+    assert (refused.value.tag, refused.value.written, str(refused.value)) == (
+        "Variant",
+        "start",
+        "start: 'g' is not a piece lusoria plays (t, T, K, commanders c C, knights n N, mercenaries m M): "
+        "guards are not supported",
     )

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lusoria.validator.base import BLACK, WHITE, Illegal
+from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
 from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.copenhagen import Copenhagen
 from lusoria.validator.replay import check
-from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, OWNER, TaflGame, TaflPosition, taken
+from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, OWNER, TaflGame, TaflPosition, square_index, taken
 
 COPENHAGEN, BRANDUBH = Copenhagen(), Brandubh()
 
@@ -99,6 +99,10 @@ def test_shieldwall_captures_the_line_but_the_king_and_needs_every_front():
         "the move captures c1/d1/e1, not e1",
     )  # the list leaves out what the shieldwall captures
     assert refused(COPENHAGEN, "Kf6 b1 c2 d2 f3 a7", "c1 d1 a6 a8", "w", "f3-f1xa6")[0] == "C6"  # a custodial one
+    assert refused(COPENHAGEN, f"Kf6 b1 {fronts} f3 h1", f"{wall} g1", "w", "f3-f1xg1") == (
+        "C7",
+        "the move captures c1/d1/e1/g1, not g1",
+    )  # the list names the custodial capture alone: the shieldwall's rule still (no camp to blame)
 
 
 def test_the_king_is_captured_on_four_sides_three_beside_the_empty_throne_and_never_on_the_edge():
@@ -268,3 +272,16 @@ def test_taken_is_every_square_whose_piece_left_or_changed_sides(case):
         after[square] = piece
     walked = [s for s, (was, now) in enumerate(zip(board, after)) if was and OWNER[now] != OWNER[was]]
     assert taken(board, bytes(after)) == walked
+
+
+@pytest.mark.parametrize(
+    "size, name, index", [(11, "a1", 0), (11, "k1", 10), (11, "a2", 11), (11, "k11", 120), (19, "s19", 360)]
+)
+def test_a_square_is_numbered_from_a1_rank_by_rank(size, name, index):
+    assert square_index(size, name) == index
+
+
+@pytest.mark.parametrize("name", ["a0", "a12", "l1", "a", ""])
+def test_a_square_off_the_board_is_an_option_error_that_names_the_board(name):
+    with pytest.raises(OptionError, match=f"^{name} is not a square of a 11×11 board \\(a1–k11\\)$"):
+        square_index(11, name)

@@ -9,6 +9,7 @@ from test_hnefatafl import FETLAR, board, errors, record, said, tyr
 
 from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
+from lusoria.validator.tafl import _near
 
 
 def free(pieces: str, moves: str, rules: str = "berw=a") -> str:
@@ -227,3 +228,11 @@ def test_a_ply_whose_list_fits_no_line_is_refused_on_the_first_line_where_its_mo
     assert errors(tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8", "c2-c4xd4 2. Kg8-g7 c6-c5xb5")) == [
         ("G5", 3, "the move captures nothing, not b5 (ka: y); the rest of this line is not checked")
     ]
+
+
+def test_the_squares_near_a_ply_stop_at_the_boards_edges():
+    """`_near` bounds a look back's search: a ply's origin, the squares it passes and those up to
+    `reach` steps from its target, none past an edge (nor wrapped round to the next rank)."""
+    geo = Hnefatafl(variant=FETLAR).geo
+    assert {geo.names[square] for square in _near(geo, ("k4-k6",), 1)} == {"k4", "k5", "k6", "k7", "j6"}
+    assert {geo.names[square] for square in _near(geo, ("a9-a11",), 1)} == {"a9", "a10", "a11", "b11"}
