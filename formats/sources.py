@@ -5,6 +5,7 @@ its bytes, are notation.sources'."""
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -102,7 +103,7 @@ def read_sources(
         return
     name = shown_path(path)
     try:
-        file = open(path, "rb")
+        file = io.BufferedReader(open(path, "rb", buffering=0), max(HEAD, io.DEFAULT_BUFFER_SIZE))  # (peek: HEAD bytes)
     except OSError as error:
         raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
     with file:
