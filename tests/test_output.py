@@ -280,6 +280,7 @@ def peak_kib(*args: str) -> int:
     return int(done.stderr.split()[-1])
 
 
+@pytest.mark.slow
 def test_fmt_streams_its_records(tmp_path):
     """fmt once held the whole input and output: 108 MB took 390 MB."""
     record = (ROOT / "samples/tablut/linnaeus.lgn").read_text()
@@ -289,6 +290,7 @@ def test_fmt_streams_its_records(tmp_path):
     assert peak_kib("fmt", str(large)) - peak_kib("fmt", str(small)) < 4_000  # KiB, for 4 MB more input
 
 
+@pytest.mark.slow
 def test_convert_streams_its_records(tmp_path):
     """convert once held every record and its replay: 3.5 MB took 332 MB."""
     record = (ROOT / "samples/tablut/linnaeus.lgn").read_text()

@@ -194,6 +194,7 @@ def test_show_and_html_say_what_validate_notes_of_their_record(tmp_path):
         assert read.exit_code == 0 and read.stderr == ""
 
 
+@pytest.mark.slow
 def test_the_real_csv_files_under_variant_aage_stay_valid_with_one_note():
     folder = real("tafl/csv")
     result = run("validate", "--variant", "aage", "--jobs", "1", folder)

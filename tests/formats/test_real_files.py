@@ -106,6 +106,7 @@ def test_validate_and_import_a_downloaded_directory_under_the_defaults(folder, s
     assert stored == [{"records": records, "valid": records - invalid}]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", [AAGE, LOGS], ids=["aagenielsen", "tablut-challenge"])
 def test_every_record_that_validates_shows_and_replays(folder):
     for name, verdict in verdicts(folder).items():
@@ -135,6 +136,7 @@ def test_every_aagenielsen_game_of_the_tafl_family_has_its_expected_verdict(game
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, games", [("copenhagen", 1752), ("brandubh", 525)])
 def test_every_csv_game_of_the_rust_engines_reads_to_its_end_with_its_capture_counts(game, games):
     found = [

@@ -101,6 +101,7 @@ def test_arbitrary_bytes_into_every_command(data):
     run_on(data)
 
 
+@pytest.mark.slow
 @given(st.sampled_from(VALID), st.data())
 def test_mutated_records_into_every_command(record, data):
     tokens = record.split(" ")
@@ -117,11 +118,13 @@ def test_mutated_records_into_every_command(record, data):
     run_on(text.encode())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("data", FILES)
 def test_hostile_files(data):
     run_on(data)
 
 
+@pytest.mark.slow
 def test_ten_thousand_nested_variations():
     depth = 10_000
     text = '[Game "tablut"]\n1. e3-c3 ' + "(1. e3-d3 " * depth + ")" * depth + " d1-d3 *\n"
@@ -131,6 +134,7 @@ def test_ten_thousand_nested_variations():
     assert check(comments).valid
 
 
+@pytest.mark.slow
 @given(st.text(max_size=40))
 def test_filter_values_and_sql_never_escape(value):
     with tempfile.TemporaryDirectory() as folder:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tomllib
 
+import pytest
 from conftest import ROOT
 
 PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
@@ -98,6 +99,7 @@ def test_the_scan_finds_a_cycle():
     assert {"lusoria.formats", "lusoria.formats.sources"} <= imported("lusoria.pipeline")  # the package runs first
 
 
+@pytest.mark.slow
 def test_each_module_imports_alone():
     """Each module in a fresh interpreter of its own, as many at once as there are cores."""
     pending = [module for module in sorted(MODULES) if module != "lusoria.lsp" or importlib.util.find_spec("pygls")]

@@ -94,6 +94,7 @@ HOSTILE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", HOSTILE)
 def test_hostile_numbers_and_tokens_through_every_command_in_1_gib(name, tmp_path):
     path = tmp_path / "hostile.lgn"
