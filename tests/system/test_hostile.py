@@ -5,10 +5,11 @@ import os
 import random
 import re
 import tempfile
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, edit_tokens, located_inside
+from conftest import ROOT, archive_copy, edit_tokens, located_inside
 from hostile import FILES, VALID
 from hypothesis import given
 from hypothesis import strategies as st
@@ -134,13 +135,20 @@ def test_ten_thousand_nested_variations():
     assert check(comments).valid
 
 
+@pytest.fixture(scope="module")
+def tablut_archive(tmp_path_factory) -> str:
+    """An archive of samples/tablut, imported once: each example below queries a copy of it."""
+    db = str(tmp_path_factory.mktemp("tablut") / "a.db")
+    clean(CliRunner().invoke(main, ["import", "--db", db, str(ROOT / "samples/tablut")]))
+    return db
+
+
 @pytest.mark.slow
-@given(st.text(max_size=40))
-def test_filter_values_and_sql_never_escape(value):
+@given(value=st.text(max_size=40))
+def test_filter_values_and_sql_never_escape(tablut_archive, value):
     with tempfile.TemporaryDirectory() as folder:
-        db = os.path.join(folder, "a.db")
+        db = archive_copy(tablut_archive, Path(folder))
         runner = CliRunner()
-        clean(runner.invoke(main, ["import", "--db", db, str(ROOT / "samples/tablut")]))
         for option in ("--white", "--player", "--event", "--text", "--rule", "--date-from", "--position", "--tag"):
             clean(runner.invoke(main, ["query", "--db", db, option, value]))
         clean(runner.invoke(main, ["sql", "--db", db, value]))
