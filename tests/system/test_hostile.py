@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, archive_copy, edit_tokens, located_inside
 from hostile import FILES, VALID
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lusoria.api import format_record
@@ -103,6 +103,7 @@ def test_arbitrary_bytes_into_every_command(data):
 
 
 @pytest.mark.slow
+@settings(max_examples=40)  # each example runs the twelve commands: as many as the mutation runs' profile (CI)
 @given(st.sampled_from(VALID), st.data())
 def test_mutated_records_into_every_command(record, data):
     tokens = record.split(" ")
