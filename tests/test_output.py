@@ -43,25 +43,6 @@ def test_output_grows_linearly_with_the_input(tmp_path):
     assert len(verdict["diagnostics"]) == 300
 
 
-def on_a_terminal(*args: str, cwd=ROOT) -> str:
-    """The output of a command whose standard output and error are a terminal."""
-    leader, follower = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "lusoria.cli", *args], stdout=follower, stderr=follower, cwd=cwd)
-    os.close(follower)
-    output = b""
-    while True:
-        try:
-            chunk = os.read(leader, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-    process.wait()
-    os.close(leader)
-    return output.decode()
-
-
 HOSTILE = '[Game "tablut"]\n[White "\x1b]0;PWNED\x07"]\n[Black "\x9b31m\u202eevil"]\n1. e3-c3 e3-e4\x1b[2J *\n'
 
 
@@ -70,16 +51,17 @@ def test_control_characters_are_escaped_on_a_terminal(tmp_path):
     path.write_text(HOSTILE)
     db = str(tmp_path / "a.db")
     assert run("import", "--db", db, str(path)).exit_code == 0
-    for args in (
+    commands = [
         ["validate", str(path)],
         ["query", "--db", db],
         ["stats", "--db", db],
         ["sql", "--db", db, "SELECT white, black FROM records"],
-    ):
-        shown = on_a_terminal(*args)
+    ]
+    sections = on_a_terminal(commands)
+    for args, shown in zip(commands, sections):
         assert "\x1b" not in shown and "\x9b" not in shown and "\x07" not in shown and "\u202e" not in shown, args
-    assert "\\x1b]0;PWNED\\x07" in on_a_terminal("query", "--db", db)
-    assert "\\x9b31m\\u202eevil" in on_a_terminal("stats", "--db", db)
+    _, query, stats, _ = sections
+    assert "\\x1b]0;PWNED\\x07" in query and "\\x9b31m\\u202eevil" in stats
     assert run("query", "--db", db, "--format", "lgn").output == HOSTILE  # a pipe gets the records as they are
 
 
@@ -98,6 +80,28 @@ for number, args in enumerate(json.loads(sys.argv[1])):
     except SystemExit:
         pass
 """
+
+
+def on_a_terminal(commands: list[list[str]], cwd=ROOT) -> list[str]:
+    """What each command prints when its standard input, output and error are a terminal (the
+    commands run in turn in one process), from the mark that starts it to the next one."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-c", ALL_COMMANDS, json.dumps(commands), MARK],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        cwd=cwd,
+    )
+    os.close(follower)
+    output = b""
+    while chunk := _read(leader):
+        output += chunk
+    process.wait()
+    os.close(leader)
+    sections = output.decode().split(MARK)[1:]
+    assert len(sections) == len(commands)
+    return sections
 
 
 def hostile_folder(folder):
@@ -165,23 +169,7 @@ def test_every_command_escapes_control_characters_on_a_terminal(tmp_path):
         ["random", "--game", EVIL],
         ["validate", str(tmp_path / f"missing{EVIL}")],
     ]
-    leader, follower = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-c", ALL_COMMANDS, json.dumps(commands), MARK],
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        cwd=tmp_path,
-    )
-    os.close(follower)
-    output = b""
-    while chunk := _read(leader):
-        output += chunk
-    process.wait()
-    os.close(leader)
-    shown = output.decode()
-    sections = shown.split(MARK)[1:]
-    assert len(sections) == len(commands)
+    sections = on_a_terminal(commands, cwd=tmp_path)
     for section in sections:
         raw = RAW.findall(BAR.sub("", section).replace("\r\n", "\n"))
         assert raw == [], (commands[int(section.split()[0])], section[:2000])
