@@ -128,6 +128,7 @@ def test_hostile_numbers_and_tokens_through_every_command_in_1_gib(limited, name
     assert_clean(run_limited(limited, every_command(str(path), str(tmp_path))))
 
 
+@pytest.mark.slow  # beside the tests above: one limited process serves them all
 def test_hostile_command_line_numbers_in_1_gib(limited, tmp_path):
     db = str(tmp_path / "a.db")
     commands = [
