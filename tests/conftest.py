@@ -40,6 +40,16 @@ def pytest_configure(config):
         FORMATS.register(FORMAT)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """In xdist's workers, the tests marked `slow` first, the others in their order: worksteal
+    (pyproject's addopts) then shares out the short ones, and no worker is left running a long
+    test alone at the end while the other has finished. In one process (`-n 0`, the mutation
+    runner's `-x`), the order stays as given."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def edit_tokens(tokens: list[str], kind: str, i: int, j: int) -> bool:
     """Apply one token edit in place — delete token i, duplicate token j before i, swap i and j —
     and say whether `kind` was one of these (the fuzz tests add edits of their own)."""

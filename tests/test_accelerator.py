@@ -97,13 +97,15 @@ RULES_TESTS = [
 ]
 
 
+@pytest.mark.slow
 def test_the_rules_hold_in_pure_python():
     """The rules and replay tests, and those of what an import makes of positions, run again on
-    the sources (the rest of the suite runs compiled)."""
+    the sources (the rest of the suite runs compiled), in one process (`-n 0`: worker processes
+    of its own would each start and collect again, twice the CPU, beside the suite's workers)."""
     if not accelerator.compiled():
         pytest.skip("this run is pure Python already")
     finished = subprocess.run(
-        [sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider", *RULES_TESTS],
+        [sys.executable, "-m", "pytest", "-x", "-n", "0", "-p", "no:cacheprovider", *RULES_TESTS],
         capture_output=True,
         text=True,
         cwd=ROOT,

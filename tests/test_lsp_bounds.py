@@ -271,6 +271,7 @@ class Counted(Written):
         self.data = b"%d" % (int(self.data or b"0") + len(data))
 
 
+@pytest.mark.slow
 def test_memory_stays_flat_over_ten_thousand_edits(server):
     """Memory grew without a plateau (52 → 67 MB over 8,000 full-text edits): pygls kept the
     future of every notification. Blocks of memory held, counted after 1,000 edits and again

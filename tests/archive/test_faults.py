@@ -126,6 +126,7 @@ def test_a_query_during_an_import_sees_whole_batches(collection, tmp_path, point
     assert whole(db) == 300
 
 
+@pytest.mark.slow
 def test_a_first_import_killed_as_the_file_appears_leaves_no_broken_archive(tmp_path):
     """The archive file appears whole (schema and user_version in one step): killed the moment
     it exists, it is an archive, and a re-run completes the import."""
@@ -149,6 +150,7 @@ def test_a_first_import_killed_as_the_file_appears_leaves_no_broken_archive(tmp_
         assert whole(db) == 20
 
 
+@pytest.mark.slow
 def test_two_first_imports_at_once_share_one_archive(tmp_path):
     small = tmp_path / "small.lgn"
     small.write_text("\n".join(random_records("tablut", 20, seed=6, max_plies=20)))

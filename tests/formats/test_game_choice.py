@@ -194,9 +194,11 @@ def test_show_and_html_say_what_validate_notes_of_their_record(tmp_path):
         assert read.exit_code == 0 and read.stderr == ""
 
 
-def test_the_real_csv_files_under_variant_aage_stay_valid_with_one_note():
-    folder = real("tafl/csv")
-    result = run("validate", "--variant", "aage", "--jobs", "1", folder)
+def test_the_real_csv_files_under_variant_aage_stay_valid_with_one_note(tmp_path):
+    """Their first hundred games each (all 2,277 under the defaults: test_real_files.py)."""
+    for path in real("tafl/csv").iterdir():
+        (tmp_path / path.name).write_text("".join(path.read_text().splitlines(keepends=True)[:100]))
+    result = run("validate", "--variant", "aage", "--jobs", "1", tmp_path)
     assert result.exit_code == 0 and result.stdout.endswith(" 0 invalid (0 errors, 0 warnings)\n")
     assert result.stderr.count("note: --variant aage is not applied to the records of 2 csv files") == 1
 

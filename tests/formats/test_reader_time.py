@@ -57,6 +57,7 @@ def cpu_time(path: Path, runs: int) -> float:
     return min(times)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", INPUTS)
 def test_a_reader_takes_time_linear_in_its_input(tmp_path, name):
     small, large = tmp_path / "small" / name, tmp_path / "large" / name

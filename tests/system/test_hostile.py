@@ -5,12 +5,13 @@ import os
 import random
 import re
 import tempfile
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, edit_tokens, located_inside
+from conftest import ROOT, archive_copy, edit_tokens, located_inside
 from hostile import FILES, VALID
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lusoria.api import format_record
@@ -101,6 +102,8 @@ def test_arbitrary_bytes_into_every_command(data):
     run_on(data)
 
 
+@pytest.mark.slow
+@settings(max_examples=40)  # each example runs the twelve commands: as many as the mutation runs' profile (CI)
 @given(st.sampled_from(VALID), st.data())
 def test_mutated_records_into_every_command(record, data):
     tokens = record.split(" ")
@@ -117,11 +120,13 @@ def test_mutated_records_into_every_command(record, data):
     run_on(text.encode())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("data", FILES)
 def test_hostile_files(data):
     run_on(data)
 
 
+@pytest.mark.slow
 def test_ten_thousand_nested_variations():
     depth = 10_000
     text = '[Game "tablut"]\n1. e3-c3 ' + "(1. e3-d3 " * depth + ")" * depth + " d1-d3 *\n"
@@ -131,12 +136,20 @@ def test_ten_thousand_nested_variations():
     assert check(comments).valid
 
 
-@given(st.text(max_size=40))
-def test_filter_values_and_sql_never_escape(value):
+@pytest.fixture(scope="module")
+def tablut_archive(tmp_path_factory) -> str:
+    """An archive of samples/tablut, imported once: each example below queries a copy of it."""
+    db = str(tmp_path_factory.mktemp("tablut") / "a.db")
+    clean(CliRunner().invoke(main, ["import", "--db", db, str(ROOT / "samples/tablut")]))
+    return db
+
+
+@pytest.mark.slow
+@given(value=st.text(max_size=40))
+def test_filter_values_and_sql_never_escape(tablut_archive, value):
     with tempfile.TemporaryDirectory() as folder:
-        db = os.path.join(folder, "a.db")
+        db = archive_copy(tablut_archive, Path(folder))
         runner = CliRunner()
-        clean(runner.invoke(main, ["import", "--db", db, str(ROOT / "samples/tablut")]))
         for option in ("--white", "--player", "--event", "--text", "--rule", "--date-from", "--position", "--tag"):
             clean(runner.invoke(main, ["query", "--db", db, option, value]))
         clean(runner.invoke(main, ["sql", "--db", db, value]))

@@ -4,6 +4,7 @@ process limited to 1 GiB of address space with a clear answer, never a traceback
 
 import json
 import os
+import select
 import subprocess
 import sys
 
@@ -15,28 +16,53 @@ from lusoria.notation.reader import MAX_TOKEN
 from lusoria.validator.replay import check
 
 LIMITED = """
-import json, resource, sys
-resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+import json, os, resource, sys, traceback
 from click.testing import CliRunner
 from lusoria.cli import main
-answers = []
-for args in json.loads(sys.argv[1]):
-    result = CliRunner().invoke(main, args)
-    failure = None if result.exception is None or isinstance(result.exception, SystemExit) \\
-        else repr(result.exception)[:300]
-    answers.append([args[0], result.exit_code, failure, result.output[:300]])
-print(json.dumps(answers))
+for line in sys.stdin:
+    child = os.fork()
+    if child == 0:
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+            answers = []
+            for args in json.loads(line):
+                result = CliRunner().invoke(main, args)
+                failure = None if result.exception is None or isinstance(result.exception, SystemExit) \\
+                    else repr(result.exception)[:300]
+                answers.append([args[0], result.exit_code, failure, result.output[:300]])
+            print(json.dumps(answers), flush=True)
+            os._exit(0)
+        except BaseException:
+            traceback.print_exc()
+            os._exit(1)
+    status = os.waitstatus_to_exitcode(os.waitpid(child, 0)[1])
+    if status:
+        print(json.dumps(f"the limited process ended with status {status}"), flush=True)
 """
 
 
-def run_limited(commands: list[list[str]], cwd=ROOT) -> list:
-    """Run each command in one subprocess whose address space is limited to 1 GiB; for each,
-    [command, exit status, exception (None when it exited cleanly), output head]."""
-    done = subprocess.run(
-        [sys.executable, "-c", LIMITED, json.dumps(commands)], capture_output=True, text=True, cwd=cwd, timeout=600
+@pytest.fixture(scope="module")
+def limited():
+    """A process that has imported lusoria and forks, for each list of commands sent it, a child
+    whose address space is limited to 1 GiB and that runs them (a process of its own an input, as
+    fresh as a new one, without the start-up of a new interpreter each time)."""
+    server = subprocess.Popen(
+        [sys.executable, "-c", LIMITED], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT
     )
-    assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout)
+    yield server
+    server.stdin.close()
+    server.wait(timeout=60)
+
+
+def run_limited(server: subprocess.Popen, commands: list[list[str]]) -> list:
+    """Run the commands in a child of `server` whose address space is limited to 1 GiB; for
+    each, [command, exit status, exception (None when it exited cleanly), output head]."""
+    server.stdin.write(json.dumps(commands) + "\n")
+    server.stdin.flush()
+    assert select.select([server.stdout], [], [], 600)[0], "no answer in 10 minutes: a hang?"
+    answers = json.loads(server.stdout.readline())
+    assert isinstance(answers, list), answers
+    return answers
 
 
 def every_command(path: str, folder: str) -> list[list[str]]:
@@ -94,14 +120,16 @@ HOSTILE = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", HOSTILE)
-def test_hostile_numbers_and_tokens_through_every_command_in_1_gib(name, tmp_path):
+def test_hostile_numbers_and_tokens_through_every_command_in_1_gib(limited, name, tmp_path):
     path = tmp_path / "hostile.lgn"
     path.write_text(HOSTILE[name])
-    assert_clean(run_limited(every_command(str(path), str(tmp_path))))
+    assert_clean(run_limited(limited, every_command(str(path), str(tmp_path))))
 
 
-def test_hostile_command_line_numbers_in_1_gib(tmp_path):
+@pytest.mark.slow  # beside the tests above: one limited process serves them all
+def test_hostile_command_line_numbers_in_1_gib(limited, tmp_path):
     db = str(tmp_path / "a.db")
     commands = [
         ["import", "--db", db, "samples/latrunculi"],
@@ -117,7 +145,7 @@ def test_hostile_command_line_numbers_in_1_gib(tmp_path):
         ["show", "samples/tablut/escape.lgn", "--ply", HUGE],
         ["show", "samples/tablut/escape.lgn", "--record", HUGE],
     ]
-    answers = run_limited(commands)
+    answers = run_limited(limited, commands)
     assert_clean(answers)
     assert [status for _, status, _, _ in answers] == [0] + [2] * 11
 

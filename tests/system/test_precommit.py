@@ -196,6 +196,7 @@ def git_commit(folder: Path, home: Path) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not (ROOT / ".git").exists() or shutil.which("git") is None, reason="not a git checkout")
 def test_the_documented_configuration_installs_the_hooks_from_the_project_and_refuses_a_bad_commit(tmp_path):
     """As docs/editors.md tells a club: its configuration (docs/pre-commit-config.yaml, the repo

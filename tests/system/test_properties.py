@@ -9,6 +9,7 @@ move generator that made the game."""
 import random
 import re
 
+import pytest
 from conftest import edit_tokens, located_inside
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -151,6 +152,7 @@ def movement(ply: str) -> str:
     return re.split(r"[x~#+]", ply)[0]
 
 
+@pytest.mark.slow
 @given(games(max_plies=60), st.data())
 def test_a_corrupted_ply_is_caught_at_that_ply_or_earlier(game, data):
     """Put in place of ply k a ply that is legal elsewhere in the game but not here."""
@@ -244,6 +246,7 @@ def test_a_legal_ply_with_one_square_changed_is_refused_with_the_boards_reason(g
 # -- fuzzing: no traceback, and what can be said of the diagnostics -----------------------------
 
 
+@pytest.mark.slow
 @given(
     games(max_plies=30),
     st.text(alphabet="abcdefghijK123456789-x/+ ?!@^~:>", min_size=1, max_size=12),

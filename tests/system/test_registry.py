@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from conftest import ROOT, THROWAWAY
 
 READING_THE_LISTS = [  # each reads a list of games or formats, or names every one
@@ -100,6 +101,7 @@ def test_every_test_that_lists_the_games_or_formats_is_run_again_with_a_new_one(
     assert sorted(set(NOT_RUN_AGAIN) - listing) == []  # an exception that no longer lists them goes
 
 
+@pytest.mark.slow
 def test_a_game_and_a_format_registered_break_no_test_that_is_not_about_them(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-rN", "-p", "no:cacheprovider", "-o", "addopts=", "-v", *READING_THE_LISTS],
