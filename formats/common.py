@@ -127,8 +127,8 @@ def rule_tags(
 ) -> dict[str, str]:
     """`Variant` and `Rules` tags for a full set of a tafl game's options: the preset `preferred`
     (the one a file names), else the one that needs the fewest overrides (no Variant tag for the
-    default preset of a game with a default), among those whose options `kept` are the set's (the generic game's board:
-    its presets' `dim` and `start`)."""
+    default preset of a game with a default), among those whose options `kept` are the set's (the
+    generic game's board: its presets' `dim` and `start`)."""
 
     unused = idle(options)
 

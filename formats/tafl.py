@@ -174,9 +174,9 @@ STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 def looks_like_csv(head: str) -> bool:
     """Whether the first line of a text (after a header line `# …`) is a CSV move list: moves (one
-    is enough: the counts and the status say it is a CSV row), two counts and a status. `head` may end inside that line (a game longer than the characters looked
-    at): its moves so far then judge it. Lines may end in CR alone (the head is not yet read as
-    text, which makes them LF)."""
+    is enough: the counts and the status say it is a CSV row), two counts and a status. `head`
+    may end inside that line (a game longer than the characters looked at): its moves so far then
+    judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
     if lines and lines[0].startswith("#"):
         lines = lines[1:]

@@ -508,8 +508,9 @@ def rules(paths: tuple[str, ...], as_json: bool, jobs: int, encoding: str) -> No
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal.
     Last, for each game of several records (each variant, of a game whose boards are its variants):
-    the one rule set that makes the most of them legal (not with --json). Exit status 0 when every record was searched (legal under some rule set or
-    none), 1 when one cannot be replayed at all, 2 when an input cannot be read."""
+    the one rule set that makes the most of them legal (not with --json). Exit status 0 when every
+    record was searched (legal under some rule set or none), 1 when one cannot be replayed at all,
+    2 when an input cannot be read."""
     inputs, unreplayable = Inputs(), False
     fitted = []
     for source, fit in inputs(api.fitting(paths, encoding, jobs=jobs, **reading())):

@@ -191,7 +191,7 @@ def is_ply(game: str, text: str) -> bool:
 
 
 _GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
-_GAME_TAG_CASED = re.compile(r'^[ \t]*\[[ \t]*((?i:game))[ \t]+"', re.M)
+_GAME_TAG_CASED = re.compile(r'^[ \t]*\[[ \t]*((?!Game[ \t])(?i:game))[ \t]+"', re.M)  # [game "…"], not [Game "…"]
 
 
 def _no_game_tag(source: RecordText) -> SyntaxProblem:

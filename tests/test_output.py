@@ -270,7 +270,6 @@ def peak_kib(*args: str) -> int:
     return int(done.stderr.split()[-1])
 
 
-@pytest.mark.slow
 def two_sizes(tmp_path) -> tuple[str, str]:
     """Files of 2 MB and 4 MB of records: a command's memory grows with its first 2 MB (buffers,
     bounded caches), 3.5 MB up to 2 MB and 200 KB from 2 MB to 5 MB, when it streams."""
@@ -281,6 +280,7 @@ def two_sizes(tmp_path) -> tuple[str, str]:
     return str(small), str(large)
 
 
+@pytest.mark.slow
 def test_fmt_streams_its_records(tmp_path):
     """fmt once held the whole input and output: 108 MB took 390 MB."""
     small, large = two_sizes(tmp_path)
