@@ -254,9 +254,11 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
 
 
 def exit_words(settings: Settings) -> str:
+    """Where the king escapes to, as messages say it."""
     return "a corner" if settings.corner_escape else "the edge"
 
 
+# by region, what the OTN keys of its rules begin with (`cenp`, `cors`, …)
 REGION_KEYS: Final = {THRONE_SQUARE: "cen", CORNER_SQUARE: "cor", ATTACKER_FORT: "afor", DEFENDER_FORT: "dfor"}
 _PIECE_GROUPS: Final = {
     (): "no piece",
