@@ -13,7 +13,9 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token_message
 from lusoria.validator.base import Illegal, OptionError, Played
 from lusoria.validator.games import GAMES, rules_from_tags
-from lusoria.validator.tafl import KING, TaflGame, TaflPosition, capture_list, parse_move, played_on, taken
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import KING, TaflPosition, capture_list, parse_move
+from lusoria.validator.tafl_continuations import played_on, taken
 from lusoria.validator.tafl_rules import idle
 
 CANNOT_EXPRESS = "lusoria cannot express"

@@ -26,7 +26,8 @@ from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import unknown
 from lusoria.validator.base import BLACK, Illegal, OptionError
 from lusoria.validator.replay import Report
-from lusoria.validator.tafl import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflGame, TaflPosition
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflPosition
 from lusoria.validator.tafl_rules import described_record, idle, read_record
 
 _TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)

@@ -23,7 +23,8 @@ from lusoria.notation.model import Ply
 from lusoria.notation.numbers import checked_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import Illegal, OptionError
-from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, OWNER, TaflGame, capture_list
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, OWNER, capture_list
 
 _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
 _TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")

@@ -18,7 +18,8 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
 from lusoria.validator.base import WHITE, OptionError
-from lusoria.validator.tafl import EMPTY, Geometry, TaflGame
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import EMPTY, Geometry
 from lusoria.words import plural
 
 _TOKEN = re.compile(r"\S+")

@@ -14,7 +14,7 @@ from lusoria.svg import SHOWN, position_svg
 from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
-from lusoria.validator.tafl import ATTACKER, DEFENDER, LETTERS
+from lusoria.validator.tafl_board import ATTACKER, DEFENDER, LETTERS
 
 CODES = {letter: code for code, letter in LETTERS.items()}
 SVG = "{http://www.w3.org/2000/svg}"

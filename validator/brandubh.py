@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame, corner_options, corner_rules
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import TaflBoard
+from lusoria.validator.tafl_settings import RuleIds, Settings, corner_options, corner_rules
 
 BOARD = TaflBoard(7, "d4", "throne", "3p3/3p3/3P3/ppPKPpp/3P3/3p3/3p3 b", corner_escape=True)
 IDS = RuleIds(

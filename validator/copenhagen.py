@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame, corner_options, corner_rules
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import TaflBoard
+from lusoria.validator.tafl_settings import RuleIds, Settings, corner_options, corner_rules
 
 BOARD = TaflBoard(
     11, "f6", "throne", "3ppppp3/5p5/11/p4P4p/p3PPP3p/pp1PPKPP1pp/p3PPP3p/p4P4p/11/5p5/3ppppp3 b", corner_escape=True

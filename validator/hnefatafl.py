@@ -23,7 +23,8 @@ from typing import Any
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.base import OptionError
-from lusoria.validator.tafl import RuleIds, Settings, TaflBoard, TaflGame
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import TaflBoard
 from lusoria.validator.tafl_rules import (
     KEYS,
     MAX_SIZE,
@@ -35,6 +36,7 @@ from lusoria.validator.tafl_rules import (
     read_record,
     refusal,
 )
+from lusoria.validator.tafl_settings import RuleIds, Settings
 
 CATALOGUE: Traversable | Path = files("lusoria.validator") / "tafl_variants.toml"
 IDS = RuleIds(

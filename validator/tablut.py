@@ -9,17 +9,9 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from lusoria.validator.tafl import (
-    ATTACKER,
-    DEFENDER,
-    KING,
-    RuleIds,
-    Settings,
-    TaflBoard,
-    TaflGame,
-    geometry,
-    shared_rules,
-)
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, TaflBoard, geometry
+from lusoria.validator.tafl_settings import RuleIds, Settings, shared_rules
 
 SIZE: Final = 9
 SWEDE: Final = DEFENDER

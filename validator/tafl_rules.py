@@ -13,7 +13,7 @@ import re
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, OptionError
-from lusoria.validator.tafl import (
+from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
     ATTACKER_FORT,
@@ -34,13 +34,9 @@ from lusoria.validator.tafl import (
     RESTRICTED_JUMP,
     THRONE_SQUARE,
     Geometry,
-    RuleIds,
-    Settings,
     TaflBoard,
-    region_table,
-    square_index,
-    tafl_settings,
 )
+from lusoria.validator.tafl_settings import RuleIds, Settings, region_table, square_index, tafl_settings
 
 MAX_SIZE = len(FILES)  # 19
 MIN_SIZE = 5

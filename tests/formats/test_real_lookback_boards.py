@@ -8,7 +8,7 @@ import re
 from test_real_files import REAL, require_real_files  # noqa: F401 (skips without ../shared/real, fails so on CI)
 
 from lusoria import api
-from lusoria.validator.tafl import parse_move
+from lusoria.validator.tafl_board import parse_move
 
 TYPES = REAL / "aagenielsen-types"
 RECORDS = [

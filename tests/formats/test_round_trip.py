@@ -22,7 +22,7 @@ from lusoria.notation.reader import parse_record
 from lusoria.notation.writer import write_record
 from lusoria.validator.hnefatafl import Hnefatafl, catalogue
 from lusoria.validator.replay import canonical_text, check
-from lusoria.validator.tafl import LETTERS
+from lusoria.validator.tafl_board import LETTERS
 
 OPENTAFL_FILES = ROOT / "tests" / "fixtures" / "formats" / "otn"
 OPENTAFL = (OPENTAFL_FILES / "brandubh.otg").read_text()

@@ -13,7 +13,7 @@ from test_real_files import require_real_files  # noqa: F401 (skips without ../s
 
 from lusoria import api
 from lusoria.validator.base import BLACK
-from lusoria.validator.tafl import KING, OWNER
+from lusoria.validator.tafl_board import KING, OWNER
 
 SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
 # the one such game whose totals differ, and why

@@ -4,49 +4,49 @@
 NAMED = [
     # The tafl engine (Tablut, Copenhagen, Brandubh)
     (
-        "validator/tafl.py",
+        "validator/tafl_captures.py",
         '        and king != geo.throne\n        and king not in geo.next_to_throne\n        or strength == "t"',
         '        and king != geo.throne\n        or strength == "t"',
         "king-capture=2: the king next to the konakis captured between two attackers",
     ),
     (
-        "validator/tafl.py",
+        "validator/tafl_settings.py",
         'closed = bytes(region[s] != PLAIN or chosen["camps"][s] > 0',
         'closed = bytes(chosen["camps"][s] > 0',
         "no-move check: a soldier next to the empty konakis counted as mobile",
     ),
     (
-        "validator/tafl.py",
-        "        if not _has_move(board, 1 - turn, settings):\n",
+        "validator/tafl_captures.py",
+        "        if not has_move(board, 1 - turn, settings):\n",
         "        if False:\n",
         "no-move=passes: the draw when neither side can move not detected",
     ),
     (
-        "validator/tafl.py",
+        "validator/tafl_settings.py",
         "wall_corners=corners if strong_walls else bytes(geo.squares)",
         "wall_corners=corners",
         "a weak shieldwall closed by a corner",
     ),
     (
-        "validator/tafl.py",
+        "validator/tafl_captures.py",
         "            if board[square + front] not in captors:\n                break\n",
         "",
         "a shieldwall whose pieces have no enemy in front of them captured",
     ),
     (
-        "validator/tafl.py",
+        "validator/tafl_captures.py",
         "captured += [taken for taken in line if board[taken] != KING]",
         "captured += line",
         "the king captured in a shieldwall",
     ),
     (
-        "validator/tafl.py",
+        "validator/tafl_captures.py",
         "    return wall <= safe\n",
         "    return True\n",
         "an exit fort whose wall could still be captured wins",
     ),
     (
-        "validator/tafl.py",
+        "validator/tafl_captures.py",
         '    if geo.edge[king] and strength != "m":\n        return False\n',
         "",
         "Copenhagen's king captured on the edge by three attackers",

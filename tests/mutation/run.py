@@ -6,7 +6,7 @@ that cover what it changes. A mutant the tests fail on is killed; one they pass 
     python tests/mutation/run.py                      # the recorded run: every named and grammar
                                                       # mutant and a seeded sample of the rest
     python tests/mutation/run.py --sample 0 --only validator/tablut.py   # one module's named mutants
-    python tests/mutation/run.py --sample 60 --only validator/tafl.py,validator/hnefatafl.py
+    python tests/mutation/run.py --sample 60 --only validator/tafl,validator/hnefatafl.py
     python tests/mutation/run.py --list               # the mutants, without running them
 
 Mutants come from three sources: the operators below applied to the Python modules
@@ -103,13 +103,26 @@ NOTATION_TESTS = [
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x);
 # the conformance corpora as a second opinion on the rules, the CLI's (show draws the boards).
 LAST_TESTS = ["tests/system/test_conformance.py", "tests/test_cli.py"]
-TESTS = {
-    "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
-    "validator/tafl.py": RULES_TESTS[:2]
+TAFL_ENGINE_TESTS = (  # validator/tafl.py and the engine's parts it imports
+    RULES_TESTS[:2]
     + ["tests/validator/test_tablut_ashton.py", "tests/validator/test_tafl.py"]
     + GENERIC_TAFL_TESTS
     + REPLAY_TESTS
-    + LAST_TESTS,
+    + LAST_TESTS
+)
+TAFL_ENGINE = (
+    "tafl",
+    "tafl_board",
+    "tafl_settings",
+    "tafl_moves",
+    "tafl_captures",
+    "tafl_play",
+    "tafl_continuations",
+    "tafl_unwritten",
+)
+TESTS = {
+    "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
+    **{f"validator/{module}.py": TAFL_ENGINE_TESTS for module in TAFL_ENGINE},
     "validator/tafl_rules.py": GENERIC_TAFL_TESTS + ["tests/validator/test_tafl.py"] + REPLAY_TESTS + LAST_TESTS,
     "validator/hnefatafl.py": GENERIC_TAFL_TESTS + REPLAY_TESTS + ["tests/test_numbering.py"] + LAST_TESTS,
     "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS,

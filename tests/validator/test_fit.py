@@ -101,10 +101,10 @@ def test_the_search_is_bounded():
 def test_the_search_counts_the_positions_it_searched_for_left_out_moves(monkeypatch):
     """A tafl record whose left-out berserk continuations are looked for: each set's look back
     counts towards the bound, not only the record's 3 plies (300 // 3 sets)."""
-    from lusoria.validator import tafl
+    from lusoria.validator import tafl_unwritten
 
     monkeypatch.setattr("lusoria.validator.fit.MAX_WORK", 300)
-    tafl._NOT_FOUND.clear()  # (look backs other tests made, kept, would play nothing here)
+    tafl_unwritten._NOT_FOUND.clear()  # (look backs other tests made, kept, would play nothing here)
     start = "9/6K2/9/9/9/3Pp4/9/2p6/p8 b"  # pc2 Pd4 pe4 pa1 Kg8: c2-c4 takes d4
     text = f'[Game "hnefatafl"] [Variant "tyr-9x9"] [Rules "berw=a"] [Position "{start}"] 1... c2-c4xd4 '
     text += "2. Kg8-g7 c6-c5xb5 *"  # c4-c6 is looked for; from it, c6-c5 takes no b5

@@ -16,12 +16,12 @@ from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn import write_otn
 from lusoria.notation import parse_record
 from lusoria.notation.writer import write_record
-from lusoria.validator import hnefatafl, tafl
+from lusoria.validator import hnefatafl, tafl_unwritten
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
 from lusoria.validator.replay import canonical_text, check, replay
-from lusoria.validator.tafl import KING
+from lusoria.validator.tafl_board import KING
 from lusoria.validator.tafl_rules import _speed, _speed_record, described_record, described_settings, read_record
 
 FETLAR = "fetlar-hnefatafl-11x11"  # attackers first, corner escape, strong armed king, no shieldwall
@@ -496,7 +496,7 @@ def test_the_positions_searched_for_left_out_continuations_are_counted():
 
     assert searched("c2-c4xd4 2. Kg8-g7 c4-c5") == 0  # every ply fits the written position
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5") == 4  # a look back found c4-c6
-    tafl._NOT_FOUND.clear()  # (a look back another test made already found nothing: kept, it plays nothing)
+    tafl_unwritten._NOT_FOUND.clear()  # (a look back another test made already found nothing: kept, it plays nothing)
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5xb5") == 22  # one that found nothing, the ply illegal
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5xb5") == 0  # the same again: what it found is kept
     assert searched("c2-c4xd4 2. Kg8-g7 c6-c5", "berw=n") == 0  # no look back
@@ -504,7 +504,7 @@ def test_the_positions_searched_for_left_out_continuations_are_counted():
     start = "pc2 Pd4 pe4 Kb4 pa2 Ph1"
     assert searched("c2-c4xd4 2. h1-h2 a2-a4") == 0
     assert searched("c2-c4xd4 2. h1-h2 a2-a4 3. Kb4-b5") == 3  # c4-c5 saved him
-    tafl._NOT_FOUND.clear()
+    tafl_unwritten._NOT_FOUND.clear()
     assert searched("c2-c4xd4 2. h1-h2 a2-a4 3. d4-d5") == 27  # nothing did: G13
 
 

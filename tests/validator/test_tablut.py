@@ -4,7 +4,7 @@ import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
 from lusoria.validator.tablut import KING, MUSCOVITE, SWEDE, Tablut, square_index
-from lusoria.validator.tafl import TaflPosition as TablutPosition
+from lusoria.validator.tafl_board import TaflPosition as TablutPosition
 
 
 def position(white: str = "", black: str = "", turn: str = "w") -> TablutPosition:

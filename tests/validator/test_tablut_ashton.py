@@ -7,7 +7,7 @@ from test_tablut import position, rule_broken
 from lusoria.validator.base import BLACK, WHITE, OptionError
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import Tablut
-from lusoria.validator.tafl import _remember
+from lusoria.validator.tafl_play import _remember
 
 ASHTON = Tablut(variant="ashton")
 CAMPS = Tablut({"camps": "ashton"})

@@ -13,7 +13,10 @@ from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
 from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.copenhagen import Copenhagen
 from lusoria.validator.replay import check
-from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, OWNER, TaflGame, TaflPosition, square_index, taken
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, OWNER, TaflPosition
+from lusoria.validator.tafl_continuations import taken
+from lusoria.validator.tafl_settings import square_index
 
 COPENHAGEN, BRANDUBH = Copenhagen(), Brandubh()
 

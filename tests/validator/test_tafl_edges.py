@@ -9,7 +9,7 @@ from test_hnefatafl import FETLAR, board, errors, record, said, tyr
 
 from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
-from lusoria.validator.tafl import _near
+from lusoria.validator.tafl_unwritten import _near
 
 
 def free(pieces: str, moves: str, rules: str = "berw=a") -> str:

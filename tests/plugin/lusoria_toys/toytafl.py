@@ -5,7 +5,9 @@ plies lusoria has."""
 from importlib.resources import files
 
 from lusoria.validator.base import BLACK
-from lusoria.validator.tafl import ATTACKER, DEFENDER, KING, RuleIds, Settings, TaflBoard, TaflGame
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, TaflBoard
+from lusoria.validator.tafl_settings import RuleIds, Settings
 
 BOARD = TaflBoard(7, "d4", "throne", "2ppp2/3p3/p1PPP1p/ppPKPpp/p1PPP1p/3p3/2ppp2 b", corner_escape=True)
 IDS = RuleIds(

@@ -1,0 +1,192 @@
+"""The tafl engine's moves under `Settings`: every legal move of a side (`moves_of`, `has_move`),
+a move checked, naming the rule it breaks (`check_move`: T1–T3, T11; C2–C4; B2–B4; G2–G4), and
+OpenTafl's jumps (`jumped_over`, `refuse_jump`, G14) and leaps."""
+# lusoria: compiled with mypyc
+
+from __future__ import annotations
+
+from typing import Final
+
+from lusoria.validator.base import SIDE_NAMES, Illegal
+from lusoria.validator.tafl_board import EMPTY, JUMPED_OVER, KING, OWNER, PIECE_NAMES, RESTRICTED_JUMP, Move
+from lusoria.validator.tafl_settings import REGION_KEYS, Settings, allowed_pieces, named_settings
+
+
+def _closed(camps: bytes, square: int, camp: int) -> bool:
+    """Whether `square` is a square of a camp other than `camp`, the camp a move starts in (0: none)."""
+    return camps[square] != 0 and camps[square] != camp
+
+
+def _may_stop(settings: Settings, piece: int, origin: int, target: int) -> bool:
+    """Whether `piece` may stop on `target`, a square of a region, coming from `origin`."""
+    cell = piece * settings.geo.squares + target
+    return settings.stop[cell] != 0 and (
+        settings.enter[cell] != 0 or settings.region[origin] == settings.region[target]
+    )
+
+
+def moves_of(board: bytes, side: int, settings: Settings, only: int = -1):
+    """Every legal (origin, target) for `side`; of the piece on `only` alone when it is a square."""
+    region, cross, camps, speed = settings.region, settings.cross, settings.camps, settings.speed
+    geo = settings.geo
+    rays, squares = geo.rays, geo.squares
+    for origin in range(len(board)) if only < 0 else (only,):
+        piece = board[origin]
+        if OWNER[piece] != side:
+            continue
+        camp = camps[origin]
+        limit = speed[piece] or squares
+        row = piece * squares
+        for ray in rays[origin]:
+            for distance, target in enumerate(ray):
+                if board[target] or distance >= limit or _closed(camps, target, camp):
+                    break
+                if region[target]:
+                    if _may_stop(settings, piece, origin, target):
+                        yield origin, target
+                    if not cross[row + target]:
+                        break
+                    continue
+                yield origin, target
+        if settings.jumps[piece]:
+            for ray in rays[origin]:
+                if len(ray) > 1 and jumped_over(board, origin, ray[1], settings) >= 0:
+                    yield origin, ray[1]
+        if settings.leaps and (not speed[piece] or speed[piece] > 1):
+            for ray in rays[origin]:
+                if (
+                    len(ray) > 1
+                    and _leaps(board, ray[:2])
+                    and (not region[ray[0]] or cross[piece * squares + ray[0]])
+                    and (not region[ray[1]] or _may_stop(settings, piece, origin, ray[1]))
+                ):
+                    yield origin, ray[1]
+
+
+def jumped_over(board: bytes, origin: int, target: int, settings: Settings) -> int:
+    """The square that the piece on `origin` jumps over to `target` (G14): the square between
+    them, which holds an enemy soldier (not a king, knight nor commander); `target` is empty and
+    the piece may stop there; under a restricted jump (kj:r) one of them is a square of a region.
+    -1 when the move is no such jump."""
+    piece, geo, region = board[origin], settings.geo, settings.region
+    mode = settings.jumps[piece]
+    path = geo.path(origin, target)
+    if not mode or len(path) != 2 or board[target]:
+        return -1
+    over = path[0]
+    if board[over] not in JUMPED_OVER or OWNER[board[over]] == OWNER[piece]:
+        return -1
+    if mode == RESTRICTED_JUMP and not region[origin] and not region[target]:
+        return -1
+    if region[target] and not _may_stop(settings, piece, origin, target):
+        return -1
+    return over
+
+
+_JUMP_KEYS: Final = ("", "", "kj", "", "nj", "cj", "nj", "cj", "", "")  # by piece code, the OTN key of its jumps
+
+
+def refuse_jump(board: bytes, move: Move, settings: Settings) -> None:
+    """Illegal (G14) when `move` of a piece that jumps goes two squares over an occupied square,
+    and is no jump (`jumped_over`)."""
+    piece, geo = board[move.origin], settings.geo
+    path = geo.path(move.origin, move.target)
+    if len(path) == 2 and board[path[0]] and not board[move.target]:
+        restricted = settings.jumps[piece] == RESTRICTED_JUMP
+        raise Illegal(
+            settings.ids.jump,
+            f"a {PIECE_NAMES[piece]} jumps only over an enemy soldier"
+            f"{', from or to a square of a region' if restricted else ''}, to a square it may stop on"
+            f"{named_settings(settings, _JUMP_KEYS[piece])}",
+        )
+
+
+def _leaps(board: bytes, path: tuple[int, ...]) -> bool:
+    """Whether a move along `path` leaps (leap:y): over a soldier of either side next to its
+    square, to the empty square beyond."""
+    return len(path) == 2 and board[path[0]] not in (EMPTY, KING) and not board[path[1]]
+
+
+def has_move(board: bytes, side: int, settings: Settings) -> bool:
+    """Whether `side` has a legal move."""
+    closed, geo = settings.closed, settings.geo
+    neighbours = geo.neighbours
+    for square in range(geo.squares):  # fast: a piece next to an empty square other than the
+        if OWNER[board[square]] == side:  # throne, the camps and the corners can move
+            for neighbour in neighbours[square]:
+                if not board[neighbour] and not closed[neighbour]:
+                    return True
+    return next(moves_of(board, side, settings), None) is not None
+
+
+def check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
+    """Raise Illegal unless `move` is a legal move for `side` (T1–T3, T11; C2–C4; B2–B4; G2–G4)."""
+    region, cross, camps, geo, ids = settings.region, settings.cross, settings.camps, settings.geo, settings.ids
+    names, squares = geo.names, geo.squares
+    origin, target = move.origin, move.target
+    piece = board[origin]
+    if piece == EMPTY:
+        raise Illegal(ids.move, f"there is no piece on {names[origin]}")
+    if OWNER[piece] != side:
+        raise Illegal(
+            ids.turn,
+            f"the piece on {names[origin]} is {SIDE_NAMES[1 - side]}'s, "
+            f"and {SIDE_NAMES[side]} is to move{named_settings(settings, 'atkf')}",
+        )
+    if move.piece and move.piece != ("K" if piece == KING else "P"):
+        raise Illegal(
+            ids.move,
+            f"{names[origin]} holds {'the king' if piece == KING else 'a soldier'}, "
+            f"not {'the king' if move.piece == 'K' else 'a soldier'}",
+        )
+    if origin == target:
+        raise Illegal(ids.move, "a move must leave its square")
+    path = geo.path(origin, target)
+    if not path:
+        raise Illegal(ids.move, f"a piece moves along its rank or file, and {names[target]} is on neither")
+    if settings.speed[piece] and len(path) > settings.speed[piece]:
+        raise Illegal(
+            ids.move,
+            f"{'the king' if piece == KING else 'a soldier'} moves at most "
+            f"{settings.speed[piece]} square{'s' if settings.speed[piece] > 1 else ''}"
+            f"{named_settings(settings, 'spd')}",
+        )
+    leap = settings.leaps and _leaps(board, path)
+    for index in range(len(path) - 1):
+        square = path[index]
+        if board[square] and not leap:
+            raise Illegal(
+                ids.move,
+                f"the way is blocked at {names[square]}{named_settings(settings, 'leap') if settings.leaps else ''}",
+            )
+        if region[square] and not cross[piece * squares + square]:
+            raise Illegal(
+                ids.restricted,
+                f"{allowed_pieces(cross, square, squares)} may pass over {settings.words[square]}"
+                f"{named_settings(settings, REGION_KEYS[region[square]] + 'p')}",
+            )
+    if board[target]:
+        raise Illegal(ids.move, f"{names[target]} is occupied")
+    if region[target] and not _may_stop(settings, piece, origin, target):
+        _refuse_stop(settings, piece, target)
+    camp = camps[origin]
+    for square in path:
+        if _closed(camps, square, camp):
+            how = "stop on" if square == target else "pass over"
+            raise Illegal(
+                ids.camp,
+                f"{names[square]} is a camp square: only a piece that starts its move in that camp may {how} it",
+            )
+
+
+def _refuse_stop(settings: Settings, piece: int, target: int) -> None:
+    """Illegal: `piece` may not stop on `target`, a square of a region, as it comes from another."""
+    squares, key = settings.geo.squares, REGION_KEYS[settings.region[target]]
+    allowed = bytes(settings.stop[cell] and settings.enter[cell] for cell in range(len(settings.stop)))
+    who = allowed_pieces(allowed, target, squares)
+    if who == "no piece" and settings.stop[KING * squares + target]:
+        who = "no piece, once the king has left it,"
+    raise Illegal(
+        settings.ids.restricted,
+        f"{who} may stop on {settings.words[target]}{named_settings(settings, key + 's', key + 're')}",
+    )

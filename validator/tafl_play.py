@@ -1,0 +1,237 @@
+"""One tafl ply played under `Settings` (`play_ply`): the move checked, its captures made and
+checked against the record's list, the end of the game, and what the rules carry to the next
+ply (berserk moves, G15; the history for repetition, T13, G12); the ply in canonical form, the
+announcements' warnings (T8), and every legal move of a position (`legal_moves`)."""
+# lusoria: compiled with mypyc
+
+from __future__ import annotations
+
+from functools import partial
+
+from lusoria.validator.base import WHITE, Illegal, Outcome, Played, check_capture_list
+from lusoria.validator.tafl_board import (
+    CAPTURING_JUMP,
+    EMPTY,
+    KING,
+    OWNER,
+    PIECE_NAMES,
+    REPETITION,
+    TAKEN,
+    Geometry,
+    Move,
+    RememberingPosition,
+    TaflPosition,
+    capture_list,
+    parse_move,
+)
+from lusoria.validator.tafl_captures import captured_by, closed_walls, game_ending, open_lines, shieldwall_captures
+from lusoria.validator.tafl_moves import check_move, has_move, jumped_over, moves_of, refuse_jump
+from lusoria.validator.tafl_settings import Settings, named_settings
+
+
+def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
+    """Apply one ply as written under `settings`; Illegal when the rules forbid it."""
+    geo, ids = settings.geo, settings.ids
+    try:
+        move = parse_move(geo, text)
+    except Illegal as off_board:
+        raise Illegal(ids.move, off_board.message) from None
+    side = position.turn
+    if settings.passes and not has_move(position.board, side, settings):
+        if move is None:
+            after = TaflPosition(position.board, 1 - side)
+            return Played(after, "--", game_ending(after.board, after.turn, side, settings))
+        position = TaflPosition(position.board, 1 - side)  # the forced pass, left out
+        side = position.turn
+    if move is None:
+        raise Illegal(ids.no_move, "a pass (--) is allowed only under no-move=passes, to a side that has no move")
+    berserker = _berserker(position)
+    continuing = berserker >= 0 and move.origin == berserker
+    if continuing:
+        side = OWNER[position.board[berserker]]
+    elif berserker >= 0 and settings.berserk != "o":
+        raise Illegal(
+            ids.berserk,
+            f"the {PIECE_NAMES[position.board[berserker]]} that captured on {geo.names[berserker]} moves again "
+            f"(berserk){named_settings(settings, 'ber')}",
+        )
+    if move.berserk and not continuing:
+        raise Illegal(
+            ids.berserk,
+            f"{text} is written as a berserk move (=), and no piece that captured moves again from "
+            f"{geo.names[move.origin]}{named_settings(settings, 'ber')}",
+        )
+    mover = position.board[move.origin]
+    jumped = jumped_over(position.board, move.origin, move.target, settings) if OWNER[mover] == side else -1
+    if jumped < 0:
+        if settings.jumps[mover] and OWNER[mover] == side and not settings.leaps:  # (a leap: check_move)
+            refuse_jump(position.board, move, settings)
+        check_move(position.board, side, move, settings)
+    board = bytearray(position.board)
+    board[move.target], board[move.origin] = board[move.origin], EMPTY
+    captured = captured_by(board, side, move.target, settings)
+    if settings.hostile_written and move.captures is not None:  # hostile where the list says so
+        written = captured_by(board, side, move.target, settings._replace(hostile_empty=settings.hostile_written))
+        captured += [square for square in written if square in move.captures and square not in captured]
+    if jumped >= 0 and settings.jumps[mover] == CAPTURING_JUMP and jumped not in captured:
+        captured.insert(0, jumped)
+    walled = (
+        [
+            square
+            for square in (
+                shieldwall_captures(board, side, move.target, settings)
+                if settings.flank_walls
+                else closed_walls(board, side, settings)
+            )
+            if square not in captured
+        ]
+        if settings.shieldwall
+        else []
+    )
+    captured += walled
+    if move.captures is not None:
+        check_capture_list(text, ids.capture)
+        if move.captures != set(captured):
+            said, real = capture_list(geo, move.captures), capture_list(geo, captured) or "nothing"
+            wrong = move.captures ^ set(captured)
+            rule = (
+                ids.king
+                if KING in (position.board[s] for s in wrong)
+                else ids.shieldwall
+                if wrong & set(walled)
+                else ids.capture
+            )
+            if settings.camp_squares and move.captures == set(
+                captured_by(board, side, move.target, settings._replace(camps=bytes(len(board))))
+            ):
+                rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
+            key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
+            raise Illegal(rule, f"the move captures {real}, not {said}{named_settings(settings, key)}")
+    if continuing and settings.berserk != "m" and not captured:
+        raise Illegal(ids.berserk, f"a berserk move captures{named_settings(settings, 'ber')}")
+    for square in captured:
+        board[square] = TAKEN[board[square]]
+    after = new_position(bytes(board), 1 - side)
+    outcome = game_ending(after.board, after.turn, side, settings)
+    if settings.repeats:
+        after, outcome = _remember(position, after, outcome, bool(captured), side, settings)
+    if captured and settings.berserk != "n" and outcome is None:
+        after = _berserk(after, move.target, side, settings)
+    warnings = _announcement_warnings(after, move.announcement, outcome, settings) if move.announcement else []
+    king_written = move.piece == "K" if position.board[move.origin] == KING else move.piece is None
+    canonical = (
+        text
+        if king_written and move.captures is None and not captured and move.berserk == continuing
+        else partial(_format, geo, position.board, move._replace(berserk=continuing), captured)
+    )  # written once read (validate never reads it)
+    return Played(after, canonical, outcome, warnings)
+
+
+def _berserker(position: TaflPosition) -> int:
+    """The square of the piece that moves again (G15), or -1."""
+    return position.berserker if isinstance(position, RememberingPosition) else -1
+
+
+def _berserk(after: TaflPosition, target: int, side: int, settings: Settings) -> TaflPosition:
+    """The position after a capture by the piece now on `target` under berserk rules (G15): that
+    side moves again with it when it has a move (ber:m), or a capturing move (ber:c), as
+    OpenTafl plays them; under lusoria's ber:o it may (a capturing move) or the other side moves."""
+    continuing = _berserk_moves(after.board, target, settings)
+    if not continuing:
+        return after
+    earlier: frozenset[TaflPosition] = getattr(after, "earlier", frozenset())
+    twice: frozenset[TaflPosition] = getattr(after, "twice", frozenset())
+    return RememberingPosition(after.board, after.turn if settings.berserk == "o" else side, earlier, twice, target)
+
+
+def _berserk_moves(board: bytes, berserker: int, settings: Settings) -> list[tuple[int, int]]:
+    """The moves of the piece on `berserker` that continue a berserk move: any (ber:m), or those
+    that capture (ber:c, ber:o)."""
+    side = OWNER[board[berserker]]
+    moves = [move for move in moves_of(board, side, settings) if move[0] == berserker]
+    if settings.berserk == "m":
+        return moves
+    return [move for move in moves if _capturing(board, side, move, settings)]
+
+
+def _capturing(board: bytes, side: int, move: tuple[int, int], settings: Settings) -> bool:
+    """Whether a move captures (custodially, by a capturing jump or a shieldwall)."""
+    origin, target = move
+    jumped = jumped_over(board, origin, target, settings)
+    if jumped >= 0 and settings.jumps[board[origin]] == CAPTURING_JUMP:
+        return True
+    after = bytearray(board)
+    after[target], after[origin] = after[origin], EMPTY
+    return bool(
+        captured_by(after, side, target, settings)
+        or settings.shieldwall
+        and shieldwall_captures(after, side, target, settings)
+    )
+
+
+def legal_moves(position: TaflPosition, settings: Settings) -> list[tuple[int, int]]:
+    """Every legal (origin, target) in a position: those of the berserk piece when one moves again."""
+    berserker = _berserker(position)
+    if berserker < 0:
+        return list(moves_of(position.board, position.turn, settings))
+    moves = _berserk_moves(position.board, berserker, settings)
+    return moves + list(moves_of(position.board, position.turn, settings)) if settings.berserk == "o" else moves
+
+
+def new_position(board: bytes, turn: int) -> TaflPosition:
+    """A TaflPosition made by tuple's own constructor (a NamedTuple's runs Python code, slowly)."""
+    return tuple.__new__(TaflPosition, (board, turn))
+
+
+def _remember(
+    before: TaflPosition, after: TaflPosition, outcome: Outcome | None, captured: bool, mover: int, settings: Settings
+) -> tuple[TaflPosition, Outcome | None]:
+    """The position after a ply, with its history; the end of the game when it arose before
+    (`repeats` 1, T13) or twice before (2, G12)."""
+    earlier: frozenset[TaflPosition] = frozenset() if captured else getattr(before, "earlier", frozenset())
+    twice: frozenset[TaflPosition] = frozenset() if captured else getattr(before, "twice", frozenset())
+    plain = TaflPosition(*after)
+    if outcome is None and (plain in twice or settings.repeats == 1 and plain in earlier):
+        result = (
+            settings.repeated
+            if settings.repeated == "1/2-1/2"
+            else ("1-0" if (mover == WHITE) == (settings.repeated == "wins") else "0-1")
+        )
+        times = "before" if settings.repeats == 1 else "twice before"
+        outcome = Outcome(
+            result,
+            settings.ids.repetition,
+            f"the position arose {times} (repetition){named_settings(settings, 'tfr')}",
+            REPETITION,
+        )
+    if plain in earlier:
+        twice = twice | {plain}
+    return RememberingPosition(*after, earlier | {plain}, twice), outcome
+
+
+def _format(geo: Geometry, board: bytes, move: Move, captured: list[int]) -> str:
+    """The ply in canonical form: the king's K, the captures in export order."""
+    piece = "K" if board[move.origin] == KING else ""
+    text = f"{piece}{geo.names[move.origin]}{'=' if move.berserk else '-'}{geo.names[move.target]}"
+    if captured:
+        text += "x" + capture_list(geo, captured)
+    return text + move.announcement
+
+
+def _announcement_warnings(
+    position: TaflPosition, said: str, outcome: Outcome | None, settings: Settings
+) -> list[tuple[str, str]]:
+    """T8: `+` when the king has exactly one open line, `++` for two or more or the end."""
+    board, rule = position.board, settings.ids.announcement
+    lines = open_lines(board, board.index(KING), settings) if KING in board else 0
+    if said == "+" and lines != 1:
+        return [(rule, f"announced + (Raichi), but the king has {lines} open lines to the edge")]
+    if said == "++" and lines < 2 and outcome is None:
+        return [
+            (
+                rule,
+                f"announced ++ (Tuichi), but the king has {lines} open "
+                f"line{'' if lines == 1 else 's'} to the edge and the game goes on",
+            )
+        ]
+    return []
