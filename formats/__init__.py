@@ -98,7 +98,7 @@ BUILT_IN = (
         ".otg, .otn",
         (".otg", ".otn"),  # OpenTafl saves .otg; .otn, the notation's name, is what a user may call convert's output
         imported_on_call("lusoria.formats.otn", "read_otn"),
-        write=imported_on_call("lusoria.formats.otn", "write_report"),
+        write=imported_on_call("lusoria.formats.otn_writer", "write_report"),
         one_game=True,
         games=GamesImportedOnUse("lusoria.validator.hnefatafl", "opentafl_variants"),
     ),  # the catalogue's OpenTafl variants

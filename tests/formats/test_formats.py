@@ -14,7 +14,7 @@ from lusoria.api import random_record
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import FORMATS, format_of, read_text
-from lusoria.formats.otn import write_otn
+from lusoria.formats.otn_writer import write_otn
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.sources import InputError, Skipped
 from lusoria.notation.writer import unknown, write_record

@@ -15,7 +15,7 @@ from lusoria.api import canonical_text, convert, random_record
 from lusoria.cli import main
 from lusoria.formats import read_text
 from lusoria.formats.convert import Converted
-from lusoria.formats.otn import MAX_DEPTH
+from lusoria.formats.otn_writer import MAX_DEPTH
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.reader import MAX_TOKEN

@@ -14,7 +14,7 @@ from test_formats import ROUND_TRIP_RULES, game_rules
 from lusoria.api import random_record
 from lusoria.cli import main
 from lusoria.formats import read_text
-from lusoria.formats.otn import _alternatives, write_otn
+from lusoria.formats.otn_writer import _alternatives, write_otn
 from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.writer import unknown, write_record

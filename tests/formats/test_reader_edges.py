@@ -6,7 +6,7 @@ by its files, and OTN written past a refused ply and for a berserk jump."""
 import json
 
 from lusoria.formats import read_text
-from lusoria.formats.otn import write_otn
+from lusoria.formats.otn_writer import write_otn
 from lusoria.formats.tafl import csv_game
 from lusoria.validator.replay import check
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from lusoria.api import random_record, random_records
 from lusoria.formats import read_text
-from lusoria.formats.otn import write_report
+from lusoria.formats.otn_writer import write_report
 from lusoria.notation.model import Ply
 from lusoria.notation.reader import parse_record
 from lusoria.notation.writer import write_record

@@ -110,6 +110,7 @@ TAFL_ENGINE_TESTS = (  # validator/tafl.py and the engine's parts it imports
     + REPLAY_TESTS
     + LAST_TESTS
 )
+OTN = ("otn", "otn_rules", "otn_writer")  # the OTN reader, its rules records, its writer
 TAFL_ENGINE = (
     "tafl",
     "tafl_board",
@@ -133,7 +134,7 @@ TESTS = {
     # the registry of games (not tests/system/test_plugins.py: its processes import the installed lusoria)
     "validator/games.py": ["tests/validator/test_games.py"],
     "validator/fit.py": ["tests/validator/test_fit.py"],
-    "formats/otn.py": FORMATS_TESTS + OTN_TESTS + ["tests/validator/test_hnefatafl.py"],
+    **{f"formats/{module}.py": FORMATS_TESTS + OTN_TESTS + ["tests/validator/test_hnefatafl.py"] for module in OTN},
     "formats/tafl.py": FORMATS_TESTS + AAGE_TESTS + ["tests/formats/test_hostile_formats.py"],
     "formats/convert.py": FORMATS_TESTS + OTN_TESTS,
     "formats/tablut_challenge.py": FORMATS_TESTS,

@@ -13,7 +13,7 @@ from conftest import ROOT
 from lusoria.api import random_record
 from lusoria.archive.positions import boards_and_materials
 from lusoria.formats import FORMATS, read_text
-from lusoria.formats.otn import write_otn
+from lusoria.formats.otn_writer import write_otn
 from lusoria.notation import parse_record
 from lusoria.notation.writer import write_record
 from lusoria.validator import hnefatafl, tafl_unwritten

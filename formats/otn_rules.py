@@ -1,0 +1,384 @@
+"""OpenTafl's rules records (`[rules:dim:11 esc:c ka:n …]`) read as lusoria's tafl games: the
+built-in game and options a record stands for, else the generic game's options that are the
+record's own keys (its variant nearest to them); an entry lusoria cannot express is refused by
+name, at its place. The catalogue's OpenTafl variants (`[variant:…]`, a record's `name:`) choose a preset."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import NoReturn
+
+from lusoria.formats import FORMATS
+from lusoria.formats.common import CANNOT_EXPRESS, Draft, shown, tafl_games
+from lusoria.notation.numbers import whole_number
+from lusoria.notation.reader import SyntaxProblem
+from lusoria.validator.base import OptionError
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_rules import idle, read_record
+
+ALL = "tcnkmgTCNKMG"
+
+
+def named_variant(tags: Mapping[str, re.Match[str]]) -> Mapping[str, str] | None:
+    """The tags of the catalogue's OpenTafl variant that the game names (its `[variant:…]` tag, else
+    its rules record's `name:`, as OpenTafl writes it) on a board of its `dim`; None for none."""
+    entries = dict(entry.partition(":")[::2] for entry in tags["rules"]["value"].split())
+    said = [tags["variant"]["value"]] if "variant" in tags else []
+    known = {
+        f"{_variant_name(name)}#{size}": chosen
+        for key, chosen in FORMATS["otn"].games.items()
+        for name, _, size in [key.rpartition("#")]
+    }
+    for name in [*said, entries.get("name", "")]:
+        if (found := known.get(f"{_variant_name(name)}#{entries.get('dim', '')}")) is not None:
+            return found
+    return None
+
+
+def _variant_name(name: str) -> str:
+    """A variant's name as OpenTafl compares them: `_` for a blank (it writes `Sea_Battle` for
+    `Sea Battle`), in any case."""
+    return " ".join(name.replace("_", " ").split()).casefold()
+
+
+def chosen_preset(game: type[TaflGame], named: Mapping[str, str] | None) -> str | None:
+    """The preset of `game` that `named` (`named_variant`) chooses; None when it names another game's, or
+    a variant that lusoria does not play (refused by name)."""
+    if named is None or named["Game"] != game.name:
+        return None
+    preset = named.get("Variant") or next(iter(game.presets))
+    return preset if preset in game.presets else None
+
+
+class _Entries:
+    """The entries of an OTN rules record (`key:value`), each with its place."""
+
+    def __init__(self, draft: Draft, tag: re.Match[str]) -> None:
+        self.draft, self.at = draft, tag.start("value")
+        self.found: dict[str, tuple[str, int]] = {}
+        for entry in re.finditer(r"\S+", tag["value"]):
+            key, _, written = entry[0].partition(":")
+            if key in self.found:
+                raise draft.problem(f"rules entry {key}: is given twice", self.at + entry.start(), key, "tag")
+            self.found[key] = (written, self.at + entry.start())
+
+    def value(self, key: str, default: str) -> str:
+        return self.found.get(key, (default,))[0]
+
+    def cannot(self, key: str, why: str) -> SyntaxProblem:
+        """The problem of an entry lusoria cannot express, at it."""
+        value, at = self.found.get(key, ("", self.at))
+        return self.draft.problem(f"rules entry {key}:{value}: {CANNOT_EXPRESS} {why}", at, f"{key}:{value}", "tag")
+
+    def choice(self, key: str, default: str, meanings: dict[str, str], why: str = "this value") -> str:
+        """What the value of `key` (or its OTN default) means among lusoria's option values."""
+        return meanings.get(self.value(key, default)) or _raise(self.cannot(key, why))
+
+
+def rules_of(
+    draft: Draft,
+    tag: re.Match[str],
+    own: bool,
+    described_only: bool = False,
+    named: Mapping[str, str] | None = None,
+) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
+    """The tafl game and options an OTN rules record stands for, and its start position (lusoria's
+    position string without the side to move, and where it is; None when the options hold it):
+    a built-in game's when one plays the record (`_game_rules`), else the game whose options are
+    the record's own keys (its variant nearest to them, and the entries that differ); a
+    SyntaxProblem naming the first entry lusoria cannot express. `described_only`: lusoria wrote
+    the file for the game whose options are the record's keys ([lusoria-game:…]); so too when
+    the game names a variant of that game (`named`) whose rules are exactly the record's."""
+    described = next((game for game in tafl_games() if game.described), None)
+    preferred = chosen_preset(described, named) if described is not None else None
+    try:
+        if described_only or described is not None and preferred is not None and _same(tag, described, preferred):
+            raise draft.problem("", tag.start("value"))
+        return _game_rules(draft, tag, own)
+    except SyntaxProblem as refused:
+        if described is None:
+            raise
+        try:
+            options = read_record(tag["value"])
+            described(options)
+            return described, *_variant_board(draft, tag, described, options, preferred)
+        except OptionError as problem:
+            if "start" not in _Entries(draft, tag).found and "starti" not in _Entries(draft, tag).found:
+                raise refused from None  # not a whole description: what the built-in games lack
+            at = problem.at or max(tag["value"].find(problem.written or "\0"), 0)
+            said = (
+                str(problem)
+                if str(problem).startswith(problem.written or "\0")
+                else f"{shown(problem.written)}: {problem}"
+                if problem.written
+                else str(problem)
+            )
+            raise draft.problem(f"rules entry {said}", tag.start("value") + at, problem.written or "", "tag") from None
+
+
+def _same(tag: re.Match[str], described: type[TaflGame], preset: str) -> bool:
+    """Whether a rules record sets exactly the options of a preset of the generic game."""
+    try:
+        written, options = read_record(tag["value"]), described.preset_options(preset)
+        unused = idle(written)
+        return {k: v for k, v in written.items() if k not in unused} == {
+            k: v for k, v in options.items() if k not in unused
+        }
+    except OptionError:
+        return False
+
+
+def _variant_board(
+    draft: Draft,
+    tag: re.Match[str],
+    described: type[TaflGame],
+    options: dict[str, str],
+    preferred: str | None = None,
+) -> tuple[dict[str, str], tuple[str, int] | None]:
+    """The options of a rules record whose board a variant of the generic game has (its `start`
+    that variant's: `preferred`'s when on a board of this size), and the record's start as a
+    Position when it differs (None when the same); OptionError when no variant has a board of
+    its size."""
+    same = {
+        preset["start"]
+        for name in described.presets
+        if (preset := described.preset_options(name))["dim"] == options["dim"]
+    }
+    if not same:
+        sizes = sorted(
+            {described.preset_options(name)["dim"] for name in described.presets}, key=lambda size: (len(size), size)
+        )  # (whole numbers without leading zeros)
+        raise OptionError(
+            f"dim:{options['dim']}: no variant has a board of this size (they are "
+            f"{', '.join(f'{size}×{size}' for size in sizes)})",
+            "Rules",
+            f"dim:{options['dim']}",
+        )
+    base = described.preset_options(preferred) if preferred is not None else {}
+    if base.get("dim") != options["dim"]:
+        base = {}
+    if options["start"] == base.get("start") or not base and options["start"] in same:
+        return options, None
+    start = position_board(draft, options["start"], tag.start("value") + tag["value"].find("start"), described(options))
+    return {**options, "start": base.get("start") or min(same)}, (
+        start,
+        tag.start("value") + tag["value"].find("start"),
+    )
+
+
+def _game_rules(
+    draft: Draft, tag: re.Match[str], own: bool
+) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
+    """The built-in tafl game and options an OTN rules record stands for (`rules_of`). Where the
+    options read OpenTafl's rules only nearly, a note says how, unless lusoria wrote the file
+    (`own`: its own tags say its rules)."""
+    entries = _Entries(draft, tag)
+    game = _game(entries)
+    options = dict(
+        game().option,
+        first=entries.choice("atkf", "y", {"y": "black", "n": "white"}),
+        **{
+            "king-armed": entries.choice("ka", "y", {"y": "yes", "n": "no"}, "a king armed only as hammer or anvil"),
+            "throne-hostile": _throne_hostile(entries),
+        },
+    )
+    if entries.value("cen", "default").strip(",") not in ("default", game.board.throne):
+        raise entries.cannot("cen", f"a centre other than {game.board.throne}")
+    if not own and entries.value("ks", "s") in ("s", "y", "c") and "T" not in entries.value("cenhe", ALL):
+        draft.note(
+            f"the empty throne is hostile to no defender here (cenhe:{entries.value('cenhe', '')}), so "
+            f"OpenTafl never captures a strong king beside it; lusoria counts it against him "
+            f"({game().settings.ids.king}), as its own rules do"
+        )
+    (_corner_options if game.board.corner_escape else _edge_options)(entries, options, game)
+    for key, harmless in (
+        ("linc", "n"),
+        ("ber", "n"),
+        ("kj", "n"),
+        ("spd", "-1"),
+        ("afor", ""),
+        ("dfor", ""),
+        ("swf", "y"),
+    ):
+        if entries.value(key, harmless) != harmless:
+            raise entries.cannot(key, "this rule")
+    known = {
+        "dim",
+        "esc",
+        "cor",
+        "cen",
+        "atkf",
+        "ka",
+        "ks",
+        "tfr",
+        "cenp",
+        "cens",
+        "cenre",
+        "cenhe",
+        "cenh",
+        "surf",
+        "sw",
+        "swf",
+        "efe",
+        "linc",
+        "ber",
+        "kj",
+        "nj",
+        "cj",
+        "mj",
+        "gj",
+        "spd",
+        "afor",
+        "dfor",
+        "corh",
+        "corp",
+        "cors",
+        "corre",
+        "aforh",
+        "dforh",
+        "aforp",
+        "dforp",
+        "afors",
+        "dfors",
+        "aforre",
+        "dforre",
+        "name",
+        "start",
+        "starti",
+    }
+    for key in entries.found:
+        if key not in known:
+            raise entries.cannot(key, "this unknown rules entry")
+    tfr = entries.value("tfr", "d")
+    if tfr not in ("i", "d"):
+        raise entries.cannot("tfr", "a repetition that wins or loses")
+    if tfr == "d":
+        draft.note(
+            "threefold repetition (tfr:d) is not checked: "
+            + (
+                "repetition neither ends the game nor makes a move illegal"
+                if game.board.corner_escape
+                else "lusoria's repetition=draw ends the game at the first repetition"
+            )
+        )
+    start = None
+    if "start" in entries.found or "starti" in entries.found:
+        key = "start" if "start" in entries.found else "starti"
+        text, at = entries.found[key]
+        start = position_board(draft, text, at, game, inverted=key == "starti"), at
+    return game, options, start
+
+
+def _game(entries: _Entries) -> type[TaflGame]:
+    """The tafl game whose board has the record's `dim` and whose king escapes as its `esc` says."""
+    dim, corners = whole_number(entries.value("dim", ""), 1, 19), entries.value("esc", "c") == "c"
+    games = [game for game in tafl_games() if not game.described]
+    sized = [game for game in games if game.board.size == dim]
+    for game in sized:
+        if game.board.corner_escape == corners:
+            return game
+    if sized:
+        escape = "a corner" if sized[0].board.corner_escape else "any edge square"
+        raise entries.cannot(
+            "esc",
+            f"escape to the {'corners' if corners else 'edge'} on this board (lusoria's "
+            f"{sized[0].title} king escapes to {escape}; write esc:{'e' if corners else 'c'})",
+        )
+    sizes = ", ".join(f"{size}×{size}" for size in sorted({game.board.size for game in games}))
+    raise entries.cannot("dim", f"a board of this size (lusoria's tafl games are {sizes})")
+
+
+def _throne_hostile(entries: _Entries) -> str:
+    """throne-hostile from the centre's hostility: `cenhe` when empty, `cenh` when held."""
+    hostile_empty = set(entries.value("cenhe", ALL)) & set("tT")
+    hostile_held = set(entries.value("cenh", "tcnkm")) & set("tT")
+    if hostile_empty == set() and "T" not in hostile_held:
+        return "no"
+    if hostile_empty == set("tT") and "T" not in hostile_held:
+        return "empty"
+    if hostile_empty == set("tT") and hostile_held == set("tT"):
+        return "always"
+    raise entries.cannot("cenhe" if hostile_empty not in (set(), set("tT")) else "cenh", "this throne hostility")
+
+
+def _edge_options(entries: _Entries, options: dict[str, str], game: type[TaflGame]) -> None:
+    """The options of the game whose king escapes to the edge (Tablut) that OTN's entries set: no
+    Tuichi (OTN has none), the king's strength, who passes over and stops on the throne."""
+    if "cor" not in entries.found or entries.value("cor", "") != "":
+        raise entries.cannot(
+            "cor", "corner squares (a king that escapes to the edge has none; write cor: with no squares)"
+        )
+    options["tuichi-ends"] = "no"
+    options["king-capture"] = entries.choice(
+        "ks", "s", {"s": "4", "y": "4", "c": "2"}, "a king weak everywhere, or captured against the edge"
+    )
+    passers = frozenset(set(entries.value("cenp", ALL)) & set("tTK"))
+    options["throne-pass"] = {frozenset("tTK"): "all", frozenset("K"): "king", frozenset(): "none"}.get(
+        passers
+    ) or _raise(entries.cannot("cenp", "this set of pieces"))
+    if set(entries.value("cens", "K")) & set("tT"):
+        raise entries.cannot("cens", "soldiers that may stop on the throne")
+    options["throne-stop"] = (
+        "king" if "K" in entries.value("cens", "K") and "K" in entries.value("cenre", ALL) else "none"
+    )
+    if entries.value("surf", "y") not in ("y", "n"):  # Tablut has no encirclement: OTN's y (its default) is read as
+        raise entries.cannot("surf", "this value")  # n, which lusoria writes
+    for key, harmless in (("sw", "n"), ("efe", "n")):
+        if entries.value(key, harmless) != harmless:
+            raise entries.cannot(key, "this rule")
+
+
+def _corner_options(entries: _Entries, options: dict[str, str], game: type[TaflGame]) -> None:
+    """The options of a game whose king escapes to a corner (Copenhagen, Brandubh) that OTN's
+    entries set: the king's strength, shieldwalls, exit forts and encirclement; the corners,
+    the throne's passage and who stops on them as the games have them."""
+    options["king-capture"] = entries.choice(
+        "ks", "s", {"s": "4", "y": "4", "c": "2"}, "a king weak everywhere, or captured against the edge"
+    )
+    options["shieldwall"] = entries.choice("sw", "n", {"s": "strong", "w": "weak", "n": "none"})
+    options["exit-forts"] = entries.choice("efe", "n", {"y": "yes", "n": "no"})
+    options["encirclement"] = entries.choice("surf", "y", {"y": "yes", "n": "no"})
+    geo = game().geo
+    corners = {geo.names[square] for square in range(geo.squares) if geo.corners[square]}
+    if entries.value("cor", "default") != "default" and set(entries.value("cor", "").strip(",").split(",")) != corners:
+        raise entries.cannot("cor", "corner squares other than the board's four corners")
+    for key, default, kept in (
+        ("cenp", ALL, "tTK"),
+        ("cens", "K", "K"),
+        ("corp", "K", "K"),
+        ("cors", "K", "K"),
+        ("corh", ALL, "tTK"),
+    ):
+        if set(entries.value(key, default)) & set("tTK") != set(kept):
+            raise entries.cannot(key, "this set of pieces")
+    for key in ("cenre", "corre"):  # the king goes back to the throne (C4)
+        if "K" not in entries.value(key, ALL):
+            raise entries.cannot(key, "a king who may not go back")
+
+
+def _raise(problem: SyntaxProblem) -> NoReturn:
+    raise problem
+
+
+def position_board(draft: Draft, text: str, at: int, game: type[TaflGame] | TaflGame, inverted: bool = False) -> str:
+    """An OTN position record (rank 1 first, unless inverted) as lusoria's board part."""
+    rows = text.strip("/").split("/")
+    pieces = {"t": "p", "T": "P", "K": "K"}
+    size = game.board.size
+    if len(rows) != size or not all(re.fullmatch(r"(?:\d+|[tTK])*", row) for row in rows):
+        raise draft.problem(
+            f"'{shown(text)}' is not a {size}×{size} {game.title} position record (pieces t, T, K)", at, text, "tag"
+        )
+    converted = [re.sub(r"[tTK]", lambda m: pieces[m[0]], row) for row in rows]
+    return "/".join(converted if inverted else reversed(converted))
+
+
+def opentafl_name(rules: TaflGame) -> str:
+    """OpenTafl's name of the rules' variant, as its rules records write it (`Sea_Battle_(Parlett)`);
+    "" for a variant OpenTafl has not."""
+    for key, chosen in FORMATS["otn"].games.items():
+        name, _, size = key.rpartition("#")
+        if chosen_preset(type(rules), chosen) == rules.variant and size == str(rules.board.size):
+            return name.replace(" ", "_")
+    return ""

@@ -1,0 +1,305 @@
+"""The OTN writer (`lusoria convert --to otn`): a record as an OpenTafl game, its tags, a rules
+record for its options (with lusoria's own Variant and Rules alongside, for what OTN cannot say), and
+its moves with their comments and variations at OpenTafl's addresses."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import groupby
+from typing import cast
+from urllib.parse import quote
+
+from lusoria.formats.otn import (
+    BERSERK,
+    CARRIED,
+    DESCRIBED,
+    OWN,
+    RESULTS,
+    RULES_NAME,
+    RULES_NAME_ENTRY,
+    SQUARE,
+    TAGS,
+    TURN_LETTERS,
+    tag_name,
+)
+from lusoria.formats.otn_rules import opentafl_name
+from lusoria.notation.model import Line, Ply, Record
+from lusoria.notation.reader import MAX_TOKEN
+from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.notation.writer import unknown
+from lusoria.validator.base import Illegal, OptionError
+from lusoria.validator.replay import Report
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflPosition
+from lusoria.validator.tafl_rules import described_record
+
+_PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
+MAX_DEPTH = 32  # variations one inside another that `write_otn` writes: each turn's address grows with the depth
+
+
+def write_report(report: Report) -> str:
+    """A replayed record as an OTN game (the format's writer): ValueError for a game OTN does not hold."""
+    if not isinstance(report.rules, TaflGame) or report.record is None:
+        raise ValueError(f"OTN holds tafl games, not {report.game}")
+    return write_otn(report.record, report.rules, report.canonical, cast(list[TaflPosition], report.positions))
+
+
+def write_otn(
+    record: Record,
+    rules: TaflGame,
+    canonical: Mapping[PlyKey, str] | None = None,
+    main: Sequence[TaflPosition] = (),
+) -> str:
+    """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
+    Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
+    and variations (OpenTafl's addresses). `main`: the positions of its main line, the start
+    first, as its replay (`Report.positions`) kept them: where left-out berserk continuations
+    (G16) were found, a ply is played from the line found, not from the plies as written."""
+    tags = record.tags
+    lines = _tag_lines(tags)
+    lines.append(f"[result:{ {v: k for k, v in RESULTS.items()}[record.result] }]")
+    for key, name in OWN.items():
+        if name in tags or name == "Rules":
+            lines.append(f"[{key}:{tags.get(name, '')}]")
+    if rules.described:
+        lines.append(f"[{DESCRIBED}:{rules.name}]")
+    start = tags.get("Position") or rules.format_position(rules.initial())
+    lines.append(f"[rules:{_rules_record(rules, start.split()[0], tags.get(RULES_NAME) or opentafl_name(rules))}]")
+    if record.main.comments:
+        lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
+    lines.append("")
+    texts = _Texts(rules, _position(rules, start), canonical or {}, main)
+    walk(record, texts)
+    parts: list[Iterator[str | Iterator]] = [
+        _turns(record.main, (), 0, texts.of, tags.get("Termination") == "resignation")
+    ]
+    while parts:  # a stack of lines being written, so that nesting depth costs no recursion
+        part = next(parts[-1], None)
+        if part is None:
+            parts.pop()
+        elif isinstance(part, str):
+            lines.append(part)
+        else:
+            parts.append(part)
+    return "\n".join(lines) + "\n"
+
+
+def _tag_lines(tags: Mapping[str, str]) -> list[str]:
+    """The record's tags (but those written otherwise: Game, Result, lusoria's own) as OTN tags:
+    each as `[key:value]` when it reads back as it is, the others in one `[lusoria-tags:…]`.
+    ValueError when that tag is longer than a token lusoria reads (MAX_TOKEN)."""
+    lines, carried, keys = [], {}, set()
+    for name, value in tags.items():
+        if name in ("Game", "Result", *OWN.values()) or unknown(name, value) or _in_rules(name, value):
+            continue
+        key = _otn_key(name)
+        if (
+            tag_name(key) == name
+            and key.lower() not in keys
+            and _PLAIN_VALUE.fullmatch(value)
+            and value == value.strip()
+        ):
+            lines.append(f"[{key}:{value}]")
+            keys.add(key.lower())
+        else:
+            carried[name] = f"{quote(name, safe='')}={quote(value, safe='')}"
+    if carried:
+        lines.append(f"[{CARRIED}:{' '.join(carried.values())}]")
+        if len(lines[-1]) > MAX_TOKEN:
+            raise ValueError(
+                f"the tags OTN cannot hold as they are ({', '.join(carried)}), percent-encoded in "
+                f"[{CARRIED}:…], make {len(lines[-1]):,} characters: more than a token lusoria reads "
+                f"({MAX_TOKEN:,})"
+            )
+    return lines
+
+
+def _otn_key(name: str) -> str:
+    """The OTN tag that a lusoria tag is written as: OTN's own name (`White` → `defenders`), else
+    its words in lower case joined by hyphens (`TimeControl` → `time-control`, as OpenTafl writes
+    `[compiler:…]`) when `tag_name` reads that back as the tag, else the tag's name."""
+    key = next((key for key, tag in TAGS.items() if tag == name), None)
+    hyphenated = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", name).lower()
+    return key or (hyphenated if tag_name(hyphenated) == name else name)
+
+
+class _Texts(Visitor):
+    """Each ply's OTN move record (`_otn_move`), from its canonical text when known (the captures
+    the rules make written out), else as written, and the position it is played from: the
+    record's lines replayed (a line past a ply its rules refuse is written from its texts alone),
+    the main line's from `main` as far as it goes."""
+
+    def __init__(
+        self,
+        rules: TaflGame,
+        start: TaflPosition | None,
+        canonical: Mapping[PlyKey, str],
+        main: Sequence[TaflPosition],
+    ) -> None:
+        self.rules, self.start, self.canonical, self.main = rules, start, canonical, main
+        self.texts: dict[int, str] = {}
+        self.lines: list[list[TaflPosition | None]] = []  # each open line's position before its last ply, and now
+
+    def begin_line(self, line: Line, number: int) -> None:
+        self.lines.append([None, self.lines[-1][0] if self.lines else self.start])
+
+    def end_line(self, line: Line, number: int) -> None:
+        self.lines.pop()
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        text, state = self.canonical.get(key, ply.text), self.lines[-1]
+        if key[0] == 0 and key[1] < len(self.main):
+            state[1] = self.main[key[1]]
+        position = state[0] = state[1]
+        self.texts[id(ply)] = _otn_move(text, ply.text.startswith("K"), self.rules.geo, position)
+        try:
+            state[1] = self.rules.play(position, text).position if position is not None else None
+        except Illegal:
+            state[1] = None
+
+    def of(self, ply: Ply) -> str:
+        return self.texts[id(ply)]
+
+
+def _turns(
+    line: Line,
+    variation: tuple[str, ...],
+    first: int,
+    canonical: Callable[[Ply], str],
+    resigned: bool = False,
+    padding: int = 0,
+) -> Iterator[str | Iterator]:
+    """The turns of a line whose first ply is half-move `first` (0 = the record's first; a berserk
+    move shares its side's half-move), each with its comment line and then, as iterators to write
+    in turn, the variations of its plies. `variation` is the line's address (() for the main
+    line), `padding` the moves of its first turn before its first ply (`.....`). A turn is the
+    first mover's move and the reply, each with its berserk moves (`12c`: turn 12's third). A
+    resigned line ends with `---`, in place of the move of the side that resigns."""
+    start = first - first % 2
+    if len(variation) > 2 * MAX_DEPTH:
+        raise ValueError(
+            f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
+            "(3b.1.1a.…), which grows with the depth"
+        )
+    halves = _halves(line, canonical)
+    turns = [(first + half - start) // 2 + 1 for half in halves]
+    slots: list[int] = []  # each ply's place in its turn (0: a)
+    for index, turn in enumerate(turns):
+        slots.append(padding if index == 0 else slots[-1] + 1 if turns[index - 1] == turn else 0)
+
+    def address(index: int) -> tuple[str, ...]:
+        if slots[index] >= len(TURN_LETTERS):
+            raise ValueError(f"a turn of more than {len(TURN_LETTERS)} moves has no OTN address")
+        return (*variation, f"{turns[index]}{TURN_LETTERS[slots[index]]}")
+
+    for turn, group in groupby(range(len(line.plies)), key=turns.__getitem__):
+        indexes = list(group)
+        plies = [line.plies[index] for index in indexes]
+        words = [canonical(ply) for ply in plies]
+        replied = any((first + halves[index] - start) % 2 for index in indexes)
+        if resigned and indexes[-1] == len(line.plies) - 1 and not replied:
+            words.append("---")
+            resigned = False
+        padded = slots[indexes[0]]
+        label = ".".join((*variation, f"{turn}a")) + ". " + "..... " * padded if variation else f"{turn}. "
+        yield label + " ".join(words)
+        comments = [
+            " ".join((line.comments if index == 0 and variation else []) + ply.comments)
+            for index, ply in zip(indexes, plies)
+        ]
+        if any(comments):
+            yield "[" + "|".join(comment.replace("|", "/").replace("]", ")") for comment in comments) + "]"
+        for index, ply in zip(indexes, plies):
+            if variation and index == 0:  # written with the variation's own alternatives
+                continue
+            branch = address(index - 1 if variation else index)
+            for number, alternative in enumerate(_alternatives(ply), 1):
+                yield _turns(
+                    alternative, (*branch, str(number)), first + halves[index], canonical, padding=slots[index]
+                )
+    if resigned:
+        yield f"{turns[-1] + 1 if turns else 1}. ---"
+
+
+def _halves(line: Line, canonical: Callable[[Ply], str]) -> list[int]:
+    """Each ply's half-move in its line: a berserk move (`d3=f3`, G15) is its side's move again."""
+    halves, half = [], -1
+    for ply in line.plies:
+        half += not BERSERK.search(canonical(ply)) or half < 0
+        halves.append(half)
+    return halves
+
+
+def _alternatives(ply: Ply) -> Iterator[Line]:
+    """The variations of a ply, each followed by those of its first ply: OpenTafl addresses a
+    variation from the ply before the one it replaces, so a variation of a variation's first
+    ply is written as what it also is, another alternative to the same ply."""
+    pending = list(reversed(ply.variations))
+    while pending:
+        line = pending.pop()
+        yield line
+        pending.extend(reversed(line.plies[0].variations))
+
+
+_LGN_MOVE = re.compile(
+    r"K?(?P<origin>[a-s]\d+)(?P<kind>[-=])(?P<target>[a-s]\d+)(?:x(?P<captures>[^+]+))?\+*"
+)  # a tafl ply as lusoria writes it (the game's grammar has accepted it)
+
+
+def _otn_move(text: str, king_written: bool, geo: Geometry, position: TaflPosition | None) -> str:
+    """A ply as OpenTafl writes it (`MoveSerializer.getMoveRecord`): the letter of a knight or
+    commander (`N`, `c`…) that moves or is captured, `^` for a jump over a piece (G14), `=` for
+    a berserk move (G15), `^=` for both, a capturing jump's soldier first among its captures;
+    the king's letter only where the record wrote it (`king_written`). Without the `position` it
+    is played from, its text's own. lusoria's announcements (+, ++) are not OTN's info symbols:
+    they are left out."""
+    if text == "--":
+        raise ValueError("a pass (--) has no OTN move record")
+    move = _LGN_MOVE.fullmatch(text)
+    squares = SQUARE.findall(text)
+    if move is None or position is None or not set(squares) <= geo.index.keys():
+        return text.rstrip("+")
+    board = position.board
+    origin, target, *captures = (geo.index[square] for square in squares)
+    jumped = [square for square in geo.path(origin, target)[:-1] if board[square]]
+    captures.sort(key=lambda square: square not in jumped)  # (a stable sort: the rules' order otherwise)
+
+    def letter(square: int) -> str:
+        return LETTERS[board[square]] if board[square] not in (EMPTY, KING, *SOLDIERS) else ""
+
+    mover = "K" if king_written and board[origin] == KING else letter(origin)
+    kind = ("^" if jumped else "") + ("=" if move["kind"] == "=" else "" if jumped else "-")
+    written = "/".join(letter(square) + geo.names[square] for square in captures)
+    return f"{mover}{move['origin']}{kind}{move['target']}" + (f"x{written}" if written else "")
+
+
+def _position(rules: TaflGame, text: str) -> TaflPosition | None:
+    """The position of a Position tag, None when the rules cannot read it."""
+    try:
+        return rules.parse_position(text)
+    except OptionError:
+        return None
+
+
+def _otn_board(board: str) -> str:
+    rows = board.split("/")
+    return "/" + "/".join(row.replace("p", "t").replace("P", "T") for row in reversed(rows)) + "/"
+
+
+def _rules_record(rules: TaflGame, board: str, name: str = "") -> str:
+    """The OTN rules record of a tafl game's rules, from its Settings (what `rules_of` reads back as
+    them), starting from `board` (the game's start or its Position) unless its options hold the start;
+    `name:` after `dim:`, as OpenTafl writes it, when the record has an OtnRulesName of one word."""
+    record = described_record(rules.settings)
+    if not rules.described:
+        record = record.rpartition(" start:")[0] + f" start:{_otn_board(board)}"
+    if _in_rules(RULES_NAME, name):
+        size, _, rest = record.partition(" ")
+        record = f"{size} name:{name} {rest}"
+    return record
+
+
+def _in_rules(tag: str, value: str) -> bool:
+    """Whether a tag is written in the rules record (an OtnRulesName of one word), not as a tag."""
+    return tag == RULES_NAME and RULES_NAME_ENTRY.fullmatch(f"name:{value}") is not None
