@@ -1,5 +1,5 @@
-"""Mutation testing: small bug-like changes to validator/, grammar/, archive/ and the readers
-(formats/, notation/), made one at a time in a copy of the package, each run against the tests
+"""Mutation testing: small bug-like changes to validator/, grammar/, archive/, the readers
+(formats/, notation/) and the lusoria/ package's own modules (the API, the CLI, output…), made one at a time in a copy of the package, each run against the tests
 that cover what it changes. A mutant the tests fail on is killed; one they pass is a survivor
 (a missing test, or an equivalent mutant: docs/testing.md records which and why).
 
@@ -7,6 +7,7 @@ that cover what it changes. A mutant the tests fail on is killed; one they pass 
                                                       # mutant and a seeded sample of the rest
     python tests/mutation/run.py --sample 0 --only validator/tablut.py   # one module's named mutants
     python tests/mutation/run.py --sample 60 --only validator/tafl.py,validator/hnefatafl.py
+    python tests/mutation/run.py --sample 60 --only lusoria       # the package's own modules
     python tests/mutation/run.py --list               # the mutants, without running them
 
 Mutants come from three sources: the operators below applied to the Python modules
@@ -40,7 +41,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from named import NAMED
 
-SCOPE = ("validator", "grammar", "archive", "formats", "notation")
+SCOPE = ("validator", "grammar", "archive", "formats", "notation", "lusoria")
+# Which compiled modules or sources a process runs is seen only by a fresh process, and the runner
+# runs the sources (LUSORIA_PURE_PYTHON=1): the accelerator's mutants would all survive.
+UNMUTATED = {"lusoria/accelerator.py"}
+PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
 RULES_TESTS = [
     "tests/validator/test_rule_edges.py",
     "tests/validator/test_tablut.py",
@@ -100,9 +105,29 @@ NOTATION_TESTS = [
     "tests/notation/test_plain_reading.py",
     "tests/notation/test_visitor.py",
 ]
+# Measures of a process's memory or time that take seconds each and that no small change of the
+# code they measure turns into a failure the other tests miss: left out of every mutant's run.
+MEASURES = [
+    "tests/test_output.py::test_fmt_streams_its_records",
+    "tests/test_output.py::test_convert_streams_its_records",
+    "tests/test_output.py::test_sql_json_streams_its_rows",
+    "tests/test_lsp_bounds.py::test_memory_stays_flat_over_ten_thousand_edits",
+]
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x);
 # the conformance corpora as a second opinion on the rules, the CLI's (show draws the boards).
 LAST_TESTS = ["tests/system/test_conformance.py", "tests/test_cli.py"]
+# The package's own modules: the tests that run it in this process (click's CliRunner, the library
+# calls, the language server's own message loop), the commands' first. Not tests/test_lsp.py
+# (pytest-lsp talks to a server process) nor tests/test_accelerator.py (fresh processes).
+COMMAND_TESTS = [
+    "tests/test_cli.py",
+    "tests/test_show.py",
+    "tests/test_fmt.py",
+    "tests/test_hostile_commands.py",
+    "tests/test_numbering.py",
+    "tests/test_large_boards.py",
+]
+PICTURE_TESTS = ["tests/test_svg.py", "tests/test_html.py", "tests/test_large_boards.py", "tests/test_numbering.py"]
 TESTS = {
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
     "validator/tafl.py": RULES_TESTS[:2]
@@ -129,6 +154,22 @@ TESTS = {
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS,
     "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py"],
     "grammar": GRAMMAR_TESTS,
+    "lusoria/api.py": COMMAND_TESTS + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py"],
+    "lusoria/cli.py": COMMAND_TESTS + ["tests/test_rulebook.py", "tests/test_pipeline.py", "tests/test_files.py"],
+    "lusoria/output.py": COMMAND_TESTS + ["tests/test_output.py", "tests/test_pipeline.py"],
+    "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
+    "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
+    "lusoria/svg.py": PICTURE_TESTS + ["tests/test_cli.py"],
+    "lusoria/html.py": PICTURE_TESTS,
+    "lusoria/document.py": ["tests/test_lsp_bounds.py", "tests/test_numbering.py", "tests/validator/test_suggest.py"],
+    "lusoria/lsp.py": ["tests/test_lsp_bounds.py", "tests/test_numbering.py"],
+    "lusoria/rulebook.py": ["tests/test_rulebook.py"],
+    "lusoria/files.py": ["tests/test_files.py", "tests/test_fmt.py"],
+    "lusoria/pipeline.py": ["tests/test_pipeline.py", "tests/test_cli.py", "tests/test_workers.py"],
+    "lusoria/workers.py": ["tests/test_workers.py", "tests/test_pipeline.py"],
+    "lusoria/errors.py": ["tests/test_pickling.py", "tests/test_pipeline.py"],
+    "lusoria/plugins.py": ["tests/validator/test_games.py"],
+    "lusoria": COMMAND_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": RULES_TESTS
     + REPLAY_TESTS
@@ -412,6 +453,8 @@ def every_mutant(only: str | None) -> tuple[list[Mutant], list[Mutant]]:
     for folder in SCOPE:
         for file in sorted((ROOT / folder).iterdir()):
             path = f"{folder}/{file.name}"
+            if path in UNMUTATED:
+                continue
             if file.suffix == ".lark":
                 fixed += grammar_mutants(path)
             elif file.suffix == ".py":
@@ -430,9 +473,8 @@ def stage(folder: Path) -> Path:
     """A copy of the tests, samples, docs and README, and of the package laid out as it is installed
     (pyproject's package-dir), in `folder`/tree, with the contracts beside it as `../shared`."""
     tree = folder / "tree"
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     ignore = shutil.ignore_patterns("__pycache__", ".hypothesis", "*.so", "*.pyd")  # the sources, never compiled
-    for package, source in config["package-dir"].items():
+    for package, source in PACKAGES.items():
         shutil.copytree(ROOT / source, tree / package.replace(".", "/"), ignore=ignore, dirs_exist_ok=True)
     for name in ("tests", "samples", "docs"):
         shutil.copytree(ROOT / name, tree / name, ignore=ignore)
@@ -440,6 +482,14 @@ def stage(folder: Path) -> Path:
     if (ROOT.parent / "shared").exists():
         (folder / "shared").symlink_to((ROOT.parent / "shared").resolve())
     return tree
+
+
+def installed(path: str) -> str:
+    """Where the file `path` of the repository is in the package as installed: validator/tafl.py
+    in lusoria/validator/, lusoria/api.py where it is."""
+    folder, name = path.rsplit("/", 1)
+    package = next(package for package, source in PACKAGES.items() if source == folder)
+    return f"{package.replace('.', '/')}/{name}"
 
 
 def tests_for(path: str, tree: Path) -> list[str]:
@@ -458,6 +508,7 @@ def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.Complet
         "addopts=",
         "-p",
         "no:cacheprovider",
+        *(f"--deselect={test}" for test in MEASURES),
         *tests,
     ]
     return subprocess.run(command, cwd=staged, env=env, capture_output=True, text=True, timeout=timeout)
@@ -465,7 +516,7 @@ def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.Complet
 
 def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[str, float, str]:
     """Apply the mutant in the staged copy, run its tests, restore: (status, seconds, failing test)."""
-    target = staged / "lusoria" / mutant.path
+    target = staged / installed(mutant.path)
     original = target.read_text()
     target.write_text(mutant.text(original))
     start = time.monotonic()
