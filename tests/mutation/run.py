@@ -105,20 +105,23 @@ NOTATION_TESTS = [
     "tests/notation/test_plain_reading.py",
     "tests/notation/test_visitor.py",
 ]
-# Measures of a process's memory or time that take seconds each and that no small change of the
-# code they measure turns into a failure the other tests miss: left out of every mutant's run.
-MEASURES = [
+# Left out of every mutant's run: measures of a process's memory that take seconds each and that
+# no small change of the code they measure turns into a failure the other tests miss, and scans of
+# the sources laid out as in the repository (archive/schema.py, not lusoria/archive/schema.py).
+LEFT_OUT = [
     "tests/test_output.py::test_fmt_streams_its_records",
     "tests/test_output.py::test_convert_streams_its_records",
     "tests/test_output.py::test_sql_json_streams_its_rows",
     "tests/test_lsp_bounds.py::test_memory_stays_flat_over_ten_thousand_edits",
+    "tests/test_files.py::test_files_are_written_only_through_the_atomic_writer",
+    "tests/test_rulebook.py::test_the_rules_of_a_whole_record_are_those_the_reader_and_the_replay_cite",
 ]
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x);
 # the conformance corpora as a second opinion on the rules, the CLI's (show draws the boards).
 LAST_TESTS = ["tests/system/test_conformance.py", "tests/test_cli.py"]
-# The package's own modules: the tests that run it in this process (click's CliRunner, the library
-# calls, the language server's own message loop), the commands' first. Not tests/test_lsp.py
-# (pytest-lsp talks to a server process) nor tests/test_accelerator.py (fresh processes).
+# The package's own modules: the tests that run it (click's CliRunner, the library calls, the language
+# server's own message loop; a process started as `sys.executable` with this environment runs the
+# staged copy too, as tests/test_lsp.py's server does), the commands' first.
 COMMAND_TESTS = [
     "tests/test_cli.py",
     "tests/test_show.py",
@@ -126,6 +129,15 @@ COMMAND_TESTS = [
     "tests/test_hostile_commands.py",
     "tests/test_numbering.py",
     "tests/test_large_boards.py",
+]
+ARCHIVE_COMMAND_TESTS = [  # import, search, sql, stats, export, tree… through CliRunner
+    "tests/archive/test_research.py",
+    "tests/archive/test_refused.py",
+    "tests/archive/test_record_faults.py",
+    "tests/archive/test_archive.py",
+    "tests/archive/test_variations.py",
+    "tests/archive/test_functions.py",
+    "tests/archive/test_hostile_archive.py",
 ]
 PICTURE_TESTS = ["tests/test_svg.py", "tests/test_html.py", "tests/test_large_boards.py", "tests/test_numbering.py"]
 TESTS = {
@@ -155,14 +167,22 @@ TESTS = {
     "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py"],
     "grammar": GRAMMAR_TESTS,
     "lusoria/api.py": COMMAND_TESTS + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py"],
-    "lusoria/cli.py": COMMAND_TESTS + ["tests/test_rulebook.py", "tests/test_pipeline.py", "tests/test_files.py"],
+    "lusoria/cli.py": COMMAND_TESTS
+    + ["tests/test_rulebook.py", "tests/validator/test_fit.py", "tests/formats/test_sources.py"]
+    + ARCHIVE_COMMAND_TESTS
+    + ["tests/test_files.py", "tests/test_pipeline.py"],
     "lusoria/output.py": COMMAND_TESTS + ["tests/test_output.py", "tests/test_pipeline.py"],
     "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
     "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
     "lusoria/svg.py": PICTURE_TESTS + ["tests/test_cli.py"],
     "lusoria/html.py": PICTURE_TESTS,
-    "lusoria/document.py": ["tests/test_lsp_bounds.py", "tests/test_numbering.py", "tests/validator/test_suggest.py"],
-    "lusoria/lsp.py": ["tests/test_lsp_bounds.py", "tests/test_numbering.py"],
+    "lusoria/document.py": [
+        "tests/test_numbering.py",
+        "tests/validator/test_suggest.py",
+        "tests/test_lsp.py",
+        "tests/test_lsp_bounds.py",
+    ],
+    "lusoria/lsp.py": ["tests/test_numbering.py", "tests/test_lsp.py", "tests/test_lsp_bounds.py"],
     "lusoria/rulebook.py": ["tests/test_rulebook.py"],
     "lusoria/files.py": ["tests/test_files.py", "tests/test_fmt.py"],
     "lusoria/pipeline.py": ["tests/test_pipeline.py", "tests/test_cli.py", "tests/test_workers.py"],
@@ -508,7 +528,7 @@ def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.Complet
         "addopts=",
         "-p",
         "no:cacheprovider",
-        *(f"--deselect={test}" for test in MEASURES),
+        *(f"--deselect={test}" for test in LEFT_OUT),
         *tests,
     ]
     return subprocess.run(command, cwd=staged, env=env, capture_output=True, text=True, timeout=timeout)
@@ -560,6 +580,9 @@ def main() -> None:
         )
         return
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # so that the staged copy is removed
+    # the tests' processes take Ctrl-C as usual (tests/test_workers.py checks whose it is), even when this
+    # one was started in the background, which ignores it and would hand that on
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     results, started = [], time.monotonic()
     with tempfile.TemporaryDirectory(prefix="lusoria-mutants-") as folder:
         staged = stage(Path(folder))
