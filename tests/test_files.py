@@ -12,6 +12,7 @@ from conftest import ROOT
 
 from lusoria.api import random_records
 from lusoria.cli import main
+from lusoria.files import AtomicFile
 
 # A file size limit makes every write past it fail as on a full disk (EFBIG instead of ENOSPC).
 FULL_DISK = """
@@ -66,6 +67,16 @@ def test_fmt_write_rewrites_nothing_in_canonical_form(untidy):
     written = untidy.stat().st_mtime_ns, untidy.stat().st_ino
     assert run("fmt", "--write", str(untidy)).exit_code == 0
     assert (untidy.stat().st_mtime_ns, untidy.stat().st_ino) == written
+
+
+def test_a_commit_lets_the_temporary_files_descriptor_go_at_once(tmp_path):
+    """A commit closes the temporary file before renaming it: its descriptor is not held until the
+    writer is collected."""
+    with AtomicFile(str(tmp_path / "out.txt")) as output:
+        output.write("text")
+        output.commit()
+        assert output.file.closed
+        assert (tmp_path / "out.txt").read_text() == "text" and os.listdir(tmp_path) == ["out.txt"]
 
 
 @pytest.mark.parametrize("command", ["show", "html"])
