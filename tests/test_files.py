@@ -69,14 +69,18 @@ def test_fmt_write_rewrites_nothing_in_canonical_form(untidy):
     assert (untidy.stat().st_mtime_ns, untidy.stat().st_ino) == written
 
 
-def test_a_commit_lets_the_temporary_files_descriptor_go_at_once(tmp_path):
-    """A commit closes the temporary file before renaming it: its descriptor is not held until the
-    writer is collected."""
-    with AtomicFile(str(tmp_path / "out.txt")) as output:
+def test_the_temporary_files_descriptor_goes_at_once_committed_or_not(tmp_path):
+    """A commit closes the temporary file before renaming it, and leaving the block without one
+    closes it before removing it: its descriptor is not held until the writer is collected."""
+    target = tmp_path / "out.txt"
+    with AtomicFile(str(target)) as output:
         output.write("text")
         output.commit()
         assert output.file.closed
-        assert (tmp_path / "out.txt").read_text() == "text" and os.listdir(tmp_path) == ["out.txt"]
+    with AtomicFile(str(target)) as dropped:
+        dropped.write("half")
+    assert dropped.file.closed
+    assert target.read_text() == "text" and os.listdir(tmp_path) == ["out.txt"]
 
 
 @pytest.mark.parametrize("command", ["show", "html"])
