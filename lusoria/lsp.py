@@ -415,14 +415,33 @@ MAX_HEADER = 1 << 10  # bytes of one header line
 PIECE = 1 << 20  # bytes skipped at a time
 
 
+class ClientWriter(StdoutWriter):
+    """pygls's writer to the client, quiet once the client's end of the connection is closed: that
+    said in one line on standard error, where pygls wrote a traceback for each message it could
+    not send, and nothing more written."""
+
+    closed = False
+
+    def write(self, data: bytes) -> None:
+        if self.closed:
+            return
+        try:
+            super().write(data)
+        except BrokenPipeError:
+            self.closed = True
+            logging.getLogger(__name__).error("the client's end of the connection is closed")
+
+    def close(self) -> None:
+        if not self.closed:
+            super().close()
+
+
 def serve(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
     """Serve one client over standard input and output (or the streams given) until its input ends."""
-    server.protocol.set_writer(StdoutWriter(stdout or unescaped(sys.stdout).buffer))
+    server.protocol.set_writer(ClientWriter(stdout or unescaped(sys.stdout).buffer))
     server._stop_event = threading.Event()  # pygls's: its exit handler and shutdown set it
     try:
         asyncio.run(read_messages(server, stdin or unescaped(sys.stdin).buffer))
-    except BrokenPipeError:
-        logging.getLogger(__name__).error("the client's end of the connection is closed")
     finally:
         server.shutdown()
 

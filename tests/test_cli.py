@@ -1,6 +1,8 @@
 """The command line: output (snapshots), JSON, exit statuses."""
 
 import json
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -84,6 +86,12 @@ def test_unreadable_input_exits_2_and_the_other_files_are_checked(in_root, tmp_p
     assert run("validate", "--encoding", "latin-1", str(bad)).exit_code == 0
 
 
+def test_the_module_runs_as_the_command():
+    """`python -m lusoria.cli` is `lusoria` (the language server's tests start it so)."""
+    done = subprocess.run([sys.executable, "-m", "lusoria.cli", "--version"], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, run("--version").output, "")
+
+
 def test_usage_errors_exit_2():
     assert run("validate").exit_code == 2
     assert run("random", "--game", "chess").exit_code == 2
@@ -155,6 +163,12 @@ def test_show_out_of_range(in_root, args, message):
 def test_show_stops_where_the_replay_stops(in_root):
     result = run("show", "samples/errors/tablut-moves.lgn", "--record", "4", "--ply", "2")
     assert result.exit_code == 1 and "no ply 2: its replay stops after ply 1" in result.output
+
+
+@pytest.mark.parametrize("command", ["show", "html"])
+def test_the_help_of_a_command_of_one_record_says_it_takes_the_first(command):
+    shown = " ".join(run(command, "--help").output.split())
+    assert "--record INTEGER Which record of the file (0-based). [default: 0]" in shown
 
 
 @pytest.mark.parametrize("variant", ["seneca", "piso", "petteia", "dux"])

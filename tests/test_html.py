@@ -53,3 +53,23 @@ def test_nags_are_shown_as_symbols_glued_to_their_ply_with_the_number_in_a_toolt
     assert re.search(
         r'>e4-e3</span><span class="nag" title="\$146">N</span><span class="nag" title="\$201">\$201</span>', page
     )
+
+
+def test_each_nag_of_the_usual_symbols_has_its_own():
+    """Both NAGs of each side's pair (`$22`/`$23` zugzwang, `$32`/`$33` development…) have the symbol,
+    and `$17`, `$18` and `$19` are told apart."""
+    shown = "□ = ∞ ⩲ ⩱ ± ∓ +− −+ ⨀ ⨀ ⟳ ⟳ → → ↑ ↑ ⇆ ⇆ ⊕ ⊕ ∆ N".split()
+    nags = [7, 10, 13, 14, 15, 16, 17, 18, 19, 22, 23, 32, 33, 36, 37, 40, 41, 132, 133, 138, 139, 140, 146]
+    page = replay_page('[Game "tablut"]\n1. e3-c3 ' + " ".join(f"${nag}" for nag in nags) + " *\n")
+    found = re.findall(r'<span class="nag" title="\$(\d+)">([^<]*)</span>', page)
+    assert found == [(str(nag), symbol) for nag, symbol in zip(nags, shown, strict=True)]
+
+
+def test_a_record_whose_start_cannot_be_set_up_has_its_page_with_the_error_and_no_board():
+    page = replay_page('[Game "tablut"]\n[Position "9/9 w"]\n\n1. e3-c3 *\n')
+    assert (
+        '<div class="diagnostic error">error[tag]: malformed Position: a Tablut position has 9 ranks, not 2</div>'
+        in page
+    )
+    assert '<span class="ply" data-ply="1" data-diagnostics="" title="">e3-c3</span>' in page
+    assert '{"pieces": [], "boards": []}' in page

@@ -1,11 +1,12 @@
 """The language server under malformed and endless traffic (issue 32), driven in this process
 through the server's own message loop (`lsp.read_messages`): what it reads is bounded, it
 reads no file the editor did not open, every request gets an answer without a traceback,
-and what it keeps stays flat over 10,000 edits."""
+and what it keeps stays flat over 10,000 edits; a client that closes its end (a process)."""
 
 import asyncio
 import io
 import json
+import subprocess
 import sys
 
 import pytest
@@ -141,6 +142,27 @@ def test_a_hover_at_a_negative_line_is_answered_with_the_reason(server):
         "message": "textDocument/hover: Position.line should be in range [0:2147483647], but was -1. "
         "@ $.params.position",
     }
+
+
+def test_a_completion_below_the_last_line_offers_nothing(server):
+    """Not what the end of the last line offers (pygls takes a line past the end for that place)."""
+    text = '[Game "tablut"]\n1. e3-c3 '
+    open_it = notification(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": text}},
+    )
+    completions = [
+        request(number, "textDocument/completion", {"textDocument": {"uri": "file:///a.lgn"}, "position": place})
+        for number, place in ((7, {"line": 1, "character": 9}), (8, {"line": 5, "character": 0}))
+    ]
+    found = answers(exchange(server, b"".join(frame(message) for message in (open_it, *completions))))
+    first = found[7]["result"]["items"][0]
+    assert (first["label"], first["detail"], first["textEdit"]["range"]["start"]) == (
+        "d1-d2",
+        "ply 2",
+        {"line": 1, "character": 9},
+    )
+    assert found[8]["result"] == {"isIncomplete": False, "items": []}
 
 
 @pytest.mark.parametrize(
@@ -313,3 +335,19 @@ def test_a_document_closed_before_its_check_or_asked_about_unopened_is_not_kept(
         ),
     )
     assert server[0].documents == {} and server[0].versions == {}
+
+
+# -- the client's end closed ----------------------------------------------------------------------
+
+
+def test_a_client_that_closes_its_end_is_said_in_one_line_and_the_server_ends_with_its_input():
+    """pygls wrote a traceback for each answer it could not send."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "lusoria.cli", "lsp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    server.stdout.close()
+    _, errors = server.communicate(INITIALIZE + frame(request(1, "shutdown", {})), timeout=60)
+    assert (server.returncode, errors) == (0, b"the client's end of the connection is closed\n")

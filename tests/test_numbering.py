@@ -115,6 +115,14 @@ def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues()
             assert plies == ["c4=d4xe4"]
 
 
+def test_the_language_server_offers_the_first_move_number_when_the_second_mover_starts():
+    """A start with White (the defenders) to move: `1...` is offered before the first ply."""
+    document = Document()
+    document.refresh(BERSERK.replace(' b"]', ' w"]') + "\n")
+    offered = [(c.label, c.kind) for c in completions(document.entries[0], "", 5, 0) if c.kind != "ply"]
+    assert offered == [("1...", "number"), ("1-0", "result"), ("0-1", "result"), ("1/2-1/2", "result"), ("*", "result")]
+
+
 def test_a_variation_counts_the_berserk_moves_before_the_ply_it_replaces():
     replacing_it = BERSERK + "1. c6-c4xb4/c5 c4=d4xe4 (Kf8-g8 2. i2-i4) Kf8-g8 2. i2-i4 j5-j4xi4 *\n"
     assert run("fmt", "-", input=replacing_it).stdout.endswith(

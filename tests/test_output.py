@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from lusoria.cli import MAX_SHOWN, main
-from lusoria.output import WINDOW
+from lusoria.output import WINDOW, diagnostic_text
+from lusoria.validator.replay import Diagnostic, check
 from lusoria.workers import mapped
 
 
@@ -30,6 +31,23 @@ def test_a_long_line_is_shown_as_a_window_around_the_column(tmp_path):
     line = path.read_text().splitlines()[1]
     assert lines[1] == " 2 | …" + line[60003 - WINDOW :] and line[60003:] == "x9-x9 *"
     assert lines[2] == "   | " + " " * (WINDOW + 1) + "^^^^^"
+
+
+def test_messages_to_a_file_or_a_pipe_keep_their_control_characters(tmp_path):
+    """Standard error as standard output: escaped on a terminal only (CliRunner's streams are none)."""
+    missing = str(tmp_path / "a\x1b[2Jb.lgn")
+    result = run("validate", missing)
+    assert (result.exit_code, result.stderr) == (2, f"lusoria: {missing}: no such file or directory\n")
+
+
+def test_a_diagnostic_without_a_column_is_its_head_alone():
+    """Column 0 (of a line as a whole, as the replay says a record's unknown game): no line shown, and
+    no caret put before the line's start."""
+    report = check('[Game "tablut"]\n1. e3-c3 *\n')
+    whole_line = Diagnostic("warning", "tag", "a note on the whole record", line=1)
+    assert diagnostic_text(report, whole_line) == "<text>:1:0: warning[tag]: a note on the whole record"
+    at_column = Diagnostic("warning", "tag", "a note on the tag", text="Game", line=1, column=2)
+    assert diagnostic_text(report, at_column).splitlines()[1:] == [' 1 | [Game "tablut"]', "   |  ^^^^"]
 
 
 def test_output_grows_linearly_with_the_input(tmp_path):

@@ -1,12 +1,14 @@
 """The worker processes (lusoria/workers.py): the stream's order and its problems kept, the first
 item in this process, chunks by the characters of their records, an exception raised here in
 its chunk's place (one that cannot be pickled said), a worker killed (WorkerLost), refused by
-the system, or left behind by a caller that stops; pipes of any size; two pools at once."""
+the system, or left behind by a caller that stops, or by one killed; pipes of any size; two pools at once."""
 
 import gc
 import itertools
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -231,3 +233,42 @@ def test_a_worker_killed_while_a_chunk_waits_to_go_to_it_is_lost_as_any():
     records = [RecordText("a"), RecordText("die" + "." * workers.CHUNK), big, big, *[RecordText("y" * 100)] * 2000]
     with pytest.raises(workers.WorkerLost):
         list(workers.in_workers(dying_record, records, 2))
+
+
+KILLED_PARENT = """
+import os, time
+from lusoria import workers
+PARENT = os.getpid()
+
+def waiting(item):
+    if item == 1 and os.getpid() != PARENT:
+        print(os.getpid(), flush=True)
+        time.sleep(60)
+    return item
+
+for _ in workers.in_workers(waiting, range(100), 2):
+    pass
+"""
+
+
+def ended(pid: int) -> bool:
+    """Whether a process is gone or a zombie (ended, its new parent has not reaped it yet)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a worker ends with its parent on Linux (PR_SET_PDEATHSIG)")
+def test_a_worker_ends_when_its_parent_is_killed():
+    parent = subprocess.Popen([sys.executable, "-c", KILLED_PARENT], stdout=subprocess.PIPE, text=True)
+    worker = int(parent.stdout.readline())
+    parent.kill()
+    parent.wait()
+    parent.stdout.close()
+    for _ in range(100):
+        if ended(worker):
+            break
+        time.sleep(0.1)
+    assert ended(worker)

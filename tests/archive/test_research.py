@@ -2,6 +2,7 @@
 search, player aliases and the score table, unknown dates, export."""
 
 import csv
+import io
 import json
 import re
 import sqlite3
@@ -91,6 +92,10 @@ def samples(tmp_path_factory):
 
 def found(archive: Archive, **filters) -> list[tuple[int, int | None]]:
     return [(row["id"], row.get("ply")) for row in archive.query(Filters(**filters))]
+
+
+def csv_rows(output: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(output)))
 
 
 def lines(nodes, prefix=()) -> dict[tuple[str, ...], tuple]:
@@ -454,6 +459,13 @@ def test_pattern_symmetric_finds_the_mirrored_position(archive):
     assert found(archive, pattern=turned, symmetric=True) == [(1, 1), (2, 3), (3, 1)]
 
 
+def test_query_by_pattern_shows_the_first_ply_that_matches(archive):
+    result = CliRunner().invoke(
+        main, ["query", "--db", archive.path, "--pattern", pattern(("c7", "?")), "--format", "csv"]
+    )
+    assert [(row["id"], row["ply"]) for row in csv_rows(result.output)] == [("2", "5")]
+
+
 def test_symmetries_keep_the_colours_and_give_eight_boards():
     globs = pattern_globs(pattern(("b3", "K")), symmetric=True)
     assert len([g for game, g in globs if game == "tablut"]) == 8
@@ -551,6 +563,18 @@ def test_material_conditions_hold_at_the_same_ply(archive):
     assert found(archive, material=["white=9", "king"], material_for=5) == [(1, 0), (2, 0)]  # 5 and 6 positions
     assert found(archive, material=["white=9", "king"], material_for=6) == [(2, 0)]
     assert found(archive, material=["white<9"]) == []
+
+
+def test_the_for_option_counts_plies_in_a_row_from_one(archive):
+    """`query --for N` is the whole number material_for takes, from 1 (a run of no plies is none)."""
+    runner = CliRunner()
+    ask = ["query", "--db", archive.path, "--material", "white=9", "--material", "king", "--format", "csv"]
+    for plies, ids in (("5", ["1", "2"]), ("6", ["2"])):
+        result = runner.invoke(main, [*ask, "--for", plies])
+        assert result.exit_code == 0 and [row["id"] for row in csv_rows(result.output)] == ids
+    refused = runner.invoke(main, [*ask, "--for", "0"])
+    assert refused.exit_code == 2
+    assert "Invalid value for '--for': '0' is not a whole number from 1 to 1000000000" in refused.output
 
 
 def test_material_ranges_bound_each_record(samples):

@@ -1,5 +1,5 @@
-"""Mutation testing: small bug-like changes to validator/, grammar/, archive/ and the readers
-(formats/, notation/), made one at a time in a copy of the package, each run against the tests
+"""Mutation testing: small bug-like changes to validator/, grammar/, archive/, the readers
+(formats/, notation/) and the lusoria/ package's own modules (the API, the CLI, output…), made one at a time in a copy of the package, each run against the tests
 that cover what it changes. A mutant the tests fail on is killed; one they pass is a survivor
 (a missing test, or an equivalent mutant: docs/testing.md records which and why).
 
@@ -7,6 +7,7 @@ that cover what it changes. A mutant the tests fail on is killed; one they pass 
                                                       # mutant and a seeded sample of the rest
     python tests/mutation/run.py --sample 0 --only validator/tablut.py   # one module's named mutants
     python tests/mutation/run.py --sample 60 --only validator/tafl,validator/hnefatafl.py
+    python tests/mutation/run.py --sample 60 --only lusoria       # the package's own modules
     python tests/mutation/run.py --list               # the mutants, without running them
 
 Mutants come from three sources: the operators below applied to the Python modules
@@ -40,7 +41,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from named import NAMED
 
-SCOPE = ("validator", "grammar", "archive", "formats", "notation")
+SCOPE = ("validator", "grammar", "archive", "formats", "notation", "lusoria")
+# Which compiled modules or sources a process runs is seen only by a fresh process, and the runner
+# runs the sources (LUSORIA_PURE_PYTHON=1): the accelerator's mutants would all survive.
+UNMUTATED = {"lusoria/accelerator.py"}
+PACKAGES = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
 RULES_TESTS = [
     "tests/validator/test_rule_edges.py",
     "tests/validator/test_tablut.py",
@@ -100,9 +105,41 @@ NOTATION_TESTS = [
     "tests/notation/test_plain_reading.py",
     "tests/notation/test_visitor.py",
 ]
+# Left out of every mutant's run: measures of a process's memory that take seconds each and that
+# no small change of the code they measure turns into a failure the other tests miss, and scans of
+# the sources laid out as in the repository (archive/schema.py, not lusoria/archive/schema.py).
+LEFT_OUT = [
+    "tests/test_output.py::test_fmt_streams_its_records",
+    "tests/test_output.py::test_convert_streams_its_records",
+    "tests/test_output.py::test_sql_json_streams_its_rows",
+    "tests/test_lsp_bounds.py::test_memory_stays_flat_over_ten_thousand_edits",
+    "tests/test_files.py::test_files_are_written_only_through_the_atomic_writer",
+    "tests/test_rulebook.py::test_the_rules_of_a_whole_record_are_those_the_reader_and_the_replay_cite",
+]
 # The tests run against a mutant of each file, fastest and most pointed first (pytest -x);
 # the conformance corpora as a second opinion on the rules, the CLI's (show draws the boards).
 LAST_TESTS = ["tests/system/test_conformance.py", "tests/test_cli.py"]
+# The package's own modules: the tests that run it (click's CliRunner, the library calls, the language
+# server's own message loop; a process started as `sys.executable` with this environment runs the
+# staged copy too, as tests/test_lsp.py's server does), the commands' first.
+COMMAND_TESTS = [
+    "tests/test_cli.py",
+    "tests/test_show.py",
+    "tests/test_fmt.py",
+    "tests/test_hostile_commands.py",
+    "tests/test_numbering.py",
+    "tests/test_large_boards.py",
+]
+ARCHIVE_COMMAND_TESTS = [  # import, search, sql, stats, export, tree… through CliRunner
+    "tests/archive/test_research.py",
+    "tests/archive/test_refused.py",
+    "tests/archive/test_record_faults.py",
+    "tests/archive/test_archive.py",
+    "tests/archive/test_variations.py",
+    "tests/archive/test_functions.py",
+    "tests/archive/test_hostile_archive.py",
+]
+PICTURE_TESTS = ["tests/test_svg.py", "tests/test_html.py", "tests/test_large_boards.py", "tests/test_numbering.py"]
 TAFL_ENGINE_TESTS = (  # validator/tafl.py and the engine's parts it imports
     RULES_TESTS[:2]
     + ["tests/validator/test_tablut_ashton.py", "tests/validator/test_tafl.py"]
@@ -143,6 +180,30 @@ TESTS = {
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS,
     "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py"],
     "grammar": GRAMMAR_TESTS,
+    "lusoria/api.py": COMMAND_TESTS + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py"],
+    "lusoria/cli.py": COMMAND_TESTS
+    + ["tests/test_rulebook.py", "tests/validator/test_fit.py", "tests/formats/test_sources.py"]
+    + ARCHIVE_COMMAND_TESTS
+    + ["tests/test_files.py", "tests/test_pipeline.py"],
+    "lusoria/output.py": COMMAND_TESTS + ["tests/test_output.py", "tests/test_pipeline.py"],
+    "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
+    "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
+    "lusoria/svg.py": PICTURE_TESTS + ["tests/test_cli.py"],
+    "lusoria/html.py": PICTURE_TESTS,
+    "lusoria/document.py": [
+        "tests/test_numbering.py",
+        "tests/validator/test_suggest.py",
+        "tests/test_lsp.py",
+        "tests/test_lsp_bounds.py",
+    ],
+    "lusoria/lsp.py": ["tests/test_numbering.py", "tests/test_lsp.py", "tests/test_lsp_bounds.py"],
+    "lusoria/rulebook.py": ["tests/test_rulebook.py"],
+    "lusoria/files.py": ["tests/test_files.py", "tests/test_fmt.py"],
+    "lusoria/pipeline.py": ["tests/test_pipeline.py", "tests/test_cli.py", "tests/test_workers.py"],
+    "lusoria/workers.py": ["tests/test_workers.py", "tests/test_pipeline.py"],
+    "lusoria/errors.py": ["tests/test_pickling.py", "tests/test_pipeline.py"],
+    "lusoria/plugins.py": ["tests/validator/test_games.py"],
+    "lusoria": COMMAND_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": RULES_TESTS
     + REPLAY_TESTS
@@ -426,6 +487,8 @@ def every_mutant(only: str | None) -> tuple[list[Mutant], list[Mutant]]:
     for folder in SCOPE:
         for file in sorted((ROOT / folder).iterdir()):
             path = f"{folder}/{file.name}"
+            if path in UNMUTATED:
+                continue
             if file.suffix == ".lark":
                 fixed += grammar_mutants(path)
             elif file.suffix == ".py":
@@ -444,9 +507,8 @@ def stage(folder: Path) -> Path:
     """A copy of the tests, samples, docs and README, and of the package laid out as it is installed
     (pyproject's package-dir), in `folder`/tree, with the contracts beside it as `../shared`."""
     tree = folder / "tree"
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     ignore = shutil.ignore_patterns("__pycache__", ".hypothesis", "*.so", "*.pyd")  # the sources, never compiled
-    for package, source in config["package-dir"].items():
+    for package, source in PACKAGES.items():
         shutil.copytree(ROOT / source, tree / package.replace(".", "/"), ignore=ignore, dirs_exist_ok=True)
     for name in ("tests", "samples", "docs"):
         shutil.copytree(ROOT / name, tree / name, ignore=ignore)
@@ -454,6 +516,14 @@ def stage(folder: Path) -> Path:
     if (ROOT.parent / "shared").exists():
         (folder / "shared").symlink_to((ROOT.parent / "shared").resolve())
     return tree
+
+
+def installed(path: str) -> str:
+    """Where the file `path` of the repository is in the package as installed: validator/tafl.py
+    in lusoria/validator/, lusoria/api.py where it is."""
+    folder, name = path.rsplit("/", 1)
+    package = next(package for package, source in PACKAGES.items() if source == folder)
+    return f"{package.replace('.', '/')}/{name}"
 
 
 def tests_for(path: str, tree: Path) -> list[str]:
@@ -472,6 +542,7 @@ def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.Complet
         "addopts=",
         "-p",
         "no:cacheprovider",
+        *(f"--deselect={test}" for test in LEFT_OUT),
         *tests,
     ]
     return subprocess.run(command, cwd=staged, env=env, capture_output=True, text=True, timeout=timeout)
@@ -479,7 +550,7 @@ def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.Complet
 
 def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[str, float, str]:
     """Apply the mutant in the staged copy, run its tests, restore: (status, seconds, failing test)."""
-    target = staged / "lusoria" / mutant.path
+    target = staged / installed(mutant.path)
     original = target.read_text()
     target.write_text(mutant.text(original))
     start = time.monotonic()
@@ -523,6 +594,9 @@ def main() -> None:
         )
         return
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # so that the staged copy is removed
+    # the tests' processes take Ctrl-C as usual (tests/test_workers.py checks whose it is), even when this
+    # one was started in the background, which ignores it and would hand that on
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     results, started = [], time.monotonic()
     with tempfile.TemporaryDirectory(prefix="lusoria-mutants-") as folder:
         staged = stage(Path(folder))
