@@ -114,7 +114,8 @@ def _describe(variant: str, changed: dict[str, str], declared_variant: str) -> s
 def rule_tags(cls: type[Game], variant: str, options: dict[str, str]) -> dict[str, str]:
     """A rule set of a game as the tags that choose it: Game, Variant and Rules (the options
     that differ from the variant's), the same however the set was found."""
-    changed = {key: value for key, value in options.items() if value != cls.preset_options(variant)[key]}
+    preset = cls.preset_options(variant)
+    changed = {key: value for key, value in options.items() if value != preset[key]}
     return {
         "Game": cls.name,
         "Variant": variant,
