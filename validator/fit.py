@@ -17,9 +17,10 @@ from lusoria.validator.replay import ERROR, Report, replay
 
 MAX_WORK = 500_000  # plies the search replays at most, over all rule sets, with the positions searched
 # for moves a record leaves out (`Game.searched`; docs/robustness.md)
-MAX_SEARCHED = 25_000  # of that work, the positions searched at most: some 50 µs each (pure Python), where a
-# ply charged costs little, each replay stopping at its first error (a berserk record that fits no set searched
-# 440,000: 20 s); enough for every set of one change of aagenielsen.dk's records
+MAX_SEARCHED = 25_000  # of that work, the positions searched past which no set more is tried: some 50 µs
+# each (pure Python), where a ply charged costs little, each replay stopping at its first error (a berserk
+# record that fits no set searched 440,000: 20 s); enough for every set of one change of most of
+# aagenielsen.dk's records (all but two of the 24 it stops)
 
 
 @dataclass
