@@ -172,7 +172,7 @@ def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
     report = check(source, keep=False)
     if report.rules is None or report.record is None:
         return report.source, report.diagnostics[0]
-    return report.source, fitting_rules(report.record)
+    return report.source, fitting_rules(report.record, valid=report.valid)
 
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:

@@ -17,6 +17,10 @@ from lusoria.validator.replay import ERROR, Report, replay
 
 MAX_WORK = 500_000  # plies the search replays at most, over all rule sets, with the positions searched
 # for moves a record leaves out (`Game.searched`; docs/robustness.md)
+MAX_SEARCHED = 25_000  # of that work, the positions searched past which no set more is tried: some 50 µs
+# each (pure Python), where a ply charged costs little, each replay stopping at its first error (a berserk
+# record that fits no set searched 440,000: 20 s); enough for every set of one change of most of
+# aagenielsen.dk's records (all but two of the 24 it stops)
 
 
 @dataclass
@@ -29,7 +33,7 @@ class Fit:
     tried: int = 0  # rule sets replayed
     furthest: int | None = None  # when no set fits: the latest first error, over all sets
     everywhere: bool = False  # ... and every set fails at that same ply
-    bounded: bool = False  # the search stopped at MAX_WORK before trying every set
+    bounded: bool = False  # the search stopped at MAX_WORK or MAX_SEARCHED before trying every set
     sets: list[dict[str, str]] = field(default_factory=list, repr=False)  # the sets found legal (`rule_tags`)
 
     def __str__(self) -> str:
@@ -111,7 +115,8 @@ def _describe(variant: str, changed: dict[str, str], declared_variant: str) -> s
 def rule_tags(cls: type[Game], variant: str, options: dict[str, str]) -> dict[str, str]:
     """A rule set of a game as the tags that choose it: Game, Variant and Rules (the options
     that differ from the variant's), the same however the set was found."""
-    changed = {key: value for key, value in options.items() if value != cls.preset_options(variant)[key]}
+    preset = cls.preset_options(variant)
+    changed = {key: value for key, value in options.items() if value != preset[key]}
     return {
         "Game": cls.name,
         "Variant": variant,
@@ -153,25 +158,26 @@ def legal_under(records: list[Record], tags: dict[str, str]) -> int:
     return legal
 
 
-def fitting_rules(record: Record, most: int = 5) -> Fit:
+def fitting_rules(record: Record, most: int = 5, valid: bool = False) -> Fit:
     """The rule sets under which `record` is legal, nearest to its own first. Sets are
     tried in order of their number of changes, and the search stops at the first number
-    that makes the record legal."""
+    that makes the record legal. `valid`: its check found it valid, so legal under its own
+    rules without a replay more."""
     cls = game_class(record.game)
     own = cls.from_tags(record.tags)
     own_changes = {k: v for k, v in own.option.items() if v != cls.preset_options(own.variant)[k]}
     declared = own.variant + (" with " + " ".join(f"{k}={v}" for k, v in own_changes.items()) if own_changes else "")
-    fit = Fit(declared, _legal(record, own))
+    fit = Fit(declared, valid or _legal(record, own))
     if fit.legal:
         fit.sets.append(rule_tags(cls, own.variant, own.option))
         return fit
     found: list[tuple[int, str]] = []
     firsts: list[int] = []
-    plies, work = _count_plies(record), 0
+    plies, work, searched = _count_plies(record), 0, 0
     for cost, variant, options, changed in _sets(cls, own, record.tags):
         if found and cost > found[0][0]:
             break
-        if work + plies > MAX_WORK:
+        if work + plies > MAX_WORK or searched > MAX_SEARCHED:
             fit.bounded = True
             break
         work += plies
@@ -181,7 +187,7 @@ def fitting_rules(record: Record, most: int = 5) -> Fit:
             continue  # this board or position does not suit the variant
         fit.tried += 1
         report = replay(record, keep=False, rules=rules, first_error=True)
-        work += rules.searched
+        work, searched = work + rules.searched, searched + rules.searched
         if _makes_legal(record, report):
             found.append((cost, _describe(variant, changed, own.variant)))
             fit.sets.append(rule_tags(cls, variant, options))

@@ -98,18 +98,53 @@ def test_the_search_is_bounded():
     )
 
 
+START = "9/6K2/9/9/9/3Pp4/9/2p6/p8 b"  # pc2 Pd4 pe4 pa1 Kg8: c2-c4 takes d4
+LOOKED_BACK = (  # a tafl record whose left-out berserk continuations are looked for
+    f'[Game "hnefatafl"] [Variant "tyr-9x9"] [Rules "berw=a"] [Position "{START}"] 1... c2-c4xd4 '
+    "2. Kg8-g7 c6-c5xb5 *"  # c4-c6 is looked for; from it, c6-c5 takes no b5
+)
+
+
 def test_the_search_counts_the_positions_it_searched_for_left_out_moves(monkeypatch):
-    """A tafl record whose left-out berserk continuations are looked for: each set's look back
-    counts towards the bound, not only the record's 3 plies (300 // 3 sets)."""
+    """Each set's look back counts towards the bound, not only the record's 3 plies (300 // 3 sets)."""
     from lusoria.validator import tafl_unwritten
 
     monkeypatch.setattr("lusoria.validator.fit.MAX_WORK", 300)
     tafl_unwritten._NOT_FOUND.clear()  # (look backs other tests made, kept, would play nothing here)
-    start = "9/6K2/9/9/9/3Pp4/9/2p6/p8 b"  # pc2 Pd4 pe4 pa1 Kg8: c2-c4 takes d4
-    text = f'[Game "hnefatafl"] [Variant "tyr-9x9"] [Rules "berw=a"] [Position "{start}"] 1... c2-c4xd4 '
-    text += "2. Kg8-g7 c6-c5xb5 *"  # c4-c6 is looked for; from it, c6-c5 takes no b5
-    result = fit(text)
+    result = fit(LOOKED_BACK)
     assert result.bounded and result.tried == 13
+
+
+def test_the_positions_searched_have_a_bound_of_their_own(monkeypatch):
+    """A position searched costs far more than a ply charged (each replay stops at its first error):
+    a berserk record of aagenielsen.dk that fits no set searched 440,000 positions, 20 s, under the
+    plies' bound. Here each set searches 22 (but the first, the record's own rules, whose look back
+    the check under them made and kept): 0, 22, …, 110 > 100 after the sixth set."""
+    from lusoria.validator import tafl_unwritten
+
+    monkeypatch.setattr("lusoria.validator.fit.MAX_SEARCHED", 100)
+    tafl_unwritten._NOT_FOUND.clear()
+    result = fit(LOOKED_BACK)
+    assert result.bounded and result.tried == 6
+    assert str(result) == (
+        "legal under no rule set (6 tried, then the search stopped at its bound): first conflict at ply 3 under every set"
+    )
+
+
+def test_a_record_its_check_found_valid_is_not_replayed_again(monkeypatch):
+    """`lusoria rules` checks each record first: one found valid is legal under its own rules (the
+    search replayed it once more: a third of the time of a folder of legal records)."""
+    from lusoria import api
+    from lusoria.validator.tablut import Tablut
+
+    played = []
+    original = Tablut.play
+    monkeypatch.setattr(Tablut, "play", lambda self, *args: played.append(1) or original(self, *args))
+    [(_, found)] = api.fitting([str(ROOT / "samples/tablut/escape.lgn")])
+    assert str(found) == "legal under its declared rules (seed)" and found.sets == [
+        {"Game": "tablut", "Variant": "seed"}
+    ]
+    assert len(played) == 11  # its plies, variation included, once
 
 
 def test_rules_of_a_folder_proposes_the_one_set_that_makes_the_most_records_legal(tmp_path):
