@@ -895,19 +895,20 @@ def sql(sql: str, db: str, format_: str, timeout: int) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, metavar="[PATH]...")
-@click.option("--db", help="Look in this archive instead of files.")
+@click.option("--db", help="Look in this archive instead of files (without PATH: $LUSORIA_DB or lusoria.db).")
 @encoding_option
 def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
-    """Records of PATH... (or of the archive --db) that are the same game as an earlier one,
-    or a prefix of a longer one (docs/archive.md says what counts).
+    """Records of PATH... (or, without PATH, of the archive) that are the same game as an earlier
+    one, or a prefix of a longer one (docs/archive.md says what counts).
 
     Exit status: 0 when there is none, 1 when there are, 2 when an input cannot be read."""
     from lusoria.archive import Archive
 
-    if bool(paths) == bool(db):
-        raise click.UsageError("give files (PATH...) or an archive (--db), not both or neither")
+    if paths and db:
+        raise click.UsageError("give files (PATH...) or an archive (--db), not both")
     inputs = Inputs()
-    found = archive_errors(lambda: Archive(db).duplicates()) if db else inputs(api.duplicates(paths, encoding))
+    archive = db or default_db()
+    found = inputs(api.duplicates(paths, encoding)) if paths else archive_errors(lambda: Archive(archive).duplicates())
     same = prefixes = 0
     for duplicate in found:
         echo(str(duplicate))
