@@ -256,12 +256,15 @@ def replay(
             date = record.tags["Date"]
             _tag_error(record, "Date", str(problem), report, date, suggestions=date_readings(date))
     _check_tag_names(record, report)
+    _check_result_tag(record, report)
     rules = rules or _rules(record, report)
     if rules is None:
+        report.diagnostics.sort(key=_place)
         return report
     report.rules = rules
     start = _start(record, rules, report)
     if start is None:
+        report.diagnostics.sort(key=_place)
         return report
     report.positions.append(start)
     continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
@@ -497,9 +500,8 @@ def _check_move_number(ply, number: int, counted: int, offset: int, report: Repo
         report.warning("number", f"the move number should be {expected}, not {ply.number}", **_where(ply, number))
 
 
-def _check_result(record: Record, ended: Outcome | None, report: Report, assumed: tuple[str, ...]) -> None:
-    """The marker against the Result tag, and against a finished final position."""
-    where = dict(line=record.result_line, column=record.result_column, text=record.result)
+def _check_result_tag(record: Record, report: Report) -> None:
+    """A Result tag that is no result marker (said whatever else is wrong with the record's tags)."""
     tag = record.tags.get("Result")
     if tag is not None and tag not in RESULTS:
         _tag_error(
@@ -510,7 +512,13 @@ def _check_result(record: Record, ended: Outcome | None, report: Report, assumed
             tag,
             suggestions=results_meant(tag) or alike(tag, RESULTS),
         )
-    elif tag is not None and tag != record.result:
+
+
+def _check_result(record: Record, ended: Outcome | None, report: Report, assumed: tuple[str, ...]) -> None:
+    """The marker against the Result tag (one of the markers), and against a finished final position."""
+    where = dict(line=record.result_line, column=record.result_column, text=record.result)
+    tag = record.tags.get("Result")
+    if tag in RESULTS and tag != record.result:
         report.error("result", f"the result marker {record.result} differs from the Result tag ({tag})", **where)
     if ended is not None and record.result != ended.result:
         report.error(

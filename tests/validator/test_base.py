@@ -75,6 +75,17 @@ def test_a_tag_name_one_letter_off_a_known_one_is_a_warning_at_its_name():
     assert report.diagnostics[0].message == "'Varient' is not Variant (kept as a tag of its own)"
 
 
+def test_a_malformed_result_tag_is_said_beside_rules_that_cannot_be_read():
+    """A hand-typed header with two slips gets both in one run, in the order written: the Result tag
+    is checked whether or not the rules can be built."""
+    report = check('[Game "latrunculi"]\n[Result "1 - 0"]\n[Rules "removl=free"]\n*\n')
+    assert [(d.rule, d.line, d.column, d.suggestions) for d in report.diagnostics] == [
+        ("tag", 2, 10, ("1-0",)),
+        ("tag", 3, 9, ("removal",)),
+    ]
+    assert report.diagnostics[0].message == "a Result is 1-0, 0-1, 1/2-1/2 or *; not '1 - 0'"
+
+
 def test_an_unreadable_record_reports_its_variant_in_lower_case():
     report = check('[Game "tablut"]\n[Variant "Linnaeus"]\n1. e3c3 *\n')
     assert not report.valid and report.variant == "linnaeus"
