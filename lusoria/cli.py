@@ -396,7 +396,7 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
         raise click.UsageError("--check and --write exclude each other (--check writes nothing)")
     if write and api.STDIN in paths:
         raise click.UsageError("--write cannot rewrite standard input")
-    inputs, status = Inputs(), 0
+    inputs, status, uncanonical = Inputs(), 0, 0
 
     def said(report: api.Report) -> None:  # a record that does not parse, or was refused: why, on stderr
         nonlocal status
@@ -424,7 +424,7 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
             continue
         if check:
             echo(f"{file.path}: not in canonical form")
-            status = max(status, 1)
+            status, uncanonical = max(status, 1), uncanonical + 1
             continue
         try:
             write_file(file.path, file.canonical.decode("utf-8"))
@@ -433,6 +433,12 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
             status = 2
             continue
         echo(f"{file.path}: rewritten")
+    if uncanonical:
+        them = "it" if uncanonical == 1 else "them"
+        echo(
+            f"lusoria: {plural(uncanonical, 'file')} not in canonical form: lusoria fmt --write rewrites {them}",
+            err=True,
+        )
     sys.exit(2 if inputs.unreadable else status)
 
 
