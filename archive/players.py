@@ -58,9 +58,12 @@ def player_condition(column: str, name: str) -> tuple[str, list]:
 
 def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     """Make each of `names` another name of `canonical` (or of the player `canonical` is already
-    a name of); the names that were aliases of one of `names` follow. Returns the canonical name."""
+    a name of, unless that player is one of `names`: a merge the other way round, undone); the
+    names that were aliases of one of `names` follow. Returns the canonical name."""
     with db.conn:
-        canonical = db.execute(f"SELECT {_canonical()}", [canonical, canonical]).fetchone()[0]
+        player = db.execute(f"SELECT {_canonical()}", [canonical, canonical]).fetchone()[0]
+        if not any(_same_name(name, player) for name in names):
+            canonical = player
         for name in names:
             if name == canonical:
                 continue  # in another case it is an alias (removed below if it differs in ASCII case only)
@@ -68,6 +71,11 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
             db.execute("INSERT OR REPLACE INTO player_aliases (alias, name) VALUES (?, ?)", [name, canonical])
         db.execute("DELETE FROM player_aliases WHERE alias = ?", [canonical])
     return canonical
+
+
+def _same_name(one: str, other: str) -> bool:
+    """Whether two names are one in SQLite's NOCASE (ASCII letters in any case)."""
+    return one.encode().lower() == other.encode().lower()
 
 
 def aliases(db: sqlite_utils.Database) -> list[dict]:

@@ -23,6 +23,7 @@ from lusoria.archive.patterns import matching_plies
 from lusoria.archive.players import casefold
 from lusoria.archive.texts import add_functions, damaged_record
 from lusoria.errors import LusoriaError
+from lusoria.validator.suggest import alike
 
 DEFAULT_TIMEOUT = 60  # seconds a `lusoria sql` statement may run (--timeout)
 PROGRESS_STEPS = 10_000  # virtual machine steps between two looks at the clock and at Ctrl-C
@@ -186,6 +187,8 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
                     message, parameter = f"the statement ran longer than {watch.seconds:g} s and was stopped", "timeout"
                 elif message == "string or blob too big":
                     message = f"the statement makes or reads a value of more than {MAX_VALUE:,} bytes, the most allowed"
+                elif message.startswith("no such table: "):
+                    message += _tables_like(conn, message.removeprefix("no such table: "))
                 elif any(word in message for word in ("authoriz", "readonly", "may not be modified")):
                     message = (
                         "lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and "
@@ -194,6 +197,17 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
                 raise ReadOnlyError(message, parameter) from None
     finally:
         conn.close()
+
+
+def _tables_like(conn: sqlite3.Connection, name: str) -> str:
+    """The archive's tables and views most like one it does not have (`record`: records)."""
+    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")]
+    like = alike(name.rpartition(".")[2], tables)
+    return (
+        f" (did you mean {' or '.join(like)}? docs/archive.md, The schema, lists the tables)"
+        if like
+        else (" (docs/archive.md, The schema, lists the tables)")
+    )
 
 
 def unique_names(names: list[str]) -> list[str]:

@@ -10,6 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import cast
 
 from lusoria.formats import FORMATS, read_text
 from lusoria.notation.reader import RecordText, split_records
@@ -28,13 +29,14 @@ from lusoria.notation.sources import (
 from lusoria.words import plural
 
 
-def walk(paths: Iterable[Source | Skipped], format: str | None = None) -> Iterator[Source | Skipped]:
+def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) -> Iterator[Source | Skipped]:
     """Files as given; directories searched recursively, in sorted order, for files in one of
     lusoria's formats (lusoria.formats: by name, then by content; names in any case), or with a
     forced `format`, for every file with that format's extension (`*.txt` for tafl move lists,
     whatever they start with); the other files there come as Skipped. Streams, text and Skipped
-    items (of an earlier walk) come as they are."""
-    for path in paths:
+    items (of an earlier walk) come as they are. One source given alone is one source
+    (`validate("games")`: the folder, not the letters of its name, one of which is `/`)."""
+    for path in _given(paths):
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN or not Path(path).is_dir():
             yield path
             continue
@@ -45,6 +47,13 @@ def walk(paths: Iterable[Source | Skipped], format: str | None = None) -> Iterat
                 yield Skipped(str(found), FORMATS.why_not(str(found)))
             else:
                 yield str(found)
+
+
+def _given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipped]:
+    """The sources given: one given alone (a path, a stream, a record's text) in a list of its own."""
+    if isinstance(paths, (str, os.PathLike, RecordText)) or hasattr(paths, "read"):
+        return [cast(Source, paths)]
+    return paths
 
 
 def _records_in(

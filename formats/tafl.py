@@ -6,6 +6,7 @@ formats/common.py `read_site_captures`)."""
 
 from __future__ import annotations
 
+import html
 import itertools
 import json
 import re
@@ -568,7 +569,7 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         draft.tag("SiteGameId", site_id)
     for field, tag in (("WhiteSidePlayerName", "White"), ("BlackSidePlayerName", "Black")):
         if game.get(field):
-            draft.tag(tag, text(field, game[field]), offset(field))
+            draft.tag(tag, html.unescape(text(field, game[field])), offset(field))  # (the scrape: `J&uuml;rgen`)
     types = FORMATS["aage"].games
     names = (f"{kind}#{game.get('AageGameTypeKey')}", kind)  # (two types share a name: by key)
     named = next((name for name in names if name in types), None)

@@ -303,7 +303,7 @@ class Board:
             rules.render(position),
             "",
             rules.tally(positions[0], position),
-            f"position: {rules.format_position(position)}",
+            f"position: {self.position}",
         ]
         ended = self.report.outcome if self.ply == len(positions) - 1 else None
         lines.append(
@@ -312,6 +312,11 @@ class Board:
             else f"{SIDE_NAMES[rules.turn(position)]} to move"
         )
         return "\n".join(lines)
+
+    @property
+    def position(self) -> str:
+        """The position string (docs/notation.md §6), as `lusoria query --position` takes it."""
+        return self.rules.format_position(self.report.positions[self.ply])
 
     @property
     def last(self) -> str | None:

@@ -396,7 +396,7 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
         raise click.UsageError("--check and --write exclude each other (--check writes nothing)")
     if write and api.STDIN in paths:
         raise click.UsageError("--write cannot rewrite standard input")
-    inputs, status = Inputs(), 0
+    inputs, status, uncanonical = Inputs(), 0, 0
 
     def said(report: api.Report) -> None:  # a record that does not parse, or was refused: why, on stderr
         nonlocal status
@@ -424,7 +424,7 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
             continue
         if check:
             echo(f"{file.path}: not in canonical form")
-            status = max(status, 1)
+            status, uncanonical = max(status, 1), uncanonical + 1
             continue
         try:
             write_file(file.path, file.canonical.decode("utf-8"))
@@ -433,6 +433,12 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
             status = 2
             continue
         echo(f"{file.path}: rewritten")
+    if uncanonical:
+        them = "it" if uncanonical == 1 else "them"
+        echo(
+            f"lusoria: {plural(uncanonical, 'file')} not in canonical form: lusoria fmt --write rewrites {them}",
+            err=True,
+        )
     sys.exit(2 if inputs.unreadable else status)
 
 
@@ -895,19 +901,20 @@ def sql(sql: str, db: str, format_: str, timeout: int) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, metavar="[PATH]...")
-@click.option("--db", help="Look in this archive instead of files.")
+@click.option("--db", help="Look in this archive instead of files (without PATH: $LUSORIA_DB or lusoria.db).")
 @encoding_option
 def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
-    """Records of PATH... (or of the archive --db) that are the same game as an earlier one,
-    or a prefix of a longer one (docs/archive.md says what counts).
+    """Records of PATH... (or, without PATH, of the archive) that are the same game as an earlier
+    one, or a prefix of a longer one (docs/archive.md says what counts).
 
     Exit status: 0 when there is none, 1 when there are, 2 when an input cannot be read."""
     from lusoria.archive import Archive
 
-    if bool(paths) == bool(db):
-        raise click.UsageError("give files (PATH...) or an archive (--db), not both or neither")
+    if paths and db:
+        raise click.UsageError("give files (PATH...) or an archive (--db), not both")
     inputs = Inputs()
-    found = archive_errors(lambda: Archive(db).duplicates()) if db else inputs(api.duplicates(paths, encoding))
+    archive = db or default_db()
+    found = inputs(api.duplicates(paths, encoding)) if paths else archive_errors(lambda: Archive(archive).duplicates())
     same = prefixes = 0
     for duplicate in found:
         echo(str(duplicate))

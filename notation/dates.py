@@ -10,6 +10,7 @@ from lusoria.notation.numbers import checked_number
 
 _DATE = re.compile(r"([0-9]{4}|\?{4})\.([0-9]{2}|\?\?)\.([0-9]{2}|\?\?)")
 _NUMBERS = re.compile(r"[ \t]*([0-9]{1,4})[ \t]*[./-][ \t]*([0-9]{1,2})[ \t]*[./-][ \t]*([0-9]{1,4})[ \t]*")
+_PART = re.compile(r"[ \t]*([0-9]{4})[ \t]*(?:[./-][ \t]*([0-9]{1,2})[ \t]*)?")  # a year, and perhaps its month
 
 
 def date_range(text: str) -> tuple[str | None, str | None]:
@@ -37,10 +38,11 @@ def date_readings(text: str) -> list[str]:
     """The PGN dates that a date written in another common order may mean, the likeliest first:
     year first (`2026-11-21`), or last, the day before the month (`21/11/2026`, as most of
     Europe writes) and then the month before the day (`11/21/2026`, as the US does); only
-    real days, so `21/11/2026` has one reading and `05/06/2026` two."""
+    real days, so `21/11/2026` has one reading and `05/06/2026` two. A year alone, or a year and
+    month, is read with the parts left out unknown (`1283`: `1283.??.??`)."""
     numbers = _NUMBERS.fullmatch(text)
     if numbers is None:
-        return []
+        return _part_reading(text)
     first, middle, last = numbers.groups()
     if len(first) == 4:
         orders = [(first, middle, last)]
@@ -51,10 +53,24 @@ def date_readings(text: str) -> list[str]:
     readings: list[str] = []
     for year, month, day in orders:
         reading = f"{year}.{checked_number(month, 0, 99):02}.{checked_number(day, 0, 9999):02}"
-        try:
-            date_range(reading)
-        except ValueError:
-            continue
-        if reading not in readings:
+        if _names_a_day(reading) and reading not in readings:
             readings.append(reading)
     return readings
+
+
+def _part_reading(text: str) -> list[str]:
+    """A year alone, or a year and month, as a PGN date with the rest unknown; none for other text."""
+    part = _PART.fullmatch(text)
+    if part is None:
+        return []
+    reading = f"{part[1]}.{checked_number(part[2], 0, 99):02}.??" if part[2] else f"{part[1]}.??.??"
+    return [reading] if _names_a_day(reading) else []
+
+
+def _names_a_day(reading: str) -> bool:
+    """Whether a PGN date names real days."""
+    try:
+        date_range(reading)
+    except ValueError:
+        return False
+    return True

@@ -23,6 +23,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import split_run
 from lusoria.notation.slips import slip_fixes
 from lusoria.notation.syntax import TERMINALS, SyntaxProblem, Terminals, cache_file, tag_parts, unquote
+from lusoria.notation.writer import tag_meant
 from lusoria.validator import games
 
 MAX_TOKEN = 1 << 20  # characters in one token, in every format: a tag, a comment, a number (docs/robustness.md)
@@ -198,20 +199,22 @@ def is_ply(game: str, text: str) -> bool:
 
 
 _GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
-_GAME_TAG_CASED = re.compile(r'^[ \t]*\[[ \t]*((?!Game[ \t])(?i:game))[ \t]+"', re.M)  # [game "…"], not [Game "…"]
+_TAG_NAME_AT_LINE = re.compile(r'^[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"', re.M)
 
 
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
-    """The record has no Game tag: at its tag written in another case, if it has one."""
-    cased = _GAME_TAG_CASED.search(source.text)
-    if cased is None:
+    """The record has no Game tag: at a tag that may be a slip for it (`[game "…"]`, `[Gmae "…"]`),
+    if it has one."""
+    slip = next((m for m in _TAG_NAME_AT_LINE.finditer(source.text) if tag_meant(m[1]) == "Game"), None)
+    if slip is None:
         return SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
-    start = cased.start(1)
+    start = slip.start(1)
+    cased = "tag names are case-sensitive, and " if slip[1].lower() == "game" else ""
     return SyntaxProblem(
-        f"the record has no Game tag: tag names are case-sensitive, and '{cased[1]}' is not Game",
+        f"the record has no Game tag: {cased}'{slip[1]}' is not Game",
         source.line + source.text.count("\n", 0, start),
         start - source.text.rfind("\n", 0, start),
-        cased[1],
+        slip[1],
         "tag",
     )
 

@@ -61,6 +61,11 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         fixes = _attached(text, start, end)
     elif word in _RESULTS:
         fixes = [Fix(start, end, meant) for meant in results_meant(word)]
+    elif word.isdecimal():  # a move number without its dot, or a ply (a Laquet roll without its colon):
+        fixes = [Fix(start, end, meant) for meant in [*_plies(word, game)[:-1], f"{word}."]]  # what reads furthest
+        reached = {fix: _read_to(text, fix, game) for fix in fixes}
+        furthest = max(reached.values())
+        return [fix for fix in fixes if reached[fix] == furthest and _reads_past(text, fix, game)]
     else:  # the most mended reading that reads on
         fixes = [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
@@ -77,9 +82,8 @@ def _meant(word: str, game: str) -> list[str]:
     """What a word that broke the syntax may have meant, the most mended first."""
     word = "".join("-" if char in DASHES else char for char in word)
     number = _NUMBER.fullmatch(word)
-    if number and (number[2] or not number[3]) and not _RESULT.fullmatch(word):
-        dots = "." if not number[2] else "..."
-        return [f"{number[1]}{dots} {ply}".rstrip() for ply in _plies(number[3], game)]
+    if number and number[2] and not _RESULT.fullmatch(word):  # (a bare number: slip_fixes)
+        return [f"{number[1]}... {ply}".rstrip() for ply in _plies(number[3], game)]
     return _plies(word, game)
 
 
@@ -98,8 +102,13 @@ def _plies(word: str, game: str) -> list[str]:
 
 
 def _reads_past(text: str, fix: Fix, game: str) -> bool:
-    """Whether the record, mended, parses at least past the fix (to its end, if only its result
-    marker is missing: validator.replay reads on past that)."""
+    """Whether the record, mended, parses at least past the fix."""
+    return _read_to(text, fix, game) >= fix.start + len(fix.text)
+
+
+def _read_to(text: str, fix: Fix, game: str) -> float:
+    """Where the record, mended, stops parsing: infinity when it parses to its end (or lacks only
+    its result marker: validator.replay reads on past that)."""
     from lark.exceptions import UnexpectedInput  # Lark loads only for records that need it
 
     from lusoria.notation.lalr import at_the_end, builder_parser
@@ -107,10 +116,10 @@ def _reads_past(text: str, fix: Fix, game: str) -> bool:
     try:
         builder_parser(game).parse(mend(text, fix), "record")
     except UnexpectedInput as error:
-        return at_the_end(error) or (error.pos_in_stream or 0) >= fix.start + len(fix.text)
+        return float("inf") if at_the_end(error) else error.pos_in_stream or 0
     except SyntaxProblem:
-        return True  # the tokens read; the problem is one of structure, further on
-    return True
+        pass  # the tokens read; the problem is one of structure, further on
+    return float("inf")
 
 
 def _attached(text: str, start: int, end: int) -> list[Fix]:

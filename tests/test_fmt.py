@@ -57,7 +57,11 @@ def test_check_keeps_the_files_line_ends_and_byte_order_mark(tmp_path):
 def test_a_file_with_mixed_line_ends_is_not_canonical(tmp_path):
     mixed = tmp_path / "mixed.lgn"
     mixed.write_bytes(CANONICAL.replace("\n", "\r\n", 3).encode())
-    assert run("fmt", "--check", str(mixed)).output == f"{mixed}: not in canonical form\n"
+    result = run("fmt", "--check", str(mixed))
+    assert (result.stdout, result.stderr) == (
+        f"{mixed}: not in canonical form\n",
+        "lusoria: 1 file not in canonical form: lusoria fmt --write rewrites it\n",
+    )
 
 
 def test_write_keeps_crlf_and_the_bom(tmp_path):
@@ -72,7 +76,7 @@ def test_write_turns_a_latin_1_file_into_utf_8(tmp_path):
     path = tmp_path / "koeln.lgn"
     text = CANONICAL.replace('[Site "?"]', '[Site "Köln"]')
     path.write_bytes(text.encode("latin-1"))
-    assert run("fmt", "--check", "--encoding", "latin-1", str(path)).output == f"{path}: not in canonical form\n"
+    assert run("fmt", "--check", "--encoding", "latin-1", str(path)).stdout == f"{path}: not in canonical form\n"
     assert run("fmt", "--write", "--encoding", "latin-1", str(path)).output == f"{path}: rewritten\n"
     assert path.read_bytes() == text.encode("utf-8")
     assert run("fmt", "--check", str(path)).exit_code == 0
@@ -81,7 +85,11 @@ def test_write_turns_a_latin_1_file_into_utf_8(tmp_path):
 def test_check_reads_standard_input_once(tmp_path):
     assert run("fmt", "--check", "-", input=CANONICAL.replace("\n", "\r\n")).exit_code == 0
     result = run("fmt", "--check", "-", input=SLOPPY)
-    assert result.exit_code == 1 and result.output == "-: not in canonical form\n"
+    assert result.exit_code == 1 and result.stdout == "-: not in canonical form\n"
+    (tmp_path / "a.lgn").write_text(SLOPPY)
+    (tmp_path / "b.lgn").write_text(SLOPPY)
+    two = run("fmt", "--check", str(tmp_path / "a.lgn"), str(tmp_path / "b.lgn"))
+    assert two.stderr == "lusoria: 2 files not in canonical form: lusoria fmt --write rewrites them\n"
 
 
 def test_exit_status_says_whether_every_record_parses_and_every_file_is_canonical(tmp_path):

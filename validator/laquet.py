@@ -37,6 +37,7 @@ from lusoria.validator.suggest import similarity
 LAST: Final = 18  # the last point a checker may stand on
 OFF: Final = 19  # where a borne-off checker goes
 CHECKERS: Final = 15
+_BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]")  # a roll written without its colon (a slip)
 SIGN: Final[tuple[int, ...]] = (1, -1)  # a checker of White's counts +1, Black's -1 (a Python tuple,
 # which mypyc indexes as it is: a fixed-length one it would build again at each index)
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
@@ -569,6 +570,11 @@ class Laquet(Game[LaquetPosition]):
         elif a.leftover and b.leftover:
             cost += _dice_distance(a.leftover[0], b.leftover[0]) + _plays_distance(a.leftover[1], b.leftover[1])
         return cost
+
+    @classmethod
+    def mended_ply(cls, word: str) -> str:
+        """A roll without its colon (`53`, `5-3`): `53:`, `5-3:`."""
+        return word + ":" if _BARE_ROLL.fullmatch(word) else word
 
     def legal_plies(self, position: LaquetPosition) -> list[str]:
         return [

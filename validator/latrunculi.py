@@ -769,11 +769,19 @@ def _loss(side: int, rule: str, reason: str, ending: str) -> Outcome:
     return Outcome("0-1" if side == WHITE else "1-0", rule, reason, ending)
 
 
+_BOARD_AS_WRITTEN: Final = re.compile(r"[ \t]*([0-9]{1,2})[ \t]*[x×*][ \t]*([0-9]{1,2})[ \t]*")  # `10 x 10`, `10×10`
+
+
 def _board_size(text: str | None) -> tuple[int, int]:
     if text is None:
         return 8, 8
     m = re.fullmatch(r"([0-9]+)x([0-9]+)", text.lower())
     width, height = (whole_number(n, 4, 16) for n in m.groups()) if m else (None, None)
     if width is None or height is None:
-        raise OptionError(f"a Board is WxH with each side from 4 to 16, as in 8x8; not '{text[:40]}'", "Board")
+        message = f"a Board is WxH with each side from 4 to 16, as in 8x8; not '{text[:40]}'"
+        meant = _BOARD_AS_WRITTEN.fullmatch(text.lower())
+        sides = [whole_number(side, 4, 16) for side in meant.groups()] if meant else [None]
+        if None not in sides:
+            raise OptionError(message, "Board", text, 0, (f"{sides[0]}x{sides[1]}",))  # at the value
+        raise OptionError(message, "Board")
     return width, height

@@ -16,7 +16,7 @@ from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, sca
 from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
 from lusoria.notation.syntax import MissingResult
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
-from lusoria.notation.writer import TAG_NAMES, write_record
+from lusoria.notation.writer import tag_meant, write_record
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
 from lusoria.validator.games import game_class, known_games, rules_from_tags
 from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
@@ -255,13 +255,16 @@ def replay(
         except ValueError as problem:
             date = record.tags["Date"]
             _tag_error(record, "Date", str(problem), report, date, suggestions=date_readings(date))
-    _check_tag_case(record, report)
+    _check_tag_names(record, report)
+    _check_result_tag(record, report)
     rules = rules or _rules(record, report)
     if rules is None:
+        report.diagnostics.sort(key=_place)
         return report
     report.rules = rules
     start = _start(record, rules, report)
     if start is None:
+        report.diagnostics.sort(key=_place)
         return report
     report.positions.append(start)
     continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
@@ -400,19 +403,18 @@ def _start(record: Record, rules: Game, report: Report) -> Position | None:
         return None
 
 
-_TAG_CASES = {name.lower(): name for name in TAG_NAMES}
-
-
-def _check_tag_case(record: Record, report: Report) -> None:
-    """A warning for a tag that NOTATION.md names, written in another case (`event`): tag names are
-    case-sensitive, so it is kept as a tag of its own and its value read as nothing else."""
+def _check_tag_names(record: Record, report: Report) -> None:
+    """A warning for a tag that may be a slip for one NOTATION.md names, which the record lacks
+    (`event`, `Varient`): tag names are case-sensitive, so it is kept as a tag of its own and its
+    value read as nothing else."""
     for name in record.tags:
-        meant = _TAG_CASES.get(name.lower())
-        if meant is not None and meant != name and meant not in record.tags:
+        meant = tag_meant(name)
+        if meant is not None and meant not in record.tags:
             line, column = record.tag_places.get(name) or (record.line, 1)
+            cased = "tag names are case-sensitive: " if name.lower() == meant.lower() else ""
             report.warning(
                 "tag",
-                f"tag names are case-sensitive: '{name}' is not {meant} (kept as a tag of its own)",
+                f"{cased}'{name}' is not {meant} (kept as a tag of its own)",
                 text=name,
                 line=line,
                 column=column,
@@ -498,9 +500,8 @@ def _check_move_number(ply, number: int, counted: int, offset: int, report: Repo
         report.warning("number", f"the move number should be {expected}, not {ply.number}", **_where(ply, number))
 
 
-def _check_result(record: Record, ended: Outcome | None, report: Report, assumed: tuple[str, ...]) -> None:
-    """The marker against the Result tag, and against a finished final position."""
-    where = dict(line=record.result_line, column=record.result_column, text=record.result)
+def _check_result_tag(record: Record, report: Report) -> None:
+    """A Result tag that is no result marker (said whatever else is wrong with the record's tags)."""
     tag = record.tags.get("Result")
     if tag is not None and tag not in RESULTS:
         _tag_error(
@@ -511,7 +512,13 @@ def _check_result(record: Record, ended: Outcome | None, report: Report, assumed
             tag,
             suggestions=results_meant(tag) or alike(tag, RESULTS),
         )
-    elif tag is not None and tag != record.result:
+
+
+def _check_result(record: Record, ended: Outcome | None, report: Report, assumed: tuple[str, ...]) -> None:
+    """The marker against the Result tag (one of the markers), and against a finished final position."""
+    where = dict(line=record.result_line, column=record.result_column, text=record.result)
+    tag = record.tags.get("Result")
+    if tag in RESULTS and tag != record.result:
         report.error("result", f"the result marker {record.result} differs from the Result tag ({tag})", **where)
     if ended is not None and record.result != ended.result:
         report.error(

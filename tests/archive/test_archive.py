@@ -117,6 +117,19 @@ def test_sql_is_read_only(archive):
     assert archive.stats()["records"] == 81
 
 
+def test_a_table_the_archive_lacks_is_named_with_those_like_it(archive):
+    with pytest.raises(ReadOnlyError) as raised:
+        archive.sql("SELECT * FROM record")
+    assert str(raised.value) == (
+        "no such table: record (did you mean records or records_fts or record_texts? "
+        "docs/archive.md, The schema, lists the tables)"
+    )
+    with pytest.raises(
+        ReadOnlyError, match=r"^no such table: chess_games \(docs/archive.md, The schema, lists the tables\)$"
+    ):
+        archive.sql("SELECT * FROM chess_games")
+
+
 def test_not_an_archive(tmp_path):
     text = tmp_path / "notes.db"
     text.write_text("not a database at all, just some words" * 100)

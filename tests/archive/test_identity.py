@@ -149,8 +149,16 @@ def test_duplicates_of_files(in_root):
     assert (clean.exit_code, clean.output) == (0, "0 duplicates, 0 prefixes\n")
 
 
-def test_duplicates_wants_files_or_an_archive(in_root, tmp_path):
-    assert run("duplicates").exit_code == 2
+def test_duplicates_wants_files_or_an_archive(in_root, tmp_path, monkeypatch):
+    monkeypatch.setenv("LUSORIA_DB", str(tmp_path / "club.db"))
+    nothing = run("duplicates")
+    assert (nothing.exit_code, nothing.output) == (
+        2,
+        f"lusoria: {tmp_path / 'club.db'} does not exist; create it with lusoria import\n",
+    )
+    Archive(str(tmp_path / "club.db")).import_paths(["samples/tablut", "tests/fixtures/resubmitted.lgn"])
+    default = run("duplicates")
+    assert (default.exit_code, default.output.splitlines()[-1]) == (1, "0 duplicates, 1 prefix")
     assert run("duplicates", "samples/tablut", "--db", str(tmp_path / "a.db")).exit_code == 2
     missing = run("duplicates", "--db", str(tmp_path / "missing.db"))
     assert missing.exit_code == 2 and "does not exist" in missing.output

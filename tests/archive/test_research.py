@@ -665,6 +665,17 @@ def test_players_merge_list_and_query_by_any_name(tmp_path):
     }
 
 
+def test_a_merge_the_wrong_way_round_is_undone_by_merging_back(tmp_path):
+    """`players merge "Karin Nilsson" "K. Nilsson"` typed the wrong way round (the canonical name
+    last) is undone by the merge meant: the alias becomes the player, not an alias of itself."""
+    archive = Archive(str(tmp_path / "players.db"))
+    archive.import_paths([RECORDS])
+    assert archive.merge_players(["Karin Nilsson"], "K. Nilsson") == "K. Nilsson"
+    assert archive.merge_players(["k. nilsson"], "Karin Nilsson") == "Karin Nilsson"
+    assert archive.aliases() == [{"alias": "k. nilsson", "name": "Karin Nilsson"}]
+    assert archive.merge_players(["Karin N."], "k. nilsson") == "Karin Nilsson"  # an alias still leads to its name
+
+
 def test_names_match_in_any_case_beyond_ascii(tmp_path):
     archive = Archive(str(tmp_path / "names.db"))
     record = '[Game "tablut"]\n[Event "{event}"]\n[White "{white}"]\n[Black "Olof Berg"]\n[Result "*"]\n\n1. e3-c3 *\n'

@@ -86,3 +86,18 @@ def test_the_site_captures_read_on_past_a_mercenary_taken():
     assert report.record.main.plies[-1].comments == [
         "aage reader: the list gives no result; the game ended 0-1 (the king was captured (ks: w), G7)"
     ]
+
+
+def test_the_sites_player_names_are_read_as_it_shows_them():
+    """The aagenielsen.dk scrape writes a name HTML-escaped (`Plantagen&ecirc;t`): the record's tag
+    holds the name as the site shows it."""
+    game = {
+        "WhiteSidePlayerName": "Plantagen&ecirc;t",
+        "BlackSidePlayerName": "A&amp;B & C",
+        "AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)",
+        "WhoMovedFirst": "black",
+        "Moves": ["e3-c3"],
+    }
+    [source] = read_text(json.dumps(game), "aage", "game-7-1-1.json")
+    tags = check(source).tags
+    assert (tags["White"], tags["Black"]) == ("Plantagenêt", "A&B & C")

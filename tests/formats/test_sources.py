@@ -51,6 +51,19 @@ def test_validate_and_format_take_the_same_sources():
     assert api.format_record(TWO, 1)[0].endswith("1. e3-c3 d1-d3 *\n")
 
 
+def test_one_source_given_alone_is_one_source(monkeypatch, tmp_path):
+    """`validate("tablut")` is the folder, not the letters of its name (`validate("games/")` walked
+    the whole file system from the `/`): a path, a Path, a stream or a record's text alone."""
+    monkeypatch.chdir(ROOT / "samples")
+    listed = [verdict.source.path for verdict in api.validate(["tablut"])]
+    assert len(listed) == 4
+    assert [verdict.source.path for verdict in api.validate("tablut")] == listed
+    assert [verdict.source.path for verdict in api.validate(Path("tablut"))] == listed
+    [streamed] = api.validate(io.StringIO('[Game "tablut"]\n1. e3-c3 *\n'))
+    assert streamed.valid and streamed.plies == 1
+    assert Archive(str(tmp_path / "a.db")).import_paths("tablut").added == 4
+
+
 def test_what_counts_as_text():
     assert is_text('[Game "tablut"]') and is_text("1. e3-c3 *\n") and is_text(RecordText("x"))
     assert not is_text("samples/tablut") and not is_text(Path("[odd]")) and not is_text("-")

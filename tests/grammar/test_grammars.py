@@ -123,6 +123,10 @@ def test_a_game_tag_in_another_case_is_named_where_it_stands():
     assert [(d.rule, d.message, d.line, d.column, d.text) for d in report.diagnostics] == [
         ("tag", "the record has no Game tag: tag names are case-sensitive, and 'GAME' is not Game", 2, 4, "GAME")
     ]
+    misspelled = check('[Event "Club"]\n[Gmae "tablut"]\n1. e3-c3 *')
+    assert [(d.rule, d.message, d.line, d.column, d.text) for d in misspelled.diagnostics] == [
+        ("tag", "the record has no Game tag: 'Gmae' is not Game", 2, 2, "Gmae")
+    ]
     escaped = check('[Game "tab\\"lut"]\n1. e3-c3 *')  # a Game tag the scan does not read: not a case slip
     assert [(d.rule, d.message, d.line, d.column) for d in escaped.diagnostics] == [
         ("tag", "the record has no Game tag", 1, 1)

@@ -37,6 +37,10 @@ def test_not_dates(text):
         ("21/11/26", []),  # which century is not guessed
         ("Nov 21, 2026", []),
         ("2026.11.21", ["2026.11.21"]),
+        ("1283", ["1283.??.??"]),  # a year alone: the rest unknown
+        ("1283.5", ["1283.05.??"]),
+        ("1283-13", []),
+        ("128", []),
     ],
 )
 def test_dates_in_other_orders_are_read_as_the_real_days_they_may_mean(text, readings):

@@ -38,6 +38,9 @@ TABLUT, SENECA, DUX, LAQUET = (
         (TABLUT, "1. e3-c3 d1-d3 2 e4-e3 *", "2", "2."),
         (LAQUET, "1.. 63: 5/11 1/4 *", ".", "1..."),
         (SENECA, "1 @d4 *", "1", "1."),
+        (LAQUET, "1. 63 5/11 1/4 *", "63", "63:"),  # a roll without its colon
+        (LAQUET, "1. 6-3 5/11 1/4 *", "6-3", "6-3:"),
+        (LAQUET, "1. 63: 5/11 1/4 12 41: 6/10 6/7 *", "12", "12."),  # a move number: it reads further
         (TABLUT, "1. e3-c3 ½-½", "½-½", "1/2-1/2"),  # a result in another convention
         (TABLUT, "1. e3-c3 1:0", "1:0", "1-0"),
         (LAQUET, "1. 63: 5/11 1/4 0–1", "0–1", "0-1"),
@@ -146,6 +149,7 @@ def test_the_cli_shows_the_suggestion_under_the_slip():
         (f'{SENECA}\n[Position "6pp/8/8/8/8/8/P7/P6P w"]\n1. a1a3 *\n', ("S2", 1)),  # a1-a3: a step too long
         (f"{DUX}\n1. e1xe3 *\n", ("X2", 1)),  # e1-e3: over the dux on e2
         (f"{LAQUET}\n1. 6–3: 5/11 1/4 41: 6/10 6/7 2. 63: 5/12 *\n", ("Q3", 3)),  # the third turn, replayed
+        (f"{LAQUET}\n1. 63 5/11 1/4 41: 6/10 6/7 2. 63: 5/12 *\n", ("Q3", 3)),
     ],
 )
 def test_keep_going_reads_past_a_slip_in_every_game(text, later):

@@ -82,7 +82,7 @@ def test_arbitrary_text_is_checked_without_exceptions(text):
     if not GAME_TAG.search(text):
         [(rule, message)] = [(d.rule, d.message) for d in report.diagnostics]
         assert (
-            (rule, message) == ("tag", "the record has no Game tag")
+            (rule, message.split(":")[0]) == ("tag", "the record has no Game tag")  # perhaps at a slip for it
             or rule == "syntax"
             and message.startswith("not a game record in any format lusoria reads")
         )

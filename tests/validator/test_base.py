@@ -44,8 +44,8 @@ def test_an_unknown_variant_is_still_an_error_that_names_the_known_ones():
 
 def test_a_known_tag_in_another_case_is_a_warning_at_its_name():
     """`[event "Club"]` is a tag of its own, not the Event (tag names are case-sensitive): a warning
-    that says so, with the name meant; a name no tag has in any case (`Whte`) is a tag like any."""
-    report = check('[Game "tablut"]\n[event "Club"]\n[Whte "A"]\n[white "B"]\n1. e3-c3 *')
+    that says so, with the name meant; a name two letters off any (`Wht`) is a tag like any."""
+    report = check('[Game "tablut"]\n[event "Club"]\n[Wht "A"]\n[white "B"]\n1. e3-c3 *')
     assert report.valid
     assert [(d.severity, d.rule, d.line, d.column, d.text, d.suggestions) for d in report.diagnostics] == [
         ("warning", "tag", 2, 2, "event", ("Event",)),
@@ -56,6 +56,34 @@ def test_a_known_tag_in_another_case_is_a_warning_at_its_name():
     )
     both = check('[Game "tablut"]\n[Event "Club"]\n[event "Evening"]\n1. e3-c3 *')
     assert both.diagnostics == []  # both written: a tag of its own, as meant
+
+
+def test_a_tag_name_one_letter_off_a_known_one_is_a_warning_at_its_name():
+    """`[Varient "piso"]` is no Variant: the record is read as seneca, and a warning says which tag
+    was meant (a letter changed, added, left out, two swapped); names further off are tags like any."""
+    report = check(
+        '[Game "latrunculi"]\n[Varient "piso"]\n[Reslt "*"]\n[Evnet "Club"]\n[Sites "Rome"]\n'
+        '[EventDate "2026.11.21"]\n[WhiteElo "1500"]\n[Variation "a"]\n[Name "x"]\n*'
+    )
+    assert report.valid and report.rules.variant == "seneca"
+    assert [(d.severity, d.rule, d.line, d.column, d.text, d.suggestions) for d in report.diagnostics] == [
+        ("warning", "tag", 2, 2, "Varient", ("Variant",)),
+        ("warning", "tag", 3, 2, "Reslt", ("Result",)),
+        ("warning", "tag", 4, 2, "Evnet", ("Event",)),
+        ("warning", "tag", 5, 2, "Sites", ("Site",)),
+    ]
+    assert report.diagnostics[0].message == "'Varient' is not Variant (kept as a tag of its own)"
+
+
+def test_a_malformed_result_tag_is_said_beside_rules_that_cannot_be_read():
+    """A hand-typed header with two slips gets both in one run, in the order written: the Result tag
+    is checked whether or not the rules can be built."""
+    report = check('[Game "latrunculi"]\n[Result "1 - 0"]\n[Rules "removl=free"]\n*\n')
+    assert [(d.rule, d.line, d.column, d.suggestions) for d in report.diagnostics] == [
+        ("tag", 2, 10, ("1-0",)),
+        ("tag", 3, 9, ("removal",)),
+    ]
+    assert report.diagnostics[0].message == "a Result is 1-0, 0-1, 1/2-1/2 or *; not '1 - 0'"
 
 
 def test_an_unreadable_record_reports_its_variant_in_lower_case():

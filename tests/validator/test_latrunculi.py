@@ -4,6 +4,7 @@ import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
 from lusoria.validator.latrunculi import DUX, INCITUS, PAWN, Latrunculi, LatrunculiPosition, piece
+from lusoria.validator.replay import check
 
 
 def rules(variant: str = "seneca", size=(8, 8), **options: str) -> Latrunculi:
@@ -261,6 +262,22 @@ def test_boards_wider_than_nine_use_multi_digit_runs():
 def test_boards_and_pieces_that_cannot_work_are_tag_errors(tags):
     with pytest.raises(OptionError):
         Latrunculi.from_tags(tags)
+
+
+def test_a_board_written_with_spaces_or_a_times_sign_gets_what_was_meant_at_its_value():
+    (spaced,) = check('[Game "latrunculi"]\n[Board "10 x 10"]\n*\n').diagnostics
+    assert (spaced.rule, spaced.line, spaced.column, spaced.text, spaced.suggestions) == (
+        "tag",
+        2,
+        9,
+        "10 x 10",
+        ("10x10",),
+    )
+    assert spaced.message == "a Board is WxH with each side from 4 to 16, as in 8x8; not '10 x 10'"
+    (times,) = check('[Game "latrunculi"]\n[Board "10×8"]\n*\n').diagnostics
+    assert times.suggestions == ("10x8",)
+    (too_wide,) = check('[Game "latrunculi"]\n[Board "20 x 10"]\n*\n').diagnostics
+    assert (too_wide.column, too_wide.text, too_wide.suggestions) == (2, "Board", ())  # nothing meant: at the name
 
 
 @pytest.mark.parametrize("text", ["8/8/8 w", "8/8/8/8/8/8/8/9 w", "8/8/8/8/8/8/8/7X w", "8/8/8/8/8/8/8/8 x"])
