@@ -106,7 +106,8 @@ def test_knights_and_commanders_are_marked_on_every_board_size():
             assert rows[size - rank].split()[1 + file] == letter, (size, letter)
         mercenaries = [g for g in pieces.values() if g.get("class").endswith("mercenary")]  # in the variant's start
         assert all([child.tag for child in g] == [f"{SVG}circle"] * 2 for g in mercenaries)  # the other side's disc
-        assert rows[-1] == f"N n knights, C c commanders{', M m mercenaries' if mercenaries else ''}; uppercase: White"
+        pieces_named = f"N n knights, C c commanders{', M m mercenaries' if mercenaries else ''}"
+        assert rows[-1].startswith(f"K king, P p soldiers, {pieces_named}; uppercase: White"), (size, rows[-1])
         assert "knights" not in rules.render(rules.initial())  # none on the board, none in the variant
 
 

@@ -24,6 +24,7 @@ from lusoria.validator.base import BLACK, WHITE, OptionError, Outcome, Played
 from lusoria.validator.diagram import CAMP, CORNER, THRONE, Diagram, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly
 from lusoria.validator.tafl_board import (
+    ATTACKER,
     ATTACKER_COMMANDER,
     ATTACKER_KNIGHT,
     ATTACKER_MERCENARY,
@@ -237,8 +238,12 @@ class TaflGame(GridGame[TaflPosition]):
         rows.append(" " * (width + 1) + " ".join(FILES[: geo.size]))
         held = set(position.board) | set(settings.start)
         legend = [words for codes, words in _LEGEND if held & set(codes)]
-        if legend:  # OpenTafl's pieces, which a tafl board seldom holds
-            rows.append(f"{', '.join(legend)}; uppercase: White")
+        squares = ["+ throne"] if geo.throne >= 0 else []
+        special = " or ".join(
+            name for name, table in (("corner", settings.corners), ("camp", settings.camps)) if any(table)
+        )
+        squares += [f"# {special}"] if special else []
+        rows.append(f"{', '.join(legend)}; uppercase: White" + "".join(f"; {words}" for words in squares))
         return "\n".join(rows)
 
     def diagram(self, position: TaflPosition, last: str | None = None) -> Diagram:
@@ -319,7 +324,9 @@ class TaflGame(GridGame[TaflPosition]):
 
 
 _LEGEND: Final = (
+    ((KING,), "K king"),
+    ((DEFENDER, ATTACKER), "P p soldiers"),
     ((DEFENDER_KNIGHT, ATTACKER_KNIGHT), "N n knights"),
     ((DEFENDER_COMMANDER, ATTACKER_COMMANDER), "C c commanders"),
     ((DEFENDER_MERCENARY, ATTACKER_MERCENARY), "M m mercenaries"),
-)  # the pieces `render` names under a board that holds them
+)  # the pieces `render` names under a board that holds them (or whose start did)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
 from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.copenhagen import Copenhagen
+from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, OWNER, TaflPosition
@@ -288,3 +289,20 @@ def test_a_square_is_numbered_from_a1_rank_by_rank(size, name, index):
 def test_a_square_off_the_board_is_an_option_error_that_names_the_board(name):
     with pytest.raises(OptionError, match=f"^{name} is not a square of a 11×11 board \\(a1–k11\\)$"):
         square_index(11, name)
+
+
+@pytest.mark.parametrize(
+    ("game", "variant", "legend"),
+    [
+        ("copenhagen", None, "K king, P p soldiers; uppercase: White; + throne; # corner"),
+        ("tablut", "ashton", "K king, P p soldiers; uppercase: White; + throne; # camp"),
+        ("tablut", None, "K king, P p soldiers; uppercase: White; + throne"),
+        ("hnefatafl", "history-craft-hnefatafl-11x11", "K king, P p soldiers; uppercase: White; # corner"),
+        ("hnefatafl", "simple-tafl-11x11", "K king, P p soldiers; uppercase: White"),
+    ],
+)
+def test_the_text_board_says_what_its_letters_and_marks_are(game, variant, legend):
+    """Under the board, its pieces and the squares it marks when they are empty: + the throne, #
+    the corners and the camps, as the board has them (a throneless board has no +)."""
+    rules = GAMES[game](variant=variant) if variant else GAMES[game]()
+    assert rules.render(rules.initial()).splitlines()[-1] == legend
