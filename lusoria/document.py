@@ -173,7 +173,7 @@ def diagnostic_span(entry: Entry, diagnostic: Diagnostic) -> tuple[int, int, int
 def diagnostic_message(diagnostic: Diagnostic) -> str:
     """The message of `lusoria validate`, with its "did you mean" line."""
     if diagnostic.suggestions:
-        return f"{diagnostic.message}\ndid you mean {' or '.join(diagnostic.suggestions)}?"
+        return f"{diagnostic.message}\n{diagnostic.meant()}"
     return diagnostic.message
 
 

@@ -66,7 +66,7 @@ def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
     caret = " " * (column - left + bool(left)) + "^" * width
     shown = f"{head}\n {number} | {shown}\n {' ' * len(number)} | {caret}"
     if diagnostic.suggestions:
-        shown += f" did you mean {' or '.join(diagnostic.suggestions)}?"
+        shown += f" {diagnostic.meant()}"
     if diagnostic.assumed:
         shown += f"\n {' ' * len(number)} | (assuming {'; '.join(diagnostic.assumed)})"
     return shown

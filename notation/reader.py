@@ -136,9 +136,13 @@ def scan_tags(text: str) -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _scanned_tags(text: str) -> dict[str, str]:
+    return {m[1]: unquote(m[2]) for m in _tag_pattern().finditer(header_of(text))}
+
+
+def header_of(text: str) -> str:
+    """A record's text up to its movetext: its tag lines (and blank and % lines)."""
     movetext = _MOVETEXT.search(text)
-    header = text[: movetext.start()] if movetext else text
-    return {m[1]: unquote(m[2]) for m in _tag_pattern().finditer(header)}
+    return text[: movetext.start()] if movetext else text
 
 
 # -- parsing -----------------------------------------------------------------

@@ -12,7 +12,7 @@ from mypy_extensions import mypyc_attr
 
 from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, SyntaxProblem, parse_record, scan_tags
+from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
 from lusoria.notation.syntax import MissingResult
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
@@ -39,6 +39,11 @@ class Diagnostic:
     column: int = 0
     suggestions: tuple[str, ...] = ()  # close legal plies, for an illegal ply
     assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
+
+    def meant(self) -> str:
+        """ "did you mean e3-c3 or e3-d3?", a suggestion that holds a ? in quotes (1283.??.??)."""
+        shown = [f"'{text}'" if "?" in text else text for text in self.suggestions]
+        return f"did you mean {' or '.join(shown)}?"
 
 
 @dataclass(slots=True)
@@ -122,7 +127,7 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
     read = _read_past_slips(source, keep_going)
     if read.record is None or read.unended:
         unread = Report(source)
-        unread.diagnostics = sorted(read.diagnostics, key=_place)
+        unread.diagnostics = sorted(read.diagnostics + _header_checked(read), key=_place)
         if read.record is not None:  # the plies checked; what the replay says of the marker assumed is moot
             replayed = replay(read.record, read.text, False, keep_going).diagnostics
             unread.diagnostics += [_as_written(d, read.mended) for d in replayed if d.line != read.record.result_line]
@@ -223,6 +228,28 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
                 )
             )
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
+
+
+def _header_checked(read: _Read) -> list[Diagnostic]:
+    """The tag errors and warnings of a record of lusoria's notation that does not parse, said
+    with its syntax error rather than once it is fixed: its tag lines (those before the movetext)
+    read alone, with a result assumed, and replayed. None when those do not parse,
+    name no game lusoria knows (the reader's error says so), or when the record parsed (its replay
+    checked them)."""
+    text = read.text
+    header = header_of(text.text)
+    if (
+        read.record is not None
+        or text.format != "lgn"
+        or scan_tags(text.text).get("Game", "").lower() not in known_games()
+    ):
+        return []
+    alone = RecordText(header + ASSUMED_RESULT, text.line, text.index, text.path)
+    try:
+        record = parse_record(alone)
+    except SyntaxProblem:
+        return []
+    return [d for d in replay(record, alone, keep=False).diagnostics if d.rule == "tag"]
 
 
 def _as_written(diagnostic: Diagnostic, mended: list[_Mended]) -> Diagnostic:

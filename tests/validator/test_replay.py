@@ -129,3 +129,37 @@ def test_past_a_missing_result_marker_only_problems_of_the_text_itself_are_repor
     nag = check('[Game "tablut"]\n1. e3-c3 $1000 d1-d3\n')
     assert places(nag) == [("syntax", None, 2, 10), ("syntax", None, 2, 21)]
     assert nag.diagnostics[0].message == "a NAG is $0 to $255, not $1000"
+
+
+def test_the_tags_of_a_record_whose_movetext_does_not_parse_are_checked_in_the_same_run():
+    """A slip in the movetext no longer hides those of the header: each is said at its place, the
+    syntax error last (in line order), as a record that parses would say them."""
+    text = '[Game "tablut"]\n[Date "0120"]\n[Reslt "1-0"]\n[Variant "nope"]\n\n1. e3-c3 e1-e2 2. zz9 *\n'
+    found = [(d.severity, d.rule, d.line, d.column, d.suggestions) for d in check(text).diagnostics]
+    assert found == [
+        ("error", "tag", 2, 8, ("0120.??.??",)),
+        ("warning", "tag", 3, 2, ("Result",)),
+        ("error", "tag", 4, 11, ()),
+        ("error", "syntax", 6, 19, ()),
+    ]
+
+
+def test_a_header_that_holds_the_syntax_error_or_an_unknown_game_says_only_that():
+    """The tags are checked apart only when they parse alone and name a game lusoria knows: a tag
+    left open (after the Game tag or before it) or an unknown game (the reader's error names it)
+    adds nothing, no "no Game tag" among them."""
+    before = '[Game "tablut"]\n[Date "0120"]\n[Event "x\n[Result "1 - 0"]\n\n1. e3-c3 *\n'
+    broken_header = '[Date "0120"]\n[Game "tablut"\n[Result "1 - 0"]\n\n1. e3-c3 *\n'
+    unknown_game = '[Game "tablot"]\n[Date "0120"]\n\n1. e3-c3 *\n'
+    parsing = '[Game "tablut"]\n[Date "0120"]\n\n1. e3-c3 2. zz9 *\n'
+    assert [(d.rule, d.line) for d in check(before).diagnostics] == [("syntax", 3)]
+    assert [d.rule for d in check(broken_header).diagnostics] == ["syntax"]
+    assert [(d.rule, d.line, d.suggestions) for d in check(unknown_game).diagnostics] == [("tag", 1, ("tablut",))]
+    assert [(d.rule, d.line) for d in check(parsing).diagnostics] == [("tag", 2), ("syntax", 4)]
+
+
+def test_a_suggestion_that_holds_a_question_mark_is_quoted():
+    date = check('[Game "tablut"]\n[Date "1283"]\n\n1. e3-c3 *\n').diagnostics[0]
+    move = check('[Game "tablut"]\n\n1. e3-c4 *\n').diagnostics[0]
+    assert date.meant() == "did you mean '1283.??.??'?"
+    assert move.meant() == f"did you mean {' or '.join(move.suggestions)}?" and move.suggestions
