@@ -231,18 +231,13 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
 
 
 def _header_checked(read: _Read) -> list[Diagnostic]:
-    """The tag errors and warnings of a record of lusoria's notation that does not parse, said
-    with its syntax error rather than once it is fixed: its tag lines (those before the movetext)
-    read alone, with a result assumed, and replayed. None when those do not parse,
-    name no game lusoria knows (the reader's error says so), or when the record parsed (its replay
-    checked them)."""
+    """The tag errors and warnings of a record that does not parse, said with its syntax error
+    rather than once it is fixed: its tag lines (those before the movetext) read alone, with a
+    result assumed, and replayed. None when the record parsed (its replay checked them), or when
+    those lines do not parse alone or name no game lusoria knows (the reader's error says so)."""
     text = read.text
     header = header_of(text.text)
-    if (
-        read.record is not None
-        or text.format != "lgn"
-        or scan_tags(text.text).get("Game", "").lower() not in known_games()
-    ):
+    if read.record is not None or scan_tags(text.text).get("Game", "").lower() not in known_games():
         return []
     alone = RecordText(header + ASSUMED_RESULT, text.line, text.index, text.path)
     try:
