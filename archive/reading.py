@@ -203,11 +203,8 @@ def _tables_like(conn: sqlite3.Connection, name: str) -> str:
     """The archive's tables and views most like one it does not have (`record`: records)."""
     tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")]
     like = alike(name.rpartition(".")[2], tables)
-    return (
-        f" (did you mean {' or '.join(like)}? docs/archive.md, The schema, lists the tables)"
-        if like
-        else (" (docs/archive.md, The schema, lists the tables)")
-    )
+    listed = "docs/archive.md, The schema, lists the tables"
+    return f" (did you mean {' or '.join(like)}? {listed})" if like else f" ({listed})"
 
 
 def unique_names(names: list[str]) -> list[str]:

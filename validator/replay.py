@@ -41,7 +41,8 @@ class Diagnostic:
     assumed: tuple[str, ...] = ()  # plies replaced by their suggestion before this one (--keep-going)
 
     def meant(self) -> str:
-        """ "did you mean e3-c3 or e3-d3?", a suggestion that holds a ? in quotes (1283.??.??)."""
+        """What the suggestions are said as: did you mean e3-c3 or e3-d3?, one that holds a ? in
+        quotes ('1283.??.??')."""
         shown = [f"'{text}'" if "?" in text else text for text in self.suggestions]
         return f"did you mean {' or '.join(shown)}?"
 
@@ -236,10 +237,9 @@ def _header_checked(read: _Read) -> list[Diagnostic]:
     result assumed, and replayed. None when the record parsed (its replay checked them), or when
     those lines do not parse alone or name no game lusoria knows (the reader's error says so)."""
     text = read.text
-    header = header_of(text.text)
     if read.record is not None or scan_tags(text.text).get("Game", "").lower() not in known_games():
         return []
-    alone = RecordText(header + ASSUMED_RESULT, text.line, text.index, text.path)
+    alone = RecordText(header_of(text.text) + ASSUMED_RESULT, text.line, text.index, text.path)
     try:
         record = parse_record(alone)
     except SyntaxProblem:
