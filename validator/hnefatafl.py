@@ -59,7 +59,6 @@ IDS = RuleIds(
     berserk="G15",
     unwritten="G16",
 )  # no announcements nor camps: their IDs are never cited
-START_RULE = "G1"  # the board and its start (a Position tag that breaks it)
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 

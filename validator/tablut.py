@@ -19,7 +19,6 @@ MUSCOVITE: Final = ATTACKER
 INITIAL = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 BOARD = TaflBoard(SIZE, "e5", "konakis", INITIAL, corner_escape=False)
 GEOMETRY: Final = geometry(SIZE, 4 * SIZE + 4)
-NAMES: Final = GEOMETRY.names
 # camps=ashton (T11, T12): the squares of the west, east, south and north camps
 ASHTON_CAMP_SQUARES: Final = tuple(
     GEOMETRY.index[name] for name in "a4 a5 a6 b5 i4 i5 i6 h5 d1 e1 f1 e2 d9 e9 f9 e8".split()
@@ -45,10 +44,6 @@ IDS = RuleIds(
     fort="T6",
     encirclement="T7",
 )  # Tablut has no shieldwall, forts nor encirclement
-
-
-def square_name(square: int) -> str:
-    return NAMES[square]
 
 
 def square_index(name: str) -> int:

@@ -148,9 +148,6 @@ class TaflGame(GridGame[TaflPosition]):
             repeats=1 if repetition else 0,
         )
 
-    def square_name(self, square: int) -> str:
-        return self.geo.names[square]
-
     def board_width(self) -> int:
         return self.geo.size
 

@@ -295,7 +295,9 @@ def test_a_move_gives_a_plain_position_with_the_other_side_to_move():
 
 
 def test_the_tables_of_paths_and_camps():
-    from lusoria.validator.tablut import ASHTON_CAMPS, GEOMETRY, NAMES
+    from lusoria.validator.tablut import ASHTON_CAMPS, GEOMETRY
+
+    NAMES = GEOMETRY.names
 
     def path(origin, target):
         return [NAMES[s] for s in GEOMETRY.path(square_index(origin), square_index(target))]
