@@ -23,7 +23,6 @@ from lusoria.validator.replay import check
 
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
 INITIAL_LAQUET = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
-EVERYWHERE = "/".join(["*********"] * 9)  # a Tablut pattern that leaves every square open
 # Records 1 and 2 reach the same position after ply 4 in another order (a transposition);
 # record 3 is the beginning of record 1; the Laquet records play two rolls to one position
 # (the last two are the same game but for their Round, which keeps them apart).

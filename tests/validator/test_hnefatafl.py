@@ -25,7 +25,6 @@ from lusoria.validator.tafl_board import KING
 from lusoria.validator.tafl_rules import _speed, _speed_record, described_record, described_settings, read_record
 
 FETLAR = "fetlar-hnefatafl-11x11"  # attackers first, corner escape, strong armed king, no shieldwall
-EMPTY_11 = "/".join(["11"] * 11)
 
 
 def board(pieces: str, size: int = 11, turn: str = "b") -> str:
