@@ -115,8 +115,8 @@ BUILT_IN = (
         "aage",
         ".json of aagenielsen.dk",
         (".json",),
-        imported_on_call("lusoria.formats.tafl", "read_aage"),
-        imported_on_call("lusoria.formats.tafl", "looks_like_aage"),
+        imported_on_call("lusoria.formats.aage", "read_aage"),
+        imported_on_call("lusoria.formats.aage", "looks_like_aage"),
         "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
         games=GamesImportedOnUse("lusoria.validator.hnefatafl", "aagenielsen_types"),
     ),  # the catalogue's types

@@ -86,7 +86,7 @@ class _Notes:
     files' records do not follow, by format (their files say their game and rules themselves);
     how many records of each game type a reader refused (a record without a Game tag, its
     GameType tag the type), and why: as the reader said it of the records, or, of a type it does
-    not know, lusoria.formats.tafl.refusal (which says how to read them)."""
+    not know, lusoria.formats.aage.refusal (which says how to read them)."""
 
     def __init__(self, tags: dict[str, str]) -> None:
         self.tags = tags
@@ -97,7 +97,7 @@ class _Notes:
     def read(self, record: RecordText) -> None:
         parsed = record.parsed
         if isinstance(parsed, Record) and not parsed.game and "GameType" in parsed.tags:
-            from lusoria.formats.tafl import refused_message
+            from lusoria.formats.aage import refused_message
 
             kind = parsed.tags["GameType"]
             self.refused[kind] = self.refused.get(kind, 0) + 1
@@ -124,7 +124,7 @@ class _Notes:
                 f"of {plural(len(paths), format + ' file')} ({shown}): {WHERE_APPLIED}",
             )
         if self.refused:
-            from lusoria.formats.tafl import refusal
+            from lusoria.formats.aage import refusal
 
             for kind, count in self.refused.items():
                 yield Note(

@@ -154,10 +154,11 @@ def lusorias_own_tafl_games(monkeypatch):
     """Only lusoria's own tafl games name a CSV file's game by its board, for a test whose premise
     is theirs (one game a board size): a plug-in's 7×7 game makes a 7×7 file's game ambiguous, as it
     should (tests/system/test_registry.py runs such a test again with one)."""
-    from lusoria.formats import tafl
+    from lusoria.formats import aage, tafl
 
     own = [game for game in tafl.tafl_games() if game.__module__.startswith("lusoria.")]
-    monkeypatch.setattr(tafl, "tafl_games", lambda: own)
+    for reader in (tafl, aage):
+        monkeypatch.setattr(reader, "tafl_games", lambda: own)
 
 
 def built_in_formats() -> set[str]:

@@ -14,7 +14,7 @@ from conftest import ROOT
 
 from lusoria import api
 from lusoria.cli import main
-from lusoria.formats import read_text, tafl
+from lusoria.formats import aage, read_text, tafl
 from lusoria.formats.sources import read_sources
 from lusoria.pipeline import WHERE_APPLIED
 from lusoria.validator.brandubh import Brandubh
@@ -188,8 +188,8 @@ def test_show_and_html_say_what_validate_notes_of_their_record(tmp_path):
         assert refused.exit_code == 1
         error, note = refused.stderr.splitlines()  # (as validate says them: the error, then the note)
         assert error.startswith(f"lusoria: {tmp_path / 'unknown.json'}:1:")
-        assert error.endswith(f"cannot be replayed: {tafl.refused_message(LONG_TYPE)}")
-        assert note == f"lusoria: note: 1 record of type '{LONG_TYPE}' refused: {tafl.refusal(LONG_TYPE)}"
+        assert error.endswith(f"cannot be replayed: {aage.refused_message(LONG_TYPE)}")
+        assert note == f"lusoria: note: 1 record of type '{LONG_TYPE}' refused: {aage.refusal(LONG_TYPE)}"
         read = run(*command, "--game", "copenhagen", tmp_path / "unknown.json")
         assert read.exit_code == 0 and read.stderr == ""
 
@@ -254,19 +254,19 @@ def variants_on(size: int) -> list[str]:
 
 def test_a_type_on_a_board_no_variant_is_played_on_names_the_boards_there_are(lusorias_own_tafl_games):
     boards = sorted({Hnefatafl(variant=name).geo.size for name in Hnefatafl.presets})
-    assert tafl.refusal("Imaginary Tafl 21x21").endswith(
+    assert aage.refusal("Imaginary Tafl 21x21").endswith(
         f"brandubh 7×7, copenhagen 11×11, tablut 9×9, the variants of hnefatafl ({boards[0]}×{boards[0]} to "
         f"{boards[-1]}×{boards[-1]})): they cannot be read until its rules are added"
     )
-    assert "hnefatafl describes boards by its variants: read them with --game hnefatafl" in tafl.refusal("Tafl")
+    assert "hnefatafl describes boards by its variants: read them with --game hnefatafl" in aage.refusal("Tafl")
 
 
 def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):
-    plain = [game for game in tafl.tafl_games() if not game.described]
-    monkeypatch.setattr(tafl, "tafl_games", lambda: plain)
+    plain = [game for game in aage.tafl_games() if not game.described]
+    monkeypatch.setattr(aage, "tafl_games", lambda: plain)
     boards = ", ".join(f"{game.name} {game.board.size}×{game.board.size}" for game in plain)  # the registry's
     assert "brandubh 7×7, copenhagen 11×11, tablut 9×9" in boards
-    assert tafl.refusal("Imaginary Tafl 13x13") == (
+    assert aage.refusal("Imaginary Tafl 13x13") == (
         f"lusoria has no rules of that type, and no tafl game it knows is played on a 13×13 board ({boards}): they "
         "cannot be read until its rules are added"
     )

@@ -90,7 +90,7 @@ FORMATS_TESTS = [
     "tests/formats/test_site_capture_counts.py",
     "tests/formats/test_real_lookback_boards.py",
 ]
-AAGE_TESTS = [  # the aagenielsen site's records and the move lists (formats/tafl.py)
+AAGE_TESTS = [  # the aagenielsen site's records (formats/aage.py) and the move lists (formats/tafl.py)
     "tests/formats/test_swapped_plies.py",
     "tests/formats/test_game_choice.py",
     "tests/formats/test_aagenielsen_types.py",
@@ -172,7 +172,10 @@ TESTS = {
     "validator/games.py": ["tests/validator/test_games.py"],
     "validator/fit.py": ["tests/validator/test_fit.py"],
     **{f"formats/{module}.py": FORMATS_TESTS + OTN_TESTS + ["tests/validator/test_hnefatafl.py"] for module in OTN},
-    "formats/tafl.py": FORMATS_TESTS + AAGE_TESTS + ["tests/formats/test_hostile_formats.py"],
+    **{
+        f"formats/{module}.py": FORMATS_TESTS + AAGE_TESTS + ["tests/formats/test_hostile_formats.py"]
+        for module in ("tafl", "aage")
+    },
     "formats/convert.py": FORMATS_TESTS + OTN_TESTS,
     "formats/tablut_challenge.py": FORMATS_TESTS,
     "formats/lgn.py": FORMATS_TESTS,

@@ -1,0 +1,340 @@
+"""The JSON files of the aagenielsen.dk scrape, whose `Moves` are tafl move lists (formats/tafl.py),
+each game read as its type's rules say, from the layout its moves fit; a game type lusoria does not
+play refused, with how its records may be read."""
+
+from __future__ import annotations
+
+import html
+import itertools
+import json
+import re
+from collections.abc import Iterator, Mapping
+
+from lusoria.formats import FORMATS
+from lusoria.formats.common import Draft, Locator, read_site_captures, tafl_games, tafl_rules
+from lusoria.formats.tafl import MOVE, SQUARE, chosen_tags, read_moves
+from lusoria.notation.json_input import deep_error, text_decoder, too_deep
+from lusoria.notation.numbers import whole_number
+from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.validator.base import WHITE, OptionError
+from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import EMPTY, Geometry
+from lusoria.words import plural
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
+_JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
+_SURROGATE = re.compile("[\ud800-\udfff]")
+FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
+WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
+
+
+_FILE_NAME = re.compile(r"game-(?P<type>[0-9]+)-[0-9]+-(?P<game>[0-9]+)\.json", re.I)  # as the scrape names them
+_BOARD = re.compile(r"(?<![0-9])(?P<size>[0-9]{1,2})x(?P=size)(?![0-9])")  # a type's name says its board: 11x11
+
+
+def _site_id(path: str, type_key: object) -> str | None:
+    """The site's number of a game, which the scrape writes in its file's name only
+    (`game-4-100-24187.json`: type 4, game 24187), when that name is of the game's type."""
+    found = _FILE_NAME.fullmatch(path.replace("\\", "/").rsplit("/", 1)[-1])
+    return found["game"] if found and found["type"] == str(type_key) else None
+
+
+def refused_message(kind: str) -> str:
+    """What a record of an unknown game type says of itself (the summary says the rest: `refusal`)."""
+    return f"game type '{kind}' is none that lusoria knows"
+
+
+def _refused_type(tags: Mapping[str, str]) -> str | None:
+    """Why lusoria refuses the records of a game type it knows (`tags`: the type's Game and Variant),
+    a variant whose rules it does not play (refused by name); None when it reads them."""
+    try:
+        tafl_rules(dict(tags))
+    except OptionError as problem:
+        return str(problem)
+    return None
+
+
+def refusal(kind: str) -> str:
+    """Why the records of an unknown game type are refused, and how to read them: with a tafl game
+    played on the board the type's name says, or a variant of one that describes its boards."""
+    named = _BOARD.search(kind)
+    size = (whole_number(named["size"], 1, 99) or 0) if named else 0
+    games = tafl_games()
+    on_board = [game.name for game in games if not game.described and game.board.size == size]
+    boards = {game.name: _variant_boards(game) for game in games if game.described}
+    described = {name: [v for v, on in variants.items() if on == size or not size] for name, variants in boards.items()}
+    describing = [
+        f"{name} has {plural(len(variants), 'variant')} on its {size}×{size} board ({', '.join(variants[:3])}{', …' if len(variants) > 3 else ''})"
+        if size
+        else f"{name} describes boards by its variants"
+        for name, variants in described.items()
+        if variants
+    ]
+    if on_board or describing:
+        played = f"{' and '.join(on_board)} {'is' if len(on_board) == 1 else 'are'} played on its {size}×{size} board"
+        ways = [_read_as(game) for game in games if game.name in on_board] + [
+            f"--game {name} --variant V" for name, variants in described.items() if variants
+        ]
+        return (
+            f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + describing)}: read them "
+            f"with {' or '.join(ways)} (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
+            "proposes the rule set that makes the most of them legal)"
+        )
+    everywhere = [f"{game.name} {game.board.size}×{game.board.size}" for game in games if not game.described] + [
+        f"the variants of {name} ({min(sizes)}×{min(sizes)} to {max(sizes)}×{max(sizes)})"
+        for name, sizes in ((name, variants.values()) for name, variants in boards.items())
+        if sizes
+    ]
+    where = f"on a {size}×{size} board" if size else "on its board"
+    return (
+        f"lusoria has no rules of that type, and no tafl game it knows is played {where} ({', '.join(everywhere)}): "
+        "they cannot be read until its rules are added"
+    )
+
+
+def _read_as(game: type[TaflGame]) -> str:
+    """The options that read records as `game`: --game, and its variants when it has several."""
+    presets = list(game.presets)
+    chosen = f" (--variant {', '.join(presets[:-1])} or {presets[-1]})" if len(presets) > 1 else ""
+    return f"--game {game.name}{chosen}"
+
+
+def _variant_boards(game: type[TaflGame]) -> dict[str, int]:
+    """The board size of each variant of a game that describes its boards by its variants."""
+    return {variant: game(variant=variant).geo.size for variant in game.presets}
+
+
+def _layout(draft: Draft, rules: TaflGame, others: list[Mapping[str, str]]) -> TaflGame:
+    """The rules of the layout a game was played from, among its type's (`rules`, then the tags
+    of `others`: the same rules from other starts): the one under which its moves go furthest
+    before one does not fit the board (`_misfit`); where several go as far, one whose piece is there
+    for the move that does not fit, which only crosses or lands on a piece, over one that lacks it,
+    then the one fewest moves misfit in all (a ply swapped with the next may land on the piece the
+    next captures under the layout played, and fit no layout from there: the moves after decide).
+    The first unless another is ahead of every other; the tags of one chosen so (its Variant)
+    replace the first's, with a note why."""
+    if not others:
+        return rules
+    layouts = [(rules, {}), *((tafl_rules(dict(tags)), dict(tags)) for tags in others)]
+    moves = [MOVE.fullmatch(ply.text) for ply in draft.line.plies]
+    misfits = [_misfit(layout, moves, draft.listed) for layout, _ in layouts]
+    fits = [(fitted, there, -misfitting) for fitted, there, misfitting, _ in misfits]
+    fitting = [number for number, fit in enumerate(fits) if fit == max(fits)]
+    if len(fitting) > 1 or fitting[0] == 0:
+        return rules
+    chosen, tags = layouts[fitting[0]]
+    draft.tags.update(tags)
+    fitted, _, _, what = misfits[0]
+    better = "" if fits[fitting[0]][0] > fitted else " better"  # (its first misfit as far)
+    draft.note(
+        f"read from the layout of {tags.get('Variant', '')}, which its moves fit{better}: in the type's first, {what}"
+    )
+    return chosen
+
+
+def _misfit(rules: TaflGame, moves: list[re.Match[str] | None], listed: set[int]) -> tuple[int, bool, int, str]:
+    """How far a game's moves fit the start of `rules`, the pieces moved and captured as the moves
+    write them: the number of moves before the first that leaves an empty square or that crosses or
+    lands on a piece, whether its piece is there (it only crosses or lands on one; True when none
+    misfits, or one is no move, where it stops), how many misfit in all, and what the first does;
+    whose turn it is, the rules say (a ply swapped with the next is caught at its ply, whatever the
+    layout). After a move that does not list its captures (not in `listed`) the board is not known:
+    only the squares moves leave say more."""
+    geo = rules.geo
+    board, known = bytearray(rules.initial().board), True
+    misfits: list[tuple[int, bool, str]] = []
+    for number, move in enumerate(moves):
+        if move is None:
+            misfits.append((number, True, f"ply {number + 1} is no move"))
+            break
+        if misfit := _misfitting(board, geo, move, known):
+            misfits.append((number, misfit[0], f"ply {number + 1} {misfit[1]}"))
+        origin, target = geo.index[move["origin"]], geo.index[move["target"]]
+        board[target], board[origin] = board[origin], EMPTY
+        for square in re.findall(SQUARE, move["captures"] or ""):
+            board[geo.index[square]] = EMPTY
+        known = known and number in listed
+    number, there, what = misfits[0] if misfits else (len(moves), True, "")
+    return number, there, len(misfits), what
+
+
+def _misfitting(board: bytearray, geo: Geometry, move: re.Match[str], known: bool) -> tuple[bool, str] | None:
+    """Whether a move that does not fit `board` has its piece there (it crosses or lands on a piece,
+    the board `known`; not: it leaves an empty square), and what it does (its ply number left to
+    the caller); None when it fits."""
+    origin, target = geo.index[move["origin"]], geo.index[move["target"]]
+    if board[origin] == EMPTY:
+        return False, f"({move[0]}) leaves {move['origin']}, which holds no piece"
+    same_file = (target - origin) % geo.size == 0
+    if known and (same_file or origin // geo.size == target // geo.size):
+        step = (geo.size if same_file else 1) * (1 if target > origin else -1)
+        taken = next((square for square in range(origin + step, target + step, step) if board[square] != EMPTY), None)
+        if taken is not None:
+            return True, f"({move[0]}) moves across or onto {geo.names[taken]}, which a piece holds"
+    return None
+
+
+def _old_style(draft: Draft, rules: TaflGame) -> TaflGame:
+    """The rules of a record in the site's old style (`a4e4`: no move lists its captures) of a type
+    whose records leave out berserk continuations (berw:n): berw:u, under which a ply fits whatever
+    it captures, in its Rules tag, with a note why."""
+    draft.tag("Rules", f"{draft.tags.get('Rules', '')} berw=u".lstrip(), draft.start)
+    draft.note(
+        "no move lists its captures (the site's old style): read with berw=u, a ply fitting whatever it captures"
+    )
+    return tafl_rules(draft.tags)
+
+
+def looks_like_aage(text: str) -> bool:
+    head = text[:4096]
+    return head.lstrip()[:1] in "[{" and '"AageGameTypeName"' in head and '"Moves"' in head
+
+
+def _objects(text: str) -> Iterator[tuple[int, int, object]]:
+    """Each game object of the file with its span: a JSON array of objects, one object, or
+    one object per line, its numbers as text (nothing is counted with them). ValueError
+    (json.JSONDecodeError) when the JSON is broken, or nested deeper than MAX_DEPTH."""
+    decoder = text_decoder()
+
+    def decoded(position: int) -> tuple[object, int]:
+        if (deep := too_deep(text, position)) is not None:
+            raise deep_error(text, deep)
+        return decoder.raw_decode(text, position)
+
+    position = len(text) - len(text.lstrip())
+    if text.startswith("[", position):
+        position += 1
+        while True:
+            position = _skip(text, position, ",")
+            if text.startswith("]", position):
+                return
+            value, end = decoded(position)
+            yield position, end, value
+            position = _skip(text, end, "")
+            if not text.startswith((",", "]"), position):
+                raise json.JSONDecodeError("expected ',' or ']'", text, position)
+    while position < len(text):
+        value, end = decoded(position)
+        yield position, end, value
+        position = _skip(text, end, "")
+
+
+def _skip(text: str, position: int, also: str) -> int:
+    while position < len(text) and (text[position].isspace() or text[position] in also):
+        position += 1
+    return position
+
+
+def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
+    """The games of an aagenielsen.dk JSON file; a file that is not valid JSON is one record
+    whose problem names the place. The format's entry names the game types lusoria knows;
+    `tags` (Variant, Rules, read as a plain move list's) give the rules of the others."""
+    locator = Locator(text)
+    index = 0
+    try:
+        for start, end, game in _objects(text):
+            yield _aage_game(locator, start, end, game, path, index, tags)
+            index += 1
+    except json.JSONDecodeError as error:
+        draft = Draft("aage", locator, min(error.pos, max(len(text) - 1, 0)), len(text))
+        yield draft.source(path, index, draft.problem(f"broken JSON: {error.msg}", error.pos, text[error.pos :][:1]))
+
+
+def _aage_game(
+    locator: Locator, start: int, end: int, game, path: str, index: int, tags: dict[str, str] | None
+) -> RecordText:
+    draft = Draft("aage", locator, start, end)
+    try:
+        draft.refuse_long_tokens(_JSON_TOKEN)
+        rules = _read_game(draft, game, tags, path)
+    except SyntaxProblem as problem:
+        return draft.source(path, index, problem)
+    if rules is not None:
+        read_site_captures(draft, rules)
+    return draft.source(path, index)
+
+
+def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: str) -> TaflGame | None:
+    """The tags, plies and result of one game object of the scrape (of file `path`), read into
+    `draft`; its rules. Every record has the site's number of its game (`SiteGameId`) when the
+    file's name says it. A game of a type lusoria does not know or does not play (refused by its
+    catalogue entry), whose rules `tags` do not give, is refused (None): its record keeps its players, type (`GameType`), site id and result, no plies
+    and no Game tag, and the reason is its problem (`refused_message`)."""
+    if not isinstance(game, dict) or "Moves" not in game:
+        raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
+    span = draft.locator.text[draft.start : draft.end]
+
+    def offset(name: str) -> int:
+        found = re.search(rf'"{name}"\s*:\s*', span)
+        return draft.start + found.end() if found else draft.start
+
+    def text(name: str, value: object) -> str:
+        """A field's value as text; a lone surrogate (`\\udc00`), which is no character, is an error."""
+        written = str(value)
+        if surrogate := _SURROGATE.search(written):
+            raise draft.problem(
+                f"{name} holds \\u{ord(surrogate[0]):04x}, half of a UTF-16 pair without its other half: no character",
+                offset(name),
+                rule="syntax",
+            )
+        return written
+
+    kind = text("AageGameTypeName", game.get("AageGameTypeName", ""))
+    draft.tag("Site", "aagenielsen.dk")
+    if site_id := _site_id(path, game.get("AageGameTypeKey")):
+        draft.tag("SiteGameId", site_id)
+    for field, tag in (("WhiteSidePlayerName", "White"), ("BlackSidePlayerName", "Black")):
+        if game.get(field):
+            draft.tag(tag, html.unescape(text(field, game[field])), offset(field))  # (the scrape: `J&uuml;rgen`)
+    types = FORMATS["aage"].games
+    names = (f"{kind}#{game.get('AageGameTypeKey')}", kind)  # (two types share a name: by key)
+    named = next((name for name in names if name in types), None)
+    chosen = types[named] if named else None
+    why = _refused_type(chosen) if chosen is not None else None  # (a type lusoria does not play)
+    if (chosen is None or why) and tags:  # the rules the reading options give, for a type lusoria cannot read
+        chosen, why, named = chosen_tags(FORMATS["tafl"].games[""], tags), None, None
+    if chosen is None or why:  # refused: the record keeps what the file says of the game, for the archive
+        draft.tag("GameType", kind, offset("AageGameTypeName"))
+        winner = text("WhoWon", game.get("WhoWon", "")).lower()
+        if winner in WINNERS:
+            draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")
+        draft.problems.append(draft.problem(why or refused_message(kind), offset("AageGameTypeName"), kind, "tag"))
+        return None
+    for name, value in chosen.items():
+        draft.tag(name, value, offset("AageGameTypeName"))
+    try:
+        rules = tafl_rules(draft.tags)
+    except OptionError as problem:
+        raise draft.problem(str(problem), offset("AageGameTypeName"), rule="tag") from None
+    first_white = rules.initial().turn == WHITE
+    said = text("WhoMovedFirst", game.get("WhoMovedFirst", "")).lower()
+    if said in ("white", "black") and (said == "white") != first_white:
+        draft.note(
+            f"WhoMovedFirst says {said}, but {kind} games start with "
+            f"{'White' if first_white else 'Black'}; the game type decides"
+        )
+    moves = game["Moves"]
+    if isinstance(moves, str):
+        read_moves(draft, text("Moves", moves), offset("Moves") + 1, rules)
+    elif isinstance(moves, list):
+        # each move at its string, the strings of the list taken in turn (a move was searched for
+        # as json.dumps writes it, from the list's start: one written with \u escapes was never
+        # found, and 40,000 of them took 35 s)
+        listed = offset("Moves")
+        strings = _JSON_STRING.finditer(span, listed - draft.start)
+        for move in moves:
+            found = next(strings, None) if isinstance(move, str) else None
+            read_moves(draft, text("Moves", move), draft.start + found.start() + 1 if found else listed, rules)
+    else:
+        raise draft.problem("Moves is a list of moves or one string of moves", offset("Moves"))
+    if named:
+        others = itertools.takewhile(bool, (types.get(f"{named}/{number}", {}) for number in itertools.count(2)))
+        rules = _layout(draft, rules, list(others))  # (the type's other layouts: `Sea battle tafl 13x13#34/2`)
+    if rules.settings.unwritten == "n" and draft.line.plies and not draft.listed:
+        rules = _old_style(draft, rules)
+    winner = text("WhoWon", game.get("WhoWon", "")).lower()
+    if winner in WINNERS:
+        if "Termination" in draft.tags and WINNERS[winner] != draft.result:
+            draft.note(f"WhoWon says {winner}, the move list's ending says {draft.result}; WhoWon decides")
+        draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")
+    return rules
