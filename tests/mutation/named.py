@@ -53,26 +53,26 @@ NAMED = [
     ),
     # Latrunculi
     (
-        "validator/latrunculi.py",
+        "validator/latrunculi_play.py",
         "if board[corner] == victim and board[other] in captors\n",
         "if board[corner] in (victim, piece(1 - side, DUX)) and board[other] in captors\n",
         "a dux captured in a corner",
     ),
     (
-        "validator/latrunculi.py",
+        "validator/latrunculi_play.py",
         "loss = _too_few(settings, position, mover) or _too_few(settings, position, 1 - mover)",
         "loss = _too_few(settings, position, 1 - mover) or _too_few(settings, position, mover)",
         "the end of the game: the side to move checked before the side that just played",
     ),
     (
-        "validator/latrunculi.py",
-        "_jumpable(board, side, a, settings.jump_any) and board[b] == EMPTY for a, b in pincers[square]",
-        "_jumpable(board, side, a, settings.jump_any) and board[a] >> 2 == side and board[b] == EMPTY "
+        "validator/latrunculi_play.py",
+        "jumpable(board, side, a, settings.jump_any) and board[b] == EMPTY for a, b in pincers[square]",
+        "jumpable(board, side, a, settings.jump_any) and board[a] >> 2 == side and board[b] == EMPTY "
         "for a, b in pincers[square]",
         "jump-over=any: jumps over enemy pieces ignored when looking for a legal move",
     ),
     (
-        "validator/latrunculi.py",
+        "validator/latrunculi_play.py",
         "        if jumped == EMPTY:\n            raise",
         "        if False:\n            raise",
         "a jump over an empty square accepted",

@@ -163,7 +163,10 @@ TESTS = {
     **{f"validator/{module}.py": TAFL_ENGINE_TESTS for module in TAFL_ENGINE},
     "validator/tafl_rules.py": GENERIC_TAFL_TESTS + ["tests/validator/test_tafl.py"] + REPLAY_TESTS + LAST_TESTS,
     "validator/hnefatafl.py": GENERIC_TAFL_TESTS + REPLAY_TESTS + ["tests/test_numbering.py"] + LAST_TESTS,
-    "validator/latrunculi.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS,
+    **{
+        f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS
+        for module in ("latrunculi", "latrunculi_play")
+    },
     "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS,
     "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
     "validator/grid.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],

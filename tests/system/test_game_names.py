@@ -22,10 +22,12 @@ def game_words() -> set[str]:
 
 
 def own_modules() -> set[Path]:
-    """The modules that may name games: each game's own and the registry."""
+    """The modules that may name games: each game's own, its parts (`latrunculi_play.py`), and the registry."""
+    modules = {GAMES[name].__module__.rpartition(".")[2] for name in GAMES}
     return {
         ROOT / "validator" / "games.py",
-        *(ROOT / "validator" / f"{GAMES[name].__module__.rpartition('.')[2]}.py" for name in GAMES),
+        *(ROOT / "validator" / f"{module}.py" for module in modules),
+        *(path for module in modules for path in (ROOT / "validator").glob(f"{module}_*.py")),
     }
 
 

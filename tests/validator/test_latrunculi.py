@@ -3,7 +3,8 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
-from lusoria.validator.latrunculi import DUX, INCITUS, PAWN, Latrunculi, LatrunculiPosition, piece
+from lusoria.validator.latrunculi import Latrunculi
+from lusoria.validator.latrunculi_play import DUX, INCITUS, PAWN, LatrunculiPosition, piece
 from lusoria.validator.replay import check
 
 

@@ -10,7 +10,8 @@ from test_tablut import position
 
 from lusoria.validator.base import Illegal, OptionError
 from lusoria.validator.laquet import Laquet
-from lusoria.validator.latrunculi import DUX, Latrunculi, piece
+from lusoria.validator.latrunculi import Latrunculi
+from lusoria.validator.latrunculi_play import DUX, piece
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import KING, Tablut, square_index
 

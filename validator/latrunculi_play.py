@@ -1,0 +1,458 @@
+"""Ludus latrunculorum's board, positions and plies (RULES.md L0–L5, S1–S5, P1, E1–E3, X1–X4): a
+ply played under a rule set's `Settings` (validator/latrunculi.py: the game, its options and tags)."""
+# lusoria: compiled with mypyc
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache, lru_cache, partial
+from typing import Final, NamedTuple
+
+from lusoria.notation.numbers import checked_number
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Illegal, Outcome, Played, check_capture_list
+
+EMPTY: Final = 0
+PAWN: Final = 1
+DUX: Final = 2
+INCITUS: Final = 3
+NO_MOVE: Final = "no move"  # how a game ends (Outcome.ending): a side without a legal move
+TOO_FEW: Final = "too few pieces"  # a side reduced to one piece (or to its dux alone)
+LETTERS: Final[dict[int, str]] = {1: "P", 2: "D", 3: "I", 5: "p", 6: "d", 7: "i"}
+CODES = {letter: code for code, letter in LETTERS.items()}
+FILES = "abcdefghijklmnop"
+
+
+def piece(side: int, kind: int) -> int:
+    return kind + 4 * side
+
+
+# by side, the pieces that move and capture (a tuple of any length: compiled code indexes it fast)
+ACTIVE: Final[tuple[tuple[int, int], ...]] = (
+    (piece(WHITE, PAWN), piece(WHITE, DUX)),
+    (piece(BLACK, PAWN), piece(BLACK, DUX)),
+)
+
+
+class Geometry:
+    """Squares and their neighbourhoods on a W×H board (index = rank * W + file)."""
+
+    def __init__(self, width: int, height: int):
+        self.width, self.height = width, height
+        self.names = [FILES[s % width] + str(s // width + 1) for s in range(width * height)]
+        self.index = {name: s for s, name in enumerate(self.names)}
+        self.steps = [tuple(n for n in self._line(s, 1) if n is not None) for s in range(width * height)]
+        # (the next square, the one behind it) in each direction: captures and jumps
+        self.pincers = [
+            [(a, b) for a, b in zip(self._line(s, 1), self._line(s, 2)) if a is not None and b is not None]
+            for s in range(width * height)
+        ]
+        self.rays = [self._rays(s) for s in range(width * height)]
+        last = width * height - 1
+        self.corners = {0, width - 1, last - width + 1, last}
+        # (corner, its other neighbour) for each square next to a corner (L2)
+        self.corner_pincers: list[list[tuple[int, int]]] = [[] for _ in range(width * height)]
+        self.enclosures: list[list[tuple[int, int]]] = []  # pairs of squares that enclose a square (S4)
+        for s in range(width * height):
+            up, down, right, left = self._line(s, 1)
+            if s in self.corners:
+                a, b = [n for n in (up, down, right, left) if n is not None]
+                self.corner_pincers[a].append((s, b))
+                self.corner_pincers[b].append((s, a))
+                self.enclosures.append([(a, b)])
+            else:
+                self.enclosures.append(
+                    [(p, q) for p, q in ((up, down), (right, left)) if p is not None and q is not None]
+                )
+
+    def _offset(self, square: int, df: int, dr: int) -> int | None:
+        file, rank = square % self.width + df, square // self.width + dr
+        return rank * self.width + file if 0 <= file < self.width and 0 <= rank < self.height else None
+
+    def _line(self, square: int, distance: int) -> tuple[int | None, ...]:
+        """The squares `distance` away: up, down, right, left (None off the board)."""
+        return tuple(
+            self._offset(square, df * distance, dr * distance) for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0))
+        )
+
+    def _rays(self, square: int) -> tuple[tuple[int, ...], ...]:
+        rays = []
+        for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            ray, k = [], 1
+            while (target := self._offset(square, df * k, dr * k)) is not None:
+                ray.append(target)
+                k += 1
+            rays.append(tuple(ray))
+        return tuple(rays)
+
+
+geometry = cache(Geometry)
+
+
+class LatrunculiPosition(NamedTuple):
+    board: bytes
+    turn: int
+    hand: tuple[int, int]  # pieces White and Black still have to place
+
+
+class Settings(NamedTuple):
+    """A rule set's options as plain values, for the functions that play a ply."""
+
+    variant: str
+    geo: Geometry
+    pieces: int  # per side
+    inciti: bool  # seneca: captured pieces become inciti
+    placing: bool  # seneca, piso: the pieces are placed first
+    slides: bool  # petteia, dux: pieces move any distance, and do not jump
+    move_rule: str  # the rule a wrong movement breaks
+    setup_rule: str  # the rule a wrong placement breaks
+    placement_captures: bool
+    jump_any: bool  # jump-over=any
+    removal_first: bool  # removal=before-move
+    corner_capture: bool
+    min_pieces: int
+
+
+class Move(NamedTuple):
+    placement: bool
+    piece: str | None
+    squares: tuple[str, ...]  # origin then every landing square; a placement: its square
+    jumps: bool
+    captures: frozenset[str] | None  # None: not written
+    removal: str | None
+    end: bool
+
+
+_PLY = re.compile(
+    r"(?P<placement>@)?(?P<piece>[DP])?(?P<path>[a-p][0-9]+(?:[-^][a-p][0-9]+)*)"
+    r"(?:x(?P<captures>[^~#]+))?(?:~(?P<removal>[a-p][0-9]+))?(?P<end>#)?"
+)
+
+
+@lru_cache(maxsize=65536)
+def parse_move(text: str) -> Move:
+    """The parts of a ply the grammar has accepted."""
+    m = _PLY.fullmatch(text)
+    assert m is not None, text  # the grammar has accepted it
+    captures = None if m["captures"] is None else frozenset(c.lstrip("DP") for c in m["captures"].split("/"))
+    return Move(
+        bool(m["placement"]),
+        m["piece"],
+        tuple(re.split(r"[-^]", m["path"])),
+        "^" in m["path"],
+        captures,
+        m["removal"],
+        bool(m["end"]),
+    )
+
+
+def play_ply(settings: Settings, position: LatrunculiPosition, text: str) -> Played[LatrunculiPosition]:
+    """Apply one ply as written under `settings`; Illegal when the rules forbid it."""
+    move = parse_move(text)
+    side = position.turn
+    board, hand, captured, removed = play_up_to_removal(settings, position, move)
+    if move.captures is not None:
+        check_capture_list(text, "L1")
+    if not settings.removal_first:
+        removed = _remove(settings, board, side, move.removal)
+    after = _position(bytes(board), 1 - side, (hand[0], hand[1]))
+    outcome = game_end(settings, after, side)
+    warnings = [("L4", "marked # (the end), but the game goes on")] if move.end and outcome is None else []
+    return Played(after, _canonical(settings, move, text, position.board, captured, removed), outcome, warnings)
+
+
+def _position(board: bytes, turn: int, hand: tuple[int, int]) -> LatrunculiPosition:
+    """A LatrunculiPosition made by tuple's own constructor (a NamedTuple's runs Python code, slowly)."""
+    return tuple.__new__(LatrunculiPosition, (board, turn, hand))
+
+
+def _canonical(
+    settings: Settings, move: Move, text: str, before: bytes, captured: list[int], removed: int | None
+) -> str | Callable[[], str]:
+    """The ply in canonical form: as written when it already is (no piece letter and no dux,
+    no captures, a removal only as written); else a function that writes it when it is read
+    (validate never reads it)."""
+    if (
+        move.piece is None
+        and move.captures is None
+        and not captured
+        and (removed is None or move.removal)
+        and (move.placement or before[settings.geo.index[move.squares[0]]] & 3 != DUX)
+    ):
+        return text
+    return partial(_format, settings.geo, move, before, captured, removed)
+
+
+def play_up_to_removal(
+    settings: Settings, position: LatrunculiPosition, move: Move
+) -> tuple[bytearray, list[int], list[int], int | None]:
+    """The turn up to the removal of an incitus after the move: the board, the
+    pieces in hand, what the move captured and what was removed before it."""
+    side, geo = position.turn, settings.geo
+    board = bytearray(position.board)
+    hand = list(position.hand)
+    removed = _remove(settings, board, side, move.removal) if settings.removal_first else None
+    target, kind = _move(settings, board, hand, side, move)
+    captured = _captures(settings, board, side, target) if kind != "placement" or settings.placement_captures else []
+    if move.captures is not None and move.captures != {geo.names[s] for s in captured}:
+        said = "/".join(sorted(move.captures, key=square_order)) or "nothing"
+        real = "/".join(sorted((geo.names[s] for s in captured), key=square_order)) or "nothing"
+        dux = next((n for n in move.captures if board[geo.index.get(n, target)] == piece(1 - side, DUX)), None)
+        if dux:
+            raise Illegal("X3", f"the dux on {dux} is never captured; the move captures {real}")
+        raise Illegal("L1", f"the move captures {real}, not {said}")
+    if settings.inciti:
+        for square in _freed(geo, board, side, captured):
+            board[square] = piece(side, PAWN)
+    for square in captured:
+        board[square] = piece(1 - side, INCITUS) if settings.inciti else EMPTY
+    return board, hand, captured, removed
+
+
+def _square(settings: Settings, name: str) -> int:
+    try:
+        return settings.geo.index[name]
+    except KeyError:
+        raise Illegal(
+            settings.move_rule, f"{name} is not on the {settings.geo.width}x{settings.geo.height} board"
+        ) from None
+
+
+def _move(settings: Settings, board: bytearray, hand: list[int], side: int, move: Move) -> tuple[int, str]:
+    """Check and apply the placement or movement (L0, S1–S3, E2, X2); the target and the kind."""
+    names = SIDE_NAMES[side]
+    if hand[side]:
+        if not move.placement:
+            raise Illegal(
+                "S1", f"{names} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} to place (@square)"
+            )
+        target = _square(settings, move.squares[0])
+        if board[target]:
+            raise Illegal("S1", f"{move.squares[0]} is occupied")
+        board[target] = piece(side, PAWN)
+        hand[side] -= 1
+        return target, "placement"
+    if move.placement:
+        raise Illegal(
+            settings.setup_rule,
+            f"{names} has no piece left to place"
+            if settings.placing
+            else f"pieces are not placed in the {settings.variant} variant",
+        )
+    squares = [_square(settings, name) for name in move.squares]
+    origin = squares[0]
+    mover = board[origin]
+    if mover == EMPTY:
+        raise Illegal("L0", f"there is no piece on {move.squares[0]}")
+    if mover >> 2 != side:
+        raise Illegal("L0", f"the piece on {move.squares[0]} is {SIDE_NAMES[1 - side]}'s, and {names} is to move")
+    if mover & 3 == INCITUS:
+        raise Illegal("S3", f"the piece on {move.squares[0]} is an incitus and cannot move")
+    if move.piece and CODES[move.piece] != mover & 3:
+        raise Illegal(
+            settings.move_rule,
+            f"{move.squares[0]} holds {'a dux' if mover & 3 == DUX else 'a pawn'}, "
+            f"not {'a dux' if move.piece == 'D' else 'a pawn'}",
+        )
+    board[origin] = EMPTY
+    if settings.slides:
+        _check_slide(settings, board, squares, move)
+    elif move.jumps:
+        _check_jumps(settings, board, squares, side)
+    elif squares[1] not in settings.geo.steps[origin]:
+        raise Illegal(
+            "S2",
+            f"a step goes to an orthogonally next square; {move.squares[1]} is not next to "
+            f"{move.squares[0]} (a jump is written with ^)",
+        )
+    target = squares[-1]
+    if board[target] and not move.jumps:
+        raise Illegal(settings.move_rule, f"{settings.geo.names[target]} is occupied")
+    board[target] = mover
+    return target, "move"
+
+
+def _check_slide(settings: Settings, board: bytearray, squares: list[int], move: Move) -> None:
+    """E2, X2: any distance along an empty rank or file, no jumps."""
+    if move.jumps:
+        raise Illegal(settings.move_rule, f"pieces do not jump in the {settings.variant} variant")
+    origin, target = squares
+    ray = next((ray for ray in settings.geo.rays[origin] if target in ray), None)
+    if ray is None:
+        raise Illegal(
+            settings.move_rule,
+            f"a piece moves along its rank or file, and {move.squares[1]} is on neither"
+            if origin != target
+            else "a move must leave its square",
+        )
+    for square in ray[: ray.index(target)]:
+        if board[square]:
+            raise Illegal(settings.move_rule, f"the way is blocked at {settings.geo.names[square]}")
+
+
+def _check_jumps(settings: Settings, board: bytearray, squares: list[int], side: int) -> None:
+    """S2, S3: each jump over a next piece (own, or any with jump-over=any; never an
+    incitus) to the empty square behind it, never landing twice on a square."""
+    geo = settings.geo
+    seen = {squares[0]}
+    for here, there in zip(squares, squares[1:]):
+        over = next((a for a, b in geo.pincers[here] if b == there), None)
+        name = geo.names[there]
+        if over is None:
+            raise Illegal("S2", f"a jump lands two squares away along a rank or file; {name} does not")
+        jumped = board[over]
+        if jumped == EMPTY:
+            raise Illegal("S2", f"there is no piece on {geo.names[over]} to jump over")
+        if jumped & 3 == INCITUS:
+            raise Illegal("S3", f"the incitus on {geo.names[over]} cannot be jumped over")
+        if jumped >> 2 != side and not settings.jump_any:
+            raise Illegal("S2", f"a jump goes over one's own piece; {geo.names[over]} is the enemy's")
+        if board[there]:
+            raise Illegal("S2", f"{name} is occupied")
+        if there in seen:
+            raise Illegal("S2", f"the jumps land on {name} twice (or return to the start)")
+        seen.add(there)
+
+
+def _captures(settings: Settings, board: bytearray, side: int, target: int) -> list[int]:
+    """L1, L2, X3: the enemy pawns the piece now on `target` captures."""
+    captors, victim = ACTIVE[side], ACTIVE[1 - side][0]
+    captured = [a for a, b in settings.geo.pincers[target] if board[a] == victim and board[b] in captors]
+    if settings.corner_capture:
+        captured += [
+            corner
+            for corner, other in settings.geo.corner_pincers[target]
+            if board[corner] == victim and board[other] in captors
+        ]
+    return captured
+
+
+def _freed(geo: Geometry, board: bytearray, side: int, captured: list[int]) -> list[int]:
+    """S4: own inciti one of whose enclosers the move captures (judged before the
+    captured pieces turn into inciti)."""
+    if not captured:
+        return []
+    incitus, enemy = piece(side, INCITUS), (piece(1 - side, PAWN), piece(1 - side, DUX))
+    freed = []
+    square = board.find(incitus)
+    while square >= 0:
+        if any(
+            board[a] in enemy and board[b] in enemy and (a in captured or b in captured)
+            for a, b in geo.enclosures[square]
+        ):
+            freed.append(square)
+        square = board.find(incitus, square + 1)
+    return freed
+
+
+def _remove(settings: Settings, board: bytearray, side: int, written: str | None) -> int | None:
+    """S4: a player with inciti removes exactly one (written ~SQ; optional when forced)."""
+    incitus = piece(side, INCITUS)
+    inciti = [s for s in range(len(board)) if board[s] == incitus] if incitus in board else []
+    if not inciti:
+        if written is not None:
+            rule = "S4" if settings.inciti else {"piso": "P1"}.get(settings.variant, "E3")
+            raise Illegal(
+                rule,
+                f"{SIDE_NAMES[side]} has no incitus to remove"
+                if settings.inciti
+                else f"there are no inciti in the {settings.variant} variant",
+            )
+        return None
+    names = settings.geo.names
+    if written is None:
+        if len(inciti) > 1:
+            raise Illegal(
+                "S4",
+                f"{SIDE_NAMES[side]} must remove one of its inciti: write which "
+                f"(~{', ~'.join(names[s] for s in inciti)})",
+            )
+        square = inciti[0]
+    else:
+        square = settings.geo.index.get(written, -1)
+        if square not in inciti:
+            raise Illegal(
+                "S4",
+                f"{written} holds no incitus of {SIDE_NAMES[side]}'s "
+                f"(the inciti: {', '.join(names[s] for s in inciti)})",
+            )
+    board[square] = EMPTY
+    return square
+
+
+def _format(geo: Geometry, move: Move, before: bytes, captured: list[int], removed: int | None) -> str:
+    """The ply in canonical form: the dux's D, the captures in export order, the removal."""
+    names = geo.names
+    if move.placement:
+        text = "@" + move.squares[0]
+    else:
+        letter = "D" if before[geo.index[move.squares[0]]] & 3 == DUX else ""
+        text = letter + ("^" if move.jumps else "-").join(move.squares)
+    if captured:
+        text += "x" + "/".join(sorted((names[s] for s in captured), key=square_order))
+    if removed is not None:
+        text += "~" + names[removed]
+    return text + ("#" if move.end else "")
+
+
+def square_order(name: str) -> tuple[int, int]:
+    """Export order of captures: by file, then by rank."""
+    return FILES.index(name[0]), checked_number(name[1:], 1, 16)
+
+
+def game_end(settings: Settings, position: LatrunculiPosition, mover: int) -> Outcome | None:
+    """L4, S5, X4: the side that just played is checked first."""
+    loss = _too_few(settings, position, mover) or _too_few(settings, position, 1 - mover)
+    if loss:
+        return loss
+    if not _has_move(settings, position):
+        return _loss(position.turn, "L4", f"{SIDE_NAMES[position.turn]} has no legal move", NO_MOVE)
+    return None
+
+
+def _too_few(settings: Settings, position: LatrunculiPosition, side: int) -> Outcome | None:
+    """L4, X4: the loss of `side` when too few of its pieces are left."""
+    pawns = position.board.count(piece(side, PAWN))
+    if pawns + position.hand[side] >= settings.min_pieces:
+        return None  # the usual case, settled without counting everything
+    if settings.variant == "dux" and pawns == 0:
+        return _loss(side, "X4", f"{SIDE_NAMES[side]} has only the dux left", TOO_FEW)
+    if piece_count(position, side) < settings.min_pieces:
+        left = piece_count(position, side)
+        return _loss(side, "L4", f"{SIDE_NAMES[side]} has {'no piece' if not left else 'a single piece'} left", TOO_FEW)
+    return None
+
+
+def piece_count(position: LatrunculiPosition, side: int) -> int:
+    """How many pieces `side` has, on the board or in hand."""
+    board = position.board
+    return sum(board.count(piece(side, kind)) for kind in (PAWN, DUX, INCITUS)) + position.hand[side]
+
+
+def _has_move(settings: Settings, position: LatrunculiPosition) -> bool:
+    board, side = position.board, position.turn
+    if position.hand[side]:
+        return EMPTY in board
+    steps, pincers = settings.geo.steps, settings.geo.pincers
+    for code in ACTIVE[side]:  # each of the side's pieces, found with bytes.find
+        square = board.find(code)
+        while square >= 0:
+            for neighbour in steps[square]:
+                if not board[neighbour]:
+                    return True
+            if not settings.slides and any(
+                jumpable(board, side, a, settings.jump_any) and board[b] == EMPTY for a, b in pincers[square]
+            ):
+                return True
+            square = board.find(code, square + 1)
+    return False
+
+
+def jumpable(board: bytes | bytearray, side: int, square: int, jump_any: bool) -> bool:
+    """Whether a piece of `side` may jump over the one on `square`."""
+    code = board[square]
+    return code != EMPTY and code & 3 != INCITUS and (code >> 2 == side or jump_any)
+
+
+def _loss(side: int, rule: str, reason: str, ending: str) -> Outcome:
+    return Outcome("0-1" if side == WHITE else "1-0", rule, reason, ending)
