@@ -192,64 +192,45 @@ def _game_rules(
             f"({game().settings.ids.king}), as its own rules do"
         )
     (_corner_options if game.board.corner_escape else _edge_options)(entries, options, game)
-    for key, harmless in (
-        ("linc", "n"),
-        ("ber", "n"),
-        ("kj", "n"),
-        ("spd", "-1"),
-        ("afor", ""),
-        ("dfor", ""),
-        ("swf", "y"),
-    ):
+    _refuse_unplayed(entries)
+    _note_repetition(draft, entries, game)
+    start = None
+    if "start" in entries.found or "starti" in entries.found:
+        key = "start" if "start" in entries.found else "starti"
+        text, at = entries.found[key]
+        start = position_board(draft, text, at, game, inverted=key == "starti"), at
+    return game, options, start
+
+
+_HARMLESS = {
+    "linc": "n",
+    "ber": "n",
+    "kj": "n",
+    "spd": "-1",
+    "afor": "",
+    "dfor": "",
+    "swf": "y",
+}  # the values lusoria plays
+_KNOWN = frozenset(
+    "dim esc cor cen atkf ka ks tfr cenp cens cenre cenhe cenh surf sw swf efe linc ber kj nj cj mj gj spd afor dfor "
+    "corh corp cors corre aforh dforh aforp dforp afors dfors aforre dforre name start starti".split()
+)  # the entries a built-in game's record may hold
+
+
+def _refuse_unplayed(entries: _Entries) -> None:
+    """Refuses an entry whose rule no built-in game plays (a value of an entry of `_HARMLESS` other
+    than its own) or that is not in `_KNOWN`."""
+    for key, harmless in _HARMLESS.items():
         if entries.value(key, harmless) != harmless:
             raise entries.cannot(key, "this rule")
-    known = {
-        "dim",
-        "esc",
-        "cor",
-        "cen",
-        "atkf",
-        "ka",
-        "ks",
-        "tfr",
-        "cenp",
-        "cens",
-        "cenre",
-        "cenhe",
-        "cenh",
-        "surf",
-        "sw",
-        "swf",
-        "efe",
-        "linc",
-        "ber",
-        "kj",
-        "nj",
-        "cj",
-        "mj",
-        "gj",
-        "spd",
-        "afor",
-        "dfor",
-        "corh",
-        "corp",
-        "cors",
-        "corre",
-        "aforh",
-        "dforh",
-        "aforp",
-        "dforp",
-        "afors",
-        "dfors",
-        "aforre",
-        "dforre",
-        "name",
-        "start",
-        "starti",
-    }
     for key in entries.found:
-        if key not in known:
+        if key not in _KNOWN:
             raise entries.cannot(key, "this unknown rules entry")
+
+
+def _note_repetition(draft: Draft, entries: _Entries, game: type[TaflGame]) -> None:
+    """The threefold repetition of `tfr`: a draw (tfr:d) read with a note of what lusoria does
+    instead; one that wins or loses refused."""
     tfr = entries.value("tfr", "d")
     if tfr not in ("i", "d"):
         raise entries.cannot("tfr", "a repetition that wins or loses")
@@ -262,12 +243,6 @@ def _game_rules(
                 else "lusoria's repetition=draw ends the game at the first repetition"
             )
         )
-    start = None
-    if "start" in entries.found or "starti" in entries.found:
-        key = "start" if "start" in entries.found else "starti"
-        text, at = entries.found[key]
-        start = position_board(draft, text, at, game, inverted=key == "starti"), at
-    return game, options, start
 
 
 def _game(entries: _Entries) -> type[TaflGame]:
