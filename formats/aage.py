@@ -254,6 +254,34 @@ def _aage_game(
     return draft.source(path, index)
 
 
+class _Fields:
+    """The fields of one game object of the scrape, read in `draft`'s span of the file."""
+
+    def __init__(self, draft: Draft, game: dict) -> None:
+        self.draft, self.game, self.span = draft, game, draft.locator.text[draft.start : draft.end]
+
+    def offset(self, name: str) -> int:
+        """Where the value of field `name` starts (the object's start when it has none)."""
+        found = re.search(rf'"{name}"\s*:\s*', self.span)
+        return self.draft.start + found.end() if found else self.draft.start
+
+    def field(self, name: str) -> str:
+        """The value of field `name` as text ("" when there is none)."""
+        return self.text(name, self.game.get(name, ""))
+
+    def text(self, name: str, value: object) -> str:
+        """A value of field `name` as text; a lone surrogate (`\\udc00`), which is no character, is
+        an error."""
+        written = str(value)
+        if surrogate := _SURROGATE.search(written):
+            raise self.draft.problem(
+                f"{name} holds \\u{ord(surrogate[0]):04x}, half of a UTF-16 pair without its other half: no character",
+                self.offset(name),
+                rule="syntax",
+            )
+        return written
+
+
 def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: str) -> TaflGame | None:
     """The tags, plies and result of one game object of the scrape (of file `path`), read into
     `draft`; its rules. Every record has the site's number of its game (`SiteGameId`) when the
@@ -262,30 +290,16 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     and no Game tag, and the reason is its problem (`refused_message`)."""
     if not isinstance(game, dict) or "Moves" not in game:
         raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
-    span = draft.locator.text[draft.start : draft.end]
-
-    def offset(name: str) -> int:
-        found = re.search(rf'"{name}"\s*:\s*', span)
-        return draft.start + found.end() if found else draft.start
-
-    def text(name: str, value: object) -> str:
-        """A field's value as text; a lone surrogate (`\\udc00`), which is no character, is an error."""
-        written = str(value)
-        if surrogate := _SURROGATE.search(written):
-            raise draft.problem(
-                f"{name} holds \\u{ord(surrogate[0]):04x}, half of a UTF-16 pair without its other half: no character",
-                offset(name),
-                rule="syntax",
-            )
-        return written
-
-    kind = text("AageGameTypeName", game.get("AageGameTypeName", ""))
+    fields = _Fields(draft, game)
+    kind = fields.field("AageGameTypeName")
     draft.tag("Site", "aagenielsen.dk")
     if site_id := _site_id(path, game.get("AageGameTypeKey")):
         draft.tag("SiteGameId", site_id)
     for field, tag in (("WhiteSidePlayerName", "White"), ("BlackSidePlayerName", "Black")):
         if game.get(field):
-            draft.tag(tag, html.unescape(text(field, game[field])), offset(field))  # (the scrape: `J&uuml;rgen`)
+            draft.tag(
+                tag, html.unescape(fields.text(field, game[field])), fields.offset(field)
+            )  # (the scrape: `J&uuml;rgen`)
     types = FORMATS["aage"].games
     names = (f"{kind}#{game.get('AageGameTypeKey')}", kind)  # (two types share a name: by key)
     named = next((name for name in names if name in types), None)
@@ -294,47 +308,58 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     if (chosen is None or why) and tags:  # the rules the reading options give, for a type lusoria cannot read
         chosen, why, named = chosen_tags(FORMATS["tafl"].games[""], tags), None, None
     if chosen is None or why:  # refused: the record keeps what the file says of the game, for the archive
-        draft.tag("GameType", kind, offset("AageGameTypeName"))
-        winner = text("WhoWon", game.get("WhoWon", "")).lower()
-        if winner in WINNERS:
-            draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")
-        draft.problems.append(draft.problem(why or refused_message(kind), offset("AageGameTypeName"), kind, "tag"))
+        draft.tag("GameType", kind, fields.offset("AageGameTypeName"))
+        _read_winner(draft, fields)
+        draft.problems.append(
+            draft.problem(why or refused_message(kind), fields.offset("AageGameTypeName"), kind, "tag")
+        )
         return None
     for name, value in chosen.items():
-        draft.tag(name, value, offset("AageGameTypeName"))
+        draft.tag(name, value, fields.offset("AageGameTypeName"))
     try:
         rules = tafl_rules(draft.tags)
     except OptionError as problem:
-        raise draft.problem(str(problem), offset("AageGameTypeName"), rule="tag") from None
+        raise draft.problem(str(problem), fields.offset("AageGameTypeName"), rule="tag") from None
     first_white = rules.initial().turn == WHITE
-    said = text("WhoMovedFirst", game.get("WhoMovedFirst", "")).lower()
+    said = fields.field("WhoMovedFirst").lower()
     if said in ("white", "black") and (said == "white") != first_white:
         draft.note(
             f"WhoMovedFirst says {said}, but {kind} games start with "
             f"{'White' if first_white else 'Black'}; the game type decides"
         )
-    moves = game["Moves"]
-    if isinstance(moves, str):
-        read_moves(draft, text("Moves", moves), offset("Moves") + 1, rules)
-    elif isinstance(moves, list):
-        # each move at its string, the strings of the list taken in turn (a move was searched for
-        # as json.dumps writes it, from the list's start: one written with \u escapes was never
-        # found, and 40,000 of them took 35 s)
-        listed = offset("Moves")
-        strings = _JSON_STRING.finditer(span, listed - draft.start)
-        for move in moves:
-            found = next(strings, None) if isinstance(move, str) else None
-            read_moves(draft, text("Moves", move), draft.start + found.start() + 1 if found else listed, rules)
-    else:
-        raise draft.problem("Moves is a list of moves or one string of moves", offset("Moves"))
+    _read_moves_field(draft, fields, rules)
     if named:
         others = itertools.takewhile(bool, (types.get(f"{named}/{number}", {}) for number in itertools.count(2)))
         rules = _layout(draft, rules, list(others))  # (the type's other layouts: `Sea battle tafl 13x13#34/2`)
     if rules.settings.unwritten == "n" and draft.line.plies and not draft.listed:
         rules = _old_style(draft, rules)
-    winner = text("WhoWon", game.get("WhoWon", "")).lower()
-    if winner in WINNERS:
-        if "Termination" in draft.tags and WINNERS[winner] != draft.result:
-            draft.note(f"WhoWon says {winner}, the move list's ending says {draft.result}; WhoWon decides")
-        draft.result, draft.result_at = WINNERS[winner], offset("WhoWon")
+    _read_winner(draft, fields, "Termination" in draft.tags)
     return rules
+
+
+def _read_moves_field(draft: Draft, fields: _Fields, rules: TaflGame) -> None:
+    """The plies of a game's `Moves`: one string of moves, or a list of them."""
+    moves = fields.game["Moves"]
+    if isinstance(moves, str):
+        read_moves(draft, fields.text("Moves", moves), fields.offset("Moves") + 1, rules)
+    elif isinstance(moves, list):
+        # each move at its string, the strings of the list taken in turn (a move was searched for
+        # as json.dumps writes it, from the list's start: one written with \u escapes was never
+        # found, and 40,000 of them took 35 s)
+        listed = fields.offset("Moves")
+        strings = _JSON_STRING.finditer(fields.span, listed - draft.start)
+        for move in moves:
+            found = next(strings, None) if isinstance(move, str) else None
+            read_moves(draft, fields.text("Moves", move), draft.start + found.start() + 1 if found else listed, rules)
+    else:
+        raise draft.problem("Moves is a list of moves or one string of moves", fields.offset("Moves"))
+
+
+def _read_winner(draft: Draft, fields: _Fields, ended: bool = False) -> None:
+    """The result `WhoWon` says, over the one the move list's ending says (`ended`: a Termination
+    read), with a note when they differ."""
+    winner = fields.field("WhoWon").lower()
+    if winner in WINNERS:
+        if ended and WINNERS[winner] != draft.result:
+            draft.note(f"WhoWon says {winner}, the move list's ending says {draft.result}; WhoWon decides")
+        draft.result, draft.result_at = WINNERS[winner], fields.offset("WhoWon")
