@@ -272,19 +272,24 @@ def test_an_import_into_a_damaged_archive_says_it_is_intact(archive, tmp_path):
         Archive(str(path)).import_paths([str(ROOT / "samples/laquet")])
 
 
-@pytest.mark.parametrize("limit", [60_000, 700_000])  # the schema fails; the first batch fails (606 KB were left)
-def test_a_first_import_on_a_full_disk_leaves_no_archive(tmp_path, limit):
+def import_on_a_full_disk(path, collection, limit: int) -> subprocess.CompletedProcess:
+    """`lusoria import` of 300 random Tablut records (written to `collection`) into `path`, in a
+    process that may write files of `limit` bytes at most (the disk full beyond)."""
     script = (
         "import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
         f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit},) * 2); "
         "from lusoria.cli import main; main(sys.argv[1:])"
     )
-    collection = tmp_path / "many.lgn"
     collection.write_text("\n".join(random_records("tablut", 300, seed=2)))
-    path = tmp_path / "new.db"
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", script, "import", "--db", str(path), str(collection)], capture_output=True, text=True
     )
+
+
+@pytest.mark.parametrize("limit", [60_000, 700_000])  # the schema fails; the first batch fails (606 KB were left)
+def test_a_first_import_on_a_full_disk_leaves_no_archive(tmp_path, limit):
+    path = tmp_path / "new.db"
+    done = import_on_a_full_disk(path, tmp_path / "many.lgn", limit)
     assert done.returncode == 2 and done.stderr == f"lusoria: cannot create the archive {path}: disk I/O error\n"
     assert os.listdir(tmp_path) == ["many.lgn"]
 
@@ -292,16 +297,8 @@ def test_a_first_import_on_a_full_disk_leaves_no_archive(tmp_path, limit):
 def test_an_import_on_a_full_disk_leaves_whole_batches(archive, tmp_path):
     path = tmp_path / "full.db"
     shutil.copy(archive, path)
-    script = (
-        "import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
-        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({os.path.getsize(path)},) * 2); "
-        "from lusoria.cli import main; main(sys.argv[1:])"
-    )
     collection = tmp_path / "many.lgn"
-    collection.write_text("\n".join(random_records("tablut", 300, seed=2)))
-    done = subprocess.run(
-        [sys.executable, "-c", script, "import", "--db", str(path), str(collection)], capture_output=True, text=True
-    )
+    done = import_on_a_full_disk(path, collection, os.path.getsize(path))
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert "The archive is intact" in done.stderr
     conn = connect(path)
