@@ -97,7 +97,7 @@ def _read(draft: Draft, text: str) -> None:
     rules = tafl_rules(draft.tags)
     board, pending, players, result, result_at, last_turn = None, None, False, None, None, None
     king_taken: int | None = None  # the square where the server said the king was captured
-    boards = []  # (ply, the board the server printed after it)
+    boards: list[tuple[Ply, bytes]] = []  # (ply, the board the server printed after it)
     _date(draft, text)
     for at, message, rest in _messages(text):
         if match := _PLAYERS.match(message):
@@ -105,32 +105,13 @@ def _read(draft: Draft, text: str) -> None:
             draft.tag("Black", match["black"].strip(), at + match.start("black"))
             players = True
         elif match := _REPEATED.match(message):
-            if match["allowed"] != "0":
-                raise draft.problem(
-                    f"repeated moves allowed {match['allowed']}: {CANNOT_EXPRESS} a draw later "
-                    "than at the first repetition",
-                    at + match.start("allowed"),
-                    match["allowed"],
-                    "tag",
-                )
-            if match["cache"] != "-1":
-                draft.note(f"the server remembered only the last {match['cache']} positions for repetitions")
+            _repetitions(draft, match, at)
         elif message.startswith("Stato:"):
             printed, last_turn = _board(draft, message, rest, at)
             if board is None:
                 _start(draft, rules, printed, at)
             elif pending is not None:
-                left = king_taken if king_taken is not None and printed[king_taken] == KING else None
-                if left is not None:  # the server leaves the captured king on its board
-                    printed = printed[:left] + bytes(1) + printed[left + 1 :]
-                ply = _ply(draft, rules, board, printed, pending)
-                if left is not None:
-                    draft.note(
-                        f"the server's board after the last move still shows the captured king on "
-                        f"{rules.geo.names[left]}; read as captured",
-                        ply,
-                    )
-                boards.append((ply, printed))
+                printed = _played(draft, rules, board, printed, pending, king_taken, boards)
                 pending = None
             board = printed
         elif match := _KING_TAKEN.match(message):
@@ -162,6 +143,46 @@ def _read(draft: Draft, text: str) -> None:
     else:
         draft.result, draft.result_at = result, result_at
         draft.tag("Result", result, result_at)
+
+
+def _repetitions(draft: Draft, match: re.Match[str], at: int) -> None:
+    """The server's repetitions (`Repeated moves allowed`, at `at`): a draw later than at the first
+    repetition refused, a short memory of positions noted."""
+    if match["allowed"] != "0":
+        raise draft.problem(
+            f"repeated moves allowed {match['allowed']}: {CANNOT_EXPRESS} a draw later than at the first repetition",
+            at + match.start("allowed"),
+            match["allowed"],
+            "tag",
+        )
+    if match["cache"] != "-1":
+        draft.note(f"the server remembered only the last {match['cache']} positions for repetitions")
+
+
+def _played(
+    draft: Draft,
+    rules: TaflGame,
+    board: bytes,
+    printed: bytes,
+    pending: tuple[int, re.Match[str]],
+    king_taken: int | None,
+    boards: list[tuple[Ply, bytes]],
+) -> bytes:
+    """The move `pending` read off the board the server `printed` after it (`board` before it) and
+    added to `boards` with that board, which it returns; a king the server said it took on
+    `king_taken` and left on its board is read as captured, with a note."""
+    left = king_taken if king_taken is not None and printed[king_taken] == KING else None
+    if left is not None:  # the server leaves the captured king on its board
+        printed = printed[:left] + bytes(1) + printed[left + 1 :]
+    ply = _ply(draft, rules, board, printed, pending)
+    if left is not None:
+        draft.note(
+            f"the server's board after the last move still shows the captured king on "
+            f"{rules.geo.names[left]}; read as captured",
+            ply,
+        )
+    boards.append((ply, printed))
+    return printed
 
 
 def _date(draft: Draft, text: str) -> None:
