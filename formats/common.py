@@ -14,7 +14,7 @@ from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token
 from lusoria.validator.base import Illegal, OptionError, Played
 from lusoria.validator.games import GAMES, rules_from_tags
 from lusoria.validator.tafl import TaflGame
-from lusoria.validator.tafl_board import KING, TaflPosition, capture_list, parse_move
+from lusoria.validator.tafl_board import KING, Move, TaflPosition, capture_list, parse_move
 from lusoria.validator.tafl_continuations import played_on, taken
 from lusoria.validator.tafl_rules import idle
 
@@ -176,6 +176,38 @@ def without_captures(text: str) -> str:
     return text.split("x", 1)[0]
 
 
+def _site_list_read(
+    draft: Draft, rules: TaflGame, index: int, move: Move | None, position: TaflPosition, played: Played
+) -> bool:
+    """The capture list of ply `index` of `draft`'s main line (`move`, `played` from `position`) read as a
+    tafl site writes it (`read_site_captures`): a soldier captured and left out of a list the move
+    writes is a problem of the record, a captured king left out is added with a note; False for a
+    list the rules do not make."""
+    geo, ply = rules.geo, draft.line.plies[index]
+    written = move.captures if move else None
+    board = played_on(position, position_after(played))
+    gone = taken(board, position_after(played).board)  # the mover's square and what the move captured
+    actual = frozenset(gone) - {move.origin} if move else frozenset()
+    soldiers = frozenset(square for square in actual if board[square] != KING)
+    if written is None and index in draft.listed and soldiers:  # the notation would compute them
+        draft.problems.append(
+            SyntaxProblem(
+                f"the move captures {capture_list(geo, soldiers)}, which the record does not list",
+                ply.line,
+                ply.column,
+                ply.text,
+                rules.settings.ids.capture,
+                index + 1,
+            )
+        )
+    elif written is not None and written != actual:
+        if written != soldiers:
+            return False
+        draft.note(f"the source does not list the captured king; added {geo.names[next(iter(actual - soldiers))]}", ply)
+        ply.text = played.text
+    return True
+
+
 def read_site_captures(draft: Draft, rules: TaflGame) -> None:
     """The capture lists of a tafl site (RULES.md H1–H3): a move written with its hyphen lists
     every soldier it captures (`draft.listed`), and never the king. Replays the main line: a list
@@ -191,12 +223,11 @@ def read_site_captures(draft: Draft, rules: TaflGame) -> None:
         position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
     except OptionError:  # a bad Position: the validator reports it
         return
-    geo, ids = rules.geo, rules.settings.ids
     plies = draft.line.plies
     texts = [ply.text if rules.settings.unwritten else without_captures(ply.text) for ply in plies]
     ahead: Played | None = None  # the ply played past the end of the game that the ply before it ended
     for index, ply in enumerate(plies):
-        move = parse_move(geo, ply.text)
+        move = parse_move(rules.geo, ply.text)
         try:
             played = ahead if ahead is not None else rules.play(position, texts[index])
         except Illegal:
@@ -210,29 +241,8 @@ def read_site_captures(draft: Draft, rules: TaflGame) -> None:
             played, ahead = went_on.earlier[-1], went_on
         else:
             ahead = None
-        written = move.captures if move else None
-        board = played_on(position, position_after(played))
-        gone = taken(board, position_after(played).board)  # the mover's square and what the move captured
-        actual = frozenset(gone) - {move.origin} if move else frozenset()
-        soldiers = frozenset(square for square in actual if board[square] != KING)
-        if written is None and index in draft.listed and soldiers:  # the notation would compute them
-            draft.problems.append(
-                SyntaxProblem(
-                    f"the move captures {capture_list(geo, soldiers)}, which the record does not list",
-                    ply.line,
-                    ply.column,
-                    ply.text,
-                    ids.capture,
-                    index + 1,
-                )
-            )
-        elif written is not None and written != actual:
-            if written != soldiers:
-                return  # a list the rules do not make: the validator says how, at this ply
-            draft.note(
-                f"the source does not list the captured king; added {geo.names[next(iter(actual - soldiers))]}", ply
-            )
-            ply.text = played.text
+        if not _site_list_read(draft, rules, index, move, position, played):
+            return  # a list the rules do not make: the validator says how, at this ply
         if played.outcome is not None:
             if ply is draft.line.plies[-1] and draft.result == "*" and "Result" not in draft.tags:
                 draft.result = played.outcome.result
