@@ -91,19 +91,8 @@ def _read(draft: Draft, text: str) -> None:
     draft.refuse_long_tokens(_TOKENS)
     first_turn = _MOVETEXT.search(text)
     header_end = first_turn.start() if first_turn else len(text)
-    tags: dict[str, re.Match[str]] = {}
     _check_header(draft, text, header_end)
-    for found in _TAG.finditer(text, 0, header_end):
-        key = found["key"].lower()
-        if key in tags:
-            raise draft.problem(
-                f"a second [{found['key']}:…] tag (the first is on line "
-                f"{draft.locator.where(tags[key].start())[0]}): an OTN game has one of each",
-                found.start("key"),
-                found["key"],
-                "tag",
-            )
-        tags[key] = found
+    tags = _header_tags(draft, text, header_end)
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
     named = named_variant(tags)
@@ -115,27 +104,7 @@ def _read(draft: Draft, text: str) -> None:
         _refused(draft, tags, problem)
         return
     draft.tag("Game", game.name, tags["rules"].start("value"))
-    # written by lusoria for this game: the record's own rule tags (a file written for another game,
-    # a plug-in's, that reads as the generic game lacks its [lusoria-game:…]: its rules record decides)
-    if "lusoria-rules" in tags and game.described == (DESCRIBED in tags):
-        for key, tag in OWN.items():
-            if key in tags and tags[key]["value"].strip():
-                draft.tag(tag, tags[key]["value"].strip(), tags[key].start("value"))
-    else:
-        preferred = chosen_preset(game, named)
-        for name, value in rule_tags(game, options, ("dim", "start") if game.described else (), preferred).items():
-            draft.tag(name, value, tags["rules"].start("value"))
-        described = game(options)
-        side = "b" if described.settings.first == BLACK else "w"
-        if start is not None and start[0] != described.board.start.split()[0]:
-            draft.tag("Position", f"{start[0]} {side}", start[1])
-        if "position" in tags:
-            written = tags["position"]["value"].strip()
-            draft.tag(
-                "Position",
-                f"{position_board(draft, written, tags['position'].start('value'), described)} {side}",
-                tags["position"].start("value"),
-            )
+    _tag_rules(draft, tags, game, options, start, named)
     try:
         rules = tafl_rules(draft.tags)
     except OptionError as problem:
@@ -150,6 +119,58 @@ def _read(draft: Draft, text: str) -> None:
     )
     _movetext(draft, text, header_end, black_first)
     _check_squares(draft, rules)
+
+
+def _header_tags(draft: Draft, text: str, header_end: int) -> dict[str, re.Match[str]]:
+    """The tags of a game's header (up to `header_end`), by key in lower case; a key given twice is
+    a problem of the record."""
+    tags: dict[str, re.Match[str]] = {}
+    for found in _TAG.finditer(text, 0, header_end):
+        key = found["key"].lower()
+        if key in tags:
+            raise draft.problem(
+                f"a second [{found['key']}:…] tag (the first is on line "
+                f"{draft.locator.where(tags[key].start())[0]}): an OTN game has one of each",
+                found.start("key"),
+                found["key"],
+                "tag",
+            )
+        tags[key] = found
+    return tags
+
+
+def _tag_rules(
+    draft: Draft,
+    tags: Mapping[str, re.Match[str]],
+    game: type[TaflGame],
+    options: dict[str, str],
+    start: tuple[str, int] | None,
+    named: Mapping[str, str] | None,
+) -> None:
+    """The Variant, Rules and Position tags of a game of `game` whose rules record reads as `options`
+    (`start`: the start it writes, and where; `named`: the variant it names, `named_variant`):
+    lusoria's own rule tags where lusoria wrote the file for this game, else those its rules make."""
+    # written by lusoria for this game: the record's own rule tags (a file written for another game,
+    # a plug-in's, that reads as the generic game lacks its [lusoria-game:…]: its rules record decides)
+    if "lusoria-rules" in tags and game.described == (DESCRIBED in tags):
+        for key, tag in OWN.items():
+            if key in tags and tags[key]["value"].strip():
+                draft.tag(tag, tags[key]["value"].strip(), tags[key].start("value"))
+        return
+    preferred = chosen_preset(game, named)
+    for name, value in rule_tags(game, options, ("dim", "start") if game.described else (), preferred).items():
+        draft.tag(name, value, tags["rules"].start("value"))
+    described = game(options)
+    side = "b" if described.settings.first == BLACK else "w"
+    if start is not None and start[0] != described.board.start.split()[0]:
+        draft.tag("Position", f"{start[0]} {side}", start[1])
+    if "position" in tags:
+        written = tags["position"]["value"].strip()
+        draft.tag(
+            "Position",
+            f"{position_board(draft, written, tags['position'].start('value'), described)} {side}",
+            tags["position"].start("value"),
+        )
 
 
 def _refused(draft: Draft, tags: Mapping[str, re.Match[str]], problem: SyntaxProblem) -> None:
