@@ -188,6 +188,26 @@ def _next_plies(
     summed: tuple[str, list] | None,
 ) -> dict[int, list[tuple[Node, Game, Position | None]]]:
     """The next plies from each of `parents` (by key), with the rules and position each led to."""
+    frames, wanted = _frames(parents, symmetric)
+    rows = _counted(conn, wanted, only, variations, player, summed)
+    played = _played(conn, rows, frames, parents)
+    growing: dict[int, dict[tuple, _Growing]] = {parent: {} for parent in parents}
+    for (parent, ply, played_by, after, counts), (key, folded) in zip(played, _keys(played, symmetric)):
+        one = (ply,) if after is None else (folded, played_by.chance(ply))  # what the plies that are one row share
+        found = growing[parent].get(one)
+        if found is None:
+            rules, position = parents[parent]
+            found = growing[parent][one] = _Growing(rules.turn(position))
+        found.add(ply, played_by, after, key, counts)
+    return {parent: [found.node(player is not None) for found in nodes.values()] for parent, nodes in growing.items()}
+
+
+def _frames(
+    parents: dict[int, tuple[Game, Position]], symmetric: bool
+) -> tuple[dict[str, list[tuple[int, Callable[[str], str]]]], list[list]]:
+    """The positions searched for `parents` (with `symmetric`, each one's images): by token, each
+    parent it stands for and how a ply played there is played from that parent; and the search terms
+    of each token once."""
     frames: dict[str, list[tuple[int, Callable[[str], str]]]] = {}  # token -> (parent, how a ply played there
     # is played from it)
     wanted: list[list] = []
@@ -202,6 +222,20 @@ def _next_plies(
             wanted.append(terms)
         if all(known != parent for known, _ in frames.setdefault(token, [])):
             frames[token].append((parent, back))
+    return frames, wanted
+
+
+def _counted(
+    conn: sqlite3.Connection,
+    wanted: list[list],
+    only: tuple[str, list] | None,
+    variations: bool,
+    player: tuple[str, list] | None,
+    summed: tuple[str, list] | None,
+) -> list:
+    """The rows of the plies played from the positions `wanted` (their search terms) with their
+    counts: from the archive's sums (`summed`: the condition they are read under) where it keeps
+    them, else from the games; in one order whichever way read."""
     won = lost = "NULL"
     params: list = [json.dumps(wanted)]
     if player:
@@ -236,10 +270,20 @@ def _next_plies(
         params[0] = json.dumps(wanted)
         rows += conn.execute(sql, params + (only[1] if only else [])).fetchall()
     rows.sort(key=lambda row: tuple(value or "" for value in row[:5]))  # the same order whichever way read
+    return rows
+
+
+def _played(
+    conn: sqlite3.Connection,
+    rows: list,
+    frames: dict[str, list[tuple[int, Callable[[str], str]]]],
+    parents: dict[int, tuple[Game, Position]],
+) -> list[tuple[int, str, Game, Position | None, list]]:
+    """Each ply of `rows` played from each parent its position stands for (`frames`): the parent,
+    the ply, its rules, the position it led to (None: not from there) and its counts."""
     codes = json.dumps(sorted({row[1] for row in rows if not row[1].startswith(" ")}))
     texts = dict(conn.execute("SELECT code, text FROM moves WHERE code IN (SELECT value FROM json_each(?))", [codes]))
-    played: list[tuple[int, str, Game, Position | None, list]] = []  # the parent, the ply played from it,
-    # its rules, the position it led to (None: not from there), its counts
+    played: list[tuple[int, str, Game, Position | None, list]] = []
     for token, move, game, variant, rule_tags, *counts in rows:
         played_by = _rules(game, variant, rule_tags)
         if played_by is None:
@@ -251,15 +295,7 @@ def _next_plies(
             except Illegal:  # not from this position under these rules: a row of its own, no further
                 after = None
             played.append((parent, ply, played_by, after, counts))
-    growing: dict[int, dict[tuple, _Growing]] = {parent: {} for parent in parents}
-    for (parent, ply, played_by, after, counts), (key, folded) in zip(played, _keys(played, symmetric)):
-        one = (ply,) if after is None else (folded, played_by.chance(ply))  # what the plies that are one row share
-        found = growing[parent].get(one)
-        if found is None:
-            rules, position = parents[parent]
-            found = growing[parent][one] = _Growing(rules.turn(position))
-        found.add(ply, played_by, after, key, counts)
-    return {parent: [found.node(player is not None) for found in nodes.values()] for parent, nodes in growing.items()}
+    return played
 
 
 def _keys(played: list[tuple[int, str, Game, Position | None, list]], symmetric: bool) -> list[tuple[int, int]]:
