@@ -190,23 +190,7 @@ def ply_search(filters) -> PlySearch | None:
     it has none. Its condition first rules out, cheaply, the records that cannot match (what their
     squares held, their material ranges); a position, or a file of positions alone, drives it: the
     records that reached them, looked up once, are the only ones read."""
-    lists: list[list[list]] = []
-    sources: list[Source] = []
-    if filters.position is not None:
-        lists.append(search_terms_of_positions(filters.position))
-    if filters.pattern is not None:
-        sources.append(_patterns(pattern_globs(filters.pattern, filters.symmetric)))
-    if filters.positions:
-        terms, globs = _listed([line for line in filters.positions if line.strip()], filters.symmetric)
-        if not terms and not globs:
-            raise ValueError("the positions file holds no position or pattern")
-        if terms:
-            lists.append(terms)
-        else:
-            sources.append(_patterns(globs))
-    sources = [
-        Source(f"SELECT value AS start FROM json_each(reached.plies_{number})", []) for number in range(len(lists))
-    ] + sources
+    lists, sources = _searched(filters)
     records = [source.only for source in sources if source.only]
     record_params = [value for source in sources for value in source.only_params]
     conditions, condition_params = [], []
@@ -219,23 +203,7 @@ def ply_search(filters) -> PlySearch | None:
         record_params += bounds
     if not sources and not conditions:
         return None
-    if not sources:  # material only: its runs, no board read
-        plies = (
-            "s.first_ply AS start, s.last_ply - s.first_ply + 1 AS length FROM material_runs s "
-            f"WHERE s.record_id = records.id AND {' AND '.join(conditions)}"
-        )
-        params = condition_params
-    else:  # the plies of the first source that the other sources and the material allow
-        first, *others = sources
-        where = [f"start IN ({other.sql})" for other in others]
-        params = first.params + [value for other in others for value in other.params]
-        if conditions:
-            where.append(
-                "EXISTS (SELECT 1 FROM material_runs s WHERE s.record_id = records.id AND start "
-                f"BETWEEN s.first_ply AND s.last_ply AND {' AND '.join(conditions)})"
-            )
-            params += condition_params
-        plies = f"start, 1 AS length FROM ({first.sql})" + (" WHERE " + " AND ".join(where) if where else "")
+    plies, params = _matching_plies(sources, conditions, condition_params)
     if filters.material_for <= 1:
         column, column_params = f"(SELECT min(start) FROM (SELECT {plies}))", params
     else:  # a run: plies in a row that match, which keep `start` minus the length matched before
@@ -258,6 +226,52 @@ def ply_search(filters) -> PlySearch | None:
         column,
         column_params,
     )
+
+
+def _searched(filters) -> tuple[list[list[list]], list[Source]]:
+    """What `filters` search the plies for: the search terms of each list of positions (`--position`,
+    a positions file of positions), and the sources of the plies that match, theirs first (read from
+    `reached`), then the patterns'."""
+    lists: list[list[list]] = []
+    sources: list[Source] = []
+    if filters.position is not None:
+        lists.append(search_terms_of_positions(filters.position))
+    if filters.pattern is not None:
+        sources.append(_patterns(pattern_globs(filters.pattern, filters.symmetric)))
+    if filters.positions:
+        terms, globs = _listed([line for line in filters.positions if line.strip()], filters.symmetric)
+        if not terms and not globs:
+            raise ValueError("the positions file holds no position or pattern")
+        if terms:
+            lists.append(terms)
+        else:
+            sources.append(_patterns(globs))
+    reached_sources = [
+        Source(f"SELECT value AS start FROM json_each(reached.plies_{number})", []) for number in range(len(lists))
+    ]
+    return lists, reached_sources + sources
+
+
+def _matching_plies(sources: list[Source], conditions: list[str], condition_params: list) -> tuple[str, list]:
+    """The SQL (after SELECT) of a record's runs of plies that match, each its `start` and `length`,
+    and its parameters: those of the first source that the other sources and the material
+    `conditions` allow, or with no source, the material's runs (no board read)."""
+    if not sources:  # material only: its runs, no board read
+        plies = (
+            "s.first_ply AS start, s.last_ply - s.first_ply + 1 AS length FROM material_runs s "
+            f"WHERE s.record_id = records.id AND {' AND '.join(conditions)}"
+        )
+        return plies, condition_params
+    first, *others = sources
+    where = [f"start IN ({other.sql})" for other in others]
+    params = first.params + [value for other in others for value in other.params]
+    if conditions:
+        where.append(
+            "EXISTS (SELECT 1 FROM material_runs s WHERE s.record_id = records.id AND start "
+            f"BETWEEN s.first_ply AND s.last_ply AND {' AND '.join(conditions)})"
+        )
+        params += condition_params
+    return f"start, 1 AS length FROM ({first.sql})" + (" WHERE " + " AND ".join(where) if where else ""), params
 
 
 def continuations(texts: list) -> tuple[str, list]:
