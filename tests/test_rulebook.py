@@ -59,7 +59,7 @@ def test_every_rule_a_diagnostic_cites_is_explained():
     for name in GAMES:  # every ID each game's rules can raise: written in its module, or its tafl rule IDs ("": one
         # it never raises)
         game = GAMES[name]
-        source = source_of(game).read_text()
+        source = source_of(game)
         raised = {
             *re.findall(r'Illegal\("([A-Z]+\d+)"', source),
             game.end_rule,
@@ -114,10 +114,12 @@ def test_validate_says_which_rules_it_cited_and_how_to_read_them(in_root):
     assert "rules cited" not in clean.output
 
 
-def source_of(game: type) -> Path:
-    """The source file of a game's module (beside its compiled module, in a compiled build)."""
+def source_of(game: type) -> str:
+    """The source of a game's module and of its parts (validator/<game>_*.py: `latrunculi_play.py`),
+    read beside its compiled module in a compiled build."""
     compiled_or_not = Path(inspect.getfile(game))
-    return compiled_or_not.with_name(compiled_or_not.name.split(".")[0] + ".py")
+    module = compiled_or_not.with_name(compiled_or_not.name.split(".")[0] + ".py")
+    return "\n".join(path.read_text() for path in [module, *sorted(module.parent.glob(f"{module.stem}_*.py"))])
 
 
 def cited_in(path, calls: dict[str, int]) -> set[str]:
@@ -136,10 +138,9 @@ def test_every_rule_id_a_games_module_names_has_a_text_in_its_file(name):
     """A game's module names its rules' IDs as strings (Illegal, Outcome, RuleIds, end_rule…): each
     has a text among the game's own rules."""
     game = GAMES[name]
-    source = source_of(game)
     named = {
         node.value
-        for node in ast.walk(ast.parse(source.read_text()))
+        for node in ast.walk(ast.parse(source_of(game)))
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"[A-Z]+\d+", node.value)
     }
     own = [entry["id"] for entry in rulebook.written(name)["rules"]]
