@@ -160,9 +160,15 @@ def chosen_rules(tags: dict[str, str]) -> api.Game:
     try:
         return api.rules_from_tags(game, tags)
     except api.OptionError as error:
-        raise click.BadParameter(
-            str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
-        ) from None
+        raise options_error(error) from None
+
+
+def options_error(error: api.OptionError) -> click.BadParameter:
+    """The usage error of options (--variant, --rules, --board) that choose no rules: each of their
+    problems (one hides none of the others), at its option."""
+    option = {"Variant": "--variant", "Rules": "--rules", "Board": "--board"}
+    also = "".join(f"\n{option.get(other.tag, '--game')}: {other}" for other in error.also)
+    return click.BadParameter(f"{error}{also}", param_hint=option.get(error.tag, "--game"))
 
 
 DEBUG_SWITCH = "LUSORIA_DEBUG"
@@ -651,7 +657,7 @@ def random(
         for index, text in enumerate(api.random_records(game, count, seed, tags, max_plies)):
             echo(("\n" if index else "") + text, nl=False)
     except api.OptionError as error:
-        raise click.UsageError(str(error)) from None
+        raise options_error(error) from None
 
 
 def default_db() -> str:

@@ -12,7 +12,17 @@ from typing import Final, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Illegal, OptionError, Outcome, Played, check_capture_list
+from lusoria.validator.base import (
+    BLACK,
+    SIDE_NAMES,
+    WHITE,
+    Illegal,
+    OptionError,
+    Outcome,
+    Played,
+    TagProblems,
+    check_capture_list,
+)
 from lusoria.validator.diagram import Diagram, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly
 
@@ -218,7 +228,11 @@ class Latrunculi(GridGame[LatrunculiPosition]):
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> Latrunculi:
-        rules = cls(cls.options_from_tags(tags), tags.get("Variant"), _board_size(tags.get("Board")))
+        problems = TagProblems()  # (a slip in the Rules tag hides none in the Board tag)
+        options = problems.read(partial(cls.options_from_tags, tags))
+        size = problems.read(partial(_board_size, tags.get("Board")))
+        problems.raise_any()
+        rules = cls(options, tags.get("Variant"), size or (8, 8))
         rules._check_room()
         return rules
 

@@ -402,15 +402,10 @@ def _rules(record: Record, report: Report) -> Game | None:
     try:
         return rules_from_tags(game_class(record.game), record.tags)
     except OptionError as problem:
-        _tag_error(
-            record,
-            problem.tag,
-            str(problem),
-            report,
-            problem.written,
-            problem.at,
-            alike(problem.written or "", problem.known),
-        )
+        for each in problem.each():  # (a slip in one tag hides none in another)
+            _tag_error(
+                record, each.tag, str(each), report, each.written, each.at, alike(each.written or "", each.known)
+            )
         return None
 
 
