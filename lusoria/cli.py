@@ -933,11 +933,18 @@ def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
 @main.command()
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
-def stats(db: str, as_json: bool) -> None:
+@click.option(
+    "--top",
+    type=Bounded(1),
+    default=10,
+    show_default=True,
+    help="Rows of the variants, players and first error rules with the most records (the other variants in one).",
+)
+def stats(db: str, as_json: bool, top: int) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors."""
     from lusoria.archive import Archive
 
-    figures = archive_errors(lambda: Archive(db).stats())
+    figures = archive_errors(lambda: Archive(db).stats(top))
     echo(output.stats_text(figures, as_json), nl=False)
 
 
