@@ -132,6 +132,7 @@ class TagProblems:
             return None
 
     def add(self, problem: OptionError) -> None:
+        """Keep `problem`, and those found with it."""
         self.found.extend(problem.each())
 
     def raise_any(self) -> None:
@@ -220,7 +221,7 @@ class Game(Generic[P]):
         """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
         A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
         problems = TagProblems()
-        options = problems.read(lambda: cls.options_from_tags(tags))
+        options = problems.read(partial(cls.options_from_tags, tags))
         if "Board" in tags:
             boards = "names its board by its Variant" if cls.described else "has one board"
             problems.add(

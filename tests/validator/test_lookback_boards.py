@@ -121,6 +121,14 @@ def test_a_variation_after_a_look_back_remembers_the_captures_its_line_made():
     assert report.rules.format_position(report.variation_positions[1][-1]) == board("pa5 pe4 pc8 Kg7", 9, "w")
 
 
+def test_the_position_that_left_out_continuations_made_counts_for_a_repetition():
+    # c4 went on to c6 after c2-c4xd4 (ply 1), as ply 3 shows: that position arises again after plies
+    # 5 and 9, which ends the game under tfr:d (before, it counted from ply 2 on: the end came at ply 10)
+    moves = "c2-c4xd4 2. Kg8-g7 c6-c5 3. Kg7-g8 c5-c6 4. Kg8-g7 c6-c5 5. Kg7-g8 c5-c6 6. Kg8-g7"
+    text = tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8", moves).replace("[Position", '[Rules "tfr=d"] [Position')
+    assert [d[:3] for d in said(text)] == [("warning", "G16", 3), ("error", "G13", 10)]
+
+
 def test_show_and_its_svg_read_the_boards_of_the_line_found():
     late = free("pc2 Pd4 pe4 pa1 Kg8", f"c2-c4xd4 {shuffled(3, 'c6-c5')}")
     shown = api.board(late, 2)
