@@ -237,12 +237,13 @@ class Archive:
             return f"the archive holds no record of the variant '{variant}'{of} ({known_names(variant, variants)})"
         return None
 
-    def stats(self) -> dict:
-        """`lusoria stats`: counts and figures."""
+    def stats(self, top: int = 10) -> dict:
+        """`lusoria stats`: counts and figures, the `top` rows of each long list (variants, players,
+        first error rules; the variants folded beyond them in `more_variants`)."""
         self._existing()
         conn = connect(self.path)
         try:
-            return stats(conn)
+            return stats(conn, top)
         finally:
             conn.close()
 

@@ -20,14 +20,16 @@ from lusoria.archive.variations import create_variation_plies
 from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
 
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 # MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
 # it runs on a copy, which replaces the archive only once every step has succeeded). A version
 # without an entry changed only tables of REPLAYED, which `rebuild_replayed` makes anew (version 6:
 # the keys of positions, made from their boards as they are: archive/positions.py, `key_texts`;
 # version 7: `record_boards` compressed with Zstandard, `pack_boards`; version 9 writes them square by square;
 # version 11: `next_plies`, the sums of the plies played from the opening positions, archive/next_plies.py;
-# version 12: `record_squares` with every piece's bits below 64, Game.piece_bits: a tafl game's 7th piece on share one).
+# version 12: `record_squares` with every piece's bits below 64, Game.piece_bits: a tafl game's 7th piece on share one;
+# version 13: `variation_plies` as the replay driver keeps each variation's positions, Report.variation_positions:
+# where later plies of a record that leaves out berserk continuations showed that its line went).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 # The tables and views made from replaying each record's text, those that read others first (and
 # their names in older versions: `plies` was a table until version 8, `positions` in versions 3–4)

@@ -24,6 +24,12 @@ def _by_count(named: list[tuple], db: sqlite3.Connection | sqlite_utils.Database
 
 
 def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict:
+    """The figures of `lusoria stats`: the `top` variants, players and first error rules with the
+    most records (a mixed archive holds 160 variants), and how many variants and records the
+    others are (`more_variants`); ValueError for a `top` below 1."""
+    if top < 1:
+        raise ValueError(f"top is a number of rows from 1 on, not {top}")
+
     def counts(sql: str, *params: int) -> list[dict]:
         return [dict(zip(("value", "records"), row)) for row in db.execute(sql, params)]
 
@@ -34,6 +40,15 @@ def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict
         "SELECT avg(plies) FROM (SELECT plies FROM records ORDER BY plies LIMIT 2 - ? % 2 OFFSET (? - 1) / 2)",
         [records, records],
     ).fetchone()[0]  # the middle one, or two
+    variants = _by_count(
+        list(
+            db.execute(
+                "SELECT coalesce(game || ' ' || variant, game), count(*) FROM records "
+                "WHERE game IS NOT NULL GROUP BY game, variant"
+            )
+        ),
+        db,
+    )
     return {
         "records": records,
         "valid": valid,
@@ -42,15 +57,8 @@ def stats(db: sqlite3.Connection | sqlite_utils.Database, top: int = 10) -> dict
         "games": _by_count(
             list(db.execute("SELECT game, count(*) FROM records WHERE game IS NOT NULL GROUP BY game")), db
         ),
-        "variants": _by_count(
-            list(
-                db.execute(
-                    "SELECT coalesce(game || ' ' || variant, game), count(*) FROM records "
-                    "WHERE game IS NOT NULL GROUP BY game, variant"
-                )
-            ),
-            db,
-        ),
+        "variants": variants[:top],
+        "more_variants": {"variants": len(variants[top:]), "records": sum(row["records"] for row in variants[top:])},
         "results": counts("SELECT result, count(*) FROM records GROUP BY result ORDER BY 2 DESC, 1"),
         "endings": counts("SELECT ending, count(*) FROM records GROUP BY ending ORDER BY 2 DESC, 1"),
         "players": counts(MOST_GAMES, top),

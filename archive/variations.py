@@ -1,8 +1,9 @@
 """The plies of a record's variations (schema version 4), for `lusoria tree --variations`:
 one row per variation ply (in canonical form), from the position it was played in to the
-position it led to.
-A variation is replayed from the position before the ply it replaces, as far as its plies
-are legal (its first illegal ply, and the plies after it, have no position: they are left out)."""
+position it led to, as the replay driver kept them (`Report.variation_positions`): a variation
+starts from the position before the ply it replaces, as the later plies of its line showed it
+(a tafl record that leaves out berserk continuations, `Played.earlier`), and goes as far as its
+plies are legal (its first illegal ply, and the plies after it, have no position: they are left out)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from operator import attrgetter
 import sqlite_utils
 
 from lusoria.archive.positions import Columns, columns, position_key
-from lusoria.notation.model import Line, Ply
+from lusoria.notation.model import Ply
 from lusoria.notation.visitor import PlyKey, Visitor, walk
-from lusoria.validator.base import Game, Illegal, Position
+from lusoria.validator.base import Game, Position
 from lusoria.validator.replay import Report
 
 VARIATIONS = attrgetter("variations")  # of a ply
@@ -37,50 +38,28 @@ def create_variation_plies(db: sqlite_utils.Database) -> None:
 
 
 class _VariationPlies(Visitor):
-    """The rows of `variation_plies` (without the record id), from one walk of the record:
-    each variation replayed from the position before the ply it replaces, as far as its plies
-    are legal and the game goes on (then its lines go dead: None); each position as `describe`
-    gives it (its key, or its string)."""
+    """The rows of `variation_plies` (without the record id), from one walk of the record: each
+    ply of a variation whose position after it the driver kept, with the one before it, each as
+    `describe` gives it (its key, or its string)."""
 
-    def __init__(self, rules: Game, main: list[Position], describe: Callable[[Game, Position], object]) -> None:
-        self.rules, self.main, self.key = rules, main, describe
-        self.lines: list[list[Position | None]] = []  # per open line: [its position now, the one before its last ply]
+    def __init__(self, rules: Game, report: Report, describe: Callable[[Game, Position], object]) -> None:
+        self.rules, self.kept, self.canonical, self.key = rules, report.variation_positions, report.canonical, describe
         self.rows: list[list] = []
 
-    def begin_line(self, line: Line, number: int) -> None:
-        start = self.lines[-1][1] if self.lines else None  # the position before the ply it replaces
-        self.lines.append([start, start])
-
-    def end_line(self, line: Line, number: int) -> None:
-        self.lines.pop()
-
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        state = self.lines[-1]
         line, index = key
-        if line == 0:
-            state[1] = self.main[index] if index < len(self.main) else None
-            return
-        before = state[1] = state[0]
-        if before is None:
-            return
-        try:
-            played = self.rules.play(before, ply.text)
-        except Illegal:
-            state[0] = state[1] = None
-            return
-        state[0] = played.position if played.outcome is None else None
-        self.rows.append(
-            [line, number - 1, self.key(self.rules, before), self.key(self.rules, played.position), played.text]
-        )
+        positions = self.kept.get(line, []) if line else []
+        if index + 1 < len(positions):
+            before, after = self.key(self.rules, positions[index]), self.key(self.rules, positions[index + 1])
+            self.rows.append([line, number - 1, before, after, self.canonical[key]])
 
 
 def variation_rows(report: Report, describe: Callable[[Game, Position], object] = position_key) -> Columns:
     """The rows of `variation_plies` of one checked record (archive/positions.py: Columns): each
     ply in canonical form, from the position it was played in to the one it led to, as `describe`
     gives them (their keys, by default)."""
-    rules, record = report.rules, report.record
-    if rules is None or record is None or not any(map(VARIATIONS, record.main.plies)):
+    if report.rules is None or report.record is None or not report.variation_positions:
         return []
-    found = _VariationPlies(rules, report.positions, describe)
-    walk(record, found)
+    found = _VariationPlies(report.rules, report, describe)
+    walk(report.record, found)
     return columns(found.rows)

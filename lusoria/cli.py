@@ -160,9 +160,15 @@ def chosen_rules(tags: dict[str, str]) -> api.Game:
     try:
         return api.rules_from_tags(game, tags)
     except api.OptionError as error:
-        raise click.BadParameter(
-            str(error), param_hint={"Variant": "--variant", "Rules": "--rules"}.get(error.tag, "--game")
-        ) from None
+        raise options_error(error) from None
+
+
+def options_error(error: api.OptionError) -> click.BadParameter:
+    """The usage error of options (--variant, --rules, --board) that choose no rules: each of their
+    problems (one hides none of the others), at its option."""
+    option = {"Variant": "--variant", "Rules": "--rules", "Board": "--board"}
+    also = "".join(f"\n{option.get(other.tag, '--game')}: {other}" for other in error.also)
+    return click.BadParameter(f"{error}{also}", param_hint=option.get(error.tag, "--game"))
 
 
 DEBUG_SWITCH = "LUSORIA_DEBUG"
@@ -651,7 +657,7 @@ def random(
         for index, text in enumerate(api.random_records(game, count, seed, tags, max_plies)):
             echo(("\n" if index else "") + text, nl=False)
     except api.OptionError as error:
-        raise click.UsageError(str(error)) from None
+        raise options_error(error) from None
 
 
 def default_db() -> str:
@@ -927,11 +933,18 @@ def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
 @main.command()
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
-def stats(db: str, as_json: bool) -> None:
+@click.option(
+    "--top",
+    type=Bounded(1),
+    default=10,
+    show_default=True,
+    help="Rows of the variants, players and first error rules with the most records (the other variants in one).",
+)
+def stats(db: str, as_json: bool, top: int) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors."""
     from lusoria.archive import Archive
 
-    figures = archive_errors(lambda: Archive(db).stats())
+    figures = archive_errors(lambda: Archive(db).stats(top))
     echo(output.stats_text(figures, as_json), nl=False)
 
 

@@ -238,8 +238,12 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
         ("players", "player"),
         ("first_error_rules", "first error rule"),
     ):
-        if figures[key]:
-            text += "\n" + render([{title: row["value"], "records": row["records"]} for row in figures[key]], "table")
+        rows = [{title: row["value"], "records": row["records"]} for row in figures[key]]
+        folded = figures.get(f"more_{key}")  # the rest (past --top), in one row
+        if folded and folded[key]:
+            rows.append({title: f"({plural(folded[key], 'other ' + title)})", "records": folded["records"]})
+        if rows:
+            text += "\n" + render(rows, "table")
     return text
 
 

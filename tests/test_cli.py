@@ -187,6 +187,13 @@ def test_random_on_another_board(tmp_path):
     assert run("random", "--game", "latrunculi", "--board", "3x3").exit_code == 2
 
 
+def test_options_that_choose_no_rules_say_each_problem_at_its_option():
+    result = run("random", "--game", "latrunculi", "--rules", "foo=1", "--board", "3x3")
+    assert result.exit_code == 2
+    assert "Invalid value for --rules: unknown rules key 'foo' for latrunculi" in result.output
+    assert "\n--board: a Board is WxH with each side from 4 to 16, as in 8x8; not '3x3'" in result.output
+
+
 def test_random_of_a_game_that_describes_its_boards_by_its_variants_needs_one():
     """Its record would have no Variant tag, and read as the catalogue's first variant without a word."""
     result = run("random", "--game", "hnefatafl")

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from difflib import get_close_matches
-from functools import cache
+from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -98,13 +98,55 @@ class Played(Generic[P]):
 class OptionError(LusoriaError, ValueError):
     """An unknown variant, rules key or value, a malformed position or board:
     a problem with the tag `tag`; `written`, when set, is the part of its value at fault,
-    `at` characters into it, and `known` what that part may be (a closed set, for suggestions)."""
+    `at` characters into it, and `known` what that part may be (a closed set, for suggestions).
+    `also`: the problems of the other tags (or of its other parts) found with it (`each()`: all of them)."""
 
     def __init__(
         self, message: str, tag: str = "Rules", written: str | None = None, at: int = 0, known: tuple[str, ...] = ()
     ):
         super().__init__(message)
         self.tag, self.written, self.at, self.known = tag, written, at, known
+        self.also: tuple[OptionError, ...] = ()
+
+    def each(self) -> tuple[OptionError, ...]:
+        """This problem and those found with it, in the order they were read."""
+        return (self, *self.also)
+
+
+T = TypeVar("T")
+
+
+class TagProblems:
+    """The OptionErrors of tags (and of each entry of a Rules tag) read apart, so that a slip in one
+    hides none in another: a user transcribing a record fixes them all in one run."""
+
+    def __init__(self) -> None:
+        self.found: list[OptionError] = []
+
+    def read(self, reading: Callable[[], T]) -> T | None:
+        """What `reading` returns; None, its problem kept, when it raises OptionError."""
+        try:
+            return reading()
+        except OptionError as problem:
+            self.found.extend(problem.each())
+            return None
+
+    def add(self, problem: OptionError) -> None:
+        """Keep `problem`, and those found with it."""
+        self.found.extend(problem.each())
+
+    def raise_any(self) -> None:
+        """Raise the problems found (`together`); nothing when none was."""
+        if self.found:
+            raise together(self.found)
+
+
+def together(problems: list[OptionError]) -> OptionError:
+    """One OptionError that says all of `problems` (each said alone): the first, the others its `also`."""
+    for problem in problems:
+        problem.also = ()
+    problems[0].also = tuple(problems[1:])
+    return problems[0]
 
 
 LISTED = 12  # names a message lists in full; of more, those like the one written
@@ -178,47 +220,70 @@ class Game(Generic[P]):
     def from_tags(cls, tags: dict[str, str]) -> Game[P]:
         """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
         A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
+        problems = TagProblems()
+        options = problems.read(partial(cls.options_from_tags, tags))
         if "Board" in tags:
             boards = "names its board by its Variant" if cls.described else "has one board"
-            raise OptionError(
-                f"a Board tag is for games played on boards of several sizes: {cls.name} {boards}", "Board"
+            problems.add(
+                OptionError(f"a Board tag is for games played on boards of several sizes: {cls.name} {boards}", "Board")
             )
-        return cls(cls.options_from_tags(tags), tags.get("Variant"))
+        problems.raise_any()
+        return cls(options, tags.get("Variant"))
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
         """The options the `Variant` and `Rules` tags choose (the variant's, then the rules' own);
-        OptionError names the tag and the part of its value at fault."""
+        OptionError names the tag and the part of its value at fault (the first; each of the
+        others, its `also`)."""
         variant, rules = tags.get("Variant"), tags.get("Rules")  # names and values in any case
+        problems = TagProblems()
         if variant is not None and variant.lower() not in cls.presets:
-            raise OptionError(
-                f"unknown variant '{variant}' for {cls.name} ({known_names(variant, cls.presets, cls.presets_listed_in)})",
-                "Variant",
-                variant,
-                0,
-                tuple(cls.presets),
+            problems.add(
+                OptionError(
+                    f"unknown variant '{variant}' for {cls.name} "
+                    f"({known_names(variant, cls.presets, cls.presets_listed_in)})",
+                    "Variant",
+                    variant,
+                    0,
+                    tuple(cls.presets),
+                )
             )
         chosen: dict[str, str] = {}
         for item in re.finditer(r"\S+", rules or ""):
-            key, equals, value = item[0].lower().partition("=")
-            if key not in cls.options:
-                raise OptionError(
-                    f"unknown rules key '{key}' for {cls.name} ({known_names(key, cls.options)})",
-                    "Rules",
-                    item[0][: len(key)],
-                    item.start(),
-                    tuple(cls.options),
-                )
-            if not equals or not cls.accepts(key, value):
-                raise OptionError(
-                    f"unknown value '{value}' for {key} (known: {cls.known_values(key)})",
-                    "Rules",
-                    item[0][len(key) + 1 :],
-                    item.start() + len(key) + 1,
-                    cls.choices(key),
-                )
-            chosen[key] = value
+            option = problems.read(partial(cls.rules_entry, item))
+            if option is not None:
+                chosen[option[0]] = option[1]
+        problems.raise_any()
         return chosen
+
+    @classmethod
+    def rules_entry(cls, item: re.Match[str]) -> tuple[str, str]:
+        """The option and value of one `key=value` entry of a Rules tag (`item`, where it stands in
+        the tag's value); OptionError at the part at fault."""
+        key, equals, value = item[0].lower().partition("=")
+        if key not in cls.options:
+            raise cls.unknown_key(item, known_names(key, cls.options))
+        if not equals or not cls.accepts(key, value):
+            raise OptionError(
+                f"unknown value '{value}' for {key} (known: {cls.known_values(key)})",
+                "Rules",
+                item[0][len(key) + 1 :],
+                item.start() + len(key) + 1,
+                cls.choices(key),
+            )
+        return key, value
+
+    @classmethod
+    def unknown_key(cls, item: re.Match[str], why: str) -> OptionError:
+        """The problem of a Rules entry whose key is none of this game's: at the key, saying `why`."""
+        key = item[0].lower().partition("=")[0]
+        return OptionError(
+            f"unknown rules key '{key}' for {cls.name} ({why})",
+            "Rules",
+            item[0][: len(key)],
+            item.start(),
+            tuple(cls.options),
+        )
 
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:

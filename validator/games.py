@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import Any, TypeVar, cast
 
 from lusoria.plugins import loaded
-from lusoria.validator.base import Game, OptionError
+from lusoria.validator.base import Game, OptionError, together
 
 G = TypeVar("G", bound=Game[Any])
 
@@ -131,13 +131,18 @@ def rules_from_tags(game: type[Game], tags: dict[str, str]) -> Game:
     try:
         return game.from_tags(tags)
     except OptionError as problem:
-        others = owners_of(tags["Variant"]) if problem.tag == "Variant" and "Variant" in tags else []
-        if not others:
-            raise
-        have = "has" if len(others) == 1 else "have"
-        raise OptionError(
-            f"{problem}; {' and '.join(others)} {have} it", problem.tag, problem.written, problem.at, problem.known
-        ) from None
+        raise together([_with_owners(each, tags) for each in problem.each()]) from None
+
+
+def _with_owners(problem: OptionError, tags: dict[str, str]) -> OptionError:
+    """A problem of the Variant tag that also names the games that have its variant."""
+    others = owners_of(tags["Variant"]) if problem.tag == "Variant" and "Variant" in tags else []
+    if not others:
+        return problem
+    have = "has" if len(others) == 1 else "have"
+    return OptionError(
+        f"{problem}; {' and '.join(others)} {have} it", problem.tag, problem.written, problem.at, problem.known
+    )
 
 
 def any_game() -> str:

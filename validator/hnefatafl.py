@@ -15,14 +15,14 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 from lusoria.errors import LusoriaError
-from lusoria.validator.base import OptionError
+from lusoria.validator.base import OptionError, TagProblems
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard
 from lusoria.validator.tafl_rules import (
@@ -284,39 +284,41 @@ class Hnefatafl(TaflGame):
         and the start are the variant's (`dim`, `start`: a Position tag starts elsewhere); a variant
         of the catalogue that lusoria does not play is refused by name, and none, by what it lacks."""
         variant = (tags.get("Variant") or "").lower()
+        problems = TagProblems()
         if not variant:  # (its first variant's board is no default)
-            raise OptionError(
-                f"{cls.name} describes its boards by its variants: name one (a Variant tag, --variant; "
-                f"{len(cls.presets)}: {cls.presets_listed_in} lists them)",
-                "Variant",
+            problems.add(
+                OptionError(
+                    f"{cls.name} describes its boards by its variants: name one (a Variant tag, --variant; "
+                    f"{len(cls.presets)}: {cls.presets_listed_in} lists them)",
+                    "Variant",
+                )
             )
-        if variant not in cls.presets and variant in (refused := refusals()):
-            raise OptionError(refused[variant], "Variant", tags["Variant"])
-        chosen = super().options_from_tags({key: value for key, value in tags.items() if key != "Rules"})
-        for item in re.finditer(r"\S+", tags.get("Rules") or ""):
-            key, equals, value = item[0].lower().partition("=")
-            if key not in cls.options or key in ("dim", "start"):
-                why = (
-                    "the board and the start are the variant's"
-                    if key in cls.options
-                    else f"known: {', '.join(cls.options)}"
-                )
-                raise OptionError(
-                    f"unknown rules key '{key}' for {cls.name} ({why})",
-                    "Rules",
-                    item[0][: len(key)],
-                    item.start(),
-                    tuple(cls.options),
-                )
-            try:
-                chosen[key] = normalized(key, value)
-            except OptionError as problem:
-                raise OptionError(
-                    str(problem), "Rules", item[0][len(key) + 1 :], item.start() + len(key) + 1, cls.choices(key)
-                ) from None
-            if not equals:
-                raise OptionError(f"rules key {key} needs a value ({key}=…)", "Rules", item[0], item.start())
-        return chosen
+        elif variant not in cls.presets and variant in (refused := refusals()):
+            problems.add(OptionError(refused[variant], "Variant", tags["Variant"]))
+            tags = {key: value for key, value in tags.items() if key != "Variant"}  # (its Rules still read)
+        chosen = problems.read(partial(super().options_from_tags, tags))
+        problems.raise_any()
+        return chosen or {}
+
+    @classmethod
+    def rules_entry(cls, item: re.Match[str]) -> tuple[str, str]:
+        key, equals, value = item[0].lower().partition("=")
+        if key not in cls.options or key in ("dim", "start"):
+            why = (
+                "the board and the start are the variant's"
+                if key in cls.options
+                else f"known: {', '.join(cls.options)}"
+            )
+            raise cls.unknown_key(item, why)
+        try:
+            normal = normalized(key, value)
+        except OptionError as problem:
+            raise OptionError(
+                str(problem), "Rules", item[0][len(key) + 1 :], item.start() + len(key) + 1, cls.choices(key)
+            ) from None
+        if not equals:
+            raise OptionError(f"rules key {key} needs a value ({key}=…)", "Rules", item[0], item.start())
+        return key, normal
 
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import random
 import re
+from functools import partial
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import BLACK, WHITE, OptionError, Outcome, Played
+from lusoria.validator.base import BLACK, WHITE, OptionError, Outcome, Played, TagProblems
 from lusoria.validator.diagram import Diagram, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly
 from lusoria.validator.latrunculi_play import (
@@ -106,7 +107,11 @@ class Latrunculi(GridGame[LatrunculiPosition]):
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> Latrunculi:
-        rules = cls(cls.options_from_tags(tags), tags.get("Variant"), _board_size(tags.get("Board")))
+        problems = TagProblems()  # (a slip in the Rules tag hides none in the Board tag)
+        options = problems.read(partial(cls.options_from_tags, tags))
+        size = problems.read(partial(_board_size, tags.get("Board")))
+        problems.raise_any()
+        rules = cls(options, tags.get("Variant"), size or (8, 8))
         rules._check_room()
         return rules
 

@@ -60,6 +60,9 @@ class Report:
     rules: Game | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     positions: list[Position] = field(default_factory=list)  # the main line: start, then after each ply
+    variation_positions: dict[int, list[Position]] = field(default_factory=dict)  # each variation's, by its
+    # number in the record (the order they are written): the position before its first ply, then after
+    # each of its plies, as far as they are legal (archive/variations.py)
     canonical: dict[PlyKey, str] = field(default_factory=dict)  # the plies in canonical form, by key in the tree
     outcome: Outcome | None = None  # how the main line's game ended, when it did
     dates: tuple[str | None, str | None] = (None, None)  # the first and last day its Date tag allows
@@ -292,14 +295,16 @@ def replay(
     continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
     offset = numbering(record, rules, start, continued)
     tree: _Lines | None = None  # walked at the first variation met
-    # (number of a line, position before its first ply, and, for a variation of the main line kept,
-    # the number of that position in report.positions, read when it is replayed: a later ply may
-    # have shown that the main line went otherwise, `_replayed`; -1 for the others)
-    pending: list[tuple[int, Position, int]] = [(0, start, -1)]
+    # (number of a line, position before its first ply, and, when the positions are kept, the number
+    # of the line it leaves and of that position in that line's, read when it is replayed: a later
+    # ply of that line may have shown that it went otherwise, `_replayed`; -1 when they are not)
+    pending: list[tuple[int, Position, int, int]] = [(0, start, 0, -1)]
     while pending and not (first_error and report.diagnostics and report.diagnostics[-1].severity == ERROR):
-        at, position, kept = pending.pop()
+        at, position, left, kept = pending.pop()
         if kept >= 0:
-            position = report.positions[kept]
+            position = _line_positions(report, left)[kept]
+        if keep and at:
+            report.variation_positions[at] = [position]
         line, first = (record.main, 1) if tree is None else tree.lines[at]
         ended = rules.outcome(start) if first == 1 else None
         completed = True
@@ -318,8 +323,8 @@ def replay(
                 if tree is None:
                     tree = _Lines()
                     walk(record, tree)
-                main = index if keep and not at else -1
-                pending.extend((variation, position, main) for variation in reversed(tree.branches[at, index]))
+                kept = index if keep else -1
+                pending.extend((variation, position, at, kept) for variation in reversed(tree.branches[at, index]))
             try:
                 played = past_end if past_end is not None else rules.play(position, ply.text)
             except Illegal as illegal:
@@ -345,8 +350,7 @@ def replay(
                 if played.earlier:
                     _replayed(report, at, index, played.earlier)
                 report.canonical[at, index] = played.text
-                if not at:
-                    report.positions.append(position)
+                _line_positions(report, at).append(position)
         if not at:
             report.outcome = ended
             _check_result(record, ended if completed else None, report, tuple(assumed))
@@ -382,13 +386,18 @@ class _Lines(Visitor):
 
 def _replayed(report: Report, at: int, index: int, earlier: tuple[Played, ...]) -> None:
     """The plies of line `at` before ply `index` as a later ply showed they went (`Played.earlier`):
-    their canonical texts and, on the main line, their positions, which every view of the record
-    reads (show, html, svg, the language server, fmt, the archive). A variation keeps the plies
-    of the line it leaves."""
+    their canonical texts and positions, which every view of the record reads (show, html, svg,
+    the language server, fmt, the archive), and the variations of those plies start from. A
+    variation keeps the plies of the line it leaves."""
+    positions = _line_positions(report, at)
     for back, each in enumerate(reversed(earlier[-index:] if index else ()), 1):  # (none before the line)
         report.canonical[at, index - back] = each.text
-        if not at:
-            report.positions[index - back + 1] = each.position
+        positions[index - back + 1] = each.position
+
+
+def _line_positions(report: Report, at: int) -> list[Position]:
+    """The positions kept of line `at` (0: the main line)."""
+    return report.variation_positions[at] if at else report.positions
 
 
 def _rules(record: Record, report: Report) -> Game | None:
@@ -402,15 +411,10 @@ def _rules(record: Record, report: Report) -> Game | None:
     try:
         return rules_from_tags(game_class(record.game), record.tags)
     except OptionError as problem:
-        _tag_error(
-            record,
-            problem.tag,
-            str(problem),
-            report,
-            problem.written,
-            problem.at,
-            alike(problem.written or "", problem.known),
-        )
+        for each in problem.each():  # (a slip in one tag hides none in another)
+            _tag_error(
+                record, each.tag, str(each), report, each.written, each.at, alike(each.written or "", each.known)
+            )
         return None
 
 

@@ -9,7 +9,16 @@ from __future__ import annotations
 from typing import Final
 
 from lusoria.validator.base import Illegal, Played
-from lusoria.validator.tafl_board import EMPTY, KING, OWNER, TAKEN, Geometry, TaflPosition, parse_move
+from lusoria.validator.tafl_board import (
+    EMPTY,
+    KING,
+    OWNER,
+    TAKEN,
+    Geometry,
+    RememberingPosition,
+    TaflPosition,
+    parse_move,
+)
 from lusoria.validator.tafl_continuations import (
     UNWRITTEN_DEPTH,
     UNWRITTEN_KEPT,
@@ -129,24 +138,31 @@ def _went_on(
             + ((Capture(after, target, each.text, plies, before.continuations, before.trail),) if captured else ()),
             plies,
         )
+        on = before.position.board
         if each is first:
             kept = captures
-        elif each.outcome is None:
-            others.setdefault(
-                after, Unwritten(each.position, before.continuations, captures, Trail(each, before.trail))
-            )
+        elif each.outcome is None and after not in others:
+            each.position = unwritten_position(each.position, (), on, captures, written, plies)
+            others[after] = Unwritten(each.position, before.continuations, captures, Trail(each, before.trail))
         if captured:
             for board, chain in continued_boards(after, target, side, settings, UNWRITTEN_DEPTH, False):
-                went = new_position(board, 1 - side)
-                trail = Trail(Played(went, each.text), before.trail)
-                others.setdefault(
-                    board, Unwritten(went, (*before.continuations, f"after {each.text}: {chain}"), captures, trail)
-                )
+                if board not in others:
+                    went = unwritten_position(_continued(board, 1 - side, settings), (), on, captures, written, plies)
+                    trail = Trail(Played(went, each.text), before.trail)
+                    continuations = (*before.continuations, f"after {each.text}: {chain}")
+                    others[board] = Unwritten(went, continuations, captures, trail)
     others.pop(first.position.board, None)
     first.position = unwritten_position(
         first.position, tuple(others.values())[:UNWRITTEN_KEPT], chosen.position.board, kept, written, plies
     )
     return first
+
+
+def _continued(board: bytes, turn: int, settings: Settings) -> TaflPosition:
+    """The position that left-out continuations made, with its history as after a capture (under
+    a repetition rule: itself alone)."""
+    went = new_position(board, turn)
+    return RememberingPosition(board, turn, frozenset((went,))) if settings.repeats else went
 
 
 def _left_out(settings: Settings, continuations: str) -> tuple[str, str]:
@@ -208,7 +224,12 @@ def _looked_back(
             if all(board[square] == capture.board[square] for square in near):
                 continue  # it changes no square near the plies since: they play as they did
             line: TaflPosition = unwritten_position(
-                new_position(board, 1 - side), (), b"", earlier, written[: len(written) - len(since) + 1], capture.ply
+                _continued(board, 1 - side, settings),
+                (),
+                b"",
+                earlier,
+                written[: len(written) - len(since) + 1],
+                capture.ply,
             )
             warnings = [  # (the capture was played on a line of continuations left out before it)
                 _left_out(settings, each) for each in (*capture.continuations, f"after {capture.text}: {chain}")

@@ -235,6 +235,30 @@ def test_the_commands_and_their_formats(archive, tmp_path, snapshot):
     assert run("query", "--db", str(tmp_path / "missing.db")).exit_code == 2
 
 
+def test_stats_shows_the_variants_with_the_most_records_and_sums_up_the_others(archive):
+    """A mixed archive holds 160 variants: `stats` shows the `top` (10 by default), then the rest in
+    one row, so that the variants' records still add up to all of them."""
+    figures = archive.stats(top=3)
+    assert figures["variants"] == [
+        {"value": "tablut seed", "records": 23},
+        {"value": "laquet seed", "records": 18},
+        {"value": "latrunculi seneca", "records": 11},
+    ]
+    assert figures["more_variants"] == {"variants": 9, "records": 29}
+    assert len(figures["players"]) == len(figures["first_error_rules"]) == 3
+    assert archive.stats()["more_variants"] == {"variants": 2, "records": 2}  # 12 variants: the last 2 folded
+    shown = run("stats", "--db", archive.path, "--top", "3").output.split("\n\n")[2].splitlines()
+    assert shown[2:] == [
+        "tablut seed                23",
+        "laquet seed                18",
+        "latrunculi seneca          11",
+        "(9 other variants)         29",
+    ]
+    assert run("stats", "--db", archive.path, "--top", "0").exit_code == 2
+    with pytest.raises(ValueError, match="not 0"):
+        archive.stats(top=0)
+
+
 def test_import_command_and_the_default_database(tmp_path, monkeypatch):
     monkeypatch.setenv("LUSORIA_DB", str(tmp_path / "env.db"))
     result = run("import", SAMPLES + "/tablut")

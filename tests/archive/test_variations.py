@@ -166,3 +166,19 @@ def test_a_version_3_archive_is_upgraded_with_its_variations(archive, tmp_path):
 def test_a_record_that_cannot_be_replayed_has_no_variation_rows():
     assert variation_rows(check('[Game "tablut"]\n[Variant "nosuch"]\n\n1. e3-c3 (1. e3-d3) *\n')) == []  # no rules
     assert variation_rows(check('[Game "tablut"]\n\n1. e3-z9 (1. e3-d3) *\n')) == []  # not parsed
+
+
+def test_the_plies_of_a_variation_stand_where_its_later_plies_showed_its_game_went():
+    """A tafl record that leaves out berserk continuations (G16): the variation's ply 3 shows that
+    c4 went on to c6 after c2-c4xd4 (ply 1), so its plies 1 and 2 are stored on the boards of that
+    line, as the main line's are (before, on the boards as written: c6-c5 from a board without c6)."""
+    text = (
+        '[Game "hnefatafl"] [Variant "tyr-9x9"] [Position "9/2p3K2/2P6/9/9/3Pp4/9/2p6/9 b"] '
+        "1... c2-c3 (1... c2-c4xd4 2. Kg8-g7 c6-c5) 2. Kg8-g7 *"
+    )
+    report = check(text)
+    assert [(d.rule, d.ply) for d in report.diagnostics] == [("G16", 3)]
+    lines, plies, before, after, texts = variation_rows(report, lambda rules, position: rules.format_position(position))
+    assert (lines, plies, texts) == ([1, 1, 1], [0, 1, 2], ["c2-c4xd4", "Kg8-g7", "c6-c5"])
+    assert before == ["9/2p3K2/2P6/9/9/3Pp4/9/2p6/9 b", "9/2p3K2/9/2p6/9/4p4/9/9/9 w", "9/2p6/6K2/2p6/9/4p4/9/9/9 b"]
+    assert after == [*before[1:], "9/2p6/6K2/9/2p6/4p4/9/9/9 w"]

@@ -123,11 +123,11 @@ def test_random_reads_names_in_any_case_and_writes_them_in_lower_case():
     [
         (
             ["--game", "tablut", "--board", "10x10"],
-            "Error: a Board tag is for games played on boards of several sizes: tablut has one board",
+            "Error: Invalid value for --board: a Board tag is for games played on boards of several sizes: tablut has one board",
         ),
         (
             ["--game", "laquet", "--board", "8x8"],
-            "Error: a Board tag is for games played on boards of several sizes: laquet has one board",
+            "Error: Invalid value for --board: a Board tag is for games played on boards of several sizes: laquet has one board",
         ),
         (
             ["--game", "tablut", "-n", "-1"],

@@ -95,6 +95,40 @@ def test_a_variation_of_the_main_line_starts_from_the_board_a_later_ply_showed()
     assert [d[:3] for d in said(saved)] == [("warning", "G16", 4)]
 
 
+def test_a_variation_of_a_variation_starts_from_the_board_a_later_ply_of_its_line_showed():
+    # in the variation of ply 1, ply 3 shows that c4 went on to c6; the variation of its ply 2 plays
+    # c6-c5 there: one G16, the line's (before, the inner variation found it again, from c4)
+    text = tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8", "c2-c3 (1... c2-c4xd4 2. Kg8-g7 (2. Kg8-h8 c6-c5) c6-c5) 2. Kg8-g7")
+    report = check(text)
+    assert [d[:3] for d in said(text)] == [("warning", "G16", 3)]
+    assert [report.rules.format_position(p) for p in report.variation_positions[2]] == [
+        board("pc6 pe4 pc8 Kg8", 9, "w"),
+        board("pc6 pe4 pc8 Kh8", 9),
+        board("pc5 pe4 pc8 Kh8", 9, "w"),
+    ]
+
+
+def test_a_variation_after_a_look_back_remembers_the_captures_its_line_made():
+    # ply 3 shows that c4 went on to c6 (c4-c6xc7): the boards of plies 1 and 2 are the line found's,
+    # and the variation of ply 3 may look back to the capture of ply 1 as the main line may (berw:a:
+    # c6 went on to a6); before, it started from a position without the line's captures: G3 at a6
+    text = free("pc2 Pd4 pe4 Pc7 pc8 Kg8", "c2-c4xd4 2. Kg8-g7 c6-c5 (2... a6-a5) 3. Kg7-g8")
+    assert [d[:4] for d in said(text)] == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: a)"),
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7, c6-a6 (berw: a)"),
+    ]
+    report = check(text)
+    assert report.rules.format_position(report.variation_positions[1][-1]) == board("pa5 pe4 pc8 Kg7", 9, "w")
+
+
+def test_the_position_that_left_out_continuations_made_counts_for_a_repetition():
+    # c4 went on to c6 after c2-c4xd4 (ply 1), as ply 3 shows: that position arises again after plies
+    # 5 and 9, which ends the game under tfr:d (before, it counted from ply 2 on: the end came at ply 10)
+    moves = "c2-c4xd4 2. Kg8-g7 c6-c5 3. Kg7-g8 c5-c6 4. Kg8-g7 c6-c5 5. Kg7-g8 c5-c6 6. Kg8-g7"
+    text = tyr("pc2 Pd4 pe4 Pc7 pc8 Kg8", moves).replace("[Position", '[Rules "tfr=d"] [Position')
+    assert [d[:3] for d in said(text)] == [("warning", "G16", 3), ("error", "G13", 10)]
+
+
 def test_show_and_its_svg_read_the_boards_of_the_line_found():
     late = free("pc2 Pd4 pe4 pa1 Kg8", f"c2-c4xd4 {shuffled(3, 'c6-c5')}")
     shown = api.board(late, 2)

@@ -79,6 +79,22 @@ def test_unknown_options_are_tag_errors_naming_the_known_ones():
     assert diagnostic.message == "unknown value '5' for king-capture (known: 4, 2)"
 
 
+def test_a_slip_in_one_tag_hides_none_in_another():
+    """Each tag the rules are built from is read apart: every slip is said at once, at its place
+    (a Board tag after a bad Rules key, each bad entry of a Rules tag, a Board tag of a game that
+    has one board)."""
+    board = '[Game "latrunculi"]\n[Variant "piso"]\n[Rules "capture=foo kingdom=3"]\n[Board "3x99"]\n*'
+    found = [(d.rule, d.line, d.column, d.text) for d in check(board).diagnostics]
+    assert found == [("tag", 3, 9, "capture"), ("tag", 3, 21, "kingdom"), ("tag", 4, 2, "Board")]
+    assert check(board).diagnostics[2].message == "a Board is WxH with each side from 4 to 16, as in 8x8; not '3x99'"
+    one_board = '[Game "tablut"]\n[Variant "sneaky"]\n[Rules "king-capture=7"]\n[Board "9x9"]\n*'
+    found = [(d.rule, d.line, d.column, d.text) for d in check(one_board).diagnostics]
+    assert found == [("tag", 2, 11, "sneaky"), ("tag", 3, 22, "7"), ("tag", 4, 2, "Board")]
+    unnamed = '[Game "hnefatafl"]\n[Rules "dim=9 nope=1"]\n*'
+    found = [(d.rule, d.line, d.column, d.text) for d in check(unnamed).diagnostics]
+    assert found == [("tag", 1, 2, "Game"), ("tag", 2, 9, "dim"), ("tag", 2, 15, "nope")]  # (no Variant: at Game)
+
+
 def test_a_malformed_or_impossible_date_is_a_tag_error():
     assert errors('[Game "tablut"]\n[Date "2026.02.30"]\n*') == [("error", "tag", None, "2026.02.30")]
     assert errors('[Game "tablut"]\n[Date "21/11/2026"]\n*') == [("error", "tag", None, "21/11/2026")]
