@@ -332,7 +332,8 @@ def test_tafl_a_move_after_the_word_that_ends_the_game_is_an_error_at_that_move(
         ("1. e2-c2 f9-f5\n", "tafl"),  # move numbers are no words of it
         ("e2-c2 f9-f5 resigned\n", "tafl"),
         ("e2-c2 f9-f5 hel", "tafl"),  # the head ends in a word cut short: the two before it say it
-        ("e2-c2 f9-f5 hello\n", None),  # a whole line: each word is judged
+        ("e2-c2 f9-f5 resign\n", "tafl"),  # one last word: a slip of resigned, which the reader names
+        ("e2-c2 f9-f5 hello there\n", None),  # a whole line: each word is judged, one last word aside
         ("e2-c2 hello\n", None),
     ],
 )
@@ -563,6 +564,22 @@ def test_a_directory_of_move_lists_is_read_without_a_flag(tmp_path):
     assert run("validate", tmp_path / "numbered.txt").exit_code == 0  # by name: aage, Muscovites first
     seed = run("validate", "--variant", "seed", tmp_path / "numbered.txt")  # the rules from the options
     assert seed.exit_code == 1 and "numbered.txt:1:4: error[T1]" in seed.output
+
+
+def test_a_move_list_ending_in_a_slip_of_its_last_word_is_read_and_the_slip_named(tmp_path):
+    """A tournament director writes `resign` or the result where the site writes `resigned`: the
+    file is still a move list (by name and in a directory), and the word is named at its place,
+    not read as lusoria's notation ("no Game tag") nor skipped."""
+    for word in ("resign", "1-0"):
+        path = tmp_path / word / "round1.txt"
+        path.parent.mkdir()
+        path.write_text(f"d1-d3 e4-h4 a4-a3 {word}\n")
+        assert format_of(str(path), path.read_text()) == "tafl"
+        found = f"{path}:1:19: error[syntax]: found '{word}', expected a move such as e2-c2 or f9-f5xg5, 'resigned'"
+        by_name, in_folder = run("validate", path), run("validate", path.parent)
+        assert by_name.exit_code == in_folder.exit_code == 1
+        assert found in by_name.output and found in in_folder.output and "skipped" not in in_folder.output
+    assert format_of("notes.txt", "d1-d3 e4-h4 is how it began\n") is None  # more than one word after the moves
 
 
 def test_no_record_at_all_exits_2(tmp_path):
