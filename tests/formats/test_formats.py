@@ -299,9 +299,20 @@ def test_convert_needs_an_output_dir_for_several_otn_games(tmp_path):
     several = run("convert", "--to", "otn", ROOT / "samples" / "tablut")
     assert several.exit_code == 2 and "--output-dir" in several.output
     written = run("convert", "--to", "otn", "--output-dir", tmp_path, ROOT / "samples" / "tablut" / "escape.lgn")
-    assert written.exit_code == 0 and (tmp_path / "escape-1.otg").exists()
+    assert written.exit_code == 0 and (tmp_path / "escape-0.otg").exists()
     laquet = run("convert", "--to", "otn", ROOT / "samples" / "laquet" / "whole-game.lgn")
     assert laquet.exit_code == 1 and "OTN holds tafl games, not laquet" in laquet.output
+
+
+def test_convert_output_dir_names_each_file_by_its_record_number_as_messages_do(tmp_path):
+    """`record 1` of a message, `show --record 1` and the file `round-1.lgn` are one record (files were
+    numbered from 1: record 0's slip was said beside round-1.lgn, which held record 1)."""
+    source = tmp_path / "round.lgn"
+    source.write_text('[Game "tablut"]\n1. e3-d2 *\n\n[Game "tablut"]\n[White "Second"]\n1. e3-c3 *\n')
+    result = run("convert", "--to", "lgn", "--output-dir", tmp_path / "out", source)
+    assert result.exit_code == 1 and f"{source}:2:4: record 0 not converted" in result.output
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["round-1.lgn"]
+    assert '[White "Second"]' in (tmp_path / "out" / "round-1.lgn").read_text()
 
 
 # -- tafl move lists -----------------------------------------------------------------------------------
