@@ -637,7 +637,7 @@ def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[s
 @click.option(
     "--seed", type=Bounded(0, 2**64 - 1), default=0, show_default=True, help="The same seed gives the same games."
 )
-@click.option("--variant", help="A named rule preset (needed by a game whose boards are its variants').")
+@click.option("--variant", help="A named rule preset (needed by a game whose boards are its variants).")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
 @click.option("--board", help="A game played on boards of several sizes: the board size, as in the Board tag (WxH).")
 @click.option(
