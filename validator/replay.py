@@ -154,6 +154,7 @@ def _place(diagnostic: Diagnostic) -> tuple[int, int]:
 
 
 MAX_SLIPS = 100  # --keep-going reads past at most this many syntax slips in one record
+KEPT_GOING = " (--keep-going goes on past a ply with one nearest suggestion only)"  # why it stopped all the same
 ASSUMED_RESULT = "\n*\n"  # put after a movetext that ends without a result marker, on lines of its own
 
 
@@ -325,7 +326,7 @@ def replay(
             except Illegal as illegal:
                 close = suggestions(rules, position, ply.text) if not first_error else ()
                 assumption = only_nearest_ply(rules, position, ply.text) if keep_going else None
-                stop = "" if assumption else "; the rest of this line is not checked"
+                stop = "" if assumption else "; the rest of this line is not checked" + (KEPT_GOING if keep_going else "")
                 report.error(
                     illegal.rule,
                     illegal.message + stop,
