@@ -326,7 +326,9 @@ def replay(
             except Illegal as illegal:
                 close = suggestions(rules, position, ply.text) if not first_error else ()
                 assumption = only_nearest_ply(rules, position, ply.text) if keep_going else None
-                stop = "" if assumption else "; the rest of this line is not checked" + (KEPT_GOING if keep_going else "")
+                stop = (
+                    "" if assumption else "; the rest of this line is not checked" + (KEPT_GOING if keep_going else "")
+                )
                 report.error(
                     illegal.rule,
                     illegal.message + stop,

@@ -79,8 +79,10 @@ def test_keep_going_says_why_it_stops_at_a_ply_of_several_nearest_suggestions():
         "; the rest of this line is not checked (--keep-going goes on past a ply with one nearest suggestion only)"
     )
     assert check(text).diagnostics[0].message.endswith("; the rest of this line is not checked")
-    assert replay_stop(check(text, keep_going=True)) == replay_stop(check(text)) == (
-        "ply 1 (e3-d4) breaks T2: a piece moves along its rank or file, and d4 is on neither"
+    assert (
+        replay_stop(check(text, keep_going=True))
+        == replay_stop(check(text))
+        == ("ply 1 (e3-d4) breaks T2: a piece moves along its rank or file, and d4 is on neither")
     )
 
 
