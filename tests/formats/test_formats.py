@@ -427,12 +427,30 @@ def test_aage_old_style_records_of_a_type_that_leaves_out_berserk_continuations_
     assert modern.valid and "Rules" not in modern.record.tags and modern.record.main.comments == []
 
 
+def test_aage_game_type_typed_by_hand_with_a_slip_is_told_the_type_meant(tmp_path):
+    """A tournament director's JSON said `Saami tablut` (its case and a parenthesis off): the message names
+    the types most like it; one like none is told nothing more."""
+    game = {"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami tablut", "Moves": "e4-h4 d1-d3"}
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(game))
+    result = run("validate", path)
+    assert result.exit_code == 1 and (
+        "error[tag]: game type 'Historical Hnefatafl 9x9 (Saami tablut' is none that lusoria knows; did you mean "
+        "'Historical Hnefatafl 9x9 (Saami Tablut)' or 'Historical Hnefatafl 9x9 (Saami Tablut-w)' or "
+    ) in " ".join(result.output.split())
+    [source] = read_text(json.dumps(game | {"AageGameTypeName": "Chess 8x8"}), "aage", "x.json")
+    assert check(source).diagnostics[0].message == "game type 'Chess 8x8' is none that lusoria knows"
+
+
 def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules(tmp_path):
     text = json.dumps([{"AageGameTypeName": "Alea Evangelii 19x19", "Moves": "e4-h4 d1-d3"}])
     [source] = read_text(text, "aage", "x.json")
     report = check(source)
     assert problems(report) == [("tag", None, 1, 23)]
-    assert report.diagnostics[0].message == "game type 'Alea Evangelii 19x19' is none that lusoria knows"
+    assert report.diagnostics[0].message == (
+        "game type 'Alea Evangelii 19x19' is none that lusoria knows; did you mean 'Alea Evangelii dux4 19x19' "
+        "or 'Alea Evangelii dux8 19x19' or 'Unst Alea Evangelii 19x19'?"
+    )
     [source] = read_text(text, "aage", "x.json", {"Rules": "first=white"})
     assert check(source).valid and check(source).record.tags["Variant"] == "aage"  # the default preset, overridden
     (tmp_path / "x.json").write_text(text)
