@@ -195,7 +195,14 @@ def ply_search(filters) -> PlySearch | None:
     if filters.position is not None:
         lists.append(search_terms_of_positions(filters.position))
     if filters.pattern is not None:
-        sources.append(_patterns(pattern_globs(filters.pattern, filters.symmetric)))
+        globs = pattern_globs(filters.pattern, filters.symmetric)
+        readers = sorted({game for game, _ in globs})
+        if filters.game and filters.game.lower() not in readers:  # (a pattern copied from another game's board)
+            raise ValueError(
+                f"'{filters.pattern}' is a pattern of {', '.join(readers)}, not of {filters.game.lower()}: "
+                "its board is read off its ranks (docs/notation.md §6.1)"
+            )
+        sources.append(_patterns(globs))
     if filters.positions:
         terms, globs = _listed([line for line in filters.positions if line.strip()], filters.symmetric)
         if not terms and not globs:

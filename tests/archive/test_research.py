@@ -499,6 +499,15 @@ def test_bad_patterns_say_why(archive, text, message):
         archive.query(Filters(pattern=text))
 
 
+def test_a_pattern_of_a_board_not_of_the_game_asked_says_so(archive):
+    """A researcher copied the docs' 9x9 pattern (the king on e5) to search Copenhagen: "no records",
+    with nothing said; the pattern is read by the games of its board only."""
+    king_on_e5 = "/".join(["*********"] * 4 + ["****K****"] + ["*********"] * 4) + " b"
+    with pytest.raises(ValueError, match=r"is a pattern of hnefatafl, tablut, not of copenhagen: its board is read"):
+        archive.query(Filters(game="Copenhagen", pattern=king_on_e5))
+    assert archive.query(Filters(game="tablut", pattern=king_on_e5)) == archive.query(Filters(pattern=king_on_e5))
+
+
 @pytest.mark.parametrize(
     "text, message",
     [
