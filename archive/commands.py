@@ -20,7 +20,7 @@ from lusoria.archive.players import player_condition
 from lusoria.archive.query import REFUSED_TYPES, Filters, build, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
-from lusoria.archive.search import read_positions
+from lusoria.archive.search import read_positions_of
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.errors import LusoriaError
@@ -305,7 +305,9 @@ class Archive:
         `filters.player`, the results are counted from that player's side.
         ValueError for a position no game reads, or a record or ply the archive lacks."""
         return self._tree(
-            lambda conn: read_positions(position) if position is not None else [self._position(conn, record, ply)],
+            lambda conn: (
+                read_positions_of(position, filters) if position is not None else [self._position(conn, record, ply)]
+            ),
             filters,
             depth,
             variations,

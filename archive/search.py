@@ -185,6 +185,23 @@ class PlySearch:
     column_params: list
 
 
+def read_positions_of(text: str, filters) -> list[tuple[Game, Position]]:
+    """`read_positions`, refused (ValueError) when `filters` (or None) name a game that reads none."""
+    found = read_positions(text)
+    _of_the_game(filters, text, {rules.name for rules, _ in found})
+    return found
+
+
+def _of_the_game(filters, sought: str, readers: set[str]) -> None:
+    """ValueError when `filters` name a game that does not read the position or pattern `sought`
+    (`readers` do: one copied from another game's board would find nothing, and say nothing)."""
+    if filters is not None and filters.game and filters.game.lower() not in readers:
+        raise ValueError(
+            f"'{sought}' is a position of {', '.join(sorted(readers))}, not of {filters.game.lower()}: its board is "
+            "read off its ranks (docs/notation.md §6)"
+        )
+
+
 def ply_search(filters) -> PlySearch | None:
     """The search within plies of `filters` (position, pattern, positions, material), or None when
     it has none. Its condition first rules out, cheaply, the records that cannot match (what their
@@ -235,9 +252,13 @@ def _searched(filters) -> tuple[list[list[list]], list[Source]]:
     lists: list[list[list]] = []
     sources: list[Source] = []
     if filters.position is not None:
-        lists.append(search_terms_of_positions(filters.position))
+        lists.append(
+            [search_terms(rules, position) for rules, position in read_positions_of(filters.position, filters)]
+        )
     if filters.pattern is not None:
-        sources.append(_patterns(pattern_globs(filters.pattern, filters.symmetric)))
+        globs = pattern_globs(filters.pattern, filters.symmetric)
+        _of_the_game(filters, filters.pattern, {game for game, _ in globs})
+        sources.append(_patterns(globs))
     if filters.positions:
         terms, globs = _listed([line for line in filters.positions if line.strip()], filters.symmetric)
         if not terms and not globs:

@@ -4,6 +4,7 @@ play refused, with how its records may be read."""
 
 from __future__ import annotations
 
+import functools
 import html
 import itertools
 import json
@@ -17,6 +18,7 @@ from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.validator.base import WHITE, OptionError
+from lusoria.validator.suggest import alike
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, Geometry
 from lusoria.words import plural
@@ -39,9 +41,14 @@ def _site_id(path: str, type_key: object) -> str | None:
     return found["game"] if found and found["type"] == str(type_key) else None
 
 
+@functools.lru_cache(maxsize=64)  # (the types most like it take 20 ms: once a type, not once a game)
 def refused_message(kind: str) -> str:
-    """What a record of an unknown game type says of itself (the summary says the rest: `refusal`)."""
-    return f"game type '{kind}' is none that lusoria knows"
+    """What a record of an unknown game type says of itself, with the known types most like it
+    (a slip of the hand: `Saami tablut`); the summary says the rest (`refusal`)."""
+    meant = alike(kind, {name.partition("#")[0] for name in FORMATS["aage"].games})  # (`name#key`: one of two)
+    return f"game type '{kind}' is none that lusoria knows" + (
+        "; did you mean " + " or ".join(f"'{name}'" for name in meant) + "?" if meant else ""
+    )
 
 
 def _refused_type(tags: Mapping[str, str]) -> str | None:

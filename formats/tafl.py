@@ -81,14 +81,16 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame, unnamed: str
 
 
 def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
-    """Whether the first line of a text is a tafl move list of `fewest` moves or more. `head` may
-    end inside that line (the first few thousand characters of a file): a word it ends in may
-    be cut, so it is not judged when two others are."""
+    """Whether the first line of a text is a tafl move list of `fewest` moves or more, and at most
+    one word after them: what ends the game (`resigned`, `timeout`), or a slip of it (`resign`,
+    `1-0`), which the reader then names at its place. `head` may end inside that line (the first
+    few thousand characters of a file): a word it ends in may be cut, so it is not judged when two
+    others are."""
     first = next((line for line in head.splitlines(keepends=True) if line.strip()), "")
     words = [word for word in first.split() if not _NUMBER.fullmatch(word)]
     if len(words) > 2 and not first[-1:].isspace():
         words.pop()
-    if words and words[-1].lower() in TERMINATIONS:
+    if words and not MOVE.fullmatch(words[-1]):
         words.pop()
     return len(words) >= fewest and all(MOVE.fullmatch(word) for word in words)
 

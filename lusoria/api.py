@@ -343,7 +343,7 @@ def replay_stop(report: Report) -> str | None:
     ply = report.record.main.plies[replayed]
     for diagnostic in report.diagnostics:
         if diagnostic.severity == ERROR and (diagnostic.line, diagnostic.column) == (ply.line, ply.column):
-            why = diagnostic.message.removesuffix("; the rest of this line is not checked")
+            why = diagnostic.message.partition("; the rest of this line is not checked")[0]
             return f"ply {replayed + 1} ({ply.text}) breaks {diagnostic.rule}: {why}"
     return None
 

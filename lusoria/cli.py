@@ -610,14 +610,15 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
 
 
 def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[str, str]) -> int:
-    """Write a converted record to its own file in `directory` (`<source>-<n>.lgn` or `.otg`),
+    """Write a converted record to its own file in `directory` (`<source>-<n>.lgn` or `.otg`, `n` the
+    record's number in its file, from 0, as every message and `--record` number it),
     whole or not at all, never over a file written before by the same command (`outputs`) nor
     through a symbolic link; the exit status it calls for."""
     from lusoria.files import output_in, write_file
 
     assert item.text is not None
     record = f"{item.source.path or '<stdin>'}, record {item.source.index}"
-    name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index + 1}{api.FORMATS[to].suffixes[0]}"
+    name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index}{api.FORMATS[to].suffixes[0]}"
     path = os.path.join(directory, name)
     if path in outputs:
         echo(
@@ -642,7 +643,7 @@ def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[s
 @click.option(
     "--seed", type=Bounded(0, 2**64 - 1), default=0, show_default=True, help="The same seed gives the same games."
 )
-@click.option("--variant", help="A named rule preset (needed by a game whose boards are its variants').")
+@click.option("--variant", help="A named rule preset (needed by a game whose boards are its variants).")
 @click.option("--rules", help="Option overrides, as in the Rules tag: 'key=value …'.")
 @click.option("--board", help="A game played on boards of several sizes: the board size, as in the Board tag (WxH).")
 @click.option(

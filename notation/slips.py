@@ -29,6 +29,8 @@ _RESULTS = {
 _RESULT = re.compile(r"1-0|0-1|1/2-1/2|\*")  # a result written with a long dash
 _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
+_WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
+_STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
 
 
@@ -66,10 +68,24 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
         return [fix for fix in fixes if reached[fix] == furthest and _reads_past(text, fix, game)]
-    else:  # the most mended reading that reads on
+    else:  # the most mended reading that reads on (in a game of dice, of the roll and its plays)
+        end = _ply_end(text, end, game) if (roll := GAMES[game].roll) and roll.fullmatch(word) else end
+        word = text[start:end]
         fixes = [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
     return [fix for fix in fixes if _reads_past(text, fix, game)]
+
+
+def _ply_end(text: str, end: int, game: str) -> int:
+    """Where the ply of a game of dice that begins with the roll ending at `end` ends: its words
+    (`63: 5-11 1-4`, on one line) up to a move number, the next roll, a result marker, a comment or
+    a variation."""
+    roll = GAMES[game].roll
+    for word in _WORD.finditer(text, end):
+        if text[end : word.start()].strip(" \t") or _STOP.fullmatch(word[0]) or (roll and roll.fullmatch(word[0])):
+            break
+        end = word.end()
+    return end
 
 
 def results_meant(word: str) -> list[str]:

@@ -171,6 +171,18 @@ def test_the_help_of_a_command_of_one_record_says_it_takes_the_first(command):
     assert "--record INTEGER Which record of the file (0-based). [default: 0]" in shown
 
 
+@pytest.mark.parametrize("command", [["query"], ["players", "list"]])
+def test_the_player_filter_of_a_command_without_a_move_tree_speaks_of_none(command):
+    """A new user read in `query --help` that "the move tree then counts their results": only `tree`
+    draws one, and its own help says so."""
+    assert "move tree" not in " ".join(run(*command, "--help").output.split())
+    assert "with --player, the results are that player's" in " ".join(run("tree", "--help").output.split())
+
+
+def test_the_help_of_random_variant_reads_as_a_sentence():
+    assert "(needed by a game whose boards are its variants)." in " ".join(run("random", "--help").output.split())
+
+
 @pytest.mark.parametrize("variant", ["seneca", "piso", "petteia", "dux"])
 def test_random_latrunculi(tmp_path, variant):
     path = tmp_path / "random.lgn"

@@ -160,7 +160,7 @@ def test_convert_output_dir_on_a_full_disk_leaves_no_file(tmp_path):
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr == (
         f"lusoria: {ROOT / 'samples/tablut/escape.lgn'}, record 0 not written: cannot write "
-        f"{out / 'escape-1.otg'}: file too large\n"
+        f"{out / 'escape-0.otg'}: file too large\n"
     )
     assert os.listdir(out) == []  # no empty file, no temporary one
 
@@ -171,7 +171,7 @@ def test_convert_output_dir_that_cannot_be_written_is_said_in_one_line(tmp_path)
     out.mkdir(mode=0o500)
     result = run("convert", "--to", "lgn", "--output-dir", str(out), str(ROOT / "samples/tablut/escape.lgn"))
     assert result.exit_code == 2 and result.exception is None or isinstance(result.exception, SystemExit)
-    assert f"record 0 not written: cannot write {out / 'escape-1.lgn'}: permission denied" in result.output
+    assert f"record 0 not written: cannot write {out / 'escape-0.lgn'}: permission denied" in result.output
 
 
 def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_path):
@@ -182,7 +182,7 @@ def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_pat
     out.mkdir()
     outside = tmp_path / "outside.txt"
     outside.write_text("mine\n")
-    (out / "link-1.lgn").symlink_to(outside)
+    (out / "link-0.lgn").symlink_to(outside)
     (tmp_path / "link.lgn").write_bytes((ROOT / "samples/tablut/escape.lgn").read_bytes())
     result = run(
         "convert",
@@ -196,16 +196,16 @@ def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_pat
     )
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        f"wrote {out / 'x-1.lgn'}",
-        f"lusoria: {tmp_path / 'cb/x.lgn'}, record 0 not written: {out / 'x-1.lgn'} holds {tmp_path / 'ca/x.lgn'}, "
+        f"wrote {out / 'x-0.lgn'}",
+        f"lusoria: {tmp_path / 'cb/x.lgn'}, record 0 not written: {out / 'x-0.lgn'} holds {tmp_path / 'ca/x.lgn'}, "
         "record 0, written by this command (two inputs of one name: convert them into different folders)",
-        f"lusoria: {tmp_path / 'link.lgn'}, record 0 not written: cannot write {out / 'link-1.lgn'}: it is a symbolic "
+        f"lusoria: {tmp_path / 'link.lgn'}, record 0 not written: cannot write {out / 'link-0.lgn'}: it is a symbolic "
         "link, which lusoria does not write through",
     ]
-    assert (out / "x-1.lgn").read_text() == run("convert", "--to", "lgn", str(tmp_path / "ca/x.lgn")).output
-    assert outside.read_text() == "mine\n" and (out / "link-1.lgn").is_symlink()
+    assert (out / "x-0.lgn").read_text() == run("convert", "--to", "lgn", str(tmp_path / "ca/x.lgn")).output
+    assert outside.read_text() == "mine\n" and (out / "link-0.lgn").is_symlink()
     again = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.lgn"))
-    assert again.exit_code == 0 and again.output == f"wrote {out / 'x-1.lgn'}\n"  # a later run replaces its file
+    assert again.exit_code == 0 and again.output == f"wrote {out / 'x-0.lgn'}\n"  # a later run replaces its file
 
 
 def test_export_writes_each_table_whole_and_not_through_a_link(tmp_path):

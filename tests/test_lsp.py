@@ -160,6 +160,24 @@ async def test_a_suggestion_is_a_quick_fix(client: LanguageClient):
     assert (await open_text(client, fixed_text))[1] == []
 
 
+@pytest.mark.parametrize(
+    "text, title, expected",
+    [
+        ('[Game "tablut"]\n1. e3-c3 !? d1-d3 *\n', "Replace with e3-c3!?", '[Game "tablut"]\n1. e3-c3!? d1-d3 *\n'),
+        (
+            '[Game "laquet"]\n1. 63: 5-11 1-4 *\n',
+            "Replace with 63: 5/11 1/4",
+            '[Game "laquet"]\n1. 63: 5/11 1/4 *\n',
+        ),
+    ],
+)
+async def test_a_slip_of_more_than_the_word_at_the_error_is_fixed_whole(client: LanguageClient, text, title, expected):
+    """The quick fix of a detached suffix once gave `e3-c3 e3-c3!?`, and of Laquet plays written with
+    hyphens `63: 5/11 1/4 5-11 1-4`: it replaces what the suggestion does, which the diagnostic spans."""
+    fixed_text = await fixed(client, text, 1, title)
+    assert fixed_text == expected and (await open_text(client, fixed_text))[1] == []
+
+
 async def test_a_wrong_capture_list_is_fixed_from_the_suggestion(client: LanguageClient):
     record = next(
         s.text for s in api.read_sources(str(ROOT / "samples/errors/tablut-moves.lgn")) if "13. g4-e4xd4 *" in s.text

@@ -38,6 +38,7 @@ LAST: Final = 18  # the last point a checker may stand on
 OFF: Final = 19  # where a borne-off checker goes
 CHECKERS: Final = 15
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]")  # a roll written without its colon (a slip)
+_DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
 SIGN: Final[tuple[int, ...]] = (1, -1)  # a checker of White's counts +1, Black's -1 (a Python tuple,
 # which mypyc indexes as it is: a fixed-length one it would build again at each index)
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
@@ -573,8 +574,18 @@ class Laquet(Game[LaquetPosition]):
 
     @classmethod
     def mended_ply(cls, word: str) -> str:
-        """A roll without its colon (`53`, `5-3`): `53:`, `5-3:`."""
-        return word + ":" if _BARE_ROLL.fullmatch(word) else word
+        """A roll without its colon (`53`, `5-3`): `53:`, `5-3:`; a roll and its plays written with
+        hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`."""
+        if _BARE_ROLL.fullmatch(word):
+            return word + ":"
+        roll, colon, plays = word.partition(":")
+        if not colon or not cls.roll.fullmatch(roll + colon):
+            return word
+        return (
+            roll
+            + colon
+            + " ".join(play.replace("-", "/") if _DASHED_PLAY.fullmatch(play) else play for play in plays.split(" "))
+        )
 
     def legal_plies(self, position: LaquetPosition) -> list[str]:
         return [

@@ -209,12 +209,13 @@ def play_up_to_removal(
     return board, hand, captured, removed
 
 
-def _square(settings: Settings, name: str) -> int:
+def _square(settings: Settings, name: str, rule: str = "") -> int:
+    """The square `name`; Illegal under `rule` (default: the variant's rule of moves) when the board has none."""
     try:
         return settings.geo.index[name]
     except KeyError:
         raise Illegal(
-            settings.move_rule, f"{name} is not on the {settings.geo.width}x{settings.geo.height} board"
+            rule or settings.move_rule, f"{name} is not on the {settings.geo.width}x{settings.geo.height} board"
         ) from None
 
 
@@ -226,7 +227,7 @@ def _move(settings: Settings, board: bytearray, hand: list[int], side: int, move
             raise Illegal(
                 "S1", f"{names} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} to place (@square)"
             )
-        target = _square(settings, move.squares[0])
+        target = _square(settings, move.squares[0], "S1")
         if board[target]:
             raise Illegal("S1", f"{move.squares[0]} is occupied")
         board[target] = piece(side, PAWN)

@@ -13,7 +13,7 @@ from mypy_extensions import mypyc_attr
 from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
-from lusoria.notation.slips import RESULTS, mend, results_meant, slip_fixes
+from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes
 from lusoria.notation.syntax import MissingResult
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_meant, write_record
@@ -157,6 +157,7 @@ def _place(diagnostic: Diagnostic) -> tuple[int, int]:
 
 
 MAX_SLIPS = 100  # --keep-going reads past at most this many syntax slips in one record
+KEPT_GOING = " (--keep-going goes on past a ply with one nearest suggestion only)"  # why it stopped all the same
 ASSUMED_RESULT = "\n*\n"  # put after a movetext that ends without a result marker, on lines of its own
 
 
@@ -202,15 +203,20 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             meant = [fix.text for fix in fixes]
             if game and game not in known_games() and read.format == "lgn":  # the problem is the unknown game
                 meant = alike(problem.text, known_games())
+            if fixes:  # the diagnostic points at what its suggestions replace, as an editor's quick fix does:
+                # the word at the error, or more (`e3-c3 !?` for e3-c3!?, `63: 5-11 1-4` for 63: 5/11 1/4)
+                text, (line, column) = read.text[fixes[0].start : fixes[0].end], _fix_place(read, fixes[0])
+            else:
+                text, line, column = problem.text, problem.line, problem.column
             diagnostics.append(
                 _as_written(
                     Diagnostic(
                         ERROR,
                         problem.rule,
                         problem.message,
-                        text=problem.text,
-                        line=problem.line,
-                        column=problem.column,
+                        text=text,
+                        line=line,
+                        column=column,
                         suggestions=tuple(meant),
                     ),
                     mended,
@@ -222,16 +228,13 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
             if not keep_going or len(fixes) != 1 or len(mended) == MAX_SLIPS:
                 return _Read(None, read, diagnostics, mended, unended)
             (fix,) = fixes
-            line_start = read.text.rfind("\n", 0, fix.start) + 1
-            mended.append(
-                _Mended(
-                    read.line + read.text.count("\n", 0, fix.start),
-                    fix.start - line_start + 1,
-                    read.text[fix.start : fix.end],
-                    fix.text,
-                )
-            )
+            mended.append(_Mended(*_fix_place(read, fix), read.text[fix.start : fix.end], fix.text))
             read = RecordText(mend(read.text, fix), read.line, read.index, read.path)
+
+
+def _fix_place(read: RecordText, fix: Fix) -> tuple[int, int]:
+    """The line and column (from 1, in the file) where a fix of the record's text begins."""
+    return read.line + read.text.count("\n", 0, fix.start), fix.start - read.text.rfind("\n", 0, fix.start)
 
 
 def _header_checked(read: _Read) -> list[Diagnostic]:
@@ -330,7 +333,9 @@ def replay(
             except Illegal as illegal:
                 close = suggestions(rules, position, ply.text) if not first_error else ()
                 assumption = only_nearest_ply(rules, position, ply.text) if keep_going else None
-                stop = "" if assumption else "; the rest of this line is not checked"
+                stop = (
+                    "" if assumption else "; the rest of this line is not checked" + (KEPT_GOING if keep_going else "")
+                )
                 report.error(
                     illegal.rule,
                     illegal.message + stop,

@@ -31,6 +31,7 @@ HOSTILE = (
     '[Game "tablut"]\n[White "<script>alert(1)</script>"]\n[Black "\\"><img src=x onerror=alert(2)>"]\n'
     '[Event "</table><h1>evil</h1>"]\n[Date "2024.01.02"]\n\n1. e3-c3 d1-d3 2. e4-e3xd3 { <b>bold</b> } 1-0\n'
 )
+LAQUET_START = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
 FILTERS = [
     {},
     {"valid": "1"},
@@ -83,13 +84,23 @@ def options(filters: dict[str, str]) -> list[str]:
     [
         tablut.INITIAL,
         tablut.INITIAL.replace("4P4/4p4/3ppp3 w", "2P6/4p4/3ppp3 b"),
-        "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w",
+        LAQUET_START,
     ],
     ids=["start", "after e3-c3", "laquet"],
 )
 def test_the_json_is_what_the_cli_writes(site, path, filters, position):
     query = urlencode({"position": position, **filters})
     tree = get(site, f"/-/explorer/club/tree.json?{query}&depth=2")
+    if filters.get("game") == "tablut" and position == LAQUET_START:  # a position of another game than the one asked
+        said = f"'{position}' is a position of laquet, not of tablut"
+        assert (
+            tree.status_code == 400
+            and said in tree.text
+            and said in get(site, f"/-/explorer/club/games.json?{query}").text
+        )
+        refused = CliRunner().invoke(main, ["tree", position, "--db", path, *options(filters)])
+        assert refused.exit_code == 2 and said in refused.output
+        return
     assert tree.status_code == 200 and tree.headers["content-type"].startswith("application/json")
     assert tree.text == cli(path, "tree", position, "--format", "json", "--depth", "2", *options(filters))
     games = get(site, f"/-/explorer/club/games.json?{query}")

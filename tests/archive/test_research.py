@@ -145,7 +145,7 @@ def test_the_tree_applies_the_filters_of_query(archive):
     assert lines(archive.tree(INITIAL_TABLUT, filters=Filters(player="Karin Nilsson", result="*"))) == {
         ("c5-c3",): (1, 0, 0, 0, 1)
     }
-    assert archive.tree(INITIAL_TABLUT, filters=Filters(game="laquet")) == []
+    assert archive.tree(INITIAL_TABLUT, filters=Filters(game="hnefatafl")) == []  # a game of its board, none here
 
 
 def test_the_laquet_tree_lists_the_plays_of_each_roll(archive):
@@ -496,6 +496,22 @@ def test_laquet_patterns(archive):
 def test_bad_patterns_say_why(archive, text, message):
     with pytest.raises(ValueError, match=message):
         archive.query(Filters(pattern=text))
+
+
+def test_a_pattern_or_position_of_a_board_not_of_the_game_asked_says_so(archive):
+    """A researcher copied the docs' 9x9 pattern (the king on e5) to search Copenhagen: "no records",
+    with nothing said; the pattern is read by the games of its board only."""
+    king_on_e5 = "/".join(["*********"] * 4 + ["****K****"] + ["*********"] * 4) + " b"
+    with pytest.raises(ValueError, match=r"is a position of hnefatafl, tablut, not of copenhagen: its board is read"):
+        archive.query(Filters(game="Copenhagen", pattern=king_on_e5))
+    assert archive.query(Filters(game="tablut", pattern=king_on_e5)) == archive.query(Filters(pattern=king_on_e5))
+    start = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"  # so is a position string
+    with pytest.raises(ValueError, match=r"'3ppp3/.* w' is a position of hnefatafl, tablut, not of brandubh"):
+        archive.query(Filters(game="brandubh", position=start))
+    assert archive.query(Filters(game="tablut", position=start)) == archive.query(Filters(position=start)) != []
+    with pytest.raises(ValueError, match=r"is a position of hnefatafl, tablut, not of brandubh"):
+        archive.tree(start, filters=Filters(game="brandubh"))
+    assert archive.tree(start, filters=Filters(game="tablut")) == archive.tree(start) != []
 
 
 @pytest.mark.parametrize(

@@ -299,9 +299,20 @@ def test_convert_needs_an_output_dir_for_several_otn_games(tmp_path):
     several = run("convert", "--to", "otn", ROOT / "samples" / "tablut")
     assert several.exit_code == 2 and "--output-dir" in several.output
     written = run("convert", "--to", "otn", "--output-dir", tmp_path, ROOT / "samples" / "tablut" / "escape.lgn")
-    assert written.exit_code == 0 and (tmp_path / "escape-1.otg").exists()
+    assert written.exit_code == 0 and (tmp_path / "escape-0.otg").exists()
     laquet = run("convert", "--to", "otn", ROOT / "samples" / "laquet" / "whole-game.lgn")
     assert laquet.exit_code == 1 and "OTN holds tafl games, not laquet" in laquet.output
+
+
+def test_convert_output_dir_names_each_file_by_its_record_number_as_messages_do(tmp_path):
+    """`record 1` of a message, `show --record 1` and the file `round-1.lgn` are one record (files were
+    numbered from 1: record 0's slip was said beside round-1.lgn, which held record 1)."""
+    source = tmp_path / "round.lgn"
+    source.write_text('[Game "tablut"]\n1. e3-d2 *\n\n[Game "tablut"]\n[White "Second"]\n1. e3-c3 *\n')
+    result = run("convert", "--to", "lgn", "--output-dir", tmp_path / "out", source)
+    assert result.exit_code == 1 and f"{source}:2:4: record 0 not converted" in result.output
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == ["round-1.lgn"]
+    assert '[White "Second"]' in (tmp_path / "out" / "round-1.lgn").read_text()
 
 
 # -- tafl move lists -----------------------------------------------------------------------------------
@@ -332,7 +343,8 @@ def test_tafl_a_move_after_the_word_that_ends_the_game_is_an_error_at_that_move(
         ("1. e2-c2 f9-f5\n", "tafl"),  # move numbers are no words of it
         ("e2-c2 f9-f5 resigned\n", "tafl"),
         ("e2-c2 f9-f5 hel", "tafl"),  # the head ends in a word cut short: the two before it say it
-        ("e2-c2 f9-f5 hello\n", None),  # a whole line: each word is judged
+        ("e2-c2 f9-f5 resign\n", "tafl"),  # one last word: a slip of resigned, which the reader names
+        ("e2-c2 f9-f5 hello there\n", None),  # a whole line: each word is judged, one last word aside
         ("e2-c2 hello\n", None),
     ],
 )
@@ -415,12 +427,30 @@ def test_aage_old_style_records_of_a_type_that_leaves_out_berserk_continuations_
     assert modern.valid and "Rules" not in modern.record.tags and modern.record.main.comments == []
 
 
+def test_aage_game_type_typed_by_hand_with_a_slip_is_told_the_type_meant(tmp_path):
+    """A tournament director's JSON said `Saami tablut` (its case and a parenthesis off): the message names
+    the types most like it; one like none is told nothing more."""
+    game = {"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami tablut", "Moves": "e4-h4 d1-d3"}
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(game))
+    result = run("validate", path)
+    assert result.exit_code == 1 and (
+        "error[tag]: game type 'Historical Hnefatafl 9x9 (Saami tablut' is none that lusoria knows; did you mean "
+        "'Historical Hnefatafl 9x9 (Saami Tablut)' or 'Historical Hnefatafl 9x9 (Saami Tablut-w)' or "
+    ) in " ".join(result.output.split())
+    [source] = read_text(json.dumps(game | {"AageGameTypeName": "Chess 8x8"}), "aage", "x.json")
+    assert check(source).diagnostics[0].message == "game type 'Chess 8x8' is none that lusoria knows"
+
+
 def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules(tmp_path):
     text = json.dumps([{"AageGameTypeName": "Alea Evangelii 19x19", "Moves": "e4-h4 d1-d3"}])
     [source] = read_text(text, "aage", "x.json")
     report = check(source)
     assert problems(report) == [("tag", None, 1, 23)]
-    assert report.diagnostics[0].message == "game type 'Alea Evangelii 19x19' is none that lusoria knows"
+    assert report.diagnostics[0].message == (
+        "game type 'Alea Evangelii 19x19' is none that lusoria knows; did you mean 'Alea Evangelii dux4 19x19' "
+        "or 'Alea Evangelii dux8 19x19' or 'Unst Alea Evangelii 19x19'?"
+    )
     [source] = read_text(text, "aage", "x.json", {"Rules": "first=white"})
     assert check(source).valid and check(source).record.tags["Variant"] == "aage"  # the default preset, overridden
     (tmp_path / "x.json").write_text(text)
@@ -563,6 +593,22 @@ def test_a_directory_of_move_lists_is_read_without_a_flag(tmp_path):
     assert run("validate", tmp_path / "numbered.txt").exit_code == 0  # by name: aage, Muscovites first
     seed = run("validate", "--variant", "seed", tmp_path / "numbered.txt")  # the rules from the options
     assert seed.exit_code == 1 and "numbered.txt:1:4: error[T1]" in seed.output
+
+
+def test_a_move_list_ending_in_a_slip_of_its_last_word_is_read_and_the_slip_named(tmp_path):
+    """A tournament director writes `resign` or the result where the site writes `resigned`: the
+    file is still a move list (by name and in a directory), and the word is named at its place,
+    not read as lusoria's notation ("no Game tag") nor skipped."""
+    for word in ("resign", "1-0"):
+        path = tmp_path / word / "round1.txt"
+        path.parent.mkdir()
+        path.write_text(f"d1-d3 e4-h4 a4-a3 {word}\n")
+        assert format_of(str(path), path.read_text()) == "tafl"
+        found = f"{path}:1:19: error[syntax]: found '{word}', expected a move such as e2-c2 or f9-f5xg5, 'resigned'"
+        by_name, in_folder = run("validate", path), run("validate", path.parent)
+        assert by_name.exit_code == in_folder.exit_code == 1
+        assert found in by_name.output and found in in_folder.output and "skipped" not in in_folder.output
+    assert format_of("notes.txt", "d1-d3 e4-h4 is how it began\n") is None  # more than one word after the moves
 
 
 def test_no_record_at_all_exits_2(tmp_path):

@@ -53,6 +53,31 @@ def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
     assert diagnostic.suggestions == (meant,)
 
 
+@pytest.mark.parametrize(
+    "movetext, written, meant",
+    [
+        ("1. 63: 5-11 1-4 *", "63: 5-11 1-4", "63: 5/11 1/4"),
+        ("1. 63: 5/11 1/4 41: 6-10 6-7 2. 63: 5/11 *", "41: 6-10 6-7", "41: 6/10 6/7"),  # up to the move number
+        ("1. 64: 5-11 5-9 52: 6-8 7-12 *", "64: 5-11 5-9", "64: 5/11 5/9"),  # up to the next roll: its own slip
+        ("1. 6-4: 5-11 5/9 {a comment} *", "6-4: 5-11 5/9", "6-4: 5/11 5/9"),  # a roll with its hyphen stays one
+    ],
+)
+def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, written, meant):
+    """A historian copied a book that writes plays `5-11`: the error is at the roll (no play follows it),
+    and what was meant is the roll with its plays written FROM/TO; the diagnostic spans what it replaces."""
+    diagnostic = check(f"{LAQUET}\n{movetext}\n").diagnostics[0]
+    roll = written.partition(" ")[0]
+    assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
+    assert diagnostic.message == f"found '{roll}': a roll is followed by its plays, or -- when none can be played"
+    assert diagnostic.suggestions == (meant,)
+
+
+def test_keep_going_reads_past_laquet_plays_written_with_hyphens():
+    syntax, illegal = check(f"{LAQUET}\n1. 63: 5-11 1-4 41: 6/10 6/7 2. 63: 5/12 *\n", keep_going=True).diagnostics
+    assert (syntax.rule, syntax.suggestions) == ("syntax", ("63: 5/11 1/4",))
+    assert (illegal.rule, illegal.ply, illegal.assumed) == ("Q3", 3, ("line 2: 63: 5/11 1/4 for 63: 5-11 1-4",))
+
+
 def test_a_zero_zero_result_offers_a_draw_or_an_unfinished_game():
     (diagnostic,) = check(f"{TABLUT}\n1. e3-c3 d1-d3 0-0\n").diagnostics
     assert diagnostic.suggestions == ("1/2-1/2", "*")
@@ -86,7 +111,7 @@ def test_keep_going_reads_past_every_slip_and_replays_what_was_meant():
     found = [(d.rule, d.column, d.suggestions, d.assumed) for d in check(SLIPS, keep_going=True).diagnostics]
     assert found == [
         ("syntax", 4, ("e3-c3",), ()),
-        ("syntax", 24, ("e4-e3!?",), ("line 2: e3-c3 for e3c3",)),
+        ("syntax", 18, ("e4-e3!?",), ("line 2: e3-c3 for e3c3",)),  # at e4-e3 !?, what the suggestion replaces
         (
             "T2",
             27,
@@ -183,8 +208,8 @@ def test_a_mended_slip_on_the_line_after_a_leading_blank_line_keeps_its_line_and
 def test_an_illegal_mended_ply_is_placed_where_it_was_written():
     report = check(f"{TABLUT}\n\n1. e3-c3 a4-b3 !? *\n", keep_going=True)  # mended shorter: a4-b3!?
     assert [(d.rule, d.line, d.column, d.ply) for d in report.diagnostics] == [
+        ("syntax", 3, 10, None),  # a4-b3 !?, which its suggestion replaces
         ("T2", 3, 10, 2),
-        ("syntax", 3, 16, None),
     ]
 
 

@@ -54,6 +54,18 @@ def test_s1_placement_rules():
     assert rule_broken(PETTEIA, PETTEIA.initial(), "@d4") == "E1"
 
 
+def test_s1_a_placement_off_the_board_breaks_the_placement_rule_not_the_moves():
+    """A transcribed `@c9` on 8x8 cited S2 (how pieces move): it is a placement, S1; a move off the board stays S2."""
+    [placed] = check('[Game "latrunculi"]\n1. @c9 *\n').diagnostics
+    assert (placed.rule, placed.ply, placed.message) == (
+        "S1",
+        1,
+        "c9 is not on the 8x8 board; the rest of this line is not checked",
+    )
+    assert rule_broken(SENECA, position(SENECA, "a1 b1", "h8 g8"), "a1-a0") == "S2"
+    assert rule_broken(rules(size=(6, 8)), rules(size=(6, 8)).initial(), "@g1") == "S1"
+
+
 @pytest.mark.parametrize(
     "option, text, d5", [("no", "@d4", piece(BLACK, PAWN)), ("yes", "@d4xd5", piece(BLACK, INCITUS))]
 )

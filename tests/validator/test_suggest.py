@@ -68,6 +68,24 @@ def test_keep_going_assumes_the_unique_nearest_and_says_so():
     assert result["rule"] == "result" and "suggestions" not in result and "assumed" not in result
 
 
+def test_keep_going_says_why_it_stops_at_a_ply_of_several_nearest_suggestions():
+    """A historian ran --keep-going and read "the rest of this line is not checked" with no reason:
+    e3-d3 and e4-d4 are both one step from e3-d4, so there is no one ply to go on with."""
+    from lusoria.api import replay_stop
+
+    text = '[Game "tablut"]\n1. e3-d4 d1-d2 *\n'
+    [stop] = check(text, keep_going=True).diagnostics
+    assert (stop.rule, stop.ply) == ("T2", 1) and stop.message.endswith(
+        "; the rest of this line is not checked (--keep-going goes on past a ply with one nearest suggestion only)"
+    )
+    assert check(text).diagnostics[0].message.endswith("; the rest of this line is not checked")
+    assert (
+        replay_stop(check(text, keep_going=True))
+        == replay_stop(check(text))
+        == ("ply 1 (e3-d4) breaks T2: a piece moves along its rank or file, and d4 is on neither")
+    )
+
+
 def test_a_laquet_play_written_as_one_jump_is_as_near_as_its_two_steps():
     from lusoria.validator.laquet import Laquet
 
