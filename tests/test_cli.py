@@ -274,3 +274,14 @@ def test_rules_with_jobs_keeps_the_order_and_the_output(tmp_path):
     assert one.output.splitlines()[20].endswith(
         "record 20: legal under no rule set (577 tried): first conflict at ply 1 under every set"
     )
+
+
+@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "lgn"]])
+def test_a_file_without_a_record_is_said_and_exits_2(tmp_path, command):
+    path = tmp_path / "empty.lgn"
+    path.write_text("% nothing but an escape line\n")
+    result = run(*command, str(path))
+    assert (result.exit_code, result.stderr) == (2, f"lusoria: no record found in {path}\n")
+    assert result.stdout == (
+        "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n" if command == ["validate"] else ""
+    )

@@ -229,6 +229,20 @@ def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
     assert run("validate", "-j", "1025", "--force-jobs", str(ROOT / "samples/tablut")).exit_code == 2
 
 
+def test_jobs_are_one_worker_where_the_cores_are_unknown(monkeypatch):
+    """os.cpu_count() is None where the platform cannot tell: --jobs is capped at one, not an error."""
+    started = []
+
+    def in_one_process(function, items, jobs, ahead=0):
+        started.append(jobs)
+        return mapped(function, items)
+
+    monkeypatch.setattr("lusoria.api.in_workers", in_one_process)
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    result = run("validate", "-j", "4", str(ROOT / "samples/tablut/escape.lgn"))
+    assert (result.exit_code, started) == (0, [1])
+
+
 @pytest.mark.parametrize(
     "option, value, message",
     [

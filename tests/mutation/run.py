@@ -184,7 +184,7 @@ TESTS = {
     "lusoria/cli.py": COMMAND_TESTS
     + ["tests/test_rulebook.py", "tests/validator/test_fit.py", "tests/formats/test_sources.py"]
     + ARCHIVE_COMMAND_TESTS
-    + ["tests/test_files.py", "tests/test_pipeline.py"],
+    + ["tests/test_files.py", "tests/test_pipeline.py", "tests/test_output.py"],  # jobs capped, odd filters
     "lusoria/output.py": COMMAND_TESTS + ["tests/test_output.py", "tests/test_pipeline.py"],
     "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
     "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
