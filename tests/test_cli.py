@@ -285,3 +285,17 @@ def test_a_file_without_a_record_is_said_and_exits_2(tmp_path, command):
     assert result.stdout == (
         "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n" if command == ["validate"] else ""
     )
+
+
+def test_convert_needs_a_target_format_and_a_folder_that_is_no_file(tmp_path):
+    record = tmp_path / "game.lgn"
+    record.write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    untold = run("convert", str(record))
+    assert untold.exit_code == 2 and "Error: Missing option '--to'." in untold.stderr
+    (tmp_path / "out").write_text("a file")
+    into_a_file = run("convert", "--to", "lgn", "--output-dir", str(tmp_path / "out"), str(record))
+    assert into_a_file.exit_code == 2 and into_a_file.stdout == ""
+    assert into_a_file.stderr.endswith(
+        f"Error: Invalid value for '--output-dir': Directory '{tmp_path / 'out'}' is a file.\n"
+    )
+    assert (tmp_path / "out").read_text() == "a file"

@@ -254,6 +254,7 @@ def test_jobs_are_one_worker_where_the_cores_are_unknown(monkeypatch):
             "YYYY-MM or YYYY-MM-DD; not '-'",
         ),
         ("--date-to", "2026-02-30", "not '2026-02-30'"),
+        ("--result", "draw", "Invalid value for '--result': 'draw' is not one of '1-0', '0-1', '1/2-1/2', '*'."),
     ],
 )
 def test_odd_filter_values_are_usage_errors(option, value, message, tmp_path):
