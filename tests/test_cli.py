@@ -299,3 +299,20 @@ def test_convert_needs_a_target_format_and_a_folder_that_is_no_file(tmp_path):
         f"Error: Invalid value for '--output-dir': Directory '{tmp_path / 'out'}' is a file.\n"
     )
     assert (tmp_path / "out").read_text() == "a file"
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (["tree"], "--sort [games|score] The most played plies first, or the best scores. [default: games]"),
+        (["tree"], "--min-games INTEGER Leave out the plies played in fewer games. [default: 1]"),
+        (
+            ["export"],
+            "--format [parquet|csv] Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing. [default: parquet]",
+        ),
+        (["show"], "--format [text|svg] The board as text, or as an SVG diagram. [default: text]"),
+        (["random"], "--max-plies INTEGER Stop a game (result *) after this many plies. [default: 200]"),
+    ],
+)
+def test_the_help_of_an_option_says_its_default(command, said):
+    assert said in " ".join(run(*command, "--help").output.split())
