@@ -316,3 +316,19 @@ def test_convert_needs_a_target_format_and_a_folder_that_is_no_file(tmp_path):
 )
 def test_the_help_of_an_option_says_its_default(command, said):
     assert said in " ".join(run(*command, "--help").output.split())
+
+
+def test_serve_on_a_port_taken_says_so(tmp_path):
+    pytest.importorskip("datasette.app", reason="Datasette is a test extra: pip install -e '.[test]'")
+    import socket
+
+    from lusoria.archive import Archive
+
+    db = str(tmp_path / "club.db")
+    Archive(db).import_paths(['[Game "tablut"]\n1. e3-c3 *\n'])
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run("serve", "--db", db, "--port", str(port))
+    assert (result.exit_code, result.output) == (2, f"lusoria: cannot listen on port {port}: address already in use\n")
