@@ -1,7 +1,7 @@
 """A document as the language server sees it (lusoria/document.py), in this process: where a
 diagnostic points, the reports kept between edits, hovers, fixes, completions and tokens."""
 
-from lusoria.document import Document, diagnostic_span
+from lusoria.document import Document, Edit, diagnostic_span, fixes, ply_hover
 from lusoria.output import diagnostic_text
 from lusoria.validator.replay import check
 
@@ -32,3 +32,27 @@ def test_a_document_takes_the_reports_given_with_its_records():
     document.update(sources, {sources[0].text: given})
     assert document.entries[0].report is given
     assert document.missing(sources) == []
+
+
+def test_a_wrong_move_number_glued_to_its_ply_is_fixed():
+    entry = entry_of('[Game "tablut"]\n1.e3-c3 d1-d3 3.e4-e3xd3 *\n')
+    [warning] = entry.report.diagnostics
+    assert (warning.rule, warning.ply, warning.line, warning.column) == ("number", 3, 2, 17)
+    [fix] = fixes(entry, warning)
+    assert (fix.title, fix.edits, fix.preferred) == ("Number the move 2.", (Edit(1, 14, 1, 16, "2."),), True)
+
+
+def test_a_hover_says_a_variations_ply_and_a_ply_past_the_replay_for_what_they_are():
+    entry = entry_of('[Game "tablut"]\n1. e3-c3 (1. e3-e9) d1-d9 e4-e3 *\n')  # d1-d9 is illegal: the replay stops
+    at = {column: entry.ply_at(1, column) for column in (2, 3, 8, 9, 13, 21)}
+    assert {column: place and (place[0].text, *place[1:]) for column, place in at.items()} == {
+        2: None,  # the blank before the first ply
+        3: ("e3-c3", 1, True),
+        8: ("e3-c3", 1, True),  # just after it: where the cursor stands once it is typed
+        9: None,
+        13: ("e3-e9", 1, False),
+        21: ("d1-d9", 2, True),
+    }
+    assert ply_hover(entry, *at[3]).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
+    assert ply_hover(entry, *at[13]) == "ply 1 of a variation: `e3-e9`"
+    assert ply_hover(entry, *at[21]) == "ply 2 was not replayed: the record stops being checked before it"
