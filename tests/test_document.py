@@ -1,8 +1,9 @@
 """A document as the language server sees it (lusoria/document.py), in this process: where a
 diagnostic points, the reports kept between edits, hovers, fixes, completions and tokens."""
 
-from lusoria.document import Document, Edit, diagnostic_span, fixes, ply_hover
+from lusoria.document import Document, Edit, diagnostic_span, fixes, ply_hover, tag_at, tag_hover
 from lusoria.output import diagnostic_text
+from lusoria.validator.games import known_games
 from lusoria.validator.replay import check
 
 OPEN = '\n[Game "tablut"]\n1. e3-c3 e4-b4\n'  # a blank line, then a record without a result marker
@@ -56,3 +57,10 @@ def test_a_hover_says_a_variations_ply_and_a_ply_past_the_replay_for_what_they_a
     assert ply_hover(entry, *at[3]).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
     assert ply_hover(entry, *at[13]) == "ply 1 of a variation: `e3-e9`"
     assert ply_hover(entry, *at[21]) == "ply 2 was not replayed: the record stops being checked before it"
+
+
+def test_a_hover_on_the_game_tag_of_an_unknown_game_says_why_there_are_no_rules():
+    entry = entry_of('[Game "chess"]\n1. e4 *\n')
+    assert tag_at(entry, 0, 3) == "Game"
+    known = ", ".join(known_games())
+    assert tag_hover(entry, "Game") == f"the rules cannot be chosen: unknown game 'chess' (known: {known})"
