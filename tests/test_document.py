@@ -1,7 +1,17 @@
 """A document as the language server sees it (lusoria/document.py), in this process: where a
 diagnostic points, the reports kept between edits, hovers, fixes, completions and tokens."""
 
-from lusoria.document import Document, Edit, diagnostic_span, fixes, ply_hover, tag_at, tag_hover
+from lusoria.document import (
+    Completion,
+    Document,
+    Edit,
+    completions,
+    diagnostic_span,
+    fixes,
+    ply_hover,
+    tag_at,
+    tag_hover,
+)
 from lusoria.output import diagnostic_text
 from lusoria.validator.games import known_games
 from lusoria.validator.replay import check
@@ -64,3 +74,12 @@ def test_a_hover_on_the_game_tag_of_an_unknown_game_says_why_there_are_no_rules(
     assert tag_at(entry, 0, 3) == "Game"
     known = ", ".join(known_games())
     assert tag_hover(entry, "Game") == f"the rules cannot be chosen: unknown game 'chess' (known: {known})"
+
+
+def test_only_the_rules_tag_is_offered_the_games_options():
+    entry = entry_of('[Game "tablut"]\n[Event ""]\n[Rules ""]\n1. e3-c3 *\n')
+    assert completions(entry, '[Event "', 1, 8) == []
+    assert completions(entry, '[Rules "king-cap', 2, 16) == [
+        Completion("king-capture=4", "value", 8, 16, "default 4"),
+        Completion("king-capture=2", "value", 8, 16, "default 4"),
+    ]
