@@ -214,6 +214,65 @@ def test_an_unexpected_failure_is_answered_in_one_line_without_a_traceback(serve
     }
 
 
+# -- a document's life: opened, checked, saved, closed ---------------------------------------------
+
+ILLEGAL = '[Game "tablut"]\n1. e3-d2 *\n'  # T2 at 2:4
+
+
+def handled(server, *messages: dict) -> list[dict]:
+    """What the server sends for `messages`, each handled once every check the one before began
+    has ended (its task awaited)."""
+    lsp_server, written = server
+
+    async def each() -> None:
+        for message in messages:
+            lsp.handle(lsp_server, json.dumps(message).encode())
+            checks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            if checks:
+                await asyncio.wait(checks)
+
+    asyncio.run(each())
+    return written.messages()
+
+
+def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_when_closed(server):
+    uri = "file:///a.lgn"
+    sent = handled(
+        server,
+        notification(
+            "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "lgn", "version": 7, "text": ILLEGAL}}
+        ),
+        notification("textDocument/didSave", {"textDocument": {"uri": uri}}),
+        notification("textDocument/didClose", {"textDocument": {"uri": uri}}),
+    )
+    published = [
+        (m["params"]["version"] if "version" in m["params"] else None, [d["code"] for d in m["params"]["diagnostics"]])
+        for m in sent
+        if m.get("method") == "textDocument/publishDiagnostics"
+    ]
+    assert published == [(7, ["T2"]), (8, ["T2"]), (None, [])]  # a save is the next version; a close clears them
+    assert [m["params"]["message"] for m in sent if m.get("method") == "window/logMessage"] == [
+        f"{uri} version 7: checked 1 of 1 changed records",
+        f"{uri} version 8: checked 0 of 0 changed records",  # the save changed nothing: its report kept
+    ]
+    assert server[0].documents == {} and server[0].versions == {}
+
+
+def test_a_check_that_fails_is_logged_with_its_traceback(server, monkeypatch, caplog):
+    def broken(*_):
+        raise RuntimeError("the check broke")
+
+    monkeypatch.setattr(lsp, "check_missing", broken)
+    open_it = notification(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": RECORD}},
+    )
+    with caplog.at_level("ERROR", logger="lusoria.lsp"):
+        handled(server, open_it)
+    [failure] = [record for record in caplog.records if record.name == "lusoria.lsp"]
+    assert failure.getMessage() == "checking failed" and str(failure.exc_info[1]) == "the check broke"
+
+
 # -- framing ---------------------------------------------------------------------------------------------
 
 
