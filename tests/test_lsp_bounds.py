@@ -258,6 +258,22 @@ def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_whe
     assert server[0].documents == {} and server[0].versions == {}
 
 
+def test_a_records_symbol_spans_it_from_its_first_column_to_the_end_of_its_last_line(server):
+    text = RECORD + "\n% a comment\n\n" + ILLEGAL  # the second record on lines 5 and 6 (0-based)
+    open_it = notification(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": text}},
+    )
+    symbols = request(2, "textDocument/documentSymbol", {"textDocument": {"uri": "file:///a.lgn"}})
+    found = answers(handled(server, open_it, symbols))[2]["result"]
+    assert [
+        (symbol["range"]["start"], symbol["range"]["end"], symbol["selectionRange"]["end"]) for symbol in found
+    ] == [
+        ({"line": 0, "character": 0}, {"line": 1, "character": 10}, {"line": 0, "character": 15}),
+        ({"line": 5, "character": 0}, {"line": 6, "character": 10}, {"line": 5, "character": 15}),
+    ]
+
+
 def test_a_check_that_fails_is_logged_with_its_traceback(server, monkeypatch, caplog):
     def broken(*_):
         raise RuntimeError("the check broke")
