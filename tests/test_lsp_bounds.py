@@ -220,19 +220,9 @@ ILLEGAL = '[Game "tablut"]\n1. e3-d2 *\n'  # T2 at 2:4
 
 
 def handled(server, *messages: dict) -> list[dict]:
-    """What the server sends for `messages`, each handled once every check the one before began
-    has ended (its task awaited)."""
-    lsp_server, written = server
-
-    async def each() -> None:
-        for message in messages:
-            lsp.handle(lsp_server, json.dumps(message).encode())
-            checks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
-            if checks:
-                await asyncio.wait(checks)
-
-    asyncio.run(each())
-    return written.messages()
+    """What the server sends for `messages`, each handled once the checks the one before began have ended."""
+    asyncio.run(each_checked([json.dumps(message).encode() for message in messages]))
+    return server[1].messages()
 
 
 def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_when_closed(server):
@@ -283,8 +273,8 @@ def test_a_check_that_fails_is_logged_with_its_traceback(server, monkeypatch, ca
         "textDocument/didOpen",
         {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": RECORD}},
     )
-    with caplog.at_level("ERROR", logger="lusoria.lsp"):
-        handled(server, open_it)
+    with caplog.at_level("ERROR", logger="lusoria.lsp"), pytest.raises(RuntimeError, match="the check broke"):
+        handled(server, open_it)  # (raised again here by the test's wait for the check)
     [failure] = [record for record in caplog.records if record.name == "lusoria.lsp"]
     assert failure.getMessage() == "checking failed" and str(failure.exc_info[1]) == "the check broke"
 
