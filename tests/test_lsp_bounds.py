@@ -416,3 +416,25 @@ def test_a_client_that_closes_its_end_is_said_in_one_line_and_the_server_ends_wi
     server.stdout.close()
     _, errors = server.communicate(INITIALIZE + frame(request(1, "shutdown", {})), timeout=60)
     assert (server.returncode, errors) == (0, b"the client's end of the connection is closed\n")
+
+
+class BrokenPipe(io.BytesIO):
+    """A client's end of the connection, closed: writing or flushing it fails."""
+
+    def write(self, data) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def close(self) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_the_writer_closes_the_clients_stream_on_exit_and_a_closed_one_is_left_alone(caplog):
+    stream = io.BytesIO()
+    lsp.ClientWriter(stream).close()  # what pygls does on the exit notification
+    assert stream.closed
+    writer = lsp.ClientWriter(BrokenPipe())
+    with caplog.at_level("ERROR", logger="lusoria.lsp"):
+        writer.write(b"an answer")
+        writer.write(b"another")
+        writer.close()  # no BrokenPipeError again
+    assert [record.getMessage() for record in caplog.records] == ["the client's end of the connection is closed"]
