@@ -270,6 +270,26 @@ def test_an_iso_date_filter_still_works(tmp_path):
     assert run("query", "--db", db, "--date-from", "2026-01-01", "--format", "csv").output.count("\n") > 1
 
 
+def test_rows_keep_their_numbers_and_say_an_infinity_in_words(tmp_path):
+    """JSON has no infinity: SQLite's is written as JSON's word for it, and a finite float stays a number."""
+    db = str(tmp_path / "a.db")
+    run("import", "--db", db, str(ROOT / "samples/tablut/escape.lgn"))
+    shown = run("sql", "--db", db, "--format", "json", "SELECT 1.5 AS half, 9e999 AS big, -9e999 AS small")
+    assert json.loads(shown.output) == [{"half": 1.5, "big": "Infinity", "small": "-Infinity"}]
+    assert (
+        run("sql", "--db", db, "--format", "csv", "SELECT 1.5 AS half, 9e999 AS big").output
+        == "half,big\n1.5,Infinity\n"
+    )
+
+
+def test_stats_as_json_holds_the_figures(tmp_path):
+    db = str(tmp_path / "a.db")
+    run("import", "--db", db, str(ROOT / "samples/tablut/escape.lgn"))
+    figures = json.loads(run("stats", "--db", db, "--json").output)
+    assert (figures["records"], figures["valid"], figures["plies"]) == (1, 1, {"mean": 9.0, "median": 9, "max": 9})
+    assert figures["endings"] == [{"value": "king escaped", "records": 1}] and figures["first_error_rules"] == []
+
+
 def test_a_file_name_that_is_not_utf8_is_imported_with_the_others(tmp_path):
     folder = tmp_path / "in"
     folder.mkdir()

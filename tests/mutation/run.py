@@ -186,7 +186,7 @@ TESTS = {
     + ["tests/test_rulebook.py", "tests/validator/test_fit.py", "tests/formats/test_sources.py"]
     + ARCHIVE_COMMAND_TESTS
     + ["tests/test_files.py", "tests/test_pipeline.py", "tests/test_output.py"],  # jobs capped, odd filters
-    "lusoria/output.py": COMMAND_TESTS + ["tests/test_output.py", "tests/test_pipeline.py"],
+    "lusoria/output.py": COMMAND_TESTS + ["tests/test_output.py", "tests/test_pipeline.py"] + ARCHIVE_COMMAND_TESTS,
     "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
     "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
     "lusoria/svg.py": PICTURE_TESTS + ["tests/test_cli.py"],
