@@ -2,6 +2,7 @@
 window, diagnostics per record are capped, control characters from records are escaped on
 a terminal, worker processes are capped, and odd filter values are usage errors."""
 
+import io
 import json
 import os
 import pty
@@ -354,3 +355,11 @@ def test_sql_json_streams_its_rows(tmp_path):
     rows = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT {}) SELECT i, hex(i) AS t FROM n"
     few, many = (peak_kib("sql", "--db", db, "--format", "json", rows.format(count)) for count in (10, 100_000))
     assert many - few < 10_000
+
+
+def test_an_escaping_stream_counts_the_characters_it_was_given():
+    """As a text stream's write does: what the caller wrote, not the longer escaped text."""
+    from lusoria.terminal import Escaping
+
+    terminal = io.StringIO()
+    assert Escaping(terminal).write("a\x1b[2Jb") == 6 and terminal.getvalue() == "a\\x1b[2Jb"
