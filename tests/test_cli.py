@@ -293,3 +293,61 @@ def test_rules_with_jobs_keeps_the_order_and_the_output(tmp_path):
     assert one.output.splitlines()[20].endswith(
         "record 20: legal under no rule set (577 tried): first conflict at ply 1 under every set"
     )
+
+
+@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "lgn"]])
+def test_a_file_without_a_record_is_said_and_exits_2(tmp_path, command):
+    path = tmp_path / "empty.lgn"
+    path.write_text("% nothing but an escape line\n")
+    result = run(*command, str(path))
+    assert (result.exit_code, result.stderr) == (2, f"lusoria: no record found in {path}\n")
+    assert result.stdout == (
+        "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n" if command == ["validate"] else ""
+    )
+
+
+def test_convert_needs_a_target_format_and_a_folder_that_is_no_file(tmp_path):
+    record = tmp_path / "game.lgn"
+    record.write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    untold = run("convert", str(record))
+    assert untold.exit_code == 2 and "Error: Missing option '--to'." in untold.stderr
+    (tmp_path / "out").write_text("a file")
+    into_a_file = run("convert", "--to", "lgn", "--output-dir", str(tmp_path / "out"), str(record))
+    assert into_a_file.exit_code == 2 and into_a_file.stdout == ""
+    assert into_a_file.stderr.endswith(
+        f"Error: Invalid value for '--output-dir': Directory '{tmp_path / 'out'}' is a file.\n"
+    )
+    assert (tmp_path / "out").read_text() == "a file"
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (["tree"], "--sort [games|score] The most played plies first, or the best scores. [default: games]"),
+        (["tree"], "--min-games INTEGER Leave out the plies played in fewer games. [default: 1]"),
+        (
+            ["export"],
+            "--format [parquet|csv] Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing. [default: parquet]",
+        ),
+        (["show"], "--format [text|svg] The board as text, or as an SVG diagram. [default: text]"),
+        (["random"], "--max-plies INTEGER Stop a game (result *) after this many plies. [default: 200]"),
+    ],
+)
+def test_the_help_of_an_option_says_its_default(command, said):
+    assert said in " ".join(run(*command, "--help").output.split())
+
+
+def test_serve_on_a_port_taken_says_so(tmp_path):
+    pytest.importorskip("datasette.app", reason="Datasette is a test extra: pip install -e '.[test]'")
+    import socket
+
+    from lusoria.archive import Archive
+
+    db = str(tmp_path / "club.db")
+    Archive(db).import_paths(['[Game "tablut"]\n1. e3-c3 *\n'])
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run("serve", "--db", db, "--port", str(port))
+    assert (result.exit_code, result.output) == (2, f"lusoria: cannot listen on port {port}: address already in use\n")

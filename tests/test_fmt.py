@@ -110,3 +110,13 @@ def test_exit_status_says_whether_every_record_parses_and_every_file_is_canonica
     assert run("fmt", "--check", str(tmp_path / "games.txt")).exit_code == 2
     help_text = " ".join(run("fmt", "--help").output.split())
     assert "Exit status: 0 when every record parses (and, with --check, every file is canonical); 1 when" in help_text
+
+
+def test_check_and_write_refuse_a_file_of_another_format_and_say_how_to_convert_it(tmp_path):
+    moves = tmp_path / "games.txt"
+    moves.write_text("e3-c3 d1-d3\n")
+    said = f"lusoria: {moves}: --check and --write apply to lgn files, and this one is tafl; lusoria convert writes it as lgn\n"
+    for option in ("--check", "--write"):
+        result = run("fmt", option, str(moves))
+        assert (result.exit_code, result.stdout, result.stderr) == (2, "", said)
+    assert moves.read_text() == "e3-c3 d1-d3\n"

@@ -73,3 +73,9 @@ def test_a_record_whose_start_cannot_be_set_up_has_its_page_with_the_error_and_n
     )
     assert '<span class="ply" data-ply="1" data-diagnostics="" title="">e3-c3</span>' in page
     assert '{"pieces": [], "boards": []}' in page
+
+
+def test_the_ply_after_a_variation_is_numbered_again():
+    page = replay_page('[Game "tablut"]\n1. e3-c3 (1. e3-d3 d1-d2) d1-d3 2. e4-e3 *\n')
+    numbered = re.findall(r"(\d+\.(?:\.\.)?)? <span class=\"ply[^>]*>([^<]*)</span>", page)
+    assert numbered == [("1.", "e3-c3"), ("1.", "e3-d3"), ("", "d1-d2"), ("1...", "d1-d3"), ("2.", "e4-e3")]

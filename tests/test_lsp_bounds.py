@@ -214,6 +214,71 @@ def test_an_unexpected_failure_is_answered_in_one_line_without_a_traceback(serve
     }
 
 
+# -- a document's life: opened, checked, saved, closed ---------------------------------------------
+
+ILLEGAL = '[Game "tablut"]\n1. e3-d2 *\n'  # T2 at 2:4
+
+
+def handled(server, *messages: dict) -> list[dict]:
+    """What the server sends for `messages`, each handled once the checks the one before began have ended."""
+    asyncio.run(each_checked([json.dumps(message).encode() for message in messages]))
+    return server[1].messages()
+
+
+def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_when_closed(server):
+    uri = "file:///a.lgn"
+    sent = handled(
+        server,
+        notification(
+            "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "lgn", "version": 7, "text": ILLEGAL}}
+        ),
+        notification("textDocument/didSave", {"textDocument": {"uri": uri}}),
+        notification("textDocument/didClose", {"textDocument": {"uri": uri}}),
+    )
+    published = [
+        (m["params"]["version"] if "version" in m["params"] else None, [d["code"] for d in m["params"]["diagnostics"]])
+        for m in sent
+        if m.get("method") == "textDocument/publishDiagnostics"
+    ]
+    assert published == [(7, ["T2"]), (8, ["T2"]), (None, [])]  # a save is the next version; a close clears them
+    assert [m["params"]["message"] for m in sent if m.get("method") == "window/logMessage"] == [
+        f"{uri} version 7: checked 1 of 1 changed records",
+        f"{uri} version 8: checked 0 of 0 changed records",  # the save changed nothing: its report kept
+    ]
+    assert server[0].documents == {} and server[0].versions == {}
+
+
+def test_a_records_symbol_spans_it_from_its_first_column_to_the_end_of_its_last_line(server):
+    text = RECORD + "\n% a comment\n\n" + ILLEGAL  # the second record on lines 5 and 6 (0-based)
+    open_it = notification(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": text}},
+    )
+    symbols = request(2, "textDocument/documentSymbol", {"textDocument": {"uri": "file:///a.lgn"}})
+    found = answers(handled(server, open_it, symbols))[2]["result"]
+    assert [
+        (symbol["range"]["start"], symbol["range"]["end"], symbol["selectionRange"]["end"]) for symbol in found
+    ] == [
+        ({"line": 0, "character": 0}, {"line": 1, "character": 10}, {"line": 0, "character": 15}),
+        ({"line": 5, "character": 0}, {"line": 6, "character": 10}, {"line": 5, "character": 15}),
+    ]
+
+
+def test_a_check_that_fails_is_logged_with_its_traceback(server, monkeypatch, caplog):
+    def broken(*_):
+        raise RuntimeError("the check broke")
+
+    monkeypatch.setattr(lsp, "check_missing", broken)
+    open_it = notification(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": RECORD}},
+    )
+    with caplog.at_level("ERROR", logger="lusoria.lsp"), pytest.raises(RuntimeError, match="the check broke"):
+        handled(server, open_it)  # (raised again here by the test's wait for the check)
+    [failure] = [record for record in caplog.records if record.name == "lusoria.lsp"]
+    assert failure.getMessage() == "checking failed" and str(failure.exc_info[1]) == "the check broke"
+
+
 # -- framing ---------------------------------------------------------------------------------------------
 
 
@@ -351,3 +416,25 @@ def test_a_client_that_closes_its_end_is_said_in_one_line_and_the_server_ends_wi
     server.stdout.close()
     _, errors = server.communicate(INITIALIZE + frame(request(1, "shutdown", {})), timeout=60)
     assert (server.returncode, errors) == (0, b"the client's end of the connection is closed\n")
+
+
+class BrokenPipe(io.BytesIO):
+    """A client's end of the connection, closed: writing or flushing it fails."""
+
+    def write(self, data) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def close(self) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_the_writer_closes_the_clients_stream_on_exit_and_a_closed_one_is_left_alone(caplog):
+    stream = io.BytesIO()
+    lsp.ClientWriter(stream).close()  # what pygls does on the exit notification
+    assert stream.closed
+    writer = lsp.ClientWriter(BrokenPipe())
+    with caplog.at_level("ERROR", logger="lusoria.lsp"):
+        writer.write(b"an answer")
+        writer.write(b"another")
+        writer.close()  # no BrokenPipeError again
+    assert [record.getMessage() for record in caplog.records] == ["the client's end of the connection is closed"]

@@ -2,6 +2,7 @@
 window, diagnostics per record are capped, control characters from records are escaped on
 a terminal, worker processes are capped, and odd filter values are usage errors."""
 
+import io
 import json
 import os
 import pty
@@ -229,6 +230,20 @@ def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
     assert run("validate", "-j", "1025", "--force-jobs", str(ROOT / "samples/tablut")).exit_code == 2
 
 
+def test_jobs_are_one_worker_where_the_cores_are_unknown(monkeypatch):
+    """os.cpu_count() is None where the platform cannot tell: --jobs is capped at one, not an error."""
+    started = []
+
+    def in_one_process(function, items, jobs, ahead=0):
+        started.append(jobs)
+        return mapped(function, items)
+
+    monkeypatch.setattr("lusoria.api.in_workers", in_one_process)
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    result = run("validate", "-j", "4", str(ROOT / "samples/tablut/escape.lgn"))
+    assert (result.exit_code, started) == (0, [1])
+
+
 @pytest.mark.parametrize(
     "option, value, message",
     [
@@ -240,6 +255,7 @@ def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
             "YYYY-MM or YYYY-MM-DD; not '-'",
         ),
         ("--date-to", "2026-02-30", "not '2026-02-30'"),
+        ("--result", "draw", "Invalid value for '--result': 'draw' is not one of '1-0', '0-1', '1/2-1/2', '*'."),
     ],
 )
 def test_odd_filter_values_are_usage_errors(option, value, message, tmp_path):
@@ -253,6 +269,26 @@ def test_an_iso_date_filter_still_works(tmp_path):
     db = str(tmp_path / "a.db")
     run("import", "--db", db, str(ROOT / "samples/tablut"))
     assert run("query", "--db", db, "--date-from", "2026-01-01", "--format", "csv").output.count("\n") > 1
+
+
+def test_rows_keep_their_numbers_and_say_an_infinity_in_words(tmp_path):
+    """JSON has no infinity: SQLite's is written as JSON's word for it, and a finite float stays a number."""
+    db = str(tmp_path / "a.db")
+    run("import", "--db", db, str(ROOT / "samples/tablut/escape.lgn"))
+    shown = run("sql", "--db", db, "--format", "json", "SELECT 1.5 AS half, 9e999 AS big, -9e999 AS small")
+    assert json.loads(shown.output) == [{"half": 1.5, "big": "Infinity", "small": "-Infinity"}]
+    assert (
+        run("sql", "--db", db, "--format", "csv", "SELECT 1.5 AS half, 9e999 AS big").output
+        == "half,big\n1.5,Infinity\n"
+    )
+
+
+def test_stats_as_json_holds_the_figures(tmp_path):
+    db = str(tmp_path / "a.db")
+    run("import", "--db", db, str(ROOT / "samples/tablut/escape.lgn"))
+    figures = json.loads(run("stats", "--db", db, "--json").output)
+    assert (figures["records"], figures["valid"], figures["plies"]) == (1, 1, {"mean": 9.0, "median": 9, "max": 9})
+    assert figures["endings"] == [{"value": "king escaped", "records": 1}] and figures["first_error_rules"] == []
 
 
 def test_a_file_name_that_is_not_utf8_is_imported_with_the_others(tmp_path):
@@ -319,3 +355,11 @@ def test_sql_json_streams_its_rows(tmp_path):
     rows = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT {}) SELECT i, hex(i) AS t FROM n"
     few, many = (peak_kib("sql", "--db", db, "--format", "json", rows.format(count)) for count in (10, 100_000))
     assert many - few < 10_000
+
+
+def test_an_escaping_stream_counts_the_characters_it_was_given():
+    """As a text stream's write does: what the caller wrote, not the longer escaped text."""
+    from lusoria.terminal import Escaping
+
+    terminal = io.StringIO()
+    assert Escaping(terminal).write("a\x1b[2Jb") == 6 and terminal.getvalue() == "a\\x1b[2Jb"

@@ -88,3 +88,21 @@ def test_a_mercenary_bears_a_disc_of_the_other_sides_colour():
     pieces = [e for e in root.iter(f"{{{NS['svg']}}}g") if "mercenary" in e.get("class", "").split()]
     assert [e.get("class") for e in pieces] == ["piece white mercenary", "piece black mercenary"]
     assert [[c.get("fill") for c in piece] for piece in pieces] == [[LIGHT, DARK], [DARK, LIGHT]]
+
+
+def test_each_die_shows_its_pips_inside_it_as_a_die_does():
+    """As many pips as the die's value, on a 3x3 grid inside its square, the same when turned half round."""
+    from lusoria.svg import diagram_svg
+    from lusoria.validator.diagram import Diagram, Points
+
+    root = ElementTree.fromstring(diagram_svg(Diagram("dice", Points(), {}, {}, dice=(1, 2, 3, 4, 5, 6))))
+    dice = [e for e in root.iter() if e.get("class") == "die"]
+    assert [die.get("data-value") for die in dice] == list("123456")
+    for value, die in enumerate(dice, 1):
+        square, *pips = die
+        x, y, size = float(square.get("x")), float(square.get("y")), float(square.get("width"))
+        middle = (x + size / 2, y + size / 2)
+        steps = {((float(p.get("cx")) - middle[0]) / 7, (float(p.get("cy")) - middle[1]) / 7) for p in pips}
+        assert len(pips) == len(steps) == value
+        assert steps <= {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        assert steps == {(-dx, -dy) for dx, dy in steps}

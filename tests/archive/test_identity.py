@@ -159,7 +159,8 @@ def test_duplicates_wants_files_or_an_archive(in_root, tmp_path, monkeypatch):
     Archive(str(tmp_path / "club.db")).import_paths(["samples/tablut", "tests/fixtures/resubmitted.lgn"])
     default = run("duplicates")
     assert (default.exit_code, default.output.splitlines()[-1]) == (1, "0 duplicates, 1 prefix")
-    assert run("duplicates", "samples/tablut", "--db", str(tmp_path / "a.db")).exit_code == 2
+    both = run("duplicates", "samples/tablut", "--db", str(tmp_path / "a.db"))
+    assert both.exit_code == 2 and "Error: give files (PATH...) or an archive (--db), not both\n" in both.output
     missing = run("duplicates", "--db", str(tmp_path / "missing.db"))
     assert missing.exit_code == 2 and "does not exist" in missing.output
     unreadable = run("duplicates", "samples/tablut", "nowhere.lgn")

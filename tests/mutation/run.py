@@ -138,6 +138,7 @@ ARCHIVE_COMMAND_TESTS = [  # import, search, sql, stats, export, tree… through
     "tests/archive/test_variations.py",
     "tests/archive/test_functions.py",
     "tests/archive/test_hostile_archive.py",
+    "tests/archive/test_identity.py",  # duplicates
 ]
 PICTURE_TESTS = ["tests/test_svg.py", "tests/test_html.py", "tests/test_large_boards.py", "tests/test_numbering.py"]
 TAFL_ENGINE_TESTS = (  # validator/tafl.py and the engine's parts it imports
@@ -190,19 +191,25 @@ TESTS = {
     "lusoria/cli.py": COMMAND_TESTS
     + ["tests/test_rulebook.py", "tests/validator/test_fit.py", "tests/formats/test_sources.py"]
     + ARCHIVE_COMMAND_TESTS
-    + ["tests/test_files.py", "tests/test_pipeline.py"],
-    "lusoria/output.py": COMMAND_TESTS + ["tests/test_output.py", "tests/test_pipeline.py"],
+    + ["tests/test_files.py", "tests/test_pipeline.py", "tests/test_output.py"],  # jobs capped, odd filters
+    "lusoria/output.py": COMMAND_TESTS + ["tests/test_output.py", "tests/test_pipeline.py"] + ARCHIVE_COMMAND_TESTS,
     "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
     "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
     "lusoria/svg.py": PICTURE_TESTS + ["tests/test_cli.py"],
     "lusoria/html.py": PICTURE_TESTS,
     "lusoria/document.py": [
+        "tests/test_document.py",
         "tests/test_numbering.py",
         "tests/validator/test_suggest.py",
         "tests/test_lsp.py",
         "tests/test_lsp_bounds.py",
     ],
-    "lusoria/lsp.py": ["tests/test_numbering.py", "tests/test_lsp.py", "tests/test_lsp_bounds.py"],
+    "lusoria/lsp.py": [
+        "tests/test_document.py",
+        "tests/test_numbering.py",
+        "tests/test_lsp.py",
+        "tests/test_lsp_bounds.py",
+    ],
     "lusoria/rulebook.py": ["tests/test_rulebook.py"],
     "lusoria/files.py": ["tests/test_files.py", "tests/test_fmt.py"],
     "lusoria/pipeline.py": ["tests/test_pipeline.py", "tests/test_cli.py", "tests/test_workers.py"],

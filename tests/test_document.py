@@ -1,0 +1,85 @@
+"""A document as the language server sees it (lusoria/document.py), in this process: where a
+diagnostic points, the reports kept between edits, hovers, fixes, completions and tokens."""
+
+from lusoria.document import (
+    Completion,
+    Document,
+    Edit,
+    completions,
+    diagnostic_span,
+    fixes,
+    ply_hover,
+    tag_at,
+    tag_hover,
+)
+from lusoria.output import diagnostic_text
+from lusoria.validator.games import known_games
+from lusoria.validator.replay import check
+
+OPEN = '\n[Game "tablut"]\n1. e3-c3 e4-b4\n'  # a blank line, then a record without a result marker
+
+
+def entry_of(text: str):
+    document = Document()
+    document.refresh(text)
+    [entry] = document.entries
+    return entry
+
+
+def test_a_diagnostic_spans_the_columns_of_validates_caret():
+    """A diagnostic of no text (a missing result marker) spans one column, as validate shows one caret."""
+    entry = entry_of(OPEN)
+    spans = [diagnostic_span(entry, d) for d in entry.report.diagnostics]
+    assert spans == [(2, 14, 15), (2, 9, 14)]
+    carets = [diagnostic_text(entry.report, d).splitlines()[2].count("^") for d in entry.report.diagnostics]
+    assert carets == [end - start for _, start, end in spans]
+
+
+def test_a_document_takes_the_reports_given_with_its_records():
+    """Reports checked elsewhere (the server's worker thread) are kept, not checked again."""
+    document = Document()
+    sources = document.split(OPEN)
+    given = check(sources[0].text)
+    document.update(sources, {sources[0].text: given})
+    assert document.entries[0].report is given
+    assert document.missing(sources) == []
+
+
+def test_a_wrong_move_number_glued_to_its_ply_is_fixed():
+    entry = entry_of('[Game "tablut"]\n1.e3-c3 d1-d3 3.e4-e3xd3 *\n')
+    [warning] = entry.report.diagnostics
+    assert (warning.rule, warning.ply, warning.line, warning.column) == ("number", 3, 2, 17)
+    [fix] = fixes(entry, warning)
+    assert (fix.title, fix.edits, fix.preferred) == ("Number the move 2.", (Edit(1, 14, 1, 16, "2."),), True)
+
+
+def test_a_hover_says_a_variations_ply_and_a_ply_past_the_replay_for_what_they_are():
+    entry = entry_of('[Game "tablut"]\n1. e3-c3 (1. e3-e9) d1-d9 e4-e3 *\n')  # d1-d9 is illegal: the replay stops
+    at = {column: entry.ply_at(1, column) for column in (2, 3, 8, 9, 13, 21)}
+    assert {column: place and (place[0].text, *place[1:]) for column, place in at.items()} == {
+        2: None,  # the blank before the first ply
+        3: ("e3-c3", 1, True),
+        8: ("e3-c3", 1, True),  # just after it: where the cursor stands once it is typed
+        9: None,
+        13: ("e3-e9", 1, False),
+        21: ("d1-d9", 2, True),
+    }
+    assert ply_hover(entry, *at[3]).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
+    assert ply_hover(entry, *at[13]) == "ply 1 of a variation: `e3-e9`"
+    assert ply_hover(entry, *at[21]) == "ply 2 was not replayed: the record stops being checked before it"
+
+
+def test_a_hover_on_the_game_tag_of_an_unknown_game_says_why_there_are_no_rules():
+    entry = entry_of('[Game "chess"]\n1. e4 *\n')
+    assert tag_at(entry, 0, 3) == "Game"
+    known = ", ".join(known_games())
+    assert tag_hover(entry, "Game") == f"the rules cannot be chosen: unknown game 'chess' (known: {known})"
+
+
+def test_only_the_rules_tag_is_offered_the_games_options():
+    entry = entry_of('[Game "tablut"]\n[Event ""]\n[Rules ""]\n1. e3-c3 *\n')
+    assert completions(entry, '[Event "', 1, 8) == []
+    assert completions(entry, '[Rules "king-cap', 2, 16) == [
+        Completion("king-capture=4", "value", 8, 16, "default 4"),
+        Completion("king-capture=2", "value", 8, 16, "default 4"),
+    ]
