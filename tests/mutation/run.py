@@ -558,7 +558,17 @@ def pytest(staged: Path, tests: list[str], timeout: float) -> subprocess.Complet
         *(f"--deselect={test}" for test in LEFT_OUT),
         *tests,
     ]
-    return subprocess.run(command, cwd=staged, env=env, capture_output=True, text=True, timeout=timeout)
+    # its own process group: a mutant that hangs a server the tests started (lusoria lsp) must not outlive the timeout
+    with subprocess.Popen(
+        command, cwd=staged, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    ) as process:
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
 
 
 def run_one(mutant: Mutant, staged: Path, timeout: float) -> tuple[str, float, str]:
