@@ -35,7 +35,7 @@ from lusoria.archive.positions import (
 )
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
-from lusoria.archive.variations import VARIATIONS, variation_rows
+from lusoria.archive.variations import variation_rows
 from lusoria.formats.lgn import lgn_text
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Record
@@ -47,6 +47,7 @@ from lusoria.words import plural
 from lusoria.workers import in_workers, place
 
 COMMENTS = attrgetter("comments")  # of a ply
+VARIATIONS = attrgetter("variations")  # of a ply
 ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 ROSTER_COLUMNS_INDEX = {tag: 3 + index for index, tag in enumerate(ROSTER_COLUMNS)}
 # The tags a record's columns keep as written, by column (`result` holds the movetext's result):

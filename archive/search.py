@@ -109,10 +109,10 @@ def read_positions(text: str) -> list[tuple[Game, Position]]:
     return found
 
 
-def search_terms_of_positions(text: str) -> list[list]:
+def search_terms_of_positions(text: str, filters=None) -> list[list]:
     """What a term of `positions` is compared with (`positions.search_terms`) for each position a
-    position string may be (`read_positions`)."""
-    return [search_terms(rules, position) for rules, position in read_positions(text)]
+    position string may be (`read_positions_of`: refused when `filters` name a game that reads none)."""
+    return [search_terms(rules, position) for rules, position in read_positions_of(text, filters)]
 
 
 # The plies of the main lines that reached a position sought, with the number of the list it is one
@@ -160,13 +160,22 @@ def _patterns(globs: list[tuple[str, str]]) -> Source:
     return Source(MATCHING_PLIES, [json.dumps(globs)], only=f"+records.id IN ({held})", only_params=held_params)
 
 
-def _listed(lines: list[str], symmetric: bool) -> tuple[list[list], list[tuple[str, str]]]:
+def _listed(lines: list[str], filters) -> tuple[list[list], list[tuple[str, str]]]:
     """The positions sought of `lines` when each is a position string, or else the (game, GLOB)
-    pairs of each as a pattern (a position string is a pattern with every square given)."""
+    pairs of each as a pattern (a position string is a pattern with every square given); either
+    refused (ValueError) when `filters` name a game that reads a line as none of its own."""
     try:
-        return [terms for line in lines for terms in search_terms_of_positions(line)], []
+        return [terms for line in lines for terms in search_terms_of_positions(line, filters)], []
     except ValueError:
-        return [], [pair for line in lines for pair in pattern_globs(line, symmetric)]
+        return [], [pair for line in lines for pair in _pattern_globs_of(line, filters)]
+
+
+def _pattern_globs_of(pattern: str, filters) -> list[tuple[str, str]]:
+    """`pattern_globs` of `pattern` (with the `filters`' symmetric), refused (ValueError) when the
+    `filters` name a game that reads it on none of its boards (`_of_the_game`)."""
+    globs = pattern_globs(pattern, filters.symmetric)
+    _of_the_game(filters, pattern, {game for game, _ in globs})
+    return globs
 
 
 @dataclass
@@ -252,15 +261,11 @@ def _searched(filters) -> tuple[list[list[list]], list[Source]]:
     lists: list[list[list]] = []
     sources: list[Source] = []
     if filters.position is not None:
-        lists.append(
-            [search_terms(rules, position) for rules, position in read_positions_of(filters.position, filters)]
-        )
+        lists.append(search_terms_of_positions(filters.position, filters))
     if filters.pattern is not None:
-        globs = pattern_globs(filters.pattern, filters.symmetric)
-        _of_the_game(filters, filters.pattern, {game for game, _ in globs})
-        sources.append(_patterns(globs))
+        sources.append(_patterns(_pattern_globs_of(filters.pattern, filters)))
     if filters.positions:
-        terms, globs = _listed([line for line in filters.positions if line.strip()], filters.symmetric)
+        terms, globs = _listed([line for line in filters.positions if line.strip()], filters)
         if not terms and not globs:
             raise ValueError("the positions file holds no position or pattern")
         if terms:

@@ -8,7 +8,6 @@ plies are legal (its first illegal ply, and the plies after it, have no position
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 
 import sqlite_utils
 
@@ -18,7 +17,6 @@ from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import Game, Position
 from lusoria.validator.replay import Report
 
-VARIATIONS = attrgetter("variations")  # of a ply
 COLUMNS = ["record_id", "line", "ply", "position", "next", "text"]
 
 

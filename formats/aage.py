@@ -41,11 +41,14 @@ def _site_id(path: str, type_key: object) -> str | None:
     return found["game"] if found and found["type"] == str(type_key) else None
 
 
+_KEYED = re.compile(r"(?:#[0-9]+)?(?:/[0-9]+)?$")  # a type's name as the catalogue keys it: `name#key/layout`
+
+
 @functools.lru_cache(maxsize=64)  # (the types most like it take 20 ms: once a type, not once a game)
 def refused_message(kind: str) -> str:
     """What a record of an unknown game type says of itself, with the known types most like it
     (a slip of the hand: `Saami tablut`); the summary says the rest (`refusal`)."""
-    meant = alike(kind, {name.partition("#")[0] for name in FORMATS["aage"].games})  # (`name#key`: one of two)
+    meant = alike(kind, {_KEYED.sub("", name) for name in FORMATS["aage"].games})
     return f"game type '{kind}' is none that lusoria knows" + (
         "; did you mean " + " or ".join(f"'{name}'" for name in meant) + "?" if meant else ""
     )

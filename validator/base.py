@@ -264,14 +264,14 @@ class Game(Generic[P]):
         if key not in cls.options:
             raise cls.unknown_key(item, known_names(key, cls.options))
         if not equals or not cls.accepts(key, value):
-            raise OptionError(
-                f"unknown value '{value}' for {key} (known: {cls.known_values(key)})",
-                "Rules",
-                item[0][len(key) + 1 :],
-                item.start() + len(key) + 1,
-                cls.choices(key),
-            )
+            raise cls.bad_value(item, f"unknown value '{value}' for {key} (known: {cls.known_values(key)})")
         return key, value
+
+    @classmethod
+    def bad_value(cls, item: re.Match[str], message: str) -> OptionError:
+        """The problem of a Rules entry whose value its key does not take: at the value, saying `message`."""
+        key = item[0].lower().partition("=")[0]
+        return OptionError(message, "Rules", item[0][len(key) + 1 :], item.start() + len(key) + 1, cls.choices(key))
 
     @classmethod
     def unknown_key(cls, item: re.Match[str], why: str) -> OptionError:

@@ -313,9 +313,7 @@ class Hnefatafl(TaflGame):
         try:
             normal = normalized(key, value)
         except OptionError as problem:
-            raise OptionError(
-                str(problem), "Rules", item[0][len(key) + 1 :], item.start() + len(key) + 1, cls.choices(key)
-            ) from None
+            raise cls.bad_value(item, str(problem)) from None
         if not equals:
             raise OptionError(f"rules key {key} needs a value ({key}=…)", "Rules", item[0], item.start())
         return key, normal

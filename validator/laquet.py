@@ -39,6 +39,7 @@ OFF: Final = 19  # where a borne-off checker goes
 CHECKERS: Final = 15
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]")  # a roll written without its colon (a slip)
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
+_SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
 SIGN: Final[tuple[int, ...]] = (1, -1)  # a checker of White's counts +1, Black's -1 (a Python tuple,
 # which mypyc indexes as it is: a fixed-length one it would build again at each index)
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
@@ -584,7 +585,7 @@ class Laquet(Game[LaquetPosition]):
         return (
             roll
             + colon
-            + " ".join(play.replace("-", "/") if _DASHED_PLAY.fullmatch(play) else play for play in plays.split(" "))
+            + "".join(play.replace("-", "/") if _DASHED_PLAY.fullmatch(play) else play for play in _SPACED.split(plays))
         )
 
     def legal_plies(self, position: LaquetPosition) -> list[str]:

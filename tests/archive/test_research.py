@@ -512,6 +512,10 @@ def test_a_pattern_or_position_of_a_board_not_of_the_game_asked_says_so(archive)
     with pytest.raises(ValueError, match=r"is a position of hnefatafl, tablut, not of brandubh"):
         archive.tree(start, filters=Filters(game="brandubh"))
     assert archive.tree(start, filters=Filters(game="tablut")) == archive.tree(start) != []
+    for line in (start, king_on_e5):  # a positions file, of position strings or of patterns
+        with pytest.raises(ValueError, match=r"is a position of hnefatafl, tablut, not of brandubh"):
+            archive.query(Filters(game="brandubh", positions=[line, ""]))
+        assert archive.query(Filters(game="tablut", positions=[line])) == archive.query(Filters(positions=[line])) != []
 
 
 @pytest.mark.parametrize(

@@ -60,13 +60,14 @@ def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
         ("1. 63: 5/11 1/4 41: 6-10 6-7 2. 63: 5/11 *", "41: 6-10 6-7", "41: 6/10 6/7"),  # up to the move number
         ("1. 64: 5-11 5-9 52: 6-8 7-12 *", "64: 5-11 5-9", "64: 5/11 5/9"),  # up to the next roll: its own slip
         ("1. 6-4: 5-11 5/9 {a comment} *", "6-4: 5-11 5/9", "6-4: 5/11 5/9"),  # a roll with its hyphen stays one
+        ("1. 44:\t1-5\t1-5 *", "44:\t1-5\t1-5", "44:\t1/5\t1/5"),  # plays parted by tabs, kept
     ],
 )
 def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, written, meant):
     """A historian copied a book that writes plays `5-11`: the error is at the roll (no play follows it),
     and what was meant is the roll with its plays written FROM/TO; the diagnostic spans what it replaces."""
     diagnostic = check(f"{LAQUET}\n{movetext}\n").diagnostics[0]
-    roll = written.partition(" ")[0]
+    roll = written.split()[0]
     assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, movetext.index(roll) + 1)
     assert diagnostic.message == f"found '{roll}': a roll is followed by its plays, or -- when none can be played"
     assert diagnostic.suggestions == (meant,)
