@@ -20,6 +20,7 @@ from lusoria.notation.model import Line, Ply
 from lusoria.notation.writer import unknown, write_record
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import Tablut
+from lusoria.validator.tafl_rules import KEYS
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 HEADER = "[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n"  # the Swedes first
@@ -269,6 +270,24 @@ def test_a_variation_is_written_from_the_line_of_left_out_berserk_continuations_
     again = check(next(read_text(otn, "otn", "back.otg")))
     assert [(d.rule, d.ply) for d in again.diagnostics] == [("G16", 2)] and again.valid
     assert texts(again.record.main.plies[0].variations[0]) == ["c2-c4xd4", "a4-d4", "j2-j3"]
+
+
+# the keys of a rules record that OpenTafl reads (v0.4.8.0b, RulesSerializer.loadRulesRecord): it puts
+# every key:value in a map and asks for these alone, so it ignores any other
+OPENTAFL_KEYS = {
+    *("dim", "name", "start", "starti", "esc", "surf", "atkf", "tfr", "ka", "ks", "kj", "nj", "cj", "mj", "gj"),
+    *("sw", "swf", "efe", "linc", "ber", "spd", "cor", "cen", "afor", "dfor"),
+    *(f"{region}{kind}" for region in ("cen", "cor", "afor", "dfor") for kind in ("p", "s", "h", "re")),
+    "cenhe",
+}
+
+
+def test_the_keys_of_a_rules_record_that_opentafl_does_not_read_are_lusorias_own_named_in_the_docs():
+    own = sorted(set(KEYS) - OPENTAFL_KEYS)
+    assert own == ["aforw", "berw", "cc", "cenw", "corw", "dforw", "leap"]
+    page = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    said = page[page.index("The `rules:` record is OpenTafl's") :].partition("\n\n")[0]
+    assert [key for key in own if f"`{key}`" not in said] == []
 
 
 def _lines(main: Line):
