@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import ClassVar, Generic, TypeVar
 
 from lusoria.errors import LusoriaError
-from lusoria.validator.diagram import Diagram
+from lusoria.validator.diagram import Diagram, Squares
 
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
@@ -111,6 +111,16 @@ class OptionError(LusoriaError, ValueError):
     def each(self) -> tuple[OptionError, ...]:
         """This problem and those found with it, in the order they were read."""
         return (self, *self.also)
+
+
+class BoardNotTaken(OptionError):
+    """A Board tag (or `--board`) for a game played on one board, or on the board its variant names
+    (`described`): `game` the game's class, `board` the size written."""
+
+    def __init__(self, game: type[Game], board: str) -> None:
+        boards = "names its board by its Variant" if game.described else "has one board"
+        super().__init__(f"a Board tag is for games played on boards of several sizes: {game.name} {boards}", "Board")
+        self.game, self.board = game, board
 
 
 T = TypeVar("T")
@@ -223,12 +233,19 @@ class Game(Generic[P]):
         problems = TagProblems()
         options = problems.read(partial(cls.options_from_tags, tags))
         if "Board" in tags:
-            boards = "names its board by its Variant" if cls.described else "has one board"
-            problems.add(
-                OptionError(f"a Board tag is for games played on boards of several sizes: {cls.name} {boards}", "Board")
-            )
+            problems.add(BoardNotTaken(cls, tags["Board"]))
         problems.raise_any()
         return cls(options, tags.get("Variant"))
+
+    @classmethod
+    def variants_of_board(cls, board: str) -> list[str]:
+        """Its variants played on a `board` of that size (WxH, as a Board tag writes it)."""
+        return [variant for variant in cls.presets if cls(variant=variant).board_size() == board.strip().lower()]
+
+    def board_size(self) -> str:
+        """The size of the board its rules start on, as a Board tag writes it (WxH; "" for a table of points)."""
+        board = self.diagram(self.initial()).board
+        return f"{board.files}x{board.ranks}" if isinstance(board, Squares) else ""
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
