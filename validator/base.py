@@ -8,7 +8,6 @@ import re
 import sys
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from difflib import get_close_matches
 from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -17,6 +16,7 @@ from typing import ClassVar, Generic, TypeVar
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
+from lusoria.validator.suggest import alike
 
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
@@ -169,7 +169,7 @@ def known_names(written: str, names: Iterable[str], listed_in: str = "") -> str:
     known = list(names)
     if len(known) <= LISTED:
         return f"known: {', '.join(known)}"
-    like = get_close_matches(written.lower(), known, 3) or [name for name in known if written.lower() in name][:3]
+    like = alike(written, known) or [name for name in known if written.lower() in name][:3]
     where = f": {listed_in} lists them" if listed_in else ""
     return f"{len(known)} known" + (f"; did you mean {' or '.join(like)}?" if like else where)
 
