@@ -486,12 +486,15 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
 
 
 def symbol_name(entry: Entry) -> str:
-    """`White – Black, Event, Date, result` for the outline."""
+    """`White – Black, Event, Date, result` for the outline; of the Date what is known (`1283` for
+    `1283.??.??`), none when nothing is (`????.??.??`, no Date tag)."""
     tags = entry.report.tags
     result = entry.report.result or tags.get("Result", "?")
+    date = re.sub(r"(?:^\?+|\.\?+)+$", "", tags.get("Date", ""))
     return (
         f"{tags.get('White', '?')} – {tags.get('Black', '?')}, {tags.get('Event', '?')}, "
-        f"{tags.get('Date', '?')}, {result}"
+        + (f"{date}, " if date else "")
+        + result
     )
 
 
