@@ -204,7 +204,7 @@ def read_positions_of(text: str, filters) -> list[tuple[Game, Position]]:
     return found
 
 
-class NotOfTheGame(ValueError):
+class NotOfTheGame(LusoriaError, ValueError):
     """A position or pattern sought that the game the filters name does not read (`_of_the_game`)."""
 
 

@@ -177,7 +177,7 @@ def _as_option(problem: api.OptionError) -> str:
     its boards)."""
     if not isinstance(problem, api.BoardNotTaken):
         return str(problem)
-    game, several = problem.game, "only games played on boards of several sizes take it"
+    game, several = api.GAMES[problem.game], "only games played on boards of several sizes take it"
     if not game.described:
         size = game().board_size()
         return f"{several}: {game.name} has one board{f' ({size})' if size else ''}, leave --board out"

@@ -114,12 +114,12 @@ class OptionError(LusoriaError, ValueError):
 
 
 class BoardNotTaken(OptionError):
-    """A Board tag (or `--board`) for a game played on one board, or on the board its variant names
-    (`described`): `game` the game's class, `board` the size written."""
+    """A Board tag (or `--board`) for the game named `game`, played on one board, or on the board its
+    variant names (`described`); `board` the size written."""
 
-    def __init__(self, game: type[Game], board: str) -> None:
-        boards = "names its board by its Variant" if game.described else "has one board"
-        super().__init__(f"a Board tag is for games played on boards of several sizes: {game.name} {boards}", "Board")
+    def __init__(self, game: str, described: bool, board: str) -> None:
+        boards = "names its board by its Variant" if described else "has one board"
+        super().__init__(f"a Board tag is for games played on boards of several sizes: {game} {boards}", "Board")
         self.game, self.board = game, board
 
 
@@ -233,7 +233,7 @@ class Game(Generic[P]):
         problems = TagProblems()
         options = problems.read(partial(cls.options_from_tags, tags))
         if "Board" in tags:
-            problems.add(BoardNotTaken(cls, tags["Board"]))
+            problems.add(BoardNotTaken(cls.name, cls.described, tags["Board"]))
         problems.raise_any()
         return cls(options, tags.get("Variant"))
 
