@@ -163,9 +163,12 @@ def _patterns(globs: list[tuple[str, str]]) -> Source:
 def _listed(lines: list[str], filters) -> tuple[list[list], list[tuple[str, str]]]:
     """The positions sought of `lines` when each is a position string, or else the (game, GLOB)
     pairs of each as a pattern (a position string is a pattern with every square given); either
-    refused (ValueError) when `filters` name a game that reads a line as none of its own."""
+    refused (ValueError) when `filters` name a game that reads a line as none of its own (a position
+    string as a position: NotOfTheGame is not read again as a pattern)."""
     try:
         return [terms for line in lines for terms in search_terms_of_positions(line, filters)], []
+    except NotOfTheGame:
+        raise
     except ValueError:
         return [], [pair for line in lines for pair in _pattern_globs_of(line, filters)]
 
@@ -174,7 +177,7 @@ def _pattern_globs_of(pattern: str, filters) -> list[tuple[str, str]]:
     """`pattern_globs` of `pattern` (with the `filters`' symmetric), refused (ValueError) when the
     `filters` name a game that reads it on none of its boards (`_of_the_game`)."""
     globs = pattern_globs(pattern, filters.symmetric)
-    _of_the_game(filters, pattern, {game for game, _ in globs})
+    _of_the_game(filters, pattern, {game for game, _ in globs}, "pattern")
     return globs
 
 
@@ -197,16 +200,21 @@ class PlySearch:
 def read_positions_of(text: str, filters) -> list[tuple[Game, Position]]:
     """`read_positions`, refused (ValueError) when `filters` (or None) name a game that reads none."""
     found = read_positions(text)
-    _of_the_game(filters, text, {rules.name for rules, _ in found})
+    _of_the_game(filters, text, {rules.name for rules, _ in found}, "position")
     return found
 
 
-def _of_the_game(filters, sought: str, readers: set[str]) -> None:
-    """ValueError when `filters` name a game that does not read the position or pattern `sought`
-    (`readers` do: one copied from another game's board would find nothing, and say nothing)."""
+class NotOfTheGame(LusoriaError, ValueError):
+    """A position or pattern sought that the game the filters name does not read (`_of_the_game`)."""
+
+
+def _of_the_game(filters, sought: str, readers: set[str], kind: str) -> None:
+    """NotOfTheGame when `filters` name a game that does not read `sought`, a `kind` ("position" or
+    "pattern") that `readers` do read: one copied from another game's board would find nothing, and
+    say nothing."""
     if filters is not None and filters.game and filters.game.lower() not in readers:
-        raise ValueError(
-            f"'{sought}' is a position of {', '.join(sorted(readers))}, not of {filters.game.lower()}: its board is "
+        raise NotOfTheGame(
+            f"'{sought}' is a {kind} of {', '.join(sorted(readers))}, not of {filters.game.lower()}: its board is "
             "read off its ranks (docs/notation.md §6)"
         )
 

@@ -28,7 +28,6 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import MAX_TOKEN
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import unknown
-from lusoria.validator.base import Illegal, OptionError
 from lusoria.validator.replay import Report
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflPosition
@@ -42,20 +41,23 @@ def write_report(report: Report) -> str:
     """A replayed record as an OTN game (the format's writer): ValueError for a game OTN does not hold."""
     if not isinstance(report.rules, TaflGame) or report.record is None:
         raise ValueError(f"OTN holds tafl games, not {report.game}")
-    return write_otn(report.record, report.rules, report.canonical, cast(list[TaflPosition], report.positions))
+    kept = {0: report.positions, **report.variation_positions}
+    return write_otn(report.record, report.rules, report.canonical, cast(dict[int, list[TaflPosition]], kept))
 
 
 def write_otn(
     record: Record,
     rules: TaflGame,
     canonical: Mapping[PlyKey, str] | None = None,
-    main: Sequence[TaflPosition] = (),
+    positions: Mapping[int, Sequence[TaflPosition]] | None = None,
 ) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
     Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
-    and variations (OpenTafl's addresses). `main`: the positions of its main line, the start
-    first, as its replay (`Report.positions`) kept them: where left-out berserk continuations
-    (G16) were found, a ply is played from the line found, not from the plies as written."""
+    and variations (OpenTafl's addresses). `positions`: each line's, by its number in the record
+    (0: the main line), the position before its first ply first, as its replay kept them
+    (`Report.positions`, `Report.variation_positions`): where left-out berserk continuations (G16)
+    were found, a ply is written from the line found, not from the plies as written; a ply
+    without a position kept is written from its text alone."""
     tags = record.tags
     lines = _tag_lines(tags)
     lines.append(f"[result:{ {v: k for k, v in RESULTS.items()}[record.result] }]")
@@ -69,7 +71,7 @@ def write_otn(
     if record.main.comments:
         lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
-    texts = _Texts(rules, _position(rules, start), canonical or {}, main)
+    texts = _Texts(rules.geo, canonical or {}, positions or {})
     walk(record, texts)
     parts: list[Iterator[str | Iterator]] = [
         _turns(record.main, (), 0, texts.of, tags.get("Termination") == "resignation")
@@ -126,37 +128,21 @@ def _otn_key(name: str) -> str:
 
 class _Texts(Visitor):
     """Each ply's OTN move record (`_otn_move`), from its canonical text when known (the captures
-    the rules make written out), else as written, and the position it is played from: the
-    record's lines replayed (a line past a ply its rules refuse is written from its texts alone),
-    the main line's from `main` as far as it goes."""
+    the rules make written out), else as written, and the position its line's replay kept before
+    it (none past a ply the rules refuse: that ply and the rest of its line are written from their
+    texts alone)."""
 
     def __init__(
-        self,
-        rules: TaflGame,
-        start: TaflPosition | None,
-        canonical: Mapping[PlyKey, str],
-        main: Sequence[TaflPosition],
+        self, geo: Geometry, canonical: Mapping[PlyKey, str], positions: Mapping[int, Sequence[TaflPosition]]
     ) -> None:
-        self.rules, self.start, self.canonical, self.main = rules, start, canonical, main
+        self.geo, self.canonical, self.positions = geo, canonical, positions
         self.texts: dict[int, str] = {}
-        self.lines: list[list[TaflPosition | None]] = []  # each open line's position before its last ply, and now
-
-    def begin_line(self, line: Line, number: int) -> None:
-        self.lines.append([None, self.lines[-1][0] if self.lines else self.start])
-
-    def end_line(self, line: Line, number: int) -> None:
-        self.lines.pop()
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
-        text, state = self.canonical.get(key, ply.text), self.lines[-1]
-        if key[0] == 0 and key[1] < len(self.main):
-            state[1] = self.main[key[1]]
-        position = state[0] = state[1]
-        self.texts[id(ply)] = _otn_move(text, ply.text.startswith("K"), self.rules.geo, position)
-        try:
-            state[1] = self.rules.play(position, text).position if position is not None else None
-        except Illegal:
-            state[1] = None
+        line, index = key
+        kept = self.positions.get(line, ())
+        position = kept[index] if index < len(kept) else None
+        self.texts[id(ply)] = _otn_move(self.canonical.get(key, ply.text), ply.text.startswith("K"), self.geo, position)
 
     def of(self, ply: Ply) -> str:
         return self.texts[id(ply)]
@@ -272,14 +258,6 @@ def _otn_move(text: str, king_written: bool, geo: Geometry, position: TaflPositi
     kind = ("^" if jumped else "") + ("=" if move["kind"] == "=" else "" if jumped else "-")
     written = "/".join(letter(square) + geo.names[square] for square in captures)
     return f"{mover}{move['origin']}{kind}{move['target']}" + (f"x{written}" if written else "")
-
-
-def _position(rules: TaflGame, text: str) -> TaflPosition | None:
-    """The position of a Position tag, None when the rules cannot read it."""
-    try:
-        return rules.parse_position(text)
-    except OptionError:
-        return None
 
 
 def _otn_board(board: str) -> str:

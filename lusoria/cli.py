@@ -167,8 +167,23 @@ def options_error(error: api.OptionError) -> click.BadParameter:
     """The usage error of options (--variant, --rules, --board) that choose no rules: each of their
     problems (one hides none of the others), at its option."""
     option = {"Variant": "--variant", "Rules": "--rules", "Board": "--board"}
-    also = "".join(f"\n{option.get(other.tag, '--game')}: {other}" for other in error.also)
-    return click.BadParameter(f"{error}{also}", param_hint=option.get(error.tag, "--game"))
+    also = "".join(f"\n{option.get(other.tag, '--game')}: {_as_option(other)}" for other in error.also)
+    return click.BadParameter(f"{_as_option(error)}{also}", param_hint=option.get(error.tag, "--game"))
+
+
+def _as_option(problem: api.OptionError) -> str:
+    """A problem of a tag in the terms of its command-line option: --board for a game that takes
+    none says what to give instead (a variant of that board's size, for a game whose variants name
+    its boards)."""
+    if not isinstance(problem, api.BoardNotTaken):
+        return str(problem)
+    game, several = api.GAMES[problem.game], "only games played on boards of several sizes take it"
+    if not game.described:
+        size = game().board_size()
+        return f"{several}: {game.name} has one board{f' ({size})' if size else ''}, leave --board out"
+    found = game.variants_of_board(problem.board)
+    example = f"one of {problem.board}: --variant {found[0]}" if found else f"none is played on {problem.board}"
+    return f"{several}: {game.name} names its board by its variant, use --variant instead ({example})"
 
 
 DEBUG_SWITCH = "LUSORIA_DEBUG"

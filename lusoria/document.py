@@ -215,37 +215,25 @@ def fixes(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
 
 
 def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
-    at = entry.ply_at(entry.offset + diagnostic.line - 1, diagnostic.column - 1)
+    """One action that writes every wrong move number of the record right (the validator says them
+    in one warning, at the first), each where it stands on its ply's line."""
     report, rules = entry.report, entry.report.rules
-    if (
-        at is None
-        or at[0].number is None
-        or rules is None
-        or report.record is None
-        or not report.positions
-        or diagnostic.ply is None
-    ):
+    if rules is None or report.record is None or not report.positions:
         return []
-    ply, written = at[0], at[0].number
-    key = next(key for each, _, key in entry.plies() if each is ply)
     continued = Continued(report.record, rules.continued)
-    expected = move_number(
-        continued.number(diagnostic.ply, key), numbering(report.record, rules, report.positions[0], continued)
-    )
+    offset = numbering(report.record, rules, report.positions[0], continued)
     lines = lines_of(entry.source.text)
-    before = lines[ply.line - 1][: ply.column - 1]
-    column = before.rfind(written)
-    if column < 0:  # the number stands on an earlier line
+    edits = []
+    for ply, number, key in entry.plies():
+        expected = move_number(continued.number(number, key), offset)
+        column = lines[ply.line - 1][: ply.column - 1].rfind(ply.number) if ply.number else -1
+        if ply.number != expected and column >= 0:  # (not a number that stands on an earlier line)
+            line = entry.offset + ply.line - 1
+            edits.append(Edit(line, column, line, column + len(ply.number or ""), expected))
+    if not edits:
         return []
-    line = entry.offset + ply.line - 1
-    return [
-        Fix(
-            f"Number the move {expected}",
-            (Edit(line, column, line, column + len(written), expected),),
-            diagnostic,
-            True,
-        )
-    ]
+    title = f"Number the move {edits[0].text}" if len(edits) == 1 else f"Number the {len(edits)} moves right"
+    return [Fix(title, tuple(edits), diagnostic, True)]
 
 
 def _result_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
@@ -486,12 +474,15 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
 
 
 def symbol_name(entry: Entry) -> str:
-    """`White – Black, Event, Date, result` for the outline."""
+    """`White – Black, Event, Date, result` for the outline; of the Date what is known (`1283` for
+    `1283.??.??`), none when nothing is (`????.??.??`, no Date tag)."""
     tags = entry.report.tags
     result = entry.report.result or tags.get("Result", "?")
+    date = re.sub(r"(?:^\?+|\.\?+)+$", "", tags.get("Date", ""))
     return (
         f"{tags.get('White', '?')} – {tags.get('Black', '?')}, {tags.get('Event', '?')}, "
-        f"{tags.get('Date', '?')}, {result}"
+        + (f"{date}, " if date else "")
+        + result
     )
 
 

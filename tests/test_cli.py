@@ -217,6 +217,26 @@ def test_random_of_a_game_that_describes_its_boards_by_its_variants_needs_one():
     assert named.exit_code == 0 and '[Variant "tyr-9x9"]' in named.output
 
 
+def test_board_for_a_game_that_takes_none_says_what_to_give_instead_in_the_options_terms():
+    # it said "a Board tag is for games played on boards of several sizes", the tag's words
+    several = "\n--board: only games played on boards of several sizes take it: "
+    result = run("random", "--game", "hnefatafl", "--board", "11x11")
+    assert result.exit_code == 2 and result.output.endswith(
+        f"{several}hnefatafl names its board by its variant, use --variant instead "
+        "(one of 11x11: --variant skalk-hnefatafl-11x11)\n"
+    )
+    result = run("random", "--game", "hnefatafl", "--variant", "tyr-9x9", "--board", "3x3")
+    assert result.output.endswith("use --variant instead (none is played on 3x3)\n")
+    result = run("random", "--game", "tablut", "--board", "11x11")
+    assert result.output.endswith(
+        "Invalid value for --board: only games played on boards of several sizes take it: tablut has one "
+        "board (9x9), leave --board out\n"
+    )
+    assert run("random", "--game", "laquet", "--board", "9x9").output.endswith(
+        "laquet has one board, leave --board out\n"
+    )
+
+
 def test_random_is_reproducible_and_valid(tmp_path, snapshot):
     first = run("random", "--game", "tablut", "-n", "3", "--seed", "7")
     assert first.output == run("random", "--game", "tablut", "-n", "3", "--seed", "7").output

@@ -9,6 +9,7 @@ from lusoria.document import (
     diagnostic_span,
     fixes,
     ply_hover,
+    symbol_name,
     tag_at,
     tag_hover,
 )
@@ -83,3 +84,14 @@ def test_only_the_rules_tag_is_offered_the_games_options():
         Completion("king-capture=4", "value", 8, 16, "default 4"),
         Completion("king-capture=2", "value", 8, 16, "default 4"),
     ]
+
+
+def test_the_outline_shows_of_a_date_what_is_known_and_no_date_when_nothing_is():
+    # it showed `????.??.??`, the roster's unknown date, as it is
+    def named(date: str) -> str:
+        return symbol_name(entry_of(f'[Game "tablut"]\n[White "A"]\n[Black "B"]\n[Event "E"]\n[Date "{date}"]\n*\n'))
+
+    assert named("????.??.??") == "A – B, E, *"
+    assert named("1283.??.??") == "A – B, E, 1283, *"
+    assert named("1283.05.??") == "A – B, E, 1283.05, *"
+    assert named("2026.11.21") == "A – B, E, 2026.11.21, *"

@@ -72,6 +72,33 @@ def test_the_language_server_fixes_and_completes_in_the_records_numbering():
     assert [c.label for c in completions(document.entries[0], "1... h1-h3 ", 2, 11) if c.kind == "number"] == ["2."]
 
 
+def test_plies_numbered_one_by_one_get_one_warning_that_the_language_server_fixes_in_one_action():
+    # each wrong number was a warning of its own: one a ply
+    text = '[Game "tablut"]\n1. e3-c3 2. a4-a2\n3. c3-c1 (3. c3-c2 4. a5-a3) 4. d1-d2 *\n'
+    report = check(text)
+    assert [(d.severity, d.rule, d.ply, d.line, d.column, d.message) for d in report.diagnostics] == [
+        (
+            "warning",
+            "number",
+            2,
+            2,
+            13,
+            "the move number should be 1..., not 2. (4 more wrong move numbers follow: lusoria fmt mends them)",
+        )
+    ]
+    document = Document()
+    document.refresh(text)
+    entry = document.entries[0]
+    [fix] = fixes(entry, entry.report.diagnostics[0])
+    assert fix.title == "Number the 5 moves right"
+    lines = text.split("\n")
+    for edit in sorted(fix.edits, key=lambda edit: (edit.line, -edit.column)):
+        row = lines[edit.line]
+        lines[edit.line] = row[: edit.column] + edit.text + row[edit.end_column :]
+    assert lines[1:3] == ["1. e3-c3 1... a4-a2", "2. c3-c1 (2. c3-c2 2... a5-a3) 2... d1-d2 *"]
+    assert check("\n".join(lines)).diagnostics == []
+
+
 BERSERK = (  # Fetlar with berserk moves (G15): a knight on c6 captures, then again (c4=d4)
     '[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n[Rules "ber=c"]\n'
     '[Position "11/11/11/5K5/11/2n8/2P6P1/pP2Pp1P3/8P2/8c2/11 b"]\n\n'

@@ -8,7 +8,6 @@ import re
 import sys
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from difflib import get_close_matches
 from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -16,7 +15,8 @@ from pathlib import Path
 from typing import ClassVar, Generic, TypeVar
 
 from lusoria.errors import LusoriaError
-from lusoria.validator.diagram import Diagram
+from lusoria.validator.diagram import Diagram, Squares
+from lusoria.validator.suggest import alike
 
 Position = Hashable  # each game's positions are immutable values
 P = TypeVar("P", bound=Hashable)  # one game's position type
@@ -113,6 +113,16 @@ class OptionError(LusoriaError, ValueError):
         return (self, *self.also)
 
 
+class BoardNotTaken(OptionError):
+    """A Board tag (or `--board`) for the game named `game`, played on one board, or on the board its
+    variant names (`described`); `board` the size written."""
+
+    def __init__(self, game: str, described: bool, board: str) -> None:
+        boards = "names its board by its Variant" if described else "has one board"
+        super().__init__(f"a Board tag is for games played on boards of several sizes: {game} {boards}", "Board")
+        self.game, self.board = game, board
+
+
 T = TypeVar("T")
 
 
@@ -159,7 +169,7 @@ def known_names(written: str, names: Iterable[str], listed_in: str = "") -> str:
     known = list(names)
     if len(known) <= LISTED:
         return f"known: {', '.join(known)}"
-    like = get_close_matches(written.lower(), known, 3) or [name for name in known if written.lower() in name][:3]
+    like = alike(written, known) or [name for name in known if written.lower() in name][:3]
     where = f": {listed_in} lists them" if listed_in else ""
     return f"{len(known)} known" + (f"; did you mean {' or '.join(like)}?" if like else where)
 
@@ -223,12 +233,19 @@ class Game(Generic[P]):
         problems = TagProblems()
         options = problems.read(partial(cls.options_from_tags, tags))
         if "Board" in tags:
-            boards = "names its board by its Variant" if cls.described else "has one board"
-            problems.add(
-                OptionError(f"a Board tag is for games played on boards of several sizes: {cls.name} {boards}", "Board")
-            )
+            problems.add(BoardNotTaken(cls.name, cls.described, tags["Board"]))
         problems.raise_any()
         return cls(options, tags.get("Variant"))
+
+    @classmethod
+    def variants_of_board(cls, board: str) -> list[str]:
+        """Its variants played on a `board` of that size (WxH, as a Board tag writes it)."""
+        return [variant for variant in cls.presets if cls(variant=variant).board_size() == board.strip().lower()]
+
+    def board_size(self) -> str:
+        """The size of the board its rules start on, as a Board tag writes it (WxH; "" for a table of points)."""
+        board = self.diagram(self.initial()).board
+        return f"{board.files}x{board.ranks}" if isinstance(board, Squares) else ""
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:

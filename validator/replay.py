@@ -297,6 +297,7 @@ def replay(
     report.positions.append(start)
     continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
     offset = numbering(record, rules, start, continued)
+    misnumbered: list[tuple[Ply, int, str]] = []  # each ply whose written move number is wrong, the right one
     tree: _Lines | None = None  # walked at the first variation met
     # (number of a line, position before its first ply, and, when the positions are kept, the number
     # of the line it leaves and of that position in that line's, read when it is replayed: a later
@@ -314,8 +315,10 @@ def replay(
         assumed: list[str] = []
         for index, ply in enumerate(line.plies):
             number = first + index
-            if ply.number is not None:
-                _check_move_number(ply, number, continued.number(number, (at, index)), offset, report)
+            if ply.number is not None and ply.number != (
+                expected := move_number(continued.number(number, (at, index)), offset)
+            ):
+                misnumbered.append((ply, number, expected))  # (checked before any assumption)
             past_end = rules.play_past_end(position, ply.text) if ended is not None else None
             if ended is not None and past_end is None:
                 where = _where(ply, number)
@@ -359,6 +362,7 @@ def replay(
         if not at:
             report.outcome = ended
             _check_result(record, ended if completed else None, report, tuple(assumed))
+    _warn_misnumbered(misnumbered, report)
     report.diagnostics.sort(key=_place)
     return report
 
@@ -524,11 +528,16 @@ def _where(ply, number: int) -> dict:
     return dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
 
 
-def _check_move_number(ply, number: int, counted: int, offset: int, report: Report) -> None:
-    """A written move number must be right in the record's numbering (`numbering`; NOTATION.md §3;
-    a warning): ply `number` is numbered as ply `counted` (`Continued.number`)."""
-    if ply.number != (expected := move_number(counted, offset)):  # checked before any assumption
-        report.warning("number", f"the move number should be {expected}, not {ply.number}", **_where(ply, number))
+def _warn_misnumbered(misnumbered: list[tuple[Ply, int, str]], report: Report) -> None:
+    """A written move number must be right in the record's numbering (`numbering`; NOTATION.md §3):
+    one warning a record, at the first wrong number written, saying how many more follow (a record
+    that numbers its plies one by one, `1. e3-c3 2. d1-d3`, has one a ply), which `fmt` mends."""
+    if not misnumbered:
+        return
+    ply, number, expected = min(misnumbered, key=lambda each: (each[0].line, each[0].column))
+    more = len(misnumbered) - 1
+    follow = f" ({more} more wrong move number{'s' * (more > 1)} follow: lusoria fmt mends them)" if more else ""
+    report.warning("number", f"the move number should be {expected}, not {ply.number}{follow}", **_where(ply, number))
 
 
 def _check_result_tag(record: Record, report: Report) -> None:

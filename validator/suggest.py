@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from difflib import SequenceMatcher
 from functools import lru_cache
+from os.path import commonprefix
+from typing import TYPE_CHECKING
 
-from lusoria.validator.base import Game, Position
+if TYPE_CHECKING:  # (base reads `alike` for its messages)
+    from lusoria.validator.base import Game, Position
 
 CLOSE = 2
 LIMIT = 3
@@ -49,7 +52,16 @@ def only_nearest_ply(rules: Game, position: Position, written: str) -> str | Non
 
 
 def alike(written: str, known: Iterable[str]) -> list[str]:
-    """Up to three of the `known` values most like `written` (case aside) and at least ALIKE,
-    the most alike first: what a value typed by hand may have meant."""
-    scored = sorted((-similarity(written.lower(), value.lower()), value) for value in known)
-    return [value for score, value in scored if -score >= ALIKE][:LIMIT]
+    """Up to three of the `known` values most like `written` (case aside), the most alike first
+    (`similarity`): what a value typed by hand may have meant. A value is alike when the two texts
+    have at least ALIKE in common, or when they start with the same two letters or more that make
+    at least ALIKE of the shorter: another form of a short name (`duces`, `dux`: 2 of 3, where the
+    texts have 2 of 8 in common) or its start (`cop`, `copenhagen`)."""
+    written = written.lower()
+    scored = sorted((-similarity(written, value.lower()), value) for value in known)
+    return [value for score, value in scored if -score >= ALIKE or _starts_alike(written, value.lower())][:LIMIT]
+
+
+def _starts_alike(written: str, value: str) -> bool:
+    start = len(commonprefix([written, value]))
+    return start >= 2 and start >= ALIKE * min(len(written), len(value))

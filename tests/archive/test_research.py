@@ -502,7 +502,7 @@ def test_a_pattern_or_position_of_a_board_not_of_the_game_asked_says_so(archive)
     """A researcher copied the docs' 9x9 pattern (the king on e5) to search Copenhagen: "no records",
     with nothing said; the pattern is read by the games of its board only."""
     king_on_e5 = "/".join(["*********"] * 4 + ["****K****"] + ["*********"] * 4) + " b"
-    with pytest.raises(ValueError, match=r"is a position of hnefatafl, tablut, not of copenhagen: its board is read"):
+    with pytest.raises(ValueError, match=r"is a pattern of hnefatafl, tablut, not of copenhagen: its board is read"):
         archive.query(Filters(game="Copenhagen", pattern=king_on_e5))
     assert archive.query(Filters(game="tablut", pattern=king_on_e5)) == archive.query(Filters(pattern=king_on_e5))
     start = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"  # so is a position string
@@ -512,8 +512,8 @@ def test_a_pattern_or_position_of_a_board_not_of_the_game_asked_says_so(archive)
     with pytest.raises(ValueError, match=r"is a position of hnefatafl, tablut, not of brandubh"):
         archive.tree(start, filters=Filters(game="brandubh"))
     assert archive.tree(start, filters=Filters(game="tablut")) == archive.tree(start) != []
-    for line in (start, king_on_e5):  # a positions file, of position strings or of patterns
-        with pytest.raises(ValueError, match=r"is a position of hnefatafl, tablut, not of brandubh"):
+    for line, kind in ((start, "position"), (king_on_e5, "pattern")):  # a positions file of either
+        with pytest.raises(ValueError, match=rf"is a {kind} of hnefatafl, tablut, not of brandubh"):
             archive.query(Filters(game="brandubh", positions=[line, ""]))
         assert archive.query(Filters(game="tablut", positions=[line])) == archive.query(Filters(positions=[line])) != []
 

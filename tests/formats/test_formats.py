@@ -14,7 +14,7 @@ from lusoria.api import random_record
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import FORMATS, format_of, read_text
-from lusoria.formats.otn_writer import write_otn
+from lusoria.formats.otn_writer import write_otn, write_report
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.sources import InputError, Skipped
 from lusoria.notation.writer import unknown, write_record
@@ -230,7 +230,7 @@ def test_otn_written_by_lusoria_reads_back_to_the_same_record(tags):
         record.main.plies[0].comments.append("an opening")
         record.main.plies[-1].comments += ["one", "two"]
         report = check(write_record(record))
-        otn = write_otn(report.record, report.rules, report.canonical)
+        otn = write_report(report)
         [back] = read_text(otn, "otn", "back.otg")
         again = check(back)
         report.record.main.plies[-1].comments = ["one two"]  # one OTN comment per ply
@@ -247,7 +247,7 @@ def test_otn_rules_records_alone_say_the_options_of_the_games_as_opentafl_reads_
     rules = game_rules(tags)
     record = random_record(rules, random.Random(1), max_plies=10)
     report = check(write_record(record))
-    otn = write_otn(report.record, report.rules, report.canonical)
+    otn = write_report(report)
     plain = "\n".join(line for line in otn.split("\n") if not line.startswith(("[lusoria-variant:", "[lusoria-rules:")))
     [back] = read_text(plain, "otn", "back.otg")
     again = check(back)
@@ -282,7 +282,7 @@ def test_otn_cannot_hold_a_pass():
     report = check(source)
     assert report.valid and [ply.text for ply in report.record.main.plies] == ["i9-i8", "--", "i8-i7"]
     with pytest.raises(ValueError, match=r"^a pass \(--\) has no OTN move record$"):
-        write_otn(report.record, report.rules, report.canonical, report.positions)
+        write_report(report)
 
 
 def test_convert_round_trips_otn_through_the_cli(tmp_path):

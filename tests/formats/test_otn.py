@@ -14,12 +14,13 @@ from test_formats import ROUND_TRIP_RULES, game_rules
 from lusoria.api import random_record
 from lusoria.cli import main
 from lusoria.formats import read_text
-from lusoria.formats.otn_writer import _alternatives, write_otn
+from lusoria.formats.otn_writer import _alternatives, write_otn, write_report
 from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.writer import unknown, write_record
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import Tablut
+from lusoria.validator.tafl_rules import KEYS
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 HEADER = "[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n"  # the Swedes first
@@ -211,7 +212,7 @@ def assert_round_trip_with_variations(tags: dict[str, str], rng: random.Random, 
     record.tags.update(tags)
     grow(rules, record.main, rules.initial(), rng, depth=3)
     report = check(write_record(record))
-    otn = write_otn(report.record, report.rules, report.canonical)
+    otn = write_report(report)
     again = check(next(read_text(otn, "otn", "back.otg")))
     for line in _lines(report.record.main):  # what OTN cannot hold (tests above)
         for ply in line.plies:
@@ -230,7 +231,7 @@ def test_a_variation_after_a_berserk_move_is_addressed_by_its_place_in_the_turn(
         "c6-c4 c4=d4 Kf8-g8 (Kf8-f9 i2-i4 f9-f10 (j5-j4 a4-a3) a4-a3) i2-i4 j5-j4 *"
     )
     report = check(lgn)
-    otn = write_otn(report.record, report.rules, report.canonical)
+    otn = write_report(report)
     assert otn.partition("\n\n")[2].splitlines() == [
         "1. nc6^c4xc5/b4 nc4=d4xe4 Kf8-g8",
         "1c.1.1a. ..... ..... Kf8-f9",  # it replaces the third move of turn 1, after two of the knight's
@@ -241,17 +242,52 @@ def test_a_variation_after_a_berserk_move_is_addressed_by_its_place_in_the_turn(
         "2. ci2^i4 j5-j4xci4",
     ]
     again = check(next(read_text(otn, "otn", "back.otg")))
-    assert again.valid and write_otn(again.record, again.rules, again.canonical) == otn
+    assert again.valid and write_report(again) == otn
     [variation] = again.record.main.plies[2].variations
     assert [ply.text for ply in variation.plies] == ["Kf8-f9", "i2-i4", "f9-f10", "a4-a3"]
     assert [ply.text for ply in variation.plies[2].variations[0].plies] == ["j5-j4xi4", "a4-a3"]
     resigned = lgn.replace("Kf8-g8 (Kf8-f9 i2-i4 f9-f10 (j5-j4 a4-a3) a4-a3) i2-i4 j5-j4 *", "0-1").replace(
         "[Position", '[Termination "resignation"] [Position'
     )  # the defenders resign after the knight's berserk move
-    otn = write_otn(check(resigned).record, check(resigned).rules, check(resigned).canonical)
+    otn = write_report(check(resigned))
     assert otn.endswith("\n1. nc6^c4xc5/b4 nc4=d4xe4 ---\n")
     again = check(next(read_text(otn.replace("[result:1]", "[result:?]"), "otn", "back.otg")))
     assert (again.record.result, again.record.tags["Termination"]) == ("0-1", "resignation")  # the attackers win
+
+
+def test_a_variation_is_written_from_the_line_of_left_out_berserk_continuations_its_replay_found():
+    # in the variation, a4-d4 (ply 2) shows that c4 went on to c6 after c2-c4xd4 (c4-c6xc7, G16): the
+    # knight's move is no jump over c4 (the writer replayed the variation itself, from c4: `Na4^d4`)
+    start = "11/11/7K3/2p8/2P8/11/11/N2Pp6/11/2p6p1/11 b"  # a knight on a4
+    lgn = (
+        f'[Game "hnefatafl"] [Variant "berserk-hnefatafl-11x11"] [Position "{start}"] '
+        "1... j2-j3 (1... c2-c4xd4 2. a4-d4 j2-j3) 2. a4-a5 *"
+    )
+    report = check(lgn)
+    assert [(d.rule, d.ply) for d in report.diagnostics] == [("G16", 2)]
+    otn = write_report(report)
+    assert otn.partition("\n\n")[2].splitlines() == ["1. j2-j3 Na4-a5", "1a.1.1a. c2-c4xd4 Na4-d4", "1a.1.2a. j2-j3"]
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert [(d.rule, d.ply) for d in again.diagnostics] == [("G16", 2)] and again.valid
+    assert texts(again.record.main.plies[0].variations[0]) == ["c2-c4xd4", "a4-d4", "j2-j3"]
+
+
+# the keys of a rules record that OpenTafl reads (v0.4.8.0b, RulesSerializer.loadRulesRecord): it puts
+# every key:value in a map and asks for these alone, so it ignores any other
+OPENTAFL_KEYS = {
+    *("dim", "name", "start", "starti", "esc", "surf", "atkf", "tfr", "ka", "ks", "kj", "nj", "cj", "mj", "gj"),
+    *("sw", "swf", "efe", "linc", "ber", "spd", "cor", "cen", "afor", "dfor"),
+    *(f"{region}{kind}" for region in ("cen", "cor", "afor", "dfor") for kind in ("p", "s", "h", "re")),
+    "cenhe",
+}
+
+
+def test_the_keys_of_a_rules_record_that_opentafl_does_not_read_are_lusorias_own_named_in_the_docs():
+    own = sorted(set(KEYS) - OPENTAFL_KEYS)
+    assert own == ["aforw", "berw", "cc", "cenw", "corw", "dforw", "leap"]
+    page = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    said = page[page.index("The `rules:` record is OpenTafl's") :].partition("\n\n")[0]
+    assert [key for key in own if f"`{key}`" not in said] == []
 
 
 def _lines(main: Line):

@@ -6,7 +6,7 @@ by its files, and OTN written past a refused ply and for a berserk jump."""
 import json
 
 from lusoria.formats import read_text
-from lusoria.formats.otn_writer import write_otn
+from lusoria.formats.otn_writer import write_report
 from lusoria.formats.tafl import csv_game
 from lusoria.validator.replay import check
 
@@ -58,9 +58,7 @@ def test_otn_writes_the_plies_after_a_refused_one_as_they_are_written():
         "1. a1-a2 Kf8-g8 2. c6-c4 *"
     )
     assert [(d.rule, d.ply) for d in report.diagnostics] == [("G3", 1)]
-    assert (
-        write_otn(report.record, report.rules, report.canonical).partition("\n\n")[2] == "1. a1-a2 Kf8-g8\n2. c6-c4\n"
-    )
+    assert write_report(report).partition("\n\n")[2] == "1. a1-a2 Kf8-g8\n2. c6-c4\n"
 
 
 def test_otn_writes_a_berserk_jump_with_both_marks():
@@ -70,9 +68,7 @@ def test_otn_writes_a_berserk_jump_with_both_marks():
         f'[Game "hnefatafl"] [Variant "fetlar-hnefatafl-11x11"] [Rules "ber=c"] [Position "{start}"] 1. c6-c4 c4=e4 *'
     )
     assert report.diagnostics == []
-    assert (
-        write_otn(report.record, report.rules, report.canonical).partition("\n\n")[2] == "1. nc6^c4xc5/b4 nc4^=e4xd4\n"
-    )
+    assert write_report(report).partition("\n\n")[2] == "1. nc6^c4xc5/b4 nc4^=e4xd4\n"
 
 
 def test_the_site_captures_read_on_past_a_mercenary_taken():

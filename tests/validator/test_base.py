@@ -123,11 +123,13 @@ def test_random_reads_names_in_any_case_and_writes_them_in_lower_case():
     [
         (
             ["--game", "tablut", "--board", "10x10"],
-            "Error: Invalid value for --board: a Board tag is for games played on boards of several sizes: tablut has one board",
+            "Error: Invalid value for --board: only games played on boards of several sizes take it: tablut has one board (9x9), "
+            "leave --board out",
         ),
         (
             ["--game", "laquet", "--board", "8x8"],
-            "Error: Invalid value for --board: a Board tag is for games played on boards of several sizes: laquet has one board",
+            "Error: Invalid value for --board: only games played on boards of several sizes take it: laquet has one board, "
+            "leave --board out",
         ),
         (
             ["--game", "tablut", "-n", "-1"],

@@ -13,7 +13,7 @@ from conftest import ROOT
 from lusoria.api import random_record
 from lusoria.archive.positions import boards_and_materials
 from lusoria.formats import FORMATS, read_text
-from lusoria.formats.otn_writer import write_otn
+from lusoria.formats.otn_writer import write_otn, write_report
 from lusoria.notation import parse_record
 from lusoria.notation.writer import write_record
 from lusoria.validator import hnefatafl, tafl_unwritten
@@ -613,7 +613,7 @@ def test_opentafls_berserk_reads_and_writes_with_its_berserk_moves():
     report = check(write_record(game))
     assert report.valid, report.diagnostics
     assert ["e1-c1xb1", "c1=c3xc2"] == [ply.text for ply in report.record.main.plies][82:84]
-    otn = write_otn(report.record, report.rules, report.canonical)
+    otn = write_report(report)
     assert "ber:c" in otn and "kj:r" in otn and "/5c5/" in otn
     assert "\n42. Ne1-c1xb1 Nc1^=c3xc2 i1-j1\n" in otn  # berserk moves in their side's turn, as OpenTafl writes them
     [back] = read_text(otn, "otn", "back.otg")
@@ -644,7 +644,7 @@ def test_otn_of_a_variant_reads_back_to_the_same_record(name):
     game.tags["Variant"] = name
     report = check(write_record(game))
     assert report.valid, report.diagnostics
-    [back] = read_text(write_otn(report.record, report.rules, report.canonical), "otn", "back.otg")
+    [back] = read_text(write_report(report), "otn", "back.otg")
     unknown = {"?", "????.??.??"}  # the roster's unknowns, which OTN does not write
     assert check(back).record.tags == {tag: value for tag, value in report.record.tags.items() if value not in unknown}
     assert check(back).record.main == report.record.main and check(back).record.result == report.record.result

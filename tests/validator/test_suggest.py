@@ -113,6 +113,9 @@ def tag_problem(tags: str, movetext: str = "*") -> tuple:
         ('[Game "Latruncoli"]', "*", (1, 8, "Latruncoli"), ("latrunculi",)),
         ('[Game "latrunculi"]\n[Variant "senica"]', "*", (2, 11, "senica"), ("seneca",)),
         ('[Game "tablut"]\n[Variant "Linaeus"]', "*", (2, 11, "Linaeus"), ("linnaeus",)),
+        # another form of a short name: 2 letters of 8 in common, but the first 2 of dux's 3
+        ('[Game "latrunculi"]\n[Variant "duces"]', "*", (2, 11, "duces"), ("dux",)),
+        ('[Game "hnefatafl"]\n[Variant "tyrs"]', "*", (2, 11, "tyrs"), ("tyr-9x9", "tyr-11x11", "tyr-13x13")),
         ('[Game "tablut"]\n[Rules "repetition=none camps=non"]', "*", (2, 31, "non"), ("none",)),  # not the none before
         ('[Game "tablut"]\n[Rules "King-Captur=2"]', "*", (2, 9, "King-Captur"), ("king-capture", "king-armed")),
         ('[Game "laquet"]\n[Rules "leftover=oponent"]', "*", (2, 18, "oponent"), ("opponent",)),
@@ -131,6 +134,7 @@ def test_a_tag_value_that_is_none_of_its_values_gets_those_most_like_it_at_the_v
     "tags, place",
     [
         ('[Game "chess"]', (1, 8, "chess")),  # nothing alike
+        ('[Game "latrunculi"]\n[Variant "d"]', (2, 11, "d")),  # a start of one letter
         ('[Game "latrunculi"]\n[Rules "pieces=166"]', (2, 16, "166")),  # a number, not a closed set
         ('[Game "tablut"]\n[Date "2026.02.30"]', (2, 8, "2026.02.30")),  # no real day in any order
     ],
