@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from lusoria import accelerator
 from lusoria.api import _verdict
-from lusoria.archive.importer import record_rows
+from lusoria.archive.records_as_rows import record_rows
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.pipeline import records
