@@ -13,17 +13,8 @@ from collections.abc import Callable
 import sqlite_utils
 
 from lusoria.archive.migrations import MIGRATIONS, rebuild_replayed
-from lusoria.archive.tables import (
-    add_version_3,
-    add_version_8,
-    create_record_indexes,
-    create_records,
-    create_replayed,
-    create_tags,
-    create_tags_view,
-    create_text_index,
-)
-from lusoria.archive.texts import add_functions, create_text_dictionaries, create_text_view
+from lusoria.archive.tables import create_tables
+from lusoria.archive.texts import add_functions
 from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
 
@@ -38,32 +29,7 @@ def create(db: sqlite_utils.Database) -> None:
     """Create the tables, indexes and full-text index of an empty database (see `open_archive`
     for how a new archive appears at once, whole)."""
     with db.conn:
-        create_records(db)
-        create_tags(db)
-        create_tags_view(db)
-        db.table("diagnostics").create(
-            {
-                "record_id": int,
-                "number": int,
-                "severity": str,
-                "rule": str,
-                "message": str,
-                "ply": int,
-                "text": str,
-                "line": int,
-                "column": int,
-            },
-            pk=("record_id", "number"),
-            foreign_keys=[("record_id", "records", "id")],
-        )
-        create_record_indexes(db)
-        db.table("diagnostics").create_index(["rule", "record_id"])
-        create_text_index(db)
-        add_version_3(db)
-        add_version_8(db)
-        create_text_dictionaries(db)
-        create_text_view(db)
-        create_replayed(db)
+        create_tables(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 

@@ -8,6 +8,7 @@ import sqlite_utils
 from lusoria.archive.next_plies import create_next_plies
 from lusoria.archive.players import create_players
 from lusoria.archive.positions import create_positions, create_record_summaries
+from lusoria.archive.texts import create_text_dictionaries, create_text_view
 from lusoria.archive.variations import create_variation_plies
 
 FTS_COLUMNS = ["white", "black", "event", "site", "sources", "comments"]
@@ -53,6 +54,36 @@ RECORD_COLUMNS = [  # version 9: the text compressed (archive/texts.py; read by 
     '"rule_tags" TEXT',
     '"packed_text" BLOB NOT NULL',
 ]
+
+
+def create_tables(db: sqlite_utils.Database) -> None:
+    """The tables, views, indexes and full-text index of a new archive (`schema.create`)."""
+    create_records(db)
+    create_tags(db)
+    create_tags_view(db)
+    db.table("diagnostics").create(
+        {
+            "record_id": int,
+            "number": int,
+            "severity": str,
+            "rule": str,
+            "message": str,
+            "ply": int,
+            "text": str,
+            "line": int,
+            "column": int,
+        },
+        pk=("record_id", "number"),
+        foreign_keys=[("record_id", "records", "id")],
+    )
+    create_record_indexes(db)
+    db.table("diagnostics").create_index(["rule", "record_id"])
+    create_text_index(db)
+    add_version_3(db)
+    add_version_8(db)
+    create_text_dictionaries(db)
+    create_text_view(db)
+    create_replayed(db)
 
 
 def create_records(db: sqlite_utils.Database, name: str = "records") -> None:
