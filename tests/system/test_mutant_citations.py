@@ -95,17 +95,8 @@ def test_a_cited_line_holds_the_code_its_row_quotes(where, path, number, quoted,
         )
 
 
-@pytest.mark.parametrize(
-    "line, code, held",
-    [
-        ("    if a or b:", "or", True),
-        ("    for x in y:", "or", False),
-        ("return rows and len(rows) == 9", "rows and …", True),
-        ("MAX_TABLE = 1 << 26", "1 << 26", True),
-        ("    if d > OFF - start or x:", "d > OFF - start", True),
-        ("    if d >= OFF - start:", "d > OFF - start", False),
-        ("    return 1  # < 256", "< 0x100", False),
-    ],
-)
-def test_a_line_holds_code_by_its_words(line, code, held):
-    assert holds(line, code) is held
+def test_a_line_holds_code_by_its_words():
+    assert holds("    if a or b:", "or") and not holds("    for x in y:", "or")  # a word, not a piece of one
+    assert holds("return rows and len(rows) == 9", "rows and …") and holds("MAX_TABLE = 1 << 26", "1 << 26")
+    assert holds("if d > OFF - start or x:", "d > OFF - start") and not holds("if d >= OFF - start:", "d > OFF - start")
+    assert not holds("    return 1  # < 256", "< 0x100")
