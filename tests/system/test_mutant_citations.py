@@ -88,7 +88,7 @@ def test_a_cited_line_holds_the_code_its_row_quotes(where, path, number, quoted,
     missing = [code for code in quoted if not holds(line, code)]
     nearby = [n for n, text in enumerate(lines, 1) if missing and all(holds(text, code) for code in quoted)]
     assert not missing, f"{where}: {path}:{number} is {line.strip()!r}, without {missing} (found at lines {nearby})"
-    if names:
+    if names and path.endswith(".py"):  # (a grammar has no functions)
         around = enclosing(path, number)
         assert all(any(f".{it}".endswith(f".{name}") for it in around) for name in names), (
             f"{where}: {path}:{number} is in {around or 'no function'}, not in {names}"
