@@ -17,9 +17,10 @@ if TYPE_CHECKING:
     from lusoria.archive.commands import DEFAULT, Archive, ImportStopped, MissingArchive, default_path
     from lusoria.archive.datasette import MissingDatasette
     from lusoria.archive.duplicates import Duplicate
-    from lusoria.archive.importer import Failure, ImportSummary, Rows, checked_rows
+    from lusoria.archive.importer import ImportSummary
     from lusoria.archive.query import COLUMNS, FilterError, Filters
     from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError
+    from lusoria.archive.records_as_rows import Failure, Rows, checked_rows
     from lusoria.archive.schema import NotAnArchive
     from lusoria.archive.search import UnsearchableRecord
     from lusoria.archive.tree import SORTS, Node
@@ -28,9 +29,10 @@ HOMES = {
     "commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),
     "datasette": ("MissingDatasette",),
     "duplicates": ("Duplicate",),
-    "importer": ("Failure", "ImportSummary", "Rows", "checked_rows"),
+    "importer": ("ImportSummary",),
     "query": ("COLUMNS", "FilterError", "Filters"),
     "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "ReadOnlyError"),
+    "records_as_rows": ("Failure", "Rows", "checked_rows"),
     "schema": ("NotAnArchive",),
     "search": ("UnsearchableRecord",),
     "tree": ("SORTS", "Node"),

@@ -15,10 +15,11 @@ from lusoria.archive import functions, players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
-from lusoria.archive.importer import Failure, ImportSummary, Rows, checked_rows, import_rows, report_rows
+from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
 from lusoria.archive.query import REFUSED_TYPES, Filters, build, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
+from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
 from lusoria.archive.search import read_positions_of
 from lusoria.archive.stats import stats
@@ -96,7 +97,7 @@ class Archive:
     ) -> ImportSummary:
         """Check and store every record of `paths` (files, directories, `-`, streams or text, read
         by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there), checked and made
-        into rows by `jobs` worker processes (`importer.checked_rows`): `import_rows`. Sources that
+        into rows by `jobs` worker processes (`records_as_rows.checked_rows`): `import_rows`. Sources that
         cannot be read are listed in the summary's `unreadable`, which `str()` shows (skipped files
         and notes are not); records lusoria failed on, in its `failed`."""
         problems: list[Problem] = []
@@ -107,11 +108,11 @@ class Archive:
 
     def import_reports(self, reports: Iterable[Report], batch_size: int = 1000) -> ImportSummary:
         """Store every checked record (`check`, which keeps the positions): `import_rows` of their
-        rows (`importer.report_rows`)."""
+        rows (`records_as_rows.report_rows`)."""
         return self.import_rows(map(report_rows, reports), batch_size)
 
     def import_rows(self, checked: Iterable[Rows | Failure], batch_size: int = 1000) -> ImportSummary:
-        """`lusoria import`: store the rows of every checked record (`importer.rows`), valid or not,
+        """`lusoria import`: store the rows of every checked record (`records_as_rows.rows`), valid or not,
         `batch_size` records a transaction; a record already there is counted as a duplicate, a
         record lusoria failed on (a Failure: a bug) is left out, whole, and listed in `failed`.
         ImportStopped when the archive cannot take them (full disk, read-only file, damaged

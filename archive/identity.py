@@ -70,7 +70,7 @@ def label(tags: dict[str, str]) -> str:
     """How Datasette names a record: `White – Black, Date` (`?` for a missing player; no date
     when its year is unknown: when it does not begin with a digit 0–9, or has another character
     among its first four). Versions 2–8 kept it in `records.label`, which version 9 generates
-    from the record's columns (schema.LABEL)."""
+    from the record's columns (tables.LABEL)."""
     players = f"{tags.get('White') or '?'} – {tags.get('Black') or '?'}"
     date = tags.get("Date", "")
     year = date[:4]

@@ -1,59 +1,29 @@
 """Import records into the archive: streamed, validated and made into rows (in worker processes
-with `jobs`), inserted in batched transactions by this process. A batch is all or nothing, so
-the archive only ever holds whole records, and a record's identity (archive/identity.py) makes
-a second import of the same game add nothing. A record lusoria fails on (a bug: an exception
-while it is checked, made into rows or stored) is left out, whole, and named (`Failure`); the
-others are stored. The archive failing (a full disk, a lock, a damaged file) stops the import."""
+with `jobs`: archive/records_as_rows.py), inserted in batched transactions by this process. A
+batch is all or nothing, so the archive only ever holds whole records, and a record's identity
+(archive/identity.py) makes a second import of the same game add nothing. A record lusoria fails
+on (a bug: an exception while it is checked, made into rows or stored) is left out, whole, and
+named (`Failure`); the others are stored. The archive failing (a full disk, a lock, a damaged
+file) stops the import."""
 
 from __future__ import annotations
 
-import gc
-import json
 import os
 import signal
 import sqlite3
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
-from operator import attrgetter
 
 import sqlite_utils
 
-from lusoria.archive.endings import ending
-from lusoria.archive.identity import identity
-from lusoria.archive.next_plies import NextPlies, next_ply_rows
-from lusoria.archive.positions import (
-    RANGE_COLUMNS,
-    RUN_COLUMNS,
-    Columns,
-    columns,
-    keys_of,
-    move_code,
-    position_rows,
-    summary_rows,
-)
+from lusoria.archive.next_plies import NextPlies
+from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, move_code
+from lusoria.archive.records_as_rows import RECORD_COLUMNS, TEXT, Failure, Rows, archive_failing, failure
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
-from lusoria.archive.variations import variation_rows
-from lusoria.formats.lgn import lgn_text
-from lusoria.notation.dates import date_range
-from lusoria.notation.model import Record
-from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Problem
-from lusoria.notation.visitor import Visitor, walk
-from lusoria.validator.replay import ERROR, Report, check
 from lusoria.words import plural
-from lusoria.workers import in_workers, place
-
-COMMENTS = attrgetter("comments")  # of a ply
-VARIATIONS = attrgetter("variations")  # of a ply
-ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
-ROSTER_COLUMNS_INDEX = {tag: 3 + index for index, tag in enumerate(ROSTER_COLUMNS)}
-# The tags a record's columns keep as written, by column (`result` holds the movetext's result):
-# not written again in `other_tags` (schema version 10)
-COLUMN_TAGS = {tag: tag.lower() for tag in ROSTER_COLUMNS if tag != "Result"}
-SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in the sources column, searched as text
 
 
 @dataclass
@@ -79,55 +49,6 @@ class ImportSummary:
         return text
 
 
-class _Comments(Visitor):
-    """A record's comments, in the order written."""
-
-    def __init__(self) -> None:
-        self.comments: list[str] = []
-
-    def visit_comment(self, comment: str) -> None:
-        self.comments.append(comment)
-
-
-def _comments(record: Record) -> list[str]:
-    plies = record.main.plies
-    if not (record.main.comments or any(map(COMMENTS, plies)) or any(map(VARIATIONS, plies))):
-        return []  # what most records are: none to walk for
-    found = _Comments()
-    walk(record, found)
-    return found.comments
-
-
-RECORD_COLUMNS = [
-    "id",
-    "hash",
-    "game",
-    "variant",
-    "event",
-    "site",
-    "date",
-    "round",
-    "white",
-    "black",
-    "result",
-    "date_from",
-    "date_to",
-    "plies",
-    "valid",
-    "errors",
-    "warnings",
-    "first_rule",
-    "first_ply",
-    "path",
-    "line",
-    "sources",
-    "comments",
-    "text",
-    "setting",
-    "ending",
-    "rule_tags",
-]
-TEXT = RECORD_COLUMNS.index("text")  # a record's text, as `rows` gives it; the writing process compresses it
 STORED_COLUMNS = [*RECORD_COLUMNS[:TEXT], "packed_text", *RECORD_COLUMNS[TEXT + 1 :]]  # (`label` is generated)
 CHILD_COLUMNS = {
     "other_tags": ["record_id", "name", "value"],
@@ -139,190 +60,6 @@ CHILD_COLUMNS = {
     "material_ranges": RANGE_COLUMNS,
     "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],
 }
-
-
-@dataclass(slots=True)
-class Rows:
-    """One checked record as rows of each table, column by column, its id left out
-    (archive/positions.py: Columns): `import_rows` gives each record its id; `place`: where
-    the record is (`path:line`)."""
-
-    hash: str
-    valid: bool
-    parsed: bool
-    tables: dict[str, Columns]
-    place: str
-
-
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """A record lusoria failed on, left out of the archive: a bug in lusoria, not in the record.
-    Where the record is (`path:line`), the exception (`ValueError: …`) and its traceback."""
-
-    place: str
-    error: str
-    trace: str
-
-    def __str__(self) -> str:
-        return f"{self.place}: {self.error}"
-
-
-def failure(place: str, error: Exception) -> Failure:
-    """The Failure of the record at `place` that raised `error`."""
-    import traceback
-
-    return Failure(place, f"{type(error).__name__}: {error}", "".join(traceback.format_exception(error)).rstrip())
-
-
-def archive_failing(error: BaseException) -> bool:
-    """Whether `error` is the archive (or the system) failing, which stops an import — a full
-    disk, a lock, a read-only or damaged file, no memory left, Ctrl-C — rather than a fault in
-    one record's rows (a value SQLite refuses, a bug in making a table's rows)."""
-    return (
-        not isinstance(error, Exception)
-        or isinstance(error, (OSError, MemoryError, sqlite3.OperationalError, sqlite3.InternalError))
-        or type(error) is sqlite3.DatabaseError  # a damaged file
-    )
-
-
-def _or_failure(make: Callable[[], Rows], source: RecordText) -> Rows | Failure:
-    """The rows `make` gives of the record `source`, or its Failure when `make` raises (the
-    system failing stops the import as it is)."""
-    try:
-        return make()
-    except Exception as error:
-        if archive_failing(error):
-            raise
-        return failure(place(source), error)
-
-
-def as_written(report: Report) -> str:
-    """The record's text to keep: as written, or in lusoria's notation with its source tags when it
-    was read from another format and not refused (formats.lgn; its original format is also a
-    SourceFormat row of `tags`, its file `path`)."""
-    if report.source.format == "lgn" or report.record is None or report.refused:
-        return report.source.text
-    return lgn_text(report)
-
-
-def rows(report: Report) -> Rows:
-    """The rows of one checked record, for each table."""
-    tags = report.tags
-    errors = [d for d in report.diagnostics if d.severity == ERROR]
-    first = errors[0] if errors else None
-    date_from, date_to = report.dates if report.record else _dates(tags)
-    text = as_written(report)
-    found = identity(report)
-    record = [
-        found.key,
-        report.game,
-        report.variant,
-        *(tags.get(tag) for tag in ROSTER_COLUMNS),
-        date_from,
-        date_to,
-        report.plies,
-        report.valid,
-        len(errors),
-        len(report.diagnostics) - len(errors),
-        first and first.rule,
-        first and first.ply,
-        report.source.path,
-        report.source.line,
-        " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
-        (" ".join(_comments(report.record)) or None) if report.record else None,
-        text.rstrip("\n") + "\n",
-        found.setting,
-        ending(report),
-        rule_tags(report),
-    ]
-    record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
-    names = [name for name in tags if name not in COLUMN_TAGS]  # those the record's columns keep: not again
-    values = [tags[name] for name in names]
-    if report.source.format != "lgn":
-        names.append("SourceFormat")
-        values.append(report.source.format)
-    return Rows(
-        found.key,
-        report.valid,
-        report.record is not None,
-        {
-            "records": [[value] for value in record],
-            "other_tags": [names, values],
-            **replayed_rows(report),
-            "diagnostics": columns(
-                [
-                    [n, d.severity, d.rule, d.message, d.ply, d.text, d.line, d.column]
-                    for n, d in enumerate(report.diagnostics)
-                ]
-            ),
-        },
-        place(report.source),
-    )
-
-
-def rule_tags(report: Report) -> str | None:
-    """The tags besides Variant that choose a record's rules, as its game writes them (`Rules`
-    with the options its variant does not set, Latrunculi's `Board`): JSON, or None when there
-    are none (the move tree plays plies again under the records' rules)."""
-    extra = report.rules.extra_tags() if report.rules else None
-    return json.dumps(extra, sort_keys=True) if extra else None
-
-
-def record_rows(source: RecordText) -> Rows | Failure:
-    """The rows of one record, checked here (what a worker of `checked_rows` does), or its
-    Failure when lusoria fails on it."""
-    return _or_failure(lambda: rows(check(source)), source)
-
-
-def report_rows(report: Report) -> Rows | Failure:
-    """The rows of one checked record (`rows`), or its Failure when lusoria fails on it."""
-    return _or_failure(lambda: rows(report), report.source)
-
-
-def checked_rows(
-    records: Iterable[RecordText | Problem], jobs: int = 1, batch_size: int = 1000
-) -> Iterator[Rows | Failure | Problem]:
-    """The rows of each record (`record_rows`), by `jobs` worker processes, in order, up to a
-    batch of `import_rows` ahead; the problems of the stream (lusoria.pipeline) in their place.
-    With workers, this process's collector of reference cycles is paused while it takes the
-    rows: they hold none, and it would walk those of a batch again and again (a sixth of the
-    time of the process that writes); the workers, which check records (an illegal ply's
-    exception can make cycles), collect as always."""
-    if jobs <= 1:
-        yield from in_workers(record_rows, records, jobs, batch_size)
-        return
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield from in_workers(record_rows, records, jobs, batch_size)
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def replayed_rows(report: Report) -> dict[str, Columns]:
-    """The rows of the tables made from replaying a record (schema.REPLAYED): its row of
-    `positions` (each position of the main line and the ply played from it); what `next_plies`
-    needs (archive/next_plies.py); its variations; its summaries (archive/positions.py)."""
-    rules, positions = report.rules, report.positions
-    if rules is None or not positions:
-        return {}
-    moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)]
-    keys = keys_of(rules, positions)
-    return {
-        "positions": position_rows(keys, moves),
-        "next_plies": next_ply_rows(rules, positions, keys),
-        "variation_plies": variation_rows(report),
-        **summary_rows(rules, positions),
-    }
-
-
-def _dates(tags: dict[str, str]) -> tuple[str | None, str | None]:
-    """The first and last day of the Date tag of a record that does not parse (None when unknown)."""
-    try:
-        return date_range(tags.get("Date", "????.??.??"))
-    except ValueError:
-        return None, None
 
 
 class MoveCodes:

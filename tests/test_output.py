@@ -221,7 +221,7 @@ def test_jobs_are_capped_at_the_cores_unless_forced(monkeypatch, tmp_path):
         return mapped(function, items)
 
     monkeypatch.setattr("lusoria.api.in_workers", in_one_process)
-    monkeypatch.setattr("lusoria.archive.importer.in_workers", in_one_process)
+    monkeypatch.setattr("lusoria.archive.records_as_rows.in_workers", in_one_process)
     run("validate", "-j", "400", str(ROOT / "samples/tablut"))
     run("validate", "-j", "400", "--force-jobs", str(ROOT / "samples/tablut"))
     run("import", "--db", str(tmp_path / "a.db"), "--force-jobs", "-j", "3", str(ROOT / "samples/tablut"))

@@ -18,10 +18,12 @@ from hypothesis import strategies as st
 
 from lusoria import accelerator
 from lusoria.api import _verdict
-from lusoria.archive.importer import record_rows
+from lusoria.archive.records_as_rows import record_rows
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.pipeline import records
+from lusoria.validator.tafl_board import RememberingPosition, TaflPosition
+from lusoria.validator.tafl_continuations import UnwrittenPosition, unwritten_position
 
 
 def library_modules() -> list:
@@ -153,3 +155,16 @@ def test_every_exception_of_the_library_survives_pickle(kind, data):
     restored = round_trip(error)
     assert type(restored) is kind
     assert (restored.args, vars(restored), str(restored)) == (error.args, vars(error), str(error))
+
+
+def test_a_tafl_position_keeps_its_history_and_its_unwritten_continuations_through_pickle():
+    """A position of a variant whose records leave out berserk continuations, made with
+    RememberingPosition's constructor and pickled as the call that makes it: equal to the plain
+    position, with every field it holds."""
+    earlier, twice = frozenset({TaflPosition(b"ab", 0)}), frozenset({TaflPosition(b"cd", 1)})
+    position = unwritten_position(RememberingPosition(b"xy", 1, earlier, twice, 5), (), b"yx", (), ("d3-f3",), 7)
+    restored = round_trip(position)
+    assert type(restored) is UnwrittenPosition and restored == TaflPosition(b"xy", 1)
+    fields = ("earlier", "twice", "berserker", "others", "before", "captures", "written", "plies")
+    assert [getattr(restored, name) for name in fields] == [earlier, twice, -1, (), b"yx", (), ("d3-f3",), 7]
+    assert state(restored) == state(position)

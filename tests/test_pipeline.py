@@ -204,7 +204,8 @@ def dying_verdict(source: RecordText, keep_going: bool = False):
 
 def dying_rows(source: RecordText):
     """`record_rows`, in a worker process that is killed at the record of index 40."""
-    from lusoria.archive.importer import check, rows
+    from lusoria.archive.records_as_rows import rows
+    from lusoria.validator.replay import check
 
     if source.index == 40 and os.getpid() != TESTS:
         os.kill(os.getpid(), signal.SIGKILL)
@@ -216,7 +217,7 @@ def test_an_import_whose_worker_is_killed_stops_and_a_rerun_completes_it(tmp_pat
     records.write_text("\n".join(RECORD.replace("[Date", f'[Round "{n}"]\n[Date') for n in range(MANY)))
     db = str(tmp_path / "a.db")
     with monkeypatch.context() as patched:
-        patched.setattr("lusoria.archive.importer.record_rows", dying_rows)
+        patched.setattr("lusoria.archive.records_as_rows.record_rows", dying_rows)
         killed = CliRunner().invoke(main, ["import", "--db", db, "--jobs", "2", str(records)])
     assert killed.exit_code == 2 and killed.output.startswith("lusoria: a worker process ended abruptly")
     assert not os.path.exists(db)  # the first batch was not whole, and a new archive comes with its first batch

@@ -277,6 +277,19 @@ def replay(
     (`keep`, `keep_going`: as in `check`); `first_error`: stop at the first illegal ply
     found, with no suggestions (what the search for fitting rule sets needs)."""
     report = Report(source or RecordText("", record.line), record)
+    _check_tags(record, report)
+    rules = rules or _rules(record, report)
+    if rules is not None:
+        report.rules = rules
+        start = _start(record, rules, report)
+        if start is not None:
+            _Replay(record, report, rules, start, keep, keep_going, first_error).every_line()
+    report.diagnostics.sort(key=_place)
+    return report
+
+
+def _check_tags(record: Record, report: Report) -> None:
+    """What the tags say checked before any ply: the date, the tags' names, the Result tag."""
     if "Date" in record.tags:
         try:
             report.dates = date_range(record.tags["Date"])
@@ -285,86 +298,114 @@ def replay(
             _tag_error(record, "Date", str(problem), report, date, suggestions=date_readings(date))
     _check_tag_names(record, report)
     _check_result_tag(record, report)
-    rules = rules or _rules(record, report)
-    if rules is None:
-        report.diagnostics.sort(key=_place)
-        return report
-    report.rules = rules
-    start = _start(record, rules, report)
-    if start is None:
-        report.diagnostics.sort(key=_place)
-        return report
-    report.positions.append(start)
-    continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
-    offset = numbering(record, rules, start, continued)
-    misnumbered: list[tuple[Ply, int, str]] = []  # each ply whose written move number is wrong, the right one
-    tree: _Lines | None = None  # walked at the first variation met
-    # (number of a line, position before its first ply, and, when the positions are kept, the number
-    # of the line it leaves and of that position in that line's, read when it is replayed: a later
-    # ply of that line may have shown that it went otherwise, `_replayed`; -1 when they are not)
-    pending: list[tuple[int, Position, int, int]] = [(0, start, 0, -1)]
-    while pending and not (first_error and report.diagnostics and report.diagnostics[-1].severity == ERROR):
-        at, position, left, kept = pending.pop()
-        if kept >= 0:
-            position = _line_positions(report, left)[kept]
-        if keep and at:
-            report.variation_positions[at] = [position]
-        line, first = (record.main, 1) if tree is None else tree.lines[at]
-        ended = rules.outcome(start) if first == 1 else None
-        completed = True
+
+
+Pending = tuple[int, Position, int, int]
+# a line to replay: its number, the position before its first ply, and, when the positions are kept,
+# the number of the line it leaves and of that position in that line's, read when it is replayed (a
+# later ply of that line may have shown that it went otherwise, `_replayed`; -1 when they are not)
+
+
+class _Replay:
+    """The plies of a record with rules and a start replayed: the main line, then each variation
+    from the position before the ply it replaces (`keep`, `keep_going`, `first_error`: as in `replay`)."""
+
+    def __init__(
+        self,
+        record: Record,
+        report: Report,
+        rules: Game,
+        start: Position,
+        keep: bool,
+        keep_going: bool,
+        first_error: bool,
+    ) -> None:
+        self.record, self.report, self.rules, self.start = record, report, rules, start
+        self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
+        report.positions.append(start)
+        self.continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
+        self.offset = numbering(record, rules, start, self.continued)
+        self.tree: _Lines | None = None  # walked at the first variation met
+        self.misnumbered: list[tuple[Ply, int, str]] = []  # each ply whose written move number is wrong, the right one
+
+    def every_line(self) -> None:
+        """Replay every line (up to the first illegal ply, with `first_error`); the main line's
+        outcome, and the result checked against it."""
+        report = self.report
+        pending: list[Pending] = [(0, self.start, 0, -1)]
+        while pending and not (self.first_error and report.diagnostics and report.diagnostics[-1].severity == ERROR):
+            at, position, left, kept = pending.pop()
+            if kept >= 0:
+                position = _line_positions(report, left)[kept]
+            if self.keep and at:
+                report.variation_positions[at] = [position]
+            ended, completed, assumed = self.line(at, position, pending)
+            if not at:
+                report.outcome = ended
+                _check_result(self.record, ended if completed else None, report, tuple(assumed))
+        _warn_misnumbered(self.misnumbered, report)
+
+    def line(self, at: int, position: Position, pending: list[Pending]) -> tuple[Outcome | None, bool, list[str]]:
+        """Replay line `at` from `position`, adding the variations met to `pending`: how the game
+        stands at its end, whether every ply was checked, and the plies assumed (`keep_going`)."""
+        rules, report = self.rules, self.report
+        line, first = (self.record.main, 1) if self.tree is None else self.tree.lines[at]
+        ended = rules.outcome(self.start) if first == 1 else None
         assumed: list[str] = []
         for index, ply in enumerate(line.plies):
             number = first + index
             if ply.number is not None and ply.number != (
-                expected := move_number(continued.number(number, (at, index)), offset)
+                expected := move_number(self.continued.number(number, (at, index)), self.offset)
             ):
-                misnumbered.append((ply, number, expected))  # (checked before any assumption)
+                self.misnumbered.append((ply, number, expected))  # (checked before any assumption)
             past_end = rules.play_past_end(position, ply.text) if ended is not None else None
             if ended is not None and past_end is None:
                 where = _where(ply, number)
                 report.error(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow", **where)
-                completed = False
-                break
+                return ended, False, assumed
             if ply.variations:
-                if tree is None:
-                    tree = _Lines()
-                    walk(record, tree)
-                kept = index if keep else -1
-                pending.extend((variation, position, at, kept) for variation in reversed(tree.branches[at, index]))
+                pending.extend(self.variations(at, index, position))
             try:
                 played = past_end if past_end is not None else rules.play(position, ply.text)
             except Illegal as illegal:
-                close = suggestions(rules, position, ply.text) if not first_error else ()
-                assumption = only_nearest_ply(rules, position, ply.text) if keep_going else None
-                stop = (
-                    "" if assumption else "; the rest of this line is not checked" + (KEPT_GOING if keep_going else "")
-                )
-                report.error(
-                    illegal.rule,
-                    illegal.message + stop,
-                    **_where(ply, number),
-                    suggestions=tuple(close),
-                    assumed=tuple(assumed),
-                )
+                assumption = self.illegal(illegal, position, ply, number, assumed)
                 if assumption is None:
-                    completed = False
-                    break
+                    return ended, False, assumed
                 assumed.append(f"ply {number}: {assumption}")
                 played = rules.play(position, assumption)
             for rule, message in played.warnings:
                 report.warning(rule, message, **_where(ply, number), assumed=tuple(assumed))
             position, ended = played.position, played.outcome
-            if keep:
+            if self.keep:
                 if played.earlier:
                     _replayed(report, at, index, played.earlier)
                 report.canonical[at, index] = played.text
                 _line_positions(report, at).append(position)
-        if not at:
-            report.outcome = ended
-            _check_result(record, ended if completed else None, report, tuple(assumed))
-    _warn_misnumbered(misnumbered, report)
-    report.diagnostics.sort(key=_place)
-    return report
+        return ended, True, assumed
+
+    def variations(self, at: int, index: int, position: Position) -> list[Pending]:
+        """The variations of ply `index` of line `at`, to replay from `position`, last first."""
+        if self.tree is None:
+            self.tree = _Lines()
+            walk(self.record, self.tree)
+        kept = index if self.keep else -1
+        return [(variation, position, at, kept) for variation in reversed(self.tree.branches[at, index])]
+
+    def illegal(self, illegal: Illegal, position: Position, ply: Ply, number: int, assumed: list[str]) -> str | None:
+        """Report an illegal ply, with the plies it may have meant; with `keep_going`, the one
+        nearest it, played in its place (None: the rest of the line is not checked)."""
+        rules = self.rules
+        close = suggestions(rules, position, ply.text) if not self.first_error else ()
+        assumption = only_nearest_ply(rules, position, ply.text) if self.keep_going else None
+        stop = "" if assumption else "; the rest of this line is not checked" + (KEPT_GOING if self.keep_going else "")
+        self.report.error(
+            illegal.rule,
+            illegal.message + stop,
+            **_where(ply, number),
+            suggestions=tuple(close),
+            assumed=tuple(assumed),
+        )
+        return assumption
 
 
 @mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)

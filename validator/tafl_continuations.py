@@ -6,7 +6,8 @@ boards that a capturing piece's continuations make (`continued_boards`)."""
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple, cast
+from collections.abc import Callable
+from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -84,47 +85,10 @@ class UnwrittenPosition(RememberingPosition):
     written: tuple[str, ...]
     plies: int
 
-    def __new__(
-        cls,
-        board: bytes,
-        turn: int,
-        earlier: frozenset[TaflPosition] = frozenset(),
-        twice: frozenset[TaflPosition] = frozenset(),
-        others: tuple[Unwritten, ...] = (),
-        before: bytes = b"",
-        captures: tuple[Capture, ...] = (),
-        written: tuple[str, ...] = (),
-        plies: int = 0,
-    ) -> UnwrittenPosition:
-        position = cast(UnwrittenPosition, RememberingPosition.__new__(cls, board, turn, earlier, twice))
-        position.others, position.before = others, before  # (no berserker: its moves are searched, not waited for)
-        position.captures, position.written, position.plies = captures, written, plies
-        return position
-
-    def __getnewargs__(  # type: ignore[override]
-        self,
-    ) -> tuple[
-        bytes,
-        int,
-        frozenset[TaflPosition],
-        frozenset[TaflPosition],
-        tuple[Unwritten, ...],
-        bytes,
-        tuple[Capture, ...],
-        tuple[str, ...],
-        int,
-    ]:
-        return (
-            self.board,
-            self.turn,
-            self.earlier,
-            self.twice,
-            self.others,
-            self.before,
-            self.captures,
-            self.written,
-            self.plies,
-        )
+    def __reduce__(self) -> tuple[Callable[..., UnwrittenPosition], tuple[object, ...]]:
+        """Pickled as the call of `unwritten_position` that makes it again."""
+        history = RememberingPosition(self.board, self.turn, self.earlier, self.twice)
+        return unwritten_position, (history, self.others, self.before, self.captures, self.written, self.plies)
 
     def __repr__(self) -> str:
         return repr(TaflPosition(*self))
@@ -143,7 +107,10 @@ def unwritten_position(
     captures and plies (berw:a)."""
     earlier: frozenset[TaflPosition] = getattr(position, "earlier", frozenset())
     twice: frozenset[TaflPosition] = getattr(position, "twice", frozenset())
-    return UnwrittenPosition(position.board, position.turn, earlier, twice, others, before, captures, written, plies)
+    made = UnwrittenPosition(position.board, position.turn, earlier, twice)  # (RememberingPosition's constructor)
+    made.others, made.before = others, before  # (no berserker: its moves are searched, not waited for)
+    made.captures, made.written, made.plies = captures, written, plies
+    return made
 
 
 def taken(board: bytes, after: bytes) -> list[int]:

@@ -9,7 +9,16 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
 
-from lusoria.archive import Archive, FilterError, Filters, NotAnArchive, ReadOnlyError, importer, positions, schema
+from lusoria.archive import (
+    Archive,
+    FilterError,
+    Filters,
+    NotAnArchive,
+    ReadOnlyError,
+    positions,
+    records_as_rows,
+    schema,
+)
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
 
@@ -185,7 +194,7 @@ def test_plies_are_kept_in_canonical_form_once_each_in_a_dictionary(tmp_path):
 
 def test_a_failure_mid_batch_leaves_whole_records_and_a_rerun_completes(tmp_path, monkeypatch):
     archive = Archive(str(tmp_path / "a.db"))
-    real, calls = importer.rows, []
+    real, calls = records_as_rows.rows, []
 
     def failing(report):
         calls.append(1)
@@ -193,14 +202,14 @@ def test_a_failure_mid_batch_leaves_whole_records_and_a_rerun_completes(tmp_path
             raise MemoryError("injected")
         return real(report)
 
-    monkeypatch.setattr(importer, "rows", failing)
+    monkeypatch.setattr(records_as_rows, "rows", failing)
     with pytest.raises(MemoryError):
         archive.import_paths([SAMPLES + "/tablut", SAMPLES + "/errors"], batch_size=3)
     db = connect(archive.path)
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     assert db.execute("SELECT count(*) FROM records").fetchone() == (6,)  # two whole batches
     assert db.execute("SELECT count(DISTINCT record_id) FROM plies").fetchone() == (6,)
-    monkeypatch.setattr(importer, "rows", real)
+    monkeypatch.setattr(records_as_rows, "rows", real)
     summary = archive.import_paths([SAMPLES + "/tablut", SAMPLES + "/errors"], batch_size=3)
     assert (summary.added, summary.duplicates) == (69, 6)
     assert db.execute("SELECT count(*), count(DISTINCT hash) FROM records").fetchone() == (75, 75)
@@ -301,13 +310,14 @@ def test_an_import_with_workers_pauses_its_cycle_collector_only_while_it_takes_t
     monkeypatch.setattr(workers, "CHUNK", 2_000)  # the samples in several chunks: workers take them
 
     taken = []
-    for checked in importer.checked_rows(records([SAMPLES]), jobs=2, batch_size=10):
+    for checked in records_as_rows.checked_rows(records([SAMPLES]), jobs=2, batch_size=10):
         taken.append((checked, gc.isenabled()))
     assert len(taken) == 81 and not any(enabled for _, enabled in taken) and gc.isenabled()
     assert all(
         enabled
         for _, enabled in (
-            (checked, gc.isenabled()) for checked in importer.checked_rows(records([SAMPLES + "/tablut"]), jobs=1)
+            (checked, gc.isenabled())
+            for checked in records_as_rows.checked_rows(records([SAMPLES + "/tablut"]), jobs=1)
         )
     )
 

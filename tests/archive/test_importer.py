@@ -14,8 +14,9 @@ from conftest import ROOT
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
-from lusoria.archive.importer import COLUMN_TAGS, FAULT, checked_rows, import_rows
+from lusoria.archive.importer import FAULT, import_rows
 from lusoria.archive.query import build
+from lusoria.archive.records_as_rows import COLUMN_TAGS, checked_rows
 from lusoria.archive.schema import open_archive
 from lusoria.cli import main
 from lusoria.output import render

@@ -13,7 +13,7 @@ import pytest
 import sqlite_utils
 from conftest import ROOT, archive_copy, connect
 
-from lusoria.archive import Archive, Filters, NotAnArchive, schema
+from lusoria.archive import Archive, Filters, NotAnArchive, schema, tables
 from lusoria.archive.positions import keys_of
 from lusoria.archive.texts import TEXT_OF
 from lusoria.validator import tablut
@@ -347,7 +347,7 @@ def as_version_7(path: str) -> None:
             conn.execute(f"CREATE INDEX idx_records_{side}_result ON records ({side}, result)")
     db = sqlite_utils.Database(path)
     db.table("records").disable_fts()
-    db.table("records").enable_fts(schema.FTS_COLUMNS, create_triggers=True)
+    db.table("records").enable_fts(tables.FTS_COLUMNS, create_triggers=True)
     db.close()
 
 

@@ -11,7 +11,10 @@ from click.testing import CliRunner
 from conftest import connect
 
 from lusoria.archive import Archive, Filters
-from lusoria.archive.importer import MoveCodes, NextPlies, archive_failing, summary_rows
+from lusoria.archive.importer import MoveCodes
+from lusoria.archive.next_plies import NextPlies
+from lusoria.archive.positions import summary_rows
+from lusoria.archive.records_as_rows import archive_failing
 from lusoria.cli import main
 
 RECORD = '[Game "tablut"]\n[White "player {n}"]\n[Result "*"]\n\n1. {plies} *\n'
@@ -50,7 +53,7 @@ def fail_on(monkeypatch, point: str, error: Exception, plies: int = 3) -> None:
 
     if point == "rows":
         made = failing(summary_rows, lambda rules, positions: len(positions) == plies + 1)
-        monkeypatch.setattr("lusoria.archive.importer.summary_rows", made)
+        monkeypatch.setattr("lusoria.archive.records_as_rows.summary_rows", made)
     elif point == "positions":
         coded = failing(MoveCodes.document, lambda _, tokens, moves: len(moves) == plies)
         monkeypatch.setattr(MoveCodes, "document", coded)

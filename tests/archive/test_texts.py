@@ -10,7 +10,7 @@ import zstandard
 from conftest import connect
 
 from lusoria.api import random_records
-from lusoria.archive import Archive, Filters, schema, texts
+from lusoria.archive import Archive, Filters, tables, texts
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def test_another_program_reads_the_records_and_the_text_through_lusorias_functio
     archive = imported(tmp_path, written(4, seed=3))
     with closing(sqlite3.connect(archive.path)) as conn:  # SQLite's own: every table and column …
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        assert [len(row) for row in conn.execute("SELECT * FROM records")] == [len(schema.RECORD_COLUMNS)] * 4
+        assert [len(row) for row in conn.execute("SELECT * FROM records")] == [len(tables.RECORD_COLUMNS)] * 4
         assert conn.execute("SELECT count(*), count(label), count(packed_text) FROM records").fetchone() == (4, 4, 4)
         with pytest.raises(sqlite3.OperationalError, match="lusoria_text"):  # … but the view of the texts …
             conn.execute("SELECT text FROM record_texts").fetchall()

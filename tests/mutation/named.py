@@ -79,13 +79,13 @@ NAMED = [
     ),
     # Laquet
     (
-        "validator/laquet.py",
-        '            if turn.leftover:\n                raise Illegal(\n                    "Q8"',
-        '            if False:\n                raise Illegal(\n                    "Q8"',
+        "validator/laquet_checked.py",
+        '        if turn.leftover:\n            raise Illegal(\n                "Q8"',
+        '        if False:\n            raise Illegal(\n                "Q8"',
         "a > group accepted after the last checker is borne off",
     ),
     (
-        "validator/laquet.py",
+        "validator/laquet_moves.py",
         "ways.append((len(done) + 1 + (len(rest) if over else 0), done + [step]))",
         "ways.append((len(done) + 1, done + [step]))",
         "the move generator drops a one-die bear-off that ends the game",

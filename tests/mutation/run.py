@@ -159,6 +159,7 @@ TAFL_ENGINE = (
     "tafl_continuations",
     "tafl_unwritten",
 )
+LAQUET = ("laquet", "laquet_points", "laquet_turns", "laquet_moves", "laquet_fast", "laquet_checked", "laquet_slips")
 TESTS = {
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
     **{f"validator/{module}.py": TAFL_ENGINE_TESTS for module in TAFL_ENGINE},
@@ -168,7 +169,7 @@ TESTS = {
         f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS
         for module in ("latrunculi", "latrunculi_play")
     },
-    "validator/laquet.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS,
+    **{f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS for module in LAQUET},
     "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
     "validator/grid.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
     "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py"],

@@ -8,7 +8,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lusoria.validator.base import Illegal
-from lusoria.validator.laquet import Laquet, _play_plain, parse_turn
+from lusoria.validator.laquet import Laquet
+from lusoria.validator.laquet_checked import play_checked
+from lusoria.validator.laquet_fast import play_plain
+from lusoria.validator.laquet_moves import apply_steps, most, sequences
+from lusoria.validator.laquet_turns import parse_turn
 
 LAQUET_RULES = [
     Laquet(),
@@ -38,10 +42,10 @@ def outcome(action):
     return played.position, played.text, played.outcome, played.warnings
 
 
-def most_by_enumeration(rules: Laquet, position, side: int, dice: tuple[int, ...]) -> int:
-    """`_most` as the full enumeration of `_sequences` answers it."""
-    ways = rules._sequences(position, side, dice)
-    after = rules._apply_all(position, side, ways[0])
+def most_by_enumeration(position, side: int, dice: tuple[int, ...]) -> int:
+    """`most` as the full enumeration of `sequences` answers it."""
+    ways = sequences(position, side, dice)
+    after = apply_steps(position, side, ways[0])
     return len(dice) if after.done(side) else len(ways[0])
 
 
@@ -101,7 +105,7 @@ def test_laquet_most_is_the_enumerations_answer(rules, seed, plies, high, low, o
     position = reached(rules, seed, plies)
     side = 1 - position.turn if opponent else position.turn
     dice = (high,) if one_die else (high, low)
-    assert rules._most(position, side, dice) == most_by_enumeration(rules, position, side, dice)
+    assert most(position, side, dice) == most_by_enumeration(position, side, dice)
 
 
 @given(st.sampled_from(LAQUET_RULES), st.integers(0, 2**32), st.integers(0, 160), st.integers(0, 2**32))
@@ -115,7 +119,7 @@ def test_laquet_plain_play_is_the_checked_play(rules, seed, plies, choice):
     texts += [scribbled(position, roll, rng) for _ in range(3)]
     for text in texts:
         assert outcome(lambda: rules.play(position, text)) == outcome(
-            lambda: rules._play_checked(position, parse_turn(text))
+            lambda: play_checked(position, parse_turn(text), rules.must, rules.leftover)
         )
 
 
@@ -145,9 +149,9 @@ LEFTOVER = Laquet().parse_position("5:5,8:3,9:1,10:1,17:3,18:2 6:3,11:1,12:3,14:
 def test_laquet_plain_play_answers_the_usual_turns(rules, position, text, canonical):
     """The fast path answers these itself (it is not always handing over), as the checked path would."""
     game = LAQUET_RULES[rules]
-    plain = _play_plain(position, parse_turn(text), game.must, game.leftover)
+    plain = play_plain(position, parse_turn(text), game.must, game.leftover)
     assert plain is not None and plain.text == canonical
-    assert outcome(lambda: plain) == outcome(lambda: LAQUET_RULES[rules]._play_checked(position, parse_turn(text)))
+    assert outcome(lambda: plain) == outcome(lambda: play_checked(position, parse_turn(text), game.must, game.leftover))
 
 
 @pytest.mark.parametrize(
@@ -163,4 +167,4 @@ def test_laquet_plain_play_answers_the_usual_turns(rules, position, text, canoni
     ],
 )
 def test_laquet_plain_play_hands_over_the_rest(position, text):
-    assert _play_plain(position, parse_turn(text), True, True) is None
+    assert play_plain(position, parse_turn(text), True, True) is None

@@ -3,18 +3,19 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
-from lusoria.validator.laquet import (
+from lusoria.validator.laquet import Laquet
+from lusoria.validator.laquet_moves import sequences
+from lusoria.validator.laquet_points import (
     OFF,
-    Laquet,
-    _behind,
-    _holds,
-    _home,
-    _most_playable,
-    _on_board,
-    _target,
-    _winner,
-    parse_turn,
+    all_home,
+    checker_behind,
+    destination,
+    holds,
+    most_playable,
+    on_board,
+    winner,
 )
+from lusoria.validator.laquet_turns import parse_turn
 from lusoria.validator.replay import check
 
 SEED = Laquet()
@@ -65,7 +66,7 @@ def test_q3_one_checker_with_both_dice_written_merged_takes_an_open_order():
 def test_q4_points_19_to_24_are_never_entered():
     assert rule_broken(SEED, START, "61: 18/24 1/2") == "Q4"
     # while White is not home, the checker on 18 cannot move at all
-    assert all(step[0] != 18 for way in SEED._sequences(START, WHITE, (6, 1)) for step in way)
+    assert all(step[0] != 18 for way in sequences(START, WHITE, (6, 1)) for step in way)
 
 
 def test_q5_both_dice_must_be_played_when_they_can_be():
@@ -178,30 +179,30 @@ def counts(text: str) -> list[int]:
 
 def test_where_a_die_carries_a_checker():
     start, home = list(START.points), list(HOME.points)
-    assert _target(start, WHITE, 5, 3, False) == 8
-    assert _target(start, WHITE, 1, 6, False) == 0  # Black holds 7
-    assert _target(start, WHITE, 6, 1, False) == 0  # no White checker on 6
-    assert _target(start, BLACK, 6, 1, False) == 7  # onto its own point
-    assert _target(start, WHITE, 18, 1, False) == 0  # not home: 19-24 are never entered
-    assert _target(home, WHITE, 17, 2, True) == OFF  # the exact die
-    assert _target(home, WHITE, 13, 6, True) == OFF
-    assert _target(home, WHITE, 17, 6, True) == 0  # by excess, with a checker behind on 13
-    assert _target(counts("17:15 6:15 w"), WHITE, 17, 6, True) == OFF  # by excess, none behind
-    assert _target(home, WHITE, 17, 2, False) == 0  # not home
-    assert _target(home, WHITE, 17, 1, True) == 18
+    assert destination(start, WHITE, 5, 3, False) == 8
+    assert destination(start, WHITE, 1, 6, False) == 0  # Black holds 7
+    assert destination(start, WHITE, 6, 1, False) == 0  # no White checker on 6
+    assert destination(start, BLACK, 6, 1, False) == 7  # onto its own point
+    assert destination(start, WHITE, 18, 1, False) == 0  # not home: 19-24 are never entered
+    assert destination(home, WHITE, 17, 2, True) == OFF  # the exact die
+    assert destination(home, WHITE, 13, 6, True) == OFF
+    assert destination(home, WHITE, 17, 6, True) == 0  # by excess, with a checker behind on 13
+    assert destination(counts("17:15 6:15 w"), WHITE, 17, 6, True) == OFF  # by excess, none behind
+    assert destination(home, WHITE, 17, 2, False) == 0  # not home
+    assert destination(home, WHITE, 17, 1, True) == 18
 
 
 def test_whose_checkers_a_count_is():
-    assert _holds(3, WHITE) and not _holds(-3, WHITE) and not _holds(0, WHITE)
-    assert _holds(-1, BLACK) and not _holds(1, BLACK) and not _holds(0, BLACK)
+    assert holds(3, WHITE) and not holds(-3, WHITE) and not holds(0, WHITE)
+    assert holds(-1, BLACK) and not holds(1, BLACK) and not holds(0, BLACK)
 
 
 def test_home_and_behind():
-    assert _home(list(HOME.points), WHITE) and not _home(list(START.points), WHITE)
-    assert _home(counts("1:15 18:15 b"), BLACK) and not _home(counts("13:1 12:15 w"), BLACK)
+    assert all_home(list(HOME.points), WHITE) and not all_home(list(START.points), WHITE)
+    assert all_home(counts("1:15 18:15 b"), BLACK) and not all_home(counts("13:1 12:15 w"), BLACK)
     home = list(HOME.points)
-    assert not _behind(home, WHITE, 13) and _behind(home, WHITE, 14) and _behind(home, WHITE, 18)
-    assert not _behind(home, BLACK, 18)
+    assert not checker_behind(home, WHITE, 13) and checker_behind(home, WHITE, 14) and checker_behind(home, WHITE, 18)
+    assert not checker_behind(home, BLACK, 18)
 
 
 @pytest.mark.parametrize(
@@ -218,20 +219,20 @@ def test_home_and_behind():
 )
 def test_most_playable_leaves_the_counts_as_they_were(position, side, dice, most):
     points = list(position.points)
-    assert _most_playable(points, side, dice) == most
+    assert most_playable(points, side, dice) == most
     assert points == list(position.points)
 
 
 def test_which_sides_are_on_the_board():
-    assert _on_board(list(START.points)) == (True, True)
-    assert _on_board(counts("- 6:14,7:1 b")) == (False, True) and _on_board(counts("18:1 - w")) == (True, False)
-    assert _on_board([0] * 19) == (False, False)
+    assert on_board(list(START.points)) == (True, True)
+    assert on_board(counts("- 6:14,7:1 b")) == (False, True) and on_board(counts("18:1 - w")) == (True, False)
+    assert on_board([0] * 19) == (False, False)
 
 
 def test_the_winner_is_the_side_with_no_checker_left():
-    assert _winner(counts("- 6:14,7:1 b")) is not None and _winner(counts("- 6:14,7:1 b")).result == "1-0"
-    assert _winner(counts("18:1 - w")).result == "0-1"
-    assert _winner(list(START.points)) is None
+    assert winner(counts("- 6:14,7:1 b")) is not None and winner(counts("- 6:14,7:1 b")).result == "1-0"
+    assert winner(counts("18:1 - w")).result == "0-1"
+    assert winner(list(START.points)) is None
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,167 @@
+"""The upgrades of an archive made by an older lusoria (`open_archive` applies them to a copy),
+and the tables made from replaying each record's text made anew (`rebuild_replayed`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sqlite_utils
+
+from lusoria.archive.functions import sql_function
+from lusoria.archive.next_plies import NextPlies
+from lusoria.archive.tables import (
+    RECORD_COLUMNS,
+    add_version_3,
+    add_version_3_indexes,
+    add_version_8,
+    create_record_indexes,
+    create_records,
+    create_replayed,
+    create_tags,
+    create_tags_view,
+    create_text_index,
+)
+from lusoria.archive.texts import TextPacker, create_text_dictionaries, create_text_view
+
+# MIGRATIONS[n] upgrades a version n-1 archive to version n (any sqlite-utils call may be used:
+# it runs on a copy, which replaces the archive only once every step has succeeded). A version
+# without an entry changed only tables of REPLAYED, which `rebuild_replayed` makes anew (version 6:
+# the keys of positions, made from their boards as they are: archive/positions.py, `key_texts`;
+# version 7: `record_boards` compressed with Zstandard, `pack_boards`; version 9 writes them square by square;
+# version 11: `next_plies`, the sums of the plies played from the opening positions, archive/next_plies.py;
+# version 12: `record_squares` with every piece's bits below 64, Game.piece_bits: a tafl game's 7th piece on share one;
+# version 13: `variation_plies` as the replay driver keeps each variation's positions, Report.variation_positions:
+# where later plies of a record that leaves out berserk continuations showed that its line went).
+MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
+# The tables and views made from replaying each record's text, those that read others first (and
+# their names in older versions: `plies` was a table until version 8, `positions` in versions 3–4)
+REPLAYED = (
+    "plies",
+    "position_plies",
+    "positions",
+    "moves",
+    "variation_plies",
+    "record_boards",
+    "record_squares",
+    "material_runs",
+    "material_ranges",
+    "window_squares",
+    "next_plies",
+)
+
+MIGRATIONS[3] = add_version_3
+
+
+def migrate_to_2(db: sqlite_utils.Database) -> None:
+    """Version 2: a record's identity by its canonical content (`hash`, `setting`; records that
+    become duplicates of each other are all kept, for `lusoria duplicates` to list), a `label`,
+    and `tags` without row ids (`plies` are made anew by `rebuild_replayed`)."""
+    from lusoria.archive.identity import recompute  # the validator: loaded only to upgrade
+
+    records = db.table("records")
+    records.add_column("setting", str)
+    records.add_column("label", str)
+    db.execute("DROP INDEX idx_records_hash")
+    records.create_index(["hash"])
+    db.execute("ALTER TABLE tags RENAME TO old_tags")
+    create_tags(db, "tags")
+    db.execute("INSERT INTO tags SELECT record_id, name, value FROM old_tags")
+    db.execute("DROP TABLE old_tags")
+    recompute(db)
+
+
+MIGRATIONS[2] = migrate_to_2
+
+
+def migrate_to_8(db: sqlite_utils.Database) -> None:
+    """Version 8 of an older archive: its full-text index made anew, words stemmed."""
+    db.table("records").disable_fts()
+    create_text_index(db)
+    add_version_8(db)
+
+
+MIGRATIONS[8] = migrate_to_8
+
+
+def migrate_to_9(db: sqlite_utils.Database) -> None:
+    """Version 9 (issue 31): the records' texts compressed (archive/texts.py), with a dictionary
+    trained on the first records' texts when there are enough, read by the view `record_texts`;
+    `label` generated. The
+    table is made anew (its indexes and full-text index with it), under foreign keys held off."""
+    conn = db.conn
+    conn.commit()  # the steps before may have left a transaction open: PRAGMA foreign_keys works outside one
+    conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        create_text_dictionaries(db)
+        packer = TextPacker(conn)
+        packer.train_first()
+        sql_function(conn, "lusoria_pack", packer.pack, str)
+        create_records(db, "records_v9")
+        stored = (column.split('"')[1] for column in RECORD_COLUMNS if " AS (" not in column)  # (not generated)
+        names = ", ".join(f'"{name}"' for name in stored if name != "packed_text")
+        conn.execute(f"INSERT INTO records_v9 ({names}, packed_text) SELECT {names}, lusoria_pack(text) FROM records")
+        db.table("records").disable_fts()
+        conn.execute("DROP TABLE records")
+        conn.execute('ALTER TABLE records_v9 RENAME TO "records"')
+        create_record_indexes(db)
+        create_text_index(db)
+        add_version_3_indexes(db)
+        add_version_8(db)
+        create_text_view(db)
+        conn.commit()  # (the records keep their ids: every row of another table still finds its record)
+    finally:
+        conn.execute("PRAGMA foreign_keys = ON")
+
+
+MIGRATIONS[9] = migrate_to_9
+
+
+def migrate_to_10(db: sqlite_utils.Database) -> None:
+    """Version 10 (issue 31): the tags the records' columns keep are no longer written again:
+    `other_tags` holds the others, and `tags` is a view of them all; the full-text index keeps
+    no column sizes (the index of positions keeps short tokens past the openings: made anew, as
+    every upgrade does)."""
+    from lusoria.archive.records_as_rows import COLUMN_TAGS
+
+    db.table("records").disable_fts()
+    create_text_index(db)
+    create_tags(db)
+    kept = " OR ".join(
+        f"(name = '{tag}' AND value IS (SELECT \"{column}\" FROM records WHERE id = record_id))"
+        for tag, column in COLUMN_TAGS.items()
+    )
+    db.execute(f"INSERT INTO other_tags SELECT record_id, name, value FROM tags WHERE NOT ({kept})")
+    db.execute("DROP TABLE tags")
+    create_tags_view(db)
+
+
+MIGRATIONS[10] = migrate_to_10
+
+
+def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
+    """Make the tables of REPLAYED anew, and each record's `ending` and `rule_tags`, from each
+    record's stored text, replayed once as an import does (archive/importer.py)."""
+    from lusoria.archive.endings import ending  # the validator: loaded only to upgrade
+    from lusoria.archive.importer import MoveCodes, insert_rows, merge_positions
+    from lusoria.archive.records_as_rows import replayed_rows, rule_tags
+    from lusoria.validator.replay import check
+
+    kinds = dict(db.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view')").fetchall())
+    for name in REPLAYED:
+        if name in kinds:
+            db.execute(f"DROP {kinds[name].upper()} [{name}]")
+    create_replayed(db)
+    codes, sums = MoveCodes(db.conn), NextPlies(db.conn)
+    tables: dict[str, list] = {}
+    replayed: list[tuple[str, str | None, int]] = []
+    for number, (record, text) in enumerate(db.execute("SELECT id, text FROM record_texts ORDER BY id").fetchall(), 1):
+        report = check(text)
+        replayed.append((ending(report), rule_tags(report), record))
+        for table, found in replayed_rows(report).items():
+            tables.setdefault(table, []).append((record, found))
+        if number % batch == 0:
+            insert_rows(db.conn, tables, codes, sums)
+            tables = {}
+    insert_rows(db.conn, tables, codes, sums)
+    db.conn.executemany("UPDATE records SET ending = ?, rule_tags = ? WHERE id = ?", replayed)
+    merge_positions(db.conn)

@@ -1,0 +1,102 @@
+"""The mutants the docs name stand where they are cited: each row of a table whose first cell cites
+`path:line` (docs/testing.md's survivors) quotes the code it mutates, and that line holds it. A row
+left stale by code that moved or changed turns this red; fix the row, not the test.
+
+A row's first cell: the citation, then the code mutated in backticks — the spans before `→` when
+it says what the code became (`` `a < b` → `a <= b` in `f` ``), else the first span after the
+citation (`` `rows and …` dropped in `_board` ``). `…` stands for any text between the parts. A
+function or class the cell names with `in` (`` in `_board` ``, `` in `Entry.content` ``) encloses
+the line."""
+
+import ast
+import re
+from functools import cache
+
+import pytest
+from conftest import ROOT
+
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+CITATION = re.compile(r"^\|\s*`(?P<path>[\w/.-]+\.(?:py|lark)):(?P<line>[0-9]+)`(?P<rest>[^|]*)\|", re.M)
+SPAN = re.compile(r"`([^`]+)`")
+ENCLOSING = re.compile(r"\bin `([A-Za-z_][\w.]*)`")
+
+
+def cited_rows() -> list[tuple[str, str, int, list[str], list[str]]]:
+    """(where in the docs, path, line, the code quoted, the functions or classes named) of every
+    row that cites a place."""
+    rows = []
+    for document in DOCUMENTS:
+        text = document.read_text(encoding="utf-8")
+        for found in CITATION.finditer(text):
+            before, arrow, _ = found["rest"].partition("→")
+            quoted = SPAN.findall(before) if arrow else SPAN.findall(found["rest"])[:1]
+            where = f"{document.relative_to(ROOT)}:{text.count(chr(10), 0, found.start()) + 1}"
+            rows.append((where, found["path"], int(found["line"]), quoted, ENCLOSING.findall(found["rest"])))
+    return rows
+
+
+def holds(line: str, code: str) -> bool:
+    """Whether `line` holds `code` (its parts, where `…` leaves text out, in order; a part that
+    starts or ends with a word character is not a piece of a longer word: `or` is not in `for`)."""
+    pattern = r".*?".join(
+        (r"(?<!\w)" if part[0].isalnum() or part[0] == "_" else "")
+        + r"\s*".join(map(re.escape, part.split()))
+        + (r"(?!\w)" if part[-1].isalnum() or part[-1] == "_" else "")
+        for part in (piece.strip() for piece in code.split("…"))
+        if part
+    )
+    return re.search(pattern, line) is not None
+
+
+@cache
+def definitions(path: str) -> list[tuple[int, int, str]]:
+    """(first line, last line, qualified name) of every function and class of a Python module."""
+    found = []
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = prefix + child.name
+                found.append((child.lineno, child.end_lineno or child.lineno, name))
+                visit(child, name + ".")
+            else:
+                visit(child, prefix)
+
+    visit(ast.parse((ROOT / path).read_text(encoding="utf-8")), "")
+    return found
+
+
+def enclosing(path: str, number: int) -> list[str]:
+    """The qualified names of the functions and classes around line `number`, innermost first."""
+    around = [(first, name) for first, last, name in definitions(path) if first <= number <= last]
+    return [name for _, name in sorted(around, reverse=True)]
+
+
+ROWS = cited_rows()
+
+
+def test_the_docs_cite_mutants():
+    assert len(ROWS) >= 30
+    assert all(row[3] for row in ROWS), [row[0] for row in ROWS if not row[3]]
+
+
+@pytest.mark.parametrize("where, path, number, quoted, names", ROWS, ids=[f"{row[1]}:{row[2]}" for row in ROWS])
+def test_a_cited_line_holds_the_code_its_row_quotes(where, path, number, quoted, names):
+    lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
+    assert 1 <= number <= len(lines), f"{where}: {path} has {len(lines)} lines"
+    line = lines[number - 1]
+    missing = [code for code in quoted if not holds(line, code)]
+    nearby = [n for n, text in enumerate(lines, 1) if missing and all(holds(text, code) for code in quoted)]
+    assert not missing, f"{where}: {path}:{number} is {line.strip()!r}, without {missing} (found at lines {nearby})"
+    if names and path.endswith(".py"):  # (a grammar has no functions)
+        around = enclosing(path, number)
+        assert all(any(f".{it}".endswith(f".{name}") for it in around) for name in names), (
+            f"{where}: {path}:{number} is in {around or 'no function'}, not in {names}"
+        )
+
+
+def test_a_line_holds_code_by_its_words():
+    assert holds("    if a or b:", "or") and not holds("    for x in y:", "or")  # a word, not a piece of one
+    assert holds("return rows and len(rows) == 9", "rows and …") and holds("MAX_TABLE = 1 << 26", "1 << 26")
+    assert holds("if d > OFF - start or x:", "d > OFF - start") and not holds("if d >= OFF - start:", "d > OFF - start")
+    assert not holds("    return 1  # < 256", "< 0x100")

@@ -1,0 +1,180 @@
+"""A written Laquet turn checked in full: every way its plays can be read with the dice
+followed, and each rule it breaks worded (`laquet_fast.play_plain` answers the usual turn first)."""
+# lusoria: compiled with mypyc
+
+from __future__ import annotations
+
+from functools import partial
+
+from lusoria.validator.base import SIDE_NAMES, Illegal, Played
+from lusoria.validator.laquet_moves import apply_step, most, sequences
+from lusoria.validator.laquet_points import LAST, OFF, LaquetPosition, State, Step, all_home, checker_behind, winner
+from lusoria.validator.laquet_turns import Turn, Written, dice_text, dice_words, play_text, steps_text, without_die
+
+
+def play_checked(position: LaquetPosition, turn: Turn, must: bool, leftover_played: bool) -> Played:
+    """Any turn, following every way the written plays can be read with the dice (`must`:
+    both-dice=must; `leftover_played`: leftover=opponent)."""
+    side = position.turn
+    states = _check_plays(position, side, turn.roll, turn.plays, "Q5", must)
+    after, steps, left = states[0]
+    if after.done(side):
+        if turn.leftover:
+            raise Illegal(
+                "Q8", f"{SIDE_NAMES[side]} bore off the last checker: the game is over and no die is left over"
+            )
+        leftover = ""
+    elif leftover_played and any(left for _, _, left in states):
+        after, steps, leftover = _check_leftover(states, side, turn, must)
+    elif turn.leftover:
+        raise Illegal(
+            "Q6",
+            "no die was left over"
+            if not left
+            else "under leftover=none the dice left over are lost: nobody plays them",
+        )
+    else:
+        leftover = ""
+    text = dice_text(turn.roll) + " " + steps_text(steps) + leftover
+    after = LaquetPosition(after.points, 1 - side)
+    return Played(after, text, winner(list(after.points)))
+
+
+def _check_leftover(states: list[State], side: int, turn: Turn, must: bool) -> tuple[LaquetPosition, list[Step], str]:
+    """Q6: the opponent plays the dice left over, when able, before their own turn.
+    Where the dice used were open to choice (a bear-off by excess), the > group says which."""
+    opponent = 1 - side
+    if turn.leftover is None:
+        for position, steps, left in states:
+            if not must or not most(position, opponent, left):
+                return position, steps, ""
+        position, _, left = states[0]
+        example = steps_text(sequences(position, opponent, left)[0])
+        raise Illegal(
+            "Q6",
+            f"{SIDE_NAMES[opponent]} can play the {dice_words(left)} left over and must: "
+            f"write it as a > group, e.g. >{dice_text(left)} {example}",
+        )
+    dice, plays = turn.leftover
+    matching = [state for state in states if sorted(state[2]) == sorted(dice)]
+    if not matching:
+        raise Illegal("Q6", f"the dice left over are {dice_words(states[0][2])}, not {dice_words(dice)}")
+    position, steps, left = matching[0]
+    after, played, _ = _check_plays(position, opponent, left, plays, "Q6", must)[0]
+    return after, steps, f" >{dice_text(left)} {steps_text(played)}" if played else ""
+
+
+def _check_plays(
+    position: LaquetPosition, side: int, dice: tuple[int, ...], plays: tuple[Written, ...], rule: str, must: bool
+) -> list[State]:
+    """Follow the written plays with the dice: every consistent (position, steps, dice
+    left). `rule` is cited when fewer dice were played than could be (Q5; Q6 for leftovers)."""
+    states: list[State] = [(position, [], tuple(dice))]
+    for written in plays:
+        for _ in range(written.repeat):
+            states = _follow(states, side, written.points)
+    after, steps, _ = states[0]
+    playable = most(position, side, tuple(dice)) if must and len(steps) < len(dice) else 0
+    if playable > len(steps) and not after.done(side):
+        taken = [step[:2] for step in steps]
+        ways = sorted(sequences(position, side, tuple(dice)), key=partial(_departs, taken))
+        shown = "; ".join(steps_text(way) for way in ways[:3]) + ("; …" if len(ways) > 3 else "")
+        raise Illegal(
+            rule,
+            f"{SIDE_NAMES[side]} must play {'both dice' if playable == 2 else 'a die'} when able "
+            f"({'played ' + steps_text(steps) if steps else 'played nothing'}); "
+            f"possible: {shown}",
+        )
+    return states
+
+
+def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[State]:
+    """The states one written play reaches from any of `states`; Illegal when none."""
+    reached: list[State] = []
+    problem: Illegal | None = None
+    for position, steps, left in states:
+        distance = points[1] - points[0]
+        if (
+            len(points) == 2 and points[1] != OFF and distance not in left and len(left) == 2 and distance == sum(left)
+        ):  # one checker, both dice, written 1/10: either order
+            routes: list[tuple[int, ...]] = [(points[0], points[0] + die, points[1]) for die in dict.fromkeys(left)]
+        else:
+            routes = [points]
+        for route in routes:
+            frontier = [(position, steps, left)]
+            for start, end in zip(route, route[1:]):
+                following = []
+                for pos, done, rest in frontier:
+                    try:
+                        for die in _dice_for(pos, side, start, end, rest, points):
+                            _check_step(pos, side, start, end, route, points)
+                            step = (start, end, die)
+                            following.append((apply_step(pos, side, step), done + [step], without_die(rest, die)))
+                    except Illegal as illegal:
+                        problem = problem or illegal
+                frontier = following
+            reached += frontier
+    if not reached:
+        assert problem is not None  # each state tried a step, and each step that failed said why
+        raise problem
+    return reached
+
+
+def _dice_for(
+    position: LaquetPosition, side: int, start: int, end: int, left: tuple[int, ...], points: tuple[int, ...]
+) -> list[int]:
+    """Which of the dice left may carry a checker from `start` to `end` (in the play `points`)."""
+    if end != OFF and end <= LAST and end - start in left and end > start and not position.done(side):
+        return [end - start]  # the common case, checked in full below when it is not
+    who, text = SIDE_NAMES[side], play_text(points)
+    if position.done(side):
+        raise Illegal("Q8", f"{who} has borne off every checker; the game is over and no die is played after that")
+    if not left:
+        raise Illegal("Q2", f"{text}: the roll is used up (two dice; a double is played as two moves)")
+    if end == OFF:
+        if not all_home(list(position.points), side):
+            outside = [str(p) for p in range(1, 13) if position.checkers(side, p)]
+            raise Illegal(
+                "Q7",
+                f"{who} may bear off only once all 15 checkers are in quadrant III "
+                f"(13-18); some stand on {', '.join(outside)}",
+            )
+        behind = checker_behind(list(position.points), side, start)
+        dice = sorted({d for d in left if d == OFF - start or (d > OFF - start and not behind)})
+        if not dice:
+            raise Illegal(
+                "Q7",
+                f"{text}: bearing off from {start} takes a {OFF - start}, or a higher die "
+                f"when no checker of {who}'s stands behind it; the dice left: "
+                f"{dice_words(left)}",
+            )
+        return dice
+    if end > LAST:
+        raise Illegal("Q4", f"{text}: no checker may enter points 19-24; it leaves past 18 only by bearing off")
+    distance = end - start
+    if distance <= 0:
+        raise Illegal("Q3", f"{text}: checkers move forward, from lower to higher points")
+    if distance not in left:
+        raise Illegal(
+            "Q3",
+            f"{text} moves {distance} point{'s' if distance > 1 else ''}, and the dice left are {dice_words(left)}",
+        )
+    return [distance]
+
+
+def _check_step(position: LaquetPosition, side: int, start: int, end: int, route, points) -> None:
+    """Q3: a checker of the mover's on `start`, and `end` not held by the enemy."""
+    if not position.checkers(side, start):
+        raise Illegal("Q3", f"{play_text(points)}: there is no {SIDE_NAMES[side]} checker on point {start}")
+    if end != OFF and position.checkers(1 - side, end):
+        verb = "lands on" if end == route[-1] else "stops on"
+        raise Illegal(
+            "Q3",
+            f"{play_text(points)} {verb} point {end}, held by {SIDE_NAMES[1 - side]}: no checker may "
+            "stop on an enemy point",
+        )
+
+
+def _departs(taken: list[tuple[int, int]], way: list[Step]) -> bool:
+    """Whether a way to play the dice does not begin with the steps `taken` (shown after those that do)."""
+    return [step[:2] for step in way[: len(taken)]] != taken

@@ -1,0 +1,87 @@
+"""How far a written Laquet turn is from a legal one (`turn_distance`), and slips of writing mended
+(`mended_turn`)."""
+# lusoria: compiled with mypyc
+
+from __future__ import annotations
+
+import re
+from itertools import permutations
+from typing import Final
+
+from lusoria.validator.laquet_turns import Written, parse_turn
+
+ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
+_BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]")  # a roll written without its colon (a slip)
+_DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
+_SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
+
+
+def turn_distance(written: str, legal: str) -> int:
+    """Dice misread (1 a pip), plays that differ (1 when they share a point or fit the
+    other die, 2 otherwise), a play or a > group missing or extra (1)."""
+    a, b = parse_turn(written), parse_turn(legal)
+    cost = _dice_distance(a.roll, b.roll) + _plays_distance(a.plays, b.plays)
+    if (a.leftover is None) != (b.leftover is None):
+        cost += 1
+    elif a.leftover and b.leftover:
+        cost += _dice_distance(a.leftover[0], b.leftover[0]) + _plays_distance(a.leftover[1], b.leftover[1])
+    return cost
+
+
+def mended_turn(word: str) -> str:
+    """A roll without its colon (`53`, `5-3`): `53:`, `5-3:`; a roll and its plays written with
+    hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`."""
+    if _BARE_ROLL.fullmatch(word):
+        return word + ":"
+    roll, colon, plays = word.partition(":")
+    if not colon or not ROLL.fullmatch(roll + colon):
+        return word
+    return (
+        roll
+        + colon
+        + "".join(play.replace("-", "/") if _DASHED_PLAY.fullmatch(play) else play for play in _SPACED.split(plays))
+    )
+
+
+def _dice_distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    if len(a) != len(b):
+        return 2
+    return sum(abs(x - y) for x, y in zip(sorted(a), sorted(b)))
+
+
+def _segments(plays: tuple[Written, ...]) -> list[tuple[int, int]]:
+    return [
+        pair for written in plays for _ in range(written.repeat) for pair in zip(written.points, written.points[1:])
+    ]
+
+
+def _plays_distance(written: tuple[Written, ...], legal: tuple[Written, ...]) -> int:
+    """The cheapest pairing of the written segments with the legal ones (each turn has
+    a handful, so every pairing is tried); a segment left over costs 1."""
+    a, b = _segments(written), _segments(legal)
+    b = _merge(a, b)
+    if len(a) > len(b):
+        a, b = b, a
+    return (
+        min(sum(_segment_distance(x, y) for x, y in zip(a, chosen)) for chosen in permutations(b, len(a)))
+        + len(b)
+        - len(a)
+    )
+
+
+def _merge(written: list[tuple[int, int]], legal: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The legal segments, with two that one written play spans (1/10) merged into one."""
+    legal = list(legal)
+    for start, end in written:
+        for first in legal:
+            second = next((s for s in legal if s is not first and s[0] == first[1] and s[1] == end), None)
+            if first[0] == start and second:
+                legal.remove(first)
+                legal.remove(second)
+                legal.append((start, end))
+                break
+    return legal
+
+
+def _segment_distance(x: tuple[int, int], y: tuple[int, int]) -> int:
+    return 0 if x == y else 1 if x[0] == y[0] or x[1] == y[1] else 2
