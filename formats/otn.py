@@ -25,7 +25,9 @@ from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tafl import TaflGame
 
-_TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
+_TAG = re.compile(
+    r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*(?:\n[^\[\]\n]*)*)\][ \t]*$", re.M
+)  # its value may run on over lines holding no bracket (OpenTafl's puzzles write their start-comment so)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
 _HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line of the header that is not blank
 _TAG_OPENED = re.compile(r"\[(?P<key>[A-Za-z][A-Za-z0-9-]*):")  # a tag's start
@@ -71,11 +73,11 @@ def read_otn(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
 
 
 def _check_header(draft: Draft, text: str, header_end: int) -> None:
-    """Every line before the first turn is a tag or blank: OpenTafl reads the tags up to the first
-    line that is not one, so a line that is neither (a tag not closed, stray text) is an error there."""
-    tagged = {found.start() for found in _TAG.finditer(text, 0, header_end)}
+    """Every line before the first turn is a tag (or a line of a tag's value) or blank: a line that
+    is neither (a tag not closed, stray text) is an error there."""
+    tagged = [found.span() for found in _TAG.finditer(text, 0, header_end)]
     for line in _HEADER_LINE.finditer(text, 0, header_end):
-        if line.start() not in tagged:
+        if not any(start <= line.start() < end for start, end in tagged):
             opened = _TAG_OPENED.match(line["text"])
             raise draft.problem(
                 f"the [{opened['key']}:…] tag is not closed with ']' on its line"
@@ -196,7 +198,7 @@ def _copy_tags(draft: Draft, tags: Mapping[str, re.Match[str]]) -> None:
     """The tags of an OTN game that lusoria keeps: the players, event, result… (`tag_name`), the
     tags it carries, the start comment and the variant's name."""
     for key, match in tags.items():
-        value = match["value"].strip()
+        value = " ".join(part.strip() for part in match["value"].split("\n") if part.strip())  # its lines, one
         if (copied := tag_name(match["key"])) is not None:
             draft.tag(copied, value, match.start("value"))
         elif key == CARRIED:

@@ -195,6 +195,45 @@ def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_tablut():
         assert tuple(report.record.tags.get(key) for key in ("Game", "Variant", "Rules")) == tags
 
 
+def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_copenhagen_as_copenhagen():
+    """OpenTafl's Copenhagen (Copenhagen.java) writes `tfr:w`: named so, it is lusoria's Copenhagen,
+    whose repetition is not checked (C12), with a note; unnamed, tfr:w is the generic game's."""
+    rules = (
+        "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y "
+        "starti:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
+    )
+    for named, game, noted in (
+        (rules, "copenhagen", True),
+        (rules.replace(" name:Copenhagen", ""), "hnefatafl", False),
+    ):
+        [source] = read_text(f"[rules:{named}]\n\n1. a8-d8 g5-g3\n", "otn", "x.otg")
+        report = check(source)
+        assert report.valid, report.diagnostics
+        assert report.record.tags["Game"] == game
+        assert (
+            "otn reader: threefold repetition (tfr:w) is not checked: repetition neither ends the game nor "
+            "makes a move illegal" in report.record.main.comments
+        ) == noted
+    [tablut] = read_text("[rules:dim:9 esc:e cor: tfr:w name:Copenhagen]\n\n1. e2-b2\n", "otn", "x.otg")
+    assert [d.text for d in check(tablut).diagnostics] == ["tfr:w"]  # (named for another board: refused)
+
+
+def test_otn_a_tag_value_may_run_over_several_lines_as_opentafls_puzzles_write_it():
+    """OpenTafl reads a tag up to its `]`, over lines: its puzzles' start-comment holds paragraphs."""
+    text = (
+        "[event:Puzzle]\n[rules:dim:9 esc:e cor: atkf:n tfr:i]\n"
+        "[start-comment:The king escapes.\n\nEnter 'next' to continue.]\n\n1. e3-c3 d1-d3\n"
+    )
+    [source] = read_text(text, "otn", "x.otg")
+    report = check(source)
+    assert report.valid, report.diagnostics
+    assert report.record.main.comments == ["The king escapes. Enter 'next' to continue."]
+    [unclosed] = read_text(text.replace("[event:Puzzle]", "[event:Puzzle"), "otn", "x.otg")
+    assert [(d.line, d.message) for d in check(unclosed).diagnostics] == [
+        (1, "the [event:…] tag is not closed with ']' on its line")
+    ]
+
+
 def test_otn_threefold_draw_is_noted():
     [source] = read_text("[rules:dim:9 esc:e cor: ks:c]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
     assert any("tfr:d" in c for c in check(source).record.main.comments)
