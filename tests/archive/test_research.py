@@ -162,6 +162,12 @@ def test_tree_problems_are_clear(archive):
         archive.tree(record=1, ply=9)
     with pytest.raises(ValueError, match="no position after ply 0 of record 999"):
         archive.tree(record=999, ply=0)
+    with pytest.raises(ValueError) as neither:  # (was "no position after ply 0 of record None")
+        archive.tree()
+    assert str(neither.value) == (
+        "the tree starts from a position string or a record (and a ply); from a game's start: "
+        "tree_from(rules, rules.initial())"
+    )
 
 
 def test_tree_command_formats(archive):

@@ -29,3 +29,10 @@ def test_every_public_call_of_the_api_is_documented():
     }
     assert calls <= documented, sorted(calls - documented)
     assert "(no docstring)" not in page
+
+
+def test_the_board_that_board_returns_is_documented():
+    page = PAGE.read_text()
+    documented = set(re.findall(r"^#### `([\w.]+)", page, re.M))
+    assert {"Board", "Board.text", "Board.svg", "Board.position", "Board.last", "Board.rules"} <= documented
+    assert "#### `Board.position: str`" in page  # a property: not called
