@@ -44,6 +44,22 @@ def test_importing_again_adds_nothing(archive):
     assert archive.stats()["records"] == 81
 
 
+def test_a_record_corrected_after_its_import_is_stored_beside_the_first(tmp_path):
+    """docs/archive.md, Import: an import only adds; a new archive holds the files as they are now."""
+    night = tmp_path / "records" / "night.lgn"
+    night.parent.mkdir()
+    night.write_text('[Game "tablut"]\n[White "Karin Nilsson"]\n\n1. e3-c3 e4-b4 *\n')
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths([str(night.parent)])
+    night.write_text(night.read_text().replace("e4-b4", "a4-b4"))
+    assert archive.import_paths([str(night.parent)]).added == 1
+    kept = [(row["path"], row["valid"]) for row in archive.query(Filters(player="Karin Nilsson"))]
+    assert kept == [(str(night), 0), (str(night), 1)]
+    fresh = Archive(str(tmp_path / "club-new.db"))
+    fresh.import_paths([str(night.parent)])
+    assert [row["valid"] for row in fresh.query(Filters(player="Karin Nilsson"))] == [1]
+
+
 @pytest.mark.parametrize(
     "filters, expected",
     [
