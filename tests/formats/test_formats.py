@@ -234,6 +234,24 @@ def test_otn_a_tag_value_may_run_over_several_lines_as_opentafls_puzzles_write_i
     ]
 
 
+@pytest.mark.parametrize("header", ["[result:?]\n", ""])
+def test_otn_a_game_whose_header_does_not_know_its_result_gets_the_one_its_end_makes(header):
+    """OpenTafl writes `result:?` for a game it did not see end (its own puzzles): a main line that
+    ends the game says the result, with a note; one that does not stays unfinished."""
+    moves = "1. c5-c3 i6-f6\n2. d5-d3 i4-h4\n3. c3-c7 a6-a9\n4. Ke5-c5 b5-b9\n5. Kc5-c1\n"
+    [source] = read_text(f"{header}[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n{moves}", "otn", "x.otg")
+    report = check(source)
+    assert report.valid, report.diagnostics
+    assert report.record.tags["Result"] == report.record.result == "1-0"
+    assert report.record.main.plies[-1].comments == [
+        "otn reader: the header gives no result; the game ended 1-0 (the king reached the edge, T6)"
+    ]
+    [unfinished] = read_text(f"{header}[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n{moves[:-10]}\n", "otn", "x.otg")
+    assert check(unfinished).valid and check(unfinished).record.result == "*"
+    [said] = read_text(f"[result:1]\n[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n{moves}", "otn", "x.otg")
+    assert [d.rule for d in check(said).diagnostics] == ["result"]  # a result the header gives is checked
+
+
 def test_otn_threefold_draw_is_noted():
     [source] = read_text("[rules:dim:9 esc:e cor: ks:c]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
     assert any("tfr:d" in c for c in check(source).record.main.comments)
