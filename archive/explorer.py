@@ -199,9 +199,10 @@ def _view(path: str, params: Params) -> View:
             )
             if game is None or row["game"].lower() == game.lower()
         ]
-        if not found and game is None:
+        if found:
+            game, variant = found[0]["game"], found[0]["variant"]
+        elif game is None:
             raise BadRequest("the archive holds no record with plies", 404)
-        game, variant = (found[0]["game"], found[0]["variant"]) if found else (game, variant)
     try:
         rules = _rules(game.lower(), variant.lower() if variant else None, None)
     except LusoriaError as error:
