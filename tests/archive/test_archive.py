@@ -414,6 +414,14 @@ def test_an_ending_no_game_has_is_an_error_that_lists_them(archive):
     assert result.exit_code == 2 and "--ending is one of" in result.output
 
 
+def test_a_result_none_of_the_four_is_an_error_not_an_empty_answer(archive):
+    """Filters(result=…) from Python: the CLI's choices hold there too (was: no record, silently)."""
+    with pytest.raises(FilterError) as raised:
+        ids(archive, result="2-0")
+    assert str(raised.value) == "the result filter is one of 1-0, 0-1, 1/2-1/2, *; not '2-0'"
+    assert ids(archive, result="1/2-1/2") == []  # (one of them: none of the samples is drawn)
+
+
 # -- tag values by glob, words by prefix, dates as people write them -------------------------------
 
 
