@@ -252,6 +252,28 @@ def test_otn_a_game_whose_header_does_not_know_its_result_gets_the_one_its_end_m
     assert [d.rule for d in check(said).diagnostics] == ["result"]  # a result the header gives is checked
 
 
+def test_otn_a_timed_games_clocks_stay_at_the_start_of_its_comments_and_go_back_there():
+    """docs/formats.md: OpenTafl writes the time left before each comment of a timed game."""
+    text = (
+        "[time-control:300 30/3 0i]\n[time-remaining:281 30/3, 288 30/3]\n"
+        "[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n"
+        "1. e3-c3 d1-d3 \n[296 30/3 0i |297 30/3 0i A quiet move]\n\n2. e4-e3 \n[281 30/3 0i ]\n\n"
+    )
+    [source] = read_text(text, "otn", "x.otg")
+    report = check(source)
+    assert [ply.comments for ply in report.record.main.plies] == [
+        ["296 30/3 0i"],
+        ["297 30/3 0i A quiet move"],
+        ["281 30/3 0i"],
+    ]
+    assert (report.record.tags["TimeControl"], report.record.tags["TimeRemaining"]) == (
+        "300 30/3 0i",
+        "281 30/3, 288 30/3",
+    )
+    written = write_otn(report.record, report.rules)
+    assert "[296 30/3 0i|297 30/3 0i A quiet move]" in written and "[time-control:300 30/3 0i]" in written
+
+
 def test_otn_threefold_draw_is_noted():
     [source] = read_text("[rules:dim:9 esc:e cor: ks:c]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
     assert any("tfr:d" in c for c in check(source).record.main.comments)
