@@ -275,14 +275,15 @@ class Game(Generic[P]):
 
     @classmethod
     def unknown_key(cls, item: re.Match[str], why: str) -> OptionError:
-        """The problem of a Rules entry whose key is none of this game's: at the key, saying `why`."""
+        """The problem of a Rules entry whose key is none of this game's, or one it refuses in a
+        Rules tag: at the key, saying `why` (the keys it may be are the others)."""
         key = item[0].lower().partition("=")[0]
         return OptionError(
             f"unknown rules key '{key}' for {cls.name} ({why})",
             "Rules",
             item[0][: len(key)],
             item.start(),
-            tuple(cls.options),
+            tuple(option for option in cls.options if option != key),
         )
 
     @classmethod
