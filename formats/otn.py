@@ -91,8 +91,7 @@ def _check_header(draft: Draft, text: str, header_end: int) -> None:
 
 def _read(draft: Draft, text: str) -> None:
     draft.refuse_long_tokens(_TOKENS)
-    first_turn = _MOVETEXT.search(text)
-    header_end = first_turn.start() if first_turn else len(text)
+    header_end = _first_turn(text)
     _check_header(draft, text, header_end)
     tags = _header_tags(draft, text, header_end)
     if "rules" not in tags:
@@ -122,6 +121,18 @@ def _read(draft: Draft, text: str) -> None:
     _movetext(draft, text, header_end, black_first)
     _check_squares(draft, rules)
     _result_of_the_end(draft, rules)
+
+
+def _first_turn(text: str) -> int:
+    """Where the movetext starts: the first line that starts a turn and is not a line of a tag's
+    value (a start-comment's paragraph may start `1.`); the end when there is none."""
+    position = 0
+    for tag in _TAG.finditer(text):
+        if turn := _MOVETEXT.search(text, position, tag.start()):
+            return turn.start()
+        position = tag.end()
+    turn = _MOVETEXT.search(text, position)
+    return turn.start() if turn else len(text)
 
 
 def _header_tags(draft: Draft, text: str, header_end: int) -> dict[str, re.Match[str]]:

@@ -228,6 +228,8 @@ def test_otn_a_tag_value_may_run_over_several_lines_as_opentafls_puzzles_write_i
     report = check(source)
     assert report.valid, report.diagnostics
     assert report.record.main.comments == ["The king escapes. Enter 'next' to continue."]
+    [numbered] = read_text(text.replace("\n\nEnter", "\n1. Enter"), "otn", "x.otg")  # a paragraph, not a turn
+    assert check(numbered).record.main.comments == ["The king escapes. 1. Enter 'next' to continue."]
     [unclosed] = read_text(text.replace("[event:Puzzle]", "[event:Puzzle"), "otn", "x.otg")
     assert [(d.line, d.message) for d in check(unclosed).diagnostics] == [
         (1, "the [event:…] tag is not closed with ']' on its line")
