@@ -344,7 +344,9 @@ class Game(Generic[P]):
 
     # -- plies -------------------------------------------------------------
     def play(self, position: P, text: str) -> Played[P]:
-        """Apply one ply as written; Illegal when the rules forbid it."""
+        """Apply one ply as written; Illegal when the rules forbid it. `text` is a ply as the
+        game's grammar reads it (`lusoria.api.is_ply`): what is not one is not checked here (an
+        engine may fail on it, or read it as something else)."""
         raise NotImplementedError
 
     def outcome(self, position: P) -> Outcome | None:
