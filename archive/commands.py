@@ -395,6 +395,16 @@ class Archive:
         finally:
             db.close()
 
+    def unrecorded_players(self, names: list[str]) -> list[str]:
+        """The names of `names` that no record of the archive writes (as White or Black, in any
+        case of their ASCII letters): in a `players merge`, a name mistyped, or one to come."""
+        self._existing()
+        db = open_archive(self.path, create_missing=False)
+        try:
+            return players.unrecorded(db, names)
+        finally:
+            db.close()
+
     def players(self, filters: Filters | None = None) -> list[dict]:
         """`lusoria players list`: the score table of the players (under their canonical names)
         in the records `filters` match."""
