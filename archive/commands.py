@@ -304,7 +304,13 @@ class Archive:
         or the best scores ("score"), those of fewer than `min_games` games left out. With
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
         `filters.player`, the results are counted from that player's side.
-        ValueError for a position no game reads, or a record or ply the archive lacks."""
+        ValueError for a position no game reads, or a record or ply the archive lacks, or neither
+        (`tree_from` starts from a game's start: `rules.initial()`)."""
+        if position is None and record is None:
+            raise ValueError(
+                "the tree starts from a position string or a record (and a ply); from a game's start: "
+                "tree_from(rules, rules.initial())"
+            )
         return self._tree(
             lambda conn: (
                 read_positions_of(position, filters) if position is not None else [self._position(conn, record, ply)]
@@ -387,6 +393,16 @@ class Archive:
         db = open_archive(self.path, create_missing=False)
         try:
             return players.merge(db, names, canonical)
+        finally:
+            db.close()
+
+    def unrecorded_players(self, names: list[str]) -> list[str]:
+        """The names of `names` that no record of the archive writes (as White or Black, in any
+        case of their ASCII letters): in a `players merge`, a name mistyped, or one to come."""
+        self._existing()
+        db = open_archive(self.path, create_missing=False)
+        try:
+            return players.unrecorded(db, names)
         finally:
             db.close()
 

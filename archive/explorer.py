@@ -186,19 +186,23 @@ class View:
 
 
 def _view(path: str, params: Params) -> View:
-    """The game (the one of most records when none is asked for), its rules and the line."""
+    """The game (the one of most records when none is asked for), its rules and the line; the
+    variant of most records of a game whose boards are its variants when none is asked for."""
     game, variant = _text(params, "game"), _text(params, "variant")
-    if game is None:
-        found = list(
-            _archive(path).iter_sql(
+    if game is None or variant is None and not _known(game.lower(), None):  # (a game whose boards are its variants)
+        found = [
+            row
+            for row in _archive(path).iter_sql(
                 "SELECT game, variant FROM records WHERE plies > 0 GROUP BY game, variant "
-                "ORDER BY count(*) DESC, game, variant LIMIT 1",
+                "ORDER BY count(*) DESC, game, variant",
                 TIMEOUT,
             )
-        )
-        if not found:
+            if game is None or row["game"].lower() == game.lower()
+        ]
+        if found:
+            game, variant = found[0]["game"], found[0]["variant"]
+        elif game is None:
             raise BadRequest("the archive holds no record with plies", 404)
-        game, variant = found[0]["game"], found[0]["variant"]
     try:
         rules = _rules(game.lower(), variant.lower() if variant else None, None)
     except LusoriaError as error:

@@ -73,6 +73,13 @@ def merge(db: sqlite_utils.Database, names: list[str], canonical: str) -> str:
     return canonical
 
 
+def unrecorded(db: sqlite_utils.Database, names: list[str]) -> list[str]:
+    """The names of `names` that no record writes as White or Black (in any case of their ASCII
+    letters), in their order."""
+    written = "SELECT 1 FROM records WHERE white = ? COLLATE NOCASE OR black = ? COLLATE NOCASE LIMIT 1"
+    return [name for name in dict.fromkeys(names) if db.execute(written, [name, name]).fetchone() is None]
+
+
 def _same_name(one: str, other: str) -> bool:
     """Whether two names are one in SQLite's NOCASE (ASCII letters in any case)."""
     return one.encode().lower() == other.encode().lower()

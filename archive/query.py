@@ -278,6 +278,8 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
         value, condition = getattr(filters, declared.name), declared.metadata["where"]
         if condition is None or value is None or value == []:
             continue
+        if (choices := declared.metadata.get("choices")) and value not in choices:
+            raise FilterError(declared.name, f"is one of {', '.join(choices)}; not '{str(value)[:40]}'")
         sql, found = condition(value, filters) if callable(condition) else (condition, [value])
         where.append(sql)
         params += found

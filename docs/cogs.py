@@ -214,7 +214,8 @@ def _definition(module: str, qualified: str):
 
 
 def _signature(node) -> str:
-    """A definition's signature as written (a class: its fields or `__init__`, if any)."""
+    """A definition's signature as written (a class: its fields or `__init__`, if any; a property:
+    its type)."""
     if isinstance(node, ast.ClassDef):
         init = next((item for item in node.body if isinstance(item, ast.FunctionDef) and item.name == "__init__"), None)
         if init is not None:
@@ -222,6 +223,8 @@ def _signature(node) -> str:
         else:
             fields = [ast.unparse(item.target) for item in node.body if isinstance(item, ast.AnnAssign)]
             return f"({', '.join(fields)})" if fields else ""
+    if any(ast.unparse(decorator) in ("property", "cached_property") for decorator in node.decorator_list):
+        return f": {ast.unparse(node.returns)}" if node.returns else ""  # an attribute, not a call
     arguments = ast.unparse(node.args).removeprefix("self, ").removeprefix("cls, ")
     arguments = "" if arguments in ("self", "cls") else arguments
     returns = f" -> {ast.unparse(node.returns)}" if node.returns else ""

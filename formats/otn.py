@@ -16,16 +16,18 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from lusoria.formats.common import Draft, Locator, one_game, rule_tags, shown, tafl_rules
+from lusoria.formats.common import Draft, Locator, one_game, position_after, rule_tags, shown, tafl_rules
 from lusoria.formats.otn_rules import chosen_preset, named_variant, opentafl_name, position_board, rules_of
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.visitor import PlyKey, Visitor, walk
-from lusoria.validator.base import BLACK, OptionError
+from lusoria.validator.base import BLACK, Illegal, OptionError
 from lusoria.validator.tafl import TaflGame
 
-_TAG = re.compile(r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*)\][ \t]*$", re.M)
+_TAG = re.compile(
+    r"^[ \t]*\[(?P<key>[A-Za-z][A-Za-z0-9-]*):(?P<value>[^\]\n]*(?:\n[^\[\]\n]*)*)\][ \t]*$", re.M
+)  # its value may run on over lines holding no bracket (OpenTafl's puzzles write their start-comment so)
 _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main line or a variation
 _HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line of the header that is not blank
 _TAG_OPENED = re.compile(r"\[(?P<key>[A-Za-z][A-Za-z0-9-]*):")  # a tag's start
@@ -71,11 +73,11 @@ def read_otn(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
 
 
 def _check_header(draft: Draft, text: str, header_end: int) -> None:
-    """Every line before the first turn is a tag or blank: OpenTafl reads the tags up to the first
-    line that is not one, so a line that is neither (a tag not closed, stray text) is an error there."""
-    tagged = {found.start() for found in _TAG.finditer(text, 0, header_end)}
+    """Every line before the first turn is a tag (or a line of a tag's value) or blank: a line that
+    is neither (a tag not closed, stray text) is an error there."""
+    tagged = [found.span() for found in _TAG.finditer(text, 0, header_end)]
     for line in _HEADER_LINE.finditer(text, 0, header_end):
-        if line.start() not in tagged:
+        if not any(start <= line.start() < end for start, end in tagged):
             opened = _TAG_OPENED.match(line["text"])
             raise draft.problem(
                 f"the [{opened['key']}:…] tag is not closed with ']' on its line"
@@ -89,8 +91,7 @@ def _check_header(draft: Draft, text: str, header_end: int) -> None:
 
 def _read(draft: Draft, text: str) -> None:
     draft.refuse_long_tokens(_TOKENS)
-    first_turn = _MOVETEXT.search(text)
-    header_end = first_turn.start() if first_turn else len(text)
+    header_end = _first_turn(text)
     _check_header(draft, text, header_end)
     tags = _header_tags(draft, text, header_end)
     if "rules" not in tags:
@@ -119,6 +120,19 @@ def _read(draft: Draft, text: str) -> None:
     )
     _movetext(draft, text, header_end, black_first)
     _check_squares(draft, rules)
+    _result_of_the_end(draft, rules)
+
+
+def _first_turn(text: str) -> int:
+    """Where the movetext starts: the first line that starts a turn and is not a line of a tag's
+    value (a start-comment's paragraph may start `1.`); the end when there is none."""
+    position = 0
+    for tag in _TAG.finditer(text):
+        if turn := _MOVETEXT.search(text, position, tag.start()):
+            return turn.start()
+        position = tag.end()
+    turn = _MOVETEXT.search(text, position)
+    return turn.start() if turn else len(text)
 
 
 def _header_tags(draft: Draft, text: str, header_end: int) -> dict[str, re.Match[str]]:
@@ -196,7 +210,7 @@ def _copy_tags(draft: Draft, tags: Mapping[str, re.Match[str]]) -> None:
     """The tags of an OTN game that lusoria keeps: the players, event, result… (`tag_name`), the
     tags it carries, the start comment and the variant's name."""
     for key, match in tags.items():
-        value = match["value"].strip()
+        value = " ".join(part.strip() for part in match["value"].split("\n") if part.strip())  # its lines, one
         if (copied := tag_name(match["key"])) is not None:
             draft.tag(copied, value, match.start("value"))
         elif key == CARRIED:
@@ -233,6 +247,30 @@ def _check_squares(draft: Draft, rules: TaflGame) -> None:
                 )
 
     walk(draft.record(), Squares())
+
+
+def _result_of_the_end(draft: Draft, rules: TaflGame) -> None:
+    """A game whose header does not know its result (`result:?`, or no result tag: OpenTafl's
+    puzzles) and whose main line ends it gets the result it ends with, with a note."""
+    if draft.result != "*" or draft.result_at is not None or not draft.line.plies:
+        return
+    try:
+        position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
+        for ply in draft.line.plies:
+            played = rules.play(position, ply.text)
+            if played.outcome is not None and ply is not draft.line.plies[-1]:
+                return  # a ply after the end: the validator says so
+            position = position_after(played)
+    except (Illegal, OptionError):  # the validator says why
+        return
+    if played.outcome is not None:
+        draft.result = played.outcome.result
+        draft.tags["Result"] = draft.result
+        draft.note(
+            f"the header gives no result; the game ended {played.outcome.result} "
+            f"({played.outcome.reason}, {played.outcome.rule})",
+            draft.line.plies[-1],
+        )
 
 
 def tag_name(key: str) -> str | None:

@@ -95,7 +95,7 @@ def rules_of(
     try:
         if described_only or described is not None and preferred is not None and _same(tag, described, preferred):
             raise draft.problem("", tag.start("value"))
-        return _game_rules(draft, tag, own)
+        return _game_rules(draft, tag, own, named)
     except SyntaxProblem as refused:
         if described is None:
             raise
@@ -168,11 +168,11 @@ def _variant_board(
 
 
 def _game_rules(
-    draft: Draft, tag: re.Match[str], own: bool
+    draft: Draft, tag: re.Match[str], own: bool, named: Mapping[str, str] | None
 ) -> tuple[type[TaflGame], dict[str, str], tuple[str, int] | None]:
     """The built-in tafl game and options an OTN rules record stands for (`rules_of`). Where the
     options read OpenTafl's rules only nearly, a note says how, unless lusoria wrote the file
-    (`own`: its own tags say its rules)."""
+    (`own`: its own tags say its rules); `named`: the variant the game names (`named_variant`)."""
     entries = _Entries(draft, tag)
     game = _game(entries)
     options = dict(
@@ -193,7 +193,7 @@ def _game_rules(
         )
     (_corner_options if game.board.corner_escape else _edge_options)(entries, options, game)
     _refuse_unplayed(entries)
-    _note_repetition(draft, entries, game)
+    _note_repetition(draft, entries, game, named is not None and named["Game"] == game.name)
     start = None
     if "start" in entries.found or "starti" in entries.found:
         key = "start" if "start" in entries.found else "starti"
@@ -228,15 +228,16 @@ def _refuse_unplayed(entries: _Entries) -> None:
             raise entries.cannot(key, "this unknown rules entry")
 
 
-def _note_repetition(draft: Draft, entries: _Entries, game: type[TaflGame]) -> None:
+def _note_repetition(draft: Draft, entries: _Entries, game: type[TaflGame], named: bool) -> None:
     """The threefold repetition of `tfr`: a draw (tfr:d) read with a note of what lusoria does
-    instead; one that wins or loses refused."""
+    instead; one that wins or loses refused, but in a record that names the game's own variant
+    (`named`: OpenTafl's Copenhagen is tfr:w), read with a note as the game has it."""
     tfr = entries.value("tfr", "d")
-    if tfr not in ("i", "d"):
+    if tfr not in ("i", "d") and not (named and tfr in ("w", "l") and game.board.corner_escape):
         raise entries.cannot("tfr", "a repetition that wins or loses")
-    if tfr == "d":
+    if tfr != "i":
         draft.note(
-            "threefold repetition (tfr:d) is not checked: "
+            f"threefold repetition (tfr:{tfr}) is not checked: "
             + (
                 "repetition neither ends the game nor makes a move illegal"
                 if game.board.corner_escape

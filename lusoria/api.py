@@ -291,6 +291,8 @@ class Board:
         return self.report.rules
 
     def text(self) -> str:
+        """The board as `lusoria show` prints it: the game, the diagram, the pieces lost, the
+        position string and who is to move (or how the game ended)."""
         rules, positions = self.rules, self.report.positions
         position = positions[self.ply]
         lines = [
@@ -401,7 +403,8 @@ def random_records(
 ) -> Iterator[str]:
     """`count` random legal games in canonical form (`lusoria random`), under the
     rules that `tags` choose (Variant, Rules, Board); the same seed gives the same games.
-    ValueError for a negative count or max_plies (OptionError for tags that choose no rules)."""
+    ValueError for a negative count or max_plies (OptionError for tags that choose no rules,
+    KeyError naming the games there are for a game there is not)."""
     if count < 0 or max_plies < 0:
         raise ValueError(f"count and max_plies cannot be negative (count={count}, max_plies={max_plies})")
     chosen = rules_from_tags(game_class(game), tags or {})

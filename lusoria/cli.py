@@ -1108,6 +1108,8 @@ def players_merge(names: tuple[str, ...], db: str) -> None:
         raise click.UsageError("give at least one NAME and the CANONICAL name")
     canonical = archive_errors(lambda: Archive(db).merge_players(list(names[:-1]), names[-1]))
     echo(f"{', '.join(names[:-1])} → {canonical}")
+    for name in Archive(db).unrecorded_players(list(names)):
+        echo(f"lusoria: note: no record names {name} yet", err=True)
 
 
 @players.command(name="list", cls=FilterCommand, without=("limit",))

@@ -292,14 +292,15 @@ class Game(Generic[P]):
 
     @classmethod
     def unknown_key(cls, item: re.Match[str], why: str) -> OptionError:
-        """The problem of a Rules entry whose key is none of this game's: at the key, saying `why`."""
+        """The problem of a Rules entry whose key is none of this game's, or one it refuses in a
+        Rules tag: at the key, saying `why` (the keys it may be are the others)."""
         key = item[0].lower().partition("=")[0]
         return OptionError(
             f"unknown rules key '{key}' for {cls.name} ({why})",
             "Rules",
             item[0][: len(key)],
             item.start(),
-            tuple(cls.options),
+            tuple(option for option in cls.options if option != key),
         )
 
     @classmethod
@@ -360,7 +361,9 @@ class Game(Generic[P]):
 
     # -- plies -------------------------------------------------------------
     def play(self, position: P, text: str) -> Played[P]:
-        """Apply one ply as written; Illegal when the rules forbid it."""
+        """Apply one ply as written; Illegal when the rules forbid it. `text` is a ply as the
+        game's grammar reads it (`lusoria.api.is_ply`): what is not one is not checked here (an
+        engine may fail on it, or read it as something else)."""
         raise NotImplementedError
 
     def outcome(self, position: P) -> Outcome | None:

@@ -70,7 +70,9 @@ class Registry(Mapping[str, type[Game]]):
         if name not in self._classes and name not in self._where:
             self._find()
         if name not in self._classes:
-            module, _, attribute = self._where[name].partition(":")  # KeyError: not a known game
+            if name not in self._where:
+                raise KeyError(f"unknown game '{name}' (known: {', '.join(self.names)})")
+            module, _, attribute = self._where[name].partition(":")
             self._classes[name] = getattr(import_module(module), attribute)
         return self._classes[name]
 

@@ -53,6 +53,22 @@ def test_importing_again_adds_nothing(archive):
     assert archive.stats()["records"] == 81
 
 
+def test_a_record_corrected_after_its_import_is_stored_beside_the_first(tmp_path):
+    """docs/archive.md, Import: an import only adds; a new archive holds the files as they are now."""
+    night = tmp_path / "records" / "night.lgn"
+    night.parent.mkdir()
+    night.write_text('[Game "tablut"]\n[White "Karin Nilsson"]\n\n1. e3-c3 e4-b4 *\n')
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths([str(night.parent)])
+    night.write_text(night.read_text().replace("e4-b4", "a4-b4"))
+    assert archive.import_paths([str(night.parent)]).added == 1
+    kept = [(row["path"], row["valid"]) for row in archive.query(Filters(player="Karin Nilsson"))]
+    assert kept == [(str(night), 0), (str(night), 1)]
+    fresh = Archive(str(tmp_path / "club-new.db"))
+    fresh.import_paths([str(night.parent)])
+    assert [row["valid"] for row in fresh.query(Filters(player="Karin Nilsson"))] == [1]
+
+
 @pytest.mark.parametrize(
     "filters, expected",
     [
@@ -406,6 +422,14 @@ def test_an_ending_no_game_has_is_an_error_that_lists_them(archive):
         ids(archive, ending="king capture")
     result = run("query", "--db", archive.path, "--ending", "resign")
     assert result.exit_code == 2 and "--ending is one of" in result.output
+
+
+def test_a_result_none_of_the_four_is_an_error_not_an_empty_answer(archive):
+    """Filters(result=…) from Python: the CLI's choices hold there too (was: no record, silently)."""
+    with pytest.raises(FilterError) as raised:
+        ids(archive, result="2-0")
+    assert str(raised.value) == "the result filter is one of 1-0, 0-1, 1/2-1/2, *; not '2-0'"
+    assert ids(archive, result="1/2-1/2") == []  # (one of them: none of the samples is drawn)
 
 
 # -- tag values by glob, words by prefix, dates as people write them -------------------------------

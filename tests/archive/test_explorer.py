@@ -253,3 +253,14 @@ def test_the_page_of_every_game_goes_two_plies_on(site, game, variant):
             break
         line.append(plies[0].split('"')[0])
     assert line  # a game of the samples: some ply was played from its start
+
+
+def test_a_game_whose_boards_are_its_variants_opens_on_the_variant_of_most_records(tmp_path):
+    """`?game=hnefatafl` (a link typed by hand): its variant of most records, not a 400 that asks
+    for a Variant tag."""
+    path = str(tmp_path / "club.db")
+    brandub = {"Variant": "opentafl-brandub-7x7"}
+    Archive(path).import_paths(["\n".join(random_records("hnefatafl", 2, seed=1, tags=brandub, max_plies=6))])
+    page = get(datasette_app.Datasette([path]), "/-/explorer/club?game=hnefatafl")
+    assert page.status_code == 200, page.text
+    assert '<option value="hnefatafl/opentafl-brandub-7x7" selected>' in page.text

@@ -195,6 +195,87 @@ def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_tablut():
         assert tuple(report.record.tags.get(key) for key in ("Game", "Variant", "Rules")) == tags
 
 
+def test_otn_reads_the_rules_record_opentafl_writes_for_its_own_copenhagen_as_copenhagen():
+    """OpenTafl's Copenhagen (Copenhagen.java) writes `tfr:w`: named so, it is lusoria's Copenhagen,
+    whose repetition is not checked (C12), with a note; unnamed, tfr:w is the generic game's."""
+    rules = (
+        "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y "
+        "starti:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/"
+    )
+    for named, game, noted in (
+        (rules, "copenhagen", True),
+        (rules.replace(" name:Copenhagen", ""), "hnefatafl", False),
+    ):
+        [source] = read_text(f"[rules:{named}]\n\n1. a8-d8 g5-g3\n", "otn", "x.otg")
+        report = check(source)
+        assert report.valid, report.diagnostics
+        assert report.record.tags["Game"] == game
+        assert (
+            "otn reader: threefold repetition (tfr:w) is not checked: repetition neither ends the game nor "
+            "makes a move illegal" in report.record.main.comments
+        ) == noted
+    [tablut] = read_text("[rules:dim:9 esc:e cor: tfr:w name:Copenhagen]\n\n1. e2-b2\n", "otn", "x.otg")
+    assert [d.text for d in check(tablut).diagnostics] == ["tfr:w"]  # (named for another board: refused)
+
+
+def test_otn_a_tag_value_may_run_over_several_lines_as_opentafls_puzzles_write_it():
+    """OpenTafl reads a tag up to its `]`, over lines: its puzzles' start-comment holds paragraphs."""
+    text = (
+        "[event:Puzzle]\n[rules:dim:9 esc:e cor: atkf:n tfr:i]\n"
+        "[start-comment:The king escapes.\n\nEnter 'next' to continue.]\n\n1. e3-c3 d1-d3\n"
+    )
+    [source] = read_text(text, "otn", "x.otg")
+    report = check(source)
+    assert report.valid, report.diagnostics
+    assert report.record.main.comments == ["The king escapes. Enter 'next' to continue."]
+    [numbered] = read_text(text.replace("\n\nEnter", "\n1. Enter"), "otn", "x.otg")  # a paragraph, not a turn
+    assert check(numbered).record.main.comments == ["The king escapes. 1. Enter 'next' to continue."]
+    [unclosed] = read_text(text.replace("[event:Puzzle]", "[event:Puzzle"), "otn", "x.otg")
+    assert [(d.line, d.message) for d in check(unclosed).diagnostics] == [
+        (1, "the [event:…] tag is not closed with ']' on its line")
+    ]
+
+
+@pytest.mark.parametrize("header", ["[result:?]\n", ""])
+def test_otn_a_game_whose_header_does_not_know_its_result_gets_the_one_its_end_makes(header):
+    """OpenTafl writes `result:?` for a game it did not see end (its own puzzles): a main line that
+    ends the game says the result, with a note; one that does not stays unfinished."""
+    moves = "1. c5-c3 i6-f6\n2. d5-d3 i4-h4\n3. c3-c7 a6-a9\n4. Ke5-c5 b5-b9\n5. Kc5-c1\n"
+    [source] = read_text(f"{header}[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n{moves}", "otn", "x.otg")
+    report = check(source)
+    assert report.valid, report.diagnostics
+    assert report.record.tags["Result"] == report.record.result == "1-0"
+    assert report.record.main.plies[-1].comments == [
+        "otn reader: the header gives no result; the game ended 1-0 (the king reached the edge, T6)"
+    ]
+    [unfinished] = read_text(f"{header}[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n{moves[:-10]}\n", "otn", "x.otg")
+    assert check(unfinished).valid and check(unfinished).record.result == "*"
+    [said] = read_text(f"[result:1]\n[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n{moves}", "otn", "x.otg")
+    assert [d.rule for d in check(said).diagnostics] == ["result"]  # a result the header gives is checked
+
+
+def test_otn_a_timed_games_clocks_stay_at_the_start_of_its_comments_and_go_back_there():
+    """docs/formats.md: OpenTafl writes the time left before each comment of a timed game."""
+    text = (
+        "[time-control:300 30/3 0i]\n[time-remaining:281 30/3, 288 30/3]\n"
+        "[rules:dim:9 esc:e cor: atkf:n tfr:i]\n\n"
+        "1. e3-c3 d1-d3 \n[296 30/3 0i |297 30/3 0i A quiet move]\n\n2. e4-e3 \n[281 30/3 0i ]\n\n"
+    )
+    [source] = read_text(text, "otn", "x.otg")
+    report = check(source)
+    assert [ply.comments for ply in report.record.main.plies] == [
+        ["296 30/3 0i"],
+        ["297 30/3 0i A quiet move"],
+        ["281 30/3 0i"],
+    ]
+    assert (report.record.tags["TimeControl"], report.record.tags["TimeRemaining"]) == (
+        "300 30/3 0i",
+        "281 30/3, 288 30/3",
+    )
+    written = write_otn(report.record, report.rules)
+    assert "[296 30/3 0i|297 30/3 0i A quiet move]" in written and "[time-control:300 30/3 0i]" in written
+
+
 def test_otn_threefold_draw_is_noted():
     [source] = read_text("[rules:dim:9 esc:e cor: ks:c]\n\n1. e2-b2 e3-d3\n", "otn", "x.otg")
     assert any("tfr:d" in c for c in check(source).record.main.comments)

@@ -29,3 +29,18 @@ def test_every_public_call_of_the_api_is_documented():
     }
     assert calls <= documented, sorted(calls - documented)
     assert "(no docstring)" not in page
+
+
+def test_the_board_that_board_returns_is_documented():
+    page = PAGE.read_text()
+    documented = set(re.findall(r"^#### `([\w.]+)", page, re.M))
+    assert {"Board", "Board.text", "Board.svg", "Board.position", "Board.last", "Board.rules"} <= documented
+    assert "#### `Board.position: str`" in page  # a property: not called
+
+
+def test_the_python_calls_other_pages_name_are_the_apis_and_take_a_path(in_root):
+    """docs/pictures.md named lusoria.html.replay_page, which reads its argument as a record's
+    text: given a path, it drew a page of that path read as a record, without a word."""
+    calls = re.findall(r"`(lusoria\.[\w.]+)\(", (ROOT / "docs" / "pictures.md").read_text())
+    assert calls == ["lusoria.api.board", "lusoria.svg.position_svg", "lusoria.api.replay_page"]
+    assert "Karin Nilsson" in api.replay_page("samples/tablut/escape.lgn")

@@ -153,6 +153,15 @@ def test_random_records_refuses_negative_numbers():
         list(random_records("tablut", 1, max_plies=-5))
 
 
+def test_random_records_of_an_unknown_game_names_the_known_ones():
+    with pytest.raises(KeyError) as raised:
+        list(random_records("chess"))
+    [message] = raised.value.args  # (a plug-in's game, registered by another test, sorts after them)
+    assert message.startswith(
+        "unknown game 'chess' (known: brandubh, copenhagen, hnefatafl, laquet, latrunculi, tablut"
+    )
+
+
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory):
     folder = tmp_path_factory.mktemp("names")

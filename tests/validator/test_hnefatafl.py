@@ -586,6 +586,15 @@ def test_piece_lists_are_read_in_any_case_in_rules_and_as_otn_writes_them():
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=x"})
 
 
+def test_a_rules_key_the_variant_holds_is_refused_without_suggesting_itself():
+    """(was: "unknown rules key 'dim' … did you mean dim?")"""
+    report = check(f'[Game "hnefatafl"]\n[Variant "{FETLAR}"]\n[Rules "dim=5 start=/5/5/2K2/5/5/"]\n\n1. a4-a3 *\n')
+    assert [(d.text, d.message, tuple(d.suggestions)) for d in report.diagnostics] == [
+        ("dim", "unknown rules key 'dim' for hnefatafl (the board and the start are the variant's)", ()),
+        ("start", "unknown rules key 'start' for hnefatafl (the board and the start are the variant's)", ()),
+    ]
+
+
 # -- every variant: playable, written back, random games ----------------------------------------
 
 PLAYABLE = list(Hnefatafl.presets)  # the catalogue's variants lusoria plays
