@@ -69,6 +69,8 @@ ARCHIVE_TESTS = [
     "tests/archive/test_identity.py",
     "tests/validator/test_base.py",
     "tests/archive/test_reading.py",
+    "tests/archive/test_tree.py",
+    "tests/archive/test_next_plies.py",  # the move tree's sums, kept by each batch of an import
 ]
 GENERIC_TAFL_TESTS = [  # the generic tafl game's rules (G1-G16: berserk moves, mercenaries, berw's look back)
     "tests/validator/test_hnefatafl.py",
@@ -217,6 +219,10 @@ TESTS = {
     "lusoria/errors.py": ["tests/test_pickling.py", "tests/test_pipeline.py"],
     "lusoria/plugins.py": ["tests/validator/test_games.py"],
     "lusoria": COMMAND_TESTS,
+    # the importer's summary (a record failed, a source unread) and the records of other formats it stores as lgn
+    "archive/importer.py": ARCHIVE_TESTS
+    + ["tests/archive/test_record_faults.py", "tests/formats/test_sources.py", "tests/formats/test_lgn.py"]
+    + ["tests/test_cli.py"],
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": RULES_TESTS
     + REPLAY_TESTS
