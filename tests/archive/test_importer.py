@@ -269,3 +269,20 @@ def test_tags_hold_every_tag_of_every_record_once_and_each_is_searched_where_it_
         for value in ("*", "[A-Z]*"):
             found = {row["id"] for row in archive.query(Filters(tags=[(name, value)]))}
             assert found == {record for record, tag, text in kept if tag == name and fnmatchcase(text, value)}, name
+
+
+def test_a_comment_is_kept_and_searched_wherever_it_stands(tmp_path):
+    """A record whose only comment stands before its first ply, after a ply, or in a variation."""
+    records = [
+        '[Game "tablut"]\n[White "before"]\n\n{played at the club} 1. e3-c3 d1-d3 *\n',
+        '[Game "tablut"]\n[White "after"]\n\n1. e3-c3 {a quiet opening} d1-d3 *\n',
+        '[Game "tablut"]\n[White "inside"]\n\n1. e3-c3 (1. e3-d3 {the sharper line}) d1-d3 *\n',
+    ]
+    archive = Archive(str(tmp_path / "a.db"))
+    assert archive.import_paths(["\n".join(records)]).added == 3
+    assert archive.sql("SELECT white, comments FROM records ORDER BY id") == [
+        {"white": "before", "comments": "played at the club"},
+        {"white": "after", "comments": "a quiet opening"},
+        {"white": "inside", "comments": "the sharper line"},
+    ]
+    assert [row["white"] for row in archive.query(Filters(text="club"))] == ["before"]

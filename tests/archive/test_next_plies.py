@@ -7,8 +7,11 @@ from conftest import archive_copy, connect
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, ReadOnlyError, commands
+from lusoria.archive.importer import checked_rows, import_rows
 from lusoria.archive.next_plies import SUMMED_PLIES
 from lusoria.archive.query import summable
+from lusoria.archive.schema import open_archive
+from lusoria.pipeline import records as read
 from lusoria.validator import tablut
 
 # back at the start at plies 4 and 8 (a short token past ply 5: found by its board), then on
@@ -143,3 +146,23 @@ def test_the_tree_from_positions_summed_up_reads_no_game(archive, monkeypatch):
     assert archive.tree_from(rules, rules.initial(), filters=Filters(valid=True, symmetric=True)) == expected
     with pytest.raises(ReadOnlyError, match="syntax error"):  # deeper: not summed up, read from their games
         archive.tree(tablut.INITIAL, depth=SUMMED_PLIES + 1)
+
+
+def test_an_import_adds_to_the_sums_another_import_made_between_its_batches(tmp_path):
+    """An import by another connection (as by another process), committed between two batches of
+    this one, summed up positions this one's next batch reaches: it adds to their sums rather than
+    summing them up again (a constraint failed)."""
+    first, between = (list(random_records("tablut", 6, seed=seed, max_plies=6)) for seed in (41, 42))
+    last = [text.replace("????.??.??", "2020.01.02") for text in between]  # their openings again, another day
+    together = Archive(str(tmp_path / "together.db"))
+    together.import_paths(["\n".join(first + between + last)])
+    path = str(tmp_path / "a.db")
+
+    def checked():
+        yield from checked_rows(read(["\n".join(first)]))
+        Archive(path).import_paths(["\n".join(between)])  # another connection's import, committed
+        yield from checked_rows(read(["\n".join(last)]))
+
+    summary = import_rows(open_archive(path), checked(), batch_size=6)
+    assert (summary.added, summary.failed) == (12, [])
+    assert sums(path) == sums(together.path) and len(sums(path)) > 10

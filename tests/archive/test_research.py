@@ -122,6 +122,41 @@ def test_the_tree_from_the_start_counts_games_results_and_dates(archive):
     assert all(not n.children for n in nodes)
 
 
+def test_a_drawn_game_is_a_finished_game_of_the_tree(tmp_path):
+    results = ["1/2-1/2", "*", "1-0", "1/2-1/2"]
+    records = [f'[Game "tablut"]\n[Round "{n}"]\n\n1. e3-c3 d1-d3 {result}\n' for n, result in enumerate(results)]
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths(["\n".join(records)])
+    (node,) = archive.tree(INITIAL_TABLUT)
+    assert (node.games, node.white, node.draws, node.black, node.unfinished) == (4, 1, 2, 0, 1)
+    assert (node.as_dict()["draws_percent"], node.score) == (66.7, 66.7)  # of the 3 finished games
+
+
+def test_the_plies_of_records_with_and_without_a_rules_tag_are_one_node(tmp_path):
+    """A ply played under the default rules and under a Rules tag that chose others (their rows read
+    together, one with rule tags and one without) to the same position: its games, and the dates of
+    both rows (the earliest first day and the latest last, whichever row is read first)."""
+    records = [
+        '[Game "tablut"]\n[Date "2019.01.01"]\n\n1. e3-c3 d1-d3 *\n',
+        '[Game "tablut"]\n[Date "2022.12.31"]\n\n1. e3-c3 d1-d3 *\n',
+        '[Game "tablut"]\n[Date "2021.03.04"]\n[Rules "king-capture=2"]\n\n1. e3-c3 d1-d3 1-0\n',
+        '[Game "tablut"]\n[Date "2020.05.06"]\n[Rules "king-capture=2"]\n\n1. e3-c3 d1-d3 *\n',
+    ]
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths(["\n".join(records)])
+    tree = archive.tree(INITIAL_TABLUT, depth=2)
+    assert lines(tree) == {("e3-c3",): (4, 1, 0, 0, 3), ("e3-c3", "d1-d3"): (4, 1, 0, 0, 3)}
+    assert (tree[0].first, tree[0].last) == ("2019-01-01", "2022-12-31")  # both from the row read first
+
+
+def test_the_average_ply_is_the_mean_ply_number_to_one_decimal(tmp_path):
+    records = ['[Game "tablut"]\n\n1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 *\n', '[Game "tablut"]\n\n1. e3-c3 d1-d3 *\n']
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths(["\n".join(records)])
+    (node,) = archive.tree(INITIAL_TABLUT)
+    assert (node.ply, node.games, node.average_ply) == ("e3-c3", 2, 2.3)  # played at plies 1, 5 and 1
+
+
 def test_the_tree_several_plies_deep(archive):
     tree = lines(archive.tree(INITIAL_TABLUT, depth=3))
     assert tree == {
@@ -585,6 +620,7 @@ def test_material_conditions(samples):
 
 def test_material_conditions_hold_at_the_same_ply(archive):
     assert found(archive, material=["white=9, black=16"], game="tablut") == [(1, 0), (2, 0), (3, 0)]
+    assert found(archive, material=["white==9, black == 16"], game="tablut") == [(1, 0), (2, 0), (3, 0)]  # == is =
     assert found(archive, material=["white=9", "king"], material_for=5) == [(1, 0), (2, 0)]  # 5 and 6 positions
     assert found(archive, material=["white=9", "king"], material_for=6) == [(2, 0)]
     assert found(archive, material=["white<9"]) == []

@@ -1,7 +1,7 @@
 """The replay driver: variations, move numbers, the end of the game, results."""
 
 from lusoria.notation.reader import RecordText, parse_record
-from lusoria.validator.replay import check, replay
+from lusoria.validator.replay import canonical_text, check, replay
 
 
 def errors(text: str) -> list[tuple]:
@@ -48,6 +48,17 @@ def test_move_numbers_are_warnings():
     assert errors(black_first + "d1-d3 1... e3-f3 2. d3-d2 *") == []
     assert errors(black_first + "2. d1-d3 *") == [("warning", "number", 1, "d1-d3")]  # neither: the movers' numbering
     assert check(black_first + "2. d1-d3 *").diagnostics[0].message == "the move number should be 1., not 2."
+
+
+def test_a_start_with_white_to_move_may_be_numbered_from_either_side():
+    """Black moves first, but the Position tag gives White the move: White's ply is the second of
+    move 1 to the tafl players (`1... e3-f3`) and the first to chess's (`1. e3-f3`)."""
+    white_to_move = (
+        '[Game "tablut"]\n[Rules "first=black"]\n[Position "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"]\n'
+    )
+    assert errors(white_to_move + "1. e3-f3 d1-d2 2. f3-f4 *") == []  # White's numbering, as chess's
+    assert errors(white_to_move + "1... e3-f3 2. d1-d2 f3-f4 *") == []  # the first mover's, as tafl's
+    assert check(white_to_move + "2. e3-f3 *").diagnostics[0].message == "the move number should be 1..., not 2."
 
 
 def test_position_tag_side_to_move_overrides_first():
@@ -99,6 +110,14 @@ def test_a_malformed_or_impossible_date_is_a_tag_error():
     assert errors('[Game "tablut"]\n[Date "2026.02.30"]\n*') == [("error", "tag", None, "2026.02.30")]
     assert errors('[Game "tablut"]\n[Date "21/11/2026"]\n*') == [("error", "tag", None, "21/11/2026")]
     assert errors('[Game "tablut"]\n[Date "2026.??.??"]\n*') == []
+
+
+def test_a_record_whose_start_cannot_be_set_up_has_a_canonical_form():
+    """Its plies were never replayed (no start position), so they are written as they were read."""
+    report = check('[Game "tablut"]\n[Position "zz"]\n\n1. e3-c3   d1-d3 2.e4-e3 *')
+    assert report.rules is not None and report.positions == []
+    assert [(d.rule, d.message[:19]) for d in report.diagnostics] == [("tag", "malformed Position:")]
+    assert canonical_text(report).endswith('[Result "*"]\n[Position "zz"]\n\n1. e3-c3 d1-d3 2. e4-e3 *\n')
 
 
 def test_replaying_a_parsed_record_keeps_the_text_it_was_read_from():

@@ -3,9 +3,13 @@
 a second look back to the same capture, the captures it keeps after one, the squares near a
 ply, a last ply that ends the game, the searches it keeps), berw:u and berw:a told apart (and
 berw:n without berserk moves), squares hostile as written (corw, cenw, aforw, dforw) and
-mercenaries (their jumps, speed, regions and material). Each asserts the rule and the ply."""
+mercenaries (their jumps, speed, regions and material), and a position that remembers left-out
+continuations pickled and copied (a sampled run). Each rule's test asserts the rule and the ply."""
 
-from test_hnefatafl import FETLAR, board, errors, record, said, tyr
+import copy
+import pickle
+
+from test_hnefatafl import FETLAR, TYR, board, errors, record, said, tyr
 
 from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
@@ -236,3 +240,23 @@ def test_the_squares_near_a_ply_stop_at_the_boards_edges():
     geo = Hnefatafl(variant=FETLAR).geo
     assert {geo.names[square] for square in _near(geo, ("k4-k6",), 1)} == {"k4", "k5", "k6", "k7", "j6"}
     assert {geo.names[square] for square in _near(geo, ("a9-a11",), 1)} == {"a9", "a10", "a11", "b11"}
+
+
+def test_a_position_that_remembers_left_out_continuations_survives_pickle_and_copy():
+    """A Report's positions (what `check` gives a library's user, who may send it to another
+    process) keep, pickled or copied, the lines a later ply may choose and what a look back reads."""
+    rules = Hnefatafl.from_tags({"Variant": TYR, "Rules": "berw=a tfr=d"})
+    after = rules.play(rules.parse_position(board("pc2 Pd4 pe4 Pc7 pc8 Kg8", 9)), "c2-c4xd4").position
+    assert [other.continuations for other in after.others] == [("after c2-c4xd4: c4-c6xc7",)]
+    for again in (pickle.loads(pickle.dumps(after)), copy.copy(after)):
+        assert type(again) is type(after) and again == after
+        assert [(other.position, other.continuations) for other in again.others] == [
+            (other.position, other.continuations) for other in after.others
+        ]
+        assert (again.before, again.captures, again.written, again.plies, again.earlier) == (
+            after.before,
+            after.captures,
+            after.written,
+            after.plies,
+            after.earlier,
+        )
