@@ -37,7 +37,7 @@ COLUMNS = [
     "line",
 ]
 # A record read from another format that its reader refused or could not parse keeps its text as
-# written (archive/importer.py: as_written), to be read again by a later lusoria: not lgn. (The
+# written (archive/records_as_rows.py: as_written), to be read again by a later lusoria: not lgn. (The
 # records of another format are looked up once: a lookup a record in `other_tags`, ordered by tag,
 # would read every SourceFormat tag up to the record's, 4 s for 3,000 refused records of 6,000.)
 UNCONVERTED = (

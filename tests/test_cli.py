@@ -225,6 +225,8 @@ def test_board_for_a_game_that_takes_none_says_what_to_give_instead_in_the_optio
         f"{several}hnefatafl names its board by its variant, use --variant instead "
         "(one of 11x11: --variant skalk-hnefatafl-11x11)\n"
     )
+    written = run("random", "--game", "hnefatafl", "--board", " 11 X 11")  # the size said as a Board tag writes it
+    assert written.output.endswith("(one of 11x11: --variant skalk-hnefatafl-11x11)\n")
     result = run("random", "--game", "hnefatafl", "--variant", "tyr-9x9", "--board", "3x3")
     assert result.output.endswith("use --variant instead (none is played on 3x3)\n")
     result = run("random", "--game", "tablut", "--board", "11x11")

@@ -120,7 +120,12 @@ class BoardNotTaken(OptionError):
     def __init__(self, game: str, described: bool, board: str) -> None:
         boards = "names its board by its Variant" if described else "has one board"
         super().__init__(f"a Board tag is for games played on boards of several sizes: {game} {boards}", "Board")
-        self.game, self.board = game, board
+        self.game, self.board = game, board_size_of(board)
+
+
+def board_size_of(written: str) -> str:
+    """A board's size as a Board tag writes it (`11x11`), from how a user may write it (` 11 X 11`)."""
+    return "".join(written.split()).lower()
 
 
 T = TypeVar("T")
@@ -240,7 +245,7 @@ class Game(Generic[P]):
     @classmethod
     def variants_of_board(cls, board: str) -> list[str]:
         """Its variants played on a `board` of that size (WxH, as a Board tag writes it)."""
-        return [variant for variant in cls.presets if cls(variant=variant).board_size() == board.strip().lower()]
+        return [variant for variant in cls.presets if cls(variant=variant).board_size() == board_size_of(board)]
 
     def board_size(self) -> str:
         """The size of the board its rules start on, as a Board tag writes it (WxH; "" for a table of points)."""

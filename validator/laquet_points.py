@@ -109,7 +109,7 @@ def move_checker(points: list[int], sign: int, start: int, end: int) -> None:
 
 def most_playable(points: list[int], side: int, dice: tuple[int, ...]) -> int:
     """How many of `dice` `side` can play from `points` (a game-ending bear-off counts as
-    playing them all): the best score of `Laquet._sequences`, searched depth first on
+    playing them all): the best score of `laquet_moves.sequences`, searched depth first on
     `points` (each step undone) and stopped as soon as every die is played."""
     if all_borne_off(points, side):
         return len(dice)
