@@ -7,9 +7,10 @@ from conftest import archive_copy, connect
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, ReadOnlyError, commands
-from lusoria.archive.importer import checked_rows, import_rows
+from lusoria.archive.importer import import_rows
 from lusoria.archive.next_plies import SUMMED_PLIES
 from lusoria.archive.query import summable
+from lusoria.archive.records_as_rows import checked_rows
 from lusoria.archive.schema import open_archive
 from lusoria.pipeline import records as read
 from lusoria.validator import tablut
