@@ -115,7 +115,8 @@ def tag_problem(tags: str, movetext: str = "*") -> tuple:
         ('[Game "tablut"]\n[Variant "Linaeus"]', "*", (2, 11, "Linaeus"), ("linnaeus",)),
         ('[Game "ta"]', "*", (1, 8, "ta"), ("tablut",)),  # a start: 2 letters of 2 written
         ('[Game "cop"]', "*", (1, 8, "cop"), ("copenhagen",)),
-        ('[Game "hnefatafl"]\n[Variant "tyrs"]', "*", (2, 11, "tyrs"), ("tyr-15x15", "tyr-13x13", "tyr-11x11")),  # starts: as listed
+        # found by their start alone: as the game lists them
+        ('[Game "hnefatafl"]\n[Variant "tyrs"]', "*", (2, 11, "tyrs"), ("tyr-15x15", "tyr-13x13", "tyr-11x11")),
         ('[Game "tablut"]\n[Rules "repetition=none camps=non"]', "*", (2, 31, "non"), ("none",)),  # not the none before
         ('[Game "tablut"]\n[Rules "King-Captur=2"]', "*", (2, 9, "King-Captur"), ("king-capture", "king-armed")),
         ('[Game "laquet"]\n[Rules "leftover=oponent"]', "*", (2, 18, "oponent"), ("opponent",)),
