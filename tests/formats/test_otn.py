@@ -304,3 +304,21 @@ def _lines(main: Line):
         line = pending.pop()
         yield line
         pending.extend(variation for ply in line.plies for variation in ply.variations)
+
+
+def test_otn_a_game_whose_header_does_not_know_its_result_gets_the_one_its_end_makes_past_a_left_out_continuation():
+    # c2-c4 takes d4; a2-a4 would take the king on b4 against c4, but Kb4-b5 shows that c4 went on
+    # (c4-c5, G16): the game ends at a4-a5, the king taken on b5, as the tafl lists' reader reads it
+    otn = (
+        "[lusoria-game:hnefatafl]\n[lusoria-variant:tyr-9x9]\n[lusoria-rules:berw=a]\n"
+        "[lusoria-position:9/9/9/9/9/1K1Pp4/9/p1p6/7P1 b]\n"
+        "[rules:dim:9 esc:e surf:n tfr:i ks:w cor: cen: ber:c berw:a "
+        "start:/t2t1t2t/9/2t1T1t2/t2T1T2t/2T1K1T2/t2T1T2t/2t1T1t2/9/t2t1t2t/]\n\n"
+        "1. c2-c4xd4 h1-h2\n2. a2-a4 Kb4-b5\n3. a4-a5xb5\n"
+    )
+    report = check(next(read_text(otn, "otn", "x.otg")))
+    assert [(d.rule, d.ply) for d in report.diagnostics] == [("G16", 4)]
+    assert report.record.tags["Result"] == report.record.result == "0-1"
+    assert report.record.main.plies[-1].comments == [
+        "otn reader: the header gives no result; the game ended 0-1 (the king was captured (ks: w), G7)"
+    ]
