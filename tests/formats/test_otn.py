@@ -14,7 +14,7 @@ from test_formats import ROUND_TRIP_RULES, game_rules
 from lusoria.api import random_record
 from lusoria.cli import main
 from lusoria.formats import read_text
-from lusoria.formats.otn_writer import _alternatives, write_otn, write_report
+from lusoria.formats.otn_writer import _alternatives, write_report
 from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.writer import unknown, write_record
@@ -122,7 +122,7 @@ def test_a_resignation_is_the_side_to_moves_where_white_moves_first():
 
 def test_the_writer_uses_opentafls_addresses():
     report = report_of("otn/variations.otg")
-    otn = write_otn(report.record, report.rules)
+    otn = write_report(report)
     movetext = otn[otn.index("\n1. ") :].strip().splitlines()
     assert movetext == [
         "1. e4-g4 a6-a9",
@@ -148,7 +148,7 @@ def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative
     record = report_of("otn/variations.otg").record
     second, third = record.main.plies[1].variations
     second.plies[0].variations.append(Line([Ply("a4-a2", comments=["nested"])]))
-    otn = write_otn(record, Tablut.from_tags(record.tags))
+    otn = write_report(check(write_record(record)))  # as `convert` writes it
     assert "1b.1.2a. g4-g1 b5-b8\n1b.2.1a. ..... a4-a2\n[nested]\n1b.3.1a. ..... i4-i1\n" in otn
     again = check(next(read_text(otn, "otn", "x.otg")))
     assert [texts(line) for line in again.record.main.plies[1].variations] == [
