@@ -210,24 +210,38 @@ def _site_list_read(
 
 def read_site_captures(draft: Draft, rules: TaflGame) -> None:
     """The capture lists of a tafl site (RULES.md H1–H3): a move written with its hyphen lists
-    every soldier it captures (`draft.listed`), and never the king. Replays the main line: a list
-    that lacks only the captured king gets him, with a note; a list that leaves out a soldier the
-    move captures (an empty one included, which lusoria's notation would read as "computed") is a
-    problem of the record at that ply; a list with a square too many is left for the validator
-    to report. A list that says nothing of the result gets the one its last ply ends the game
-    with. A ply that ends the game is read where it did not when the next ply shows that the game
-    went on (`Game.play_past_end`: a record that leaves out berserk continuations). Stops at the
-    first ply that does not play, or follows the end (the validator reports it). `rules`: those
-    of `draft`'s tags."""
-    try:
-        position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
-    except OptionError:  # a bad Position: the validator reports it
-        return
+    every soldier it captures (`draft.listed`), and never the king. Replays the main line
+    (`main_line_played`): a list that lacks only the captured king gets him, with a note; a list
+    that leaves out a soldier the move captures (an empty one included, which lusoria's notation
+    would read as "computed") is a problem of the record at that ply; a list with a square too
+    many is left for the validator to report. A list that says nothing of the result gets the one
+    its last ply ends the game with (`note_the_end`). `rules`: those of `draft`'s tags."""
     plies = draft.line.plies
     texts = [ply.text if rules.settings.unwritten else without_captures(ply.text) for ply in plies]
+    for index, position, played in main_line_played(draft, rules, texts):
+        if not _site_list_read(draft, rules, index, parse_move(rules.geo, plies[index].text), position, played):
+            return  # a list the rules do not make: the validator says how, at this ply
+        if draft.result == "*" and "Result" not in draft.tags:
+            note_the_end(draft, index, played, "list")
+
+
+def main_line_played(
+    draft: Draft, rules: TaflGame, texts: list[str] | None = None
+) -> Iterator[tuple[int, TaflPosition, Played]]:
+    """Replay `draft`'s main line (its plies' `texts`, as written when not given) from its
+    Position, or the start: each ply's index, the position before it and how it played. A ply
+    that ends the game is read where it did not when the next ply shows that the game went on
+    (`Game.play_past_end`, G16: a record that leaves out berserk continuations). Stops after the
+    ply that ends the game, and at a bad Position or the first ply that does not play (the
+    validator reports them)."""
+    try:
+        position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
+    except OptionError:
+        return
+    plies = draft.line.plies
+    texts = texts or [ply.text for ply in plies]
     ahead: Played | None = None  # the ply played past the end of the game that the ply before it ended
-    for index, ply in enumerate(plies):
-        move = parse_move(rules.geo, ply.text)
+    for index in range(len(plies)):
         try:
             played = ahead if ahead is not None else rules.play(position, texts[index])
         except Illegal:
@@ -241,15 +255,19 @@ def read_site_captures(draft: Draft, rules: TaflGame) -> None:
             played, ahead = went_on.earlier[-1], went_on
         else:
             ahead = None
-        if not _site_list_read(draft, rules, index, move, position, played):
-            return  # a list the rules do not make: the validator says how, at this ply
+        yield index, position, played
         if played.outcome is not None:
-            if ply is draft.line.plies[-1] and draft.result == "*" and "Result" not in draft.tags:
-                draft.result = played.outcome.result
-                draft.note(
-                    f"the list gives no result; the game ended {played.outcome.result} "
-                    f"({played.outcome.reason}, {played.outcome.rule})",
-                    ply,
-                )
             return
         position = position_after(played)
+
+
+def note_the_end(draft: Draft, index: int, played: Played, source: str) -> None:
+    """When ply `index`, played, is the main line's last and ends the game: the record gets the
+    result it ends with, and a note that the `source` (the list, the header) gives none."""
+    if played.outcome is not None and index == len(draft.line.plies) - 1:
+        draft.result = played.outcome.result
+        draft.note(
+            f"the {source} gives no result; the game ended {played.outcome.result} "
+            f"({played.outcome.reason}, {played.outcome.rule})",
+            draft.line.plies[index],
+        )

@@ -16,13 +16,22 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from lusoria.formats.common import Draft, Locator, one_game, position_after, rule_tags, shown, tafl_rules
+from lusoria.formats.common import (
+    Draft,
+    Locator,
+    main_line_played,
+    note_the_end,
+    one_game,
+    rule_tags,
+    shown,
+    tafl_rules,
+)
 from lusoria.formats.otn_rules import chosen_preset, named_variant, opentafl_name, position_board, rules_of
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.visitor import PlyKey, Visitor, walk
-from lusoria.validator.base import BLACK, Illegal, OptionError
+from lusoria.validator.base import BLACK, OptionError
 from lusoria.validator.tafl import TaflGame
 
 _TAG = re.compile(
@@ -252,25 +261,12 @@ def _check_squares(draft: Draft, rules: TaflGame) -> None:
 def _result_of_the_end(draft: Draft, rules: TaflGame) -> None:
     """A game whose header does not know its result (`result:?`, or no result tag: OpenTafl's
     puzzles) and whose main line ends it gets the result it ends with, with a note."""
-    if draft.result != "*" or draft.result_at is not None or not draft.line.plies:
+    if draft.result != "*" or draft.result_at is not None:
         return
-    try:
-        position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
-        for ply in draft.line.plies:
-            played = rules.play(position, ply.text)
-            if played.outcome is not None and ply is not draft.line.plies[-1]:
-                return  # a ply after the end: the validator says so
-            position = position_after(played)
-    except (Illegal, OptionError):  # the validator says why
-        return
-    if played.outcome is not None:
-        draft.result = played.outcome.result
+    for index, _, played in main_line_played(draft, rules):
+        note_the_end(draft, index, played, "header")
+    if draft.result != "*":
         draft.tags["Result"] = draft.result
-        draft.note(
-            f"the header gives no result; the game ended {played.outcome.result} "
-            f"({played.outcome.reason}, {played.outcome.rule})",
-            draft.line.plies[-1],
-        )
 
 
 def tag_name(key: str) -> str | None:

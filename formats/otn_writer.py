@@ -34,7 +34,7 @@ from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometr
 from lusoria.validator.tafl_rules import described_record
 
 _PLAIN_VALUE = re.compile(r"[^\]\r\n]*")  # what an OTN tag's value holds as it is (a CR would become a line end)
-MAX_DEPTH = 32  # variations one inside another that `write_otn` writes: each turn's address grows with the depth
+MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each turn's address grows with the depth
 
 
 def write_report(report: Report) -> str:
@@ -42,14 +42,11 @@ def write_report(report: Report) -> str:
     if not isinstance(report.rules, TaflGame) or report.record is None:
         raise ValueError(f"OTN holds tafl games, not {report.game}")
     kept = {0: report.positions, **report.variation_positions}
-    return write_otn(report.record, report.rules, report.canonical, cast(dict[int, list[TaflPosition]], kept))
+    return _write_otn(report.record, report.rules, report.canonical, cast(dict[int, list[TaflPosition]], kept))
 
 
-def write_otn(
-    record: Record,
-    rules: TaflGame,
-    canonical: Mapping[PlyKey, str] | None = None,
-    positions: Mapping[int, Sequence[TaflPosition]] | None = None,
+def _write_otn(
+    record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str], positions: Mapping[int, Sequence[TaflPosition]]
 ) -> str:
     """A record as an OTN game: its tags, a rules record for its options (with lusoria's own
     Variant and Rules alongside, for what OTN cannot say), and its moves with their comments
@@ -57,7 +54,7 @@ def write_otn(
     (0: the main line), the position before its first ply first, as its replay kept them
     (`Report.positions`, `Report.variation_positions`): where left-out berserk continuations (G16)
     were found, a ply is written from the line found, not from the plies as written; a ply
-    without a position kept is written from its text alone."""
+    without a position kept (past an illegal ply) is written from its text alone."""
     tags = record.tags
     lines = _tag_lines(tags)
     lines.append(f"[result:{ {v: k for k, v in RESULTS.items()}[record.result] }]")
@@ -71,7 +68,7 @@ def write_otn(
     if record.main.comments:
         lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
-    texts = _Texts(rules.geo, canonical or {}, positions or {})
+    texts = _Texts(rules.geo, canonical, positions)
     walk(record, texts)
     parts: list[Iterator[str | Iterator]] = [
         _turns(record.main, (), 0, texts.of, tags.get("Termination") == "resignation")

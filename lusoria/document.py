@@ -26,7 +26,7 @@ from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.base import SIDE_NAMES
 from lusoria.validator.games import GAMES, any_game, game_class
-from lusoria.validator.replay import Diagnostic, Report, check, move_number, numbering
+from lusoria.validator.replay import Diagnostic, Report, check, move_number, numbering, wrong_numbers
 
 
 def normalized(text: str) -> str:
@@ -220,14 +220,11 @@ def _number_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     report, rules = entry.report, entry.report.rules
     if rules is None or report.record is None or not report.positions:
         return []
-    continued = Continued(report.record, rules.continued)
-    offset = numbering(report.record, rules, report.positions[0], continued)
     lines = lines_of(entry.source.text)
     edits = []
-    for ply, number, key in entry.plies():
-        expected = move_number(continued.number(number, key), offset)
-        column = lines[ply.line - 1][: ply.column - 1].rfind(ply.number) if ply.number else -1
-        if ply.number != expected and column >= 0:  # (not a number that stands on an earlier line)
+    for ply, _, expected in wrong_numbers(report.record, rules, report.positions[0]):
+        column = lines[ply.line - 1][: ply.column - 1].rfind(ply.number or "")
+        if column >= 0:  # (not a number that stands on an earlier line)
             line = entry.offset + ply.line - 1
             edits.append(Edit(line, column, line, column + len(ply.number or ""), expected))
     if not edits:

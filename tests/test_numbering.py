@@ -4,6 +4,7 @@ and the language server; a record numbered from White (`1... h1-h3 2. g5-g4`) is
 
 import re
 
+import pytest
 from click.testing import CliRunner
 
 from lusoria.cli import main
@@ -97,6 +98,36 @@ def test_plies_numbered_one_by_one_get_one_warning_that_the_language_server_fixe
         lines[edit.line] = row[: edit.column] + edit.text + row[edit.end_column :]
     assert lines[1:3] == ["1. e3-c3 1... a4-a2", "2. c3-c1 (2. c3-c2 2... a5-a3) 2... d1-d2 *"]
     assert check("\n".join(lines)).diagnostics == []
+
+
+FOLLOW = "wrong move number{} follow{}: lusoria fmt mends them"
+
+
+@pytest.mark.parametrize(
+    "moves, said, title",
+    [
+        (  # the variation's 3. (line 2) is replayed after the main line's 5... (line 3): the first written
+            "1. e3-c3 (3. e3-d3 a4-a2) a4-a2\n2. c3-c1 5... a2-a1 *\n",
+            [("number", 1, 2, 14, f"the move number should be 1., not 3. (1 more {FOLLOW.format('', 's')})")],
+            "Number the 2 moves right",
+        ),
+        (  # the replay stops at c3-c9 (blocked at c5): 4. and 5. follow it, still wrong, and counted as the fix counts
+            "1. e3-c3 2. a4-a2\n3. c3-c9 4. d1-d2 5. a2-a1 *\n",
+            [
+                ("number", 2, 2, 13, f"the move number should be 1..., not 2. (3 more {FOLLOW.format('s', '')})"),
+                ("T2", 3, 3, 4, "the way is blocked at c5; the rest of this line is not checked"),
+            ],
+            "Number the 4 moves right",
+        ),
+    ],
+)
+def test_the_warning_is_at_the_first_wrong_number_written_and_counts_those_its_quick_fix_writes(moves, said, title):
+    document = Document()
+    document.refresh('[Game "tablut"]\n' + moves)
+    entry = document.entries[0]
+    assert [(d.rule, d.ply, d.line, d.column, d.message) for d in entry.report.diagnostics] == said
+    [fix] = fixes(entry, entry.report.diagnostics[0])
+    assert fix.title == title
 
 
 BERSERK = (  # Fetlar with berserk moves (G15): a knight on c6 captures, then again (c4=d4)

@@ -323,16 +323,15 @@ class _Replay:
         self.record, self.report, self.rules, self.start = record, report, rules, start
         self.keep, self.keep_going, self.first_error = keep, keep_going, first_error
         report.positions.append(start)
-        self.continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
-        self.offset = numbering(record, rules, start, self.continued)
+        self.numbers = _WrongNumbers(record, rules, start)  # those of the plies replayed
         self.tree: _Lines | None = None  # walked at the first variation met
-        self.misnumbered: list[tuple[Ply, int, str]] = []  # each ply whose written move number is wrong, the right one
 
     def every_line(self) -> None:
         """Replay every line (up to the first illegal ply, with `first_error`); the main line's
         outcome, and the result checked against it."""
         report = self.report
         pending: list[Pending] = [(0, self.start, 0, -1)]
+        whole = True  # every ply replayed
         while pending and not (self.first_error and report.diagnostics and report.diagnostics[-1].severity == ERROR):
             at, position, left, kept = pending.pop()
             if kept >= 0:
@@ -340,10 +339,12 @@ class _Replay:
             if self.keep and at:
                 report.variation_positions[at] = [position]
             ended, completed, assumed = self.line(at, position, pending)
+            whole = whole and completed
             if not at:
                 report.outcome = ended
                 _check_result(self.record, ended if completed else None, report, tuple(assumed))
-        _warn_misnumbered(self.misnumbered, report)
+        whole = whole and not pending  # (the plies of a line cut short are walked again, for their numbers)
+        _warn_misnumbered(self.numbers.wrong if whole else wrong_numbers(self.record, self.rules, self.start), report)
 
     def line(self, at: int, position: Position, pending: list[Pending]) -> tuple[Outcome | None, bool, list[str]]:
         """Replay line `at` from `position`, adding the variations met to `pending`: how the game
@@ -354,10 +355,7 @@ class _Replay:
         assumed: list[str] = []
         for index, ply in enumerate(line.plies):
             number = first + index
-            if ply.number is not None and ply.number != (
-                expected := move_number(self.continued.number(number, (at, index)), self.offset)
-            ):
-                self.misnumbered.append((ply, number, expected))  # (checked before any assumption)
+            self.numbers.visit_ply(ply, number, (at, index))  # (checked before any assumption)
             past_end = rules.play_past_end(position, ply.text) if ended is not None else None
             if ended is not None and past_end is None:
                 where = _where(ply, number)
@@ -569,15 +567,43 @@ def _where(ply, number: int) -> dict:
     return dict(ply=number, text=ply.text, line=ply.line, column=ply.column)
 
 
+@mypyc_attr(native_class=False)  # compiled, it extends a Python class (lusoria/accelerator.py)
+class _WrongNumbers(Visitor):
+    """The plies visited whose written move number is wrong in the record's numbering (`numbering`),
+    each with its ply number and the right move number."""
+
+    def __init__(self, record: Record, rules: Game, start: Position) -> None:
+        self.continued = Continued(record, rules.continued)  # (empty but in a game whose plies may continue a turn)
+        self.offset = numbering(record, rules, start, self.continued)
+        self.wrong: list[tuple[Ply, int, str]] = []
+
+    def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        if ply.number is not None and ply.number != (
+            expected := move_number(self.continued.number(number, key), self.offset)
+        ):
+            self.wrong.append((ply, number, expected))
+
+
+def wrong_numbers(record: Record, rules: Game, start: Position) -> list[tuple[Ply, int, str]]:
+    """Each ply of `record` (variations too, in the order written) whose written move number is wrong
+    when the record starts at `start`: the ply, its ply number, the right move number (`move_number`).
+    The move-number warning counts them, and an editor's quick fix writes them right."""
+    found = _WrongNumbers(record, rules, start)
+    walk(record, found)
+    return found.wrong
+
+
 def _warn_misnumbered(misnumbered: list[tuple[Ply, int, str]], report: Report) -> None:
     """A written move number must be right in the record's numbering (`numbering`; NOTATION.md §3):
-    one warning a record, at the first wrong number written, saying how many more follow (a record
-    that numbers its plies one by one, `1. e3-c3 2. d1-d3`, has one a ply), which `fmt` mends."""
+    one warning a record, at the first wrong number written, saying how many more the record holds,
+    past an illegal ply too (`wrong_numbers`; a record that numbers its plies one by one, `1. e3-c3
+    2. d1-d3`, has one a ply), which `fmt` mends."""
     if not misnumbered:
         return
     ply, number, expected = min(misnumbered, key=lambda each: (each[0].line, each[0].column))
     more = len(misnumbered) - 1
-    follow = f" ({more} more wrong move number{'s' * (more > 1)} follow: lusoria fmt mends them)" if more else ""
+    follows = "follow" if more > 1 else "follows"
+    follow = f" ({more} more wrong move number{'s' * (more > 1)} {follows}: lusoria fmt mends them)" if more else ""
     report.warning("number", f"the move number should be {expected}, not {ply.number}{follow}", **_where(ply, number))
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # (base reads `alike` for its messages)
 CLOSE = 2
 LIMIT = 3
 ALIKE = 0.6  # how alike (`similarity`) a known value must be to what was written to be suggested
+STARTS_ALIKE = 0.75  # how much of what was written a known value's start must be to be suggested too
 
 
 def similarity(written: str, legal: str) -> float:
@@ -52,16 +53,21 @@ def only_nearest_ply(rules: Game, position: Position, written: str) -> str | Non
 
 
 def alike(written: str, known: Iterable[str]) -> list[str]:
-    """Up to three of the `known` values most like `written` (case aside), the most alike first
-    (`similarity`): what a value typed by hand may have meant. A value is alike when the two texts
-    have at least ALIKE in common, or when they start with the same two letters or more that make
-    at least ALIKE of the shorter: another form of a short name (`duces`, `dux`: 2 of 3, where the
-    texts have 2 of 8 in common) or its start (`cop`, `copenhagen`)."""
+    """Up to three of the `known` values like `written` (case aside): what a value typed by hand may
+    have meant. First those with at least ALIKE in common (`similarity`), the most alike first; then,
+    in the order `known` gives them (a catalogue's main variant before its others), those that start
+    with two letters or more that make at least STARTS_ALIKE of what was written: the start of a long
+    name (`cop`, `copenhagen`; `tyrs`, `tyr-9x9`: 3 of 4). Measured against what was written, not
+    the shorter text, so that a short value that starts a longer word is not alike (`yesterday`,
+    `yes`; `tax`, `tablut`: 2 of 3)."""
     written = written.lower()
-    scored = sorted((-similarity(written, value.lower()), value) for value in known)
-    return [value for score, value in scored if -score >= ALIKE or _starts_alike(written, value.lower())][:LIMIT]
+    values = list(known)
+    scored = sorted((-similarity(written, value.lower()), value) for value in values)
+    similar = [value for score, value in scored if -score >= ALIKE]
+    starting = [value for value in values if value not in similar and _starts_alike(written, value.lower())]
+    return (similar + starting)[:LIMIT]
 
 
 def _starts_alike(written: str, value: str) -> bool:
     start = len(commonprefix([written, value]))
-    return start >= 2 and start >= ALIKE * min(len(written), len(value))
+    return start >= 2 and start >= STARTS_ALIKE * len(written)

@@ -259,8 +259,12 @@ def test_a_game_whose_boards_are_its_variants_opens_on_the_variant_of_most_recor
     """`?game=hnefatafl` (a link typed by hand): its variant of most records, not a 400 that asks
     for a Variant tag."""
     path = str(tmp_path / "club.db")
-    brandub = {"Variant": "opentafl-brandub-7x7"}
-    Archive(path).import_paths(["\n".join(random_records("hnefatafl", 2, seed=1, tags=brandub, max_plies=6))])
+    ard_ri, brandub = {"Variant": "ard-ri-1-7x7"}, {"Variant": "opentafl-brandub-7x7"}
+    records = [  # the other variant comes first: imported, in the catalogue and by its name
+        *random_records("hnefatafl", 1, seed=1, tags=ard_ri, max_plies=6),
+        *random_records("hnefatafl", 2, seed=1, tags=brandub, max_plies=6),
+    ]
+    Archive(path).import_paths(["\n".join(records)])
     page = get(datasette_app.Datasette([path]), "/-/explorer/club?game=hnefatafl")
     assert page.status_code == 200, page.text
     assert '<option value="hnefatafl/opentafl-brandub-7x7" selected>' in page.text

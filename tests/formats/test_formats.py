@@ -14,7 +14,7 @@ from lusoria.api import random_record
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import FORMATS, format_of, read_text
-from lusoria.formats.otn_writer import write_otn, write_report
+from lusoria.formats.otn_writer import write_report
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.sources import InputError, Skipped
 from lusoria.notation.writer import unknown, write_record
@@ -272,7 +272,7 @@ def test_otn_a_timed_games_clocks_stay_at_the_start_of_its_comments_and_go_back_
         "300 30/3 0i",
         "281 30/3, 288 30/3",
     )
-    written = write_otn(report.record, report.rules)
+    written = write_report(report)
     assert "[296 30/3 0i|297 30/3 0i A quiet move]" in written and "[time-control:300 30/3 0i]" in written
 
 
@@ -343,7 +343,7 @@ def test_otn_writes_a_position_and_a_resignation_and_keeps_what_otn_cannot_hold_
     [source] = read_sources(str(FIXTURES / "otn/resigned-from-a-position.otg"))
     report = check(source)
     report.record.main.plies[0].comments = ["a | b ] c"]
-    otn = write_otn(report.record, report.rules)
+    otn = write_report(report)
     assert "[lusoria-position:3ppp3/4p4/9/p7p/pp2KPPpp/p3P3p/4P4/4p4/3ppp3 w]" in otn
     assert "[lusoria-rules:throne-pass=king tuichi-ends=no]" in otn and otn.endswith("2. Kc5-c8 ---\n")
     assert "[a / b ) c|]" in otn

@@ -368,7 +368,7 @@ def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tm
     [said] = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
     assert said == (
         f"Error: Invalid value for --variant: unknown variant 'fetlar' for hnefatafl ({len(Hnefatafl.presets)} "
-        "known; did you mean fetlar-sparse-13x13 or fetlar-13x13-parlett or fetlar-hnefatafl-11x11?); copenhagen "
+        "known; did you mean fetlar-hnefatafl-11x11 or fetlar-13x13-parlett or fetlar-sparse-13x13?); copenhagen "
         "has it"
     )
     other = run("validate", "--game", "copenhagen", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "club.csv")

@@ -14,7 +14,7 @@ from test_formats import ROUND_TRIP_RULES, game_rules
 from lusoria.api import random_record
 from lusoria.cli import main
 from lusoria.formats import read_text
-from lusoria.formats.otn_writer import _alternatives, write_otn, write_report
+from lusoria.formats.otn_writer import _alternatives, write_report
 from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.writer import unknown, write_record
@@ -122,7 +122,7 @@ def test_a_resignation_is_the_side_to_moves_where_white_moves_first():
 
 def test_the_writer_uses_opentafls_addresses():
     report = report_of("otn/variations.otg")
-    otn = write_otn(report.record, report.rules)
+    otn = write_report(report)
     movetext = otn[otn.index("\n1. ") :].strip().splitlines()
     assert movetext == [
         "1. e4-g4 a6-a9",
@@ -148,7 +148,7 @@ def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative
     record = report_of("otn/variations.otg").record
     second, third = record.main.plies[1].variations
     second.plies[0].variations.append(Line([Ply("a4-a2", comments=["nested"])]))
-    otn = write_otn(record, Tablut.from_tags(record.tags))
+    otn = write_report(check(write_record(record)))  # as `convert` writes it
     assert "1b.1.2a. g4-g1 b5-b8\n1b.2.1a. ..... a4-a2\n[nested]\n1b.3.1a. ..... i4-i1\n" in otn
     again = check(next(read_text(otn, "otn", "x.otg")))
     assert [texts(line) for line in again.record.main.plies[1].variations] == [
@@ -304,3 +304,21 @@ def _lines(main: Line):
         line = pending.pop()
         yield line
         pending.extend(variation for ply in line.plies for variation in ply.variations)
+
+
+def test_otn_a_game_whose_header_does_not_know_its_result_gets_the_one_its_end_makes_past_a_left_out_continuation():
+    # c2-c4 takes d4; a2-a4 would take the king on b4 against c4, but Kb4-b5 shows that c4 went on
+    # (c4-c5, G16): the game ends at a4-a5, the king taken on b5, as the tafl lists' reader reads it
+    otn = (
+        "[lusoria-game:hnefatafl]\n[lusoria-variant:tyr-9x9]\n[lusoria-rules:berw=a]\n"
+        "[lusoria-position:9/9/9/9/9/1K1Pp4/9/p1p6/7P1 b]\n"
+        "[rules:dim:9 esc:e surf:n tfr:i ks:w cor: cen: ber:c berw:a "
+        "start:/t2t1t2t/9/2t1T1t2/t2T1T2t/2T1K1T2/t2T1T2t/2t1T1t2/9/t2t1t2t/]\n\n"
+        "1. c2-c4xd4 h1-h2\n2. a2-a4 Kb4-b5\n3. a4-a5xb5\n"
+    )
+    report = check(next(read_text(otn, "otn", "x.otg")))
+    assert [(d.rule, d.ply) for d in report.diagnostics] == [("G16", 4)]
+    assert report.record.tags["Result"] == report.record.result == "0-1"
+    assert report.record.main.plies[-1].comments == [
+        "otn reader: the header gives no result; the game ended 0-1 (the king was captured (ks: w), G7)"
+    ]

@@ -13,7 +13,7 @@ from conftest import ROOT
 from lusoria.api import random_record
 from lusoria.archive.positions import boards_and_materials
 from lusoria.formats import FORMATS, read_text
-from lusoria.formats.otn_writer import write_otn, write_report
+from lusoria.formats.otn_writer import write_report
 from lusoria.notation import parse_record
 from lusoria.notation.writer import write_record
 from lusoria.validator import hnefatafl, tafl_unwritten
@@ -659,7 +659,7 @@ def test_otn_of_a_variant_reads_back_to_the_same_record(name):
     assert check(back).record.main == report.record.main and check(back).record.result == report.record.result
     plain = "\n".join(
         line
-        for line in write_otn(report.record, report.rules).split("\n")
+        for line in write_report(report).split("\n")
         if not line.startswith(("[lusoria-variant:", "[lusoria-rules:"))
     )
     [alone] = read_text(plain, "otn", "alone.otg")  # the rules record alone: the same rules

@@ -113,9 +113,10 @@ def tag_problem(tags: str, movetext: str = "*") -> tuple:
         ('[Game "Latruncoli"]', "*", (1, 8, "Latruncoli"), ("latrunculi",)),
         ('[Game "latrunculi"]\n[Variant "senica"]', "*", (2, 11, "senica"), ("seneca",)),
         ('[Game "tablut"]\n[Variant "Linaeus"]', "*", (2, 11, "Linaeus"), ("linnaeus",)),
-        # another form of a short name: 2 letters of 8 in common, but the first 2 of dux's 3
-        ('[Game "latrunculi"]\n[Variant "duces"]', "*", (2, 11, "duces"), ("dux",)),
-        ('[Game "hnefatafl"]\n[Variant "tyrs"]', "*", (2, 11, "tyrs"), ("tyr-9x9", "tyr-11x11", "tyr-13x13")),
+        ('[Game "ta"]', "*", (1, 8, "ta"), ("tablut",)),  # a start: 2 letters of 2 written
+        ('[Game "cop"]', "*", (1, 8, "cop"), ("copenhagen",)),
+        # found by their start alone: as the game lists them
+        ('[Game "hnefatafl"]\n[Variant "tyrs"]', "*", (2, 11, "tyrs"), ("tyr-15x15", "tyr-13x13", "tyr-11x11")),
         ('[Game "tablut"]\n[Rules "repetition=none camps=non"]', "*", (2, 31, "non"), ("none",)),  # not the none before
         ('[Game "tablut"]\n[Rules "King-Captur=2"]', "*", (2, 9, "King-Captur"), ("king-capture", "king-armed")),
         ('[Game "laquet"]\n[Rules "leftover=oponent"]', "*", (2, 18, "oponent"), ("opponent",)),
@@ -135,6 +136,13 @@ def test_a_tag_value_that_is_none_of_its_values_gets_those_most_like_it_at_the_v
     [
         ('[Game "chess"]', (1, 8, "chess")),  # nothing alike
         ('[Game "latrunculi"]\n[Variant "d"]', (2, 11, "d")),  # a start of one letter
+        # a short value that starts a longer word written: its start is too little of what was written
+        ('[Game "tax"]', (1, 8, "tax")),
+        ('[Game "tablut"]\n[Rules "king-armed=yesterday"]', (2, 20, "yesterday")),
+        ('[Game "laquet"]\n[Rules "both-dice=maximum"]', (2, 19, "maximum")),
+        ('[Game "tablut"]\n[Rules "king-armed=nobody"]', (2, 20, "nobody")),
+        # a declined form of a short name (`duces`, `dux`): 2 letters in common of 5 written
+        ('[Game "latrunculi"]\n[Variant "duces"]', (2, 11, "duces")),
         ('[Game "latrunculi"]\n[Rules "pieces=166"]', (2, 16, "166")),  # a number, not a closed set
         ('[Game "tablut"]\n[Date "2026.02.30"]', (2, 8, "2026.02.30")),  # no real day in any order
     ],
