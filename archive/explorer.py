@@ -190,17 +190,9 @@ def _view(path: str, params: Params) -> View:
     variant of most records of a game whose boards are its variants when none is asked for."""
     game, variant = _text(params, "game"), _text(params, "variant")
     if game is None or variant is None and not _known(game.lower(), None):  # (a game whose boards are its variants)
-        found = [
-            row
-            for row in _archive(path).iter_sql(
-                "SELECT game, variant FROM records WHERE plies > 0 GROUP BY game, variant "
-                "ORDER BY count(*) DESC, game, variant",
-                TIMEOUT,
-            )
-            if game is None or row["game"].lower() == game.lower()
-        ]
-        if found:
-            game, variant = found[0]["game"], found[0]["variant"]
+        found = _archive(path).most_recorded(game)
+        if found is not None:
+            game, variant = found
         elif game is None:
             raise BadRequest("the archive holds no record with plies", 404)
     try:
