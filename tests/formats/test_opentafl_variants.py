@@ -7,6 +7,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.api import random_records
 from lusoria.cli import main
@@ -130,3 +131,20 @@ def test_a_piece_list_is_written_with_every_piece_of_the_sides_it_names_as_opent
         "corp": "dk",
         "cens": "dk",
     }
+
+
+def test_opentafls_copenhagen_keeps_its_repetition_through_lusoria(tmp_path):
+    """OpenTafl writes its Copenhagen `tfr:w`, which lusoria reads as its Copenhagen, whose repetition
+    it does not check (C12), with a note: `convert --to otn` writes the `tfr:w` back (OtnRepetition),
+    not the `tfr:i` of lusoria's rules, and the note once."""
+    source = ROOT / "tests" / "fixtures" / "formats" / "otn" / "opentafl-copenhagen.otg"
+    otn = CliRunner().invoke(main, ["convert", "--to", "otn", str(source)]).stdout
+    rules = re.search(r"^\[rules:(.*)\]$", otn, re.M)[1]
+    assert rules.startswith("dim:11 name:Copenhagen tfr:w sw:s efe:y ")
+    (tmp_path / "again.otg").write_text(otn)
+    again = CliRunner().invoke(main, ["convert", "--to", "otn", str(tmp_path / "again.otg")]).stdout
+    assert f"[rules:{rules}]" in again and again.count("(tfr:w) is not checked") == 1
+    lgn = CliRunner().invoke(main, ["convert", "--to", "lgn", str(source)]).stdout
+    assert '[OtnRepetition "w"]' in lgn and '[Game "copenhagen"]' in lgn
+    (tmp_path / "game.lgn").write_text(lgn)
+    assert f"[rules:{rules}]" in CliRunner().invoke(main, ["convert", "--to", "otn", str(tmp_path / "game.lgn")]).stdout
