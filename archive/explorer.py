@@ -26,7 +26,7 @@ from lusoria.archive.tree import SORTS, Node, _rules
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.svg import position_svg
-from lusoria.validator.base import WHITE, Game, Illegal, Position
+from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line
@@ -210,7 +210,7 @@ def _view(path: str, params: Params) -> View:
             positions.append(rules.play(positions[-1], ply).position)
         except Illegal as error:
             raise BadRequest(f"ply {number} of the line, {ply}, cannot be played: {error}") from None
-        except Exception:  # not a ply of this game at all (an engine may not say so by Illegal)
+        except NotAPly:
             raise BadRequest(f"ply {number} of the line, {ply}, is not a ply of {rules.name}") from None
     kept = {
         name: value
