@@ -33,6 +33,10 @@ from lusoria.validator.replay import Report, check
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
+_MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
+    "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) "
+    "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"
+)
 
 
 def default_path() -> str:
@@ -215,6 +219,15 @@ class Archive:
         """`sql`, one row at a time."""
         self._existing()
         yield from iter_sql(self.path, sql, timeout=timeout)
+
+    def most_recorded(self, game: str | None = None) -> tuple[str, str | None] | None:
+        """The game and variant of most records with plies (the first by name of those of as many),
+        of `game` (in any case) when given; None when there is none. Where the explorer and
+        `lusoria tree` start when a game, or the variant of a game whose boards are its variants,
+        is not named."""
+        self._existing()
+        rows = iter_sql(self.path, _MOST_RECORDED, [game, game], self.timeout)
+        return next(((row["game"], row["variant"]) for row in rows), None)
 
     def lacking(self, game: str | None, variant: str | None) -> str | None:
         """Whether no record has the game or variant a query named (`lusoria query --game chess`

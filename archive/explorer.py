@@ -26,7 +26,7 @@ from lusoria.archive.tree import SORTS, Node, _rules
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.svg import position_svg
-from lusoria.validator.base import WHITE, Game, Illegal, Position
+from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line
@@ -190,17 +190,9 @@ def _view(path: str, params: Params) -> View:
     variant of most records of a game whose boards are its variants when none is asked for."""
     game, variant = _text(params, "game"), _text(params, "variant")
     if game is None or variant is None and not _known(game.lower(), None):  # (a game whose boards are its variants)
-        found = [
-            row
-            for row in _archive(path).iter_sql(
-                "SELECT game, variant FROM records WHERE plies > 0 GROUP BY game, variant "
-                "ORDER BY count(*) DESC, game, variant",
-                TIMEOUT,
-            )
-            if game is None or row["game"].lower() == game.lower()
-        ]
-        if found:
-            game, variant = found[0]["game"], found[0]["variant"]
+        found = _archive(path).most_recorded(game)
+        if found is not None:
+            game, variant = found
         elif game is None:
             raise BadRequest("the archive holds no record with plies", 404)
     try:
@@ -218,7 +210,7 @@ def _view(path: str, params: Params) -> View:
             positions.append(rules.play(positions[-1], ply).position)
         except Illegal as error:
             raise BadRequest(f"ply {number} of the line, {ply}, cannot be played: {error}") from None
-        except Exception:  # not a ply of this game at all (an engine may not say so by Illegal)
+        except NotAPly:
             raise BadRequest(f"ply {number} of the line, {ply}, is not a ply of {rules.name}") from None
     kept = {
         name: value

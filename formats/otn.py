@@ -71,6 +71,8 @@ DESCRIBED = "lusoria-game"  # written for a game whose options are the rules rec
 NOT_COPIED = {"rules", "result", "start-comment", "position", "variant", CARRIED, DESCRIBED, *OWN}
 RULES_NAME = "OtnRulesName"  # the tag of the rules record's `name:` entry (OpenTafl's name of its rules)
 RULES_NAME_ENTRY = re.compile(r"(?:^|(?<=\s))name:(?P<name>[^\s\]]+)")  # as read; as written when it is one word
+REPETITION = "OtnRepetition"  # the tag of the rules record's `tfr:` entry where a built-in game does not check it
+REPETITION_ENTRY = re.compile(r"(?:^|(?<=\s))tfr:(?P<value>[dwl])(?=\s|$)")  # (one lusoria reads: `_note_repetition`)
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # an OTN tag's name, as _TAG reads it
 _LGN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a tag's name in lusoria's notation (TAG_NAME)
 
@@ -123,6 +125,9 @@ def _read(draft: Draft, text: str) -> None:
     rules_name = RULES_NAME_ENTRY.search(tags["rules"]["value"])
     if rules_name is not None and rules_name["name"] != opentafl_name(rules):  # (that one is written back anyway)
         draft.tag(RULES_NAME, rules_name["name"], tags["rules"].start("value") + rules_name.start("name"))
+    repetition = REPETITION_ENTRY.search(tags["rules"]["value"])
+    if repetition is not None and not rules.described:  # (written back: its meaning kept, C12 or not)
+        draft.tag(REPETITION, repetition["value"], tags["rules"].start("value") + repetition.start("value"))
     _copy_tags(draft, tags)
     black_first = ("Position" in draft.tags and draft.tags["Position"].endswith("b")) or (
         "Position" not in draft.tags and rules.initial().turn == BLACK

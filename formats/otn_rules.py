@@ -193,7 +193,7 @@ def _game_rules(
         )
     (_corner_options if game.board.corner_escape else _edge_options)(entries, options, game)
     _refuse_unplayed(entries)
-    _note_repetition(draft, entries, game, named is not None and named["Game"] == game.name)
+    _note_repetition(draft, entries, game, named is not None and named["Game"] == game.name, own)
     start = None
     if "start" in entries.found or "starti" in entries.found:
         key = "start" if "start" in entries.found else "starti"
@@ -228,14 +228,15 @@ def _refuse_unplayed(entries: _Entries) -> None:
             raise entries.cannot(key, "this unknown rules entry")
 
 
-def _note_repetition(draft: Draft, entries: _Entries, game: type[TaflGame], named: bool) -> None:
+def _note_repetition(draft: Draft, entries: _Entries, game: type[TaflGame], named: bool, own: bool) -> None:
     """The threefold repetition of `tfr`: a draw (tfr:d) read with a note of what lusoria does
     instead; one that wins or loses refused, but in a record that names the game's own variant
-    (`named`: OpenTafl's Copenhagen is tfr:w), read with a note as the game has it."""
+    (`named`: OpenTafl's Copenhagen is tfr:w), read with a note as the game has it. No note when
+    lusoria wrote the file (`own`: it wrote back the `tfr:` it read, OtnRepetition, with the note)."""
     tfr = entries.value("tfr", "d")
     if tfr not in ("i", "d") and not (named and tfr in ("w", "l") and game.board.corner_escape):
         raise entries.cannot("tfr", "a repetition that wins or loses")
-    if tfr != "i":
+    if tfr != "i" and not own:
         draft.note(
             f"threefold repetition (tfr:{tfr}) is not checked: "
             + (

@@ -15,6 +15,8 @@ from lusoria.formats.otn import (
     CARRIED,
     DESCRIBED,
     OWN,
+    REPETITION,
+    REPETITION_ENTRY,
     RESULTS,
     RULES_NAME,
     RULES_NAME_ENTRY,
@@ -64,7 +66,8 @@ def _write_otn(
     if rules.described:
         lines.append(f"[{DESCRIBED}:{rules.name}]")
     start = tags.get("Position") or rules.format_position(rules.initial())
-    lines.append(f"[rules:{_rules_record(rules, start.split()[0], tags.get(RULES_NAME) or opentafl_name(rules))}]")
+    name = tags.get(RULES_NAME) or opentafl_name(rules)
+    lines.append(f"[rules:{_rules_record(rules, start.split()[0], name, tags.get(REPETITION, ''))}]")
     if record.main.comments:
         lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
     lines.append("")
@@ -262,13 +265,17 @@ def _otn_board(board: str) -> str:
     return "/" + "/".join(row.replace("p", "t").replace("P", "T") for row in reversed(rows)) + "/"
 
 
-def _rules_record(rules: TaflGame, board: str, name: str = "") -> str:
+def _rules_record(rules: TaflGame, board: str, name: str = "", repetition: str = "") -> str:
     """The OTN rules record of a tafl game's rules, from its Settings (what `rules_of` reads back as
     them), starting from `board` (the game's start or its Position) unless its options hold the start;
-    `name:` after `dim:`, as OpenTafl writes it, when the record has an OtnRulesName of one word."""
+    `name:` after `dim:`, as OpenTafl writes it, when the record has an OtnRulesName of one word;
+    `tfr:` as its OtnRepetition says, the repetition a built-in game read without checking it
+    (OpenTafl's Copenhagen's `tfr:w`)."""
     record = described_record(rules.settings)
     if not rules.described:
         record = record.rpartition(" start:")[0] + f" start:{_otn_board(board)}"
+        if _in_rules(REPETITION, repetition):
+            record = re.sub(r"(?<=\s)tfr:\S*", f"tfr:{repetition}", record)
     if _in_rules(RULES_NAME, name):
         size, _, rest = record.partition(" ")
         record = f"{size} name:{name} {rest}"
@@ -276,5 +283,7 @@ def _rules_record(rules: TaflGame, board: str, name: str = "") -> str:
 
 
 def _in_rules(tag: str, value: str) -> bool:
-    """Whether a tag is written in the rules record (an OtnRulesName of one word), not as a tag."""
-    return tag == RULES_NAME and RULES_NAME_ENTRY.fullmatch(f"name:{value}") is not None
+    """Whether a tag is written in the rules record (an OtnRulesName of one word, an OtnRepetition
+    of a value lusoria reads), not as a tag."""
+    entry = {RULES_NAME: (RULES_NAME_ENTRY, "name"), REPETITION: (REPETITION_ENTRY, "tfr")}.get(tag)
+    return entry is not None and entry[0].fullmatch(f"{entry[1]}:{value}") is not None

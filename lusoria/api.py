@@ -36,7 +36,7 @@ from lusoria.notation.sources import (
 )
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
-from lusoria.validator.base import SIDE_NAMES, BoardNotTaken, Game, OptionError, known_names
+from lusoria.validator.base import SIDE_NAMES, BoardNotTaken, Game, NotAPly, OptionError, known_names
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, proposals
 from lusoria.validator.games import GAMES, game_class, known_games, owners_of, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
@@ -97,6 +97,7 @@ __all__ = [
     "PastTheEnd",
     "Unreplayable",
     "is_ply",
+    "NotAPly",
     "Converted",
 ]
 

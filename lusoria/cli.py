@@ -150,6 +150,25 @@ def game_tags(options: dict[str, Any]) -> dict[str, str]:
     return {"Game": options["game"], **({"Variant": options["variant"]} if options["variant"] else {})}
 
 
+def most_recorded_variant(db: str, game: str) -> str | None:
+    """For --game of a game whose boards are its variants without --variant, the variant of most
+    of the archive's records of it, said in a note on stderr (as the explorer opens); None for
+    another game."""
+    from lusoria.archive import Archive
+
+    described = api.GAMES.get(game.lower())
+    if described is None or not described.described:
+        return None
+    found = archive_errors(lambda: Archive(db).most_recorded(game))
+    if found is None:
+        raise click.UsageError(
+            f"the archive holds no record of {described.name}, whose boards are its variants: name one with --variant"
+            f" ({described.presets_listed_in} lists them)"
+        )
+    echo(f"lusoria: --variant {found[1]}: the variant of most records of {described.name} in {db}", err=True)
+    return found[1]
+
+
 def chosen_rules(tags: dict[str, str]) -> api.Game:
     """The rules that options (--game, --variant, --rules: as the tags `Game`, `Variant`, `Rules`)
     choose; a usage error, said once, for a game, variant or rules lusoria does not know (naming the
@@ -1013,7 +1032,8 @@ def tree(
 ) -> None:
     """Every next ply the archive's records played from POSITION (a position string; the side to
     move may be left out), from --record N --ply K, or, with neither, from the start of --game
-    (and --variant), as the explorer opens; with the games, the shares of White's wins,
+    (and --variant; of a game whose boards are its variants, its variant of most records when
+    none is given), as the explorer opens; with the games, the shares of White's wins,
     draws and Black's wins, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
@@ -1021,6 +1041,8 @@ def tree(
 
     if start is not None and record is not None or start is None and record is None and not filters["game"]:
         raise click.UsageError("give a POSITION, --record N (and --ply K), or --game: its start")
+    if start is None and record is None:
+        filters["variant"] = filters["variant"] or most_recorded_variant(db, filters["game"])
     rules = None if start is not None or record is not None else chosen_rules(game_tags(filters))
     chosen = filters_of(filters)
     if rules is None:

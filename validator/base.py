@@ -42,6 +42,15 @@ class Illegal(LusoriaError):
         self.rule, self.message = rule, message
 
 
+class NotAPly(LusoriaError, ValueError):
+    """Text handed to `Game.play` that is no ply of `game` (`lusoria.api.is_ply` says so too):
+    the text, and `shape`, what a ply looks like."""
+
+    def __init__(self, text: str, game: str, shape: str):
+        super().__init__(f"'{text}' is not a ply of {game}: {shape}")
+        self.text = text
+
+
 def check_capture_list(text: str, rule: str) -> None:
     """A written capture list (`x…`) names each square once: it must equal exactly what
     the move captures (NOTATION.md §4), so `xd3/d3` is Illegal under the capture `rule`."""
@@ -367,8 +376,8 @@ class Game(Generic[P]):
     # -- plies -------------------------------------------------------------
     def play(self, position: P, text: str) -> Played[P]:
         """Apply one ply as written; Illegal when the rules forbid it. `text` is a ply as the
-        game's grammar reads it (`lusoria.api.is_ply`): what is not one is not checked here (an
-        engine may fail on it, or read it as something else)."""
+        game's grammar reads it (`lusoria.api.is_ply`); NotAPly when it is none (a tafl game reads
+        the plies of every tafl game: its rules judge the `=`, `+` or `--` it does not write)."""
         raise NotImplementedError
 
     def outcome(self, position: P) -> Outcome | None:

@@ -85,7 +85,8 @@ def _chain(
                 return None  # 1/10 (a bear-off so written takes no die and fails below)
             for hop in range(hops):
                 start, end = route[hop], route[hop + 1]
-                if not holds(points[start], side):  # also once the last checker is off (Q8)
+                if start > LAST or not holds(points[start], side):  # also once the last checker is off (Q8);
+                    # a start in 19-24 (Q4: `_check_plays` words it)
                     return None
                 if end == OFF:
                     if not all_home(points, side):  # Q7

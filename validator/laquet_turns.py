@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lusoria.notation.numbers import checked_number
+from lusoria.notation.reader import is_ply
+from lusoria.validator.base import NotAPly
 from lusoria.validator.laquet_points import OFF, Step
 
 
@@ -46,9 +48,18 @@ def _dice(text: str) -> tuple[int, ...]:
     return tuple([checked_number(digit, 1, 6) for digit in text if digit in "123456"])
 
 
+TURN_SHAPE: Final = (
+    "a ply is the roll, a colon and the plays, each from point to point (31: 3/6 13/14), or -- when "
+    "none can be played (31: --), then perhaps the dice the opponent played after > (> 1: 4/5)"
+)
+
+
 @lru_cache(maxsize=65536)
 def parse_turn(text: str) -> Turn:
-    """The parts of a ply the grammar has accepted: ROLL: PLAYS, then perhaps > DICE: PLAYS."""
+    """The parts of a ply (ROLL: PLAYS, then perhaps > DICE: PLAYS); NotAPly for text that is
+    none (not read as a pass)."""
+    if not is_ply("laquet", text):
+        raise NotAPly(text, "laquet", TURN_SHAPE)
     own, arrow, rest = text.partition(">")
     roll, _, plays = own.partition(":")
     leftover: tuple[tuple[int, ...], tuple[Written, ...]] | None = None

@@ -10,7 +10,7 @@ from functools import cache, lru_cache, partial
 from typing import Final, NamedTuple
 
 from lusoria.notation.numbers import checked_number
-from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Illegal, Outcome, Played, check_capture_list
+from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Illegal, NotAPly, Outcome, Played, check_capture_list
 
 EMPTY: Final = 0
 PAWN: Final = 1
@@ -123,17 +123,24 @@ class Move(NamedTuple):
     end: bool
 
 
-_PLY = re.compile(
-    r"(?P<placement>@)?(?P<piece>[DP])?(?P<path>[a-p][0-9]+(?:[-^][a-p][0-9]+)*)"
-    r"(?:x(?P<captures>[^~#]+))?(?:~(?P<removal>[a-p][0-9]+))?(?P<end>#)?"
+_PLY = re.compile(  # the grammar's PLY, its squares on any board (`play_ply` refuses those off it)
+    r"(?P<placement>@)?(?(placement)|(?P<piece>[DP])?)"
+    r"(?P<path>[a-p][0-9]+(?(placement)|(?:-[a-p][0-9]+|(?:\^[a-p][0-9]+)+)))"
+    r"(?:x(?P<captures>[DP]?[a-p][0-9]+(?:/[DP]?[a-p][0-9]+)*))?(?:~(?P<removal>[a-p][0-9]+))?(?P<end>#)?"
+)
+
+PLY_SHAPE: Final = (
+    "a ply is a placement (@d4) or a move (d4-d6; a jump d4^d6^f6), which may name its piece first "
+    "(Dd4-d6) and the squares it captures after x (d4-d6xd7), then a removal after ~ (~e5) and # at the end"
 )
 
 
 @lru_cache(maxsize=65536)
 def parse_move(text: str) -> Move:
-    """The parts of a ply the grammar has accepted."""
+    """The parts of a ply the grammar accepts; NotAPly for text that is none."""
     m = _PLY.fullmatch(text)
-    assert m is not None, text  # the grammar has accepted it
+    if m is None:
+        raise NotAPly(text, "latrunculi", PLY_SHAPE)
     captures = None if m["captures"] is None else frozenset(c.lstrip("DP") for c in m["captures"].split("/"))
     return Move(
         bool(m["placement"]),

@@ -20,7 +20,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, WHITE, OptionError, Outcome, Played
+from lusoria.validator.base import BLACK, WHITE, NotAPly, OptionError, Outcome, Played
 from lusoria.validator.diagram import CAMP, CORNER, THRONE, Diagram, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly
 from lusoria.validator.tafl_board import (
@@ -48,6 +48,7 @@ from lusoria.validator.tafl_board import (
     PIECE_NAMES,
     PLAIN,
     PLY_PATTERN,
+    PLY_SHAPE,
     REPETITION,
     SOLDIERS,
     THRONE_SQUARE,
@@ -293,7 +294,8 @@ class TaflGame(GridGame[TaflPosition]):
         if text == "--":
             return None
         found = PLY_PATTERN.fullmatch(text)
-        assert found is not None, text  # the grammar has accepted it
+        if found is None:
+            raise NotAPly(text, self.name, PLY_SHAPE)
         squares = tuple(
             (FILES.index(name[0]), (whole_number(name[1:], 1, 1 << 20) or 0) - 1)
             for name in (found["origin"], found["target"])

@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
+from lusoria.validator.base import BLACK, WHITE, Illegal, NotAPly, OptionError
 
 EMPTY: Final = 0
 DEFENDER: Final = 1  # a defender soldier (White)
@@ -193,9 +193,13 @@ class Move(NamedTuple):
     berserk: bool = False  # written `d3=f3` (as OTN writes it): the piece that captured moves again (G15)
 
 
-PLY_PATTERN = re.compile(
+PLY_PATTERN = re.compile(  # every tafl game's PLY, its squares on any board (`_read_move` refuses those off it)
     r"(?P<piece>[KP])?(?P<origin>[a-s][0-9]+)(?P<kind>[-=])(?P<target>[a-s][0-9]+)"
-    r"(?:x(?P<captures>[^+]+))?(?P<announcement>\+*)"
+    r"(?:x(?P<captures>[KP]?[a-s][0-9]+(?:/[KP]?[a-s][0-9]+)*))?(?P<announcement>\+{0,2})"
+)
+PLY_SHAPE: Final = (
+    "a ply is a move from square to square (e3-c3), which may name its piece first (Ke5-e6) "
+    "and the squares it captures after x (e3-c3xd3/Kf3)"
 )
 
 
@@ -203,7 +207,8 @@ MOVES_KEPT: Final = 65536  # plies a Geometry keeps read (parse_move)
 
 
 def parse_move(geo: Geometry, text: str) -> Move | None:
-    """The parts of a ply the game's grammar has accepted; None for the pass `--`."""
+    """The parts of a ply the game's grammar accepts; None for the pass `--`; NotAPly for text
+    that is no tafl ply."""
     if text == "--":
         return None
     move = geo.moves.get(text)
@@ -216,7 +221,8 @@ def parse_move(geo: Geometry, text: str) -> Move | None:
 
 def _read_move(geo: Geometry, text: str) -> Move:
     m = PLY_PATTERN.fullmatch(text)
-    assert m is not None, text  # the grammar has accepted it
+    if m is None:
+        raise NotAPly(text, "a tafl game", PLY_SHAPE)
     index = geo.index
     off = next((square for square in re.findall(r"[a-s][0-9]+", text) if square not in index), None)
     if off is not None:  # a grammar of every board (up to s19) has accepted it: `play_ply` names the rule

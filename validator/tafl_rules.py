@@ -5,7 +5,9 @@ they make (`described_settings`), and any tafl game's Settings written as a reco
 (`described_record`). The pieces are the attackers' soldiers (OTN's `t`), the defenders' (`T`)
 and the king (`K`), which an option's piece list writes `a`, `d` and `k` (a Rules tag is read in
 any case); a piece list that names OpenTafl's other pieces (commanders, knights, mercenaries,
-guards) names none of them here. A mechanic the engine does not play is refused by name."""
+guards) names none of them here, and one written names every piece of the sides it holds, as
+OpenTafl writes it (each of a side's pieces is its soldier here: `ad` is `tcnkmTCNM`). A mechanic
+the engine does not play is refused by name."""
 
 from __future__ import annotations
 
@@ -68,6 +70,11 @@ PIECE_LISTS = {  # key -> its OTN default, in lusoria's letters (`a` attackers, 
 # are read in any case, keeps them apart
 LISTS = ("", "a", "d", "k", "ad", "ak", "dk", "adk")
 OTN_LETTERS = {"t": "a", "T": "d", "K": "k"}
+# the pieces of each list as OpenTafl's RulesSerializer writes them (TaflmanCodes' order: the
+# attackers' soldier, commander, knight, king, mercenary, then the defenders'): each of a side's
+# pieces is its soldier to lusoria (ORDINARY), so that `a` holds all of the attackers' and `d` all
+# of the defenders' but their king
+WRITTEN_LETTERS = {"a": "tcnkm", "d": "TCNM", "k": "K"}
 # key -> its values (OTN's default first); a key of open values has only its default (`OPEN`)
 KEYS: dict[str, tuple[str, ...]] = {
     "dim": ("",),
@@ -277,10 +284,9 @@ def described_record(settings: Settings) -> str:
             if kind == THRONE_SQUARE:
                 option["cenhe"] = _letters(settings.hostile_empty, first, squares)
     written = [
-        f"{key}:{value}"
+        f"{key}:{_written_list(value) if key in PIECE_LISTS else value}"
         for key, value in option.items()
         if value != KEYS[key][0]
-        and (key not in PIECE_LISTS or "".join(OTN_LETTERS[letter] for letter in value) != KEYS[key][0])
     ]
     start = "/".join(
         rank.replace("p", "t").replace("P", "T") for rank in reversed(settings.board.start.split()[0].split("/"))
@@ -305,8 +311,15 @@ def _squares(geo: Geometry, squares: list[int]) -> str:
 
 
 def _letters(table: bytes, square: int, squares: int) -> str:
-    """The pieces a table lets onto `square`, as an OTN piece list."""
-    return "".join(letter for letter in "tTK" if table[PIECES[OTN_LETTERS[letter]] * squares + square])
+    """The pieces a table lets onto `square`, as a piece list (a, d, k)."""
+    return "".join(piece for piece in "adk" if table[PIECES[piece] * squares + square])
+
+
+def _written_list(pieces: str) -> str:
+    """A piece list (a, d, k) as OpenTafl writes it: every piece of each side it names, in
+    OpenTafl's order (`adk`: tcnkmTCNKM)."""
+    letters = "".join(WRITTEN_LETTERS[piece] for piece in pieces)
+    return "".join(letter for letter in "tcnkmTCNKM" if letter in letters)
 
 
 def board_of(option: dict[str, str], title: str) -> TaflBoard:

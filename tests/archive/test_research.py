@@ -273,10 +273,10 @@ def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):
     assert unknown.exit_code == 2 and "unknown game 'chess' (known: brandubh, copenhagen" in unknown.output
     variant = runner.invoke(main, ["tree", "--game", "tablut", "--variant", "nonesuch", "--db", archive.path])
     assert variant.exit_code == 2 and "Invalid value for --variant: unknown variant 'nonesuch'" in variant.output
-    catalogue = runner.invoke(main, ["tree", "--game", "hnefatafl", "--db", archive.path])
+    catalogue = runner.invoke(main, ["tree", "--game", "hnefatafl", "--db", archive.path])  # (none archived)
     assert (
         catalogue.exit_code == 2
-        and "describes its boards by its variants: name one (a Variant tag, --variant" in catalogue.output
+        and "no record of hnefatafl, whose boards are its variants: name one with --variant" in (catalogue.output)
     )
 
 

@@ -1,12 +1,15 @@
 """The opening explorer folds the plies of any square board by its symmetries (`--symmetric`)."""
 
+import json
 from collections import Counter
 
 import pytest
+from click.testing import CliRunner
 from explorer import folded_by_hand
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
+from lusoria.cli import main
 
 
 @pytest.mark.parametrize("game", ["copenhagen", "brandubh", "tablut"])
@@ -26,3 +29,31 @@ def test_filters_that_only_change_others_select_every_record():
     for alone in (Filters(symmetric=True), Filters(include_unknown=True), Filters(material_for=3), None):
         assert _selected(alone) is None
     assert _selected(Filters(symmetric=True, valid=True)) is not None
+
+
+def test_the_tree_of_a_game_whose_boards_are_its_variants_starts_from_its_variant_of_most_records(tmp_path):
+    """`lusoria tree --game hnefatafl` without --variant: the variant of most records (as the
+    explorer opens: Archive.most_recorded), said on stderr; none of the game: --variant asked for."""
+    path = str(tmp_path / "club.db")
+    records = [
+        *random_records("hnefatafl", 1, seed=1, tags={"Variant": "tyr-9x9"}, max_plies=6),
+        *random_records("hnefatafl", 2, seed=1, tags={"Variant": "opentafl-brandub-7x7"}, max_plies=6),
+    ]
+    Archive(path).import_paths(["\n".join(records)])
+    assert Archive(path).most_recorded("Hnefatafl") == ("hnefatafl", "opentafl-brandub-7x7")
+    assert Archive(path).most_recorded("tablut") is None
+    result = CliRunner().invoke(main, ["tree", "--game", "hnefatafl", "--db", path, "--format", "json"])
+    named = ["tree", "--game", "hnefatafl", "--variant", "opentafl-brandub-7x7", "--db", path, "--format", "json"]
+    assert result.exit_code == 0 and result.stdout == CliRunner().invoke(main, named).stdout
+    assert sum(node["games"] for node in json.loads(result.stdout)) == 2  # the two records of brandub
+    assert (
+        result.stderr
+        == f"lusoria: --variant opentafl-brandub-7x7: the variant of most records of hnefatafl in {path}\n"
+    )
+    other = str(tmp_path / "other.db")
+    Archive(other).import_paths(["\n".join(random_records("tablut", 1, seed=1, max_plies=6))])
+    refused = CliRunner().invoke(main, ["tree", "--game", "hnefatafl", "--db", other])
+    assert refused.exit_code == 2 and refused.stderr.endswith(
+        "Error: the archive holds no record of hnefatafl, whose boards are its variants: name one with --variant "
+        "(docs/formats.md lists them)\n"
+    )

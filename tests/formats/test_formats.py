@@ -723,7 +723,7 @@ def test_show_and_fmt_read_other_formats():
 def test_import_keeps_the_format_and_the_path(tmp_path):
     db = str(tmp_path / "a.db")
     summary = Archive(db).import_paths([str(FIXTURES / "otn"), str(FIXTURES / "aage")])
-    assert summary.added == 11
+    assert summary.added == 12
     rows = (
         connect(db)
         .execute(
@@ -736,13 +736,14 @@ def test_import_keeps_the_format_and_the_path(tmp_path):
     assert [(path.rsplit("/", 1)[1], fmt) for path, fmt, _ in rows] == [
         ("brandubh.otg", "otn"),
         ("copenhagen.otg", "otn"),
+        ("opentafl-copenhagen.otg", "otn"),
         ("resigned-from-a-position.otg", "otn"),
         ("saami-king-captured.otg", "otn"),
         ("variations.otg", "otn"),
     ] + [("captures.json", "aage"), ("copenhagen.json", "aage")] + [("scrape.json", "aage")] * 4
-    assert all(text.startswith('[Game "') for _, _, text in rows) and "copenhagen" in rows[6][2]  # stored as lgn
-    assert "(1. e3-c3 {A quieter start.} 1... a6-a7" in " ".join(rows[4][2].split())  # variations too
-    assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 5
+    assert all(text.startswith('[Game "') for _, _, text in rows) and "copenhagen" in rows[7][2]  # stored as lgn
+    assert "(1. e3-c3 {A quieter start.} 1... a6-a7" in " ".join(rows[5][2].split())  # variations too
+    assert Archive(db).import_paths([str(FIXTURES / "otn")]).duplicates == 6
 
 
 def test_a_forced_format_takes_every_file_of_its_extension_in_a_directory(tmp_path):

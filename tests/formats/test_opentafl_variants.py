@@ -7,6 +7,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from lusoria.api import random_records
 from lusoria.cli import main
@@ -108,3 +109,42 @@ def test_a_game_is_read_under_the_variant_it_names_on_its_board(header, tags):
         key: report.record.tags[key] for key in ("Game", "Variant", "Rules", "Position") if key in report.record.tags
     }
     assert found == {key: found.get(key) if value == "…" else value for key, value in tags.items()}
+
+
+def test_a_piece_list_is_written_with_every_piece_of_the_sides_it_names_as_opentafl_writes_it():
+    """OpenTafl reads a piece list (RulesSerializer, TaflmanCodes: t c n k m, T C N K M) as the
+    pieces it names: `cenh:tT` would leave the commanders and knights of berserk hnefatafl out of
+    what lusoria plays as `cenh=ad` (each of a side's pieces is its soldier to lusoria)."""
+    tags = {"Variant": "berserk-hnefatafl-11x11", "Rules": "cenh=ad corp=dk cens=dk"}
+    [record] = random_records("hnefatafl", 1, seed=3, tags=tags, max_plies=4)
+    result = CliRunner().invoke(main, ["convert", "--to", "otn", "-"], input=record)
+    rules = re.search(r"^\[rules:(.*)\]$", result.stdout, re.M)[1]
+    entries = dict(entry.split(":", 1) for entry in rules.split())
+    assert {key: entries[key] for key in ("cenh", "corp", "cens")} == {
+        "cenh": "tcnkmTCNM",
+        "corp": "TCNKM",
+        "cens": "TCNKM",
+    }
+    back = read(result.stdout)
+    assert back.valid and {key: back.rules.option[key] for key in ("cenh", "corp", "cens")} == {
+        "cenh": "ad",
+        "corp": "dk",
+        "cens": "dk",
+    }
+
+
+def test_opentafls_copenhagen_keeps_its_repetition_through_lusoria(tmp_path):
+    """OpenTafl writes its Copenhagen `tfr:w`, which lusoria reads as its Copenhagen, whose repetition
+    it does not check (C12), with a note: `convert --to otn` writes the `tfr:w` back (OtnRepetition),
+    not the `tfr:i` of lusoria's rules, and the note once."""
+    source = ROOT / "tests" / "fixtures" / "formats" / "otn" / "opentafl-copenhagen.otg"
+    otn = CliRunner().invoke(main, ["convert", "--to", "otn", str(source)]).stdout
+    rules = re.search(r"^\[rules:(.*)\]$", otn, re.M)[1]
+    assert rules.startswith("dim:11 name:Copenhagen tfr:w sw:s efe:y ")
+    (tmp_path / "again.otg").write_text(otn)
+    again = CliRunner().invoke(main, ["convert", "--to", "otn", str(tmp_path / "again.otg")]).stdout
+    assert f"[rules:{rules}]" in again and again.count("(tfr:w) is not checked") == 1
+    lgn = CliRunner().invoke(main, ["convert", "--to", "lgn", str(source)]).stdout
+    assert '[OtnRepetition "w"]' in lgn and '[Game "copenhagen"]' in lgn
+    (tmp_path / "game.lgn").write_text(lgn)
+    assert f"[rules:{rules}]" in CliRunner().invoke(main, ["convert", "--to", "otn", str(tmp_path / "game.lgn")]).stdout

@@ -69,6 +69,13 @@ def test_q4_points_19_to_24_are_never_entered():
     assert all(step[0] != 18 for way in sequences(START, WHITE, (6, 1)) for step in way)
 
 
+@pytest.mark.parametrize("ply, rule", [("31: 4/5 21/5", "Q3"), ("31: 20/23 1/2", "Q4"), ("21: 22/24 1/2", "Q4")])
+def test_q4_a_play_from_points_19_to_24_is_illegal_not_an_internal_error(ply, rule):
+    """The grammar reads points 1-24: one beyond 18 as the start of a play is a rule broken (was an
+    IndexError of the fast path's counts)."""
+    assert rule_broken(SEED, START, ply) == rule
+
+
 def test_q5_both_dice_must_be_played_when_they_can_be():
     assert rule_broken(SEED, START, "63: 5/11") == "Q5"
     assert rule_broken(SEED, START, "63: --") == "Q5"
