@@ -69,6 +69,23 @@ def test_q4_points_19_to_24_are_never_entered():
     assert all(step[0] != 18 for way in sequences(START, WHITE, (6, 1)) for step in way)
 
 
+@pytest.mark.parametrize(
+    "position, ply, said",
+    [
+        (HOME, "65: 13/19 17/off", "13/19: no checker may enter points 19-24; it leaves past 18 only by bearing off"),
+        (START, "61: 18/19 1/2", "18/19: no checker may enter points 19-24; it leaves past 18 only by bearing off"),
+        (HOME, "21: 19/off 17/18", "19/off: no checker stands on points 19-24; they are never used"),
+        (START, "63: 20/23 1/4", "20/23: no checker stands on points 19-24; they are never used"),
+        (START, "63: 24/off 1/4", "24/off: no checker stands on points 19-24; they are never used"),
+    ],
+)
+def test_q4_a_play_written_to_or_from_points_19_to_24_breaks_q4(position, ply, said):
+    """Point 19 is no bear-off (`13/19` is not `13/off`), and a play from 19-24 is no crash."""
+    with pytest.raises(Illegal) as caught:
+        SEED.play(position, ply)
+    assert (caught.value.rule, str(caught.value)) == ("Q4", said)
+
+
 def test_q5_both_dice_must_be_played_when_they_can_be():
     assert rule_broken(SEED, START, "63: 5/11") == "Q5"
     assert rule_broken(SEED, START, "63: --") == "Q5"
