@@ -1,7 +1,7 @@
 """Common transcription slips behind a syntax error, and what was meant (docs/slips.md):
 `e3c3` (no hyphen), `e3xc3` (a chess-style capture), `e3–c3` (a word processor's dash),
 `ke5-e4` (a lowercase piece letter), `e3-c3 !?` (a detached suffix), `1..` or `1…` (a
-move number's dots), `½-½` or `1:0` (a result in another convention). Every fix is
+move number's dots), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a pass). Every fix is
 checked against the game's grammar before it is offered."""
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mende
 _WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
+_PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 
 
 class Fix(NamedTuple):
@@ -68,6 +69,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
         return [fix for fix in fixes if reached[fix] == furthest and _reads_past(text, fix, game)]
+    elif repeated := _PASS_REPEATED.search(text, 0, end):
+        fixes = [Fix(repeated.start(), end, "--")]
     else:  # the most mended reading that reads on (in a game of dice, of the roll and its plays)
         end = _ply_end(text, end, game) if (roll := GAMES[game].roll) and roll.fullmatch(word) else end
         word = text[start:end]

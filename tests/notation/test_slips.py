@@ -73,6 +73,24 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
     assert diagnostic.suggestions == (meant,)
 
 
+@pytest.mark.parametrize(
+    "written, text, meant",
+    [
+        ("41: pass", "41: pass", "41: --"),
+        ("41: Pass", "41: Pass", "41: --"),
+        ("41: -", "41: -", "41: --"),
+        ("41: —", "41: —", "41: --"),  # a word processor's dash for --
+        ("41: - -", "41: - -", "41: --"),
+        ("41: ---", "---", "--"),
+        ("41: -- --", "-- --", "--"),  # once per die
+    ],
+)
+def test_a_laquet_roll_with_nothing_played_written_otherwise_gets_its_pass(written, text, meant):
+    """A transcriber writes a roll that cannot be played as the book or a habit has it: `--` is meant."""
+    (diagnostic,) = check(f"{LAQUET}\n1. 63: 5/11 1/4 {written} *\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", text, (meant,))
+
+
 def test_keep_going_reads_past_laquet_plays_written_with_hyphens():
     syntax, illegal = check(f"{LAQUET}\n1. 63: 5-11 1-4 41: 6/10 6/7 2. 63: 5/12 *\n", keep_going=True).diagnostics
     assert (syntax.rule, syntax.suggestions) == ("syntax", ("63: 5/11 1/4",))
