@@ -32,6 +32,7 @@ TABLUT, SENECA, DUX, LAQUET = (
         (TABLUT, "1. ke5e4 *", "ke5e4", "Ke5-e4"),  # two slips in one ply
         (TABLUT, "1. e3-c3 !? d1-d3 *", "!?", "e3-c3!?"),  # a detached suffix
         (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
+        (SENECA, "1. @d4 @e5 2. d4-d3 ~e5 *", "~e5", "d4-d3~e5"),  # a detached removal
         (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
         (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
         (TABLUT, "1. e3-c3 1…d1-d3 *", "1…d1-d3", "1... d1-d3"),
