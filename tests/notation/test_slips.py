@@ -41,6 +41,8 @@ TABLUT, SENECA, DUX, LAQUET = (
         (SENECA, "1 @d4 *", "1", "1."),
         (LAQUET, "1. 63 5/11 1/4 *", "63", "63:"),  # a roll without its colon
         (LAQUET, "1. 6-3 5/11 1/4 *", "6-3", "6-3:"),
+        (LAQUET, "1. 63: 6/12 >3 5/8 *", ">3", ">3:"),  # a > group's die without its colon
+        (LAQUET, "1. 63: 6/12 3: 5/8 *", "3:", ">3:"),  # a > group without its >
         (LAQUET, "1. 63: 5/11 1/4 12 41: 6/10 6/7 *", "12", "12."),  # a move number: it reads further
         (TABLUT, "1. e3-c3 ½-½", "½-½", "1/2-1/2"),  # a result in another convention
         (TABLUT, "1. e3-c3 1:0", "1:0", "1-0"),
