@@ -1,8 +1,9 @@
 """Common transcription slips behind a syntax error, and what was meant (docs/slips.md):
 `e3c3` (no hyphen), `e3xc3` (a chess-style capture), `e3–c3` (a word processor's dash),
-`ke5-e4` (a lowercase piece letter), `e3-c3 !?` or `b2-b3 ~d6` (a detached suffix or removal),
-`1..` or `1…` (a move number's dots), `½-½` or `1:0` (a result in another convention), `---` or
-`-- --` (a pass). Every fix is checked against the game's grammar before it is offered."""
+`ke5-e4` (a lowercase piece letter), `e3-c3 !?`, `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix,
+capture list or removal), `1..` or `1…` (a move number's dots), `½-½` or `1:0` (a result in
+another convention), `---` or `-- --` (a pass). Every fix is checked against the game's grammar
+before it is offered."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mende
 _WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
-_REMOVAL = re.compile(r"~[a-z][0-9]{1,2}")  # a Latrunculi removal, which may be written apart from its ply too
+_PLY_TAIL = re.compile(r"(?:xK?[a-z][0-9]{1,2}(?:/K?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")  # captures, removal
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 
 
@@ -61,7 +62,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     word = text[start:end]
     if not word or len(word) > _LONGEST:
         return []
-    if _PLY_SUFFIX.fullmatch(word) or _REMOVAL.fullmatch(word):
+    if _PLY_SUFFIX.fullmatch(word) or word and _PLY_TAIL.fullmatch(word):
         fixes = _attached(text, start, end)
     elif word in _RESULTS:
         fixes = [Fix(start, end, meant) for meant in results_meant(word)]
@@ -143,7 +144,8 @@ def _read_to(text: str, fix: Fix, game: str) -> float:
 
 
 def _attached(text: str, start: int, end: int) -> list[Fix]:
-    """A suffix (`!?`, `+`) or a removal (`~d6`) written apart from its ply: joined to the ply before it."""
+    """A suffix (`!?`, `+`), a capture list (`xb5`) or a removal (`~d6`) written apart from its
+    ply: joined to the ply before it."""
     before = start
     while before > 0 and text[before - 1] in " \t":
         before -= 1

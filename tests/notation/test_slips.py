@@ -33,6 +33,8 @@ TABLUT, SENECA, DUX, LAQUET = (
         (TABLUT, "1. e3-c3 !? d1-d3 *", "!?", "e3-c3!?"),  # a detached suffix
         (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
         (SENECA, "1. @d4 @e5 2. d4-d3 ~e5 *", "~e5", "d4-d3~e5"),  # a detached removal
+        (DUX, "1. a1-a5 b8-b5 2. c1-c5 xb5 *", "xb5", "c1-c5xb5"),  # a detached capture list
+        (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 xd3 *", "xd3", "e4-e3xd3"),
         (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
         (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
         (TABLUT, "1. e3-c3 1…d1-d3 *", "1…d1-d3", "1... d1-d3"),
