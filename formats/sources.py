@@ -57,7 +57,7 @@ def _once(path: str | os.PathLike[str], met: set[str]) -> str | os.PathLike[str]
     """The file, the first time the walk meets it (`met`: the real paths met so far)."""
     real = os.path.realpath(path)
     if real in met:
-        return Skipped(os.fspath(path), "read once already (given twice)")
+        return Skipped(os.fspath(path), "read once already (named twice, or inside a directory named too)")
     met.add(real)
     return path
 

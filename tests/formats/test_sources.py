@@ -89,11 +89,17 @@ def test_a_file_met_again_is_read_once(tmp_path):
     """A record given beside its folder (`lusoria rules game.lgn games/`) counts once: the rule set
     proposed for the most records, and every count, no longer weigh it twice."""
     (tmp_path / "a.lgn").write_text(TWO)
-    given, again = str(tmp_path / "a.lgn"), Skipped(str(tmp_path / "a.lgn"), "read once already (given twice)")
+    given, again = (
+        str(tmp_path / "a.lgn"),
+        Skipped(str(tmp_path / "a.lgn"), "read once already (named twice, or inside a directory named too)"),
+    )
     assert list(walk([given, str(tmp_path), given])) == [given, again, again]
     result = CliRunner().invoke(main, ["validate", given, str(tmp_path)])
     assert result.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n" and result.exit_code == 0
-    assert result.stderr == f"lusoria: {given}: skipped, read once already (given twice)\n"
+    assert (
+        result.stderr
+        == f"lusoria: {given}: skipped, read once already (named twice, or inside a directory named too)\n"
+    )
 
 
 def test_plurals():
