@@ -14,7 +14,15 @@ from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
-from lusoria.notation.syntax import TERMINALS, MissingResult, SyntaxProblem, Terminals, cache_file, unquote
+from lusoria.notation.syntax import (
+    MISSING_RESULT,
+    TERMINALS,
+    MissingResult,
+    SyntaxProblem,
+    Terminals,
+    cache_file,
+    unquote,
+)
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.games import GAMES
 
@@ -195,7 +203,7 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     if at_the_end(error):
         lines = text.rstrip().split("\n")
         return MissingResult(
-            "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)" + _result_in_a_comment(text, offset),
+            MISSING_RESULT + _result_in_a_comment(text, offset),
             offset + len(lines),
             len(lines[-1]) + 1,
         )

@@ -154,6 +154,18 @@ def test_a_result_marker_inside_a_semicolon_comment_is_pointed_out():
     assert plain.message == "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"
 
 
+def test_a_missing_result_marker_of_a_finished_game_says_which_marker():
+    """The transcriber forgot the result of a game that ended: the replay knows it."""
+    report = check('[Game "tablut"]\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1\n')
+    assert [(d.rule, d.message) for d in report.diagnostics] == [
+        (
+            "syntax",
+            "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *); "
+            "the game ended 1-0 (the king reached the edge, T6): write 1-0",
+        )
+    ]
+
+
 def test_past_a_missing_result_marker_keep_going_goes_on_too():
     report = check('[Game "tablut"]\n1. e3-c3 e4-b4 2. e3-d3\n', keep_going=True)
     assert places(report) == [("syntax", None, 2, 24), ("T1", 2, 2, 10), ("T2", 3, 2, 19)]
