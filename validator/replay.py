@@ -273,7 +273,11 @@ def _as_written(diagnostic: Diagnostic, mended: list[_Mended]) -> Diagnostic:
     for fix in reversed(mended):
         if diagnostic.line == fix.line and column > fix.column:
             column = max(fix.column, column - len(fix.text) + len(fix.word))
-    assumed = tuple(f"line {fix.line}: {fix.text} for {fix.word}" for fix in mended)
+    assumed = tuple(
+        f"line {fix.line}: {fix.text} for {fix.word}"
+        for fix in mended
+        if (fix.line, fix.column) <= (diagnostic.line, diagnostic.column)  # a fix further on is no ground
+    )
     return replace(diagnostic, column=column, assumed=assumed + diagnostic.assumed)
 
 
