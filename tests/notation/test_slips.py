@@ -22,6 +22,9 @@ TABLUT, SENECA, DUX, LAQUET = (
         (SENECA, "1. @d4 @e5 2. d4d3 *", "d4d3", "d4-d3"),
         (TABLUT, "1. e3xc3 *", "e3xc3", "e3-c3"),  # a chess-style capture
         (DUX, "1. a1xa2 *", "a1xa2", "a1-a2"),
+        (SENECA, "1. @d4 e5 *", "e5", "@e5"),  # a placement without its @
+        (SENECA, "1. P@d4 *", "P@d4", "@d4"),  # as crazyhouse drops a piece
+        (SENECA, "1. @D4 *", "@D4", "@d4"),
         (TABLUT, "1. e3–c3 *", "e3–c3", "e3-c3"),  # an en dash
         (TABLUT, "1. e3—c3 *", "e3—c3", "e3-c3"),  # an em dash
         (DUX, "1. a1−a2 *", "a1−a2", "a1-a2"),  # a minus sign
