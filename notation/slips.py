@@ -117,8 +117,8 @@ def _plies(word: str, game: str) -> list[str]:
     if (mended := GAMES[game].mended_ply(word)) != word:  # as the game's plies go: `e3c3`, `e3xc3`
         word = mended
         candidates.append(word)
-    if word == "-":
-        candidates.append("--")  # a pass written with one long dash
+    if word == "-" or word.lower() == "pass":
+        candidates.append("--")  # a pass written with one long dash, or in words
     return candidates[::-1]
 
 

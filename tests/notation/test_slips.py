@@ -29,6 +29,8 @@ TABLUT, SENECA, DUX, LAQUET = (
         (TABLUT, "1. e3—c3 *", "e3—c3", "e3-c3"),  # an em dash
         (DUX, "1. a1−a2 *", "a1−a2", "a1-a2"),  # a minus sign
         (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
+        (TABLUT, "1. e3-c3 pass *", "pass", "--"),  # a pass in words
+        (TABLUT, "1. e3-c3 — *", "—", "--"),  # a pass with one long dash
         (TABLUT, "1. ke5-e4 *", "ke5-e4", "Ke5-e4"),  # a lowercase piece letter
         (TABLUT, "1. pe3-c3 *", "pe3-c3", "Pe3-c3"),
         (DUX, "1. de2-e5 *", "de2-e5", "De2-e5"),
