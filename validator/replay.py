@@ -489,7 +489,10 @@ def _start(record: Record, rules: Game, report: Report) -> Position | None:
     try:
         return rules.parse_position(text)
     except OptionError as problem:
-        _tag_error(record, "Position", f"malformed Position: {problem}", report)
+        suggestions = alike(problem.written or "", problem.known)
+        _tag_error(
+            record, "Position", f"malformed Position: {problem}", report, problem.written, problem.at, suggestions
+        )
         return None
 
 

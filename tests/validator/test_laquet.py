@@ -155,6 +155,18 @@ def test_malformed_positions(text):
         SEED.parse_position(text)
 
 
+def test_a_position_whose_side_to_move_is_misspelt_is_said_so_at_it():
+    """`W` for `w`: the error points at the side to move and offers what it may mean."""
+    (error,) = check('[Game "laquet"]\n[Position "13:1,17:14 6:14,7:1 W"]\n*\n').diagnostics
+    assert (error.rule, error.message, error.line, error.column, error.suggestions) == (
+        "tag",
+        "malformed Position: the side to move is w or b, not 'W'",
+        2,
+        32,
+        ("w",),
+    )
+
+
 def test_the_legal_plies_of_a_roll_are_all_valid():
     plies = SEED.plies_for_roll(BLOCKED, (5, 4))
     assert plies and all(ply.startswith("54: -- >54: ") for ply in plies)
