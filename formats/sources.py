@@ -35,18 +35,31 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
     forced `format`, for every file with that format's extension (`*.txt` for tafl move lists,
     whatever they start with); the other files there come as Skipped. Streams, text and Skipped
     items (of an earlier walk) come as they are. One source given alone is one source
-    (`validate("games")`: the folder, not the letters of its name, one of which is `/`)."""
+    (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
+    met again (given twice, or inside a directory given too) comes as Skipped: it is read once."""
+    met: set[str] = set()
     for path in _given(paths):
-        if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN or not Path(path).is_dir():
+        if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
             yield path
-            continue
-        for found in sorted(p for p in Path(path).rglob("*") if p.is_file() or _broken_link(p)):
-            if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
-                yield Skipped(str(found), FORMATS.why_not(str(found), format))
-            elif format is None and FORMATS.of(str(found), _head(found)) is None:
-                yield Skipped(str(found), FORMATS.why_not(str(found)))
-            else:
-                yield str(found)
+        elif not Path(path).is_dir():
+            yield _once(path, met)
+        else:
+            for found in sorted(p for p in Path(path).rglob("*") if p.is_file() or _broken_link(p)):
+                if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
+                    yield Skipped(str(found), FORMATS.why_not(str(found), format))
+                elif format is None and FORMATS.of(str(found), _head(found)) is None:
+                    yield Skipped(str(found), FORMATS.why_not(str(found)))
+                else:
+                    yield _once(str(found), met)
+
+
+def _once(path: str | os.PathLike[str], met: set[str]) -> str | os.PathLike[str] | Skipped:
+    """The file, the first time the walk meets it (`met`: the real paths met so far)."""
+    real = os.path.realpath(path)
+    if real in met:
+        return Skipped(os.fspath(path), "read once already (named twice, or inside a directory named too)")
+    met.add(real)
+    return path
 
 
 def _given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipped]:

@@ -14,7 +14,15 @@ from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
-from lusoria.notation.syntax import TERMINALS, MissingResult, SyntaxProblem, Terminals, cache_file, unquote
+from lusoria.notation.syntax import (
+    MISSING_RESULT,
+    TERMINALS,
+    MissingResult,
+    SyntaxProblem,
+    Terminals,
+    cache_file,
+    unquote,
+)
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.games import GAMES
 
@@ -195,7 +203,9 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     if at_the_end(error):
         lines = text.rstrip().split("\n")
         return MissingResult(
-            "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)", offset + len(lines), len(lines[-1]) + 1
+            MISSING_RESULT + _result_in_a_comment(text, offset),
+            offset + len(lines),
+            len(lines[-1]) + 1,
         )
     accepted = _accepted(error)
     at, row, column = error.pos_in_stream or 0, offset + (error.line or 0), error.column or 0
@@ -280,6 +290,17 @@ def _misrolled(word: str, game: str) -> str | None:
     return "a roll is followed by its plays, or -- when none can be played"
 
 
+def _result_in_a_comment(text: str, offset: int) -> str:
+    """Where a `;` comment holds a result marker (`5/9; 52: 6/8 *`, `;` written as a separator),
+    a note that says so; else nothing."""
+    for skipped in _NOT_MOVETEXT.finditer(text):
+        if skipped[0].startswith(";") and (marker := _MARKER.search(skipped[0])):
+            line = offset + text.count("\n", 0, skipped.start()) + 1
+            return f"; the ';' on line {line} begins a comment to the end of the line, and the {marker[0]} there is part of it"
+    return ""
+
+
+_MARKER = re.compile(r"(?<![\w/-])(?:1-0|0-1|1/2-1/2|\*)(?![\w/-])")  # a result marker, as a word
 _NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments
 
 

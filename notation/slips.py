@@ -1,8 +1,9 @@
 """Common transcription slips behind a syntax error, and what was meant (docs/slips.md):
 `e3c3` (no hyphen), `e3xc3` (a chess-style capture), `e3–c3` (a word processor's dash),
-`ke5-e4` (a lowercase piece letter), `e3-c3 !?` (a detached suffix), `1..` or `1…` (a
-move number's dots), `½-½` or `1:0` (a result in another convention). Every fix is
-checked against the game's grammar before it is offered."""
+`ke5-e4` (a lowercase piece letter), `e3-c3 !?`, `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix,
+capture list or removal), `1..` or `1…` (a move number's dots), `½-½` or `1:0` (a result in
+another convention), `---` or `-- --` (a pass). Every fix is checked against the game's grammar
+before it is offered."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mende
 _WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
+_PLY_TAIL = re.compile(r"(?:xK?[a-z][0-9]{1,2}(?:/K?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")  # captures, removal
+_PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 
 
 class Fix(NamedTuple):
@@ -59,7 +62,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     word = text[start:end]
     if not word or len(word) > _LONGEST:
         return []
-    if _PLY_SUFFIX.fullmatch(word):
+    if _PLY_SUFFIX.fullmatch(word) or word and _PLY_TAIL.fullmatch(word):
         fixes = _attached(text, start, end)
     elif word in _RESULTS:
         fixes = [Fix(start, end, meant) for meant in results_meant(word)]
@@ -68,6 +71,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
         return [fix for fix in fixes if reached[fix] == furthest and _reads_past(text, fix, game)]
+    elif repeated := _PASS_REPEATED.search(text, 0, end):
+        fixes = [Fix(repeated.start(), end, "--")]
     else:  # the most mended reading that reads on (in a game of dice, of the roll and its plays)
         end = _ply_end(text, end, game) if (roll := GAMES[game].roll) and roll.fullmatch(word) else end
         word = text[start:end]
@@ -112,8 +117,8 @@ def _plies(word: str, game: str) -> list[str]:
     if (mended := GAMES[game].mended_ply(word)) != word:  # as the game's plies go: `e3c3`, `e3xc3`
         word = mended
         candidates.append(word)
-    if word == "-":
-        candidates.append("--")  # a pass written with one long dash
+    if word == "-" or word.lower() == "pass":
+        candidates.append("--")  # a pass written with one long dash, or in words
     return candidates[::-1]
 
 
@@ -139,7 +144,8 @@ def _read_to(text: str, fix: Fix, game: str) -> float:
 
 
 def _attached(text: str, start: int, end: int) -> list[Fix]:
-    """A suffix (`!?`, `+`) written apart from its ply: joined to the ply before it."""
+    """A suffix (`!?`, `+`), a capture list (`xb5`) or a removal (`~d6`) written apart from its
+    ply: joined to the ply before it."""
     before = start
     while before > 0 and text[before - 1] in " \t":
         before -= 1

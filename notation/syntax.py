@@ -30,6 +30,9 @@ class SyntaxProblem(LusoriaError):
         self.ply = ply
 
 
+MISSING_RESULT = "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"  # MissingResult's message
+
+
 class MissingResult(SyntaxProblem):
     """A record whose movetext ends without a result marker: what comes before it may still
     be read and checked (validator.replay.check)."""

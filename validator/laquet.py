@@ -80,7 +80,10 @@ class Laquet(Game[LaquetPosition]):
 
     def parse_position(self, text: str) -> LaquetPosition:
         fields = text.split()
-        if len(fields) != 3 or fields[2] not in ("w", "b"):
+        if len(fields) == 3 and fields[2] not in ("w", "b"):
+            at = text.rindex(fields[2])
+            raise OptionError(f"the side to move is w or b, not '{fields[2]}'", "Position", fields[2], at, ("w", "b"))
+        if len(fields) != 3:
             raise OptionError(f"a Laquet position is White's checkers, Black's and the side to move, as in '{INITIAL}'")
         points = [0] * (LAST + 1)
         for side, field in ((WHITE, fields[0]), (BLACK, fields[1])):

@@ -8,7 +8,17 @@ from functools import partial
 
 from lusoria.validator.base import SIDE_NAMES, Illegal, Played
 from lusoria.validator.laquet_moves import apply_step, most, sequences
-from lusoria.validator.laquet_points import LAST, OFF, LaquetPosition, State, Step, all_home, checker_behind, winner
+from lusoria.validator.laquet_points import (
+    EDGE,
+    LAST,
+    OFF,
+    LaquetPosition,
+    State,
+    Step,
+    all_home,
+    checker_behind,
+    winner,
+)
 from lusoria.validator.laquet_turns import Turn, Written, dice_text, dice_words, play_text, steps_text, without_die
 
 
@@ -129,6 +139,8 @@ def _dice_for(
     who, text = SIDE_NAMES[side], play_text(points)
     if position.done(side):
         raise Illegal("Q8", f"{who} has borne off every checker; the game is over and no die is played after that")
+    if start > LAST:
+        raise Illegal("Q4", f"{text}: no checker stands on points 19-24; they are never used")
     if not left:
         raise Illegal("Q2", f"{text}: the roll is used up (two dice; a double is played as two moves)")
     if end == OFF:
@@ -140,11 +152,11 @@ def _dice_for(
                 f"(13-18); some stand on {', '.join(outside)}",
             )
         behind = checker_behind(list(position.points), side, start)
-        dice = sorted({d for d in left if d == OFF - start or (d > OFF - start and not behind)})
+        dice = sorted({d for d in left if d == EDGE - start or (d > EDGE - start and not behind)})
         if not dice:
             raise Illegal(
                 "Q7",
-                f"{text}: bearing off from {start} takes a {OFF - start}, or a higher die "
+                f"{text}: bearing off from {start} takes a {EDGE - start}, or a higher die "
                 f"when no checker of {who}'s stands behind it; the dice left: "
                 f"{dice_words(left)}",
             )

@@ -8,6 +8,7 @@ from functools import partial
 
 from lusoria.validator.base import Played
 from lusoria.validator.laquet_points import (
+    EDGE,
     LAST,
     OFF,
     SIGN,
@@ -85,15 +86,14 @@ def _chain(
                 return None  # 1/10 (a bear-off so written takes no die and fails below)
             for hop in range(hops):
                 start, end = route[hop], route[hop + 1]
-                if start > LAST or not holds(points[start], side):  # also once the last checker is off (Q8);
-                    # a start in 19-24 (Q4: `_check_plays` words it)
+                if start > LAST or not holds(points[start], side):  # also once the last checker is off (Q8)
                     return None
                 if end == OFF:
                     if not all_home(points, side):  # Q7
                         return None
                     behind, die = checker_behind(points, side, start), 0  # the smallest die that fits
                     for fitting in left:
-                        if fitting == OFF - start or (fitting > OFF - start and not behind):
+                        if fitting == EDGE - start or (fitting > EDGE - start and not behind):
                             chose = chose or (die != 0 and fitting != die)  # another die would do
                             die = fitting if not die or fitting < die else die
                     if not die:

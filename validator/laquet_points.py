@@ -10,7 +10,8 @@ from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Outcome
 
 # Final: mypyc compiles these to constants, not look-ups in the module's namespace
 LAST: Final = 18  # the last point a checker may stand on
-OFF: Final = 19  # where a borne-off checker goes
+OFF: Final = 25  # where a borne-off checker goes: past every point a record may write (1-24)
+EDGE: Final = LAST + 1  # the outer edge: bearing off from point p takes EDGE - p pips (Q7)
 CHECKERS: Final = 15
 SIGN: Final[tuple[int, ...]] = (1, -1)  # a checker of White's counts +1, Black's -1 (a Python tuple,
 # which mypyc indexes as it is: a fixed-length one it would build again at each index)
@@ -97,7 +98,7 @@ def destination(points: list[int], side: int, point: int, die: int, home: bool) 
     target = point + die
     if target <= LAST:
         return 0 if holds(points[target], 1 - side) else target
-    return OFF if home and (target == OFF or not checker_behind(points, side, point)) else 0
+    return OFF if home and (target == EDGE or not checker_behind(points, side, point)) else 0
 
 
 def move_checker(points: list[int], sign: int, start: int, end: int) -> None:

@@ -11,9 +11,11 @@ from typing import Final
 from lusoria.validator.laquet_turns import Written, parse_turn
 
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
-_BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]")  # a roll written without its colon (a slip)
+_BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or a > group's dice, without its colon
+_LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
 _SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
+_PASS: Final = re.compile(r"([ \t]*)(?:-|-{3,}|-+(?:[ \t]+-+)+|pass|none)", re.I)  # nothing played, written otherwise
 
 
 def turn_distance(written: str, legal: str) -> int:
@@ -29,13 +31,19 @@ def turn_distance(written: str, legal: str) -> int:
 
 
 def mended_turn(word: str) -> str:
-    """A roll without its colon (`53`, `5-3`): `53:`, `5-3:`; a roll and its plays written with
-    hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`."""
+    """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a > group's one die
+    without its > (`3: 5/8`): `>3:`; a roll and its plays written with
+    hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`; nothing played
+    written otherwise than `--` (`63: pass`, `63: -`, `63: —`, `63: - -`): `63: --`."""
     if _BARE_ROLL.fullmatch(word):
         return word + ":"
+    if _LEFTOVER_DIE.fullmatch(word):
+        return ">" + word
     roll, colon, plays = word.partition(":")
     if not colon or not ROLL.fullmatch(roll + colon):
         return word
+    if written_pass := _PASS.fullmatch(plays):
+        return roll + colon + (written_pass[1] or " ") + "--"
     return (
         roll
         + colon

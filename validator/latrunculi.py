@@ -44,6 +44,9 @@ def _run_length(empty: re.Match[str]) -> str:
     return str(len(empty[0]))
 
 
+_PLACED: Final = re.compile(r"(?:[Pp]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, @D4, d4)
+
+
 @mypyc_attr(native_class=False)
 class Latrunculi(GridGame[LatrunculiPosition]):
     name = "latrunculi"
@@ -89,6 +92,13 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     def move_rule(self) -> str:
         """The rule a wrong movement breaks: S2, E2 or X2."""
         return self.settings.move_rule
+
+    @classmethod
+    def mended_ply(cls, word: str) -> str:
+        """As on any grid (`e3c3`, `e3xc3`), and a placement written without its `@` (`d4`), with a
+        capital square (`@D4`), or as crazyhouse drops a piece (`P@d4`): `@d4`."""
+        square = _PLACED.fullmatch(word)
+        return f"@{square[1].lower()}" if square else super().mended_ply(word)
 
     # -- options and tags ------------------------------------------------------
     @classmethod

@@ -14,7 +14,7 @@ from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes
-from lusoria.notation.syntax import MissingResult
+from lusoria.notation.syntax import MISSING_RESULT, MissingResult
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_meant, write_record
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
@@ -133,8 +133,12 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
         unread = Report(source)
         unread.diagnostics = sorted(read.diagnostics + _header_checked(read), key=_place)
         if read.record is not None:  # the plies checked; what the replay says of the marker assumed is moot
-            replayed = replay(read.record, read.text, False, keep_going).diagnostics
-            unread.diagnostics += [_as_written(d, read.mended) for d in replayed if d.line != read.record.result_line]
+            replayed = replay(read.record, read.text, False, keep_going)
+            if replayed.outcome:  # but how the game ended tells the marker that was left out
+                unread.diagnostics = [_ended(d, replayed.outcome) for d in unread.diagnostics]
+            unread.diagnostics += [
+                _as_written(d, read.mended) for d in replayed.diagnostics if d.line != read.record.result_line
+            ]
         return unread
     report = replay(read.record, read.text, keep, keep_going)
     report.source = source
@@ -142,6 +146,14 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
         read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics], key=_place
     )
     return report
+
+
+def _ended(diagnostic: Diagnostic, outcome: Outcome) -> Diagnostic:
+    """The missing result marker's diagnostic, saying which marker the finished game takes."""
+    if not diagnostic.message.startswith(MISSING_RESULT):
+        return diagnostic
+    said = f"; the game ended {outcome.result} ({outcome.reason}, {outcome.rule}): write {outcome.result}"
+    return replace(diagnostic, message=diagnostic.message + said)
 
 
 def canonical_text(report: Report) -> str:
@@ -261,7 +273,11 @@ def _as_written(diagnostic: Diagnostic, mended: list[_Mended]) -> Diagnostic:
     for fix in reversed(mended):
         if diagnostic.line == fix.line and column > fix.column:
             column = max(fix.column, column - len(fix.text) + len(fix.word))
-    assumed = tuple(f"line {fix.line}: {fix.text} for {fix.word}" for fix in mended)
+    assumed = tuple(
+        f"line {fix.line}: {fix.text} for {fix.word}"
+        for fix in mended
+        if (fix.line, fix.column) <= (diagnostic.line, diagnostic.column)  # a fix further on is no ground
+    )
     return replace(diagnostic, column=column, assumed=assumed + diagnostic.assumed)
 
 
@@ -473,7 +489,10 @@ def _start(record: Record, rules: Game, report: Report) -> Position | None:
     try:
         return rules.parse_position(text)
     except OptionError as problem:
-        _tag_error(record, "Position", f"malformed Position: {problem}", report)
+        suggestions = alike(problem.written or "", problem.known)
+        _tag_error(
+            record, "Position", f"malformed Position: {problem}", report, problem.written, problem.at, suggestions
+        )
         return None
 
 

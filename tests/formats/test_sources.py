@@ -38,15 +38,10 @@ def test_board_takes_a_stream_and_a_record_index():
 
 
 def test_validate_and_format_take_the_same_sources():
-    sources = [ESCAPE.read_text(), str(ESCAPE), ESCAPE, io.StringIO(TWO)]
+    sources = [ESCAPE.read_text(), str(ESCAPE), io.StringIO(TWO)]
     verdicts = list(api.validate(sources))
-    assert [(v.source.path, v.plies) for v in verdicts] == [
-        ("", 9),
-        (str(ESCAPE), 9),
-        (str(ESCAPE), 9),
-        ("<stream>", 1),
-        ("<stream>", 2),
-    ]
+    assert [(v.source.path, v.plies) for v in verdicts] == [("", 9), (str(ESCAPE), 9), ("<stream>", 1), ("<stream>", 2)]
+    assert [(v.source.path, v.plies) for v in api.validate([ESCAPE])] == [(str(ESCAPE), 9)]  # a Path
     assert api.format_record(ESCAPE)[0] == api.format_record(ESCAPE.read_text())[0]
     assert api.format_record(TWO, 1)[0].endswith("1. e3-c3 d1-d3 *\n")
 
@@ -88,6 +83,23 @@ def test_a_link_to_nowhere_in_a_folder_is_reported_in_its_place(tmp_path):
     (tmp_path / ".#a.lgn").symlink_to("user@host.1234")  # an editor's lock, hidden
     summary = Archive(str(tmp_path / "a.db")).import_paths([str(tmp_path)])
     assert summary.added == 2 and summary.unreadable == [f"{tmp_path / 'b.lgn'}: no such file or directory"]
+
+
+def test_a_file_met_again_is_read_once(tmp_path):
+    """A record given beside its folder (`lusoria rules game.lgn games/`) counts once: the rule set
+    proposed for the most records, and every count, no longer weigh it twice."""
+    (tmp_path / "a.lgn").write_text(TWO)
+    given, again = (
+        str(tmp_path / "a.lgn"),
+        Skipped(str(tmp_path / "a.lgn"), "read once already (named twice, or inside a directory named too)"),
+    )
+    assert list(walk([given, str(tmp_path), given])) == [given, again, again]
+    result = CliRunner().invoke(main, ["validate", given, str(tmp_path)])
+    assert result.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n" and result.exit_code == 0
+    assert (
+        result.stderr
+        == f"lusoria: {given}: skipped, read once already (named twice, or inside a directory named too)\n"
+    )
 
 
 def test_plurals():

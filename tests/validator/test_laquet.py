@@ -69,11 +69,21 @@ def test_q4_points_19_to_24_are_never_entered():
     assert all(step[0] != 18 for way in sequences(START, WHITE, (6, 1)) for step in way)
 
 
-@pytest.mark.parametrize("ply, rule", [("31: 4/5 21/5", "Q3"), ("31: 20/23 1/2", "Q4"), ("21: 22/24 1/2", "Q4")])
-def test_q4_a_play_from_points_19_to_24_is_illegal_not_an_internal_error(ply, rule):
-    """The grammar reads points 1-24: one beyond 18 as the start of a play is a rule broken (was an
-    IndexError of the fast path's counts)."""
-    assert rule_broken(SEED, START, ply) == rule
+@pytest.mark.parametrize(
+    "position, ply, said",
+    [
+        (HOME, "65: 13/19 17/off", "13/19: no checker may enter points 19-24; it leaves past 18 only by bearing off"),
+        (START, "61: 18/19 1/2", "18/19: no checker may enter points 19-24; it leaves past 18 only by bearing off"),
+        (HOME, "21: 19/off 17/18", "19/off: no checker stands on points 19-24; they are never used"),
+        (START, "63: 20/23 1/4", "20/23: no checker stands on points 19-24; they are never used"),
+        (START, "63: 24/off 1/4", "24/off: no checker stands on points 19-24; they are never used"),
+    ],
+)
+def test_q4_a_play_written_to_or_from_points_19_to_24_breaks_q4(position, ply, said):
+    """Point 19 is no bear-off (`13/19` is not `13/off`), and a play from 19-24 is no crash."""
+    with pytest.raises(Illegal) as caught:
+        SEED.play(position, ply)
+    assert (caught.value.rule, str(caught.value)) == ("Q4", said)
 
 
 def test_q5_both_dice_must_be_played_when_they_can_be():
@@ -143,6 +153,18 @@ def test_turn_parts():
 def test_malformed_positions(text):
     with pytest.raises(OptionError):
         SEED.parse_position(text)
+
+
+def test_a_position_whose_side_to_move_is_misspelt_is_said_so_at_it():
+    """`W` for `w`: the error points at the side to move and offers what it may mean."""
+    (error,) = check('[Game "laquet"]\n[Position "13:1,17:14 6:14,7:1 W"]\n*\n').diagnostics
+    assert (error.rule, error.message, error.line, error.column, error.suggestions) == (
+        "tag",
+        "malformed Position: the side to move is w or b, not 'W'",
+        2,
+        32,
+        ("w",),
+    )
 
 
 def test_the_legal_plies_of_a_roll_are_all_valid():

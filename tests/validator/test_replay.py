@@ -142,6 +142,30 @@ def test_a_missing_result_marker_is_one_diagnostic_and_the_plies_are_still_check
     assert report.record is None and not report.valid  # it does not parse: fmt and import leave it as written
 
 
+def test_a_result_marker_inside_a_semicolon_comment_is_pointed_out():
+    """`;` written as a separator between plies hides the rest of the line, the result marker too."""
+    report = check('[Game "laquet"]\n[Event "a; 1-0"]\n\n1. 64: 5/11 5/9; 52: 6/8 7/12 *\n')
+    assert places(report) == [("syntax", None, 4, 32)]
+    assert report.diagnostics[0].message == (
+        "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *); the ';' on line 4 begins a "
+        "comment to the end of the line, and the * there is part of it"
+    )
+    plain = check('[Game "tablut"]\n1. e3-c3 ; not a result: 1-0a\n').diagnostics[0]
+    assert plain.message == "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"
+
+
+def test_a_missing_result_marker_of_a_finished_game_says_which_marker():
+    """The transcriber forgot the result of a game that ended: the replay knows it."""
+    report = check('[Game "tablut"]\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1\n')
+    assert [(d.rule, d.message) for d in report.diagnostics] == [
+        (
+            "syntax",
+            "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *); "
+            "the game ended 1-0 (the king reached the edge, T6): write 1-0",
+        )
+    ]
+
+
 def test_past_a_missing_result_marker_keep_going_goes_on_too():
     report = check('[Game "tablut"]\n1. e3-c3 e4-b4 2. e3-d3\n', keep_going=True)
     assert places(report) == [("syntax", None, 2, 24), ("T1", 2, 2, 10), ("T2", 3, 2, 19)]
