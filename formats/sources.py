@@ -37,7 +37,7 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
     items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
     met again (given twice, or inside a directory given too) comes as Skipped: it is read once."""
-    met: set[str] = set()
+    met: dict[str, str] = {}
     for path in _given(paths):
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
             yield path
@@ -53,12 +53,14 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
                     yield _once(str(found), met)
 
 
-def _once(path: str | os.PathLike[str], met: set[str]) -> str | os.PathLike[str] | Skipped:
-    """The file, the first time the walk meets it (`met`: the real paths met so far)."""
-    real = os.path.realpath(path)
+def _once(path: str | os.PathLike[str], met: dict[str, str]) -> str | os.PathLike[str] | Skipped:
+    """The file, the first time the walk meets it (`met`: the real paths met so far, each with the
+    path it was met by)."""
+    real, written = os.path.realpath(path), os.fspath(path)
     if real in met:
-        return Skipped(os.fspath(path), "read once already (named twice, or inside a directory named too)")
-    met.add(real)
+        said = "named again" if met[real] == written else f"the same file as {met[real]}"
+        return Skipped(written, f"{said}: read once")
+    met[real] = written
     return path
 
 

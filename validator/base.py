@@ -376,8 +376,8 @@ class Game(Generic[P]):
     # -- plies -------------------------------------------------------------
     def play(self, position: P, text: str) -> Played[P]:
         """Apply one ply as written; Illegal when the rules forbid it. `text` is a ply as the
-        game's grammar reads it (`lusoria.api.is_ply`); NotAPly when it is none (a tafl game reads
-        the plies of every tafl game: its rules judge the `=`, `+` or `--` it does not write)."""
+        game's grammar reads it (`lusoria.api.is_ply`); NotAPly when it is none (a game may also
+        play what the other games of its family write, judged by its rules)."""
         raise NotImplementedError
 
     def outcome(self, position: P) -> Outcome | None:

@@ -263,13 +263,18 @@ class TaflGame(GridGame[TaflPosition]):
 
     # -- moves -----------------------------------------------------------
     def play(self, position: TaflPosition, text: str) -> Played[TaflPosition]:
-        if self.settings.unwritten:
-            before = POSITIONS_PLAYED[0]
-            try:
-                return play_unwritten(self.settings, position, text)
-            finally:  # an illegal ply too: it may have searched the most
-                self.searched += POSITIONS_PLAYED[0] - before - 1
-        return play_ply(self.settings, position, text)
+        """`Game.play`; a tafl game reads the plies of every tafl game: its rules judge the `=`, `+`
+        or `--` it does not write."""
+        try:
+            if self.settings.unwritten:
+                before = POSITIONS_PLAYED[0]
+                try:
+                    return play_unwritten(self.settings, position, text)
+                finally:  # an illegal ply too: it may have searched the most
+                    self.searched += POSITIONS_PLAYED[0] - before - 1
+            return play_ply(self.settings, position, text)
+        except NotAPly:  # (the board's reader knows no game's name)
+            raise NotAPly(text, self.name, PLY_SHAPE) from None
 
     def play_past_end(self, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
         if not self.settings.unwritten:

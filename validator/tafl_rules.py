@@ -153,7 +153,7 @@ def read_record(text: str) -> dict[str, str]:
 
 
 def normalized(key: str, value: str) -> str:
-    """An option's value as lusoria writes it (piece lists in OTN's order, with only t, T and K;
+    """An option's value as lusoria writes it (piece lists as a, d and k, in that order, of the pieces they hold;
     squares rank after rank; speed limits as `described_record` writes them; `start` rank 1
     first, between slashes): one way for each value, so that two records of the same rules
     compare equal. OptionError naming the key when lusoria cannot read or play it."""

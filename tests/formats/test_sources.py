@@ -89,16 +89,19 @@ def test_a_file_met_again_is_read_once(tmp_path):
     """A record given beside its folder (`lusoria rules game.lgn games/`) counts once: the rule set
     proposed for the most records, and every count, no longer weigh it twice."""
     (tmp_path / "a.lgn").write_text(TWO)
-    given, again = (
-        str(tmp_path / "a.lgn"),
-        Skipped(str(tmp_path / "a.lgn"), "read once already (named twice, or inside a directory named too)"),
-    )
-    assert list(walk([given, str(tmp_path), given])) == [given, again, again]
+    (tmp_path / "link.lgn").symlink_to(tmp_path / "a.lgn")
+    given = str(tmp_path / "a.lgn")
+    assert list(walk([given, str(tmp_path), given])) == [
+        given,
+        Skipped(given, "named again: read once"),
+        Skipped(str(tmp_path / "link.lgn"), f"the same file as {given}: read once"),
+        Skipped(given, "named again: read once"),
+    ]
     result = CliRunner().invoke(main, ["validate", given, str(tmp_path)])
     assert result.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n" and result.exit_code == 0
-    assert (
-        result.stderr
-        == f"lusoria: {given}: skipped, read once already (named twice, or inside a directory named too)\n"
+    assert result.stderr == (
+        f"lusoria: {given}: skipped, named again: read once\n"
+        f"lusoria: {tmp_path / 'link.lgn'}: skipped, the same file as {given}: read once\n"
     )
 
 
