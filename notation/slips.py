@@ -33,7 +33,7 @@ _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mende
 _WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
-_PLY_TAIL = re.compile(r"(?:xK?[a-z][0-9]{1,2}(?:/K?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")  # captures, removal
+_PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")  # captures, removal
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 
 

@@ -39,6 +39,7 @@ TABLUT, SENECA, DUX, LAQUET = (
         (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
         (SENECA, "1. @d4 @e5 2. d4-d3 ~e5 *", "~e5", "d4-d3~e5"),  # a detached removal
         (DUX, "1. a1-a5 b8-b5 2. c1-c5 xb5 *", "xb5", "c1-c5xb5"),  # a detached capture list
+        (DUX, "1. a1-a5 b8-b5 2. c1-c5 xDb5 *", "xDb5", "c1-c5xDb5"),  # with a piece letter
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 xd3 *", "xd3", "e4-e3xd3"),
         (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
         (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
