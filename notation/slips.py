@@ -62,7 +62,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     word = text[start:end]
     if not word or len(word) > _LONGEST:
         return []
-    if _PLY_SUFFIX.fullmatch(word) or word and _PLY_TAIL.fullmatch(word):
+    if _PLY_SUFFIX.fullmatch(word) or _PLY_TAIL.fullmatch(word):
         fixes = _attached(text, start, end)
     elif word in _RESULTS:
         fixes = [Fix(start, end, meant) for meant in results_meant(word)]
