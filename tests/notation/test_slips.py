@@ -31,6 +31,7 @@ TABLUT, SENECA, DUX, LAQUET = (
         (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
         (TABLUT, "1. e3-c3 pass *", "pass", "--"),  # a pass in words
         (TABLUT, "1. e3-c3 — *", "—", "--"),  # a pass with one long dash
+        (TABLUT, "1. e3-c3 —--- *", "—---", "--"),  # a pass with dashes of both kinds
         (TABLUT, "1. ke5-e4 *", "ke5-e4", "Ke5-e4"),  # a lowercase piece letter
         (TABLUT, "1. pe3-c3 *", "pe3-c3", "Pe3-c3"),
         (DUX, "1. de2-e5 *", "de2-e5", "De2-e5"),
@@ -91,9 +92,12 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
         ("41: Pass", "41: Pass", "41: --"),
         ("41: -", "41: -", "41: --"),
         ("41: —", "41: —", "41: --"),  # a word processor's dash for --
+        ("41: ———", "41: ———", "41: --"),  # dashes the syntax does not read: said at the roll
+        ("41: —— ——", "41: —— ——", "41: --"),
         ("41: - -", "41: - -", "41: --"),
         ("41: ---", "---", "--"),
         ("41: -- --", "-- --", "--"),  # once per die
+        ("4–1:---", "4–1:---", "4-1: --"),  # the dashes mended as a pass do not read: the usual mending does
     ],
 )
 def test_a_laquet_roll_with_nothing_played_written_otherwise_gets_its_pass(written, text, meant):
