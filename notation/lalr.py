@@ -300,7 +300,7 @@ def _result_in_a_comment(text: str, offset: int) -> str:
     return ""
 
 
-_MARKER = re.compile(r"(?<![\w/-])(?:1-0|0-1|1/2-1/2|\*)(?![\w/-])")  # a result marker, as a word
+_MARKER = re.compile(r"(?<![\w/*-])(?:1-0|0-1|1/2-1/2|\*)(?![\w/*-])")  # a result marker, as a word (not **emphasis**)
 _NOT_MOVETEXT = re.compile(r'"(?:\\.|[^"\\\n])*"|\{[^}]*\}|;[^\n]*|^%[^\n]*', re.M)  # tag values, comments
 
 

@@ -33,7 +33,8 @@ _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mende
 _WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
 _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
-_PLY_TAIL = re.compile(r"(?:xK?[a-z][0-9]{1,2}(?:/K?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")  # captures, removal
+# captures (a piece letter or not: the grammar checks the join), a removal
+_PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 
 
@@ -62,7 +63,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     word = text[start:end]
     if not word or len(word) > _LONGEST:
         return []
-    if _PLY_SUFFIX.fullmatch(word) or word and _PLY_TAIL.fullmatch(word):
+    if _PLY_SUFFIX.fullmatch(word) or _PLY_TAIL.fullmatch(word):
         fixes = _attached(text, start, end)
     elif word in _RESULTS:
         fixes = [Fix(start, end, meant) for meant in results_meant(word)]
@@ -71,12 +72,13 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
         return [fix for fix in fixes if reached[fix] == furthest and _reads_past(text, fix, game)]
-    elif repeated := _PASS_REPEATED.search(text, 0, end):
-        fixes = [Fix(repeated.start(), end, "--")]
-    else:  # the most mended reading that reads on (in a game of dice, of the roll and its plays)
+    else:  # the first that reads on: a pass with its dashes repeated, or the most mended reading (in a game of
+        # dice, of the roll and its plays)
+        repeated = _PASS_REPEATED.search(text, 0, end)
+        passes = [Fix(repeated.start(), end, "--")] if repeated else []
         end = _ply_end(text, end, game) if (roll := GAMES[game].roll) and roll.fullmatch(word) else end
         word = text[start:end]
-        fixes = [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
+        fixes = [*passes, *(Fix(start, end, meant) for meant in _meant(word, game) if meant != word)]
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
     return [fix for fix in fixes if _reads_past(text, fix, game)]
 
@@ -117,8 +119,8 @@ def _plies(word: str, game: str) -> list[str]:
     if (mended := GAMES[game].mended_ply(word)) != word:  # as the game's plies go: `e3c3`, `e3xc3`
         word = mended
         candidates.append(word)
-    if word == "-" or word.lower() == "pass":
-        candidates.append("--")  # a pass written with one long dash, or in words
+    if (word and not word.strip("-")) or word.lower() == "pass":
+        candidates.append("--")  # a pass written with long dashes, or in words
     return candidates[::-1]
 
 

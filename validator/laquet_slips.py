@@ -15,7 +15,9 @@ _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or
 _LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
 _SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
-_PASS: Final = re.compile(r"([ \t]*)(?:-|-{3,}|-+(?:[ \t]+-+)+|pass|none)", re.I)  # nothing played, written otherwise
+# nothing played, written otherwise after a roll: in words, or with dashes the syntax does not read (`—`, `———`,
+# `- -`); `63: ---` and `63: -- --` read up to their dashes, which notation.slips mends
+_PASS: Final = re.compile(r"([ \t]*)(?:-+(?:[ \t]+-+)*|pass|none)", re.I)
 
 
 def turn_distance(written: str, legal: str) -> int:
@@ -34,7 +36,7 @@ def mended_turn(word: str) -> str:
     """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a > group's one die
     without its > (`3: 5/8`): `>3:`; a roll and its plays written with
     hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`; nothing played
-    written otherwise than `--` (`63: pass`, `63: -`, `63: —`, `63: - -`): `63: --`."""
+    written otherwise than `--` (`63: pass`, `63: -`, `63: —`, `63: ———`, `63: - -`): `63: --`."""
     if _BARE_ROLL.fullmatch(word):
         return word + ":"
     if _LEFTOVER_DIE.fullmatch(word):

@@ -31,6 +31,7 @@ TABLUT, SENECA, DUX, LAQUET = (
         (LAQUET, "1. 6–3: 5/11 1/4 *", "6–3:", "6-3:"),
         (TABLUT, "1. e3-c3 pass *", "pass", "--"),  # a pass in words
         (TABLUT, "1. e3-c3 — *", "—", "--"),  # a pass with one long dash
+        (TABLUT, "1. e3-c3 —--- *", "—---", "--"),  # a pass with dashes of both kinds
         (TABLUT, "1. ke5-e4 *", "ke5-e4", "Ke5-e4"),  # a lowercase piece letter
         (TABLUT, "1. pe3-c3 *", "pe3-c3", "Pe3-c3"),
         (DUX, "1. de2-e5 *", "de2-e5", "De2-e5"),
@@ -39,6 +40,7 @@ TABLUT, SENECA, DUX, LAQUET = (
         (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
         (SENECA, "1. @d4 @e5 2. d4-d3 ~e5 *", "~e5", "d4-d3~e5"),  # a detached removal
         (DUX, "1. a1-a5 b8-b5 2. c1-c5 xb5 *", "xb5", "c1-c5xb5"),  # a detached capture list
+        (DUX, "1. a1-a5 b8-b5 2. c1-c5 xDb5 *", "xDb5", "c1-c5xDb5"),  # with a piece letter
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 xd3 *", "xd3", "e4-e3xd3"),
         (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
         (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
@@ -90,9 +92,12 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
         ("41: Pass", "41: Pass", "41: --"),
         ("41: -", "41: -", "41: --"),
         ("41: —", "41: —", "41: --"),  # a word processor's dash for --
+        ("41: ———", "41: ———", "41: --"),  # dashes the syntax does not read: said at the roll
+        ("41: —— ——", "41: —— ——", "41: --"),
         ("41: - -", "41: - -", "41: --"),
         ("41: ---", "---", "--"),
         ("41: -- --", "-- --", "--"),  # once per die
+        ("4–1:---", "4–1:---", "4-1: --"),  # the dashes mended as a pass do not read: the usual mending does
     ],
 )
 def test_a_laquet_roll_with_nothing_played_written_otherwise_gets_its_pass(written, text, meant):

@@ -152,6 +152,8 @@ def test_a_result_marker_inside_a_semicolon_comment_is_pointed_out():
     )
     plain = check('[Game "tablut"]\n1. e3-c3 ; not a result: 1-0a\n').diagnostics[0]
     assert plain.message == "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"
+    emphasis = check('[Game "tablut"]\n1. e3-c3 d1-d3; 2. c3-c2 ** great move\n').diagnostics[0]
+    assert emphasis.message == "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"
 
 
 def test_a_missing_result_marker_of_a_finished_game_says_which_marker():
