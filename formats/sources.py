@@ -36,7 +36,8 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
     whatever they start with); the other files there come as Skipped. Streams, text and Skipped
     items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
-    met again (given twice, or inside a directory given too) comes as Skipped: it is read once."""
+    met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
+    files of a directory met again, as one Skipped of the directory)."""
     met: dict[str, str] = {}
     for path in _given(paths):
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
@@ -44,13 +45,22 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
         elif not Path(path).is_dir():
             yield _once(path, met)
         else:
+            again: list[Skipped] = []
             for found in sorted(p for p in Path(path).rglob("*") if p.is_file() or _broken_link(p)):
                 if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
                 elif format is None and FORMATS.of(str(found), _head(found)) is None:
                     yield Skipped(str(found), FORMATS.why_not(str(found)))
+                elif isinstance(once := _once(str(found), met), Skipped):
+                    again.append(once)
                 else:
-                    yield _once(str(found), met)
+                    yield once
+            # one note for the files of a folder met again (named twice, or inside a folder named too)
+            yield from (
+                again
+                if len(again) < 2
+                else [Skipped(os.fspath(path), f"{len(again)} of its files met already: read once")]
+            )
 
 
 def _once(path: str | os.PathLike[str], met: dict[str, str]) -> str | os.PathLike[str] | Skipped:

@@ -90,19 +90,26 @@ def test_a_file_met_again_is_read_once(tmp_path):
     proposed for the most records, and every count, no longer weigh it twice."""
     (tmp_path / "a.lgn").write_text(TWO)
     (tmp_path / "link.lgn").symlink_to(tmp_path / "a.lgn")
-    given = str(tmp_path / "a.lgn")
-    assert list(walk([given, str(tmp_path), given])) == [
+    given, link = str(tmp_path / "a.lgn"), str(tmp_path / "link.lgn")
+    assert list(walk([given, link, given])) == [
         given,
-        Skipped(given, "named again: read once"),
-        Skipped(str(tmp_path / "link.lgn"), f"the same file as {given}: read once"),
+        Skipped(link, f"the same file as {given}: read once"),
         Skipped(given, "named again: read once"),
     ]
     result = CliRunner().invoke(main, ["validate", given, str(tmp_path)])
     assert result.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n" and result.exit_code == 0
-    assert result.stderr == (
-        f"lusoria: {given}: skipped, named again: read once\n"
-        f"lusoria: {tmp_path / 'link.lgn'}: skipped, the same file as {given}: read once\n"
-    )
+    assert result.stderr == f"lusoria: {tmp_path}: skipped, 2 of its files met already: read once\n"
+
+
+def test_the_files_of_a_folder_met_again_are_said_in_one_note(tmp_path):
+    """A folder named beside the folder that holds it (`validate games/copenhagen games`): one
+    line for its files, not one a file (300 for the real Copenhagen folder)."""
+    (tmp_path / "sub").mkdir()
+    for name in ("a", "b", "c"):
+        (tmp_path / "sub" / f"{name}.lgn").write_text(TWO)
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "sub"), str(tmp_path)])
+    assert result.stdout.startswith("6 records: 6 valid") and result.exit_code == 0
+    assert result.stderr == f"lusoria: {tmp_path}: skipped, 3 of its files met already: read once\n"
 
 
 def test_plurals():
