@@ -371,7 +371,8 @@ class _Replay:
         assumed: list[str] = []
         for index, ply in enumerate(line.plies):
             number = first + index
-            self.numbers.visit_ply(ply, number, (at, index))  # (checked before any assumption)
+            if ply.number is not None:  # (most plies are not numbered: no call for them)
+                self.numbers.visit_ply(ply, number, (at, index))  # (checked before any assumption)
             past_end = rules.play_past_end(position, ply.text) if ended is not None else None
             if ended is not None and past_end is None:
                 where = _where(ply, number)
