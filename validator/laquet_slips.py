@@ -15,6 +15,8 @@ _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or
 _LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)
 _SPACED: Final = re.compile(r"([ \t]+)")  # the blanks between plays, kept as written
+_COMMA_BEFORE_PLAY: Final = re.compile(r",+(?=[^\s,])")  # 5/11,5/9: 5/11 5/9 (the other commas go)
+_BEARING_OFF: Final = re.compile(r"([/-])(?:off|0)(?=\(|$)", re.I)  # 14/OFF, 14/0: 14/off
 # nothing played, written otherwise after a roll: in words, or with dashes the syntax does not read (`—`, `———`,
 # `- -`); `63: ---` and `63: -- --` read up to their dashes, which notation.slips mends
 _PASS: Final = re.compile(r"([ \t]*)(?:-+(?:[ \t]+-+)*|pass|none)", re.I)
@@ -34,23 +36,30 @@ def turn_distance(written: str, legal: str) -> int:
 
 def mended_turn(word: str) -> str:
     """A roll without its colon (`53`, `5-3`, `>3`): `53:`, `5-3:`, `>3:`; a > group's one die
-    without its > (`3: 5/8`): `>3:`; a roll and its plays written with
-    hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`; nothing played
-    written otherwise than `--` (`63: pass`, `63: -`, `63: —`, `63: ———`, `63: - -`): `63: --`."""
+    without its > (`3: 5/8`): `>3:`; plays, with their roll or without, written with
+    hyphens, as some backgammon books write them (`63: 5-11 1-4`): `63: 5/11 1/4`, or otherwise
+    (`_mended_plays`); nothing played written otherwise than `--` (`63: pass`, `63: -`, `63: —`,
+    `63: ———`, `63: - -`): `63: --`."""
     if _BARE_ROLL.fullmatch(word):
         return word + ":"
     if _LEFTOVER_DIE.fullmatch(word):
         return ">" + word
     roll, colon, plays = word.partition(":")
-    if not colon or not ROLL.fullmatch(roll + colon):
+    if not colon:
+        return _mended_plays(word)
+    if not ROLL.fullmatch(roll + colon):
         return word
     if written_pass := _PASS.fullmatch(plays):
         return roll + colon + (written_pass[1] or " ") + "--"
-    return (
-        roll
-        + colon
-        + "".join(play.replace("-", "/") if _DASHED_PLAY.fullmatch(play) else play for play in _SPACED.split(plays))
-    )
+    return roll + colon + _mended_plays(plays)
+
+
+def _mended_plays(plays: str) -> str:
+    """Plays parted by commas (`5/11, 5/9`), written with hyphens (`5-11`) or borne off to `OFF` or
+    `0` (`14/OFF`, `14/0`), written as the notation has them: `5/11 5/9`, `14/off`."""
+    plays = _COMMA_BEFORE_PLAY.sub(" ", plays).replace(",", "")
+    mended = (_BEARING_OFF.sub(r"\1off", play) for play in _SPACED.split(plays))
+    return "".join(play.replace("-", "/") if _DASHED_PLAY.fullmatch(play) else play for play in mended)
 
 
 def _dice_distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:

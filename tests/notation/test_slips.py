@@ -52,6 +52,11 @@ TABLUT, SENECA, DUX, LAQUET = (
         (LAQUET, "1. 6-3 5/11 1/4 *", "6-3", "6-3:"),
         (LAQUET, "1. 63: 6/12 >3 5/8 *", ">3", ">3:"),  # a > group's die without its colon
         (LAQUET, "1. 63: 6/12 3: 5/8 *", "3:", ">3:"),  # a > group without its >
+        (LAQUET, "1. 64: 5/11, 5/9 *", ",", "5/11"),  # plays parted by a comma
+        (LAQUET, "1. 64: 5/11,5/9 *", ",5/9", "5/11 5/9"),
+        (LAQUET, "1. 64: 5/11 5/9 2. 63: 15/off 14/OFF *", "14/OFF", "14/off"),  # bearing off in capitals
+        (LAQUET, "1. 64: 5/11 5/9 2. 63: 15/off 14/0 *", "14/0", "14/off"),  # or to point 0
+        (LAQUET, "1. 64: 5/11 5/9 2. 63: 15/off 14-Off *", "14-Off", "14/off"),
         (LAQUET, "1. 63: 5/11 1/4 12 41: 6/10 6/7 *", "12", "12."),  # a move number: it reads further
         (TABLUT, "1. e3-c3 ½-½", "½-½", "1/2-1/2"),  # a result in another convention
         (TABLUT, "1. e3-c3 1:0", "1:0", "1-0"),
@@ -73,6 +78,7 @@ def test_a_slip_gets_what_was_meant(tags, movetext, found, meant):
         ("1. 64: 5-11 5-9 52: 6-8 7-12 *", "64: 5-11 5-9", "64: 5/11 5/9"),  # up to the next roll: its own slip
         ("1. 6-4: 5-11 5/9 {a comment} *", "6-4: 5-11 5/9", "6-4: 5/11 5/9"),  # a roll with its hyphen stays one
         ("1. 44:\t1-5\t1-5 *", "44:\t1-5\t1-5", "44:\t1/5\t1/5"),  # plays parted by tabs, kept
+        ("1. 63: 14/OFF, 15/0 *", "63: 14/OFF, 15/0", "63: 14/off 15/off"),  # other slips of plays, with their roll
     ],
 )
 def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, written, meant):
