@@ -74,10 +74,12 @@ def warnings(errors: str) -> list[str]:
         (["fmt", "games/escape.lgn"], 0),
         (["convert", "--to", "otn", "games/escape.lgn"], 0),
         (["import", "--db", "a.db", "games"], 0),
-        (["query", "--db", "a.db", "--pattern", "*" * 9 + "/*********" * 8], 0),
+        (["query", "--db", "q.db", "--pattern", "*" * 9 + "/*********" * 8], 0),
     ],
 )
 def test_a_broken_plug_in_is_named_once_and_the_rest_works(broken, args, code):
+    if args[0] == "query":  # an archive of its own, made first: a case may run in any worker, in any order
+        assert lusoria(broken, "import", "--db", "q.db", "games").returncode == 0
     done = lusoria(broken, *args)
     assert done.returncode == code, done.stdout + done.stderr
     assert "internal error" not in done.stderr and "Traceback" not in done.stderr
