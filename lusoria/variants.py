@@ -99,7 +99,7 @@ def variant_text(name: str, notes: VariantNotes) -> str:
     start = rules.initial()
     size = rules.board_size()
     lines = [
-        f"{name}: {notes.title}",
+        _wrapped(f"{name}: {notes.title}"),
         f"game: {rules.name}; its tags: {_tags(notes.tags)}",
         f"{f'board: {size}; ' if size else ''}{SIDE_NAMES[rules.turn(start)]} moves first",
         "",
