@@ -37,7 +37,7 @@ def test_every_variant_of_every_game_and_of_the_catalogue_is_explained():
     for name in EVERY_VARIANT:  # (one test: the catalogue's ~190 entries take a second)
         game, _, variant = name.partition("/")
         text = api.explain(name)
-        assert text.startswith(f"{variant}: ") and f"game: {game}; its tags: [Game \"{game}\"]" in text, name
+        assert text.startswith(f"{variant}: ") and f'game: {game}; its tags: [Game "{game}"]' in text, name
         assert "\nSettings (" in text and "\nrules: " in text, name
 
 
@@ -80,7 +80,9 @@ def test_an_unknown_name_is_a_usage_error_that_suggests_the_names_like_it():
 
 
 def test_a_variant_several_games_have_is_named_with_its_game():
-    with pytest.raises(KeyError, match=r"^\"tablut and laquet have a variant 'seed': name one \(tablut/seed or laquet/seed\)"):
+    with pytest.raises(
+        KeyError, match=r"^\"tablut and laquet have a variant 'seed': name one \(tablut/seed or laquet/seed\)"
+    ):
         api.explain("seed")
     with pytest.raises(KeyError, match=r"tablut has no variant 'sead' \(known: seed, linnaeus, .*saami-tablut"):
         api.explain("tablut/sead")
