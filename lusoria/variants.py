@@ -79,7 +79,7 @@ def game_text(name: str) -> str:
         ),
         "",
         _rule_line(game.name, ""),
-        _wrapped(f"options (the Rules tag): {', '.join(game.options)}"),
+        _wrapped(f"options (the Rules tag): {', '.join(game.options) or 'none'}"),
     ]
     return "\n".join(lines)
 
@@ -107,7 +107,7 @@ def variant_text(name: str, notes: VariantNotes) -> str:
         f"position: {rules.format_position(start)}",
         "",
         "Settings (a Rules tag's key=value: what it means, and the rules it governs):",
-        *_settings(rules),
+        *(_settings(rules) or ["  none: the game has no options"]),
         "",
         _rule_line(rules.name, rules.variant),
     ]
