@@ -112,12 +112,13 @@ def variant_text(name: str, notes: VariantNotes) -> str:
         _rule_line(rules.name, rules.variant),
     ]
     same = _same_rules(name, rules)
-    known_as = dict.fromkeys([*notes.known_as, *(line for other in same.values() for line in other.known_as)])
-    if same or known_as or notes.sources or notes.notes:
+    if same or notes.known_as or notes.sources or notes.notes:
         lines.append("")
-    if same:
-        lines.append(_wrapped(f"the same rules: {', '.join(same)}"))
-    lines += [_wrapped(line) for line in known_as]
+    lines += [_wrapped(line) for line in notes.known_as]
+    lines += [
+        _wrapped(f"the same rules as {other}" + (f" ({'; '.join(them.known_as)})" if them.known_as else ""))
+        for other, them in same.items()
+    ]
     sourced = (("sources", notes.sources), ("notes", notes.notes))
     lines += [_wrapped(f"{label}: {rulebook.plain(text)}") for label, text in sourced if text]
     return "\n".join(lines)

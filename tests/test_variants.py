@@ -52,14 +52,17 @@ def test_a_variant_is_found_in_any_case_and_by_its_game():
 def test_a_built_in_variant_shows_the_names_of_the_catalogue_entries_with_its_rules():
     standard = api.explain("copenhagen/standard")
     assert standard.endswith(
-        "\nthe same rules: copenhagen-11x11\n"
-        "aagenielsen.dk: Copenhagen Hnefatafl 11x11 (AageGameTypeKey 16)\nOpenTafl: Copenhagen"
+        "\n\nthe same rules as copenhagen-11x11 (aagenielsen.dk: Copenhagen Hnefatafl 11x11\n"
+        "  (AageGameTypeKey 16); OpenTafl: Copenhagen)"
     )
-    assert "the same rules: standard\n" in api.explain("copenhagen-11x11")
+    assert "OpenTafl: Copenhagen\nthe same rules as standard\n" in api.explain("copenhagen-11x11")
     saami = api.explain("saami-tablut-w")
     assert 'its tags: [Game "tablut"] [Variant "aage"] [Rules "first=white"]\n' in saami
     assert "White moves first" in saami and "Black moves first" in api.explain("tablut/aage")
     assert "the same rules" not in saami  # aage has Black move first
+    assert "\nthe same rules as brandubh-7x7-walker (aagenielsen.dk: Brandubh 7x7 (Walker)\n" in api.explain(
+        "brandubh-2-tablut-7x7"
+    )
 
 
 def test_a_latrunculi_variant_lists_the_common_rules_and_its_own():
