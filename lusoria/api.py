@@ -451,9 +451,11 @@ def rulebook() -> list[Rule]:
     return rules()
 
 
-def explain(rule_id: str) -> str:
-    """A rule's text, the options that change it and an example (`lusoria explain RULE`); KeyError
-    for an unknown rule."""
-    from lusoria.rulebook import explain as explained
+def explain(name: str) -> str:
+    """What `lusoria explain NAME` prints: a rule's text, the options that change it and an example;
+    or a game's variants and rules; or a variant's title, board and start, settings (each with the
+    rules it governs), names in other programs and sources (`game/variant` where several games have
+    a variant of that name). KeyError for a name that is none of these, saying what may have been meant."""
+    from lusoria.variants import explain as explained
 
-    return explained(rule_id)
+    return explained(name)

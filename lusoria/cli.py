@@ -574,17 +574,20 @@ def rules(paths: tuple[str, ...], as_json: bool, jobs: int, encoding: str) -> No
 
 
 @main.command()
-@click.argument("rule_id", metavar="RULE", required=False)
-def explain(rule_id: str | None) -> None:
-    """Print a rule that diagnostics cite (T2, S4, Q6, syntax…; any case): its text, the
-    options that change it and an example. Without RULE, list every rule."""
-    if rule_id is None:
+@click.argument("name", metavar="NAME", required=False)
+def explain(name: str | None) -> None:
+    """Print a rule that diagnostics cite (T2, S4, Q6, syntax…): its text, the options that
+    change it and an example; a game (tablut…): its variants and rules; or a variant
+    (fetlar-hnefatafl-11x11, or tablut/seed where several games have one of that name): its
+    board and start, its settings and the rules each governs, its names in other programs and
+    its sources. Any case. Without NAME, list every rule."""
+    if name is None:
         echo(output.rule_list(api.rulebook()))
         return
     try:
-        echo(api.explain(rule_id))
+        echo(api.explain(name))
     except KeyError as error:
-        raise click.BadParameter(error.args[0], param_hint="RULE") from None
+        raise click.BadParameter(error.args[0], param_hint="NAME") from None
 
 
 @main.command()

@@ -23,13 +23,15 @@ class Option(NamedTuple):
 
 
 class Rule(NamedTuple):
-    """One rule: its ID, its game, a one-line title, its text and the options that change it."""
+    """One rule: its ID, its game, a one-line title, its text, the options that change it, and the
+    variant it is of ("": of every variant of its game)."""
 
     id: str
     game: str
     title: str
     text: str
     options: tuple[Option, ...]
+    variant: str = ""
 
 
 class Example(NamedTuple):
@@ -85,7 +87,7 @@ def _read() -> tuple[dict[str, Rule], dict[str, Example]]:
                 text += "\n\nHow lusoria applies it:\n" + "\n".join(f"- {note}" for note in applied)
             cited = re.compile(rf"\b{re.escape(rule_id)}\b")
             changes = tuple(option for option in options(game) if cited.search(option.meaning))
-            rules[rule_id.upper()] = Rule(rule_id, game, title, text, changes)
+            rules[rule_id.upper()] = Rule(rule_id, game, title, text, changes, entry.get("variant", ""))
             if "example" in entry:
                 examples[rule_id.upper()] = Example(entry["example"]["record"], entry["example"]["message"])
     return rules, examples
@@ -97,10 +99,10 @@ def _joined(text: str) -> str:
 
 
 def _title(text: str, variant: str | None) -> str:
-    plain = _plain(text.replace("**", "").removeprefix("Decision: "))
-    plain = plain[:1].upper() + plain[1:]  # a decision's sentence, once "Decision: " is left out
-    sentence = _SENTENCE.match(plain)
-    title = (sentence[1] if sentence else plain).rstrip(";:")
+    words = plain(text.replace("**", "").removeprefix("Decision: "))
+    words = words[:1].upper() + words[1:]  # a decision's sentence, once "Decision: " is left out
+    sentence = _SENTENCE.match(words)
+    title = (sentence[1] if sentence else words).rstrip(";:")
     return f"variant {variant}: {title}" if variant else title
 
 
@@ -128,18 +130,18 @@ def explain(rule_id: str) -> str:
     found = rule(rule_id)
     game = "every game" if found.game == ANY_GAME else found.game
     parts = [f"{found.id} ({game})", ""]
-    for paragraph in _plain(found.text).split("\n"):
+    for paragraph in plain(found.text).split("\n"):
         bullet = paragraph.startswith("- ")
         parts.append(textwrap.fill(paragraph, 88, subsequent_indent="  " if bullet else ""))
     if found.options:
         parts += ["", "Options (Rules tag; the default first):"]
-        parts += [f"  {_plain(o.key)}: {_plain(o.values)} — {_plain(o.meaning)}" for o in found.options]
+        parts += [f"  {plain(o.key)}: {plain(o.values)} — {plain(o.meaning)}" for o in found.options]
     shown = example(found.id)
     if shown:
         parts += ["", "Example:", f"  {shown.record}", f"  {shown.message}"]
     return "\n".join(parts)
 
 
-def _plain(cell: str) -> str:
+def plain(cell: str) -> str:
     """Text without its Markdown (backticks, bold, escaped bars)."""
     return cell.replace("`", "").replace("**", "").replace("\\|", "|")

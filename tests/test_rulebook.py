@@ -104,7 +104,7 @@ def test_explain_without_a_rule_lists_them_all_and_an_unknown_one_is_a_usage_err
     assert len(listed) == len(rulebook.rules())
     assert listed[0].split(None, 2) == ["T1", "tablut", "White (the Swedes) moves first"]
     wrong = CliRunner().invoke(main, ["explain", "Z9"])
-    assert wrong.exit_code == 2 and "unknown rule 'Z9'" in wrong.output
+    assert wrong.exit_code == 2 and "no rule, game or variant is named 'Z9'" in wrong.output
 
 
 def test_validate_says_which_rules_it_cited_and_how_to_read_them(in_root):

@@ -104,6 +104,19 @@ class Played(Generic[P]):
         return self._text
 
 
+@dataclass(frozen=True)
+class VariantNotes:
+    """What `lusoria explain VARIANT` says of a variant besides its rules: its title, the tags that
+    choose its rules (`Game`, and `Variant`, `Rules` when they are not the game's defaults), the
+    names other programs give it, and where its settings come from."""
+
+    title: str
+    tags: dict[str, str]
+    known_as: tuple[str, ...] = ()  # "OpenTafl: Fetlar", one line a program
+    sources: str = ""
+    notes: str = ""
+
+
 class OptionError(LusoriaError, ValueError):
     """An unknown variant, rules key or value, a malformed position or board:
     a problem with the tag `tag`; `written`, when set, is the part of its value at fault,
@@ -197,6 +210,7 @@ class Game(Generic[P]):
     """
 
     name: ClassVar[str]  # lower case, as the Game tag names it (in any case)
+    title: ClassVar[str] = ""  # its name in words ("Ludus latrunculorum"); "": its name
     grammar: ClassVar[str | Path | None] = None  # its plies' grammar file; None: grammar/<name>.lark
     end_rule: ClassVar[str]  # the rule that forbids plies after the end
     options: ClassVar[dict[str, tuple[str, ...]]]  # key -> values, the default first
@@ -250,6 +264,18 @@ class Game(Generic[P]):
             problems.add(BoardNotTaken(cls.name, cls.described, tags["Board"]))
         problems.raise_any()
         return cls(options, tags.get("Variant"))
+
+    @classmethod
+    def variant_notes(cls) -> dict[str, VariantNotes]:
+        """What `lusoria explain` says of its variants besides their rules, by name: by default its
+        presets, each titled by the game, the variant and the options it sets."""
+        notes = {}
+        for variant, options in cls.presets.items():
+            title = f"{cls.title or cls.name} ({variant})"
+            if options:
+                title += ": " + " ".join(f"{key}={value}" for key, value in options.items())
+            notes[variant] = VariantNotes(title, {"Game": cls.name, "Variant": variant})
+        return notes
 
     @classmethod
     def variants_of_board(cls, board: str) -> list[str]:

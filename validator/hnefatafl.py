@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from lusoria.errors import LusoriaError
-from lusoria.validator.base import OptionError, TagProblems
+from lusoria.validator.base import OptionError, TagProblems, VariantNotes
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard
 from lusoria.validator.tafl_rules import (
@@ -248,6 +248,17 @@ def opentafl_variants() -> dict[str, dict[str, str]]:
     return found
 
 
+def _names_elsewhere(entry: Variant) -> tuple[str, ...]:
+    """The names aagenielsen.dk (with its AageGameTypeKeys) and OpenTafl give a catalogue entry, a line each;
+    another layout of an entry says whose."""
+    keys = f" (AageGameTypeKey {', '.join(map(str, entry.aagenielsen_ids))})" if entry.aagenielsen_ids else ""
+    return (
+        *([f"aagenielsen.dk: {'; '.join(entry.aagenielsen)}{keys}"] if entry.aagenielsen else []),
+        *([f"OpenTafl: {'; '.join(entry.opentafl)}"] if entry.opentafl else []),
+        *([f"another starting layout of {entry.layout_of}'s aagenielsen.dk types"] if entry.layout_of else []),
+    )
+
+
 BERSERK_MOVE = re.compile(r"K?[a-s][0-9]+=")  # a ply that continues its side's turn (G15)
 
 
@@ -277,6 +288,16 @@ class Hnefatafl(TaflGame):
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         return described_settings(option, IDS, self.title)
+
+    @classmethod
+    def variant_notes(cls) -> dict[str, VariantNotes]:
+        """The catalogue's entries that lusoria plays: its variants, and the types a built-in game
+        plays (their tags are that game's), with their titles, names elsewhere, sources and notes."""
+        return {
+            entry.name: VariantNotes(entry.title, entry.tags(), _names_elsewhere(entry), entry.sources, entry.notes)
+            for entry in catalogue()
+            if entry.game or entry.name in cls.presets
+        }
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:

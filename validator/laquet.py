@@ -64,6 +64,7 @@ def _labels(points: range) -> str:
 @mypyc_attr(native_class=False)
 class Laquet(Game[LaquetPosition]):
     name = "laquet"
+    title = "Laquet"
     end_rule = "Q9"
     endings = (BORNE_OFF,)
     options = {"both-dice": ("must", "may"), "leftover": ("opponent", "none")}

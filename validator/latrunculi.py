@@ -50,6 +50,7 @@ _PLACED: Final = re.compile(r"(?:[Pp]?@)?([a-pA-P][0-9]{1,2})")  # a placement a
 @mypyc_attr(native_class=False)
 class Latrunculi(GridGame[LatrunculiPosition]):
     name = "latrunculi"
+    title = "Ludus latrunculorum"
     pieces = ("PDI", "pdi")
     letters = LETTERS
     end_rule = "L5"

@@ -83,7 +83,6 @@ class TaflGame(GridGame[TaflPosition]):
     make (`settings_for`). Everything else is the engine's."""
 
     board: TaflBoard
-    title: str
     pieces = ("KP", "p")
     letters = LETTERS
     endings = (KING_CAPTURED, KING_ESCAPED, EXIT_FORT, ENCIRCLED, NO_MOVE, REPETITION)

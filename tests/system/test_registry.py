@@ -24,6 +24,7 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/test_pickling.py::test_what_every_reader_makes_survives_pickle_in_the_build_in_use",
     "tests/test_pipeline.py::test_every_readers_fixtures_read_alike_in_workers_and_in_process",
     "tests/test_rulebook.py",
+    "tests/test_variants.py",
     "tests/validator/test_games.py",
     "tests/formats/test_contract.py::test_a_reader_hands_over_records_of_known_games_and_plies_of_their_syntax",
     "tests/formats/test_contract.py::test_a_writer_writes_what_its_reader_reads_back_as_the_same_game",

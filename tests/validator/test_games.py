@@ -206,3 +206,16 @@ def test_import_and_query(slide, records, tmp_path):
     assert [(node["ply"], node["games"]) for node in folded] == [("a1-a2", 3)]  # its 3×3 board is square
     ended = run("query", "--db", db, "--ending", "far rank", "--format", "json")  # the game's own words
     assert [row["white"] for row in json.loads(ended.output)] == ["Ann", "Cid"]
+
+
+def test_explain_asks_a_registered_game_for_its_variants_even_without_options_or_texts(slide):
+    assert run("explain", "slide").output.splitlines()[2:] == [
+        "Variants (the Variant tag, the default first; explain slide/VARIANT says more):",
+        "  seed  slide (seed)",
+        "",
+        "rules: none written (lusoria explain knows none of its rules)",
+        "options (the Rules tag): none",
+    ]
+    explained = run("explain", "slide/seed").output
+    assert explained.startswith('seed: slide (seed)\ngame: slide; its tags: [Game "slide"] [Variant "seed"]\n')
+    assert "\nSettings (a Rules tag's key=value: what it means, and the rules it governs):\n  none: " in explained

@@ -1,0 +1,163 @@
+"""What `lusoria explain NAME` says of a game or of a variant (a rule: lusoria/rulebook.py): a game's
+variants and rules; a variant's title, tags, board and start as `lusoria show` draws them, its settings
+in the words of its game's options (each naming the rules it governs), the names other programs give
+it, and where its settings come from. It asks the games (`Game.variant_notes`), naming none."""
+
+from __future__ import annotations
+
+import textwrap
+
+from lusoria import rulebook
+from lusoria.validator.base import SIDE_NAMES, Game, VariantNotes, known_names
+from lusoria.validator.games import GAMES, rules_from_tags
+from lusoria.validator.suggest import alike
+
+WIDTH = 88  # as rulebook.explain wraps a rule's text
+
+
+def explain(name: str) -> str:
+    """What `lusoria explain NAME` prints: the rule with that ID, else the game, else the variant
+    of that name (any case; `game/variant` where several games have one of that name). KeyError says
+    why none is, and what may have been meant."""
+    written = name.strip()
+    try:
+        return rulebook.explain(written)
+    except KeyError:
+        pass
+    game, slash, variant = written.lower().rpartition("/")
+    if not slash and variant in GAMES:
+        return game_text(variant)
+    every = variants()
+    if slash:
+        if game not in every:
+            raise KeyError(f"no game is named '{game}' ({known_names(game, every)})")
+        if variant not in every[game]:
+            raise KeyError(f"{game} has no variant '{variant}' ({known_names(variant, every[game])})")
+        return variant_text(variant, every[game][variant])
+    owners = [owner for owner, named in every.items() if variant in named]
+    if len(owners) > 1:
+        raise KeyError(
+            f"{' and '.join(owners)} have a variant '{variant}': name one "
+            f"({' or '.join(f'{owner}/{variant}' for owner in owners)})"
+        )
+    if not owners:
+        raise KeyError(f"no rule, game or variant is named '{written}'{_meant(written, every)}")
+    return variant_text(variant, every[owners[0]][variant])
+
+
+def _meant(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
+    """The names like `written`, or where the names are listed."""
+    names = [rule.id for rule in rulebook.rules()] + list(every) + [name for named in every.values() for name in named]
+    like = alike(written, names)
+    if like:
+        return f" (did you mean {' or '.join(like)}?)"
+    return " (lusoria explain lists the rules, lusoria explain GAME a game's variants)"
+
+
+def variants() -> dict[str, dict[str, VariantNotes]]:
+    """Every game's variants by name, each game's own first (a catalogue's entry that another game
+    plays is that game's), by game in the order docs/rules.md presents them."""
+    found: dict[str, dict[str, VariantNotes]] = {game: {} for game in GAMES.in_page_order}
+    for game in GAMES.in_page_order:
+        for name, notes in GAMES[game].variant_notes().items():
+            found.setdefault(notes.tags["Game"], {})[name] = notes
+    return found
+
+
+def game_text(name: str) -> str:
+    """A game as `lusoria explain GAME` prints it: its variants, a line each, and its rules and options."""
+    game = GAMES[name]
+    named = variants()[game.name]
+    width = max(map(len, named), default=0)
+    lines = [
+        f"{game.name}: {game.title or game.name}",
+        "",
+        f"Variants (the Variant tag, the default first; explain {game.name}/VARIANT says more):",
+        *(
+            _wrapped(f"  {variant:<{width}}  {notes.title}{_played_as(variant, notes)}", " " * (width + 4))
+            for variant, notes in named.items()
+        ),
+        "",
+        _rule_line(game.name, ""),
+        _wrapped(f"options (the Rules tag): {', '.join(game.options) or 'none'}"),
+    ]
+    return "\n".join(lines)
+
+
+def _played_as(variant: str, notes: VariantNotes) -> str:
+    """For an entry that is no Variant of its game (a catalogue's type a built-in game plays), the
+    tags that choose its rules."""
+    rules = rules_from_tags(GAMES[notes.tags["Game"]], notes.tags)
+    if rules.variant == variant:
+        return ""
+    return " " + _tags({"Variant": rules.variant, **rules.extra_tags()})
+
+
+def variant_text(name: str, notes: VariantNotes) -> str:
+    """A variant as `lusoria explain VARIANT` prints it."""
+    rules = rules_from_tags(GAMES[notes.tags["Game"]], notes.tags)
+    start = rules.initial()
+    size = rules.board_size()
+    lines = [
+        _wrapped(f"{name}: {notes.title}"),
+        f"game: {rules.name}; its tags: {_tags(notes.tags)}",
+        f"{f'board: {size}; ' if size else ''}{SIDE_NAMES[rules.turn(start)]} moves first",
+        "",
+        rules.render(start),
+        f"position: {rules.format_position(start)}",
+        "",
+        "Settings (a Rules tag's key=value: what it means, and the rules it governs):",
+        *(_settings(rules) or ["  none: the game has no options"]),
+        "",
+        _rule_line(rules.name, rules.variant),
+    ]
+    same = _same_rules(name, rules)
+    if same or notes.known_as or notes.sources or notes.notes:
+        lines.append("")
+    lines += [_wrapped(line) for line in notes.known_as]
+    lines += [
+        _wrapped(f"the same rules as {other}" + (f" ({'; '.join(them.known_as)})" if them.known_as else ""))
+        for other, them in same.items()
+    ]
+    sourced = (("sources", notes.sources), ("notes", notes.notes))
+    lines += [_wrapped(f"{label}: {rulebook.plain(text)}") for label, text in sourced if text]
+    return "\n".join(lines)
+
+
+def _same_rules(name: str, rules: Game) -> dict[str, VariantNotes]:
+    """The other variants of the game of `rules` that choose the same rules (a catalogue's type that
+    a built-in game plays, and that game's variant), by name."""
+
+    def chosen(rules: Game) -> tuple[str, dict[str, str]]:
+        return ("" if rules.presets_are_options else rules.variant), rules.option
+
+    return {
+        other: notes
+        for other, notes in variants()[rules.name].items()
+        if other != name and chosen(rules_from_tags(type(rules), notes.tags)) == chosen(rules)
+    }
+
+
+def _settings(rules: Game) -> list[str]:
+    """Each option of `rules` with its value, in the words of its game's options (rulebook.options)."""
+    meanings = {option.key: option.meaning for option in rulebook.options(rules.name)}
+    return [
+        _wrapped(f"  {key}={value}" + (f" — {rulebook.plain(meanings[key])}" if key in meanings else ""), "    ")
+        for key, value in rules.option.items()
+    ]
+
+
+def _rule_line(game: str, variant: str) -> str:
+    """The IDs of a game's rules (of `variant`: those of every variant and its own; "": all)."""
+    ids = [rule.id for rule in rulebook.rules() if rule.game == game and (not variant or rule.variant in ("", variant))]
+    if not ids:
+        return "rules: none written (lusoria explain knows none of its rules)"
+    return _wrapped(f"rules: {', '.join(ids)} (lusoria explain {ids[0]} says what a rule means)")
+
+
+def _tags(tags: dict[str, str]) -> str:
+    return " ".join(f'[{tag} "{value}"]' for tag, value in tags.items())
+
+
+def _wrapped(line: str, indent: str = "  ") -> str:
+    return textwrap.fill(line, WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)

@@ -1,0 +1,101 @@
+"""`lusoria explain GAME` and `lusoria explain VARIANT`: what a game's variants are, and what a
+variant's rules are, asked of the games (lusoria/variants.py)."""
+
+import pytest
+from click.testing import CliRunner
+
+from lusoria import api, rulebook
+from lusoria.cli import main
+from lusoria.validator.games import GAMES
+from lusoria.variants import variants
+
+EVERY_VARIANT = [f"{game}/{name}" for game, named in variants().items() for name in named]
+ONE_OF_EACH_GAME = [
+    "tablut/linnaeus",
+    "latrunculi/dux",
+    "laquet/seed",
+    "copenhagen/fetlar",
+    "brandubh/standard",
+    "fetlar-hnefatafl-11x11",
+]
+
+
+@pytest.mark.parametrize("name", ONE_OF_EACH_GAME)
+def test_a_variant_of_each_game_is_explained(name, snapshot):
+    result = CliRunner().invoke(main, ["explain", name])
+    assert result.exit_code == 0, result.output
+    assert result.output == api.explain(name) + "\n"  # the command prints the library call's text
+    assert result.output == snapshot
+
+
+def test_a_game_lists_its_variants_and_the_catalogues_types_it_plays(snapshot):
+    assert api.explain("tablut") == snapshot
+
+
+def test_every_variant_of_every_game_and_of_the_catalogue_is_explained():
+    assert len(EVERY_VARIANT) > 190 and "tablut/saami-tablut-w" in EVERY_VARIANT
+    for name in EVERY_VARIANT:  # (one test: the catalogue's ~190 entries take a second)
+        game, _, variant = name.partition("/")
+        text = api.explain(name)
+        assert text.startswith(f"{variant}: ") and f'game: {game}; its tags: [Game "{game}"]' in text, name
+        assert "\nSettings (" in text and "\nrules: " in text, name
+
+
+def test_a_variant_is_found_in_any_case_and_by_its_game():
+    text = api.explain("fetlar-hnefatafl-11x11")
+    assert api.explain(" Fetlar-Hnefatafl-11X11 ") == api.explain("HNEFATAFL/fetlar-hnefatafl-11x11") == text
+    assert "\n  esc=c — where the king escapes: c a corner, e any edge square (G8)\n" in text
+    assert "\naagenielsen.dk: Fetlar Hnefatafl 11x11 (AageGameTypeKey 4)\n" in text
+    assert "board: 11x11; Black moves first\n" in text
+
+
+def test_a_built_in_variant_shows_the_names_of_the_catalogue_entries_with_its_rules():
+    standard = api.explain("copenhagen/standard")
+    assert standard.endswith(
+        "\n\nthe same rules as copenhagen-11x11 (aagenielsen.dk: Copenhagen Hnefatafl 11x11\n"
+        "  (AageGameTypeKey 16); OpenTafl: Copenhagen)"
+    )
+    assert "OpenTafl: Copenhagen\nthe same rules as standard\n" in api.explain("copenhagen-11x11")
+    saami = api.explain("saami-tablut-w")
+    assert 'its tags: [Game "tablut"] [Variant "aage"] [Rules "first=white"]\n' in saami
+    assert "White moves first" in saami and "Black moves first" in api.explain("tablut/aage")
+    assert "the same rules" not in saami  # aage has Black move first
+    assert "\nthe same rules as brandubh-7x7-walker (aagenielsen.dk: Brandubh 7x7 (Walker)\n" in api.explain(
+        "brandubh-2-tablut-7x7"
+    )
+
+
+def test_a_latrunculi_variant_lists_the_common_rules_and_its_own():
+    assert "\nrules: L0, L1, L2, L3, L4, L5, X1, X2, X3, X4 (lusoria explain L0" in api.explain("dux")
+
+
+def test_an_unknown_name_is_a_usage_error_that_suggests_the_names_like_it():
+    result = CliRunner().invoke(main, ["explain", "fetlar-11x11"])
+    assert result.exit_code == 2
+    assert (
+        "Error: Invalid value for NAME: no rule, game or variant is named 'fetlar-11x11' "
+        "(did you mean tyr-11x11 or opentafl-fetlar-11x11 or fetlar-hnefatafl-11x11?)"
+    ) in " ".join(result.output.split())
+    with pytest.raises(KeyError, match=r"no rule, game or variant is named 'tablot' \(did you mean tablut\?\)"):
+        api.explain("tablot")
+    with pytest.raises(KeyError, match=r"lusoria explain lists the rules, lusoria explain GAME a game's variants"):
+        api.explain("Z9")
+
+
+def test_a_variant_several_games_have_is_named_with_its_game():
+    with pytest.raises(
+        KeyError, match=r"^\"tablut and laquet have a variant 'seed': name one \(tablut/seed or laquet/seed\)"
+    ):
+        api.explain("seed")
+    with pytest.raises(KeyError, match=r"tablut has no variant 'sead' \(known: seed, linnaeus, .*saami-tablut"):
+        api.explain("tablut/sead")
+    with pytest.raises(KeyError, match=r"no game is named 'tablot' \(known: tablut, latrunculi, laquet, "):
+        api.explain("tablot/seed")
+    assert api.explain("tablut/seed").startswith("seed: Tablut (seed)\n")
+
+
+def test_a_rule_is_explained_as_before_and_no_game_or_variant_hides_one():
+    for rule in rulebook.rules():
+        assert api.explain(rule.id.lower()) == rulebook.explain(rule.id)
+    names = {*GAMES, *(name for named in variants().values() for name in named)}
+    assert not {rule.id.lower() for rule in rulebook.rules()} & names
