@@ -20,13 +20,14 @@ from functools import cache, lru_cache
 from lusoria.api import Board, format_record
 from lusoria.notation.lalr import builder_parser
 from lusoria.notation.model import Ply
-from lusoria.notation.reader import RecordText, known_games, scan_tags, split_records
+from lusoria.notation.reader import RecordText, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.base import SIDE_NAMES
 from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import Diagnostic, Report, check, move_number, numbering, wrong_numbers
+from lusoria.words import plural
 
 
 def normalized(text: str) -> str:
@@ -336,6 +337,8 @@ def tag_hover(entry: Entry, name: str) -> str | None:
     if name not in ("Game", "Variant", "Rules", "Board"):
         return None
     report = entry.report
+    if report.rules is None:  # the movetext may not parse yet (no result marker): the tags alone choose them
+        report = safe_check(header_of(entry.source.text) + "\n*\n")
     if report.rules is None:
         problem = next((d.message for d in report.diagnostics if d.rule in ("tag", "syntax")), "")
         return f"the rules cannot be chosen: {problem}" if problem else None
@@ -486,8 +489,8 @@ def symbol_name(entry: Entry) -> str:
 def symbol_detail(entry: Entry) -> str:
     report = entry.report
     errors = sum(d.severity == "error" for d in report.diagnostics)
-    state = "valid" if report.valid else f"{errors} error{'s' * (errors != 1)}"
-    return f"{report.game or '?'} ({report.variant or '?'}), {report.plies} plies, {state}"
+    state = "valid" if report.valid else plural(errors, "error")
+    return f"{report.game or '?'} ({report.variant or '?'}), {plural(report.plies, 'ply', 'plies')}, {state}"
 
 
 TOKEN_TYPES = ("property", "string", "comment", "number", "function", "operator", "keyword", "decorator")

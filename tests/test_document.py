@@ -9,6 +9,7 @@ from lusoria.document import (
     diagnostic_span,
     fixes,
     ply_hover,
+    symbol_detail,
     symbol_name,
     tag_at,
     tag_hover,
@@ -77,6 +78,18 @@ def test_a_hover_on_the_game_tag_of_an_unknown_game_says_why_there_are_no_rules(
     assert tag_hover(entry, "Game") == f"the rules cannot be chosen: unknown game 'chess' (known: {known})"
 
 
+def test_a_hover_on_the_game_tag_of_a_record_being_typed_shows_its_rules():
+    """A movetext that does not parse yet (no result marker) leaves the rules to the tags: the hover
+    said "the rules cannot be chosen: found the move number 2. with no ply after it"."""
+    entry = entry_of('[Game "tablut"]\n[Rules "king-capture=2"]\n1. e3-c3 d1-d3 2. ')
+    assert entry.report.rules is None
+    hover = tag_hover(entry, "Game")
+    assert hover is not None and hover.startswith("**tablut**, variant `seed`")
+    assert "| `king-capture` | `2` |" in hover
+    broken = entry_of('[Game "tablut"]\n[Rules "king-capture=5"]\n1. e3-c3 2. ')
+    assert tag_hover(broken, "Rules") == "the rules cannot be chosen: unknown value '5' for king-capture (known: 4, 2)"
+
+
 def test_only_the_rules_tag_is_offered_the_games_options():
     entry = entry_of('[Game "tablut"]\n[Event ""]\n[Rules ""]\n1. e3-c3 *\n')
     assert completions(entry, '[Event "', 1, 8) == []
@@ -95,3 +108,9 @@ def test_the_outline_shows_of_a_date_what_is_known_and_no_date_when_nothing_is()
     assert named("1283.??.??") == "A – B, E, 1283, *"
     assert named("1283.05.??") == "A – B, E, 1283.05, *"
     assert named("2026.11.21") == "A – B, E, 2026.11.21, *"
+
+
+def test_the_outline_counts_one_ply_in_the_singular():
+    # it said "tablut (seed), 1 plies, valid"
+    assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 *\n')) == "tablut (seed), 1 ply, valid"
+    assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 *\n')) == "tablut (seed), 2 plies, valid"
