@@ -71,6 +71,18 @@ def test_a_hover_says_a_variations_ply_and_a_ply_past_the_replay_for_what_they_a
     assert ply_hover(entry, *at[21]) == "ply 2 was not replayed: the record stops being checked before it"
 
 
+def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
+    """A record being typed has no result marker yet, so it does not parse: a hover on its plies
+    showed nothing. Its plies are replayed as validate checks them, with a result assumed."""
+    entry = entry_of(OPEN)  # 1. e3-c3 e4-b4, no result marker: e4-b4 breaks T1
+    assert entry.report.record is None
+    first, illegal = entry.ply_at(2, 3), entry.ply_at(2, 10)
+    assert first and illegal and (first[0].text, *first[1:]) == ("e3-c3", 1, True)
+    assert ply_hover(entry, *first).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
+    assert ply_hover(entry, *illegal) == "ply 2 was not replayed: the record stops being checked before it"
+    assert entry_of('[Game "tablut"]\n1. e3-c3 zz9').ply_at(1, 3) is None  # another slip: nothing to replay
+
+
 def test_a_hover_on_the_game_tag_of_an_unknown_game_says_why_there_are_no_rules():
     entry = entry_of('[Game "chess"]\n1. e4 *\n')
     assert tag_at(entry, 0, 3) == "Game"
