@@ -509,10 +509,11 @@ def symbol_name(entry: Entry) -> str:
 
 
 def symbol_detail(entry: Entry) -> str:
-    report = entry.report
+    """`game (variant), N plies, validity` for the outline: of a record being typed, its plies so far."""
+    report, replayed = entry.report, entry.replayed
     errors = sum(d.severity == "error" for d in report.diagnostics)
     state = "valid" if report.valid else plural(errors, "error")
-    return f"{report.game or '?'} ({report.variant or '?'}), {plural(report.plies, 'ply', 'plies')}, {state}"
+    return f"{replayed.game or '?'} ({replayed.variant or '?'}), {plural(replayed.plies, 'ply', 'plies')}, {state}"
 
 
 TOKEN_TYPES = ("property", "string", "comment", "number", "function", "operator", "keyword", "decorator")

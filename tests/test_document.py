@@ -122,6 +122,11 @@ def test_the_outline_shows_of_a_date_what_is_known_and_no_date_when_nothing_is()
     assert named("2026.11.21") == "A – B, E, 2026.11.21, *"
 
 
+def test_the_outline_of_a_record_being_typed_names_its_variant_and_plies():
+    # it said "tablut (?), 0 plies, 2 errors" of a record without its result marker yet
+    assert symbol_detail(entry_of(OPEN)) == "tablut (seed), 2 plies, 2 errors"
+
+
 def test_the_outline_counts_one_ply_in_the_singular():
     # it said "tablut (seed), 1 plies, valid"
     assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 *\n')) == "tablut (seed), 1 ply, valid"
