@@ -832,8 +832,19 @@ def filter_params() -> list[click.Parameter]:
             kwargs["type"] = click.Path(dir_okay=False)
         elif field.default is dataclasses.MISSING:  # a list
             kwargs["multiple"] = True
+        if field.default is None and not meta.get("negative"):  # one value: read them all, to refuse a second
+            kwargs.update(multiple=True, callback=one_value)
         params.append(click.Option([name, field.name], **kwargs))
     return params
+
+
+def one_value(ctx: click.Context, param: click.Parameter, values: tuple[Any, ...]) -> Any:
+    """The value of a filter that takes one, refused when given twice: `--player A --player B` found
+    B's games alone, A dropped unsaid, where filters combine."""
+    if len(values) > 1:
+        given = ", ".join(repr(value) for value in values)
+        raise click.BadParameter(f"given {len(values)} times ({given}); it takes one", ctx, param)
+    return values[0] if values else None
 
 
 def filters_of(options: dict[str, Any]) -> Any:

@@ -20,13 +20,22 @@ from functools import cache, lru_cache
 from lusoria.api import Board, format_record
 from lusoria.notation.lalr import builder_parser
 from lusoria.notation.model import Ply
-from lusoria.notation.reader import RecordText, known_games, scan_tags, split_records
+from lusoria.notation.reader import RecordText, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.base import SIDE_NAMES
 from lusoria.validator.games import GAMES, any_game, game_class
-from lusoria.validator.replay import Diagnostic, Report, check, move_number, numbering, wrong_numbers
+from lusoria.validator.replay import (
+    ASSUMED_RESULT,
+    Diagnostic,
+    Report,
+    check,
+    move_number,
+    numbering,
+    wrong_numbers,
+)
+from lusoria.words import plural
 
 
 def normalized(text: str) -> str:
@@ -97,21 +106,35 @@ class Entry:
         """The record's last line with text, 0-based in the document."""
         return self.offset + self.content.count("\n")
 
-    def plies(self) -> list[tuple[Ply, int, PlyKey]]:
+    @property
+    def replayed(self) -> Report:
+        """The report whose plies a hover shows: the record's or, for a record being typed, which
+        ends without its result marker yet, the record read with one assumed (as validate checks it)."""
+        report = self.report
+        return report if report.record is not None else _with_result(self.source.text)
+
+    def plies(self, report: Report | None = None) -> list[tuple[Ply, int, PlyKey]]:
         """Every ply of the record (variations too), in the order written: the ply, its
-        number, its key in the tree."""
+        number, its key in the tree (of `report`'s record: by default the record's report)."""
         found = _Plies()
-        if self.report.record is not None:
-            walk(self.report.record, found)
+        record = (report or self.report).record
+        if record is not None:
+            walk(record, found)
         return found.plies
 
     def ply_at(self, line: int, column: int) -> tuple[Ply, int, bool] | None:
         """The ply under a document place (0-based), with its number and whether it is in
-        the main line."""
-        for ply, number, key in self.plies():
+        the main line (of a record being typed too)."""
+        for ply, number, key in self.plies(self.replayed):
             if ply.line - 1 + self.offset == line and ply.column - 1 <= column <= ply.column - 1 + len(ply.text):
                 return ply, number, key[0] == 0
         return None
+
+
+@lru_cache(maxsize=16)
+def _with_result(text: str) -> Report:
+    """A record's report with a result marker put after it (kept: a hover asks again and again)."""
+    return safe_check(text + ASSUMED_RESULT)
 
 
 class _Plies(Visitor):
@@ -315,7 +338,7 @@ def formatted_document(text: str) -> str:
 
 def ply_hover(entry: Entry, ply: Ply, number: int, main: bool) -> str:
     """The board after a main-line ply, as `lusoria show` prints it, and what the ply did."""
-    report = entry.report
+    report = entry.replayed
     if not main:
         return f"ply {number} of a variation: `{ply.text}`"
     rules = report.rules
@@ -336,6 +359,8 @@ def tag_hover(entry: Entry, name: str) -> str | None:
     if name not in ("Game", "Variant", "Rules", "Board"):
         return None
     report = entry.report
+    if report.rules is None:  # the movetext may not parse yet (no result marker): the tags alone choose them
+        report = safe_check(header_of(entry.source.text) + ASSUMED_RESULT)
     if report.rules is None:
         problem = next((d.message for d in report.diagnostics if d.rule in ("tag", "syntax")), "")
         return f"the rules cannot be chosen: {problem}" if problem else None
@@ -484,10 +509,11 @@ def symbol_name(entry: Entry) -> str:
 
 
 def symbol_detail(entry: Entry) -> str:
-    report = entry.report
+    """`game (variant), N plies, validity` for the outline: of a record being typed, its plies so far."""
+    report, replayed = entry.report, entry.replayed
     errors = sum(d.severity == "error" for d in report.diagnostics)
-    state = "valid" if report.valid else f"{errors} error{'s' * (errors != 1)}"
-    return f"{report.game or '?'} ({report.variant or '?'}), {report.plies} plies, {state}"
+    state = "valid" if report.valid else plural(errors, "error")
+    return f"{replayed.game or '?'} ({replayed.variant or '?'}), {plural(replayed.plies, 'ply', 'plies')}, {state}"
 
 
 TOKEN_TYPES = ("property", "string", "comment", "number", "function", "operator", "keyword", "decorator")

@@ -9,6 +9,7 @@ from lusoria.document import (
     diagnostic_span,
     fixes,
     ply_hover,
+    symbol_detail,
     symbol_name,
     tag_at,
     tag_hover,
@@ -70,11 +71,35 @@ def test_a_hover_says_a_variations_ply_and_a_ply_past_the_replay_for_what_they_a
     assert ply_hover(entry, *at[21]) == "ply 2 was not replayed: the record stops being checked before it"
 
 
+def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
+    """A record being typed has no result marker yet, so it does not parse: a hover on its plies
+    showed nothing. Its plies are replayed as validate checks them, with a result assumed."""
+    entry = entry_of(OPEN)  # 1. e3-c3 e4-b4, no result marker: e4-b4 breaks T1
+    assert entry.report.record is None
+    first, illegal = entry.ply_at(2, 3), entry.ply_at(2, 10)
+    assert first and illegal and (first[0].text, *first[1:]) == ("e3-c3", 1, True)
+    assert ply_hover(entry, *first).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
+    assert ply_hover(entry, *illegal) == "ply 2 was not replayed: the record stops being checked before it"
+    assert entry_of('[Game "tablut"]\n1. e3-c3 zz9').ply_at(1, 3) is None  # another slip: nothing to replay
+
+
 def test_a_hover_on_the_game_tag_of_an_unknown_game_says_why_there_are_no_rules():
     entry = entry_of('[Game "chess"]\n1. e4 *\n')
     assert tag_at(entry, 0, 3) == "Game"
     known = ", ".join(known_games())
     assert tag_hover(entry, "Game") == f"the rules cannot be chosen: unknown game 'chess' (known: {known})"
+
+
+def test_a_hover_on_the_game_tag_of_a_record_being_typed_shows_its_rules():
+    """A movetext that does not parse yet (no result marker) leaves the rules to the tags: the hover
+    said "the rules cannot be chosen: found the move number 2. with no ply after it"."""
+    entry = entry_of('[Game "tablut"]\n[Rules "king-capture=2"]\n1. e3-c3 d1-d3 2. ')
+    assert entry.report.rules is None
+    hover = tag_hover(entry, "Game")
+    assert hover is not None and hover.startswith("**tablut**, variant `seed`")
+    assert "| `king-capture` | `2` |" in hover
+    broken = entry_of('[Game "tablut"]\n[Rules "king-capture=5"]\n1. e3-c3 2. ')
+    assert tag_hover(broken, "Rules") == "the rules cannot be chosen: unknown value '5' for king-capture (known: 4, 2)"
 
 
 def test_only_the_rules_tag_is_offered_the_games_options():
@@ -95,3 +120,14 @@ def test_the_outline_shows_of_a_date_what_is_known_and_no_date_when_nothing_is()
     assert named("1283.??.??") == "A – B, E, 1283, *"
     assert named("1283.05.??") == "A – B, E, 1283.05, *"
     assert named("2026.11.21") == "A – B, E, 2026.11.21, *"
+
+
+def test_the_outline_of_a_record_being_typed_names_its_variant_and_plies():
+    # it said "tablut (?), 0 plies, 2 errors" of a record without its result marker yet
+    assert symbol_detail(entry_of(OPEN)) == "tablut (seed), 2 plies, 2 errors"
+
+
+def test_the_outline_counts_one_ply_in_the_singular():
+    # it said "tablut (seed), 1 plies, valid"
+    assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 *\n')) == "tablut (seed), 1 ply, valid"
+    assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 *\n')) == "tablut (seed), 2 plies, valid"

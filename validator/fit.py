@@ -21,6 +21,7 @@ MAX_SEARCHED = 25_000  # of that work, the positions searched past which no set 
 # each (pure Python), where a ply charged costs little, each replay stopping at its first error (a berserk
 # record that fits no set searched 440,000: 20 s); enough for every set of one change of most of
 # aagenielsen.dk's records (all but two of the 24 it stops)
+PAST_PLIES = 1 << 62  # the first error of a rule set under which every ply is legal (beyond any ply)
 
 
 @dataclass
@@ -33,6 +34,7 @@ class Fit:
     tried: int = 0  # rule sets replayed
     furthest: int | None = None  # when no set fits: the latest first error, over all sets
     everywhere: bool = False  # ... and every set fails at that same ply
+    past_plies: bool = False  # ... past every ply (`furthest`, the last): at a tag or the result marker
     bounded: bool = False  # the search stopped at MAX_WORK or MAX_SEARCHED before trying every set
     sets: list[dict[str, str]] = field(default_factory=list, repr=False)  # the sets found legal (`rule_tags`)
 
@@ -41,11 +43,19 @@ class Fit:
             return f"legal under its declared rules ({self.declared})"
         if self.changes:
             return "legal " + "; or ".join(self.changes)
-        where = (
-            f"first conflict at ply {self.furthest} under every set"
-            if self.everywhere
-            else f"every set fails, the latest at ply {self.furthest}"
-        )
+        if self.past_plies:
+            said = "(lusoria validate says which)"
+            where = (
+                f"every ply is legal under every set, but a tag or the result marker is not {said}"
+                if self.everywhere
+                else f"every set fails, the latest past its last ply ({self.furthest}): at a tag or the result marker {said}"
+            )
+        else:
+            where = (
+                f"first conflict at ply {self.furthest} under every set"
+                if self.everywhere
+                else f"every set fails, the latest at ply {self.furthest}"
+            )
         tried = f"{self.tried} tried, then the search stopped at its bound" if self.bounded else f"{self.tried} tried"
         return f"legal under no rule set ({tried}): {where}"
 
@@ -193,11 +203,14 @@ def fitting_rules(record: Record, most: int = 5, valid: bool = False) -> Fit:
             fit.sets.append(rule_tags(cls, variant, options))
         else:
             errors = [d.ply for d in report.diagnostics if d.severity == ERROR and d.ply is not None]
-            firsts.append(errors[0] if errors else 0)
+            replayed = bool(report.positions)  # (none: its start could not be read under this set)
+            firsts.append(errors[0] if errors else PAST_PLIES if replayed else 0)  # past: a tag's or the result's
     if found:
         fit.changes = sorted({text for _, text in found})[:most]
     elif firsts:
         fit.furthest, fit.everywhere = max(firsts), len(set(firsts)) == 1
+        if fit.furthest == PAST_PLIES:
+            fit.furthest, fit.past_plies = len(record.main.plies), True
     return fit
 
 

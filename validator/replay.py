@@ -5,6 +5,7 @@ diagnostics as data."""
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -313,6 +314,7 @@ def _check_tags(record: Record, report: Report) -> None:
             date = record.tags["Date"]
             _tag_error(record, "Date", str(problem), report, date, suggestions=date_readings(date))
     _check_tag_names(record, report)
+    _check_names(record, report)
     _check_result_tag(record, report)
 
 
@@ -516,6 +518,32 @@ def _check_tag_names(record: Record, report: Report) -> None:
             )
 
 
+NAME_TAGS = ("White", "Black", "Event", "Site")  # the archive matches and counts their values whole
+
+
+def _check_names(record: Record, report: Report) -> None:
+    """A warning for a name the archive would count apart from the same name typed plainly (its score
+    table showed two rows `Anna Lind`): white space at its ends or doubled, accents as combining marks."""
+    for tag in NAME_TAGS:
+        value = record.tags.get(tag, "")
+        spaced = " ".join(value.split())
+        plain = unicodedata.normalize("NFC", spaced)
+        if plain != value:
+            message = f"{tag} '{value}' {_how_written(value, spaced)}: the archive counts it apart from '{plain}'"
+            _tag_error(record, tag, message, report, value, suggestions=[plain], severity=WARNING)
+
+
+def _how_written(value: str, spaced: str) -> str:
+    """What makes a name other than its plain form (`spaced`: its white space one space between words)."""
+    if value[:1].isspace():
+        return "has white space at its start"
+    if value[-1:].isspace():
+        return "has white space at its end"
+    if spaced != value:
+        return "has white space other than one space between words"
+    return "writes its accents as combining marks (Unicode NFD)"
+
+
 def _tag_error(
     record: Record,
     tag: str,
@@ -524,18 +552,20 @@ def _tag_error(
     written: str | None = None,
     at: int = 0,
     suggestions: list[str] | None = None,
+    severity: str = ERROR,
 ) -> None:
-    """An error of the tag `tag`, at its name; in lgn text, when `written` (the part of its value at
-    fault, `at` characters into it) is given, at that part, with what it may have meant; a tag the
-    record lacks (a Variant its game needs), at the Game tag."""
+    """An error (or a warning) of the tag `tag`, at its name; in lgn text, when `written` (the part of
+    its value at fault, `at` characters into it) is given, at that part, with what it may have meant;
+    a tag the record lacks (a Variant its game needs), at the Game tag."""
     if tag not in record.tag_places:
         tag, written = "Game", None
     line, column = record.tag_places.get(tag) or (record.line, 1)
     part = _part_column(report.source, line, column, written, at) if written is not None else None
+    said = report.warning if severity == WARNING else report.error
     if written is None or part is None:
-        report.error("tag", message, text=tag, line=line, column=column)
+        said("tag", message, text=tag, line=line, column=column)
     else:
-        report.error("tag", message, text=written, line=line, column=part, suggestions=tuple(suggestions or ()))
+        said("tag", message, text=written, line=line, column=part, suggestions=tuple(suggestions or ()))
 
 
 def _part_column(source: RecordText, line: int, column: int, written: str, at: int) -> int | None:

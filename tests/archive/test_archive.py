@@ -370,6 +370,21 @@ def test_the_limit_goes_up_to_the_largest_sql_integer(archive):
     assert refused.exit_code == 2 and f"is not a whole number from 0 to {largest}" in refused.output
 
 
+def test_a_filter_of_one_value_given_twice_is_refused(archive):
+    """`--player A --player B` found B's games alone, A dropped unsaid, where filters combine."""
+    db = ["--db", archive.path]
+    for command in (["query"], ["players", "list"], ["tree", "--game", "tablut"]):
+        refused = CliRunner().invoke(main, [*command, *db, "--player", "Karin Nilsson", "--player", "Olof Berg"])
+        assert refused.exit_code == 2, command
+        assert "Invalid value for '--player': given 2 times ('Karin Nilsson', 'Olof Berg'); it takes one" in (
+            refused.output
+        )
+    again = CliRunner().invoke(main, ["query", *db, "--result", "1-0", "--result", "0-1"])
+    assert again.exit_code == 2 and "'--result': given 2 times ('1-0', '0-1')" in again.output
+    once = CliRunner().invoke(main, ["query", *db, "--player", "Karin Nilsson", "--result", "1-0", "--format", "csv"])
+    assert once.exit_code == 0 and [row.split(",")[0] for row in once.output.splitlines()[1:]] == ["78", "81"]
+
+
 # -- how games end ---------------------------------------------------------------------------------
 
 

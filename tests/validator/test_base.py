@@ -1,6 +1,8 @@
 """Names in any case (games, variants, rules keys and values, rule IDs), exported in lower
 case; nonsense options and tags are clear errors."""
 
+import unicodedata
+
 import pytest
 from click.testing import CliRunner
 
@@ -56,6 +58,29 @@ def test_a_known_tag_in_another_case_is_a_warning_at_its_name():
     )
     both = check('[Game "tablut"]\n[Event "Club"]\n[event "Evening"]\n1. e3-c3 *')
     assert both.diagnostics == []  # both written: a tag of its own, as meant
+
+
+def test_a_name_the_archive_would_count_apart_is_a_warning_at_its_value():
+    """`[White "Anna Lind "]`, `"Erik  Sand"` and a name whose accents are combining marks (NFD) look
+    like `Anna Lind`, `Erik Sand`, `Björn Dahl`, but the archive counts them as other players (its
+    score table showed two rows `Anna Lind`): a warning at the value, with the name meant."""
+    nfd = unicodedata.normalize("NFD", "Björn Dahl")
+    report = check(f'[Game "tablut"]\n[White "Anna Lind "]\n[Black "Erik  Sand"]\n[Event "{nfd}"]\n1. e3-c3 *')
+    assert report.valid
+    assert [(d.severity, d.rule, d.line, d.column, d.text, d.suggestions) for d in report.diagnostics] == [
+        ("warning", "tag", 2, 9, "Anna Lind ", ("Anna Lind",)),
+        ("warning", "tag", 3, 9, "Erik  Sand", ("Erik Sand",)),
+        ("warning", "tag", 4, 9, nfd, ("Björn Dahl",)),
+    ]
+    assert [d.message for d in report.diagnostics] == [
+        "White 'Anna Lind ' has white space at its end: the archive counts it apart from 'Anna Lind'",
+        "Black 'Erik  Sand' has white space other than one space between words: the archive counts it apart "
+        "from 'Erik Sand'",
+        f"Event '{nfd}' writes its accents as combining marks (Unicode NFD): the archive counts it apart from "
+        "'Björn Dahl'",
+    ]
+    plain = check('[Game "tablut"]\n[White "Björn Dahl"]\n[Black "?"]\n[Site ""]\n[Round " 1"]\n1. e3-c3 *')
+    assert plain.diagnostics == []  # (Round is no name: the archive matches it as a tag)
 
 
 def test_a_tag_name_one_letter_off_a_known_one_is_a_warning_at_its_name():

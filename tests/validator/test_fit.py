@@ -46,6 +46,24 @@ def test_no_rule_set_and_where_every_set_fails():
     assert str(result) == "legal under no rule set (577 tried): first conflict at ply 1 under every set"
 
 
+def test_a_record_whose_plies_are_legal_but_not_a_tag_or_its_result_says_so():
+    """A malformed Date, or a result the last ply contradicts, fails under every set with no ply:
+    it said "first conflict at ply 0 under every set", and of a game whose result alone is wrong,
+    "the latest at ply 1", the first error of the other sets, though its own replays every ply."""
+    dated = fit('[Game "tablut"]\n[Date "2026.3.7"]\n1. e3-c3 d1-d3 *')
+    assert not dated.changes and dated.everywhere and dated.past_plies and dated.furthest == 2
+    assert str(dated) == (
+        "legal under no rule set (577 tried): every ply is legal under every set, but a tag or the result "
+        "marker is not (lusoria validate says which)"
+    )
+    escaped = '[Game "tablut"]\n1. c5-c3 i6-f6 2. d5-d3 i4-h4 3. c3-c7 a6-a9 4. Ke5-c5 b5-b9 5. Kc5-c1 0-1'
+    wrong = fit(escaped)  # the king escaped: 1-0
+    assert not wrong.everywhere and wrong.past_plies and wrong.furthest == 9
+    assert str(wrong).endswith(
+        "every set fails, the latest past its last ply (9): at a tag or the result marker (lusoria validate says which)"
+    )
+
+
 def test_the_linnaeus_corpus_fits_the_linnaeus_preset():
     require_conformance()
     for text in (CONFORMANCE / "tablut_linnaeus_valid.lgn").read_text().split("\n\n[Game")[:5]:
