@@ -372,9 +372,11 @@ def create_positions(db: sqlite_utils.Database) -> None:
     record (`doc`) and ply (`offset`), ordered by token; `moves`, the dictionary of plies
     (`move_code`); `plies`, a view of a row per position reached: its key's token while whole
     (the first EXACT_PLIES plies) and the ply played from it, read with SQLite alone (a board:
-    `lusoria_board_at(record_boards.boards, ply)`; docs/archive.md, "Size")."""
+    `lusoria_board_at(record_boards.boards, ply)`; docs/archive.md, "Size"). The index keeps
+    each document's size (`positions_docsize`, schema version 14): without it, SQLite cannot
+    count its rows (`count(*)`, which Datasette runs on every table)."""
     separators = TOKEN_CHARACTERS[36:]
-    db.execute(f"""CREATE VIRTUAL TABLE "positions" USING fts5(plies, content='', columnsize=0,
+    db.execute(f"""CREATE VIRTUAL TABLE "positions" USING fts5(plies, content='',
     tokenize="ascii tokenchars '{separators}'")""")
     db.execute('CREATE VIRTUAL TABLE "position_plies" USING fts5vocab(positions, instance)')
     db.execute('CREATE TABLE "moves" ("code" TEXT PRIMARY KEY, "text" TEXT NOT NULL UNIQUE) WITHOUT ROWID')

@@ -18,7 +18,7 @@ from lusoria.archive.texts import add_functions
 from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
 
-SCHEMA_VERSION = 13  # each version's changes: archive/migrations.py
+SCHEMA_VERSION = 14  # each version's changes: archive/migrations.py
 
 
 class NotAnArchive(LusoriaError):
