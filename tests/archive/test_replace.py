@@ -191,6 +191,38 @@ def test_replacing_every_file_unchanged_in_batches_changes_nothing_and_a_path_is
     assert (summary.replaced, summary.added, summary.duplicates) == (0, 0, 24)
 
 
+def tablut_record(date: str, plies: str) -> str:
+    return f'[Game "tablut"]\n[Date "{date}"]\n\n{plies} *\n'
+
+
+# The position after e3-c3, in the opening of LATE's game only, which reaches it again at ply 5;
+# the earliest game of e3-c3 and the latest (MID plays it too)
+LATE = tablut_record("2000.01.01", "1. e3-d3 d1-d2 2. d3-b3 d2-d1 3. b3-c3 d1-d2")
+MID = tablut_record("2005.01.01", "1. e3-c3 d1-d2 2. c3-b3 d2-d1")
+EARLY, LAST = tablut_record("1990.01.01", "1. e3-c3 d1-d2"), tablut_record("2020.01.01", "1. e3-c3 d1-d3")
+HAND_EDITS = {  # a.lgn before and after, b.lgn
+    "a first date removed": ([EARLY, LAST], [LAST], [MID]),
+    "a last date removed": ([EARLY, LAST], [EARLY], [MID]),
+    "an opening left": ([EARLY], [tablut_record("2010.01.01", "1. e3-d3 d1-d2")], [LATE]),
+}
+
+
+@pytest.mark.parametrize("edit", list(HAND_EDITS))
+def test_the_sums_of_a_position_are_as_the_games_left_make_them(in_tmp, edit):
+    """The first and last dates of a ply that a removed record gave are those of the games left;
+    a position no record's opening reaches any more is not summed up (LATE reaches it later)."""
+    before, after, other = HAND_EDITS[edit]
+    write(in_tmp / "games/a.lgn", before)
+    write(in_tmp / "games/b.lgn", other)
+    replaced = Archive("replaced.db")
+    replaced.import_paths(["games"])
+    write(in_tmp / "games/a.lgn", after)
+    replaced.import_paths(["games/a.lgn"], replace=True)
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(replaced.path) == contents("fresh.db")
+    assert answers(replaced) == answers(Archive("fresh.db"))
+
+
 def test_a_record_of_another_file_is_still_a_duplicate(in_tmp):
     records = games(5, 6)
     write(in_tmp / "games/a.lgn", records)
