@@ -111,9 +111,7 @@ class Archive:
         summary.unreadable += [str(problem) for problem in problems if isinstance(problem, Unreadable)]
         return summary
 
-    def import_reports(
-        self, reports: Iterable[Report], batch_size: int = 1000, replace: bool = False
-    ) -> ImportSummary:
+    def import_reports(self, reports: Iterable[Report], batch_size: int = 1000, replace: bool = False) -> ImportSummary:
         """Store every checked record (`check`, which keeps the positions): `import_rows` of their
         rows (`records_as_rows.report_rows`)."""
         return self.import_rows(map(report_rows, reports), batch_size, replace)

@@ -144,7 +144,9 @@ class NextPlies:
             self.conn.executemany("INSERT INTO temp.new_plies VALUES (?, ?, ?, ?, ?)", rows)
         return bool(rows)
 
-    def subtract(self, plies: list[tuple[int, Columns]], lines: dict[int, list[str]], codes: dict[str, str]) -> set[int]:
+    def subtract(
+        self, plies: list[tuple[int, Columns]], lines: dict[int, list[str]], codes: dict[str, str]
+    ) -> set[int]:
         """Take the plies of records about to be removed (as `add` takes them) out of the sums,
         before their rows go (their records are read); a row left without a game goes. The
         positions whose first or last date one of them gave, which `resum` sums up again."""

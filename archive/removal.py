@@ -11,7 +11,7 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import search_terms
-from lusoria.archive.records_as_rows import replayed_rows
+from lusoria.archive.records_as_rows import line_rows
 from lusoria.validator.replay import check
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def remove_records(
 ) -> None:
     """Remove the records `ids` and their rows of `tables` (those with a `record_id`), `records_fts`
     (by its trigger), `positions` (a contentless index: each record's row as it was inserted, made
-    again by replaying its text, as an upgrade does) and the sums of `next_plies`."""
+    again by replaying its text, as an upgrade makes it: `line_rows`) and the sums of `next_plies`."""
     conn.execute("CREATE TEMP TABLE IF NOT EXISTS removed (id INTEGER PRIMARY KEY)")
     chunks = iter(ids)
     while chunk := list(islice(chunks, CHUNK)):
@@ -65,7 +65,7 @@ def _remove(conn: sqlite3.Connection, tables: Iterable[str], codes: MoveCodes, s
         record: check(text)
         for record, text in conn.execute("SELECT id, text FROM record_texts WHERE id IN (SELECT id FROM temp.removed)")
     }
-    replayed = {record: rows for record, report in reports.items() if (rows := replayed_rows(report))}
+    replayed = {record: rows for record, report in reports.items() if (rows := line_rows(report))}
     lines = {record: rows["positions"][1][0] for record, rows in replayed.items()}
     plies = [(record, rows["next_plies"]) for record, rows in replayed.items()]
     dated = sums.subtract(plies, lines, codes.codes)
@@ -78,8 +78,9 @@ def _remove(conn: sqlite3.Connection, tables: Iterable[str], codes: MoveCodes, s
             conn.execute(f"DELETE FROM [{table}] WHERE record_id IN (SELECT id FROM temp.removed)")
     conn.execute("DELETE FROM records WHERE id IN (SELECT id FROM temp.removed)")
     places = {
-        key: (reports[record].rules, position)
+        key: (rules, position)
         for record, (keys, _) in plies
+        if (rules := reports[record].rules)
         for key, position in zip(keys, reports[record].positions)
     }
     openings = [terms for _, (_, opening) in plies for terms in opening]

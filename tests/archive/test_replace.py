@@ -268,6 +268,5 @@ def test_import_replace_says_what_it_replaced(in_tmp):
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games/"])
     assert (result.exit_code, result.stdout) == (
         0,
-        "a.db: replaced 6 records of 1 file, added 8 records (0 invalid, 0 of them unparsable), "
-        "skipped 0 duplicates\n",
+        "a.db: replaced 6 records of 1 file, added 8 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
     )
