@@ -155,7 +155,7 @@ class Archive:
             _close(checked)  # the checking (its worker processes) stops with the import
             raise
         try:
-            summary = import_rows(db, source, batch_size, summary, done, replace)
+            summary = import_rows(db, source, batch_size, summary, done, replace and not done)  # (made now: none held)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(
                 f"{self.path}: the import stopped: {error}. The archive is intact: the batches "

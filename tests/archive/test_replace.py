@@ -9,6 +9,8 @@ import random
 import pytest
 from click.testing import CliRunner
 from conftest import connect
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
@@ -257,6 +259,49 @@ def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch):
     assert (summary.replaced, summary.added) == (5, 12)
     Archive("fresh.db").import_paths(["games"], batch_size=5)
     assert contents(archive.path) == contents("fresh.db")
+
+
+def test_a_new_archive_made_by_a_replacement_keeps_the_records_of_its_first_batch(in_tmp):
+    write(in_tmp / "games/a.lgn", games(10, 12))
+    summary = Archive("a.db").import_paths(["games"], batch_size=5, replace=True)
+    assert (summary.replaced, summary.added) == (0, 12)
+    assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 12}]
+
+
+def test_a_failed_batch_leaves_the_records_it_was_replacing(in_tmp, monkeypatch):
+    records = games(11, 12)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", records[:1])
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=5)
+    before = contents(archive.path)
+    write(in_tmp / "games/a.lgn", mended(records))
+    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "insert:1:raise")
+    with pytest.raises(RuntimeError, match="stopped at insert of batch 1"):
+        archive.import_paths(["games"], batch_size=5, replace=True)
+    assert contents(archive.path) == before
+
+
+POOL, OTHERS = games(12, 9)[:7], games(13, 3)  # of a.lgn, of b.lgn: none of a game of the other
+
+
+@settings(max_examples=8)
+@given(
+    before=st.lists(st.sampled_from(POOL), min_size=1, max_size=6),
+    after=st.lists(st.sampled_from(POOL), min_size=1, max_size=6),
+    batch=st.integers(1, 4),
+)
+def test_any_file_replaced_by_any_other_is_the_other_imported_alone(tmp_path_factory, before, after, batch):
+    folder = tmp_path_factory.mktemp("replace")
+    write(folder / "a.lgn", before)
+    write(folder / "b.lgn", OTHERS)
+    replaced = Archive(str(folder / "replaced.db"))
+    replaced.import_paths([str(folder / "a.lgn"), str(folder / "b.lgn")], batch_size=batch)
+    write(folder / "a.lgn", after)
+    replaced.import_paths([str(folder / "a.lgn")], batch_size=batch, replace=True)
+    fresh = Archive(str(folder / "fresh.db"))
+    fresh.import_paths([str(folder / "a.lgn"), str(folder / "b.lgn")], batch_size=batch)
+    assert contents(replaced.path) == contents(fresh.path)
 
 
 def test_import_replace_says_what_it_replaced(in_tmp):
