@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable
 
 import sqlite_utils
 
-from lusoria.archive.positions import Columns, all_search_terms
+from lusoria.archive.positions import (
+    EXACT_PLIES,
+    KEY_LENGTH,
+    LAST_CHARACTER,
+    SHORT_LENGTH,
+    Columns,
+    all_search_terms,
+    position_token,
+)
 from lusoria.archive.tree import COUNTS, FOUND
 from lusoria.validator.base import Game, Position
 
@@ -55,8 +62,11 @@ SUBTRACT = f"""
 UPDATE next_plies AS n SET {", ".join(f"{column} = n.{column} - g.{column}" for column in SUMS)}
 FROM temp.gone_plies g WHERE {SAME_ROW}"""
 EMPTIED = "DELETE FROM next_plies WHERE games = 0 AND position IN (SELECT position FROM temp.gone_plies)"
-# Whether a record still plays a ply from a position (its token's bounds) in its first SUMMED_PLIES plies
-IN_AN_OPENING = "SELECT 1 FROM position_plies WHERE term > ? AND term < ? AND offset < ? LIMIT 1"
+# The game and board of a position (its token's bounds) where a record plays from it in its first
+# SUMMED_PLIES plies (what BUILD seeks it by), if one does
+AN_OPENING = """
+SELECT r.game, lusoria_board_at(b.boards, p.offset) FROM position_plies p JOIN records r ON r.id = p.doc
+JOIN record_boards b ON b.record_id = p.doc WHERE p.term > ? AND p.term < ? AND p.offset < ? LIMIT 1"""
 
 
 def create_next_plies(db: sqlite_utils.Database) -> None:
@@ -164,20 +174,34 @@ class NextPlies:
         conn.execute("DELETE FROM temp.new_plies")
         return dated
 
-    def resum(self, openings: list[list], dated: set[int], terms_of: Callable[[int], list]) -> None:
+    def resum(self, openings: set[int], again: set[int]) -> None:
         """Once the removed records' rows are gone (`subtract`): a position of their openings
-        (`openings`: the search terms of each) no record plays from in its first SUMMED_PLIES plies
-        any more is summed up no longer; one whose first or last date was theirs (`dated`) is
-        summed up again from its games (`terms_of` a key: its search terms)."""
+        (`openings`) that no record plays from in its first SUMMED_PLIES plies any more is summed up
+        no longer; one of `again` (whose first or last date was theirs, or whose sums could not be
+        taken off) is summed up again from its games, sought as an opening the archive holds has it."""
         summed: set[int] = self.summed  # type: ignore[assignment]
-        for key, token, *_, end in openings:
-            if key in summed and not self.conn.execute(IN_AN_OPENING, [token, end, SUMMED_PLIES]).fetchone():
+        terms = []
+        for key in sorted((openings | again) & summed):
+            token = position_token(key)
+            found = self.conn.execute(AN_OPENING, [token, token + LAST_CHARACTER, SUMMED_PLIES]).fetchone()
+            if found is None:
                 self.conn.execute("DELETE FROM next_plies WHERE position = ?", [key])
                 summed.discard(key)
-        again = [terms_of(key) for key in dated if key in summed]
-        if again:
-            self.conn.executemany("DELETE FROM next_plies WHERE position = ?", [[terms[0]] for terms in again])
-            self.conn.execute(f"INSERT INTO next_plies {BUILD}", [json.dumps(again)])
+            elif key in again:
+                short = token[:SHORT_LENGTH]
+                terms.append([key, token, *found, short, short + LAST_CHARACTER, token + LAST_CHARACTER])
+        if terms:
+            self.conn.executemany("DELETE FROM next_plies WHERE position = ?", [row[:1] for row in terms])
+            self.conn.execute(f"INSERT INTO next_plies {BUILD}", [json.dumps(terms)])
+
+    def reached(self, terms: list[tuple[int, str]]) -> set[int]:
+        """The positions summed up that the terms of `positions` (each with its ply: a whole
+        token for the first EXACT_PLIES plies, then a short one) may be."""
+        summed: set[int] = self.summed  # type: ignore[assignment]
+        tokens = {position_token(key): key for key in summed}
+        found = {tokens[term[:KEY_LENGTH]] for ply, term in terms if ply < EXACT_PLIES and term[:KEY_LENGTH] in tokens}
+        short = {term[:SHORT_LENGTH] for ply, term in terms if ply >= EXACT_PLIES}
+        return found | {key for token, key in tokens.items() if token[:SHORT_LENGTH] in short}
 
     def forget(self) -> None:
         """Read the keys again at the next batch (this one's were rolled back)."""

@@ -98,10 +98,10 @@ def contents(path: str) -> dict[str, list]:
         token = term[: KEY_LENGTH if offset < EXACT_PLIES else SHORT_LENGTH]
         return token, move.get(term[len(token) :], "")
 
-    found = {
-        "records": named(
-            "SELECT r.id, r.*, t.text FROM records r JOIN record_texts t USING (id)"
-        ),  # (packed_text: compressed with the archive's dictionary, if it has one)
+    cursor = conn.execute("SELECT r.*, t.text FROM records r JOIN record_texts t USING (id)")
+    kept = [n for n, (name, *_) in enumerate(cursor.description) if name not in ("id", "packed_text")]
+    found = {  # (packed_text: compressed with the archive's dictionary, if it has one: its text compared)
+        "records": sorted(([place[row[0]], *(row[n] for n in kept)] for row in cursor), key=repr),
         "records_fts": named("SELECT doc, term, col, offset FROM temp.words"),
         "positions": named("SELECT doc, offset, term FROM position_plies"),
         "next_plies": sorted(
@@ -110,7 +110,6 @@ def contents(path: str) -> dict[str, list]:
         "player_aliases": conn.execute("SELECT * FROM player_aliases ORDER BY alias").fetchall(),
         "rules": conn.execute("SELECT count(*) FROM rules").fetchall(),
     }
-    found["records"] = [[row[0], *row[3:]] for row in found["records"]]  # without the ids
     found["positions"] = [[row[0], row[1], ply(row[2], row[1])] for row in found["positions"]]
     for table in (
         "other_tags",
@@ -259,6 +258,38 @@ def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch):
     assert (summary.replaced, summary.added) == (5, 12)
     Archive("fresh.db").import_paths(["games"], batch_size=5)
     assert contents(archive.path) == contents("fresh.db")
+
+
+# Back at the start at plies 4 and 8 (a short token past ply 5), then on
+BACK_AND_FORTH = tablut_record(
+    "2019.05.01", "1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 d1-d2 4. c3-e3 d2-d1 5. e6-b6 e2-a2"
+)
+
+
+def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_archive_holds(in_tmp, monkeypatch):
+    """A record whose text replays otherwise than its import stored it (an older lusoria, or a
+    record of another format whose text in lusoria's notation replays otherwise: a berserk record
+    of ../shared/real) is taken out of `positions` by its terms there, and the positions it may
+    have been summed up in are summed up again."""
+    from lusoria.archive import removal
+
+    records = [BACK_AND_FORTH, *games(14, 9)]
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", [MID, *games(15, 6)])
+    replaced = Archive("replaced.db")
+    replaced.import_paths(["games"])
+
+    def replayed_short(text):
+        report = removal_check(text)
+        del report.positions[3:]
+        return report
+
+    removal_check = removal.check
+    monkeypatch.setattr(removal, "check", replayed_short)
+    write(in_tmp / "games/a.lgn", mended(records))
+    replaced.import_paths(["games/a.lgn"], replace=True)
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(replaced.path) == contents("fresh.db")
 
 
 def test_a_new_archive_made_by_a_replacement_keeps_the_records_of_its_first_batch(in_tmp):
