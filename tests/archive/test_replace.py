@@ -241,6 +241,8 @@ def test_a_record_of_another_file_is_still_a_duplicate(in_tmp):
         *(("games/a.lgn", line) for line in starts),
         ("games/b.lgn", 1),
     ]
+    summary = archive.import_paths(["\n".join(records)], replace=True)  # a text: of no file, nothing replaced
+    assert (summary.replaced, summary.added, summary.duplicates) == (0, 0, 6)
 
 
 def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch):
