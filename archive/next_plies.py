@@ -195,8 +195,10 @@ class NextPlies:
             self.conn.execute(f"INSERT INTO next_plies {BUILD}", [json.dumps(terms)])
 
     def reached(self, terms: list[tuple[int, str]]) -> set[int]:
-        """The positions summed up that the terms of `positions` (each with its ply: a whole
-        token for the first EXACT_PLIES plies, then a short one) may be."""
+        """The positions summed up that `terms` of `positions` (each with its ply: a whole token
+        for the first EXACT_PLIES plies, then a short one, which may be several) may be."""
+        if not terms:
+            return set()
         summed: set[int] = self.summed  # type: ignore[assignment]
         tokens = {position_token(key): key for key in summed}
         found = {tokens[term[:KEY_LENGTH]] for ply, term in terms if ply < EXACT_PLIES and term[:KEY_LENGTH] in tokens}
