@@ -98,27 +98,33 @@ class Archive:
         format: str | None = None,
         tags: dict[str, str] | None = None,
         jobs: int = 1,
+        replace: bool = False,
     ) -> ImportSummary:
         """Check and store every record of `paths` (files, directories, `-`, streams or text, read
         by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there), checked and made
-        into rows by `jobs` worker processes (`records_as_rows.checked_rows`): `import_rows`. Sources that
-        cannot be read are listed in the summary's `unreadable`, which `str()` shows (skipped files
-        and notes are not); records lusoria failed on, in its `failed`."""
+        into rows by `jobs` worker processes (`records_as_rows.checked_rows`): `import_rows` (`replace`
+        as there). Sources that cannot be read are listed in the summary's `unreadable`, which
+        `str()` shows (skipped files and notes are not); records lusoria failed on, in its `failed`."""
         problems: list[Problem] = []
         checked = checked_rows(records(paths, encoding, format, tags, progress), jobs, batch_size)
-        summary = self.import_rows(without_problems(checked, problems), batch_size)
+        summary = self.import_rows(without_problems(checked, problems), batch_size, replace)
         summary.unreadable += [str(problem) for problem in problems if isinstance(problem, Unreadable)]
         return summary
 
-    def import_reports(self, reports: Iterable[Report], batch_size: int = 1000) -> ImportSummary:
+    def import_reports(self, reports: Iterable[Report], batch_size: int = 1000, replace: bool = False) -> ImportSummary:
         """Store every checked record (`check`, which keeps the positions): `import_rows` of their
         rows (`records_as_rows.report_rows`)."""
-        return self.import_rows(map(report_rows, reports), batch_size)
+        return self.import_rows(map(report_rows, reports), batch_size, replace)
 
-    def import_rows(self, checked: Iterable[Rows | Failure], batch_size: int = 1000) -> ImportSummary:
+    def import_rows(
+        self, checked: Iterable[Rows | Failure], batch_size: int = 1000, replace: bool = False
+    ) -> ImportSummary:
         """`lusoria import`: store the rows of every checked record (`records_as_rows.rows`), valid or not,
         `batch_size` records a transaction; a record already there is counted as a duplicate, a
         record lusoria failed on (a Failure: a bug) is left out, whole, and listed in `failed`.
+        With `replace` (`--replace`), the records the archive holds from each file read (the same
+        `path`, made absolute from the current directory) are removed first, in the transaction of
+        the batch the file's first record comes in: counted in `replaced` and `replaced_files`.
         ImportStopped when the archive cannot take them (full disk, read-only file, damaged
         schema): the batches stored before are whole, nothing of the failed one is kept. A
         missing archive is made with the first batch, whole, or not at all (with no record to
@@ -149,7 +155,7 @@ class Archive:
             _close(checked)  # the checking (its worker processes) stops with the import
             raise
         try:
-            summary = import_rows(db, source, batch_size, summary, done)
+            summary = import_rows(db, source, batch_size, summary, done, replace and not done)  # (made now: none held)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(
                 f"{self.path}: the import stopped: {error}. The archive is intact: the batches "

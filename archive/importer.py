@@ -21,6 +21,7 @@ import sqlite_utils
 from lusoria.archive.next_plies import NextPlies
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, move_code
 from lusoria.archive.records_as_rows import RECORD_COLUMNS, TEXT, Failure, Rows, archive_failing, failure
+from lusoria.archive.removal import Replacement, remove_records
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
 from lusoria.words import plural
@@ -32,6 +33,8 @@ class ImportSummary:
 
     added: int = 0
     duplicates: int = 0
+    replaced: int = 0  # records removed, those the archive held from the files read (`replace`)
+    replaced_files: int = 0  # the files read that it held records from
     invalid: int = 0  # of the added records
     unparsable: int = 0  # of the invalid ones: kept as text with their syntax diagnostics
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
@@ -39,6 +42,10 @@ class ImportSummary:
 
     def __str__(self) -> str:
         text = (
+            f"replaced {plural(self.replaced, 'record')} of {plural(self.replaced_files, 'file')}, "
+            if self.replaced_files
+            else ""
+        ) + (
             f"added {plural(self.added, 'record')} ({self.invalid} invalid, {self.unparsable} of them "
             f"unparsable), skipped {plural(self.duplicates, 'duplicate')}"
         )
@@ -49,6 +56,7 @@ class ImportSummary:
         return text
 
 
+PATH = RECORD_COLUMNS.index("path") - 1  # in a record's row as `rows` gives it (without the id)
 STORED_COLUMNS = [*RECORD_COLUMNS[:TEXT], "packed_text", *RECORD_COLUMNS[TEXT + 1 :]]  # (`label` is generated)
 CHILD_COLUMNS = {
     "other_tags": ["record_id", "name", "value"],
@@ -93,21 +101,25 @@ def import_rows(
     batch_size: int = 1000,
     summary: ImportSummary | None = None,
     done: int = 0,
+    replace: bool = False,
 ) -> ImportSummary:
     """Store the rows of each checked record (`rows`) in the archive `db`, `batch_size` records a
     transaction, counted in `summary` (a new one by default), a Failure counted there too;
-    `done`: the batches this import stored before (which a new archive is made with)."""
+    `done`: the batches this import stored before (which a new archive is made with). With
+    `replace`, the records the archive held from each file read are removed first, in the
+    transaction of the batch its first record comes in (archive/removal.py)."""
     summary = summary or ImportSummary()
     checked = iter(checked)
     db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over
     db.execute("PRAGMA foreign_keys = OFF")  # each row's record is the one inserted just before it (tests:
     number = done  # foreign_key_check after imports); checked, a lookup a row
     codes, texts, sums = MoveCodes(db.conn), TextPacker(db.conn), NextPlies(db.conn)
+    replacement = Replacement(db.conn) if replace else None
     try:
         while batch := list(islice(checked, batch_size)):
             number += 1
-            _insert_batch(db, batch, summary, number, codes, texts, sums)
-        if summary.added:
+            _insert_batch(db, batch, summary, number, (codes, texts, sums), replacement)
+        if summary.added or summary.replaced:
             merge_positions(db.conn)
     finally:
         db.execute("PRAGMA foreign_keys = ON")
@@ -197,19 +209,25 @@ def _insert_batch(
     batch: list[Rows | Failure],
     summary: ImportSummary,
     number: int,
-    codes: MoveCodes,
-    texts: TextPacker,
-    sums: NextPlies,
+    kept: tuple[MoveCodes, TextPacker, NextPlies],
+    replacement: Replacement | None,
 ) -> None:
-    """One transaction: the new records of `batch` with all their rows, or nothing. When storing
-    them raises (not the archive failing: `archive_failing`), they are stored again one by one
-    (`_one_by_one`), and those that fail alone are left out, whole."""
-    conn = db.conn
+    """One transaction: the new records of `batch` with all their rows, or nothing (after the
+    records the archive held from their files, with a `replacement`). When storing them raises
+    (not the archive failing: `archive_failing`), they are stored again one by one
+    (`_one_by_one`), and those that fail alone are left out, whole. `kept`: what the writing
+    process keeps of the archive."""
+    conn, (codes, texts, sums) = db.conn, kept
     conn.execute("BEGIN IMMEDIATE")
     try:
         codes.refresh()
         sums.refresh()
         counts = ImportSummary()
+        if replacement:
+            paths = (checked.tables["records"][PATH][0] for checked in batch if isinstance(checked, Rows))
+            removed, counts.replaced_files = replacement.take(paths)
+            remove_records(conn, removed, CHILD_COLUMNS, codes, sums)
+            counts.replaced = len(removed)
         hashes = [checked.hash for checked in batch if isinstance(checked, Rows)]
         seen = {
             row[0]
@@ -245,6 +263,8 @@ def _insert_batch(
     _fault("committed", number)
     summary.added += len(new)
     summary.duplicates += counts.duplicates
+    summary.replaced += counts.replaced
+    summary.replaced_files += counts.replaced_files
     summary.invalid += sum(not checked.valid for checked in new)
     summary.unparsable += sum(not checked.parsed for checked in new)
     summary.failed += counts.failed

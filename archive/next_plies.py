@@ -13,7 +13,15 @@ import sqlite3
 
 import sqlite_utils
 
-from lusoria.archive.positions import Columns, all_search_terms
+from lusoria.archive.positions import (
+    EXACT_PLIES,
+    KEY_LENGTH,
+    LAST_CHARACTER,
+    SHORT_LENGTH,
+    Columns,
+    all_search_terms,
+    position_token,
+)
 from lusoria.archive.tree import COUNTS, FOUND
 from lusoria.validator.base import Game, Position
 
@@ -28,18 +36,37 @@ SELECT f.key, f.move, r.game, coalesce(r.variant, ''), coalesce(r.rule_tags, '')
 FROM found f JOIN records r ON r.id = f.doc
 GROUP BY f.key, f.move, r.game, r.variant, r.rule_tags, r.valid"""
 )
-# The rows of the new records' plies from positions summed up already (temp.new_plies), added to the sums
-ADD = f"""
-INSERT INTO next_plies
+# The new records' plies from positions summed up already (temp.new_plies), by row of `next_plies`
+GROUPED = f"""
 SELECT p.position, p.move, r.game, coalesce(r.variant, ''), coalesce(r.rule_tags, ''), r.valid, count(*),
        sum(p.plies), sum(p.ply_sum), sum(r.result = '1-0'), sum(r.result = '1/2-1/2'), sum(r.result = '0-1'),
        {DAYS}
 FROM temp.new_plies p JOIN records r ON r.id = p.record_id WHERE true
-GROUP BY p.position, p.move, r.game, r.variant, r.rule_tags, r.valid
+GROUP BY p.position, p.move, r.game, r.variant, r.rule_tags, r.valid"""
+ADD = f"""
+INSERT INTO next_plies {GROUPED}
 ON CONFLICT DO UPDATE SET games = games + excluded.games, plies = plies + excluded.plies,
   ply_sum = ply_sum + excluded.ply_sum, white = white + excluded.white, draws = draws + excluded.draws,
   black = black + excluded.black, first = coalesce(min(first, excluded.first), first, excluded.first),
   last = coalesce(max(last, excluded.last), last, excluded.last)"""
+KEY = ("position", "move", "game", "variant", "rule_tags", "valid")  # of a row of `next_plies`
+SUMS = ("games", "plies", "ply_sum", "white", "draws", "black")
+# The plies of records about to be removed (temp.new_plies, grouped as GROUPED: temp.gone_plies)
+# taken out of the sums; the rows whose first or last date one of them was; the rows left without a game
+GONE = f"CREATE TEMP TABLE IF NOT EXISTS gone_plies ({', '.join(KEY + SUMS)}, first, last)"
+SAME_ROW = " AND ".join(f"n.{column} = g.{column}" for column in KEY)
+DATED = f"""
+SELECT DISTINCT n.position FROM temp.gone_plies g JOIN next_plies n ON {SAME_ROW}
+WHERE n.games > g.games AND (n.first = g.first OR n.last = g.last)"""
+SUBTRACT = f"""
+UPDATE next_plies AS n SET {", ".join(f"{column} = n.{column} - g.{column}" for column in SUMS)}
+FROM temp.gone_plies g WHERE {SAME_ROW}"""
+EMPTIED = "DELETE FROM next_plies WHERE games = 0 AND position IN (SELECT position FROM temp.gone_plies)"
+# The game and board of a position (its token's bounds) where a record plays from it in its first
+# SUMMED_PLIES plies (what BUILD seeks it by), if one does
+AN_OPENING = """
+SELECT r.game, lusoria_board_at(b.boards, p.offset) FROM position_plies p JOIN records r ON r.id = p.doc
+JOIN record_boards b ON b.record_id = p.doc WHERE p.term > ? AND p.term < ? AND p.offset < ? LIMIT 1"""
 
 
 def create_next_plies(db: sqlite_utils.Database) -> None:
@@ -97,26 +124,86 @@ class NextPlies:
             self.refresh()
         summed: set[int] = self.summed  # type: ignore[assignment]
         new: dict[int, list] = {}
-        added: list[tuple] = []
-        for record, (keys, opening) in plies:
+        for _, (_, opening) in plies:
             for terms in opening:
                 if terms[0] not in summed:
                     new.setdefault(terms[0], terms)
+        if self._counted(plies, lines, codes):
+            self.conn.execute(ADD)
+            self.conn.execute("DELETE FROM temp.new_plies")
+        if new:
+            self.conn.execute(f"INSERT INTO next_plies {BUILD}", [json.dumps(list(new.values()))])
+            summed.update(new)
+
+    def _counted(self, plies: list[tuple[int, Columns]], lines: dict[int, list[str]], codes: dict[str, str]) -> bool:
+        """Write the records' plies from the positions summed up to temp.new_plies, a row per record,
+        position and ply: how many times the record plays it there and the sum of their numbers.
+        Whether there was any."""
+        summed: set[int] = self.summed  # type: ignore[assignment]
+        rows: list[tuple] = []
+        for record, (keys, _) in plies:
             counted: dict[tuple[int, str], list[int]] = {}
             for ply, (key, move) in enumerate(zip(keys, lines[record])):
                 if key in summed:
                     found = counted.setdefault((key, codes[move]), [0, 0])
                     found[0] += 1
                     found[1] += ply
-            added += [(record, key, code, count, ply_sum) for (key, code), (count, ply_sum) in counted.items()]
-        if added:
+            rows += [(record, key, code, count, ply_sum) for (key, code), (count, ply_sum) in counted.items()]
+        if rows:
             self.conn.execute("CREATE TEMP TABLE IF NOT EXISTS new_plies (record_id, position, move, plies, ply_sum)")
-            self.conn.executemany("INSERT INTO temp.new_plies VALUES (?, ?, ?, ?, ?)", added)
-            self.conn.execute(ADD)
-            self.conn.execute("DELETE FROM temp.new_plies")
-        if new:
-            self.conn.execute(f"INSERT INTO next_plies {BUILD}", [json.dumps(list(new.values()))])
-            summed.update(new)
+            self.conn.executemany("INSERT INTO temp.new_plies VALUES (?, ?, ?, ?, ?)", rows)
+        return bool(rows)
+
+    def subtract(
+        self, plies: list[tuple[int, Columns]], lines: dict[int, list[str]], codes: dict[str, str]
+    ) -> set[int]:
+        """Take the plies of records about to be removed (as `add` takes them) out of the sums,
+        before their rows go (their records are read); a row left without a game goes. The
+        positions whose first or last date one of them gave, which `resum` sums up again."""
+        if self.summed is None:
+            self.refresh()
+        if not self._counted(plies, lines, codes):
+            return set()
+        conn = self.conn
+        conn.execute(GONE)
+        conn.execute(f"INSERT INTO temp.gone_plies {GROUPED}")
+        dated = {key for (key,) in conn.execute(DATED)}
+        conn.execute(SUBTRACT)
+        conn.execute(EMPTIED)
+        conn.execute("DELETE FROM temp.gone_plies")
+        conn.execute("DELETE FROM temp.new_plies")
+        return dated
+
+    def resum(self, openings: set[int], again: set[int]) -> None:
+        """Once the removed records' rows are gone (`subtract`): a position of their openings
+        (`openings`) that no record plays from in its first SUMMED_PLIES plies any more is summed up
+        no longer; one of `again` (whose first or last date was theirs, or whose sums could not be
+        taken off) is summed up again from its games, sought as an opening the archive holds has it."""
+        summed: set[int] = self.summed  # type: ignore[assignment]
+        terms = []
+        for key in sorted((openings | again) & summed):
+            token = position_token(key)
+            found = self.conn.execute(AN_OPENING, [token, token + LAST_CHARACTER, SUMMED_PLIES]).fetchone()
+            if found is None:
+                self.conn.execute("DELETE FROM next_plies WHERE position = ?", [key])
+                summed.discard(key)
+            elif key in again:
+                short = token[:SHORT_LENGTH]
+                terms.append([key, token, *found, short, short + LAST_CHARACTER, token + LAST_CHARACTER])
+        if terms:
+            self.conn.executemany("DELETE FROM next_plies WHERE position = ?", [row[:1] for row in terms])
+            self.conn.execute(f"INSERT INTO next_plies {BUILD}", [json.dumps(terms)])
+
+    def reached(self, terms: list[tuple[int, str]]) -> set[int]:
+        """The positions summed up that `terms` of `positions` (each with its ply: a whole token
+        for the first EXACT_PLIES plies, then a short one, which may be several) may be."""
+        if not terms:
+            return set()
+        summed: set[int] = self.summed  # type: ignore[assignment]
+        tokens = {position_token(key): key for key in summed}
+        found = {tokens[term[:KEY_LENGTH]] for ply, term in terms if ply < EXACT_PLIES and term[:KEY_LENGTH] in tokens}
+        short = {term[:SHORT_LENGTH] for ply, term in terms if ply >= EXACT_PLIES}
+        return found | {key for token, key in tokens.items() if token[:SHORT_LENGTH] in short}
 
     def forget(self) -> None:
         """Read the keys again at the next batch (this one's were rolled back)."""

@@ -246,20 +246,28 @@ def checked_rows(
 
 
 def replayed_rows(report: Report) -> dict[str, Columns]:
-    """The rows of the tables made from replaying a record (migrations.REPLAYED): its row of
-    `positions` (each position of the main line and the ply played from it); what `next_plies`
-    needs (archive/next_plies.py); its variations; its summaries (archive/positions.py)."""
+    """The rows of the tables made from replaying a record (migrations.REPLAYED): those of its main
+    line (`line_rows`); its variations; its summaries (archive/positions.py)."""
+    line = line_rows(report)
+    if not line or report.rules is None:
+        return {}
+    return {
+        **line,
+        "variation_plies": variation_rows(report),
+        **summary_rows(report.rules, report.positions),
+    }
+
+
+def line_rows(report: Report) -> dict[str, Columns]:
+    """What the archive keeps of a record's main line as an index: its row of `positions` (each
+    position and the ply played from it) and what `next_plies` needs (archive/next_plies.py); what
+    removing the record takes out again (archive/removal.py)."""
     rules, positions = report.rules, report.positions
     if rules is None or not positions:
         return {}
     moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)]
     keys = keys_of(rules, positions)
-    return {
-        "positions": position_rows(keys, moves),
-        "next_plies": next_ply_rows(rules, positions, keys),
-        "variation_plies": variation_rows(report),
-        **summary_rows(rules, positions),
-    }
+    return {"positions": position_rows(keys, moves), "next_plies": next_ply_rows(rules, positions, keys)}
 
 
 def _dates(tags: dict[str, str]) -> tuple[str | None, str | None]:

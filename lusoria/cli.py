@@ -762,16 +762,23 @@ def archive_errors(action: Callable[[], T]) -> T:
 @main.command(name="import")
 @paths_argument
 @db_option
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="First remove the records the archive holds from each file read (the same path, made absolute "
+    "from the current directory): the archive then holds the file's records as they are now.",
+)
 @jobs_options
 @encoding_option
 @reading_options
-def import_(paths: tuple[str, ...], db: str, jobs: int, encoding: str) -> None:
+def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding: str) -> None:
     """Check the records of PATH... and store them all, valid or not, in the archive.
 
     A record of a game already in the archive is skipped: the same rules, start, plies,
     result and Seven Tag Roster, however written. A record read from another format is
     stored in lusoria's notation, with its format (tag SourceFormat) and path. A
-    progress bar shows on a terminal. Exit status 2 when an input cannot be read or no
+    record mended since its import is another game: --replace its file. A progress bar
+    shows on a terminal. Exit status 2 when an input cannot be read or no
     record was found at all; 3 when lusoria failed on a record (a bug, said on standard
     error), which is left out while the others are stored."""
     from lusoria.archive import Archive, checked_rows
@@ -784,7 +791,7 @@ def import_(paths: tuple[str, ...], db: str, jobs: int, encoding: str) -> None:
         else contextlib.nullcontext() as bar
     ):
         records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
-        summary = archive_errors(lambda: Archive(db).import_rows(inputs(checked_rows(records, jobs))))
+        summary = archive_errors(lambda: Archive(db).import_rows(inputs(checked_rows(records, jobs)), replace=replace))
     root = click.get_current_context().find_root().command
     debug = isinstance(root, Lusoria) and root.debug
     for failure in summary.failed:

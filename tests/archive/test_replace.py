@@ -1,0 +1,350 @@
+"""`lusoria import --replace`: the records the archive holds from each file read are removed
+first, so that an archive built by importing a file and then replacing it with an edited copy is,
+table by table, the archive of the edited file imported alone (ids, rowids and the codes of plies
+aside), its move tree and full-text search included."""
+
+import os
+import random
+
+import pytest
+from click.testing import CliRunner
+from conftest import connect
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lusoria.api import random_records
+from lusoria.archive import Archive, Filters
+from lusoria.archive.positions import EXACT_PLIES, KEY_LENGTH, SHORT_LENGTH
+from lusoria.cli import main
+from lusoria.validator import tablut
+
+NAMES = ["Karin Nilsson", "Olof Rudbeck", "Anna Fomina", "Jens Holm"]
+RESULTS = ["1-0", "0-1", "1/2-1/2", "*"]
+
+
+def games(seed: int, count: int = 24) -> list[str]:
+    """Records of tablut and brandubh (sharing their first plies: the sums of `next_plies`), with
+    players, dates, results and a comment of their own."""
+    chosen = random.Random(seed)
+    found = []
+    for number, text in enumerate(
+        [
+            *random_records("tablut", count * 2 // 3, seed=seed, max_plies=6),
+            *random_records("brandubh", count // 3, seed=seed, max_plies=4),
+        ]
+    ):
+        result = chosen.choice(RESULTS)
+        text = (
+            text.replace('[White "random"]', f'[White "{chosen.choice(NAMES)}"]')
+            .replace('[Black "random"]', f'[Black "{chosen.choice(NAMES)}"]')
+            .replace("????.??.??", f"{chosen.randint(1990, 2024)}.0{chosen.randint(1, 9)}.1{chosen.randint(0, 9)}")
+            .replace('[Result "*"]', f'[Result "{result}"]')
+            .replace(" *\n", f" {{game {number} escapes}} {result}\n")
+        )
+        found.append(text)
+    return found
+
+
+def renamed(records: list[str]) -> list[str]:
+    return [records[0].replace("[White ", '[White "Ida Lind"]\n[Annotator ', 1), *records[1:]]
+
+
+def mended(records: list[str]) -> list[str]:
+    """The plies of record 2 mended: those of another game."""
+    other = games(99, 3)[0]
+    return [*records[:2], records[2].split("\n\n")[0] + "\n\n" + other.split("\n\n")[1], *records[3:]]
+
+
+def removed(records: list[str]) -> list[str]:
+    return records[:3] + records[4:]
+
+
+def added(records: list[str]) -> list[str]:
+    return [*records, games(7, 3)[1]]
+
+
+EDITS = {
+    "unchanged": lambda records: records,
+    "player renamed": renamed,
+    "ply mended": mended,
+    "record removed": removed,
+    "record added": added,
+    "all edits": lambda records: added(removed(mended(renamed(records)))),
+    "all but one removed": lambda records: records[5:6],
+}
+
+
+def write(path, records: list[str]) -> None:
+    path.write_text("\n".join(records))
+
+
+def contents(path: str) -> dict[str, list]:
+    """Every table of an archive, each record named by its place (path, line), a ply by its text:
+    what does not depend on the order records were stored in (ids, rowids, the codes of plies).
+    The full-text indexes are read by their words (fts5vocab), each checked first."""
+    conn = connect(path)
+    assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    conn.execute("INSERT INTO records_fts (records_fts, rank) VALUES ('integrity-check', 1)")
+    conn.execute("INSERT INTO positions (positions) VALUES ('integrity-check')")
+    conn.execute("CREATE VIRTUAL TABLE temp.words USING fts5vocab(main, records_fts, instance)")
+    place = {record: (path, line) for record, path, line in conn.execute("SELECT id, path, line FROM records")}
+    move = dict(conn.execute("SELECT code, text FROM moves"))
+
+    def named(sql: str) -> list:
+        return sorted(([place[row[0]], *row[1:]] for row in conn.execute(sql)), key=repr)
+
+    def ply(term: str, offset: int) -> tuple[str, str]:
+        token = term[: KEY_LENGTH if offset < EXACT_PLIES else SHORT_LENGTH]
+        return token, move.get(term[len(token) :], "")
+
+    cursor = conn.execute("SELECT r.*, t.text FROM records r JOIN record_texts t USING (id)")
+    kept = [n for n, (name, *_) in enumerate(cursor.description) if name not in ("id", "packed_text")]
+    found = {  # (packed_text: compressed with the archive's dictionary, if it has one: its text compared)
+        "records": sorted(([place[row[0]], *(row[n] for n in kept)] for row in cursor), key=repr),
+        "records_fts": named("SELECT doc, term, col, offset FROM temp.words"),
+        "positions": named("SELECT doc, offset, term FROM position_plies"),
+        "next_plies": sorted(
+            ([*row[:1], move[row[1]], *row[2:]] for row in conn.execute("SELECT * FROM next_plies")), key=repr
+        ),
+        "player_aliases": conn.execute("SELECT * FROM player_aliases ORDER BY alias").fetchall(),
+        "rules": conn.execute("SELECT count(*) FROM rules").fetchall(),
+    }
+    found["positions"] = [[row[0], row[1], ply(row[2], row[1])] for row in found["positions"]]
+    for table in (
+        "other_tags",
+        "diagnostics",
+        "variation_plies",
+        "record_boards",
+        "record_squares",
+        "material_runs",
+        "material_ranges",
+    ):
+        columns = [name for (name,) in conn.execute(f"SELECT name FROM pragma_table_info('{table}')")]
+        others = ", ".join(name for name in columns if name != "record_id")
+        found[table] = named(f"SELECT record_id, {others} FROM [{table}]")
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    conn.close()
+    # every table is compared but the dictionaries (of plies: codes; of texts: none in these archives)
+    assert tables - set(found) - {"moves", "text_dictionaries"} == {
+        name for name in tables if name.startswith(("records_fts_", "positions_")) or name == "position_plies"
+    }
+    return found
+
+
+def answers(archive: Archive) -> list:
+    """What the move tree (from its sums and from the games) and full-text search answer."""
+    trees = [
+        [node.as_dict() for node in archive.tree(position=tablut.INITIAL, depth=2, filters=filters)]
+        for filters in (Filters(), Filters(valid=True), Filters(player="Karin Nilsson", symmetric=True))
+    ]
+    words = [
+        sorted((row["path"], row["line"]) for row in archive.query(Filters(text=text)))
+        for text in ("escape", "Ida", "game 2", "Fomina")
+    ]
+    return [trees, words, archive.stats()]
+
+
+@pytest.fixture
+def in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("games")
+    return tmp_path
+
+
+@pytest.mark.parametrize("batch", [1000, 5], ids=["one batch", "batches of 5"])
+@pytest.mark.parametrize("edit", list(EDITS))
+def test_a_replaced_file_leaves_the_archive_of_the_file_as_it_is_now(in_tmp, edit, batch):
+    records = games(1)
+    other = games(2, 6)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", other)
+    replaced = Archive("replaced.db")
+    replaced.import_paths(["games"], batch_size=batch)
+    replaced.merge_players(["Jens Holm"], "J. Holm")  # aliases are the user's: kept
+    write(in_tmp / "games/a.lgn", EDITS[edit](records))
+    summary = replaced.import_paths(["./games/a.lgn"], batch_size=batch, replace=True)
+    assert (summary.replaced, summary.replaced_files) == (len(records), 1)
+    assert summary.added == len(EDITS[edit](records))
+    fresh = Archive("fresh.db")
+    fresh.import_paths(["./games/a.lgn", "games/b.lgn"], batch_size=batch)  # (paths as given)
+    fresh.merge_players(["Jens Holm"], "J. Holm")
+    assert contents(replaced.path) == contents(fresh.path)
+    assert answers(replaced) == answers(fresh)
+
+
+def test_replacing_every_file_unchanged_in_batches_changes_nothing_and_a_path_is_compared_absolute(in_tmp):
+    write(in_tmp / "games/a.lgn", games(3))
+    write(in_tmp / "games/b.lgn", games(4))
+    archive = Archive(str(in_tmp / "a.db"))
+    archive.import_paths(["games"], batch_size=7)
+    before = contents(archive.path)
+    summary = archive.import_paths(["games/"], batch_size=7, replace=True)
+    assert str(summary) == (
+        "replaced 48 records of 2 files, added 48 records (0 invalid, 0 of them unparsable), skipped 0 duplicates"
+    )
+    assert contents(archive.path) == before
+    summary = archive.import_paths([str(in_tmp / "games" / "b.lgn")], replace=True)
+    assert (summary.replaced, summary.replaced_files, summary.added) == (24, 1, 24)
+    assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 48}]
+    os.chdir("games")  # the same path from elsewhere is another file
+    summary = archive.import_paths(["a.lgn"], replace=True)
+    assert (summary.replaced, summary.added, summary.duplicates) == (0, 0, 24)
+
+
+def tablut_record(date: str, plies: str) -> str:
+    return f'[Game "tablut"]\n[Date "{date}"]\n\n{plies} *\n'
+
+
+# The position after e3-c3, in the opening of LATE's game only, which reaches it again at ply 5;
+# the earliest game of e3-c3 and the latest (MID plays it too)
+LATE = tablut_record("2000.01.01", "1. e3-d3 d1-d2 2. d3-b3 d2-d1 3. b3-c3 d1-d2")
+MID = tablut_record("2005.01.01", "1. e3-c3 d1-d2 2. c3-b3 d2-d1")
+EARLY, LAST = tablut_record("1990.01.01", "1. e3-c3 d1-d2"), tablut_record("2020.01.01", "1. e3-c3 d1-d3")
+HAND_EDITS = {  # a.lgn before and after, b.lgn
+    "a first date removed": ([EARLY, LAST], [LAST], [MID]),
+    "a last date removed": ([EARLY, LAST], [EARLY], [MID]),
+    "an opening left": ([EARLY], [tablut_record("2010.01.01", "1. e3-d3 d1-d2")], [LATE]),
+}
+
+
+@pytest.mark.parametrize("edit", list(HAND_EDITS))
+def test_the_sums_of_a_position_are_as_the_games_left_make_them(in_tmp, edit):
+    """The first and last dates of a ply that a removed record gave are those of the games left;
+    a position no record's opening reaches any more is not summed up (LATE reaches it later)."""
+    before, after, other = HAND_EDITS[edit]
+    write(in_tmp / "games/a.lgn", before)
+    write(in_tmp / "games/b.lgn", other)
+    replaced = Archive("replaced.db")
+    replaced.import_paths(["games"])
+    write(in_tmp / "games/a.lgn", after)
+    replaced.import_paths(["games/a.lgn"], replace=True)
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(replaced.path) == contents("fresh.db")
+    assert answers(replaced) == answers(Archive("fresh.db"))
+
+
+def test_a_record_of_another_file_is_still_a_duplicate(in_tmp):
+    records = games(5, 6)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", records[:2])  # the same games: skipped, a's kept
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    write(in_tmp / "games/a.lgn", records[1:])
+    summary = archive.import_paths(["games/a.lgn"], replace=True)
+    assert (summary.replaced, summary.added, summary.duplicates) == (6, 5, 0)
+    write(in_tmp / "games/b.lgn", records[:3])  # b's second and third records: now a's
+    summary = archive.import_paths(["games/b.lgn"], replace=True)
+    assert (summary.replaced, summary.added, summary.duplicates) == (0, 1, 2)
+    starts = [n for n, line in enumerate((in_tmp / "games/a.lgn").read_text().splitlines(), 1) if "[Game" in line]
+    assert sorted((row["path"], row["line"]) for row in archive.query(Filters())) == [
+        *(("games/a.lgn", line) for line in starts),
+        ("games/b.lgn", 1),
+    ]
+    summary = archive.import_paths(["\n".join(records)], replace=True)  # a text: of no file, nothing replaced
+    assert (summary.replaced, summary.added, summary.duplicates) == (0, 0, 6)
+
+
+def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch):
+    records = games(6, 12)
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=5)
+    write(in_tmp / "games/a.lgn", renamed(records))
+    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "commit:2:raise")
+    with pytest.raises(RuntimeError, match="stopped at commit of batch 2"):
+        archive.import_paths(["games"], batch_size=5, replace=True)
+    assert len(archive.query(Filters())) == 5  # the first batch: the old records gone, 5 new ones
+    monkeypatch.delenv("LUSORIA_IMPORT_FAULT")
+    summary = archive.import_paths(["games"], batch_size=5, replace=True)
+    assert (summary.replaced, summary.added) == (5, 12)
+    Archive("fresh.db").import_paths(["games"], batch_size=5)
+    assert contents(archive.path) == contents("fresh.db")
+
+
+# Back at the start at plies 4 and 8 (a short token past ply 5), then on
+BACK_AND_FORTH = tablut_record(
+    "2019.05.01", "1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 d1-d2 4. c3-e3 d2-d1 5. e6-b6 e2-a2"
+)
+
+
+def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_archive_holds(in_tmp, monkeypatch):
+    """A record whose text replays otherwise than its import stored it (an older lusoria, or a
+    record of another format whose text in lusoria's notation replays otherwise: a berserk record
+    of ../shared/real) is taken out of `positions` by its terms there, and the positions it may
+    have been summed up in are summed up again."""
+    from lusoria.archive import removal
+
+    records = [BACK_AND_FORTH, *games(14, 9)]
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", [MID, *games(15, 6)])
+    replaced = Archive("replaced.db")
+    replaced.import_paths(["games"])
+
+    def replayed_short(text):
+        report = removal_check(text)
+        del report.positions[3:]
+        return report
+
+    removal_check = removal.check
+    monkeypatch.setattr(removal, "check", replayed_short)
+    write(in_tmp / "games/a.lgn", mended(records))
+    replaced.import_paths(["games/a.lgn"], replace=True)
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(replaced.path) == contents("fresh.db")
+
+
+def test_a_new_archive_made_by_a_replacement_keeps_the_records_of_its_first_batch(in_tmp):
+    write(in_tmp / "games/a.lgn", games(10, 12))
+    summary = Archive("a.db").import_paths(["games"], batch_size=5, replace=True)
+    assert (summary.replaced, summary.added) == (0, 12)
+    assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 12}]
+
+
+def test_a_failed_batch_leaves_the_records_it_was_replacing(in_tmp, monkeypatch):
+    records = games(11, 12)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", records[:1])
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=5)
+    before = contents(archive.path)
+    write(in_tmp / "games/a.lgn", mended(records))
+    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "insert:1:raise")
+    with pytest.raises(RuntimeError, match="stopped at insert of batch 1"):
+        archive.import_paths(["games"], batch_size=5, replace=True)
+    assert contents(archive.path) == before
+
+
+POOL, OTHERS = games(12, 9)[:7], games(13, 3)  # of a.lgn, of b.lgn: none of a game of the other
+
+
+@settings(max_examples=8)
+@given(
+    before=st.lists(st.sampled_from(POOL), min_size=1, max_size=6),
+    after=st.lists(st.sampled_from(POOL), min_size=1, max_size=6),
+    batch=st.integers(1, 4),
+)
+def test_any_file_replaced_by_any_other_is_the_other_imported_alone(tmp_path_factory, before, after, batch):
+    folder = tmp_path_factory.mktemp("replace")
+    write(folder / "a.lgn", before)
+    write(folder / "b.lgn", OTHERS)
+    replaced = Archive(str(folder / "replaced.db"))
+    replaced.import_paths([str(folder / "a.lgn"), str(folder / "b.lgn")], batch_size=batch)
+    write(folder / "a.lgn", after)
+    replaced.import_paths([str(folder / "a.lgn")], batch_size=batch, replace=True)
+    fresh = Archive(str(folder / "fresh.db"))
+    fresh.import_paths([str(folder / "a.lgn"), str(folder / "b.lgn")], batch_size=batch)
+    assert contents(replaced.path) == contents(fresh.path)
+
+
+def test_import_replace_says_what_it_replaced(in_tmp):
+    write(in_tmp / "games/a.lgn", games(8, 6))
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    write(in_tmp / "games/a.lgn", removed(games(8, 6)))
+    write(in_tmp / "games/b.lgn", games(9, 3))
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games/"])
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "a.db: replaced 6 records of 1 file, added 8 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+    )
