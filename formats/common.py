@@ -59,6 +59,7 @@ class Draft:
     result_at: int | None = None
     listed: set[int] = field(default_factory=set)  # the plies (indexes) whose every capture the source lists
     problems: list[SyntaxProblem] = field(default_factory=list)  # what the source gets wrong, at plies
+    hint: str = ""  # what the record's first error adds (RecordText.hint)
 
     def tag(self, name: str, value: str, offset: int | None = None) -> None:
         self.tags[name] = value
@@ -91,7 +92,8 @@ class Draft:
         if parsed is None:
             parsed = self.record()
         problems = tuple(self.problems) if isinstance(parsed, Record) else ()
-        return RecordText(self.locator.lines(first, last), first, index, path, self.reader, parsed, problems)
+        lines = self.locator.lines(first, last)
+        return RecordText(lines, first, index, path, self.reader, parsed, problems, self.hint)
 
     def record(self) -> Record:
         first = self.locator.where(self.start)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
+from pathlib import PurePath
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import ONE_A_LINE, Draft, drafts, read_site_captures, shown, tafl_games, tafl_rules
@@ -29,11 +30,10 @@ _NUMBER = re.compile(r"[0-9]+\.+")
 TERMINATIONS = {"resigned": "resignation", "resigns": "resignation", "timeout": "time forfeit"}
 
 
-def read_moves(draft: Draft, text: str, base: int, rules: TaflGame, unnamed: str = "") -> None:
+def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
     """Add the plies of a move list to `draft`: `text` stands at offset `base` of the file. A
     move written with its hyphen lists its captures (`draft.listed`). A termination word sets
-    the result: the side to move resigned, or ran out of time. `unnamed`: what a square off the
-    board adds when the file did not name the game (how to name it)."""
+    the result: the side to move resigned, or ran out of time."""
     first_white = rules.initial().turn == WHITE
     for token in _TOKEN.finditer(text):
         word, offset = token[0], base + token.start()
@@ -58,7 +58,7 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame, unnamed: str
             names = rules.geo.names
             raise draft.problem(
                 f"found '{shown(word)}': {off_board[0]} is not a square of the {rules.title} board "
-                f"({names[0]}–{names[-1]}){unnamed}",
+                f"({names[0]}–{names[-1]})",
                 offset,
                 word,
             )
@@ -101,16 +101,19 @@ _BLOCK = re.compile(r"\S(?:.|\n(?![ \t]*\n))*")  # a game of a file with blank l
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a file of move lists: one per blank-line-separated block when the file has
-    blank lines between games, otherwise one per line. `tags`: Game, Variant, Rules (by default,
-    those of the format's entry)."""
-    chosen = chosen_tags(FORMATS["tafl"].games[""], tags or {})
+    blank lines between games, otherwise one per line. `tags`: Game, Variant, Rules; without
+    Game, the game the file's name names (`named_game`: its default preset), else the format's
+    entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
+    given, default = tags or {}, FORMATS["tafl"].games[""]
+    named = None if given.get("Game") else named_game(path)
+    chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
-    unnamed = "" if (tags or {}).get("Game") else _read_as_default(chosen)
     blank_lines_between = re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text)
     for index, block, draft in drafts("tafl", text, _BLOCK if blank_lines_between else ONE_A_LINE):
         for name, value in chosen.items():
             draft.tag(name, value)
-        yield _read_list(draft, block[0], block.start(), path, index, rules, unnamed)
+        draft.hint = "" if given.get("Game") or named else _read_as_default(chosen)
+        yield _read_list(draft, block[0], block.start(), path, index, rules)
 
 
 def chosen_tags(default: Mapping[str, str], tags: dict[str, str]) -> dict[str, str]:
@@ -128,11 +131,12 @@ def _rules_of(tags: dict[str, str]) -> TaflGame | OptionError:
 
 
 def _read_as_default(chosen: Mapping[str, str]) -> str:
-    """What a square off the board adds to a move list read as the format's default game: how to
-    name its game."""
+    """What the first error of a move list read as the format's default game adds: how to name
+    its game."""
     variant = f" (--variant {chosen['Variant']})" if chosen.get("Variant") else ""
     return (
-        f"; a move list does not say its game: read as {chosen['Game']}{variant} unless --game names it{_or_variant()}"
+        f"; a move list does not say its game: read as {chosen['Game']}{variant} unless --game or the "
+        f"file's name (brandubh.txt) names it{_or_variant()}"
     )
 
 
@@ -145,16 +149,13 @@ def _or_variant() -> str:
     )
 
 
-def _read_list(
-    draft: Draft, moves: str, at: int, path: str, index: int, rules: TaflGame | OptionError, unnamed: str = ""
-) -> RecordText:
-    """The record of one move list (`moves`, at offset `at`) under `rules`, those of `draft`'s tags
-    (`unnamed`: as read_moves')."""
+def _read_list(draft: Draft, moves: str, at: int, path: str, index: int, rules: TaflGame | OptionError) -> RecordText:
+    """The record of one move list (`moves`, at offset `at`) under `rules`, those of `draft`'s tags."""
     if isinstance(rules, OptionError):
         return draft.source(path, index, draft.problem(str(rules), draft.start, rule="tag"))
     try:
         draft.refuse_long_tokens(_TOKEN)
-        read_moves(draft, moves, at, rules, unnamed)
+        read_moves(draft, moves, at, rules)
     except SyntaxProblem as problem:
         return draft.source(path, index, problem)
     read_site_captures(draft, rules)
@@ -194,15 +195,10 @@ def csv_game(path: str, text: str) -> str:
     games fit (each named), or none, or the name or header names such a game's variant (or such a
     game alone): `--game` names it."""
     tafl = {game.name: game for game in tafl_games() if not game.described}
-    name = path.replace("\\", "/").rsplit("/", 1)[-1]
     header = text.lstrip().split("\n", 1)[0] if text.lstrip().startswith("#") else ""
-    for where, words in (("its name", name), ("its header", header)):
-        named = [game for game in tafl if re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", words.lower())]
-        _refuse_described(path, where, words.lower(), named)
-        if len(named) == 1:
-            return named[0]
-        if named:
-            raise InputError(f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0])}", "game")
+    named = named_game(path) or named_game(path, header, "its header")
+    if named:
+        return named
     squares = re.findall(SQUARE, text[len(header) :])
     files = max((ord(square[0]) - ord("a") + 1 for square in squares), default=0)
     ranks = max((whole_number(square[1:], 1, 19) or 0 for square in squares), default=0)
@@ -224,6 +220,22 @@ def csv_game(path: str, text: str) -> str:
     return fitting[0][1]
 
 
+def named_game(path: str, words: str | None = None, where: str = "its name") -> str | None:
+    """The tafl game that a file's name (or `words`, its `where`: a CSV file's header) names:
+    `brandubh_valid.csv`, `club-copenhagen.txt`; None when it names none. InputError when it names
+    several, or a variant of a game that describes its boards by its variants (`_refuse_described`)."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    said, suffix = (name if words is None else words).lower(), PurePath(name).suffix.lower() or ".csv"
+    tafl = [game.name for game in tafl_games() if not game.described]
+    named = [game for game in tafl if re.search(rf"(?<![a-z]){re.escape(game)}(?![a-z])", said)]
+    _refuse_described(path, where, said, named)
+    if len(named) > 1:
+        raise InputError(
+            f"{path}: {where} names several games ({', '.join(named)}): {_name_it(named[0], suffix)}", "game"
+        )
+    return named[0] if named else None
+
+
 def _refuse_described(path: str, where: str, words: str, named: list[str]) -> None:
     """InputError when a CSV file's name or header (`words`) names a variant of a game that describes
     its boards by its variants (`brandubh-7x7-walker`, which would else read as the game it names),
@@ -241,11 +253,10 @@ def _refuse_described(path: str, where: str, words: str, named: list[str]) -> No
             )
 
 
-def _name_it(example: str) -> str:
-    return (
-        f"name its game with --game, in the file's name ({example}.csv) or in a first line such as '# {example}'"
-        + _or_variant()
-    )
+def _name_it(example: str, suffix: str = ".csv") -> str:
+    """How to name the game of a file whose name ends in `suffix` (a CSV file's header may too)."""
+    header = f" or in a first line such as '# {example}'" if suffix == ".csv" else ""
+    return f"name its game with --game, in the file's name ({example}{suffix}){header}{_or_variant()}"
 
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:

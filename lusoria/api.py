@@ -313,9 +313,22 @@ class Board:
         lines.append(
             f"game over: {ended.result} ({ended.reason}, {ended.rule})"
             if ended
-            else f"{SIDE_NAMES[rules.turn(position)]} to move"
+            else self._ended_off_the_board() or f"{SIDE_NAMES[rules.turn(position)]} to move"
         )
         return "\n".join(lines)
+
+    def _ended_off_the_board(self) -> str | None:
+        """How a game the board did not end ended, at its last ply, as its record says: its result
+        marker and Termination tag (a resignation, a time forfeit); None when it says none (`*`)."""
+        record = self.report.record
+        if (
+            record is None
+            or record.result == "*"
+            or not self.ply == self.report.plies == len(self.report.positions) - 1
+        ):
+            return None
+        why = record.tags.get("Termination")
+        return f"game over: {record.result} ({why + ', ' if why else ''}as the record says)"
 
     @property
     def position(self) -> str:

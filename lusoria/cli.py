@@ -420,7 +420,8 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
 @reading_options
 def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None:
     """Write the records of PATH... in canonical form (to standard output by default).
-    Records of other formats come out as lgn; --check and --write apply to lgn files.
+    Records of other formats come out as lgn; --check and --write apply to lgn files
+    (in a directory, they skip the files of other formats, each with a note).
 
     A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding
@@ -450,6 +451,12 @@ def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None
             echo(("\n" if number else "") + text, nl=False)  # streamed; records apart by a blank line
         sys.exit(2 if inputs.unreadable else status)
     for file in inputs(api.canonical_files(paths, encoding, reading()["format"])):
+        if file.format != "lgn" and file.path not in paths:  # found in a directory
+            echo(
+                f"lusoria: {api.Skipped(file.path, f'read as {file.format}: --check and --write apply to lgn files')}",
+                err=True,
+            )
+            continue
         if file.format != "lgn":
             echo(
                 f"lusoria: {file.path}: --check and --write apply to lgn files, and this one is "

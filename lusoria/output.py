@@ -9,6 +9,7 @@ import csv
 import io
 import json
 import math
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict
 from itertools import chain
@@ -48,7 +49,8 @@ class Sourced(Protocol):
 
 def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
     """Compiler-style: file:line:col: severity[rule]: message, the line (a long one cut to
-    WINDOW characters either side of the column, as compilers do), a caret."""
+    WINDOW characters either side of the column, as compilers do), a caret under the text, as
+    wide as it is shown (`columns`; the column itself counts characters)."""
     head = f"{located(report.source.path, diagnostic)}: {diagnostic.severity}[{diagnostic.rule}]: {diagnostic.message}"
     text, index = report.source.text, diagnostic.line - report.source.line
     start = 0
@@ -59,17 +61,30 @@ def diagnostic_text(report: Sourced, diagnostic: Diagnostic) -> str:
     end = text.find("\n", start)
     line = text[start : end if end >= 0 else len(text)]
     column = diagnostic.column - 1
-    width = min(max(1, len(diagnostic.text.split("\n")[0])), WINDOW)
+    width = min(max(1, columns(diagnostic.text.split("\n")[0])), WINDOW)
     left, right = (0, len(line)) if len(line) <= 2 * WINDOW else (max(0, column - WINDOW), column + width + WINDOW)
     shown = ("…" if left else "") + line[left:right] + ("…" if right < len(line) else "")
     number = str(diagnostic.line)
-    caret = " " * (column - left + bool(left)) + "^" * width
+    caret = " " * (columns(line[left:column]) + bool(left)) + "^" * width
     shown = f"{head}\n {number} | {shown}\n {' ' * len(number)} | {caret}"
     if diagnostic.suggestions:
         shown += f" {diagnostic.meant()}"
     if diagnostic.assumed:
         shown += f"\n {' ' * len(number)} | (assuming {'; '.join(diagnostic.assumed)})"
     return shown
+
+
+def columns(text: str) -> int:
+    """The columns `text` takes on a terminal: a combining mark (or a format character, as a zero
+    width joiner) none, an East Asian wide or fullwidth character two, any other character one."""
+    return sum(
+        0
+        if unicodedata.category(char) in ("Mn", "Me", "Cf")
+        else 2
+        if unicodedata.east_asian_width(char) in ("W", "F")
+        else 1
+        for char in text
+    )
 
 
 def diagnostic_dict(diagnostic: Diagnostic) -> dict[str, Any]:

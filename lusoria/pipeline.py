@@ -77,7 +77,8 @@ def records(
 OPTIONS = {"Game": "--game", "Variant": "--variant", "Rules": "--rules"}  # the reading options, by tag
 WHERE_APPLIED = (
     "their files say their game and rules (these options apply to tafl move lists, CSV files, and "
-    "aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV files with --game)"
+    "aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV files, and move "
+    "lists whose file names name their game, with --game)"
 )
 
 

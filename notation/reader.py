@@ -42,6 +42,7 @@ class RecordText:
     format: str = "lgn"  # the source's format (lusoria.formats); text is then the game as written there
     parsed: Record | SyntaxProblem | None = None  # what a reader of another format made of it
     problems: tuple[SyntaxProblem, ...] = ()  # what that reader found wrong in the record it read (at plies)
+    hint: str = ""  # what its first error adds: how that reader chose a game its file does not name
 
 
 def known_games() -> tuple[str, ...]:

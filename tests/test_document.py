@@ -1,6 +1,7 @@
 """A document as the language server sees it (lusoria/document.py), in this process: where a
 diagnostic points, the reports kept between edits, hovers, fixes, completions and tokens."""
 
+from lusoria.api import format_record
 from lusoria.document import (
     Completion,
     Document,
@@ -8,6 +9,7 @@ from lusoria.document import (
     completions,
     diagnostic_span,
     fixes,
+    format_fix,
     ply_hover,
     symbol_detail,
     symbol_name,
@@ -131,3 +133,14 @@ def test_the_outline_counts_one_ply_in_the_singular():
     # it said "tablut (seed), 1 plies, valid"
     assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 *\n')) == "tablut (seed), 1 ply, valid"
     assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 *\n')) == "tablut (seed), 2 plies, valid"
+
+
+def test_format_this_record_is_offered_only_where_fmt_changes_the_record():
+    """A record being typed (no result marker yet) was offered "Format this record", which only stripped
+    its trailing blanks: fmt writes a record that does not parse as it was, and so does the editor now."""
+    typed = '[Game "tablut"]\n1. e3-c3 e4-b4 \n'
+    assert format_record(typed)[0] == typed
+    assert format_fix(entry_of(typed)) is None
+    sloppy = '[Game "Tablut"]\n1. e3-c3 *\n'
+    [edit] = format_fix(entry_of(sloppy)).edits
+    assert edit.text + "\n" == format_record(sloppy)[0] and (edit.line, edit.end_line) == (0, 1)

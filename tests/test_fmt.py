@@ -112,6 +112,28 @@ def test_exit_status_says_whether_every_record_parses_and_every_file_is_canonica
     assert "Exit status: 0 when every record parses (and, with --check, every file is canonical); 1 when" in help_text
 
 
+def test_check_and_write_skip_the_files_of_other_formats_found_in_a_directory_with_a_note(tmp_path):
+    """`fmt --check DIR` exited 2 on a folder holding a move list: only a file of another format given
+    by name is refused; one found in a directory is skipped, as other commands skip files, and the lgn
+    files are checked."""
+    (tmp_path / "club.lgn").write_text(CANONICAL)
+    (tmp_path / "lists").mkdir()
+    (tmp_path / "lists" / "games.txt").write_text("e3-c3 d1-d3\n")
+    skipped = (
+        f"lusoria: {tmp_path / 'lists' / 'games.txt'}: skipped, read as tafl: --check and --write apply to lgn files\n"
+    )
+    for option in ("--check", "--write"):
+        result = run("fmt", option, str(tmp_path))
+        assert (result.exit_code, result.stdout, result.stderr) == (0, "", skipped)
+    (tmp_path / "club.lgn").write_text(SLOPPY)
+    result = run("fmt", "--check", str(tmp_path))
+    assert (result.exit_code, result.stdout) == (1, f"{tmp_path / 'club.lgn'}: not in canonical form\n")
+    assert result.stderr.startswith(skipped)
+    assert "(in a directory, they skip the files of other formats, each with a note)" in " ".join(
+        run("fmt", "--help").output.split()
+    )
+
+
 def test_check_and_write_refuse_a_file_of_another_format_and_say_how_to_convert_it(tmp_path):
     moves = tmp_path / "games.txt"
     moves.write_text("e3-c3 d1-d3\n")

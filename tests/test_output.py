@@ -9,6 +9,7 @@ import pty
 import re
 import subprocess
 import sys
+import unicodedata
 
 import pytest
 from click.testing import CliRunner
@@ -49,6 +50,20 @@ def test_a_diagnostic_without_a_column_is_its_head_alone():
     assert diagnostic_text(report, whole_line) == "<text>:1:0: warning[tag]: a note on the whole record"
     at_column = Diagnostic("warning", "tag", "a note on the tag", text="Game", line=1, column=2)
     assert diagnostic_text(report, at_column).splitlines()[1:] == [' 1 | [Game "tablut"]', "   |  ^^^^"]
+
+
+def test_carets_count_the_columns_a_terminal_shows_not_the_characters():
+    """'Björn' in NFD is 6 characters and 5 columns: its caret was 6 wide, and text after it was 1 too
+    far right; a combining mark takes no column, an East Asian wide character two."""
+    nfd = unicodedata.normalize("NFD", "Björn")
+    report = check(f'[Game "tablut"]\n[White "{nfd}"]\n1. e3-c3 {{ {nfd} 王国 }} x1-x1 *\n')
+    [syntax] = [d for d in report.diagnostics if d.rule == "syntax"]
+    assert diagnostic_text(report, syntax).splitlines()[1:] == [
+        f" 3 | 1. e3-c3 {{ {nfd} 王国 }} x1-x1 *",
+        "   | " + " " * (11 + 5 + 1 + 4 + 3) + "^^^^^",  # `1. e3-c3 { `, Björn, a blank, 王国, ` } `
+    ]
+    [name] = [d for d in report.diagnostics if d.rule == "tag"]
+    assert diagnostic_text(report, name).splitlines()[2] == "   |         ^^^^^ did you mean Björn?"
 
 
 def test_output_grows_linearly_with_the_input(tmp_path):

@@ -59,3 +59,20 @@ def test_show_on_the_command_line(tmp_path):
         f"lusoria: {path}, record 0: no ply 5: its replay stops after ply 4, as ply 5 (e4-e5) "
         "breaks T3: only the king may stop on the konakis (e5)\n"
     )
+
+
+def test_a_game_that_ended_off_the_board_says_how_as_its_record_does(tmp_path):
+    """A move list ending `resigned` (or a result with a Termination) showed "Black to move" at its last
+    ply, where a game won on the board says "game over": now its result marker and Termination are said
+    there; a record that ends `*`, and any earlier ply, still say who is to move."""
+    path = tmp_path / "brandubh.txt"
+    path.write_text("d1-b1 d3-g3 b1-f1 resigned\n")
+    result = CliRunner().invoke(main, ["show", str(path)])
+    assert (
+        result.exit_code == 0 and result.output.splitlines()[-1] == "game over: 0-1 (resignation, as the record says)"
+    )
+    assert CliRunner().invoke(main, ["show", str(path), "--ply", "2"]).output.splitlines()[-1] == "Black to move"
+    decided = '[Game "tablut"]\n[Result "1-0"]\n1. e3-c3 d1-d3 1-0\n'
+    assert board(decided).text().splitlines()[-1] == "game over: 1-0 (as the record says)"
+    assert board(decided.replace("1-0", "*")).text().splitlines()[-1] == "White to move"
+    assert board(KONAKIS.replace("*", "1-0")).text().splitlines()[-1] == "White to move"  # (its replay stops)

@@ -140,13 +140,26 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
             unread.diagnostics += [
                 _as_written(d, read.mended) for d in replayed.diagnostics if d.line != read.record.result_line
             ]
+        unread.diagnostics = _hinted(unread.diagnostics, source.hint)
         return unread
     report = replay(read.record, read.text, keep, keep_going)
     report.source = source
-    report.diagnostics = sorted(
-        read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics], key=_place
+    report.diagnostics = _hinted(
+        sorted(read.diagnostics + [_as_written(d, read.mended) for d in report.diagnostics], key=_place), source.hint
     )
     return report
+
+
+def _hinted(diagnostics: list[Diagnostic], hint: str) -> list[Diagnostic]:
+    """The diagnostics, the first error's message followed by `hint` (RecordText.hint)."""
+    first = next((index for index, d in enumerate(diagnostics) if d.severity == ERROR), None)
+    if not hint or first is None:
+        return diagnostics
+    return [
+        *diagnostics[:first],
+        replace(diagnostics[first], message=diagnostics[first].message + hint),
+        *diagnostics[first + 1 :],
+    ]
 
 
 def _ended(diagnostic: Diagnostic, outcome: Outcome) -> Diagnostic:

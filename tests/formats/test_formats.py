@@ -23,6 +23,10 @@ from lusoria.validator.replay import check
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 RESIGNED = (FIXTURES / "otn" / "resigned-from-a-position.otg").read_text()
+READ_AS_TABLUT = (
+    "; a move list does not say its game: read as tablut (--variant aage) unless --game or the file's name "
+    "(brandubh.txt) names it (or its variant of hnefatafl with --game hnefatafl --variant V)"
+)  # what the first error of a move list read as the format's default game adds
 
 
 def reports(path, **reading):
@@ -414,7 +418,7 @@ def test_tafl_a_move_after_the_word_that_ends_the_game_is_an_error_at_that_move(
     [first, second] = [check(s) for s in read_text("d1-d3 e4-h4\nd1-d3 e4-h4 resigned f1-f2\n", "tafl", "x.txt")]
     assert first.valid and first.record.result == "*"
     assert [(d.rule, d.line, d.column, d.message) for d in second.diagnostics] == [
-        ("syntax", 2, 22, "found 'f1-f2' after 'resigned', which ends the game")
+        ("syntax", 2, 22, "found 'f1-f2' after 'resigned', which ends the game" + READ_AS_TABLUT)
     ]
 
 
@@ -832,9 +836,7 @@ def test_a_move_list_off_the_board_of_the_game_it_was_read_as_says_how_to_name_i
     move was only "not a square of the Tablut board"; with --game the game was named, and that is all."""
     [default] = [check(source) for source in read_text("i13-i10 h8-h10\n", "tafl", "x.txt")]
     assert default.diagnostics[0].message == (
-        "found 'i13-i10': i13 is not a square of the Tablut board (a1–i9); a move list does not say its game: read "
-        "as tablut (--variant aage) unless --game names it (or its variant of hnefatafl with --game hnefatafl "
-        "--variant V)"
+        "found 'i13-i10': i13 is not a square of the Tablut board (a1–i9)" + READ_AS_TABLUT
     )
     [named] = [check(source) for source in read_text("i13-i10 h8-h10\n", "tafl", "x.txt", {"Game": "copenhagen"})]
     assert named.diagnostics[0].message == "found 'i13-i10': i13 is not a square of the Copenhagen board (a1–k11)"

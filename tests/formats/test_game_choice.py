@@ -130,6 +130,40 @@ def test_a_csv_file_that_names_a_variant_of_the_generic_game_is_not_read_as_the_
     assert source.parsed.tags["Game"] == "copenhagen"
 
 
+def test_a_move_list_is_read_as_the_game_its_file_name_names_through_the_csv_files_function(tmp_path):
+    """A Brandubh list in `brandubh.txt` was read as Tablut (`error[T2]` at ply 2, "did you mean" Tablut
+    moves), never saying so: a move list's file name names its game as a CSV file's does (`named_game`),
+    without its format's default variant (noted when given); read as the default, its first error
+    says how it was read and how to name the game, as a square off the board's did."""
+    brandubh = "d1-b1 d3-g3 b1-f1 resigned\n"
+    for name in ("brandubh.txt", "club_brandubh_2026.txt", "games.txt"):
+        (tmp_path / name).write_text(brandubh)
+    named, dated, unnamed = (
+        check(source)
+        for name in ("brandubh.txt", "club_brandubh_2026.txt", "games.txt")
+        for source in read_sources(str(tmp_path / name))
+    )
+    assert (
+        named.valid and dated.valid and named.record.tags["Game"] == "brandubh" and "Variant" not in named.record.tags
+    )
+    assert named.record.result == "0-1" and named.record.tags["Termination"] == "resignation"  # White to move
+    assert [(d.rule, d.ply) for d in unnamed.diagnostics] == [("T2", 2)]
+    assert unnamed.diagnostics[0].message == (
+        "there is no piece on d3; the rest of this line is not checked; a move list does not say its game: read "
+        "as tablut (--variant aage) unless --game or the file's name (brandubh.txt) names it (or its variant of "
+        "hnefatafl with --game hnefatafl --variant V)"
+    )
+    result = run("validate", "--variant", "aage", tmp_path / "brandubh.txt")
+    assert result.exit_code == 0 and "--variant aage is not applied to the records of 1 tafl file" in result.stderr
+    (tmp_path / "brandubh-vs-copenhagen.txt").write_text(brandubh)
+    result = run("validate", tmp_path / "brandubh-vs-copenhagen.txt")
+    assert result.exit_code == 2 and result.stderr == (
+        f"lusoria: {tmp_path / 'brandubh-vs-copenhagen.txt'}: its name names several games (brandubh, copenhagen): "
+        "name its game with --game, in the file's name (brandubh.txt) (or its variant of hnefatafl with --game "
+        "hnefatafl --variant V)\n"
+    )
+
+
 def test_a_csv_file_beyond_every_board_says_so(tmp_path):
     (tmp_path / "big.csv").write_text("a1-a19 s19-s1,0,0,Ongoing\n")
     result = run("validate", tmp_path / "big.csv")
@@ -150,7 +184,7 @@ def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(t
         f"lusoria: note: --variant aage is not applied to the records of 1 csv file "
         f"({tmp_path / 'club-brandubh.csv'}): their files say their game and rules (these options apply "
         "to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; "
-        "--variant and --rules to CSV files with --game)\n"
+        "--variant and --rules to CSV files, and move lists whose file names name their game, with --game)\n"
     )
     seed = run("validate", "--game", "brandubh", "--rules", "king-armed=no", tmp_path / "club-brandubh.csv")
     assert seed.exit_code == 1 and "error[" in seed.stdout and seed.stderr == ""  # applied: no note
@@ -165,11 +199,11 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 aage file "
         f"({tmp_path / 'copenhagen.json'}): their files say their game and rules (these options apply to tafl move "
         "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
-        "files with --game)",
+        "files, and move lists whose file names name their game, with --game)",
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 lgn file "
         f"({tmp_path / 'escape.lgn'}): their files say their game and rules (these options apply to tafl move "
         "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
-        "files with --game)",
+        "files, and move lists whose file names name their game, with --game)",
     ]
 
 
