@@ -27,7 +27,7 @@ from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
-from lusoria.pipeline import Problem, Unreadable, records, without_problems
+from lusoria.pipeline import Note, Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, Position, known_names
 from lusoria.validator.replay import Report, check
 
@@ -83,11 +83,16 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
 class Archive:
     """One archive file; each method is a `lusoria` command."""
 
-    def __init__(self, path: str | None = None, timeout: float | None = None):
+    def __init__(
+        self, path: str | None = None, timeout: float | None = None, notes: Callable[[Note], None] | None = None
+    ):
         """The archive at `path` (default_path()); `timeout`: seconds each statement of `query`
-        and `tree` may run (None: no limit; a statement stopped raises ReadOnlyError)."""
+        and `tree` may run (None: no limit; a statement stopped raises ReadOnlyError); `notes`
+        is told what opening it has to say: that an archive made by an older lusoria is being
+        upgraded (a replay of every record: minutes for 100,000), and when it is done."""
         self.path = path or default_path()
         self.timeout = timeout
+        self.notes = notes
 
     def import_paths(
         self,
@@ -150,7 +155,7 @@ class Archive:
                     done = 1
                 else:  # another import made the archive meanwhile: the batch goes into it
                     source, summary = chain(first, source), ImportSummary(failed=failed)
-            db = open_archive(self.path)
+            db = open_archive(self.path, note=self.notes)
         except BaseException:
             _close(checked)  # the checking (its worker processes) stops with the import
             raise
@@ -194,7 +199,7 @@ class Archive:
         except sqlite3.DatabaseError as error:
             raise NotAnArchive(f"{self.path} cannot be read as a database: {error}") from None
         if not current:
-            open_archive(self.path, create_missing=False).close()  # upgrades it, or says why not
+            open_archive(self.path, create_missing=False, note=self.notes).close()  # upgrades it, or says why not
 
     def query(self, filters: Filters) -> list[dict]:
         """`lusoria query`: the records every filter matches, oldest first."""

@@ -2,7 +2,7 @@
 and `lusoria serve`: the archive in Datasette, with the opening explorer, on this machine.
 
     python -m lusoria.archive.datasette lusoria.db > metadata.json
-    datasette lusoria.db --metadata metadata.json --setting truncate_cells_html 80
+    datasette lusoria.db --metadata metadata.json --setting truncate_cells_html 80 --setting suggest_facets off
 """
 
 from __future__ import annotations
@@ -14,10 +14,21 @@ import sys
 from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lusoria.errors import LusoriaError
 
+if TYPE_CHECKING:
+    from datasette.app import Datasette
+
 INSTALL = "pip install 'lusoria[web]'"
+SETTINGS = {
+    "truncate_cells_html": 80,  # a record's text cut in the lists
+    # no suggested facets: Datasette 0.65 counts the whole table or view for them under the
+    # query's own time limit, uncaught (the `plies` view of 100,000 records: 3 s, then a 400
+    # "SQL Interrupted"); the facets of the metadata are computed still
+    "suggest_facets": False,
+}
 
 
 class MissingDatasette(LusoriaError):
@@ -37,23 +48,30 @@ def explorer_path(path: str) -> str:
     return f"/-/explorer/{Path(path).stem}"
 
 
-def serve(path: str, port: int, ready: Callable[[str], None]) -> None:
-    """Serve the archive at `path` (read through Datasette's read-only connections) with lusoria's metadata
-    and plugin on 127.0.0.1:`port` (0: any free port), calling `ready` with the explorer's
-    address once it listens, until interrupted. MissingDatasette without Datasette."""
+def site(path: str) -> Datasette:
+    """The archive at `path` in Datasette, with lusoria's metadata and SETTINGS (and its plugin,
+    found by its entry point). MissingDatasette without Datasette."""
     try:
-        import uvicorn
         from datasette.app import Datasette
     except ImportError:
         raise MissingDatasette(f"lusoria serve needs Datasette: {INSTALL}") from None
-    site = Datasette([path], metadata=metadata(path), settings={"truncate_cells_html": 80})
-    asyncio.run(site.invoke_startup())
+    return Datasette([path], metadata=metadata(path), settings=SETTINGS)
+
+
+def serve(path: str, port: int, ready: Callable[[str], None]) -> None:
+    """Serve the archive at `path` (read through Datasette's read-only connections) as `site`
+    on 127.0.0.1:`port` (0: any free port), calling `ready` with the explorer's address once it
+    listens, until interrupted. MissingDatasette without Datasette."""
+    served = site(path)
+    import uvicorn  # (a dependency of Datasette)
+
+    asyncio.run(served.invoke_startup())
     listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listening.bind(("127.0.0.1", port))
     listening.listen(100)  # connections wait from now on, before the address is said
     ready(f"http://127.0.0.1:{listening.getsockname()[1]}{explorer_path(path)}")
-    uvicorn.Server(uvicorn.Config(site.app(), log_level="warning")).run(sockets=[listening])
+    uvicorn.Server(uvicorn.Config(served.app(), log_level="warning")).run(sockets=[listening])
 
 
 if __name__ == "__main__":

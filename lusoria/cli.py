@@ -21,6 +21,7 @@ from lusoria.words import plural
 if TYPE_CHECKING:
     from lusoria import api
     from lusoria.api import Problem
+    from lusoria.archive import Archive
 elif "lusoria.api" in sys.modules:
     api = sys.modules["lusoria.api"]
 else:  # loaded when a command first uses it: `lusoria --version` and `--help` start without it
@@ -154,12 +155,10 @@ def most_recorded_variant(db: str, game: str) -> str | None:
     """For --game of a game whose boards are its variants without --variant, the variant of most
     of the archive's records of it, said in a note on stderr (as the explorer opens); None for
     another game."""
-    from lusoria.archive import Archive
-
     described = api.GAMES.get(game.lower())
     if described is None or not described.described:
         return None
-    found = archive_errors(lambda: Archive(db).most_recorded(game))
+    found = archive_errors(lambda: archive_at(db).most_recorded(game))
     if found is None:
         raise click.UsageError(
             f"the archive holds no record of {described.name}, whose boards are its variants: name one with --variant"
@@ -719,6 +718,14 @@ def sql_timeout() -> int:
     return DEFAULT_TIMEOUT
 
 
+def archive_at(db: str) -> Archive:
+    """The archive at `db`, which says its notes on stderr (an upgrade begun and done: a
+    command that opens an archive made by an older lusoria waits for it)."""
+    from lusoria.archive import Archive
+
+    return Archive(db, notes=lambda note: echo(f"lusoria: {note}", err=True))
+
+
 db_option = click.option(
     "--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db", help="The archive (a SQLite file)."
 )
@@ -788,7 +795,7 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
     shows on a terminal. Exit status 2 when an input cannot be read or no
     record was found at all; 3 when lusoria failed on a record (a bug, said on standard
     error), which is left out while the others are stored."""
-    from lusoria.archive import Archive, checked_rows
+    from lusoria.archive import checked_rows
 
     inputs, found = Inputs(), api.found(paths, reading()["format"])
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
@@ -798,7 +805,9 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
         else contextlib.nullcontext() as bar
     ):
         records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
-        summary = archive_errors(lambda: Archive(db).import_rows(inputs(checked_rows(records, jobs)), replace=replace))
+        summary = archive_errors(
+            lambda: archive_at(db).import_rows(inputs(checked_rows(records, jobs)), replace=replace)
+        )
     root = click.get_current_context().find_root().command
     debug = isinstance(root, Lusoria) and root.debug
     for failure in summary.failed:
@@ -911,7 +920,7 @@ class FilterCommand(click.Command):
 @format_option
 def query(db: str, format_: str, **filters: Any) -> None:
     """Find records in the archive; oldest first."""
-    from lusoria.archive import COLUMNS, Archive
+    from lusoria.archive import COLUMNS
 
     chosen = filters_of(filters)
     searched = chosen.position or chosen.pattern or chosen.positions or chosen.material
@@ -933,11 +942,11 @@ def query(db: str, format_: str, **filters: Any) -> None:
         for found, row in enumerate(rows, 1):
             yield row
 
-    rows = counted(Archive(db).iter_query(chosen))
+    rows = counted(archive_at(db).iter_query(chosen))
     if format_ == "lgn":
         rows = converted(rows)
     archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_, columns)))
-    if not found and (lacking := Archive(db).lacking(filters["game"], filters["variant"])):
+    if not found and (lacking := archive_at(db).lacking(filters["game"], filters["variant"])):
         echo(f"lusoria: {lacking}", err=True)
     for row in left_out:
         echo(
@@ -963,9 +972,7 @@ def query(db: str, format_: str, **filters: Any) -> None:
 )
 def sql(sql: str, db: str, format_: str, timeout: int) -> None:
     """Run read-only SQL on the archive (writes, ATTACH and PRAGMA settings are refused)."""
-    from lusoria.archive import Archive
-
-    archive_errors(lambda: echo_pieces(output.render_pieces(Archive(db).iter_sql(sql, timeout or None), format_)))
+    archive_errors(lambda: echo_pieces(output.render_pieces(archive_at(db).iter_sql(sql, timeout or None), format_)))
 
 
 @main.command()
@@ -977,13 +984,13 @@ def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
     one, or a prefix of a longer one (docs/archive.md says what counts).
 
     Exit status: 0 when there is none, 1 when there are, 2 when an input cannot be read."""
-    from lusoria.archive import Archive
-
     if paths and db:
         raise click.UsageError("give files (PATH...) or an archive (--db), not both")
     inputs = Inputs()
     archive = db or default_db()
-    found = inputs(api.duplicates(paths, encoding)) if paths else archive_errors(lambda: Archive(archive).duplicates())
+    found = (
+        inputs(api.duplicates(paths, encoding)) if paths else archive_errors(lambda: archive_at(archive).duplicates())
+    )
     same = prefixes = 0
     for duplicate in found:
         echo(str(duplicate))
@@ -1005,9 +1012,7 @@ def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
 )
 def stats(db: str, as_json: bool, top: int) -> None:
     """Counts per game, variant and result, validity, plies, players and first errors."""
-    from lusoria.archive import Archive
-
-    figures = archive_errors(lambda: Archive(db).stats(top))
+    figures = archive_errors(lambda: archive_at(db).stats(top))
     echo(output.stats_text(figures, as_json), nl=False)
 
 
@@ -1065,8 +1070,6 @@ def tree(
     draws and Black's wins, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
-    from lusoria.archive import Archive
-
     if start is not None and record is not None or start is None and record is None and not filters["game"]:
         raise click.UsageError("give a POSITION, --record N (and --ply K), or --game: its start")
     if start is None and record is None:
@@ -1074,11 +1077,13 @@ def tree(
     rules = None if start is not None or record is not None else chosen_rules(game_tags(filters))
     chosen = filters_of(filters)
     if rules is None:
-        nodes = archive_errors(lambda: Archive(db).tree(start, record, ply, chosen, depth, variations, sort, min_games))
+        nodes = archive_errors(
+            lambda: archive_at(db).tree(start, record, ply, chosen, depth, variations, sort, min_games)
+        )
     else:
         start_of = rules.initial()
         nodes = archive_errors(
-            lambda: Archive(db).tree_from(rules, start_of, chosen, depth, variations, sort, min_games)
+            lambda: archive_at(db).tree_from(rules, start_of, chosen, depth, variations, sort, min_games)
         )
     echo(output.tree_text(nodes, format_), nl=False)
 
@@ -1095,13 +1100,13 @@ def tree(
 def serve(db: str, port: int) -> None:
     """Serve the archive on this machine with Datasette: the opening explorer and the tables,
     read-only, until Ctrl-C (Datasette is the extra lusoria[web])."""
-    from lusoria.archive import Archive, MissingDatasette
+    from lusoria.archive import MissingDatasette
 
     def ready(address: str) -> None:
         echo(f"The explorer of {db}: {address} (Ctrl-C stops)")
 
     try:
-        archive_errors(lambda: Archive(db).serve(port, ready))
+        archive_errors(lambda: archive_at(db).serve(port, ready))
     except MissingDatasette as error:
         stop(str(error))
     except OSError as error:  # the port is taken
@@ -1152,13 +1157,11 @@ def players() -> None:
 @db_option
 def players_merge(names: tuple[str, ...], db: str) -> None:
     """Make every NAME another name of the player CANONICAL (the last name given)."""
-    from lusoria.archive import Archive
-
     if len(names) < 2:
         raise click.UsageError("give at least one NAME and the CANONICAL name")
-    canonical = archive_errors(lambda: Archive(db).merge_players(list(names[:-1]), names[-1]))
+    canonical = archive_errors(lambda: archive_at(db).merge_players(list(names[:-1]), names[-1]))
     echo(f"{', '.join(names[:-1])} → {canonical}")
-    for name in Archive(db).unrecorded_players(list(names)):
+    for name in archive_at(db).unrecorded_players(list(names)):
         echo(f"lusoria: note: no record names {name} yet", err=True)
 
 
@@ -1168,10 +1171,8 @@ def players_merge(names: tuple[str, ...], db: str) -> None:
 def players_list(db: str, format_: str, **filters: Any) -> None:
     """The score table: each player (canonical name) with games, won, drawn, lost, unfinished,
     score (a win 1, a draw ½) and percentage; filters as in `query`."""
-    from lusoria.archive import Archive
-
     chosen = filters_of(filters)
-    echo(output.render(archive_errors(lambda: Archive(db).players(chosen)), format_), nl=False)
+    echo(output.render(archive_errors(lambda: archive_at(db).players(chosen)), format_), nl=False)
 
 
 @main.command()
@@ -1190,10 +1191,8 @@ def export(directory: str, db: str, format_: str, jobs: int) -> None:
     """Write the archive as files in DIRECTORY, for DuckDB, pandas, polars or Spark: records,
     tags, diagnostics, player aliases, and every position reached (a position string, its board
     and material, the ply played from it), each record replayed."""
-    from lusoria.archive import Archive
-
     try:
-        counts = archive_errors(lambda: Archive(db).export(directory, format_, jobs))
+        counts = archive_errors(lambda: archive_at(db).export(directory, format_, jobs))
     except OSError as error:
         stop(cannot_write(error.filename or directory, error))
     for table, rows in counts.items():
