@@ -134,9 +134,10 @@ def _read_as_default(chosen: Mapping[str, str]) -> str:
     """What the first error of a move list read as the format's default game adds: how to name
     its game."""
     variant = f" (--variant {chosen['Variant']})" if chosen.get("Variant") else ""
+    other = next(game.name for game in tafl_games() if not game.described and game.name != chosen["Game"])
     return (
         f"; a move list does not say its game: read as {chosen['Game']}{variant} unless --game or the "
-        f"file's name (brandubh.txt) names it{_or_variant()}"
+        f"file's name ({other}.txt) names it{_or_variant()}"
     )
 
 
