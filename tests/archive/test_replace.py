@@ -348,3 +348,51 @@ def test_import_replace_says_what_it_replaced(in_tmp):
         0,
         "a.db: replaced 6 records of 1 file, added 8 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
     )
+
+
+def test_standard_input_is_no_file_to_replace(in_tmp):
+    """Records read from `-` are stored with the path `<stdin>`: `--replace -` replaced every record
+    any earlier standard input gave (other games altogether), where docs/archive.md says records
+    read from standard input keep what the archive holds of them."""
+    first, second = games(16, 3), games(17, 3)
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "-"], input="\n".join(first)).exit_code == 0
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "-"], input="\n".join(second))
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "a.db: added 3 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+    )
+    assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 6}]
+
+
+@pytest.mark.parametrize("batch", [1000, 2], ids=["one batch", "batches of 2"])
+def test_a_game_moved_to_a_file_read_before_its_old_one_is_kept(in_tmp, batch):
+    """A game moved from b.lgn to a.lgn, both replaced by one import: a.lgn's copy was skipped as a
+    duplicate of b.lgn's, which b.lgn's batch then removed, so that the game was gone from the
+    archive when its file's batch came after a.lgn's. It is the archive of both files imported anew."""
+    records, moved = games(18, 6), games(19, 3)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", moved)
+    archive = Archive("replaced.db")
+    archive.import_paths(["games"], batch_size=batch)
+    write(in_tmp / "games/a.lgn", [*records, moved[1], moved[1]])  # (twice: the second a duplicate)
+    write(in_tmp / "games/b.lgn", [moved[0], moved[2]])
+    summary = archive.import_paths(["games"], batch_size=batch, replace=True)
+    assert (summary.replaced, summary.added, summary.duplicates) == (9, 9, 1)
+    fresh = Archive("fresh.db")
+    assert fresh.import_paths(["games"], batch_size=batch).duplicates == 1
+    assert contents(archive.path) == contents(fresh.path)
+
+
+def test_a_game_of_a_file_not_read_again_is_still_a_duplicate(in_tmp):
+    """A duplicate of a record of another file is kept aside only until that file is read: a file
+    not read keeps its record, and the copy is counted a duplicate."""
+    records, others = games(20, 6), games(21, 3)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", others)
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=2)
+    write(in_tmp / "games/a.lgn", [*records, others[0]])
+    summary = archive.import_paths(["games/a.lgn"], batch_size=2, replace=True)
+    assert (summary.replaced, summary.added, summary.duplicates) == (6, 6, 1)
+    assert ("games/b.lgn", 1) in [(row["path"], row["line"]) for row in archive.query(Filters())]
