@@ -47,7 +47,7 @@ class Replacement:
                 if names_a_file(path):
                     self.held.setdefault(same_file(path), []).append(record)
                     self.pending.add(record)
-        taken = [self.held.pop(same_file(path), []) for path in dict.fromkeys(paths) if names_a_file(path)]
+        taken = [self.held.pop(same_file(path), []) for path in dict.fromkeys(paths) if path]
         removed = [record for records in taken for record in records]
         self.pending.difference_update(removed)
         return removed, sum(map(bool, taken))

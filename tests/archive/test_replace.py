@@ -205,6 +205,12 @@ HAND_EDITS = {  # a.lgn before and after, b.lgn
     "a first date removed": ([EARLY, LAST], [LAST], [MID]),
     "a last date removed": ([EARLY, LAST], [EARLY], [MID]),
     "an opening left": ([EARLY], [tablut_record("2010.01.01", "1. e3-d3 d1-d2")], [LATE]),
+    "an undated opening left": (  # (no first or last date of it: the position goes as an opening left)
+        [tablut_record("????.??.??", "1. e3-c3 d1-d2")],
+        [tablut_record("2010.01.01", "1. e3-d3 d1-d2")],
+        [LATE],
+    ),
+    "only a last date removed": ([LAST], [tablut_record("2010.01.01", "1. e3-d3 d1-d2")], [EARLY, MID]),
 }
 
 
@@ -266,16 +272,23 @@ def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch):
 BACK_AND_FORTH = tablut_record(
     "2019.05.01", "1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 d1-d2 4. c3-e3 d2-d1 5. e6-b6 e2-a2"
 )
+# At the position after e3-c3 (MID's opening) at ply 9 alone: a short token
+LATE_E3_C3 = tablut_record(
+    "2018.05.01", "1. e3-d3 d1-d2 2. d3-e3 d2-d1 3. e3-d3 d1-d2 4. d3-e3 d2-d1 5. e3-c3 d1-d2 6. c3-b3 d2-d3"
+)
 
 
-def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_archive_holds(in_tmp, monkeypatch):
+@pytest.mark.parametrize("first", [BACK_AND_FORTH, LATE_E3_C3], ids=["back and forth", "a summed position late"])
+def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_archive_holds(
+    in_tmp, monkeypatch, first
+):
     """A record whose text replays otherwise than its import stored it (an older lusoria, or a
     record of another format whose text in lusoria's notation replays otherwise: a berserk record
     of ../shared/real) is taken out of `positions` by its terms there, and the positions it may
     have been summed up in are summed up again."""
     from lusoria.archive import removal
 
-    records = [BACK_AND_FORTH, *games(14, 9)]
+    records = [first, *games(14, 9)]
     write(in_tmp / "games/a.lgn", records)
     write(in_tmp / "games/b.lgn", [MID, *games(15, 6)])
     replaced = Archive("replaced.db")
@@ -369,18 +382,20 @@ def test_standard_input_is_no_file_to_replace(in_tmp):
 def test_a_game_moved_to_a_file_read_before_its_old_one_is_kept(in_tmp, batch):
     """A game moved from b.lgn to a.lgn, both replaced by one import: a.lgn's copy was skipped as a
     duplicate of b.lgn's, which b.lgn's batch then removed, so that the game was gone from the
-    archive when its file's batch came after a.lgn's. It is the archive of both files imported anew."""
+    archive when its file's batch came after a.lgn's. It is the archive of both files imported anew
+    (a game copied to a.lgn is a.lgn's, read first; a later copy in a.lgn is a duplicate)."""
     records, moved = games(18, 6), games(19, 3)
     write(in_tmp / "games/a.lgn", records)
     write(in_tmp / "games/b.lgn", moved)
     archive = Archive("replaced.db")
     archive.import_paths(["games"], batch_size=batch)
-    write(in_tmp / "games/a.lgn", [*records, moved[1], moved[1]])  # (twice: the second a duplicate)
-    write(in_tmp / "games/b.lgn", [moved[0], moved[2]])
+    # in batches of 2: moved[1] twice in one batch, moved[2] in the next, again in b.lgn's first
+    write(in_tmp / "games/a.lgn", [*records, moved[1], moved[1], moved[2], moved[1], moved[2]])
+    write(in_tmp / "games/b.lgn", [moved[0], moved[2]])  # (moved[2] copied: a's first is kept, read first)
     summary = archive.import_paths(["games"], batch_size=batch, replace=True)
-    assert (summary.replaced, summary.added, summary.duplicates) == (9, 9, 1)
+    assert (summary.replaced, summary.added, summary.duplicates) == (9, 9, 4)
     fresh = Archive("fresh.db")
-    assert fresh.import_paths(["games"], batch_size=batch).duplicates == 1
+    assert fresh.import_paths(["games"], batch_size=batch).duplicates == 4
     assert contents(archive.path) == contents(fresh.path)
 
 
