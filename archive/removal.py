@@ -29,8 +29,8 @@ def same_file(path: str) -> str:
 
 class Replacement:
     """The records an import replaces, by file: those the archive held, before the import, from
-    each file it reads (the `path` of a record, compared by `same_file`), taken once; and the
-    records read that are the same games as records of files not read yet (`set_aside`)."""
+    each file it reads (the `path` of a record, compared by `same_file`; `<stdin>` is none), taken
+    once; and the records read that are the same games as records of files not read yet (`set_aside`)."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
@@ -49,14 +49,14 @@ class Replacement:
                     self.pending.add(record)
         taken = [self.held.pop(same_file(path), []) for path in dict.fromkeys(paths) if path]
         removed = [record for records in taken for record in records]
-        self.pending.difference_update(removed)
+        self.pending.difference_update(removed)  # (their ids may be given again to records added)
         return removed, sum(map(bool, taken))
 
     def set_aside(self, checked: Rows, same_game: int | None) -> bool:
         """Keep a record read that is the same game as the archive's record `same_game` (None: one
         of this import), when that record is held from a file not read yet (the first such record
-        of it): whether it was kept. It is stored if that file's batch removes `same_game` (`returned`), as a new import
-        of the files would store it; else it is a duplicate (`left_aside`)."""
+        of it): whether it was kept. It is stored if that file's batch removes `same_game`
+        (`returned`), as a new import of the files would store it; else it is a duplicate (`left_aside`)."""
         if same_game not in self.pending or same_game in self.aside:
             return False
         self.aside[same_game] = checked
