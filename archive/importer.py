@@ -119,6 +119,8 @@ def import_rows(
         while batch := list(islice(checked, batch_size)):
             number += 1
             _insert_batch(db, batch, summary, number, (codes, texts, sums), replacement)
+        if replacement:
+            summary.duplicates += replacement.left_aside()
         if summary.added or summary.replaced:
             merge_positions(db.conn)
     finally:
@@ -228,20 +230,8 @@ def _insert_batch(
             removed, counts.replaced_files = replacement.take(paths)
             remove_records(conn, removed, CHILD_COLUMNS, codes, sums)
             counts.replaced = len(removed)
-        hashes = [checked.hash for checked in batch if isinstance(checked, Rows)]
-        seen = {
-            row[0]
-            for row in conn.execute(f"SELECT hash FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)
-        }
-        new: list[Rows] = []
-        for checked in batch:
-            if isinstance(checked, Failure):
-                counts.failed.append(checked)
-            elif checked.hash in seen:
-                counts.duplicates += 1
-            else:
-                seen.add(checked.hash)
-                new.append(checked)
+            batch = [*replacement.returned(removed), *batch]  # (read before: stored first)
+        new = _new_records(conn, batch, counts, replacement)
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
         texts.prepare([checked.tables["records"][TEXT - 1][0] for checked in new])  # (without the id)
         conn.execute("SAVEPOINT batch")
@@ -268,6 +258,29 @@ def _insert_batch(
     summary.invalid += sum(not checked.valid for checked in new)
     summary.unparsable += sum(not checked.parsed for checked in new)
     summary.failed += counts.failed
+
+
+def _new_records(
+    conn: sqlite3.Connection, batch: list[Rows | Failure], counts: ImportSummary, replacement: Replacement | None
+) -> list[Rows]:
+    """The records of `batch` that are no game the archive holds nor one before them in `batch`;
+    the others counted in `counts` (a duplicate of a record a `replacement` may remove yet is set
+    aside instead), and so are the Failures."""
+    hashes = [checked.hash for checked in batch if isinstance(checked, Rows)]
+    seen: dict[str, int | None] = dict(
+        conn.execute(f"SELECT hash, id FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)
+    )
+    new: list[Rows] = []
+    for checked in batch:
+        if isinstance(checked, Failure):
+            counts.failed.append(checked)
+        elif checked.hash in seen:
+            if not (replacement and replacement.set_aside(checked, seen[checked.hash])):
+                counts.duplicates += 1
+        else:
+            seen[checked.hash] = None  # (a record of this batch)
+            new.append(checked)
+    return new
 
 
 def _roll_back(conn: sqlite3.Connection, savepoint: str, codes: MoveCodes, sums: NextPlies) -> None:

@@ -11,7 +11,8 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import boards_and_materials, unpacked_boards
-from lusoria.archive.records_as_rows import line_rows
+from lusoria.archive.records_as_rows import Rows, line_rows
+from lusoria.notation.sources import names_a_file
 from lusoria.validator.replay import Report, check
 
 if TYPE_CHECKING:
@@ -28,11 +29,14 @@ def same_file(path: str) -> str:
 
 class Replacement:
     """The records an import replaces, by file: those the archive held, before the import, from
-    each file it reads (the `path` of a record, compared by `same_file`), taken once."""
+    each file it reads (the `path` of a record, compared by `same_file`; `<stdin>` is none), taken
+    once; and the records read that are the same games as records of files not read yet (`set_aside`)."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.held: dict[str, list[int]] | None = None
+        self.pending: set[int] = set()  # the records held from files not taken yet
+        self.aside: dict[int, Rows] = {}  # by the id of the record of the same game they wait for
 
     def take(self, paths: Iterable[str | None]) -> tuple[list[int], int]:
         """The ids of the records held from the files `paths` not taken before, and how many of
@@ -40,9 +44,31 @@ class Replacement:
         if self.held is None:
             self.held = {}
             for record, path in self.conn.execute("SELECT id, path FROM records WHERE path IS NOT NULL"):
-                self.held.setdefault(same_file(path), []).append(record)
+                if names_a_file(path):
+                    self.held.setdefault(same_file(path), []).append(record)
+                    self.pending.add(record)
         taken = [self.held.pop(same_file(path), []) for path in dict.fromkeys(paths) if path]
-        return [record for records in taken for record in records], sum(map(bool, taken))
+        removed = [record for records in taken for record in records]
+        self.pending.difference_update(removed)  # (their ids may be given again to records added)
+        return removed, sum(map(bool, taken))
+
+    def set_aside(self, checked: Rows, same_game: int | None) -> bool:
+        """Keep a record read that is the same game as the archive's record `same_game` (None: one
+        of this import), when that record is held from a file not read yet (the first such record
+        of it): whether it was kept. It is stored if that file's batch removes `same_game`
+        (`returned`), as a new import of the files would store it; else it is a duplicate (`left_aside`)."""
+        if same_game not in self.pending or same_game in self.aside:
+            return False
+        self.aside[same_game] = checked
+        return True
+
+    def returned(self, removed: list[int]) -> list[Rows]:
+        """The records set aside for records `removed`: new now."""
+        return [self.aside.pop(record) for record in removed if record in self.aside]
+
+    def left_aside(self) -> int:
+        """How many records set aside were never returned (duplicates of records kept)."""
+        return len(self.aside)
 
 
 def remove_records(

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from lusoria.formats import FORMATS
 from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import names_a_file
 from lusoria.validator.replay import Report, canonical_text
 
 SOURCE_TAGS = ("SourceFormat", "SourceFile", "SourceRecord")  # its format, its file, its place among the file's
@@ -18,7 +19,7 @@ def source_tags(source: RecordText) -> dict[str, str]:
     for a record of no file): the format, the file as it was named (an aagenielsen.dk scrape's names the site's game), and the
     record's place in a file of several (0-based: the index that `show --record` takes and that
     `convert`'s messages say)."""
-    if source.format == "lgn" or not source.path or source.path.startswith("<"):  # text, <stdin>: no file
+    if source.format == "lgn" or not names_a_file(source.path):
         return {}
     tags = {"SourceFormat": source.format, "SourceFile": source.path}
     if not (source.format in FORMATS and FORMATS[source.format].one_game):

@@ -10,13 +10,18 @@ import io
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, TextIO, Union
+from typing import BinaryIO, TextIO, TypeGuard, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
 
 STDIN = "-"
 Source = Union[str, os.PathLike, TextIO, RecordText]  # see lusoria.formats.sources.read_sources
+
+
+def names_a_file(path: str | None) -> TypeGuard[str]:
+    """Whether a record's `path` names a file: not text (no path), nor `<stdin>` or a stream's `<name>`."""
+    return bool(path and not path.startswith("<"))
 
 
 class InputError(LusoriaError):

@@ -554,7 +554,9 @@ def _how_written(value: str, spaced: str) -> str:
         return "has white space at its end"
     if spaced != value:
         return "has white space other than one space between words"
-    return "writes its accents as combining marks (Unicode NFD)"
+    if any(map(unicodedata.combining, value)):
+        return "writes its accents as combining marks (Unicode NFD)"
+    return "has characters that Unicode's normal form (NFC) writes otherwise"
 
 
 def _tag_error(

@@ -205,6 +205,12 @@ HAND_EDITS = {  # a.lgn before and after, b.lgn
     "a first date removed": ([EARLY, LAST], [LAST], [MID]),
     "a last date removed": ([EARLY, LAST], [EARLY], [MID]),
     "an opening left": ([EARLY], [tablut_record("2010.01.01", "1. e3-d3 d1-d2")], [LATE]),
+    "an undated opening left": (  # (no first or last date of it: the position goes as an opening left)
+        [tablut_record("????.??.??", "1. e3-c3 d1-d2")],
+        [tablut_record("2010.01.01", "1. e3-d3 d1-d2")],
+        [LATE],
+    ),
+    "only a last date removed": ([LAST], [tablut_record("2010.01.01", "1. e3-d3 d1-d2")], [EARLY, MID]),
 }
 
 
@@ -266,16 +272,23 @@ def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch):
 BACK_AND_FORTH = tablut_record(
     "2019.05.01", "1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 d1-d2 4. c3-e3 d2-d1 5. e6-b6 e2-a2"
 )
+# At the position after e3-c3 (MID's opening) at ply 9 alone: a short token
+LATE_E3_C3 = tablut_record(
+    "2018.05.01", "1. e3-d3 d1-d2 2. d3-e3 d2-d1 3. e3-d3 d1-d2 4. d3-e3 d2-d1 5. e3-c3 d1-d2 6. c3-b3 d2-d3"
+)
 
 
-def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_archive_holds(in_tmp, monkeypatch):
+@pytest.mark.parametrize("first", [BACK_AND_FORTH, LATE_E3_C3], ids=["back and forth", "a summed position late"])
+def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_archive_holds(
+    in_tmp, monkeypatch, first
+):
     """A record whose text replays otherwise than its import stored it (an older lusoria, or a
     record of another format whose text in lusoria's notation replays otherwise: a berserk record
     of ../shared/real) is taken out of `positions` by its terms there, and the positions it may
     have been summed up in are summed up again."""
     from lusoria.archive import removal
 
-    records = [BACK_AND_FORTH, *games(14, 9)]
+    records = [first, *games(14, 9)]
     write(in_tmp / "games/a.lgn", records)
     write(in_tmp / "games/b.lgn", [MID, *games(15, 6)])
     replaced = Archive("replaced.db")
@@ -348,3 +361,53 @@ def test_import_replace_says_what_it_replaced(in_tmp):
         0,
         "a.db: replaced 6 records of 1 file, added 8 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
     )
+
+
+def test_standard_input_is_no_file_to_replace(in_tmp):
+    """Records read from `-` are stored with the path `<stdin>`: `--replace -` replaced every record
+    any earlier standard input gave (other games altogether), where docs/archive.md says records
+    read from standard input keep what the archive holds of them."""
+    first, second = games(16, 3), games(17, 3)
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "-"], input="\n".join(first)).exit_code == 0
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "-"], input="\n".join(second))
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "a.db: added 3 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+    )
+    assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 6}]
+
+
+@pytest.mark.parametrize("batch", [1000, 2], ids=["one batch", "batches of 2"])
+def test_a_game_moved_to_a_file_read_before_its_old_one_is_kept(in_tmp, batch):
+    """A game moved from b.lgn to a.lgn, both replaced by one import: a.lgn's copy was skipped as a
+    duplicate of b.lgn's, which b.lgn's batch then removed, so that the game was gone from the
+    archive when its file's batch came after a.lgn's. It is the archive of both files imported anew
+    (a game copied to a.lgn is a.lgn's, read first; a later copy in a.lgn is a duplicate)."""
+    records, moved = games(18, 6), games(19, 3)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", moved)
+    archive = Archive("replaced.db")
+    archive.import_paths(["games"], batch_size=batch)
+    # in batches of 2: moved[1] twice in one batch, moved[2] in the next, again in b.lgn's first
+    write(in_tmp / "games/a.lgn", [*records, moved[1], moved[1], moved[2], moved[1], moved[2]])
+    write(in_tmp / "games/b.lgn", [moved[0], moved[2]])  # (moved[2] copied: a's first is kept, read first)
+    summary = archive.import_paths(["games"], batch_size=batch, replace=True)
+    assert (summary.replaced, summary.added, summary.duplicates) == (9, 9, 4)
+    fresh = Archive("fresh.db")
+    assert fresh.import_paths(["games"], batch_size=batch).duplicates == 4
+    assert contents(archive.path) == contents(fresh.path)
+
+
+def test_a_game_of_a_file_not_read_again_is_still_a_duplicate(in_tmp):
+    """A duplicate of a record of another file is kept aside only until that file is read: a file
+    not read keeps its record, and the copy is counted a duplicate."""
+    records, others = games(20, 6), games(21, 3)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", others)
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=2)
+    write(in_tmp / "games/a.lgn", [*records, others[0]])
+    summary = archive.import_paths(["games/a.lgn"], batch_size=2, replace=True)
+    assert (summary.replaced, summary.added, summary.duplicates) == (6, 6, 1)
+    assert ("games/b.lgn", 1) in [(row["path"], row["line"]) for row in archive.query(Filters())]

@@ -79,6 +79,14 @@ def test_a_name_the_archive_would_count_apart_is_a_warning_at_its_value():
         f"Event '{nfd}' writes its accents as combining marks (Unicode NFD): the archive counts it apart from "
         "'Björn Dahl'",
     ]
+    angstrom = check('[Game "tablut"]\n[White "\u212bsa Berg"]\n1. e3-c3 *')  # a sign, not a combining mark
+    assert [(d.message, d.suggestions) for d in angstrom.diagnostics] == [
+        (
+            "White '\u212bsa Berg' has characters that Unicode's normal form (NFC) writes otherwise: the archive "
+            "counts it apart from '\u00c5sa Berg'",
+            ("\u00c5sa Berg",),
+        )
+    ]
     plain = check('[Game "tablut"]\n[White "Björn Dahl"]\n[Black "?"]\n[Site ""]\n[Round " 1"]\n1. e3-c3 *')
     assert plain.diagnostics == []  # (Round is no name: the archive matches it as a tag)
 
