@@ -255,8 +255,9 @@ TESTS = {
     "lusoria": COMMAND_TESTS,
     "archive/importer.py": IMPORT_TESTS,
     "archive/datasette.py": ["tests/archive/test_datasette.py"],  # lusoria serve's site
-    # Archive.import_paths: the import into a new archive, and a replacement (--replace)
-    "archive/commands.py": ARCHIVE_TESTS + ["tests/archive/test_replace.py", "tests/test_cli.py"],
+    # Archive: the import into a new archive, a replacement (--replace), import_reports (test_pipeline)
+    "archive/commands.py": ARCHIVE_TESTS
+    + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py"],
     "archive/records_as_rows.py": IMPORT_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": VALIDATOR_TESTS,
