@@ -1,13 +1,15 @@
 """`lusoria explain GAME` and `lusoria explain VARIANT`: what a game's variants are, and what a
 variant's rules are, asked of the games (lusoria/variants.py)."""
 
+import dataclasses
+
 import pytest
 from click.testing import CliRunner
 
 from lusoria import api, rulebook
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
-from lusoria.variants import variants
+from lusoria.variants import variant_text, variants
 
 EVERY_VARIANT = [f"{game}/{name}" for game, named in variants().items() for name in named]
 ONE_OF_EACH_GAME = [
@@ -92,6 +94,8 @@ def test_a_variant_several_games_have_is_named_with_its_game():
     with pytest.raises(KeyError, match=r"no game is named 'tablot' \(known: tablut, latrunculi, laquet, "):
         api.explain("tablot/seed")
     assert api.explain("tablut/seed").startswith("seed: Tablut (seed)\n")
+    with pytest.raises(KeyError, match=r"^\"latrunculi has no variant 'tablut' \(known: "):
+        api.explain("latrunculi/tablut")  # a game's name after a slash is a variant's
 
 
 def test_a_rule_is_explained_as_before_and_no_game_or_variant_hides_one():
@@ -99,3 +103,13 @@ def test_a_rule_is_explained_as_before_and_no_game_or_variant_hides_one():
         assert api.explain(rule.id.lower()) == rulebook.explain(rule.id)
     names = {*GAMES, *(name for named in variants().values() for name in named)}
     assert not {rule.id.lower() for rule in rulebook.rules()} & names
+
+
+def test_a_variants_other_names_or_notes_alone_stand_after_a_blank_line():
+    """A game's variant_notes may give other names, or notes, without sources or a variant of the same rules."""
+    linnaeus = variants()["tablut"]["linnaeus"]
+    rules_said = variant_text("linnaeus", linnaeus)
+    known = variant_text("linnaeus", dataclasses.replace(linnaeus, known_as=("Another program: Linné",)))
+    noted = variant_text("linnaeus", dataclasses.replace(linnaeus, notes="Played at Uppsala."))
+    assert known == rules_said + "\n\nAnother program: Linné"
+    assert noted == rules_said + "\n\nnotes: Played at Uppsala."

@@ -177,6 +177,16 @@ def test_not_an_archive(tmp_path):
     assert not (tmp_path / "missing.db").exists()
 
 
+def test_an_empty_file_is_no_archive_to_read_and_stays_empty(tmp_path):
+    """An import makes an archive of an empty file; a command that reads one does not write it."""
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    for read in (Archive(str(empty)).stats, lambda: Archive(str(empty)).query(Filters())):
+        with pytest.raises(NotAnArchive, match="empty.db is not a lusoria archive$"):
+            read()
+    assert empty.stat().st_size == 0
+
+
 def test_the_plies_of_a_record_stop_at_its_illegal_ply(tmp_path):
     """A row of `plies` per position reached: the last one, before the illegal ply, leads nowhere."""
     path = tmp_path / "illegal.lgn"

@@ -14,7 +14,7 @@ from conftest import ROOT
 
 from lusoria import api
 from lusoria.cli import main
-from lusoria.formats import aage, read_text, tafl
+from lusoria.formats import FORMATS, aage, read_text, tafl
 from lusoria.formats.sources import read_sources
 from lusoria.pipeline import WHERE_APPLIED
 from lusoria.validator.brandubh import Brandubh
@@ -128,6 +128,24 @@ def test_a_csv_file_that_names_a_variant_of_the_generic_game_is_not_read_as_the_
     (tmp_path / "copenhagen_hnefatafl.csv").write_text("d1-d3 e5-e2,0,0,Ongoing\n")
     [source] = read_sources(str(tmp_path / "copenhagen_hnefatafl.csv"))
     assert source.parsed.tags["Game"] == "copenhagen"
+
+
+def test_only_a_move_list_read_as_the_default_game_says_how_to_name_another(tmp_path, monkeypatch):
+    """A list its file's name names (`brandubh.txt`) was read as named: its first error says no more.
+    Read as the format's default game, the file named as an example is another game's."""
+    for name in ("brandubh.txt", "games.txt"):
+        (tmp_path / name).write_text("d1-b1 d1-d2 resigned\n")
+    [named] = [check(source) for source in read_sources(str(tmp_path / "brandubh.txt"))]
+    assert [(d.rule, d.ply, d.message) for d in named.diagnostics] == [
+        ("B3", 2, "there is no piece on d1; the rest of this line is not checked")
+    ]
+    monkeypatch.setitem(FORMATS["tafl"].games, "", {"Game": "brandubh"})  # a default game listed first
+    [unnamed] = [check(source) for source in read_sources(str(tmp_path / "games.txt"))]
+    assert unnamed.diagnostics[0].message == (
+        "there is no piece on d1; the rest of this line is not checked; a move list does not say its game: read "
+        "as brandubh unless --game or the file's name (copenhagen.txt) names it (or its variant of hnefatafl "
+        "with --game hnefatafl --variant V)"
+    )
 
 
 def test_a_move_list_is_read_as_the_game_its_file_name_names_through_the_csv_files_function(tmp_path):

@@ -150,6 +150,7 @@ ARCHIVE_COMMAND_TESTS = [  # import, search, sql, stats, export, tree… through
     "tests/archive/test_functions.py",
     "tests/archive/test_hostile_archive.py",
     "tests/archive/test_identity.py",  # duplicates
+    "tests/archive/test_migration.py",  # a command's notes of an older archive upgraded, on stderr
 ]
 PICTURE_TESTS = ["tests/test_svg.py", "tests/test_html.py", "tests/test_large_boards.py", "tests/test_numbering.py"]
 TAFL_ENGINE_TESTS = (  # validator/tafl.py and the engine's parts it imports
@@ -171,11 +172,24 @@ TAFL_ENGINE = (
     "tafl_unwritten",
 )
 LAQUET = ("laquet", "laquet_points", "laquet_turns", "laquet_moves", "laquet_fast", "laquet_checked", "laquet_slips")
+VALIDATOR_TESTS = (
+    RULES_TESTS
+    + REPLAY_TESTS
+    + [
+        "tests/test_cli.py",
+        "tests/validator/test_fit.py",
+        "tests/system/test_conformance.py",
+        "tests/validator/test_games.py",
+    ]
+)
 TESTS = {
     "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
     **{f"validator/{module}.py": TAFL_ENGINE_TESTS for module in TAFL_ENGINE},
     "validator/tafl_rules.py": GENERIC_TAFL_TESTS + ["tests/validator/test_tafl.py"] + REPLAY_TESTS + LAST_TESTS,
-    "validator/hnefatafl.py": GENERIC_TAFL_TESTS + REPLAY_TESTS + ["tests/test_numbering.py"] + LAST_TESTS,
+    "validator/hnefatafl.py": GENERIC_TAFL_TESTS
+    + REPLAY_TESTS
+    + ["tests/test_numbering.py", "tests/test_variants.py"]
+    + LAST_TESTS,
     **{
         f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS
         for module in ("latrunculi", "latrunculi_play")
@@ -187,6 +201,10 @@ TESTS = {
     # the registry of games (not tests/system/test_plugins.py: its processes import the installed lusoria)
     "validator/games.py": ["tests/validator/test_games.py"],
     "validator/fit.py": ["tests/validator/test_fit.py"],
+    # a game's variants explained (Game.variant_notes; the generic tafl game's catalogue)
+    "validator/base.py": ["tests/test_variants.py", "tests/validator/test_base.py"] + VALIDATOR_TESTS,
+    # the names' warnings (white space, NFC) are tests/validator/test_base.py's
+    "validator/replay.py": ["tests/validator/test_base.py"] + VALIDATOR_TESTS,
     **{f"formats/{module}.py": FORMATS_TESTS + OTN_TESTS + ["tests/validator/test_hnefatafl.py"] for module in OTN},
     **{
         f"formats/{module}.py": FORMATS_TESTS + AAGE_TESTS + ["tests/formats/test_hostile_formats.py"]
@@ -199,9 +217,16 @@ TESTS = {
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS,
     "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py"],
     "grammar": GRAMMAR_TESTS,
-    "lusoria/api.py": COMMAND_TESTS + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py"],
+    "lusoria/api.py": COMMAND_TESTS
+    + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py", "tests/test_variants.py"],
+    "lusoria/variants.py": ["tests/test_variants.py", "tests/test_cli.py"],  # explain GAME and VARIANT
     "lusoria/cli.py": COMMAND_TESTS
-    + ["tests/test_rulebook.py", "tests/validator/test_fit.py", "tests/formats/test_sources.py"]
+    + [
+        "tests/test_rulebook.py",
+        "tests/test_variants.py",
+        "tests/validator/test_fit.py",
+        "tests/formats/test_sources.py",
+    ]
     + ARCHIVE_COMMAND_TESTS
     + ["tests/test_files.py", "tests/test_pipeline.py", "tests/test_output.py"],  # jobs capped, odd filters
     "lusoria/output.py": COMMAND_TESTS + ["tests/test_output.py", "tests/test_pipeline.py"] + ARCHIVE_COMMAND_TESTS,
@@ -230,16 +255,13 @@ TESTS = {
     "lusoria/plugins.py": ["tests/validator/test_games.py"],
     "lusoria": COMMAND_TESTS,
     "archive/importer.py": IMPORT_TESTS,
+    "archive/datasette.py": ["tests/archive/test_datasette.py"],  # lusoria serve's site
+    # Archive: the import into a new archive, a replacement (--replace), import_reports (test_pipeline)
+    "archive/commands.py": ARCHIVE_TESTS
+    + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py"],
     "archive/records_as_rows.py": IMPORT_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
-    "validator": RULES_TESTS
-    + REPLAY_TESTS
-    + [
-        "tests/test_cli.py",
-        "tests/validator/test_fit.py",
-        "tests/system/test_conformance.py",
-        "tests/validator/test_games.py",
-    ],
+    "validator": VALIDATOR_TESTS,
 }
 
 

@@ -91,6 +91,14 @@ def test_a_name_the_archive_would_count_apart_is_a_warning_at_its_value():
     assert plain.diagnostics == []  # (Round is no name: the archive matches it as a tag)
 
 
+def test_a_name_with_white_space_at_its_start_is_said_so():
+    """White space before a name is said as such, not as white space between its words."""
+    report = check('[Game "tablut"]\n[Site " Uppsala"]\n1. e3-c3 *')
+    assert [(d.message, d.column, d.suggestions) for d in report.diagnostics] == [
+        ("Site ' Uppsala' has white space at its start: the archive counts it apart from 'Uppsala'", 8, ("Uppsala",))
+    ]
+
+
 def test_a_tag_name_one_letter_off_a_known_one_is_a_warning_at_its_name():
     """`[Varient "piso"]` is no Variant: the record is read as seneca, and a warning says which tag
     was meant (a letter changed, added, left out, two swapped); names further off are tags like any."""
