@@ -132,6 +132,11 @@ def contents(path: str) -> dict[str, list]:
     return found
 
 
+def texts(archive: Archive) -> dict[str, int]:
+    """The ids of an archive's records, by text."""
+    return {row["text"]: row["id"] for row in archive.sql("SELECT id, text FROM record_texts")}
+
+
 def answers(archive: Archive) -> list:
     """What the move tree (from its sums and from the games) and full-text search answer."""
     trees = [
@@ -162,10 +167,17 @@ def test_a_replaced_file_leaves_the_archive_of_the_file_as_it_is_now(in_tmp, edi
     replaced = Archive("replaced.db")
     replaced.import_paths(["games"], batch_size=batch)
     replaced.merge_players(["Jens Holm"], "J. Holm")  # aliases are the user's: kept
+    ids = texts(replaced)
     write(in_tmp / "games/a.lgn", EDITS[edit](records))
     summary = replaced.import_paths(["./games/a.lgn"], batch_size=batch, replace=True)
-    assert (summary.replaced, summary.replaced_files) == (len(records), 1)
-    assert summary.added == len(EDITS[edit](records))
+    unchanged = [record for record in records if record in EDITS[edit](records)]
+    assert (summary.kept, summary.replaced, summary.added) == (
+        len(unchanged),
+        len(records) - len(unchanged),
+        len(EDITS[edit](records)) - len(unchanged),
+    )
+    assert summary.replaced_files == (len(unchanged) < len(records))
+    assert {text: ids[text] for text in unchanged} == {text: texts(replaced)[text] for text in unchanged}
     fresh = Archive("fresh.db")
     fresh.import_paths(["./games/a.lgn", "games/b.lgn"], batch_size=batch)  # (paths as given)
     fresh.merge_players(["Jens Holm"], "J. Holm")
