@@ -55,6 +55,16 @@ def mended(records: list[str]) -> list[str]:
     return [*records[:2], records[2].split("\n\n")[0] + "\n\n" + other.split("\n\n")[1], *records[3:]]
 
 
+def commented(records: list[str]) -> list[str]:
+    """Record 1's comment edited: the same game (the identity leaves comments out), another text."""
+    return [records[0], records[1].replace("escapes}", "escapes at last}"), *records[2:]]
+
+
+def sourced(records: list[str]) -> list[str]:
+    """A Source tag added to record 4, which the identity leaves out too."""
+    return [*records[:4], records[4].replace("[Round ", '[Source "Club book, p. 3"]\n[Round ', 1), *records[5:]]
+
+
 def removed(records: list[str]) -> list[str]:
     return records[:3] + records[4:]
 
@@ -69,7 +79,11 @@ EDITS = {
     "ply mended": mended,
     "record removed": removed,
     "record added": added,
-    "all edits": lambda records: added(removed(mended(renamed(records)))),
+    "comment edited": commented,
+    "Source tag added": sourced,
+    "records moved": lambda records: [records[-1], *records[2:-1], records[1], records[0]],
+    "a record first": lambda records: [games(7, 3)[1], *records],
+    "all edits": lambda records: added(removed(sourced(commented(mended(renamed(records)))))),
     "all but one removed": lambda records: records[5:6],
 }
 
@@ -192,12 +206,13 @@ def test_replacing_every_file_unchanged_in_batches_changes_nothing_and_a_path_is
     archive.import_paths(["games"], batch_size=7)
     before = contents(archive.path)
     summary = archive.import_paths(["games/"], batch_size=7, replace=True)
-    assert str(summary) == (
-        "replaced 48 records of 2 files, added 48 records (0 invalid, 0 of them unparsable), skipped 0 duplicates"
-    )
+    assert str(summary) == "added 0 records (0 invalid, 0 of them unparsable), kept 48 unchanged, skipped 0 duplicates"
     assert contents(archive.path) == before
     summary = archive.import_paths([str(in_tmp / "games" / "b.lgn")], replace=True)
-    assert (summary.replaced, summary.replaced_files, summary.added) == (24, 1, 24)
+    assert (summary.replaced, summary.replaced_files, summary.added, summary.kept) == (0, 0, 0, 24)
+    assert archive.sql("SELECT DISTINCT path FROM records WHERE path LIKE '%b.lgn'") == [
+        {"path": str(in_tmp / "games" / "b.lgn")}  # (the path it is read by now)
+    ]
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 48}]
     os.chdir("games")  # the same path from elsewhere is another file
     summary = archive.import_paths(["a.lgn"], replace=True)
@@ -250,7 +265,7 @@ def test_a_record_of_another_file_is_still_a_duplicate(in_tmp):
     archive.import_paths(["games"])
     write(in_tmp / "games/a.lgn", records[1:])
     summary = archive.import_paths(["games/a.lgn"], replace=True)
-    assert (summary.replaced, summary.added, summary.duplicates) == (6, 5, 0)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (1, 0, 5, 0)
     write(in_tmp / "games/b.lgn", records[:3])  # b's second and third records: now a's
     summary = archive.import_paths(["games/b.lgn"], replace=True)
     assert (summary.replaced, summary.added, summary.duplicates) == (0, 1, 2)
@@ -263,19 +278,29 @@ def test_a_record_of_another_file_is_still_a_duplicate(in_tmp):
     assert (summary.replaced, summary.added, summary.duplicates) == (0, 0, 6)
 
 
-def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch):
+INTERRUPTIONS = {  # the edit, the batch stopped at its commit (of 3), the records left; then replaced, added, kept
+    # record 0 another game: the old one removed at the file's end (the batch stopped), the new one added
+    "renamed": (renamed, 3, 13, (1, 0, 12)),
+    # record 1 the same game: the old one removed and the new one added in the first batch
+    "commented": (commented, 2, 12, (0, 0, 12)),
+}
+
+
+@pytest.mark.parametrize("interruption", list(INTERRUPTIONS))
+def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch, interruption):
+    edit, batch, left, counts = INTERRUPTIONS[interruption]
     records = games(6, 12)
     write(in_tmp / "games/a.lgn", records)
     archive = Archive("a.db")
     archive.import_paths(["games"], batch_size=5)
-    write(in_tmp / "games/a.lgn", renamed(records))
-    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "commit:2:raise")
-    with pytest.raises(RuntimeError, match="stopped at commit of batch 2"):
+    write(in_tmp / "games/a.lgn", edit(records))
+    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", f"commit:{batch}:raise")
+    with pytest.raises(RuntimeError, match=f"stopped at commit of batch {batch}"):
         archive.import_paths(["games"], batch_size=5, replace=True)
-    assert len(archive.query(Filters())) == 5  # the first batch: the old records gone, 5 new ones
+    assert len(archive.query(Filters())) == left
     monkeypatch.delenv("LUSORIA_IMPORT_FAULT")
     summary = archive.import_paths(["games"], batch_size=5, replace=True)
-    assert (summary.replaced, summary.added) == (5, 12)
+    assert (summary.replaced, summary.added, summary.kept) == counts
     Archive("fresh.db").import_paths(["games"], batch_size=5)
     assert contents(archive.path) == contents("fresh.db")
 
@@ -326,16 +351,21 @@ def test_a_new_archive_made_by_a_replacement_keeps_the_records_of_its_first_batc
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 12}]
 
 
-def test_a_failed_batch_leaves_the_records_it_was_replacing(in_tmp, monkeypatch):
+@pytest.mark.parametrize(
+    ("edit", "batch"),
+    [(mended, 1), (lambda records: records[:-1], 3)],
+    ids=["a record changed", "the last record gone: the last batch"],
+)
+def test_a_failed_batch_leaves_the_records_it_was_replacing(in_tmp, monkeypatch, edit, batch):
     records = games(11, 12)
     write(in_tmp / "games/a.lgn", records)
     write(in_tmp / "games/b.lgn", records[:1])
     archive = Archive("a.db")
     archive.import_paths(["games"], batch_size=5)
     before = contents(archive.path)
-    write(in_tmp / "games/a.lgn", mended(records))
-    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "insert:1:raise")
-    with pytest.raises(RuntimeError, match="stopped at insert of batch 1"):
+    write(in_tmp / "games/a.lgn", edit(records))
+    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", f"insert:{batch}:raise")
+    with pytest.raises(RuntimeError, match=f"stopped at insert of batch {batch}"):
         archive.import_paths(["games"], batch_size=5, replace=True)
     assert contents(archive.path) == before
 
@@ -371,7 +401,8 @@ def test_import_replace_says_what_it_replaced(in_tmp):
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games/"])
     assert (result.exit_code, result.stdout) == (
         0,
-        "a.db: replaced 6 records of 1 file, added 8 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+        "a.db: replaced 1 record of 1 file, added 3 records (0 invalid, 0 of them unparsable), kept 5 unchanged, "
+        "skipped 0 duplicates\n",
     )
 
 
@@ -405,7 +436,7 @@ def test_a_game_moved_to_a_file_read_before_its_old_one_is_kept(in_tmp, batch):
     write(in_tmp / "games/a.lgn", [*records, moved[1], moved[1], moved[2], moved[1], moved[2]])
     write(in_tmp / "games/b.lgn", [moved[0], moved[2]])  # (moved[2] copied: a's first is kept, read first)
     summary = archive.import_paths(["games"], batch_size=batch, replace=True)
-    assert (summary.replaced, summary.added, summary.duplicates) == (9, 9, 4)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (2, 2, 7, 4)
     fresh = Archive("fresh.db")
     assert fresh.import_paths(["games"], batch_size=batch).duplicates == 4
     assert contents(archive.path) == contents(fresh.path)
@@ -421,5 +452,78 @@ def test_a_game_of_a_file_not_read_again_is_still_a_duplicate(in_tmp):
     archive.import_paths(["games"], batch_size=2)
     write(in_tmp / "games/a.lgn", [*records, others[0]])
     summary = archive.import_paths(["games/a.lgn"], batch_size=2, replace=True)
-    assert (summary.replaced, summary.added, summary.duplicates) == (6, 6, 1)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 6, 1)
     assert ("games/b.lgn", 1) in [(row["path"], row["line"]) for row in archive.query(Filters())]
+
+
+def test_replacing_a_file_with_one_record_mended_keeps_the_others_and_their_ids(in_tmp):
+    records = games(22, 6)[:4]
+    write(in_tmp / "games/a.lgn", records)
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    ids = texts(Archive("a.db"))
+    write(in_tmp / "games/a.lgn", mended(records))
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "a.db: replaced 1 record of 1 file, added 1 record (1 invalid, 0 of them unparsable), kept 3 unchanged, "
+        "skipped 0 duplicates\n",
+    )
+    assert texts(Archive("a.db")) == {
+        **{text: ids[text] for text in records if text != records[2]},
+        mended(records)[2]: 5,
+    }
+
+
+INVALID = tablut_record("2001.01.01", "1. e3-c3 d1-d2 2. c3-c3")  # T2 at ply 3, on the record's line 4
+
+
+def test_a_record_moved_within_its_file_keeps_its_id_and_takes_its_new_place(in_tmp):
+    """Its `line` and its diagnostics' lines are the file's: made those of its new place."""
+    records = [*games(23, 3)[:2], INVALID]
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    ids = texts(archive)
+    assert archive.sql("SELECT rule, line FROM diagnostics") == [{"rule": "T2", "line": 26}]
+    write(in_tmp / "games/a.lgn", [EARLY, INVALID, records[1], records[0]])
+    summary = archive.import_paths(["games"], replace=True)
+    assert (summary.replaced, summary.added, summary.kept) == (0, 1, 3)
+    assert {text: texts(archive)[text] for text in records} == ids
+    assert archive.sql("SELECT rule, line FROM diagnostics") == [{"rule": "T2", "line": 9}]
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(archive.path) == contents("fresh.db")
+
+
+@pytest.mark.parametrize("first", ["as it was", "its comment edited"])
+def test_a_record_twice_in_its_file_is_the_first_copy(in_tmp, first):
+    """The first copy of a game in the file keeps the record held when it has its text, else
+    replaces it; the second is a duplicate, as in a new import of the file."""
+    records = games(24, 3)
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    copy = commented(records)[1] if first == "its comment edited" else records[1]
+    write(in_tmp / "games/a.lgn", [records[0], copy, records[2], records[1]])
+    summary = archive.import_paths(["games"], replace=True)
+    edited = copy != records[1]
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (edited, edited, 3 - edited, 1)
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(archive.path) == contents("fresh.db")
+
+
+def test_a_record_edited_where_its_identity_does_not_look_is_replaced(in_tmp):
+    """A Source tag added: the same game (`hash`), but the archive holds the record as it is now,
+    under a new id (the record kept would keep its old text)."""
+    records = games(25, 6)
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    (held,) = archive.sql(f"SELECT id, hash FROM records WHERE id = {texts(archive)[records[4]]}")
+    write(in_tmp / "games/a.lgn", sourced(records))
+    summary = archive.import_paths(["games"], replace=True)
+    assert (summary.replaced, summary.added, summary.kept) == (1, 1, 5)
+    assert held["id"] == 5
+    assert archive.sql("SELECT id, hash, sources FROM records WHERE sources IS NOT NULL") == [
+        {"id": 7, "hash": held["hash"], "sources": "Club book, p. 3"}
+    ]
