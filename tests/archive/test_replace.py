@@ -305,6 +305,23 @@ def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch, 
     assert contents(archive.path) == contents("fresh.db")
 
 
+def test_the_records_a_file_no_longer_has_go_with_the_batch_of_its_last_record(in_tmp, monkeypatch):
+    """a.lgn's last record ends the first batch: the record removed from a.lgn is gone with it,
+    though b.lgn's batch, the next, fails."""
+    records = games(26, 9)[:6]
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", games(27, 3))
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=5)
+    write(in_tmp / "games/a.lgn", removed(records))
+    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "commit:2:raise")
+    with pytest.raises(RuntimeError, match="stopped at commit of batch 2"):
+        archive.import_paths(["games"], batch_size=5, replace=True)
+    assert sorted(archive.sql("SELECT id FROM records WHERE path = 'games/a.lgn'"), key=repr) == [
+        {"id": texts(archive)[record]} for record in removed(records)
+    ]
+
+
 # Back at the start at plies 4 and 8 (a short token past ply 5), then on
 BACK_AND_FORTH = tablut_record(
     "2019.05.01", "1. e3-c3 d1-d2 2. c3-e3 d2-d1 3. e3-c3 d1-d2 4. c3-e3 d2-d1 5. e6-b6 e2-a2"
