@@ -1,13 +1,14 @@
-"""What `import --replace` removes before it adds a file's records as they are now: the records
-the archive holds from each file the import reads (`Replacement`), and every row of theirs in
-every table (`remove_records`), so that the archive is as if they had never been imported."""
+"""What `import --replace` removes so that the archive holds each file it reads as the file is now:
+which of the records the archive holds from the file it keeps and which it removes
+(`Replacement`), and every row of those in every table (`remove_records`), so that the archive
+is as if they had never been imported."""
 
 from __future__ import annotations
 
 import os
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -33,11 +34,11 @@ def same_file(path: str) -> str:
 class Sorted:
     """What a batch of the records read does to the records held (`Replacement.sort`)."""
 
-    rest: list[Rows | Failure]  # the batch but the records kept
+    rest: list[Rows | Failure]  # the batch but the records that keep one held or are set aside
     removed: list[int]  # the records held that changed, or that their file no longer has
-    kept: int = 0  # the records read that keep the one held
-    moved: list[tuple[int, Rows]] = field(default_factory=list)  # those kept at another place: its id, the record
-    files: int = 0  # the files whose first record removed is in `removed`
+    kept: int  # the records read that keep the one held
+    moved: list[tuple[int, Rows]]  # those at another place: the id of the one held, the record
+    files: int  # the files whose first record removed is in `removed`
 
 
 class Replacement:
@@ -46,7 +47,7 @@ class Replacement:
     same game as one held from its file (its `hash`), with the same text and columns, keeps it:
     its id and rows (its place, `path` and `line`, made the record's). One held that changed is
     removed, and so is one the file no longer has, once the file's last record is read. Records
-    read that are the same games as records of files not read yet wait for them (`set_aside`)."""
+    read that are the same games as records of files not read yet wait for them (`_read`)."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
