@@ -12,7 +12,7 @@ import os
 import signal
 import sqlite3
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 
@@ -118,10 +118,8 @@ def import_rows(
     codes, texts, sums = MoveCodes(db.conn), TextPacker(db.conn), NextPlies(db.conn)
     replacement = Replacement(db.conn) if replace else None
     try:
-        following = next(checked, None)  # (the record after a batch: whether the file of its last one ends)
-        while following is not None:
-            batch = [following, *islice(checked, batch_size - 1)]
-            following, number = next(checked, None), number + 1
+        for batch, following in _batches(checked, batch_size, replacement is not None):
+            number += 1
             replacing = (replacement, following) if replacement else None
             _insert_batch(db, batch, summary, number, (codes, texts, sums), replacing)
         if replacement:
@@ -131,6 +129,23 @@ def import_rows(
     finally:
         db.execute("PRAGMA foreign_keys = ON")
     return summary
+
+
+def _batches(
+    checked: Iterator[Rows | Failure], size: int, ahead: bool
+) -> Iterator[tuple[list[Rows | Failure], Rows | Failure | None]]:
+    """`checked` in batches of `size`, each with the record after it when `ahead` (None: none; it
+    is read before the batch is stored: whether the file of its last record ends, for
+    `Replacement`), else with None."""
+    if not ahead:  # (the records read as the batches need them: another import may come between)
+        while batch := list(islice(checked, size)):
+            yield batch, None
+        return
+    following = next(checked, None)
+    while following is not None:
+        batch = [following, *islice(checked, size - 1)]
+        following = next(checked, None)
+        yield batch, following
 
 
 def merge_positions(conn: sqlite3.Connection) -> None:
