@@ -308,8 +308,8 @@ def _new_records(conn: sqlite3.Connection, batch: list[Rows | Failure], counts: 
             counts.failed.append(checked)
         elif checked.hash in seen:
             counts.duplicates += 1
-        else:
-            seen.add(checked.hash)  # (a record of this batch)
+        else:  # new: a later record of its game in `batch` is a duplicate
+            seen.add(checked.hash)
             new.append(checked)
     return new
 

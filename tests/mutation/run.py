@@ -229,7 +229,8 @@ TESTS = {
     "lusoria/errors.py": ["tests/test_pickling.py", "tests/test_pipeline.py"],
     "lusoria/plugins.py": ["tests/validator/test_games.py"],
     "lusoria": COMMAND_TESTS,
-    "archive/importer.py": IMPORT_TESTS,
+    "archive/importer.py": ["tests/archive/test_replace.py", *IMPORT_TESTS],
+    "archive/removal.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
     "archive/records_as_rows.py": IMPORT_TESTS,
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": RULES_TESTS
