@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
 from lusoria.archive.positions import EXACT_PLIES, KEY_LENGTH, SHORT_LENGTH
+from lusoria.archive.records_as_rows import Failure, checked_rows
 from lusoria.cli import main
+from lusoria.pipeline import records as read
 from lusoria.validator import tablut
 
 NAMES = ["Karin Nilsson", "Olof Rudbeck", "Anna Fomina", "Jens Holm"]
@@ -317,6 +319,32 @@ def test_the_records_a_file_no_longer_has_go_with_the_batch_of_its_last_record(i
     monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "commit:2:raise")
     with pytest.raises(RuntimeError, match="stopped at commit of batch 2"):
         archive.import_paths(["games"], batch_size=5, replace=True)
+    assert sorted(archive.sql("SELECT id FROM records WHERE path = 'games/a.lgn'"), key=repr) == [
+        {"id": texts(archive)[record]} for record in removed(records)
+    ]
+
+
+def test_a_failure_after_a_batch_tells_not_whether_its_file_ends(in_tmp):
+    """What comes after a batch tells whether the file of its last record ends in it; a record
+    lusoria failed on (left out) tells nothing, and a.lgn, whose record follows it, ends with the
+    next batch: its record there keeps the one held."""
+    records = games(28, 12)[:7]
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", games(29, 3))
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=5)
+    write(in_tmp / "games/a.lgn", removed(records))
+    failed = Failure("games/a.lgn:56", "ValueError: a bug", "")
+
+    def checked():
+        read_again = list(checked_rows(read(["games/a.lgn"])))
+        yield from read_again[:5]
+        yield failed
+        yield from read_again[5:]
+        yield from checked_rows(read(["games/b.lgn"]))
+
+    summary = archive.import_rows(checked(), batch_size=5, replace=True)
+    assert (summary.replaced, summary.added, summary.kept, summary.failed) == (1, 0, 9, [failed])
     assert sorted(archive.sql("SELECT id FROM records WHERE path = 'games/a.lgn'"), key=repr) == [
         {"id": texts(archive)[record]} for record in removed(records)
     ]
