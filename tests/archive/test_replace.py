@@ -307,21 +307,31 @@ def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch, 
     assert contents(archive.path) == contents("fresh.db")
 
 
-def test_the_records_a_file_no_longer_has_go_with_the_batch_of_its_last_record(in_tmp, monkeypatch):
-    """a.lgn's last record ends the first batch: the record removed from a.lgn is gone with it,
-    though b.lgn's batch, the next, fails."""
-    records = games(26, 9)[:6]
+def record_removed_from_a(in_tmp, records: list[str]) -> Archive:
+    """An archive of a.lgn's `records` and b.lgn's, imported in batches of 5; a.lgn's record 3 then removed."""
     write(in_tmp / "games/a.lgn", records)
     write(in_tmp / "games/b.lgn", games(27, 3))
     archive = Archive("a.db")
     archive.import_paths(["games"], batch_size=5)
     write(in_tmp / "games/a.lgn", removed(records))
+    return archive
+
+
+def holds_a_as_it_is(archive: Archive, records: list[str]) -> bool:
+    """Whether the archive's records of a.lgn are those of `records` with record 3 removed."""
+    held = sorted(row["id"] for row in archive.sql("SELECT id FROM records WHERE path = 'games/a.lgn'"))
+    return held == sorted(texts(archive)[record] for record in removed(records))
+
+
+def test_the_records_a_file_no_longer_has_go_with_the_batch_of_its_last_record(in_tmp, monkeypatch):
+    """a.lgn's last record ends the first batch: the record removed from a.lgn is gone with it,
+    though b.lgn's batch, the next, fails."""
+    records = games(26, 9)[:6]
+    archive = record_removed_from_a(in_tmp, records)
     monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "commit:2:raise")
     with pytest.raises(RuntimeError, match="stopped at commit of batch 2"):
         archive.import_paths(["games"], batch_size=5, replace=True)
-    assert sorted(archive.sql("SELECT id FROM records WHERE path = 'games/a.lgn'"), key=repr) == [
-        {"id": texts(archive)[record]} for record in removed(records)
-    ]
+    assert holds_a_as_it_is(archive, records)
 
 
 def test_a_failure_after_a_batch_tells_not_whether_its_file_ends(in_tmp):
@@ -329,11 +339,7 @@ def test_a_failure_after_a_batch_tells_not_whether_its_file_ends(in_tmp):
     lusoria failed on (left out) tells nothing, and a.lgn, whose record follows it, ends with the
     next batch: its record there keeps the one held."""
     records = games(28, 12)[:7]
-    write(in_tmp / "games/a.lgn", records)
-    write(in_tmp / "games/b.lgn", games(29, 3))
-    archive = Archive("a.db")
-    archive.import_paths(["games"], batch_size=5)
-    write(in_tmp / "games/a.lgn", removed(records))
+    archive = record_removed_from_a(in_tmp, records)
     failed = Failure("games/a.lgn:56", "ValueError: a bug", "")
 
     def checked():
@@ -345,9 +351,7 @@ def test_a_failure_after_a_batch_tells_not_whether_its_file_ends(in_tmp):
 
     summary = archive.import_rows(checked(), batch_size=5, replace=True)
     assert (summary.replaced, summary.added, summary.kept, summary.failed) == (1, 0, 9, [failed])
-    assert sorted(archive.sql("SELECT id FROM records WHERE path = 'games/a.lgn'"), key=repr) == [
-        {"id": texts(archive)[record]} for record in removed(records)
-    ]
+    assert holds_a_as_it_is(archive, records)
 
 
 # Back at the start at plies 4 and 8 (a short token past ply 5), then on
