@@ -128,8 +128,9 @@ class Archive:
         `batch_size` records a transaction; a record already there is counted as a duplicate, a
         record lusoria failed on (a Failure: a bug) is left out, whole, and listed in `failed`.
         With `replace` (`--replace`), the records the archive holds from each file read (the same
-        `path`, made absolute from the current directory) are removed first, in the transaction of
-        the batch the file's first record comes in: counted in `replaced` and `replaced_files`.
+        `path`, made absolute from the current directory) are replaced by the file's records as
+        they are now: one read again with the same text is kept, id and rows (`kept`); the others
+        are removed (`replaced`, of `replaced_files`) and the new records added.
         ImportStopped when the archive cannot take them (full disk, read-only file, damaged
         schema): the batches stored before are whole, nothing of the failed one is kept. A
         missing archive is made with the first batch, whole, or not at all (with no record to

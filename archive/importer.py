@@ -12,7 +12,7 @@ import os
 import signal
 import sqlite3
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice, repeat
 
@@ -20,8 +20,8 @@ import sqlite_utils
 
 from lusoria.archive.next_plies import NextPlies
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, move_code
-from lusoria.archive.records_as_rows import RECORD_COLUMNS, TEXT, Failure, Rows, archive_failing, failure
-from lusoria.archive.removal import Replacement, remove_records
+from lusoria.archive.records_as_rows import PATH, RECORD_COLUMNS, TEXT, Failure, Rows, archive_failing, failure
+from lusoria.archive.removal import Replacement, owners, remove_records
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
 from lusoria.words import plural
@@ -33,8 +33,9 @@ class ImportSummary:
 
     added: int = 0
     duplicates: int = 0
-    replaced: int = 0  # records removed, those the archive held from the files read (`replace`)
-    replaced_files: int = 0  # the files read that it held records from
+    replaced: int = 0  # records removed (`replace`): held from the files read, changed or gone from them
+    replaced_files: int = 0  # the files they were held from
+    kept: int = 0  # records held from the files read, read again unchanged (`replace`): kept as they were
     invalid: int = 0  # of the added records
     unparsable: int = 0  # of the invalid ones: kept as text with their syntax diagnostics
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
@@ -46,8 +47,9 @@ class ImportSummary:
             if self.replaced_files
             else ""
         ) + (
-            f"added {plural(self.added, 'record')} ({self.invalid} invalid, {self.unparsable} of them "
-            f"unparsable), skipped {plural(self.duplicates, 'duplicate')}"
+            f"added {plural(self.added, 'record')} ({self.invalid} invalid, {self.unparsable} of them unparsable), "
+            + (f"kept {self.kept} unchanged, " if self.kept else "")
+            + f"skipped {plural(self.duplicates, 'duplicate')}"
         )
         if self.failed:
             text += f", {plural(len(self.failed), 'record')} failed"
@@ -56,7 +58,6 @@ class ImportSummary:
         return text
 
 
-PATH = RECORD_COLUMNS.index("path") - 1  # in a record's row as `rows` gives it (without the id)
 STORED_COLUMNS = [*RECORD_COLUMNS[:TEXT], "packed_text", *RECORD_COLUMNS[TEXT + 1 :]]  # (`label` is generated)
 CHILD_COLUMNS = {
     "other_tags": ["record_id", "name", "value"],
@@ -106,8 +107,9 @@ def import_rows(
     """Store the rows of each checked record (`rows`) in the archive `db`, `batch_size` records a
     transaction, counted in `summary` (a new one by default), a Failure counted there too;
     `done`: the batches this import stored before (which a new archive is made with). With
-    `replace`, the records the archive held from each file read are removed first, in the
-    transaction of the batch its first record comes in (archive/removal.py)."""
+    `replace`, the records the archive held from each file read are replaced: those the file
+    has as they were kept, the others removed, each in the transaction of the batch that tells
+    (archive/removal.py: `Replacement`)."""
     summary = summary or ImportSummary()
     checked = iter(checked)
     db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over
@@ -116,9 +118,10 @@ def import_rows(
     codes, texts, sums = MoveCodes(db.conn), TextPacker(db.conn), NextPlies(db.conn)
     replacement = Replacement(db.conn) if replace else None
     try:
-        while batch := list(islice(checked, batch_size)):
+        for batch, following in _batches(checked, batch_size, replacement is not None):
             number += 1
-            _insert_batch(db, batch, summary, number, (codes, texts, sums), replacement)
+            replacing = (replacement, following) if replacement else None
+            _insert_batch(db, batch, summary, number, (codes, texts, sums), replacing)
         if replacement:
             summary.duplicates += replacement.left_aside()
         if summary.added or summary.replaced:
@@ -126,6 +129,23 @@ def import_rows(
     finally:
         db.execute("PRAGMA foreign_keys = ON")
     return summary
+
+
+def _batches(
+    checked: Iterator[Rows | Failure], size: int, ahead: bool
+) -> Iterator[tuple[list[Rows | Failure], Rows | Failure | None]]:
+    """`checked` in batches of `size`, each with the record after it when `ahead` (None: none; it
+    is read before the batch is stored: whether the file of its last record ends, for
+    `Replacement`), else with None."""
+    if not ahead:  # (the records read as the batches need them: another import may come between)
+        while batch := list(islice(checked, size)):
+            yield batch, None
+        return
+    following = next(checked, None)
+    while following is not None:
+        batch = [following, *islice(checked, size - 1)]
+        following = next(checked, None)
+        yield batch, following
 
 
 def merge_positions(conn: sqlite3.Connection) -> None:
@@ -212,10 +232,11 @@ def _insert_batch(
     summary: ImportSummary,
     number: int,
     kept: tuple[MoveCodes, TextPacker, NextPlies],
-    replacement: Replacement | None,
+    replacing: tuple[Replacement, Rows | Failure | None] | None,
 ) -> None:
-    """One transaction: the new records of `batch` with all their rows, or nothing (after the
-    records the archive held from their files, with a `replacement`). When storing them raises
+    """One transaction: the new records of `batch` with all their rows, or nothing (with
+    `replacing`, a Replacement and the record after `batch`: first the records held from their
+    files that changed or are gone removed, those kept moved to their place). When storing them raises
     (not the archive failing: `archive_failing`), they are stored again one by one
     (`_one_by_one`), and those that fail alone are left out, whole. `kept`: what the writing
     process keeps of the archive."""
@@ -225,13 +246,14 @@ def _insert_batch(
         codes.refresh()
         sums.refresh()
         counts = ImportSummary()
-        if replacement:
-            paths = (checked.tables["records"][PATH][0] for checked in batch if isinstance(checked, Rows))
-            removed, counts.replaced_files = replacement.take(paths)
-            remove_records(conn, removed, CHILD_COLUMNS, codes, sums)
-            counts.replaced = len(removed)
-            batch = [*replacement.returned(removed), *batch]  # (read before: stored first)
-        new = _new_records(conn, batch, counts, replacement)
+        if replacing:
+            replacement, following = replacing
+            found = replacement.sort(batch, following)
+            remove_records(conn, found.removed, CHILD_COLUMNS, codes, sums)
+            _move(conn, found.moved, codes, sums)
+            counts.replaced, counts.replaced_files, counts.kept = len(found.removed), found.files, found.kept
+            batch = [*replacement.returned(found.removed), *found.rest]  # (read before: stored first)
+        new = _new_records(conn, batch, counts)
         next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
         texts.prepare([checked.tables["records"][TEXT - 1][0] for checked in new])  # (without the id)
         conn.execute("SAVEPOINT batch")
@@ -255,30 +277,39 @@ def _insert_batch(
     summary.duplicates += counts.duplicates
     summary.replaced += counts.replaced
     summary.replaced_files += counts.replaced_files
+    summary.kept += counts.kept
     summary.invalid += sum(not checked.valid for checked in new)
     summary.unparsable += sum(not checked.parsed for checked in new)
     summary.failed += counts.failed
 
 
-def _new_records(
-    conn: sqlite3.Connection, batch: list[Rows | Failure], counts: ImportSummary, replacement: Replacement | None
-) -> list[Rows]:
-    """The records of `batch` that are no game the archive holds nor one before them in `batch`;
-    the others counted in `counts` (a duplicate of a record a `replacement` may remove yet is set
-    aside instead), and so are the Failures."""
-    hashes = [checked.hash for checked in batch if isinstance(checked, Rows)]
-    seen: dict[str, int | None] = dict(
-        conn.execute(f"SELECT hash, id FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes)
+def _move(conn: sqlite3.Connection, moved: list[tuple[int, Rows]], codes: MoveCodes, sums: NextPlies) -> None:
+    """Give each record kept `moved` (its id, the record read that keeps it) that record's place
+    (`path` and `line`) and diagnostics (their lines are the file's)."""
+    places = [(checked.tables["records"][PATH][0], checked.tables["records"][PATH + 1][0]) for _, checked in moved]
+    conn.executemany(
+        "UPDATE records SET path = ?, line = ? WHERE id = ?",
+        [(*place, record) for place, (record, _) in zip(places, moved)],
     )
+    conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", [(record,) for record, _ in moved])
+    insert_rows(
+        conn, {"diagnostics": [(record, checked.tables["diagnostics"]) for record, checked in moved]}, codes, sums
+    )
+
+
+def _new_records(conn: sqlite3.Connection, batch: list[Rows | Failure], counts: ImportSummary) -> list[Rows]:
+    """The records of `batch` that are no game the archive holds nor one before them in `batch`;
+    the others counted in `counts` as duplicates, and so are the Failures."""
+    hashes = [checked.hash for checked in batch if isinstance(checked, Rows)]
+    seen = set(owners(conn, hashes))
     new: list[Rows] = []
     for checked in batch:
         if isinstance(checked, Failure):
             counts.failed.append(checked)
         elif checked.hash in seen:
-            if not (replacement and replacement.set_aside(checked, seen[checked.hash])):
-                counts.duplicates += 1
-        else:
-            seen[checked.hash] = None  # (a record of this batch)
+            counts.duplicates += 1
+        else:  # new: a later record of its game in `batch` is a duplicate
+            seen.add(checked.hash)
             new.append(checked)
     return new
 

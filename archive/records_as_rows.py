@@ -84,6 +84,7 @@ RECORD_COLUMNS = [
     "rule_tags",
 ]
 TEXT = RECORD_COLUMNS.index("text")  # a record's text, as `rows` gives it; the writing process compresses it
+PATH = RECORD_COLUMNS.index("path") - 1  # in a record's row as `rows` gives it (without the id)
 
 
 @dataclass(slots=True)

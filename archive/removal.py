@@ -1,17 +1,20 @@
-"""What `import --replace` removes before it adds a file's records as they are now: the records
-the archive holds from each file the import reads (`Replacement`), and every row of theirs in
-every table (`remove_records`), so that the archive is as if they had never been imported."""
+"""What `import --replace` removes so that the archive holds each file it reads as the file is now:
+which of the records the archive holds from the file it keeps and which it removes
+(`Replacement`), and every row of those in every table (`remove_records`), so that the archive
+is as if they had never been imported."""
 
 from __future__ import annotations
 
 import os
 import sqlite3
 from collections.abc import Iterable
+from dataclasses import dataclass
 from itertools import islice
 from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import boards_and_materials, unpacked_boards
-from lusoria.archive.records_as_rows import Rows, line_rows
+from lusoria.archive.records_as_rows import PATH, RECORD_COLUMNS, Failure, Rows, line_rows
+from lusoria.archive.texts import TEXT_OF
 from lusoria.notation.sources import names_a_file
 from lusoria.validator.replay import Report, check
 
@@ -27,40 +30,96 @@ def same_file(path: str) -> str:
     return os.path.abspath(path)
 
 
+@dataclass
+class Sorted:
+    """What a batch of the records read does to the records held (`Replacement.sort`)."""
+
+    rest: list[Rows | Failure]  # the batch but the records that keep one held or are set aside
+    removed: list[int]  # the records held that changed, or that their file no longer has
+    kept: int  # the records read that keep the one held
+    moved: list[tuple[int, Rows]]  # those at another place: the id of the one held, the record
+    files: int  # the files whose first record removed is in `removed`
+
+
 class Replacement:
-    """The records an import replaces, by file: those the archive held, before the import, from
-    each file it reads (the `path` of a record, compared by `same_file`; `<stdin>` is none), taken
-    once; and the records read that are the same games as records of files not read yet (`set_aside`)."""
+    """How an import replaces the records the archive held, before it, from each file it reads
+    (a record's `path`, compared by `same_file`; `<stdin>` is none). A record read that is the
+    same game as one held from its file (its `hash`), with the same text and columns, keeps it:
+    its id and rows (its place, `path` and `line`, made the record's). One held that changed is
+    removed, and so is one the file no longer has, once the file's last record is read. Records
+    read that are the same games as records of files not read yet wait for them (`_read`)."""
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        self.held: dict[str, list[int]] | None = None
-        self.pending: set[int] = set()  # the records held from files not taken yet
+        self.held: dict[str, list[int]] | None = None  # by file not read yet
+        self.pending: set[int] = set()  # the records held from files not read yet
+        self.unseen: set[int] = set()  # those of the file being read not found in it yet
+        self.file: str | None = None  # the file being read (`same_file`; a path of no file as it is)
+        self.replaced: set[str | None] = set()  # the files some of whose records were removed
         self.aside: dict[int, Rows] = {}  # by the id of the record of the same game they wait for
 
-    def take(self, paths: Iterable[str | None]) -> tuple[list[int], int]:
-        """The ids of the records held from the files `paths` not taken before, and how many of
-        those files held some (the archive is read at the first call, in its transaction)."""
+    def sort(self, batch: list[Rows | Failure], following: Rows | Failure | None) -> Sorted:
+        """What `batch` does to the records held (the archive is read at the first call, in its
+        transaction); `following`: what comes after it (None: nothing), which tells whether the
+        file of its last record ends in it (a Failure tells nothing: the next batch will)."""
         if self.held is None:
-            self.held = {}
-            for record, path in self.conn.execute("SELECT id, path FROM records WHERE path IS NOT NULL"):
-                if names_a_file(path):
-                    self.held.setdefault(same_file(path), []).append(record)
-                    self.pending.add(record)
-        taken = [self.held.pop(same_file(path), []) for path in dict.fromkeys(paths) if path]
-        removed = [record for records in taken for record in records]
-        self.pending.difference_update(removed)  # (their ids may be given again to records added)
-        return removed, sum(map(bool, taken))
+            self._hold()
+        files, left = len(self.replaced), set[int]()  # left: the records read not stored now, by identity
+        found, removed = self._read(batch, left)
+        if following is None or (isinstance(following, Rows) and _file(following) != self.file):
+            removed += self._end(None)
+        stored, kept, moved = _stored(self.conn, list(found)), 0, []
+        for owner, checked in found.items():
+            (row, place), (new_row, new_place) = stored[owner], _compared(checked)
+            if owner in self.aside or row != new_row:
+                removed.append(owner)
+                self.replaced.add(_file(checked))
+            else:
+                kept += 1
+                left.add(id(checked))
+                moved += [(owner, checked)] if place != new_place else []
+        rest = [checked for checked in batch if id(checked) not in left]
+        return Sorted(rest, removed, kept, moved, len(self.replaced) - files)
 
-    def set_aside(self, checked: Rows, same_game: int | None) -> bool:
-        """Keep a record read that is the same game as the archive's record `same_game` (None: one
-        of this import), when that record is held from a file not read yet (the first such record
-        of it): whether it was kept. It is stored if that file's batch removes `same_game`
-        (`returned`), as a new import of the files would store it; else it is a duplicate (`left_aside`)."""
-        if same_game not in self.pending or same_game in self.aside:
-            return False
-        self.aside[same_game] = checked
-        return True
+    def _read(self, batch: list[Rows | Failure], left: set[int]) -> tuple[dict[int, Rows], list[int]]:
+        """The records held found again by the records of `batch` (each by the first of its game
+        in its file), and those the files ended in `batch` no longer have. A record that is the
+        same game as one held from a file not read yet is set aside (the first one: the others
+        are duplicates), and stored if that record is removed (`returned`), as a new import of
+        the files would store it, else counted a duplicate (`left_aside`); it is added to `left`."""
+        held = owners(self.conn, [checked.hash for checked in batch if isinstance(checked, Rows)])
+        found: dict[int, Rows] = {}
+        removed: list[int] = []
+        for checked in batch:
+            if isinstance(checked, Rows):
+                if _file(checked) != self.file:
+                    removed += self._end(_file(checked))
+                if (owner := held.get(checked.hash)) in self.unseen:
+                    self.unseen.remove(owner)
+                    found[owner] = checked
+                elif owner in self.pending and owner not in self.aside:
+                    self.aside[owner] = checked
+                    left.add(id(checked))
+        return found, removed
+
+    def _hold(self) -> None:
+        """Read which records the archive holds from which files."""
+        self.held = {}
+        for record, path in self.conn.execute("SELECT id, path FROM records WHERE path IS NOT NULL"):
+            if names_a_file(path):
+                self.held.setdefault(same_file(path), []).append(record)
+                self.pending.add(record)
+
+    def _end(self, following: str | None) -> list[int]:
+        """End the file being read, whose records not found again are removed (their ids given),
+        and begin the file `following` (None: none)."""
+        gone = sorted(self.unseen)
+        if gone:
+            self.replaced.add(self.file)
+        assert self.held is not None
+        self.file, self.unseen = following, set(self.held.pop(following, []) if following else [])
+        self.pending -= self.unseen  # (their ids may be given again to records added)
+        return gone
 
     def returned(self, removed: list[int]) -> list[Rows]:
         """The records set aside for records `removed`: new now."""
@@ -69,6 +128,34 @@ class Replacement:
     def left_aside(self) -> int:
         """How many records set aside were never returned (duplicates of records kept)."""
         return len(self.aside)
+
+
+def _file(checked: Rows) -> str | None:
+    """The file of a record read, as `Replacement` compares it (its path as it is when it names no file)."""
+    path = checked.tables["records"][PATH][0]
+    return same_file(path) if names_a_file(path) else path
+
+
+def owners(conn: sqlite3.Connection, hashes: list[str]) -> dict[str, int]:
+    """The archive's records of the games `hashes`, by hash."""
+    return dict(conn.execute(f"SELECT hash, id FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes))
+
+
+def _stored(conn: sqlite3.Connection, records: list[int]) -> dict[int, tuple[list, list]]:
+    """The rows of `records` as `_compared` gives a record read's."""
+    columns = ", ".join(TEXT_OF if column == "text" else f"[{column}]" for column in RECORD_COLUMNS)
+    found = conn.execute(f"SELECT {columns} FROM records WHERE id IN ({','.join('?' * len(records))})", records)
+    return {row[0]: _split(list(row[1:])) for row in found}
+
+
+def _compared(checked: Rows) -> tuple[list, list]:
+    """A record's row but its place, and its place (`path` and `line`)."""
+    return _split([value for (value,) in checked.tables["records"]])
+
+
+def _split(row: list) -> tuple[list, list]:
+    """A record's row (without its id) but its place, and its place."""
+    return row[:PATH] + row[PATH + 2 :], row[PATH : PATH + 2]
 
 
 def remove_records(

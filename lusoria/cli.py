@@ -779,8 +779,9 @@ def archive_errors(action: Callable[[], T]) -> T:
 @click.option(
     "--replace",
     is_flag=True,
-    help="First remove the records the archive holds from each file read (the same path, made absolute "
-    "from the current directory): the archive then holds the file's records as they are now.",
+    help="Replace the records the archive holds from each file read (the same path, made absolute from "
+    "the current directory) by the file's records as they are now: those it still has, unchanged, are kept "
+    "(their ids too), the others removed.",
 )
 @jobs_options
 @encoding_option

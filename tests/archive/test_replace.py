@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
 from lusoria.archive.positions import EXACT_PLIES, KEY_LENGTH, SHORT_LENGTH
+from lusoria.archive.records_as_rows import Failure, checked_rows
 from lusoria.cli import main
+from lusoria.pipeline import records as read
 from lusoria.validator import tablut
 
 NAMES = ["Karin Nilsson", "Olof Rudbeck", "Anna Fomina", "Jens Holm"]
@@ -55,6 +57,16 @@ def mended(records: list[str]) -> list[str]:
     return [*records[:2], records[2].split("\n\n")[0] + "\n\n" + other.split("\n\n")[1], *records[3:]]
 
 
+def commented(records: list[str]) -> list[str]:
+    """Record 1's comment edited: the same game (the identity leaves comments out), another text."""
+    return [records[0], records[1].replace("escapes}", "escapes at last}"), *records[2:]]
+
+
+def sourced(records: list[str]) -> list[str]:
+    """A Source tag added to record 4, which the identity leaves out too."""
+    return [*records[:4], records[4].replace("[Round ", '[Source "Club book, p. 3"]\n[Round ', 1), *records[5:]]
+
+
 def removed(records: list[str]) -> list[str]:
     return records[:3] + records[4:]
 
@@ -69,7 +81,11 @@ EDITS = {
     "ply mended": mended,
     "record removed": removed,
     "record added": added,
-    "all edits": lambda records: added(removed(mended(renamed(records)))),
+    "comment edited": commented,
+    "Source tag added": sourced,
+    "records moved": lambda records: [records[-1], *records[2:-1], records[1], records[0]],
+    "a record first": lambda records: [games(7, 3)[1], *records],
+    "all edits": lambda records: added(removed(sourced(commented(mended(renamed(records)))))),
     "all but one removed": lambda records: records[5:6],
 }
 
@@ -132,6 +148,11 @@ def contents(path: str) -> dict[str, list]:
     return found
 
 
+def texts(archive: Archive) -> dict[str, int]:
+    """The ids of an archive's records, by text."""
+    return {row["text"]: row["id"] for row in archive.sql("SELECT id, text FROM record_texts")}
+
+
 def answers(archive: Archive) -> list:
     """What the move tree (from its sums and from the games) and full-text search answer."""
     trees = [
@@ -162,10 +183,17 @@ def test_a_replaced_file_leaves_the_archive_of_the_file_as_it_is_now(in_tmp, edi
     replaced = Archive("replaced.db")
     replaced.import_paths(["games"], batch_size=batch)
     replaced.merge_players(["Jens Holm"], "J. Holm")  # aliases are the user's: kept
+    ids = texts(replaced)
     write(in_tmp / "games/a.lgn", EDITS[edit](records))
     summary = replaced.import_paths(["./games/a.lgn"], batch_size=batch, replace=True)
-    assert (summary.replaced, summary.replaced_files) == (len(records), 1)
-    assert summary.added == len(EDITS[edit](records))
+    unchanged = [record for record in records if record in EDITS[edit](records)]
+    assert (summary.kept, summary.replaced, summary.added) == (
+        len(unchanged),
+        len(records) - len(unchanged),
+        len(EDITS[edit](records)) - len(unchanged),
+    )
+    assert summary.replaced_files == (len(unchanged) < len(records))
+    assert {text: ids[text] for text in unchanged} == {text: texts(replaced)[text] for text in unchanged}
     fresh = Archive("fresh.db")
     fresh.import_paths(["./games/a.lgn", "games/b.lgn"], batch_size=batch)  # (paths as given)
     fresh.merge_players(["Jens Holm"], "J. Holm")
@@ -180,12 +208,13 @@ def test_replacing_every_file_unchanged_in_batches_changes_nothing_and_a_path_is
     archive.import_paths(["games"], batch_size=7)
     before = contents(archive.path)
     summary = archive.import_paths(["games/"], batch_size=7, replace=True)
-    assert str(summary) == (
-        "replaced 48 records of 2 files, added 48 records (0 invalid, 0 of them unparsable), skipped 0 duplicates"
-    )
+    assert str(summary) == "added 0 records (0 invalid, 0 of them unparsable), kept 48 unchanged, skipped 0 duplicates"
     assert contents(archive.path) == before
     summary = archive.import_paths([str(in_tmp / "games" / "b.lgn")], replace=True)
-    assert (summary.replaced, summary.replaced_files, summary.added) == (24, 1, 24)
+    assert (summary.replaced, summary.replaced_files, summary.added, summary.kept) == (0, 0, 0, 24)
+    assert archive.sql("SELECT DISTINCT path FROM records WHERE path LIKE '%b.lgn'") == [
+        {"path": str(in_tmp / "games" / "b.lgn")}  # (the path it is read by now)
+    ]
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 48}]
     os.chdir("games")  # the same path from elsewhere is another file
     summary = archive.import_paths(["a.lgn"], replace=True)
@@ -238,7 +267,7 @@ def test_a_record_of_another_file_is_still_a_duplicate(in_tmp):
     archive.import_paths(["games"])
     write(in_tmp / "games/a.lgn", records[1:])
     summary = archive.import_paths(["games/a.lgn"], replace=True)
-    assert (summary.replaced, summary.added, summary.duplicates) == (6, 5, 0)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (1, 0, 5, 0)
     write(in_tmp / "games/b.lgn", records[:3])  # b's second and third records: now a's
     summary = archive.import_paths(["games/b.lgn"], replace=True)
     assert (summary.replaced, summary.added, summary.duplicates) == (0, 1, 2)
@@ -251,21 +280,78 @@ def test_a_record_of_another_file_is_still_a_duplicate(in_tmp):
     assert (summary.replaced, summary.added, summary.duplicates) == (0, 0, 6)
 
 
-def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch):
+INTERRUPTIONS = {  # the edit, the batch stopped at its commit (of 3), the records left; then replaced, added, kept
+    # record 0 another game: the old one removed at the file's end (the batch stopped), the new one added
+    "renamed": (renamed, 3, 13, (1, 0, 12)),
+    # record 1 the same game: the old one removed and the new one added in the first batch
+    "commented": (commented, 2, 12, (0, 0, 12)),
+}
+
+
+@pytest.mark.parametrize("interruption", list(INTERRUPTIONS))
+def test_an_interrupted_replacement_run_again_completes_it(in_tmp, monkeypatch, interruption):
+    edit, batch, left, counts = INTERRUPTIONS[interruption]
     records = games(6, 12)
     write(in_tmp / "games/a.lgn", records)
     archive = Archive("a.db")
     archive.import_paths(["games"], batch_size=5)
-    write(in_tmp / "games/a.lgn", renamed(records))
+    write(in_tmp / "games/a.lgn", edit(records))
+    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", f"commit:{batch}:raise")
+    with pytest.raises(RuntimeError, match=f"stopped at commit of batch {batch}"):
+        archive.import_paths(["games"], batch_size=5, replace=True)
+    assert len(archive.query(Filters())) == left
+    monkeypatch.delenv("LUSORIA_IMPORT_FAULT")
+    summary = archive.import_paths(["games"], batch_size=5, replace=True)
+    assert (summary.replaced, summary.added, summary.kept) == counts
+    Archive("fresh.db").import_paths(["games"], batch_size=5)
+    assert contents(archive.path) == contents("fresh.db")
+
+
+def record_removed_from_a(in_tmp, records: list[str]) -> Archive:
+    """An archive of a.lgn's `records` and b.lgn's, imported in batches of 5; a.lgn's record 3 then removed."""
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", games(27, 3))
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=5)
+    write(in_tmp / "games/a.lgn", removed(records))
+    return archive
+
+
+def holds_a_as_it_is(archive: Archive, records: list[str]) -> bool:
+    """Whether the archive's records of a.lgn are those of `records` with record 3 removed."""
+    held = sorted(row["id"] for row in archive.sql("SELECT id FROM records WHERE path = 'games/a.lgn'"))
+    return held == sorted(texts(archive)[record] for record in removed(records))
+
+
+def test_the_records_a_file_no_longer_has_go_with_the_batch_of_its_last_record(in_tmp, monkeypatch):
+    """a.lgn's last record ends the first batch: the record removed from a.lgn is gone with it,
+    though b.lgn's batch, the next, fails."""
+    records = games(26, 9)[:6]
+    archive = record_removed_from_a(in_tmp, records)
     monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "commit:2:raise")
     with pytest.raises(RuntimeError, match="stopped at commit of batch 2"):
         archive.import_paths(["games"], batch_size=5, replace=True)
-    assert len(archive.query(Filters())) == 5  # the first batch: the old records gone, 5 new ones
-    monkeypatch.delenv("LUSORIA_IMPORT_FAULT")
-    summary = archive.import_paths(["games"], batch_size=5, replace=True)
-    assert (summary.replaced, summary.added) == (5, 12)
-    Archive("fresh.db").import_paths(["games"], batch_size=5)
-    assert contents(archive.path) == contents("fresh.db")
+    assert holds_a_as_it_is(archive, records)
+
+
+def test_a_failure_after_a_batch_tells_not_whether_its_file_ends(in_tmp):
+    """What comes after a batch tells whether the file of its last record ends in it; a record
+    lusoria failed on (left out) tells nothing, and a.lgn, whose record follows it, ends with the
+    next batch: its record there keeps the one held."""
+    records = games(28, 12)[:7]
+    archive = record_removed_from_a(in_tmp, records)
+    failed = Failure("games/a.lgn:56", "ValueError: a bug", "")
+
+    def checked():
+        read_again = list(checked_rows(read(["games/a.lgn"])))
+        yield from read_again[:5]
+        yield failed
+        yield from read_again[5:]
+        yield from checked_rows(read(["games/b.lgn"]))
+
+    summary = archive.import_rows(checked(), batch_size=5, replace=True)
+    assert (summary.replaced, summary.added, summary.kept, summary.failed) == (1, 0, 9, [failed])
+    assert holds_a_as_it_is(archive, records)
 
 
 # Back at the start at plies 4 and 8 (a short token past ply 5), then on
@@ -314,16 +400,21 @@ def test_a_new_archive_made_by_a_replacement_keeps_the_records_of_its_first_batc
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 12}]
 
 
-def test_a_failed_batch_leaves_the_records_it_was_replacing(in_tmp, monkeypatch):
+@pytest.mark.parametrize(
+    ("edit", "batch"),
+    [(mended, 1), (lambda records: records[:-1], 3)],
+    ids=["a record changed", "the last record gone: the last batch"],
+)
+def test_a_failed_batch_leaves_the_records_it_was_replacing(in_tmp, monkeypatch, edit, batch):
     records = games(11, 12)
     write(in_tmp / "games/a.lgn", records)
     write(in_tmp / "games/b.lgn", records[:1])
     archive = Archive("a.db")
     archive.import_paths(["games"], batch_size=5)
     before = contents(archive.path)
-    write(in_tmp / "games/a.lgn", mended(records))
-    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", "insert:1:raise")
-    with pytest.raises(RuntimeError, match="stopped at insert of batch 1"):
+    write(in_tmp / "games/a.lgn", edit(records))
+    monkeypatch.setenv("LUSORIA_IMPORT_FAULT", f"insert:{batch}:raise")
+    with pytest.raises(RuntimeError, match=f"stopped at insert of batch {batch}"):
         archive.import_paths(["games"], batch_size=5, replace=True)
     assert contents(archive.path) == before
 
@@ -359,7 +450,8 @@ def test_import_replace_says_what_it_replaced(in_tmp):
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games/"])
     assert (result.exit_code, result.stdout) == (
         0,
-        "a.db: replaced 6 records of 1 file, added 8 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+        "a.db: replaced 1 record of 1 file, added 3 records (0 invalid, 0 of them unparsable), kept 5 unchanged, "
+        "skipped 0 duplicates\n",
     )
 
 
@@ -393,7 +485,7 @@ def test_a_game_moved_to_a_file_read_before_its_old_one_is_kept(in_tmp, batch):
     write(in_tmp / "games/a.lgn", [*records, moved[1], moved[1], moved[2], moved[1], moved[2]])
     write(in_tmp / "games/b.lgn", [moved[0], moved[2]])  # (moved[2] copied: a's first is kept, read first)
     summary = archive.import_paths(["games"], batch_size=batch, replace=True)
-    assert (summary.replaced, summary.added, summary.duplicates) == (9, 9, 4)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (2, 2, 7, 4)
     fresh = Archive("fresh.db")
     assert fresh.import_paths(["games"], batch_size=batch).duplicates == 4
     assert contents(archive.path) == contents(fresh.path)
@@ -409,5 +501,78 @@ def test_a_game_of_a_file_not_read_again_is_still_a_duplicate(in_tmp):
     archive.import_paths(["games"], batch_size=2)
     write(in_tmp / "games/a.lgn", [*records, others[0]])
     summary = archive.import_paths(["games/a.lgn"], batch_size=2, replace=True)
-    assert (summary.replaced, summary.added, summary.duplicates) == (6, 6, 1)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 6, 1)
     assert ("games/b.lgn", 1) in [(row["path"], row["line"]) for row in archive.query(Filters())]
+
+
+def test_replacing_a_file_with_one_record_mended_keeps_the_others_and_their_ids(in_tmp):
+    records = games(22, 6)[:4]
+    write(in_tmp / "games/a.lgn", records)
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    ids = texts(Archive("a.db"))
+    write(in_tmp / "games/a.lgn", mended(records))
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "a.db: replaced 1 record of 1 file, added 1 record (1 invalid, 0 of them unparsable), kept 3 unchanged, "
+        "skipped 0 duplicates\n",
+    )
+    assert texts(Archive("a.db")) == {
+        **{text: ids[text] for text in records if text != records[2]},
+        mended(records)[2]: 5,
+    }
+
+
+INVALID = tablut_record("2001.01.01", "1. e3-c3 d1-d2 2. c3-c3")  # T2 at ply 3, on the record's line 4
+
+
+def test_a_record_moved_within_its_file_keeps_its_id_and_takes_its_new_place(in_tmp):
+    """Its `line` and its diagnostics' lines are the file's: made those of its new place."""
+    records = [*games(23, 3)[:2], INVALID]
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    ids = texts(archive)
+    assert archive.sql("SELECT rule, line FROM diagnostics") == [{"rule": "T2", "line": 26}]
+    write(in_tmp / "games/a.lgn", [EARLY, INVALID, records[1], records[0]])
+    summary = archive.import_paths(["games"], replace=True)
+    assert (summary.replaced, summary.added, summary.kept) == (0, 1, 3)
+    assert {text: texts(archive)[text] for text in records} == ids
+    assert archive.sql("SELECT rule, line FROM diagnostics") == [{"rule": "T2", "line": 9}]
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(archive.path) == contents("fresh.db")
+
+
+@pytest.mark.parametrize("first", ["as it was", "its comment edited"])
+def test_a_record_twice_in_its_file_is_the_first_copy(in_tmp, first):
+    """The first copy of a game in the file keeps the record held when it has its text, else
+    replaces it; the second is a duplicate, as in a new import of the file."""
+    records = games(24, 3)
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    copy = commented(records)[1] if first == "its comment edited" else records[1]
+    write(in_tmp / "games/a.lgn", [records[0], copy, records[2], records[1]])
+    summary = archive.import_paths(["games"], replace=True)
+    edited = copy != records[1]
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (edited, edited, 3 - edited, 1)
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(archive.path) == contents("fresh.db")
+
+
+def test_a_record_edited_where_its_identity_does_not_look_is_replaced(in_tmp):
+    """A Source tag added: the same game (`hash`), but the archive holds the record as it is now,
+    under a new id (the record kept would keep its old text)."""
+    records = games(25, 6)
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    (held,) = archive.sql(f"SELECT id, hash FROM records WHERE id = {texts(archive)[records[4]]}")
+    write(in_tmp / "games/a.lgn", sourced(records))
+    summary = archive.import_paths(["games"], replace=True)
+    assert (summary.replaced, summary.added, summary.kept) == (1, 1, 5)
+    assert held["id"] == 5
+    assert archive.sql("SELECT id, hash, sources FROM records WHERE sources IS NOT NULL") == [
+        {"id": 7, "hash": held["hash"], "sources": "Club book, p. 3"}
+    ]

@@ -254,7 +254,8 @@ TESTS = {
     "lusoria/errors.py": ["tests/test_pickling.py", "tests/test_pipeline.py"],
     "lusoria/plugins.py": ["tests/validator/test_games.py"],
     "lusoria": COMMAND_TESTS,
-    "archive/importer.py": IMPORT_TESTS,
+    "archive/importer.py": ["tests/archive/test_replace.py", *IMPORT_TESTS],
+    "archive/removal.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
     "archive/datasette.py": ["tests/archive/test_datasette.py"],  # lusoria serve's site
     # Archive: the import into a new archive, a replacement (--replace), import_reports (test_pipeline)
     "archive/commands.py": ARCHIVE_TESTS
