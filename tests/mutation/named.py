@@ -119,7 +119,7 @@ NAMED = [
     ),
     (
         "archive/importer.py",
-        "            seen[checked.hash] = None  # (a record of this batch)\n",
+        "            seen.add(checked.hash)\n",
         "",
         "the same record twice in one batch",
     ),
