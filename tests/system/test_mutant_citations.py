@@ -1,4 +1,4 @@
-"""The mutants the docs name stand where they are cited: each row of a table whose first cell cites
+"""The mutants the docs and the runner name stand where they are cited: each row of a table whose first cell cites
 `path:line` (docs/testing.md's survivors) quotes the code it mutates, and that line holds it. A row
 left stale by code that moved or changed turns this red; fix the row, not the test.
 
@@ -100,3 +100,19 @@ def test_a_line_holds_code_by_its_words():
     assert holds("return rows and len(rows) == 9", "rows and …") and holds("MAX_TABLE = 1 << 26", "1 << 26")
     assert holds("if d > OFF - start or x:", "d > OFF - start") and not holds("if d >= OFF - start:", "d > OFF - start")
     assert not holds("    return 1  # < 256", "< 0x100")
+
+
+def named_mutants() -> list[tuple[str, str, str]]:
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "mutation"))
+    from named import NAMED
+
+    return [(path, old, why) for path, old, _, why in NAMED]
+
+
+@pytest.mark.parametrize("path, old, why", named_mutants(), ids=[why for _, _, why in named_mutants()])
+def test_a_named_mutant_stands_once_in_its_file(path, old, why):
+    """The mutation runner refuses to start when a hand-written mutant's text (tests/mutation/named.py)
+    is not once in its file: code that changed moves the mutant with it, in the same commit."""
+    assert (ROOT / path).read_text(encoding="utf-8").count(old) == 1, f"{why}: {old!r} is not once in {path}"
