@@ -134,6 +134,8 @@ GLOB_CLASS = re.compile(r"\[\^?\]?[^]]*\]")  # a GLOB character class: [abc], [^
 
 def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
     """Each NAME=VALUE: a tag whose value matches VALUE, a glob (SQLite's GLOB: case matters)."""
+    if not all(isinstance(pair, (tuple, list)) and len(pair) == 2 for pair in pairs):  # a dict, one pair alone
+        raise FilterError("tags", f"is a list of (NAME, VALUE) pairs, as [('Site', 'Uppsala')]; not {pairs!r:.60}")
     for name, value in pairs:
         if not name or not value:
             raise FilterError("tags", f"is NAME=VALUE with a name and a value (a glob), not '{name}={value}'")
