@@ -234,7 +234,7 @@ class Filters:
     limit: int | None = _filter(help="At most this many records.", maximum=MAX_SQL_INTEGER, minimum=0)
     include_unknown: bool = _filter(False, help="Date filters also let records of unknown date through.")
     pattern: str | None = _filter(help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
-    symmetric: bool = _filter(False, help="Patterns also match in the 8 symmetries of a square board.")
+    symmetric: bool = _filter(False, help="Positions and patterns also match in the 8 symmetries of a square board.")
     positions: list[str] = _filter(
         [], read="lines", help="A file of positions or patterns, one a line: records with a ply that matches any."
     )

@@ -366,6 +366,14 @@ def test_symmetric_tree_from_a_position_without_symmetry_turns_the_plies_played_
     assert [(node.ply, node.games) for node in after] == [("a4-d4", 3)]  # i6-f6 and f9-f6 turned as g5-g7 is
 
 
+def test_a_position_sought_with_symmetric_also_matches_its_images_as_a_pattern_does(symmetric):
+    after_c5c3 = "3ppp3/4p4/4P4/p3P3p/pp1PKPPpp/p3P3p/2P1P4/4p4/3ppp3 b"
+    found = [(row["id"], row["ply"]) for row in symmetric.query(Filters(position=after_c5c3, symmetric=True))]
+    assert len(found) == 3  # c5-c3, g5-g7 and e3-c3, as the folded tree counts them
+    assert found == [(row["id"], row["ply"]) for row in symmetric.query(Filters(pattern=after_c5c3, symmetric=True))]
+    assert len(symmetric.query(Filters(position=after_c5c3))) == 1
+
+
 def test_the_repertoire_of_a_player_counts_their_results(archive, symmetric):
     nodes = archive.tree(INITIAL_TABLUT, filters=Filters(player="Karin Nilsson"))  # White in 2, Black in 3
     assert [
