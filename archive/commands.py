@@ -329,8 +329,8 @@ class Archive:
         or the best scores ("score"), those of fewer than `min_games` games left out. With
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
         `filters.player`, the results are counted from that player's side.
-        ValueError for a position no game reads, or a record or ply the archive lacks, or neither
-        (`tree_from` starts from a game's start: `rules.initial()`)."""
+        ValueError for a position no game reads, a record or ply the archive lacks, neither
+        (`tree_from` starts from a game's start: `rules.initial()`), or a `depth` under 1."""
         if position is None and record is None:
             raise ValueError(
                 "the tree starts from a position string or a record (and a ply); from a game's start: "
@@ -372,6 +372,8 @@ class Archive:
     ) -> list[Node]:
         if sort not in SORTS:
             raise ValueError(f"the tree is sorted by {' or '.join(SORTS)}, not '{sort}'")
+        if depth < 1:  # (else no plies at all, as if none were played)
+            raise ValueError(f"the tree goes 1 ply deep or more, not {depth}")
         self._existing()
         filters = filters or Filters()
         player = player_condition("r.white", filters.player) if filters.player is not None else None

@@ -134,6 +134,8 @@ GLOB_CLASS = re.compile(r"\[\^?\]?[^]]*\]")  # a GLOB character class: [abc], [^
 
 def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
     """Each NAME=VALUE: a tag whose value matches VALUE, a glob (SQLite's GLOB: case matters)."""
+    if not all(isinstance(pair, (tuple, list)) and len(pair) == 2 for pair in pairs):  # a dict, one pair alone
+        raise FilterError("tags", f"is a list of (NAME, VALUE) pairs, as [('Site', 'Uppsala')]; not {pairs!r:.60}")
     for name, value in pairs:
         if not name or not value:
             raise FilterError("tags", f"is NAME=VALUE with a name and a value (a glob), not '{name}={value}'")
@@ -232,7 +234,7 @@ class Filters:
     limit: int | None = _filter(help="At most this many records.", maximum=MAX_SQL_INTEGER, minimum=0)
     include_unknown: bool = _filter(False, help="Date filters also let records of unknown date through.")
     pattern: str | None = _filter(help="A position pattern (docs/notation.md §6.1): records with a ply that matches.")
-    symmetric: bool = _filter(False, help="Patterns also match in the 8 symmetries of a square board.")
+    symmetric: bool = _filter(False, help="Positions and patterns also match in the 8 symmetries of a square board.")
     positions: list[str] = _filter(
         [], read="lines", help="A file of positions or patterns, one a line: records with a ply that matches any."
     )

@@ -111,8 +111,15 @@ def read_positions(text: str) -> list[tuple[Game, Position]]:
 
 def search_terms_of_positions(text: str, filters=None) -> list[list]:
     """What a term of `positions` is compared with (`positions.search_terms`) for each position a
-    position string may be (`read_positions_of`: refused when `filters` name a game that reads none)."""
-    return [search_terms(rules, position) for rules, position in read_positions_of(text, filters)]
+    position string may be (`read_positions_of`: refused when `filters` name a game that reads none),
+    and with `filters.symmetric` for each of its images (`Game.symmetric`), as a pattern's."""
+    symmetric = filters is not None and filters.symmetric
+    terms = (
+        search_terms(rules, image)
+        for rules, position in read_positions_of(text, filters)
+        for image, _ in (rules.symmetric(position) if symmetric else [(position, str)])
+    )
+    return list({json.dumps(found): found for found in terms}.values())  # an image may be the position
 
 
 # The plies of the main lines that reached a position sought, with the number of the list it is one

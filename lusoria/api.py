@@ -368,15 +368,17 @@ def replay_stop(report: Report) -> str | None:
 def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     """The board after ply `ply` of the main line (default: the last checked) of record `index` of
     `source` (a path, a stream or text: `read_sources`), for `lusoria show`. ValueError when there is
-    no such record or it cannot be replayed that far (Unreplayable when not at all, PastTheEnd when
-    it is replayed whole and has fewer plies)."""
+    no such record, `ply` is negative, or it cannot be replayed that far (Unreplayable when not at
+    all, PastTheEnd when it is replayed whole and has fewer plies)."""
     report = check(record_at(source, index))
     if not report.positions:
         raise Unreplayable(report.source.path, report.diagnostics[0])
     last = len(report.positions) - 1
     if ply is None:
         ply = last
-    if not 0 <= ply <= last:
+    if ply < 0:
+        raise ValueError(f"no ply {ply}: plies count from 0 (the start) to {last}")
+    if ply > last:
         stop = replay_stop(report)
         if stop:
             raise ValueError(f"no ply {ply}: its replay stops after ply {last}, as {stop}")

@@ -26,6 +26,8 @@ def test_a_ply_past_the_stop_is_refused_with_the_reason():
         r"only the king may stop on the konakis \(e5\)$",
     ):
         board(KONAKIS, 6)
+    with pytest.raises(ValueError, match=r"^no ply -1: plies count from 0 \(the start\) to 4$"):
+        board(KONAKIS, -1)  # (not "its replay stops after ply 4")
     with pytest.raises(ValueError, match=r"^no ply 7: it has 6$"):
         board('[Game "tablut"]\n1. e3-c3 d1-d2 2. e4-e3 a4-a2 3. c5-c4 a2-a1 *\n', 7)
 

@@ -474,6 +474,9 @@ def test_tag_values_match_as_globs(archive):
     ):
         with pytest.raises(FilterError, match=problem):
             ids(archive, tags=[pair])
+    for written in ({"Round": "3"}, ("Round", "3"), [("Round",)]):  # Filters(tags=...) in Python
+        with pytest.raises(FilterError, match=r"is a list of \(NAME, VALUE\) pairs, as \[\('Site', 'Uppsala'\)\]"):
+            ids(archive, tags=written)
     empty = run("query", "--db", archive.path, "--tag", "Termination=")
     assert empty.exit_code == 2 and "--tag is NAME=VALUE with a name and a value" in empty.output
 

@@ -344,6 +344,8 @@ def test_the_explorer_sorts_by_games_or_score_and_leaves_out_rare_plies(archive)
     assert lines(deep) == {("c5-c3",): (2, 1, 0, 0, 1), ("c5-c3", "i6-f6"): (2, 1, 0, 0, 1)}
     with pytest.raises(ValueError, match="sorted by games or score"):
         archive.tree(INITIAL_TABLUT, sort="name")
+    with pytest.raises(ValueError, match=r"^the tree goes 1 ply deep or more, not 0$"):
+        archive.tree(INITIAL_TABLUT, depth=0)  # (not an empty tree, as if no game had a next ply)
 
 
 def test_symmetric_tree_counts_equal_the_counts_folded_by_hand(symmetric):
@@ -362,6 +364,14 @@ def test_symmetric_tree_counts_equal_the_counts_folded_by_hand(symmetric):
 def test_symmetric_tree_from_a_position_without_symmetry_turns_the_plies_played_in_its_images(symmetric):
     after = symmetric.tree(record=2, ply=1, filters=Filters(symmetric=True))  # after g5-g7, as record 2 played it
     assert [(node.ply, node.games) for node in after] == [("a4-d4", 3)]  # i6-f6 and f9-f6 turned as g5-g7 is
+
+
+def test_a_position_sought_with_symmetric_also_matches_its_images_as_a_pattern_does(symmetric):
+    after_c5c3 = "3ppp3/4p4/4P4/p3P3p/pp1PKPPpp/p3P3p/2P1P4/4p4/3ppp3 b"
+    found = [(row["id"], row["ply"]) for row in symmetric.query(Filters(position=after_c5c3, symmetric=True))]
+    assert len(found) == 3  # c5-c3, g5-g7 and e3-c3, as the folded tree counts them
+    assert found == [(row["id"], row["ply"]) for row in symmetric.query(Filters(pattern=after_c5c3, symmetric=True))]
+    assert len(symmetric.query(Filters(position=after_c5c3))) == 1
 
 
 def test_the_repertoire_of_a_player_counts_their_results(archive, symmetric):
