@@ -582,8 +582,8 @@ def rules(paths: tuple[str, ...], as_json: bool, jobs: int, encoding: str) -> No
 @main.command()
 @click.argument("name", metavar="NAME", required=False)
 def explain(name: str | None) -> None:
-    """Print a rule that diagnostics cite (T2, S4, Q6, syntax…): its text, the options that
-    change it and an example; a game (tablut…): its variants and rules; or a variant
+    """Print a rule, a game or a variant. A rule that diagnostics cite (T2, S4, Q6, syntax…): its
+    text, the options that change it and an example; a game (tablut…): its variants and rules; a variant
     (fetlar-hnefatafl-11x11, or tablut/seed where several games have one of that name): its
     board and start, its settings and the rules each governs, its names in other programs and
     its sources. Any case. Without NAME, list every rule."""
