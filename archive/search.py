@@ -117,7 +117,7 @@ def search_terms_of_positions(text: str, filters=None) -> list[list]:
     terms = (
         search_terms(rules, image)
         for rules, position in read_positions_of(text, filters)
-        for image, _ in (rules.symmetric(position) if symmetric else [(position, str)])
+        for image in ([image for image, _ in rules.symmetric(position)] if symmetric else [position])
     )
     return list({json.dumps(found): found for found in terms}.values())  # an image may be the position
 
