@@ -106,7 +106,7 @@ def variant_text(name: str, notes: VariantNotes) -> str:
         rules.render(start),
         f"position: {rules.format_position(start)}",
         "",
-        "Settings (a Rules tag's key=value: what it means, and the rules it governs):",
+        "Settings (a Rules tag's key=value; then the key: what it decides, and the rules it governs):",
         *(_settings(rules) or ["  none: the game has no options"]),
         "",
         _rule_line(rules.name, rules.variant),
@@ -142,7 +142,7 @@ def _settings(rules: Game) -> list[str]:
     """Each option of `rules` with its value, in the words of its game's options (rulebook.options)."""
     meanings = {option.key: option.meaning for option in rulebook.options(rules.name)}
     return [
-        _wrapped(f"  {key}={value}" + (f" — {rulebook.plain(meanings[key])}" if key in meanings else ""), "    ")
+        _wrapped(f"  {key}={value}" + (f"; {key}: {rulebook.plain(meanings[key])}" if key in meanings else ""), "    ")
         for key, value in rules.option.items()
     ]
 

@@ -41,7 +41,9 @@ def test_rules_are_read_in_the_order_of_the_docs_with_their_games():
     assert rulebook.rule("T9").title == "A side with no legal move on its turn loses."  # after "Decision: "
     assert rulebook.rule("Q6").options == (
         rulebook.Option(
-            "leftover", "`opponent` \\| `none`", "Q6: the opponent plays the leftover dice, or they are lost"
+            "leftover",
+            "`opponent` \\| `none`",
+            "who plays the dice a player cannot: `opponent` the opponent, `none` nobody (they are lost) (Q6)",
         ),
     )
 

@@ -46,7 +46,7 @@ def test_every_variant_of_every_game_and_of_the_catalogue_is_explained():
 def test_a_variant_is_found_in_any_case_and_by_its_game():
     text = api.explain("fetlar-hnefatafl-11x11")
     assert api.explain(" Fetlar-Hnefatafl-11X11 ") == api.explain("HNEFATAFL/fetlar-hnefatafl-11x11") == text
-    assert "\n  esc=c — where the king escapes: c a corner, e any edge square (G8)\n" in text
+    assert "\n  esc=c; esc: where the king escapes: c a corner, e any edge square (G8)\n" in text
     assert "\naagenielsen.dk: Fetlar Hnefatafl 11x11 (AageGameTypeKey 4)\n" in text
     assert "board: 11x11; Black moves first\n" in text
 

@@ -4,11 +4,9 @@ import asyncio
 import html
 import json
 import logging
-import signal
 import sqlite3
 import subprocess
 import sys
-import urllib.request
 from contextlib import closing
 
 import pytest
@@ -111,18 +109,3 @@ def test_a_records_text_is_cut_after_80_characters_in_the_lists(site):
     text = json.loads(get(site, "/club/record_texts.json?_shape=array&_size=1"))[0]["text"]
     page = html.unescape(get(site, "/club/records?_size=max"))
     assert len(text) > 81 and text[:80] + "\u2026" in page and text[:81] not in page
-
-
-def test_serve_answers_at_the_address_it_says_until_stopped(site):
-    path = site.databases["club"].path
-    command = [sys.executable, "-m", "lusoria.cli", "serve", "--db", path, "--port", "0"]
-    with subprocess.Popen(command, stdout=subprocess.PIPE, text=True) as server:
-        try:
-            said = server.stdout.readline()
-            address = said.split(": ", 1)[1].split(" (")[0]
-            assert said == f"The explorer of {path}: {address} (Ctrl-C stops)\n"
-            with urllib.request.urlopen(address) as page:
-                assert page.status == 200 and "club" in page.read().decode()
-        finally:
-            server.send_signal(signal.SIGINT)
-        assert server.wait() == 0

@@ -218,4 +218,7 @@ def test_explain_asks_a_registered_game_for_its_variants_even_without_options_or
     ]
     explained = run("explain", "slide/seed").output
     assert explained.startswith('seed: slide (seed)\ngame: slide; its tags: [Game "slide"] [Variant "seed"]\n')
-    assert "\nSettings (a Rules tag's key=value: what it means, and the rules it governs):\n  none: " in explained
+    assert (
+        "\nSettings (a Rules tag's key=value; then the key: what it decides, and the rules it governs):\n  none: "
+        in explained
+    )
