@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from lusoria.archive.commands import DEFAULT, Archive, ImportStopped, MissingArchive, default_path
     from lusoria.archive.datasette import MissingDatasette
     from lusoria.archive.duplicates import Duplicate
+    from lusoria.archive.export import NotADirectory
     from lusoria.archive.importer import ImportSummary
     from lusoria.archive.query import COLUMNS, FilterError, Filters
     from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError
@@ -29,6 +30,7 @@ HOMES = {
     "commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),
     "datasette": ("MissingDatasette",),
     "duplicates": ("Duplicate",),
+    "export": ("NotADirectory",),
     "importer": ("ImportSummary",),
     "query": ("COLUMNS", "FilterError", "Filters"),
     "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "ReadOnlyError"),

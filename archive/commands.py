@@ -263,13 +263,14 @@ class Archive:
             return f"the archive holds no record of the variant '{variant}'{of} ({known_names(variant, variants)})"
         return None
 
-    def stats(self, top: int = 10) -> dict:
-        """`lusoria stats`: counts and figures, the `top` rows of each long list (variants, players,
-        first error rules; the variants folded beyond them in `more_variants`)."""
+    def stats(self, top: int = 10, filters: Filters | None = None) -> dict:
+        """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`
+        rows of each long list (variants, players, first error rules; the variants folded beyond
+        them in `more_variants`)."""
         self._existing()
         conn = connect(self.path)
         try:
-            return stats(conn, top)
+            return stats(conn, top, _selected(filters))
         finally:
             conn.close()
 
@@ -448,8 +449,11 @@ class Archive:
         finally:
             db.close()
 
-    def export(self, directory: str, format: str = "parquet", jobs: int = 1) -> dict[str, int]:
-        """`lusoria export`: the archive as Parquet or CSV files in `directory`, each record replayed
-        by `jobs` worker processes (archive/export.py); rows per file."""
+    def export(
+        self, directory: str, format: str = "parquet", jobs: int = 1, filters: Filters | None = None
+    ) -> dict[str, int]:
+        """`lusoria export`: the records `filters` match (all: None) as Parquet or CSV files in
+        `directory`, with their rows of every table, each record replayed by `jobs` worker processes
+        (archive/export.py); rows per file."""
         self._existing()
-        return export(self.path, directory, format, jobs)
+        return export(self.path, directory, format, jobs, _selected(filters))

@@ -10,6 +10,7 @@ so that every `query` and `tree` answer can be found again from the files alone
 from __future__ import annotations
 
 import csv
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator
 from itertools import islice, repeat
@@ -51,19 +52,39 @@ Columns = list[tuple[str, str]]  # a file's columns: name, SQLite type
 
 
 READ_AS = {"packed_text": ("text", "TEXT", TEXT_OF)}  # a column exported in another form: its name, type, SQL
+# The rows of each table that go with the records exported (`chosen`, their ids): the other names
+# of their players, in any case of their ASCII letters (the columns' collation)
+NAMES = "SELECT white FROM records WHERE id IN chosen UNION SELECT black FROM records WHERE id IN chosen"
+WITH_RECORDS = {
+    "records": "id IN chosen",
+    "tags": "record_id IN chosen",
+    "diagnostics": "record_id IN chosen",
+    "player_aliases": f"alias IN ({NAMES}) OR name IN ({NAMES})",
+    "record_texts": "id IN chosen",
+}
+Selected = tuple[str, list] | None  # SQL that selects the ids of the records exported, its parameters (None: all)
 
 
-def _table(conn: sqlite3.Connection, table: str) -> tuple[Columns, Iterator[tuple]]:
+def _rows(conn: sqlite3.Connection, select: str, table: str, selected: Selected) -> Iterator[tuple]:
+    """`select` (columns) FROM `table`: its rows that go with the records `selected` selects."""
+    if selected is None:
+        return conn.execute(f"SELECT {select} FROM [{table}] ORDER BY 1, 2")
+    sql, params = selected
+    return conn.execute(
+        f"WITH chosen AS ({sql}) SELECT {select} FROM [{table}] WHERE {WITH_RECORDS[table]} ORDER BY 1, 2", params
+    )
+
+
+def _table(conn: sqlite3.Connection, table: str, selected: Selected) -> tuple[Columns, Iterator[tuple]]:
     """A table's columns (generated ones included: `label`; the records' text read from its
-    compressed form) and its rows, by record."""
+    compressed form) and its rows, by record (`_rows`)."""
     found = [
         READ_AS.get(row[1], (row[1], row[2].upper(), f"[{row[1]}]"))
         for row in conn.execute(f"PRAGMA table_xinfo([{table}])")
         if row[6] != 1
     ]  # (hidden: a virtual table's)
-    names = ", ".join(sql for _, _, sql in found)
-    rows = conn.execute(f"SELECT {names} FROM [{table}] ORDER BY 1, 2")  # (tags have no rowid)
-    return [(name, kind) for name, kind, _ in found], rows
+    names = ", ".join(sql for _, _, sql in found)  # (ordered by their first two columns: tags have no rowid)
+    return [(name, kind) for name, kind, _ in found], _rows(conn, names, table, selected)
 
 
 def replayed_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
@@ -85,10 +106,10 @@ def replayed_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
     return plies, list(zip(repeat(source.index), *variations)) if variations else []
 
 
-def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple]) -> Iterator[tuple]:
-    """The rows of `plies` of every record, replayed by `jobs` processes; those of `variation_plies`
-    are added to `variations` meanwhile (few records have any)."""
-    texts = conn.execute("SELECT id, text FROM record_texts ORDER BY id")
+def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], selected: Selected) -> Iterator[tuple]:
+    """The rows of `plies` of every record `selected` selects, replayed by `jobs` processes; those
+    of `variation_plies` are added to `variations` meanwhile (few records have any)."""
+    texts = _rows(conn, "id, text", "record_texts", selected)
     sources = (RecordText(text, index=record) for record, text in texts)
     for found in in_workers(replayed_rows, sources, jobs):
         assert isinstance(found, tuple)  # records read from the archive: no problem of a source among them
@@ -139,21 +160,33 @@ def _write_parquet(path: str, columns: Columns, rows: Iterable[tuple]) -> int:
     return count
 
 
-def export(path: str, directory: str, format: str = "parquet", jobs: int = 1) -> dict[str, int]:
-    """Write the archive at `path` to DIRECTORY/TABLE.parquet (or .csv), each whole or not at all
-    (lusoria.files), each record replayed by `jobs` worker processes; the rows written per file.
-    ValueError for an unknown format, or Parquet without pyarrow; OSError when `directory`
-    cannot be made or written to (NotADirectoryError: it is a file), or a file there is a
-    symbolic link."""
+class NotADirectory(LusoriaError, NotADirectoryError):
+    """An export's directory that is a file."""
+
+
+def export(
+    path: str, directory: str, format: str = "parquet", jobs: int = 1, selected: Selected = None
+) -> dict[str, int]:
+    """Write the records `selected` selects (SQL that selects their ids, with its parameters; None:
+    all) of the archive at `path` to DIRECTORY/TABLE.parquet (or .csv), with their rows of every
+    table (their tags, diagnostics, positions; the other names of their players), each file
+    whole or not at all (lusoria.files), each record replayed by `jobs` worker processes; the
+    rows written per file. ValueError for an unknown format, or Parquet without pyarrow;
+    NotADirectory when `directory` is a file; OSError when it cannot be made or written to, or a
+    file there is a symbolic link."""
     if format not in FORMATS:
         raise ValueError(f"the export format is parquet or csv, not '{format}'")
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise NotADirectory(f"{directory} is a file, not a directory: export writes its files into a directory")
     write = _write_parquet if format == "parquet" else _write_csv
     conn = connect(path)
     try:
-        written = {table: write(output_in(directory, f"{table}.{format}"), *_table(conn, table)) for table in TABLES}
+        written = {
+            table: write(output_in(directory, f"{table}.{format}"), *_table(conn, table, selected)) for table in TABLES
+        }
         variations: list[tuple] = []
         written["plies"] = write(
-            output_in(directory, f"plies.{format}"), REPLAYED["plies"], _main_lines(conn, jobs, variations)
+            output_in(directory, f"plies.{format}"), REPLAYED["plies"], _main_lines(conn, jobs, variations, selected)
         )
         written["variation_plies"] = write(
             output_in(directory, f"variation_plies.{format}"), REPLAYED["variation_plies"], iter(variations)

@@ -129,15 +129,28 @@ FROM players ORDER BY score DESC, percent DESC, games DESC, player
 )
 
 
+def _counted(query: str, records: tuple[str, list] | None) -> tuple[str, list]:
+    """`query` (PLAYERS and what it selects) over the records `records` selects: SQL that selects
+    their ids, with its parameters (all records when None)."""
+    if records is None:
+        return query.format(where=""), []
+    sql, params = records
+    return query.format(where=f"WHERE id IN ({sql})"), params + params
+
+
 def score_table(records: tuple[str, list] | None = None) -> tuple[str, list]:
     """The SQL of the score table: per canonical player the games, won, drawn, lost and unfinished,
     the score (a win 1, a draw ½) and its percentage of the finished games; `records` is SQL that
     selects the ids of the records to count (all when None), with its parameters."""
-    if records is None:
-        return SCORE_TABLE.format(where=""), []
-    sql, params = records
-    return SCORE_TABLE.format(where=f"WHERE id IN ({sql})"), params + params
+    return _counted(SCORE_TABLE, records)
 
 
 # The players (canonical names, as in the score table) with the most games, as many as the parameter
-MOST_GAMES = PLAYERS.format(where="") + " SELECT player, games FROM players ORDER BY games DESC, player LIMIT ?"
+MOST_GAMES = PLAYERS + " SELECT player, games FROM players ORDER BY games DESC, player LIMIT ?"
+
+
+def most_games(top: int, records: tuple[str, list] | None = None) -> tuple[str, list]:
+    """The SQL of the `top` players with the most games (as the score table counts them) in the
+    records `records` selects (`score_table`)."""
+    sql, params = _counted(MOST_GAMES, records)
+    return sql, params + [top]

@@ -1001,7 +1001,7 @@ def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
     sys.exit(2 if inputs.unreadable else 1 if same or prefixes else 0)
 
 
-@main.command()
+@main.command(cls=FilterCommand, at=1)  # the filters after --db
 @db_option
 @click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
 @click.option(
@@ -1011,9 +1011,11 @@ def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
     show_default=True,
     help="Rows of the variants, players and first error rules with the most records (the other variants in one).",
 )
-def stats(db: str, as_json: bool, top: int) -> None:
-    """Counts per game, variant and result, validity, plies, players and first errors."""
-    figures = archive_errors(lambda: archive_at(db).stats(top))
+def stats(db: str, as_json: bool, top: int, **filters: Any) -> None:
+    """Counts per game, variant and result, validity, plies, players and first errors; of the
+    records the filters match (as in `query`), or of all."""
+    chosen = filters_of(filters)
+    figures = archive_errors(lambda: archive_at(db).stats(top, chosen))
     echo(output.stats_text(figures, as_json), nl=False)
 
 
@@ -1176,7 +1178,7 @@ def players_list(db: str, format_: str, **filters: Any) -> None:
     echo(output.render(archive_errors(lambda: archive_at(db).players(chosen)), format_), nl=False)
 
 
-@main.command()
+@main.command(cls=FilterCommand, at=2)  # the filters after --db
 @click.argument("directory")
 @db_option
 @click.option(
@@ -1188,12 +1190,18 @@ def players_list(db: str, format_: str, **filters: Any) -> None:
     help="Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing.",
 )
 @jobs_options
-def export(directory: str, db: str, format_: str, jobs: int) -> None:
+def export(directory: str, db: str, format_: str, jobs: int, **filters: Any) -> None:
     """Write the archive as files in DIRECTORY, for DuckDB, pandas, polars or Spark: records,
     tags, diagnostics, player aliases, and every position reached (a position string, its board
-    and material, the ply played from it), each record replayed."""
+    and material, the ply played from it), each record replayed. With filters (as in `query`),
+    the records they match, and their rows of each file."""
+    from lusoria.archive import NotADirectory
+
+    chosen = filters_of(filters)
     try:
-        counts = archive_errors(lambda: archive_at(db).export(directory, format_, jobs))
+        counts = archive_errors(lambda: archive_at(db).export(directory, format_, jobs, chosen))
+    except NotADirectory as error:
+        stop(str(error))
     except OSError as error:
         stop(cannot_write(error.filename or directory, error))
     for table, rows in counts.items():
