@@ -17,7 +17,7 @@ from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
-from lusoria.archive.query import REFUSED_TYPES, Filters, build, summable
+from lusoria.archive.query import REFUSED_TYPES, FilterError, Filters, build, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
@@ -29,7 +29,9 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
 from lusoria.pipeline import Note, Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, Position, known_names
+from lusoria.validator.games import GAMES
 from lusoria.validator.replay import Report, check
+from lusoria.variants import is_variant, rules_of_name
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
@@ -211,6 +213,7 @@ class Archive:
         `stats` counts it under (query.REFUSED_TYPES: read once, when the first record of no game
         comes; a lookup a record in `other_tags`, ordered by tag, would read every GameType tag)."""
         self._existing()
+        self._check_names(filters)
         sql, params = build(filters)
         labels: dict[int, str] | None = None
         for row in iter_sql(self.path, sql, params, self.timeout):
@@ -247,6 +250,8 @@ class Archive:
         when it has them (the other filters found nothing)."""
         if not game and not variant:
             return None
+        if variant and (rules := rules_of_name(variant)):  # another name of a variant (tablut/seed): its own
+            game, variant = rules.name, rules.variant
         held = [(row["game"], row["variant"] or "") for row in self.iter_sql(_GAMES_HELD)]
         games = sorted({held_game for held_game, _ in held})
         if game and game.lower() not in games:
@@ -263,6 +268,24 @@ class Archive:
             return f"the archive holds no record of the variant '{variant}'{of} ({known_names(variant, variants)})"
         return None
 
+    def _selected(self, filters: Filters | None) -> tuple[str, list] | None:
+        """`_selected`, the names of `filters` checked (`_check_names`)."""
+        self._check_names(filters)
+        return _selected(filters)
+
+    def _check_names(self, filters: Filters | None) -> None:
+        """FilterError when the game or variant of `filters` is none that lusoria knows and none
+        that the archive holds records of (a slip: `Filters(variant="seneka")` found nothing,
+        unsaid), which says what the archive holds (`lacking`)."""
+        if filters is None:
+            return
+        for name, known in (("game", lambda game: game.lower() in GAMES), ("variant", is_variant)):
+            written = getattr(filters, name)
+            if written is not None and not known(written):
+                lacking = self.lacking(filters.game, filters.variant)
+                if lacking:
+                    raise FilterError(name, f"names no {name} that lusoria knows, and {lacking}")
+
     def stats(self, top: int = 10, filters: Filters | None = None) -> dict:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`
         rows of each long list (variants, players, first error rules; the variants folded beyond
@@ -270,7 +293,7 @@ class Archive:
         self._existing()
         conn = connect(self.path)
         try:
-            return stats(conn, top, _selected(filters))
+            return stats(conn, top, self._selected(filters))
         finally:
             conn.close()
 
@@ -376,9 +399,9 @@ class Archive:
         if depth < 1:  # (else no plies at all, as if none were played)
             raise ValueError(f"the tree goes 1 ply deep or more, not {depth}")
         self._existing()
+        only = self._selected(filters)
         filters = filters or Filters()
         player = player_condition("r.white", filters.player) if filters.player is not None else None
-        only = _selected(filters)
         conn = connect(self.path)
         try:
             with watched(conn, self.timeout) if self.timeout is not None else nullcontext():
@@ -438,7 +461,7 @@ class Archive:
         """`lusoria players list`: the score table of the players (under their canonical names)
         in the records `filters` match."""
         self._existing()
-        return list(iter_sql(self.path, *players.score_table(_selected(filters))))
+        return list(iter_sql(self.path, *players.score_table(self._selected(filters))))
 
     def aliases(self) -> list[dict]:
         """Every other name of a player, and the canonical name."""
@@ -456,4 +479,4 @@ class Archive:
         `directory`, with their rows of every table, each record replayed by `jobs` worker processes
         (archive/export.py); rows per file."""
         self._existing()
-        return export(self.path, directory, format, jobs, _selected(filters))
+        return export(self.path, directory, format, jobs, self._selected(filters))

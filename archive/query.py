@@ -120,6 +120,25 @@ def _date(column: str, end: bool) -> Condition:
     return condition
 
 
+def _variant(written: str, _: Filters) -> tuple[str, list]:
+    """The records of a variant: of its Variant tag as written, or of the rules that a name
+    `lusoria explain` knows chooses (game/variant; a catalogue's entry, as saami-tablut-w: those
+    of its variant and, when it sets them, of its other tags)."""
+    from lusoria.archive.records_as_rows import rule_tags_of  # the games' rules: loaded when searched
+    from lusoria.variants import rules_of_name, tags_of_name
+
+    rules = rules_of_name(written)
+    if rules is None:
+        return "records.variant = lower(?)", [written]
+    if not set(tags_of_name(written) or ()) - {"Game", "Variant"}:
+        return "(records.game = ? AND records.variant = ?)", [rules.name, rules.variant]
+    return "(records.game = ? AND records.variant = ? AND records.rule_tags IS ?)", [
+        rules.name,
+        rules.variant,
+        rule_tags_of(rules),
+    ]
+
+
 def _ending(written: str, _: Filters) -> tuple[str, list]:
     from lusoria.archive.endings import known_endings  # the games' rules: loaded when searched
 
@@ -176,7 +195,9 @@ class Filters:
 
     game: str | None = _filter(help="The game, as its Game tag names it.", where="records.game = lower(?)")
     variant: str | None = _filter(
-        help="The Variant (seed, seneca, piso, petteia, dux, …).", where="records.variant = lower(?)"
+        help="The Variant (seed, seneca, piso, petteia, dux, …), or any name of a variant that lusoria explain "
+        "knows (tablut/seed, saami-tablut-w: its rules).",
+        where=_variant,
     )
     white: str | None = _filter(
         help="White's name (whole, any case).", where=lambda name, _: player_condition("records.white", name)
@@ -317,8 +338,11 @@ UNCHANGING = {"symmetric", "include_unknown", "material_for"}
 
 def summable(filters: Filters, variations: bool) -> tuple[str, list] | None:
     """Conditions over `n` (a row of `next_plies`) that select the records `filters` select, or
-    None when the sums cannot tell (a player, dates, words, …: the tree reads the games)."""
-    if variations or filters.player is not None:
+    None when the sums cannot tell (a player, dates, words, a variant by another name than its
+    Variant tag, …: the tree reads the games)."""
+    from lusoria.variants import tags_of_name
+
+    if variations or filters.player is not None or filters.variant is not None and tags_of_name(filters.variant):
         return None
     conditions, params = [], []
     for declared in fields(filters):

@@ -10,6 +10,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from lusoria.archive.endings import ending
 from lusoria.archive.identity import identity
@@ -24,6 +25,9 @@ from lusoria.notation.sources import Problem
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.workers import in_workers, place
+
+if TYPE_CHECKING:
+    from lusoria.validator.base import Game
 
 COMMENTS = attrgetter("comments")  # of a ply
 VARIATIONS = attrgetter("variations")  # of a ply
@@ -207,10 +211,16 @@ def rows(report: Report) -> Rows:
 
 
 def rule_tags(report: Report) -> str | None:
-    """The tags besides Variant that choose a record's rules, as its game writes them (`Rules`
-    with the options its variant does not set, Latrunculi's `Board`): JSON, or None when there
-    are none (the move tree plays plies again under the records' rules)."""
-    extra = report.rules.extra_tags() if report.rules else None
+    """The tags besides Variant that choose a record's rules (`rule_tags_of`)."""
+    return rule_tags_of(report.rules)
+
+
+def rule_tags_of(rules: Game | None) -> str | None:
+    """The tags besides Variant that choose `rules`, as their game writes them (`Rules` with the
+    options its variant does not set, Latrunculi's `Board`): JSON, or None when there are none
+    (the move tree plays plies again under the records' rules; `--variant` finds a catalogue's
+    entry by them)."""
+    extra = rules.extra_tags() if rules else None
     return json.dumps(extra, sort_keys=True) if extra else None
 
 

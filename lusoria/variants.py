@@ -64,6 +64,34 @@ def variants() -> dict[str, dict[str, VariantNotes]]:
     return found
 
 
+def tags_of_name(name: str) -> dict[str, str] | None:
+    """The tags that choose the rules of the variant `explain` knows as `name` (any case), where
+    they say more than a Variant tag of `name` would: `game/variant`, and a catalogue's entry that
+    another variant plays (saami-tablut-w: Tablut's aage with Rules first=white); None for a
+    game's Variant as written, and for a name that no variant has."""
+    game, slash, variant = name.strip().lower().rpartition("/")
+    every = variants()
+    if slash:
+        notes = every.get(game, {}).get(variant)
+        return dict(notes.tags) if notes else None
+    if any(variant in GAMES[game].presets for game in GAMES):
+        return None
+    found = [named[variant].tags for named in every.values() if variant in named]
+    return dict(found[0]) if len(found) == 1 else None
+
+
+def rules_of_name(name: str) -> Game | None:
+    """The rules of the variant `explain` knows as `name`, where `tags_of_name` has its tags."""
+    tags = tags_of_name(name)
+    return rules_from_tags(GAMES[tags["Game"]], tags) if tags else None
+
+
+def is_variant(name: str) -> bool:
+    """Whether `name` (any case) is a variant that `explain` knows: a game's Variant, or another
+    name of one (`tags_of_name`)."""
+    return any(name.lower() in GAMES[game].presets for game in GAMES) or tags_of_name(name) is not None
+
+
 def game_text(name: str) -> str:
     """A game as `lusoria explain GAME` prints it: its variants, a line each, and its rules and options."""
     game = GAMES[name]
