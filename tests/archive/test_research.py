@@ -249,9 +249,16 @@ def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples
         assert result.exit_code == 0 and result.stdout == "no records\n"
         return result.stderr
 
-    assert note("--game", "tablot") == (
-        "lusoria: the archive holds no record of the game 'tablot' (known: chess, laquet, latrunculi, tablut)\n"
-    )  # chess: samples/errors/tags.lgn, stored as it is
+    held = runner.invoke(main, ["query", "--db", samples.path, "--game", "chess", "--format", "csv"])
+    assert held.exit_code == 0 and held.stdout.count("\n") == 2  # samples/errors/tags.lgn, stored as it is
+    assert note("--game", "brandubh") == (
+        "lusoria: the archive holds no record of the game 'brandubh' (known: chess, laquet, latrunculi, tablut)\n"
+    )
+    slip = runner.invoke(main, ["query", "--db", samples.path, "--game", "tablot"])  # none that lusoria knows either
+    assert slip.exit_code == 2 and slip.stderr.endswith(
+        "Error: --game names no game that lusoria knows, and the archive holds no record of the game 'tablot' "
+        "(known: chess, laquet, latrunculi, tablut)\n"
+    )
     assert note("--game", "tablut", "--variant", "seneca") == (
         "lusoria: the archive holds no record of the variant 'seneca' of tablut (known: copenhagen, linnaeus, seed)\n"
     )

@@ -1,0 +1,223 @@
+"""`stats` and `export` of part of an archive: with filters, the figures and the files of the
+archive made of the matching records alone (the same filters as `query`, one definition)."""
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT
+
+from lusoria import api
+from lusoria.archive import Archive, FilterError, Filters, NotADirectory, checked_rows
+from lusoria.cli import main
+
+SAMPLES = str(ROOT / "samples")
+ESCAPE = "p2ppp3/4p4/2P1P4/4Pp3/ppK2PPpp/p3P2p1/3PP4/4p4/3ppp3 b"
+CASES = [
+    Filters(player="Olof Berg"),
+    Filters(variant="seed"),
+    Filters(valid=False),
+    Filters(position=ESCAPE),
+    Filters(game="latrunculi", date_from="2026"),
+    Filters(rule="Q6"),
+    Filters(material=["king=0"], game="tablut"),
+    Filters(text="escape"),
+    Filters(ending="unfinished", limit=5),
+    Filters(player="nobody"),
+]
+
+
+def given(filters: Filters) -> str:
+    """The filters set, as a test's id."""
+    return ",".join(f"{name}={value}" for name, value in vars(filters).items() if value != getattr(Filters(), name))
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory):
+    """The samples, imported once."""
+    archive = Archive(str(tmp_path_factory.mktemp("whole") / "whole.db"))
+    assert archive.import_paths([SAMPLES]).added == 81
+    return archive
+
+
+def only_matching(whole: Archive, filters: Filters, folder: Path) -> Archive:
+    """An archive made of the records of the samples that `filters` match in `whole` alone."""
+    matching = {(row["path"], row["line"]) for row in whole.query(filters)}
+    texts = [text for text in api.records([SAMPLES]) if (text.path, text.line) in matching]
+    assert len(texts) == len(matching)
+    part = Archive(str(folder / "part.db"))
+    part.import_rows(checked_rows(texts))
+    return part
+
+
+@pytest.mark.parametrize("filters", CASES, ids=given)
+def test_stats_with_filters_are_the_stats_of_the_matching_records_alone(whole, filters, tmp_path):
+    part = only_matching(whole, filters, tmp_path)
+    matched = len(whole.query(filters))
+    if not matched:  # an archive of no record is none: its figures are those of nothing
+        assert whole.stats(filters=filters)["records"] == 0
+        return
+    for top in (10, 2):
+        assert whole.stats(top, filters) == part.stats(top)
+    assert whole.stats(filters=filters)["records"] == matched < 81
+
+
+def exported(archive: Archive, folder: Path, filters: Filters | None = None) -> dict[str, list[tuple]]:
+    """The rows of each file of a CSV export, sorted, each record's id written as its hash (the
+    ids of two archives differ)."""
+    archive.export(str(folder), "csv", filters=filters)
+    tables = {}
+    for path in sorted(folder.glob("*.csv")):
+        with open(path, newline="", encoding="utf-8") as file:
+            tables[path.stem] = list(csv.DictReader(file))
+    hashes = {row["id"]: row["hash"] for row in tables["records"]}
+    for row in tables["records"]:
+        row["id"] = row["hash"]
+    for name in ("tags", "diagnostics", "plies", "variation_plies"):
+        for row in tables[name]:
+            row["record_id"] = hashes[row["record_id"]]
+    return {name: sorted(tuple(row.values()) for row in rows) for name, rows in tables.items()}
+
+
+@pytest.mark.parametrize("filters", CASES, ids=given)
+def test_export_with_filters_is_the_export_of_the_matching_records_alone(whole, filters, tmp_path):
+    part = only_matching(whole, filters, tmp_path)
+    found = exported(whole, tmp_path / "filtered", filters)
+    assert len(found["records"]) == len(whole.query(filters))
+    if found["records"]:
+        assert found == exported(part, tmp_path / "part")
+    else:
+        assert all(rows == [] for name, rows in found.items() if name != "player_aliases")
+
+
+def test_export_with_filters_keeps_the_other_names_of_the_players_of_its_records(tmp_path):
+    archive = Archive(str(tmp_path / "names.db"))
+    archive.import_paths([SAMPLES])
+    archive.merge_players(["O. Berg"], "Olof Berg")
+    archive.merge_players(["K. N."], "Karin Nilsson")
+    archive.merge_players(["Rando"], "random")
+    counts = archive.export(str(tmp_path / "berg"), "csv", filters=Filters(white="Olof Berg", valid=True))
+    with open(tmp_path / "berg" / "player_aliases.csv", newline="", encoding="utf-8") as file:
+        aliases = list(csv.reader(file))
+    # Olof Berg played White against Karin Nilsson only: both players' other names, not random's
+    assert aliases == [["alias", "name"], ["K. N.", "Karin Nilsson"], ["O. Berg", "Olof Berg"]]
+    assert counts["records"] == 1 and counts["player_aliases"] == 2
+    assert archive.export(str(tmp_path / "all"), "csv")["player_aliases"] == 3
+
+
+def test_stats_and_export_take_the_filter_options_of_query():
+    def options(command: str) -> set[str]:
+        context = main.make_context("lusoria", [command, "--help"], resilient_parsing=True)
+        return {
+            name
+            for param in main.commands[command].get_params(context)
+            for name in param.opts + param.secondary_opts
+            if name != "--help"
+        }
+
+    filters = options("query") - {"--db", "--format"}
+    assert "--player" in filters and "--position" in filters and "--records" in filters
+    assert options("stats") == filters | {"--db", "--json", "--top"}
+    assert options("export") == filters | {"directory", "--db", "--format", "--jobs", "-j", "--force-jobs"}
+
+
+def test_the_commands_with_filters_are_the_library_calls_with_filters(whole, tmp_path):
+    runner = CliRunner()
+    shown = runner.invoke(main, ["stats", "--db", whole.path, "--json", "--player", "Olof Berg", "--top", "3"])
+    assert shown.exit_code == 0
+    assert json.loads(shown.stdout) == whole.stats(3, Filters(player="Olof Berg"))
+    written = runner.invoke(
+        main, ["export", str(tmp_path / "out"), "--db", whole.path, "--format", "csv", "--position", ESCAPE]
+    )
+    assert written.exit_code == 0 and written.stdout.splitlines()[:3] == [
+        f"{tmp_path / 'out' / 'records.csv'}: 3 rows",
+        f"{tmp_path / 'out' / 'tags.csv'}: 14 rows",
+        f"{tmp_path / 'out' / 'diagnostics.csv'}: 2 rows",
+    ]
+    unfiltered = runner.invoke(main, ["stats", "--db", whole.path])
+    assert unfiltered.stdout.startswith("81 records: 14 valid, 67 invalid")
+    refused = runner.invoke(main, ["stats", "--db", whole.path, "--ending", "checkmate"])
+    assert refused.exit_code == 2 and "Error: --ending is one of " in refused.stderr
+
+
+def test_export_into_a_file_says_so(whole, tmp_path):
+    """`Archive.export(path)` where path is a file raised a bare NotADirectoryError."""
+    taken = tmp_path / "taken"
+    taken.write_text("mine\n")
+    with pytest.raises(NotADirectory) as refused:
+        whole.export(str(taken), "csv")
+    assert str(refused.value) == f"{taken} is a file, not a directory: export writes its files into a directory"
+    assert isinstance(refused.value, NotADirectoryError)  # as before: an OSError
+    shown = CliRunner().invoke(main, ["export", str(taken), "--db", whole.path, "--format", "csv"])
+    assert (shown.exit_code, shown.stdout) == (2, "")
+    assert shown.stderr == f"lusoria: {taken} is a file, not a directory: export writes its files into a directory\n"
+    assert taken.read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("filters", [Filters(variant="unknown-name"), Filters(game="tablot", valid=True)], ids=given)
+def test_a_game_or_variant_none_knows_is_said_by_the_library(whole, filters, tmp_path):
+    """`Filters(variant="unknown-name")` found nothing, unsaid, where the CLI said why."""
+    name = "variant" if filters.variant else "game"
+    said = (
+        f"the {name} filter names no {name} that lusoria knows, and the archive holds no record of the {name} "
+        f"'{getattr(filters, name)}' (known: "
+    )
+    for call in (
+        whole.query,
+        lambda filters: whole.stats(filters=filters),
+        whole.players,
+        lambda filters: whole.export(str(tmp_path / "none"), "csv", filters=filters),
+        lambda filters: whole.tree(ESCAPE, filters=filters),
+    ):
+        with pytest.raises(FilterError, match="^" + said.replace("(", r"\(")) as refused:
+            call(filters)
+        assert refused.value.filter == name
+    assert not (tmp_path / "none").exists()
+    shown = CliRunner().invoke(main, ["stats", "--db", whole.path, f"--{name}", getattr(filters, name)])
+    assert shown.exit_code == 2 and f"Error: --{name} names no {name} that lusoria knows" in shown.stderr
+
+
+SAAMI = (
+    '[Game "tablut"]\n[Variant "aage"]\n[Rules "first=white"]\n[White "W"]\n[Result "*"]\n\n1. e3-c3 *\n\n'
+    '[Game "tablut"]\n[Variant "aage"]\n[White "B"]\n[Result "*"]\n\n1... d1-d3 *\n\n'
+    '[Game "tablut"]\n[Variant "seed"]\n[White "S"]\n[Result "*"]\n\n1... d1-d3 *\n'
+)
+
+
+@pytest.fixture
+def saami(tmp_path):
+    (tmp_path / "saami.lgn").write_text(SAAMI)
+    archive = Archive(str(tmp_path / "saami.db"))
+    assert archive.import_paths([str(tmp_path / "saami.lgn")]).added == 3
+    return archive
+
+
+@pytest.mark.parametrize(
+    "variant, white",
+    [
+        ("saami-tablut-w", ["W"]),  # aage with first=white, as explain says
+        ("Saami-Tablut", ["W", "B"]),  # aage
+        ("aage", ["W", "B"]),
+        ("tablut/seed", ["S"]),
+        ("tablut/aage", ["W", "B"]),
+    ],
+)
+def test_a_variant_filter_takes_every_name_explain_knows(saami, variant, white):
+    """`lusoria tree --variant saami-tablut-w` was refused, and `query` found nothing, although
+    `lusoria explain saami-tablut-w` names that variant."""
+    assert CliRunner().invoke(main, ["explain", variant]).exit_code == 0
+    assert [row["white"] for row in saami.query(Filters(variant=variant))] == white
+    assert saami.stats(filters=Filters(variant=variant))["records"] == len(white)
+
+
+def test_the_tree_starts_from_the_rules_of_a_variant_named_as_explain_names_it(saami):
+    shown = CliRunner().invoke(
+        main, ["tree", "--db", saami.path, "--game", "tablut", "--variant", "saami-tablut-w", "--format", "json"]
+    )
+    assert shown.exit_code == 0, shown.output
+    assert [(node["ply"], node["games"]) for node in json.loads(shown.stdout)] == [("e3-c3", 1)]
+    other = CliRunner().invoke(main, ["tree", "--db", saami.path, "--game", "laquet", "--variant", "saami-tablut-w"])
+    assert other.exit_code == 2
+    assert "Invalid value for --variant: saami-tablut-w is a variant of tablut, not of laquet" in other.stderr
