@@ -477,6 +477,6 @@ class Archive:
     ) -> dict[str, int]:
         """`lusoria export`: the records `filters` match (all: None) as Parquet or CSV files in
         `directory`, with their rows of every table, each record replayed by `jobs` worker processes
-        (archive/export.py); rows per file."""
+        (archive/export.py); rows per file. NotADirectory when `directory` is a file."""
         self._existing()
         return export(self.path, directory, format, jobs, self._selected(filters))

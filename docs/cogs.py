@@ -16,7 +16,7 @@ from lusoria.cli import main
 
 def console(command: str, input: str | None = None) -> None:
     """Run a `lusoria …` command and write it with its output as a console block."""
-    result = CliRunner().invoke(main, shlex.split(command)[1:], input=input)
+    result = CliRunner().invoke(main, shlex.split(command)[1:], input=input, prog_name="lusoria")
     shown = f"{command} <<'EOF'\n{input}EOF" if input is not None else command
     cog.out(f"```console\n$ {shown}\n{result.output}```\n")
 
