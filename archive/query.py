@@ -195,8 +195,8 @@ class Filters:
 
     game: str | None = _filter(help="The game, as its Game tag names it.", where="records.game = lower(?)")
     variant: str | None = _filter(
-        help="The Variant (seed, seneca, piso, petteia, dux, …), or any name of a variant that lusoria explain "
-        "knows (tablut/seed, saami-tablut-w: its rules).",
+        help="The Variant (seed, seneca, piso, petteia, dux, …), or any other name lusoria explain knows a "
+        "variant by (GAME/VARIANT; a catalogue's name: the rules it names).",
         where=_variant,
     )
     white: str | None = _filter(
