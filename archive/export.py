@@ -161,7 +161,12 @@ def _write_parquet(path: str, columns: Columns, rows: Iterable[tuple]) -> int:
 
 
 class NotADirectory(LusoriaError, NotADirectoryError):
-    """An export's directory that is a file."""
+    """An export's directory that is a file: said whole, and as an OSError's `strerror` (for what
+    a command says of a file it could not write)."""
+
+    def __init__(self, directory: str):
+        super().__init__(f"{directory} is a file, not a directory: export writes its files into a directory")
+        self.strerror = "not a directory"
 
 
 def export(
@@ -177,7 +182,7 @@ def export(
     if format not in FORMATS:
         raise ValueError(f"the export format is parquet or csv, not '{format}'")
     if os.path.exists(directory) and not os.path.isdir(directory):
-        raise NotADirectory(f"{directory} is a file, not a directory: export writes its files into a directory")
+        raise NotADirectory(directory)
     write = _write_parquet if format == "parquet" else _write_csv
     conn = connect(path)
     try:

@@ -1204,13 +1204,9 @@ def export(directory: str, db: str, format_: str, jobs: int, **filters: Any) -> 
     tags, diagnostics, player aliases, and every position reached (a position string, its board
     and material, the ply played from it), each record replayed. With filters (as in `query`),
     the records they match, and their rows of each file."""
-    from lusoria.archive import NotADirectory
-
     chosen = filters_of(filters)
     try:
         counts = archive_errors(lambda: archive_at(db).export(directory, format_, jobs, chosen))
-    except NotADirectory as error:
-        stop(str(error))
     except OSError as error:
         stop(cannot_write(error.filename or directory, error))
     for table, rows in counts.items():

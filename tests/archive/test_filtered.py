@@ -152,7 +152,7 @@ def test_export_into_a_file_says_so(whole, tmp_path):
     assert isinstance(refused.value, NotADirectoryError)  # as before: an OSError
     shown = CliRunner().invoke(main, ["export", str(taken), "--db", whole.path, "--format", "csv"])
     assert (shown.exit_code, shown.stdout) == (2, "")
-    assert shown.stderr == f"lusoria: {taken} is a file, not a directory: export writes its files into a directory\n"
+    assert shown.stderr == f"lusoria: cannot write {taken}: not a directory\n"  # as any file it cannot write
     assert taken.read_text() == "mine\n"
 
 

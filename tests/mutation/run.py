@@ -72,6 +72,7 @@ ARCHIVE_TESTS = [
     "tests/archive/test_reading.py",
     "tests/archive/test_tree.py",
     "tests/archive/test_next_plies.py",  # the move tree's sums, kept by each batch of an import
+    "tests/archive/test_filtered.py",  # stats and export of the records filters match
 ]
 # the importer's summary (a record failed, a source unread) and the records of other formats it stores as lgn
 IMPORT_TESTS = ARCHIVE_TESTS + [
@@ -151,6 +152,7 @@ ARCHIVE_COMMAND_TESTS = [  # import, search, sql, stats, export, tree… through
     "tests/archive/test_hostile_archive.py",
     "tests/archive/test_identity.py",  # duplicates
     "tests/archive/test_migration.py",  # a command's notes of an older archive upgraded, on stderr
+    "tests/archive/test_filtered.py",  # stats and export with filters
 ]
 PICTURE_TESTS = ["tests/test_svg.py", "tests/test_html.py", "tests/test_large_boards.py", "tests/test_numbering.py"]
 TAFL_ENGINE_TESTS = (  # validator/tafl.py and the engine's parts it imports
@@ -219,7 +221,8 @@ TESTS = {
     "grammar": GRAMMAR_TESTS,
     "lusoria/api.py": COMMAND_TESTS
     + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py", "tests/test_variants.py"],
-    "lusoria/variants.py": ["tests/test_variants.py", "tests/test_cli.py"],  # explain GAME and VARIANT
+    # explain GAME and VARIANT; the names of a variant that --variant takes
+    "lusoria/variants.py": ["tests/test_variants.py", "tests/test_cli.py", "tests/archive/test_filtered.py"],
     "lusoria/cli.py": COMMAND_TESTS
     + [
         "tests/test_rulebook.py",
