@@ -910,6 +910,13 @@ def filters_of(options: dict[str, Any]) -> Any:
     return Filters(**{name: value for name, value in options.items() if value is not None})
 
 
+def note_lacking(db: str, filters: Any) -> None:
+    """When `filters` found no record: a note on stderr of the game or variant they name that the
+    archive holds no record of, with those it holds (`Archive.lacking`)."""
+    if lacking := archive_at(db).lacking(filters.game, filters.variant):
+        echo(f"lusoria: {lacking}", err=True)
+
+
 class FilterCommand(click.Command):
     """A command with the filter options of Filters (all but those in `without`), made when the
     command is used: `lusoria validate` loads no archive code."""
@@ -956,8 +963,8 @@ def query(db: str, format_: str, **filters: Any) -> None:
     if format_ == "lgn":
         rows = converted(rows)
     archive_errors(lambda: echo_pieces(output.render_pieces(rows, format_, columns)))
-    if not found and (lacking := archive_at(db).lacking(filters["game"], filters["variant"])):
-        echo(f"lusoria: {lacking}", err=True)
+    if not found:
+        note_lacking(db, chosen)
     for row in left_out:
         echo(
             f"lusoria: {row['path']}:{row['line']}: the archive's record {row['id']} left out: its reader refused it or "
@@ -1026,6 +1033,8 @@ def stats(db: str, as_json: bool, top: int, **filters: Any) -> None:
     chosen = filters_of(filters)
     figures = archive_errors(lambda: archive_at(db).stats(top, chosen))
     echo(output.stats_text(figures, as_json), nl=False)
+    if not figures["records"]:
+        note_lacking(db, chosen)
 
 
 @main.command()
@@ -1211,6 +1220,8 @@ def export(directory: str, db: str, format_: str, jobs: int, **filters: Any) -> 
         stop(cannot_write(error.filename or directory, error))
     for table, rows in counts.items():
         echo(f"{os.path.join(directory, table)}.{format_}: {plural(rows, 'row')}")
+    if not counts["records"]:
+        note_lacking(db, chosen)
 
 
 if __name__ == "__main__":

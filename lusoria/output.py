@@ -241,10 +241,9 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
     if as_json:
         return json.dumps(figures, indent=2) + "\n"
     plies = figures["plies"]
-    text = (
-        f"{plural(figures['records'], 'record')}: {figures['valid']} valid, {figures['invalid']} invalid; "
-        f"plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}\n"
-    )
+    text = f"{plural(figures['records'], 'record')}: {figures['valid']} valid, {figures['invalid']} invalid" + (
+        f"; plies: mean {plies['mean']}, median {plies['median']}, max {plies['max']}\n" if figures["records"] else "\n"
+    )  # (of no record, no plies: not 'mean None')
     for key, title in (
         ("games", "game"),
         ("variants", "variant"),

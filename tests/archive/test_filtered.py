@@ -221,3 +221,18 @@ def test_the_tree_starts_from_the_rules_of_a_variant_named_as_explain_names_it(s
     other = CliRunner().invoke(main, ["tree", "--db", saami.path, "--game", "laquet", "--variant", "saami-tablut-w"])
     assert other.exit_code == 2
     assert "Invalid value for --variant: saami-tablut-w is a variant of tablut, not of laquet" in other.stderr
+
+
+def test_stats_and_export_of_no_record_say_what_the_archive_holds(whole, tmp_path):
+    """As `query` does; and the plies of no record are not `mean None, median None, max None`."""
+    runner = CliRunner()
+    holds = "lusoria: the archive holds no record of the variant 'ashton' (known: copenhagen, dux, linnaeus, petteia"
+    shown = runner.invoke(main, ["stats", "--db", whole.path, "--variant", "ashton"])
+    assert (shown.exit_code, shown.stdout) == (0, "0 records: 0 valid, 0 invalid\n")
+    assert shown.stderr.startswith(holds)
+    written = runner.invoke(
+        main, ["export", str(tmp_path), "--db", whole.path, "--format", "csv", "--variant", "ashton"]
+    )
+    assert written.exit_code == 0 and written.stdout.count(": 0 rows\n") == 6 and written.stderr.startswith(holds)
+    nobody = runner.invoke(main, ["stats", "--db", whole.path, "--player", "nobody"])
+    assert (nobody.stdout, nobody.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # the variant and game are there
