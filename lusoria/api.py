@@ -91,6 +91,7 @@ __all__ = [
     "convert",
     "rulebook",
     "explain",
+    "variant_tags",
     "build",
     "place_of",
     "refusal",
@@ -474,3 +475,13 @@ def explain(name: str) -> str:
     from lusoria.variants import explain as explained
 
     return explained(name)
+
+
+def variant_tags(name: str) -> dict[str, str] | None:
+    """The tags that choose the rules of the variant `explain` knows as `name`, where they say
+    more than a Variant tag of `name` (`game/variant`; a catalogue's entry that another variant
+    plays: saami-tablut-w is Tablut's aage with Rules first=white); None for a game's Variant as
+    written, and for a name no variant has."""
+    from lusoria.variants import tags_of_name
+
+    return tags_of_name(name)

@@ -149,10 +149,8 @@ def unowned_variant(variant: str) -> None:
 def game_tags(options: dict[str, Any]) -> dict[str, str]:
     """The tags that the --game and --variant filter options name (tree's start of a game): those
     of a variant named as `explain` knows it (saami-tablut-w: Tablut's aage, Rules first=white)."""
-    from lusoria.variants import tags_of_name
-
     game, variant = options["game"], options["variant"]
-    tags = tags_of_name(variant) if variant else None
+    tags = api.variant_tags(variant) if variant else None
     if tags is None:
         return {"Game": game, **({"Variant": variant} if variant else {})}
     if tags["Game"] != game.lower():
