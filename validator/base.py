@@ -269,6 +269,11 @@ class Game(Generic[P]):
         problems.raise_any()
         return cls(options, tags.get("Variant"))
 
+    def options_in_play(self) -> tuple[str, ...]:
+        """The options whose value these rules play by (`lusoria explain` lists them): all of them but
+        those that change nothing under its variant and other options (Latrunculi's jump-over in dux)."""
+        return tuple(self.options)
+
     @classmethod
     def variant_notes(cls) -> dict[str, VariantNotes]:
         """What `lusoria explain` says of its variants besides their rules, by name: by default its

@@ -32,6 +32,7 @@ from lusoria.validator.tafl_rules import (
     OPEN,
     board_of,
     described_settings,
+    idle,
     normalized,
     read_record,
     refusal,
@@ -288,6 +289,12 @@ class Hnefatafl(TaflGame):
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         return described_settings(option, IDS, self.title)
+
+    def options_in_play(self) -> tuple[str, ...]:
+        """All but the idle keys (validator/tafl_rules.py): the pieces and squares its start and board
+        lack, a shieldwall's flank rule without shieldwall, how records write berserk moves without them."""
+        unused = idle(self.option)
+        return tuple(key for key in self.options if key not in unused)
 
     @classmethod
     def variant_notes(cls) -> dict[str, VariantNotes]:
