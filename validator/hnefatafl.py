@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from lusoria.errors import LusoriaError
-from lusoria.validator.base import OptionError, TagProblems, VariantNotes
+from lusoria.validator.base import OptionError, TagProblems, VariantNotes, known_names
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard
 from lusoria.validator.tafl_rules import (
@@ -335,7 +335,7 @@ class Hnefatafl(TaflGame):
             why = (
                 "the board and the start are the variant's"
                 if key in cls.options
-                else f"known: {', '.join(cls.options)}"
+                else known_names(key, cls.options, "docs/rules.md")
             )
             raise cls.unknown_key(item, why)
         try:

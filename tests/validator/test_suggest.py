@@ -201,6 +201,10 @@ def test_the_cli_and_the_editor_offer_a_tag_suggestion_as_they_offer_a_ply_s():
             "repetition; did you mean king-armed or king-capture?)",
         ),
         (
+            ["validate", "--game", "hnefatafl", "--variant", "tyr-9x9", "--rules", "kss=w", "-"],
+            "Invalid value for --rules: unknown rules key 'kss' for hnefatafl (45 known; did you mean ks?)",
+        ),
+        (
             ["html", "--game", "tablut", "--rules", "king-armed=noo", "-"],
             "Invalid value for --rules: unknown value 'noo' for king-armed (known: yes, no; did you mean no?)",
         ),
