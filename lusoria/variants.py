@@ -167,11 +167,15 @@ def _same_rules(name: str, rules: Game) -> dict[str, VariantNotes]:
 
 
 def _settings(rules: Game) -> list[str]:
-    """Each option of `rules` with its value, in the words of its game's options (rulebook.options)."""
+    """Each option that `rules` play by (`Game.options_in_play`) with its value, in the words of its
+    game's options (rulebook.options)."""
     meanings = {option.key: option.meaning for option in rulebook.options(rules.name)}
     return [
-        _wrapped(f"  {key}={value}" + (f"; {key}: {rulebook.plain(meanings[key])}" if key in meanings else ""), "    ")
-        for key, value in rules.option.items()
+        _wrapped(
+            f"  {key}={rules.option[key]}" + (f"; {key}: {rulebook.plain(meanings[key])}" if key in meanings else ""),
+            "    ",
+        )
+        for key in rules.options_in_play()
     ]
 
 

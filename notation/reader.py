@@ -25,6 +25,7 @@ from lusoria.notation.slips import slip_fixes
 from lusoria.notation.syntax import TERMINALS, SyntaxProblem, Terminals, cache_file, tag_parts, unquote
 from lusoria.notation.writer import tag_meant
 from lusoria.validator import games
+from lusoria.validator.base import known_names
 
 MAX_TOKEN = 1 << 20  # characters in one token, in every format: a tag, a comment, a number (docs/robustness.md)
 LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|[^\s{};"]+')  # roughly the lexer's
@@ -243,7 +244,7 @@ def parse_record(source: RecordText | str) -> Record:
     name = game[1].lower()
     if name not in games.GAMES:
         raise SyntaxProblem(
-            f"unknown game '{game[1]}' (known: {', '.join(known_games())})",
+            f"unknown game '{game[1]}' ({known_names(game[1], known_games())})",
             offset + source.text.count("\n", 0, game.start(1)) + 1,
             game.start(1) - source.text.rfind("\n", 0, game.start(1)),
             game[1],

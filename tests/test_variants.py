@@ -2,6 +2,8 @@
 variant's rules are, asked of the games (lusoria/variants.py)."""
 
 import dataclasses
+import random
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -113,3 +115,78 @@ def test_a_variants_other_names_or_notes_alone_stand_after_a_blank_line():
     noted = variant_text("linnaeus", dataclasses.replace(linnaeus, notes="Played at Uppsala."))
     assert known == rules_said + "\n\nAnother program: Linné"
     assert noted == rules_said + "\n\nnotes: Played at Uppsala."
+
+
+@pytest.mark.parametrize(
+    "name, in_play",
+    [
+        ("latrunculi/seneca", "placement-captures jump-over removal pieces corner-capture min-pieces"),
+        ("latrunculi/piso", "placement-captures jump-over pieces corner-capture min-pieces"),
+        ("latrunculi/petteia", "pieces corner-capture min-pieces"),
+        ("latrunculi/dux", "corner-capture"),
+        (
+            "tablut/seed",
+            "first throne-pass throne-stop throne-hostile king-capture king-armed tuichi-ends no-move camps repetition",
+        ),
+        (
+            "tablut/ashton",
+            "first throne-pass throne-stop throne-hostile king-capture king-armed tuichi-ends no-move camps "
+            "camp-hostile repetition",
+        ),
+    ],
+)
+def test_a_variant_lists_the_settings_its_rules_play_by(name, in_play):
+    """Not those its rules never consult: dux has no placements, jumps, inciti, nor a piece count of
+    its own (X1, X4); camp-hostile is the camps'."""
+    settings = api.explain(name).split("\nSettings (")[1].split("\n\n")[0]
+    assert re.findall(r"^  ([a-z-]+)=", settings, re.MULTILINE) == in_play.split()
+
+
+def _plays(rules, position):
+    """Each legal ply at `position`, with the position and outcome it leads to."""
+    return {
+        text: (played.position, played.outcome)
+        for text in rules.legal_plies(position)
+        for played in [rules.play(position, text)]
+    }
+
+
+def _positions(rules, seed, plies, every):
+    """Every `every`th position of a random game of `plies` plies under `rules`, its start first."""
+    position, found = rules.initial(), []
+    rng = random.Random(seed)
+    for ply in range(plies + 1):
+        if ply % every == 0:
+            found.append(position)
+        text = rules.random_ply(position, rng)
+        if text is None:
+            break
+        played = rules.play(position, text)
+        if played.outcome is not None:
+            break
+        position = played.position
+    return found
+
+
+def test_a_setting_a_variant_does_not_list_changes_nothing_in_its_games():
+    """Each option `explain` leaves out of a variant, set to another of its values, has the same legal
+    plies, leading to the same positions and outcomes, at every 10th position of a random game (30
+    plies): of every variant of every game, the first of those that leave out the same options."""
+    tried = set()
+    for name in EVERY_VARIANT:
+        game, _, variant = name.partition("/")
+        notes = variants()[game][variant]
+        rules = api.rules_from_tags(GAMES[notes.tags["Game"]], notes.tags)
+        left_out = set(rules.options) - set(rules.options_in_play())
+        if (type(rules), frozenset(left_out)) in tried:
+            continue
+        tried.add((type(rules), frozenset(left_out)))
+        positions = _positions(rules, name, 30, 10)
+        plays = [_plays(rules, position) for position in positions]
+        for key in sorted(left_out):
+            for value in [value for value in rules.choices(key) if value != rules.option[key]][
+                :1
+            ]:  # (not dux's pieces)
+                other = type(rules)({**rules.option, key: value}, rules.variant)
+                assert [_plays(other, position) for position in positions] == plays, f"{name}: {key}={value}"
+    assert len(tried) > 20

@@ -191,14 +191,18 @@ LISTED = 12  # names a message lists in full; of more, those like the one writte
 
 def known_names(written: str, names: Iterable[str], listed_in: str = "") -> str:
     """What a message says of the names `written` is not one of: all of them, or, of more than LISTED
-    (the catalogue's 175 variants), how many there are and those most like it, or that hold it, or
-    else the page `listed_in` that lists them."""
+    (the catalogue's 175 variants), how many there are; then those most like it (of more than LISTED,
+    or those that hold it), or else the page `listed_in` that lists them."""
     known = list(names)
     if len(known) <= LISTED:
-        return f"known: {', '.join(known)}"
+        return f"known: {', '.join(known)}" + _meant(alike(written, known))
     like = alike(written, known) or [name for name in known if written.lower() in name][:3]
     where = f": {listed_in} lists them" if listed_in else ""
-    return f"{len(known)} known" + (f"; did you mean {' or '.join(like)}?" if like else where)
+    return f"{len(known)} known" + (_meant(like) or where)
+
+
+def _meant(like: list[str]) -> str:
+    return f"; did you mean {' or '.join(like)}?" if like else ""
 
 
 class Game(Generic[P]):
@@ -265,6 +269,11 @@ class Game(Generic[P]):
         problems.raise_any()
         return cls(options, tags.get("Variant"))
 
+    def options_in_play(self) -> tuple[str, ...]:
+        """The options whose value these rules play by (`lusoria explain` lists them): all of them but
+        those that change nothing under its variant and other options (Latrunculi's jump-over in dux)."""
+        return tuple(self.options)
+
     @classmethod
     def variant_notes(cls) -> dict[str, VariantNotes]:
         """What `lusoria explain` says of its variants besides their rules, by name: by default its
@@ -321,7 +330,8 @@ class Game(Generic[P]):
         if key not in cls.options:
             raise cls.unknown_key(item, known_names(key, cls.options))
         if not equals or not cls.accepts(key, value):
-            raise cls.bad_value(item, f"unknown value '{value}' for {key} (known: {cls.known_values(key)})")
+            meant = _meant(alike(value, cls.choices(key)))
+            raise cls.bad_value(item, f"unknown value '{value}' for {key} (known: {cls.known_values(key)}{meant})")
         return key, value
 
     @classmethod

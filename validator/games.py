@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import Any, TypeVar, cast
 
 from lusoria.plugins import loaded
-from lusoria.validator.base import Game, OptionError, together
+from lusoria.validator.base import Game, OptionError, known_names, together
 
 G = TypeVar("G", bound=Game[Any])
 
@@ -71,7 +71,7 @@ class Registry(Mapping[str, type[Game]]):
             self._find()
         if name not in self._classes:
             if name not in self._where:
-                raise KeyError(f"unknown game '{name}' (known: {', '.join(self.names)})")
+                raise KeyError(f"unknown game '{name}' ({known_names(name, self.names)})")
             module, _, attribute = self._where[name].partition(":")
             self._classes[name] = getattr(import_module(module), attribute)
         return self._classes[name]

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from lusoria.errors import LusoriaError
-from lusoria.validator.base import OptionError, TagProblems, VariantNotes
+from lusoria.validator.base import OptionError, TagProblems, VariantNotes, known_names
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard
 from lusoria.validator.tafl_rules import (
@@ -32,6 +32,7 @@ from lusoria.validator.tafl_rules import (
     OPEN,
     board_of,
     described_settings,
+    idle,
     normalized,
     read_record,
     refusal,
@@ -289,6 +290,12 @@ class Hnefatafl(TaflGame):
     def settings_for(self, option: dict[str, str]) -> Settings:
         return described_settings(option, IDS, self.title)
 
+    def options_in_play(self) -> tuple[str, ...]:
+        """All but the idle keys (validator/tafl_rules.py): the pieces and squares its start and board
+        lack, a shieldwall's flank rule without shieldwall, how records write berserk moves without them."""
+        unused = idle(self.option)
+        return tuple(key for key in self.options if key not in unused)
+
     @classmethod
     def variant_notes(cls) -> dict[str, VariantNotes]:
         """The catalogue's entries that lusoria plays: its variants, and the types a built-in game
@@ -328,7 +335,7 @@ class Hnefatafl(TaflGame):
             why = (
                 "the board and the start are the variant's"
                 if key in cls.options
-                else f"known: {', '.join(cls.options)}"
+                else known_names(key, cls.options, "docs/rules.md")
             )
             raise cls.unknown_key(item, why)
         try:

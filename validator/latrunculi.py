@@ -102,6 +102,19 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         return f"@{square[1].lower()}" if square else super().mended_ply(word)
 
     # -- options and tags ------------------------------------------------------
+    def options_in_play(self) -> tuple[str, ...]:
+        """Without placements, placement-captures changes nothing; without jumps, jump-over; without
+        inciti, removal; in dux (its own start, and X4 for L4's count), pieces and min-pieces."""
+        s = self.settings
+        unused = {
+            "placement-captures": not s.placing,
+            "jump-over": s.slides,
+            "removal": not s.inciti,
+            "pieces": self.variant == "dux",
+            "min-pieces": self.variant == "dux",
+        }
+        return tuple(key for key in self.options if not unused.get(key))
+
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:
         if key == "pieces":

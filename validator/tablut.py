@@ -94,6 +94,11 @@ class Tablut(TaflGame):
         },
     }
 
+    def options_in_play(self) -> tuple[str, ...]:
+        """camp-hostile is that of the camps: none without them."""
+        camps = self.option["camps"] != "none"
+        return tuple(key for key in self.options if key != "camp-hostile" or camps)
+
     def settings_for(self, option: dict[str, str]) -> Settings:
         camp_squares = ASHTON_CAMP_SQUARES if option["camps"] == "ashton" else ()
         return self.on_board(

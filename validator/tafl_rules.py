@@ -409,14 +409,31 @@ def _region(option: dict[str, str], board: TaflBoard) -> bytes:
     return bytes(region)
 
 
-IDLE = {"nj": "nN", "cj": "cC"}  # a key that rules only pieces of these letters: idle when the start has none
+# a key that rules only pieces of these letters (knights, commanders): idle when the start has none
+IDLE = {"nj": "nN", "cj": "cC", "cc": "cC"}
+REGIONS = ("cen", "cor", "afor", "dfor")  # the keys of squares (empty: none such) their piece lists start with
 
 
 def idle(option: dict[str, str]) -> set[str]:
-    """The keys of a full set of options that change nothing, the pieces they rule being absent from
-    its start (OpenTafl writes `nj:n` for its Tablut, which has no knight)."""
+    """The keys of a full set of options that change nothing: those of pieces absent from its start
+    (OpenTafl writes `nj:n` for its Tablut, which has no knight), the piece lists of squares it has
+    none of (`afor:` empty: no `aforh`…; no throne: no `linc` either), `swf` without shieldwall and
+    `berw` without `ber:c` (the only berserk moves records may leave out)."""
     start = option.get("start", "")
-    return {key for key, letters in IDLE.items() if key in option and start and not any(c in start for c in letters)}
+    found = {key for key, letters in IDLE.items() if key in option and start and not any(c in start for c in letters)}
+    for region in REGIONS:
+        if option.get(region) == "":
+            found.update(key for key in PIECE_LISTS if key.startswith(region))
+    found.update(
+        key
+        for key, unused in (
+            ("linc", option.get("cen") == ""),
+            ("swf", option.get("sw") == "n"),
+            ("berw", option.get("ber", "c") != "c"),
+        )
+        if unused
+    )
+    return found
 
 
 def refusal(option: dict[str, str]) -> str | None:

@@ -179,3 +179,66 @@ def test_the_cli_and_the_editor_offer_a_tag_suggestion_as_they_offer_a_ply_s():
     assert fix.title == "Replace with seneca" and [(e.line, e.column, e.end_column, e.text) for e in fix.edits] == [
         (1, 10, 16, "seneca")
     ]
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (
+            ["validate", "--game", "latrunculi", "--variant", "duxs", "-"],
+            "Invalid value for --variant: unknown variant 'duxs' for latrunculi (known: seneca, piso, petteia, dux; "
+            "did you mean dux?)",
+        ),
+        (
+            ["random", "--game", "latrunculi", "--variant", "pisso"],
+            "Invalid value for --variant: unknown variant 'pisso' for latrunculi (known: seneca, piso, petteia, dux; "
+            "did you mean piso?)",
+        ),
+        (
+            ["rules", "--game", "tablut", "--rules", "king-armd=yes", "-"],
+            "Invalid value for --rules: unknown rules key 'king-armd' for tablut (known: first, throne-pass, "
+            "throne-stop, throne-hostile, king-capture, king-armed, tuichi-ends, no-move, camps, camp-hostile, "
+            "repetition; did you mean king-armed or king-capture?)",
+        ),
+        (
+            ["validate", "--game", "hnefatafl", "--variant", "tyr-9x9", "--rules", "kss=w", "-"],
+            "Invalid value for --rules: unknown rules key 'kss' for hnefatafl (45 known; did you mean ks?)",
+        ),
+        (
+            ["html", "--game", "tablut", "--rules", "king-armed=noo", "-"],
+            "Invalid value for --rules: unknown value 'noo' for king-armed (known: yes, no; did you mean no?)",
+        ),
+        (
+            ["explain", "latrunculi/duxs"],
+            "Invalid value for NAME: latrunculi has no variant 'duxs' (known: seneca, piso, petteia, dux; "
+            "did you mean dux?)",
+        ),
+    ],
+)
+def test_a_name_an_option_gets_wrong_is_said_with_those_most_like_it(args, said):
+    """An option or explain has no caret to suggest at: the message says the names like it, as it does
+    of a catalogue's variants (more than it lists)."""
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+
+    result = CliRunner().invoke(main, args, input="*\n")
+    assert result.exit_code == 2
+    assert f"Error: {said}" in " ".join(result.output.split())
+
+
+def test_a_record_s_unknown_game_is_said_with_the_games_most_like_it():
+    """As its unknown variant or rules are: the message and the caret agree."""
+    [said] = check('[Game "tabult"]\n*\n').diagnostics
+    assert (said.rule, said.message, said.suggestions) == (
+        "tag",
+        "unknown game 'tabult' (known: brandubh, copenhagen, hnefatafl, laquet, latrunculi, tablut; did you mean tablut?)",
+        ("tablut",),
+    )
+
+
+def test_the_registry_says_the_games_like_an_unknown_name():
+    from lusoria.validator.games import GAMES
+
+    with pytest.raises(KeyError, match=r"unknown game 'latrunculus' \(known: .*; did you mean latrunculi\?\)"):
+        GAMES["latrunculus"]
