@@ -133,6 +133,8 @@ def _read(draft: Draft, text: str) -> None:
         "Position" not in draft.tags and rules.initial().turn == BLACK
     )
     _movetext(draft, text, header_end, black_first)
+    if draft.result_at is None and draft.result != "*":  # no resignation: the header's result, at its value
+        draft.result_at = tags["result"].start("value")
     _check_squares(draft, rules)
     _result_of_the_end(draft, rules)
 

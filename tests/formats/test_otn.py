@@ -117,6 +117,15 @@ def test_a_resignation_is_the_side_to_moves_where_white_moves_first():
         assert (record.result, record.tags["Termination"]) == (result, "resignation"), moves
 
 
+def test_a_result_the_game_contradicts_is_reported_at_the_headers_result_tag():
+    """OTN writes no result after the moves: the error is at `[result:…]`'s value, not past the file."""
+    escape = "1. c5-c3 i6-f6\n2. d5-d3 i4-h4\n3. c3-c7 a6-a9\n4. Ke5-c5 b5-b9\n5. Kc5-c1\n"
+    [source] = read_text("[result:1]\n" + HEADER + escape, "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert (problem.rule, problem.line, problem.column, problem.text) == ("result", 1, 9, "0-1")
+    assert problem.message == "the game ended 1-0 (the king reached the edge, T6), but the record says 0-1"
+
+
 # -- writing ---------------------------------------------------------------------------------------
 
 
