@@ -151,6 +151,16 @@ def test_the_writer_uses_opentafls_addresses():
     ]
 
 
+def test_a_comment_before_the_first_ply_with_brackets_reads_back_from_the_otn_written():
+    """`[start-comment:…]` ends at its first `]`: one in the comment is written `)`, as a turn's comment's is."""
+    report = check('[Game "brandubh"] {Opening: [a] note | pipe} 1. b4-b6 {x [y] z} e4-e1 *')
+    otn = write_report(report)
+    assert "[start-comment:Opening: [a) note | pipe]\n" in otn
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert again.valid and again.record.main.comments == ["Opening: [a) note | pipe"]
+    assert again.record.main.plies[0].comments == ["x [y) z"]
+
+
 def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative():
     """OpenTafl addresses a variation from the ply before the one it replaces; a variation's
     first ply has none in its line, so its variations are written as the same ply's."""
