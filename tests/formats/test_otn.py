@@ -151,6 +151,15 @@ def test_the_writer_uses_opentafls_addresses():
     ]
 
 
+def test_a_tag_value_at_fault_is_underlined_whole_with_what_it_may_have_meant():
+    """As in lgn: the value (not as many characters as the tag's name), and the suggestion."""
+    [source] = read_text("[date:2026-11-28]\n[defenders:Sven  Lind]\n" + HEADER + MAIN, "otn", "x.otg")
+    assert [(d.rule, d.line, d.column, d.text, d.suggestions) for d in check(source).diagnostics] == [
+        ("tag", 1, 7, "2026-11-28", ("2026.11.28",)),
+        ("tag", 2, 12, "Sven  Lind", ("Sven Lind",)),
+    ]
+
+
 def test_a_comment_before_the_first_ply_with_brackets_reads_back_from_the_otn_written():
     """`[start-comment:…]` ends at its first `]`: one in the comment is written `)`, as a turn's comment's is."""
     report = check('[Game "brandubh"] {Opening: [a] note | pipe} 1. b4-b6 {x [y] z} e4-e1 *')
