@@ -101,6 +101,15 @@ def test_a_file_met_again_is_read_once(tmp_path):
     assert result.stderr == f"lusoria: {tmp_path}: skipped, 2 of its files met already: read once\n"
 
 
+def test_a_file_met_again_in_a_folder_is_not_said_to_be_named_again(tmp_path):
+    """`validate round1/game.otg round1`: the file was named once, and met again in the folder."""
+    (tmp_path / "a.lgn").write_text(TWO)
+    given = str(tmp_path / "a.lgn")
+    result = CliRunner().invoke(main, ["validate", given, str(tmp_path)])
+    assert result.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n" and result.exit_code == 0
+    assert result.stderr == f"lusoria: {given}: skipped, met already: read once\n"
+
+
 def test_the_files_of_a_folder_met_again_are_said_in_one_note(tmp_path):
     """A folder named beside the folder that holds it (`validate games/copenhagen games`): one
     line for its files, not one a file (300 for the real Copenhagen folder)."""
