@@ -15,7 +15,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import SyntaxProblem
 from lusoria.validator.base import OptionError
 from lusoria.validator.tafl import TaflGame
-from lusoria.validator.tafl_rules import idle, read_record
+from lusoria.validator.tafl_rules import MAX_SIZE, MIN_SIZE, idle, read_record
 
 ALL = "tcnkmgTCNKMG"
 
@@ -263,7 +263,14 @@ def _game(entries: _Entries) -> type[TaflGame]:
             f"{sized[0].title} king escapes to {escape}; write esc:{'e' if corners else 'c'})",
         )
     sizes = ", ".join(f"{size}×{size}" for size in sorted({game.board.size for game in games}))
-    raise entries.cannot("dim", f"a board of this size (lusoria's tafl games are {sizes})")
+    generic = next((game.name for game in tafl_games() if game.described), None)
+    other = (
+        f"; a rules record with a start: entry is read as {generic}, on any board from "
+        f"{MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}"
+        if generic
+        else ""
+    )
+    raise entries.cannot("dim", f"a board of this size (lusoria's tafl games are {sizes}{other})")
 
 
 def _throne_hostile(entries: _Entries) -> str:

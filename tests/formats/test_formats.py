@@ -154,6 +154,17 @@ def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, 
     assert report.diagnostics[0].text == entry
 
 
+def test_otn_a_board_only_the_generic_game_has_is_refused_without_a_start_saying_how_it_is_read():
+    """dim:13 is a board of hnefatafl's variants (OpenTafl's Sea Battle): not "lusoria's tafl games
+    are 7×7, 9×9, 11×11" alone, which sent a club away from a game lusoria reads with a start: entry."""
+    [source] = read_text("[rules:dim:13 atkf:y]\n\n1. a6-b6\n", "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert problem.message == (
+        "rules entry dim:13: lusoria cannot express a board of this size (lusoria's tafl games are 7×7, "
+        "9×9, 11×11; a rules record with a start: entry is read as hnefatafl, on any board from 5×5 to 19×19)"
+    )
+
+
 @pytest.mark.parametrize("key", ["start", "starti"])
 def test_otn_a_whole_description_its_game_refuses_is_that_games_error_at_the_rules_record(key):
     """A rules record of a board no built-in game has, that describes a whole game by its start
