@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import cast
 
 from lusoria.formats import FORMATS, read_text
-from lusoria.notation.reader import RecordText, split_records
+from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
     CHUNK,
     HEAD,
@@ -135,7 +135,7 @@ def read_sources(
         return
     path = os.fspath(path)
     if path == STDIN:
-        yield from _records_in(decoded_text(sys.stdin.buffer, "<stdin>", encoding), format, "<stdin>", tags)
+        yield from _records_in(decoded_text(sys.stdin.buffer, STDIN_NAME, encoding), format, STDIN_NAME, tags)
         return
     name = shown_path(path)
     try:

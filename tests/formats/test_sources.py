@@ -173,6 +173,19 @@ def test_a_file_in_no_known_format_is_said_to_be_no_game_record(tmp_path, name, 
     assert result.output.startswith(f"{tmp_path / name}:1:1: error[syntax]: {NOT_A_RECORD}\n")
 
 
+def test_standard_input_in_another_format_is_not_said_to_be_in_none_lusoria_reads():
+    """`lusoria show - < game.otg`: standard input is read as lgn (no name to tell its format by), so
+    an OpenTafl game there is not said to be "in no format lusoria reads"; --from is named."""
+    otg = "[defenders:Anna]\n[rules:dim:7 atkf:y]\n\n1. b4-b6 e4-e1\n"
+    result = CliRunner().invoke(main, ["validate", "-"], input=otg)
+    assert result.exit_code == 1
+    assert result.output.startswith(
+        "<stdin>:1:1: error[syntax]: not a game record in lgn, which standard input is read as unless "
+        "--from names another format: it has no tag and no movetext\n"
+    )
+    assert CliRunner().invoke(main, ["validate", "--from", "otn", "-"], input=otg).exit_code == 0
+
+
 @pytest.mark.parametrize(
     "text",
     [
