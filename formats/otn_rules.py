@@ -67,9 +67,11 @@ class _Entries:
         return self.found.get(key, (default,))[0]
 
     def cannot(self, key: str, why: str) -> SyntaxProblem:
-        """The problem of an entry lusoria cannot express, at it."""
+        """The problem of an entry lusoria cannot express, at it (at the record, when it is not given
+        and OTN's default is what lusoria cannot express)."""
         value, at = self.found.get(key, ("", self.at))
-        return self.draft.problem(f"rules entry {key}:{value}: {CANNOT_EXPRESS} {why}", at, f"{key}:{value}", "tag")
+        entry = f"{key}:{value}" if key in self.found else f"{key}: (not given: OTN's default)"
+        return self.draft.problem(f"rules entry {entry}: {CANNOT_EXPRESS} {why}", at, f"{key}:{value}", "tag")
 
     def choice(self, key: str, default: str, meanings: dict[str, str], why: str = "this value") -> str:
         """What the value of `key` (or its OTN default) means among lusoria's option values."""

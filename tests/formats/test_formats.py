@@ -154,6 +154,15 @@ def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, 
     assert report.diagnostics[0].text == entry
 
 
+def test_otn_an_entry_not_given_that_lusoria_cannot_express_is_said_to_be_otns_default():
+    """`[rules:dim:9 esc:e]` gives no cor:, so OTN's corners hold: not "rules entry cor::"."""
+    [source] = read_text("[rules:dim:9 esc:e]\n\n1. a5-b5\n", "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert problem.message.startswith(
+        "rules entry cor: (not given: OTN's default): lusoria cannot express corner squares"
+    )
+
+
 def test_otn_a_board_only_the_generic_game_has_is_refused_without_a_start_saying_how_it_is_read():
     """dim:13 is a board of hnefatafl's variants (OpenTafl's Sea Battle): not "lusoria's tafl games
     are 7×7, 9×9, 11×11" alone, which sent a club away from a game lusoria reads with a start: entry."""
