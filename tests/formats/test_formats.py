@@ -558,7 +558,7 @@ def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules
     text = json.dumps([{"AageGameTypeName": "Alea Evangelii 19x19", "Moves": "e4-h4 d1-d3"}])
     [source] = read_text(text, "aage", "x.json")
     report = check(source)
-    assert problems(report) == [("tag", None, 1, 23)]
+    assert problems(report) == [("tag", None, 1, 24)]  # the type's first character, past its quote
     assert report.diagnostics[0].message == (
         "game type 'Alea Evangelii 19x19' is none that lusoria knows; did you mean 'Alea Evangelii dux4 19x19' "
         "or 'Alea Evangelii dux8 19x19' or 'Unst Alea Evangelii 19x19'?"
