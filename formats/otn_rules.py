@@ -239,8 +239,9 @@ def _note_repetition(draft: Draft, entries: _Entries, game: type[TaflGame], name
     if tfr not in ("i", "d") and not (named and tfr in ("w", "l") and game.board.corner_escape):
         raise entries.cannot("tfr", "a repetition that wins or loses")
     if tfr != "i" and not own:
+        written = f"tfr:{tfr}" if "tfr" in entries.found else f"tfr:{tfr}, OTN's default"
         draft.note(
-            f"threefold repetition (tfr:{tfr}) is not checked: "
+            f"threefold repetition ({written}) is not checked: "
             + (
                 "repetition neither ends the game nor makes a move illegal"
                 if game.board.corner_escape

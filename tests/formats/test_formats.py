@@ -154,6 +154,15 @@ def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, 
     assert report.diagnostics[0].text == entry
 
 
+def test_otn_a_repetition_rule_not_given_is_noted_as_otns_default():
+    """A hand-written Brandubh game without tfr: its note does not say the record wrote tfr:d."""
+    [source] = read_text("[rules:dim:7 atkf:y]\n\n1. b4-b6 e4-e1\n", "otn", "x.otg")
+    assert check(source).record.main.comments == [
+        "otn reader: threefold repetition (tfr:d, OTN's default) is not checked: repetition neither ends the "
+        "game nor makes a move illegal"
+    ]
+
+
 def test_otn_an_entry_not_given_that_lusoria_cannot_express_is_said_to_be_otns_default():
     """`[rules:dim:9 esc:e]` gives no cor:, so OTN's corners hold: not "rules entry cor::"."""
     [source] = read_text("[rules:dim:9 esc:e]\n\n1. a5-b5\n", "otn", "x.otg")
