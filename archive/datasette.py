@@ -44,8 +44,11 @@ def metadata(path: str = "lusoria.db") -> dict:
 
 
 def explorer_path(path: str) -> str:
-    """The path of the explorer of the archive at `path` in Datasette (archive/datasette_plugin.py)."""
-    return f"/-/explorer/{Path(path).stem}"
+    """The path of the explorer of the archive at `path` in Datasette (archive/datasette_plugin.py):
+    its name in Datasette's routes, tilde-encoded (`autumn open.db`: `autumn+open`)."""
+    from datasette.utils import tilde_encode
+
+    return f"/-/explorer/{tilde_encode(Path(path).stem)}"
 
 
 def site(path: str) -> Datasette:

@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from functools import partial
+from urllib.parse import unquote
 
 from datasette import hookimpl
+from datasette.utils import tilde_decode, tilde_encode
 from datasette.utils.asgi import Response
 from markupsafe import Markup, escape
 
@@ -60,7 +62,10 @@ def register_routes():
 def menu_links(datasette, actor):
     """The explorer of each archive in Datasette's menu."""
     return [
-        {"href": datasette.urls.path(f"/-/explorer/{name}"), "label": f"Opening explorer: {name}"}
+        {
+            "href": datasette.urls.path(f"/-/explorer/{tilde_encode(database.route)}"),
+            "label": f"Opening explorer: {name}",
+        }
         for name, database in datasette.databases.items()
         if database.path
     ]
@@ -69,11 +74,11 @@ def menu_links(datasette, actor):
 async def _answer(datasette, request, kind: str, action) -> Response:
     """Run `action(path)` off the event loop for the request's database, once Datasette lets the
     actor see it; its answer (explorer.answer: a line, never a traceback) within explorer.TIMEOUT."""
-    name = request.url_vars["database"]
-    database = datasette.databases.get(name)
+    route = tilde_decode(unquote(request.url_vars["database"]))  # as Datasette's pages read it (%20 too)
+    database = next((found for found in datasette.databases.values() if found.route == route), None)
     if database is None or not database.path:
-        return Response.text(f"no archive named {name[:100]}", status=404)
-    await datasette.ensure_permissions(request.actor, [("view-database", name), "view-instance"])
+        return Response.text(f"no archive named {route[:100]}", status=404)
+    await datasette.ensure_permissions(request.actor, [("view-database", database.name), "view-instance"])
     loop = asyncio.get_running_loop()
     try:
         body, status = await asyncio.wait_for(

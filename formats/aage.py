@@ -271,8 +271,9 @@ class _Fields:
         self.draft, self.game, self.span = draft, game, draft.locator.text[draft.start : draft.end]
 
     def offset(self, name: str) -> int:
-        """Where the value of field `name` starts (the object's start when it has none)."""
-        found = re.search(rf'"{name}"\s*:\s*', self.span)
+        """Where the value of field `name` starts, past the quote that opens a string (the object's
+        start when it has none)."""
+        found = re.search(rf'"{name}"\s*:\s*"?', self.span)
         return self.draft.start + found.end() if found else self.draft.start
 
     def field(self, name: str) -> str:
@@ -351,7 +352,7 @@ def _read_moves_field(draft: Draft, fields: _Fields, rules: TaflGame) -> None:
     """The plies of a game's `Moves`: one string of moves, or a list of them."""
     moves = fields.game["Moves"]
     if isinstance(moves, str):
-        read_moves(draft, fields.text("Moves", moves), fields.offset("Moves") + 1, rules)
+        read_moves(draft, fields.text("Moves", moves), fields.offset("Moves"), rules)
     elif isinstance(moves, list):
         # each move at its string, the strings of the list taken in turn (a move was searched for
         # as json.dumps writes it, from the list's start: one written with \u escapes was never

@@ -107,6 +107,7 @@ def _read(draft: Draft, text: str) -> None:
     tags = _header_tags(draft, text, header_end)
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
+    _one_game(draft, text, header_end, tags["rules"])
     named = named_variant(tags)
     try:
         game, options, start = rules_of(draft, tags["rules"], "lusoria-rules" in tags, DESCRIBED in tags, named)
@@ -133,8 +134,23 @@ def _read(draft: Draft, text: str) -> None:
         "Position" not in draft.tags and rules.initial().turn == BLACK
     )
     _movetext(draft, text, header_end, black_first)
+    if draft.result_at is None and draft.result != "*":  # no resignation: the header's result, at its value
+        draft.result_at = tags["result"].start("value")
     _check_squares(draft, rules)
     _result_of_the_end(draft, rules)
+
+
+def _one_game(draft: Draft, text: str, header_end: int, rules: re.Match[str]) -> None:
+    """A SyntaxProblem at a rules record after the moves: a second game pasted after the first
+    (whose header would read as comments, and its turn 1 as a numbering slip)."""
+    again = next((tag for tag in _TAG.finditer(text, header_end) if tag["key"].lower() == "rules"), None)
+    if again is not None:
+        first = draft.locator.where(rules.start())[0]
+        raise draft.problem(
+            f"a [rules:…] tag after the moves (the game's is on line {first}): an OTN file holds one game",
+            again.start("key") - 1,
+            f"[{again['key']}:",
+        )
 
 
 def _first_turn(text: str) -> int:

@@ -15,7 +15,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import SyntaxProblem
 from lusoria.validator.base import OptionError
 from lusoria.validator.tafl import TaflGame
-from lusoria.validator.tafl_rules import idle, read_record
+from lusoria.validator.tafl_rules import MAX_SIZE, MIN_SIZE, idle, read_record
 
 ALL = "tcnkmgTCNKMG"
 
@@ -67,9 +67,11 @@ class _Entries:
         return self.found.get(key, (default,))[0]
 
     def cannot(self, key: str, why: str) -> SyntaxProblem:
-        """The problem of an entry lusoria cannot express, at it."""
+        """The problem of an entry lusoria cannot express, at it (at the record, when it is not given
+        and OTN's default is what lusoria cannot express)."""
         value, at = self.found.get(key, ("", self.at))
-        return self.draft.problem(f"rules entry {key}:{value}: {CANNOT_EXPRESS} {why}", at, f"{key}:{value}", "tag")
+        entry = f"{key}:{value}" if key in self.found else f"{key}: (not given: OTN's default)"
+        return self.draft.problem(f"rules entry {entry}: {CANNOT_EXPRESS} {why}", at, f"{key}:{value}", "tag")
 
     def choice(self, key: str, default: str, meanings: dict[str, str], why: str = "this value") -> str:
         """What the value of `key` (or its OTN default) means among lusoria's option values."""
@@ -237,8 +239,9 @@ def _note_repetition(draft: Draft, entries: _Entries, game: type[TaflGame], name
     if tfr not in ("i", "d") and not (named and tfr in ("w", "l") and game.board.corner_escape):
         raise entries.cannot("tfr", "a repetition that wins or loses")
     if tfr != "i" and not own:
+        written = f"tfr:{tfr}" if "tfr" in entries.found else f"tfr:{tfr}, OTN's default"
         draft.note(
-            f"threefold repetition (tfr:{tfr}) is not checked: "
+            f"threefold repetition ({written}) is not checked: "
             + (
                 "repetition neither ends the game nor makes a move illegal"
                 if game.board.corner_escape
@@ -263,7 +266,14 @@ def _game(entries: _Entries) -> type[TaflGame]:
             f"{sized[0].title} king escapes to {escape}; write esc:{'e' if corners else 'c'})",
         )
     sizes = ", ".join(f"{size}×{size}" for size in sorted({game.board.size for game in games}))
-    raise entries.cannot("dim", f"a board of this size (lusoria's tafl games are {sizes})")
+    generic = next((game.name for game in tafl_games() if game.described), None)
+    other = (
+        f"; a rules record with a start: entry is read as {generic}, on any board from "
+        f"{MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}"
+        if generic
+        else ""
+    )
+    raise entries.cannot("dim", f"a board of this size (lusoria's tafl games are {sizes}{other})")
 
 
 def _throne_hostile(entries: _Entries) -> str:

@@ -68,8 +68,8 @@ def _write_otn(
     start = tags.get("Position") or rules.format_position(rules.initial())
     name = tags.get(RULES_NAME) or opentafl_name(rules)
     lines.append(f"[rules:{_rules_record(rules, start.split()[0], name, tags.get(REPETITION, ''))}]")
-    if record.main.comments:
-        lines.append(f"[start-comment:{' '.join(record.main.comments)}]")
+    if record.main.comments:  # (a tag's value ends at its first `]`)
+        lines.append(f"[start-comment:{' '.join(record.main.comments).replace(']', ')')}]")
     lines.append("")
     texts = _Texts(rules.geo, canonical, positions)
     walk(record, texts)

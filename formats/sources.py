@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import cast
 
 from lusoria.formats import FORMATS, read_text
-from lusoria.notation.reader import RecordText, split_records
+from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
     CHUNK,
     HEAD,
@@ -51,7 +51,7 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
                 elif format is None and FORMATS.of(str(found), _head(found)) is None:
                     yield Skipped(str(found), FORMATS.why_not(str(found)))
-                elif isinstance(once := _once(str(found), met), Skipped):
+                elif isinstance(once := _once(str(found), met, "met already"), Skipped):
                     again.append(once)
                 else:
                     yield once
@@ -63,12 +63,14 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
             )
 
 
-def _once(path: str | os.PathLike[str], met: dict[str, str]) -> str | os.PathLike[str] | Skipped:
+def _once(
+    path: str | os.PathLike[str], met: dict[str, str], again: str = "named again"
+) -> str | os.PathLike[str] | Skipped:
     """The file, the first time the walk meets it (`met`: the real paths met so far, each with the
-    path it was met by)."""
+    path it was met by; `again`: what a Skipped says of the same path met again)."""
     real, written = os.path.realpath(path), os.fspath(path)
     if real in met:
-        said = "named again" if met[real] == written else f"the same file as {met[real]}"
+        said = again if met[real] == written else f"the same file as {met[real]}"
         return Skipped(written, f"{said}: read once")
     met[real] = written
     return path
@@ -133,7 +135,7 @@ def read_sources(
         return
     path = os.fspath(path)
     if path == STDIN:
-        yield from _records_in(decoded_text(sys.stdin.buffer, "<stdin>", encoding), format, "<stdin>", tags)
+        yield from _records_in(decoded_text(sys.stdin.buffer, STDIN_NAME, encoding), format, STDIN_NAME, tags)
         return
     name = shown_path(path)
     try:

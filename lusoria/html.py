@@ -15,6 +15,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import SUFFIX_NAGS
 from lusoria.notation.reader import RecordText
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
+from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
 from lusoria.validator.replay import Diagnostic, check, move_number, movers_numbering
 
@@ -98,7 +99,7 @@ def replay_page(source: RecordText | str) -> str:
     offset = movers_numbering(rules, report.positions[0]) if rules is not None and report.positions else 0
     continued = rules.continued if rules is not None else None
     moves = _moves(record, offset, by_place, Continued(record, continued)) if record else ""
-    rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in tags.items())
+    rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(tags[k])}</td></tr>" for k in tag_order(tags))
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>

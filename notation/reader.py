@@ -32,6 +32,9 @@ LGN_TOKENS = re.compile(r'\{[^}]*\}?|;[^\n]*|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|[^
 # tokens (a tag's value with its escapes \" and \\ is one; possessive: 4 MB of escapes once took 0.7 s)
 
 
+STDIN_NAME = "<stdin>"  # the path of the records read from standard input
+
+
 @dataclass(slots=True)
 class RecordText:
     """The text of one record and where it stands in its source."""
@@ -236,9 +239,12 @@ def parse_record(source: RecordText | str) -> Record:
     offset = source.line - 1
     game = _GAME_TAG.search(source.text)
     if game is None and not _NEXT_TAG.search(source.text) and not _starts_as_movetext(source.text):
-        raise SyntaxProblem(
-            "not a game record in any format lusoria reads: read as lgn, it has no tag and no movetext", source.line, 1
+        read = (  # a file's name and first characters chose lgn; nothing chose it for standard input
+            "in lgn, which standard input is read as unless --from names another format:"
+            if source.path == STDIN_NAME
+            else "in any format lusoria reads: read as lgn,"
         )
+        raise SyntaxProblem(f"not a game record {read} it has no tag and no movetext", source.line, 1)
     if game is None:
         raise _no_game_tag(source)
     name = game[1].lower()

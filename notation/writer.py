@@ -4,7 +4,7 @@ move numbers where PGN puts them, suffixes as NAGs, lines under 80 characters.""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
@@ -62,9 +62,14 @@ def write_tags(record: Record) -> list[str]:
     tags.setdefault("Result", record.result)
     for name in ROSTER:
         tags.setdefault(name, UNKNOWN.get(name, "?"))
-    first = [name for name in ("Game", "Variant", *ROSTER) if name in tags]
-    rest = sorted(set(tags) - set(first))
-    return [f"[{name} {quote(tags[name])}]" for name in first + rest]
+    return [f"[{name} {quote(tags[name])}]" for name in tag_order(tags)]
+
+
+def tag_order(names: Iterable[str]) -> list[str]:
+    """Tag names in the export order: Game, Variant, the Seven Tag Roster, then the rest sorted."""
+    given = set(names)
+    first = [name for name in ("Game", "Variant", *ROSTER) if name in given]
+    return first + sorted(given - set(first))
 
 
 def write_record(

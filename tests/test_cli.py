@@ -267,7 +267,7 @@ def api_random(game: str, count: int):
 
 def test_every_command_cites_a_problem_where_validate_does(tmp_path):
     """One place for one problem: a game type lusoria cannot express, on line 5 of a scrape
-    whose record starts on line 2, is cited at 5:25 by every command that reads the record."""
+    whose record starts on line 2, is cited at 5:26 (past the quote) by every command that reads the record."""
     scrape = tmp_path / "scrape.json"
     scrape.write_text(
         json.dumps(
@@ -282,7 +282,7 @@ def test_every_command_cites_a_problem_where_validate_does(tmp_path):
             indent=2,
         )
     )
-    place = f"{scrape}:5:25: "
+    place = f"{scrape}:5:26: "
     validated = run("validate", str(scrape))
     assert validated.output.startswith(place + "error[tag]: game type 'Alea Evangelii 19x19'")
     assert run("fmt", str(scrape)).stderr.startswith(place + "error[tag]: game type")

@@ -5,6 +5,7 @@ import re
 from conftest import ROOT
 
 from lusoria.api import random_records
+from lusoria.formats import read_text
 from lusoria.formats.sources import read_sources
 from lusoria.html import replay_page, stored_boards
 from lusoria.svg import position_svg
@@ -79,3 +80,15 @@ def test_the_ply_after_a_variation_is_numbered_again():
     page = replay_page('[Game "tablut"]\n1. e3-c3 (1. e3-d3 d1-d2) d1-d3 2. e4-e3 *\n')
     numbered = re.findall(r"(\d+\.(?:\.\.)?)? <span class=\"ply[^>]*>([^<]*)</span>", page)
     assert numbered == [("1.", "e3-c3"), ("1.", "e3-d3"), ("", "d1-d2"), ("1...", "d1-d3"), ("2.", "e4-e3")]
+
+
+def test_the_tags_are_listed_in_the_export_order_whatever_order_the_reader_made():
+    """An OTN game's reader makes Game, then its rules' tags, then the header's: the page lists
+    Game, the Seven Tag Roster, then the rest, as `fmt` and `convert` write them."""
+    otn = (
+        "[event:Club]\n[defenders:Anna]\n[attackers:Bo]\n[time-control:600 30/3 0i]\n"
+        "[rules:dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y]\n\n1. a8-d8 g5-g3\n"
+    )
+    page = replay_page(next(read_text(otn, "otn", "game.otg")))
+    names = re.findall(r"<tr><td>([^<]*)</td>", page)
+    assert names == ["Game", "Event", "White", "Black", "Result", "OtnRepetition", "TimeControl"]

@@ -569,9 +569,9 @@ def _tag_error(
     suggestions: list[str] | None = None,
     severity: str = ERROR,
 ) -> None:
-    """An error (or a warning) of the tag `tag`, at its name; in lgn text, when `written` (the part of
-    its value at fault, `at` characters into it) is given, at that part, with what it may have meant;
-    a tag the record lacks (a Variant its game needs), at the Game tag."""
+    """An error (or a warning) of the tag `tag`, at its place; when `written` (the part of its value
+    at fault, `at` characters into it) is given and found there, at that part, with what it may have
+    meant; a tag the record lacks (a Variant its game needs), at the Game tag."""
     if tag not in record.tag_places:
         tag, written = "Game", None
     line, column = record.tag_places.get(tag) or (record.line, 1)
@@ -584,14 +584,20 @@ def _tag_error(
 
 
 def _part_column(source: RecordText, line: int, column: int, written: str, at: int) -> int | None:
-    """The column of `written`, `at` characters into the value of the tag whose name is at `line`,
-    `column` of an lgn text; None where it is not (a record read from another format, escapes)."""
+    """The column of `written`, `at` characters into the value of the tag placed at `line`, `column`:
+    in lgn text its name, in another format its value (OTN's `[date:…]`); None where it is not
+    (escapes, a value its reader made)."""
     lines = source.text.split("\n")
-    if source.format != "lgn" or not 0 <= line - source.line < len(lines):
+    if not 0 <= line - source.line < len(lines):
         return None
     text = lines[line - source.line]
-    start = text.find('"', column - 1) + 1 + at
-    return start + 1 if start > at and text.startswith(written, start) else None
+    value = column - 1
+    if source.format == "lgn":  # past the quote that opens the value
+        value = text.find('"', value) + 1
+        if not value:
+            return None
+    start = value + at
+    return start + 1 if text.startswith(written, start) else None
 
 
 def move_number(number: int, offset: int) -> str:

@@ -7,6 +7,7 @@ import hashlib
 import html
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from lusoria.api import random_records
 from lusoria.archive import Archive
+from lusoria.archive.datasette import explorer_path
 from lusoria.archive.explorer import MAX_GAMES, MAX_LINE
 from lusoria.cli import main
 from lusoria.validator import tablut
@@ -228,6 +230,20 @@ def test_serve_starts_the_explorer_and_prints_its_address(path):
         os.kill(process.pid, signal.SIGINT)
         process.wait(timeout=30)
     assert process.returncode == 0 and "Traceback" not in process.stderr.read()
+
+
+def test_an_archive_whose_name_has_a_space_is_explored_at_the_address_serve_prints(path, tmp_path):
+    """`lusoria serve --db "autumn open.db"` printed /-/explorer/autumn open, and the explorer
+    answered 404 to every spelling of it: Datasette's routes are tilde-encoded (autumn+open)."""
+    spaced = str(tmp_path / "autumn open.db")
+    shutil.copy(path, spaced)
+    site = datasette_app.Datasette([spaced])
+    address = explorer_path(spaced)
+    assert address == "/-/explorer/autumn+open"
+    for typed in (address, "/-/explorer/autumn%20open"):  # (a browser sends a space typed as %20)
+        page = get(site, typed + "?game=tablut&variant=seed")
+        assert page.status_code == 200 and 'id="board"' in page.text
+    assert f'href="{address}"' in get(site, "/").text  # the menu's link
 
 
 def test_serve_without_datasette_says_how_to_install_it(path, monkeypatch):

@@ -154,6 +154,35 @@ def test_otn_rules_lusoria_cannot_express_are_one_error_naming_the_entry(rules, 
     assert report.diagnostics[0].text == entry
 
 
+def test_otn_a_repetition_rule_not_given_is_noted_as_otns_default():
+    """A hand-written Brandubh game without tfr: its note does not say the record wrote tfr:d."""
+    [source] = read_text("[rules:dim:7 atkf:y]\n\n1. b4-b6 e4-e1\n", "otn", "x.otg")
+    assert check(source).record.main.comments == [
+        "otn reader: threefold repetition (tfr:d, OTN's default) is not checked: repetition neither ends the "
+        "game nor makes a move illegal"
+    ]
+
+
+def test_otn_an_entry_not_given_that_lusoria_cannot_express_is_said_to_be_otns_default():
+    """`[rules:dim:9 esc:e]` gives no cor:, so OTN's corners hold: not "rules entry cor::"."""
+    [source] = read_text("[rules:dim:9 esc:e]\n\n1. a5-b5\n", "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert problem.message.startswith(
+        "rules entry cor: (not given: OTN's default): lusoria cannot express corner squares"
+    )
+
+
+def test_otn_a_board_only_the_generic_game_has_is_refused_without_a_start_saying_how_it_is_read():
+    """dim:13 is a board of hnefatafl's variants (OpenTafl's Sea Battle): not "lusoria's tafl games
+    are 7×7, 9×9, 11×11" alone, which sent a club away from a game lusoria reads with a start: entry."""
+    [source] = read_text("[rules:dim:13 atkf:y]\n\n1. a6-b6\n", "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert problem.message == (
+        "rules entry dim:13: lusoria cannot express a board of this size (lusoria's tafl games are 7×7, "
+        "9×9, 11×11; a rules record with a start: entry is read as hnefatafl, on any board from 5×5 to 19×19)"
+    )
+
+
 @pytest.mark.parametrize("key", ["start", "starti"])
 def test_otn_a_whole_description_its_game_refuses_is_that_games_error_at_the_rules_record(key):
     """A rules record of a board no built-in game has, that describes a whole game by its start
@@ -538,7 +567,7 @@ def test_aage_unknown_game_type_is_a_tag_error_unless_the_options_give_its_rules
     text = json.dumps([{"AageGameTypeName": "Alea Evangelii 19x19", "Moves": "e4-h4 d1-d3"}])
     [source] = read_text(text, "aage", "x.json")
     report = check(source)
-    assert problems(report) == [("tag", None, 1, 23)]
+    assert problems(report) == [("tag", None, 1, 24)]  # the type's first character, past its quote
     assert report.diagnostics[0].message == (
         "game type 'Alea Evangelii 19x19' is none that lusoria knows; did you mean 'Alea Evangelii dux4 19x19' "
         "or 'Alea Evangelii dux8 19x19' or 'Unst Alea Evangelii 19x19'?"

@@ -277,7 +277,7 @@ def test_an_unknown_type_is_refused_by_its_full_name_with_one_summary_line(tmp_p
     result = run("validate", tmp_path)
     assert result.exit_code == 1
     assert result.stdout.count(f"error[tag]: game type '{LONG_TYPE}' is none that lusoria knows\n") == 3
-    assert f"{tmp_path / 'game-977-0-5000.json'}:5:25: error[tag]" in result.stdout
+    assert f"{tmp_path / 'game-977-0-5000.json'}:5:26: error[tag]" in result.stdout  # at the name, past its quote
     on_19, on_11 = (variants_on(size) for size in (19, 11))
     how = (
         "read them with {} (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
@@ -338,7 +338,7 @@ def test_a_refused_record_keeps_its_players_type_site_id_and_result():
         "Result": "1-0",
     }
     assert [(d.rule, d.line, d.column, d.text) for d in report.diagnostics] == [
-        ("tag", 1, text.index(f'"{LONG_TYPE}') + 1, LONG_TYPE)
+        ("tag", 1, text.index(f'"{LONG_TYPE}') + 2, LONG_TYPE)  # its first character, as its text underlines it
     ]
     [other] = read_text(json.dumps(unknown_games(1)[0]), "aage", "games/game-978-3-5123.json")
     assert "SiteGameId" not in check(other).tags  # a file name of another type says nothing of this game

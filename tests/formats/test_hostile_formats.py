@@ -115,6 +115,19 @@ def test_otn_a_repeated_rules_entry_is_an_error_at_the_second():
     assert only(text) == ("tag", 6, second, "rules entry start: is given twice")
 
 
+def test_otn_a_second_game_pasted_after_the_first_is_an_error_at_its_rules_record():
+    """Two games in one file: the second's header is no comment of the first's last turn, and its
+    turn 1 is no numbering slip ("found turn 1, expected turn 3")."""
+    text = f"{HEADER}\n\n1. Ke5-c5- d1-d2\n2. Kc5-c8 d2-d3\n\n{HEADER}\n\n1. Ke5-c5- d1-d2\n"
+    line = text.split("\n").index(HEADER.split("\n")[-1], 7) + 1
+    assert only(text) == (
+        "syntax",
+        line,
+        1,
+        "a [rules:…] tag after the moves (the game's is on line 6): an OTN file holds one game",
+    )
+
+
 @pytest.mark.parametrize(
     "moves, place, message",
     [
@@ -226,7 +239,8 @@ def test_aage_a_lone_surrogate_is_an_error_at_its_field(field):
         else '{%s, "Moves": %s}' % (SAAMI, value)
     )
     rule, line, column, message = only(text, "aage")
-    assert (rule, line, column) == ("syntax", 1, text.index(f'"{field}": ') + len(field) + 5)
+    at_value = text.index(f'"{field}": ') + len(field) + 5  # a list's [, a string's first character
+    assert (rule, line, column) == ("syntax", 1, at_value + (field != "Moves"))
     assert (
         message == f"{field} holds \\u{'dc00' if field != 'Moves' else 'd800'}, half of a UTF-16 pair "
         "without its other half: no character"

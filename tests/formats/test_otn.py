@@ -117,6 +117,15 @@ def test_a_resignation_is_the_side_to_moves_where_white_moves_first():
         assert (record.result, record.tags["Termination"]) == (result, "resignation"), moves
 
 
+def test_a_result_the_game_contradicts_is_reported_at_the_headers_result_tag():
+    """OTN writes no result after the moves: the error is at `[result:…]`'s value, not past the file."""
+    escape = "1. c5-c3 i6-f6\n2. d5-d3 i4-h4\n3. c3-c7 a6-a9\n4. Ke5-c5 b5-b9\n5. Kc5-c1\n"
+    [source] = read_text("[result:1]\n" + HEADER + escape, "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert (problem.rule, problem.line, problem.column, problem.text) == ("result", 1, 9, "0-1")
+    assert problem.message == "the game ended 1-0 (the king reached the edge, T6), but the record says 0-1"
+
+
 # -- writing ---------------------------------------------------------------------------------------
 
 
@@ -140,6 +149,25 @@ def test_the_writer_uses_opentafls_addresses():
         "2b.1.1a. ..... d1-d3",
         "3. g4-c4 b5-b9",
     ]
+
+
+def test_a_tag_value_at_fault_is_underlined_whole_with_what_it_may_have_meant():
+    """As in lgn: the value (not as many characters as the tag's name), and the suggestion."""
+    [source] = read_text("[date:2026-11-28]\n[defenders:Sven  Lind]\n" + HEADER + MAIN, "otn", "x.otg")
+    assert [(d.rule, d.line, d.column, d.text, d.suggestions) for d in check(source).diagnostics] == [
+        ("tag", 1, 7, "2026-11-28", ("2026.11.28",)),
+        ("tag", 2, 12, "Sven  Lind", ("Sven Lind",)),
+    ]
+
+
+def test_a_comment_before_the_first_ply_with_brackets_reads_back_from_the_otn_written():
+    """`[start-comment:…]` ends at its first `]`: one in the comment is written `)`, as a turn's comment's is."""
+    report = check('[Game "brandubh"] {Opening: [a] note | pipe} 1. b4-b6 {x [y] z} e4-e1 *')
+    otn = write_report(report)
+    assert "[start-comment:Opening: [a) note | pipe]\n" in otn
+    again = check(next(read_text(otn, "otn", "back.otg")))
+    assert again.valid and again.record.main.comments == ["Opening: [a) note | pipe"]
+    assert again.record.main.plies[0].comments == ["x [y) z"]
 
 
 def test_a_variation_of_a_variations_first_ply_is_written_as_another_alternative():

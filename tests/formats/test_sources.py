@@ -101,6 +101,15 @@ def test_a_file_met_again_is_read_once(tmp_path):
     assert result.stderr == f"lusoria: {tmp_path}: skipped, 2 of its files met already: read once\n"
 
 
+def test_a_file_met_again_in_a_folder_is_not_said_to_be_named_again(tmp_path):
+    """`validate round1/game.otg round1`: the file was named once, and met again in the folder."""
+    (tmp_path / "a.lgn").write_text(TWO)
+    given = str(tmp_path / "a.lgn")
+    result = CliRunner().invoke(main, ["validate", given, str(tmp_path)])
+    assert result.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n" and result.exit_code == 0
+    assert result.stderr == f"lusoria: {given}: skipped, met already: read once\n"
+
+
 def test_the_files_of_a_folder_met_again_are_said_in_one_note(tmp_path):
     """A folder named beside the folder that holds it (`validate games/copenhagen games`): one
     line for its files, not one a file (300 for the real Copenhagen folder)."""
@@ -162,6 +171,19 @@ def test_a_file_in_no_known_format_is_said_to_be_no_game_record(tmp_path, name, 
     result = CliRunner().invoke(main, ["validate", str(tmp_path / name)])
     assert result.exit_code == 1
     assert result.output.startswith(f"{tmp_path / name}:1:1: error[syntax]: {NOT_A_RECORD}\n")
+
+
+def test_standard_input_in_another_format_is_not_said_to_be_in_none_lusoria_reads():
+    """`lusoria show - < game.otg`: standard input is read as lgn (no name to tell its format by), so
+    an OpenTafl game there is not said to be "in no format lusoria reads"; --from is named."""
+    otg = "[defenders:Anna]\n[rules:dim:7 atkf:y]\n\n1. b4-b6 e4-e1\n"
+    result = CliRunner().invoke(main, ["validate", "-"], input=otg)
+    assert result.exit_code == 1
+    assert result.output.startswith(
+        "<stdin>:1:1: error[syntax]: not a game record in lgn, which standard input is read as unless "
+        "--from names another format: it has no tag and no movetext\n"
+    )
+    assert CliRunner().invoke(main, ["validate", "--from", "otn", "-"], input=otg).exit_code == 0
 
 
 @pytest.mark.parametrize(
