@@ -41,6 +41,11 @@ class ImportSummary:
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
     failed: list[Failure] = field(default_factory=list)  # records lusoria failed on: not stored
 
+    @property
+    def found(self) -> int:
+        """The records read and stored or found stored already (added, skipped or kept)."""
+        return self.added + self.duplicates + self.kept
+
     def __str__(self) -> str:
         text = (
             f"replaced {plural(self.replaced, 'record')} of {plural(self.replaced_files, 'file')}, "

@@ -826,9 +826,9 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
     if summary.failed:
         echo(f"lusoria: {plural(len(summary.failed), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
-    if not summary.added and not summary.duplicates and not inputs.unreadable:
+    if not summary.found and not inputs.unreadable:
         echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
-    sys.exit(2 if inputs.unreadable or not (summary.added or summary.duplicates) else 0)
+    sys.exit(2 if inputs.unreadable or not summary.found else 0)
 
 
 def option_name(field: str) -> str:

@@ -455,6 +455,20 @@ def test_import_replace_says_what_it_replaced(in_tmp):
     )
 
 
+def test_import_replace_of_unchanged_files_succeeds(in_tmp):
+    """Every record kept unchanged is found: `import --replace` said "no record found" and exited 2
+    after "kept 6 unchanged" (the README's tour runs it so)."""
+    write(in_tmp / "games/a.lgn", games(8, 6))
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games/"])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 6 unchanged, skipped 0 duplicates\n",
+        "",
+    )
+
+
 def test_standard_input_is_no_file_to_replace(in_tmp):
     """Records read from `-` are stored with the path `<stdin>`: `--replace -` replaced every record
     any earlier standard input gave (other games altogether), where docs/archive.md says records
