@@ -192,4 +192,13 @@ def _tags(tags: dict[str, str]) -> str:
 
 
 def _wrapped(line: str, indent: str = "  ") -> str:
-    return textwrap.fill(line, WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+    """`line` filled to WIDTH, its leading spaces kept even where its first word alone is wider."""
+    text = line.lstrip(" ")
+    return textwrap.fill(
+        text,
+        WIDTH,
+        initial_indent=line[: len(line) - len(text)],
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )

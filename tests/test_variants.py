@@ -45,6 +45,19 @@ def test_every_variant_of_every_game_and_of_the_catalogue_is_explained():
         assert "\nSettings (" in text and "\nrules: " in text, name
 
 
+def test_every_settings_line_of_every_variant_is_laid_out_alike():
+    """A setting's first line is indented two spaces, its continuation four, even where a long value
+    (opentafl-sea-battle-13x13's start=) is wider than the page."""
+    for name in EVERY_VARIANT:
+        settings = api.explain(name).split("\nSettings (")[1].split("\n\n")[0].split("\n")[1:]
+        for line in settings:
+            assert re.match(r"(  [a-z-]+=|  none: |    \S)", line), (name, line)
+    start = (
+        "\n  start=/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/;\n"
+    )
+    assert start in api.explain("opentafl-sea-battle-13x13")
+
+
 def test_a_variant_is_found_in_any_case_and_by_its_game():
     text = api.explain("fetlar-hnefatafl-11x11")
     assert api.explain(" Fetlar-Hnefatafl-11X11 ") == api.explain("HNEFATAFL/fetlar-hnefatafl-11x11") == text
