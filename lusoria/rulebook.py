@@ -23,8 +23,9 @@ class Option(NamedTuple):
 
 
 class Rule(NamedTuple):
-    """One rule: its ID, its game, a one-line title, its text, the options that change it, and the
-    variant it is of ("": of every variant of its game)."""
+    """One rule: its ID, its game, a one-line title, its text, the options that change it, the
+    variant it is of ("": of every variant of its game), and the IDs of the other rules its text
+    refers to ("as in C3"; not those of the notes of how lusoria applies it)."""
 
     id: str
     game: str
@@ -32,6 +33,7 @@ class Rule(NamedTuple):
     text: str
     options: tuple[Option, ...]
     variant: str = ""
+    cites: tuple[str, ...] = ()
 
 
 class Example(NamedTuple):
@@ -44,6 +46,7 @@ class Example(NamedTuple):
 
 
 _SENTENCE = re.compile(r"(.+?[.;])(?:\s|$)")
+_CITATION = re.compile(r"\b([A-Z]+)(\d+)(?:[–-]\1?(\d+))?\b")  # C3, or a range: G7–G12, C8–C11
 
 
 @cache
@@ -75,12 +78,13 @@ def options(game: str) -> tuple[Option, ...]:
 @cache
 def _read() -> tuple[dict[str, Rule], dict[str, Example]]:
     """Every rule, by upper-case ID, and the examples."""
-    rules, examples = {}, {}
+    rules, examples, own_texts = {}, {}, {}
     for game in _games():
         texts = written(game)
         notes = [_joined(note) for note in texts.get("applied", [])]
         for entry in texts.get("rules", []):
             rule_id, text = entry["id"], _joined(entry["text"])
+            own_texts[rule_id.upper()] = text
             title = _title(text, entry.get("variant"))
             applied = [note for note in notes if f"**{rule_id}**" in note]
             if applied:
@@ -90,7 +94,21 @@ def _read() -> tuple[dict[str, Rule], dict[str, Example]]:
             rules[rule_id.upper()] = Rule(rule_id, game, title, text, changes, entry.get("variant", ""))
             if "example" in entry:
                 examples[rule_id.upper()] = Example(entry["example"]["record"], entry["example"]["message"])
+    for key, text in own_texts.items():
+        rules[key] = rules[key]._replace(cites=tuple(_cited(text, rules, rules[key].id)))
     return rules, examples
+
+
+def _cited(text: str, known: dict[str, Rule], own_id: str) -> dict[str, None]:
+    """The IDs of the rules other than `own_id` that `text` names, in order, each of a range as well."""
+    cited: dict[str, None] = {}
+    for found in _CITATION.finditer(text):
+        prefix, first, last = found[1], int(found[2]), int(found[3] or found[2])
+        for number in range(first, last + 1):
+            rule_id = f"{prefix}{number}"
+            if rule_id in known and rule_id != own_id:
+                cited[rule_id] = None
+    return cited
 
 
 def _joined(text: str) -> str:
@@ -133,6 +151,9 @@ def explain(rule_id: str) -> str:
     for paragraph in plain(found.text).split("\n"):
         bullet = paragraph.startswith("- ")
         parts.append(textwrap.fill(paragraph, 88, subsequent_indent="  " if bullet else ""))
+    if found.cites:
+        parts += ["", "Rules it refers to (lusoria explain ID says more):"]
+        parts += [_cited_line(rule(rule_id), found.game) for rule_id in found.cites]
     if found.options:
         parts += ["", "Options (Rules tag; the default first):"]
         parts += [f"  {plain(o.key)}: {plain(o.values)} — {plain(o.meaning)}" for o in found.options]
@@ -140,6 +161,12 @@ def explain(rule_id: str) -> str:
     if shown:
         parts += ["", "Example:", f"  {shown.record}", f"  {shown.message}"]
     return "\n".join(parts)
+
+
+def _cited_line(cited: Rule, game: str) -> str:
+    """A rule another rule refers to: its ID (and game, where it is another's) and its title."""
+    of_game = "" if cited.game == game else f" ({cited.game})"
+    return textwrap.fill(f"{cited.id}{of_game}: {cited.title}", 88, initial_indent="  ", subsequent_indent="    ")
 
 
 def plain(cell: str) -> str:

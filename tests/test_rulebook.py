@@ -217,3 +217,17 @@ def test_a_note_is_attached_only_to_the_rules_it_cites_in_bold():
     assert t12_note not in t1 and "**T1**" not in t12_note
     q5_note = next(line for line in q5.splitlines() if line.startswith("- **Q5** is checked"))
     assert "(Q8)" in q5_note and q5_note not in q8
+
+
+def test_a_rule_knows_the_rules_its_text_refers_to_not_those_of_its_notes():
+    assert rulebook.rule("B3").cites == ("C3",)  # another game's rule: "as in C3"
+    assert rulebook.rule("C14").cites == ("C8", "C9", "C10", "C11", "C13")  # "(C8–C11, C13)": a range is each
+    assert rulebook.rule("G13").cites == ("G7", "G8", "G9", "G10", "G11", "G12", "G16")
+    assert rulebook.rule("T1").cites == ()  # only its notes name T2 and T3 (which errors break which rule)
+    assert rulebook.rule("tag").cites == ()
+
+
+@pytest.mark.parametrize("rule_id", ["B3", "C14"])
+def test_explain_prints_the_rules_a_rule_refers_to_after_its_text(rule_id, snapshot):
+    """Each with its title (and its game, where it is another's): B3 says only "as in C3"."""
+    assert rulebook.explain(rule_id) == snapshot
