@@ -125,6 +125,19 @@ def test_otn_errors_point_into_the_file(path, expected):
     assert problems(report) == expected
 
 
+def test_the_rule_a_readers_refusal_cites_says_it_refuses_an_unknown_type_and_rules_entry():
+    """An aagenielsen.dk type lusoria does not know, an OTN rules entry out of range: both are `tag`
+    errors, and `lusoria explain tag` says so."""
+    [unknown_type, *_] = reports("errors/unknown-types.json")
+    otn = RESIGNED.replace("[rules:dim:9 ", "[rules:dim:21 ")
+    [out_of_range] = [check(source) for source in read_sources(io.StringIO(otn), format="otn")]
+    assert [d.rule for d in unknown_type.diagnostics + out_of_range.diagnostics] == ["tag", "tag"]
+    assert out_of_range.diagnostics[0].message == "rules entry dim:21: a board is 5×5 to 19×19"
+    text = " ".join(run("explain", "tag").output.split())
+    assert "an aagenielsen.dk game type lusoria does not know (AageGameTypeName)" in text
+    assert "an OTN rules entry that is unknown or out of range (frob:y, dim:21: a board is 5×5 to 19×19)" in text
+
+
 @pytest.mark.parametrize(
     "rules, entry",
     [
