@@ -244,6 +244,22 @@ class Archive:
         rows = iter_sql(self.path, _MOST_RECORDED, [game, game], self.timeout)
         return next(((row["game"], row["variant"]) for row in rows), None)
 
+    def variant_to_open(self, game: str) -> str | None:
+        """For a game whose boards are its variants, named without one, the variant of most of its
+        records (`most_recorded`); None for another game. FilterError (of `variant`, which each
+        reader words as its own: --variant, the explorer's parameter) when the archive holds none."""
+        described = GAMES.get(game.lower())
+        if described is None or not described.described:
+            return None
+        found = self.most_recorded(game)
+        if found is None:
+            raise FilterError(
+                "variant",
+                f"is needed: the archive holds no record of {described.name}, whose boards are its variants "
+                f"({described.presets_listed_in} lists them)",
+            )
+        return found[1]
+
     def lacking(self, game: str | None, variant: str | None) -> str | None:
         """Whether no record has the game or variant a query named (`lusoria query --game chess`
         finds none): said with the games, or the variants of the game, the archive holds; None

@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 
 from lusoria import output
 from lusoria.archive.commands import Archive
-from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, Filters
+from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, FilterError, Filters
 from lusoria.archive.tree import SORTS, Node, _rules
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
@@ -189,12 +189,13 @@ def _view(path: str, params: Params) -> View:
     """The game (the one of most records when none is asked for), its rules and the line; the
     variant of most records of a game whose boards are its variants when none is asked for."""
     game, variant = _text(params, "game"), _text(params, "variant")
-    if game is None or variant is None and not _known(game.lower(), None):  # (a game whose boards are its variants)
-        found = _archive(path).most_recorded(game)
-        if found is not None:
-            game, variant = found
-        elif game is None:
+    if game is None:
+        found = _archive(path).most_recorded()
+        if found is None:
             raise BadRequest("the archive holds no record with plies", 404)
+        game, variant = found
+    elif variant is None:
+        variant = _archive(path).variant_to_open(game)
     try:
         rules = _rules(game.lower(), variant.lower() if variant else None, None)
     except LusoriaError as error:
@@ -396,6 +397,8 @@ def answer(action: Callable[[], str]) -> tuple[str, int]:
         return action(), 200
     except BadRequest as error:
         return str(error), error.status
+    except FilterError as error:  # in the words of the page's parameters (the CLI says --variant)
+        return f"the parameter {error.filter} {error.problem}", 400
     except (LusoriaError, ValueError) as error:  # FilterError, NotAnArchive, ReadOnlyError (time), a position
         return str(error), 503 if getattr(error, "parameter", None) == "timeout" else 400
     except sqlite3.Error as error:

@@ -162,17 +162,10 @@ def most_recorded_variant(db: str, game: str) -> str | None:
     """For --game of a game whose boards are its variants without --variant, the variant of most
     of the archive's records of it, said in a note on stderr (as the explorer opens); None for
     another game."""
-    described = api.GAMES.get(game.lower())
-    if described is None or not described.described:
-        return None
-    found = archive_errors(lambda: archive_at(db).most_recorded(game))
-    if found is None:
-        raise click.UsageError(
-            f"the archive holds no record of {described.name}, whose boards are its variants: name one with --variant"
-            f" ({described.presets_listed_in} lists them)"
-        )
-    echo(f"lusoria: --variant {found[1]}: the variant of most records of {described.name} in {db}", err=True)
-    return found[1]
+    found = archive_errors(lambda: archive_at(db).variant_to_open(game))
+    if found is not None:
+        echo(f"lusoria: --variant {found}: the variant of most records of {game.lower()} in {db}", err=True)
+    return found
 
 
 def chosen_rules(tags: dict[str, str]) -> api.Game:

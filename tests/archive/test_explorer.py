@@ -146,6 +146,12 @@ def test_the_explorer_reads_only(site, path):
     [
         ("/-/explorer/nowhere", 404, "no archive named nowhere"),
         ("/-/explorer/club?game=chess", 400, "lusoria knows no game 'chess'"),
+        (  # said with the page's parameter, not the CLI's --variant
+            "/-/explorer/club?game=hnefatafl",
+            400,
+            "the parameter variant is needed: the archive holds no record of hnefatafl, whose boards are its "
+            "variants (docs/formats.md lists them)",
+        ),
         ("/-/explorer/club?game=tablut&ply=zz", 400, "ply 1 of the line, zz, is not a ply of tablut"),
         ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),
         ("/-/explorer/club?date_from=May", 400, "a date filter is YYYY"),

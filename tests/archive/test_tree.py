@@ -54,6 +54,6 @@ def test_the_tree_of_a_game_whose_boards_are_its_variants_starts_from_its_varian
     Archive(other).import_paths(["\n".join(random_records("tablut", 1, seed=1, max_plies=6))])
     refused = CliRunner().invoke(main, ["tree", "--game", "hnefatafl", "--db", other])
     assert refused.exit_code == 2 and refused.stderr.endswith(
-        "Error: the archive holds no record of hnefatafl, whose boards are its variants: name one with --variant "
+        "Error: --variant is needed: the archive holds no record of hnefatafl, whose boards are its variants "
         "(docs/formats.md lists them)\n"
     )
