@@ -8,6 +8,7 @@ pieces of the board it shows. A ply changes a few pieces, so each adds tens of b
 from __future__ import annotations
 
 import json
+import os
 import re
 from html import escape
 
@@ -82,7 +83,7 @@ def replay_page(source: RecordText | str) -> str:
     report = check(source)
     record = report.record
     tags = record.tags if record else report.tags
-    title = " – ".join(filter(None, [tags.get("White"), tags.get("Black")])) or "lusoria replay"
+    title = _title(tags, source)
     by_place: dict[tuple[int, int], list[Diagnostic]] = {}
     loose = []
     for diagnostic in report.diagnostics:
@@ -171,6 +172,17 @@ def _note(diagnostic: Diagnostic) -> str:
         f'<div class="diagnostic {diagnostic.severity}">{diagnostic.severity}[{escape(diagnostic.rule)}]: '
         f"{escape(diagnostic.message)}</div>"
     )
+
+
+def _title(tags: dict[str, str], source: RecordText | str) -> str:
+    """The players; for a record without them (a CSV game's), its file's name and line, its game
+    (and variant) and its event, those it has."""
+    players = " – ".join(filter(None, [tags.get("White"), tags.get("Black")]))
+    if players:
+        return players
+    place = f"{os.path.basename(source.path)}:{source.line}" if isinstance(source, RecordText) and source.path else ""
+    game = "/".join(filter(None, [tags.get("Game"), tags.get("Variant")]))
+    return " – ".join(filter(None, [place, game, tags.get("Event", "").strip("?")])) or "lusoria replay"
 
 
 def _moves(record: Record, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]], continued: Continued) -> str:

@@ -92,3 +92,19 @@ def test_the_tags_are_listed_in_the_export_order_whatever_order_the_reader_made(
     page = replay_page(next(read_text(otn, "otn", "game.otg")))
     names = re.findall(r"<tr><td>([^<]*)</td>", page)
     assert names == ["Game", "Event", "White", "Black", "Result", "OtnRepetition", "TimeControl"]
+
+
+def title_of(page):
+    [title] = re.findall(r"<title>([^<]*)</title>", page)
+    assert f"<h1>{title}</h1>" in page
+    return title
+
+
+def test_a_record_without_players_is_titled_by_its_place_game_and_event():
+    """A CSV game has no players: its page said only "lusoria replay"."""
+    csv = list(read_sources(str(ROOT / "tests/fixtures/formats/csv/brandubh.csv")))
+    assert title_of(replay_page(csv[1])) == "brandubh.csv:2 – brandubh"
+    assert title_of(replay_page('[Game "tablut"]\n[Event "Club evening"]\n\n1. e3-c3 *')) == "tablut – Club evening"
+    assert title_of(replay_page('[Game "tablut"]\n[Event "?"]\n\n1. e3-c3 *')) == "tablut"  # an unknown event
+    lgn = next(read_sources(str(ROOT / "samples/tablut/escape.lgn")))
+    assert title_of(replay_page(lgn)) == "Karin Nilsson – Olof Berg"  # the players, as before
