@@ -46,7 +46,7 @@ class Example(NamedTuple):
 
 
 _SENTENCE = re.compile(r"(.+?[.;])(?:\s|$)")
-_CITATION = re.compile(r"\b([A-Z]+)(\d+)(?:[–-]\1?(\d+))?\b")  # C3, or a range: G7–G12, C8–C11
+_CITATION = re.compile(r"\b(?P<first>(?P<prefix>[A-Z]+)\d+)(?:[–-](?P=prefix)?(?P<last>\d+))?\b")  # C3, C8–C11
 
 
 @cache
@@ -100,14 +100,16 @@ def _read() -> tuple[dict[str, Rule], dict[str, Example]]:
 
 
 def _cited(text: str, known: dict[str, Rule], own_id: str) -> dict[str, None]:
-    """The IDs of the rules other than `own_id` that `text` names, in order, each of a range as well."""
+    """The IDs of the rules other than `own_id` that `text` names, in order; of a range, the rules
+    from its first to its last in the order of the rules."""
+    ordered = list(known)
     cited: dict[str, None] = {}
     for found in _CITATION.finditer(text):
-        prefix, first, last = found[1], int(found[2]), int(found[3] or found[2])
-        for number in range(first, last + 1):
-            rule_id = f"{prefix}{number}"
-            if rule_id in known and rule_id != own_id:
-                cited[rule_id] = None
+        first, last = found["first"], found["prefix"] + found["last"] if found["last"] else found["first"]
+        if first in known and last in known:
+            for rule_id in ordered[ordered.index(first) : ordered.index(last) + 1]:
+                if rule_id != own_id:
+                    cited[rule_id] = None
     return cited
 
 
