@@ -399,7 +399,7 @@ def answer(action: Callable[[], str]) -> tuple[str, int]:
         return str(error), error.status
     except FilterError as error:  # in the words of the page's parameters (the CLI says --variant)
         return f"the parameter {error.filter} {error.problem}", 400
-    except (LusoriaError, ValueError) as error:  # FilterError, NotAnArchive, ReadOnlyError (time), a position
+    except (LusoriaError, ValueError) as error:  # NotAnArchive, ReadOnlyError (time), a position
         return str(error), 503 if getattr(error, "parameter", None) == "timeout" else 400
     except sqlite3.Error as error:
         return f"the archive could not answer: {error}", 503
