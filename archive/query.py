@@ -121,16 +121,16 @@ def _date(column: str, end: bool) -> Condition:
 
 
 def _variant(written: str, _: Filters) -> tuple[str, list]:
-    """The records of a variant: of its Variant tag as written, or of the rules that a name
-    `lusoria explain` knows chooses (game/variant; a catalogue's entry, as saami-tablut-w: those
-    of its variant and, when it sets them, of its other tags)."""
+    """The records of a variant: of its Variant tag as written (`tablut/aage` too: one game's), or
+    of the rules that a catalogue's entry `lusoria explain` knows names, their other tags included
+    (saami-tablut-w: aage with first=white; saami-tablut: aage as it is, with no Rules)."""
     from lusoria.archive.records_as_rows import rule_tags_of  # the games' rules: loaded when searched
-    from lusoria.variants import rules_of_name, tags_of_name
+    from lusoria.variants import rules_of_name
 
     rules = rules_of_name(written)
     if rules is None:
         return "records.variant = lower(?)", [written]
-    if not set(tags_of_name(written) or ()) - {"Game", "Variant"}:
+    if written.strip().lower().rpartition("/")[2] == rules.variant:
         return "(records.game = ? AND records.variant = ?)", [rules.name, rules.variant]
     return "(records.game = ? AND records.variant = ? AND records.rule_tags IS ?)", [
         rules.name,

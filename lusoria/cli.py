@@ -172,9 +172,10 @@ def chosen_rules(tags: dict[str, str]) -> api.Game:
     """The rules that options (--game, --variant, --rules: as the tags `Game`, `Variant`, `Rules`)
     choose; a usage error, said once, for a game, variant or rules lusoria does not know (naming the
     games that have the variant)."""
-    game = api.GAMES.get(tags["Game"].lower())
-    if game is None:
-        raise click.BadParameter(f"unknown game '{tags['Game']}' (known: {', '.join(api.GAMES)})", param_hint="--game")
+    try:
+        game = api.GAMES[tags["Game"].lower()]
+    except KeyError as unknown:  # (the registry's message: the games, and those most like it)
+        raise click.BadParameter(unknown.args[0], param_hint="--game") from None
     try:
         return api.rules_from_tags(game, tags)
     except api.OptionError as error:

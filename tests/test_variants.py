@@ -146,6 +146,11 @@ def test_a_variants_other_names_or_notes_alone_stand_after_a_blank_line():
             "first throne-pass throne-stop throne-hostile king-capture king-armed tuichi-ends no-move camps "
             "camp-hostile repetition",
         ),
+        (  # no throne (cen empty): no Linnaean capture, no piece lists of the throne; no shieldwall: no swf;
+            # no berserk moves: no berw; no corners, no forts: none of their piece lists
+            "hnefatafl/ard-ri-throneless-circle-7x7",
+            "dim start esc atkf surf tfr ka ks kj spd cor cen afor dfor sw efe ber leap",
+        ),
     ],
 )
 def test_a_variant_lists_the_settings_its_rules_play_by(name, in_play):

@@ -133,12 +133,14 @@ def rules_from_tags(game: type[Game], tags: dict[str, str]) -> Game:
     try:
         return game.from_tags(tags)
     except OptionError as problem:
-        raise together([_with_owners(each, tags) for each in problem.each()]) from None
+        raise together([_with_owners(each, game, tags) for each in problem.each()]) from None
 
 
-def _with_owners(problem: OptionError, tags: dict[str, str]) -> OptionError:
-    """A problem of the Variant tag that also names the games that have its variant."""
-    others = owners_of(tags["Variant"]) if problem.tag == "Variant" and "Variant" in tags else []
+def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -> OptionError:
+    """A problem of the Variant tag that also names the games that have its variant, when `game`
+    has it not (a problem of its own variant under its Rules names none)."""
+    variant = tags.get("Variant", "")
+    others = owners_of(variant) if problem.tag == "Variant" and variant.lower() not in game.presets else []
     if not others:
         return problem
     have = "has" if len(others) == 1 else "have"

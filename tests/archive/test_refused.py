@@ -93,6 +93,26 @@ def test_refused_records_keep_their_players_type_site_id_and_file(tmp_path):
     assert table[2].split()[1:6] == ["Imaginary", "Tafl", "15x15", "(refused)", "Cy"]
 
 
+def test_stats_with_filters_count_the_refused_records_they_match_alone(tmp_path):
+    """The records of no game, by their refused type or unparsable, are counted among those the
+    filters match, as the others are (a mutant that counted every refused record passed)."""
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([str(scrape(tmp_path))])
+    archive = Archive(db)
+    games = {player: archive.stats(filters=Filters(player=player))["games"] for player in ("Bo", "Cy", "Di", "Ann")}
+    assert games == {
+        "Bo": [{"value": f"{TYPE} (refused)", "records": 2}],
+        "Cy": [{"value": "Imaginary Tafl 15x15 (refused)", "records": 1}],
+        "Di": [{"value": "brandubh", "records": 1}],
+        "Ann": [
+            {"value": f"{TYPE} (refused)", "records": 2},
+            {"value": "Imaginary Tafl 15x15 (refused)", "records": 1},
+            {"value": "brandubh", "records": 1},
+        ],
+    }
+    assert archive.stats(filters=Filters(valid=False))["games"][1] == {"value": None, "records": 1}  # broken.json
+
+
 def test_a_refused_record_imported_again_is_a_duplicate(tmp_path):
     db = str(tmp_path / "a.db")
     Archive(db).import_paths([str(scrape(tmp_path))])

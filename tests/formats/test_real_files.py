@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from lusoria import api
-from lusoria.archive import Archive
+from lusoria.archive import Archive, Filters
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
 
@@ -104,6 +104,21 @@ def test_validate_and_import_a_downloaded_directory_under_the_defaults(folder, s
         row.get("first_error_ply", "-") != "-" or row.get("valid") == "0" for row in expected(folder).values()
     )
     assert stored == [{"records": records, "valid": records - invalid}]
+
+
+def test_the_site_s_saami_tablut_types_are_found_by_their_catalogue_names(tmp_path):
+    """Its type 166 (the Swedes first, Rules first=white) is saami-tablut-w, the others saami-tablut:
+    `--variant saami-tablut` counted all 385 aage games, the 17 of saami-tablut-w among them."""
+    archive = Archive(str(tmp_path / "a.db"))
+    archive.import_paths([str(AAGE)])
+    found = {
+        name: {Path(row["path"]).name for row in archive.query(Filters(variant=name))}
+        for name in ("saami-tablut", "saami-tablut-w", "aage")
+    }
+    swedes_first = {name for name in expected(AAGE) if name.startswith("game-166-")}
+    assert (len(found["aage"]), len(swedes_first)) == (385, 17)
+    assert found["saami-tablut-w"] == swedes_first
+    assert found["saami-tablut"] == found["aage"] - swedes_first
 
 
 @pytest.mark.slow

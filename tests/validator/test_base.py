@@ -44,6 +44,13 @@ def test_an_unknown_variant_is_still_an_error_that_names_the_known_ones():
     assert elsewhere.suggestions == ()  # (none of tablut's is like it)
 
 
+def test_a_problem_of_the_game_s_own_variant_names_no_game_that_has_it():
+    """The games that have a variant are named when the record's game lacks it: a problem of its own
+    variant under its Rules said 'cen:a1,b2: a board has one throne; hnefatafl has it'."""
+    record = '[Game "hnefatafl"]\n[Variant "tyr-9x9"]\n[Rules "cen=a1,b2"]\n*\n'
+    assert [diagnostic.message for diagnostic in check(record).diagnostics] == ["cen:a1,b2: a board has one throne"]
+
+
 def test_a_known_tag_in_another_case_is_a_warning_at_its_name():
     """`[event "Club"]` is a tag of its own, not the Event (tag names are case-sensitive): a warning
     that says so, with the name meant; a name two letters off any (`Wht`) is a tag like any."""

@@ -209,6 +209,11 @@ def test_the_cli_and_the_editor_offer_a_tag_suggestion_as_they_offer_a_ply_s():
             "Invalid value for --rules: unknown value 'noo' for king-armed (known: yes, no; did you mean no?)",
         ),
         (
+            ["tree", "--db", "none.db", "--game", "tabult"],
+            "Invalid value for --game: unknown game 'tabult' (known: brandubh, copenhagen, hnefatafl, laquet, "
+            "latrunculi, tablut; did you mean tablut?)",
+        ),
+        (
             ["explain", "latrunculi/duxs"],
             "Invalid value for NAME: latrunculi has no variant 'duxs' (known: seneca, piso, petteia, dux; "
             "did you mean dux?)",
