@@ -29,7 +29,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
 from lusoria.pipeline import Note, Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, Position, known_names
-from lusoria.validator.games import GAMES
+from lusoria.validator.games import GAMES, owners_of
 from lusoria.validator.replay import Report, check
 from lusoria.variants import is_variant, rules_of_name
 
@@ -281,7 +281,8 @@ class Archive:
         )
         if variant and variant.lower() not in variants:
             of = f" of {game.lower()}" if game else ""
-            return f"the archive holds no record of the variant '{variant}'{of} ({known_names(variant, variants)})"
+            known = known_names(variant, variants, holding=bool(owners_of(variant)))  # (seneca is no slip of seed)
+            return f"the archive holds no record of the variant '{variant}'{of} ({known})"
         return None
 
     def _selected(self, filters: Filters | None) -> tuple[str, list] | None:

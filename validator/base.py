@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from importlib.resources import files
@@ -189,16 +189,23 @@ def together(problems: list[OptionError]) -> OptionError:
 LISTED = 12  # names a message lists in full; of more, those like the one written
 
 
-def known_names(written: str, names: Iterable[str], listed_in: str = "") -> str:
+def known_names(written: str, names: Iterable[str], listed_in: str = "", holding: bool = False) -> str:
     """What a message says of the names `written` is not one of: all of them, or, of more than LISTED
     (the catalogue's 175 variants), how many there are; then those most like it (of more than LISTED,
-    or those that hold it), or else the page `listed_in` that lists them."""
+    or those that hold it; only those that hold it if `holding`: a name another game has is no slip of
+    one merely alike), or else the page `listed_in` that lists them."""
     known = list(names)
+    like = holding_it(written, known) if holding else alike(written, known)
     if len(known) <= LISTED:
-        return f"known: {', '.join(known)}" + _meant(alike(written, known))
-    like = alike(written, known) or [name for name in known if written.lower() in name][:3]
+        return f"known: {', '.join(known)}" + _meant(like)
+    like = like or holding_it(written, known)
     where = f": {listed_in} lists them" if listed_in else ""
     return f"{len(known)} known" + (_meant(like) or where)
+
+
+def holding_it(written: str, names: Iterable[str]) -> list[str]:
+    """Up to three of `names` that hold `written` (case aside): `fetlar`, `fetlar-hnefatafl-11x11`."""
+    return [name for name in names if written.lower() in name.lower()][:3]
 
 
 def _meant(like: list[str]) -> str:
@@ -297,6 +304,21 @@ class Game(Generic[P]):
         return f"{board.files}x{board.ranks}" if isinstance(board, Squares) else ""
 
     @classmethod
+    def unknown_variant(cls, variant: str, owners: Sequence[str] = ()) -> OptionError:
+        """The problem of a Variant tag naming none of this game's variants; `owners`: the games that
+        have it, said too, and then only this game's variants that hold the name are suggested
+        (`[Variant "seneca"]` is latrunculi's, no slip of `seed`; `fetlar` may be `fetlar-13x13-parlett`)."""
+        known = known_names(variant, cls.presets, cls.presets_listed_in, holding=bool(owners))
+        have = f"; {' and '.join(owners)} {'has' if len(owners) == 1 else 'have'} it" if owners else ""
+        return OptionError(
+            f"unknown variant '{variant}' for {cls.name} ({known}){have}",
+            "Variant",
+            variant,
+            0,
+            tuple(holding_it(variant, cls.presets) if owners else cls.presets),
+        )
+
+    @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:
         """The options the `Variant` and `Rules` tags choose (the variant's, then the rules' own);
         OptionError names the tag and the part of its value at fault (the first; each of the
@@ -304,16 +326,7 @@ class Game(Generic[P]):
         variant, rules = tags.get("Variant"), tags.get("Rules")  # names and values in any case
         problems = TagProblems()
         if variant is not None and variant.lower() not in cls.presets:
-            problems.add(
-                OptionError(
-                    f"unknown variant '{variant}' for {cls.name} "
-                    f"({known_names(variant, cls.presets, cls.presets_listed_in)})",
-                    "Variant",
-                    variant,
-                    0,
-                    tuple(cls.presets),
-                )
-            )
+            problems.add(cls.unknown_variant(variant))
         chosen: dict[str, str] = {}
         for item in re.finditer(r"\S+", rules or ""):
             option = problems.read(partial(cls.rules_entry, item))

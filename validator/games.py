@@ -141,12 +141,7 @@ def _with_owners(problem: OptionError, game: type[Game], tags: dict[str, str]) -
     has it not (a problem of its own variant under its Rules names none)."""
     variant = tags.get("Variant", "")
     others = owners_of(variant) if problem.tag == "Variant" and variant.lower() not in game.presets else []
-    if not others:
-        return problem
-    have = "has" if len(others) == 1 else "have"
-    return OptionError(
-        f"{problem}; {' and '.join(others)} {have} it", problem.tag, problem.written, problem.at, problem.known
-    )
+    return game.unknown_variant(variant, others) if others else problem
 
 
 def any_game() -> str:

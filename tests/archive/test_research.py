@@ -260,7 +260,7 @@ def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples
         "(known: chess, laquet, latrunculi, tablut; did you mean tablut?)\n"
     )
     assert note("--game", "tablut", "--variant", "seneca") == (
-        "lusoria: the archive holds no record of the variant 'seneca' of tablut (known: copenhagen, linnaeus, seed; did you mean seed?)\n"
+        "lusoria: the archive holds no record of the variant 'seneca' of tablut (known: copenhagen, linnaeus, seed)\n"
     )
     assert note("--game", "tablut", "--result", "1/2-1/2", "--variant", "seed") == ""  # the variant is there
     assert note("--game", "laquet", "--player", "nobody") == ""

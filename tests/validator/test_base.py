@@ -44,6 +44,19 @@ def test_an_unknown_variant_is_still_an_error_that_names_the_known_ones():
     assert elsewhere.suggestions == ()  # (none of tablut's is like it)
 
 
+def test_another_game_s_variant_is_said_as_that_game_s_not_as_a_slip():
+    """`[Variant "seneca"]` under tablut is latrunculi's variant, no slip of tablut's `seed` (as alike
+    as 0.6): the message said "did you mean seed?; latrunculi has it", and so did the caret."""
+    (diagnostic,) = check('[Game "tablut"]\n[Variant "seneca"]\n1. e3-c3 *\n').diagnostics
+    assert (
+        diagnostic.message
+        == "unknown variant 'seneca' for tablut (known: seed, linnaeus, unarmed, aage, ashton); latrunculi has it"
+    )
+    assert diagnostic.suggestions == ()
+    (slip,) = check('[Game "tablut"]\n[Variant "sed"]\n1. e3-c3 *\n').diagnostics
+    assert slip.message.endswith("did you mean seed?)") and slip.suggestions == ("seed",)
+
+
 def test_a_problem_of_the_game_s_own_variant_names_no_game_that_has_it():
     """The games that have a variant are named when the record's game lacks it: a problem of its own
     variant under its Rules said 'cen:a1,b2: a board has one throne; hnefatafl has it'."""
