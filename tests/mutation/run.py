@@ -272,6 +272,8 @@ TESTS = {
     "archive/commands.py": ARCHIVE_TESTS
     + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py"],
     "archive/records_as_rows.py": IMPORT_TESTS,
+    # stats: the records of no game counted by the type a reader refused (test_refused), with ties
+    "archive/stats.py": ARCHIVE_TESTS + ["tests/archive/test_refused.py", "tests/test_cli.py"],
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": VALIDATOR_TESTS,
 }
