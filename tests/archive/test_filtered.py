@@ -236,3 +236,5 @@ def test_stats_and_export_of_no_record_say_what_the_archive_holds(whole, tmp_pat
     assert written.exit_code == 0 and written.stdout.count(": 0 rows\n") == 6 and written.stderr.startswith(holds)
     nobody = runner.invoke(main, ["stats", "--db", whole.path, "--player", "nobody"])
     assert (nobody.stdout, nobody.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # the variant and game are there
+    seed = runner.invoke(main, ["stats", "--db", whole.path, "--variant", "tablut/seed", "--player", "nobody"])
+    assert (seed.stdout, seed.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # seed of tablut: held
