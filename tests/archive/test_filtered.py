@@ -212,6 +212,12 @@ def test_a_variant_filter_takes_every_name_explain_knows(saami, variant, white):
     assert saami.stats(filters=Filters(variant=variant))["records"] == len(white)
 
 
+def test_a_known_variant_the_archive_holds_no_record_of_finds_none_unrefused(saami):
+    """`tablut/linnaeus` is a name lusoria knows: no FilterError (as for a slip), though no record has it."""
+    assert saami.query(Filters(variant="tablut/linnaeus")) == []
+    assert saami.stats(filters=Filters(variant="tablut/linnaeus"))["records"] == 0
+
+
 def test_the_tree_starts_from_the_rules_of_a_variant_named_as_explain_names_it(saami):
     shown = CliRunner().invoke(
         main, ["tree", "--db", saami.path, "--game", "tablut", "--variant", "saami-tablut-w", "--format", "json"]
