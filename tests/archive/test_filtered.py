@@ -213,6 +213,12 @@ def test_a_variant_filter_takes_every_name_explain_knows(saami, variant, white):
     assert saami.stats(filters=Filters(variant=variant))["records"] == len(white)
 
 
+def test_a_known_variant_the_archive_holds_no_record_of_finds_none_unrefused(saami):
+    """`tablut/linnaeus` is a name lusoria knows: no FilterError (as for a slip), though no record has it."""
+    assert saami.query(Filters(variant="tablut/linnaeus")) == []
+    assert saami.stats(filters=Filters(variant="tablut/linnaeus"))["records"] == 0
+
+
 def test_the_tree_starts_from_the_rules_of_a_variant_named_as_explain_names_it(saami):
     shown = CliRunner().invoke(
         main, ["tree", "--db", saami.path, "--game", "tablut", "--variant", "saami-tablut-w", "--format", "json"]
@@ -237,3 +243,5 @@ def test_stats_and_export_of_no_record_say_what_the_archive_holds(whole, tmp_pat
     assert written.exit_code == 0 and written.stdout.count(": 0 rows\n") == 6 and written.stderr.startswith(holds)
     nobody = runner.invoke(main, ["stats", "--db", whole.path, "--player", "nobody"])
     assert (nobody.stdout, nobody.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # the variant and game are there
+    seed = runner.invoke(main, ["stats", "--db", whole.path, "--variant", "tablut/seed", "--player", "nobody"])
+    assert (seed.stdout, seed.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # seed of tablut: held

@@ -210,6 +210,17 @@ def test_an_import_with_no_record_makes_no_archive_and_leaves_one_as_it_was(tmp_
     assert path.read_bytes() == before
 
 
+def test_an_import_of_as_many_duplicates_as_new_records_found_them(tmp_path):
+    """A record skipped as a duplicate is found as much as one added (ImportSummary.found)."""
+    path = tmp_path / "a.db"
+    result = lusoria("import", "--db", path, "-", input=records(1) + "\n" + records(1))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        f"{path}: added 1 record (0 invalid, 0 of them unparsable), skipped 1 duplicate\n",
+        "",
+    )
+
+
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
 def test_a_new_archive_has_the_permissions_of_any_new_file(tmp_path, umask, mode):
     old = os.umask(umask)

@@ -469,6 +469,20 @@ def test_import_replace_of_unchanged_files_succeeds(in_tmp):
     )
 
 
+def test_import_replace_of_as_many_new_records_as_unchanged_ones_found_them(in_tmp):
+    """The records added and those kept are all found (ImportSummary.found), however many of each."""
+    write(in_tmp / "games/a.lgn", games(8, 3))
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    write(in_tmp / "games/b.lgn", games(9, 3))
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games/"])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "a.db: added 3 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates\n",
+        "",
+    )
+
+
 def test_standard_input_is_no_file_to_replace(in_tmp):
     """Records read from `-` are stored with the path `<stdin>`: `--replace -` replaced every record
     any earlier standard input gave (other games altogether), where docs/archive.md says records

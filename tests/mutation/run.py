@@ -185,15 +185,23 @@ VALIDATOR_TESTS = (
     ]
 )
 TESTS = {
-    "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS,
+    # test_variants: the options a variant plays by (options_in_play), which `explain` lists
+    "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS + ["tests/test_variants.py"],
     **{f"validator/{module}.py": TAFL_ENGINE_TESTS for module in TAFL_ENGINE},
-    "validator/tafl_rules.py": GENERIC_TAFL_TESTS + ["tests/validator/test_tafl.py"] + REPLAY_TESTS + LAST_TESTS,
+    "validator/tafl_rules.py": GENERIC_TAFL_TESTS
+    + ["tests/validator/test_tafl.py"]
+    + REPLAY_TESTS
+    + LAST_TESTS
+    + ["tests/test_variants.py"],  # the idle keys, which `explain` leaves out
     "validator/hnefatafl.py": GENERIC_TAFL_TESTS
     + REPLAY_TESTS
     + ["tests/test_numbering.py", "tests/test_variants.py"]
     + LAST_TESTS,
     **{
-        f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[2]] + REPLAY_TESTS + LAST_TESTS
+        f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[2]]
+        + REPLAY_TESTS
+        + LAST_TESTS
+        + ["tests/test_variants.py"]
         for module in ("latrunculi", "latrunculi_play")
     },
     **{f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS for module in LAQUET},
@@ -216,7 +224,7 @@ TESTS = {
     "formats/tablut_challenge.py": FORMATS_TESTS,
     "formats/lgn.py": FORMATS_TESTS,
     "formats": FORMATS_TESTS + AAGE_TESTS + OTN_TESTS,
-    "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS,
+    "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py"],  # tag_order
     "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py"],
     "grammar": GRAMMAR_TESTS,
     "lusoria/api.py": COMMAND_TESTS
@@ -264,6 +272,8 @@ TESTS = {
     "archive/commands.py": ARCHIVE_TESTS
     + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py"],
     "archive/records_as_rows.py": IMPORT_TESTS,
+    # stats: the records of no game counted by the type a reader refused (test_refused), with ties
+    "archive/stats.py": ARCHIVE_TESTS + ["tests/archive/test_refused.py", "tests/test_cli.py"],
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
     "validator": VALIDATOR_TESTS,
 }
