@@ -232,6 +232,8 @@ _SQUARE_LIKE = re.compile(r"(?<![a-z])x?([a-z][0-9]{1,3})(?![0-9])")  # a square
 _SQUARE_TERMINAL = re.compile(r"^SQUARE: /(.+)/$", re.M)  # a grammar's squares (inlined in its plies by Lark)
 _QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n]*"){2,}\s*\]')  # [White "Sean O"Brien"]
 _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
+_PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6
+_NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
 
 
@@ -260,7 +262,7 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     while end < len(text) and text[end] not in _WORD_END and end - start < 40:
         end += 1
     word = text[start:end]
-    why = _off_the_board(word, game) or _misrolled(word, game)
+    why = _off_the_board(word, game) or _off_the_points(word, game) or _misrolled(word, game, text[end:])
     if why is None:
         return None
     row, column = offset + text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
@@ -278,16 +280,31 @@ def _off_the_board(word: str, game: str) -> str | None:
     return None if off is None else f"{off} is not a square of any {game} board (a1–{last})"
 
 
-def _misrolled(word: str, game: str) -> str | None:
-    """In a game of dice, a roll of `word` with a face no die has (`71:`), or with no play after it."""
+def _misrolled(word: str, game: str, after: str) -> str | None:
+    """In a game of dice, a roll of `word` with a face no die has (`71:`), or with no play after it
+    (where the play written `after` it names a point the board lacks, `25/off`, said so)."""
     rules = GAMES.get(game)
     roll, written = (rules.roll if rules else None), _ROLL_LIKE.fullmatch(word)
-    if roll is None or written is None:
+    if rules is None or roll is None or written is None:
         return None
     if roll.fullmatch(word) is None:
         faces = [face for face in "0123456789" if roll.fullmatch(f"{face}{face}:")]
         return f"a die shows {faces[0]} to {faces[-1]}"
-    return "a roll is followed by its plays, or -- when none can be played"
+    why = "a roll is followed by its plays, or -- when none can be played"
+    play = _NEXT_WORD.match(after)
+    off = _off_the_points(play[1], game) if play else None
+    return f"{why}, and {play[1]} is none: {off}" if play and off else why
+
+
+def _off_the_points(word: str, game: str) -> str | None:
+    """In a game of dice, a point of the play `word` that its board lacks (`25/off`, `0/3`; a last
+    point 0 is a bear-off, which the game's slips mend)."""
+    rules = GAMES.get(game)
+    if rules is None or not rules.points or not _PLAY_LIKE.fullmatch(word):
+        return None
+    points = re.findall(r"[0-9]+", word.removesuffix("/0"))
+    off = next((point for point in points if not 1 <= int(point) <= rules.points), None)
+    return None if off is None else f"{off} is not a point of the board (1–{rules.points})"
 
 
 def _result_in_a_comment(text: str, offset: int) -> str:

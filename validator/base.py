@@ -509,6 +509,7 @@ class Game(Generic[P]):
     # -- what the editor and the slips ask (lusoria/document.py, notation/slips.py) ------------------
     roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the roll a ply starts with, as written
     # (its dice the groups); such a ply holds blanks, and the editor completes it from its roll
+    points: ClassVar[int] = 0  # a game of dice: its points, numbered from 1, as its plays may write them
 
     @classmethod
     def roll_text(cls, written: re.Match[str]) -> str:

@@ -173,6 +173,7 @@ class Laquet(Game[LaquetPosition]):
 
     # -- the editor ----------------------------------------------------------------
     roll = ROLL
+    points = OFF - 1
 
     @classmethod
     def roll_text(cls, written: re.Match[str]) -> str:

@@ -175,6 +175,36 @@ def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, wh
 
 
 @pytest.mark.parametrize(
+    ("movetext", "column", "found", "why"),
+    [
+        ("1. 31: 4/7 25/off *", 12, "25/off", "25 is not a point of the board (1–24)"),
+        (
+            "1. 31: 0/3 1/2 *",
+            4,
+            "31:",
+            "a roll is followed by its plays, or -- when none can be played, and 0/3 is none: "
+            "0 is not a point of the board (1–24)",
+        ),
+        (
+            "1. 31: 4/7 4/5 31: 6/26(2) *",
+            16,
+            "31:",
+            "a roll is followed by its plays, or -- when none can be played, and 6/26 is none: "
+            "26 is not a point of the board (1–24)",
+        ),
+    ],
+)
+def test_a_play_off_the_points_names_the_point(movetext, column, found, why):
+    """A Laquet point the board lacks, as a transcriber counting the book's way writes it (`25/off`
+    was said to be no ply, or no play after its roll, without the point; found by new-user-8)."""
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(f'[Game "laquet"]\n{movetext}')
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column, problem.text) == ("syntax", 2, column, found)
+    assert problem.message == f"found '{found}': {why}"
+
+
+@pytest.mark.parametrize(
     ("tag", "hint"),
     [
         ('[White "Sean O"Brien"]', ' (a " inside a value is written \\")'),
