@@ -45,6 +45,7 @@ def _run_length(empty: re.Match[str]) -> str:
 
 
 _PLACED: Final = re.compile(r"(?:[Pp]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, @D4, d4)
+_HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
 
 
 @mypyc_attr(native_class=False)
@@ -96,9 +97,12 @@ class Latrunculi(GridGame[LatrunculiPosition]):
 
     @classmethod
     def mended_ply(cls, word: str) -> str:
-        """As on any grid (`e3c3`, `e3xc3`), and a placement written without its `@` (`d4`), with a
-        capital square (`@D4`), or as crazyhouse drops a piece (`P@d4`): `@d4`."""
-        square = _PLACED.fullmatch(word)
+        """As on any grid (`e3c3`, `e3xc3`), a placement written without its `@` (`d4`), with a
+        capital square (`@D4`), or as crazyhouse drops a piece (`P@d4`): `@d4`; and jumps joined
+        with hyphens (`c3-c5-e5`): `c3^c5^e5`."""
+        square, jumps = _PLACED.fullmatch(word), _HYPHENED_JUMPS.match(word)
+        if jumps:
+            return jumps[0].replace("-", "^") + word[jumps.end() :]
         return f"@{square[1].lower()}" if square else super().mended_ply(word)
 
     # -- options and tags ------------------------------------------------------

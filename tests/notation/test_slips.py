@@ -92,6 +92,20 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
 
 
 @pytest.mark.parametrize(
+    "written, meant",
+    [("a1-a3-c3", "a1^a3^c3"), ("Pa1-a3-c3", "Pa1^a3^c3")],
+)
+def test_latrunculi_jumps_joined_with_hyphens_get_their_carets(written, meant):
+    """A historian wrote a double jump as a line of squares (`a1-a3-c3`, found by new-user-8): the
+    syntax error spans the word, and what was meant joins its landings with ^."""
+    movetext = f"1. {written} *"
+    (diagnostic,) = check(f'{SENECA}\n[Position "pp6/8/8/8/8/1P6/P7/P7 w"]\n{movetext}\n').diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.column) == ("syntax", written, 4)
+    assert diagnostic.suggestions == (meant,)
+    assert check(f'{SENECA}\n[Position "pp6/8/8/8/8/1P6/P7/P7 w"]\n1. {meant} *\n').diagnostics == []
+
+
+@pytest.mark.parametrize(
     "written, text, meant",
     [
         ("41: pass", "41: pass", "41: --"),
