@@ -180,8 +180,12 @@ def _settings(rules: Game) -> list[str]:
 
 
 def _rule_line(game: str, variant: str) -> str:
-    """The IDs of a game's rules (of `variant`: those of every variant and its own; "": all)."""
-    ids = [rule.id for rule in rulebook.rules() if rule.game == game and (not variant or rule.variant in ("", variant))]
+    """The IDs of a game's rules (of `variant`: those of every variant, its own and those they cite,
+    as piso's P1 cites seneca's S1 and S2; "": all)."""
+    rules = [rule for rule in rulebook.rules() if rule.game == game]
+    own = [rule for rule in rules if not variant or rule.variant in ("", variant)]
+    cited = {cited for rule in own if rule.variant for cited in rule.cites}
+    ids = [rule.id for rule in rules if rule in own or rule.id in cited]
     if not ids:
         return "rules: none written (lusoria explain knows none of its rules)"
     return _wrapped(f"rules: {', '.join(ids)} (lusoria explain {ids[0]} says what a rule means)")

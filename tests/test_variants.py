@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from lusoria import api, rulebook
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
+from lusoria.validator.replay import check
 from lusoria.variants import variant_text, variants
 
 EVERY_VARIANT = [f"{game}/{name}" for game, named in variants().items() for name in named]
@@ -84,6 +85,13 @@ def test_a_built_in_variant_shows_the_names_of_the_catalogue_entries_with_its_ru
 
 def test_a_latrunculi_variant_lists_the_common_rules_and_its_own():
     assert "\nrules: L0, L1, L2, L3, L4, L5, X1, X2, X3, X4 (lusoria explain L0" in api.explain("dux")
+
+
+def test_piso_lists_the_seneca_rules_it_plays_by():
+    """Piso is seneca without inciti: its records break S1 and S2, which `explain piso` listed not
+    (found by new-user-8); of seneca's own it lists those alone, not S3-S5 (the inciti)."""
+    assert "\nrules: L0, L1, L2, L3, L4, L5, S1, S2, P1 (lusoria explain L0" in api.explain("piso")
+    assert [d.rule for d in check('[Game "latrunculi"]\n[Variant "piso"]\n1. @d4 @d4 *\n').diagnostics] == ["S1"]
 
 
 def test_an_unknown_name_is_a_usage_error_that_suggests_the_names_like_it():
