@@ -303,7 +303,7 @@ def _off_the_points(word: str, game: str) -> str | None:
     if rules is None or not rules.points or not _PLAY_LIKE.fullmatch(word):
         return None
     points = re.findall(r"[0-9]+", word.removesuffix("/0"))
-    off = next((point for point in points if not 1 <= int(point) <= rules.points), None)
+    off = next((point for point in points if whole_number(point, 1, rules.points) is None), None)
     return None if off is None else f"{off} is not a point of the board (1–{rules.points})"
 
 
