@@ -1,7 +1,7 @@
 """Common transcription slips behind a syntax error, and what was meant (docs/slips.md):
 `e3c3` (no hyphen), `e3xc3` (a chess-style capture), `e3–c3` (a word processor's dash),
 `ke5-e4` (a lowercase piece letter), `e3-c3 !?`, `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix,
-capture list or removal), `1..` or `1…` (a move number's dots), `½-½` or `1:0` (a result in
+capture list or removal), `64: 5/11 {…} 5/9` (a comment that parts a ply), `1..` or `1…` (a move number's dots), `½-½` or `1:0` (a result in
 another convention), `---` or `-- --` (a pass). Every fix is checked against the game's grammar
 before it is offered."""
 
@@ -35,6 +35,7 @@ _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's wor
 _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
 # captures (a piece letter or not: the grammar checks the join), a removal
 _PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")
+_COMMENT_BEFORE = re.compile(r"\{([^{}]*)\}[ \t\r\n]*\Z")  # a comment, and the blanks after it, ending a text
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 
 
@@ -64,7 +65,9 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     if not word or len(word) > _LONGEST:
         return []
     if _PLY_SUFFIX.fullmatch(word) or _PLY_TAIL.fullmatch(word):
-        fixes = _attached(text, start, end)
+        comment = _COMMENT_BEFORE.search(text, 0, start)  # (`e4-e3 {…} xd3`: e4-e3xd3 {…})
+        fixes = _attached(text, comment.start(), end, f"{word} {{{comment[1]}}}") if comment else []
+        fixes += _attached(text, start, end, word)
     elif word in _RESULTS:
         fixes = [Fix(start, end, meant) for meant in results_meant(word)]
     elif word.isdecimal():  # a move number without its dot, or a ply (a Laquet roll without its colon):
@@ -79,6 +82,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         end = _ply_end(text, end, game) if (roll := GAMES[game].roll) and roll.fullmatch(word) else end
         word = text[start:end]
         fixes = [*passes, *(Fix(start, end, meant) for meant in _meant(word, game) if meant != word)]
+        fixes += _comment_moved(text, start, _ply_end(text, end, game) if GAMES[game].roll else end)
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
     return [fix for fix in fixes if _reads_past(text, fix, game)]
 
@@ -145,16 +149,23 @@ def _read_to(text: str, fix: Fix, game: str) -> float:
     return float("inf")
 
 
-def _attached(text: str, start: int, end: int) -> list[Fix]:
+def _attached(text: str, start: int, end: int, tail: str) -> list[Fix]:
     """A suffix (`!?`, `+`), a capture list (`xb5`) or a removal (`~d6`) written apart from its
-    ply: joined to the ply before it."""
+    ply: `tail`, which replaces text[start:end], joined to the ply before `start`."""
     before = start
     while before > 0 and text[before - 1] in " \t":
         before -= 1
     first = before
     while first > 0 and text[first - 1] not in _DELIMITERS:
         first -= 1
-    return [Fix(first, end, text[first:before] + text[start:end])] if first < before else []
+    return [Fix(first, end, text[first:before] + tail)] if first < before else []
+
+
+def _comment_moved(text: str, start: int, end: int) -> list[Fix]:
+    """A `{…}` comment that parts a ply from the rest of it (`64: 5/11 {…} 5/9`), moved after that
+    rest (text[start:end]); none where no comment comes right before it."""
+    comment = _COMMENT_BEFORE.search(text, 0, start)
+    return [Fix(comment.start(), end, f"{text[start:end]} {{{comment[1]}}}")] if comment else []
 
 
 def mend(text: str, fix: Fix) -> str:

@@ -92,6 +92,37 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
 
 
 @pytest.mark.parametrize(
+    "tags, movetext, written, meant, plies",
+    [
+        (LAQUET, "1. 64: 5/11 { first die } 5/9 52: 6/8 7/12 *", "{ first die } 5/9", "5/9 { first die }", 2),
+        (
+            f'{LAQUET}\n[Position "2:3,3:1,7:2,8:2,9:2,10:1,16:2,17:1,18:1 6:12,12:1,13:1,14:1 b"]',
+            "1... 41: 13/14 {the 4 is left} >4: 3/7 *",
+            "{the 4 is left} >4: 3/7",
+            ">4: 3/7 {the 4 is left}",
+            1,
+        ),
+        (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 { takes } xd3 *", "e4-e3 { takes } xd3", "e4-e3xd3 { takes }", 3),
+        (
+            f'{SENECA}\n[Position "pp6/8/8/8/3I4/8/P1I5/PP6 w"]',
+            "1. a2-a3 {removes d4} ~d4 *",
+            "a2-a3 {removes d4} ~d4",
+            "a2-a3~d4 {removes d4}",
+            1,
+        ),
+    ],
+)
+def test_a_comment_that_parts_a_ply_is_moved_after_it(tags, movetext, written, meant, plies):
+    """A transcriber's note put inside a ply, before its last play, its > group, its captures or its
+    removal (found by new-user-8): what was meant writes the comment after the whole ply, and
+    --keep-going reads the record so."""
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", written, (meant,))
+    report = check(f"{tags}\n{movetext}\n", keep_going=True)
+    assert report.diagnostics == [diagnostic] and len(report.positions) == 1 + plies
+
+
+@pytest.mark.parametrize(
     "written, meant",
     [("a1-a3-c3", "a1^a3^c3"), ("Pa1-a3-c3", "Pa1^a3^c3")],
 )
