@@ -47,7 +47,7 @@ def explain(name: str) -> str:
 
 def _meant(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
     """The names like `written`, or where the names are listed."""
-    names = [rule.id for rule in rulebook.rules()] + list(every) + [name for named in every.values() for name in named]
+    names = [rule.id for rule in rulebook.rules()] + list(every) + variant_names(every)
     like = alike(written, names)
     if like:
         return f" (did you mean {' or '.join(like)}?)"
@@ -62,6 +62,11 @@ def variants() -> dict[str, dict[str, VariantNotes]]:
         for name, notes in GAMES[game].variant_notes().items():
             found.setdefault(notes.tags["Game"], {})[name] = notes
     return found
+
+
+def variant_names(every: dict[str, dict[str, VariantNotes]] | None = None) -> list[str]:
+    """The names of the variants `explain` knows (of `every`, default `variants()`), each once."""
+    return list(dict.fromkeys(name for named in (every or variants()).values() for name in named))
 
 
 def tags_of_name(name: str) -> dict[str, str] | None:

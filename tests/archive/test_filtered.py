@@ -245,3 +245,35 @@ def test_stats_and_export_of_no_record_say_what_the_archive_holds(whole, tmp_pat
     assert (nobody.stdout, nobody.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # the variant and game are there
     seed = runner.invoke(main, ["stats", "--db", whole.path, "--variant", "tablut/seed", "--player", "nobody"])
     assert (seed.stdout, seed.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # seed of tablut: held
+
+
+@pytest.fixture
+def tafl(tmp_path):
+    """An archive of records of 13 Hnefatafl variants, and no latrunculi: more than a message lists."""
+    presets = list(api.GAMES["hnefatafl"].presets)[:13]
+    path = tmp_path / "tafl.lgn"
+    path.write_text("".join(f'[Game "hnefatafl"]\n[Variant "{preset}"]\n[Result "*"]\n\n*\n\n' for preset in presets))
+    archive = Archive(str(tmp_path / "tafl.db"))
+    assert archive.import_paths([str(path)]).added == 13
+    return archive
+
+
+def test_a_name_none_knows_is_suggested_among_lusorias_names_too(tafl, saami):
+    """`--variant seneka` on an archive of tafl records said "(171 known)", never offering seneca,
+    which lusoria knows and the archive holds no record of."""
+    shown = CliRunner().invoke(main, ["stats", "--db", tafl.path, "--variant", "seneka"])
+    assert shown.exit_code == 2 and shown.stderr.endswith(
+        "Error: --variant names no variant that lusoria knows, and the archive holds no record of the variant "
+        "'seneka' (13 known; did you mean seneca or seed?)\n"
+    )
+    with pytest.raises(FilterError) as refused:  # lusoria's names with those the archive holds, once
+        saami.query(Filters(variant="seneka"))
+    assert refused.value.problem.endswith("'seneka' (known: aage, seed; did you mean seneca or seed?)")
+    with pytest.raises(FilterError) as game:
+        saami.query(Filters(game="brandubx"))
+    assert game.value.problem.endswith("'brandubx' (known: tablut; did you mean brandubh?)")
+    known = CliRunner().invoke(main, ["stats", "--db", tafl.path, "--variant", "seneca"])  # known: none offered
+    assert (
+        known.exit_code == 0
+        and known.stderr == "lusoria: the archive holds no record of the variant 'seneca' (13 known)\n"
+    )
