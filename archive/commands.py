@@ -31,7 +31,7 @@ from lusoria.pipeline import Note, Problem, Unreadable, records, without_problem
 from lusoria.validator.base import Game, Position, known_names
 from lusoria.validator.games import GAMES, owners_of
 from lusoria.validator.replay import Report, check
-from lusoria.variants import is_variant, rules_of_name, variant_names
+from lusoria.variants import is_variant, rules_of_name, variant_names, variant_of_other_games
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
@@ -305,7 +305,8 @@ class Archive:
     def _check_names(self, filters: Filters | None) -> None:
         """FilterError when the game or variant of `filters` is none that lusoria knows and none
         that the archive holds records of (a slip: `Filters(variant="seneka")` found nothing,
-        unsaid), which says what the archive holds (`lacking`)."""
+        unsaid), which says what the archive holds (`lacking`); or when the variant is another
+        game's (`Filters(game="copenhagen", variant="saami-tablut-w")`, as `lusoria tree` refuses it)."""
         if filters is None:
             return
         for name in _KNOWN:
@@ -314,6 +315,8 @@ class Archive:
                 lacking = self.lacking(filters.game, filters.variant)
                 if lacking:
                     raise FilterError(name, f"names no {name} that lusoria knows, and {lacking}")
+        if filters.game and filters.variant and (other := variant_of_other_games(filters.variant, filters.game)):
+            raise FilterError("variant", f"names {filters.variant}, {other}")
 
     def stats(self, top: int = 10, filters: Filters | None = None) -> dict:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`

@@ -230,6 +230,44 @@ def test_the_tree_starts_from_the_rules_of_a_variant_named_as_explain_names_it(s
     assert "Invalid value for --variant: saami-tablut-w is a variant of tablut, not of laquet" in other.stderr
 
 
+@pytest.mark.parametrize(
+    "game, variant, games",
+    [
+        ("copenhagen", "saami-tablut-w", "tablut"),
+        ("laquet", "tablut/aage", "tablut"),
+        ("tablut", "seneca", "latrunculi"),
+    ],
+)
+def test_a_variant_of_another_game_than_the_game_filter_is_refused_as_tree_refuses_it(
+    saami, tmp_path, game, variant, games
+):
+    """`query --game copenhagen --variant saami-tablut-w` found nothing and said nothing, while
+    `tree` refused the pair."""
+    filters = Filters(game=game, variant=variant)
+    for call in (
+        saami.query,
+        lambda filters: saami.stats(filters=filters),
+        saami.players,
+        lambda filters: saami.export(str(tmp_path / "none"), "csv", filters=filters),
+        lambda filters: saami.tree("9/9/9/9/4K4/9/9/9/9 b", filters=filters),
+    ):
+        with pytest.raises(FilterError) as refused:
+            call(filters)
+        assert str(refused.value) == f"the variant filter names {variant}, a variant of {games}, not of {game}"
+    runner, options = CliRunner(), ["--db", saami.path, "--game", game, "--variant", variant]
+    for command in (["query"], ["stats"], ["players", "list"], ["export", str(tmp_path / "none")]):
+        shown = runner.invoke(main, [*command, *options])
+        assert (shown.exit_code, shown.stdout) == (2, "")
+        assert shown.stderr.endswith(f"Error: --variant names {variant}, a variant of {games}, not of {game}\n")
+    tree = runner.invoke(main, ["tree", *options])
+    assert (
+        tree.exit_code == 2
+        and f"Invalid value for --variant: {variant} is a variant of {games}, not of {game}\n" in tree.stderr
+    )
+    assert not (tmp_path / "none").exists()
+    assert saami.query(Filters(game="tablut", variant="saami-tablut-w"))  # its own game's: found
+
+
 def test_stats_and_export_of_no_record_say_what_the_archive_holds(whole, tmp_path):
     """As `query` does; and the plies of no record are not `mean None, median None, max None`."""
     runner = CliRunner()
