@@ -107,6 +107,19 @@ def test_export_with_filters_keeps_the_other_names_of_the_players_of_its_records
     assert archive.export(str(tmp_path / "all"), "csv")["player_aliases"] == 3
 
 
+def test_export_with_filters_keeps_every_other_name_of_a_player_a_record_names_by_another(tmp_path):
+    """A filtered export left out the other names of a player that no exported record writes:
+    `O. Berg`, where the records write `Olof Berg`, both names of `Berg, Olof`."""
+    archive = Archive(str(tmp_path / "names.db"))
+    archive.import_paths([SAMPLES])
+    archive.merge_players(["Olof Berg", "O. Berg"], "Berg, Olof")
+    archive.merge_players(["Rando"], "random")
+    archive.export(str(tmp_path / "berg"), "csv", filters=Filters(player="Olof Berg", game="tablut"))
+    with open(tmp_path / "berg" / "player_aliases.csv", newline="", encoding="utf-8") as file:
+        aliases = list(csv.reader(file))
+    assert aliases == [["alias", "name"], ["O. Berg", "Berg, Olof"], ["Olof Berg", "Berg, Olof"]]
+
+
 def test_stats_and_export_take_the_filter_options_of_query():
     def options(command: str) -> set[str]:
         context = main.make_context("lusoria", [command, "--help"], resilient_parsing=True)
