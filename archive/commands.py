@@ -31,7 +31,7 @@ from lusoria.pipeline import Note, Problem, Unreadable, records, without_problem
 from lusoria.validator.base import Game, Position, known_names
 from lusoria.validator.games import GAMES, owners_of
 from lusoria.validator.replay import Report, check
-from lusoria.variants import is_variant, rules_of_name
+from lusoria.variants import is_variant, rules_of_name, variant_names, variant_of_other_games
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
@@ -39,6 +39,17 @@ _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
     "SELECT game, variant FROM records WHERE plies > 0 AND (? IS NULL OR game = lower(?)) "
     "GROUP BY game, variant ORDER BY count(*) DESC, game, variant LIMIT 1"
 )
+
+
+_KNOWN: dict[str, Callable[[str], bool]] = {"game": lambda game: game.lower() in GAMES, "variant": is_variant}
+
+
+def _own(kind: str, written: str) -> list[str]:
+    """The names of lusoria's games or variants (`kind`) when `written` is none of them (what it may
+    have meant, said with the names the archive holds); none when it is one."""
+    if _KNOWN[kind](written):
+        return []
+    return list(GAMES) if kind == "game" else variant_names()
 
 
 def default_path() -> str:
@@ -271,7 +282,7 @@ class Archive:
         held = [(row["game"], row["variant"] or "") for row in self.iter_sql(_GAMES_HELD)]
         games = sorted({held_game for held_game, _ in held})
         if game and game.lower() not in games:
-            return f"the archive holds no record of the game '{game}' ({known_names(game, games)})"
+            return f"the archive holds no record of the game '{game}' ({known_names(game, games, also=_own('game', game))})"
         variants = sorted(
             {
                 held_variant
@@ -281,7 +292,8 @@ class Archive:
         )
         if variant and variant.lower() not in variants:
             of = f" of {game.lower()}" if game else ""
-            known = known_names(variant, variants, holding=bool(owners_of(variant)))  # (seneca is no slip of seed)
+            holding = bool(owners_of(variant))  # (seneca is no slip of seed)
+            known = known_names(variant, variants, holding=holding, also=_own("variant", variant))
             return f"the archive holds no record of the variant '{variant}'{of} ({known})"
         return None
 
@@ -293,15 +305,18 @@ class Archive:
     def _check_names(self, filters: Filters | None) -> None:
         """FilterError when the game or variant of `filters` is none that lusoria knows and none
         that the archive holds records of (a slip: `Filters(variant="seneka")` found nothing,
-        unsaid), which says what the archive holds (`lacking`)."""
+        unsaid), which says what the archive holds (`lacking`); or when the variant is another
+        game's (`Filters(game="copenhagen", variant="saami-tablut-w")`, as `lusoria tree` refuses it)."""
         if filters is None:
             return
-        for name, known in (("game", lambda game: game.lower() in GAMES), ("variant", is_variant)):
+        for name in _KNOWN:
             written = getattr(filters, name)
-            if written is not None and not known(written):
+            if written is not None and not _KNOWN[name](written):
                 lacking = self.lacking(filters.game, filters.variant)
                 if lacking:
                     raise FilterError(name, f"names no {name} that lusoria knows, and {lacking}")
+        if filters.game and filters.variant and (other := variant_of_other_games(filters.variant, filters.game)):
+            raise FilterError("variant", f"names {filters.variant}, {other}")
 
     def stats(self, top: int = 10, filters: Filters | None = None) -> dict:
         """`lusoria stats`: counts and figures of the records `filters` match (all: None), the `top`

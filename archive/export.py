@@ -52,14 +52,16 @@ Columns = list[tuple[str, str]]  # a file's columns: name, SQLite type
 
 
 READ_AS = {"packed_text": ("text", "TEXT", TEXT_OF)}  # a column exported in another form: its name, type, SQL
-# The rows of each table that go with the records exported (`chosen`, their ids): the other names
-# of their players, in any case of their ASCII letters (the columns' collation)
+# The rows of each table that go with the records exported (`chosen`, their ids): every other name
+# of their players (of a player a record names by any of their names, in any case of their ASCII
+# letters: the columns' collation), those no record exported writes too: what joins their names
 NAMES = "SELECT white FROM records WHERE id IN chosen UNION SELECT black FROM records WHERE id IN chosen"
+PLAYERS = f"SELECT name FROM player_aliases WHERE alias IN ({NAMES}) UNION {NAMES}"
 WITH_RECORDS = {
     "records": "id IN chosen",
     "tags": "record_id IN chosen",
     "diagnostics": "record_id IN chosen",
-    "player_aliases": f"alias IN ({NAMES}) OR name IN ({NAMES})",
+    "player_aliases": f"name IN ({PLAYERS})",
     "record_texts": "id IN chosen",
 }
 Selected = tuple[str, list] | None  # SQL that selects the ids of the records exported, its parameters (None: all)
@@ -174,7 +176,7 @@ def export(
 ) -> dict[str, int]:
     """Write the records `selected` selects (SQL that selects their ids, with its parameters; None:
     all) of the archive at `path` to DIRECTORY/TABLE.parquet (or .csv), with their rows of every
-    table (their tags, diagnostics, positions; the other names of their players), each file
+    table (their tags, diagnostics, positions; every other name of their players), each file
     whole or not at all (lusoria.files), each record replayed by `jobs` worker processes; the
     rows written per file. ValueError for an unknown format, or Parquet without pyarrow;
     NotADirectory when `directory` is a file; OSError when it cannot be made or written to, or a

@@ -149,13 +149,13 @@ def unowned_variant(variant: str) -> None:
 def game_tags(options: dict[str, Any]) -> dict[str, str]:
     """The tags that the --game and --variant filter options name (tree's start of a game): those
     of a variant named as `explain` knows it (saami-tablut-w: Tablut's aage, Rules first=white)."""
+    from lusoria.variants import variant_of_other_games  # (the check of every filter's: Archive._check_names)
+
     game, variant = options["game"], options["variant"]
+    if variant and (other := variant_of_other_games(variant, game)):
+        raise click.BadParameter(f"{variant} is {other}", param_hint="--variant")
     tags = api.variant_tags(variant) if variant else None
-    if tags is None:
-        return {"Game": game, **({"Variant": variant} if variant else {})}
-    if tags["Game"] != game.lower():
-        raise click.BadParameter(f"{variant} is a variant of {tags['Game']}, not of {game}", param_hint="--variant")
-    return tags
+    return tags or {"Game": game, **({"Variant": variant} if variant else {})}
 
 
 def most_recorded_variant(db: str, game: str) -> str | None:

@@ -9,7 +9,7 @@ import textwrap
 
 from lusoria import rulebook
 from lusoria.validator.base import SIDE_NAMES, Game, VariantNotes, known_names
-from lusoria.validator.games import GAMES, rules_from_tags
+from lusoria.validator.games import GAMES, owners_of, rules_from_tags
 from lusoria.validator.suggest import alike
 
 WIDTH = 88  # as rulebook.explain wraps a rule's text
@@ -47,7 +47,7 @@ def explain(name: str) -> str:
 
 def _meant(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
     """The names like `written`, or where the names are listed."""
-    names = [rule.id for rule in rulebook.rules()] + list(every) + [name for named in every.values() for name in named]
+    names = [rule.id for rule in rulebook.rules()] + list(every) + variant_names(every)
     like = alike(written, names)
     if like:
         return f" (did you mean {' or '.join(like)}?)"
@@ -64,6 +64,11 @@ def variants() -> dict[str, dict[str, VariantNotes]]:
     return found
 
 
+def variant_names(every: dict[str, dict[str, VariantNotes]] | None = None) -> list[str]:
+    """The names of the variants `explain` knows (of `every`, default `variants()`), each once."""
+    return list(dict.fromkeys(name for named in (every or variants()).values() for name in named))
+
+
 def tags_of_name(name: str) -> dict[str, str] | None:
     """The tags that choose the rules of the variant `explain` knows as `name` (any case), where
     they say more than a Variant tag of `name` would: `game/variant`, and a catalogue's entry that
@@ -78,6 +83,17 @@ def tags_of_name(name: str) -> dict[str, str] | None:
         return None
     found = [named[variant].tags for named in every.values() if variant in named]
     return dict(found[0]) if len(found) == 1 else None
+
+
+def variant_of_other_games(variant: str, game: str) -> str | None:
+    """Of a variant (any name `explain` knows it by) that other games have and the game `game` has
+    not, which they are, as a message says it: `a variant of tablut, not of laquet`; None when
+    `game` has it, or lusoria knows either name not."""
+    tags = tags_of_name(variant)
+    owners = [tags["Game"]] if tags else owners_of(variant)
+    if game.lower() not in GAMES or not owners or game.lower() in owners:
+        return None
+    return f"a variant of {' and '.join(owners)}, not of {game}"
 
 
 def rules_of_name(name: str) -> Game | None:

@@ -189,13 +189,16 @@ def together(problems: list[OptionError]) -> OptionError:
 LISTED = 12  # names a message lists in full; of more, those like the one written
 
 
-def known_names(written: str, names: Iterable[str], listed_in: str = "", holding: bool = False) -> str:
+def known_names(
+    written: str, names: Iterable[str], listed_in: str = "", holding: bool = False, also: Iterable[str] = ()
+) -> str:
     """What a message says of the names `written` is not one of: all of them, or, of more than LISTED
-    (the catalogue's 175 variants), how many there are; then those most like it (of more than LISTED,
-    or those that hold it; only those that hold it if `holding`: a name another game has is no slip of
-    one merely alike), or else the page `listed_in` that lists them."""
+    (the catalogue's 175 variants), how many there are; then those most like it among them and the
+    names `also` (lusoria's own, for a name that is none of them either: `seneka`, `seneca`; of more
+    than LISTED, or those that hold it; only those that hold it if `holding`: a name another game has
+    is no slip of one merely alike), or else the page `listed_in` that lists them."""
     known = list(names)
-    like = holding_it(written, known) if holding else alike(written, known)
+    like = holding_it(written, known) if holding else alike(written, list(dict.fromkeys([*known, *also])))
     if len(known) <= LISTED:
         return f"known: {', '.join(known)}" + _meant(like)
     like = like or holding_it(written, known)

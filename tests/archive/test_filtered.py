@@ -107,6 +107,19 @@ def test_export_with_filters_keeps_the_other_names_of_the_players_of_its_records
     assert archive.export(str(tmp_path / "all"), "csv")["player_aliases"] == 3
 
 
+def test_export_with_filters_keeps_every_other_name_of_a_player_a_record_names_by_another(tmp_path):
+    """A filtered export left out the other names of a player that no exported record writes:
+    `O. Berg`, where the records write `Olof Berg`, both names of `Berg, Olof`."""
+    archive = Archive(str(tmp_path / "names.db"))
+    archive.import_paths([SAMPLES])
+    archive.merge_players(["Olof Berg", "O. Berg"], "Berg, Olof")
+    archive.merge_players(["Rando"], "random")
+    archive.export(str(tmp_path / "berg"), "csv", filters=Filters(player="Olof Berg", game="tablut"))
+    with open(tmp_path / "berg" / "player_aliases.csv", newline="", encoding="utf-8") as file:
+        aliases = list(csv.reader(file))
+    assert aliases == [["alias", "name"], ["O. Berg", "Berg, Olof"], ["Olof Berg", "Berg, Olof"]]
+
+
 def test_stats_and_export_take_the_filter_options_of_query():
     def options(command: str) -> set[str]:
         context = main.make_context("lusoria", [command, "--help"], resilient_parsing=True)
@@ -230,6 +243,44 @@ def test_the_tree_starts_from_the_rules_of_a_variant_named_as_explain_names_it(s
     assert "Invalid value for --variant: saami-tablut-w is a variant of tablut, not of laquet" in other.stderr
 
 
+@pytest.mark.parametrize(
+    "game, variant, games",
+    [
+        ("copenhagen", "saami-tablut-w", "tablut"),
+        ("laquet", "tablut/aage", "tablut"),
+        ("tablut", "seneca", "latrunculi"),
+    ],
+)
+def test_a_variant_of_another_game_than_the_game_filter_is_refused_as_tree_refuses_it(
+    saami, tmp_path, game, variant, games
+):
+    """`query --game copenhagen --variant saami-tablut-w` found nothing and said nothing, while
+    `tree` refused the pair."""
+    filters = Filters(game=game, variant=variant)
+    for call in (
+        saami.query,
+        lambda filters: saami.stats(filters=filters),
+        saami.players,
+        lambda filters: saami.export(str(tmp_path / "none"), "csv", filters=filters),
+        lambda filters: saami.tree("9/9/9/9/4K4/9/9/9/9 b", filters=filters),
+    ):
+        with pytest.raises(FilterError) as refused:
+            call(filters)
+        assert str(refused.value) == f"the variant filter names {variant}, a variant of {games}, not of {game}"
+    runner, options = CliRunner(), ["--db", saami.path, "--game", game, "--variant", variant]
+    for command in (["query"], ["stats"], ["players", "list"], ["export", str(tmp_path / "none")]):
+        shown = runner.invoke(main, [*command, *options])
+        assert (shown.exit_code, shown.stdout) == (2, "")
+        assert shown.stderr.endswith(f"Error: --variant names {variant}, a variant of {games}, not of {game}\n")
+    tree = runner.invoke(main, ["tree", *options])
+    assert (
+        tree.exit_code == 2
+        and f"Invalid value for --variant: {variant} is a variant of {games}, not of {game}\n" in tree.stderr
+    )
+    assert not (tmp_path / "none").exists()
+    assert saami.query(Filters(game="tablut", variant="saami-tablut-w"))  # its own game's: found
+
+
 def test_stats_and_export_of_no_record_say_what_the_archive_holds(whole, tmp_path):
     """As `query` does; and the plies of no record are not `mean None, median None, max None`."""
     runner = CliRunner()
@@ -245,3 +296,35 @@ def test_stats_and_export_of_no_record_say_what_the_archive_holds(whole, tmp_pat
     assert (nobody.stdout, nobody.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # the variant and game are there
     seed = runner.invoke(main, ["stats", "--db", whole.path, "--variant", "tablut/seed", "--player", "nobody"])
     assert (seed.stdout, seed.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # seed of tablut: held
+
+
+@pytest.fixture
+def tafl(tmp_path):
+    """An archive of records of 13 Hnefatafl variants, and no latrunculi: more than a message lists."""
+    presets = list(api.GAMES["hnefatafl"].presets)[:13]
+    path = tmp_path / "tafl.lgn"
+    path.write_text("".join(f'[Game "hnefatafl"]\n[Variant "{preset}"]\n[Result "*"]\n\n*\n\n' for preset in presets))
+    archive = Archive(str(tmp_path / "tafl.db"))
+    assert archive.import_paths([str(path)]).added == 13
+    return archive
+
+
+def test_a_name_none_knows_is_suggested_among_lusorias_names_too(tafl, saami):
+    """`--variant seneka` on an archive of tafl records said "(171 known)", never offering seneca,
+    which lusoria knows and the archive holds no record of."""
+    shown = CliRunner().invoke(main, ["stats", "--db", tafl.path, "--variant", "seneka"])
+    assert shown.exit_code == 2 and shown.stderr.endswith(
+        "Error: --variant names no variant that lusoria knows, and the archive holds no record of the variant "
+        "'seneka' (13 known; did you mean seneca or seed?)\n"
+    )
+    with pytest.raises(FilterError) as refused:  # lusoria's names with those the archive holds, once
+        saami.query(Filters(variant="seneka"))
+    assert refused.value.problem.endswith("'seneka' (known: aage, seed; did you mean seneca or seed?)")
+    with pytest.raises(FilterError) as game:
+        saami.query(Filters(game="brandubx"))
+    assert game.value.problem.endswith("'brandubx' (known: tablut; did you mean brandubh?)")
+    known = CliRunner().invoke(main, ["stats", "--db", tafl.path, "--variant", "seneca"])  # known: none offered
+    assert (
+        known.exit_code == 0
+        and known.stderr == "lusoria: the archive holds no record of the variant 'seneca' (13 known)\n"
+    )
