@@ -92,6 +92,7 @@ __all__ = [
     "rulebook",
     "explain",
     "variant_tags",
+    "variant_of_other_games",
     "build",
     "place_of",
     "refusal",
@@ -475,6 +476,14 @@ def explain(name: str) -> str:
     from lusoria.variants import explain as explained
 
     return explained(name)
+
+
+def variant_of_other_games(variant: str, game: str) -> str | None:
+    """Of a variant (any name `explain` knows it by) that other games have and `game` has not,
+    which they are, as a message says it (`a variant of tablut, not of laquet`); else None."""
+    from lusoria.variants import variant_of_other_games as owned_elsewhere
+
+    return owned_elsewhere(variant, game)
 
 
 def variant_tags(name: str) -> dict[str, str] | None:

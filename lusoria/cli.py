@@ -149,10 +149,8 @@ def unowned_variant(variant: str) -> None:
 def game_tags(options: dict[str, Any]) -> dict[str, str]:
     """The tags that the --game and --variant filter options name (tree's start of a game): those
     of a variant named as `explain` knows it (saami-tablut-w: Tablut's aage, Rules first=white)."""
-    from lusoria.variants import variant_of_other_games  # (the check of every filter's: Archive._check_names)
-
     game, variant = options["game"], options["variant"]
-    if variant and (other := variant_of_other_games(variant, game)):
+    if variant and (other := api.variant_of_other_games(variant, game)):  # (as Archive._check_names)
         raise click.BadParameter(f"{variant} is {other}", param_hint="--variant")
     tags = api.variant_tags(variant) if variant else None
     return tags or {"Game": game, **({"Variant": variant} if variant else {})}
