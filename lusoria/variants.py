@@ -137,6 +137,11 @@ def _played_as(variant: str, notes: VariantNotes) -> str:
     return " " + _tags({"Variant": rules.variant, **rules.extra_tags()})
 
 
+def _board(size: str, choice: str) -> str:
+    """The board a variant's line names ("" for a table of points), and what else a Board tag may choose."""
+    return f"board: {size}{f' ({choice})' if choice else ''}; " if size else ""
+
+
 def variant_text(name: str, notes: VariantNotes) -> str:
     """A variant as `lusoria explain VARIANT` prints it."""
     rules = rules_from_tags(GAMES[notes.tags["Game"]], notes.tags)
@@ -145,7 +150,7 @@ def variant_text(name: str, notes: VariantNotes) -> str:
     lines = [
         _wrapped(f"{name}: {notes.title}"),
         f"game: {rules.name}; its tags: {_tags(notes.tags)}",
-        f"{f'board: {size}; ' if size else ''}{SIDE_NAMES[rules.turn(start)]} moves first",
+        f"{_board(size, rules.board_choice())}{SIDE_NAMES[rules.turn(start)]} moves first",
         "",
         rules.render(start),
         f"position: {rules.format_position(start)}",

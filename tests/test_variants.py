@@ -59,6 +59,20 @@ def test_every_settings_line_of_every_variant_is_laid_out_alike():
     assert start in api.explain("opentafl-sea-battle-13x13")
 
 
+def test_a_variant_says_a_board_tag_may_choose_another_board_when_its_records_may():
+    """`explain piso` said "board: 8x8" alone, though a Board tag plays it on 4x4 to 16x16 (found by
+    new-user-8): each variant says so exactly when a record of it may name another board."""
+    said = {}
+    for name in EVERY_VARIANT:
+        game, _, variant = name.partition("/")
+        line = api.explain(name).splitlines()[2]
+        said[name] = "(a Board tag sets another, WxH with each side from 4 to 16)" in line
+        record = f'[Game "{game}"]\n[Variant "{variant}"]\n[Board "10x12"]\n*\n'
+        board_refused = any(d.rule == "tag" and d.line == 3 for d in check(record).diagnostics)
+        assert said[name] != board_refused, name
+    assert sorted(name for name, says in said.items() if says) == ["latrunculi/piso", "latrunculi/seneca"]
+
+
 def test_a_variant_is_found_in_any_case_and_by_its_game():
     text = api.explain("fetlar-hnefatafl-11x11")
     assert api.explain(" Fetlar-Hnefatafl-11X11 ") == api.explain("HNEFATAFL/fetlar-hnefatafl-11x11") == text

@@ -279,6 +279,11 @@ class Game(Generic[P]):
         problems.raise_any()
         return cls(options, tags.get("Variant"))
 
+    def board_choice(self) -> str:
+        """What a Board tag may choose instead of the board these rules start on (`lusoria explain`
+        says it): "" when nothing."""
+        return ""
+
     def options_in_play(self) -> tuple[str, ...]:
         """The options whose value these rules play by (`lusoria explain` lists them): all of them but
         those that change nothing under its variant and other options (Latrunculi's jump-over in dux)."""

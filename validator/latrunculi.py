@@ -171,6 +171,9 @@ class Latrunculi(GridGame[LatrunculiPosition]):
                 f"sides: {pieces} pieces do not on {width}x{height}"
             )
 
+    def board_choice(self) -> str:
+        return "a Board tag sets another, WxH with each side from 4 to 16" if self.settings.placing else ""
+
     def extra_tags(self) -> dict[str, str]:
         tags = super().extra_tags()
         if (self.geo.width, self.geo.height) != (8, 8):
