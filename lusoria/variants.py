@@ -79,7 +79,7 @@ def tags_of_name(name: str) -> dict[str, str] | None:
     if slash:
         notes = every.get(game, {}).get(variant)
         return dict(notes.tags) if notes else None
-    if any(variant in GAMES[game].presets for game in GAMES):
+    if owners_of(variant):
         return None
     found = [named[variant].tags for named in every.values() if variant in named]
     return dict(found[0]) if len(found) == 1 else None
@@ -105,7 +105,7 @@ def rules_of_name(name: str) -> Game | None:
 def is_variant(name: str) -> bool:
     """Whether `name` (any case) is a variant that `explain` knows: a game's Variant, or another
     name of one (`tags_of_name`)."""
-    return any(name.lower() in GAMES[game].presets for game in GAMES) or tags_of_name(name) is not None
+    return bool(owners_of(name)) or tags_of_name(name) is not None
 
 
 def game_text(name: str) -> str:
