@@ -495,6 +495,15 @@ class Archive:
         self._existing()
         return list(iter_sql(self.path, *players.score_table(self._selected(filters))))
 
+    def crosstable(self, filters: Filters | None = None) -> list[dict]:
+        """`lusoria players crosstable`: the score table (`players`) of the games between two players
+        in the records `filters` match, each row with the player's games as White and as Black and
+        their pairings (`opponents`: by opponent, in the order of the rows, the games, won, drawn,
+        lost, unfinished and score against them). A game against no one named, or against oneself,
+        is in none."""
+        self._existing()
+        return players.crosstable_rows(iter_sql(self.path, *players.crosstable(self._selected(filters))))
+
     def aliases(self) -> list[dict]:
         """Every other name of a player, and the canonical name."""
         self._existing()

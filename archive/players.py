@@ -4,7 +4,8 @@ name (`lusoria players merge`, `lusoria players list`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -93,39 +94,89 @@ def aliases(db: sqlite_utils.Database) -> list[dict]:
     ]
 
 
+def _player_of(written: str) -> str:
+    """SQL: the player a name written in a record is (`written`, an SQL expression): the canonical
+    name of the alias it is, else the name as the archive's first record writes it (in any case of
+    its ASCII letters), whatever records are selected, so that a filter never changes how it is spelled."""
+    return f"""coalesce((SELECT name FROM player_aliases WHERE alias = {written}), (SELECT spelled FROM (
+           SELECT id, white AS spelled FROM records WHERE white = {written} COLLATE NOCASE
+           UNION ALL SELECT id, black FROM records WHERE black = {written} COLLATE NOCASE) ORDER BY id LIMIT 1))"""
+
+
+_NAMED = "written IS NOT NULL AND written NOT IN ('', '?')"  # a name `written` that names a player
+
 # Per canonical player (names in any case of their ASCII letters, aliases merged): games, won,
-# drawn, lost, and finished, in the records `{where}` selects (the names' indexes serve it). A name
-# written in several cases is shown as the archive's first record writes it, whatever records are
-# selected, so that a filter never changes how it is spelled.
-PLAYERS = """
+# drawn, lost, and finished, in the records `{where}` selects (the names' indexes serve it).
+PLAYERS = f"""
 WITH names AS (
   SELECT white AS written, count(*) AS games, count(result = '1-0' OR NULL) AS won,
          count(result = '1/2-1/2' OR NULL) AS drawn, count(result = '0-1' OR NULL) AS lost
-  FROM records {where} GROUP BY white COLLATE NOCASE
+  FROM records {{where}} GROUP BY white COLLATE NOCASE
   UNION ALL
   SELECT black, count(*), count(result = '0-1' OR NULL), count(result = '1/2-1/2' OR NULL),
          count(result = '1-0' OR NULL)
-  FROM records {where} GROUP BY black COLLATE NOCASE
+  FROM records {{where}} GROUP BY black COLLATE NOCASE
 ), players AS (
-  SELECT coalesce(a.name, (SELECT spelled FROM (
-           SELECT id, white AS spelled FROM records WHERE white = written COLLATE NOCASE
-           UNION ALL SELECT id, black FROM records WHERE black = written COLLATE NOCASE) ORDER BY id LIMIT 1))
-           AS player,
+  SELECT {_player_of("written")} AS player,
          sum(games) AS games, sum(won) AS won, sum(drawn) AS drawn,
          sum(lost) AS lost, sum(won + drawn + lost) AS finished
-  FROM names LEFT JOIN player_aliases a ON a.alias = written
-  WHERE written IS NOT NULL AND written NOT IN ('', '?')
+  FROM names WHERE {_NAMED}
   GROUP BY player COLLATE NOCASE
 )"""
-SCORE_TABLE = (
-    PLAYERS
-    + """
+
+
+def _standings(more: str = "") -> str:
+    """SQL: the rows of `players` (a CTE of PLAYERS' columns) with their unfinished games, score (a
+    win 1, a draw ½), its percentage of the finished games and the player's other names, best score
+    first; `more`: columns added."""
+    return f"""
 SELECT player, games, won, drawn, lost, games - finished AS unfinished, won + 0.5 * drawn AS score,
        round(100.0 * (won + 0.5 * drawn) / nullif(finished, 0), 1) AS percent,
        (SELECT group_concat(alias, '; ') FROM (SELECT alias FROM player_aliases p
-         WHERE p.name = players.player ORDER BY alias)) AS aliases
+         WHERE p.name = players.player ORDER BY alias)) AS aliases{more}
 FROM players ORDER BY score DESC, percent DESC, games DESC, player
 """
+
+
+SCORE_TABLE = PLAYERS + _standings()
+
+# Per pair of players, each under one spelling (a player whose names are spelled in several cases of
+# their ASCII letters, merged, spelled the first way in their order), the games between them in the
+# records `{where}` selects, from the first player's side: a game of a player against no one named,
+# or against themselves, is in no pairing. Then the score table of those games, with the games each
+# player had as White and as Black and their pairings as a JSON object by opponent.
+CROSSTABLE = (
+    f"""
+WITH selected AS (SELECT white, black, result FROM records {{where}}), named AS (
+  SELECT written, {_player_of("written")} AS player
+  FROM (SELECT white AS written FROM selected UNION ALL SELECT black FROM selected)
+  WHERE {_NAMED} GROUP BY written COLLATE NOCASE
+), spelled AS (
+  SELECT written, min(player) OVER (PARTITION BY player COLLATE NOCASE) AS player FROM named
+), games AS (
+  SELECT w.player AS white, b.player AS black, result FROM selected
+  JOIN spelled w ON w.written = selected.white COLLATE NOCASE JOIN spelled b ON b.written = selected.black COLLATE NOCASE
+  WHERE w.player <> b.player
+), sides AS (
+  SELECT white AS player, black AS opponent, 1 AS white, result IS '1-0' AS won, result IS '1/2-1/2' AS drawn,
+         result IS '0-1' AS lost FROM games
+  UNION ALL
+  SELECT black, white, 0, result IS '0-1', result IS '1/2-1/2', result IS '1-0' FROM games
+), pairings AS (
+  SELECT player, opponent, count(*) AS games, sum(won) AS won, sum(drawn) AS drawn, sum(lost) AS lost,
+         sum(white) AS white
+  FROM sides GROUP BY player, opponent
+), players AS (
+  SELECT player, sum(games) AS games, sum(won) AS won, sum(drawn) AS drawn, sum(lost) AS lost,
+         sum(won + drawn + lost) AS finished, sum(white) AS white
+  FROM pairings GROUP BY player
+)"""
+    + _standings(
+        """, white, games - white AS black,
+       (SELECT json_group_object(opponent, json_object('games', games, 'won', won, 'drawn', drawn, 'lost', lost,
+          'unfinished', games - won - drawn - lost, 'score', won + 0.5 * drawn))
+        FROM pairings WHERE pairings.player = players.player) AS opponents"""
+    )
 )
 
 
@@ -135,7 +186,7 @@ def _counted(query: str, records: tuple[str, list] | None) -> tuple[str, list]:
     if records is None:
         return query.format(where=""), []
     sql, params = records
-    return query.format(where=f"WHERE id IN ({sql})"), params + params
+    return query.format(where=f"WHERE id IN ({sql})"), params * query.count("{where}")
 
 
 def score_table(records: tuple[str, list] | None = None) -> tuple[str, list]:
@@ -143,6 +194,22 @@ def score_table(records: tuple[str, list] | None = None) -> tuple[str, list]:
     the score (a win 1, a draw ½) and its percentage of the finished games; `records` is SQL that
     selects the ids of the records to count (all when None), with its parameters."""
     return _counted(SCORE_TABLE, records)
+
+
+def crosstable(records: tuple[str, list] | None = None) -> tuple[str, list]:
+    """The SQL of the crosstable's rows (`crosstable_rows`), of the records `records` selects
+    (`score_table`)."""
+    return _counted(CROSSTABLE, records)
+
+
+def crosstable_rows(rows: Iterable[dict]) -> list[dict]:
+    """The rows of CROSSTABLE, each player's pairings (`opponents`) a dict by opponent, in the
+    order of the rows: the score of each player against each other."""
+    table = list(rows)
+    for row in table:
+        pairings = json.loads(row["opponents"])
+        row["opponents"] = {other["player"]: pairings[other["player"]] for other in table if other["player"] in pairings}
+    return table
 
 
 # The players (canonical names, as in the score table) with the most games, as many as the parameter

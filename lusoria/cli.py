@@ -1159,7 +1159,7 @@ class DefaultGroup(click.Group):
 
 @main.group(cls=DefaultGroup, default="list")
 def players() -> None:
-    """Player names: aliases and the score table. Without a command (options alone, or
+    """Player names: aliases, the score table and the crosstable. Without a command (options alone, or
     nothing), `players` runs `players list`."""
 
 
@@ -1184,6 +1184,21 @@ def players_list(db: str, format_: str, **filters: Any) -> None:
     score (a win 1, a draw ½) and percentage; filters as in `query`."""
     chosen = filters_of(filters)
     echo(output.render(archive_errors(lambda: archive_at(db).players(chosen)), format_), nl=False)
+
+
+@players.command(name="crosstable", cls=FilterCommand, without=("limit",))
+@db_option
+@click.option("--format", "format_", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+def players_crosstable(db: str, format_: str, **filters: Any) -> None:
+    """The crosstable: each player (canonical name, whichever side they played) a row, best score
+    first, and each opponent a column, numbered as the rows; a cell is the score against that
+    opponent over the finished games (1½/2, a win 1, a draw ½; * for unfinished games, not
+    counted), then the totals and the games as White and as Black; filters as in `query`."""
+    chosen = filters_of(filters)
+    table = archive_errors(lambda: archive_at(db).crosstable(chosen))
+    echo(output.crosstable_text(table, format_), nl=False)
+    if not table:
+        note_lacking(db, chosen)
 
 
 @main.command(cls=FilterCommand, at=2)  # the filters after --db

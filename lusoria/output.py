@@ -261,6 +261,73 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
     return text
 
 
+NAME_WIDTH = 24  # columns of a player's name in the crosstable's table: a longer name is cut (…)
+_TOTALS = ("games", "won", "drawn", "lost", "unfinished", "white", "black")  # of a crosstable's row, after its score
+
+
+def crosstable_text(rows: list[dict], format: str) -> str:
+    """`lusoria players crosstable`: JSON as the library gives it, or a table (names cut to
+    NAME_WIDTH) or CSV with a row per player numbered by standing and a column per opponent
+    numbered alike, each cell the player's score over their finished games (`1½/2`; `*`: and
+    unfinished games, which no score counts), then the totals; the table names the unfinished games."""
+    if format == "json":
+        return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+    shown = _crosstable_cells(rows, NAME_WIDTH if format == "table" else None)
+    if format == "csv":
+        return render(shown, "csv")
+    if not shown:
+        return "no games between two named players\n"
+    return _table(shown, disable_numparse=True) + _unfinished_note(rows)
+
+
+def _crosstable_cells(rows: list[dict], width: int | None) -> list[dict]:
+    """The crosstable's rows as shown, names cut to `width` columns (None: whole)."""
+    numbers = {row["player"]: str(number) for number, row in enumerate(rows, 1)}
+    return [
+        {
+            "#": numbers[row["player"]],
+            "player": row["player"] if width is None else _cut(row["player"], width),
+            **{number: "" for number in numbers.values()},
+            numbers[row["player"]]: "×",
+            **{numbers[opponent]: _pairing_cell(pairing) for opponent, pairing in row["opponents"].items()},
+            "score": _points(row["score"]),
+            **{total: str(row[total]) for total in _TOTALS},
+        }
+        for row in rows
+    ]
+
+
+def _pairing_cell(pairing: dict) -> str:
+    """A pairing's score over its finished games and their number, `*` when some are unfinished."""
+    finished = pairing["games"] - pairing["unfinished"]
+    return (f"{_points(pairing['score'])}/{finished}" if finished else "") + "*" * bool(pairing["unfinished"])
+
+
+def _points(score: float) -> str:
+    """A score as crosstables write it: 1½, ½, 2."""
+    whole, half = divmod(round(score * 2), 2)
+    return (str(whole) if whole or not half else "") + "½" * half
+
+
+def _cut(name: str, width: int) -> str:
+    """`name` in at most `width` columns of a terminal, cut with … when longer."""
+    while columns(name) > width:
+        name = name[: width - 1 if len(name) > width else -1].rstrip("…") + "…"
+    return name
+
+
+def _unfinished_note(rows: list[dict]) -> str:
+    """The line under the crosstable that names each pairing's unfinished games."""
+    standing = {row["player"]: number for number, row in enumerate(rows)}
+    pairings = [
+        f"{row['player']} v {opponent} ({plural(pairing['unfinished'], 'game')})"
+        for number, row in enumerate(rows)
+        for opponent, pairing in row["opponents"].items()
+        if pairing["unfinished"] and standing[opponent] > number
+    ]
+    return f"* unfinished, not counted: {'; '.join(pairings)}\n" if pairings else ""
+
+
 TREE_HEADINGS = {
     "white_percent": "white %",
     "draws_percent": "draws %",
