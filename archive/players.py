@@ -95,10 +95,14 @@ def aliases(db: sqlite_utils.Database) -> list[dict]:
 
 
 def _player_of(written: str) -> str:
-    """SQL: the player a name written in a record is (`written`, an SQL expression): the canonical
-    name of the alias it is, else the name as the archive's first record writes it (in any case of
-    its ASCII letters), whatever records are selected, so that a filter never changes how it is spelled."""
-    return f"""coalesce((SELECT name FROM player_aliases WHERE alias = {written}), (SELECT spelled FROM (
+    """SQL: the player a name written in a record is (`written`, an SQL expression), under one
+    spelling whatever records are selected, so that a filter never changes it: the canonical name
+    (of the alias it is, or itself) as a merge wrote it, else as the archive's first record writes
+    the name (in any case of its ASCII letters)."""
+    return f"""coalesce(
+         (SELECT min(name COLLATE BINARY) FROM player_aliases WHERE name = coalesce(
+            (SELECT name FROM player_aliases WHERE alias = {written}), {written})),
+         (SELECT spelled FROM (
            SELECT id, white AS spelled FROM records WHERE white = {written} COLLATE NOCASE
            UNION ALL SELECT id, black FROM records WHERE black = {written} COLLATE NOCASE) ORDER BY id LIMIT 1))"""
 
@@ -140,22 +144,17 @@ FROM players ORDER BY score DESC, percent DESC, games DESC, player
 
 SCORE_TABLE = PLAYERS + _standings()
 
-# Per pair of players, each under one spelling (a player whose names are spelled in several cases of
-# their ASCII letters, merged, spelled the first way in their order), the games between them in the
+# Per pair of players (their names as in the score table), the games between them in the
 # records `{where}` selects, from the first player's side: a game of a player against no one named,
-# or against themselves, is in no pairing. Then the score table of those games, with the games each
-# player had as White and as Black and their pairings as a JSON object by opponent.
-CROSSTABLE = (
-    f"""
+# or against themselves, is in no pairing. Then per player the sums of their pairings, as PLAYERS.
+PAIRINGS = f"""
 WITH selected AS (SELECT white, black, result FROM records {{where}}), named AS (
   SELECT written, {_player_of("written")} AS player
   FROM (SELECT white AS written FROM selected UNION ALL SELECT black FROM selected)
   WHERE {_NAMED} GROUP BY written COLLATE NOCASE
-), spelled AS (
-  SELECT written, min(player) OVER (PARTITION BY player COLLATE NOCASE) AS player FROM named
 ), games AS (
   SELECT w.player AS white, b.player AS black, result FROM selected
-  JOIN spelled w ON w.written = selected.white COLLATE NOCASE JOIN spelled b ON b.written = selected.black COLLATE NOCASE
+  JOIN named w ON w.written = selected.white COLLATE NOCASE JOIN named b ON b.written = selected.black COLLATE NOCASE
   WHERE w.player <> b.player
 ), sides AS (
   SELECT white AS player, black AS opponent, 1 AS white, result IS '1-0' AS won, result IS '1/2-1/2' AS drawn,
@@ -171,12 +170,13 @@ WITH selected AS (SELECT white, black, result FROM records {{where}}), named AS 
          sum(won + drawn + lost) AS finished, sum(white) AS white
   FROM pairings GROUP BY player
 )"""
-    + _standings(
-        """, white, games - white AS black,
+# The score table of the pairings' games, with each player's games as White and as Black and their
+# pairings, a JSON object by opponent
+CROSSTABLE = PAIRINGS + _standings(
+    """, white, games - white AS black,
        (SELECT json_group_object(opponent, json_object('games', games, 'won', won, 'drawn', drawn, 'lost', lost,
           'unfinished', games - won - drawn - lost, 'score', won + 0.5 * drawn))
         FROM pairings WHERE pairings.player = players.player) AS opponents"""
-    )
 )
 
 
@@ -208,7 +208,9 @@ def crosstable_rows(rows: Iterable[dict]) -> list[dict]:
     table = list(rows)
     for row in table:
         pairings = json.loads(row["opponents"])
-        row["opponents"] = {other["player"]: pairings[other["player"]] for other in table if other["player"] in pairings}
+        row["opponents"] = {
+            other["player"]: pairings[other["player"]] for other in table if other["player"] in pairings
+        }
     return table
 
 

@@ -311,9 +311,15 @@ def _points(score: float) -> str:
 
 def _cut(name: str, width: int) -> str:
     """`name` in at most `width` columns of a terminal, cut with … when longer."""
-    while columns(name) > width:
-        name = name[: width - 1 if len(name) > width else -1].rstrip("…") + "…"
-    return name
+    if columns(name) <= width:
+        return name
+    kept, used = [], 1  # (the …)
+    for char in name:
+        used += columns(char)
+        if used > width:
+            break
+        kept.append(char)
+    return "".join(kept) + "…"
 
 
 def _unfinished_note(rows: list[dict]) -> str:

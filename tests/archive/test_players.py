@@ -1,0 +1,237 @@
+"""The crosstable (archive/players.py): `Archive.crosstable` and `lusoria players crosstable` on a
+club's Brandubh tournament (tests/fixtures/tournament.lgn): six games of the Uppsala Spring Cup,
+one of them unfinished, a draw each round, Karin Nilsson written `K. Nilsson` once, no game
+between Karin Nilsson and Jens Holm; and a club evening's game between them."""
+
+import csv
+import json
+
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT
+
+from lusoria.archive import Archive, Filters
+from lusoria.cli import main
+from lusoria.output import crosstable_text
+
+TOURNAMENT = str(ROOT / "tests" / "fixtures" / "tournament.lgn")
+CUP = Filters(event="Uppsala Spring Cup")
+ANNA = "Anna-Karin Lindqvist-Söderström"
+
+
+def pairing(games: int, won: int, drawn: int, lost: int) -> dict:
+    """A pairing's cell as the library gives it."""
+    return {
+        "games": games,
+        "won": won,
+        "drawn": drawn,
+        "lost": lost,
+        "unfinished": games - won - drawn - lost,
+        "score": won + drawn / 2,
+    }
+
+
+def total(
+    player: str, won: int, drawn: int, lost: int, unfinished: int, white: int, percent: float, games: int = 3
+) -> dict:
+    """A player's totals as the library gives them."""
+    return {
+        "player": player,
+        "games": games,
+        "won": won,
+        "drawn": drawn,
+        "lost": lost,
+        "unfinished": unfinished,
+        "score": won + drawn / 2,
+        "percent": percent,
+        "aliases": "K. Nilsson" if player == "Karin Nilsson" else None,
+        "white": white,
+        "black": games - white,
+    }
+
+
+CUP_TABLE = [
+    {
+        **total(ANNA, 2, 1, 0, 0, white=1, percent=83.3),
+        "opponents": {"Karin Nilsson": pairing(1, 1, 0, 0), "Jens Holm": pairing(2, 1, 1, 0)},
+    },
+    {
+        **total("Karin Nilsson", 1, 1, 1, 0, white=2, percent=50.0),
+        "opponents": {ANNA: pairing(1, 0, 0, 1), "Olof Berg": pairing(2, 1, 1, 0)},
+    },
+    {  # ahead of Olof Berg on as many points and games: by name
+        **total("Jens Holm", 0, 1, 1, 1, white=1, percent=25.0),
+        "opponents": {ANNA: pairing(2, 0, 1, 1), "Olof Berg": pairing(1, 0, 0, 0)},
+    },
+    {
+        **total("Olof Berg", 0, 1, 1, 1, white=2, percent=25.0),
+        "opponents": {"Karin Nilsson": pairing(2, 0, 1, 1), "Jens Holm": pairing(1, 0, 0, 0)},
+    },
+]
+
+CUP_TEXT = """\
+#    player                    1    2    3     4     score    games    won    drawn    lost    unfinished    white    black
+---  ------------------------  ---  ---  ----  ----  -------  -------  -----  -------  ------  ------------  -------  -------
+1    Anna-Karin Lindqvist-Sö…  ×    1/1  1½/2        2½       3        2      1        0       0             1        2
+2    Karin Nilsson             0/1  ×          1½/2  1½       3        1      1        1       0             2        1
+3    Jens Holm                 ½/2       ×     *     ½        3        0      1        1       1             1        2
+4    Olof Berg                      ½/2  *     ×     ½        3        0      1        1       1             2        1
+* unfinished, not counted: Jens Holm v Olof Berg (1 game)
+"""
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    """The tournament archived, `K. Nilsson` merged into Karin Nilsson."""
+    archive = Archive(str(tmp_path_factory.mktemp("club") / "club.db"))
+    archive.import_paths([TOURNAMENT])
+    archive.merge_players(["K. Nilsson"], "Karin Nilsson")
+    return archive
+
+
+def run(*args: str):
+    result = CliRunner().invoke(main, list(args))
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def test_the_crosstable_of_a_tournament(club):
+    """Each player's score against each other, whichever side they played; the empty pairing
+    (Karin Nilsson, Jens Holm) is no key; the unfinished game counts in no score."""
+    assert club.crosstable(CUP) == CUP_TABLE
+
+
+def test_its_totals_are_the_score_table_of_its_games(club):
+    """Every game of the cup is between two players: the totals are `players list`'s, in its order."""
+    shown = [{key: row[key] for key in row if key not in ("white", "black", "opponents")} for row in CUP_TABLE]
+    assert club.players(CUP) == shown
+
+
+def test_the_crosstable_as_text_names_the_unfinished_games(club):
+    assert run("players", "crosstable", "--db", club.path, "--event", "Uppsala Spring Cup").stdout == CUP_TEXT
+
+
+def test_the_command_gives_what_the_library_gives(club):
+    shown = run("players", "crosstable", "--db", club.path, "--event", "Uppsala Spring Cup", "--format", "json")
+    assert json.loads(shown.stdout) == club.crosstable(CUP) == CUP_TABLE
+    assert json.loads(run("players", "crosstable", "--db", club.path, "--format", "json").stdout) == club.crosstable()
+
+
+def test_the_crosstable_as_csv_gives_the_names_whole(club):
+    shown = run("players", "crosstable", "--db", club.path, "--event", "Uppsala Spring Cup", "--format", "csv")
+    assert list(csv.reader(shown.stdout.splitlines())) == [
+        ["#", "player", "1", "2", "3", "4", "score", "games", "won", "drawn", "lost", "unfinished", "white", "black"],
+        ["1", ANNA, "×", "1/1", "1½/2", "", "2½", "3", "2", "1", "0", "0", "1", "2"],
+        ["2", "Karin Nilsson", "0/1", "×", "", "1½/2", "1½", "3", "1", "1", "1", "0", "2", "1"],
+        ["3", "Jens Holm", "½/2", "", "×", "*", "½", "3", "0", "1", "1", "1", "1", "2"],
+        ["4", "Olof Berg", "", "½/2", "*", "×", "½", "3", "0", "1", "1", "1", "2", "1"],
+    ]
+
+
+def test_without_the_event_filter_the_club_evening_fills_the_empty_pairing(club):
+    rows = {row["player"]: row for row in club.crosstable()}
+    assert rows["Karin Nilsson"]["opponents"]["Jens Holm"] == pairing(1, 0, 0, 1)
+    assert rows["Jens Holm"]["opponents"]["Karin Nilsson"] == pairing(1, 1, 0, 0)
+    assert [row["player"] for row in club.crosstable()] == [ANNA, "Jens Holm", "Karin Nilsson", "Olof Berg"]
+
+
+def test_every_filter_of_query_applies(club):
+    """--player (by any of the player's names): that player's games, and each opponent's row of those
+    games alone."""
+    shown = run(
+        "players", "crosstable", "--db", club.path, "--player", "k. nilsson", "--result", "1/2-1/2", "--format", "json"
+    )
+    assert json.loads(shown.stdout) == [
+        {**total("Karin Nilsson", 0, 1, 0, 0, 0, 50.0, games=1), "opponents": {"Olof Berg": pairing(1, 0, 1, 0)}},
+        {**total("Olof Berg", 0, 1, 0, 0, 1, 50.0, games=1), "opponents": {"Karin Nilsson": pairing(1, 0, 1, 0)}},
+    ]
+
+
+def test_an_alias_is_its_player_once_merged(tmp_path):
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths([TOURNAMENT])
+    before = {row["player"]: row["opponents"] for row in archive.crosstable(CUP)}
+    assert before["K. Nilsson"] == {"Olof Berg": pairing(1, 0, 1, 0)}
+    assert before["Karin Nilsson"] == {ANNA: pairing(1, 0, 0, 1), "Olof Berg": pairing(1, 1, 0, 0)}
+    archive.merge_players(["K. Nilsson"], "Karin Nilsson")
+    assert archive.crosstable(CUP) == CUP_TABLE
+
+
+def test_a_name_in_another_case_is_the_same_player(tmp_path):
+    """`olof berg` is Olof Berg, spelled as the archive's first record writes him, in every pairing."""
+    archive = Archive(str(tmp_path / "club.db"))
+    with open(TOURNAMENT, encoding="utf-8") as file:
+        archive.import_paths([file.read().replace('[White "Olof Berg"]', '[White "olof berg"]', 1)])
+    archive.merge_players(["K. Nilsson"], "Karin Nilsson")
+    assert [row["white"] for row in archive.query(Filters(tags=[("Round", "2")], white="Olof Berg"))] == ["olof berg"]
+    assert archive.crosstable(CUP) == CUP_TABLE
+
+
+RECORD = '[Game "brandubh"]\n[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n1. d7-b7 {result}\n'
+
+
+def test_a_game_against_no_one_named_or_against_oneself_is_in_no_pairing(tmp_path):
+    archive = Archive(str(tmp_path / "games.db"))
+    games = [
+        ("Olof Berg", "?", "1-0"),
+        ("", "Olof Berg", "1-0"),
+        ("Study", "Study", "0-1"),
+        ("Olof Berg", "Jens Holm", "0-1"),
+    ]
+    archive.import_paths(["\n".join(RECORD.format(white=w, black=b, result=r) for w, b, r in games)])
+    assert [(row["player"], row["games"], row["score"], row["opponents"]) for row in archive.crosstable()] == [
+        ("Jens Holm", 1, 1.0, {"Olof Berg": pairing(1, 1, 0, 0)}),
+        ("Olof Berg", 1, 0.0, {"Jens Holm": pairing(1, 0, 0, 1)}),
+    ]
+    assert {row["player"]: row["games"] for row in archive.players()} == {"Olof Berg": 3, "Jens Holm": 1, "Study": 2}
+
+
+def test_no_games_between_two_players_is_said(club):
+    shown = CliRunner().invoke(main, ["players", "crosstable", "--db", club.path, "--game", "tablut"])
+    assert (shown.exit_code, shown.stdout) == (0, "no games between two named players\n")
+    assert shown.stderr == "lusoria: the archive holds no record of the game 'tablut' (known: brandubh)\n"
+    assert run("players", "crosstable", "--db", club.path, "--game", "tablut", "--format", "json").stdout == "[]\n"
+
+
+def test_a_long_name_is_cut_to_the_columns_of_a_terminal():
+    """A name of wide characters is cut by the columns it takes, not by its characters."""
+    rows = [
+        {**total("李" * 30, 1, 0, 0, 0, 1, 100.0, games=1), "opponents": {"Olof Berg": pairing(1, 1, 0, 0)}},
+        {**total("Olof Berg", 0, 0, 1, 0, 0, 0.0, games=1), "opponents": {"李" * 30: pairing(1, 0, 0, 1)}},
+    ]
+    lines = crosstable_text(rows, "table").splitlines()
+    assert lines[2].startswith("1    " + "李" * 11 + "…  ×    1/1  1")  # 23 columns of 24
+    assert "* unfinished" not in crosstable_text(rows, "table")
+
+
+def cup_with(written: dict[str, str]) -> str:
+    """The tournament, each name of `written` written as its value."""
+    with open(TOURNAMENT, encoding="utf-8") as file:
+        text = file.read()
+    for name, other in written.items():
+        text = text.replace(f'"{name}"', f'"{other}"')
+    return text
+
+
+def test_a_player_is_spelled_as_merged_in_the_score_table_and_the_crosstable(tmp_path):
+    """Records that write `karin nilsson`, merged with K. Nilsson into `Karin Nilsson`: the score
+    table spelled her `karin nilsson` (found with the crosstable, which spelled her as merged)."""
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths([cup_with({"Karin Nilsson": "karin nilsson"})])
+    archive.merge_players(["K. Nilsson"], "Karin Nilsson")
+    assert [row["player"] for row in archive.players(CUP)] == [ANNA, "Karin Nilsson", "Jens Holm", "Olof Berg"]
+    assert archive.crosstable(CUP) == CUP_TABLE
+
+
+def test_a_player_merged_under_two_cases_of_a_name_is_one(tmp_path):
+    """K. Nilsson merged into `Karin Nilsson` and Karin N. into `KARIN NILSSON`: one player, spelled
+    one way in both tables."""
+    archive = Archive(str(tmp_path / "club.db"))
+    with open(TOURNAMENT, encoding="utf-8") as file:
+        archive.import_paths([file.read().replace('"Karin Nilsson"', '"Karin N."', 1)])
+    archive.merge_players(["K. Nilsson"], "Karin Nilsson")
+    archive.merge_players(["Karin N."], "KARIN NILSSON")
+    table = archive.crosstable(CUP)
+    assert [row["player"] for row in table] == [row["player"] for row in archive.players(CUP)]
+    assert [row["player"] for row in table] == [ANNA, "KARIN NILSSON", "Jens Holm", "Olof Berg"]
+    assert table[1]["opponents"] == CUP_TABLE[1]["opponents"] and table[1]["aliases"] == "K. Nilsson; Karin N."
