@@ -6,6 +6,7 @@ Regenerate: `cog -r -I docs README.md docs/*.md`; the test suite runs `cog --che
 import ast
 import os
 import shlex
+import shutil
 import tempfile
 
 import cog
@@ -147,6 +148,11 @@ def scratch_file(name: str, text: str) -> None:
     with open(os.path.join(_scratch[0], name), "w", encoding="utf-8") as out:
         out.write(text)
     cog.out(f"```\n$ cat {name}\n{text}```\n")
+
+
+def scratch_copy(path: str, name: str) -> None:
+    """Copy a file of the project into the scratch directory of `archive_console`, as `name`."""
+    shutil.copyfile(path, os.path.join(_scratch[0], name))
 
 
 def duckdb_console(sql: str) -> None:

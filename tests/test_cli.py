@@ -171,7 +171,7 @@ def test_the_help_of_a_command_of_one_record_says_it_takes_the_first(command):
     assert "--record INTEGER Which record of the file (0-based). [default: 0]" in shown
 
 
-@pytest.mark.parametrize("command", [["query"], ["players", "list"]])
+@pytest.mark.parametrize("command", [["query"], ["players", "list"], ["players", "crosstable"]])
 def test_the_player_filter_of_a_command_without_a_move_tree_speaks_of_none(command):
     """A new user read in `query --help` that "the move tree then counts their results": only `tree`
     draws one, and its own help says so."""

@@ -197,6 +197,8 @@ def test_every_command_escapes_control_characters_on_a_terminal(tmp_path):
         ["tree", "--db", db, "--record", "4", "--depth", "2"],
         ["players", "list", "--db", db],
         ["players", "list", "--db", db, "--format", "csv"],
+        ["players", "crosstable", "--db", db],
+        ["players", "crosstable", "--db", db, "--format", "csv"],
         ["players", "merge", "--db", db, EVIL, f"b{EVIL}"],
         ["export", "--db", db, "--format", "csv", str(tmp_path / "out")],
         ["explain", EVIL],
