@@ -1196,7 +1196,7 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
     counted), then the totals and the games as White and as Black; filters as in `query`."""
     chosen = filters_of(filters)
     table = archive_errors(lambda: archive_at(db).crosstable(chosen))
-    echo(output.crosstable_text(table, format_), nl=False)
+    echo(archive_errors(lambda: output.crosstable_text(table, format_)), nl=False)
     if not table:
         note_lacking(db, chosen)
 

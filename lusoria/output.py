@@ -262,6 +262,7 @@ def stats_text(figures: dict[str, Any], as_json: bool = False) -> str:
 
 
 NAME_WIDTH = 24  # columns of a player's name in the crosstable's table: a longer name is cut (…)
+MAX_CROSSTABLE = 500  # players of a crosstable as a table or CSV: a column each (JSON lists the pairings alone)
 _TOTALS = ("games", "won", "drawn", "lost", "unfinished", "white", "black")  # of a crosstable's row, after its score
 
 
@@ -269,9 +270,16 @@ def crosstable_text(rows: list[dict], format: str) -> str:
     """`lusoria players crosstable`: JSON as the library gives it, or a table (names cut to
     NAME_WIDTH) or CSV with a row per player numbered by standing and a column per opponent
     numbered alike, each cell the player's score over their finished games (`1½/2`; `*`: and
-    unfinished games, which no score counts), then the totals; the table names the unfinished games."""
+    unfinished games, which no score counts), then the totals; the table names the unfinished games.
+    ValueError for a table or CSV of more than MAX_CROSSTABLE players."""
     if format == "json":
         return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
+    if len(rows) > MAX_CROSSTABLE:
+        raise ValueError(
+            f"a crosstable of {len(rows):,} players, more than a table or CSV shows (a column each, "
+            f"{MAX_CROSSTABLE} at most); the json format lists each player's pairings alone, and filters "
+            "choose a tournament's games"
+        )
     shown = _crosstable_cells(rows, NAME_WIDTH if format == "table" else None)
     if format == "csv":
         return render(shown, "csv")

@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
+from lusoria import output
 from lusoria.archive import Archive, Filters
 from lusoria.cli import main
-from lusoria.output import crosstable_text
 
 TOURNAMENT = str(ROOT / "tests" / "fixtures" / "tournament.lgn")
 CUP = Filters(event="Uppsala Spring Cup")
@@ -193,15 +193,29 @@ def test_no_games_between_two_players_is_said(club):
     assert run("players", "crosstable", "--db", club.path, "--game", "tablut", "--format", "json").stdout == "[]\n"
 
 
+def test_a_crosstable_too_wide_to_show_is_refused_in_a_sentence(club, monkeypatch):
+    """A crosstable of thousands of players (an archive of a site's games) is a cell for each pair:
+    the table and CSV hold MAX_CROSSTABLE players, JSON lists the pairings alone."""
+    monkeypatch.setattr(output, "MAX_CROSSTABLE", 3)
+    for format in ("table", "csv"):
+        shown = CliRunner().invoke(main, ["players", "crosstable", "--db", club.path, "--format", format])
+        assert shown.exit_code == 2 and shown.stderr.endswith(
+            "Error: a crosstable of 4 players, more than a table or CSV shows (a column each, 3 at most); "
+            "the json format lists each player's pairings alone, and filters choose a tournament's games\n"
+        )
+    assert run("players", "crosstable", "--db", club.path, "--player", "Olof Berg", "--format", "csv").stdout
+    assert json.loads(run("players", "crosstable", "--db", club.path, "--format", "json").stdout) == club.crosstable()
+
+
 def test_a_long_name_is_cut_to_the_columns_of_a_terminal():
     """A name of wide characters is cut by the columns it takes, not by its characters."""
     rows = [
         {**total("李" * 30, 1, 0, 0, 0, 1, 100.0, games=1), "opponents": {"Olof Berg": pairing(1, 1, 0, 0)}},
         {**total("Olof Berg", 0, 0, 1, 0, 0, 0.0, games=1), "opponents": {"李" * 30: pairing(1, 0, 0, 1)}},
     ]
-    lines = crosstable_text(rows, "table").splitlines()
+    lines = output.crosstable_text(rows, "table").splitlines()
     assert lines[2].startswith("1    " + "李" * 11 + "…  ×    1/1  1")  # 23 columns of 24
-    assert "* unfinished" not in crosstable_text(rows, "table")
+    assert "* unfinished" not in output.crosstable_text(rows, "table")
 
 
 def cup_with(written: dict[str, str]) -> str:
