@@ -1,6 +1,6 @@
 """The crosstable (archive/players.py): `Archive.crosstable` and `lusoria players crosstable` on a
 club's Brandubh tournament (tests/fixtures/tournament.lgn): six games of the Uppsala Spring Cup,
-one of them unfinished, a draw each round, Karin Nilsson written `K. Nilsson` once, no game
+one of them unfinished, two drawn, Karin Nilsson written `K. Nilsson` once, no game
 between Karin Nilsson and Jens Holm; and a club evening's game between them."""
 
 import csv
