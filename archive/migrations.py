@@ -10,7 +10,7 @@ import sqlite_utils
 from lusoria.archive.functions import sql_function
 from lusoria.archive.next_plies import NextPlies
 from lusoria.archive.tables import (
-    RECORD_COLUMNS,
+    STORED_COLUMNS,
     add_version_3,
     add_version_3_indexes,
     add_version_8,
@@ -98,8 +98,7 @@ def migrate_to_9(db: sqlite_utils.Database) -> None:
         packer.train_first()
         sql_function(conn, "lusoria_pack", packer.pack, str)
         create_records(db, "records_v9")
-        stored = (column.split('"')[1] for column in RECORD_COLUMNS if " AS (" not in column)  # (not generated)
-        names = ", ".join(f'"{name}"' for name in stored if name != "packed_text")
+        names = ", ".join(f'"{name}"' for name in STORED_COLUMNS if name != "packed_text")
         conn.execute(f"INSERT INTO records_v9 ({names}, packed_text) SELECT {names}, lusoria_pack(text) FROM records")
         db.table("records").disable_fts()
         conn.execute("DROP TABLE records")
