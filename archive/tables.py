@@ -20,7 +20,7 @@ LABEL = (
     "ELSE '' END"
 )
 # The columns of `records`, each with its declaration (version 9: the text compressed, archive/texts.py,
-# read by the view record_texts; the label generated), and those a row written gives (not `label`)
+# read by the view record_texts; the label generated), and those an import writes (all but `label`)
 RECORD_COLUMNS = {
     "id": "INTEGER PRIMARY KEY",
     "hash": "TEXT NOT NULL",
