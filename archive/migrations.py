@@ -10,6 +10,7 @@ import sqlite_utils
 from lusoria.archive.functions import sql_function
 from lusoria.archive.next_plies import NextPlies
 from lusoria.archive.tables import (
+    COLUMN_TAGS,
     STORED_COLUMNS,
     add_version_3,
     add_version_3_indexes,
@@ -121,8 +122,6 @@ def migrate_to_10(db: sqlite_utils.Database) -> None:
     `other_tags` holds the others, and `tags` is a view of them all; the full-text index keeps
     no column sizes (the index of positions keeps short tokens past the openings: made anew, as
     every upgrade does)."""
-    from lusoria.archive.records_as_rows import COLUMN_TAGS
-
     db.table("records").disable_fts()
     create_text_index(db)
     create_tags(db)

@@ -16,7 +16,7 @@ from lusoria.archive.endings import ending
 from lusoria.archive.identity import identity
 from lusoria.archive.next_plies import next_ply_rows
 from lusoria.archive.positions import Columns, columns, keys_of, position_rows, summary_rows
-from lusoria.archive.tables import STORED_COLUMNS
+from lusoria.archive.tables import COLUMN_TAGS, STORED_COLUMNS
 from lusoria.archive.variations import variation_rows
 from lusoria.formats.lgn import lgn_text
 from lusoria.notation.dates import date_range
@@ -32,9 +32,6 @@ if TYPE_CHECKING:
 
 COMMENTS = attrgetter("comments")  # of a ply
 VARIATIONS = attrgetter("variations")  # of a ply
-# The tags a record's columns keep as written, by column (`result` holds the movetext's result):
-# not written again in `other_tags` (schema version 10)
-COLUMN_TAGS = {tag: tag.lower() for tag in ("Event", "Site", "Date", "Round", "White", "Black")}
 SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in the sources column, searched as text
 
 

@@ -52,6 +52,9 @@ RECORD_COLUMNS = {
     "packed_text": "BLOB NOT NULL",
 }
 STORED_COLUMNS = [name for name, declaration in RECORD_COLUMNS.items() if " AS (" not in declaration]
+# The tags a record's columns keep as written, by column (`result` holds the movetext's result):
+# not written again in `other_tags` (schema version 10)
+COLUMN_TAGS = {tag: tag.lower() for tag in ("Event", "Site", "Date", "Round", "White", "Black")}
 DIAGNOSTIC_COLUMNS = {  # of `diagnostics`, with their types: as an import writes them
     "record_id": int,
     "number": int,
@@ -92,7 +95,7 @@ def create_records(db: sqlite_utils.Database, name: str = "records") -> None:
 
 
 def create_tags(db: sqlite_utils.Database, name: str = "other_tags") -> None:
-    """`other_tags`, every tag but those the records' columns keep (records_as_rows.COLUMN_TAGS), one
+    """`other_tags`, every tag but those the records' columns keep (COLUMN_TAGS), one
     b-tree ordered by tag (what `--tag` searches, with the records' columns: query._tags); or
     version 2's `tags` (`migrate_to_2`)."""
     db.execute(f"""CREATE TABLE "{name}" (
@@ -105,9 +108,7 @@ def create_tags(db: sqlite_utils.Database, name: str = "other_tags") -> None:
 
 def create_tags_view(db: sqlite_utils.Database) -> None:
     """`tags`, a view of every tag of every record (version 10): those the records' columns keep
-    (records_as_rows.COLUMN_TAGS) read from them, the others from `other_tags`."""
-    from lusoria.archive.records_as_rows import COLUMN_TAGS
-
+    (COLUMN_TAGS) read from them, the others from `other_tags`."""
     columns = "\nUNION ALL ".join(
         f'SELECT id AS record_id, \'{tag}\' AS name, "{column}" AS value FROM records WHERE "{column}" IS NOT NULL'
         for tag, column in COLUMN_TAGS.items()
