@@ -28,7 +28,7 @@ from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
 from lusoria.pipeline import Note, Problem, Unreadable, records, without_problems
-from lusoria.validator.base import Game, Position, known_names
+from lusoria.validator.base import Game, Position, known_names, known_names_holding
 from lusoria.validator.games import GAMES, owners_of
 from lusoria.validator.replay import Report, check
 from lusoria.variants import is_variant, rules_of_name, variant_names, variant_of_other_games
@@ -292,8 +292,10 @@ class Archive:
         )
         if variant and variant.lower() not in variants:
             of = f" of {game.lower()}" if game else ""
-            holding = bool(owners_of(variant))  # (seneca is no slip of seed)
-            known = known_names(variant, variants, holding=holding, also=_own("variant", variant))
+            if owners_of(variant):  # (seneca is no slip of seed)
+                known = known_names_holding(variant, variants)
+            else:
+                known = known_names(variant, variants, also=_own("variant", variant))
             return f"the archive holds no record of the variant '{variant}'{of} ({known})"
         return None
 

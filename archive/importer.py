@@ -20,8 +20,9 @@ import sqlite_utils
 
 from lusoria.archive.next_plies import NextPlies
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, move_code
-from lusoria.archive.records_as_rows import PATH, RECORD_COLUMNS, TEXT, Failure, Rows, archive_failing, failure
+from lusoria.archive.records_as_rows import PATH, TEXT, Failure, Rows, archive_failing, failure
 from lusoria.archive.removal import Replacement, owners, remove_records
+from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
 from lusoria.words import plural
@@ -63,7 +64,6 @@ class ImportSummary:
         return text
 
 
-STORED_COLUMNS = [*RECORD_COLUMNS[:TEXT], "packed_text", *RECORD_COLUMNS[TEXT + 1 :]]  # (`label` is generated)
 CHILD_COLUMNS = {
     "other_tags": ["record_id", "name", "value"],
     "positions": ["rowid", "plies"],
@@ -72,7 +72,7 @@ CHILD_COLUMNS = {
     "record_squares": ["record_id", "game", "squares"],
     "material_runs": RUN_COLUMNS,
     "material_ranges": RANGE_COLUMNS,
-    "diagnostics": ["record_id", "number", "severity", "rule", "message", "ply", "text", "line", "column"],
+    "diagnostics": list(DIAGNOSTIC_COLUMNS),
 }
 
 

@@ -10,7 +10,8 @@ import sqlite_utils
 from lusoria.archive.functions import sql_function
 from lusoria.archive.next_plies import NextPlies
 from lusoria.archive.tables import (
-    RECORD_COLUMNS,
+    COLUMN_TAGS,
+    STORED_COLUMNS,
     add_version_3,
     add_version_3_indexes,
     add_version_8,
@@ -98,8 +99,7 @@ def migrate_to_9(db: sqlite_utils.Database) -> None:
         packer.train_first()
         sql_function(conn, "lusoria_pack", packer.pack, str)
         create_records(db, "records_v9")
-        stored = (column.split('"')[1] for column in RECORD_COLUMNS if " AS (" not in column)  # (not generated)
-        names = ", ".join(f'"{name}"' for name in stored if name != "packed_text")
+        names = ", ".join(f'"{name}"' for name in STORED_COLUMNS if name != "packed_text")
         conn.execute(f"INSERT INTO records_v9 ({names}, packed_text) SELECT {names}, lusoria_pack(text) FROM records")
         db.table("records").disable_fts()
         conn.execute("DROP TABLE records")
@@ -122,8 +122,6 @@ def migrate_to_10(db: sqlite_utils.Database) -> None:
     `other_tags` holds the others, and `tags` is a view of them all; the full-text index keeps
     no column sizes (the index of positions keeps short tokens past the openings: made anew, as
     every upgrade does)."""
-    from lusoria.archive.records_as_rows import COLUMN_TAGS
-
     db.table("records").disable_fts()
     create_text_index(db)
     create_tags(db)

@@ -160,7 +160,7 @@ def _tags(pairs: list[tuple[str, str]], _: Filters) -> tuple[str, list]:
             raise FilterError("tags", f"is NAME=VALUE with a name and a value (a glob), not '{name}={value}'")
         if "[" in GLOB_CLASS.sub("", value):
             raise FilterError("tags", f"value '{value}' opens a [class] of characters it does not close")
-    from lusoria.archive.records_as_rows import COLUMN_TAGS  # (loaded when searched)
+    from lusoria.archive.tables import COLUMN_TAGS  # (loaded when searched)
 
     conditions, params = [], []
     for name, value in pairs:  # a tag a record's column keeps is searched there (the ids found once)

@@ -16,6 +16,7 @@ from lusoria.archive.endings import ending
 from lusoria.archive.identity import identity
 from lusoria.archive.next_plies import next_ply_rows
 from lusoria.archive.positions import Columns, columns, keys_of, position_rows, summary_rows
+from lusoria.archive.tables import COLUMN_TAGS, STORED_COLUMNS
 from lusoria.archive.variations import variation_rows
 from lusoria.formats.lgn import lgn_text
 from lusoria.notation.dates import date_range
@@ -31,11 +32,6 @@ if TYPE_CHECKING:
 
 COMMENTS = attrgetter("comments")  # of a ply
 VARIATIONS = attrgetter("variations")  # of a ply
-ROSTER_COLUMNS = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
-ROSTER_COLUMNS_INDEX = {tag: 3 + index for index, tag in enumerate(ROSTER_COLUMNS)}
-# The tags a record's columns keep as written, by column (`result` holds the movetext's result):
-# not written again in `other_tags` (schema version 10)
-COLUMN_TAGS = {tag: tag.lower() for tag in ROSTER_COLUMNS if tag != "Result"}
 SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in the sources column, searched as text
 
 
@@ -58,37 +54,10 @@ def _comments(record: Record) -> list[str]:
     return found.comments
 
 
-RECORD_COLUMNS = [
-    "id",
-    "hash",
-    "game",
-    "variant",
-    "event",
-    "site",
-    "date",
-    "round",
-    "white",
-    "black",
-    "result",
-    "date_from",
-    "date_to",
-    "plies",
-    "valid",
-    "errors",
-    "warnings",
-    "first_rule",
-    "first_ply",
-    "path",
-    "line",
-    "sources",
-    "comments",
-    "text",
-    "setting",
-    "ending",
-    "rule_tags",
-]
-TEXT = RECORD_COLUMNS.index("text")  # a record's text, as `rows` gives it; the writing process compresses it
-PATH = RECORD_COLUMNS.index("path") - 1  # in a record's row as `rows` gives it (without the id)
+# A record's row of `records` as `rows` gives it: STORED_COLUMNS but the id (archive/tables.py), its
+# text as written in place of `packed_text` (the writing process compresses it)
+TEXT = STORED_COLUMNS.index("packed_text")  # a record's text, in its row with its id
+PATH = STORED_COLUMNS.index("path") - 1  # a record's path, in its row as `rows` gives it
 
 
 @dataclass(slots=True)
@@ -163,29 +132,29 @@ def rows(report: Report) -> Rows:
     date_from, date_to = report.dates if report.record else _dates(tags)
     text = as_written(report)
     found = identity(report)
-    record = [
-        found.key,
-        report.game,
-        report.variant,
-        *(tags.get(tag) for tag in ROSTER_COLUMNS),
-        date_from,
-        date_to,
-        report.plies,
-        report.valid,
-        len(errors),
-        len(report.diagnostics) - len(errors),
-        first and first.rule,
-        first and first.ply,
-        report.source.path,
-        report.source.line,
-        " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
-        (" ".join(_comments(report.record)) or None) if report.record else None,
-        text.rstrip("\n") + "\n",
-        found.setting,
-        ending(report),
-        rule_tags(report),
-    ]
-    record[ROSTER_COLUMNS_INDEX["Result"]] = report.result
+    record = {
+        "hash": found.key,
+        "game": report.game,
+        "variant": report.variant,
+        **{column: tags.get(tag) for tag, column in COLUMN_TAGS.items()},
+        "result": report.result,
+        "date_from": date_from,
+        "date_to": date_to,
+        "plies": report.plies,
+        "valid": report.valid,
+        "errors": len(errors),
+        "warnings": len(report.diagnostics) - len(errors),
+        "first_rule": first and first.rule,
+        "first_ply": first and first.ply,
+        "path": report.source.path,
+        "line": report.source.line,
+        "sources": " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
+        "comments": (" ".join(_comments(report.record)) or None) if report.record else None,
+        "setting": found.setting,
+        "ending": ending(report),
+        "rule_tags": rule_tags(report),
+        "packed_text": text.rstrip("\n") + "\n",  # as written: the writing process compresses it
+    }
     names = [name for name in tags if name not in COLUMN_TAGS]  # those the record's columns keep: not again
     values = [tags[name] for name in names]
     if report.source.format != "lgn":
@@ -196,7 +165,7 @@ def rows(report: Report) -> Rows:
         report.valid,
         report.record is not None,
         {
-            "records": [[value] for value in record],
+            "records": [[record[column]] for column in STORED_COLUMNS[1:]],
             "other_tags": [names, values],
             **replayed_rows(report),
             "diagnostics": columns(

@@ -13,7 +13,8 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import boards_and_materials, unpacked_boards
-from lusoria.archive.records_as_rows import PATH, RECORD_COLUMNS, Failure, Rows, line_rows
+from lusoria.archive.records_as_rows import PATH, Failure, Rows, line_rows
+from lusoria.archive.tables import STORED_COLUMNS
 from lusoria.archive.texts import TEXT_OF
 from lusoria.notation.sources import names_a_file
 from lusoria.validator.replay import Report, check
@@ -143,7 +144,7 @@ def owners(conn: sqlite3.Connection, hashes: list[str]) -> dict[str, int]:
 
 def _stored(conn: sqlite3.Connection, records: list[int]) -> dict[int, tuple[list, list]]:
     """The rows of `records` as `_compared` gives a record read's."""
-    columns = ", ".join(TEXT_OF if column == "text" else f"[{column}]" for column in RECORD_COLUMNS)
+    columns = ", ".join(TEXT_OF if column == "packed_text" else f"[{column}]" for column in STORED_COLUMNS)
     found = conn.execute(f"SELECT {columns} FROM records WHERE id IN ({','.join('?' * len(records))})", records)
     return {row[0]: _split(list(row[1:])) for row in found}
 

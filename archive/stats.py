@@ -17,7 +17,8 @@ Rows = Callable[..., list[tuple]]  # SQL with one {chosen} (a condition on recor
 def _by_count(named: list[tuple], rows: Rows) -> list[dict]:
     """`named` (value, records), and the records of no game: by the label of the type a reader
     refused (query.REFUSED_TYPES, as `query` shows them), the others None (a record that names no
-    game and does not parse); the most records first (None first of as many)."""
+    game and does not parse); the most records first, then by name (None, read as "", first of as many:
+    no name or label is empty)."""
     refused = rows(
         f"SELECT refused.label, count(*) FROM ({REFUSED_TYPES}) AS refused JOIN records ON records.id = record_id "
         "WHERE {chosen} GROUP BY refused.label"
@@ -25,8 +26,7 @@ def _by_count(named: list[tuple], rows: Rows) -> list[dict]:
     unnamed = rows("SELECT count(*) FROM records WHERE game IS NULL AND {chosen}")[0][0] - sum(n for _, n in refused)
     found = named + refused + ([(None, unnamed)] if unnamed else [])
     return [
-        {"value": value, "records": count}
-        for value, count in sorted(found, key=lambda row: (-row[1], row[0] is not None, row[0] or ""))
+        {"value": value, "records": count} for value, count in sorted(found, key=lambda row: (-row[1], row[0] or ""))
     ]
 
 

@@ -19,41 +19,53 @@ LABEL = (
     "CASE WHEN \"date\" GLOB '[0-9]*' AND substr(\"date\", 1, 4) NOT GLOB '*[^0-9]*' THEN ', ' || \"date\" "
     "ELSE '' END"
 )
-RECORD_COLUMNS = [  # version 9: the text compressed (archive/texts.py; read by the view record_texts), the label generated
-    '"id" INTEGER PRIMARY KEY',
-    '"hash" TEXT NOT NULL',
-    *(
-        f'"{name}" TEXT'
-        for name in (
-            "game",
-            "variant",
-            "event",
-            "site",
-            "date",
-            "round",
-            "white",
-            "black",
-            "result",
-            "date_from",
-            "date_to",
-        )
-    ),
-    '"plies" INTEGER',
-    '"valid" INTEGER NOT NULL',
-    '"errors" INTEGER',
-    '"warnings" INTEGER',
-    '"first_rule" TEXT',
-    '"first_ply" INTEGER',
-    '"path" TEXT',
-    '"line" INTEGER',
-    '"sources" TEXT',
-    '"comments" TEXT',
-    '"setting" TEXT',
-    f'"label" TEXT AS ({LABEL})',
-    '"ending" TEXT',
-    '"rule_tags" TEXT',
-    '"packed_text" BLOB NOT NULL',
-]
+# The columns of `records`, each with its declaration (version 9: the text compressed, archive/texts.py,
+# read by the view record_texts; the label generated), and those an import writes (all but `label`)
+RECORD_COLUMNS = {
+    "id": "INTEGER PRIMARY KEY",
+    "hash": "TEXT NOT NULL",
+    "game": "TEXT",
+    "variant": "TEXT",
+    "event": "TEXT",
+    "site": "TEXT",
+    "date": "TEXT",
+    "round": "TEXT",
+    "white": "TEXT",
+    "black": "TEXT",
+    "result": "TEXT",
+    "date_from": "TEXT",
+    "date_to": "TEXT",
+    "plies": "INTEGER",
+    "valid": "INTEGER NOT NULL",
+    "errors": "INTEGER",
+    "warnings": "INTEGER",
+    "first_rule": "TEXT",
+    "first_ply": "INTEGER",
+    "path": "TEXT",
+    "line": "INTEGER",
+    "sources": "TEXT",
+    "comments": "TEXT",
+    "setting": "TEXT",
+    "label": f"TEXT AS ({LABEL})",
+    "ending": "TEXT",
+    "rule_tags": "TEXT",
+    "packed_text": "BLOB NOT NULL",
+}
+STORED_COLUMNS = [name for name, declaration in RECORD_COLUMNS.items() if " AS (" not in declaration]
+# The tags a record's columns keep as written, by column (`result` holds the movetext's result):
+# not written again in `other_tags` (schema version 10)
+COLUMN_TAGS = {tag: tag.lower() for tag in ("Event", "Site", "Date", "Round", "White", "Black")}
+DIAGNOSTIC_COLUMNS = {  # of `diagnostics`, with their types: as an import writes them
+    "record_id": int,
+    "number": int,
+    "severity": str,
+    "rule": str,
+    "message": str,
+    "ply": int,
+    "text": str,
+    "line": int,
+    "column": int,
+}
 
 
 def create_tables(db: sqlite_utils.Database) -> None:
@@ -62,17 +74,7 @@ def create_tables(db: sqlite_utils.Database) -> None:
     create_tags(db)
     create_tags_view(db)
     db.table("diagnostics").create(
-        {
-            "record_id": int,
-            "number": int,
-            "severity": str,
-            "rule": str,
-            "message": str,
-            "ply": int,
-            "text": str,
-            "line": int,
-            "column": int,
-        },
+        DIAGNOSTIC_COLUMNS,
         pk=("record_id", "number"),
         foreign_keys=[("record_id", "records", "id")],
     )
@@ -88,12 +90,12 @@ def create_tables(db: sqlite_utils.Database) -> None:
 
 def create_records(db: sqlite_utils.Database, name: str = "records") -> None:
     """The table `records` (version 9), or one like it under another name (`migrate_to_9`)."""
-    columns = ",\n   ".join(RECORD_COLUMNS)
+    columns = ",\n   ".join(f'"{column}" {declaration}' for column, declaration in RECORD_COLUMNS.items())
     db.execute(f'CREATE TABLE "{name}" (\n   {columns}\n)')
 
 
 def create_tags(db: sqlite_utils.Database, name: str = "other_tags") -> None:
-    """`other_tags`, every tag but those the records' columns keep (records_as_rows.COLUMN_TAGS), one
+    """`other_tags`, every tag but those the records' columns keep (COLUMN_TAGS), one
     b-tree ordered by tag (what `--tag` searches, with the records' columns: query._tags); or
     version 2's `tags` (`migrate_to_2`)."""
     db.execute(f"""CREATE TABLE "{name}" (
@@ -106,9 +108,7 @@ def create_tags(db: sqlite_utils.Database, name: str = "other_tags") -> None:
 
 def create_tags_view(db: sqlite_utils.Database) -> None:
     """`tags`, a view of every tag of every record (version 10): those the records' columns keep
-    (records_as_rows.COLUMN_TAGS) read from them, the others from `other_tags`."""
-    from lusoria.archive.records_as_rows import COLUMN_TAGS
-
+    (COLUMN_TAGS) read from them, the others from `other_tags`."""
     columns = "\nUNION ALL ".join(
         f'SELECT id AS record_id, \'{tag}\' AS name, "{column}" AS value FROM records WHERE "{column}" IS NOT NULL'
         for tag, column in COLUMN_TAGS.items()

@@ -189,16 +189,23 @@ def together(problems: list[OptionError]) -> OptionError:
 LISTED = 12  # names a message lists in full; of more, those like the one written
 
 
-def known_names(
-    written: str, names: Iterable[str], listed_in: str = "", holding: bool = False, also: Iterable[str] = ()
-) -> str:
+def known_names(written: str, names: Iterable[str], listed_in: str = "", also: Iterable[str] = ()) -> str:
     """What a message says of the names `written` is not one of: all of them, or, of more than LISTED
     (the catalogue's 175 variants), how many there are; then those most like it among them and the
     names `also` (lusoria's own, for a name that is none of them either: `seneka`, `seneca`; of more
-    than LISTED, or those that hold it; only those that hold it if `holding`: a name another game has
-    is no slip of one merely alike), or else the page `listed_in` that lists them."""
+    than LISTED, or those that hold it), or else the page `listed_in` that lists them."""
     known = list(names)
-    like = holding_it(written, known) if holding else alike(written, list(dict.fromkeys([*known, *also])))
+    return _known(written, known, listed_in, alike(written, list(dict.fromkeys([*known, *also]))))
+
+
+def known_names_holding(written: str, names: Iterable[str], listed_in: str = "") -> str:
+    """`known_names` of a name another game has, which is no slip of one merely alike: only those of
+    `names` that hold it are suggested."""
+    known = list(names)
+    return _known(written, known, listed_in, holding_it(written, known))
+
+
+def _known(written: str, known: list[str], listed_in: str, like: list[str]) -> str:
     if len(known) <= LISTED:
         return f"known: {', '.join(known)}" + _meant(like)
     like = like or holding_it(written, known)
@@ -316,7 +323,7 @@ class Game(Generic[P]):
         """The problem of a Variant tag naming none of this game's variants; `owners`: the games that
         have it, said too, and then only this game's variants that hold the name are suggested
         (`[Variant "seneca"]` is latrunculi's, no slip of `seed`; `fetlar` may be `fetlar-13x13-parlett`)."""
-        known = known_names(variant, cls.presets, cls.presets_listed_in, holding=bool(owners))
+        known = (known_names_holding if owners else known_names)(variant, cls.presets, cls.presets_listed_in)
         have = f"; {' and '.join(owners)} {'has' if len(owners) == 1 else 'have'} it" if owners else ""
         return OptionError(
             f"unknown variant '{variant}' for {cls.name} ({known}){have}",

@@ -15,6 +15,7 @@ from lusoria.validator.tafl_board import (
     OWNER,
     TAKEN,
     Geometry,
+    Move,
     RememberingPosition,
     TaflPosition,
     parse_move,
@@ -80,10 +81,7 @@ def _fitting(
     (none, without a list: such a record lists what a move captures, the king aside; anything, under
     berw:u, whose records list no captures) and ending the game when it lists the king; and the
     candidates where it is legal."""
-    try:
-        move = parse_move(settings.geo, text)
-    except Illegal:
-        move = None
+    move = _move_or_none(settings.geo, text)
     listed = move.captures if move is not None and move.captures is not None else frozenset()
     unlisted = settings.unwritten == "u" and move is not None and move.captures is None
     bare = text.split("x", 1)[0]
@@ -123,10 +121,7 @@ def _went_on(
     plies = getattr(position, "plies", 0) + 1
     written = (*getattr(position, "written", ())[2 - LOOKBACK_PLIES :], text)
     side = position.turn
-    try:
-        move = parse_move(settings.geo, text)
-    except Illegal:
-        move = None
+    move = _move_or_none(settings.geo, text)
     target = move.target if move is not None else -1  # (-1: a pass)
     others: dict[bytes, Unwritten] = {}
     kept: tuple[Capture, ...] = ()
@@ -261,15 +256,21 @@ def _looked_back(
     return None
 
 
+def _move_or_none(geo: Geometry, text: str) -> Move | None:
+    """The move `text` makes (`parse_move`); None for a pass, or for a move to or from a square off
+    the board (Illegal: the ply's replay says so)."""
+    try:
+        return parse_move(geo, text)
+    except Illegal:
+        return None
+
+
 def _held_by_the_other_side(geo: Geometry, position: TaflPosition, text: str) -> bool:
     """Whether `text` moves from a square where the written board holds a piece of the side not
     to move that no capture turns (not a mercenary): the other side's move (a ply swapped with
     the next), which a look back must not explain by continuations that take that piece and
     bring one of the mover's onto its square."""
-    try:
-        move = parse_move(geo, text)
-    except Illegal:
-        return False
+    move = _move_or_none(geo, text)
     if move is None:
         return False
     piece = position.board[move.origin]
@@ -292,10 +293,7 @@ def _near(geo: Geometry, plies: tuple[str, ...], reach: int) -> set[int]:
     `reach` steps from its target (2: what it may capture, and the sides of a king it captures)."""
     size, found = geo.size, set[int]()
     for text in plies:
-        try:
-            move = parse_move(geo, text)
-        except Illegal:
-            continue
+        move = _move_or_none(geo, text)
         if move is None:
             continue
         rank, file = divmod(move.origin, size)

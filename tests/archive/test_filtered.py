@@ -311,7 +311,8 @@ def tafl(tmp_path):
 
 def test_a_name_none_knows_is_suggested_among_lusorias_names_too(tafl, saami):
     """`--variant seneka` on an archive of tafl records said "(171 known)", never offering seneca,
-    which lusoria knows and the archive holds no record of."""
+    which lusoria knows and the archive holds no record of. A name of lusoria's is no slip of one
+    merely alike: `seneca` (latrunculi's) is not offered `seed`."""
     shown = CliRunner().invoke(main, ["stats", "--db", tafl.path, "--variant", "seneka"])
     assert shown.exit_code == 2 and shown.stderr.endswith(
         "Error: --variant names no variant that lusoria knows, and the archive holds no record of the variant "
@@ -328,3 +329,5 @@ def test_a_name_none_knows_is_suggested_among_lusorias_names_too(tafl, saami):
         known.exit_code == 0
         and known.stderr == "lusoria: the archive holds no record of the variant 'seneca' (13 known)\n"
     )
+    seneca = CliRunner().invoke(main, ["stats", "--db", saami.path, "--variant", "seneca"])  # of a few: all listed
+    assert seneca.stderr == "lusoria: the archive holds no record of the variant 'seneca' (known: aage, seed)\n"

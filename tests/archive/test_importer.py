@@ -16,8 +16,9 @@ from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
 from lusoria.archive.importer import FAULT, import_rows
 from lusoria.archive.query import build
-from lusoria.archive.records_as_rows import COLUMN_TAGS, checked_rows
+from lusoria.archive.records_as_rows import checked_rows
 from lusoria.archive.schema import open_archive
+from lusoria.archive.tables import COLUMN_TAGS
 from lusoria.cli import main
 from lusoria.output import render
 from lusoria.pipeline import records as read

@@ -26,7 +26,7 @@ from lusoria.validator.tablut import Tablut
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 RESIGNED = (FIXTURES / "otn" / "resigned-from-a-position.otg").read_text()
-HEADER, MOVES = RESIGNED.split("\n\n")  # the tags; "1. Ke5-c5- d1-d2\n2. Kc5-c8 ---\n"
+HEADER, _ = RESIGNED.split("\n\n")  # the tags, and the moves: "1. Ke5-c5- d1-d2\n2. Kc5-c8 ---\n"
 HUGE = "9" * 5000  # more digits than int() converts (4,300)
 
 
