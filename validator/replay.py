@@ -121,9 +121,7 @@ class Verdict:
     diagnostics: list[Diagnostic]
 
 
-def check(
-    source: RecordText | str, keep: bool = True, keep_going: bool = False, assume_result: bool = False
-) -> Report:
+def check(source: RecordText | str, keep: bool = True, keep_going: bool = False, assume_result: bool = False) -> Report:
     """Parse and replay one record's text; `keep=False` keeps neither the positions
     after each ply nor the canonical plies (what `validate` does not need);
     `keep_going`: after an illegal ply with one nearest suggestion, go on as if it
