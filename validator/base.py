@@ -518,6 +518,8 @@ class Game(Generic[P]):
     roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the roll a ply starts with, as written
     # (its dice the groups); such a ply holds blanks, and the editor completes it from its roll
     points: ClassVar[int] = 0  # a game of dice: its points, numbered from 1, as its plays may write them
+    leftover_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the dice a ply leaves the opponent,
+    # who plays them in a group after it, as written (Laquet's `>3:`)
 
     @classmethod
     def roll_text(cls, written: re.Match[str]) -> str:
