@@ -253,7 +253,9 @@ def _squares(game: str) -> tuple[re.Pattern[str], str] | None:
 
 def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> SyntaxProblem | None:
     """The syntax error of a word that is no ply for a reason it shows (`_off_the_board`,
-    `_misrolled`), said so at the word's start; None for any other (and past the result marker)."""
+    `_misrolled`), said so at the word's start, or of what the game refuses after a ply
+    (`Game.refused_after`), said so where the parser stopped; None for any other (and past the
+    result marker)."""
     at = error.pos_in_stream
     if at is None or at_the_end(error) or _after_the_result(error):
         return None
@@ -262,12 +264,29 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
         start -= 1
     while end < len(text) and text[end] not in _WORD_END and end - start < 40:
         end += 1
-    word = text[start:end]
+    word, rules = text[start:end], GAMES.get(game)
+    if rules and (refused := rules.refused_after(_word_before(text, at), text[at:end])):
+        return SyntaxProblem(f"found '{text[at:end]}': {refused}", *_row_column(text, offset, at), text[at:end])
     why = _off_the_board(word, game) or _off_the_points(word, game) or _misrolled(word, game, text[end:])
     if why is None:
         return None
-    row, column = offset + text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
-    return SyntaxProblem(f"found '{word}': {why}", row, column, word)
+    return SyntaxProblem(f"found '{word}': {why}", *_row_column(text, offset, start), word)
+
+
+def _row_column(text: str, offset: int, at: int) -> tuple[int, int]:
+    """The line (in the file: `offset` lines before the text) and column (from 1) of text[at]."""
+    return offset + text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
+def _word_before(text: str, at: int) -> str:
+    """The word that ends at `at`, or before the blanks there (40 characters at most)."""
+    end = at
+    while end > 0 and text[end - 1] in " \t" and at - end < 40:
+        end -= 1
+    start = end
+    while start > 0 and text[start - 1] not in _WORD_END and end - start < 40:
+        start -= 1
+    return text[start:end]
 
 
 def _off_the_board(word: str, game: str) -> str | None:

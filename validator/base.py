@@ -532,6 +532,13 @@ class Game(Generic[P]):
         return self.tally(start, position)
 
     @classmethod
+    def refused_after(cls, ply: str, found: str) -> str | None:
+        """Why `found`, written after the ply `ply` where the syntax stopped, is part of no ply, as
+        this game's rules say (Latrunculi: a second removal); by default None, and the syntax error
+        says what it expected there."""
+        return None
+
+    @classmethod
     def mended_ply(cls, word: str) -> str:
         """A word that broke the syntax, mended as the slips of this game's plies go (docs/slips.md):
         by default, as it is."""
