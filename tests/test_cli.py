@@ -165,24 +165,6 @@ def test_show_stops_where_the_replay_stops(in_root):
     assert result.exit_code == 1 and "no ply 2: its replay stops after ply 1" in result.output
 
 
-def test_show_replays_a_record_without_its_result_marker_as_validate_does(tmp_path):
-    """A transcriber's record that lacks its result marker: validate replays its plies, and so does
-    show (it said "cannot be replayed"), with the diagnostic on stderr as validate prints it."""
-    path = tmp_path / "open.lgn"
-    path.write_text('[Game "laquet"]\n\n1. 64: 5/11 5/9 52: 6/8 7/12\n')
-    missing = (
-        f"{path}:3:29: error[syntax]: the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)\n"
-        " 3 | 1. 64: 5/11 5/9 52: 6/8 7/12\n"
-        "   |                             ^\n"
-    )
-    assert run("validate", str(path)).output.startswith(missing)
-    shown = run("show", str(path))
-    assert (shown.exit_code, shown.stderr) == (0, missing)
-    assert shown.stdout.startswith("laquet (seed) after ply 2 of 2\n")
-    assert "position: 1:2,2:3,3:3,4:3,5:1,9:1,11:1,18:1 6:13,8:1,12:1 w\nWhite to move\n" in shown.stdout
-    assert run("show", str(path), "--ply", "1").stdout.startswith("laquet (seed) after ply 1 of 2\n")
-
-
 @pytest.mark.parametrize("command", ["show", "html"])
 def test_the_help_of_a_command_of_one_record_says_it_takes_the_first(command):
     shown = " ".join(run(command, "--help").output.split())
