@@ -1,4 +1,4 @@
-"""`lusoria show` on a record whose replay stops: where, and why."""
+"""`lusoria show` on a record whose replay stops, or that lacks its result marker: where, and why."""
 
 import pytest
 from click.testing import CliRunner
