@@ -303,7 +303,7 @@ def _off_the_board(word: str, game: str) -> str | None:
 def _misrolled(word: str, game: str, after: str) -> str | None:
     """In a game of dice, a roll of `word` with a face no die has (`71:`), or with no play after it,
     or the dice of a `>` group (`>3:`) whose plays `after` them show why they do not read
-    (`_no_plays`; a group's dice that do not: None, as a group may stand where none may)."""
+    (`_no_plays`; else None: the group itself may be what stands where none may)."""
     rules = GAMES.get(game)
     if rules is None or rules.roll is None:
         return None

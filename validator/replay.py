@@ -54,7 +54,8 @@ class Report:
     None, its syntax errors first in `diagnostics`, then, when only its result marker is
     missing, what its plies break); it parses but its rules or start position
     cannot be read (`rules` None, no positions); it was replayed (`rules` set, `positions[0]`
-    the start)."""
+    the start; by `check(assume_result=True)`, a record that lacks only its result marker too, with
+    its syntax error)."""
 
     source: RecordText
     record: Record | None = None
