@@ -288,6 +288,11 @@ class Board:
     ply: int
 
     @property
+    def unread(self) -> list[Diagnostic]:
+        """What the record's text breaks though its plies replay: its result marker missing."""
+        return [diagnostic for diagnostic in self.report.diagnostics if diagnostic.rule == "syntax"]
+
+    @property
     def rules(self) -> Game:
         """The record's rules (a board is made only of a record they could replay)."""
         assert self.report.rules is not None
@@ -371,8 +376,9 @@ def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     """The board after ply `ply` of the main line (default: the last checked) of record `index` of
     `source` (a path, a stream or text: `read_sources`), for `lusoria show`. ValueError when there is
     no such record, `ply` is negative, or it cannot be replayed that far (Unreplayable when not at
-    all, PastTheEnd when it is replayed whole and has fewer plies)."""
-    report = check(record_at(source, index))
+    all, PastTheEnd when it is replayed whole and has fewer plies). A record that lacks only its
+    result marker is replayed as `validate` replays it (`Board.unread` says what it lacks)."""
+    report = check(record_at(source, index), assume_result=True)
     if not report.positions:
         raise Unreplayable(report.source.path, report.diagnostics[0])
     last = len(report.positions) - 1

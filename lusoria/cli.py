@@ -546,6 +546,8 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
             stop(f"{path}, record {index}: {error}")
         except ValueError as error:  # the replay stops before the ply: an invalid record
             stop(f"{path}, record {index}: {error}", 1)
+        for diagnostic in board.unread:  # as validate says it
+            echo(output.diagnostic_text(board.report, diagnostic), err=True)
         deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
 
 

@@ -234,6 +234,7 @@ _QUOTE_INSIDE = re.compile(r'\[\s*[A-Za-z]\w*\s+"(?:[^"\n]*"){2,}\s*\]')  # [Whi
 _ROLL_LIKE = re.compile(r"[0-9]-?[0-9]:")  # what a hand writes as a roll of two dice
 _PLAY_LIKE = re.compile(r"[0-9]+(?:/(?:[0-9]+|off))+")  # a play of a game of dice: 25/off, 0/6
 _NEXT_WORD = re.compile(r"[ \t\r\n]*([^\s(){}\[\];]+)")  # the word that follows, after blanks
+_COMMENT_NEXT = re.compile(r"[ \t\r\n]*\{")  # a comment that follows, after blanks
 _WORD_END = " \t\r\n(){}[];"  # what ends a word, as _describe reads what it found
 
 
@@ -252,7 +253,9 @@ def _squares(game: str) -> tuple[re.Pattern[str], str] | None:
 
 def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> SyntaxProblem | None:
     """The syntax error of a word that is no ply for a reason it shows (`_off_the_board`,
-    `_misrolled`), said so at the word's start; None for any other (and past the result marker)."""
+    `_misrolled`), said so at the word's start, or of what the game refuses after a ply
+    (`Game.refused_after`), said so where the parser stopped; None for any other (and past the
+    result marker)."""
     at = error.pos_in_stream
     if at is None or at_the_end(error) or _after_the_result(error):
         return None
@@ -261,12 +264,29 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
         start -= 1
     while end < len(text) and text[end] not in _WORD_END and end - start < 40:
         end += 1
-    word = text[start:end]
+    word, rules = text[start:end], GAMES.get(game)
+    if rules and (refused := rules.refused_after(_word_before(text, at), text[at:end])):
+        return SyntaxProblem(f"found '{text[at:end]}': {refused}", *_row_column(text, offset, at), text[at:end])
     why = _off_the_board(word, game) or _off_the_points(word, game) or _misrolled(word, game, text[end:])
     if why is None:
         return None
-    row, column = offset + text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
-    return SyntaxProblem(f"found '{word}': {why}", row, column, word)
+    return SyntaxProblem(f"found '{word}': {why}", *_row_column(text, offset, start), word)
+
+
+def _row_column(text: str, offset: int, at: int) -> tuple[int, int]:
+    """The line (in the file: `offset` lines before the text) and column (from 1) of text[at]."""
+    return offset + text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
+def _word_before(text: str, at: int) -> str:
+    """The word that ends at `at`, or before the blanks there (40 characters at most)."""
+    end = at
+    while end > 0 and text[end - 1] in " \t" and at - end < 40:
+        end -= 1
+    start = end
+    while start > 0 and text[start - 1] not in _WORD_END and end - start < 40:
+        start -= 1
+    return text[start:end]
 
 
 def _off_the_board(word: str, game: str) -> str | None:
@@ -281,19 +301,32 @@ def _off_the_board(word: str, game: str) -> str | None:
 
 
 def _misrolled(word: str, game: str, after: str) -> str | None:
-    """In a game of dice, a roll of `word` with a face no die has (`71:`), or with no play after it
-    (where the play written `after` it names a point the board lacks, `25/off`, said so)."""
+    """In a game of dice, a roll of `word` with a face no die has (`71:`), or with no play after it,
+    or the dice of a `>` group (`>3:`) whose plays `after` them show why they do not read
+    (`_no_plays`; else None: the group itself may be what stands where none may)."""
     rules = GAMES.get(game)
-    roll, written = (rules.roll if rules else None), _ROLL_LIKE.fullmatch(word)
-    if rules is None or roll is None or written is None:
+    if rules is None or rules.roll is None:
         return None
-    if roll.fullmatch(word) is None:
-        faces = [face for face in "0123456789" if roll.fullmatch(f"{face}{face}:")]
+    if rules.leftover_roll and (group := rules.leftover_roll.match(word + after)):
+        return _no_plays("the dice of a > group are followed by their plays", (word + after)[group.end() :], game)
+    if not _ROLL_LIKE.fullmatch(word):
+        return None
+    if rules.roll.fullmatch(word) is None:
+        faces = [face for face in "0123456789" if rules.roll.fullmatch(f"{face}{face}:")]
         return f"a die shows {faces[0]} to {faces[-1]}"
     why = "a roll is followed by its plays, or -- when none can be played"
+    return _no_plays(why, after, game) or why
+
+
+def _no_plays(why: str, after: str, game: str) -> str | None:
+    """Why a game of dice's dice are not followed by their plays (`why`), where what comes `after`
+    them shows it: a comment that parts them from their plays (`64: {…} 5/11 5/9`), or a first
+    play that names a point the board lacks (`25/off`); None where it does not."""
+    if _COMMENT_NEXT.match(after):
+        return "a comment goes after the ply, not between its dice and their plays"
     play = _NEXT_WORD.match(after)
     off = _off_the_points(play[1], game) if play else None
-    return f"{why}, and {play[1]} is none: {off}" if play and off else why
+    return f"{why}, and {play[1]} is none: {off}" if play and off else None
 
 
 def _off_the_points(word: str, game: str) -> str | None:

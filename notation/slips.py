@@ -1,9 +1,9 @@
 """Common transcription slips behind a syntax error, and what was meant (docs/slips.md):
 `e3c3` (no hyphen), `e3xc3` (a chess-style capture), `e3–c3` (a word processor's dash),
 `ke5-e4` (a lowercase piece letter), `e3-c3 !?`, `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix,
-capture list or removal), `64: 5/11 {…} 5/9` (a comment that parts a ply), `1..` or `1…` (a
-move number's dots), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
-pass). Every fix is checked against the game's grammar before it is offered."""
+capture list or removal), `64: 5/11 {…} 5/9` or `64: {…} 5/11 5/9` (a comment that parts a ply),
+`1..` or `1…` (a move number's dots), `½-½` or `1:0` (a result in another convention), `---` or
+`-- --` (a pass). Every fix is checked against the game's grammar before it is offered."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
 # captures (a piece letter or not: the grammar checks the join), a removal
 _PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")
 _COMMENT_BEFORE = re.compile(r"\{([^{}]*)\}[ \t\r\n]*\Z")  # a comment, and the blanks after it, ending a text
+_COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^{}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 
 
@@ -79,10 +80,13 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         # dice, of the roll and its plays)
         repeated = _PASS_REPEATED.search(text, 0, end)
         passes = [Fix(repeated.start(), end, "--")] if repeated else []
-        end = _ply_end(text, end, game) if (roll := GAMES[game].roll) and roll.fullmatch(word) else end
+        rules = GAMES[game]
+        dice = any(written and written.fullmatch(word) for written in (rules.roll, rules.leftover_roll))  # a ply's dice
+        end = _ply_end(text, end, game) if dice else end
         word = text[start:end]
         fixes = [*passes, *(Fix(start, end, meant) for meant in _meant(word, game) if meant != word)]
-        fixes += _comment_moved(text, start, _ply_end(text, end, game) if GAMES[game].roll else end)
+        fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
+        fixes += _comment_after_dice(text, start, end, game) if dice else []
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
     return [fix for fix in fixes if _reads_past(text, fix, game)]
 
@@ -166,6 +170,15 @@ def _comment_moved(text: str, start: int, end: int) -> list[Fix]:
     rest (text[start:end]); none where no comment comes right before it."""
     comment = _COMMENT_BEFORE.search(text, 0, start)
     return [Fix(comment.start(), end, f"{text[start:end]} {{{comment[1]}}}")] if comment else []
+
+
+def _comment_after_dice(text: str, start: int, end: int, game: str) -> list[Fix]:
+    """A `{…}` comment that parts a ply's dice (text[start:end]: a roll, a > group's) from their
+    plays (`64: {…} 5/11 5/9`), moved after the plays (`_comment_moved`), the dice kept before them."""
+    comment = _COMMENT_AFTER.match(text, end)
+    plays = comment.end() if comment else end
+    moved = _comment_moved(text, plays, _ply_end(text, plays, game)) if comment else []
+    return [Fix(start, fix.end, text[start : fix.start] + fix.text) for fix in moved if fix.end > plays]
 
 
 def mend(text: str, fix: Fix) -> str:

@@ -291,7 +291,7 @@ def test_every_command_cites_a_problem_where_validate_does(tmp_path):
     shown = run("show", str(scrape))
     assert shown.exit_code == 1 and shown.stderr.startswith(f"lusoria: {place}record 0: the record cannot be replayed")
     (tmp_path / "open.lgn").write_text('[Game "tablut"]\n1. e3-c3 e4-b4\n')  # no result marker: 2:15
-    assert run("show", str(tmp_path / "open.lgn")).stderr.startswith(f"lusoria: {tmp_path / 'open.lgn'}:2:15: record 0")
+    assert run("show", str(tmp_path / "open.lgn")).stderr.startswith(f"{tmp_path / 'open.lgn'}:2:15: error[syntax]")
     assert run("rules", str(tmp_path / "open.lgn")).output.startswith(f"{tmp_path / 'open.lgn'}:2:15: record 0")
 
 

@@ -169,6 +169,11 @@ async def test_a_suggestion_is_a_quick_fix(client: LanguageClient):
             "Replace with 63: 5/11 1/4",
             '[Game "laquet"]\n1. 63: 5/11 1/4 *\n',
         ),
+        (
+            '[Game "laquet"]\n1. 64: { rolled } 5/11 5/9 *\n',
+            "Replace with 64: 5/11 5/9 { rolled }",
+            '[Game "laquet"]\n1. 64: 5/11 5/9 { rolled } *\n',
+        ),
     ],
 )
 async def test_a_slip_of_more_than_the_word_at_the_error_is_fixed_whole(client: LanguageClient, text, title, expected):

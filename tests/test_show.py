@@ -1,4 +1,4 @@
-"""`lusoria show` on a record whose replay stops: where, and why."""
+"""`lusoria show` on a record whose replay stops, or that lacks its result marker: where, and why."""
 
 import pytest
 from click.testing import CliRunner
@@ -61,6 +61,40 @@ def test_show_on_the_command_line(tmp_path):
         f"lusoria: {path}, record 0: no ply 5: its replay stops after ply 4, as ply 5 (e4-e5) "
         "breaks T3: only the king may stop on the konakis (e5)\n"
     )
+
+
+def test_show_replays_a_record_without_its_result_marker_as_validate_does(tmp_path):
+    """A transcriber's record that lacks its result marker: validate replays its plies, and so does
+    show (it said "cannot be replayed"), with the diagnostic on stderr as validate prints it."""
+    path = tmp_path / "open.lgn"
+    path.write_text('[Game "laquet"]\n\n1. 64: 5/11 5/9 52: 6/8 7/12\n')
+    missing = (
+        f"{path}:3:29: error[syntax]: the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)\n"
+        " 3 | 1. 64: 5/11 5/9 52: 6/8 7/12\n"
+        "   |                             ^\n"
+    )
+    assert CliRunner().invoke(main, ["validate", str(path)]).output.startswith(missing)
+    shown = CliRunner().invoke(main, ["show", str(path)])
+    assert (shown.exit_code, shown.stderr) == (0, missing)
+    assert shown.stdout.startswith("laquet (seed) after ply 2 of 2\n")
+    assert "position: 1:2,2:3,3:3,4:3,5:1,9:1,11:1,18:1 6:13,8:1,12:1 w\nWhite to move\n" in shown.stdout
+    assert (
+        CliRunner()
+        .invoke(main, ["show", str(path), "--ply", "1"])
+        .stdout.startswith("laquet (seed) after ply 1 of 2\n")
+    )
+
+
+def test_show_replays_the_plies_of_a_record_without_its_result_marker_up_to_where_they_stop():
+    """With its result marker left out, a record whose replay stops gives both: the syntax error and
+    where the replay stops."""
+    shown = board(KONAKIS.removesuffix("*\n"))
+    assert [(d.rule, d.line, d.column) for d in shown.unread] == [("syntax", 2, 46)]
+    assert shown.text().splitlines()[:2] == [
+        "tablut (seed) after ply 4 of 6",
+        "the replay stops after ply 4: ply 5 (e4-e5) breaks T3: only the king may stop on the konakis (e5)",
+    ]
+    assert board(KONAKIS).unread == []
 
 
 def test_a_game_that_ended_off_the_board_says_how_as_its_record_does(tmp_path):

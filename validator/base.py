@@ -525,6 +525,8 @@ class Game(Generic[P]):
     roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the roll a ply starts with, as written
     # (its dice the groups); such a ply holds blanks, and the editor completes it from its roll
     points: ClassVar[int] = 0  # a game of dice: its points, numbered from 1, as its plays may write them
+    leftover_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the dice a ply leaves the opponent,
+    # who plays them in a group after it, as written (Laquet's `>3:`)
 
     @classmethod
     def roll_text(cls, written: re.Match[str]) -> str:
@@ -535,6 +537,13 @@ class Game(Generic[P]):
         """What a ply (`canonical`, which led to `position`) did, in a few words, for the editor's
         hover: by default what the game has cost each side since `start` (`tally`)."""
         return self.tally(start, position)
+
+    @classmethod
+    def refused_after(cls, ply: str, found: str) -> str | None:
+        """Why `found`, written after the ply `ply` where the syntax stopped, is part of no ply, as
+        this game's rules say (Latrunculi: a second removal); by default None, and the syntax error
+        says what it expected there."""
+        return None
 
     @classmethod
     def mended_ply(cls, word: str) -> str:

@@ -46,6 +46,7 @@ def _run_length(empty: re.Match[str]) -> str:
 
 _PLACED: Final = re.compile(r"(?:[Pp]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
+_REMOVAL: Final = re.compile(r"~([a-p][0-9]{1,2})")  # a ply's removal of its player's incitus (~d4)
 
 
 @mypyc_attr(native_class=False)
@@ -104,6 +105,14 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         if jumps:
             return jumps[0].replace("-", "^") + word[jumps.end() :]
         return f"@{square[1].lower()}" if square else super().mended_ply(word)
+
+    @classmethod
+    def refused_after(cls, ply: str, found: str) -> str | None:
+        """A second removal (`a2-a3~d4~c2`): one incitus is removed a turn (S4)."""
+        removed = _REMOVAL.search(ply)
+        if removed is None or not _REMOVAL.match(found):
+            return None
+        return f"one incitus is removed a turn (S4), and {ply} removes {removed[1]} already"
 
     # -- options and tags ------------------------------------------------------
     def options_in_play(self) -> tuple[str, ...]:

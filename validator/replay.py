@@ -54,7 +54,8 @@ class Report:
     None, its syntax errors first in `diagnostics`, then, when only its result marker is
     missing, what its plies break); it parses but its rules or start position
     cannot be read (`rules` None, no positions); it was replayed (`rules` set, `positions[0]`
-    the start)."""
+    the start; by `check(assume_result=True)`, a record that lacks only its result marker too, with
+    its syntax error)."""
 
     source: RecordText
     record: Record | None = None
@@ -121,12 +122,13 @@ class Verdict:
     diagnostics: list[Diagnostic]
 
 
-def check(source: RecordText | str, keep: bool = True, keep_going: bool = False) -> Report:
+def check(source: RecordText | str, keep: bool = True, keep_going: bool = False, assume_result: bool = False) -> Report:
     """Parse and replay one record's text; `keep=False` keeps neither the positions
     after each ply nor the canonical plies (what `validate` does not need);
     `keep_going`: after an illegal ply with one nearest suggestion, go on as if it
     had been written. A record that ends without its result marker does not parse, but its
-    plies are checked all the same: their diagnostics follow the syntax error."""
+    plies are checked all the same: their diagnostics follow the syntax error; with
+    `assume_result`, it comes replayed (record, rules, positions: `lusoria show`), as with `*`."""
     if isinstance(source, str):
         source = RecordText(source)
     read = _read_past_slips(source, keep_going)
@@ -134,12 +136,14 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False)
         unread = Report(source)
         unread.diagnostics = sorted(read.diagnostics + _header_checked(read), key=_place)
         if read.record is not None:  # the plies checked; what the replay says of the marker assumed is moot
-            replayed = replay(read.record, read.text, False, keep_going)
+            replayed = replay(read.record, read.text, keep and assume_result, keep_going)
             if replayed.outcome:  # but how the game ended tells the marker that was left out
                 unread.diagnostics = [_ended(d, replayed.outcome) for d in unread.diagnostics]
             unread.diagnostics += [
                 _as_written(d, read.mended) for d in replayed.diagnostics if d.line != read.record.result_line
             ]
+            if assume_result:
+                unread = replace(replayed, source=source, diagnostics=unread.diagnostics)
         unread.diagnostics = _hinted(unread.diagnostics, source.hint)
         return unread
     report = replay(read.record, read.text, keep, keep_going)

@@ -192,11 +192,26 @@ def test_a_roll_no_dice_make_or_with_no_play_says_so(movetext, column, found, wh
             "a roll is followed by its plays, or -- when none can be played, and 6/26 is none: "
             "26 is not a point of the board (1–24)",
         ),
+        (
+            "1. 63: 10/16 >3: 6/25 *",
+            14,
+            ">3:",
+            "the dice of a > group are followed by their plays, and 6/25 is none: "
+            "25 is not a point of the board (1–24)",
+        ),
+        (
+            "1. 63: 10/16 > 3: 25/off *",
+            14,
+            ">",
+            "the dice of a > group are followed by their plays, and 25/off is none: "
+            "25 is not a point of the board (1–24)",
+        ),
     ],
 )
 def test_a_play_off_the_points_names_the_point(movetext, column, found, why):
     """A Laquet point the board lacks, as a transcriber counting the book's way writes it (`25/off`
-    was said to be no ply, or no play after its roll, without the point; found by new-user-8)."""
+    was said to be no ply, or no play after its roll, without the point; found by new-user-8), in a
+    `>` group too (said to be found where a ply was expected; found by the historian)."""
     with pytest.raises(SyntaxProblem) as caught:
         parse_record(f'[Game "laquet"]\n{movetext}')
     problem = caught.value

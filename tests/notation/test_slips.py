@@ -92,6 +92,35 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
 
 
 @pytest.mark.parametrize(
+    "tags, movetext, found, written, meant, plies",
+    [
+        (LAQUET, "1. 64: { rolled } 5/11 5/9 *", "64:", "64: { rolled } 5/11 5/9", "64: 5/11 5/9 { rolled }", 1),
+        (LAQUET, "1. 64: 5/11 5/9 52: {2} 6/8 7/12 *", "52:", "52: {2} 6/8 7/12", "52: 6/8 7/12 {2}", 2),
+        (
+            f'{LAQUET}\n[Position "2:3,3:1,7:2,8:2,9:2,10:1,16:2,17:1,18:1 6:12,12:1,13:1,14:1 b"]',
+            "1... 41: 13/14 >4: {White's} 3/7 *",
+            ">4:",
+            ">4: {White's} 3/7",
+            ">4: 3/7 {White's}",
+            1,
+        ),
+    ],
+)
+def test_a_comment_between_the_dice_and_their_plays_goes_after_the_ply(tags, movetext, found, written, meant, plies):
+    """The historian wrote a note between a roll and its plays, which was said to be a roll without
+    plays: the error, at the roll (or a > group's dice), says where a comment goes, what was meant
+    moves it after the plays (as for a comment inside a ply), and --keep-going reads the record so."""
+    text = f"{tags}\n{movetext}\n"
+    (diagnostic,) = check(text).diagnostics
+    message = f"found '{found}': a comment goes after the ply, not between its dice and their plays"
+    place = (diagnostic.rule, diagnostic.message, diagnostic.line, diagnostic.column, diagnostic.ply)
+    assert place == ("syntax", message, text.count("\n"), movetext.index(found) + 1, None)
+    assert (diagnostic.text, diagnostic.suggestions) == (written, (meant,))
+    report = check(text, keep_going=True)
+    assert report.diagnostics == [diagnostic] and len(report.positions) == 1 + plies
+
+
+@pytest.mark.parametrize(
     "tags, movetext, written, meant, plies",
     [
         (LAQUET, "1. 64: 5/11 { first die } 5/9 52: 6/8 7/12 *", "{ first die } 5/9", "5/9 { first die }", 2),

@@ -148,6 +148,22 @@ def test_s4_one_removal_a_turn_and_the_choice_is_written():
     assert rule_broken(SENECA, position(SENECA, "g1 h1", "g8 h8"), "g1-g2~a1") == "S4"
 
 
+@pytest.mark.parametrize(
+    "ply, found",
+    [("a2-a3~d4~c2", "~c2"), ("a2-a3xb3~d4 ~c2", "~c2"), ("a2-a3~d4~c2~e5", "~c2~e5")],
+)
+def test_s4_a_second_removal_is_said_to_break_one_removal_a_turn(ply, found):
+    """A historian wrote two removals in one ply: it was said to be found where a ply was expected.
+    The error, at the second removal, says that one incitus is removed a turn, citing S4."""
+    movetext = f"1. {ply} *"
+    (diagnostic,) = check(f'[Game "latrunculi"]\n[Position "pp6/8/8/8/3I4/8/P1I5/PP6 w"]\n\n{movetext}\n').diagnostics
+    place = (diagnostic.rule, diagnostic.line, diagnostic.column, diagnostic.text, diagnostic.ply)
+    assert place == ("syntax", 4, movetext.index(found) + 1, found, None)
+    written = ply[: ply.index(found)].rstrip()
+    said = f"found '{found}': one incitus is removed a turn (S4), and {written} removes d4 already"
+    assert diagnostic.message == said
+
+
 def test_p1_piso_removes_captured_pieces_at_once():
     played = PISO.play(position(PISO, "d3 d6 a1", "d5 h8 g8"), "d3-d4")
     assert played.text == "d3-d4xd5" and at(PISO, played.position, "d5") == 0
