@@ -95,7 +95,6 @@ __all__ = [
     "variant_of_other_games",
     "build",
     "place_of",
-    "refusal",
     "PastTheEnd",
     "Unreplayable",
     "is_ply",
@@ -451,13 +450,6 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
         else:
             entries.append(Entry(f"{report.source.path or '<text>'}:{report.source.line}", identity(report)))
     yield from find_duplicates(entries)
-
-
-def refusal(source: RecordText) -> Diagnostic | None:
-    """The diagnostic that stops a record's replay before its first ply (a syntax error, rules
-    that cannot be read), or None when it can be replayed."""
-    report = check(source)
-    return None if report.positions else report.diagnostics[0]
 
 
 def replay_page(source: Source, index: int = 0) -> str:

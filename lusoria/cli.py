@@ -601,11 +601,19 @@ def explain(name: str | None) -> None:
 @one_record
 def html(path: str, index: int, written_to: str | None, encoding: str) -> None:
     """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply).
-    Exit status 1 when the record cannot be replayed at all (the page says why)."""
+    Exit status 1 when the record cannot be replayed at all (the page says why); a record that lacks
+    only its result marker is replayed, as by show, and what it lacks said as validate says it."""
     with record_of(path, index, encoding) as source:
         deliver(api.replay_page(source), written_to, path)
-        if (refused := api.refusal(source)) is not None:
-            stop(f"{output.located(source.path, refused)}: record {index}: {output.unreplayable(refused)}", 1)
+        try:
+            board = api.board(source)
+        except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
+            stop(
+                f"{output.located(error.path, error.diagnostic)}: record {index}: {output.unreplayable(error.diagnostic)}",
+                1,
+            )
+        for diagnostic in board.unread:
+            echo(output.diagnostic_text(board.report, diagnostic), err=True)
 
 
 @main.command()

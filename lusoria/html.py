@@ -79,8 +79,8 @@ show(asked ? Number(asked[1]) : 0);
 
 
 def replay_page(source: RecordText | str) -> str:
-    """The page for one record (`lusoria html`)."""
-    report = check(source)
+    """The page for one record (`lusoria html`); one that lacks only its result marker is replayed."""
+    report = check(source, assume_result=True)
     record = report.record
     tags = record.tags if record else report.tags
     title = _title(tags, source)

@@ -1,10 +1,13 @@
 """The replay page's compact boards, NAG symbols and size."""
 
+import json
 import re
 
+from click.testing import CliRunner
 from conftest import ROOT
 
 from lusoria.api import random_records
+from lusoria.cli import main
 from lusoria.formats import read_text
 from lusoria.formats.sources import read_sources
 from lusoria.html import replay_page, stored_boards
@@ -108,3 +111,19 @@ def test_a_record_without_players_is_titled_by_its_place_game_and_event():
     assert title_of(replay_page('[Game "tablut"]\n[Event "?"]\n\n1. e3-c3 *')) == "tablut"  # an unknown event
     lgn = next(read_sources(str(ROOT / "samples/tablut/escape.lgn")))
     assert title_of(replay_page(lgn)) == "Karin Nilsson – Olof Berg"  # the players, as before
+
+
+def test_a_record_without_its_result_marker_is_replayed_on_its_page_and_said_as_validate_says_it(tmp_path):
+    """As show does: the page replays the plies of a record that lacks only its result marker, with
+    the error in the page and on stderr (it said "cannot be replayed" and exited 1)."""
+    path = tmp_path / "open.lgn"
+    path.write_text('[Game "laquet"]\n\n1. 64: 5/11 5/9 52: 6/8 7/12\n')
+    missing = "error[syntax]: the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"
+    page = replay_page(path.read_text())
+    assert f'<div class="diagnostic error">{missing}</div>' in page
+    stored = json.loads(re.search(r'id="boards">(.*?)</script>', page).group(1))
+    assert len(stored["boards"]) == 3  # the start and both plies
+    written = CliRunner().invoke(main, ["html", str(path), "-o", str(tmp_path / "open.html")])
+    validated = CliRunner().invoke(main, ["validate", str(path)])
+    assert (written.exit_code, written.stderr) == (0, validated.stdout.split("1 record")[0])
+    assert f'<div class="diagnostic error">{missing}</div>' in (tmp_path / "open.html").read_text()
