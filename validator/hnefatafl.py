@@ -61,6 +61,7 @@ IDS = RuleIds(
     unwritten="G16",
 )  # no announcements nor camps: their IDs are never cited
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+TITLE = "Hnefatafl"  # the generic game's name in messages ("a Hnefatafl game has one" king)
 
 
 class CatalogueError(LusoriaError):
@@ -181,12 +182,24 @@ def _entry(entry: dict, where: str) -> Variant:
     if entry.get("rules") and (entry.get("variant") or entry.get("options")):
         raise CatalogueError(f"{where}: variant and options are a built-in game's: an entry with rules has none")
     if entry.get("rules"):
-        try:
-            read_record(entry["rules"])
-        except OptionError as problem:
-            raise CatalogueError(f"{where}: rules, at '{problem.written}': {problem}") from None
+        _check_rules(entry["rules"], where)
     fields: dict[str, Any] = {key: tuple(value) if isinstance(value, list) else value for key, value in entry.items()}
     return Variant(**fields)
+
+
+def _check_rules(rules: str, where: str) -> None:
+    """An entry's OTN rules record: one lusoria reads, and that describes a game (a board of its
+    size, one king, squares on the board), unless it asks for a mechanic the engine does not play
+    (`refusal`: its records are refused by name)."""
+    try:
+        option = read_record(rules)
+    except OptionError as problem:
+        raise CatalogueError(f"{where}: rules, at '{problem.written}': {problem}") from None
+    if refusal(option) is None:
+        try:
+            described_settings(option, IDS, TITLE)
+        except OptionError as problem:
+            raise CatalogueError(f"{where}: rules: {problem}") from None
 
 
 @cache
@@ -268,7 +281,7 @@ class Hnefatafl(TaflGame):
     record's keys (`Rules "ks=w esc=e"` changes a variant's)."""
 
     name = "hnefatafl"
-    title = "Hnefatafl"
+    title = TITLE
     described = True  # its options are the keys of an OTN rules record (validator/tafl_rules.py)
     presets_listed_in = "docs/formats.md"  # every variant of the catalogue (tests/system/test_docs.py)
     end_rule = "G13"

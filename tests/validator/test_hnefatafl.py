@@ -699,6 +699,13 @@ LAYOUT = (
         (ENTRY + 'game = "copenhagen"\n', "either rules (an OTN rules record) or game"),
         (ENTRY.replace("dim:7", "dim:21"), "rules, at 'dim:21': dim:21: a board is 5×5 to 19×19"),
         (ENTRY.replace("esc:c", "esc:q"), "rules, at 'esc:q': unknown value esc:q (known: c, e)"),
+        (
+            ENTRY.replace("ttTKTtt", "ttTTTtt"),
+            "variant 1 (toy-7x7): rules: start: holds 0 kings: a Hnefatafl game has one",
+        ),
+        (ENTRY.replace("/3t3/3t3/3T3/", "/3t3/3T3/"), "rules: start: has 6 ranks, where the board (dim:7) has 7"),
+        (ENTRY.replace("ttTKTtt", "ttTKTt"), "rules: the rank 'ppPKPp' covers 6 squares, not 7"),
+        (ENTRY.replace("esc:c", "esc:c cen:h8"), "rules: h8 is not a square of a 7×7 board (a1–g7)"),
         (ENTRY + "colour = 'red'\n", "unknown field colour"),
         (ENTRY + "aagenielsen_ids = ['4']\n", "aagenielsen_ids is a list of int"),
         (ENTRY + 'variant = "fetlar"\n', "variant and options are a built-in game's"),
