@@ -95,6 +95,22 @@ def test_a_malformed_variation_is_one_located_error(variations, place, words):
     assert words in problem.message, problem.message
 
 
+@pytest.mark.parametrize(
+    "movetext, place, square",
+    [
+        ("1. e4-g4 a6-a9\n2. g5-g7 a4-k4\n", (2, 13), "k4"),
+        ("1. e4-g4 a6-a9\n2. Ke5-e10\n", (2, 8), "e10"),
+        (MAIN + "1a.1.1a. e3-c3 a6-a7\n1a.1.2a. c3-c11\n", (4, 13), "c11"),
+    ],
+)
+def test_a_square_off_the_board_is_reported_where_it_is_written(movetext, place, square):
+    """Not at the move's first square (a4 for a4-k4: found by new-user-9)."""
+    [source] = read_text(HEADER + movetext, "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert (problem.rule, (problem.line - 2, problem.column), problem.text) == ("syntax", place, square)
+    assert problem.message == f"{square} is not a square of the Tablut board (a1–i9)"
+
+
 def test_a_malformed_variation_on_the_command_line_names_file_line_and_column(tmp_path):
     (tmp_path / "bad.otg").write_text(HEADER + MAIN + "2a.1.1a. ..... ..... e3-c3\n")
     result = CliRunner().invoke(main, ["validate", str(tmp_path / "bad.otg")])
