@@ -21,7 +21,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from lusoria.errors import LusoriaError
+from lusoria.errors import DataError
 from lusoria.validator.base import OptionError, TagProblems, VariantNotes, known_names
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard
@@ -64,7 +64,7 @@ _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 TITLE = "Hnefatafl"  # the generic game's name in messages ("a Hnefatafl game has one" king)
 
 
-class CatalogueError(LusoriaError):
+class CatalogueError(DataError):
     """The catalogue of tafl game types is not as it must be: the file, the entry and why."""
 
 

@@ -8,10 +8,12 @@ import re
 from contextlib import contextmanager
 
 import pytest
+from click.testing import CliRunner
 from conftest import ROOT
 
 from lusoria.api import random_record
 from lusoria.archive.positions import boards_and_materials
+from lusoria.cli import main
 from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn_writer import write_report
 from lusoria.notation import parse_record
@@ -732,6 +734,25 @@ def test_the_catalogues_errors_name_the_file_the_entry_and_the_field(tmp_path, t
     with pytest.raises(CatalogueError) as error:
         load(path)
     assert str(error.value).startswith(str(path)) and message in str(error.value)
+
+
+def test_a_wrong_entry_is_said_as_the_catalogues_to_mend_not_as_a_bug(tmp_path, monkeypatch):
+    """A club that adds its variant and miscounts a rank of its start is told which entry to mend
+    (the command said "This is a bug in lusoria, not in the records": found by new-user-9)."""
+    path = tmp_path / "tafl_variants.toml"
+    path.write_text(hnefatafl.CATALOGUE.read_text("utf-8") + "\n" + ENTRY.replace("ttTKTtt", "ttTKTt"))
+    number = len(catalogue()) + 1
+    monkeypatch.setattr(hnefatafl, "CATALOGUE", path)
+    hnefatafl.catalogue.cache_clear()
+    try:
+        result = CliRunner().invoke(main, ["explain", FETLAR])
+    finally:
+        hnefatafl.catalogue.cache_clear()
+    assert result.exit_code == 3 and "a bug in lusoria" not in result.output
+    assert result.output.startswith(
+        f"lusoria: {path}: variant {number} (toy-7x7): rules: the rank 'ppPKPp' covers 6 squares, not 7. "
+        "The file is lusoria's own data, not a record: mend the entry if you added or changed it; if not, please report it"
+    )
 
 
 def test_the_catalogue_loads_and_names_each_aagenielsen_type():
