@@ -31,6 +31,7 @@ from lusoria.validator.tafl_rules import (
     MIN_SIZE,
     OPEN,
     board_of,
+    described_board,
     described_settings,
     idle,
     normalized,
@@ -197,7 +198,7 @@ def _check_rules(rules: str, where: str) -> None:
         raise CatalogueError(f"{where}: rules, at '{problem.written}': {problem}") from None
     if refusal(option) is None:
         try:
-            described_settings(option, IDS, TITLE)
+            described_board(option, TITLE)
         except OptionError as problem:
             raise CatalogueError(f"{where}: rules: {problem}") from None
 
