@@ -117,12 +117,14 @@ ITEMS = {"aagenielsen": str, "aagenielsen_ids": int, "opentafl": str}
 
 
 def load(path: Traversable | Path) -> tuple[Variant, ...]:
-    """The entries of a catalogue file, checked: CatalogueError naming the file, the entry (its
-    number and name) and what is wrong, at the first problem."""
+    """The entries of a catalogue file, checked: CatalogueError naming the file, the entry (the
+    line of its `[[variant]]`, its number and name) and what is wrong, at the first problem."""
+    text = path.read_text("utf-8")
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise CatalogueError(f"{path}: not TOML: {error}") from None
+    headers = [number for number, line in enumerate(text.splitlines(), 1) if line.strip() == "[[variant]]"]
     if set(data) - {"variant"} or not isinstance(data.get("variant", []), list):
         raise CatalogueError(f"{path}: a catalogue holds [[variant]] entries only")
     found: list[Variant] = []
@@ -130,7 +132,8 @@ def load(path: Traversable | Path) -> tuple[Variant, ...]:
     keys: dict[int, str] = {}
     for number, entry in enumerate(data.get("variant", []), 1):
         name = entry.get("name") if isinstance(entry.get("name"), str) else None
-        where = f"{path}: variant {number}" + (f" ({name})" if name else "")
+        line = f":{headers[number - 1]}" if len(headers) == len(data.get("variant", [])) else ""  # (headers as written)
+        where = f"{path}{line}: variant {number}" + (f" ({name})" if name else "")
         found.append(_entry(entry, where))
         variant = found[-1]
         if variant.name in names:

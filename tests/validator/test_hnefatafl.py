@@ -695,8 +695,8 @@ LAYOUT = (
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("[[variant]]\nname = 'x'\n", "variant 1 (x): an entry needs a title"),
-        (ENTRY + ENTRY, "variant 2 (toy-7x7): the name toy-7x7 is given to an earlier entry"),
+        ("[[variant]]\nname = 'x'\n", ":1: variant 1 (x): an entry needs a title"),
+        (ENTRY + ENTRY, ":5: variant 2 (toy-7x7): the name toy-7x7 is given to an earlier entry"),
         (ENTRY.replace("toy-7x7", "Toy 7"), "a name is lower-case letters and digits joined by hyphens"),
         (ENTRY + 'game = "copenhagen"\n', "either rules (an OTN rules record) or game"),
         (ENTRY.replace("dim:7", "dim:21"), "rules, at 'dim:21': dim:21: a board is 5×5 to 19×19"),
@@ -750,7 +750,7 @@ def test_a_wrong_entry_is_said_as_the_catalogues_to_mend_not_as_a_bug(tmp_path, 
         hnefatafl.catalogue.cache_clear()
     assert result.exit_code == 3 and "a bug in lusoria" not in result.output
     assert result.output.startswith(
-        f"lusoria: {path}: variant {number} (toy-7x7): rules: the rank 'ppPKPp' covers 6 squares, not 7. "
+        f"lusoria: {path}:{path.read_text().count(chr(10)) - 3}: variant {number} (toy-7x7): rules: the rank 'ppPKPp' covers 6 squares, not 7. "
         "The file is lusoria's own data, not a record: mend the entry if you added or changed it; if not, please report it"
     )
 
