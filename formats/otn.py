@@ -263,17 +263,17 @@ def _copy_tags(draft: Draft, tags: Mapping[str, re.Match[str]]) -> None:
 
 
 def _check_squares(draft: Draft, rules: TaflGame) -> None:
-    """A SyntaxProblem at the first ply that names a square off the game's board."""
+    """A SyntaxProblem at the first square off the game's board that a ply names, where it is written."""
 
     class Squares(Visitor):
         def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
             wrong = next((square for square in SQUARE.findall(ply.text) if square not in rules.geo.index), None)
             if wrong is not None:
-                raise SyntaxProblem(
-                    f"{wrong} is not a square of the {rules.title} board ({rules.geo.names[0]}–{rules.geo.names[-1]})",
-                    ply.line,
-                    ply.column,
-                    wrong,
+                start = draft.locator.starts[ply.line - 1] + ply.column - 1  # (the ply's place in the file)
+                at = next(square.start() for square in SQUARE.finditer(draft.locator.text, start) if square[0] == wrong)
+                names = rules.geo.names
+                raise draft.problem(
+                    f"{wrong} is not a square of the {rules.title} board ({names[0]}–{names[-1]})", at, wrong
                 )
 
     walk(draft.record(), Squares())

@@ -349,15 +349,22 @@ def _raise(problem: SyntaxProblem) -> NoReturn:
 
 
 def position_board(draft: Draft, text: str, at: int, game: type[TaflGame] | TaflGame, inverted: bool = False) -> str:
-    """An OTN position record (rank 1 first, unless inverted) as lusoria's board part."""
+    """An OTN position record (rank 1 first, unless inverted) as lusoria's board part, of the
+    game's pieces (OTN's soldiers `t`, `T` are lusoria's `p`, `P`; commanders, knights and
+    mercenaries keep their letters)."""
     rows = text.strip("/").split("/")
-    pieces = {"t": "p", "T": "P", "K": "K"}
+    played = "".join(game.pieces)
+    pieces = {otn: ours for otn in "tcnmTCNMK" if (ours := {"t": "p", "T": "P"}.get(otn, otn)) in played}
     size = game.board.size
-    if len(rows) != size or not all(re.fullmatch(r"(?:\d+|[tTK])*", row) for row in rows):
+    letters = "".join(pieces)
+    if len(rows) != size or not all(re.fullmatch(rf"(?:\d+|[{letters}])*", row) for row in rows):
         raise draft.problem(
-            f"'{shown(text)}' is not a {size}×{size} {game.title} position record (pieces t, T, K)", at, text, "tag"
+            f"'{shown(text)}' is not a {size}×{size} {game.title} position record (pieces {', '.join(pieces)})",
+            at,
+            text,
+            "tag",
         )
-    converted = [re.sub(r"[tTK]", lambda m: pieces[m[0]], row) for row in rows]
+    converted = [re.sub(f"[{letters}]", lambda m: pieces[m[0]], row) for row in rows]
     return "/".join(converted if inverted else reversed(converted))
 
 

@@ -267,15 +267,13 @@ def _otn_board(board: str) -> str:
 
 def _rules_record(rules: TaflGame, board: str, name: str = "", repetition: str = "") -> str:
     """The OTN rules record of a tafl game's rules, from its Settings (what `rules_of` reads back as
-    them), starting from `board` (the game's start or its Position) unless its options hold the start;
+    them), starting from `board` (the game's start or its Position, which OpenTafl then starts from);
     `name:` after `dim:`, as OpenTafl writes it, when the record has an OtnRulesName of one word;
     `tfr:` as its OtnRepetition says, the repetition a built-in game read without checking it
     (OpenTafl's Copenhagen's `tfr:w`)."""
-    record = described_record(rules.settings)
-    if not rules.described:
-        record = record.rpartition(" start:")[0] + f" start:{_otn_board(board)}"
-        if _in_rules(REPETITION, repetition):
-            record = re.sub(r"(?<=\s)tfr:\S*", f"tfr:{repetition}", record)
+    record = described_record(rules.settings).rpartition(" start:")[0] + f" start:{_otn_board(board)}"
+    if not rules.described and _in_rules(REPETITION, repetition):
+        record = re.sub(r"(?<=\s)tfr:\S*", f"tfr:{repetition}", record)
     if _in_rules(RULES_NAME, name):
         size, _, rest = record.partition(" ")
         record = f"{size} name:{name} {rest}"

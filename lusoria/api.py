@@ -12,7 +12,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from lusoria import build
-from lusoria.errors import LusoriaError, place_of
+from lusoria.errors import DataError, LusoriaError, place_of
 from lusoria.formats import FORMATS, format_of
 from lusoria.formats.convert import Converted, convert
 from lusoria.formats.convert import targets as target_formats
@@ -95,6 +95,7 @@ __all__ = [
     "variant_of_other_games",
     "build",
     "place_of",
+    "DataError",
     "PastTheEnd",
     "Unreplayable",
     "is_ply",

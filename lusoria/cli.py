@@ -236,6 +236,8 @@ class Lusoria(click.Group):
             except Exception as error:
                 if self.debug:
                     raise
+                if isinstance(error, api.DataError):  # its own data: an entry a user added may be wrong
+                    stop(f"{error}. {data_report()}", INTERNAL_ERROR)
                 stop(internal_error(error), INTERNAL_ERROR)
 
 
@@ -246,16 +248,24 @@ def internal_error(error: Exception) -> str:
     return f"internal error{where}: {type(error).__name__}: {error}. {bug_report()}"
 
 
+def data_report() -> str:
+    """What a command says after a data file installed with lusoria was found wrong: mend what was
+    changed there, else report it."""
+    return f"The file is lusoria's own data, not a record: mend the entry if you added or changed it; if not, {where_to_report()}"
+
+
 def bug_report() -> str:
     """What a command says after a bug: where to report it, and how to see its traceback."""
+    return f"This is a bug in lusoria, not in the records: {where_to_report()}"
+
+
+def where_to_report() -> str:
+    """Where to report a bug, and how to see its traceback."""
     from importlib import metadata
 
     urls = dict(url.split(", ", 1) for url in metadata.metadata("lusoria").get_all("Project-URL") or [])
     report = urls.get("Issues", "the project's issue tracker")
-    return (
-        "This is a bug in lusoria, not in the records: "
-        f"please report it at {report} with the file (run with --debug or {DEBUG_SWITCH}=1 for the traceback)"
-    )
+    return f"please report it at {report} with the file (run with --debug or {DEBUG_SWITCH}=1 for the traceback)"
 
 
 def debug_requested(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -292,7 +302,8 @@ def main() -> None:
     """Parse, validate and archive records of ancient board games: GAMES.
 
     Exit status: 0 success (every record valid), 1 a record is invalid, 2 an input cannot be
-    read or a usage error, 3 an internal error (a bug in lusoria: please report it)."""
+    read or a usage error, 3 an internal error (a bug in lusoria: please report it) or lusoria's own
+    data found wrong."""
 
 
 HINTS = {

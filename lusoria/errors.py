@@ -15,6 +15,11 @@ class LusoriaError(Exception):
         return _restored, (type(self), self.args), self.__dict__
 
 
+class DataError(LusoriaError):
+    """A data file installed with lusoria, which its docs invite users to extend (a catalogue of
+    variants), is not as it must be: its message names the file, the entry and why."""
+
+
 def _restored(kind: type[LusoriaError], args: tuple) -> LusoriaError:
     """An exception of `kind` with `args`, made without calling its `__init__` (pickle then
     restores its attributes)."""

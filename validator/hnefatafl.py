@@ -21,7 +21,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from lusoria.errors import LusoriaError
+from lusoria.errors import DataError
 from lusoria.validator.base import OptionError, TagProblems, VariantNotes, known_names
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard
@@ -31,6 +31,7 @@ from lusoria.validator.tafl_rules import (
     MIN_SIZE,
     OPEN,
     board_of,
+    described_board,
     described_settings,
     idle,
     normalized,
@@ -61,9 +62,10 @@ IDS = RuleIds(
     unwritten="G16",
 )  # no announcements nor camps: their IDs are never cited
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+TITLE = "Hnefatafl"  # the generic game's name in messages ("a Hnefatafl game has one" king)
 
 
-class CatalogueError(LusoriaError):
+class CatalogueError(DataError):
     """The catalogue of tafl game types is not as it must be: the file, the entry and why."""
 
 
@@ -115,12 +117,14 @@ ITEMS = {"aagenielsen": str, "aagenielsen_ids": int, "opentafl": str}
 
 
 def load(path: Traversable | Path) -> tuple[Variant, ...]:
-    """The entries of a catalogue file, checked: CatalogueError naming the file, the entry (its
-    number and name) and what is wrong, at the first problem."""
+    """The entries of a catalogue file, checked: CatalogueError naming the file, the entry (the
+    line of its `[[variant]]`, its number and name) and what is wrong, at the first problem."""
+    text = path.read_text("utf-8")
     try:
-        data = tomllib.loads(path.read_text("utf-8"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise CatalogueError(f"{path}: not TOML: {error}") from None
+    headers = [number for number, line in enumerate(text.splitlines(), 1) if line.strip() == "[[variant]]"]
     if set(data) - {"variant"} or not isinstance(data.get("variant", []), list):
         raise CatalogueError(f"{path}: a catalogue holds [[variant]] entries only")
     found: list[Variant] = []
@@ -128,7 +132,8 @@ def load(path: Traversable | Path) -> tuple[Variant, ...]:
     keys: dict[int, str] = {}
     for number, entry in enumerate(data.get("variant", []), 1):
         name = entry.get("name") if isinstance(entry.get("name"), str) else None
-        where = f"{path}: variant {number}" + (f" ({name})" if name else "")
+        line = f":{headers[number - 1]}" if len(headers) == len(data.get("variant", [])) else ""  # (headers as written)
+        where = f"{path}{line}: variant {number}" + (f" ({name})" if name else "")
         found.append(_entry(entry, where))
         variant = found[-1]
         if variant.name in names:
@@ -181,12 +186,24 @@ def _entry(entry: dict, where: str) -> Variant:
     if entry.get("rules") and (entry.get("variant") or entry.get("options")):
         raise CatalogueError(f"{where}: variant and options are a built-in game's: an entry with rules has none")
     if entry.get("rules"):
-        try:
-            read_record(entry["rules"])
-        except OptionError as problem:
-            raise CatalogueError(f"{where}: rules, at '{problem.written}': {problem}") from None
+        _check_rules(entry["rules"], where)
     fields: dict[str, Any] = {key: tuple(value) if isinstance(value, list) else value for key, value in entry.items()}
     return Variant(**fields)
+
+
+def _check_rules(rules: str, where: str) -> None:
+    """An entry's OTN rules record: one lusoria reads, and that describes a game (a board of its
+    size, one king, squares on the board), unless it asks for a mechanic the engine does not play
+    (`refusal`: its records are refused by name)."""
+    try:
+        option = read_record(rules)
+    except OptionError as problem:
+        raise CatalogueError(f"{where}: rules, at '{problem.written}': {problem}") from None
+    if refusal(option) is None:
+        try:
+            described_board(option, TITLE)
+        except OptionError as problem:
+            raise CatalogueError(f"{where}: rules: {problem}") from None
 
 
 @cache
@@ -268,7 +285,7 @@ class Hnefatafl(TaflGame):
     record's keys (`Rules "ks=w esc=e"` changes a variant's)."""
 
     name = "hnefatafl"
-    title = "Hnefatafl"
+    title = TITLE
     described = True  # its options are the keys of an OTN rules record (validator/tafl_rules.py)
     presets_listed_in = "docs/formats.md"  # every variant of the catalogue (tests/system/test_docs.py)
     end_rule = "G13"

@@ -95,6 +95,22 @@ def test_a_malformed_variation_is_one_located_error(variations, place, words):
     assert words in problem.message, problem.message
 
 
+@pytest.mark.parametrize(
+    "movetext, place, square",
+    [
+        ("1. e4-g4 a6-a9\n2. g5-g7 a4-k4\n", (2, 13), "k4"),
+        ("1. e4-g4 a6-a9\n2. Ke5-e10\n", (2, 8), "e10"),
+        (MAIN + "1a.1.1a. e3-c3 a6-a7\n1a.1.2a. c3-c11\n", (4, 13), "c11"),
+    ],
+)
+def test_a_square_off_the_board_is_reported_where_it_is_written(movetext, place, square):
+    """Not at the move's first square (a4 for a4-k4: found by new-user-9)."""
+    [source] = read_text(HEADER + movetext, "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert (problem.rule, (problem.line - 2, problem.column), problem.text) == ("syntax", place, square)
+    assert problem.message == f"{square} is not a square of the Tablut board (a1–i9)"
+
+
 def test_a_malformed_variation_on_the_command_line_names_file_line_and_column(tmp_path):
     (tmp_path / "bad.otg").write_text(HEADER + MAIN + "2a.1.1a. ..... ..... e3-c3\n")
     result = CliRunner().invoke(main, ["validate", str(tmp_path / "bad.otg")])
@@ -149,6 +165,49 @@ def test_the_writer_uses_opentafls_addresses():
         "2b.1.1a. ..... d1-d3",
         "3. g4-c4 b5-b9",
     ]
+
+
+BERSERK_ELSEWHERE = "3pppp4/5c5/11/p4P4p/p3NPP3p/pc1PPKPP1cp/p3PPP3p/p4P4p/11/5c5/3ppppp3 w"  # one attacker fewer
+
+
+def test_a_position_of_the_generic_game_is_the_start_that_opentafl_reads():
+    """OpenTafl ignores lusoria's tags: a Position is the rules record's start, for the generic
+    game as for the built-in ones, so that the file without lusoria's tags is the same game (it
+    held the variant's start: found by new-user-9)."""
+    report = check(f'[Game "hnefatafl"] [Variant "opentafl-berserk-11x11"] [Position "{BERSERK_ELSEWHERE}"] 1. d6-c6 *')
+    assert report.valid, report.diagnostics
+    otn = write_report(report)
+    assert "start:/3ttttt3/5c5/11/t4T4t/t3TTT3t/tc1TTKTT1ct/t3NTT3t/t4T4t/11/5c5/3tttt4/]\n" in otn
+    opentafls = "".join(line for line in otn.splitlines(keepends=True) if not line.startswith("[lusoria-"))
+    again = check(next(read_text(opentafls, "otn", "x.otg")))
+    assert again.valid, again.diagnostics
+    assert (again.tags["Variant"], again.tags["Position"]) == ("opentafl-berserk-11x11", BERSERK_ELSEWHERE)
+
+
+@pytest.mark.parametrize(
+    "header, move, position",
+    [
+        (
+            "[rules:dim:11 name:Berserk atkf:n surf:n kj:r ber:c "
+            "start:/3tttt4/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/]",
+            "d6-c6",
+            "3ppppp3/5c5/11/p4P4p/p3PPP3p/pc1PPKPP1cp/p3NPP3p/p4P4p/11/5c5/3pppp4 w",
+        ),
+        (
+            "[rules:dim:7 name:Brandub surf:n atkf:n ks:w nj:n cj:n mj:r cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n"
+            "[position:/3t3/3m3/3T3/ttTKTtt/3T3/2Tm3/3t3/]",
+            "d5-g5",
+            "3p3/2Pm3/3P3/ppPKPpp/3P3/3m3/3p3 w",
+        ),
+    ],
+)
+def test_a_start_or_position_with_commanders_knights_or_mercenaries_is_read(header, move, position):
+    """Not refused as "not a position record (pieces t, T, K)": the generic game plays them (G1;
+    found by new-user-9, with OpenTafl's own mercenary test record)."""
+    [source] = read_text(f"{header}\n\n1. {move}\n", "otn", "x.otg")
+    report = check(source)
+    assert report.valid, report.diagnostics
+    assert (report.tags["Game"], report.tags["Position"]) == ("hnefatafl", position)
 
 
 def test_a_tag_value_at_fault_is_underlined_whole_with_what_it_may_have_meant():

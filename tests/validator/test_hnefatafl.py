@@ -8,10 +8,12 @@ import re
 from contextlib import contextmanager
 
 import pytest
+from click.testing import CliRunner
 from conftest import ROOT
 
 from lusoria.api import random_record
 from lusoria.archive.positions import boards_and_materials
+from lusoria.cli import main
 from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn_writer import write_report
 from lusoria.notation import parse_record
@@ -693,12 +695,19 @@ LAYOUT = (
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("[[variant]]\nname = 'x'\n", "variant 1 (x): an entry needs a title"),
-        (ENTRY + ENTRY, "variant 2 (toy-7x7): the name toy-7x7 is given to an earlier entry"),
+        ("[[variant]]\nname = 'x'\n", ":1: variant 1 (x): an entry needs a title"),
+        (ENTRY + ENTRY, ":5: variant 2 (toy-7x7): the name toy-7x7 is given to an earlier entry"),
         (ENTRY.replace("toy-7x7", "Toy 7"), "a name is lower-case letters and digits joined by hyphens"),
         (ENTRY + 'game = "copenhagen"\n', "either rules (an OTN rules record) or game"),
         (ENTRY.replace("dim:7", "dim:21"), "rules, at 'dim:21': dim:21: a board is 5×5 to 19×19"),
         (ENTRY.replace("esc:c", "esc:q"), "rules, at 'esc:q': unknown value esc:q (known: c, e)"),
+        (
+            ENTRY.replace("ttTKTtt", "ttTTTtt"),
+            "variant 1 (toy-7x7): rules: start: holds 0 kings: a Hnefatafl game has one",
+        ),
+        (ENTRY.replace("/3t3/3t3/3T3/", "/3t3/3T3/"), "rules: start: has 6 ranks, where the board (dim:7) has 7"),
+        (ENTRY.replace("ttTKTtt", "ttTKTt"), "rules: the rank 'ppPKPp' covers 6 squares, not 7"),
+        (ENTRY.replace("esc:c", "esc:c cen:h8"), "rules: h8 is not a square of a 7×7 board (a1–g7)"),
         (ENTRY + "colour = 'red'\n", "unknown field colour"),
         (ENTRY + "aagenielsen_ids = ['4']\n", "aagenielsen_ids is a list of int"),
         (ENTRY + 'variant = "fetlar"\n', "variant and options are a built-in game's"),
@@ -725,6 +734,25 @@ def test_the_catalogues_errors_name_the_file_the_entry_and_the_field(tmp_path, t
     with pytest.raises(CatalogueError) as error:
         load(path)
     assert str(error.value).startswith(str(path)) and message in str(error.value)
+
+
+def test_a_wrong_entry_is_said_as_the_catalogues_to_mend_not_as_a_bug(tmp_path, monkeypatch):
+    """A club that adds its variant and miscounts a rank of its start is told which entry to mend
+    (the command said "This is a bug in lusoria, not in the records": found by new-user-9)."""
+    path = tmp_path / "tafl_variants.toml"
+    path.write_text(hnefatafl.CATALOGUE.read_text("utf-8") + "\n" + ENTRY.replace("ttTKTtt", "ttTKTt"))
+    number = len(catalogue()) + 1
+    monkeypatch.setattr(hnefatafl, "CATALOGUE", path)
+    hnefatafl.catalogue.cache_clear()
+    try:
+        result = CliRunner().invoke(main, ["explain", FETLAR])
+    finally:
+        hnefatafl.catalogue.cache_clear()
+    assert result.exit_code == 3 and "a bug in lusoria" not in result.output
+    assert result.output.startswith(
+        f"lusoria: {path}:{path.read_text().count(chr(10)) - 3}: variant {number} (toy-7x7): rules: the rank 'ppPKPp' covers 6 squares, not 7. "
+        "The file is lusoria's own data, not a record: mend the entry if you added or changed it; if not, please report it"
+    )
 
 
 def test_the_catalogue_loads_and_names_each_aagenielsen_type():
