@@ -219,9 +219,7 @@ def canonical_files(
         name = "<stdin>" if path == STDIN else shown_path(path)
         try:
             original = sys.stdin.buffer.read() if path == STDIN else _read_bytes(path, name)
-            read_as = (
-                format or (format_of(path, head_text(original[:HEAD], encoding)) if path != STDIN else None) or "lgn"
-            )
+            read_as = format or format_of(path, head_text(original[:HEAD], encoding)) or "lgn"
             if read_as != "lgn":
                 yield CanonicalFile(path, read_as, original, original, [])
                 continue

@@ -756,7 +756,8 @@ def test_no_record_at_all_exits_2(tmp_path):
 def test_from_forces_a_format_on_stdin():
     text = (FIXTURES / "otn/resigned-from-a-position.otg").read_text()
     assert run("validate", "--from", "otn", "-", input=text).exit_code == 0
-    assert run("validate", "-", input=text).exit_code == 1  # read as lgn
+    assert run("validate", "--from", "lgn", "-", input=text).exit_code == 1
+    assert run("validate", "-", input=text).exit_code == 0  # its first line tells OTN (test_sources.py)
 
 
 def test_show_and_fmt_read_other_formats():
