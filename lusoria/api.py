@@ -32,6 +32,7 @@ from lusoria.notation.sources import (
     Unreadable,
     decoded_text,
     head_text,
+    names_a_file,
     shown_path,
 )
 from lusoria.notation.writer import write_record
@@ -68,6 +69,7 @@ __all__ = [
     "Verdict",
     "WorkerLost",
     "STDIN",
+    "names_a_file",
     "GAMES",
     "found",
     "size",

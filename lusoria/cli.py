@@ -614,7 +614,8 @@ def html(path: str, index: int, written_to: str | None, encoding: str) -> None:
     type=click.Path(file_okay=False),
     metavar="DIR",
     help="Write each record to its own file in DIR (needed for OTN, one game per file, "
-    "when there are several records).",
+    "when there are several records), in the folders that lead to its input from the folder of all inputs "
+    "(a/game.otg b/game.otg: DIR/a/game-0.lgn DIR/b/game-0.lgn).",
 )
 @encoding_option
 @reading_options
@@ -626,9 +627,12 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
 
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
     input cannot be read, a file cannot be written, or no record was found."""
+    from lusoria.files import common_folder
+
     inputs, status, records, written = Inputs(), 0, 0, 0
     held: str | None = None  # the game of a format of one game per file, written once no second one comes
     outputs: dict[str, str] = {}  # the files written, and the record each holds
+    base = common_folder(path for path in paths if path != api.STDIN)  # what --output-dir stands for
     for item in inputs(api.convert(paths, to, encoding, **reading())):
         records += 1
         if item.text is None:
@@ -636,7 +640,7 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
             echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
             status = max(status, 1)
         elif output_dir:
-            status = max(status, converted_file(output_dir, item, to, outputs))
+            status = max(status, converted_file(output_dir, base, item, to, outputs))
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
@@ -651,16 +655,22 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
     sys.exit(2 if inputs.unreadable or not records else status)
 
 
-def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[str, str]) -> int:
+def converted_file(directory: str, base: str, item: api.Converted, to: str, outputs: dict[str, str]) -> int:
     """Write a converted record to its own file in `directory` (`<source>-<n>.lgn` or `.otg`, `n` the
-    record's number in its file, from 0, as every message and `--record` number it),
-    whole or not at all, never over a file written before by the same command (`outputs`) nor
-    through a symbolic link; the exit status it calls for."""
+    record's number in its file, from 0, as every message and `--record` number it), in the
+    folders that lead to its source from `base` (the folder of the inputs: `a/game.otg` and
+    `b/game.otg` are written to `a/game-0.lgn` and `b/game-0.lgn`), whole or not at all, never over
+    a file written before by the same command (`outputs`) nor through a symbolic link; the exit
+    status it calls for."""
     from lusoria.files import output_in, write_file
 
     assert item.text is not None
-    record = f"{item.source.path or '<stdin>'}, record {item.source.index}"
-    name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index}{api.FORMATS[to].suffixes[0]}"
+    source = item.source.path
+    record = f"{source or '<stdin>'}, record {item.source.index}"
+    folder = os.path.relpath(os.path.dirname(os.path.abspath(source)), base) if api.names_a_file(source) else ""
+    folder = "" if Path(folder).parts[:1] == (os.pardir,) else folder  # never above `directory` (a name escaped)
+    stem = Path(source).stem if api.names_a_file(source) else "stdin"
+    name = os.path.normpath(os.path.join(folder, f"{stem}-{item.source.index}{api.FORMATS[to].suffixes[0]}"))
     path = os.path.join(directory, name)
     if path in outputs:
         echo(
