@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from lusoria.formats.lgn import lgn_text
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Problem
+from lusoria.notation.sources import Problem, names_a_file
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.workers import in_workers, place
@@ -80,6 +81,7 @@ RECORD_COLUMNS = [
     "first_ply",
     "path",
     "line",
+    "file",
     "sources",
     "comments",
     "text",
@@ -89,6 +91,7 @@ RECORD_COLUMNS = [
 ]
 TEXT = RECORD_COLUMNS.index("text")  # a record's text, as `rows` gives it; the writing process compresses it
 PATH = RECORD_COLUMNS.index("path") - 1  # in a record's row as `rows` gives it (without the id)
+FILE = RECORD_COLUMNS.index("file") - 1  # (after `line`: the three of them, a record's place)
 
 
 @dataclass(slots=True)
@@ -155,6 +158,12 @@ def as_written(report: Report) -> str:
     return lgn_text(report)
 
 
+def real_file(path: str) -> str | None:
+    """A record's `file`: the real path of the file of `path` (None for a path of no file),
+    which `import --replace` finds the records of a file by, from any directory."""
+    return os.path.realpath(path) if names_a_file(path) else None
+
+
 def rows(report: Report) -> Rows:
     """The rows of one checked record, for each table."""
     tags = report.tags
@@ -178,6 +187,7 @@ def rows(report: Report) -> Rows:
         first and first.ply,
         report.source.path,
         report.source.line,
+        real_file(report.source.path),
         " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
         (" ".join(_comments(report.record)) or None) if report.record else None,
         text.rstrip("\n") + "\n",

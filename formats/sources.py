@@ -39,7 +39,7 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
     met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
     files of a directory met again, as one Skipped of the directory)."""
     met: dict[str, str] = {}
-    for path in _given(paths):
+    for path in given(paths):
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
             yield path
         elif not Path(path).is_dir():
@@ -76,7 +76,7 @@ def _once(
     return path
 
 
-def _given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipped]:
+def given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipped]:
     """The sources given: one given alone (a path, a stream, a record's text) in a list of its own."""
     if isinstance(paths, (str, os.PathLike, RecordText)) or hasattr(paths, "read"):
         return [cast(Source, paths)]

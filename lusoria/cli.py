@@ -788,9 +788,10 @@ def archive_errors(action: Callable[[], T]) -> T:
 @click.option(
     "--replace",
     is_flag=True,
-    help="Replace the records the archive holds from each file read (the same path, made absolute from "
-    "the current directory) by the file's records as they are now: those it still has, unchanged, are kept "
-    "(their ids too), the others removed.",
+    help="Replace the records the archive holds from each file read (the same file, from any directory) by "
+    "the file's records as they are now: those it still has, unchanged, are kept (their ids too), the others "
+    "removed (all of them, for a file now empty). The files it holds under a PATH that no longer exist are "
+    "counted, and keep their records.",
 )
 @jobs_options
 @encoding_option
@@ -805,7 +806,7 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
     shows on a terminal. Exit status 2 when an input cannot be read or no
     record was found at all; 3 when lusoria failed on a record (a bug, said on standard
     error), which is left out while the others are stored."""
-    from lusoria.archive import checked_rows
+    from lusoria.archive import Read, checked_rows
 
     inputs, found = Inputs(), api.found(paths, reading()["format"])
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
@@ -816,7 +817,9 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
     ):
         records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
         summary = archive_errors(
-            lambda: archive_at(db).import_rows(inputs(checked_rows(records, jobs)), replace=replace)
+            lambda: archive_at(db).import_rows(
+                inputs(checked_rows(records, jobs)), replace=replace, read=Read.of(paths, found) if replace else None
+            )
         )
     root = click.get_current_context().find_root().command
     debug = isinstance(root, Lusoria) and root.debug
@@ -828,9 +831,9 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
     if summary.failed:
         echo(f"lusoria: {plural(len(summary.failed), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
-    if not summary.found and not inputs.unreadable:
+    if not summary.found and not summary.replaced and not inputs.unreadable:
         echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
-    sys.exit(2 if inputs.unreadable or not summary.found else 0)
+    sys.exit(2 if inputs.unreadable or not (summary.found or summary.replaced) else 0)
 
 
 def option_name(field: str) -> str:
