@@ -81,6 +81,7 @@ class Replacement:
         self.file: str | None = None  # the file being read (`same_file`; a path of no file as it is)
         self.replaced: set[str | None] = set()  # the files some of whose records were removed
         self.aside: dict[int, Rows] = {}  # by the id of the record of the same game they wait for
+        self.failed: set[str] = set()  # the files of the records lusoria failed on: not emptied
 
     def sort(self, batch: list[Rows | Failure], following: Rows | Failure | None) -> Sorted:
         """What `batch` does to the records held (the archive is read at the first call, in its
@@ -126,6 +127,8 @@ class Replacement:
                 elif owner in self.pending and owner not in self.aside:
                     self.aside[owner] = checked
                     left.add(id(checked))
+            else:
+                self.failed.add(os.path.realpath(checked.place.rpartition(":")[0]))
         return found, removed
 
     def _hold(self) -> None:
@@ -148,11 +151,12 @@ class Replacement:
         return gone
 
     def _emptied(self) -> list[int]:
-        """The records held from the files read that gave none (a file now empty): all removed."""
+        """The records held from the files read that gave none (a file now empty, not one whose
+        records lusoria failed on): all removed."""
         assert self.held is not None
         removed: list[int] = []
         for file in dict.fromkeys(os.path.realpath(path) for path in self.read.files):
-            if file in self.held:
+            if file in self.held and file not in self.failed:
                 removed += self.held.pop(file)
                 self.replaced.add(file)
         self.pending -= set(removed)

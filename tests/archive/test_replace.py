@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lusoria.api import random_records
-from lusoria.archive import Archive, Filters
+from lusoria.archive import Archive, Filters, Read
 from lusoria.archive.positions import EXACT_PLIES, KEY_LENGTH, SHORT_LENGTH
 from lusoria.archive.records_as_rows import Failure, checked_rows
 from lusoria.cli import main
@@ -684,3 +684,16 @@ def test_a_file_deleted_keeps_its_records_and_is_said(in_tmp):
         "holds under games/old no longer exists; its records are kept\n",
     )
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 9}]
+
+
+def test_a_file_whose_records_lusoria_failed_on_is_not_emptied(in_tmp):
+    """A file read whose every record lusoria failed on (a bug: left out) has records all the same:
+    it keeps those the archive holds."""
+    records = games(38, 3)
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    failed = Failure("games/a.lgn:1", "ValueError: a bug", "")
+    summary = archive.import_rows([failed], replace=True, read=Read(["games"], ["games/a.lgn"]))
+    assert (summary.replaced, summary.kept, summary.failed) == (0, 0, [failed])
+    assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": len(records)}]
