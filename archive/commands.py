@@ -129,7 +129,7 @@ class Archive:
         named = list(given(paths))
         sources = list(walk(named, format))
         checked = checked_rows(records(sources, encoding, format, tags, progress), jobs, batch_size)
-        read = Read.of(named, sources) if replace else None
+        read = Read.of(named, sources, problems) if replace else None
         summary = self.import_rows(without_problems(checked, problems), batch_size, replace, read)
         summary.unreadable += [str(problem) for problem in problems if isinstance(problem, Unreadable)]
         return summary

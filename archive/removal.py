@@ -8,14 +8,14 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import boards_and_materials, unpacked_boards
 from lusoria.archive.records_as_rows import FILE, PATH, RECORD_COLUMNS, Failure, Rows, line_rows
 from lusoria.archive.texts import TEXT_OF
-from lusoria.notation.sources import STDIN, Skipped, Source, is_text, names_a_file
+from lusoria.notation.sources import STDIN, Problem, Skipped, Source, Unreadable, is_text, names_a_file
 from lusoria.validator.replay import Report, check
 
 if TYPE_CHECKING:
@@ -34,14 +34,20 @@ def same_file(path: str, file: str | None) -> str:
 @dataclass(frozen=True)
 class Read:
     """What an import that replaces reads: the `paths` it was given and the `files` found there
-    (lusoria.pipeline.found), standard input, streams and text left out."""
+    (lusoria.pipeline.found), standard input, streams and text left out, and the `problems` the
+    reading met, as it meets them (a file that cannot be read is not one now empty)."""
 
     paths: list[str]
     files: list[str]
+    problems: list[Problem] = field(default_factory=list)
 
     @classmethod
-    def of(cls, paths: Iterable[Source | Skipped], found: Iterable[Source | Skipped]) -> Read:
-        return cls(_file_paths(paths), _file_paths(found))
+    def of(cls, paths: Iterable[Source | Skipped], found: Iterable[Source | Skipped], problems: list[Problem]) -> Read:
+        return cls(_file_paths(paths), _file_paths(found), problems)
+
+    def unread(self) -> set[str]:
+        """The real paths of the files that could not be read."""
+        return {os.path.realpath(problem.path) for problem in self.problems if isinstance(problem, Unreadable)}
 
 
 def _file_paths(sources: Iterable[Source | Skipped]) -> list[str]:
@@ -151,12 +157,13 @@ class Replacement:
         return gone
 
     def _emptied(self) -> list[int]:
-        """The records held from the files read that gave none (a file now empty, not one whose
-        records lusoria failed on): all removed."""
+        """The records held from the files read that gave none (a file now empty; not one that
+        could not be read, nor one whose records lusoria failed on): all removed."""
         assert self.held is not None
         removed: list[int] = []
+        kept = self.failed | self.read.unread()
         for file in dict.fromkeys(os.path.realpath(path) for path in self.read.files):
-            if file in self.held and file not in self.failed:
+            if file in self.held and file not in kept:
                 removed += self.held.pop(file)
                 self.replaced.add(file)
         self.pending -= set(removed)

@@ -311,17 +311,19 @@ def hinted(problem: object) -> str:
 class Inputs:
     """The one place where commands meet inputs that cannot be read, files skipped in a
     directory and notes (lusoria.pipeline's problems): each is said on standard error, in its place;
-    `unreadable` tells whether a source could not be read (exit status 2). A worker process
-    killed stops the command, also with status 2."""
+    `unreadable` tells whether a source could not be read (exit status 2), `problems` lists them
+    all. A worker process killed stops the command, also with status 2."""
 
     def __init__(self) -> None:
         self.unreadable = False
+        self.problems: list[Problem] = []  # those met so far
 
     def __call__(self, items: Iterable[T | Problem]) -> Iterator[T]:
         try:
             for item in items:
                 if isinstance(item, (api.Skipped, api.Unreadable, api.Note)):
                     self.unreadable |= isinstance(item, api.Unreadable)
+                    self.problems.append(item)
                     echo(f"lusoria: {hinted(item)}", err=True)
                 else:
                     yield item
@@ -818,7 +820,9 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
         records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
         summary = archive_errors(
             lambda: archive_at(db).import_rows(
-                inputs(checked_rows(records, jobs)), replace=replace, read=Read.of(paths, found) if replace else None
+                inputs(checked_rows(records, jobs)),
+                replace=replace,
+                read=Read.of(paths, found, inputs.problems) if replace else None,
             )
         )
     root = click.get_current_context().find_root().command

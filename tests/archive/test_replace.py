@@ -697,3 +697,23 @@ def test_a_file_whose_records_lusoria_failed_on_is_not_emptied(in_tmp):
     summary = archive.import_rows([failed], replace=True, read=Read(["games"], ["games/a.lgn"]))
     assert (summary.replaced, summary.kept, summary.failed) == (0, 0, [failed])
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": len(records)}]
+
+
+def test_a_file_named_that_cannot_be_read_is_not_one_now_empty(in_tmp):
+    """`import --replace games/b.lgn` after b.lgn was deleted: read, it gives no record, and its
+    records were removed as a file now empty's are."""
+    write(in_tmp / "games/a.lgn", games(39, 3))
+    write(in_tmp / "games/b.lgn", games(40, 3))
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    os.remove("games/b.lgn")
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games/a.lgn", "games/b.lgn"])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates; "
+        "1 file the archive holds under games/b.lgn no longer exists; its records are kept\n",
+        "lusoria: games/b.lgn: no such file or directory\n",
+    )
+    summary = Archive("a.db").import_paths(["games/b.lgn"], replace=True)
+    assert (summary.replaced, summary.unreadable) == (0, ["games/b.lgn: no such file or directory"])
+    assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 6}]
