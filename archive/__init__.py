@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from lusoria.archive.query import COLUMNS, FilterError, Filters
     from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError
     from lusoria.archive.records_as_rows import Failure, Rows, checked_rows
+    from lusoria.archive.removal import Read
     from lusoria.archive.schema import NotAnArchive
     from lusoria.archive.search import UnsearchableRecord
     from lusoria.archive.tree import SORTS, Node
@@ -35,6 +36,7 @@ HOMES = {
     "query": ("COLUMNS", "FilterError", "Filters"),
     "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "ReadOnlyError"),
     "records_as_rows": ("Failure", "Rows", "checked_rows"),
+    "removal": ("Read",),
     "schema": ("NotAnArchive",),
     "search": ("UnsearchableRecord",),
     "tree": ("SORTS", "Node"),

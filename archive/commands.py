@@ -20,11 +20,13 @@ from lusoria.archive.players import player_condition
 from lusoria.archive.query import REFUSED_TYPES, FilterError, Filters, build, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
+from lusoria.archive.removal import Read
 from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
 from lusoria.archive.search import read_positions_of
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.errors import LusoriaError
+from lusoria.formats.sources import given, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
 from lusoria.pipeline import Note, Problem, Unreadable, records, without_problems
@@ -124,8 +126,11 @@ class Archive:
         as there). Sources that cannot be read are listed in the summary's `unreadable`, which
         `str()` shows (skipped files and notes are not); records lusoria failed on, in its `failed`."""
         problems: list[Problem] = []
-        checked = checked_rows(records(paths, encoding, format, tags, progress), jobs, batch_size)
-        summary = self.import_rows(without_problems(checked, problems), batch_size, replace)
+        named = list(given(paths))
+        sources = list(walk(named, format))
+        checked = checked_rows(records(sources, encoding, format, tags, progress), jobs, batch_size)
+        read = Read.of(named, sources, problems) if replace else None
+        summary = self.import_rows(without_problems(checked, problems), batch_size, replace, read)
         summary.unreadable += [str(problem) for problem in problems if isinstance(problem, Unreadable)]
         return summary
 
@@ -135,15 +140,22 @@ class Archive:
         return self.import_rows(map(report_rows, reports), batch_size, replace)
 
     def import_rows(
-        self, checked: Iterable[Rows | Failure], batch_size: int = 1000, replace: bool = False
+        self,
+        checked: Iterable[Rows | Failure],
+        batch_size: int = 1000,
+        replace: bool = False,
+        read: Read | None = None,
     ) -> ImportSummary:
         """`lusoria import`: store the rows of every checked record (`records_as_rows.rows`), valid or not,
         `batch_size` records a transaction; a record already there is counted as a duplicate, a
         record lusoria failed on (a Failure: a bug) is left out, whole, and listed in `failed`.
         With `replace` (`--replace`), the records the archive holds from each file read (the same
-        `path`, made absolute from the current directory) are replaced by the file's records as
+        file, its real path, from any directory) are replaced by the file's records as
         they are now: one read again with the same text is kept, id and rows (`kept`); the others
-        are removed (`replaced`, of `replaced_files`) and the new records added.
+        are removed (`replaced`, of `replaced_files`) and the new records added. `read`: the
+        paths given and the files found there (`Read.of`), when the records come from them: a
+        file that has no record now keeps none, and the files held under a path given that no
+        longer exist are counted in `gone` (their records are kept).
         ImportStopped when the archive cannot take them (full disk, read-only file, damaged
         schema): the batches stored before are whole, nothing of the failed one is kept. A
         missing archive is made with the first batch, whole, or not at all (with no record to
@@ -174,7 +186,9 @@ class Archive:
             _close(checked)  # the checking (its worker processes) stops with the import
             raise
         try:
-            summary = import_rows(db, source, batch_size, summary, done, replace and not done)  # (made now: none held)
+            summary = import_rows(
+                db, source, batch_size, summary, done, replace and not done, read
+            )  # (made now: none held)
         except (sqlite3.Error, OSError) as error:
             raise ImportStopped(
                 f"{self.path}: the import stopped: {error}. The archive is intact: the batches "

@@ -20,8 +20,8 @@ import sqlite_utils
 
 from lusoria.archive.next_plies import NextPlies
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, move_code
-from lusoria.archive.records_as_rows import PATH, TEXT, Failure, Rows, archive_failing, failure
-from lusoria.archive.removal import Replacement, owners, remove_records
+from lusoria.archive.records_as_rows import PLACE, TEXT, Failure, Rows, archive_failing, failure
+from lusoria.archive.removal import Read, Replacement, owners, remove_records
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
@@ -40,6 +40,9 @@ class ImportSummary:
     invalid: int = 0  # of the added records
     unparsable: int = 0  # of the invalid ones: kept as text with their syntax diagnostics
     unreadable: list[str] = field(default_factory=list)  # sources that could not be read at all
+    gone: dict[str, int] = field(
+        default_factory=dict
+    )  # path read -> files held under it that no longer exist (`replace`)
     failed: list[Failure] = field(default_factory=list)  # records lusoria failed on: not stored
 
     @property
@@ -61,6 +64,10 @@ class ImportSummary:
             text += f", {plural(len(self.failed), 'record')} failed"
         if self.unreadable:
             text += f"; could not read {plural(len(self.unreadable), 'source')}: {'; '.join(self.unreadable)}"
+        for path, files in self.gone.items():
+            text += f"; {plural(files, 'file')} the archive holds under {path} no longer " + (
+                "exists; its records are kept" if files == 1 else "exist; their records are kept"
+            )
         return text
 
 
@@ -108,20 +115,22 @@ def import_rows(
     summary: ImportSummary | None = None,
     done: int = 0,
     replace: bool = False,
+    read: Read | None = None,
 ) -> ImportSummary:
     """Store the rows of each checked record (`rows`) in the archive `db`, `batch_size` records a
     transaction, counted in `summary` (a new one by default), a Failure counted there too;
     `done`: the batches this import stored before (which a new archive is made with). With
     `replace`, the records the archive held from each file read are replaced: those the file
     has as they were kept, the others removed, each in the transaction of the batch that tells
-    (archive/removal.py: `Replacement`)."""
+    (archive/removal.py: `Replacement`), and so are those of the files of `read` that have none
+    now; the files held under its paths that no longer exist are counted (`gone`)."""
     summary = summary or ImportSummary()
     checked = iter(checked)
     db.execute(f"PRAGMA cache_size = -{CACHE_KIB}")  # the b-trees an import writes all over
     db.execute("PRAGMA foreign_keys = OFF")  # each row's record is the one inserted just before it (tests:
     number = done  # foreign_key_check after imports); checked, a lookup a row
     codes, texts, sums = MoveCodes(db.conn), TextPacker(db.conn), NextPlies(db.conn)
-    replacement = Replacement(db.conn) if replace else None
+    replacement = Replacement(db.conn, read) if replace else None
     try:
         for batch, following in _batches(checked, batch_size, replacement is not None):
             number += 1
@@ -129,6 +138,7 @@ def import_rows(
             _insert_batch(db, batch, summary, number, (codes, texts, sums), replacing)
         if replacement:
             summary.duplicates += replacement.left_aside()
+            summary.gone = replacement.gone()
         if summary.added or summary.replaced:
             merge_positions(db.conn)
     finally:
@@ -141,12 +151,14 @@ def _batches(
 ) -> Iterator[tuple[list[Rows | Failure], Rows | Failure | None]]:
     """`checked` in batches of `size`, each with the record after it when `ahead` (None: none; it
     is read before the batch is stored: whether the file of its last record ends, for
-    `Replacement`), else with None."""
+    `Replacement`; with no record, one empty batch), else with None."""
     if not ahead:  # (the records read as the batches need them: another import may come between)
         while batch := list(islice(checked, size)):
             yield batch, None
         return
     following = next(checked, None)
+    if following is None:
+        yield [], None  # no record at all: the files read still end (a file now empty)
     while following is not None:
         batch = [following, *islice(checked, size - 1)]
         following = next(checked, None)
@@ -290,10 +302,10 @@ def _insert_batch(
 
 def _move(conn: sqlite3.Connection, moved: list[tuple[int, Rows]], codes: MoveCodes, sums: NextPlies) -> None:
     """Give each record kept `moved` (its id, the record read that keeps it) that record's place
-    (`path` and `line`) and diagnostics (their lines are the file's)."""
-    places = [(checked.tables["records"][PATH][0], checked.tables["records"][PATH + 1][0]) for _, checked in moved]
+    (`path`, `line` and `file`) and diagnostics (their lines are the file's)."""
+    places = [[checked.tables["records"][index][0] for index in PLACE] for _, checked in moved]
     conn.executemany(
-        "UPDATE records SET path = ?, line = ? WHERE id = ?",
+        "UPDATE records SET path = ?, line = ?, file = ? WHERE id = ?",
         [(*place, record) for place, (record, _) in zip(places, moved)],
     )
     conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", [(record,) for record, _ in moved])

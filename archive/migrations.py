@@ -15,6 +15,7 @@ from lusoria.archive.tables import (
     add_version_3,
     add_version_3_indexes,
     add_version_8,
+    add_version_15,
     create_record_indexes,
     create_records,
     create_replayed,
@@ -99,7 +100,8 @@ def migrate_to_9(db: sqlite_utils.Database) -> None:
         packer.train_first()
         sql_function(conn, "lusoria_pack", packer.pack, str)
         create_records(db, "records_v9")
-        names = ", ".join(f'"{name}"' for name in STORED_COLUMNS if name != "packed_text")
+        old = db.table("records").columns_dict  # (`file`: version 15)
+        names = ", ".join(f'"{name}"' for name in STORED_COLUMNS if name != "packed_text" and name in old)
         conn.execute(f"INSERT INTO records_v9 ({names}, packed_text) SELECT {names}, lusoria_pack(text) FROM records")
         db.table("records").disable_fts()
         conn.execute("DROP TABLE records")
@@ -135,6 +137,7 @@ def migrate_to_10(db: sqlite_utils.Database) -> None:
 
 
 MIGRATIONS[10] = migrate_to_10
+MIGRATIONS[15] = add_version_15
 
 
 def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from lusoria.formats.lgn import lgn_text
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Problem
+from lusoria.notation.sources import Problem, names_a_file
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.workers import in_workers, place
@@ -57,7 +58,9 @@ def _comments(record: Record) -> list[str]:
 # A record's row of `records` as `rows` gives it: STORED_COLUMNS but the id (archive/tables.py), its
 # text as written in place of `packed_text` (the writing process compresses it)
 TEXT = STORED_COLUMNS.index("packed_text")  # a record's text, in its row with its id
-PATH = STORED_COLUMNS.index("path") - 1  # a record's path, in its row as `rows` gives it
+# A record's place in its row as `rows` gives it: its path, line and file (version 15: the real path)
+PLACE = [STORED_COLUMNS.index(column) - 1 for column in ("path", "line", "file")]
+PATH, FILE = PLACE[0], PLACE[-1]
 
 
 @dataclass(slots=True)
@@ -124,6 +127,12 @@ def as_written(report: Report) -> str:
     return lgn_text(report)
 
 
+def real_file(path: str) -> str | None:
+    """A record's `file`: the real path of the file of `path` (None for a path of no file),
+    which `import --replace` finds the records of a file by, from any directory."""
+    return os.path.realpath(path) if names_a_file(path) else None
+
+
 def rows(report: Report) -> Rows:
     """The rows of one checked record, for each table."""
     tags = report.tags
@@ -153,6 +162,7 @@ def rows(report: Report) -> Rows:
         "setting": found.setting,
         "ending": ending(report),
         "rule_tags": rule_tags(report),
+        "file": real_file(report.source.path),
         "packed_text": text.rstrip("\n") + "\n",  # as written: the writing process compresses it
     }
     names = [name for name in tags if name not in COLUMN_TAGS]  # those the record's columns keep: not again

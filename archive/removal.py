@@ -8,15 +8,15 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import boards_and_materials, unpacked_boards
-from lusoria.archive.records_as_rows import PATH, Failure, Rows, line_rows
+from lusoria.archive.records_as_rows import FILE, PATH, PLACE, Failure, Rows, line_rows
 from lusoria.archive.tables import STORED_COLUMNS
 from lusoria.archive.texts import TEXT_OF
-from lusoria.notation.sources import names_a_file
+from lusoria.notation.sources import STDIN, Problem, Skipped, Source, Unreadable, is_text, names_a_file
 from lusoria.validator.replay import Report, check
 
 if TYPE_CHECKING:
@@ -26,9 +26,37 @@ if TYPE_CHECKING:
 CHUNK = 1000  # records replayed and removed at a time
 
 
-def same_file(path: str) -> str:
-    """What a record's `path` is compared by: the path made absolute from the current directory."""
-    return os.path.abspath(path)
+def same_file(path: str, file: str | None) -> str:
+    """What a record held is found by: its `file`, the real path of the file it was read from; for
+    a record stored before version 15 (no `file`), its `path` made real from the current directory."""
+    return file or os.path.realpath(path)
+
+
+@dataclass(frozen=True)
+class Read:
+    """What an import that replaces reads: the `paths` it was given and the `files` found there
+    (lusoria.pipeline.found), standard input, streams and text left out, and the `problems` the
+    reading met, as it meets them (a file that cannot be read is not one now empty)."""
+
+    paths: list[str]
+    files: list[str]
+    problems: list[Problem] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, paths: Iterable[Source | Skipped], found: Iterable[Source | Skipped], problems: list[Problem]) -> Read:
+        return cls(_file_paths(paths), _file_paths(found), problems)
+
+    def unread(self) -> set[str]:
+        """The real paths of the files that could not be read."""
+        return {os.path.realpath(problem.path) for problem in self.problems if isinstance(problem, Unreadable)}
+
+
+def _file_paths(sources: Iterable[Source | Skipped]) -> list[str]:
+    return [
+        os.fspath(source)
+        for source in sources
+        if isinstance(source, (str, os.PathLike)) and not is_text(source) and os.fspath(source) != STDIN
+    ]
 
 
 @dataclass
@@ -44,20 +72,23 @@ class Sorted:
 
 class Replacement:
     """How an import replaces the records the archive held, before it, from each file it reads
-    (a record's `path`, compared by `same_file`; `<stdin>` is none). A record read that is the
+    (a record's `file`: `same_file`; `<stdin>` is none), and from the files of `read` that hold no
+    record now, once the last record is read. A record read that is the
     same game as one held from its file (its `hash`), with the same text and columns, keeps it:
     its id and rows (its place, `path` and `line`, made the record's). One held that changed is
     removed, and so is one the file no longer has, once the file's last record is read. Records
     read that are the same games as records of files not read yet wait for them (`_read`)."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, read: Read | None = None) -> None:
         self.conn = conn
+        self.read = read or Read([], [])
         self.held: dict[str, list[int]] | None = None  # by file not read yet
         self.pending: set[int] = set()  # the records held from files not read yet
         self.unseen: set[int] = set()  # those of the file being read not found in it yet
         self.file: str | None = None  # the file being read (`same_file`; a path of no file as it is)
         self.replaced: set[str | None] = set()  # the files some of whose records were removed
         self.aside: dict[int, Rows] = {}  # by the id of the record of the same game they wait for
+        self.failed: set[str] = set()  # the files of the records lusoria failed on: not emptied
 
     def sort(self, batch: list[Rows | Failure], following: Rows | Failure | None) -> Sorted:
         """What `batch` does to the records held (the archive is read at the first call, in its
@@ -69,6 +100,8 @@ class Replacement:
         found, removed = self._read(batch, left)
         if following is None or (isinstance(following, Rows) and _file(following) != self.file):
             removed += self._end(None)
+        if following is None:
+            removed += self._emptied()
         stored, kept, moved = _stored(self.conn, list(found)), 0, []
         for owner, checked in found.items():
             (row, place), (new_row, new_place) = stored[owner], _compared(checked)
@@ -101,14 +134,16 @@ class Replacement:
                 elif owner in self.pending and owner not in self.aside:
                     self.aside[owner] = checked
                     left.add(id(checked))
+            else:
+                self.failed.add(os.path.realpath(checked.place.rpartition(":")[0]))
         return found, removed
 
     def _hold(self) -> None:
         """Read which records the archive holds from which files."""
         self.held = {}
-        for record, path in self.conn.execute("SELECT id, path FROM records WHERE path IS NOT NULL"):
+        for record, path, file in self.conn.execute("SELECT id, path, file FROM records WHERE path IS NOT NULL"):
             if names_a_file(path):
-                self.held.setdefault(same_file(path), []).append(record)
+                self.held.setdefault(same_file(path, file), []).append(record)
                 self.pending.add(record)
 
     def _end(self, following: str | None) -> list[int]:
@@ -122,6 +157,27 @@ class Replacement:
         self.pending -= self.unseen  # (their ids may be given again to records added)
         return gone
 
+    def _emptied(self) -> list[int]:
+        """The records held from the files read that gave none (a file now empty; not one that
+        could not be read, nor one whose records lusoria failed on): all removed."""
+        assert self.held is not None
+        removed: list[int] = []
+        kept = self.failed | self.read.unread()
+        for file in dict.fromkeys(os.path.realpath(path) for path in self.read.files):
+            if file in self.held and file not in kept:
+                removed += self.held.pop(file)
+                self.replaced.add(file)
+        self.pending -= set(removed)
+        return removed
+
+    def gone(self) -> dict[str, int]:
+        """For each path read, how many files the archive holds under it (or as it) no longer exist
+        (their records are kept): once every record is read."""
+        assert self.held is not None
+        files = [file for file in self.held if not os.path.exists(file)]
+        counts = {path: sum(_under(file, os.path.realpath(path)) for file in files) for path in self.read.paths}
+        return {path: count for path, count in counts.items() if count}
+
     def returned(self, removed: list[int]) -> list[Rows]:
         """The records set aside for records `removed`: new now."""
         return [self.aside.pop(record) for record in removed if record in self.aside]
@@ -133,8 +189,12 @@ class Replacement:
 
 def _file(checked: Rows) -> str | None:
     """The file of a record read, as `Replacement` compares it (its path as it is when it names no file)."""
-    path = checked.tables["records"][PATH][0]
-    return same_file(path) if names_a_file(path) else path
+    file = checked.tables["records"][FILE][0]
+    return file if file is not None else checked.tables["records"][PATH][0]
+
+
+def _under(file: str, folder: str) -> bool:
+    return file == folder or file.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def owners(conn: sqlite3.Connection, hashes: list[str]) -> dict[str, int]:
@@ -150,13 +210,13 @@ def _stored(conn: sqlite3.Connection, records: list[int]) -> dict[int, tuple[lis
 
 
 def _compared(checked: Rows) -> tuple[list, list]:
-    """A record's row but its place, and its place (`path` and `line`)."""
+    """A record's row but its place, and its place (`path`, `line` and `file`)."""
     return _split([value for (value,) in checked.tables["records"]])
 
 
 def _split(row: list) -> tuple[list, list]:
     """A record's row (without its id) but its place, and its place."""
-    return row[:PATH] + row[PATH + 2 :], row[PATH : PATH + 2]
+    return [value for index, value in enumerate(row) if index not in PLACE], [row[index] for index in PLACE]
 
 
 def remove_records(

@@ -50,6 +50,7 @@ RECORD_COLUMNS = {
     "ending": "TEXT",
     "rule_tags": "TEXT",
     "packed_text": "BLOB NOT NULL",
+    "file": "TEXT",  # version 15
 }
 STORED_COLUMNS = [name for name, declaration in RECORD_COLUMNS.items() if " AS (" not in declaration]
 # The tags a record's columns keep as written, by column (`result` holds the movetext's result):
@@ -182,6 +183,14 @@ def create_rules(db: sqlite_utils.Database) -> None:
     db.table("rules").insert_all(
         ({"id": rule.id, "game": rule.game, "title": rule.title, "text": rule.text} for rule in rules()), pk="id"
     )
+
+
+def add_version_15(db: sqlite_utils.Database) -> None:
+    """Version 15: each record's `file`, the real path of the file it was read from, by which
+    `import --replace` finds a file's records from any directory (NULL in the records stored before:
+    their `path` stands for it, made absolute from the current directory)."""
+    if "file" not in db.table("records").columns_dict:  # a new archive has it
+        db.execute("ALTER TABLE records ADD COLUMN file TEXT")
 
 
 def add_version_8(db: sqlite_utils.Database) -> None:

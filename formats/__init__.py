@@ -12,6 +12,9 @@ time with `FORMATS.register`.
 | `tablut-challenge` | `*_gameLog.txt` | Tablut Challenge server logs (`tablut_challenge`) |
 | `csv` | `*.csv` that starts with a move list, two counts and a status | the Rust tafl engines' games (`tafl`) |
 
+Standard input, which has no name, is told by its first characters alone, for the formats
+they tell unmistakably (`Format.unnamed`: otn, aage, tablut-challenge); lgn else.
+
 A format's entry is the one place where a reader names games: the names its files give them
 (`Format.games`), each with the tags of its records.
 """
@@ -26,6 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from lusoria.formats.contract import handed_over
 from lusoria.notation.reader import RecordText
+from lusoria.notation.sources import STDIN
 from lusoria.plugins import loaded
 
 if TYPE_CHECKING:
@@ -50,6 +54,8 @@ class Format:
     named: tuple[str, ...] = ()  # name endings that say this format whatever the file holds
     write: Writer | None = None  # None: lusoria does not write it
     one_game: bool = False  # a file holds one game
+    unnamed: Callable[[str], bool] | None = None  # whether a text with no file name (standard input) is in this
+    # format by its first characters alone; None: only --from reads it there (lgn may start like it)
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # what its files call a game (''
     # for a file that names none) -> the tags of its records (`Game`, `Variant`, `Rules`, …)
 
@@ -100,6 +106,7 @@ BUILT_IN = (
         imported_on_call("lusoria.formats.otn", "read_otn"),
         write=imported_on_call("lusoria.formats.otn_writer", "write_report"),
         one_game=True,
+        unnamed=imported_on_call("lusoria.formats.otn", "looks_like_otn"),
         games=GamesImportedOnUse("lusoria.validator.hnefatafl", "opentafl_variants"),
     ),  # the catalogue's OpenTafl variants
     Format(
@@ -118,6 +125,7 @@ BUILT_IN = (
         imported_on_call("lusoria.formats.aage", "read_aage"),
         imported_on_call("lusoria.formats.aage", "looks_like_aage"),
         "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
+        unnamed=imported_on_call("lusoria.formats.aage", "looks_like_aage"),
         games=GamesImportedOnUse("lusoria.validator.hnefatafl", "aagenielsen_types"),
     ),  # the catalogue's types
     Format(
@@ -129,6 +137,7 @@ BUILT_IN = (
         "a Tablut Challenge game log",
         named=("_gamelog.txt",),
         one_game=True,
+        unnamed=imported_on_call("lusoria.formats.tablut_challenge", "looks_like_log"),
         games={"": {"Game": "tablut", "Variant": "ashton", "Event": "Tablut Challenge"}},
     ),
     Format(
@@ -185,7 +194,10 @@ class Formats(Mapping[str, Format]):
 
     def of(self, path: str, head: str = "") -> Format | None:
         """The format of a file from its name, then (when its name does not say) its first
-        characters; None when it is none of these formats."""
+        characters; of standard input (`-`), from its first characters alone, for the formats
+        they tell unmistakably (`Format.unnamed`); None when it is none of these formats."""
+        if path == STDIN:
+            return next((entry for entry in self.values() if entry.unnamed and entry.unnamed(head)), None)
         name = Path(path).name.lower()
         for entry in (self[built_in] for built_in in self._built_in):
             if name.endswith(entry.named) or entry.sniff is None and name.endswith(entry.suffixes):

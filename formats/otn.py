@@ -83,6 +83,12 @@ def read_otn(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
     return one_game(draft, _read, text, path)
 
 
+def looks_like_otn(head: str) -> bool:
+    """Whether a text's first line that is not blank opens an OTN tag (`[rules:`, `[event:`)."""
+    first = next((line for line in head.splitlines() if line.strip()), "")
+    return _TAG_OPENED.match(first.strip()) is not None
+
+
 def _check_header(draft: Draft, text: str, header_end: int) -> None:
     """Every line before the first turn is a tag (or a line of a tag's value) or blank: a line that
     is neither (a tag not closed, stray text) is an error there."""

@@ -39,7 +39,7 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
     met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
     files of a directory met again, as one Skipped of the directory)."""
     met: dict[str, str] = {}
-    for path in _given(paths):
+    for path in given(paths):
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
             yield path
         elif not Path(path).is_dir():
@@ -76,7 +76,7 @@ def _once(
     return path
 
 
-def _given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipped]:
+def given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipped]:
     """The sources given: one given alone (a path, a stream, a record's text) in a list of its own."""
     if isinstance(paths, (str, os.PathLike, RecordText)) or hasattr(paths, "read"):
         return [cast(Source, paths)]
@@ -110,6 +110,17 @@ def _head(path: Path) -> str:
         return ""
 
 
+def _unreadable(name: str, error: OSError) -> InputError:
+    return InputError(f"{name}: {error.strerror.lower() if error.strerror else error}")
+
+
+def _format_of(path: str, head: bytes, encoding: str) -> str:
+    """The format a source is read in when none is forced: what its name, then its first bytes
+    `head`, say (`Formats.of`: those of standard input alone); lgn when they say nothing."""
+    found = FORMATS.of(path, head_text(head, encoding))
+    return found.name if found else "lgn"
+
+
 def read_sources(
     path: Source,
     encoding: str = "utf-8",
@@ -120,7 +131,8 @@ def read_sources(
     """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
     input), a text stream, or text (`is_text`: the records themselves). A file is read in
     `format` (by default: what its name, then its content, says; lgn when neither does), and
-    so is text, a stream or standard input (by default lgn); `tags` (Variant, Rules) choose the
+    so is standard input (by default: what its content says, for the formats it tells alone;
+    lgn else), text or a stream (by default lgn); `tags` (Variant, Rules) choose the
     rules of plain tafl move lists; `progress` is told the bytes of a file read, as they are
     (their sum is the file's size)."""
     if isinstance(path, RecordText):
@@ -135,21 +147,25 @@ def read_sources(
         return
     path = os.fspath(path)
     if path == STDIN:
-        yield from _records_in(decoded_text(sys.stdin.buffer, STDIN_NAME, encoding), format, STDIN_NAME, tags)
+        try:
+            head = sys.stdin.buffer.read(HEAD) if format is None else b""
+        except OSError as error:
+            raise _unreadable(STDIN_NAME, error) from None
+        format = format or _format_of(path, head, encoding)
+        yield from _records_in(decoded_text(sys.stdin.buffer, STDIN_NAME, encoding, head), format, STDIN_NAME, tags)
         return
     name = shown_path(path)
     try:
         file = io.BufferedReader(open(path, "rb", buffering=0), max(HEAD, io.DEFAULT_BUFFER_SIZE))  # (peek: HEAD bytes)
     except OSError as error:
-        raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
+        raise _unreadable(name, error) from None
     with file:
         if format is None:
             try:
                 head = file.peek(HEAD)[:HEAD]
             except OSError as error:
-                raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
-            found = FORMATS.of(path, head_text(head, encoding))
-            format = found.name if found else "lgn"
+                raise _unreadable(name, error) from None
+            format = _format_of(path, head, encoding)
         records = _records_in(decoded_text(file, name, encoding), format, name, tags)
         done = 0
         try:

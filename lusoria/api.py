@@ -32,6 +32,7 @@ from lusoria.notation.sources import (
     Unreadable,
     decoded_text,
     head_text,
+    names_a_file,
     shown_path,
 )
 from lusoria.notation.writer import write_record
@@ -68,6 +69,7 @@ __all__ = [
     "Verdict",
     "WorkerLost",
     "STDIN",
+    "names_a_file",
     "GAMES",
     "found",
     "size",
@@ -219,9 +221,7 @@ def canonical_files(
         name = "<stdin>" if path == STDIN else shown_path(path)
         try:
             original = sys.stdin.buffer.read() if path == STDIN else _read_bytes(path, name)
-            read_as = (
-                format or (format_of(path, head_text(original[:HEAD], encoding)) if path != STDIN else None) or "lgn"
-            )
+            read_as = format or format_of(path, head_text(original[:HEAD], encoding)) or "lgn"
             if read_as != "lgn":
                 yield CanonicalFile(path, read_as, original, original, [])
                 continue

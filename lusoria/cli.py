@@ -322,17 +322,19 @@ def hinted(problem: object) -> str:
 class Inputs:
     """The one place where commands meet inputs that cannot be read, files skipped in a
     directory and notes (lusoria.pipeline's problems): each is said on standard error, in its place;
-    `unreadable` tells whether a source could not be read (exit status 2). A worker process
-    killed stops the command, also with status 2."""
+    `unreadable` tells whether a source could not be read (exit status 2), `problems` lists them
+    all. A worker process killed stops the command, also with status 2."""
 
     def __init__(self) -> None:
         self.unreadable = False
+        self.problems: list[Problem] = []  # those met so far
 
     def __call__(self, items: Iterable[T | Problem]) -> Iterator[T]:
         try:
             for item in items:
                 if isinstance(item, (api.Skipped, api.Unreadable, api.Note)):
                     self.unreadable |= isinstance(item, api.Unreadable)
+                    self.problems.append(item)
                     echo(f"lusoria: {hinted(item)}", err=True)
                 else:
                     yield item
@@ -635,7 +637,8 @@ def html(path: str, index: int, written_to: str | None, encoding: str) -> None:
     type=click.Path(file_okay=False),
     metavar="DIR",
     help="Write each record to its own file in DIR (needed for OTN, one game per file, "
-    "when there are several records).",
+    "when there are several records), in the folders that lead to its input from the folder of all inputs "
+    "(a/game.otg b/game.otg: DIR/a/game-0.lgn DIR/b/game-0.lgn).",
 )
 @encoding_option
 @reading_options
@@ -647,9 +650,12 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
 
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
     input cannot be read, a file cannot be written, or no record was found."""
+    from lusoria.files import common_folder
+
     inputs, status, records, written = Inputs(), 0, 0, 0
     held: str | None = None  # the game of a format of one game per file, written once no second one comes
     outputs: dict[str, str] = {}  # the files written, and the record each holds
+    base = common_folder(path for path in paths if path != api.STDIN)  # what --output-dir stands for
     for item in inputs(api.convert(paths, to, encoding, **reading())):
         records += 1
         if item.text is None:
@@ -657,7 +663,7 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
             echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
             status = max(status, 1)
         elif output_dir:
-            status = max(status, converted_file(output_dir, item, to, outputs))
+            status = max(status, converted_file(output_dir, base, item, to, outputs))
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
@@ -672,16 +678,22 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
     sys.exit(2 if inputs.unreadable or not records else status)
 
 
-def converted_file(directory: str, item: api.Converted, to: str, outputs: dict[str, str]) -> int:
+def converted_file(directory: str, base: str, item: api.Converted, to: str, outputs: dict[str, str]) -> int:
     """Write a converted record to its own file in `directory` (`<source>-<n>.lgn` or `.otg`, `n` the
-    record's number in its file, from 0, as every message and `--record` number it),
-    whole or not at all, never over a file written before by the same command (`outputs`) nor
-    through a symbolic link; the exit status it calls for."""
+    record's number in its file, from 0, as every message and `--record` number it), in the
+    folders that lead to its source from `base` (the folder of the inputs: `a/game.otg` and
+    `b/game.otg` are written to `a/game-0.lgn` and `b/game-0.lgn`), whole or not at all, never over
+    a file written before by the same command (`outputs`) nor through a symbolic link; the exit
+    status it calls for."""
     from lusoria.files import output_in, write_file
 
     assert item.text is not None
-    record = f"{item.source.path or '<stdin>'}, record {item.source.index}"
-    name = f"{Path(item.source.path or 'stdin').stem}-{item.source.index}{api.FORMATS[to].suffixes[0]}"
+    source = item.source.path
+    record = f"{source or '<stdin>'}, record {item.source.index}"
+    folder = os.path.relpath(os.path.dirname(os.path.abspath(source)), base) if api.names_a_file(source) else ""
+    folder = "" if Path(folder).parts[:1] == (os.pardir,) else folder  # never above `directory` (a name escaped)
+    stem = Path(source).stem if api.names_a_file(source) else "stdin"
+    name = os.path.normpath(os.path.join(folder, f"{stem}-{item.source.index}{api.FORMATS[to].suffixes[0]}"))
     path = os.path.join(directory, name)
     if path in outputs:
         echo(
@@ -799,9 +811,10 @@ def archive_errors(action: Callable[[], T]) -> T:
 @click.option(
     "--replace",
     is_flag=True,
-    help="Replace the records the archive holds from each file read (the same path, made absolute from "
-    "the current directory) by the file's records as they are now: those it still has, unchanged, are kept "
-    "(their ids too), the others removed.",
+    help="Replace the records the archive holds from each file read (the same file, from any directory) by "
+    "the file's records as they are now: those it still has, unchanged, are kept (their ids too), the others "
+    "removed (all of them, for a file now empty). The files it holds under a PATH that no longer exist are "
+    "counted, and keep their records.",
 )
 @jobs_options
 @encoding_option
@@ -816,7 +829,7 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
     shows on a terminal. Exit status 2 when an input cannot be read or no
     record was found at all; 3 when lusoria failed on a record (a bug, said on standard
     error), which is left out while the others are stored."""
-    from lusoria.archive import checked_rows
+    from lusoria.archive import Read, checked_rows
 
     inputs, found = Inputs(), api.found(paths, reading()["format"])
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
@@ -827,7 +840,11 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
     ):
         records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
         summary = archive_errors(
-            lambda: archive_at(db).import_rows(inputs(checked_rows(records, jobs)), replace=replace)
+            lambda: archive_at(db).import_rows(
+                inputs(checked_rows(records, jobs)),
+                replace=replace,
+                read=Read.of(paths, found, inputs.problems) if replace else None,
+            )
         )
     root = click.get_current_context().find_root().command
     debug = isinstance(root, Lusoria) and root.debug
@@ -839,9 +856,9 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
     if summary.failed:
         echo(f"lusoria: {plural(len(summary.failed), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
-    if not summary.found and not inputs.unreadable:
+    if not summary.found and not summary.replaced and not inputs.unreadable:
         echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
-    sys.exit(2 if inputs.unreadable or not summary.found else 0)
+    sys.exit(2 if inputs.unreadable or not (summary.found or summary.replaced) else 0)
 
 
 def option_name(field: str) -> str:

@@ -9,6 +9,8 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Iterable
+from pathlib import Path
 from typing import IO, Any
 
 
@@ -73,16 +75,26 @@ def write_file(path: str, text: str, encoding: str = "utf-8", follow: bool = Tru
 
 
 def output_in(directory: str, name: str) -> str:
-    """The path of file `name` that a command writes among its outputs in `directory` (made
-    if missing): OSError when `directory` cannot be made, or when that file is a symbolic
+    """The path of file `name` (in folders of its own below `directory`, when it names some) that a
+    command writes among its outputs in `directory`; the folders are made if missing. OSError when
+    one cannot be made, or when that file, or a folder on its way below `directory`, is a symbolic
     link, which such a command replaces (follow=False) but never writes through."""
     if os.path.exists(directory) and not os.path.isdir(directory):
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), directory)
-    os.makedirs(directory, exist_ok=True)
-    path = os.path.join(directory, name)
-    if os.path.islink(path):
-        raise OSError(errno.ELOOP, "it is a symbolic link, which lusoria does not write through", path)
+    path = directory
+    for part in Path(name).parts:
+        path = os.path.join(path, part)
+        if os.path.islink(path):
+            raise OSError(errno.ELOOP, "it is a symbolic link, which lusoria does not write through", path)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     return path
+
+
+def common_folder(paths: Iterable[str]) -> str:
+    """The folder, absolute, that holds every one of `paths` (files, and folders, which hold
+    themselves); the current directory when there are none."""
+    folders = [os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path)) for path in paths]
+    return os.path.commonpath(folders) if folders else os.getcwd()
 
 
 def same_file(first: str, second: str) -> bool:

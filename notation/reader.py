@@ -240,7 +240,7 @@ def parse_record(source: RecordText | str) -> Record:
     game = _GAME_TAG.search(source.text)
     if game is None and not _NEXT_TAG.search(source.text) and not _starts_as_movetext(source.text):
         read = (  # a file's name and first characters chose lgn; nothing chose it for standard input
-            "in lgn, which standard input is read as unless --from names another format:"
+            "in lgn, which standard input is read as unless its first lines or --from name another format:"
             if source.path == STDIN_NAME
             else "in any format lusoria reads: read as lgn,"
         )

@@ -114,13 +114,13 @@ CHUNK = 1 << 20  # characters decoded at a time
 MAX_LINE = 1 << 26  # characters in one line (64 Mi: 1.2 million plies); /dev/zero is one endless line
 
 
-def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8") -> Iterator[str]:
-    """The stream as pieces of text with `\\n` line ends (CRLF and CR too); a leading
-    byte-order mark is dropped, and in UTF-8 (the default) one of UTF-16 or UTF-32 says the
-    encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset, and
+def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: bytes = b"") -> Iterator[str]:
+    """The stream as pieces of text with `\\n` line ends (CRLF and CR too), the bytes `read` from it
+    already first; a leading byte-order mark is dropped, and in UTF-8 (the default) one of UTF-16
+    or UTF-32 says the encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset, and
     so is a line longer than MAX_LINE (the rest is not read)."""
     try:
-        start = stream.read(4)
+        start = read + stream.read(max(0, 4 - len(read)))
         counted = _Counting(stream, start)
         text = io.TextIOWrapper(counted, codec_for(start, encoding), newline=None)  # type: ignore[type-var]
     except LookupError as error:

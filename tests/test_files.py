@@ -175,9 +175,9 @@ def test_convert_output_dir_that_cannot_be_written_is_said_in_one_line(tmp_path)
 
 
 def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_path):
-    for folder, game in (("ca", "escape"), ("cb", "king-captured")):
-        (tmp_path / folder).mkdir()
-        (tmp_path / folder / "x.lgn").write_bytes((ROOT / f"samples/tablut/{game}.lgn").read_bytes())
+    (tmp_path / "ca").mkdir()
+    (tmp_path / "ca/x.lgn").write_bytes((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    (tmp_path / "ca/x.otg").write_bytes((ROOT / "tests/fixtures/formats/otn/brandubh.otg").read_bytes())
     out = tmp_path / "out"
     out.mkdir()
     outside = tmp_path / "outside.txt"
@@ -191,21 +191,47 @@ def test_convert_output_dir_never_writes_a_file_twice_nor_through_a_link(tmp_pat
         "--output-dir",
         str(out),
         str(tmp_path / "ca/x.lgn"),
-        str(tmp_path / "cb/x.lgn"),
+        str(tmp_path / "ca/x.otg"),
         str(tmp_path / "link.lgn"),
     )
     assert result.exit_code == 2
     assert result.output.splitlines() == [
-        f"wrote {out / 'x-0.lgn'}",
-        f"lusoria: {tmp_path / 'cb/x.lgn'}, record 0 not written: {out / 'x-0.lgn'} holds {tmp_path / 'ca/x.lgn'}, "
+        f"wrote {out / 'ca/x-0.lgn'}",
+        f"lusoria: {tmp_path / 'ca/x.otg'}, record 0 not written: {out / 'ca/x-0.lgn'} holds {tmp_path / 'ca/x.lgn'}, "
         "record 0, written by this command (two inputs of one name: convert them into different folders)",
         f"lusoria: {tmp_path / 'link.lgn'}, record 0 not written: cannot write {out / 'link-0.lgn'}: it is a symbolic "
         "link, which lusoria does not write through",
     ]
-    assert (out / "x-0.lgn").read_text() == run("convert", "--to", "lgn", str(tmp_path / "ca/x.lgn")).output
+    assert (out / "ca/x-0.lgn").read_text() == run("convert", "--to", "lgn", str(tmp_path / "ca/x.lgn")).output
     assert outside.read_text() == "mine\n" and (out / "link-0.lgn").is_symlink()
     again = run("convert", "--to", "lgn", "--output-dir", str(out), str(tmp_path / "ca/x.lgn"))
     assert again.exit_code == 0 and again.output == f"wrote {out / 'x-0.lgn'}\n"  # a later run replaces its file
+
+
+def test_convert_output_dir_writes_through_no_link_to_a_folder(tmp_path):
+    """A record of `ca/x.lgn` goes to `out/ca/x-0.lgn`: a link `out/ca` to a folder outside is not
+    written through either."""
+    for folder in ("ca", "cb", "elsewhere"):
+        (tmp_path / folder).mkdir()
+    for folder in ("ca", "cb"):
+        (tmp_path / folder / "x.lgn").write_bytes((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out/ca").symlink_to(tmp_path / "elsewhere")
+    result = run(
+        "convert",
+        "--to",
+        "lgn",
+        "--output-dir",
+        str(tmp_path / "out"),
+        *(str(tmp_path / f"{f}/x.lgn") for f in ("ca", "cb")),
+    )
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"lusoria: {tmp_path / 'ca/x.lgn'}, record 0 not written: cannot write {tmp_path / 'out/ca'}: it is a symbolic "
+        "link, which lusoria does not write through",
+        f"wrote {tmp_path / 'out/cb/x-0.lgn'}",
+    ]
+    assert list((tmp_path / "elsewhere").iterdir()) == []
 
 
 def test_export_writes_each_table_whole_and_not_through_a_link(tmp_path):

@@ -56,6 +56,15 @@ def new(tmp_path_factory):
     (folder / "records.lgn").write_text("\n".join(texts))
     archive = Archive(str(folder / "new.db"))
     archive.import_paths([str(folder / "records.lgn")])
+    return without_files(archive)
+
+
+def without_files(archive: Archive) -> Archive:
+    """`archive` with no record's `file`: as an upgrade from a version before 15 leaves it (no
+    record's real path is known then: archive/removal.py finds them by `path`)."""
+    with closing(connect(archive.path)) as conn:
+        conn.execute("UPDATE records SET file = NULL")
+        conn.commit()
     return archive
 
 
@@ -241,6 +250,23 @@ def as_version_13(path: str) -> None:
         conn.executemany("INSERT INTO positions (rowid, plies) VALUES (?, ?)", documents)
 
 
+def test_a_version_14_archive_gets_the_files_of_the_records_it_replaces(tmp_path, monkeypatch):
+    """Version 15 keeps each record's `file`, its real path; a version 14 archive has none, and
+    `import --replace` finds its records by their `path` from the directory they were imported
+    from, as it did; a record kept then gets its file, found from anywhere after."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games").mkdir()
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", tmp_path / "games/a.lgn")
+    Archive("club.db").import_paths(["games"])
+    with downgraded("club.db", 14) as conn:
+        conn.execute("ALTER TABLE records DROP COLUMN file")
+    assert Archive("club.db").import_paths(["games"], replace=True).kept == 1  # opening it upgrades it
+    assert rows("club.db", "PRAGMA user_version") == [(schema.SCHEMA_VERSION,)]
+    assert rows("club.db", "SELECT path, file FROM records") == [("games/a.lgn", str(tmp_path / "games/a.lgn"))]
+    monkeypatch.chdir(tmp_path / "games")
+    assert Archive("../club.db").import_paths(["a.lgn"], replace=True).kept == 1
+
+
 def test_a_version_13_archive_gets_an_index_of_positions_whose_rows_can_be_counted(new, tmp_path):
     # version 14: `positions` keeps its documents' sizes, without which count(*) cannot scan it
     # (Datasette counts every table); made anew from the records, as an import makes it
@@ -366,7 +392,7 @@ def test_a_version_8_archive_of_many_records_is_upgraded_with_its_dictionary(tmp
     )
     new = Archive(str(tmp_path / "new.db"))
     new.import_paths([str(tmp_path / "many.lgn")])
-    path = archive_copy(new.path, tmp_path)
+    path = archive_copy(without_files(new).path, tmp_path)
     as_version_8(path)
     assert answers(Archive(path)) == answers(new)  # opening it upgrades it
     assert rows(path, "SELECT count(*) FROM text_dictionaries") == [(1,)]

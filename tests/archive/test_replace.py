@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lusoria.api import random_records
-from lusoria.archive import Archive, Filters
+from lusoria.archive import Archive, Filters, Read
 from lusoria.archive.positions import EXACT_PLIES, KEY_LENGTH, SHORT_LENGTH
 from lusoria.archive.records_as_rows import Failure, checked_rows
 from lusoria.cli import main
@@ -201,7 +201,7 @@ def test_a_replaced_file_leaves_the_archive_of_the_file_as_it_is_now(in_tmp, edi
     assert answers(replaced) == answers(fresh)
 
 
-def test_replacing_every_file_unchanged_in_batches_changes_nothing_and_a_path_is_compared_absolute(in_tmp):
+def test_replacing_every_file_unchanged_in_batches_changes_nothing_and_a_file_is_found_from_anywhere(in_tmp):
     write(in_tmp / "games/a.lgn", games(3))
     write(in_tmp / "games/b.lgn", games(4))
     archive = Archive(str(in_tmp / "a.db"))
@@ -216,9 +216,9 @@ def test_replacing_every_file_unchanged_in_batches_changes_nothing_and_a_path_is
         {"path": str(in_tmp / "games" / "b.lgn")}  # (the path it is read by now)
     ]
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 48}]
-    os.chdir("games")  # the same path from elsewhere is another file
+    os.chdir("games")  # the same file from elsewhere (its records were skipped as duplicates of themselves)
     summary = archive.import_paths(["a.lgn"], replace=True)
-    assert (summary.replaced, summary.added, summary.duplicates) == (0, 0, 24)
+    assert (summary.replaced, summary.added, summary.duplicates, summary.kept) == (0, 0, 0, 24)
 
 
 def tablut_record(date: str, plies: str) -> str:
@@ -604,3 +604,116 @@ def test_a_record_edited_where_its_identity_does_not_look_is_replaced(in_tmp):
     assert archive.sql("SELECT id, hash, sources FROM records WHERE sources IS NOT NULL") == [
         {"id": 7, "hash": held["hash"], "sources": "Club book, p. 3"}
     ]
+
+
+def test_import_replace_from_another_directory_replaces_the_same_file(in_tmp):
+    """`lusoria import --replace ../games` from another directory: the records of games/a.lgn,
+    imported as `games/a.lgn`, were compared by that path made absolute from there, so a mended
+    record was added beside the old one (and a record edited where its identity does not look was
+    skipped as a duplicate, its old text kept)."""
+    write(in_tmp / "games/a.lgn", games(30, 6))
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    write(in_tmp / "games/a.lgn", mended(commented(games(30, 6))))
+    os.mkdir("elsewhere")
+    os.chdir("elsewhere")
+    result = runner.invoke(main, ["import", "--db", "../a.db", "--replace", "../games"])
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "../a.db: replaced 2 records of 1 file, added 2 records (1 invalid, 0 of them unparsable), "
+        "kept 4 unchanged, skipped 0 duplicates\n",
+    )
+    fresh = Archive("fresh.db")
+    fresh.import_paths(["../games"])
+    assert contents("../a.db") == contents(fresh.path)
+
+
+@pytest.mark.parametrize("batch", [1000, 2], ids=["one batch", "batches of 2"])
+def test_a_file_now_empty_keeps_no_record(in_tmp, batch):
+    """A file emptied: its records were kept, as no record read named the file."""
+    write(in_tmp / "games/a.lgn", games(31, 6))
+    write(in_tmp / "games/b.lgn", games(32, 3))
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=batch)
+    write(in_tmp / "games/b.lgn", [])
+    summary = archive.import_paths(["games"], batch_size=batch, replace=True)
+    assert (summary.replaced, summary.replaced_files, summary.added, summary.kept) == (3, 1, 0, 6)
+    fresh = Archive("fresh.db")
+    fresh.import_paths(["games"], batch_size=batch)
+    assert contents(archive.path) == contents(fresh.path)
+    write(in_tmp / "games/a.lgn", [])  # every file read empty: no record read at all
+    result = CliRunner().invoke(main, ["import", "--db", "a.db", "--replace", "games"])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "a.db: replaced 6 records of 1 file, added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+        "",
+    )
+    assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 0}]
+
+
+def test_a_game_moved_out_of_a_file_now_empty_is_kept(in_tmp):
+    """The copy read of a game whose file held it before, now empty, is stored: as a new import."""
+    records, moved = games(33, 3), games(34, 3)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", moved)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    write(in_tmp / "games/a.lgn", [*records, *moved])
+    write(in_tmp / "games/b.lgn", [])
+    summary = archive.import_paths(["games"], replace=True)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (3, 3, 3, 0)
+    fresh = Archive("fresh.db")
+    fresh.import_paths(["games"])
+    assert contents(archive.path) == contents(fresh.path)
+
+
+def test_a_file_deleted_keeps_its_records_and_is_said(in_tmp):
+    write(in_tmp / "games/a.lgn", games(35, 3))
+    write(in_tmp / "games/b.lgn", games(36, 3))
+    os.mkdir("games/old")
+    write(in_tmp / "games/old/c.lgn", games(37, 3))
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    os.remove("games/b.lgn")
+    os.remove("games/old/c.lgn")
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games", "games/old"])
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates; "
+        "2 files the archive holds under games no longer exist; their records are kept; 1 file the archive "
+        "holds under games/old no longer exists; its records are kept\n",
+    )
+    assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 9}]
+
+
+def test_a_file_whose_records_lusoria_failed_on_is_not_emptied(in_tmp):
+    """A file read whose every record lusoria failed on (a bug: left out) has records all the same:
+    it keeps those the archive holds."""
+    records = games(38, 3)
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    failed = Failure("games/a.lgn:1", "ValueError: a bug", "")
+    summary = archive.import_rows([failed], replace=True, read=Read(["games"], ["games/a.lgn"]))
+    assert (summary.replaced, summary.kept, summary.failed) == (0, 0, [failed])
+    assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": len(records)}]
+
+
+def test_a_file_named_that_cannot_be_read_is_not_one_now_empty(in_tmp):
+    """`import --replace games/b.lgn` after b.lgn was deleted: read, it gives no record, and its
+    records were removed as a file now empty's are."""
+    write(in_tmp / "games/a.lgn", games(39, 3))
+    write(in_tmp / "games/b.lgn", games(40, 3))
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    os.remove("games/b.lgn")
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games/a.lgn", "games/b.lgn"])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates; "
+        "1 file the archive holds under games/b.lgn no longer exists; its records are kept\n",
+        "lusoria: games/b.lgn: no such file or directory\n",
+    )
+    summary = Archive("a.db").import_paths(["games/b.lgn"], replace=True)
+    assert (summary.replaced, summary.unreadable) == (0, ["games/b.lgn: no such file or directory"])
+    assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 6}]

@@ -442,6 +442,40 @@ def test_convert_output_dir_names_each_file_by_its_record_number_as_messages_do(
     assert '[White "Second"]' in (tmp_path / "out" / "round-1.lgn").read_text()
 
 
+def test_convert_output_dir_keeps_the_folders_of_inputs_of_one_name(tmp_path, monkeypatch):
+    """A director converts round folders that all hold `game1.otg` (two inputs of one name stopped
+    the command): each record is written in the folders that lead to its file from the folder of
+    the inputs; one file, one folder's own files and standard input are written in DIR itself."""
+    monkeypatch.chdir(tmp_path)
+    for folder, game in (("round1", "brandubh"), ("round2", "copenhagen"), ("round2/late", "brandubh")):
+        (tmp_path / "rounds" / folder).mkdir(parents=True)
+        (tmp_path / "rounds" / folder / "game1.otg").write_bytes((FIXTURES / f"otn/{game}.otg").read_bytes())
+    monkeypatch.chdir(tmp_path / "rounds")
+    both = run("convert", "--to", "lgn", "--output-dir", "../out", "round1/game1.otg", "round2/game1.otg")
+    assert both.exit_code == 0 and both.output == "wrote ../out/round1/game1-0.lgn\nwrote ../out/round2/game1-0.lgn\n"
+    for round in ("round1", "round2"):
+        alone = run("convert", "--to", "lgn", f"{round}/game1.otg").output
+        assert (tmp_path / f"out/{round}/game1-0.lgn").read_text() == alone
+    folders = run("convert", "--to", "lgn", "--output-dir", str(tmp_path / "all"), str(tmp_path / "rounds"))
+    assert folders.exit_code == 0
+    assert sorted(str(path.relative_to(tmp_path / "all")) for path in (tmp_path / "all").rglob("*")) == [
+        "round1",
+        "round1/game1-0.lgn",
+        "round2",
+        "round2/game1-0.lgn",
+        "round2/late",
+        "round2/late/game1-0.lgn",
+    ]
+    one_folder = run("convert", "--to", "lgn", "--output-dir", "../one", "round2")
+    assert one_folder.output == "wrote ../one/game1-0.lgn\nwrote ../one/late/game1-0.lgn\n"
+    one_file = run("convert", "--to", "lgn", "--output-dir", "../file", "round2/late/game1.otg")
+    assert one_file.output == "wrote ../file/game1-0.lgn\n"
+    piped = run(
+        "convert", "--to", "lgn", "--output-dir", "../piped", "-", "round1/game1.otg", input='[Game "tablut"]\n*\n'
+    )
+    assert piped.output == "wrote ../piped/stdin-0.lgn\nwrote ../piped/game1-0.lgn\n"
+
+
 # -- tafl move lists -----------------------------------------------------------------------------------
 
 
@@ -756,7 +790,8 @@ def test_no_record_at_all_exits_2(tmp_path):
 def test_from_forces_a_format_on_stdin():
     text = (FIXTURES / "otn/resigned-from-a-position.otg").read_text()
     assert run("validate", "--from", "otn", "-", input=text).exit_code == 0
-    assert run("validate", "-", input=text).exit_code == 1  # read as lgn
+    assert run("validate", "--from", "lgn", "-", input=text).exit_code == 1
+    assert run("validate", "-", input=text).exit_code == 0  # its first line tells OTN (test_sources.py)
 
 
 def test_show_and_fmt_read_other_formats():

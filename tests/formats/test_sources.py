@@ -10,6 +10,7 @@ from conftest import ROOT
 from lusoria import api
 from lusoria.archive import Archive
 from lusoria.cli import main
+from lusoria.formats import format_of
 from lusoria.formats.sources import read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Skipped, is_text
@@ -173,17 +174,69 @@ def test_a_file_in_no_known_format_is_said_to_be_no_game_record(tmp_path, name, 
     assert result.output.startswith(f"{tmp_path / name}:1:1: error[syntax]: {NOT_A_RECORD}\n")
 
 
-def test_standard_input_in_another_format_is_not_said_to_be_in_none_lusoria_reads():
-    """`lusoria show - < game.otg`: standard input is read as lgn (no name to tell its format by), so
-    an OpenTafl game there is not said to be "in no format lusoria reads"; --from is named."""
-    otg = "[defenders:Anna]\n[rules:dim:7 atkf:y]\n\n1. b4-b6 e4-e1\n"
-    result = CliRunner().invoke(main, ["validate", "-"], input=otg)
+def test_standard_input_in_no_format_it_tells_is_said_to_be_no_lgn_record():
+    """`lusoria validate - < match.mat`: standard input whose first lines say no format is read as
+    lgn (no name to tell its format by), so it is not said to be "in no format lusoria reads"."""
+    result = CliRunner().invoke(main, ["validate", "-"], input=BACKGAMMON_MATCH)
     assert result.exit_code == 1
     assert result.output.startswith(
-        "<stdin>:1:1: error[syntax]: not a game record in lgn, which standard input is read as unless "
-        "--from names another format: it has no tag and no movetext\n"
+        "<stdin>:1:1: error[syntax]: not a game record in lgn, which standard input is read as unless its "
+        "first lines or --from name another format: it has no tag and no movetext\n"
     )
-    assert CliRunner().invoke(main, ["validate", "--from", "otn", "-"], input=otg).exit_code == 0
+
+
+FIXTURES = ROOT / "tests/fixtures/formats"
+TOLD_BY_CONTENT = [
+    FIXTURES / "otn/brandubh.otg",
+    FIXTURES / "otn/variations.otg",
+    FIXTURES / "aage/copenhagen.json",
+    FIXTURES / "tablut-challenge/Conti_vs_Gallo_1607609421000_gameLog.txt",
+]
+
+
+@pytest.mark.parametrize("path", TOLD_BY_CONTENT, ids=lambda path: path.name)
+def test_standard_input_is_read_in_the_format_its_first_lines_say(path):
+    """`cat game.otg | lusoria validate -`: an OTN game, an aagenielsen.dk scrape or a Tablut
+    Challenge log on standard input is read as the file is, without --from."""
+    by_name = CliRunner().invoke(main, ["validate", str(path)])
+    piped = CliRunner().invoke(main, ["validate", "-"], input=path.read_bytes())
+    assert (piped.exit_code, piped.output) == (by_name.exit_code, by_name.output.replace(str(path), "<stdin>"))
+    assert by_name.exit_code in (0, 1) and "<stdin>:1:1: error[syntax]" not in piped.output
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (["show"], "brandubh (standard) after ply 16 of 16"),
+        (["convert", "--to", "lgn"], '[Game "brandubh"]'),
+        (["fmt", "--check"], "lusoria: -: --check and --write apply to lgn files, and this one is otn"),
+        (["import", "--db", "club.db"], "club.db: added 1 record (0 invalid"),
+    ],
+)
+def test_every_command_reads_an_otn_game_on_standard_input_as_with_from_otn(command, said, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    otg = (FIXTURES / "otn/brandubh.otg").read_bytes()
+    told = CliRunner().invoke(main, [*command, "--from", "otn", "-"], input=otg)
+    (tmp_path / "club.db").unlink(missing_ok=True)
+    piped = CliRunner().invoke(main, [*command, "-"], input=otg)
+    assert (piped.exit_code, piped.output) == (told.exit_code, told.output)
+    assert said in piped.output
+
+
+def test_standard_input_is_told_by_its_first_lines_a_file_by_its_name():
+    otn = (FIXTURES / "otn/brandubh.otg").read_text()
+    assert format_of("-", otn) == "otn" and format_of("-", "\n\n  " + otn) == "otn"
+    assert format_of("-", (FIXTURES / "aage/copenhagen.json").read_text()) == "aage"
+    assert format_of("-", '[Game "tablut"]\n1. e3-c3 *\n') is None  # lgn
+    assert format_of("-", "e3-c3 d1-d3\n") is None  # a move list may be lgn's movetext: --from tafl
+    assert format_of("game.lgn", otn) == "lgn" and format_of("game.txt", otn) is None  # a name wins
+    assert format_of("-", "[rules:dim:7 atkf:y]\n"[:10]) == "otn"  # a head cut inside the tag
+
+
+def test_an_otn_game_on_standard_input_with_from_lgn_is_read_as_lgn():
+    otg = (FIXTURES / "otn/brandubh.otg").read_text()
+    result = CliRunner().invoke(main, ["validate", "--from", "lgn", "-"], input=otg)
+    assert result.exit_code == 1 and "which standard input is read as unless" in result.output
 
 
 @pytest.mark.parametrize(
