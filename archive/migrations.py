@@ -34,7 +34,8 @@ from lusoria.archive.texts import TextPacker, create_text_dictionaries, create_t
 # version 12: `record_squares` with every piece's bits below 64, Game.piece_bits: a tafl game's 7th piece on share one;
 # version 13: `variation_plies` as the replay driver keeps each variation's positions, Report.variation_positions:
 # where later plies of a record that leaves out berserk continuations showed that its line went;
-# version 14: `positions` keeps its documents' sizes, so that count(*) can scan it: Datasette's counts).
+# version 14: `positions` keeps its documents' sizes, so that count(*) can scan it: Datasette's counts;
+# version 15 also names the keys of a tafl game's positions under a repetition rule as any tafl position's, TaflGame.position_name).
 MIGRATIONS: dict[int, Callable[[sqlite_utils.Database], None]] = {}
 # The tables and views made from replaying each record's text, those that read others first (and
 # their names in older versions: `plies` was a table until version 8, `positions` in versions 3–4)

@@ -97,11 +97,12 @@ def read_positions(text: str) -> list[tuple[Game, Position]]:
     found: list[tuple[Game, Position]] = []
     for written in (text, f"{text} w", f"{text} b"):
         for cls in GAMES.values():
-            try:
-                rules = cls.rules_for_position(written)
-                found.append((rules, rules.parse_position(written)))
-            except (OptionError, ValueError, IndexError):
-                continue
+            for rules in cls.rules_for_position(written):
+                try:
+                    found.append((rules, rules.parse_position(written)))
+                    break
+                except (OptionError, ValueError, IndexError):
+                    continue
         if found and written == text:
             break
     if not found:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from importlib.resources import files
@@ -397,10 +397,21 @@ class Game(Generic[P]):
         return ", ".join(cls.options[key])
 
     @classmethod
-    def rules_for_position(cls, text: str) -> Game[P]:
-        """Rules under which a position string can be read without a record's tags
-        (to search an archive by position)."""
-        return cls()
+    def rules_for_position(cls, text: str) -> Iterator[Game[P]]:
+        """Rules under which a position string may be read without a record's tags (to search an
+        archive by position), each variant's in turn: one variant's may not read another's pieces or
+        squares (a piece on a throne); a position's key is the game's, whichever variant read it."""
+        return cls.of_variants(cls.presets)
+
+    @classmethod
+    def of_variants(cls, variants: Iterable[str], make: Callable[[str], Game[P]] | None = None) -> Iterator[Game[P]]:
+        """The rules of each of `variants` (made by `make`, by default the game's constructor), but
+        those that cannot be made."""
+        for variant in variants:
+            try:
+                yield make(variant) if make else cls(variant=variant)
+            except OptionError:
+                continue
 
     # -- positions -------------------------------------------------------
     def initial(self) -> P:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, partial
 from importlib.resources import files
@@ -22,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from lusoria.errors import DataError
-from lusoria.validator.base import OptionError, TagProblems, VariantNotes, known_names
+from lusoria.validator.base import Game, OptionError, TagProblems, VariantNotes, known_names
 from lusoria.validator.tafl import TaflGame
-from lusoria.validator.tafl_board import TaflBoard
+from lusoria.validator.tafl_board import TaflBoard, TaflPosition
 from lusoria.validator.tafl_rules import (
     KEYS,
     MAX_SIZE,
@@ -383,7 +384,7 @@ class Hnefatafl(TaflGame):
         return MIN_SIZE <= width == height <= MAX_SIZE
 
     @classmethod
-    def rules_for_position(cls, text: str) -> Hnefatafl:
-        """The first variant on a board of the position's size."""
+    def rules_for_position(cls, text: str) -> Iterator[Game[TaflPosition]]:
+        """The variants on a board of the position's size."""
         size = str(text.split()[0].count("/") + 1) if text.split() else ""
-        return cls(variant=next((name for name, option in cls.presets.items() if option["dim"] == size), None))
+        return cls.of_variants(name for name, option in cls.presets.items() if option["dim"] == size)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from functools import partial
 from typing import Final
 
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
-from lusoria.validator.base import BLACK, WHITE, OptionError, Outcome, Played, TagProblems
+from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems
 from lusoria.validator.diagram import Diagram, Piece, Squares, ply_marks
 from lusoria.validator.grid import GridGame, GridPly
 from lusoria.validator.latrunculi_play import (
@@ -153,8 +154,9 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         return rules
 
     @classmethod
-    def rules_for_position(cls, text: str) -> Latrunculi:
-        """The board size is read off the string: its ranks and the squares of the first."""
+    def rules_for_position(cls, text: str) -> Iterator[Game[LatrunculiPosition]]:
+        """Each variant's rules, on the board whose size is read off the string: its ranks and the
+        squares of the first."""
         ranks = text.split()[0].split("/") if text.split() else []
         runs = (
             [1 if not run else whole_number(run, 0, 16) for run, _ in re.findall(r"([0-9]+)|(.)", ranks[0])]
@@ -163,7 +165,8 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         )
         known = [run for run in runs if run is not None]
         width = sum(known) if len(known) == len(runs) else 0
-        return cls(size=(width, len(ranks))) if 4 <= width <= 16 and 4 <= len(ranks) <= 16 else cls()
+        size = (width, len(ranks)) if 4 <= width <= 16 and 4 <= len(ranks) <= 16 else (8, 8)
+        return cls.of_variants(cls.presets, lambda variant: cls(variant=variant, size=size))
 
     def _check_room(self) -> None:
         width, height = self.geo.width, self.geo.height

@@ -85,6 +85,7 @@ class TaflGame(GridGame[TaflPosition]):
     board: TaflBoard
     pieces = ("KP", "p")
     letters = LETTERS
+    position_name = "TaflPosition"  # also of its positions that remember (a repetition rule): a query's are plain
     endings = (KING_CAPTURED, KING_ESCAPED, EXIT_FORT, ENCIRCLED, NO_MOVE, REPETITION)
 
     def __init__(self, options=None, variant=None):

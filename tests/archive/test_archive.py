@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
 
+from lusoria.api import random_records
 from lusoria.archive import (
     Archive,
     FilterError,
@@ -19,8 +20,10 @@ from lusoria.archive import (
     records_as_rows,
     schema,
 )
+from lusoria.archive.search import read_positions
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
+from lusoria.validator.replay import check
 
 SAMPLES = str(ROOT / "samples")
 INITIAL_TABLUT = "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w"
@@ -329,6 +332,34 @@ def test_a_positions_key_is_the_one_archives_of_version_10_hold(game, variant, k
     # board of squares with its width; Laquet's keys are those of version 5)
     rules = GAMES[game](variant=variant)
     assert positions.position_key(rules, rules.initial()) == key
+
+
+@pytest.mark.parametrize("game, variant", [(game, name) for game, rules in GAMES.items() for name in rules.presets])
+def test_a_position_played_has_the_key_of_the_same_position_read_from_its_string(game, variant):
+    # what `--position` looks for: a position string's key, read by its board's rules. A tafl game under
+    # a repetition rule plays positions that remember (RememberingPosition), keyed as the plain ones
+    rules = GAMES[game](variant=variant)
+    start = rules.initial()
+    sought = [(read, position) for read, position in read_positions(rules.format_position(start)) if read.name == game]
+    assert [positions.position_key(read, position) for read, position in sought] == [
+        positions.position_key(rules, start)
+    ]
+
+
+@pytest.mark.parametrize(
+    "game, variant", [("latrunculi", "dux"), ("hnefatafl", "opentafl-fetlar-11x11"), ("hnefatafl", "tyr-11x11")]
+)
+def test_every_position_of_a_game_is_found_by_its_string(game, variant, tmp_path):
+    """`--position` found no dux position (the default variant's rules do not read a dux), and
+    none of a tafl game played under a repetition rule or with a piece on its throne."""
+    source = tmp_path / "games.lgn"
+    source.write_text("\n".join(random_records(game, 2, seed=3, tags={"Variant": variant}, max_plies=8)))
+    archive = Archive(str(tmp_path / "a.db"))
+    assert archive.import_paths([str(source)]).added == 2
+    report = check(source.read_text().split("\n\n[")[0])
+    for ply, position in enumerate(report.positions):
+        sought = report.rules.format_position(position)
+        assert ply in [row["ply"] for row in archive.query(Filters(position=sought)) if row["id"] == 1]
 
 
 def test_an_import_with_workers_pauses_its_cycle_collector_only_while_it_takes_their_rows(monkeypatch):

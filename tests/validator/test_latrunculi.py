@@ -361,7 +361,7 @@ def test_a_ply_gives_a_plain_position_with_the_other_side_to_move():
 )
 def test_the_board_of_a_position_string_is_read_off_its_ranks(text, size):
     """4 to 16 squares a side; any other size is the usual 8x8 (the position is then refused)."""
-    rules = Latrunculi.rules_for_position(text)
+    rules = next(Latrunculi.rules_for_position(text))
     assert (rules.geo.width, rules.geo.height) == size
 
 
