@@ -175,8 +175,12 @@ class TaflGame(GridGame[TaflPosition]):
             raise OptionError(f"a {self.title} position holds at most one king")
         settings = self.settings
         squares = self.geo.squares
-        for square in special_squares(settings):
-            if board[square] and not settings.stop[board[square] * squares + square]:
+        for square in special_squares(settings):  # (where the start puts the piece, it may stand)
+            if (
+                board[square]
+                and not settings.stop[board[square] * squares + square]
+                and board[square] != settings.start[square]
+            ):
                 raise OptionError(
                     f"{allowed_pieces(settings.stop, square, squares)} may stand on {settings.words[square]}"
                     f"{named_settings(settings, REGION_KEYS[settings.region[square]] + 's')}"
