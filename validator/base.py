@@ -404,12 +404,12 @@ class Game(Generic[P]):
         return cls.of_variants(cls.presets)
 
     @classmethod
-    def of_variants(cls, variants: Iterable[str], make: Callable[[str], Game[P]] | None = None) -> Iterator[Game[P]]:
-        """The rules of each of `variants` (made by `make`, by default the game's constructor), but
-        those that cannot be made."""
+    def of_variants(cls, variants: Iterable[str], make: Callable[..., Game[P]] | None = None) -> Iterator[Game[P]]:
+        """The rules of each of `variants` (made by `make(variant=…)`, by default the game's
+        constructor), but those that cannot be made."""
         for variant in variants:
             try:
-                yield make(variant) if make else cls(variant=variant)
+                yield (make or cls)(variant=variant)
             except OptionError:
                 continue
 

@@ -166,7 +166,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         known = [run for run in runs if run is not None]
         width = sum(known) if len(known) == len(runs) else 0
         size = (width, len(ranks)) if 4 <= width <= 16 and 4 <= len(ranks) <= 16 else (8, 8)
-        return cls.of_variants(cls.presets, lambda variant: cls(variant=variant, size=size))
+        return cls.of_variants(cls.presets, partial(cls, size=size))
 
     def _check_room(self) -> None:
         width, height = self.geo.width, self.geo.height
