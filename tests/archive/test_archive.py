@@ -446,11 +446,14 @@ def test_an_ending_no_game_has_is_an_error_that_lists_them(archive):
     with pytest.raises(
         FilterError,
         match=r"the ending filter is one of king captured, king escaped, .*borne off, "
-        r".*resigned, timeout, .*unfinished, unknown; not 'king capture'",
+        r".*resigned, timeout, .*unfinished, unknown; not 'king capture' \(did you mean king captured or king escaped\?\)$",
     ):
         ids(archive, ending="king capture")
-    result = run("query", "--db", archive.path, "--ending", "resign")
+    result = run("query", "--db", archive.path, "--ending", "encirclement")
     assert result.exit_code == 2 and "--ending is one of" in result.output
+    assert result.output.endswith("not 'encirclement' (did you mean encircled?)\n")
+    with pytest.raises(FilterError, match=r"unknown; not 'draw'$"):  # nothing like it: the list alone
+        ids(archive, ending="draw")
 
 
 def test_a_result_none_of_the_four_is_an_error_not_an_empty_answer(archive):
