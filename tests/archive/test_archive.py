@@ -159,6 +159,20 @@ def test_a_table_the_archive_lacks_is_named_with_those_like_it(archive):
         archive.sql("SELECT * FROM chess_games")
 
 
+def test_a_column_no_table_has_is_named_with_those_like_it(archive):
+    """`record` for `record_id`, the column that points to a record in other_tags, diagnostics…
+    (was SQLite's message alone)."""
+    with pytest.raises(ReadOnlyError) as raised:
+        archive.sql("SELECT t.value FROM other_tags t WHERE t.record = 1")
+    assert str(raised.value) == (
+        "no such column: t.record (did you mean record_id or code? docs/archive.md, The schema, lists the columns)"
+    )
+    with pytest.raises(
+        ReadOnlyError, match=r"^no such column: elo \(docs/archive.md, The schema, lists the columns\)$"
+    ):
+        archive.sql("SELECT elo FROM records")
+
+
 def test_not_an_archive(tmp_path):
     text = tmp_path / "notes.db"
     text.write_text("not a database at all, just some words" * 100)
