@@ -33,7 +33,7 @@ from lusoria.pipeline import Note, Problem, Unreadable, records, without_problem
 from lusoria.validator.base import Game, Position, known_names, known_names_holding
 from lusoria.validator.games import GAMES, owners_of
 from lusoria.validator.replay import Report, check
-from lusoria.variants import is_variant, rules_of_name, variant_names, variant_of_other_games
+from lusoria.variants import is_variant, rules_of_name, tags_line, tags_of_name, variant_names, variant_of_other_games
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
@@ -287,11 +287,13 @@ class Archive:
 
     def lacking(self, game: str | None, variant: str | None) -> str | None:
         """Whether no record has the game or variant a query named (`lusoria query --game chess`
-        finds none): said with the games, or the variants of the game, the archive holds; None
+        finds none): said with the games, or the variants of the game, the archive holds, or for a
+        catalogue's name of a variant held (ashton-tablut), that its records play other rules; None
         when it has them (the other filters found nothing)."""
         if not game and not variant:
             return None
-        if variant and (rules := rules_of_name(variant)):  # another name of a variant (tablut/seed): its own
+        named, rules = variant, rules_of_name(variant) if variant else None
+        if rules:  # another name of a variant (tablut/seed): its own
             game, variant = rules.name, rules.variant
         held = [(row["game"], row["variant"] or "") for row in self.iter_sql(_GAMES_HELD)]
         games = sorted({held_game for held_game, _ in held})
@@ -311,6 +313,11 @@ class Archive:
             else:
                 known = known_names(variant, variants, also=_own("variant", variant))
             return f"the archive holds no record of the variant '{variant}'{of} ({known})"
+        if rules and named and not self.query(Filters(variant=named, limit=1)):  # a catalogue's name: its rules
+            return (
+                f"the archive's records of the variant '{variant}' play other rules than {named}, "
+                f"whose tags are {tags_line(tags_of_name(named) or {})}"
+            )
         return None
 
     def _selected(self, filters: Filters | None) -> tuple[str, list] | None:

@@ -34,6 +34,8 @@ MAX_DEPTH = 2  # of the tree's JSON (the page reads depth 1; the Python work of 
 # the statements' time)
 GAMES_SHOWN, MAX_GAMES = 50, 500  # games listed by default, and at most
 TIMEOUT = 10.0  # seconds each statement may run
+MAX_GAMES_LISTED = 400  # the archive's games and variants the form's list looks at, the most recorded first:
+# lusoria knows some 200, and checking a name costs up to 2.5 ms
 RESULTS = ("1-0", "1/2-1/2", "0-1", "*")
 SIDES = ("", "white", "black")  # the player's side: either, White, Black
 TEXT_FILTERS = ("game", "variant", "player", "white", "black", "event", "date_from", "date_to", "result")
@@ -265,20 +267,23 @@ def _crumbs(view: View) -> str:
     return " › ".join(links)
 
 
+def _games_listed(path: str) -> list[str]:
+    """`GAME/VARIANT` of each game and variant of the archive that lusoria plays (a variant it does not
+    know is not offered), among the MAX_GAMES_LISTED most recorded: more than the catalogue holds."""
+    rows = _archive(path).iter_sql(
+        "SELECT game, variant FROM records WHERE game IS NOT NULL GROUP BY game, variant"
+        f" ORDER BY count(*) DESC LIMIT {MAX_GAMES_LISTED}",
+        TIMEOUT,
+    )
+    return [f"{row['game']}/{row['variant'] or ''}" for row in rows if _known(row["game"], row["variant"])]
+
+
 def _form(view: View, path: str) -> str:
-    games = [
-        row
-        for row in _archive(path).iter_sql(
-            "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL ORDER BY game, variant LIMIT 100",
-            TIMEOUT,
-        )
-        if _known(row["game"], row["variant"])
-    ]
     chosen = f"{view.game}/{view.variant or ''}"
     options = "".join(
         f'<option value="{escape(value, quote=True)}"{" selected" if value == chosen else ""}>'
         f"{escape(value.rstrip('/'))}</option>"
-        for value in dict.fromkeys(f"{row['game']}/{row['variant'] or ''}" for row in games)
+        for value in sorted({*_games_listed(path), chosen})
     )
     value = lambda name: escape(view.params.get(name, ""), quote=True)
     side = view.params.get("side", "")

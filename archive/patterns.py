@@ -13,21 +13,27 @@ from lusoria.archive.positions import EMPTY, unpacked_boards
 from lusoria.validator.games import GAMES
 
 
-def pattern_globs(pattern: str, symmetric: bool = False) -> list[tuple[str, str]]:
+def pattern_globs(pattern: str, symmetric: bool = False, sought_in: str | None = None) -> list[tuple[str, str]]:
     """(game, GLOB over a spelled-out board) for every game that can read `pattern` (each game
     reads its own: Game.pattern_globs); with `symmetric`, a pattern on a square board also in its
-    8 symmetries. ValueError when no game can read it."""
+    8 symmetries. ValueError when no game can read it, saying why of each game, or of the game
+    `sought_in` alone (the game the filters name)."""
     fields = pattern.split()
     if not fields:
         raise ValueError("an empty pattern")
-    found, problems = [], []
+    found, problems = [], {}
     for game in GAMES:
         try:
             found += [(game, glob) for glob in GAMES[game].pattern_globs(fields, symmetric)]
         except ValueError as error:
-            problems.append(f"{game}: {error}")
+            problems[game] = str(error)
     if not found:
-        raise ValueError(f"'{pattern}' is not a pattern of any game ({'; '.join(problems)}; see docs/notation.md §6.1)")
+        named = (sought_in or "").lower()
+        if named in problems:  # the game asked for: why it refuses the pattern, not why each game does
+            of, why = named, problems[named]
+        else:
+            of, why = "any game", "; ".join(f"{game}: {error}" for game, error in problems.items())
+        raise ValueError(f"'{pattern}' is not a pattern of {of} ({why}; see docs/notation.md §6.1)")
     return found
 
 

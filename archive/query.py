@@ -141,10 +141,13 @@ def _variant(written: str, _: Filters) -> tuple[str, list]:
 
 def _ending(written: str, _: Filters) -> tuple[str, list]:
     from lusoria.archive.endings import known_endings  # the games' rules: loaded when searched
+    from lusoria.validator.suggest import alike
 
     ending = " ".join(written.lower().split())
     if ending not in (known := known_endings()):
-        raise FilterError("ending", f"is one of {', '.join(known)}; not '{written[:40]}'")
+        like = alike(ending, known)
+        meant = f" (did you mean {' or '.join(like)}?)" if like else ""
+        raise FilterError("ending", f"is one of {', '.join(known)}; not '{written[:40]}'{meant}")
     return "records.ending = ?", [ending]
 
 

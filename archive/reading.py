@@ -189,6 +189,8 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
                     message = f"the statement makes or reads a value of more than {MAX_VALUE:,} bytes, the most allowed"
                 elif message.startswith("no such table: "):
                     message += _tables_like(conn, message.removeprefix("no such table: "))
+                elif message.startswith("no such column: "):
+                    message += _columns_like(conn, message.removeprefix("no such column: "))
                 elif any(word in message for word in ("authoriz", "readonly", "may not be modified")):
                     message = (
                         "lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and "
@@ -201,9 +203,26 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
 
 def _tables_like(conn: sqlite3.Connection, name: str) -> str:
     """The archive's tables and views most like one it does not have (`record`: records)."""
-    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")]
-    like = alike(name.rpartition(".")[2], tables)
-    listed = "docs/archive.md, The schema, lists the tables"
+    return _like(name, _tables(conn), "tables")
+
+
+def _columns_like(conn: sqlite3.Connection, name: str) -> str:
+    """The columns of the archive's tables and views most like one none has (`record`: record_id)."""
+    columns = {
+        column
+        for table in _tables(conn)
+        for (column,) in conn.execute("SELECT name FROM pragma_table_info(?)", [table])
+    }
+    return _like(name, sorted(columns), "columns")
+
+
+def _tables(conn: sqlite3.Connection) -> list[str]:
+    return [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")]
+
+
+def _like(name: str, names: list[str], kind: str) -> str:
+    like = alike(name.rpartition(".")[2], names)
+    listed = f"docs/archive.md, The schema, lists the {kind}"
     return f" (did you mean {' or '.join(like)}? {listed})" if like else f" ({listed})"
 
 

@@ -184,7 +184,7 @@ def _listed(lines: list[str], filters) -> tuple[list[list], list[tuple[str, str]
 def _pattern_globs_of(pattern: str, filters) -> list[tuple[str, str]]:
     """`pattern_globs` of `pattern` (with the `filters`' symmetric), refused (ValueError) when the
     `filters` name a game that reads it on none of its boards (`_of_the_game`)."""
-    globs = pattern_globs(pattern, filters.symmetric)
+    globs = pattern_globs(pattern, filters.symmetric, filters.game)
     _of_the_game(filters, pattern, {game for game, _ in globs}, "pattern")
     return globs
 

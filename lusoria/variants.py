@@ -134,7 +134,7 @@ def _played_as(variant: str, notes: VariantNotes) -> str:
     rules = rules_from_tags(GAMES[notes.tags["Game"]], notes.tags)
     if rules.variant == variant:
         return ""
-    return " " + _tags({"Variant": rules.variant, **rules.extra_tags()})
+    return " " + tags_line({"Variant": rules.variant, **rules.extra_tags()})
 
 
 def _board(size: str, choice: str) -> str:
@@ -149,7 +149,7 @@ def variant_text(name: str, notes: VariantNotes) -> str:
     size = rules.board_size()
     lines = [
         _wrapped(f"{name}: {notes.title}"),
-        f"game: {rules.name}; its tags: {_tags(notes.tags)}",
+        f"game: {rules.name}; its tags: {tags_line(notes.tags)}",
         f"{_board(size, rules.board_choice())}{SIDE_NAMES[rules.turn(start)]} moves first",
         "",
         rules.render(start),
@@ -212,7 +212,8 @@ def _rule_line(game: str, variant: str) -> str:
     return _wrapped(f"rules: {', '.join(ids)} (lusoria explain {ids[0]} says what a rule means)")
 
 
-def _tags(tags: dict[str, str]) -> str:
+def tags_line(tags: dict[str, str]) -> str:
+    """Tags as a record writes them, on one line: `[Game "tablut"] [Variant "aage"]`."""
     return " ".join(f'[{tag} "{value}"]' for tag, value in tags.items())
 
 

@@ -162,6 +162,20 @@ def test_a_table_the_archive_lacks_is_named_with_those_like_it(archive):
         archive.sql("SELECT * FROM chess_games")
 
 
+def test_a_column_no_table_has_is_named_with_those_like_it(archive):
+    """`record` for `record_id`, the column that points to a record in other_tags, diagnostics…
+    (was SQLite's message alone)."""
+    with pytest.raises(ReadOnlyError) as raised:
+        archive.sql("SELECT t.value FROM other_tags t WHERE t.record = 1")
+    assert str(raised.value) == (
+        "no such column: t.record (did you mean record_id or code? docs/archive.md, The schema, lists the columns)"
+    )
+    with pytest.raises(
+        ReadOnlyError, match=r"^no such column: elo \(docs/archive.md, The schema, lists the columns\)$"
+    ):
+        archive.sql("SELECT elo FROM records")
+
+
 def test_not_an_archive(tmp_path):
     text = tmp_path / "notes.db"
     text.write_text("not a database at all, just some words" * 100)
@@ -478,11 +492,14 @@ def test_an_ending_no_game_has_is_an_error_that_lists_them(archive):
     with pytest.raises(
         FilterError,
         match=r"the ending filter is one of king captured, king escaped, .*borne off, "
-        r".*resigned, timeout, .*unfinished, unknown; not 'king capture'",
+        r".*resigned, timeout, .*unfinished, unknown; not 'king capture' \(did you mean king captured or king escaped\?\)$",
     ):
         ids(archive, ending="king capture")
-    result = run("query", "--db", archive.path, "--ending", "resign")
+    result = run("query", "--db", archive.path, "--ending", "encirclement")
     assert result.exit_code == 2 and "--ending is one of" in result.output
+    assert result.output.endswith("not 'encirclement' (did you mean encircled?)\n")
+    with pytest.raises(FilterError, match=r"unknown; not 'draw'$"):  # nothing like it: the list alone
+        ids(archive, ending="draw")
 
 
 def test_a_result_none_of_the_four_is_an_error_not_an_empty_answer(archive):

@@ -26,6 +26,7 @@ from lusoria.archive.datasette import explorer_path
 from lusoria.archive.explorer import MAX_GAMES, MAX_LINE
 from lusoria.cli import main
 from lusoria.validator import tablut
+from lusoria.validator.hnefatafl import catalogue
 
 datasette_app = pytest.importorskip("datasette.app", reason="Datasette is a test extra: pip install -e '.[test]'")
 
@@ -289,3 +290,20 @@ def test_a_game_whose_boards_are_its_variants_opens_on_the_variant_of_most_recor
     page = get(datasette_app.Datasette([path]), "/-/explorer/club?game=hnefatafl")
     assert page.status_code == 200, page.text
     assert '<option value="hnefatafl/opentafl-brandub-7x7" selected>' in page.text
+
+
+def test_the_game_list_offers_every_game_of_the_archive_and_the_one_shown(tmp_path):
+    """More than 100 variants of hnefatafl (an aagenielsen.dk scrape has 163) left Tablut, after
+    them in the alphabet, out of the list; a game shown without a variant (`?game=tablut`) was no
+    option, so the form showed, and sent with the next filter, the first one of the list."""
+    path = str(tmp_path / "club.db")
+    variants = [variant.name for variant in catalogue() if not variant.game][:101]
+    records = [
+        record for name in variants for record in random_records("hnefatafl", 1, tags={"Variant": name}, max_plies=2)
+    ]
+    Archive(path).import_paths(["\n".join([*records, *random_records("tablut", 1, max_plies=2)])])
+    site = datasette_app.Datasette([path])
+    listed = get(site, "/-/explorer/club?game=tablut").text.split('name="game_variant">')[1].split("</select>")[0]
+    assert '<option value="tablut/" selected>tablut</option>' in listed
+    assert '<option value="tablut/seed">tablut/seed</option>' in listed
+    assert listed.count("<option") == 103

@@ -298,6 +298,24 @@ def test_stats_and_export_of_no_record_say_what_the_archive_holds(whole, tmp_pat
     assert (seed.stdout, seed.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # seed of tablut: held
 
 
+def test_a_catalogue_name_of_a_variant_held_under_other_rules_says_so(tmp_path):
+    """`--variant ashton-tablut` (aagenielsen.dk's Ashton tablut: ashton with a Rules tag) on an
+    archive of the Tablut Challenge's ashton games found nothing, unsaid: the variant is held."""
+    path = tmp_path / "challenge.lgn"
+    path.write_text('[Game "tablut"]\n[Variant "ashton"]\n[Result "*"]\n\n1. e3-c3 *\n')
+    archive = Archive(str(tmp_path / "challenge.db"))
+    assert archive.import_paths([str(path)]).added == 1
+    other_rules = (
+        "lusoria: the archive's records of the variant 'ashton' play other rules than ashton-tablut, whose tags "
+        'are [Game "tablut"] [Variant "ashton"] [Rules "throne-hostile=empty camp-hostile=empty repetition=none"]\n'
+    )
+    for command in (["query"], ["stats"]):
+        shown = CliRunner().invoke(main, [*command, "--db", archive.path, "--variant", "ashton-tablut"])
+        assert shown.exit_code == 0 and shown.stderr == other_rules
+    held = CliRunner().invoke(main, ["stats", "--db", archive.path, "--variant", "tablut/ashton", "--player", "x"])
+    assert held.stderr == ""  # the rules are held: the player found nothing
+
+
 @pytest.fixture
 def tafl(tmp_path):
     """An archive of records of 13 Hnefatafl variants, and no latrunculi: more than a message lists."""

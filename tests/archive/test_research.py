@@ -555,6 +555,17 @@ def test_bad_patterns_say_why(archive, text, message):
         archive.query(Filters(pattern=text))
 
 
+def test_a_pattern_no_game_reads_says_why_of_the_game_asked_alone(archive):
+    """`--game tablut --pattern` with a lower-case king listed why each of the six games refuses it."""
+    wrong = "*********/*********/*********/*********/****k****/*********/*********/*********/********* w"
+    with pytest.raises(ValueError) as raised:
+        archive.query(Filters(game="Tablut", pattern=wrong))
+    assert str(raised.value) == (
+        f"'{wrong}' is not a pattern of tablut ('k' is not a tablut piece, a digit, or a wildcard (* ? W B); "
+        "see docs/notation.md §6.1)"
+    )
+
+
 def test_a_pattern_or_position_of_a_board_not_of_the_game_asked_says_so(archive):
     """A researcher copied the docs' 9x9 pattern (the king on e5) to search Copenhagen: "no records",
     with nothing said; the pattern is read by the games of its board only."""

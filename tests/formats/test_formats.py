@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
 
-from lusoria.api import random_record
+from lusoria.api import random_record, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import FORMATS, format_of, read_text
@@ -887,6 +887,14 @@ def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_plac
     assert counted.diagnostics[0].message == "the attackers lost are counted 4, and the moves list 3"
     assert problems(unlisted) == [("B6", 16, 2, 91)]  # e5-g5, which captures g6
     assert unlisted.diagnostics[0].message == "the move captures g6, which the record does not list"
+
+
+def test_fmt_writes_the_capture_a_list_leaves_out_and_not_the_counts():
+    """docs/formats.md: the notation has no place for these errors of a site's bookkeeping, so
+    the record fmt writes is valid (a researcher found the archive's text of such a record valid)."""
+    written = CliRunner().invoke(main, ["fmt", str(FIXTURES / "errors/brandubh-lists.csv")])
+    assert written.exit_code == 0 and " e5-g5xg6 " in written.stdout
+    assert [verdict.valid for verdict in validate(written.stdout)] == [True, True]
 
 
 def test_aage_copenhagen_games_read_with_the_sites_conventions():
