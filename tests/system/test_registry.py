@@ -20,6 +20,7 @@ READING_THE_LISTS = [  # each reads a list of games or formats, or names every o
     "tests/test_cli.py::test_validate_the_error_samples_human",
     "tests/test_cli.py::test_validate_the_error_samples_json",
     "tests/archive/test_research.py::test_grid_patterns_are_read_by_every_game_whose_board_they_fit",
+    "tests/archive/test_archive.py::test_a_position_played_has_the_key_of_the_same_position_read_from_its_string",
     "tests/system/test_precommit.py::test_the_files_below_are_of_every_format_lusoria_reads",
     "tests/test_pickling.py::test_what_every_reader_makes_survives_pickle_in_the_build_in_use",
     "tests/test_pipeline.py::test_every_readers_fixtures_read_alike_in_workers_and_in_process",
