@@ -436,7 +436,10 @@ def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tm
     assert f"({len(Hnefatafl.presets)} known: lusoria explain hnefatafl lists them)" in unlike.stderr
     (tmp_path / "typo.lgn").write_text('[Game "hnefatafl"]\n[Variant "qwxz"]\n1. e1-e3 *\n')
     in_a_tag = run("validate", tmp_path / "typo.lgn").stdout
-    assert f":2:11: error[tag]: unknown variant 'qwxz' for hnefatafl ({len(Hnefatafl.presets)} known: lusoria explain hnefatafl lists them)" in in_a_tag
+    assert (
+        f":2:11: error[tag]: unknown variant 'qwxz' for hnefatafl ({len(Hnefatafl.presets)} known: "
+        "lusoria explain hnefatafl lists them)" in in_a_tag
+    )
 
 
 def test_a_variant_no_game_has_is_a_usage_error_said_once_without_game(tmp_path):
@@ -452,7 +455,10 @@ def test_a_variant_no_game_has_is_a_usage_error_said_once_without_game(tmp_path)
         "did you mean fetlar-hnefatafl-11x11 or old-hnefatafl-9x9 or berserk-hnefatafl-9x9?)\n"
     )
     unlike = run("import", "--db", tmp_path / "a.db", "--variant", "qwxz", tmp_path)
-    assert unlike.exit_code == 2 and f"no game has it ({every} known: lusoria explain hnefatafl lists them)" in unlike.stderr
+    assert (
+        unlike.exit_code == 2
+        and f"no game has it ({every} known: lusoria explain hnefatafl lists them)" in unlike.stderr
+    )
     assert not (tmp_path / "a.db").exists()
     owned = run("validate", "--variant", "fetlar", tmp_path)  # copenhagen's: the records say tablut has none
     said = "unknown variant 'fetlar' for tablut (known: seed, linnaeus, unarmed, aage, ashton); copenhagen has it"
