@@ -391,9 +391,11 @@ def _check_widths(draft: Draft, rows: list[str], at: int, size: int, said: str =
     place = at
     for row in rows:
         place = draft.locator.text.find(row, place)
-        width = sum(int(item) if item.isdigit() else 1 for item in re.findall(r"\d+|\D", row))
-        if width != size:
-            raise draft.problem(f"{said}the rank '{row}' covers {width} squares, not {size}", place, row, "tag")
+        counts = [whole_number(item, 0, size) if item.isdigit() else 1 for item in re.findall(r"[0-9]+|.", row)]
+        width = sum(count or 0 for count in counts)
+        if width != size or None in counts:  # (None: a count beyond the board)
+            covers = f"more than {size} squares" if None in counts else f"{width} squares, not {size}"
+            raise draft.problem(f"{said}the rank '{shown(row)}' covers {covers}", place, row, "tag")
         place += len(row)
 
 

@@ -223,8 +223,14 @@ def test_otn_a_whole_description_its_game_refuses_is_that_games_error_at_the_rul
             "rules entry start: the rank 'ttTKTt' covers 6 squares, not 7",
             "ttTKTt",
         ),
+        (  # a count beyond the board is not converted (tests/system/test_limits.py)
+            "dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t99999999999999999999999/3t3/",
+            51,
+            "rules entry start: the rank '3t99999999999999999999999' covers more than 7 squares",
+            "3t99999999999999999999999",
+        ),
     ],
-    ids=["ranks", "width"],
+    ids=["ranks", "width", "beyond"],
 )
 def test_otn_a_start_that_does_not_cover_its_board_is_an_error_at_its_entry_as_written(rules, column, message, text):
     [source] = read_text(f"[rules:{rules}]\n\n1. a6-b6\n", "otn", "x.otg")
