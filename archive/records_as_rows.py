@@ -19,6 +19,7 @@ from lusoria.archive.next_plies import next_ply_rows
 from lusoria.archive.positions import Columns, columns, keys_of, position_rows, summary_rows
 from lusoria.archive.tables import COLUMN_TAGS, STORED_COLUMNS
 from lusoria.archive.variations import variation_rows
+from lusoria.errors import DataError
 from lusoria.formats.lgn import lgn_text
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Record
@@ -109,11 +110,12 @@ def archive_failing(error: BaseException) -> bool:
 
 def _or_failure(make: Callable[[], Rows], source: RecordText) -> Rows | Failure:
     """The rows `make` gives of the record `source`, or its Failure when `make` raises (the
-    system failing stops the import as it is)."""
+    system failing stops the import as it is, and so does lusoria's own data found wrong, a
+    DataError, which every command says as the file and entry to mend)."""
     try:
         return make()
     except Exception as error:
-        if archive_failing(error):
+        if archive_failing(error) or isinstance(error, DataError):
             raise
         return failure(place(source), error)
 

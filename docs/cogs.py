@@ -103,44 +103,69 @@ def example_table() -> None:
     cog.out("| rule | record | lusoria says |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
 
 
+def _tags(entry) -> str:
+    """The tags of a catalogue entry's records, as the docs write them."""
+    return ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items())
+
+
+def _refused(entry) -> str:
+    return f" (refused: {entry.refused})" if entry.refused else ""
+
+
+def _with_layouts(entry) -> str:
+    """The tags of an entry's records, or of its other layouts' (`layout_of`), and why it is refused."""
+    from lusoria.validator.hnefatafl import catalogue
+
+    layouts = (entry, *(other for other in catalogue() if other.layout_of == entry.name))
+    return " or ".join(_tags(layout) for layout in layouts) + _refused(entry)
+
+
+def _board(entry) -> str:
+    """The board an entry's rules play on: `9×9`."""
+    from lusoria.validator.games import GAMES
+    from lusoria.validator.tafl_rules import read_record
+
+    size = read_record(entry.rules)["dim"] if entry.rules else GAMES[entry.game].board.size
+    return f"{size}×{size}"
+
+
 def tafl_types() -> None:
     """The aagenielsen.dk game types the catalogue of tafl game types names, each with the tags of
     its records (validator/tafl_variants.toml)."""
     from lusoria.validator.hnefatafl import catalogue
 
-    def tags(entry) -> str:
-        return ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items())
-
-    rows = [
-        f"| `{kind}` | "
-        + " or ".join(
-            tags(layout) for layout in (entry, *(other for other in catalogue() if other.layout_of == entry.name))
-        )
-        + (f" (refused: {entry.refused})" if entry.refused else "")
-        + " |"
-        for entry in catalogue()
-        for kind in entry.aagenielsen
-    ]
+    rows = [f"| `{kind}` | {_with_layouts(entry)} |" for entry in catalogue() for kind in entry.aagenielsen]
     cog.out("| `AageGameTypeName` | lusoria |\n| --- | --- |\n" + "\n".join(rows) + "\n")
 
 
 def opentafl_variants() -> None:
     """OpenTafl's variants as the catalogue of tafl game types names them (its entries' `opentafl`),
     each with its board and the tags of its records (validator/tafl_variants.toml)."""
-    from lusoria.validator.games import GAMES
     from lusoria.validator.hnefatafl import catalogue
-    from lusoria.validator.tafl_rules import read_record
 
     rows = [
-        f"| {' or '.join(f'`{name}`' for name in entry.opentafl)} | {size}×{size} | "
-        + ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items())
-        + (f" (refused: {entry.refused})" if entry.refused else "")
-        + " |"
+        f"| {' or '.join(f'`{name}`' for name in entry.opentafl)} | {_board(entry)} | {_tags(entry)}{_refused(entry)} |"
         for entry in catalogue()
         if entry.opentafl
-        for size in [read_record(entry.rules)["dim"] if entry.rules else GAMES[entry.game].board.size]
     ]
     cog.out("| OpenTafl's name | board | lusoria |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
+
+
+def house_variants() -> None:
+    """The catalogue's entries known to neither aagenielsen.dk nor OpenTafl (a club's house rules),
+    each with its title, board and the tags of its records and of its other layouts
+    (validator/tafl_variants.toml)."""
+    from lusoria.validator.hnefatafl import catalogue
+
+    rows = [
+        f"| {entry.title} | {_board(entry)} | {_with_layouts(entry)} |"
+        for entry in catalogue()
+        if not (entry.aagenielsen or entry.opentafl or entry.layout_of)
+    ]
+    if not rows:
+        cog.out("None today: every entry is an aagenielsen.dk type, another layout of one, or an OpenTafl variant.\n")
+        return
+    cog.out("| title | board | lusoria |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
 
 
 def scratch_file(name: str, text: str) -> None:

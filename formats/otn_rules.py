@@ -103,11 +103,18 @@ def rules_of(
             raise
         try:
             options = read_record(tag["value"])
+            _check_start(draft, _Entries(draft, tag), options["dim"])
             described(options)
             return described, *_variant_board(draft, tag, described, options, preferred)
         except OptionError as problem:
-            if "start" not in _Entries(draft, tag).found and "starti" not in _Entries(draft, tag).found:
+            entries = _Entries(draft, tag)
+            if "start" not in entries.found and "starti" not in entries.found:
                 raise refused from None  # not a whole description: what the built-in games lack
+            key = str(problem).partition(":")[0]
+            key = "starti" if key == "start" and "starti" in entries.found else key  # (either is `start:` there)
+            if problem.written is None and key in entries.found:  # a problem of one entry: `start: has 11 ranks`
+                written, at = entries.found[key]
+                raise draft.problem(f"rules entry {problem}", at, f"{key}:{written}", "tag") from None
             at = problem.at or max(tag["value"].find(problem.written or "\0"), 0)
             said = (
                 str(problem)
@@ -364,8 +371,32 @@ def position_board(draft: Draft, text: str, at: int, game: type[TaflGame] | Tafl
             text,
             "tag",
         )
+    _check_widths(draft, rows, at, size)
     converted = [re.sub(f"[{letters}]", lambda m: pieces[m[0]], row) for row in rows]
     return "/".join(converted if inverted else reversed(converted))
+
+
+def _check_start(draft: Draft, entries: _Entries, dim: str) -> None:
+    """The ranks of a rules record's start (`start:`, `starti:`) each cover the board (`_check_widths`)."""
+    size = whole_number(dim, MIN_SIZE, MAX_SIZE)
+    for key in ("start", "starti"):
+        if key in entries.found and size:
+            text, at = entries.found[key]
+            _check_widths(draft, text.strip("/").split("/"), at, size, f"rules entry {key}: ")
+
+
+def _check_widths(draft: Draft, rows: list[str], at: int, size: int, said: str = "") -> None:
+    """A SyntaxProblem at the first of the ranks `rows` (of a position record at or after `at`)
+    that does not cover `size` squares, quoted as written (after `said`, what holds them)."""
+    place = at
+    for row in rows:
+        place = draft.locator.text.find(row, place)
+        counts = [whole_number(item, 0, size) if item.isdigit() else 1 for item in re.findall(r"[0-9]+|.", row)]
+        width = sum(count or 0 for count in counts)
+        if width != size or None in counts:  # (None: a count beyond the board)
+            covers = f"more than {size} squares" if None in counts else f"{width} squares, not {size}"
+            raise draft.problem(f"{said}the rank '{shown(row)}' covers {covers}", place, row, "tag")
+        place += len(row)
 
 
 def opentafl_name(rules: TaflGame) -> str:

@@ -828,7 +828,8 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
     record mended since its import is another game: --replace its file. A progress bar
     shows on a terminal. Exit status 2 when an input cannot be read or no
     record was found at all; 3 when lusoria failed on a record (a bug, said on standard
-    error), which is left out while the others are stored."""
+    error), which is left out while the others are stored, or found its own data wrong (a
+    catalogue's entry to mend), which stops the import."""
     from lusoria.archive import Read, checked_rows
 
     inputs, found = Inputs(), api.found(paths, reading()["format"])

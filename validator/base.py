@@ -193,7 +193,7 @@ def known_names(written: str, names: Iterable[str], listed_in: str = "", also: I
     """What a message says of the names `written` is not one of: all of them, or, of more than LISTED
     (the catalogue's 175 variants), how many there are; then those most like it among them and the
     names `also` (lusoria's own, for a name that is none of them either: `seneka`, `seneca`; of more
-    than LISTED, or those that hold it), or else the page `listed_in` that lists them."""
+    than LISTED, or those that hold it), or else `listed_in`, the command that lists them."""
     known = list(names)
     return _known(written, known, listed_in, alike(written, list(dict.fromkeys([*known, *also]))))
 
@@ -237,7 +237,7 @@ class Game(Generic[P]):
     options: ClassVar[dict[str, tuple[str, ...]]]  # key -> values, the default first
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
     presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
-    presets_listed_in: ClassVar[str] = ""  # the page that lists the presets, too many for a message to name
+    presets_listed_in: ClassVar[str] = ""  # the command that lists the presets, too many for a message to name
     described: ClassVar[bool] = False  # its boards are its variants: a record names one (no default)
     searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
     endings: ClassVar[tuple[str, ...]] = ()  # the `Outcome.ending`s its rules give

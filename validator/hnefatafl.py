@@ -288,7 +288,7 @@ class Hnefatafl(TaflGame):
     name = "hnefatafl"
     title = TITLE
     described = True  # its options are the keys of an OTN rules record (validator/tafl_rules.py)
-    presets_listed_in = "docs/formats.md"  # every variant of the catalogue (tests/system/test_docs.py)
+    presets_listed_in = "lusoria explain hnefatafl"  # every variant of the catalogue, in every install
     end_rule = "G13"
     options = KEYS
     pieces = ("KPNCM", "pncm")  # OpenTafl's knights (N, n) and commanders (C, c) too (G14), and mercenaries (M, m)

@@ -151,7 +151,7 @@ def test_the_explorer_reads_only(site, path):
             "/-/explorer/club?game=hnefatafl",
             400,
             "the parameter variant is needed: the archive holds no record of hnefatafl, whose boards are its "
-            "variants (docs/formats.md lists them)",
+            "variants (lusoria explain hnefatafl lists them)",
         ),
         ("/-/explorer/club?game=tablut&ply=zz", 400, "ply 1 of the line, zz, is not a ply of tablut"),
         ("/-/explorer/club?game=tablut&ply=e3-e2", 400, "ply 1 of the line, e3-e2, cannot be played"),

@@ -15,7 +15,8 @@ from lusoria.archive.importer import MoveCodes
 from lusoria.archive.next_plies import NextPlies
 from lusoria.archive.positions import summary_rows
 from lusoria.archive.records_as_rows import archive_failing
-from lusoria.cli import main
+from lusoria.cli import data_report, main
+from lusoria.validator.hnefatafl import CatalogueError
 
 RECORD = '[Game "tablut"]\n[White "player {n}"]\n[Result "*"]\n\n1. {plies} *\n'
 FAILING = 2  # the record lusoria fails on: the only one of three plies
@@ -114,6 +115,26 @@ def test_a_record_lusoria_fails_on_is_left_out_whole_and_named_and_the_others_ar
         said, trace = debugged.stderr.split("\nTraceback (most recent call last):\n")
         assert debugged.exit_code == 3 and said == result.stderr.splitlines()[0]
         assert trace.endswith(f"\nValueError: {BUG}\n" + result.stderr.splitlines()[1] + "\n")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_lusorias_own_data_found_wrong_stops_the_import_as_validate_says_it(tmp_path, monkeypatch, jobs):
+    """A catalogue's entry found wrong while a record is checked is no bug of that record: the import
+    stops with the line every command says of it (the file and the entry to mend), status 3, the
+    archive as it was. It said "internal error: CatalogueError: …; the record was not stored" and
+    "This is a bug in lusoria" (found by new-user-9)."""
+    db = str(tmp_path / "a.db")
+    Archive(db).import_paths([RECORD.format(n=9, plies="e3-c3 d1-d3")])
+    before = contents(db)
+    source = tmp_path / "games.lgn"
+    source.write_text(games())
+    wrong = "tafl_variants.toml:1681: variant 187 (toy-7x7): rules: the rank 'ppPKPp' covers 6 squares, not 7"
+    fail_on(monkeypatch, "rows", CatalogueError(wrong))
+    monkeypatch.setattr("lusoria.workers.CHUNK", 100)  # a chunk a record: with --jobs 2, workers take them
+    result = CliRunner().invoke(main, ["import", "--db", db, "--jobs", jobs, "--force-jobs", str(source)])
+    assert result.exit_code == 3 and result.stdout == ""
+    assert result.stderr == f"lusoria: {wrong}. {data_report()}\n"
+    assert "a bug in lusoria" not in result.stderr and contents(db) == before
 
 
 def test_the_library_lists_the_records_it_failed_on_and_a_lone_failure_makes_no_archive(tmp_path, monkeypatch):

@@ -55,5 +55,5 @@ def test_the_tree_of_a_game_whose_boards_are_its_variants_starts_from_its_varian
     refused = CliRunner().invoke(main, ["tree", "--game", "hnefatafl", "--db", other])
     assert refused.exit_code == 2 and refused.stderr.endswith(
         "Error: --variant is needed: the archive holds no record of hnefatafl, whose boards are its variants "
-        "(docs/formats.md lists them)\n"
+        "(lusoria explain hnefatafl lists them)\n"
     )

@@ -200,11 +200,52 @@ def test_otn_a_board_only_the_generic_game_has_is_refused_without_a_start_saying
 def test_otn_a_whole_description_its_game_refuses_is_that_games_error_at_the_rules_record(key):
     """A rules record of a board no built-in game has, that describes a whole game by its start
     position (`start` or `starti`), is read as the described game: what that game refuses of it
-    (here an option error that names no part of the record) is the error, at the record."""
+    (here an option error that names the start, not where in it) is the error, at that entry."""
     start = "/5ttt5/6t6/13/t12/t12/tt3TTT3tt/t4TKKT3t/tt3TTT3tt/t12/t12/13/6t6/5ttt5/"
     [source] = read_text(f"[rules:dim:13 {key}:{start}]\n\n1. a6-b6\n", "otn", "x.otg")
-    assert [(d.rule, d.line, d.column, d.message) for d in check(source).diagnostics] == [
-        ("tag", 1, 8, "rules entry start: holds 2 kings: a Hnefatafl game has one")
+    assert [(d.rule, d.line, d.column, d.message, d.text) for d in check(source).diagnostics] == [
+        ("tag", 1, 15, "rules entry start: holds 2 kings: a Hnefatafl game has one", f"{key}:{start}")
+    ]
+
+
+@pytest.mark.parametrize(
+    "rules, column, message, text",
+    [
+        (  # underlined at the record, one character (found by new-user-9)
+            "dim:9 esc:c start:/4t4/4t4/4T4/ttTTKTTtt/4T4/4t4/4t4/9/9/9/9/",
+            20,
+            "rules entry start: has 11 ranks, where the board (dim:9) has 9",
+            "start:/4t4/4t4/4T4/ttTTKTTtt/4T4/4t4/4t4/9/9/9/9/",
+        ),
+        (  # said of the Position tag lusoria made of it: `malformed Position: the rank 'ppPKPp'`
+            "dim:7 esc:c start:/3t3/3t3/3T3/ttTKTt/3T3/3t3/3t3/",
+            39,
+            "rules entry start: the rank 'ttTKTt' covers 6 squares, not 7",
+            "ttTKTt",
+        ),
+        (  # a count beyond the board is not converted (tests/system/test_limits.py)
+            "dim:7 esc:c start:/3t3/3t3/3T3/ttTKTtt/3T3/3t99999999999999999999999/3t3/",
+            51,
+            "rules entry start: the rank '3t99999999999999999999999' covers more than 7 squares",
+            "3t99999999999999999999999",
+        ),
+    ],
+    ids=["ranks", "width", "beyond"],
+)
+def test_otn_a_start_that_does_not_cover_its_board_is_an_error_at_its_entry_as_written(rules, column, message, text):
+    [source] = read_text(f"[rules:{rules}]\n\n1. a6-b6\n", "otn", "x.otg")
+    assert [(d.rule, d.line, d.column, d.message, d.text) for d in check(source).diagnostics] == [
+        ("tag", 1, column, message, text)
+    ]
+
+
+def test_otn_a_position_rank_that_does_not_cover_the_board_is_quoted_as_written():
+    rules = "dim:7 name:Brandub_Strong_Center_King surf:n atkf:y ks:c nj:n cj:n cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    [source] = read_text(
+        f"[rules:{rules}]\n[position:/3t3/3t3/3T3/ttTKTtt/3T3/3tt3/3t3/]\n\n1. d7-b7\n", "otn", "x.otg"
+    )
+    assert [(d.rule, d.line, d.column, d.message, d.text) for d in check(source).diagnostics] == [
+        ("tag", 2, 36, "the rank '3tt3' covers 8 squares, not 7", "3tt3")
     ]
 
 

@@ -433,10 +433,13 @@ def test_a_variant_or_rules_the_game_does_not_know_is_a_usage_error_said_once(tm
     typo = run("validate", "--game", "hnefatafl", "--variant", "tyr-9x8", tmp_path / "club.csv")
     assert "(175 known; did you mean tyr-9x9" in typo.stderr.replace(str(len(Hnefatafl.presets)), "175")
     unlike = run("validate", "--game", "hnefatafl", "--variant", "qwxz", tmp_path / "club.csv")
-    assert f"({len(Hnefatafl.presets)} known: docs/formats.md lists them)" in unlike.stderr
+    assert f"({len(Hnefatafl.presets)} known: lusoria explain hnefatafl lists them)" in unlike.stderr
     (tmp_path / "typo.lgn").write_text('[Game "hnefatafl"]\n[Variant "qwxz"]\n1. e1-e3 *\n')
     in_a_tag = run("validate", tmp_path / "typo.lgn").stdout
-    assert f":2:11: error[tag]: unknown variant 'qwxz' for hnefatafl ({len(Hnefatafl.presets)} known: docs/" in in_a_tag
+    assert (
+        f":2:11: error[tag]: unknown variant 'qwxz' for hnefatafl ({len(Hnefatafl.presets)} known: "
+        "lusoria explain hnefatafl lists them)" in in_a_tag
+    )
 
 
 def test_a_variant_no_game_has_is_a_usage_error_said_once_without_game(tmp_path):
@@ -452,7 +455,10 @@ def test_a_variant_no_game_has_is_a_usage_error_said_once_without_game(tmp_path)
         "did you mean fetlar-hnefatafl-11x11 or old-hnefatafl-9x9 or berserk-hnefatafl-9x9?)\n"
     )
     unlike = run("import", "--db", tmp_path / "a.db", "--variant", "qwxz", tmp_path)
-    assert unlike.exit_code == 2 and f"no game has it ({every} known: docs/formats.md lists them)" in unlike.stderr
+    assert (
+        unlike.exit_code == 2
+        and f"no game has it ({every} known: lusoria explain hnefatafl lists them)" in unlike.stderr
+    )
     assert not (tmp_path / "a.db").exists()
     owned = run("validate", "--variant", "fetlar", tmp_path)  # copenhagen's: the records say tablut has none
     said = "unknown variant 'fetlar' for tablut (known: seed, linnaeus, unarmed, aage, ashton); copenhagen has it"
@@ -468,7 +474,7 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.splitlines()[-1] == (
         "Error: Invalid value for --variant: hnefatafl describes its boards by its variants: name one (a Variant "
-        f"tag, --variant; {len(Hnefatafl.presets)}: docs/formats.md lists them)"
+        f"tag, --variant; {len(Hnefatafl.presets)}: lusoria explain hnefatafl lists them)"
     )
     named = run("validate", "--game", "hnefatafl", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "games.txt")
     assert named.exit_code == 0, named.stdout
@@ -477,7 +483,7 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     bare = run("validate", tmp_path / "bare.lgn")
     assert bare.exit_code == 1 and bare.stdout.splitlines()[:3] == [
         f"{tmp_path / 'bare.lgn'}:2:2: error[tag]: hnefatafl describes its boards by its variants: name one (a "
-        f"Variant tag, --variant; {len(Hnefatafl.presets)}: docs/formats.md lists them)",
+        f"Variant tag, --variant; {len(Hnefatafl.presets)}: lusoria explain hnefatafl lists them)",
         ' 2 | [Game "hnefatafl"]',
         "   |  ^^^^",
     ]

@@ -11,6 +11,7 @@ from conftest import ROOT
 
 from lusoria import rulebook
 from lusoria.validator.games import GAMES
+from lusoria.validator.hnefatafl import catalogue
 
 
 def test_docs_output_is_current(in_root):
@@ -100,9 +101,11 @@ def test_the_rules_page_shows_every_rule_and_every_games_options_and_notes():
 
 def test_the_formats_page_names_every_variant_of_the_catalogue():
     """docs/formats.md lists the tafl game types lusoria reads, generated from the catalogue: every
-    aagenielsen.dk type and every OpenTafl variant, so every variant of the generic game is named
-    there (`--game hnefatafl` without `--variant` points to it)."""
+    aagenielsen.dk type, every OpenTafl variant and every entry known to neither (a club's), so
+    every entry and every variant of the generic game is named there with its tags."""
     page = (ROOT / "docs" / "formats.md").read_text()
     described = [game for game in GAMES.values() if getattr(game, "described", False)]
     assert described and all(f'`Variant "{name}"`' in page for game in described for name in game.presets)
+    for entry in catalogue():
+        assert ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items()) in page, entry.name
     assert '| `Fetlar` | 11×11 | `Game "hnefatafl"`, `Variant "opentafl-fetlar-11x11"` |' in page

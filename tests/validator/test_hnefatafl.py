@@ -3,9 +3,13 @@ record (each diagnostic with its rule, its ply and the setting it names), the re
 written back (every catalogue variant), the catalogue's loader and its errors, and a game added
 by one entry of data alone."""
 
+import difflib
+import importlib.util
 import random
 import re
+import sys
 from contextlib import contextmanager
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -769,11 +773,31 @@ def test_the_catalogue_loads_and_names_each_aagenielsen_type():
     )
 
 
-def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch):
+TOY = '`Game "hnefatafl"`, `Variant "toy-7x7"`'
+
+
+@pytest.mark.parametrize(
+    "names, listed",
+    [
+        ('aagenielsen = ["Toy tafl 7x7"]\n', [f"+ | `Toy tafl 7x7` | {TOY} |"]),
+        (  # a club's house variant, known to neither site (found by new-user-9)
+            "",
+            [
+                "- None today: every entry is an aagenielsen.dk type, another layout of one, or an OpenTafl variant.",
+                "+ | title | board | lusoria |",
+                "+ | --- | --- | --- |",
+                f"+ | Toy 7×7 | 7×7 | {TOY} |",
+            ],
+        ),
+    ],
+    ids=["aagenielsen-type", "club"],
+)
+def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch, names, listed):
     """A catalogue with one more entry: its records validate and show, an aagenielsen.dk file of its
-    type reads, and nothing else reads differently: random games of every fifth variant (each
-    with an illegal ply added at its end), and aagenielsen.dk files of other types, the same
-    verdicts, diagnostics and plies."""
+    type reads, `lusoria explain hnefatafl` and docs/formats.md's lists (as cog writes them) name
+    it, and nothing else reads differently: random games of every fifth variant (each with an
+    illegal ply added at its end), aagenielsen.dk files of other types, the same verdicts,
+    diagnostics and plies, and the docs' lists the same rows."""
     rng = random.Random(40)
     others = [f'[Game "hnefatafl"] [Variant "{name}"] *' for name in PLAYABLE[:20]] + [
         f'[Game "hnefatafl"] [Variant "{FETLAR}"] 1... d1-d3 f4-d4 2. a4-c4 *'
@@ -785,17 +809,38 @@ def test_adding_a_tafl_game_is_one_entry_of_data(tmp_path, monkeypatch):
     others += [source for path in scrapes for source in read_text(path.read_text(), "aage", str(path))]
     before = [check(text).verdict() for text in others]
     assert len(others) > 90 and sum(not verdict.valid for verdict in before) > 30
-    with catalogue_with(tmp_path, monkeypatch, ENTRY + 'aagenielsen = ["Toy tafl 7x7"]\n'):
+    lists = formats_page_lists(monkeypatch)
+    with catalogue_with(tmp_path, monkeypatch, ENTRY + names):
         report = check('[Game "hnefatafl"] [Variant "toy-7x7"] 1... d7-f7 d5-e5 2. d1-b1 *')
         assert report.valid, report.diagnostics
         shown = Hnefatafl(variant="toy-7x7")
         assert shown.render(shown.initial()).splitlines()[0] == "7 # . . p . . #"
-        scrape = (
-            '[{"AageGameTypeName": "Toy tafl 7x7", "WhoMovedFirst": "black", "Moves": "d7-f7 d5-e5", "WhoWon": "none"}]'
-        )
-        [source] = read_text(scrape, "aage", "toy.json")
-        assert source.parsed.tags["Variant"] == "toy-7x7" and check(source).valid
+        if names:
+            scrape = (
+                '[{"AageGameTypeName": "Toy tafl 7x7", "WhoMovedFirst": "black", "Moves": "d7-f7 d5-e5", '
+                '"WhoWon": "none"}]'
+            )
+            [source] = read_text(scrape, "aage", "toy.json")
+            assert source.parsed.tags["Variant"] == "toy-7x7" and check(source).valid
+        explained = CliRunner().invoke(main, ["explain", "hnefatafl"]).output
+        assert re.search(r"\n  toy-7x7 +Toy 7×7\n", explained)
+        changed = difflib.ndiff(lists, formats_page_lists(monkeypatch))
+        assert [line for line in changed if line[:2] in ("+ ", "- ")] == listed
         assert [check(text).verdict() for text in others] == before
+
+
+def formats_page_lists(monkeypatch) -> list[str]:
+    """The lines of docs/formats.md's lists of the catalogue's entries, as cog would write them now:
+    its blocks that call a function of docs/cogs.py without arguments (each a list)."""
+    page = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    written: list[str] = []
+    monkeypatch.setitem(sys.modules, "cog", SimpleNamespace(out=written.append))
+    spec = importlib.util.spec_from_file_location("cogs", ROOT / "docs" / "cogs.py")
+    cogs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cogs)
+    for name in re.findall(r"\[\[\[cog from cogs import (\w+); \1\(\) \]\]\]", page):
+        getattr(cogs, name)()
+    return "".join(written).splitlines()
 
 
 @contextmanager
