@@ -148,9 +148,9 @@ class Replacement:
 
     def _end(self, following: str | None) -> list[int]:
         """End the file being read, whose records not found again are removed (their ids given),
-        unless it could not be read to its end or lusoria failed on a record of it (`_unfinished`),
-        and begin the file `following` (None: none)."""
-        gone = [] if self.file in self._unfinished() else sorted(self.unseen)
+        unless it could not be read to its end (bytes past its first MiB that do not decode: its records
+        after them were not read), and begin the file `following` (None: none)."""
+        gone = [] if self.file in self.read.unread() else sorted(self.unseen)
         if gone:
             self.replaced.add(self.file)
         assert self.held is not None
@@ -163,19 +163,13 @@ class Replacement:
         could not be read, nor one whose records lusoria failed on): all removed."""
         assert self.held is not None
         removed: list[int] = []
-        unfinished = self._unfinished()
+        kept = self.failed | self.read.unread()
         for file in dict.fromkeys(os.path.realpath(path) for path in self.read.files):
-            if file in self.held and file not in unfinished:
+            if file in self.held and file not in kept:
                 removed += self.held.pop(file)
                 self.replaced.add(file)
         self.pending -= set(removed)
         return removed
-
-    def _unfinished(self) -> set[str]:
-        """The files read so far that may hold more than their records read: one that could not
-        be read (at all, or past a point: bytes that do not decode) and one with a record lusoria
-        failed on. Their records held that none read found again are kept."""
-        return self.failed | self.read.unread()
 
     def gone(self) -> dict[str, int]:
         """For each path read, how many files the archive holds under it (or as it) no longer exist

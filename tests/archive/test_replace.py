@@ -739,17 +739,3 @@ def test_a_file_that_stops_decoding_midway_keeps_the_records_after_the_bad_byte(
         f"lusoria: games/a.lgn: byte {bad + 1} (line {line}) is not valid utf-8; try --encoding latin-1 or cp1252\n",
     )
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 15}]
-
-
-def test_a_record_lusoria_failed_on_does_not_remove_the_one_held(in_tmp):
-    """A file read whose last record lusoria failed on (a bug: left out): the record held of it
-    was removed as one the file no longer has."""
-    records = games(43, 3)
-    write(in_tmp / "games/a.lgn", records)
-    archive = Archive("a.db")
-    archive.import_paths(["games"])
-    *read_again, last = checked_rows(read(["games/a.lgn"]))
-    failed = Failure(f"games/a.lgn:{last.tables['records'][0][0]}", "ValueError: a bug", "")
-    summary = archive.import_rows([*read_again, failed], replace=True, read=Read(["games"], ["games/a.lgn"]))
-    assert (summary.replaced, summary.kept, summary.failed) == (0, len(records) - 1, [failed])
-    assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": len(records)}]
