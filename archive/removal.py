@@ -150,7 +150,7 @@ class Replacement:
         """End the file being read, whose records not found again are removed (their ids given),
         unless it could not be read to its end (bytes past its first MiB that do not decode: its records
         after them were not read), and begin the file `following` (None: none)."""
-        gone = [] if self.file in self.read.unread() else sorted(self.unseen)
+        gone = sorted(self.unseen) if self.unseen and self.file not in self.read.unread() else []
         if gone:
             self.replaced.add(self.file)
         assert self.held is not None
