@@ -148,8 +148,9 @@ class Replacement:
 
     def _end(self, following: str | None) -> list[int]:
         """End the file being read, whose records not found again are removed (their ids given),
-        and begin the file `following` (None: none)."""
-        gone = sorted(self.unseen)
+        unless it could not be read to its end (bytes past its first MiB that do not decode: its records
+        after them were not read), and begin the file `following` (None: none)."""
+        gone = sorted(self.unseen) if self.unseen and self.file not in self.read.unread() else []
         if gone:
             self.replaced.add(self.file)
         assert self.held is not None

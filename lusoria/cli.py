@@ -60,7 +60,7 @@ def reading_options(command):
                 type=Named(lambda: api.source_formats()),
                 expose_value=False,
                 callback=chosen,
-                help="Read the input in this format (default: by extension, then content; lgn for -).",
+                help="Read the input in this format (default: by extension, then content, and - by content alone; else lgn).",
             ),
             click.option(
                 "--game",

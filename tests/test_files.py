@@ -234,6 +234,19 @@ def test_convert_output_dir_writes_through_no_link_to_a_folder(tmp_path):
     assert list((tmp_path / "elsewhere").iterdir()) == []
 
 
+def test_convert_output_dir_writes_no_record_above_it_when_a_folder_name_is_not_utf8(tmp_path):
+    """A folder whose name is not UTF-8, given: its records' paths are shown (`r\\xff/x.lgn`), not
+    the folder's bytes, so they lead from the folder of the inputs through `..`; they go in out, not
+    in a folder beside it."""
+    folder = os.path.join(os.fsencode(tmp_path), b"r\xff")
+    os.mkdir(folder)
+    with open(os.path.join(folder, b"x.lgn"), "wb") as file:
+        file.write((ROOT / "samples/tablut/escape.lgn").read_bytes())
+    result = run("convert", "--to", "lgn", "--output-dir", str(tmp_path / "out"), os.fsdecode(folder))
+    assert (result.exit_code, result.output) == (0, f"wrote {tmp_path / 'out/x-0.lgn'}\n")
+    assert sorted(os.listdir(os.fsencode(tmp_path))) == [b"out", b"r\xff"]
+
+
 def test_export_writes_each_table_whole_and_not_through_a_link(tmp_path):
     db = tmp_path / "a.db"
     assert run("import", "--db", str(db), str(ROOT / "samples")).exit_code == 0

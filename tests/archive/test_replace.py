@@ -717,3 +717,25 @@ def test_a_file_named_that_cannot_be_read_is_not_one_now_empty(in_tmp):
     summary = Archive("a.db").import_paths(["games/b.lgn"], replace=True)
     assert (summary.replaced, summary.unreadable) == (0, ["games/b.lgn: no such file or directory"])
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 6}]
+
+
+def test_a_file_that_stops_decoding_midway_keeps_the_records_after_the_bad_byte(in_tmp):
+    """A file whose bytes stop decoding after some of its records were read (past the first MiB,
+    which is decoded and split at once): the records held after that point were removed as
+    records the file no longer has."""
+    records = games(41, 12)
+    write(in_tmp / "games/a.lgn", [*records[:6], "\n" * (1 << 20), *records[6:]])
+    write(in_tmp / "games/b.lgn", games(42, 3))
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    text = (in_tmp / "games/a.lgn").read_bytes()
+    bad = text.index(records[8].encode())
+    line = text[:bad].count(b"\n") + 1
+    (in_tmp / "games/a.lgn").write_bytes(text[:bad] + b"{\xff}\n" + text[bad:])
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 8 unchanged, skipped 0 duplicates\n",
+        f"lusoria: games/a.lgn: byte {bad + 1} (line {line}) is not valid utf-8; try --encoding latin-1 or cp1252\n",
+    )
+    assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 15}]
