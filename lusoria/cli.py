@@ -1136,6 +1136,8 @@ def tree(
             lambda: archive_at(db).tree_from(rules, start_of, chosen, depth, variations, sort, min_games)
         )
     echo(output.tree_text(nodes, format_), nl=False)
+    if not nodes:
+        note_lacking(db, chosen)
 
 
 @main.command()
@@ -1222,7 +1224,10 @@ def players_list(db: str, format_: str, **filters: Any) -> None:
     """The score table: each player (canonical name) with games, won, drawn, lost, unfinished,
     score (a win 1, a draw ½) and percentage; filters as in `query`."""
     chosen = filters_of(filters)
-    echo(output.render(archive_errors(lambda: archive_at(db).players(chosen)), format_), nl=False)
+    table = archive_errors(lambda: archive_at(db).players(chosen))
+    echo(output.render(table, format_), nl=False)
+    if not table:
+        note_lacking(db, chosen)
 
 
 @players.command(name="crosstable", cls=FilterCommand, without=("limit",))

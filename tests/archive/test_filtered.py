@@ -281,7 +281,7 @@ def test_a_variant_of_another_game_than_the_game_filter_is_refused_as_tree_refus
     assert saami.query(Filters(game="tablut", variant="saami-tablut-w"))  # its own game's: found
 
 
-def test_stats_and_export_of_no_record_say_what_the_archive_holds(whole, tmp_path):
+def test_stats_export_tree_and_players_of_no_record_say_what_the_archive_holds(whole, tmp_path):
     """As `query` does; and the plies of no record are not `mean None, median None, max None`."""
     runner = CliRunner()
     holds = "lusoria: the archive holds no record of the variant 'ashton' (known: copenhagen, dux, linnaeus, petteia"
@@ -292,6 +292,14 @@ def test_stats_and_export_of_no_record_say_what_the_archive_holds(whole, tmp_pat
         main, ["export", str(tmp_path), "--db", whole.path, "--format", "csv", "--variant", "ashton"]
     )
     assert written.exit_code == 0 and written.stdout.count(": 0 rows\n") == 6 and written.stderr.startswith(holds)
+    for command in (["players", "list"], ["players", "crosstable"]):  # as query does
+        said = runner.invoke(main, [*command, "--db", whole.path, "--variant", "ashton"])
+        assert said.exit_code == 0 and said.stderr.startswith(holds), command
+    tree = runner.invoke(main, ["tree", "--db", whole.path, "--game", "tablut", "--variant", "ashton"])
+    assert (tree.exit_code, tree.stdout) == (0, "no plies played from this position\n")
+    assert tree.stderr == (
+        "lusoria: the archive holds no record of the variant 'ashton' of tablut (known: copenhagen, linnaeus, seed)\n"
+    )
     nobody = runner.invoke(main, ["stats", "--db", whole.path, "--player", "nobody"])
     assert (nobody.stdout, nobody.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # the variant and game are there
     seed = runner.invoke(main, ["stats", "--db", whole.path, "--variant", "tablut/seed", "--player", "nobody"])
