@@ -717,3 +717,19 @@ def test_a_file_named_that_cannot_be_read_is_not_one_now_empty(in_tmp):
     summary = Archive("a.db").import_paths(["games/b.lgn"], replace=True)
     assert (summary.replaced, summary.unreadable) == (0, ["games/b.lgn: no such file or directory"])
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 6}]
+
+
+def test_a_file_skipped_in_a_folder_replaced_is_no_file_read(in_tmp):
+    """A file of a folder that holds no records lusoria reads is skipped, said, and left out of the
+    files the replacement reads (`Read.of`): the folder's records are kept."""
+    write(in_tmp / "games/a.lgn", games(41, 3))
+    (in_tmp / "games/notes.txt").write_text("just notes\n")
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates\n",
+        "lusoria: games/notes.txt: skipped, a .txt file that is neither tafl move lists nor a Tablut Challenge "
+        "game log\n",
+    )
