@@ -101,6 +101,7 @@ def test_a_malformed_variation_is_one_located_error(variations, place, words):
         ("1. e4-g4 a6-a9\n2. g5-g7 a4-k4\n", (2, 13), "k4"),
         ("1. e4-g4 a6-a9\n2. Ke5-e10\n", (2, 8), "e10"),
         (MAIN + "1a.1.1a. e3-c3 a6-a7\n1a.1.2a. c3-c11\n", (4, 13), "c11"),
+        ("1. e4-g4 a6-a9\n[|k4]\n2. g5-g7 a4-k4\n", (3, 13), "k4"),  # not the comment's k4, before it
     ],
 )
 def test_a_square_off_the_board_is_reported_where_it_is_written(movetext, place, square):
