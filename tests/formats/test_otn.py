@@ -211,6 +211,22 @@ def test_a_start_or_position_with_commanders_knights_or_mercenaries_is_read(head
     assert (report.tags["Game"], report.tags["Position"]) == ("hnefatafl", position)
 
 
+def test_a_position_with_a_piece_the_game_lacks_is_refused_at_its_tag():
+    """A rank of the right count whose letter no piece of the game has (`q`, `x`): the tag's error."""
+    [source] = read_text(
+        HEADER.strip() + "\n[position:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3tqt3/]\n\n1. d5-g5\n",
+        "otn",
+        "x.otg",
+    )
+    [problem] = check(source).diagnostics
+    assert (problem.rule, problem.line, problem.column, problem.message) == (
+        "tag",
+        2,
+        11,
+        "'/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4…' is not a 9×9 Tablut position record (pieces t, T, K)",
+    )
+
+
 def test_a_tag_value_at_fault_is_underlined_whole_with_what_it_may_have_meant():
     """As in lgn: the value (not as many characters as the tag's name), and the suggestion."""
     [source] = read_text("[date:2026-11-28]\n[defenders:Sven  Lind]\n" + HEADER + MAIN, "otn", "x.otg")
