@@ -225,6 +225,11 @@ TESTS = {
     "formats/lgn.py": FORMATS_TESTS,
     "formats": FORMATS_TESTS + AAGE_TESTS + OTN_TESTS,
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py"],  # tag_order
+    # what a game refuses after a ply (Game.refused_after: Latrunculi's second removal, S4)
+    "notation/lalr.py": NOTATION_TESTS
+    + ["tests/validator/test_latrunculi.py"]
+    + FORMATS_TESTS
+    + ["tests/validator/test_replay.py"],
     "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py"],
     "grammar": GRAMMAR_TESTS,
     "lusoria/api.py": COMMAND_TESTS
