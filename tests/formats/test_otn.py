@@ -426,3 +426,11 @@ def test_otn_a_game_whose_header_does_not_know_its_result_gets_the_one_its_end_m
     assert report.record.main.plies[-1].comments == [
         "otn reader: the header gives no result; the game ended 0-1 (the king was captured (ks: w), G7)"
     ]
+
+
+def test_a_described_games_repetition_is_written_as_it_plays_not_as_an_otn_repetition_tag_says():
+    """OtnRepetition stands for the `tfr:` a built-in game reads without checking it; the generic
+    game's rules record says what it checks (`tfr:i`), whatever tag a record carries."""
+    report = check('[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n[OtnRepetition "w"]\n\n1. f2-f3 *\n')
+    assert report.valid
+    assert "[rules:dim:11 surf:n tfr:i start:/3ttttt3/" in write_report(report)
