@@ -172,6 +172,14 @@ def test_s4_a_second_removal_is_said_on_its_line_past_leading_blank_lines():
     assert diagnostic.message == "found '~c2': one incitus is removed a turn (S4), and a2-a3~d4 removes d4 already"
 
 
+def test_s4_a_second_removal_in_the_first_word_of_a_record_names_that_ply_whole():
+    """The movetext before the tags (the first fault found is the second removal): the ply that
+    removes already starts at the text's first character."""
+    (diagnostic,) = check('a2-a3~d4 ~c2 *\n[Game "latrunculi"]\n').diagnostics
+    assert (diagnostic.line, diagnostic.column) == (1, 10)
+    assert diagnostic.message == "found '~c2': one incitus is removed a turn (S4), and a2-a3~d4 removes d4 already"
+
+
 def test_p1_piso_removes_captured_pieces_at_once():
     played = PISO.play(position(PISO, "d3 d6 a1", "d5 h8 g8"), "d3-d4")
     assert played.text == "d3-d4xd5" and at(PISO, played.position, "d5") == 0
