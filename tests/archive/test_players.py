@@ -218,6 +218,18 @@ def test_a_long_name_is_cut_to_the_columns_of_a_terminal():
     assert "* unfinished" not in output.crosstable_text(rows, "table")
 
 
+@pytest.mark.parametrize(
+    "name, shown", [("李" * 12, "李" * 12), ("a" * 24, "a" * 24), ("a" * 25, "a" * 23 + "…")], ids=["wide", "24", "25"]
+)
+def test_a_name_of_the_names_columns_is_whole_and_a_longer_one_cut(name, shown):
+    """NAME_WIDTH (24) columns: a name that fills them is shown whole."""
+    rows = [
+        {**total(name, 1, 0, 0, 0, 1, 100.0, games=1), "opponents": {"Olof Berg": pairing(1, 1, 0, 0)}},
+        {**total("Olof Berg", 0, 0, 1, 0, 0, 0.0, games=1), "opponents": {name: pairing(1, 0, 0, 1)}},
+    ]
+    assert output.crosstable_text(rows, "table").splitlines()[2].startswith(f"1    {shown}  ×    1/1  1")
+
+
 def cup_with(written: dict[str, str]) -> str:
     """The tournament, each name of `written` written as its value."""
     with open(TOURNAMENT, encoding="utf-8") as file:
