@@ -211,13 +211,14 @@ def test_a_start_or_position_with_commanders_knights_or_mercenaries_is_read(head
     assert (report.tags["Game"], report.tags["Position"]) == ("hnefatafl", position)
 
 
-def test_a_position_with_a_piece_the_game_lacks_is_refused_at_its_tag():
-    """A rank of the right count whose letter no piece of the game has (`q`, `x`): the tag's error."""
-    [source] = read_text(
-        HEADER.strip() + "\n[position:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3tqt3/]\n\n1. d5-g5\n",
-        "otn",
-        "x.otg",
-    )
+@pytest.mark.parametrize(
+    "ranks",
+    ["3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3tqt3", "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4"],
+    ids=["a piece the game lacks", "8 ranks"],
+)
+def test_a_position_not_of_the_games_board_is_refused_at_its_tag(ranks):
+    """A rank whose letter no piece of the game has (`q`), or a rank short: the tag's error, in OTN's letters."""
+    [source] = read_text(f"{HEADER.strip()}\n[position:/{ranks}/]\n\n1. d5-g5\n", "otn", "x.otg")
     [problem] = check(source).diagnostics
     assert (problem.rule, problem.line, problem.column, problem.message) == (
         "tag",
