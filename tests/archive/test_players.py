@@ -114,6 +114,7 @@ def test_the_crosstable_as_text_names_the_unfinished_games(club):
 def test_the_command_gives_what_the_library_gives(club):
     shown = run("players", "crosstable", "--db", club.path, "--event", "Uppsala Spring Cup", "--format", "json")
     assert json.loads(shown.stdout) == club.crosstable(CUP) == CUP_TABLE
+    assert f'"player": "{ANNA}"' in shown.stdout  # its letters as they are (not \u escapes)
     assert json.loads(run("players", "crosstable", "--db", club.path, "--format", "json").stdout) == club.crosstable()
 
 
