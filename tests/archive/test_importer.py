@@ -298,3 +298,16 @@ def test_a_comment_is_kept_and_searched_wherever_it_stands(tmp_path):
         {"white": "inside", "comments": "the sharper line"},
     ]
     assert [row["white"] for row in archive.query(Filters(text="club"))] == ["before"]
+
+
+def test_a_records_errors_warnings_and_sources_are_its_columns(tmp_path):
+    source = tmp_path / "two.lgn"
+    source.write_text(
+        '[Game "tablut"]\n[White " Ann"]\n[Result "*"]\n\n1. e3-c3 d1-d3 2. e5-e6 *\n\n'
+        '[Game "tablut"]\n[Source "Forum"]\n[Annotator "Bo"]\n[Result "*"]\n\n1. e3-c3 *\n'
+    )
+    db = open_archive(str(tmp_path / "a.db"))
+    import_rows(db, checked_rows(read([str(source)])))
+    found = db.execute("SELECT errors, warnings, first_rule, first_ply, sources FROM records ORDER BY line")
+    # the first: one error (T2 at ply 3) and one warning (the name's white space); no source tag: NULL
+    assert found.fetchall() == [(1, 1, "T2", 3, None), (0, 0, None, None, "Forum Bo")]

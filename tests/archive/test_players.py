@@ -117,6 +117,7 @@ def test_the_crosstable_as_text_names_the_unfinished_games(club):
 def test_the_command_gives_what_the_library_gives(club):
     shown = run("players", "crosstable", "--db", club.path, "--event", "Uppsala Spring Cup", "--format", "json")
     assert json.loads(shown.stdout) == club.crosstable(CUP) == CUP_TABLE
+    assert f'"player": "{ANNA}"' in shown.stdout  # its letters as they are (not \u escapes)
     assert json.loads(run("players", "crosstable", "--db", club.path, "--format", "json").stdout) == club.crosstable()
 
 
@@ -219,6 +220,18 @@ def test_a_long_name_is_cut_to_the_columns_of_a_terminal():
     lines = output.crosstable_text(rows, "table").splitlines()
     assert lines[2].startswith("1    " + "李" * 11 + "…  ×    1/1  1")  # 23 columns of 24
     assert "* unfinished" not in output.crosstable_text(rows, "table")
+
+
+@pytest.mark.parametrize(
+    "name, shown", [("李" * 12, "李" * 12), ("a" * 24, "a" * 24), ("a" * 25, "a" * 23 + "…")], ids=["wide", "24", "25"]
+)
+def test_a_name_of_the_names_columns_is_whole_and_a_longer_one_cut(name, shown):
+    """NAME_WIDTH (24) columns: a name that fills them is shown whole."""
+    rows = [
+        {**total(name, 1, 0, 0, 0, 1, 100.0, games=1), "opponents": {"Olof Berg": pairing(1, 1, 0, 0)}},
+        {**total("Olof Berg", 0, 0, 1, 0, 0, 0.0, games=1), "opponents": {name: pairing(1, 0, 0, 1)}},
+    ]
+    assert output.crosstable_text(rows, "table").splitlines()[2].startswith(f"1    {shown}  ×    1/1  1")
 
 
 def cup_with(written: dict[str, str]) -> str:

@@ -739,3 +739,30 @@ def test_a_file_that_stops_decoding_midway_keeps_the_records_after_the_bad_byte(
         f"lusoria: games/a.lgn: byte {bad + 1} (line {line}) is not valid utf-8; try --encoding latin-1 or cp1252\n",
     )
     assert Archive("a.db").sql("SELECT count(*) AS n FROM records") == [{"n": 15}]
+
+
+def test_a_file_skipped_in_a_folder_replaced_is_no_file_read(in_tmp):
+    """A file of a folder that holds no records lusoria reads is skipped, said, and left out of the
+    files the replacement reads (`Read.of`): the folder's records are kept."""
+    write(in_tmp / "games/a.lgn", games(41, 3))
+    (in_tmp / "games/notes.txt").write_text("just notes\n")
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 3 unchanged, skipped 0 duplicates\n",
+        "lusoria: games/notes.txt: skipped, a .txt file that is neither tafl move lists nor a Tablut Challenge "
+        "game log\n",
+    )
+
+
+def test_text_given_to_a_replacement_is_no_file_read(in_tmp):
+    """`[old].lgn` given as a source is text (it starts with `[`), read as a record: the records the
+    archive holds from the file of that name are not those of a file read, now empty, and are kept."""
+    write(in_tmp / "[old].lgn", games(42, 3))
+    archive = Archive("a.db")
+    archive.import_paths(["./[old].lgn"])
+    summary = archive.import_paths(["[old].lgn"], replace=True)
+    assert (summary.replaced, summary.added, summary.invalid) == (0, 1, 1)
+    assert archive.sql("SELECT count(*) AS n FROM records WHERE file IS NOT NULL") == [{"n": 3}]

@@ -101,6 +101,7 @@ def test_a_malformed_variation_is_one_located_error(variations, place, words):
         ("1. e4-g4 a6-a9\n2. g5-g7 a4-k4\n", (2, 13), "k4"),
         ("1. e4-g4 a6-a9\n2. Ke5-e10\n", (2, 8), "e10"),
         (MAIN + "1a.1.1a. e3-c3 a6-a7\n1a.1.2a. c3-c11\n", (4, 13), "c11"),
+        ("1. e4-g4 a6-a9\n[|k4]\n2. g5-g7 a4-k4\n", (3, 13), "k4"),  # not the comment's k4, before it
     ],
 )
 def test_a_square_off_the_board_is_reported_where_it_is_written(movetext, place, square):
@@ -208,6 +209,23 @@ def test_a_start_or_position_with_commanders_knights_or_mercenaries_is_read(head
     report = check(source)
     assert report.valid, report.diagnostics
     assert (report.tags["Game"], report.tags["Position"]) == ("hnefatafl", position)
+
+
+@pytest.mark.parametrize(
+    "ranks",
+    ["3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3tqt3", "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4"],
+    ids=["a piece the game lacks", "8 ranks"],
+)
+def test_a_position_not_of_the_games_board_is_refused_at_its_tag(ranks):
+    """A rank whose letter no piece of the game has (`q`), or a rank short: the tag's error, in OTN's letters."""
+    [source] = read_text(f"{HEADER.strip()}\n[position:/{ranks}/]\n\n1. d5-g5\n", "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert (problem.rule, problem.line, problem.column, problem.message) == (
+        "tag",
+        2,
+        11,
+        "'/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4…' is not a 9×9 Tablut position record (pieces t, T, K)",
+    )
 
 
 def test_a_tag_value_at_fault_is_underlined_whole_with_what_it_may_have_meant():
@@ -409,3 +427,11 @@ def test_otn_a_game_whose_header_does_not_know_its_result_gets_the_one_its_end_m
     assert report.record.main.plies[-1].comments == [
         "otn reader: the header gives no result; the game ended 0-1 (the king was captured (ks: w), G7)"
     ]
+
+
+def test_a_described_games_repetition_is_written_as_it_plays_not_as_an_otn_repetition_tag_says():
+    """OtnRepetition stands for the `tfr:` a built-in game reads without checking it; the generic
+    game's rules record says what it checks (`tfr:i`), whatever tag a record carries."""
+    report = check('[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n[OtnRepetition "w"]\n\n1. f2-f3 *\n')
+    assert report.valid
+    assert "[rules:dim:11 surf:n tfr:i start:/3ttttt3/" in write_report(report)

@@ -225,6 +225,11 @@ TESTS = {
     "formats/lgn.py": FORMATS_TESTS,
     "formats": FORMATS_TESTS + AAGE_TESTS + OTN_TESTS,
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py"],  # tag_order
+    # what a game refuses after a ply (Game.refused_after: Latrunculi's second removal, S4)
+    "notation/lalr.py": NOTATION_TESTS
+    + ["tests/validator/test_latrunculi.py"]
+    + FORMATS_TESTS
+    + ["tests/validator/test_replay.py"],
     "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py"],
     "grammar": GRAMMAR_TESTS,
     "lusoria/api.py": COMMAND_TESTS
@@ -240,7 +245,9 @@ TESTS = {
     ]
     + ARCHIVE_COMMAND_TESTS
     + ["tests/test_files.py", "tests/test_pipeline.py", "tests/test_output.py"],  # jobs capped, odd filters
-    "lusoria/output.py": COMMAND_TESTS + ["tests/test_output.py", "tests/test_pipeline.py"] + ARCHIVE_COMMAND_TESTS,
+    "lusoria/output.py": COMMAND_TESTS
+    + ["tests/test_output.py", "tests/test_pipeline.py", "tests/archive/test_players.py"]  # the crosstable
+    + ARCHIVE_COMMAND_TESTS,
     "lusoria/terminal.py": ["tests/test_output.py", "tests/test_cli.py"],
     "lusoria/options.py": ["tests/test_output.py", "tests/test_files.py", "tests/test_cli.py"],
     "lusoria/svg.py": PICTURE_TESTS + ["tests/test_cli.py"],
@@ -259,7 +266,7 @@ TESTS = {
         "tests/test_lsp_bounds.py",
     ],
     "lusoria/rulebook.py": ["tests/test_rulebook.py"],
-    "lusoria/files.py": ["tests/test_files.py", "tests/test_fmt.py"],
+    "lusoria/files.py": ["tests/test_files.py", "tests/test_fmt.py", "tests/formats/test_sources.py"],  # stdin sniffed
     "lusoria/pipeline.py": ["tests/test_pipeline.py", "tests/test_cli.py", "tests/test_workers.py"],
     "lusoria/workers.py": ["tests/test_workers.py", "tests/test_pipeline.py"],
     "lusoria/errors.py": ["tests/test_pickling.py", "tests/test_pipeline.py"],
@@ -268,6 +275,9 @@ TESTS = {
     "archive/importer.py": ["tests/archive/test_replace.py", *IMPORT_TESTS],
     "archive/removal.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
     "archive/datasette.py": ["tests/archive/test_datasette.py", "tests/archive/test_explorer.py"],  # lusoria serve
+    # the explorer's game list and pages (serve's site), and the crosstable's players
+    "archive/explorer.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
+    "archive/players.py": ["tests/archive/test_players.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
     # Archive: the import into a new archive, a replacement (--replace), import_reports (test_pipeline)
     "archive/commands.py": ARCHIVE_TESTS
     + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py"],

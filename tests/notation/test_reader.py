@@ -122,6 +122,7 @@ def test_a_ply_with_a_square_off_every_board_of_its_game_says_which(game, movete
     [
         ("tablut", "1. e3-c3 d1 *", "d1"),
         ("tablut", "1. e3c3x *", "e3c3x"),
+        ("tablut", "1. 64: *", "64:"),  # a roll in a game without dice (lalr._misrolled: no roll to read)
         ("laquet", "1. 6–3: 5/11 1/4 *", "6–3:"),  # a slip (docs/slips.md), not a roll of other dice
         ("laquet", "1. 63: 5/11 1/4 2. 36 *", "36"),
     ],

@@ -164,6 +164,31 @@ def test_s4_a_second_removal_is_said_to_break_one_removal_a_turn(ply, found):
     assert diagnostic.message == said
 
 
+def test_s4_a_second_removal_is_said_on_its_line_past_leading_blank_lines():
+    """The record's text starts with a blank line: the line counts it (lalr._row_column)."""
+    text = '\n[Game "latrunculi"]\n[Position "pp6/8/8/8/3I4/8/P1I5/PP6 w"]\n\n1. a2-a3~d4 \t~c2 *\n'
+    (diagnostic,) = check(text).diagnostics
+    assert (diagnostic.line, diagnostic.column, diagnostic.text) == (5, 14, "~c2")
+    assert diagnostic.message == "found '~c2': one incitus is removed a turn (S4), and a2-a3~d4 removes d4 already"
+
+
+def test_s4_a_second_removal_in_the_first_word_of_a_record_names_that_ply_whole():
+    """The movetext before the tags (the first fault found is the second removal): the ply that
+    removes already starts at the text's first character."""
+    (diagnostic,) = check('a2-a3~d4 ~c2 *\n[Game "latrunculi"]\n').diagnostics
+    assert (diagnostic.line, diagnostic.column) == (1, 10)
+    assert diagnostic.message == "found '~c2': one incitus is removed a turn (S4), and a2-a3~d4 removes d4 already"
+
+
+@pytest.mark.parametrize("blanks, said", [(40, True), (41, False)])
+def test_s4_the_ply_before_a_second_removal_is_looked_for_40_blanks_back(blanks, said):
+    """`_word_before` bounds its look back: past 40 blanks the removal is an unexpected word."""
+    movetext = "1. a2-a3~d4" + " " * blanks + "~c2 *"
+    (diagnostic,) = check(f'[Game "latrunculi"]\n[Position "pp6/8/8/8/3I4/8/P1I5/PP6 w"]\n\n{movetext}\n').diagnostics
+    assert (diagnostic.line, diagnostic.column) == (4, movetext.index("~c2") + 1)
+    assert ("one incitus is removed a turn (S4)" in diagnostic.message) is said, diagnostic.message
+
+
 def test_p1_piso_removes_captured_pieces_at_once():
     played = PISO.play(position(PISO, "d3 d6 a1", "d5 h8 g8"), "d3-d4")
     assert played.text == "d3-d4xd5" and at(PISO, played.position, "d5") == 0

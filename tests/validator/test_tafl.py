@@ -306,3 +306,16 @@ def test_the_text_board_says_what_its_letters_and_marks_are(game, variant, legen
     the corners and the camps, as the board has them (a throneless board has no +)."""
     rules = GAMES[game](variant=variant) if variant else GAMES[game]()
     assert rules.render(rules.initial()).splitlines()[-1] == legend
+
+
+@pytest.mark.parametrize(
+    "board, said", [("K10/11/11/11/11/11/11/11/11/11/5p5", None), ("p10/11/11/11/11/11/11/11/11/11/5K5", "a11")]
+)
+def test_a_position_holds_a_piece_on_a_corner_where_it_may_stop(board, said):
+    """The king may stop on a corner (its escape), so a position may hold him there; a soldier may not."""
+    if said is None:
+        rules = Copenhagen()
+        assert rules.parse_position(f"{board} w").board.index(KING) == rules.geo.index["a11"]
+    else:
+        with pytest.raises(OptionError, match=rf"^only the king may stand on a corner \({said}\)$"):
+            Copenhagen().parse_position(f"{board} w")
