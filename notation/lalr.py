@@ -322,8 +322,10 @@ def _no_plays(why: str, after: str, game: str) -> str | None:
     """Why a game of dice's dice are not followed by their plays (`why`), where what comes `after`
     them shows it: a comment that parts them from their plays (`64: {…} 5/11 5/9`), or a first
     play that names a point the board lacks (`25/off`); None where it does not."""
-    if _COMMENT_NEXT.match(after):
-        return "a comment goes after the ply, not between its dice and their plays"
+    if (comment := _COMMENT_NEXT.match(after)) and (closed := after.find("}", comment.end())) >= 0:
+        played = _NEXT_WORD.match(after, closed + 1)  # (a comment followed by no play is no parting)
+        if played and _PLAY_LIKE.fullmatch(played[1]):
+            return "a comment goes after the ply, not between its dice and their plays"
     play = _NEXT_WORD.match(after)
     off = _off_the_points(play[1], game) if play else None
     return f"{why}, and {play[1]} is none: {off}" if play and off else None

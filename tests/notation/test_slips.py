@@ -120,6 +120,17 @@ def test_a_comment_between_the_dice_and_their_plays_goes_after_the_ply(tags, mov
     assert report.diagnostics == [diagnostic] and len(report.positions) == 1 + plies
 
 
+@pytest.mark.parametrize("movetext", ["1. 64: { no move } *", "1. 64: { no move } 2. 52: 6/8 7/12 *"])
+def test_a_comment_after_a_roll_that_no_play_follows_is_no_comment_between_dice_and_plays(movetext):
+    """A roll without plays, then a comment: the roll lacks its plays (or --), not the comment its place."""
+    (diagnostic,) = check(f"{LAQUET}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.column, diagnostic.message) == (
+        "syntax",
+        4,
+        "found '64:': a roll is followed by its plays, or -- when none can be played",
+    )
+
+
 @pytest.mark.parametrize(
     "tags, movetext, written, meant, plies",
     [
