@@ -279,9 +279,9 @@ def _row_column(text: str, offset: int, at: int) -> tuple[int, int]:
 
 
 def _word_before(text: str, at: int) -> str:
-    """The word that ends at `at`, or before the blanks there (40 characters at most)."""
+    """The word that ends at `at`, or before the blanks or line ends there (40 characters at most)."""
     end = at
-    while end > 0 and text[end - 1] in " \t" and at - end < 40:
+    while end > 0 and text[end - 1] in " \t\r\n" and at - end < 40:
         end -= 1
     start = end
     while start > 0 and text[start - 1] not in _WORD_END and end - start < 40:

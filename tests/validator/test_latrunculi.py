@@ -165,10 +165,15 @@ def test_s4_a_second_removal_is_said_to_break_one_removal_a_turn(ply, found):
 
 
 def test_s4_a_second_removal_is_said_on_its_line_past_leading_blank_lines():
-    """The record's text starts with a blank line: the line counts it (lalr._row_column)."""
+    """The record's text starts with a blank line: the line counts it (lalr._row_column); and a second
+    removal on a line of its own is said so too."""
     text = '\n[Game "latrunculi"]\n[Position "pp6/8/8/8/3I4/8/P1I5/PP6 w"]\n\n1. a2-a3~d4 \t~c2 *\n'
     (diagnostic,) = check(text).diagnostics
     assert (diagnostic.line, diagnostic.column, diagnostic.text) == (5, 14, "~c2")
+    on_the_next_line = text.replace(" \t~c2", "\r\n~c2")  # (the removal written on a line of its own)
+    (diagnostic,) = check(on_the_next_line).diagnostics
+    assert (diagnostic.line, diagnostic.column, diagnostic.text) == (6, 1, "~c2")
+    assert diagnostic.message == "found '~c2': one incitus is removed a turn (S4), and a2-a3~d4 removes d4 already"
     assert diagnostic.message == "found '~c2': one incitus is removed a turn (S4), and a2-a3~d4 removes d4 already"
 
 
