@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import random
 import sys
 from collections.abc import Iterable, Iterator
@@ -215,9 +216,10 @@ def canonical_files(
     `lusoria fmt --check` and `--write`: only an lgn file has a canonical form (another format is
     a CanonicalFile with no reports, its canonical bytes its own)."""
     for path in found(paths, format):
-        if isinstance(path, Skipped) or not isinstance(path, str):
+        if isinstance(path, Skipped) or not isinstance(path, (str, os.PathLike)):
             yield path if isinstance(path, Skipped) else Unreadable(str(path), f"{path}: not a file")
             continue
+        path = os.fspath(path)
         name = "<stdin>" if path == STDIN else shown_path(path)
         try:
             original = sys.stdin.buffer.read() if path == STDIN else _read_bytes(path, name)

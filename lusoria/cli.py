@@ -32,7 +32,17 @@ else:  # loaded when a command first uses it: `lusoria --version` and `--help` s
     sys.modules["lusoria"].api = api  # as an import binds a module to its package
 
 T = TypeVar("T")
-paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+
+
+def as_paths(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """The command line's PATH (or PATH...) as paths: `[old].lgn` is a file, where the library reads
+    a string that starts with `[` as a record's text (notation.sources.is_text)."""
+    if isinstance(value, tuple):
+        return tuple(as_paths(ctx, param, each) for each in value)
+    return Path(value) if isinstance(value, str) and value.startswith("[") else value
+
+
+paths_argument = click.argument("paths", nargs=-1, required=True, metavar="PATH...", callback=as_paths)
 MAX_SHOWN = 50  # diagnostics shown per record by `validate` (--json lists them all)
 MAX_POSITIONS = 1 << 24  # characters of a --positions file (16 Mi: 100,000 positions of Copenhagen)
 encoding_option = click.option(
@@ -505,7 +515,7 @@ def one_record(command):
     something of one record of a file (show, html), to standard output or to a file (`deliver`)."""
     for option in reversed(
         (
-            click.argument("path"),
+            click.argument("path", callback=as_paths),
             click.option(
                 "--record",
                 "index",
@@ -1022,7 +1032,7 @@ def sql(sql: str, db: str, format_: str, timeout: int) -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, metavar="[PATH]...")
+@click.argument("paths", nargs=-1, metavar="[PATH]...", callback=as_paths)
 @click.option("--db", help="Look in this archive instead of files (without PATH: $LUSORIA_DB or lusoria.db).")
 @encoding_option
 def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:

@@ -373,3 +373,20 @@ def test_serve_on_a_port_taken_says_so(tmp_path):
         port = taken.getsockname()[1]
         result = run("serve", "--db", db, "--port", str(port))
     assert (result.exit_code, result.output) == (2, f"lusoria: cannot listen on port {port}: address already in use\n")
+
+
+def test_a_file_whose_name_starts_with_a_bracket_is_read_as_a_file(tmp_path, monkeypatch):
+    """`[old].lgn` on the command line is a file: the library reads a string that starts with `[`
+    as a record's text, and every command read the name as a record without tags or movetext."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "[old].lgn").write_text('[Game "tablut"]\n\n1. e3-c3 d1-d3 *\n')
+    runner = CliRunner()
+    assert runner.invoke(main, ["validate", "[old].lgn"]).output.startswith("1 record: 1 valid, 0 invalid")
+    assert runner.invoke(main, ["show", "[old].lgn"]).output.startswith("tablut (seed) after ply 2 of 2\n")
+    checked = runner.invoke(main, ["fmt", "--check", "[old].lgn"])
+    assert (checked.exit_code, checked.stdout) == (1, "[old].lgn: not in canonical form\n")  # (no Result tag)
+    assert runner.invoke(main, ["convert", "--to", "otn", "[old].lgn"]).exit_code == 0
+    imported = runner.invoke(main, ["import", "--db", "a.db", "[old].lgn"])
+    assert imported.output == "a.db: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n"
+    query = runner.invoke(main, ["query", "--db", "a.db", "--format", "json"])
+    assert [row["path"] for row in json.loads(query.output)] == ["[old].lgn"]
