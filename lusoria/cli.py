@@ -1230,11 +1230,12 @@ def players_merge(names: tuple[str, ...], db: str) -> None:
 @players.command(name="list", cls=FilterCommand, without=("limit",))
 @db_option
 @click.option("--format", "format_", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
-def players_list(db: str, format_: str, **filters: Any) -> None:
+@click.option("--top", type=Bounded(1), help="Only the first N players of the table (all by default).")
+def players_list(db: str, format_: str, top: int | None, **filters: Any) -> None:
     """The score table: each player (canonical name) with games, won, drawn, lost, unfinished,
-    score (a win 1, a draw ½) and percentage; filters as in `query`."""
+    score (a win 1, a draw ½) and percentage, best score first; filters as in `query`."""
     chosen = filters_of(filters)
-    table = archive_errors(lambda: archive_at(db).players(chosen))
+    table = archive_errors(lambda: archive_at(db).players(chosen, top))
     echo(output.render(table, format_), nl=False)
     if not table:
         note_lacking(db, chosen)

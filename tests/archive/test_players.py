@@ -110,6 +110,15 @@ def test_its_totals_are_the_score_table_of_its_games(club):
     assert club.players(CUP) == shown
 
 
+def test_the_score_table_top_gives_its_first_rows(club):
+    """`players list --top N`: the best N players of the table (a researcher's archive has hundreds)."""
+    whole = club.players(CUP)
+    assert len(whole) == 4 and club.players(CUP, top=2) == whole[:2] and club.players(CUP, top=9) == whole
+    shown = run("players", "list", "--db", club.path, "--event", "Uppsala Spring Cup", "--top", "2", "--format", "json")
+    assert json.loads(shown.stdout) == whole[:2]
+    assert CliRunner().invoke(main, ["players", "list", "--db", club.path, "--top", "0"]).exit_code == 2
+
+
 def test_the_crosstable_as_text_names_the_unfinished_games(club):
     assert run("players", "crosstable", "--db", club.path, "--event", "Uppsala Spring Cup").stdout == CUP_TEXT
 
