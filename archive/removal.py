@@ -168,15 +168,16 @@ class Replacement:
             if file in self.held and file not in kept:
                 removed += self.held.pop(file)
                 self.replaced.add(file)
-        self.pending -= set(removed)
         return removed
 
     def gone(self) -> dict[str, int]:
         """For each path read, how many files the archive holds under it (or as it) no longer exist
         (their records are kept): once every record is read."""
         assert self.held is not None
-        files = [file for file in self.held if not os.path.exists(file)]
-        counts = {path: sum(_under(file, os.path.realpath(path)) for file in files) for path in self.read.paths}
+        counts = {
+            path: sum(_under(file, folder) and not os.path.exists(file) for file in self.held)
+            for path, folder in ((path, os.path.realpath(path)) for path in self.read.paths)
+        }
         return {path: count for path, count in counts.items() if count}
 
     def returned(self, removed: list[int]) -> list[Rows]:

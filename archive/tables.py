@@ -188,7 +188,7 @@ def create_rules(db: sqlite_utils.Database) -> None:
 def add_version_15(db: sqlite_utils.Database) -> None:
     """Version 15: each record's `file`, the real path of the file it was read from, by which
     `import --replace` finds a file's records from any directory (NULL in the records stored before:
-    their `path` stands for it, made absolute from the current directory)."""
+    their `path` stands for it, made real from the current directory)."""
     if "file" not in db.table("records").columns_dict:  # a new archive has it
         db.execute("ALTER TABLE records ADD COLUMN file TEXT")
 

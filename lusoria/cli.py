@@ -358,7 +358,7 @@ def stop(message: str, status: int = 2) -> NoReturn:
 
 
 @contextlib.contextmanager
-def record_of(path: str, index: int, encoding: str) -> Iterator[api.RecordText]:
+def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.RecordText]:
     """Record `index` (0-based) of `path`, or a usage error that says why not; after what the
     command says of it (an error too), the notes `validate` says of it on stderr (a reading option
     it does not follow, its game type refused and how to read it)."""
@@ -381,7 +381,12 @@ def cannot_write(path: object, error: OSError) -> str:
     return f"cannot write {path}: {(error.strerror or str(error)).lower()}"
 
 
-def write_output(output: str, text: str, *inputs: str) -> None:
+def say_no_record(paths: tuple[str | Path, ...]) -> None:
+    """What a command says when PATH... held no record."""
+    echo(f"lusoria: no record found in {' '.join(map(str, paths))}", err=True)
+
+
+def write_output(output: str, text: str, *inputs: str | Path) -> None:
     """Write a command's `-o` file whole or not at all; never over one of its inputs."""
     from lusoria.files import same_file, write_file
 
@@ -405,7 +410,9 @@ def write_output(output: str, text: str, *inputs: str) -> None:
 @jobs_options
 @encoding_option
 @reading_options
-def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int, encoding: str) -> None:
+def validate(
+    paths: tuple[str | Path, ...], as_json: bool, strict: bool, keep_going: bool, jobs: int, encoding: str
+) -> None:
     """Check every record of PATH... (files, directories of record files, - for stdin).
 
     Exit status: 0 when every record is valid, 1 when any is not, 2 when an
@@ -429,7 +436,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
     if not as_json:
         echo(output.validation_summary(records, invalid, errors, warnings, cited))
     if not records and not inputs.unreadable:
-        echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
+        say_no_record(paths)
     sys.exit(2 if inputs.unreadable or not records else 1 if invalid else 0)
 
 
@@ -439,7 +446,7 @@ def validate(paths: tuple[str, ...], as_json: bool, strict: bool, keep_going: bo
 @click.option("--write", is_flag=True, help="Rewrite the files in place (in UTF-8), and list those changed.")
 @encoding_option
 @reading_options
-def fmt(paths: tuple[str, ...], check: bool, write: bool, encoding: str) -> None:
+def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) -> None:
     """Write the records of PATH... in canonical form (to standard output by default).
     Records of other formats come out as lgn; --check and --write apply to lgn files
     (in a directory, they skip the files of other formats, each with a note).
@@ -539,7 +546,7 @@ def one_record(command):
     return command
 
 
-def deliver(text: str, written_to: str | None, path: str) -> None:
+def deliver(text: str, written_to: str | None, path: str | Path) -> None:
     """What a command of `one_record` made of PATH: written to its --output file, or shown."""
     if written_to:
         write_output(written_to, text, path)
@@ -558,7 +565,7 @@ def deliver(text: str, written_to: str | None, path: str) -> None:
     show_default=True,
     help="The board as text, or as an SVG diagram.",
 )
-def show(path: str, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
+def show(path: str | Path, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
     """Show the board of a record of PATH after a ply (as text, or as SVG)."""
     with record_of(path, index, encoding) as source:
         try:
@@ -580,7 +587,7 @@ def show(path: str, index: int, ply: int | None, format_: str, written_to: str |
 @encoding_option
 @reading_options
 @jobs_options
-def rules(paths: tuple[str, ...], as_json: bool, jobs: int, encoding: str) -> None:
+def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str) -> None:
     """For each record of PATH..., the rule sets under which it is legal: its own, or the
     fewest changes of variant and options (docs/rules.md; lusoria explain) that make it legal.
     Last, for each game of several records (each variant, of a game whose boards are its variants):
@@ -622,7 +629,7 @@ def explain(name: str | None) -> None:
 
 @main.command()
 @one_record
-def html(path: str, index: int, written_to: str | None, encoding: str) -> None:
+def html(path: str | Path, index: int, written_to: str | None, encoding: str) -> None:
     """Write a self-contained HTML page that replays a record of PATH (← → to step; #ply=N opens a ply).
     Exit status 1 when the record cannot be replayed at all (the page says why); a record that lacks
     only its result marker is replayed, as by show, and what it lacks said as validate says it."""
@@ -652,7 +659,7 @@ def html(path: str, index: int, written_to: str | None, encoding: str) -> None:
 )
 @encoding_option
 @reading_options
-def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: str) -> None:
+def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, encoding: str) -> None:
     """Write the records of PATH... (any format lusoria reads) as lgn or OTN (OpenTafl).
 
     Records are converted as they are read. With --output-dir, each is written whole or not
@@ -684,7 +691,7 @@ def convert(paths: tuple[str, ...], to: str, output_dir: str | None, encoding: s
     if held is not None:
         echo(held, nl=False)
     if not records:
-        echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
+        say_no_record(paths)
     sys.exit(2 if inputs.unreadable or not records else status)
 
 
@@ -829,7 +836,7 @@ def archive_errors(action: Callable[[], T]) -> T:
 @jobs_options
 @encoding_option
 @reading_options
-def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding: str) -> None:
+def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, encoding: str) -> None:
     """Check the records of PATH... and store them all, valid or not, in the archive.
 
     A record of a game already in the archive is skipped: the same rules, start, plies,
@@ -868,7 +875,7 @@ def import_(paths: tuple[str, ...], db: str, replace: bool, jobs: int, encoding:
         echo(f"lusoria: {plural(len(summary.failed), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
     if not summary.found and not summary.replaced and not inputs.unreadable:
-        echo(f"lusoria: no record found in {' '.join(paths)}", err=True)
+        say_no_record(paths)
     sys.exit(2 if inputs.unreadable or not (summary.found or summary.replaced) else 0)
 
 
@@ -1035,7 +1042,7 @@ def sql(sql: str, db: str, format_: str, timeout: int) -> None:
 @click.argument("paths", nargs=-1, metavar="[PATH]...", callback=as_paths)
 @click.option("--db", help="Look in this archive instead of files (without PATH: $LUSORIA_DB or lusoria.db).")
 @encoding_option
-def duplicates(paths: tuple[str, ...], db: str | None, encoding: str) -> None:
+def duplicates(paths: tuple[str | Path, ...], db: str | None, encoding: str) -> None:
     """Records of PATH... (or, without PATH, of the archive) that are the same game as an earlier
     one, or a prefix of a longer one (docs/archive.md says what counts).
 

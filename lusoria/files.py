@@ -90,14 +90,14 @@ def output_in(directory: str, name: str) -> str:
     return path
 
 
-def common_folder(paths: Iterable[str]) -> str:
+def common_folder(paths: Iterable[str | os.PathLike[str]]) -> str:
     """The folder, absolute, that holds every one of `paths` (files, and folders, which hold
     themselves); the current directory when there are none."""
     folders = [os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path)) for path in paths]
     return os.path.commonpath(folders) if folders else os.getcwd()
 
 
-def same_file(first: str, second: str) -> bool:
+def same_file(first: str, second: str | os.PathLike[str]) -> bool:
     """Whether two paths name one file (through links too)."""
     try:
         return os.path.samefile(first, second)
