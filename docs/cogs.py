@@ -14,6 +14,8 @@ from click.testing import CliRunner
 
 from lusoria.cli import main
 
+os.environ["LUSORIA_CATALOGUE"] = os.devnull  # the docs show lusoria's catalogue, never the user's own
+
 
 def console(command: str, input: str | None = None) -> None:
     """Run a `lusoria …` command and write it with its output as a console block."""

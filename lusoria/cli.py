@@ -246,8 +246,8 @@ class Lusoria(click.Group):
             except Exception as error:
                 if self.debug:
                     raise
-                if isinstance(error, api.DataError):  # its own data: an entry a user added may be wrong
-                    stop(f"{error}. {data_report()}", INTERNAL_ERROR)
+                if isinstance(error, api.DataError):  # its own data or the user's: an entry a user added may be wrong
+                    stop(f"{error}. {error.advice or data_report()}", INTERNAL_ERROR)
                 stop(internal_error(error), INTERNAL_ERROR)
 
 

@@ -17,7 +17,10 @@ class LusoriaError(Exception):
 
 class DataError(LusoriaError):
     """A data file installed with lusoria, which its docs invite users to extend (a catalogue of
-    variants), is not as it must be: its message names the file, the entry and why."""
+    variants), or a user's own file of the same kind, is not as it must be: its message names the
+    file, the entry and why."""
+
+    advice = ""  # what to do about a user's own file ("": lusoria's data, mend it or report it)
 
 
 def _restored(kind: type[LusoriaError], args: tuple) -> LusoriaError:

@@ -121,6 +121,7 @@ def game_text(name: str) -> str:
             _wrapped(f"  {variant:<{width}}  {notes.title}{_played_as(variant, notes)}", " " * (width + 4))
             for variant, notes in named.items()
         ),
+        *([_wrapped(read_from)] if (read_from := game.variants_read_from()) else []),
         "",
         _rule_line(game.name, ""),
         _wrapped(f"options (the Rules tag): {', '.join(game.options) or 'none'}"),

@@ -10,6 +10,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
+# No test reads the user's own catalogue of tafl variants (~/.config/lusoria/tafl_variants.toml):
+# an empty one, for this process and every process it starts; a test that wants one names its own
+os.environ["LUSORIA_CATALOGUE"] = os.devnull
 CONFORMANCE = ROOT.parent / "shared" / "conformance"
 
 # No deadline and no "too slow" health check: nothing may fail because the machine is slow

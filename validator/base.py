@@ -309,6 +309,12 @@ class Game(Generic[P]):
         return notes
 
     @classmethod
+    def variants_read_from(cls) -> str:
+        """What `lusoria explain GAME` says below its variants of where they were read from ("":
+        nothing, they are the game's own)."""
+        return ""
+
+    @classmethod
     def variants_of_board(cls, board: str) -> list[str]:
         """Its variants played on a `board` of that size (WxH, as a Board tag writes it)."""
         return [variant for variant in cls.presets if cls(variant=variant).board_size() == board_size_of(board)]

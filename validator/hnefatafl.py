@@ -8,10 +8,12 @@ OTN rules record: a variant of this game) or `game` (a built-in game that plays 
 `variant` and `options`); `aagenielsen` and `aagenielsen_ids` (the site's type names and keys),
 `opentafl` (OpenTafl's names of it), `sources` and `notes`; `layout_of` (an earlier entry's name)
 makes the entry another starting layout of that one (the same rules but `start`), which the
-site's games of its types were also played from. `catalogue()` reads and checks it."""
+site's games of its types were also played from. `catalogue()` reads and checks it, then a user's own
+catalogue of such entries (`users_catalogue()`), which every command reads beside it."""
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Iterator
@@ -21,6 +23,8 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
+
+import click
 
 from lusoria.errors import DataError
 from lusoria.validator.base import Game, OptionError, TagProblems, VariantNotes, known_names
@@ -40,8 +44,10 @@ from lusoria.validator.tafl_rules import (
     refusal,
 )
 from lusoria.validator.tafl_settings import RuleIds, Settings
+from lusoria.words import plural
 
 CATALOGUE: Traversable | Path = files("lusoria.validator") / "tafl_variants.toml"
+USERS_CATALOGUE = "LUSORIA_CATALOGUE"  # the environment variable that names a user's own catalogue
 IDS = RuleIds(
     turn="G2",
     move="G3",
@@ -117,20 +123,23 @@ FIELDS = {
 ITEMS = {"aagenielsen": str, "aagenielsen_ids": int, "opentafl": str}
 
 
-def load(path: Traversable | Path) -> tuple[Variant, ...]:
-    """The entries of a catalogue file, checked: CatalogueError naming the file, the entry (the
-    line of its `[[variant]]`, its number and name) and what is wrong, at the first problem."""
-    text = path.read_text("utf-8")
+def load(path: Traversable | Path, before: tuple[Variant, ...] = ()) -> tuple[Variant, ...]:
+    """The entries of a catalogue file, checked, also against the entries `before` it (a user's
+    own catalogue: against lusoria's): CatalogueError naming the file, the entry (the line of its
+    `[[variant]]`, its number and name) and what is wrong, at the first problem."""
     try:
+        text = path.read_text("utf-8")
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
+    except OSError as error:
+        raise CatalogueError(f"{path}: cannot be read: {error.strerror or error}") from None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise CatalogueError(f"{path}: not TOML: {error}") from None
     headers = [number for number, line in enumerate(text.splitlines(), 1) if line.strip() == "[[variant]]"]
     if set(data) - {"variant"} or not isinstance(data.get("variant", []), list):
         raise CatalogueError(f"{path}: a catalogue holds [[variant]] entries only")
     found: list[Variant] = []
-    names: set[str] = set()
-    keys: dict[int, str] = {}
+    names = {variant.name: "an entry of lusoria's catalogue: choose another" for variant in before}
+    keys = {key: variant.name for variant in before for key in variant.aagenielsen_ids}
     for number, entry in enumerate(data.get("variant", []), 1):
         name = entry.get("name") if isinstance(entry.get("name"), str) else None
         line = f":{headers[number - 1]}" if len(headers) == len(data.get("variant", [])) else ""  # (headers as written)
@@ -138,14 +147,14 @@ def load(path: Traversable | Path) -> tuple[Variant, ...]:
         found.append(_entry(entry, where))
         variant = found[-1]
         if variant.name in names:
-            raise CatalogueError(f"{where}: the name {variant.name} is given to an earlier entry")
-        names.add(variant.name)
+            raise CatalogueError(f"{where}: the name {variant.name} is given to {names[variant.name]}")
+        names[variant.name] = "an earlier entry"
         for key in variant.aagenielsen_ids:  # (two of the site's types share a name: "Tyr 13x13")
             if key in keys:
                 raise CatalogueError(f"{where}: aagenielsen type key {key} is already {keys[key]}'s")
             keys[key] = variant.name
         if variant.layout_of:
-            _check_layout(variant, {earlier.name: earlier for earlier in found[:-1]}, where)
+            _check_layout(variant, {earlier.name: earlier for earlier in (*before, *found[:-1])}, where)
     return tuple(found)
 
 
@@ -208,9 +217,32 @@ def _check_rules(rules: str, where: str) -> None:
 
 
 @cache
+def catalogues() -> tuple[tuple[Variant, ...], tuple[Variant, ...]]:
+    """lusoria's catalogue's entries and those of the user's own (read once a process, before the
+    worker processes are forked); an error in the user's says that the file is theirs to mend."""
+    builtin = load(CATALOGUE)
+    path = users_catalogue()
+    if not os.environ.get(USERS_CATALOGUE) and not path.exists():
+        return builtin, ()
+    try:
+        return builtin, load(path, builtin)
+    except CatalogueError as error:
+        origin = f"named by {USERS_CATALOGUE}" if os.environ.get(USERS_CATALOGUE) else "in your settings folder"
+        error.advice = f"The file is your own catalogue of tafl variants ({origin}), not a record: mend it"
+        raise
+
+
 def catalogue() -> tuple[Variant, ...]:
-    """The catalogue's entries (read once a process)."""
-    return load(CATALOGUE)
+    """Every entry: lusoria's, then the user's."""
+    builtin, users = catalogues()
+    return builtin + users
+
+
+def users_catalogue() -> Path:
+    """Where a user's own catalogue is: the file LUSORIA_CATALOGUE names, else `tafl_variants.toml`
+    in lusoria's folder of the user's settings (click.get_app_dir: ~/.config/lusoria on Linux)."""
+    named = os.environ.get(USERS_CATALOGUE)
+    return Path(named) if named else Path(click.get_app_dir("lusoria")) / CATALOGUE.name
 
 
 def presets() -> dict[str, dict[str, str]]:
@@ -323,6 +355,14 @@ class Hnefatafl(TaflGame):
             for entry in catalogue()
             if entry.game or entry.name in cls.presets
         }
+
+    @classmethod
+    def variants_read_from(cls) -> str:
+        """The user's own catalogue: where it is, and how many entries it adds."""
+        path, users = users_catalogue(), catalogues()[1]
+        if users or path.exists():
+            return f"Your own catalogue: {plural(len(users), 'entry', 'entries')}, read from {path}"
+        return f"Your own catalogue: none (no file {path}, nor {USERS_CATALOGUE} naming one)"
 
     @classmethod
     def options_from_tags(cls, tags: dict[str, str]) -> dict[str, str]:

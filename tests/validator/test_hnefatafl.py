@@ -747,11 +747,11 @@ def test_a_wrong_entry_is_said_as_the_catalogues_to_mend_not_as_a_bug(tmp_path, 
     path.write_text(hnefatafl.CATALOGUE.read_text("utf-8") + "\n" + ENTRY.replace("ttTKTtt", "ttTKTt"))
     number = len(catalogue()) + 1
     monkeypatch.setattr(hnefatafl, "CATALOGUE", path)
-    hnefatafl.catalogue.cache_clear()
+    hnefatafl.catalogues.cache_clear()
     try:
         result = CliRunner().invoke(main, ["explain", FETLAR])
     finally:
-        hnefatafl.catalogue.cache_clear()
+        hnefatafl.catalogues.cache_clear()
     assert result.exit_code == 3 and "a bug in lusoria" not in result.output
     assert result.output.startswith(
         f"lusoria: {path}:{path.read_text().count(chr(10)) - 3}: variant {number} (toy-7x7): rules: the rank 'ppPKPp' covers 6 squares, not 7. "
@@ -849,13 +849,13 @@ def catalogue_with(tmp_path, monkeypatch, entries):
     path = tmp_path / "tafl_variants.toml"
     path.write_text(hnefatafl.CATALOGUE.read_text("utf-8") + "\n" + entries)
     monkeypatch.setattr(hnefatafl, "CATALOGUE", path)
-    hnefatafl.catalogue.cache_clear()
+    hnefatafl.catalogues.cache_clear()
     monkeypatch.setattr(Hnefatafl, "presets", hnefatafl.presets())
     monkeypatch.setattr(FORMATS["aage"].games, "_games", None)
     try:
         yield
     finally:
-        hnefatafl.catalogue.cache_clear()
+        hnefatafl.catalogues.cache_clear()
         FORMATS["aage"].games._games = None
 
 

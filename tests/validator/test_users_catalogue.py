@@ -1,0 +1,157 @@
+"""A user's own catalogue of tafl variants (validator/hnefatafl.py, `users_catalogue`): its entries
+read by every command beside lusoria's, in the worker processes too; its errors name the user's
+file and the entry's line; a name of lusoria's catalogue refused; no file, lusoria's catalogue alone.
+The commands run as a user runs them, in processes of their own, each given its file (conftest
+gives every other test an empty one)."""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from lusoria.validator.hnefatafl import CATALOGUE, CatalogueError, catalogue, load, users_catalogue
+
+CLUB = """# our club's house variant
+
+[[variant]]
+name = "club-7x7"
+title = "Club tafl 7×7"
+rules = "dim:7 esc:c atkf:y ka:y ks:w cor:a1,g1,a7,g7 cen:d4 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+"""
+GAME = '[Game "hnefatafl"]\n[Variant "club-7x7"]\n\n{ %s }\n1... d7-f7 d5-e5 2... d1-b1 *\n'
+WRONG = '[Game "hnefatafl"]\n[Variant "club-7x7"]\n\n1... d7-d5 *\n'  # d6 holds a soldier
+
+
+def lusoria(tmp_path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    """`lusoria ARGS` in a process of its own, in `tmp_path`, its environment's variables `env`
+    besides this one's (an empty value: the variable unset)."""
+    environment = {**os.environ, **env}
+    environment = {key: value for key, value in environment.items() if value}
+    command = [sys.executable, "-m", "lusoria.cli", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=environment, cwd=tmp_path)
+
+
+@pytest.mark.parametrize("jobs", [[], ["--jobs", "2", "--force-jobs"]], ids=["default-jobs", "two-workers"])
+def test_an_entry_of_the_users_catalogue_is_a_variant_in_every_worker(tmp_path, jobs):
+    """A folder of more records than one worker's chunk (lusoria.workers.CHUNK): the user's variant
+    read in the worker processes as in the first, its last record's illegal ply found by its rule."""
+    (tmp_path / "club.toml").write_text(CLUB, encoding="utf-8")
+    games = tmp_path / "games"
+    games.mkdir()
+    for number in range(40):
+        (games / f"{number:02}.lgn").write_text(GAME % ("a long evening " * 200), encoding="utf-8")
+    (games / "99-wrong.lgn").write_text(WRONG, encoding="utf-8")
+    done = lusoria(tmp_path, "validate", *jobs, "games", LUSORIA_CATALOGUE="club.toml")
+    assert (done.returncode, done.stderr) == (1, "")
+    assert done.stdout.splitlines() == [
+        "games/99-wrong.lgn:4:6: error[G3]: the way is blocked at d6; the rest of this line is not checked",
+        " 4 | 1... d7-d5 *",
+        "   |      ^^^^^",
+        "41 records: 40 valid, 1 invalid (1 error, 0 warnings)",
+        "rules cited: G3 (lusoria explain G3 says what a rule means)",
+    ]
+
+
+def test_every_command_knows_the_users_entries_and_explain_names_the_file(tmp_path):
+    (tmp_path / "club.toml").write_text(CLUB, encoding="utf-8")
+    (tmp_path / "game.lgn").write_text(GAME % "a game", encoding="utf-8")
+    club = {"LUSORIA_CATALOGUE": "club.toml"}
+    listed = lusoria(tmp_path, "explain", "hnefatafl", **club).stdout.splitlines()
+    assert "  club-7x7" in [line[:10] for line in listed]
+    assert "Your own catalogue: 1 entry, read from club.toml" in listed
+    assert lusoria(tmp_path, "explain", "club-7x7", **club).stdout.startswith("club-7x7: Club tafl 7×7\n")
+    assert lusoria(tmp_path, "show", "game.lgn", **club).stdout.startswith("hnefatafl (club-7x7) after ply 3 of 3\n")
+    ruled = lusoria(tmp_path, "rules", "game.lgn", **club).stdout
+    assert ruled == "game.lgn:1: record 0: legal under its declared rules (club-7x7)\n"
+    written = lusoria(tmp_path, "random", "--game", "hnefatafl", "--variant", "club-7x7", "--seed", "1", **club)
+    assert '[Variant "club-7x7"]' in written.stdout and written.returncode == 0
+    (tmp_path / "moves.txt").write_text("d7-f7 d5-e5 d1-b1\n", encoding="utf-8")  # a move list: no tags
+    read = lusoria(tmp_path, "validate", "--game", "hnefatafl", "--variant", "club-7x7", "moves.txt", **club)
+    assert read.stdout == "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"
+    assert lusoria(tmp_path, "import", "--db", "a.db", "game.lgn", **club).returncode == 0
+    tree = lusoria(tmp_path, "tree", "--db", "a.db", "--game", "hnefatafl", "--variant", "club-7x7", **club)
+    assert tree.stdout.splitlines()[2].split()[:2] == ["d7-f7", "1"]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            CLUB.replace("ttTKTtt", "ttTKTt"),
+            "club.toml:3: variant 1 (club-7x7): rules: the rank 'ppPKPp' covers 6 squares, not 7",
+        ),
+        (
+            CLUB.replace("club-7x7", "fetlar-hnefatafl-11x11"),
+            "club.toml:3: variant 1 (fetlar-hnefatafl-11x11): the name fetlar-hnefatafl-11x11 is given to an "
+            "entry of lusoria's catalogue: choose another",
+        ),
+        (CLUB.replace("[[variant]]", "[[variants]]"), "club.toml: a catalogue holds [[variant]] entries only"),
+    ],
+    ids=["wrong-entry", "clash", "no-entries"],
+)
+def test_a_wrong_entry_of_the_users_catalogue_is_theirs_to_mend(tmp_path, text, message):
+    (tmp_path / "club.toml").write_text(text, encoding="utf-8")
+    (tmp_path / "game.lgn").write_text(GAME % "a game", encoding="utf-8")
+    done = lusoria(tmp_path, "validate", "game.lgn", LUSORIA_CATALOGUE="club.toml")
+    assert (done.returncode, done.stdout) == (3, "")
+    assert done.stderr == (
+        f"lusoria: {message}. The file is your own catalogue of tafl variants (named by LUSORIA_CATALOGUE), "
+        "not a record: mend it\n"
+    )
+
+
+def test_a_users_catalogue_named_but_missing_is_said_so(tmp_path):
+    done = lusoria(tmp_path, "explain", "hnefatafl", LUSORIA_CATALOGUE="clubb.toml")
+    assert (done.returncode, done.stdout) == (3, "")
+    assert done.stderr.startswith(
+        "lusoria: clubb.toml: cannot be read: No such file or directory. The file is your own"
+    )
+
+
+def test_the_users_catalogue_is_in_their_settings_folder_by_default(tmp_path, monkeypatch):
+    """Without LUSORIA_CATALOGUE, `tafl_variants.toml` in lusoria's folder of the user's settings
+    (click.get_app_dir); none there: the same variants and verdicts as lusoria's catalogue alone."""
+    home = {"LUSORIA_CATALOGUE": "", "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "settings")}
+    for key, value in home.items():
+        monkeypatch.setenv(key, value)
+    path = users_catalogue()
+    assert path.parent.is_relative_to(tmp_path) and path.name == "tafl_variants.toml"
+    (tmp_path / "game.lgn").write_text(GAME % "a game", encoding="utf-8")
+    samples = os.path.abspath("samples/tablut")  # (the project's folder: pytest runs from it)
+    alone = lusoria(tmp_path, "explain", "hnefatafl", **home).stdout
+    empty = lusoria(tmp_path, "explain", "hnefatafl", LUSORIA_CATALOGUE=os.devnull).stdout
+    said = re.compile(r"Your own catalogue: (.*?)\n\n", re.DOTALL)  # (its line wrapped)
+    assert said.sub("", alone) == said.sub("", empty)
+    assert " ".join(said.search(alone)[1].split()) == f"none (no file {path}, nor LUSORIA_CATALOGUE naming one)"
+    assert said.search(empty)[1] == "0 entries, read from /dev/null"
+    verdicts = lusoria(tmp_path, "validate", samples, "game.lgn", **home)
+    assert verdicts.stdout == lusoria(tmp_path, "validate", samples, "game.lgn", LUSORIA_CATALOGUE=os.devnull).stdout
+    assert "unknown variant 'club-7x7' for hnefatafl" in verdicts.stdout
+    path.parent.mkdir(parents=True)
+    path.write_text(CLUB, encoding="utf-8")
+    assert lusoria(tmp_path, "validate", "game.lgn", **home).stdout.startswith("1 record: 1 valid")
+
+
+def test_the_users_catalogue_is_checked_against_lusorias(tmp_path):
+    """lusoria's aagenielsen.dk keys are taken too, and an entry may be another layout of one of its entries."""
+    builtin = load(CATALOGUE)
+    taken = next(entry for entry in builtin if entry.aagenielsen_ids)
+    path = tmp_path / "club.toml"
+    path.write_text(CLUB + f"aagenielsen = ['Club tafl']\naagenielsen_ids = [{taken.aagenielsen_ids[0]}]\n")
+    with pytest.raises(
+        CatalogueError, match=f"aagenielsen type key {taken.aagenielsen_ids[0]} is already {taken.name}'s"
+    ):
+        load(path, builtin)
+    main = next(entry for entry in builtin if entry.rules and not entry.layout_of and "dim:7" in entry.rules)
+    start = main.rules.split("start:")[1].split()[0]
+    layout = main.rules.replace(start, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/2t4/")
+    path.write_text(
+        f"[[variant]]\nname = 'club-layout'\ntitle = 'Club'\nlayout_of = '{main.name}'\nrules = '{layout}'\n"
+    )
+    assert [entry.name for entry in load(path, builtin)] == ["club-layout"]
+
+
+def test_the_suite_reads_no_users_catalogue():
+    assert os.environ["LUSORIA_CATALOGUE"] == os.devnull and catalogue() == load(CATALOGUE)
