@@ -75,6 +75,12 @@ TITLE = "Hnefatafl"  # the generic game's name in messages ("a Hnefatafl game ha
 class CatalogueError(DataError):
     """The catalogue of tafl game types is not as it must be: the file, the entry and why."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a DataError: raised in a worker process while this module was imported, it
+        reaches its parent, which could not import the module to read its class back."""
+        restore, (_, args), state = super().__reduce__()
+        return restore, (DataError, args), state
+
 
 @dataclass(frozen=True)
 class Variant:

@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ROOT
 
 from lusoria.validator.hnefatafl import CATALOGUE, CatalogueError, catalogue, load, users_catalogue
 
@@ -99,6 +100,26 @@ def test_a_wrong_entry_of_the_users_catalogue_is_theirs_to_mend(tmp_path, text, 
     assert done.stderr == (
         f"lusoria: {message}. The file is your own catalogue of tafl variants (named by LUSORIA_CATALOGUE), "
         "not a record: mend it\n"
+    )
+
+
+def test_a_wrong_entry_first_read_in_a_worker_process_is_said_as_in_the_first(tmp_path):
+    """Records of another game first, which the first process checks and which do not read the
+    catalogue: a worker reads it and fails. It said "internal error … RuntimeError: Traceback …
+    This is a bug in lusoria": the error's class could not be read back in the first process, its
+    module's import having stopped on it."""
+    (tmp_path / "club.toml").write_text(CLUB.replace("ttTKTtt", "ttTKTt"), encoding="utf-8")
+    games = tmp_path / "games"
+    games.mkdir()
+    tablut = (ROOT / "samples" / "tablut" / "escape.lgn").read_text(encoding="utf-8")
+    for number in range(40):
+        (games / f"{number:02}.lgn").write_text(tablut.replace("{ The", "{ " + "The " * 500), encoding="utf-8")
+    (games / "99-club.lgn").write_text(GAME % "a game", encoding="utf-8")
+    done = lusoria(tmp_path, "validate", "--jobs", "2", "--force-jobs", "games", LUSORIA_CATALOGUE="club.toml")
+    assert (done.returncode, done.stdout) == (3, "")
+    assert done.stderr == (
+        "lusoria: club.toml:3: variant 1 (club-7x7): rules: the rank 'ppPKPp' covers 6 squares, not 7. "
+        "The file is your own catalogue of tafl variants (named by LUSORIA_CATALOGUE), not a record: mend it\n"
     )
 
 
