@@ -224,8 +224,9 @@ def _check_rules(rules: str, where: str) -> None:
 
 @cache
 def catalogues() -> tuple[tuple[Variant, ...], tuple[Variant, ...]]:
-    """lusoria's catalogue's entries and those of the user's own (read once a process, before the
-    worker processes are forked); an error in the user's says that the file is theirs to mend."""
+    """lusoria's catalogue's entries and those of the user's own (read once a process; a worker
+    process reads the same file, its environment being its parent's); an error in the user's says
+    that the file is theirs to mend."""
     builtin = load(CATALOGUE)
     path = users_catalogue()
     if not os.environ.get(USERS_CATALOGUE) and not path.exists():
