@@ -140,7 +140,7 @@ def test_the_users_catalogue_is_in_their_settings_folder_by_default(tmp_path, mo
     path = users_catalogue()
     assert path.parent.is_relative_to(tmp_path) and path.name == "tafl_variants.toml"
     (tmp_path / "game.lgn").write_text(GAME % "a game", encoding="utf-8")
-    samples = os.path.abspath("samples/tablut")  # (the project's folder: pytest runs from it)
+    samples = str(ROOT / "samples" / "tablut")
     alone = lusoria(tmp_path, "explain", "hnefatafl", **home).stdout
     empty = lusoria(tmp_path, "explain", "hnefatafl", LUSORIA_CATALOGUE=os.devnull).stdout
     said = re.compile(r"Your own catalogue: (.*?)\n\n", re.DOTALL)  # (its line wrapped)
