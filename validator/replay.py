@@ -175,8 +175,10 @@ def _ended(diagnostic: Diagnostic, outcome: Outcome) -> Diagnostic:
 
 
 def canonical_text(report: Report) -> str:
-    """A replayed record (`check` with keep=True) in canonical form: the lgn format's writer."""
-    assert report.record is not None, "a record that does not parse has no canonical form"
+    """A replayed record (`check` with keep=True) in canonical form: the lgn format's writer.
+    ValueError for a record that does not parse."""
+    if report.record is None:
+        raise ValueError("a record that does not parse has no canonical form")
     rules = report.rules
     second = bool(rules and report.positions and movers_numbering(rules, report.positions[0]))
     return write_record(report.record, second, report.canonical, rules.continued if rules else None)
