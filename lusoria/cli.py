@@ -479,7 +479,7 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
             echo(("\n" if number else "") + text, nl=False)  # streamed; records apart by a blank line
         sys.exit(2 if inputs.unreadable else status)
     for file in inputs(api.canonical_files(paths, encoding, reading()["format"])):
-        if file.format != "lgn" and file.path not in map(os.fspath, paths):  # found in a directory ([old].lgn: a Path)
+        if file.format != "lgn" and file.path not in map(str, paths):  # found in a directory ([old].lgn: a Path)
             echo(
                 f"lusoria: {api.Skipped(file.path, f'read as {file.format}: --check and --write apply to lgn files')}",
                 err=True,
