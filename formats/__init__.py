@@ -235,11 +235,10 @@ def why_not(path: str, format: str | None = None) -> str:
 
 def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The records of a whole text in a format other than lgn, as its reader hands them over,
-    checked against the readers' contract (lusoria.formats.contract). `tags` (Variant, Rules)
-    choose the rules of plain move lists, and of aagenielsen.dk games of a type lusoria does not know."""
-    if format not in FORMATS or FORMATS[format].read is None:
+    checked against the readers' contract (lusoria.formats.contract). `tags` (Game, Variant, Rules)
+    choose the game and rules of records whose files do not say them."""
+    reader = FORMATS[format].read if format in FORMATS else None
+    if reader is None:
         readable = [name for name, entry in FORMATS.items() if entry.read is not None]
         raise ValueError(f"unknown format '{format}' (known: {', '.join(readable)})")
-    reader = FORMATS[format].read
-    assert reader is not None
     return handed_over(reader(text, path, tags), format, path)

@@ -132,8 +132,8 @@ def read_sources(
     input), a text stream, or text (`is_text`: the records themselves). A file is read in
     `format` (by default: what its name, then its content, says; lgn when neither does), and
     so is standard input (by default: what its content says, for the formats it tells alone;
-    lgn else), text or a stream (by default lgn); `tags` (Variant, Rules) choose the
-    rules of plain tafl move lists; `progress` is told the bytes of a file read, as they are
+    lgn else), text or a stream (by default lgn); `tags` (Game, Variant, Rules) choose the
+    game and rules of records whose files do not say them; `progress` is told the bytes of a file read, as they are
     (their sum is the file's size)."""
     if isinstance(path, RecordText):
         yield path
