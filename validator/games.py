@@ -89,7 +89,12 @@ class Registry(Mapping[str, type[Game]]):
         return name in self._classes or name in self._where or name in self._find()
 
     def register(self, cls: type[G]) -> type[G]:
-        """Add a game (or replace the one of the same name); usable as a class decorator."""
+        """Add a game (or replace the one of the same name); usable as a class decorator. ValueError
+        for a class that is no game, or whose name is not in lower case (the names it looks up)."""
+        if not _is_game(cls):
+            raise ValueError(f"cannot register {cls!r}: it is not a Game class")
+        if cls.name != cls.name.lower():
+            raise ValueError(f"cannot register {cls!r}: its name {cls.name!r} is not in lower case")
         self._where.pop(cls.name, None)
         self._classes[cls.name] = cls
         return cls

@@ -2,6 +2,7 @@
 its grammar tests/fixtures/slide.lark) goes through the CLI like the built-in games."""
 
 import json
+import re
 import xml.etree.ElementTree as ElementTree
 from importlib.metadata import EntryPoint
 
@@ -60,6 +61,21 @@ def test_a_registered_game_may_replace_a_built_in_one_until_it_is_unregistered()
     assert len(GAMES) == games  # replaced, not added
     GAMES.unregister("tablut")
     assert game_class("tablut") is Tablut and len(GAMES) == games
+
+
+def test_register_refuses_what_the_registry_could_not_find_again():
+    """A name with capitals was registered as written while the registry looks names up in lower
+    case: `[Game "BigSlide"]` was an unknown game 'bigslide' (did you mean BigSlide?); a class that
+    is no game raised an AttributeError."""
+
+    class BigSlide(Slide):
+        name = "BigSlide"
+
+    games = known_games()
+    for refused, why in ((BigSlide, "its name 'BigSlide' is not in lower case"), (int, "it is not a Game class")):
+        with pytest.raises(ValueError, match=f"^{re.escape(f'cannot register {refused!r}: {why}')}$"):
+            register(refused)
+    assert known_games() == games
 
 
 POINTS = {"Slide": "toy_game:Slide", "number": "math:pi", "class": "fractions:Fraction", "tablut": "toy_game:Slide"}
