@@ -546,6 +546,12 @@ def one_record(command):
     return command
 
 
+def say_unreplayable(error: api.Unreplayable, index: int) -> NoReturn:
+    """Stop (status 1): record `index` cannot be replayed at all, said at the diagnostic's place, as
+    validate and rules say it."""
+    stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {output.unreplayable(error.diagnostic)}", 1)
+
+
 def deliver(text: str, written_to: str | None, path: str | Path) -> None:
     """What a command of `one_record` made of PATH: written to its --output file, or shown."""
     if written_to:
@@ -570,8 +576,8 @@ def show(path: str | Path, index: int, ply: int | None, format_: str, written_to
     with record_of(path, index, encoding) as source:
         try:
             board = api.board(source, ply)
-        except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
-            stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {error}", 1)
+        except api.Unreplayable as error:
+            say_unreplayable(error, index)
         except api.PastTheEnd as error:  # a usage error
             stop(f"{path}, record {index}: {error}")
         except ValueError as error:  # the replay stops before the ply: an invalid record
@@ -637,11 +643,8 @@ def html(path: str | Path, index: int, written_to: str | None, encoding: str) ->
         deliver(api.replay_page(source), written_to, path)
         try:
             board = api.board(source)
-        except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
-            stop(
-                f"{output.located(error.path, error.diagnostic)}: record {index}: {output.unreplayable(error.diagnostic)}",
-                1,
-            )
+        except api.Unreplayable as error:
+            say_unreplayable(error, index)
         for diagnostic in board.unread:
             echo(output.diagnostic_text(board.report, diagnostic), err=True)
 
