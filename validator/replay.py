@@ -53,7 +53,7 @@ class Report:
     """What replaying one record found. Three states: the text does not parse (`record`
     None, its syntax errors first in `diagnostics`, then, when only its result marker is
     missing, what its plies break); it parses but its rules or start position
-    cannot be read (`rules` None, no positions); it was replayed (`rules` set, `positions[0]`
+    cannot be read (no positions; `rules` None when its rules cannot); it was replayed (`rules` set, `positions[0]`
     the start; by `check(assume_result=True)`, a record that lacks only its result marker too, with
     its syntax error)."""
 
