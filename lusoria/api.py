@@ -35,6 +35,7 @@ from lusoria.notation.sources import (
     head_text,
     names_a_file,
     shown_path,
+    unreadable,
 )
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
@@ -246,7 +247,7 @@ def _read_bytes(path: str, name: str) -> bytes:
         with open(path, "rb") as file:
             return file.read()
     except OSError as error:
-        raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
+        raise unreadable(name, error) from None
 
 
 def canonical_records(

@@ -33,6 +33,11 @@ class InputError(LusoriaError):
         self.parameter = parameter
 
 
+def unreadable(name: str, error: OSError) -> InputError:
+    """The InputError of a source `name` that the system could not read: what it says, in lower case."""
+    return InputError(f"{name}: {error.strerror.lower() if error.strerror else error}")
+
+
 @dataclass(frozen=True)
 class Skipped:
     """A file in a directory that holds no records lusoria reads, and why."""
@@ -126,7 +131,7 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
     except LookupError as error:
         raise InputError(f"{path}: {error}") from None
     except OSError as error:
-        raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
+        raise unreadable(path, error) from None
     try:
         line, length = 1, 0  # the line being read, and its characters so far
         for chunk in iter(lambda: text.read(CHUNK), ""):
@@ -139,7 +144,7 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
                 )
             yield chunk
     except OSError as error:
-        raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
+        raise unreadable(path, error) from None
     except UnicodeDecodeError as error:
         before = (
             counted.last[: counted.last.find(error.object[:16]) + error.start]
