@@ -25,7 +25,7 @@ from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive,
 from lusoria.archive.search import read_positions_of
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import SORTS, Node, tree
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, reason
 from lusoria.formats.sources import given, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
@@ -206,8 +206,8 @@ class Archive:
         try:
             return create_archive(self.path, fill)
         except (sqlite3.Error, OSError) as error:
-            reason = (error.strerror or str(error)).lower() if isinstance(error, OSError) else str(error)
-            raise ImportStopped(f"cannot create the archive {self.path}: {reason}") from None
+            said = reason(error) if isinstance(error, OSError) else str(error)
+            raise ImportStopped(f"cannot create the archive {self.path}: {said}") from None
 
     def _existing(self) -> None:
         """NotAnArchive unless the file is an archive of this version, which is checked by

@@ -15,7 +15,7 @@ import sqlite_utils
 from lusoria.archive.migrations import MIGRATIONS, rebuild_replayed
 from lusoria.archive.tables import create_tables
 from lusoria.archive.texts import add_functions
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, reason
 from lusoria.files import mode_for
 from lusoria.notation.sources import Note
 from lusoria.words import plural
@@ -179,9 +179,7 @@ def open_archive(
             try:
                 _publish(_new, path, replace=os.path.exists(path))
             except OSError as error:
-                raise NotAnArchive(
-                    f"cannot create the archive {path}: {(error.strerror or str(error)).lower()}"
-                ) from None
+                raise NotAnArchive(f"cannot create the archive {path}: {reason(error)}") from None
         db = _connect(path)
         tables = set(db.table_names())
         version = db.execute("PRAGMA user_version").fetchone()[0]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, build, output
+from lusoria.errors import reason
 from lusoria.options import Bounded, Encoding, LazyDefault, Named
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import plural
@@ -378,7 +379,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
 
 def cannot_write(path: object, error: OSError) -> str:
     """What a command says of a file it could not write."""
-    return f"cannot write {path}: {(error.strerror or str(error)).lower()}"
+    return f"cannot write {path}: {reason(error)}"
 
 
 def say_no_record(paths: tuple[str | Path, ...]) -> None:
@@ -1182,7 +1183,7 @@ def serve(db: str, port: int) -> None:
     except MissingDatasette as error:
         stop(str(error))
     except OSError as error:  # the port is taken
-        stop(f"cannot listen on port {port}: {(error.strerror or str(error)).lower()}")
+        stop(f"cannot listen on port {port}: {reason(error)}")
     except KeyboardInterrupt:  # how a server is stopped: not an abort
         pass
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, TextIO, TypeGuard, Union
 
-from lusoria.errors import LusoriaError
+from lusoria.errors import LusoriaError, reason
 from lusoria.notation.reader import RecordText
 
 STDIN = "-"
@@ -35,7 +35,7 @@ class InputError(LusoriaError):
 
 def unreadable(name: str, error: OSError) -> InputError:
     """The InputError of a source `name` that the system could not read: what it says, in lower case."""
-    return InputError(f"{name}: {error.strerror.lower() if error.strerror else error}")
+    return InputError(f"{name}: {reason(error)}")
 
 
 @dataclass(frozen=True)
