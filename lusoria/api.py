@@ -139,7 +139,7 @@ def validate(
     """A verdict per record of every path, in order (`lusoria validate`), and a Problem in its
     place for a source that cannot be read or is skipped (lusoria.pipeline).
     With `jobs` > 1, records are checked by that many worker processes; `keep_going`:
-    past an illegal ply with one nearest suggestion, as if it had been written.
+    past an illegal ply or a syntax slip with one nearest suggestion, as if it had been written.
     `format` forces a format (lusoria.formats); `tags` (Game, Variant, Rules) choose the game and
     rules of records whose files do not say them."""
     for verdict in in_workers(partial(_verdict, keep_going=keep_going), records(paths, encoding, format, tags), jobs):
