@@ -25,7 +25,7 @@ from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive,
 from lusoria.archive.search import read_positions_of
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import SORTS, Node, tree
-from lusoria.errors import LusoriaError, reason
+from lusoria.errors import LusoriaError
 from lusoria.formats.sources import given, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
@@ -34,6 +34,7 @@ from lusoria.validator.base import Game, Position, known_names, known_names_hold
 from lusoria.validator.games import GAMES, owners_of
 from lusoria.validator.replay import Report, check
 from lusoria.variants import is_variant, rules_of_name, tags_line, tags_of_name, variant_names, variant_of_other_games
+from lusoria.words import reason
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking

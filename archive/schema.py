@@ -15,10 +15,10 @@ import sqlite_utils
 from lusoria.archive.migrations import MIGRATIONS, rebuild_replayed
 from lusoria.archive.tables import create_tables
 from lusoria.archive.texts import add_functions
-from lusoria.errors import LusoriaError, reason
+from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
 from lusoria.notation.sources import Note
-from lusoria.words import plural
+from lusoria.words import plural, reason
 
 SCHEMA_VERSION = 15  # each version's changes: archive/migrations.py
 

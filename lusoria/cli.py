@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from lusoria import __version__, build, output
-from lusoria.errors import reason
 from lusoria.options import Bounded, Encoding, LazyDefault, Named
 from lusoria.terminal import echo, escaped, unescaped
-from lusoria.words import plural
+from lusoria.words import plural, reason
 
 if TYPE_CHECKING:
     from lusoria import api

@@ -28,11 +28,6 @@ def _restored(kind: type[LusoriaError], args: tuple) -> LusoriaError:
     return error
 
 
-def reason(error: OSError) -> str:
-    """What the system says of `error`, in lower case ("no such file or directory")."""
-    return (error.strerror or str(error)).lower()
-
-
 CHECKING = "while checking "  # the note that names the record an exception was raised on
 
 

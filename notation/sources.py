@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, TextIO, TypeGuard, Union
 
-from lusoria.errors import LusoriaError, reason
+from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
+from lusoria.words import reason
 
 STDIN = "-"
 Source = Union[str, os.PathLike, TextIO, RecordText]  # see lusoria.formats.sources.read_sources
