@@ -47,7 +47,7 @@ class Registry(Mapping[str, type[Game]]):
         """The games of the entry points (loaded once, one by one: lusoria.plugins); a built-in
         game keeps its name."""
         if self._found is None:
-            found = loaded(self._group, _is_game, "a Game class", self._built_in)
+            found = loaded(self._group, _is_game, "a Game class", self._built_in, named=_name_of)
             self._found = {name.lower(): cast("type[Game]", cls) for name, cls in found.items()}
             for name, cls in self._found.items():
                 self._classes.setdefault(name, cls)
@@ -111,6 +111,11 @@ class Registry(Mapping[str, type[Game]]):
 
 def _is_game(value: object) -> bool:
     return isinstance(value, type) and issubclass(value, Game)
+
+
+def _name_of(game: object) -> str:
+    """The name a game's class gives itself, which its records' Game tag writes."""
+    return getattr(game, "name", "")
 
 
 GAMES = Registry(_BUILT_IN)

@@ -134,6 +134,19 @@ def test_a_registered_game_needs_no_entry_point_and_one_of_them_comes_back_after
     assert games["slide"] is Slide
 
 
+def test_an_entry_point_whose_game_has_another_name_is_left_out_and_said(monkeypatch, capsys):
+    """`other = "toy_game:Slide"` listed a game `other` whose records are `slide`'s: `[Game "slide"]`
+    was an unknown game, and `[Game "other"]` was read as slide."""
+    points = [EntryPoint("other", "toy_game:Slide", "test.games"), EntryPoint("Slide", "toy_game:Slide", "test.games")]
+    monkeypatch.setattr(plugins, "entry_points", lambda group: points if group == "test.games" else [])
+    games = Registry({}, "test.games")
+    assert games.names == ("slide",) and games["slide"] is Slide
+    assert capsys.readouterr().err == (
+        "lusoria: warning: the plug-in 'other = toy_game:Slide' (test.games) is left out: it loads to a Game class "
+        "named 'slide', not 'other'\n"
+    )
+
+
 def test_the_editor_completes_the_game_and_its_plies(slide):
     from lusoria.document import Document, completions
 
