@@ -34,6 +34,7 @@ from lusoria.validator.base import Game, Position, known_names, known_names_hold
 from lusoria.validator.games import GAMES, owners_of
 from lusoria.validator.replay import Report, check
 from lusoria.variants import is_variant, rules_of_name, tags_line, tags_of_name, variant_names, variant_of_other_games
+from lusoria.words import reason
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
@@ -206,8 +207,8 @@ class Archive:
         try:
             return create_archive(self.path, fill)
         except (sqlite3.Error, OSError) as error:
-            reason = (error.strerror or str(error)).lower() if isinstance(error, OSError) else str(error)
-            raise ImportStopped(f"cannot create the archive {self.path}: {reason}") from None
+            said = reason(error) if isinstance(error, OSError) else str(error)
+            raise ImportStopped(f"cannot create the archive {self.path}: {said}") from None
 
     def _existing(self) -> None:
         """NotAnArchive unless the file is an archive of this version, which is checked by

@@ -18,7 +18,7 @@ from lusoria.archive.texts import add_functions
 from lusoria.errors import LusoriaError
 from lusoria.files import mode_for
 from lusoria.notation.sources import Note
-from lusoria.words import plural
+from lusoria.words import plural, reason
 
 SCHEMA_VERSION = 15  # each version's changes: archive/migrations.py
 
@@ -179,9 +179,7 @@ def open_archive(
             try:
                 _publish(_new, path, replace=os.path.exists(path))
             except OSError as error:
-                raise NotAnArchive(
-                    f"cannot create the archive {path}: {(error.strerror or str(error)).lower()}"
-                ) from None
+                raise NotAnArchive(f"cannot create the archive {path}: {reason(error)}") from None
         db = _connect(path)
         tables = set(db.table_names())
         version = db.execute("PRAGMA user_version").fetchone()[0]

@@ -51,13 +51,20 @@ class Format:
     read: Reader | None = None  # None: lusoria's own notation, split as it streams (notation.reader)
     sniff: Callable[[str], bool] | None = None  # whether a file's first characters are in this format
     kind: str = ""  # what a file that `sniff` takes is, for the message of one it does not
-    named: tuple[str, ...] = ()  # name endings that say this format whatever the file holds
+    named: tuple[str, ...] = ()  # name endings that say this format whatever the file holds, in lower case
     write: Writer | None = None  # None: lusoria does not write it
     one_game: bool = False  # a file holds one game
     unnamed: Callable[[str], bool] | None = None  # whether a text with no file name (standard input) is in this
     # format by its first characters alone; None: only --from reads it there (lgn may start like it)
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # what its files call a game (''
     # for a file that names none) -> the tags of its records (`Game`, `Variant`, `Rules`, …)
+
+    def __post_init__(self) -> None:
+        if capitals := [ending for ending in (*self.suffixes, *self.named) if ending != ending.lower()]:
+            endings = ", ".join(capitals)
+            raise ValueError(
+                f"the format {self.name}: {endings}: a file ending is in lower case, as names are compared"
+            )
 
     def takes(self, name: str, head: str) -> bool:
         """Whether a file of this (lower-case) name whose first characters are `head` is of this format."""
@@ -235,11 +242,10 @@ def why_not(path: str, format: str | None = None) -> str:
 
 def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The records of a whole text in a format other than lgn, as its reader hands them over,
-    checked against the readers' contract (lusoria.formats.contract). `tags` (Variant, Rules)
-    choose the rules of plain move lists, and of aagenielsen.dk games of a type lusoria does not know."""
-    if format not in FORMATS or FORMATS[format].read is None:
+    checked against the readers' contract (lusoria.formats.contract). `tags` (Game, Variant, Rules)
+    choose the game and rules of records whose files do not say them."""
+    reader = FORMATS[format].read if format in FORMATS else None
+    if reader is None:
         readable = [name for name, entry in FORMATS.items() if entry.read is not None]
         raise ValueError(f"unknown format '{format}' (known: {', '.join(readable)})")
-    reader = FORMATS[format].read
-    assert reader is not None
     return handed_over(reader(text, path, tags), format, path)

@@ -184,7 +184,7 @@ def _misfitting(board: bytearray, geo: Geometry, move: re.Match[str], known: boo
     return None
 
 
-def _old_style(draft: Draft, rules: TaflGame) -> TaflGame:
+def _old_style(draft: Draft) -> TaflGame:
     """The rules of a record in the site's old style (`a4e4`: no move lists its captures) of a type
     whose records leave out berserk continuations (berw:n): berw:u, under which a ply fits whatever
     it captures, in its Rules tag, with a note why."""
@@ -343,7 +343,7 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         others = itertools.takewhile(bool, (types.get(f"{named}/{number}", {}) for number in itertools.count(2)))
         rules = _layout(draft, rules, list(others))  # (the type's other layouts: `Sea battle tafl 13x13#34/2`)
     if rules.settings.unwritten == "n" and draft.line.plies and not draft.listed:
-        rules = _old_style(draft, rules)
+        rules = _old_style(draft)
     _read_winner(draft, fields, "Termination" in draft.tags)
     return rules
 

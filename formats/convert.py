@@ -37,8 +37,9 @@ def convert(
     format: str | None = None,
     tags: dict[str, str] | None = None,
 ) -> Iterator[Converted | Problem]:
-    """Every record of `paths` in format `to` (one of `targets`; `lusoria convert`). A record that does not parse or
-    breaks a rule is not converted (a reader of another format must not make an illegal record):
+    """Every record of `paths` in format `to` (one of `targets()`, lusoria.api's `target_formats`;
+    `lusoria convert`). A record that does not parse or breaks a rule is not converted (a reader
+    of another format must not make an illegal record):
     its first error is the `problem`, and its `diagnostic`; nor is one that the format cannot hold
     (its writer's ValueError is the problem). A record read from another format is written with the
     tags of its source (its format, file and place: formats.lgn), so that it can be traced back."""

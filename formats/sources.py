@@ -18,13 +18,13 @@ from lusoria.notation.sources import (
     CHUNK,
     HEAD,
     STDIN,
-    InputError,
     Skipped,
     Source,
     decoded_text,
     head_text,
     is_text,
     shown_path,
+    unreadable,
 )
 from lusoria.words import plural
 
@@ -110,10 +110,6 @@ def _head(path: Path) -> str:
         return ""
 
 
-def _unreadable(name: str, error: OSError) -> InputError:
-    return InputError(f"{name}: {error.strerror.lower() if error.strerror else error}")
-
-
 def _format_of(path: str, head: bytes, encoding: str) -> str:
     """The format a source is read in when none is forced: what its name, then its first bytes
     `head`, say (`Formats.of`: those of standard input alone); lgn when they say nothing."""
@@ -132,8 +128,8 @@ def read_sources(
     input), a text stream, or text (`is_text`: the records themselves). A file is read in
     `format` (by default: what its name, then its content, says; lgn when neither does), and
     so is standard input (by default: what its content says, for the formats it tells alone;
-    lgn else), text or a stream (by default lgn); `tags` (Variant, Rules) choose the
-    rules of plain tafl move lists; `progress` is told the bytes of a file read, as they are
+    lgn else), text or a stream (by default lgn); `tags` (Game, Variant, Rules) choose the
+    game and rules of records whose files do not say them; `progress` is told the bytes of a file read, as they are
     (their sum is the file's size)."""
     if isinstance(path, RecordText):
         yield path
@@ -150,7 +146,7 @@ def read_sources(
         try:
             head = sys.stdin.buffer.read(HEAD) if format is None else b""
         except OSError as error:
-            raise _unreadable(STDIN_NAME, error) from None
+            raise unreadable(STDIN_NAME, error) from None
         format = format or _format_of(path, head, encoding)
         yield from _records_in(decoded_text(sys.stdin.buffer, STDIN_NAME, encoding, head), format, STDIN_NAME, tags)
         return
@@ -158,13 +154,13 @@ def read_sources(
     try:
         file = io.BufferedReader(open(path, "rb", buffering=0), max(HEAD, io.DEFAULT_BUFFER_SIZE))  # (peek: HEAD bytes)
     except OSError as error:
-        raise _unreadable(name, error) from None
+        raise unreadable(name, error) from None
     with file:
         if format is None:
             try:
                 head = file.peek(HEAD)[:HEAD]
             except OSError as error:
-                raise _unreadable(name, error) from None
+                raise unreadable(name, error) from None
             format = _format_of(path, head, encoding)
         records = _records_in(decoded_text(file, name, encoding), format, name, tags)
         done = 0

@@ -35,6 +35,7 @@ from lusoria.notation.sources import (
     head_text,
     names_a_file,
     shown_path,
+    unreadable,
 )
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
@@ -76,6 +77,7 @@ __all__ = [
     "size",
     "records",
     "reports",
+    "check",
     "validate",
     "fitting",
     "proposed_rules",
@@ -85,6 +87,7 @@ __all__ = [
     "canonical_records",
     "like_file",
     "board",
+    "replay_stop",
     "random_records",
     "duplicates",
     "record_at",
@@ -136,8 +139,9 @@ def validate(
     """A verdict per record of every path, in order (`lusoria validate`), and a Problem in its
     place for a source that cannot be read or is skipped (lusoria.pipeline).
     With `jobs` > 1, records are checked by that many worker processes; `keep_going`:
-    past an illegal ply with one nearest suggestion, as if it had been written.
-    `format` forces a format (lusoria.formats); `tags` choose the rules of tafl move lists."""
+    past an illegal ply or a syntax slip with one nearest suggestion, as if it had been written.
+    `format` forces a format (lusoria.formats); `tags` (Game, Variant, Rules) choose the game and
+    rules of records whose files do not say them."""
     for verdict in in_workers(partial(_verdict, keep_going=keep_going), records(paths, encoding, format, tags), jobs):
         if strict and isinstance(verdict, Verdict):
             verdict.valid = not verdict.diagnostics
@@ -243,7 +247,7 @@ def _read_bytes(path: str, name: str) -> bytes:
         with open(path, "rb") as file:
             return file.read()
     except OSError as error:
-        raise InputError(f"{name}: {error.strerror.lower() if error.strerror else error}") from None
+        raise unreadable(name, error) from None
 
 
 def canonical_records(

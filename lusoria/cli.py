@@ -16,7 +16,7 @@ import click
 from lusoria import __version__, build, output
 from lusoria.options import Bounded, Encoding, LazyDefault, Named
 from lusoria.terminal import echo, escaped, unescaped
-from lusoria.words import plural
+from lusoria.words import plural, reason
 
 if TYPE_CHECKING:
     from lusoria import api
@@ -378,7 +378,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
 
 def cannot_write(path: object, error: OSError) -> str:
     """What a command says of a file it could not write."""
-    return f"cannot write {path}: {(error.strerror or str(error)).lower()}"
+    return f"cannot write {path}: {reason(error)}"
 
 
 def say_no_record(paths: tuple[str | Path, ...]) -> None:
@@ -479,7 +479,7 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
             echo(("\n" if number else "") + text, nl=False)  # streamed; records apart by a blank line
         sys.exit(2 if inputs.unreadable else status)
     for file in inputs(api.canonical_files(paths, encoding, reading()["format"])):
-        if file.format != "lgn" and file.path not in paths:  # found in a directory
+        if file.format != "lgn" and file.path not in map(str, paths):  # found in a directory ([old].lgn: a Path)
             echo(
                 f"lusoria: {api.Skipped(file.path, f'read as {file.format}: --check and --write apply to lgn files')}",
                 err=True,
@@ -546,6 +546,12 @@ def one_record(command):
     return command
 
 
+def say_unreplayable(error: api.Unreplayable, index: int) -> NoReturn:
+    """Stop (status 1): record `index` cannot be replayed at all, said at the diagnostic's place, as
+    validate and rules say it."""
+    stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {output.unreplayable(error.diagnostic)}", 1)
+
+
 def deliver(text: str, written_to: str | None, path: str | Path) -> None:
     """What a command of `one_record` made of PATH: written to its --output file, or shown."""
     if written_to:
@@ -570,8 +576,8 @@ def show(path: str | Path, index: int, ply: int | None, format_: str, written_to
     with record_of(path, index, encoding) as source:
         try:
             board = api.board(source, ply)
-        except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
-            stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {error}", 1)
+        except api.Unreplayable as error:
+            say_unreplayable(error, index)
         except api.PastTheEnd as error:  # a usage error
             stop(f"{path}, record {index}: {error}")
         except ValueError as error:  # the replay stops before the ply: an invalid record
@@ -637,11 +643,8 @@ def html(path: str | Path, index: int, written_to: str | None, encoding: str) ->
         deliver(api.replay_page(source), written_to, path)
         try:
             board = api.board(source)
-        except api.Unreplayable as error:  # at the diagnostic's place, as validate says it
-            stop(
-                f"{output.located(error.path, error.diagnostic)}: record {index}: {output.unreplayable(error.diagnostic)}",
-                1,
-            )
+        except api.Unreplayable as error:
+            say_unreplayable(error, index)
         for diagnostic in board.unread:
             echo(output.diagnostic_text(board.report, diagnostic), err=True)
 
@@ -1179,7 +1182,7 @@ def serve(db: str, port: int) -> None:
     except MissingDatasette as error:
         stop(str(error))
     except OSError as error:  # the port is taken
-        stop(f"cannot listen on port {port}: {(error.strerror or str(error)).lower()}")
+        stop(f"cannot listen on port {port}: {reason(error)}")
     except KeyboardInterrupt:  # how a server is stopped: not an abort
         pass
 

@@ -1,7 +1,8 @@
 """The entry points of packages outside lusoria (`lusoria.games`, `lusoria.formats`), loaded one
 by one: one that cannot be loaded (it raises, names a module that is missing, calls sys.exit)
-or loads to something else than its group takes is left out, said in one warning line on
-standard error that names it and its package, and everything else works."""
+or loads to something else than its group takes (a game named otherwise than its entry point)
+is left out, said in one warning line on standard error that names it and its package, and
+everything else works."""
 
 from __future__ import annotations
 
@@ -12,9 +13,16 @@ from importlib.metadata import EntryPoint, entry_points
 SHOWN = 80  # characters of a value or a message a warning shows
 
 
-def loaded(group: str, takes: Callable[[object], bool], kind: str, left: Container[str] = ()) -> dict[str, object]:
+def loaded(
+    group: str,
+    takes: Callable[[object], bool],
+    kind: str,
+    left: Container[str] = (),
+    named: Callable[[object], str] | None = None,
+) -> dict[str, object]:
     """Entry point name -> what it loads to, for the entry points of `group` whose names (in lower
-    case) are not in `left` and which load to something `takes` (`kind`, as the warning says it)."""
+    case) are not in `left` and which load to something `takes` (`kind`, as the warning says it),
+    and, with `named`, that names itself by its entry point's name in lower case."""
     found: dict[str, object] = {}
     for point in entry_points(group=group):
         if point.name.lower() in left:
@@ -26,6 +34,9 @@ def loaded(group: str, takes: Callable[[object], bool], kind: str, left: Contain
             continue
         if not takes(value):
             _warn(point, f"it loads to {_shortened(repr(value))}, not {kind}")
+            continue
+        if named and named(value) != point.name.lower():
+            _warn(point, f"it loads to {kind} named '{_shortened(named(value))}', not '{point.name.lower()}'")
             continue
         found[point.name] = value
     return found

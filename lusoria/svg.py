@@ -213,7 +213,7 @@ def _quarter_place(quarter: int, height: int) -> tuple[int, int]:
     return left, EDGE if quarter in (1, 2) else height - EDGE - POINT_H
 
 
-def _point_place(point: int, height: int) -> tuple[float, bool]:
+def _point_place(point: int) -> tuple[float, bool]:
     """The left edge of a point's triangle, and whether it hangs from the top."""
     half = 6 * POINT_W
     if 13 <= point <= 18:
@@ -226,7 +226,7 @@ def _point_place(point: int, height: int) -> tuple[float, bool]:
 
 
 def _point(point: int, checkers: Piece | None, role: str | None, height: int) -> list[str]:
-    x, top = _point_place(point, height)
+    x, top = _point_place(point)
     base, tip = (EDGE, EDGE + POINT_H - 8) if top else (height - EDGE, height - EDGE - POINT_H + 8)
     fill = MOVED if role else ("#8c5a3c" if point % 2 else "#e9dcc0")
     shapes = [

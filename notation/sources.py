@@ -14,6 +14,7 @@ from typing import BinaryIO, TextIO, TypeGuard, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
+from lusoria.words import reason
 
 STDIN = "-"
 Source = Union[str, os.PathLike, TextIO, RecordText]  # see lusoria.formats.sources.read_sources
@@ -31,6 +32,11 @@ class InputError(LusoriaError):
     def __init__(self, message: str, parameter: str | None = None):
         super().__init__(message)
         self.parameter = parameter
+
+
+def unreadable(name: str, error: OSError) -> InputError:
+    """The InputError of a source `name` that the system could not read: what it says, in lower case."""
+    return InputError(f"{name}: {reason(error)}")
 
 
 @dataclass(frozen=True)
@@ -126,7 +132,7 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
     except LookupError as error:
         raise InputError(f"{path}: {error}") from None
     except OSError as error:
-        raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
+        raise unreadable(path, error) from None
     try:
         line, length = 1, 0  # the line being read, and its characters so far
         for chunk in iter(lambda: text.read(CHUNK), ""):
@@ -139,7 +145,7 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
                 )
             yield chunk
     except OSError as error:
-        raise InputError(f"{path}: {error.strerror.lower() if error.strerror else error}") from None
+        raise unreadable(path, error) from None
     except UnicodeDecodeError as error:
         before = (
             counted.last[: counted.last.find(error.object[:16]) + error.start]

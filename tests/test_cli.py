@@ -289,7 +289,7 @@ def test_every_command_cites_a_problem_where_validate_does(tmp_path):
     assert run("convert", "--to", "lgn", str(scrape)).stderr.startswith(f"lusoria: {place}record 0 not converted: ")
     assert run("rules", str(scrape)).output.startswith(place + "record 0: cannot be replayed: game type")
     shown = run("show", str(scrape))
-    assert shown.exit_code == 1 and shown.stderr.startswith(f"lusoria: {place}record 0: the record cannot be replayed")
+    assert shown.exit_code == 1 and shown.stderr.startswith(f"lusoria: {place}record 0: cannot be replayed: game type")
     (tmp_path / "open.lgn").write_text('[Game "tablut"]\n1. e3-c3 e4-b4\n')  # no result marker: 2:15
     assert run("show", str(tmp_path / "open.lgn")).stderr.startswith(f"{tmp_path / 'open.lgn'}:2:15: error[syntax]")
     assert run("rules", str(tmp_path / "open.lgn")).output.startswith(f"{tmp_path / 'open.lgn'}:2:15: record 0")

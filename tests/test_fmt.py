@@ -1,6 +1,7 @@
 """`lusoria fmt` over several files, --check and --write: line ends, BOM, encodings."""
 
 import codecs
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -142,3 +143,15 @@ def test_check_and_write_refuse_a_file_of_another_format_and_say_how_to_convert_
         result = run("fmt", option, str(moves))
         assert (result.exit_code, result.stdout, result.stderr) == (2, "", said)
     assert moves.read_text() == "e3-c3 d1-d3\n"
+
+
+def test_a_file_of_another_format_whose_name_starts_with_a_bracket_is_refused_as_given_by_name(tmp_path, monkeypatch):
+    """`fmt --check '[club].txt'` took the move list, given by name, for one found in a directory
+    (its name became a Path on the command line, which no str of the files read equals): skipped
+    with a note and exit status 0, where `club.txt` is refused with status 2."""
+    monkeypatch.chdir(tmp_path)
+    Path("[club].txt").write_text("e3-c3 d1-d3\n")
+    said = "lusoria: [club].txt: --check and --write apply to lgn files, and this one is tafl; lusoria convert writes it as lgn\n"
+    for option in ("--check", "--write"):
+        result = run("fmt", option, "[club].txt")
+        assert (result.exit_code, result.stdout, result.stderr) == (2, "", said)

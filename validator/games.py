@@ -47,7 +47,7 @@ class Registry(Mapping[str, type[Game]]):
         """The games of the entry points (loaded once, one by one: lusoria.plugins); a built-in
         game keeps its name."""
         if self._found is None:
-            found = loaded(self._group, _is_game, "a Game class", self._built_in)
+            found = loaded(self._group, _is_game, "a Game class", self._built_in, named=_name_of)
             self._found = {name.lower(): cast("type[Game]", cls) for name, cls in found.items()}
             for name, cls in self._found.items():
                 self._classes.setdefault(name, cls)
@@ -89,7 +89,12 @@ class Registry(Mapping[str, type[Game]]):
         return name in self._classes or name in self._where or name in self._find()
 
     def register(self, cls: type[G]) -> type[G]:
-        """Add a game (or replace the one of the same name); usable as a class decorator."""
+        """Add a game (or replace the one of the same name); usable as a class decorator. ValueError
+        for a class that is no game, or whose name is not in lower case (the names it looks up)."""
+        if not _is_game(cls):
+            raise ValueError(f"cannot register {cls!r}: it is not a Game class")
+        if cls.name != cls.name.lower():
+            raise ValueError(f"cannot register {cls!r}: its name {cls.name!r} is not in lower case")
         self._where.pop(cls.name, None)
         self._classes[cls.name] = cls
         return cls
@@ -106,6 +111,11 @@ class Registry(Mapping[str, type[Game]]):
 
 def _is_game(value: object) -> bool:
     return isinstance(value, type) and issubclass(value, Game)
+
+
+def _name_of(game: object) -> str:
+    """The name a game's class gives itself, which its records' Game tag writes."""
+    return getattr(game, "name", "")
 
 
 GAMES = Registry(_BUILT_IN)

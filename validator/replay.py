@@ -53,7 +53,7 @@ class Report:
     """What replaying one record found. Three states: the text does not parse (`record`
     None, its syntax errors first in `diagnostics`, then, when only its result marker is
     missing, what its plies break); it parses but its rules or start position
-    cannot be read (`rules` None, no positions); it was replayed (`rules` set, `positions[0]`
+    cannot be read (no positions; `rules` None when its rules cannot); it was replayed (`rules` set, `positions[0]`
     the start; by `check(assume_result=True)`, a record that lacks only its result marker too, with
     its syntax error)."""
 
@@ -125,8 +125,8 @@ class Verdict:
 def check(source: RecordText | str, keep: bool = True, keep_going: bool = False, assume_result: bool = False) -> Report:
     """Parse and replay one record's text; `keep=False` keeps neither the positions
     after each ply nor the canonical plies (what `validate` does not need);
-    `keep_going`: after an illegal ply with one nearest suggestion, go on as if it
-    had been written. A record that ends without its result marker does not parse, but its
+    `keep_going`: after an illegal ply or a syntax slip with one nearest suggestion, go on as if
+    it had been written. A record that ends without its result marker does not parse, but its
     plies are checked all the same: their diagnostics follow the syntax error; with
     `assume_result`, it comes replayed (record, rules, positions: `lusoria show`), as with `*`."""
     if isinstance(source, str):
@@ -175,8 +175,10 @@ def _ended(diagnostic: Diagnostic, outcome: Outcome) -> Diagnostic:
 
 
 def canonical_text(report: Report) -> str:
-    """A replayed record (`check` with keep=True) in canonical form: the lgn format's writer."""
-    assert report.record is not None, "a record that does not parse has no canonical form"
+    """A replayed record (`check` with keep=True) in canonical form: the lgn format's writer.
+    ValueError for a record that does not parse."""
+    if report.record is None:
+        raise ValueError("a record that does not parse has no canonical form")
     rules = report.rules
     second = bool(rules and report.positions and movers_numbering(rules, report.positions[0]))
     return write_record(report.record, second, report.canonical, rules.continued if rules else None)

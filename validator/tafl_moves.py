@@ -168,7 +168,7 @@ def check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
     if board[target]:
         raise Illegal(ids.move, f"{names[target]} is occupied")
     if region[target] and not _may_stop(settings, piece, origin, target):
-        _refuse_stop(settings, piece, target)
+        _refuse_stop(settings, target)
     camp = camps[origin]
     for square in path:
         if _closed(camps, square, camp):
@@ -179,8 +179,8 @@ def check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
             )
 
 
-def _refuse_stop(settings: Settings, piece: int, target: int) -> None:
-    """Illegal: `piece` may not stop on `target`, a square of a region, as it comes from another."""
+def _refuse_stop(settings: Settings, target: int) -> None:
+    """Illegal: the piece moving may not stop on `target`, a square of a region, as it comes from another."""
     squares, key = settings.geo.squares, REGION_KEYS[settings.region[target]]
     allowed = bytes(settings.stop[cell] and settings.enter[cell] for cell in range(len(settings.stop)))
     who = allowed_pieces(allowed, target, squares)

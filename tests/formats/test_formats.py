@@ -13,7 +13,7 @@ from conftest import ROOT, connect
 from lusoria.api import random_record, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.formats import FORMATS, format_of, read_text
+from lusoria.formats import FORMATS, Format, format_of, read_text
 from lusoria.formats.otn_writer import write_report
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.sources import InputError, Skipped
@@ -786,6 +786,16 @@ def test_walking_a_directory_by_format_and_skipping_the_rest(tmp_path):
     assert result.exit_code == 0 and f"{tmp_path / 'club.pgn'}: skipped" in result.output
     assert format_of("x.JSON", '[{"AageGameTypeName": "x", "Moves": ""}]') == "aage"
     assert format_of("a_gameLog.TXT") == "tablut-challenge" and format_of("x.json", "{}") is None
+
+
+def test_a_format_whose_file_endings_have_capitals_is_refused_as_it_is_made():
+    """Names are compared in lower case: a plug-in's format of `.MOVES` files took none, silently."""
+    for endings in ({"suffixes": (".MOVES",)}, {"suffixes": (".moves",), "named": ("_Game.moves",)}):
+        with pytest.raises(
+            ValueError,
+            match="^the format moves: (.MOVES|_Game.moves): a file ending is in lower case, as names are compared$",
+        ):
+            Format(**{"name": "moves", "files": ".moves", "suffixes": (), **endings})
 
 
 def test_a_directory_of_move_lists_is_read_without_a_flag(tmp_path):

@@ -2,6 +2,7 @@
 its grammar tests/fixtures/slide.lark) goes through the CLI like the built-in games."""
 
 import json
+import re
 import xml.etree.ElementTree as ElementTree
 from importlib.metadata import EntryPoint
 
@@ -62,6 +63,21 @@ def test_a_registered_game_may_replace_a_built_in_one_until_it_is_unregistered()
     assert game_class("tablut") is Tablut and len(GAMES) == games
 
 
+def test_register_refuses_what_the_registry_could_not_find_again():
+    """A name with capitals was registered as written while the registry looks names up in lower
+    case: `[Game "BigSlide"]` was an unknown game 'bigslide' (did you mean BigSlide?); a class that
+    is no game raised an AttributeError."""
+
+    class BigSlide(Slide):
+        name = "BigSlide"
+
+    games = known_games()
+    for refused, why in ((BigSlide, "its name 'BigSlide' is not in lower case"), (int, "it is not a Game class")):
+        with pytest.raises(ValueError, match=f"^{re.escape(f'cannot register {refused!r}: {why}')}$"):
+            register(refused)
+    assert known_games() == games
+
+
 POINTS = {"Slide": "toy_game:Slide", "number": "math:pi", "class": "fractions:Fraction", "tablut": "toy_game:Slide"}
 
 
@@ -116,6 +132,19 @@ def test_a_registered_game_needs_no_entry_point_and_one_of_them_comes_back_after
     assert games.register(Over) is Over and games["slide"] is Over
     games.unregister("slide")
     assert games["slide"] is Slide
+
+
+def test_an_entry_point_whose_game_has_another_name_is_left_out_and_said(monkeypatch, capsys):
+    """`other = "toy_game:Slide"` listed a game `other` whose records are `slide`'s: `[Game "slide"]`
+    was an unknown game, and `[Game "other"]` was read as slide."""
+    points = [EntryPoint("other", "toy_game:Slide", "test.games"), EntryPoint("Slide", "toy_game:Slide", "test.games")]
+    monkeypatch.setattr(plugins, "entry_points", lambda group: points if group == "test.games" else [])
+    games = Registry({}, "test.games")
+    assert games.names == ("slide",) and games["slide"] is Slide
+    assert capsys.readouterr().err == (
+        "lusoria: warning: the plug-in 'other = toy_game:Slide' (test.games) is left out: it loads to a Game class "
+        "named 'slide', not 'other'\n"
+    )
 
 
 def test_the_editor_completes_the_game_and_its_plies(slide):

@@ -1,5 +1,7 @@
 """The replay driver: variations, move numbers, the end of the game, results."""
 
+import pytest
+
 from lusoria.notation.reader import RecordText, parse_record
 from lusoria.validator.replay import canonical_text, check, replay
 
@@ -118,6 +120,15 @@ def test_a_record_whose_start_cannot_be_set_up_has_a_canonical_form():
     assert report.rules is not None and report.positions == []
     assert [(d.rule, d.message[:19]) for d in report.diagnostics] == [("tag", "malformed Position:")]
     assert canonical_text(report).endswith('[Result "*"]\n[Position "zz"]\n\n1. e3-c3 d1-d3 2. e4-e3 *\n')
+
+
+def test_a_record_that_does_not_parse_has_no_canonical_form_a_value_error_says():
+    """canonical_text (lusoria.api's) checked its report with an assert: an AssertionError, and under
+    python -O an AttributeError of None."""
+    report = check(HEAD + "1. e3-c3 d1-d3 2. zz *")
+    assert report.record is None
+    with pytest.raises(ValueError, match="^a record that does not parse has no canonical form$"):
+        canonical_text(report)
 
 
 def test_replaying_a_parsed_record_keeps_the_text_it_was_read_from():
