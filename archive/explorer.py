@@ -27,6 +27,7 @@ from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
+from lusoria.variants import rules_of_name, variant_of_other_games
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line
@@ -198,12 +199,7 @@ def _view(path: str, params: Params) -> View:
         game, variant = found
     elif variant is None:
         variant = _archive(path).variant_to_open(game)
-    try:
-        rules = _rules(game.lower(), variant.lower() if variant else None, None)
-    except LusoriaError as error:
-        raise BadRequest(str(error)) from None
-    if rules is None:
-        raise BadRequest(f"lusoria knows no game '{game}'")
+    rules = _rules_named(game, variant)
     line = params.getlist("ply")
     if len(line) > MAX_LINE or any(len(ply) > MAX_TEXT for ply in line):
         raise BadRequest(f"a line is at most {MAX_LINE} plies of at most {MAX_TEXT} characters")
@@ -222,6 +218,22 @@ def _view(path: str, params: Params) -> View:
     }
     kept.update(game=game, variant=variant or "")
     return View(rules, game, variant, line, positions, kept)
+
+
+def _rules_named(game: str, variant: str | None) -> Game:
+    """The rules of the game and variant a URL names, the variant by any name `lusoria explain`
+    knows, as `lusoria tree --variant` takes it (saami-tablut-w: Tablut's aage, Rules first=white)."""
+    if variant and (other := variant_of_other_games(variant, game)):
+        raise BadRequest(f"the parameter variant names {variant}, {other}")
+    try:
+        rules = (rules_of_name(variant) if variant else None) or _rules(
+            game.lower(), variant.lower() if variant else None, None
+        )
+    except LusoriaError as error:
+        raise BadRequest(str(error)) from None
+    if rules is None:
+        raise BadRequest(f"lusoria knows no game '{game}'")
+    return rules
 
 
 def _known(game: str, variant: str | None) -> bool:
