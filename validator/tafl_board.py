@@ -193,9 +193,10 @@ class Move(NamedTuple):
     berserk: bool = False  # written `d3=f3` (as OTN writes it): the piece that captured moves again (G15)
 
 
+_SQUARE = "[a-s](?:1[0-9]|[1-9])"  # a square of any tafl board, as the games' grammars write it (a1 to s19)
 PLY_PATTERN = re.compile(  # every tafl game's PLY, its squares on any board (`_read_move` refuses those off it)
-    r"(?P<piece>[KP])?(?P<origin>[a-s][0-9]+)(?P<kind>[-=])(?P<target>[a-s][0-9]+)"
-    r"(?:x(?P<captures>[KP]?[a-s][0-9]+(?:/[KP]?[a-s][0-9]+)*))?(?P<announcement>\+{0,2})"
+    rf"(?P<piece>[KP])?(?P<origin>{_SQUARE})(?P<kind>[-=])(?P<target>{_SQUARE})"
+    rf"(?:x(?P<captures>[KP]?{_SQUARE}(?:/[KP]?{_SQUARE})*))?(?P<announcement>\+{{0,2}})"
 )
 PLY_SHAPE: Final = (
     "a ply is a move from square to square (e3-c3), which may name its piece first (Ke5-e6) "

@@ -62,7 +62,7 @@ def test_s1_a_placement_off_the_board_breaks_the_placement_rule_not_the_moves():
         1,
         "c9 is not on the 8x8 board; the rest of this line is not checked",
     )
-    assert rule_broken(SENECA, position(SENECA, "a1 b1", "h8 g8"), "a1-a0") == "S2"
+    assert rule_broken(SENECA, position(SENECA, "a1 b1", "h8 g8"), "a1-a9") == "S2"
     assert rule_broken(rules(size=(6, 8)), rules(size=(6, 8)).initial(), "@g1") == "S1"
 
 
