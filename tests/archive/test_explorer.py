@@ -318,7 +318,8 @@ SAAMI_W = (  # aagenielsen.dk's "Saami Tablut-w" (the Swedes first) as the aage 
 
 def test_a_variant_named_as_explain_names_it_is_explored_as_lusoria_tree_explores_it(tmp_path):
     """`?game=tablut&variant=saami-tablut-w` was a 400 (`unknown variant 'saami-tablut-w' for
-    tablut`) while `lusoria tree --variant saami-tablut-w` starts from its rules (White first)."""
+    tablut`) while `lusoria tree --variant saami-tablut-w` starts from its rules (White first); the
+    form offered its records only as tablut/aage, whose start is Black's."""
     path = str(tmp_path / "saami.db")
     Archive(path).import_paths([SAAMI_W])
     site = datasette_app.Datasette([path])
@@ -330,6 +331,8 @@ def test_a_variant_named_as_explain_names_it_is_explored_as_lusoria_tree_explore
     assert [node["ply"] for node in start] == ["e3-c3"]
     shown = get(site, "/-/explorer/saami?game=tablut&variant=saami-tablut-w").text
     assert [html.unescape(row.split('"')[0]) for row in shown.split('<tr data-ply="')[1:]] == ["e3-c3"]
+    listed = get(site, "/-/explorer/saami?game=tablut&variant=aage").text.split('name="game_variant">')[1]
+    assert '<option value="tablut/saami-tablut-w">' in listed  # the form offers it, by its name
     other = get(site, "/-/explorer/saami?game=laquet&variant=saami-tablut-w")
     assert (other.status_code, other.text) == (
         400,
