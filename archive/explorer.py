@@ -15,6 +15,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from html import escape
 from typing import Protocol
 from urllib.parse import urlencode
@@ -27,6 +28,7 @@ from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
+from lusoria.variants import rules_of_name, variant_of_other_games, variants
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line
@@ -198,12 +200,7 @@ def _view(path: str, params: Params) -> View:
         game, variant = found
     elif variant is None:
         variant = _archive(path).variant_to_open(game)
-    try:
-        rules = _rules(game.lower(), variant.lower() if variant else None, None)
-    except LusoriaError as error:
-        raise BadRequest(str(error)) from None
-    if rules is None:
-        raise BadRequest(f"lusoria knows no game '{game}'")
+    rules = _rules_named(game, variant)
     line = params.getlist("ply")
     if len(line) > MAX_LINE or any(len(ply) > MAX_TEXT for ply in line):
         raise BadRequest(f"a line is at most {MAX_LINE} plies of at most {MAX_TEXT} characters")
@@ -224,11 +221,27 @@ def _view(path: str, params: Params) -> View:
     return View(rules, game, variant, line, positions, kept)
 
 
+def _rules_named(game: str, variant: str | None) -> Game:
+    """The rules of the game and variant a URL names, the variant by any name `lusoria explain`
+    knows, as `lusoria tree --variant` takes it (saami-tablut-w: Tablut's aage, Rules first=white)."""
+    try:
+        rules = _rules(game.lower(), variant.lower() if variant else None, None)
+    except LusoriaError as error:  # a catalogue's entry that a variant plays, or a variant of another game
+        rules = rules_of_name(variant) if variant else None
+        if rules is None or rules.name != game.lower():
+            other = variant_of_other_games(variant, game) if variant else None
+            raise BadRequest(f"the parameter variant names {variant}, {other}" if other else str(error)) from None
+    if rules is None:
+        raise BadRequest(f"lusoria knows no game '{game}'")
+    return rules
+
+
 def _known(game: str, variant: str | None) -> bool:
     try:
-        return _rules(game, variant, None) is not None
+        _rules_named(game, variant)
     except LusoriaError:
         return False
+    return True
 
 
 def page(path: str, params: Params, record_url: Callable[[int], str]) -> str:
@@ -269,13 +282,33 @@ def _crumbs(view: View) -> str:
 
 def _games_listed(path: str) -> list[str]:
     """`GAME/VARIANT` of each game and variant of the archive that lusoria plays (a variant it does not
-    know is not offered), among the MAX_GAMES_LISTED most recorded: more than the catalogue holds."""
+    know is not offered), among the MAX_GAMES_LISTED most recorded: more than the catalogue holds; a
+    catalogue's entry that records of a variant with other tags play by its name (`_entry_of`)."""
     rows = _archive(path).iter_sql(
-        "SELECT game, variant FROM records WHERE game IS NOT NULL GROUP BY game, variant"
+        "SELECT game, variant, rule_tags FROM records WHERE game IS NOT NULL GROUP BY game, variant, rule_tags"
         f" ORDER BY count(*) DESC LIMIT {MAX_GAMES_LISTED}",
         TIMEOUT,
     )
-    return [f"{row['game']}/{row['variant'] or ''}" for row in rows if _known(row["game"], row["variant"])]
+    listed = (
+        (row["game"], (row["rule_tags"] and _entry_of(row["game"], row["variant"], row["rule_tags"])) or row["variant"])
+        for row in rows
+    )
+    return list(dict.fromkeys(f"{game}/{variant or ''}" for game, variant in listed if _known(game, variant)))
+
+
+@cache
+def _entry_of(game: str, variant: str | None, rule_tags: str) -> str | None:
+    """The catalogue's entry whose rules records of `game` and `variant` with the other tags
+    `rule_tags` play, as `lusoria explain` names it (Tablut's aage with Rules first=white:
+    saami-tablut-w); None when none does."""
+    from lusoria.archive.records_as_rows import rule_tags_of  # (the games' rules: loaded when listed)
+
+    for name, notes in variants().get(game, {}).items():
+        if set(notes.tags) - {"Game", "Variant"}:
+            rules = rules_of_name(f"{game}/{name}")
+            if rules is not None and rules.variant == variant and rule_tags_of(rules) == rule_tags:
+                return name
+    return None
 
 
 def _form(view: View, path: str) -> str:

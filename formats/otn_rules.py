@@ -13,8 +13,9 @@ from lusoria.formats import FORMATS
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, shown, tafl_games
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import SyntaxProblem
-from lusoria.validator.base import OptionError
+from lusoria.validator.base import OptionError, RankNotCovered
 from lusoria.validator.tafl import TaflGame
+from lusoria.validator.tafl_board import read_rank
 from lusoria.validator.tafl_rules import MAX_SIZE, MIN_SIZE, idle, read_record
 
 ALL = "tcnkmgTCNKMG"
@@ -387,15 +388,17 @@ def _check_start(draft: Draft, entries: _Entries, dim: str) -> None:
 
 def _check_widths(draft: Draft, rows: list[str], at: int, size: int, said: str = "") -> None:
     """A SyntaxProblem at the first of the ranks `rows` (of a position record at or after `at`)
-    that does not cover `size` squares, quoted as written (after `said`, what holds them)."""
+    that does not cover `size` squares as `read_rank` counts them (what is not a digit, a square),
+    quoted as written (after `said`, what holds them)."""
     place = at
     for row in rows:
         place = draft.locator.text.find(row, place)
-        counts = [whole_number(item, 0, size) if item.isdigit() else 1 for item in re.findall(r"[0-9]+|.", row)]
-        width = sum(count or 0 for count in counts)
-        if width != size or None in counts:  # (None: a count beyond the board)
-            covers = f"more than {size} squares" if None in counts else f"{width} squares, not {size}"
-            raise draft.problem(f"{said}the rank '{shown(row)}' covers {covers}", place, row, "tag")
+        try:
+            read_rank(re.sub(r"\D", "p", row), size, "tafl", "p")
+        except RankNotCovered as wrong:
+            raise draft.problem(f"{said}the rank '{shown(row)}' covers {wrong.covers}", place, row, "tag") from None
+        except OptionError:  # a count read_rank does not read (0, ٣): said as the position's reader says it
+            pass
         place += len(row)
 
 

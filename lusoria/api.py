@@ -88,6 +88,7 @@ __all__ = [
     "like_file",
     "board",
     "replay_stop",
+    "replay",
     "random_records",
     "duplicates",
     "record_at",
@@ -378,26 +379,52 @@ def replay_stop(report: Report) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class Replay:
+    """A record checked and replayed once, for each view of it: its board after a ply (`lusoria
+    show`), its replay page (`lusoria html`, which says after the page why the record cannot be
+    replayed, or what it lacks, as `board` does)."""
+
+    report: Report
+
+    def board(self, ply: int | None = None) -> Board:
+        """The board after ply `ply` of the main line (default: the last checked), as `board` says."""
+        report = self.report
+        if not report.positions:
+            raise Unreplayable(report.source.path, report.diagnostics[0])
+        last = len(report.positions) - 1
+        if ply is None:
+            ply = last
+        if ply < 0:
+            raise ValueError(f"no ply {ply}: plies count from 0 (the start) to {last}")
+        if ply > last:
+            stop = replay_stop(report)
+            if stop:
+                raise ValueError(f"no ply {ply}: its replay stops after ply {last}, as {stop}")
+            raise PastTheEnd(f"no ply {ply}: it has {last}")
+        return Board(report, ply)
+
+    def page(self) -> str:
+        """A self-contained HTML page that replays the record (one that cannot be replayed too: it says why)."""
+        from lusoria.html import report_page  # here, not at start-up
+
+        return report_page(self.report)
+
+
+def replay(source: Source, index: int = 0) -> Replay:
+    """Record `index` of `source` (a path, a stream or text: `read_sources`) checked and replayed
+    once, for its board and its page. ValueError when there is no such record. A record that lacks
+    only its result marker is replayed as `validate` replays it."""
+    return Replay(check(record_at(source, index), assume_result=True))
+
+
 def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     """The board after ply `ply` of the main line (default: the last checked) of record `index` of
     `source` (a path, a stream or text: `read_sources`), for `lusoria show`. ValueError when there is
     no such record, `ply` is negative, or it cannot be replayed that far (Unreplayable when not at
     all, PastTheEnd when it is replayed whole and has fewer plies). A record that lacks only its
     result marker is replayed as `validate` replays it (`Board.unread` says what it lacks)."""
-    report = check(record_at(source, index), assume_result=True)
-    if not report.positions:
-        raise Unreplayable(report.source.path, report.diagnostics[0])
-    last = len(report.positions) - 1
-    if ply is None:
-        ply = last
-    if ply < 0:
-        raise ValueError(f"no ply {ply}: plies count from 0 (the start) to {last}")
-    if ply > last:
-        stop = replay_stop(report)
-        if stop:
-            raise ValueError(f"no ply {ply}: its replay stops after ply {last}, as {stop}")
-        raise PastTheEnd(f"no ply {ply}: it has {last}")
-    return Board(report, ply)
+    return replay(source, index).board(ply)
 
 
 def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_: int = 1) -> Record:
@@ -461,9 +488,7 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
 
 def replay_page(source: Source, index: int = 0) -> str:
     """A self-contained HTML page that replays record `index` of `source` (`lusoria html`)."""
-    from lusoria.html import replay_page as page  # here, not at start-up
-
-    return page(record_at(source, index))
+    return replay(source, index).page()
 
 
 def rulebook() -> list[Rule]:

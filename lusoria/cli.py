@@ -640,9 +640,10 @@ def html(path: str | Path, index: int, written_to: str | None, encoding: str) ->
     Exit status 1 when the record cannot be replayed at all (the page says why); a record that lacks
     only its result marker is replayed, as by show, and what it lacks said as validate says it."""
     with record_of(path, index, encoding) as source:
-        deliver(api.replay_page(source), written_to, path)
+        replayed = api.replay(source)
+        deliver(replayed.page(), written_to, path)
         try:
-            board = api.board(source)
+            board = replayed.board()
         except api.Unreplayable as error:
             say_unreplayable(error, index)
         for diagnostic in board.unread:

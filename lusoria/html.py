@@ -18,7 +18,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
-from lusoria.validator.replay import Diagnostic, check, move_number, movers_numbering
+from lusoria.validator.replay import Diagnostic, Report, check, move_number, movers_numbering
 
 STYLE = """
 body{font-family:sans-serif;margin:1.5em;color:#2e2a26;background:#fbf8f1;max-width:72em}
@@ -80,7 +80,12 @@ show(asked ? Number(asked[1]) : 0);
 
 def replay_page(source: RecordText | str) -> str:
     """The page for one record (`lusoria html`); one that lacks only its result marker is replayed."""
-    report = check(source, assume_result=True)
+    return report_page(check(source, assume_result=True))
+
+
+def report_page(report: Report) -> str:
+    """The page for one record as `check` reported it (`lusoria.api.Replay.page`)."""
+    source = report.source
     record = report.record
     tags = record.tags if record else report.tags
     title = _title(tags, source)
@@ -174,13 +179,13 @@ def _note(diagnostic: Diagnostic) -> str:
     )
 
 
-def _title(tags: dict[str, str], source: RecordText | str) -> str:
+def _title(tags: dict[str, str], source: RecordText) -> str:
     """The players; for a record without them (a CSV game's), its file's name and line, its game
     (and variant) and its event, those it has."""
     players = " – ".join(filter(None, [tags.get("White"), tags.get("Black")]))
     if players:
         return players
-    place = f"{os.path.basename(source.path)}:{source.line}" if isinstance(source, RecordText) and source.path else ""
+    place = f"{os.path.basename(source.path)}:{source.line}" if source.path else ""
     game = "/".join(filter(None, [tags.get("Game"), tags.get("Variant")]))
     return " – ".join(filter(None, [place, game, tags.get("Event", "").strip("?")])) or "lusoria replay"
 

@@ -259,14 +259,13 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     at = error.pos_in_stream
     if at is None or at_the_end(error) or _after_the_result(error):
         return None
-    start, end = at, at
+    start = at
     while start > 0 and text[start - 1] not in _WORD_END and at - start < 40:
         start -= 1
-    while end < len(text) and text[end] not in _WORD_END and end - start < 40:
-        end += 1
+    end, found = _word_end(text, at, start), text[at : _word_end(text, at, at)]
     word, rules = text[start:end], GAMES.get(game)
-    if rules and (refused := rules.refused_after(_word_before(text, at), text[at:end])):
-        return SyntaxProblem(f"found '{text[at:end]}': {refused}", *_row_column(text, offset, at), text[at:end])
+    if rules and (refused := rules.refused_after(_word_before(text, at), found)):
+        return SyntaxProblem(f"found '{found}': {refused}", *_row_column(text, offset, at), found)
     why = _off_the_board(word, game) or _off_the_points(word, game) or _misrolled(word, game, text[end:])
     if why is None:
         return None
@@ -278,15 +277,25 @@ def _row_column(text: str, offset: int, at: int) -> tuple[int, int]:
     return offset + text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
 
 
+def _word_end(text: str, at: int, start: int) -> int:
+    """Where the word that goes on at `at` ends, 40 characters after `start` at most."""
+    end = at
+    while end < len(text) and text[end] not in _WORD_END and end - start < 40:
+        end += 1
+    return end
+
+
 def _word_before(text: str, at: int) -> str:
-    """The word that ends at `at`, or before the blanks or line ends there (40 characters at most)."""
+    """The word that ends at `at`, or before the blanks or line ends there: its last 40
+    characters at most, after an ellipsis when it is longer."""
     end = at
     while end > 0 and text[end - 1] in " \t\r\n" and at - end < 40:
         end -= 1
     start = end
     while start > 0 and text[start - 1] not in _WORD_END and end - start < 40:
         start -= 1
-    return text[start:end]
+    cut = start > 0 and text[start - 1] not in _WORD_END
+    return ("…" if cut else "") + text[start:end]
 
 
 def _off_the_board(word: str, game: str) -> str | None:

@@ -203,7 +203,10 @@ def _ply_pattern(game: str) -> re.Pattern[str]:
 def is_ply(game: str, text: str) -> bool:
     """Whether `text` is one ply of `game` as its grammar writes it (its `PLY`: no move number,
     no suffix such as `!`), legal or not: what a reader of another format hands over as a ply
-    (lusoria.formats.contract). KeyError for a game the registry does not know."""
+    (lusoria.formats.contract). A tafl game's `Game.play` reads more, the ply of any tafl game
+    (Tablut's `+` and `--`, a berserk `=`, a square up to s19: the tafl games share one reader of
+    plies), which its rules refuse citing the rule it breaks, not as no ply. KeyError for a game
+    the registry does not know."""
     return _ply_pattern(game.lower()).fullmatch(text) is not None
 
 

@@ -127,3 +127,19 @@ def test_a_record_without_its_result_marker_is_replayed_on_its_page_and_said_as_
     validated = CliRunner().invoke(main, ["validate", str(path)])
     assert (written.exit_code, written.stderr) == (0, validated.stdout.split("1 record")[0])
     assert f'<div class="diagnostic error">{missing}</div>' in (tmp_path / "open.html").read_text()
+
+
+def test_lusoria_html_replays_its_record_once_for_the_page_and_what_it_says_after(tmp_path, monkeypatch):
+    """It replayed the record twice: for the page, then again (`api.board`) for its exit status
+    and what the record lacks."""
+    import lusoria.api
+    import lusoria.html
+
+    path = tmp_path / "open.lgn"
+    path.write_text('[Game "laquet"]\n\n1. 64: 5/11 5/9 52: 6/8 7/12\n')
+    replayed = []
+    for module in (lusoria.api, lusoria.html):  # each calls check by its own name
+        monkeypatch.setattr(module, "check", lambda *args, **kwargs: replayed.append(args) or check(*args, **kwargs))
+    written = CliRunner().invoke(main, ["html", str(path), "-o", str(tmp_path / "open.html")])
+    assert (written.exit_code, len(replayed)) == (0, 1)
+    assert "the record ends without a result marker" in written.stderr

@@ -135,6 +135,16 @@ class OptionError(LusoriaError, ValueError):
         return (self, *self.also)
 
 
+class RankNotCovered(OptionError):
+    """A rank of a position string's board that covers more or fewer squares than the board has
+    (`covers`: "6 squares, not 7"), for a reader of another notation to quote the rank as its
+    user wrote it."""
+
+    def __init__(self, rank: str, covers: str) -> None:
+        super().__init__(f"the rank '{rank}' covers {covers}")
+        self.covers = covers
+
+
 class BoardNotTaken(OptionError):
     """A Board tag (or `--board`) for the game named `game`, played on one board, or on the board its
     variant names (`described`); `board` the size written."""

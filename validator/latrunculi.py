@@ -38,6 +38,7 @@ from lusoria.validator.latrunculi_play import (
     play_up_to_removal,
     square_order,
 )
+from lusoria.validator.suggest import Name
 
 
 def _run_length(empty: re.Match[str]) -> str:
@@ -66,7 +67,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         "corner-capture": ("yes", "no"),
         "min-pieces": ("2", "1"),
     }
-    presets = {"seneca": {}, "piso": {}, "petteia": {}, "dux": {}}
+    presets = {"seneca": {}, "piso": {}, "petteia": {}, Name("dux", "duces"): {}}  # (the game of two duces)
     MAX_PIECES = 128  # per side, under the Rules option pieces=N
     presets_are_options = False  # each variant has rules of its own
     MOVE_RULE = {"seneca": "S2", "piso": "S2", "petteia": "E2", "dux": "X2"}

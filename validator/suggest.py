@@ -24,6 +24,18 @@ ALIKE = 0.6  # how alike (`similarity`) a known value must be to what was writte
 STARTS_ALIKE = 0.75  # how much of what was written a known value's start must be to be suggested too
 
 
+class Name(str):
+    """A known value (a variant's name) with the other forms of it that people write, which are no
+    slip of it to `alike` (a Latin plural: `Name("dux", "duces")`): `alike` suggests it for them."""
+
+    forms: tuple[str, ...]
+
+    def __new__(cls, name: str, *forms: str) -> Name:
+        made = super().__new__(cls, name)
+        made.forms = tuple(form.lower() for form in forms)
+        return made
+
+
 def similarity(written: str, legal: str) -> float:
     """How alike two texts are (0 to 1): breaks ties between equally near plies."""
     return SequenceMatcher(None, written, legal).ratio()
@@ -59,13 +71,15 @@ def alike(written: str, known: Iterable[str]) -> list[str]:
     with two letters or more that make at least STARTS_ALIKE of what was written: the start of a long
     name (`cop`, `copenhagen`; `tyrs`, `tyr-9x9`: 3 of 4). Measured against what was written, not
     the shorter text, so that a short value that starts a longer word is not alike (`yesterday`,
-    `yes`; `tax`, `tablut`: 2 of 3)."""
+    `yes`; `tax`, `tablut`: 2 of 3). Before them all, a `Name` that what was written is a form of
+    (`duces`: `dux`)."""
     written = written.lower()
     values = list(known)
+    formed = [value for value in values if isinstance(value, Name) and written in value.forms]
     scored = sorted((-similarity(written, value.lower()), value) for value in values)
-    similar = [value for score, value in scored if -score >= ALIKE]
-    starting = [value for value in values if value not in similar and _starts_alike(written, value.lower())]
-    return (similar + starting)[:LIMIT]
+    similar = [value for score, value in scored if -score >= ALIKE and value not in formed]
+    starting = [value for value in values if value not in formed + similar and _starts_alike(written, value.lower())]
+    return (formed + similar + starting)[:LIMIT]
 
 
 def _starts_alike(written: str, value: str) -> bool:

@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, WHITE, Illegal, NotAPly, OptionError
+from lusoria.validator.base import BLACK, WHITE, Illegal, NotAPly, OptionError, RankNotCovered
 
 EMPTY: Final = 0
 DEFENDER: Final = 1  # a defender soldier (White)
@@ -193,9 +193,10 @@ class Move(NamedTuple):
     berserk: bool = False  # written `d3=f3` (as OTN writes it): the piece that captured moves again (G15)
 
 
+_SQUARE = "[a-s](?:1[0-9]|[1-9])"  # a square of any tafl board, as the games' grammars write it (a1 to s19)
 PLY_PATTERN = re.compile(  # every tafl game's PLY, its squares on any board (`_read_move` refuses those off it)
-    r"(?P<piece>[KP])?(?P<origin>[a-s][0-9]+)(?P<kind>[-=])(?P<target>[a-s][0-9]+)"
-    r"(?:x(?P<captures>[KP]?[a-s][0-9]+(?:/[KP]?[a-s][0-9]+)*))?(?P<announcement>\+{0,2})"
+    rf"(?P<piece>[KP])?(?P<origin>{_SQUARE})(?P<kind>[-=])(?P<target>{_SQUARE})"
+    rf"(?:x(?P<captures>[KP]?{_SQUARE}(?:/[KP]?{_SQUARE})*))?(?P<announcement>\+{{0,2}})"
 )
 PLY_SHAPE: Final = (
     "a ply is a move from square to square (e3-c3), which may name its piece first (Ke5-e6) "
@@ -239,24 +240,30 @@ _CODES: Final = {letter: code for code, letter in LETTERS.items()}
 
 def read_board(text: str, size: int, title: str, letters: str = "KPp") -> bytearray:
     """The squares of a position string's board (its ranks, the last first), whose pieces are
-    `letters`; OptionError when malformed."""
+    `letters`; OptionError when malformed (RankNotCovered for the first rank written that does
+    not cover the board)."""
     ranks = text.split("/")
     if len(ranks) != size:
         raise OptionError(f"a {title} position has {size} ranks, not {len(ranks)}")
-    board = bytearray()
-    for rank in reversed(ranks):
-        row = bytearray()
-        for item in _RANK_ITEM.findall(rank):
-            if (empty := whole_number(item, 1, size)) is not None:
-                row.extend([EMPTY] * empty)
-            elif item in letters:
-                row.append(_CODES[item])
-            else:
-                raise OptionError(f"'{item}' is not a {title} piece ({', '.join(letters)}) or a count of empty squares")
-        if len(row) != size:
-            raise OptionError(f"the rank '{rank}' covers {len(row)} squares, not {size}")
-        board.extend(row)
-    return board
+    return bytearray().join(reversed([read_rank(rank, size, title, letters) for rank in ranks]))
+
+
+def read_rank(rank: str, size: int, title: str, letters: str) -> bytearray:
+    """The squares of one rank of a position string's board (`read_board`); RankNotCovered when
+    it does not cover `size` squares, OptionError for what is neither a piece nor a count."""
+    row = bytearray()
+    for item in _RANK_ITEM.findall(rank):
+        if (empty := whole_number(item, 1, size)) is not None:
+            row.extend([EMPTY] * empty)
+        elif item.isascii() and item.isdigit() and whole_number(item, 0, size) is None:
+            raise RankNotCovered(rank, f"more than {size} squares")
+        elif item in letters:
+            row.append(_CODES[item])
+        else:
+            raise OptionError(f"'{item}' is not a {title} piece ({', '.join(letters)}) or a count of empty squares")
+    if len(row) != size:
+        raise RankNotCovered(rank, f"{len(row)} squares, not {size}")
+    return row
 
 
 def capture_list(geo: Geometry, squares: Iterable[int]) -> str:

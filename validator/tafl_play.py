@@ -57,7 +57,7 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
         )
     if move.berserk and not continuing:
         raise Illegal(
-            ids.berserk,
+            ids.berserk or ids.move,  # (a game without berserk: a movement its rules refuse)
             f"{text} is written as a berserk move (=), and no piece that captured moves again from "
             f"{geo.names[move.origin]}{named_settings(settings, 'ber')}",
         )

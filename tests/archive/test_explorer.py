@@ -307,3 +307,34 @@ def test_the_game_list_offers_every_game_of_the_archive_and_the_one_shown(tmp_pa
     assert '<option value="tablut/" selected>tablut</option>' in listed
     assert '<option value="tablut/seed">tablut/seed</option>' in listed
     assert listed.count("<option") == 103
+
+
+SAAMI_W = (  # aagenielsen.dk's "Saami Tablut-w" (the Swedes first) as the aage reader archives it, and aage as it is
+    '[Game "tablut"]\n[Variant "aage"]\n[Rules "first=white"]\n[White "Swedes first"]\n[Result "1-0"]\n\n'
+    "1. e3-c3 d1-d3 2. e4-e3 1-0\n\n"
+    '[Game "tablut"]\n[Variant "aage"]\n[White "Muscovites first"]\n[Result "0-1"]\n\n1... d1-d3 0-1\n'
+)
+
+
+def test_a_variant_named_as_explain_names_it_is_explored_as_lusoria_tree_explores_it(tmp_path):
+    """`?game=tablut&variant=saami-tablut-w` was a 400 (`unknown variant 'saami-tablut-w' for
+    tablut`) while `lusoria tree --variant saami-tablut-w` starts from its rules (White first); the
+    form offered its records only as tablut/aage, whose start is Black's."""
+    path = str(tmp_path / "saami.db")
+    Archive(path).import_paths([SAAMI_W])
+    site = datasette_app.Datasette([path])
+    page = get(site, "/-/explorer/saami?game=tablut&variant=saami-tablut-w&ply=e3-c3")
+    assert page.status_code == 200, page.text
+    assert '<tr data-ply="d1-d3">' in page.text and "(1 shown)" in page.text
+    assert '<option value="tablut/saami-tablut-w" selected>' in page.text
+    start = json.loads(cli(path, "tree", "--game", "tablut", "--variant", "saami-tablut-w", "--format", "json"))
+    assert [node["ply"] for node in start] == ["e3-c3"]
+    shown = get(site, "/-/explorer/saami?game=tablut&variant=saami-tablut-w").text
+    assert [html.unescape(row.split('"')[0]) for row in shown.split('<tr data-ply="')[1:]] == ["e3-c3"]
+    listed = get(site, "/-/explorer/saami?game=tablut&variant=aage").text.split('name="game_variant">')[1]
+    assert '<option value="tablut/saami-tablut-w">' in listed  # the form offers it, by its name
+    other = get(site, "/-/explorer/saami?game=laquet&variant=saami-tablut-w")
+    assert (other.status_code, other.text) == (
+        400,
+        "the parameter variant names saami-tablut-w, a variant of tablut, not of laquet",
+    )

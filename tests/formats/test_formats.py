@@ -239,6 +239,20 @@ def test_otn_a_start_that_does_not_cover_its_board_is_an_error_at_its_entry_as_w
     ]
 
 
+def test_otn_a_rank_is_counted_as_read_board_counts_it():
+    """OTN counted a rank's squares its own way: a digit that is no ASCII digit (`٣`) was a count
+    "beyond the board" (`the rank '3t٣' covers more than 7 squares`); `read_rank` counts it."""
+    rules = "dim:7 name:Brandub_Strong_Center_King surf:n atkf:y ks:c nj:n cj:n cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    [source] = read_text(f"[rules:{rules}]\n[position:/3t3/3t3/3T3/ttTKTtt/3T3/3t٣/3t3/]\n\n1. d7-b7\n", "otn", "x.otg")
+    assert [(d.rule, d.line, d.message) for d in check(source).diagnostics] == [
+        ("tag", 2, "malformed Position: '٣' is not a Brandubh piece (K, P, p) or a count of empty squares")
+    ]
+    beyond = '[Game "tablut"]\n[Position "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p12/3ppp3 w"]\n\n1. e3-c3 *\n'
+    assert [d.message for d in check(beyond).diagnostics] == [  # as OTN says it (was: '12' is not a Tablut piece)
+        "malformed Position: the rank '4p12' covers more than 9 squares"
+    ]
+
+
 def test_otn_a_position_rank_that_does_not_cover_the_board_is_quoted_as_written():
     rules = "dim:7 name:Brandub_Strong_Center_King surf:n atkf:y ks:c nj:n cj:n cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
     [source] = read_text(

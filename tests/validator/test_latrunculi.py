@@ -62,7 +62,7 @@ def test_s1_a_placement_off_the_board_breaks_the_placement_rule_not_the_moves():
         1,
         "c9 is not on the 8x8 board; the rest of this line is not checked",
     )
-    assert rule_broken(SENECA, position(SENECA, "a1 b1", "h8 g8"), "a1-a0") == "S2"
+    assert rule_broken(SENECA, position(SENECA, "a1 b1", "h8 g8"), "a1-a9") == "S2"
     assert rule_broken(rules(size=(6, 8)), rules(size=(6, 8)).initial(), "@g1") == "S1"
 
 
@@ -174,7 +174,22 @@ def test_s4_a_second_removal_is_said_on_its_line_past_leading_blank_lines():
     (diagnostic,) = check(on_the_next_line).diagnostics
     assert (diagnostic.line, diagnostic.column, diagnostic.text) == (6, 1, "~c2")
     assert diagnostic.message == "found '~c2': one incitus is removed a turn (S4), and a2-a3~d4 removes d4 already"
-    assert diagnostic.message == "found '~c2': one incitus is removed a turn (S4), and a2-a3~d4 removes d4 already"
+
+
+LONG_JUMPS = "c3^c5^e5^e7^g7^g5^e5^e3^c3^c5^e5^e7^g7^g5~d4"  # 44 characters
+
+
+@pytest.mark.parametrize("blank", ["", " "])
+def test_s4_a_ply_longer_than_40_characters_is_quoted_cut_with_an_ellipsis(blank):
+    """The ply before a second removal was quoted by its last 40 characters as if whole
+    (`5^e5^…~d4 removes d4`); written with no blank before the removal, a ply of 38 characters or
+    more was no S4 at all (`found '~c2', expected a ply`): what was found was cut to `~c`."""
+    movetext = f"1. {LONG_JUMPS}{blank}~c2 *"
+    (diagnostic,) = check(f'[Game "latrunculi"]\n[Position "pp6/8/8/8/3I4/8/P1I5/PP6 w"]\n\n{movetext}\n').diagnostics
+    assert (diagnostic.column, diagnostic.text) == (movetext.index("~c2") + 1, "~c2")
+    assert diagnostic.message == (
+        f"found '~c2': one incitus is removed a turn (S4), and …{LONG_JUMPS[-40:]} removes d4 already"
+    )
 
 
 def test_s4_a_second_removal_in_the_first_word_of_a_record_names_that_ply_whole():

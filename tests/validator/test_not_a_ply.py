@@ -63,12 +63,41 @@ def test_play_calls_no_ply_only_what_is_ply_calls_none(game, data):
     legal = data.draw(st.sampled_from(rules.legal_plies(position)))
     mended = st.builds(lambda cut, tail: legal[:cut] + tail, st.integers(0, len(legal)), st.text(ALPHABET, max_size=3))
     text = data.draw(st.text(ALPHABET, max_size=10) | mended)
+    # (a tafl game plays what another tafl game writes: Tablut's announcements, a pass, judged by its rules)
+    read = is_ply(game, text) or game in SHAPES_OF_TAFL and any(is_ply(other, text) for other in SHAPES_OF_TAFL)
     try:
         rules.play(position, text)
     except NotAPly:
         assert not is_ply(game, text)
-    except Illegal:
-        pass  # a ply the rules refuse, or one on squares off the board
+    except Illegal as refused:  # a ply the rules refuse, or one on squares off the board
+        assert read and refused.rule, text
     else:  # (Laquet: never text read as a pass)
-        # (a tafl game plays what another tafl game writes: Tablut's announcements, a pass, judged by its rules)
-        assert is_ply(game, text) or game in SHAPES_OF_TAFL and (is_ply("tablut", text) or text == "--")
+        assert read
+
+
+@pytest.mark.parametrize(
+    "game, text",
+    [
+        *((game, text) for game in sorted(SHAPES_OF_TAFL) for text in ("a0-a1", "a01-a3", "a20-a1", "e3-c3xa0")),
+        *(("latrunculi", text) for text in ("@a0", "@a01", "@p17", "a2-a3~a0")),
+    ],
+)
+def test_a_game_plays_no_square_that_no_grammar_of_its_family_writes(game, text):
+    """A tafl game read `a0`, `a01`, `a20` as squares (off the board: Illegal), which no tafl
+    game's grammar writes, and Latrunculi `@a0`, `@p17`: `is_ply` said no ply where `play` played one."""
+    rules, position = start(game)
+    with pytest.raises(NotAPly):
+        rules.play(position, text)
+    assert not any(is_ply(other, text) for other in (SHAPES_OF_TAFL if game in SHAPES_OF_TAFL else [game]))
+
+
+@pytest.mark.parametrize("game, rule", [("tablut", "T2"), ("copenhagen", "C3"), ("brandubh", "B3")])
+def test_a_berserk_move_written_in_a_game_without_berserk_cites_its_movement_rule(game, rule):
+    """`e3=c3` (OTN's berserk move, G15) in a game that has none was refused citing no rule."""
+    rules, position = start(game)
+    with pytest.raises(Illegal) as refused:
+        rules.play(position, "e3=c3")
+    assert (refused.value.rule, refused.value.message) == (
+        rule,
+        "e3=c3 is written as a berserk move (=), and no piece that captured moves again from e3",
+    )

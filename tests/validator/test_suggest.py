@@ -6,7 +6,7 @@ from lusoria.output import diagnostic_dict
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.replay import check
-from lusoria.validator.suggest import only_nearest_ply, suggestions
+from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
 from lusoria.validator.tablut import Tablut
 
 TABLUT, SENECA, PETTEIA, LAQUET = Tablut(), Latrunculi(), Latrunculi(variant="petteia"), Laquet()
@@ -141,8 +141,8 @@ def test_a_tag_value_that_is_none_of_its_values_gets_those_most_like_it_at_the_v
         ('[Game "tablut"]\n[Rules "king-armed=yesterday"]', (2, 20, "yesterday")),
         ('[Game "laquet"]\n[Rules "both-dice=maximum"]', (2, 19, "maximum")),
         ('[Game "tablut"]\n[Rules "king-armed=nobody"]', (2, 20, "nobody")),
-        # a declined form of a short name (`duces`, `dux`): 2 letters in common of 5 written
-        ('[Game "latrunculi"]\n[Variant "duces"]', (2, 11, "duces")),
+        # a declined form of a short name its game does not list (`ducibus`, `dux`): 2 letters of 7
+        ('[Game "latrunculi"]\n[Variant "ducibus"]', (2, 11, "ducibus")),
         ('[Game "latrunculi"]\n[Rules "pieces=166"]', (2, 16, "166")),  # a number, not a closed set
         ('[Game "tablut"]\n[Date "2026.02.30"]', (2, 8, "2026.02.30")),  # no real day in any order
     ],
@@ -179,6 +179,32 @@ def test_the_cli_and_the_editor_offer_a_tag_suggestion_as_they_offer_a_ply_s():
     assert fix.title == "Replace with seneca" and [(e.line, e.column, e.end_column, e.text) for e in fix.edits] == [
         (1, 10, 16, "seneca")
     ]
+
+
+def test_a_form_of_a_variant_s_name_its_game_lists_finds_it():
+    """`[Variant "duces"]`, Latin's plural of dux, was said with no suggestion (2 letters of 5 are
+    no slip of `dux`): Latrunculi lists it as a form of that name, so the message, the caret, the
+    editor's fix and every option and command that names variants suggest dux."""
+    from click.testing import CliRunner
+
+    from lusoria.cli import main
+    from lusoria.document import Document, fixes
+
+    text = '[Game "latrunculi"]\n[Variant "Duces"]\n*\n'
+    [said] = check(text).diagnostics
+    assert (said.rule, said.message, said.suggestions) == (
+        "tag",
+        "unknown variant 'Duces' for latrunculi (known: seneca, piso, petteia, dux; did you mean dux?)",
+        ("dux",),
+    )
+    document = Document()
+    document.refresh(text)
+    [fix] = fixes(document.entries[0], document.entries[0].report.diagnostics[0])
+    assert fix.title == "Replace with dux"
+    for args in (["validate", "--variant", "duces", "-"], ["explain", "duces"], ["explain", "latrunculi/duces"]):
+        result = CliRunner().invoke(main, args, input="*\n")
+        assert result.exit_code == 2 and "did you mean dux?)" in result.output, args
+    assert alike("duces", ["seneca", "dux"]) == []  # a form only a Name lists
 
 
 @pytest.mark.parametrize(
