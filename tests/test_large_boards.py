@@ -71,7 +71,7 @@ def test_the_replay_page_of_a_19x19_game_holds_every_board():
     report_page = replay_page(RecordText(game("tablut-19x19")))
     assert len(re.findall(r'<span class="ply[^"]*" data-ply="', report_page)) == 6
     assert "s19" in report_page and ">1.<" not in report_page
-    assert re.findall(r"(\d+\.(?:\.\.)?) <span class=\"ply", report_page) == ["1.", "2.", "3."]
+    assert re.findall(r"(\d+\.(?:\.\.)?)\u00a0<span class=\"ply", report_page) == ["1.", "2.", "3."]
 
 
 def with_knights_and_commanders(rules):
