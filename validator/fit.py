@@ -176,7 +176,7 @@ def fitting_rules(record: Record, most: int = 5, valid: bool = False) -> Fit:
     none (`Game.described`) has no rules of its own: each variant is tried."""
     cls = game_class(record.game)
     if names_no_variant(record):
-        variants = [(1, variant, cls.preset_options(variant), {}) for variant in cls.presets]
+        variants: list[RuleSet] = [(1, variant, cls.preset_options(variant), {}) for variant in cls.presets]
         return _search(record, cls, Fit("no variant", False), variants, "", most)
     own = cls.from_tags(record.tags)
     own_changes = {k: v for k, v in own.option.items() if v != cls.preset_options(own.variant)[k]}
