@@ -189,9 +189,9 @@ def fitting_rules(record: Record, most: int = 5, valid: bool = False) -> Fit:
 
 
 def names_no_variant(record: Record) -> bool:
-    """Whether `record` is of a game whose boards are its variants (`Game.described`) and names none:
-    it has no rules of its own, and `fitting_rules` tries each variant."""
-    return record.game in GAMES and GAMES[record.game].described and "Variant" not in record.tags
+    """Whether `record` is of a game whose boards are its variants (`Game.described`) and names none
+    (no Variant tag, or an empty one): it has no rules of its own, and `fitting_rules` tries each variant."""
+    return record.game in GAMES and GAMES[record.game].described and not record.tags.get("Variant", "").strip()
 
 
 def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], declared_variant: str, most: int) -> Fit:
