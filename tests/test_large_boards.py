@@ -123,3 +123,12 @@ def test_the_show_and_html_of_a_game_with_knights_and_commanders_mark_them(tmp_p
     assert "N n knights, C c commanders; uppercase: White" in shown.stdout
     page = replay_page(RecordText(record))  # its boards kept as the distinct tags of their SVG
     assert "piece white knight" in page and "piece black commander" in page
+
+
+def test_a_ply_without_its_hyphen_on_the_files_past_p_is_mended():
+    """`s3s4` and `a3xq3` on a 19×19 board said no "did you mean": the mending knew the files a to p
+    alone, Latrunculi's widest board (found by new-user-11)."""
+    variant = '[Game "hnefatafl"]\n[Variant "opentafl-alea-evangelii-19x19"]\n'
+    for written, meant in [("s3s4", "s3-s4"), ("s3xs4", "s3-s4"), ("a3q3", "a3-q3"), ("q1q3", "q1-q3")]:
+        [diagnostic] = check(f"{variant}1. {written} *\n").diagnostics
+        assert diagnostic.rule == "syntax" and meant in diagnostic.suggestions, (written, diagnostic)

@@ -207,9 +207,10 @@ class GridGame(Game[P]):
 
     @classmethod
     def mended_ply(cls, word: str) -> str:
-        """A capture written chess-style (`e3xc3`), or a move without its hyphen (`e3c3`): `e3-c3`."""
-        word = re.sub(r"^([A-Z]?[a-p]\d{1,2})x([a-p]\d{1,2})", r"\1-\2", word)
-        return re.sub(r"^([A-Z]?[a-p]\d{1,2}?)([a-p]\d{1,2})", r"\1-\2", word)
+        """A capture written chess-style (`e3xc3`), or a move without its hyphen (`e3c3`): `e3-c3`; on
+        any board, files to s (19×19)."""
+        word = re.sub(r"^([A-Z]?[a-s]\d{1,2})x([a-s]\d{1,2})", r"\1-\2", word)
+        return re.sub(r"^([A-Z]?[a-s]\d{1,2}?)([a-s]\d{1,2})", r"\1-\2", word)
 
 
 def _run(digits: str) -> int:
