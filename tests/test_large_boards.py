@@ -132,3 +132,20 @@ def test_a_ply_without_its_hyphen_on_the_files_past_p_is_mended():
     for written, meant in [("s3s4", "s3-s4"), ("s3xs4", "s3-s4"), ("a3q3", "a3-q3"), ("q1q3", "q1-q3")]:
         [diagnostic] = check(f"{variant}1. {written} *\n").diagnostics
         assert diagnostic.rule == "syntax" and meant in diagnostic.suggestions, (written, diagnostic)
+
+
+def test_the_symmetric_tree_of_19x19_records_turns_back_plies_past_p16(tmp_path):
+    """`tree --symmetric` failed on 19×19 records with an internal error (IndexError), or turned
+    `i15-i17` back as `i5-i197`: a ply played in an image was turned back by the names of a 16×16
+    board's squares (found by new-user-11). Two games, one the mirror of the other, are one line."""
+    tags = '[Game "hnefatafl"]\n[Variant "tablut-19x19"]\n'
+    (tmp_path / "games.lgn").write_text(f"{tags}\n1. n17-k17 i5-i3 *\n\n{tags}\n1. n3-k3 i15-i17 *\n")
+    db = str(tmp_path / "big.db")
+    assert CliRunner().invoke(main, ["import", "--db", db, str(tmp_path / "games.lgn")]).exit_code == 0
+    rules = GAMES["hnefatafl"](variant="tablut-19x19")
+    tree = CliRunner().invoke(
+        main, ["tree", "--db", db, rules.format_position(rules.initial()), "--depth", "2", "--symmetric"]
+    )
+    assert tree.exit_code == 0, tree.output
+    rows = [line.split() for line in tree.output.splitlines()[2:]]  # ply, games, unfinished, average ply
+    assert rows == [["n17-k17", "2", "2", "1.0"], ["n17-k17", "i5-i3", "2", "2", "2.0"]]

@@ -17,8 +17,8 @@ from lusoria.validator.base import EMPTY_SQUARE, PIECE_BITS, Game, P
 
 ANY, ANY_PIECE = "*", "?"  # a pattern's wildcards: anything, any piece
 MAX_WIDTH = 16  # squares: the widest board a pattern may have (Latrunculi's)
-FILES = "abcdefghijklmnop"
-SQUARE_NAME = re.compile(r"([a-p])(1[0-6]|[1-9])")
+FILES = "abcdefghijklmnopqrs"  # of the widest board of any game: the tafl family's 19×19
+SQUARE_NAME = re.compile(r"([a-s])(1[0-9]|[1-9])")
 RUN = re.compile(r"[0-9]+")
 TURNED_PLIES = 1 << 14  # plies kept turned back, per board size and symmetry
 
@@ -177,7 +177,7 @@ class GridGame(Game[P]):
         """`symmetric` of a position whose board is only its position string."""
         board, rest = self.format_position(position).split(" ", 1)
         ranks = [
-            RUN.sub(lambda run: EMPTY_SQUARE * checked_number(run[0], 0, MAX_WIDTH), rank) for rank in board.split("/")
+            RUN.sub(lambda run: EMPTY_SQUARE * checked_number(run[0], 0, len(FILES)), rank) for rank in board.split("/")
         ]  # top first
         size = len(ranks)
         if any(len(rank) != size for rank in ranks):
@@ -234,7 +234,7 @@ def _moved(text: str, back: list[int], size: int) -> str:
     """A ply with the name of each square replaced by the name of the square `back` gives it."""
 
     def name(square: re.Match) -> str:
-        to = back[(checked_number(square[2], 1, MAX_WIDTH) - 1) * size + FILES.index(square[1])]
+        to = back[(checked_number(square[2], 1, size) - 1) * size + FILES.index(square[1])]
         return f"{FILES[to % size]}{to // size + 1}"
 
     return SQUARE_NAME.sub(name, text)
