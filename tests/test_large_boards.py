@@ -149,3 +149,14 @@ def test_the_symmetric_tree_of_19x19_records_turns_back_plies_past_p16(tmp_path)
     assert tree.exit_code == 0, tree.output
     rows = [line.split() for line in tree.output.splitlines()[2:]]  # ply, games, unfinished, average ply
     assert rows == [["n17-k17", "2", "2", "1.0"], ["n17-k17", "i5-i3", "2", "2", "2.0"]]
+
+
+def test_a_pattern_of_a_19x19_board_finds_its_records(tmp_path):
+    """`query --pattern` of a 19×19 board said "a hnefatafl pattern cannot be 19x19": patterns knew
+    boards to 16 squares a side, Latrunculi's widest (found by new-user-11)."""
+    from lusoria.archive import Archive, Filters
+
+    archive = Archive(str(tmp_path / "big.db"))
+    archive.import_reports(check(text) for text in [game("tablut-19x19"), game("alea-berserk-17x17-martens")])
+    king_in_the_middle = "/".join(["*" * 19] * 9 + ["*" * 9 + "K" + "*" * 9] + ["*" * 19] * 9)
+    assert [row["variant"] for row in archive.query(Filters(pattern=king_in_the_middle))] == ["tablut-19x19"]

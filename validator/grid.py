@@ -16,8 +16,8 @@ from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import EMPTY_SQUARE, PIECE_BITS, Game, P
 
 ANY, ANY_PIECE = "*", "?"  # a pattern's wildcards: anything, any piece
-MAX_WIDTH = 16  # squares: the widest board a pattern may have (Latrunculi's)
 FILES = "abcdefghijklmnopqrs"  # of the widest board of any game: the tafl family's 19×19
+MAX_WIDTH = len(FILES)  # squares: the widest board a pattern may have (a game's `fits_pattern` narrows it)
 SQUARE_NAME = re.compile(r"([a-s])(1[0-9]|[1-9])")
 RUN = re.compile(r"[0-9]+")
 TURNED_PLIES = 1 << 14  # plies kept turned back, per board size and symmetry
@@ -177,7 +177,7 @@ class GridGame(Game[P]):
         """`symmetric` of a position whose board is only its position string."""
         board, rest = self.format_position(position).split(" ", 1)
         ranks = [
-            RUN.sub(lambda run: EMPTY_SQUARE * checked_number(run[0], 0, len(FILES)), rank) for rank in board.split("/")
+            RUN.sub(lambda run: EMPTY_SQUARE * checked_number(run[0], 0, MAX_WIDTH), rank) for rank in board.split("/")
         ]  # top first
         size = len(ranks)
         if any(len(rank) != size for rank in ranks):
