@@ -31,6 +31,7 @@ class Fit:
     declared: str  # the record's own rules, e.g. "seed" or "seneca with removal=before-move"
     legal: bool  # under its own rules
     changes: list[str] = field(default_factory=list)  # the smallest changes that make it legal
+    more: int = 0  # ... as small, past the `most` that `changes` lists
     tried: int = 0  # rule sets replayed
     furthest: int | None = None  # when no set fits: the latest first error, over all sets
     everywhere: bool = False  # ... and every set fails at that same ply
@@ -42,7 +43,7 @@ class Fit:
         if self.legal:
             return f"legal under its declared rules ({self.declared})"
         if self.changes:
-            return "legal " + "; or ".join(self.changes)
+            return "legal " + "; or ".join(self.changes) + (f"; or {self.more} more" if self.more else "")
         if self.past_plies:
             said = "(lusoria validate says which)"
             where = (
@@ -222,7 +223,8 @@ def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], decl
             replayed = bool(report.positions)  # (none: its start could not be read under this set)
             firsts.append(errors[0] if errors else PAST_PLIES if replayed else 0)  # past: a tag's or the result's
     if found:
-        fit.changes = sorted({text for _, text in found})[:most]
+        changes = sorted({text for _, text in found})
+        fit.changes, fit.more = changes[:most], max(len(changes) - most, 0)
     elif firsts:
         fit.furthest, fit.everywhere = max(firsts), len(set(firsts)) == 1
         if fit.furthest == PAST_PLIES:

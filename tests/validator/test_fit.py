@@ -272,6 +272,7 @@ def test_a_catalogue_record_that_names_no_variant_is_searched_under_every_varian
     assert {"Game": "hnefatafl", "Variant": "brandubh-7x7-walker"} in found.sets
     assert all(GAMES["hnefatafl"].preset_options(tags["Variant"])["dim"] == "7" for tags in found.sets)
     assert str(found).startswith("legal under variant ")
+    assert found.more == len(found.sets) - 5 > 0 and str(found).endswith(f"; or {found.more} more")  # 5 named
     assert fit(text.replace('"brandubh-7x7-walker"', '""')).sets == found.sets  # an empty Variant names none
     (tmp_path / "mine.lgn").write_text(unnamed)
     result = CliRunner().invoke(main, ["rules", "--jobs", "1", str(tmp_path / "mine.lgn")])
