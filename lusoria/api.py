@@ -40,7 +40,7 @@ from lusoria.notation.sources import (
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
 from lusoria.validator.base import SIDE_NAMES, BoardNotTaken, Game, NotAPly, OptionError, known_names
-from lusoria.validator.fit import Fit, Proposal, fitting_rules, proposals
+from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, game_class, known_games, owners_of, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
 from lusoria.workers import WorkerLost, in_workers, mapped
@@ -182,9 +182,9 @@ def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Pr
 
 def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
     report = check(source, keep=False)
-    if report.rules is None or report.record is None:
-        return report.source, report.diagnostics[0]
-    return report.source, fitting_rules(report.record, valid=report.valid)
+    if report.record is not None and (report.rules is not None or names_no_variant(report.record)):
+        return report.source, fitting_rules(report.record, valid=report.valid)
+    return report.source, report.diagnostics[0]
 
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:

@@ -24,7 +24,7 @@ from lusoria.notation.reader import RecordText, header_of, known_games, scan_tag
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES
-from lusoria.validator.base import SIDE_NAMES
+from lusoria.validator.base import LISTED, SIDE_NAMES
 from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import (
     ASSUMED_RESULT,
@@ -370,13 +370,21 @@ def tag_hover(entry: Entry, name: str) -> str | None:
         return f"the rules cannot be chosen: {problem}" if problem else None
     rules = report.rules
     lines = [
-        f"**{rules.name}**, variant `{rules.variant}` (known: {', '.join(rules.presets)})",
+        f"**{rules.name}**, variant `{rules.variant}` ({_other_variants(rules.name, list(rules.presets))})",
         "",
         "| option | in force | choices |",
         "| --- | --- | --- |",
     ]
     lines += [f"| `{key}` | `{rules.option[key]}` | {rules.known_values(key)} |" for key in rules.options]
     return "\n".join(lines)
+
+
+def _other_variants(game: str, presets: list[str]) -> str:
+    """A game's variants, as a tag's hover names them: all, or, of more than LISTED (the tafl family's
+    catalogue), how many and where they are listed."""
+    if len(presets) <= LISTED:
+        return f"known: {', '.join(presets)}"
+    return f"{len(presets)} known: `lusoria explain {game}` lists them"
 
 
 def tag_at(entry: Entry, line: int, column: int) -> str | None:

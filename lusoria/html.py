@@ -219,8 +219,9 @@ class _Moves(Visitor):
         shown = move_number(self.continued.number(number, key), self.offset)
         if not self.after_break and (shown.endswith("...") or key in self.continued.continuing):
             shown = ""
+        held = f"{escape(shown)}\N{NO-BREAK SPACE}" if shown else ""  # a number held to its ply: no line ends with `8.`
         self.out.append(
-            f'{escape(shown)} <span class="{classes}"{step} data-diagnostics="{escape(notes)}" '
+            f'{held}<span class="{classes}"{step} data-diagnostics="{escape(notes)}" '
             f'title="{escape(notes)}">{escape(ply.text)}</span> '
         )
         if ply.nags:  # glued to the ply: "e3-c3!?"

@@ -46,9 +46,10 @@ def explain(name: str) -> str:
 
 
 def _meant(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
-    """The names like `written`, or where the names are listed."""
+    """The names like `written`, or where the names are listed; a title's spaces taken for a name's
+    hyphens (`Ard Ri 7×7`: `ard-ri-7x7`)."""
     names = [rule.id for rule in rulebook.rules()] + list(every) + variant_names(every)
-    like = alike(written, names)
+    like = alike("-".join(written.replace("×", "x").split()), names)
     if like:
         return f" (did you mean {' or '.join(like)}?)"
     return " (lusoria explain lists the rules, lusoria explain GAME a game's variants)"

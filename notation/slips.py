@@ -1,9 +1,9 @@
-"""Common transcription slips behind a syntax error, and what was meant (docs/slips.md):
-`e3c3` (no hyphen), `e3xc3` (a chess-style capture), `e3–c3` (a word processor's dash),
-`ke5-e4` (a lowercase piece letter), `e3-c3 !?`, `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix,
-capture list or removal), `64: 5/11 {…} 5/9` or `64: {…} 5/11 5/9` (a comment that parts a ply),
-`1..` or `1…` (a move number's dots), `½-½` or `1:0` (a result in another convention), `---` or
-`-- --` (a pass). Every fix is checked against the game's grammar before it is offered."""
+"""Common transcription slips behind a syntax error, and what was meant (docs/slips.md): `e3c3` (no
+hyphen), `e3xc3` (a chess-style capture), `d5xc5xd4` (each capture after its x), `e3–c3` (a word
+processor's dash), `ke5-e4` (a lowercase piece letter), `e3-c3 !?`, `c1-c5 xb5` or `b2-b3 ~d6` (a
+detached suffix, capture list or removal), `64: 5/11 {…} 5/9` or `64: {…} 5/11 5/9` (a comment that
+parts a ply), `1..` or `1…` (a move number's dots), `½-½` or `1:0` (a result in another convention),
+`---` or `-- --` (a pass). Every fix is checked against the game's grammar before it is offered."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from lusoria.document import (
     tag_hover,
 )
 from lusoria.output import diagnostic_text
-from lusoria.validator.games import known_games
+from lusoria.validator.games import GAMES, known_games
 from lusoria.validator.replay import check
 
 OPEN = '\n[Game "tablut"]\n1. e3-c3 e4-b4\n'  # a blank line, then a record without a result marker
@@ -102,6 +102,19 @@ def test_a_hover_on_the_game_tag_of_a_record_being_typed_shows_its_rules():
     assert "| `king-capture` | `2` |" in hover
     broken = entry_of('[Game "tablut"]\n[Rules "king-capture=5"]\n1. e3-c3 2. ')
     assert tag_hover(broken, "Rules") == "the rules cannot be chosen: unknown value '5' for king-capture (known: 4, 2)"
+
+
+def test_a_hover_on_a_variant_tag_counts_the_tafl_familys_variants_rather_than_listing_them():
+    """The hover on a Variant tag of the tafl family listed all 181 variants' names before its table
+    (found by new-user-11); a game of a few lists them."""
+    entry = entry_of('[Game "hnefatafl"]\n[Variant "opentafl-alea-evangelii-19x19"]\n1. o7-o2 *\n')
+    count = len(GAMES["hnefatafl"].presets)
+    assert tag_hover(entry, "Variant").splitlines()[0] == (
+        f"**hnefatafl**, variant `opentafl-alea-evangelii-19x19` ({count} known: `lusoria explain hnefatafl` lists them)"
+    )
+    assert tag_hover(entry_of('[Game "copenhagen"]\n1. h1-h3 *\n'), "Game").splitlines()[0] == (
+        "**copenhagen**, variant `standard` (known: standard, fetlar)"
+    )
 
 
 def test_only_the_rules_tag_is_offered_the_games_options():

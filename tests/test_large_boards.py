@@ -71,7 +71,7 @@ def test_the_replay_page_of_a_19x19_game_holds_every_board():
     report_page = replay_page(RecordText(game("tablut-19x19")))
     assert len(re.findall(r'<span class="ply[^"]*" data-ply="', report_page)) == 6
     assert "s19" in report_page and ">1.<" not in report_page
-    assert re.findall(r"(\d+\.(?:\.\.)?) <span class=\"ply", report_page) == ["1.", "2.", "3."]
+    assert re.findall(r"(\d+\.(?:\.\.)?)\u00a0<span class=\"ply", report_page) == ["1.", "2.", "3."]
 
 
 def with_knights_and_commanders(rules):
@@ -123,3 +123,40 @@ def test_the_show_and_html_of_a_game_with_knights_and_commanders_mark_them(tmp_p
     assert "N n knights, C c commanders; uppercase: White" in shown.stdout
     page = replay_page(RecordText(record))  # its boards kept as the distinct tags of their SVG
     assert "piece white knight" in page and "piece black commander" in page
+
+
+def test_a_ply_without_its_hyphen_on_the_files_past_p_is_mended():
+    """`s3s4` and `a3xq3` on a 19×19 board said no "did you mean": the mending knew the files a to p
+    alone, Latrunculi's widest board (found by new-user-11)."""
+    variant = '[Game "hnefatafl"]\n[Variant "opentafl-alea-evangelii-19x19"]\n'
+    for written, meant in [("s3s4", "s3-s4"), ("s3xs4", "s3-s4"), ("a3q3", "a3-q3"), ("q1q3", "q1-q3")]:
+        [diagnostic] = check(f"{variant}1. {written} *\n").diagnostics
+        assert diagnostic.rule == "syntax" and meant in diagnostic.suggestions, (written, diagnostic)
+
+
+def test_the_symmetric_tree_of_19x19_records_turns_back_plies_past_p16(tmp_path):
+    """`tree --symmetric` failed on 19×19 records with an internal error (IndexError), or turned
+    `i15-i17` back as `i5-i197`: a ply played in an image was turned back by the names of a 16×16
+    board's squares (found by new-user-11). Two games, one the mirror of the other, are one line."""
+    tags = '[Game "hnefatafl"]\n[Variant "tablut-19x19"]\n'
+    (tmp_path / "games.lgn").write_text(f"{tags}\n1. n17-k17 i5-i3 *\n\n{tags}\n1. n3-k3 i15-i17 *\n")
+    db = str(tmp_path / "big.db")
+    assert CliRunner().invoke(main, ["import", "--db", db, str(tmp_path / "games.lgn")]).exit_code == 0
+    rules = GAMES["hnefatafl"](variant="tablut-19x19")
+    tree = CliRunner().invoke(
+        main, ["tree", "--db", db, rules.format_position(rules.initial()), "--depth", "2", "--symmetric"]
+    )
+    assert tree.exit_code == 0, tree.output
+    rows = [line.split() for line in tree.output.splitlines()[2:]]  # ply, games, unfinished, average ply
+    assert rows == [["n17-k17", "2", "2", "1.0"], ["n17-k17", "i5-i3", "2", "2", "2.0"]]
+
+
+def test_a_pattern_of_a_19x19_board_finds_its_records(tmp_path):
+    """`query --pattern` of a 19×19 board said "a hnefatafl pattern cannot be 19x19": patterns knew
+    boards to 16 squares a side, Latrunculi's widest (found by new-user-11)."""
+    from lusoria.archive import Archive, Filters
+
+    archive = Archive(str(tmp_path / "big.db"))
+    archive.import_reports(check(text) for text in [game("tablut-19x19"), game("alea-berserk-17x17-martens")])
+    king_in_the_middle = "/".join(["*" * 19] * 9 + ["*" * 9 + "K" + "*" * 9] + ["*" * 19] * 9)
+    assert [row["variant"] for row in archive.query(Filters(pattern=king_in_the_middle))] == ["tablut-19x19"]

@@ -52,7 +52,7 @@ def test_a_game_whose_first_mover_is_white_keeps_its_numbering():
 
 def test_the_replay_page_numbers_as_the_players_do():
     page = replay_page(RecordText(WHITES))
-    numbers = re.findall(r"(\d+\.(?:\.\.)?) <span class=\"ply", page)
+    numbers = re.findall(r"(\d+\.(?:\.\.)?)\u00a0<span class=\"ply", page)
     assert numbers == ["1.", "2."]
 
 
@@ -150,7 +150,7 @@ def test_a_berserk_move_is_numbered_with_the_move_it_continues():
         ("number", 4, "the move number should be 2., not 3.")
     ]
     page = replay_page(RecordText(BERSERK + BERSERK_MOVES))
-    assert re.findall(r"(\d+\.(?:\.\.)?) <span class=\"ply", page) == ["1.", "2."]
+    assert re.findall(r"(\d+\.(?:\.\.)?)\u00a0<span class=\"ply", page) == ["1.", "2."]
 
 
 def test_the_language_server_numbers_a_berserk_move_with_the_move_it_continues():

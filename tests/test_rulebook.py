@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from lusoria import rulebook
-from lusoria.api import validate
+from lusoria.api import format_record, validate
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
@@ -186,6 +186,22 @@ def test_an_example_is_what_lusoria_says_of_its_record(rule_id):
     said = [f"{d.severity}[{d.rule}]: {d.message}" for d in check(shown.record).verdict().diagnostics]
     assert (said == []) if shown.message.startswith("valid: ") else (shown.message in said), said
     assert f"[{rule_id}]" in shown.message or re.search(rf"\b{rule_id}\b", shown.message)
+
+
+def move_numbers(record: str) -> list[str]:
+    """The move numbers of a record's movetext, as written (`1.`, `1...`)."""
+    return re.findall(r"\b\d+\.(?:\.\.)?", record.rpartition("]")[2])
+
+
+@pytest.mark.parametrize("rule_id", [rule.id for rule in rulebook.rules() if rulebook.example(rule.id)])
+def test_an_example_numbers_its_moves_as_lusoria_fmt_does(rule_id):
+    """Where the attackers move first, a move is their ply and the reply (`1. h1-h3 g5-g4`, as tafl
+    players and OTN number them): an example that starts with the defenders' ply writes `1...`, and
+    none is numbered as chess is (`1... h1-h3 2. g5-g4`), which lusoria reads but does not write."""
+    shown = rulebook.example(rule_id)
+    if "[number]" in shown.message:
+        pytest.skip("the example of a wrong move number")
+    assert move_numbers(shown.record) == move_numbers(format_record(shown.record + "\n")[0])
 
 
 @pytest.mark.parametrize("game", ["tablut", "copenhagen", "brandubh", "hnefatafl"])

@@ -121,6 +121,15 @@ def test_an_unknown_name_is_a_usage_error_that_suggests_the_names_like_it():
         api.explain("Z9")
 
 
+def test_a_name_written_as_a_title_suggests_the_variants_it_names():
+    """A tafl player writes a variant as the sites title it, with spaces (found by new-user-11: `ard
+    ri` suggested nothing)."""
+    with pytest.raises(KeyError, match=r"'ard ri' \(did you mean ard-ri-1-7x7 or ard-ri-26-7x7 or ard-ri-32-7x7\?\)"):
+        api.explain("ard ri")
+    with pytest.raises(KeyError, match=r"'Fetlar Hnefatafl 11×11' \(did you mean fetlar-hnefatafl-11x11 or "):
+        api.explain("Fetlar Hnefatafl 11×11")
+
+
 def test_a_variant_several_games_have_is_named_with_its_game():
     with pytest.raises(
         KeyError, match=r"^\"tablut and laquet have a variant 'seed': name one \(tablut/seed or laquet/seed\)"

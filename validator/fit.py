@@ -12,7 +12,7 @@ from itertools import product
 from lusoria.notation.model import Ply, Record
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.base import Game, OptionError
-from lusoria.validator.games import game_class
+from lusoria.validator.games import GAMES, game_class
 from lusoria.validator.replay import ERROR, Report, replay
 
 MAX_WORK = 500_000  # plies the search replays at most, over all rule sets, with the positions searched
@@ -31,6 +31,7 @@ class Fit:
     declared: str  # the record's own rules, e.g. "seed" or "seneca with removal=before-move"
     legal: bool  # under its own rules
     changes: list[str] = field(default_factory=list)  # the smallest changes that make it legal
+    more: int = 0  # ... as small, past the `most` that `changes` lists
     tried: int = 0  # rule sets replayed
     furthest: int | None = None  # when no set fits: the latest first error, over all sets
     everywhere: bool = False  # ... and every set fails at that same ply
@@ -42,7 +43,7 @@ class Fit:
         if self.legal:
             return f"legal under its declared rules ({self.declared})"
         if self.changes:
-            return "legal " + "; or ".join(self.changes)
+            return "legal " + "; or ".join(self.changes) + (f"; or {self.more} more" if self.more else "")
         if self.past_plies:
             said = "(lusoria validate says which)"
             where = (
@@ -172,8 +173,12 @@ def fitting_rules(record: Record, most: int = 5, valid: bool = False) -> Fit:
     """The rule sets under which `record` is legal, nearest to its own first. Sets are
     tried in order of their number of changes, and the search stops at the first number
     that makes the record legal. `valid`: its check found it valid, so legal under its own
-    rules without a replay more."""
+    rules without a replay more. A record of a game whose boards are its variants that names
+    none (`Game.described`) has no rules of its own: each variant is tried."""
     cls = game_class(record.game)
+    if names_no_variant(record):
+        variants: list[RuleSet] = [(1, variant, cls.preset_options(variant), {}) for variant in cls.presets]
+        return _search(record, cls, Fit("no variant", False), variants, "", most)
     own = cls.from_tags(record.tags)
     own_changes = {k: v for k, v in own.option.items() if v != cls.preset_options(own.variant)[k]}
     declared = own.variant + (" with " + " ".join(f"{k}={v}" for k, v in own_changes.items()) if own_changes else "")
@@ -181,10 +186,22 @@ def fitting_rules(record: Record, most: int = 5, valid: bool = False) -> Fit:
     if fit.legal:
         fit.sets.append(rule_tags(cls, own.variant, own.option))
         return fit
+    return _search(record, cls, fit, _sets(cls, own, record.tags), own.variant, most)
+
+
+def names_no_variant(record: Record) -> bool:
+    """Whether `record` is of a game whose boards are its variants (`Game.described`) and names none
+    (no Variant tag, or an empty one): it has no rules of its own, and `fitting_rules` tries each variant."""
+    return record.game in GAMES and GAMES[record.game].described and not record.tags.get("Variant", "").strip()
+
+
+def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], declared_variant: str, most: int) -> Fit:
+    """`fit` with the nearest of `sets` (fewest changes first) under which `record` is legal, or
+    how far the sets got; `declared_variant`: the record's own ("": none)."""
     found: list[tuple[int, str]] = []
     firsts: list[int] = []
     plies, work, searched = _count_plies(record), 0, 0
-    for cost, variant, options, changed in _sets(cls, own, record.tags):
+    for cost, variant, options, changed in sets:
         if found and cost > found[0][0]:
             break
         if work + plies > MAX_WORK or searched > MAX_SEARCHED:
@@ -199,14 +216,15 @@ def fitting_rules(record: Record, most: int = 5, valid: bool = False) -> Fit:
         report = replay(record, keep=False, rules=rules, first_error=True)
         work, searched = work + rules.searched, searched + rules.searched
         if _makes_legal(record, report):
-            found.append((cost, _describe(variant, changed, own.variant)))
+            found.append((cost, _describe(variant, changed, declared_variant)))
             fit.sets.append(rule_tags(cls, variant, options))
         else:
             errors = [d.ply for d in report.diagnostics if d.severity == ERROR and d.ply is not None]
             replayed = bool(report.positions)  # (none: its start could not be read under this set)
             firsts.append(errors[0] if errors else PAST_PLIES if replayed else 0)  # past: a tag's or the result's
     if found:
-        fit.changes = sorted({text for _, text in found})[:most]
+        changes = sorted({text for _, text in found})
+        fit.changes, fit.more = changes[:most], max(len(changes) - most, 0)
     elif firsts:
         fit.furthest, fit.everywhere = max(firsts), len(set(firsts)) == 1
         if fit.furthest == PAST_PLIES:

@@ -16,9 +16,9 @@ from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import EMPTY_SQUARE, PIECE_BITS, Game, P
 
 ANY, ANY_PIECE = "*", "?"  # a pattern's wildcards: anything, any piece
-MAX_WIDTH = 16  # squares: the widest board a pattern may have (Latrunculi's)
-FILES = "abcdefghijklmnop"
-SQUARE_NAME = re.compile(r"([a-p])(1[0-6]|[1-9])")
+FILES = "abcdefghijklmnopqrs"  # of the widest board of any game: the tafl family's 19×19
+MAX_WIDTH = len(FILES)  # squares: the widest board a pattern may have (a game's `fits_pattern` narrows it)
+SQUARE_NAME = re.compile(r"([a-s])(1[0-9]|[1-9])")
 RUN = re.compile(r"[0-9]+")
 TURNED_PLIES = 1 << 14  # plies kept turned back, per board size and symmetry
 
@@ -207,9 +207,13 @@ class GridGame(Game[P]):
 
     @classmethod
     def mended_ply(cls, word: str) -> str:
-        """A capture written chess-style (`e3xc3`), or a move without its hyphen (`e3c3`): `e3-c3`."""
-        word = re.sub(r"^([A-Z]?[a-p]\d{1,2})x([a-p]\d{1,2})", r"\1-\2", word)
-        return re.sub(r"^([A-Z]?[a-p]\d{1,2}?)([a-p]\d{1,2})", r"\1-\2", word)
+        """A capture written chess-style (`e3xc3`), or a move without its hyphen (`e3c3`): `e3-c3`; on
+        any board, files to s (19×19). Captures each after its own `x`, as aagenielsen.dk writes them
+        (`i5-d5xc5xd4`): `i5-d5xc5/d4`."""
+        word = re.sub(r"^([A-Z]?[a-s]\d{1,2})x([a-s]\d{1,2})", r"\1-\2", word)
+        ply, x, captures = word.partition("x")
+        word = ply + x + re.sub(r"(?<=\d)x(?=[A-Z]?[a-s]\d)", "/", captures)
+        return re.sub(r"^([A-Z]?[a-s]\d{1,2}?)([a-s]\d{1,2})", r"\1-\2", word)
 
 
 def _run(digits: str) -> int:
@@ -233,7 +237,7 @@ def _moved(text: str, back: list[int], size: int) -> str:
     """A ply with the name of each square replaced by the name of the square `back` gives it."""
 
     def name(square: re.Match) -> str:
-        to = back[(checked_number(square[2], 1, MAX_WIDTH) - 1) * size + FILES.index(square[1])]
+        to = back[(checked_number(square[2], 1, size) - 1) * size + FILES.index(square[1])]
         return f"{FILES[to % size]}{to // size + 1}"
 
     return SQUARE_NAME.sub(name, text)

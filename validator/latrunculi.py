@@ -284,7 +284,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
 
     @classmethod
     def fits_pattern(cls, width: int, height: int) -> bool:
-        return True  # any board of 4 to 16 squares a side
+        return width <= 16 and height <= 16  # any board of 4 to 16 squares a side
 
     @classmethod
     def pattern_rest(cls, rest: list[str]) -> str:

@@ -591,7 +591,8 @@ def test_a_pattern_or_position_of_a_board_not_of_the_game_asked_says_so(archive)
     [
         ("4/4/4 *", "latrunculi: a latrunculi pattern cannot be 4x3"),
         ("16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 *", "latrunculi: a latrunculi pattern cannot be 16x17"),
-        ("17/17/17/17 *", "latrunculi: a run of 17 empty squares is wider than any board (16 squares)"),
+        ("17/17/17/17 *", "latrunculi: a latrunculi pattern cannot be 17x4"),  # 17 files: only the tafl family's
+        ("20/20/20/20 *", "latrunculi: a run of 20 empty squares is wider than any board (19 squares)"),
         ("9" * 5000 + "/8/8/8/8/8/8/8 *", "a run of 99999999999999999999 empty squares is wider than any board"),
         ("5/4/4/4 *", "latrunculi: every rank of a pattern covers the same number of squares"),
         ("9/9/9/9/9/9/9/9/9 w 1 2 3", "tablut: it has no fields after the side to move"),

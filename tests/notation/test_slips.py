@@ -42,6 +42,8 @@ TABLUT, SENECA, DUX, LAQUET = (
         (DUX, "1. a1-a5 b8-b5 2. c1-c5 xb5 *", "xb5", "c1-c5xb5"),  # a detached capture list
         (DUX, "1. a1-a5 b8-b5 2. c1-c5 xDb5 *", "xDb5", "c1-c5xDb5"),  # with a piece letter
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 xd3 *", "xd3", "e4-e3xd3"),
+        (TABLUT, "1. e3-c3 d1-d3 2. e4-e3xd3xd4 *", "xd4", "e4-e3xd3/d4"),  # each capture after its x
+        (DUX, "1. a1-a5 b8-b5 2. c1-c5xb5xDc6 *", "xDc6", "c1-c5xb5/Dc6"),  # (aagenielsen.dk's way)
         (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
         (TABLUT, "1.. e3-c3 *", ".", "1..."),  # a move number's dots
         (TABLUT, "1. e3-c3 1…d1-d3 *", "1…d1-d3", "1... d1-d3"),

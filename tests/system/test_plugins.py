@@ -125,10 +125,10 @@ def test_explain_finds_the_games_rules_through_its_class(toys, records):
     explained = lusoria(toys, "explain", "y2")
     assert explained.startswith("Y2 (toytafl)\n\nA piece moves any number of empty squares along its rank or file")
     assert explained.endswith(
-        'Example:\n  [Game "toytafl"] 1... b4-b6 2. e5-f5 d2-d4 *\n'
+        'Example:\n  [Game "toytafl"] 1. b4-b6 e5-f5 2. d2-d4 *\n'
         "  error[Y2]: the way is blocked at d3; the rest of this line is not checked\n"
     )
-    (records.parent / "example.lgn").write_text('[Game "toytafl"] 1... b4-b6 2. e5-f5 d2-d4 *\n')
+    (records.parent / "example.lgn").write_text('[Game "toytafl"] 1. b4-b6 e5-f5 2. d2-d4 *\n')
     assert "error[Y2]: the way is blocked at d3; the rest" in lusoria(toys, "validate", "example.lgn", code=1)
     listed = lusoria(toys, "explain").splitlines()
     assert [line.split()[:2] for line in listed[-9:]] == [[f"Y{n}", "toytafl"] for n in range(1, 10)]

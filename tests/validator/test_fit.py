@@ -257,3 +257,23 @@ def test_a_catalogue_variant_is_searched_by_its_options_and_the_variants_of_its_
     broken = fit(text.replace("g5-f5xe5", "g5-e5"))  # onto the king's square: under no set
     assert broken.tried > 100
     assert str(broken) == f"legal under no rule set ({broken.tried} tried): every set fails, the latest at ply 1"
+
+
+def test_a_catalogue_record_that_names_no_variant_is_searched_under_every_variant(tmp_path):
+    """A tafl player's own 7×7 game, written without a Variant tag: which variant is it? Each is tried,
+    and those of its board and start make it legal (it "cannot be replayed" before: found by
+    new-user-11)."""
+    from lusoria.api import random_records
+
+    [text] = random_records("hnefatafl", 1, tags={"Variant": "brandubh-7x7-walker"}, max_plies=8)
+    unnamed = text.replace('[Variant "brandubh-7x7-walker"]\n', "")
+    found = fit(unnamed)
+    assert (found.declared, found.legal, found.tried) == ("no variant", False, len(GAMES["hnefatafl"].presets))
+    assert {"Game": "hnefatafl", "Variant": "brandubh-7x7-walker"} in found.sets
+    assert all(GAMES["hnefatafl"].preset_options(tags["Variant"])["dim"] == "7" for tags in found.sets)
+    assert str(found).startswith("legal under variant ")
+    assert found.more == len(found.sets) - 5 > 0 and str(found).endswith(f"; or {found.more} more")  # 5 named
+    assert fit(text.replace('"brandubh-7x7-walker"', '""')).sets == found.sets  # an empty Variant names none
+    (tmp_path / "mine.lgn").write_text(unnamed)
+    result = CliRunner().invoke(main, ["rules", "--jobs", "1", str(tmp_path / "mine.lgn")])
+    assert result.exit_code == 0 and "legal under variant " in result.stdout, result.output

@@ -11,7 +11,14 @@ from lusoria.validator.games import GAMES
 from lusoria.validator.grid import _symmetries, _turned
 from lusoria.validator.replay import check
 
-SQUARE_BOARDS = [("tablut", {}), ("copenhagen", {}), ("brandubh", {}), ("latrunculi", {"Variant": "petteia"})]
+SQUARE_BOARDS = [
+    ("tablut", {}),
+    ("copenhagen", {}),
+    ("brandubh", {}),
+    ("latrunculi", {"Variant": "petteia"}),
+    ("hnefatafl", {"Variant": "alea-berserk-17x17-martens"}),  # files to q, ranks to 17
+    ("hnefatafl", {"Variant": "tablut-19x19"}),  # to s19: the tree folded by them failed past p16
+]
 
 
 @pytest.mark.parametrize("size", [3, 7, 8, 9, 11, 19])
