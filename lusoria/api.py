@@ -89,6 +89,7 @@ __all__ = [
     "board",
     "replay_stop",
     "replay",
+    "Replay",
     "random_records",
     "duplicates",
     "record_at",

@@ -23,6 +23,12 @@ class DataError(LusoriaError):
     advice = ""  # what to do about a user's own file ("": lusoria's data, mend it or report it)
 
 
+class CatalogueError(DataError):
+    """The catalogue of tafl game types (validator/hnefatafl.py reads it) is not as it must be: the
+    file, the entry and why. Defined here, in a module whose import reads no catalogue, so that a
+    worker process's error is read back by its parent, which may not import the reader again."""
+
+
 def _restored(kind: type[LusoriaError], args: tuple) -> LusoriaError:
     """An exception of `kind` with `args`, made without calling its `__init__` (pickle then
     restores its attributes)."""

@@ -26,7 +26,7 @@ from typing import Any
 
 import click
 
-from lusoria.errors import DataError
+from lusoria.errors import CatalogueError
 from lusoria.validator.base import Game, OptionError, TagProblems, VariantNotes, known_names
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard, TaflPosition
@@ -70,16 +70,6 @@ IDS = RuleIds(
 )  # no announcements nor camps: their IDs are never cited
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 TITLE = "Hnefatafl"  # the generic game's name in messages ("a Hnefatafl game has one" king)
-
-
-class CatalogueError(DataError):
-    """The catalogue of tafl game types is not as it must be: the file, the entry and why."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as a DataError: raised in a worker process while this module was imported, it
-        reaches its parent, which could not import the module to read its class back."""
-        restore, (_, args), state = super().__reduce__()
-        return restore, (DataError, args), state
 
 
 @dataclass(frozen=True)
