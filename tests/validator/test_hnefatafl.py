@@ -223,6 +223,16 @@ def test_a_relaxed_shieldwall_is_captured_by_a_move_to_its_front():
     assert errors(record(cornered, "e5-e4xc1", "sw=w swf=n"))[0][:2] == ("G5", 1)  # sw:w: a corner closes no wall
 
 
+def test_a_relaxed_shieldwall_from_corner_to_corner_is_closed_by_the_empty_corners():
+    """A wall that fills the first rank has no piece of the mover's at either end: the empty
+    corners a1 and k1 close it, whichever piece moved (swf:n)."""
+    edge = "Kf6 " + " ".join(f"P{file}1 p{file}2" for file in "bcdefghi") + " Pj1 pj3"
+    assert errors(record(edge, "j3-j2xb1/c1/d1/e1/f1/g1/h1/i1/j1", "sw=s swf=n")) == []
+    assert errors(record(edge, "j3-j2xb1", "sw=s swf=n")) == [
+        ("G6", 1, "the move captures b1/c1/d1/e1/f1/g1/h1/i1/j1, not b1 (sw: s); the rest of this line is not checked")
+    ]
+
+
 def test_repetition_ends_as_tfr_says():
     moves = "Kc3-c4 h8-h7 Kc4-c3 h7-h8 Kc3-c4 h8-h7 Kc4-c3 h7-h8 Kc3-c4"
     assert outcome("Kc3 ph8", moves, "tfr=d", "w") == ("G12", "the position arose twice before (repetition) (tfr: d)")
