@@ -355,6 +355,24 @@ def test_a_piece_that_captured_moves_again_under_berserk_rules():
     assert rules.legal_plies(after) == ["d3=f3xg3"] and rules.turn(after) == 1
 
 
+def test_a_berserk_continuation_may_capture_by_a_shieldwall_alone():
+    """After d2-d4xe4 the soldier's one capturing move closes the wall a5-a7 against a8; its other
+    moves capture nothing, so it has no other (ber:c)."""
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=c sw=s"})
+    start = rules.parse_position(board("Kk6 pd2 Pe4 pf4 Pa5 Pa6 Pa7 pb5 pb6 pb7 pa8"))
+    after = rules.play(start, "d2-d4xe4").position
+    assert rules.legal_plies(after) == ["d4=a4xa5/a6/a7"] and rules.turn(after) == 1
+
+
+def test_a_berserker_on_a1_moves_again():
+    """a1 is square 0 of the board: a soldier that captured there (a corner it may stop on) goes on."""
+    pieces, rules = "Kf6 pa5 Pb1 pc1 Pb2 pc2 pk10", "esc=e ber=c cors=akd"
+    assert errors(record(pieces, "a5-a1xb1 a1-a2xb2", rules)) == []
+    assert errors(record(pieces, "a5-a1xb1 k10-k9", rules)) == [
+        ("G15", 2, "the soldier that captured on a1 moves again (berserk) (ber: c); the rest of this line is not checked")
+    ]
+
+
 TYR = "tyr-9x9"  # aagenielsen.dk's Tyr: berserk moves (ber:c), whose continuations its records leave out (berw:n)
 
 
