@@ -281,6 +281,15 @@ def test_commanders_knights_and_the_king_jump_over_an_enemy_soldier():
     restricted = errors(record("Kc3 pc4 pa2", "Kc3-c5", "kj=r", turn="w"))
     assert restricted[0][:2] == ("G14", 1) and "(kj: r)" in restricted[0][2]
     assert errors(record("Kc3 pc4 pa2", "Kc3-c5", "kj=j", turn="w")) == []
+    assert errors(record("Kf4 pf5 pa2", "Kf4-f6", "kj=j", turn="w")) == []  # onto the throne, where he may stop
+    assert errors(record("Kk6 cf4 Pf5", "f4-f6")) == [  # where a commander may not
+        (
+            "G14",
+            1,
+            "a commander jumps only over an enemy soldier, to a square it may stop on (cj: j); the rest of this "
+            "line is not checked",
+        )
+    ]
     rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "kj=j"})
     position = rules.parse_position(board("Kc3 pc4 pa2", turn="w"))
     assert "Kc3-c5" in rules.legal_plies(position)
@@ -605,6 +614,17 @@ def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():
     rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": leap})
     position = rules.parse_position(board("pc2 Pc3 Kf6"))
     assert "c2-c4" in rules.legal_plies(position) and "c2-c5" not in rules.legal_plies(position)
+    throne = leap + " cens=adk cenp=k"  # a soldier stands on the throne, which only the king passes over
+    on_throne = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": throne}).parse_position(board("Kk6 pf5 Pf6"))
+    assert "f5-f7" not in Hnefatafl.from_tags({"Variant": FETLAR, "Rules": throne}).legal_plies(on_throne)
+    assert errors(record("Kk6 pf5 Pf6", "f5-f7", throne)) == [
+        ("G4", 1, "only the king may pass over the throne (f6) (cenp: k); the rest of this line is not checked")
+    ]
+    slow = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": leap + " spd=1"})  # a leap goes two squares
+    assert sorted(p for p in slow.legal_plies(position) if p.startswith("c2")) == ["c2-b2", "c2-c1", "c2-d2"]
+    assert errors(record("pc2 Pc3 Kf6", "c2-c4", leap + " spd=1")) == [
+        ("G3", 1, "a soldier moves at most 1 square (spd: 1); the rest of this line is not checked")
+    ]
     old = next(entry.name for entry in catalogue() if "leap:y" in entry.rules and entry.name in Hnefatafl.presets)
     assert "leap:y" in described_record(Hnefatafl(variant=old).settings)
 
