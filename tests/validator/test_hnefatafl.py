@@ -632,12 +632,28 @@ def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():
 def test_piece_lists_are_read_in_any_case_in_rules_and_as_otn_writes_them():
     assert Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=DA cors=k"}).option["cenp"] == "ad"
     assert read_record("dim:5 cenp:Tt start:/5/5/2K2/5/5/")["cenp"] == "ad"  # OTN's letters, case and all
+    with pytest.raises(OptionError, match=r"^cenp:Tx is not a list of pieces \(a: attackers"):
+        read_record("dim:5 cenp:Tx start:/5/5/2K2/5/5/")  # no letter of OTN's: not read as one
     with pytest.raises(OptionError, match="the board and the start are the variant's"):
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "dim=13"})
     with pytest.raises(OptionError, match="unknown rules key 'frob'"):
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "frob=1"})
     with pytest.raises(OptionError, match="is not a list of pieces"):
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=x"})
+
+
+def test_a_misspelt_piece_list_suggests_the_lists_nearest_it():
+    report = check(f'[Game "hnefatafl"]\n[Variant "{FETLAR}"]\n[Rules "cenp=dkx"]\n\n1... a4-a3 *\n')
+    assert [(d.rule, d.line, d.column, d.message, d.suggestions) for d in report.diagnostics] == [
+        (
+            "tag",
+            3,
+            14,
+            "cenp:dkx is not a list of pieces (a: attackers, d: defenders' soldiers, k: the king; an OTN record's "
+            "t c n k m g T C N K M G)",
+            ("dk", "adk"),
+        )
+    ]
 
 
 def test_a_rules_key_the_variant_holds_is_refused_without_suggesting_itself():
