@@ -382,6 +382,15 @@ def test_a_berserker_on_a1_moves_again():
     ]
 
 
+def test_a_left_out_capturing_jump_lists_its_capture_once():
+    """The king's jump from the empty throne, hostile to the attackers, takes f7 twice over: by the
+    jump (kj:c) and against the throne."""
+    found = said(record("Kf4 Pd6 pe6 pf7 pk7 pa2", "Kf4-f6xe6 k7-e7", "ber=c berw=n kj=c", turn="w"))
+    assert found == [
+        ("warning", "G16", 2, "the record leaves out a berserk continuation after Kf4-f6xe6: f6-f8xf7 (berw: n)")
+    ]
+
+
 TYR = "tyr-9x9"  # aagenielsen.dk's Tyr: berserk moves (ber:c), whose continuations its records leave out (berw:n)
 
 
