@@ -423,6 +423,11 @@ def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_n
     ]
     # a continuation that would end the game (c4-c5 takes the king on d5) is not assumed
     assert errors(tyr("pc2 Pd4 pe4 Kd5 pe5 Ph8", "c2-c4xd4 2. h8-h7 c5-c6"))[0][:2] == ("G3", 3)
+    # nor a line that a later ply ended: a2-a6 takes the king on b6 against c6 where c4-c6xc7 went on,
+    # and a7-d7, which needs c7 taken, is refused on the written line
+    assert errors(tyr("pc2 Pd4 pe4 Pc7 pc8 Kb6 pa2 Pa7 Pi9", "c2-c4xd4 2. i9-i8 a2-a6 3. a7-d7")) == [
+        ("G3", 4, "the way is blocked at c7; the rest of this line is not checked")
+    ]
     repeated = tyr("pa2 Kg8", "a2-a3 2. Kg8-g7 a3-a2 3. Kg7-g8 a2-a3 4. Kg8-g7 a3-a2 5. Kg7-g8 a2-a3")
     assert check(repeated.replace("[Position", '[Rules "tfr=d"] [Position')).outcome.rule == "G12"  # with history
     assert check(repeated).outcome is None  # tfr:i
