@@ -378,7 +378,11 @@ def test_a_berserker_on_a1_moves_again():
     pieces, rules = "Kf6 pa5 Pb1 pc1 Pb2 pc2 pk10", "esc=e ber=c cors=akd"
     assert errors(record(pieces, "a5-a1xb1 a1-a2xb2", rules)) == []
     assert errors(record(pieces, "a5-a1xb1 k10-k9", rules)) == [
-        ("G15", 2, "the soldier that captured on a1 moves again (berserk) (ber: c); the rest of this line is not checked")
+        (
+            "G15",
+            2,
+            "the soldier that captured on a1 moves again (berserk) (ber: c); the rest of this line is not checked",
+        )
     ]
 
 
