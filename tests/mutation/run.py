@@ -173,6 +173,9 @@ TAFL_ENGINE = (
     "tafl_continuations",
     "tafl_unwritten",
 )
+# What a game's module does beyond its rules: its boards, materials and patterns in the archive, its diagram
+GAME_FACES_TESTS = ["tests/archive/test_positions.py", "tests/archive/test_research.py", "tests/test_svg.py"]
+NOT_A_PLY_TESTS = "tests/validator/test_not_a_ply.py"  # text that is no ply of the game (parse_move, parse_turn)
 LAQUET = ("laquet", "laquet_points", "laquet_turns", "laquet_moves", "laquet_fast", "laquet_checked", "laquet_slips")
 VALIDATOR_TESTS = (
     RULES_TESTS
@@ -201,10 +204,18 @@ TESTS = {
         f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[2]]
         + REPLAY_TESTS
         + LAST_TESTS
-        + ["tests/test_variants.py"]
+        + ["tests/test_variants.py", NOT_A_PLY_TESTS]
+        + (GAME_FACES_TESTS if module == "latrunculi" else [])
         for module in ("latrunculi", "latrunculi_play")
     },
-    **{f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[3]] + REPLAY_TESTS + LAST_TESTS for module in LAQUET},
+    **{
+        f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[3]]
+        + REPLAY_TESTS
+        + LAST_TESTS
+        + [NOT_A_PLY_TESTS]
+        + (GAME_FACES_TESTS if module == "laquet" else [])
+        for module in LAQUET
+    },
     "validator/suggest.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
     "validator/grid.py": ["tests/validator/test_suggest.py", "tests/test_cli.py"],
     "validator/diagram.py": ["tests/test_svg.py", "tests/validator/test_games.py"],

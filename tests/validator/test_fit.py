@@ -46,6 +46,13 @@ def test_no_rule_set_and_where_every_set_fails():
     assert str(result) == "legal under no rule set (577 tried): first conflict at ply 1 under every set"
 
 
+def test_a_warning_stops_no_replay_of_the_search():
+    """Each replay stops at its first error, not at a warning before it (a tag name in another case)."""
+    result = fit('[Game "tablut"]\n[event "Club"]\n1. e3-d2 *')
+    assert not result.legal and result.furthest == 1
+    assert str(result) == "legal under no rule set (577 tried): first conflict at ply 1 under every set"
+
+
 def test_a_record_whose_plies_are_legal_but_not_a_tag_or_its_result_says_so():
     """A malformed Date, or a result the last ply contradicts, fails under every set with no ply:
     it said "first conflict at ply 0 under every set", and of a game whose result alone is wrong,

@@ -223,6 +223,16 @@ def test_a_relaxed_shieldwall_is_captured_by_a_move_to_its_front():
     assert errors(record(cornered, "e5-e4xc1", "sw=w swf=n"))[0][:2] == ("G5", 1)  # sw:w: a corner closes no wall
 
 
+def test_a_relaxed_shieldwall_from_corner_to_corner_is_closed_by_the_empty_corners():
+    """A wall that fills the first rank has no piece of the mover's at either end: the empty
+    corners a1 and k1 close it, whichever piece moved (swf:n)."""
+    edge = "Kf6 " + " ".join(f"P{file}1 p{file}2" for file in "bcdefghi") + " Pj1 pj3"
+    assert errors(record(edge, "j3-j2xb1/c1/d1/e1/f1/g1/h1/i1/j1", "sw=s swf=n")) == []
+    assert errors(record(edge, "j3-j2xb1", "sw=s swf=n")) == [
+        ("G6", 1, "the move captures b1/c1/d1/e1/f1/g1/h1/i1/j1, not b1 (sw: s); the rest of this line is not checked")
+    ]
+
+
 def test_repetition_ends_as_tfr_says():
     moves = "Kc3-c4 h8-h7 Kc4-c3 h7-h8 Kc3-c4 h8-h7 Kc4-c3 h7-h8 Kc3-c4"
     assert outcome("Kc3 ph8", moves, "tfr=d", "w") == ("G12", "the position arose twice before (repetition) (tfr: d)")
@@ -271,6 +281,15 @@ def test_commanders_knights_and_the_king_jump_over_an_enemy_soldier():
     restricted = errors(record("Kc3 pc4 pa2", "Kc3-c5", "kj=r", turn="w"))
     assert restricted[0][:2] == ("G14", 1) and "(kj: r)" in restricted[0][2]
     assert errors(record("Kc3 pc4 pa2", "Kc3-c5", "kj=j", turn="w")) == []
+    assert errors(record("Kf4 pf5 pa2", "Kf4-f6", "kj=j", turn="w")) == []  # onto the throne, where he may stop
+    assert errors(record("Kk6 cf4 Pf5", "f4-f6")) == [  # where a commander may not
+        (
+            "G14",
+            1,
+            "a commander jumps only over an enemy soldier, to a square it may stop on (cj: j); the rest of this "
+            "line is not checked",
+        )
+    ]
     rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "kj=j"})
     position = rules.parse_position(board("Kc3 pc4 pa2", turn="w"))
     assert "Kc3-c5" in rules.legal_plies(position)
@@ -345,6 +364,37 @@ def test_a_piece_that_captured_moves_again_under_berserk_rules():
     assert rules.legal_plies(after) == ["d3=f3xg3"] and rules.turn(after) == 1
 
 
+def test_a_berserk_continuation_may_capture_by_a_shieldwall_alone():
+    """After d2-d4xe4 the soldier's one capturing move closes the wall a5-a7 against a8; its other
+    moves capture nothing, so it has no other (ber:c)."""
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=c sw=s"})
+    start = rules.parse_position(board("Kk6 pd2 Pe4 pf4 Pa5 Pa6 Pa7 pb5 pb6 pb7 pa8"))
+    after = rules.play(start, "d2-d4xe4").position
+    assert rules.legal_plies(after) == ["d4=a4xa5/a6/a7"] and rules.turn(after) == 1
+
+
+def test_a_berserker_on_a1_moves_again():
+    """a1 is square 0 of the board: a soldier that captured there (a corner it may stop on) goes on."""
+    pieces, rules = "Kf6 pa5 Pb1 pc1 Pb2 pc2 pk10", "esc=e ber=c cors=akd"
+    assert errors(record(pieces, "a5-a1xb1 a1-a2xb2", rules)) == []
+    assert errors(record(pieces, "a5-a1xb1 k10-k9", rules)) == [
+        (
+            "G15",
+            2,
+            "the soldier that captured on a1 moves again (berserk) (ber: c); the rest of this line is not checked",
+        )
+    ]
+
+
+def test_a_left_out_capturing_jump_lists_its_capture_once():
+    """The king's jump from the empty throne, hostile to the attackers, takes f7 twice over: by the
+    jump (kj:c) and against the throne."""
+    found = said(record("Kf4 Pd6 pe6 pf7 pk7 pa2", "Kf4-f6xe6 k7-e7", "ber=c berw=n kj=c", turn="w"))
+    assert found == [
+        ("warning", "G16", 2, "the record leaves out a berserk continuation after Kf4-f6xe6: f6-f8xf7 (berw: n)")
+    ]
+
+
 TYR = "tyr-9x9"  # aagenielsen.dk's Tyr: berserk moves (ber:c), whose continuations its records leave out (berw:n)
 
 
@@ -377,6 +427,11 @@ def test_a_berserk_continuation_the_record_leaves_out_is_found_by_the_ply_that_n
     ]
     # a continuation that would end the game (c4-c5 takes the king on d5) is not assumed
     assert errors(tyr("pc2 Pd4 pe4 Kd5 pe5 Ph8", "c2-c4xd4 2. h8-h7 c5-c6"))[0][:2] == ("G3", 3)
+    # nor a line that a later ply ended: a2-a6 takes the king on b6 against c6 where c4-c6xc7 went on,
+    # and a7-d7, which needs c7 taken, is refused on the written line
+    assert errors(tyr("pc2 Pd4 pe4 Pc7 pc8 Kb6 pa2 Pa7 Pi9", "c2-c4xd4 2. i9-i8 a2-a6 3. a7-d7")) == [
+        ("G3", 4, "the way is blocked at c7; the rest of this line is not checked")
+    ]
     repeated = tyr("pa2 Kg8", "a2-a3 2. Kg8-g7 a3-a2 3. Kg7-g8 a2-a3 4. Kg8-g7 a3-a2 5. Kg7-g8 a2-a3")
     assert check(repeated.replace("[Position", '[Rules "tfr=d"] [Position')).outcome.rule == "G12"  # with history
     assert check(repeated).outcome is None  # tfr:i
@@ -577,6 +632,17 @@ def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():
     rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": leap})
     position = rules.parse_position(board("pc2 Pc3 Kf6"))
     assert "c2-c4" in rules.legal_plies(position) and "c2-c5" not in rules.legal_plies(position)
+    throne = leap + " cens=adk cenp=k"  # a soldier stands on the throne, which only the king passes over
+    on_throne = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": throne}).parse_position(board("Kk6 pf5 Pf6"))
+    assert "f5-f7" not in Hnefatafl.from_tags({"Variant": FETLAR, "Rules": throne}).legal_plies(on_throne)
+    assert errors(record("Kk6 pf5 Pf6", "f5-f7", throne)) == [
+        ("G4", 1, "only the king may pass over the throne (f6) (cenp: k); the rest of this line is not checked")
+    ]
+    slow = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": leap + " spd=1"})  # a leap goes two squares
+    assert sorted(p for p in slow.legal_plies(position) if p.startswith("c2")) == ["c2-b2", "c2-c1", "c2-d2"]
+    assert errors(record("pc2 Pc3 Kf6", "c2-c4", leap + " spd=1")) == [
+        ("G3", 1, "a soldier moves at most 1 square (spd: 1); the rest of this line is not checked")
+    ]
     old = next(entry.name for entry in catalogue() if "leap:y" in entry.rules and entry.name in Hnefatafl.presets)
     assert "leap:y" in described_record(Hnefatafl(variant=old).settings)
 
@@ -584,12 +650,28 @@ def test_under_leap_a_piece_leaps_over_a_soldier_next_to_it():
 def test_piece_lists_are_read_in_any_case_in_rules_and_as_otn_writes_them():
     assert Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=DA cors=k"}).option["cenp"] == "ad"
     assert read_record("dim:5 cenp:Tt start:/5/5/2K2/5/5/")["cenp"] == "ad"  # OTN's letters, case and all
+    with pytest.raises(OptionError, match=r"^cenp:Tx is not a list of pieces \(a: attackers"):
+        read_record("dim:5 cenp:Tx start:/5/5/2K2/5/5/")  # no letter of OTN's: not read as one
     with pytest.raises(OptionError, match="the board and the start are the variant's"):
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "dim=13"})
     with pytest.raises(OptionError, match="unknown rules key 'frob'"):
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "frob=1"})
     with pytest.raises(OptionError, match="is not a list of pieces"):
         Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "cenp=x"})
+
+
+def test_a_misspelt_piece_list_suggests_the_lists_nearest_it():
+    report = check(f'[Game "hnefatafl"]\n[Variant "{FETLAR}"]\n[Rules "cenp=dkx"]\n\n1... a4-a3 *\n')
+    assert [(d.rule, d.line, d.column, d.message, d.suggestions) for d in report.diagnostics] == [
+        (
+            "tag",
+            3,
+            14,
+            "cenp:dkx is not a list of pieces (a: attackers, d: defenders' soldiers, k: the king; an OTN record's "
+            "t c n k m g T C N K M G)",
+            ("dk", "adk"),
+        )
+    ]
 
 
 def test_a_rules_key_the_variant_holds_is_refused_without_suggesting_itself():

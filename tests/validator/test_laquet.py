@@ -149,6 +149,12 @@ def test_turn_parts():
     assert parse_turn("63: 10/16 >31: --") == ((6, 3), (((10, 16), 1),), ((3, 1), ()))
 
 
+@pytest.mark.parametrize("written", ["16:", "1-6:", "61:", "6-1:"])
+def test_a_roll_written_either_way_is_the_roll_of_the_canonical_plies(written):
+    """The editor's completions offer the plies of the roll typed, which write the higher die first."""
+    assert Laquet.roll_text(Laquet.roll.match(written)) == "61:"
+
+
 @pytest.mark.parametrize("text", ["1:2 6:14", "19:1 6:14 w", "1:16 6:14 w", "1:2,1:3 6:1 w", "1:x 6:1 w"])
 def test_malformed_positions(text):
     with pytest.raises(OptionError):

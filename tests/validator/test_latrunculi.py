@@ -2,6 +2,7 @@
 
 import pytest
 
+from lusoria.archive.search import read_positions
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.latrunculi_play import DUX, INCITUS, PAWN, LatrunculiPosition, piece
@@ -358,6 +359,28 @@ def test_a_board_written_with_spaces_or_a_times_sign_gets_what_was_meant_at_its_
 def test_malformed_positions(text):
     with pytest.raises(OptionError):
         SENECA.parse_position(text)
+
+
+@pytest.mark.parametrize("text", ["D7/8/8/8/8/8/8/8 w", "8/8/8/8/8/8/8/7d w"])
+def test_a_dux_of_either_side_is_refused_outside_the_dux_variant(text):
+    with pytest.raises(OptionError, match="^only the dux variant has a dux$"):
+        SENECA.parse_position(text)
+    assert DUXV.parse_position(text)
+
+
+def test_a_position_string_is_read_on_the_board_it_spells_up_to_16_squares_wide():
+    assert [(rules.variant, rules.geo.width, rules.geo.height) for rules, _ in read_positions("16/16/16/16 w")] == [
+        ("seneca", 16, 4)
+    ]
+    with pytest.raises(ValueError, match="^'8p8/8p8/8p8/8p8 w' is not a position string of any game"):
+        read_positions("8p8/8p8/8p8/8p8 w")  # 17 squares a rank
+
+
+def test_a_pieces_value_that_is_no_number_says_what_pieces_takes():
+    report = check('[Game "latrunculi"]\n[Rules "pieces=abc"]\n1. e2-e3 *')
+    assert [(d.rule, d.line, d.column, d.message) for d in report.diagnostics] == [
+        ("tag", 2, 16, "unknown value 'abc' for pieces (known: a whole number of pieces per side, 16 by default)")
+    ]
 
 
 @pytest.mark.parametrize(

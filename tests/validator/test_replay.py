@@ -185,6 +185,12 @@ def test_past_a_missing_result_marker_keep_going_goes_on_too():
     assert report.diagnostics[2].assumed == ("ply 2: a4-b4",)
 
 
+def test_past_a_missing_result_marker_a_tags_warning_is_said_once():
+    """The replay of the plies checks the tags: the header is not checked a second time alone."""
+    report = check('[Game "tablut"]\n[event "Club"]\n1. e3-c3 e4-b4\n')
+    assert places(report) == [("syntax", None, 3, 15), ("tag", None, 2, 2), ("T1", 2, 3, 10)]
+
+
 def test_the_result_assumed_for_the_replay_is_never_reported():
     escape = '[Game "tablut"]\n[Result "0-1"]\n[Position "9/9/9/9/2K6/9/9/7p1/9 w"]\n1. Kc5-c9\n'
     assert places(check(escape)) == [("syntax", None, 4, 10)]  # neither the tag's 0-1 nor the escape's 1-0
