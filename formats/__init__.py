@@ -58,6 +58,8 @@ class Format:
     # format by its first characters alone; None: only --from reads it there (lgn may start like it)
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # what its files call a game (''
     # for a file that names none) -> the tags of its records (`Game`, `Variant`, `Rules`, …)
+    why_refused: Callable[[str, list[str]], str] | None = None  # (a game type its reader refused, what the
+    # reader said of its records) -> why they are refused, as the summary of a run says it; None: the first said
 
     def __post_init__(self) -> None:
         if capitals := [ending for ending in (*self.suffixes, *self.named) if ending != ending.lower()]:
@@ -134,6 +136,7 @@ BUILT_IN = (
         "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
         unnamed=imported_on_call("lusoria.formats.aage", "looks_like_aage"),
         games=GamesImportedOnUse("lusoria.validator.hnefatafl", "aagenielsen_types"),
+        why_refused=imported_on_call("lusoria.formats.aage", "why_refused"),
     ),  # the catalogue's types
     Format(
         "tablut-challenge",

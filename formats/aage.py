@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, read_site_captures, tafl_games, tafl_rules
+from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.tafl import MOVE, SQUARE, chosen_tags, read_moves
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.numbers import whole_number
@@ -52,6 +53,12 @@ def refused_message(kind: str) -> str:
     return f"game type '{kind}' is none that lusoria knows" + (
         "; did you mean " + " or ".join(f"'{name}'" for name in meant) + "?" if meant else ""
     )
+
+
+def why_refused(kind: str, said: list[str]) -> str:
+    """Why the records of a game type are refused, as the summary says it (`Format.why_refused`): what
+    the reader said of them (`said`), or, of a type it does not know, `refusal` (how to read them)."""
+    return next((message for message in said if message != refused_message(kind)), "") or refusal(kind)
 
 
 def _refused_type(tags: Mapping[str, str]) -> str | None:
@@ -319,7 +326,7 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     if (chosen is None or why) and tags:  # the rules the reading options give, for a type lusoria cannot read
         chosen, why, named = chosen_tags(FORMATS["tafl"].games[""], tags), None, None
     if chosen is None or why:  # refused: the record keeps what the file says of the game, for the archive
-        draft.tag("GameType", kind, fields.offset("AageGameTypeName"))
+        draft.tag(TYPE_TAG, kind, fields.offset("AageGameTypeName"))
         _read_winner(draft, fields)
         draft.problems.append(
             draft.problem(why or refused_message(kind), fields.offset("AageGameTypeName"), kind, "tag")

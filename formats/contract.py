@@ -7,8 +7,10 @@ by `lusoria.formats.read_text` on every reader, built in or a plug-in's). The co
   a game the registry knows (`lusoria.validator.games.GAMES`) and whose every ply, in the main
   line and in variations, is a ply of that game as its grammar writes it
   (`lusoria.notation.is_ply`: no move number, no suffix such as `!`); or a refused `Record`: no
-  `Game` tag and no ply, its tags what the file says of the game, and a `tag` problem among its
-  `problems` saying why its game could not be named (the archive keeps it, `Report.refused`);
+  `Game` tag and no ply, its tags what the file says of the game (its type, when the file names
+  one, as its `GameType` tag: `TYPE_TAG`), and a `tag` problem among its `problems` saying why its
+  game could not be named (the archive keeps it, `Report.refused`; the summary of a run counts
+  such records by type, saying why as their format's `Format.why_refused` does);
 - what it found wrong at plies goes to `problems` (SyntaxProblems), the record still read.
 
 A record that breaks it becomes a SyntaxProblem in its place, located at the breach and naming the
@@ -26,6 +28,8 @@ from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply
 from lusoria.notation.sources import InputError
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.validator.games import GAMES, known_games
+
+TYPE_TAG = "GameType"  # the tag of a refused record that names its game type, as its file names it
 
 
 def handed_over(records: Iterable[object], format: str, path: str) -> Iterator[RecordText]:

@@ -26,6 +26,7 @@ from lusoria.formats.common import (
     shown,
     tafl_rules,
 )
+from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.otn_rules import chosen_preset, named_variant, opentafl_name, position_board, rules_of
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.numbers import whole_number
@@ -238,7 +239,7 @@ def _refused(draft: Draft, tags: Mapping[str, re.Match[str]], problem: SyntaxPro
         or (named["name"] if named else "")
         or shown(rules["value"].strip())
     )
-    draft.tag("GameType", kind, rules.start("value"))
+    draft.tag(TYPE_TAG, kind, rules.start("value"))
     draft.problems.append(problem)
 
 

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import TypeVar
 
+from lusoria.formats import FORMATS
+from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
@@ -85,26 +87,24 @@ WHERE_APPLIED = (
 class _Notes:
     """What `records` says at the end of the records it read: each option (`tags`) that some
     files' records do not follow, by format (their files say their game and rules themselves);
-    how many records of each game type a reader refused (a record without a Game tag, its
-    GameType tag the type), and why: as the reader said it of the records, or, of a type it does
-    not know, lusoria.formats.aage.refusal (which says how to read them)."""
+    how many records of each game type a reader refused (a record without a Game tag, its type
+    its `TYPE_TAG`: lusoria.formats.contract), and why, as their format says it
+    (`Format.why_refused`) from what the reader said of them, or else as the reader said it."""
 
     def __init__(self, tags: dict[str, str]) -> None:
         self.tags = tags
         self.unapplied: dict[tuple[str, tuple[str, ...]], dict[str, None]] = {}  # (format, tags) -> the paths
-        self.refused: dict[str, int] = {}  # game type -> records
-        self.why: dict[str, str] = {}  # game type -> why its records are refused, when their reader says
+        self.refused: dict[tuple[str, str], int] = {}  # (format, game type) -> records
+        self.why: dict[tuple[str, str], dict[str, None]] = {}  # (format, game type) -> what its reader said
 
     def read(self, record: RecordText) -> None:
         parsed = record.parsed
-        if isinstance(parsed, Record) and not parsed.game and "GameType" in parsed.tags:
-            from lusoria.formats.aage import refused_message
-
-            kind = parsed.tags["GameType"]
-            self.refused[kind] = self.refused.get(kind, 0) + 1
-            said = next((problem.message for problem in record.problems if problem.rule == "tag"), "")
-            if said and said != refused_message(kind):  # (a type no reader knows: `refusal` says the rest)
-                self.why.setdefault(kind, said)
+        if isinstance(parsed, Record) and not parsed.game and TYPE_TAG in parsed.tags:
+            refused = (record.format, parsed.tags[TYPE_TAG])
+            self.refused[refused] = self.refused.get(refused, 0) + 1
+            said = self.why.setdefault(refused, {})
+            if message := next((problem.message for problem in record.problems if problem.rule == "tag"), ""):
+                said[message] = None
         unapplied = tuple(
             tag
             for tag, value in self.tags.items()
@@ -124,13 +124,13 @@ class _Notes:
                 f"{options} {'is' if len(tags) == 1 else 'are'} not applied to the records "
                 f"of {plural(len(paths), format + ' file')} ({shown}): {WHERE_APPLIED}",
             )
-        if self.refused:
-            from lusoria.formats.aage import refusal
+        for (format, kind), count in self.refused.items():
+            yield Note("", f"{plural(count, 'record')} of type '{kind}' refused: {self._why(format, kind)}")
 
-            for kind, count in self.refused.items():
-                yield Note(
-                    "", f"{plural(count, 'record')} of type '{kind}' refused: {self.why.get(kind) or refusal(kind)}"
-                )
+    def _why(self, format: str, kind: str) -> str:
+        said = list(self.why[format, kind])
+        entry = FORMATS.get(format)
+        return entry.why_refused(kind, said) if entry and entry.why_refused else next(iter(said), "")
 
 
 def notes_on(record: RecordText, tags: dict[str, str] | None = None) -> list[Note]:

@@ -13,7 +13,7 @@ from conftest import ROOT
 from lusoria.api import is_ply, known_games, random_records
 from lusoria.cli import main
 from lusoria.formats import FORMATS, Format, read_text
-from lusoria.formats.contract import breach_of, handed_over
+from lusoria.formats.contract import TYPE_TAG, breach_of, handed_over
 from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
@@ -195,6 +195,31 @@ def test_a_refused_record_says_why_and_holds_no_ply():
     assert isinstance(breached.parsed, SyntaxProblem) and "no Game tag" in breached.parsed.message
     [unsaid] = handed_over([RecordText("{}", 1, 0, "x.json", "aage", refused)], "aage", "x.json")
     assert isinstance(unsaid.parsed, SyntaxProblem)  # no Game tag, and no word of why
+
+
+def refusing(text, path, tags=None):
+    """A reader that refuses each line's record: its game type is the line, its `tag` problem says why."""
+    for index, kind in enumerate(text.splitlines()):
+        why = SyntaxProblem(f"'{kind}' is not played here", index + 1, 1, kind, "tag")
+        record = Record({TYPE_TAG: kind, "Result": "*"}, Line([]), "*", index + 1, {})
+        yield RecordText(kind, index + 1, index, path, "refusing", record, (why,))
+
+
+@pytest.mark.parametrize(
+    "why_refused, summary",
+    [
+        (None, "'Sea battle' is not played here"),  # the reader's words
+        (lambda kind, said: f"{kind} of {said}", "Sea battle of [\"'Sea battle' is not played here\"]"),
+    ],
+)
+def test_the_summary_of_refused_records_says_why_as_their_format_does(tmp_path, why_refused, summary):
+    FORMATS.register(Format("refusing", ".refusing", (".refusing",), refusing, why_refused=why_refused))
+    try:
+        (tmp_path / "games.refusing").write_text("Sea battle\nSea battle\n")
+        done = CliRunner().invoke(main, ["validate", str(tmp_path / "games.refusing")])
+    finally:
+        FORMATS.unregister("refusing")
+    assert f"lusoria: note: 2 records of type 'Sea battle' refused: {summary}\n" in done.output
 
 
 def test_what_is_no_record_makes_the_file_unreadable_naming_the_reader(breach):
