@@ -60,14 +60,17 @@ def _grid_boards(rules: GridGame, positions: list) -> list[bytes]:
     width, size = rules.board_width(), len(positions[0].board)
     table = _translation(tuple(rules.letters.items()))
     ranks = itemgetter(*[slice(start, start + width) for start in range(size - width, -1, -width)])  # top first
-    if not hasattr(positions[0], "hand"):
+    if rules.in_hand(positions[0]) is None:
         return [b"/".join(ranks(position.board.translate(table))) + _SIDES[position.turn] for position in positions]
     return [
-        b"/".join(ranks(position.board.translate(table)))
-        + _SIDES[position.turn]
-        + (f" {position.hand[0]} {position.hand[1]}".encode() if position.hand != (0, 0) else b"")
+        b"/".join(ranks(position.board.translate(table))) + _SIDES[position.turn] + _hand(rules.in_hand(position))
         for position in positions
     ]
+
+
+def _hand(pieces: tuple[int, int] | None) -> bytes:
+    """The pieces each side holds in hand, as a spelled-out board ends with them (none: nothing)."""
+    return f" {pieces[0]} {pieces[1]}".encode() if pieces and pieces != (0, 0) else b""
 
 
 def board_and_material(rules: Game, position) -> tuple[str, Material]:

@@ -450,6 +450,11 @@ class Game(Generic[P]):
         """How many pieces each side has (on the board or in hand)."""
         raise NotImplementedError
 
+    def in_hand(self, position: P) -> tuple[int, int] | None:
+        """The pieces each side (White, Black) still holds in hand to place, in a game whose pieces
+        are placed from the hand; None in any other game."""
+        return None
+
     def tally(self, start: P, position: P) -> str:
         """What the game has cost each side since `start`, for `lusoria show`."""
         (white, black), (white_now, black_now) = self.material(start), self.material(position)

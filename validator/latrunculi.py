@@ -261,6 +261,9 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         text = "/".join(ranks) + (" w" if position.turn == WHITE else " b")
         return text + (f" {position.hand[0]} {position.hand[1]}" if any(position.hand) else "")
 
+    def in_hand(self, position: LatrunculiPosition) -> tuple[int, int]:
+        return position.hand
+
     def turn(self, position: LatrunculiPosition) -> int:
         return position.turn
 

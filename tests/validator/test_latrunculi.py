@@ -4,6 +4,7 @@ import pytest
 
 from lusoria.archive.search import read_positions
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
+from lusoria.validator.games import GAMES
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.latrunculi_play import DUX, INCITUS, PAWN, LatrunculiPosition, piece
 from lusoria.validator.replay import check
@@ -44,6 +45,13 @@ def test_s1_placement_alternates_from_an_empty_board():
     assert start.hand == (16, 16) and not any(start.board)
     after = SENECA.play(start, "@d4").position
     assert at(SENECA, after, "d4") == piece(WHITE, PAWN) and after.hand == (15, 16) and after.turn == BLACK
+
+
+def test_the_pieces_in_hand_are_the_games_to_say_and_no_other_game_holds_any():
+    placed = SENECA.play(SENECA.initial(), "@d4").position
+    assert SENECA.in_hand(SENECA.initial()) == (16, 16) and SENECA.in_hand(placed) == (15, 16)
+    assert rules("dux").in_hand(rules("dux").initial()) == (0, 0)
+    assert [name for name, game in GAMES.items() if game().in_hand(game().initial()) is not None] == ["latrunculi"]
 
 
 def test_s1_placement_rules():
