@@ -73,16 +73,11 @@ def _hand(pieces: tuple[int, int] | None) -> bytes:
     return f" {pieces[0]} {pieces[1]}".encode() if pieces and pieces != (0, 0) else b""
 
 
-def board_and_material(rules: Game, position) -> tuple[str, Material]:
-    """A position's board spelled out one character a square (what a pattern matches) and its material."""
-    (board,), (material,) = boards_and_materials(rules, [position])
-    return board.decode(), material
-
-
 def boards_and_materials(rules: Game, positions: list) -> tuple[list[bytes], list[Material]]:
-    """`board_and_material` of each of a record's positions: their boards (as ASCII bytes), and their
-    materials. A game on a board of squares is spelled out here (fast, compiled), from what it says
-    of its board; any other game spells out its own (`Game.boards_and_materials`)."""
+    """The board of each of a record's positions spelled out one character a square (what a pattern
+    matches; as ASCII bytes), and its material. A game on a board of squares is spelled out here
+    (fast, compiled), from what it says of its board; any other game spells out its own
+    (`Game.boards_and_materials`)."""
     if not isinstance(rules, GridGame) or not rules.letters:
         return rules.boards_and_materials(positions)
     boards = _grid_boards(rules, positions)

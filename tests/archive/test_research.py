@@ -14,7 +14,7 @@ from conftest import ROOT, archive_copy, connect
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, UnsearchableRecord
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
-from lusoria.archive.positions import board_and_material, pack_boards
+from lusoria.archive.positions import boards_and_materials, pack_boards
 from lusoria.archive.search import continuations, material_condition
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
@@ -418,8 +418,9 @@ def test_boards_spell_out_the_position_string(game, tags):
     square, its material what the rules count."""
     for text in random_records(game, 3, seed=5, tags=tags, max_plies=80):
         report = check(text)
-        for position in report.positions:
-            board, material = board_and_material(report.rules, position)
+        boards, materials = boards_and_materials(report.rules, report.positions)
+        for position, spelled, material in zip(report.positions, boards, materials, strict=True):
+            board = spelled.decode()
             assert material[:2] == report.rules.material(position)
             if game != "laquet":
                 assert len(board.split()[0].replace("/", "")) == len(position.board)
@@ -462,7 +463,7 @@ def test_boards_match_a_pattern_as_sqlite_glob_does(game, tags, patterns):
     matched = 0
     for text in random_records(game, 4, seed=11, tags=tags, max_plies=60):
         report = check(text)
-        boards = [board_and_material(report.rules, position)[0] for position in report.positions]
+        boards = [board.decode() for board in boards_and_materials(report.rules, report.positions)[0]]
         for pattern in patterns:
             globs = [glob for of_game, glob in pattern_globs(pattern, symmetric=True) if of_game == game]
             expected = [
