@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from lusoria.archive.search import UnsearchableRecord
     from lusoria.archive.tree import SORTS, Node
 
-HOMES = {
+HOMES = {  # module -> its names, as the imports above name them (tests/system/test_imports.py checks)
     "commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),
     "datasette": ("MissingDatasette",),
     "duplicates": ("Duplicate",),

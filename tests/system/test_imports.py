@@ -1,6 +1,7 @@
 """No import cycle in the library: every import of every module — at its top or inside a function,
-but those for type checking only — makes the graph of the modules, and it has no cycle; and each
-module imports alone, in a fresh interpreter."""
+but those for type checking only — makes the graph of the modules, and it has no cycle; each
+module imports alone, in a fresh interpreter; and the archive's names imported on use are those
+its type checker sees."""
 
 import ast
 import importlib.util
@@ -121,3 +122,22 @@ def test_each_module_imports_alone():
     modules = [module for module in sorted(MODULES) if module != "lusoria.lsp" or importlib.util.find_spec("pygls")]
     done = subprocess.run([sys.executable, "-c", ALONE, *modules], capture_output=True, text=True, timeout=600)
     assert done.returncode == 0 and done.stdout == "", done.stdout + done.stderr[-5000:]
+
+
+def test_the_archive_names_its_type_checker_sees_are_those_it_imports_on_use():
+    """lusoria.archive imports each of its names when first used (`HOMES`), and imports them for the
+    type checker under `if TYPE_CHECKING:`: the two lists name the same names in the same modules,
+    and each is its module's."""
+    import lusoria.archive as archive
+
+    tree = ast.parse(MODULES["lusoria.archive"].read_text("utf-8"))
+    [checking] = [
+        node for node in tree.body if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING"
+    ]
+    typed = {
+        node.module.removeprefix("lusoria.archive."): tuple(alias.name for alias in node.names)
+        for node in checking.body
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert typed == archive.HOMES
+    assert all(getattr(archive, name) is not None for name in archive.__all__)
