@@ -21,7 +21,7 @@ from lusoria.archive.query import REFUSED_TYPES, FilterError, Filters, build, su
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
 from lusoria.archive.removal import Read
-from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, open_archive
+from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, not_created, open_archive
 from lusoria.archive.search import read_positions_of
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import SORTS, Node, tree
@@ -34,7 +34,6 @@ from lusoria.validator.base import Game, Position, known_names, known_names_hold
 from lusoria.validator.games import GAMES, owners_of
 from lusoria.validator.replay import Report, check
 from lusoria.variants import is_variant, rules_of_name, tags_line, tags_of_name, variant_names, variant_of_other_games
-from lusoria.words import reason
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
@@ -207,8 +206,7 @@ class Archive:
         try:
             return create_archive(self.path, fill)
         except (sqlite3.Error, OSError) as error:
-            said = reason(error) if isinstance(error, OSError) else str(error)
-            raise ImportStopped(f"cannot create the archive {self.path}: {said}") from None
+            raise ImportStopped(not_created(self.path, error)) from None
 
     def _existing(self) -> None:
         """NotAnArchive unless the file is an archive of this version, which is checked by

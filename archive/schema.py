@@ -169,6 +169,11 @@ def _upgrade(path: str, version: int, records: int, note: Callable[[Note], None]
     note(Note(path, f"{path} is upgraded to version {SCHEMA_VERSION}"))
 
 
+def not_created(path: str, error: OSError | sqlite3.Error) -> str:
+    """Why the archive `path` could not be created, as lusoria says it."""
+    return f"cannot create the archive {path}: {reason(error) if isinstance(error, OSError) else error}"
+
+
 def open_archive(
     path: str, create_missing: bool = True, note: Callable[[Note], None] | None = None
 ) -> sqlite_utils.Database:
@@ -179,7 +184,7 @@ def open_archive(
             try:
                 _publish(_new, path, replace=os.path.exists(path))
             except OSError as error:
-                raise NotAnArchive(f"cannot create the archive {path}: {reason(error)}") from None
+                raise NotAnArchive(not_created(path, error)) from None
         db = _connect(path)
         tables = set(db.table_names())
         version = db.execute("PRAGMA user_version").fetchone()[0]
