@@ -3,13 +3,17 @@ own is here: the canonical text)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
+from lusoria.files import common_folder
 from lusoria.formats import FORMATS
 from lusoria.formats.lgn import with_source_tags
+from lusoria.formats.sources import given
 from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
-from lusoria.notation.sources import PROBLEMS, Problem, Source
+from lusoria.notation.sources import PROBLEMS, STDIN, Problem, Source, is_text, names_a_file
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report, canonical_text
 
@@ -28,6 +32,7 @@ class Converted:
     report: Report
     problem: str | None = None
     diagnostic: Diagnostic | None = None  # the error that stopped it, with its place
+    file_name: str = ""  # the name of its own file below a directory (`convert --output-dir`; `file_name`)
 
 
 def convert(
@@ -42,23 +47,44 @@ def convert(
     of another format must not make an illegal record):
     its first error is the `problem`, and its `diagnostic`; nor is one that the format cannot hold
     (its writer's ValueError is the problem). A record read from another format is written with the
-    tags of its source (its format, file and place: formats.lgn), so that it can be traced back."""
+    tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
+    Each has the name of its own file below a directory (`file_name`)."""
     write = FORMATS[to].write if to in FORMATS else None
     if write is None:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
-    for report in reports(paths, encoding, format, tags):
+    sources = list(given(paths))
+    inputs = common_folder(
+        source
+        for source in sources
+        if isinstance(source, (str, os.PathLike)) and not is_text(source) and source != STDIN
+    )
+    for report in reports(sources, encoding, format, tags):
         if isinstance(report, PROBLEMS):
             yield report
             continue
         source = report.source
+        name = file_name(source, FORMATS[to].suffixes[0], inputs)
         if report.record is None or report.rules is None or not report.valid:
             first = next(d for d in report.diagnostics if d.severity == ERROR)
-            yield Converted(source, None, report, f"error[{first.rule}]: {first.message}", first)
+            yield Converted(source, None, report, f"error[{first.rule}]: {first.message}", first, name)
             continue
         try:
-            yield Converted(source, write(with_source_tags(report)), report)
+            yield Converted(source, write(with_source_tags(report)), report, file_name=name)
         except ValueError as problem:
-            yield Converted(source, None, report, str(problem))
+            yield Converted(source, None, report, str(problem), file_name=name)
+
+
+def file_name(source: RecordText, suffix: str, inputs: str) -> str:
+    """The name of a record's own file below a directory (`convert --output-dir`): `<file>-<n><suffix>`,
+    `n` the record's number in its file, from 0, as every message and `--record` number it
+    (`stdin-<n>` of one not read from a file), in the folders that lead to its file from `inputs`,
+    the folder of all the inputs (`a/game.otg` and `b/game.otg`: `a/game-0.lgn` and `b/game-0.lgn`)."""
+    path = source.path
+    if not names_a_file(path):
+        return f"stdin-{source.index}{suffix}"
+    folder = os.path.relpath(os.path.dirname(os.path.abspath(path)), inputs)
+    folder = "" if Path(folder).parts[:1] == (os.pardir,) else folder  # never above the directory (a name escaped)
+    return os.path.normpath(os.path.join(folder, f"{Path(path).stem}-{source.index}{suffix}"))
 
 
 def write_lgn(report: Report) -> str:

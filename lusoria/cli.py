@@ -671,12 +671,9 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
 
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
     input cannot be read, a file cannot be written, or no record was found."""
-    from lusoria.files import common_folder
-
     inputs, status, records, written = Inputs(), 0, 0, 0
     held: str | None = None  # the game of a format of one game per file, written once no second one comes
     outputs: dict[str, str] = {}  # the files written, and the record each holds
-    base = common_folder(path for path in paths if path != api.STDIN)  # what --output-dir stands for
     for item in inputs(api.convert(paths, to, encoding, **reading())):
         records += 1
         if item.text is None:
@@ -684,7 +681,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
             echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
             status = max(status, 1)
         elif output_dir:
-            status = max(status, converted_file(output_dir, base, item, to, outputs))
+            status = max(status, converted_file(output_dir, item, outputs))
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
@@ -699,23 +696,15 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
     sys.exit(2 if inputs.unreadable or not records else status)
 
 
-def converted_file(directory: str, base: str, item: api.Converted, to: str, outputs: dict[str, str]) -> int:
-    """Write a converted record to its own file in `directory` (`<source>-<n>.lgn` or `.otg`, `n` the
-    record's number in its file, from 0, as every message and `--record` number it), in the
-    folders that lead to its source from `base` (the folder of the inputs: `a/game.otg` and
-    `b/game.otg` are written to `a/game-0.lgn` and `b/game-0.lgn`), whole or not at all, never over
-    a file written before by the same command (`outputs`) nor through a symbolic link; the exit
-    status it calls for."""
+def converted_file(directory: str, item: api.Converted, outputs: dict[str, str]) -> int:
+    """Write a converted record to its own file in `directory` (`item.file_name`), whole or not at
+    all, never over a file written before by the same command (`outputs`) nor through a symbolic
+    link; the exit status it calls for."""
     from lusoria.files import output_in, write_file
 
     assert item.text is not None
-    source = item.source.path
-    record = f"{source or '<stdin>'}, record {item.source.index}"
-    folder = os.path.relpath(os.path.dirname(os.path.abspath(source)), base) if api.names_a_file(source) else ""
-    folder = "" if Path(folder).parts[:1] == (os.pardir,) else folder  # never above `directory` (a name escaped)
-    stem = Path(source).stem if api.names_a_file(source) else "stdin"
-    name = os.path.normpath(os.path.join(folder, f"{stem}-{item.source.index}{api.FORMATS[to].suffixes[0]}"))
-    path = os.path.join(directory, name)
+    record = f"{item.source.path or '<stdin>'}, record {item.source.index}"
+    path = os.path.join(directory, item.file_name)
     if path in outputs:
         echo(
             f"lusoria: {record} not written: {path} holds {outputs[path]}, written by this command (two inputs of "
@@ -724,7 +713,7 @@ def converted_file(directory: str, base: str, item: api.Converted, to: str, outp
         )
         return 2
     try:
-        write_file(output_in(directory, name), item.text, follow=False)
+        write_file(output_in(directory, item.file_name), item.text, follow=False)
     except OSError as error:
         echo(f"lusoria: {record} not written: {cannot_write(error.filename or path, error)}", err=True)
         return 2

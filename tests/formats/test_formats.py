@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT, connect
 
-from lusoria.api import random_record, validate
+from lusoria.api import convert, random_record, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import FORMATS, Format, format_of, read_text
@@ -529,6 +529,12 @@ def test_convert_output_dir_keeps_the_folders_of_inputs_of_one_name(tmp_path, mo
         "convert", "--to", "lgn", "--output-dir", "../piped", "-", "round1/game1.otg", input='[Game "tablut"]\n*\n'
     )
     assert piped.output == "wrote ../piped/stdin-0.lgn\nwrote ../piped/game1-0.lgn\n"
+    converted = convert(["round1/game1.otg", "round2"], "lgn")  # the library names them so too
+    assert [item.file_name for item in converted] == [
+        "round1/game1-0.lgn",
+        "round2/game1-0.lgn",
+        "round2/late/game1-0.lgn",
+    ]
 
 
 # -- tafl move lists -----------------------------------------------------------------------------------
