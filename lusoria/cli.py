@@ -599,7 +599,7 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
     Last, for each game of several records (each variant, of a game whose boards are its variants):
     the one rule set that makes the most of them legal (not with --json). Exit status 0 when every
     record was searched (legal under some rule set or none), 1 when one cannot be replayed at all,
-    2 when an input cannot be read."""
+    2 when an input cannot be read or no record was found."""
     inputs, unreplayable = Inputs(), False
     fitted = []
     for source, fit in inputs(api.fitting(paths, encoding, jobs=jobs, **reading())):
@@ -613,7 +613,9 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
         for proposal in api.proposed_rules(fitted):
             if proposal.records > 1:  # a game's one record: its own line says it all
                 echo(f"proposed: {proposal}")
-    sys.exit(2 if inputs.unreadable else 1 if unreplayable else 0)
+    if not fitted and not inputs.unreadable:
+        say_no_record(paths)
+    sys.exit(2 if inputs.unreadable or not fitted else 1 if unreplayable else 0)
 
 
 @main.command()
