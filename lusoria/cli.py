@@ -1094,8 +1094,8 @@ def lsp() -> None:
     """Serve the Language Server Protocol over stdio, for editors (docs/editors.md)."""
     try:
         from lusoria.lsp import serve
-    except ImportError as error:
-        raise click.ClickException(f"{error}: install the server with pip install 'lusoria[lsp]'") from None
+    except ImportError as error:  # as serve says it: an environment to mend, exit status 2
+        stop(f"lusoria lsp needs the language server's packages ({error.name} is missing): pip install 'lusoria[lsp]'")
     serve()
 
 
