@@ -368,6 +368,9 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
     except api.InputError as error:
         stop(hinted(error))
     except ValueError as error:
+        if index == 0:  # no record at all: said as validate says it, not of a --record not given
+            say_no_record((path,))
+            sys.exit(2)
         raise click.BadParameter(str(error), param_hint="--record") from None
     try:
         yield record

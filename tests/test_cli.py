@@ -317,10 +317,11 @@ def test_rules_with_jobs_keeps_the_order_and_the_output(tmp_path):
     )
 
 
-@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "lgn"], ["rules"]])
+@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "lgn"], ["rules"], ["show"], ["html"]])
 def test_a_file_without_a_record_is_said_and_exits_2(tmp_path, command):
     """`rules` on a file or folder without a record said nothing and exited 0, as if every record
-    of it had been searched; validate and convert said so, and exited 2."""
+    of it had been searched; `show` and `html` said "Invalid value for --record", an option not
+    given; validate and convert said so, and exited 2."""
     path = tmp_path / "empty.lgn"
     path.write_text("% nothing but an escape line\n")
     result = run(*command, str(path))
