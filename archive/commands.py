@@ -21,7 +21,14 @@ from lusoria.archive.query import REFUSED_TYPES, FilterError, Filters, build, su
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
 from lusoria.archive.removal import Read
-from lusoria.archive.schema import SCHEMA_VERSION, NotAnArchive, create_archive, not_created, open_archive
+from lusoria.archive.schema import (
+    SCHEMA_VERSION,
+    NotAnArchive,
+    create_archive,
+    not_created,
+    open_archive,
+    unreadable_database,
+)
 from lusoria.archive.search import read_positions_of
 from lusoria.archive.stats import stats
 from lusoria.archive.tree import SORTS, Node, tree
@@ -224,7 +231,7 @@ class Archive:
             finally:
                 conn.close()
         except sqlite3.DatabaseError as error:
-            raise NotAnArchive(f"{self.path} cannot be read as a database: {error}") from None
+            raise unreadable_database(self.path, error) from None
         if not current:
             open_archive(self.path, create_missing=False, note=self.notes).close()  # upgrades it, or says why not
 

@@ -27,6 +27,13 @@ class NotAnArchive(LusoriaError):
     """A database file that is not a lusoria archive, or cannot be read or made."""
 
 
+def unreadable_database(path: str, error: sqlite3.DatabaseError) -> NotAnArchive:
+    """Why `path` cannot be read as a database: a directory (which SQLite calls a disk I/O
+    error, or a file it cannot open), or what SQLite says."""
+    why = "it is a directory, not an archive file" if os.path.isdir(path) else str(error)
+    return NotAnArchive(f"{path} cannot be read as a database: {why}")
+
+
 def create(db: sqlite_utils.Database) -> None:
     """Create the tables, indexes and full-text index of an empty database (see `open_archive`
     for how a new archive appears at once, whole)."""
@@ -199,5 +206,5 @@ def open_archive(
             _upgrade(path, version, records, note or (lambda _: None))
             db = _connect(path)
     except sqlite3.DatabaseError as error:
-        raise NotAnArchive(f"{path} cannot be read as a database: {error}") from None
+        raise unreadable_database(path, error) from None
     return db

@@ -368,6 +368,9 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
     except api.InputError as error:
         stop(hinted(error))
     except ValueError as error:
+        if index == 0:  # no record at all: said as validate says it, not of a --record not given
+            say_no_record((path,))
+            sys.exit(2)
         raise click.BadParameter(str(error), param_hint="--record") from None
     try:
         yield record
@@ -599,7 +602,7 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
     Last, for each game of several records (each variant, of a game whose boards are its variants):
     the one rule set that makes the most of them legal (not with --json). Exit status 0 when every
     record was searched (legal under some rule set or none), 1 when one cannot be replayed at all,
-    2 when an input cannot be read."""
+    2 when an input cannot be read or no record was found."""
     inputs, unreplayable = Inputs(), False
     fitted = []
     for source, fit in inputs(api.fitting(paths, encoding, jobs=jobs, **reading())):
@@ -613,7 +616,9 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
         for proposal in api.proposed_rules(fitted):
             if proposal.records > 1:  # a game's one record: its own line says it all
                 echo(f"proposed: {proposal}")
-    sys.exit(2 if inputs.unreadable else 1 if unreplayable else 0)
+    if not fitted and not inputs.unreadable:
+        say_no_record(paths)
+    sys.exit(2 if inputs.unreadable or not fitted else 1 if unreplayable else 0)
 
 
 @main.command()
@@ -1081,8 +1086,8 @@ def lsp() -> None:
     """Serve the Language Server Protocol over stdio, for editors (docs/editors.md)."""
     try:
         from lusoria.lsp import serve
-    except ImportError as error:
-        raise click.ClickException(f"{error}: install the server with pip install 'lusoria[lsp]'") from None
+    except ImportError as error:  # as serve says it: an environment to mend, exit status 2
+        stop(f"lusoria lsp needs the language server's packages ({error.name} is missing): pip install 'lusoria[lsp]'")
     serve()
 
 

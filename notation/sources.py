@@ -74,7 +74,9 @@ class Note:
         return f"note: {self.message}"
 
 
-Problem = Union[Skipped, Unreadable, Note]  # what a stream of records holds beside them, each with its `.path`
+# What a stream of records holds beside them, each with its `.path`: a union of classes, which
+# isinstance(item, Problem) narrows to in a user's type checker (a typing.Union it refused).
+Problem = Skipped | Unreadable | Note
 PROBLEMS = (Skipped, Unreadable, Note)  # for isinstance
 
 

@@ -317,8 +317,11 @@ def test_rules_with_jobs_keeps_the_order_and_the_output(tmp_path):
     )
 
 
-@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "lgn"]])
+@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "lgn"], ["rules"], ["show"], ["html"]])
 def test_a_file_without_a_record_is_said_and_exits_2(tmp_path, command):
+    """`rules` on a file or folder without a record said nothing and exited 0, as if every record
+    of it had been searched; `show` and `html` said "Invalid value for --record", an option not
+    given; validate and convert said so, and exited 2."""
     path = tmp_path / "empty.lgn"
     path.write_text("% nothing but an escape line\n")
     result = run(*command, str(path))
@@ -390,3 +393,16 @@ def test_a_file_whose_name_starts_with_a_bracket_is_read_as_a_file(tmp_path, mon
     assert imported.output == "a.db: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates\n"
     query = runner.invoke(main, ["query", "--db", "a.db", "--format", "json"])
     assert [row["path"] for row in json.loads(query.output)] == ["[old].lgn"]
+
+
+def test_lsp_without_its_extra_says_how_to_install_it(monkeypatch):
+    """It said "Error: No module named 'cattrs': …" and exited 1, the status of an invalid record;
+    `serve` without its extra says "lusoria: …" and exits 2."""
+    for module in ("lusoria.lsp", "lusoria.document"):
+        monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.setitem(sys.modules, "cattrs", None)  # import cattrs fails, as without the extra
+    result = run("lsp")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "lusoria: lusoria lsp needs the language server's packages (cattrs is missing): pip install 'lusoria[lsp]'\n"
+    )

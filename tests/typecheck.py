@@ -16,8 +16,9 @@ from lusoria.accelerator import installed_layout
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def typecheck(*options: str) -> subprocess.CompletedProcess[str]:
-    """Run mypy over the installed layout of ``lusoria``; return the finished process."""
+def typecheck(*options: str, targets: tuple[str, ...] = ("-p", "lusoria")) -> subprocess.CompletedProcess[str]:
+    """Run mypy over the installed layout of ``lusoria`` (or over `targets`, files that import it,
+    as a user's code); return the finished process."""
     with tempfile.TemporaryDirectory() as folder:
         installed_layout(ROOT, Path(folder))
         command = [
@@ -29,8 +30,7 @@ def typecheck(*options: str) -> subprocess.CompletedProcess[str]:
             "--cache-dir",
             str(Path(folder, ".mypy_cache")),
             *options,
-            "-p",
-            "lusoria",
+            *targets,
         ]
         return subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)
 

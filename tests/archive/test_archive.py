@@ -198,6 +198,19 @@ def test_not_an_archive(tmp_path):
     assert not (tmp_path / "missing.db").exists()
 
 
+def test_a_directory_is_said_to_be_one(tmp_path):
+    """`--db` naming a directory was "cannot be read as a database: disk I/O error" (reading) or
+    "unable to open database file" (importing): SQLite's words, which a user took for a failing disk."""
+    folder = tmp_path / "archives"
+    folder.mkdir()
+    said = f"{folder} cannot be read as a database: it is a directory, not an archive file"
+    for command in (lambda: Archive(str(folder)).stats(), lambda: Archive(str(folder)).import_paths([SAMPLES])):
+        with pytest.raises(NotAnArchive) as raised:
+            command()
+        assert str(raised.value) == said
+    assert list(folder.iterdir()) == []
+
+
 def test_an_empty_file_is_no_archive_to_read_and_stays_empty(tmp_path):
     """An import makes an archive of an empty file; a command that reads one does not write it."""
     empty = tmp_path / "empty.db"

@@ -1,4 +1,7 @@
-"""mypy (the settings in pyproject.toml) finds nothing in the package, and it ships py.typed."""
+"""mypy (the settings in pyproject.toml) finds nothing in the package, it ships py.typed, and the
+Python the docs show a user type-checks as the user's own code."""
+
+import re
 
 import pytest
 from typecheck import ROOT, typecheck
@@ -12,3 +15,18 @@ def test_mypy_is_clean():
 
 def test_package_declares_its_types():
     assert (ROOT / "lusoria" / "py.typed").is_file()
+
+
+@pytest.mark.slow
+def test_the_docs_examples_type_check(tmp_path):
+    """The README's `isinstance(report, Problem)` was refused by mypy (Problem was a typing.Union,
+    not a class nor a union of them: the stream's items were never narrowed), and docs/api.md's
+    `[report] = api.reports(...)` typed a report as a Problem too: an embedder who copies them
+    and runs mypy, as py.typed invites, met errors in lusoria's own examples."""
+    scripts = []
+    for page in (ROOT / "README.md", ROOT / "docs" / "api.md"):  # a page's examples share a namespace
+        blocks = re.findall(r"^```python\n(.*?)^```", page.read_text(), re.M | re.S)
+        scripts.append(tmp_path / f"{page.stem.lower()}.py")
+        scripts[-1].write_text("\n".join(blocks))
+    finished = typecheck(targets=tuple(map(str, scripts)))
+    assert finished.returncode == 0, finished.stdout + finished.stderr
