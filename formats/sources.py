@@ -15,6 +15,7 @@ from typing import cast
 from lusoria.formats import FORMATS, read_text
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
+    BOM,
     CHUNK,
     HEAD,
     STDIN,
@@ -88,9 +89,22 @@ def _records_in(
 ) -> Iterator[RecordText]:
     """The records of a source's text, given in pieces, in `format` (lgn when None): lgn is
     split as it streams, another format read whole (lusoria.formats)."""
+    pieces = _unmarked(pieces)
     if format is None or format in FORMATS and FORMATS[format].read is None:
         return split_records(pieces, name)
     return read_text("".join(pieces), format, name, tags)
+
+
+def _unmarked(pieces: Iterable[str]) -> Iterator[str]:
+    """Text given in pieces without the byte order mark it starts with when it was decoded as
+    `utf-8`, not `utf-8-sig` (a web form's upload, a stream opened so): files and standard input
+    are decoded without it (codec_for)."""
+    pieces = iter(pieces)
+    for piece in pieces:
+        if piece:
+            yield piece.removeprefix(BOM)
+            break
+    yield from pieces
 
 
 def _broken_link(path: Path) -> bool:

@@ -87,10 +87,15 @@ def shown_path(path: str) -> str:
 
 def is_text(source: Source) -> bool:
     """Whether a source is records' text rather than a path: a RecordText, or a str that holds
-    a line break or starts with `[` (as every record with tags does)."""
-    return isinstance(source, RecordText) or isinstance(source, str) and ("\n" in source or source.startswith("["))
+    a line break or starts with `[` (as every record with tags does; after a byte order mark too)."""
+    return (
+        isinstance(source, RecordText)
+        or isinstance(source, str)
+        and ("\n" in source or source.removeprefix(BOM).startswith("["))
+    )
 
 
+BOM = "\ufeff"  # the byte order mark, decoded: what a text decoded as utf-8, not utf-8-sig, starts with
 HEAD = 4096  # the bytes of a file that say its format (lusoria.formats.format_of)
 BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),

@@ -15,6 +15,7 @@ from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes
+from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import MISSING_RESULT, MissingResult
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_meant, write_record
@@ -129,8 +130,8 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     it had been written. A record that ends without its result marker does not parse, but its
     plies are checked all the same: their diagnostics follow the syntax error; with
     `assume_result`, it comes replayed (record, rules, positions: `lusoria show`), as with `*`."""
-    if isinstance(source, str):
-        source = RecordText(source)
+    if isinstance(source, str):  # (without the byte order mark of a text decoded as utf-8, not utf-8-sig)
+        source = RecordText(source.removeprefix(BOM))
     read = _read_past_slips(source, keep_going)
     if read.record is None or read.unended:
         unread = Report(source)

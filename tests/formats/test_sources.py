@@ -274,3 +274,17 @@ def test_a_files_format_is_told_by_its_first_4096_bytes(tmp_path, padding, forma
         else Skipped(str(path), "a .csv file that is not a tafl move list (moves,defenders lost,attackers lost,status)")
     )
     assert [record.format for record in read_sources(path)] == [format]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [lambda text: text, lambda text: text.replace("\n", " "), io.StringIO],
+    ids=["text", "one line", "stream"],
+)
+def test_a_text_decoded_with_its_byte_order_mark_reads_as_without_it(source):
+    """What a web form's upload gives when decoded as utf-8, not utf-8-sig (files and standard input
+    are decoded without the mark)."""
+    text = '\ufeff[Game "tablut"]\n1. e3-c3 d1-d3 *\n'
+    [verdict] = api.validate([source(text)])
+    assert (verdict.game, verdict.valid, verdict.plies, verdict.diagnostics) == ("tablut", True, 2, [])
+    assert api.board(source(text)).ply == 2
