@@ -13,19 +13,30 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from lusoria.archive.commands import DEFAULT, Archive, ImportStopped, MissingArchive, default_path
-    from lusoria.archive.datasette import MissingDatasette
-    from lusoria.archive.duplicates import Duplicate
-    from lusoria.archive.export import NotADirectory
-    from lusoria.archive.importer import ImportSummary
-    from lusoria.archive.query import COLUMNS, FilterError, Filters
-    from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError
-    from lusoria.archive.records_as_rows import Failure, Rows, checked_rows
-    from lusoria.archive.removal import Read
-    from lusoria.archive.schema import NotAnArchive
-    from lusoria.archive.search import UnsearchableRecord
-    from lusoria.archive.tree import SORTS, Node
+if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-exports nothing implicitly (mypy --strict)
+    from lusoria.archive.commands import DEFAULT as DEFAULT
+    from lusoria.archive.commands import Archive as Archive
+    from lusoria.archive.commands import ImportStopped as ImportStopped
+    from lusoria.archive.commands import MissingArchive as MissingArchive
+    from lusoria.archive.commands import default_path as default_path
+    from lusoria.archive.datasette import MissingDatasette as MissingDatasette
+    from lusoria.archive.duplicates import Duplicate as Duplicate
+    from lusoria.archive.export import NotADirectory as NotADirectory
+    from lusoria.archive.importer import ImportSummary as ImportSummary
+    from lusoria.archive.query import COLUMNS as COLUMNS
+    from lusoria.archive.query import FilterError as FilterError
+    from lusoria.archive.query import Filters as Filters
+    from lusoria.archive.reading import DEFAULT_TIMEOUT as DEFAULT_TIMEOUT
+    from lusoria.archive.reading import DamagedArchive as DamagedArchive
+    from lusoria.archive.reading import ReadOnlyError as ReadOnlyError
+    from lusoria.archive.records_as_rows import Failure as Failure
+    from lusoria.archive.records_as_rows import Rows as Rows
+    from lusoria.archive.records_as_rows import checked_rows as checked_rows
+    from lusoria.archive.removal import Read as Read
+    from lusoria.archive.schema import NotAnArchive as NotAnArchive
+    from lusoria.archive.search import UnsearchableRecord as UnsearchableRecord
+    from lusoria.archive.tree import SORTS as SORTS
+    from lusoria.archive.tree import Node as Node
 
 HOMES = {  # module -> its names, as the imports above name them (tests/system/test_imports.py checks)
     "commands": ("DEFAULT", "Archive", "ImportStopped", "MissingArchive", "default_path"),

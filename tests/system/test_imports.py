@@ -134,10 +134,11 @@ def test_the_archive_names_its_type_checker_sees_are_those_it_imports_on_use():
     [checking] = [
         node for node in tree.body if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING"
     ]
-    typed = {
-        node.module.removeprefix("lusoria.archive."): tuple(alias.name for alias in node.names)
-        for node in checking.body
-        if isinstance(node, ast.ImportFrom) and node.module
-    }
+    typed: dict[str, tuple[str, ...]] = {}
+    for node in checking.body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            module = node.module.removeprefix("lusoria.archive.")
+            typed[module] = typed.get(module, ()) + tuple(alias.name for alias in node.names)
+            assert [alias.asname for alias in node.names] == [alias.name for alias in node.names]  # re-exported
     assert typed == archive.HOMES
     assert all(getattr(archive, name) is not None for name in archive.__all__)

@@ -30,3 +30,16 @@ def test_the_docs_examples_type_check(tmp_path):
         scripts[-1].write_text("\n".join(blocks))
     finished = typecheck(targets=tuple(map(str, scripts)))
     assert finished.returncode == 0, finished.stdout + finished.stderr
+
+
+@pytest.mark.slow
+def test_the_archive_s_names_are_exported_to_a_strict_type_checker(tmp_path):
+    """lusoria.archive hands its names out on use and imports them for type checkers only: mypy
+    --strict (no implicit re-export) refused `from lusoria.archive import Archive` in a user's code."""
+    from lusoria import archive
+
+    script = tmp_path / "user.py"
+    script.write_text(f"from lusoria.archive import {', '.join(archive.__all__)}\n")
+    finished = typecheck("--no-implicit-reexport", targets=(str(script),))
+    said = [line for line in finished.stdout.splitlines() if line.startswith(str(script))]  # (not the package's
+    assert said == [] and "error" not in finished.stderr  # own: a user's mypy reports none of an installed one)
