@@ -311,8 +311,10 @@ class Board:
         position string and who is to move (or how the game ended)."""
         rules, positions = self.rules, self.report.positions
         position = positions[self.ply]
+        plies = self.report.plies
+        when = f"after ply {self.ply} of {plies}" if self.ply else f"at the start (ply 0 of {plies})"
         lines = [
-            f"{self.report.game} ({rules.variant}) after ply {self.ply} of {self.report.plies}",
+            f"{self.report.game} ({rules.variant}) {when}",
             *(
                 [f"the replay stops after ply {len(positions) - 1}: {stop}"]
                 if (stop := replay_stop(self.report))
