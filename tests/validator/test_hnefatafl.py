@@ -400,6 +400,22 @@ def test_a_berserker_on_a1_moves_again():
     ]
 
 
+def test_a_left_out_continuation_may_capture_by_a_shieldwall_alone():
+    """After h4-g4xg5 the soldier's g4-g1 flanks the wall d1-f1 against c1: a continuation that
+    captures (G6) though nothing custodially. Left out (berw:n), it was never assumed, and a4-h4,
+    through the g4 it left, was blocked (G3)."""
+    pieces = "Kk6 Pd1 Pe1 Pf1 pc1 pd2 pe2 pf2 Pg5 pg6 ph4 Pa4 pb10"
+    assert said(record(pieces, "h4-g4xg5 a4-h4", "sw=w ber=c berw=n")) == [
+        (
+            "warning",
+            "G16",
+            2,
+            "the record leaves out a berserk continuation after h4-g4xg5: g4-g1xd1/e1/f1 (berw: n)",
+        )
+    ]
+    assert said(record(pieces, "h4-g4xg5 g4-g1xd1/e1/f1 a4-h4", "sw=w ber=c")) == []  # written out
+
+
 def test_a_left_out_capturing_jump_lists_its_capture_once():
     """The king's jump from the empty throne, hostile to the attackers, takes f7 twice over: by the
     jump (kj:c) and against the throne."""
