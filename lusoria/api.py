@@ -311,8 +311,10 @@ class Board:
         position string and who is to move (or how the game ended)."""
         rules, positions = self.rules, self.report.positions
         position = positions[self.ply]
+        plies = self.report.plies
+        when = f"after ply {self.ply} of {plies}" if self.ply else f"at the start (ply 0 of {plies})"
         lines = [
-            f"{self.report.game} ({rules.variant}) after ply {self.ply} of {self.report.plies}",
+            f"{self.report.game} ({rules.variant}) {when}",
             *(
                 [f"the replay stops after ply {len(positions) - 1}: {stop}"]
                 if (stop := replay_stop(self.report))
@@ -503,7 +505,8 @@ def explain(name: str) -> str:
     """What `lusoria explain NAME` prints: a rule's text, the options that change it and an example;
     or a game's variants and rules; or a variant's title, board and start, settings (each with the
     rules it governs), names in other programs and sources (`game/variant` where several games have
-    a variant of that name). KeyError for a name that is none of these, saying what may have been meant."""
+    a variant of that name), and, for a name alone, the other variants whose names hold it as a word.
+    KeyError for a name that is none of these, saying what may have been meant."""
     from lusoria.variants import explain as explained
 
     return explained(name)

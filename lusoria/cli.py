@@ -626,9 +626,9 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
 def explain(name: str | None) -> None:
     """Print a rule, a game or a variant. A rule that diagnostics cite (T2, S4, Q6, syntax…): its
     text, the options that change it and an example; a game (tablut…): its variants and rules; a variant
-    (fetlar-hnefatafl-11x11, or tablut/seed where several games have one of that name): its
-    board and start, its settings and the rules each governs, its names in other programs and
-    its sources. Any case. Without NAME, list every rule."""
+    (fetlar-hnefatafl-11x11, or tablut/seed where several games have one of that name): its board
+    and start, settings and the rules each governs, names in other programs, sources and, named
+    alone (fetlar), the other variants whose names hold it. Any case. Without NAME, every rule."""
     if name is None:
         echo(output.rule_list(api.rulebook()))
         return

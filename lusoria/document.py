@@ -109,9 +109,10 @@ class Entry:
     @property
     def replayed(self) -> Report:
         """The report whose plies a hover shows: the record's or, for a record being typed, which
-        ends without its result marker yet, the record read with one assumed (as validate checks it)."""
+        ends without its result marker yet, the record read with one assumed (as validate checks it),
+        and without the move number it may end with (`16. `, the next ply not typed yet)."""
         report = self.report
-        return report if report.record is not None else _with_result(self.source.text)
+        return report if report.record is not None else _with_result(_without_last_number(self.source.text))
 
     def plies(self, report: Report | None = None) -> list[tuple[Ply, int, PlyKey]]:
         """Every ply of the record (variations too), in the order written: the ply, its
@@ -129,6 +130,14 @@ class Entry:
             if ply.line - 1 + self.offset == line and ply.column - 1 <= column <= ply.column - 1 + len(ply.text):
                 return ply, number, key[0] == 0
         return None
+
+
+_LAST_NUMBER = re.compile(r"[0-9]+\.(\.\.)?\s*$")
+
+
+def _without_last_number(text: str) -> str:
+    """The text without the move number it ends with, if any (a ply not typed yet)."""
+    return _LAST_NUMBER.sub("", text)
 
 
 @lru_cache(maxsize=16)
@@ -475,7 +484,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
         if roll is not None and not re.search(r"[0-9]+\.|\n", text[roll.end() : cursor]):
             offset, typed = roll.start(), text[roll.start() : cursor] + after
             start = column - (cursor - offset)
-    before_ply = re.sub(r"[0-9]+\.(\.\.)?\s*$", "", text[:offset])  # the move number, if written
+    before_ply = _without_last_number(text[:offset])
     report = safe_check(before_ply + " *")
     if report.rules is None or report.record is None or len(report.positions) != report.plies + 1:
         return []

@@ -42,7 +42,20 @@ def explain(name: str) -> str:
         )
     if not owners:
         raise KeyError(f"no rule, game or variant is named '{written}'{_meant(written, every)}")
-    return variant_text(variant, every[owners[0]][variant])
+    return variant_text(variant, every[owners[0]][variant]) + _named_alike(variant, every)
+
+
+def _named_alike(variant: str, every: dict[str, dict[str, VariantNotes]]) -> str:
+    """The other variants whose names hold `variant` as a word, by game (`explain fetlar`, Copenhagen's:
+    hnefatafl's fetlar-hnefatafl-11x11, opentafl-fetlar-11x11…), on a paragraph of their own; "" for none."""
+    alike = {
+        game: [other for other in named if other != variant and variant in other.split("-")]
+        for game, named in every.items()
+    }
+    said = [f"{game}'s {', '.join(names)}" for game, names in alike.items() if names]
+    if not said:
+        return ""
+    return "\n\n" + _wrapped(f"other variants named {variant}: {'; '.join(said)} (lusoria explain VARIANT says more)")
 
 
 def _meant(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:

@@ -85,6 +85,18 @@ def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
     assert entry_of('[Game "tablut"]\n1. e3-c3 zz9').ply_at(1, 3) is None  # another slip: nothing to replay
 
 
+def test_a_record_being_typed_that_ends_with_a_move_number_is_replayed_up_to_it():
+    """`… 2. ` with the next ply not typed yet did not parse even with a result assumed: a hover on
+    its plies showed nothing and the outline counted 0 plies, while completion there worked."""
+    entry = entry_of('[Game "tablut"]\n1. e3-c3 d1-d3 2. \n\n')
+    assert entry.report.record is None
+    last = entry.ply_at(1, 10)
+    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, True)
+    assert ply_hover(entry, *last).startswith("**ply 2** (Black): `d1-d3`\n\ncaptured nothing\n\n```text\n")
+    assert symbol_detail(entry) == "tablut (seed), 2 plies, 2 errors"
+    assert symbol_detail(entry_of('[Game "tablut"]\n1. e3-c3 1... ')) == "tablut (seed), 1 ply, 2 errors"
+
+
 def test_a_hover_on_the_game_tag_of_an_unknown_game_says_why_there_are_no_rules():
     entry = entry_of('[Game "chess"]\n1. e4 *\n')
     assert tag_at(entry, 0, 3) == "Game"

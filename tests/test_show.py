@@ -19,6 +19,13 @@ def test_the_board_says_which_ply_stopped_the_replay_and_its_rule():
     assert board(KONAKIS, 2).text().splitlines()[1].startswith("the replay stops after ply 4: ply 5 (e4-e5)")
 
 
+def test_the_start_is_said_as_the_start():
+    # it said "after ply 0 of 6"
+    assert board(KONAKIS, 0).text().splitlines()[0] == "tablut (seed) at the start (ply 0 of 6)"
+    shown = CliRunner().invoke(main, ["show", "--ply", "0", "-"], input=KONAKIS)
+    assert shown.exit_code == 0 and shown.stdout.startswith("tablut (seed) at the start (ply 0 of 6)\n")
+
+
 def test_a_ply_past_the_stop_is_refused_with_the_reason():
     with pytest.raises(
         ValueError,

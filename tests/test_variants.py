@@ -130,6 +130,20 @@ def test_a_name_written_as_a_title_suggests_the_variants_it_names():
         api.explain("Fetlar Hnefatafl 11×11")
 
 
+def test_a_variant_named_alone_names_the_others_whose_names_hold_it():
+    """`explain fetlar` showed Copenhagen's preset alone, and a tafl player who meant the
+    generic game's Fetlar did not learn of it; `copenhagen/fetlar` names the variant it means."""
+    text = api.explain("fetlar")
+    assert text.startswith("fetlar: Copenhagen (fetlar)")
+    assert " ".join(text.split("\n\n")[-1].split()) == (
+        "other variants named fetlar: hnefatafl's fetlar-hnefatafl-11x11, fetlar-13x13-parlett, "
+        "fetlar-sparse-13x13, fetlar-sparse-cross-13x13, fetlar-13x13-viking-siege, opentafl-fetlar-11x11, "
+        "opentafl-computer-fetlar-11x11 (lusoria explain VARIANT says more)"
+    )
+    assert api.explain("copenhagen/fetlar") == text.split("\n\nother variants")[0]
+    assert "other variants" not in api.explain("linnaeus")
+
+
 def test_a_variant_several_games_have_is_named_with_its_game():
     with pytest.raises(
         KeyError, match=r"^\"tablut and laquet have a variant 'seed': name one \(tablut/seed or laquet/seed\)"

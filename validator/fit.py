@@ -123,6 +123,15 @@ def _describe(variant: str, changed: dict[str, str], declared_variant: str) -> s
     return f"if {words}"
 
 
+def _mechanics(tags: dict[str, str]) -> int:
+    """How many options of a rule set (`rule_tags`) differ from its game's defaults: of sets that fit
+    alike, the one with fewer is the plainer (no berserk moves, no shieldwall, … where no record
+    needs them)."""
+    cls = game_class(tags["Game"])
+    options = {**cls.preset_options(tags["Variant"]), **cls.options_from_tags(tags)}
+    return sum(value != cls.options[key][0] for key, value in options.items())
+
+
 def rule_tags(cls: type[Game], variant: str, options: dict[str, str]) -> dict[str, str]:
     """A rule set of a game as the tags that choose it: Game, Variant and Rules (the options
     that differ from the variant's), the same however the set was found."""
@@ -198,11 +207,11 @@ def names_no_variant(record: Record) -> bool:
 def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], declared_variant: str, most: int) -> Fit:
     """`fit` with the nearest of `sets` (fewest changes first) under which `record` is legal, or
     how far the sets got; `declared_variant`: the record's own ("": none)."""
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, str]] = []  # (mechanics, the change described) of each set found legal
     firsts: list[int] = []
-    plies, work, searched = _count_plies(record), 0, 0
+    plies, work, searched, least = _count_plies(record), 0, 0, 0  # least: the changes of the sets found
     for cost, variant, options, changed in sets:
-        if found and cost > found[0][0]:
+        if found and cost > least:
             break
         if work + plies > MAX_WORK or searched > MAX_SEARCHED:
             fit.bounded = True
@@ -216,14 +225,15 @@ def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], decl
         report = replay(record, keep=False, rules=rules, first_error=True)
         work, searched = work + rules.searched, searched + rules.searched
         if _makes_legal(record, report):
-            found.append((cost, _describe(variant, changed, declared_variant)))
-            fit.sets.append(rule_tags(cls, variant, options))
+            fit.sets.append(tags := rule_tags(cls, variant, options))
+            found.append((_mechanics(tags), _describe(variant, changed, declared_variant)))
+            least = cost
         else:
             errors = [d.ply for d in report.diagnostics if d.severity == ERROR and d.ply is not None]
             replayed = bool(report.positions)  # (none: its start could not be read under this set)
             firsts.append(errors[0] if errors else PAST_PLIES if replayed else 0)  # past: a tag's or the result's
     if found:
-        changes = sorted({text for _, text in found})
+        changes = list(dict.fromkeys(text for _, text in sorted(found)))  # the plainest first
         fit.changes, fit.more = changes[:most], max(len(changes) - most, 0)
     elif firsts:
         fit.furthest, fit.everywhere = max(firsts), len(set(firsts)) == 1
@@ -274,7 +284,8 @@ def proposals(records: list[Record], fits: list[Fit], candidates: int = 3) -> li
     chosen = []
     for key, counts in found.items():
         group = members[key]
-        tried = [(dict(tags), legal_under(group, dict(tags))) for tags, _ in counts.most_common(candidates)]
-        tags, legal = max(tried, key=lambda pair: pair[1])
+        ranked = sorted(counts, key=lambda tags: (-counts[tags], _mechanics(dict(tags))))
+        tried = [(dict(tags), legal_under(group, dict(tags))) for tags in ranked[:candidates]]
+        tags, legal = max(tried, key=lambda pair: pair[1])  # the first of those that make the most legal
         chosen.append(Proposal(tags, legal, len(group), key[1]))
     return chosen

@@ -372,7 +372,8 @@ class Hnefatafl(TaflGame):
             problems.add(
                 OptionError(
                     f"{cls.name} describes its boards by its variants: name one (a Variant tag, --variant; "
-                    f"{len(cls.presets)}: {cls.presets_listed_in} lists them)",
+                    f"{len(cls.presets)}: {cls.presets_listed_in} lists them; lusoria rules FILE names those "
+                    "its records fit)",
                     "Variant",
                 )
             )

@@ -1,6 +1,6 @@
 """The tafl engine's captures and endings under `Settings`: what a move captures (`captured_by`:
 custodial captures against pieces and hostile squares, the king's and the commanders';
-`shieldwall_captures`, `closed_walls`) and whether the game ended after it (`game_ending`: the
+`shieldwall_captures`) and whether the game ended after it (`game_ending`: the
 king captured or escaped, Tuichi, an exit fort, encirclement, no move)."""
 # lusoria: compiled with mypyc
 
@@ -146,6 +146,16 @@ def _commanders_take(board: bytearray, king: int, behind: int, settings: Setting
 
 
 def shieldwall_captures(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
+    """The soldiers that shieldwalls lose to the move of `side` to `target` (G6): none
+    without shieldwalls; the wall it flanks (swf:y) or every wall closed (swf:n)."""
+    if not settings.shieldwall:
+        return []
+    return (
+        _flanked_walls(board, side, target, settings) if settings.flank_walls else _closed_walls(board, side, settings)
+    )
+
+
+def _flanked_walls(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
     """C7: the soldiers of a line of two pieces or more of the other side along the edge, from
     `target` (where the mover landed) to a piece of the mover's (or a corner of `wall_corners`)
     at its other end, each piece of the line with a piece of the mover's in front of it. The
@@ -155,7 +165,7 @@ def shieldwall_captures(board: bytearray, side: int, target: int, settings: Sett
     return _walls_from(board, side, target, settings)
 
 
-def closed_walls(board: bytearray, side: int, settings: Settings) -> list[int]:
+def _closed_walls(board: bytearray, side: int, settings: Settings) -> list[int]:
     """OpenTafl's swf:n: the soldiers of every shieldwall that the pieces of `side` close (from
     each of their pieces on the edge, or a corner of `wall_corners`), whichever piece moved."""
     captors, corners, edge = settings.anvils[side], settings.wall_corners, settings.geo.edge

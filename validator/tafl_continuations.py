@@ -21,7 +21,7 @@ from lusoria.validator.tafl_board import (
     TaflPosition,
     capture_list,
 )
-from lusoria.validator.tafl_captures import captured_by, game_ending
+from lusoria.validator.tafl_captures import captured_by, game_ending, shieldwall_captures
 from lusoria.validator.tafl_moves import jumped_over, moves_of
 from lusoria.validator.tafl_settings import Settings
 
@@ -138,8 +138,8 @@ def continued_boards(
 ) -> list[tuple[bytes, str]]:
     """The boards that up to `depth` berserk continuations of the piece on `square` make, each
     with the first chain found that makes it (`i6-i7xh7, i7-…`, depth first): a continuation is
-    a move of that piece that captures (G5, or by a capturing jump, G14), or, when `free`
-    (berw:a), the last one may be any move of it; none ends the game."""
+    a move of that piece that captures (G5, by a shieldwall, G6, or by a capturing jump, G14), or,
+    when `free` (berw:a), the last one may be any move of it; none ends the game."""
     found: dict[bytes, str] = {}
     _continue(board, square, side, settings, depth, free, "", found, {})
     return list(found.items())
@@ -167,6 +167,7 @@ def _continue(
         captured = captured_by(after, side, target, settings)
         if jumped >= 0 and settings.jumps[board[origin]] == CAPTURING_JUMP and jumped not in captured:
             captured.insert(0, jumped)  # a capturing jump (G14)
+        captured += [square for square in shieldwall_captures(after, side, target, settings) if square not in captured]
         if not captured and not free:
             continue
         for victim in captured:

@@ -24,7 +24,7 @@ from lusoria.validator.tafl_board import (
     capture_list,
     parse_move,
 )
-from lusoria.validator.tafl_captures import captured_by, closed_walls, game_ending, open_lines, shieldwall_captures
+from lusoria.validator.tafl_captures import captured_by, game_ending, open_lines, shieldwall_captures
 from lusoria.validator.tafl_moves import check_move, has_move, jumped_over, moves_of, refuse_jump
 from lusoria.validator.tafl_settings import Settings, named_settings
 
@@ -75,19 +75,7 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
         captured += [square for square in written if square in move.captures and square not in captured]
     if jumped >= 0 and settings.jumps[mover] == CAPTURING_JUMP and jumped not in captured:
         captured.insert(0, jumped)
-    walled = (
-        [
-            square
-            for square in (
-                shieldwall_captures(board, side, move.target, settings)
-                if settings.flank_walls
-                else closed_walls(board, side, settings)
-            )
-            if square not in captured
-        ]
-        if settings.shieldwall
-        else []
-    )
+    walled = [square for square in shieldwall_captures(board, side, move.target, settings) if square not in captured]
     captured += walled
     if move.captures is not None:
         check_capture_list(text, ids.capture)
@@ -162,11 +150,7 @@ def _capturing(board: bytes, side: int, move: tuple[int, int], settings: Setting
         return True
     after = bytearray(board)
     after[target], after[origin] = after[origin], EMPTY
-    return bool(
-        captured_by(after, side, target, settings)
-        or settings.shieldwall
-        and shieldwall_captures(after, side, target, settings)
-    )
+    return bool(captured_by(after, side, target, settings) or shieldwall_captures(after, side, target, settings))
 
 
 def legal_moves(position: TaflPosition, settings: Settings) -> list[tuple[int, int]]:

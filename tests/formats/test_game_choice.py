@@ -468,13 +468,15 @@ def test_a_variant_no_game_has_is_a_usage_error_said_once_without_game(tmp_path)
 
 def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     """--game hnefatafl alone read every record under its first variant's 9×9 board (`j4 is not a
-    square of the Hnefatafl board`, once a record): a usage error that says to name a variant."""
+    square of the Hnefatafl board`, once a record): a usage error that says to name a variant, and
+    where to find one that fits (`lusoria rules`, which tries every variant)."""
     (tmp_path / "games.txt").write_text("1. d1-d3 f4-d4\n")
     result = run("validate", "--game", "hnefatafl", tmp_path / "games.txt")
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.splitlines()[-1] == (
         "Error: Invalid value for --variant: hnefatafl describes its boards by its variants: name one (a Variant "
-        f"tag, --variant; {len(Hnefatafl.presets)}: lusoria explain hnefatafl lists them)"
+        f"tag, --variant; {len(Hnefatafl.presets)}: lusoria explain hnefatafl lists them; lusoria rules FILE names "
+        "those its records fit)"
     )
     named = run("validate", "--game", "hnefatafl", "--variant", "fetlar-hnefatafl-11x11", tmp_path / "games.txt")
     assert named.exit_code == 0, named.stdout
@@ -483,7 +485,8 @@ def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
     bare = run("validate", tmp_path / "bare.lgn")
     assert bare.exit_code == 1 and bare.stdout.splitlines()[:3] == [
         f"{tmp_path / 'bare.lgn'}:2:2: error[tag]: hnefatafl describes its boards by its variants: name one (a "
-        f"Variant tag, --variant; {len(Hnefatafl.presets)}: lusoria explain hnefatafl lists them)",
+        f"Variant tag, --variant; {len(Hnefatafl.presets)}: lusoria explain hnefatafl lists them; lusoria rules "
+        "FILE names those its records fit)",
         ' 2 | [Game "hnefatafl"]',
         "   |  ^^^^",
     ]

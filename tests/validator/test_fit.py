@@ -284,3 +284,27 @@ def test_a_catalogue_record_that_names_no_variant_is_searched_under_every_varian
     (tmp_path / "mine.lgn").write_text(unnamed)
     result = CliRunner().invoke(main, ["rules", "--jobs", "1", str(tmp_path / "mine.lgn")])
     assert result.exit_code == 0 and "legal under variant " in result.stdout, result.output
+
+
+def test_of_rule_sets_that_fit_alike_the_plainest_comes_first_and_is_proposed():
+    """Fetlar games written without a Variant fit 28 variants of their board alike: the first found
+    was proposed (skalk-hnefatafl-11x11) and the first in the alphabet named first (a berserk
+    variant). The set with the fewest options off the game's defaults wins such a tie; a berserk
+    variant only when a record needs its berserk moves."""
+    from lusoria.validator.fit import proposals
+
+    plain = [parse_record(f'[Game "hnefatafl"]\n{moves} *') for moves in ("1. d1-d3 f4-d4", "1. h1-h3 f8-h8 2. k5-i5")]
+    fits = [fitting_rules(record) for record in plain]
+    assert [found.changes[:3] for found in fits] == 2 * [
+        [
+            "under variant opentafl-fetlar-11x11",  # the game's defaults (OpenTafl's Fetlar)
+            "under variant opentafl-computer-fetlar-11x11",  # and one option more: tfr=w
+            "under variant fetlar-hnefatafl-11x11",  # and two: surf=n, tfr=i
+        ]
+    ]
+    [proposal] = proposals(plain, fits)
+    assert str(proposal) == "hnefatafl: variant opentafl-fetlar-11x11 makes 2 of the 2 records legal"
+    start = '[Game "hnefatafl"] [Position "11/1p9/11/11/11/10K/3p7/3P7/6Pp3/11/3p7 b"] 1... '
+    berserk = [parse_record(start + moves) for moves in ("d1-d3xd4 d3-f3xg3 *", "b10-b9 Kk6-k7 *")]
+    [needed] = proposals(berserk, [fitting_rules(record) for record in berserk])
+    assert (needed.tags["Variant"], needed.legal) == ("opentafl-berserk-11x11", 2)

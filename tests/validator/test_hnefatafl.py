@@ -373,6 +373,20 @@ def test_a_berserk_continuation_may_capture_by_a_shieldwall_alone():
     assert rules.legal_plies(after) == ["d4=a4xa5/a6/a7"] and rules.turn(after) == 1
 
 
+def test_a_berserk_continuation_may_close_a_relaxed_shieldwall_from_its_front():
+    """Under swf:n a move that fills the front of a wall captures it: after h4-f4xe4 the soldier's
+    f4-f2 closes d1-f1 against c1 and g1, a continuation that captures (ber:c) though f2 is off the edge."""
+    pieces, rules = "Kk6 Pd1 Pe1 Pf1 pc1 pg1 pd2 pe2 Pe4 pd4 ph4 pa10", "sw=w swf=n ber=c"
+    assert errors(record(pieces, "h4-f4xe4 f4-f2xd1/e1/f1", rules)) == []
+    assert errors(record(pieces, "h4-f4xe4 Kk6-k7", rules)) == [
+        (
+            "G15",
+            2,
+            "the soldier that captured on f4 moves again (berserk) (ber: c); the rest of this line is not checked",
+        )
+    ]
+
+
 def test_a_berserker_on_a1_moves_again():
     """a1 is square 0 of the board: a soldier that captured there (a corner it may stop on) goes on."""
     pieces, rules = "Kf6 pa5 Pb1 pc1 Pb2 pc2 pk10", "esc=e ber=c cors=akd"
@@ -384,6 +398,22 @@ def test_a_berserker_on_a1_moves_again():
             "the soldier that captured on a1 moves again (berserk) (ber: c); the rest of this line is not checked",
         )
     ]
+
+
+def test_a_left_out_continuation_may_capture_by_a_shieldwall_alone():
+    """After h4-g4xg5 the soldier's g4-g1 flanks the wall d1-f1 against c1: a continuation that
+    captures (G6) though nothing custodially. Left out (berw:n), it was never assumed, and a4-h4,
+    through the g4 it left, was blocked (G3)."""
+    pieces = "Kk6 Pd1 Pe1 Pf1 pc1 pd2 pe2 pf2 Pg5 pg6 ph4 Pa4 pb10"
+    assert said(record(pieces, "h4-g4xg5 a4-h4", "sw=w ber=c berw=n")) == [
+        (
+            "warning",
+            "G16",
+            2,
+            "the record leaves out a berserk continuation after h4-g4xg5: g4-g1xd1/e1/f1 (berw: n)",
+        )
+    ]
+    assert said(record(pieces, "h4-g4xg5 g4-g1xd1/e1/f1 a4-h4", "sw=w ber=c")) == []  # written out
 
 
 def test_a_left_out_capturing_jump_lists_its_capture_once():
