@@ -44,7 +44,7 @@ from lusoria.validator.tafl_rules import (
     refusal,
 )
 from lusoria.validator.tafl_settings import RuleIds, Settings
-from lusoria.words import plural
+from lusoria.words import plural, reason
 
 CATALOGUE: Traversable | Path = files("lusoria.validator") / "tafl_variants.toml"
 USERS_CATALOGUE = "LUSORIA_CATALOGUE"  # the environment variable that names a user's own catalogue
@@ -124,11 +124,15 @@ def load(path: Traversable | Path, before: tuple[Variant, ...] = ()) -> tuple[Va
     own catalogue: against lusoria's): CatalogueError naming the file, the entry (the line of its
     `[[variant]]`, its number and name) and what is wrong, at the first problem."""
     try:
-        text = path.read_text("utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
         data = tomllib.loads(text)
     except OSError as error:
-        raise CatalogueError(f"{path}: cannot be read: {error.strerror or error}") from None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise CatalogueError(f"{path}: cannot be read: {reason(error)}") from None
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise CatalogueError(f"{path}: byte {error.start} (line {line}) is not valid utf-8") from None
+    except tomllib.TOMLDecodeError as error:
         raise CatalogueError(f"{path}: not TOML: {error}") from None
     headers = [number for number, line in enumerate(text.splitlines(), 1) if line.strip() == "[[variant]]"]
     if set(data) - {"variant"} or not isinstance(data.get("variant", []), list):

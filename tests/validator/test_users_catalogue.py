@@ -127,7 +127,19 @@ def test_a_users_catalogue_named_but_missing_is_said_so(tmp_path):
     done = lusoria(tmp_path, "explain", "hnefatafl", LUSORIA_CATALOGUE="clubb.toml")
     assert (done.returncode, done.stdout) == (3, "")
     assert done.stderr.startswith(
-        "lusoria: clubb.toml: cannot be read: No such file or directory. The file is your own"
+        "lusoria: clubb.toml: cannot be read: no such file or directory. The file is your own"
+    )
+
+
+def test_a_users_catalogue_not_in_utf8_names_the_byte_and_its_line(tmp_path):
+    """It said the codec's words ("not TOML: 'utf-8' codec can't decode byte 0x98 in position 2…"),
+    unlike a record that is not UTF-8."""
+    (tmp_path / "club.toml").write_bytes(b"[[variant]]\n# Club\x98s own\n" + CLUB.encode("utf-8"))
+    done = lusoria(tmp_path, "explain", "hnefatafl", LUSORIA_CATALOGUE="club.toml")
+    assert (done.returncode, done.stdout) == (3, "")
+    assert done.stderr == (
+        "lusoria: club.toml: byte 18 (line 2) is not valid utf-8. The file is your own catalogue "
+        "of tafl variants (named by LUSORIA_CATALOGUE), not a record: mend it\n"
     )
 
 
