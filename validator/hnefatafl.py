@@ -130,8 +130,8 @@ def load(path: Traversable | Path, before: tuple[Variant, ...] = ()) -> tuple[Va
     except OSError as error:
         raise CatalogueError(f"{path}: cannot be read: {reason(error)}") from None
     except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise CatalogueError(f"{path}: byte {error.start} (line {line}) is not valid utf-8") from None
+        number = raw[: error.start].count(b"\n") + 1
+        raise CatalogueError(f"{path}: byte {error.start} (line {number}) is not valid utf-8") from None
     except tomllib.TOMLDecodeError as error:
         raise CatalogueError(f"{path}: not TOML: {error}") from None
     headers = [number for number, line in enumerate(text.splitlines(), 1) if line.strip() == "[[variant]]"]
