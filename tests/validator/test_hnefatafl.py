@@ -416,6 +416,19 @@ def test_a_left_out_continuation_may_capture_by_a_shieldwall_alone():
     assert said(record(pieces, "h4-g4xg5 g4-g1xd1/e1/f1 a4-h4", "sw=w ber=c")) == []  # written out
 
 
+def test_a_left_out_chain_that_reaches_a_board_again_sooner_searches_on_from_it():
+    """After d8-d4xc4, d4-e4xe3, e4-f4xf3/f5, f4-f3xg3 and d4-f4xf3/f5, f4-f3xe3/g3 make the same
+    board: the second, one continuation shorter, has one more left for the six captures from f3
+    to j6 (8 in all). Searching on from f3 only with the longer chain's count (a mutant of
+    `_continue`) never took j6, and j11-j6 was refused (G3, "j6 is occupied")."""
+    pieces = "pd8 Pc4 pb4 pd3 Pe3 Pf3 Pg3 ph3 pe2 pf2 pg2 Pf5 Pg4 pg5 Ph4 pi4 Ph5 ph6 Pi5 pj5 Pi6 pi7 Pj6 pk6 Kb10 Pj11"
+    chain = "d4-f4xf3/f5, f4-f3xe3/g3, f3-g3xg4, g3-g4xh4, g4-h4xh5, h4-h5xi5, h5-i5xi6, i5-i6xj6"
+    assert said(record(pieces, "d8-d4xc4 j11-j6", "ber=c berw=n")) == [
+        ("warning", "G16", 2, f"the record leaves out a berserk continuation after d8-d4xc4: {chain} (berw: n)")
+    ]
+    assert said(record(pieces, f"d8-d4xc4 {chain.replace(',', '')} j11-j6", "ber=c")) == []  # written out
+
+
 def test_a_left_out_capturing_jump_lists_its_capture_once():
     """The king's jump from the empty throne, hostile to the attackers, takes f7 twice over: by the
     jump (kj:c) and against the throne."""
