@@ -10,7 +10,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from lusoria import build
 from lusoria.errors import DataError, LusoriaError, place_of
@@ -295,6 +295,13 @@ class Board:
     report: Report
     ply: int
 
+    def __post_init__(self) -> None:
+        """A board is of a record its rules replayed, at a ply they reached (as `board` makes one)."""
+        if self.report.rules is None or self.report.record is None or not 0 <= self.ply < len(self.report.positions):
+            raise ValueError(
+                f"no board at ply {self.ply}: a Board is of a record its rules replayed, at a ply they reached"
+            )
+
     @property
     def unread(self) -> list[Diagnostic]:
         """What the record's text breaks though its plies replay: its result marker missing."""
@@ -303,8 +310,7 @@ class Board:
     @property
     def rules(self) -> Game:
         """The record's rules (a board is made only of a record they could replay)."""
-        assert self.report.rules is not None
-        return self.report.rules
+        return cast("Game", self.report.rules)  # (checked as the board was made)
 
     def text(self) -> str:
         """The board as `lusoria show` prints it: the game, the diagram, the pieces lost, the
@@ -357,8 +363,7 @@ class Board:
         """The ply that led here, in canonical form (None at the start)."""
         if self.ply == 0:
             return None
-        assert self.report.record is not None
-        ply = self.report.record.main.plies[self.ply - 1]
+        ply = cast("Record", self.report.record).main.plies[self.ply - 1]  # (checked as the board was made)
         return self.report.canonical.get((0, self.ply - 1), ply.text)
 
     def svg(self) -> str:

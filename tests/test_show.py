@@ -3,7 +3,7 @@
 import pytest
 from click.testing import CliRunner
 
-from lusoria.api import board, replay_stop
+from lusoria.api import Board, board, replay_stop
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
@@ -119,3 +119,20 @@ def test_a_game_that_ended_off_the_board_says_how_as_its_record_does(tmp_path):
     assert board(decided).text().splitlines()[-1] == "game over: 1-0 (as the record says)"
     assert board(decided.replace("1-0", "*")).text().splitlines()[-1] == "White to move"
     assert board(KONAKIS.replace("*", "1-0")).text().splitlines()[-1] == "White to move"  # (its replay stops)
+
+
+@pytest.mark.parametrize(
+    "text, ply",
+    [
+        ('[Game "tablut"]\n1. e3-c3 *\n', 2),  # past the last ply
+        ('[Game "tablut"]\n1. e3-c3 *\n', -1),
+        ('[Game "nosuchgame"]\n1. e3-c3 *\n', 0),  # no rules replayed it
+        ("1. e3-c3 *\n", 0),
+    ],
+)
+def test_a_board_made_by_hand_of_what_no_rules_replayed_is_refused_as_it_is_made(text, ply):
+    """Board is public (lusoria.api): made by hand of a report its rules did not replay, its rules
+    and last ply were an assert's AssertionError (nothing under python -O) when first read."""
+    with pytest.raises(ValueError, match=f"no board at ply {ply}: a Board is of a record its rules replayed"):
+        Board(check(text), ply)
+    assert Board(check('[Game "tablut"]\n1. e3-c3 *\n'), 1).last == "e3-c3"
