@@ -236,6 +236,7 @@ def _rules_named(game: str, variant: str | None) -> Game:
     return rules
 
 
+@cache  # (read for each of the game list's rows on every page: the rules of a name do not change)
 def _known(game: str, variant: str | None) -> bool:
     try:
         _rules_named(game, variant)

@@ -13,8 +13,9 @@ import cog
 from click.testing import CliRunner
 
 from lusoria.cli import main
+from lusoria.validator.hnefatafl import USERS_CATALOGUE
 
-os.environ["LUSORIA_CATALOGUE"] = os.devnull  # the docs show lusoria's catalogue, never the user's own
+os.environ[USERS_CATALOGUE] = os.devnull  # the docs show lusoria's catalogue, never the user's own
 
 
 def console(command: str, input: str | None = None) -> None:

@@ -89,7 +89,6 @@ def _records_in(
 ) -> Iterator[RecordText]:
     """The records of a source's text, given in pieces, in `format` (lgn when None): lgn is
     split as it streams, another format read whole (lusoria.formats)."""
-    pieces = _unmarked(pieces)
     if format is None or format in FORMATS and FORMATS[format].read is None:
         return split_records(pieces, name)
     return read_text("".join(pieces), format, name, tags)
@@ -149,11 +148,12 @@ def read_sources(
         yield path
         return
     if is_text(path):
-        yield from _records_in([path], format, "", tags)  # type: ignore[list-item]  # is_text: a str
+        yield from _records_in(_unmarked([path]), format, "", tags)  # type: ignore[list-item]  # is_text: a str
         return
     if not isinstance(path, (str, os.PathLike)):
         stream = path
-        yield from _records_in(iter(lambda: stream.read(CHUNK), ""), format, getattr(path, "name", "<stream>"), tags)
+        pieces = _unmarked(iter(lambda: stream.read(CHUNK), ""))
+        yield from _records_in(pieces, format, getattr(path, "name", "<stream>"), tags)
         return
     path = os.fspath(path)
     if path == STDIN:

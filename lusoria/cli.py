@@ -312,8 +312,8 @@ def main() -> None:
     """Parse, validate and archive records of ancient board games: GAMES.
 
     Exit status: 0 success (every record valid), 1 a record is invalid, 2 an input cannot be
-    read or a usage error, 3 an internal error (a bug in lusoria: please report it) or lusoria's own
-    data found wrong."""
+    read or a usage error, 3 an internal error (a bug in lusoria: please report it) or a catalogue of
+    tafl variants found wrong (lusoria's, or the user's own)."""
 
 
 HINTS = {
@@ -555,6 +555,12 @@ def say_unreplayable(error: api.Unreplayable, index: int) -> NoReturn:
     stop(f"{output.located(error.path, error.diagnostic)}: record {index}: {output.unreplayable(error.diagnostic)}", 1)
 
 
+def say_unread(board: api.Board) -> None:
+    """What a record replayed lacks (its result marker), on standard error as validate says it."""
+    for diagnostic in board.unread:
+        echo(output.diagnostic_text(board.report, diagnostic), err=True)
+
+
 def deliver(text: str, written_to: str | None, path: str | Path) -> None:
     """What a command of `one_record` made of PATH: written to its --output file, or shown."""
     if written_to:
@@ -585,8 +591,7 @@ def show(path: str | Path, index: int, ply: int | None, format_: str, written_to
             stop(f"{path}, record {index}: {error}")
         except ValueError as error:  # the replay stops before the ply: an invalid record
             stop(f"{path}, record {index}: {error}", 1)
-        for diagnostic in board.unread:  # as validate says it
-            echo(output.diagnostic_text(board.report, diagnostic), err=True)
+        say_unread(board)
         deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
 
 
@@ -651,8 +656,7 @@ def html(path: str | Path, index: int, written_to: str | None, encoding: str) ->
             board = replayed.board()
         except api.Unreplayable as error:
             say_unreplayable(error, index)
-        for diagnostic in board.unread:
-            echo(output.diagnostic_text(board.report, diagnostic), err=True)
+        say_unread(board)
 
 
 @main.command()
@@ -843,8 +847,8 @@ def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, en
     record mended since its import is another game: --replace its file. A progress bar
     shows on a terminal. Exit status 2 when an input cannot be read or no
     record was found at all; 3 when lusoria failed on a record (a bug, said on standard
-    error), which is left out while the others are stored, or found its own data wrong (a
-    catalogue's entry to mend), which stops the import."""
+    error), which is left out while the others are stored, or found a catalogue of tafl variants
+    wrong (lusoria's or the user's own: an entry to mend), which stops the import."""
     from lusoria.archive import Read, checked_rows
 
     inputs, found = Inputs(), api.found(paths, reading()["format"])
@@ -1087,7 +1091,9 @@ def lsp() -> None:
     try:
         from lusoria.lsp import serve
     except ImportError as error:  # as serve says it: an environment to mend, exit status 2
-        stop(f"lusoria lsp needs the language server's packages ({error.name} is missing): pip install 'lusoria[lsp]'")
+        stop(
+            f"lusoria lsp needs the language server's packages ({error.name or error} is missing): pip install 'lusoria[lsp]'"
+        )
     serve()
 
 

@@ -35,8 +35,9 @@ def loaded(
         if not takes(value):
             _warn(point, f"it loads to {_shortened(repr(value))}, not {kind}")
             continue
-        if named and named(value) != point.name.lower():
-            _warn(point, f"it loads to {kind} named '{_shortened(named(value))}', not '{point.name.lower()}'")
+        name = named(value) if named else point.name.lower()
+        if name != point.name.lower():
+            _warn(point, f"it loads to {kind} named '{_shortened(name)}', not '{point.name.lower()}'")
             continue
         found[point.name] = value
     return found

@@ -35,8 +35,9 @@ _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's wor
 _PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
 # captures (a piece letter or not: the grammar checks the join), a removal
 _PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")
-_COMMENT_BEFORE = re.compile(r"\{([^{}]*)\}[ \t\r\n]*\Z")  # a comment, and the blanks after it, ending a text
-_COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^{}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
+# a comment as the grammar reads it (up to its first }), and the blanks after it, ending a text
+_COMMENT_BEFORE = re.compile(r"\{([^}]*)\}[ \t\r\n]*\Z")
+_COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 
 

@@ -179,7 +179,8 @@ def legal_under(records: list[Record], tags: dict[str, str]) -> int:
 
 
 def fitting_rules(record: Record, most: int = 5, valid: bool = False) -> Fit:
-    """The rule sets under which `record` is legal, nearest to its own first. Sets are
+    """The rule sets under which `record` is legal, nearest to its own first (of sets as near, the
+    plainest: fewest options off the game's defaults). Sets are
     tried in order of their number of changes, and the search stops at the first number
     that makes the record legal. `valid`: its check found it valid, so legal under its own
     rules without a replay more. A record of a game whose boards are its variants that names
@@ -273,7 +274,7 @@ def proposals(records: list[Record], fits: list[Fit], candidates: int = 3) -> li
     boards are its variants — the rule set under which the most are legal: of the sets found legal
     record by record (each record's nearest), the `candidates` found most often, each tried on
     every record of the group (`legal_under`); the one found most often of those that make as
-    many legal."""
+    many legal, then the plainest (fewest options off the game's defaults)."""
     found: dict[tuple[str, str | None], Counter[tuple[tuple[str, str], ...]]] = {}
     members: dict[tuple[str, str | None], list[Record]] = {}
     for record, fit in zip(records, fits, strict=True):

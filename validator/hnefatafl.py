@@ -68,6 +68,7 @@ IDS = RuleIds(
     berserk="G15",
     unwritten="G16",
 )  # no announcements nor camps: their IDs are never cited
+_HEADER = re.compile(r"\s*\[\[\s*variant\s*\]\]\s*(?:#.*)?$")  # an entry's header, as TOML allows it written
 _NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 TITLE = "Hnefatafl"  # the generic game's name in messages ("a Hnefatafl game has one" king)
 
@@ -134,7 +135,7 @@ def load(path: Traversable | Path, before: tuple[Variant, ...] = ()) -> tuple[Va
         raise CatalogueError(f"{path}: byte {error.start} (line {number}) is not valid utf-8") from None
     except tomllib.TOMLDecodeError as error:
         raise CatalogueError(f"{path}: not TOML: {error}") from None
-    headers = [number for number, line in enumerate(text.splitlines(), 1) if line.strip() == "[[variant]]"]
+    headers = [number for number, line in enumerate(text.splitlines(), 1) if _HEADER.match(line)]
     if set(data) - {"variant"} or not isinstance(data.get("variant", []), list):
         raise CatalogueError(f"{path}: a catalogue holds [[variant]] entries only")
     found: list[Variant] = []

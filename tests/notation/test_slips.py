@@ -98,6 +98,7 @@ def test_laquet_plays_written_with_hyphens_are_mended_with_their_roll(movetext, 
     [
         (LAQUET, "1. 64: { rolled } 5/11 5/9 *", "64:", "64: { rolled } 5/11 5/9", "64: 5/11 5/9 { rolled }", 1),
         (LAQUET, "1. 64: 5/11 5/9 52: {2} 6/8 7/12 *", "52:", "52: {2} 6/8 7/12", "52: 6/8 7/12 {2}", 2),
+        (LAQUET, "1. 64: {a {b} 5/11 5/9 *", "64:", "64: {a {b} 5/11 5/9", "64: 5/11 5/9 {a {b}", 1),  # { in a comment
         (
             f'{LAQUET}\n[Position "2:3,3:1,7:2,8:2,9:2,10:1,16:2,17:1,18:1 6:12,12:1,13:1,14:1 b"]',
             "1... 41: 13/14 >4: {White's} 3/7 *",

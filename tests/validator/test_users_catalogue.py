@@ -88,9 +88,13 @@ def test_every_command_knows_the_users_entries_and_explain_names_the_file(tmp_pa
             "club.toml:3: variant 1 (fetlar-hnefatafl-11x11): the name fetlar-hnefatafl-11x11 is given to an "
             "entry of lusoria's catalogue: choose another",
         ),
+        (
+            CLUB.replace("ttTKTtt", "ttTKTt").replace("[[variant]]", "[[ variant ]]  # ours"),
+            "club.toml:3: variant 1 (club-7x7): rules: the rank 'ppPKPp' covers 6 squares, not 7",
+        ),  # a header as TOML allows it written: its line found all the same
         (CLUB.replace("[[variant]]", "[[variants]]"), "club.toml: a catalogue holds [[variant]] entries only"),
     ],
-    ids=["wrong-entry", "clash", "no-entries"],
+    ids=["wrong-entry", "clash", "header-written-freely", "no-entries"],
 )
 def test_a_wrong_entry_of_the_users_catalogue_is_theirs_to_mend(tmp_path, text, message):
     (tmp_path / "club.toml").write_text(text, encoding="utf-8")
