@@ -167,9 +167,10 @@ def _dice_for(
     if distance <= 0:
         raise Illegal("Q3", f"{text}: checkers move forward, from lower to higher points")
     if distance not in left:
+        step = text if len(points) == 2 else f"{text}: {start}/{end}"  # (1/4/10: the step 1/4)
         raise Illegal(
             "Q3",
-            f"{text} moves {distance} point{'s' if distance > 1 else ''}, and the dice left are {dice_words(left)}",
+            f"{step} moves {distance} point{'s' if distance > 1 else ''}, and the dice left are {dice_words(left)}",
         )
     return [distance]
 

@@ -57,6 +57,20 @@ def test_q3_no_checker_lands_or_stops_on_an_enemy_point():
     assert rule_broken(SEED, START, "63: 1/7/10") == "Q3"  # stops on Black's 7
 
 
+@pytest.mark.parametrize(
+    "ply, message",
+    [
+        ("64: 1/9", "1/9 moves 8 points, and the dice left are 6 and 4"),
+        ("64: 1/4/10", "1/4/10: 1/4 moves 3 points, and the dice left are 6 and 4"),  # not 1/4/10 moves 3
+        ("64: 1/5/9", "1/5/9: 5/9 moves 4 points, and the dice left are 6"),
+    ],
+)
+def test_q3_a_play_through_points_names_the_step_no_die_moves(ply, message):
+    with pytest.raises(Illegal) as caught:
+        SEED.play(START, ply)
+    assert (caught.value.rule, str(caught.value)) == ("Q3", message)
+
+
 def test_q3_one_checker_with_both_dice_written_merged_takes_an_open_order():
     assert SEED.play(START, "63: 1/10").text == "63: 1/4 4/10"  # 1/7 is closed, 1/4 is open
     assert SEED.play(START, "63: 2/11").text == "63: 2/8 8/11"  # both open: the first die first
