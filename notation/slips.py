@@ -1,9 +1,10 @@
 """Common transcription slips behind a syntax error, and what was meant (docs/slips.md): `e3c3` (no
-hyphen), `e3xc3` (a chess-style capture), `d5xc5xd4` (each capture after its x), `e3–c3` (a word
-processor's dash), `ke5-e4` (a lowercase piece letter), `e3-c3 !?`, `c1-c5 xb5` or `b2-b3 ~d6` (a
-detached suffix, capture list or removal), `64: 5/11 {…} 5/9` or `64: {…} 5/11 5/9` (a comment that
-parts a ply), `1..` or `1…` (a move number's dots), `½-½` or `1:0` (a result in another convention),
-`---` or `-- --` (a pass). Every fix is checked against the game's grammar before it is offered."""
+hyphen), `e3 - c3` (blanks about it), `e3xc3` (a chess-style capture), `d5xc5xd4` (each capture
+after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece letter), `e3-c3 !?`,
+`c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `64: 5/11 {…} 5/9` or
+`64: {…} 5/11 5/9` (a comment that parts a ply), `1..` or `1…` (a move number's dots), `½-½` or
+`1:0` (a result in another convention), `---` or `-- --` (a pass). Every fix is checked against the
+game's grammar before it is offered."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ _PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(
 _COMMENT_BEFORE = re.compile(r"\{([^}]*)\}[ \t\r\n]*\Z")
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
+# a ply of squares written with blanks about its hyphens or carets: `e3 - c3`, `c3 ^ c5 ^ e5`, `e4 -e3xd3`
+_SPACED_PLY = re.compile(
+    rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+[^ \t\r\n(){{}}\[\];]*"
+)
 
 
 class Fix(NamedTuple):
@@ -85,7 +90,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         dice = any(written and written.fullmatch(word) for written in (rules.roll, rules.leftover_roll))  # a ply's dice
         end = _ply_end(text, end, game) if dice else end
         word = text[start:end]
-        fixes = [*passes, *(Fix(start, end, meant) for meant in _meant(word, game) if meant != word)]
+        fixes = [*_spaced_ply(text, start, game), *passes]
+        fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
         fixes += _comment_after_dice(text, start, end, game) if dice else []
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
@@ -102,6 +108,15 @@ def _ply_end(text: str, end: int, game: str) -> int:
             break
         end = word.end()
     return end
+
+
+def _spaced_ply(text: str, start: int, game: str) -> list[Fix]:
+    """A ply whose squares stand apart from its hyphens or carets (`e3 - c3`), joined, then mended
+    as any ply; none where no blank parts them."""
+    spaced = _SPACED_PLY.match(text, start)
+    if spaced is None or not re.search(r"[ \t]", spaced[0]):
+        return []
+    return [Fix(start, spaced.end(), meant) for meant in _meant(re.sub(r"[ \t]+", "", spaced[0]), game)]
 
 
 def results_meant(word: str) -> list[str]:
