@@ -40,6 +40,7 @@ _PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(
 _COMMENT_BEFORE = re.compile(r"\{([^}]*)\}[ \t\r\n]*\Z")
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
+_SPACED_ROLL = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a Laquet roll with blanks in it: `63 :`, `6 3:`
 # a ply of squares written with blanks about its hyphens or carets: `e3 - c3`, `c3 ^ c5 ^ e5`, `e4 -e3xd3`
 _SPACED_PLY = re.compile(
     rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+[^ \t\r\n(){{}}\[\];]*"
@@ -77,8 +78,10 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         fixes += _attached(text, start, end, word)
     elif word in _RESULTS:
         fixes = [Fix(start, end, meant) for meant in results_meant(word)]
-    elif word.isdecimal():  # a move number without its dot, or a ply (a Laquet roll without its colon):
-        fixes = [Fix(start, end, meant) for meant in [*_plies(word, game)[:-1], f"{word}."]]  # what reads furthest
+    elif word.isdecimal():  # a move number without its dot, or a ply (a Laquet roll without its colon, or
+        # with blanks in it): what reads furthest
+        fixes = [Fix(start, end, meant) for meant in [*_plies(word, game)[:-1], f"{word}."]]
+        fixes += _spaced(text, start, game)
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
         return [fix for fix in fixes if reached[fix] == furthest and _reads_past(text, fix, game)]
@@ -90,7 +93,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         dice = any(written and written.fullmatch(word) for written in (rules.roll, rules.leftover_roll))  # a ply's dice
         end = _ply_end(text, end, game) if dice else end
         word = text[start:end]
-        fixes = [*_spaced_ply(text, start, game), *passes]
+        fixes = [*_spaced(text, start, game), *passes]
         fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
         fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
         fixes += _comment_after_dice(text, start, end, game) if dice else []
@@ -110,13 +113,24 @@ def _ply_end(text: str, end: int, game: str) -> int:
     return end
 
 
-def _spaced_ply(text: str, start: int, game: str) -> list[Fix]:
+def _spaced(text: str, start: int, game: str) -> list[Fix]:
     """A ply whose squares stand apart from its hyphens or carets (`e3 - c3`), joined, then mended
-    as any ply; none where no blank parts them."""
-    spaced = _SPACED_PLY.match(text, start)
+    as any ply; a Laquet roll with blanks before its colon or between its dice (`63 :`, `6 3:`),
+    joined; none where no blank parts them."""
+    fixes = []
+    if ply := _joined(_SPACED_PLY, text, start):
+        fixes += [Fix(start, ply[0], meant) for meant in _meant(ply[1], game)]
+    if GAMES[game].roll and (roll := _joined(_SPACED_ROLL, text, start)):
+        fixes.append(Fix(start, *roll))
+    return fixes
+
+
+def _joined(pattern: re.Pattern[str], text: str, start: int) -> tuple[int, str] | None:
+    """Where what `pattern` matches at `start` ends, and it without its blanks; None without a blank."""
+    spaced = pattern.match(text, start)
     if spaced is None or not re.search(r"[ \t]", spaced[0]):
-        return []
-    return [Fix(start, spaced.end(), meant) for meant in _meant(re.sub(r"[ \t]+", "", spaced[0]), game)]
+        return None
+    return spaced.end(), re.sub(r"[ \t]+", "", spaced[0])
 
 
 def results_meant(word: str) -> list[str]:

@@ -189,11 +189,16 @@ def test_latrunculi_jumps_joined_with_hyphens_get_their_carets(written, meant):
         (TABLUT, "1. e3-c3 d1-d3 2. e4 - e3xd3 *", "e4 - e3xd3", "e4-e3xd3"),
         (DUX, "1. a1 - a5 *", "a1 - a5", "a1-a5"),  # not @a1: dux has no placements
         (f'{SENECA}\n[Position "pp6/8/8/8/8/1P6/P7/P7 w"]', "1. a1 ^ a3 ^ c3 *", "a1 ^ a3 ^ c3", "a1^a3^c3"),
+        (LAQUET, "1. 63 : 5/11 1/4 *", "63 :", "63:"),  # not 63., a move number
+        (LAQUET, "1. 6 3: 5/11 1/4 *", "6 3:", "63:"),  # not 6.
+        (LAQUET, "1. 6-3 : 5/11 1/4 *", "6-3 :", "6-3:"),
+        (LAQUET, "1. 63: 5/11 1/4 41 : 6/10 6/7 *", "41 :", "41:"),
     ],
 )
-def test_a_ply_written_with_blanks_about_its_hyphens_is_joined(tags, movetext, written, meant):
-    """A historian typed `e3 - c3` (found by new-user-13): no suggestion in the tafl games, and in
-    Latrunculi `@a1`, a placement; what was meant is the ply joined, and --keep-going reads it so."""
+def test_a_ply_or_roll_written_with_blanks_in_it_is_joined(tags, movetext, written, meant):
+    """A historian typed `e3 - c3` or `63 :` (found by new-user-13): no suggestion in the tafl games,
+    in Latrunculi `@a1`, a placement, in Laquet `63.`, a move number; what was meant is the ply or
+    the roll joined, and --keep-going reads it so."""
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", written, (meant,))
     assert check(f"{tags}\n{movetext}\n", keep_going=True).diagnostics == [diagnostic]
