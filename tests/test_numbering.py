@@ -50,6 +50,25 @@ def test_a_game_whose_first_mover_is_white_keeps_its_numbering():
     assert started_by_white.endswith("\n\n1... Kf6-f9 2. h1-h3 *\n")  # White to move: the second ply of move 1
 
 
+@pytest.mark.parametrize(
+    "tags, movetext, written",
+    [
+        ('[Game "laquet"]\n[Position "2:3,3:1,19:1 6:12 b"]', "1... 41: 13/14 *", "1... 41: 13/14 *"),
+        (
+            '[Game "tablut"]\n[Position "3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 x"]',
+            "1... d1-d3 2. e3-c3 *",
+            "1... d1-d3 2. e3-c3 *",
+        ),
+        ('[Game "tablut"]\n[Variant "linaeus"]', "e1-e3 2... c5-c3 *", "1. e1-e3 c5-c3 *"),
+    ],
+)
+def test_fmt_numbers_a_record_whose_start_a_tag_mars_as_the_record_does(tags, movetext, written):
+    """A Position or Variant at fault leaves no start to number from: fmt numbered from White
+    (`1... d1-d3` became `1. d1-d3`, wrong once the tag is mended; found by new-user-13)."""
+    formatted = run("fmt", "-", input=f"{tags}\n\n{movetext}\n").stdout
+    assert formatted.endswith(f"\n\n{written}\n")
+
+
 def test_the_replay_page_numbers_as_the_players_do():
     page = replay_page(RecordText(WHITES))
     numbers = re.findall(r"(\d+\.(?:\.\.)?)\u00a0<span class=\"ply", page)

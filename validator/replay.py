@@ -181,7 +181,10 @@ def canonical_text(report: Report) -> str:
     if report.record is None:
         raise ValueError("a record that does not parse has no canonical form")
     rules = report.rules
-    second = bool(rules and report.positions and movers_numbering(rules, report.positions[0]))
+    if rules and report.positions:
+        second = bool(movers_numbering(rules, report.positions[0]))
+    else:  # no start to number from (a tag at fault): as the record numbers itself
+        second = bool(written_numbering(report.record))
     return write_record(report.record, second, report.canonical, rules.continued if rules else None)
 
 
@@ -624,6 +627,19 @@ def movers_numbering(rules: Game, start: Position) -> int:
     return 0 if rules.turn(start) == rules.turn(rules.initial()) else 1
 
 
+def written_numbering(record: Record) -> int:
+    """The numbering a record's first numbered ply of the main line says (0, or 1 where it is the
+    second ply of its move: `1... e3-c3`), for a record without a start to number from; 0 when no
+    ply is numbered."""
+    numbered = _first_numbered(record)
+    return (numbered[0] + numbered[1].endswith("...")) % 2 if numbered else 0
+
+
+def _first_numbered(record: Record) -> tuple[int, str] | None:
+    """The index of the first ply of the main line written with a move number, and that number."""
+    return next(((index, ply.number) for index, ply in enumerate(record.main.plies) if ply.number), None)
+
+
 def numbering(record: Record, rules: Game, start: Position, continued: Continued | None = None) -> int:
     """The numbering of a record's moves (`move_number`'s offset): its game's players'
     (`movers_numbering`), or, in a game whose first mover is Black, White's (chess's, `1... h1-h3
@@ -632,7 +648,7 @@ def numbering(record: Record, rules: Game, start: Position, continued: Continued
     movers = movers_numbering(rules, start)
     whites = 0 if rules.turn(start) == WHITE else 1
     if whites != movers:
-        numbered = next(((index, ply.number) for index, ply in enumerate(record.main.plies) if ply.number), None)
+        numbered = _first_numbered(record)
         if numbered is not None:
             continued = continued or Continued(record, rules.continued)
             if numbered[1] == move_number(continued.number(numbered[0] + 1, (0, numbered[0])), whites):
