@@ -1,10 +1,10 @@
 """Common transcription slips behind a syntax error, and what was meant (docs/slips.md): `e3c3` (no
 hyphen), `e3 - c3` (blanks about it), `e3xc3` (a chess-style capture), `d5xc5xd4` (each capture
 after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece letter), `e3-c3 !?`,
-`c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `64: 5/11 {…} 5/9` or
-`64: {…} 5/11 5/9` (a comment that parts a ply), `1..` or `1…` (a move number's dots), `½-½` or
-`1:0` (a result in another convention), `---` or `-- --` (a pass). Every fix is checked against the
-game's grammar before it is offered."""
+`c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
+before its move), `64: 5/11 {…} 5/9` or `64: {…} 5/11 5/9` (a comment that parts a ply), `1..` or
+`1…` (a move number's dots), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
+pass). Every fix is checked against the game's grammar before it is offered."""
 
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ _PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(
 _COMMENT_BEFORE = re.compile(r"\{([^}]*)\}[ \t\r\n]*\Z")
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
+_FOLLOWING_WORD = re.compile(r"[ \t]+([^ \t\r\n(){}\[\];]+)")  # blanks, then a word
 _SPACED_ROLL = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a Laquet roll with blanks in it: `63 :`, `6 3:`
 # a ply of squares written with blanks about its hyphens or carets: `e3 - c3`, `c3 ^ c5 ^ e5`, `e4 -e3xd3`
 _SPACED_PLY = re.compile(
@@ -76,6 +77,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         comment = _COMMENT_BEFORE.search(text, 0, start)  # (`e4-e3 {…} xd3`: e4-e3xd3 {…})
         fixes = _attached(text, comment.start(), end, f"{word} {{{comment[1]}}}") if comment else []
         fixes += _attached(text, start, end, word)
+        fixes = [fix for fix in fixes if _reads_past(text, fix, game)] or _removal_first(text, start, end, word)
     elif word in _RESULTS:
         fixes = [Fix(start, end, meant) for meant in results_meant(word)]
     elif word.isdecimal():  # a move number without its dot, or a ply (a Laquet roll without its colon, or
@@ -193,6 +195,13 @@ def _attached(text: str, start: int, end: int, tail: str) -> list[Fix]:
     while first > 0 and text[first - 1] not in _DELIMITERS:
         first -= 1
     return [Fix(first, end, text[first:before] + tail)] if first < before else []
+
+
+def _removal_first(text: str, start: int, end: int, removal: str) -> list[Fix]:
+    """A Latrunculi removal written before its move (`~a1 g1-g2`, as removal=before-move plays it),
+    with no ply before it to join: written after the move that follows."""
+    move = _FOLLOWING_WORD.match(text, end)
+    return [Fix(start, move.end(), move[1] + removal)] if removal.startswith("~") and move else []
 
 
 def _comment_moved(text: str, start: int, end: int) -> list[Fix]:

@@ -204,6 +204,17 @@ def test_a_ply_or_roll_written_with_blanks_in_it_is_joined(tags, movetext, writt
     assert check(f"{tags}\n{movetext}\n", keep_going=True).diagnostics == [diagnostic]
 
 
+@pytest.mark.parametrize("rules", ["", '\n[Rules "removal=before-move"]'])
+@pytest.mark.parametrize("movetext", ["1. ~a1 g1-g2 *", "~a1 g1-g2 *"])
+def test_a_removal_written_before_its_move_goes_after_it(rules, movetext):
+    """Under removal=before-move the incitus goes before the move, and a historian wrote it so (found by
+    new-user-13): the notation writes it after the move, whatever the option."""
+    tags = f'{SENECA}{rules}\n[Position "6pp/8/8/8/8/8/8/II4PP w"]'
+    (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", "~a1 g1-g2", ("g1-g2~a1",))
+    assert check(f"{tags}\n{movetext}\n", keep_going=True).diagnostics == [diagnostic]
+
+
 @pytest.mark.parametrize(
     "written, text, meant",
     [
