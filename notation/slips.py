@@ -33,7 +33,7 @@ _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
 _WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
-_PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+")
+_PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+|#")  # (#: the end, in Latrunculi)
 # captures (a piece letter or not: the grammar checks the join), a removal
 _PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")
 # a comment as the grammar reads it (up to its first }), and the blanks after it, ending a text

@@ -38,6 +38,7 @@ TABLUT, SENECA, DUX, LAQUET = (
         (TABLUT, "1. ke5e4 *", "ke5e4", "Ke5-e4"),  # two slips in one ply
         (TABLUT, "1. e3-c3 !? d1-d3 *", "!?", "e3-c3!?"),  # a detached suffix
         (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
+        (DUX, "1. a1-a5 # *", "#", "a1-a5#"),  # Latrunculi's end of the game
         (SENECA, "1. @d4 @e5 2. d4-d3 ~e5 *", "~e5", "d4-d3~e5"),  # a detached removal
         (DUX, "1. a1-a5 b8-b5 2. c1-c5 xb5 *", "xb5", "c1-c5xb5"),  # a detached capture list
         (DUX, "1. a1-a5 b8-b5 2. c1-c5 xDb5 *", "xDb5", "c1-c5xDb5"),  # with a piece letter
