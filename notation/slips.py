@@ -40,11 +40,11 @@ _PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(
 _COMMENT_BEFORE = re.compile(r"\{([^}]*)\}[ \t\r\n]*\Z")
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
-_FOLLOWING_WORD = re.compile(r"[ \t]+([^ \t\r\n(){}\[\];]+)")  # blanks, then a word
+_FOLLOWING_WORD = re.compile(rf"[ \t]+({_WORD.pattern})")  # blanks, then a word
 _SPACED_ROLL = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a Laquet roll with blanks in it: `63 :`, `6 3:`
 # a ply of squares written with blanks about its hyphens or carets: `e3 - c3`, `c3 ^ c5 ^ e5`, `e4 -e3xd3`
 _SPACED_PLY = re.compile(
-    rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+[^ \t\r\n(){{}}\[\];]*"
+    rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
 )
 
 

@@ -184,7 +184,7 @@ def canonical_text(report: Report) -> str:
     if rules and report.positions:
         second = bool(movers_numbering(rules, report.positions[0]))
     else:  # no start to number from (a tag at fault): as the record numbers itself
-        second = bool(written_numbering(report.record))
+        second = bool(_written_numbering(report.record))
     return write_record(report.record, second, report.canonical, rules.continued if rules else None)
 
 
@@ -627,7 +627,7 @@ def movers_numbering(rules: Game, start: Position) -> int:
     return 0 if rules.turn(start) == rules.turn(rules.initial()) else 1
 
 
-def written_numbering(record: Record) -> int:
+def _written_numbering(record: Record) -> int:
     """The numbering a record's first numbered ply of the main line says (0, or 1 where it is the
     second ply of its move: `1... e3-c3`), for a record without a start to number from; 0 when no
     ply is numbered."""
