@@ -149,8 +149,10 @@ class Replacement:
     def _end(self, following: str | None) -> list[int]:
         """End the file being read, whose records not found again are removed (their ids given),
         unless it could not be read to its end (bytes past its first MiB that do not decode: its records
-        after them were not read), and begin the file `following` (None: none)."""
-        gone = sorted(self.unseen) if self.unseen and self.file not in self.read.unread() else []
+        after them were not read) or lusoria failed on one of its records (which of those held it was
+        cannot be told), and begin the file `following` (None: none)."""
+        kept = self.failed | self.read.unread()
+        gone = sorted(self.unseen) if self.unseen and self.file not in kept else []
         if gone:
             self.replaced.add(self.file)
         assert self.held is not None
