@@ -13,10 +13,20 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import boards_and_materials, unpacked_boards
-from lusoria.archive.records_as_rows import FILE, PATH, PLACE, Failure, Rows, line_rows
+from lusoria.archive.records_as_rows import FILE, PATH, PLACE, Failure, Rows, line_rows, stored_file
 from lusoria.archive.tables import STORED_COLUMNS
 from lusoria.archive.texts import TEXT_OF
-from lusoria.notation.sources import STDIN, Problem, Skipped, Source, Unreadable, is_text, names_a_file
+from lusoria.notation.sources import (
+    STDIN,
+    Problem,
+    Skipped,
+    Source,
+    Unreadable,
+    fs_path,
+    is_text,
+    names_a_file,
+    shown_path,
+)
 from lusoria.validator.replay import Report, check
 
 if TYPE_CHECKING:
@@ -29,7 +39,7 @@ CHUNK = 1000  # records replayed and removed at a time
 def same_file(path: str, file: str | None) -> str:
     """What a record held is found by: its `file`, the real path of the file it was read from; for
     a record stored before version 15 (no `file`), its `path` made real from the current directory."""
-    return file or os.path.realpath(path)
+    return file or stored_file(fs_path(path))
 
 
 @dataclass(frozen=True)
@@ -48,7 +58,7 @@ class Read:
 
     def unread(self) -> set[str]:
         """The real paths of the files that could not be read."""
-        return {os.path.realpath(problem.path) for problem in self.problems if isinstance(problem, Unreadable)}
+        return {stored_file(fs_path(problem.path)) for problem in self.problems if isinstance(problem, Unreadable)}
 
 
 def _file_paths(sources: Iterable[Source | Skipped]) -> list[str]:
@@ -166,7 +176,7 @@ class Replacement:
         assert self.held is not None
         removed: list[int] = []
         kept = self.failed | self.read.unread()
-        for file in dict.fromkeys(os.path.realpath(path) for path in self.read.files):
+        for file in dict.fromkeys(stored_file(path) for path in self.read.files):
             if file in self.held and file not in kept:
                 removed += self.held.pop(file)
                 self.replaced.add(file)
@@ -177,8 +187,8 @@ class Replacement:
         (their records are kept): once every record is read."""
         assert self.held is not None
         counts = {
-            path: sum(_under(file, folder) and not os.path.exists(file) for file in self.held)
-            for path, folder in ((path, os.path.realpath(path)) for path in self.read.paths)
+            shown_path(path): sum(_under(file, folder) and not os.path.exists(fs_path(file)) for file in self.held)
+            for path, folder in ((path, stored_file(path)) for path in self.read.paths)
         }
         return {path: count for path, count in counts.items() if count}
 

@@ -805,3 +805,31 @@ def test_a_record_lusoria_fails_on_keeps_what_the_archive_held_of_its_file(in_tm
         "lusoria: games/a.lgn:23: internal error: ValueError: a bug; the record was not stored\n"
     )
     assert sorted(texts(Archive("a.db"))) == [text for text in before if text != others[2]]
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_found_again(in_tmp):
+    """`games/caf\\xe9.lgn` (Latin-1): the archive holds its name as lusoria shows it, `\\xe9`,
+    and `--replace` finds the file by it: kept unchanged, its records removed once it is empty,
+    and counted gone only once it is deleted."""
+    name = os.fsdecode(b"games/caf\xe9.lgn")
+    try:
+        write(in_tmp / name, games(43, 3)[:2])
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system takes no name that is not UTF-8")
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    held = Archive("a.db").sql("SELECT DISTINCT path, file FROM records")
+    assert held == [{"path": "games/caf\\xe9.lgn", "file": f"{os.path.realpath(in_tmp)}/games/caf\\xe9.lgn"}]
+    summary = "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 2 unchanged, skipped 0 duplicates\n"
+    assert runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"]).stdout == summary
+    write(in_tmp / name, [])
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "a.db: replaced 2 records of 1 file, added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+    )
+    write(in_tmp / name, games(43, 3)[:2])
+    assert runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"]).exit_code == 0
+    os.remove(name)
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
+    assert result.stdout.endswith("; 1 file the archive holds under games no longer exists; its records are kept\n")
