@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterable
+from copy import copy
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING
@@ -99,6 +100,13 @@ class Replacement:
         self.replaced: set[str | None] = set()  # the files some of whose records were removed
         self.aside: dict[int, Rows] = {}  # by the id of the record of the same game they wait for
         self.failed: set[str] = set()  # the files of the records lusoria failed on: not emptied
+
+    def saved(self) -> dict:
+        """What `sort` changes, as it is now: `restore` goes back to it (a batch rolled back to be sorted again)."""
+        return {name: copy(value) for name, value in vars(self).items() if name not in ("conn", "read")}
+
+    def restore(self, saved: dict) -> None:
+        vars(self).update(saved)
 
     def sort(self, batch: list[Rows | Failure], following: Rows | Failure | None) -> Sorted:
         """What `batch` does to the records held (the archive is read at the first call, in its

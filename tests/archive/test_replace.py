@@ -833,3 +833,33 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_found_again(in_tmp):
     os.remove(name)
     result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "games"])
     assert result.stdout.endswith("; 1 file the archive holds under games no longer exists; its records are kept\n")
+
+
+@pytest.mark.parametrize("batch", [1000, 5], ids=["one batch", "batches of 5"])
+@pytest.mark.parametrize("edit", [commented, mended], ids=["the same game", "another game"])
+def test_a_record_lusoria_fails_to_store_keeps_what_the_archive_held(in_tmp, monkeypatch, edit, batch):
+    """Storing the new text of a.lgn's edited record fails (a bug: left out): the record the archive
+    held of it was removed first, and was lost. The batch is stored again with that record failed:
+    the archive is as it was, the failure said."""
+    from lusoria.archive import importer
+
+    records = games(51, 12)
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=batch)
+    before = contents(archive.path)
+    edited = edit(records)
+    write(in_tmp / "games/a.lgn", edited)
+    (changed,) = set(edited) - set(records)
+    insert_rows = importer.insert_rows
+
+    def failing(conn, tables, *args, **kwargs):
+        if any(changed.strip() in str(value) for _, found in tables.get("records", []) for (value,) in found):
+            raise ValueError("a bug")
+        return insert_rows(conn, tables, *args, **kwargs)
+
+    monkeypatch.setattr(importer, "insert_rows", failing)
+    summary = archive.import_paths(["games"], batch_size=batch, replace=True)
+    assert (summary.replaced, summary.added, summary.kept) == (0, 0, len(records) - 1)
+    assert [failed.error for failed in summary.failed] == ["ValueError: a bug"]
+    assert contents(archive.path) == before
