@@ -91,7 +91,7 @@ _ESCAPED_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")  # what `shown_path` writes 
 
 def fs_path(shown: str) -> str:
     """The file name `shown_path` shows as `shown`, as the file system's decoding gives it (os.fsdecode)."""
-    return _ESCAPED_BYTE.sub(lambda escaped: chr(0xDC00 + int(escaped[1], 16)), shown)
+    return _ESCAPED_BYTE.sub(lambda escaped: chr(0xDC00 + bytes.fromhex(escaped[1])[0]), shown)
 
 
 def is_text(source: Source) -> bool:
