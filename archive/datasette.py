@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import sqlite3
 import sys
 from collections.abc import Callable
 from importlib.resources import files
@@ -53,11 +54,15 @@ def explorer_path(path: str) -> str:
 
 def site(path: str) -> Datasette:
     """The archive at `path` in Datasette, with lusoria's metadata and SETTINGS (and its plugin,
-    found by its entry point). MissingDatasette without Datasette."""
+    found by its entry point). MissingDatasette without Datasette. Datasette turns SQLite's
+    callback tracebacks on when imported, for the whole process: they are turned off again, so
+    that an SQL function's refusal (archive/functions.py: one line) is Datasette's one ERROR line
+    in the log, not a traceback too (not in the plugin: `datasette` run with other plugins keeps them)."""
     try:
         from datasette.app import Datasette
     except ImportError:
         raise MissingDatasette(f"lusoria serve needs Datasette: {INSTALL}") from None
+    sqlite3.enable_callback_tracebacks(False)
     return Datasette([path], metadata=metadata(path), settings=SETTINGS)
 
 

@@ -255,9 +255,10 @@ def _insert_batch(
     `replacing`, a Replacement and the record after `batch`: first the records held from their
     files that changed or are gone removed, those kept moved to their place). When storing them raises
     (not the archive failing: `archive_failing`), they are stored again one by one
-    (`_one_by_one`), and those that fail alone are left out, whole. `kept`: what the writing
-    process keeps of the archive."""
-    conn, (codes, texts, sums) = db.conn, kept
+    (`_one_by_one`), and those that fail alone are left out, whole; when replacing, the batch is
+    then rolled back and stored again with them as Failures, which remove nothing the archive held
+    (`Replacement`). `kept`: what the writing process keeps of the archive."""
+    conn, (codes, texts, sums), read = db.conn, kept, batch
     conn.execute("BEGIN IMMEDIATE")
     try:
         codes.refresh()
@@ -265,6 +266,7 @@ def _insert_batch(
         counts = ImportSummary()
         if replacing:
             replacement, following = replacing
+            saved = replacement.saved()
             found = replacement.sort(batch, following)
             remove_records(conn, found.removed, CHILD_COLUMNS, codes, sums)
             _move(conn, found.moved, codes, sums)
@@ -281,6 +283,11 @@ def _insert_batch(
                 raise
             _roll_back(conn, "batch", codes, sums)
             new = _one_by_one(conn, new, next_id, codes, texts, sums, counts, error)
+            if replacing and (failed := _failed_in(read, counts.failed)):
+                conn.execute("ROLLBACK")
+                sums.forget()
+                replacement.restore(saved)
+                return _insert_batch(db, failed, summary, number, kept, replacing)
         conn.execute("RELEASE batch")
         _fault("commit", number)
         conn.execute("COMMIT")
@@ -298,6 +305,14 @@ def _insert_batch(
     summary.invalid += sum(not checked.valid for checked in new)
     summary.unparsable += sum(not checked.parsed for checked in new)
     summary.failed += counts.failed
+
+
+def _failed_in(batch: list[Rows | Failure], failures: list[Failure]) -> list[Rows | Failure] | None:
+    """`batch` with each record of it that `failures` name (by place) as its Failure; None when they name none."""
+    by_place = {failed.place: failed for failed in failures}
+    if not any(isinstance(checked, Rows) and checked.place in by_place for checked in batch):
+        return None
+    return [by_place.get(checked.place, checked) if isinstance(checked, Rows) else checked for checked in batch]
 
 
 def _move(conn: sqlite3.Connection, moved: list[tuple[int, Rows]], codes: MoveCodes, sums: NextPlies) -> None:

@@ -24,7 +24,7 @@ from lusoria.formats.lgn import lgn_text
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Problem, names_a_file
+from lusoria.notation.sources import Problem, fs_path, names_a_file, shown_path
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.workers import in_workers, place
@@ -130,9 +130,15 @@ def as_written(report: Report) -> str:
 
 
 def real_file(path: str) -> str | None:
-    """A record's `file`: the real path of the file of `path` (None for a path of no file),
-    which `import --replace` finds the records of a file by, from any directory."""
-    return os.path.realpath(path) if names_a_file(path) else None
+    """A record's `file`: the real path of the file of `path` (as lusoria shows it: `shown_path`;
+    None for a path of no file), which `import --replace` finds the records of a file by, from any directory."""
+    return stored_file(fs_path(path)) if names_a_file(path) else None
+
+
+def stored_file(path: str) -> str:
+    """The `file` of the records of the file the file system names `path` (os.fsdecode): its real
+    path, as lusoria shows it (a byte that is not UTF-8 as \\xNN: the archive holds text)."""
+    return shown_path(os.path.realpath(path))
 
 
 def rows(report: Report) -> Rows:

@@ -8,15 +8,26 @@ from __future__ import annotations
 import os
 import sqlite3
 from collections.abc import Iterable
+from copy import copy
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import boards_and_materials, unpacked_boards
-from lusoria.archive.records_as_rows import FILE, PATH, PLACE, Failure, Rows, line_rows
+from lusoria.archive.records_as_rows import FILE, PATH, PLACE, Failure, Rows, line_rows, stored_file
 from lusoria.archive.tables import STORED_COLUMNS
 from lusoria.archive.texts import TEXT_OF
-from lusoria.notation.sources import STDIN, Problem, Skipped, Source, Unreadable, is_text, names_a_file
+from lusoria.notation.sources import (
+    STDIN,
+    Problem,
+    Skipped,
+    Source,
+    Unreadable,
+    fs_path,
+    is_text,
+    names_a_file,
+    shown_path,
+)
 from lusoria.validator.replay import Report, check
 
 if TYPE_CHECKING:
@@ -29,7 +40,7 @@ CHUNK = 1000  # records replayed and removed at a time
 def same_file(path: str, file: str | None) -> str:
     """What a record held is found by: its `file`, the real path of the file it was read from; for
     a record stored before version 15 (no `file`), its `path` made real from the current directory."""
-    return file or os.path.realpath(path)
+    return file or stored_file(fs_path(path))
 
 
 @dataclass(frozen=True)
@@ -48,7 +59,7 @@ class Read:
 
     def unread(self) -> set[str]:
         """The real paths of the files that could not be read."""
-        return {os.path.realpath(problem.path) for problem in self.problems if isinstance(problem, Unreadable)}
+        return {stored_file(fs_path(problem.path)) for problem in self.problems if isinstance(problem, Unreadable)}
 
 
 def _file_paths(sources: Iterable[Source | Skipped]) -> list[str]:
@@ -89,6 +100,13 @@ class Replacement:
         self.replaced: set[str | None] = set()  # the files some of whose records were removed
         self.aside: dict[int, Rows] = {}  # by the id of the record of the same game they wait for
         self.failed: set[str] = set()  # the files of the records lusoria failed on: not emptied
+
+    def saved(self) -> dict:
+        """What `sort` changes, as it is now: `restore` goes back to it (a batch rolled back to be sorted again)."""
+        return {name: copy(value) for name, value in vars(self).items() if name not in ("conn", "read")}
+
+    def restore(self, saved: dict) -> None:
+        vars(self).update(saved)
 
     def sort(self, batch: list[Rows | Failure], following: Rows | Failure | None) -> Sorted:
         """What `batch` does to the records held (the archive is read at the first call, in its
@@ -149,8 +167,10 @@ class Replacement:
     def _end(self, following: str | None) -> list[int]:
         """End the file being read, whose records not found again are removed (their ids given),
         unless it could not be read to its end (bytes past its first MiB that do not decode: its records
-        after them were not read), and begin the file `following` (None: none)."""
-        gone = sorted(self.unseen) if self.unseen and self.file not in self.read.unread() else []
+        after them were not read) or lusoria failed on one of its records (which of those held it was
+        cannot be told), and begin the file `following` (None: none)."""
+        kept = self.failed | self.read.unread()
+        gone = sorted(self.unseen) if self.unseen and self.file not in kept else []
         if gone:
             self.replaced.add(self.file)
         assert self.held is not None
@@ -164,7 +184,7 @@ class Replacement:
         assert self.held is not None
         removed: list[int] = []
         kept = self.failed | self.read.unread()
-        for file in dict.fromkeys(os.path.realpath(path) for path in self.read.files):
+        for file in dict.fromkeys(stored_file(path) for path in self.read.files):
             if file in self.held and file not in kept:
                 removed += self.held.pop(file)
                 self.replaced.add(file)
@@ -175,8 +195,8 @@ class Replacement:
         (their records are kept): once every record is read."""
         assert self.held is not None
         counts = {
-            path: sum(_under(file, folder) and not os.path.exists(file) for file in self.held)
-            for path, folder in ((path, os.path.realpath(path)) for path in self.read.paths)
+            shown_path(path): sum(_under(file, folder) and not os.path.exists(fs_path(file)) for file in self.held)
+            for path, folder in ((path, stored_file(path)) for path in self.read.paths)
         }
         return {path: count for path, count in counts.items() if count}
 

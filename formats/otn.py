@@ -27,7 +27,7 @@ from lusoria.formats.common import (
     tafl_rules,
 )
 from lusoria.formats.contract import TYPE_TAG
-from lusoria.formats.otn_rules import chosen_preset, named_variant, opentafl_name, position_board, rules_of
+from lusoria.formats.otn_rules import chosen_preset, named_variant, position_board, rules_of, written_name
 from lusoria.notation.model import Line, Ply
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
@@ -131,7 +131,7 @@ def _read(draft: Draft, text: str) -> None:
         _refused(draft, tags, draft.problem(str(problem), tags["rules"].start("value"), rule="tag"))
         return
     rules_name = RULES_NAME_ENTRY.search(tags["rules"]["value"])
-    if rules_name is not None and rules_name["name"] != opentafl_name(rules):  # (that one is written back anyway)
+    if rules_name is not None and rules_name["name"] != written_name(rules):  # (that one is written back anyway)
         draft.tag(RULES_NAME, rules_name["name"], tags["rules"].start("value") + rules_name.start("name"))
     repetition = REPETITION_ENTRY.search(tags["rules"]["value"])
     if repetition is not None and not rules.described:  # (written back: its meaning kept, C12 or not)

@@ -402,6 +402,20 @@ def _check_widths(draft: Draft, rows: list[str], at: int, size: int, said: str =
         place += len(row)
 
 
+def written_name(rules: TaflGame) -> str:
+    """The name a rules record gives `rules` (`name:`, which OpenTafl shows): OpenTafl's
+    (`opentafl_name`); for a built-in game's rules OpenTafl has not, the game's title, with the
+    variant's name but for the game's first variant and a name OpenTafl gives other rules on that
+    board (`Brandubh`, `Tablut_(seed)`, `Copenhagen_(fetlar)`); "" for the generic game's others."""
+    found = opentafl_name(rules)
+    if found or rules.described:
+        return found
+    name, size = rules.title.replace(" ", "_"), str(rules.board.size)
+    taken = {_variant_name(key.rpartition("#")[0]) for key in FORMATS["otn"].games if key.endswith(f"#{size}")}
+    plain = rules.variant == next(iter(type(rules).presets)) and _variant_name(name) not in taken
+    return name if plain else f"{name}_({rules.variant})"
+
+
 def opentafl_name(rules: TaflGame) -> str:
     """OpenTafl's name of the rules' variant, as its rules records write it (`Sea_Battle_(Parlett)`);
     "" for a variant OpenTafl has not."""

@@ -25,7 +25,7 @@ from lusoria.formats.otn import (
     TURN_LETTERS,
     tag_name,
 )
-from lusoria.formats.otn_rules import opentafl_name
+from lusoria.formats.otn_rules import written_name
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import MAX_TOKEN
 from lusoria.notation.visitor import PlyKey, Visitor, walk
@@ -66,7 +66,7 @@ def _write_otn(
     if rules.described:
         lines.append(f"[{DESCRIBED}:{rules.name}]")
     start = tags.get("Position") or rules.format_position(rules.initial())
-    name = tags.get(RULES_NAME) or opentafl_name(rules)
+    name = tags.get(RULES_NAME) or written_name(rules)
     lines.append(f"[rules:{_rules_record(rules, start.split()[0], name, tags.get(REPETITION, ''))}]")
     if record.main.comments:  # (a tag's value ends at its first `]`)
         lines.append(f"[start-comment:{' '.join(record.main.comments).replace(']', ')')}]")

@@ -156,7 +156,9 @@ def _sql_value(data: bytes) -> object:
 def sql_functions(data: bytes) -> None:
     """Every SQL function lusoria gives a connection, called with arguments cut from the input (at
     NUL bytes, each typed by its first byte; the first byte of all picks the function): it answers,
-    or fails in one line that names it (archive/functions.py); anything else is a crash."""
+    or fails in one line that names it (archive/functions.py); anything else is a crash. SQLite's
+    callback tracebacks are off, as in lusoria's processes (`lusoria serve` too: a test session that
+    imported Datasette has them on, and each refusal would be a traceback to standard error)."""
     import sqlite3
 
     from lusoria.archive import functions
@@ -165,6 +167,7 @@ def sql_functions(data: bytes) -> None:
     name = list(SQL_FUNCTIONS)[data[0] % len(SQL_FUNCTIONS)] if data else "lusoria_text"
     pieces = data[1:].split(b"\x00")
     arguments = [_sql_value(piece) for piece in (pieces + [b""] * 3)[: SQL_FUNCTIONS[name]]]
+    sqlite3.enable_callback_tracebacks(False)
     conn = sqlite3.connect(":memory:")
     try:
         conn.execute('CREATE TABLE "text_dictionaries" ("id" INTEGER PRIMARY KEY, "dictionary" BLOB NOT NULL)')

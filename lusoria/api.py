@@ -183,7 +183,7 @@ def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Pr
 
 def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
     report = check(source, keep=False)
-    if report.record is not None and (report.rules is not None or names_no_variant(report.record)):
+    if report.record is not None and (report.positions or report.rules is None and names_no_variant(report.record)):
         return report.source, fitting_rules(report.record, valid=report.valid)
     return report.source, report.diagnostics[0]
 

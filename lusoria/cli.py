@@ -1145,7 +1145,7 @@ def tree(
         raise click.UsageError("give a POSITION, --record N (and --ply K), or --game: its start")
     if start is None and record is None:
         filters["variant"] = filters["variant"] or most_recorded_variant(db, filters["game"])
-    rules = None if start is not None or record is not None else chosen_rules(game_tags(filters))
+    rules = None if start is not None or record is not None else start_rules(db, filters)
     chosen = filters_of(filters)
     if rules is None:
         nodes = archive_errors(
@@ -1159,6 +1159,22 @@ def tree(
     echo(output.tree_text(nodes, format_), nl=False)
     if not nodes:
         note_lacking(db, chosen)
+
+
+def start_rules(db: str, filters: dict[str, Any]) -> api.Game:
+    """The rules of tree's start of --game and --variant (`chosen_rules`). A variant lusoria does not
+    know whose records the archive holds may be one of a user's own catalogue, not read now: said so,
+    with where the game's variants were read from."""
+    tags = game_tags(filters)
+    try:
+        return chosen_rules(tags)
+    except click.BadParameter as error:
+        game = api.GAMES.get(tags["Game"].lower())
+        read_from = game.variants_read_from() if game and error.param_hint == "--variant" else ""
+        if read_from and not archive_errors(lambda: archive_at(db).lacking(tags["Game"], tags["Variant"])):
+            hint = f"{db} holds records of it, perhaps a variant of a user's own catalogue. {read_from}"
+            raise click.BadParameter(f"{error.message}; {hint}", param_hint="--variant") from None
+        raise
 
 
 @main.command()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, TextIO, TypeGuard, Union
@@ -83,6 +84,14 @@ PROBLEMS = (Skipped, Unreadable, Note)  # for isinstance
 def shown_path(path: str) -> str:
     """A file name as text: bytes that are not UTF-8 (kept by the file system's decoding) as \\xNN."""
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+_ESCAPED_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")  # what `shown_path` writes a byte that is not UTF-8 as
+
+
+def fs_path(shown: str) -> str:
+    """The file name `shown_path` shows as `shown`, as the file system's decoding gives it (os.fsdecode)."""
+    return _ESCAPED_BYTE.sub(lambda escaped: chr(0xDC00 + bytes.fromhex(escaped[1])[0]), shown)
 
 
 def is_text(source: Source) -> bool:

@@ -295,6 +295,20 @@ def test_every_command_cites_a_problem_where_validate_does(tmp_path):
     assert run("rules", str(tmp_path / "open.lgn")).output.startswith(f"{tmp_path / 'open.lgn'}:2:15: record 0")
 
 
+def test_rules_says_a_start_that_cannot_be_read_as_show_does(tmp_path):
+    """A malformed Position tag: the record cannot be replayed, which rules says as show does
+    (it said "legal under no rule set"), with exit status 1."""
+    path = tmp_path / "start.lgn"
+    path.write_text('[Game "tablut"]\n[Position "9/9/zz/9/9/9/9/9/9"]\n1. e3-c3 *\n')
+    why = (
+        f"{path}:2:2: record 0: cannot be replayed: malformed Position: a Tablut position is 9 ranks and the side "
+        "to move (w or b), as in '3ppp3/4p4/4P4/p3P3p/ppPPKPPpp/p3P3p/4P4/4p4/3ppp3 w'\n"
+    )
+    shown, searched = run("show", str(path)), run("rules", str(path))
+    assert (shown.exit_code, shown.stderr) == (1, f"lusoria: {why}")
+    assert (searched.exit_code, searched.output) == (1, why)
+
+
 def test_rules_exit_status_says_whether_every_record_was_searched(tmp_path):
     (tmp_path / "nowhere.lgn").write_text('[Game "tablut"]\n1. e3-d2 *\n')  # legal under no rule set: searched
     (tmp_path / "open.lgn").write_text('[Game "tablut"]\n1. e3-c3 e4-b4\n')  # no result marker: not replayed

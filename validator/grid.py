@@ -209,11 +209,19 @@ class GridGame(Game[P]):
     def mended_ply(cls, word: str) -> str:
         """A capture written chess-style (`e3xc3`), or a move without its hyphen (`e3c3`): `e3-c3`; on
         any board, files to s (19×19). Captures each after its own `x`, as aagenielsen.dk writes them
-        (`i5-d5xc5xd4`): `i5-d5xc5/d4`."""
+        (`i5-d5xc5xd4`): `i5-d5xc5/d4`. Squares with capital files (`E3-C3`): `e3-c3`."""
+        word = _CAPITAL_FILE.sub(_lowered, word)
         word = re.sub(r"^([A-Z]?[a-s]\d{1,2})x([a-s]\d{1,2})", r"\1-\2", word)
         ply, x, captures = word.partition("x")
         word = ply + x + re.sub(r"(?<=\d)x(?=[A-Z]?[a-s]\d)", "/", captures)
         return re.sub(r"^([A-Z]?[a-s]\d{1,2}?)([a-s]\d{1,2})", r"\1-\2", word)
+
+
+_CAPITAL_FILE = re.compile(r"[A-S](?=\d)")  # a square's file in capitals (a piece's letter is followed by its square)
+
+
+def _lowered(found: re.Match[str]) -> str:
+    return found[0].lower()
 
 
 def _run(digits: str) -> int:

@@ -15,6 +15,7 @@ their options from `Settings`."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Final
 
 from mypy_extensions import mypyc_attr
@@ -74,6 +75,7 @@ from lusoria.validator.tafl_settings import (
 )
 from lusoria.validator.tafl_unwritten import POSITIONS_PLAYED, play_unwritten, played_past_end
 
+_UNWRITTEN_LETTER: Final = re.compile(r"^[NCMncm](?=[a-s]\d)")  # OpenTafl's piece letters that plies do not write
 _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
 
 
@@ -95,6 +97,12 @@ class TaflGame(GridGame[TaflPosition]):
             _SETTINGS[key] = self.settings_for(self.option)
         self.settings = _SETTINGS[key]
         self.geo = self.settings.geo
+
+    @classmethod
+    def mended_ply(cls, word: str) -> str:
+        """As on any grid (`e3c3`, `E3-C3`); a knight's, commander's or mercenary's letter before its
+        square, which plies do not write (`Cf14-f15`): dropped."""
+        return _UNWRITTEN_LETTER.sub("", super().mended_ply(word))
 
     def settings_for(self, option: dict[str, str]) -> Settings:
         """The Settings of a full set of this game's options (made by `on_board`)."""

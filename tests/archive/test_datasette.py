@@ -105,6 +105,19 @@ def test_serving_the_archive_counts_every_table_and_logs_no_error(site, capsys, 
     assert [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING] == []
 
 
+def test_an_sql_functions_refusal_is_one_line_with_no_traceback(site, monkeypatch):
+    """Datasette turns SQLite's callback tracebacks on when imported: a function of lusoria's that
+    refuses its argument (one line) printed a traceback in the server's log besides Datasette's
+    one ERROR line; `lusoria serve` turns them off."""
+    sqlite3.enable_callback_tracebacks(True)  # as importing Datasette does
+    served = datasette.site(site.databases["club"].path)
+    tracebacks = []
+    monkeypatch.setattr(sys, "unraisablehook", tracebacks.append)
+    response = asyncio.run(served.client.get("/club.json?sql=select+lusoria_text(x'0011')"))
+    assert (response.status_code, response.json()["error"]) == (400, "user-defined function raised exception")
+    assert tracebacks == []
+
+
 def test_a_records_text_is_cut_after_80_characters_in_the_lists(site):
     text = json.loads(get(site, "/club/record_texts.json?_shape=array&_size=1"))[0]["text"]
     page = html.unescape(get(site, "/club/records?_size=max"))

@@ -435,3 +435,29 @@ def test_a_described_games_repetition_is_written_as_it_plays_not_as_an_otn_repet
     report = check('[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n[OtnRepetition "w"]\n\n1. f2-f3 *\n')
     assert report.valid
     assert "[rules:dim:11 surf:n tfr:i start:/3ttttt3/" in write_report(report)
+
+
+@pytest.mark.parametrize(
+    "tags, name",
+    [
+        ({"Game": "brandubh"}, "Brandubh"),  # OpenTafl's Brandub is other rules
+        ({"Game": "copenhagen"}, "Copenhagen"),  # OpenTafl's own
+        ({"Game": "copenhagen", "Variant": "fetlar"}, "Copenhagen_(fetlar)"),
+        ({"Game": "tablut"}, "Tablut_(seed)"),  # OpenTafl's Tablut (9×9) is other rules
+        ({"Game": "tablut", "Variant": "linnaeus"}, "Tablut_(linnaeus)"),
+        ({"Game": "hnefatafl", "Variant": "opentafl-brandub-7x7"}, "Brandub"),
+    ],
+)
+def test_the_rules_record_of_a_game_of_lusorias_own_names_it(tags, name):
+    """OpenTafl shows a game's `name:`: a built-in game's rules that OpenTafl has not are named as
+    lusoria names them (a name OpenTafl gives other rules on that board with the variant's), and
+    read back without lusoria's tags as those rules, the name not kept as a tag of its own."""
+    record = random_record(game_rules(tags), random.Random(5), max_plies=6)
+    record.tags.update(tags)
+    otn = write_report(check(write_record(record)))
+    rules = next(line for line in otn.splitlines() if line.startswith("[rules:"))
+    assert rules.startswith(f"[rules:dim:{game_rules(tags).board.size} name:{name} ")
+    bare = "\n".join(line for line in otn.splitlines() if not line.startswith("[lusoria-"))
+    again = check(next(read_text(bare, "otn", "back.otg")))
+    assert again.valid and "OtnRulesName" not in again.record.tags
+    assert {key: again.record.tags.get(key) for key in tags} == tags

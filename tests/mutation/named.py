@@ -113,8 +113,8 @@ NAMED = [
     # Archive
     (
         "archive/importer.py",
-        '        conn.execute("ROLLBACK")\n',
-        "        pass\n",
+        '        if conn.in_transaction:\n            conn.execute("ROLLBACK")\n',
+        "        if conn.in_transaction:\n            pass\n",
         "a failure in the middle of a batch's inserts not rolled back",
     ),
     (

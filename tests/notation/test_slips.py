@@ -13,6 +13,7 @@ TABLUT, SENECA, DUX, LAQUET = (
     '[Game "latrunculi"]\n[Variant "dux"]',
     '[Game "laquet"]',
 )
+COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # commanders (C) on f14, n14, f6, n6
 
 
 @pytest.mark.parametrize(
@@ -36,6 +37,11 @@ TABLUT, SENECA, DUX, LAQUET = (
         (TABLUT, "1. pe3-c3 *", "pe3-c3", "Pe3-c3"),
         (DUX, "1. de2-e5 *", "de2-e5", "De2-e5"),
         (TABLUT, "1. ke5e4 *", "ke5e4", "Ke5-e4"),  # two slips in one ply
+        (TABLUT, "1. E3-C3 *", "E3-C3", "e3-c3"),  # squares with capital files
+        (DUX, "1. A1-A2 *", "A1-A2", "a1-a2"),
+        (COMMANDERS, "1. C14-C11 *", "C14-C11", "c14-c11"),  # C: the file, not a commander's letter
+        (COMMANDERS, "1. p8-p6 Cf14-f15 *", "Cf14-f15", "f14-f15"),  # a commander's letter, which plies do not write
+        (COMMANDERS, "1. p8-p6 CF14F15 *", "CF14F15", "f14-f15"),
         (TABLUT, "1. e3-c3 !? d1-d3 *", "!?", "e3-c3!?"),  # a detached suffix
         (SENECA, "1. @d4 ! @e5 *", "!", "@d4!"),
         (DUX, "1. a1-a5 # *", "#", "a1-a5#"),  # Latrunculi's end of the game

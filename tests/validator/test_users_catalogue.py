@@ -192,3 +192,22 @@ def test_the_users_catalogue_is_checked_against_lusorias(tmp_path):
 
 def test_the_suite_reads_no_users_catalogue():
     assert os.environ["LUSORIA_CATALOGUE"] == os.devnull and catalogue() == load(CATALOGUE)
+
+
+def test_tree_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_path):
+    """An archive of the club's records, explored without the club's catalogue: --variant names a
+    variant lusoria does not know, whose records the archive holds; the error says where the user's
+    catalogue was looked for. A variant the archive does not hold gets no such hint."""
+    from lusoria.validator.games import GAMES
+
+    (tmp_path / "club.toml").write_text(CLUB, encoding="utf-8")
+    (tmp_path / "none.toml").write_text("", encoding="utf-8")
+    (tmp_path / "game.lgn").write_text(GAME % "a game", encoding="utf-8")
+    assert lusoria(tmp_path, "import", "--db", "a.db", "game.lgn", LUSORIA_CATALOGUE="club.toml").returncode == 0
+    known = f"{len(GAMES['hnefatafl'].presets)} known: lusoria explain hnefatafl lists them"
+    hint = "a.db holds records of it, perhaps a variant of a user's own catalogue. Your own catalogue: 0 entries"
+    for variant, said in [("club-7x7", f"; {hint}, read from none.toml"), ("our-house", "")]:
+        options = ["--db", "a.db", "--game", "hnefatafl", "--variant", variant]
+        tree = lusoria(tmp_path, "tree", *options, LUSORIA_CATALOGUE="none.toml")
+        error = f"Error: Invalid value for --variant: unknown variant '{variant}' for hnefatafl ({known}){said}"
+        assert (tree.returncode, tree.stderr.splitlines()[-1]) == (2, error)
