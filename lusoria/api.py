@@ -23,7 +23,6 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, is_ply, parse_record, split_records
 from lusoria.notation.sources import (
     HEAD,
-    PROBLEMS,
     STDIN,
     InputError,
     Note,
@@ -487,7 +486,7 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
 
     entries: list[Entry] = []
     for report in reports(paths, encoding):
-        if isinstance(report, PROBLEMS):
+        if isinstance(report, Problem):
             yield report
         else:
             entries.append(Entry(f"{report.source.path or '<text>'}:{report.source.line}", identity(report)))
