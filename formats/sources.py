@@ -130,6 +130,21 @@ def _format_of(path: str, head: bytes, encoding: str) -> str:
     return found.name if found else "lgn"
 
 
+def whole_file(path: str, encoding: str = "utf-8", format: str | None = None) -> tuple[bytes, str]:
+    """The bytes of a file (`-`: standard input), whole, and the format `read_sources` reads it in
+    (`format`, or what its name, then its first bytes, say: `_format_of`); InputError when it
+    cannot be read."""
+    try:
+        if path == STDIN:
+            whole = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as file:
+                whole = file.read()
+    except OSError as error:
+        raise unreadable(STDIN_NAME if path == STDIN else shown_path(path), error) from None
+    return whole, format or _format_of(path, whole[:HEAD], encoding)
+
+
 def read_sources(
     path: Source,
     encoding: str = "utf-8",

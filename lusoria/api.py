@@ -6,7 +6,6 @@ import codecs
 import io
 import os
 import random
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -14,15 +13,14 @@ from typing import TYPE_CHECKING, cast
 
 from lusoria import build
 from lusoria.errors import DataError, LusoriaError, place_of
-from lusoria.formats import FORMATS, format_of
+from lusoria.formats import FORMATS
 from lusoria.formats.convert import Converted, convert
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
-from lusoria.formats.sources import read_sources, record_at
+from lusoria.formats.sources import read_sources, record_at, whole_file
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, is_ply, parse_record, split_records
 from lusoria.notation.sources import (
-    HEAD,
     STDIN,
     InputError,
     Note,
@@ -31,10 +29,8 @@ from lusoria.notation.sources import (
     Source,
     Unreadable,
     decoded_text,
-    head_text,
     names_a_file,
     shown_path,
-    unreadable,
 )
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
@@ -227,8 +223,7 @@ def canonical_files(
         path = os.fspath(path)
         name = "<stdin>" if path == STDIN else shown_path(path)
         try:
-            original = sys.stdin.buffer.read() if path == STDIN else _read_bytes(path, name)
-            read_as = format or format_of(path, head_text(original[:HEAD], encoding)) or "lgn"
+            original, read_as = whole_file(path, encoding, format)
             if read_as != "lgn":
                 yield CanonicalFile(path, read_as, original, original, [])
                 continue
@@ -241,14 +236,6 @@ def canonical_files(
             yield Unreadable(name, str(error), error.parameter)
             continue
         yield CanonicalFile(path, read_as, original, like_file("\n".join(texts), original), checked)
-
-
-def _read_bytes(path: str, name: str) -> bytes:
-    try:
-        with open(path, "rb") as file:
-            return file.read()
-    except OSError as error:
-        raise unreadable(name, error) from None
 
 
 def canonical_records(
