@@ -522,7 +522,7 @@ class Archive:
         """`lusoria players list`: the score table of the players (under their canonical names)
         in the records `filters` match, best score first; its first `top` rows (all when None)."""
         self._existing()
-        return list(islice(iter_sql(self.path, *players.score_table(self._selected(filters))), top))
+        return list(iter_sql(self.path, *players.score_table(self._selected(filters), top)))
 
     def crosstable(self, filters: Filters | None = None) -> list[dict]:
         """`lusoria players crosstable`: the score table (`players`) of the games between two players
