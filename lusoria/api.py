@@ -94,6 +94,7 @@ __all__ = [
     "convert",
     "rulebook",
     "explain",
+    "game_tags",
     "variant_tags",
     "variant_of_other_games",
     "build",
@@ -509,6 +510,16 @@ def variant_of_other_games(variant: str, game: str) -> str | None:
     from lusoria.variants import variant_of_other_games as owned_elsewhere
 
     return owned_elsewhere(variant, game)
+
+
+def game_tags(game: str, variant: str | None) -> dict[str, str]:
+    """The tags that choose the rules of a game and variant named apart (`lusoria tree --game
+    --variant`): those of a variant named as `explain` knows it (saami-tablut-w: Tablut's aage,
+    Rules first=white), else Game and Variant as written; an OptionError of the Variant tag for a
+    variant that other games have and `game` has not (`aage is a variant of tablut, not of laquet`)."""
+    from lusoria.variants import game_tags as tags
+
+    return tags(game, variant)
 
 
 def variant_tags(name: str) -> dict[str, str] | None:

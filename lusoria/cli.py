@@ -157,13 +157,12 @@ def unowned_variant(variant: str) -> None:
 
 
 def game_tags(options: dict[str, Any]) -> dict[str, str]:
-    """The tags that the --game and --variant filter options name (tree's start of a game): those
-    of a variant named as `explain` knows it (saami-tablut-w: Tablut's aage, Rules first=white)."""
-    game, variant = options["game"], options["variant"]
-    if variant and (other := api.variant_of_other_games(variant, game)):  # (as Archive._check_names)
-        raise click.BadParameter(f"{variant} is {other}", param_hint="--variant")
-    tags = api.variant_tags(variant) if variant else None
-    return tags or {"Game": game, **({"Variant": variant} if variant else {})}
+    """The tags that the --game and --variant filter options name (tree's start of a game:
+    `api.game_tags`); a usage error for a variant of other games (as Archive._check_names)."""
+    try:
+        return api.game_tags(options["game"], options["variant"])
+    except api.OptionError as error:
+        raise options_error(error) from None
 
 
 def most_recorded_variant(db: str, game: str) -> str | None:
