@@ -341,7 +341,7 @@ class Inputs:
     def __call__(self, items: Iterable[T | Problem]) -> Iterator[T]:
         try:
             for item in items:
-                if isinstance(item, (api.Skipped, api.Unreadable, api.Note)):
+                if isinstance(item, api.Problem):
                     self.unreadable |= isinstance(item, api.Unreadable)
                     self.problems.append(item)
                     echo(f"lusoria: {hinted(item)}", err=True)
