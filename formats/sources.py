@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import cast
 
-from lusoria.formats import FORMATS, read_text
+from lusoria.formats import FORMATS, format_of, read_text
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
     BOM,
@@ -126,8 +126,7 @@ def _head(path: Path) -> str:
 def _format_of(path: str, head: bytes, encoding: str) -> str:
     """The format a source is read in when none is forced: what its name, then its first bytes
     `head`, say (`Formats.of`: those of standard input alone); lgn when they say nothing."""
-    found = FORMATS.of(path, head_text(head, encoding))
-    return found.name if found else "lgn"
+    return format_of(path, head_text(head, encoding)) or "lgn"
 
 
 def whole_file(path: str, encoding: str = "utf-8", format: str | None = None) -> tuple[bytes, str]:
