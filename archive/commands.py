@@ -17,7 +17,7 @@ from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
-from lusoria.archive.query import REFUSED_TYPES, FilterError, Filters, build, summable
+from lusoria.archive.query import FilterError, Filters, build, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
 from lusoria.archive.removal import Read
@@ -30,7 +30,7 @@ from lusoria.archive.schema import (
     unreadable_database,
 )
 from lusoria.archive.search import read_positions_of
-from lusoria.archive.stats import stats
+from lusoria.archive.stats import REFUSED_TYPES, stats
 from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.errors import LusoriaError
 from lusoria.formats.sources import given, walk
@@ -241,7 +241,7 @@ class Archive:
 
     def iter_query(self, filters: Filters) -> Iterator[dict]:
         """`query`, one record at a time; the game of a record its reader refused is the label
-        `stats` counts it under (query.REFUSED_TYPES: read once, when the first record of no game
+        `stats` counts it under (stats.REFUSED_TYPES: read once, when the first record of no game
         comes; a lookup a record in `other_tags`, ordered by tag, would read every GameType tag)."""
         self._existing()
         self._check_names(filters)
@@ -522,7 +522,7 @@ class Archive:
         """`lusoria players list`: the score table of the players (under their canonical names)
         in the records `filters` match, best score first; its first `top` rows (all when None)."""
         self._existing()
-        return list(islice(iter_sql(self.path, *players.score_table(self._selected(filters))), top))
+        return list(iter_sql(self.path, *players.score_table(self._selected(filters), top)))
 
     def crosstable(self, filters: Filters | None = None) -> list[dict]:
         """`lusoria players crosstable`: the score table (`players`) of the games between two players

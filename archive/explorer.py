@@ -23,12 +23,13 @@ from urllib.parse import urlencode
 from lusoria import output
 from lusoria.archive.commands import Archive
 from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, FilterError, Filters
-from lusoria.archive.tree import SORTS, Node, _rules
+from lusoria.archive.tree import SORTS, Node
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
-from lusoria.variants import rules_of_name, variant_of_other_games, variants
+from lusoria.validator.games import GAMES, rules_from_tags
+from lusoria.variants import VariantOfOtherGames, game_tags, rules_of_name, variants
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line
@@ -223,17 +224,15 @@ def _view(path: str, params: Params) -> View:
 
 def _rules_named(game: str, variant: str | None) -> Game:
     """The rules of the game and variant a URL names, the variant by any name `lusoria explain`
-    knows, as `lusoria tree --variant` takes it (saami-tablut-w: Tablut's aage, Rules first=white)."""
-    try:
-        rules = _rules(game.lower(), variant.lower() if variant else None, None)
-    except LusoriaError as error:  # a catalogue's entry that a variant plays, or a variant of another game
-        rules = rules_of_name(variant) if variant else None
-        if rules is None or rules.name != game.lower():
-            other = variant_of_other_games(variant, game) if variant else None
-            raise BadRequest(f"the parameter variant names {variant}, {other}" if other else str(error)) from None
-    if rules is None:
+    knows, as `lusoria tree --variant` takes it (`game_tags`)."""
+    if game.lower() not in GAMES:
         raise BadRequest(f"lusoria knows no game '{game}'")
-    return rules
+    try:
+        return rules_from_tags(GAMES[game.lower()], game_tags(game, variant.lower() if variant else None))
+    except VariantOfOtherGames as error:
+        raise BadRequest(f"the parameter variant names {variant}, {error.games}") from None
+    except LusoriaError as error:
+        raise BadRequest(str(error)) from None
 
 
 @cache  # (read for each of the game list's rows on every page: the rules of a name do not change)

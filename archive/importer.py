@@ -20,7 +20,7 @@ import sqlite_utils
 
 from lusoria.archive.next_plies import NextPlies
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, move_code
-from lusoria.archive.records_as_rows import PLACE, TEXT, Failure, Rows, archive_failing, failure
+from lusoria.archive.records_as_rows import FILE, PLACE, TEXT, Failure, Rows, archive_failing, failure
 from lusoria.archive.removal import Read, Replacement, owners, remove_records
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
@@ -385,7 +385,7 @@ def _one_by_one(
             if archive_failing(error):
                 raise
             _roll_back(conn, "record", codes, sums)
-            counts.failed.append(failure(checked.place, error))
+            counts.failed.append(failure(checked.place, error, checked.tables["records"][FILE][0]))
         else:
             stored.append(checked)
         conn.execute("RELEASE record")

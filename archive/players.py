@@ -189,11 +189,12 @@ def _counted(query: str, records: tuple[str, list] | None) -> tuple[str, list]:
     return query.format(where=f"WHERE id IN ({sql})"), params * query.count("{where}")
 
 
-def score_table(records: tuple[str, list] | None = None) -> tuple[str, list]:
+def score_table(records: tuple[str, list] | None = None, top: int | None = None) -> tuple[str, list]:
     """The SQL of the score table: per canonical player the games, won, drawn, lost and unfinished,
     the score (a win 1, a draw ½) and its percentage of the finished games; `records` is SQL that
-    selects the ids of the records to count (all when None), with its parameters."""
-    return _counted(SCORE_TABLE, records)
+    selects the ids of the records to count (all when None), with its parameters; its first `top`
+    rows (all when None)."""
+    return _counted(SCORE_TABLE, records) if top is None else _first(top, SCORE_TABLE, records)
 
 
 def crosstable(records: tuple[str, list] | None = None) -> tuple[str, list]:
@@ -214,12 +215,17 @@ def crosstable_rows(rows: Iterable[dict]) -> list[dict]:
     return table
 
 
-# The players (canonical names, as in the score table) with the most games, as many as the parameter
-MOST_GAMES = PLAYERS + " SELECT player, games FROM players ORDER BY games DESC, player LIMIT ?"
+# The players (canonical names, as in the score table), the most games first
+MOST_GAMES = PLAYERS + " SELECT player, games FROM players ORDER BY games DESC, player"
 
 
 def most_games(top: int, records: tuple[str, list] | None = None) -> tuple[str, list]:
     """The SQL of the `top` players with the most games (as the score table counts them) in the
     records `records` selects (`score_table`)."""
-    sql, params = _counted(MOST_GAMES, records)
+    return _first(top, MOST_GAMES, records)
+
+
+def _first(top: int, query: str, records: tuple[str, list] | None) -> tuple[str, list]:
+    """The first `top` rows of `query` (`_counted`)."""
+    sql, params = _counted(query + " LIMIT ?", records)
     return sql, params + [top]

@@ -44,13 +44,6 @@ UNCONVERTED = (
     "(records.setting IS NULL AND records.id IN (SELECT record_id FROM other_tags WHERE name = 'SourceFormat'))"
     " AS unconverted"
 )
-# The records a reader refused (of no game; their type kept as the GameType tag) and the label
-# of each, its type followed by REFUSED: what `query` shows as their game, `stats` counts them by
-REFUSED = " (refused)"
-REFUSED_TYPES = (
-    f"SELECT record_id, value || '{REFUSED}' AS label FROM other_tags WHERE name = 'GameType' "
-    "AND record_id IN (SELECT id FROM records WHERE game IS NULL)"
-)
 MAX_SQL_INTEGER = 2**63 - 1
 Condition = Callable[[Any, "Filters"], tuple[str, list]]  # a filter's value and all the filters -> SQL, parameters
 

@@ -80,21 +80,25 @@ class Rows:
 @dataclass(frozen=True, slots=True)
 class Failure:
     """A record lusoria failed on, left out of the archive: a bug in lusoria, not in the record.
-    Where the record is (`path:line`), the exception (`ValueError: …`) and its traceback."""
+    Where the record is (`path:line`), the exception (`ValueError: …`), its traceback, and its
+    `file` as a record's row keeps it (`real_file`: what `import --replace` finds a file's records
+    by; None for a record of no file)."""
 
     place: str
     error: str
     trace: str
+    file: str | None = None
 
     def __str__(self) -> str:
         return f"{self.place}: {self.error}"
 
 
-def failure(place: str, error: Exception) -> Failure:
-    """The Failure of the record at `place` that raised `error`."""
+def failure(place: str, error: Exception, file: str | None = None) -> Failure:
+    """The Failure of the record at `place` (of `file`) that raised `error`."""
     import traceback
 
-    return Failure(place, f"{type(error).__name__}: {error}", "".join(traceback.format_exception(error)).rstrip())
+    trace = "".join(traceback.format_exception(error)).rstrip()
+    return Failure(place, f"{type(error).__name__}: {error}", trace, file)
 
 
 def archive_failing(error: BaseException) -> bool:
@@ -117,7 +121,7 @@ def _or_failure(make: Callable[[], Rows], source: RecordText) -> Rows | Failure:
     except Exception as error:
         if archive_failing(error) or isinstance(error, DataError):
             raise
-        return failure(place(source), error)
+        return failure(place(source), error, real_file(source.path))
 
 
 def as_written(report: Report) -> str:

@@ -152,8 +152,8 @@ class Replacement:
                 elif owner in self.pending and owner not in self.aside:
                     self.aside[owner] = checked
                     left.add(id(checked))
-            else:
-                self.failed.add(os.path.realpath(checked.place.rpartition(":")[0]))
+            elif checked.file is not None:
+                self.failed.add(checked.file)
         return found, removed
 
     def _hold(self) -> None:

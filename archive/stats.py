@@ -9,14 +9,21 @@ from collections.abc import Callable
 import sqlite_utils
 
 from lusoria.archive.players import most_games
-from lusoria.archive.query import REFUSED_TYPES
+from lusoria.formats.contract import TYPE_TAG
 
+# The records a reader refused (of no game; their type kept as the contract's TYPE_TAG) and the
+# label of each, its type followed by REFUSED: what `query` shows as their game, `stats` counts them by
+REFUSED = " (refused)"
+REFUSED_TYPES = (
+    f"SELECT record_id, value || '{REFUSED}' AS label FROM other_tags WHERE name = '{TYPE_TAG}' "
+    "AND record_id IN (SELECT id FROM records WHERE game IS NULL)"
+)
 Rows = Callable[..., list[tuple]]  # SQL with one {chosen} (a condition on records.id) and its parameters -> rows
 
 
 def _by_count(named: list[tuple], rows: Rows) -> list[dict]:
     """`named` (value, records), and the records of no game: by the label of the type a reader
-    refused (query.REFUSED_TYPES, as `query` shows them), the others None (a record that names no
+    refused (REFUSED_TYPES, as `query` shows them), the others None (a record that names no
     game and does not parse); the most records first, then by name (None, read as "", first of as many:
     no name or label is empty)."""
     refused = rows(

@@ -22,7 +22,7 @@ A format's entry is the one place where a reader names games: the names its file
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -106,6 +106,12 @@ class GamesImportedOnUse(Mapping[str, Mapping[str, str]]):
         return len(self._all())
 
 
+def unnamed_as_sniffed(entry: Format) -> Format:
+    """`entry`, telling a text with no file name (standard input) by its first characters as it
+    tells a file of its suffixes (`unnamed` is `sniff`): for a format that no lgn text starts like."""
+    return replace(entry, unnamed=entry.sniff)
+
+
 BUILT_IN = (
     Format("lgn", ".lgn", (".lgn",), write=imported_on_call("lusoria.formats.convert", "write_lgn")),
     Format(
@@ -127,28 +133,30 @@ BUILT_IN = (
         "tafl move lists",
         games={"": {"Game": "tablut", "Variant": "aage"}},
     ),  # plain move lists: the site's Saami Tablut
-    Format(
-        "aage",
-        ".json of aagenielsen.dk",
-        (".json",),
-        imported_on_call("lusoria.formats.aage", "read_aage"),
-        imported_on_call("lusoria.formats.aage", "looks_like_aage"),
-        "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
-        unnamed=imported_on_call("lusoria.formats.aage", "looks_like_aage"),
-        games=GamesImportedOnUse("lusoria.validator.hnefatafl", "aagenielsen_types"),
-        why_refused=imported_on_call("lusoria.formats.aage", "why_refused"),
+    unnamed_as_sniffed(
+        Format(
+            "aage",
+            ".json of aagenielsen.dk",
+            (".json",),
+            imported_on_call("lusoria.formats.aage", "read_aage"),
+            imported_on_call("lusoria.formats.aage", "looks_like_aage"),
+            "an aagenielsen.dk scrape (no AageGameTypeName and Moves fields)",
+            games=GamesImportedOnUse("lusoria.validator.hnefatafl", "aagenielsen_types"),
+            why_refused=imported_on_call("lusoria.formats.aage", "why_refused"),
+        )
     ),  # the catalogue's types
-    Format(
-        "tablut-challenge",
-        "*_gameLog.txt",
-        (".txt",),
-        imported_on_call("lusoria.formats.tablut_challenge", "read_log"),
-        imported_on_call("lusoria.formats.tablut_challenge", "looks_like_log"),
-        "a Tablut Challenge game log",
-        named=("_gamelog.txt",),
-        one_game=True,
-        unnamed=imported_on_call("lusoria.formats.tablut_challenge", "looks_like_log"),
-        games={"": {"Game": "tablut", "Variant": "ashton", "Event": "Tablut Challenge"}},
+    unnamed_as_sniffed(
+        Format(
+            "tablut-challenge",
+            "*_gameLog.txt",
+            (".txt",),
+            imported_on_call("lusoria.formats.tablut_challenge", "read_log"),
+            imported_on_call("lusoria.formats.tablut_challenge", "looks_like_log"),
+            "a Tablut Challenge game log",
+            named=("_gamelog.txt",),
+            one_game=True,
+            games={"": {"Game": "tablut", "Variant": "ashton", "Event": "Tablut Challenge"}},
+        )
     ),
     Format(
         "csv",

@@ -13,7 +13,7 @@ from lusoria.formats import FORMATS
 from lusoria.formats.lgn import with_source_tags
 from lusoria.formats.sources import given
 from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
-from lusoria.notation.sources import PROBLEMS, STDIN, Problem, Source, is_text, names_a_file
+from lusoria.notation.sources import STDIN, Problem, Source, is_text, names_a_file
 from lusoria.pipeline import reports
 from lusoria.validator.replay import ERROR, Diagnostic, Report, canonical_text
 
@@ -59,7 +59,7 @@ def convert(
         if isinstance(source, (str, os.PathLike)) and not is_text(source) and source != STDIN
     )
     for report in reports(sources, encoding, format, tags):
-        if isinstance(report, PROBLEMS):
+        if isinstance(report, Problem):
             yield report
             continue
         source = report.source

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import cast
 
-from lusoria.formats import FORMATS, read_text
+from lusoria.formats import FORMATS, format_of, read_text
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
     BOM,
@@ -126,8 +126,22 @@ def _head(path: Path) -> str:
 def _format_of(path: str, head: bytes, encoding: str) -> str:
     """The format a source is read in when none is forced: what its name, then its first bytes
     `head`, say (`Formats.of`: those of standard input alone); lgn when they say nothing."""
-    found = FORMATS.of(path, head_text(head, encoding))
-    return found.name if found else "lgn"
+    return format_of(path, head_text(head, encoding)) or "lgn"
+
+
+def whole_file(path: str, encoding: str = "utf-8", format: str | None = None) -> tuple[bytes, str]:
+    """The bytes of a file (`-`: standard input), whole, and the format `read_sources` reads it in
+    (`format`, or what its name, then its first bytes, say: `_format_of`); InputError when it
+    cannot be read."""
+    try:
+        if path == STDIN:
+            whole = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as file:
+                whole = file.read()
+    except OSError as error:
+        raise unreadable(STDIN_NAME if path == STDIN else shown_path(path), error) from None
+    return whole, format or _format_of(path, whole[:HEAD], encoding)
 
 
 def read_sources(

@@ -94,55 +94,91 @@ def _board(draft: Draft, message: str, rows: list[tuple[int, str]], at: int) -> 
 
 def _read(draft: Draft, text: str) -> None:
     draft.refuse_long_tokens(_FIELDS)
-    rules = tafl_rules(draft.tags)
-    board, pending, players, result, result_at, last_turn = None, None, False, None, None, None
-    king_taken: int | None = None  # the square where the server said the king was captured
-    boards: list[tuple[Ply, bytes]] = []  # (ply, the board the server printed after it)
+    log = _Log(draft, tafl_rules(draft.tags))
     _date(draft, text)
     for at, message, rest in _messages(text):
+        log.read(at, message, rest)
+    log.end()
+
+
+class _Log:
+    """What the messages of a log read so far say: the players, the last board printed, the move
+    that waits for the board printed after it (`pending`), the square the server said it took the
+    king on, each ply with its printed board, the result, and the turn printed under the last board."""
+
+    def __init__(self, draft: Draft, rules: TaflGame) -> None:
+        self.draft, self.rules = draft, rules
+        self.players = False
+        self.board: bytes | None = None
+        self.pending: tuple[int, re.Match[str]] | None = None
+        self.king_taken: int | None = None  # the square where the server said the king was captured
+        self.boards: list[tuple[Ply, bytes]] = []  # (ply, the board the server printed after it)
+        self.result: str | None = None
+        self.result_at: int | None = None
+        self.last_turn: str | None = None
+
+    def read(self, at: int, message: str, rest: list[tuple[int, str]]) -> None:
+        """The message at `at`, with the lines that follow it (`_messages`)."""
         if match := _PLAYERS.match(message):
-            draft.tag("White", match["white"].strip(), at + match.start("white"))
-            draft.tag("Black", match["black"].strip(), at + match.start("black"))
-            players = True
+            self.draft.tag("White", match["white"].strip(), at + match.start("white"))
+            self.draft.tag("Black", match["black"].strip(), at + match.start("black"))
+            self.players = True
         elif match := _REPEATED.match(message):
-            _repetitions(draft, match, at)
+            _repetitions(self.draft, match, at)
         elif message.startswith("Stato:"):
-            printed, last_turn = _board(draft, message, rest, at)
-            if board is None:
-                _start(draft, rules, printed, at)
-            elif pending is not None:
-                printed = _played(draft, rules, board, printed, pending, king_taken, boards)
-                pending = None
-            board = printed
+            self._printed(message, rest, at)
         elif match := _KING_TAKEN.match(message):
-            king_taken = rules.geo.index[match["square"].lower()]
+            self.king_taken = self.rules.geo.index[match["square"].lower()]
         elif match := _TURN.match(message):
-            if pending is not None:  # the previous move got no board: refused
-                draft.note(f"the server refused {pending[1]['origin']}-{pending[1]['target']}")
-            pending = (at, match)
-        elif pending is not None and not message.startswith(
+            if self.pending is not None:  # the previous move got no board: refused
+                self.draft.note(f"the server refused {_written(self.pending[1])}")
+            self.pending = (at, match)
+        elif self.pending is not None and not message.startswith(
             ("Movimento", "Pedina", "Capture", "Current", "Equal", "Bianco", "Nero", "Partita")
         ):
-            draft.note(f"the server refused {pending[1]['origin']}-{pending[1]['target']}: {message}")
-            pending = None
+            self.draft.note(f"the server refused {_written(self.pending[1])}: {message}")
+            self.pending = None
         for words, outcome in ENDINGS:
             if words in message:
-                result, result_at = outcome, at
-    if not players or board is None:
-        raise draft.problem(f"not {FORMATS['tablut-challenge'].kind}: no 'Players:' line or no board", 0, rule="tag")
-    _cross_check(draft, rules, boards)
-    if pending is not None:
-        draft.note(
-            f"the log ends after the move {pending[1]['origin']}-{pending[1]['target']} without the "
-            "board that follows it (truncated?)"
-        )
-    if result is None and last_turn in TURN_RESULTS:
-        result = TURN_RESULTS[last_turn]
-    if result is None:
-        draft.note("the log ends without a result (a timeout, a lost connection or a truncated log)")
-    else:
-        draft.result, draft.result_at = result, result_at
-        draft.tag("Result", result, result_at)
+                self.result, self.result_at = outcome, at
+
+    def _printed(self, message: str, rest: list[tuple[int, str]], at: int) -> None:
+        """A board the server printed (`Stato:`): the start, or the board after the pending move."""
+        printed, self.last_turn = _board(self.draft, message, rest, at)
+        if self.board is None:
+            _start(self.draft, self.rules, printed, at)
+        elif self.pending is not None:
+            printed = _played(self.draft, self.rules, self.board, printed, self.pending, self.king_taken, self.boards)
+            self.pending = None
+        self.board = printed
+
+    def end(self) -> None:
+        """The log read to its end: the moves checked against lusoria's rules, a move left without
+        its board noted, and the result (`*`, noted, when the log says none)."""
+        draft = self.draft
+        if not self.players or self.board is None:
+            raise draft.problem(
+                f"not {FORMATS['tablut-challenge'].kind}: no 'Players:' line or no board", 0, rule="tag"
+            )
+        _cross_check(draft, self.rules, self.boards)
+        if self.pending is not None:
+            draft.note(
+                f"the log ends after the move {_written(self.pending[1])} without the board that follows it "
+                "(truncated?)"
+            )
+        result = self.result
+        if result is None and self.last_turn in TURN_RESULTS:
+            result = TURN_RESULTS[self.last_turn]
+        if result is None:
+            draft.note("the log ends without a result (a timeout, a lost connection or a truncated log)")
+        else:
+            draft.result, draft.result_at = result, self.result_at
+            draft.tag("Result", result, self.result_at)
+
+
+def _written(move: re.Match[str]) -> str:
+    """A move of the server's `Turn:` message, as its squares say it (`e3-f3`)."""
+    return f"{move['origin']}-{move['target']}"
 
 
 def _repetitions(draft: Draft, match: re.Match[str], at: int) -> None:

@@ -6,7 +6,6 @@ import codecs
 import io
 import os
 import random
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -14,16 +13,14 @@ from typing import TYPE_CHECKING, cast
 
 from lusoria import build
 from lusoria.errors import DataError, LusoriaError, place_of
-from lusoria.formats import FORMATS, format_of
+from lusoria.formats import FORMATS
 from lusoria.formats.convert import Converted, convert
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
-from lusoria.formats.sources import read_sources, record_at
+from lusoria.formats.sources import read_sources, record_at, whole_file
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, is_ply, parse_record, split_records
 from lusoria.notation.sources import (
-    HEAD,
-    PROBLEMS,
     STDIN,
     InputError,
     Note,
@@ -32,10 +29,8 @@ from lusoria.notation.sources import (
     Source,
     Unreadable,
     decoded_text,
-    head_text,
     names_a_file,
     shown_path,
-    unreadable,
 )
 from lusoria.notation.writer import write_record
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
@@ -99,6 +94,7 @@ __all__ = [
     "convert",
     "rulebook",
     "explain",
+    "game_tags",
     "variant_tags",
     "variant_of_other_games",
     "build",
@@ -228,8 +224,7 @@ def canonical_files(
         path = os.fspath(path)
         name = "<stdin>" if path == STDIN else shown_path(path)
         try:
-            original = sys.stdin.buffer.read() if path == STDIN else _read_bytes(path, name)
-            read_as = format or format_of(path, head_text(original[:HEAD], encoding)) or "lgn"
+            original, read_as = whole_file(path, encoding, format)
             if read_as != "lgn":
                 yield CanonicalFile(path, read_as, original, original, [])
                 continue
@@ -242,14 +237,6 @@ def canonical_files(
             yield Unreadable(name, str(error), error.parameter)
             continue
         yield CanonicalFile(path, read_as, original, like_file("\n".join(texts), original), checked)
-
-
-def _read_bytes(path: str, name: str) -> bytes:
-    try:
-        with open(path, "rb") as file:
-            return file.read()
-    except OSError as error:
-        raise unreadable(name, error) from None
 
 
 def canonical_records(
@@ -487,7 +474,7 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
 
     entries: list[Entry] = []
     for report in reports(paths, encoding):
-        if isinstance(report, PROBLEMS):
+        if isinstance(report, Problem):
             yield report
         else:
             entries.append(Entry(f"{report.source.path or '<text>'}:{report.source.line}", identity(report)))
@@ -523,6 +510,16 @@ def variant_of_other_games(variant: str, game: str) -> str | None:
     from lusoria.variants import variant_of_other_games as owned_elsewhere
 
     return owned_elsewhere(variant, game)
+
+
+def game_tags(game: str, variant: str | None) -> dict[str, str]:
+    """The tags that choose the rules of a game and variant named apart (`lusoria tree --game
+    --variant`): those of a variant named as `explain` knows it (saami-tablut-w: Tablut's aage,
+    Rules first=white), else Game and Variant as written; an OptionError of the Variant tag for a
+    variant that other games have and `game` has not (`aage is a variant of tablut, not of laquet`)."""
+    from lusoria.variants import game_tags as tags
+
+    return tags(game, variant)
 
 
 def variant_tags(name: str) -> dict[str, str] | None:

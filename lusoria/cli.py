@@ -157,13 +157,12 @@ def unowned_variant(variant: str) -> None:
 
 
 def game_tags(options: dict[str, Any]) -> dict[str, str]:
-    """The tags that the --game and --variant filter options name (tree's start of a game): those
-    of a variant named as `explain` knows it (saami-tablut-w: Tablut's aage, Rules first=white)."""
-    game, variant = options["game"], options["variant"]
-    if variant and (other := api.variant_of_other_games(variant, game)):  # (as Archive._check_names)
-        raise click.BadParameter(f"{variant} is {other}", param_hint="--variant")
-    tags = api.variant_tags(variant) if variant else None
-    return tags or {"Game": game, **({"Variant": variant} if variant else {})}
+    """The tags that the --game and --variant filter options name (tree's start of a game:
+    `api.game_tags`); a usage error for a variant of other games (as Archive._check_names)."""
+    try:
+        return api.game_tags(options["game"], options["variant"])
+    except api.OptionError as error:
+        raise options_error(error) from None
 
 
 def most_recorded_variant(db: str, game: str) -> str | None:
@@ -342,7 +341,7 @@ class Inputs:
     def __call__(self, items: Iterable[T | Problem]) -> Iterator[T]:
         try:
             for item in items:
-                if isinstance(item, (api.Skipped, api.Unreadable, api.Note)):
+                if isinstance(item, api.Problem):
                     self.unreadable |= isinstance(item, api.Unreadable)
                     self.problems.append(item)
                     echo(f"lusoria: {hinted(item)}", err=True)
@@ -462,62 +461,88 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
     1 when a record does not parse (said on standard error and written as it was) or, with
     --check, a file is not canonical; 2 when an input cannot be read, a file cannot be
     written, or --check or --write is given a file of another format."""
-    from lusoria.files import write_file
-
     if check and write:
         raise click.UsageError("--check and --write exclude each other (--check writes nothing)")
     if write and api.STDIN in paths:
         raise click.UsageError("--write cannot rewrite standard input")
-    inputs, status, uncanonical = Inputs(), 0, 0
+    inputs = Inputs()
+    status = _formatted_files(inputs, paths, encoding, check) if check or write else _formatted(inputs, paths, encoding)
+    sys.exit(2 if inputs.unreadable else status)
 
-    def said(report: api.Report) -> None:  # a record that does not parse, or was refused: why, on stderr
-        nonlocal status
-        if report.record is None or report.refused:
-            status = max(status, 1)
-            echo(output.diagnostic_text(report, report.diagnostics[0]), err=True)
 
-    if not check and not write:
-        for number, (text, report) in enumerate(inputs(api.canonical_records(paths, encoding, **reading()))):
-            said(report)
-            echo(("\n" if number else "") + text, nl=False)  # streamed; records apart by a blank line
-        sys.exit(2 if inputs.unreadable else status)
+def _formatted(inputs: Inputs, paths: tuple[str | Path, ...], encoding: str) -> int:
+    """`fmt` to standard output: every record in canonical form, streamed, records apart by a
+    blank line; the exit status of the records (`_said`)."""
+    status = 0
+    for number, (text, report) in enumerate(inputs(api.canonical_records(paths, encoding, **reading()))):
+        status = max(status, _said(report))
+        echo(("\n" if number else "") + text, nl=False)
+    return status
+
+
+def _formatted_files(inputs: Inputs, paths: tuple[str | Path, ...], encoding: str, check: bool) -> int:
+    """`fmt --check` (the lgn files not in canonical form listed, and counted at the end) or
+    `--write` (rewritten); the exit status."""
+    status, uncanonical = 0, 0
     for file in inputs(api.canonical_files(paths, encoding, reading()["format"])):
-        if file.format != "lgn" and file.path not in map(str, paths):  # found in a directory ([old].lgn: a Path)
-            echo(
-                f"lusoria: {api.Skipped(file.path, f'read as {file.format}: --check and --write apply to lgn files')}",
-                err=True,
-            )
-            continue
         if file.format != "lgn":
-            echo(
-                f"lusoria: {file.path}: --check and --write apply to lgn files, and this one is "
-                f"{file.format}; lusoria convert writes it as lgn",
-                err=True,
-            )
-            status = 2
+            status = max(status, _not_lgn(file, paths))
             continue
         for report in file.reports:
-            said(report)
+            status = max(status, _said(report))
         if not file.changed:
             continue
         if check:
             echo(f"{file.path}: not in canonical form")
             status, uncanonical = max(status, 1), uncanonical + 1
-            continue
-        try:
-            write_file(file.path, file.canonical.decode("utf-8"))
-        except OSError as error:
-            echo(f"lusoria: {cannot_write(file.path, error)}", err=True)
-            status = 2
-            continue
-        echo(f"{file.path}: rewritten")
+        else:
+            status = max(status, _rewritten(file))
     if uncanonical:
         them = "it" if uncanonical == 1 else "them"
         echo(
             f"lusoria: {plural(uncanonical, 'file')} not in canonical form: lusoria fmt --write rewrites {them}",
             err=True,
         )
-    sys.exit(2 if inputs.unreadable else status)
+    return status
+
+
+def _said(report: api.Report) -> int:
+    """A record that does not parse, or was refused: why, on stderr, and status 1; else 0."""
+    if report.record is None or report.refused:
+        echo(output.diagnostic_text(report, report.diagnostics[0]), err=True)
+        return 1
+    return 0
+
+
+def _not_lgn(file: api.CanonicalFile, paths: tuple[str | Path, ...]) -> int:
+    """A file of another format than lgn met by --check or --write: found in a directory, skipped
+    with a note (status 0); named, an error (status 2)."""
+    if file.path not in map(str, paths):  # found in a directory ([old].lgn: a Path)
+        echo(
+            f"lusoria: {api.Skipped(file.path, f'read as {file.format}: --check and --write apply to lgn files')}",
+            err=True,
+        )
+        return 0
+    echo(
+        f"lusoria: {file.path}: --check and --write apply to lgn files, and this one is "
+        f"{file.format}; lusoria convert writes it as lgn",
+        err=True,
+    )
+    return 2
+
+
+def _rewritten(file: api.CanonicalFile) -> int:
+    """`fmt --write` of a file not in canonical form: rewritten and listed (status 0), or why it
+    cannot be (status 2)."""
+    from lusoria.files import write_file
+
+    try:
+        write_file(file.path, file.canonical.decode("utf-8"))
+    except OSError as error:
+        echo(f"lusoria: {cannot_write(file.path, error)}", err=True)
+        return 2
+    echo(f"{file.path}: rewritten")
+    return 0
 
 
 def one_record(command):

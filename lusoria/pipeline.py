@@ -17,7 +17,7 @@ from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import PROBLEMS, InputError, Note, Problem, Skipped, Source, Unreadable
+from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable
 from lusoria.validator.replay import Report, check
 from lusoria.words import plural
 from lusoria.workers import mapped
@@ -156,7 +156,7 @@ def reports(
 def without_problems(items: Iterable[T | Problem], problems: list[Problem]) -> Iterator[T]:
     """The items of a stream that are not problems; those go to `problems`."""
     for item in items:
-        if isinstance(item, PROBLEMS):
+        if isinstance(item, Problem):
             problems.append(item)
         else:
             yield item

@@ -8,7 +8,7 @@ from __future__ import annotations
 import textwrap
 
 from lusoria import rulebook
-from lusoria.validator.base import SIDE_NAMES, Game, VariantNotes, known_names
+from lusoria.validator.base import SIDE_NAMES, Game, OptionError, VariantNotes, known_names
 from lusoria.validator.games import GAMES, owners_of, rules_from_tags
 from lusoria.validator.suggest import alike
 
@@ -108,6 +108,26 @@ def variant_of_other_games(variant: str, game: str) -> str | None:
     if game.lower() not in GAMES or not owners or game.lower() in owners:
         return None
     return f"a variant of {' and '.join(owners)}, not of {game}"
+
+
+class VariantOfOtherGames(OptionError):
+    """A variant named with a game that has it not, and other games have: `games` says which, as a
+    message says it (`a variant of tablut, not of laquet`)."""
+
+    def __init__(self, variant: str, games: str):
+        super().__init__(f"{variant} is {games}", "Variant", variant)
+        self.games = games
+
+
+def game_tags(game: str, variant: str | None) -> dict[str, str]:
+    """The tags that choose the rules of a game and variant named apart (`lusoria tree --game
+    --variant`, the explorer's URL): those of a variant named as `explain` knows it
+    (saami-tablut-w: Tablut's aage, Rules first=white), else Game and Variant as written;
+    VariantOfOtherGames for a variant that other games have and `game` has not."""
+    if variant and (other := variant_of_other_games(variant, game)):
+        raise VariantOfOtherGames(variant, other)
+    tags = tags_of_name(variant) if variant else None
+    return tags or {"Game": game, **({"Variant": variant} if variant else {})}
 
 
 def rules_of_name(name: str) -> Game | None:

@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from lusoria.errors import LusoriaError, raised_checking
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import PROBLEMS, STDIN, Problem
+from lusoria.notation.sources import STDIN, Problem
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -51,7 +51,7 @@ def mapped(function: Callable[[T], U], items: Iterable[T | Problem]) -> Iterator
     """`function` of each item of a stream that is not a problem; the problems as they are, in their
     place. An exception `function` raises on a record is noted with the record's place (`raised_checking`)."""
     for item in items:
-        if isinstance(item, PROBLEMS):
+        if isinstance(item, Problem):
             yield item
             continue
         try:

@@ -76,9 +76,8 @@ class Note:
 
 
 # What a stream of records holds beside them, each with its `.path`: a union of classes, which
-# isinstance(item, Problem) narrows to in a user's type checker (a typing.Union it refused).
+# isinstance(item, Problem) tests, and narrows to in a user's type checker (a typing.Union it refused).
 Problem = Skipped | Unreadable | Note
-PROBLEMS = (Skipped, Unreadable, Note)  # for isinstance
 
 
 def shown_path(path: str) -> str:

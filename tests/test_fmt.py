@@ -1,10 +1,13 @@
 """`lusoria fmt` over several files, --check and --write: line ends, BOM, encodings."""
 
 import codecs
+import errno
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
 
+from lusoria import api
 from lusoria.cli import main
 
 CANONICAL = (
@@ -155,3 +158,21 @@ def test_a_file_of_another_format_whose_name_starts_with_a_bracket_is_refused_as
     for option in ("--check", "--write"):
         result = run("fmt", option, "[club].txt")
         assert (result.exit_code, result.stdout, result.stderr) == (2, "", said)
+
+
+class _UnreadableInput:
+    """Standard input whose bytes the system cannot read."""
+
+    class buffer:
+        @staticmethod
+        def read(*size):
+            raise OSError(errno.EIO, "Input/output error")
+
+
+def test_standard_input_that_cannot_be_read_is_unreadable_as_other_commands_say_it(monkeypatch):
+    """`fmt --check -` read standard input itself and let its OSError through (a traceback), while
+    every other command says `<stdin>: input/output error`: it reads its bytes as they do."""
+    monkeypatch.setattr(sys, "stdin", _UnreadableInput)
+    said = [str(problem) for problem in api.validate(["-"])]
+    assert said == ["<stdin>: input/output error"]
+    assert [str(problem) for problem in api.canonical_files(["-"])] == said

@@ -144,6 +144,20 @@ def test_a_variant_named_alone_names_the_others_whose_names_hold_it():
     assert "other variants" not in api.explain("linnaeus")
 
 
+def test_a_game_and_variant_named_apart_choose_their_tags_in_one_place():
+    """`tree --game G --variant V` and the explorer's `?game=G&variant=V` read the pair by one
+    function (`api.game_tags`): a variant by any name `explain` knows, another game's refused."""
+    assert api.game_tags("tablut", "saami-tablut-w") == {"Game": "tablut", "Variant": "aage", "Rules": "first=white"}
+    assert api.game_tags("Tablut", "AAGE") == {"Game": "Tablut", "Variant": "AAGE"}
+    assert api.game_tags("tablut", None) == {"Game": "tablut"}
+    with pytest.raises(api.OptionError) as refused:
+        api.game_tags("laquet", "saami-tablut-w")
+    assert (refused.value.tag, str(refused.value)) == (
+        "Variant",
+        "saami-tablut-w is a variant of tablut, not of laquet",
+    )
+
+
 def test_a_variant_several_games_have_is_named_with_its_game():
     with pytest.raises(
         KeyError, match=r"^\"tablut and laquet have a variant 'seed': name one \(tablut/seed or laquet/seed\)"

@@ -12,6 +12,8 @@ from conftest import ROOT
 
 from lusoria import output
 from lusoria.archive import Archive, Filters
+from lusoria.archive.players import score_table
+from lusoria.archive.reading import iter_sql
 from lusoria.cli import main
 
 TOURNAMENT = str(ROOT / "tests" / "fixtures" / "tournament.lgn")
@@ -117,6 +119,14 @@ def test_the_score_table_top_gives_its_first_rows(club):
     shown = run("players", "list", "--db", club.path, "--event", "Uppsala Spring Cup", "--top", "2", "--format", "json")
     assert json.loads(shown.stdout) == whole[:2]
     assert CliRunner().invoke(main, ["players", "list", "--db", club.path, "--top", "0"]).exit_code == 2
+
+
+def test_the_score_table_sql_gives_only_its_first_rows(club):
+    """`--top N` is SQLite's LIMIT: the rows past it are not made (an archive has thousands of
+    players), nor taken from SQLite to be dropped."""
+    whole = club.players(CUP)
+    first = list(iter_sql(club.path, *score_table(("SELECT id FROM records WHERE event = ?", [CUP.event]), top=2)))
+    assert first == whole[:2]
 
 
 def test_the_crosstable_as_text_names_the_unfinished_games(club):

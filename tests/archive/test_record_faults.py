@@ -3,6 +3,7 @@ worker process or not, or stored) is left out whole and named with its file and 
 and the other records are stored; the archive failing (a full disk) stops the import and leaves
 the archive as it was."""
 
+import os
 import re
 import sqlite3
 
@@ -14,8 +15,9 @@ from lusoria.archive import Archive, Filters
 from lusoria.archive.importer import MoveCodes
 from lusoria.archive.next_plies import NextPlies
 from lusoria.archive.positions import summary_rows
-from lusoria.archive.records_as_rows import archive_failing
+from lusoria.archive.records_as_rows import Failure, archive_failing, checked_rows
 from lusoria.cli import data_report, main
+from lusoria.pipeline import records as read
 from lusoria.validator.hnefatafl import CatalogueError
 
 RECORD = '[Game "tablut"]\n[White "player {n}"]\n[Result "*"]\n\n1. {plies} *\n'
@@ -148,6 +150,19 @@ def test_the_library_lists_the_records_it_failed_on_and_a_lone_failure_makes_no_
     assert (summary.added, len(summary.failed)) == (3, 1) and str(summary).endswith(", 1 record failed")
     assert "Traceback" in summary.failed[0].trace
     assert [row["white"] for row in archive.query(Filters())] == ["player 0", "player 1", "player 3"]
+
+
+def test_a_record_failed_on_names_its_file_as_its_row_would(tmp_path, monkeypatch):
+    """A Failure's `file` is the real path a record's row keeps (`import --replace` keeps the
+    records of a file whose records lusoria failed on by it), not read back out of its place's
+    text; a record of no file has none."""
+    fail_on(monkeypatch, "rows", ValueError(BUG))
+    (tmp_path / "games.lgn").write_text(games())
+    (tmp_path / "link.lgn").symlink_to(tmp_path / "games.lgn")
+    [failed] = [item for item in checked_rows(read([str(tmp_path / "link.lgn")])) if isinstance(item, Failure)]
+    assert (failed.place, failed.file) == (f"{tmp_path / 'link.lgn'}:{LINE}", os.path.realpath(tmp_path / "games.lgn"))
+    [alone] = checked_rows(read([RECORD.format(n=0, plies=PLIES[FAILING])]))
+    assert isinstance(alone, Failure) and (alone.place, alone.file) == ("-:1", None)
 
 
 @pytest.mark.parametrize("point, after_a_bug", [("positions", False), ("next_plies", False), ("next_plies", True)])

@@ -341,7 +341,7 @@ def test_a_failure_after_a_batch_tells_not_whether_its_file_ends(in_tmp):
     told: a.lgn's record 3, not read again, is kept."""
     records = games(28, 12)[:7]
     archive = record_removed_from_a(in_tmp, records)
-    failed = Failure("games/a.lgn:56", "ValueError: a bug", "")
+    failed = Failure("games/a.lgn:56", "ValueError: a bug", "", os.path.realpath("games/a.lgn"))
 
     def checked():
         read_again = list(checked_rows(read(["games/a.lgn"])))
@@ -695,7 +695,7 @@ def test_a_file_whose_records_lusoria_failed_on_is_not_emptied(in_tmp):
     write(in_tmp / "games/a.lgn", records)
     archive = Archive("a.db")
     archive.import_paths(["games"])
-    failed = Failure("games/a.lgn:1", "ValueError: a bug", "")
+    failed = Failure("games/a.lgn:1", "ValueError: a bug", "", os.path.realpath("games/a.lgn"))
     summary = archive.import_rows([failed], replace=True, read=Read(["games"], ["games/a.lgn"]))
     assert (summary.replaced, summary.kept, summary.failed) == (0, 0, [failed])
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": len(records)}]

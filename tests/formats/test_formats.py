@@ -13,7 +13,7 @@ from conftest import ROOT, connect
 from lusoria.api import convert, random_record, validate
 from lusoria.archive import Archive
 from lusoria.cli import main
-from lusoria.formats import FORMATS, Format, format_of, read_text
+from lusoria.formats import BUILT_IN, FORMATS, Format, format_of, read_text
 from lusoria.formats.otn_writer import write_report
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.sources import InputError, Skipped
@@ -792,6 +792,14 @@ def test_a_format_registered_under_a_built_in_name_replaces_it_until_unregistere
     finally:
         FORMATS.unregister("otn")
     assert FORMATS["otn"] is built_in and FORMATS.of("game.otg") is built_in
+
+
+def test_a_built_in_format_told_by_its_first_characters_on_standard_input_tells_its_files_so_too():
+    """A format whose first characters say it both in a file of its suffix (`sniff`) and with no
+    file name (`unnamed`) says it by one function: the two tests cannot drift apart."""
+    both = [entry for entry in BUILT_IN if entry.sniff is not None and entry.unnamed is not None]
+    assert both  # the premise: some built-in format has both
+    assert all(entry.unnamed is entry.sniff for entry in both), [entry.name for entry in both]
 
 
 def test_walking_a_directory_by_format_and_skipping_the_rest(tmp_path):
