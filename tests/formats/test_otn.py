@@ -128,11 +128,13 @@ def test_a_resignation_inside_a_variation_is_noted_not_lost():
 
 
 def test_a_resignation_is_the_side_to_moves_where_white_moves_first():
-    """`---` resigns for the side to move: under atkf:n the Swedes (White) move first."""
+    """`---` resigns for the side to move: under atkf:n the Swedes (White) move first. Written
+    back where it stood."""
     for moves, result in (("2. g5-g7 ---", "1-0"), ("2. g5-g7 a4-a3\n3. ---", "0-1")):
         [source] = read_text(HEADER + "1. e4-g4 a6-a9\n" + moves + "\n", "otn", "x.otg")
-        record = check(source).record
-        assert (record.result, record.tags["Termination"]) == (result, "resignation"), moves
+        report = check(source)
+        assert (report.record.result, report.record.tags["Termination"]) == (result, "resignation"), moves
+        assert write_report(report).endswith("\n" + moves + "\n")  # a turn whole: its own `---` after it
 
 
 def test_a_result_the_game_contradicts_is_reported_at_the_headers_result_tag():
