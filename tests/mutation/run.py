@@ -293,6 +293,8 @@ TESTS = {
     "archive/importer.py": ["tests/archive/test_replace.py", *IMPORT_TESTS],
     "archive/removal.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
     "archive/datasette.py": ["tests/archive/test_datasette.py", "tests/archive/test_explorer.py"],  # lusoria serve
+    # serve's plugin: the explorer's routes in Datasette (its pages, its answers, a database it does not serve)
+    "archive/datasette_plugin.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
     # the explorer's game list and pages (serve's site), and the crosstable's players
     "archive/explorer.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
     "archive/players.py": ["tests/archive/test_players.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
