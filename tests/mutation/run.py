@@ -73,6 +73,7 @@ ARCHIVE_TESTS = [
     "tests/archive/test_tree.py",
     "tests/archive/test_next_plies.py",  # the move tree's sums, kept by each batch of an import
     "tests/archive/test_filtered.py",  # stats and export of the records filters match
+    "tests/archive/test_functions.py",  # the reading connections' SQL functions (lusoria_matching_plies…)
 ]
 # the importer's summary (a record failed, a source unread) and the records of other formats it stores as lgn
 IMPORT_TESTS = ARCHIVE_TESTS + [
