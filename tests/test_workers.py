@@ -37,6 +37,43 @@ def test_workers_keep_the_order_and_the_problems_in_their_place():
     assert os.getpid() not in {pid for _, pid, _ in taken[1:]} and all(ignores for _, _, ignores in taken[1:])
 
 
+@pytest.mark.parametrize("ahead", [0, 20])
+def test_the_pool_reads_ahead_items_beyond_those_taken_or_ahead_chunks_a_worker_whichever_is_more(ahead):
+    """One item a chunk (`chunk=1`): when the caller takes its second result, the pool has read
+    AHEAD chunks a worker past it, or `ahead` items past what the caller took, whichever is more."""
+    read = []
+
+    def items():
+        for item in range(100):
+            read.append(item)
+            yield item
+
+    results = workers.in_workers(checked_where, items(), 2, ahead, chunk=1)
+    try:
+        assert [next(results)[0], next(results)[0]] == [0, 1]
+        assert len(read) == 2 + max(workers.AHEAD * 2, ahead)
+    finally:
+        results.close()
+
+
+def test_a_worker_whose_parent_is_gone_leaves_the_chunks_it_holds():
+    """A worker (`_serve`, run here) whose parent closed its end of the results pipe stops at the
+    first results it cannot send, not after working on the chunks already read."""
+    taken: list[int] = []
+    tasks, to_tasks = os.pipe()
+    from_results, results = os.pipe()
+    for chunk in ([1, 2], [3], [4]):
+        os.write(to_tasks, workers._message(chunk))
+    os.close(to_tasks)
+    os.close(from_results)
+    try:
+        workers._serve(taken.append, tasks, results)
+    finally:
+        os.close(tasks)
+        os.close(results)
+    assert taken == [1, 2]
+
+
 def collecting(item: int) -> tuple[bool, int]:
     """Whether the process that took an item collects reference cycles, and how often."""
     return gc.isenabled(), gc.get_threshold()[0]

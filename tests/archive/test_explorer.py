@@ -126,6 +126,24 @@ def test_the_page_shows_the_board_the_next_plies_and_the_games(site):
     assert "#ply=1" in text and "/-/explorer/club/record/" in text  # each game opens at the ply
 
 
+@pytest.mark.parametrize("side", ["white", "black"])
+def test_a_player_on_one_side_is_what_the_cli_reads_with_that_sides_option(site, path, side):
+    query = urlencode({"position": tablut.INITIAL, "player": "Karin Nilsson", "side": side})
+    tree = get(site, f"/-/explorer/club/tree.json?{query}&depth=2")
+    assert tree.status_code == 200
+    assert tree.text == cli(
+        path, "tree", tablut.INITIAL, "--format", "json", "--depth", "2", f"--{side}", "Karin Nilsson"
+    )
+    assert tree.text != cli(
+        path, "tree", tablut.INITIAL, "--format", "json", "--depth", "2", "--player", "Karin Nilsson"
+    )
+
+
+def test_a_position_no_game_went_on_from_says_so(site):
+    page = get(site, "/-/explorer/club?game=tablut&variant=seed&ply=e3-c3&player=Nobody")
+    assert page.status_code == 200 and "No ply was played from this position in these games." in page.text
+
+
 def test_what_records_hold_is_escaped(site):
     page = get(site, "/-/explorer/club?game=tablut&variant=seed&ply=e3-c3&ply=d1-d3")
     assert page.status_code == 200

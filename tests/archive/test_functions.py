@@ -107,6 +107,13 @@ def test_a_null_argument_gives_null(archive):
     ) == [dict.fromkeys("abcde")]
 
 
+def test_a_pattern_of_no_glob_for_the_records_game_matches_no_ply(archive):
+    """GLOBS for other games than the record's: NULL, as for a record none of its boards matches."""
+    assert Archive(archive).sql(
+        "SELECT lusoria_matching_plies(boards, 'laquet', '[[\"tablut\", \"*\"]]') AS p FROM record_boards LIMIT 1"
+    ) == [{"p": None}]
+
+
 def test_a_pattern_that_backtracks_answers_at_once(archive, deadline):
     # `*` was `.*`: the pattern ran 40 s a record, past --timeout and Ctrl-C (the deadline fails it)
     assert (

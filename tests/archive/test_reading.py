@@ -89,6 +89,28 @@ def test_reading_pragmas_are_allowed(archive):
     assert len(Archive(str(archive)).query(Filters(text="Linnaeus"))) >= 1  # the full-text index reads
 
 
+def held(path) -> list[str]:
+    """The files of the archive at `path` (its WAL and shared memory too) this process holds open."""
+    opened = (os.path.realpath(f"/proc/self/fd/{fd}") for fd in os.listdir("/proc/self/fd"))
+    return sorted(name for name in opened if name.startswith(os.path.realpath(path)))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the descriptors a process holds are listed on Linux")
+@pytest.mark.parametrize(
+    "read",
+    [
+        lambda archive: archive.tree(record=1),
+        lambda archive: archive.stats(),
+        lambda archive: archive.query(Filters()),
+        lambda archive: archive.sql("SELECT count(*) FROM records"),
+    ],
+    ids=["tree", "stats", "query", "sql"],
+)
+def test_a_read_leaves_the_archive_closed(archive, read):
+    before = held(archive)  # (none, unless an earlier test of this process holds one)
+    assert read(Archive(str(archive))) and held(archive) == before
+
+
 def test_the_authorizer_denies_every_action_but_reading():
     reading = {
         sqlite3.SQLITE_SELECT,

@@ -395,6 +395,25 @@ def test_a_record_replayed_otherwise_than_it_was_stored_is_removed_by_what_the_a
     assert contents(replaced.path) == contents("fresh.db")
 
 
+def test_a_record_stored_without_boards_that_replays_now_is_removed(in_tmp, monkeypatch):
+    """A record whose rules were unknown at its import (no boards stored: a variant a user's
+    catalogue adds later, here `[Variant "later"]`) and replay now is removed as one replayed
+    otherwise than it was stored, not read for boards it has none of."""
+    from lusoria.archive import removal
+
+    later = MID.replace('[Game "tablut"]\n', '[Game "tablut"]\n[Variant "later"]\n')
+    write(in_tmp / "games/a.lgn", [later, *games(16, 6)])
+    replaced = Archive("replaced.db")
+    replaced.import_paths(["games"])
+    assert replaced.sql("SELECT count(*) AS n FROM record_boards") == [{"n": 6}]
+    removal_check = removal.check
+    monkeypatch.setattr(removal, "check", lambda text: removal_check(text.replace('[Variant "later"]\n', "")))
+    write(in_tmp / "games/a.lgn", games(16, 6))
+    replaced.import_paths(["games/a.lgn"], replace=True)
+    Archive("fresh.db").import_paths(["games"])
+    assert contents(replaced.path) == contents("fresh.db")
+
+
 def test_a_new_archive_made_by_a_replacement_keeps_the_records_of_its_first_batch(in_tmp):
     write(in_tmp / "games/a.lgn", games(10, 12))
     summary = Archive("a.db").import_paths(["games"], batch_size=5, replace=True)

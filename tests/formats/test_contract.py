@@ -222,6 +222,23 @@ def test_the_summary_of_refused_records_says_why_as_their_format_does(tmp_path, 
     assert f"lusoria: note: 2 records of type 'Sea battle' refused: {summary}\n" in done.output
 
 
+def untyped(text, path, tags=None):
+    """A reader that refuses its file's one record, saying why, and names no game type."""
+    why = SyntaxProblem("no game is named here", 1, 1, "", "tag")
+    yield RecordText(text, 1, 0, path, "untyped", Record({"Result": "*"}, Line([]), "*", 1, {}), (why,))
+
+
+def test_a_refused_record_of_no_type_is_said_and_left_out_of_the_summary_of_types(tmp_path):
+    FORMATS.register(Format("untyped", ".untyped", (".untyped",), untyped))
+    try:
+        (tmp_path / "game.untyped").write_text("anything\n")
+        done = CliRunner().invoke(main, ["validate", str(tmp_path / "game.untyped")])
+    finally:
+        FORMATS.unregister("untyped")
+    assert done.exit_code == 1 and "note:" not in done.output, done.output  # no type to count it by
+    assert f"{tmp_path / 'game.untyped'}:1:1: error[tag]: no game is named here\n" in done.output
+
+
 def test_what_is_no_record_makes_the_file_unreadable_naming_the_reader(breach):
     done = breach({"Game": "tablut"})
     assert done.exit_code == 2 and "the breach reader handed over a dict, not a record (RecordText)" in done.output

@@ -608,6 +608,17 @@ def test_aage_broken_json_keeps_the_games_before_the_break():
     assert problems(broken) == [("syntax", None, 12, 5)] and "broken JSON" in broken.diagnostics[0].message
 
 
+def test_aage_a_game_without_its_moves_field_is_an_error_at_its_object():
+    game = {"AageGameTypeName": "Copenhagen Hnefatafl 11x11", "WhoMovedFirst": "black", "WhoWon": "White"}
+    text = json.dumps([{**game, "Moves": ["h1-h3"]}, game])
+    first, moveless = (check(source) for source in read_text(text, "aage", "x.json"))
+    assert first.valid and problems(moveless) == [("syntax", None, 1, text.index("}, {") + 4)]
+    assert moveless.diagnostics[0].message == (
+        "a game of the scrape is an object with the fields WhiteSidePlayerName, BlackSidePlayerName, "
+        "AageGameTypeName, WhoMovedFirst, Moves, WhoWon"
+    )
+
+
 def test_aage_captures_each_after_its_own_x_and_an_ongoing_game():
     [report] = reports("aage/captures.json")
     assert report.valid and [p.text for p in report.record.main.plies] == ["f1-f3", "d5-d2", "d9-d3xd2/e3"]
@@ -1027,6 +1038,16 @@ def test_otn_games_of_the_family_read_under_their_rules_records(path, game, rule
         if game == "brandubh"
         else []
     )
+
+
+@pytest.mark.parametrize("king, game", [("ks:c", "brandubh"), ("ks:w", "hnefatafl")])
+def test_otn_only_a_strong_king_is_told_that_opentafl_never_captures_him_beside_the_empty_throne(king, game):
+    """A weak king (ks:w: the generic game's OpenTafl Brandub) is captured by two as lusoria counts it."""
+    rules = f"dim:7 surf:n atkf:y {king} cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
+    [report] = [check(source) for source in read_text(f"[rules:{rules}]\n\n1. d2-c2 d3-b3\n", "otn", "x.otg")]
+    assert report.valid and report.record.tags["Game"] == game
+    noted = [comment for comment in report.record.main.comments if "never captures a strong king" in comment]
+    assert len(noted) == (game == "brandubh")
 
 
 @pytest.mark.parametrize(

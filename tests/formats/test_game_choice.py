@@ -313,6 +313,13 @@ def test_a_type_on_a_board_no_variant_is_played_on_names_the_boards_there_are(lu
     assert "hnefatafl describes boards by its variants: read them with --game hnefatafl" in aage.refusal("Tafl")
 
 
+def test_a_type_on_the_board_of_a_game_of_one_variant_is_read_with_its_game_alone(lusorias_own_tafl_games):
+    """--variant is named only for a game of several variants (copenhagen's two: the test above)."""
+    assert len(Brandubh.presets) == 1
+    assert "7×7 board" in aage.refusal("Imaginary Tafl 7x7")
+    assert ": read them with --game brandubh or --game hnefatafl --variant V (and" in aage.refusal("Imaginary Tafl 7x7")
+
+
 def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):
     plain = [game for game in aage.tafl_games() if not game.described]
     monkeypatch.setattr(aage, "tafl_games", lambda: plain)

@@ -86,6 +86,7 @@ MAIN = "1. e4-g4 a6-a9\n2. g5-g7 a4-a3\n"
         ("1a.1.1a. e3-c3 a6-a7\n1a.1.2a. ..... c3-c1", (4, 1), "only a variation's first turn"),
         ("1a.1.1a. e3-c3 zz", (3, 16), "expected an OTN move record"),
         ("2b.1.1a. ..... d1-d3\n2b.1.1b.1.1a. d3-d2", (4, 1), "replaces the ply after 2b.1.1b., and there is none"),
+        ("then e3-c3", (3, 1), "found 'then', expected a turn ('1. e3-c3 d1-d3'), a variation turn ('3b.1.1a. "),
     ],
 )
 def test_a_malformed_variation_is_one_located_error(variations, place, words):
@@ -127,11 +128,13 @@ def test_a_resignation_inside_a_variation_is_noted_not_lost():
 
 
 def test_a_resignation_is_the_side_to_moves_where_white_moves_first():
-    """`---` resigns for the side to move: under atkf:n the Swedes (White) move first."""
+    """`---` resigns for the side to move: under atkf:n the Swedes (White) move first. Written
+    back where it stood."""
     for moves, result in (("2. g5-g7 ---", "1-0"), ("2. g5-g7 a4-a3\n3. ---", "0-1")):
         [source] = read_text(HEADER + "1. e4-g4 a6-a9\n" + moves + "\n", "otn", "x.otg")
-        record = check(source).record
-        assert (record.result, record.tags["Termination"]) == (result, "resignation"), moves
+        report = check(source)
+        assert (report.record.result, report.record.tags["Termination"]) == (result, "resignation"), moves
+        assert write_report(report).endswith("\n" + moves + "\n")  # a turn whole: its own `---` after it
 
 
 def test_a_result_the_game_contradicts_is_reported_at_the_headers_result_tag():
@@ -461,3 +464,17 @@ def test_the_rules_record_of_a_game_of_lusorias_own_names_it(tags, name):
     again = check(next(read_text(bare, "otn", "back.otg")))
     assert again.valid and "OtnRulesName" not in again.record.tags
     assert {key: again.record.tags.get(key) for key in tags} == tags
+
+
+def test_a_resignation_from_a_position_with_the_defenders_to_move_is_theirs_in_a_game_the_attackers_start():
+    """The side to move of lusoria's position tag (as `convert --to otn` writes it), not the rules
+    record's first mover (brandubh's attackers), tells who resigned: the defenders, after a move each."""
+    otn = (
+        "[lusoria-rules:]\n[lusoria-position:3p3/3p3/3P3/ppPKPpp/3P3/3p3/3p3 w]\n"
+        "[rules:dim:7 surf:n tfr:i ks:c cenh: cenre:K corre:K start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/]\n\n"
+        "1. d3-b3 d2-c2\n2. ---\n"
+    )
+    report = check(next(read_text(otn, "otn", "x.otg")))
+    assert report.valid, report.diagnostics
+    assert texts(report.record.main) == ["d3-b3", "d2-c2"]
+    assert (report.record.result, report.record.tags["Termination"]) == ("0-1", "resignation")

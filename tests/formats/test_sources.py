@@ -233,6 +233,27 @@ def test_standard_input_is_told_by_its_first_lines_a_file_by_its_name():
     assert format_of("-", "[rules:dim:7 atkf:y]\n"[:10]) == "otn"  # a head cut inside the tag
 
 
+LOG = (FIXTURES / "tablut-challenge/Conti_vs_Gallo_1607609421000_gameLog.txt").read_text()
+
+
+def test_a_tablut_challenge_log_is_told_by_its_players_line_and_its_start_or_a_state():
+    """Its Players line, and the game's start (`Inizio partita`) or a state (`Stato:`): a log cut
+    before its first state is still one, a text with a state and no Players line is not."""
+    before_the_first_state = LOG[: LOG.index("Stato:")]
+    assert "Inizio partita" in before_the_first_state
+    assert format_of("-", before_the_first_state) == "tablut-challenge"
+    assert format_of("renamed.txt", LOG) == "tablut-challenge"  # a log saved under another name
+    assert format_of("-", LOG.replace("Players:\t", "Players: ")) is None
+    assert format_of("-", "FINE: Stato:\nOOOBBBOOO\n") is None and format_of("notes.txt", "Stato: ok\n") is None
+
+
+def test_a_file_named_as_a_game_log_is_one_whatever_it_holds():
+    """`*_gameLog.txt` names the format: a log whose first line reads as a tafl move list is not
+    read as one."""
+    assert format_of("Conti_vs_Gallo_1607609421000_gameLog.txt", "e3-c3 d1-d3\n") == "tablut-challenge"
+    assert format_of("moves.txt", "e3-c3 d1-d3\n") == "tafl"
+
+
 def test_an_otn_game_on_standard_input_with_from_lgn_is_read_as_lgn():
     otg = (FIXTURES / "otn/brandubh.otg").read_text()
     result = CliRunner().invoke(main, ["validate", "--from", "lgn", "-"], input=otg)

@@ -73,6 +73,7 @@ ARCHIVE_TESTS = [
     "tests/archive/test_tree.py",
     "tests/archive/test_next_plies.py",  # the move tree's sums, kept by each batch of an import
     "tests/archive/test_filtered.py",  # stats and export of the records filters match
+    "tests/archive/test_functions.py",  # the reading connections' SQL functions (lusoria_matching_plies…)
 ]
 # the importer's summary (a record failed, a source unread) and the records of other formats it stores as lgn
 IMPORT_TESTS = ARCHIVE_TESTS + [
@@ -278,7 +279,14 @@ TESTS = {
     ],
     "lusoria/rulebook.py": ["tests/test_rulebook.py"],
     "lusoria/files.py": ["tests/test_files.py", "tests/test_fmt.py", "tests/formats/test_sources.py"],  # stdin sniffed
-    "lusoria/pipeline.py": ["tests/test_pipeline.py", "tests/test_cli.py", "tests/test_workers.py"],
+    # and the notes at the end of a run: the reading options a file does not follow, the records refused by type
+    "lusoria/pipeline.py": [
+        "tests/test_pipeline.py",
+        "tests/test_cli.py",
+        "tests/test_workers.py",
+        "tests/formats/test_game_choice.py",
+        "tests/formats/test_contract.py",
+    ],
     "lusoria/workers.py": ["tests/test_workers.py", "tests/test_pipeline.py"],
     "lusoria/errors.py": ["tests/test_pickling.py", "tests/test_pipeline.py"],
     "lusoria/plugins.py": ["tests/validator/test_games.py"],
@@ -286,6 +294,8 @@ TESTS = {
     "archive/importer.py": ["tests/archive/test_replace.py", *IMPORT_TESTS],
     "archive/removal.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
     "archive/datasette.py": ["tests/archive/test_datasette.py", "tests/archive/test_explorer.py"],  # lusoria serve
+    # serve's plugin: the explorer's routes in Datasette (its pages, its answers, a database it does not serve)
+    "archive/datasette_plugin.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
     # the explorer's game list and pages (serve's site), and the crosstable's players
     "archive/explorer.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
     "archive/players.py": ["tests/archive/test_players.py", *ARCHIVE_TESTS, "tests/test_cli.py"],

@@ -29,3 +29,11 @@ def test_an_integer_past_the_bound_is_refused(written):
 def test_nesting_past_the_bound_is_a_json_error_at_its_place():
     with pytest.raises(json.JSONDecodeError, match=r"nested deeper than 64: line 1 column 65 \(char 64\)"):
         loads("[" * 65 + "]" * 65)
+
+
+def test_nesting_is_measured_past_the_arrays_that_closed_before():
+    """`[[], [[…` counts the brackets that closed: the second array is as deep as the first was."""
+    text = "[[], " + "[" * 64 + "]" * 65
+    with pytest.raises(json.JSONDecodeError, match=r"nested deeper than 64: line 1 column 69 \(char 68\)"):
+        loads(text)
+    assert loads("[[], " + "[" * 63 + "]" * 64)[0] == []  # 64 deep: within the bound

@@ -106,6 +106,7 @@ def test_syntax_problems_say_where_and_what(text, snapshot):
         ("brandubh", "1. d2-h2 *", 4, "d2-h2", "h2", "g7"),
         ("hnefatafl", "1. e2-t2 *", 4, "e2-t2", "t2", "s19"),
         ("latrunculi", "1. @q4 *", 4, "@q4", "q4", "p16"),
+        ("tablut", "1. e3-c3 d1-d3 2. e2-e12" + "q" * 50 + " *", 19, "e2-e12" + "q" * 34, "e12", "i9"),  # 40 shown
     ],
 )
 def test_a_ply_with_a_square_off_every_board_of_its_game_says_which(game, movetext, column, word, square, last):

@@ -394,3 +394,14 @@ def test_a_word_longer_than_a_hand_writes_is_not_mended():
     assert slip_fixes(f"{number} e3-c3 *", 1, 64, "tablut") == [(0, 64, number + ".")]
     assert slip_fixes(f"{number}1 e3-c3 *", 1, 1, "tablut") == []
     assert slip_fixes(f"{number}1 e3-c3 *", 1, 65, "tablut") == []
+
+
+def test_a_place_past_the_end_of_its_line_has_no_fix():
+    """Not the slip on the next line, which a column past the end would reach in the whole text."""
+    from lusoria.notation.slips import slip_fixes
+
+    text = '[Game "tablut"]\n1. e3c3 d1-d3 *'
+    assert slip_fixes(text, 2, 4, "tablut") == [(19, 23, "e3-c3")]
+    assert (
+        slip_fixes(text, 1, 20, "tablut") == slip_fixes(text, 1, 0, "tablut") == slip_fixes(text, 3, 1, "tablut") == []
+    )
