@@ -32,16 +32,14 @@ from lusoria.validator.tafl_board import (
     FILES,
     JUMP,
     KING,
-    LETTERS,
     NO_JUMP,
     PLAIN,
     RESTRICTED_JUMP,
     THRONE_SQUARE,
     Geometry,
     TaflBoard,
-    read_board,
 )
-from lusoria.validator.tafl_settings import RuleIds, Settings, region_table, square_index, tafl_settings
+from lusoria.validator.tafl_settings import RuleIds, Settings, region_table, square_index, start_of, tafl_settings
 
 MAX_SIZE = len(FILES)  # 19
 MIN_SIZE = 5
@@ -449,13 +447,13 @@ def refusal(option: dict[str, str]) -> str | None:
     return None
 
 
-def described_board(option: dict[str, str], title: str) -> tuple[TaflBoard, bytes]:
-    """The board a full set of options describes and what each of its squares is (`_region`);
-    OptionError when they describe none: a start whose ranks do not cover the board or that has
-    no king or two, a square off the board or of two kinds."""
+def described_board(option: dict[str, str], title: str) -> tuple[TaflBoard, bytes, bytes]:
+    """The board a full set of options describes, its start (`start_of`) and what each of its
+    squares is (`_region`); OptionError when they describe none: a start whose ranks do not
+    cover the board or that has no king or two, a square off the board or of two kinds."""
     board = board_of(option, title)
-    read_board(board.start.split()[0], board.size, title, "".join(LETTERS.values()))
-    return board, _region(option, board)
+    start = start_of(board, title)
+    return board, start, _region(option, board)
 
 
 def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Settings:
@@ -468,7 +466,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         raise OptionError(refused, "Variant", refused.partition(": ")[0])
     unwritten = option["berw"] if option["berw"] != "y" and option["ber"] == "c" else ""  # (berw:n and berw:a mean
     # nothing without berserk moves)
-    board, region = described_board(option, title)
+    board, start, region = described_board(option, title)
     cross, stop, enter, held, empty, written = _tables(region, tuple(option[key] for key in TABLE_KEYS))
     armed = option["ka"]
     defenders, attackers = (
@@ -482,6 +480,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         title,
         ids,
         region,
+        start,
         cross=cross,
         stop=stop,
         enter=enter,

@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
+from lusoria import accelerator
 from lusoria.api import random_record
 from lusoria.archive.positions import boards_and_materials
 from lusoria.cli import main
@@ -22,12 +23,12 @@ from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn_writer import write_report
 from lusoria.notation import parse_record
 from lusoria.notation.writer import write_record
-from lusoria.validator import hnefatafl, tafl_unwritten
+from lusoria.validator import hnefatafl, tafl_rules, tafl_settings, tafl_unwritten
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
 from lusoria.validator.replay import canonical_text, check, replay
-from lusoria.validator.tafl_board import KING
+from lusoria.validator.tafl_board import KING, LETTERS, read_board
 from lusoria.validator.tafl_rules import _speed, _speed_record, described_record, described_settings, read_record
 
 FETLAR = "fetlar-hnefatafl-11x11"  # attackers first, corner escape, strong armed king, no shieldwall
@@ -259,6 +260,23 @@ def test_linnaean_capture():
     pieces = "Kf6 Pe6 pf7 pg6 pf5 pd4"
     assert errors(record(pieces, "d4-d6xe6", "linc=y")) == []
     assert errors(record(pieces, "d4-d6xe6"))[0][:2] == ("G5", 1)
+
+
+@pytest.mark.skipif(accelerator.compiled(), reason="a compiled module's calls do not go through its patched names")
+def test_a_described_games_start_is_read_once(monkeypatch):
+    """The settings of a rules record read its start position once (`start_of`): the board's check
+    read it, then the settings read it again."""
+    read = []
+
+    def reading(text, *rest):
+        read.append(text)
+        return read_board(text, *rest)
+
+    monkeypatch.setattr(tafl_settings, "read_board", reading)
+    monkeypatch.setattr(tafl_rules, "read_board", reading, raising=False)
+    settings = described_settings(read_record("dim:5 start:/1ttt1/t1T1t/tTKTt/t1T1t/1ttt1/"), hnefatafl.IDS, "H")
+    assert read == ["1ppp1/p1P1p/pPKPp/p1P1p/1ppp1"]  # (as lusoria writes its pieces: p P K)
+    assert settings.start == bytes(read_board(read[0], 5, "H", "".join(LETTERS.values())))
 
 
 def test_mechanics_lusoria_does_not_play_are_refused_by_name():
