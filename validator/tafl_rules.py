@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, OptionError
+from lusoria.validator.grid import SQUARE_NAME
 from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
@@ -117,7 +118,6 @@ ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
 # games, aagenielsen.dk's Foteviken tablut 11x11)
 JUMPS = {"n": NO_JUMP, "r": RESTRICTED_JUMP, "j": JUMP, "c": CAPTURING_JUMP}  # kj, nj, cj (G14)
 _ENTRY = re.compile(r"\S+")
-_SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
 _ROW = re.compile(r"(?:[0-9]+|[tcnkmgTCNKMG])*")
 
 
@@ -177,7 +177,7 @@ def normalized(key: str, value: str) -> str:
         return value
     if key in ("cor", "cen", "afor", "dfor"):
         squares = [square for square in value.split(",") if square]
-        if value != "default" and not all(_SQUARE.fullmatch(square) for square in squares):
+        if value != "default" and not all(SQUARE_NAME.fullmatch(square) for square in squares):
             raise OptionError(f"{key}:{value} is not a list of squares (a1,k11) or default", "Rules", value)
         return (
             value
