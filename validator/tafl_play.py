@@ -30,7 +30,11 @@ from lusoria.validator.tafl_settings import Settings, named_settings
 
 def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[TaflPosition]:
     """Apply one ply as written under `settings`; Illegal when the rules forbid it."""
-    move = _read_move(settings, text)
+    geo, ids = settings.geo, settings.ids
+    try:
+        move = parse_move(geo, text)
+    except Illegal as off_board:
+        raise Illegal(ids.move, off_board.message) from None
     side = position.turn
     if settings.passes and not has_move(position.board, side, settings):
         if move is None:
@@ -39,18 +43,18 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
         position = TaflPosition(position.board, 1 - side)  # the forced pass, left out
         side = position.turn
     if move is None:
-        raise Illegal(
-            settings.ids.no_move, "a pass (--) is allowed only under no-move=passes, to a side that has no move"
-        )
-    continuing = _continues_berserk(position, move, text, settings)
+        raise Illegal(ids.no_move, "a pass (--) is allowed only under no-move=passes, to a side that has no move")
+    berserker = _berserker(position)
+    continuing = (berserker >= 0 or move.berserk) and _continues_berserk(position, berserker, move, text, settings)
     if continuing:
         side = OWNER[position.board[move.origin]]
     jumped = _checked_move(position.board, side, move, settings)
     board = moved_board(position.board, move.origin, move.target)
     captured, walled = move_captures(board, side, move.target, jumped, settings, move.captures)
-    _check_capture_list(text, move, captured, walled, position.board, board, side, settings)
+    if move.captures is not None:
+        _check_capture_list(text, move.captures, captured, walled, position.board, board, move.target, side, settings)
     if continuing and settings.berserk != "m" and not captured:
-        raise Illegal(settings.ids.berserk, f"a berserk move captures{named_settings(settings, 'ber')}")
+        raise Illegal(ids.berserk, f"a berserk move captures{named_settings(settings, 'ber')}")
     for square in captured:
         board[square] = TAKEN[board[square]]
     after = new_position(bytes(board), 1 - side)
@@ -60,23 +64,14 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
     if captured and settings.berserk != "n" and outcome is None:
         after = _berserk(after, move.target, side, settings)
     warnings = _announcement_warnings(after, move.announcement, outcome, settings) if move.announcement else []
-    return Played(after, _canonical(settings.geo, position.board, text, move, captured, continuing), outcome, warnings)
+    return Played(after, _canonical(geo, position.board, text, move, captured, continuing), outcome, warnings)
 
 
-def _read_move(settings: Settings, text: str) -> Move | None:
-    """The move a ply writes (None: a pass); Illegal, under the rule of moves, off the board."""
-    try:
-        return parse_move(settings.geo, text)
-    except Illegal as off_board:
-        raise Illegal(settings.ids.move, off_board.message) from None
-
-
-def _continues_berserk(position: TaflPosition, move: Move, text: str, settings: Settings) -> bool:
-    """Whether `move` continues a berserk move (G15): the piece that captured moves again. Illegal
-    when another moves where that piece must (ber:m, ber:c), or when a move written as one (`=`)
-    continues none."""
+def _continues_berserk(position: TaflPosition, berserker: int, move: Move, text: str, settings: Settings) -> bool:
+    """Whether `move` continues a berserk move (G15): the piece that captured, on `berserker` (-1:
+    none), moves again. Illegal when another moves where that piece must (ber:m, ber:c), or when a
+    move written as one (`=`) continues none."""
     geo, ids = settings.geo, settings.ids
-    berserker = _berserker(position)
     continuing = berserker >= 0 and move.origin == berserker
     if berserker >= 0 and not continuing and settings.berserk != "o":
         raise Illegal(
@@ -107,21 +102,20 @@ def _checked_move(board: bytes, side: int, move: Move, settings: Settings) -> in
 
 def _check_capture_list(
     text: str,
-    move: Move,
+    listed: frozenset[int],
     captured: list[int],
     walled: list[int],
     before: bytes,
     board: bytearray,
+    target: int,
     side: int,
     settings: Settings,
 ) -> None:
-    """Illegal unless the capture list written, if any (`move.captures`, each square once), names
-    what the move from `before` to `board` captures (`captured`, `walled` by shieldwalls): under
-    the rule of the king when it misses or names him, of shieldwalls, of camps when it leaves out
-    only what they capture, else of captures."""
-    ids, listed = settings.ids, move.captures
-    if listed is None:
-        return
+    """Illegal unless the capture list written (`listed`, each square once) names what the move
+    of `side` from `before` to `board` (to `target`) captures (`captured`, `walled` by
+    shieldwalls): under the rule of the king when it misses or names him, of shieldwalls, of camps
+    when it leaves out only what they capture, else of captures."""
+    ids = settings.ids
     check_capture_list(text, ids.capture)
     if listed == set(captured):
         return
@@ -129,7 +123,7 @@ def _check_capture_list(
     wrong = listed ^ set(captured)
     rule = ids.king if KING in (before[s] for s in wrong) else ids.shieldwall if wrong & set(walled) else ids.capture
     if settings.camp_squares and listed == set(
-        captured_by(board, side, move.target, settings._replace(camps=bytes(len(board))))
+        captured_by(board, side, target, settings._replace(camps=bytes(len(board))))
     ):
         rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
     key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
