@@ -1,7 +1,8 @@
 """The tafl engine's captures and endings under `Settings`: what a move captures (`move_captures`,
-which every caller uses: `captured_by`, custodial captures against pieces and hostile squares,
-the king's and the commanders'; a capturing jump; `shieldwall_captures`) and whether the game ended after it (`game_ending`: the
-king captured or escaped, Tuichi, an exit fort, encirclement, no move)."""
+which every caller asks: a capturing jump; `captured_by`, custodial captures against pieces and
+hostile squares, the king's and the commanders'; `shieldwall_captures`) and whether the game
+ended after it (`game_ending`: the king captured or escaped, Tuichi, an exit fort,
+encirclement, no move)."""
 # lusoria: compiled with mypyc
 
 from __future__ import annotations
