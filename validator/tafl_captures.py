@@ -56,7 +56,8 @@ def move_captures(
     if jumped >= 0 and settings.jumps[board[target]] == CAPTURING_JUMP and jumped not in captured:
         captured.insert(0, jumped)
     walled = [square for square in shieldwall_captures(board, side, target, settings) if square not in captured]
-    return captured + walled, walled
+    captured += walled
+    return captured, walled
 
 
 def captured_by(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:
