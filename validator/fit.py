@@ -123,13 +123,10 @@ def _describe(variant: str, changed: dict[str, str], declared_variant: str) -> s
     return f"if {words}"
 
 
-def _mechanics(tags: dict[str, str]) -> int:
-    """How many options of a rule set (`rule_tags`) differ from its game's defaults: of sets that fit
-    alike, the one with fewer is the plainer (no berserk moves, no shieldwall, … where no record
-    needs them)."""
-    cls = game_class(tags["Game"])
-    options = {**cls.preset_options(tags["Variant"]), **cls.options_from_tags(tags)}
-    return sum(value != cls.options[key][0] for key, value in options.items())
+def _mechanics(rules: Game) -> int:
+    """How many options of a rule set differ from its game's defaults: of sets that fit alike, the
+    one with fewer is the plainer (no berserk moves, no shieldwall, … where no record needs them)."""
+    return sum(value != rules.options[key][0] for key, value in rules.option.items())
 
 
 def rule_tags(cls: type[Game], variant: str, options: dict[str, str]) -> dict[str, str]:
@@ -218,16 +215,17 @@ def _search(record: Record, cls: type[Game], fit: Fit, sets: list[RuleSet], decl
             fit.bounded = True
             break
         work += plies
+        tags = rule_tags(cls, variant, options)
         try:
-            rules = cls.from_tags(_under(record, rule_tags(cls, variant, options)))
+            rules = cls.from_tags(_under(record, tags))
         except OptionError:
             continue  # this board or position does not suit the variant
         fit.tried += 1
         report = replay(record, keep=False, rules=rules, first_error=True)
         work, searched = work + rules.searched, searched + rules.searched
         if _makes_legal(record, report):
-            fit.sets.append(tags := rule_tags(cls, variant, options))
-            found.append((_mechanics(tags), _describe(variant, changed, declared_variant)))
+            fit.sets.append(tags)
+            found.append((_mechanics(rules), _describe(variant, changed, declared_variant)))
             least = cost
         else:
             errors = [d.ply for d in report.diagnostics if d.severity == ERROR and d.ply is not None]
@@ -263,10 +261,12 @@ class Proposal:
 
 
 def _group(record: Record) -> tuple[str, str | None]:
-    """The records a proposal serves: those of a game, or of a variant when the game's boards
-    are its variants (no one set fits a folder of 7×7 and 19×19 games)."""
+    """The records a proposal serves, as (game, variant): those of a game (None), or of a variant
+    when the game's boards are its variants (no one set fits a folder of 7×7 and 19×19 games);
+    those that name none (`names_no_variant`: no Variant tag, an empty or a blank one) together
+    (None)."""
     game = game_class(record.game)
-    return game.name, record.tags.get("Variant", "").lower() if game.described else None
+    return game.name, record.tags["Variant"].lower() if game.described and not names_no_variant(record) else None
 
 
 def proposals(records: list[Record], fits: list[Fit], candidates: int = 3) -> list[Proposal]:
@@ -285,7 +285,8 @@ def proposals(records: list[Record], fits: list[Fit], candidates: int = 3) -> li
     chosen = []
     for key, counts in found.items():
         group = members[key]
-        ranked = sorted(counts, key=lambda tags: (-counts[tags], _mechanics(dict(tags))))
+        game = game_class(key[0])
+        ranked = sorted(counts, key=lambda tags: (-counts[tags], _mechanics(game.from_tags(dict(tags)))))
         tried = [(dict(tags), legal_under(group, dict(tags))) for tags in ranked[:candidates]]
         tags, legal = max(tried, key=lambda pair: pair[1])  # the first of those that make the most legal
         chosen.append(Proposal(tags, legal, len(group), key[1]))

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from functools import cache, lru_cache, partial
 from operator import itemgetter
-from typing import ClassVar, NamedTuple, TypeVar
+from typing import ClassVar, Final, NamedTuple, TypeVar
 
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import EMPTY_SQUARE, PIECE_BITS, Game, P
@@ -18,7 +18,8 @@ from lusoria.validator.base import EMPTY_SQUARE, PIECE_BITS, Game, P
 ANY, ANY_PIECE = "*", "?"  # a pattern's wildcards: anything, any piece
 FILES = "abcdefghijklmnopqrs"  # of the widest board of any game: the tafl family's 19×19
 MAX_WIDTH = len(FILES)  # squares: the widest board a pattern may have (a game's `fits_pattern` narrows it)
-SQUARE_NAME = re.compile(r"([a-s])(1[0-9]|[1-9])")
+SQUARE = "[a-s](?:1[0-9]|[1-9])"  # the name of a square of any board (a1 to s19), as plies write it
+SQUARE_NAME: Final = re.compile(SQUARE)
 RUN = re.compile(r"[0-9]+")
 TURNED_PLIES = 1 << 14  # plies kept turned back, per board size and symmetry
 
@@ -245,7 +246,8 @@ def _moved(text: str, back: list[int], size: int) -> str:
     """A ply with the name of each square replaced by the name of the square `back` gives it."""
 
     def name(square: re.Match) -> str:
-        to = back[(checked_number(square[2], 1, size) - 1) * size + FILES.index(square[1])]
+        file, rank = square[0][0], square[0][1:]
+        to = back[(checked_number(rank, 1, size) - 1) * size + FILES.index(file)]
         return f"{FILES[to % size]}{to // size + 1}"
 
     return SQUARE_NAME.sub(name, text)

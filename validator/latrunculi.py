@@ -25,6 +25,7 @@ from lusoria.validator.latrunculi_play import (
     LETTERS,
     NO_MOVE,
     PAWN,
+    SQUARE,
     TOO_FEW,
     LatrunculiPosition,
     Settings,
@@ -48,7 +49,7 @@ def _run_length(empty: re.Match[str]) -> str:
 
 _PLACED: Final = re.compile(r"(?:[Pp]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
-_REMOVAL: Final = re.compile(r"~([a-p][0-9]{1,2})")  # a ply's removal of its player's incitus (~d4)
+_REMOVAL: Final = re.compile(rf"~({SQUARE})")  # a ply's removal of its player's incitus (~d4)
 
 
 @mypyc_attr(native_class=False)

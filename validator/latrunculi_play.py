@@ -123,11 +123,11 @@ class Move(NamedTuple):
     end: bool
 
 
-_SQUARE = "[a-p](?:1[0-6]|[1-9])"  # a square of any board, as the grammar writes it (a1 to p16)
+SQUARE = "[a-p](?:1[0-6]|[1-9])"  # a square of any board, as the grammar writes it (a1 to p16)
 _PLY = re.compile(  # the grammar's PLY, its squares on any board (`play_ply` refuses those off it)
     r"(?P<placement>@)?(?(placement)|(?P<piece>[DP])?)"
-    rf"(?P<path>{_SQUARE}(?(placement)|(?:-{_SQUARE}|(?:\^{_SQUARE})+)))"
-    rf"(?:x(?P<captures>[DP]?{_SQUARE}(?:/[DP]?{_SQUARE})*))?(?:~(?P<removal>{_SQUARE}))?(?P<end>#)?"
+    rf"(?P<path>{SQUARE}(?(placement)|(?:-{SQUARE}|(?:\^{SQUARE})+)))"
+    rf"(?:x(?P<captures>[DP]?{SQUARE}(?:/[DP]?{SQUARE})*))?(?:~(?P<removal>{SQUARE}))?(?P<end>#)?"
 )
 
 PLY_SHAPE: Final = (

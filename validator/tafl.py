@@ -71,6 +71,7 @@ from lusoria.validator.tafl_settings import (
     region_table,
     special_squares,
     square_index,
+    start_of,
     tafl_settings,
 )
 from lusoria.validator.tafl_unwritten import POSITIONS_PLAYED, play_unwritten, played_past_end
@@ -139,6 +140,7 @@ class TaflGame(GridGame[TaflPosition]):
             self.title,
             ids,
             region,
+            start_of(board, self.title),
             **rules,
             cross=region_table(region, {THRONE_SQUARE: passers, CORNER_SQUARE: (KING,)}, 1),
             stop=region_table(region, king_only, 1),

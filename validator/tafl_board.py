@@ -16,6 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, Illegal, NotAPly, OptionError, RankNotCovered
+from lusoria.validator.grid import FILES, SQUARE
 
 EMPTY: Final = 0
 DEFENDER: Final = 1  # a defender soldier (White)
@@ -65,7 +66,6 @@ NO_JUMP: Final = 0
 RESTRICTED_JUMP: Final = 1  # only from or to a square of a region
 JUMP: Final = 2
 CAPTURING_JUMP: Final = 3  # the soldier jumped over is captured
-FILES: Final = "abcdefghijklmnopqrs"  # up to 19 files
 # How a tafl game ends (Outcome.ending)
 KING_CAPTURED: Final = "king captured"
 KING_ESCAPED: Final = "king escaped"
@@ -193,10 +193,9 @@ class Move(NamedTuple):
     berserk: bool = False  # written `d3=f3` (as OTN writes it): the piece that captured moves again (G15)
 
 
-_SQUARE = "[a-s](?:1[0-9]|[1-9])"  # a square of any tafl board, as the games' grammars write it (a1 to s19)
 PLY_PATTERN = re.compile(  # every tafl game's PLY, its squares on any board (`_read_move` refuses those off it)
-    rf"(?P<piece>[KP])?(?P<origin>{_SQUARE})(?P<kind>[-=])(?P<target>{_SQUARE})"
-    rf"(?:x(?P<captures>[KP]?{_SQUARE}(?:/[KP]?{_SQUARE})*))?(?P<announcement>\+{{0,2}})"
+    rf"(?P<piece>[KP])?(?P<origin>{SQUARE})(?P<kind>[-=])(?P<target>{SQUARE})"
+    rf"(?:x(?P<captures>[KP]?{SQUARE}(?:/[KP]?{SQUARE})*))?(?P<announcement>\+{{0,2}})"
 )
 PLY_SHAPE: Final = (
     "a ply is a move from square to square (e3-c3), which may name its piece first (Ke5-e6) "

@@ -1,7 +1,8 @@
-"""The tafl engine's captures and endings under `Settings`: what a move captures (`captured_by`:
-custodial captures against pieces and hostile squares, the king's and the commanders';
-`shieldwall_captures`) and whether the game ended after it (`game_ending`: the
-king captured or escaped, Tuichi, an exit fort, encirclement, no move)."""
+"""The tafl engine's captures and endings under `Settings`: what a move captures (`move_captures`,
+which every caller asks: a capturing jump; `captured_by`, custodial captures against pieces and
+hostile squares, the king's and the commanders'; `shieldwall_captures`) and whether the game
+ended after it (`game_ending`: the king captured or escaped, Tuichi, an exit fort,
+encirclement, no move)."""
 # lusoria: compiled with mypyc
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
     ATTACKER_KNIGHT,
+    CAPTURING_JUMP,
     CORNER_SQUARE,
     DEFENDER,
     DEFENDER_COMMANDER,
@@ -30,6 +32,32 @@ from lusoria.validator.tafl_board import (
 )
 from lusoria.validator.tafl_moves import has_move
 from lusoria.validator.tafl_settings import Settings, exit_words, named_settings
+
+
+def moved_board(board: bytes, origin: int, target: int) -> bytearray:
+    """`board` after the piece on `origin` moved to `target` (before it captures)."""
+    after = bytearray(board)
+    after[target], after[origin] = after[origin], EMPTY
+    return after
+
+
+def move_captures(
+    board: bytearray, side: int, target: int, jumped: int, settings: Settings, listed: frozenset[int] | None = None
+) -> tuple[list[int], list[int]]:
+    """What the move of `side` that just landed on `target` captures on `board` (`moved_board`),
+    in this order, and which of them shieldwalls took: the piece on `jumped` (-1: none) when the
+    mover's jump captures (G14); the custodial captures (`captured_by`), with those against a
+    square hostile only where the record's capture list `listed` says so (`hostile_written`);
+    the soldiers of shieldwalls (G6)."""
+    captured = captured_by(board, side, target, settings)
+    if settings.hostile_written and listed is not None:
+        written = captured_by(board, side, target, settings._replace(hostile_empty=settings.hostile_written))
+        captured += [square for square in written if square in listed and square not in captured]
+    if jumped >= 0 and settings.jumps[board[target]] == CAPTURING_JUMP and jumped not in captured:
+        captured.insert(0, jumped)
+    walled = [square for square in shieldwall_captures(board, side, target, settings) if square not in captured]
+    captured += walled
+    return captured, walled
 
 
 def captured_by(board: bytearray, side: int, target: int, settings: Settings) -> list[int]:

@@ -13,15 +13,13 @@ from mypy_extensions import mypyc_attr
 
 from lusoria.validator.base import Played
 from lusoria.validator.tafl_board import (
-    CAPTURING_JUMP,
-    EMPTY,
     OWNER,
     TAKEN,
     RememberingPosition,
     TaflPosition,
     capture_list,
 )
-from lusoria.validator.tafl_captures import captured_by, game_ending, shieldwall_captures
+from lusoria.validator.tafl_captures import game_ending, move_captures, moved_board
 from lusoria.validator.tafl_moves import jumped_over, moves_of
 from lusoria.validator.tafl_settings import Settings
 
@@ -161,13 +159,8 @@ def _continue(
     captures in another order make the same boards: 8 of 9 would be 9!/1! chains)."""
     geo = settings.geo
     for origin, target in moves_of(board, side, settings, square):
-        jumped = jumped_over(board, origin, target, settings)
-        after = bytearray(board)
-        after[target], after[origin] = after[origin], EMPTY
-        captured = captured_by(after, side, target, settings)
-        if jumped >= 0 and settings.jumps[board[origin]] == CAPTURING_JUMP and jumped not in captured:
-            captured.insert(0, jumped)  # a capturing jump (G14)
-        captured += [square for square in shieldwall_captures(after, side, target, settings) if square not in captured]
+        after = moved_board(board, origin, target)
+        captured = move_captures(after, side, target, jumped_over(board, origin, target, settings), settings)[0]
         if not captured and not free:
             continue
         for victim in captured:

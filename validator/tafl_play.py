@@ -6,12 +6,11 @@ announcements' warnings (T8), and every legal move of a position (`legal_moves`)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from lusoria.validator.base import WHITE, Illegal, Outcome, Played, check_capture_list
 from lusoria.validator.tafl_board import (
-    CAPTURING_JUMP,
-    EMPTY,
     KING,
     OWNER,
     PIECE_NAMES,
@@ -24,7 +23,7 @@ from lusoria.validator.tafl_board import (
     capture_list,
     parse_move,
 )
-from lusoria.validator.tafl_captures import captured_by, game_ending, open_lines, shieldwall_captures
+from lusoria.validator.tafl_captures import captured_by, game_ending, move_captures, moved_board, open_lines
 from lusoria.validator.tafl_moves import check_move, has_move, jumped_over, moves_of, refuse_jump
 from lusoria.validator.tafl_settings import Settings, named_settings
 
@@ -46,55 +45,14 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
     if move is None:
         raise Illegal(ids.no_move, "a pass (--) is allowed only under no-move=passes, to a side that has no move")
     berserker = _berserker(position)
-    continuing = berserker >= 0 and move.origin == berserker
+    continuing = (berserker >= 0 or move.berserk) and _continues_berserk(position, berserker, move, text, settings)
     if continuing:
-        side = OWNER[position.board[berserker]]
-    elif berserker >= 0 and settings.berserk != "o":
-        raise Illegal(
-            ids.berserk,
-            f"the {PIECE_NAMES[position.board[berserker]]} that captured on {geo.names[berserker]} moves again "
-            f"(berserk){named_settings(settings, 'ber')}",
-        )
-    if move.berserk and not continuing:
-        raise Illegal(
-            ids.berserk or ids.move,  # (a game without berserk: a movement its rules refuse)
-            f"{text} is written as a berserk move (=), and no piece that captured moves again from "
-            f"{geo.names[move.origin]}{named_settings(settings, 'ber')}",
-        )
-    mover = position.board[move.origin]
-    jumped = jumped_over(position.board, move.origin, move.target, settings) if OWNER[mover] == side else -1
-    if jumped < 0:
-        if settings.jumps[mover] and OWNER[mover] == side and not settings.leaps:  # (a leap: check_move)
-            refuse_jump(position.board, move, settings)
-        check_move(position.board, side, move, settings)
-    board = bytearray(position.board)
-    board[move.target], board[move.origin] = board[move.origin], EMPTY
-    captured = captured_by(board, side, move.target, settings)
-    if settings.hostile_written and move.captures is not None:  # hostile where the list says so
-        written = captured_by(board, side, move.target, settings._replace(hostile_empty=settings.hostile_written))
-        captured += [square for square in written if square in move.captures and square not in captured]
-    if jumped >= 0 and settings.jumps[mover] == CAPTURING_JUMP and jumped not in captured:
-        captured.insert(0, jumped)
-    walled = [square for square in shieldwall_captures(board, side, move.target, settings) if square not in captured]
-    captured += walled
+        side = OWNER[position.board[move.origin]]
+    jumped = _checked_move(position.board, side, move, settings)
+    board = moved_board(position.board, move.origin, move.target)
+    captured, walled = move_captures(board, side, move.target, jumped, settings, move.captures)
     if move.captures is not None:
-        check_capture_list(text, ids.capture)
-        if move.captures != set(captured):
-            said, real = capture_list(geo, move.captures), capture_list(geo, captured) or "nothing"
-            wrong = move.captures ^ set(captured)
-            rule = (
-                ids.king
-                if KING in (position.board[s] for s in wrong)
-                else ids.shieldwall
-                if wrong & set(walled)
-                else ids.capture
-            )
-            if settings.camp_squares and move.captures == set(
-                captured_by(board, side, move.target, settings._replace(camps=bytes(len(board))))
-            ):
-                rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
-            key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
-            raise Illegal(rule, f"the move captures {real}, not {said}{named_settings(settings, key)}")
+        _check_capture_list(text, move.captures, captured, walled, position.board, board, move.target, side, settings)
     if continuing and settings.berserk != "m" and not captured:
         raise Illegal(ids.berserk, f"a berserk move captures{named_settings(settings, 'ber')}")
     for square in captured:
@@ -106,13 +64,81 @@ def play_ply(settings: Settings, position: TaflPosition, text: str) -> Played[Ta
     if captured and settings.berserk != "n" and outcome is None:
         after = _berserk(after, move.target, side, settings)
     warnings = _announcement_warnings(after, move.announcement, outcome, settings) if move.announcement else []
-    king_written = move.piece == "K" if position.board[move.origin] == KING else move.piece is None
-    canonical = (
-        text
-        if king_written and move.captures is None and not captured and move.berserk == continuing
-        else partial(_format, geo, position.board, move._replace(berserk=continuing), captured)
-    )  # written once read (validate never reads it)
-    return Played(after, canonical, outcome, warnings)
+    return Played(after, _canonical(geo, position.board, text, move, captured, continuing), outcome, warnings)
+
+
+def _continues_berserk(position: TaflPosition, berserker: int, move: Move, text: str, settings: Settings) -> bool:
+    """Whether `move` continues a berserk move (G15): the piece that captured, on `berserker` (-1:
+    none), moves again. Illegal when another moves where that piece must (ber:m, ber:c), or when a
+    move written as one (`=`) continues none."""
+    geo, ids = settings.geo, settings.ids
+    continuing = berserker >= 0 and move.origin == berserker
+    if berserker >= 0 and not continuing and settings.berserk != "o":
+        raise Illegal(
+            ids.berserk,
+            f"the {PIECE_NAMES[position.board[berserker]]} that captured on {geo.names[berserker]} moves again "
+            f"(berserk){named_settings(settings, 'ber')}",
+        )
+    if move.berserk and not continuing:
+        raise Illegal(
+            ids.berserk or ids.move,  # (a game without berserk: a movement its rules refuse)
+            f"{text} is written as a berserk move (=), and no piece that captured moves again from "
+            f"{geo.names[move.origin]}{named_settings(settings, 'ber')}",
+        )
+    return continuing
+
+
+def _checked_move(board: bytes, side: int, move: Move, settings: Settings) -> int:
+    """The square that `move`, by `side`, jumps over (-1: none, or a piece of the other side moved);
+    Illegal when the rules refuse the move."""
+    mover = board[move.origin]
+    jumped = jumped_over(board, move.origin, move.target, settings) if OWNER[mover] == side else -1
+    if jumped < 0:
+        if settings.jumps[mover] and OWNER[mover] == side and not settings.leaps:  # (a leap: check_move)
+            refuse_jump(board, move, settings)
+        check_move(board, side, move, settings)
+    return jumped
+
+
+def _check_capture_list(
+    text: str,
+    listed: frozenset[int],
+    captured: list[int],
+    walled: list[int],
+    before: bytes,
+    board: bytearray,
+    target: int,
+    side: int,
+    settings: Settings,
+) -> None:
+    """Illegal unless the capture list written (`listed`, each square once) names what the move
+    of `side` from `before` to `board` (to `target`) captures (`captured`, `walled` by
+    shieldwalls): under the rule of the king when it misses or names him, of shieldwalls, of camps
+    when it leaves out only what they capture, else of captures."""
+    ids = settings.ids
+    check_capture_list(text, ids.capture)
+    if listed == set(captured):
+        return
+    said, real = capture_list(settings.geo, listed), capture_list(settings.geo, captured) or "nothing"
+    wrong = listed ^ set(captured)
+    rule = ids.king if KING in (before[s] for s in wrong) else ids.shieldwall if wrong & set(walled) else ids.capture
+    if settings.camp_squares and listed == set(
+        captured_by(board, side, target, settings._replace(camps=bytes(len(board))))
+    ):
+        rule, real = ids.camp_capture, real + " (against a camp)"  # the list leaves out what the camps capture
+    key = "ks" if rule == ids.king else "sw" if rule == ids.shieldwall else "ka"
+    raise Illegal(rule, f"the move captures {real}, not {said}{named_settings(settings, key)}")
+
+
+def _canonical(
+    geo: Geometry, board: bytes, text: str, move: Move, captured: list[int], continuing: bool
+) -> str | Callable[[], str]:
+    """The ply in canonical form: `text` when it is already, else what writes it once read
+    (validate never reads it)."""
+    king_written = move.piece == "K" if board[move.origin] == KING else move.piece is None
+    if king_written and move.captures is None and not captured and move.berserk == continuing:
+        return text
+    return partial(_format, geo, board, move._replace(berserk=continuing), captured)
 
 
 def _berserker(position: TaflPosition) -> int:
@@ -146,11 +172,7 @@ def _capturing(board: bytes, side: int, move: tuple[int, int], settings: Setting
     """Whether a move captures (custodially, by a capturing jump or a shieldwall)."""
     origin, target = move
     jumped = jumped_over(board, origin, target, settings)
-    if jumped >= 0 and settings.jumps[board[origin]] == CAPTURING_JUMP:
-        return True
-    after = bytearray(board)
-    after[target], after[origin] = after[origin], EMPTY
-    return bool(captured_by(after, side, target, settings) or shieldwall_captures(after, side, target, settings))
+    return bool(move_captures(moved_board(board, origin, target), side, target, jumped, settings)[0])
 
 
 def legal_moves(position: TaflPosition, settings: Settings) -> list[tuple[int, int]]:

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, OptionError
+from lusoria.validator.grid import SQUARE_NAME
 from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
@@ -32,16 +33,14 @@ from lusoria.validator.tafl_board import (
     FILES,
     JUMP,
     KING,
-    LETTERS,
     NO_JUMP,
     PLAIN,
     RESTRICTED_JUMP,
     THRONE_SQUARE,
     Geometry,
     TaflBoard,
-    read_board,
 )
-from lusoria.validator.tafl_settings import RuleIds, Settings, region_table, square_index, tafl_settings
+from lusoria.validator.tafl_settings import RuleIds, Settings, region_table, square_index, start_of, tafl_settings
 
 MAX_SIZE = len(FILES)  # 19
 MIN_SIZE = 5
@@ -119,7 +118,6 @@ ALIASES = {"ks": {"y": "s", "n": "w"}}  # OTN's older values
 # games, aagenielsen.dk's Foteviken tablut 11x11)
 JUMPS = {"n": NO_JUMP, "r": RESTRICTED_JUMP, "j": JUMP, "c": CAPTURING_JUMP}  # kj, nj, cj (G14)
 _ENTRY = re.compile(r"\S+")
-_SQUARE = re.compile(r"[a-s](?:1[0-9]|[1-9])")
 _ROW = re.compile(r"(?:[0-9]+|[tcnkmgTCNKMG])*")
 
 
@@ -179,7 +177,7 @@ def normalized(key: str, value: str) -> str:
         return value
     if key in ("cor", "cen", "afor", "dfor"):
         squares = [square for square in value.split(",") if square]
-        if value != "default" and not all(_SQUARE.fullmatch(square) for square in squares):
+        if value != "default" and not all(SQUARE_NAME.fullmatch(square) for square in squares):
             raise OptionError(f"{key}:{value} is not a list of squares (a1,k11) or default", "Rules", value)
         return (
             value
@@ -449,13 +447,13 @@ def refusal(option: dict[str, str]) -> str | None:
     return None
 
 
-def described_board(option: dict[str, str], title: str) -> tuple[TaflBoard, bytes]:
-    """The board a full set of options describes and what each of its squares is (`_region`);
-    OptionError when they describe none: a start whose ranks do not cover the board or that has
-    no king or two, a square off the board or of two kinds."""
+def described_board(option: dict[str, str], title: str) -> tuple[TaflBoard, bytes, bytes]:
+    """The board a full set of options describes, its start (`start_of`) and what each of its
+    squares is (`_region`); OptionError when they describe none: a start whose ranks do not
+    cover the board or that has no king or two, a square off the board or of two kinds."""
     board = board_of(option, title)
-    read_board(board.start.split()[0], board.size, title, "".join(LETTERS.values()))
-    return board, _region(option, board)
+    start = start_of(board, title)
+    return board, start, _region(option, board)
 
 
 def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Settings:
@@ -468,7 +466,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         raise OptionError(refused, "Variant", refused.partition(": ")[0])
     unwritten = option["berw"] if option["berw"] != "y" and option["ber"] == "c" else ""  # (berw:n and berw:a mean
     # nothing without berserk moves)
-    board, region = described_board(option, title)
+    board, start, region = described_board(option, title)
     cross, stop, enter, held, empty, written = _tables(region, tuple(option[key] for key in TABLE_KEYS))
     armed = option["ka"]
     defenders, attackers = (
@@ -482,6 +480,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         title,
         ids,
         region,
+        start,
         cross=cross,
         stop=stop,
         enter=enter,

@@ -185,12 +185,17 @@ REGION_WORDS: Final = {
 }
 
 
-def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **rules) -> Settings:
-    """Settings on `board` (its geometry, start and exits), `region` by square (PLAIN, THRONE_SQUARE,
-    CORNER_SQUARE, …), the rule IDs, and `rules`, Settings' rule fields: those not given are off
-    (no camps, Tuichi, passes, repetition, shieldwall, forts, encirclement, speed limit nor
-    Linnaean capture; every piece passes over and stops on every square, none is hostile, the
-    king is captured on four sides and every piece captures)."""
+def start_of(board: TaflBoard, title: str) -> bytes:
+    """The squares of `board`'s start (any tafl piece); OptionError when its position is malformed."""
+    return bytes(read_board(board.start.split()[0], board.size, title, "".join(LETTERS.values())))
+
+
+def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, start: bytes, **rules) -> Settings:
+    """Settings on `board` (its geometry, exits and `start`, read by `start_of`), `region` by square
+    (PLAIN, THRONE_SQUARE, CORNER_SQUARE, …), the rule IDs, and `rules`, Settings' rule fields:
+    those not given are off (no camps, Tuichi, passes, repetition, shieldwall, forts,
+    encirclement, speed limit nor Linnaean capture; every piece passes over and stops on every
+    square, none is hostile, the king is captured on four sides and every piece captures)."""
     size = board.size
     geo = geometry(size, square_index(size, board.throne) if board.throne else -1)
     cells = len(OWNER) * geo.squares
@@ -240,7 +245,7 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, **r
         geo=geo,
         ids=ids,
         board=board,
-        start=bytes(read_board(board.start.split()[0], size, title, "".join(LETTERS.values()))),
+        start=start,
         throne_words=throne_words,
         words=words,
         region=region,

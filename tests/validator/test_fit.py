@@ -308,3 +308,15 @@ def test_of_rule_sets_that_fit_alike_the_plainest_comes_first_and_is_proposed():
     berserk = [parse_record(start + moves) for moves in ("d1-d3xd4 d3-f3xg3 *", "b10-b9 Kk6-k7 *")]
     [needed] = proposals(berserk, [fitting_rules(record) for record in berserk])
     assert (needed.tags["Variant"], needed.legal) == ("opentafl-berserk-11x11", 2)
+
+
+def test_records_that_name_no_variant_blank_or_left_out_share_one_proposal():
+    """A game whose boards are its variants groups its records by the variant they name: those that
+    name none, with no Variant tag or a blank one, were two groups, the blank one proposed for as
+    "records of variant  " (its key the tag's blank, taken as a variant's name)."""
+    from lusoria.validator.fit import proposals
+
+    records = [parse_record(f'[Game "hnefatafl"]{variant}\n1. d1-d3 f4-d4 *') for variant in ("", '\n[Variant " "]')]
+    [proposal] = proposals(records, [fitting_rules(record) for record in records])
+    assert str(proposal) == "hnefatafl: variant opentafl-fetlar-11x11 makes 2 of the 2 records legal"
+    assert proposal.of is None

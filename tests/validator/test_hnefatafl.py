@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
+from lusoria import accelerator
 from lusoria.api import random_record
 from lusoria.archive.positions import boards_and_materials
 from lusoria.cli import main
@@ -22,12 +23,14 @@ from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn_writer import write_report
 from lusoria.notation import parse_record
 from lusoria.notation.writer import write_record
-from lusoria.validator import hnefatafl, tafl_unwritten
+from lusoria.validator import hnefatafl, tafl_rules, tafl_settings, tafl_unwritten
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.diagram import Piece
 from lusoria.validator.hnefatafl import CatalogueError, Hnefatafl, catalogue, load
 from lusoria.validator.replay import canonical_text, check, replay
-from lusoria.validator.tafl_board import KING
+from lusoria.validator.tafl_board import KING, LETTERS, read_board
+from lusoria.validator.tafl_captures import move_captures, moved_board
+from lusoria.validator.tafl_moves import jumped_over
 from lusoria.validator.tafl_rules import _speed, _speed_record, described_record, described_settings, read_record
 
 FETLAR = "fetlar-hnefatafl-11x11"  # attackers first, corner escape, strong armed king, no shieldwall
@@ -261,6 +264,23 @@ def test_linnaean_capture():
     assert errors(record(pieces, "d4-d6xe6"))[0][:2] == ("G5", 1)
 
 
+@pytest.mark.skipif(accelerator.compiled(), reason="a compiled module's calls do not go through its patched names")
+def test_a_described_games_start_is_read_once(monkeypatch):
+    """The settings of a rules record read its start position once (`start_of`): the board's check
+    read it, then the settings read it again."""
+    read = []
+
+    def reading(text, *rest):
+        read.append(text)
+        return read_board(text, *rest)
+
+    monkeypatch.setattr(tafl_settings, "read_board", reading)
+    monkeypatch.setattr(tafl_rules, "read_board", reading, raising=False)
+    settings = described_settings(read_record("dim:5 start:/1ttt1/t1T1t/tTKTt/t1T1t/1ttt1/"), hnefatafl.IDS, "H")
+    assert read == ["1ppp1/p1P1p/pPKPp/p1P1p/1ppp1"]  # (as lusoria writes its pieces: p P K)
+    assert settings.start == bytes(read_board(read[0], 5, "H", "".join(LETTERS.values())))
+
+
 def test_mechanics_lusoria_does_not_play_are_refused_by_name():
     with pytest.raises(OptionError, match="guards are not supported"):
         described_settings(read_record("dim:5 start:/5/5/2K2/5/1g3/"), hnefatafl.IDS, "Hnefatafl")
@@ -293,6 +313,23 @@ def test_commanders_knights_and_the_king_jump_over_an_enemy_soldier():
     rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "kj=j"})
     position = rules.parse_position(board("Kc3 pc4 pa2", turn="w"))
     assert "Kc3-c5" in rules.legal_plies(position)
+
+
+def test_one_function_says_what_a_move_captures_the_jumped_soldier_first_the_walls_last():
+    """`move_captures`, which a ply, a berserk piece's next move and a left-out continuation all ask:
+    a knight jumps a5-a7 over a6 (nj:c, G14), takes b7 against c7 (G5) and flanks the shieldwall
+    a8-a9 closed by a10 (sw:w, G6); the walls' soldiers are also said apart (the rule a wrong list
+    breaks)."""
+    pieces = "Kf6 Na5 pa6 pb7 Pc7 pa8 pa9 Pb8 Pb9 Pa10 pk2"
+    rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "sw=w"})
+    settings, position = rules.settings, rules.parse_position(board(pieces, turn="w"))
+    origin, target = settings.geo.index["a5"], settings.geo.index["a7"]
+    jumped = jumped_over(position.board, origin, target, settings)
+    captured, walled = move_captures(moved_board(position.board, origin, target), WHITE, target, jumped, settings)
+    names = settings.geo.names
+    assert ([names[s] for s in captured], [names[s] for s in walled]) == (["a6", "b7", "a8", "a9"], ["a8", "a9"])
+    assert rules.play(position, "a5-a7").text == "a5-a7xa6/a8/a9/b7"
+    assert errors(record(pieces, "a5-a7xa6/b7", "sw=w", turn="w"))[0][:2] == ("G6", 1)
 
 
 def test_a_captured_mercenary_changes_sides():

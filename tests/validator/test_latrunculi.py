@@ -173,6 +173,21 @@ def test_s4_a_second_removal_is_said_to_break_one_removal_a_turn(ply, found):
     assert diagnostic.message == said
 
 
+@pytest.mark.parametrize("removal", ["~a0", "~q5"])
+def test_s4_a_second_removal_off_every_board_is_said_to_be_off_the_board_as_a_first_one_is(removal):
+    """A second removal of no square of any board: `~a0` was read as a square by the removal's own
+    pattern (`[a-p][0-9]{1,2}`), so said to break S4, where `~q5` was said to be off the board; both
+    are now read with the grammar's squares (a1 to p16), as a first removal is."""
+    square = removal[1:]
+    for ply in (f"a2-a3{removal}", f"a2-a3~d4{removal}"):
+        movetext = f"1. {ply} *"
+        (diagnostic,) = check(
+            f'[Game "latrunculi"]\n[Position "pp6/8/8/8/3I4/8/P1I5/PP6 w"]\n\n{movetext}\n'
+        ).diagnostics
+        assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("syntax", 4, 4)
+        assert diagnostic.message == f"found '{ply}': {square} is not a square of any latrunculi board (a1–p16)"
+
+
 def test_s4_a_second_removal_is_said_on_its_line_past_leading_blank_lines():
     """The record's text starts with a blank line: the line counts it (lalr._row_column); and a second
     removal on a line of its own is said so too."""
