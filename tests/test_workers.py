@@ -26,6 +26,16 @@ def checked_where(item: int) -> tuple[int, int, bool]:
     return item, os.getpid(), signal.getsignal(signal.SIGINT) == signal.SIG_IGN
 
 
+@pytest.fixture
+def interruptible():
+    """Ctrl-C as a terminal's foreground process has it: a shell's background job (`pytest &`)
+    starts with SIGINT ignored, which this process, taking the first chunk, would then show."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.usefixtures("interruptible")
 def test_workers_keep_the_order_and_the_problems_in_their_place():
     skipped = Skipped("notes.txt", "not a record file")
     items = [*range(40), skipped, *range(40, 100)]
@@ -97,6 +107,7 @@ def test_one_job_or_one_chunk_stays_in_this_process():
     )
 
 
+@pytest.mark.usefixtures("interruptible")
 def test_workers_the_system_refuses_leave_the_chunks_to_those_it_gave(monkeypatch):
     # out of processes or file descriptors: the workers made take every chunk; with none, this process does
     made = []
