@@ -201,7 +201,7 @@ def _view(path: str, params: Params) -> View:
         game, variant = found
     elif variant is None:
         variant = _archive(path).variant_to_open(game)
-    rules = _rules_named(game, variant)
+    rules = _held_rules(path, game, variant)
     line = params.getlist("ply")
     if len(line) > MAX_LINE or any(len(ply) > MAX_TEXT for ply in line):
         raise BadRequest(f"a line is at most {MAX_LINE} plies of at most {MAX_TEXT} characters")
@@ -220,6 +220,16 @@ def _view(path: str, params: Params) -> View:
     }
     kept.update(game=game, variant=variant or "")
     return View(rules, game, variant, line, positions, kept)
+
+
+def _held_rules(path: str, game: str, variant: str | None) -> Game:
+    """`_rules_named`; of a variant lusoria does not know whose records the archive holds, the
+    error says it may be one of a user's own catalogue, as `lusoria tree --variant` says it."""
+    try:
+        return _rules_named(game, variant)
+    except BadRequest as error:
+        hint = _archive(path).users_variant_hint(game, variant, path) if variant else ""
+        raise BadRequest(f"{error}; {hint}" if hint else str(error)) from None
 
 
 def _rules_named(game: str, variant: str | None) -> Game:
