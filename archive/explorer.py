@@ -293,9 +293,12 @@ def _crumbs(view: View) -> str:
 def _games_listed(path: str) -> list[str]:
     """`GAME/VARIANT` of each game and variant of the archive that lusoria plays (a variant it does not
     know is not offered), among the MAX_GAMES_LISTED most recorded: more than the catalogue holds; a
-    catalogue's entry that records of a variant with other tags play by its name (`_entry_of`)."""
+    catalogue's entry that records of a variant with other tags play by its name (`_entry_of`). Records
+    of no variant, whose rules could not be read, are in no tree: they offered `GAME/`, shown as the
+    game alone beside `GAME/seed`, which leads to the game's records of every variant."""
     rows = _archive(path).iter_sql(
-        "SELECT game, variant, rule_tags FROM records WHERE game IS NOT NULL GROUP BY game, variant, rule_tags"
+        "SELECT game, variant, rule_tags FROM records WHERE game IS NOT NULL AND variant IS NOT NULL"
+        " GROUP BY game, variant, rule_tags"
         f" ORDER BY count(*) DESC LIMIT {MAX_GAMES_LISTED}",
         TIMEOUT,
     )
