@@ -326,6 +326,16 @@ class Archive:
             )
         return None
 
+    def users_variant_hint(self, game: str, variant: str, name: str) -> str:
+        """For a variant of `game` that lusoria does not know: that the archive (`name`) holds
+        records of it, perhaps of a user's own catalogue, not read now, and where the game's
+        variants were read from; "" when it holds none, or the game reads no catalogue."""
+        rules = GAMES.get(game.lower())
+        read_from = rules.variants_read_from() if rules else ""
+        if read_from and not self.lacking(game, variant):
+            return f"{name} holds records of it, perhaps a variant of a user's own catalogue. {read_from}"
+        return ""
+
     def _selected(self, filters: Filters | None) -> tuple[str, list] | None:
         """`_selected`, the names of `filters` checked (`_check_names`)."""
         self._check_names(filters)

@@ -201,7 +201,7 @@ def _view(path: str, params: Params) -> View:
         game, variant = found
     elif variant is None:
         variant = _archive(path).variant_to_open(game)
-    rules = _rules_named(game, variant)
+    rules = _held_rules(path, game, variant)
     line = params.getlist("ply")
     if len(line) > MAX_LINE or any(len(ply) > MAX_TEXT for ply in line):
         raise BadRequest(f"a line is at most {MAX_LINE} plies of at most {MAX_TEXT} characters")
@@ -220,6 +220,16 @@ def _view(path: str, params: Params) -> View:
     }
     kept.update(game=game, variant=variant or "")
     return View(rules, game, variant, line, positions, kept)
+
+
+def _held_rules(path: str, game: str, variant: str | None) -> Game:
+    """`_rules_named`; of a variant lusoria does not know whose records the archive holds, the
+    error says it may be one of a user's own catalogue, as `lusoria tree --variant` says it."""
+    try:
+        return _rules_named(game, variant)
+    except BadRequest as error:
+        hint = _archive(path).users_variant_hint(game, variant, path) if variant else ""
+        raise BadRequest(f"{error}; {hint}" if hint else str(error)) from None
 
 
 def _rules_named(game: str, variant: str | None) -> Game:
@@ -283,9 +293,12 @@ def _crumbs(view: View) -> str:
 def _games_listed(path: str) -> list[str]:
     """`GAME/VARIANT` of each game and variant of the archive that lusoria plays (a variant it does not
     know is not offered), among the MAX_GAMES_LISTED most recorded: more than the catalogue holds; a
-    catalogue's entry that records of a variant with other tags play by its name (`_entry_of`)."""
+    catalogue's entry that records of a variant with other tags play by its name (`_entry_of`). Records
+    of no variant, whose rules could not be read, are in no tree: they offered `GAME/`, shown as the
+    game alone beside `GAME/seed`, which leads to the game's records of every variant."""
     rows = _archive(path).iter_sql(
-        "SELECT game, variant, rule_tags FROM records WHERE game IS NOT NULL GROUP BY game, variant, rule_tags"
+        "SELECT game, variant, rule_tags FROM records WHERE game IS NOT NULL AND variant IS NOT NULL"
+        " GROUP BY game, variant, rule_tags"
         f" ORDER BY count(*) DESC LIMIT {MAX_GAMES_LISTED}",
         TIMEOUT,
     )

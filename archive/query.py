@@ -36,14 +36,6 @@ COLUMNS = [
     "path",
     "line",
 ]
-# A record read from another format that its reader refused or could not parse keeps its text as
-# written (archive/records_as_rows.py: as_written), to be read again by a later lusoria: not lgn. (The
-# records of another format are looked up once: a lookup a record in `other_tags`, ordered by tag,
-# would read every SourceFormat tag up to the record's, 4 s for 3,000 refused records of 6,000.)
-UNCONVERTED = (
-    "(records.setting IS NULL AND records.id IN (SELECT record_id FROM other_tags WHERE name = 'SourceFormat'))"
-    " AS unconverted"
-)
 MAX_SQL_INTEGER = 2**63 - 1
 Condition = Callable[[Any, "Filters"], tuple[str, list]]  # a filter's value and all the filters -> SQL, parameters
 
@@ -288,6 +280,7 @@ def rule_id(written: str) -> str:
 def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     """The SQL and its parameters for `filters` (records oldest first; unless `ordered` is
     False and there is no `limit`: in any order). ValueError for a filter that cannot work."""
+    from lusoria.archive.records_as_rows import UNCONVERTED
     from lusoria.archive.search import ply_search
     from lusoria.archive.texts import TEXT_OF
 

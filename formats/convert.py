@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lusoria.files import common_folder
-from lusoria.formats import FORMATS
+from lusoria.formats import FORMATS, Writer
 from lusoria.formats.lgn import with_source_tags
 from lusoria.formats.sources import given
 from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
@@ -46,10 +46,11 @@ def convert(
     `lusoria convert`). A record that does not parse or breaks a rule is not converted (a reader
     of another format must not make an illegal record):
     its first error is the `problem`, and its `diagnostic`; nor is one that the format cannot hold
-    (its writer's ValueError is the problem). A record read from another format is written with the
+    (the problem: why, from the format's `refuses` before any error of the record, as OTN refuses a
+    Latrunculi record, or from its writer's ValueError). A record read from another format is written with the
     tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
     Each has the name of its own file below a directory (`file_name`)."""
-    write = FORMATS[to].write if to in FORMATS else None
+    write, refuses = (FORMATS[to].write, FORMATS[to].refuses) if to in FORMATS else (None, None)
     if write is None:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
     sources = list(given(paths))
@@ -64,14 +65,21 @@ def convert(
             continue
         source = report.source
         name = file_name(source, FORMATS[to].suffixes[0], inputs)
-        if report.record is None or report.rules is None or not report.valid:
+        if refuses and (why := refuses(report)):
+            yield Converted(source, None, report, why, file_name=name)
+        elif report.record is None or report.rules is None or not report.valid:
             first = next(d for d in report.diagnostics if d.severity == ERROR)
             yield Converted(source, None, report, f"error[{first.rule}]: {first.message}", first, name)
-            continue
-        try:
-            yield Converted(source, write(with_source_tags(report)), report, file_name=name)
-        except ValueError as problem:
-            yield Converted(source, None, report, str(problem), file_name=name)
+        else:
+            yield _written(write, report, name)
+
+
+def _written(write: Writer, report: Report, name: str) -> Converted:
+    """A valid record in a format, or why the format cannot hold it (its writer's ValueError)."""
+    try:
+        return Converted(report.source, write(with_source_tags(report)), report, file_name=name)
+    except ValueError as problem:
+        return Converted(report.source, None, report, str(problem), file_name=name)
 
 
 def file_name(source: RecordText, suffix: str, inputs: str) -> str:

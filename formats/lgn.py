@@ -11,7 +11,8 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import names_a_file
 from lusoria.validator.replay import Report, canonical_text
 
-SOURCE_TAGS = ("SourceFormat", "SourceFile", "SourceRecord")  # its format, its file, its place among the file's
+SOURCE_FORMAT = "SourceFormat"  # the tag of the format a record was read from (the archive's other_tags too)
+SOURCE_TAGS = (SOURCE_FORMAT, "SourceFile", "SourceRecord")  # its format, its file, its place among the file's
 
 
 def source_tags(source: RecordText) -> dict[str, str]:
@@ -21,7 +22,7 @@ def source_tags(source: RecordText) -> dict[str, str]:
     `convert`'s messages say)."""
     if source.format == "lgn" or not names_a_file(source.path):
         return {}
-    tags = {"SourceFormat": source.format, "SourceFile": source.path}
+    tags = {SOURCE_FORMAT: source.format, "SourceFile": source.path}
     if not (source.format in FORMATS and FORMATS[source.format].one_game):
         tags["SourceRecord"] = str(source.index)
     return tags

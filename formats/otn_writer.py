@@ -30,6 +30,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import MAX_TOKEN
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import unknown
+from lusoria.validator.games import game_class
 from lusoria.validator.replay import Report
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflPosition
@@ -42,9 +43,23 @@ MAX_DEPTH = 32  # variations one inside another that `_write_otn` writes: each t
 def write_report(report: Report) -> str:
     """A replayed record as an OTN game (the format's writer): ValueError for a game OTN does not hold."""
     if not isinstance(report.rules, TaflGame) or report.record is None:
-        raise ValueError(f"OTN holds tafl games, not {report.game}")
+        raise ValueError(_not_tafl(report.game))
     kept = {0: report.positions, **report.variation_positions}
     return _write_otn(report.record, report.rules, report.canonical, cast(dict[int, list[TaflPosition]], kept))
+
+
+def refusal(report: Report) -> str | None:
+    """Why OTN cannot hold a record, valid or not (the format's `refuses`): its game is not a tafl
+    game. None for a tafl game, and for a game lusoria does not know (its record is invalid)."""
+    try:
+        game = type(report.rules) if report.rules else game_class(report.game or "")
+    except KeyError:
+        return None
+    return None if issubclass(game, TaflGame) else _not_tafl(report.game)
+
+
+def _not_tafl(game: str | None) -> str:
+    return f"OTN holds tafl games, not {game}"
 
 
 def _write_otn(

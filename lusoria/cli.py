@@ -1194,10 +1194,9 @@ def start_rules(db: str, filters: dict[str, Any]) -> api.Game:
     try:
         return chosen_rules(tags)
     except click.BadParameter as error:
-        game = api.GAMES.get(tags["Game"].lower())
-        read_from = game.variants_read_from() if game and error.param_hint == "--variant" else ""
-        if read_from and not archive_errors(lambda: archive_at(db).lacking(tags["Game"], tags["Variant"])):
-            hint = f"{db} holds records of it, perhaps a variant of a user's own catalogue. {read_from}"
+        if error.param_hint == "--variant" and (
+            hint := archive_errors(lambda: archive_at(db).users_variant_hint(tags["Game"], tags["Variant"], db))
+        ):
             raise click.BadParameter(f"{error.message}; {hint}", param_hint="--variant") from None
         raise
 

@@ -173,9 +173,10 @@ def _json(value) -> str:
 
 
 def _note(diagnostic: Diagnostic) -> str:
+    """A diagnostic of no ply (syntax, tags), with what its slip meant (did you mean 31:?)."""
     return (
         f'<div class="diagnostic {diagnostic.severity}">{diagnostic.severity}[{escape(diagnostic.rule)}]: '
-        f"{escape(diagnostic.message)}</div>"
+        f"{escape(diagnostic.said_whole())}</div>"
     )
 
 

@@ -141,8 +141,8 @@ def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
 
 
 def unreplayable(diagnostic: Diagnostic) -> str:
-    """Why a record cannot be replayed."""
-    return f"cannot be replayed: {diagnostic.message}"
+    """Why a record cannot be replayed, with what its slip meant as validate says it (did you mean 31:?)."""
+    return f"cannot be replayed: {diagnostic.said_whole()}"
 
 
 def more_diagnostics(verdict: Verdict, shown: int) -> str:

@@ -136,3 +136,21 @@ def test_a_board_made_by_hand_of_what_no_rules_replayed_is_refused_as_it_is_made
     with pytest.raises(ValueError, match=f"no board at ply {ply}: a Board is of a record its rules replayed"):
         Board(check(text), ply)
     assert Board(check('[Game "tablut"]\n1. e3-c3 *\n'), 1).last == "e3-c3"
+
+
+def test_a_record_that_does_not_parse_is_said_with_what_its_slip_meant_as_validate_says_it(tmp_path):
+    """A Laquet roll without its colon: show, rules and html said "cannot be replayed: found '31'"
+    without validate's "did you mean 31:?"."""
+    path = tmp_path / "roll.lgn"
+    path.write_text('[Game "laquet"]\n\n1. 46: 5/11 4/8 31 6/12 6/7 *\n')
+    why = (
+        f"{path}:3:17: record 0: cannot be replayed: found '31', expected a ply, a move number, a comment, a NAG, "
+        "a variation or a result marker (1-0, 0-1, 1/2-1/2, *); did you mean 31:?\n"
+    )
+    assert "^^ did you mean 31:?" in CliRunner().invoke(main, ["validate", str(path)]).output
+    for command in ("show", "html"):
+        result = CliRunner().invoke(main, [command, str(path)])
+        assert (result.exit_code, result.stderr) == (1, f"lusoria: {why}")
+    assert CliRunner().invoke(main, ["rules", str(path)]).output == why
+    page = CliRunner().invoke(main, ["html", str(path)]).stdout
+    assert "(1-0, 0-1, 1/2-1/2, *); did you mean 31:?</div>" in page

@@ -49,7 +49,7 @@ def _run_length(empty: re.Match[str]) -> str:
 
 _PLACED: Final = re.compile(r"(?:[Pp]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
-_REMOVAL: Final = re.compile(rf"~({SQUARE})")  # a ply's removal of its player's incitus (~d4)
+_REMOVAL: Final = re.compile(rf"~({SQUARE})(?![0-9])")  # a ply's removal of its player's incitus (~d4; ~d17 none)
 
 
 @mypyc_attr(native_class=False)

@@ -48,6 +48,11 @@ class Diagnostic:
         shown = [f"'{text}'" if "?" in text else text for text in self.suggestions]
         return f"did you mean {' or '.join(shown)}?"
 
+    def said_whole(self) -> str:
+        """The message on one line, with what the slip meant when there are suggestions:
+        found '31', expected ...; did you mean 31:?"""
+        return f"{self.message}; {self.meant()}" if self.suggestions else self.message
+
 
 @dataclass(slots=True)
 class Report:

@@ -327,6 +327,20 @@ def test_the_game_list_offers_every_game_of_the_archive_and_the_one_shown(tmp_pa
     assert listed.count("<option") == 103
 
 
+def test_the_game_list_offers_no_game_alone_for_records_of_no_variant(tmp_path):
+    """Records whose rules could not be read (no variant) are in no tree, yet offered `laquet/`,
+    shown as "laquet" beside "laquet/seed", which read as a duplicate: it led to every record of
+    laquet, not to them. A URL that names the game alone still shows it, as the one shown."""
+    path = str(tmp_path / "club.db")
+    unparsable = '[Game "laquet"]\n\n1. 46: 5/11 4/8 31 *\n'
+    Archive(path).import_paths(["\n".join([*random_records("laquet", 1, max_plies=2), unparsable])])
+    site = datasette_app.Datasette([path])
+    listed = get(site, "/-/explorer/club").text.split('name="game_variant">')[1].split("</select>")[0]
+    assert listed == '<option value="laquet/seed" selected>laquet/seed</option>'
+    alone = get(site, "/-/explorer/club?game=laquet").text.split('name="game_variant">')[1].split("</select>")[0]
+    assert alone.startswith('<option value="laquet/" selected>laquet</option><option value="laquet/seed">')
+
+
 SAAMI_W = (  # aagenielsen.dk's "Saami Tablut-w" (the Swedes first) as the aage reader archives it, and aage as it is
     '[Game "tablut"]\n[Variant "aage"]\n[Rules "first=white"]\n[White "Swedes first"]\n[Result "1-0"]\n\n'
     "1. e3-c3 d1-d3 2. e4-e3 1-0\n\n"

@@ -486,6 +486,21 @@ def test_convert_needs_an_output_dir_for_several_otn_games(tmp_path):
     assert laquet.exit_code == 1 and "OTN holds tafl games, not laquet" in laquet.output
 
 
+def test_convert_to_otn_says_an_invalid_record_of_another_game_is_not_tafl(tmp_path):
+    """A Latrunculi or Laquet record that breaks a rule, or does not parse: OTN cannot hold its
+    game, said as of a valid one (it said the record's first error, as if fixing it would do)."""
+    broken = tmp_path / "broken.lgn"
+    broken.write_text('[Game "latrunculi"]\n\n1. a1 *\n\n[Game "laquet"]\n\n1. 46: 5/11 4/8 31 *\n')
+    result = run("convert", "--to", "otn", broken)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"lusoria: {broken}:1: record 0 not converted: OTN holds tafl games, not latrunculi\n"
+        f"lusoria: {broken}:5: record 1 not converted: OTN holds tafl games, not laquet\n"
+    )
+    tablut = run("convert", "--to", "otn", ROOT / "samples" / "errors" / "tablut-moves.lgn")
+    assert "record 0 not converted: error[T1]: the piece on e4 is White's" in tablut.stderr
+
+
 def test_convert_output_dir_names_each_file_by_its_record_number_as_messages_do(tmp_path):
     """`record 1` of a message, `show --record 1` and the file `round-1.lgn` are one record (files were
     numbered from 1: record 0's slip was said beside round-1.lgn, which held record 1)."""

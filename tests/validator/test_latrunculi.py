@@ -173,11 +173,12 @@ def test_s4_a_second_removal_is_said_to_break_one_removal_a_turn(ply, found):
     assert diagnostic.message == said
 
 
-@pytest.mark.parametrize("removal", ["~a0", "~q5"])
+@pytest.mark.parametrize("removal", ["~a0", "~q5", "~d17"])
 def test_s4_a_second_removal_off_every_board_is_said_to_be_off_the_board_as_a_first_one_is(removal):
     """A second removal of no square of any board: `~a0` was read as a square by the removal's own
     pattern (`[a-p][0-9]{1,2}`), so said to break S4, where `~q5` was said to be off the board; both
-    are now read with the grammar's squares (a1 to p16), as a first removal is."""
+    are now read with the grammar's squares (a1 to p16), as a first removal is. `~d17` was still
+    an S4 break: the removal's pattern matched its start, `~d1`; it now matches a square whole."""
     square = removal[1:]
     for ply in (f"a2-a3{removal}", f"a2-a3~d4{removal}"):
         movetext = f"1. {ply} *"

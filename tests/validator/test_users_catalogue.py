@@ -211,3 +211,26 @@ def test_tree_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_path):
         tree = lusoria(tmp_path, "tree", *options, LUSORIA_CATALOGUE="none.toml")
         error = f"Error: Invalid value for --variant: unknown variant '{variant}' for hnefatafl ({known}){said}"
         assert (tree.returncode, tree.stderr.splitlines()[-1]) == (2, error)
+
+
+def test_the_explorer_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_path):
+    """The same archive served without the club's catalogue: the explorer's page of the variant (the
+    one of most records, opened when the URL names none) gives tree's hint (it said the variant
+    unknown, no more)."""
+    from datasette.utils import MultiParams
+
+    from lusoria.archive.explorer import answer, page
+    from lusoria.validator.games import GAMES
+
+    (tmp_path / "club.toml").write_text(CLUB, encoding="utf-8")
+    (tmp_path / "game.lgn").write_text(GAME % "a game", encoding="utf-8")
+    assert lusoria(tmp_path, "import", "--db", "a.db", "game.lgn", LUSORIA_CATALOGUE="club.toml").returncode == 0
+    db = str(tmp_path / "a.db")
+    known = f"{len(GAMES['hnefatafl'].presets)} known: lusoria explain hnefatafl lists them"
+    unknown = f"unknown variant 'club-7x7' for hnefatafl ({known})"
+    hint = f"{db} holds records of it, perhaps a variant of a user's own catalogue. Your own catalogue: 0 entries"
+    for params in [{}, {"game": ["hnefatafl"], "variant": ["club-7x7"]}]:
+        text, status = answer(lambda: page(db, MultiParams(params), str))
+        assert (status, text) == (400, f"{unknown}; {hint}, read from {os.devnull}")
+    text, status = answer(lambda: page(db, MultiParams({"game": ["hnefatafl"], "variant": ["our-house"]}), str))
+    assert (status, text) == (400, unknown.replace("club-7x7", "our-house"))
