@@ -882,3 +882,26 @@ def test_a_record_lusoria_fails_to_store_keeps_what_the_archive_held(in_tmp, mon
     assert (summary.replaced, summary.added, summary.kept) == (0, 0, len(records) - 1)
     assert [failed.error for failed in summary.failed] == ["ValueError: a bug"]
     assert contents(archive.path) == before
+
+
+def test_of_two_texts_one_failing_to_store_only_it_fails(in_tmp, monkeypatch):
+    """Records given as text all have the place `-:1`: when one of them failed to store (replacing,
+    in an archive that holds records), every record of that place was made its Failure (failures
+    were matched by place), and the other was not stored."""
+    from lusoria.archive import importer
+
+    one, two = games(60, 3)[:2]
+    write(in_tmp / "games/c.lgn", games(61, 3))
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    insert_rows = importer.insert_rows
+
+    def failing(conn, tables, *args, **kwargs):
+        if any(two.strip() in str(value) for _, found in tables.get("records", []) for (value,) in found):
+            raise ValueError("a bug")
+        return insert_rows(conn, tables, *args, **kwargs)
+
+    monkeypatch.setattr(importer, "insert_rows", failing)
+    summary = archive.import_paths([one, two], replace=True)
+    assert (summary.added, [failed.error for failed in summary.failed]) == (1, ["ValueError: a bug"])
+    assert [text for text in texts(archive) if text in (one, two)] == [one]
