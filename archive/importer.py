@@ -258,7 +258,7 @@ def _insert_batch(
     (`_one_by_one`), and those that fail alone are left out, whole; when replacing, the batch is
     then rolled back and stored again with them as Failures, which remove nothing the archive held
     (`Replacement`). `kept`: what the writing process keeps of the archive."""
-    conn, (codes, texts, sums), read = db.conn, kept, batch
+    conn, (codes, texts, sums), as_read = db.conn, kept, batch
     conn.execute("BEGIN IMMEDIATE")
     try:
         codes.refresh()
@@ -284,7 +284,7 @@ def _insert_batch(
             _roll_back(conn, "batch", codes, sums)
             new, failures = _one_by_one(conn, new, next_id, codes, texts, sums, error)
             counts.failed += failures.values()
-            if replacing and (failed := _failed_in(read, failures)):
+            if replacing and (failed := _failed_in(as_read, failures)):
                 conn.execute("ROLLBACK")
                 sums.forget()
                 replacement.restore(saved)
