@@ -257,7 +257,9 @@ def _insert_batch(
     (not the archive failing: `archive_failing`), they are stored again one by one
     (`_one_by_one`), and those that fail alone are left out, whole; when replacing, the batch is
     then rolled back and stored again with them as Failures, which remove nothing the archive held
-    (`Replacement`). `kept`: what the writing process keeps of the archive."""
+    (`Replacement`), a record set aside before it and returned now that failed included (its
+    Failure first; the record it waited for judged by its own file). `kept`: what the writing
+    process keeps of the archive."""
     conn, (codes, texts, sums), as_read = db.conn, kept, batch
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -284,11 +286,12 @@ def _insert_batch(
             _roll_back(conn, "batch", codes, sums)
             new, failures = _one_by_one(conn, new, next_id, codes, texts, sums, error)
             counts.failed += failures.values()
-            if replacing and (failed := _failed_in(as_read, failures)):
+            if replacing and failures:
                 conn.execute("ROLLBACK")
                 sums.forget()
                 replacement.restore(saved)
-                return _insert_batch(db, failed, summary, number, kept, replacing)
+                again = [*replacement.failed_aside(failures), *_failed_in(as_read, failures)]
+                return _insert_batch(db, again, summary, number, kept, replacing)
         conn.execute("RELEASE batch")
         _fault("commit", number)
         conn.execute("COMMIT")
@@ -308,11 +311,9 @@ def _insert_batch(
     summary.failed += counts.failed
 
 
-def _failed_in(batch: list[Rows | Failure], failures: dict[int, Failure]) -> list[Rows | Failure] | None:
+def _failed_in(batch: list[Rows | Failure], failures: dict[int, Failure]) -> list[Rows | Failure]:
     """`batch` with each record of it that failed to store as its Failure (`failures`: by the
-    record's identity, `id`: records given as text share a place); None when none of it failed."""
-    if not any(id(checked) in failures for checked in batch):
-        return None
+    record's identity, `id`: records given as text share a place)."""
     return [failures.get(id(checked), checked) for checked in batch]
 
 

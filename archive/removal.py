@@ -204,6 +204,13 @@ class Replacement:
         """The records set aside for records `removed`: new now."""
         return [self.aside.pop(record) for record in removed if record in self.aside]
 
+    def failed_aside(self, failures: dict[int, Failure]) -> list[Failure]:
+        """The Failures of the records set aside that failed to store once returned (`failures`: by
+        the identity of their records): the records held they waited for wait no more (each is
+        kept when its own file has it unchanged)."""
+        waited = [owner for owner, checked in self.aside.items() if id(checked) in failures]
+        return [failures[id(self.aside.pop(owner))] for owner in waited]
+
     def left_aside(self) -> int:
         """How many records set aside were never returned (duplicates of records kept)."""
         return len(self.aside)

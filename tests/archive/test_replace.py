@@ -905,3 +905,35 @@ def test_of_two_texts_one_failing_to_store_only_it_fails(in_tmp, monkeypatch):
     summary = archive.import_paths([one, two], replace=True)
     assert (summary.added, [failed.error for failed in summary.failed]) == (1, ["ValueError: a bug"])
     assert [text for text in texts(archive) if text in (one, two)] == [one]
+
+
+@pytest.mark.parametrize("batch", [1000, 2], ids=["one batch", "batches of 2"])
+def test_a_record_set_aside_that_fails_to_store_keeps_the_record_it_waited_for(in_tmp, monkeypatch, batch):
+    """A copy of b.lgn's record 1 added to a.lgn, read first, waits for b.lgn (set aside); storing
+    it fails (a bug) once b.lgn's batch returns it: in batches of 2, that batch was not stored
+    again (only the records read in it were looked for among the failures) and b.lgn's record,
+    removed for the copy, was lost. It is kept: b.lgn has it unchanged."""
+    from lusoria.archive import importer
+
+    records, moved = games(18, 4), games(19, 3)
+    write(in_tmp / "games/a.lgn", records)
+    write(in_tmp / "games/b.lgn", moved)
+    archive = Archive("a.db")
+    archive.import_paths(["games"], batch_size=batch)
+    before = contents(archive.path)
+    write(in_tmp / "games/a.lgn", [*records, moved[1]])
+    insert_rows = importer.insert_rows
+
+    def failing(conn, tables, *args, **kwargs):
+        for _, found in tables.get("records", []):
+            values = [value for (value,) in found]
+            if "games/a.lgn" in values and any(moved[1].strip() in str(value) for value in values):
+                raise ValueError("a bug")
+        return insert_rows(conn, tables, *args, **kwargs)
+
+    monkeypatch.setattr(importer, "insert_rows", failing)
+    summary = archive.import_paths(["games"], batch_size=batch, replace=True)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 6, 0)
+    line = "\n".join(records).count("\n") + 2  # (the copy's first line)
+    assert [(failed.place, failed.error) for failed in summary.failed] == [(f"games/a.lgn:{line}", "ValueError: a bug")]
+    assert contents(archive.path) == before
