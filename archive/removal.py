@@ -38,9 +38,12 @@ CHUNK = 1000  # records replayed and removed at a time
 
 
 def same_file(path: str, file: str | None) -> str:
-    """What a record held is found by: its `file`, the real path of the file it was read from; for
-    a record stored before version 15 (no `file`), its `path` made real from the current directory."""
-    return file or stored_file(fs_path(path))
+    """What a record held is found by: its `file`, the real path of the file it was read from (as
+    `shown_path` shows it now: an older lusoria showed a backslash single); for a record stored
+    before version 15 (no `file`), its `path` made real from the current directory."""
+    if file is None:
+        return stored_file(fs_path(path))
+    return shown_path(fs_path(file)) if "\\" in file else file
 
 
 @dataclass(frozen=True)

@@ -937,3 +937,53 @@ def test_a_record_set_aside_that_fails_to_store_keeps_the_record_it_waited_for(i
     line = "\n".join(records).count("\n") + 2  # (the copy's first line)
     assert [(failed.place, failed.error) for failed in summary.failed] == [(f"games/a.lgn:{line}", "ValueError: a bug")]
     assert contents(archive.path) == before
+
+
+def test_two_names_that_were_shown_alike_are_two_files(in_tmp):
+    """`games/caf\\xe9.lgn` (a backslash, x, e, 9) and Latin-1 `games/café.lgn` were both held as
+    `games/caf\\xe9.lgn`, one file: `--replace` of one removed the other's records. A backslash is
+    held doubled (`\\\\`), and each name is its own file."""
+    latin1, literal = os.fsdecode(b"games/caf\xe9.lgn"), "games/caf\\xe9.lgn"
+    try:
+        write(in_tmp / latin1, games(43, 3)[:2])
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system takes no name that is not UTF-8")
+    write(in_tmp / literal, games(44, 3)[:2])
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    held = {row["path"] for row in Archive("a.db").sql("SELECT path FROM records")}
+    assert held == {"games/caf\\xe9.lgn", "games/caf\\\\xe9.lgn"}
+    before = sorted(texts(Archive("a.db")))
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", literal])
+    assert (result.exit_code, result.stdout) == (
+        0,
+        "a.db: added 0 records (0 invalid, 0 of them unparsable), kept 2 unchanged, skipped 0 duplicates\n",
+    )
+    assert sorted(texts(Archive("a.db"))) == before
+
+
+def test_a_file_whose_name_holds_a_backslash_is_not_gone(in_tmp):
+    """A file named `caf\\xe9.lgn` (a backslash, x, e, 9) was looked for as Latin-1 `café.lgn`, and
+    counted as no longer existing on every `--replace` of its folder."""
+    write(in_tmp / "games/caf\\xe9.lgn", games(43, 3)[:2])
+    runner = CliRunner()
+    assert runner.invoke(main, ["import", "--db", "a.db", "games"]).exit_code == 0
+    result = runner.invoke(main, ["import", "--db", "a.db", "--replace", "--from", "otn", "games"])  # (read: none)
+    assert (result.exit_code, result.stdout) == (
+        2,
+        "a.db: added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
+    )
+
+
+def test_a_name_held_with_a_single_backslash_by_an_older_lusoria_is_found_again(in_tmp):
+    """An older lusoria held a backslash single: `--replace` finds that file all the same, keeps its
+    records and holds its name as it is shown now."""
+    write(in_tmp / "games/a\\b.lgn", games(45, 3)[:2])
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    with connect("a.db") as conn:
+        conn.execute("UPDATE records SET path = replace(path, '\\\\', '\\'), file = replace(file, '\\\\', '\\')")
+    assert {row["path"] for row in archive.sql("SELECT path FROM records")} == {"games/a\\b.lgn"}
+    summary = archive.import_paths(["games"], replace=True)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates, summary.gone) == (0, 0, 2, 0, {})
+    assert {row["path"] for row in archive.sql("SELECT path FROM records")} == {"games/a\\\\b.lgn"}
