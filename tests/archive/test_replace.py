@@ -854,12 +854,20 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_found_again(in_tmp):
     assert result.stdout.endswith("; 1 file the archive holds under games no longer exists; its records are kept\n")
 
 
+def commented_late(records: list[str]) -> list[str]:
+    """Record 7's comment edited: in batches of 5, in the second batch."""
+    return [*records[:7], records[7].replace("escapes}", "escapes at last}"), *records[8:]]
+
+
 @pytest.mark.parametrize("batch", [1000, 5], ids=["one batch", "batches of 5"])
-@pytest.mark.parametrize("edit", [commented, mended], ids=["the same game", "another game"])
+@pytest.mark.parametrize(
+    "edit", [commented, mended, commented_late], ids=["the same game", "another game", "a later record"]
+)
 def test_a_record_lusoria_fails_to_store_keeps_what_the_archive_held(in_tmp, monkeypatch, edit, batch):
     """Storing the new text of a.lgn's edited record fails (a bug: left out): the record the archive
     held of it was removed first, and was lost. The batch is stored again with that record failed:
-    the archive is as it was, the failure said."""
+    the archive is as it was, the failure said. (In a later batch, what the first batch changed of
+    the Replacement is restored to as it was after it, not as it began.)"""
     from lusoria.archive import importer
 
     records = games(51, 12)
