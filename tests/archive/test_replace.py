@@ -995,3 +995,30 @@ def test_a_name_held_with_a_single_backslash_by_an_older_lusoria_is_found_again(
     summary = archive.import_paths(["games"], replace=True)
     assert (summary.replaced, summary.added, summary.kept, summary.duplicates, summary.gone) == (0, 0, 2, 0, {})
     assert {row["path"] for row in archive.sql("SELECT path FROM records")} == {"games/a\\\\b.lgn"}
+
+
+def test_a_link_whose_name_is_not_utf8_is_its_target(in_tmp):
+    """A link `games/caf\\xe9.lgn` (Latin-1) to `elsewhere/x.lgn`: its records' `file` is the target
+    (`real_file` undoes the escape before the link is resolved), found from the name held before
+    version 15 (`same_file`), and kept whole when the target stops decoding midway (`Read.unread`)."""
+    records = games(46, 3)[:2]
+    os.mkdir("elsewhere")
+    write(in_tmp / "elsewhere/x.lgn", [records[0], "\n" * (1 << 20), records[1]])
+    try:
+        os.symlink(os.path.realpath("elsewhere/x.lgn"), os.fsdecode(b"games/caf\xe9.lgn"))
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system takes no name that is not UTF-8")
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    held = archive.sql("SELECT DISTINCT path, file FROM records")
+    assert held == [{"path": "games/caf\\xe9.lgn", "file": os.path.realpath("elsewhere/x.lgn")}]
+    with connect("a.db") as conn:
+        conn.execute("UPDATE records SET file = NULL")  # (as an archive made before version 15 holds them)
+    summary = archive.import_paths(["games"], replace=True)
+    assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 2, 0)
+    text = (in_tmp / "elsewhere/x.lgn").read_bytes()
+    bad = text.index(records[1].encode())
+    (in_tmp / "elsewhere/x.lgn").write_bytes(text[:bad] + b"{\xff}\n" + text[bad:])
+    summary = archive.import_paths(["games"], replace=True)
+    assert (summary.replaced, summary.added, len(summary.unreadable)) == (0, 0, 1)
+    assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 2}]
