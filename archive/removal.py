@@ -61,8 +61,9 @@ class Read:
         return cls(_file_paths(paths), _file_paths(found), problems)
 
     def unread(self) -> set[str]:
-        """The real paths of the files that could not be read."""
-        return {stored_file(fs_path(problem.path)) for problem in self.problems if isinstance(problem, Unreadable)}
+        """The real paths (`file`) of the files that could not be read (a problem's path is the
+        file system's name, not as lusoria shows it)."""
+        return {stored_file(problem.path) for problem in self.problems if isinstance(problem, Unreadable)}
 
 
 def _file_paths(sources: Iterable[Source | Skipped]) -> list[str]:

@@ -1022,3 +1022,20 @@ def test_a_link_whose_name_is_not_utf8_is_its_target(in_tmp):
     summary = archive.import_paths(["games"], replace=True)
     assert (summary.replaced, summary.added, len(summary.unreadable)) == (0, 0, 1)
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 2}]
+
+
+def test_a_file_named_with_a_backslash_that_stops_decoding_midway_keeps_its_records(in_tmp):
+    """A file that cannot be read is named by the file system's name (`Unreadable.path`), not as
+    lusoria shows it: `caf\\xe9.lgn` (a backslash, x, e, 9) was taken for a Latin-1 name, so that
+    its records after the bad byte were removed as records the file no longer has."""
+    records = games(46, 3)[:2]
+    name = "games/caf\\xe9.lgn"
+    write(in_tmp / name, [records[0], "\n" * (1 << 20), records[1]])
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    text = (in_tmp / name).read_bytes()
+    bad = text.index(records[1].encode())
+    (in_tmp / name).write_bytes(text[:bad] + b"{\xff}\n" + text[bad:])
+    summary = archive.import_paths(["games"], replace=True)
+    assert (summary.replaced, summary.added, len(summary.unreadable)) == (0, 0, 1)
+    assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 2}]
