@@ -268,7 +268,7 @@ def _insert_batch(
         counts = ImportSummary()
         if replacing:
             replacement, following = replacing
-            saved = replacement.saved()
+            replacement.saved()
             found = replacement.sort(batch, following)
             remove_records(conn, found.removed, CHILD_COLUMNS, codes, sums)
             _move(conn, found.moved, codes, sums)
@@ -289,7 +289,7 @@ def _insert_batch(
             if replacing and failures:
                 conn.execute("ROLLBACK")
                 sums.forget()
-                replacement.restore(saved)
+                replacement.restore()
                 again = [*replacement.failed_aside(failures), *_failed_in(as_read, failures)]
                 return _insert_batch(db, again, summary, number, kept, replacing)
         conn.execute("RELEASE batch")

@@ -1039,3 +1039,40 @@ def test_a_file_named_with_a_backslash_that_stops_decoding_midway_keeps_its_reco
     summary = archive.import_paths(["games"], replace=True)
     assert (summary.replaced, summary.added, len(summary.unreadable)) == (0, 0, 1)
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 2}]
+
+
+def test_a_batch_stored_again_after_a_failure_is_sorted_as_the_first_time(in_tmp, monkeypatch):
+    """One batch of three files: a.lgn's edited record 1 fails to store (a bug), and the batch is
+    sorted again from where it began (`Replacement.restore`): b.lgn's record 3, copied to a.lgn,
+    waits again for b.lgn (which removes it: a.lgn's copy is stored, b.lgn's a duplicate), b.lgn
+    counts again among the files replaced, and c.lgn, now empty, gives up its records again."""
+    from lusoria.archive import importer
+
+    first, second, third = games(61, 6)[:4], games(62, 6)[:4], games(63, 3)[:2]
+    for name, records in (("a", first), ("b", second), ("c", third)):
+        write(in_tmp / f"games/{name}.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    write(in_tmp / "games/a.lgn", [*commented(first), second[3]])
+    write(in_tmp / "games/b.lgn", second[1:])
+    write(in_tmp / "games/c.lgn", [])
+    edited = commented(first)[1]
+    insert_rows = importer.insert_rows
+
+    def failing(conn, tables, *args, **kwargs):
+        if any(edited.strip() in str(value) for _, found in tables.get("records", []) for (value,) in found):
+            raise ValueError("a bug")
+        return insert_rows(conn, tables, *args, **kwargs)
+
+    monkeypatch.setattr(importer, "insert_rows", failing)
+    summary = archive.import_paths(["games"], replace=True)
+    counts = (summary.replaced, summary.replaced_files, summary.added, summary.kept, summary.duplicates)
+    assert (counts, len(summary.failed)) == ((4, 2, 1, 5, 1), 1)
+    held = {
+        row["text"]: row["path"] for row in archive.sql("SELECT text, path FROM records JOIN record_texts USING (id)")
+    }
+    assert held == {
+        **dict.fromkeys(first, "games/a.lgn"),
+        **dict.fromkeys(second[1:], "games/b.lgn"),
+        second[3]: "games/a.lgn",
+    }
