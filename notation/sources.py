@@ -48,7 +48,7 @@ class Skipped:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.path}: skipped, {self.reason}"
+        return f"{shown_path(self.path)}: skipped, {self.reason}"
 
 
 @dataclass(frozen=True)

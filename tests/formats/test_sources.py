@@ -327,3 +327,25 @@ def test_a_backslash_and_a_byte_that_is_not_utf8_are_shown_escaped():
     assert shown_path(os.fsdecode(b"caf\xe9.lgn")) == "caf\\xe9.lgn"
     assert shown_path("caf\\xe9.lgn") == "caf\\\\xe9.lgn"
     assert fs_path("old\\name.lgn") == "old\\name.lgn"  # (a backslash shown single by an older lusoria)
+
+
+def test_a_file_skipped_is_named_as_every_message_names_it(tmp_path):
+    """A skipped file's name was written as the file system's decoding gives it (`caf\\udce9.lgn`
+    for Latin-1 `café.lgn`, a backslash single), where a record's place shows it `caf\\xe9.lgn`."""
+    try:
+        (tmp_path / os.fsdecode(b"caf\xe9.lgn")).write_text(TWO)
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system takes no name that is not UTF-8")
+    (tmp_path / "a\\b.lgn").write_text(TWO)
+    os.symlink(tmp_path / os.fsdecode(b"caf\xe9.lgn"), tmp_path / "link.lgn")
+    result = CliRunner().invoke(main, ["validate", "--from", "otn", str(tmp_path)])
+    assert result.stderr.splitlines()[:2] == [
+        f"lusoria: {tmp_path}/a\\\\b.lgn: skipped, not a .otg or .otn file, as otn files are",
+        f"lusoria: {tmp_path}/caf\\xe9.lgn: skipped, not a .otg or .otn file, as otn files are",
+    ]
+    result = CliRunner().invoke(
+        main, ["validate", os.fsdecode(b"%s/caf\xe9.lgn" % bytes(tmp_path)), str(tmp_path / "link.lgn")]
+    )
+    assert (
+        result.stderr == f"lusoria: {tmp_path}/link.lgn: skipped, the same file as {tmp_path}/caf\\xe9.lgn: read once\n"
+    )
