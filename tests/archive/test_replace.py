@@ -166,6 +166,22 @@ def answers(archive: Archive) -> list:
     return [trees, words, archive.stats()]
 
 
+def fail_to_store(monkeypatch, *parts: str) -> None:
+    """Make storing a record raise (a bug) when a value of its row holds each of `parts`."""
+    from lusoria.archive import importer
+
+    insert_rows = importer.insert_rows
+
+    def failing(conn, tables, *args, **kwargs):
+        for _, found in tables.get("records", []):
+            values = [str(value) for (value,) in found]
+            if all(any(part in value for value in values) for part in parts):
+                raise ValueError("a bug")
+        return insert_rows(conn, tables, *args, **kwargs)
+
+    monkeypatch.setattr(importer, "insert_rows", failing)
+
+
 @pytest.fixture
 def in_tmp(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -868,8 +884,6 @@ def test_a_record_lusoria_fails_to_store_keeps_what_the_archive_held(in_tmp, mon
     held of it was removed first, and was lost. The batch is stored again with that record failed:
     the archive is as it was, the failure said. (In a later batch, what the first batch changed of
     the Replacement is restored to as it was after it, not as it began.)"""
-    from lusoria.archive import importer
-
     records = games(51, 12)
     write(in_tmp / "games/a.lgn", records)
     archive = Archive("a.db")
@@ -878,14 +892,7 @@ def test_a_record_lusoria_fails_to_store_keeps_what_the_archive_held(in_tmp, mon
     edited = edit(records)
     write(in_tmp / "games/a.lgn", edited)
     (changed,) = set(edited) - set(records)
-    insert_rows = importer.insert_rows
-
-    def failing(conn, tables, *args, **kwargs):
-        if any(changed.strip() in str(value) for _, found in tables.get("records", []) for (value,) in found):
-            raise ValueError("a bug")
-        return insert_rows(conn, tables, *args, **kwargs)
-
-    monkeypatch.setattr(importer, "insert_rows", failing)
+    fail_to_store(monkeypatch, changed.strip())
     summary = archive.import_paths(["games"], batch_size=batch, replace=True)
     assert (summary.replaced, summary.added, summary.kept) == (0, 0, len(records) - 1)
     assert [failed.error for failed in summary.failed] == ["ValueError: a bug"]
@@ -896,20 +903,11 @@ def test_of_two_texts_one_failing_to_store_only_it_fails(in_tmp, monkeypatch):
     """Records given as text all have the place `-:1`: when one of them failed to store (replacing,
     in an archive that holds records), every record of that place was made its Failure (failures
     were matched by place), and the other was not stored."""
-    from lusoria.archive import importer
-
     one, two = games(60, 3)[:2]
     write(in_tmp / "games/c.lgn", games(61, 3))
     archive = Archive("a.db")
     archive.import_paths(["games"])
-    insert_rows = importer.insert_rows
-
-    def failing(conn, tables, *args, **kwargs):
-        if any(two.strip() in str(value) for _, found in tables.get("records", []) for (value,) in found):
-            raise ValueError("a bug")
-        return insert_rows(conn, tables, *args, **kwargs)
-
-    monkeypatch.setattr(importer, "insert_rows", failing)
+    fail_to_store(monkeypatch, two.strip())
     summary = archive.import_paths([one, two], replace=True)
     assert (summary.added, [failed.error for failed in summary.failed]) == (1, ["ValueError: a bug"])
     assert [text for text in texts(archive) if text in (one, two)] == [one]
@@ -921,8 +919,6 @@ def test_a_record_set_aside_that_fails_to_store_keeps_the_record_it_waited_for(i
     it fails (a bug) once b.lgn's batch returns it: in batches of 2, that batch was not stored
     again (only the records read in it were looked for among the failures) and b.lgn's record,
     removed for the copy, was lost. It is kept: b.lgn has it unchanged."""
-    from lusoria.archive import importer
-
     records, moved = games(18, 4), games(19, 3)
     write(in_tmp / "games/a.lgn", records)
     write(in_tmp / "games/b.lgn", moved)
@@ -930,16 +926,7 @@ def test_a_record_set_aside_that_fails_to_store_keeps_the_record_it_waited_for(i
     archive.import_paths(["games"], batch_size=batch)
     before = contents(archive.path)
     write(in_tmp / "games/a.lgn", [*records, moved[1]])
-    insert_rows = importer.insert_rows
-
-    def failing(conn, tables, *args, **kwargs):
-        for _, found in tables.get("records", []):
-            values = [value for (value,) in found]
-            if "games/a.lgn" in values and any(moved[1].strip() in str(value) for value in values):
-                raise ValueError("a bug")
-        return insert_rows(conn, tables, *args, **kwargs)
-
-    monkeypatch.setattr(importer, "insert_rows", failing)
+    fail_to_store(monkeypatch, "games/a.lgn", moved[1].strip())
     summary = archive.import_paths(["games"], batch_size=batch, replace=True)
     assert (summary.replaced, summary.added, summary.kept, summary.duplicates) == (0, 0, 6, 0)
     line = "\n".join(records).count("\n") + 2  # (the copy's first line)
@@ -1046,8 +1033,6 @@ def test_a_batch_stored_again_after_a_failure_is_sorted_as_the_first_time(in_tmp
     sorted again from where it began (`Replacement.restore`): b.lgn's record 3, copied to a.lgn,
     waits again for b.lgn (which removes it: a.lgn's copy is stored, b.lgn's a duplicate), b.lgn
     counts again among the files replaced, and c.lgn, now empty, gives up its records again."""
-    from lusoria.archive import importer
-
     first, second, third = games(61, 6)[:4], games(62, 6)[:4], games(63, 3)[:2]
     for name, records in (("a", first), ("b", second), ("c", third)):
         write(in_tmp / f"games/{name}.lgn", records)
@@ -1057,14 +1042,7 @@ def test_a_batch_stored_again_after_a_failure_is_sorted_as_the_first_time(in_tmp
     write(in_tmp / "games/b.lgn", second[1:])
     write(in_tmp / "games/c.lgn", [])
     edited = commented(first)[1]
-    insert_rows = importer.insert_rows
-
-    def failing(conn, tables, *args, **kwargs):
-        if any(edited.strip() in str(value) for _, found in tables.get("records", []) for (value,) in found):
-            raise ValueError("a bug")
-        return insert_rows(conn, tables, *args, **kwargs)
-
-    monkeypatch.setattr(importer, "insert_rows", failing)
+    fail_to_store(monkeypatch, edited.strip())
     summary = archive.import_paths(["games"], replace=True)
     counts = (summary.replaced, summary.replaced_files, summary.added, summary.kept, summary.duplicates)
     assert (counts, len(summary.failed)) == ((4, 2, 1, 5, 1), 1)
