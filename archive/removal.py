@@ -231,9 +231,9 @@ class Replacement:
 
     def returned(self, removed: list[int]) -> list[Rows]:
         """The records set aside for records `removed`: new now."""
-        returned = [(record, self.aside.pop(record)) for record in removed if record in self.aside]
-        self.undo += [partial(self.aside.__setitem__, record, checked) for record, checked in returned]
-        return [checked for _, checked in returned]
+        back = [(record, self.aside.pop(record)) for record in removed if record in self.aside]
+        self.undo += [partial(self.aside.__setitem__, record, checked) for record, checked in back]
+        return [checked for _, checked in back]
 
     def failed_aside(self, failures: dict[int, Failure]) -> list[Failure]:
         """The Failures of the records set aside that failed to store once returned (`failures`: by

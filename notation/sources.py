@@ -95,7 +95,7 @@ _ESCAPED = re.compile(r"\\(\\|x[89a-f][0-9a-f])" if BACKSLASH_IN_NAMES else r"\\
 
 def fs_path(shown: str) -> str:
     """The file name `shown_path` shows as `shown`, as the file system's decoding gives it
-    (os.fsdecode): each `\\xNN` the byte NN, each `\\\\` a backslash; a backslash before
+    (os.fsdecode): each `\\xNN` the byte NN, each `\\\\` a backslash (POSIX); a backslash before
     anything else is one (as a name shown before backslashes were doubled holds it)."""
     return _ESCAPED.sub(_unescaped, shown)
 
