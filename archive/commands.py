@@ -530,7 +530,8 @@ class Archive:
 
     def players(self, filters: Filters | None = None, top: int | None = None) -> list[dict]:
         """`lusoria players list`: the score table of the players (under their canonical names)
-        in the records `filters` match, best score first; its first `top` rows (all when None)."""
+        in the records `filters` match, best score first; its first `top` rows (all when None;
+        ValueError below 1)."""
         self._existing()
         return list(iter_sql(self.path, *players.score_table(self._selected(filters), top)))
 

@@ -257,8 +257,10 @@ def _insert_batch(
     (not the archive failing: `archive_failing`), they are stored again one by one
     (`_one_by_one`), and those that fail alone are left out, whole; when replacing, the batch is
     then rolled back and stored again with them as Failures, which remove nothing the archive held
-    (`Replacement`). `kept`: what the writing process keeps of the archive."""
-    conn, (codes, texts, sums), read = db.conn, kept, batch
+    (`Replacement`), a record set aside before it and returned now that failed included (its
+    Failure first; the record it waited for judged by its own file). `kept`: what the writing
+    process keeps of the archive."""
+    conn, (codes, texts, sums), as_read = db.conn, kept, batch
     conn.execute("BEGIN IMMEDIATE")
     try:
         codes.refresh()
@@ -266,7 +268,7 @@ def _insert_batch(
         counts = ImportSummary()
         if replacing:
             replacement, following = replacing
-            saved = replacement.saved()
+            replacement.saved()
             found = replacement.sort(batch, following)
             remove_records(conn, found.removed, CHILD_COLUMNS, codes, sums)
             _move(conn, found.moved, codes, sums)
@@ -282,12 +284,14 @@ def _insert_batch(
             if archive_failing(error):
                 raise
             _roll_back(conn, "batch", codes, sums)
-            new = _one_by_one(conn, new, next_id, codes, texts, sums, counts, error)
-            if replacing and (failed := _failed_in(read, counts.failed)):
+            new, failures = _one_by_one(conn, new, next_id, codes, texts, sums, error)
+            counts.failed += failures.values()
+            if replacing and failures:
                 conn.execute("ROLLBACK")
                 sums.forget()
-                replacement.restore(saved)
-                return _insert_batch(db, failed, summary, number, kept, replacing)
+                replacement.restore()
+                again = [*replacement.failed_aside(failures), *_failed_in(as_read, failures)]
+                return _insert_batch(db, again, summary, number, kept, replacing)
         conn.execute("RELEASE batch")
         _fault("commit", number)
         conn.execute("COMMIT")
@@ -307,12 +311,10 @@ def _insert_batch(
     summary.failed += counts.failed
 
 
-def _failed_in(batch: list[Rows | Failure], failures: list[Failure]) -> list[Rows | Failure] | None:
-    """`batch` with each record of it that `failures` name (by place) as its Failure; None when they name none."""
-    by_place = {failed.place: failed for failed in failures}
-    if not any(isinstance(checked, Rows) and checked.place in by_place for checked in batch):
-        return None
-    return [by_place.get(checked.place, checked) if isinstance(checked, Rows) else checked for checked in batch]
+def _failed_in(batch: list[Rows | Failure], failures: dict[int, Failure]) -> list[Rows | Failure]:
+    """`batch` with each record of it that failed to store as its Failure (`failures`: by the
+    record's identity, `id`: records given as text share a place)."""
+    return [failures.get(id(checked), checked) for checked in batch]
 
 
 def _move(conn: sqlite3.Connection, moved: list[tuple[int, Rows]], codes: MoveCodes, sums: NextPlies) -> None:
@@ -369,14 +371,15 @@ def _one_by_one(
     codes: MoveCodes,
     texts: TextPacker,
     sums: NextPlies,
-    counts: ImportSummary,
     raised: Exception,
-) -> list[Rows]:
+) -> tuple[list[Rows], dict[int, Failure]]:
     """Store the records `new`, whose rows together raised `raised`, one by one, each within a
-    savepoint: a record whose rows raise is rolled back, whole, and counted failed in `counts`,
-    the others numbered from `next_id` without a gap. The records stored; `raised` raised again
-    when none fails alone (a fault of the batch, not of a record)."""
+    savepoint: a record whose rows raise is rolled back, whole, and made a Failure, the others
+    numbered from `next_id` without a gap. The records stored and the Failures, by the identity
+    (`id`) of their records; `raised` raised again when none fails alone (a fault of the batch,
+    not of a record)."""
     stored: list[Rows] = []
+    failures: dict[int, Failure] = {}
     for checked in new:
         conn.execute("SAVEPOINT record")
         try:
@@ -385,10 +388,10 @@ def _one_by_one(
             if archive_failing(error):
                 raise
             _roll_back(conn, "record", codes, sums)
-            counts.failed.append(failure(checked.place, error, checked.tables["records"][FILE][0]))
+            failures[id(checked)] = failure(checked.place, error, checked.tables["records"][FILE][0])
         else:
             stored.append(checked)
         conn.execute("RELEASE record")
-    if len(stored) == len(new):
+    if not failures:
         raise raised
-    return stored
+    return stored, failures

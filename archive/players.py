@@ -193,7 +193,7 @@ def score_table(records: tuple[str, list] | None = None, top: int | None = None)
     """The SQL of the score table: per canonical player the games, won, drawn, lost and unfinished,
     the score (a win 1, a draw ½) and its percentage of the finished games; `records` is SQL that
     selects the ids of the records to count (all when None), with its parameters; its first `top`
-    rows (all when None)."""
+    rows (all when None; ValueError below 1)."""
     return _counted(SCORE_TABLE, records) if top is None else _first(top, SCORE_TABLE, records)
 
 
@@ -225,7 +225,13 @@ def most_games(top: int, records: tuple[str, list] | None = None) -> tuple[str, 
     return _first(top, MOST_GAMES, records)
 
 
+LIMIT_MAX = 2**63 - 1  # SQLite's largest integer: a LIMIT past it is all rows (a larger one overflows)
+
+
 def _first(top: int, query: str, records: tuple[str, list] | None) -> tuple[str, list]:
-    """The first `top` rows of `query` (`_counted`)."""
+    """The first `top` rows of `query` (`_counted`); ValueError for a `top` below 1 (SQLite takes
+    a negative LIMIT for none)."""
+    if top < 1:
+        raise ValueError(f"top is a number of rows from 1 on, not {top}")
     sql, params = _counted(query + " LIMIT ?", records)
-    return sql, params + [top]
+    return sql, params + [min(top, LIMIT_MAX)]

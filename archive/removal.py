@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable
-from copy import copy
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -38,9 +38,12 @@ CHUNK = 1000  # records replayed and removed at a time
 
 
 def same_file(path: str, file: str | None) -> str:
-    """What a record held is found by: its `file`, the real path of the file it was read from; for
-    a record stored before version 15 (no `file`), its `path` made real from the current directory."""
-    return file or stored_file(fs_path(path))
+    """What a record held is found by: its `file`, the real path of the file it was read from (as
+    `shown_path` shows it now: an older lusoria showed a backslash single); for a record stored
+    before version 15 (no `file`), its `path` made real from the current directory."""
+    if file is None:
+        return stored_file(fs_path(path))
+    return shown_path(fs_path(file)) if "\\" in file else file
 
 
 @dataclass(frozen=True)
@@ -58,8 +61,9 @@ class Read:
         return cls(_file_paths(paths), _file_paths(found), problems)
 
     def unread(self) -> set[str]:
-        """The real paths of the files that could not be read."""
-        return {stored_file(fs_path(problem.path)) for problem in self.problems if isinstance(problem, Unreadable)}
+        """The real paths (`file`) of the files that could not be read (a problem's path is the
+        file system's name, not as lusoria shows it)."""
+        return {stored_file(problem.path) for problem in self.problems if isinstance(problem, Unreadable)}
 
 
 def _file_paths(sources: Iterable[Source | Skipped]) -> list[str]:
@@ -100,13 +104,23 @@ class Replacement:
         self.replaced: set[str | None] = set()  # the files some of whose records were removed
         self.aside: dict[int, Rows] = {}  # by the id of the record of the same game they wait for
         self.failed: set[str] = set()  # the files of the records lusoria failed on: not emptied
+        self.undo: list[Callable[[], object]] = []  # how to undo each change since `saved`, in order
 
-    def saved(self) -> dict:
-        """What `sort` changes, as it is now: `restore` goes back to it (a batch rolled back to be sorted again)."""
-        return {name: copy(value) for name, value in vars(self).items() if name not in ("conn", "read")}
+    def saved(self) -> None:
+        """Note from now on how to undo what `sort` and `returned` change, for `restore` (a batch
+        rolled back to be sorted again): a log of the changes, not a copy of every record held."""
+        self.undo = []
 
-    def restore(self, saved: dict) -> None:
-        vars(self).update(saved)
+    def restore(self) -> None:
+        """Undo what `sort` and `returned` changed since `saved`, the last change first."""
+        while self.undo:
+            self.undo.pop()()
+
+    def _add(self, found: set, item: object) -> None:
+        """Add `item` to the set `found`, noting how to undo it."""
+        if item not in found:
+            found.add(item)
+            self.undo.append(partial(found.discard, item))
 
     def sort(self, batch: list[Rows | Failure], following: Rows | Failure | None) -> Sorted:
         """What `batch` does to the records held (the archive is read at the first call, in its
@@ -125,7 +139,7 @@ class Replacement:
             (row, place), (new_row, new_place) = stored[owner], _compared(checked)
             if owner in self.aside or row != new_row:
                 removed.append(owner)
-                self.replaced.add(_file(checked))
+                self._add(self.replaced, _file(checked))
             else:
                 kept += 1
                 left.add(id(checked))
@@ -148,12 +162,14 @@ class Replacement:
                     removed += self._end(_file(checked))
                 if (owner := held.get(checked.hash)) in self.unseen:
                     self.unseen.remove(owner)
+                    self.undo.append(partial(self.unseen.add, owner))
                     found[owner] = checked
                 elif owner in self.pending and owner not in self.aside:
                     self.aside[owner] = checked
+                    self.undo.append(partial(self.aside.pop, owner))
                     left.add(id(checked))
             elif checked.file is not None:
-                self.failed.add(checked.file)
+                self._add(self.failed, checked.file)
         return found, removed
 
     def _hold(self) -> None:
@@ -172,11 +188,22 @@ class Replacement:
         kept = self.failed | self.read.unread()
         gone = sorted(self.unseen) if self.unseen and self.file not in kept else []
         if gone:
-            self.replaced.add(self.file)
+            self._add(self.replaced, self.file)
         assert self.held is not None
-        self.file, self.unseen = following, set(self.held.pop(following, []) if following else [])
+        begun = self.held.pop(following, []) if following else []
+        self.undo.append(partial(self._unbegin, self.file, self.unseen, following, begun))
+        self.file, self.unseen = following, set(begun)
         self.pending -= self.unseen  # (their ids may be given again to records added)
         return gone
+
+    def _unbegin(self, file: str | None, unseen: set[int], following: str | None, begun: list[int]) -> None:
+        """Undo `_end`: `file` is read again, `unseen` its records not found yet, and the file
+        `following` holds its records `begun` (none: it held none) not read yet."""
+        assert self.held is not None
+        if following and begun:
+            self.held[following] = begun
+            self.pending.update(begun)
+        self.file, self.unseen = file, unseen
 
     def _emptied(self) -> list[int]:
         """The records held from the files read that gave none (a file now empty; not one that
@@ -186,8 +213,10 @@ class Replacement:
         kept = self.failed | self.read.unread()
         for file in dict.fromkeys(stored_file(path) for path in self.read.files):
             if file in self.held and file not in kept:
-                removed += self.held.pop(file)
-                self.replaced.add(file)
+                records = self.held.pop(file)
+                self.undo.append(partial(self.held.__setitem__, file, records))
+                removed += records
+                self._add(self.replaced, file)
         return removed
 
     def gone(self) -> dict[str, int]:
@@ -202,7 +231,16 @@ class Replacement:
 
     def returned(self, removed: list[int]) -> list[Rows]:
         """The records set aside for records `removed`: new now."""
-        return [self.aside.pop(record) for record in removed if record in self.aside]
+        back = [(record, self.aside.pop(record)) for record in removed if record in self.aside]
+        self.undo += [partial(self.aside.__setitem__, record, checked) for record, checked in back]
+        return [checked for _, checked in back]
+
+    def failed_aside(self, failures: dict[int, Failure]) -> list[Failure]:
+        """The Failures of the records set aside that failed to store once returned (`failures`: by
+        the identity of their records): the records held they waited for wait no more (each is
+        kept when its own file has it unchanged)."""
+        waited = [owner for owner, checked in self.aside.items() if id(checked) in failures]
+        return [failures[id(self.aside.pop(owner))] for owner in waited]
 
     def left_aside(self) -> int:
         """How many records set aside were never returned (duplicates of records kept)."""

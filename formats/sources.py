@@ -71,7 +71,7 @@ def _once(
     path it was met by; `again`: what a Skipped says of the same path met again)."""
     real, written = os.path.realpath(path), os.fspath(path)
     if real in met:
-        said = again if met[real] == written else f"the same file as {met[real]}"
+        said = again if met[real] == written else f"the same file as {shown_path(met[real])}"
         return Skipped(written, f"{said}: read once")
     met[real] = written
     return path

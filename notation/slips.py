@@ -77,7 +77,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         comment = _COMMENT_BEFORE.search(text, 0, start)  # (`e4-e3 {…} xd3`: e4-e3xd3 {…})
         fixes = _attached(text, comment.start(), end, f"{word} {{{comment[1]}}}") if comment else []
         fixes += _attached(text, start, end, word)
-        fixes = [fix for fix in fixes if _reads_past(text, fix, game)] or _removal_first(text, start, end, word)
+        fixes = [fix for fix in fixes if _reads_past(text, fix, game)]
+        return fixes or [fix for fix in _removal_first(text, start, end, word) if _reads_past(text, fix, game)]
     elif word in _RESULTS:
         fixes = [Fix(start, end, meant) for meant in results_meant(word)]
     elif word.isdecimal():  # a move number without its dot, or a ply (a Laquet roll without its colon, or
@@ -86,7 +87,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         fixes += _spaced(text, start, game)
         reached = {fix: _read_to(text, fix, game) for fix in fixes}
         furthest = max(reached.values())
-        return [fix for fix in fixes if reached[fix] == furthest and _reads_past(text, fix, game)]
+        return [fix for fix in fixes if reached[fix] == furthest >= fix.start + len(fix.text)]  # (`_reads_past`)
     else:  # the first that reads on: a pass with its dashes repeated, or the most mended reading (in a game of
         # dice, of the roll and its plays)
         repeated = _PASS_REPEATED.search(text, 0, end)

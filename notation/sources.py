@@ -48,7 +48,7 @@ class Skipped:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.path}: skipped, {self.reason}"
+        return f"{shown_path(self.path)}: skipped, {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -81,16 +81,27 @@ Problem = Skipped | Unreadable | Note
 
 
 def shown_path(path: str) -> str:
-    """A file name as text: bytes that are not UTF-8 (kept by the file system's decoding) as \\xNN."""
+    """A file name as text, one text a name: bytes that are not UTF-8 (kept by the file system's
+    decoding) as \\xNN, and so a backslash (where it is no separator: POSIX) as \\\\."""
+    if BACKSLASH_IN_NAMES:
+        path = path.replace("\\", "\\\\")
     return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-_ESCAPED_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")  # what `shown_path` writes a byte that is not UTF-8 as
+BACKSLASH_IN_NAMES = os.sep != "\\"  # whether a file name may hold a backslash (shown doubled)
+# what `shown_path` writes a byte that is not UTF-8 as, and a backslash
+_ESCAPED = re.compile(r"\\(\\|x[89a-f][0-9a-f])" if BACKSLASH_IN_NAMES else r"\\(x[89a-f][0-9a-f])")
 
 
 def fs_path(shown: str) -> str:
-    """The file name `shown_path` shows as `shown`, as the file system's decoding gives it (os.fsdecode)."""
-    return _ESCAPED_BYTE.sub(lambda escaped: chr(0xDC00 + bytes.fromhex(escaped[1])[0]), shown)
+    """The file name `shown_path` shows as `shown`, as the file system's decoding gives it
+    (os.fsdecode): each `\\xNN` the byte NN, each `\\\\` a backslash (POSIX); a backslash before
+    anything else is one (as a name shown before backslashes were doubled holds it)."""
+    return _ESCAPED.sub(_unescaped, shown)
+
+
+def _unescaped(escape: re.Match[str]) -> str:
+    return "\\" if escape[1] == "\\" else chr(0xDC00 + bytes.fromhex(escape[1][1:])[0])
 
 
 def is_text(source: Source) -> bool:

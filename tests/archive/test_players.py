@@ -121,6 +121,18 @@ def test_the_score_table_top_gives_its_first_rows(club):
     assert CliRunner().invoke(main, ["players", "list", "--db", club.path, "--top", "0"]).exit_code == 2
 
 
+@pytest.mark.parametrize("top", [0, -1])
+def test_a_top_below_1_is_refused(club, top):
+    """As a library call (the command refuses it), `top=-1` gave every row (SQLite's LIMIT -1: no limit), `top=0` none."""
+    with pytest.raises(ValueError, match=f"^top is a number of rows from 1 on, not {top}$"):
+        club.players(CUP, top=top)
+
+
+def test_a_top_past_the_largest_sql_integer_is_every_row(club):
+    """`top=2**63` raised OverflowError (too large for an SQL parameter)."""
+    assert club.players(CUP, top=2**63) == club.players(CUP)
+
+
 def test_the_score_table_sql_gives_only_its_first_rows(club):
     """`--top N` is SQLite's LIMIT: the rows past it are not made (an archive has thousands of
     players), nor taken from SQLite to be dropped."""

@@ -1,11 +1,14 @@
 """Every library call reads the same kinds of source: paths (str or Path), streams, and text."""
 
 import io
+import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lusoria import api
 from lusoria.archive import Archive
@@ -13,7 +16,7 @@ from lusoria.cli import main
 from lusoria.formats import format_of
 from lusoria.formats.sources import read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Skipped, is_text
+from lusoria.notation.sources import Skipped, fs_path, is_text, shown_path
 from lusoria.words import plural
 
 ESCAPE = ROOT / "samples/tablut/escape.lgn"
@@ -309,3 +312,40 @@ def test_a_text_decoded_with_its_byte_order_mark_reads_as_without_it(source):
     [verdict] = api.validate([source(text)])
     assert (verdict.game, verdict.valid, verdict.plies, verdict.diagnostics) == ("tablut", True, 2, [])
     assert api.board(source(text)).ply == 2
+
+
+@given(st.lists(st.sampled_from([b"\\", b"\\xe9", b"x", b"e9", b"\xe9", b"\xc3\xa9", b"/"]), max_size=8))
+def test_a_file_name_is_shown_as_one_text_that_gives_it_back(parts):
+    """`games/caf\\xe9.lgn` (a backslash, x, e, 9) and Latin-1 `games/café.lgn` were both shown
+    `games/caf\\xe9.lgn`: a backslash is now shown doubled, so that each text shows one name."""
+    name = os.fsdecode(b"".join(parts))
+    shown = shown_path(name)
+    assert (fs_path(shown), shown.encode().decode()) == (name, shown)  # (text: no byte left undecoded)
+
+
+def test_a_backslash_and_a_byte_that_is_not_utf8_are_shown_escaped():
+    assert shown_path(os.fsdecode(b"caf\xe9.lgn")) == "caf\\xe9.lgn"
+    assert shown_path("caf\\xe9.lgn") == "caf\\\\xe9.lgn"
+    assert fs_path("old\\name.lgn") == "old\\name.lgn"  # (a backslash shown single by an older lusoria)
+
+
+def test_a_file_skipped_is_named_as_every_message_names_it(tmp_path):
+    """A skipped file's name was written as the file system's decoding gives it (`caf\\udce9.lgn`
+    for Latin-1 `café.lgn`, a backslash single), where a record's place shows it `caf\\xe9.lgn`."""
+    try:
+        (tmp_path / os.fsdecode(b"caf\xe9.lgn")).write_text(TWO)
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system takes no name that is not UTF-8")
+    (tmp_path / "a\\b.lgn").write_text(TWO)
+    os.symlink(tmp_path / os.fsdecode(b"caf\xe9.lgn"), tmp_path / "link.lgn")
+    result = CliRunner().invoke(main, ["validate", "--from", "otn", str(tmp_path)])
+    assert result.stderr.splitlines()[:2] == [
+        f"lusoria: {tmp_path}/a\\\\b.lgn: skipped, not a .otg or .otn file, as otn files are",
+        f"lusoria: {tmp_path}/caf\\xe9.lgn: skipped, not a .otg or .otn file, as otn files are",
+    ]
+    result = CliRunner().invoke(
+        main, ["validate", os.fsdecode(b"%s/caf\xe9.lgn" % bytes(tmp_path)), str(tmp_path / "link.lgn")]
+    )
+    assert (
+        result.stderr == f"lusoria: {tmp_path}/link.lgn: skipped, the same file as {tmp_path}/caf\\xe9.lgn: read once\n"
+    )

@@ -405,3 +405,27 @@ def test_a_place_past_the_end_of_its_line_has_no_fix():
     assert (
         slip_fixes(text, 1, 20, "tablut") == slip_fixes(text, 1, 0, "tablut") == slip_fixes(text, 3, 1, "tablut") == []
     )
+
+
+@pytest.mark.parametrize(
+    "text, line, column, meant",
+    [
+        ('[Game "tablut"]\n1. e3-c3 d1-d3 2. e4-e3 xd3 *', 2, 25, (34, 43, "e4-e3xd3")),  # a detached capture list
+        ('[Game "tablut"]\n1. e3-c3 d1-d3 2 e4-e3 *', 2, 16, (31, 32, "2.")),  # a move number without its dot
+    ],
+)
+def test_each_fix_of_a_slip_is_parsed_once(monkeypatch, text, line, column, meant):
+    """Whether a fix reads on is a parse of the whole record: a detached suffix's fixes were
+    checked twice, and so were a move number's (each read to its end, then checked)."""
+    from lusoria.notation import slips
+
+    parsed = []
+    read_to = slips._read_to
+
+    def counted(text, fix, game):
+        parsed.append(fix)
+        return read_to(text, fix, game)
+
+    monkeypatch.setattr(slips, "_read_to", counted)
+    assert slips.slip_fixes(text, line, column, "tablut") == [meant]
+    assert len(parsed) == len(set(parsed)) > 0
