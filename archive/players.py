@@ -225,7 +225,7 @@ def most_games(top: int, records: tuple[str, list] | None = None) -> tuple[str, 
     return _first(top, MOST_GAMES, records)
 
 
-LIMIT_MAX = 2**63 - 1  # SQLite's largest integer: a LIMIT past it is all rows (a larger one overflows)
+MAX_SQL_INTEGER = 2**63 - 1  # SQLite's largest integer: a LIMIT past it is all rows (a larger one overflows)
 
 
 def _first(top: int, query: str, records: tuple[str, list] | None) -> tuple[str, list]:
@@ -234,4 +234,4 @@ def _first(top: int, query: str, records: tuple[str, list] | None) -> tuple[str,
     if top < 1:
         raise ValueError(f"top is a number of rows from 1 on, not {top}")
     sql, params = _counted(query + " LIMIT ?", records)
-    return sql, params + [min(top, LIMIT_MAX)]
+    return sql, params + [min(top, MAX_SQL_INTEGER)]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from lusoria.archive.players import name_condition, player_condition
+from lusoria.archive.players import MAX_SQL_INTEGER, name_condition, player_condition
 from lusoria.errors import LusoriaError
 
 if TYPE_CHECKING:
@@ -36,7 +36,6 @@ COLUMNS = [
     "path",
     "line",
 ]
-MAX_SQL_INTEGER = 2**63 - 1
 Condition = Callable[[Any, "Filters"], tuple[str, list]]  # a filter's value and all the filters -> SQL, parameters
 
 
