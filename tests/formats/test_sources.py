@@ -185,6 +185,23 @@ def test_standard_input_in_no_format_it_tells_is_said_to_be_no_lgn_record():
     )
 
 
+@pytest.mark.parametrize(
+    "text", ["e8-b8 d5-d6 d1-d5xc5 timeout\n", "h1-h3 f8-i8 f10-i10 d6-d3,0,0,Ongoing\n"], ids=["tafl", "csv"]
+)
+def test_a_move_list_piped_without_from_is_told_how_to_read_it(text):
+    """`cat moves.txt | lusoria validate -`: a tafl move list or a CSV line reads as lgn movetext
+    with no tag, and the error names --from tafl and --from csv, not only the missing Game tag."""
+    result = CliRunner().invoke(main, ["validate", "-"], input=text)
+    assert result.exit_code == 1
+    assert result.output.startswith(
+        "<stdin>:1:1: error[tag]: the record has no Game tag; standard input is read as lgn unless its first"
+        " lines or --from name another format (--from tafl reads tafl move lists, --from csv the tafl"
+        " engines' CSV lines)\n"
+    )
+    tagged = CliRunner().invoke(main, ["validate", "-"], input='[Event "club"]\n1. e3-c3 *\n')
+    assert "error[tag]: the record has no Game tag\n" in tagged.output  # an lgn record, but for its Game tag
+
+
 FIXTURES = ROOT / "tests/fixtures/formats"
 TOLD_BY_CONTENT = [
     FIXTURES / "otn/brandubh.otg",
