@@ -177,7 +177,7 @@ def test_a_move_list_is_read_as_the_game_its_file_name_names_through_the_csv_fil
     result = run("validate", tmp_path / "brandubh-vs-copenhagen.txt")
     assert result.exit_code == 2 and result.stderr == (
         f"lusoria: {tmp_path / 'brandubh-vs-copenhagen.txt'}: its name names several games (brandubh, copenhagen): "
-        "name its game with --game, in the file's name (brandubh.txt) (or its variant of hnefatafl with --game "
+        "name its game with --game or in the file's name (brandubh.txt) (or its variant of hnefatafl with --game "
         "hnefatafl --variant V)\n"
     )
 
