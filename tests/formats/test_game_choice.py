@@ -313,6 +313,13 @@ def test_a_type_on_a_board_no_variant_is_played_on_names_the_boards_there_are(lu
     assert "hnefatafl describes boards by its variants: read them with --game hnefatafl" in aage.refusal("Tafl")
 
 
+@pytest.mark.parametrize("name", ["Copenhagen Hnefatafl 11X11", "Copenhagen Hnefatafl 11×11"])
+def test_a_type_whose_board_is_written_otherwise_still_names_its_board(name, lusorias_own_tafl_games):
+    """A hand-edited scrape's `11X11` (or `11×11`) names the board as the site's `11x11` does: the
+    note offers Copenhagen, not only "hnefatafl describes boards by its variants"."""
+    assert aage.refusal(name).startswith("lusoria has no rules of that type; copenhagen is played on its 11×11 board")
+
+
 def test_a_type_on_the_board_of_a_game_of_one_variant_is_read_with_its_game_alone(lusorias_own_tafl_games):
     """--variant is named only for a game of several variants (copenhagen's two: the test above)."""
     assert len(Brandubh.presets) == 1
