@@ -32,7 +32,7 @@ WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
 
 
 _FILE_NAME = re.compile(r"game-(?P<type>[0-9]+)-[0-9]+-(?P<game>[0-9]+)\.json", re.I)  # as the scrape names them
-_BOARD = re.compile(r"(?<![0-9])(?P<size>[0-9]{1,2})x(?P=size)(?![0-9])")  # a type's name says its board: 11x11
+_BOARD = re.compile(r"(?<![0-9])(?P<size>[0-9]{1,2})[xX×](?P=size)(?![0-9])")  # a type's name says its board: 11x11
 
 
 def _site_id(path: str, type_key: object) -> str | None:

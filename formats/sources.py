@@ -34,8 +34,8 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
     """Files as given; directories searched recursively, in sorted order, for files in one of
     lusoria's formats (lusoria.formats: by name, then by content; names in any case), or with a
     forced `format`, for every file with that format's extension (`*.txt` for tafl move lists,
-    whatever they start with); the other files there come as Skipped. Streams, text and Skipped
-    items (of an earlier walk) come as they are. One source given alone is one source
+    whatever they start with); the other files there come as Skipped, but hidden ones (`_below`).
+    Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
     met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
     files of a directory met again, as one Skipped of the directory)."""
@@ -47,7 +47,7 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
             yield _once(path, met)
         else:
             again: list[Skipped] = []
-            for found in sorted(p for p in Path(path).rglob("*") if p.is_file() or _broken_link(p)):
+            for found in sorted(p for p in _below(path) if p.is_file() or _broken_link(p)):
                 if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
                 elif format is None and FORMATS.of(str(found), _head(found)) is None:
@@ -106,10 +106,18 @@ def _unmarked(pieces: Iterable[str]) -> Iterator[str]:
     yield from pieces
 
 
+def _below(folder: str | os.PathLike[str]) -> Iterator[Path]:
+    """The files and links below `folder` but hidden ones (a name that starts with `.`: `.DS_Store`,
+    an editor's swap file or lock, `.#game.lgn`), and none in a hidden folder (`.git`, `.venv`),
+    unlisted: a club's git checkout validates without a note for each file of `.git`."""
+    for top, folders, files in os.walk(folder):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        yield from (Path(top, name) for name in folders + files if not name.startswith("."))
+
+
 def _broken_link(path: Path) -> bool:
-    """A link that leads nowhere, which a walk gives as a file (read, it says so); not a
-    hidden one, such as the lock an editor leaves beside a file it edits (`.#game.lgn`)."""
-    return path.is_symlink() and not path.exists() and not path.name.startswith(".")
+    """A link that leads nowhere, which a walk gives as a file (read, it says so)."""
+    return path.is_symlink() and not path.exists()
 
 
 def _head(path: Path) -> str:

@@ -256,8 +256,10 @@ def _refuse_described(path: str, where: str, words: str, named: list[str]) -> No
 
 def _name_it(example: str, suffix: str = ".csv") -> str:
     """How to name the game of a file whose name ends in `suffix` (a CSV file's header may too)."""
-    header = f" or in a first line such as '# {example}'" if suffix == ".csv" else ""
-    return f"name its game with --game, in the file's name ({example}{suffix}){header}{_or_variant()}"
+    named = f"in the file's name ({example}{suffix})"
+    if suffix == ".csv":
+        return f"name its game with --game, {named} or in a first line such as '# {example}'{_or_variant()}"
+    return f"name its game with --game or {named}{_or_variant()}"
 
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:

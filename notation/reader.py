@@ -214,12 +214,20 @@ _GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
 _TAG_NAME_AT_LINE = re.compile(r'^[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"', re.M)
 
 
+_STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext with no tag
+    "standard input is read as lgn unless its first lines or --from name another format"
+    " (--from tafl reads tafl move lists, --from csv the tafl engines' CSV lines)"
+)
+
+
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
     """The record has no Game tag: at a tag that may be a slip for it (`[game "…"]`, `[Gmae "…"]`),
-    if it has one."""
+    if it has one; standard input with no tag at all is told how to read another format."""
     slip = next((m for m in _TAG_NAME_AT_LINE.finditer(source.text) if tag_meant(m[1]) == "Game"), None)
     if slip is None:
-        return SyntaxProblem("the record has no Game tag", source.line, 1, "", "tag")
+        piped = source.path == STDIN_NAME and not _NEXT_TAG.search(source.text)  # perhaps a move list
+        advice = f"; {_STDIN_ADVICE}" if piped else ""
+        return SyntaxProblem(f"the record has no Game tag{advice}", source.line, 1, "", "tag")
     start = slip.start(1)
     cased = "tag names are case-sensitive, and " if slip[1].lower() == "game" else ""
     return SyntaxProblem(

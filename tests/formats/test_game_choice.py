@@ -177,7 +177,7 @@ def test_a_move_list_is_read_as_the_game_its_file_name_names_through_the_csv_fil
     result = run("validate", tmp_path / "brandubh-vs-copenhagen.txt")
     assert result.exit_code == 2 and result.stderr == (
         f"lusoria: {tmp_path / 'brandubh-vs-copenhagen.txt'}: its name names several games (brandubh, copenhagen): "
-        "name its game with --game, in the file's name (brandubh.txt) (or its variant of hnefatafl with --game "
+        "name its game with --game or in the file's name (brandubh.txt) (or its variant of hnefatafl with --game "
         "hnefatafl --variant V)\n"
     )
 
@@ -311,6 +311,13 @@ def test_a_type_on_a_board_no_variant_is_played_on_names_the_boards_there_are(lu
         f"{boards[-1]}×{boards[-1]})): they cannot be read until its rules are added"
     )
     assert "hnefatafl describes boards by its variants: read them with --game hnefatafl" in aage.refusal("Tafl")
+
+
+@pytest.mark.parametrize("name", ["Copenhagen Hnefatafl 11X11", "Copenhagen Hnefatafl 11×11"])
+def test_a_type_whose_board_is_written_otherwise_still_names_its_board(name, lusorias_own_tafl_games):
+    """A hand-edited scrape's `11X11` (or `11×11`) names the board as the site's `11x11` does: the
+    note offers Copenhagen, not only "hnefatafl describes boards by its variants"."""
+    assert aage.refusal(name).startswith("lusoria has no rules of that type; copenhagen is played on its 11×11 board")
 
 
 def test_a_type_on_the_board_of_a_game_of_one_variant_is_read_with_its_game_alone(lusorias_own_tafl_games):

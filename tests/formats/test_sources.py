@@ -89,6 +89,27 @@ def test_a_link_to_nowhere_in_a_folder_is_reported_in_its_place(tmp_path):
     assert summary.added == 2 and summary.unreadable == [f"{tmp_path / 'b.lgn'}: no such file or directory"]
 
 
+def test_hidden_files_and_folders_in_a_folder_are_not_searched(tmp_path):
+    """`lusoria validate .` in a club's git checkout: nothing of `.git` (nor `.venv`, `.DS_Store`,
+    an editor's swap file) is read or said to be skipped; a hidden folder named is read."""
+    (tmp_path / "a.lgn").write_text(TWO)
+    (tmp_path / ".git" / "objects").mkdir(parents=True)
+    (tmp_path / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (tmp_path / ".git" / "objects" / "ab12").write_bytes(b"x\x9c\x00")
+    (tmp_path / ".drafts").mkdir()
+    (tmp_path / ".drafts" / "b.lgn").write_text(TWO)
+    (tmp_path / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")
+    (tmp_path / ".a.lgn.swp").write_bytes(b"b0VIM 9.0")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n",
+        "",
+    )
+    named = CliRunner().invoke(main, ["validate", str(tmp_path / ".drafts")])
+    assert named.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n"
+
+
 def test_a_file_met_again_is_read_once(tmp_path):
     """A record given beside its folder (`lusoria rules game.lgn games/`) counts once: the rule set
     proposed for the most records, and every count, no longer weigh it twice."""
@@ -186,6 +207,23 @@ def test_standard_input_in_no_format_it_tells_is_said_to_be_no_lgn_record():
         "<stdin>:1:1: error[syntax]: not a game record in lgn, which standard input is read as unless its "
         "first lines or --from name another format: it has no tag and no movetext\n"
     )
+
+
+@pytest.mark.parametrize(
+    "text", ["e8-b8 d5-d6 d1-d5xc5 timeout\n", "h1-h3 f8-i8 f10-i10 d6-d3,0,0,Ongoing\n"], ids=["tafl", "csv"]
+)
+def test_a_move_list_piped_without_from_is_told_how_to_read_it(text):
+    """`cat moves.txt | lusoria validate -`: a tafl move list or a CSV line reads as lgn movetext
+    with no tag, and the error names --from tafl and --from csv, not only the missing Game tag."""
+    result = CliRunner().invoke(main, ["validate", "-"], input=text)
+    assert result.exit_code == 1
+    assert result.output.startswith(
+        "<stdin>:1:1: error[tag]: the record has no Game tag; standard input is read as lgn unless its first"
+        " lines or --from name another format (--from tafl reads tafl move lists, --from csv the tafl"
+        " engines' CSV lines)\n"
+    )
+    tagged = CliRunner().invoke(main, ["validate", "-"], input='[Event "club"]\n1. e3-c3 *\n')
+    assert "error[tag]: the record has no Game tag\n" in tagged.output  # an lgn record, but for its Game tag
 
 
 FIXTURES = ROOT / "tests/fixtures/formats"
