@@ -231,7 +231,7 @@ def test_the_explorer_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_p
     db = str(tmp_path / "a.db")
     known = f"{len(GAMES['hnefatafl'].presets)} known: lusoria explain hnefatafl lists them"
     unknown = f"unknown variant 'club-7x7' for hnefatafl ({known})"
-    hint = f"{db} holds records of it, perhaps a variant of a user's own catalogue. Your own catalogue: 0 entries"
+    hint = "the archive holds records of it, perhaps a variant of a user's own catalogue. Your own catalogue: 0 entries"
     for params in [{}, {"game": ["hnefatafl"], "variant": ["club-7x7"]}]:
         text, status = answer(lambda: page(db, MultiParams(params), str))
         assert (status, text) == (400, f"{unknown}; {hint}, read from {os.devnull}")
