@@ -218,7 +218,9 @@ def test_the_explorer_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_p
     one of most records, opened when the URL names none) gives tree's hint (it said the variant
     unknown, no more). A variant lusoria knows, another game's whose records the archive holds
     (saami-tablut, Tablut's aage), gets no such hint."""
-    from datasette.utils import MultiParams
+    MultiParams = pytest.importorskip(
+        "datasette.utils", reason="Datasette is a test extra: pip install -e '.[test]'"
+    ).MultiParams
 
     from lusoria.archive.explorer import answer, page
     from lusoria.validator.games import GAMES
