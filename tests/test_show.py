@@ -154,3 +154,15 @@ def test_a_record_that_does_not_parse_is_said_with_what_its_slip_meant_as_valida
     assert CliRunner().invoke(main, ["rules", str(path)]).output == why
     page = CliRunner().invoke(main, ["html", str(path)]).stdout
     assert "(1-0, 0-1, 1/2-1/2, *); did you mean 31:?</div>" in page
+
+
+def test_a_tag_whose_message_says_what_its_slip_meant_is_said_so_once(tmp_path):
+    """A game's name mistyped: its message says "did you mean tablut?" already; show and convert
+    said it twice."""
+    path = tmp_path / "tablot.lgn"
+    path.write_text('[Game "tablot"]\n\n1. e3-b3 *\n')
+    found = "unknown game 'tablot' (known: brandubh, copenhagen, hnefatafl, laquet, latrunculi, tablut; did you mean tablut?)"
+    shown = CliRunner().invoke(main, ["show", str(path)])
+    assert shown.stderr == f"lusoria: {path}:1:8: record 0: cannot be replayed: {found}\n"
+    converted = CliRunner().invoke(main, ["convert", "--to", "lgn", str(path)])
+    assert converted.stderr == f"lusoria: {path}:1:8: record 0 not converted: error[tag]: {found}\n"

@@ -50,8 +50,10 @@ class Diagnostic:
 
     def said_whole(self) -> str:
         """The message on one line, with what the slip meant when there are suggestions:
-        found '31', expected ...; did you mean 31:?"""
-        return f"{self.message}; {self.meant()}" if self.suggestions else self.message
+        found '31', expected ...; did you mean 31:? (once: a tag's message may say it already)."""
+        if not self.suggestions or self.meant() in self.message:
+            return self.message
+        return f"{self.message}; {self.meant()}"
 
 
 @dataclass(slots=True)
