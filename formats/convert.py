@@ -69,7 +69,7 @@ def convert(
             yield Converted(source, None, report, why, file_name=name)
         elif report.record is None or report.rules is None or not report.valid:
             first = next(d for d in report.diagnostics if d.severity == ERROR)
-            yield Converted(source, None, report, f"error[{first.rule}]: {first.message}", first, name)
+            yield Converted(source, None, report, f"error[{first.rule}]: {first.said_whole()}", first, name)
         else:
             yield _written(write, report, name)
 

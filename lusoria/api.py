@@ -267,7 +267,7 @@ class Unreplayable(LusoriaError, ValueError):
     """A record that cannot be replayed at all, and the diagnostic that says why (and where)."""
 
     def __init__(self, path: str, diagnostic: Diagnostic):
-        super().__init__(f"the record cannot be replayed: {diagnostic.message}")
+        super().__init__(f"the record cannot be replayed: {diagnostic.said_whole()}")
         self.path, self.diagnostic = path, diagnostic  # the path of the record's source
 
 
