@@ -48,7 +48,7 @@ class Diagnostic:
         shown = [f"'{text}'" if "?" in text else text for text in self.suggestions]
         return f"did you mean {' or '.join(shown)}?"
 
-    def said_whole(self, separator: str = "; ") -> str:
+    def with_meant(self, separator: str = "; ") -> str:
         """The message with what the slip meant when there are suggestions, after `separator` (on
         one line: found '31', expected ...; did you mean 31:?; once: a tag's message may say it already)."""
         if not self.suggestions or self.meant() in self.message:
