@@ -329,10 +329,11 @@ class Archive:
     def users_variant_hint(self, game: str, variant: str, name: str) -> str:
         """For a variant of `game` that lusoria does not know: that the archive (`name`) holds
         records of it, perhaps of a user's own catalogue, not read now, and where the game's
-        variants were read from; "" when it holds none, or the game reads no catalogue."""
+        variants were read from; "" when lusoria knows the variant (saami-tablut, another game's),
+        when the archive holds none, or when the game reads no catalogue."""
         rules = GAMES.get(game.lower())
         read_from = rules.variants_read_from() if rules else ""
-        if read_from and not self.lacking(game, variant):
+        if read_from and not is_variant(variant) and not self.lacking(game, variant):
             return f"{name} holds records of it, perhaps a variant of a user's own catalogue. {read_from}"
         return ""
 

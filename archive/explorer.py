@@ -228,7 +228,7 @@ def _held_rules(path: str, game: str, variant: str | None) -> Game:
     try:
         return _rules_named(game, variant)
     except BadRequest as error:
-        hint = _archive(path).users_variant_hint(game, variant, path) if variant else ""
+        hint = _archive(path).users_variant_hint(game, variant, "the archive") if variant else ""
         raise BadRequest(f"{error}; {hint}" if hint else str(error)) from None
 
 

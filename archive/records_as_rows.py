@@ -20,12 +20,13 @@ from lusoria.archive.positions import Columns, columns, keys_of, position_rows, 
 from lusoria.archive.tables import COLUMN_TAGS, STORED_COLUMNS
 from lusoria.archive.variations import variation_rows
 from lusoria.errors import DataError
-from lusoria.formats.lgn import SOURCE_FORMAT, lgn_text
+from lusoria.formats.lgn import lgn_text
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem, fs_path, names_a_file, shown_path
 from lusoria.notation.visitor import Visitor, walk
+from lusoria.source_tags import SOURCE_FORMAT
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.workers import in_workers, place
 
@@ -35,15 +36,6 @@ if TYPE_CHECKING:
 COMMENTS = attrgetter("comments")  # of a ply
 VARIATIONS = attrgetter("variations")  # of a ply
 SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in the sources column, searched as text
-# A record read from another format that its reader refused or could not parse keeps its text as
-# written (`as_written`), to be read again by a later lusoria: not lgn; the column `unconverted` of
-# archive/query.py's `build` says so. (The records of another format are looked up once: a lookup a
-# record in `other_tags`, ordered by tag, would read every source format up to the record's, 4 s for
-# 3,000 refused records of 6,000.)
-UNCONVERTED = (
-    "(records.setting IS NULL AND records.id IN "
-    f"(SELECT record_id FROM other_tags WHERE name = '{SOURCE_FORMAT}')) AS unconverted"
-)
 
 
 class _Comments(Visitor):

@@ -352,7 +352,7 @@ class UnsearchableRecord(LusoriaError, ValueError):
 
     def __init__(self, index: int, source: RecordText, diagnostics: list[Diagnostic]):
         first = next((d for d in diagnostics if d.severity == ERROR), None)
-        problem = f"{first.rule}: {first.message}" if first else "its rules cannot be read"
+        problem = f"{first.rule}: {first.with_meant()}" if first else "its rules cannot be read"
         super().__init__(
             f"record {index + 1} of the records file is not valid ({problem}); "
             "a search finds the games of a valid record"

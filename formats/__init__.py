@@ -60,7 +60,7 @@ class Format:
     # for a file that names none) -> the tags of its records (`Game`, `Variant`, `Rules`, …)
     why_refused: Callable[[str, list[str]], str] | None = None  # (a game type its reader refused, what the
     # reader said of its records) -> why they are refused, as the summary of a run says it; None: the first said
-    refuses: Callable[[Report], str | None] | None = None  # why the writer cannot hold a record, valid or not
+    cannot_write: Callable[[Report], str | None] | None = None  # why the writer cannot hold a record, valid or not
     # (its game), said instead of its errors; None: the writer's ValueError says it of a valid record
 
     def __post_init__(self) -> None:
@@ -122,7 +122,7 @@ BUILT_IN = (
         (".otg", ".otn"),  # OpenTafl saves .otg; .otn, the notation's name, is what a user may call convert's output
         imported_on_call("lusoria.formats.otn", "read_otn"),
         write=imported_on_call("lusoria.formats.otn_writer", "write_report"),
-        refuses=imported_on_call("lusoria.formats.otn_writer", "refusal"),
+        cannot_write=imported_on_call("lusoria.formats.otn_writer", "refusal"),
         one_game=True,
         unnamed=imported_on_call("lusoria.formats.otn", "looks_like_otn"),
         games=GamesImportedOnUse("lusoria.validator.hnefatafl", "opentafl_variants"),

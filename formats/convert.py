@@ -46,11 +46,11 @@ def convert(
     `lusoria convert`). A record that does not parse or breaks a rule is not converted (a reader
     of another format must not make an illegal record):
     its first error is the `problem`, and its `diagnostic`; nor is one that the format cannot hold
-    (the problem: why, from the format's `refuses` before any error of the record, as OTN refuses a
+    (the problem: why, from the format's `cannot_write` before any error of the record, as OTN refuses a
     Latrunculi record, or from its writer's ValueError). A record read from another format is written with the
     tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
     Each has the name of its own file below a directory (`file_name`)."""
-    write, refuses = (FORMATS[to].write, FORMATS[to].refuses) if to in FORMATS else (None, None)
+    write, cannot_write = (FORMATS[to].write, FORMATS[to].cannot_write) if to in FORMATS else (None, None)
     if write is None:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
     sources = list(given(paths))
@@ -65,11 +65,11 @@ def convert(
             continue
         source = report.source
         name = file_name(source, FORMATS[to].suffixes[0], inputs)
-        if refuses and (why := refuses(report)):
+        if cannot_write and (why := cannot_write(report)):
             yield Converted(source, None, report, why, file_name=name)
         elif report.record is None or report.rules is None or not report.valid:
             first = next(d for d in report.diagnostics if d.severity == ERROR)
-            yield Converted(source, None, report, f"error[{first.rule}]: {first.message}", first, name)
+            yield Converted(source, None, report, f"error[{first.rule}]: {first.with_meant()}", first, name)
         else:
             yield _written(write, report, name)
 

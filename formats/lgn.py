@@ -9,9 +9,9 @@ from dataclasses import replace
 from lusoria.formats import FORMATS
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import names_a_file
+from lusoria.source_tags import SOURCE_FORMAT
 from lusoria.validator.replay import Report, canonical_text
 
-SOURCE_FORMAT = "SourceFormat"  # the tag of the format a record was read from (the archive's other_tags too)
 SOURCE_TAGS = (SOURCE_FORMAT, "SourceFile", "SourceRecord")  # its format, its file, its place among the file's
 
 

@@ -49,7 +49,7 @@ def write_report(report: Report) -> str:
 
 
 def refusal(report: Report) -> str | None:
-    """Why OTN cannot hold a record, valid or not (the format's `refuses`): its game is not a tafl
+    """Why OTN cannot hold a record, valid or not (the format's `cannot_write`): its game is not a tafl
     game. None for a tafl game, and for a game lusoria does not know (its record is invalid)."""
     try:
         game = type(report.rules) if report.rules else game_class(report.game or "")

@@ -33,6 +33,7 @@ from lusoria.notation.sources import (
     shown_path,
 )
 from lusoria.notation.writer import write_record
+from lusoria.output import unreplayable
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
 from lusoria.validator.base import SIDE_NAMES, BoardNotTaken, Game, NotAPly, OptionError, known_names
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
@@ -267,7 +268,7 @@ class Unreplayable(LusoriaError, ValueError):
     """A record that cannot be replayed at all, and the diagnostic that says why (and where)."""
 
     def __init__(self, path: str, diagnostic: Diagnostic):
-        super().__init__(f"the record cannot be replayed: {diagnostic.message}")
+        super().__init__(f"the record {unreplayable(diagnostic)}")
         self.path, self.diagnostic = path, diagnostic  # the path of the record's source
 
 

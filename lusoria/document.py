@@ -202,13 +202,6 @@ def diagnostic_span(entry: Entry, diagnostic: Diagnostic) -> tuple[int, int, int
     return (entry.offset + max(diagnostic.line, 1) - 1, start, start + max(1, len(diagnostic.text.split("\n")[0])))
 
 
-def diagnostic_message(diagnostic: Diagnostic) -> str:
-    """The message of `lusoria validate`, with its "did you mean" line."""
-    if diagnostic.suggestions:
-        return f"{diagnostic.message}\n{diagnostic.meant()}"
-    return diagnostic.message
-
-
 # -- edits --------------------------------------------------------------------
 
 

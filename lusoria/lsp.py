@@ -49,7 +49,6 @@ from lusoria.document import (
     canonical_fixes,
     check_missing,
     completions,
-    diagnostic_message,
     diagnostic_span,
     fixes,
     format_fix,
@@ -210,7 +209,7 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
     line, start, end = diagnostic_span(entry, found)
     return lsp.Diagnostic(
         columns.range(line, start, line, end),
-        diagnostic_message(found),
+        found.with_meant("\n"),  # as `lusoria validate` says it, with its "did you mean" line
         SEVERITY.get(found.severity, lsp.DiagnosticSeverity.Warning),
         found.rule,
         source="lusoria",

@@ -142,7 +142,7 @@ def fit_text(source: RecordText, fit: Fit | Diagnostic) -> str:
 
 def unreplayable(diagnostic: Diagnostic) -> str:
     """Why a record cannot be replayed, with what its slip meant as validate says it (did you mean 31:?)."""
-    return f"cannot be replayed: {diagnostic.said_whole()}"
+    return f"cannot be replayed: {diagnostic.with_meant()}"
 
 
 def more_diagnostics(verdict: Verdict, shown: int) -> str:

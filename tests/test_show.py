@@ -3,7 +3,7 @@
 import pytest
 from click.testing import CliRunner
 
-from lusoria.api import Board, board, replay_stop
+from lusoria.api import Board, Unreplayable, board, replay_stop
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
@@ -139,14 +139,16 @@ def test_a_board_made_by_hand_of_what_no_rules_replayed_is_refused_as_it_is_made
 
 
 def test_a_record_that_does_not_parse_is_said_with_what_its_slip_meant_as_validate_says_it(tmp_path):
-    """A Laquet roll without its colon: show, rules and html said "cannot be replayed: found '31'"
-    without validate's "did you mean 31:?"."""
+    """A Laquet roll without its colon: show, rules, html, convert and `api.board` said "cannot be
+    replayed: found '31'" (convert: "not converted: error[syntax]: found '31'") without validate's
+    "did you mean 31:?"."""
     path = tmp_path / "roll.lgn"
     path.write_text('[Game "laquet"]\n\n1. 46: 5/11 4/8 31 6/12 6/7 *\n')
-    why = (
-        f"{path}:3:17: record 0: cannot be replayed: found '31', expected a ply, a move number, a comment, a NAG, "
-        "a variation or a result marker (1-0, 0-1, 1/2-1/2, *); did you mean 31:?\n"
+    found = (
+        "found '31', expected a ply, a move number, a comment, a NAG, a variation or a result marker "
+        "(1-0, 0-1, 1/2-1/2, *); did you mean 31:?"
     )
+    why = f"{path}:3:17: record 0: cannot be replayed: {found}\n"
     assert "^^ did you mean 31:?" in CliRunner().invoke(main, ["validate", str(path)]).output
     for command in ("show", "html"):
         result = CliRunner().invoke(main, [command, str(path)])
@@ -154,3 +156,21 @@ def test_a_record_that_does_not_parse_is_said_with_what_its_slip_meant_as_valida
     assert CliRunner().invoke(main, ["rules", str(path)]).output == why
     page = CliRunner().invoke(main, ["html", str(path)]).stdout
     assert "(1-0, 0-1, 1/2-1/2, *); did you mean 31:?</div>" in page
+    converted = CliRunner().invoke(main, ["convert", "--to", "lgn", str(path)])
+    not_converted = f"lusoria: {path}:3:17: record 0 not converted: error[syntax]: {found}\n"
+    assert (converted.exit_code, converted.stderr) == (1, not_converted)
+    with pytest.raises(Unreplayable) as raised:
+        board(path)
+    assert str(raised.value) == f"the record cannot be replayed: {found}"
+
+
+def test_a_tag_whose_message_says_what_its_slip_meant_is_said_so_once(tmp_path):
+    """A game's name mistyped: its message says "did you mean tablut?" already; show and convert
+    said it twice."""
+    path = tmp_path / "tablot.lgn"
+    path.write_text('[Game "tablot"]\n\n1. e3-b3 *\n')
+    found = "unknown game 'tablot' (known: brandubh, copenhagen, hnefatafl, laquet, latrunculi, tablut; did you mean tablut?)"
+    shown = CliRunner().invoke(main, ["show", str(path)])
+    assert shown.stderr == f"lusoria: {path}:1:8: record 0: cannot be replayed: {found}\n"
+    converted = CliRunner().invoke(main, ["convert", "--to", "lgn", str(path)])
+    assert converted.stderr == f"lusoria: {path}:1:8: record 0 not converted: error[tag]: {found}\n"

@@ -48,10 +48,12 @@ class Diagnostic:
         shown = [f"'{text}'" if "?" in text else text for text in self.suggestions]
         return f"did you mean {' or '.join(shown)}?"
 
-    def said_whole(self) -> str:
-        """The message on one line, with what the slip meant when there are suggestions:
-        found '31', expected ...; did you mean 31:?"""
-        return f"{self.message}; {self.meant()}" if self.suggestions else self.message
+    def with_meant(self, separator: str = "; ") -> str:
+        """The message with what the slip meant when there are suggestions, after `separator` (on
+        one line: found '31', expected ...; did you mean 31:?; once: a tag's message may say it already)."""
+        if not self.suggestions or self.meant() in self.message:
+            return self.message
+        return f"{self.message}{separator}{self.meant()}"
 
 
 @dataclass(slots=True)

@@ -488,7 +488,8 @@ def test_convert_needs_an_output_dir_for_several_otn_games(tmp_path):
 
 def test_convert_to_otn_says_an_invalid_record_of_another_game_is_not_tafl(tmp_path):
     """A Latrunculi or Laquet record that breaks a rule, or does not parse: OTN cannot hold its
-    game, said as of a valid one (it said the record's first error, as if fixing it would do)."""
+    game, said as of a valid one (it said the record's first error, as if fixing it would do). A
+    record of a game lusoria does not know, or of no Game tag, is said by its tag's error."""
     broken = tmp_path / "broken.lgn"
     broken.write_text('[Game "latrunculi"]\n\n1. a1 *\n\n[Game "laquet"]\n\n1. 46: 5/11 4/8 31 *\n')
     result = run("convert", "--to", "otn", broken)
@@ -499,6 +500,15 @@ def test_convert_to_otn_says_an_invalid_record_of_another_game_is_not_tafl(tmp_p
     )
     tablut = run("convert", "--to", "otn", ROOT / "samples" / "errors" / "tablut-moves.lgn")
     assert "record 0 not converted: error[T1]: the piece on e4 is White's" in tablut.stderr
+    unknown = tmp_path / "unknown.lgn"  # no game to refuse: the tag's error is said
+    unknown.write_text('[Game "chess"]\n\n1. e4 *\n\n[Event "no game"]\n\n1. e3-c3 *\n')
+    result = run("convert", "--to", "otn", unknown)
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"lusoria: {unknown}:1:8: record 0 not converted: error[tag]: unknown game 'chess' (known: brandubh, "
+        "copenhagen, hnefatafl, laquet, latrunculi, tablut)\n"
+        f"lusoria: {unknown}:5:1: record 1 not converted: error[tag]: the record has no Game tag\n"
+    )
 
 
 def test_convert_output_dir_names_each_file_by_its_record_number_as_messages_do(tmp_path):

@@ -216,21 +216,28 @@ def test_tree_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_path):
 def test_the_explorer_of_a_variant_held_but_unknown_says_it_may_be_a_users(tmp_path):
     """The same archive served without the club's catalogue: the explorer's page of the variant (the
     one of most records, opened when the URL names none) gives tree's hint (it said the variant
-    unknown, no more)."""
-    from datasette.utils import MultiParams
+    unknown, no more). A variant lusoria knows, another game's whose records the archive holds
+    (saami-tablut, Tablut's aage), gets no such hint."""
+    MultiParams = pytest.importorskip(
+        "datasette.utils", reason="Datasette is a test extra: pip install -e '.[test]'"
+    ).MultiParams
 
     from lusoria.archive.explorer import answer, page
     from lusoria.validator.games import GAMES
 
     (tmp_path / "club.toml").write_text(CLUB, encoding="utf-8")
     (tmp_path / "game.lgn").write_text(GAME % "a game", encoding="utf-8")
-    assert lusoria(tmp_path, "import", "--db", "a.db", "game.lgn", LUSORIA_CATALOGUE="club.toml").returncode == 0
+    (tmp_path / "aage.lgn").write_text('[Game "tablut"]\n[Variant "aage"]\n\n1. e3-b3 *\n', encoding="utf-8")
+    imported = lusoria(tmp_path, "import", "--db", "a.db", "game.lgn", "aage.lgn", LUSORIA_CATALOGUE="club.toml")
+    assert imported.returncode == 0
     db = str(tmp_path / "a.db")
     known = f"{len(GAMES['hnefatafl'].presets)} known: lusoria explain hnefatafl lists them"
     unknown = f"unknown variant 'club-7x7' for hnefatafl ({known})"
-    hint = f"{db} holds records of it, perhaps a variant of a user's own catalogue. Your own catalogue: 0 entries"
+    hint = "the archive holds records of it, perhaps a variant of a user's own catalogue. Your own catalogue: 0 entries"
     for params in [{}, {"game": ["hnefatafl"], "variant": ["club-7x7"]}]:
         text, status = answer(lambda: page(db, MultiParams(params), str))
         assert (status, text) == (400, f"{unknown}; {hint}, read from {os.devnull}")
     text, status = answer(lambda: page(db, MultiParams({"game": ["hnefatafl"], "variant": ["our-house"]}), str))
     assert (status, text) == (400, unknown.replace("club-7x7", "our-house"))
+    text, status = answer(lambda: page(db, MultiParams({"game": ["hnefatafl"], "variant": ["saami-tablut"]}), str))
+    assert (status, text) == (400, "the parameter variant names saami-tablut, a variant of tablut, not of hnefatafl")
