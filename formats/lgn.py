@@ -1,5 +1,5 @@
 """lusoria's notation written for a record of any format: its canonical text, and for a record
-read from another format the tags that trace it back to its source (`SOURCE_TAGS`), which
+read from another format the tags that trace it back to its source (`source_tags`), which
 `convert` (to any format), `fmt` and the archive's text (`query --format lgn`) all write."""
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import names_a_file
 from lusoria.source_tags import SOURCE_FORMAT
 from lusoria.validator.replay import Report, canonical_text
-
-SOURCE_TAGS = (SOURCE_FORMAT, "SourceFile", "SourceRecord")  # its format, its file, its place among the file's
 
 
 def source_tags(source: RecordText) -> dict[str, str]:
