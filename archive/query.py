@@ -219,7 +219,11 @@ class Filters:
     date_to: str | None = _filter(
         help="Games that may have been played on or before this date.", where=_date("date_from", end=True)
     )
-    result: str | None = _filter(help=None, choices=("1-0", "0-1", "1/2-1/2", "*"), where="records.result = ?")
+    result: str | None = _filter(
+        help="The result as the Result tag writes it (* unfinished).",
+        choices=("1-0", "0-1", "1/2-1/2", "*"),
+        where="records.result = ?",
+    )
     ending: str | None = _filter(
         help="How the game ended (king captured, resigned, unfinished, …: lusoria stats lists an archive's).",
         where=_ending,

@@ -805,6 +805,14 @@ def archive_at(db: str) -> Archive:
 db_option = click.option(
     "--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db", help="The archive (a SQLite file)."
 )
+table_format_option = click.option(
+    "--format",
+    "format_",
+    type=click.Choice(["table", "json", "csv"]),
+    default="table",
+    show_default=True,
+    help="The table as aligned text, JSON or CSV.",
+)
 format_option = click.option(
     "--format",
     "format_",
@@ -1280,7 +1288,7 @@ def players_merge(names: tuple[str, ...], db: str) -> None:
 
 @players.command(name="list", cls=FilterCommand, without=("limit",))
 @db_option
-@click.option("--format", "format_", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@table_format_option
 @click.option("--top", type=Bounded(1), help="Only the first N players of the table (all by default).")
 def players_list(db: str, format_: str, top: int | None, **filters: Any) -> None:
     """The score table: each player (canonical name) with games, won, drawn, lost, unfinished,
@@ -1294,7 +1302,7 @@ def players_list(db: str, format_: str, top: int | None, **filters: Any) -> None
 
 @players.command(name="crosstable", cls=FilterCommand, without=("limit",))
 @db_option
-@click.option("--format", "format_", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@table_format_option
 def players_crosstable(db: str, format_: str, **filters: Any) -> None:
     """The crosstable: each player (canonical name, whichever side they played) a row, best score
     first, and each opponent a column, numbered as the rows; a cell is the score against that

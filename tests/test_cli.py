@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 
+import click
 import pytest
 from click.testing import CliRunner
 from conftest import known_games_elided
@@ -420,3 +421,20 @@ def test_lsp_without_its_extra_says_how_to_install_it(monkeypatch):
     assert result.stderr == (
         "lusoria: lusoria lsp needs the language server's packages (cattrs is missing): pip install 'lusoria[lsp]'\n"
     )
+
+
+def _options_without_help(command: click.Command, path: str) -> list[str]:
+    """The options of `command` and its subcommands that `--help` shows without a word."""
+    lacking = [
+        f"{path} {option.opts[0]}"
+        for option in command.params
+        if isinstance(option, click.Option) and not option.hidden and not option.help
+    ]
+    for name, sub in getattr(command, "commands", {}).items():
+        lacking += _options_without_help(sub, f"{path} {name}")
+    return lacking
+
+
+def test_every_option_of_every_command_says_what_it_is_for():
+    """`query --result` and `players list/crosstable --format` said nothing in their help."""
+    assert _options_without_help(main, "lusoria") == []
