@@ -104,6 +104,13 @@ def reading_options(command):
     return command
 
 
+def format_choice(choices: list[str] | tuple[str, ...], help: str) -> Callable:
+    """The `--format` option of a command: one of `choices`, the first by default."""
+    return click.option(
+        "--format", "format_", type=click.Choice(choices), default=choices[0], show_default=True, help=help
+    )
+
+
 def jobs_options(command):
     """--jobs and --force-jobs: the command gets `jobs`, the worker processes that check the
     records, at most the number of cores unless forced."""
@@ -597,14 +604,7 @@ def deliver(text: str, written_to: str | None, path: str | Path) -> None:
 @main.command()
 @one_record
 @click.option("--ply", type=Bounded(), help="Show the board after this ply of the main line (default: the last).")
-@click.option(
-    "--format",
-    "format_",
-    type=click.Choice(["text", "svg"]),
-    default="text",
-    show_default=True,
-    help="The board as text, or as an SVG diagram.",
-)
+@format_choice(["text", "svg"], "The board as text, or as an SVG diagram.")
 def show(path: str | Path, index: int, ply: int | None, format_: str, written_to: str | None, encoding: str) -> None:
     """Show the board of a record of PATH after a ply (as text, or as SVG)."""
     with record_of(path, index, encoding) as source:
@@ -805,21 +805,10 @@ def archive_at(db: str) -> Archive:
 db_option = click.option(
     "--db", "db", default=default_db, show_default="$LUSORIA_DB or lusoria.db", help="The archive (a SQLite file)."
 )
-table_format_option = click.option(
-    "--format",
-    "format_",
-    type=click.Choice(["table", "json", "csv"]),
-    default="table",
-    show_default=True,
-    help="The table as aligned text, JSON or CSV.",
-)
-format_option = click.option(
-    "--format",
-    "format_",
-    type=click.Choice(output.FORMATS),
-    default="table",
-    show_default=True,
-    help="table, json, csv, or lgn (the records themselves, ready for lusoria validate; a record its reader "
+table_format_option = format_choice(["table", "json", "csv"], "The table as aligned text, JSON or CSV.")
+format_option = format_choice(
+    output.FORMATS,
+    "table, json, csv, or lgn (the records themselves, ready for lusoria validate; a record its reader "
     "refused is left out, with a note: exit status 1).",
 )
 
@@ -1136,14 +1125,7 @@ def lsp() -> None:
 @click.option("--record", type=Bounded(1), help="Start from a position of this archive record (its id) …")
 @click.option("--ply", type=Bounded(), default=0, show_default=True, help="… after this ply of its main line.")
 @click.option("--depth", type=Bounded(1), default=1, show_default=True, help="Plies deep.")
-@click.option(
-    "--format",
-    "format_",
-    type=click.Choice(["table", "json", "tree"]),
-    default="table",
-    show_default=True,
-    help="A table (one row per line of plies), JSON (nested), or an indented tree.",
-)
+@format_choice(["table", "json", "tree"], "A table (one row per line of plies), JSON (nested), or an indented tree.")
 @click.option("--variations", is_flag=True, help="Count the plies of variations too, not only of main lines.")
 @click.option(
     "--sort",
@@ -1318,14 +1300,7 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
 @main.command(cls=FilterCommand, at=2)  # the filters after --db
 @click.argument("directory")
 @db_option
-@click.option(
-    "--format",
-    "format_",
-    type=click.Choice(["parquet", "csv"]),
-    default="parquet",
-    show_default=True,
-    help="Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing.",
-)
+@format_choice(["parquet", "csv"], "Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing.")
 @jobs_options
 def export(directory: str, db: str, format_: str, jobs: int, **filters: Any) -> None:
     """Write the archive as files in DIRECTORY, for DuckDB, pandas, polars or Spark: records,

@@ -410,29 +410,32 @@ def test_a_berserk_continuation_may_capture_by_a_shieldwall_alone():
     assert rules.legal_plies(after) == ["d4=a4xa5/a6/a7"] and rules.turn(after) == 1
 
 
-def test_a_berserk_continuation_may_close_a_relaxed_shieldwall_from_its_front():
-    """Under swf:n a move that fills the front of a wall captures it: after h4-f4xe4 the soldier's
-    f4-f2 closes d1-f1 against c1 and g1, a continuation that captures (ber:c) though f2 is off the edge."""
-    pieces, rules = "Kk6 Pd1 Pe1 Pf1 pc1 pg1 pd2 pe2 Pe4 pd4 ph4 pa10", "sw=w swf=n ber=c"
-    assert errors(record(pieces, "h4-f4xe4 f4-f2xd1/e1/f1", rules)) == []
-    assert errors(record(pieces, "h4-f4xe4 Kk6-k7", rules)) == [
+@pytest.mark.parametrize(
+    "pieces, rules, capture, continued, other, square",
+    [
+        # under swf:n a move that fills the front of a wall captures it: after h4-f4xe4 the soldier's
+        # f4-f2 closes d1-f1 against c1 and g1, a continuation that captures (ber:c) though f2 is off the edge
+        (
+            "Kk6 Pd1 Pe1 Pf1 pc1 pg1 pd2 pe2 Pe4 pd4 ph4 pa10",
+            "sw=w swf=n ber=c",
+            "h4-f4xe4",
+            "f4-f2xd1/e1/f1",
+            "Kk6-k7",
+            "f4",
+        ),
+        # a1 is square 0 of the board: a soldier that captured there (a corner it may stop on) goes on
+        ("Kf6 pa5 Pb1 pc1 Pb2 pc2 pk10", "esc=e ber=c cors=akd", "a5-a1xb1", "a1-a2xb2", "k10-k9", "a1"),
+    ],
+    ids=["a relaxed shieldwall closed from its front", "a berserker on a1"],
+)
+def test_a_berserker_moves_again_and_only_it(pieces, rules, capture, continued, other, square):
+    """The soldier that captured on `square` moves again with a capturing move; another move is G15, at ply 2."""
+    assert errors(record(pieces, f"{capture} {continued}", rules)) == []
+    assert errors(record(pieces, f"{capture} {other}", rules)) == [
         (
             "G15",
             2,
-            "the soldier that captured on f4 moves again (berserk) (ber: c); the rest of this line is not checked",
-        )
-    ]
-
-
-def test_a_berserker_on_a1_moves_again():
-    """a1 is square 0 of the board: a soldier that captured there (a corner it may stop on) goes on."""
-    pieces, rules = "Kf6 pa5 Pb1 pc1 Pb2 pc2 pk10", "esc=e ber=c cors=akd"
-    assert errors(record(pieces, "a5-a1xb1 a1-a2xb2", rules)) == []
-    assert errors(record(pieces, "a5-a1xb1 k10-k9", rules)) == [
-        (
-            "G15",
-            2,
-            "the soldier that captured on a1 moves again (berserk) (ber: c); the rest of this line is not checked",
+            f"the soldier that captured on {square} moves again (berserk) (ber: c); the rest of this line is not checked",
         )
     ]
 
