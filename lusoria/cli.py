@@ -656,9 +656,10 @@ def rules(paths: tuple[str | Path, ...], as_json: bool, jobs: int, encoding: str
 def explain(name: str | None) -> None:
     """Print a rule, a game or a variant. A rule that diagnostics cite (T2, S4, Q6, syntax…): its
     text, the options that change it and an example; a game (tablut…): its variants and rules; a variant
-    (fetlar-hnefatafl-11x11, or tablut/seed where several games have one of that name): its board
-    and start, settings and the rules each governs, names in other programs, sources and, named
-    alone (fetlar), the other variants whose names hold it. Any case. Without NAME, every rule."""
+    (fetlar-hnefatafl-11x11, or tablut/seed where several games have one of that name, or a name
+    another program gives it: "Copenhagen Hnefatafl 11x11"): its board and start, settings and the
+    rules each governs, names in other programs, sources and, named alone (fetlar), the other
+    variants whose names hold it. Any case. Without NAME, every rule."""
     if name is None:
         echo(output.rule_list(api.rulebook()))
         return

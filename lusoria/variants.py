@@ -5,9 +5,12 @@ it, and where its settings come from. It asks the games (`Game.variant_notes`), 
 
 from __future__ import annotations
 
+import re
 import textwrap
+from collections.abc import Mapping
 
 from lusoria import rulebook
+from lusoria.formats import FORMATS
 from lusoria.validator.base import SIDE_NAMES, Game, OptionError, VariantNotes, known_names
 from lusoria.validator.games import GAMES, owners_of, rules_from_tags
 from lusoria.validator.suggest import alike
@@ -17,8 +20,9 @@ WIDTH = 88  # as rulebook.explain wraps a rule's text
 
 def explain(name: str) -> str:
     """What `lusoria explain NAME` prints: the rule with that ID, else the game, else the variant
-    of that name (any case; `game/variant` where several games have one of that name). KeyError says
-    why none is, and what may have been meant."""
+    of that name (any case; `game/variant` where several games have one of that name), else the variant
+    that other programs' files call so (`Copenhagen Hnefatafl 11x11`). KeyError says why none is, and
+    what may have been meant."""
     written = name.strip()
     try:
         return rulebook.explain(written)
@@ -41,7 +45,7 @@ def explain(name: str) -> str:
             f"({' or '.join(f'{owner}/{variant}' for owner in owners)})"
         )
     if not owners:
-        raise KeyError(f"no rule, game or variant is named '{written}'{_meant(written, every)}")
+        return _named_elsewhere(written, every)
     return variant_text(variant, every[owners[0]][variant]) + _named_alike(variant, every)
 
 
@@ -58,14 +62,80 @@ def _named_alike(variant: str, every: dict[str, dict[str, VariantNotes]]) -> str
     return "\n\n" + _wrapped(f"other variants named {variant}: {'; '.join(said)} (lusoria explain VARIANT says more)")
 
 
+_NUMBERED = re.compile(r"#[0-9]+$")  # a format's name of a game told apart by a number: OpenTafl's `Tablut#15`
+
+
+def _named_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
+    """The variant that other programs' files call `written` (`Copenhagen Hnefatafl 11x11`: copenhagen-11x11),
+    explained; KeyError for a name that is several variants' (`Tyr 13x13`) or none's."""
+    named = _variants_named(written, every)
+    if len(named) > 1:
+        raise KeyError(f"other programs call several variants '{written}': name one ({' or '.join(named)})")
+    if not named:
+        raise KeyError(f"no rule, game or variant is named '{written}'{_meant(written, every)}")
+    return explain(named[0])
+
+
+def _games_elsewhere() -> dict[str, list[Mapping[str, str]]]:
+    """What the formats' files call a game (`Format.games`: the catalogue's names), with and without the
+    number that tells two games of one name apart (`Tablut#15`, `Tablut`) -> the tags of each game so
+    named; a name with a slash (another layout of an aagenielsen.dk type) left out: explain reads game/variant."""
+    found: dict[str, list[Mapping[str, str]]] = {}
+    for entry in FORMATS.values():
+        for name, tags in entry.games.items():
+            if name and "/" not in name:
+                for said in dict.fromkeys((name, _NUMBERED.sub("", name))):
+                    found.setdefault(said, []).append(tags)
+    return found
+
+
+def _variants_named(written: str, every: dict[str, dict[str, VariantNotes]]) -> list[str]:
+    """The variants, as `explain` names them, that the formats' files mean by `written` (any case), each once."""
+    meant = [tags for name, tagged in _games_elsewhere().items() if name.lower() == written.lower() for tags in tagged]
+    return list(dict.fromkeys(name for tags in meant if (name := _variant_of(tags, every))))
+
+
+def _variant_of(tags: Mapping[str, str], every: dict[str, dict[str, VariantNotes]]) -> str | None:
+    """The variant whose tags are `tags`, of several the first that gives other programs' names of it
+    (saami-tablut, not tablut's aage, its rules); `game/variant` where several games have its name; None for none."""
+    chosen = sorted(
+        (
+            (not notes.known_as, game, variant)
+            for game, named in every.items()
+            for variant, notes in named.items()
+            if notes.tags == tags
+        ),
+        key=lambda found: found[0],
+    )
+    if not chosen:
+        return None
+    _, game, variant = chosen[0]
+    return variant if sum(variant in others for others in every.values()) == 1 else f"{game}/{variant}"
+
+
 def _meant(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
     """The names like `written`, or where the names are listed; a title's spaces taken for a name's
-    hyphens (`Ard Ri 7×7`: `ard-ri-7x7`)."""
+    hyphens (`Ard Ri 7×7`: `ard-ri-7x7`); then other programs' names like it of the variants not named
+    yet (`Copenhagen Hnefatafl 11x12`: 'Copenhagen Hnefatafl 11x11')."""
     names = [rule.id for rule in rulebook.rules()] + list(every) + variant_names(every)
     like = alike("-".join(written.replace("×", "x").split()), names)
+    like += _meant_elsewhere(written, like, every)
     if like:
         return f" (did you mean {' or '.join(like)}?)"
     return " (lusoria explain lists the rules, lusoria explain GAME a game's variants)"
+
+
+def _meant_elsewhere(written: str, like: list[str], every: dict[str, dict[str, VariantNotes]]) -> list[str]:
+    """Other programs' names like `written` (without a number: `Tablut`, not `Tablut#15`), quoted, each of
+    variants none of the names `like` and no name before it means."""
+    meant = set(like)
+    said = []
+    for name in alike(written, dict.fromkeys(_NUMBERED.sub("", name) for name in _games_elsewhere())):
+        variants = set(_variants_named(name, every))
+        if name.lower() not in {*map(str.lower, meant)} and not variants <= meant:
+            said.append(f"'{name}'")
+            meant |= variants
+    return said
 
 
 def variants() -> dict[str, dict[str, VariantNotes]]:

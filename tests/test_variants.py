@@ -130,6 +130,28 @@ def test_a_name_written_as_a_title_suggests_the_variants_it_names():
         api.explain("Fetlar Hnefatafl 11×11")
 
 
+def test_a_name_another_program_gives_a_variant_explains_that_variant():
+    """`explain` showed the names aagenielsen.dk and OpenTafl give a variant but took them not
+    (session 28's closing note): they are the names the formats' files give (`Format.games`)."""
+    result = CliRunner().invoke(main, ["explain", "Copenhagen Hnefatafl 11x11"])
+    assert (result.exit_code, result.output) == (0, api.explain("copenhagen-11x11") + "\n")
+    assert api.explain("copenhagen hnefatafl 11X11#16") == api.explain("copenhagen-11x11")
+    assert api.explain("Tablut#15") == api.explain("opentafl-tablut-15x15")  # OpenTafl's Tablut on 15×15
+    assert api.explain("Historical Hnefatafl 9x9 (Saami Tablut)") == api.explain("saami-tablut")  # not aage
+    assert api.explain("Tablut").startswith("tablut: Tablut\n")  # a game's own name first
+
+
+def test_a_name_another_program_gives_several_variants_or_none_is_an_error_that_says_which():
+    with pytest.raises(
+        KeyError, match=r"^\"other programs call several variants 'tyr 13x13': name one \(tyr-13x13 or tyr-13x13-172\)"
+    ):
+        api.explain("tyr 13x13")
+    with pytest.raises(
+        KeyError, match=r"'Copenhagen Hnefatafl 11x12' \(did you mean .* or 'Copenhagen Hnefatafl 11x11'\?\)"
+    ):
+        api.explain("Copenhagen Hnefatafl 11x12")
+
+
 def test_a_variant_named_alone_names_the_others_whose_names_hold_it():
     """`explain fetlar` showed Copenhagen's preset alone, and a tafl player who meant the
     generic game's Fetlar did not learn of it; `copenhagen/fetlar` names the variant it means."""
