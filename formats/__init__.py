@@ -62,6 +62,8 @@ class Format:
     # reader said of its records) -> why they are refused, as the summary of a run says it; None: the first said
     cannot_write: Callable[[Report], str | None] | None = None  # why the writer cannot hold a record, valid or not
     # (its game), said instead of its errors; None: the writer's ValueError says it of a valid record
+    loses: Callable[[Report], str | None] | None = None  # what a record the writer holds loses where another
+    # program reads it (options OTN's rules record cannot say), said in a note; None: nothing
 
     def __post_init__(self) -> None:
         if capitals := [ending for ending in (*self.suffixes, *self.named) if ending != ending.lower()]:
@@ -123,6 +125,7 @@ BUILT_IN = (
         imported_on_call("lusoria.formats.otn", "read_otn"),
         write=imported_on_call("lusoria.formats.otn_writer", "write_report"),
         cannot_write=imported_on_call("lusoria.formats.otn_writer", "refusal"),
+        loses=imported_on_call("lusoria.formats.otn_writer", "loss"),
         one_game=True,
         unnamed=imported_on_call("lusoria.formats.otn", "looks_like_otn"),
         games=GamesImportedOnUse("lusoria.validator.hnefatafl", "opentafl_variants"),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lusoria.files import common_folder
-from lusoria.formats import FORMATS, Writer
+from lusoria.formats import FORMATS, Format, Writer
 from lusoria.formats.lgn import with_source_tags
 from lusoria.formats.sources import given
 from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
@@ -33,6 +33,7 @@ class Converted:
     problem: str | None = None
     diagnostic: Diagnostic | None = None  # the error that stopped it, with its place
     file_name: str = ""  # the name of its own file below a directory (`convert --output-dir`; `file_name`)
+    note: str | None = None  # what the record written loses where another program reads it (`Format.loses`)
 
 
 def convert(
@@ -47,8 +48,9 @@ def convert(
     of another format must not make an illegal record):
     its first error is the `problem`, and its `diagnostic`; nor is one that the format cannot hold
     (the problem: why, from the format's `cannot_write` before any error of the record, as OTN refuses a
-    Latrunculi record, or from its writer's ValueError). A record read from another format is written with the
-    tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
+    Latrunculi record, or from its writer's ValueError). One written has the `note` of what it loses
+    where another program reads it (the format's `loses`: an Ashton game's camps in OTN). A record read
+    from another format is written with the tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
     Each has the name of its own file below a directory (`file_name`)."""
     write, cannot_write = (FORMATS[to].write, FORMATS[to].cannot_write) if to in FORMATS else (None, None)
     if write is None:
@@ -71,15 +73,17 @@ def convert(
             first = next(d for d in report.diagnostics if d.severity == ERROR)
             yield Converted(source, None, report, f"error[{first.rule}]: {first.with_meant()}", first, name)
         else:
-            yield _written(write, report, name)
+            yield _written(FORMATS[to], write, report, name)
 
 
-def _written(write: Writer, report: Report, name: str) -> Converted:
-    """A valid record in a format, or why the format cannot hold it (its writer's ValueError)."""
+def _written(entry: Format, write: Writer, report: Report, name: str) -> Converted:
+    """A valid record in a format, with what it loses there (`Format.loses`), or why the format cannot
+    hold it (its writer's ValueError)."""
     try:
-        return Converted(report.source, write(with_source_tags(report)), report, file_name=name)
+        text = write(with_source_tags(report))
     except ValueError as problem:
         return Converted(report.source, None, report, str(problem), file_name=name)
+    return Converted(report.source, text, report, file_name=name, note=entry.loses(report) if entry.loses else None)
 
 
 def file_name(source: RecordText, suffix: str, inputs: str) -> str:

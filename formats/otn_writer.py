@@ -4,6 +4,7 @@ its moves with their comments and variations at OpenTafl's addresses."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import groupby
@@ -23,6 +24,7 @@ from lusoria.formats.otn import (
     SQUARE,
     TAGS,
     TURN_LETTERS,
+    read_otn,
     tag_name,
 )
 from lusoria.formats.otn_rules import written_name
@@ -30,8 +32,9 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import MAX_TOKEN
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import unknown
+from lusoria.validator.base import Game
 from lusoria.validator.games import game_class
-from lusoria.validator.replay import Report
+from lusoria.validator.replay import Report, check
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import EMPTY, KING, LETTERS, SOLDIERS, Geometry, TaflPosition
 from lusoria.validator.tafl_rules import described_record
@@ -62,6 +65,47 @@ def _not_tafl(game: str | None) -> str:
     return f"OTN holds tafl games, not {game}"
 
 
+def loss(report: Report) -> str | None:
+    """What a record written as OTN loses where it is read without lusoria's own tags (as OpenTafl
+    reads it), as a note says it (the format's `loses`): the options of its rules that its rules
+    record does not say (camps=ashton: neither OTN nor lusoria has a key for them). None when the rules record alone
+    reads back as the rules the record plays by (or as a built-in game of those rules: the reader's
+    choice), and for a record OTN does not hold."""
+    rules = report.rules
+    if not isinstance(rules, TaflGame) or report.record is None:
+        return None
+    read = _read_alone(_record_rules(report.record.tags, rules))
+    if not isinstance(read, TaflGame) or type(read) is not type(rules) or _played(read) == _played(rules):
+        return None
+    lost = ", ".join(f"{key}={value}" for key, value in rules.option.items() if read.option.get(key) != value)
+    return (
+        f"OTN's rules record does not say {lost}: lusoria reads them back from its own tags "
+        "([lusoria-variant:…], [lusoria-rules:…]), but OpenTafl, or any program that reads OTN alone, "
+        "plays the game without them"
+    )
+
+
+@functools.lru_cache(maxsize=64)  # (once a run for the records of one game's rules)
+def _read_alone(rules: str) -> Game | None:
+    """The rules of an OTN game of nothing but the rules record `rules`, as lusoria reads it."""
+    return check(next(read_otn(f"[rules:{rules}]\n\n", "", None))).rules
+
+
+_NAMING = ("geo", "ids", "said", "words", "throne_words")  # a game's settings that name, not play
+
+
+def _played(rules: TaflGame) -> tuple[object, ...]:
+    """The settings a tafl game plays by, but those that name its squares and rules in messages."""
+    return tuple(value for field, value in rules.settings._asdict().items() if field not in _NAMING)
+
+
+def _record_rules(tags: Mapping[str, str], rules: TaflGame) -> str:
+    """The OTN rules record that a record of `tags` (its Position, OtnRulesName, OtnRepetition) is written with."""
+    start = tags.get("Position") or rules.format_position(rules.initial())
+    name = tags.get(RULES_NAME) or written_name(rules)
+    return _rules_record(rules, start.split()[0], name, tags.get(REPETITION, ""))
+
+
 def _write_otn(
     record: Record, rules: TaflGame, canonical: Mapping[PlyKey, str], positions: Mapping[int, Sequence[TaflPosition]]
 ) -> str:
@@ -80,9 +124,7 @@ def _write_otn(
             lines.append(f"[{key}:{tags.get(name, '')}]")
     if rules.described:
         lines.append(f"[{DESCRIBED}:{rules.name}]")
-    start = tags.get("Position") or rules.format_position(rules.initial())
-    name = tags.get(RULES_NAME) or written_name(rules)
-    lines.append(f"[rules:{_rules_record(rules, start.split()[0], name, tags.get(REPETITION, ''))}]")
+    lines.append(f"[rules:{_record_rules(tags, rules)}]")
     if record.main.comments:  # (a tag's value ends at its first `]`)
         lines.append(f"[start-comment:{' '.join(record.main.comments).replace(']', ')')}]")
     lines.append("")

@@ -702,20 +702,30 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
     """Write the records of PATH... (any format lusoria reads) as lgn or OTN (OpenTafl).
 
     Records are converted as they are read. With --output-dir, each is written whole or not
-    at all; a file this command already wrote, or a symbolic link, is not written over.
+    at all; a file this command already wrote, or a symbolic link, is not written over. What a
+    record written loses where another program reads it (OTN: the options its rules record has
+    no key for, such as Ashton's camps) is said in a note on stderr, once for the records of one rules.
 
     Exit status: 0 when every record was converted, 1 when some could not be, 2 when an
     input cannot be read, a file cannot be written, or no record was found."""
     inputs, status, records, written = Inputs(), 0, 0, 0
     held: str | None = None  # the game of a format of one game per file, written once no second one comes
     outputs: dict[str, str] = {}  # the files written, and the record each holds
+    noted: set[str] = set()  # what the records written lose, said once (of the first)
     for item in inputs(api.convert(paths, to, encoding, **reading())):
         records += 1
         if item.text is None:
             place = output.located(item.source.path, item.diagnostic) if item.diagnostic else output.where(item.source)
             echo(f"lusoria: {place}: record {item.source.index} not converted: {item.problem}", err=True)
             status = max(status, 1)
-        elif output_dir:
+            continue
+        if item.note and item.note not in noted:
+            noted.add(item.note)
+            echo(
+                f"lusoria: {output.where(item.source)}: note: record {item.source.index} and the others of its rules: {item.note}",
+                err=True,
+            )
+        if output_dir:
             status = max(status, converted_file(output_dir, item, outputs))
         elif api.FORMATS[to].one_game:
             if held is not None:

@@ -49,7 +49,7 @@ def test_convert_to_otn_saved_as_otn_reads_back_as_otn(tmp_path):
     by name and found in a directory (it was read as lgn: "not a game record in any format")."""
     converted = run("convert", "--to", "otn", ROOT / "samples" / "tablut" / "escape.lgn")
     assert converted.exit_code == 0
-    (tmp_path / "escape.otn").write_text(converted.output)
+    (tmp_path / "escape.otn").write_text(converted.stdout)  # (its note on stderr: tuichi-ends)
     assert format_of(str(tmp_path / "ESCAPE.OTN")) == "otn"
     for path in (tmp_path / "escape.otn", tmp_path):
         result = run("validate", path)

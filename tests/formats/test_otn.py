@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_formats import ROUND_TRIP_RULES, game_rules
 
-from lusoria.api import random_record
+from lusoria.api import random_record, random_records
 from lusoria.cli import main
 from lusoria.formats import read_text
 from lusoria.formats.otn_writer import _alternatives, write_report
@@ -478,3 +478,30 @@ def test_a_resignation_from_a_position_with_the_defenders_to_move_is_theirs_in_a
     assert report.valid, report.diagnostics
     assert texts(report.record.main) == ["d3-b3", "d2-c2"]
     assert (report.record.result, report.record.tags["Termination"]) == ("0-1", "resignation")
+
+
+NOTE = (
+    ": note: record 0 and the others of its rules: OTN's rules record does not say camps=ashton, repetition=draw: "
+    "lusoria reads them back from its own tags ([lusoria-variant:…], [lusoria-rules:…]), but OpenTafl, or any "
+    "program that reads OTN alone, plays the game without them\n"
+)
+
+
+def test_convert_to_otn_says_once_what_the_rules_record_cannot_say(tmp_path):
+    """An Ashton game written as OTN, read without lusoria's own tags, played Tablut without camps, and
+    convert said nothing (session 28's closing note): a note on stderr, once for the records of one rules."""
+    path = tmp_path / "ashton.lgn"
+    path.write_text("\n".join(random_records("tablut", 2, seed=3, tags={"Variant": "ashton"}, max_plies=8)))
+    result = CliRunner().invoke(main, ["convert", "--to", "otn", "--output-dir", str(tmp_path / "out"), str(path)])
+    assert (result.exit_code, result.stderr) == (0, f"lusoria: {path}:1{NOTE}")
+    written = (tmp_path / "out" / "ashton-0.otg").read_text()
+    alone = "".join(line for line in written.splitlines(keepends=True) if not line.startswith("[lusoria-"))
+    [source] = read_text(alone, "otn", "alone.otg")
+    assert check(source).rules.option["camps"] == "none"  # what the note says: the camps are lost
+    assert check(next(read_text(written, "otn", "ashton-0.otg"))).rules.option["camps"] == "ashton"
+
+
+def test_convert_to_otn_of_rules_the_rules_record_says_has_no_note():
+    for sample in ("samples/tablut/linnaeus.lgn", "tests/fixtures/formats/otn/variations.otg"):
+        result = CliRunner().invoke(main, ["convert", "--to", "otn", str(ROOT / sample)])
+        assert (result.exit_code, result.stderr) == (0, "")
