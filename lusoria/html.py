@@ -35,6 +35,7 @@ h1{font-size:1.3em;margin:0 0 .4em}
 .ply.illegal{color:#fff;background:#c0392b}.ply.illegal.current{outline:3px solid #f3d34a}
 .ply.warned{text-decoration:underline wavy #d68910}
 .variation{color:#6b5d4b}.variation .ply{cursor:default}
+.result{font-weight:bold;white-space:nowrap}
 .comment{color:#4c7a4c;font-style:italic}.nag{color:#7a6a55}
 .diagnostic{margin:.4em 0;padding:.4em .6em;border-left:4px solid #c0392b;background:#fdecea;overflow-wrap:anywhere}
 .diagnostic.warning{border-color:#d68910;background:#fef5e7}
@@ -104,7 +105,7 @@ def report_page(report: Report) -> str:
             svgs.append(position_svg(rules, position, last))
     offset = movers_numbering(rules, report.positions[0]) if rules is not None and report.positions else 0
     continued = rules.continued if rules is not None else None
-    moves = _moves(record, offset, by_place, Continued(record, continued)) if record else ""
+    moves = _moves(record, offset, by_place, Continued(record, continued), report.result_written) if record else ""
     rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(tags[k])}</td></tr>" for k in tag_order(tags))
     notes = "".join(_note(d) for d in loose)
     return f"""<!DOCTYPE html>
@@ -191,18 +192,26 @@ def _title(tags: dict[str, str], source: RecordText) -> str:
     return " – ".join(filter(None, [place, game, tags.get("Event", "").strip("?")])) or "lusoria replay"
 
 
-def _moves(record: Record, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]], continued: Continued) -> str:
+def _moves(
+    record: Record,
+    offset: int,
+    by_place: dict[tuple[int, int], list[Diagnostic]],
+    continued: Continued,
+    result_written: bool,
+) -> str:
     """The move list as HTML, numbered as the game's players number it (`movers_numbering`; a
     ply that `continued` holds, with the ply before it): main-line plies numbered for stepping,
-    variations nested."""
-    moves = _Moves(offset, by_place, continued)
+    variations nested, and the result marker last where the record writes one (`*` too, never one assumed)."""
+    moves = _Moves(offset, by_place, continued, result_written)
     walk(record, moves)
     return "".join(moves.out)
 
 
 class _Moves(Visitor):
-    def __init__(self, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]], continued: Continued) -> None:
-        self.offset, self.by_place, self.continued = offset, by_place, continued
+    def __init__(
+        self, offset: int, by_place: dict[tuple[int, int], list[Diagnostic]], continued: Continued, result_written: bool
+    ) -> None:
+        self.offset, self.by_place, self.continued, self.result_written = offset, by_place, continued, result_written
         self.out: list[str] = []
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
 
@@ -241,6 +250,10 @@ class _Moves(Visitor):
         if number:
             self.out.append(")</span> ")
             self.after_break = True
+
+    def visit_result(self, result: str) -> None:
+        if self.result_written:
+            self.out.append(f'<span class="result">{escape(result)}</span>')
 
 
 def _comment(comment: str) -> str:

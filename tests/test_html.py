@@ -159,3 +159,18 @@ def test_an_illegal_ply_says_what_it_meant_in_its_note_and_its_title():
     meant = f"{said}; did you mean a4-b4?"
     assert f'<div class="diagnostic error">{meant}</div>' in page
     assert f'data-diagnostics="{meant}" title="{meant}">e4-b4</span>' in page
+
+
+def moves_of(page: str) -> str:
+    return re.search(r'<div class="moves">(.*?)</div>', page).group(1)
+
+
+def test_the_move_list_ends_with_the_result_as_written_and_no_result_where_none_is():
+    """The result stood only in the tag table (session 28's closing note): the move list ends with the
+    record's marker after the last ply and its variations, `*` too; a record without one has none (not
+    the `*` its replay assumed)."""
+    ended = moves_of(replay_page('[Game "tablut"]\n\n1. e3-c3 (1. e3-d3) a4-a2 1/2-1/2\n'))
+    assert ended.endswith('a4-a2</span> <span class="result">1/2-1/2</span>')
+    assert moves_of(replay_page('[Game "tablut"]\n\n1. e3-c3 *\n')).endswith('<span class="result">*</span>')
+    unended = moves_of(replay_page('[Game "tablut"]\n\n1. e3-c3 a4-a2\n'))
+    assert unended.endswith("a4-a2</span> ") and "result" not in unended

@@ -107,6 +107,12 @@ class Report:
     def result(self) -> str | None:
         return self.record.result if self.record else self.tags.get("Result")
 
+    @property
+    def result_written(self) -> bool:
+        """Whether the record's result marker is in its text: not the `*` that `check(assume_result=True)`
+        put after a movetext that ends without one (on a line after the text's last)."""
+        return self.record is not None and self.record.result_line <= self.source.line + self.source.text.count("\n")
+
     def verdict(self) -> Verdict:
         return Verdict(self.source, self.game, self.variant, self.valid, self.plies, self.result, self.diagnostics)
 
