@@ -292,7 +292,8 @@ def _crumbs(view: View) -> str:
 
 def _games_listed(path: str) -> list[str]:
     """`GAME/VARIANT` of each game and variant of the archive that lusoria plays (a variant it does not
-    know is not offered), among the MAX_GAMES_LISTED most recorded: more than the catalogue holds; a
+    know is not offered: no tree is played from its rules, as from samples/errors/tags.lgn's
+    `tablut/copenhagen`, Copenhagen being a game), among the MAX_GAMES_LISTED most recorded: more than the catalogue holds; a
     catalogue's entry that records of a variant with other tags play by its name (`_entry_of`). Records
     of no variant, whose rules could not be read, are in no tree: they offered `GAME/`, shown as the
     game alone beside `GAME/seed`, which leads to the game's records of every variant."""
@@ -328,7 +329,7 @@ def _form(view: View, path: str) -> str:
     chosen = f"{view.game}/{view.variant or ''}"
     options = "".join(
         f'<option value="{escape(value, quote=True)}"{" selected" if value == chosen else ""}>'
-        f"{escape(value.rstrip('/'))}</option>"
+        f"{escape(_label(value))}</option>"
         for value in sorted({*_games_listed(path), chosen})
     )
     value = lambda name: escape(view.params.get(name, ""), quote=True)
@@ -352,6 +353,13 @@ def _form(view: View, path: str) -> str:
         ),
         line="".join(f'<input type="hidden" name="ply" value="{escape(ply, quote=True)}">' for ply in view.line),
     )
+
+
+def _label(game_variant: str) -> str:
+    """How the game list shows `GAME/VARIANT`; a game named alone (`tablut/`, `?game=tablut`), whose
+    tree and games are those of every variant, as `tablut (all variants)`."""
+    game, _, variant = game_variant.partition("/")
+    return game_variant if variant else f"{game} (all variants)"
 
 
 def _percent(part: int, whole: int) -> str:

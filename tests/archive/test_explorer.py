@@ -322,7 +322,7 @@ def test_the_game_list_offers_every_game_of_the_archive_and_the_one_shown(tmp_pa
     Archive(path).import_paths(["\n".join([*records, *random_records("tablut", 1, max_plies=2)])])
     site = datasette_app.Datasette([path])
     listed = get(site, "/-/explorer/club?game=tablut").text.split('name="game_variant">')[1].split("</select>")[0]
-    assert '<option value="tablut/" selected>tablut</option>' in listed
+    assert '<option value="tablut/" selected>tablut (all variants)</option>' in listed
     assert '<option value="tablut/seed">tablut/seed</option>' in listed
     assert listed.count("<option") == 103
 
@@ -338,7 +338,32 @@ def test_the_game_list_offers_no_game_alone_for_records_of_no_variant(tmp_path):
     listed = get(site, "/-/explorer/club").text.split('name="game_variant">')[1].split("</select>")[0]
     assert listed == '<option value="laquet/seed" selected>laquet/seed</option>'
     alone = get(site, "/-/explorer/club?game=laquet").text.split('name="game_variant">')[1].split("</select>")[0]
-    assert alone.startswith('<option value="laquet/" selected>laquet</option><option value="laquet/seed">')
+    assert alone.startswith(
+        '<option value="laquet/" selected>laquet (all variants)</option><option value="laquet/seed">'
+    )
+
+
+def test_the_game_alone_is_listed_as_every_variant_and_a_variant_lusoria_does_not_know_is_not(tmp_path):
+    """`?game=tablut` was listed as "tablut", though its tree and games are those of every variant from
+    the game's start (an Ashton record's too); records of `tablut/copenhagen` (samples/errors/tags.lgn:
+    Copenhagen is a game, not a Tablut variant) are in no tree, so not listed, and a URL naming them says why."""
+    path = str(tmp_path / "club.db")
+    ashton = next(random_records("tablut", 1, seed=5, tags={"Variant": "ashton"}, max_plies=4))
+    Archive(path).import_paths([str(ROOT / "samples/tablut"), str(ROOT / "samples/errors/tags.lgn"), ashton])
+    site = datasette_app.Datasette([path])
+    page = get(site, "/-/explorer/club?game=tablut").text
+    listed = page.split('name="game_variant">')[1].split("</select>")[0]
+    assert listed == (
+        '<option value="tablut/" selected>tablut (all variants)</option>'
+        '<option value="tablut/ashton">tablut/ashton</option>'
+        '<option value="tablut/linnaeus">tablut/linnaeus</option><option value="tablut/seed">tablut/seed</option>'
+    )
+    assert "(5 shown)" in page and "(4 shown)" in get(site, "/-/explorer/club?game=tablut&variant=seed").text
+    unknown = get(site, "/-/explorer/club?game=tablut&variant=copenhagen")
+    assert (unknown.status_code, unknown.text) == (
+        400,
+        "unknown variant 'copenhagen' for tablut (known: seed, linnaeus, unarmed, aage, ashton)",
+    )
 
 
 SAAMI_W = (  # aagenielsen.dk's "Saami Tablut-w" (the Swedes first) as the aage reader archives it, and aage as it is
