@@ -545,6 +545,12 @@ class Archive:
         self._existing()
         return players.crosstable_rows(iter_sql(self.path, *players.crosstable(self._selected(filters))))
 
+    def invalid_counted(self, filters: Filters | None = None, paired: bool = False) -> int:
+        """How many invalid records of those `filters` match `players` counts (`paired`: `crosstable`),
+        as their results say: a game with an illegal ply scores; `Filters(valid=True)` leaves them out."""
+        self._existing()
+        return next(iter_sql(self.path, *players.invalid(self._selected(filters), paired)))["invalid"]
+
     def aliases(self) -> list[dict]:
         """Every other name of a player, and the canonical name."""
         self._existing()

@@ -197,6 +197,15 @@ def score_table(records: tuple[str, list] | None = None, top: int | None = None)
     return _counted(SCORE_TABLE, records) if top is None else _first(top, SCORE_TABLE, records)
 
 
+def invalid(records: tuple[str, list] | None = None, paired: bool = False) -> tuple[str, list]:
+    """The SQL of how many of the records `records` selects (`score_table`) are invalid and counted,
+    as their results say: those of a player named (the score table), or of two (`paired`: the crosstable)."""
+    white, black = (_NAMED.replace("written", side) for side in ("w", "b"))
+    counted = f"{white} AND {black} AND {_player_of('w')} <> {_player_of('b')}" if paired else f"({white} OR {black})"
+    query = "SELECT count(*) AS invalid FROM (SELECT valid, white AS w, black AS b FROM records {where})"
+    return _counted(f"{query} WHERE NOT valid AND {counted}", records)
+
+
 def crosstable(records: tuple[str, list] | None = None) -> tuple[str, list]:
     """The SQL of the crosstable's rows (`crosstable_rows`), of the records `records` selects
     (`score_table`)."""

@@ -1285,12 +1285,15 @@ def players_merge(names: tuple[str, ...], db: str) -> None:
 @click.option("--top", type=Bounded(1), help="Only the first N players of the table (all by default).")
 def players_list(db: str, format_: str, top: int | None, **filters: Any) -> None:
     """The score table: each player (canonical name) with games, won, drawn, lost, unfinished,
-    score (a win 1, a draw ½) and percentage, best score first; filters as in `query`."""
+    score (a win 1, a draw ½) and percentage, best score first; filters as in `query`. Invalid
+    records count, each as its result says: the table's last line says how many (--valid: none)."""
     chosen = filters_of(filters)
     table = archive_errors(lambda: archive_at(db).players(chosen, top))
     echo(output.render(table, format_), nl=False)
     if not table:
         note_lacking(db, chosen)
+    elif format_ == "table":
+        echo(output.invalid_note(archive_at(db).invalid_counted(chosen)), nl=False)
 
 
 @players.command(name="crosstable", cls=FilterCommand, without=("limit",))
@@ -1300,12 +1303,15 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
     """The crosstable: each player (canonical name, whichever side they played) a row, best score
     first, and each opponent a column, numbered as the rows; a cell is the score against that
     opponent over the finished games (1½/2, a win 1, a draw ½; * for unfinished games, not
-    counted), then the totals and the games as White and as Black; filters as in `query`."""
+    counted), then the totals and the games as White and as Black; filters as in `query`. Invalid
+    records count, each as its result says: the table's last line says how many (--valid: none)."""
     chosen = filters_of(filters)
     table = archive_errors(lambda: archive_at(db).crosstable(chosen))
     echo(archive_errors(lambda: output.crosstable_text(table, format_)), nl=False)
     if not table:
         note_lacking(db, chosen)
+    elif format_ == "table":
+        echo(output.invalid_note(archive_at(db).invalid_counted(chosen, paired=True)), nl=False)
 
 
 @main.command(cls=FilterCommand, at=2)  # the filters after --db

@@ -330,6 +330,14 @@ def _cut(name: str, width: int) -> str:
     return "".join(kept) + "…"
 
 
+def invalid_note(count: int) -> str:
+    """The line under the score table and the crosstable (as tables) that says how many invalid records
+    they count, as their results say; "" for none."""
+    if not count:
+        return ""
+    return f"{plural(count, 'invalid record')} counted, each as its result says (--valid counts the valid alone)\n"
+
+
 def _unfinished_note(rows: list[dict]) -> str:
     """The line under the crosstable that names each pairing's unfinished games."""
     standing = {row["player"]: number for number, row in enumerate(rows)}

@@ -296,3 +296,28 @@ def test_a_player_merged_under_two_cases_of_a_name_is_one(tmp_path):
     assert [row["player"] for row in table] == [row["player"] for row in archive.players(CUP)]
     assert [row["player"] for row in table] == [ANNA, "KARIN NILSSON", "Jens Holm", "Olof Berg"]
     assert table[1]["opponents"] == CUP_TABLE[1]["opponents"] and table[1]["aliases"] == "K. Nilsson; Karin N."
+
+
+def test_the_tables_last_line_says_how_many_invalid_records_they_count(tmp_path):
+    """`players` counted invalid records (a game with an illegal ply scores) and said nothing (session
+    28's closing note): the default stays, and the table's last line says how many; --valid, csv and
+    json none. The score table counts a record of one player named, the crosstable one of two."""
+    archive = Archive(str(tmp_path / "games.db"))
+    illegal = RECORD.replace("d7-b7", "a1-a2")  # a corner is empty: no piece moves from it
+    games = [
+        (illegal, "Olof Berg", "Jens Holm", "1-0"),
+        (illegal, "Olof Berg", "?", "1-0"),
+        (illegal, "Study", "Study", "0-1"),
+        (illegal, "?", "", "0-1"),
+        (RECORD, "Jens Holm", "Olof Berg", "1/2-1/2"),
+    ]
+    archive.import_paths(["\n".join(text.format(white=w, black=b, result=r) for text, w, b, r in games)])
+    assert (archive.invalid_counted(), archive.invalid_counted(paired=True)) == (3, 1)
+    assert archive.invalid_counted(Filters(valid=True)) == 0
+    listed = run("players", "--db", archive.path).stdout
+    assert listed.endswith("\n3 invalid records counted, each as its result says (--valid counts the valid alone)\n")
+    crossed = run("players", "crosstable", "--db", archive.path).stdout
+    assert crossed.endswith("\n1 invalid record counted, each as its result says (--valid counts the valid alone)\n")
+    for args in (["--valid"], ["--format", "csv"], ["--format", "json"]):
+        for command in (["players"], ["players", "crosstable"]):
+            assert "invalid" not in run(*command, "--db", archive.path, *args).stdout
