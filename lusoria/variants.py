@@ -98,18 +98,15 @@ def _variants_named(written: str, every: dict[str, dict[str, VariantNotes]]) -> 
 def _variant_of(tags: Mapping[str, str], every: dict[str, dict[str, VariantNotes]]) -> str | None:
     """The variant whose tags are `tags`, of several the first that gives other programs' names of it
     (saami-tablut, not tablut's aage, its rules); `game/variant` where several games have its name; None for none."""
-    chosen = sorted(
-        (
-            (not notes.known_as, game, variant)
-            for game, named in every.items()
-            for variant, notes in named.items()
-            if notes.tags == tags
-        ),
-        key=lambda found: found[0],
-    )
-    if not chosen:
+    found = [
+        (game, variant, notes)
+        for game, named in every.items()
+        for variant, notes in named.items()
+        if notes.tags == tags
+    ]
+    if not found:
         return None
-    _, game, variant = chosen[0]
+    game, variant, _ = next((one for one in found if one[2].known_as), found[0])
     return variant if sum(variant in others for others in every.values()) == 1 else f"{game}/{variant}"
 
 
@@ -131,10 +128,10 @@ def _meant_elsewhere(written: str, like: list[str], every: dict[str, dict[str, V
     meant = set(like)
     said = []
     for name in alike(written, dict.fromkeys(_NUMBERED.sub("", name) for name in _games_elsewhere())):
-        variants = set(_variants_named(name, every))
-        if name.lower() not in {*map(str.lower, meant)} and not variants <= meant:
+        them = set(_variants_named(name, every))
+        if name.lower() not in {*map(str.lower, meant)} and not them <= meant:
             said.append(f"'{name}'")
-            meant |= variants
+            meant |= them
     return said
 
 
