@@ -271,7 +271,7 @@ def _insert_batch(
             replacement.saved()
             found = replacement.sort(batch, following)
             remove_records(conn, found.removed, CHILD_COLUMNS, codes, sums)
-            _move(conn, found.moved, codes, sums)
+            _move(conn, found.moved, codes, sums, texts)
             counts.replaced, counts.replaced_files, counts.kept = len(found.removed), found.files, found.kept
             batch = [*replacement.returned(found.removed), *found.rest]  # (read before: stored first)
         new = _new_records(conn, batch, counts)
@@ -317,13 +317,19 @@ def _failed_in(batch: list[Rows | Failure], failures: dict[int, Failure]) -> lis
     return [failures.get(id(checked), checked) for checked in batch]
 
 
-def _move(conn: sqlite3.Connection, moved: list[tuple[int, Rows]], codes: MoveCodes, sums: NextPlies) -> None:
+def _move(
+    conn: sqlite3.Connection, moved: list[tuple[int, Rows]], codes: MoveCodes, sums: NextPlies, texts: TextPacker
+) -> None:
     """Give each record kept `moved` (its id, the record read that keeps it) that record's place
-    (`path`, `line` and `file`) and diagnostics (their lines are the file's)."""
-    places = [[checked.tables["records"][index][0] for index in PLACE] for _, checked in moved]
+    (`path`, `line` and `file`), text (whose source tags say the place: formats/lgn.py) and
+    diagnostics (their lines are the file's)."""
+    texts.refresh()
     conn.executemany(
-        "UPDATE records SET path = ?, line = ?, file = ? WHERE id = ?",
-        [(*place, record) for place, (record, _) in zip(places, moved)],
+        "UPDATE records SET path = ?, line = ?, file = ?, packed_text = ? WHERE id = ?",
+        [
+            (*[row[index][0] for index in PLACE], texts.pack(row[TEXT - 1][0]), record)
+            for record, row in ((record, checked.tables["records"]) for record, checked in moved)
+        ],
     )
     conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", [(record,) for record, _ in moved])
     insert_rows(
