@@ -134,7 +134,7 @@ class Archive:
         `str()` shows (skipped files and notes are not); records lusoria failed on, in its `failed`."""
         problems: list[Problem] = []
         named = list(given(paths))
-        sources = list(walk(named, format))
+        sources = list(walk(named, format, encoding))
         checked = checked_rows(records(sources, encoding, format, tags, progress), jobs, batch_size)
         read = Read.of(named, sources, problems) if replace else None
         summary = self.import_rows(without_problems(checked, problems), batch_size, replace, read)
