@@ -3,6 +3,7 @@ across reformatting, the first ply a position is reached at; archives that canno
 imports with nothing to store, a new archive's permissions, exports into a file."""
 
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -311,3 +312,31 @@ def test_a_records_errors_warnings_and_sources_are_its_columns(tmp_path):
     found = db.execute("SELECT errors, warnings, first_rule, first_ply, sources FROM records ORDER BY line")
     # the first: one error (T2 at ply 3) and one warning (the name's white space); no source tag: NULL
     assert found.fetchall() == [(1, 1, "T2", 3, None), (0, 0, None, None, "Forum Bo")]
+
+
+@pytest.mark.parametrize("stop", [sqlite3.OperationalError("disk I/O error"), KeyboardInterrupt()], ids=repr)
+@pytest.mark.parametrize("archive", ["new", "existing"])
+def test_an_import_that_stops_while_storing_stops_its_checking(tmp_path, monkeypatch, stop, archive):
+    """The records checked (their worker processes) are closed when storing them fails or is
+    interrupted, in an archive made by the import or one there before (only the first were)."""
+    from lusoria.archive import commands
+
+    path = str(tmp_path / "a.db")
+    if archive == "existing":
+        Archive(path).import_paths([str(ROOT / "samples/tablut/escape.lgn")])
+    closed = []
+
+    def checking():
+        try:
+            yield from checked_rows(read(str(ROOT / "samples/tablut")))
+        finally:
+            closed.append(True)
+
+    def failing(db, source, *args):  # (after a record is read)
+        next(iter(source))
+        raise stop
+
+    monkeypatch.setattr(commands, "import_rows", failing)
+    with pytest.raises((commands.ImportStopped, KeyboardInterrupt)):
+        Archive(path).import_rows(checking())
+    assert closed == [True]
