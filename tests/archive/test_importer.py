@@ -11,11 +11,12 @@ from fnmatch import fnmatchcase
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT
+from conftest import ROOT, connect
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
-from lusoria.archive.importer import FAULT, import_rows
+from lusoria.archive.importer import FAULT, MoveCodes, import_rows
+from lusoria.archive.positions import move_code
 from lusoria.archive.query import build
 from lusoria.archive.records_as_rows import checked_rows
 from lusoria.archive.schema import open_archive
@@ -340,3 +341,28 @@ def test_an_import_that_stops_while_storing_stops_its_checking(tmp_path, monkeyp
     with pytest.raises((commands.ImportStopped, KeyboardInterrupt)):
         Archive(path).import_rows(checking())
     assert closed == [True]
+
+
+def test_the_dictionary_of_plies_is_read_again_after_another_process_wrote_it(tmp_path):
+    """A batch rolled back took out the plies this process had added to `moves`, and another import
+    added as many (other plies, under the same codes) before the next batch began: the count of
+    plies was the same, and the codes kept meant other plies."""
+    path = str(tmp_path / "a.db")
+    Archive(path).import_paths([str(ROOT / "samples/tablut/escape.lgn")])
+    db, other = open_archive(path), connect(path)
+    codes = MoveCodes(db.conn)
+    db.conn.execute("BEGIN IMMEDIATE")
+    codes.refresh()
+    codes.document(["a", "b", "c"], ["x1-x2", "x2-x3"])
+    db.conn.execute("ROLLBACK")
+    codes.forget()
+    stored = other.execute("SELECT count(*) FROM moves").fetchone()[0]
+    with other:
+        other.executemany(
+            "INSERT INTO moves (code, text) VALUES (?, ?)",
+            [(move_code(stored), "y1-y2"), (move_code(stored + 1), "y2-y3")],
+        )
+    codes.refresh()
+    assert codes.codes == dict(other.execute("SELECT text, code FROM moves"))
+    other.close()
+    db.close()
