@@ -652,6 +652,17 @@ def test_aage_broken_json_keeps_the_games_before_the_break():
     assert problems(broken) == [("syntax", None, 12, 5)] and "broken JSON" in broken.diagnostics[0].message
 
 
+@pytest.mark.parametrize("item", ['["e7-e8"]', "12", "null", '{"Move": "e7-e8"}', "true"])
+def test_aage_a_moves_item_that_is_not_a_string_is_an_error_at_it(item):
+    """Not read as a move written `str(value)` (`found '['e7-e8']'`, text the file does not hold) at
+    the place of the list's next string (the strings of a nested list taken for the items after it)."""
+    text = '{"AageGameTypeName": "Copenhagen Hnefatafl 11x11", "Moves": ["h1-h3" , %s, "e7-e9", "k4-g4"]}' % item
+    [game] = read_text(text, "aage", "x.json")
+    [error] = check(game).diagnostics
+    assert (error.rule, error.line, error.column) == ("syntax", 1, text.index(item) + 1)
+    assert error.message == 'Moves item 2 is not a string: a list of moves holds each as one ("e2-c2")'
+
+
 def test_aage_a_game_without_its_moves_field_is_an_error_at_its_object():
     game = {"AageGameTypeName": "Copenhagen Hnefatafl 11x11", "WhoMovedFirst": "black", "WhoWon": "White"}
     text = json.dumps([{**game, "Moves": ["h1-h3"]}, game])
