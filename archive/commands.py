@@ -134,7 +134,7 @@ class Archive:
         `str()` shows (skipped files and notes are not); records lusoria failed on, in its `failed`."""
         problems: list[Problem] = []
         named = list(given(paths))
-        sources = list(walk(named, format))
+        sources = list(walk(named, format, encoding))
         checked = checked_rows(records(sources, encoding, format, tags, progress), jobs, batch_size)
         read = Read.of(named, sources, problems) if replace else None
         summary = self.import_rows(without_problems(checked, problems), batch_size, replace, read)
@@ -189,24 +189,23 @@ class Archive:
                 else:  # another import made the archive meanwhile: the batch goes into it
                     source, summary = chain(first, source), ImportSummary(failed=failed)
             db = open_archive(self.path, note=self.notes)
-        except BaseException:
-            _close(checked)  # the checking (its worker processes) stops with the import
-            raise
-        try:
-            summary = import_rows(
-                db, source, batch_size, summary, done, replace and not done, read
-            )  # (made now: none held)
-        except (sqlite3.Error, OSError) as error:
-            raise ImportStopped(
-                f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
-                "stored before are whole and nothing of the failed one was kept"
-            ) from None
-        else:
-            if done:  # a new archive, made by this import: written again, each b-tree in order, pages full
-                _vacuum(db)
-            return summary
+            try:
+                summary = import_rows(
+                    db, source, batch_size, summary, done, replace and not done, read
+                )  # (made now: none held)
+            except (sqlite3.Error, OSError) as error:
+                raise ImportStopped(
+                    f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
+                    "stored before are whole and nothing of the failed one was kept"
+                ) from None
+            else:
+                if done:  # a new archive, made by this import: written again, each b-tree in order, pages full
+                    _vacuum(db)
+                return summary
+            finally:
+                db.close()
         finally:
-            db.close()
+            _close(checked)  # the checking (its worker processes) stops with the import, however it ends
 
     def _create(self, fill: Callable[[sqlite_utils.Database], object]) -> bool:
         """`schema.create_archive`; its failure (no file is left) an ImportStopped."""

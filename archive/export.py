@@ -13,6 +13,7 @@ import csv
 import os
 import sqlite3
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
 from itertools import islice, repeat
 
 from lusoria.archive import functions
@@ -120,15 +121,13 @@ def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], se
         yield from plies
 
 
-def _write_csv(path: str, columns: Columns, rows: Iterable[tuple]) -> int:
+def _write_csv(out: AtomicFile, columns: Columns, rows: Iterable[tuple]) -> int:
     count = 0
-    with AtomicFile(path, newline="", follow=False) as out:
-        writer = csv.writer(out.file)
-        writer.writerow(name for name, _ in columns)
-        for batch in iter(lambda: list(islice(rows, BATCH)), []):
-            writer.writerows(batch)
-            count += len(batch)
-        out.commit()
+    writer = csv.writer(out.file)
+    writer.writerow(name for name, _ in columns)
+    for batch in iter(lambda: list(islice(rows, BATCH)), []):
+        writer.writerows(batch)
+        count += len(batch)
     return count
 
 
@@ -138,7 +137,7 @@ class MissingPyarrow(LusoriaError, ValueError):
     parameter = "pyarrow"
 
 
-def _write_parquet(path: str, columns: Columns, rows: Iterable[tuple]) -> int:
+def _write_parquet(out: AtomicFile, columns: Columns, rows: Iterable[tuple]) -> int:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -147,18 +146,16 @@ def _write_parquet(path: str, columns: Columns, rows: Iterable[tuple]) -> int:
     types = {"INTEGER": pa.int64(), "REAL": pa.float64(), "FLOAT": pa.float64()}
     schema = pa.schema([(name, types.get(kind, pa.string())) for name, kind in columns])
     count = 0
-    with AtomicFile(path, binary=True, follow=False) as out:
-        with pq.ParquetWriter(out.file, schema) as writer:
-            for batch in iter(lambda: list(islice(rows, BATCH)), []):
-                writer.write_table(
-                    pa.Table.from_arrays(
-                        [pa.array(column, type) for column, type in zip(zip(*batch), schema.types)], schema=schema
-                    )
+    with pq.ParquetWriter(out.file, schema) as writer:
+        for batch in iter(lambda: list(islice(rows, BATCH)), []):
+            writer.write_table(
+                pa.Table.from_arrays(
+                    [pa.array(column, type) for column, type in zip(zip(*batch), schema.types)], schema=schema
                 )
-                count += len(batch)
-            if not count:
-                writer.write_table(schema.empty_table())
-        out.commit()
+            )
+            count += len(batch)
+        if not count:
+            writer.write_table(schema.empty_table())
     return count
 
 
@@ -177,8 +174,10 @@ def export(
     """Write the records `selected` selects (SQL that selects their ids, with its parameters; None:
     all) of the archive at `path` to DIRECTORY/TABLE.parquet (or .csv), with their rows of every
     table (their tags, diagnostics, positions; every other name of their players), each file
-    whole or not at all (lusoria.files), each record replayed by `jobs` worker processes; the
-    rows written per file. ValueError for an unknown format, or Parquet without pyarrow;
+    whole or not at all (lusoria.files), and all of them or none (each is written under a
+    temporary name, and all take their names at the end: a failure or Ctrl-C leaves an earlier
+    export whole), each record replayed by `jobs` worker processes; the rows written per file.
+    ValueError for an unknown format, or Parquet without pyarrow;
     NotADirectory when `directory` is a file; OSError when it cannot be made or written to, or a
     file there is a symbolic link."""
     if format not in FORMATS:
@@ -188,16 +187,23 @@ def export(
     write = _write_parquet if format == "parquet" else _write_csv
     conn = connect(path)
     try:
-        written = {
-            table: write(output_in(directory, f"{table}.{format}"), *_table(conn, table, selected)) for table in TABLES
-        }
-        variations: list[tuple] = []
-        written["plies"] = write(
-            output_in(directory, f"plies.{format}"), REPLAYED["plies"], _main_lines(conn, jobs, variations, selected)
-        )
-        written["variation_plies"] = write(
-            output_in(directory, f"variation_plies.{format}"), REPLAYED["variation_plies"], iter(variations)
-        )
+        with ExitStack() as files:
+            outputs: list[AtomicFile] = []
+
+            def output(table: str) -> AtomicFile:
+                """The file of `table`, which takes its place in `directory` with the others."""
+                out = AtomicFile(
+                    output_in(directory, f"{table}.{format}"), newline="", binary=format == "parquet", follow=False
+                )
+                outputs.append(files.enter_context(out))
+                return out
+
+            written = {table: write(output(table), *_table(conn, table, selected)) for table in TABLES}
+            variations: list[tuple] = []
+            written["plies"] = write(output("plies"), REPLAYED["plies"], _main_lines(conn, jobs, variations, selected))
+            written["variation_plies"] = write(output("variation_plies"), REPLAYED["variation_plies"], iter(variations))
+            for out in outputs:
+                out.commit()
         return written
     except sqlite3.DatabaseError as error:  # a damaged archive: its record named
         raise damaged(conn, path, functions.failure(error)) or error from None

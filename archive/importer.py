@@ -90,12 +90,20 @@ class MoveCodes:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.codes: dict[str, str] = {}
+        self.version: int | None = None  # the archive's `data_version` the codes were read at (None: not read)
 
     def refresh(self) -> None:
-        """Read the dictionary again when it changed since (another import added to it, or a
-        batch rolled back what this one added): at the start of each transaction."""
-        if self.conn.execute("SELECT count(*) FROM moves").fetchone()[0] != len(self.codes):
+        """Read the dictionary again when another process wrote to the archive since (`PRAGMA
+        data_version`, as NextPlies reads it: its count of plies may be this one's), or this one
+        rolled back what it added (`forget`): at the start of each transaction."""
+        version = self.conn.execute("PRAGMA data_version").fetchone()[0]
+        if version != self.version:
             self.codes = dict(self.conn.execute("SELECT text, code FROM moves"))
+            self.version = version
+
+    def forget(self) -> None:
+        """Read the dictionary again at the next `refresh` (what this process added was rolled back)."""
+        self.version = None
 
     def document(self, tokens: list[str], moves: list[str]) -> str:
         """A record's row of `positions`: the token of each position, followed by the code of the
@@ -271,7 +279,7 @@ def _insert_batch(
             replacement.saved()
             found = replacement.sort(batch, following)
             remove_records(conn, found.removed, CHILD_COLUMNS, codes, sums)
-            _move(conn, found.moved, codes, sums)
+            _move(conn, found.moved, codes, sums, texts)
             counts.replaced, counts.replaced_files, counts.kept = len(found.removed), found.files, found.kept
             batch = [*replacement.returned(found.removed), *found.rest]  # (read before: stored first)
         new = _new_records(conn, batch, counts)
@@ -288,6 +296,7 @@ def _insert_batch(
             counts.failed += failures.values()
             if replacing and failures:
                 conn.execute("ROLLBACK")
+                codes.forget()
                 sums.forget()
                 replacement.restore()
                 again = [*replacement.failed_aside(failures), *_failed_in(as_read, failures)]
@@ -298,6 +307,7 @@ def _insert_batch(
     except BaseException:  # Ctrl-C too, or a full disk (SQLite may have rolled back already), which may come before BEGIN took effect or after COMMIT did
         if conn.in_transaction:
             conn.execute("ROLLBACK")
+        codes.forget()
         sums.forget()
         raise
     _fault("committed", number)
@@ -317,13 +327,19 @@ def _failed_in(batch: list[Rows | Failure], failures: dict[int, Failure]) -> lis
     return [failures.get(id(checked), checked) for checked in batch]
 
 
-def _move(conn: sqlite3.Connection, moved: list[tuple[int, Rows]], codes: MoveCodes, sums: NextPlies) -> None:
+def _move(
+    conn: sqlite3.Connection, moved: list[tuple[int, Rows]], codes: MoveCodes, sums: NextPlies, texts: TextPacker
+) -> None:
     """Give each record kept `moved` (its id, the record read that keeps it) that record's place
-    (`path`, `line` and `file`) and diagnostics (their lines are the file's)."""
-    places = [[checked.tables["records"][index][0] for index in PLACE] for _, checked in moved]
+    (`path`, `line` and `file`), text (whose source tags say the place: formats/lgn.py) and
+    diagnostics (their lines are the file's)."""
+    texts.refresh()
     conn.executemany(
-        "UPDATE records SET path = ?, line = ?, file = ? WHERE id = ?",
-        [(*place, record) for place, (record, _) in zip(places, moved)],
+        "UPDATE records SET path = ?, line = ?, file = ?, packed_text = ? WHERE id = ?",
+        [
+            (*[row[index][0] for index in PLACE], texts.pack(row[TEXT - 1][0]), record)
+            for record, row in ((record, checked.tables["records"]) for record, checked in moved)
+        ],
     )
     conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", [(record,) for record, _ in moved])
     insert_rows(
@@ -351,6 +367,7 @@ def _new_records(conn: sqlite3.Connection, batch: list[Rows | Failure], counts: 
 def _roll_back(conn: sqlite3.Connection, savepoint: str, codes: MoveCodes, sums: NextPlies) -> None:
     """Roll back to `savepoint`; what `codes` and `sums` keep of the archive is read again."""
     conn.execute(f"ROLLBACK TO {savepoint}")
+    codes.forget()
     codes.refresh()
     sums.forget()
 

@@ -20,7 +20,7 @@ from lusoria.archive.positions import Columns, columns, keys_of, position_rows, 
 from lusoria.archive.tables import COLUMN_TAGS, STORED_COLUMNS
 from lusoria.archive.variations import variation_rows
 from lusoria.errors import DataError
-from lusoria.formats.lgn import lgn_text
+from lusoria.formats.lgn import lgn_text, place_tags
 from lusoria.notation.dates import date_range
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
@@ -76,6 +76,7 @@ class Rows:
     parsed: bool
     tables: dict[str, Columns]
     place: str
+    placed: tuple[str, ...] = ()  # the tags its text holds that only say where it was read (`lgn.place_tags`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,9 +130,12 @@ def as_written(report: Report) -> str:
     """The record's text to keep: as written, or in lusoria's notation with its source tags when it
     was read from another format and not refused (formats.lgn; its original format is also a
     SourceFormat row of `tags`, its file `path`)."""
-    if report.source.format == "lgn" or report.record is None or report.refused:
-        return report.source.text
-    return lgn_text(report)
+    return report.source.text if _verbatim(report) else lgn_text(report)
+
+
+def _verbatim(report: Report) -> bool:
+    """Whether a record's text is kept as written: one of lusoria's notation, or one not read or refused."""
+    return report.source.format == "lgn" or report.record is None or report.refused
 
 
 def real_file(path: str) -> str | None:
@@ -199,6 +203,7 @@ def rows(report: Report) -> Rows:
             ),
         },
         place(report.source),
+        () if _verbatim(report) else place_tags(report),
     )
 
 

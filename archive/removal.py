@@ -14,7 +14,7 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from lusoria.archive.positions import boards_and_materials, unpacked_boards
-from lusoria.archive.records_as_rows import FILE, PATH, PLACE, Failure, Rows, line_rows, stored_file
+from lusoria.archive.records_as_rows import FILE, PATH, PLACE, TEXT, Failure, Rows, line_rows, stored_file
 from lusoria.archive.tables import STORED_COLUMNS
 from lusoria.archive.texts import TEXT_OF
 from lusoria.notation.sources import (
@@ -81,7 +81,7 @@ class Sorted:
     rest: list[Rows | Failure]  # the batch but the records that keep one held or are set aside
     removed: list[int]  # the records held that changed, or that their file no longer has
     kept: int  # the records read that keep the one held
-    moved: list[tuple[int, Rows]]  # those at another place: the id of the one held, the record
+    moved: list[tuple[int, Rows]]  # those at another place (`_unplaced`): the id of the one held, the record
     files: int  # the files whose first record removed is in `removed`
 
 
@@ -90,7 +90,9 @@ class Replacement:
     (a record's `file`: `same_file`; `<stdin>` is none), and from the files of `read` that hold no
     record now, once the last record is read. A record read that is the
     same game as one held from its file (its `hash`), with the same text and columns, keeps it:
-    its id and rows (its place, `path` and `line`, made the record's). One held that changed is
+    its id and rows (its place, `path`, `line` and `file`, made the record's, and so are the tags
+    of its text that only say that place: a record of another format read from another directory,
+    or after a record added above it, is the same). One held that changed is
     removed, and so is one the file no longer has, once the file's last record is read. Records
     read that are the same games as records of files not read yet wait for them (`_read`)."""
 
@@ -136,14 +138,14 @@ class Replacement:
             removed += self._emptied()
         stored, kept, moved = _stored(self.conn, list(found)), 0, []
         for owner, checked in found.items():
-            (row, place), (new_row, new_place) = stored[owner], _compared(checked)
-            if owner in self.aside or row != new_row:
+            row, new_row = stored[owner], [value for (value,) in checked.tables["records"]]
+            if owner in self.aside or _unplaced(row, checked.placed) != _unplaced(new_row, checked.placed):
                 removed.append(owner)
                 self._add(self.replaced, _file(checked))
             else:
                 kept += 1
                 left.add(id(checked))
-                moved += [(owner, checked)] if place != new_place else []
+                moved += [(owner, checked)] if row != new_row else []
         rest = [checked for checked in batch if id(checked) not in left]
         return Sorted(rest, removed, kept, moved, len(self.replaced) - files)
 
@@ -262,21 +264,27 @@ def owners(conn: sqlite3.Connection, hashes: list[str]) -> dict[str, int]:
     return dict(conn.execute(f"SELECT hash, id FROM records WHERE hash IN ({','.join('?' * len(hashes))})", hashes))
 
 
-def _stored(conn: sqlite3.Connection, records: list[int]) -> dict[int, tuple[list, list]]:
-    """The rows of `records` as `_compared` gives a record read's."""
+def _stored(conn: sqlite3.Connection, records: list[int]) -> dict[int, list]:
+    """The rows of `records` as `rows` gives a record read's (without the id, the text unpacked)."""
     columns = ", ".join(TEXT_OF if column == "packed_text" else f"[{column}]" for column in STORED_COLUMNS)
     found = conn.execute(f"SELECT {columns} FROM records WHERE id IN ({','.join('?' * len(records))})", records)
-    return {row[0]: _split(list(row[1:])) for row in found}
+    return {row[0]: list(row[1:]) for row in found}
 
 
-def _compared(checked: Rows) -> tuple[list, list]:
-    """A record's row but its place, and its place (`path`, `line` and `file`)."""
-    return _split([value for (value,) in checked.tables["records"]])
+def _unplaced(row: list, placed: tuple[str, ...]) -> list:
+    """A record's row (without its id) but its place (`path`, `line` and `file`), its text without
+    the lines of its tags `placed`, which say its place too (formats.lgn: `place_tags`)."""
+    values = [*row[: TEXT - 1], _without_tags(row[TEXT - 1], placed), *row[TEXT:]]
+    return [value for index, value in enumerate(values) if index not in PLACE]
 
 
-def _split(row: list) -> tuple[list, list]:
-    """A record's row (without its id) but its place, and its place."""
-    return [value for index, value in enumerate(row) if index not in PLACE], [row[index] for index in PLACE]
+def _without_tags(text: str, names: tuple[str, ...]) -> str:
+    """A record's text in lusoria's notation without the lines of its tags `names`."""
+    if not names:
+        return text
+    starts = tuple(f'[{name} "' for name in names)
+    tags, blank, movetext = text.partition("\n\n")
+    return "\n".join(line for line in tags.split("\n") if not line.startswith(starts)) + blank + movetext
 
 
 def remove_records(

@@ -361,14 +361,23 @@ def _read_moves_field(draft: Draft, fields: _Fields, rules: TaflGame) -> None:
     if isinstance(moves, str):
         read_moves(draft, fields.text("Moves", moves), fields.offset("Moves"), rules)
     elif isinstance(moves, list):
-        # each move at its string, the strings of the list taken in turn (a move was searched for
-        # as json.dumps writes it, from the list's start: one written with \u escapes was never
-        # found, and 40,000 of them took 35 s)
-        listed = fields.offset("Moves")
-        strings = _JSON_STRING.finditer(fields.span, listed - draft.start)
-        for move in moves:
-            found = next(strings, None) if isinstance(move, str) else None
-            read_moves(draft, fields.text("Moves", move), draft.start + found.start() + 1 if found else listed, rules)
+        # each move at its string, the list's items taken in turn (a move was searched for as
+        # json.dumps writes it, from the list's start: one written with \u escapes was never found,
+        # and 40,000 of them took 35 s; then the strings of the list in turn: those of an item that
+        # is no string, a list, taken for the items after it)
+        text = draft.locator.text
+        after = fields.offset("Moves") + 1  # past the list's `[`, then past each item: the next one, past a comma
+        for number, move in enumerate(moves, 1):
+            item = _skip(text, after, ",")
+            found = _JSON_STRING.match(text, item) if isinstance(move, str) else None  # (a number is read as text)
+            if found is None:
+                raise draft.problem(
+                    f'Moves item {number} is not a string: a list of moves holds each as one ("e2-c2")',
+                    item,
+                    text[item : item + 1],
+                )
+            after = found.end()
+            read_moves(draft, fields.text("Moves", move), found.start() + 1, rules)
     else:
         raise draft.problem("Moves is a list of moves or one string of moves", fields.offset("Moves"))
 

@@ -12,6 +12,8 @@ from lusoria.notation.sources import names_a_file
 from lusoria.source_tags import SOURCE_FORMAT
 from lusoria.validator.replay import Report, canonical_text
 
+SOURCE_FILE, SOURCE_RECORD = "SourceFile", "SourceRecord"
+
 
 def source_tags(source: RecordText) -> dict[str, str]:
     """The tags that trace a record read from another format back to its file (none for lgn, nor
@@ -20,10 +22,19 @@ def source_tags(source: RecordText) -> dict[str, str]:
     `convert`'s messages say)."""
     if source.format == "lgn" or not names_a_file(source.path):
         return {}
-    tags = {SOURCE_FORMAT: source.format, "SourceFile": source.path}
+    tags = {SOURCE_FORMAT: source.format, SOURCE_FILE: source.path}
     if not (source.format in FORMATS and FORMATS[source.format].one_game):
-        tags["SourceRecord"] = str(source.index)
+        tags[SOURCE_RECORD] = str(source.index)
     return tags
+
+
+def place_tags(report: Report) -> tuple[str, ...]:
+    """The names of the source tags `lgn_text` adds to `report` that say where its record was read
+    (its file as named, its place in it), not what it is (those the record holds are its own)."""
+    held = report.record.tags if report.record else {}
+    return tuple(
+        name for name in source_tags(report.source) if name in (SOURCE_FILE, SOURCE_RECORD) and name not in held
+    )
 
 
 def with_source_tags(report: Report) -> Report:

@@ -30,9 +30,11 @@ from lusoria.notation.sources import (
 from lusoria.words import plural
 
 
-def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) -> Iterator[Source | Skipped]:
+def walk(
+    paths: Iterable[Source | Skipped] | Source, format: str | None = None, encoding: str = "utf-8"
+) -> Iterator[Source | Skipped]:
     """Files as given; directories searched recursively, in sorted order, for files in one of
-    lusoria's formats (lusoria.formats: by name, then by content; names in any case), or with a
+    lusoria's formats (lusoria.formats: by name, then by content, decoded from `encoding`; names in any case), or with a
     forced `format`, for every file with that format's extension (`*.txt` for tafl move lists,
     whatever they start with); the other files there come as Skipped, but hidden ones (`_below`).
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
@@ -50,7 +52,7 @@ def walk(paths: Iterable[Source | Skipped] | Source, format: str | None = None) 
             for found in sorted(p for p in _below(path) if p.is_file() or _broken_link(p)):
                 if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
-                elif format is None and FORMATS.of(str(found), _head(found)) is None:
+                elif format is None and FORMATS.of(str(found), _head(found, encoding)) is None:
                     yield Skipped(str(found), FORMATS.why_not(str(found)))
                 elif isinstance(once := _once(str(found), met, "met already"), Skipped):
                     again.append(once)
@@ -120,13 +122,13 @@ def _broken_link(path: Path) -> bool:
     return path.is_symlink() and not path.exists()
 
 
-def _head(path: Path) -> str:
-    """The first characters of a file whose name does not say its format alone."""
+def _head(path: Path, encoding: str) -> str:
+    """The first characters of a file whose name does not say its format alone, as `encoding` decodes them."""
     if not FORMATS.sniffed(str(path)):
         return ""
     try:
         with open(path, "rb") as stream:
-            return head_text(stream.read(HEAD))
+            return head_text(stream.read(HEAD), encoding)
     except OSError:
         return ""
 

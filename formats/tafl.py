@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import PurePath
 
 from lusoria.formats import FORMATS
-from lusoria.formats.common import ONE_A_LINE, Draft, drafts, read_site_captures, shown, tafl_games, tafl_rules
+from lusoria.formats.common import Draft, drafts, read_site_captures, shown, tafl_games, tafl_rules
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
@@ -96,20 +96,25 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
 
 
 _CSV_GAME = re.compile(r"^(?![ \t]*#)[^\n]*\S[^\n]*", re.M)  # a game of a CSV file: a line neither blank nor its header
-_BLOCK = re.compile(r"\S(?:.|\n(?![ \t]*\n))*")  # a game of a file with blank lines between games
+# A game of a file of move lists: a line, and when its moves are numbered, the lines after it up to a blank line
+# or one that starts again at move 1 (an unnumbered game goes on only over lines that start with a number)
+_GAME = re.compile(
+    r"^[ \t]*(?:(?P<numbered>[0-9]+\.)|(?=\S))[^\n]*"
+    r"(?:\n(?=[ \t]*\S)(?![ \t]*1\.)(?(numbered)|(?=[ \t]*[0-9]+\.))[^\n]*)*",
+    re.M,
+)
 
 
 def read_move_lists(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
-    """The games of a file of move lists: one per blank-line-separated block when the file has
-    blank lines between games, otherwise one per line. `tags`: Game, Variant, Rules; without
+    """The games of a file of move lists: one a line, a game of numbered moves going on over the
+    lines after it (`_GAME`). `tags`: Game, Variant, Rules; without
     Game, the game the file's name names (`named_game`: its default preset), else the format's
     entry's, and then the first error of each game says how it was read (`_read_as_default`)."""
     given, default = tags or {}, FORMATS["tafl"].games[""]
     named = None if given.get("Game") else named_game(path)
     chosen = {"Game": named} if named and named != default["Game"] else chosen_tags(default, given)
     rules = _rules_of(chosen)
-    blank_lines_between = re.search(r"\S[ \t]*\n[ \t]*\n\s*\S", text)
-    for index, block, draft in drafts("tafl", text, _BLOCK if blank_lines_between else ONE_A_LINE):
+    for index, block, draft in drafts("tafl", text, _GAME):
         for name, value in chosen.items():
             draft.tag(name, value)
         draft.hint = "" if given.get("Game") or named else _read_as_default(chosen)

@@ -218,7 +218,7 @@ def canonical_files(
     """Each file of `paths` (or `-`, read once) whole, in canonical form beside its bytes, for
     `lusoria fmt --check` and `--write`: only an lgn file has a canonical form (another format is
     a CanonicalFile with no reports, its canonical bytes its own)."""
-    for path in found(paths, format):
+    for path in found(paths, format, encoding):
         if isinstance(path, Skipped) or not isinstance(path, (str, os.PathLike)):
             yield path if isinstance(path, Skipped) else Unreadable(str(path), f"{path}: not a file")
             continue

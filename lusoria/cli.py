@@ -884,7 +884,7 @@ def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, en
     wrong (lusoria's or the user's own: an entry to mend), which stops the import."""
     from lusoria.archive import Read, checked_rows
 
-    inputs, found = Inputs(), api.found(paths, reading()["format"])
+    inputs, found = Inputs(), api.found(paths, reading()["format"], encoding)
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
     with (
         click.progressbar(length=api.size(found), label="importing", file=unescaped(sys.stderr))

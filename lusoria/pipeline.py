@@ -37,10 +37,10 @@ __all__ = [
 ]
 
 
-def found(paths: Iterable[Source], format: str | None = None) -> list[Source | Skipped]:
-    """The sources `paths` name, directories walked (`walk`; `format` forces a format), once:
-    `records` takes them as they are."""
-    return list(walk(paths, format))
+def found(paths: Iterable[Source], format: str | None = None, encoding: str = "utf-8") -> list[Source | Skipped]:
+    """The sources `paths` name, directories walked (`walk`; `format` forces a format; `encoding`
+    decodes a file's first bytes, which may tell its format), once: `records` takes them as they are."""
+    return list(walk(paths, format, encoding))
 
 
 def size(sources: Iterable[Source | Skipped]) -> int:
@@ -63,7 +63,7 @@ def records(
     records whose files do not say them; `progress` is told the bytes of each file as they
     are read (they add up to `size`). Notes (`_Notes`) come last."""
     notes = _Notes(tags or {})
-    for path in walk(paths, format):
+    for path in walk(paths, format, encoding):
         if isinstance(path, Skipped):
             yield path
             continue

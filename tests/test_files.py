@@ -266,6 +266,30 @@ def test_export_writes_each_table_whole_and_not_through_a_link(tmp_path):
     assert os.listdir(tmp_path / "full") == []  # neither a part of it nor a temporary file
 
 
+@pytest.mark.parametrize("format", ["csv", "parquet"])
+def test_an_export_that_fails_leaves_the_one_before_it_whole(tmp_path, monkeypatch, format):
+    """Its files take their names together at the end: one that fails while it replays the records
+    (a bug, Ctrl-C) leaves no new records or tags file beside the plies of the export before it,
+    and no temporary file."""
+    from lusoria.archive import export
+
+    db = tmp_path / "a.db"
+    assert run("import", "--db", str(db), str(ROOT / "samples/tablut")).exit_code == 0
+    assert run("export", "--db", str(db), "--format", format, str(tmp_path / "out")).exit_code == 0
+    before = {name: (tmp_path / "out" / name).read_bytes() for name in os.listdir(tmp_path / "out")}
+    assert len(before) == 6
+    assert run("import", "--db", str(db), str(ROOT / "samples/laquet")).exit_code == 0
+
+    def failing(*args):
+        yield from ()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(export, "_main_lines", failing)
+    with pytest.raises(KeyboardInterrupt):
+        export.export(str(db), str(tmp_path / "out"), format)
+    assert {name: (tmp_path / "out" / name).read_bytes() for name in os.listdir(tmp_path / "out")} == before
+
+
 def test_files_are_written_only_through_the_atomic_writer():
     """No module but lusoria/files.py opens a file for writing (the archive, a SQLite database,
     is built beside its place and linked into it: archive/schema.py)."""

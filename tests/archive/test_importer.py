@@ -3,6 +3,7 @@ across reformatting, the first ply a position is reached at; archives that canno
 imports with nothing to store, a new archive's permissions, exports into a file."""
 
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -10,11 +11,12 @@ from fnmatch import fnmatchcase
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT
+from conftest import ROOT, connect
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters
-from lusoria.archive.importer import FAULT, import_rows
+from lusoria.archive.importer import FAULT, MoveCodes, import_rows
+from lusoria.archive.positions import move_code
 from lusoria.archive.query import build
 from lusoria.archive.records_as_rows import checked_rows
 from lusoria.archive.schema import open_archive
@@ -311,3 +313,56 @@ def test_a_records_errors_warnings_and_sources_are_its_columns(tmp_path):
     found = db.execute("SELECT errors, warnings, first_rule, first_ply, sources FROM records ORDER BY line")
     # the first: one error (T2 at ply 3) and one warning (the name's white space); no source tag: NULL
     assert found.fetchall() == [(1, 1, "T2", 3, None), (0, 0, None, None, "Forum Bo")]
+
+
+@pytest.mark.parametrize("stop", [sqlite3.OperationalError("disk I/O error"), KeyboardInterrupt()], ids=repr)
+@pytest.mark.parametrize("archive", ["new", "existing"])
+def test_an_import_that_stops_while_storing_stops_its_checking(tmp_path, monkeypatch, stop, archive):
+    """The records checked (their worker processes) are closed when storing them fails or is
+    interrupted, in an archive made by the import or one there before (only the first were)."""
+    from lusoria.archive import commands
+
+    path = str(tmp_path / "a.db")
+    if archive == "existing":
+        Archive(path).import_paths([str(ROOT / "samples/tablut/escape.lgn")])
+    closed = []
+
+    def checking():
+        try:
+            yield from checked_rows(read(str(ROOT / "samples/tablut")))
+        finally:
+            closed.append(True)
+
+    def failing(db, source, *args):  # (after a record is read)
+        next(iter(source))
+        raise stop
+
+    monkeypatch.setattr(commands, "import_rows", failing)
+    with pytest.raises((commands.ImportStopped, KeyboardInterrupt)):
+        Archive(path).import_rows(checking())
+    assert closed == [True]
+
+
+def test_the_dictionary_of_plies_is_read_again_after_another_process_wrote_it(tmp_path):
+    """A batch rolled back took out the plies this process had added to `moves`, and another import
+    added as many (other plies, under the same codes) before the next batch began: the count of
+    plies was the same, and the codes kept meant other plies."""
+    path = str(tmp_path / "a.db")
+    Archive(path).import_paths([str(ROOT / "samples/tablut/escape.lgn")])
+    db, other = open_archive(path), connect(path)
+    codes = MoveCodes(db.conn)
+    db.conn.execute("BEGIN IMMEDIATE")
+    codes.refresh()
+    codes.document(["a", "b", "c"], ["x1-x2", "x2-x3"])
+    db.conn.execute("ROLLBACK")
+    codes.forget()
+    stored = other.execute("SELECT count(*) FROM moves").fetchone()[0]
+    with other:
+        other.executemany(
+            "INSERT INTO moves (code, text) VALUES (?, ?)",
+            [(move_code(stored), "y1-y2"), (move_code(stored + 1), "y2-y3")],
+        )
+    codes.refresh()
+    assert codes.codes == dict(other.execute("SELECT text, code FROM moves"))
+    other.close()
+    db.close()

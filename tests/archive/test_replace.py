@@ -5,6 +5,7 @@ aside), its move tree and full-text search included."""
 
 import os
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -1054,3 +1055,35 @@ def test_a_batch_stored_again_after_a_failure_is_sorted_as_the_first_time(in_tmp
         **dict.fromkeys(second[1:], "games/b.lgn"),
         second[3]: "games/a.lgn",
     }
+
+
+FORMATS = Path(__file__).parent.parent / "fixtures" / "formats"
+ABOVE = {  # a game put first in a file of several games of another format
+    "saami.txt": lambda text: "e8-b8 d5-d6 d1-d5xc5\n" + text,
+    "scrape.json": lambda text: text.replace("[", '[{"AageGameTypeName": "Brandubh 7x7", "Moves": "d1-d3"},', 1),
+}
+
+
+@pytest.mark.parametrize("name", ["tafl/saami.txt", "aage/scrape.json", "otn/brandubh.otg"])
+def test_a_record_of_another_format_read_from_elsewhere_or_after_a_game_added_is_kept(in_tmp, name):
+    """Its text, written in lusoria's notation, holds the file as named and the record's place in it
+    (SourceFile, SourceRecord), as its path and line do: kept, with its place and those tags made
+    the file's now (they made it another record: removed and added again under a new id)."""
+    file = in_tmp / "games" / Path(name).name
+    file.write_text((FORMATS / name).read_text())
+    archive = Archive(str(in_tmp / "a.db"))
+    archive.import_paths([f"games/{file.name}"])
+    ids = archive.sql("SELECT id FROM records ORDER BY id")
+    os.chdir("games")
+    summary = archive.import_paths([file.name], replace=True)
+    assert (summary.replaced, summary.added, summary.kept) == (0, 0, len(ids))
+    assert archive.sql("SELECT id FROM records ORDER BY id") == ids
+    Archive("fresh.db").import_paths([file.name])
+    assert contents(archive.path) == contents("fresh.db")
+    if file.name in ABOVE:
+        file.write_text(ABOVE[file.name](file.read_text()))
+        summary = archive.import_paths([file.name], replace=True)
+        assert (summary.replaced, summary.added, summary.kept) == (0, 1, len(ids))
+        assert archive.sql(f"SELECT id FROM records WHERE id <= {len(ids)} ORDER BY id") == ids
+        Archive("fresh-too.db").import_paths([file.name])
+        assert contents(archive.path) == contents("fresh-too.db")

@@ -599,8 +599,8 @@ def test_a_txt_file_is_a_move_list_by_its_first_line(head, format):
     assert format_of("games.txt", head) == format
 
 
-def test_tafl_blocks_and_rules_from_the_options():
-    text = "e3-c3 d1-d3\nc5-c4\n\nc5-c7 resigned\n"
+def test_tafl_numbered_games_over_lines_and_rules_from_the_options():
+    text = "1. e3-c3 d1-d3\n2. c5-c4\n\nc5-c7 resigned\n"
     sources = list(read_text(text, "tafl", "x", {"Variant": "seed"}))
     assert [len(check(s).record.main.plies) for s in sources] == [3, 1]
     assert check(sources[1]).record.result == "1-0"  # seed: White first; Black resigned after 1 ply
@@ -608,6 +608,25 @@ def test_tafl_blocks_and_rules_from_the_options():
     assert problems(check(bad)) == [("syntax", None, 1, 7)]
     result = run("validate", "--from", "tafl", "--variant", "seed", "-", input="e3-c3 d1-d3 resigned\n")
     assert result.exit_code == 0 and "1 record: 1 valid" in result.output
+
+
+@pytest.mark.parametrize(
+    "text, games",
+    [
+        ("e3-c3 e1-e3\nd1-d3 e2-c2\n\nf1-f3 e5-f5\n", ["e3-c3 e1-e3", "d1-d3 e2-c2", "f1-f3 e5-f5"]),
+        ("1. e3-c3 e1-e3\n2. d1-d3 e2-c2\n1. f1-f3 e5-f5\n", ["1. e3-c3 e1-e3\n2. d1-d3 e2-c2", "1. f1-f3 e5-f5"]),
+        ("1. e3-c3 e1-e3 2. d1-d3\ne2-c2\n\n3. f1-f3\n", ["1. e3-c3 e1-e3 2. d1-d3\ne2-c2", "3. f1-f3"]),
+        ("e3-c3 e1-e3\n2. d1-d3 e2-c2\nf1-f3 e5-f5\n", ["e3-c3 e1-e3\n2. d1-d3 e2-c2", "f1-f3 e5-f5"]),
+    ],
+    ids=["a blank line among games", "numbered from 1 again", "numbered, a blank line", "a numbered line goes on"],
+)
+def test_a_tafl_game_is_a_line_unless_its_moves_are_numbered(text, games):
+    """A blank line among games of one a line reads them as before (it made the file's games
+    blocks: two games a block); numbered moves go on over the lines after them."""
+    sources = list(read_text(text, "tafl", "x"))
+    assert [(source.text, source.line) for source in sources] == [
+        (game + "\n", text[: text.index(game)].count("\n") + 1) for game in games
+    ]
 
 
 # -- the aagenielsen.dk JSON scrape ------------------------------------------------------------------------
@@ -631,6 +650,17 @@ def test_aage_broken_json_keeps_the_games_before_the_break():
     first, broken = reports("errors/broken.json")
     assert first.record.main.plies and first.record.tags["White"] == "Karin Nilsson"
     assert problems(broken) == [("syntax", None, 12, 5)] and "broken JSON" in broken.diagnostics[0].message
+
+
+@pytest.mark.parametrize("item", ['["e7-e8"]', "12", "null", '{"Move": "e7-e8"}', "true"])
+def test_aage_a_moves_item_that_is_not_a_string_is_an_error_at_it(item):
+    """Not read as a move written `str(value)` (`found '['e7-e8']'`, text the file does not hold) at
+    the place of the list's next string (the strings of a nested list taken for the items after it)."""
+    text = '{"AageGameTypeName": "Copenhagen Hnefatafl 11x11", "Moves": ["h1-h3" , %s, "e7-e9", "k4-g4"]}' % item
+    [game] = read_text(text, "aage", "x.json")
+    [error] = check(game).diagnostics
+    assert (error.rule, error.line, error.column) == ("syntax", 1, text.index(item) + 1)
+    assert error.message == 'Moves item 2 is not a string: a list of moves holds each as one ("e2-c2")'
 
 
 def test_aage_a_game_without_its_moves_field_is_an_error_at_its_object():

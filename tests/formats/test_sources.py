@@ -387,3 +387,38 @@ def test_a_file_skipped_is_named_as_every_message_names_it(tmp_path):
     assert (
         result.stderr == f"lusoria: {tmp_path}/link.lgn: skipped, the same file as {tmp_path}/caf\\xe9.lgn: read once\n"
     )
+
+
+@pytest.mark.parametrize("command", ["validate", "import", "fmt"])
+def test_a_folder_walked_tells_a_file_by_its_content_in_the_encoding_given(tmp_path, monkeypatch, command):
+    """A `.txt` file is a move list or a game log by its first lines: decoded as `--encoding`
+    says, as when the file is named alone (they were decoded as UTF-8, and the file skipped)."""
+    monkeypatch.chdir(tmp_path)
+    os.mkdir("d")
+    Path("d/game.txt").write_bytes("d1-d3 f5-f8\n".encode("utf-16-le"))
+    options = {"validate": [], "import": ["--db", "a.db"], "fmt": ["--check"]}[command]
+    said = {
+        "validate": ["1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"] * 2,
+        "import": [
+            f"a.db: added {added} (0 invalid, 0 of them unparsable), skipped {skipped}\n"
+            for added, skipped in (("1 record", "0 duplicates"), ("0 records", "1 duplicate"))
+        ],
+        "fmt": [""] * 2,
+    }[command]
+    errors = {
+        "fmt": [
+            "lusoria: d/game.txt: --check and --write apply to lgn files, and this one is tafl; lusoria convert writes it as lgn\n",
+            "lusoria: d/game.txt: skipped, read as tafl: --check and --write apply to lgn files\n",
+        ]
+    }.get(command, [""] * 2)
+    for path, output, error in zip(("d/game.txt", "d"), said, errors):
+        result = CliRunner().invoke(main, [command, *options, "--encoding", "utf-16-le", path])
+        assert (result.stdout, result.stderr) == (output, error)
+
+
+def test_an_archive_imports_a_folder_in_the_encoding_given(tmp_path):
+    """`import_paths` walks a folder as the command does (above)."""
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "game.txt").write_bytes("d1-d3 f5-f8\n".encode("utf-16-le"))
+    summary = Archive(str(tmp_path / "a.db")).import_paths([str(tmp_path / "d")], encoding="utf-16-le")
+    assert (summary.added, summary.invalid) == (1, 0)
