@@ -95,7 +95,9 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     return len(words) >= fewest and all(MOVE.fullmatch(word) for word in words)
 
 
-_CSV_GAME = re.compile(r"^(?![ \t]*#)[^\n]*\S[^\n]*", re.M)  # a game of a CSV file: a line neither blank nor its header
+_CSV_COLUMNS = r"[ \t]*[a-z][a-z _-]*(?:,[ \t]*[a-z][a-z _-]*){3}\s*?$"  # a row of column names: moves,defenders lost,…
+_CSV_HEADER = re.compile(rf"[ \t]*#|{_CSV_COLUMNS}", re.I | re.M)  # a line of a CSV file that holds no game
+_CSV_GAME = re.compile(rf"^(?!{_CSV_HEADER.pattern})[^\n]*\S[^\n]*", re.I | re.M)  # a game of a CSV file
 _BLOCK = re.compile(r"\S(?:.|\n(?![ \t]*\n))*")  # a game of a file with blank lines between games
 
 
@@ -170,12 +172,12 @@ STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 
 def looks_like_csv(head: str) -> bool:
-    """Whether the first line of a text (after a header line `# …`) is a CSV move list: moves (one
+    """Whether the first line of a text (after header lines: `# …`, column names) is a CSV move list: moves (one
     is enough: the counts and the status say it is a CSV row), two counts and a status. `head`
     may end inside that line (a game longer than the characters looked at): its moves so far then
     judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
-    if lines and lines[0].startswith("#"):
+    while lines and _CSV_HEADER.match(lines[0]):
         lines = lines[1:]
     first = lines[0].lstrip() if lines else ""
     row = _CSV_LINE.match(first.rstrip("\r\n"))
@@ -264,7 +266,7 @@ def _name_it(example: str, suffix: str = ".csv") -> str:
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a CSV file, one a line: `moves,defenders lost,attackers lost,status`, after
-    a header line (`# …`) if it has one; the game from `tags` (Game, and then Variant and Rules
+    its header lines (`# …`, a row of column names: `moves,defenders lost,…`); the game from `tags` (Game, and then Variant and Rules
     with it) or `csv_game`. A count that differs from the captures the moves list (each square
     counted as often as listed, H3) is a problem of the record at the count."""
     chosen = dict(tags) if tags and tags.get("Game") else {"Game": csv_game(path, text)}

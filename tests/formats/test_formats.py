@@ -978,6 +978,8 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
     [
         ("e2-c2 f9-f5,0,0,white\r\n", "csv"),
         ("# brandubh\ne2-c2 f9-f5,0,0,white\n", "csv"),
+        ("moves,defenders_lost,attackers_lost,status\ne2-c2 f9-f5,0,0,white\n", "csv"),  # a researcher's header
+        ("# brandubh\r\nMoves, Defenders lost, Attackers lost, Status\r\ne2-c2 f9-f5,0,0,white\r\n", "csv"),
         ("e2-c2 f9-f5", "csv"),  # the head ends inside its first game: its moves so far say it
         ("e2-c2 f9-f5\n", None),  # a whole line of moves without the counts and the status
         ("e2-c2 f9-f5\r", None),
@@ -994,6 +996,14 @@ def test_a_csv_line_that_is_no_game_is_its_own_error_and_the_games_after_it_are_
         ("syntax", 1, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
     ]
     assert after.valid and after.record.result == "1-0" and after.source.line == 2
+
+
+def test_a_csv_row_of_column_names_is_a_header_not_a_game():
+    """A header row a researcher added (again in files pasted together) is read past, as `# …` is."""
+    games = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[:2]
+    columns = "moves,defenders lost,attackers lost,status"
+    read = [check(s) for s in read_text("\n".join([columns, games[0], columns, games[1]]), "csv", "brandubh.csv")]
+    assert [(r.valid, r.source.line, r.source.index) for r in read] == [(True, 2, 0), (True, 4, 1)]
 
 
 def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_place():
