@@ -10,7 +10,7 @@ that the printed board emptied of the opponent's pieces become the ply's capture
 board that differs from lusoria's rules is a T4/T5 diagnostic at that ply; a board that the
 move cannot explain at all is an error at the move. A move the server refused (a warning
 follows it) is skipped with a note. A log that ends without an ending is a game without a
-result (`*`), noted."""
+result (`*`), noted; one that ends inside a board (truncated) also has that board as its error."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 _PLAYERS = re.compile(r"Players:\t(?:White:\t)?(?P<white>.*)\tvs\t(?P<black>.*)")  # "White:" in 2019's first logs
 _REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
 _ROW = re.compile(r"[OWBKT]{9}")
+_CUT = re.compile(r"[^\n]*(?:\n[OWBKT]*)*\s*")  # a log's end from a board's last line: rows, the last cut short
 _FIELDS = re.compile(r"[^\t\n]+")  # a log's tokens: a line's tab-separated fields (MAX_TOKEN)
 CELLS = {"O": 0, "T": 0, "W": DEFENDER, "B": ATTACKER, "K": KING}
 ENDINGS = (("Bianco vince", "1-0"), ("Nero vince", "0-1"), ("pareggio", "1/2-1/2"))
@@ -143,8 +144,19 @@ class _Log:
                 self.result, self.result_at = outcome, at
 
     def _printed(self, message: str, rest: list[tuple[int, str]], at: int) -> None:
-        """A board the server printed (`Stato:`): the start, or the board after the pending move."""
-        printed, self.last_turn = _board(self.draft, message, rest, at)
+        """A board the server printed (`Stato:`): the start, or the board after the pending move.
+        A board after the start that the log ends inside (a truncated file) is the record's error,
+        and the game is read up to the move before it."""
+        try:
+            printed, self.last_turn = _board(self.draft, message, rest, at)
+        except SyntaxProblem as problem:
+            if self.board is None or not _cut_short(self.draft.locator.text, rest, at):
+                raise
+            self.draft.problems.append(problem)
+            if self.pending is not None:
+                self.draft.note(f"the log ends inside the board after the move {_written(self.pending[1])}")
+            self.pending = None
+            return
         if self.board is None:
             _start(self.draft, self.rules, printed, at)
         elif self.pending is not None:
@@ -174,6 +186,14 @@ class _Log:
         else:
             draft.result, draft.result_at = result, self.result_at
             draft.tag("Result", result, self.result_at)
+
+
+def _cut_short(text: str, rows: list[tuple[int, str]], at: int) -> bool:
+    """Whether the log ends inside the board printed at `at` (`rows`: its lines so far): nothing
+    but part of a row follows its last row."""
+    if rows and not _ROW.fullmatch(rows[-1][1]):
+        return False
+    return _CUT.fullmatch(text, rows[-1][0] if rows else at) is not None
 
 
 def _written(move: re.Match[str]) -> str:

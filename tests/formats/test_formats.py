@@ -815,6 +815,21 @@ def test_tablut_challenge_broken_logs(path, expected):
     assert problems(report) == expected
 
 
+def test_a_log_cut_inside_a_board_keeps_the_game_up_to_the_cut_and_the_cut_as_its_error():
+    """A truncated log's plies are not lost (the archive keeps them); the cut board stays an error,
+    anywhere but at the log's end still one that stops the reading."""
+    text = (FIXTURES / "errors/Truncated_vs_Log_1763726400000_gameLog.txt").read_text()
+    for cut in (text, text[:-3], text.removesuffix("OOOOBOOOO\n")):
+        [report] = [check(s) for s in read_text(cut, "tablut-challenge", "Cut_vs_Log_1_gameLog.txt")]
+        assert problems(report) == [("syntax", None, 67, 7)]
+        assert [p.text for p in report.record.main.plies] == ["c5-c7", "b5-c5xd5"] and report.record.result == "*"
+        assert (
+            "tablut-challenge reader: the log ends inside the board after the move e5-d5" in report.record.main.comments
+        )
+    [stopped] = [check(s) for s in read_text(text + "FINE: Stato:\n", "tablut-challenge", "Cut_vs_Log_1_gameLog.txt")]
+    assert problems(stopped) == [("syntax", None, 67, 7)] and stopped.record is None
+
+
 # -- directories, --from, import ------------------------------------------------------------------------------
 
 
