@@ -169,8 +169,9 @@ class _Log:
         its board noted, and the result (`*`, noted, when the log says none)."""
         draft = self.draft
         if not self.players or self.board is None:
+            empty = "" if draft.locator.text.strip() else "the file is empty, "
             raise draft.problem(
-                f"not {FORMATS['tablut-challenge'].kind}: no 'Players:' line or no board", 0, rule="tag"
+                f"{empty}not {FORMATS['tablut-challenge'].kind}: no 'Players:' line or no board", 0, rule="tag"
             )
         _cross_check(draft, self.rules, self.boards)
         if self.pending is not None:

@@ -830,6 +830,17 @@ def test_a_log_cut_inside_a_board_keeps_the_game_up_to_the_cut_and_the_cut_as_it
     assert problems(stopped) == [("syntax", None, 67, 7)] and stopped.record is None
 
 
+@pytest.mark.parametrize(
+    "text, said", [("", "the file is empty, "), ("\r\n", "the file is empty, "), ("FINE: x\n", "")]
+)
+def test_a_log_with_no_game_says_so_and_whether_it_is_empty(tmp_path, text, said):
+    """A 0-byte log (a game the server never started) is said to be empty, not only no log."""
+    (tmp_path / "Empty_vs_Log_1_gameLog.txt").write_bytes(text.encode())
+    [report] = [check(s) for s in read_sources(str(tmp_path / "Empty_vs_Log_1_gameLog.txt"))]
+    [(rule, message)] = [(d.rule, d.message) for d in report.diagnostics]
+    assert (rule, message) == ("tag", f"{said}not a Tablut Challenge game log: no 'Players:' line or no board")
+
+
 # -- directories, --from, import ------------------------------------------------------------------------------
 
 
