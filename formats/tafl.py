@@ -95,7 +95,9 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     return len(words) >= fewest and all(MOVE.fullmatch(word) for word in words)
 
 
-_CSV_COLUMNS = r"[ \t]*[a-z][a-z _-]*(?:,[ \t]*[a-z][a-z _-]*){3}\s*?$"  # a row of column names: moves,defenders lost,…
+_CSV_COLUMNS = (  # a row of column names, each quoted or not: moves,defenders lost,…
+    ",".join(rf'[ \t]*(?P<c{n}>"?)[a-z][a-z _-]*(?P=c{n})' for n in range(4)) + r"\s*?$"
+)
 _CSV_HEADER = re.compile(rf"[ \t]*#|{_CSV_COLUMNS}", re.I | re.M)  # a line of a CSV file that holds no game
 _CSV_GAME = re.compile(rf"^(?!{_CSV_HEADER.pattern})[^\n]*\S[^\n]*", re.I | re.M)  # a game of a CSV file
 _BLOCK = re.compile(r"\S(?:.|\n(?![ \t]*\n))*")  # a game of a file with blank lines between games
@@ -167,7 +169,11 @@ def _read_list(draft: Draft, moves: str, at: int, path: str, index: int, rules: 
 
 # -- the CSV move lists of the Rust tafl engines ------------------------------------------------
 
-_CSV_LINE = re.compile(r"(?P<moves>[^,\n]*),(?P<defenders>[^,\n]*),(?P<attackers>[^,\n]*),(?P<status>[^,\n]*)")
+_CSV_LINE = re.compile(  # each field quoted or not, as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing")
+    ",".join(
+        rf'(?P<q{name}>"?)(?P<{name}>[^,\n"]*)(?P=q{name})' for name in ("moves", "defenders", "attackers", "status")
+    )
+)
 STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 
@@ -186,7 +192,7 @@ def looks_like_csv(head: str) -> bool:
     if first.endswith(("\n", "\r")):
         return False
     moves, comma, _ = first.partition(",")
-    return looks_like_move_lists(moves + (" " if comma else ""))
+    return looks_like_move_lists(moves.strip('"') + (" " if comma else ""))
 
 
 def csv_game(path: str, text: str) -> str:
@@ -292,7 +298,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             draft.result, draft.result_at = STATUSES[status], at + row.start("status")
         if not isinstance(rules, OptionError):
             draft.problems += _count_problems(draft, row, at, rules)
-        yield _read_list(draft, row["moves"], at, path, index, rules)
+        yield _read_list(draft, row["moves"], at + row.start("moves"), path, index, rules)
 
 
 def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) -> list[SyntaxProblem]:

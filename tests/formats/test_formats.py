@@ -1006,6 +1006,9 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         ("# brandubh\ne2-c2 f9-f5,0,0,white\n", "csv"),
         ("moves,defenders_lost,attackers_lost,status\ne2-c2 f9-f5,0,0,white\n", "csv"),  # a researcher's header
         ("# brandubh\r\nMoves, Defenders lost, Attackers lost, Status\r\ne2-c2 f9-f5,0,0,white\r\n", "csv"),
+        ('"moves","defenders lost","attackers lost","status"\n"e2-c2 f9-f5",0,0,"White"\n', "csv"),  # quoted
+        ('"e2-c2 f9-f5 e3-e4', "csv"),
+        ('"e2-c2 f9-f5,0,0,white\n', None),  # a quote not closed
         ("e2-c2 f9-f5", "csv"),  # the head ends inside its first game: its moves so far say it
         ("e2-c2 f9-f5\n", None),  # a whole line of moves without the counts and the status
         ("e2-c2 f9-f5\r", None),
@@ -1030,6 +1033,14 @@ def test_a_csv_row_of_column_names_is_a_header_not_a_game():
     columns = "moves,defenders lost,attackers lost,status"
     read = [check(s) for s in read_text("\n".join([columns, games[0], columns, games[1]]), "csv", "brandubh.csv")]
     assert [(r.valid, r.source.line, r.source.index) for r in read] == [(True, 2, 0), (True, 4, 1)]
+
+
+def test_csv_fields_may_be_quoted_and_are_cited_inside_their_quotes():
+    """As a CSV writer that quotes text fields writes them (Python's QUOTE_NONNUMERIC, R)."""
+    text = '"b4-b3 c4-c5 d6-c6",0,"1","Ongoing"\n"b4-b3 c4-c5 a1-a2",0,0,Ongoing\n'
+    counted, illegal = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert counted.record.result == "*" and len(counted.record.main.plies) == 3
+    assert problems(counted) == [("tag", None, 1, 24)] and problems(illegal) == [("B3", 3, 2, 14)]
 
 
 def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_place():
