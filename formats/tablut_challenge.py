@@ -30,10 +30,14 @@ _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
 _TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
 _KING_TAKEN = re.compile(r"Nero vince con re catturato in: (?P<square>[A-Ia-i][1-9])")  # a square of the board
 _DATE_LINE = re.compile(
-    r"(?P<month>[A-Z][a-z]{2}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
+    r"(?P<month>[A-Za-z]{3}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
     r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) (?P<half>[AP]M) "
 )
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+MONTHS = {  # a month's name as the server's clock writes it (its locale's: English, Italian) -> its number
+    name: number
+    for names in ("jan feb mar apr may jun jul aug sep oct nov dec", "gen feb mar apr mag giu lug ago set ott nov dic")
+    for number, name in enumerate(names.split(), 1)
+}
 _PLAYERS = re.compile(r"Players:\t(?:White:\t)?(?P<white>.*)\tvs\t(?P<black>.*)")  # "White:" in 2019's first logs
 _REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
 _ROW = re.compile(r"[OWBKT]{9}")
@@ -244,13 +248,13 @@ def _played(
 
 def _date(draft: Draft, text: str) -> None:
     """`Date` and `Time` from the log's first line, the date line of its first message (as the
-    server's clock said, in English: `May 23, 2019 5:40:02 PM`)."""
+    server's clock said, in English or Italian: `May 23, 2019 5:40:02 PM`, `mag 23, 2019 …`)."""
     found = _DATE_LINE.match(text)
-    if found is None or found["month"] not in MONTHS:
+    if found is None or found["month"].lower() not in MONTHS:
         return
     hour = checked_number(found["hour"], 0, 99) % 12 + (12 if found["half"] == "PM" else 0)
     day = checked_number(found["day"], 0, 99)
-    draft.tag("Date", f"{found['year']}.{MONTHS.index(found['month']) + 1:02}.{day:02}", 0)
+    draft.tag("Date", f"{found['year']}.{MONTHS[found['month'].lower()]:02}.{day:02}", 0)
     draft.tag("Time", f"{hour:02}:{found['minute']}:{found['second']}", found.start("hour"))
 
 

@@ -747,6 +747,15 @@ def test_tablut_challenge_draw_uppercase_squares():
     assert report.valid and report.record.result == "1/2-1/2" and report.outcome.rule == "T13"
 
 
+@pytest.mark.parametrize("month, date", [("nov", "2026.11.21"), ("mag", "2026.05.21"), ("Dic", "2026.12.21")])
+def test_tablut_challenge_date_of_a_server_whose_clock_writes_italian(month, date):
+    """A server run in an Italian locale writes `nov 21, 2026 10:00:00 AM`: its date is read too."""
+    text = (FIXTURES / "tablut-challenge/Rossi_vs_Verdi_1763722800000_gameLog.txt").read_text()
+    [source] = read_text(text.replace("nov 21,", f"{month} 21,"), "tablut-challenge", "Rossi_vs_Verdi_1_gameLog.txt")
+    tags = check(source).record.tags
+    assert (tags["Date"], tags["Time"]) == (date, "10:00:00")
+
+
 def test_tablut_challenge_log_of_may_2019_with_a_captured_king_left_on_the_board():
     """`Players:\tWhite:\t…`, White's moves as `Turn: null`, and the king still on the last board."""
     [report] = reports("tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt")
