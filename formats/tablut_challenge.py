@@ -297,13 +297,13 @@ def _ply(draft: Draft, rules: TaflGame, before: bytes, after: bytes, pending: tu
 
 def _cross_check(draft: Draft, rules: TaflGame, boards: list) -> None:
     """A capture that lusoria's rules make and the server's board does not show (a capture
-    list cannot say "nothing"): an error at that ply. Stops at the first ply that does not play
-    (the validator reports it)."""
+    list cannot say "nothing"): a problem of the record at that ply, the first one only (the
+    boards then differ). Stops at the first ply that does not play (the validator reports it)."""
     try:
         position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
     except OptionError:  # the first board is no position of the game (two kings): the validator says so
         return
-    for ply, printed in boards:
+    for number, (ply, printed) in enumerate(boards, 1):
         try:
             played = rules.play(position, ply.text)
         except Illegal:
@@ -311,13 +311,16 @@ def _cross_check(draft: Draft, rules: TaflGame, boards: list) -> None:
         position = position_after(played)
         kept = [rules.geo.names[s] for s in range(len(printed)) if printed[s] and not position.board[s]]
         if kept:
-            raise SyntaxProblem(
-                f"the move captures {'/'.join(kept)} under these rules, but the server's board "
-                "after it still holds them",
-                ply.line,
-                ply.column,
-                ply.text,
-                rules.settings.ids.capture,
+            draft.problems.append(
+                SyntaxProblem(
+                    f"the move captures {'/'.join(kept)} under these rules, but the server's board "
+                    "after it still holds them",
+                    ply.line,
+                    ply.column,
+                    ply.text,
+                    rules.settings.ids.capture,
+                    number,
+                )
             )
-        if played.outcome is not None:
+        if kept or played.outcome is not None:
             return

@@ -815,13 +815,14 @@ def test_convert_writes_no_illegal_record_and_says_where_its_error_is(tmp_path):
 @pytest.mark.parametrize(
     "path, expected",
     [
-        ("errors/Gialli_vs_Blu_1763730000000_gameLog.txt", [("T4", None, 40, 25)]),  # the board kept c5
+        ("errors/Gialli_vs_Blu_1763730000000_gameLog.txt", [("T4", 2, 40, 25)]),  # the board kept c5
         ("errors/Truncated_vs_Log_1763726400000_gameLog.txt", [("syntax", None, 67, 7)]),
     ],
 )
 def test_tablut_challenge_broken_logs(path, expected):
+    """Each error at its place (and ply); the game is read all the same, for the archive to keep."""
     [report] = reports(path)
-    assert problems(report) == expected
+    assert problems(report) == expected and len(report.record.main.plies) == 2
 
 
 def test_a_log_cut_inside_a_board_keeps_the_game_up_to_the_cut_and_the_cut_as_its_error():
