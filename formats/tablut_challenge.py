@@ -10,7 +10,8 @@ that the printed board emptied of the opponent's pieces become the ply's capture
 board that differs from lusoria's rules is a T4/T5 diagnostic at that ply; a board that the
 move cannot explain at all is an error at the move. A move the server refused (a warning
 follows it) is skipped with a note. A log that ends without an ending is a game without a
-result (`*`), noted; one that ends inside a board (truncated) also has that board as its error."""
+result (`*`), noted; one that ends inside a board (truncated), or whose board does not show the
+move before it, is read up to that move, the board its error."""
 
 from __future__ import annotations
 
@@ -121,9 +122,12 @@ class _Log:
         self.result: str | None = None
         self.result_at: int | None = None
         self.last_turn: str | None = None
+        self.stopped = False  # read no further (`_stop`)
 
     def read(self, at: int, message: str, rest: list[tuple[int, str]]) -> None:
         """The message at `at`, with the lines that follow it (`_messages`)."""
+        if self.stopped:
+            return
         if match := _PLAYERS.match(message):
             self.draft.tag("White", match["white"].strip(), at + match.start("white"))
             self.draft.tag("Black", match["black"].strip(), at + match.start("black"))
@@ -149,24 +153,33 @@ class _Log:
 
     def _printed(self, message: str, rest: list[tuple[int, str]], at: int) -> None:
         """A board the server printed (`Stato:`): the start, or the board after the pending move.
-        A board after the start that the log ends inside (a truncated file) is the record's error,
-        and the game is read up to the move before it."""
+        A board after the start that the log ends inside (a truncated file), or that does not show
+        the move before it, is the record's error: the game is read up to that move (`_stop`)."""
         try:
             printed, self.last_turn = _board(self.draft, message, rest, at)
         except SyntaxProblem as problem:
             if self.board is None or not _cut_short(self.draft.locator.text, rest, at):
                 raise
-            self.draft.problems.append(problem)
-            if self.pending is not None:
-                self.draft.note(f"the log ends inside the board after the move {_written(self.pending[1])}")
-            self.pending = None
-            return
+            return self._stop(problem, "the log ends inside the board after the move {}")
         if self.board is None:
             _start(self.draft, self.rules, printed, at)
         elif self.pending is not None:
-            printed = _played(self.draft, self.rules, self.board, printed, self.pending, self.king_taken, self.boards)
+            try:
+                printed = _played(
+                    self.draft, self.rules, self.board, printed, self.pending, self.king_taken, self.boards
+                )
+            except SyntaxProblem as problem:
+                return self._stop(problem, "the log is read up to the move {}, which its board does not show")
             self.pending = None
         self.board = printed
+
+    def _stop(self, problem: SyntaxProblem, said: str) -> None:
+        """Read no further: `problem` is the record's error, and the game ends before the pending
+        move, which a note names (`said`)."""
+        self.draft.problems.append(problem)
+        if self.pending is not None:
+            self.draft.note(said.format(_written(self.pending[1])))
+        self.pending, self.stopped = None, True
 
     def end(self) -> None:
         """The log read to its end: the moves checked against lusoria's rules, a move left without
@@ -186,11 +199,11 @@ class _Log:
         result = self.result
         if result is None and self.last_turn in TURN_RESULTS:
             result = TURN_RESULTS[self.last_turn]
-        if result is None:
-            draft.note("the log ends without a result (a timeout, a lost connection or a truncated log)")
-        else:
+        if result is not None:
             draft.result, draft.result_at = result, self.result_at
             draft.tag("Result", result, self.result_at)
+        elif not self.stopped:
+            draft.note("the log ends without a result (a timeout, a lost connection or a truncated log)")
 
 
 def _cut_short(text: str, rows: list[tuple[int, str]], at: int) -> bool:

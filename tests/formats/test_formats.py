@@ -840,6 +840,23 @@ def test_a_log_cut_inside_a_board_keeps_the_game_up_to_the_cut_and_the_cut_as_it
     assert problems(stopped) == [("syntax", None, 67, 7)] and stopped.record is None
 
 
+def test_a_log_whose_board_does_not_show_its_move_is_read_up_to_that_move():
+    """A log edited by hand (a square mistyped): the board after the move is the error, at the move,
+    and the game before it is kept (the archive's plies), its end unknown (`*`)."""
+    text = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
+    [source] = read_text(
+        text.replace("from e5 to d5", "from e5 to c5"), "tablut-challenge", "Typo_vs_Log_1_gameLog.txt"
+    )
+    report = check(source)
+    assert [(d.rule, d.line, d.column, d.message) for d in report.diagnostics] == [
+        ("syntax", 59, 28, "the board printed after e5-c5 does not show that move")
+    ]
+    assert [p.text for p in report.record.main.plies] == ["d5-d8", "b5-b1"] and report.record.result == "*"
+    assert report.record.main.comments == [
+        "tablut-challenge reader: the log is read up to the move e5-c5, which its board does not show"
+    ]
+
+
 @pytest.mark.parametrize(
     "text, said", [("", "the file is empty, "), ("\r\n", "the file is empty, "), ("FINE: x\n", "")]
 )
