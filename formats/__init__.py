@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from lusoria.formats.contract import handed_over
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import STDIN
+from lusoria.notation.sources import COMPRESSED, STDIN, compressed
 from lusoria.plugins import loaded
 
 if TYPE_CHECKING:
@@ -241,6 +241,9 @@ class Formats(Mapping[str, Format]):
         kinds = [entry.kind for entry in self.values() if entry.sniff is not None and suffix in entry.suffixes]
         if kinds:
             return f"a {suffix} file that is {'neither ' if len(kinds) > 1 else 'not '}{' nor '.join(kinds)}"
+        packed = next((how for how in COMPRESSED.values() if how[1] == suffix), None)
+        if packed:
+            return compressed(packed[0], packed[2])
         return f"not a record file ({', '.join(dict.fromkeys(entry.files for entry in self.values()))})"
 
 

@@ -135,8 +135,10 @@ def _head(path: Path, encoding: str) -> str:
 
 def _format_of(path: str, head: bytes, encoding: str) -> str:
     """The format a source is read in when none is forced: what its name, then its first bytes
-    `head`, say (`Formats.of`: those of standard input alone); lgn when they say nothing."""
-    return format_of(path, head_text(head, encoding)) or "lgn"
+    `head`, say (`Formats.of`), else what they say alone, as of standard input (a Tablut Challenge
+    log saved as `game.log`); lgn when they say nothing."""
+    text = head_text(head, encoding)
+    return format_of(path, text) or format_of(STDIN, text) or "lgn"
 
 
 def whole_file(path: str, encoding: str = "utf-8", format: str | None = None) -> tuple[bytes, str]:

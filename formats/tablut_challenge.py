@@ -10,7 +10,8 @@ that the printed board emptied of the opponent's pieces become the ply's capture
 board that differs from lusoria's rules is a T4/T5 diagnostic at that ply; a board that the
 move cannot explain at all is an error at the move. A move the server refused (a warning
 follows it) is skipped with a note. A log that ends without an ending is a game without a
-result (`*`), noted."""
+result (`*`), noted; one that ends inside a board (truncated), or whose board does not show the
+move before it, is read up to that move, the board its error."""
 
 from __future__ import annotations
 
@@ -30,13 +31,18 @@ _MESSAGE = re.compile(r"^(?P<level>[A-Z][A-Za-z]+|[A-Z]+): (?P<text>.*)$")
 _TURN = re.compile(r"Turn: (?P<side>[WB]|null) Pawn from (?P<origin>[A-Za-z]\d) to (?P<target>[A-Za-z]\d)")
 _KING_TAKEN = re.compile(r"Nero vince con re catturato in: (?P<square>[A-Ia-i][1-9])")  # a square of the board
 _DATE_LINE = re.compile(
-    r"(?P<month>[A-Z][a-z]{2}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
+    r"(?P<month>[A-Za-z]{3}) (?P<day>[0-9]{1,2}), (?P<year>[0-9]{4}) "
     r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) (?P<half>[AP]M) "
 )
-MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+MONTHS = {  # a month's name as the server's clock writes it (its locale's: English, Italian) -> its number
+    name: number
+    for names in ("jan feb mar apr may jun jul aug sep oct nov dec", "gen feb mar apr mag giu lug ago set ott nov dic")
+    for number, name in enumerate(names.split(), 1)
+}
 _PLAYERS = re.compile(r"Players:\t(?:White:\t)?(?P<white>.*)\tvs\t(?P<black>.*)")  # "White:" in 2019's first logs
 _REPEATED = re.compile(r"Repeated moves allowed:\t(?P<allowed>-?\d+)\tCache:\t(?P<cache>-?\d+)")
 _ROW = re.compile(r"[OWBKT]{9}")
+_CUT = re.compile(r"[^\n]*(?:\n[OWBKT]*)*\s*")  # a log's end from a board's last line: rows, the last cut short
 _FIELDS = re.compile(r"[^\t\n]+")  # a log's tokens: a line's tab-separated fields (MAX_TOKEN)
 CELLS = {"O": 0, "T": 0, "W": DEFENDER, "B": ATTACKER, "K": KING}
 ENDINGS = (("Bianco vince", "1-0"), ("Nero vince", "0-1"), ("pareggio", "1/2-1/2"))
@@ -116,9 +122,12 @@ class _Log:
         self.result: str | None = None
         self.result_at: int | None = None
         self.last_turn: str | None = None
+        self.stopped = False  # read no further (`_stop`)
 
     def read(self, at: int, message: str, rest: list[tuple[int, str]]) -> None:
         """The message at `at`, with the lines that follow it (`_messages`)."""
+        if self.stopped:
+            return
         if match := _PLAYERS.match(message):
             self.draft.tag("White", match["white"].strip(), at + match.start("white"))
             self.draft.tag("Black", match["black"].strip(), at + match.start("black"))
@@ -143,22 +152,43 @@ class _Log:
                 self.result, self.result_at = outcome, at
 
     def _printed(self, message: str, rest: list[tuple[int, str]], at: int) -> None:
-        """A board the server printed (`Stato:`): the start, or the board after the pending move."""
-        printed, self.last_turn = _board(self.draft, message, rest, at)
+        """A board the server printed (`Stato:`): the start, or the board after the pending move.
+        A board after the start that the log ends inside (a truncated file), or that does not show
+        the move before it, is the record's error: the game is read up to that move (`_stop`)."""
+        try:
+            printed, self.last_turn = _board(self.draft, message, rest, at)
+        except SyntaxProblem as problem:
+            if self.board is None or not _cut_short(self.draft.locator.text, rest, at):
+                raise
+            return self._stop(problem, "the log ends inside the board after the move {}")
         if self.board is None:
             _start(self.draft, self.rules, printed, at)
         elif self.pending is not None:
-            printed = _played(self.draft, self.rules, self.board, printed, self.pending, self.king_taken, self.boards)
+            try:
+                printed = _played(
+                    self.draft, self.rules, self.board, printed, self.pending, self.king_taken, self.boards
+                )
+            except SyntaxProblem as problem:
+                return self._stop(problem, "the log is read up to the move {}, which its board does not show")
             self.pending = None
         self.board = printed
+
+    def _stop(self, problem: SyntaxProblem, said: str) -> None:
+        """Read no further: `problem` is the record's error, and the game ends before the pending
+        move, which a note names (`said`)."""
+        self.draft.problems.append(problem)
+        if self.pending is not None:
+            self.draft.note(said.format(_written(self.pending[1])))
+        self.pending, self.stopped = None, True
 
     def end(self) -> None:
         """The log read to its end: the moves checked against lusoria's rules, a move left without
         its board noted, and the result (`*`, noted, when the log says none)."""
         draft = self.draft
         if not self.players or self.board is None:
+            empty = "" if draft.locator.text.strip() else "the file is empty, "
             raise draft.problem(
-                f"not {FORMATS['tablut-challenge'].kind}: no 'Players:' line or no board", 0, rule="tag"
+                f"{empty}not {FORMATS['tablut-challenge'].kind}: no 'Players:' line or no board", 0, rule="tag"
             )
         _cross_check(draft, self.rules, self.boards)
         if self.pending is not None:
@@ -169,11 +199,19 @@ class _Log:
         result = self.result
         if result is None and self.last_turn in TURN_RESULTS:
             result = TURN_RESULTS[self.last_turn]
-        if result is None:
-            draft.note("the log ends without a result (a timeout, a lost connection or a truncated log)")
-        else:
+        if result is not None:
             draft.result, draft.result_at = result, self.result_at
             draft.tag("Result", result, self.result_at)
+        elif not self.stopped:
+            draft.note("the log ends without a result (a timeout, a lost connection or a truncated log)")
+
+
+def _cut_short(text: str, rows: list[tuple[int, str]], at: int) -> bool:
+    """Whether the log ends inside the board printed at `at` (`rows`: its lines so far): nothing
+    but part of a row follows its last row."""
+    if rows and not _ROW.fullmatch(rows[-1][1]):
+        return False
+    return _CUT.fullmatch(text, rows[-1][0] if rows else at) is not None
 
 
 def _written(move: re.Match[str]) -> str:
@@ -223,13 +261,13 @@ def _played(
 
 def _date(draft: Draft, text: str) -> None:
     """`Date` and `Time` from the log's first line, the date line of its first message (as the
-    server's clock said, in English: `May 23, 2019 5:40:02 PM`)."""
+    server's clock said, in English or Italian: `May 23, 2019 5:40:02 PM`, `mag 23, 2019 …`)."""
     found = _DATE_LINE.match(text)
-    if found is None or found["month"] not in MONTHS:
+    if found is None or found["month"].lower() not in MONTHS:
         return
     hour = checked_number(found["hour"], 0, 99) % 12 + (12 if found["half"] == "PM" else 0)
     day = checked_number(found["day"], 0, 99)
-    draft.tag("Date", f"{found['year']}.{MONTHS.index(found['month']) + 1:02}.{day:02}", 0)
+    draft.tag("Date", f"{found['year']}.{MONTHS[found['month'].lower()]:02}.{day:02}", 0)
     draft.tag("Time", f"{hour:02}:{found['minute']}:{found['second']}", found.start("hour"))
 
 
@@ -272,13 +310,13 @@ def _ply(draft: Draft, rules: TaflGame, before: bytes, after: bytes, pending: tu
 
 def _cross_check(draft: Draft, rules: TaflGame, boards: list) -> None:
     """A capture that lusoria's rules make and the server's board does not show (a capture
-    list cannot say "nothing"): an error at that ply. Stops at the first ply that does not play
-    (the validator reports it)."""
+    list cannot say "nothing"): a problem of the record at that ply, the first one only (the
+    boards then differ). Stops at the first ply that does not play (the validator reports it)."""
     try:
         position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
     except OptionError:  # the first board is no position of the game (two kings): the validator says so
         return
-    for ply, printed in boards:
+    for number, (ply, printed) in enumerate(boards, 1):
         try:
             played = rules.play(position, ply.text)
         except Illegal:
@@ -286,13 +324,16 @@ def _cross_check(draft: Draft, rules: TaflGame, boards: list) -> None:
         position = position_after(played)
         kept = [rules.geo.names[s] for s in range(len(printed)) if printed[s] and not position.board[s]]
         if kept:
-            raise SyntaxProblem(
-                f"the move captures {'/'.join(kept)} under these rules, but the server's board "
-                "after it still holds them",
-                ply.line,
-                ply.column,
-                ply.text,
-                rules.settings.ids.capture,
+            draft.problems.append(
+                SyntaxProblem(
+                    f"the move captures {'/'.join(kept)} under these rules, but the server's board "
+                    "after it still holds them",
+                    ply.line,
+                    ply.column,
+                    ply.text,
+                    rules.settings.ids.capture,
+                    number,
+                )
             )
-        if played.outcome is not None:
+        if kept or played.outcome is not None:
             return

@@ -95,7 +95,11 @@ def looks_like_move_lists(head: str, fewest: int = 2) -> bool:
     return len(words) >= fewest and all(MOVE.fullmatch(word) for word in words)
 
 
-_CSV_GAME = re.compile(r"^(?![ \t]*#)[^\n]*\S[^\n]*", re.M)  # a game of a CSV file: a line neither blank nor its header
+_CSV_COLUMNS = (  # a row of column names, each quoted or not: moves,defenders lost,…
+    ",".join(rf'[ \t]*(?P<c{n}>"?)[a-z][a-z _-]*(?P=c{n})' for n in range(4)) + r"\s*?$"
+)
+_CSV_HEADER = re.compile(rf"[ \t]*#|{_CSV_COLUMNS}", re.I | re.M)  # a line of a CSV file that holds no game
+_CSV_GAME = re.compile(rf"^(?!{_CSV_HEADER.pattern})[^\n]*\S[^\n]*", re.I | re.M)  # a game of a CSV file
 # A game of a file of move lists: a line, and when its moves are numbered, the lines after it up to a blank line
 # or one that starts again at move 1 (an unnumbered game goes on only over lines that start with a number)
 _GAME = re.compile(
@@ -170,17 +174,21 @@ def _read_list(draft: Draft, moves: str, at: int, path: str, index: int, rules: 
 
 # -- the CSV move lists of the Rust tafl engines ------------------------------------------------
 
-_CSV_LINE = re.compile(r"(?P<moves>[^,\n]*),(?P<defenders>[^,\n]*),(?P<attackers>[^,\n]*),(?P<status>[^,\n]*)")
+_CSV_LINE = re.compile(  # each field quoted or not, as CSV writers may ("d1-d3 e5-e2",0,0,"Ongoing")
+    ",".join(
+        rf'(?P<q{name}>"?)(?P<{name}>[^,\n"]*)(?P=q{name})' for name in ("moves", "defenders", "attackers", "status")
+    )
+)
 STATUSES = {"white": "1-0", "black": "0-1", "ongoing": "*", "draw": "1/2-1/2"}
 
 
 def looks_like_csv(head: str) -> bool:
-    """Whether the first line of a text (after a header line `# …`) is a CSV move list: moves (one
+    """Whether the first line of a text (after header lines: `# …`, column names) is a CSV move list: moves (one
     is enough: the counts and the status say it is a CSV row), two counts and a status. `head`
     may end inside that line (a game longer than the characters looked at): its moves so far then
     judge it. Lines may end in CR alone (the head is not yet read as text, which makes them LF)."""
     lines = head.lstrip().splitlines(keepends=True)
-    if lines and lines[0].startswith("#"):
+    while lines and _CSV_HEADER.match(lines[0]):
         lines = lines[1:]
     first = lines[0].lstrip() if lines else ""
     row = _CSV_LINE.match(first.rstrip("\r\n"))
@@ -189,7 +197,7 @@ def looks_like_csv(head: str) -> bool:
     if first.endswith(("\n", "\r")):
         return False
     moves, comma, _ = first.partition(",")
-    return looks_like_move_lists(moves + (" " if comma else ""))
+    return looks_like_move_lists(moves.strip('"') + (" " if comma else ""))
 
 
 def csv_game(path: str, text: str) -> str:
@@ -269,7 +277,7 @@ def _name_it(example: str, suffix: str = ".csv") -> str:
 
 def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
     """The games of a CSV file, one a line: `moves,defenders lost,attackers lost,status`, after
-    a header line (`# …`) if it has one; the game from `tags` (Game, and then Variant and Rules
+    its header lines (`# …`, a row of column names: `moves,defenders lost,…`); the game from `tags` (Game, and then Variant and Rules
     with it) or `csv_game`. A count that differs from the captures the moves list (each square
     counted as often as listed, H3) is a problem of the record at the count."""
     chosen = dict(tags) if tags and tags.get("Game") else {"Game": csv_game(path, text)}
@@ -295,7 +303,7 @@ def read_csv(text: str, path: str, tags: dict[str, str] | None = None) -> Iterat
             draft.result, draft.result_at = STATUSES[status], at + row.start("status")
         if not isinstance(rules, OptionError):
             draft.problems += _count_problems(draft, row, at, rules)
-        yield _read_list(draft, row["moves"], at, path, index, rules)
+        yield _read_list(draft, row["moves"], at + row.start("moves"), path, index, rules)
 
 
 def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) -> list[SyntaxProblem]:

@@ -125,6 +125,20 @@ BOMS = (
 )  # UTF-32's before UTF-16's, its prefix
 
 
+COMPRESSED = {  # a compressed file's first bytes -> what compressed it, its files' suffix, what decompresses it
+    b"\x1f\x8b": ("gzip", ".gz", "gunzip"),
+    b"BZh": ("bzip2", ".bz2", "bunzip2"),
+    b"\xfd7zXZ": ("xz", ".xz", "unxz"),
+    b"\x28\xb5\x2f\xfd": ("zstd", ".zst", "unzstd"),
+    b"PK\x03\x04": ("zip", ".zip", "unzip"),
+}
+
+
+def compressed(kind: str, command: str) -> str:
+    """What is said of a compressed file, which lusoria does not read: how to read it."""
+    return f"a {kind}-compressed file, not text: decompress it first ({command})"
+
+
 def codec_for(start: bytes, encoding: str) -> str:
     """The codec that decodes a file whose first bytes are `start`, read in `encoding`: in
     UTF-8 (the default), a byte-order mark says the file's Unicode encoding, and is dropped."""
@@ -153,6 +167,9 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
     so is a line longer than MAX_LINE (the rest is not read)."""
     try:
         start = read + stream.read(max(0, 4 - len(read)))
+        packed = next((how for magic, how in COMPRESSED.items() if start.startswith(magic)), None)
+        if packed:
+            raise InputError(f"{path}: {compressed(packed[0], packed[2])}")
         counted = _Counting(stream, start)
         text = io.TextIOWrapper(counted, codec_for(start, encoding), newline=None)  # type: ignore[type-var]
     except LookupError as error:

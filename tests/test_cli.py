@@ -1,5 +1,6 @@
 """The command line: output (snapshots), JSON, exit statuses."""
 
+import gzip
 import json
 import subprocess
 import sys
@@ -85,6 +86,21 @@ def test_unreadable_input_exits_2_and_the_other_files_are_checked(in_root, tmp_p
     assert f"lusoria: {bad}: byte 24 (line 2) is not valid utf-8" in result.output
     assert "1 record: 1 valid" in result.output
     assert run("validate", "--encoding", "latin-1", str(bad)).exit_code == 0
+
+
+def test_a_compressed_file_is_said_to_be_one_not_text_of_another_encoding(tmp_path):
+    """A gzip'd log is no Latin-1 text: the advice is to decompress it, named or in a folder."""
+    packed = tmp_path / "Gialli_vs_Blu_1_gameLog.txt.gz"
+    packed.write_bytes(gzip.compress(b"May 23, 2019 5:40:02 PM\n"))
+    said = "a gzip-compressed file, not text: decompress it first (gunzip)"
+    for encoding in ("utf-8", "latin-1"):
+        named = run("validate", "--encoding", encoding, str(packed))
+        assert (named.exit_code, named.output) == (
+            2,
+            f"lusoria: {packed}: {said}\n" + "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n",
+        )
+    in_folder = run("validate", str(tmp_path))
+    assert f"lusoria: {packed}: skipped, {said}\n" in in_folder.output
 
 
 def test_the_module_runs_as_the_command():

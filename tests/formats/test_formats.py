@@ -777,6 +777,15 @@ def test_tablut_challenge_draw_uppercase_squares():
     assert report.valid and report.record.result == "1/2-1/2" and report.outcome.rule == "T13"
 
 
+@pytest.mark.parametrize("month, date", [("nov", "2026.11.21"), ("mag", "2026.05.21"), ("Dic", "2026.12.21")])
+def test_tablut_challenge_date_of_a_server_whose_clock_writes_italian(month, date):
+    """A server run in an Italian locale writes `nov 21, 2026 10:00:00 AM`: its date is read too."""
+    text = (FIXTURES / "tablut-challenge/Rossi_vs_Verdi_1763722800000_gameLog.txt").read_text()
+    [source] = read_text(text.replace("nov 21,", f"{month} 21,"), "tablut-challenge", "Rossi_vs_Verdi_1_gameLog.txt")
+    tags = check(source).record.tags
+    assert (tags["Date"], tags["Time"]) == (date, "10:00:00")
+
+
 def test_tablut_challenge_log_of_may_2019_with_a_captured_king_left_on_the_board():
     """`Players:\tWhite:\t…`, White's moves as `Turn: null`, and the king still on the last board."""
     [report] = reports("tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt")
@@ -836,13 +845,57 @@ def test_convert_writes_no_illegal_record_and_says_where_its_error_is(tmp_path):
 @pytest.mark.parametrize(
     "path, expected",
     [
-        ("errors/Gialli_vs_Blu_1763730000000_gameLog.txt", [("T4", None, 40, 25)]),  # the board kept c5
+        ("errors/Gialli_vs_Blu_1763730000000_gameLog.txt", [("T4", 2, 40, 25)]),  # the board kept c5
         ("errors/Truncated_vs_Log_1763726400000_gameLog.txt", [("syntax", None, 67, 7)]),
     ],
 )
 def test_tablut_challenge_broken_logs(path, expected):
+    """Each error at its place (and ply); the game is read all the same, for the archive to keep."""
     [report] = reports(path)
-    assert problems(report) == expected
+    assert problems(report) == expected and len(report.record.main.plies) == 2
+
+
+def test_a_log_cut_inside_a_board_keeps_the_game_up_to_the_cut_and_the_cut_as_its_error():
+    """A truncated log's plies are not lost (the archive keeps them); the cut board stays an error,
+    anywhere but at the log's end still one that stops the reading."""
+    text = (FIXTURES / "errors/Truncated_vs_Log_1763726400000_gameLog.txt").read_text()
+    for cut in (text, text[:-3], text.removesuffix("OOOOBOOOO\n")):
+        [report] = [check(s) for s in read_text(cut, "tablut-challenge", "Cut_vs_Log_1_gameLog.txt")]
+        assert problems(report) == [("syntax", None, 67, 7)]
+        assert [p.text for p in report.record.main.plies] == ["c5-c7", "b5-c5xd5"] and report.record.result == "*"
+        assert (
+            "tablut-challenge reader: the log ends inside the board after the move e5-d5" in report.record.main.comments
+        )
+    [stopped] = [check(s) for s in read_text(text + "FINE: Stato:\n", "tablut-challenge", "Cut_vs_Log_1_gameLog.txt")]
+    assert problems(stopped) == [("syntax", None, 67, 7)] and stopped.record is None
+
+
+def test_a_log_whose_board_does_not_show_its_move_is_read_up_to_that_move():
+    """A log edited by hand (a square mistyped): the board after the move is the error, at the move,
+    and the game before it is kept (the archive's plies), its end unknown (`*`)."""
+    text = (FIXTURES / "tablut-challenge/Stefani_vs_Russo_1558626002000_gameLog.txt").read_text()
+    [source] = read_text(
+        text.replace("from e5 to d5", "from e5 to c5"), "tablut-challenge", "Typo_vs_Log_1_gameLog.txt"
+    )
+    report = check(source)
+    assert [(d.rule, d.line, d.column, d.message) for d in report.diagnostics] == [
+        ("syntax", 59, 28, "the board printed after e5-c5 does not show that move")
+    ]
+    assert [p.text for p in report.record.main.plies] == ["d5-d8", "b5-b1"] and report.record.result == "*"
+    assert report.record.main.comments == [
+        "tablut-challenge reader: the log is read up to the move e5-c5, which its board does not show"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text, said", [("", "the file is empty, "), ("\r\n", "the file is empty, "), ("FINE: x\n", "")]
+)
+def test_a_log_with_no_game_says_so_and_whether_it_is_empty(tmp_path, text, said):
+    """A 0-byte log (a game the server never started) is said to be empty, not only no log."""
+    (tmp_path / "Empty_vs_Log_1_gameLog.txt").write_bytes(text.encode())
+    [report] = [check(s) for s in read_sources(str(tmp_path / "Empty_vs_Log_1_gameLog.txt"))]
+    [(rule, message)] = [(d.rule, d.message) for d in report.diagnostics]
+    assert (rule, message) == ("tag", f"{said}not a Tablut Challenge game log: no 'Players:' line or no board")
 
 
 # -- directories, --from, import ------------------------------------------------------------------------------
@@ -1008,6 +1061,11 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
     [
         ("e2-c2 f9-f5,0,0,white\r\n", "csv"),
         ("# brandubh\ne2-c2 f9-f5,0,0,white\n", "csv"),
+        ("moves,defenders_lost,attackers_lost,status\ne2-c2 f9-f5,0,0,white\n", "csv"),  # a researcher's header
+        ("# brandubh\r\nMoves, Defenders lost, Attackers lost, Status\r\ne2-c2 f9-f5,0,0,white\r\n", "csv"),
+        ('"moves","defenders lost","attackers lost","status"\n"e2-c2 f9-f5",0,0,"White"\n', "csv"),  # quoted
+        ('"e2-c2 f9-f5 e3-e4', "csv"),
+        ('"e2-c2 f9-f5,0,0,white\n', None),  # a quote not closed
         ("e2-c2 f9-f5", "csv"),  # the head ends inside its first game: its moves so far say it
         ("e2-c2 f9-f5\n", None),  # a whole line of moves without the counts and the status
         ("e2-c2 f9-f5\r", None),
@@ -1024,6 +1082,22 @@ def test_a_csv_line_that_is_no_game_is_its_own_error_and_the_games_after_it_are_
         ("syntax", 1, 1, "a line of a CSV move list is moves,defenders lost,attackers lost,status")
     ]
     assert after.valid and after.record.result == "1-0" and after.source.line == 2
+
+
+def test_a_csv_row_of_column_names_is_a_header_not_a_game():
+    """A header row a researcher added (again in files pasted together) is read past, as `# …` is."""
+    games = (FIXTURES / "csv/brandubh.csv").read_text().splitlines()[:2]
+    columns = "moves,defenders lost,attackers lost,status"
+    read = [check(s) for s in read_text("\n".join([columns, games[0], columns, games[1]]), "csv", "brandubh.csv")]
+    assert [(r.valid, r.source.line, r.source.index) for r in read] == [(True, 2, 0), (True, 4, 1)]
+
+
+def test_csv_fields_may_be_quoted_and_are_cited_inside_their_quotes():
+    """As a CSV writer that quotes text fields writes them (Python's QUOTE_NONNUMERIC, R)."""
+    text = '"b4-b3 c4-c5 d6-c6",0,"1","Ongoing"\n"b4-b3 c4-c5 a1-a2",0,0,Ongoing\n'
+    counted, illegal = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert counted.record.result == "*" and len(counted.record.main.plies) == 3
+    assert problems(counted) == [("tag", None, 1, 24)] and problems(illegal) == [("B3", 3, 2, 14)]
 
 
 def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_place():

@@ -245,6 +245,20 @@ def test_standard_input_is_read_in_the_format_its_first_lines_say(path):
     assert by_name.exit_code in (0, 1) and "<stdin>:1:1: error[syntax]" not in piped.output
 
 
+@pytest.mark.parametrize("path", TOLD_BY_CONTENT, ids=lambda path: path.name)
+def test_a_file_whose_name_says_no_format_is_read_in_the_one_its_first_lines_say(path, tmp_path):
+    """A Tablut Challenge log saved as `game.log` (an OTN game, a scrape so named) is read as it
+    is on standard input, not as lgn ("not a game record in any format lusoria reads")."""
+    renamed = tmp_path / "game.log"
+    renamed.write_bytes(path.read_bytes())
+    by_name = CliRunner().invoke(main, ["validate", str(path)])
+    as_renamed = CliRunner().invoke(main, ["validate", str(renamed)])
+    assert (as_renamed.exit_code, as_renamed.output) == (
+        by_name.exit_code,
+        by_name.output.replace(str(path), str(renamed)),
+    )
+
+
 @pytest.mark.parametrize(
     "command, said",
     [
