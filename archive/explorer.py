@@ -26,6 +26,7 @@ from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, FilterError, Filters
 from lusoria.archive.tree import SORTS, Node
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
+from lusoria.notation.slips import RESULTS
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 from lusoria.validator.games import GAMES, rules_from_tags
@@ -39,7 +40,6 @@ GAMES_SHOWN, MAX_GAMES = 50, 500  # games listed by default, and at most
 TIMEOUT = 10.0  # seconds each statement may run
 MAX_GAMES_LISTED = 400  # the archive's games and variants the form's list looks at, the most recorded first:
 # lusoria knows some 200, and checking a name costs up to 2.5 ms
-RESULTS = ("1-0", "1/2-1/2", "0-1", "*")
 SIDES = ("", "white", "black")  # the player's side: either, White, Black
 TEXT_FILTERS = ("game", "variant", "player", "white", "black", "event", "date_from", "date_to", "result")
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from lusoria.archive.players import MAX_SQL_INTEGER, name_condition, player_condition
 from lusoria.errors import LusoriaError
+from lusoria.notation.slips import RESULTS
 from lusoria.source_tags import SOURCE_FORMAT
 
 if TYPE_CHECKING:
@@ -221,7 +222,7 @@ class Filters:
     )
     result: str | None = _filter(
         help="The result as the Result tag writes it (* unfinished).",
-        choices=("1-0", "0-1", "1/2-1/2", "*"),
+        choices=RESULTS,
         where="records.result = ?",
     )
     ending: str | None = _filter(
