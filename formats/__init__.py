@@ -115,7 +115,7 @@ def unnamed_as_sniffed(entry: Format) -> Format:
 
 
 BUILT_IN = (
-    Format("lgn", ".lgn", (".lgn",), write=imported_on_call("lusoria.formats.convert", "write_lgn")),
+    Format("lgn", ".lgn", (".lgn",), write=imported_on_call("lusoria.formats.lgn", "write_lgn")),
     Format(
         "otn",
         ".otg, .otn",
