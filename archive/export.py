@@ -96,7 +96,7 @@ def replayed_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
     if rules is None or not positions:
         return [], []
     boards, materials = boards_and_materials(rules, positions)
-    moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)] + [None]
+    moves = [*report.main_line, None]
     strings = [rules.format_position(position) for position in positions]
     plies = [
         (source.index, ply, string, board.decode(), move, following, *material)

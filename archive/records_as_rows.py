@@ -268,7 +268,7 @@ def line_rows(report: Report) -> dict[str, Columns]:
     rules, positions = report.rules, report.positions
     if rules is None or not positions:
         return {}
-    moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)]
+    moves = report.main_line
     keys = keys_of(rules, positions)
     return {"positions": position_rows(keys, moves), "next_plies": next_ply_rows(rules, positions, keys)}
 
