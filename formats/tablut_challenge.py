@@ -24,7 +24,6 @@ from lusoria.formats.common import (
     Locator,
     main_line_played,
     one_game,
-    position_after,
     tafl_rules,
 )
 from lusoria.notation.model import Ply
@@ -282,7 +281,7 @@ def _cross_check(draft: Draft, rules: TaflGame, boards: list[bytes]) -> None:
     each ply) does not show (a capture list cannot say "nothing"): an error at that ply. Stops where
     `main_line_played` stops (the validator reports a ply that does not play)."""
     for index, _, played in main_line_played(draft, rules):
-        printed, after, ply = boards[index], position_after(played).board, draft.line.plies[index]
+        printed, after, ply = boards[index], played.position.board, draft.line.plies[index]
         kept = [rules.geo.names[s] for s in range(len(printed)) if printed[s] and not after[s]]
         if kept:
             raise SyntaxProblem(

@@ -12,7 +12,7 @@ from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
@@ -286,7 +286,7 @@ class Game(Generic[P]):
         return found if found.is_file() else None
 
     @classmethod
-    def from_tags(cls, tags: dict[str, str]) -> Game[P]:
+    def from_tags(cls, tags: dict[str, str]) -> Self:
         """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
         A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
         problems = TagProblems()
