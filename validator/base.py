@@ -24,6 +24,7 @@ P = TypeVar("P", bound=Hashable)  # one game's position type
 # What an archive counts of a position (archive/positions.py: material search), in this order;
 # None where a game has no such count
 MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
+MATERIAL_SUMS = {"inciti": ("white_inciti", "black_inciti")}  # and the sums of them it counts too: name -> theirs
 Material = tuple[int | None, ...]
 EMPTY_SQUARE = "."  # an empty square (or point) of a board spelled out one character a square
 PIECE_BITS = 6  # the bits of Game.piece_bits: a square's bits fit one character of the archive (chr(48 + bits))
