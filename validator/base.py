@@ -489,6 +489,12 @@ class Game(Generic[P]):
         the ply (`end_rule`)."""
         return None
 
+    @classmethod
+    def ply_identity(cls, text: str) -> str:
+        """A ply of the main line as a record's identity takes it (archive/identity.py): as written,
+        unless what it adds says nothing of the ply played (Tablut's announcements)."""
+        return text
+
     def legal_plies(self, position: P) -> list[str]:
         """Every legal ply in canonical form (Laquet: for the position's roll)."""
         raise NotImplementedError
