@@ -260,10 +260,10 @@ class Archive:
         """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit)."""
         return list(self.iter_sql(sql, timeout))
 
-    def iter_sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> Iterator[dict]:
-        """`sql`, one row at a time."""
+    def iter_sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT, params: list | None = None) -> Iterator[dict]:
+        """`sql` (with its `params`), one row at a time."""
         self._existing()
-        yield from iter_sql(self.path, sql, timeout=timeout)
+        yield from iter_sql(self.path, sql, params, timeout)
 
     def most_recorded(self, game: str | None = None) -> tuple[str, str | None] | None:
         """The game and variant of most records with plies (the first by name of those of as many),

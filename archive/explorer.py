@@ -434,7 +434,7 @@ def replay(path: str, written: str) -> str:
     found = (
         []
         if record is None
-        else list(_archive(path).iter_sql(f"SELECT text FROM record_texts WHERE id = {record}", TIMEOUT))
+        else list(_archive(path).iter_sql("SELECT text FROM record_texts WHERE id = ?", TIMEOUT, [record]))
     )
     if not found:
         raise BadRequest(f"the archive has no record {written[:40]}", 404)
