@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 COMMENTS = attrgetter("comments")  # of a ply
 VARIATIONS = attrgetter("variations")  # of a ply
-SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in the sources column, searched as text
+SOURCES_COLUMN_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in `sources`, searched as text
 
 
 class _Comments(Visitor):
@@ -170,7 +170,7 @@ def rows(report: Report) -> Rows:
         "first_ply": first and first.ply,
         "path": report.source.path,
         "line": report.source.line,
-        "sources": " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
+        "sources": " ".join(tags[t] for t in SOURCES_COLUMN_TAGS if t in tags) or None,
         "comments": (" ".join(_comments(report.record)) or None) if report.record else None,
         "setting": found.setting,
         "ending": ending(report),

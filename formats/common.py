@@ -96,6 +96,9 @@ class Draft:
         return RecordText(lines, first, index, path, self.reader, parsed, problems, self.hint)
 
     def record(self) -> Record:
+        """The record read: its tags (with a Result tag, the result read, when the source gave none;
+        `tags` gets it too), each at its place (a tag of no place at the game's first line), its
+        main line and result."""
         first = self.locator.where(self.start)
         places = {name: self.places.get(name, first) for name in self.tags}
         result_line, result_column = self.locator.where(self.end if self.result_at is None else self.result_at)
