@@ -22,11 +22,10 @@ from urllib.parse import urlencode
 
 from lusoria import output
 from lusoria.archive.commands import Archive
-from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, FilterError, Filters
+from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, RESULTS, FilterError, Filters
 from lusoria.archive.tree import SORTS, Node
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
-from lusoria.notation.slips import RESULTS
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 from lusoria.validator.games import GAMES, rules_from_tags
