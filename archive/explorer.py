@@ -22,7 +22,8 @@ from urllib.parse import urlencode
 
 from lusoria import output
 from lusoria.archive.commands import Archive
-from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, RESULTS, FilterError, Filters
+from lusoria.archive.players import RESULTS
+from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, FilterError, Filters
 from lusoria.archive.tree import SORTS, Node
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number

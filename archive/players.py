@@ -11,6 +11,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import sqlite_utils
 
+# The Result tag's values (notation.slips.RESULTS, the grammar's: not imported, which would load the
+# reader for `--help`): the query's --result filter's, the explorer's and the move tree's counts
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
 
 def _canonical(fold: Callable[[str], str] = lambda sql: sql) -> str:
     """SQL: a name's canonical name, the name it is an alias of or itself (the parameter given

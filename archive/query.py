@@ -10,16 +10,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from lusoria.archive.players import MAX_SQL_INTEGER, name_condition, player_condition
+from lusoria.archive.players import MAX_SQL_INTEGER, RESULTS, name_condition, player_condition
 from lusoria.errors import LusoriaError
 from lusoria.source_tags import SOURCE_FORMAT
 
 if TYPE_CHECKING:
     from lusoria.notation.reader import RecordText
 
-# The Result tag's values (notation.slips.RESULTS, the grammar's: not imported, which would load the
-# reader for `--help`): the --result filter's, the explorer's and the move tree's counts
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 COLUMNS = [
     "id",
     "game",

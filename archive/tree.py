@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+from lusoria.archive.players import RESULTS
 from lusoria.archive.positions import SEARCH_TERMS, all_search_terms, keys_of, move_of, position_key, reaches
-from lusoria.archive.query import RESULTS
 from lusoria.archive.reading import DamagedArchive
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES, rules_from_tags

@@ -524,9 +524,9 @@ def test_a_result_none_of_the_four_is_an_error_not_an_empty_answer(archive):
 
 
 def test_the_archive_knows_the_results_the_grammar_writes():
-    """archive.query.RESULTS (the filter's, the explorer's, the tree's) restates the grammar's
+    """archive.players.RESULTS (the filter's, the explorer's, the tree's) restates the grammar's
     markers, which `--help` must not load the reader for: the same four."""
-    from lusoria.archive.query import RESULTS
+    from lusoria.archive.players import RESULTS
     from lusoria.notation.slips import RESULTS as MARKERS
 
     assert RESULTS == MARKERS
