@@ -6,7 +6,6 @@ import os
 import sqlite3
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import nullcontext
-from dataclasses import replace
 from itertools import chain, islice
 
 import sqlite_utils
@@ -17,7 +16,7 @@ from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
-from lusoria.archive.query import FilterError, Filters, build, summable
+from lusoria.archive.query import FilterError, Filters, build, selecting, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
 from lusoria.archive.removal import Read
@@ -96,7 +95,7 @@ def _selected(filters: Filters | None) -> tuple[str, list] | None:
     """SQL that selects the ids of the records `filters` match (None: every record, also when
     the only filters given change how others work: `symmetric`, `include_unknown`, `for`; a
     list of every id would cost the move tree 60 ms on 100,000 records)."""
-    if filters is None or replace(filters, symmetric=False, include_unknown=False, material_for=1) == Filters():
+    if filters is None or next(selecting(filters), None) is None:
         return None
     sql, params = build(filters, ordered=False)
     return f"SELECT id FROM ({sql})", params
@@ -260,10 +259,10 @@ class Archive:
         """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit)."""
         return list(self.iter_sql(sql, timeout))
 
-    def iter_sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> Iterator[dict]:
-        """`sql`, one row at a time."""
+    def iter_sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT, params: list | None = None) -> Iterator[dict]:
+        """`sql` (with its `params`), one row at a time."""
         self._existing()
-        yield from iter_sql(self.path, sql, timeout=timeout)
+        yield from iter_sql(self.path, sql, params, timeout)
 
     def most_recorded(self, game: str | None = None) -> tuple[str, str | None] | None:
         """The game and variant of most records with plies (the first by name of those of as many),

@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 
 from lusoria import output
 from lusoria.archive.commands import Archive
+from lusoria.archive.players import RESULTS
 from lusoria.archive.query import COLUMNS, MAX_SQL_INTEGER, FilterError, Filters
 from lusoria.archive.tree import SORTS, Node
 from lusoria.errors import LusoriaError
@@ -39,7 +40,6 @@ GAMES_SHOWN, MAX_GAMES = 50, 500  # games listed by default, and at most
 TIMEOUT = 10.0  # seconds each statement may run
 MAX_GAMES_LISTED = 400  # the archive's games and variants the form's list looks at, the most recorded first:
 # lusoria knows some 200, and checking a name costs up to 2.5 ms
-RESULTS = ("1-0", "1/2-1/2", "0-1", "*")
 SIDES = ("", "white", "black")  # the player's side: either, White, Black
 TEXT_FILTERS = ("game", "variant", "player", "white", "black", "event", "date_from", "date_to", "result")
 
@@ -442,7 +442,7 @@ def replay(path: str, written: str) -> str:
     found = (
         []
         if record is None
-        else list(_archive(path).iter_sql(f"SELECT text FROM record_texts WHERE id = {record}", TIMEOUT))
+        else list(_archive(path).iter_sql("SELECT text FROM record_texts WHERE id = ?", TIMEOUT, [record]))
     )
     if not found:
         raise BadRequest(f"the archive has no record {written[:40]}", 404)

@@ -47,7 +47,7 @@ REPLAYED = {  # made from each record replayed: their columns and types
         ("move", "TEXT"),
     ],
 }
-FORMATS = ("parquet", "csv")
+_FILE_FORMATS = ("parquet", "csv")
 BATCH = 50_000
 Columns = list[tuple[str, str]]  # a file's columns: name, SQLite type
 
@@ -57,12 +57,12 @@ READ_AS = {"packed_text": ("text", "TEXT", TEXT_OF)}  # a column exported in ano
 # of their players (of a player a record names by any of their names, in any case of their ASCII
 # letters: the columns' collation), those no record exported writes too: what joins their names
 NAMES = "SELECT white FROM records WHERE id IN chosen UNION SELECT black FROM records WHERE id IN chosen"
-PLAYERS = f"SELECT name FROM player_aliases WHERE alias IN ({NAMES}) UNION {NAMES}"
+_PLAYER_NAMES = f"SELECT name FROM player_aliases WHERE alias IN ({NAMES}) UNION {NAMES}"
 WITH_RECORDS = {
     "records": "id IN chosen",
     "tags": "record_id IN chosen",
     "diagnostics": "record_id IN chosen",
-    "player_aliases": f"name IN ({PLAYERS})",
+    "player_aliases": f"name IN ({_PLAYER_NAMES})",
     "record_texts": "id IN chosen",
 }
 Selected = tuple[str, list] | None  # SQL that selects the ids of the records exported, its parameters (None: all)
@@ -90,14 +90,14 @@ def _table(conn: sqlite3.Connection, table: str, selected: Selected) -> tuple[Co
     return [(name, kind) for name, kind, _ in found], _rows(conn, names, table, selected)
 
 
-def replayed_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
+def _ply_rows(source: RecordText) -> tuple[list[tuple], list[tuple]]:
     """The rows of `plies` and `variation_plies` of one record (its id as `source.index`)."""
     report = check(source)
     rules, positions = report.rules, report.positions
     if rules is None or not positions:
         return [], []
     boards, materials = boards_and_materials(rules, positions)
-    moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)] + [None]
+    moves = [*report.main_line, None]
     strings = [rules.format_position(position) for position in positions]
     plies = [
         (source.index, ply, string, board.decode(), move, following, *material)
@@ -114,7 +114,7 @@ def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], se
     of `variation_plies` are added to `variations` meanwhile (few records have any)."""
     texts = _rows(conn, "id, text", "record_texts", selected)
     sources = (RecordText(text, index=record) for record, text in texts)
-    for found in in_workers(replayed_rows, sources, jobs):
+    for found in in_workers(_ply_rows, sources, jobs):
         assert isinstance(found, tuple)  # records read from the archive: no problem of a source among them
         plies, more = found
         variations += more
@@ -180,7 +180,7 @@ def export(
     ValueError for an unknown format, or Parquet without pyarrow;
     NotADirectory when `directory` is a file; OSError when it cannot be made or written to, or a
     file there is a symbolic link."""
-    if format not in FORMATS:
+    if format not in _FILE_FORMATS:
         raise ValueError(f"the export format is parquet or csv, not '{format}'")
     if os.path.exists(directory) and not os.path.isdir(directory):
         raise NotADirectory(directory)

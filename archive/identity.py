@@ -4,7 +4,8 @@ Two records are the same game when they agree on the game, the rule set (the var
 every option, as the tags choose them), the start position, the plies of the main line in
 canonical form, the result, and the Seven Tag Roster (a missing tag counts as `?`, dates as
 `????.??.??`, white space in values folded). Move numbers, white space, tag order, comments,
-NAGs, variations, Tablut's announcements (`+`, `++`) and the other tags take no part: a record
+NAGs, variations, what a ply adds that says nothing of it (Tablut's announcements, `+` and `++`:
+`Game.ply_identity`) and the other tags take no part: a record
 and its `lusoria fmt` form are the same game. A record that does not parse is identified by its text with white space folded.
 """
 
@@ -13,10 +14,10 @@ from __future__ import annotations
 import hashlib
 import sys
 from dataclasses import dataclass
-from itertools import repeat
 
 from lusoria.notation.reader import RecordText
 from lusoria.notation.writer import ROSTER, UNKNOWN
+from lusoria.validator.games import GAMES
 from lusoria.validator.replay import Report, check
 
 SETTING_TAGS = tuple(tag for tag in ROSTER if tag != "Result")
@@ -58,9 +59,10 @@ def identity(report: Report) -> Identity:
     )
     roster = [_folded(record.tags.get(tag, UNKNOWN.get(tag, "?"))) for tag in SETTING_TAGS]
     written = [ply.text for ply in record.main.plies]
-    replayed = max(len(report.positions) - 1, 0)  # the main line's plies played, whose canonical text is known
-    written[:replayed] = map(report.canonical.__getitem__, zip(repeat(0), range(replayed)))
-    plies = tuple(map(sys.intern, map(str.rstrip, written, repeat("+"))))
+    played = report.main_line  # the plies played, whose canonical text is known
+    written[: len(played)] = played
+    game = type(rules) if rules else GAMES[record.game]
+    plies = tuple(map(sys.intern, map(game.ply_identity, written)))
     setting = ("record", record.game, *rule_set, start, *roster)
     result = _folded(record.tags.get("Result", record.result))
     return Identity(key64(*setting, result, record.result, *plies), key64(*setting), plies)

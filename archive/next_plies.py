@@ -106,23 +106,35 @@ class NextPlies:
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        self.summed: set[int] | None = None
-        self.version = -1
+        self._summed: set[int] | None = None
+        self.version = -1  # the archive's data_version when the keys were read
 
     def refresh(self) -> None:
-        version = self.conn.execute("PRAGMA data_version").fetchone()[0]
-        if self.summed is None or version != self.version:
-            self.summed = {key for (key,) in self.conn.execute("SELECT DISTINCT position FROM next_plies")}
-            self.version = version
+        """Read the keys again when another process wrote to the archive since they were read."""
+        if self._data_version() != self.version:
+            self._summed = None
+        self._keys()
+
+    @property
+    def summed(self) -> set[int]:
+        """The keys of the positions summed up: read at the first use after `forget`."""
+        return self._keys()
+
+    def _keys(self) -> set[int]:
+        if self._summed is None:
+            self.version = self._data_version()
+            self._summed = {key for (key,) in self.conn.execute("SELECT DISTINCT position FROM next_plies")}
+        return self._summed
+
+    def _data_version(self) -> int:
+        return self.conn.execute("PRAGMA data_version").fetchone()[0]
 
     def add(self, plies: list[tuple[int, Columns]], lines: dict[int, list[str]], codes: dict[str, str]) -> None:
         """Add the new records' plies (each record's `next_ply_rows`; `lines`: its main line's
         plies, `codes`: theirs in `moves`), once their other rows are in: a position first reached
         in their openings is summed up from all its games, the plies from a position summed up
         already are added to its sums. Call `forget` when the transaction is rolled back."""
-        if self.summed is None:
-            self.refresh()
-        summed: set[int] = self.summed  # type: ignore[assignment]
+        summed = self.summed
         new: dict[int, list] = {}
         for _, (_, opening) in plies:
             for terms in opening:
@@ -139,7 +151,7 @@ class NextPlies:
         """Write the records' plies from the positions summed up to temp.new_plies, a row per record,
         position and ply: how many times the record plays it there and the sum of their numbers.
         Whether there was any."""
-        summed: set[int] = self.summed  # type: ignore[assignment]
+        summed = self.summed
         rows: list[tuple] = []
         for record, (keys, _) in plies:
             counted: dict[tuple[int, str], list[int]] = {}
@@ -160,8 +172,6 @@ class NextPlies:
         """Take the plies of records about to be removed (as `add` takes them) out of the sums,
         before their rows go (their records are read); a row left without a game goes. The
         positions whose first or last date one of them gave, which `resum` sums up again."""
-        if self.summed is None:
-            self.refresh()
         if not self._counted(plies, lines, codes):
             return set()
         conn = self.conn
@@ -179,7 +189,7 @@ class NextPlies:
         (`openings`) that no record plays from in its first SUMMED_PLIES plies any more is summed up
         no longer; one of `again` (whose first or last date was theirs, or whose sums could not be
         taken off) is summed up again from its games, sought as an opening the archive holds has it."""
-        summed: set[int] = self.summed  # type: ignore[assignment]
+        summed = self.summed
         terms = []
         for key in sorted((openings | again) & summed):
             token = position_token(key)
@@ -199,7 +209,7 @@ class NextPlies:
         for the first EXACT_PLIES plies, then a short one, which may be several) may be."""
         if not terms:
             return set()
-        summed: set[int] = self.summed  # type: ignore[assignment]
+        summed = self.summed
         tokens = {position_token(key): key for key in summed}
         found = {tokens[term[:KEY_LENGTH]] for ply, term in terms if ply < EXACT_PLIES and term[:KEY_LENGTH] in tokens}
         short = {term[:SHORT_LENGTH] for ply, term in terms if ply >= EXACT_PLIES}
@@ -207,4 +217,4 @@ class NextPlies:
 
     def forget(self) -> None:
         """Read the keys again at the next batch (this one's were rolled back)."""
-        self.summed = None
+        self._summed = None

@@ -11,6 +11,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import sqlite_utils
 
+# The Result tag's values (notation.slips.RESULTS, the grammar's: not imported, which would load the
+# reader for `--help`): the query's --result filter's, the explorer's and the move tree's counts
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
 
 def _canonical(fold: Callable[[str], str] = lambda sql: sql) -> str:
     """SQL: a name's canonical name, the name it is an alias of or itself (the parameter given
@@ -237,10 +241,15 @@ def most_games(top: int, records: tuple[str, list] | None = None) -> tuple[str, 
 MAX_SQL_INTEGER = 2**63 - 1  # SQLite's largest integer: a LIMIT past it is all rows (a larger one overflows)
 
 
+def check_top(top: int) -> None:
+    """ValueError for a `top` (a number of rows to show) below 1."""
+    if top < 1:
+        raise ValueError(f"top is a number of rows from 1 on, not {top}")
+
+
 def _first(top: int, query: str, records: tuple[str, list] | None) -> tuple[str, list]:
     """The first `top` rows of `query` (`_counted`); ValueError for a `top` below 1 (SQLite takes
     a negative LIMIT for none)."""
-    if top < 1:
-        raise ValueError(f"top is a number of rows from 1 on, not {top}")
+    check_top(top)
     sql, params = _counted(query + " LIMIT ?", records)
     return sql, params + [min(top, MAX_SQL_INTEGER)]

@@ -23,11 +23,21 @@ import sqlite_utils
 import zstandard
 
 from lusoria.archive.functions import FunctionError, go_on, inflated
-from lusoria.validator.base import BLACK, EMPTY_SQUARE, MATERIAL, PIECE_BITS, WHITE, Game, Material, Position
+from lusoria.validator.base import (
+    BLACK,
+    EMPTY_SQUARE,
+    MATERIAL,
+    MATERIAL_SUMS,
+    PIECE_BITS,
+    WHITE,
+    Game,
+    Material,
+    Position,
+)
 from lusoria.validator.games import GAMES
 from lusoria.validator.grid import GridGame
 
-RANGED = (*MATERIAL, "inciti")  # inciti: of both sides
+RANGED = (*MATERIAL, *MATERIAL_SUMS)
 RANGE_COLUMNS = ["record_id", *(f"{name}_{end}" for name in RANGED for end in ("min", "max"))]
 RUN_COLUMNS = ["record_id", "first_ply", "last_ply", *MATERIAL]
 EMPTY = EMPTY_SQUARE
@@ -163,10 +173,8 @@ def material_range(materials: list[Material]) -> list:
     """The least and the most of each material count over a record's plies (a row of
     `material_ranges` without its record id)."""
     counts = {name: [material[index] for material in materials] for index, name in enumerate(MATERIAL)}
-    counts["inciti"] = [
-        w + b if w is not None and b is not None else None
-        for w, b in zip(counts["white_inciti"], counts["black_inciti"])
-    ]
+    for total, parts in MATERIAL_SUMS.items():
+        counts[total] = [None if None in values else sum(values) for values in zip(*(counts[part] for part in parts))]
     found: list[int | None] = []
     for name in RANGED:
         values = [value for value in counts[name] if value is not None]

@@ -6,11 +6,11 @@ rendered by the face (lusoria.output)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from lusoria.archive.players import MAX_SQL_INTEGER, name_condition, player_condition
+from lusoria.archive.players import MAX_SQL_INTEGER, RESULTS, name_condition, player_condition
 from lusoria.errors import LusoriaError
 from lusoria.source_tags import SOURCE_FORMAT
 
@@ -221,7 +221,7 @@ class Filters:
     )
     result: str | None = _filter(
         help="The result as the Result tag writes it (* unfinished).",
-        choices=("1-0", "0-1", "1/2-1/2", "*"),
+        choices=RESULTS,
         where="records.result = ?",
     )
     ending: str | None = _filter(
@@ -336,6 +336,15 @@ SUMMED_FILTERS = {"game": "n.game = lower(?)", "variant": "n.variant = lower(?)"
 UNCHANGING = {"symmetric", "include_unknown", "material_for"}
 
 
+def selecting(filters: Filters) -> Iterator[tuple[str, Any]]:
+    """The filters given (not at their defaults) that select records by themselves (not
+    `UNCHANGING`): each one's name and value."""
+    for declared in fields(filters):
+        value = getattr(filters, declared.name)
+        if declared.name not in UNCHANGING and value != declared.default and value != []:
+            yield declared.name, value
+
+
 def summable(filters: Filters, variations: bool) -> tuple[str, list] | None:
     """Conditions over `n` (a row of `next_plies`) that select the records `filters` select, or
     None when the sums cannot tell (a player, dates, words, a variant by another name than its
@@ -345,12 +354,9 @@ def summable(filters: Filters, variations: bool) -> tuple[str, list] | None:
     if variations or filters.player is not None or filters.variant is not None and tags_of_name(filters.variant):
         return None
     conditions, params = [], []
-    for declared in fields(filters):
-        value = getattr(filters, declared.name)
-        if declared.name in UNCHANGING or value == declared.default or value == []:
-            continue
-        if declared.name not in SUMMED_FILTERS or value is None:
+    for name, value in selecting(filters):
+        if name not in SUMMED_FILTERS:
             return None
-        conditions.append(SUMMED_FILTERS[declared.name])
+        conditions.append(SUMMED_FILTERS[name])
         params.append(value)
     return " AND ".join(conditions), params

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 COMMENTS = attrgetter("comments")  # of a ply
 VARIATIONS = attrgetter("variations")  # of a ply
-SOURCE_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in the sources column, searched as text
+SOURCES_COLUMN_TAGS = ("Source", "Annotator", "Transcriber", "Manuscript")  # joined in `sources`, searched as text
 
 
 class _Comments(Visitor):
@@ -174,7 +174,7 @@ def rows(report: Report) -> Rows:
         "first_ply": first and first.ply,
         "path": report.source.path,
         "line": report.source.line,
-        "sources": " ".join(tags[t] for t in SOURCE_TAGS if t in tags) or None,
+        "sources": " ".join(tags[t] for t in SOURCES_COLUMN_TAGS if t in tags) or None,
         "comments": (" ".join(_comments(report.record)) or None) if report.record else None,
         "setting": found.setting,
         "ending": ending(report),
@@ -273,7 +273,7 @@ def line_rows(report: Report) -> dict[str, Columns]:
     rules, positions = report.rules, report.positions
     if rules is None or not positions:
         return {}
-    moves = [report.canonical[0, ply] for ply in range(len(positions) - 1)]
+    moves = report.main_line
     keys = keys_of(rules, positions)
     return {"positions": position_rows(keys, moves), "next_plies": next_ply_rows(rules, positions, keys)}
 

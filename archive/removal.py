@@ -9,7 +9,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from itertools import islice
 from typing import TYPE_CHECKING
 
@@ -99,14 +99,27 @@ class Replacement:
     def __init__(self, conn: sqlite3.Connection, read: Read | None = None) -> None:
         self.conn = conn
         self.read = read or Read([], [])
-        self.held: dict[str, list[int]] | None = None  # by file not read yet
-        self.pending: set[int] = set()  # the records held from files not read yet
         self.unseen: set[int] = set()  # those of the file being read not found in it yet
         self.file: str | None = None  # the file being read (`same_file`; a path of no file as it is)
         self.replaced: set[str | None] = set()  # the files some of whose records were removed
         self.aside: dict[int, Rows] = {}  # by the id of the record of the same game they wait for
         self.failed: set[str] = set()  # the files of the records lusoria failed on: not emptied
         self.undo: list[Callable[[], object]] = []  # how to undo each change since `saved`, in order
+
+    @cached_property
+    def held(self) -> dict[str, list[int]]:
+        """The records the archive holds, by file not read yet: read at the first use (`sort`'s first
+        call, in its transaction)."""
+        held: dict[str, list[int]] = {}
+        for record, path, file in self.conn.execute("SELECT id, path, file FROM records WHERE path IS NOT NULL"):
+            if names_a_file(path):
+                held.setdefault(same_file(path, file), []).append(record)
+        return held
+
+    @cached_property
+    def pending(self) -> set[int]:
+        """The records held from files not read yet (at first, every one held)."""
+        return {record for records in self.held.values() for record in records}
 
     def saved(self) -> None:
         """Note from now on how to undo what `sort` and `returned` change, for `restore` (a batch
@@ -125,11 +138,9 @@ class Replacement:
             self.undo.append(partial(found.discard, item))
 
     def sort(self, batch: list[Rows | Failure], following: Rows | Failure | None) -> Sorted:
-        """What `batch` does to the records held (the archive is read at the first call, in its
+        """What `batch` does to the records held (`held`: read at the first call, in its
         transaction); `following`: what comes after it (None: nothing), which tells whether the
         file of its last record ends in it (a Failure tells nothing: the next batch will)."""
-        if self.held is None:
-            self._hold()
         files, left = len(self.replaced), set[int]()  # left: the records read not stored now, by identity
         found, removed = self._read(batch, left)
         if following is None or (isinstance(following, Rows) and _file(following) != self.file):
@@ -155,6 +166,7 @@ class Replacement:
         same game as one held from a file not read yet is set aside (the first one: the others
         are duplicates), and stored if that record is removed (`returned`), as a new import of
         the files would store it, else counted a duplicate (`left_aside`); it is added to `left`."""
+        pending = self.pending  # (the archive read at the first call)
         held = owners(self.conn, [checked.hash for checked in batch if isinstance(checked, Rows)])
         found: dict[int, Rows] = {}
         removed: list[int] = []
@@ -166,21 +178,13 @@ class Replacement:
                     self.unseen.remove(owner)
                     self.undo.append(partial(self.unseen.add, owner))
                     found[owner] = checked
-                elif owner in self.pending and owner not in self.aside:
+                elif owner in pending and owner not in self.aside:
                     self.aside[owner] = checked
                     self.undo.append(partial(self.aside.pop, owner))
                     left.add(id(checked))
             elif checked.file is not None:
                 self._add(self.failed, checked.file)
         return found, removed
-
-    def _hold(self) -> None:
-        """Read which records the archive holds from which files."""
-        self.held = {}
-        for record, path, file in self.conn.execute("SELECT id, path, file FROM records WHERE path IS NOT NULL"):
-            if names_a_file(path):
-                self.held.setdefault(same_file(path, file), []).append(record)
-                self.pending.add(record)
 
     def _end(self, following: str | None) -> list[int]:
         """End the file being read, whose records not found again are removed (their ids given),
@@ -191,7 +195,6 @@ class Replacement:
         gone = sorted(self.unseen) if self.unseen and self.file not in kept else []
         if gone:
             self._add(self.replaced, self.file)
-        assert self.held is not None
         begun = self.held.pop(following, []) if following else []
         self.undo.append(partial(self._unbegin, self.file, self.unseen, following, begun))
         self.file, self.unseen = following, set(begun)
@@ -201,7 +204,6 @@ class Replacement:
     def _unbegin(self, file: str | None, unseen: set[int], following: str | None, begun: list[int]) -> None:
         """Undo `_end`: `file` is read again, `unseen` its records not found yet, and the file
         `following` holds its records `begun` (none: it held none) not read yet."""
-        assert self.held is not None
         if following and begun:
             self.held[following] = begun
             self.pending.update(begun)
@@ -210,7 +212,6 @@ class Replacement:
     def _emptied(self) -> list[int]:
         """The records held from the files read that gave none (a file now empty; not one that
         could not be read, nor one whose records lusoria failed on): all removed."""
-        assert self.held is not None
         removed: list[int] = []
         kept = self.failed | self.read.unread()
         for file in dict.fromkeys(stored_file(path) for path in self.read.files):
@@ -224,7 +225,6 @@ class Replacement:
     def gone(self) -> dict[str, int]:
         """For each path read, how many files the archive holds under it (or as it) no longer exist
         (their records are kept): once every record is read."""
-        assert self.held is not None
         counts = {
             shown_path(path): sum(_under(file, folder) and not os.path.exists(fs_path(file)) for file in self.held)
             for path, folder in ((path, stored_file(path)) for path in self.read.paths)

@@ -15,19 +15,13 @@ from lusoria.archive.positions import EXACT_PLIES, SEARCH_TERMS, boards_and_mate
 from lusoria.errors import LusoriaError
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText
-from lusoria.validator.base import Game, OptionError, Position
+from lusoria.validator.base import MATERIAL, MATERIAL_SUMS, Game, OptionError, Position
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Diagnostic, check
 
 TERMS = {  # the names a material condition may use, as SQL over material_runs
-    "white": "s.white",
-    "black": "s.black",
-    "king": "s.king",
-    "white_inciti": "s.white_inciti",
-    "black_inciti": "s.black_inciti",
-    "inciti": "s.white_inciti + s.black_inciti",
-    "white_off": "s.white_off",
-    "black_off": "s.black_off",
+    **{name: f"s.{name}" for name in MATERIAL},
+    **{total: " + ".join(f"s.{part}" for part in parts) for total, parts in MATERIAL_SUMS.items()},
 }
 OPERATORS = ("<=", ">=", "!=", "==", "=", "<", ">")
 MAX_MATERIAL = 256  # pieces: the squares of the largest board

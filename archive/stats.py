@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import sqlite_utils
 
-from lusoria.archive.players import most_games
+from lusoria.archive.players import check_top, most_games
 from lusoria.formats.contract import TYPE_TAG
 
 # The records a reader refused (of no game; their type kept as the contract's TYPE_TAG) and the
@@ -44,8 +44,7 @@ def stats(
     most records (a mixed archive holds 160 variants), and how many variants and records the
     others are (`more_variants`), of the records `records` selects (SQL that selects their ids,
     with its parameters; None: every record); ValueError for a `top` below 1."""
-    if top < 1:
-        raise ValueError(f"top is a number of rows from 1 on, not {top}")
+    check_top(top)
     chosen, chosen_params = (f"records.id IN ({records[0]})", records[1]) if records else ("1", [])
 
     def rows(sql: str, *params: int) -> list[tuple]:

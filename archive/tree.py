@@ -15,12 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+from lusoria.archive.players import RESULTS
 from lusoria.archive.positions import SEARCH_TERMS, all_search_terms, keys_of, move_of, position_key, reaches
 from lusoria.archive.reading import DamagedArchive
 from lusoria.validator.base import WHITE, Game, Illegal, Position
 from lusoria.validator.games import GAMES, rules_from_tags
 
-RESULTS = ("1-0", "1/2-1/2", "0-1")  # White's win, a draw, Black's
+WHITE_WON, BLACK_WON, DRAWN = RESULTS[:3]  # the result markers but `*`
 # Per position asked for (`wanted`: what positions.search_terms gives), ply played from it (its code; a
 # ply of a variation not in the dictionary: a space and its text) and rule set: the games, their
 # plies and the sum of those plies' numbers, the games of each result (with a player, also those they won and lost) and
@@ -34,7 +35,8 @@ found(key, token, move, doc, ply) AS (
   FROM wanted w CROSS JOIN position_plies v ON v.term >= w.low AND v.term < w.high
   WHERE {reaches("v", "w", bare=False)}{{variations}})"""
 COUNTS = "count(DISTINCT f.doc), count(*), sum(f.ply), " + ", ".join(
-    f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)" for result in RESULTS
+    f"count(DISTINCT CASE r.result WHEN '{result}' THEN f.doc END)"
+    for result in (WHITE_WON, DRAWN, BLACK_WON)  # the Node's white, draws, black
 )
 DATES = "min(r.date_from), max(r.date_to)"
 LEVEL = (
@@ -242,7 +244,7 @@ def _counted(
         won, lost = (
             f"count(DISTINCT CASE WHEN {player[0]} THEN (CASE r.result WHEN '{a}' THEN f.doc END) "
             f"ELSE (CASE r.result WHEN '{b}' THEN f.doc END) END)"
-            for a, b in (("1-0", "0-1"), ("0-1", "1-0"))
+            for a, b in ((WHITE_WON, BLACK_WON), (BLACK_WON, WHITE_WON))
         )
         params += player[1] * 2
     rows: list = []

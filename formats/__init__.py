@@ -8,7 +8,7 @@ time with `FORMATS.register`.
 | `lgn` | `*.lgn` | lusoria's own (`notation.reader`) |
 | `otn` | `*.otg` | OpenTafl Notation (`otn`) |
 | `tafl` | `*.txt` that starts with a move list | tafl move lists (`tafl`) |
-| `aage` | `*.json` | the aagenielsen.dk scrape (`tafl`) |
+| `aage` | `*.json` | the aagenielsen.dk scrape (`aage`) |
 | `tablut-challenge` | `*_gameLog.txt` | Tablut Challenge server logs (`tablut_challenge`) |
 | `csv` | `*.csv` that starts with a move list, two counts and a status | the Rust tafl engines' games (`tafl`) |
 
@@ -117,7 +117,7 @@ def unnamed_as_sniffed(entry: Format) -> Format:
 
 
 BUILT_IN = (
-    Format("lgn", ".lgn", (".lgn",), write=imported_on_call("lusoria.formats.convert", "write_lgn")),
+    Format("lgn", ".lgn", (".lgn",), write=imported_on_call("lusoria.formats.lgn", "write_lgn")),
     Format(
         "otn",
         ".otg, .otn",

@@ -309,7 +309,37 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     if not isinstance(game, dict) or "Moves" not in game:
         raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
     fields = _Fields(draft, game)
-    kind = fields.field("AageGameTypeName")
+    kind, at = fields.field("AageGameTypeName"), fields.offset("AageGameTypeName")
+    _read_site_and_players(draft, fields, path)
+    named, chosen, why = _game_type(kind, game.get("AageGameTypeKey"), tags)
+    if chosen is None or why:  # refused: the record keeps what the file says of the game, for the archive
+        draft.tag(TYPE_TAG, kind, at)
+        _read_winner(draft, fields)
+        draft.problems.append(draft.problem(why or refused_message(kind), at, kind, "tag"))
+        return None
+    for name, value in chosen.items():
+        draft.tag(name, value, at)
+    try:
+        rules = tafl_rules(draft.tags)
+    except OptionError as problem:
+        raise draft.problem(str(problem), at, rule="tag") from None
+    _check_first_mover(draft, fields, rules, kind)
+    _read_moves_field(draft, fields, rules)
+    if named:
+        others = itertools.takewhile(
+            bool, (FORMATS["aage"].games.get(f"{named}/{number}", {}) for number in itertools.count(2))
+        )
+        rules = _layout(draft, rules, list(others))  # (the type's other layouts: `Sea battle tafl 13x13#34/2`)
+    if rules.settings.unwritten == "n" and draft.line.plies and not draft.listed:
+        rules = _old_style(draft)
+    _read_winner(draft, fields, "Termination" in draft.tags)
+    return rules
+
+
+def _read_site_and_players(draft: Draft, fields: _Fields, path: str) -> None:
+    """The Site tag, the site's number of the game when the file's name says it (`SiteGameId`),
+    and the players' names (HTML entities decoded)."""
+    game = fields.game
     draft.tag("Site", "aagenielsen.dk")
     if site_id := _site_id(path, game.get("AageGameTypeKey")):
         draft.tag("SiteGameId", site_id)
@@ -318,26 +348,25 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
             draft.tag(
                 tag, html.unescape(fields.text(field, game[field])), fields.offset(field)
             )  # (the scrape: `J&uuml;rgen`)
+
+
+def _game_type(
+    kind: str, key: object, tags: dict[str, str] | None
+) -> tuple[str | None, Mapping[str, str] | None, str | None]:
+    """The catalogue's entry of the game type `kind` (its `key`: two types share a name), its tags
+    and why lusoria refuses its records (None: it reads them); for a type lusoria cannot read, the
+    tags of the reading options (`tags`) when given, and no entry."""
     types = FORMATS["aage"].games
-    names = (f"{kind}#{game.get('AageGameTypeKey')}", kind)  # (two types share a name: by key)
-    named = next((name for name in names if name in types), None)
+    named = next((name for name in (f"{kind}#{key}", kind) if name in types), None)
     chosen = types[named] if named else None
     why = _refused_type(chosen) if chosen is not None else None  # (a type lusoria does not play)
     if (chosen is None or why) and tags:  # the rules the reading options give, for a type lusoria cannot read
-        chosen, why, named = chosen_tags(FORMATS["tafl"].games[""], tags), None, None
-    if chosen is None or why:  # refused: the record keeps what the file says of the game, for the archive
-        draft.tag(TYPE_TAG, kind, fields.offset("AageGameTypeName"))
-        _read_winner(draft, fields)
-        draft.problems.append(
-            draft.problem(why or refused_message(kind), fields.offset("AageGameTypeName"), kind, "tag")
-        )
-        return None
-    for name, value in chosen.items():
-        draft.tag(name, value, fields.offset("AageGameTypeName"))
-    try:
-        rules = tafl_rules(draft.tags)
-    except OptionError as problem:
-        raise draft.problem(str(problem), fields.offset("AageGameTypeName"), rule="tag") from None
+        return None, chosen_tags(FORMATS["tafl"].games[""], tags), None
+    return named, chosen, why
+
+
+def _check_first_mover(draft: Draft, fields: _Fields, rules: TaflGame, kind: str) -> None:
+    """A note when `WhoMovedFirst` says another side than the one the game type's rules start with."""
     first_white = rules.initial().turn == WHITE
     said = fields.field("WhoMovedFirst").lower()
     if said in ("white", "black") and (said == "white") != first_white:
@@ -345,14 +374,6 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
             f"WhoMovedFirst says {said}, but {kind} games start with "
             f"{'White' if first_white else 'Black'}; the game type decides"
         )
-    _read_moves_field(draft, fields, rules)
-    if named:
-        others = itertools.takewhile(bool, (types.get(f"{named}/{number}", {}) for number in itertools.count(2)))
-        rules = _layout(draft, rules, list(others))  # (the type's other layouts: `Sea battle tafl 13x13#34/2`)
-    if rules.settings.unwritten == "n" and draft.line.plies and not draft.listed:
-        rules = _old_style(draft)
-    _read_winner(draft, fields, "Termination" in draft.tags)
-    return rules
 
 
 def _read_moves_field(draft: Draft, fields: _Fields, rules: TaflGame) -> None:

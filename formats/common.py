@@ -96,6 +96,9 @@ class Draft:
         return RecordText(lines, first, index, path, self.reader, parsed, problems, self.hint)
 
     def record(self) -> Record:
+        """The record read: its tags (with a Result tag, the result read, when the source gave none;
+        `tags` gets it too), each at its place (a tag of no place at the game's first line), its
+        main line and result."""
         first = self.locator.where(self.start)
         places = {name: self.places.get(name, first) for name in self.tags}
         result_line, result_column = self.locator.where(self.end if self.result_at is None else self.result_at)
@@ -163,15 +166,7 @@ def tafl_rules(tags: dict[str, str]) -> TaflGame:
     game = GAMES[tags["Game"]] if tags.get("Game") in GAMES else None
     if game is None or not issubclass(game, TaflGame):
         raise OptionError(f"'{shown(str(tags.get('Game')))}' is not a tafl game", "Game")
-    rules = rules_from_tags(game, tags)
-    assert isinstance(rules, TaflGame)
-    return rules
-
-
-def position_after(played: Played) -> TaflPosition:
-    """The tafl position a ply leads to (`Played` holds any game's)."""
-    assert isinstance(played.position, TaflPosition)
-    return played.position
+    return rules_from_tags(game, tags)
 
 
 def without_captures(text: str) -> str:
@@ -179,7 +174,7 @@ def without_captures(text: str) -> str:
 
 
 def _site_list_read(
-    draft: Draft, rules: TaflGame, index: int, move: Move | None, position: TaflPosition, played: Played
+    draft: Draft, rules: TaflGame, index: int, move: Move | None, position: TaflPosition, played: Played[TaflPosition]
 ) -> bool:
     """The capture list of ply `index` of `draft`'s main line (`move`, `played` from `position`) read as a
     tafl site writes it (`read_site_captures`): a soldier captured and left out of a list the move
@@ -187,8 +182,8 @@ def _site_list_read(
     list the rules do not make."""
     geo, ply = rules.geo, draft.line.plies[index]
     written = move.captures if move else None
-    board = played_on(position, position_after(played))
-    gone = taken(board, position_after(played).board)  # the mover's square and what the move captured
+    board = played_on(position, played.position)
+    gone = taken(board, played.position.board)  # the mover's square and what the move captured
     actual = frozenset(gone) - {move.origin} if move else frozenset()
     soldiers = frozenset(square for square in actual if board[square] != KING)
     if written is None and index in draft.listed and soldiers:  # the notation would compute them
@@ -229,7 +224,7 @@ def read_site_captures(draft: Draft, rules: TaflGame) -> None:
 
 def main_line_played(
     draft: Draft, rules: TaflGame, texts: list[str] | None = None
-) -> Iterator[tuple[int, TaflPosition, Played]]:
+) -> Iterator[tuple[int, TaflPosition, Played[TaflPosition]]]:
     """Replay `draft`'s main line (its plies' `texts`, as written when not given) from its
     Position, or the start: each ply's index, the position before it and how it played. A ply
     that ends the game is read where it did not when the next ply shows that the game went on
@@ -242,14 +237,14 @@ def main_line_played(
         return
     plies = draft.line.plies
     texts = texts or [ply.text for ply in plies]
-    ahead: Played | None = None  # the ply played past the end of the game that the ply before it ended
+    ahead: Played[TaflPosition] | None = None  # the ply played past the end of the game that the ply before it ended
     for index in range(len(plies)):
         try:
             played = ahead if ahead is not None else rules.play(position, texts[index])
         except Illegal:
             return
         went_on = (
-            rules.play_past_end(position_after(played), texts[index + 1])
+            rules.play_past_end(played.position, texts[index + 1])
             if played.outcome is not None and index + 1 < len(plies)
             else None
         )
@@ -260,7 +255,7 @@ def main_line_played(
         yield index, position, played
         if played.outcome is not None:
             return
-        position = position_after(played)
+        position = played.position
 
 
 def note_the_end(draft: Draft, index: int, played: Played, source: str) -> None:

@@ -1,5 +1,5 @@
 """`lusoria convert`: records of any format read, written in a format that has a writer (lgn's
-own is here: the canonical text)."""
+is formats.lgn's `write_lgn`: the canonical text)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from lusoria.files import common_folder
 from lusoria.formats import FORMATS, Format, Writer
 from lusoria.formats.lgn import with_source_tags
 from lusoria.formats.sources import given
-from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
+from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import STDIN, Problem, Source, is_text, names_a_file
 from lusoria.pipeline import reports
-from lusoria.validator.replay import ERROR, Diagnostic, Report, canonical_text
+from lusoria.validator.replay import ERROR, Diagnostic, Report
 
 
 def targets() -> list[str]:
@@ -97,12 +97,3 @@ def file_name(source: RecordText, suffix: str, inputs: str) -> str:
     folder = os.path.relpath(os.path.dirname(os.path.abspath(path)), inputs)
     folder = "" if Path(folder).parts[:1] == (os.pardir,) else folder  # never above the directory (a name escaped)
     return os.path.normpath(os.path.join(folder, f"{Path(path).stem}-{source.index}{suffix}"))
-
-
-def write_lgn(report: Report) -> str:
-    """A replayed record in lusoria's notation (its canonical text); ValueError when a token of it
-    is longer than lusoria reads (escapes make a value longer)."""
-    text = canonical_text(report)
-    if (token := long_token(text, LGN_TOKENS)) is not None:
-        raise ValueError(f"written in lusoria's notation it would hold {token_message(token)}")
-    return text

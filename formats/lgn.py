@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lusoria.formats import FORMATS
-from lusoria.notation.reader import RecordText
+from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
 from lusoria.notation.sources import names_a_file
 from lusoria.source_tags import SOURCE_FORMAT
 from lusoria.validator.replay import Report, canonical_text
@@ -55,5 +55,14 @@ def with_source_tags(report: Report) -> Report:
 
 
 def lgn_text(report: Report) -> str:
-    """A replayed record in lusoria's notation, with its source tags."""
+    """A replayed record in lusoria's notation (its canonical text), with its source tags."""
     return canonical_text(with_source_tags(report))
+
+
+def write_lgn(report: Report) -> str:
+    """The lgn writer of `convert`: `lgn_text`; ValueError when a token of it is longer than
+    lusoria reads (escapes make a value longer)."""
+    text = lgn_text(report)
+    if (token := long_token(text, LGN_TOKENS)) is not None:
+        raise ValueError(f"written in lusoria's notation it would hold {token_message(token)}")
+    return text

@@ -115,6 +115,20 @@ def _read(draft: Draft, text: str) -> None:
     if "rules" not in tags:
         raise draft.problem("an OTN game needs a [rules:…] tag", 0, rule="tag")
     _one_game(draft, text, header_end, tags["rules"])
+    rules = _game_rules(draft, tags)
+    if rules is None:
+        return
+    _copy_tags(draft, tags)
+    _movetext(draft, text, header_end, _black_first(draft, rules))
+    if draft.result_at is None and draft.result != "*":  # no resignation: the header's result, at its value
+        draft.result_at = tags["result"].start("value")
+    _check_squares(draft, rules)
+    _result_of_the_end(draft, rules)
+
+
+def _game_rules(draft: Draft, tags: Mapping[str, re.Match[str]]) -> TaflGame | None:
+    """The rules of the header's [rules:…] tag, tagged (Game, Variant, Rules and the entries
+    `_rules_entries` keeps); None for rules lusoria cannot read: the record is refused (`_refused`)."""
     named = named_variant(tags)
     try:
         game, options, start = rules_of(draft, tags["rules"], "lusoria-rules" in tags, DESCRIBED in tags, named)
@@ -122,29 +136,35 @@ def _read(draft: Draft, text: str) -> None:
         if problem.rule != "tag":
             raise
         _refused(draft, tags, problem)
-        return
+        return None
     draft.tag("Game", game.name, tags["rules"].start("value"))
     _tag_rules(draft, tags, game, options, start, named)
     try:
         rules = tafl_rules(draft.tags)
     except OptionError as problem:
         _refused(draft, tags, draft.problem(str(problem), tags["rules"].start("value"), rule="tag"))
-        return
-    rules_name = RULES_NAME_ENTRY.search(tags["rules"]["value"])
+        return None
+    _rules_entries(draft, tags["rules"], rules)
+    return rules
+
+
+def _rules_entries(draft: Draft, rules_tag: re.Match[str], rules: TaflGame) -> None:
+    """The entries of the [rules:…] tag that its rules do not say, kept as tags to be written back:
+    its name, when it is not the one written anyway, and its repetition rule, when the rules are
+    not `described`."""
+    value, at = rules_tag["value"], rules_tag.start("value")
+    rules_name = RULES_NAME_ENTRY.search(value)
     if rules_name is not None and rules_name["name"] != written_name(rules):  # (that one is written back anyway)
-        draft.tag(RULES_NAME, rules_name["name"], tags["rules"].start("value") + rules_name.start("name"))
-    repetition = REPETITION_ENTRY.search(tags["rules"]["value"])
+        draft.tag(RULES_NAME, rules_name["name"], at + rules_name.start("name"))
+    repetition = REPETITION_ENTRY.search(value)
     if repetition is not None and not rules.described:  # (written back: its meaning kept, C12 or not)
-        draft.tag(REPETITION, repetition["value"], tags["rules"].start("value") + repetition.start("value"))
-    _copy_tags(draft, tags)
-    black_first = ("Position" in draft.tags and draft.tags["Position"].endswith("b")) or (
-        "Position" not in draft.tags and rules.initial().turn == BLACK
-    )
-    _movetext(draft, text, header_end, black_first)
-    if draft.result_at is None and draft.result != "*":  # no resignation: the header's result, at its value
-        draft.result_at = tags["result"].start("value")
-    _check_squares(draft, rules)
-    _result_of_the_end(draft, rules)
+        draft.tag(REPETITION, repetition["value"], at + repetition.start("value"))
+
+
+def _black_first(draft: Draft, rules: TaflGame) -> bool:
+    """Whether Black plays the first ply: as the Position tag says, else as the rules start."""
+    position = draft.tags.get("Position")
+    return position.endswith("b") if position is not None else rules.initial().turn == BLACK
 
 
 def _one_game(draft: Draft, text: str, header_end: int, rules: re.Match[str]) -> None:

@@ -19,11 +19,17 @@ import re
 from collections.abc import Iterator
 
 from lusoria.formats import FORMATS
-from lusoria.formats.common import CANNOT_EXPRESS, Draft, Locator, one_game, position_after, tafl_rules
+from lusoria.formats.common import (
+    CANNOT_EXPRESS,
+    Draft,
+    Locator,
+    main_line_played,
+    one_game,
+    tafl_rules,
+)
 from lusoria.notation.model import Ply
 from lusoria.notation.numbers import checked_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
-from lusoria.validator.base import Illegal, OptionError
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import ATTACKER, DEFENDER, KING, OWNER, capture_list
 
@@ -118,7 +124,7 @@ class _Log:
         self.board: bytes | None = None
         self.pending: tuple[int, re.Match[str]] | None = None
         self.king_taken: int | None = None  # the square where the server said the king was captured
-        self.boards: list[tuple[Ply, bytes]] = []  # (ply, the board the server printed after it)
+        self.boards: list[bytes] = []  # the board the server printed after each ply
         self.result: str | None = None
         self.result_at: int | None = None
         self.last_turn: str | None = None
@@ -240,10 +246,10 @@ def _played(
     printed: bytes,
     pending: tuple[int, re.Match[str]],
     king_taken: int | None,
-    boards: list[tuple[Ply, bytes]],
+    boards: list[bytes],
 ) -> bytes:
-    """The move `pending` read off the board the server `printed` after it (`board` before it) and
-    added to `boards` with that board, which it returns; a king the server said it took on
+    """The move `pending` read off the board the server `printed` after it (`board` before it); that
+    board, added to `boards`, is returned. A king the server said it took on
     `king_taken` and left on its board is read as captured, with a note."""
     left = king_taken if king_taken is not None and printed[king_taken] == KING else None
     if left is not None:  # the server leaves the captured king on its board
@@ -255,7 +261,7 @@ def _played(
             f"{rules.geo.names[left]}; read as captured",
             ply,
         )
-    boards.append((ply, printed))
+    boards.append(printed)
     return printed
 
 
@@ -308,21 +314,14 @@ def _ply(draft: Draft, rules: TaflGame, before: bytes, after: bytes, pending: tu
     return draft.ply(text, at + match.start("origin"))
 
 
-def _cross_check(draft: Draft, rules: TaflGame, boards: list) -> None:
-    """A capture that lusoria's rules make and the server's board does not show (a capture
-    list cannot say "nothing"): a problem of the record at that ply, the first one only (the
-    boards then differ). Stops at the first ply that does not play (the validator reports it)."""
-    try:
-        position = rules.parse_position(draft.tags["Position"]) if "Position" in draft.tags else rules.initial()
-    except OptionError:  # the first board is no position of the game (two kings): the validator says so
-        return
-    for number, (ply, printed) in enumerate(boards, 1):
-        try:
-            played = rules.play(position, ply.text)
-        except Illegal:
-            return
-        position = position_after(played)
-        kept = [rules.geo.names[s] for s in range(len(printed)) if printed[s] and not position.board[s]]
+def _cross_check(draft: Draft, rules: TaflGame, boards: list[bytes]) -> None:
+    """A capture that lusoria's rules make and the server's board (`boards`: the one printed after
+    each ply) does not show (a capture list cannot say "nothing"): a problem of the record at that
+    ply, the first one only (the boards then differ). Stops where `main_line_played` stops (the
+    validator reports a ply that does not play)."""
+    for index, _, played in main_line_played(draft, rules):
+        printed, after, ply = boards[index], played.position.board, draft.line.plies[index]
+        kept = [rules.geo.names[s] for s in range(len(printed)) if printed[s] and not after[s]]
         if kept:
             draft.problems.append(
                 SyntaxProblem(
@@ -332,8 +331,7 @@ def _cross_check(draft: Draft, rules: TaflGame, boards: list) -> None:
                     ply.column,
                     ply.text,
                     rules.settings.ids.capture,
-                    number,
+                    index + 1,
                 )
             )
-        if kept or played.outcome is not None:
             return

@@ -40,44 +40,60 @@ def read_moves(draft: Draft, text: str, base: int, rules: TaflGame) -> None:
         if _NUMBER.fullmatch(word):
             continue
         if word.lower() in TERMINATIONS:
-            white_to_move = (len(draft.line.plies) % 2 == 0) == first_white
-            draft.result, draft.result_at = ("0-1" if white_to_move else "1-0"), offset
-            draft.tag("Termination", TERMINATIONS[word.lower()], offset)
-            after = _TOKEN.search(text, token.end())
-            if after:
-                raise draft.problem(
-                    f"found '{shown(after[0])}' after '{word}', which ends the game", base + after.start(), after[0]
-                )
+            _read_termination(draft, text, base, token, first_white)
             return
-        move = MOVE.fullmatch(word)
-        shaped = move or _MOVE_SHAPED.fullmatch(word)  # e7-z7: past any tafl board, a move all the same
-        off_board = (
-            [square for square in re.findall(_ANY_SQUARE, word) if square not in rules.geo.index] if shaped else []
+        _read_move(draft, word, offset, rules)
+
+
+def _read_termination(draft: Draft, text: str, base: int, token: re.Match[str], first_white: bool) -> None:
+    """The word `token` of `text` (at `base`) that ends the game: the side to move resigned or ran
+    out of time (`first_white`: White plays the first ply); a word after it is a problem."""
+    word, offset = token[0], base + token.start()
+    white_to_move = (len(draft.line.plies) % 2 == 0) == first_white
+    draft.result, draft.result_at = ("0-1" if white_to_move else "1-0"), offset
+    draft.tag("Termination", TERMINATIONS[word.lower()], offset)
+    after = _TOKEN.search(text, token.end())
+    if after:
+        raise draft.problem(
+            f"found '{shown(after[0])}' after '{word}', which ends the game", base + after.start(), after[0]
         )
-        if off_board:
-            names = rules.geo.names
-            raise draft.problem(
-                f"found '{shown(word)}': {off_board[0]} is not a square of the {rules.title} board "
-                f"({names[0]}–{names[-1]})",
-                offset,
-                word,
-            )
-        if move is None:
-            raise draft.problem(
-                f"found '{shown(word)}', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'",
-                offset,
-                word,
-            )
-        ply_text = f"{move['king'] or ''}{move['origin']}-{move['target']}"
-        if move["hyphen"]:
-            draft.listed.add(len(draft.line.plies))
-        ply = draft.ply(ply_text, offset)
-        if move["captures"]:
-            squares = re.split("[/x]", move["captures"])
-            unique = list(dict.fromkeys(squares))
-            ply.text += "x" + "/".join(unique)
-            if len(unique) < len(squares):
-                draft.note(f"the capture list {move['captures']} repeats a square; read as {'/'.join(unique)}", ply)
+
+
+def _read_move(draft: Draft, word: str, offset: int, rules: TaflGame) -> None:
+    """The ply of the move `word` (at `offset`), added to `draft`; a word that is no move of the
+    rules' board is a problem. A capture list that repeats a square is read without it, noted."""
+    move = MOVE.fullmatch(word)
+    if move or _MOVE_SHAPED.fullmatch(word):  # e7-z7: past any tafl board, a move all the same
+        _check_on_board(draft, word, offset, rules)
+    if move is None:
+        raise draft.problem(
+            f"found '{shown(word)}', expected a move such as e2-c2 or f9-f5xg5, 'resigned' or 'timeout'",
+            offset,
+            word,
+        )
+    ply_text = f"{move['king'] or ''}{move['origin']}-{move['target']}"
+    if move["hyphen"]:
+        draft.listed.add(len(draft.line.plies))
+    ply = draft.ply(ply_text, offset)
+    if move["captures"]:
+        squares = re.split("[/x]", move["captures"])
+        unique = list(dict.fromkeys(squares))
+        ply.text += "x" + "/".join(unique)
+        if len(unique) < len(squares):
+            draft.note(f"the capture list {move['captures']} repeats a square; read as {'/'.join(unique)}", ply)
+
+
+def _check_on_board(draft: Draft, word: str, offset: int, rules: TaflGame) -> None:
+    """A problem at a move `word` (at `offset`) with a square off the rules' board."""
+    off_board = [square for square in re.findall(_ANY_SQUARE, word) if square not in rules.geo.index]
+    if off_board:
+        names = rules.geo.names
+        raise draft.problem(
+            f"found '{shown(word)}': {off_board[0]} is not a square of the {rules.title} board "
+            f"({names[0]}–{names[-1]})",
+            offset,
+            word,
+        )
 
 
 def looks_like_move_lists(head: str, fewest: int = 2) -> bool:

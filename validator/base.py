@@ -12,7 +12,7 @@ from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
@@ -24,6 +24,7 @@ P = TypeVar("P", bound=Hashable)  # one game's position type
 # What an archive counts of a position (archive/positions.py: material search), in this order;
 # None where a game has no such count
 MATERIAL = ("white", "black", "king", "white_inciti", "black_inciti", "white_off", "black_off")
+MATERIAL_SUMS = {"inciti": ("white_inciti", "black_inciti")}  # and the sums of them it counts too: name -> theirs
 Material = tuple[int | None, ...]
 EMPTY_SQUARE = "."  # an empty square (or point) of a board spelled out one character a square
 PIECE_BITS = 6  # the bits of Game.piece_bits: a square's bits fit one character of the archive (chr(48 + bits))
@@ -286,7 +287,7 @@ class Game(Generic[P]):
         return found if found.is_file() else None
 
     @classmethod
-    def from_tags(cls, tags: dict[str, str]) -> Game[P]:
+    def from_tags(cls, tags: dict[str, str]) -> Self:
         """The rules a record's tags choose (`Variant`, `Rules`); OptionError if unknown.
         A `Board` tag is for games with boards of several sizes (their own `from_tags`)."""
         problems = TagProblems()
@@ -487,6 +488,12 @@ class Game(Generic[P]):
         the game (the last of its `earlier`); None: the game ended there, and the driver refuses
         the ply (`end_rule`)."""
         return None
+
+    @classmethod
+    def ply_identity(cls, text: str) -> str:
+        """A ply of the main line as a record's identity takes it (archive/identity.py): as written,
+        unless what it adds says nothing of the ply played (Tablut's announcements)."""
+        return text
 
     def legal_plies(self, position: P) -> list[str]:
         """Every legal ply in canonical form (Laquet: for the position's roll)."""

@@ -137,7 +137,7 @@ def owners_of(variant: str) -> list[str]:
     return [name for name, game in GAMES.items() if variant.lower() in game.presets]
 
 
-def rules_from_tags(game: type[Game], tags: dict[str, str]) -> Game:
+def rules_from_tags(game: type[G], tags: dict[str, str]) -> G:
     """`game.from_tags(tags)`; an unknown variant's OptionError also names the games that have it
     (a record's Variant tag, --variant: `[Variant "fetlar"]` is Copenhagen's, not Tablut's)."""
     try:

@@ -82,6 +82,11 @@ class Report:
         return not any(d.severity == ERROR for d in self.diagnostics)
 
     @property
+    def main_line(self) -> list[str]:
+        """The plies of the main line that were played (one fewer than `positions`), in canonical form."""
+        return [self.canonical[0, ply] for ply in range(len(self.positions) - 1)]
+
+    @property
     def refused(self) -> bool:
         """Read, but not as any game: a reader of another format could not name its game (its
         problem says why), so the record keeps its tags and no plies, and has no canonical form."""

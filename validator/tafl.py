@@ -290,6 +290,10 @@ class TaflGame(GridGame[TaflPosition]):
         except NotAPly:  # (the board's reader knows no game's name)
             raise NotAPly(text, self.name, PLY_SHAPE) from None
 
+    @classmethod
+    def ply_identity(cls, text: str) -> str:
+        return text.rstrip("+")  # an announcement (+, ++: T8) says nothing the ply does not
+
     def play_past_end(self, position: TaflPosition, text: str) -> Played[TaflPosition] | None:
         if not self.settings.unwritten:
             return None

@@ -523,6 +523,15 @@ def test_a_result_none_of_the_four_is_an_error_not_an_empty_answer(archive):
     assert ids(archive, result="1/2-1/2") == []  # (one of them: none of the samples is drawn)
 
 
+def test_the_archive_knows_the_results_the_grammar_writes():
+    """archive.players.RESULTS (the filter's, the explorer's, the tree's) restates the grammar's
+    markers, which `--help` must not load the reader for: the same four."""
+    from lusoria.archive.players import RESULTS
+    from lusoria.notation.slips import RESULTS as MARKERS
+
+    assert RESULTS == MARKERS
+
+
 # -- tag values by glob, words by prefix, dates as people write them -------------------------------
 
 

@@ -50,6 +50,13 @@ def test_what_takes_no_part_in_the_identity(old, new):
     assert key(ESCAPE.replace(old, new)) == key(ESCAPE)
 
 
+def test_the_game_says_what_takes_no_part_also_when_the_rules_cannot_be_read():
+    """Game.ply_identity of the record's game, not of its rules: an unknown variant's announcements take no part."""
+    unknown = ESCAPE.replace('[Game "tablut"]', '[Game "tablut"]\n[Variant "nowhere"]')
+    assert check(unknown).rules is None
+    assert key(unknown.replace("4. Ke5-c5+", "4. Ke5-c5")) == key(unknown) != key(ESCAPE)
+
+
 @pytest.mark.parametrize(
     "tag, default",
     [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"), ("White", "?"), ("Black", "?")],

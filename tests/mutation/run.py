@@ -234,7 +234,7 @@ TESTS = {
     },
     "formats/convert.py": FORMATS_TESTS + OTN_TESTS,
     "formats/tablut_challenge.py": FORMATS_TESTS,
-    "formats/lgn.py": FORMATS_TESTS,
+    "formats/lgn.py": FORMATS_TESTS + OTN_TESTS,  # the bound of write_lgn: test_hostile_formats
     "formats": FORMATS_TESTS + AAGE_TESTS + OTN_TESTS,
     "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py"],  # tag_order
     # what a game refuses after a ply (Game.refused_after: Latrunculi's second removal, S4)
