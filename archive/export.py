@@ -28,7 +28,7 @@ from lusoria.validator.replay import check
 from lusoria.workers import in_workers
 
 TABLES = ("records", "tags", "diagnostics", "player_aliases")  # as they are
-REPLAYED = {  # made from each record replayed: their columns and types
+_PLY_FILES = {  # made from each record replayed: their columns and types
     "plies": [
         ("record_id", "INTEGER"),
         ("ply", "INTEGER"),
@@ -49,7 +49,7 @@ REPLAYED = {  # made from each record replayed: their columns and types
 }
 _FILE_FORMATS = ("parquet", "csv")
 BATCH = 50_000
-Columns = list[tuple[str, str]]  # a file's columns: name, SQLite type
+_FileColumns = list[tuple[str, str]]  # a file's columns: name, SQLite type
 
 
 READ_AS = {"packed_text": ("text", "TEXT", TEXT_OF)}  # a column exported in another form: its name, type, SQL
@@ -78,7 +78,7 @@ def _rows(conn: sqlite3.Connection, select: str, table: str, selected: Selected)
     )
 
 
-def _table(conn: sqlite3.Connection, table: str, selected: Selected) -> tuple[Columns, Iterator[tuple]]:
+def _table(conn: sqlite3.Connection, table: str, selected: Selected) -> tuple[_FileColumns, Iterator[tuple]]:
     """A table's columns (generated ones included: `label`; the records' text read from its
     compressed form) and its rows, by record (`_rows`)."""
     found = [
@@ -121,7 +121,7 @@ def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], se
         yield from plies
 
 
-def _write_csv(out: AtomicFile, columns: Columns, rows: Iterable[tuple]) -> int:
+def _write_csv(out: AtomicFile, columns: _FileColumns, rows: Iterable[tuple]) -> int:
     count = 0
     writer = csv.writer(out.file)
     writer.writerow(name for name, _ in columns)
@@ -137,7 +137,7 @@ class MissingPyarrow(LusoriaError, ValueError):
     parameter = "pyarrow"
 
 
-def _write_parquet(out: AtomicFile, columns: Columns, rows: Iterable[tuple]) -> int:
+def _write_parquet(out: AtomicFile, columns: _FileColumns, rows: Iterable[tuple]) -> int:
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -200,8 +200,12 @@ def export(
 
             written = {table: write(output(table), *_table(conn, table, selected)) for table in TABLES}
             variations: list[tuple] = []
-            written["plies"] = write(output("plies"), REPLAYED["plies"], _main_lines(conn, jobs, variations, selected))
-            written["variation_plies"] = write(output("variation_plies"), REPLAYED["variation_plies"], iter(variations))
+            written["plies"] = write(
+                output("plies"), _PLY_FILES["plies"], _main_lines(conn, jobs, variations, selected)
+            )
+            written["variation_plies"] = write(
+                output("variation_plies"), _PLY_FILES["variation_plies"], iter(variations)
+            )
             for out in outputs:
                 out.commit()
         return written
