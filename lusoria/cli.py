@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 
 import click
 
@@ -941,7 +941,7 @@ def filter_params() -> list[click.Parameter]:
         elif field.default is False:
             kwargs["is_flag"] = True
         elif meta.get("read") == "lines":
-            kwargs["type"] = click.File(encoding="utf-8")
+            kwargs["type"] = click.File("rb")  # decoded by `positions_text`
         elif meta.get("read") == "records":
             kwargs["type"] = click.Path(dir_okay=False)
         elif field.default is dataclasses.MISSING:  # a list
@@ -961,6 +961,24 @@ def one_value(ctx: click.Context, param: click.Parameter, values: tuple[Any, ...
     return values[0] if values else None
 
 
+def positions_text(positions: BinaryIO) -> str:
+    """The text of a --positions file, read no further than one character past MAX_POSITIONS
+    (/dev/zero, one endless line, once ran out of memory); bytes that are not UTF-8 are a usage
+    error saying where."""
+    from lusoria.notation.sources import InputError, decoded_text
+
+    pieces, length = [], 0
+    try:
+        for piece in decoded_text(positions, positions.name):
+            pieces.append(piece)
+            length += len(piece)
+            if length > MAX_POSITIONS:
+                break
+    except InputError as error:
+        raise click.BadParameter(str(error), param_hint="--positions") from None
+    return "".join(pieces)
+
+
 def filters_of(options: dict[str, Any]) -> Any:
     """The Filters that the filter options of a command ask for (files and NAME=VALUE read)."""
     from lusoria.archive import Filters
@@ -973,7 +991,7 @@ def filters_of(options: dict[str, Any]) -> Any:
         pairs.append((name, value))
     options.update(tags=pairs, material=list(options["material"]))
     if positions := options["positions"]:
-        text = positions.read(MAX_POSITIONS + 1)  # /dev/zero, one endless line, once ran out of memory
+        text = positions_text(positions)
         if len(text) > MAX_POSITIONS:
             raise click.BadParameter(
                 f"{positions.name} is longer than {MAX_POSITIONS:,} characters", param_hint="--positions"
