@@ -258,10 +258,16 @@ def like_file(text: str, original: bytes) -> bytes:
     """`text` (with `\\n` line ends) as `lusoria fmt` writes it over a file whose bytes were
     `original`: in UTF-8, with the file's line ends (CRLF when its first line ends so)
     and its byte order mark, if it had one."""
-    first = original.find(b"\n")
-    if first > 0 and original[first - 1 : first] == b"\r":
-        text = text.replace("\n", "\r\n")
-    return (codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b"") + text.encode("utf-8")
+    first_line = original[: original.find(b"\n") + 1].decode("latin-1")  # (a character a byte)
+    bom = codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b""
+    return bom + line_ends_like(text, first_line).encode("utf-8")
+
+
+def line_ends_like(text: str, original: str) -> str:
+    """`text` (with `\\n` line ends) with the line ends of `original`, the text it replaces: CRLF
+    when the first line of `original` ends so."""
+    first = original.find("\n")
+    return text.replace("\n", "\r\n") if first > 0 and original[first - 1] == "\r" else text
 
 
 class Unreplayable(LusoriaError, ValueError):

@@ -40,6 +40,7 @@ from pygls.workspace.position_codec import ServerTextPosition
 from pygls.workspace.text_document import TextDocument
 
 from lusoria import __version__
+from lusoria.api import line_ends_like
 from lusoria.document import (
     TOKEN_TYPES,
     Document,
@@ -350,8 +351,9 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
 def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
     uri = params.text_document.uri
     text = server.text(uri)
-    formatted = formatted_document(text)
-    if formatted == server.opened(uri).source:  # type: ignore[union-attr]  # text(uri) found it
+    source = server.opened(uri).source  # type: ignore[union-attr]  # text(uri) found it
+    formatted = line_ends_like(formatted_document(text), source)  # a CRLF document stays CRLF, as `fmt` keeps it
+    if formatted == source:
         return []
     lines = lines_of(text)
     return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), lsp.Position(len(lines), 0)), formatted)]

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from lusoria import document, lsp
+from lusoria import api, document, lsp
 
 RECORD = '[Game "tablut"]\n1. e3-c3 *\n'
 
@@ -117,6 +117,23 @@ def test_a_document_never_opened_is_not_read_and_each_request_says_so(server, ur
             "message": f"{uri} is not open: lusoria answers about the documents the editor has opened",
         }
     assert server[0].versions == {}  # a save of a document never opened checks nothing
+
+
+@pytest.mark.parametrize(
+    "text, edits",
+    [
+        (api.format_record(RECORD)[0].replace("\n", "\r\n"), []),  # canonical already: it was rewritten to LF
+        (RECORD.replace("\n", "\r\n"), [api.format_record(RECORD)[0].replace("\n", "\r\n")]),
+        (RECORD, [api.format_record(RECORD)[0]]),
+    ],
+)
+def test_formatting_keeps_the_documents_line_ends_as_fmt_does(server, text, edits):
+    uri = "file:///crlf.lgn"
+    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
+    options = {"tabSize": 4, "insertSpaces": True}
+    stream += frame(request(3, "textDocument/formatting", {"textDocument": {"uri": uri}, "options": options}))
+    assert [edit["newText"] for edit in answers(exchange(server, stream))[3]["result"]] == edits
 
 
 # -- malformed messages ------------------------------------------------------------------------------
