@@ -187,12 +187,10 @@ def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
     """Record `index` of `source` (a path, a stream or text: `read_sources`) in canonical form
-    (`lusoria fmt`), with the report of its replay. A record that does not parse, or was refused,
-    comes back as it was."""
-    report = check(record_at(source, index))
-    if report.record is None or report.refused:
-        return report.source.text, report
-    return canonical_text(report), report
+    (`lusoria fmt`: a record read from another format with the tags that trace it to its file),
+    with the report of its replay. A record that does not parse, or was refused, comes back as it
+    was (ending in one line end)."""
+    return _canonical(record_at(source, index))
 
 
 @dataclass(frozen=True)
