@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from lusoria.notation.model import Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply
-from lusoria.notation.sources import InputError
+from lusoria.notation.sources import InputError, shown_place
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import one_line
 from lusoria.validator.games import GAMES, known_games
@@ -41,7 +41,7 @@ def handed_over(records: Iterable[object], format: str, path: str) -> Iterator[R
     for record in records:
         if not isinstance(record, RecordText):
             raise InputError(
-                f"{path or '<text>'}: the {format} reader handed over a {type(record).__name__}, "
+                f"{shown_place(path)}: the {format} reader handed over a {type(record).__name__}, "
                 "not a record (RecordText)"
             )
         refused = any(problem.rule == "tag" for problem in record.problems)

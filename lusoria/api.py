@@ -19,7 +19,7 @@ from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import read_sources, record_at, whole_file
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, is_ply, parse_record, split_records
+from lusoria.notation.reader import STDIN_NAME, RecordText, is_ply, parse_record, split_records
 from lusoria.notation.sources import (
     STDIN,
     InputError,
@@ -31,6 +31,7 @@ from lusoria.notation.sources import (
     decoded_text,
     names_a_file,
     shown_path,
+    shown_place,
 )
 from lusoria.notation.writer import write_record
 from lusoria.output import unreplayable
@@ -68,6 +69,9 @@ __all__ = [
     "WorkerLost",
     "STDIN",
     "names_a_file",
+    "shown_path",
+    "shown_place",
+    "decoded_text",
     "GAMES",
     "found",
     "size",
@@ -221,7 +225,7 @@ def canonical_files(
             yield path if isinstance(path, Skipped) else Unreadable(str(path), f"{path}: not a file")
             continue
         path = os.fspath(path)
-        name = "<stdin>" if path == STDIN else shown_path(path)
+        name = STDIN_NAME if path == STDIN else shown_path(path)
         try:
             original, read_as = whole_file(path, encoding, format)
             if read_as != "lgn":
@@ -482,7 +486,7 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
         if isinstance(report, Problem):
             yield report
         else:
-            entries.append(Entry(f"{report.source.path or '<text>'}:{report.source.line}", identity(report)))
+            entries.append(Entry(shown_place(report.source.path, report.source.line), identity(report)))
     yield from find_duplicates(entries)
 
 

@@ -748,7 +748,7 @@ def converted_file(directory: str, item: api.Converted, outputs: dict[str, str])
     from lusoria.files import output_in, write_file
 
     assert item.text is not None
-    record = f"{item.source.path or '<stdin>'}, record {item.source.index}"
+    record = f"{api.shown_place(item.source.path)}, record {item.source.index}"
     path = os.path.join(directory, item.file_name)
     if path in outputs:
         echo(
@@ -965,16 +965,14 @@ def positions_text(positions: BinaryIO) -> str:
     """The text of a --positions file, read no further than one character past MAX_POSITIONS
     (/dev/zero, one endless line, once ran out of memory); bytes that are not UTF-8 are a usage
     error saying where."""
-    from lusoria.notation.sources import InputError, decoded_text
-
     pieces, length = [], 0
     try:
-        for piece in decoded_text(positions, positions.name):
+        for piece in api.decoded_text(positions, positions.name):
             pieces.append(piece)
             length += len(piece)
             if length > MAX_POSITIONS:
                 break
-    except InputError as error:
+    except api.InputError as error:
         raise click.BadParameter(str(error), param_hint="--positions") from None
     return "".join(pieces)
 
