@@ -17,7 +17,7 @@ from lusoria.formats import FORMATS
 from lusoria.formats.convert import Converted, convert
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
-from lusoria.formats.sources import read_sources, record_at, whole_file
+from lusoria.formats.sources import NoSuchRecord, read_sources, record_at, whole_file
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import STDIN_NAME, RecordText, is_ply, parse_record, split_records
 from lusoria.notation.sources import (
@@ -106,6 +106,8 @@ __all__ = [
     "place_of",
     "DataError",
     "PastTheEnd",
+    "ReplayStopped",
+    "NoSuchRecord",
     "Unreplayable",
     "is_ply",
     "NotAPly",
@@ -284,6 +286,10 @@ class PastTheEnd(LusoriaError, ValueError):
     """A ply past the last of a record replayed whole: a usage error, not an invalid record."""
 
 
+class ReplayStopped(LusoriaError, ValueError):
+    """A ply past the one the replay of an invalid record stops at (the message says why it stops)."""
+
+
 @dataclass(frozen=True)
 class Board:
     """A position of a record after some ply, ready to show."""
@@ -404,7 +410,7 @@ class Replay:
         if ply > last:
             stop = replay_stop(report)
             if stop:
-                raise ValueError(f"no ply {ply}: its replay stops after ply {last}, as {stop}")
+                raise ReplayStopped(f"no ply {ply}: its replay stops after ply {last}, as {stop}")
             raise PastTheEnd(f"no ply {ply}: it has {last}")
         return Board(report, ply)
 
@@ -417,16 +423,17 @@ class Replay:
 
 def replay(source: Source, index: int = 0) -> Replay:
     """Record `index` of `source` (a path, a stream or text: `read_sources`) checked and replayed
-    once, for its board and its page. ValueError when there is no such record. A record that lacks
-    only its result marker is replayed as `validate` replays it."""
+    once, for its board and its page. NoSuchRecord (a ValueError) when there is no such record. A
+    record that lacks only its result marker is replayed as `validate` replays it."""
     return Replay(check(record_at(source, index), assume_result=True))
 
 
 def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     """The board after ply `ply` of the main line (default: the last checked) of record `index` of
-    `source` (a path, a stream or text: `read_sources`), for `lusoria show`. ValueError when there is
-    no such record, `ply` is negative, or it cannot be replayed that far (Unreplayable when not at
-    all, PastTheEnd when it is replayed whole and has fewer plies). A record that lacks only its
+    `source` (a path, a stream or text: `read_sources`), for `lusoria show`. A ValueError when there
+    is no such record (NoSuchRecord), `ply` is negative, or it cannot be replayed that far
+    (Unreplayable when not at all, ReplayStopped when not that far, PastTheEnd when it is replayed
+    whole and has fewer plies). A record that lacks only its
     result marker is replayed as `validate` replays it (`Board.unread` says what it lacks)."""
     return replay(source, index).board(ply)
 

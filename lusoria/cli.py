@@ -373,7 +373,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
         record = api.record_at(path, index, encoding, **chosen)
     except api.InputError as error:
         stop(hinted(error))
-    except ValueError as error:
+    except api.NoSuchRecord as error:
         if index == 0:  # no record at all: said as validate says it, not of a --record not given
             say_no_record((path,))
             sys.exit(2)
@@ -614,7 +614,7 @@ def show(path: str | Path, index: int, ply: int | None, format_: str, written_to
             say_unreplayable(error, index)
         except api.PastTheEnd as error:  # a usage error
             stop(f"{path}, record {index}: {error}")
-        except ValueError as error:  # the replay stops before the ply: an invalid record
+        except api.ReplayStopped as error:  # an invalid record
             stop(f"{path}, record {index}: {error}", 1)
         say_unread(board)
         deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
