@@ -500,7 +500,7 @@ def _formatted_files(inputs: Inputs, paths: tuple[str | Path, ...], encoding: st
         if not file.changed:
             continue
         if check:
-            echo(f"{file.path}: not in canonical form")
+            echo(f"{api.shown_path(file.path)}: not in canonical form")
             status, uncanonical = max(status, 1), uncanonical + 1
         else:
             status = max(status, _rewritten(file))
@@ -531,7 +531,7 @@ def _not_lgn(file: api.CanonicalFile, paths: tuple[str | Path, ...]) -> int:
         )
         return 0
     echo(
-        f"lusoria: {file.path}: --check and --write apply to lgn files, and this one is "
+        f"lusoria: {api.shown_path(file.path)}: --check and --write apply to lgn files, and this one is "
         f"{file.format}; lusoria convert writes it as lgn",
         err=True,
     )
@@ -546,9 +546,9 @@ def _rewritten(file: api.CanonicalFile) -> int:
     try:
         write_file(file.path, file.canonical.decode("utf-8"))
     except OSError as error:
-        echo(f"lusoria: {cannot_write(file.path, error)}", err=True)
+        echo(f"lusoria: {cannot_write(api.shown_path(file.path), error)}", err=True)
         return 2
-    echo(f"{file.path}: rewritten")
+    echo(f"{api.shown_path(file.path)}: rewritten")
     return 0
 
 
