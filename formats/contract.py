@@ -13,6 +13,9 @@ by `lusoria.formats.read_text` on every reader, built in or a plug-in's). The co
   such records by type, saying why as their format's `Format.why_refused` does);
 - what it found wrong at plies goes to `problems` (SyntaxProblems), the record still read.
 
+The pipeline makes each run of line breaks in a handed-over record's tag value a space, as lgn,
+which writes a tag on one line, reads it back (`one_line`).
+
 A record that breaks it becomes a SyntaxProblem in its place, located at the breach and naming the
 reader (`error[syntax]: the moves reader handed over 'zz', which is not a ply of tablut`): the other
 records go on, and the bug is the reader's, not lusoria's. An item that is no RecordText ends the
@@ -25,8 +28,9 @@ from dataclasses import replace
 
 from lusoria.notation.model import Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply
-from lusoria.notation.sources import InputError
+from lusoria.notation.sources import InputError, shown_place
 from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.notation.writer import one_line
 from lusoria.validator.games import GAMES, known_games
 
 TYPE_TAG = "GameType"  # the tag of a refused record that names its game type, as its file names it
@@ -37,12 +41,20 @@ def handed_over(records: Iterable[object], format: str, path: str) -> Iterator[R
     for record in records:
         if not isinstance(record, RecordText):
             raise InputError(
-                f"{path or '<text>'}: the {format} reader handed over a {type(record).__name__}, "
+                f"{shown_place(path)}: the {format} reader handed over a {type(record).__name__}, "
                 "not a record (RecordText)"
             )
         refused = any(problem.rule == "tag" for problem in record.problems)
         breach = breach_of(record.parsed, format, refused) if isinstance(record.parsed, Record) else None
-        yield record if breach is None else replace(record, parsed=breach, problems=())
+        yield _on_one_line(record) if breach is None else replace(record, parsed=breach, problems=())
+
+
+def _on_one_line(record: RecordText) -> RecordText:
+    """The record with its tag values on one line (the same record when they are)."""
+    if not isinstance(record.parsed, Record):
+        return record
+    tags = {name: one_line(value) for name, value in record.parsed.tags.items()}
+    return record if tags == record.parsed.tags else replace(record, parsed=replace(record.parsed, tags=tags))
 
 
 def breach_of(record: Record, format: str, refused: bool = False) -> SyntaxProblem | None:

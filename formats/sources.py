@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import cast
 
+from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, format_of, read_text
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
@@ -215,6 +216,10 @@ def read_sources(
                 progress(os.fstat(file.fileno()).st_size - done)
 
 
+class NoSuchRecord(LusoriaError, ValueError):
+    """A record asked for by an index its source has none at (the message says how many it has)."""
+
+
 def record_at(
     source: Source,
     index: int = 0,
@@ -222,13 +227,13 @@ def record_at(
     format: str | None = None,
     tags: dict[str, str] | None = None,
 ) -> RecordText:
-    """Record `index` (from 0) of a source, as `read_sources` reads it; ValueError when there is
-    no such record (which says how many there are), InputError when the source cannot be read."""
+    """Record `index` (from 0) of a source, as `read_sources` reads it; NoSuchRecord (a ValueError)
+    when there is no such record, InputError when the source cannot be read."""
     count = 0
     for count, found in enumerate(read_sources(source, encoding, format, tags) if index >= 0 else (), 1):
         if count > index:
             return found
     numbers = f" (0 to {count - 1})" if count > 1 else ""
-    raise ValueError(
+    raise NoSuchRecord(
         f"{'the text' if is_text(source) else source} has no record {index}: it has {plural(count, 'record')}{numbers}"
     )

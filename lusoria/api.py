@@ -17,9 +17,9 @@ from lusoria.formats import FORMATS
 from lusoria.formats.convert import Converted, convert
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
-from lusoria.formats.sources import read_sources, record_at, whole_file
+from lusoria.formats.sources import NoSuchRecord, read_sources, record_at, whole_file
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import RecordText, is_ply, parse_record, split_records
+from lusoria.notation.reader import STDIN_NAME, RecordText, is_ply, parse_record, split_records
 from lusoria.notation.sources import (
     STDIN,
     InputError,
@@ -31,6 +31,7 @@ from lusoria.notation.sources import (
     decoded_text,
     names_a_file,
     shown_path,
+    shown_place,
 )
 from lusoria.notation.writer import write_record
 from lusoria.output import unreplayable
@@ -68,6 +69,9 @@ __all__ = [
     "WorkerLost",
     "STDIN",
     "names_a_file",
+    "shown_path",
+    "shown_place",
+    "decoded_text",
     "GAMES",
     "found",
     "size",
@@ -102,6 +106,8 @@ __all__ = [
     "place_of",
     "DataError",
     "PastTheEnd",
+    "ReplayStopped",
+    "NoSuchRecord",
     "Unreplayable",
     "is_ply",
     "NotAPly",
@@ -187,12 +193,10 @@ def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
     """Record `index` of `source` (a path, a stream or text: `read_sources`) in canonical form
-    (`lusoria fmt`), with the report of its replay. A record that does not parse, or was refused,
-    comes back as it was."""
-    report = check(record_at(source, index))
-    if report.record is None or report.refused:
-        return report.source.text, report
-    return canonical_text(report), report
+    (`lusoria fmt`: a record read from another format with the tags that trace it to its file),
+    with the report of its replay. A record that does not parse, or was refused, comes back as it
+    was (ending in one line end)."""
+    return _canonical(record_at(source, index))
 
 
 @dataclass(frozen=True)
@@ -223,7 +227,7 @@ def canonical_files(
             yield path if isinstance(path, Skipped) else Unreadable(str(path), f"{path}: not a file")
             continue
         path = os.fspath(path)
-        name = "<stdin>" if path == STDIN else shown_path(path)
+        name = STDIN_NAME if path == STDIN else shown_path(path)
         try:
             original, read_as = whole_file(path, encoding, format)
             if read_as != "lgn":
@@ -258,10 +262,16 @@ def like_file(text: str, original: bytes) -> bytes:
     """`text` (with `\\n` line ends) as `lusoria fmt` writes it over a file whose bytes were
     `original`: in UTF-8, with the file's line ends (CRLF when its first line ends so)
     and its byte order mark, if it had one."""
-    first = original.find(b"\n")
-    if first > 0 and original[first - 1 : first] == b"\r":
-        text = text.replace("\n", "\r\n")
-    return (codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b"") + text.encode("utf-8")
+    first_line = original[: original.find(b"\n") + 1].decode("latin-1")  # (a character a byte)
+    bom = codecs.BOM_UTF8 if original.startswith(codecs.BOM_UTF8) else b""
+    return bom + line_ends_like(text, first_line).encode("utf-8")
+
+
+def line_ends_like(text: str, original: str) -> str:
+    """`text` (with `\\n` line ends) with the line ends of `original`, the text it replaces: CRLF
+    when the first line of `original` ends so."""
+    first = original.find("\n")
+    return text.replace("\n", "\r\n") if first > 0 and original[first - 1] == "\r" else text
 
 
 class Unreplayable(LusoriaError, ValueError):
@@ -274,6 +284,10 @@ class Unreplayable(LusoriaError, ValueError):
 
 class PastTheEnd(LusoriaError, ValueError):
     """A ply past the last of a record replayed whole: a usage error, not an invalid record."""
+
+
+class ReplayStopped(LusoriaError, ValueError):
+    """A ply past the one the replay of an invalid record stops at (the message says why it stops)."""
 
 
 @dataclass(frozen=True)
@@ -396,7 +410,7 @@ class Replay:
         if ply > last:
             stop = replay_stop(report)
             if stop:
-                raise ValueError(f"no ply {ply}: its replay stops after ply {last}, as {stop}")
+                raise ReplayStopped(f"no ply {ply}: its replay stops after ply {last}, as {stop}")
             raise PastTheEnd(f"no ply {ply}: it has {last}")
         return Board(report, ply)
 
@@ -409,16 +423,17 @@ class Replay:
 
 def replay(source: Source, index: int = 0) -> Replay:
     """Record `index` of `source` (a path, a stream or text: `read_sources`) checked and replayed
-    once, for its board and its page. ValueError when there is no such record. A record that lacks
-    only its result marker is replayed as `validate` replays it."""
+    once, for its board and its page. NoSuchRecord (a ValueError) when there is no such record. A
+    record that lacks only its result marker is replayed as `validate` replays it."""
     return Replay(check(record_at(source, index), assume_result=True))
 
 
 def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     """The board after ply `ply` of the main line (default: the last checked) of record `index` of
-    `source` (a path, a stream or text: `read_sources`), for `lusoria show`. ValueError when there is
-    no such record, `ply` is negative, or it cannot be replayed that far (Unreplayable when not at
-    all, PastTheEnd when it is replayed whole and has fewer plies). A record that lacks only its
+    `source` (a path, a stream or text: `read_sources`), for `lusoria show`. A ValueError when there
+    is no such record (NoSuchRecord), `ply` is negative, or it cannot be replayed that far
+    (Unreplayable when not at all, ReplayStopped when not that far, PastTheEnd when it is replayed
+    whole and has fewer plies). A record that lacks only its
     result marker is replayed as `validate` replays it (`Board.unread` says what it lacks)."""
     return replay(source, index).board(ply)
 
@@ -478,7 +493,7 @@ def duplicates(paths: Iterable[Source], encoding: str = "utf-8") -> Iterator[Dup
         if isinstance(report, Problem):
             yield report
         else:
-            entries.append(Entry(f"{report.source.path or '<text>'}:{report.source.line}", identity(report)))
+            entries.append(Entry(shown_place(report.source.path, report.source.line), identity(report)))
     yield from find_duplicates(entries)
 
 

@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 
 import click
 
@@ -373,7 +373,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
         record = api.record_at(path, index, encoding, **chosen)
     except api.InputError as error:
         stop(hinted(error))
-    except ValueError as error:
+    except api.NoSuchRecord as error:
         if index == 0:  # no record at all: said as validate says it, not of a --record not given
             say_no_record((path,))
             sys.exit(2)
@@ -500,7 +500,7 @@ def _formatted_files(inputs: Inputs, paths: tuple[str | Path, ...], encoding: st
         if not file.changed:
             continue
         if check:
-            echo(f"{file.path}: not in canonical form")
+            echo(f"{api.shown_path(file.path)}: not in canonical form")
             status, uncanonical = max(status, 1), uncanonical + 1
         else:
             status = max(status, _rewritten(file))
@@ -531,7 +531,7 @@ def _not_lgn(file: api.CanonicalFile, paths: tuple[str | Path, ...]) -> int:
         )
         return 0
     echo(
-        f"lusoria: {file.path}: --check and --write apply to lgn files, and this one is "
+        f"lusoria: {api.shown_path(file.path)}: --check and --write apply to lgn files, and this one is "
         f"{file.format}; lusoria convert writes it as lgn",
         err=True,
     )
@@ -546,9 +546,9 @@ def _rewritten(file: api.CanonicalFile) -> int:
     try:
         write_file(file.path, file.canonical.decode("utf-8"))
     except OSError as error:
-        echo(f"lusoria: {cannot_write(file.path, error)}", err=True)
+        echo(f"lusoria: {cannot_write(api.shown_path(file.path), error)}", err=True)
         return 2
-    echo(f"{file.path}: rewritten")
+    echo(f"{api.shown_path(file.path)}: rewritten")
     return 0
 
 
@@ -614,7 +614,7 @@ def show(path: str | Path, index: int, ply: int | None, format_: str, written_to
             say_unreplayable(error, index)
         except api.PastTheEnd as error:  # a usage error
             stop(f"{path}, record {index}: {error}")
-        except ValueError as error:  # the replay stops before the ply: an invalid record
+        except api.ReplayStopped as error:  # an invalid record
             stop(f"{path}, record {index}: {error}", 1)
         say_unread(board)
         deliver((board.svg() if format_ == "svg" else board.text()) + "\n", written_to, path)
@@ -748,7 +748,7 @@ def converted_file(directory: str, item: api.Converted, outputs: dict[str, str])
     from lusoria.files import output_in, write_file
 
     assert item.text is not None
-    record = f"{item.source.path or '<stdin>'}, record {item.source.index}"
+    record = f"{api.shown_place(item.source.path)}, record {item.source.index}"
     path = os.path.join(directory, item.file_name)
     if path in outputs:
         echo(
@@ -941,7 +941,7 @@ def filter_params() -> list[click.Parameter]:
         elif field.default is False:
             kwargs["is_flag"] = True
         elif meta.get("read") == "lines":
-            kwargs["type"] = click.File(encoding="utf-8")
+            kwargs["type"] = click.File("rb")  # decoded by `positions_text`
         elif meta.get("read") == "records":
             kwargs["type"] = click.Path(dir_okay=False)
         elif field.default is dataclasses.MISSING:  # a list
@@ -961,6 +961,22 @@ def one_value(ctx: click.Context, param: click.Parameter, values: tuple[Any, ...
     return values[0] if values else None
 
 
+def positions_text(positions: BinaryIO) -> str:
+    """The text of a --positions file, read no further than one character past MAX_POSITIONS
+    (/dev/zero, one endless line, once ran out of memory); bytes that are not UTF-8 are a usage
+    error saying where."""
+    pieces, length = [], 0
+    try:
+        for piece in api.decoded_text(positions, positions.name):
+            pieces.append(piece)
+            length += len(piece)
+            if length > MAX_POSITIONS:
+                break
+    except api.InputError as error:
+        raise click.BadParameter(str(error), param_hint="--positions") from None
+    return "".join(pieces)
+
+
 def filters_of(options: dict[str, Any]) -> Any:
     """The Filters that the filter options of a command ask for (files and NAME=VALUE read)."""
     from lusoria.archive import Filters
@@ -973,7 +989,7 @@ def filters_of(options: dict[str, Any]) -> Any:
         pairs.append((name, value))
     options.update(tags=pairs, material=list(options["material"]))
     if positions := options["positions"]:
-        text = positions.read(MAX_POSITIONS + 1)  # /dev/zero, one endless line, once ran out of memory
+        text = positions_text(positions)
         if len(text) > MAX_POSITIONS:
             raise click.BadParameter(
                 f"{positions.name} is longer than {MAX_POSITIONS:,} characters", param_hint="--positions"

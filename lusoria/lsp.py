@@ -40,6 +40,7 @@ from pygls.workspace.position_codec import ServerTextPosition
 from pygls.workspace.text_document import TextDocument
 
 from lusoria import __version__
+from lusoria.api import line_ends_like
 from lusoria.document import (
     TOKEN_TYPES,
     Document,
@@ -107,7 +108,7 @@ class LgnServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("lusoria", __version__, protocol_cls=Protocol)
         self.documents: dict[str, Document] = {}
-        self.versions: dict[str, int] = {}  # uri -> the number of the latest edit
+        self.versions: dict[str, int | None] = {}  # uri -> the version of the latest check asked for
 
     def opened(self, uri: str) -> TextDocument | None:
         """The document the editor opened at `uri`; None for any other, which the server never
@@ -217,7 +218,7 @@ def diagnostic(columns: Columns, entry: Entry, found) -> lsp.Diagnostic:
     )
 
 
-async def check_document(server: LgnServer, uri: str, version: int) -> None:
+async def check_document(server: LgnServer, uri: str, version: int | None) -> None:
     """Check the records that changed in a worker thread, then publish, unless a newer
     edit came meanwhile (then stop: the newer check publishes), or the document was closed."""
     if server.versions.get(uri) != version:  # closed, or edited again, before the check began
@@ -252,11 +253,13 @@ async def check_document(server: LgnServer, uri: str, version: int) -> None:
     )
 
 
-def schedule(server: LgnServer, uri: str, version: int | None) -> None:
-    if server.opened(uri) is None:  # a change or a save of a document never opened: nothing to check
+def schedule(server: LgnServer, uri: str) -> None:
+    """Check the document at the version it has (a save changes neither its text nor its version)."""
+    opened = server.opened(uri)
+    if opened is None:  # a change or a save of a document never opened: nothing to check
         return
-    server.versions[uri] = number = version if version is not None else server.versions.get(uri, 0) + 1
-    task = asyncio.get_running_loop().create_task(check_document(server, uri, number))
+    server.versions[uri] = opened.version
+    task = asyncio.get_running_loop().create_task(check_document(server, uri, opened.version))
     task.add_done_callback(_log_failure)
 
 
@@ -267,17 +270,17 @@ def _log_failure(task: asyncio.Task) -> None:
 
 @feature(lsp.TEXT_DOCUMENT_DID_OPEN)
 def did_open(server: LgnServer, params: lsp.DidOpenTextDocumentParams) -> None:
-    schedule(server, params.text_document.uri, params.text_document.version)
+    schedule(server, params.text_document.uri)
 
 
 @feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(server: LgnServer, params: lsp.DidChangeTextDocumentParams) -> None:
-    schedule(server, params.text_document.uri, params.text_document.version)
+    schedule(server, params.text_document.uri)
 
 
 @feature(lsp.TEXT_DOCUMENT_DID_SAVE)
 def did_save(server: LgnServer, params: lsp.DidSaveTextDocumentParams) -> None:
-    schedule(server, params.text_document.uri, None)
+    schedule(server, params.text_document.uri)
 
 
 @feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
@@ -348,8 +351,9 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
 def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit]:
     uri = params.text_document.uri
     text = server.text(uri)
-    formatted = formatted_document(text)
-    if formatted == server.opened(uri).source:  # type: ignore[union-attr]  # text(uri) found it
+    source = server.opened(uri).source  # type: ignore[union-attr]  # text(uri) found it
+    formatted = line_ends_like(formatted_document(text), source)  # a CRLF document stays CRLF, as `fmt` keeps it
+    if formatted == source:
         return []
     lines = lines_of(text)
     return [lsp.TextEdit(lsp.Range(lsp.Position(0, 0), lsp.Position(len(lines), 0)), formatted)]

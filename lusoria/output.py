@@ -31,13 +31,17 @@ MAX_TABLE = 1 << 26  # characters of values a table holds to size its columns (t
 
 
 def where(source: RecordText) -> str:
-    """A record's place: path:line (`<text>` for text that came from no file)."""
-    return f"{source.path or '<text>'}:{source.line}"
+    """A record's place: path:line (`shown_place`)."""
+    from lusoria.notation.sources import shown_place  # here: `--help` loads no reader
+
+    return shown_place(source.path, source.line)
 
 
 def located(path: str, diagnostic: Diagnostic) -> str:
     """A diagnostic's place in the source at `path`: path:line:column, as every command cites it."""
-    return f"{path or '<text>'}:{diagnostic.line}:{diagnostic.column}"
+    from lusoria.notation.sources import shown_place
+
+    return f"{shown_place(path, diagnostic.line)}:{diagnostic.column}"
 
 
 class Sourced(Protocol):

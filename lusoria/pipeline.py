@@ -17,7 +17,7 @@ from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import read_sources, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable
+from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, shown_place
 from lusoria.validator.replay import Report, check
 from lusoria.words import plural
 from lusoria.workers import mapped
@@ -113,7 +113,7 @@ class _Notes:
             and parsed.tags.get(tag, "").lower() != value.lower()
         )
         if unapplied:
-            self.unapplied.setdefault((record.format, unapplied), {})[record.path or "<text>"] = None
+            self.unapplied.setdefault((record.format, unapplied), {})[shown_place(record.path)] = None
 
     def said(self) -> Iterator[Note]:
         for (format, tags), paths in self.unapplied.items():

@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from lusoria.errors import LusoriaError, raised_checking
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import STDIN, Problem
+from lusoria.notation.sources import Problem, shown_place
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -64,8 +64,8 @@ def mapped(function: Callable[[T], U], items: Iterable[T | Problem]) -> Iterator
 
 
 def place(record: RecordText) -> str:
-    """Where a record is: `path:line` (`-` for text given directly)."""
-    return f"{record.path or STDIN}:{record.line}"
+    """Where a record is: `path:line` (`shown_place`)."""
+    return shown_place(record.path, record.line)
 
 
 def in_workers(

@@ -18,12 +18,20 @@ from lusoria.notation.reader import RecordText
 from lusoria.words import reason
 
 STDIN = "-"
+TEXT_NAME = "<text>"  # the place of records given as their text, from no file
 Source = Union[str, os.PathLike, TextIO, RecordText]  # see lusoria.formats.sources.read_sources
 
 
 def names_a_file(path: str | None) -> TypeGuard[str]:
     """Whether a record's `path` names a file: not text (no path), nor `<stdin>` or a stream's `<name>`."""
     return bool(path and not path.startswith("<"))
+
+
+def shown_place(path: str, line: int | None = None) -> str:
+    """Where a record is, as every message says it: `path:line`, or `path` alone without a line;
+    `<text>` for the path of a record given as its text (none)."""
+    name = path or TEXT_NAME
+    return name if line is None else f"{name}:{line}"
 
 
 class InputError(LusoriaError):

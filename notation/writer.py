@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
+from lusoria.notation.visitor import SKIP, Continued, PlyKey, Visitor, _Skip, walk
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 TAG_NAMES = ("Game", "Variant", "Rules", "Board", "Position", *ROSTER, "Annotator", "Source")  # NOTATION.md §2
@@ -43,7 +43,16 @@ def _one_slip(written: str, known: str) -> bool:
 
 
 def quote(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A tag value as lgn writes it: escaped, and on one line (a tag holds no line break, NOTATION.md §2)."""
+    return '"' + one_line(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def one_line(value: str) -> str:
+    """A tag value with each run of line breaks in it a space."""
+    return _LINE_BREAKS.sub(" ", value)
+
+
+_LINE_BREAKS = re.compile(r"[\r\n]+")
 
 
 def unknown(name: str, value: str) -> bool:
@@ -103,10 +112,13 @@ class _Tokens(Visitor):
         self.tokens.append(self.opening + token)
         self.opening = ""
 
-    def begin_line(self, line: Line, number: int) -> None:
+    def begin_line(self, line: Line, number: int) -> _Skip | None:
+        if number and not line.plies:
+            return SKIP  # a variation holds a ply (NOTATION.md): one with none is not written
         if number:
             self.opening += "("
         self.after_break = True
+        return None
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
         half = self.continued.number(number, key) - 1 + self.offset
@@ -116,14 +128,14 @@ class _Tokens(Visitor):
             else ""
         )
         self._add(numbered + self.canonical.get(key, ply.text))  # a number is never split from its ply
-        self.after_break = bool(ply.comments or ply.variations)
+        self.after_break = bool(ply.comments or any(line.plies for line in ply.variations))
 
     def visit_nag(self, nag: int) -> None:
         self._add(f"${nag}")
 
     def visit_comment(self, comment: str) -> None:
         if "}" in comment:
-            self._add("; " + comment + "\n")
+            self._add("; " + " ".join(comment.split()) + "\n")  # (to the line's end: no line break in it)
         else:
             for word in ("{" + comment + "}").split() or ["{}"]:
                 self._add(word)

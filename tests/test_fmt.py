@@ -2,6 +2,7 @@
 
 import codecs
 import errno
+import os
 import sys
 from pathlib import Path
 
@@ -47,6 +48,18 @@ def test_write_lists_the_files_it_changed_and_only_those(tmp_path):
     result = run("fmt", "--write", str(sloppy), str(canonical))
     assert result.exit_code == 0 and result.output == f"{sloppy}: rewritten\n"
     assert sloppy.read_text() == CANONICAL
+
+
+def test_check_and_write_show_file_names_as_every_message_does(tmp_path):
+    """A byte that is not UTF-8 as \\xNN, a backslash doubled (`shown_path`): they were printed raw."""
+    odd = os.fsdecode(bytes(tmp_path) + b"/a\xff\\b.lgn")
+    Path(odd).write_text(SLOPPY)
+    shown = f"{api.shown_path(str(tmp_path))}/a\\xff\\\\b.lgn"
+    assert run("fmt", "--check", odd).stdout == f"{shown}: not in canonical form\n"
+    assert run("fmt", "--write", odd).stdout == f"{shown}: rewritten\n"
+    moves = os.fsdecode(bytes(tmp_path) + b"/m\xff.txt")
+    Path(moves).write_text("e3-c3 d1-d3\n")
+    assert run("fmt", "--check", moves).stderr.startswith(f"lusoria: {api.shown_path(moves)}: --check and --write")
 
 
 def test_check_keeps_the_files_line_ends_and_byte_order_mark(tmp_path):

@@ -40,6 +40,16 @@ def test_a_positions_file_is_bounded(tmp_path, monkeypatch):
     assert result.exit_code == 2 and "/dev/zero is longer than 1,000 characters" in result.output
 
 
+@pytest.mark.parametrize("command", ["query", "tree", "stats", "players"])
+def test_a_positions_file_not_in_utf_8_is_a_usage_error_saying_where(tmp_path, command):
+    # it ended as an internal error (UnicodeDecodeError, exit 3)
+    (tmp_path / "p.txt").write_bytes(b"# positions\ncaf\xe9\n")
+    given = ["--game", "tablut"] if command == "tree" else []  # (a tree needs a position to start from)
+    result = run(command, "--db", str(tmp_path / "a.db"), *given, "--positions", str(tmp_path / "p.txt"))
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for --positions: {tmp_path / 'p.txt'}: byte 15 (line 2) is not valid utf-8" in result.output
+
+
 def test_an_otn_start_is_shortened_in_its_message(tmp_path):
     # the whole 1 MB value was repeated in the message
     path = tmp_path / "big.otg"

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from lusoria import document, lsp
+from lusoria import api, document, lsp
 
 RECORD = '[Game "tablut"]\n1. e3-c3 *\n'
 
@@ -117,6 +117,23 @@ def test_a_document_never_opened_is_not_read_and_each_request_says_so(server, ur
             "message": f"{uri} is not open: lusoria answers about the documents the editor has opened",
         }
     assert server[0].versions == {}  # a save of a document never opened checks nothing
+
+
+@pytest.mark.parametrize(
+    "text, edits",
+    [
+        (api.format_record(RECORD)[0].replace("\n", "\r\n"), []),  # canonical already: it was rewritten to LF
+        (RECORD.replace("\n", "\r\n"), [api.format_record(RECORD)[0].replace("\n", "\r\n")]),
+        (RECORD, [api.format_record(RECORD)[0]]),
+    ],
+)
+def test_formatting_keeps_the_documents_line_ends_as_fmt_does(server, text, edits):
+    uri = "file:///crlf.lgn"
+    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
+    options = {"tabSize": 4, "insertSpaces": True}
+    stream += frame(request(3, "textDocument/formatting", {"textDocument": {"uri": uri}, "options": options}))
+    assert [edit["newText"] for edit in answers(exchange(server, stream))[3]["result"]] == edits
 
 
 # -- malformed messages ------------------------------------------------------------------------------
@@ -226,6 +243,8 @@ def handled(server, *messages: dict) -> list[dict]:
 
 
 def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_when_closed(server):
+    """A save changes neither the text nor its version: its diagnostics are published at the version
+    the document has (they were at one more, a version that never was, and the next edit's too)."""
     uri = "file:///a.lgn"
     sent = handled(
         server,
@@ -233,6 +252,10 @@ def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_whe
             "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "lgn", "version": 7, "text": ILLEGAL}}
         ),
         notification("textDocument/didSave", {"textDocument": {"uri": uri}}),
+        notification(
+            "textDocument/didChange",
+            {"textDocument": {"uri": uri, "version": 8}, "contentChanges": [{"text": ILLEGAL.replace("d2", "c3")}]},
+        ),
         notification("textDocument/didClose", {"textDocument": {"uri": uri}}),
     )
     published = [
@@ -240,10 +263,11 @@ def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_whe
         for m in sent
         if m.get("method") == "textDocument/publishDiagnostics"
     ]
-    assert published == [(7, ["T2"]), (8, ["T2"]), (None, [])]  # a save is the next version; a close clears them
+    assert published == [(7, ["T2"]), (7, ["T2"]), (8, []), (None, [])]  # a close clears them
     assert [m["params"]["message"] for m in sent if m.get("method") == "window/logMessage"] == [
         f"{uri} version 7: checked 1 of 1 changed records",
-        f"{uri} version 8: checked 0 of 0 changed records",  # the save changed nothing: its report kept
+        f"{uri} version 7: checked 0 of 0 changed records",  # the save changed nothing: its report kept
+        f"{uri} version 8: checked 1 of 1 changed records",
     ]
     assert server[0].documents == {} and server[0].versions == {}
 

@@ -52,6 +52,20 @@ def test_a_diagnostic_without_a_column_is_its_head_alone():
     assert diagnostic_text(report, at_column).splitlines()[1:] == [' 1 | [Game "tablut"]', "   |  ^^^^"]
 
 
+def test_a_record_of_no_file_is_named_alike_everywhere():
+    """It was named five ways: `-:1` (a record failed on), `<text>:1`, `<stdin>` (a converted record)."""
+    from lusoria import api
+    from lusoria.notation.reader import RecordText
+    from lusoria.output import located, where
+    from lusoria.workers import place
+
+    record = RecordText('[Game "tablut"]\n1. e3-c3 *\n')
+    assert place(record) == where(record) == "<text>:1"
+    assert located("", Diagnostic("error", "T1", "", line=2, column=4)) == "<text>:2:4"
+    [duplicate] = api.duplicates([record.text, record.text])
+    assert (duplicate.record, duplicate.of) == ("<text>:1", "<text>:1")
+
+
 def test_carets_count_the_columns_a_terminal_shows_not_the_characters():
     """'Björn' in NFD is 6 characters and 5 columns: its caret was 6 wide, and text after it was 1 too
     far right; a combining mark takes no column, an East Asian wide character two."""

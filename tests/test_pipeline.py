@@ -257,8 +257,8 @@ def test_an_internal_error_names_its_record_in_one_line_with_status_3(tmp_path, 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_an_internal_error_names_a_record_given_as_text_or_on_standard_input(monkeypatch, jobs):
-    # (issue 41) a record given as text is `-:LINE`, one read from standard input `<stdin>:LINE`,
-    # in this process and in a worker
+    # (issue 41) a record given as text is `<text>:LINE` (as every message names it; it was `-:LINE`),
+    # one read from standard input `<stdin>:LINE`, in this process and in a worker
     from lusoria import api
     from lusoria.errors import place_of
 
@@ -267,7 +267,7 @@ def test_an_internal_error_names_a_record_given_as_text_or_on_standard_input(mon
     line = 1 + 40 * (RECORD.count("\n") + 1)
     with pytest.raises(ZeroDivisionError) as raised:
         list(api.validate([records], jobs=jobs))
-    assert place_of(raised.value) == f"-:{line}"
+    assert place_of(raised.value) == f"<text>:{line}"
     result = CliRunner().invoke(main, ["validate", "--jobs", str(jobs), "-"], input=records)
     assert result.exit_code == 3 and result.stderr.startswith(
         f"lusoria: internal error while checking <stdin>:{line}: ZeroDivisionError: a bug."

@@ -3,7 +3,7 @@
 import pytest
 from click.testing import CliRunner
 
-from lusoria.api import Board, Unreplayable, board, replay_stop
+from lusoria.api import Board, NoSuchRecord, PastTheEnd, ReplayStopped, Unreplayable, board, replay_stop
 from lusoria.cli import main
 from lusoria.validator.replay import check
 
@@ -28,14 +28,14 @@ def test_the_start_is_said_as_the_start():
 
 def test_a_ply_past_the_stop_is_refused_with_the_reason():
     with pytest.raises(
-        ValueError,
+        ReplayStopped,
         match=r"^no ply 6: its replay stops after ply 4, as ply 5 \(e4-e5\) breaks T3: "
         r"only the king may stop on the konakis \(e5\)$",
     ):
         board(KONAKIS, 6)
     with pytest.raises(ValueError, match=r"^no ply -1: plies count from 0 \(the start\) to 4$"):
         board(KONAKIS, -1)  # (not "its replay stops after ply 4")
-    with pytest.raises(ValueError, match=r"^no ply 7: it has 6$"):
+    with pytest.raises(PastTheEnd, match=r"^no ply 7: it has 6$"):
         board('[Game "tablut"]\n1. e3-c3 d1-d2 2. e4-e3 a4-a2 3. c5-c4 a2-a1 *\n', 7)
 
 
@@ -68,6 +68,24 @@ def test_show_on_the_command_line(tmp_path):
         f"lusoria: {path}, record 0: no ply 5: its replay stops after ply 4, as ply 5 (e4-e5) "
         "breaks T3: only the king may stop on the konakis (e5)\n"
     )
+
+
+def test_no_such_record_has_its_own_error():
+    with pytest.raises(NoSuchRecord, match=r"^the text has no record 2: it has 1 record$"):
+        board(KONAKIS, index=2)
+
+
+@pytest.mark.parametrize("failing", ["lusoria.api.record_at", "lusoria.api.Board"])
+def test_a_bug_in_show_is_an_internal_error_not_an_invalid_record_or_a_usage_error(monkeypatch, failing):
+    """A ValueError of a bug in reading the record or making its board was said as `--record`'s usage
+    error (exit 2) or as an invalid record (exit 1)."""
+
+    def bug(*args, **kwargs):
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(failing, bug)
+    result = CliRunner().invoke(main, ["show", "-"], input=KONAKIS)
+    assert result.exit_code == 3 and "internal error: ValueError: a bug" in result.output, result.output
 
 
 def test_show_replays_a_record_without_its_result_marker_as_validate_does(tmp_path):

@@ -901,7 +901,7 @@ def test_a_record_lusoria_fails_to_store_keeps_what_the_archive_held(in_tmp, mon
 
 
 def test_of_two_texts_one_failing_to_store_only_it_fails(in_tmp, monkeypatch):
-    """Records given as text all have the place `-:1`: when one of them failed to store (replacing,
+    """Records given as text all have the place `<text>:1`: when one of them failed to store (replacing,
     in an archive that holds records), every record of that place was made its Failure (failures
     were matched by place), and the other was not stored."""
     one, two = games(60, 3)[:2]

@@ -280,3 +280,16 @@ def test_is_ply_follows_the_games_grammar(game, ply, meant):
 def test_is_ply_refuses_an_unknown_game():
     with pytest.raises(KeyError):
         is_ply("nogame", "e3-c3")
+
+
+def test_a_tag_value_read_with_a_line_break_is_written_on_one_line(tmp_path):
+    """The aagenielsen.dk scrape's player names are JSON strings, `\\n` and all: the pipeline makes a
+    line break a space, so that the lgn `fmt` writes reads back (a raw line break ended the tag)."""
+    scrape = (FIXTURES / "aage" / "captures.json").read_text().replace('"Lena Ek"', '"Lena\\r\\nEk"')
+    (tmp_path / "nl.json").write_text(scrape)
+    [source] = read_text(scrape, "aage", "nl.json")
+    assert check(source).record.tags["White"] == "Lena Ek"
+    written = CliRunner().invoke(main, ["fmt", str(tmp_path / "nl.json")])
+    assert '[White "Lena Ek"]' in written.output
+    done = CliRunner().invoke(main, ["validate", "-"], input=written.output)
+    assert done.exit_code == 0 and "1 record: 1 valid" in done.output, done.output

@@ -50,6 +50,14 @@ def test_validate_and_format_take_the_same_sources():
     assert api.format_record(TWO, 1)[0].endswith("1. e3-c3 d1-d3 *\n")
 
 
+def test_format_record_writes_what_fmt_writes_source_tags_and_all():
+    """It dropped the tags that trace a record of another format to its file (SourceFormat, SourceFile)."""
+    path = str(ROOT / "tests/fixtures/formats/otn/brandubh.otg")
+    formatted = api.format_record(path)[0]
+    assert formatted == CliRunner().invoke(main, ["fmt", path]).stdout
+    assert f'[SourceFile "{path}"]\n[SourceFormat "otn"]\n' in formatted
+
+
 def test_one_source_given_alone_is_one_source(monkeypatch, tmp_path):
     """`validate("tablut")` is the folder, not the letters of its name (`validate("games/")` walked
     the whole file system from the `/`): a path, a Path, a stream or a record's text alone."""

@@ -321,6 +321,37 @@ def test_the_writer_puts_tags_in_export_order_and_wraps_lines():
     assert "; a } brace\n" in text  # a comment holding } is written as a ; comment
 
 
+_WRITTEN = 'ab "\\\r\n\t\x0b{};%()[]é\u2028'  # blanks, line breaks, escapes and what lgn's tokens begin with
+
+
+@given(
+    st.lists(st.text(alphabet=_WRITTEN, max_size=12), min_size=8, max_size=8),
+    st.lists(st.text(alphabet=_WRITTEN, max_size=12), min_size=4, max_size=4),
+)
+def test_a_written_record_reads_back_whatever_its_tag_values_and_comments_hold(values, comments):
+    """No tag value or comment breaks the text the writer writes: a tag is written on one line (each
+    run of line breaks a space), a comment as the reader reads it (its blanks one space, none at its
+    ends); the record read back is the one written."""
+    names = ["Event", "Site", "Date", "Round", "White", "Black", "Annotator", "Source"]
+
+    def record(tags: list[str], said: list[str]) -> Record:
+        variation = Line([Ply("e3-d3", comments=[said[2]])])
+        plies = [Ply("e3-c3", comments=[said[1]], variations=[variation]), Ply("d1-d3", comments=[said[3]])]
+        return Record({"Game": "tablut", **dict(zip(names, tags)), "Result": "*"}, Line(plies, [said[0]]), "*")
+
+    written = record(values, comments)
+    read = record(
+        [re.sub(r"[\r\n]+", " ", value) for value in values], [" ".join(comment.split()) for comment in comments]
+    )
+    assert parse_record(write_record(written)) == read
+
+
+def test_an_empty_variation_is_not_written():
+    """A variation holds a ply (the reader refuses `()`): one with none would be written `e3-c3) (*`."""
+    record = Record({"Game": "tablut"}, Line([Ply("e3-c3", variations=[Line([])]), Ply("d1-d3")]), "*")
+    assert write_record(record).split("\n\n")[1] == "1. e3-c3 d1-d3 *\n"
+
+
 @pytest.mark.parametrize(
     "length, movetext",
     [
