@@ -22,12 +22,14 @@ from lusoria.notation.lalr import builder_parser
 from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
+from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
-from lusoria.notation.writer import TAG_NAMES
+from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.base import LISTED, SIDE_NAMES
 from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import (
     ASSUMED_RESULT,
+    ERROR,
     Diagnostic,
     Report,
     check,
@@ -281,21 +283,17 @@ def _result_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     return [f for f in found if f.edits]
 
 
-_TAG_VALUE = re.compile(r'"((?:\\.|[^"\\\n])*)"')
-
-
 def _tag_value_edit(entry: Entry, name: str, value: str) -> Edit | None:
     record = entry.report.record
     if record is None:
         return None
     row, column = record.tag_places[name]
     text = lines_of(entry.source.text)[row - 1]
-    quoted = _TAG_VALUE.search(text, column - 1)
+    quoted = re.compile(TAG_VALUE).search(text, column - 1)
     if quoted is None:
         return None
     line = entry.offset + row - 1
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return Edit(line, quoted.start(1), line, quoted.end(1), escaped)
+    return Edit(line, quoted.start(), line, quoted.end(), quote(value))
 
 
 def canonical_fixes(entry: Entry, first: int, last: int) -> list[Fix]:
@@ -393,7 +391,7 @@ def tag_at(entry: Entry, line: int, column: int) -> str | None:
     """The name of the tag on a document line, when the place is on it."""
     lines = lines_of(entry.source.text)
     text = lines[line - entry.offset] if 0 <= line - entry.offset < len(lines) else ""
-    match = re.match(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"(?:\\.|[^"\\])*"[ \t]*\]', text)
+    match = re.match(rf"{TAG_BEFORE_VALUE}{TAG_VALUE}[ \t]*\]", text)
     return match[1] if match and column <= match.end() else None
 
 
@@ -416,10 +414,10 @@ def completions(entry: Entry | None, document_line: str, line: int, column: int)
     """What may be written at a place: a tag name or value in the tag section, else the legal
     plies there (most alike the word typed first), the move number, the result markers."""
     before = document_line[:column]
-    tag = re.match(r"[ \t]*\[[ \t]*([A-Za-z0-9_]*)$", before)
+    tag = re.match(rf"{TAG_BEFORE_NAME}([A-Za-z0-9_]*)$", before)
     if tag:
         return [Completion(name, "tag", tag.start(1), column) for name in TAG_NAMES if name.startswith(tag[1])]
-    value = re.match(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"]*)$', before)
+    value = re.match(rf'{TAG_BEFORE_VALUE}"([^"]*)$', before)
     if value:
         return _tag_values(entry, value[1], value[2], column)
     if entry is None or entry.report.record is None and "Game" not in entry.report.tags:
@@ -525,7 +523,7 @@ def symbol_name(entry: Entry) -> str:
 def symbol_detail(entry: Entry) -> str:
     """`game (variant), N plies, validity` for the outline: of a record being typed, its plies so far."""
     report, replayed = entry.report, entry.replayed
-    errors = sum(d.severity == "error" for d in report.diagnostics)
+    errors = sum(d.severity == ERROR for d in report.diagnostics)
     state = "valid" if report.valid else plural(errors, "error")
     return f"{replayed.game or '?'} ({replayed.variant or '?'}), {plural(replayed.plies, 'ply', 'plies')}, {state}"
 

@@ -22,7 +22,16 @@ from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import split_run
 from lusoria.notation.slips import slip_fixes
-from lusoria.notation.syntax import TERMINALS, SyntaxProblem, Terminals, cache_file, tag_parts, unquote
+from lusoria.notation.syntax import (
+    TAG_BEFORE_NAME,
+    TAG_BEFORE_VALUE,
+    TERMINALS,
+    SyntaxProblem,
+    Terminals,
+    cache_file,
+    tag_parts,
+    unquote,
+)
 from lusoria.notation.writer import tag_meant
 from lusoria.validator import games
 from lusoria.validator.base import known_names
@@ -57,7 +66,7 @@ def known_games() -> tuple[str, ...]:
 # -- splitting ---------------------------------------------------------------
 
 # At the start of a line: a tag line, or movetext (anything else but blanks and % lines).
-_TAG_LINE = r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"'
+_TAG_LINE = rf'{TAG_BEFORE_VALUE}"'  # its name in group 1
 _LINE_START = re.compile(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))", re.M)
 _NEXT_TAG = re.compile(rf"^{_TAG_LINE}", re.M)
 _MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
@@ -210,8 +219,7 @@ def is_ply(game: str, text: str) -> bool:
     return _ply_pattern(game.lower()).fullmatch(text) is not None
 
 
-_GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
-_TAG_NAME_AT_LINE = re.compile(r'^[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"', re.M)
+_GAME_TAG = re.compile(rf'^{TAG_BEFORE_NAME}Game[ \t]+"([^"\\]*)"', re.M)
 
 
 _STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext with no tag
@@ -223,7 +231,7 @@ _STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
     """The record has no Game tag: at a tag that may be a slip for it (`[game "…"]`, `[Gmae "…"]`),
     if it has one; standard input with no tag at all is told how to read another format."""
-    slip = next((m for m in _TAG_NAME_AT_LINE.finditer(source.text) if tag_meant(m[1]) == "Game"), None)
+    slip = next((m for m in _NEXT_TAG.finditer(source.text) if tag_meant(m[1]) == "Game"), None)
     if slip is None:
         piped = source.path == STDIN_NAME and not _NEXT_TAG.search(source.text)  # perhaps a move list
         advice = f"; {_STDIN_ADVICE}" if piped else ""
