@@ -22,7 +22,7 @@ from lusoria.notation.lalr import builder_parser
 from lusoria.notation.model import Ply
 from lusoria.notation.reader import RecordText, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
-from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE
+from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
 from lusoria.validator.base import LISTED, SIDE_NAMES
@@ -463,7 +463,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
     lines = lines_of(text)
     if not 0 <= row < len(lines):
         return []
-    offset = sum(len(l) + 1 for l in lines[:row]) + start  # where the word starts in the record
+    offset = offset_of(lines, row + 1, start + 1)  # where the word starts in the record
     game = scan_tags(text).get("Game", "").lower()
     rolls = GAMES[game].roll if game in GAMES else None
     typed = word + after

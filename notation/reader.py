@@ -29,6 +29,7 @@ from lusoria.notation.syntax import (
     SyntaxProblem,
     Terminals,
     cache_file,
+    row_column,
     tag_parts,
     unquote,
 )
@@ -236,12 +237,10 @@ def _no_game_tag(source: RecordText) -> SyntaxProblem:
         piped = source.path == STDIN_NAME and not _NEXT_TAG.search(source.text)  # perhaps a move list
         advice = f"; {_STDIN_ADVICE}" if piped else ""
         return SyntaxProblem(f"the record has no Game tag{advice}", source.line, 1, "", "tag")
-    start = slip.start(1)
     cased = "tag names are case-sensitive, and " if slip[1].lower() == "game" else ""
     return SyntaxProblem(
         f"the record has no Game tag: {cased}'{slip[1]}' is not Game",
-        source.line + source.text.count("\n", 0, start),
-        start - source.text.rfind("\n", 0, start),
+        *row_column(source.text, slip.start(1), source.line - 1),
         slip[1],
         "tag",
     )
@@ -270,19 +269,12 @@ def parse_record(source: RecordText | str) -> Record:
     if name not in games.GAMES:
         raise SyntaxProblem(
             f"unknown game '{game[1]}' ({known_names(game[1], known_games())})",
-            offset + source.text.count("\n", 0, game.start(1)) + 1,
-            game.start(1) - source.text.rfind("\n", 0, game.start(1)),
+            *row_column(source.text, game.start(1), offset),
             game[1],
             "tag",
         )
     if (token := long_token(source.text, LGN_TOKENS)) is not None:
-        start = token.start()
-        raise SyntaxProblem(
-            token_message(token),
-            offset + source.text.count("\n", 0, start) + 1,
-            start - source.text.rfind("\n", 0, start),
-            token[0][:20],
-        )
+        raise SyntaxProblem(token_message(token), *row_column(source.text, token.start(), offset), token[0][:20])
     record = _read_plain(source.text, offset, _terminals(name))
     if record is None:
         from lusoria.notation.lalr import parse_lalr  # loads Lark: only for the records that need it
@@ -313,8 +305,7 @@ def _starts_as_movetext(text: str) -> bool:
         line_end = text.find("\n", word, word + SLIP_WINDOW)  # (the word may stand on the number's next line)
         first_line = text[: line_end if line_end >= 0 else word + SLIP_WINDOW]  # enough to read past its first ply
         # (a line of 30 MB was mended and parsed whole for each game: 25 s)
-        row, column = first_line.count("\n", 0, word) + 1, word - first_line.rfind("\n", 0, word)
-        fixes = slip_fixes(first_line, row, column, game)
+        fixes = slip_fixes(first_line, *row_column(first_line, word), game)
         if any(_ply_or_result(terminals, fix.text, 0) for fix in fixes):
             return True
     return False

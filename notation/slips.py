@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from lusoria.notation.syntax import SyntaxProblem
+from lusoria.notation.syntax import SyntaxProblem, offset_of
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
@@ -63,7 +63,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     lines = text.split("\n")
     if not 0 < line <= len(lines) or not 0 < column <= len(lines[line - 1]) + 1:
         return []  # (a place outside the text)
-    position = sum(len(row) + 1 for row in lines[: line - 1]) + column - 1
+    position = offset_of(lines, line, column)
     start = position
     while start > 0 and text[start - 1] not in _DELIMITERS and position - start <= _LONGEST:
         start -= 1

@@ -52,6 +52,16 @@ def tag_parts(terminals: dict[str, str]) -> str:
     return rf"\[[ \t]*({terminals['TAG_NAME']})[ \t]*({terminals['TAG_VALUE']})[ \t]*\]"
 
 
+def row_column(text: str, at: int, offset: int = 0) -> tuple[int, int]:
+    """The line (in the file: `offset` lines before the text) and column (from 1) of text[at]."""
+    return offset + text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
+def offset_of(lines: list[str], line: int, column: int) -> int:
+    """Where line `line`, column `column` (both from 1) of a text split into its `lines` stands in it."""
+    return sum(len(row) + 1 for row in lines[: line - 1]) + column - 1
+
+
 def unquote(value: str) -> str:
     """A quoted tag value's text: its escapes (a backslash and the character it keeps) undone. By
     str.replace where a NUL can stand for an escaped backslash (a substitution per escape took

@@ -16,7 +16,7 @@ from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes
 from lusoria.notation.sources import BOM
-from lusoria.notation.syntax import MISSING_RESULT, MissingResult
+from lusoria.notation.syntax import MISSING_RESULT, MissingResult, row_column
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_meant, write_record
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
@@ -283,7 +283,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
 
 def _fix_place(read: RecordText, fix: Fix) -> tuple[int, int]:
     """The line and column (from 1, in the file) where a fix of the record's text begins."""
-    return read.line + read.text.count("\n", 0, fix.start), fix.start - read.text.rfind("\n", 0, fix.start)
+    return row_column(read.text, fix.start, read.line - 1)
 
 
 def _header_checked(read: _Read) -> list[Diagnostic]:

@@ -4,7 +4,7 @@ text holds a NUL (which stands for an escaped backslash there), by a substitutio
 import pytest
 
 from lusoria.grammar import grammar_text
-from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, unquote
+from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, offset_of, row_column, unquote
 from lusoria.validator.games import any_game
 
 
@@ -33,3 +33,10 @@ def test_the_tag_syntax_without_a_grammar_is_the_grammars():
     # splitting a stream and the editor read tags with TAG_NAME and TAG_VALUE, not with the grammar
     grammar = grammar_text(any_game())
     assert f"\nTAG_NAME: /{TAG_NAME}/\n" in grammar and f"\nTAG_VALUE: /{TAG_VALUE}/\n" in grammar
+
+
+@pytest.mark.parametrize("at, place", [(0, (1, 1)), (2, (1, 3)), (3, (2, 1)), (4, (3, 1)), (6, (3, 3))])
+def test_a_place_and_an_offset_are_one_another(at, place):
+    text = "ab\n\ncd"
+    assert row_column(text, at) == place and row_column(text, at, offset=4) == (place[0] + 4, place[1])
+    assert offset_of(text.split("\n"), *place) == at
