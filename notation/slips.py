@@ -33,15 +33,12 @@ _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
 _WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
-_PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+|#")  # (#: the end, in Latrunculi)
-# captures (a piece letter or not: the grammar checks the join), a removal
-_PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")
+_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
 # a comment as the grammar reads it (up to its first }), and the blanks after it, ending a text
 _COMMENT_BEFORE = re.compile(r"\{([^}]*)\}[ \t\r\n]*\Z")
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 _FOLLOWING_WORD = re.compile(rf"[ \t]+({_WORD.pattern})")  # blanks, then a word
-_SPACED_ROLL = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a Laquet roll with blanks in it: `63 :`, `6 3:`
 # a ply of squares written with blanks about its hyphens or carets: `e3 - c3`, `c3 ^ c5 ^ e5`, `e4 -e3xd3`
 _SPACED_PLY = re.compile(
     rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
@@ -73,7 +70,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     word = text[start:end]
     if not word or len(word) > _LONGEST:
         return []
-    if _PLY_SUFFIX.fullmatch(word) or _PLY_TAIL.fullmatch(word):
+    tail = GAMES[game].ply_tail
+    if _SUFFIX.fullmatch(word) or tail and tail.fullmatch(word):
         comment = _COMMENT_BEFORE.search(text, 0, start)  # (`e4-e3 {…} xd3`: e4-e3xd3 {…})
         fixes = _attached(text, comment.start(), end, f"{word} {{{comment[1]}}}") if comment else []
         fixes += _attached(text, start, end, word)
@@ -118,12 +116,13 @@ def _ply_end(text: str, end: int, game: str) -> int:
 
 def _spaced(text: str, start: int, game: str) -> list[Fix]:
     """A ply whose squares stand apart from its hyphens or carets (`e3 - c3`), joined, then mended
-    as any ply; a Laquet roll with blanks before its colon or between its dice (`63 :`, `6 3:`),
-    joined; none where no blank parts them."""
+    as any ply; a roll with blanks in it, in a game of dice (Laquet's `63 :`, `6 3:`), joined; none
+    where no blank parts them."""
     fixes = []
     if ply := _joined(_SPACED_PLY, text, start):
         fixes += [Fix(start, ply[0], meant) for meant in _meant(ply[1], game)]
-    if GAMES[game].roll and (roll := _joined(_SPACED_ROLL, text, start)):
+    spaced = GAMES[game].spaced_roll
+    if spaced and (roll := _joined(spaced, text, start)):
         fixes.append(Fix(start, *roll))
     return fixes
 

@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
-from lusoria.validator.grid import GridGame, GridPly
+from lusoria.validator.grid import CAPTURES, GridGame, GridPly
 from lusoria.validator.latrunculi_play import (
     CODES,
     DUX,
@@ -72,6 +72,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     pieces = ("PDI", "pdi")
     letters = LETTERS
     end_rule = "L5"
+    ply_tail = re.compile(rf"#|(?:{CAPTURES})?(?:~[a-z][0-9]{{1,2}})?")  # the end; captures, a removal
     endings = (NO_MOVE, TOO_FEW)
     options = {
         "placement-captures": ("no", "yes"),
