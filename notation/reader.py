@@ -21,7 +21,7 @@ from lusoria.files import write_file
 from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import split_run
-from lusoria.notation.slips import slip_fixes
+from lusoria.notation.slips import slip_fixes, tag_meant
 from lusoria.notation.syntax import (
     TAG_BEFORE_NAME,
     TAG_BEFORE_VALUE,
@@ -33,7 +33,6 @@ from lusoria.notation.syntax import (
     tag_parts,
     unquote,
 )
-from lusoria.notation.writer import tag_meant
 from lusoria.validator import games
 from lusoria.validator.base import known_names
 

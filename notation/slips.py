@@ -4,7 +4,8 @@ after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece l
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
 before its move), `64: 5/11 {…} 5/9` or `64: {…} 5/11 5/9` (a comment that parts a ply), `1..` or
 `1…` (a move number's dots), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
-pass). Every fix is checked against the game's grammar before it is offered."""
+pass). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
+another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import re
 from typing import NamedTuple
 
 from lusoria.notation.syntax import SyntaxProblem, offset_of
+from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
@@ -133,6 +135,33 @@ def _joined(pattern: re.Pattern[str], text: str, start: int) -> tuple[int, str] 
     if spaced is None or not re.search(r"[ \t]", spaced[0]):
         return None
     return spaced.end(), re.sub(r"[ \t]+", "", spaced[0])
+
+
+def tag_meant(name: str) -> str | None:
+    """The tag NOTATION.md names that a tag of another name may be a slip for (docs/slips.md): the
+    same name in another case (`event`), or one of four letters or more with one letter added, left
+    out or changed, or two swapped (`Varient`, `Reslt`, `Evnet`); None for any other name."""
+    if name in TAG_NAMES:
+        return None
+    written = name.lower()
+    slips = [known for known in TAG_NAMES if len(known) >= 4 and _one_slip(written, known.lower())]
+    return next((known for known in slips if known.lower() == written), slips[0] if slips else None)
+
+
+def _one_slip(written: str, known: str) -> bool:
+    """Whether `written` is `known`, or `known` with one letter added, left out or changed, or two
+    next to each other swapped."""
+    if abs(len(written) - len(known)) > 1:
+        return False
+    start = next((i for i, (a, b) in enumerate(zip(written, known)) if a != b), min(len(written), len(known)))
+    left, right = written[start:], known[start:]
+    return (
+        left[1:] == right[1:]  # changed (or the same)
+        or left[1:] == right  # added
+        or left == right[1:]  # left out
+        or left[2:] == right[2:]
+        and left[:2] == right[1::-1]  # swapped
+    )
 
 
 def results_meant(word: str) -> list[str]:

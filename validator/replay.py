@@ -14,11 +14,11 @@ from mypy_extensions import mypyc_attr
 from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
-from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes
+from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import MISSING_RESULT, MissingResult, row_column
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
-from lusoria.notation.writer import tag_meant, write_record
+from lusoria.notation.writer import write_record
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
 from lusoria.validator.games import game_class, known_games, rules_from_tags
 from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
