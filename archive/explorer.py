@@ -436,7 +436,7 @@ def _games_table(games: list[dict], record_url: Callable[[int], str]) -> str:
 def replay(path: str, written: str) -> str:
     """lusoria's replay page of a record of the archive, its id `written` (lusoria/html.py; `#ply=N`
     opens it at ply N)."""
-    from lusoria.html import replay_page
+    from lusoria.api import replay_page
 
     record = whole_number(written, 0, MAX_SQL_INTEGER)
     found = (

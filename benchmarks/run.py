@@ -259,8 +259,7 @@ def lusoria_in_process(path: Path, plies: int, records: int, repeat: int) -> dic
 
 def html_sizes() -> dict[int, int]:
     """The size in bytes of the replay page of random seneca games of 100 and 1,000 plies."""
-    from lusoria.api import random_records
-    from lusoria.html import replay_page
+    from lusoria.api import random_records, replay_page
 
     return {
         plies: len(replay_page(next(random_records("latrunculi", 1, seed=1, max_plies=plies))).encode())

@@ -95,13 +95,19 @@ def _places(name: str) -> tuple[Path, Path | None]:
     """A compiled module's source and its compiled file (None when not built)."""
     parent, _, leaf = name.rpartition(".")
     spec = importlib.util.find_spec(parent)
-    assert spec is not None and spec.submodule_search_locations is not None, parent
+    if spec is None or spec.submodule_search_locations is None:
+        raise ImportError(f"{parent} is not a package: no source for {name}")
     for folder in spec.submodule_search_locations:
         source = Path(folder, f"{leaf}.py")
         if source.exists():
-            built = [Path(folder, leaf + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES]
-            return source, next((path for path in built if path.exists()), None)
+            return source, _compiled_file(folder, leaf)
     raise ImportError(f"no source for {name}")
+
+
+def _compiled_file(folder: str, leaf: str) -> Path | None:
+    """The compiled module `leaf` of a package folder, by any suffix this Python imports (None when not built)."""
+    built = (Path(folder, leaf + suffix) for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+    return next((path for path in built if path.exists()), None)
 
 
 @cache
@@ -143,7 +149,7 @@ class _Sources:
         for folder in path:
             source = Path(folder, f"{leaf}.py")
             if source.exists():
-                if not Path(folder, leaf + importlib.machinery.EXTENSION_SUFFIXES[0]).exists() or compiled():
+                if _compiled_file(folder, leaf) is None or compiled():
                     return None
                 return importlib.util.spec_from_file_location(name, source)
         return None

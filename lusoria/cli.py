@@ -54,6 +54,13 @@ encoding_option = click.option(
 )
 
 
+def with_options(command: Callable, *options: Callable) -> Callable:
+    """The command with `options` (click decorators), in the order given, as if written above it."""
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
 def reading_options(command):
     """--from, and the game and rules of records whose files do not say them (--game, --variant,
     --rules); the command gets `reading`: the keyword arguments of read_sources."""
@@ -62,46 +69,43 @@ def reading_options(command):
         ctx.meta.setdefault("reading", {})[param.name] = value
         return value
 
-    for option in reversed(
-        (
-            click.option(
-                "--from",
-                "from_",
-                type=Named(lambda: api.source_formats()),
-                expose_value=False,
-                callback=chosen,
-                help="Read the input in this format (default: by extension, then content, and - by content alone; else lgn).",
-            ),
-            click.option(
-                "--game",
-                "move_game",
-                type=Named(lambda: api.known_games(), case_sensitive=False),
-                expose_value=False,
-                callback=chosen,
-                help="The game of records whose files do not say it: tafl move lists, CSV files, "
-                "aagenielsen.dk games of a type lusoria does not know or play (a note says which files "
-                "these options are not applied to).",
-            ),
-            click.option(
-                "--variant",
-                "move_variant",
-                expose_value=False,
-                callback=chosen,
-                metavar="PRESET",
-                help="The preset those records follow (default: their format's; CSV files: with --game).",
-            ),
-            click.option(
-                "--rules",
-                "move_rules",
-                expose_value=False,
-                callback=chosen,
-                metavar="'KEY=VALUE …'",
-                help="The same records: option overrides, as in the Rules tag.",
-            ),
-        )
-    ):
-        command = option(command)
-    return command
+    return with_options(
+        command,
+        click.option(
+            "--from",
+            "from_",
+            type=Named(lambda: api.source_formats()),
+            expose_value=False,
+            callback=chosen,
+            help="Read the input in this format (default: by extension, then content, and - by content alone; else lgn).",
+        ),
+        click.option(
+            "--game",
+            "move_game",
+            type=Named(lambda: api.known_games(), case_sensitive=False),
+            expose_value=False,
+            callback=chosen,
+            help="The game of records whose files do not say it: tafl move lists, CSV files, "
+            "aagenielsen.dk games of a type lusoria does not know or play (a note says which files "
+            "these options are not applied to).",
+        ),
+        click.option(
+            "--variant",
+            "move_variant",
+            expose_value=False,
+            callback=chosen,
+            metavar="PRESET",
+            help="The preset those records follow (default: their format's; CSV files: with --game).",
+        ),
+        click.option(
+            "--rules",
+            "move_rules",
+            expose_value=False,
+            callback=chosen,
+            metavar="'KEY=VALUE …'",
+            help="The same records: option overrides, as in the Rules tag.",
+        ),
+    )
 
 
 def format_choice(choices: list[str] | tuple[str, ...], help: str) -> Callable:
@@ -555,30 +559,27 @@ def _rewritten(file: api.CanonicalFile) -> int:
 def one_record(command):
     """PATH, --record, -o/--output, --encoding and the reading options: a command that writes
     something of one record of a file (show, html), to standard output or to a file (`deliver`)."""
-    for option in reversed(
-        (
-            click.argument("path", callback=as_paths),
-            click.option(
-                "--record",
-                "index",
-                type=Bounded(),
-                default=0,
-                show_default=True,
-                help="Which record of the file (0-based).",
-            ),
-            click.option(
-                "-o",
-                "--output",
-                "written_to",
-                type=click.Path(dir_okay=False, writable=True),
-                help="Write to this file.",
-            ),
-            encoding_option,
-            reading_options,
-        )
-    ):
-        command = option(command)
-    return command
+    return with_options(
+        command,
+        click.argument("path", callback=as_paths),
+        click.option(
+            "--record",
+            "index",
+            type=Bounded(),
+            default=0,
+            show_default=True,
+            help="Which record of the file (0-based).",
+        ),
+        click.option(
+            "-o",
+            "--output",
+            "written_to",
+            type=click.Path(dir_okay=False, writable=True),
+            help="Write to this file.",
+        ),
+        encoding_option,
+        reading_options,
+    )
 
 
 def say_unreplayable(error: api.Unreplayable, index: int) -> NoReturn:

@@ -19,15 +19,17 @@ from functools import cache, lru_cache
 
 from lusoria.api import Board, format_record
 from lusoria.notation.lalr import builder_parser
-from lusoria.notation.model import Ply
+from lusoria.notation.model import Ply, Record
 from lusoria.notation.reader import RecordText, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
+from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
-from lusoria.notation.writer import TAG_NAMES
-from lusoria.validator.base import LISTED, SIDE_NAMES
+from lusoria.notation.writer import TAG_NAMES, quote
+from lusoria.validator.base import LISTED, SIDE_NAMES, Game
 from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import (
     ASSUMED_RESULT,
+    ERROR,
     Diagnostic,
     Report,
     check,
@@ -281,21 +283,17 @@ def _result_fix(entry: Entry, diagnostic: Diagnostic) -> list[Fix]:
     return [f for f in found if f.edits]
 
 
-_TAG_VALUE = re.compile(r'"((?:\\.|[^"\\\n])*)"')
-
-
 def _tag_value_edit(entry: Entry, name: str, value: str) -> Edit | None:
     record = entry.report.record
     if record is None:
         return None
     row, column = record.tag_places[name]
     text = lines_of(entry.source.text)[row - 1]
-    quoted = _TAG_VALUE.search(text, column - 1)
+    quoted = re.compile(TAG_VALUE).search(text, column - 1)
     if quoted is None:
         return None
     line = entry.offset + row - 1
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return Edit(line, quoted.start(1), line, quoted.end(1), escaped)
+    return Edit(line, quoted.start(), line, quoted.end(), quote(value))
 
 
 def canonical_fixes(entry: Entry, first: int, last: int) -> list[Fix]:
@@ -393,7 +391,7 @@ def tag_at(entry: Entry, line: int, column: int) -> str | None:
     """The name of the tag on a document line, when the place is on it."""
     lines = lines_of(entry.source.text)
     text = lines[line - entry.offset] if 0 <= line - entry.offset < len(lines) else ""
-    match = re.match(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"(?:\\.|[^"\\])*"[ \t]*\]', text)
+    match = re.match(rf"{TAG_BEFORE_VALUE}{TAG_VALUE}[ \t]*\]", text)
     return match[1] if match and column <= match.end() else None
 
 
@@ -416,10 +414,10 @@ def completions(entry: Entry | None, document_line: str, line: int, column: int)
     """What may be written at a place: a tag name or value in the tag section, else the legal
     plies there (most alike the word typed first), the move number, the result markers."""
     before = document_line[:column]
-    tag = re.match(r"[ \t]*\[[ \t]*([A-Za-z0-9_]*)$", before)
+    tag = re.match(rf"{TAG_BEFORE_NAME}([A-Za-z0-9_]*)$", before)
     if tag:
         return [Completion(name, "tag", tag.start(1), column) for name in TAG_NAMES if name.startswith(tag[1])]
-    value = re.match(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"([^"]*)$', before)
+    value = re.match(rf'{TAG_BEFORE_VALUE}"([^"]*)$', before)
     if value:
         return _tag_values(entry, value[1], value[2], column)
     if entry is None or entry.report.record is None and "Game" not in entry.report.tags:
@@ -455,55 +453,72 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
 
 
 def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:
-    """The word under the place (`before` and `after` it) is what the labels replace."""
-    under = _WORD.search(before)  # matches, if only the empty string
-    word = under[0] if under else ""
-    end = column + len(after)
-    start = column - len(word)
+    """The word under the place (`before` and `after` it) is what the labels replace; in a game of dice,
+    from the roll written before it (a ply is a roll and its plays)."""
     text = entry.source.text
     row = line - entry.offset
     lines = lines_of(text)
     if not 0 <= row < len(lines):
         return []
-    offset = sum(len(l) + 1 for l in lines[:row]) + start  # where the word starts in the record
+    under = _WORD.search(before)  # matches, if only the empty string
+    word = under[0] if under else ""
+    cursor = offset_of(lines, row + 1, column + 1)  # the place, in the record
+    offset, typed = cursor - len(word), word + after  # where the word starts, and the word
     game = scan_tags(text).get("Game", "").lower()
     rolls = GAMES[game].roll if game in GAMES else None
-    typed = word + after
-    if rolls is not None:  # a ply is a roll and its plays: complete from the roll written
-        cursor = offset + len(word)
-        roll = None
-        for roll in rolls.finditer(text, max(0, cursor - 80), cursor):
-            pass
-        if roll is not None and not re.search(r"[0-9]+\.|\n", text[roll.end() : cursor]):
-            offset, typed = roll.start(), text[roll.start() : cursor] + after
-            start = column - (cursor - offset)
+    if rolls is not None and (roll := _roll_before(rolls, text, cursor)) is not None:
+        offset, typed = roll, text[roll:cursor] + after
+    start, end = column - (cursor - offset), column + len(after)
     before_ply = _without_last_number(text[:offset])
     report = safe_check(before_ply + " *")
-    if report.rules is None or report.record is None or len(report.positions) != report.plies + 1:
+    rules, record = report.rules, report.record
+    if rules is None or record is None or len(report.positions) != report.plies + 1:
         return []
-    position = report.positions[-1]
-    rules = report.rules
     found: list[Completion] = []
+    if report.outcome is None:
+        found += _next_plies(rules, report, rolls, typed, start, end)
+        number = _next_number(rules, record, report, [ply.label for ply in found])
+        if number is not None and before_ply == text[:offset]:
+            found.append(Completion(number, "number", start, end, "the move number"))
     ended = report.outcome
-    if ended is None:
-        plies = rules.legal_plies(position)
-        written = rolls.match(typed) if rolls else None
-        if written:  # the plies of the roll written, as the canonical plies write it
-            dice = rules.roll_text(written)
-            plies = [p for p in plies if p.startswith(dice)]
-            typed = dice + typed[written.end() :]
-        plies.sort(key=lambda p: (not p.startswith(typed), -SequenceMatcher(None, typed, p).ratio()))
-        found += [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
-        continued = Continued(report.record, rules.continued)
-        continues = bool(plies) and rules.continued is not None and all(map(rules.continued.match, plies))
-        counted = continued.number(report.plies + 1, (0, report.plies - 1))
-        number = move_number(counted, numbering(report.record, rules, report.positions[0], continued))
-        if not number.endswith("...") and not continues or report.plies == 0:
-            if before_ply == text[:offset]:
-                found.append(Completion(number, "number", start, end, "the move number"))
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
-    found += [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
-    return found
+    return found + [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
+
+
+def _roll_before(rolls: re.Pattern[str], text: str, cursor: int) -> int | None:
+    """Where the roll written last before `cursor` starts, when the ply it begins goes on to the
+    cursor (no move number or line end between)."""
+    roll = None
+    for roll in rolls.finditer(text, max(0, cursor - 80), cursor):
+        pass
+    if roll is not None and not re.search(r"[0-9]+\.|\n", text[roll.end() : cursor]):
+        return roll.start()
+    return None
+
+
+def _next_plies(
+    rules: Game, report: Report, rolls: re.Pattern[str] | None, typed: str, start: int, end: int
+) -> list[Completion]:
+    """The legal plies after the record checked, most alike the text typed first; in a game of dice,
+    those of the roll typed."""
+    plies = rules.legal_plies(report.positions[-1])
+    written = rolls.match(typed) if rolls else None
+    if written:  # the plies of the roll written, as the canonical plies write it
+        dice = rules.roll_text(written)
+        plies = [p for p in plies if p.startswith(dice)]
+        typed = dice + typed[written.end() :]
+    plies.sort(key=lambda p: (not p.startswith(typed), -SequenceMatcher(None, typed, p).ratio()))
+    return [Completion(p, "ply", start, end, f"ply {report.plies + 1}") for p in plies]
+
+
+def _next_number(rules: Game, record: Record, report: Report, plies: list[str]) -> str | None:
+    """The move number of the next ply (one of `plies`), when one is written before it: not a ply's that
+    continues its side's turn, nor a second ply's `N...` but at the start."""
+    continued = Continued(record, rules.continued)
+    continues = bool(plies) and rules.continued is not None and all(map(rules.continued.match, plies))
+    counted = continued.number(report.plies + 1, (0, report.plies - 1))
+    number = move_number(counted, numbering(record, rules, report.positions[0], continued))
+    return number if not number.endswith("...") and not continues or report.plies == 0 else None
 
 
 # -- symbols and tokens ---------------------------------------------------------
@@ -525,7 +540,7 @@ def symbol_name(entry: Entry) -> str:
 def symbol_detail(entry: Entry) -> str:
     """`game (variant), N plies, validity` for the outline: of a record being typed, its plies so far."""
     report, replayed = entry.report, entry.replayed
-    errors = sum(d.severity == "error" for d in report.diagnostics)
+    errors = sum(d.severity == ERROR for d in report.diagnostics)
     state = "valid" if report.valid else plural(errors, "error")
     return f"{replayed.game or '?'} ({replayed.variant or '?'}), {plural(replayed.plies, 'ply', 'plies')}, {state}"
 

@@ -18,7 +18,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import tag_order
 from lusoria.svg import position_svg
-from lusoria.validator.replay import Diagnostic, Report, check, move_number, movers_numbering
+from lusoria.validator.replay import Diagnostic, Report, move_number, movers_numbering
 
 STYLE = """
 body{font-family:sans-serif;margin:1.5em;color:#2e2a26;background:#fbf8f1;max-width:72em}
@@ -77,11 +77,6 @@ document.addEventListener('keydown', e => {
 const asked = /ply=(\\d+)/.exec(location.hash);
 show(asked ? Number(asked[1]) : 0);
 """
-
-
-def replay_page(source: RecordText | str) -> str:
-    """The page for one record (`lusoria html`); one that lacks only its result marker is replayed."""
-    return report_page(check(source, assume_result=True))
 
 
 def report_page(report: Report) -> str:

@@ -1,7 +1,8 @@
 """Every rendering the command line writes, in one place (as sqlite-utils keeps its output
 formats in its CLI): diagnostics in compiler style, verdicts and fits as JSON, rows of the
 archive as a table, JSON, CSV or records, its figures and its move tree. The library returns
-data; this module turns it into text, and names no option (the CLI adds its hints)."""
+data; this module turns it into text, with the few hints that point to another option or command
+(`--json lists all`, `--valid`, `lusoria explain`); the CLI adds the rest."""
 
 from __future__ import annotations
 

@@ -10,17 +10,57 @@ a board of squares or a table of points; it knows no game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Mapping
 from html import escape
 
 from lusoria.validator.base import BLACK, WHITE, Game
-from lusoria.validator.diagram import CAMP, CAPTURED, CORNER, FROM, REMOVED, THRONE, TO, Diagram, Piece, Points, Squares
+from lusoria.validator.diagram import (
+    CAMP,
+    CAPTURED,
+    CELL,
+    CORNER,
+    DISC,
+    FACE,
+    FAINT,
+    FROM,
+    INK,
+    NONE,
+    OTHER_FACE,
+    OTHER_OUTLINE,
+    OUTLINE,
+    REMOVED,
+    THRONE,
+    TO,
+    Diagram,
+    Glyph,
+    Mark,
+    Piece,
+    Points,
+    Squares,
+)
 
-CELL, EDGE = 40, 22
+EDGE = 22  # the margin about a board of squares, where its coordinates stand
 SHOWN = 600  # the largest a diagram is shown, in pixels: a larger board (tafl's 13×13 to 19×19) is shown smaller
 LIGHT, DARK, LINE = "#f6efdc", "#2e2a26", "#3b3228"
 BOARD, SQUARE_ALT, MOVED, CAPTURED_RED = "#e2cfa3", "#d6bf8c", "#f3d34a", "#c0392b"
 CAMP_FILL = "#b9a27a"  # camps (Ashton Tablut's)
+COLOURS = {  # a glyph's colours by role (validator/diagram.py), for a piece of each side
+    side: {
+        FACE: face,
+        OUTLINE: outline,
+        OTHER_FACE: other_face,
+        OTHER_OUTLINE: other_outline,
+        INK: ink,
+        FAINT: faint,
+        NONE: NONE,
+    }
+    for side, face, outline, other_face, other_outline, ink, faint in (
+        ("white", LIGHT, LINE, DARK, "#000", "#8a6d1f", "#6b6b6b"),
+        ("black", DARK, "#000", LIGHT, LINE, "#e8c766", "#bdbdbd"),
+    )
+}
+_STEP = re.compile(r"([A-Za-z])([^A-Za-z]*)")  # a step of path data: its letter and numbers
 
 
 def position_svg(rules: Game, position: Hashable, last: str | None = None) -> str:
@@ -96,48 +136,37 @@ def _xy(index: int, files: int, ranks: int) -> tuple[int, int]:
     return EDGE + (index % files) * CELL, EDGE + (ranks - 1 - index // files) * CELL
 
 
-def _piece_shape(x: float, y: float, piece: Piece, name: str) -> str:
-    cx, cy, white, kind = x + CELL / 2, y + CELL / 2, piece.side == WHITE, piece.kind
-    fill, stroke = (LIGHT, LINE) if white else (DARK, "#000")
-    shape = f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
-    inner = "#8a6d1f" if white else "#e8c766"
-    if kind == "king":  # a crown
-        shape += (
-            f'<path d="M{cx - 9:g} {cy + 6:g}L{cx - 10:g} {cy - 6:g}L{cx - 4:g} {cy:g}L{cx:g} {cy - 9:g}'
-            f'L{cx + 4:g} {cy:g}L{cx + 10:g} {cy - 6:g}L{cx + 9:g} {cy + 6:g}Z" fill="{inner}"/>'
-        )
-    elif kind == "dux":  # a ring and a star
-        shape += (
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.26:g}" fill="none" stroke="{inner}" '
-            f'stroke-width="2"/><path d="M{cx:g} {cy - 7:g}L{cx + 2:g} {cy - 2:g}L{cx + 7:g} {cy - 2:g}'
-            f"L{cx + 3:g} {cy + 1:g}L{cx + 5:g} {cy + 7:g}L{cx:g} {cy + 4:g}L{cx - 5:g} {cy + 7:g}"
-            f'L{cx - 3:g} {cy + 1:g}L{cx - 7:g} {cy - 2:g}L{cx - 2:g} {cy - 2:g}Z" fill="{inner}"/>'
-        )
-    elif kind == "knight":  # two chevrons, one above the other: the piece that jumps
-        shape += (
-            f'<path d="M{cx - 9:g} {cy:g}L{cx:g} {cy - 9:g}L{cx + 9:g} {cy:g}M{cx - 9:g} {cy + 8:g}L{cx:g} {cy - 1:g}'
-            f'L{cx + 9:g} {cy + 8:g}" fill="none" stroke="{inner}" stroke-width="3" stroke-linejoin="round"/>'
-        )
-    elif kind == "commander":  # a lozenge with a bar across
-        shape += (
-            f'<path d="M{cx:g} {cy - 10:g}L{cx + 9:g} {cy:g}L{cx:g} {cy + 10:g}L{cx - 9:g} {cy:g}Z" fill="{inner}"/>'
-            f'<path d="M{cx - 5:g} {cy:g}H{cx + 5:g}" stroke="{fill}" stroke-width="2.5"/>'
-        )
-    elif kind == "mercenary":  # a disc of the other side's colour within: the piece that changes sides when taken
-        other, edge = (DARK, "#000") if white else (LIGHT, LINE)
-        shape += (
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.17:g}" fill="{other}" stroke="{edge}" stroke-width="1"/>'
-        )
-    elif kind == "incitus":  # turned over: the theta nigrum, an O with a long stroke
-        mark = "#6b6b6b" if white else "#bdbdbd"
-        shape = (
-            f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.36:g}" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="1.5" stroke-dasharray="3 2"/><ellipse cx="{cx:g}" cy="{cy:g}" rx="7" ry="9" '
-            f'fill="none" stroke="{mark}" stroke-width="2"/><path d="M{cx - 12:g} {cy:g}H{cx + 12:g}" '
-            f'stroke="{mark}" stroke-width="2"/>'
-        )
-    side = "white" if white else "black"
-    return f'<g class="piece {side} {kind}" data-square="{name}">{shape}</g>'
+def _piece_shape(x: float, y: float, piece: Piece, name: str, glyphs: Mapping[str, Glyph]) -> str:
+    """A piece drawn by its kind's glyph (its game's: `Diagram.glyphs`), a DISC for a kind with none."""
+    side = "white" if piece.side == WHITE else "black"
+    shape = "".join(_mark(mark, x + CELL / 2, y + CELL / 2, COLOURS[side]) for mark in glyphs.get(piece.kind, (DISC,)))
+    return f'<g class="piece {side} {piece.kind}" data-square="{name}">{shape}</g>'
+
+
+def _mark(mark: Mark, cx: float, cy: float, colours: Mapping[str, str]) -> str:
+    """A mark of a glyph drawn about the centre (cx, cy), in its side's colours."""
+    if mark.path:
+        shape = f'<path d="{_moved(mark.path, cx, cy)}"'
+    elif len(mark.radii) == 1:
+        shape = f'<circle cx="{cx:g}" cy="{cy:g}" r="{mark.radii[0]:g}"'
+    else:
+        shape = f'<ellipse cx="{cx:g}" cy="{cy:g}" rx="{mark.radii[0]:g}" ry="{mark.radii[1]:g}"'
+    paint = (
+        ("fill", colours.get(mark.fill, "")),
+        ("stroke", colours.get(mark.stroke, "")),
+        ("stroke-width", f"{mark.width:g}" if mark.width else ""),
+        ("stroke-dasharray", mark.dashes),
+        ("stroke-linejoin", mark.join),
+    )
+    return shape + "".join(f' {name}="{value}"' for name, value in paint if value) + "/>"
+
+
+def _moved(path: str, cx: float, cy: float) -> str:
+    """Path data about 0 0 moved to (cx, cy): each step's numbers are x, y, x, … (H: x alone)."""
+    return "".join(
+        step + " ".join(f"{float(number) + (cx, cy)[i % 2]:g}" for i, number in enumerate(numbers.split()))
+        for step, numbers in _STEP.findall(path)
+    )
 
 
 def _cross(x: float, y: float, name: str, what: str, gone: bool) -> str:
@@ -162,7 +191,7 @@ def _square_board(diagram: Diagram, board: Squares) -> str:
     body = _grid(board, diagram.marks)
     for index, piece in diagram.pieces.items():
         x, y = _xy(index, files, ranks)
-        body.append(_piece_shape(x, y, piece, names[index]))
+        body.append(_piece_shape(x, y, piece, names[index], diagram.glyphs))
     for index, what in diagram.marks.items():
         if what in (CAPTURED, REMOVED):
             x, y = _xy(index, files, ranks)

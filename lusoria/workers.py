@@ -177,7 +177,8 @@ class _Workers:
 
     def __init__(self) -> None:
         self.all: list[_Worker] = []
-        self.selector: selectors.BaseSelector | None = None
+        self.selector = selectors.DefaultSelector()  # the workers inherit it and never use it (nothing is
+        # registered before they are forked); the pipes are registered once they are
 
     def start(self, function: Callable, jobs: int) -> None:
         """Fork `jobs` workers, or as many as the system gives."""
@@ -186,7 +187,6 @@ class _Workers:
                 _Worker(function, self.all)
             except OSError:
                 break
-        self.selector = selectors.DefaultSelector()  # made after the forks: the workers need not close it
         for worker in self.all:
             self.selector.register(worker.results, selectors.EVENT_READ, worker)
 
@@ -197,7 +197,7 @@ class _Workers:
         if not waited:  # write now, or once the pipe can take it
             self._write(worker)
             if worker.outgoing:
-                self._selector().register(worker.tasks, selectors.EVENT_WRITE, worker)
+                self.selector.register(worker.tasks, selectors.EVENT_WRITE, worker)
 
     def receive(self, worker: _Worker, start: str | None) -> list:
         """The results of `worker`'s oldest chunk, which starts at the record `start` (exchanging
@@ -216,7 +216,7 @@ class _Workers:
         """Write what waits to go to the workers and read what they sent, as far as the pipes
         take it now (`timeout` 0), or once at least one can (None). A worker is lost when its
         results end (what it sent before it ended is read first)."""
-        selector = self._selector()
+        selector = self.selector
         for key, _ in selector.select(timeout):
             worker = key.data
             if key.fd not in selector.get_map():  # a key of this round that an earlier one let go
@@ -239,19 +239,14 @@ class _Workers:
         nothing reads that pipe any more (the worker ended: its results tell)."""
         if _write(worker.tasks, worker.outgoing) is None:
             worker.outgoing.clear()
-        if not worker.outgoing and worker.tasks in self._selector().get_map():
-            self._selector().unregister(worker.tasks)
-
-    def _selector(self) -> selectors.BaseSelector:
-        assert self.selector is not None, "the workers are started"
-        return self.selector
+        if not worker.outgoing and worker.tasks in self.selector.get_map():
+            self.selector.unregister(worker.tasks)
 
     def stop(self) -> None:
         """End every worker and wait for it: killed, since what it could still send would not be
         read (another stream's workers, forked meanwhile, may hold its pipes open: it would
         never see their end), with its pipes closed."""
-        if self.selector is not None:
-            self.selector.close()
+        self.selector.close()
         for worker in self.all:
             with suppress(OSError):  # one already gone (another part of the program waited for it)
                 os.kill(worker.pid, signal.SIGKILL)

@@ -21,6 +21,7 @@ from lusoria.notation.syntax import (
     SyntaxProblem,
     Terminals,
     cache_file,
+    row_column,
     unquote,
 )
 from lusoria.notation.visitor import PlyKey, Visitor, walk
@@ -265,16 +266,11 @@ def _misread_ply(error: UnexpectedInput, text: str, offset: int, game: str) -> S
     end, found = _word_end(text, at, start), text[at : _word_end(text, at, at)]
     word, rules = text[start:end], GAMES.get(game)
     if rules and (refused := rules.refused_after(_word_before(text, at), found)):
-        return SyntaxProblem(f"found '{found}': {refused}", *_row_column(text, offset, at), found)
+        return SyntaxProblem(f"found '{found}': {refused}", *row_column(text, at, offset), found)
     why = _off_the_board(word, game) or _off_the_points(word, game) or _misrolled(word, game, text[end:])
     if why is None:
         return None
-    return SyntaxProblem(f"found '{word}': {why}", *_row_column(text, offset, start), word)
-
-
-def _row_column(text: str, offset: int, at: int) -> tuple[int, int]:
-    """The line (in the file: `offset` lines before the text) and column (from 1) of text[at]."""
-    return offset + text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+    return SyntaxProblem(f"found '{word}': {why}", *row_column(text, start, offset), word)
 
 
 def _word_end(text: str, at: int, start: int) -> int:

@@ -21,9 +21,18 @@ from lusoria.files import write_file
 from lusoria.grammar import grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.plies import split_run
-from lusoria.notation.slips import slip_fixes
-from lusoria.notation.syntax import TERMINALS, SyntaxProblem, Terminals, cache_file, tag_parts, unquote
-from lusoria.notation.writer import tag_meant
+from lusoria.notation.slips import slip_fixes, tag_meant
+from lusoria.notation.syntax import (
+    TAG_BEFORE_NAME,
+    TAG_BEFORE_VALUE,
+    TERMINALS,
+    SyntaxProblem,
+    Terminals,
+    cache_file,
+    row_column,
+    tag_parts,
+    unquote,
+)
 from lusoria.validator import games
 from lusoria.validator.base import known_names
 
@@ -57,7 +66,7 @@ def known_games() -> tuple[str, ...]:
 # -- splitting ---------------------------------------------------------------
 
 # At the start of a line: a tag line, or movetext (anything else but blanks and % lines).
-_TAG_LINE = r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"'
+_TAG_LINE = rf'{TAG_BEFORE_VALUE}"'  # its name in group 1
 _LINE_START = re.compile(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))", re.M)
 _NEXT_TAG = re.compile(rf"^{_TAG_LINE}", re.M)
 _MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
@@ -210,8 +219,7 @@ def is_ply(game: str, text: str) -> bool:
     return _ply_pattern(game.lower()).fullmatch(text) is not None
 
 
-_GAME_TAG = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"([^"\\]*)"', re.M)
-_TAG_NAME_AT_LINE = re.compile(r'^[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"', re.M)
+_GAME_TAG = re.compile(rf'^{TAG_BEFORE_NAME}Game[ \t]+"([^"\\]*)"', re.M)
 
 
 _STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext with no tag
@@ -223,17 +231,15 @@ _STDIN_ADVICE = (  # a tafl move list or CSV line piped in reads as lgn movetext
 def _no_game_tag(source: RecordText) -> SyntaxProblem:
     """The record has no Game tag: at a tag that may be a slip for it (`[game "…"]`, `[Gmae "…"]`),
     if it has one; standard input with no tag at all is told how to read another format."""
-    slip = next((m for m in _TAG_NAME_AT_LINE.finditer(source.text) if tag_meant(m[1]) == "Game"), None)
+    slip = next((m for m in _NEXT_TAG.finditer(source.text) if tag_meant(m[1]) == "Game"), None)
     if slip is None:
         piped = source.path == STDIN_NAME and not _NEXT_TAG.search(source.text)  # perhaps a move list
         advice = f"; {_STDIN_ADVICE}" if piped else ""
         return SyntaxProblem(f"the record has no Game tag{advice}", source.line, 1, "", "tag")
-    start = slip.start(1)
     cased = "tag names are case-sensitive, and " if slip[1].lower() == "game" else ""
     return SyntaxProblem(
         f"the record has no Game tag: {cased}'{slip[1]}' is not Game",
-        source.line + source.text.count("\n", 0, start),
-        start - source.text.rfind("\n", 0, start),
+        *row_column(source.text, slip.start(1), source.line - 1),
         slip[1],
         "tag",
     )
@@ -262,19 +268,12 @@ def parse_record(source: RecordText | str) -> Record:
     if name not in games.GAMES:
         raise SyntaxProblem(
             f"unknown game '{game[1]}' ({known_names(game[1], known_games())})",
-            offset + source.text.count("\n", 0, game.start(1)) + 1,
-            game.start(1) - source.text.rfind("\n", 0, game.start(1)),
+            *row_column(source.text, game.start(1), offset),
             game[1],
             "tag",
         )
     if (token := long_token(source.text, LGN_TOKENS)) is not None:
-        start = token.start()
-        raise SyntaxProblem(
-            token_message(token),
-            offset + source.text.count("\n", 0, start) + 1,
-            start - source.text.rfind("\n", 0, start),
-            token[0][:20],
-        )
+        raise SyntaxProblem(token_message(token), *row_column(source.text, token.start(), offset), token[0][:20])
     record = _read_plain(source.text, offset, _terminals(name))
     if record is None:
         from lusoria.notation.lalr import parse_lalr  # loads Lark: only for the records that need it
@@ -305,8 +304,7 @@ def _starts_as_movetext(text: str) -> bool:
         line_end = text.find("\n", word, word + SLIP_WINDOW)  # (the word may stand on the number's next line)
         first_line = text[: line_end if line_end >= 0 else word + SLIP_WINDOW]  # enough to read past its first ply
         # (a line of 30 MB was mended and parsed whole for each game: 25 s)
-        row, column = first_line.count("\n", 0, word) + 1, word - first_line.rfind("\n", 0, word)
-        fixes = slip_fixes(first_line, row, column, game)
+        fixes = slip_fixes(first_line, *row_column(first_line, word), game)
         if any(_ply_or_result(terminals, fix.text, 0) for fix in fixes):
             return True
     return False

@@ -4,14 +4,16 @@ after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece l
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
 before its move), `64: 5/11 {…} 5/9` or `64: {…} 5/11 5/9` (a comment that parts a ply), `1..` or
 `1…` (a move number's dots), `½-½` or `1:0` (a result in another convention), `---` or `-- --` (a
-pass). Every fix is checked against the game's grammar before it is offered."""
+pass). Every fix is checked against the game's grammar before it is offered. And the tag a tag of
+another name may be a slip for (`tag_meant`: `[Evnet "…"]`)."""
 
 from __future__ import annotations
 
 import re
 from typing import NamedTuple
 
-from lusoria.notation.syntax import SyntaxProblem
+from lusoria.notation.syntax import SyntaxProblem, offset_of
+from lusoria.notation.writer import TAG_NAMES
 from lusoria.validator.games import GAMES
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # the result markers (grammar/common.lark, RESULT)
@@ -33,15 +35,12 @@ _NUMBER = re.compile(r"(\d+)(\.\.|\.{4,}|…|\.…|)(.*)", re.S)
 _LONGEST = 64  # a slip is a word as a hand writes it: a longer one is not mended
 _WORD = re.compile(r"[^ \t\r\n(){}\[\];]+")  # a word between _DELIMITERS
 _STOP = re.compile(r"[0-9]+\.+|1-0|0-1|1/2-1/2|\*|>.*")  # what ends a ply's words: a move number, a result, a > group
-_PLY_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?|\+\+|\+|#")  # (#: the end, in Latrunculi)
-# captures (a piece letter or not: the grammar checks the join), a removal
-_PLY_TAIL = re.compile(r"(?:x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*)?(?:~[a-z][0-9]{1,2})?")
+_SUFFIX = re.compile(r"!!|\?\?|!\?|\?!|!|\?")  # the notation's (grammar/common.lark); a game's own: its ply_tail
 # a comment as the grammar reads it (up to its first }), and the blanks after it, ending a text
 _COMMENT_BEFORE = re.compile(r"\{([^}]*)\}[ \t\r\n]*\Z")
 _COMMENT_AFTER = re.compile(r"[ \t\r\n]*\{[^}]*\}[ \t\r\n]*")  # blanks, a comment and the blanks after it
 _PASS_REPEATED = re.compile(r"--(?:[ \t]*-+)+\Z")  # a pass written `---`, or once per die (`-- --`)
 _FOLLOWING_WORD = re.compile(rf"[ \t]+({_WORD.pattern})")  # blanks, then a word
-_SPACED_ROLL = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a Laquet roll with blanks in it: `63 :`, `6 3:`
 # a ply of squares written with blanks about its hyphens or carets: `e3 - c3`, `c3 ^ c5 ^ e5`, `e4 -e3xd3`
 _SPACED_PLY = re.compile(
     rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
@@ -63,7 +62,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     lines = text.split("\n")
     if not 0 < line <= len(lines) or not 0 < column <= len(lines[line - 1]) + 1:
         return []  # (a place outside the text)
-    position = sum(len(row) + 1 for row in lines[: line - 1]) + column - 1
+    position = offset_of(lines, line, column)
     start = position
     while start > 0 and text[start - 1] not in _DELIMITERS and position - start <= _LONGEST:
         start -= 1
@@ -73,7 +72,8 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
     word = text[start:end]
     if not word or len(word) > _LONGEST:
         return []
-    if _PLY_SUFFIX.fullmatch(word) or _PLY_TAIL.fullmatch(word):
+    tail = GAMES[game].ply_tail
+    if _SUFFIX.fullmatch(word) or tail and tail.fullmatch(word):
         comment = _COMMENT_BEFORE.search(text, 0, start)  # (`e4-e3 {…} xd3`: e4-e3xd3 {…})
         fixes = _attached(text, comment.start(), end, f"{word} {{{comment[1]}}}") if comment else []
         fixes += _attached(text, start, end, word)
@@ -118,12 +118,13 @@ def _ply_end(text: str, end: int, game: str) -> int:
 
 def _spaced(text: str, start: int, game: str) -> list[Fix]:
     """A ply whose squares stand apart from its hyphens or carets (`e3 - c3`), joined, then mended
-    as any ply; a Laquet roll with blanks before its colon or between its dice (`63 :`, `6 3:`),
-    joined; none where no blank parts them."""
+    as any ply; a roll with blanks in it, in a game of dice (Laquet's `63 :`, `6 3:`), joined; none
+    where no blank parts them."""
     fixes = []
     if ply := _joined(_SPACED_PLY, text, start):
         fixes += [Fix(start, ply[0], meant) for meant in _meant(ply[1], game)]
-    if GAMES[game].roll and (roll := _joined(_SPACED_ROLL, text, start)):
+    spaced = GAMES[game].spaced_roll
+    if spaced and (roll := _joined(spaced, text, start)):
         fixes.append(Fix(start, *roll))
     return fixes
 
@@ -134,6 +135,33 @@ def _joined(pattern: re.Pattern[str], text: str, start: int) -> tuple[int, str] 
     if spaced is None or not re.search(r"[ \t]", spaced[0]):
         return None
     return spaced.end(), re.sub(r"[ \t]+", "", spaced[0])
+
+
+def tag_meant(name: str) -> str | None:
+    """The tag NOTATION.md names that a tag of another name may be a slip for (docs/slips.md): the
+    same name in another case (`event`), or one of four letters or more with one letter added, left
+    out or changed, or two swapped (`Varient`, `Reslt`, `Evnet`); None for any other name."""
+    if name in TAG_NAMES:
+        return None
+    written = name.lower()
+    slips = [known for known in TAG_NAMES if len(known) >= 4 and _one_slip(written, known.lower())]
+    return next((known for known in slips if known.lower() == written), slips[0] if slips else None)
+
+
+def _one_slip(written: str, known: str) -> bool:
+    """Whether `written` is `known`, or `known` with one letter added, left out or changed, or two
+    next to each other swapped."""
+    if abs(len(written) - len(known)) > 1:
+        return False
+    start = next((i for i, (a, b) in enumerate(zip(written, known)) if a != b), min(len(written), len(known)))
+    left, right = written[start:], known[start:]
+    return (
+        left[1:] == right[1:]  # changed (or the same)
+        or left[1:] == right  # added
+        or left == right[1:]  # left out
+        or left[2:] == right[2:]
+        and left[:2] == right[1::-1]  # swapped
+    )
 
 
 def results_meant(word: str) -> list[str]:

@@ -38,9 +38,28 @@ class MissingResult(SyntaxProblem):
     be read and checked (validator.replay.check)."""
 
 
+# A tag where no grammar is at hand (splitting a stream, an editor): its name and value as the grammar's
+# TAG_NAME and TAG_VALUE write them (tests/notation/test_syntax.py compares them), the text of its line
+# up to its name, and up to its value (the name in group 1).
+TAG_NAME = r"[A-Za-z][A-Za-z0-9_]*"
+TAG_VALUE = r'"[^"\\\r\n]*+(?:\\["\\][^"\\\r\n]*+)*+"'
+TAG_BEFORE_NAME = r"[ \t]*\[[ \t]*"
+TAG_BEFORE_VALUE = rf"{TAG_BEFORE_NAME}({TAG_NAME})[ \t]+"
+
+
 def tag_parts(terminals: dict[str, str]) -> str:
     """A tag's parts, its name and value (groups 1, 2), from the grammar's TAG_NAME and TAG_VALUE."""
     return rf"\[[ \t]*({terminals['TAG_NAME']})[ \t]*({terminals['TAG_VALUE']})[ \t]*\]"
+
+
+def row_column(text: str, at: int, offset: int = 0) -> tuple[int, int]:
+    """The line (in the file: `offset` lines before the text) and column (from 1) of text[at]."""
+    return offset + text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
+def offset_of(lines: list[str], line: int, column: int) -> int:
+    """Where line `line`, column `column` (both from 1) of a text split into its `lines` stands in it."""
+    return sum(len(row) + 1 for row in lines[: line - 1]) + column - 1
 
 
 def unquote(value: str) -> str:

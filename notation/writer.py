@@ -15,33 +15,6 @@ UNKNOWN = {"Date": "????.??.??"}
 WIDTH = 79
 
 
-def tag_meant(name: str) -> str | None:
-    """The tag NOTATION.md names that a tag of another name may be a slip for (docs/slips.md): the
-    same name in another case (`event`), or one of four letters or more with one letter added, left
-    out or changed, or two swapped (`Varient`, `Reslt`, `Evnet`); None for any other name."""
-    if name in TAG_NAMES:
-        return None
-    written = name.lower()
-    slips = [known for known in TAG_NAMES if len(known) >= 4 and _one_slip(written, known.lower())]
-    return next((known for known in slips if known.lower() == written), slips[0] if slips else None)
-
-
-def _one_slip(written: str, known: str) -> bool:
-    """Whether `written` is `known`, or `known` with one letter added, left out or changed, or two
-    next to each other swapped."""
-    if abs(len(written) - len(known)) > 1:
-        return False
-    start = next((i for i, (a, b) in enumerate(zip(written, known)) if a != b), min(len(written), len(known)))
-    left, right = written[start:], known[start:]
-    return (
-        left[1:] == right[1:]  # changed (or the same)
-        or left[1:] == right  # added
-        or left == right[1:]  # left out
-        or left[2:] == right[2:]
-        and left[:2] == right[1::-1]  # swapped
-    )
-
-
 def quote(value: str) -> str:
     """A tag value as lgn writes it: escaped, and on one line (a tag holds no line break, NOTATION.md §2)."""
     return '"' + one_line(value).replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -115,3 +115,19 @@ def test_the_rules_hold_in_pure_python():
     assert " passed" in finished.stdout.splitlines()[-1]
     skipped = [line for line in finished.stdout.splitlines() if line.startswith("SKIPPED")]
     assert all(MISSING_CONFORMANCE.format(CONFORMANCE) in line for line in skipped), skipped  # only in a clone
+
+
+@pytest.mark.parametrize("suffix", importlib.machinery.EXTENSION_SUFFIXES)
+def test_a_module_compiled_under_any_suffix_gives_way_to_its_source(tmp_path, monkeypatch, suffix):
+    """The finder looked for a compiled file by the first suffix only (`.cpython-…so`), where the
+    status (`_places`) looks by each: one built as `.abi3.so` or `.so` ran though the sources were chosen."""
+    (tmp_path / "fast.py").write_text("")
+    (tmp_path / f"fast{suffix}").write_text("")
+    monkeypatch.setattr(accelerator, "compiled", lambda: False)
+    spec = accelerator._Sources().find_spec("lusoria.fast", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(tmp_path / "fast.py")
+
+
+def test_a_module_of_no_package_has_no_places():
+    with pytest.raises(ImportError, match="os is not a package: no source for os.path"):
+        accelerator._places("os.path")

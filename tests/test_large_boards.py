@@ -6,9 +6,8 @@ import xml.etree.ElementTree as ElementTree
 
 from click.testing import CliRunner
 
-from lusoria.api import random_records
+from lusoria.api import random_records, replay_page
 from lusoria.cli import main
-from lusoria.html import replay_page
 from lusoria.notation.reader import RecordText
 from lusoria.svg import SHOWN, position_svg
 from lusoria.validator.base import OptionError

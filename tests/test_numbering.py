@@ -7,9 +7,9 @@ import re
 import pytest
 from click.testing import CliRunner
 
+from lusoria.api import replay_page
 from lusoria.cli import main
 from lusoria.document import Document, completions, fixes
-from lusoria.html import replay_page
 from lusoria.notation.reader import RecordText
 from lusoria.validator.replay import check
 

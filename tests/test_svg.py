@@ -8,6 +8,7 @@ from conftest import ROOT
 
 from lusoria.api import board
 from lusoria.formats.sources import read_sources
+from lusoria.validator.games import game_class
 
 spec = importlib.util.spec_from_file_location("images", ROOT / "docs" / "images.py")
 images = importlib.util.module_from_spec(spec)
@@ -82,9 +83,10 @@ def test_a_mercenary_bears_a_disc_of_the_other_sides_colour():
     from lusoria.validator.diagram import Diagram, Piece, Squares
 
     squares = Squares(2, 1, ("a1", "b1"))
-    root = ElementTree.fromstring(
-        diagram_svg(Diagram("two", squares, {0: Piece(0, "mercenary"), 1: Piece(1, "mercenary")}, {}))
-    )
+    rules = game_class("hnefatafl")()
+    glyphs = rules.diagram(rules.initial()).glyphs  # tafl's
+    pieces = {0: Piece(0, "mercenary"), 1: Piece(1, "mercenary")}
+    root = ElementTree.fromstring(diagram_svg(Diagram("two", squares, pieces, {}, glyphs=glyphs)))
     pieces = [e for e in root.iter(f"{{{NS['svg']}}}g") if "mercenary" in e.get("class", "").split()]
     assert [e.get("class") for e in pieces] == ["piece white mercenary", "piece black mercenary"]
     assert [[c.get("fill") for c in piece] for piece in pieces] == [[LIGHT, DARK], [DARK, LIGHT]]
@@ -106,3 +108,21 @@ def test_each_die_shows_its_pips_inside_it_as_a_die_does():
         assert len(pips) == len(steps) == value
         assert steps <= {(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
         assert steps == {(-dx, -dy) for dx, dy in steps}
+
+
+def test_a_piece_is_drawn_by_its_games_glyph_or_as_a_disc():
+    """svg.py drew six games' kinds of piece by name; a game's diagram now gives the glyph of each kind,
+    and svg draws any, moved to the piece's square: a kind with none is a plain disc."""
+    from lusoria.svg import DARK, diagram_svg
+    from lusoria.validator.diagram import INK, Diagram, Mark, Piece, Squares
+
+    squares = Squares(2, 1, ("a1", "b1"))
+    glyphs = {"man": (Mark("M-5 0H5", stroke=INK, width=2),)}
+    root = ElementTree.fromstring(
+        diagram_svg(Diagram("two", squares, {0: Piece(0, "man"), 1: Piece(1, "horse")}, {}, glyphs=glyphs))
+    )
+    man, horse = [e for e in root.iter(f"{{{NS['svg']}}}g") if "piece" in e.get("class", "").split()]
+    assert [(c.tag.split("}")[1], c.attrib) for c in man] == [
+        ("path", {"d": "M37 42H47", "stroke": "#8a6d1f", "stroke-width": "2"})
+    ]
+    assert [(c.tag.split("}")[1], c.get("r"), c.get("fill")) for c in horse] == [("circle", "14.4", DARK)]

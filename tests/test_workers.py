@@ -320,3 +320,11 @@ def test_a_worker_ends_when_its_parent_is_killed():
             break
         time.sleep(0.1)
     assert ended(worker)
+
+
+def test_workers_not_started_exchange_nothing_and_stop():
+    """Their selector was made by `start`, and asked for through an assert: one not started failed it."""
+    pool = workers._Workers()
+    pool.exchange(0)
+    pool.stop()
+    assert pool.all == [] and pool.selector.get_map() is None  # closed

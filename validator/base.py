@@ -566,6 +566,9 @@ class Game(Generic[P]):
     points: ClassVar[int] = 0  # a game of dice: its points, numbered from 1, as its plays may write them
     leftover_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the dice a ply leaves the opponent,
     # who plays them in a group after it, as written (Laquet's `>3:`)
+    spaced_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: a roll written with blanks in it
+    ply_tail: ClassVar[re.Pattern[str] | None] = None  # what ends a ply, that a hand may write apart from it (a
+    # capture list, a removal, a mark: `c1-c5 xb5`, `b2-b3 ~d6`): the slips join it to its ply
 
     @classmethod
     def roll_text(cls, written: re.Match[str]) -> str:

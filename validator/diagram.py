@@ -13,16 +13,46 @@ from dataclasses import dataclass, field
 
 # Marks of the last ply: where it came from and went to, and what it took away.
 FROM, TO, CAPTURED, REMOVED = "from", "to", "captured", "removed"
+CELL = 40  # a square's width, in the units of a picture and of a glyph's marks
+# The colours of a glyph's marks, by role: the piece's face and outline, the other side's, an ink that
+# stands out on its face, a faint one; NONE leaves a mark unfilled.
+FACE, OUTLINE, OTHER_FACE, OTHER_OUTLINE, INK, FAINT, NONE = (
+    "face",
+    "outline",
+    "other-face",
+    "other-outline",
+    "ink",
+    "faint",
+    "none",
+)
 # Roles of a square: drawn as a framed cross (a throne, a corner the king escapes to) or in a
 # darker colour (a camp).
 THRONE, CORNER, CAMP = "throne", "corner", "camp"
 
 
 @dataclass(frozen=True, slots=True)
+class Mark:
+    """A shape of a piece's glyph, about the centre of its square (at 0 0, in CELL units): a `path` (SVG
+    path data of M, L, H and Z steps), or a circle (`radii`: one) or an ellipse (two: across, up); its
+    colours by role, stroke width, dashes and joins as SVG writes them."""
+
+    path: str = ""
+    radii: tuple[float, ...] = ()
+    fill: str = ""
+    stroke: str = ""
+    width: float = 0
+    dashes: str = ""
+    join: str = ""
+
+
+DISC = Mark(radii=(CELL * 0.36,), fill=FACE, stroke=OUTLINE, width=1.5)  # a piece: what a kind with no glyph is
+Glyph = tuple[Mark, ...]  # how a kind of piece is drawn: its marks, in drawing order (the DISC first, mostly)
+
+
+@dataclass(frozen=True, slots=True)
 class Piece:
     """A piece (or a stack of `count` checkers) of one side (0 White, 1 Black). Its `kind`
-    names its class in the picture; `king`, `dux`, `incitus`, `knight`, `commander` and `mercenary` get
-    their own emblem."""
+    names its class in the picture, and its glyph there (`Diagram.glyphs`)."""
 
     side: int
     kind: str
@@ -54,7 +84,8 @@ class Points:
 class Diagram:
     """One position: its board, its pieces (place -> piece), the marks of the last ply
     (place -> FROM/TO/CAPTURED/REMOVED, in drawing order), the checkers each side has
-    borne off, the dice rolled, and a title (the picture's accessible name)."""
+    borne off, the dice rolled, a title (the picture's accessible name), and the glyphs of the
+    game's kinds of piece (a kind with none is a DISC)."""
 
     title: str
     board: Squares | Points
@@ -62,6 +93,7 @@ class Diagram:
     marks: Mapping[int, str] = field(default_factory=dict)
     off: tuple[int, int] = (0, 0)
     dice: tuple[int, ...] = ()
+    glyphs: Mapping[str, Glyph] = field(default_factory=dict)
 
 
 def ply_marks(squares: Iterable[int], captured: Iterable[int] = (), removed: int | None = None) -> dict[int, str]:

@@ -32,7 +32,7 @@ from lusoria.validator.laquet_checked import play_checked
 from lusoria.validator.laquet_fast import play_plain
 from lusoria.validator.laquet_moves import apply_steps, most, sequences
 from lusoria.validator.laquet_points import BORNE_OFF, CHECKERS, LAST, OFF, LaquetPosition, winner
-from lusoria.validator.laquet_slips import LEFTOVER, ROLL, mended_turn, turn_distance
+from lusoria.validator.laquet_slips import LEFTOVER, ROLL, SPACED_ROLL, mended_turn, turn_distance
 from lusoria.validator.laquet_turns import dice_left, dice_text, parse_turn, steps_text
 from lusoria.validator.suggest import similarity
 
@@ -175,6 +175,7 @@ class Laquet(Game[LaquetPosition]):
     roll = ROLL
     points = OFF - 1
     leftover_roll = LEFTOVER
+    spaced_roll = SPACED_ROLL
 
     @classmethod
     def roll_text(cls, written: re.Match[str]) -> str:

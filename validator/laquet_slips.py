@@ -12,6 +12,7 @@ from lusoria.validator.laquet_turns import Written, parse_turn
 
 ROLL: Final = re.compile(r"([1-6])-?([1-6]):")  # `46:` or `4-6:`
 LEFTOVER: Final = re.compile(r">[ \t\r\n]*[1-6](?:-?[1-6])?:")  # the dice of a > group: `>3:`, `> 63:`
+SPACED_ROLL: Final = re.compile(r"[1-6][ \t]*-?[ \t]*[1-6][ \t]*:")  # a roll with blanks in it: `63 :`, `6 3:`
 _BARE_ROLL: Final = re.compile(r"[1-6]-?[1-6]|>[1-6](?:-?[1-6])?")  # a roll, or a > group's dice, without its colon
 _LEFTOVER_DIE: Final = re.compile(r"[1-6]:")  # one die: the dice of a > group written without its >
 _DASHED_PLAY: Final = re.compile(r"[0-9]{1,2}(?:-(?:[0-9]{1,2}|off))+(?:\([0-9]\))?")  # 5-11, 3-6(2): 5/11, 3/6(2)

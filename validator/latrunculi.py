@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import partial
 from typing import Final
 
@@ -14,8 +15,8 @@ from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems
-from lusoria.validator.diagram import Diagram, Piece, Squares, ply_marks
-from lusoria.validator.grid import GridGame, GridPly
+from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
+from lusoria.validator.grid import CAPTURES, GridGame, GridPly
 from lusoria.validator.latrunculi_play import (
     CODES,
     DUX,
@@ -50,6 +51,18 @@ def _run_length(empty: re.Match[str]) -> str:
 _PLACED: Final = re.compile(r"(?:[Pp]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
 _REMOVAL: Final = re.compile(rf"~({SQUARE})(?![0-9])")  # a ply's removal of its player's incitus (~d4; ~d17 none)
+_GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece; a pawn is a DISC
+    "dux": (  # a ring and a star
+        DISC,
+        Mark(radii=(CELL * 0.26,), fill=NONE, stroke=INK, width=2),
+        Mark("M0 -7L2 -2L7 -2L3 1L5 7L0 4L-5 7L-3 1L-7 -2L-2 -2Z", fill=INK),
+    ),
+    "incitus": (  # turned over: a dashed disc with the theta nigrum, an O with a long stroke
+        replace(DISC, dashes="3 2"),
+        Mark(radii=(7, 9), fill=NONE, stroke=FAINT, width=2),
+        Mark("M-12 0H12", stroke=FAINT, width=2),
+    ),
+}
 
 
 @mypyc_attr(native_class=False)
@@ -59,6 +72,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     pieces = ("PDI", "pdi")
     letters = LETTERS
     end_rule = "L5"
+    ply_tail = re.compile(rf"#|(?:{CAPTURES})?(?:~[a-z][0-9]{{1,2}})?")  # the end; captures, a removal
     endings = (NO_MOVE, TOO_FEW)
     options = {
         "placement-captures": ("no", "yes"),
@@ -331,6 +345,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
             Squares(geo.width, geo.height, tuple(geo.names)),
             {square: Piece(code >> 2, kinds[code & 3]) for square, code in enumerate(position.board) if code},
             marks,
+            glyphs=_GLYPHS,
         )
 
     # -- plies -----------------------------------------------------------------

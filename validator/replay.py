@@ -14,11 +14,11 @@ from mypy_extensions import mypyc_attr
 from lusoria.notation.dates import date_range, date_readings
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
-from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes
+from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes, tag_meant
 from lusoria.notation.sources import BOM
-from lusoria.notation.syntax import MISSING_RESULT, MissingResult
+from lusoria.notation.syntax import MISSING_RESULT, MissingResult, row_column
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
-from lusoria.notation.writer import tag_meant, write_record
+from lusoria.notation.writer import write_record
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
 from lusoria.validator.games import game_class, known_games, rules_from_tags
 from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
@@ -288,7 +288,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
 
 def _fix_place(read: RecordText, fix: Fix) -> tuple[int, int]:
     """The line and column (from 1, in the file) where a fix of the record's text begins."""
-    return read.line + read.text.count("\n", 0, fix.start), fix.start - read.text.rfind("\n", 0, fix.start)
+    return row_column(read.text, fix.start, read.line - 1)
 
 
 def _header_checked(read: _Read) -> list[Diagnostic]:

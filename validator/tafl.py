@@ -22,8 +22,25 @@ from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, NotAPly, OptionError, Outcome, Played
-from lusoria.validator.diagram import CAMP, CORNER, THRONE, Diagram, Piece, Squares, ply_marks
-from lusoria.validator.grid import GridGame, GridPly
+from lusoria.validator.diagram import (
+    CAMP,
+    CELL,
+    CORNER,
+    DISC,
+    FACE,
+    INK,
+    NONE,
+    OTHER_FACE,
+    OTHER_OUTLINE,
+    THRONE,
+    Diagram,
+    Glyph,
+    Mark,
+    Piece,
+    Squares,
+    ply_marks,
+)
+from lusoria.validator.grid import CAPTURES, GridGame, GridPly
 from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
@@ -78,6 +95,22 @@ from lusoria.validator.tafl_unwritten import POSITIONS_PLAYED, play_unwritten, p
 
 _UNWRITTEN_LETTER: Final = re.compile(r"^[NCMncm](?=[a-s]\d)")  # OpenTafl's piece letters that plies do not write
 _SETTINGS: dict[tuple[type, tuple[str, ...]], Settings] = {}  # by game and options: TaflGame.settings
+_GLYPHS: Final[dict[str, Glyph]] = {  # by kind of piece (PIECE_NAMES); a soldier is a DISC
+    "king": (DISC, Mark("M-9 6L-10 -6L-4 0L0 -9L4 0L10 -6L9 6Z", fill=INK)),  # a crown
+    "knight": (  # two chevrons, one above the other: the piece that jumps
+        DISC,
+        Mark("M-9 0L0 -9L9 0M-9 8L0 -1L9 8", fill=NONE, stroke=INK, width=3, join="round"),
+    ),
+    "commander": (  # a lozenge with a bar across
+        DISC,
+        Mark("M0 -10L9 0L0 10L-9 0Z", fill=INK),
+        Mark("M-5 0H5", stroke=FACE, width=2.5),
+    ),
+    "mercenary": (  # a disc of the other side's colour within: the piece that changes sides when taken
+        DISC,
+        Mark(radii=(CELL * 0.17,), fill=OTHER_FACE, stroke=OTHER_OUTLINE, width=1),
+    ),
+}
 
 
 @mypyc_attr(native_class=False)
@@ -89,6 +122,7 @@ class TaflGame(GridGame[TaflPosition]):
     pieces = ("KP", "p")
     letters = LETTERS
     position_name = "TaflPosition"  # also of its positions that remember (a repetition rule): a query's are plain
+    ply_tail = re.compile(rf"\+\+|\+|{CAPTURES}")  # the plies of every tafl game are read alike: Tablut's `+` too
     endings = (KING_CAPTURED, KING_ESCAPED, EXIT_FORT, ENCIRCLED, NO_MOVE, REPETITION)
 
     def __init__(self, options=None, variant=None):
@@ -273,6 +307,7 @@ class TaflGame(GridGame[TaflPosition]):
             Squares(geo.size, geo.size, geo.names, roles),
             {square: shown[code] for square, code in enumerate(position.board) if code},
             marks,
+            glyphs=_GLYPHS,
         )
 
     # -- moves -----------------------------------------------------------

@@ -3,7 +3,9 @@ text holds a NUL (which stands for an escaped backslash there), by a substitutio
 
 import pytest
 
-from lusoria.notation.syntax import unquote
+from lusoria.grammar import grammar_text
+from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, offset_of, row_column, unquote
+from lusoria.validator.games import any_game
 
 
 @pytest.mark.parametrize(
@@ -25,3 +27,16 @@ def test_unquote_undoes_each_escape_once(quoted, text):
 def test_unquote_reads_megabytes_of_escapes():
     # 2 Mi escaped quotes: one substitution per escape took seconds (tests/system/test_limits.py)
     assert unquote('"' + '\\"' * (2 << 20) + '"') == '"' * (2 << 20)
+
+
+def test_the_tag_syntax_without_a_grammar_is_the_grammars():
+    # splitting a stream and the editor read tags with TAG_NAME and TAG_VALUE, not with the grammar
+    grammar = grammar_text(any_game())
+    assert f"\nTAG_NAME: /{TAG_NAME}/\n" in grammar and f"\nTAG_VALUE: /{TAG_VALUE}/\n" in grammar
+
+
+@pytest.mark.parametrize("at, place", [(0, (1, 1)), (2, (1, 3)), (3, (2, 1)), (4, (3, 1)), (6, (3, 3))])
+def test_a_place_and_an_offset_are_one_another(at, place):
+    text = "ab\n\ncd"
+    assert row_column(text, at) == place and row_column(text, at, offset=4) == (place[0] + 4, place[1])
+    assert offset_of(text.split("\n"), *place) == at

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
+from lusoria.api import replay_page
 from lusoria.cli import main
-from lusoria.html import replay_page
 from lusoria.svg import position_svg
 from lusoria.validator.replay import check
 
