@@ -300,9 +300,10 @@ TESTS = {
     # the explorer's game list and pages (serve's site), and the crosstable's players
     "archive/explorer.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
     "archive/players.py": ["tests/archive/test_players.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
-    # Archive: the import into a new archive, a replacement (--replace), import_reports (test_pipeline)
+    # Archive: the import into a new archive, a replacement (--replace), import_reports (test_pipeline),
+    # the invalid records players counts (invalid_counted)
     "archive/commands.py": ARCHIVE_TESTS
-    + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py"],
+    + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py", "tests/archive/test_players.py"],
     "archive/records_as_rows.py": IMPORT_TESTS,
     # stats: the records of no game counted by the type a reader refused (test_refused), with ties
     "archive/stats.py": ARCHIVE_TESTS + ["tests/archive/test_refused.py", "tests/test_cli.py"],
