@@ -304,7 +304,8 @@ TESTS = {
     # the invalid records players counts (invalid_counted)
     "archive/commands.py": ARCHIVE_TESTS
     + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py", "tests/archive/test_players.py"],
-    "archive/records_as_rows.py": IMPORT_TESTS + ["tests/archive/test_refused.py"],  # a refused record's text as written
+    # and a refused record's text, kept as written (test_refused)
+    "archive/records_as_rows.py": IMPORT_TESTS + ["tests/archive/test_refused.py"],
     # stats: the records of no game counted by the type a reader refused (test_refused), with ties
     "archive/stats.py": ARCHIVE_TESTS + ["tests/archive/test_refused.py", "tests/test_cli.py"],
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
