@@ -505,3 +505,20 @@ def test_convert_to_otn_of_rules_the_rules_record_says_has_no_note():
     for sample in ("samples/tablut/linnaeus.lgn", "tests/fixtures/formats/otn/variations.otg"):
         result = CliRunner().invoke(main, ["convert", "--to", "otn", str(ROOT / sample)])
         assert (result.exit_code, result.stderr) == (0, "")
+
+
+def test_the_tags_of_an_otn_header_are_placed_at_their_values():
+    """Where a record's tags were read (`Record.tag_places`, where their diagnostics point): at the value of
+    the header's tag, the rules record's entries at theirs (its `name:`, a tag of its own: OtnRulesName)."""
+    [source] = read_sources(str(FIXTURES / "otn" / "brandubh.otg"))
+    record = check(source).record
+    assert record.tags["OtnRulesName"] == "Brandub_Strong_Center_King"
+    assert record.tag_places == {
+        "Event": (1, 8),
+        "Black": (2, 12),
+        "White": (3, 12),
+        "Result": (4, 9),
+        "Game": (5, 8),
+        "Rules": (5, 8),
+        "OtnRulesName": (5, 19),
+    }
