@@ -111,7 +111,7 @@ def test_hidden_files_and_folders_in_a_folder_are_not_searched(tmp_path):
 
 
 def test_a_folders_compressed_files_are_skipped_with_how_to_read_them(tmp_path):
-    """Told by their names (a folder's files are not opened to say why not): each kind's command."""
+    """Each told by its name (any case), with the command that decompresses it."""
     for name in ("a.lgn.gz", "b.bz2", "c.txt.xz", "d.ZST", "e.zip"):
         (tmp_path / name).write_bytes(b"\x00compressed")
     assert [(Path(item.path).name, item.reason) for item in walk(str(tmp_path))] == [
