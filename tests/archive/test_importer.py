@@ -104,7 +104,7 @@ def test_position_search_gives_the_first_ply_the_position_is_reached_at(tmp_path
     assert archive.query(Filters(position=after_second.replace(" w", " b"))) == []  # the same board, Black to move
 
 
-def test_an_import_leaves_no_free_pages(tmp_path):
+def test_an_import_leaves_no_free_pages_and_a_new_archive_full_pages(tmp_path):
     # merging the index of positions frees the pages of its segments: the archive gives them back
     source = tmp_path / "many.lgn"
     source.write_text("\n".join(random_records("tablut", 200, seed=4, max_plies=60)))
@@ -114,6 +114,9 @@ def test_an_import_leaves_no_free_pages(tmp_path):
     assert db.execute("PRAGMA auto_vacuum").fetchone() == (2,)  # incremental
     assert db.execute("PRAGMA freelist_count").fetchone() == (0,)
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    pages = db.execute("PRAGMA page_count").fetchone()  # a new archive: written again by VACUUM, pages full
+    db.execute("VACUUM")
+    assert db.execute("PRAGMA page_count").fetchone() == pages
 
 
 def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path):

@@ -73,6 +73,9 @@ def test_refused_records_keep_their_players_type_site_id_and_file(tmp_path):
     assert archive.sql(f"SELECT path, first_rule, ending FROM records WHERE id = {first}") == [
         {"path": str(tmp_path / "game-61-1-7001.json"), "first_rule": "tag", "ending": "unknown"}
     ]
+    # its text as written, for a later lusoria to read (not lusoria's notation of a record of no game)
+    written = (tmp_path / "game-61-1-7001.json").read_text()
+    assert archive.sql(f"SELECT text FROM record_texts WHERE id = {first}") == [{"text": written + "\n"}]
     assert len(archive.query(Filters(tags=[("GameType", TYPE)]))) == 2
     figures = archive.stats()
     assert figures["games"] == [

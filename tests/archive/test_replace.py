@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+import zstandard
 from click.testing import CliRunner
 from conftest import connect
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, Read
+from lusoria.archive import texts as texts_module
 from lusoria.archive.positions import EXACT_PLIES, KEY_LENGTH, SHORT_LENGTH
 from lusoria.archive.records_as_rows import Failure, checked_rows
 from lusoria.cli import main
@@ -1087,3 +1089,22 @@ def test_a_record_of_another_format_read_from_elsewhere_or_after_a_game_added_is
         assert archive.sql(f"SELECT id FROM records WHERE id <= {len(ids)} ORDER BY id") == ids
         Archive("fresh-too.db").import_paths([file.name])
         assert contents(archive.path) == contents("fresh-too.db")
+
+
+def test_the_records_a_replacement_moves_are_packed_with_the_archives_dictionary(in_tmp, monkeypatch):
+    """The first batch of a replacement moves the records kept (their texts, whose source tags say
+    the place, packed again) before it stores any: with the dictionary the archive holds, which an
+    import before trained, not without one."""
+    monkeypatch.setattr(texts_module, "TRAIN_AT", 40)
+    monkeypatch.setattr(texts_module, "DICTIONARY_SIZE", 4096)
+    records = games(3, 48)
+    write(in_tmp / "games/a.lgn", records)
+    archive = Archive("a.db")
+    archive.import_paths(["games"])
+    write(in_tmp / "games/a.lgn", records[::-1])
+    summary = archive.import_paths(["games/a.lgn"], replace=True)
+    assert (summary.kept, summary.replaced, summary.added) == (48, 0, 0)
+    conn = connect(archive.path)
+    packed = [value for (value,) in conn.execute("SELECT packed_text FROM records")]
+    conn.close()
+    assert len(packed) == 48 and {zstandard.get_frame_parameters(value).dict_id for value in packed} == {1}

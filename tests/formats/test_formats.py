@@ -857,17 +857,20 @@ def test_tablut_challenge_broken_logs(path, expected):
 
 def test_a_log_cut_inside_a_board_keeps_the_game_up_to_the_cut_and_the_cut_as_its_error():
     """A truncated log's plies are not lost (the archive keeps them); the cut board stays an error,
-    anywhere but at the log's end still one that stops the reading."""
+    anywhere but at the log's end still one that stops the reading, as does a short board the log
+    goes on after (its turn printed under it: not cut)."""
     text = (FIXTURES / "errors/Truncated_vs_Log_1763726400000_gameLog.txt").read_text()
-    for cut in (text, text[:-3], text.removesuffix("OOOOBOOOO\n")):
+    board = "OOOBBBOOO\nOOOOBOOOO\n"  # the last board's rows, before the cut
+    for cut in (text, text[:-3], text.removesuffix("OOOOBOOOO\n"), text.removesuffix(board)):
         [report] = [check(s) for s in read_text(cut, "tablut-challenge", "Cut_vs_Log_1_gameLog.txt")]
         assert problems(report) == [("syntax", None, 67, 7)]
         assert [p.text for p in report.record.main.plies] == ["c5-c7", "b5-c5xd5"] and report.record.result == "*"
         assert (
             "tablut-challenge reader: the log ends inside the board after the move e5-d5" in report.record.main.comments
         )
-    [stopped] = [check(s) for s in read_text(text + "FINE: Stato:\n", "tablut-challenge", "Cut_vs_Log_1_gameLog.txt")]
-    assert problems(stopped) == [("syntax", None, 67, 7)] and stopped.record is None
+    for stopping in ("FINE: Stato:\n", "-\nW\n"):
+        [stopped] = [check(s) for s in read_text(text + stopping, "tablut-challenge", "Cut_vs_Log_1_gameLog.txt")]
+        assert problems(stopped) == [("syntax", None, 67, 7)] and stopped.record is None
 
 
 def test_a_log_whose_board_does_not_show_its_move_is_read_up_to_that_move():
@@ -891,11 +894,12 @@ def test_a_log_whose_board_does_not_show_its_move_is_read_up_to_that_move():
     "text, said", [("", "the file is empty, "), ("\r\n", "the file is empty, "), ("FINE: x\n", "")]
 )
 def test_a_log_with_no_game_says_so_and_whether_it_is_empty(tmp_path, text, said):
-    """A 0-byte log (a game the server never started) is said to be empty, not only no log."""
+    """A 0-byte log (a game the server never started) is said to be empty, not only no log, at its start."""
     (tmp_path / "Empty_vs_Log_1_gameLog.txt").write_bytes(text.encode())
     [report] = [check(s) for s in read_sources(str(tmp_path / "Empty_vs_Log_1_gameLog.txt"))]
-    [(rule, message)] = [(d.rule, d.message) for d in report.diagnostics]
-    assert (rule, message) == ("tag", f"{said}not a Tablut Challenge game log: no 'Players:' line or no board")
+    [(rule, line, column, message)] = [(d.rule, d.line, d.column, d.message) for d in report.diagnostics]
+    assert (rule, line, column) == ("tag", 1, 1)
+    assert message == f"{said}not a Tablut Challenge game log: no 'Players:' line or no board"
 
 
 # -- directories, --from, import ------------------------------------------------------------------------------
@@ -1069,6 +1073,7 @@ def test_csv_move_lists_name_their_game_by_file_or_by_board(tmp_path, lusorias_o
         ("e2-c2 f9-f5", "csv"),  # the head ends inside its first game: its moves so far say it
         ("e2-c2 f9-f5\n", None),  # a whole line of moves without the counts and the status
         ("e2-c2 f9-f5\r", None),
+        ("# brandubh\nmoves,defenders_lost,attackers_lost,status\n", None),  # a header and no game: no move list
     ],
 )
 def test_a_csv_file_is_a_move_list_by_its_first_line(head, format):

@@ -13,7 +13,7 @@ from test_formats import ROUND_TRIP_RULES, game_rules
 
 from lusoria.api import random_record, random_records
 from lusoria.cli import main
-from lusoria.formats import read_text
+from lusoria.formats import FORMATS, read_text
 from lusoria.formats.otn_writer import _alternatives, write_report
 from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply
@@ -505,3 +505,29 @@ def test_convert_to_otn_of_rules_the_rules_record_says_has_no_note():
     for sample in ("samples/tablut/linnaeus.lgn", "tests/fixtures/formats/otn/variations.otg"):
         result = CliRunner().invoke(main, ["convert", "--to", "otn", str(ROOT / sample)])
         assert (result.exit_code, result.stderr) == (0, "")
+
+
+def test_what_otn_loses_of_a_record_it_does_not_hold_is_nothing():
+    """The format's `loses` of a record of another game (Latrunculi), or of no record (unparsable), is
+    None: a record OTN does not hold loses nothing to it (convert refuses it before)."""
+    latrunculi = check(next(iter(random_records("latrunculi", 1, seed=1, max_plies=4))))
+    unparsable = check('[Game "tablut"]\n1. e3-c3 {unclosed\n')
+    assert latrunculi.record is not None and unparsable.record is None
+    assert (FORMATS["otn"].loses(latrunculi), FORMATS["otn"].loses(unparsable)) == (None, None)
+
+
+def test_the_tags_of_an_otn_header_are_placed_at_their_values():
+    """Where a record's tags were read (`Record.tag_places`, where their diagnostics point): at the value of
+    the header's tag, the rules record's entries at theirs (its `name:`, a tag of its own: OtnRulesName)."""
+    [source] = read_sources(str(FIXTURES / "otn" / "brandubh.otg"))
+    record = check(source).record
+    assert record.tags["OtnRulesName"] == "Brandub_Strong_Center_King"
+    assert record.tag_places == {
+        "Event": (1, 8),
+        "Black": (2, 12),
+        "White": (3, 12),
+        "Result": (4, 9),
+        "Game": (5, 8),
+        "Rules": (5, 8),
+        "OtnRulesName": (5, 19),
+    }

@@ -118,6 +118,19 @@ def test_hidden_files_and_folders_in_a_folder_are_not_searched(tmp_path):
     assert named.stdout == "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n"
 
 
+def test_a_folders_compressed_files_are_skipped_with_how_to_read_them(tmp_path):
+    """Each told by its name (any case), with the command that decompresses it."""
+    for name in ("a.lgn.gz", "b.bz2", "c.txt.xz", "d.ZST", "e.zip"):
+        (tmp_path / name).write_bytes(b"\x00compressed")
+    assert [(Path(item.path).name, item.reason) for item in walk(str(tmp_path))] == [
+        ("a.lgn.gz", "a gzip-compressed file, not text: decompress it first (gunzip)"),
+        ("b.bz2", "a bzip2-compressed file, not text: decompress it first (bunzip2)"),
+        ("c.txt.xz", "a xz-compressed file, not text: decompress it first (unxz)"),
+        ("d.ZST", "a zstd-compressed file, not text: decompress it first (unzstd)"),
+        ("e.zip", "a zip-compressed file, not text: decompress it first (unzip)"),
+    ]
+
+
 def test_a_file_met_again_is_read_once(tmp_path):
     """A record given beside its folder (`lusoria rules game.lgn games/`) counts once: the rule set
     proposed for the most records, and every count, no longer weigh it twice."""

@@ -9,6 +9,7 @@ that cover what it changes. A mutant the tests fail on is killed; one they pass 
     python tests/mutation/run.py --sample 60 --only validator/tafl,validator/hnefatafl.py
     python tests/mutation/run.py --sample 60 --only lusoria       # the package's own modules
     python tests/mutation/run.py --list               # the mutants, without running them
+    python tests/mutation/run.py --changed-since 6c04b62 --sample 100   # the lines changed since a commit
 
 Mutants come from three sources: the operators below applied to the Python modules
 (comparisons, and/or, an operand of and/or dropped, not removed, + and -, whole numbers
@@ -299,10 +300,12 @@ TESTS = {
     # the explorer's game list and pages (serve's site), and the crosstable's players
     "archive/explorer.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
     "archive/players.py": ["tests/archive/test_players.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
-    # Archive: the import into a new archive, a replacement (--replace), import_reports (test_pipeline)
+    # Archive: the import into a new archive, a replacement (--replace), import_reports (test_pipeline),
+    # the invalid records players counts (invalid_counted)
     "archive/commands.py": ARCHIVE_TESTS
-    + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py"],
-    "archive/records_as_rows.py": IMPORT_TESTS,
+    + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py", "tests/archive/test_players.py"],
+    # and a refused record's text, kept as written (test_refused)
+    "archive/records_as_rows.py": IMPORT_TESTS + ["tests/archive/test_refused.py"],
     # stats: the records of no game counted by the type a reader refused (test_refused), with ties
     "archive/stats.py": ARCHIVE_TESTS + ["tests/archive/test_refused.py", "tests/test_cli.py"],
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],
@@ -594,6 +597,18 @@ def every_mutant(only: str | None) -> tuple[list[Mutant], list[Mutant]]:
     return fixed, python
 
 
+def changed_lines(commit: str) -> dict[str, set[int]]:
+    """The lines of each file of the scope that the working tree added or changed since `commit`."""
+    diff = subprocess.run(
+        ["git", "diff", "-U0", commit, "--", *SCOPE], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    lines: dict[str, set[int]] = {}
+    for path, hunks in re.findall(r"^\+\+\+ b/(\S+)\n((?:(?!diff ).*\n)*)", diff, re.M):
+        for start, count in re.findall(r"^@@ -\S+ \+(\d+)(?:,(\d+))? @@", hunks, re.M):
+            lines.setdefault(path, set()).update(range(int(start), int(start) + int(count or 1)))
+    return lines
+
+
 # -- running ---------------------------------------------------------------------------------
 
 
@@ -676,6 +691,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=150, help="operator mutants drawn from the Python modules")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--only", help="path prefixes, by commas: validator/tablut.py, archive, formats,notation, …")
+    parser.add_argument("--changed-since", metavar="COMMIT", help="only the lines changed since COMMIT")
     parser.add_argument("--ids", help="a file of mutant ids to run (one a line), e.g. the last run's survivors")
     parser.add_argument("--timeout", type=float, default=300)
     parser.add_argument("--out", default=str(ROOT / "tests/mutation/last-run.json"))
@@ -684,6 +700,9 @@ def main() -> None:
     args = parser.parse_args()
 
     fixed, python = every_mutant(args.only)
+    if args.changed_since:
+        changed = changed_lines(args.changed_since)
+        fixed, python = ([m for m in kind if m.line in changed.get(m.path, ())] for kind in (fixed, python))
     sample = random.Random(args.seed).sample(python, min(args.sample, len(python)))
     mutants = fixed + sorted(sample, key=lambda m: (m.path, m.line, m.id))
     if args.ids:

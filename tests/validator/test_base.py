@@ -255,3 +255,20 @@ def test_the_archive_stores_names_in_lower_case(archive):
         ("latrunculi", "piso"),
         ("tablut", "seed"),
     ]
+
+
+@pytest.mark.parametrize(
+    "text, written",
+    [
+        ('[Game "tablut"]\n\n1. e3-c3 *', True),  # on the text's last line, which no line break ends
+        ('[Game "tablut"]\n\n1. e3-c3 1-0\n', True),
+        ('[Game "tablut"]\n\n1. e3-c3 a4-a2', False),  # the `*` assumed, on a line after the text's last
+        ('[Game "tablut"]\n\n1. e3-c3 a4-a2\n', False),
+        ('[Game "tablut"]\n\n1. e3-c3 {unclosed\n', False),  # no record read
+    ],
+)
+def test_a_result_is_written_where_its_marker_is_in_the_text(text, written):
+    """`Report.result_written` (the HTML page's move list ends with the marker only then): not the `*`
+    that `check(assume_result=True)` puts after a movetext that ends without one."""
+    report = check(text, assume_result=True)
+    assert report.result_written is written
