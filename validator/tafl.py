@@ -364,11 +364,7 @@ class TaflGame(GridGame[TaflPosition]):
         return GridPly(False, found["piece"], squares, False, captures, None)  # (squares off the board too)
 
     def legal_plies(self, position: TaflPosition) -> list[str]:
-        names = self.geo.names
-        plies = [
-            self.play(position, f"{names[origin]}-{names[target]}").text
-            for origin, target in legal_moves(position, self.settings)
-        ]
+        plies = [self._ply(position, origin, target) for origin, target in legal_moves(position, self.settings)]
         return plies or (["--"] if self.settings.passes else [])
 
     def random_ply(self, position: TaflPosition, rng: random.Random) -> str | None:
@@ -376,8 +372,16 @@ class TaflGame(GridGame[TaflPosition]):
         if not moves:
             return "--" if self.settings.passes else None
         origin, target = rng.choice(moves)
-        names = self.geo.names
-        return self.play(position, f"{names[origin]}-{names[target]}").text
+        return self._ply(position, origin, target)
+
+    def _ply(self, position: TaflPosition, origin: int, target: int) -> str:
+        """A legal move's ply, played: where records leave out berserk continuations, written with
+        its capture list first (the plain engine's text), since a bare ply that captures reads there as
+        one played after left-out continuations (G16)."""
+        text = f"{self.geo.names[origin]}-{self.geo.names[target]}"
+        if self.settings.unwritten:
+            text = play_ply(self.settings, position, text).text
+        return self.play(position, text).text
 
 
 _LEGEND: Final = (
