@@ -101,7 +101,7 @@ def _check_plays(
 def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[State]:
     """The states one written play reaches from any of `states`; Illegal when none."""
     reached: list[State] = []
-    problem: Illegal | None = None
+    problems: list[Illegal] = []  # each state tried a step, and each step that failed said why
     for position, steps, left in states:
         distance = points[1] - points[0]
         if (
@@ -121,12 +121,11 @@ def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[Sta
                             step = (start, end, die)
                             following.append((apply_step(pos, side, step), done + [step], without_die(rest, die)))
                     except Illegal as illegal:
-                        problem = problem or illegal
+                        problems.append(illegal)
                 frontier = following
             reached += frontier
     if not reached:
-        assert problem is not None  # each state tried a step, and each step that failed said why
-        raise problem
+        raise problems[0]
     return reached
 
 
