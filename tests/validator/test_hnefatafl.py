@@ -766,6 +766,15 @@ def test_a_rules_key_the_variant_holds_is_refused_without_suggesting_itself():
     ]
 
 
+@pytest.mark.parametrize("key", ["ks", "berw"])
+def test_a_rules_key_without_a_value_is_said_to_need_one(key):
+    """(was, for ks: "unknown value ks: (known: s, w, c, m, t)", in OTN's colon form)"""
+    report = check(f'[Game "hnefatafl"]\n[Variant "tyr-9x9"]\n[Rules "{key}"]\n\n*\n')
+    assert [(d.line, d.column, d.text, d.message) for d in report.diagnostics] == [
+        (3, 9, key, f"rules key {key} needs a value ({key}=…)")
+    ]
+
+
 # -- every variant: playable, written back, random games ----------------------------------------
 
 PLAYABLE = list(Hnefatafl.presets)  # the catalogue's variants lusoria plays
