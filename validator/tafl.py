@@ -1,7 +1,8 @@
 """The tafl engine: moves, captures and endings of the tafl games on a square board of any size
-(docs/rules.md: Tablut T1–T13, Copenhagen C1–C14, Brandubh B1–B12). A game is data for it
-(validator/tablut.py, copenhagen.py, brandubh.py): its board (`TaflBoard`: size, throne, start,
-whether the king escapes to the edge or to a corner), its options, and the `Settings` they make,
+(docs/rules.md: Tablut T1–T13, Copenhagen C1–C14, Brandubh B1–B12, every other tafl game G1–G16).
+A game is data for it (validator/tablut.py, copenhagen.py, brandubh.py, and hnefatafl.py, whose
+variants are the catalogue's tafl types): its board (`TaflBoard`: size, throne, start, whether
+the king escapes to the edge or to a corner), its options, and the `Settings` they make,
 which carry the IDs of the game's rules (`RuleIds`), so that a diagnostic cites the game's own.
 
 Here, `TaflGame`, the game the engine plays; its parts, each importing only those before it:
@@ -149,7 +150,10 @@ class TaflGame(GridGame[TaflPosition]):
         passes over the empty throne), `king_stops` (the king may go back to it), `hostile` (the
         throne as a captor: no, empty, always), `king_like_soldier` (the king captured by two away
         from the throne), `captors` (by side), `repetition` (the first repetition draws). Only
-        the king stops on the throne and the corners, which are hostile to every soldier."""
+        the king stops on the throne and the corners. The corners are hostile to every piece, the
+        king included (B5); the empty throne, to the king always (a side of a capture on four
+        sides) and to the soldiers unless `hostile` is "no"; the king's throne, to the soldiers
+        when `hostile` is "always"."""
         board = self.board
         size = board.size
         throne = square_index(size, board.throne)
