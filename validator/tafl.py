@@ -74,6 +74,7 @@ from lusoria.validator.tafl_board import (
     RememberingPosition,
     TaflBoard,
     TaflPosition,
+    geometry,
     parse_move,
     read_board,
 )
@@ -155,16 +156,10 @@ class TaflGame(GridGame[TaflPosition]):
         sides) and to the soldiers unless `hostile` is "no"; the king's throne, to the soldiers
         when `hostile` is "always"."""
         board = self.board
-        size = board.size
-        throne = square_index(size, board.throne)
-        last = size * size - 1
+        geo = geometry(board.size, square_index(board.size, board.throne))
         region = bytes(
-            THRONE_SQUARE
-            if s == throne
-            else CORNER_SQUARE
-            if board.corner_escape and s in (0, size - 1, last - size + 1, last)
-            else PLAIN
-            for s in range(size * size)
+            THRONE_SQUARE if s == geo.throne else CORNER_SQUARE if board.corner_escape and geo.corners[s] else PLAIN
+            for s in range(geo.squares)
         )
         passers, hostile, captors = rules.pop("passers"), rules.pop("hostile"), rules.pop("captors")
         king_stops, weak, repetition = (
