@@ -386,7 +386,8 @@ class Latrunculi(GridGame[LatrunculiPosition]):
                 yield from self._jump_paths(board, side, path + [there])
 
     def _removals(self, position: LatrunculiPosition, movement: str) -> list[str]:
-        """The ways to write the removal that must follow `movement` ("" when none)."""
+        """The ways to write the removal that must follow `movement` after it (removal=after-move;
+        "" when none)."""
         incitus = piece(position.turn, INCITUS)
         if incitus not in position.board:
             return [""]
