@@ -391,7 +391,8 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         incitus = piece(position.turn, INCITUS)
         if incitus not in position.board:
             return [""]
-        board = play_up_to_removal(self.settings, position, parse_move(movement))[0]
+        after = play_up_to_removal(self.settings, position, parse_move(movement))[0]
+        board = bytes(after)  # (mypyc cannot compile a comprehension over a bytearray)
         return ["~" + self.geo.names[s] for s, code in enumerate(board) if code == incitus] or [""]
 
     def _removes_first(self, position: LatrunculiPosition) -> bool:
