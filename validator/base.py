@@ -304,7 +304,7 @@ class Game(Generic[P]):
 
     def options_in_play(self) -> tuple[str, ...]:
         """The options whose value these rules play by (`lusoria explain` lists them): all of them but
-        those that change nothing under its variant and other options (Latrunculi's jump-over in dux)."""
+        those that change nothing under its variant and other options (a jump rule where nothing jumps)."""
         return tuple(self.options)
 
     @classmethod
@@ -492,11 +492,11 @@ class Game(Generic[P]):
     @classmethod
     def ply_identity(cls, text: str) -> str:
         """A ply of the main line as a record's identity takes it (archive/identity.py): as written,
-        unless what it adds says nothing of the ply played (Tablut's announcements)."""
+        unless what it adds says nothing of the ply played (an announcement of a threat)."""
         return text
 
     def legal_plies(self, position: P) -> list[str]:
-        """Every legal ply in canonical form (Laquet: for the position's roll)."""
+        """Every legal ply in canonical form (a game of dice: for the position's roll)."""
         raise NotImplementedError
 
     def distance(self, written: str, legal: str) -> int:
@@ -509,7 +509,7 @@ class Game(Generic[P]):
         return self.legal_plies(position)
 
     def chance(self, text: str) -> str:
-        """What chance chose in a ply, apart from the player (Laquet: its roll, `64`); "" in a game
+        """What chance chose in a ply, apart from the player (a game of dice: its roll); "" in a game
         without dice. The move tree keeps plies that lead to one position apart when it differs."""
         return ""
 
@@ -565,7 +565,7 @@ class Game(Generic[P]):
     # (its dice the groups); such a ply holds blanks, and the editor completes it from its roll
     points: ClassVar[int] = 0  # a game of dice: its points, numbered from 1, as its plays may write them
     leftover_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the dice a ply leaves the opponent,
-    # who plays them in a group after it, as written (Laquet's `>3:`)
+    # who plays them in a group after it, as written (`>3:`)
     spaced_roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: a roll written with blanks in it
     ply_tail: ClassVar[re.Pattern[str] | None] = None  # what ends a ply, that a hand may write apart from it (a
     # capture list, a removal, a mark: `c1-c5 xb5`, `b2-b3 ~d6`): the slips join it to its ply
@@ -583,8 +583,8 @@ class Game(Generic[P]):
     @classmethod
     def refused_after(cls, ply: str, found: str) -> str | None:
         """Why `found`, written after the ply `ply` where the syntax stopped, is part of no ply, as
-        this game's rules say (Latrunculi: a second removal); by default None, and the syntax error
-        says what it expected there."""
+        this game's rules say (a part a ply holds once, written twice: a second removal); by default
+        None, and the syntax error says what it expected there."""
         return None
 
     @classmethod

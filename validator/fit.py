@@ -66,7 +66,7 @@ RuleSet = tuple[int, str, dict[str, str], dict[str, str]]  # changes from the re
 
 def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
     """Every distinct rule set, as (changes from `own`, variant, options), fewest changes
-    first. Presets that only bundle options (Tablut, Laquet) are searched as options and
+    first. Presets that only bundle options (`presets_are_options`) are searched as options and
     named when a set equals one; `pieces` keeps the record's own value."""
     declared = cls.options_from_tags(tags)
     keys = list(cls.options)

@@ -26,7 +26,8 @@ TURNED_PLIES = 1 << 14  # plies kept turned back, per board size and symmetry
 
 
 class GridPly(NamedTuple):
-    """The parts of a Tablut or Latrunculi ply that the distance compares."""
+    """The parts of a ply on a grid (a placement or a move, its squares, captures and removal)
+    that the distance compares."""
 
     placement: bool
     piece: str | None
@@ -107,7 +108,8 @@ class GridGame(Game[P]):
 
     @classmethod
     def pattern_rest(cls, rest: list[str]) -> str:
-        """The GLOB of a pattern's fields after the side to move (none, but in Latrunculi's)."""
+        """The GLOB of a pattern's fields after the side to move (none by default; a game with
+        pieces in hand has them)."""
         if rest:
             raise ValueError("it has no fields after the side to move")
         return "*"

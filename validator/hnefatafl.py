@@ -399,13 +399,12 @@ class Hnefatafl(TaflGame):
                 else known_names(key, cls.options, "docs/rules.md")
             )
             raise cls.unknown_key(item, why)
-        try:
-            normal = normalized(key, value)
-        except OptionError as problem:
-            raise cls.bad_value(item, str(problem)) from None
         if not equals:
             raise OptionError(f"rules key {key} needs a value ({key}=…)", "Rules", item[0], item.start())
-        return key, normal
+        try:
+            return key, normalized(key, value)
+        except OptionError as problem:
+            raise cls.bad_value(item, str(problem)) from None
 
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:

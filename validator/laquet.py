@@ -30,10 +30,10 @@ from lusoria.validator.base import (
 from lusoria.validator.diagram import FROM, TO, Diagram, Piece, Points
 from lusoria.validator.laquet_checked import play_checked
 from lusoria.validator.laquet_fast import play_plain
-from lusoria.validator.laquet_moves import apply_steps, most, sequences
-from lusoria.validator.laquet_points import BORNE_OFF, CHECKERS, LAST, OFF, LaquetPosition, winner
+from lusoria.validator.laquet_moves import apply_steps, sequences
+from lusoria.validator.laquet_points import BORNE_OFF, CHECKERS, LAST, OFF, LaquetPosition, most_playable, winner
 from lusoria.validator.laquet_slips import LEFTOVER, ROLL, SPACED_ROLL, mended_turn, turn_distance
-from lusoria.validator.laquet_turns import dice_left, dice_text, parse_turn, steps_text
+from lusoria.validator.laquet_turns import dice_left, parse_turn, turn_text
 from lusoria.validator.suggest import similarity
 
 INITIAL = "1:2,2:3,3:3,4:3,5:3,18:1 6:14,7:1 w"
@@ -238,13 +238,12 @@ class Laquet(Game[LaquetPosition]):
         """Every legal ply with this roll, in canonical form."""
         side, plies = position.turn, []
         for steps in sequences(position, side, roll):
-            text = dice_text(roll) + " " + steps_text(steps)
             after = apply_steps(position, side, steps)
             left = dice_left(roll, steps)
-            if left and self.leftover and not after.done(side) and most(after, 1 - side, left):
-                plies += [f"{text} >{dice_text(left)} {steps_text(s)}" for s in sequences(after, 1 - side, left)]
+            if left and self.leftover and not after.done(side) and most_playable(list(after.points), 1 - side, left):
+                plies += [turn_text(roll, steps, left, played) for played in sequences(after, 1 - side, left)]
             else:
-                plies.append(text)
+                plies.append(turn_text(roll, steps))
         return list(dict.fromkeys(plies))
 
     def candidates(self, position: LaquetPosition, written: str) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 
 from lusoria.validator.base import SIDE_NAMES, Illegal, Played
-from lusoria.validator.laquet_moves import apply_step, most, sequences
+from lusoria.validator.laquet_moves import apply_step, sequences
 from lusoria.validator.laquet_points import (
     EDGE,
     LAST,
@@ -17,9 +17,19 @@ from lusoria.validator.laquet_points import (
     Step,
     all_home,
     checker_behind,
+    most_playable,
     winner,
 )
-from lusoria.validator.laquet_turns import Turn, Written, dice_text, dice_words, play_text, steps_text, without_die
+from lusoria.validator.laquet_turns import (
+    Turn,
+    Written,
+    dice_text,
+    dice_words,
+    play_text,
+    steps_text,
+    turn_text,
+    without_die,
+)
 
 
 def play_checked(position: LaquetPosition, turn: Turn, must: bool, leftover_played: bool) -> Played:
@@ -28,14 +38,14 @@ def play_checked(position: LaquetPosition, turn: Turn, must: bool, leftover_play
     side = position.turn
     states = _check_plays(position, side, turn.roll, turn.plays, "Q5", must)
     after, steps, left = states[0]
+    played: list[Step] = []  # the opponent's plays of the dice left over
     if after.done(side):
         if turn.leftover:
             raise Illegal(
                 "Q8", f"{SIDE_NAMES[side]} bore off the last checker: the game is over and no die is left over"
             )
-        leftover = ""
     elif leftover_played and any(left for _, _, left in states):
-        after, steps, leftover = _check_leftover(states, side, turn, must)
+        after, steps, left, played = _check_leftover(states, side, turn, must)
     elif turn.leftover:
         raise Illegal(
             "Q6",
@@ -43,21 +53,21 @@ def play_checked(position: LaquetPosition, turn: Turn, must: bool, leftover_play
             if not left
             else "under leftover=none the dice left over are lost: nobody plays them",
         )
-    else:
-        leftover = ""
-    text = dice_text(turn.roll) + " " + steps_text(steps) + leftover
     after = LaquetPosition(after.points, 1 - side)
-    return Played(after, text, winner(list(after.points)))
+    return Played(after, turn_text(turn.roll, steps, left, played), winner(list(after.points)))
 
 
-def _check_leftover(states: list[State], side: int, turn: Turn, must: bool) -> tuple[LaquetPosition, list[Step], str]:
-    """Q6: the opponent plays the dice left over, when able, before their own turn.
-    Where the dice used were open to choice (a bear-off by excess), the > group says which."""
+def _check_leftover(
+    states: list[State], side: int, turn: Turn, must: bool
+) -> tuple[LaquetPosition, list[Step], tuple[int, ...], list[Step]]:
+    """Q6: the opponent plays the dice left over, when able, before their own turn: the position,
+    the mover's steps, the dice left over and the opponent's steps of them. Where the dice used
+    were open to choice (a bear-off by excess), the > group says which."""
     opponent = 1 - side
     if turn.leftover is None:
         for position, steps, left in states:
-            if not must or not most(position, opponent, left):
-                return position, steps, ""
+            if not must or not most_playable(list(position.points), opponent, left):
+                return position, steps, left, []
         position, _, left = states[0]
         example = steps_text(sequences(position, opponent, left)[0])
         raise Illegal(
@@ -71,7 +81,7 @@ def _check_leftover(states: list[State], side: int, turn: Turn, must: bool) -> t
         raise Illegal("Q6", f"the dice left over are {dice_words(states[0][2])}, not {dice_words(dice)}")
     position, steps, left = matching[0]
     after, played, _ = _check_plays(position, opponent, left, plays, "Q6", must)[0]
-    return after, steps, f" >{dice_text(left)} {steps_text(played)}" if played else ""
+    return after, steps, left, played
 
 
 def _check_plays(
@@ -84,7 +94,7 @@ def _check_plays(
         for _ in range(written.repeat):
             states = _follow(states, side, written.points)
     after, steps, _ = states[0]
-    playable = most(position, side, tuple(dice)) if must and len(steps) < len(dice) else 0
+    playable = most_playable(list(position.points), side, tuple(dice)) if must and len(steps) < len(dice) else 0
     if playable > len(steps) and not after.done(side):
         taken = [step[:2] for step in steps]
         ways = sorted(sequences(position, side, tuple(dice)), key=partial(_departs, taken))
@@ -101,7 +111,7 @@ def _check_plays(
 def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[State]:
     """The states one written play reaches from any of `states`; Illegal when none."""
     reached: list[State] = []
-    problem: Illegal | None = None
+    problems: list[Illegal] = []  # each state tried a step, and each step that failed said why
     for position, steps, left in states:
         distance = points[1] - points[0]
         if (
@@ -121,12 +131,11 @@ def _follow(states: list[State], side: int, points: tuple[int, ...]) -> list[Sta
                             step = (start, end, die)
                             following.append((apply_step(pos, side, step), done + [step], without_die(rest, die)))
                     except Illegal as illegal:
-                        problem = problem or illegal
+                        problems.append(illegal)
                 frontier = following
             reached += frontier
     if not reached:
-        assert problem is not None  # each state tried a step, and each step that failed said why
-        raise problem
+        raise problems[0]
     return reached
 
 

@@ -10,7 +10,6 @@ from lusoria.validator.laquet_points import (
     Step,
     all_home,
     destination,
-    most_playable,
     move_checker,
 )
 
@@ -61,8 +60,3 @@ def _extend(
             ways.append((len(done) + 1 + (len(rest) if over else 0), done + [step]))
             if not over:
                 _extend(ways, after, side, rest, done + [step])
-
-
-def most(position: LaquetPosition, side: int, dice: tuple[int, ...]) -> int:
-    """How many dice can be played (a game-ending bear-off counts as playing them all)."""
-    return most_playable(list(position.points), side, dice)

@@ -38,6 +38,7 @@ from lusoria.validator.latrunculi_play import (
     piece_count,
     play_ply,
     play_up_to_removal,
+    removed_first,
     square_order,
 )
 from lusoria.validator.suggest import Name
@@ -385,17 +386,29 @@ class Latrunculi(GridGame[LatrunculiPosition]):
                 yield from self._jump_paths(board, side, path + [there])
 
     def _removals(self, position: LatrunculiPosition, movement: str) -> list[str]:
-        """The ways to write the removal that must follow `movement` ("" when none)."""
+        """The ways to write the removal that must follow `movement` after it (removal=after-move;
+        "" when none)."""
         incitus = piece(position.turn, INCITUS)
         if incitus not in position.board:
             return [""]
-        settings = self.settings
-        board = (
-            position.board
-            if settings.removal_first
-            else play_up_to_removal(settings, position, parse_move(movement))[0]
-        )
+        after = play_up_to_removal(self.settings, position, parse_move(movement))[0]
+        board = bytes(after)  # (mypyc cannot compile a comprehension over a bytearray)
         return ["~" + self.geo.names[s] for s, code in enumerate(board) if code == incitus] or [""]
+
+    def _removes_first(self, position: LatrunculiPosition) -> bool:
+        """Whether the side to move removes an incitus before its move (removal=before-move)."""
+        return self.settings.removal_first and piece(position.turn, INCITUS) in position.board
+
+    def _turns_removing_first(self, position: LatrunculiPosition) -> list[tuple[str, str]]:
+        """Every (movement, removal) of a turn that removes an incitus first: the movements
+        of the board without that incitus."""
+        incitus, names = piece(position.turn, INCITUS), self.geo.names
+        return [
+            (movement, "~" + names[square])
+            for square, code in enumerate(position.board)
+            if code == incitus
+            for movement in self._movements(position._replace(board=removed_first(position.board, square)))
+        ]
 
     def ply_parts(self, text: str) -> GridPly:
         move = parse_move(text)
@@ -403,18 +416,25 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         return GridPly(move.placement, move.piece, squares, move.jumps, move.captures, move.removal)
 
     def legal_plies(self, position: LatrunculiPosition) -> list[str]:
-        return [
-            self.play(position, movement + removal).text
-            for movement in self._movements(position)
-            for removal in self._removals(position, movement)
-        ]
+        if self._removes_first(position):
+            turns = self._turns_removing_first(position)
+        else:
+            turns = [(m, removal) for m in self._movements(position) for removal in self._removals(position, m)]
+        return [self.play(position, movement + removal).text for movement, removal in turns]
 
     def random_ply(self, position: LatrunculiPosition, rng: random.Random) -> str | None:
-        movements = self._movements(position)
-        if not movements:
-            return None
-        movement = rng.choice(movements)
-        return self.play(position, movement + rng.choice(self._removals(position, movement))).text
+        if self._removes_first(position):
+            turns = self._turns_removing_first(position)
+            if not turns:
+                return None
+            movement, removal = rng.choice(turns)
+        else:
+            movements = self._movements(position)
+            if not movements:
+                return None
+            movement = rng.choice(movements)
+            removal = rng.choice(self._removals(position, movement))
+        return self.play(position, movement + removal).text
 
 
 _BOARD_AS_WRITTEN: Final = re.compile(r"[ \t]*([0-9]{1,2})[ \t]*[x×*][ \t]*([0-9]{1,2})[ \t]*")  # `10 x 10`, `10×10`

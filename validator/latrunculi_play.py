@@ -439,8 +439,28 @@ def piece_count(position: LatrunculiPosition, side: int) -> int:
 
 
 def _has_move(settings: Settings, position: LatrunculiPosition) -> bool:
+    """Whether the side to move has a legal move; under removal=before-move, on the board without
+    one of its inciti, removed first (a removal never takes a move away)."""
     board, side = position.board, position.turn
-    if position.hand[side]:
+    if _has_move_on(settings, board, side, position.hand[side]):
+        return True
+    incitus = piece(side, INCITUS)
+    if not settings.removal_first or incitus not in board:
+        return False
+    return any(
+        _has_move_on(settings, removed_first(board, square), side, position.hand[side])
+        for square, code in enumerate(board)
+        if code == incitus
+    )
+
+
+def removed_first(board: bytes, square: int) -> bytes:
+    """`board` without the incitus on `square`: removal=before-move removes it before the move."""
+    return board[:square] + bytes(1) + board[square + 1 :]
+
+
+def _has_move_on(settings: Settings, board: bytes, side: int, hand: int) -> bool:
+    if hand:
         return EMPTY in board
     steps, pincers = settings.geo.steps, settings.geo.pincers
     for code in ACTIVE[side]:  # each of the side's pieces, found with bytes.find

@@ -46,10 +46,6 @@ IDS = RuleIds(
 )  # Tablut has no shieldwall, forts nor encirclement
 
 
-def square_index(name: str) -> int:
-    return GEOMETRY.index[name]
-
-
 @mypyc_attr(native_class=False)
 class Tablut(TaflGame):
     name = "tablut"

@@ -1,7 +1,8 @@
 """The tafl engine: moves, captures and endings of the tafl games on a square board of any size
-(docs/rules.md: Tablut T1–T13, Copenhagen C1–C14, Brandubh B1–B12). A game is data for it
-(validator/tablut.py, copenhagen.py, brandubh.py): its board (`TaflBoard`: size, throne, start,
-whether the king escapes to the edge or to a corner), its options, and the `Settings` they make,
+(docs/rules.md: Tablut T1–T13, Copenhagen C1–C14, Brandubh B1–B12, every other tafl game G1–G16).
+A game is data for it (validator/tablut.py, copenhagen.py, brandubh.py, and hnefatafl.py, whose
+variants are the catalogue's tafl types): its board (`TaflBoard`: size, throne, start, whether
+the king escapes to the edge or to a corner), its options, and the `Settings` they make,
 which carry the IDs of the game's rules (`RuleIds`), so that a diagnostic cites the game's own.
 
 Here, `TaflGame`, the game the engine plays; its parts, each importing only those before it:
@@ -73,6 +74,7 @@ from lusoria.validator.tafl_board import (
     RememberingPosition,
     TaflBoard,
     TaflPosition,
+    geometry,
     parse_move,
     read_board,
 )
@@ -149,18 +151,15 @@ class TaflGame(GridGame[TaflPosition]):
         passes over the empty throne), `king_stops` (the king may go back to it), `hostile` (the
         throne as a captor: no, empty, always), `king_like_soldier` (the king captured by two away
         from the throne), `captors` (by side), `repetition` (the first repetition draws). Only
-        the king stops on the throne and the corners, which are hostile to every soldier."""
+        the king stops on the throne and the corners. The corners are hostile to every piece, the
+        king included (B5); the empty throne, to the king always (a side of a capture on four
+        sides) and to the soldiers unless `hostile` is "no"; the king's throne, to the soldiers
+        when `hostile` is "always"."""
         board = self.board
-        size = board.size
-        throne = square_index(size, board.throne)
-        last = size * size - 1
+        geo = geometry(board.size, square_index(board.size, board.throne))
         region = bytes(
-            THRONE_SQUARE
-            if s == throne
-            else CORNER_SQUARE
-            if board.corner_escape and s in (0, size - 1, last - size + 1, last)
-            else PLAIN
-            for s in range(size * size)
+            THRONE_SQUARE if s == geo.throne else CORNER_SQUARE if board.corner_escape and geo.corners[s] else PLAIN
+            for s in range(geo.squares)
         )
         passers, hostile, captors = rules.pop("passers"), rules.pop("hostile"), rules.pop("captors")
         king_stops, weak, repetition = (
@@ -364,11 +363,7 @@ class TaflGame(GridGame[TaflPosition]):
         return GridPly(False, found["piece"], squares, False, captures, None)  # (squares off the board too)
 
     def legal_plies(self, position: TaflPosition) -> list[str]:
-        names = self.geo.names
-        plies = [
-            self.play(position, f"{names[origin]}-{names[target]}").text
-            for origin, target in legal_moves(position, self.settings)
-        ]
+        plies = [self._ply(position, origin, target) for origin, target in legal_moves(position, self.settings)]
         return plies or (["--"] if self.settings.passes else [])
 
     def random_ply(self, position: TaflPosition, rng: random.Random) -> str | None:
@@ -376,8 +371,16 @@ class TaflGame(GridGame[TaflPosition]):
         if not moves:
             return "--" if self.settings.passes else None
         origin, target = rng.choice(moves)
-        names = self.geo.names
-        return self.play(position, f"{names[origin]}-{names[target]}").text
+        return self._ply(position, origin, target)
+
+    def _ply(self, position: TaflPosition, origin: int, target: int) -> str:
+        """A legal move's ply, played: where records leave out berserk continuations, written with
+        its capture list first (the plain engine's text), since a bare ply that captures reads there as
+        one played after left-out continuations (G16)."""
+        text = f"{self.geo.names[origin]}-{self.geo.names[target]}"
+        if self.settings.unwritten:
+            text = play_ply(self.settings, position, text).text
+        return self.play(position, text).text
 
 
 _LEGEND: Final = (

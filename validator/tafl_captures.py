@@ -138,8 +138,8 @@ def _against_king(board: bytearray, square: int, settings: Settings) -> bool:
 def _king_taken(board: bytearray, king: int, behind: int, settings: Settings) -> bool:
     """Is the king on `king` captured by the move from beside him (T5, C8, B7, G7)? By strength:
     between the mover and `behind` (-1: off the board), an attacker, a camp or a hostile square
-    (w; c away from the throne and its neighbours); or on every side (s, never on the edge; m,
-    the edge closing the sides it has not)."""
+    (w; c away from the throne and its neighbours; t away from the throne); or on every side (s,
+    never on the edge; m, the edge closing the sides it has not)."""
     geo, strength = settings.geo, settings.strength
     if (
         strength == "w"

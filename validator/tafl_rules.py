@@ -237,8 +237,7 @@ def described_record(settings: Settings) -> str:
         kind: [s for s in range(squares) if region[s] == kind]
         for kind in (THRONE_SQUARE, CORNER_SQUARE, ATTACKER_FORT, DEFENDER_FORT)
     }
-    last = size * size - 1
-    four = [0, size - 1, last - size + 1, last]
+    corners = [s for s in range(squares) if geo.corners[s]]
     middle = size * size // 2 if size % 2 else -1
     hammers, anvils = settings.hammers[0], settings.anvils[0]
     attacker, defender, king = (settings.speed[piece] for piece in (ATTACKER, DEFENDER, KING))
@@ -252,7 +251,7 @@ def described_record(settings: Settings) -> str:
         ],
         "ks": settings.strength,
         "spd": _speed_record(attacker, defender, king),
-        "cor": "default" if by_kind[CORNER_SQUARE] == sorted(four) else _squares(geo, by_kind[CORNER_SQUARE]),
+        "cor": "default" if by_kind[CORNER_SQUARE] == corners else _squares(geo, by_kind[CORNER_SQUARE]),
         "cen": "default" if by_kind[THRONE_SQUARE] == [middle] else _squares(geo, by_kind[THRONE_SQUARE]),
         "afor": _squares(geo, by_kind[ATTACKER_FORT]),
         "dfor": _squares(geo, by_kind[DEFENDER_FORT]),

@@ -41,9 +41,9 @@ class RuleIds(NamedTuple):
     king: str  # the king's capture
     escape: str  # the king's escape: the defenders win
     captured: str  # the king captured: the attackers win
-    announcement: str  # + and ++ (Tablut)
+    announcement: str  # + and ++: a threat announced
     no_move: str  # a side without a legal move
-    camp: str  # moving through camps (Tablut's camps=ashton)
+    camp: str  # moving through camps
     camp_capture: str  # camps as captors
     repetition: str
     shieldwall: str
@@ -75,8 +75,8 @@ class Settings(NamedTuple):
     # throne: lusoria's own)
     hammers: tuple[tuple[int, ...], ...]  # by side, the pieces that capture by moving
     anvils: tuple[tuple[int, ...], ...]  # by side, the pieces that capture by standing
-    tuichi_ends: bool  # two open lines to the edge end the game (Tablut)
-    passes: bool  # a side without a move passes (Tablut's no-move=passes)
+    tuichi_ends: bool  # two open lines to the edge end the game
+    passes: bool  # a side without a move passes
     camp_squares: tuple[int, ...]  # () without camps
     camps: bytes  # by square, its camp (1, 2, …), 0 for none
     camp_hostile_when_held: bool
@@ -103,7 +103,7 @@ class Settings(NamedTuple):
     berserk: str  # "n": no berserk moves; "c", "m": a piece that captured moves again (OTN's ber); "o" (lusoria's
     # own): it may, capturing
     commander_sides: int  # the sides of a commander a capture closes: 2 (between two, as a soldier), 3 or 4
-    # (lusoria's cc key: Unst Alea Evangelii's dux)
+    # (lusoria's cc key)
     unwritten: str  # the records leave out berserk continuations (`play_unwritten`): "" (they write them, or
     # no berserk), "n" (berw:n: each left-out continuation captures), "a" (berw:a: the last one may be any
     # move of the piece, found by a look back), "u" (berw:u: as n, and the records list no captures)

@@ -1,6 +1,8 @@
 """The code is clean for ruff, lint and format, as pyproject.toml configures them ([tool.ruff]):
-`ruff check .` finds nothing and `ruff format --check .` would change nothing."""
+`ruff check .` finds nothing and `ruff format --check .` would change nothing; and no validator
+check is an assert."""
 
+import ast
 import subprocess
 import sys
 
@@ -21,3 +23,14 @@ def test_ruff_finds_nothing():
 def test_the_code_is_formatted():
     done = ruff("format", "--check")
     assert done.returncode == 0, done.stdout + done.stderr + "\nrun: ruff format ."
+
+
+def test_the_validator_never_asserts():
+    """`python -O` drops an assert: a validator's check must not be one."""
+    asserts = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted((ROOT / "validator").glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Assert)
+    ]
+    assert asserts == []

@@ -32,6 +32,19 @@ def test_random_writes_a_record_that_validates_under_its_variant(game, variant):
     assert list(document.diagnostics()) == []
 
 
+UNWRITTEN = [
+    variant for variant, options in GAMES["hnefatafl"].presets.items() if options.get("berw") in ("n", "a", "u")
+]
+
+
+@pytest.mark.parametrize("variant", UNWRITTEN)
+def test_random_games_of_a_type_whose_records_leave_out_berserk_continuations_leave_none_out(variant):
+    """Its random plies list their captures: a bare ply that captures would read as one played
+    after left-out continuations (G16)."""
+    for text in random_records("hnefatafl", 3, seed=5, tags={"Variant": variant}, max_plies=60):
+        assert [d.message for d in check(text).diagnostics if d.rule == "G16"] == []
+
+
 @pytest.mark.parametrize("variant, why", sorted(refusals().items()))
 def test_a_type_whose_rules_lusoria_does_not_play_is_refused_by_name(variant, why):
     with pytest.raises(OptionError) as refused:

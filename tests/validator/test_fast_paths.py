@@ -11,7 +11,8 @@ from lusoria.validator.base import Illegal
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.laquet_checked import play_checked
 from lusoria.validator.laquet_fast import play_plain
-from lusoria.validator.laquet_moves import apply_steps, most, sequences
+from lusoria.validator.laquet_moves import apply_steps, sequences
+from lusoria.validator.laquet_points import most_playable
 from lusoria.validator.laquet_turns import parse_turn
 
 LAQUET_RULES = [
@@ -43,7 +44,7 @@ def outcome(action):
 
 
 def most_by_enumeration(position, side: int, dice: tuple[int, ...]) -> int:
-    """`most` as the full enumeration of `sequences` answers it."""
+    """`most_playable` as the full enumeration of `sequences` answers it."""
     ways = sequences(position, side, dice)
     after = apply_steps(position, side, ways[0])
     return len(dice) if after.done(side) else len(ways[0])
@@ -105,7 +106,7 @@ def test_laquet_most_is_the_enumerations_answer(rules, seed, plies, high, low, o
     position = reached(rules, seed, plies)
     side = 1 - position.turn if opponent else position.turn
     dice = (high,) if one_die else (high, low)
-    assert most(position, side, dice) == most_by_enumeration(position, side, dice)
+    assert most_playable(list(position.points), side, dice) == most_by_enumeration(position, side, dice)
 
 
 @given(st.sampled_from(LAQUET_RULES), st.integers(0, 2**32), st.integers(0, 160), st.integers(0, 2**32))

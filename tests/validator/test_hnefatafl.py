@@ -587,6 +587,16 @@ def shuffled(last: int, then: str) -> str:
     return " ".join([*moves, f"{last}. Kg{8 - last % 2}-g{7 + last % 2} {then}"])
 
 
+def test_a_suggestion_in_a_record_that_leaves_out_continuations_lists_its_captures():
+    """a1-a4 takes b4 against c4; bare, it would read as played after c4-c6xc7, left out (G16)."""
+    start = "pc2 Pd4 pe4 Pc7 pc8 Kg8 Pb4 pa1"
+    (wrong,) = check(tyr(start, "c2-c4xd4 2. Kg8-g7 a1-a4xc7")).diagnostics
+    assert (wrong.rule, wrong.suggestions[0]) == ("G5", "a1-a4xb4")
+    assert said(tyr(start, "c2-c4xd4 2. Kg8-g7 a1-a4")) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6xc7 (berw: n)")
+    ]
+
+
 def test_under_berw_a_the_last_left_out_continuation_may_be_any_move_of_the_piece():
     start = "pc2 Pd4 pe4 pa1 Kg8"  # c2-c4 takes d4; c4-c6 then captures nothing
     free = tyr(start, "c2-c4xd4 2. Kg8-g7 c6-c5").replace("[Position", '[Rules "berw=a"] [Position')
@@ -763,6 +773,15 @@ def test_a_rules_key_the_variant_holds_is_refused_without_suggesting_itself():
     assert [(d.text, d.message, tuple(d.suggestions)) for d in report.diagnostics] == [
         ("dim", "unknown rules key 'dim' for hnefatafl (the board and the start are the variant's)", ()),
         ("start", "unknown rules key 'start' for hnefatafl (the board and the start are the variant's)", ()),
+    ]
+
+
+@pytest.mark.parametrize("key", ["ks", "berw"])
+def test_a_rules_key_without_a_value_is_said_to_need_one(key):
+    """(was, for ks: "unknown value ks: (known: s, w, c, m, t)", in OTN's colon form)"""
+    report = check(f'[Game "hnefatafl"]\n[Variant "tyr-9x9"]\n[Rules "{key}"]\n\n*\n')
+    assert [(d.line, d.column, d.text, d.message) for d in report.diagnostics] == [
+        (3, 9, key, f"rules key {key} needs a value ({key}=…)")
     ]
 
 

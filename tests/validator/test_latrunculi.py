@@ -1,12 +1,14 @@
 """Every Latrunculi rule (L0–L5, S1–S5, P1, E1–E3, X1–X4) and option, from small positions."""
 
+import random
+
 import pytest
 
 from lusoria.archive.search import read_positions
-from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
+from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError, Outcome
 from lusoria.validator.games import GAMES
 from lusoria.validator.latrunculi import Latrunculi
-from lusoria.validator.latrunculi_play import DUX, INCITUS, PAWN, LatrunculiPosition, piece
+from lusoria.validator.latrunculi_play import DUX, INCITUS, NO_MOVE, PAWN, LatrunculiPosition, piece
 from lusoria.validator.replay import check
 
 
@@ -146,6 +148,28 @@ def test_removal_before_move():
     game = rules(removal="before-move")
     played = game.play(position(game, **FREEING), "e7-e6")
     assert played.text == "e7-e6xe5~d5" and at(game, played.position, "d5") == 0
+
+
+# White's only moves need its incitus a2 gone: a1 is hemmed in by a2 and b1, h1 by g1 and h2
+HEMMED_IN = dict(white="Ia2 a1 h1", black="b1 g1 h2")
+
+
+def test_removal_before_move_frees_the_square_a_move_needs():
+    game = rules(removal="before-move")
+    pos = position(game, **HEMMED_IN)
+    assert game.outcome(pos) is None
+    assert game.legal_plies(pos) == ["a1-a2~a2"]
+    assert game.random_ply(pos, random.Random(0)) == "a1-a2~a2"
+    record = (
+        '[Game "latrunculi"]\n[Rules "removal=before-move"]\n[Position "8/8/8/8/8/8/I6p/Pp4pP w"]\n\n1. a1-a2~a2 *\n'
+    )
+    assert check(record).diagnostics == []
+
+
+def test_removal_after_move_leaves_a_hemmed_in_side_without_a_move():
+    pos = position(SENECA, **HEMMED_IN)
+    assert SENECA.outcome(pos) == Outcome("0-1", "L4", "White has no legal move", NO_MOVE)
+    assert SENECA.legal_plies(pos) == [] and SENECA.random_ply(pos, random.Random(0)) is None
 
 
 def test_s4_one_removal_a_turn_and_the_choice_is_written():

@@ -6,14 +6,14 @@ import re
 import pytest
 from test_latrunculi import at, rules
 from test_latrunculi import position as lpos
-from test_tablut import position
+from test_tablut import position, square_index
 
 from lusoria.validator.base import Illegal, OptionError
 from lusoria.validator.laquet import Laquet
 from lusoria.validator.latrunculi import Latrunculi
 from lusoria.validator.latrunculi_play import DUX, piece
 from lusoria.validator.replay import check
-from lusoria.validator.tablut import KING, Tablut, square_index
+from lusoria.validator.tablut import KING, Tablut
 
 
 def broken(game, pos, ply: str) -> Illegal:

@@ -3,8 +3,12 @@
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
-from lusoria.validator.tablut import KING, MUSCOVITE, SWEDE, Tablut, square_index
+from lusoria.validator.tablut import GEOMETRY, KING, MUSCOVITE, SWEDE, Tablut
 from lusoria.validator.tafl_board import TaflPosition as TablutPosition
+
+
+def square_index(name: str) -> int:
+    return GEOMETRY.index[name]
 
 
 def position(white: str = "", black: str = "", turn: str = "w") -> TablutPosition:
@@ -295,7 +299,7 @@ def test_a_move_gives_a_plain_position_with_the_other_side_to_move():
 
 
 def test_the_tables_of_paths_and_camps():
-    from lusoria.validator.tablut import ASHTON_CAMPS, GEOMETRY
+    from lusoria.validator.tablut import ASHTON_CAMPS
 
     NAMES = GEOMETRY.names
 
