@@ -75,7 +75,6 @@ def test_an_example_is_a_record_that_breaks_the_rule():
     assert example == rulebook.Example(
         '[Game "tablut"] 1. c3-c1 *', "error[T2]: there is no piece on c3; the rest of this line is not checked"
     )
-    assert rulebook.example("Q1") is None  # the samples break every rule but a few
 
 
 def test_an_unknown_rule_names_the_known_ones():
@@ -204,13 +203,13 @@ def test_an_example_numbers_its_moves_as_lusoria_fmt_does(rule_id):
     assert move_numbers(shown.record) == move_numbers(format_record(shown.record + "\n")[0])
 
 
-@pytest.mark.parametrize("game", ["tablut", "copenhagen", "brandubh", "hnefatafl"])
-def test_every_rule_of_the_tafl_games_has_an_example(game):
-    """`lusoria explain` shows an example record for every rule of Tablut (Ashton's camps and
-    repetition included), Copenhagen, Brandubh and the tafl family (G1–G16): a record that breaks
-    it, or one that shows it at work."""
+@pytest.mark.parametrize("game", ["tablut", "latrunculi", "laquet", "copenhagen", "brandubh", "hnefatafl"])
+def test_every_rule_of_every_game_has_an_example(game):
+    """`lusoria explain` shows an example record for every rule of every game (Tablut's camps and
+    repetition, Latrunculi's corner capture and its variants' rules, Laquet's Q1 included): a record
+    that breaks it, or one that shows it at work."""
     own = [rule.id for rule in rulebook.rules() if rule.game == game]
-    assert len(own) > 10 and [rule_id for rule_id in own if rulebook.example(rule_id) is None] == []
+    assert len(own) > 8 and [rule_id for rule_id in own if rulebook.example(rule_id) is None] == []
 
 
 def test_every_rule_the_error_samples_break_has_an_example():
