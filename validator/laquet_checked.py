@@ -185,7 +185,14 @@ def _dice_for(
 
 
 def _check_step(position: LaquetPosition, side: int, start: int, end: int, route, points) -> None:
-    """Q3: a checker of the mover's on `start`, and `end` not held by the enemy."""
+    """Q3: a checker of the mover's on `start`, and `end` not held by the enemy; Q1 when the
+    turn's own plays start from the enemy's checkers (as if the other side were to move)."""
+    if side == position.turn and position.checkers(1 - side, start):
+        raise Illegal(
+            "Q1",
+            f"{play_text(points)}: the checkers on point {start} are {SIDE_NAMES[1 - side]}'s, "
+            f"and {SIDE_NAMES[side]} is to move",
+        )
     if not position.checkers(side, start):
         raise Illegal("Q3", f"{play_text(points)}: there is no {SIDE_NAMES[side]} checker on point {start}")
     if end != OFF and position.checkers(1 - side, end):

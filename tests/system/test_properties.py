@@ -216,7 +216,8 @@ def changed_grid_ply(rules: Game, position, ply: str, data) -> tuple[str, str, s
 
 
 def changed_laquet_ply(rules: Laquet, position, ply: str, data) -> tuple[str, str, str]:
-    """The first play moved, distance kept, to a point without a checker of the mover's."""
+    """The first play moved, distance kept, to a point without a checker of the mover's: Q1 on
+    the enemy's checkers, Q3 on an empty point."""
     match = re.match(r"([0-9]+: )([0-9]+)/([0-9]+)(?= |$)", ply)
     assume(match)
     start, end = int(match[2]), int(match[3])
@@ -225,6 +226,8 @@ def changed_laquet_ply(rules: Laquet, position, ply: str, data) -> tuple[str, st
     assume(free)
     point = data.draw(st.sampled_from(free))
     new = f"{match[1]}{point}/{point + end - start}" + ply[match.end() :]
+    if position.checkers(1 - side, point):
+        return new, "Q1", f"the checkers on point {point} are {SIDE_NAMES[1 - side]}'s"
     return new, "Q3", f"there is no {SIDE_NAMES[side]} checker on point {point}"
 
 

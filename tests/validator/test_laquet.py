@@ -40,6 +40,17 @@ def test_q1_the_start_and_white_moves_first():
     assert SEED.play(START, "63: 5/11 5/8").position.turn == BLACK
 
 
+def test_q1_a_turn_played_with_the_other_sides_checkers_says_whose_turn_it_is():
+    # a pupil who lets Black begin: Black's 14 checkers on 6, and White to move
+    with pytest.raises(Illegal) as caught:
+        SEED.play(START, "64: 6/12 6/10")
+    assert (caught.value.rule, str(caught.value)) == (
+        "Q1",
+        "6/12: the checkers on point 6 are Black's, and White is to move",
+    )
+    assert rule_broken(SEED, START, "64: 8/12 6/10") == "Q3"  # 8 is empty: no White checker there
+
+
 def test_q2_rolls_higher_die_first_and_doubles_played_as_two_moves():
     assert SEED.play(START, "36: 5/11 5/8").text == "63: 5/11 5/8"
     assert SEED.play(START, "6-3: 5/11 5/8").text == "63: 5/11 5/8"
