@@ -23,6 +23,7 @@ from lusoria.validator.laquet_points import (
 from lusoria.validator.laquet_turns import (
     Turn,
     Written,
+    dice_left_words,
     dice_text,
     dice_words,
     play_text,
@@ -78,7 +79,7 @@ def _check_leftover(
     dice, plays = turn.leftover
     matching = [state for state in states if sorted(state[2]) == sorted(dice)]
     if not matching:
-        raise Illegal("Q6", f"the dice left over are {dice_words(states[0][2])}, not {dice_words(dice)}")
+        raise Illegal("Q6", f"{dice_left_words(states[0][2], 'left over')}, not {dice_words(dice)}")
     position, steps, left = matching[0]
     after, played, _ = _check_plays(position, opponent, left, plays, "Q6", must)[0]
     return after, steps, left, played
@@ -179,7 +180,7 @@ def _dice_for(
         step = text if len(points) == 2 else f"{text}: {start}/{end}"  # (1/4/10: the step 1/4)
         raise Illegal(
             "Q3",
-            f"{step} moves {distance} point{'s' if distance > 1 else ''}, and the dice left are {dice_words(left)}",
+            f"{step} moves {distance} point{'s' if distance > 1 else ''}, and {dice_left_words(left)}",
         )
     return [distance]
 

@@ -106,3 +106,8 @@ def steps_text(steps: Sequence[Step]) -> str:
 def dice_words(dice) -> str:
     dice = sorted(dice, reverse=True)
     return " and ".join(str(d) for d in dice) if dice else "none"
+
+
+def dice_left_words(dice, what: str = "left") -> str:
+    """The dice not yet played, in a sentence: 'the die left is 4', 'the dice left are 6 and 3'."""
+    return f"the {'die' if len(dice) == 1 else 'dice'} {what} {'is' if len(dice) == 1 else 'are'} {dice_words(dice)}"

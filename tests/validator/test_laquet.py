@@ -73,7 +73,7 @@ def test_q3_no_checker_lands_or_stops_on_an_enemy_point():
     [
         ("64: 1/9", "1/9 moves 8 points, and the dice left are 6 and 4"),
         ("64: 1/4/10", "1/4/10: 1/4 moves 3 points, and the dice left are 6 and 4"),  # not 1/4/10 moves 3
-        ("64: 1/5/9", "1/5/9: 5/9 moves 4 points, and the dice left are 6"),
+        ("64: 1/5/9", "1/5/9: 5/9 moves 4 points, and the die left is 6"),
     ],
 )
 def test_q3_a_play_through_points_names_the_step_no_die_moves(ply, message):
@@ -127,7 +127,8 @@ def test_q6_the_opponent_plays_the_dice_left_over_then_their_own_turn():
     played = SEED.play(BLOCKED, "54: -- >54: 1/5 4/9")
     assert played.text == "54: -- >54: 1/5 4/9" and played.position.turn == WHITE
     assert rule_broken(SEED, BLOCKED, "54: --") == "Q6"  # the opponent can play and must
-    assert rule_broken(SEED, EITHER, "31: 12/15 >3: 4/7") == "Q6"  # the 1 was left, not the 3
+    with pytest.raises(Illegal, match=r"^the die left over is 1, not 3$"):
+        SEED.play(EITHER, "31: 12/15 >3: 4/7")
     assert rule_broken(SEED, EITHER, "31: 12/15 >1: 5/6") == "Q3"  # no White checker on 5
     assert rule_broken(SEED, START, "63: 5/11 5/8 >3: 6/9") == "Q6"  # nothing was left
 
