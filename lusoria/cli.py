@@ -387,6 +387,19 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
     finally:
         for note in api.notes_on(record, chosen["tags"]):
             echo(f"lusoria: {note}", err=True)
+        if _record_not_chosen() and str(path) != "-":
+            count = sum(1 for _ in api.read_sources(path, encoding, **chosen))
+            if count > 1:
+                echo(
+                    f"lusoria: note: {path} holds {count} records; this is record 0 (--record N picks another)",
+                    err=True,
+                )
+
+
+def _record_not_chosen() -> bool:
+    """Whether the command's --record was left at its default (the file's first record)."""
+    context = click.get_current_context()
+    return context.get_parameter_source("index") == click.core.ParameterSource.DEFAULT
 
 
 def cannot_write(path: object, error: OSError) -> str:

@@ -183,6 +183,17 @@ def test_show_stops_where_the_replay_stops(in_root):
 
 
 @pytest.mark.parametrize("command", ["show", "html"])
+def test_a_command_of_one_record_says_when_the_file_holds_more(in_root, command, tmp_path):
+    """A teacher ran `lusoria html pupils.lgn` on a file of six games and got the first alone,
+    without a word of the other five."""
+    written = ["-o", str(tmp_path / "out")]
+    note = "lusoria: note: samples/errors/results.lgn holds 2 records; this is record 0 (--record N picks another)"
+    assert note in run(command, "samples/errors/results.lgn", *written).stderr
+    assert "note" not in run(command, "samples/errors/results.lgn", "--record", "0", *written).stderr
+    assert "note" not in run(command, "samples/tablut/escape.lgn", *written).stderr
+
+
+@pytest.mark.parametrize("command", ["show", "html"])
 def test_the_help_of_a_command_of_one_record_says_it_takes_the_first(command):
     shown = " ".join(run(command, "--help").output.split())
     assert "--record INTEGER Which record of the file (0-based). [default: 0]" in shown
