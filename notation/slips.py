@@ -1,5 +1,5 @@
 """Common transcription slips behind a syntax error, and what was meant (docs/slips.md): `e3c3` (no
-hyphen), `e3 - c3` (blanks about it), `e3xc3` (a chess-style capture), `d5xc5xd4` (each capture
+hyphen), `e3 - c3` or `e3 c3` (blanks about it or for it), `e3xc3` (a chess-style capture), `d5xc5xd4` (each capture
 after its x), `e3–c3` (a word processor's dash), `ke5-e4` (a lowercase piece letter), `e3-c3 !?`,
 `c1-c5 xb5` or `b2-b3 ~d6` (a detached suffix, capture list or removal), `~a1 g1-g2` (a removal
 before its move), `64: 5/11 {…} 5/9` or `64: {…} 5/11 5/9` (a comment that parts a ply), `1..` or
@@ -45,6 +45,7 @@ _FOLLOWING_WORD = re.compile(rf"[ \t]+({_WORD.pattern})")  # blanks, then a word
 _SPACED_PLY = re.compile(
     rf"[A-Za-z]?[a-z][0-9]{{1,2}}(?:[ \t]*[-^{DASHES}][ \t]*[a-z][0-9]{{1,2}})+(?:{_WORD.pattern})?"
 )
+_BLANK_PLY = re.compile(rf"[A-Za-z]?[a-z][0-9]{{1,2}}[ \t]+[a-z][0-9]{{1,2}}(?:{_WORD.pattern})?")  # `e3 c3`: no hyphen
 
 
 class Fix(NamedTuple):
@@ -98,6 +99,7 @@ def slip_fixes(text: str, line: int, column: int, game: str) -> list[Fix]:
         word = text[start:end]
         fixes = [*_spaced(text, start, game), *passes]
         fixes += [Fix(start, end, meant) for meant in _meant(word, game) if meant != word]
+        fixes += _ply_joined(_BLANK_PLY, text, start, game)  # after them: `a1 b2` in a game of placements is `@a1`
         fixes += _comment_moved(text, start, _ply_end(text, end, game) if rules.roll else end)
         fixes += _comment_after_dice(text, start, end, game) if dice else []
         return next(([fix] for fix in fixes if _reads_past(text, fix, game)), [])
@@ -120,13 +122,17 @@ def _spaced(text: str, start: int, game: str) -> list[Fix]:
     """A ply whose squares stand apart from its hyphens or carets (`e3 - c3`), joined, then mended
     as any ply; a roll with blanks in it, in a game of dice (Laquet's `63 :`, `6 3:`), joined; none
     where no blank parts them."""
-    fixes = []
-    if ply := _joined(_SPACED_PLY, text, start):
-        fixes += [Fix(start, ply[0], meant) for meant in _meant(ply[1], game)]
+    fixes = _ply_joined(_SPACED_PLY, text, start, game)
     spaced = GAMES[game].spaced_roll
     if spaced and (roll := _joined(spaced, text, start)):
         fixes.append(Fix(start, *roll))
     return fixes
+
+
+def _ply_joined(pattern: re.Pattern[str], text: str, start: int, game: str) -> list[Fix]:
+    """The ply `pattern` matches at `start` with blanks in it, joined and mended as any ply."""
+    ply = _joined(pattern, text, start)
+    return [Fix(start, ply[0], meant) for meant in _meant(ply[1], game)] if ply else []
 
 
 def _joined(pattern: re.Pattern[str], text: str, start: int) -> tuple[int, str] | None:

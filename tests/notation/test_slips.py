@@ -190,6 +190,8 @@ def test_latrunculi_jumps_joined_with_hyphens_get_their_carets(written, meant):
     "tags, movetext, written, meant",
     [
         (TABLUT, "1. e3 - c3 d1-d3 *", "e3 - c3", "e3-c3"),
+        (TABLUT, "1. e3 c3 d1-d3 *", "e3 c3", "e3-c3"),  # no hyphen at all (found by new-user-16)
+        (TABLUT, "1. e3-c3 d1-d3 2. e4 e3xd3 *", "e4 e3xd3", "e4-e3xd3"),
         (TABLUT, "1. e3-c3 d1 -d3 *", "d1 -d3", "d1-d3"),
         (TABLUT, "1. e3- c3 *", "e3- c3", "e3-c3"),
         (TABLUT, "1. e3 – c3 *", "e3 – c3", "e3-c3"),  # and an en dash
@@ -203,12 +205,19 @@ def test_latrunculi_jumps_joined_with_hyphens_get_their_carets(written, meant):
     ],
 )
 def test_a_ply_or_roll_written_with_blanks_in_it_is_joined(tags, movetext, written, meant):
-    """A historian typed `e3 - c3` or `63 :` (found by new-user-13): no suggestion in the tafl games,
+    """A historian typed `e3 - c3`, `e3 c3` or `63 :` (found by new-user-13): no suggestion in the tafl games,
     in Latrunculi `@a1`, a placement, in Laquet `63.`, a move number; what was meant is the ply or
     the roll joined, and --keep-going reads it so."""
     (diagnostic,) = check(f"{tags}\n{movetext}\n").diagnostics
     assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", written, (meant,))
     assert check(f"{tags}\n{movetext}\n", keep_going=True).diagnostics == [diagnostic]
+
+
+def test_two_squares_apart_in_a_game_of_placements_are_a_placement_first():
+    """`a1 b2` in Latrunculi's placement phase: the square alone is a placement (`@a1`), tried
+    before the two squares joined as a move (`a1-b2`)."""
+    diagnostic = check(f"{SENECA}\n1. a1 b2 *\n").diagnostics[0]
+    assert (diagnostic.rule, diagnostic.text, diagnostic.suggestions) == ("syntax", "a1", ("@a1",))
 
 
 @pytest.mark.parametrize("rules", ["", '\n[Rules "removal=before-move"]'])
