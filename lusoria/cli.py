@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import importlib.util
+import itertools
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -387,11 +388,12 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
     finally:
         for note in api.notes_on(record, chosen["tags"]):
             echo(f"lusoria: {note}", err=True)
-        if _record_not_chosen() and str(path) != "-":
-            count = sum(1 for _ in api.read_sources(path, encoding, **chosen))
-            if count > 1:
+        if _record_not_chosen() and str(path) != api.STDIN:
+            second = next(itertools.islice(api.read_sources(path, encoding, **chosen), 1, None), None)  # read no more
+            if second is not None:
                 echo(
-                    f"lusoria: note: {path} holds {count} records; this is record 0 (--record N picks another)",
+                    f"lusoria: note: {api.shown_path(str(path))} holds more records than this one, record 0 "
+                    "(--record N picks another)",
                     err=True,
                 )
 

@@ -140,6 +140,7 @@ COMPRESSED = {  # a compressed file's first bytes -> what compressed it, its fil
     b"\x28\xb5\x2f\xfd": ("zstd", ".zst", "unzstd"),
     b"PK\x03\x04": ("zip", ".zip", "unzip"),
 }
+_HEAD = max(4, *map(len, COMPRESSED))  # the bytes that tell a file's encoding (UTF-32's mark) or its compression
 
 
 def compressed(kind: str, command: str) -> str:
@@ -174,7 +175,7 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
     or UTF-32 says the encoding (`codec_for`). Bytes that do not decode are an InputError naming their offset, and
     so is a line longer than MAX_LINE (the rest is not read)."""
     try:
-        start = read + stream.read(max(0, 4 - len(read)))
+        start = read + stream.read(max(0, _HEAD - len(read)))
         packed = next((how for magic, how in COMPRESSED.items() if start.startswith(magic)), None)
         if packed:
             raise InputError(f"{path}: {compressed(packed[0], packed[2])}")

@@ -1,7 +1,9 @@
 """The command line: output (snapshots), JSON, exit statuses."""
 
+import bz2
 import gzip
 import json
+import lzma
 import subprocess
 import sys
 
@@ -88,11 +90,16 @@ def test_unreadable_input_exits_2_and_the_other_files_are_checked(in_root, tmp_p
     assert run("validate", "--encoding", "latin-1", str(bad)).exit_code == 0
 
 
-def test_a_compressed_file_is_said_to_be_one_not_text_of_another_encoding(tmp_path):
-    """A gzip'd log is no Latin-1 text: the advice is to decompress it, named or in a folder."""
-    packed = tmp_path / "Gialli_vs_Blu_1_gameLog.txt.gz"
-    packed.write_bytes(gzip.compress(b"May 23, 2019 5:40:02 PM\n"))
-    said = "a gzip-compressed file, not text: decompress it first (gunzip)"
+@pytest.mark.parametrize(
+    "packer, kind, suffix, command",
+    [(gzip, "gzip", "gz", "gunzip"), (bz2, "bzip2", "bz2", "bunzip2"), (lzma, "xz", "xz", "unxz")],
+)
+def test_a_compressed_file_is_said_to_be_one_not_text_of_another_encoding(tmp_path, packer, kind, suffix, command):
+    """A gzip'd log is no Latin-1 text: the advice is to decompress it, named or in a folder (xz's
+    mark is five bytes long, longer than the encoding's)."""
+    packed = tmp_path / f"Gialli_vs_Blu_1_gameLog.txt.{suffix}"
+    packed.write_bytes(packer.compress(b"May 23, 2019 5:40:02 PM\n"))
+    said = f"a {kind}-compressed file, not text: decompress it first ({command})"
     for encoding in ("utf-8", "latin-1"):
         named = run("validate", "--encoding", encoding, str(packed))
         assert (named.exit_code, named.output) == (
@@ -187,7 +194,7 @@ def test_a_command_of_one_record_says_when_the_file_holds_more(in_root, command,
     """A teacher ran `lusoria html pupils.lgn` on a file of six games and got the first alone,
     without a word of the other five."""
     written = ["-o", str(tmp_path / "out")]
-    note = "lusoria: note: samples/errors/results.lgn holds 2 records; this is record 0 (--record N picks another)"
+    note = "lusoria: note: samples/errors/results.lgn holds more records than this one, record 0 (--record N picks another)"
     assert note in run(command, "samples/errors/results.lgn", *written).stderr
     assert "note" not in run(command, "samples/errors/results.lgn", "--record", "0", *written).stderr
     assert "note" not in run(command, "samples/tablut/escape.lgn", *written).stderr

@@ -20,7 +20,6 @@ FILES = "abcdefghijklmnopqrs"  # of the widest board of any game: the tafl famil
 MAX_WIDTH = len(FILES)  # squares: the widest board a pattern may have (a game's `fits_pattern` narrows it)
 SQUARE = "[a-s](?:1[0-9]|[1-9])"  # the name of a square of any board (a1 to s19), as plies write it
 SQUARE_NAME: Final = re.compile(SQUARE)
-CAPTURES = r"x[A-Z]?[a-z][0-9]{1,2}(?:/[A-Z]?[a-z][0-9]{1,2})*"  # a capture list (a piece letter or not)
 RUN = re.compile(r"[0-9]+")
 TURNED_PLIES = 1 << 14  # plies kept turned back, per board size and symmetry
 

@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
-from lusoria.validator.grid import CAPTURES, GridGame, GridPly
+from lusoria.validator.grid import GridGame, GridPly
 from lusoria.validator.latrunculi_play import (
     CODES,
     DUX,
@@ -26,6 +26,7 @@ from lusoria.validator.latrunculi_play import (
     LETTERS,
     NO_MOVE,
     PAWN,
+    PLY_TAIL,
     SQUARE,
     TOO_FEW,
     LatrunculiPosition,
@@ -73,7 +74,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
     pieces = ("PDI", "pdi")
     letters = LETTERS
     end_rule = "L5"
-    ply_tail = re.compile(rf"#|(?:{CAPTURES})?(?:~[a-z][0-9]{{1,2}})?")  # the end; captures, a removal
+    ply_tail = re.compile(PLY_TAIL)  # captures, a removal, the end
     endings = (NO_MOVE, TOO_FEW)
     options = {
         "placement-captures": ("no", "yes"),

@@ -124,10 +124,10 @@ class Move(NamedTuple):
 
 
 SQUARE = "[a-p](?:1[0-6]|[1-9])"  # a square of any board, as the grammar writes it (a1 to p16)
-_PLY = re.compile(  # the grammar's PLY, its squares on any board (`play_ply` refuses those off it)
-    r"(?P<placement>@)?(?(placement)|(?P<piece>[DP])?)"
-    rf"(?P<path>{SQUARE}(?(placement)|(?:-{SQUARE}|(?:\^{SQUARE})+)))"
-    rf"(?:x(?P<captures>[DP]?{SQUARE}(?:/[DP]?{SQUARE})*))?(?:~(?P<removal>{SQUARE}))?(?P<end>#)?"
+PLY_TAIL: Final = rf"(?:x(?P<captures>[DP]?{SQUARE}(?:/[DP]?{SQUARE})*))?(?:~(?P<removal>{SQUARE}))?(?P<end>#)?"
+_PLY = re.compile(  # the grammar's PLY, its squares on any board (`play_ply` refuses those off it); after the
+    r"(?P<placement>@)?(?(placement)|(?P<piece>[DP])?)"  # move, its tail: captures, a removal, the end
+    rf"(?P<path>{SQUARE}(?(placement)|(?:-{SQUARE}|(?:\^{SQUARE})+))){PLY_TAIL}"
 )
 
 PLY_SHAPE: Final = (

@@ -41,7 +41,7 @@ from lusoria.validator.diagram import (
     Squares,
     ply_marks,
 )
-from lusoria.validator.grid import CAPTURES, GridGame, GridPly
+from lusoria.validator.grid import GridGame, GridPly
 from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
@@ -68,6 +68,7 @@ from lusoria.validator.tafl_board import (
     PLAIN,
     PLY_PATTERN,
     PLY_SHAPE,
+    PLY_TAIL,
     REPETITION,
     SOLDIERS,
     THRONE_SQUARE,
@@ -124,7 +125,7 @@ class TaflGame(GridGame[TaflPosition]):
     pieces = ("KP", "p")
     letters = LETTERS
     position_name = "TaflPosition"  # also of its positions that remember (a repetition rule): a query's are plain
-    ply_tail = re.compile(rf"\+\+|\+|{CAPTURES}")  # the plies of every tafl game are read alike: Tablut's `+` too
+    ply_tail = re.compile(PLY_TAIL)  # the plies of every tafl game are read alike: Tablut's `+` too
     endings = (KING_CAPTURED, KING_ESCAPED, EXIT_FORT, ENCIRCLED, NO_MOVE, REPETITION)
 
     def __init__(self, options=None, variant=None):

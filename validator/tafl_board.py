@@ -193,9 +193,9 @@ class Move(NamedTuple):
     berserk: bool = False  # written `d3=f3` (as OTN writes it): the piece that captured moves again (G15)
 
 
+PLY_TAIL: Final = rf"(?:x(?P<captures>[KP]?{SQUARE}(?:/[KP]?{SQUARE})*))?(?P<announcement>\+{{0,2}})"  # after the move
 PLY_PATTERN = re.compile(  # every tafl game's PLY, its squares on any board (`_read_move` refuses those off it)
-    rf"(?P<piece>[KP])?(?P<origin>{SQUARE})(?P<kind>[-=])(?P<target>{SQUARE})"
-    rf"(?:x(?P<captures>[KP]?{SQUARE}(?:/[KP]?{SQUARE})*))?(?P<announcement>\+{{0,2}})"
+    rf"(?P<piece>[KP])?(?P<origin>{SQUARE})(?P<kind>[-=])(?P<target>{SQUARE}){PLY_TAIL}"
 )
 PLY_SHAPE: Final = (
     "a ply is a move from square to square (e3-c3), which may name its piece first (Ke5-e6) "

@@ -49,6 +49,8 @@ COMMANDERS = '[Game "hnefatafl"]\n[Variant "alea-evangelii-dux4-19x19"]'  # comm
         (DUX, "1. a1-a5 b8-b5 2. c1-c5 xb5 *", "xb5", "c1-c5xb5"),  # a detached capture list
         (DUX, "1. a1-a5 b8-b5 2. c1-c5 xDb5 *", "xDb5", "c1-c5xDb5"),  # with a piece letter
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 xd3 *", "xd3", "e4-e3xd3"),
+        (TABLUT, "1. e3-c3 d1-d3 2. e4-e3 xd3+ *", "xd3+", "e4-e3xd3+"),  # a tail of two parts: the ply's own
+        (DUX, "1. a1-a5 b8-b5 2. c1-c5 xb5# *", "xb5#", "c1-c5xb5#"),
         (TABLUT, "1. e3-c3 d1-d3 2. e4-e3xd3xd4 *", "xd4", "e4-e3xd3/d4"),  # each capture after its x
         (DUX, "1. a1-a5 b8-b5 2. c1-c5xb5xDc6 *", "xDc6", "c1-c5xb5/Dc6"),  # (aagenielsen.dk's way)
         (LAQUET, "1. 63: 5/11 1/4 ?! 2. 41: 6/10 6/7 *", "?!", "1/4?!"),
