@@ -105,10 +105,10 @@ class TextPacker:
     def refresh(self) -> None:
         """Read the archive's dictionary, when it has one this process has not read (another
         import trained it, or a batch rolled back the one this one trained)."""
-        row = self.conn.execute("SELECT id, dictionary FROM text_dictionaries ORDER BY id DESC LIMIT 1").fetchone()
-        number = row[0] if row else 0
-        if number != self.number:
-            self.use(number, zstandard.ZstdCompressionDict(row[1]) if row else None)
+        number = self.conn.execute("SELECT coalesce(max(id), 0) FROM text_dictionaries").fetchone()[0]
+        if number != self.number:  # (its blob, up to 64 KiB, read only then: refresh runs at every batch)
+            row = self.conn.execute("SELECT dictionary FROM text_dictionaries WHERE id = ?", (number,)).fetchone()
+            self.use(number, zstandard.ZstdCompressionDict(row[0]) if row else None)
 
     def use(self, number: int, dictionary: zstandard.ZstdCompressionDict | None) -> None:
         self.number = number

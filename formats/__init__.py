@@ -241,9 +241,9 @@ class Formats(Mapping[str, Format]):
         kinds = [entry.kind for entry in self.values() if entry.sniff is not None and suffix in entry.suffixes]
         if kinds:
             return f"a {suffix} file that is {'neither ' if len(kinds) > 1 else 'not '}{' nor '.join(kinds)}"
-        packed = next((how for how in COMPRESSED.values() if how[1] == suffix), None)
+        packed = next((how for how in COMPRESSED.values() if how.suffix == suffix), None)
         if packed:
-            return compressed(packed[0], packed[2])
+            return compressed(packed)
         return f"not a record file ({', '.join(dict.fromkeys(entry.files for entry in self.values()))})"
 
 

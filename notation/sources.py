@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO, TextIO, TypeGuard, Union
+from typing import BinaryIO, NamedTuple, TextIO, TypeGuard, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
@@ -133,19 +133,27 @@ BOMS = (
 )  # UTF-32's before UTF-16's, its prefix
 
 
-COMPRESSED = {  # a compressed file's first bytes -> what compressed it, its files' suffix, what decompresses it
-    b"\x1f\x8b": ("gzip", ".gz", "gunzip"),
-    b"BZh": ("bzip2", ".bz2", "bunzip2"),
-    b"\xfd7zXZ": ("xz", ".xz", "unxz"),
-    b"\x28\xb5\x2f\xfd": ("zstd", ".zst", "unzstd"),
-    b"PK\x03\x04": ("zip", ".zip", "unzip"),
+class Packing(NamedTuple):
+    """A compression lusoria does not read, so it says how to undo it."""
+
+    kind: str  # what compressed the file
+    suffix: str  # its files' suffix
+    command: str  # what decompresses it
+
+
+COMPRESSED = {  # a compressed file's first bytes -> its Packing
+    b"\x1f\x8b": Packing("gzip", ".gz", "gunzip"),
+    b"BZh": Packing("bzip2", ".bz2", "bunzip2"),
+    b"\xfd7zXZ": Packing("xz", ".xz", "unxz"),
+    b"\x28\xb5\x2f\xfd": Packing("zstd", ".zst", "unzstd"),
+    b"PK\x03\x04": Packing("zip", ".zip", "unzip"),
 }
 _HEAD = max(4, *map(len, COMPRESSED))  # the bytes that tell a file's encoding (UTF-32's mark) or its compression
 
 
-def compressed(kind: str, command: str) -> str:
+def compressed(packing: Packing) -> str:
     """What is said of a compressed file, which lusoria does not read: how to read it."""
-    return f"a {kind}-compressed file, not text: decompress it first ({command})"
+    return f"a {packing.kind}-compressed file, not text: decompress it first ({packing.command})"
 
 
 def codec_for(start: bytes, encoding: str) -> str:
@@ -178,7 +186,7 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
         start = read + stream.read(max(0, _HEAD - len(read)))
         packed = next((how for magic, how in COMPRESSED.items() if start.startswith(magic)), None)
         if packed:
-            raise InputError(f"{path}: {compressed(packed[0], packed[2])}")
+            raise InputError(f"{path}: {compressed(packed)}")
         counted = _Counting(stream, start)
         text = io.TextIOWrapper(counted, codec_for(start, encoding), newline=None)  # type: ignore[type-var]
     except LookupError as error:
@@ -223,11 +231,9 @@ class _Counting(io.RawIOBase):
         return True
 
     def readinto(self, buffer) -> int:
-        data, self.start = (
-            (self.start[: len(buffer)], self.start[len(buffer) :])
-            if self.start
-            else (self.stream.read(len(buffer)), b"")
-        )
+        # a whole buffer, the start's bytes first: the start alone would end a chunk inside a character
+        data, self.start = self.start[: len(buffer)], self.start[len(buffer) :]
+        data += self.stream.read(len(buffer) - len(data)) if len(data) < len(buffer) else b""
         self.lines += self.last.count(b"\n")
         self.last = data
         buffer[: len(data)] = data

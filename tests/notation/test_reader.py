@@ -379,10 +379,13 @@ def test_the_writer_numbers_a_ply_that_continues_its_sides_turn_with_the_ply_bef
 
 
 @pytest.mark.parametrize("pad", [0, 1, 8191, 8192, 8193, 100000])
-def test_the_byte_offset_is_exact_deep_in_a_file_among_multibyte_characters(pad):
+@pytest.mark.parametrize("head", [0, 1, 5])
+def test_the_byte_offset_is_exact_deep_in_a_file_among_multibyte_characters(pad, head):
+    """Also with `head` bytes read before (standard input's sniffed head; a compression's mark):
+    they are not a chunk of their own, which ended inside a character and moved the place."""
     data = ("é" * pad + "\n" + "ok line\n" * 3).encode() + b"x\xff\n"
     with pytest.raises(InputError, match=rf"f: byte {len(data) - 2} \(line 5\)"):
-        list(decoded_text(io.BytesIO(data), "f"))
+        list(decoded_text(io.BytesIO(data[head:]), "f", read=data[:head]))
 
 
 def reference_split(text: str) -> list[tuple[str, int]]:
