@@ -57,6 +57,11 @@ class RecordText:
     problems: tuple[SyntaxProblem, ...] = ()  # what that reader found wrong in the record it read (at plies)
     hint: str = ""  # what its first error adds: how that reader chose a game its file does not name
 
+    @property
+    def last_line(self) -> int:
+        """Its last line in the source (a line after it: what `check` adds, an assumed result)."""
+        return self.line + self.text.count("\n")
+
 
 def known_games() -> tuple[str, ...]:
     """The games there are (lusoria.validator.games, the one registry)."""

@@ -41,6 +41,7 @@ from lusoria.validator.latrunculi_play import (
     play_up_to_removal,
     removed_first,
     square_order,
+    squares_of,
 )
 from lusoria.validator.suggest import Name
 
@@ -393,8 +394,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         if incitus not in position.board:
             return [""]
         after = play_up_to_removal(self.settings, position, parse_move(movement))[0]
-        board = bytes(after)  # (mypyc cannot compile a comprehension over a bytearray)
-        return ["~" + self.geo.names[s] for s, code in enumerate(board) if code == incitus] or [""]
+        return ["~" + self.geo.names[square] for square in squares_of(after, incitus)] or [""]
 
     def _removes_first(self, position: LatrunculiPosition) -> bool:
         """Whether the side to move removes an incitus before its move (removal=before-move)."""
@@ -406,8 +406,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         incitus, names = piece(position.turn, INCITUS), self.geo.names
         return [
             (movement, "~" + names[square])
-            for square, code in enumerate(position.board)
-            if code == incitus
+            for square in squares_of(position.board, incitus)
             for movement in self._movements(position._replace(board=removed_first(position.board, square)))
         ]
 

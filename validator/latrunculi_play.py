@@ -449,9 +449,17 @@ def _has_move(settings: Settings, position: LatrunculiPosition) -> bool:
         return False
     return any(
         _has_move_on(settings, removed_first(board, square), side, position.hand[side])
-        for square, code in enumerate(board)
-        if code == incitus
+        for square in squares_of(board, incitus)
     )
+
+
+def squares_of(board: bytes | bytearray, code: int) -> list[int]:
+    """The squares of `board` that hold the piece `code` (an incitus: the removals a side may make)."""
+    found, square = [], board.find(code)
+    while square >= 0:
+        found.append(square)
+        square = board.find(code, square + 1)
+    return found
 
 
 def removed_first(board: bytes, square: int) -> bytes:

@@ -116,7 +116,7 @@ class Report:
     def result_written(self) -> bool:
         """Whether the record's result marker is in its text: not the `*` that `check(assume_result=True)`
         put after a movetext that ends without one (on a line after the text's last)."""
-        return self.record is not None and self.record.result_line <= self.source.line + self.source.text.count("\n")
+        return self.record is not None and self.record.result_line <= self.source.last_line
 
     def verdict(self) -> Verdict:
         return Verdict(self.source, self.game, self.variant, self.valid, self.plies, self.result, self.diagnostics)
@@ -249,7 +249,7 @@ def _read_past_slips(source: RecordText, keep_going: bool) -> _Read:
         try:
             return _Read(parse_record(read), read, diagnostics, mended, unended)
         except SyntaxProblem as problem:
-            if unended and problem.line > source.line + source.text.count("\n"):
+            if unended and problem.line > source.last_line:
                 return _Read(None, read, diagnostics, mended, unended)  # the assumed marker did not help
             game = scan_tags(read.text).get("Game", "").lower()
             row = problem.line - read.line + 1
