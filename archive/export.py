@@ -114,9 +114,7 @@ def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], se
     of `variation_plies` are added to `variations` meanwhile (few records have any)."""
     texts = _rows(conn, "id, text", "record_texts", selected)
     sources = (RecordText(text, index=record) for record, text in texts)
-    for found in in_workers(_ply_rows, sources, jobs):
-        assert isinstance(found, tuple)  # records read from the archive: no problem of a source among them
-        plies, more = found
+    for plies, more in in_workers(_ply_rows, sources, jobs):  # records read from the archive: no Problem
         variations += more
         yield from plies
 

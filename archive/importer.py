@@ -212,32 +212,47 @@ def insert_rows(
     tables: dict[str, list[tuple[int, Columns]]],
     codes: MoveCodes,
     sums: NextPlies,
-    after_each: Callable[[], None] | None = None,
-    texts: TextPacker | None = None,
+    after_each: Callable[[], None] | None,
+    texts: TextPacker,
 ) -> None:
-    """Insert the rows of records (`records` first, when given: their texts compressed by `texts`)
-    and their child tables, each table's as (record id, its Columns) per record, the plies of
+    """Insert the rows of new records, each table's as (record id, its Columns) per record: those
+    of `records` first, their texts compressed by `texts`, then their child tables' (as
+    `insert_child_rows` does); `after_each` is called after each table."""
+    pack = texts.pack
+    _insert_records(conn, (row[:TEXT] + (pack(row[TEXT]),) + row[TEXT + 1 :] for row in _rows(tables["records"])))
+    if after_each:
+        after_each()
+    insert_child_rows(conn, tables, codes, sums, after_each)
+
+
+def insert_child_rows(
+    conn: sqlite3.Connection,
+    tables: dict[str, list[tuple[int, Columns]]],
+    codes: MoveCodes,
+    sums: NextPlies,
+    after_each: Callable[[], None] | None = None,
+) -> None:
+    """Insert the rows of the records' child tables (`tables` but `records`, which is
+    `insert_rows`'), each table's as (record id, its Columns) per record, the plies of
     `positions` coded by `codes`, and last the sums of `next_plies` (`sums`, which read the
     others); `after_each` is called after each table."""
     for table, new in tables.items():
-        if table == "next_plies":
+        if table in ("records", "next_plies"):
             continue
-        rows: Iterable[tuple] = chain.from_iterable(zip(repeat(record), *found) for record, found in new if found)
-        if table == "records":
-            assert texts is not None
-            pack = texts.pack
-            _insert_records(conn, (row[:TEXT] + (pack(row[TEXT]),) + row[TEXT + 1 :] for row in rows))
-        else:
-            if table == "positions":
-                rows = ((record, codes.document(tokens, moves)) for record, tokens, moves in rows)
-            names = ", ".join(f"[{c}]" for c in CHILD_COLUMNS[table])
-            conn.executemany(
-                f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' * len(CHILD_COLUMNS[table]))})", rows
-            )
+        rows = _rows(new)
+        if table == "positions":
+            rows = ((record, codes.document(tokens, moves)) for record, tokens, moves in rows)
+        names = ", ".join(f"[{c}]" for c in CHILD_COLUMNS[table])
+        conn.executemany(f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' * len(CHILD_COLUMNS[table]))})", rows)
         if after_each:
             after_each()
     lines = {record: found[1][0] for record, found in tables.get("positions", []) if found}
     sums.add([(record, found) for record, found in tables.get("next_plies", []) if found], lines, codes.codes)
+
+
+def _rows(new: list[tuple[int, Columns]]) -> Iterator[tuple]:
+    """The rows of a table: each record's Columns as rows, its id first."""
+    return chain.from_iterable(zip(repeat(record), *found) for record, found in new if found)
 
 
 def _insert_records(conn: sqlite3.Connection, new: Iterable[tuple]) -> None:
@@ -342,7 +357,7 @@ def _move(
         ],
     )
     conn.executemany("DELETE FROM diagnostics WHERE record_id = ?", [(record,) for record, _ in moved])
-    insert_rows(
+    insert_child_rows(
         conn, {"diagnostics": [(record, checked.tables["diagnostics"]) for record, checked in moved]}, codes, sums
     )
 
@@ -400,7 +415,7 @@ def _one_by_one(
     for checked in new:
         conn.execute("SAVEPOINT record")
         try:
-            insert_rows(conn, _tables([checked], next_id + len(stored)), codes, sums, texts=texts)
+            insert_rows(conn, _tables([checked], next_id + len(stored)), codes, sums, None, texts)
         except Exception as error:
             if archive_failing(error):
                 raise

@@ -145,7 +145,7 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     """Make the tables of REPLAYED anew, and each record's `ending` and `rule_tags`, from each
     record's stored text, replayed once as an import does (archive/importer.py)."""
     from lusoria.archive.endings import ending  # the validator: loaded only to upgrade
-    from lusoria.archive.importer import MoveCodes, insert_rows, merge_positions
+    from lusoria.archive.importer import MoveCodes, insert_child_rows, merge_positions
     from lusoria.archive.records_as_rows import replayed_rows, rule_tags
     from lusoria.validator.replay import check
 
@@ -163,8 +163,8 @@ def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
         for table, found in replayed_rows(report).items():
             tables.setdefault(table, []).append((record, found))
         if number % batch == 0:
-            insert_rows(db.conn, tables, codes, sums)
+            insert_child_rows(db.conn, tables, codes, sums)
             tables = {}
-    insert_rows(db.conn, tables, codes, sums)
+    insert_child_rows(db.conn, tables, codes, sums)
     db.conn.executemany("UPDATE records SET ending = ?, rule_tags = ? WHERE id = ?", replayed)
     merge_positions(db.conn)

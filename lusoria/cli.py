@@ -291,8 +291,7 @@ def where_to_report() -> str:
 
 def debug_requested(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if value:
-        assert isinstance(ctx.command, Lusoria)
-        ctx.command.debug = True
+        main.debug = True  # the option is the group's own
 
 
 def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -742,7 +741,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
                 err=True,
             )
         if output_dir:
-            status = max(status, converted_file(output_dir, item, outputs))
+            status = max(status, converted_file(output_dir, item, item.text, outputs))
         elif api.FORMATS[to].one_game:
             if held is not None:
                 raise click.UsageError(f"{to} holds one game per file: give --output-dir for several records")
@@ -757,13 +756,12 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
     sys.exit(2 if inputs.unreadable or not records else status)
 
 
-def converted_file(directory: str, item: api.Converted, outputs: dict[str, str]) -> int:
-    """Write a converted record to its own file in `directory` (`item.file_name`), whole or not at
-    all, never over a file written before by the same command (`outputs`) nor through a symbolic
-    link; the exit status it calls for."""
+def converted_file(directory: str, item: api.Converted, text: str, outputs: dict[str, str]) -> int:
+    """Write a converted record, its `text`, to its own file in `directory` (`item.file_name`),
+    whole or not at all, never over a file written before by the same command (`outputs`) nor
+    through a symbolic link; the exit status it calls for."""
     from lusoria.files import output_in, write_file
 
-    assert item.text is not None
     record = f"{api.shown_place(item.source.path)}, record {item.source.index}"
     path = os.path.join(directory, item.file_name)
     if path in outputs:
@@ -774,7 +772,7 @@ def converted_file(directory: str, item: api.Converted, outputs: dict[str, str])
         )
         return 2
     try:
-        write_file(output_in(directory, item.file_name), item.text, follow=False)
+        write_file(output_in(directory, item.file_name), text, follow=False)
     except OSError as error:
         echo(f"lusoria: {record} not written: {cannot_write(error.filename or path, error)}", err=True)
         return 2

@@ -594,7 +594,5 @@ def tokens(entry: Entry) -> Iterator[tuple[int, int, int, int]]:
         elif match["property"]:
             yield from spans(*match.span("property"), "property")
             yield from spans(*match.span("string"), "string")
-        else:
-            kind = match.lastgroup
-            assert kind is not None  # one of the groups matched
+        elif kind := match.lastgroup:  # the group that matched
             yield from spans(*match.span(kind), "comment" if kind == "escape" else kind)

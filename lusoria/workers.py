@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from itertools import chain
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from lusoria.errors import LusoriaError, raised_checking
 from lusoria.notation.reader import RecordText
@@ -68,6 +68,14 @@ def place(record: RecordText) -> str:
     return shown_place(record.path, record.line)
 
 
+@overload
+def in_workers(
+    function: Callable[[T], U], items: Iterable[T], jobs: int, ahead: int = 0, chunk: int = CHUNK
+) -> Iterator[U]: ...
+@overload
+def in_workers(
+    function: Callable[[T], U], items: Iterable[T | Problem], jobs: int, ahead: int = 0, chunk: int = CHUNK
+) -> Iterator[U | Problem]: ...
 def in_workers(
     function: Callable[[T], U], items: Iterable[T | Problem], jobs: int, ahead: int = 0, chunk: int = CHUNK
 ) -> Iterator[U | Problem]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -51,12 +52,11 @@ class _Builder(Transformer):
         named: dict[str, str] = {}
         places: dict[str, tuple[int, int]] = {}
         for tag in tags:
-            parts = self.terminals.tag.match(tag)
-            assert parts is not None  # the pattern is built from the grammar's TAG
-            name, column = parts[1], (tag.column or 0) + parts.start(1)
+            name, value = tag[1:-1].split(None, 1)  # TAG: "[", its name, blanks, its value, "]" (blanks inside)
+            column = (tag.column or 0) + tag.index(name)
             if name in named:
                 raise SyntaxProblem(f"the tag {name} appears twice", tag.line, column, name, "tag")
-            named[name], places[name] = unquote(parts[2]), (tag.line, column)
+            named[name], places[name] = unquote(value.rstrip(" \t")), (tag.line, column)
         return Record(named, main, str(result), 1, places, result.line, result.column)
 
     def _line(self, elements: list) -> Line:
@@ -142,8 +142,7 @@ def terminal_patterns(game: str, parser: Lark | None = None) -> dict[str, str]:
 def parse_lalr(text: str, game: str, offset: int) -> Record:
     """Parse a record's text (lines counted from `offset`); raises SyntaxProblem."""
     try:
-        record = builder_parser(game).parse(text, "record")
-        assert isinstance(record, Record)  # made by the builder while parsing
+        record = cast(Record, builder_parser(game).parse(text, "record"))  # made by the builder while parsing
     except SyntaxProblem as problem:
         problem.line += offset
         raise
