@@ -24,9 +24,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-import click
-
 from lusoria.errors import CatalogueError
+from lusoria.settings import settings_folder
 from lusoria.validator.base import Game, OptionError, TagProblems, VariantNotes, known_names
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard, TaflPosition
@@ -242,9 +241,9 @@ def catalogue() -> tuple[Variant, ...]:
 
 def users_catalogue() -> Path:
     """Where a user's own catalogue is: the file LUSORIA_CATALOGUE names, else `tafl_variants.toml`
-    in lusoria's folder of the user's settings (click.get_app_dir: ~/.config/lusoria on Linux)."""
+    in lusoria's folder of the user's settings (lusoria/settings.py: ~/.config/lusoria on Linux)."""
     named = os.environ.get(USERS_CATALOGUE)
-    return Path(named) if named else Path(click.get_app_dir("lusoria")) / CATALOGUE.name
+    return Path(named) if named else settings_folder() / CATALOGUE.name
 
 
 def presets() -> dict[str, dict[str, str]]:

@@ -142,3 +142,25 @@ def test_the_archive_names_its_type_checker_sees_are_those_it_imports_on_use():
             assert [alias.asname for alias in node.names] == [alias.name for alias in node.names]  # re-exported
     assert typed == archive.HOMES
     assert all(getattr(archive, name) is not None for name in archive.__all__)
+
+
+@pytest.mark.parametrize("package", ["notation", "grammar", "validator", "formats", "archive"])
+def test_the_library_imports_no_command_line_library(package):
+    """click is the command line's: the library's folders never import it (the folder of the user's
+    settings, where the validator reads a user's own catalogue, is chosen in lusoria/settings.py)."""
+    clicks = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted((ROOT / package).glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text("utf-8")))
+        if "click" in _top_names(node)
+    ]
+    assert clicks == []
+
+
+def _top_names(node: ast.AST) -> set[str]:
+    """The top-level packages an import statement imports (none for another statement)."""
+    if isinstance(node, ast.Import):
+        return {alias.name.split(".")[0] for alias in node.names}
+    if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+        return {node.module.split(".")[0]}
+    return set()
