@@ -18,6 +18,7 @@ from lusoria.notation.plies import split_run
 from lusoria.notation.syntax import (
     MISSING_RESULT,
     TERMINALS,
+    UNWRITTEN_TAG,
     MissingResult,
     SyntaxProblem,
     Terminals,
@@ -223,7 +224,7 @@ def _describe(error: UnexpectedInput, text: str, offset: int) -> SyntaxProblem:
     if found == "[" and "TAG" in accepted:
         line = text[at : at + 80].split("\n")[0]
         quoted = ' (a " inside a value is written \\")' if _QUOTE_INSIDE.match(line) else ""
-        return SyntaxProblem(f'this tag is not written [Name "value"]{quoted}: {line}', row, column, line)
+        return SyntaxProblem(f"{UNWRITTEN_TAG}{quoted}: {line}", row, column, line)
     listed = ", ".join(expected[:-1]) + (" or " if len(expected) > 1 else "") + expected[-1] if expected else "nothing"
     return SyntaxProblem(f"found '{found}', expected {listed}", row, column, found)
 

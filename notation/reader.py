@@ -25,7 +25,9 @@ from lusoria.notation.slips import slip_fixes, tag_meant
 from lusoria.notation.syntax import (
     TAG_BEFORE_NAME,
     TAG_BEFORE_VALUE,
+    TAG_NAME,
     TERMINALS,
+    UNWRITTEN_TAG,
     SyntaxProblem,
     Terminals,
     cache_file,
@@ -74,6 +76,7 @@ def known_games() -> tuple[str, ...]:
 _TAG_LINE = rf'{TAG_BEFORE_VALUE}"'  # its name in group 1
 _LINE_START = re.compile(rf"^(?:(?P<tag>{_TAG_LINE})|(?P<move>(?!%)[ \t]*\S))", re.M)
 _NEXT_TAG = re.compile(rf"^{_TAG_LINE}", re.M)
+_TAG_START = re.compile(rf"^{TAG_BEFORE_NAME}({TAG_NAME})", re.M)  # a line that starts as a tag, written or not
 _MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
 
 
@@ -250,6 +253,17 @@ def _no_game_tag(source: RecordText) -> SyntaxProblem:
     )
 
 
+def _unwritten_game_tag(source: RecordText) -> SyntaxProblem | None:
+    """A line that starts as a Game tag (or a slip for it) and is no tag (`[Game"tablut"]`), if any."""
+    text = source.text
+    for start in _TAG_START.finditer(text):
+        if "Game" in (start[1], tag_meant(start[1])) and not _tag_pattern().match(text, start.start()):
+            at = text.index("[", start.start())
+            line = text[at : at + 80].split("\n")[0]
+            return SyntaxProblem(f"{UNWRITTEN_TAG}: {line}", *row_column(text, at, source.line - 1), line)
+    return None
+
+
 def parse_record(source: RecordText | str) -> Record:
     """Parse one record's text; raises SyntaxProblem with file-relative positions."""
     if isinstance(source, str):
@@ -260,6 +274,8 @@ def parse_record(source: RecordText | str) -> Record:
         return source.parsed
     offset = source.line - 1
     game = _GAME_TAG.search(source.text)
+    if game is None and (unwritten := _unwritten_game_tag(source)) is not None:
+        raise unwritten
     if game is None and not _NEXT_TAG.search(source.text) and not _starts_as_movetext(source.text):
         read = (  # a file's name and first characters chose lgn; nothing chose it for standard input
             "in lgn, which standard input is read as unless its first lines or --from name another format:"

@@ -48,8 +48,14 @@ TAG_BEFORE_VALUE = rf"{TAG_BEFORE_NAME}({TAG_NAME})[ \t]+"
 
 
 def tag_parts(terminals: dict[str, str]) -> str:
-    """A tag's parts, its name and value (groups 1, 2), from the grammar's TAG_NAME and TAG_VALUE."""
-    return rf"\[[ \t]*({terminals['TAG_NAME']})[ \t]*({terminals['TAG_VALUE']})[ \t]*\]"
+    """A tag as the grammar's TAG writes it, its parts, name and value (groups 1, 2), from the
+    grammar's TAG_NAME and TAG_VALUE (tests/notation/test_syntax.py compares the two)."""
+    return rf"\[[ \t]*({terminals['TAG_NAME']})[ \t]+({terminals['TAG_VALUE']})[ \t]*\]"
+
+
+UNWRITTEN_TAG = (
+    'this tag is not written [Name "value"]'  # what a reader says of a line that starts as a tag and is none
+)
 
 
 def row_column(text: str, at: int, offset: int = 0) -> tuple[int, int]:
@@ -74,7 +80,7 @@ def unquote(value: str) -> str:
     return inner.replace("\\\\", "\0").replace("\\", "").replace("\0", "\\")
 
 
-TERMINALS = ("MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "TAG_NAME", "TAG_VALUE", "RESULT", "WHITESPACE")
+TERMINALS = ("MOVE_NUMBER", "PLY", "SUFFIX", "TAG_NAME", "TAG_VALUE", "RESULT", "WHITESPACE")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,13 +95,13 @@ class Terminals:
     @classmethod
     def of(cls, terminals: dict[str, str]) -> Terminals:
         """Made from the grammar's terminals by name (TERMINALS)."""
-        number, ply, suffix, tag, result, space = (
-            terminals[name] for name in ("MOVE_NUMBER", "PLY", "SUFFIX", "TAG", "RESULT", "WHITESPACE")
+        number, ply, suffix, result, space = (
+            terminals[name] for name in ("MOVE_NUMBER", "PLY", "SUFFIX", "RESULT", "WHITESPACE")
         )
         blanks = r"[ \t\r\n]*+"  # _BLANK, which the other whitespace contains
         return cls(
             re.compile(rf"{blanks}(?:(?P<number>{number})|(?P<ply>{ply})(?P<suffix>{suffix})?)"),
-            re.compile(rf"{blanks}(?={tag}){tag_parts(terminals)}"),
+            re.compile(rf"{blanks}{tag_parts(terminals)}"),
             re.compile(result),
             re.compile(rf"{blanks}({result})(?:{space})?\Z"),
         )

@@ -238,6 +238,24 @@ def test_a_malformed_tag_is_shown_whole_and_a_quote_inside_its_value_gets_its_es
     assert problem.message == f'this tag is not written [Name "value"]{hint}: {tag}'
 
 
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ('[Event "x"]\n[Game"tablut"]\n1. e3-c3 *', 2),
+        ('[Game"tablut"]\n1. e3-c3 *', 1),
+        ('[Event "x"]\n[game"tablut"]\n*', 2),
+    ],
+)
+def test_a_game_tag_without_its_blank_is_no_tag_at_its_place(text, line):
+    # NOTATION.md writes a tag [Name "value"], as the grammar's TAG does: the header scan reads no game from it
+    assert "Game" not in scan_tags(text)
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record(text)
+    problem, written = caught.value, text.split("\n")[line - 1]
+    assert (problem.rule, problem.line, problem.column) == ("syntax", line, 1)
+    assert problem.message == f'this tag is not written [Name "value"]: {written}'
+
+
 def test_an_unknown_game_names_the_known_ones():
     with pytest.raises(SyntaxProblem) as caught:
         parse_record('[Game "go"]\n*')

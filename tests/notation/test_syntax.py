@@ -1,10 +1,13 @@
 """notation/syntax.py: a quoted tag value's escapes undone (`unquote`), by str.replace or, where the
 text holds a NUL (which stands for an escaped backslash there), by a substitution."""
 
+import re
+
 import pytest
 
 from lusoria.grammar import grammar_text
-from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, offset_of, row_column, unquote
+from lusoria.notation.lalr import builder_parser, terminal_patterns
+from lusoria.notation.syntax import TAG_NAME, TAG_VALUE, offset_of, row_column, tag_parts, unquote
 from lusoria.validator.games import any_game
 
 
@@ -33,6 +36,16 @@ def test_the_tag_syntax_without_a_grammar_is_the_grammars():
     # splitting a stream and the editor read tags with TAG_NAME and TAG_VALUE, not with the grammar
     grammar = grammar_text(any_game())
     assert f"\nTAG_NAME: /{TAG_NAME}/\n" in grammar and f"\nTAG_VALUE: /{TAG_VALUE}/\n" in grammar
+
+
+@pytest.mark.parametrize(
+    "tag", ['[Game "x"]', '[ Game\t"x" ]', '[Game"x"]', '[Game "x"', '[Ga me "x"]', '[Game "a\\"b"]', '[1Game "x"]']
+)
+def test_a_tag_read_without_the_parser_is_one_the_grammar_reads(tag):
+    grammar = builder_parser(any_game())
+    read = re.fullmatch(grammar.get_terminal("TAG").pattern.to_regexp(), tag)
+    parts = re.fullmatch(tag_parts(terminal_patterns(any_game(), grammar)), tag)
+    assert (parts is None) == (read is None)
 
 
 @pytest.mark.parametrize("at, place", [(0, (1, 1)), (2, (1, 3)), (3, (2, 1)), (4, (3, 1)), (6, (3, 3))])
