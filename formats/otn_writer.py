@@ -70,19 +70,27 @@ def loss(report: Report) -> str | None:
     reads it), as a note says it (the format's `loses`): the options of its rules that its rules
     record does not say (camps=ashton: neither OTN nor lusoria has a key for them). None when the rules record alone
     reads back as the rules the record plays by (or as a built-in game of those rules: the reader's
-    choice), and for a record OTN does not hold."""
+    choice), and for a record OTN does not hold; read back as a built-in game of other rules (a
+    Fetlar Hnefatafl record as Copenhagen), that game."""
     rules = report.rules
     if not isinstance(rules, TaflGame) or report.record is None:
         return None
     read = _read_alone(_record_rules(report.record.tags, rules))
-    if not isinstance(read, TaflGame) or type(read) is not type(rules) or _played(read) == _played(rules):
+    if not isinstance(read, TaflGame) or _played(read) == _played(rules):
         return None
+    if type(read) is not type(rules):  # (the options of two games are not each other's to compare)
+        return (
+            f"OTN's rules record reads back alone as {read.title}, which plays otherwise: lusoria reads the "
+            f"rules back from its own tags ({OWN_TAGS}), and the record without them as {read.title}"
+        )
     lost = ", ".join(f"{key}={value}" for key, value in rules.option.items() if read.option.get(key) != value)
     return (
-        f"OTN's rules record does not say {lost}: lusoria reads them back from its own tags "
-        "([lusoria-variant:…], [lusoria-rules:…]), but OpenTafl, or any program that reads OTN alone, "
-        "plays the game without them"
+        f"OTN's rules record does not say {lost}: lusoria reads them back from its own tags ({OWN_TAGS}), "
+        "but OpenTafl, or any program that reads OTN alone, plays the game without them"
     )
+
+
+OWN_TAGS = "[lusoria-variant:…], [lusoria-rules:…]"  # where lusoria writes what OTN's rules record cannot say
 
 
 @functools.lru_cache(maxsize=64)  # (once a run for the records of one game's rules)

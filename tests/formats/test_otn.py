@@ -501,6 +501,25 @@ def test_convert_to_otn_says_once_what_the_rules_record_cannot_say(tmp_path):
     assert check(next(read_text(written, "otn", "ashton-0.otg"))).rules.option["camps"] == "ashton"
 
 
+def test_convert_to_otn_says_which_game_a_rules_record_reads_back_as_alone(tmp_path):
+    """A Fetlar Hnefatafl game (the generic game's variant) written as OTN: its rules record, read
+    without lusoria's own tags, is Copenhagen's (its fetlar preset), which plays otherwise, and
+    convert said nothing (the note compared the options of one game only)."""
+    path = tmp_path / "fetlar.lgn"
+    path.write_text("\n".join(random_records("hnefatafl", 1, seed=1, tags={"Variant": "fetlar-hnefatafl-11x11"})))
+    result = CliRunner().invoke(main, ["convert", "--to", "otn", str(path)])
+    assert (result.exit_code, result.stderr) == (
+        0,
+        f"lusoria: {path}:1: note: record 0 and the others of its rules: OTN's rules record reads back alone as "
+        "Copenhagen, which plays otherwise: lusoria reads the rules back from its own tags ([lusoria-variant:…], "
+        "[lusoria-rules:…]), and the record without them as Copenhagen\n",
+    )
+    alone = "".join(line for line in result.stdout.splitlines(keepends=True) if not line.startswith("[lusoria-"))
+    [source] = read_text(alone, "otn", "alone.otg")
+    assert check(source).rules.name == "copenhagen"
+    assert check(next(read_text(result.stdout, "otn", "fetlar.otg"))).rules.name == "hnefatafl"
+
+
 def test_convert_to_otn_of_rules_the_rules_record_says_has_no_note():
     for sample in ("samples/tablut/linnaeus.lgn", "tests/fixtures/formats/otn/variations.otg"):
         result = CliRunner().invoke(main, ["convert", "--to", "otn", str(ROOT / sample)])
