@@ -32,6 +32,8 @@ def explain(name: str) -> str:
     if not slash and variant in GAMES:
         return game_text(variant)
     every = variants()
+    if slash and _variants_named(written, every):  # other programs' name of another layout: `Sea battle tafl 13x13/2`
+        return _named_elsewhere(written, every)
     if slash:
         if game not in every:
             raise KeyError(f"no game is named '{game}' ({known_names(game, every)})")
@@ -79,11 +81,11 @@ def _named_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) ->
 def _games_elsewhere() -> dict[str, list[Mapping[str, str]]]:
     """What the formats' files call a game (`Format.games`: the catalogue's names), with and without the
     number that tells two games of one name apart (`Tablut#15`, `Tablut`) -> the tags of each game so
-    named; a name with a slash (another layout of an aagenielsen.dk type) left out: explain reads game/variant."""
+    named (with a slash, another layout of an aagenielsen.dk type: `Sea battle tafl 13x13/2`)."""
     found: dict[str, list[Mapping[str, str]]] = {}
     for entry in FORMATS.values():
         for name, tags in entry.games.items():
-            if name and "/" not in name:
+            if name:
                 for said in dict.fromkeys((name, _NUMBERED.sub("", name))):
                     found.setdefault(said, []).append(tags)
     return found

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from lusoria import api, rulebook
 from lusoria.cli import main
+from lusoria.formats import FORMATS
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 from lusoria.variants import variant_text, variants
@@ -139,6 +140,19 @@ def test_a_name_another_program_gives_a_variant_explains_that_variant():
     assert api.explain("Tablut#15") == api.explain("opentafl-tablut-15x15")  # OpenTafl's Tablut on 15×15
     assert api.explain("Historical Hnefatafl 9x9 (Saami Tablut)") == api.explain("saami-tablut")  # not aage
     assert api.explain("Tablut").startswith("tablut: Tablut\n")  # a game's own name first
+
+
+def test_a_name_another_program_gives_with_a_slash_explains_that_variant():
+    """aagenielsen.dk's name of another layout of a type (`Sea battle tafl 13x13/2`) was read as
+    game/variant: 'no game is named …'. Every such name of the formats' files is its variant's."""
+    slashed = {name: tags for entry in FORMATS.values() for name, tags in entry.games.items() if "/" in name}
+    assert slashed  # (the catalogue's second layouts)
+    for name, tags in slashed.items():
+        assert api.explain(name) == api.explain(f"{tags['Game']}/{tags['Variant']}"), name
+    result = CliRunner().invoke(main, ["explain", "Sea battle tafl 13x13/2"])
+    assert (result.exit_code, result.output) == (0, api.explain("sea-battle-tafl-13x13-b") + "\n")
+    with pytest.raises(KeyError, match=r"^\"no game is named 'sea battle' "):  # no such name: game/variant, as before
+        api.explain("Sea battle/2")
 
 
 def test_a_name_another_program_gives_several_variants_or_none_is_an_error_that_says_which():
