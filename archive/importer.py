@@ -18,7 +18,7 @@ from itertools import chain, islice, repeat
 
 import sqlite_utils
 
-from lusoria.archive.next_plies import NextPlies
+from lusoria.archive.next_plies import NextPlies, Written
 from lusoria.archive.positions import RANGE_COLUMNS, RUN_COLUMNS, Columns, move_code
 from lusoria.archive.records_as_rows import FILE, PLACE, TEXT, Failure, Rows, archive_failing, failure
 from lusoria.archive.removal import Read, Replacement, owners, remove_records
@@ -90,20 +90,18 @@ class MoveCodes:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.codes: dict[str, str] = {}
-        self.version: int | None = None  # the archive's `data_version` the codes were read at (None: not read)
+        self.written = Written(conn)
 
     def refresh(self) -> None:
-        """Read the dictionary again when another process wrote to the archive since (`PRAGMA
-        data_version`, as NextPlies reads it: its count of plies may be this one's), or this one
-        rolled back what it added (`forget`): at the start of each transaction."""
-        version = self.conn.execute("PRAGMA data_version").fetchone()[0]
-        if version != self.version:
+        """Read the dictionary again when another process wrote to the archive since (its count
+        of plies may be this one's), or this one rolled back what it added (`forget`): at the
+        start of each transaction."""
+        if self.written.since():
             self.codes = dict(self.conn.execute("SELECT text, code FROM moves"))
-            self.version = version
 
     def forget(self) -> None:
         """Read the dictionary again at the next `refresh` (what this process added was rolled back)."""
-        self.version = None
+        self.written.forget()
 
     def document(self, tokens: list[str], moves: list[str]) -> str:
         """A record's row of `positions`: the token of each position, followed by the code of the

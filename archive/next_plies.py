@@ -100,6 +100,26 @@ def next_ply_rows(rules: Game, positions: list[Position], keys: list[int]) -> Co
     return [played, all_search_terms(rules, positions[: min(SUMMED_PLIES, len(played))])]
 
 
+class Written:
+    """Whether another process wrote to the archive since a writing process last read what it keeps
+    of it (`PRAGMA data_version`, which the process's own commits leave as it is): MoveCodes' plies
+    (archive/importer.py) and NextPlies' keys."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.seen: int | None = None  # the data_version at the last `since`; None: never, or forgotten
+
+    def since(self) -> bool:
+        """Whether another process wrote since the last call (always at the first, and after `forget`)."""
+        version = self.conn.execute("PRAGMA data_version").fetchone()[0]
+        written, self.seen = version != self.seen, version
+        return written
+
+    def forget(self) -> None:
+        """Make the next `since` True (what this process wrote was rolled back)."""
+        self.seen = None
+
+
 class NextPlies:
     """`next_plies` as a writing process keeps it: the keys of the positions summed up, read
     again when another process wrote to the archive (`refresh`, at the start of each batch)."""
@@ -107,11 +127,11 @@ class NextPlies:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self._summed: set[int] | None = None
-        self.version = -1  # the archive's data_version when the keys were read
+        self.written = Written(conn)
 
     def refresh(self) -> None:
         """Read the keys again when another process wrote to the archive since they were read."""
-        if self._data_version() != self.version:
+        if self.written.since():
             self._summed = None
         self._keys()
 
@@ -122,12 +142,8 @@ class NextPlies:
 
     def _keys(self) -> set[int]:
         if self._summed is None:
-            self.version = self._data_version()
             self._summed = {key for (key,) in self.conn.execute("SELECT DISTINCT position FROM next_plies")}
         return self._summed
-
-    def _data_version(self) -> int:
-        return self.conn.execute("PRAGMA data_version").fetchone()[0]
 
     def add(self, plies: list[tuple[int, Columns]], lines: dict[int, list[str]], codes: dict[str, str]) -> None:
         """Add the new records' plies (each record's `next_ply_rows`; `lines`: its main line's

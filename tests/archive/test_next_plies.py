@@ -2,13 +2,15 @@
 move tree read from them answers as the tree read from the games, kept by every import batch,
 made by an upgrade, and left as it was by a failed import."""
 
+import sqlite3
+
 import pytest
 from conftest import archive_copy, connect
 
 from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, ReadOnlyError, commands
 from lusoria.archive.importer import import_rows
-from lusoria.archive.next_plies import SUMMED_PLIES
+from lusoria.archive.next_plies import SUMMED_PLIES, Written
 from lusoria.archive.query import summable
 from lusoria.archive.records_as_rows import checked_rows
 from lusoria.archive.schema import open_archive
@@ -167,3 +169,24 @@ def test_an_import_adds_to_the_sums_another_import_made_between_its_batches(tmp_
     summary = import_rows(open_archive(path), checked(), batch_size=6)
     assert (summary.added, summary.failed) == (12, [])
     assert sums(path) == sums(together.path) and len(sums(path)) > 10
+
+
+def test_a_writing_process_knows_when_another_wrote_to_the_archive(tmp_path):
+    """`Written`, which MoveCodes and NextPlies read again by: another connection's commit is a write
+    since; this connection's own is not; `forget` makes the next question yes."""
+    path = tmp_path / "a.db"
+    mine, other = sqlite3.connect(path), sqlite3.connect(path)
+    mine.execute("CREATE TABLE t (x)")
+    mine.commit()
+    written = Written(mine)
+    assert [written.since(), written.since()] == [True, False]
+    mine.execute("INSERT INTO t VALUES (1)")
+    mine.commit()
+    assert not written.since()
+    other.execute("INSERT INTO t VALUES (2)")
+    other.commit()
+    assert [written.since(), written.since()] == [True, False]
+    written.forget()
+    assert written.since()
+    mine.close()
+    other.close()
