@@ -37,7 +37,8 @@ def walk(
     """Files as given; directories searched recursively, in sorted order, for files in one of
     lusoria's formats (lusoria.formats: by name, then by content, decoded from `encoding`; names in any case), or with a
     forced `format`, for every file with that format's extension (`*.txt` for tafl move lists,
-    whatever they start with); the other files there come as Skipped, but hidden ones (`_below`).
+    whatever they start with); the other files there come as Skipped, but hidden ones (`_below`),
+    those of a suffix a format sums up (`.log`) in one Skipped of the directory given.
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
     met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
@@ -50,21 +51,29 @@ def walk(
             yield _once(path, met)
         else:
             again: list[Skipped] = []
+            summed: dict[str, list[Skipped]] = {}  # by suffix, files that no format takes, said in one note
             for found in sorted(p for p in _below(path) if p.is_file() or _broken_link(p)):
                 if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
                 elif format is None and FORMATS.of(str(found), _head(found, encoding)) is None:
-                    yield Skipped(str(found), FORMATS.why_not(str(found)))
+                    skipped = Skipped(str(found), FORMATS.why_not(str(found)))
+                    if FORMATS.summed(str(found)):
+                        summed.setdefault(found.suffix.lower(), []).append(skipped)
+                    else:
+                        yield skipped
                 elif isinstance(once := _once(str(found), met, "met already"), Skipped):
                     again.append(once)
                 else:
                     yield once
             # one note for the files of a folder met again (named twice, or inside a folder named too)
-            yield from (
-                again
-                if len(again) < 2
-                else [Skipped(os.fspath(path), f"{len(again)} of its files met already: read once")]
-            )
+            yield from _one_note(path, again, f"{len(again)} of its files met already: read once")
+            for files in summed.values():
+                yield from _one_note(path, files, FORMATS.why_not(files[0].path, count=len(files)))
+
+
+def _one_note(folder: str | os.PathLike[str], skipped: list[Skipped], reason: str) -> list[Skipped]:
+    """The files of a folder skipped for one reason: a note of its own for one, one note of the folder for more."""
+    return skipped if len(skipped) < 2 else [Skipped(os.fspath(folder), reason)]
 
 
 def _once(

@@ -167,6 +167,27 @@ def test_the_files_of_a_folder_met_again_are_said_in_one_note(tmp_path):
     assert result.stderr == f"lusoria: {tmp_path}: skipped, 3 of its files met already: read once\n"
 
 
+def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_said_in_one_note(tmp_path):
+    """A Tablut Challenge log saved as `game.log` was skipped in a folder ("not a record file")
+    while read when named; a folder's other .log files (a server's own) are said in one line."""
+    (tmp_path / "game.log").write_text(LOG)
+    (tmp_path / "server.log").write_text("INFO: listening on port 5800\n")
+    alone = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    named = CliRunner().invoke(main, ["validate", str(tmp_path / "game.log")])
+    assert (alone.exit_code, alone.stdout) == (named.exit_code, named.stdout)
+    assert alone.stdout.startswith("1 record: 1 valid")
+    assert (
+        alone.stderr
+        == f"lusoria: {tmp_path / 'server.log'}: skipped, a .log file that is not a Tablut Challenge game log\n"
+    )
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "client.LOG").write_text("")
+    more = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert more.stderr == f"lusoria: {tmp_path}: skipped, 2 .log files, none of them a Tablut Challenge game log\n"
+    forced = CliRunner().invoke(main, ["validate", "--from", "tablut-challenge", str(tmp_path)])
+    assert f"{tmp_path / 'server.log'}:" in forced.stdout and "3 records: 1 valid, 2 invalid" in forced.stdout
+
+
 def test_plurals():
     assert [plural(n, "record") for n in (0, 1, 2)] == ["0 records", "1 record", "2 records"]
     assert plural(1, "prefix", "prefixes") == "1 prefix" and plural(3, "prefix", "prefixes") == "3 prefixes"
