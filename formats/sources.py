@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import cast
+from typing import TypeGuard, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, format_of, read_text
@@ -20,6 +20,7 @@ from lusoria.notation.sources import (
     CHUNK,
     HEAD,
     STDIN,
+    InputError,
     Skipped,
     Source,
     decoded_text,
@@ -59,6 +60,8 @@ def walk(
                     skipped = Skipped(str(found), FORMATS.why_not(str(found)))
                     if FORMATS.summed(str(found)):
                         summed.setdefault(found.suffix.lower(), []).append(skipped)
+                    elif FORMATS.sniffed(str(found)) and empty_file(found, encoding):  # one of a format's suffixes
+                        yield Skipped(str(found), EMPTY)
                     else:
                         yield skipped
                 elif isinstance(once := _once(str(found), met, "met already"), Skipped):
@@ -96,6 +99,21 @@ def given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipp
     return paths
 
 
+EMPTY = "an empty file, no record"  # what is said of a file of blanks at most, in any format
+
+
+def empty_file(path: Source | Skipped, encoding: str = "utf-8") -> TypeGuard[str | os.PathLike[str]]:
+    """Whether `path` is a file (or a link to one) that holds nothing but blanks (spaces, tabs, line
+    breaks), as `encoding` decodes it; False for anything else, and for a file that cannot be read."""
+    if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
+        return False
+    try:
+        with open(path, "rb") as file:
+            return all(not piece.strip() for piece in decoded_text(file, shown_path(os.fspath(path)), encoding))
+    except (OSError, InputError):
+        return False
+
+
 def _records_in(
     pieces: Iterable[str], format: str | None, name: str, tags: dict[str, str] | None
 ) -> Iterator[RecordText]:
@@ -103,7 +121,8 @@ def _records_in(
     split as it streams, another format read whole (lusoria.formats)."""
     if format is None or format in FORMATS and FORMATS[format].read is None:
         return split_records(pieces, name)
-    return read_text("".join(pieces), format, name, tags)
+    text = "".join(pieces)
+    return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 
 
 def _unmarked(pieces: Iterable[str]) -> Iterator[str]:

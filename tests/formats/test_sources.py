@@ -185,7 +185,43 @@ def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_s
     more = CliRunner().invoke(main, ["validate", str(tmp_path)])
     assert more.stderr == f"lusoria: {tmp_path}: skipped, 2 .log files, none of them a Tablut Challenge game log\n"
     forced = CliRunner().invoke(main, ["validate", "--from", "tablut-challenge", str(tmp_path)])
-    assert f"{tmp_path / 'server.log'}:" in forced.stdout and "3 records: 1 valid, 2 invalid" in forced.stdout
+    assert f"{tmp_path / 'server.log'}:" in forced.stdout and "2 records: 1 valid, 1 invalid" in forced.stdout
+    assert forced.stderr == f"lusoria: {tmp_path / 'sub' / 'client.LOG'}: skipped, an empty file, no record\n"
+
+
+EMPTY_FILES = ["a.lgn", "a.otg", "a.json", "a.txt", "a.csv", "a_gameLog.txt", "a.log"]
+
+
+@pytest.mark.parametrize("text", ["", "\n  \n\t\r\n"], ids=["empty", "blank lines"])
+@pytest.mark.parametrize("name", EMPTY_FILES)
+@pytest.mark.parametrize("command", [["validate"], ["import", "--db", "club.db"]], ids=["validate", "import"])
+def test_an_empty_file_of_any_format_is_said_once_to_hold_no_record(tmp_path, monkeypatch, command, name, text):
+    """An empty .otg or game log was an invalid record (error[tag], stored by import as unparsable),
+    an empty .lgn or scrape nothing said of: now each is the same note, named or in a folder, and
+    holds no record (exit status 2 when nothing else holds one); in a folder, a .log file that is
+    no game log, empty or not, is one (said with the others)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / name).write_text(text)
+    said = f"lusoria: {Path('games', name)}: skipped, an empty file, no record\n"
+    for named in (str(Path("games", name)), "games"):
+        alone = CliRunner().invoke(main, [*command, named])
+        if named == "games" and name == "a.log":
+            said = f"lusoria: {Path('games', name)}: skipped, a .log file that is not a Tablut Challenge game log\n"
+        assert alone.exit_code == 2 and alone.stderr == said + f"lusoria: no record found in {named}\n"
+    (tmp_path / "games" / "game.lgn").write_text(TWO)
+    beside = CliRunner().invoke(main, [*command, "games"])
+    assert beside.exit_code == 0 and beside.stderr == said
+    assert "2 records: 2 valid" in beside.stdout or "added 2 records (0 invalid" in beside.stdout
+
+
+def test_an_empty_file_read_in_a_format_forced_is_said_so_too(tmp_path):
+    (tmp_path / "blank.txt").write_text("\n\n")
+    for format in ("tafl", "csv", "aage", "otn", "tablut-challenge", "lgn"):
+        result = CliRunner().invoke(main, ["validate", "--from", format, str(tmp_path / "blank.txt")])
+        assert result.exit_code == 2 and result.stderr.startswith(
+            f"lusoria: {tmp_path / 'blank.txt'}: skipped, an empty file, no record\n"
+        ), format
 
 
 def test_plurals():
