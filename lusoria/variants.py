@@ -21,8 +21,8 @@ WIDTH = 88  # as rulebook.explain wraps a rule's text
 def explain(name: str) -> str:
     """What `lusoria explain NAME` prints: the rule with that ID, else the game, else the variant
     of that name (any case; `game/variant` where several games have one of that name), else the variant
-    that other programs' files call so (`Copenhagen Hnefatafl 11x11`). KeyError says why none is, and
-    what may have been meant."""
+    that other programs' files call so (`Copenhagen Hnefatafl 11x11`), else the rules whose texts use
+    the word (`konakis`). KeyError says why none is, and what may have been meant."""
     written = name.strip()
     try:
         return rulebook.explain(written)
@@ -71,6 +71,8 @@ def _named_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) ->
     named = _variants_named(written, every)
     if len(named) > 1:
         raise KeyError(f"other programs call several variants '{written}': name one ({' or '.join(named)})")
+    if not named and (used := rulebook.mentions(written)):
+        return used
     if not named:
         raise KeyError(f"no rule, game or variant is named '{written}'{_meant(written, every)}")
     return explain(named[0])
