@@ -242,8 +242,9 @@ def _played_as(variant: str, notes: VariantNotes) -> str:
 
 
 def _board(size: str, choice: str) -> str:
-    """The board a variant's line names ("" for a table of points), and what else a Board tag may choose."""
-    return f"board: {size}{f' ({choice})' if choice else ''}; " if size else ""
+    """The board a variant's line names (its size as a Board tag writes it; none: the table of points
+    that diagram.Points draws), and what else a Board tag may choose."""
+    return f"board: {size or 'a table of 24 points'}{f' ({choice})' if choice else ''}; "
 
 
 def variant_text(name: str, notes: VariantNotes) -> str:
