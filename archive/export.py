@@ -5,20 +5,25 @@ are, and a row per position each record's main line and variations reached, writ
 position string, with the ply played from it and the position it led to, the board spelled out
 (what a pattern matches) and the material, each record replayed (by `jobs` worker processes),
 so that every `query` and `tree` answer can be found again from the files alone
-(docs/archive.md, "Export")."""
+(docs/archive.md, "Export"). Or JSON lines: one record a line, with its tags, diagnostics and
+main line's plies, each record replayed."""
 
 from __future__ import annotations
 
 import csv
+import json
 import os
 import sqlite3
+from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from itertools import islice, repeat
 
 from lusoria.archive import functions
 from lusoria.archive.positions import MATERIAL, boards_and_materials
+from lusoria.archive.query import COLUMNS
 from lusoria.archive.reading import connect, damaged
+from lusoria.archive.tables import DIAGNOSTIC_COLUMNS
 from lusoria.archive.texts import TEXT_OF
 from lusoria.archive.variations import variation_rows
 from lusoria.errors import LusoriaError
@@ -47,7 +52,7 @@ _PLY_FILES = {  # made from each record replayed: their columns and types
         ("move", "TEXT"),
     ],
 }
-_FILE_FORMATS = ("parquet", "csv")
+_FILE_FORMATS = ("parquet", "csv", "jsonl")
 BATCH = 50_000
 _FileColumns = list[tuple[str, str]]  # a file's columns: name, SQLite type
 
@@ -119,6 +124,53 @@ def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], se
         yield from plies
 
 
+# A record's line of JSON: its columns as `query --format json` writes them and how its game ended, its
+# tags, its diagnostics (in order) and its main line's plies (replayed: `moves`)
+_LINE_COLUMNS = (*COLUMNS, "ending")
+_DIAGNOSTIC_FIELDS = ", ".join(
+    f"'{name}', [{name}]" for name in DIAGNOSTIC_COLUMNS if name not in ("record_id", "number")
+)
+_LINE_SELECT = ", ".join(
+    [
+        *(f"[{column}]" for column in _LINE_COLUMNS),
+        "(SELECT json_group_object(name, value) FROM tags WHERE record_id = records.id)",
+        f"(SELECT json_group_array(json_object({_DIAGNOSTIC_FIELDS})) FROM "
+        "(SELECT * FROM diagnostics WHERE record_id = records.id ORDER BY number))",
+        TEXT_OF,
+    ]
+)
+
+
+def _main_line(source: RecordText) -> list[str]:
+    """A record's main line as far as it was replayed (up to its first error), in canonical form."""
+    return check(source).main_line
+
+
+def _record_lines(conn: sqlite3.Connection, jobs: int, selected: Selected) -> Iterator[str]:
+    """The line of JSON of each record `selected` selects, in the order of their ids, each replayed
+    by `jobs` processes (its columns wait in a queue meanwhile)."""
+    waiting: deque[tuple] = deque()
+
+    def texts() -> Iterator[RecordText]:
+        for *columns, text in _rows(conn, _LINE_SELECT, "records", selected):
+            waiting.append(tuple(columns))
+            yield RecordText(text, index=columns[0])
+
+    for moves in in_workers(_main_line, texts(), jobs):
+        assert isinstance(moves, list)  # records read from the archive: no problem of a source among them
+        *columns, tags, diagnostics = waiting.popleft()
+        line = dict(zip(_LINE_COLUMNS, columns), tags=json.loads(tags), diagnostics=json.loads(diagnostics))
+        yield json.dumps({**line, "moves": moves}, ensure_ascii=False) + "\n"
+
+
+def _write_jsonl(out: AtomicFile, lines: Iterable[str]) -> int:
+    count = 0
+    for line in lines:
+        out.write(line)
+        count += 1
+    return count
+
+
 def _write_csv(out: AtomicFile, columns: _FileColumns, rows: Iterable[tuple]) -> int:
     count = 0
     writer = csv.writer(out.file)
@@ -171,7 +223,8 @@ def export(
 ) -> dict[str, int]:
     """Write the records `selected` selects (SQL that selects their ids, with its parameters; None:
     all) of the archive at `path` to DIRECTORY/TABLE.parquet (or .csv), with their rows of every
-    table (their tags, diagnostics, positions; every other name of their players), each file
+    table (their tags, diagnostics, positions; every other name of their players), or
+    DIRECTORY/records.jsonl, a record a line with its tags, diagnostics and plies; each file
     whole or not at all (lusoria.files), and all of them or none (each is written under a
     temporary name, and all take their names at the end: a failure or Ctrl-C leaves an earlier
     export whole), each record replayed by `jobs` worker processes; the rows written per file.
@@ -179,7 +232,7 @@ def export(
     NotADirectory when `directory` is a file; OSError when it cannot be made or written to, or a
     file there is a symbolic link."""
     if format not in _FILE_FORMATS:
-        raise ValueError(f"the export format is parquet or csv, not '{format}'")
+        raise ValueError(f"the export format is {', '.join(_FILE_FORMATS[:-1])} or {_FILE_FORMATS[-1]}, not '{format}'")
     if os.path.exists(directory) and not os.path.isdir(directory):
         raise NotADirectory(directory)
     write = _write_parquet if format == "parquet" else _write_csv
@@ -196,14 +249,17 @@ def export(
                 outputs.append(files.enter_context(out))
                 return out
 
-            written = {table: write(output(table), *_table(conn, table, selected)) for table in TABLES}
-            variations: list[tuple] = []
-            written["plies"] = write(
-                output("plies"), _PLY_FILES["plies"], _main_lines(conn, jobs, variations, selected)
-            )
-            written["variation_plies"] = write(
-                output("variation_plies"), _PLY_FILES["variation_plies"], iter(variations)
-            )
+            if format == "jsonl":
+                written = {"records": _write_jsonl(output("records"), _record_lines(conn, jobs, selected))}
+            else:
+                written = {table: write(output(table), *_table(conn, table, selected)) for table in TABLES}
+                variations: list[tuple] = []
+                written["plies"] = write(
+                    output("plies"), _PLY_FILES["plies"], _main_lines(conn, jobs, variations, selected)
+                )
+                written["variation_plies"] = write(
+                    output("variation_plies"), _PLY_FILES["variation_plies"], iter(variations)
+                )
             for out in outputs:
                 out.commit()
         return written

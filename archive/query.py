@@ -6,7 +6,7 @@ rendered by the face (lusoria.output)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
@@ -228,6 +228,18 @@ class Filters:
         help="How the game ended (king captured, resigned, unfinished, …: lusoria stats lists an archive's).",
         where=_ending,
     )
+    min_plies: int | None = _filter(
+        help="Games whose main line has at least this many plies.",
+        minimum=0,
+        maximum=MAX_SQL_INTEGER,
+        where="records.plies >= ?",
+    )
+    max_plies: int | None = _filter(
+        help="Games whose main line has at most this many plies.",
+        minimum=0,
+        maximum=MAX_SQL_INTEGER,
+        where="records.plies <= ?",
+    )
     valid: bool | None = _filter(
         help="Only valid, or only invalid, records.", negative="invalid", where="records.valid = ?"
     )
@@ -289,6 +301,16 @@ def rule_id(written: str) -> str:
         return written
 
 
+def _check_bounds(name: str, value: Any, declared: Mapping[str, Any]) -> None:
+    """A whole number that a filter bounds (`minimum`, `maximum`), as its option would take it."""
+    if "minimum" not in declared or value is None:
+        return
+    low, high = declared["minimum"], declared.get("maximum")
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or high is not None and value > high:
+        bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise FilterError(name, f"is a whole number {bounds}; not {str(value)[:40]!r}")
+
+
 def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     """The SQL and its parameters for `filters` (records oldest first; unless `ordered` is
     False and there is no `limit`: in any order). ValueError for a filter that cannot work."""
@@ -299,6 +321,7 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     params: list = []
     for declared in fields(filters):
         value, condition = getattr(filters, declared.name), declared.metadata["where"]
+        _check_bounds(declared.name, value, declared.metadata)
         if condition is None or value is None or value == []:
             continue
         if (choices := declared.metadata.get("choices")) and value not in choices:

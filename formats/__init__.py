@@ -9,7 +9,7 @@ time with `FORMATS.register`.
 | `otn` | `*.otg` | OpenTafl Notation (`otn`) |
 | `tafl` | `*.txt` that starts with a move list | tafl move lists (`tafl`) |
 | `aage` | `*.json` | the aagenielsen.dk scrape (`aage`) |
-| `tablut-challenge` | `*_gameLog.txt` | Tablut Challenge server logs (`tablut_challenge`) |
+| `tablut-challenge` | `*_gameLog.txt`, `*.txt` and `*.log` that start as one | Tablut Challenge server logs (`tablut_challenge`) |
 | `csv` | `*.csv` that starts with a move list, two counts and a status | the Rust tafl engines' games (`tafl`) |
 
 Standard input, which has no name, is told by its first characters alone, for the formats
@@ -64,6 +64,8 @@ class Format:
     # (its game), said instead of its errors; None: the writer's ValueError says it of a valid record
     loses: Callable[[Report], str | None] | None = None  # what a record the writer holds loses where another
     # program reads it (options OTN's rules record cannot say), said in a note; None: nothing
+    summed: tuple[str, ...] = ()  # suffixes (of `suffixes`) mostly of other programs' files (`.log`): those of a
+    # directory that are in no format are skipped in one note, not one each
 
     def __post_init__(self) -> None:
         if capitals := [ending for ending in (*self.suffixes, *self.named) if ending != ending.lower()]:
@@ -155,12 +157,13 @@ BUILT_IN = (
         Format(
             "tablut-challenge",
             "*_gameLog.txt",
-            (".txt",),
+            (".txt", ".log"),
             imported_on_call("lusoria.formats.tablut_challenge", "read_log"),
             imported_on_call("lusoria.formats.tablut_challenge", "looks_like_log"),
             "a Tablut Challenge game log",
             named=("_gamelog.txt",),
             one_game=True,
+            summed=(".log",),  # a folder of a server's output: its other logs beside the games'
             games={"": {"Game": "tablut", "Variant": "ashton", "Event": "Tablut Challenge"}},
         )
     ),
@@ -233,13 +236,21 @@ class Formats(Mapping[str, Format]):
         name = Path(path).name.lower()
         return any(entry.sniff is not None and name.endswith(entry.suffixes) for entry in self.values())
 
-    def why_not(self, path: str, format: str | None = None) -> str:
-        """Why a file that `of` (or, with a forced `format`, its name) does not take is skipped."""
+    def summed(self, path: str) -> bool:
+        """Whether a file that no format takes is said with the others of its kind in one note (`Format.summed`)."""
+        name = Path(path).name.lower()
+        return any(name.endswith(entry.summed) for entry in self.values() if entry.summed)
+
+    def why_not(self, path: str, format: str | None = None, count: int = 1) -> str:
+        """Why a file that `of` (or, with a forced `format`, its name) does not take is skipped (`count`
+        files of its suffix that a format sniffs: why they are)."""
         if format is not None:
             return f"not a {' or '.join(self[format].suffixes)} file, as {format} files are"
         suffix = Path(path).suffix.lower()
         kinds = [entry.kind for entry in self.values() if entry.sniff is not None and suffix in entry.suffixes]
         if kinds:
+            if count > 1:
+                return f"{count} {suffix} files, none of them {' or '.join(kinds)}"
             return f"a {suffix} file that is {'neither ' if len(kinds) > 1 else 'not '}{' nor '.join(kinds)}"
         packed = next((how for how in COMPRESSED.values() if how.suffix == suffix), None)
         if packed:

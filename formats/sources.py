@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import cast
+from typing import TypeGuard, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, format_of, read_text
@@ -20,6 +20,7 @@ from lusoria.notation.sources import (
     CHUNK,
     HEAD,
     STDIN,
+    InputError,
     Skipped,
     Source,
     decoded_text,
@@ -37,7 +38,8 @@ def walk(
     """Files as given; directories searched recursively, in sorted order, for files in one of
     lusoria's formats (lusoria.formats: by name, then by content, decoded from `encoding`; names in any case), or with a
     forced `format`, for every file with that format's extension (`*.txt` for tafl move lists,
-    whatever they start with); the other files there come as Skipped, but hidden ones (`_below`).
+    whatever they start with); the other files there come as Skipped, but hidden ones (`_below`),
+    those of a suffix a format sums up (`.log`) in one Skipped of the directory given.
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
     met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
@@ -50,21 +52,31 @@ def walk(
             yield _once(path, met)
         else:
             again: list[Skipped] = []
+            summed: dict[str, list[Skipped]] = {}  # by suffix, files that no format takes, said in one note
             for found in sorted(p for p in _below(path) if p.is_file() or _broken_link(p)):
                 if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
                 elif format is None and FORMATS.of(str(found), _head(found, encoding)) is None:
-                    yield Skipped(str(found), FORMATS.why_not(str(found)))
+                    skipped = Skipped(str(found), FORMATS.why_not(str(found)))
+                    if FORMATS.summed(str(found)):
+                        summed.setdefault(found.suffix.lower(), []).append(skipped)
+                    elif FORMATS.sniffed(str(found)) and empty_file(found, encoding):  # one of a format's suffixes
+                        yield Skipped(str(found), EMPTY)
+                    else:
+                        yield skipped
                 elif isinstance(once := _once(str(found), met, "met already"), Skipped):
                     again.append(once)
                 else:
                     yield once
             # one note for the files of a folder met again (named twice, or inside a folder named too)
-            yield from (
-                again
-                if len(again) < 2
-                else [Skipped(os.fspath(path), f"{len(again)} of its files met already: read once")]
-            )
+            yield from _one_note(path, again, f"{len(again)} of its files met already: read once")
+            for files in summed.values():
+                yield from _one_note(path, files, FORMATS.why_not(files[0].path, count=len(files)))
+
+
+def _one_note(folder: str | os.PathLike[str], skipped: list[Skipped], reason: str) -> list[Skipped]:
+    """The files of a folder skipped for one reason: a note of its own for one, one note of the folder for more."""
+    return skipped if len(skipped) < 2 else [Skipped(os.fspath(folder), reason)]
 
 
 def _once(
@@ -87,6 +99,21 @@ def given(paths: Iterable[Source | Skipped] | Source) -> Iterable[Source | Skipp
     return paths
 
 
+EMPTY = "an empty file, no record"  # what is said of a file of blanks at most, in any format
+
+
+def empty_file(path: Source | Skipped, encoding: str = "utf-8") -> TypeGuard[str | os.PathLike[str]]:
+    """Whether `path` is a file (or a link to one) that holds nothing but blanks (spaces, tabs, line
+    breaks), as `encoding` decodes it; False for anything else, and for a file that cannot be read."""
+    if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
+        return False
+    try:
+        with open(path, "rb") as file:
+            return all(not piece.strip() for piece in decoded_text(file, shown_path(os.fspath(path)), encoding))
+    except (OSError, InputError):
+        return False
+
+
 def _records_in(
     pieces: Iterable[str], format: str | None, name: str, tags: dict[str, str] | None
 ) -> Iterator[RecordText]:
@@ -94,7 +121,8 @@ def _records_in(
     split as it streams, another format read whole (lusoria.formats)."""
     if format is None or format in FORMATS and FORMATS[format].read is None:
         return split_records(pieces, name)
-    return read_text("".join(pieces), format, name, tags)
+    text = "".join(pieces)
+    return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
 
 
 def _unmarked(pieces: Iterable[str]) -> Iterator[str]:

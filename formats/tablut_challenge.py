@@ -191,10 +191,9 @@ class _Log:
         """The log read to its end: the moves checked against lusoria's rules, a move left without
         its board noted, and the result (`*`, noted, when the log says none)."""
         draft = self.draft
-        if not self.players or self.board is None:
-            empty = "" if draft.locator.text.strip() else "the file is empty, "
+        if not self.players or self.board is None:  # (an empty file is none: formats.sources says so)
             raise draft.problem(
-                f"{empty}not {FORMATS['tablut-challenge'].kind}: no 'Players:' line or no board", 0, rule="tag"
+                f"not {FORMATS['tablut-challenge'].kind}: no 'Players:' line or no board", 0, rule="tag"
             )
         _cross_check(draft, self.rules, self.boards)
         if self.pending is not None:

@@ -674,7 +674,8 @@ def explain(name: str | None) -> None:
     (fetlar-hnefatafl-11x11, or tablut/seed where several games have one of that name, or a name
     another program gives it: "Copenhagen Hnefatafl 11x11"): its board and start, settings and the
     rules each governs, names in other programs, sources and, named alone (fetlar), the other
-    variants whose names hold it. Any case. Without NAME, every rule."""
+    variants whose names hold it; a word of the rules' texts (konakis): the rules that use it. Any
+    case. Without NAME, every rule."""
     if name is None:
         echo(output.rule_list(api.rulebook()))
         return
@@ -1347,13 +1348,17 @@ def players_crosstable(db: str, format_: str, **filters: Any) -> None:
 @main.command(cls=FilterCommand, at=2)  # the filters after --db
 @click.argument("directory")
 @db_option
-@format_choice(["parquet", "csv"], "Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing.")
+@format_choice(
+    ["parquet", "csv", "jsonl"],
+    "Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing; JSON lines: one file, a record a line.",
+)
 @jobs_options
 def export(directory: str, db: str, format_: str, jobs: int, **filters: Any) -> None:
     """Write the archive as files in DIRECTORY, for DuckDB, pandas, polars or Spark: records,
     tags, diagnostics, player aliases, and every position reached (a position string, its board
-    and material, the ply played from it), each record replayed. With filters (as in `query`),
-    the records they match, and their rows of each file."""
+    and material, the ply played from it), each record replayed; or, as JSON lines, one file of a
+    record a line: its columns, tags, diagnostics and main line's plies. With filters (as in
+    `query`), the records they match, and their rows of each file."""
     chosen = filters_of(filters)
     try:
         counts = archive_errors(lambda: archive_at(db).export(directory, format_, jobs, chosen))

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from lusoria.formats import FORMATS
 from lusoria.formats.contract import TYPE_TAG
-from lusoria.formats.sources import read_sources, walk
+from lusoria.formats.sources import EMPTY, empty_file, read_sources, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, shown_place
@@ -61,16 +61,20 @@ def records(
     Problem in its place for each source that cannot be read or is skipped. `format` forces
     a format (lusoria.formats); `tags` (Game, Variant, Rules) choose the game and rules of
     records whose files do not say them; `progress` is told the bytes of each file as they
-    are read (they add up to `size`). Notes (`_Notes`) come last."""
+    are read (they add up to `size`); a file of blanks at most, in any format, is a Skipped (`EMPTY`).
+    Notes (`_Notes`) come last."""
     notes = _Notes(tags or {})
     for path in walk(paths, format, encoding):
         if isinstance(path, Skipped):
             yield path
             continue
         try:
-            for record in read_sources(path, encoding, format, tags, progress):
+            read = 0
+            for read, record in enumerate(read_sources(path, encoding, format, tags, progress), 1):
                 notes.read(record)
                 yield record
+            if not read and empty_file(path, encoding):
+                yield Skipped(os.fspath(path), EMPTY)
         except InputError as error:
             yield Unreadable(str(getattr(path, "name", path)), str(error), error.parameter)
     yield from notes.said()

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from lusoria.validator.base import RECORD_RULES
 from lusoria.validator.games import GAMES
+from lusoria.words import plural
 
 ANY_GAME = "any"  # the game of the rules that concern a whole record (syntax, tag, result, number)
 
@@ -76,8 +77,9 @@ def options(game: str) -> tuple[Option, ...]:
 
 
 @cache
-def _read() -> tuple[dict[str, Rule], dict[str, Example]]:
-    """Every rule, by upper-case ID, and the examples."""
+def _read() -> tuple[dict[str, Rule], dict[str, Example], dict[str, str]]:
+    """Every rule, by upper-case ID, the examples, and each rule's own text (without the notes of
+    how lusoria applies it), in Markdown on one line."""
     rules, examples, own_texts = {}, {}, {}
     for game in _games():
         texts = written(game)
@@ -96,7 +98,7 @@ def _read() -> tuple[dict[str, Rule], dict[str, Example]]:
                 examples[rule_id.upper()] = Example(entry["example"]["record"], entry["example"]["message"])
     for key, text in own_texts.items():
         rules[key] = rules[key]._replace(cites=tuple(_cited(text, rules, rules[key].id)))
-    return rules, examples
+    return rules, examples, own_texts
 
 
 def _cited(text: str, known: dict[str, Rule], own_id: str) -> dict[str, None]:
@@ -163,6 +165,27 @@ def explain(rule_id: str) -> str:
     if shown:
         parts += ["", "Example:", f"  {shown.record}", f"  {shown.message}"]
     return "\n".join(parts)
+
+
+def mentioning(words: str) -> list[Rule]:
+    """The rules whose own texts (not the notes of how lusoria applies them) use `words` (any case,
+    one word or several in a row; a plural in s or es too: camp, camps), in the order of docs/rules.md."""
+    written = r"\s+".join(re.escape(word) for word in words.split())
+    used = re.compile(rf"\b{written}(?:e?s)?\b", re.IGNORECASE)
+    rules, _, own_texts = _read()
+    return [rules[key] for key, text in own_texts.items() if written and used.search(plain(text))]
+
+
+def mentions(words: str) -> str | None:
+    """What `lusoria explain WORD` prints of a word that names no rule but that rules' texts use: each
+    of those rules, its ID, game and title; None when none does."""
+    found = mentioning(words)
+    if not found:
+        return None
+    said = " ".join(words.split())
+    lines = [f"'{said}' names no rule, game or variant; the texts of {plural(len(found), 'rule')} use it:"]
+    lines += [_cited_line(rule, "") for rule in found]
+    return "\n".join([*lines, "(lusoria explain ID says more)"])
 
 
 def _cited_line(cited: Rule, game: str) -> str:

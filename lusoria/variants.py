@@ -21,8 +21,8 @@ WIDTH = 88  # as rulebook.explain wraps a rule's text
 def explain(name: str) -> str:
     """What `lusoria explain NAME` prints: the rule with that ID, else the game, else the variant
     of that name (any case; `game/variant` where several games have one of that name), else the variant
-    that other programs' files call so (`Copenhagen Hnefatafl 11x11`). KeyError says why none is, and
-    what may have been meant."""
+    that other programs' files call so (`Copenhagen Hnefatafl 11x11`), else the rules whose texts use
+    the word (`konakis`). KeyError says why none is, and what may have been meant."""
     written = name.strip()
     try:
         return rulebook.explain(written)
@@ -73,6 +73,8 @@ def _named_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) ->
     named = _variants_named(written, every)
     if len(named) > 1:
         raise KeyError(f"other programs call several variants '{written}': name one ({' or '.join(named)})")
+    if not named and (used := rulebook.mentions(written)):
+        return used
     if not named:
         raise KeyError(f"no rule, game or variant is named '{written}'{_meant(written, every)}")
     return explain(named[0])
@@ -242,8 +244,9 @@ def _played_as(variant: str, notes: VariantNotes) -> str:
 
 
 def _board(size: str, choice: str) -> str:
-    """The board a variant's line names ("" for a table of points), and what else a Board tag may choose."""
-    return f"board: {size}{f' ({choice})' if choice else ''}; " if size else ""
+    """The board a variant's line names (its size as a Board tag writes it; none: the table of points
+    that diagram.Points draws), and what else a Board tag may choose."""
+    return f"board: {size or 'a table of 24 points'}{f' ({choice})' if choice else ''}; "
 
 
 def variant_text(name: str, notes: VariantNotes) -> str:

@@ -401,7 +401,8 @@ def test_convert_needs_a_target_format_and_a_folder_that_is_no_file(tmp_path):
         (["tree"], "--min-games INTEGER Leave out the plies played in fewer games. [default: 1]"),
         (
             ["export"],
-            "--format [parquet|csv] Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing. [default: parquet]",
+            "--format [parquet|csv|jsonl] Parquet needs pip install 'lusoria[parquet]'; CSV needs nothing; JSON lines: "
+            "one file, a record a line. [default: parquet]",
         ),
         (["show"], "--format [text|svg] The board as text, or as an SVG diagram. [default: text]"),
         (["random"], "--max-plies INTEGER Stop a game (result *) after this many plies. [default: 200]"),

@@ -266,8 +266,11 @@ def test_export_writes_each_table_whole_and_not_through_a_link(tmp_path):
     assert os.listdir(tmp_path / "full") == []  # neither a part of it nor a temporary file
 
 
-@pytest.mark.parametrize("format", ["csv", "parquet"])
-def test_an_export_that_fails_leaves_the_one_before_it_whole(tmp_path, monkeypatch, format):
+@pytest.mark.parametrize(
+    "format, replaying, files",
+    [("csv", "_main_lines", 6), ("parquet", "_main_lines", 6), ("jsonl", "_record_lines", 1)],
+)
+def test_an_export_that_fails_leaves_the_one_before_it_whole(tmp_path, monkeypatch, format, replaying, files):
     """Its files take their names together at the end: one that fails while it replays the records
     (a bug, Ctrl-C) leaves no new records or tags file beside the plies of the export before it,
     and no temporary file."""
@@ -277,14 +280,14 @@ def test_an_export_that_fails_leaves_the_one_before_it_whole(tmp_path, monkeypat
     assert run("import", "--db", str(db), str(ROOT / "samples/tablut")).exit_code == 0
     assert run("export", "--db", str(db), "--format", format, str(tmp_path / "out")).exit_code == 0
     before = {name: (tmp_path / "out" / name).read_bytes() for name in os.listdir(tmp_path / "out")}
-    assert len(before) == 6
+    assert len(before) == files
     assert run("import", "--db", str(db), str(ROOT / "samples/laquet")).exit_code == 0
 
     def failing(*args):
         yield from ()
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(export, "_main_lines", failing)
+    monkeypatch.setattr(export, replaying, failing)
     with pytest.raises(KeyboardInterrupt):
         export.export(str(db), str(tmp_path / "out"), format)
     assert {name: (tmp_path / "out" / name).read_bytes() for name in os.listdir(tmp_path / "out")} == before

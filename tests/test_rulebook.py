@@ -246,3 +246,45 @@ def test_a_rule_knows_the_rules_its_text_refers_to_not_those_of_its_notes():
 def test_explain_prints_the_rules_a_rule_refers_to_after_its_text(rule_id, snapshot):
     """Each with its title (and its game, where it is another's): B3 says only "as in C3"."""
     assert rulebook.explain(rule_id) == snapshot
+
+
+def test_explain_a_word_of_the_rules_lists_the_rules_whose_texts_use_it():
+    """`lusoria explain konakis` was "no rule, game or variant is named 'konakis'": a word of the
+    rules' texts gives the rules that use it (not those whose notes alone do: T2's), each with its
+    game and title."""
+    result = CliRunner().invoke(main, ["explain", "Konakis"])
+    assert result.exit_code == 0 and result.output.splitlines() == [
+        "'Konakis' names no rule, game or variant; the texts of 4 rules use it:",
+        "  T3 (tablut): Any piece may pass over the empty konakis, but only the king may stop on",
+        "    it.",
+        "  T4 (tablut): A soldier is captured when the opponent's move leaves it between the",
+        "    moved piece and another piece of the mover, on the same rank or file.",
+        "  T5 (tablut): The king is captured when a Black move completes one of these enclosures",
+        "    (the soldier just moved being one of them): Black soldiers on all four orthogonal",
+        "    sides",
+        "  T6 (tablut): White wins as soon as the king stands on any edge square.",
+        "(lusoria explain ID says more)",
+    ]
+    assert "konakis" in rulebook.rule("T2").text  # in a note of how lusoria applies it only
+
+
+@pytest.mark.parametrize(
+    "words, rules",
+    [
+        ("camp", ["T11", "T12"]),
+        ("CAMPS", ["T11", "T12"]),  # any case (their "camps=ashton")
+        ("incitus", ["S2", "S3", "S4"]),
+        ("exit  fort", ["C10", "B9", "G9"]),  # words in a row, however spaced
+        ("shieldwall", ["C7", "B9", "G6"]),
+        ("ordinarius", []),
+        ("*", []),
+    ],
+)
+def test_a_word_is_looked_up_in_the_rules_own_texts(words, rules):
+    assert [rule.id for rule in rulebook.mentioning(words)] == rules
+
+
+def test_a_word_no_rule_uses_is_still_no_name_and_a_name_still_wins():
+    unknown = CliRunner().invoke(main, ["explain", "ordinarius"])
+    assert unknown.exit_code == 2 and "no rule, game or variant is named 'ordinarius'" in unknown.output
+    assert CliRunner().invoke(main, ["explain", "dux"]).output.startswith("dux: Ludus latrunculorum (dux)")

@@ -45,6 +45,9 @@ def test_every_variant_of_every_game_and_of_the_catalogue_is_explained():
         text = api.explain(name)
         assert text.startswith(f"{variant}: ") and f'game: {game}; its tags: [Game "{game}"]' in text, name
         assert "\nSettings (" in text and "\nrules: " in text, name
+        heading = text.split("\n\n")[0].split("\n")
+        after_game = heading[next(i for i, line in enumerate(heading) if line.startswith("game: ")) + 1]
+        assert after_game.startswith("board: "), name  # laquet/seed's said none (a table of points)
 
 
 def test_every_settings_line_of_every_variant_is_laid_out_alike():

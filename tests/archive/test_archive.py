@@ -97,6 +97,10 @@ def test_a_record_corrected_after_its_import_is_stored_beside_the_first(tmp_path
         (dict(text="incitus freed"), 1),
         (dict(text="lusoria random"), 6),  # the Source tags of the random samples
         (dict(limit=5), 5),
+        (dict(min_plies=400), 4),  # the four random Latrunculi games
+        (dict(max_plies=0), 12),  # records that do not parse have no plies
+        (dict(min_plies=9, max_plies=9), 4),
+        (dict(min_plies=20, max_plies=100, valid=True), 3),
     ],
 )
 def test_each_filter(archive, filters, expected):
@@ -441,6 +445,32 @@ def test_the_limit_goes_up_to_the_largest_sql_integer(archive):
     assert CliRunner().invoke(main, ["query", "--db", archive.path, "--limit", largest]).exit_code == 0
     refused = CliRunner().invoke(main, ["query", "--db", archive.path, "--limit", str(2**63)])
     assert refused.exit_code == 2 and f"is not a whole number from 0 to {largest}" in refused.output
+
+
+def test_the_length_filters_are_the_plies_of_the_main_line(archive):
+    lengths = {row["id"]: row["plies"] for row in archive.query(Filters())}
+    found = ids(archive, min_plies=51, max_plies=60)
+    assert sorted(found) == sorted(record for record, plies in lengths.items() if 51 <= plies <= 60)
+    assert sorted(lengths[record] for record in found) == [51, 51, 60]
+    shown = CliRunner().invoke(main, ["query", "--db", archive.path, "--min-plies", "51", "--max-plies", "60"])
+    assert shown.exit_code == 0 and [line.split()[0] for line in shown.output.splitlines()[2:]] == list(map(str, found))
+
+
+@pytest.mark.parametrize(
+    "filters, problem",
+    [
+        (dict(min_plies=-1), "the min_plies filter is a whole number from 0 to 9223372036854775807; not '-1'"),
+        (dict(max_plies="9"), "the max_plies filter is a whole number from 0 to 9223372036854775807; not '9'"),
+        (dict(limit=-1), "the limit filter is a whole number from 0 to 9223372036854775807; not '-1'"),
+        (dict(material=["king"], material_for=0), "the material_for filter is a whole number of at least 1; not '0'"),
+    ],
+)
+def test_a_library_call_is_refused_a_number_its_option_refuses(archive, filters, problem):
+    """`limit=-1` listed every record (SQLite's LIMIT -1: none), `max_plies="9"` none (text is
+    greater than any number in SQLite)."""
+    with pytest.raises(FilterError) as refused:
+        archive.query(Filters(**filters))
+    assert str(refused.value) == problem
 
 
 def test_a_filter_of_one_value_given_twice_is_refused(archive):

@@ -136,6 +136,8 @@ def test_a_connection_waits_for_a_busy_archive_and_checks_foreign_keys(tmp_path)
         (Filters(tags=[("Annotator", "Ann*")]), "PRIMARY KEY (name=? AND value>? AND value<?)"),
         (Filters(result="1-0"), "idx_records_result"),
         (Filters(ending="resigned"), "idx_records_ending"),
+        (Filters(min_plies=100), "idx_records_plies"),
+        (Filters(max_plies=10), "idx_records_plies"),
         (Filters(game="tablut"), "idx_records_game_variant"),
         (Filters(valid=False), "idx_records_valid"),
         (Filters(event="Club"), "idx_records_event_nocase"),

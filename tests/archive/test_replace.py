@@ -686,7 +686,7 @@ def test_a_file_now_empty_keeps_no_record(in_tmp, batch):
     assert (result.exit_code, result.stdout, result.stderr) == (
         0,
         "a.db: replaced 6 records of 1 file, added 0 records (0 invalid, 0 of them unparsable), skipped 0 duplicates\n",
-        "",
+        "".join(f"lusoria: games/{name}.lgn: skipped, an empty file, no record\n" for name in "ab"),
     )
     assert archive.sql("SELECT count(*) AS n FROM records") == [{"n": 0}]
 

@@ -4,6 +4,7 @@ search, player aliases and the score table, unknown dates, export."""
 import csv
 import io
 import json
+import os
 import re
 import sqlite3
 
@@ -15,6 +16,7 @@ from lusoria.api import random_records
 from lusoria.archive import Archive, Filters, UnsearchableRecord
 from lusoria.archive.patterns import glob_regex, matching_plies, pattern_globs
 from lusoria.archive.positions import boards_and_materials, pack_boards
+from lusoria.archive.query import COLUMNS
 from lusoria.archive.search import continuations, material_condition
 from lusoria.cli import main
 from lusoria.validator.games import GAMES
@@ -956,6 +958,62 @@ def test_export_csv(archive, tmp_path):
         assert [row["white"] for row in csv.DictReader(handle)][:2] == ["K. Nilsson", "Karin Nilsson"]
 
 
+def test_export_jsonl_writes_a_record_a_line_with_its_tags_diagnostics_and_moves(samples, tmp_path):
+    """Each line: the record's columns as `query --format json` gives them, how its game ended, every
+    tag, its diagnostics in order and its main line replayed (up to its first error)."""
+    assert samples.export(str(tmp_path / "out"), "jsonl", jobs=2) == {"records": 81}
+    lines = (tmp_path / "out" / "records.jsonl").read_text(encoding="utf-8").splitlines()
+    records = {record["id"]: record for record in map(json.loads, lines)}
+    assert list(records) == sorted(records) and len(records) == 81
+    for row in samples.query(Filters()):
+        assert {name: records[row["id"]][name] for name in COLUMNS} == {name: row[name] for name in COLUMNS}
+    escape = samples.query(Filters(white="Karin Nilsson", ending="king escaped"))[0]
+    assert records[escape["id"]] == {
+        **{name: escape[name] for name in COLUMNS},
+        "ending": "king escaped",
+        "tags": {
+            "Annotator": "lusoria samples",
+            "Black": "Olof Berg",
+            "Date": "2026.11.21",
+            "Event": "Club evening",
+            "Game": "tablut",
+            "Result": "1-0",
+            "Round": "1",
+            "Site": "Uppsala",
+            "White": "Karin Nilsson",
+        },
+        "diagnostics": [],
+        "moves": ["c5-c3", "i6-f6", "d5-d3", "i4-h4", "c3-c7", "a6-a9", "Ke5-c5+", "b5-b9", "Kc5-c1++"],
+    }
+    late = next(record for record in records.values() if record["first_rule"] == "T10")  # a ply after the end
+    assert late["diagnostics"] == [
+        {
+            "severity": "error",
+            "rule": "T10",
+            "message": "the game is already over (the king reached the edge); no ply may follow",
+            "ply": 10,
+            "text": "a9-a8",
+            "line": 83,
+            "column": 72,
+        }
+    ]
+    assert (late["plies"], late["moves"][-1], len(late["moves"])) == (10, "Kc5-c1", 9)
+    assert all(len(record["moves"]) == record["plies"] for record in records.values() if record["valid"])
+
+
+def test_export_jsonl_with_filters_and_from_the_command_line(samples, tmp_path):
+    out = tmp_path / "karin"
+    shown = CliRunner().invoke(
+        main, ["export", "--db", samples.path, "--format", "jsonl", "--player", "Karin Nilsson", "--valid", str(out)]
+    )
+    assert (shown.exit_code, shown.output) == (0, f"{out / 'records.jsonl'}: 3 rows\n")
+    written = [json.loads(line) for line in (out / "records.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [record["id"] for record in written] == sorted(
+        row["id"] for row in samples.query(Filters(player="Karin Nilsson", valid=True))
+    )
+    assert os.listdir(out) == ["records.jsonl"]
+
+
 def test_export_keeps_everything_and_duckdb_finds_the_same_answers(samples, tmp_path):
     """From the files alone: the move tree (with transpositions: plies are grouped by the position
     string they were played from), position, pattern and material search, aliases and endings."""
@@ -1004,5 +1062,5 @@ def test_export_keeps_everything_and_duckdb_finds_the_same_answers(samples, tmp_
 
 
 def test_export_needs_a_known_format(archive, tmp_path):
-    with pytest.raises(ValueError, match="parquet or csv"):
+    with pytest.raises(ValueError, match="parquet, csv or jsonl, not 'xlsx'"):
         archive.export(str(tmp_path / "x"), "xlsx")

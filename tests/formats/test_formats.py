@@ -890,16 +890,18 @@ def test_a_log_whose_board_does_not_show_its_move_is_read_up_to_that_move():
     ]
 
 
-@pytest.mark.parametrize(
-    "text, said", [("", "the file is empty, "), ("\r\n", "the file is empty, "), ("FINE: x\n", "")]
-)
-def test_a_log_with_no_game_says_so_and_whether_it_is_empty(tmp_path, text, said):
-    """A 0-byte log (a game the server never started) is said to be empty, not only no log, at its start."""
-    (tmp_path / "Empty_vs_Log_1_gameLog.txt").write_bytes(text.encode())
-    [report] = [check(s) for s in read_sources(str(tmp_path / "Empty_vs_Log_1_gameLog.txt"))]
+def test_a_log_with_no_game_says_so_and_an_empty_one_holds_no_record(tmp_path):
+    """A 0-byte log (a game the server never started) holds no record, as an empty file of any
+    format (formats.sources.EMPTY); a log without a game is said to be none at its start."""
+    path = tmp_path / "Empty_vs_Log_1_gameLog.txt"
+    for blank in ("", "\r\n"):
+        path.write_text(blank)
+        assert list(read_sources(str(path))) == []
+    path.write_text("FINE: x\n")
+    [report] = [check(s) for s in read_sources(str(path))]
     [(rule, line, column, message)] = [(d.rule, d.line, d.column, d.message) for d in report.diagnostics]
     assert (rule, line, column) == ("tag", 1, 1)
-    assert message == f"{said}not a Tablut Challenge game log: no 'Players:' line or no board"
+    assert message == "not a Tablut Challenge game log: no 'Players:' line or no board"
 
 
 # -- directories, --from, import ------------------------------------------------------------------------------

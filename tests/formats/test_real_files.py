@@ -82,6 +82,23 @@ def test_every_tablut_challenge_log_reads_as_the_server_accepted_it():
         assert (report.record.tags["Date"], report.record.tags["Time"]) in started(name), name
 
 
+def test_every_tablut_challenge_log_saved_as_a_log_file_reads_in_a_folder_as_under_its_own_name(tmp_path):
+    """Copied here as `NAME.log` (never into the project): each read by its content, as the
+    original is; the folder's other .log files said in one line."""
+    for log in LOGS.glob("*_gameLog.txt"):
+        (tmp_path / log.name.replace("_gameLog.txt", ".log")).write_bytes(log.read_bytes())
+    (tmp_path / "server.log").write_text("INFO: server started\n")
+    (tmp_path / "nested").mkdir()
+    (tmp_path / "nested" / "client.log").write_text("")
+    renamed = {Path(name).name.replace(".log", "_gameLog.txt"): v for name, v in verdicts(tmp_path).items()}
+    assert {name: (v.valid, v.plies, v.result) for name, v in renamed.items()} == {
+        name: (v.valid, v.plies, v.result) for name, v in verdicts(LOGS).items()
+    }
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert result.exit_code == 0 and f"{len(expected(LOGS))} records: " in result.stdout
+    assert result.stderr == f"lusoria: {tmp_path}: skipped, 2 .log files, none of them a Tablut Challenge game log\n"
+
+
 def started(name: str) -> list[tuple[str, str]]:
     """When a log's game started by its file name (milliseconds since 1970), as Date and Time tags
     on the server's clock: in Italy's time, or (the logs of December 2019) in UTC."""

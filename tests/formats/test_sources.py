@@ -167,6 +167,63 @@ def test_the_files_of_a_folder_met_again_are_said_in_one_note(tmp_path):
     assert result.stderr == f"lusoria: {tmp_path}: skipped, 3 of its files met already: read once\n"
 
 
+def test_a_log_file_in_a_folder_is_read_by_its_content_and_the_other_log_files_said_in_one_note(tmp_path):
+    """A Tablut Challenge log saved as `game.log` was skipped in a folder ("not a record file")
+    while read when named; a folder's other .log files (a server's own) are said in one line."""
+    (tmp_path / "game.log").write_text(LOG)
+    (tmp_path / "server.log").write_text("INFO: listening on port 5800\n")
+    alone = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    named = CliRunner().invoke(main, ["validate", str(tmp_path / "game.log")])
+    assert (alone.exit_code, alone.stdout) == (named.exit_code, named.stdout)
+    assert alone.stdout.startswith("1 record: 1 valid")
+    assert (
+        alone.stderr
+        == f"lusoria: {tmp_path / 'server.log'}: skipped, a .log file that is not a Tablut Challenge game log\n"
+    )
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "client.LOG").write_text("")
+    more = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert more.stderr == f"lusoria: {tmp_path}: skipped, 2 .log files, none of them a Tablut Challenge game log\n"
+    forced = CliRunner().invoke(main, ["validate", "--from", "tablut-challenge", str(tmp_path)])
+    assert f"{tmp_path / 'server.log'}:" in forced.stdout and "2 records: 1 valid, 1 invalid" in forced.stdout
+    assert forced.stderr == f"lusoria: {tmp_path / 'sub' / 'client.LOG'}: skipped, an empty file, no record\n"
+
+
+EMPTY_FILES = ["a.lgn", "a.otg", "a.json", "a.txt", "a.csv", "a_gameLog.txt", "a.log"]
+
+
+@pytest.mark.parametrize("text", ["", "\n  \n\t\r\n"], ids=["empty", "blank lines"])
+@pytest.mark.parametrize("name", EMPTY_FILES)
+@pytest.mark.parametrize("command", [["validate"], ["import", "--db", "club.db"]], ids=["validate", "import"])
+def test_an_empty_file_of_any_format_is_said_once_to_hold_no_record(tmp_path, monkeypatch, command, name, text):
+    """An empty .otg or game log was an invalid record (error[tag], stored by import as unparsable),
+    an empty .lgn or scrape nothing said of: now each is the same note, named or in a folder, and
+    holds no record (exit status 2 when nothing else holds one); in a folder, a .log file that is
+    no game log, empty or not, is one (said with the others)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / name).write_text(text)
+    said = f"lusoria: {Path('games', name)}: skipped, an empty file, no record\n"
+    for named in (str(Path("games", name)), "games"):
+        alone = CliRunner().invoke(main, [*command, named])
+        if named == "games" and name == "a.log":
+            said = f"lusoria: {Path('games', name)}: skipped, a .log file that is not a Tablut Challenge game log\n"
+        assert alone.exit_code == 2 and alone.stderr == said + f"lusoria: no record found in {named}\n"
+    (tmp_path / "games" / "game.lgn").write_text(TWO)
+    beside = CliRunner().invoke(main, [*command, "games"])
+    assert beside.exit_code == 0 and beside.stderr == said
+    assert "2 records: 2 valid" in beside.stdout or "added 2 records (0 invalid" in beside.stdout
+
+
+def test_an_empty_file_read_in_a_format_forced_is_said_so_too(tmp_path):
+    (tmp_path / "blank.txt").write_text("\n\n")
+    for format in ("tafl", "csv", "aage", "otn", "tablut-challenge", "lgn"):
+        result = CliRunner().invoke(main, ["validate", "--from", format, str(tmp_path / "blank.txt")])
+        assert result.exit_code == 2 and result.stderr.startswith(
+            f"lusoria: {tmp_path / 'blank.txt'}: skipped, an empty file, no record\n"
+        ), format
+
+
 def test_plurals():
     assert [plural(n, "record") for n in (0, 1, 2)] == ["0 records", "1 record", "2 records"]
     assert plural(1, "prefix", "prefixes") == "1 prefix" and plural(3, "prefix", "prefixes") == "3 prefixes"
