@@ -1,6 +1,6 @@
 """What the games on a board of squares share: the parts of a ply that suggestions
 compare, and the distance between two plies (docs/rules.md, "Suggestions"); their boards
-spelled out for the archive (a position string with each empty square written `.`) and the
+written as position strings' ranks, spelled out for the archive (each empty square `.`) and the
 position patterns that search them (docs/notation.md §6.1); the symmetries of a square board,
 for positions and plies as the notation writes them (what the move tree folds)."""
 
@@ -190,7 +190,7 @@ class GridGame(Game[P]):
         found = []
         for image, back in zip(_turned(squares, size), _turned_back(size)):
             spelled = "/".join(_ranks(image, size))
-            found.append((self.parse_position((folded(spelled, size) if runs else spelled) + " " + rest), back))
+            found.append((self.parse_position((folded(spelled) if runs else spelled) + " " + rest), back))
         return found
 
     def ply_parts(self, text: str) -> GridPly | None:
@@ -235,13 +235,34 @@ def _run(digits: str) -> int:
     return empty
 
 
-def folded(spelled: str, width: int = MAX_WIDTH) -> str:
-    """A board spelled out (ranks apart by `/`) written back as a position string: runs of
-    EMPTY_SQUARE as their length (the longest runs first; a run never outgrows a rank of `width`
-    squares)."""
-    for run in range(width, 0, -1):
-        spelled = spelled.replace(EMPTY_SQUARE * run, str(run))
-    return spelled
+def folded(spelled: str) -> str:
+    """A board spelled out (ranks apart by `/`) written back as a position string: each run of
+    EMPTY_SQUARE as its length (NOTATION.md §6)."""
+    return _EMPTY_RUN.sub(_run_length, spelled)
+
+
+_EMPTY_RUN = re.compile(re.escape(EMPTY_SQUARE) + "+")
+
+
+def _run_length(run: re.Match[str]) -> str:
+    return str(len(run[0]))
+
+
+@cache
+def spelling(letters: tuple[tuple[int, str], ...]) -> bytes:
+    """The table (`bytes.translate`) that spells out a board's bytes one character a square:
+    0 (empty) as EMPTY_SQUARE, each other code as its letter (`letters`: code -> letter)."""
+    return bytes.maketrans(
+        bytes([0, *(code for code, _ in letters)]), (EMPTY_SQUARE + "".join(letter for _, letter in letters)).encode()
+    )
+
+
+def written_ranks(board: bytes, width: int, letters: dict[int, str]) -> str:
+    """The ranks of a board (a byte a square by number: a1 0, b1 1, …; 0 empty) as a position
+    string writes them (NOTATION.md §6): top first, apart by `/`, each piece as its letter and
+    each run of empty squares as its length. What follows (the side to move…) is the game's."""
+    spelled = board.translate(spelling(tuple(letters.items()))).decode()
+    return folded("/".join(spelled[start : start + width] for start in range(len(board) - width, -1, -width)))
 
 
 def _moved(text: str, back: list[int], size: int) -> str:

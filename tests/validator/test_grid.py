@@ -8,7 +8,7 @@ import pytest
 from lusoria.api import random_records
 from lusoria.archive.positions import position_key
 from lusoria.validator.games import GAMES
-from lusoria.validator.grid import _symmetries, _turned
+from lusoria.validator.grid import _symmetries, _turned, written_ranks
 from lusoria.validator.replay import check
 
 SQUARE_BOARDS = [
@@ -77,3 +77,10 @@ def test_a_board_that_is_not_square_and_laquet_have_no_other_image():
     for rules in (piso, laquet):
         start = rules.initial()
         assert [image for image, _ in rules.symmetric(start)] == [start] and rules.canonical(start) == start
+
+
+def test_a_boards_ranks_are_written_top_first_with_runs_of_empty_squares_as_numbers():
+    """`written_ranks`, which every game on squares writes its position strings with: a 5×3
+    board (not square), a rank wholly empty, runs at either end and between pieces."""
+    board = bytes([1, 0, 0, 2, 0]) + bytes(5) + bytes([0, 0, 1, 1, 0])  # a1 b1 … e1, then rank 2, rank 3
+    assert written_ranks(board, 5, {1: "P", 2: "p"}) == "2PP1/5/P2p1"
