@@ -309,18 +309,22 @@ def _turned_back(size: int) -> list[Callable[[str], str]]:
     """For each image of `_turned`, what turns a ply played there into the same ply played on the
     board itself (`_moved`; the plies turned lately kept: the move tree turns the same plies for
     many positions)."""
-    numbers = "".join(map(chr, range(size * size)))  # each square's number as a character
     return [
         lru_cache(TURNED_PLIES)(partial(_moved, back=[ord(square) for square in image], size=size))
-        for image in _turned(numbers, size)
+        for image in _turned(_numbers(size), size)
     ]
 
 
 def _symmetries(rows: list[list]) -> list[list[list]]:
-    """The 8 symmetries of a square board (rotations and reflections) of a grid of anything (the
-    squares of a pattern, colours kept)."""
-    found, current = [], rows
-    for _ in range(4):
-        current = [list(row) for row in zip(*current[::-1])]  # a quarter turn
-        found += [current, [row[::-1] for row in current]]
-    return found
+    """The 8 images of a square grid of anything given rank by rank, top first (the squares of a
+    pattern, colours kept), in `_turned`'s order."""
+    size = len(rows)
+    squares = [square for row in reversed(rows) for square in row]  # by number: a1 0, b1 1, …
+    return [
+        [[squares[ord(n)] for n in rank] for rank in _ranks(image, size)] for image in _turned(_numbers(size), size)
+    ]
+
+
+def _numbers(size: int) -> str:
+    """The squares of a square board of `size` by number, each its number as a character."""
+    return "".join(map(chr, range(size * size)))
