@@ -24,6 +24,34 @@ RUN = re.compile(r"[0-9]+")
 TURNED_PLIES = 1 << 14  # plies kept turned back, per board size and symmetry
 
 
+class Grid:
+    """The squares of a W×H board by number (a1 0, b1 1, …, rank after rank), their names and
+    lines: what every game on squares looks up about them (each game's `Geometry` adds its own
+    tables to these)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.names: tuple[str, ...] = tuple(FILES[s % width] + str(s // width + 1) for s in range(width * height))
+        self.index: dict[str, int] = {name: s for s, name in enumerate(self.names)}
+        # the squares from each square to the edge in each direction: up, down, right, left
+        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(self._rays(s) for s in range(width * height))
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays if ray) for rays in self.rays)
+        last = width * height - 1
+        self.corners: tuple[int, ...] = (0, width - 1, last - width + 1, last)
+
+    def _rays(self, square: int) -> tuple[tuple[int, ...], ...]:
+        width, file, rank = self.width, square % self.width, square // self.width
+        return (
+            tuple(square + width * k for k in range(1, self.height - rank)),
+            tuple(square - width * k for k in range(1, rank + 1)),
+            tuple(square + k for k in range(1, width - file)),
+            tuple(square - k for k in range(1, file + 1)),
+        )
+
+
+board_grid = cache(Grid)  # the one Grid of a board's width and height
+
+
 class GridPly(NamedTuple):
     """The parts of a ply on a grid (a placement or a move, its squares, captures and removal)
     that the distance compares."""

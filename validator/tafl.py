@@ -41,7 +41,7 @@ from lusoria.validator.diagram import (
     Squares,
     ply_marks,
 )
-from lusoria.validator.grid import GridGame, GridPly, written_ranks
+from lusoria.validator.grid import FILES, GridGame, GridPly, written_ranks
 from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
@@ -56,7 +56,6 @@ from lusoria.validator.tafl_board import (
     ENCIRCLED,
     EVERY_PIECE,
     EXIT_FORT,
-    FILES,
     KING,
     KING_CAPTURED,
     KING_ESCAPED,
