@@ -1,5 +1,6 @@
-"""The symmetries of a square board, as the move tree folds them (`Game.symmetric`): for every
-game on squares, a position turned or mirrored, and a ply played there turned back."""
+"""What every game on squares shares: the symmetries of a square board, as the move tree folds
+them (`Game.symmetric`: a position turned or mirrored, and a ply played there turned back); a
+board's ranks written as a position string; its squares' names and lines."""
 
 import random
 
