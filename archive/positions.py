@@ -35,7 +35,7 @@ from lusoria.validator.base import (
     Position,
 )
 from lusoria.validator.games import GAMES
-from lusoria.validator.grid import GridGame
+from lusoria.validator.grid import GridGame, spelling
 
 RANGED = (*MATERIAL, *MATERIAL_SUMS)
 RANGE_COLUMNS = ["record_id", *(f"{name}_{end}" for name in RANGED for end in ("min", "max"))]
@@ -53,14 +53,6 @@ def columns(rows: list[list]) -> Columns:
 _SIDES = {WHITE: b" w", BLACK: b" b"}  # the side to move, as a spelled-out board ends
 
 
-@cache
-def _translation(letters: tuple[tuple[int, str], ...]) -> bytes:
-    """The table that turns a board's bytes into its spelled-out characters (a square's code -> letter)."""
-    return bytes.maketrans(
-        bytes([0, *(code for code, _ in letters)]), (EMPTY + "".join(letter for _, letter in letters)).encode()
-    )
-
-
 def _grid_boards(rules: GridGame, positions: list) -> list[bytes]:
     """Positions on a board of squares spelled out: each one's position string (docs/notation.md §6)
     with each empty square written `.` (built from the board's bytes at once: tests/archive/test_research.py
@@ -68,7 +60,7 @@ def _grid_boards(rules: GridGame, positions: list) -> list[bytes]:
     if not positions:
         return []
     width, size = rules.board_width(), len(positions[0].board)
-    table = _translation(tuple(rules.letters.items()))
+    table = spelling(tuple(rules.letters.items()))
     ranks = itemgetter(*[slice(start, start + width) for start in range(size - width, -1, -width)])  # top first
     if rules.in_hand(positions[0]) is None:
         return [b"/".join(ranks(position.board.translate(table))) + _SIDES[position.turn] for position in positions]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, long_token, token_message
-from lusoria.validator.base import Illegal, OptionError, Played
+from lusoria.validator.base import Illegal, OptionError, Played, changed_options, written_options
 from lusoria.validator.games import GAMES, rules_from_tags
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import KING, Move, TaflPosition, capture_list, parse_move
@@ -140,14 +140,17 @@ def rule_tags(
     unused = idle(options)
 
     def overrides(preset: str) -> dict[str, str]:
-        base = game.preset_options(preset)
-        return {key: value for key, value in options.items() if value != base[key] and key not in unused}
+        return {
+            key: value
+            for key, value in changed_options(options, game.preset_options(preset)).items()
+            if key not in unused
+        }
 
     among = [name for name in game.presets if all(game.preset_options(name)[key] == options[key] for key in kept)]
     preset = preferred if preferred in among else min(among or game.presets, key=lambda name: len(overrides(name)))
     tags = {"Variant": preset} if preset != next(iter(game.presets)) or game.described else {}
     if changed := overrides(preset):
-        tags["Rules"] = " ".join(f"{key}={value}" for key, value in changed.items())
+        tags["Rules"] = written_options(changed)
     return tags
 
 

@@ -233,6 +233,23 @@ def _meant(like: list[str]) -> str:
     return f"; did you mean {' or '.join(like)}?" if like else ""
 
 
+def changed_options(options: dict[str, str], preset: dict[str, str]) -> dict[str, str]:
+    """The options whose value is not `preset`'s (a variant's, as `Game.preset_options` gives
+    them): what a Rules tag sets."""
+    return {key: value for key, value in options.items() if value != preset[key]}
+
+
+def written_options(options: dict[str, str]) -> str:
+    """Options as a Rules tag writes them: `key=value …`."""
+    return " ".join(f"{key}={value}" for key, value in options.items())
+
+
+def rules_tag(options: dict[str, str], preset: dict[str, str]) -> dict[str, str]:
+    """The Rules tag that plays `options` under the variant whose are `preset`; none when they are the same."""
+    changed = changed_options(options, preset)
+    return {"Rules": written_options(changed)} if changed else {}
+
+
 class Game(Generic[P]):
     """A game's rules under one set of options, over positions of type `P`.
 
@@ -315,7 +332,7 @@ class Game(Generic[P]):
         for variant, options in cls.presets.items():
             title = f"{cls.title or cls.name} ({variant})"
             if options:
-                title += ": " + " ".join(f"{key}={value}" for key, value in options.items())
+                title += ": " + written_options(options)
             notes[variant] = VariantNotes(title, {"Game": cls.name, "Variant": variant})
         return notes
 
@@ -556,9 +573,7 @@ class Game(Generic[P]):
 
     def extra_tags(self) -> dict[str, str]:
         """The tags (besides Game and Variant) that choose these rules: `Rules`, …"""
-        preset = self.preset_options(self.variant)
-        changed = {key: value for key, value in self.option.items() if value != preset[key]}
-        return {"Rules": " ".join(f"{k}={v}" for k, v in changed.items())} if changed else {}
+        return rules_tag(self.option, self.preset_options(self.variant))
 
     # -- what the editor and the slips ask (lusoria/document.py, notation/slips.py) ------------------
     roll: ClassVar[re.Pattern[str] | None] = None  # a game of dice: the roll a ply starts with, as written

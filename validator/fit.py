@@ -11,7 +11,7 @@ from itertools import product
 
 from lusoria.notation.model import Ply, Record
 from lusoria.notation.visitor import PlyKey, Visitor, walk
-from lusoria.validator.base import Game, OptionError
+from lusoria.validator.base import Game, OptionError, changed_options, rules_tag, written_options
 from lusoria.validator.games import GAMES, game_class
 from lusoria.validator.replay import ERROR, Report, replay
 
@@ -86,7 +86,7 @@ def _sets(cls: type[Game], own: Game, tags: dict[str, str]) -> list[RuleSet]:
         base = own.option if variant == own.variant else cls.preset_options(variant)
         for values in product(*choices):
             options = dict(zip(keys, values))
-            changed = {k: v for k, v in options.items() if v != base[k]}
+            changed = changed_options(options, base)
             preset = named.get(values)
             if preset and preset != own.variant and changed:
                 sets.append((1, preset, options, {}))
@@ -117,7 +117,7 @@ def _count_plies(record: Record) -> int:
 
 
 def _describe(variant: str, changed: dict[str, str], declared_variant: str) -> str:
-    words = " ".join(f"{k}={v}" for k, v in changed.items())
+    words = written_options(changed)
     if variant != declared_variant:
         return f"under variant {variant}" + (f" with {words}" if words else "")
     return f"if {words}"
@@ -132,13 +132,7 @@ def _mechanics(rules: Game) -> int:
 def rule_tags(cls: type[Game], variant: str, options: dict[str, str]) -> dict[str, str]:
     """A rule set of a game as the tags that choose it: Game, Variant and Rules (the options
     that differ from the variant's), the same however the set was found."""
-    preset = cls.preset_options(variant)
-    changed = {key: value for key, value in options.items() if value != preset[key]}
-    return {
-        "Game": cls.name,
-        "Variant": variant,
-        **({"Rules": " ".join(f"{key}={value}" for key, value in changed.items())} if changed else {}),
-    }
+    return {"Game": cls.name, "Variant": variant, **rules_tag(options, cls.preset_options(variant))}
 
 
 def _under(record: Record, tags: dict[str, str]) -> dict[str, str]:
@@ -187,8 +181,8 @@ def fitting_rules(record: Record, most: int = 5, valid: bool = False) -> Fit:
         variants: list[RuleSet] = [(1, variant, cls.preset_options(variant), {}) for variant in cls.presets]
         return _search(record, cls, Fit("no variant", False), variants, "", most)
     own = cls.from_tags(record.tags)
-    own_changes = {k: v for k, v in own.option.items() if v != cls.preset_options(own.variant)[k]}
-    declared = own.variant + (" with " + " ".join(f"{k}={v}" for k, v in own_changes.items()) if own_changes else "")
+    own_changes = changed_options(own.option, cls.preset_options(own.variant))
+    declared = own.variant + (" with " + written_options(own_changes) if own_changes else "")
     fit = Fit(declared, valid or _legal(record, own))
     if fit.legal:
         fit.sets.append(rule_tags(cls, own.variant, own.option))

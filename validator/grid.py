@@ -1,6 +1,6 @@
 """What the games on a board of squares share: the parts of a ply that suggestions
 compare, and the distance between two plies (docs/rules.md, "Suggestions"); their boards
-spelled out for the archive (a position string with each empty square written `.`) and the
+written as position strings' ranks, spelled out for the archive (each empty square `.`) and the
 position patterns that search them (docs/notation.md §6.1); the symmetries of a square board,
 for positions and plies as the notation writes them (what the move tree folds)."""
 
@@ -22,6 +22,34 @@ SQUARE = "[a-s](?:1[0-9]|[1-9])"  # the name of a square of any board (a1 to s19
 SQUARE_NAME: Final = re.compile(SQUARE)
 RUN = re.compile(r"[0-9]+")
 TURNED_PLIES = 1 << 14  # plies kept turned back, per board size and symmetry
+
+
+class Grid:
+    """The squares of a W×H board by number (a1 0, b1 1, …, rank after rank), their names and
+    lines: what every game on squares looks up about them (each game's `Geometry` adds its own
+    tables to these)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.names: tuple[str, ...] = tuple(FILES[s % width] + str(s // width + 1) for s in range(width * height))
+        self.index: dict[str, int] = {name: s for s, name in enumerate(self.names)}
+        # the squares from each square to the edge in each direction: up, down, right, left
+        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(self._rays(s) for s in range(width * height))
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays if ray) for rays in self.rays)
+        last = width * height - 1
+        self.corners: tuple[int, ...] = (0, width - 1, last - width + 1, last)
+
+    def _rays(self, square: int) -> tuple[tuple[int, ...], ...]:
+        width, file, rank = self.width, square % self.width, square // self.width
+        return (
+            tuple(square + width * k for k in range(1, self.height - rank)),
+            tuple(square - width * k for k in range(1, rank + 1)),
+            tuple(square + k for k in range(1, width - file)),
+            tuple(square - k for k in range(1, file + 1)),
+        )
+
+
+board_grid = cache(Grid)  # the one Grid of a board's width and height
 
 
 class GridPly(NamedTuple):
@@ -190,7 +218,7 @@ class GridGame(Game[P]):
         found = []
         for image, back in zip(_turned(squares, size), _turned_back(size)):
             spelled = "/".join(_ranks(image, size))
-            found.append((self.parse_position((folded(spelled, size) if runs else spelled) + " " + rest), back))
+            found.append((self.parse_position((folded(spelled) if runs else spelled) + " " + rest), back))
         return found
 
     def ply_parts(self, text: str) -> GridPly | None:
@@ -235,13 +263,34 @@ def _run(digits: str) -> int:
     return empty
 
 
-def folded(spelled: str, width: int = MAX_WIDTH) -> str:
-    """A board spelled out (ranks apart by `/`) written back as a position string: runs of
-    EMPTY_SQUARE as their length (the longest runs first; a run never outgrows a rank of `width`
-    squares)."""
-    for run in range(width, 0, -1):
-        spelled = spelled.replace(EMPTY_SQUARE * run, str(run))
-    return spelled
+def folded(spelled: str) -> str:
+    """A board spelled out (ranks apart by `/`) written back as a position string: each run of
+    EMPTY_SQUARE as its length (NOTATION.md §6)."""
+    return _EMPTY_RUN.sub(_run_length, spelled)
+
+
+_EMPTY_RUN = re.compile(re.escape(EMPTY_SQUARE) + "+")
+
+
+def _run_length(run: re.Match[str]) -> str:
+    return str(len(run[0]))
+
+
+@cache
+def spelling(letters: tuple[tuple[int, str], ...]) -> bytes:
+    """The table (`bytes.translate`) that spells out a board's bytes one character a square:
+    0 (empty) as EMPTY_SQUARE, each other code as its letter (`letters`: code -> letter)."""
+    return bytes.maketrans(
+        bytes([0, *(code for code, _ in letters)]), (EMPTY_SQUARE + "".join(letter for _, letter in letters)).encode()
+    )
+
+
+def written_ranks(board: bytes, width: int, letters: dict[int, str]) -> str:
+    """The ranks of a board (a byte a square by number: a1 0, b1 1, …; 0 empty) as a position
+    string writes them (NOTATION.md §6): top first, apart by `/`, each piece as its letter and
+    each run of empty squares as its length. What follows (the side to move…) is the game's."""
+    spelled = board.translate(spelling(tuple(letters.items()))).decode()
+    return folded("/".join(spelled[start : start + width] for start in range(len(board) - width, -1, -width)))
 
 
 def _moved(text: str, back: list[int], size: int) -> str:
@@ -288,18 +337,22 @@ def _turned_back(size: int) -> list[Callable[[str], str]]:
     """For each image of `_turned`, what turns a ply played there into the same ply played on the
     board itself (`_moved`; the plies turned lately kept: the move tree turns the same plies for
     many positions)."""
-    numbers = "".join(map(chr, range(size * size)))  # each square's number as a character
     return [
         lru_cache(TURNED_PLIES)(partial(_moved, back=[ord(square) for square in image], size=size))
-        for image in _turned(numbers, size)
+        for image in _turned(_numbers(size), size)
     ]
 
 
 def _symmetries(rows: list[list]) -> list[list[list]]:
-    """The 8 symmetries of a square board (rotations and reflections) of a grid of anything (the
-    squares of a pattern, colours kept)."""
-    found, current = [], rows
-    for _ in range(4):
-        current = [list(row) for row in zip(*current[::-1])]  # a quarter turn
-        found += [current, [row[::-1] for row in current]]
-    return found
+    """The 8 images of a square grid of anything given rank by rank, top first (the squares of a
+    pattern, colours kept), in `_turned`'s order."""
+    size = len(rows)
+    squares = [square for row in reversed(rows) for square in row]  # by number: a1 0, b1 1, …
+    return [
+        [[squares[ord(n)] for n in rank] for rank in _ranks(image, size)] for image in _turned(_numbers(size), size)
+    ]
+
+
+def _numbers(size: int) -> str:
+    """The squares of a square board of `size` by number, each its number as a character."""
+    return "".join(map(chr, range(size * size)))

@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr
 from lusoria.notation.numbers import checked_number, whole_number
 from lusoria.validator.base import BLACK, WHITE, Game, OptionError, Outcome, Played, TagProblems
 from lusoria.validator.diagram import CELL, DISC, FAINT, INK, NONE, Diagram, Glyph, Mark, Piece, Squares, ply_marks
-from lusoria.validator.grid import GridGame, GridPly
+from lusoria.validator.grid import GridGame, GridPly, written_ranks
 from lusoria.validator.latrunculi_play import (
     CODES,
     DUX,
@@ -44,12 +44,6 @@ from lusoria.validator.latrunculi_play import (
     squares_of,
 )
 from lusoria.validator.suggest import Name
-
-
-def _run_length(empty: re.Match[str]) -> str:
-    """A run of empty squares in a position string: its length (NOTATION.md §6)."""
-    return str(len(empty[0]))
-
 
 _PLACED: Final = re.compile(r"(?:[Pp]?@)?([a-pA-P][0-9]{1,2})")  # a placement as hands write it (P@d4, @D4, d4)
 _HYPHENED_JUMPS: Final = re.compile(r"[A-Z]?[a-p][0-9]{1,2}(?:-[a-p][0-9]{1,2}){2,}")  # c3-c5-e5: c3^c5^e5
@@ -267,16 +261,7 @@ class Latrunculi(GridGame[LatrunculiPosition]):
         )
 
     def format_position(self, position: LatrunculiPosition) -> str:
-        width = self.geo.width
-        ranks = []
-        for rank in range(self.geo.height - 1, -1, -1):
-            text = re.sub(
-                r"\.+",
-                _run_length,
-                "".join(LETTERS.get(code, ".") for code in position.board[rank * width : (rank + 1) * width]),
-            )
-            ranks.append(text)
-        text = "/".join(ranks) + (" w" if position.turn == WHITE else " b")
+        text = written_ranks(position.board, self.geo.width, LETTERS) + (" w" if position.turn == WHITE else " b")
         return text + (f" {position.hand[0]} {position.hand[1]}" if any(position.hand) else "")
 
     def in_hand(self, position: LatrunculiPosition) -> tuple[int, int]:

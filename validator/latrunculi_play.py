@@ -11,6 +11,7 @@ from typing import Final, NamedTuple
 
 from lusoria.notation.numbers import checked_number
 from lusoria.validator.base import BLACK, SIDE_NAMES, WHITE, Illegal, NotAPly, Outcome, Played, check_capture_list
+from lusoria.validator.grid import board_grid
 
 EMPTY: Final = 0
 PAWN: Final = 1
@@ -35,55 +36,32 @@ ACTIVE: Final[tuple[tuple[int, int], ...]] = (
 
 
 class Geometry:
-    """Squares and their neighbourhoods on a W×H board (index = rank * W + file)."""
+    """The squares of a W×H board (names, lines: grid.Grid's) and the pairs of squares that
+    capture, jump and enclose (index = rank * W + file)."""
 
     def __init__(self, width: int, height: int):
+        grid = board_grid(width, height)
         self.width, self.height = width, height
-        self.names = [FILES[s % width] + str(s // width + 1) for s in range(width * height)]
-        self.index = {name: s for s, name in enumerate(self.names)}
-        self.steps = [tuple(n for n in self._line(s, 1) if n is not None) for s in range(width * height)]
+        self.names: tuple[str, ...] = grid.names
+        self.index: dict[str, int] = grid.index
+        self.steps: tuple[tuple[int, ...], ...] = grid.neighbours
+        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = grid.rays  # to the edge: up, down, right, left
         # (the next square, the one behind it) in each direction: captures and jumps
-        self.pincers = [
-            [(a, b) for a, b in zip(self._line(s, 1), self._line(s, 2)) if a is not None and b is not None]
-            for s in range(width * height)
-        ]
-        self.rays = [self._rays(s) for s in range(width * height)]
-        last = width * height - 1
-        self.corners = {0, width - 1, last - width + 1, last}
+        self.pincers: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((ray[0], ray[1]) for ray in rays if len(ray) > 1) for rays in grid.rays
+        )
         # (corner, its other neighbour) for each square next to a corner (L2)
         self.corner_pincers: list[list[tuple[int, int]]] = [[] for _ in range(width * height)]
         self.enclosures: list[list[tuple[int, int]]] = []  # pairs of squares that enclose a square (S4)
-        for s in range(width * height):
-            up, down, right, left = self._line(s, 1)
-            if s in self.corners:
-                a, b = [n for n in (up, down, right, left) if n is not None]
+        for s, rays in enumerate(grid.rays):
+            up, down, right, left = (ray[0] if ray else -1 for ray in rays)
+            if s in grid.corners:
+                a, b = grid.neighbours[s]
                 self.corner_pincers[a].append((s, b))
                 self.corner_pincers[b].append((s, a))
                 self.enclosures.append([(a, b)])
             else:
-                self.enclosures.append(
-                    [(p, q) for p, q in ((up, down), (right, left)) if p is not None and q is not None]
-                )
-
-    def _offset(self, square: int, df: int, dr: int) -> int | None:
-        file, rank = square % self.width + df, square // self.width + dr
-        return rank * self.width + file if 0 <= file < self.width and 0 <= rank < self.height else None
-
-    def _line(self, square: int, distance: int) -> tuple[int | None, ...]:
-        """The squares `distance` away: up, down, right, left (None off the board)."""
-        return tuple(
-            self._offset(square, df * distance, dr * distance) for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0))
-        )
-
-    def _rays(self, square: int) -> tuple[tuple[int, ...], ...]:
-        rays = []
-        for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-            ray, k = [], 1
-            while (target := self._offset(square, df * k, dr * k)) is not None:
-                ray.append(target)
-                k += 1
-            rays.append(tuple(ray))
-        return tuple(rays)
+                self.enclosures.append([(p, q) for p, q in ((up, down), (right, left)) if p >= 0 and q >= 0])
 
 
 geometry = cache(Geometry)

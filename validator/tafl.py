@@ -41,7 +41,7 @@ from lusoria.validator.diagram import (
     Squares,
     ply_marks,
 )
-from lusoria.validator.grid import GridGame, GridPly
+from lusoria.validator.grid import FILES, GridGame, GridPly, written_ranks
 from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
@@ -56,7 +56,6 @@ from lusoria.validator.tafl_board import (
     ENCIRCLED,
     EVERY_PIECE,
     EXIT_FORT,
-    FILES,
     KING,
     KING_CAPTURED,
     KING_ESCAPED,
@@ -245,18 +244,7 @@ class TaflGame(GridGame[TaflPosition]):
         return RememberingPosition(*position) if self.settings.repeats else position
 
     def format_position(self, position: TaflPosition) -> str:
-        size = self.geo.size
-        ranks = []
-        for rank in range(size - 1, -1, -1):
-            text, empty = "", 0
-            for piece in position.board[rank * size : (rank + 1) * size]:
-                if piece == EMPTY:
-                    empty += 1
-                    continue
-                text += (str(empty) if empty else "") + LETTERS[piece]
-                empty = 0
-            ranks.append(text + (str(empty) if empty else ""))
-        return "/".join(ranks) + (" w" if position.turn == WHITE else " b")
+        return written_ranks(position.board, self.geo.size, LETTERS) + (" w" if position.turn == WHITE else " b")
 
     def turn(self, position: TaflPosition) -> int:
         return position.turn

@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, Illegal, NotAPly, OptionError, RankNotCovered
-from lusoria.validator.grid import FILES, SQUARE
+from lusoria.validator.grid import SQUARE, board_grid
 
 EMPTY: Final = 0
 DEFENDER: Final = 1  # a defender soldier (White)
@@ -86,38 +86,27 @@ EVERY_PIECE: Final = (DEFENDER, KING, ATTACKER)
 
 
 class Geometry:
-    """The squares of a size × size board and what the rules look up about each (by index);
-    `throne` -1 for a board without one."""
+    """The squares of a size × size board (names, lines: grid.Grid's) and what the rules look up
+    about each (by index); `throne` -1 for a board without one."""
 
     def __init__(self, size: int, throne: int) -> None:
+        grid = board_grid(size, size)
         squares = size * size
         self.size, self.squares, self.throne = size, squares, throne
-        self.names: tuple[str, ...] = tuple(FILES[s % size] + str(s // size + 1) for s in range(squares))
-        self.index: dict[str, int] = {name: s for s, name in enumerate(self.names)}
-        # the squares from each square to the edge in each direction: up, down, right, left
-        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = tuple(self._rays(s) for s in range(squares))
-        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(ray[0] for ray in rays if ray) for rays in self.rays)
+        self.names: tuple[str, ...] = grid.names
+        self.index: dict[str, int] = grid.index
+        self.rays: tuple[tuple[tuple[int, ...], ...], ...] = grid.rays  # to the edge: up, down, right, left
+        self.neighbours: tuple[tuple[int, ...], ...] = grid.neighbours
         # (neighbour, the square behind it) in each direction, for custodial captures
         self.pincers: tuple[tuple[tuple[int, int], ...], ...] = tuple(
             tuple((ray[0], ray[1] if len(ray) > 1 else -1) for ray in rays if ray) for rays in self.rays
         )  # -1: off
         # the board
         self.edge = bytes(not all(rays) for rays in self.rays)  # bools as bytes 0 and 1
-        last = squares - 1
-        self.corners = bytes(s in (0, size - 1, last - size + 1, last) for s in range(squares))
+        self.corners = bytes(s in grid.corners for s in range(squares))
         self.next_to_throne: frozenset[int] = frozenset(self.neighbours[throne] if throne >= 0 else ())
         self.moves: dict[str, Move] = {}  # the plies read on this board (parse_move)
         self.paths: dict[int, tuple[int, ...]] = {}  # by origin * squares + target (`path`)
-
-    def _rays(self, square: int) -> tuple[tuple[int, ...], ...]:
-        size = self.size
-        file, rank = square % size, square // size
-        return (
-            tuple(square + size * k for k in range(1, size - rank)),
-            tuple(square - size * k for k in range(1, rank + 1)),
-            tuple(square + k for k in range(1, size - file)),
-            tuple(square - k for k in range(1, file + 1)),
-        )
 
     def path(self, origin: int, target: int) -> tuple[int, ...]:
         """The squares a move from origin to target crosses, then target; empty when they share

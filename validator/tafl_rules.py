@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, OptionError
-from lusoria.validator.grid import SQUARE_NAME
+from lusoria.validator.grid import FILES, SQUARE_NAME
 from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_COMMANDER,
@@ -30,7 +30,6 @@ from lusoria.validator.tafl_board import (
     DEFENDER_FORT,
     DEFENDER_KNIGHT,
     DEFENDER_MERCENARY,
-    FILES,
     JUMP,
     KING,
     NO_JUMP,

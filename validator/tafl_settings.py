@@ -10,6 +10,7 @@ from typing import Final, NamedTuple
 
 from lusoria.notation.numbers import whole_number
 from lusoria.validator.base import BLACK, WHITE, OptionError
+from lusoria.validator.grid import FILES
 from lusoria.validator.tafl_board import (
     ATTACKER,
     ATTACKER_FORT,
@@ -17,7 +18,6 @@ from lusoria.validator.tafl_board import (
     DEFENDER,
     DEFENDER_FORT,
     EVERY_PIECE,
-    FILES,
     KING,
     LETTERS,
     ORDINARY,

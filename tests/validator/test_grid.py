@@ -1,5 +1,6 @@
-"""The symmetries of a square board, as the move tree folds them (`Game.symmetric`): for every
-game on squares, a position turned or mirrored, and a ply played there turned back."""
+"""What every game on squares shares: the symmetries of a square board, as the move tree folds
+them (`Game.symmetric`: a position turned or mirrored, and a ply played there turned back); a
+board's ranks written as a position string; its squares' names and lines."""
 
 import random
 
@@ -8,7 +9,7 @@ import pytest
 from lusoria.api import random_records
 from lusoria.archive.positions import position_key
 from lusoria.validator.games import GAMES
-from lusoria.validator.grid import _symmetries, _turned
+from lusoria.validator.grid import _symmetries, _turned, board_grid, written_ranks
 from lusoria.validator.replay import check
 
 SQUARE_BOARDS = [
@@ -77,3 +78,20 @@ def test_a_board_that_is_not_square_and_laquet_have_no_other_image():
     for rules in (piso, laquet):
         start = rules.initial()
         assert [image for image, _ in rules.symmetric(start)] == [start] and rules.canonical(start) == start
+
+
+def test_a_boards_ranks_are_written_top_first_with_runs_of_empty_squares_as_numbers():
+    """`written_ranks`, which every game on squares writes its position strings with: a 5×3
+    board (not square), a rank wholly empty, runs at either end and between pieces."""
+    board = bytes([1, 0, 0, 2, 0]) + bytes(5) + bytes([0, 0, 1, 1, 0])  # a1 b1 … e1, then rank 2, rank 3
+    assert written_ranks(board, 5, {1: "P", 2: "p"}) == "2PP1/5/P2p1"
+
+
+def test_a_boards_grid_names_its_squares_and_their_lines():
+    """`Grid`, the squares every game on squares looks up (each game's Geometry holds these): on a
+    4×3 board, b2 (square 5) sees b3 up, b1 down, c2 and d2 right, a2 left."""
+    grid = board_grid(4, 3)
+    assert grid.names[5] == "b2" and grid.index["d3"] == 11 and len(grid.names) == 12
+    assert grid.rays[5] == ((9,), (1,), (6, 7), (4,))
+    assert grid.neighbours[5] == (9, 1, 6, 4) and grid.neighbours[0] == (4, 1)  # a1: no square below or left
+    assert grid.corners == (0, 3, 8, 11)
