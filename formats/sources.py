@@ -9,8 +9,9 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from pathlib import Path
-from typing import cast
+from typing import BinaryIO, TextIO, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, format_of, read_text
@@ -109,6 +110,16 @@ def _unmarked(pieces: Iterable[str]) -> Iterator[str]:
     yield from pieces
 
 
+def _stream_text(stream: TextIO | BinaryIO, name: str, encoding: str) -> Iterator[str]:
+    """A stream's text in pieces: a text stream's as it reads (`_unmarked`), a binary one's (`open(path,
+    "rb")`, an upload's bytes) decoded from `encoding` as a file's are (`decoded_text`)."""
+    first = stream.read(CHUNK)
+    if isinstance(first, bytes):
+        return decoded_text(cast(BinaryIO, stream), name, encoding, first)
+    text = cast(TextIO, stream)
+    return _unmarked(chain([first], iter(lambda: text.read(CHUNK), "")))
+
+
 def _below(folder: str | os.PathLike[str]) -> Iterator[Path]:
     """The files and links below `folder` but hidden ones (a name that starts with `.`: `.DS_Store`,
     an editor's swap file or lock, `.#game.lgn`), and none in a hidden folder (`.git`, `.venv`),
@@ -165,7 +176,8 @@ def read_sources(
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[RecordText]:
     """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
-    input), a text stream, or text (`is_text`: the records themselves). A file is read in
+    input), a stream (of text, or of bytes decoded from `encoding` as a file's are), or text
+    (`is_text`: the records themselves). A file is read in
     `format` (by default: what its name, then its content, says; lgn when neither does), and
     so is standard input (by default: what its content says, for the formats it tells alone;
     lgn else), text or a stream (by default lgn); `tags` (Game, Variant, Rules) choose the
@@ -178,9 +190,8 @@ def read_sources(
         yield from _records_in(_unmarked([path]), format, "", tags)  # type: ignore[list-item]  # is_text: a str
         return
     if not isinstance(path, (str, os.PathLike)):
-        stream = path
-        pieces = _unmarked(iter(lambda: stream.read(CHUNK), ""))
-        yield from _records_in(pieces, format, getattr(path, "name", "<stream>"), tags)
+        name = getattr(path, "name", "<stream>")
+        yield from _records_in(_stream_text(path, name, encoding), format, name, tags)
         return
     path = os.fspath(path)
     if path == STDIN:
