@@ -36,7 +36,7 @@ from lusoria.notation.sources import (
 from lusoria.notation.writer import write_record
 from lusoria.output import unreplayable
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
-from lusoria.validator.base import SIDE_NAMES, BoardNotTaken, Game, NotAPly, OptionError, known_names
+from lusoria.validator.base import SIDE_NAMES, BoardNotTaken, Game, Illegal, NotAPly, OptionError, known_names
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, game_class, known_games, owners_of, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
@@ -91,6 +91,8 @@ __all__ = [
     "replay",
     "Replay",
     "random_records",
+    "played_record",
+    "rules_tags",
     "duplicates",
     "record_at",
     "notes_on",
@@ -111,6 +113,7 @@ __all__ = [
     "Unreplayable",
     "is_ply",
     "NotAPly",
+    "Illegal",
     "Converted",
 ]
 
@@ -450,10 +453,7 @@ def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_:
         plies.append(Ply(played.text))
         position, ended = played.position, played.outcome
     result = ended.result if ended else "*"
-    tags = {"Game": rules.name}
-    if rules.variant != next(iter(rules.presets)) or rules.described:  # (a described game's boards are its variants)
-        tags["Variant"] = rules.variant
-    tags.update(rules.extra_tags())
+    tags = rules_tags(rules)
     tags.update(
         Event="lusoria random",
         Site="?",
@@ -464,6 +464,34 @@ def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_:
         Result=result,
     )
     return Record(tags, Line(plies), result)
+
+
+def rules_tags(rules: Game) -> dict[str, str]:
+    """The tags that choose `rules`: Game, Variant (but the game's first), and the others (`extra_tags`)."""
+    tags = {"Game": rules.name}
+    if rules.variant != next(iter(rules.presets)) or rules.described:  # (a described game's boards are its variants)
+        tags["Variant"] = rules.variant
+    tags.update(rules.extra_tags())
+    return tags
+
+
+def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None = None) -> str:
+    """A game played in code from the start of `rules` (`rules.initial()`), each ply as `Game.play`
+    reads it, as an lgn record in canonical form: the tags that choose `rules` (`rules_tags`) with
+    `tags`, its result the outcome its last ply reached, else `tags`' Result, else `*`. Illegal
+    (its `rule` and why) for a ply the rules forbid or one after the end, NotAPly for text that is no ply."""
+    position, written = rules.initial(), list[Ply]()
+    ended = rules.outcome(position)
+    for text in plies:
+        if ended is not None:
+            raise Illegal(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow")
+        played = rules.play(position, text)
+        written.append(Ply(played.text))
+        position, ended = played.position, played.outcome
+    given = tags or {}
+    result = ended.result if ended else given.get("Result", "*")
+    record = Record({**given, **rules_tags(rules), "Result": result}, Line(written), result)
+    return write_record(record, continued=rules.continued)  # from the start: its first ply is the first of move 1
 
 
 def random_records(
