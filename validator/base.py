@@ -266,7 +266,10 @@ class Game(Generic[P]):
     @classmethod
     @cache
     def preset_options(cls, variant: str) -> dict[str, str]:
-        """Every option as a preset (Variant) sets it, the others at their defaults (not to change)."""
+        """Every option as a preset (Variant) sets it, the others at their defaults (not to change);
+        OptionError for a variant the game has not (`Game(variant=…)`: a bare KeyError)."""
+        if variant not in cls.presets:
+            raise cls.unknown_variant(variant)
         return {**{key: values[0] for key, values in cls.options.items()}, **cls.presets[variant]}
 
     @classmethod
