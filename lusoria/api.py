@@ -195,10 +195,11 @@ def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
 
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
-    """Record `index` of `source` (a path, a stream or text: `read_sources`) in canonical form
-    (`lusoria fmt`: a record read from another format with the tags that trace it to its file),
-    with the report of its replay. A record that does not parse, or was refused, comes back as it
-    was (ending in one line end)."""
+    """Record `index` of `source` (a path, a stream or text: `read_sources`; or the record that
+    `record_at` reads with an encoding, a format or tags, as the commands' --encoding, --from and
+    --game read it) in canonical form (`lusoria fmt`: a record read from another format with the
+    tags that trace it to its file), with the report of its replay. A record that does not parse,
+    or was refused, comes back as it was (ending in one line end)."""
     return _canonical(record_at(source, index))
 
 
@@ -425,19 +426,22 @@ class Replay:
 
 
 def replay(source: Source, index: int = 0) -> Replay:
-    """Record `index` of `source` (a path, a stream or text: `read_sources`) checked and replayed
-    once, for its board and its page. NoSuchRecord (a ValueError) when there is no such record. A
-    record that lacks only its result marker is replayed as `validate` replays it."""
+    """Record `index` of `source` (a path, a stream or text: `read_sources`; or the record that
+    `record_at` reads with an encoding, a format or tags, as the commands' --encoding, --from and
+    --game read it) checked and replayed once, for its board and its page. NoSuchRecord (a
+    ValueError) when there is no such record. A record that lacks only its result marker is
+    replayed as `validate` replays it."""
     return Replay(check(record_at(source, index), assume_result=True))
 
 
 def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     """The board after ply `ply` of the main line (default: the last checked) of record `index` of
-    `source` (a path, a stream or text: `read_sources`), for `lusoria show`. A ValueError when there
-    is no such record (NoSuchRecord), `ply` is negative, or it cannot be replayed that far
-    (Unreplayable when not at all, ReplayStopped when not that far, PastTheEnd when it is replayed
-    whole and has fewer plies). A record that lacks only its
-    result marker is replayed as `validate` replays it (`Board.unread` says what it lacks)."""
+    `source` (a path, a stream or text: `read_sources`; or the record that `record_at` reads with an
+    encoding, a format or tags, as `lusoria show --encoding --from --game` read it), for `lusoria
+    show`. A ValueError when there is no such record (NoSuchRecord), `ply` is negative, or it cannot
+    be replayed that far (Unreplayable when not at all, ReplayStopped when not that far, PastTheEnd
+    when it is replayed whole and has fewer plies). A record that lacks only its result marker is
+    replayed as `validate` replays it (`Board.unread` says what it lacks)."""
     return replay(source, index).board(ply)
 
 
