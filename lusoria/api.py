@@ -318,6 +318,10 @@ class Board:
         """The record's rules (a board is made only of a record they could replay)."""
         return cast("Game", self.report.rules)  # (checked as the board was made)
 
+    def __str__(self) -> str:
+        """`text()`: `print(board)` draws it."""
+        return self.text()
+
     def text(self) -> str:
         """The board as `lusoria show` prints it: the game, the diagram, the pieces lost, the
         position string and who is to move (or how the game ended)."""
