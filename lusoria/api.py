@@ -36,7 +36,17 @@ from lusoria.notation.sources import (
 from lusoria.notation.writer import write_record
 from lusoria.output import unreplayable
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
-from lusoria.validator.base import SIDE_NAMES, BoardNotTaken, Game, Illegal, NotAPly, OptionError, known_names
+from lusoria.validator.base import (
+    BLACK,
+    SIDE_NAMES,
+    WHITE,
+    BoardNotTaken,
+    Game,
+    Illegal,
+    NotAPly,
+    OptionError,
+    known_names,
+)
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, game_class, known_games, owners_of, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
@@ -114,6 +124,8 @@ __all__ = [
     "is_ply",
     "NotAPly",
     "Illegal",
+    "WHITE",
+    "BLACK",
     "Converted",
 ]
 

@@ -38,3 +38,11 @@ def test_a_ply_the_rules_refuse_raises_what_play_raises(plies, error, rule, mess
     with pytest.raises(error) as raised:
         api.played_record(TABLUT(), plies)
     assert str(raised.value).startswith(message) and getattr(raised.value, "rule", None) == rule
+
+
+def test_whose_turn_it_is_is_said_by_the_api_s_names():
+    """`Game.turn` says WHITE or BLACK, which only lusoria.validator.base named."""
+    rules = TABLUT()
+    assert rules.turn(rules.initial()) == api.WHITE
+    assert rules.turn(rules.play(rules.initial(), "e3-c3").position) == api.BLACK
+    assert api.GAMES["brandubh"]().turn(api.GAMES["brandubh"]().initial()) == api.BLACK

@@ -447,7 +447,7 @@ class Game(Generic[P]):
         raise NotImplementedError
 
     def turn(self, position: P) -> int:
-        """WHITE or BLACK: whose turn it is."""
+        """Whose turn it is: WHITE (0) or BLACK (1), as `lusoria.api` names them."""
         raise NotImplementedError
 
     def material(self, position: P) -> tuple[int, int]:
