@@ -499,7 +499,10 @@ def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None
     """A game played in code from the start of `rules` (`rules.initial()`), each ply as `Game.play`
     reads it, as an lgn record in canonical form: the tags that choose `rules` (`rules_tags`) with
     `tags`, its result the outcome its last ply reached, else `tags`' Result, else `*`. Illegal
-    (its `rule` and why) for a ply the rules forbid or one after the end, NotAPly for text that is no ply."""
+    (its `rule` and why) for a ply the rules forbid or one after the end, NotAPly for text that is no ply;
+    TypeError for one str (each of its letters is no ply; a Laquet ply holds spaces)."""
+    if isinstance(plies, str):
+        raise TypeError(f"played_record takes a list of plies, not one str ({plies[:20]!r})")
     position, written = rules.initial(), list[Ply]()
     ended = rules.outcome(position)
     for text in plies:

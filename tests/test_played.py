@@ -46,3 +46,9 @@ def test_whose_turn_it_is_is_said_by_the_api_s_names():
     assert rules.turn(rules.initial()) == api.WHITE
     assert rules.turn(rules.play(rules.initial(), "e3-c3").position) == api.BLACK
     assert api.GAMES["brandubh"]().turn(api.GAMES["brandubh"]().initial()) == api.BLACK
+
+
+def test_plies_given_as_one_text_are_refused_as_such():
+    """Not each letter as a ply: `'e' is not a ply of tablut`."""
+    with pytest.raises(TypeError, match=r"^played_record takes a list of plies, not one str \('e3-c3 d1-d3'\)$"):
+        api.played_record(TABLUT(), "e3-c3 d1-d3")
