@@ -182,13 +182,12 @@ def read_sources(
 ) -> Iterator[RecordText]:
     """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
     input), a stream (of text, or of bytes decoded from `encoding` as a file's are), or text
-    (`is_text`: the records themselves). A file is read in
-    `format` (by default: what its name, then its content, says; lgn when neither does), and
-    so is a stream (`open(path)` has a name; without one, as standard input), and standard input
-    (by default: what its content says, for the formats it tells alone; lgn else), and text (by
-    default lgn); `tags` (Game, Variant, Rules) choose the
-    game and rules of records whose files do not say them; `progress` is told the bytes of a file read, as they are
-    (their sum is the file's size)."""
+    (`is_text`: the records themselves), read in `format`. By default a file is read in what its
+    name, then its content, says (lgn when neither does), and so is a stream (`open(path)` has a
+    name); standard input, and a stream without a name (`io.StringIO`), in what its content says,
+    for the formats it tells alone (lgn else); text in lgn. `tags` (Game, Variant, Rules) choose the
+    game and rules of records whose files do not say them; `progress` is told the bytes of a file
+    read, as they are (their sum is the file's size)."""
     if isinstance(path, RecordText):
         yield path
         return
