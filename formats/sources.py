@@ -9,8 +9,9 @@ import io
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from pathlib import Path
-from typing import TypeGuard, cast
+from typing import BinaryIO, TextIO, TypeGuard, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, format_of, read_text
@@ -137,6 +138,22 @@ def _unmarked(pieces: Iterable[str]) -> Iterator[str]:
     yield from pieces
 
 
+def _stream_records(
+    stream: TextIO | BinaryIO, encoding: str, format: str | None, tags: dict[str, str] | None
+) -> Iterator[RecordText]:
+    """The records of a stream, read as a file is (`_format_of`: by its name, `open(path)`'s, then
+    its first characters; without a name, by them alone, as standard input is): a text stream's as it
+    reads (`_unmarked`), a binary one's (an upload's bytes) decoded from `encoding` (`decoded_text`)."""
+    name = str(getattr(stream, "name", "<stream>"))
+    first = stream.read(HEAD)
+    if isinstance(first, bytes):
+        pieces, head = decoded_text(cast(BinaryIO, stream), name, encoding, first), head_text(first, encoding)
+    else:
+        text = cast(TextIO, stream)
+        pieces, head = _unmarked(chain([first], iter(lambda: text.read(CHUNK), ""))), first.removeprefix(BOM)
+    yield from _records_in(pieces, format or _format_of(name, head), name, tags)
+
+
 def _below(folder: str | os.PathLike[str]) -> Iterator[Path]:
     """The files and links below `folder` but hidden ones (a name that starts with `.`: `.DS_Store`,
     an editor's swap file or lock, `.#game.lgn`), and none in a hidden folder (`.git`, `.venv`),
@@ -162,12 +179,11 @@ def _head(path: Path, encoding: str) -> str:
         return ""
 
 
-def _format_of(path: str, head: bytes, encoding: str) -> str:
-    """The format a source is read in when none is forced: what its name, then its first bytes
-    `head`, say (`Formats.of`), else what they say alone, as of standard input (a Tablut Challenge
-    log saved as `game.log`); lgn when they say nothing."""
-    text = head_text(head, encoding)
-    return format_of(path, text) or format_of(STDIN, text) or "lgn"
+def _format_of(path: str, head: str) -> str:
+    """The format a source is read in when none is forced: what its name, then its first characters
+    `head` (`head_text`), say (`Formats.of`), else what they say alone, as of standard input (a Tablut
+    Challenge log saved as `game.log`); lgn when they say nothing."""
+    return format_of(path, head) or format_of(STDIN, head) or "lgn"
 
 
 def whole_file(path: str, encoding: str = "utf-8", format: str | None = None) -> tuple[bytes, str]:
@@ -182,7 +198,7 @@ def whole_file(path: str, encoding: str = "utf-8", format: str | None = None) ->
                 whole = file.read()
     except OSError as error:
         raise unreadable(STDIN_NAME if path == STDIN else shown_path(path), error) from None
-    return whole, format or _format_of(path, whole[:HEAD], encoding)
+    return whole, format or _format_of(path, head_text(whole[:HEAD], encoding))
 
 
 def read_sources(
@@ -193,12 +209,13 @@ def read_sources(
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[RecordText]:
     """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
-    input), a text stream, or text (`is_text`: the records themselves). A file is read in
-    `format` (by default: what its name, then its content, says; lgn when neither does), and
-    so is standard input (by default: what its content says, for the formats it tells alone;
-    lgn else), text or a stream (by default lgn); `tags` (Game, Variant, Rules) choose the
-    game and rules of records whose files do not say them; `progress` is told the bytes of a file read, as they are
-    (their sum is the file's size)."""
+    input), a stream (of text, or of bytes decoded from `encoding` as a file's are), or text
+    (`is_text`: the records themselves), read in `format`. By default a file is read in what its
+    name, then its content, says (lgn when neither does), and so is a stream (`open(path)` has a
+    name); standard input, and a stream without a name (`io.StringIO`), in what its content says,
+    for the formats it tells alone (lgn else); text in lgn. `tags` (Game, Variant, Rules) choose the
+    game and rules of records whose files do not say them; `progress` is told the bytes of a file
+    read, as they are (their sum is the file's size)."""
     if isinstance(path, RecordText):
         yield path
         return
@@ -206,9 +223,7 @@ def read_sources(
         yield from _records_in(_unmarked([path]), format, "", tags)  # type: ignore[list-item]  # is_text: a str
         return
     if not isinstance(path, (str, os.PathLike)):
-        stream = path
-        pieces = _unmarked(iter(lambda: stream.read(CHUNK), ""))
-        yield from _records_in(pieces, format, getattr(path, "name", "<stream>"), tags)
+        yield from _stream_records(path, encoding, format, tags)
         return
     path = os.fspath(path)
     if path == STDIN:
@@ -216,7 +231,7 @@ def read_sources(
             head = sys.stdin.buffer.read(HEAD) if format is None else b""
         except OSError as error:
             raise unreadable(STDIN_NAME, error) from None
-        format = format or _format_of(path, head, encoding)
+        format = format or _format_of(path, head_text(head, encoding))
         yield from _records_in(decoded_text(sys.stdin.buffer, STDIN_NAME, encoding, head), format, STDIN_NAME, tags)
         return
     name = shown_path(path)
@@ -230,7 +245,7 @@ def read_sources(
                 head = file.peek(HEAD)[:HEAD]
             except OSError as error:
                 raise unreadable(name, error) from None
-            format = _format_of(path, head, encoding)
+            format = _format_of(path, head_text(head, encoding))
         records = _records_in(decoded_text(file, name, encoding), format, name, tags)
         done = 0
         try:

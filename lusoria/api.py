@@ -36,7 +36,17 @@ from lusoria.notation.sources import (
 from lusoria.notation.writer import write_record
 from lusoria.output import unreplayable
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
-from lusoria.validator.base import SIDE_NAMES, BoardNotTaken, Game, NotAPly, OptionError, known_names
+from lusoria.validator.base import (
+    BLACK,
+    SIDE_NAMES,
+    WHITE,
+    BoardNotTaken,
+    Game,
+    Illegal,
+    NotAPly,
+    OptionError,
+    known_names,
+)
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, game_class, known_games, owners_of, rules_from_tags
 from lusoria.validator.replay import ERROR, Diagnostic, Report, Verdict, canonical_text, check
@@ -91,6 +101,8 @@ __all__ = [
     "replay",
     "Replay",
     "random_records",
+    "played_record",
+    "rules_tags",
     "duplicates",
     "record_at",
     "notes_on",
@@ -111,6 +123,9 @@ __all__ = [
     "Unreplayable",
     "is_ply",
     "NotAPly",
+    "Illegal",
+    "WHITE",
+    "BLACK",
     "Converted",
 ]
 
@@ -192,10 +207,11 @@ def _fit(source: RecordText) -> tuple[RecordText, Fit | Diagnostic]:
 
 
 def format_record(source: Source, index: int = 0) -> tuple[str, Report]:
-    """Record `index` of `source` (a path, a stream or text: `read_sources`) in canonical form
-    (`lusoria fmt`: a record read from another format with the tags that trace it to its file),
-    with the report of its replay. A record that does not parse, or was refused, comes back as it
-    was (ending in one line end)."""
+    """Record `index` of `source` (a path, a stream or text: `read_sources`; or the record that
+    `record_at` reads with an encoding, a format or tags, as the commands' --encoding, --from and
+    --game read it) in canonical form (`lusoria fmt`: a record read from another format with the
+    tags that trace it to its file), with the report of its replay. A record that does not parse,
+    or was refused, comes back as it was (ending in one line end)."""
     return _canonical(record_at(source, index))
 
 
@@ -314,6 +330,10 @@ class Board:
         """The record's rules (a board is made only of a record they could replay)."""
         return cast("Game", self.report.rules)  # (checked as the board was made)
 
+    def __str__(self) -> str:
+        """`text()`: `print(board)` draws it."""
+        return self.text()
+
     def text(self) -> str:
         """The board as `lusoria show` prints it: the game, the diagram, the pieces lost, the
         position string and who is to move (or how the game ended)."""
@@ -422,19 +442,22 @@ class Replay:
 
 
 def replay(source: Source, index: int = 0) -> Replay:
-    """Record `index` of `source` (a path, a stream or text: `read_sources`) checked and replayed
-    once, for its board and its page. NoSuchRecord (a ValueError) when there is no such record. A
-    record that lacks only its result marker is replayed as `validate` replays it."""
+    """Record `index` of `source` (a path, a stream or text: `read_sources`; or the record that
+    `record_at` reads with an encoding, a format or tags, as the commands' --encoding, --from and
+    --game read it) checked and replayed once, for its board and its page. NoSuchRecord (a
+    ValueError) when there is no such record. A record that lacks only its result marker is
+    replayed as `validate` replays it."""
     return Replay(check(record_at(source, index), assume_result=True))
 
 
 def board(source: Source, ply: int | None = None, index: int = 0) -> Board:
     """The board after ply `ply` of the main line (default: the last checked) of record `index` of
-    `source` (a path, a stream or text: `read_sources`), for `lusoria show`. A ValueError when there
-    is no such record (NoSuchRecord), `ply` is negative, or it cannot be replayed that far
-    (Unreplayable when not at all, ReplayStopped when not that far, PastTheEnd when it is replayed
-    whole and has fewer plies). A record that lacks only its
-    result marker is replayed as `validate` replays it (`Board.unread` says what it lacks)."""
+    `source` (a path, a stream or text: `read_sources`; or the record that `record_at` reads with an
+    encoding, a format or tags, as `lusoria show --encoding --from --game` read it), for `lusoria
+    show`. A ValueError when there is no such record (NoSuchRecord), `ply` is negative, or it cannot
+    be replayed that far (Unreplayable when not at all, ReplayStopped when not that far, PastTheEnd
+    when it is replayed whole and has fewer plies). A record that lacks only its result marker is
+    replayed as `validate` replays it (`Board.unread` says what it lacks)."""
     return replay(source, index).board(ply)
 
 
@@ -450,10 +473,7 @@ def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_:
         plies.append(Ply(played.text))
         position, ended = played.position, played.outcome
     result = ended.result if ended else "*"
-    tags = {"Game": rules.name}
-    if rules.variant != next(iter(rules.presets)) or rules.described:  # (a described game's boards are its variants)
-        tags["Variant"] = rules.variant
-    tags.update(rules.extra_tags())
+    tags = rules_tags(rules)
     tags.update(
         Event="lusoria random",
         Site="?",
@@ -464,6 +484,37 @@ def random_record(rules: Game, rng: random.Random, max_plies: int = 200, round_:
         Result=result,
     )
     return Record(tags, Line(plies), result)
+
+
+def rules_tags(rules: Game) -> dict[str, str]:
+    """The tags that choose `rules`: Game, Variant (but the game's first), and the others (`extra_tags`)."""
+    tags = {"Game": rules.name}
+    if rules.variant != next(iter(rules.presets)) or rules.described:  # (a described game's boards are its variants)
+        tags["Variant"] = rules.variant
+    tags.update(rules.extra_tags())
+    return tags
+
+
+def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None = None) -> str:
+    """A game played in code from the start of `rules` (`rules.initial()`), each ply as `Game.play`
+    reads it, as an lgn record in canonical form: the tags that choose `rules` (`rules_tags`) with
+    `tags`, its result the outcome its last ply reached, else `tags`' Result, else `*`. Illegal
+    (its `rule` and why) for a ply the rules forbid or one after the end, NotAPly for text that is no ply;
+    TypeError for one str (each of its letters is no ply; a Laquet ply holds spaces)."""
+    if isinstance(plies, str):
+        raise TypeError(f"played_record takes a list of plies, not one str ({plies[:20]!r})")
+    position, written = rules.initial(), list[Ply]()
+    ended = rules.outcome(position)
+    for text in plies:
+        if ended is not None:
+            raise Illegal(rules.end_rule, f"the game is already over ({ended.reason}); no ply may follow")
+        played = rules.play(position, text)
+        written.append(Ply(played.text))
+        position, ended = played.position, played.outcome
+    given = tags or {}
+    result = ended.result if ended else given.get("Result", "*")
+    record = Record({**given, **rules_tags(rules), "Result": result}, Line(written), result)
+    return write_record(record, continued=rules.continued)  # from the start: its first ply is the first of move 1
 
 
 def random_records(

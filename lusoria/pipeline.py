@@ -76,8 +76,16 @@ def records(
             if not read and empty_file(path, encoding):
                 yield Skipped(os.fspath(path), EMPTY)
         except InputError as error:
-            yield Unreadable(str(getattr(path, "name", path)), str(error), error.parameter)
+            yield Unreadable(_place(path), str(error), error.parameter)
     yield from notes.said()
+
+
+def _place(source: Source) -> str:
+    """What an Unreadable names a source by: its path (a Path's whole, not its `name`), or a stream's
+    name (`<stream>` for one without)."""
+    if isinstance(source, (str, os.PathLike)):
+        return os.fsdecode(source)
+    return str(getattr(source, "name", "<stream>"))
 
 
 OPTIONS = {"Game": "--game", "Variant": "--variant", "Rules": "--rules"}  # the reading options, by tag

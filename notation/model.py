@@ -65,4 +65,5 @@ class Record:
 
     @property
     def game(self) -> str:
+        """Its Game tag in lower case ("" when it has none)."""
         return self.tags.get("Game", "").lower()

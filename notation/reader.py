@@ -277,9 +277,11 @@ def parse_record(source: RecordText | str) -> Record:
     if game is None and (unwritten := _unwritten_game_tag(source)) is not None:
         raise unwritten
     if game is None and not _NEXT_TAG.search(source.text) and not _starts_as_movetext(source.text):
-        read = (  # a file's name and first characters chose lgn; nothing chose it for standard input
+        read = (  # a file's name and first characters chose lgn; nothing chose it for standard input, or text
             "in lgn, which standard input is read as unless its first lines or --from name another format:"
             if source.path == STDIN_NAME
+            else "in lgn, which a record's text is read as unless a format is named for it:"
+            if not source.path
             else "in any format lusoria reads: read as lgn,"
         )
         raise SyntaxProblem(f"not a game record {read} it has no tag and no movetext", source.line, 1)

@@ -19,7 +19,7 @@ from lusoria.words import reason
 
 STDIN = "-"
 TEXT_NAME = "<text>"  # the place of records given as their text, from no file
-Source = Union[str, os.PathLike, TextIO, RecordText]  # see lusoria.formats.sources.read_sources
+Source = Union[str, os.PathLike, TextIO, BinaryIO, RecordText]  # see lusoria.formats.sources.read_sources
 
 
 def names_a_file(path: str | None) -> TypeGuard[str]:

@@ -26,6 +26,12 @@ def test_the_start_is_said_as_the_start():
     assert shown.exit_code == 0 and shown.stdout.startswith("tablut (seed) at the start (ply 0 of 6)\n")
 
 
+def test_a_board_printed_is_drawn_as_show_draws_it():
+    """`print(board)`, as python-chess's board prints, printed the dataclass: the record's whole report."""
+    shown = board(KONAKIS, 2)
+    assert str(shown) == shown.text() and f"{shown}".startswith("tablut (seed) after ply 2 of 6\n")
+
+
 def test_a_ply_past_the_stop_is_refused_with_the_reason():
     with pytest.raises(
         ReplayStopped,

@@ -283,7 +283,10 @@ class Game(Generic[P]):
     @classmethod
     @cache
     def preset_options(cls, variant: str) -> dict[str, str]:
-        """Every option as a preset (Variant) sets it, the others at their defaults (not to change)."""
+        """Every option as a preset (Variant) sets it, the others at their defaults (not to change);
+        OptionError for a variant the game has not (`Game(variant=…)`: a bare KeyError)."""
+        if variant not in cls.presets:
+            raise cls.unknown_variant(variant)
         return {**{key: values[0] for key, values in cls.options.items()}, **cls.presets[variant]}
 
     @classmethod
@@ -461,7 +464,7 @@ class Game(Generic[P]):
         raise NotImplementedError
 
     def turn(self, position: P) -> int:
-        """WHITE or BLACK: whose turn it is."""
+        """Whose turn it is: WHITE (0) or BLACK (1), as `lusoria.api` names them."""
         raise NotImplementedError
 
     def material(self, position: P) -> tuple[int, int]:

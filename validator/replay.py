@@ -79,6 +79,7 @@ class Report:
 
     @property
     def valid(self) -> bool:
+        """No error among its diagnostics (warnings may be)."""
         return not any(d.severity == ERROR for d in self.diagnostics)
 
     @property
@@ -94,22 +95,28 @@ class Report:
 
     @property
     def tags(self) -> dict[str, str]:
+        """Its tags: the record's, or those found in its text when it does not parse."""
         return self.record.tags if self.record else scan_tags(self.source.text)
 
     @property
     def game(self) -> str | None:
+        """Its game's name (its rules', else its Game tag's, in lower case); None when it has none."""
         return self.rules.name if self.rules else (self.tags.get("Game") or "").lower() or None
 
     @property
     def variant(self) -> str | None:
+        """Its variant (its rules', else its Variant tag's, in lower case); None when it names none."""
         return self.rules.variant if self.rules else (self.tags.get("Variant") or "").lower() or None
 
     @property
     def plies(self) -> int:
+        """How many plies its main line writes, legal or not (0 when it does not parse); `main_line`
+        holds those played."""
         return len(self.record.main.plies) if self.record else 0
 
     @property
     def result(self) -> str | None:
+        """Its result marker (`1-0`, `*`…), or its Result tag when it does not parse."""
         return self.record.result if self.record else self.tags.get("Result")
 
     @property
@@ -119,12 +126,15 @@ class Report:
         return self.record is not None and self.record.result_line <= self.source.last_line
 
     def verdict(self) -> Verdict:
+        """What `validate` says of it."""
         return Verdict(self.source, self.game, self.variant, self.valid, self.plies, self.result, self.diagnostics)
 
     def error(self, rule: str, message: str, **where) -> None:
+        """Add an error that breaks `rule` (`where`: the Diagnostic's place, its ply and text)."""
         self.diagnostics.append(Diagnostic(ERROR, rule, message, **where))
 
     def warning(self, rule: str, message: str, **where) -> None:
+        """Add a warning of `rule` (`where`: as `error`'s)."""
         self.diagnostics.append(Diagnostic(WARNING, rule, message, **where))
 
 

@@ -106,10 +106,35 @@ def test_text_and_streams_are_read_in_the_format_asked_for():
     for source in (RESIGNED, io.StringIO(RESIGNED)):
         [record] = read_sources(source, format="otn")
         assert (record.format, check(record).record.tags["Game"]) == ("otn", "tablut")
-    [record] = read_sources(RESIGNED)  # by default: lusoria's notation, which it is not
-    assert record.format == "lgn" and check(record).diagnostics[0].message.endswith(
-        ": read as lgn, it has no tag and no movetext"
+    [record] = read_sources(RESIGNED)  # by default: lusoria's notation, which it is not; said so, as
+    # "in any format lusoria reads" was not true of OTN text
+    assert record.format == "lgn" and check(record).diagnostics[0].message == (
+        "not a game record in lgn, which a record's text is read as unless a format is named for it: "
+        "it has no tag and no movetext"
     )
+
+
+def test_a_stream_is_read_in_the_format_its_name_or_first_lines_say():
+    """As a file is (`open("game.otg")`), or as standard input is (an upload): streams were read
+    as lgn whatever they held, and an OTN game was "not a game record in any format lusoria reads"."""
+    otg = FIXTURES / "otn/variations.otg"
+    log = FIXTURES / "tablut-challenge/Conti_vs_Gallo_1607609421000_gameLog.txt"
+    with open(otg) as named, open(log, "rb") as binary:
+        sources = [
+            named,
+            io.StringIO(RESIGNED),
+            binary,
+            io.BytesIO(log.read_bytes()),
+            io.StringIO('[Game "tablut"]\n*'),
+        ]
+        read = [(record.path, record.format) for source in sources for record in read_sources(source)]
+    assert read == [
+        (str(otg), "otn"),
+        ("<stream>", "otn"),
+        (str(log), "tablut-challenge"),
+        ("<stream>", "tablut-challenge"),
+        ("<stream>", "lgn"),
+    ]
 
 
 @pytest.mark.parametrize(

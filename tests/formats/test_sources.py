@@ -16,7 +16,7 @@ from lusoria.cli import main
 from lusoria.formats import format_of
 from lusoria.formats.sources import read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Skipped, fs_path, is_text, shown_path
+from lusoria.notation.sources import Skipped, Unreadable, fs_path, is_text, shown_path
 from lusoria.words import plural
 
 ESCAPE = ROOT / "samples/tablut/escape.lgn"
@@ -39,6 +39,26 @@ def test_board_takes_a_stream_and_a_record_index():
         assert api.board(stream).ply == 9
     with pytest.raises(ValueError, match="has no record 2"):
         api.board(TWO, index=2)
+
+
+def test_a_binary_stream_is_decoded_as_a_file_is():
+    """`open(path, "rb")` or an upload's bytes: read as text, `piece.removeprefix(BOM)` raised a
+    TypeError (a traceback); decoded from `encoding`, a byte that is not is said as a file's is."""
+    with open(ESCAPE, "rb") as stream:
+        [verdict] = api.validate([stream])
+    assert (verdict.source.path, verdict.valid, verdict.plies) == (str(ESCAPE), True, 9)
+    latin = '[Game "tablut"]\r\n[Event "Café"]\r\n1. e3-c3 *\r\n'.encode("latin-1")
+    [record] = read_sources(io.BytesIO(latin), encoding="latin-1")
+    assert (record.path, record.text) == ("<stream>", '[Game "tablut"]\n[Event "Café"]\n1. e3-c3 *\n')
+    assert api.board(io.BytesIO(ESCAPE.read_bytes()), 3).position == api.board(ESCAPE, 3).position
+    [unread] = api.validate([io.BytesIO(latin)])
+    assert unread == Unreadable("<stream>", "<stream>: byte 28 (line 2) is not valid utf-8", "encoding")
+
+
+def test_a_source_that_cannot_be_read_is_named_by_its_path():
+    """A Path was named by its last part (`file.lgn`, its `name`), a stream by its repr."""
+    [unread] = api.validate([Path("no/such/file.lgn")])
+    assert unread == Unreadable("no/such/file.lgn", "no/such/file.lgn: no such file or directory", None)
 
 
 def test_validate_and_format_take_the_same_sources():

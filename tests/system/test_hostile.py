@@ -84,7 +84,7 @@ def test_arbitrary_text_is_checked_without_exceptions(text):
         assert (
             (rule, message.split(":")[0]) == ("tag", "the record has no Game tag")  # perhaps at a slip for it
             or rule == "syntax"
-            and message.startswith("not a game record in any format lusoria reads")
+            and message.startswith("not a game record in lgn, which a record's text is read as")
         )
 
 

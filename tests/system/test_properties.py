@@ -8,13 +8,14 @@ move generator that made the game."""
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 from conftest import edit_tokens, located_inside
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from lusoria.api import format_record, random_record
+from lusoria.api import format_record, played_record, random_record
 from lusoria.notation import parse_record, write_record
 from lusoria.validator.base import BLACK, SIDE_NAMES, Game
 from lusoria.validator.games import GAMES
@@ -119,6 +120,18 @@ def test_random_legal_games_validate_clean(game, whites):
     assert report.valid and report.diagnostics == []
     assert report.plies == len(record.main.plies) and len(report.positions) == report.plies + 1
     assert report.record.result == record.result
+
+
+@given(games())
+def test_a_game_played_in_code_is_written_as_the_record_of_its_plies(game):
+    """`played_record`: each ply played from the start, the record in canonical form, under the
+    tags that choose its rules (a variant, its options, its board), checked clean."""
+    rules, record = game
+    given = {name: value for name, value in record.tags.items() if name not in ("Game", "Variant", "Rules", "Board")}
+    text = played_record(rules, [ply.text for ply in record.main.plies], {**given, "White": "Karin"})
+    assert text == write(rules, replace(record, tags={**record.tags, "White": "Karin"}))
+    report = check(text)
+    assert report.valid and report.diagnostics == [] and report.rules.option == rules.option
 
 
 @given(games(), st.data())

@@ -9,6 +9,8 @@ from click.testing import CliRunner
 from lusoria.api import format_record, random_records
 from lusoria.archive import Archive, Filters
 from lusoria.cli import main
+from lusoria.validator.base import OptionError
+from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 
 
@@ -42,6 +44,17 @@ def test_an_unknown_variant_is_still_an_error_that_names_the_known_ones():
     assert (elsewhere.rule, elsewhere.line, elsewhere.column) == ("tag", 2, 11)
     assert elsewhere.message.endswith("(known: seed, linnaeus, unarmed, aage, ashton); copenhagen has it")
     assert elsewhere.suggestions == ()  # (none of tablut's is like it)
+
+
+def test_rules_made_for_an_unknown_variant_say_the_known_ones():
+    """`GAMES["latrunculi"](variant="senca")`, as a library user makes rules, raised a bare KeyError: 'senca'."""
+    with pytest.raises(OptionError) as unknown:
+        GAMES["latrunculi"](variant="senca")
+    assert (
+        str(unknown.value)
+        == "unknown variant 'senca' for latrunculi (known: seneca, piso, petteia, dux; did you mean seneca?)"
+    )
+    assert GAMES["tablut"](variant="Linnaeus").option["first"] == "black"  # in any case
 
 
 def test_another_game_s_variant_is_said_as_that_game_s_not_as_a_slip():
