@@ -203,7 +203,8 @@ class Archive:
     ) -> tuple[Iterator[Rows | Failure], ImportSummary, int]:
         """The archive made with the batch `first` stored: the records left, the summary and the
         batches stored (1). When another import made the archive meanwhile, the batch goes into
-        it: all the records, and a summary of the failures counted before it alone."""
+        it: `first` again before the records left, a summary of only the Failures counted before
+        it, and none stored (0)."""
         failed = list(summary.failed)
         if self._create(lambda db: import_rows(db, first, batch_size, summary)):
             return source, summary, 1
