@@ -81,6 +81,16 @@ def _close(items: Iterable) -> None:
         items.close()
 
 
+def _first_batch(source: Iterator[Rows | Failure], batch_size: int, summary: ImportSummary) -> list[Rows | Failure]:
+    """The first batch of `source` that holds a record to store (none when there is none): the
+    batches of Failures alone before it are counted in `summary` (failures alone make no archive)."""
+    first = list(islice(source, batch_size))
+    while first and all(isinstance(item, Failure) for item in first):
+        summary.failed += [item for item in first if isinstance(item, Failure)]
+        first = list(islice(source, batch_size))
+    return first
+
+
 def _vacuum(db: sqlite_utils.Database) -> None:
     """`VACUUM`: the archive written again, a fortieth smaller (docs/archive.md, "Size"). When it
     cannot be (a disk without room for the copy, another process writing), the archive, whose
@@ -166,6 +176,20 @@ class Archive:
         schema): the batches stored before are whole, nothing of the failed one is kept. A
         missing archive is made with the first batch, whole, or not at all (with no record to
         store, or when that batch fails, no file is left)."""
+        self._writable()
+        source, summary, done = iter(checked), ImportSummary(), 0
+        try:
+            if not os.path.exists(self.path):
+                first = _first_batch(source, batch_size, summary)
+                if not first:
+                    return summary
+                source, summary, done = self._made_with(first, source, batch_size, summary)
+            return self._import_into(source, batch_size, summary, done, replace, read)
+        finally:
+            _close(checked)  # the checking (its worker processes) stops with the import, however it ends
+
+    def _writable(self) -> None:
+        """ImportStopped when the archive exists and it or its directory is read-only."""
         if os.path.exists(self.path) and not (
             os.access(self.path, os.W_OK) and os.access(os.path.dirname(os.path.abspath(self.path)), os.W_OK)
         ):
@@ -173,38 +197,47 @@ class Archive:
                 f"{self.path}: the archive or its directory is read-only; nothing was imported "
                 "and the archive is as it was"
             )
-        source, summary, done = iter(checked), ImportSummary(), 0
+
+    def _made_with(
+        self, first: list[Rows | Failure], source: Iterator[Rows | Failure], batch_size: int, summary: ImportSummary
+    ) -> tuple[Iterator[Rows | Failure], ImportSummary, int]:
+        """The archive made with the batch `first` stored: the records left, the summary and the
+        batches stored (1). When another import made the archive meanwhile, the batch goes into
+        it: `first` again before the records left, a summary of only the Failures counted before
+        it, and none stored (0)."""
+        failed = list(summary.failed)
+        if self._create(lambda db: import_rows(db, first, batch_size, summary)):
+            return source, summary, 1
+        return chain(first, source), ImportSummary(failed=failed), 0
+
+    def _import_into(
+        self,
+        source: Iterator[Rows | Failure],
+        batch_size: int,
+        summary: ImportSummary,
+        done: int,
+        replace: bool,
+        read: Read | None,
+    ) -> ImportSummary:
+        """`importer.import_rows` of `source` into the archive (`done`: the batches stored when
+        this import made it, which then holds none to replace and is vacuumed after); the archive
+        failing an ImportStopped."""
+        db = open_archive(self.path, note=self.notes)
         try:
-            if not os.path.exists(self.path):
-                first = list(islice(source, batch_size))
-                while first and all(isinstance(item, Failure) for item in first):  # failures alone make no archive
-                    summary.failed += [item for item in first if isinstance(item, Failure)]
-                    first = list(islice(source, batch_size))
-                if not first:
-                    return summary
-                failed = list(summary.failed)
-                if self._create(lambda db: import_rows(db, first, batch_size, summary)):
-                    done = 1
-                else:  # another import made the archive meanwhile: the batch goes into it
-                    source, summary = chain(first, source), ImportSummary(failed=failed)
-            db = open_archive(self.path, note=self.notes)
-            try:
-                summary = import_rows(
-                    db, source, batch_size, summary, done, replace and not done, read
-                )  # (made now: none held)
-            except (sqlite3.Error, OSError) as error:
-                raise ImportStopped(
-                    f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
-                    "stored before are whole and nothing of the failed one was kept"
-                ) from None
-            else:
-                if done:  # a new archive, made by this import: written again, each b-tree in order, pages full
-                    _vacuum(db)
-                return summary
-            finally:
-                db.close()
+            summary = import_rows(
+                db, source, batch_size, summary, done, replace and not done, read
+            )  # (made now: none held)
+        except (sqlite3.Error, OSError) as error:
+            raise ImportStopped(
+                f"{self.path}: the import stopped: {error}. The archive is intact: the batches "
+                "stored before are whole and nothing of the failed one was kept"
+            ) from None
+        else:
+            if done:  # a new archive, made by this import: written again, each b-tree in order, pages full
+                _vacuum(db)
+            return summary
         finally:
-            _close(checked)  # the checking (its worker processes) stops with the import, however it ends
+            db.close()
 
     def _create(self, fill: Callable[[sqlite_utils.Database], object]) -> bool:
         """`schema.create_archive`; its failure (no file is left) an ImportStopped."""

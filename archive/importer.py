@@ -281,39 +281,18 @@ def _insert_batch(
     (`Replacement`), a record set aside before it and returned now that failed included (its
     Failure first; the record it waited for judged by its own file). `kept`: what the writing
     process keeps of the archive."""
-    conn, (codes, texts, sums), as_read = db.conn, kept, batch
+    conn, (codes, _, sums) = db.conn, kept
     conn.execute("BEGIN IMMEDIATE")
     try:
         codes.refresh()
         sums.refresh()
         counts = ImportSummary()
-        if replacing:
-            replacement, following = replacing
-            replacement.saved()
-            found = replacement.sort(batch, following)
-            remove_records(conn, found.removed, CHILD_COLUMNS, codes, sums)
-            _move(conn, found.moved, codes, sums, texts)
-            counts.replaced, counts.replaced_files, counts.kept = len(found.removed), found.files, found.kept
-            batch = [*replacement.returned(found.removed), *found.rest]  # (read before: stored first)
-        new = _new_records(conn, batch, counts)
-        next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
-        texts.prepare([checked.tables["records"][TEXT - 1][0] for checked in new])  # (without the id)
-        conn.execute("SAVEPOINT batch")
-        try:
-            insert_rows(conn, _tables(new, next_id), codes, sums, lambda: _fault("insert", number), texts)
-        except Exception as error:
-            if archive_failing(error):
-                raise
-            _roll_back(conn, "batch", codes, sums)
-            new, failures = _one_by_one(conn, new, next_id, codes, texts, sums, error)
-            counts.failed += failures.values()
-            if replacing and failures:
-                conn.execute("ROLLBACK")
-                codes.forget()
-                sums.forget()
-                replacement.restore()
-                again = [*replacement.failed_aside(failures), *_failed_in(as_read, failures)]
-                return _insert_batch(db, again, summary, number, kept, replacing)
+        read = _replaced(conn, batch, replacing, kept, counts) if replacing else batch
+        new, failures = _stored(conn, _new_records(conn, read, counts), number, kept)
+        counts.failed += failures.values()
+        if replacing and failures:
+            again = _rolled_back(conn, batch, replacing[0], kept, failures)
+            return _insert_batch(db, again, summary, number, kept, replacing)
         conn.execute("RELEASE batch")
         _fault("commit", number)
         conn.execute("COMMIT")
@@ -324,6 +303,69 @@ def _insert_batch(
         sums.forget()
         raise
     _fault("committed", number)
+    _count(summary, counts, new)
+
+
+def _replaced(
+    conn: sqlite3.Connection,
+    batch: list[Rows | Failure],
+    replacing: tuple[Replacement, Rows | Failure | None],
+    kept: tuple[MoveCodes, TextPacker, NextPlies],
+    counts: ImportSummary,
+) -> list[Rows | Failure]:
+    """The records held from the files of `batch` (`replacing`: a Replacement and the record after
+    `batch`) that changed or are gone removed, those kept moved to their place, counted in
+    `counts`; the records to store: those returned, read before, first, then the rest of `batch`."""
+    codes, texts, sums = kept
+    replacement, following = replacing
+    replacement.saved()
+    found = replacement.sort(batch, following)
+    remove_records(conn, found.removed, CHILD_COLUMNS, codes, sums)
+    _move(conn, found.moved, codes, sums, texts)
+    counts.replaced, counts.replaced_files, counts.kept = len(found.removed), found.files, found.kept
+    return [*replacement.returned(found.removed), *found.rest]
+
+
+def _stored(
+    conn: sqlite3.Connection, new: list[Rows], number: int, kept: tuple[MoveCodes, TextPacker, NextPlies]
+) -> tuple[list[Rows], dict[int, Failure]]:
+    """Insert the records `new` with all their rows within the savepoint `batch` (left open), or,
+    when that raises (not the archive failing: `archive_failing`), one by one (`_one_by_one`):
+    the records stored and the Failures of those that failed alone, by their records' identity."""
+    codes, texts, sums = kept
+    next_id = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM records").fetchone()[0]
+    texts.prepare([checked.tables["records"][TEXT - 1][0] for checked in new])  # (without the id)
+    conn.execute("SAVEPOINT batch")
+    try:
+        insert_rows(conn, _tables(new, next_id), codes, sums, lambda: _fault("insert", number), texts)
+    except Exception as error:
+        if archive_failing(error):
+            raise
+        _roll_back(conn, "batch", codes, sums)
+        return _one_by_one(conn, new, next_id, codes, texts, sums, error)
+    return new, {}
+
+
+def _rolled_back(
+    conn: sqlite3.Connection,
+    batch: list[Rows | Failure],
+    replacement: Replacement,
+    kept: tuple[MoveCodes, TextPacker, NextPlies],
+    failures: dict[int, Failure],
+) -> list[Rows | Failure]:
+    """Roll back a replacing batch some of whose records failed to store (`failures`, by their
+    records' identity), and `replacement` with it: the records to store again, those set aside
+    before `batch` that failed first, then `batch` with those that failed as their Failures."""
+    codes, _, sums = kept
+    conn.execute("ROLLBACK")
+    codes.forget()
+    sums.forget()
+    replacement.restore()
+    return [*replacement.failed_aside(failures), *_failed_in(batch, failures)]
+
+
+def _count(summary: ImportSummary, counts: ImportSummary, new: list[Rows]) -> None:
+    """Add to `summary` what a batch did (`counts`, and the records `new` it added)."""
     summary.added += len(new)
     summary.duplicates += counts.duplicates
     summary.replaced += counts.replaced

@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from lusoria.archive.endings import ending
-from lusoria.archive.identity import identity
+from lusoria.archive.identity import Identity, identity
 from lusoria.archive.next_plies import next_ply_rows
 from lusoria.archive.positions import Columns, columns, keys_of, position_rows, summary_rows
 from lusoria.archive.tables import COLUMN_TAGS, STORED_COLUMNS
@@ -152,48 +152,15 @@ def stored_file(path: str) -> str:
 
 def rows(report: Report) -> Rows:
     """The rows of one checked record, for each table."""
-    tags = report.tags
-    errors = [d for d in report.diagnostics if d.severity == ERROR]
-    first = errors[0] if errors else None
-    date_from, date_to = report.dates if report.record else _dates(tags)
-    text = as_written(report)
     found = identity(report)
-    record = {
-        "hash": found.key,
-        "game": report.game,
-        "variant": report.variant,
-        **{column: tags.get(tag) for tag, column in COLUMN_TAGS.items()},
-        "result": report.result,
-        "date_from": date_from,
-        "date_to": date_to,
-        "plies": report.plies,
-        "valid": report.valid,
-        "errors": len(errors),
-        "warnings": len(report.diagnostics) - len(errors),
-        "first_rule": first and first.rule,
-        "first_ply": first and first.ply,
-        "path": report.source.path,
-        "line": report.source.line,
-        "sources": " ".join(tags[t] for t in SOURCES_COLUMN_TAGS if t in tags) or None,
-        "comments": (" ".join(_comments(report.record)) or None) if report.record else None,
-        "setting": found.setting,
-        "ending": ending(report),
-        "rule_tags": rule_tags(report),
-        "file": real_file(report.source.path),
-        "packed_text": text.rstrip("\n") + "\n",  # as written: the writing process compresses it
-    }
-    names = [name for name in tags if name not in COLUMN_TAGS]  # those the record's columns keep: not again
-    values = [tags[name] for name in names]
-    if report.source.format != "lgn":
-        names.append(SOURCE_FORMAT)
-        values.append(report.source.format)
+    record = _record_columns(report, found)
     return Rows(
         found.key,
         report.valid,
         report.record is not None,
         {
             "records": [[record[column]] for column in STORED_COLUMNS[1:]],
-            "other_tags": [names, values],
+            "other_tags": _other_tags(report),
             **replayed_rows(report),
             "diagnostics": columns(
                 [
@@ -205,6 +172,57 @@ def rows(report: Report) -> Rows:
         place(report.source),
         () if _verbatim(report) else place_tags(report),
     )
+
+
+def _record_columns(report: Report, found: Identity) -> dict[str, object]:
+    """The columns of a record's row of `records`, by name (`found`: its identity)."""
+    tags = report.tags
+    date_from, date_to = report.dates if report.record else _dates(tags)
+    return {
+        "hash": found.key,
+        "game": report.game,
+        "variant": report.variant,
+        **{column: tags.get(tag) for tag, column in COLUMN_TAGS.items()},
+        "result": report.result,
+        "date_from": date_from,
+        "date_to": date_to,
+        "plies": report.plies,
+        "valid": report.valid,
+        **_diagnostic_columns(report),
+        "path": report.source.path,
+        "line": report.source.line,
+        "sources": " ".join(tags[t] for t in SOURCES_COLUMN_TAGS if t in tags) or None,
+        "comments": (" ".join(_comments(report.record)) or None) if report.record else None,
+        "setting": found.setting,
+        "ending": ending(report),
+        "rule_tags": rule_tags(report),
+        "file": real_file(report.source.path),
+        "packed_text": as_written(report).rstrip("\n") + "\n",  # as written: the writing process compresses it
+    }
+
+
+def _diagnostic_columns(report: Report) -> dict[str, object]:
+    """A record's counts of errors and of warnings (the other diagnostics), and its first error's
+    rule and ply (None without one)."""
+    errors = [d for d in report.diagnostics if d.severity == ERROR]
+    first = errors[0] if errors else None
+    return {
+        "errors": len(errors),
+        "warnings": len(report.diagnostics) - len(errors),
+        "first_rule": first and first.rule,
+        "first_ply": first and first.ply,
+    }
+
+
+def _other_tags(report: Report) -> list[list[str]]:
+    """The rows of `other_tags`, as columns (names, values): the tags the record's columns do not
+    keep, and its format (SourceFormat) when it was read from another than lgn."""
+    names = [name for name in report.tags if name not in COLUMN_TAGS]
+    values = [report.tags[name] for name in names]
+    if report.source.format != "lgn":
+        names.append(SOURCE_FORMAT)
+        values.append(report.source.format)
+    return [names, values]
 
 
 def rule_tags(report: Report) -> str | None:

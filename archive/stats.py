@@ -4,7 +4,7 @@ every record or of those that filters select."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import sqlite_utils
 
@@ -45,14 +45,31 @@ def stats(
     others are (`more_variants`), of the records `records` selects (SQL that selects their ids,
     with its parameters; None: every record); ValueError for a `top` below 1."""
     check_top(top)
-    chosen, chosen_params = (f"records.id IN ({records[0]})", records[1]) if records else ("1", [])
+    rows = _selecting(db, records)
+    players, players_params = most_games(top, records)
+    return {
+        **_sizes(rows),
+        **_games_and_variants(rows, top),
+        "results": _counts(
+            rows("SELECT result, count(*) FROM records WHERE {chosen} GROUP BY result ORDER BY 2 DESC, 1")
+        ),
+        "endings": _counts(
+            rows("SELECT ending, count(*) FROM records WHERE {chosen} GROUP BY ending ORDER BY 2 DESC, 1")
+        ),
+        "players": _counts(db.execute(players, players_params)),
+        "first_error_rules": _counts(
+            rows(
+                "SELECT first_rule, count(*) FROM records WHERE first_rule IS NOT NULL AND {chosen} "
+                "GROUP BY first_rule ORDER BY 2 DESC, 1 LIMIT ?",
+                top,
+            )
+        ),
+    }
 
-    def rows(sql: str, *params: int) -> list[tuple]:
-        return list(db.execute(sql.format(chosen=chosen), [*chosen_params, *params]))
 
-    def counts(sql: str, *params: int) -> list[dict]:
-        return [dict(zip(("value", "records"), row)) for row in rows(sql, *params)]
-
+def _sizes(rows: Rows) -> dict:
+    """The records `rows` selects, the valid and the invalid ones, and their plies: mean, median
+    and longest."""
     count = rows("SELECT count(*) FROM records WHERE {chosen}")[0][0]
     valid = rows("SELECT count(*) FROM records WHERE valid = 1 AND {chosen}")[0][0]
     [(mean, longest)] = rows("SELECT round(avg(plies), 1), max(plies) FROM records WHERE {chosen}")
@@ -62,6 +79,17 @@ def stats(
         count,
         count,
     )[0][0]  # the middle one, or two
+    return {
+        "records": count,
+        "valid": valid,
+        "invalid": count - valid,
+        "plies": {"mean": mean, "median": round(median) if count % 2 else median, "max": longest},
+    }
+
+
+def _games_and_variants(rows: Rows, top: int) -> dict:
+    """The records `rows` selects by game, and by variant: the `top` variants, and how many
+    variants and records the others are (`more_variants`)."""
     variants = _by_count(
         rows(
             "SELECT coalesce(game || ' ' || variant, game), count(*) FROM records "
@@ -69,23 +97,26 @@ def stats(
         ),
         rows,
     )
-    players, players_params = most_games(top, records)
     return {
-        "records": count,
-        "valid": valid,
-        "invalid": count - valid,
-        "plies": {"mean": mean, "median": round(median) if count % 2 else median, "max": longest},
         "games": _by_count(
             rows("SELECT game, count(*) FROM records WHERE game IS NOT NULL AND {chosen} GROUP BY game"), rows
         ),
         "variants": variants[:top],
         "more_variants": {"variants": len(variants[top:]), "records": sum(row["records"] for row in variants[top:])},
-        "results": counts("SELECT result, count(*) FROM records WHERE {chosen} GROUP BY result ORDER BY 2 DESC, 1"),
-        "endings": counts("SELECT ending, count(*) FROM records WHERE {chosen} GROUP BY ending ORDER BY 2 DESC, 1"),
-        "players": [dict(zip(("value", "records"), row)) for row in db.execute(players, players_params)],
-        "first_error_rules": counts(
-            "SELECT first_rule, count(*) FROM records WHERE first_rule IS NOT NULL AND {chosen} "
-            "GROUP BY first_rule ORDER BY 2 DESC, 1 LIMIT ?",
-            top,
-        ),
     }
+
+
+def _selecting(db: sqlite3.Connection | sqlite_utils.Database, records: tuple[str, list] | None) -> Rows:
+    """`Rows` of `db` over the records `records` selects (SQL that selects their ids, with its
+    parameters; None: every record)."""
+    chosen, chosen_params = (f"records.id IN ({records[0]})", records[1]) if records else ("1", [])
+
+    def rows(sql: str, *params: int) -> list[tuple]:
+        return list(db.execute(sql.format(chosen=chosen), [*chosen_params, *params]))
+
+    return rows
+
+
+def _counts(found: Iterable[tuple]) -> list[dict]:
+    """Rows (value, records) as dicts."""
+    return [dict(zip(("value", "records"), row)) for row in found]

@@ -350,11 +350,7 @@ def tree(
     `summed`: conditions over `n` (a row of `next_plies`) that select the same records as `only`,
     when they can (archive/query.py, `summable`): the positions the archive sums up are then
     read from their sums, which give the same rows as their games."""
-    order = (
-        (lambda n: (-n.games, n.ply))
-        if sort == "games"
-        else (lambda n: (n.score is None, -(n.score or 0), -n.games, n.ply))
-    )
+    order = _order(sort)
     level: list[tuple[Node, Game, Position | None]] = [
         (Node("", position_key(rules, position)), rules, position) for rules, position in starts
     ]
@@ -371,16 +367,38 @@ def tree(
         }
         if wanted:
             known.update(_next_plies(conn, wanted, only, variations, symmetric, player, summed))
-        following = []
-        for node, _, position in level:
-            grown = [
-                found for found in (known[node.position] if position is not None else []) if found[0].games >= min_games
-            ]
-            if node.position in used:  # a transposition within the tree
-                grown = [(replace(child, children=[]), rules, after) for child, rules, after in grown]
-            used.add(node.position)
-            grown.sort(key=lambda found: order(found[0]))
-            node.children = [child for child, _, _ in grown]
-            following += grown
-        level = following
+        level = _grown(level, known, used, min_games, order)
     return sorted((child for root in roots for child in root.children), key=order)
+
+
+def _order(sort: str) -> Callable[[Node], tuple]:
+    """The sort key of the nodes of a tree sorted by `sort`: the most played first (`games`), or
+    the best score, then the most played; then by ply."""
+    if sort == "games":
+        return lambda n: (-n.games, n.ply)
+    return lambda n: (n.score is None, -(n.score or 0), -n.games, n.ply)
+
+
+def _grown(
+    level: list[tuple[Node, Game, Position | None]],
+    known: dict[int, list[tuple[Node, Game, Position | None]]],
+    used: set[int],
+    min_games: int,
+    order: Callable[[Node], tuple],
+) -> list[tuple[Node, Game, Position | None]]:
+    """The next level of a tree: the children of each node of `level`, its position's next plies
+    (`known`) played in at least `min_games` games, sorted by `order`; those of a position
+    already grown (`used`, which the positions of `level` join: a transposition within the tree)
+    as copies without their children."""
+    following = []
+    for node, _, position in level:
+        grown = [
+            found for found in (known[node.position] if position is not None else []) if found[0].games >= min_games
+        ]
+        if node.position in used:  # a transposition within the tree
+            grown = [(replace(child, children=[]), rules, after) for child, rules, after in grown]
+        used.add(node.position)
+        grown.sort(key=lambda found: order(found[0]))
+        node.children = [child for child, _, _ in grown]
+        following += grown
+    return following

@@ -227,50 +227,83 @@ def _turns(
     line), `padding` the moves of its first turn before its first ply (`.....`). A turn is the
     first mover's move and the reply, each with its berserk moves (`12c`: turn 12's third). A
     resigned line ends with `---`, in place of the move of the side that resigns."""
-    start = first - first % 2
     if len(variation) > 2 * MAX_DEPTH:
         raise ValueError(
             f"variations nested more than {MAX_DEPTH} deep: OTN writes each turn with its whole address "
             "(3b.1.1a.…), which grows with the depth"
         )
-    halves = _halves(line, canonical)
-    turns = [(first + half - start) // 2 + 1 for half in halves]
-    slots: list[int] = []  # each ply's place in its turn (0: a)
-    for index, turn in enumerate(turns):
-        slots.append(padding if index == 0 else slots[-1] + 1 if turns[index - 1] == turn else 0)
-
-    def address(index: int) -> tuple[str, ...]:
-        if slots[index] >= len(TURN_LETTERS):
-            raise ValueError(f"a turn of more than {len(TURN_LETTERS)} moves has no OTN address")
-        return (*variation, f"{turns[index]}{TURN_LETTERS[slots[index]]}")
-
-    for turn, group in groupby(range(len(line.plies)), key=turns.__getitem__):
+    numbered = _Numbered(line, variation, first, canonical, padding)
+    for turn, group in groupby(range(len(line.plies)), key=numbered.turns.__getitem__):
         indexes = list(group)
-        plies = [line.plies[index] for index in indexes]
-        words = [canonical(ply) for ply in plies]
-        replied = any((first + halves[index] - start) % 2 for index in indexes)
-        if resigned and indexes[-1] == len(line.plies) - 1 and not replied:
-            words.append("---")
-            resigned = False
-        padded = slots[indexes[0]]
-        label = ".".join((*variation, f"{turn}a")) + ". " + "..... " * padded if variation else f"{turn}. "
-        yield label + " ".join(words)
-        comments = [
-            " ".join((line.comments if index == 0 and variation else []) + ply.comments)
-            for index, ply in zip(indexes, plies)
-        ]
-        if any(comments):
-            yield "[" + "|".join(comment.replace("|", "/").replace("]", ")") for comment in comments) + "]"
-        for index, ply in zip(indexes, plies):
-            if variation and index == 0:  # written with the variation's own alternatives
-                continue
-            branch = address(index - 1 if variation else index)
-            for number, alternative in enumerate(_alternatives(ply), 1):
-                yield _turns(
-                    alternative, (*branch, str(number)), first + halves[index], canonical, padding=slots[index]
-                )
+        resigns = resigned and indexes[-1] == len(line.plies) - 1 and not numbered.replied(indexes)
+        yield numbered.moves(turn, indexes, resigns)
+        comments = numbered.comments(indexes)
+        if comments:
+            yield comments
+        yield from numbered.variations(indexes)
+        resigned = resigned and not resigns
     if resigned:
-        yield f"{turns[-1] + 1 if turns else 1}. ---"
+        yield f"{numbered.turns[-1] + 1 if numbered.turns else 1}. ---"
+
+
+class _Numbered:
+    """A line's plies placed in OTN's turns (`_turns`): each one's half-move (`_halves`), turn and
+    place in its turn (its slot, 0: `a`; the first's is `padding`), from the line's first ply's
+    half-move `first`, the line's address `variation` and each ply's OTN text (`canonical`)."""
+
+    def __init__(
+        self, line: Line, variation: tuple[str, ...], first: int, canonical: Callable[[Ply], str], padding: int
+    ) -> None:
+        self.line, self.variation, self.first, self.canonical = line, variation, first, canonical
+        self.start = first - first % 2
+        self.halves = _halves(line, canonical)
+        self.turns = [(first + half - self.start) // 2 + 1 for half in self.halves]
+        self.slots: list[int] = []
+        for index, turn in enumerate(self.turns):
+            self.slots.append(padding if index == 0 else self.slots[-1] + 1 if self.turns[index - 1] == turn else 0)
+
+    def replied(self, indexes: list[int]) -> bool:
+        """Whether the plies at `indexes` (a turn's) hold the reply to the turn's first move."""
+        return any((self.first + self.halves[index] - self.start) % 2 for index in indexes)
+
+    def moves(self, turn: int, indexes: list[int], resigns: bool) -> str:
+        """The line of `turn`, whose plies are at `indexes`: its label (a variation's with its
+        address and the moves before its first ply, `.....`) and their moves, then `---` when the
+        side to reply `resigns`."""
+        words = [self.canonical(self.line.plies[index]) for index in indexes] + (["---"] if resigns else [])
+        padded = self.slots[indexes[0]]
+        variation = self.variation
+        label = ".".join((*variation, f"{turn}a")) + ". " + "..... " * padded if variation else f"{turn}. "
+        return label + " ".join(words)
+
+    def comments(self, indexes: list[int]) -> str | None:
+        """The comment line of the plies at `indexes` (a variation's comments with its first ply's),
+        one part a ply; None when none has a comment."""
+        comments = [
+            " ".join((self.line.comments if index == 0 and self.variation else []) + self.line.plies[index].comments)
+            for index in indexes
+        ]
+        if not any(comments):
+            return None
+        return "[" + "|".join(comment.replace("|", "/").replace("]", ")") for comment in comments) + "]"
+
+    def variations(self, indexes: list[int]) -> Iterator[Iterator[str | Iterator]]:
+        """The turns (`_turns`) of the variations of the plies at `indexes`, each addressed from the
+        ply before the one it replaces (a variation's first ply: written with the variation's own
+        alternatives, `_alternatives`)."""
+        for index in indexes:
+            if self.variation and index == 0:
+                continue
+            branch = self.address(index - 1 if self.variation else index)
+            for number, alternative in enumerate(_alternatives(self.line.plies[index]), 1):
+                first = self.first + self.halves[index]
+                yield _turns(alternative, (*branch, str(number)), first, self.canonical, padding=self.slots[index])
+
+    def address(self, index: int) -> tuple[str, ...]:
+        """The OTN address of the ply at `index` (`3b`, after the line's own)."""
+        if self.slots[index] >= len(TURN_LETTERS):
+            raise ValueError(f"a turn of more than {len(TURN_LETTERS)} moves has no OTN address")
+        return (*self.variation, f"{self.turns[index]}{TURN_LETTERS[self.slots[index]]}")
 
 
 def _halves(line: Line, canonical: Callable[[Ply], str]) -> list[int]:

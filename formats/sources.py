@@ -218,22 +218,36 @@ def read_sources(
     read, as they are (their sum is the file's size)."""
     if isinstance(path, RecordText):
         yield path
-        return
-    if is_text(path):
+    elif is_text(path):
         yield from _records_in(_unmarked([path]), format, "", tags)  # type: ignore[list-item]  # is_text: a str
-        return
-    if not isinstance(path, (str, os.PathLike)):
+    elif not isinstance(path, (str, os.PathLike)):
         yield from _stream_records(path, encoding, format, tags)
-        return
-    path = os.fspath(path)
-    if path == STDIN:
-        try:
-            head = sys.stdin.buffer.read(HEAD) if format is None else b""
-        except OSError as error:
-            raise unreadable(STDIN_NAME, error) from None
-        format = format or _format_of(path, head_text(head, encoding))
-        yield from _records_in(decoded_text(sys.stdin.buffer, STDIN_NAME, encoding, head), format, STDIN_NAME, tags)
-        return
+    elif os.fspath(path) == STDIN:
+        yield from _stdin_records(encoding, format, tags)
+    else:
+        yield from _file_records(os.fspath(path), encoding, format, tags, progress)
+
+
+def _stdin_records(encoding: str, format: str | None, tags: dict[str, str] | None) -> Iterator[RecordText]:
+    """The records of standard input, read in `format` (by default: what its first bytes say
+    alone, `_format_of`)."""
+    try:
+        head = sys.stdin.buffer.read(HEAD) if format is None else b""
+    except OSError as error:
+        raise unreadable(STDIN_NAME, error) from None
+    format = format or _format_of(STDIN, head_text(head, encoding))
+    yield from _records_in(decoded_text(sys.stdin.buffer, STDIN_NAME, encoding, head), format, STDIN_NAME, tags)
+
+
+def _file_records(
+    path: str,
+    encoding: str,
+    format: str | None,
+    tags: dict[str, str] | None,
+    progress: Callable[[int], None] | None,
+) -> Iterator[RecordText]:
+    """The records of the file `path`, read in `format` (by default: what its name, then its
+    first bytes, say: `_format_of`), `progress` told the bytes read (`_told`)."""
     name = shown_path(path)
     try:
         file = io.BufferedReader(open(path, "rb", buffering=0), max(HEAD, io.DEFAULT_BUFFER_SIZE))  # (peek: HEAD bytes)
@@ -246,17 +260,24 @@ def read_sources(
             except OSError as error:
                 raise unreadable(name, error) from None
             format = _format_of(path, head_text(head, encoding))
-        records = _records_in(decoded_text(file, name, encoding), format, name, tags)
-        done = 0
-        try:
-            for record in records:
-                yield record
-                if progress:
-                    progress(file.tell() - done)
-                    done = file.tell()
-        finally:  # the file's bytes are done with, read or not (a decoding error)
+        yield from _told(_records_in(decoded_text(file, name, encoding), format, name, tags), file, progress)
+
+
+def _told(
+    records: Iterable[RecordText], file: BinaryIO, progress: Callable[[int], None] | None
+) -> Iterator[RecordText]:
+    """`records`, read from `file`, with `progress` told the bytes read after each; when they are
+    done with, read or not (a decoding error), the rest of the file's size."""
+    done = 0
+    try:
+        for record in records:
+            yield record
             if progress:
-                progress(os.fstat(file.fileno()).st_size - done)
+                progress(file.tell() - done)
+                done = file.tell()
+    finally:
+        if progress:
+            progress(os.fstat(file.fileno()).st_size - done)
 
 
 class NoSuchRecord(LusoriaError, ValueError):

@@ -206,57 +206,74 @@ def _square(settings: Settings, name: str, rule: str = "") -> int:
 
 
 def _move(settings: Settings, board: bytearray, hand: list[int], side: int, move: Move) -> tuple[int, str]:
-    """Check and apply the placement or movement (L0, S1–S3, E2, X2); the target and the kind."""
-    names = SIDE_NAMES[side]
+    """Check and apply the placement (`_place`) or movement (L0, S1–S3, E2, X2); the target and
+    the kind."""
     if hand[side]:
-        if not move.placement:
-            raise Illegal(
-                "S1", f"{names} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} to place (@square)"
-            )
-        target = _square(settings, move.squares[0], "S1")
-        if board[target]:
-            raise Illegal("S1", f"{move.squares[0]} is occupied")
-        board[target] = piece(side, PAWN)
-        hand[side] -= 1
-        return target, "placement"
+        return _place(settings, board, hand, side, move), "placement"
     if move.placement:
         raise Illegal(
             settings.setup_rule,
-            f"{names} has no piece left to place"
+            f"{SIDE_NAMES[side]} has no piece left to place"
             if settings.placing
             else f"pieces are not placed in the {settings.variant} variant",
         )
     squares = [_square(settings, name) for name in move.squares]
-    origin = squares[0]
-    mover = board[origin]
-    if mover == EMPTY:
-        raise Illegal("L0", f"there is no piece on {move.squares[0]}")
-    if mover >> 2 != side:
-        raise Illegal("L0", f"the piece on {move.squares[0]} is {SIDE_NAMES[1 - side]}'s, and {names} is to move")
-    if mover & 3 == INCITUS:
-        raise Illegal("S3", f"the piece on {move.squares[0]} is an incitus and cannot move")
-    if move.piece and CODES[move.piece] != mover & 3:
-        raise Illegal(
-            settings.move_rule,
-            f"{move.squares[0]} holds {'a dux' if mover & 3 == DUX else 'a pawn'}, "
-            f"not {'a dux' if move.piece == 'D' else 'a pawn'}",
-        )
-    board[origin] = EMPTY
-    if settings.slides:
-        _check_slide(settings, board, squares, move)
-    elif move.jumps:
-        _check_jumps(settings, board, squares, side)
-    elif squares[1] not in settings.geo.steps[origin]:
-        raise Illegal(
-            "S2",
-            f"a step goes to an orthogonally next square; {move.squares[1]} is not next to "
-            f"{move.squares[0]} (a jump is written with ^)",
-        )
+    mover = _mover(settings, board, side, move, squares[0])
+    board[squares[0]] = EMPTY
+    _check_way(settings, board, squares, side, move)
     target = squares[-1]
     if board[target] and not move.jumps:
         raise Illegal(settings.move_rule, f"{settings.geo.names[target]} is occupied")
     board[target] = mover
     return target, "move"
+
+
+def _place(settings: Settings, board: bytearray, hand: list[int], side: int, move: Move) -> int:
+    """S1: a pawn of `side`'s hand, which holds some, placed on the empty square `move` names;
+    that square."""
+    if not move.placement:
+        raise Illegal(
+            "S1", f"{SIDE_NAMES[side]} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} to place (@square)"
+        )
+    target = _square(settings, move.squares[0], "S1")
+    if board[target]:
+        raise Illegal("S1", f"{move.squares[0]} is occupied")
+    board[target] = piece(side, PAWN)
+    hand[side] -= 1
+    return target
+
+
+def _mover(settings: Settings, board: bytearray, side: int, move: Move, origin: int) -> int:
+    """The piece on `origin` that `move` moves; Illegal when there is none, when it is the other
+    side's (L0), an incitus (S3), or not the piece the move names (D: a dux)."""
+    mover, name = board[origin], move.squares[0]
+    if mover == EMPTY:
+        raise Illegal("L0", f"there is no piece on {name}")
+    if mover >> 2 != side:
+        raise Illegal("L0", f"the piece on {name} is {SIDE_NAMES[1 - side]}'s, and {SIDE_NAMES[side]} is to move")
+    if mover & 3 == INCITUS:
+        raise Illegal("S3", f"the piece on {name} is an incitus and cannot move")
+    if move.piece and CODES[move.piece] != mover & 3:
+        raise Illegal(
+            settings.move_rule,
+            f"{name} holds {'a dux' if mover & 3 == DUX else 'a pawn'}, not {'a dux' if move.piece == 'D' else 'a pawn'}",
+        )
+    return mover
+
+
+def _check_way(settings: Settings, board: bytearray, squares: list[int], side: int, move: Move) -> None:
+    """The way a movement from the first of `squares` goes (its piece lifted): a slide (E2, X2:
+    `_check_slide`), jumps (`_check_jumps`), or else a step to an orthogonally next square (S2)."""
+    if settings.slides:
+        _check_slide(settings, board, squares, move)
+    elif move.jumps:
+        _check_jumps(settings, board, squares, side)
+    elif squares[1] not in settings.geo.steps[squares[0]]:
+        raise Illegal(
+            "S2",
+            f"a step goes to an orthogonally next square; {move.squares[1]} is not next to "
+            f"{move.squares[0]} (a jump is written with ^)",
+        )
 
 
 def _check_slide(settings: Settings, board: bytearray, squares: list[int], move: Move) -> None:

@@ -120,10 +120,24 @@ def has_move(board: bytes, side: int, settings: Settings) -> bool:
 
 
 def check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
-    """Raise Illegal unless `move` is a legal move for `side` (T1–T3, T11; C2–C4; B2–B4; G2–G4)."""
-    region, cross, camps, geo, ids = settings.region, settings.cross, settings.camps, settings.geo, settings.ids
-    names, squares = geo.names, geo.squares
-    origin, target = move.origin, move.target
+    """Raise Illegal unless `move` is a legal move for `side` (T1–T3, T11; C2–C4; B2–B4; G2–G4):
+    its piece (`_moved_piece`), its path (`_checked_path`) and the squares on the way
+    (`_check_way`), its target, and the camps it passes or stops on (`_check_camps`)."""
+    piece = _moved_piece(board, side, move, settings)
+    path = _checked_path(piece, move, settings)
+    _check_way(board, piece, path, settings)
+    target = move.target
+    if board[target]:
+        raise Illegal(settings.ids.move, f"{settings.geo.names[target]} is occupied")
+    if settings.region[target] and not _may_stop(settings, piece, move.origin, target):
+        _refuse_stop(settings, target)
+    _check_camps(settings, move.origin, path)
+
+
+def _moved_piece(board: bytes, side: int, move: Move, settings: Settings) -> int:
+    """The piece on the square `move` leaves; Illegal when there is none, when it is the other
+    side's, or when it is not the piece the move names (K: the king, P: a soldier)."""
+    origin, names, ids = move.origin, settings.geo.names, settings.ids
     piece = board[origin]
     if piece == EMPTY:
         raise Illegal(ids.move, f"there is no piece on {names[origin]}")
@@ -139,43 +153,61 @@ def check_move(board: bytes, side: int, move: Move, settings: Settings) -> None:
             f"{names[origin]} holds {'the king' if piece == KING else 'a soldier'}, "
             f"not {'the king' if move.piece == 'K' else 'a soldier'}",
         )
+    return piece
+
+
+def _checked_path(piece: int, move: Move, settings: Settings) -> tuple[int, ...]:
+    """The squares `move` of `piece` crosses, then its target (`Geometry.path`); Illegal when
+    it does not leave its square, goes along neither rank nor file, or goes further than the
+    piece's speed limit."""
+    origin, target, ids, speed = move.origin, move.target, settings.ids, settings.speed[piece]
     if origin == target:
         raise Illegal(ids.move, "a move must leave its square")
-    path = geo.path(origin, target)
+    path = settings.geo.path(origin, target)
     if not path:
-        raise Illegal(ids.move, f"a piece moves along its rank or file, and {names[target]} is on neither")
-    if settings.speed[piece] and len(path) > settings.speed[piece]:
+        raise Illegal(ids.move, f"a piece moves along its rank or file, and {settings.geo.names[target]} is on neither")
+    if speed and len(path) > speed:
         raise Illegal(
             ids.move,
             f"{'the king' if piece == KING else 'a soldier'} moves at most "
-            f"{settings.speed[piece]} square{'s' if settings.speed[piece] > 1 else ''}"
-            f"{named_settings(settings, 'spd')}",
+            f"{speed} square{'s' if speed > 1 else ''}{named_settings(settings, 'spd')}",
         )
+    return path
+
+
+def _check_way(board: bytes, piece: int, path: tuple[int, ...], settings: Settings) -> None:
+    """Illegal when a square `path` crosses (before its target) holds a piece, but for a leap
+    (leap:y), or is a square of a region that `piece` may not pass over."""
+    region, cross, squares = settings.region, settings.cross, settings.geo.squares
     leap = settings.leaps and _leaps(board, path)
     for index in range(len(path) - 1):
         square = path[index]
         if board[square] and not leap:
             raise Illegal(
-                ids.move,
-                f"the way is blocked at {names[square]}{named_settings(settings, 'leap') if settings.leaps else ''}",
+                settings.ids.move,
+                f"the way is blocked at {settings.geo.names[square]}"
+                f"{named_settings(settings, 'leap') if settings.leaps else ''}",
             )
         if region[square] and not cross[piece * squares + square]:
             raise Illegal(
-                ids.restricted,
+                settings.ids.restricted,
                 f"{allowed_pieces(cross, square, squares)} may pass over {settings.words[square]}"
                 f"{named_settings(settings, REGION_KEYS[region[square]] + 'p')}",
             )
-    if board[target]:
-        raise Illegal(ids.move, f"{names[target]} is occupied")
-    if region[target] and not _may_stop(settings, piece, origin, target):
-        _refuse_stop(settings, target)
+
+
+def _check_camps(settings: Settings, origin: int, path: tuple[int, ...]) -> None:
+    """Illegal when a move from `origin` along `path` passes over or stops on a square of a camp
+    other than the one it starts in (Tablut's camps)."""
+    camps = settings.camps
     camp = camps[origin]
     for square in path:
         if _closed(camps, square, camp):
-            how = "stop on" if square == target else "pass over"
+            how = "stop on" if square == path[-1] else "pass over"
             raise Illegal(
-                ids.camp,
-                f"{names[square]} is a camp square: only a piece that starts its move in that camp may {how} it",
+                settings.ids.camp,
+                f"{settings.geo.names[square]} is a camp square: "
+                f"only a piece that starts its move in that camp may {how} it",
             )
 
 

@@ -230,17 +230,33 @@ def described_record(settings: Settings) -> str:
     """The OTN rules record of any tafl game's Settings (what `read_record` and `described_settings`
     read back as the same rules, but what OTN has no entry for: Tablut's camps, Tuichi, passes and
     first repetition): `dim` first, `start` last, the others where they differ from OTN's defaults."""
-    geo, region = settings.geo, settings.region
-    size, squares = geo.size, geo.squares
     by_kind = {
-        kind: [s for s in range(squares) if region[s] == kind]
+        kind: [s for s in range(settings.geo.squares) if settings.region[s] == kind]
         for kind in (THRONE_SQUARE, CORNER_SQUARE, ATTACKER_FORT, DEFENDER_FORT)
     }
-    corners = [s for s in range(squares) if geo.corners[s]]
-    middle = size * size // 2 if size % 2 else -1
+    option = {
+        **_game_options(settings),
+        **_special_squares(settings, by_kind),
+        **_capture_and_move_options(settings),
+        **_special_square_rules(settings, by_kind),
+    }
+    written = [
+        f"{key}:{_written_list(value) if key in PIECE_LISTS else value}"
+        for key, value in option.items()
+        if value != KEYS[key][0]
+    ]
+    start = "/".join(
+        rank.replace("p", "t").replace("P", "T") for rank in reversed(settings.board.start.split()[0].split("/"))
+    )
+    return " ".join([f"dim:{settings.geo.size}", *written, f"start:/{start}/"])
+
+
+def _game_options(settings: Settings) -> dict[str, str]:
+    """The options of an OTN rules record for the king's escape, the side that moves first,
+    encirclement, repetition, the king's part in captures, its strength and the speed limits."""
     hammers, anvils = settings.hammers[0], settings.anvils[0]
     attacker, defender, king = (settings.speed[piece] for piece in (ATTACKER, DEFENDER, KING))
-    option = {
+    return {
         "esc": "c" if settings.corner_escape else "e",
         "atkf": "y" if settings.first == BLACK else "n",
         "surf": "y" if settings.encirclement else "n",
@@ -250,10 +266,28 @@ def described_record(settings: Settings) -> str:
         ],
         "ks": settings.strength,
         "spd": _speed_record(attacker, defender, king),
+    }
+
+
+def _special_squares(settings: Settings, by_kind: dict[int, list[int]]) -> dict[str, str]:
+    """The options of an OTN rules record that place the corners, the throne and the forts (`by_kind`:
+    the squares of each kind): `default` for the board's corners and its middle square."""
+    geo = settings.geo
+    corners = [s for s in range(geo.squares) if geo.corners[s]]
+    middle = geo.size * geo.size // 2 if geo.size % 2 else -1
+    return {
         "cor": "default" if by_kind[CORNER_SQUARE] == corners else _squares(geo, by_kind[CORNER_SQUARE]),
         "cen": "default" if by_kind[THRONE_SQUARE] == [middle] else _squares(geo, by_kind[THRONE_SQUARE]),
         "afor": _squares(geo, by_kind[ATTACKER_FORT]),
         "dfor": _squares(geo, by_kind[DEFENDER_FORT]),
+    }
+
+
+def _capture_and_move_options(settings: Settings) -> dict[str, str]:
+    """The options of an OTN rules record for shieldwalls, edge forts, Linnaean captures, jumps
+    (the king's, and a knight's or commander's where the start has one), berserk moves, the
+    commander's sides and leaps."""
+    return {
         "sw": "n" if not settings.shieldwall else "s" if any(settings.wall_corners) else "w",
         "swf": "y" if settings.flank_walls else "n",
         "efe": "y" if settings.forts else "n",
@@ -268,6 +302,14 @@ def described_record(settings: Settings) -> str:
         "berw": settings.unwritten or "y",
         "leap": "y" if settings.leaps else "n",
     }
+
+
+def _special_square_rules(settings: Settings, by_kind: dict[int, list[int]]) -> dict[str, str]:
+    """The options of an OTN rules record for the pieces that the throne, the corners and the forts
+    (`by_kind`: the squares of each kind) are hostile to (the throne: held and empty; hostile as
+    the record writes it), let pass, stop on and re-enter: the first square of a kind says it for
+    all."""
+    option: dict[str, str] = {}
     for kind, key in ((THRONE_SQUARE, "cen"), (CORNER_SQUARE, "cor"), (ATTACKER_FORT, "afor"), (DEFENDER_FORT, "dfor")):
         if by_kind[kind]:
             first = by_kind[kind][0]
@@ -278,18 +320,10 @@ def described_record(settings: Settings) -> str:
                 ("re", settings.enter),
                 ("w", _written(settings)),
             ):
-                option[key + suffix] = _letters(table, first, squares)
+                option[key + suffix] = _letters(table, first, settings.geo.squares)
             if kind == THRONE_SQUARE:
-                option["cenhe"] = _letters(settings.hostile_empty, first, squares)
-    written = [
-        f"{key}:{_written_list(value) if key in PIECE_LISTS else value}"
-        for key, value in option.items()
-        if value != KEYS[key][0]
-    ]
-    start = "/".join(
-        rank.replace("p", "t").replace("P", "T") for rank in reversed(settings.board.start.split()[0].split("/"))
-    )
-    return " ".join([f"dim:{size}", *written, f"start:/{start}/"])
+                option["cenhe"] = _letters(settings.hostile_empty, first, settings.geo.squares)
+    return option
 
 
 _JUMP_VALUES = {mode: value for value, mode in JUMPS.items()}

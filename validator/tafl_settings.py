@@ -198,56 +198,18 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, sta
     square, none is hostile, the king is captured on four sides and every piece captures)."""
     size = board.size
     geo = geometry(size, square_index(size, board.throne) if board.throne else -1)
-    cells = len(OWNER) * geo.squares
     strong_walls = rules.pop("strong_walls", False)
-    chosen = {
-        **dict(
-            cross=bytes([1]) * cells,
-            stop=bytes([1]) * cells,
-            enter=bytes([1]) * cells,
-            hostile_empty=bytes(cells),
-            hostile_held=bytes(cells),
-            strength="s",
-            hammers=((DEFENDER, KING), (ATTACKER,)),
-            anvils=((DEFENDER, KING), (ATTACKER,)),
-            first=BLACK,
-            tuichi_ends=False,
-            passes=False,
-            camp_squares=(),
-            camps=bytes(geo.squares),
-            camp_hostile_when_held=True,
-            repeats=0,
-            repeated="1/2-1/2",
-            shieldwall=False,
-            flank_walls=True,
-            forts=False,
-            encirclement=False,
-            speed=bytes(len(OWNER)),
-            linnaean=False,
-            said={},
-            jumps=bytes(len(OWNER)),
-            berserk="n",
-            commander_sides=2,
-            unwritten="",
-            leaps=False,
-        ),
-        **rules,
-    }
+    chosen = {**_rules_off(geo.squares), **rules}
     corners = bytes(kind == CORNER_SQUARE for kind in region)
     closed = bytes(region[s] != PLAIN or chosen["camps"][s] > 0 for s in range(geo.squares))
     throne_words = f"the {board.throne_name} ({board.throne})"
-    words = {
-        s: throne_words if kind == THRONE_SQUARE else f"{REGION_WORDS[kind]} ({geo.names[s]})"
-        for s, kind in enumerate(region)
-        if kind != PLAIN
-    }
     return Settings(
         geo=geo,
         ids=ids,
         board=board,
         start=start,
         throne_words=throne_words,
-        words=words,
+        words=_region_words(geo, region, throne_words),
         region=region,
         corner_escape=board.corner_escape,
         corners=corners,
@@ -256,6 +218,51 @@ def tafl_settings(board: TaflBoard, title: str, ids: RuleIds, region: bytes, sta
         wall_corners=corners if strong_walls else bytes(geo.squares),
         **chosen,
     )
+
+
+def _rules_off(squares: int) -> dict[str, object]:
+    """Settings' rule fields, each off (`tafl_settings`), on a board of `squares` squares."""
+    cells = len(OWNER) * squares
+    return dict(
+        cross=bytes([1]) * cells,
+        stop=bytes([1]) * cells,
+        enter=bytes([1]) * cells,
+        hostile_empty=bytes(cells),
+        hostile_held=bytes(cells),
+        strength="s",
+        hammers=((DEFENDER, KING), (ATTACKER,)),
+        anvils=((DEFENDER, KING), (ATTACKER,)),
+        first=BLACK,
+        tuichi_ends=False,
+        passes=False,
+        camp_squares=(),
+        camps=bytes(squares),
+        camp_hostile_when_held=True,
+        repeats=0,
+        repeated="1/2-1/2",
+        shieldwall=False,
+        flank_walls=True,
+        forts=False,
+        encirclement=False,
+        speed=bytes(len(OWNER)),
+        linnaean=False,
+        said={},
+        jumps=bytes(len(OWNER)),
+        berserk="n",
+        commander_sides=2,
+        unwritten="",
+        leaps=False,
+    )
+
+
+def _region_words(geo: Geometry, region: bytes, throne_words: str) -> dict[int, str]:
+    """Each square of a region (`region`, by square), as messages name it: the throne by
+    `throne_words`, another by its kind and name (`a corner (a1)`)."""
+    return {
+        s: throne_words if kind == THRONE_SQUARE else f"{REGION_WORDS[kind]} ({geo.names[s]})"
+        for s, kind in enumerate(region)
+        if kind != PLAIN
+    }
 
 
 def exit_words(settings: Settings) -> str:

@@ -179,81 +179,142 @@ def _looked_back(
     """berw:a: a ply that fits no kept position, or (any berw) one written after the ply that
     ended the game on it (`ended`), played after left-out continuations (under berw:a the last need
     not capture: any move of the piece that captured): for each of the line's latest captures
-    (`_recent`, the latest first; after the end, not one of the ply that ended the game), each
-    chain of its piece's continuations (`continued_boards`) that changes a square those plies touch
-    (`_near`; after the end, each of them as this one, up to the sides of a king it captures) is
-    tried by playing again every ply written since, which must fit without ending the game, and
-    this one; the first chain that fits them all goes on: this ply, warning G16, with the capture
-    and the plies since as that line played them (`Played.earlier`). None when none does, within
-    LOOKBACK_PLAYS plies played (and kept, for the same look back on the next replay of the record)."""
+    (`_looked_back_captures`, the latest first), each chain of its piece's continuations that
+    changes a square those plies touch is tried (`_after_continuations`); the first chain that fits
+    goes on. None when none does, within LOOKBACK_PLAYS plies played (and kept, for the same look
+    back on the next replay of the record)."""
     if _held_by_the_other_side(settings.geo, position, text):
         return None
-    written: tuple[str, ...] = getattr(position, "written", ())
-    plies: int = getattr(position, "plies", 0)
-    others: tuple[Unwritten, ...] = getattr(position, "others", ())
-    searched = (
-        text,
-        position.board,
-        written,
-        plies,
-        _searched(getattr(position, "captures", ())),
-        tuple((other.position.board, _searched(other.captures)) for other in others),
-        tuple(settings.said.items()),
-        ended,
-    )
+    searched = _look_back_key(settings, position, text, ended)
     if searched in _NOT_FOUND:
         return None
-    found: dict[tuple[bytes, int, str, int], Capture] = {}  # each capture once, as the first line made it
-    for each in (position, *others):
-        for capture in getattr(each, "captures", ()):
-            if capture.ply < plies or not ended:  # (the ply that ended the game is played again)
-                found.setdefault(_searched_one(capture), capture)
-    captures = sorted(found.values(), key=lambda capture: -capture.ply)
-    budget, free = LOOKBACK_PLAYS, settings.unwritten == "a"
+    captures = _looked_back_captures(position, ended)
+    budget = LOOKBACK_PLAYS
     for capture in captures:
-        since = (*written[len(written) - (plies - capture.ply) :], text) if plies > capture.ply else (text,)
-        side = OWNER[capture.board[capture.square]]
-        earlier = tuple(each for each in captures[::-1] if each.ply <= capture.ply)  # (oldest first)
-        near = _near(settings.geo, since[:-1], 2 if ended else 1) | _near(settings.geo, (text,), 2)
-        for board, chain in continued_boards(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, free):
-            if all(board[square] == capture.board[square] for square in near):
-                continue  # it changes no square near the plies since: they play as they did
-            line: TaflPosition = unwritten_position(
-                _continued(board, 1 - side, settings),
-                (),
-                b"",
-                earlier,
-                written[: len(written) - len(since) + 1],
-                capture.ply,
-            )
-            warnings = [  # (the capture was played on a line of continuations left out before it)
-                _left_out(settings, each) for each in (*capture.continuations, f"after {capture.text}: {chain}")
-            ]
-            # the plies of the capture's line, and the capture on the board its continuations made
-            again = [*trail_plies(capture.trail), Played(line, capture.text)]
-            for number, ply in enumerate(since):
-                candidates = (Unwritten(line, (), getattr(line, "captures", ())), *getattr(line, "others", ()))
-                budget -= len(candidates)
-                played, _ = _fitting(settings, candidates, ply)
-                if not played or budget < 0 or played[0][0].outcome is not None and number < len(since) - 1:
-                    break
-                went = _went_on(settings, line, played, ply)
-                warnings += [warning for warning in went.warnings if warning not in warnings]
-                # a line of continuations chosen on the way: its plies since its capture
-                again[max(len(again) - len(went.earlier), 0) :] = went.earlier
-                if number == len(since) - 1:
-                    went.warnings, went.earlier = warnings, tuple(again)
-                    return went
-                again.append(went)
-                line = went.position
-            if budget < 0:
-                break
+        went, budget = _after_continuations(settings, position, text, ended, capture, captures, budget)
+        if went is not None:
+            return went
         if budget < 0:
             break
     if len(_NOT_FOUND) >= NOT_FOUND_KEPT:
         _NOT_FOUND.clear()
     _NOT_FOUND.add(searched)
     return None
+
+
+def _look_back_key(settings: Settings, position: TaflPosition, text: str, ended: bool) -> tuple[object, ...]:
+    """What a look back for `text` on `position` finds depends on (`_NOT_FOUND` keeps those that
+    found nothing): the ply, the board, the plies written since the captures and the captures of
+    each kept line, the options said and whether the game ended."""
+    others: tuple[Unwritten, ...] = getattr(position, "others", ())
+    return (
+        text,
+        position.board,
+        getattr(position, "written", ()),
+        getattr(position, "plies", 0),
+        _searched(getattr(position, "captures", ())),
+        tuple((other.position.board, _searched(other.captures)) for other in others),
+        tuple(settings.said.items()),
+        ended,
+    )
+
+
+def _looked_back_captures(position: TaflPosition, ended: bool) -> list[Capture]:
+    """The captures of `position`'s line and of its kept others, each once (as the first line
+    made it), the latest first; after the end of the game (`ended`), not one of the ply that ended
+    it (that ply is played again)."""
+    plies: int = getattr(position, "plies", 0)
+    found: dict[tuple[bytes, int, str, int], Capture] = {}
+    for each in (position, *getattr(position, "others", ())):
+        for capture in getattr(each, "captures", ()):
+            if capture.ply < plies or not ended:
+                found.setdefault(_searched_one(capture), capture)
+    return sorted(found.values(), key=lambda capture: -capture.ply)
+
+
+def _after_continuations(
+    settings: Settings,
+    position: TaflPosition,
+    text: str,
+    ended: bool,
+    capture: Capture,
+    captures: list[Capture],
+    budget: int,
+) -> tuple[Played[TaflPosition] | None, int]:
+    """`text` played after a chain of continuations of `capture`'s piece (`continued_boards`) that
+    changes a square the plies written since touch (`_near`; after the end, each of them as this
+    one, up to the sides of a king it captures), with those plies played again
+    (`_played_again`): the first chain that fits them all, this ply warning G16 with the capture and
+    the plies since as that line played them (`Played.earlier`), or None; and the budget of plies
+    left."""
+    written: tuple[str, ...] = getattr(position, "written", ())
+    plies: int = getattr(position, "plies", 0)
+    since = (*written[len(written) - (plies - capture.ply) :], text) if plies > capture.ply else (text,)
+    side = OWNER[capture.board[capture.square]]
+    earlier = tuple(each for each in captures[::-1] if each.ply <= capture.ply)  # (oldest first)
+    near = _near(settings.geo, since[:-1], 2 if ended else 1) | _near(settings.geo, (text,), 2)
+    free = settings.unwritten == "a"
+    for board, chain in continued_boards(capture.board, capture.square, side, settings, UNWRITTEN_DEPTH, free):
+        if all(board[square] == capture.board[square] for square in near):
+            continue  # it changes no square near the plies since: they play as they did
+        line: TaflPosition = unwritten_position(
+            _continued(board, 1 - side, settings),
+            (),
+            b"",
+            earlier,
+            written[: len(written) - len(since) + 1],
+            capture.ply,
+        )
+        warnings = [  # (the capture was played on a line of continuations left out before it)
+            _left_out(settings, each) for each in (*capture.continuations, f"after {capture.text}: {chain}")
+        ]
+        again, budget = _played_again(settings, capture, line, since, warnings, budget)
+        if again is not None:
+            went = again.pop()  # (the ply looked back for)
+            went.warnings, went.earlier = warnings, tuple(again)
+            return went, budget
+        if budget < 0:
+            break
+    return None, budget
+
+
+def _played_again(
+    settings: Settings,
+    capture: Capture,
+    line: TaflPosition,
+    since: tuple[str, ...],
+    warnings: list[tuple[str, str]],
+    budget: int,
+) -> tuple[list[Played[TaflPosition]] | None, int]:
+    """The plies `since` (written since `capture`, the last the ply looked back for) played again
+    on `line`, each of which must fit (`_played_on_line`), after the capture and the plies of its
+    line, as that line played them, with the warnings found on the way added to `warnings`; None
+    when one does not fit; and the budget of plies left."""
+    again = [*trail_plies(capture.trail), Played(line, capture.text)]
+    for number, ply in enumerate(since):
+        went, budget = _played_on_line(settings, line, ply, number == len(since) - 1, budget)
+        if went is None:
+            return None, budget
+        warnings += [warning for warning in went.warnings if warning not in warnings]
+        # a line of continuations chosen on the way: its plies since its capture
+        again[max(len(again) - len(went.earlier), 0) :] = went.earlier
+        again.append(went)
+        line = went.position
+    return again, budget
+
+
+def _played_on_line(
+    settings: Settings, line: TaflPosition, ply: str, last: bool, budget: int
+) -> tuple[Played[TaflPosition] | None, int]:
+    """`ply` played on `line` or one of its kept positions where it fits (`_went_on`), and the
+    budget of plies left after them: None when it fits none, when the budget is spent, or when it
+    ends the game before the `last` ply."""
+    candidates = (Unwritten(line, (), getattr(line, "captures", ())), *getattr(line, "others", ()))
+    budget -= len(candidates)
+    played, _ = _fitting(settings, candidates, ply)
+    if not played or budget < 0 or played[0][0].outcome is not None and not last:
+        return None, budget
+    return _went_on(settings, line, played, ply), budget
 
 
 def _move_or_none(geo: Geometry, text: str) -> Move | None:
