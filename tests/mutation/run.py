@@ -597,6 +597,28 @@ def every_mutant(only: str | None) -> tuple[list[Mutant], list[Mutant]]:
     return fixed, python
 
 
+def left_out(mutants: list[Mutant], skip: str) -> list[Mutant]:
+    """The mutants outside the places `skip` names, by commas: a path prefix (validator/grid.py)
+    or a function of a file, wherever it nests (archive/importer.py:_insert_batch)."""
+    prefixes = tuple(place for place in skip.split(",") if ":" not in place)
+    functions = {tuple(place.split(":")) for place in skip.split(",") if ":" in place}
+    spans: dict[str, list[tuple[int, int, str]]] = {}
+    for path in {path for path, _ in functions}:
+        spans[path] = [
+            (node.lineno, node.end_lineno or node.lineno, node.name)
+            for node in ast.walk(ast.parse((ROOT / path).read_text()))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        ]
+    return [
+        m
+        for m in mutants
+        if not m.path.startswith(prefixes)
+        and not any(
+            (m.path, name) in functions for first, last, name in spans.get(m.path, ()) if first <= m.line <= last
+        )
+    ]
+
+
 def changed_lines(commit: str) -> dict[str, set[int]]:
     """The lines of each file of the scope that the working tree added or changed since `commit`."""
     diff = subprocess.run(
@@ -692,6 +714,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--only", help="path prefixes, by commas: validator/tablut.py, archive, formats,notation, …")
     parser.add_argument("--changed-since", metavar="COMMIT", help="only the lines changed since COMMIT")
+    parser.add_argument("--skip", help="places left out, by commas: path prefixes, path:function (any nesting)")
     parser.add_argument("--ids", help="a file of mutant ids to run (one a line), e.g. the last run's survivors")
     parser.add_argument("--timeout", type=float, default=300)
     parser.add_argument("--out", default=str(ROOT / "tests/mutation/last-run.json"))
@@ -703,6 +726,8 @@ def main() -> None:
     if args.changed_since:
         changed = changed_lines(args.changed_since)
         fixed, python = ([m for m in kind if m.line in changed.get(m.path, ())] for kind in (fixed, python))
+    if args.skip:
+        fixed, python = left_out(fixed, args.skip), left_out(python, args.skip)
     sample = random.Random(args.seed).sample(python, min(args.sample, len(python)))
     mutants = fixed + sorted(sample, key=lambda m: (m.path, m.line, m.id))
     if args.ids:
