@@ -177,6 +177,7 @@ TAFL_ENGINE = (
 )
 # What a game's module does beyond its rules: its boards, materials and patterns in the archive, its diagram
 GAME_FACES_TESTS = ["tests/archive/test_positions.py", "tests/archive/test_research.py", "tests/test_svg.py"]
+RULEBOOK_TESTS = "tests/test_rulebook.py"  # every rule ID a game's rules raise (its RuleIds too) has a text
 NOT_A_PLY_TESTS = "tests/validator/test_not_a_ply.py"  # text that is no ply of the game (parse_move, parse_turn)
 LAQUET = ("laquet", "laquet_points", "laquet_turns", "laquet_moves", "laquet_fast", "laquet_checked", "laquet_slips")
 VALIDATOR_TESTS = (
@@ -187,11 +188,12 @@ VALIDATOR_TESTS = (
         "tests/validator/test_fit.py",
         "tests/system/test_conformance.py",
         "tests/validator/test_games.py",
+        RULEBOOK_TESTS,
     ]
 )
 TESTS = {
     # test_variants: the options a variant plays by (options_in_play), which `explain` lists
-    "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS + ["tests/test_variants.py"],
+    "validator/tablut.py": RULES_TESTS[:2] + REPLAY_TESTS + LAST_TESTS + ["tests/test_variants.py", RULEBOOK_TESTS],
     **{f"validator/{module}.py": TAFL_ENGINE_TESTS for module in TAFL_ENGINE},
     "validator/tafl_rules.py": GENERIC_TAFL_TESTS
     + ["tests/validator/test_tafl.py"]
@@ -201,7 +203,8 @@ TESTS = {
     "validator/hnefatafl.py": GENERIC_TAFL_TESTS
     + REPLAY_TESTS
     + ["tests/test_numbering.py", "tests/test_variants.py"]
-    + LAST_TESTS,
+    + LAST_TESTS
+    + [RULEBOOK_TESTS],
     **{
         f"validator/{module}.py": [RULES_TESTS[0], RULES_TESTS[2]]
         + REPLAY_TESTS
