@@ -298,7 +298,7 @@ TESTS = {
     "archive/importer.py": ["tests/archive/test_replace.py", *IMPORT_TESTS],
     "archive/removal.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
     # the move tree's sums, taken off and summed again by a replacement (import --replace)
-    "archive/next_plies.py": ["tests/archive/test_next_plies.py", "tests/archive/test_replace.py", *ARCHIVE_TESTS],
+    "archive/next_plies.py": ["tests/archive/test_replace.py", *ARCHIVE_TESTS, "tests/test_cli.py"],
     "archive/datasette.py": ["tests/archive/test_datasette.py", "tests/archive/test_explorer.py"],  # lusoria serve
     # serve's plugin: the explorer's routes in Datasette (its pages, its answers, a database it does not serve)
     "archive/datasette_plugin.py": ["tests/archive/test_explorer.py", "tests/archive/test_datasette.py"],
