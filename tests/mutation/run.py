@@ -10,6 +10,8 @@ that cover what it changes. A mutant the tests fail on is killed; one they pass 
     python tests/mutation/run.py --sample 60 --only lusoria       # the package's own modules
     python tests/mutation/run.py --list               # the mutants, without running them
     python tests/mutation/run.py --changed-since 6c04b62 --sample 100   # the lines changed since a commit
+    python tests/mutation/run.py --only archive --skip archive/tree.py,archive/importer.py:_insert_batch
+                                                      # not a file, nor a function (code being rewritten)
 
 Mutants come from three sources: the operators below applied to the Python modules
 (comparisons, and/or, an operand of and/or dropped, not removed, + and -, whole numbers
