@@ -60,6 +60,16 @@ def test_the_records_list_has_labels_and_facets_but_not_the_whole_text(site):
     assert whole == [{"id": record["id"], "text": seneca.rstrip("\n") + "\n"}]
 
 
+def test_a_record_shorter_than_the_cells_limit_is_shown_whole_without_a_link(tmp_path):
+    short = '[Game "tablut"]\n1. e3-c3 *\n'  # under the 80 characters of truncate_cells_html
+    (tmp_path / "short.lgn").write_text(short)
+    Archive(str(tmp_path / "club.db")).import_paths([str(tmp_path / "short.lgn")])
+    site = datasette.site(str(tmp_path / "club.db"))
+    page = html.unescape(get(site, "/club/records/1"))
+    assert f'<td class="col-packed_text type-bytes">{short}</td>' in page
+    assert "the whole text" not in page and "record_texts?id=" not in page
+
+
 def test_a_row_of_a_record_names_its_record_by_its_label(site):
     page = html.unescape(get(site, "/club/material_runs?first_ply=0&_sort=record_id"))
     assert "Karin Nilsson – Olof Berg, 2026.11.21" in page

@@ -114,6 +114,8 @@ def test_an_import_leaves_no_free_pages_and_a_new_archive_full_pages(tmp_path):
     assert db.execute("PRAGMA auto_vacuum").fetchone() == (2,)  # incremental
     assert db.execute("PRAGMA freelist_count").fetchone() == (0,)
     assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    # the ten batches' segments of the index merged into one, which a search looks a token up in
+    assert db.execute("SELECT count(DISTINCT segid) FROM positions_idx").fetchone() == (1,)
     pages = db.execute("PRAGMA page_count").fetchone()  # a new archive: written again by VACUUM, pages full
     db.execute("VACUUM")
     assert db.execute("PRAGMA page_count").fetchone() == pages

@@ -154,6 +154,22 @@ def test_a_statement_stops_after_the_timeout(archive, monkeypatch):
         Archive(str(archive)).sql(ENDLESS, timeout=0.5)
 
 
+def test_the_damaged_record_is_sought_after_the_statements_watch_is_taken_off(archive, tmp_path):
+    """A statement's time that ran out as a function failed on a damaged value (here: at once) stops
+    no search for the record (it raised SQLite's "interrupted": an internal error)."""
+    path = str(tmp_path / "damaged.db")
+    shutil.copy(archive, path)
+    conn = connect(path)
+    conn.execute("UPDATE records SET packed_text = x'0011' WHERE id = 3")
+    conn.commit()
+    conn.close()
+    said = "lusoria_text: its argument is not a value it reads"
+    conn = reading.connect(path)
+    conn.set_progress_handler(lambda: 1, 1)  # a watch whose time is up: every step is stopped
+    assert str(reading.damaged(conn, path, said)) == f"{path}: record 3 is damaged: {said}"
+    conn.close()
+
+
 @pytest.mark.parametrize(
     "sql",
     [

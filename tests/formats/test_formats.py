@@ -857,6 +857,14 @@ def test_tablut_challenge_result_from_the_turn_under_the_last_board(turn, result
     assert report.valid and report.record.result == result and report.record.main.plies[-1].text == "e2-a2"
 
 
+def test_tablut_challenge_result_from_the_turn_right_under_the_last_boards_nine_rows():
+    """A log that prints the turn under the board's ninth row, without the `-` line between."""
+    path = FIXTURES / "tablut-challenge/Conti_vs_Gallo_1607609421000_gameLog.txt"
+    [source] = read_text(path.read_text().removesuffix("-\nBW\n") + "WW\n", "tablut-challenge", str(path))
+    report = check(source)
+    assert report.valid and report.record.result == "1-0" and report.record.main.plies[-1].text == "e2-a2"
+
+
 def test_convert_writes_no_illegal_record_and_says_where_its_error_is(tmp_path):
     result = run("convert", "--to", "lgn", FIXTURES / "errors/Gialli_vs_Blu_1763730000000_gameLog.txt")
     assert result.exit_code == 1 and result.stdout == ""

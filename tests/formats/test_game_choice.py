@@ -313,6 +313,16 @@ def test_a_type_on_a_board_no_variant_is_played_on_names_the_boards_there_are(lu
     assert "hnefatafl describes boards by its variants: read them with --game hnefatafl" in aage.refusal("Tafl")
 
 
+def test_a_type_on_the_generic_games_default_board_names_its_variants_there_not_the_game(lusorias_own_tafl_games):
+    """hnefatafl's default board is 9×9, but it describes its boards by its variants: a 9×9 type
+    is played by tablut and by hnefatafl's variants on that board (the mutant said "hnefatafl and
+    tablut are played on its 9×9 board")."""
+    assert aage.refusal("Imaginary Tablut 9x9").startswith(
+        "lusoria has no rules of that type; tablut is played on its 9×9 board; hnefatafl has "
+        f"{len(variants_on(9))} variants on its 9×9 board ({', '.join(variants_on(9)[:3])}, …)"
+    )
+
+
 @pytest.mark.parametrize("name", ["Copenhagen Hnefatafl 11X11", "Copenhagen Hnefatafl 11×11"])
 def test_a_type_whose_board_is_written_otherwise_still_names_its_board(name, lusorias_own_tafl_games):
     """A hand-edited scrape's `11X11` (or `11×11`) names the board as the site's `11x11` does: the

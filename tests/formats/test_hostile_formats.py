@@ -68,6 +68,17 @@ def test_otn_addresses_with_leading_zeros_name_the_same_ply():
     assert [line.plies[0].text for line in report.record.main.plies[0].variations] == ["Ke5-d5"]
 
 
+def test_otn_a_resignation_ends_its_variation_and_what_follows_it_there_is_not_read():
+    text = f"{HEADER}\n\n1. Ke5-c5 d1-d2\n1a.1.1a. Ke5-d5 --- d1-d3\n"
+    [source] = read_text(text, "otn", "resigned.otg")
+    report = check(source)
+    assert report.valid, report.diagnostics
+    [variation] = report.record.main.plies[0].variations
+    assert [ply.text for ply in variation.plies] == ["Ke5-d5"]
+    note = "otn reader: a resignation (---) ends variation 1a.1.1a.; lusoria's variations cannot hold it"
+    assert note in report.record.main.comments  # the record's, where the reader's notes go
+
+
 # -- OTN: what the reader used to guess -------------------------------------------------------------
 
 
@@ -79,6 +90,12 @@ def test_otn_a_result_that_is_none_of_otns_is_an_error(result):
         f"[result:{result}] is not an OTN result: 1 (the attackers won), -1 (the defenders won), "
         "0 (a draw) or ? (not known)"
     )
+
+
+def test_otn_a_long_result_is_quoted_by_its_first_20_characters():
+    text = RESIGNED.replace("[result:-1]", f"[result:{'9' * 30}]")
+    [found] = [d for source in read_text(text, "otn", "hostile") for d in check(source).diagnostics]
+    assert (found.rule, found.line, found.column, found.text) == ("tag", 5, 9, "9" * 20)
 
 
 def test_otn_a_repeated_tag_is_an_error_at_the_second():

@@ -550,3 +550,12 @@ def test_the_tags_of_an_otn_header_are_placed_at_their_values():
         "Rules": (5, 8),
         "OtnRulesName": (5, 19),
     }
+
+
+def test_a_ply_off_the_board_the_replay_refuses_is_written_as_it_is_written():
+    """The generic game's grammar takes squares up to s19; on an 11×11 board the replay refuses
+    `m4-m3` at its ply, and the writer, which has the position before it, writes it from its text
+    (the mutant looked its squares up on the board: a KeyError)."""
+    report = check('[Game "hnefatafl"]\n[Variant "fetlar-hnefatafl-11x11"]\n1. f2-f3 m4-m3 *\n')
+    assert [(d.rule, d.ply) for d in report.diagnostics] == [("G3", 2)]
+    assert write_report(report).endswith("\n\n1. f2-f3 m4-m3\n")

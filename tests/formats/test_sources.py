@@ -534,3 +534,15 @@ def test_an_archive_imports_a_folder_in_the_encoding_given(tmp_path):
     (tmp_path / "d" / "game.txt").write_bytes("d1-d3 f5-f8\n".encode("utf-16-le"))
     summary = Archive(str(tmp_path / "a.db")).import_paths([str(tmp_path / "d")], encoding="utf-16-le")
     assert (summary.added, summary.invalid) == (1, 0)
+
+
+def test_a_file_whose_name_does_not_say_its_format_read_in_an_unknown_encoding_is_said_unreadable(tmp_path):
+    """The library takes any encoding's name (the CLI's --encoding refuses an unknown one): the first
+    bytes of a .txt file, which tell its format, decode to nothing, and reading it says why (the
+    mutant: an AttributeError)."""
+    from lusoria.pipeline import records
+
+    path = tmp_path / "games.txt"
+    path.write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    [unreadable] = records([str(path)], encoding="nosuch")
+    assert str(unreadable) == f"{path}: unknown encoding: nosuch"

@@ -118,6 +118,16 @@ def test_a_ply_with_a_square_off_every_board_of_its_game_says_which(game, movete
     assert problem.message == (f"found '{word}': {square} is not a square of any {game} board (a1–{last})")
 
 
+def test_a_ply_off_the_board_at_the_texts_first_character_is_named_as_anywhere_else():
+    """The word is sought back from where the parser stopped to the text's start, never past it
+    (the mutant went on at the text's end, `*`, and said only what was expected there)."""
+    with pytest.raises(SyntaxProblem) as caught:
+        parse_record('z9-a1 {\n[Game "tablut"]\n} *')  # its Game tag read from the comment's line
+    problem = caught.value
+    assert (problem.rule, problem.line, problem.column, problem.text) == ("syntax", 1, 1, "z9-a1")
+    assert problem.message == "found 'z9-a1': z9 is not a square of any tablut board (a1–i9)"
+
+
 @pytest.mark.parametrize(
     ("game", "movetext", "found"),
     [

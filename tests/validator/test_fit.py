@@ -247,6 +247,18 @@ def test_a_proposed_set_is_checked_on_every_record_of_its_game():
     )
 
 
+def test_a_record_of_another_game_is_not_counted_even_if_its_plies_are_legal_under_the_set():
+    """The generic tafl game's Tablut plays on Tablut's board: replayed under Tablut's rules its plies
+    are legal, but a set of one game counts the records of that game only."""
+    from lusoria.validator.fit import legal_under
+
+    plies = "1. e3-c3 d1-d3 *"
+    tablut = parse_record(f'[Game "tablut"]\n{plies}')
+    generic = parse_record(f'[Game "hnefatafl"]\n[Variant "tablut-9x9"]\n{plies}')
+    assert legal_under([tablut, generic], {"Game": "tablut"}) == 1
+    assert legal_under([generic], {"Game": "tablut"}) == 0
+
+
 def test_a_catalogue_variant_is_searched_by_its_options_and_the_variants_of_its_board():
     """The generic tafl game's variant sets its board and start, which a Rules tag may not: the search
     writes only the options a set changes (it tried none before, and said "legal under no rule set
