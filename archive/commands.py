@@ -16,7 +16,7 @@ from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
-from lusoria.archive.query import FilterError, Filters, build, selecting, summable
+from lusoria.archive.query import FilterError, Filters, build, check_values, selecting, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
 from lusoria.archive.removal import Read
@@ -341,12 +341,14 @@ class Archive:
         return _selected(filters)
 
     def _check_names(self, filters: Filters | None) -> None:
-        """FilterError when the game or variant of `filters` is none that lusoria knows and none
+        """FilterError for a value none of its filter's (`check_values`); when the game or variant
+        of `filters` is none that lusoria knows and none
         that the archive holds records of (a slip: `Filters(variant="seneka")` found nothing,
         unsaid), which says what the archive holds (`lacking`); or when the variant is another
         game's (`Filters(game="copenhagen", variant="saami-tablut-w")`, as `lusoria tree` refuses it)."""
         if filters is None:
             return
+        check_values(filters)
         for name in _KNOWN:
             written = getattr(filters, name)
             if written is not None and not _KNOWN[name](written):

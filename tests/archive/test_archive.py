@@ -473,6 +473,27 @@ def test_a_library_call_is_refused_a_number_its_option_refuses(archive, filters,
     assert str(refused.value) == problem
 
 
+@pytest.mark.parametrize(
+    "filters, problem",
+    [
+        (dict(valid="yes"), "the valid filter is True or False; not 'yes'"),
+        (dict(symmetric=1), "the symmetric filter is True or False; not '1'"),
+        (dict(game=5), "the game filter is a str; not '5'"),
+        (dict(material="king"), "the material filter is a list; not 'king'"),
+        (dict(tags=("Round", "3")), "the tags filter is a list of (NAME, VALUE) pairs, as [('Site', 'Uppsala')]; "),
+    ],
+)
+def test_a_library_call_is_refused_a_value_of_another_type_than_its_filter_s(archive, filters, problem):
+    """`valid="yes"` found no record, `symmetric=1` searched as True, `game=5` raised AttributeError,
+    `material="king"` read each letter as a condition: each method that takes filters refuses them."""
+    for call in (archive.query, lambda filters: archive.stats(filters=filters), archive.players):
+        with pytest.raises(FilterError) as refused:
+            call(Filters(**filters))
+        assert str(refused.value).startswith(problem)
+    with pytest.raises(FilterError, match="^the valid filter is True or False"):
+        archive.tree(INITIAL_TABLUT, filters=Filters(valid="no"))
+
+
 def test_a_filter_of_one_value_given_twice_is_refused(archive):
     """`--player A --player B` found B's games alone, A dropped unsaid, where filters combine."""
     db = ["--db", archive.path]
