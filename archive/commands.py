@@ -256,7 +256,8 @@ class Archive:
             yield row
 
     def sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> list[dict]:
-        """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit)."""
+        """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit); a
+        ReadOnlyError for SQL that writes or runs longer, InvalidSQL (one too) for SQL SQLite cannot run."""
         return list(self.iter_sql(sql, timeout))
 
     def iter_sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT, params: list | None = None) -> Iterator[dict]:

@@ -14,6 +14,7 @@ from lusoria.archive import (
     Archive,
     FilterError,
     Filters,
+    InvalidSQL,
     NotAnArchive,
     ReadOnlyError,
     positions,
@@ -151,6 +152,25 @@ def test_sql_is_read_only(archive):
             archive.sql(statement)
     assert archive.sql("PRAGMA user_version") == [{"user_version": schema.SCHEMA_VERSION}]
     assert archive.stats()["records"] == 81
+
+
+def test_sql_that_sqlite_cannot_run_is_invalid_sql_in_sqlite_s_words_as_lusoria_sql_says(archive):
+    """`sql("selec 1")` raised the ReadOnlyError of a write (a ReadOnlyError still, for callers that
+    catch it): InvalidSQL, what `lusoria sql` says of it."""
+    for statement, said in (
+        ("selec 1", 'near "selec": syntax error'),
+        ("SELECT no_such(1)", "no such function: no_such"),
+        ("SELECT * FROM chess_games", "no such table: chess_games (docs/archive.md, The schema, lists the tables)"),
+    ):
+        with pytest.raises(InvalidSQL) as raised:
+            archive.sql(statement)
+        assert str(raised.value) == said and isinstance(raised.value, ReadOnlyError)
+        shown = CliRunner().invoke(main, ["sql", "--db", archive.path, statement])
+        assert (shown.exit_code, shown.output) == (1, f"lusoria: {said}\n")
+    for refused in ("DELETE FROM records", "SELECT randomblob(2000000000)"):
+        with pytest.raises(ReadOnlyError) as raised:
+            archive.sql(refused)
+        assert not isinstance(raised.value, InvalidSQL)
 
 
 def test_a_table_the_archive_lacks_is_named_with_those_like_it(archive):
