@@ -35,7 +35,7 @@ from lusoria.errors import LusoriaError
 from lusoria.formats.sources import given, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
-from lusoria.pipeline import Note, Problem, Unreadable, records, without_problems
+from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, Position, known_names, known_names_holding
 from lusoria.validator.games import GAMES, owners_of
 from lusoria.validator.replay import Report, check
@@ -105,12 +105,13 @@ class Archive:
     """One archive file; each method is a `lusoria` command."""
 
     def __init__(
-        self, path: str | None = None, timeout: float | None = None, notes: Callable[[Note], None] | None = None
+        self, path: str | None = None, timeout: float | None = None, notes: Callable[[Problem], None] | None = None
     ):
         """The archive at `path` (default_path()); `timeout`: seconds each statement of `query`
         and `tree` may run (None: no limit; a statement stopped raises ReadOnlyError); `notes`
-        is told what opening it has to say: that an archive made by an older lusoria is being
-        upgraded (a replay of every record: minutes for 100,000), and when it is done."""
+        is told what opening it has to say (a Note): that an archive made by an older lusoria is being
+        upgraded (a replay of every record: minutes for 100,000), and when it is done; and, as
+        `import_paths` meets them, its problems (`ImportSummary.problems`)."""
         self.path = path or default_path()
         self.timeout = timeout
         self.notes = notes
@@ -129,14 +130,17 @@ class Archive:
         """Check and store every record of `paths` (files, directories, `-`, streams or text, read
         by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there), checked and made
         into rows by `jobs` worker processes (`records_as_rows.checked_rows`): `import_rows` (`replace`
-        as there). Sources that cannot be read are listed in the summary's `unreadable`, which
-        `str()` shows (skipped files and notes are not); records lusoria failed on, in its `failed`."""
+        as there). Sources that cannot be read, files skipped in a directory and notes are the
+        summary's `problems`, in order, each told to `notes` as it comes (what `lusoria import` says);
+        those that cannot be read, also its `unreadable`, which `str()` shows; records lusoria failed
+        on, its `failed`. WorkerLost when a worker process is killed (the batches before are stored)."""
         problems: list[Problem] = []
         named = list(given(paths))
         sources = list(walk(named, format, encoding))
         checked = checked_rows(records(sources, encoding, format, tags, progress), jobs, batch_size)
         read = Read.of(named, sources, problems) if replace else None
-        summary = self.import_rows(without_problems(checked, problems), batch_size, replace, read)
+        summary = self.import_rows(without_problems(checked, problems, self.notes), batch_size, replace, read)
+        summary.problems = problems
         summary.unreadable += [str(problem) for problem in problems if isinstance(problem, Unreadable)]
         return summary
 

@@ -822,10 +822,11 @@ def sql_timeout() -> int:
 
 def archive_at(db: str) -> Archive:
     """The archive at `db`, which says its notes on stderr (an upgrade begun and done: a
-    command that opens an archive made by an older lusoria waits for it)."""
+    command that opens an archive made by an older lusoria waits for it; what an import meets
+    besides records, as `Inputs` says it)."""
     from lusoria.archive import Archive
 
-    return Archive(db, notes=lambda note: echo(f"lusoria: {note}", err=True))
+    return Archive(db, notes=lambda note: echo(f"lusoria: {hinted(note)}", err=True))
 
 
 db_option = click.option(
@@ -897,36 +898,37 @@ def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, en
     record was found at all; 3 when lusoria failed on a record (a bug, said on standard
     error), which is left out while the others are stored, or found a catalogue of tafl variants
     wrong (lusoria's or the user's own: an entry to mend), which stops the import."""
-    from lusoria.archive import Read, checked_rows
-
-    inputs, found = Inputs(), api.found(paths, reading()["format"], encoding)
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
     with (
-        click.progressbar(length=api.size(found), label="importing", file=unescaped(sys.stderr))
+        click.progressbar(
+            length=api.size(api.found(paths, reading()["format"], encoding)),
+            label="importing",
+            file=unescaped(sys.stderr),
+        )
         if shown
         else contextlib.nullcontext() as bar
     ):
-        records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
-        summary = archive_errors(
-            lambda: archive_at(db).import_rows(
-                inputs(checked_rows(records, jobs)),
-                replace=replace,
-                read=Read.of(paths, found, inputs.problems) if replace else None,
+        try:
+            summary = archive_errors(
+                lambda: archive_at(db).import_paths(
+                    paths, encoding, progress=bar.update if bar else None, jobs=jobs, replace=replace, **reading()
+                )
             )
-        )
+        except api.WorkerLost as error:  # what came before stands: the batches imported
+            stop(str(error))
     root = click.get_current_context().find_root().command
     debug = isinstance(root, Lusoria) and root.debug
     for failure in summary.failed:
         echo(f"lusoria: {failure.place}: internal error: {failure.error}; the record was not stored", err=True)
         if debug:
             echo(failure.trace, err=True)
-    echo(f"{db}: {summary}")
+    echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
     if summary.failed:
         echo(f"lusoria: {plural(len(summary.failed), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
-    if not summary.found and not summary.replaced and not inputs.unreadable:
+    if not summary.found and not summary.replaced and not summary.unreadable:
         say_no_record(paths)
-    sys.exit(2 if inputs.unreadable or not (summary.found or summary.replaced) else 0)
+    sys.exit(2 if summary.unreadable or not (summary.found or summary.replaced) else 0)
 
 
 def option_name(field: str) -> str:
