@@ -546,7 +546,8 @@ class Game(Generic[P]):
         return text
 
     def legal_plies(self, position: P) -> list[str]:
-        """Every legal ply in canonical form (a game of dice: for the position's roll)."""
+        """Every legal ply in canonical form. A game of dice, whose positions hold no roll: those of
+        every roll, each written from its roll (the editor keeps those of the roll typed)."""
         raise NotImplementedError
 
     def distance(self, written: str, legal: str) -> int:
