@@ -6,6 +6,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import nullcontext
+from dataclasses import replace
 from itertools import chain, islice
 
 import sqlite_utils
@@ -36,10 +37,18 @@ from lusoria.formats.sources import given, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
 from lusoria.pipeline import Problem, Unreadable, records, without_problems
-from lusoria.validator.base import Game, Position, known_names, known_names_holding
-from lusoria.validator.games import GAMES, owners_of
+from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
+from lusoria.validator.games import GAMES, owners_of, rules_from_tags
 from lusoria.validator.replay import Report, check
-from lusoria.variants import is_variant, rules_of_name, tags_line, tags_of_name, variant_names, variant_of_other_games
+from lusoria.variants import (
+    game_tags,
+    is_variant,
+    rules_of_name,
+    tags_line,
+    tags_of_name,
+    variant_names,
+    variant_of_other_games,
+)
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
@@ -430,13 +439,13 @@ class Archive:
         or the best scores ("score"), those of fewer than `min_games` games left out. With
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
         `filters.player`, the results are counted from that player's side.
-        ValueError for a position no game reads, a record or ply the archive lacks, neither
-        (`tree_from` starts from a game's start: `rules.initial()`), or a `depth` under 1."""
+        With neither, from the start of the game `filters` names, as `lusoria tree --game` and the
+        explorer start (`start_of_game`).
+        ValueError for a position no game reads, a record or ply the archive lacks, neither and no
+        game, or a `depth` under 1; OptionError for a game or variant that choose no rules."""
         if position is None and record is None:
-            raise ValueError(
-                "the tree starts from a position string or a record (and a ply); from a game's start: "
-                "tree_from(rules, rules.initial())"
-            )
+            rules, filters = self.start_of_game(filters)
+            return self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)
         return self._tree(
             lambda conn: (
                 read_positions_of(position, filters) if position is not None else [self._position(conn, record, ply)]
@@ -447,6 +456,24 @@ class Archive:
             sort,
             min_games,
         )
+
+    def start_of_game(self, filters: Filters | None) -> tuple[Game, Filters]:
+        """The rules of the game `filters` names (`game`, and `variant`, by any name `lusoria explain`
+        knows; of a game whose boards are its variants, none given, its variant of most records:
+        `variant_to_open`), and `filters` with that variant. ValueError when they name no game;
+        OptionError (its tag `Game` or `Variant`) for a game or variant that choose no rules."""
+        if filters is None or filters.game is None:
+            raise ValueError(
+                "the tree starts from a position string, a record (and a ply), or the start of a game: "
+                "Filters(game=…, variant=…)"
+            )
+        check_values(filters)
+        filters = replace(filters, variant=filters.variant or self.variant_to_open(filters.game))
+        try:
+            game = GAMES[filters.game.lower()]
+        except KeyError as unknown:  # (the registry's message: the games, and those most like it)
+            raise OptionError(unknown.args[0], "Game") from None
+        return rules_from_tags(game, game_tags(filters.game, filters.variant)), filters
 
     def tree_from(
         self,
