@@ -468,12 +468,12 @@ class Archive:
                 "Filters(game=…, variant=…)"
             )
         check_values(filters)
-        filters = replace(filters, variant=filters.variant or self.variant_to_open(filters.game))
+        named, variant = filters.game, filters.variant or self.variant_to_open(filters.game)
         try:
-            game = GAMES[filters.game.lower()]
+            game = GAMES[named.lower()]
         except KeyError as unknown:  # (the registry's message: the games, and those most like it)
             raise OptionError(unknown.args[0], "Game") from None
-        return rules_from_tags(game, game_tags(filters.game, filters.variant)), filters
+        return rules_from_tags(game, game_tags(named, variant)), replace(filters, variant=variant)
 
     def tree_from(
         self,

@@ -1214,8 +1214,8 @@ def game_start_errors(db: str, filters: Filters, tree: Callable[[], T]) -> T:
     except api.OptionError as problem:
         error = options_error(problem)
         if error.param_hint == "--variant" and filters.game and filters.variant:
-            hint = archive_at(db).users_variant_hint(filters.game, filters.variant, db)
-            error.message += f"; {hint}" if hint else ""
+            if hint := archive_at(db).users_variant_hint(filters.game, filters.variant, db):
+                raise click.BadParameter(f"{error.message}; {hint}", param_hint="--variant") from None
         raise error from None
 
 
