@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # `name as name`: re-exported to a type checker that re-expor
     from lusoria.archive.query import Filters as Filters
     from lusoria.archive.reading import DEFAULT_TIMEOUT as DEFAULT_TIMEOUT
     from lusoria.archive.reading import DamagedArchive as DamagedArchive
+    from lusoria.archive.reading import InvalidSQL as InvalidSQL
     from lusoria.archive.reading import ReadOnlyError as ReadOnlyError
     from lusoria.archive.records_as_rows import Failure as Failure
     from lusoria.archive.records_as_rows import Rows as Rows
@@ -45,7 +46,7 @@ HOMES = {  # module -> its names, as the imports above name them (tests/system/t
     "export": ("NotADirectory",),
     "importer": ("ImportSummary",),
     "query": ("COLUMNS", "FilterError", "Filters"),
-    "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "ReadOnlyError"),
+    "reading": ("DEFAULT_TIMEOUT", "DamagedArchive", "InvalidSQL", "ReadOnlyError"),
     "records_as_rows": ("Failure", "Rows", "checked_rows"),
     "removal": ("Read",),
     "schema": ("NotAnArchive",),

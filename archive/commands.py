@@ -6,6 +6,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import nullcontext
+from dataclasses import replace
 from itertools import chain, islice
 
 import sqlite_utils
@@ -16,7 +17,7 @@ from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
-from lusoria.archive.query import FilterError, Filters, build, selecting, summable
+from lusoria.archive.query import FilterError, Filters, build, check_values, selecting, summable
 from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
 from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
 from lusoria.archive.removal import Read
@@ -35,11 +36,19 @@ from lusoria.errors import LusoriaError
 from lusoria.formats.sources import given, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Source
-from lusoria.pipeline import Note, Problem, Unreadable, records, without_problems
-from lusoria.validator.base import Game, Position, known_names, known_names_holding
-from lusoria.validator.games import GAMES, owners_of
+from lusoria.pipeline import Problem, Unreadable, records, without_problems
+from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
+from lusoria.validator.games import GAMES, owners_of, rules_from_tags
 from lusoria.validator.replay import Report, check
-from lusoria.variants import is_variant, rules_of_name, tags_line, tags_of_name, variant_names, variant_of_other_games
+from lusoria.variants import (
+    game_tags,
+    is_variant,
+    rules_of_name,
+    tags_line,
+    tags_of_name,
+    variant_names,
+    variant_of_other_games,
+)
 
 DEFAULT = "lusoria.db"
 _GAMES_HELD = "SELECT DISTINCT game, variant FROM records WHERE game IS NOT NULL"  # for Archive.lacking
@@ -115,12 +124,13 @@ class Archive:
     """One archive file; each method is a `lusoria` command."""
 
     def __init__(
-        self, path: str | None = None, timeout: float | None = None, notes: Callable[[Note], None] | None = None
+        self, path: str | None = None, timeout: float | None = None, notes: Callable[[Problem], None] | None = None
     ):
         """The archive at `path` (default_path()); `timeout`: seconds each statement of `query`
         and `tree` may run (None: no limit; a statement stopped raises ReadOnlyError); `notes`
-        is told what opening it has to say: that an archive made by an older lusoria is being
-        upgraded (a replay of every record: minutes for 100,000), and when it is done."""
+        is told what opening it has to say (a Note): that an archive made by an older lusoria is being
+        upgraded (a replay of every record: minutes for 100,000), and when it is done; and, as
+        `import_paths` meets them, its problems (`ImportSummary.problems`)."""
         self.path = path or default_path()
         self.timeout = timeout
         self.notes = notes
@@ -139,14 +149,17 @@ class Archive:
         """Check and store every record of `paths` (files, directories, `-`, streams or text, read
         by lusoria.pipeline: `encoding`, `format`, `tags` and `progress` as there), checked and made
         into rows by `jobs` worker processes (`records_as_rows.checked_rows`): `import_rows` (`replace`
-        as there). Sources that cannot be read are listed in the summary's `unreadable`, which
-        `str()` shows (skipped files and notes are not); records lusoria failed on, in its `failed`."""
+        as there). Sources that cannot be read, files skipped in a directory and notes are the
+        summary's `problems`, in order, each told to `notes` as it comes (what `lusoria import` says);
+        those that cannot be read, also its `unreadable`, which `str()` shows; records lusoria failed
+        on, its `failed`. WorkerLost when a worker process is killed (the batches before are stored)."""
         problems: list[Problem] = []
         named = list(given(paths))
         sources = list(walk(named, format, encoding))
         checked = checked_rows(records(sources, encoding, format, tags, progress), jobs, batch_size)
         read = Read.of(named, sources, problems) if replace else None
-        summary = self.import_rows(without_problems(checked, problems), batch_size, replace, read)
+        summary = self.import_rows(without_problems(checked, problems, self.notes), batch_size, replace, read)
+        summary.problems = problems
         summary.unreadable += [str(problem) for problem in problems if isinstance(problem, Unreadable)]
         return summary
 
@@ -289,7 +302,8 @@ class Archive:
             yield row
 
     def sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT) -> list[dict]:
-        """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit)."""
+        """`lusoria sql`: any read-only SQL, stopped after `timeout` seconds (None: no limit); a
+        ReadOnlyError for SQL that writes or runs longer, InvalidSQL (one too) for SQL SQLite cannot run."""
         return list(self.iter_sql(sql, timeout))
 
     def iter_sql(self, sql: str, timeout: float | None = DEFAULT_TIMEOUT, params: list | None = None) -> Iterator[dict]:
@@ -374,12 +388,14 @@ class Archive:
         return _selected(filters)
 
     def _check_names(self, filters: Filters | None) -> None:
-        """FilterError when the game or variant of `filters` is none that lusoria knows and none
+        """FilterError for a value none of its filter's (`check_values`); when the game or variant
+        of `filters` is none that lusoria knows and none
         that the archive holds records of (a slip: `Filters(variant="seneka")` found nothing,
         unsaid), which says what the archive holds (`lacking`); or when the variant is another
         game's (`Filters(game="copenhagen", variant="saami-tablut-w")`, as `lusoria tree` refuses it)."""
         if filters is None:
             return
+        check_values(filters)
         for name in _KNOWN:
             written = getattr(filters, name)
             if written is not None and not _KNOWN[name](written):
@@ -456,13 +472,13 @@ class Archive:
         or the best scores ("score"), those of fewer than `min_games` games left out. With
         `filters.symmetric`, positions that are one up to the board's symmetries are one; with
         `filters.player`, the results are counted from that player's side.
-        ValueError for a position no game reads, a record or ply the archive lacks, neither
-        (`tree_from` starts from a game's start: `rules.initial()`), or a `depth` under 1."""
+        With neither, from the start of the game `filters` names, as `lusoria tree --game` and the
+        explorer start (`start_of_game`).
+        ValueError for a position no game reads, a record or ply the archive lacks, neither and no
+        game, or a `depth` under 1; OptionError for a game or variant that choose no rules."""
         if position is None and record is None:
-            raise ValueError(
-                "the tree starts from a position string or a record (and a ply); from a game's start: "
-                "tree_from(rules, rules.initial())"
-            )
+            rules, filters = self.start_of_game(filters)
+            return self.tree_from(rules, rules.initial(), filters, depth, variations, sort, min_games)
         return self._tree(
             lambda conn: (
                 read_positions_of(position, filters) if position is not None else [self._position(conn, record, ply)]
@@ -473,6 +489,24 @@ class Archive:
             sort,
             min_games,
         )
+
+    def start_of_game(self, filters: Filters | None) -> tuple[Game, Filters]:
+        """The rules of the game `filters` names (`game`, and `variant`, by any name `lusoria explain`
+        knows; of a game whose boards are its variants, none given, its variant of most records:
+        `variant_to_open`), and `filters` with that variant. ValueError when they name no game;
+        OptionError (its tag `Game` or `Variant`) for a game or variant that choose no rules."""
+        if filters is None or filters.game is None:
+            raise ValueError(
+                "the tree starts from a position string, a record (and a ply), or the start of a game: "
+                "Filters(game=…, variant=…)"
+            )
+        check_values(filters)
+        named, variant = filters.game, filters.variant or self.variant_to_open(filters.game)
+        try:
+            game = GAMES[named.lower()]
+        except KeyError as unknown:  # (the registry's message: the games, and those most like it)
+            raise OptionError(unknown.args[0], "Game") from None
+        return rules_from_tags(game, game_tags(named, variant)), replace(filters, variant=variant)
 
     def tree_from(
         self,

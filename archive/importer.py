@@ -25,6 +25,7 @@ from lusoria.archive.removal import Read, Replacement, owners, remove_records
 from lusoria.archive.tables import DIAGNOSTIC_COLUMNS, STORED_COLUMNS
 from lusoria.archive.texts import TextPacker
 from lusoria.archive.variations import COLUMNS as VARIATION_COLUMNS
+from lusoria.notation.sources import Problem
 from lusoria.words import plural
 
 
@@ -44,6 +45,8 @@ class ImportSummary:
         default_factory=dict
     )  # path read -> files held under it that no longer exist (`replace`)
     failed: list[Failure] = field(default_factory=list)  # records lusoria failed on: not stored
+    problems: list[Problem] = field(default_factory=list)  # what `import_paths` met besides records, in order:
+    # sources that could not be read, files skipped in a directory, notes (each what `lusoria import` says)
 
     @property
     def found(self) -> int:

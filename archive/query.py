@@ -60,9 +60,10 @@ def _filter(
     a function of the value and all the filters that gives SQL and its parameters; none for a
     filter that only changes others, or one within plies, which `search.ply_search` reads) and
     what a command-line option for it needs (its help; `option`, when its name is not the
-    field's; `metavar`, `choices`, `minimum`, `maximum`, `negative`: the option that sets it
-    False; `read`: `pairs`, `lines` or `records`, when the option names a file, or NAME=VALUE,
-    that the field holds the content of)."""
+    field's; `metavar`, `choices`, `minimum` (every whole number has one), `maximum`, `negative`:
+    the option that sets it False; `read`: `pairs`, `lines` or `records`, when the option names a
+    file, or NAME=VALUE, that the field holds the content of); `takes`: what a message says its
+    value is, when more than its type (`check_values`)."""
     meta = {"help": help, "option": option, "where": where, **declared}
     if isinstance(default, list):
         return field(default_factory=list, metadata=meta)
@@ -253,6 +254,7 @@ class Filters:
         metavar="NAME=VALUE",
         read="pairs",
         where=_tags,
+        takes="a list of (NAME, VALUE) pairs, as [('Site', 'Uppsala')]",
         help="A tag whose value matches VALUE, a glob: * any text, ? any character, [abc] one of them (repeatable).",
     )
     text: str | None = _filter(
@@ -301,14 +303,33 @@ def rule_id(written: str) -> str:
         return written
 
 
-def _check_bounds(name: str, value: Any, declared: Mapping[str, Any]) -> None:
-    """A whole number that a filter bounds (`minimum`, `maximum`), as its option would take it."""
-    if "minimum" not in declared or value is None:
-        return
+KINDS = {"str": (str, "a str"), "bool": (bool, "True or False"), "list": (list, "a list")}  # int: `minimum`…
+
+
+def check_values(filters: Filters) -> None:
+    """FilterError for a filter whose value is not of its declared type (a library's caller may give
+    any: `valid="yes"` found nothing), or a whole number outside its bounds (`minimum`, `maximum`),
+    as its option would take it. Every Archive method that takes filters checks them first."""
+    for declared in fields(filters):
+        value, meta, written = getattr(filters, declared.name), declared.metadata, str(declared.type)
+        kind = re.split(r"[\[ ]", written)[0]  # "int | None": int; "list[str]": list
+        if not (value is None and written.endswith("| None") or _of_kind(kind, value, meta)):
+            raise FilterError(declared.name, f"is {meta.get('takes') or _kind(kind, meta)}; not {str(value)[:40]!r}")
+
+
+def _of_kind(kind: str, value: Any, declared: Mapping[str, Any]) -> bool:
+    if kind != "int":
+        return isinstance(value, KINDS[kind][0])
+    high = declared.get("maximum")
+    number = isinstance(value, int) and not isinstance(value, bool)
+    return number and declared["minimum"] <= value and (high is None or value <= high)
+
+
+def _kind(kind: str, declared: Mapping[str, Any]) -> str:
+    if kind != "int":
+        return KINDS[kind][1]
     low, high = declared["minimum"], declared.get("maximum")
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or high is not None and value > high:
-        bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise FilterError(name, f"is a whole number {bounds}; not {str(value)[:40]!r}")
+    return f"a whole number {f'from {low} to {high}' if high is not None else f'of at least {low}'}"
 
 
 def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
@@ -321,7 +342,6 @@ def build(filters: Filters, ordered: bool = True) -> tuple[str, list]:
     params: list = []
     for declared in fields(filters):
         value, condition = getattr(filters, declared.name), declared.metadata["where"]
-        _check_bounds(declared.name, value, declared.metadata)
         if condition is None or value is None or value == []:
             continue
         if (choices := declared.metadata.get("choices")) and value not in choices:

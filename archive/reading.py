@@ -82,12 +82,18 @@ def damaged(conn: sqlite3.Connection, path: str, said: str | None) -> LusoriaErr
 
 
 class ReadOnlyError(LusoriaError):
-    """SQL that `lusoria sql` refuses: it writes, attaches, runs too long, or is not valid;
+    """SQL that `lusoria sql` refuses: it writes, attaches, runs too long, or is not valid (InvalidSQL);
     `parameter`: the argument that may help (`timeout`), if one may."""
 
     def __init__(self, message: str, parameter: str | None = None):
         super().__init__(message)
         self.parameter = parameter
+
+
+class InvalidSQL(ReadOnlyError):
+    """SQL that SQLite cannot run (a syntax error, no such table, column or function), in SQLite's
+    words (with the names most like one it lacks): what `lusoria sql` says of it. A ReadOnlyError,
+    as it was before it had a class of its own."""
 
 
 def read_only_authorizer(action: int, first: str | None, second: str | None, *_) -> int:
@@ -167,7 +173,7 @@ def watched(conn: sqlite3.Connection, seconds: float | None) -> Iterator[_Watch]
 def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | None = None) -> Iterator[dict]:
     """The rows of read-only SQL on the archive, one at a time; duplicate column names get
     a suffix (`n`, `n_2`). ReadOnlyError for anything that is not a read, or that runs
-    longer than `timeout` seconds; KeyboardInterrupt on Ctrl-C."""
+    longer than `timeout` seconds; InvalidSQL for SQL that SQLite cannot run; KeyboardInterrupt on Ctrl-C."""
     conn = connect(path)
     try:
         with watched(conn, timeout) as watch:
@@ -182,23 +188,27 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
                 said = functions.failure(error)
                 if (found := damaged(conn, path, said)) is not None:
                     raise found from None
-                message, parameter = said or str(error), None
-                if message == "interrupted":
-                    message, parameter = f"the statement ran longer than {watch.seconds:g} s and was stopped", "timeout"
-                elif message == "string or blob too big":
-                    message = f"the statement makes or reads a value of more than {MAX_VALUE:,} bytes, the most allowed"
-                elif message.startswith("no such table: "):
-                    message += _tables_like(conn, message.removeprefix("no such table: "))
-                elif message.startswith("no such column: "):
-                    message += _columns_like(conn, message.removeprefix("no such column: "))
-                elif any(word in message for word in ("authoriz", "readonly", "may not be modified")):
-                    message = (
-                        "lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and "
-                        "extensions are refused"
-                    )
-                raise ReadOnlyError(message, parameter) from None
+                raise _refusal(conn, said or str(error), watch.seconds) from None
     finally:
         conn.close()
+
+
+def _refusal(conn: sqlite3.Connection, message: str, seconds: float | None) -> ReadOnlyError:
+    """The error of a statement SQLite stopped with `message`: ReadOnlyError for one that ran longer
+    than `seconds`, made too large a value or did not only read; else InvalidSQL, in SQLite's words."""
+    if message == "interrupted":
+        return ReadOnlyError(f"the statement ran longer than {seconds:g} s and was stopped", "timeout")
+    if message == "string or blob too big":
+        return ReadOnlyError(f"the statement makes or reads a value of more than {MAX_VALUE:,} bytes, the most allowed")
+    if any(word in message for word in ("authoriz", "readonly", "may not be modified")):
+        return ReadOnlyError(
+            "lusoria sql only reads: statements that write, ATTACH, PRAGMA settings and extensions are refused"
+        )
+    if message.startswith("no such table: "):
+        message += _tables_like(conn, message.removeprefix("no such table: "))
+    elif message.startswith("no such column: "):
+        message += _columns_like(conn, message.removeprefix("no such column: "))
+    return InvalidSQL(message)
 
 
 def _tables_like(conn: sqlite3.Connection, name: str) -> str:

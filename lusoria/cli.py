@@ -9,6 +9,7 @@ import itertools
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TypeVar
 
@@ -22,7 +23,7 @@ from lusoria.words import plural, reason
 if TYPE_CHECKING:
     from lusoria import api
     from lusoria.api import Problem
-    from lusoria.archive import Archive
+    from lusoria.archive import Archive, Filters
 elif "lusoria.api" in sys.modules:
     api = sys.modules["lusoria.api"]
 else:  # loaded when a command first uses it: `lusoria --version` and `--help` start without it
@@ -166,15 +167,6 @@ def unowned_variant(variant: str) -> None:
         api.variant_owners(variant)
     except api.OptionError as error:
         raise click.BadParameter(str(error), param_hint="--variant") from None
-
-
-def game_tags(options: dict[str, Any]) -> dict[str, str]:
-    """The tags that the --game and --variant filter options name (tree's start of a game:
-    `api.game_tags`); a usage error for a variant of other games (as Archive._check_names)."""
-    try:
-        return api.game_tags(options["game"], options["variant"])
-    except api.OptionError as error:
-        raise options_error(error) from None
 
 
 def most_recorded_variant(db: str, game: str) -> str | None:
@@ -822,10 +814,11 @@ def sql_timeout() -> int:
 
 def archive_at(db: str) -> Archive:
     """The archive at `db`, which says its notes on stderr (an upgrade begun and done: a
-    command that opens an archive made by an older lusoria waits for it)."""
+    command that opens an archive made by an older lusoria waits for it; what an import meets
+    besides records, as `Inputs` says it)."""
     from lusoria.archive import Archive
 
-    return Archive(db, notes=lambda note: echo(f"lusoria: {note}", err=True))
+    return Archive(db, notes=lambda note: echo(f"lusoria: {hinted(note)}", err=True))
 
 
 db_option = click.option(
@@ -897,36 +890,37 @@ def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, en
     record was found at all; 3 when lusoria failed on a record (a bug, said on standard
     error), which is left out while the others are stored, or found a catalogue of tafl variants
     wrong (lusoria's or the user's own: an entry to mend), which stops the import."""
-    from lusoria.archive import Read, checked_rows
-
-    inputs, found = Inputs(), api.found(paths, reading()["format"], encoding)
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
     with (
-        click.progressbar(length=api.size(found), label="importing", file=unescaped(sys.stderr))
+        click.progressbar(
+            length=api.size(api.found(paths, reading()["format"], encoding)),
+            label="importing",
+            file=unescaped(sys.stderr),
+        )
         if shown
         else contextlib.nullcontext() as bar
     ):
-        records = api.records(found, encoding, progress=bar.update if bar else None, **reading())
-        summary = archive_errors(
-            lambda: archive_at(db).import_rows(
-                inputs(checked_rows(records, jobs)),
-                replace=replace,
-                read=Read.of(paths, found, inputs.problems) if replace else None,
+        try:
+            summary = archive_errors(
+                lambda: archive_at(db).import_paths(
+                    paths, encoding, progress=bar.update if bar else None, jobs=jobs, replace=replace, **reading()
+                )
             )
-        )
+        except api.WorkerLost as error:  # what came before stands: the batches imported
+            stop(str(error))
     root = click.get_current_context().find_root().command
     debug = isinstance(root, Lusoria) and root.debug
     for failure in summary.failed:
         echo(f"lusoria: {failure.place}: internal error: {failure.error}; the record was not stored", err=True)
         if debug:
             echo(failure.trace, err=True)
-    echo(f"{db}: {summary}")
+    echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
     if summary.failed:
         echo(f"lusoria: {plural(len(summary.failed), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
-    if not summary.found and not summary.replaced and not inputs.unreadable:
+    if not summary.found and not summary.replaced and not summary.unreadable:
         say_no_record(paths)
-    sys.exit(2 if inputs.unreadable or not (summary.found or summary.replaced) else 0)
+    sys.exit(2 if summary.unreadable or not (summary.found or summary.replaced) else 0)
 
 
 def option_name(field: str) -> str:
@@ -1200,37 +1194,29 @@ def tree(
     are one; with --player, the results are that player's (won, drawn, lost)."""
     if start is not None and record is not None or start is None and record is None and not filters["game"]:
         raise click.UsageError("give a POSITION, --record N (and --ply K), or --game: its start")
-    if start is None and record is None:
+    if start is None and record is None:  # (said: the library would choose it alike, unsaid)
         filters["variant"] = filters["variant"] or most_recorded_variant(db, filters["game"])
-    rules = None if start is not None or record is not None else start_rules(db, filters)
     chosen = filters_of(filters)
-    if rules is None:
-        nodes = archive_errors(
-            lambda: archive_at(db).tree(start, record, ply, chosen, depth, variations, sort, min_games)
-        )
-    else:
-        start_of = rules.initial()
-        nodes = archive_errors(
-            lambda: archive_at(db).tree_from(rules, start_of, chosen, depth, variations, sort, min_games)
-        )
+    grown = partial(archive_at(db).tree, start, record, ply, chosen, depth, variations, sort, min_games)
+    from_game = start is None and record is None
+    nodes = archive_errors(partial(game_start_errors, db, chosen, grown) if from_game else grown)
     echo(output.tree_text(nodes, format_), nl=False)
     if not nodes:
         note_lacking(db, chosen)
 
 
-def start_rules(db: str, filters: dict[str, Any]) -> api.Game:
-    """The rules of tree's start of --game and --variant (`chosen_rules`). A variant lusoria does not
-    know whose records the archive holds may be one of a user's own catalogue, not read now: said so,
-    with where the game's variants were read from."""
-    tags = game_tags(filters)
+def game_start_errors(db: str, filters: Filters, tree: Callable[[], T]) -> T:
+    """`tree`, whose start of --game and --variant (`Archive.start_of_game`) that choose no rules is
+    a usage error at its option. A variant lusoria does not know whose records the archive holds may
+    be one of a user's own catalogue, not read now: said so, with where the game's variants were read from."""
     try:
-        return chosen_rules(tags)
-    except click.BadParameter as error:
-        if error.param_hint == "--variant" and (
-            hint := archive_errors(lambda: archive_at(db).users_variant_hint(tags["Game"], tags["Variant"], db))
-        ):
-            raise click.BadParameter(f"{error.message}; {hint}", param_hint="--variant") from None
-        raise
+        return tree()
+    except api.OptionError as problem:
+        error = options_error(problem)
+        if error.param_hint == "--variant" and filters.game and filters.variant:
+            if hint := archive_at(db).users_variant_hint(filters.game, filters.variant, db):
+                raise click.BadParameter(f"{error.message}; {hint}", param_hint="--variant") from None
+        raise error from None
 
 
 @main.command()

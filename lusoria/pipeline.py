@@ -165,10 +165,14 @@ def reports(
     return mapped(lambda record: check(record, keep=keep), records(paths, encoding, format, tags, progress))
 
 
-def without_problems(items: Iterable[T | Problem], problems: list[Problem]) -> Iterator[T]:
-    """The items of a stream that are not problems; those go to `problems`."""
+def without_problems(
+    items: Iterable[T | Problem], problems: list[Problem], told: Callable[[Problem], None] | None = None
+) -> Iterator[T]:
+    """The items of a stream that are not problems; those go to `problems`, and are `told` as they come."""
     for item in items:
         if isinstance(item, Problem):
             problems.append(item)
+            if told is not None:
+                told(item)
         else:
             yield item

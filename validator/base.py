@@ -255,7 +255,9 @@ class Game(Generic[P]):
 
     Subclasses set the class attributes and implement the methods below; the
     replay driver, `show`, the pictures, `random`, the archive and the benchmarks use
-    nothing else. A game joins through the registry (validator/games.py).
+    nothing else. A game joins through the registry (validator/games.py). Made with `options` that
+    are not its own or at values they do not take, it raises the OptionError of a Rules tag (`--rules`)
+    that wrote them.
     """
 
     name: ClassVar[str]  # lower case, as the Game tag names it (in any case)
@@ -266,6 +268,7 @@ class Game(Generic[P]):
     presets: ClassVar[dict[str, dict[str, str]]]  # Variant -> options ("seed"/default first)
     presets_are_options: ClassVar[bool] = True  # a preset is only a bundle of options
     presets_listed_in: ClassVar[str] = ""  # the command that lists the presets, too many for a message to name
+    options_listed_in: ClassVar[str] = ""  # where its options are listed, too many for a message to name
     described: ClassVar[bool] = False  # its boards are its variants: a record names one (no default)
     searched_as_presets: ClassVar[tuple[str, ...]] = ()  # options `lusoria rules` varies only by preset
     endings: ClassVar[tuple[str, ...]] = ()  # the `Outcome.ending`s its rules give
@@ -276,7 +279,7 @@ class Game(Generic[P]):
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None):
         self.variant = (variant or next(iter(self.presets))).lower()
-        self.option = {**self.preset_options(self.variant), **(options or {})}
+        self.option = {**self.preset_options(self.variant), **self.checked_options(options or {})}
         self.searched = 0  # positions played beyond one a ply, looking for moves a record leaves out
         # (a tafl game's berserk continuations): the work `lusoria rules` counts besides the plies
 
@@ -393,11 +396,39 @@ class Game(Generic[P]):
         the tag's value); OptionError at the part at fault."""
         key, equals, value = item[0].lower().partition("=")
         if key not in cls.options:
-            raise cls.unknown_key(item, known_names(key, cls.options))
+            raise cls.unknown_key(key, item[0][: len(key)], item.start(), cls.known_keys(key))
         if not equals or not cls.accepts(key, value):
-            meant = _meant(alike(value, cls.choices(key)))
-            raise cls.bad_value(item, f"unknown value '{value}' for {key} (known: {cls.known_values(key)}{meant})")
+            raise cls.bad_value(item, cls.unknown_value(key, value))
         return key, value
+
+    @classmethod
+    def checked_options(cls, options: dict[str, str]) -> dict[str, str]:
+        """`options` as the constructor is given them (a seam: a library's caller gives any), when each
+        is one of the game's at a value it takes; else the OptionError of a Rules tag that wrote them
+        (the option, its known values, the one meant), one for each problem."""
+        problems = TagProblems()
+        for key, value in options.items():
+            problems.read(partial(cls._check_option, key, value))
+        problems.raise_any()
+        return options
+
+    @classmethod
+    def _check_option(cls, key: str, value: str) -> None:
+        if key not in cls.options:
+            raise cls.unknown_key(key, key, 0, cls.known_keys(key))
+        if not cls.accepts(key, value):
+            raise OptionError(cls.unknown_value(key, value), "Rules", value, 0, cls.choices(key))
+
+    @classmethod
+    def known_keys(cls, key: str) -> str:
+        """What a message says of the options `key` is none of."""
+        return known_names(key, cls.options, cls.options_listed_in)
+
+    @classmethod
+    def unknown_value(cls, key: str, value: str) -> str:
+        """What a message says of `value`, none of option `key`'s: the values it takes, and the one meant."""
+        meant = _meant(alike(value, cls.choices(key)))
+        return f"unknown value '{value}' for {key} (known: {cls.known_values(key)}{meant})"
 
     @classmethod
     def bad_value(cls, item: re.Match[str], message: str) -> OptionError:
@@ -406,15 +437,14 @@ class Game(Generic[P]):
         return OptionError(message, "Rules", item[0][len(key) + 1 :], item.start() + len(key) + 1, cls.choices(key))
 
     @classmethod
-    def unknown_key(cls, item: re.Match[str], why: str) -> OptionError:
-        """The problem of a Rules entry whose key is none of this game's, or one it refuses in a
-        Rules tag: at the key, saying `why` (the keys it may be are the others)."""
-        key = item[0].lower().partition("=")[0]
+    def unknown_key(cls, key: str, written: str, at: int, why: str) -> OptionError:
+        """The problem of an option `key` (`written` so, `at` characters into a Rules tag) that is none of
+        this game's, or one it refuses in a Rules tag: at the key, saying `why` (the keys it may be are the others)."""
         return OptionError(
             f"unknown rules key '{key}' for {cls.name} ({why})",
             "Rules",
-            item[0][: len(key)],
-            item.start(),
+            written,
+            at,
             tuple(option for option in cls.options if option != key),
         )
 
@@ -516,7 +546,8 @@ class Game(Generic[P]):
         return text
 
     def legal_plies(self, position: P) -> list[str]:
-        """Every legal ply in canonical form (a game of dice: for the position's roll)."""
+        """Every legal ply in canonical form. A game of dice, whose positions hold no roll: those of
+        every roll, each written from its roll (the editor keeps those of the roll typed)."""
         raise NotImplementedError
 
     def distance(self, written: str, legal: str) -> int:

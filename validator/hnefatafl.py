@@ -26,7 +26,7 @@ from typing import Any
 
 from lusoria.errors import CatalogueError
 from lusoria.settings import settings_folder
-from lusoria.validator.base import Game, OptionError, TagProblems, VariantNotes, known_names
+from lusoria.validator.base import Game, OptionError, TagProblems, VariantNotes
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import TaflBoard, TaflPosition
 from lusoria.validator.tafl_rules import (
@@ -322,6 +322,7 @@ class Hnefatafl(TaflGame):
     title = TITLE
     described = True  # its options are the keys of an OTN rules record (validator/tafl_rules.py)
     presets_listed_in = "lusoria explain hnefatafl"  # every variant of the catalogue, in every install
+    options_listed_in = "docs/rules.md"
     end_rule = "G13"
     options = KEYS
     pieces = ("KPNCM", "pncm")  # OpenTafl's knights (N, n) and commanders (C, c) too (G14), and mercenaries (M, m)
@@ -392,18 +393,24 @@ class Hnefatafl(TaflGame):
     def rules_entry(cls, item: re.Match[str]) -> tuple[str, str]:
         key, equals, value = item[0].lower().partition("=")
         if key not in cls.options or key in ("dim", "start"):
-            why = (
-                "the board and the start are the variant's"
-                if key in cls.options
-                else known_names(key, cls.options, "docs/rules.md")
-            )
-            raise cls.unknown_key(item, why)
+            why = "the board and the start are the variant's" if key in cls.options else cls.known_keys(key)
+            raise cls.unknown_key(key, item[0][: len(key)], item.start(), why)
         if not equals:
             raise OptionError(f"rules key {key} needs a value ({key}=…)", "Rules", item[0], item.start())
         try:
             return key, normalized(key, value)
         except OptionError as problem:
             raise cls.bad_value(item, str(problem)) from None
+
+    @classmethod
+    def unknown_value(cls, key: str, value: str) -> str:
+        """What the Rules tag says of a value lusoria cannot read; of one it reads, written otherwise than
+        lusoria writes it (`KD`, not `dk`), every game's message."""
+        try:
+            normalized(key, value)
+        except OptionError as problem:
+            return str(problem)
+        return super().unknown_value(key, value)
 
     @classmethod
     def accepts(cls, key: str, value: str) -> bool:

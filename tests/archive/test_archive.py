@@ -14,6 +14,7 @@ from lusoria.archive import (
     Archive,
     FilterError,
     Filters,
+    InvalidSQL,
     NotAnArchive,
     ReadOnlyError,
     positions,
@@ -151,6 +152,25 @@ def test_sql_is_read_only(archive):
             archive.sql(statement)
     assert archive.sql("PRAGMA user_version") == [{"user_version": schema.SCHEMA_VERSION}]
     assert archive.stats()["records"] == 81
+
+
+def test_sql_that_sqlite_cannot_run_is_invalid_sql_in_sqlite_s_words_as_lusoria_sql_says(archive):
+    """`sql("selec 1")` raised the ReadOnlyError of a write (a ReadOnlyError still, for callers that
+    catch it): InvalidSQL, what `lusoria sql` says of it."""
+    for statement, said in (
+        ("selec 1", 'near "selec": syntax error'),
+        ("SELECT no_such(1)", "no such function: no_such"),
+        ("SELECT * FROM chess_games", "no such table: chess_games (docs/archive.md, The schema, lists the tables)"),
+    ):
+        with pytest.raises(InvalidSQL) as raised:
+            archive.sql(statement)
+        assert str(raised.value) == said and isinstance(raised.value, ReadOnlyError)
+        shown = CliRunner().invoke(main, ["sql", "--db", archive.path, statement])
+        assert (shown.exit_code, shown.output) == (1, f"lusoria: {said}\n")
+    for refused in ("DELETE FROM records", "SELECT randomblob(2000000000)"):
+        with pytest.raises(ReadOnlyError) as raised:
+            archive.sql(refused)
+        assert not isinstance(raised.value, InvalidSQL)
 
 
 def test_a_table_the_archive_lacks_is_named_with_those_like_it(archive):
@@ -471,6 +491,27 @@ def test_a_library_call_is_refused_a_number_its_option_refuses(archive, filters,
     with pytest.raises(FilterError) as refused:
         archive.query(Filters(**filters))
     assert str(refused.value) == problem
+
+
+@pytest.mark.parametrize(
+    "filters, problem",
+    [
+        (dict(valid="yes"), "the valid filter is True or False; not 'yes'"),
+        (dict(symmetric=1), "the symmetric filter is True or False; not '1'"),
+        (dict(game=5), "the game filter is a str; not '5'"),
+        (dict(material="king"), "the material filter is a list; not 'king'"),
+        (dict(tags=("Round", "3")), "the tags filter is a list of (NAME, VALUE) pairs, as [('Site', 'Uppsala')]; "),
+    ],
+)
+def test_a_library_call_is_refused_a_value_of_another_type_than_its_filter_s(archive, filters, problem):
+    """`valid="yes"` found no record, `symmetric=1` searched as True, `game=5` raised AttributeError,
+    `material="king"` read each letter as a condition: each method that takes filters refuses them."""
+    for call in (archive.query, lambda filters: archive.stats(filters=filters), archive.players):
+        with pytest.raises(FilterError) as refused:
+            call(Filters(**filters))
+        assert str(refused.value).startswith(problem)
+    with pytest.raises(FilterError, match="^the valid filter is True or False"):
+        archive.tree(INITIAL_TABLUT, filters=Filters(valid="no"))
 
 
 def test_a_filter_of_one_value_given_twice_is_refused(archive):

@@ -231,6 +231,27 @@ def test_an_import_of_as_many_duplicates_as_new_records_found_them(tmp_path):
     )
 
 
+def test_a_library_import_gets_every_problem_and_note_lusoria_import_says(tmp_path):
+    """Files skipped in a folder and the notes (an option not applied) were the CLI's alone: the
+    summary's `problems` and the archive's `notes` have them, in order, and the CLI says those."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "a.lgn").write_text(records(1))
+    (folder / "b.lgn").write_text("")
+    (folder / "c.txt").write_text("hi\n")
+    told: list = []
+    summary = Archive(str(tmp_path / "a.db"), notes=told.append).import_paths([folder], tags={"Game": "tablut"})
+    said = [
+        f"{folder / 'b.lgn'}: skipped, an empty file, no record",
+        f"{folder / 'c.txt'}: skipped, a .txt file that is neither tafl move lists nor a Tablut Challenge game log",
+        f"note: --game tablut is not applied to the records of 1 lgn file ({folder / 'a.lgn'}): their files say",
+    ]
+    assert summary.added == 1 and told == summary.problems and len(told) == 3
+    assert [str(problem)[: len(start)] for problem, start in zip(told, said)] == said
+    shown = lusoria("import", "--db", tmp_path / "b.db", "--game", "tablut", folder)
+    assert shown.exit_code == 0 and shown.stderr == "".join(f"lusoria: {problem}\n" for problem in told)
+
+
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
 def test_a_new_archive_has_the_permissions_of_any_new_file(tmp_path, umask, mode):
     old = os.umask(umask)

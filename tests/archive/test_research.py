@@ -19,6 +19,7 @@ from lusoria.archive.positions import boards_and_materials, pack_boards
 from lusoria.archive.query import COLUMNS
 from lusoria.archive.search import continuations, material_condition
 from lusoria.cli import main
+from lusoria.validator.base import OptionError
 from lusoria.validator.games import GAMES
 from lusoria.validator.grid import folded
 from lusoria.validator.replay import check
@@ -202,9 +203,30 @@ def test_tree_problems_are_clear(archive):
     with pytest.raises(ValueError) as neither:  # (was "no position after ply 0 of record None")
         archive.tree()
     assert str(neither.value) == (
-        "the tree starts from a position string or a record (and a ply); from a game's start: "
-        "tree_from(rules, rules.initial())"
+        "the tree starts from a position string, a record (and a ply), or the start of a game: "
+        "Filters(game=…, variant=…)"
     )
+
+
+def test_the_tree_of_a_library_call_starts_from_the_start_of_the_game_its_filters_name(archive):
+    """As `lusoria tree --game` does (was a ValueError that pointed to tree_from): the rules of the
+    game and variant named, by any name `explain` knows; a game or variant that choose none is the
+    OptionError of its tag, as --game and --variant say it."""
+    rules = GAMES["tablut"](variant="seed")
+    started = archive.tree(filters=Filters(game="Tablut"), depth=2)
+    assert started and started == archive.tree_from(rules, rules.initial(), Filters(game="Tablut"), depth=2)
+    aage = GAMES["tablut"](options={"first": "white"}, variant="aage")
+    assert archive.tree(filters=Filters(game="tablut", variant="saami-tablut-w")) == archive.tree_from(
+        aage, aage.initial(), Filters(game="tablut", variant="saami-tablut-w")
+    )
+    for filters, tag, said in (
+        (Filters(game="chess"), "Game", "unknown game 'chess'"),
+        (Filters(game="tablut", variant="nope"), "Variant", "unknown variant 'nope' for tablut"),
+        (Filters(game="laquet", variant="aage"), "Variant", "aage is a variant of tablut"),
+    ):
+        with pytest.raises(OptionError) as refused:
+            archive.tree(filters=filters)
+        assert refused.value.tag == tag and str(refused.value).startswith(said)
 
 
 def test_tree_command_formats(archive):

@@ -57,6 +57,37 @@ def test_rules_made_for_an_unknown_variant_say_the_known_ones():
     assert GAMES["tablut"](variant="Linnaeus").option["first"] == "black"  # in any case
 
 
+GAME_KEYS = {"tablut": "first", "copenhagen": "first", "brandubh": "first", "hnefatafl": "esc"}
+GAME_KEYS |= {"latrunculi": "jump-over", "laquet": "both-dice"}
+
+
+@pytest.mark.parametrize("game, key", GAME_KEYS.items())
+def test_rules_made_with_unknown_options_raise_the_rules_tag_s_error_when_made(game, key):
+    """`GAMES["tablut"](options={"first": "purple"})` made the rules, which failed later (a KeyError
+    at extra_tags for an unknown key): the constructor raises what a Rules tag (`--rules`) writing
+    them raises, each problem said."""
+    rules = GAMES[game]
+    variant = next(iter(rules.presets))
+    with pytest.raises(OptionError) as made:
+        rules(options={key: "purple", "nonsense": "x"}, variant=variant)
+    with pytest.raises(OptionError) as tagged:
+        rules.options_from_tags({"Variant": variant, "Rules": f"{key}=purple nonsense=x"})
+    assert [str(problem) for problem in made.value.each()] == [str(problem) for problem in tagged.value.each()]
+    written = f"{key}:purple" if game == "hnefatafl" else f"'purple' for {key}"  # (as it reads OTN records)
+    assert str(made.value).startswith(f"unknown value {written} (known: ")
+    assert str(made.value.also[0]).startswith(f"unknown rules key 'nonsense' for {game} (")
+
+
+def test_a_value_of_an_option_read_by_hnefatafl_s_rules_says_why_it_is_none():
+    with pytest.raises(OptionError) as made:
+        GAMES["hnefatafl"](options={"spd": "q"}, variant="fetlar-hnefatafl-11x11")
+    assert str(made.value) == "spd:q is not a speed limit (-1, N, attackers,defenders, or 8, 10 or 12 numbers)"
+    with pytest.raises(OptionError) as first:
+        GAMES["tablut"](options={"first": "whit"})
+    assert str(first.value) == "unknown value 'whit' for first (known: white, black; did you mean white?)"
+    assert GAMES["hnefatafl"](options={"cenp": "dk"}, variant="fetlar-hnefatafl-11x11").option["cenp"] == "dk"
+
+
 def test_another_game_s_variant_is_said_as_that_game_s_not_as_a_slip():
     """`[Variant "seneca"]` under tablut is latrunculi's variant, no slip of tablut's `seed` (as alike
     as 0.6): the message said "did you mean seed?; latrunculi has it", and so did the caret."""
