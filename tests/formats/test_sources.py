@@ -16,7 +16,7 @@ from lusoria.cli import main
 from lusoria.formats import format_of
 from lusoria.formats.sources import read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Skipped, Unreadable, fs_path, is_text, shown_path
+from lusoria.notation.sources import InputError, Skipped, Unreadable, fs_path, is_text, shown_path
 from lusoria.words import plural
 
 ESCAPE = ROOT / "samples/tablut/escape.lgn"
@@ -537,12 +537,34 @@ def test_an_archive_imports_a_folder_in_the_encoding_given(tmp_path):
 
 
 def test_a_file_whose_name_does_not_say_its_format_read_in_an_unknown_encoding_is_said_unreadable(tmp_path):
-    """The library takes any encoding's name (the CLI's --encoding refuses an unknown one): the first
-    bytes of a .txt file, which tell its format, decode to nothing, and reading it says why (the
-    mutant: an AttributeError)."""
-    from lusoria.pipeline import records
-
+    """`read_sources` takes any encoding's name (the CLI's --encoding and a walk refuse an unknown
+    one): the first bytes of a .txt file, which tell its format, decode to nothing, and reading it
+    says why (the mutant: an AttributeError)."""
     path = tmp_path / "games.txt"
     path.write_text('[Game "tablut"]\n1. e3-c3 *\n')
-    [unreadable] = records([str(path)], encoding="nosuch")
-    assert str(unreadable) == f"{path}: unknown encoding: nosuch"
+    with pytest.raises(InputError) as unreadable:
+        list(read_sources(str(path), encoding="nosuch"))
+    assert str(unreadable.value) == f"{path}: unknown encoding: nosuch"
+
+
+@pytest.mark.parametrize(
+    "encoding, message",
+    [
+        ("nosuch", "unknown encoding 'nosuch' (e.g. utf-8, latin-1, cp1252)"),
+        ("rot13", "'rot13' is not a text encoding"),
+    ],
+)
+def test_an_encoding_that_is_none_is_one_error_before_a_folder_is_read(tmp_path, encoding, message):
+    """A folder read with an unknown encoding said "unknown encoding" of its .lgn files, but of a
+    .txt file (whose first bytes decoded to nothing) "neither tafl move lists nor a Tablut Challenge
+    game log": the encoding is refused once, as the CLI's --encoding refuses it, for every kind of file."""
+    for name in ("a.lgn", "b.txt", "c.log"):
+        (tmp_path / name).write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    for reading in (
+        lambda: list(api.validate([str(tmp_path)], encoding=encoding)),
+        lambda: list(api.records([str(tmp_path)], encoding=encoding)),
+        lambda: Archive(str(tmp_path / "games.db")).import_paths([str(tmp_path)], encoding=encoding),
+    ):
+        with pytest.raises(InputError) as refused:
+            reading()
+        assert (str(refused.value), refused.value.parameter) == (message, "encoding")
