@@ -371,6 +371,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
         stop(hinted(error))
     except api.NoSuchRecord as error:
         if index == 0:  # no record at all: said as validate says it, not of a --record not given
+            list(Inputs()(api.records([path], encoding, **chosen)))  # its notes first (an empty file's); no record
             say_no_record((path,))
             sys.exit(2)
         raise click.BadParameter(str(error), param_hint="--record") from None

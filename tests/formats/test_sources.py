@@ -235,6 +235,18 @@ def test_an_empty_file_of_any_format_is_said_once_to_hold_no_record(tmp_path, mo
     assert "2 records: 2 valid" in beside.stdout or "added 2 records (0 invalid" in beside.stdout
 
 
+@pytest.mark.parametrize("name", ["a.lgn", "a.otg", "a.txt"])
+@pytest.mark.parametrize("command", ["show", "html"])
+def test_show_and_html_say_an_empty_file_as_validate_does(tmp_path, command, name):
+    """`show` and `html` of an empty file said "no record found" alone, without the note the other
+    commands give first."""
+    path = tmp_path / name
+    path.write_text("\n")
+    result = CliRunner().invoke(main, [command, str(path)])
+    said = f"lusoria: {path}: skipped, an empty file, no record\nlusoria: no record found in {path}\n"
+    assert (result.exit_code, result.stderr, result.stdout) == (2, said, "")
+
+
 def test_an_empty_file_read_in_a_format_forced_is_said_so_too(tmp_path):
     (tmp_path / "blank.txt").write_text("\n\n")
     for format in ("tafl", "csv", "aage", "otn", "tablut-challenge", "lgn"):
