@@ -18,7 +18,16 @@ from lusoria.archive.identity import Identity, identity
 from lusoria.archive.importer import ImportSummary, import_rows
 from lusoria.archive.players import player_condition
 from lusoria.archive.query import FilterError, Filters, build, check_values, selecting, summable
-from lusoria.archive.reading import DEFAULT_TIMEOUT, DamagedArchive, ReadOnlyError, connect, damaged, iter_sql, watched
+from lusoria.archive.reading import (
+    DEFAULT_TIMEOUT,
+    DamagedArchive,
+    ReadOnlyError,
+    connect,
+    damaged,
+    iter_sql,
+    refusal,
+    watched,
+)
 from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
 from lusoria.archive.removal import Read
 from lusoria.archive.schema import (
@@ -559,7 +568,9 @@ class Archive:
                 raise ReadOnlyError(
                     f"the move tree took longer than {self.timeout:g} s and was stopped", "timeout"
                 ) from None
-            raise damaged(conn, self.path, functions.failure(error)) or ReadOnlyError(str(error)) from None
+            raise damaged(conn, self.path, functions.failure(error)) or refusal(
+                conn, str(error), self.timeout
+            ) from None
         except DamagedArchive as error:
             raise DamagedArchive(f"{self.path}: {error}") from None
         finally:

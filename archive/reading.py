@@ -188,12 +188,12 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
                 said = functions.failure(error)
                 if (found := damaged(conn, path, said)) is not None:
                     raise found from None
-                raise _refusal(conn, said or str(error), watch.seconds) from None
+                raise refusal(conn, said or str(error), watch.seconds) from None
     finally:
         conn.close()
 
 
-def _refusal(conn: sqlite3.Connection, message: str, seconds: float | None) -> ReadOnlyError:
+def refusal(conn: sqlite3.Connection, message: str, seconds: float | None) -> ReadOnlyError:
     """The error of a statement SQLite stopped with `message`: ReadOnlyError for one that ran longer
     than `seconds`, made too large a value or did not only read; else InvalidSQL, in SQLite's words."""
     if message == "interrupted":

@@ -25,6 +25,7 @@ from lusoria.notation.sources import (
     Skipped,
     Source,
     decoded_text,
+    encoding_refused,
     head_text,
     is_text,
     shown_path,
@@ -44,7 +45,10 @@ def walk(
     Streams, text and Skipped items (of an earlier walk) come as they are. One source given alone is one source
     (`validate("games")`: the folder, not the letters of its name, one of which is `/`). A file
     met again (given twice, or inside a directory given too) comes as Skipped: it is read once (the
-    files of a directory met again, as one Skipped of the directory)."""
+    files of a directory met again, as one Skipped of the directory). An `encoding` that is none
+    (`encoding_refused`) is one InputError, before any source is read."""
+    if refused := encoding_refused(encoding):
+        raise InputError(refused, "encoding")
     met: dict[str, str] = {}
     for path in given(paths):
         if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:

@@ -371,6 +371,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
         stop(hinted(error))
     except api.NoSuchRecord as error:
         if index == 0:  # no record at all: said as validate says it, not of a --record not given
+            list(Inputs()(api.records([path], encoding, **chosen)))  # its notes first (an empty file's); no record
             say_no_record((path,))
             sys.exit(2)
         raise click.BadParameter(str(error), param_hint="--record") from None
@@ -665,9 +666,9 @@ def explain(name: str | None) -> None:
     text, the options that change it and an example; a game (tablut…): its variants and rules; a variant
     (fetlar-hnefatafl-11x11, or tablut/seed where several games have one of that name, or a name
     another program gives it: "Copenhagen Hnefatafl 11x11"): its board and start, settings and the
-    rules each governs, names in other programs, sources and, named alone (fetlar), the other
-    variants whose names hold it; a word of the rules' texts (konakis): the rules that use it. Any
-    case. Without NAME, every rule."""
+    rules each governs, names in other programs, sources, the rules of its game whose texts use its
+    name (dux) and, named alone (fetlar), the other variants whose names hold it; a word of the rules'
+    texts (konakis, incitus or inciti): the rules that use it. Any case. Without NAME, every rule."""
     if name is None:
         echo(output.rule_list(api.rulebook()))
         return

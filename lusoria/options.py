@@ -4,7 +4,6 @@ names of a registry (games, formats), read when first needed."""
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -39,12 +38,10 @@ class Encoding(click.ParamType):
     name = "encoding"
 
     def convert(self, value, param, ctx) -> str:
-        try:
-            codec = codecs.lookup(value)
-        except LookupError:
-            self.fail(f"unknown encoding {value[:40]!r} (e.g. utf-8, latin-1, cp1252)", param, ctx)
-        if not getattr(codec, "_is_text_encoding", True):
-            self.fail(f"{value!r} is not a text encoding", param, ctx)
+        from lusoria.notation.sources import encoding_refused  # here: the notation loads when a command runs
+
+        if refused := encoding_refused(value):
+            self.fail(refused, param, ctx)
         return value
 
 

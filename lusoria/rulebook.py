@@ -169,9 +169,11 @@ def explain(rule_id: str) -> str:
 
 def mentioning(words: str) -> list[Rule]:
     """The rules whose own texts (not the notes of how lusoria applies them) use `words` (any case,
-    one word or several in a row; a plural in s or es too: camp, camps), in the order of docs/rules.md."""
+    one word or several in a row; a plural in s or es too: camp, camps; a Latin one in -i of a word
+    in -us: incitus, inciti), in the order of docs/rules.md."""
     written = r"\s+".join(re.escape(word) for word in words.split())
-    used = re.compile(rf"\b{written}(?:e?s)?\b", re.IGNORECASE)
+    latin = re.search(r"\w\wus$", written, re.IGNORECASE)  # (a stem before -us: not `us` itself)
+    used = re.compile(rf"\b{written[:-2] + '(?:us|i)' if latin else written}(?:e?s)?\b", re.IGNORECASE)
     rules, _, own_texts = _read()
     return [rules[key] for key, text in own_texts.items() if written and used.search(plain(text))]
 

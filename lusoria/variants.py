@@ -39,7 +39,7 @@ def explain(name: str) -> str:
             raise KeyError(f"no game is named '{game}' ({known_names(game, every)})")
         if variant not in every[game]:
             raise KeyError(f"{game} has no variant '{variant}' ({known_names(variant, every[game])})")
-        return variant_text(variant, every[game][variant])
+        return variant_text(variant, every[game][variant]) + _rules_using(game, variant)
     owners = [owner for owner, named in every.items() if variant in named]
     if len(owners) > 1:
         raise KeyError(
@@ -48,7 +48,21 @@ def explain(name: str) -> str:
         )
     if not owners:
         return _named_elsewhere(written, every)
-    return variant_text(variant, every[owners[0]][variant]) + _named_alike(variant, every)
+    return (
+        variant_text(variant, every[owners[0]][variant])
+        + _rules_using(owners[0], variant)
+        + _named_alike(variant, every)
+    )
+
+
+def _rules_using(game: str, variant: str) -> str:
+    """The rules of `game` whose texts use the name of its `variant` as a word (`dux`, a piece too),
+    on a paragraph of their own; "" for none."""
+    found = [rule for rule in rulebook.mentioning(variant) if rule.game == game]
+    if not found:
+        return ""
+    rules = ", ".join(rule.id for rule in found)
+    return "\n\n" + _wrapped(f"the texts of these rules use the word {variant}: {rules} (lusoria explain ID says more)")
 
 
 def _named_alike(variant: str, every: dict[str, dict[str, VariantNotes]]) -> str:

@@ -156,6 +156,16 @@ def compressed(packing: Packing) -> str:
     return f"a {packing.kind}-compressed file, not text: decompress it first ({packing.command})"
 
 
+def encoding_refused(encoding: str) -> str | None:
+    """What is wrong with `encoding` as the name of a text encoding (none Python knows; a byte
+    codec: rot13, hex); None when it is one."""
+    try:
+        codec = codecs.lookup(encoding)
+    except LookupError:
+        return f"unknown encoding {encoding[:40]!r} (e.g. utf-8, latin-1, cp1252)"
+    return None if getattr(codec, "_is_text_encoding", True) else f"{encoding!r} is not a text encoding"
+
+
 def codec_for(start: bytes, encoding: str) -> str:
     """The codec that decodes a file whose first bytes are `start`, read in `encoding`: in
     UTF-8 (the default), a byte-order mark says the file's Unicode encoding, and is dropped."""

@@ -273,7 +273,9 @@ def test_explain_a_word_of_the_rules_lists_the_rules_whose_texts_use_it():
     [
         ("camp", ["T11", "T12"]),
         ("CAMPS", ["T11", "T12"]),  # any case (their "camps=ashton")
-        ("incitus", ["S2", "S3", "S4"]),
+        ("incitus", ["L4", "S2", "S3", "S4", "S5", "P1"]),  # and its Latin plural: inciti
+        ("inciti", ["L4", "S4", "S5", "P1"]),
+        ("us", []),  # (no stem: not a Latin noun's ending)
         ("exit  fort", ["C10", "B9", "G9"]),  # words in a row, however spaced
         ("shieldwall", ["C7", "B9", "G6"]),
         ("ordinarius", []),
@@ -288,3 +290,12 @@ def test_a_word_no_rule_uses_is_still_no_name_and_a_name_still_wins():
     unknown = CliRunner().invoke(main, ["explain", "ordinarius"])
     assert unknown.exit_code == 2 and "no rule, game or variant is named 'ordinarius'" in unknown.output
     assert CliRunner().invoke(main, ["explain", "dux"]).output.startswith("dux: Ludus latrunculorum (dux)")
+
+
+@pytest.mark.parametrize("name", ["dux", "latrunculi/dux"])
+def test_a_variant_whose_name_the_rules_texts_use_says_those_rules_after_it(name):
+    """`explain dux` gave the variant alone, not the rules of its game that speak of the dux (its piece)."""
+    said = CliRunner().invoke(main, ["explain", name]).output
+    assert said.endswith(
+        "\n\nthe texts of these rules use the word dux: X1, X2, X3, X4 (lusoria explain ID says more)\n"
+    )

@@ -397,27 +397,37 @@ class Game(Generic[P]):
         key, equals, value = item[0].lower().partition("=")
         if key not in cls.options:
             raise cls.unknown_key(key, item[0][: len(key)], item.start(), cls.known_keys(key))
-        if not equals or not cls.accepts(key, value):
+        if not equals:
             raise cls.bad_value(item, cls.unknown_value(key, value))
-        return key, value
+        try:
+            return key, cls.option_value(key, value)
+        except OptionError as problem:
+            raise cls.bad_value(item, str(problem)) from None
 
     @classmethod
     def checked_options(cls, options: dict[str, str]) -> dict[str, str]:
-        """`options` as the constructor is given them (a seam: a library's caller gives any), when each
-        is one of the game's at a value it takes; else the OptionError of a Rules tag that wrote them
-        (the option, its known values, the one meant), one for each problem."""
+        """`options` as the constructor is given them (a seam: a library's caller gives any), each value
+        as a Rules tag's would be kept (`option_value`), when each is one of the game's at a value it
+        takes; else the OptionError of a Rules tag that wrote them (the option, its known values, the
+        one meant), one for each problem."""
         problems = TagProblems()
-        for key, value in options.items():
-            problems.read(partial(cls._check_option, key, value))
+        checked = {key: problems.read(partial(cls._checked_option, key, value)) for key, value in options.items()}
         problems.raise_any()
-        return options
+        return {key: value for key, value in checked.items() if value is not None}
 
     @classmethod
-    def _check_option(cls, key: str, value: str) -> None:
+    def _checked_option(cls, key: str, value: str) -> str:
         if key not in cls.options:
             raise cls.unknown_key(key, key, 0, cls.known_keys(key))
+        return cls.option_value(key, value)
+
+    @classmethod
+    def option_value(cls, key: str, value: str) -> str:
+        """Option `key`'s `value` as the game keeps it, whether a Rules tag or the constructor gives it;
+        OptionError (of the Rules tag) when the option takes no such value."""
         if not cls.accepts(key, value):
             raise OptionError(cls.unknown_value(key, value), "Rules", value, 0, cls.choices(key))
+        return value
 
     @classmethod
     def known_keys(cls, key: str) -> str:

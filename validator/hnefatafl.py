@@ -391,33 +391,21 @@ class Hnefatafl(TaflGame):
 
     @classmethod
     def rules_entry(cls, item: re.Match[str]) -> tuple[str, str]:
-        key, equals, value = item[0].lower().partition("=")
-        if key not in cls.options or key in ("dim", "start"):
-            why = "the board and the start are the variant's" if key in cls.options else cls.known_keys(key)
+        key, equals, _ = item[0].lower().partition("=")
+        if key in ("dim", "start"):
+            why = "the board and the start are the variant's"
             raise cls.unknown_key(key, item[0][: len(key)], item.start(), why)
-        if not equals:
+        if key in cls.options and not equals:
             raise OptionError(f"rules key {key} needs a value ({key}=…)", "Rules", item[0], item.start())
-        try:
-            return key, normalized(key, value)
-        except OptionError as problem:
-            raise cls.bad_value(item, str(problem)) from None
+        return super().rules_entry(item)
 
     @classmethod
-    def unknown_value(cls, key: str, value: str) -> str:
-        """What the Rules tag says of a value lusoria cannot read; of one it reads, written otherwise than
-        lusoria writes it (`KD`, not `dk`), every game's message."""
+    def option_value(cls, key: str, value: str) -> str:
+        """As every game's, each value written one way (`cenp=KD` is `dk`), as `normalized` writes it."""
         try:
-            normalized(key, value)
+            return normalized(key, value)
         except OptionError as problem:
-            return str(problem)
-        return super().unknown_value(key, value)
-
-    @classmethod
-    def accepts(cls, key: str, value: str) -> bool:
-        try:
-            return normalized(key, value) == value
-        except OptionError:
-            return False
+            raise OptionError(str(problem), "Rules", value, 0, cls.choices(key)) from None
 
     @classmethod
     def choices(cls, key: str) -> tuple[str, ...]:

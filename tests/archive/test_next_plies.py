@@ -8,7 +8,7 @@ import pytest
 from conftest import archive_copy, connect
 
 from lusoria.api import random_records
-from lusoria.archive import Archive, Filters, ReadOnlyError, commands
+from lusoria.archive import Archive, Filters, InvalidSQL, commands
 from lusoria.archive.importer import import_rows
 from lusoria.archive.next_plies import SUMMED_PLIES, Written
 from lusoria.archive.query import summable
@@ -147,8 +147,9 @@ def test_the_tree_from_positions_summed_up_reads_no_game(archive, monkeypatch):
     expected = archive.tree_from(rules, rules.initial(), filters=Filters(valid=True, symmetric=True))
     monkeypatch.setattr(tree, "LEVEL", "not SQL {variations}{won}{lost}{only}")
     assert archive.tree_from(rules, rules.initial(), filters=Filters(valid=True, symmetric=True)) == expected
-    with pytest.raises(ReadOnlyError, match="syntax error"):  # deeper: not summed up, read from their games
+    with pytest.raises(InvalidSQL) as refused:  # deeper: not summed up, read from their games
         archive.tree(tablut.INITIAL, depth=SUMMED_PLIES + 1)
+    assert str(refused.value) == 'near "not": syntax error'  # as Archive.sql says SQL SQLite cannot run
 
 
 def test_an_import_adds_to_the_sums_another_import_made_between_its_batches(tmp_path):

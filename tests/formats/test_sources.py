@@ -16,7 +16,7 @@ from lusoria.cli import main
 from lusoria.formats import format_of
 from lusoria.formats.sources import read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Skipped, Unreadable, fs_path, is_text, shown_path
+from lusoria.notation.sources import InputError, Skipped, Unreadable, fs_path, is_text, shown_path
 from lusoria.words import plural
 
 ESCAPE = ROOT / "samples/tablut/escape.lgn"
@@ -233,6 +233,18 @@ def test_an_empty_file_of_any_format_is_said_once_to_hold_no_record(tmp_path, mo
     beside = CliRunner().invoke(main, [*command, "games"])
     assert beside.exit_code == 0 and beside.stderr == said
     assert "2 records: 2 valid" in beside.stdout or "added 2 records (0 invalid" in beside.stdout
+
+
+@pytest.mark.parametrize("name", ["a.lgn", "a.otg", "a.txt"])
+@pytest.mark.parametrize("command", ["show", "html"])
+def test_show_and_html_say_an_empty_file_as_validate_does(tmp_path, command, name):
+    """`show` and `html` of an empty file said "no record found" alone, without the note the other
+    commands give first."""
+    path = tmp_path / name
+    path.write_text("\n")
+    result = CliRunner().invoke(main, [command, str(path)])
+    said = f"lusoria: {path}: skipped, an empty file, no record\nlusoria: no record found in {path}\n"
+    assert (result.exit_code, result.stderr, result.stdout) == (2, said, "")
 
 
 def test_an_empty_file_read_in_a_format_forced_is_said_so_too(tmp_path):
@@ -537,12 +549,34 @@ def test_an_archive_imports_a_folder_in_the_encoding_given(tmp_path):
 
 
 def test_a_file_whose_name_does_not_say_its_format_read_in_an_unknown_encoding_is_said_unreadable(tmp_path):
-    """The library takes any encoding's name (the CLI's --encoding refuses an unknown one): the first
-    bytes of a .txt file, which tell its format, decode to nothing, and reading it says why (the
-    mutant: an AttributeError)."""
-    from lusoria.pipeline import records
-
+    """`read_sources` takes any encoding's name (the CLI's --encoding and a walk refuse an unknown
+    one): the first bytes of a .txt file, which tell its format, decode to nothing, and reading it
+    says why (the mutant: an AttributeError)."""
     path = tmp_path / "games.txt"
     path.write_text('[Game "tablut"]\n1. e3-c3 *\n')
-    [unreadable] = records([str(path)], encoding="nosuch")
-    assert str(unreadable) == f"{path}: unknown encoding: nosuch"
+    with pytest.raises(InputError) as unreadable:
+        list(read_sources(str(path), encoding="nosuch"))
+    assert str(unreadable.value) == f"{path}: unknown encoding: nosuch"
+
+
+@pytest.mark.parametrize(
+    "encoding, message",
+    [
+        ("nosuch", "unknown encoding 'nosuch' (e.g. utf-8, latin-1, cp1252)"),
+        ("rot13", "'rot13' is not a text encoding"),
+    ],
+)
+def test_an_encoding_that_is_none_is_one_error_before_a_folder_is_read(tmp_path, encoding, message):
+    """A folder read with an unknown encoding said "unknown encoding" of its .lgn files, but of a
+    .txt file (whose first bytes decoded to nothing) "neither tafl move lists nor a Tablut Challenge
+    game log": the encoding is refused once, as the CLI's --encoding refuses it, for every kind of file."""
+    for name in ("a.lgn", "b.txt", "c.log"):
+        (tmp_path / name).write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    for reading in (
+        lambda: list(api.validate([str(tmp_path)], encoding=encoding)),
+        lambda: list(api.records([str(tmp_path)], encoding=encoding)),
+        lambda: Archive(str(tmp_path / "games.db")).import_paths([str(tmp_path)], encoding=encoding),
+    ):
+        with pytest.raises(InputError) as refused:
+            reading()
+        assert (str(refused.value), refused.value.parameter) == (message, "encoding")

@@ -69,6 +69,19 @@ def test_the_hooks_are_validate_fmt_and_validate_of_the_formats_known_by_their_c
     ]
 
 
+def test_lusoria_validate_takes_the_files_whose_names_alone_say_their_format():
+    """Its pattern is made of the name endings that say a format alone (a format's `named`, the
+    suffixes of one that sniffs nothing), in the formats' order: not `.log`, which a Tablut Challenge
+    log may end with but a club's other logs too (a folder's walk reads one only when it starts as a
+    game log; named, one that does not fails validate), nor `.txt`, `.json` and `.csv`, whose hooks
+    read them with --from."""
+    from lusoria.formats import BUILT_IN
+
+    endings = [ending for entry in BUILT_IN for ending in (*entry.named, *(() if entry.sniff else entry.suffixes))]
+    [validate] = [hook for hook in HOOKS if hook["id"] == "lusoria-validate"]
+    assert validate["files"] == f"(?i)({'|'.join(map(re.escape, endings))})$"
+
+
 FILES = [
     ("club/game.lgn", "lgn"),
     ("GAME.LGN", "lgn"),

@@ -88,6 +88,16 @@ def test_a_value_of_an_option_read_by_hnefatafl_s_rules_says_why_it_is_none():
     assert GAMES["hnefatafl"](options={"cenp": "dk"}, variant="fetlar-hnefatafl-11x11").option["cenp"] == "dk"
 
 
+@pytest.mark.parametrize("written", ["KD", "kd", "dk"])
+def test_the_constructor_keeps_a_value_as_a_rules_tag_does(written):
+    """`Game(options={"cenp": "KD"})` was refused ("unknown value 'KD' for cenp"), where a Rules tag
+    writing `cenp=KD` reads it as `dk`: both paths write a value one way."""
+    hnefatafl, variant = GAMES["hnefatafl"], "fetlar-hnefatafl-11x11"
+    tagged = hnefatafl.options_from_tags({"Variant": variant, "Rules": f"cenp={written}"})
+    assert tagged == {"cenp": "dk"}
+    assert hnefatafl(options={"cenp": written}, variant=variant).option["cenp"] == "dk"
+
+
 def test_another_game_s_variant_is_said_as_that_game_s_not_as_a_slip():
     """`[Variant "seneca"]` under tablut is latrunculi's variant, no slip of tablut's `seed` (as alike
     as 0.6): the message said "did you mean seed?; latrunculi has it", and so did the caret."""
