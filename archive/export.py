@@ -156,8 +156,7 @@ def _record_lines(conn: sqlite3.Connection, jobs: int, selected: Selected) -> It
             waiting.append(tuple(columns))
             yield RecordText(text, index=columns[0])
 
-    for moves in in_workers(_main_line, texts(), jobs):
-        assert isinstance(moves, list)  # records read from the archive: no problem of a source among them
+    for moves in in_workers(_main_line, texts(), jobs):  # records read from the archive: no Problem
         *columns, tags, diagnostics = waiting.popleft()
         line = dict(zip(_LINE_COLUMNS, columns), tags=json.loads(tags), diagnostics=json.loads(diagnostics))
         yield json.dumps({**line, "moves": moves}, ensure_ascii=False) + "\n"
