@@ -235,6 +235,14 @@ def test_an_empty_file_of_any_format_is_said_once_to_hold_no_record(tmp_path, mo
     assert "2 records: 2 valid" in beside.stdout or "added 2 records (0 invalid" in beside.stdout
 
 
+def test_an_empty_file_of_no_format_s_extension_in_a_folder_is_said_to_be_in_none(tmp_path):
+    """An empty `notes.md` beside the games is no record file, as it would be with text in it: "an empty
+    file" is said of the formats' extensions alone (docs/formats.md)."""
+    (tmp_path / "notes.md").write_text("")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert result.stderr.startswith(f"lusoria: {tmp_path / 'notes.md'}: skipped, not a record file (.lgn, ")
+
+
 def test_an_empty_file_read_in_a_format_forced_is_said_so_too(tmp_path):
     (tmp_path / "blank.txt").write_text("\n\n")
     for format in ("tafl", "csv", "aage", "otn", "tablut-challenge", "lgn"):
