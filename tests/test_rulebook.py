@@ -286,6 +286,13 @@ def test_a_word_is_looked_up_in_the_rules_own_texts(words, rules):
     assert [rule.id for rule in rulebook.mentioning(words)] == rules
 
 
+def test_a_word_one_rule_uses_is_said_of_its_one_text():
+    """Not "the texts of 1 rule use it"."""
+    assert rulebook.mentions("enclosure").splitlines()[0] == (
+        "'enclosure' names no rule, game or variant; the text of 1 rule uses it:"
+    )
+
+
 def test_a_word_no_rule_uses_is_still_no_name_and_a_name_still_wins():
     unknown = CliRunner().invoke(main, ["explain", "ordinarius"])
     assert unknown.exit_code == 2 and "no rule, game or variant is named 'ordinarius'" in unknown.output
