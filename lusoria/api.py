@@ -501,7 +501,7 @@ def rules_tags(rules: Game) -> dict[str, str]:
 def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None = None) -> str:
     """A game played in code from the start of `rules` (`rules.initial()`), each ply as `Game.play`
     reads it, as an lgn record in canonical form: the tags that choose `rules` (`rules_tags`) with
-    `tags`, its result the outcome its last ply reached, else `tags`' Result, else `*`. Illegal
+    `tags` but those that would choose others (Game, Variant, Rules, Board, Position), its result the outcome its last ply reached, else `tags`' Result, else `*`. Illegal
     (its `rule` and why) for a ply the rules forbid or one after the end, NotAPly for text that is no ply;
     TypeError for one str (each of its letters is no ply; a Laquet ply holds spaces); ValueError for
     a tag a record cannot hold (a name with a space, a Result that is no result marker)."""
@@ -517,8 +517,12 @@ def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None
         written.append(Ply(played.text))
         position, ended = played.position, played.outcome
     result = ended.result if ended else given.get("Result", "*")
-    record = Record({**given, **rules_tags(rules), "Result": result}, Line(written), result)
+    kept = {name: value for name, value in given.items() if name not in _CHOOSING_RULES}
+    record = Record({**kept, **rules_tags(rules), "Result": result}, Line(written), result)
     return write_record(record, continued=rules.continued)  # from the start: its first ply is the first of move 1
+
+
+_CHOOSING_RULES = ("Game", "Variant", "Rules", "Board", "Position")  # a record's rules and start: `rules_tags` alone
 
 
 def _writable(tags: dict[str, str]) -> dict[str, str]:

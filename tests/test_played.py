@@ -67,3 +67,12 @@ def test_tags_a_record_cannot_hold_are_refused(tags, message):
     with pytest.raises(ValueError) as raised:
         api.played_record(TABLUT(), ["e3-c3"], tags)
     assert str(raised.value) == message
+
+
+def test_tags_that_would_choose_other_rules_give_way_to_those_played():
+    """`{"Variant": "ashton"}` for plies played under seed wrote `[Variant "ashton"]`: a record that
+    reads back under rules its plies were not played by (and a Board or Position tag, a start not theirs)."""
+    given = {"Variant": "ashton", "Rules": "king-armed=no", "Board": "13", "Position": "9/9/9/9/4K4/9/9/9/9 w"}
+    text = api.played_record(TABLUT(), ["e3-c3"], {**given, "White": "Karin"})
+    assert text.startswith('[Game "tablut"]\n[Event "?"]') and '[White "Karin"]' in text
+    assert not any(f"[{name} " in text for name in given) and api.check(text).valid
