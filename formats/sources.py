@@ -108,9 +108,10 @@ EMPTY = "an empty file, no record"  # what is said of a file of blanks at most, 
 
 
 def empty_file(path: Source | Skipped, encoding: str = "utf-8") -> TypeGuard[str | os.PathLike[str]]:
-    """Whether `path` is a file (or a link to one) that holds nothing but blanks (spaces, tabs, line
-    breaks), as `encoding` decodes it; False for anything else, and for a file that cannot be read."""
-    if not isinstance(path, (str, os.PathLike)) or is_text(path) or path == STDIN:
+    """Whether `path` is a regular file (or a link to one) that holds nothing but blanks (spaces, tabs,
+    line breaks), as `encoding` decodes it; False for anything else (a pipe, read once already: opened
+    again, a named pipe waits for a writer that never comes), and for a file that cannot be read."""
+    if not isinstance(path, (str, os.PathLike)) or is_text(path) or not os.path.isfile(path):
         return False
     try:
         with open(path, "rb") as file:

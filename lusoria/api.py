@@ -6,6 +6,7 @@ import codecs
 import io
 import os
 import random
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
@@ -20,6 +21,7 @@ from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import NoSuchRecord, read_sources, record_at, whole_file
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import STDIN_NAME, RecordText, is_ply, parse_record, split_records
+from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import (
     STDIN,
     InputError,
@@ -33,6 +35,7 @@ from lusoria.notation.sources import (
     shown_path,
     shown_place,
 )
+from lusoria.notation.syntax import TAG_NAME
 from lusoria.notation.writer import write_record
 from lusoria.output import unreplayable
 from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
@@ -498,11 +501,13 @@ def rules_tags(rules: Game) -> dict[str, str]:
 def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None = None) -> str:
     """A game played in code from the start of `rules` (`rules.initial()`), each ply as `Game.play`
     reads it, as an lgn record in canonical form: the tags that choose `rules` (`rules_tags`) with
-    `tags`, its result the outcome its last ply reached, else `tags`' Result, else `*`. Illegal
+    `tags` but those that would choose others (Game, Variant, Rules, Board, Position), its result the outcome its last ply reached, else `tags`' Result, else `*`. Illegal
     (its `rule` and why) for a ply the rules forbid or one after the end, NotAPly for text that is no ply;
-    TypeError for one str (each of its letters is no ply; a Laquet ply holds spaces)."""
+    TypeError for one str (each of its letters is no ply; a Laquet ply holds spaces); ValueError for
+    a tag a record cannot hold (a name with a space, a Result that is no result marker)."""
     if isinstance(plies, str):
         raise TypeError(f"played_record takes a list of plies, not one str ({plies[:20]!r})")
+    given = _writable(tags or {})
     position, written = rules.initial(), list[Ply]()
     ended = rules.outcome(position)
     for text in plies:
@@ -511,10 +516,24 @@ def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None
         played = rules.play(position, text)
         written.append(Ply(played.text))
         position, ended = played.position, played.outcome
-    given = tags or {}
     result = ended.result if ended else given.get("Result", "*")
-    record = Record({**given, **rules_tags(rules), "Result": result}, Line(written), result)
+    kept = {name: value for name, value in given.items() if name not in _CHOOSING_RULES}
+    record = Record({**kept, **rules_tags(rules), "Result": result}, Line(written), result)
     return write_record(record, continued=rules.continued)  # from the start: its first ply is the first of move 1
+
+
+_CHOOSING_RULES = ("Game", "Variant", "Rules", "Board", "Position")  # a record's rules and start: `rules_tags` alone
+
+
+def _writable(tags: dict[str, str]) -> dict[str, str]:
+    """`tags` as given, when a record can hold them: ValueError for a name that is no tag's (NOTATION.md
+    §2: a letter, then letters, digits or _), or a Result that is no result marker."""
+    for name in tags:
+        if not re.fullmatch(TAG_NAME, name):
+            raise ValueError(f"{name!r} is not a tag's name: a letter, then letters, digits or _")
+    if tags.get("Result", "*") not in RESULTS:
+        raise ValueError(f"the Result {tags['Result']!r} is not a result marker: {', '.join(RESULTS)}")
+    return tags
 
 
 def random_records(

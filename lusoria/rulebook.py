@@ -12,7 +12,6 @@ from typing import Any, NamedTuple
 
 from lusoria.validator.base import RECORD_RULES
 from lusoria.validator.games import GAMES
-from lusoria.words import plural
 
 ANY_GAME = "any"  # the game of the rules that concern a whole record (syntax, tag, result, number)
 
@@ -185,7 +184,8 @@ def mentions(words: str) -> str | None:
     if not found:
         return None
     said = " ".join(words.split())
-    lines = [f"'{said}' names no rule, game or variant; the texts of {plural(len(found), 'rule')} use it:"]
+    used = "the text of 1 rule uses it" if len(found) == 1 else f"the texts of {len(found)} rules use it"
+    lines = [f"'{said}' names no rule, game or variant; {used}:"]
     lines += [_cited_line(rule, "") for rule in found]
     return "\n".join([*lines, "(lusoria explain ID says more)"])
 

@@ -11,6 +11,6 @@ def settings_folder() -> Path:
     """lusoria's folder of the user's settings, as click chooses it (`click.get_app_dir`):
     `~/.config/lusoria` on Linux (under XDG_CONFIG_HOME when set), `~/Library/Application
     Support/lusoria` on macOS, `%APPDATA%\\lusoria` on Windows."""
-    import click  # (the command line's library: loaded only by a command that reads the user's settings)
+    import click  # (the command line's library: loaded when the folder is asked: the hnefatafl catalogues)
 
     return Path(click.get_app_dir("lusoria"))

@@ -52,3 +52,27 @@ def test_plies_given_as_one_text_are_refused_as_such():
     """Not each letter as a ply: `'e' is not a ply of tablut`."""
     with pytest.raises(TypeError, match=r"^played_record takes a list of plies, not one str \('e3-c3 d1-d3'\)$"):
         api.played_record(TABLUT(), "e3-c3 d1-d3")
+
+
+@pytest.mark.parametrize(
+    "tags, message",
+    [
+        ({"Bad Name": "x"}, "'Bad Name' is not a tag's name: a letter, then letters, digits or _"),
+        ({"Result": "1:0"}, "the Result '1:0' is not a result marker: 1-0, 0-1, 1/2-1/2, *"),
+    ],
+    ids=["name", "result"],
+)
+def test_tags_a_record_cannot_hold_are_refused(tags, message):
+    """Written as given, they made a record that does not parse (`[Bad Name "x"]`, `1. e3-c3 1:0`)."""
+    with pytest.raises(ValueError) as raised:
+        api.played_record(TABLUT(), ["e3-c3"], tags)
+    assert str(raised.value) == message
+
+
+def test_tags_that_would_choose_other_rules_give_way_to_those_played():
+    """`{"Variant": "ashton"}` for plies played under seed wrote `[Variant "ashton"]`: a record that
+    reads back under rules its plies were not played by (and a Board or Position tag, a start not theirs)."""
+    given = {"Variant": "ashton", "Rules": "king-armed=no", "Board": "13", "Position": "9/9/9/9/4K4/9/9/9/9 w"}
+    text = api.played_record(TABLUT(), ["e3-c3"], {**given, "White": "Karin"})
+    assert text.startswith('[Game "tablut"]\n[Event "?"]') and '[White "Karin"]' in text
+    assert not any(f"[{name} " in text for name in given) and api.check(text).valid

@@ -276,6 +276,8 @@ def test_explain_a_word_of_the_rules_lists_the_rules_whose_texts_use_it():
         ("incitus", ["L4", "S2", "S3", "S4", "S5", "P1"]),  # and its Latin plural: inciti
         ("inciti", ["L4", "S4", "S5", "P1"]),
         ("us", []),  # (no stem: not a Latin noun's ending)
+        ("enclosure", ["T5"]),  # a plural in s: T5's "these enclosures" alone
+        ("touch", ["C10", "G9"]),  # in es: their "touches" alone
         ("exit  fort", ["C10", "B9", "G9"]),  # words in a row, however spaced
         ("shieldwall", ["C7", "B9", "G6"]),
         ("ordinarius", []),
@@ -284,6 +286,13 @@ def test_explain_a_word_of_the_rules_lists_the_rules_whose_texts_use_it():
 )
 def test_a_word_is_looked_up_in_the_rules_own_texts(words, rules):
     assert [rule.id for rule in rulebook.mentioning(words)] == rules
+
+
+def test_a_word_one_rule_uses_is_said_of_its_one_text():
+    """Not "the texts of 1 rule use it"."""
+    assert rulebook.mentions("enclosure").splitlines()[0] == (
+        "'enclosure' names no rule, game or variant; the text of 1 rule uses it:"
+    )
 
 
 def test_a_word_no_rule_uses_is_still_no_name_and_a_name_still_wins():

@@ -2,6 +2,7 @@
 
 import io
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from lusoria import api
 from lusoria.archive import Archive
 from lusoria.cli import main
 from lusoria.formats import format_of
-from lusoria.formats.sources import read_sources, record_at, walk
+from lusoria.formats.sources import empty_file, read_sources, record_at, walk
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Skipped, Unreadable, fs_path, is_text, shown_path
 from lusoria.words import plural
@@ -245,6 +246,29 @@ def test_show_and_html_say_an_empty_file_as_validate_does(tmp_path, command, nam
     result = CliRunner().invoke(main, [command, str(path)])
     said = f"lusoria: {path}: skipped, an empty file, no record\nlusoria: no record found in {path}\n"
     assert (result.exit_code, result.stderr, result.stdout) == (2, said, "")
+
+
+def test_an_empty_file_of_no_format_s_extension_in_a_folder_is_said_to_be_in_none(tmp_path):
+    """An empty `notes.md` beside the games is no record file, as it would be with text in it: "an empty
+    file" is said of the formats' extensions alone (docs/formats.md)."""
+    (tmp_path / "notes.md").write_text("")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert result.stderr.startswith(f"lusoria: {tmp_path / 'notes.md'}: skipped, not a record file (.lgn, ")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_read_to_its_end_is_not_opened_again_to_ask_if_it_was_empty(tmp_path):
+    """`lusoria validate fifo.lgn` (a named pipe that gave no record) hung: `empty_file` opened the
+    pipe again, which waits for a writer. A writer that comes here would make it an empty file."""
+    fifo = tmp_path / "fifo.lgn"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: open(fifo, "wb").close(), daemon=True)  # waits for a reader
+    writer.start()
+    said = empty_file(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # the writer's reader, when empty_file was not
+    writer.join()
+    os.close(reader)
+    assert said is False
 
 
 def test_an_empty_file_read_in_a_format_forced_is_said_so_too(tmp_path):

@@ -312,6 +312,17 @@ def test_a_tag_value_is_read_as_its_escapes_say(value):
             assert scan_tags(record)["Event"] == text
 
 
+@pytest.mark.parametrize("movetext", ["1. e3-c3 *", "{c} 1. e3-c3 *"], ids=["reader", "lalr"])
+def test_blanks_inside_a_tag_s_brackets_are_not_its_value_s(movetext):
+    """`[ Event "a b"\t ]`: the value read whole by the reader and by the LALR parser (a comment sends
+    the record there), the name's place where it is written, and the same of a duplicate."""
+    record = parse_record(f'[Game "tablut" ]\n[ \tEvent  "a b"\t ]\n{movetext}')
+    assert record.tags == {"Game": "tablut", "Event": "a b"} and record.tag_places["Event"] == (2, 4)
+    with pytest.raises(SyntaxProblem) as raised:
+        parse_record(f'[Game "tablut"]\n[Event "a"]\n[  Event "b" ]\n{movetext}')
+    assert (raised.value.message, raised.value.line, raised.value.column) == ("the tag Event appears twice", 3, 4)
+
+
 def test_a_record_that_does_not_parse_has_its_tags_scanned_once(monkeypatch):
     """Its game, variant and result are asked of it in turn (`Report`): `validate` scanned a tag value
     of 4 MB of escapes four times. Each caller gets its own copy of the tags."""
