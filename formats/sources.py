@@ -121,14 +121,31 @@ def empty_file(path: Source | Skipped, encoding: str = "utf-8") -> TypeGuard[str
 
 
 def _records_in(
-    pieces: Iterable[str], format: str | None, name: str, tags: dict[str, str] | None
+    pieces: Iterable[str],
+    format: str | None,
+    name: str,
+    tags: dict[str, str] | None,
+    blank: Callable[[], None] | None = None,
 ) -> Iterator[RecordText]:
     """The records of a source's text, given in pieces, in `format` (lgn when None): lgn is
-    split as it streams, another format read whole (lusoria.formats)."""
+    split as it streams, another format read whole (lusoria.formats); `blank` is told when the
+    pieces, read to their end, were blanks at most (`_watched`)."""
+    if blank:
+        pieces = _watched(pieces, blank)
     if format is None or format in FORMATS and FORMATS[format].read is None:
         return split_records(pieces, name)
     text = "".join(pieces)
     return read_text(text, format, name, tags) if text.strip() else iter(())  # blank: no record, as lgn's
+
+
+def _watched(pieces: Iterable[str], blank: Callable[[], None]) -> Iterator[str]:
+    """`pieces` as they come, `blank` told after the last when none held more than blanks."""
+    written = False
+    for piece in pieces:
+        written = written or bool(piece) and not piece.isspace()
+        yield piece
+    if not written:
+        blank()
 
 
 def _unmarked(pieces: Iterable[str]) -> Iterator[str]:
@@ -144,7 +161,11 @@ def _unmarked(pieces: Iterable[str]) -> Iterator[str]:
 
 
 def _stream_records(
-    stream: TextIO | BinaryIO, encoding: str, format: str | None, tags: dict[str, str] | None
+    stream: TextIO | BinaryIO,
+    encoding: str,
+    format: str | None,
+    tags: dict[str, str] | None,
+    blank: Callable[[], None] | None,
 ) -> Iterator[RecordText]:
     """The records of a stream, read as a file is (`_format_of`: by its name, `open(path)`'s, then
     its first characters; without a name, by them alone, as standard input is): a text stream's as it
@@ -156,7 +177,7 @@ def _stream_records(
     else:
         text = cast(TextIO, stream)
         pieces, head = _unmarked(chain([first], iter(lambda: text.read(CHUNK), ""))), first.removeprefix(BOM)
-    yield from _records_in(pieces, format or _format_of(name, head), name, tags)
+    yield from _records_in(pieces, format or _format_of(name, head), name, tags, blank)
 
 
 def _below(folder: str | os.PathLike[str]) -> Iterator[Path]:
@@ -212,6 +233,7 @@ def read_sources(
     format: str | None = None,
     tags: dict[str, str] | None = None,
     progress: Callable[[int], None] | None = None,
+    blank: Callable[[], None] | None = None,
 ) -> Iterator[RecordText]:
     """The records of one source, streamed: a file (its path, as a str or a Path), `-` (standard
     input), a stream (of text, or of bytes decoded from `encoding` as a file's are), or text
@@ -220,20 +242,23 @@ def read_sources(
     name); standard input, and a stream without a name (`io.StringIO`), in what its content says,
     for the formats it tells alone (lgn else); text in lgn. `tags` (Game, Variant, Rules) choose the
     game and rules of records whose files do not say them; `progress` is told the bytes of a file
-    read, as they are (their sum is the file's size)."""
+    read, as they are (their sum is the file's size); `blank` is told when a file, standard input or
+    a stream, read to its end, held blanks at most (its note: `EMPTY`)."""
     if isinstance(path, RecordText):
         yield path
     elif is_text(path):
         yield from _records_in(_unmarked([path]), format, "", tags)  # type: ignore[list-item]  # is_text: a str
     elif not isinstance(path, (str, os.PathLike)):
-        yield from _stream_records(path, encoding, format, tags)
+        yield from _stream_records(path, encoding, format, tags, blank)
     elif os.fspath(path) == STDIN:
-        yield from _stdin_records(encoding, format, tags)
+        yield from _stdin_records(encoding, format, tags, blank)
     else:
-        yield from _file_records(os.fspath(path), encoding, format, tags, progress)
+        yield from _file_records(os.fspath(path), encoding, format, tags, progress, blank)
 
 
-def _stdin_records(encoding: str, format: str | None, tags: dict[str, str] | None) -> Iterator[RecordText]:
+def _stdin_records(
+    encoding: str, format: str | None, tags: dict[str, str] | None, blank: Callable[[], None] | None
+) -> Iterator[RecordText]:
     """The records of standard input, read in `format` (by default: what its first bytes say
     alone, `_format_of`)."""
     try:
@@ -241,7 +266,8 @@ def _stdin_records(encoding: str, format: str | None, tags: dict[str, str] | Non
     except OSError as error:
         raise unreadable(STDIN_NAME, error) from None
     format = format or _format_of(STDIN, head_text(head, encoding))
-    yield from _records_in(decoded_text(sys.stdin.buffer, STDIN_NAME, encoding, head), format, STDIN_NAME, tags)
+    pieces = decoded_text(sys.stdin.buffer, STDIN_NAME, encoding, head)
+    yield from _records_in(pieces, format, STDIN_NAME, tags, blank)
 
 
 def _file_records(
@@ -250,6 +276,7 @@ def _file_records(
     format: str | None,
     tags: dict[str, str] | None,
     progress: Callable[[int], None] | None,
+    blank: Callable[[], None] | None,
 ) -> Iterator[RecordText]:
     """The records of the file `path`, read in `format` (by default: what its name, then its
     first bytes, say: `_format_of`), `progress` told the bytes read (`_told`)."""
@@ -265,7 +292,8 @@ def _file_records(
             except OSError as error:
                 raise unreadable(name, error) from None
             format = _format_of(path, head_text(head, encoding))
-        yield from _told(_records_in(decoded_text(file, name, encoding), format, name, tags), file, progress)
+        records = _records_in(decoded_text(file, name, encoding), format, name, tags, blank)
+        yield from _told(records, file, progress)
 
 
 def _told(
@@ -295,11 +323,13 @@ def record_at(
     encoding: str = "utf-8",
     format: str | None = None,
     tags: dict[str, str] | None = None,
+    blank: Callable[[], None] | None = None,
 ) -> RecordText:
-    """Record `index` (from 0) of a source, as `read_sources` reads it; NoSuchRecord (a ValueError)
-    when there is no such record, InputError when the source cannot be read."""
+    """Record `index` (from 0) of a source, as `read_sources` reads it (`blank` told when it held
+    blanks at most); NoSuchRecord (a ValueError) when there is no such record, InputError when the
+    source cannot be read."""
     count = 0
-    for count, found in enumerate(read_sources(source, encoding, format, tags) if index >= 0 else (), 1):
+    for count, found in enumerate(read_sources(source, encoding, format, tags, blank=blank) if index >= 0 else (), 1):
         if count > index:
             return found
     numbers = f" (0 to {count - 1})" if count > 1 else ""

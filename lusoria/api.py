@@ -38,7 +38,7 @@ from lusoria.notation.sources import (
 from lusoria.notation.syntax import TAG_NAME
 from lusoria.notation.writer import write_record
 from lusoria.output import unreplayable
-from lusoria.pipeline import found, notes_on, records, reports, size, without_problems
+from lusoria.pipeline import empty_note, found, notes_on, records, reports, size, without_problems
 from lusoria.validator.base import (
     BLACK,
     SIDE_NAMES,
@@ -109,6 +109,7 @@ __all__ = [
     "duplicates",
     "record_at",
     "notes_on",
+    "empty_note",
     "read_sources",
     "replay_page",
     "convert",
@@ -501,10 +502,11 @@ def rules_tags(rules: Game) -> dict[str, str]:
 def played_record(rules: Game, plies: Iterable[str], tags: dict[str, str] | None = None) -> str:
     """A game played in code from the start of `rules` (`rules.initial()`), each ply as `Game.play`
     reads it, as an lgn record in canonical form: the tags that choose `rules` (`rules_tags`) with
-    `tags` but those that would choose others (Game, Variant, Rules, Board, Position), its result the outcome its last ply reached, else `tags`' Result, else `*`. Illegal
-    (its `rule` and why) for a ply the rules forbid or one after the end, NotAPly for text that is no ply;
-    TypeError for one str (each of its letters is no ply; a Laquet ply holds spaces); ValueError for
-    a tag a record cannot hold (a name with a space, a Result that is no result marker)."""
+    `tags` but those that would choose others (Game, Variant, Rules, Board, Position), its result
+    the outcome its last ply reached, else `tags`' Result, else `*`. Illegal (its `rule` and why)
+    for a ply the rules forbid or one after the end, NotAPly for text that is no ply; TypeError for
+    one str (each of its letters is no ply; a Laquet ply holds spaces); ValueError for a tag a
+    record cannot hold (a name with a space, a Result that is no result marker)."""
     if isinstance(plies, str):
         raise TypeError(f"played_record takes a list of plies, not one str ({plies[:20]!r})")
     given = _writable(tags or {})

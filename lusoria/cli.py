@@ -364,14 +364,14 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
     """Record `index` (0-based) of `path`, or a usage error that says why not; after what the
     command says of it (an error too), the notes `validate` says of it on stderr (a reading option
     it does not follow, its game type refused and how to read it)."""
-    chosen = reading()
+    chosen, blank = reading(), list[api.Problem]()
     try:
-        record = api.record_at(path, index, encoding, **chosen)
+        record = api.record_at(path, index, encoding, **chosen, blank=partial(blank.append, api.empty_note(path)))
     except api.InputError as error:
         stop(hinted(error))
     except api.NoSuchRecord as error:
         if index == 0:  # no record at all: said as validate says it, not of a --record not given
-            list(Inputs()(api.records([path], encoding, **chosen)))  # its notes first (an empty file's); no record
+            list(Inputs()(blank))  # an empty file's note first
             say_no_record((path,))
             sys.exit(2)
         raise click.BadParameter(str(error), param_hint="--record") from None
@@ -380,7 +380,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
     finally:
         for note in api.notes_on(record, chosen["tags"]):
             echo(f"lusoria: {note}", err=True)
-        if _record_not_chosen() and str(path) != api.STDIN:
+        if _record_not_chosen() and os.path.isfile(path):  # (read again: not standard input, not a pipe)
             second = next(itertools.islice(api.read_sources(path, encoding, **chosen), 1, None), None)  # read no more
             if second is not None:
                 echo(

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from itertools import islice
 from typing import TypeVar
 
 from lusoria.formats import FORMATS
 from lusoria.formats.contract import TYPE_TAG
-from lusoria.formats.sources import EMPTY, empty_file, read_sources, walk
+from lusoria.formats.sources import EMPTY, read_sources, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, shown_place
@@ -68,16 +69,20 @@ def records(
         if isinstance(path, Skipped):
             yield path
             continue
+        blank: list[Skipped] = []  # the note of a source that held blanks at most, once read
         try:
-            read = 0
-            for read, record in enumerate(read_sources(path, encoding, format, tags, progress), 1):
+            for record in read_sources(path, encoding, format, tags, progress, partial(blank.append, empty_note(path))):
                 notes.read(record)
                 yield record
-            if not read and empty_file(path, encoding):
-                yield Skipped(os.fspath(path), EMPTY)
+            yield from blank
         except InputError as error:
             yield Unreadable(_place(path), str(error), error.parameter)
     yield from notes.said()
+
+
+def empty_note(source: Source) -> Skipped:
+    """The note of a source that held blanks at most."""
+    return Skipped(_place(source), EMPTY)
 
 
 def _place(source: Source) -> str:

@@ -604,3 +604,13 @@ def test_an_encoding_that_is_none_is_one_error_before_a_folder_is_read(tmp_path,
         with pytest.raises(InputError) as refused:
             reading()
         assert (str(refused.value), refused.value.parameter) == (message, "encoding")
+
+
+@pytest.mark.parametrize("command", [["validate"], ["show"], ["html"], ["import", "--db", "club.db"]])
+def test_blank_standard_input_is_said_as_an_empty_file_is(tmp_path, monkeypatch, command):
+    """The reading that finds no record tells whether the source held blanks at most: standard input,
+    which cannot be read again to ask, gets the note of an empty file too."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, [*command, "-"], input="\n \n")
+    assert result.exit_code == 2
+    assert result.stderr == "lusoria: -: skipped, an empty file, no record\nlusoria: no record found in -\n"
