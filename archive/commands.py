@@ -11,7 +11,7 @@ from itertools import chain, islice
 
 import sqlite_utils
 
-from lusoria.archive import functions, players
+from lusoria.archive import players
 from lusoria.archive.duplicates import Duplicate, Entry, find_duplicates
 from lusoria.archive.export import export
 from lusoria.archive.identity import Identity, identity
@@ -23,9 +23,8 @@ from lusoria.archive.reading import (
     DamagedArchive,
     ReadOnlyError,
     connect,
-    damaged,
     iter_sql,
-    refusal,
+    refused,
     watched,
 )
 from lusoria.archive.records_as_rows import Failure, Rows, checked_rows, report_rows
@@ -568,9 +567,7 @@ class Archive:
                 raise ReadOnlyError(
                     f"the move tree took longer than {self.timeout:g} s and was stopped", "timeout"
                 ) from None
-            raise damaged(conn, self.path, functions.failure(error)) or refusal(
-                conn, str(error), self.timeout
-            ) from None
+            raise refused(conn, self.path, error, self.timeout) from None
         except DamagedArchive as error:
             raise DamagedArchive(f"{self.path}: {error}") from None
         finally:

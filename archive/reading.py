@@ -185,15 +185,19 @@ def iter_sql(path: str, sql: str, params: list | None = None, timeout: float | N
             except sqlite3.DatabaseError as error:
                 if watch.interrupted:
                     raise KeyboardInterrupt from None
-                said = functions.failure(error)
-                if (found := damaged(conn, path, said)) is not None:
-                    raise found from None
-                raise refusal(conn, said or str(error), watch.seconds) from None
+                raise refused(conn, path, error, watch.seconds) from None
     finally:
         conn.close()
 
 
-def refusal(conn: sqlite3.Connection, message: str, seconds: float | None) -> ReadOnlyError:
+def refused(conn: sqlite3.Connection, path: str, error: sqlite3.DatabaseError, seconds: float | None) -> LusoriaError:
+    """What a statement SQLite stopped with `error` raises: DamagedArchive when one of lusoria's
+    functions failed on a damaged value (`damaged`), else `_refusal` of what it or SQLite said."""
+    said = functions.failure(error)
+    return damaged(conn, path, said) or _refusal(conn, said or str(error), seconds)
+
+
+def _refusal(conn: sqlite3.Connection, message: str, seconds: float | None) -> ReadOnlyError:
     """The error of a statement SQLite stopped with `message`: ReadOnlyError for one that ran longer
     than `seconds`, made too large a value or did not only read; else InvalidSQL, in SQLite's words."""
     if message == "interrupted":
