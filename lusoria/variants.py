@@ -62,7 +62,8 @@ def _rules_using(game: str, variant: str) -> str:
     if not found:
         return ""
     rules = ", ".join(rule.id for rule in found)
-    return "\n\n" + _wrapped(f"the texts of these rules use the word {variant}: {rules} (lusoria explain ID says more)")
+    use = "the text of this rule uses" if len(found) == 1 else "the texts of these rules use"
+    return "\n\n" + _wrapped(f"{use} the word {variant}: {rules} (lusoria explain ID says more)")
 
 
 def _named_alike(variant: str, every: dict[str, dict[str, VariantNotes]]) -> str:
