@@ -10,6 +10,7 @@ import pytest
 from conftest import ROOT
 
 from lusoria import rulebook
+from lusoria.archive.schema import SCHEMA_VERSION, open_archive
 from lusoria.validator.games import GAMES
 from lusoria.validator.hnefatafl import catalogue
 
@@ -109,3 +110,14 @@ def test_the_formats_page_names_every_variant_of_the_catalogue():
     for entry in catalogue():
         assert ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items()) in page, entry.name
     assert '| `Fetlar` | 11×11 | `Game "hnefatafl"`, `Variant "opentafl-fetlar-11x11"` |' in page
+
+
+def test_the_archive_page_names_the_schema_as_a_new_archive_has_it(tmp_path):
+    """docs/archive.md's prose says the version a new archive is made at, and its table of the schema
+    has a row for each table and view of one (the full-text indexes' own tables aside)."""
+    page = (ROOT / "docs" / "archive.md").read_text(encoding="utf-8")
+    assert f"(`PRAGMA user_version` is {SCHEMA_VERSION};" in page
+    db = open_archive(str(tmp_path / "new.db"))
+    named = db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").fetchall()
+    rows = set(re.findall(r"^\| `(\w+)`", page, re.M))
+    assert {name for (name,) in named if not re.match(r"(positions|records_fts)_", name)} <= rows
