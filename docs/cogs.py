@@ -97,6 +97,20 @@ def option_table(game: str) -> None:
     cog.out("| key | values | meaning |\n| --- | --- | --- |\n" + "\n".join(rows) + "\n")
 
 
+def preset_table(game: str) -> None:
+    """The table of a game's presets (values of the Variant tag), each with the options it sets."""
+    from lusoria.validator.games import GAMES
+
+    presets = GAMES[game].presets
+    rows = [
+        f"| `{name}`{' (default)' if number == 0 else ''} | "
+        + (f"`{' '.join(f'{key}={value}' for key, value in options.items())}`" if options else "the defaults above")
+        + " |"
+        for number, (name, options) in enumerate(presets.items())
+    ]
+    cog.out("| `Variant` | options |\n| --- | --- |\n" + "\n".join(rows) + "\n")
+
+
 def example_table() -> None:
     """For each rule that has one, its example: a record that breaks it, and what lusoria says (or
     a legal record that shows it, `valid: …`)."""

@@ -41,7 +41,7 @@ from lusoria.validator.diagram import (
 )
 
 EDGE = 22  # the margin about a board of squares, where its coordinates stand
-SHOWN = 600  # the largest a diagram is shown, in pixels: a larger board (tafl's 13×13 to 19×19) is shown smaller
+SHOWN = 600  # the largest a diagram is shown, in pixels: a larger board (tafl's 15×15 to 19×19) is shown smaller
 LIGHT, DARK, LINE = "#f6efdc", "#2e2a26", "#3b3228"
 BOARD, SQUARE_ALT, MOVED, CAPTURED_RED = "#e2cfa3", "#d6bf8c", "#f3d34a", "#c0392b"
 CAMP_FILL = "#b9a27a"  # camps (Ashton Tablut's)

@@ -1,5 +1,5 @@
 """The canonical writer (export format, NOTATION.md): tags in a fixed order,
-move numbers where PGN puts them, suffixes as NAGs, lines under 80 characters."""
+move numbers where PGN puts them, suffixes as NAGs, movetext in lines under 80 characters."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """What the games on a board of squares share: the parts of a ply that suggestions
-compare, and the distance between two plies (docs/rules.md, "Suggestions"); their boards
+compare, and the distance between two plies (docs/slips.md, "Did you mean …?"); their boards
 written as position strings' ranks, spelled out for the archive (each empty square `.`) and the
 position patterns that search them (docs/notation.md §6.1); the symmetries of a square board,
 for positions and plies as the notation writes them (what the move tree folds)."""

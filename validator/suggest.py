@@ -3,7 +3,7 @@ value that is none of the values it may take (a game, a variant, a rules key…)
 like it.
 
 The distance (`Game.distance`; games on squares: validator/grid.py) adds up what differs
-between the written ply and a legal one (docs/rules.md, "Suggestions"); a legal ply is
+between the written ply and a legal one (docs/slips.md, "Did you mean …?"); a legal ply is
 *close* when the distance is at most CLOSE, and at most three are suggested, nearest first.
 """
 

@@ -1,15 +1,19 @@
 """The docs show real output: cog regenerates it, and this test fails when it is stale."""
 
 import re
+import shlex
 import subprocess
 import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria import rulebook
+from lusoria import api, rulebook
+from lusoria.archive.schema import SCHEMA_VERSION, open_archive
+from lusoria.cli import main
 from lusoria.validator.games import GAMES
 from lusoria.validator.hnefatafl import catalogue
 
@@ -109,3 +113,63 @@ def test_the_formats_page_names_every_variant_of_the_catalogue():
     for entry in catalogue():
         assert ", ".join(f'`{tag} "{value}"`' for tag, value in entry.tags().items()) in page, entry.name
     assert '| `Fetlar` | 11×11 | `Game "hnefatafl"`, `Variant "opentafl-fetlar-11x11"` |' in page
+
+
+def test_the_archive_page_names_the_schema_as_a_new_archive_has_it(tmp_path):
+    """docs/archive.md's prose says the version a new archive is made at, and its table of the schema
+    has a row for each table and view of one (the full-text indexes' own tables aside)."""
+    page = (ROOT / "docs" / "archive.md").read_text(encoding="utf-8")
+    assert f"(`PRAGMA user_version` is {SCHEMA_VERSION};" in page
+    db = open_archive(str(tmp_path / "new.db"))
+    named = db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").fetchall()
+    rows = set(re.findall(r"^\| `(\w+)`", page, re.M))
+    assert {name for (name,) in named if not re.match(r"(positions|records_fts)_", name)} <= rows
+
+
+_COGGED = re.compile(r"<!-- \[\[\[cog.*?\[\[\[end\]\]\] -->", re.S)
+_BLOCK = re.compile(r"^```(\w*)\n(.*?)^```", re.M | re.S)
+
+
+def written_blocks(page: str, language: str) -> list[str]:
+    """The code blocks of `language` that a page's author wrote (cog writes the others)."""
+    text = _COGGED.sub("", (ROOT / page).read_text(encoding="utf-8"))
+    return [body for written, body in _BLOCK.findall(text) if written == language]
+
+
+@pytest.fixture
+def beside_the_samples(tmp_path, monkeypatch):
+    """A scratch folder holding `samples`, with the default archive (lusoria.db) there."""
+    (tmp_path / "samples").symlink_to(ROOT / "samples")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("LUSORIA_DB", raising=False)
+    return tmp_path
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/archive.md"])
+def test_the_python_examples_run(page, beside_the_samples):
+    """The examples docs/api.md does not hold (tests/system/test_api_docs.py runs its own)."""
+    [example] = written_blocks(page, "python")
+    exec(compile(example, page, "exec"), {})
+
+
+def test_the_readmes_commands_are_ones_lusoria_takes(beside_the_samples):
+    """The commands the README shows without their output run, in order, on the samples: none is
+    a usage error (exit status 2), as an option renamed or removed would be. `serve` runs until
+    Ctrl-C: its options are checked alone."""
+    commands = [line for block in written_blocks("README.md", "console") for line in block.splitlines()]
+    assert len(commands) >= 12
+    for line in commands:
+        words = shlex.split(line.removeprefix("$ "), comments=True)
+        assert words[0] == "lusoria", line
+        if words[1] == "serve":
+            words.append("--help")
+        result = CliRunner().invoke(main, words[1:])
+        assert result.exit_code in (0, 1), f"{line}\n{result.output}"
+
+
+def test_the_notations_example_records_are_valid():
+    records = written_blocks("docs/notation.md", "")
+    assert [record.splitlines()[0] for record in records] == ['[Game "laquet"]', '[Game "tablut"]']
+    for record in records:
+        report = api.check(record)
+        assert report.valid and not report.diagnostics, report.diagnostics
