@@ -61,7 +61,11 @@ def walk(
             for found in sorted(p for p in _below(path) if p.is_file() or _broken_link(p)):
                 if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
-                elif format is None and FORMATS.of(str(found), _head(found, encoding)) is None:
+                elif (
+                    format is None
+                    and (head := _head(found, encoding)) is not None
+                    and FORMATS.of(str(found), head) is None
+                ):
                     skipped = Skipped(str(found), FORMATS.why_not(str(found)))
                     if FORMATS.summed(str(found)):
                         summed.setdefault(found.suffix.lower(), []).append(skipped)
@@ -194,15 +198,17 @@ def _broken_link(path: Path) -> bool:
     return path.is_symlink() and not path.exists()
 
 
-def _head(path: Path, encoding: str) -> str:
-    """The first characters of a file whose name does not say its format alone, as `encoding` decodes them."""
+def _head(path: Path, encoding: str) -> str | None:
+    """The first characters of a file whose name does not say its format alone, as `encoding` decodes
+    them; None when it cannot be read (a link that leads nowhere): read, it says why, as a file of
+    lgn's name does, whatever it is named."""
     if not FORMATS.sniffed(str(path)):
         return ""
     try:
         with open(path, "rb") as stream:
             return head_text(stream.read(HEAD), encoding)
     except OSError:
-        return ""
+        return None
 
 
 def _format_of(path: str, head: str) -> str:
