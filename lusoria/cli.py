@@ -326,9 +326,14 @@ HINTS = {
 }
 
 
+READING_OPTIONS = {"Game": "--game", "Variant": "--variant", "Rules": "--rules"}  # by the tag each gives
+
+
 def hinted(problem: object) -> str:
-    """The library's message, and the option or command that may help (`parameter`: of the library call)."""
-    return f"{problem}{HINTS.get(getattr(problem, 'parameter', None) or '', '')}"
+    """The library's message, and the option or command that may help (`parameter`: of the library
+    call); a note's reading settings named by their options (`READING_OPTIONS`)."""
+    said = problem.said(READING_OPTIONS) if isinstance(problem, api.Note) else str(problem)
+    return f"{said}{HINTS.get(getattr(problem, 'parameter', None) or '', '')}"
 
 
 class Inputs:
@@ -379,7 +384,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
         yield record
     finally:
         for note in api.notes_on(record, chosen["tags"]):
-            echo(f"lusoria: {note}", err=True)
+            echo(f"lusoria: {hinted(note)}", err=True)
         if _record_not_chosen() and os.path.isfile(path):  # (read again: not standard input, not a pipe)
             second = next(itertools.islice(api.read_sources(path, encoding, **chosen), 1, None), None)  # read no more
             if second is not None:

@@ -93,11 +93,11 @@ def _place(source: Source) -> str:
     return str(getattr(source, "name", "<stream>"))
 
 
-OPTIONS = {"Game": "--game", "Variant": "--variant", "Rules": "--rules"}  # the reading options, by tag
-WHERE_APPLIED = (
-    "their files say their game and rules (these options apply to tafl move lists, CSV files, and "
-    "aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV files, and move "
-    "lists whose file names name their game, with --game)"
+READING_SETTINGS = ("Game", "Variant", "Rules")  # the tags given that choose the rules of records (`tags`)
+WHERE_APPLIED = (  # a Note's template (`{Game}`: the setting, as its caller names it)
+    "their files say their game and rules (these settings apply to tafl move lists, CSV files, and "
+    "aagenielsen.dk games of a type lusoria does not know or play; {Variant} and {Rules} to CSV files, and move "
+    "lists whose file names name their game, with {Game})"
 )
 
 
@@ -134,12 +134,13 @@ class _Notes:
 
     def said(self) -> Iterator[Note]:
         for (format, tags), paths in self.unapplied.items():
-            options = " and ".join(f"{OPTIONS[tag]} {self.tags[tag]}" for tag in tags)
-            shown = ", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else "")
+            settings = " and ".join(f"{{{tag}}} {_braced(self.tags[tag])}" for tag in tags)
+            shown = _braced(", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else ""))
             yield Note(
                 next(iter(paths)),
-                f"{options} {'is' if len(tags) == 1 else 'are'} not applied to the records "
-                f"of {plural(len(paths), format + ' file')} ({shown}): {WHERE_APPLIED}",
+                f"{settings} {'is' if len(tags) == 1 else 'are'} not applied to the records "
+                f"of {plural(len(paths), _braced(format) + ' file')} ({shown}): {WHERE_APPLIED}",
+                READING_SETTINGS,
             )
         for (format, kind), count in self.refused.items():
             yield Note("", f"{plural(count, 'record')} of type '{kind}' refused: {self._why(format, kind)}")
@@ -148,6 +149,11 @@ class _Notes:
         said = list(self.why[format, kind])
         entry = FORMATS.get(format)
         return entry.why_refused(kind, said) if entry and entry.why_refused else next(iter(said), "")
+
+
+def _braced(text: str) -> str:
+    """`text` in a Note's template (`Note.settings`): its braces doubled."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def notes_on(record: RecordText, tags: dict[str, str] | None = None) -> list[Note]:
