@@ -18,7 +18,7 @@ from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import EMPTY, read_sources, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, shown_place
+from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, braced, shown_place
 from lusoria.validator.replay import Report, check
 from lusoria.words import plural
 from lusoria.workers import mapped
@@ -134,12 +134,12 @@ class _Notes:
 
     def said(self) -> Iterator[Note]:
         for (format, tags), paths in self.unapplied.items():
-            settings = " and ".join(f"{{{tag}}} {_braced(self.tags[tag])}" for tag in tags)
-            shown = _braced(", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else ""))
+            settings = " and ".join(f"{{{tag}}} {braced(self.tags[tag])}" for tag in tags)
+            shown = braced(", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else ""))
             yield Note(
                 next(iter(paths)),
                 f"{settings} {'is' if len(tags) == 1 else 'are'} not applied to the records "
-                f"of {plural(len(paths), _braced(format) + ' file')} ({shown}): {WHERE_APPLIED}",
+                f"of {plural(len(paths), braced(format) + ' file')} ({shown}): {WHERE_APPLIED}",
                 READING_SETTINGS,
             )
         for (format, kind), count in self.refused.items():
@@ -149,11 +149,6 @@ class _Notes:
         said = list(self.why[format, kind])
         entry = FORMATS.get(format)
         return entry.why_refused(kind, said) if entry and entry.why_refused else next(iter(said), "")
-
-
-def _braced(text: str) -> str:
-    """`text` in a Note's template (`Note.settings`): its braces doubled."""
-    return text.replace("{", "{{").replace("}", "}}")
 
 
 def notes_on(record: RecordText, tags: dict[str, str] | None = None) -> list[Note]:

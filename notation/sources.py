@@ -92,6 +92,11 @@ class Note:
         return self.said({})
 
 
+def braced(text: str) -> str:
+    """`text` in a Note's template (`Note.settings`): its braces doubled, its own."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
 # What a stream of records holds beside them, each with its `.path`: a union of classes, which
 # isinstance(item, Problem) tests, and narrows to in a user's type checker (a typing.Union it refused).
 Problem = Skipped | Unreadable | Note
