@@ -174,7 +174,7 @@ def _stream_records(
     """The records of a stream, read as a file is (`_format_of`: by its name, `open(path)`'s, then
     its first characters; without a name, by them alone, as standard input is): a text stream's as it
     reads (`_unmarked`), a binary one's (an upload's bytes) decoded from `encoding` (`decoded_text`)."""
-    name = str(getattr(stream, "name", "<stream>"))
+    name = stream_name(stream)
     first = stream.read(HEAD)
     if isinstance(first, bytes):
         pieces, head = decoded_text(cast(BinaryIO, stream), name, encoding, first), head_text(first, encoding)
@@ -182,6 +182,11 @@ def _stream_records(
         text = cast(TextIO, stream)
         pieces, head = _unmarked(chain([first], iter(lambda: text.read(CHUNK), ""))), first.removeprefix(BOM)
     yield from _records_in(pieces, format or _format_of(name, head), name, tags, blank)
+
+
+def stream_name(stream: object) -> str:
+    """What a stream is named by: its `name` (`open(path)`'s), `<stream>` for one without (`io.StringIO`)."""
+    return str(getattr(stream, "name", "<stream>"))
 
 
 def _below(folder: str | os.PathLike[str]) -> Iterator[Path]:

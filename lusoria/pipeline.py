@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from lusoria.formats import FORMATS
 from lusoria.formats.contract import TYPE_TAG
-from lusoria.formats.sources import EMPTY, read_sources, walk
+from lusoria.formats.sources import EMPTY, read_sources, stream_name, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, braced, shown_place
@@ -90,7 +90,7 @@ def _place(source: Source) -> str:
     name (`<stream>` for one without)."""
     if isinstance(source, (str, os.PathLike)):
         return os.fsdecode(source)
-    return str(getattr(source, "name", "<stream>"))
+    return stream_name(source)
 
 
 READING_SETTINGS = ("Game", "Variant", "Rules")  # the tags given that choose the rules of records (`tags`)
