@@ -399,16 +399,17 @@ class Game(Generic[P]):
         if not equals:
             raise cls.bad_value(item, cls.unknown_value(key, value))
         try:
-            return key, cls._kept_value(key, value)
+            return key, cls.option_value(key, value)
         except OptionError as problem:
             raise cls.bad_value(item, str(problem)) from None
 
     @classmethod
     def checked_options(cls, options: dict[str, str]) -> dict[str, str]:
         """`options` as the constructor is given them (a seam: a library's caller gives any), each
-        option and value as a Rules tag's would be kept (in lower case, the value as `option_value`
-        writes it), when each is one of the game's at a value it takes; else the OptionError of a
-        Rules tag that wrote them (the option, its known values, the one meant), one for each problem."""
+        option and value as a Rules tag's would be kept (its name in lower case, its value as
+        `option_value` writes it), when each is one of the game's at a value it takes; else the
+        OptionError of a Rules tag that wrote them (the option, its known values, the one meant), one
+        for each problem."""
         problems = TagProblems()
         checked = [problems.read(partial(cls._checked_option, key, value)) for key, value in options.items()]
         problems.raise_any()
@@ -417,7 +418,7 @@ class Game(Generic[P]):
     @classmethod
     def _checked_option(cls, written: str, value: str) -> tuple[str, str]:
         key = cls._kept_key(written)
-        return key, cls._kept_value(key, value)
+        return key, cls.option_value(key, value)
 
     @classmethod
     def _kept_key(cls, written: str, at: int = 0) -> str:
@@ -429,15 +430,11 @@ class Game(Generic[P]):
         return key
 
     @classmethod
-    def _kept_value(cls, key: str, value: str) -> str:
-        """Option `key`'s `value` as the game keeps it, whether a Rules tag or the constructor gives it:
-        in lower case, then as `option_value` writes it."""
-        return cls.option_value(key, value.lower())
-
-    @classmethod
     def option_value(cls, key: str, value: str) -> str:
-        """Option `key`'s `value` as the game keeps it, whether a Rules tag or the constructor gives it;
-        OptionError (of the Rules tag) when the option takes no such value."""
+        """Option `key`'s `value` (as written, in any case) as the game keeps it, whether a Rules tag or
+        the constructor gives it: by default in lower case; OptionError (of the Rules tag) when the
+        option takes no such value."""
+        value = value.lower()
         if not cls.accepts(key, value):
             raise OptionError(cls.unknown_value(key, value), "Rules", value, 0, cls.choices(key))
         return value

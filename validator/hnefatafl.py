@@ -401,9 +401,10 @@ class Hnefatafl(TaflGame):
 
     @classmethod
     def option_value(cls, key: str, value: str) -> str:
-        """As every game's, each value written one way (`cenp=KD` is `dk`), as `normalized` writes it."""
+        """As every game's, each value written one way (`cenp=KD` is `dk`), as `normalized` writes it
+        (a start, which a Rules tag cannot give, in its case: OTN's `t` is an attacker, `T` a defender)."""
         try:
-            return normalized(key, value)
+            return normalized(key, value if key == "start" else value.lower())
         except OptionError as problem:
             raise OptionError(str(problem), "Rules", value, 0, cls.choices(key)) from None
 
