@@ -12,7 +12,7 @@ from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
@@ -412,8 +412,8 @@ class Game(Generic[P]):
         for each problem."""
         problems = TagProblems()
         checked = [problems.read(partial(cls._checked_option, key, value)) for key, value in options.items()]
-        problems.raise_any()
-        return dict(entry for entry in checked if entry is not None)
+        problems.raise_any()  # (no entry is None past it)
+        return dict(cast("list[tuple[str, str]]", checked))
 
     @classmethod
     def _checked_option(cls, written: str, value: str) -> tuple[str, str]:
