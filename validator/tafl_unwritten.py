@@ -109,15 +109,13 @@ def _went_on(
     settings: Settings, position: TaflPosition, played: list[tuple[Played[TaflPosition], Unwritten]], text: str
 ) -> Played[TaflPosition]:
     """The first of `played` (each ply with the candidate it was played on), warning G16 when its
-    candidate is not `position` itself (the plies of its line since the capture, `earlier`), with
+    candidate is not `position` itself (`_warned`: the plies of its line since the capture), with
     the others and, after a capture, the positions the capturing piece's continuations
     (`continued_boards`) make; one that would end the game does not go on. It keeps the line's latest
     captures and the plies written since (berw:a), also when the first ends the game: a ply written
     after it may show that the game went on (`played_past_end`)."""
     first, chosen = played[0]
-    if chosen.continuations:
-        first.earlier = trail_plies(chosen.trail)
-        first.warnings = [*first.warnings, *(_left_out(settings, each) for each in chosen.continuations)]
+    _warned(settings, first, chosen)
     plies = getattr(position, "plies", 0) + 1
     written = (*getattr(position, "written", ())[2 - LOOKBACK_PLIES :], text)
     side = position.turn
@@ -151,6 +149,14 @@ def _went_on(
         first.position, tuple(others.values())[:UNWRITTEN_KEPT], chosen.position.board, kept, written, plies
     )
     return first
+
+
+def _warned(settings: Settings, played: Played[TaflPosition], candidate: Unwritten) -> None:
+    """`played`, when its `candidate` is a line of left-out continuations (not the position itself),
+    warning G16 of each, with the plies of that line since its capture (`earlier`)."""
+    if candidate.continuations:
+        played.earlier = trail_plies(candidate.trail)
+        played.warnings = [*played.warnings, *(_left_out(settings, each) for each in candidate.continuations)]
 
 
 def _continued(board: bytes, turn: int, settings: Settings) -> TaflPosition:
