@@ -333,7 +333,7 @@ class Hnefatafl(TaflGame):
     )
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
-        kept = {key: value for key, value in (options or {}).items() if value or key not in ("dim", "start")}
+        kept = {key: value for key, value in (options or {}).items() if value or key.lower() not in ("dim", "start")}
         super().__init__(kept, variant)  # (an empty dim or start: the variant's)
         self.board = self.settings.board
         if self.settings.berserk != "n":  # its records write berserk moves (G15): `d3=f3`

@@ -113,6 +113,13 @@ def test_the_constructor_keeps_options_in_any_case_as_a_rules_tag_does(game, key
     assert str(made.value).startswith(f"unknown rules key 'nonsense' for {game} (")
 
 
+def test_an_empty_start_or_board_is_the_variant_s_in_any_case_of_its_name():
+    """`Hnefatafl(options={"START": ""})` was refused (a start of one rank) where `{"start": ""}` is
+    the variant's start: an option's name is read in any case there too."""
+    hnefatafl, variant = GAMES["hnefatafl"], "fetlar-hnefatafl-11x11"
+    assert hnefatafl(options={"START": "", "Dim": ""}, variant=variant).option == hnefatafl(variant=variant).option
+
+
 def test_another_game_s_variant_is_said_as_that_game_s_not_as_a_slip():
     """`[Variant "seneca"]` under tablut is latrunculi's variant, no slip of tablut's `seed` (as alike
     as 0.6): the message said "did you mean seed?; latrunculi has it", and so did the caret."""
