@@ -43,7 +43,7 @@ from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.errors import LusoriaError
 from lusoria.formats.sources import given, walk
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Source
+from lusoria.notation.sources import Note, Source, braced
 from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
 from lusoria.validator.games import GAMES, owners_of, rules_from_tags
@@ -137,8 +137,9 @@ class Archive:
         """The archive at `path` (default_path()); `timeout`: seconds each statement of `query`
         and `tree` may run (None: no limit; a statement stopped raises ReadOnlyError); `notes`
         is told what opening it has to say (a Note): that an archive made by an older lusoria is being
-        upgraded (a replay of every record: minutes for 100,000), and when it is done; and, as
-        `import_paths` meets them, its problems (`ImportSummary.problems`)."""
+        upgraded (a replay of every record: minutes for 100,000), and when it is done; as
+        `import_paths` meets them, its problems (`ImportSummary.problems`); and the variant `tree`
+        starts from when it chooses it (`start_of_game`)."""
         self.path = path or default_path()
         self.timeout = timeout
         self.notes = notes
@@ -501,7 +502,7 @@ class Archive:
     def start_of_game(self, filters: Filters | None) -> tuple[Game, Filters]:
         """The rules of the game `filters` names (`game`, and `variant`, by any name `lusoria explain`
         knows; of a game whose boards are its variants, none given, its variant of most records:
-        `variant_to_open`), and `filters` with that variant. ValueError when they name no game;
+        `variant_to_open`, told to `notes`), and `filters` with that variant. ValueError when they name no game;
         OptionError (its tag `Game` or `Variant`) for a game or variant that choose no rules."""
         if filters is None or filters.game is None:
             raise ValueError(
@@ -509,12 +510,20 @@ class Archive:
                 "Filters(game=…, variant=…)"
             )
         check_values(filters)
-        named, variant = filters.game, filters.variant or self.variant_to_open(filters.game)
+        named, variant = filters.game, filters.variant or self._variant_told(filters.game)
         try:
             game = GAMES[named.lower()]
         except KeyError as unknown:  # (the registry's message: the games, and those most like it)
             raise OptionError(unknown.args[0], "Game") from None
         return rules_from_tags(game, game_tags(named, variant)), replace(filters, variant=variant)
+
+    def _variant_told(self, game: str) -> str | None:
+        """`variant_to_open`, told to `notes` when there is one (a Note naming the setting: `Variant`)."""
+        found = self.variant_to_open(game)
+        if found is not None and self.notes:
+            chosen = f"{{Variant}} {braced(found)}: the variant of most records of {braced(game.lower())}"
+            self.notes(Note(self.path, f"{chosen} in {braced(self.path)}", ("Variant",)))
+        return found
 
     def tree_from(
         self,

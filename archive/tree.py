@@ -238,6 +238,43 @@ def _counted(
     """The rows of the plies played from the positions `wanted` (their search terms) with their
     counts: from the archive's sums (`summed`: the condition they are read under) where it keeps
     them, else from the games; in one order whichever way read."""
+    rows: list = []
+    if summed is not None:  # the positions the archive sums up: their sums, the others from their games
+        rows, wanted = _from_sums(conn, wanted, summed)
+    if wanted:
+        rows += _from_games(conn, wanted, only, variations, player)
+    rows.sort(key=lambda row: tuple(value or "" for value in row[:5]))  # the same order whichever way read
+    return rows
+
+
+def _from_sums(conn: sqlite3.Connection, wanted: list[list], summed: tuple[str, list]) -> tuple[list, list[list]]:
+    """The rows of the positions `wanted` that the archive sums up, read from their sums under the
+    condition `summed`, and the other positions wanted."""
+    summed_up = set(
+        json.loads(
+            conn.execute(
+                f"SELECT json_group_array(value) FROM ({SUMMED_UP})", [json.dumps([terms[0] for terms in wanted])]
+            ).fetchone()[0]
+        )
+    )
+    read = [[terms[0], terms[SEARCH_TERMS.index("token")]] for terms in wanted if terms[0] in summed_up]
+    rows = []
+    if read:
+        rows = conn.execute(
+            SUMMED.format(where=f" WHERE {summed[0]}" if summed[0] else ""), [json.dumps(read), *summed[1]]
+        ).fetchall()
+    return rows, [terms for terms in wanted if terms[0] not in summed_up]
+
+
+def _from_games(
+    conn: sqlite3.Connection,
+    wanted: list[list],
+    only: tuple[str, list] | None,
+    variations: bool,
+    player: tuple[str, list] | None,
+) -> list:
+    """The rows of the positions `wanted` counted from their games (those `only` selects, when
+    given; with `variations`, their variations' plies too; with `player`, its results: won, lost)."""
     won = lost = "NULL"
     params: list = [json.dumps(wanted)]
     if player:
@@ -247,32 +284,13 @@ def _counted(
             for a, b in ((WHITE_WON, BLACK_WON), (BLACK_WON, WHITE_WON))
         )
         params += player[1] * 2
-    rows: list = []
-    if summed is not None:  # the positions the archive sums up: their sums, the others from their games
-        summed_up = set(
-            json.loads(
-                conn.execute(
-                    f"SELECT json_group_array(value) FROM ({SUMMED_UP})", [json.dumps([terms[0] for terms in wanted])]
-                ).fetchone()[0]
-            )
-        )
-        read = [[terms[0], terms[SEARCH_TERMS.index("token")]] for terms in wanted if terms[0] in summed_up]
-        wanted = [terms for terms in wanted if terms[0] not in summed_up]
-        if read:
-            rows += conn.execute(
-                SUMMED.format(where=f" WHERE {summed[0]}" if summed[0] else ""), [json.dumps(read), *summed[1]]
-            ).fetchall()
-    if wanted:
-        sql = LEVEL.format(
-            variations=VARIATIONS if variations else "",
-            won=won,
-            lost=lost,
-            only=f" WHERE +f.doc IN ({only[0]})" if only else "",
-        )
-        params[0] = json.dumps(wanted)
-        rows += conn.execute(sql, params + (only[1] if only else [])).fetchall()
-    rows.sort(key=lambda row: tuple(value or "" for value in row[:5]))  # the same order whichever way read
-    return rows
+    sql = LEVEL.format(
+        variations=VARIATIONS if variations else "",
+        won=won,
+        lost=lost,
+        only=f" WHERE +f.doc IN ({only[0]})" if only else "",
+    )
+    return conn.execute(sql, params + (only[1] if only else [])).fetchall()
 
 
 def _played(

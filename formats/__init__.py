@@ -46,7 +46,6 @@ class Format:
     or with one of `suffixes` and its first characters pass `sniff` (when it has one)."""
 
     name: str  # as --from and convert --to name it
-    files: str  # its files, as the message of a skipped file lists them (`.otg`, `*_gameLog.txt`)
     suffixes: tuple[str, ...]  # how its files' names end, in lower case (the first: what convert writes)
     read: Reader | None = None  # None: lusoria's own notation, split as it streams (notation.reader)
     sniff: Callable[[str], bool] | None = None  # whether a file's first characters are in this format
@@ -73,6 +72,11 @@ class Format:
             raise ValueError(
                 f"the format {self.name}: {endings}: a file ending is in lower case, as names are compared"
             )
+
+    def endings(self) -> tuple[str, ...]:
+        """How its files' names end, as the message of a skipped file lists them: its suffixes, and
+        its `named` endings that none of them ends (`*_game.moves`)."""
+        return (*self.suffixes, *(f"*{ending}" for ending in self.named if not ending.endswith(self.suffixes)))
 
     def takes(self, name: str, head: str) -> bool:
         """Whether a file of this (lower-case) name whose first characters are `head` is of this format."""
@@ -119,10 +123,9 @@ def unnamed_as_sniffed(entry: Format) -> Format:
 
 
 BUILT_IN = (
-    Format("lgn", ".lgn", (".lgn",), write=imported_on_call("lusoria.formats.lgn", "write_lgn")),
+    Format("lgn", (".lgn",), write=imported_on_call("lusoria.formats.lgn", "write_lgn")),
     Format(
         "otn",
-        ".otg, .otn",
         (".otg", ".otn"),  # OpenTafl saves .otg; .otn, the notation's name, is what a user may call convert's output
         imported_on_call("lusoria.formats.otn", "read_otn"),
         write=imported_on_call("lusoria.formats.otn_writer", "write_report"),
@@ -134,7 +137,6 @@ BUILT_IN = (
     ),  # the catalogue's OpenTafl variants
     Format(
         "tafl",
-        ".txt of move lists",
         (".txt",),
         imported_on_call("lusoria.formats.tafl", "read_move_lists"),
         imported_on_call("lusoria.formats.tafl", "looks_like_move_lists"),
@@ -144,7 +146,6 @@ BUILT_IN = (
     unnamed_as_sniffed(
         Format(
             "aage",
-            ".json of aagenielsen.dk",
             (".json",),
             imported_on_call("lusoria.formats.aage", "read_aage"),
             imported_on_call("lusoria.formats.aage", "looks_like_aage"),
@@ -156,7 +157,6 @@ BUILT_IN = (
     unnamed_as_sniffed(
         Format(
             "tablut-challenge",
-            "*_gameLog.txt",
             (".txt", ".log"),
             imported_on_call("lusoria.formats.tablut_challenge", "read_log"),
             imported_on_call("lusoria.formats.tablut_challenge", "looks_like_log"),
@@ -169,7 +169,6 @@ BUILT_IN = (
     ),
     Format(
         "csv",
-        ".csv of games",
         (".csv",),
         imported_on_call("lusoria.formats.tafl", "read_csv"),
         imported_on_call("lusoria.formats.tafl", "looks_like_csv"),
@@ -255,7 +254,8 @@ class Formats(Mapping[str, Format]):
         packed = next((how for how in COMPRESSED.values() if how.suffix == suffix), None)
         if packed:
             return compressed(packed)
-        return f"not a record file ({', '.join(dict.fromkeys(entry.files for entry in self.values()))})"
+        endings = dict.fromkeys(ending for entry in self.values() for ending in entry.endings())
+        return f"not a record file ({', '.join(endings)})"
 
 
 FORMATS = Formats(BUILT_IN)

@@ -61,7 +61,11 @@ def walk(
             for found in sorted(p for p in _below(path) if p.is_file() or _broken_link(p)):
                 if format is not None and not found.name.lower().endswith(FORMATS[format].suffixes):
                     yield Skipped(str(found), FORMATS.why_not(str(found), format))
-                elif format is None and FORMATS.of(str(found), _head(found, encoding)) is None:
+                elif (
+                    format is None
+                    and (head := _head(found, encoding)) is not None
+                    and FORMATS.of(str(found), head) is None
+                ):
                     skipped = Skipped(str(found), FORMATS.why_not(str(found)))
                     if FORMATS.summed(str(found)):
                         summed.setdefault(found.suffix.lower(), []).append(skipped)
@@ -170,7 +174,7 @@ def _stream_records(
     """The records of a stream, read as a file is (`_format_of`: by its name, `open(path)`'s, then
     its first characters; without a name, by them alone, as standard input is): a text stream's as it
     reads (`_unmarked`), a binary one's (an upload's bytes) decoded from `encoding` (`decoded_text`)."""
-    name = str(getattr(stream, "name", "<stream>"))
+    name = stream_name(stream)
     first = stream.read(HEAD)
     if isinstance(first, bytes):
         pieces, head = decoded_text(cast(BinaryIO, stream), name, encoding, first), head_text(first, encoding)
@@ -178,6 +182,11 @@ def _stream_records(
         text = cast(TextIO, stream)
         pieces, head = _unmarked(chain([first], iter(lambda: text.read(CHUNK), ""))), first.removeprefix(BOM)
     yield from _records_in(pieces, format or _format_of(name, head), name, tags, blank)
+
+
+def stream_name(stream: object) -> str:
+    """What a stream is named by: its `name` (`open(path)`'s), `<stream>` for one without (`io.StringIO`)."""
+    return str(getattr(stream, "name", "<stream>"))
 
 
 def _below(folder: str | os.PathLike[str]) -> Iterator[Path]:
@@ -194,15 +203,17 @@ def _broken_link(path: Path) -> bool:
     return path.is_symlink() and not path.exists()
 
 
-def _head(path: Path, encoding: str) -> str:
-    """The first characters of a file whose name does not say its format alone, as `encoding` decodes them."""
+def _head(path: Path, encoding: str) -> str | None:
+    """The first characters of a file whose name does not say its format alone, as `encoding` decodes
+    them; None when it cannot be read (a link that leads nowhere): read, it says why, as a file of
+    lgn's name does, whatever it is named."""
     if not FORMATS.sniffed(str(path)):
         return ""
     try:
         with open(path, "rb") as stream:
             return head_text(stream.read(HEAD), encoding)
     except OSError:
-        return ""
+        return None
 
 
 def _format_of(path: str, head: str) -> str:

@@ -169,16 +169,6 @@ def unowned_variant(variant: str) -> None:
         raise click.BadParameter(str(error), param_hint="--variant") from None
 
 
-def most_recorded_variant(db: str, game: str) -> str | None:
-    """For --game of a game whose boards are its variants without --variant, the variant of most
-    of the archive's records of it, said in a note on stderr (as the explorer opens); None for
-    another game."""
-    found = archive_errors(lambda: archive_at(db).variant_to_open(game))
-    if found is not None:
-        echo(f"lusoria: --variant {found}: the variant of most records of {game.lower()} in {db}", err=True)
-    return found
-
-
 def chosen_rules(tags: dict[str, str]) -> api.Game:
     """The rules that options (--game, --variant, --rules: as the tags `Game`, `Variant`, `Rules`)
     choose; a usage error, said once, for a game, variant or rules lusoria does not know (naming the
@@ -326,9 +316,14 @@ HINTS = {
 }
 
 
+READING_OPTIONS = {"Game": "--game", "Variant": "--variant", "Rules": "--rules"}  # by the tag each gives
+
+
 def hinted(problem: object) -> str:
-    """The library's message, and the option or command that may help (`parameter`: of the library call)."""
-    return f"{problem}{HINTS.get(getattr(problem, 'parameter', None) or '', '')}"
+    """The library's message, and the option or command that may help (`parameter`: of the library
+    call); a note's reading settings named by their options (`READING_OPTIONS`)."""
+    said = problem.said(READING_OPTIONS) if isinstance(problem, api.Note) else str(problem)
+    return f"{said}{HINTS.get(getattr(problem, 'parameter', None) or '', '')}"
 
 
 class Inputs:
@@ -379,7 +374,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
         yield record
     finally:
         for note in api.notes_on(record, chosen["tags"]):
-            echo(f"lusoria: {note}", err=True)
+            echo(f"lusoria: {hinted(note)}", err=True)
         if _record_not_chosen() and os.path.isfile(path):  # (read again: not standard input, not a pipe)
             second = next(itertools.islice(api.read_sources(path, encoding, **chosen), 1, None), None)  # read no more
             if second is not None:
@@ -1195,8 +1190,6 @@ def tree(
     are one; with --player, the results are that player's (won, drawn, lost)."""
     if start is not None and record is not None or start is None and record is None and not filters["game"]:
         raise click.UsageError("give a POSITION, --record N (and --ply K), or --game: its start")
-    if start is None and record is None:  # (said: the library would choose it alike, unsaid)
-        filters["variant"] = filters["variant"] or most_recorded_variant(db, filters["game"])
     chosen = filters_of(filters)
     grown = partial(archive_at(db).tree, start, record, ply, chosen, depth, variations, sort, min_games)
     from_game = start is None and record is None

@@ -15,10 +15,10 @@ from typing import TypeVar
 
 from lusoria.formats import FORMATS
 from lusoria.formats.contract import TYPE_TAG
-from lusoria.formats.sources import EMPTY, read_sources, walk
+from lusoria.formats.sources import EMPTY, read_sources, stream_name, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, shown_place
+from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, braced, shown_place
 from lusoria.validator.replay import Report, check
 from lusoria.words import plural
 from lusoria.workers import mapped
@@ -90,14 +90,14 @@ def _place(source: Source) -> str:
     name (`<stream>` for one without)."""
     if isinstance(source, (str, os.PathLike)):
         return os.fsdecode(source)
-    return str(getattr(source, "name", "<stream>"))
+    return stream_name(source)
 
 
-OPTIONS = {"Game": "--game", "Variant": "--variant", "Rules": "--rules"}  # the reading options, by tag
-WHERE_APPLIED = (
-    "their files say their game and rules (these options apply to tafl move lists, CSV files, and "
-    "aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV files, and move "
-    "lists whose file names name their game, with --game)"
+READING_SETTINGS = ("Game", "Variant", "Rules")  # the tags given that choose the rules of records (`tags`)
+WHERE_APPLIED = (  # a Note's template (`{Game}`: the setting, as its caller names it)
+    "their files say their game and rules (these settings apply to tafl move lists, CSV files, and "
+    "aagenielsen.dk games of a type lusoria does not know or play; {Variant} and {Rules} to CSV files, and move "
+    "lists whose file names name their game, with {Game})"
 )
 
 
@@ -134,12 +134,13 @@ class _Notes:
 
     def said(self) -> Iterator[Note]:
         for (format, tags), paths in self.unapplied.items():
-            options = " and ".join(f"{OPTIONS[tag]} {self.tags[tag]}" for tag in tags)
-            shown = ", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else "")
+            settings = " and ".join(f"{{{tag}}} {braced(self.tags[tag])}" for tag in tags)
+            shown = braced(", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else ""))
             yield Note(
                 next(iter(paths)),
-                f"{options} {'is' if len(tags) == 1 else 'are'} not applied to the records "
-                f"of {plural(len(paths), format + ' file')} ({shown}): {WHERE_APPLIED}",
+                f"{settings} {'is' if len(tags) == 1 else 'are'} not applied to the records "
+                f"of {plural(len(paths), braced(format) + ' file')} ({shown}): {WHERE_APPLIED}",
+                READING_SETTINGS,
             )
         for (format, kind), count in self.refused.items():
             yield Note("", f"{plural(count, 'record')} of type '{kind}' refused: {self._why(format, kind)}")

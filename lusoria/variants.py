@@ -40,7 +40,7 @@ def explain(name: str) -> str:
         if variant not in every[game]:
             raise KeyError(f"{game} has no variant '{variant}' ({known_names(variant, every[game])})")
         return variant_text(variant, every[game][variant]) + _rules_using(game, variant)
-    owners = [owner for owner, named in every.items() if variant in named]
+    owners = _holders(variant, every)
     if len(owners) > 1:
         raise KeyError(
             f"{' and '.join(owners)} have a variant '{variant}': name one "
@@ -181,8 +181,13 @@ def tags_of_name(name: str) -> dict[str, str] | None:
         return dict(notes.tags) if notes else None
     if owners_of(variant):
         return None
-    found = [named[variant].tags for named in every.values() if variant in named]
-    return dict(found[0]) if len(found) == 1 else None
+    holders = _holders(variant, every)
+    return dict(every[holders[0]][variant].tags) if len(holders) == 1 else None
+
+
+def _holders(variant: str, every: dict[str, dict[str, VariantNotes]]) -> list[str]:
+    """The games that `every` (`variants()`) gives a variant named `variant` (lower case)."""
+    return [game for game, named in every.items() if variant in named]
 
 
 def variant_of_other_games(variant: str, game: str) -> str | None:

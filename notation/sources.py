@@ -9,7 +9,7 @@ import codecs
 import io
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import BinaryIO, NamedTuple, TextIO, TypeGuard, Union
 
@@ -73,14 +73,28 @@ class Unreadable:
 
 @dataclass(frozen=True)
 class Note:
-    """What reading sources found to say that is no fault of theirs (an option not applied to
-    them, the records of a game type refused), as an item of a stream of records."""
+    """What reading sources found to say that is no fault of theirs (a setting not applied to
+    them, the records of a game type refused), as an item of a stream of records. The reading
+    settings it names (`settings`: the tags given, `Game`) are written `{Game}` in its `message`,
+    named by their tags (`str()`: a library call's `tags`) or as a caller names them (`said`)."""
 
     path: str  # a source it concerns ("" for several)
-    message: str
+    message: str  # with `settings`, a str.format template (its own braces doubled)
+    settings: tuple[str, ...] = ()
+
+    def said(self, names: Mapping[str, str]) -> str:
+        """The note, each setting named as `names` names it (the CLI: `--game`), by its tag else."""
+        if not self.settings:
+            return f"note: {self.message}"
+        return "note: " + self.message.format_map({tag: names.get(tag, tag) for tag in self.settings})
 
     def __str__(self) -> str:
-        return f"note: {self.message}"
+        return self.said({})
+
+
+def braced(text: str) -> str:
+    """`text` in a Note's template (`Note.settings`): its braces doubled, its own."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 # What a stream of records holds beside them, each with its `.path`: a union of classes, which

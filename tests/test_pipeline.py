@@ -84,6 +84,22 @@ def test_the_archive_imports_reports_and_takes_the_dates_from_them(tmp_path):
     assert summary.unreadable == [f"{tmp_path / 'in' / 'c.lgn'}: byte 24 (line 2) is not valid utf-8"]
 
 
+def test_a_note_names_the_tags_given_by_tag_and_a_caller_names_them_its_way(tmp_path):
+    """The note of a tag given that files do not follow named the CLI's option (`--game`) to a
+    library call; a file name's braces are its own, not a setting's place."""
+    (tmp_path / "{Game}.lgn").write_text(RECORD)
+    [note] = [item for item in pipeline.records([str(tmp_path)], tags={"Game": "tablut"}) if isinstance(item, Note)]
+    start = f"note: Game tablut is not applied to the records of 1 lgn file ({tmp_path / '{Game}.lgn'}): "
+    assert str(note).startswith(start) and str(note).endswith(
+        "; Variant and Rules to CSV files, and move lists whose file names name their game, with Game)"
+    )
+    named = note.said({"Game": "the game", "Variant": "the variant"})
+    assert named.startswith(start.replace("Game tablut", "the game tablut"))
+    assert named.endswith(
+        "; the variant and Rules to CSV files, and move lists whose file names name their game, with the game)"
+    )
+
+
 def test_the_cli_says_each_problem_once_with_its_hint(tmp_path):
     folder = folder_of_inputs(tmp_path)
     for command in (["validate"], ["rules"], ["duplicates"], ["import", "--db", str(tmp_path / "a.db")]):

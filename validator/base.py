@@ -12,7 +12,7 @@ from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import ClassVar, Generic, Self, TypeVar, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
@@ -394,9 +394,8 @@ class Game(Generic[P]):
     def rules_entry(cls, item: re.Match[str]) -> tuple[str, str]:
         """The option and value of one `key=value` entry of a Rules tag (`item`, where it stands in
         the tag's value); OptionError at the part at fault."""
-        key, equals, value = item[0].lower().partition("=")
-        if key not in cls.options:
-            raise cls.unknown_key(key, item[0][: len(key)], item.start(), cls.known_keys(key))
+        written, equals, value = item[0].partition("=")
+        key = cls._kept_key(written, item.start())
         if not equals:
             raise cls.bad_value(item, cls.unknown_value(key, value))
         try:
@@ -406,25 +405,36 @@ class Game(Generic[P]):
 
     @classmethod
     def checked_options(cls, options: dict[str, str]) -> dict[str, str]:
-        """`options` as the constructor is given them (a seam: a library's caller gives any), each value
-        as a Rules tag's would be kept (`option_value`), when each is one of the game's at a value it
-        takes; else the OptionError of a Rules tag that wrote them (the option, its known values, the
-        one meant), one for each problem."""
+        """`options` as the constructor is given them (a seam: a library's caller gives any), each
+        option and value as a Rules tag's would be kept (its name in lower case, its value as
+        `option_value` writes it), when each is one of the game's at a value it takes; else the
+        OptionError of a Rules tag that wrote them (the option, its known values, the one meant), one
+        for each problem."""
         problems = TagProblems()
-        checked = {key: problems.read(partial(cls._checked_option, key, value)) for key, value in options.items()}
-        problems.raise_any()
-        return {key: value for key, value in checked.items() if value is not None}
+        checked = [problems.read(partial(cls._checked_option, key, value)) for key, value in options.items()]
+        problems.raise_any()  # (no entry is None past it)
+        return dict(cast("list[tuple[str, str]]", checked))
 
     @classmethod
-    def _checked_option(cls, key: str, value: str) -> str:
+    def _checked_option(cls, written: str, value: str) -> tuple[str, str]:
+        key = cls._kept_key(written)
+        return key, cls.option_value(key, value)
+
+    @classmethod
+    def _kept_key(cls, written: str, at: int = 0) -> str:
+        """An option's name as the game keeps it, in lower case, whether a Rules tag (`at` characters
+        into it) or the constructor gives it; OptionError (of the Rules tag) when it is none of the game's."""
+        key = written.lower()
         if key not in cls.options:
-            raise cls.unknown_key(key, key, 0, cls.known_keys(key))
-        return cls.option_value(key, value)
+            raise cls.unknown_key(key, written, at, cls.known_keys(key))
+        return key
 
     @classmethod
     def option_value(cls, key: str, value: str) -> str:
-        """Option `key`'s `value` as the game keeps it, whether a Rules tag or the constructor gives it;
-        OptionError (of the Rules tag) when the option takes no such value."""
+        """Option `key`'s `value` (as written, in any case) as the game keeps it, whether a Rules tag or
+        the constructor gives it: by default in lower case; OptionError (of the Rules tag) when the
+        option takes no such value."""
+        value = value.lower()
         if not cls.accepts(key, value):
             raise OptionError(cls.unknown_value(key, value), "Rules", value, 0, cls.choices(key))
         return value

@@ -333,7 +333,7 @@ class Hnefatafl(TaflGame):
     )
 
     def __init__(self, options: dict[str, str] | None = None, variant: str | None = None) -> None:
-        kept = {key: value for key, value in (options or {}).items() if value or key not in ("dim", "start")}
+        kept = {key: value for key, value in (options or {}).items() if value or key.lower() not in ("dim", "start")}
         super().__init__(kept, variant)  # (an empty dim or start: the variant's)
         self.board = self.settings.board
         if self.settings.berserk != "n":  # its records write berserk moves (G15): `d3=f3`
@@ -401,9 +401,10 @@ class Hnefatafl(TaflGame):
 
     @classmethod
     def option_value(cls, key: str, value: str) -> str:
-        """As every game's, each value written one way (`cenp=KD` is `dk`), as `normalized` writes it."""
+        """As every game's, each value written one way (`cenp=KD` is `dk`), as `normalized` writes it
+        (a start, which a Rules tag cannot give, in its case: OTN's `t` is an attacker, `T` a defender)."""
         try:
-            return normalized(key, value)
+            return normalized(key, value if key == "start" else value.lower())
         except OptionError as problem:
             raise OptionError(str(problem), "Rules", value, 0, cls.choices(key)) from None
 

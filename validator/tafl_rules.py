@@ -200,6 +200,29 @@ def normalized(key: str, value: str) -> str:
     return value
 
 
+def _capturers(armed: str) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """By side, the pieces that capture by moving (hammers) and by standing (anvils), as `ka` arms
+    the king: both ways (y), as a hammer (h) or an anvil (a) alone, or neither (n)."""
+    defenders = (DEFENDER, DEFENDER_KNIGHT, DEFENDER_COMMANDER, DEFENDER_MERCENARY)
+    attackers = (ATTACKER, ATTACKER_KNIGHT, ATTACKER_COMMANDER, ATTACKER_MERCENARY)
+    with_king = (*defenders, KING)
+    return (
+        (with_king if armed in ("y", "h") else defenders, attackers),
+        (with_king if armed in ("y", "a") else defenders, attackers),
+    )
+
+
+def _speeds(value: str) -> bytes:
+    """By piece code, how many squares a move may go at most under `spd` (0: no limit)."""
+    attacker, defender, king = _speed(value)
+    return bytes((0, defender, king, attacker, defender, defender, attacker, attacker, defender, attacker))
+
+
+def _jumps(option: dict[str, str]) -> bytes:
+    """By piece code, how each piece jumps (G14: `kj` the king, `nj` knights, `cj` commanders; the others never)."""
+    return bytes(JUMPS[option[key]] if key else NO_JUMP for key in ("", "", "kj", "", "nj", "cj", "nj", "cj", "", ""))
+
+
 def _speed(value: str) -> tuple[int, int, int]:
     """The speed limits of `spd` for an attacker, a defender and the king (0: none)."""
     numbers = [-1 if number.strip() == "-1" else whole_number(number.strip(), 1, 1000) for number in value.split(",")]
@@ -500,13 +523,7 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
     # nothing without berserk moves)
     board, start, region = described_board(option, title)
     cross, stop, enter, held, empty, written = _tables(region, tuple(option[key] for key in TABLE_KEYS))
-    armed = option["ka"]
-    defenders, attackers = (
-        (DEFENDER, DEFENDER_KNIGHT, DEFENDER_COMMANDER, DEFENDER_MERCENARY),
-        (ATTACKER, ATTACKER_KNIGHT, ATTACKER_COMMANDER, ATTACKER_MERCENARY),
-    )
-    with_king, without = (*defenders, KING), defenders
-    attacker, defender, king = _speed(option["spd"])
+    hammers, anvils = _capturers(option["ka"])
     return tafl_settings(
         board,
         title,
@@ -519,8 +536,8 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         hostile_empty=empty,
         hostile_held=held,
         strength=option["ks"],
-        hammers=(with_king if armed in ("y", "h") else without, attackers),
-        anvils=(with_king if armed in ("y", "a") else without, attackers),
+        hammers=hammers,
+        anvils=anvils,
         first=BLACK if option["atkf"] == "y" else WHITE,
         repeats=0 if option["tfr"] == "i" else 2,
         repeated={"d": "1/2-1/2", "w": "wins", "l": "loses", "i": "1/2-1/2"}[option["tfr"]],
@@ -529,11 +546,9 @@ def described_settings(option: dict[str, str], ids: RuleIds, title: str) -> Sett
         flank_walls=option["swf"] == "y",
         forts=option["efe"] == "y",
         encirclement=option["surf"] == "y",
-        speed=bytes((0, defender, king, attacker, defender, defender, attacker, attacker, defender, attacker)),
+        speed=_speeds(option["spd"]),
         linnaean=option["linc"] == "y",
-        jumps=bytes(
-            JUMPS[option[key]] if key else NO_JUMP for key in ("", "", "kj", "", "nj", "cj", "nj", "cj", "", "")
-        ),  # by piece code
+        jumps=_jumps(option),
         berserk="n" if unwritten else option["ber"],  # (berw:n: the continuations searched, never waited for)
         commander_sides=whole_number(option["cc"], 2, 4) or 2,
         said={key: value for key, value in option.items() if key != "start"},

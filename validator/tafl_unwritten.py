@@ -109,15 +109,13 @@ def _went_on(
     settings: Settings, position: TaflPosition, played: list[tuple[Played[TaflPosition], Unwritten]], text: str
 ) -> Played[TaflPosition]:
     """The first of `played` (each ply with the candidate it was played on), warning G16 when its
-    candidate is not `position` itself (the plies of its line since the capture, `earlier`), with
+    candidate is not `position` itself (`_warned`: the plies of its line since the capture), with
     the others and, after a capture, the positions the capturing piece's continuations
     (`continued_boards`) make; one that would end the game does not go on. It keeps the line's latest
     captures and the plies written since (berw:a), also when the first ends the game: a ply written
     after it may show that the game went on (`played_past_end`)."""
     first, chosen = played[0]
-    if chosen.continuations:
-        first.earlier = trail_plies(chosen.trail)
-        first.warnings = [*first.warnings, *(_left_out(settings, each) for each in chosen.continuations)]
+    _warned(settings, first, chosen)
     plies = getattr(position, "plies", 0) + 1
     written = (*getattr(position, "written", ())[2 - LOOKBACK_PLIES :], text)
     side = position.turn
@@ -151,6 +149,14 @@ def _went_on(
         first.position, tuple(others.values())[:UNWRITTEN_KEPT], chosen.position.board, kept, written, plies
     )
     return first
+
+
+def _warned(settings: Settings, played: Played[TaflPosition], candidate: Unwritten) -> None:
+    """`played`, when its `candidate` is a line of left-out continuations (not the position itself),
+    warning G16 of each, with the plies of that line since its capture (`earlier`)."""
+    if candidate.continuations:
+        played.earlier = trail_plies(candidate.trail)
+        played.warnings = [*played.warnings, *(_left_out(settings, each) for each in candidate.continuations)]
 
 
 def _continued(board: bytes, turn: int, settings: Settings) -> TaflPosition:
@@ -268,10 +274,8 @@ def _after_continuations(
         warnings = [  # (the capture was played on a line of continuations left out before it)
             _left_out(settings, each) for each in (*capture.continuations, f"after {capture.text}: {chain}")
         ]
-        again, budget = _played_again(settings, capture, line, since, warnings, budget)
-        if again is not None:
-            went = again.pop()  # (the ply looked back for)
-            went.warnings, went.earlier = warnings, tuple(again)
+        went, budget = _played_again(settings, capture, line, since, warnings, budget)
+        if went is not None:
             return went, budget
         if budget < 0:
             break
@@ -285,22 +289,25 @@ def _played_again(
     since: tuple[str, ...],
     warnings: list[tuple[str, str]],
     budget: int,
-) -> tuple[list[Played[TaflPosition]] | None, int]:
-    """The plies `since` (written since `capture`, the last the ply looked back for) played again
-    on `line`, each of which must fit (`_played_on_line`), after the capture and the plies of its
-    line, as that line played them, with the warnings found on the way added to `warnings`; None
-    when one does not fit; and the budget of plies left."""
+) -> tuple[Played[TaflPosition] | None, int]:
+    """The plies `since` (written since `capture`) played again on `line`, each of which must fit
+    (`_played_on_line`): the last, the ply looked back for, warning `warnings` and those found on
+    the way, its `earlier` the capture and the plies of its line as that line played them; None
+    when one does not fit (or there is none); and the budget of plies left."""
     again = [*trail_plies(capture.trail), Played(line, capture.text)]
-    for number, ply in enumerate(since):
-        went, budget = _played_on_line(settings, line, ply, number == len(since) - 1, budget)
+    for number, ply in enumerate(since, 1):
+        went, budget = _played_on_line(settings, line, ply, number == len(since), budget)
         if went is None:
             return None, budget
         warnings += [warning for warning in went.warnings if warning not in warnings]
         # a line of continuations chosen on the way: its plies since its capture
         again[max(len(again) - len(went.earlier), 0) :] = went.earlier
+        if number == len(since):
+            went.warnings, went.earlier = warnings, tuple(again)
+            return went, budget
         again.append(went)
         line = went.position
-    return again, budget
+    return None, budget
 
 
 def _played_on_line(

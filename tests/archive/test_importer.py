@@ -233,7 +233,9 @@ def test_an_import_of_as_many_duplicates_as_new_records_found_them(tmp_path):
 
 def test_a_library_import_gets_every_problem_and_note_lusoria_import_says(tmp_path):
     """Files skipped in a folder and the notes (an option not applied) were the CLI's alone: the
-    summary's `problems` and the archive's `notes` have them, in order, and the CLI says those."""
+    summary's `problems` and the archive's `notes` have them, in order, and the CLI says those. A
+    note named the CLI's option (`--game tablut`) to a library call given `tags`: the library's
+    names the tag, the CLI's the option."""
     folder = tmp_path / "records"
     folder.mkdir()
     (folder / "a.lgn").write_text(records(1))
@@ -244,12 +246,22 @@ def test_a_library_import_gets_every_problem_and_note_lusoria_import_says(tmp_pa
     said = [
         f"{folder / 'b.lgn'}: skipped, an empty file, no record",
         f"{folder / 'c.txt'}: skipped, a .txt file that is neither tafl move lists nor a Tablut Challenge game log",
-        f"note: --game tablut is not applied to the records of 1 lgn file ({folder / 'a.lgn'}): their files say",
+        f"note: Game tablut is not applied to the records of 1 lgn file ({folder / 'a.lgn'}): their files say",
     ]
     assert summary.added == 1 and told == summary.problems and len(told) == 3
     assert [str(problem)[: len(start)] for problem, start in zip(told, said)] == said
+    assert str(told[2]).endswith(
+        "; Variant and Rules to CSV files, and move lists whose file names name their game, with Game)"
+    )
     shown = lusoria("import", "--db", tmp_path / "b.db", "--game", "tablut", folder)
-    assert shown.exit_code == 0 and shown.stderr == "".join(f"lusoria: {problem}\n" for problem in told)
+    *skipped, note = shown.stderr.splitlines()
+    assert shown.exit_code == 0 and skipped == [f"lusoria: {problem}" for problem in told[:2]]
+    assert note.startswith(
+        f"lusoria: note: --game tablut is not applied to the records of 1 lgn file ({folder / 'a.lgn'})"
+    )
+    assert note.endswith(
+        "; --variant and --rules to CSV files, and move lists whose file names name their game, with --game)"
+    )
 
 
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])

@@ -131,7 +131,7 @@ def breach(tmp_path):
     """A file of a throw-away format whose reader is given by the test."""
 
     def register(record):
-        FORMATS.register(Format("breach", ".breach", (".breach",), breaching(record)))
+        FORMATS.register(Format("breach", (".breach",), breaching(record)))
         (tmp_path / "game.breach").write_text("anything\n")
         return CliRunner().invoke(main, ["validate", str(tmp_path / "game.breach")])
 
@@ -213,7 +213,7 @@ def refusing(text, path, tags=None):
     ],
 )
 def test_the_summary_of_refused_records_says_why_as_their_format_does(tmp_path, why_refused, summary):
-    FORMATS.register(Format("refusing", ".refusing", (".refusing",), refusing, why_refused=why_refused))
+    FORMATS.register(Format("refusing", (".refusing",), refusing, why_refused=why_refused))
     try:
         (tmp_path / "games.refusing").write_text("Sea battle\nSea battle\n")
         done = CliRunner().invoke(main, ["validate", str(tmp_path / "games.refusing")])
@@ -229,7 +229,7 @@ def untyped(text, path, tags=None):
 
 
 def test_a_refused_record_of_no_type_is_said_and_left_out_of_the_summary_of_types(tmp_path):
-    FORMATS.register(Format("untyped", ".untyped", (".untyped",), untyped))
+    FORMATS.register(Format("untyped", (".untyped",), untyped))
     try:
         (tmp_path / "game.untyped").write_text("anything\n")
         done = CliRunner().invoke(main, ["validate", str(tmp_path / "game.untyped")])

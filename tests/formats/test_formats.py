@@ -942,14 +942,28 @@ def test_a_log_with_no_game_says_so_and_an_empty_one_holds_no_record(tmp_path):
 
 def test_a_format_registered_under_a_built_in_name_replaces_it_until_unregistered():
     built_in = FORMATS["otn"]
-    mine = dataclasses.replace(built_in, files="OpenTafl games read my way (.otg)")
+    mine = dataclasses.replace(built_in, suffixes=(".otg", ".opentafl"))
     FORMATS.register(mine)
     try:
         assert FORMATS["otn"] is mine and FORMATS.of("game.otg") is mine
-        assert "OpenTafl games read my way (.otg)" in FORMATS.why_not("notes.doc")
+        assert ".otg, .opentafl" in FORMATS.why_not("notes.doc")
     finally:
         FORMATS.unregister("otn")
     assert FORMATS["otn"] is built_in and FORMATS.of("game.otg") is built_in
+
+
+def test_a_file_of_no_format_is_told_every_ending_the_formats_read_and_no_other():
+    """The note listed each format's files as written by hand: `.log`, which folders read (Tablut
+    Challenge logs), was left out. It lists the formats' own suffixes, and a `named` ending no
+    suffix of its format ends, once each."""
+    listed = FORMATS.why_not("notes.doc").removeprefix("not a record file (").removesuffix(")").split(", ")
+    assert all(suffix in listed for entry in FORMATS.values() for suffix in entry.suffixes)
+    assert ".log" in listed and len(listed) == len(set(listed))
+    FORMATS.register(Format("moves", (".moves",), named=("_game.moves", "_moves.txt")))
+    try:
+        assert FORMATS.why_not("notes.doc").endswith(", .moves, *_moves.txt)")
+    finally:
+        FORMATS.unregister("moves")
 
 
 def test_a_built_in_format_told_by_its_first_characters_on_standard_input_tells_its_files_so_too():
@@ -981,7 +995,7 @@ def test_a_format_whose_file_endings_have_capitals_is_refused_as_it_is_made():
             ValueError,
             match="^the format moves: (.MOVES|_Game.moves): a file ending is in lower case, as names are compared$",
         ):
-            Format(**{"name": "moves", "files": ".moves", "suffixes": (), **endings})
+            Format(**{"name": "moves", "suffixes": (), **endings})
 
 
 def test_a_directory_of_move_lists_is_read_without_a_flag(tmp_path):

@@ -16,7 +16,6 @@ from lusoria import api
 from lusoria.cli import main
 from lusoria.formats import FORMATS, aage, read_text, tafl
 from lusoria.formats.sources import read_sources
-from lusoria.pipeline import WHERE_APPLIED
 from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.games import GAMES
 from lusoria.validator.hnefatafl import Hnefatafl
@@ -25,6 +24,12 @@ from lusoria.validator.replay import check
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 REAL = ROOT.parent / "shared" / "real"
 LONG_TYPE = "Imaginary Hnefatafl 11x11 (club rules of the long winter, 2nd edition)"  # over 40 characters
+
+WHERE_APPLIED = (  # as the CLI says it, naming its options
+    "their files say their game and rules (these settings apply to tafl move lists, CSV files, and aagenielsen.dk "
+    "games of a type lusoria does not know or play; --variant and --rules to CSV files, and move lists whose file "
+    "names name their game, with --game)"
+)
 
 
 def run(*args):
@@ -200,7 +205,7 @@ def test_variant_for_move_lists_is_not_applied_to_csv_files_and_a_note_says_so(t
     assert result.exit_code == 0 and result.stdout.endswith("5 records: 5 valid, 0 invalid (0 errors, 0 warnings)\n")
     assert result.stderr == (
         f"lusoria: note: --variant aage is not applied to the records of 1 csv file "
-        f"({tmp_path / 'club-brandubh.csv'}): their files say their game and rules (these options apply "
+        f"({tmp_path / 'club-brandubh.csv'}): their files say their game and rules (these settings apply "
         "to tafl move lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; "
         "--variant and --rules to CSV files, and move lists whose file names name their game, with --game)\n"
     )
@@ -215,11 +220,11 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
     assert result.exit_code == 0
     assert result.stderr.splitlines() == [
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 aage file "
-        f"({tmp_path / 'copenhagen.json'}): their files say their game and rules (these options apply to tafl move "
+        f"({tmp_path / 'copenhagen.json'}): their files say their game and rules (these settings apply to tafl move "
         "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
         "files, and move lists whose file names name their game, with --game)",
         f"lusoria: note: --rules shieldwall=none is not applied to the records of 1 lgn file "
-        f"({tmp_path / 'escape.lgn'}): their files say their game and rules (these options apply to tafl move "
+        f"({tmp_path / 'escape.lgn'}): their files say their game and rules (these settings apply to tafl move "
         "lists, CSV files, and aagenielsen.dk games of a type lusoria does not know or play; --variant and --rules to CSV "
         "files, and move lists whose file names name their game, with --game)",
     ]

@@ -118,6 +118,18 @@ def test_a_link_to_nowhere_in_a_folder_is_reported_in_its_place(tmp_path):
     assert summary.added == 2 and summary.unreadable == [f"{tmp_path / 'b.lgn'}: no such file or directory"]
 
 
+@pytest.mark.parametrize("name", ["b.lgn", "b.txt", "b.log", "b.json", "b.csv", "b_gameLog.txt"])
+def test_a_link_to_nowhere_in_a_folder_is_unreadable_whatever_format_its_name_says(tmp_path, name):
+    """A link named `*.txt`, `*.log`, `*.json` or `*.csv` was skipped as not in the format its first
+    characters were looked for (it has none) while one named `*.lgn` was unreadable: every name a
+    format reads is read, and the read says why it cannot be (exit status 2)."""
+    (tmp_path / "a.lgn").write_text(TWO)
+    (tmp_path / name).symlink_to(tmp_path / f"gone-{name}")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert (result.exit_code, result.stdout) == (2, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
+    assert result.stderr == f"lusoria: {tmp_path / name}: no such file or directory\n"
+
+
 def test_hidden_files_and_folders_in_a_folder_are_not_searched(tmp_path):
     """`lusoria validate .` in a club's git checkout: nothing of `.git` (nor `.venv`, `.DS_Store`,
     an editor's swap file) is read or said to be skipped; a hidden folder named is read."""

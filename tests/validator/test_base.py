@@ -98,6 +98,28 @@ def test_the_constructor_keeps_a_value_as_a_rules_tag_does(written):
     assert hnefatafl(options={"cenp": written}, variant=variant).option["cenp"] == "dk"
 
 
+@pytest.mark.parametrize("game, key", GAME_KEYS.items())
+def test_the_constructor_keeps_options_in_any_case_as_a_rules_tag_does(game, key):
+    """`Game(options={"First": "White"})` was refused (an unknown key, then an unknown value) where a
+    Rules tag writing `First=White` chose white: both go through one normalisation."""
+    rules = GAMES[game]
+    variant = next(iter(rules.presets))
+    value = rules(variant=variant).option[key]
+    tagged = rules.options_from_tags({"Variant": variant, "Rules": f"{key.title()}={value.upper()}"})
+    assert tagged == {key: value}
+    assert rules(options={key.title(): value.upper()}, variant=variant).option == rules(variant=variant).option
+    with pytest.raises(OptionError) as made:
+        rules(options={"NONSENSE": "x"}, variant=variant)
+    assert str(made.value).startswith(f"unknown rules key 'nonsense' for {game} (")
+
+
+def test_an_empty_start_or_board_is_the_variant_s_in_any_case_of_its_name():
+    """`Hnefatafl(options={"START": ""})` was refused (a start of one rank) where `{"start": ""}` is
+    the variant's start: an option's name is read in any case there too."""
+    hnefatafl, variant = GAMES["hnefatafl"], "fetlar-hnefatafl-11x11"
+    assert hnefatafl(options={"START": "", "Dim": ""}, variant=variant).option == hnefatafl(variant=variant).option
+
+
 def test_another_game_s_variant_is_said_as_that_game_s_not_as_a_slip():
     """`[Variant "seneca"]` under tablut is latrunculi's variant, no slip of tablut's `seed` (as alike
     as 0.6): the message said "did you mean seed?; latrunculi has it", and so did the caret."""

@@ -56,4 +56,4 @@ def write(report: Report) -> str:
     return " ".join([report.game or "", *texts, report.record.result]) + "\n"
 
 
-FORMAT = Format("moves", ".moves", (".moves",), read, write=write)
+FORMAT = Format("moves", (".moves",), read, write=write)
