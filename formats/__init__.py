@@ -27,7 +27,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from lusoria.formats.contract import handed_over
+from lusoria.formats.contract import handed_over, read_by_plug_in
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import COMPRESSED, STDIN, compressed
 from lusoria.plugins import loaded
@@ -210,6 +210,10 @@ class Formats(Mapping[str, Format]):
     def __len__(self) -> int:
         return len(self._all())
 
+    def is_built_in(self, name: str) -> bool:
+        """Whether the format `name` is lusoria's own, not a plug-in's (an entry point's, or registered)."""
+        return name in self._built_in and name not in self._registered
+
     def register(self, entry: Format) -> Format:
         """Add a format (or replace the one of its name)."""
         self._registered[entry.name] = entry
@@ -279,4 +283,6 @@ def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = N
     if reader is None:
         readable = [name for name, entry in FORMATS.items() if entry.read is not None]
         raise ValueError(f"unknown format '{format}' (known: {', '.join(readable)})")
-    return handed_over(reader(text, path, tags), format, path)
+    if FORMATS.is_built_in(format):
+        return handed_over(reader(text, path, tags), format, path)
+    return handed_over(read_by_plug_in(reader, format, text, path, tags), format, path)

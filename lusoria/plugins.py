@@ -7,6 +7,7 @@ everything else works."""
 from __future__ import annotations
 
 import sys
+import traceback
 from collections.abc import Callable, Container
 from importlib.metadata import EntryPoint, entry_points
 
@@ -41,6 +42,15 @@ def loaded(
             continue
         found[point.name] = value
     return found
+
+
+def failure(function: Callable[..., object], error: Exception) -> str:
+    """What a plug-in's `function` that raised `error` says: the function by its module and name, the
+    error, and the file and line it was raised at."""
+    raised = traceback.extract_tb(error.__traceback__)[-1:]
+    at = f" ({raised[0].filename}:{raised[0].lineno})" if raised else ""
+    named = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', type(function).__name__)}"
+    return f"{named} raised {type(error).__name__}: {_shortened(str(error))}{at}"
 
 
 def _shortened(text: str) -> str:

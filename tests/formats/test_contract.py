@@ -245,6 +245,30 @@ def test_what_is_no_record_makes_the_file_unreadable_naming_the_reader(breach):
     assert "internal error" not in done.output
 
 
+def raising(text, path, tags=None):
+    """A plug-in's reader that hands over a good record, then fails (found by new-user-18)."""
+    yield RecordText('[Game "tablut"]\n1. e3-c3 *\n', 1, 0, path, "raising")
+    raise KeyError("plies")
+
+
+def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader(tmp_path):
+    FORMATS.register(Format("raising", ".raising", (".raising",), raising))
+    try:
+        (tmp_path / "game.raising").write_text("anything\n")
+        done = CliRunner().invoke(
+            main, ["validate", str(tmp_path / "game.raising"), str(ROOT / "samples" / "tablut" / "escape.lgn")]
+        )
+    finally:
+        FORMATS.unregister("raising")
+    assert done.exit_code == 2 and "internal error" not in done.output, done.output
+    raised_at = f"{__file__}:{raising.__code__.co_firstlineno + 3}"
+    assert (
+        f"lusoria: {tmp_path / 'game.raising'}: the raising reader failed: "
+        f"{raising.__module__}.raising raised KeyError: 'plies' ({raised_at})\n" in done.output
+    )
+    assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
+
+
 def test_read_text_checks_the_records_of_any_reader(breach):
     breach(record_of("tablut", "zz"))
     first, second = read_text("anything", "breach", "game.breach")
