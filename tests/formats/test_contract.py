@@ -269,6 +269,32 @@ def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader
     assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
 
 
+def failing_writer(report):
+    """A plug-in's writer that fails on every record (found by new-user-18)."""
+    raise KeyError("plies")
+
+
+@pytest.mark.parametrize(
+    "write, problem",
+    [
+        (
+            failing_writer,
+            f"the failing writer failed: {failing_writer.__module__}.failing_writer raised KeyError: 'plies'",
+        ),
+        (lambda report: None, "the failing writer handed back a NoneType, not a text"),
+    ],
+    ids=["raises", "no-text"],
+)
+def test_a_plugin_writer_that_fails_leaves_the_record_unconverted_naming_the_writer(write, problem):
+    FORMATS.register(Format("failing", ".failing", (".failing",), write=write))
+    try:
+        done = CliRunner().invoke(main, ["convert", "--to", "failing", str(ROOT / "samples" / "tablut" / "escape.lgn")])
+    finally:
+        FORMATS.unregister("failing")
+    assert done.exit_code == 1 and "internal error" not in done.output, done.output
+    assert f"escape.lgn:1: record 0 not converted: {problem}" in done.output
+
+
 def test_read_text_checks_the_records_of_any_reader(breach):
     breach(record_of("tablut", "zz"))
     first, second = read_text("anything", "breach", "game.breach")
