@@ -44,7 +44,7 @@ def loaded(
     return found
 
 
-def failure(function: Callable[..., object], error: Exception) -> str:
+def failure(function: object, error: Exception) -> str:
     """What a plug-in's `function` that raised `error` says: the function by its module and name, the
     error, and the file and line it was raised at."""
     raised = traceback.extract_tb(error.__traceback__)[-1:]
@@ -61,8 +61,11 @@ def _shortened(text: str) -> str:
 
 def _warn(point: EntryPoint, why: str) -> None:
     package = f" of the package {_shortened(point.dist.name)}" if point.dist is not None else ""
-    print(
-        f"lusoria: warning: the plug-in '{_shortened(point.name)} = {_shortened(point.value)}' ({point.group})"
-        f"{package} is left out: {why}",
-        file=sys.stderr,
+    warn(
+        f"the plug-in '{_shortened(point.name)} = {_shortened(point.value)}' ({point.group}){package} is left out: {why}"
     )
+
+
+def warn(text: str) -> None:
+    """One warning line on standard error about a plug-in."""
+    print(f"lusoria: warning: {text}", file=sys.stderr)

@@ -295,6 +295,32 @@ def test_a_plugin_writer_that_fails_leaves_the_record_unconverted_naming_the_wri
     assert f"escape.lgn:1: record 0 not converted: {problem}" in done.output
 
 
+def failing_sniff(head):
+    """A plug-in's test of a file's first characters that fails (found by new-user-18)."""
+    raise IndexError("head")
+
+
+def test_a_plugin_whose_sniff_raises_takes_no_file_said_in_one_warning(tmp_path):
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text("not a record\n")
+    (tmp_path / "game.lgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    said = (
+        "lusoria: warning: the plug-in format 'sniffing' takes no file by its first characters: "
+        f"{__name__}.failing_sniff raised IndexError: head ("
+    )
+    outputs = []
+    for arguments, given in (([str(tmp_path)], None), (["-"], '[Game "tablut"]\n1. e3-c3 *\n')):
+        FORMATS.register(Format("sniffing", ".txt", (".txt",), refusing, failing_sniff, unnamed=failing_sniff))
+        try:  # (registered again: said again)
+            done = CliRunner().invoke(main, ["validate", *arguments], input=given)
+        finally:
+            FORMATS.unregister("sniffing")
+        assert done.exit_code == 0 and done.output.count(said) == 1, done.output
+        assert "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n" in done.output
+        outputs.append(done.output)
+    assert f"{tmp_path / 'b.txt'}: skipped, a .txt file that is neither" in outputs[0]
+
+
 def test_read_text_checks_the_records_of_any_reader(breach):
     breach(record_of("tablut", "zz"))
     first, second = read_text("anything", "breach", "game.breach")
