@@ -27,10 +27,10 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from lusoria.formats.contract import handed_over
+from lusoria.formats.contract import handed_over, read_by_plug_in
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import COMPRESSED, STDIN, compressed
-from lusoria.plugins import loaded
+from lusoria.plugins import failure, loaded, warn
 
 if TYPE_CHECKING:
     from lusoria.validator.replay import Report
@@ -187,6 +187,7 @@ class Formats(Mapping[str, Format]):
         self._built_in = {entry.name: entry for entry in built_in}
         self._registered: dict[str, Format] = {}
         self._found: dict[str, Format] | None = None  # the entry points', once read
+        self._failed: set[str] = set()  # the plug-ins whose telling of their files raised, said once
 
     def _all(self) -> dict[str, Format]:
         if self._found is None:
@@ -209,26 +210,49 @@ class Formats(Mapping[str, Format]):
     def __len__(self) -> int:
         return len(self._all())
 
+    def is_built_in(self, name: str) -> bool:
+        """Whether the format `name` is lusoria's own, not a plug-in's (an entry point's, or registered)."""
+        return name in self._built_in and name not in self._registered
+
     def register(self, entry: Format) -> Format:
         """Add a format (or replace the one of its name)."""
         self._registered[entry.name] = entry
+        self._failed.discard(entry.name)
         return entry
 
     def unregister(self, name: str) -> None:
         """Remove a registered format (a built-in one stays)."""
         self._registered.pop(name, None)
+        self._failed.discard(name)
 
     def of(self, path: str, head: str = "") -> Format | None:
         """The format of a file from its name, then (when its name does not say) its first
         characters; of standard input (`-`), from its first characters alone, for the formats
         they tell unmistakably (`Format.unnamed`); None when it is none of these formats."""
         if path == STDIN:
-            return next((entry for entry in self.values() if entry.unnamed and entry.unnamed(head)), None)
+            unnamed = (entry for entry in self.values() if entry.unnamed)
+            return next((entry for entry in unnamed if self._asked(entry, entry.unnamed, head)), None)
         name = Path(path).name.lower()
         for entry in (self[built_in] for built_in in self._built_in):
             if name.endswith(entry.named) or entry.sniff is None and name.endswith(entry.suffixes):
                 return entry
-        return next((entry for entry in self.values() if entry.takes(name, head)), None)
+        return next((entry for entry in self.values() if self._asked(entry, entry.takes, name, head)), None)
+
+    def _asked(self, entry: Format, question: Callable[..., bool] | None, *args: str) -> bool:
+        """`question(*args)` of `entry` (whether it takes a file); a plug-in's that raises is False, said
+        in one warning (a plug-in's bug: the other formats still tell their files)."""
+        try:
+            return bool(question and question(*args))
+        except Exception as error:
+            if self.is_built_in(entry.name):
+                raise
+            if entry.name not in self._failed:
+                self._failed.add(entry.name)
+                asked = entry.unnamed if question is entry.unnamed else entry.sniff
+                warn(
+                    f"the plug-in format '{entry.name}' takes no file by its first characters: {failure(asked, error)}"
+                )
+            return False
 
     def sniffed(self, path: str) -> bool:
         """Whether a file's first characters may say its format (its name alone does not)."""
@@ -279,4 +303,6 @@ def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = N
     if reader is None:
         readable = [name for name, entry in FORMATS.items() if entry.read is not None]
         raise ValueError(f"unknown format '{format}' (known: {', '.join(readable)})")
-    return handed_over(reader(text, path, tags), format, path)
+    if FORMATS.is_built_in(format):
+        return handed_over(reader(text, path, tags), format, path)
+    return handed_over(read_by_plug_in(reader, format, text, path, tags), format, path)

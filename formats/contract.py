@@ -19,18 +19,21 @@ which writes a tag on one line, reads it back (`one_line`).
 A record that breaks it becomes a SyntaxProblem in its place, located at the breach and naming the
 reader (`error[syntax]: the moves reader handed over 'zz', which is not a ply of tablut`): the other
 records go on, and the bug is the reader's, not lusoria's. An item that is no RecordText ends the
-source with an InputError naming the reader."""
+source with an InputError naming the reader, as does an exception raised by a plug-in's reader
+(`read_by_plug_in`: its bug, said with where it was raised, not lusoria's internal error)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
+from lusoria.errors import DataError
 from lusoria.notation.model import Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply
 from lusoria.notation.sources import InputError, shown_place
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import one_line
+from lusoria.plugins import failure
 from lusoria.validator.games import GAMES, known_games
 
 TYPE_TAG = "GameType"  # the tag of a refused record that names its game type, as its file names it
@@ -47,6 +50,24 @@ def handed_over(records: Iterable[object], format: str, path: str) -> Iterator[R
         refused = any(problem.rule == "tag" for problem in record.problems)
         breach = breach_of(record.parsed, format, refused) if isinstance(record.parsed, Record) else None
         yield _on_one_line(record) if breach is None else replace(record, parsed=breach, problems=())
+
+
+def read_by_plug_in(
+    read: Callable[[str, str, dict[str, str] | None], Iterable[object]],
+    format: str,
+    text: str,
+    path: str,
+    tags: dict[str, str] | None,
+) -> Iterator[object]:
+    """What the reader of a plug-in's `format` yields for the file `path`; an exception it raises
+    (but an InputError, or a DataError of lusoria's data) ends the source with an InputError
+    that names the reader, after the records it handed over."""
+    try:
+        yield from read(text, path, tags)
+    except (InputError, DataError):
+        raise
+    except Exception as error:
+        raise InputError(f"{shown_place(path)}: the {format} reader failed: {failure(read, error)}") from error
 
 
 def _on_one_line(record: RecordText) -> RecordText:

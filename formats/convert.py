@@ -15,6 +15,7 @@ from lusoria.formats.sources import given
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import STDIN, Problem, Source, is_text, names_a_file
 from lusoria.pipeline import reports
+from lusoria.plugins import failure
 from lusoria.validator.replay import ERROR, Diagnostic, Report
 
 
@@ -78,11 +79,21 @@ def convert(
 
 def _written(entry: Format, write: Writer, report: Report, name: str) -> Converted:
     """A valid record in a format, with what it loses there (`Format.loses`), or why the format cannot
-    hold it (its writer's ValueError)."""
+    hold it (its writer's ValueError); or, for a plug-in's writer that raises another exception or
+    hands back no text, what went wrong, naming the writer (its bug, not lusoria's internal error)."""
     try:
         text = write(with_source_tags(report))
     except ValueError as problem:
         return Converted(report.source, None, report, str(problem), file_name=name)
+    except Exception as error:
+        if FORMATS.is_built_in(entry.name):
+            raise
+        return Converted(
+            report.source, None, report, f"the {entry.name} writer failed: {failure(write, error)}", file_name=name
+        )
+    if not isinstance(text, str):
+        wrong = f"the {entry.name} writer handed back a {type(text).__name__}, not a text"
+        return Converted(report.source, None, report, wrong, file_name=name)
     return Converted(report.source, text, report, file_name=name, note=entry.loses(report) if entry.loses else None)
 
 

@@ -7,6 +7,7 @@ everything else works."""
 from __future__ import annotations
 
 import sys
+import traceback
 from collections.abc import Callable, Container
 from importlib.metadata import EntryPoint, entry_points
 
@@ -43,6 +44,15 @@ def loaded(
     return found
 
 
+def failure(function: object, error: Exception) -> str:
+    """What a plug-in's `function` that raised `error` says: the function by its module and name, the
+    error, and the file and line it was raised at."""
+    raised = traceback.extract_tb(error.__traceback__)[-1:]
+    at = f" ({raised[0].filename}:{raised[0].lineno})" if raised else ""
+    named = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', type(function).__name__)}"
+    return f"{named} raised {type(error).__name__}: {_shortened(str(error))}{at}"
+
+
 def _shortened(text: str) -> str:
     """A text on one line (its blanks and line breaks one space), cut after SHOWN characters."""
     text = " ".join(text.split())
@@ -51,8 +61,11 @@ def _shortened(text: str) -> str:
 
 def _warn(point: EntryPoint, why: str) -> None:
     package = f" of the package {_shortened(point.dist.name)}" if point.dist is not None else ""
-    print(
-        f"lusoria: warning: the plug-in '{_shortened(point.name)} = {_shortened(point.value)}' ({point.group})"
-        f"{package} is left out: {why}",
-        file=sys.stderr,
+    warn(
+        f"the plug-in '{_shortened(point.name)} = {_shortened(point.value)}' ({point.group}){package} is left out: {why}"
     )
+
+
+def warn(text: str) -> None:
+    """One warning line on standard error about a plug-in."""
+    print(f"lusoria: warning: {text}", file=sys.stderr)

@@ -245,6 +245,82 @@ def test_what_is_no_record_makes_the_file_unreadable_naming_the_reader(breach):
     assert "internal error" not in done.output
 
 
+def raising(text, path, tags=None):
+    """A plug-in's reader that hands over a good record, then fails (found by new-user-18)."""
+    yield RecordText('[Game "tablut"]\n1. e3-c3 *\n', 1, 0, path, "raising")
+    raise KeyError("plies")
+
+
+def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader(tmp_path):
+    FORMATS.register(Format("raising", ".raising", (".raising",), raising))
+    try:
+        (tmp_path / "game.raising").write_text("anything\n")
+        done = CliRunner().invoke(
+            main, ["validate", str(tmp_path / "game.raising"), str(ROOT / "samples" / "tablut" / "escape.lgn")]
+        )
+    finally:
+        FORMATS.unregister("raising")
+    assert done.exit_code == 2 and "internal error" not in done.output, done.output
+    raised_at = f"{__file__}:{raising.__code__.co_firstlineno + 3}"
+    assert (
+        f"lusoria: {tmp_path / 'game.raising'}: the raising reader failed: "
+        f"{raising.__module__}.raising raised KeyError: 'plies' ({raised_at})\n" in done.output
+    )
+    assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
+
+
+def failing_writer(report):
+    """A plug-in's writer that fails on every record (found by new-user-18)."""
+    raise KeyError("plies")
+
+
+@pytest.mark.parametrize(
+    "write, problem",
+    [
+        (
+            failing_writer,
+            f"the failing writer failed: {failing_writer.__module__}.failing_writer raised KeyError: 'plies'",
+        ),
+        (lambda report: None, "the failing writer handed back a NoneType, not a text"),
+    ],
+    ids=["raises", "no-text"],
+)
+def test_a_plugin_writer_that_fails_leaves_the_record_unconverted_naming_the_writer(write, problem):
+    FORMATS.register(Format("failing", ".failing", (".failing",), write=write))
+    try:
+        done = CliRunner().invoke(main, ["convert", "--to", "failing", str(ROOT / "samples" / "tablut" / "escape.lgn")])
+    finally:
+        FORMATS.unregister("failing")
+    assert done.exit_code == 1 and "internal error" not in done.output, done.output
+    assert f"escape.lgn:1: record 0 not converted: {problem}" in done.output
+
+
+def failing_sniff(head):
+    """A plug-in's test of a file's first characters that fails (found by new-user-18)."""
+    raise IndexError("head")
+
+
+def test_a_plugin_whose_sniff_raises_takes_no_file_said_in_one_warning(tmp_path):
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text("not a record\n")
+    (tmp_path / "game.lgn").write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    said = (
+        "lusoria: warning: the plug-in format 'sniffing' takes no file by its first characters: "
+        f"{__name__}.failing_sniff raised IndexError: head ("
+    )
+    outputs = []
+    for arguments, given in (([str(tmp_path)], None), (["-"], '[Game "tablut"]\n1. e3-c3 *\n')):
+        FORMATS.register(Format("sniffing", ".txt", (".txt",), refusing, failing_sniff, unnamed=failing_sniff))
+        try:  # (registered again: said again)
+            done = CliRunner().invoke(main, ["validate", *arguments], input=given)
+        finally:
+            FORMATS.unregister("sniffing")
+        assert done.exit_code == 0 and done.output.count(said) == 1, done.output
+        assert "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n" in done.output
+        outputs.append(done.output)
+    assert f"{tmp_path / 'b.txt'}: skipped, a .txt file that is neither" in outputs[0]
+
+
 def test_read_text_checks_the_records_of_any_reader(breach):
     breach(record_of("tablut", "zz"))
     first, second = read_text("anything", "breach", "game.breach")
