@@ -67,6 +67,10 @@ class Format:
     # directory that are in no format are skipped in one note, not one each
 
     def __post_init__(self) -> None:
+        for field_name in ("suffixes", "named"):
+            endings = getattr(self, field_name)
+            if not isinstance(endings, tuple) or not all(isinstance(ending, str) for ending in endings):
+                raise ValueError(f"the format {self.name}: {field_name} is a tuple of file endings, not {endings!r}")
         if capitals := [ending for ending in (*self.suffixes, *self.named) if ending != ending.lower()]:
             endings = ", ".join(capitals)
             raise ValueError(

@@ -252,7 +252,7 @@ def raising(text, path, tags=None):
 
 
 def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader(tmp_path):
-    FORMATS.register(Format("raising", ".raising", (".raising",), raising))
+    FORMATS.register(Format("raising", (".raising",), raising))
     try:
         (tmp_path / "game.raising").write_text("anything\n")
         done = CliRunner().invoke(
@@ -286,7 +286,7 @@ def failing_writer(report):
     ids=["raises", "no-text"],
 )
 def test_a_plugin_writer_that_fails_leaves_the_record_unconverted_naming_the_writer(write, problem):
-    FORMATS.register(Format("failing", ".failing", (".failing",), write=write))
+    FORMATS.register(Format("failing", (".failing",), write=write))
     try:
         done = CliRunner().invoke(main, ["convert", "--to", "failing", str(ROOT / "samples" / "tablut" / "escape.lgn")])
     finally:
@@ -310,7 +310,7 @@ def test_a_plugin_whose_sniff_raises_takes_no_file_said_in_one_warning(tmp_path)
     )
     outputs = []
     for arguments, given in (([str(tmp_path)], None), (["-"], '[Game "tablut"]\n1. e3-c3 *\n')):
-        FORMATS.register(Format("sniffing", ".txt", (".txt",), refusing, failing_sniff, unnamed=failing_sniff))
+        FORMATS.register(Format("sniffing", (".txt",), refusing, failing_sniff, unnamed=failing_sniff))
         try:  # (registered again: said again)
             done = CliRunner().invoke(main, ["validate", *arguments], input=given)
         finally:

@@ -1245,3 +1245,18 @@ def test_otn_only_a_strong_king_is_told_that_opentafl_never_captures_him_beside_
 def test_otn_rules_entries_that_say_the_games_own_board(rules, game):
     [source] = read_text(f"[rules:{rules}]\n\n1. d1-d3\n", "otn", "x.otg")
     assert check(source).record.tags["Game"] == game
+
+
+@pytest.mark.parametrize(
+    ("endings", "said"),
+    [
+        ({"suffixes": ".moves"}, "suffixes is a tuple of file endings, not '.moves'"),
+        ({"suffixes": (".moves",), "named": [".moves"]}, r"named is a tuple of file endings, not \['.moves'\]"),
+        ({"suffixes": (".moves", len)}, "suffixes is a tuple of file endings, not"),
+    ],
+)
+def test_a_format_whose_file_endings_are_not_a_tuple_of_text_is_refused_as_it_is_made(endings, said):
+    """A plug-in's format made with the fields in another order (`Format("moves", ".moves", (".moves",), read)`)
+    took each character of `.moves` as an ending and called a tuple to read."""
+    with pytest.raises(ValueError, match=f"^the format moves: {said}"):
+        Format(**{"name": "moves", **endings})
