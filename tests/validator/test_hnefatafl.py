@@ -912,6 +912,10 @@ LAYOUT = (
             ENTRY + LAYOUT + "aagenielsen_ids = [9]\n",
             "a layout of toy-7x7 is read for toy-7x7's aagenielsen types only",
         ),
+        (
+            ENTRY + LAYOUT + 'aagenielsen = ["Toy tafl 7x7 b"]\n',
+            "a layout of toy-7x7 is read for toy-7x7's aagenielsen types only",
+        ),
         ("[[variant]\n", "not TOML"),
         ("title = 'x'\n", "a catalogue holds [[variant]] entries only"),
     ],
@@ -1041,6 +1045,22 @@ def catalogue_with(tmp_path, monkeypatch, entries):
     finally:
         hnefatafl.catalogues.cache_clear()
         FORMATS["aage"].games._games = None
+
+
+def test_an_entry_refused_by_its_reason_is_no_preset_though_the_engine_plays_its_rules(tmp_path, monkeypatch):
+    """`refused` refuses an entry whose rules the engine would play (known too little to check them)."""
+    refused = ENTRY + 'refused = "its rules are not known well enough"\n'
+    with catalogue_with(tmp_path, monkeypatch, refused):
+        assert "toy-7x7" not in hnefatafl.presets()
+        assert hnefatafl.refusals()["toy-7x7"] == "Toy 7×7: its rules are not known well enough"
+
+
+def test_an_entry_of_a_built_in_game_that_is_no_tafl_game_leaves_opentafls_names_as_they_were(tmp_path, monkeypatch):
+    """A user's entry played by Latrunculi, which has no tafl board to size OpenTafl's names by."""
+    before = hnefatafl.opentafl_variants()
+    with catalogue_with(tmp_path, monkeypatch, '[[variant]]\nname = "club-seneca"\ntitle = "Club"\ngame = "latrunculi"\n'):
+        assert catalogue()[-1].game == "latrunculi"
+        assert hnefatafl.opentafl_variants() == before
 
 
 def test_a_game_whose_moves_fit_two_other_layouts_alike_is_read_from_the_first(tmp_path, monkeypatch):
