@@ -262,6 +262,10 @@ def test_linnaean_capture():
     pieces = "Kf6 Pe6 pf7 pg6 pf5 pd4"
     assert errors(record(pieces, "d4-d6xe6", "linc=y")) == []
     assert errors(record(pieces, "d4-d6xe6"))[0][:2] == ("G5", 1)
+    empty_throne = "Kb3 Pe6 pf7 pg6 pf5 pd4"  # the throne f6 empty, hostile to attackers only (cenhe: a)
+    assert errors(record(empty_throne, "d4-d6xe6", "linc=y cenhe=a")) == [
+        ("G5", 1, "the move captures nothing, not e6 (ka: y); the rest of this line is not checked")
+    ]
 
 
 @pytest.mark.skipif(accelerator.compiled(), reason="a compiled module's calls do not go through its patched names")
@@ -399,6 +403,9 @@ def test_a_piece_that_captured_moves_again_under_berserk_rules():
     rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=c"})
     after = rules.play(rules.parse_position(board(pieces)), "d1-d3xd4").position
     assert rules.legal_plies(after) == ["d3=f3xg3"] and rules.turn(after) == 1
+    moving = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=m"})  # a continuation written without its =
+    after = moving.play(moving.parse_position(board(pieces)), "d1-d3xd4").position
+    assert moving.play(after, "d3-d2").text == "d3=d2" and moving.play(after, "d3=d2").text == "d3=d2"
 
 
 def test_a_berserk_continuation_may_capture_by_a_shieldwall_alone():
