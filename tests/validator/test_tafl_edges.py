@@ -1,6 +1,6 @@
 """Edges of the generic tafl game's newest rules that a hand mutation audit found unpinned
 (docs/testing.md): berw:a's look back (how far back it reaches, which capture it tries first,
-a second look back to the same capture, the captures it keeps after one, the squares near a
+a second look back to the same capture or past it, the captures it keeps after one, the squares near a
 ply, a last ply that ends the game, the searches it keeps), berw:u and berw:a told apart (and
 berw:n without berserk moves), squares hostile as written (corw, cenw, aforw, dforw) and
 mercenaries (their jumps, speed, regions and material), and a position that remembers left-out
@@ -58,6 +58,16 @@ def test_a_second_look_back_may_go_back_to_the_same_capture():
     assert said(again) == [
         ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5 (berw: a)"),
         ("warning", "G16", 5, "the record leaves out a berserk continuation after c2-c4xd4: c4-c7 (berw: a)"),
+    ]
+
+
+def test_a_second_look_back_may_go_back_past_the_capture_the_first_went_back_to():
+    # c6-c5 (ply 5) needs a piece on c6: the latest capture's e6-c6 gives one; e6-e7 (ply 7) shows that
+    # e6 stayed, and c2-c4xd4's c4-c6 gave it: the plies since ply 1 are replayed as written, once each
+    both = free("pc2 Pd4 pe4 pe8 Pf6 pg6 pa1 Kg8", "c2-c4xd4 2. Kg8-g7 e8-e6xf6 3. Kg7-g8 c6-c5 4. Kg8-g7 e6-e7")
+    assert said(both) == [
+        ("warning", "G16", 5, "the record leaves out a berserk continuation after e8-e6xf6: e6-c6 (berw: a)"),
+        ("warning", "G16", 7, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
     ]
 
 
