@@ -1065,7 +1065,8 @@ def test_an_entry_refused_by_its_reason_is_no_preset_though_the_engine_plays_its
 def test_an_entry_of_a_built_in_game_that_is_no_tafl_game_leaves_opentafls_names_as_they_were(tmp_path, monkeypatch):
     """A user's entry played by Latrunculi, which has no tafl board to size OpenTafl's names by."""
     before = hnefatafl.opentafl_variants()
-    with catalogue_with(tmp_path, monkeypatch, '[[variant]]\nname = "club-seneca"\ntitle = "Club"\ngame = "latrunculi"\n'):
+    seneca = '[[variant]]\nname = "club-seneca"\ntitle = "Club"\ngame = "latrunculi"\n'
+    with catalogue_with(tmp_path, monkeypatch, seneca):
         assert catalogue()[-1].game == "latrunculi"
         assert hnefatafl.opentafl_variants() == before
 
