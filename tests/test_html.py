@@ -41,6 +41,11 @@ def test_the_stored_boards_give_back_every_board_exactly():
     assert all(board.count(",") < 60 for board in stored["boards"])  # a ply changes a few pieces
 
 
+def test_a_run_of_one_piece_is_its_number_alone():
+    stored = stored_boards(["<svg><a/><b/></svg>", "<svg><a/><c/></svg>"])
+    assert stored == {"pieces": ["", "<svg>", "<a/>", "<b/></svg>", "<c/></svg>"], "boards": ["0-3", "0-2,4"]}
+
+
 def test_a_thousand_plies_make_a_page_under_a_megabyte():
     text = next(random_records("latrunculi", 1, seed=1, max_plies=1000))
     assert check(text).plies == 1000

@@ -35,6 +35,16 @@ def test_a_long_line_is_shown_as_a_window_around_the_column(tmp_path):
     assert lines[2] == "   | " + " " * (WINDOW + 1) + "^^^^^"
 
 
+def test_a_long_line_is_shown_from_its_start_when_the_column_is_near_it():
+    report = check('[Game "tablut"]\n' + "1. e3-c3 d1-d3 2. c3-e3 d3-d1 " * 10 + "*\n")
+    line = report.source.text.splitlines()[1]
+    near_start = Diagnostic("error", "T1", "a note on the first ply", text="e3-c3", line=2, column=4)
+    assert diagnostic_text(report, near_start).splitlines()[1:] == [
+        " 2 | " + line[: 3 + 5 + WINDOW] + "…",  # the column's 3 characters before it, its 5, WINDOW after them
+        "   |    ^^^^^",
+    ]
+
+
 def test_messages_to_a_file_or_a_pipe_keep_their_control_characters(tmp_path):
     """Standard error as standard output: escaped on a terminal only (CliRunner's streams are none)."""
     missing = str(tmp_path / "a\x1b[2Jb.lgn")
@@ -150,6 +160,14 @@ def on_a_terminal(commands: list[list[str]], cwd=ROOT) -> list[str]:
     sections = output.decode().split(MARK)[1:]
     assert len(sections) == len(commands)
     return sections
+
+
+def test_imports_progress_bar_moves_the_terminals_cursor_unescaped(tmp_path):
+    """The bar writes to the terminal behind the escaping stream (`terminal.unescaped`): its own
+    control characters move the cursor, none is shown as text."""
+    [section] = on_a_terminal([["import", "--db", str(tmp_path / "a.db"), str(ROOT / "samples/tablut")]])
+    assert "\r\x1b[?25limporting  [####################################]  100%\x1b[?25h\r\n" in section
+    assert "\\x" not in section
 
 
 def hostile_folder(folder):

@@ -125,6 +125,7 @@ def test_laquet_plain_play_is_the_checked_play(rules, seed, plies, choice):
 
 
 LEFTOVER = Laquet().parse_position("5:5,8:3,9:1,10:1,17:3,18:2 6:3,11:1,12:3,14:1,15:5,16:2 w")  # 64: only the 4
+NEAR_HOME = Laquet().parse_position("13:1,17:14 12:15 w")
 
 
 @pytest.mark.parametrize(
@@ -137,6 +138,7 @@ LEFTOVER = Laquet().parse_position("5:5,8:3,9:1,10:1,17:3,18:2 6:3,11:1,12:3,14:
         (0, LEFTOVER, "64: 5/9 >6: 6/12", "64: 5/9 >6: 6/12"),  # the opponent plays the die left over
         (1, START, "53: 5/10", "53: 5/10"),  # both-dice=may: one die of two, nothing written for the other
         (2, LEFTOVER, "64: 5/9", "64: 5/9"),  # leftover=none: the 6 is lost
+        (0, NEAR_HOME, "51: 13/18 17/18", "51: 13/18 17/18"),  # onto point 18, the last a checker stands on
         (0, Laquet().parse_position("13:1 12:15 w"), "62: 13/off", "62: 13/off"),  # the last checker off: the 2 is lost
         (0, Laquet().parse_position("17:2,18:1 12:15 w"), "66: 17/off 17/off", "66: 17/off 17/off"),  # a higher die
         (

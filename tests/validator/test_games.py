@@ -147,6 +147,18 @@ def test_an_entry_point_whose_game_has_another_name_is_left_out_and_said(monkeyp
     )
 
 
+def test_a_plug_ins_name_is_shown_whole_up_to_80_characters(monkeypatch, capsys):
+    names = ["a" * 80, "b" * 81]
+    points = [EntryPoint(name, "toy_game:Nothing", "test.games") for name in names]
+    monkeypatch.setattr(plugins, "entry_points", lambda group: points if group == "test.games" else [])
+    assert Registry({}, "test.games").names == ()
+    why = "is left out: it cannot be loaded: AttributeError: module 'toy_game' has no attribute 'Nothing'"
+    assert capsys.readouterr().err.splitlines() == [
+        f"lusoria: warning: the plug-in '{'a' * 80} = toy_game:Nothing' (test.games) {why}",
+        f"lusoria: warning: the plug-in '{'b' * 80}… = toy_game:Nothing' (test.games) {why}",
+    ]
+
+
 def test_the_editor_completes_the_game_and_its_plies(slide):
     from lusoria.document import Document, completions
 

@@ -262,6 +262,10 @@ def test_linnaean_capture():
     pieces = "Kf6 Pe6 pf7 pg6 pf5 pd4"
     assert errors(record(pieces, "d4-d6xe6", "linc=y")) == []
     assert errors(record(pieces, "d4-d6xe6"))[0][:2] == ("G5", 1)
+    empty_throne = "Kb3 Pe6 pf7 pg6 pf5 pd4"  # the throne f6 empty, hostile to attackers only (cenhe: a)
+    assert errors(record(empty_throne, "d4-d6xe6", "linc=y cenhe=a")) == [
+        ("G5", 1, "the move captures nothing, not e6 (ka: y); the rest of this line is not checked")
+    ]
 
 
 @pytest.mark.skipif(accelerator.compiled(), reason="a compiled module's calls do not go through its patched names")
@@ -399,6 +403,9 @@ def test_a_piece_that_captured_moves_again_under_berserk_rules():
     rules = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=c"})
     after = rules.play(rules.parse_position(board(pieces)), "d1-d3xd4").position
     assert rules.legal_plies(after) == ["d3=f3xg3"] and rules.turn(after) == 1
+    moving = Hnefatafl.from_tags({"Variant": FETLAR, "Rules": "ber=m"})  # a continuation written without its =
+    after = moving.play(moving.parse_position(board(pieces)), "d1-d3xd4").position
+    assert moving.play(after, "d3-d2").text == "d3=d2" and moving.play(after, "d3=d2").text == "d3=d2"
 
 
 def test_a_berserk_continuation_may_capture_by_a_shieldwall_alone():
@@ -912,6 +919,10 @@ LAYOUT = (
             ENTRY + LAYOUT + "aagenielsen_ids = [9]\n",
             "a layout of toy-7x7 is read for toy-7x7's aagenielsen types only",
         ),
+        (
+            ENTRY + LAYOUT + 'aagenielsen = ["Toy tafl 7x7 b"]\n',
+            "a layout of toy-7x7 is read for toy-7x7's aagenielsen types only",
+        ),
         ("[[variant]\n", "not TOML"),
         ("title = 'x'\n", "a catalogue holds [[variant]] entries only"),
     ],
@@ -1045,6 +1056,23 @@ def catalogue_with(tmp_path, monkeypatch, entries):
     finally:
         hnefatafl.catalogues.cache_clear()
         FORMATS["aage"].games._games = None
+
+
+def test_an_entry_refused_by_its_reason_is_no_preset_though_the_engine_plays_its_rules(tmp_path, monkeypatch):
+    """`refused` refuses an entry whose rules the engine would play (known too little to check them)."""
+    refused = ENTRY + 'refused = "its rules are not known well enough"\n'
+    with catalogue_with(tmp_path, monkeypatch, refused):
+        assert "toy-7x7" not in hnefatafl.presets()
+        assert hnefatafl.refusals()["toy-7x7"] == "Toy 7×7: its rules are not known well enough"
+
+
+def test_an_entry_of_a_built_in_game_that_is_no_tafl_game_leaves_opentafls_names_as_they_were(tmp_path, monkeypatch):
+    """A user's entry played by Latrunculi, which has no tafl board to size OpenTafl's names by."""
+    before = hnefatafl.opentafl_variants()
+    seneca = '[[variant]]\nname = "club-seneca"\ntitle = "Club"\ngame = "latrunculi"\n'
+    with catalogue_with(tmp_path, monkeypatch, seneca):
+        assert catalogue()[-1].game == "latrunculi"
+        assert hnefatafl.opentafl_variants() == before
 
 
 def test_a_game_whose_moves_fit_two_other_layouts_alike_is_read_from_the_first(tmp_path, monkeypatch):

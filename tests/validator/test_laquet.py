@@ -1,5 +1,7 @@
 """Every Laquet rule (Q1–Q9) and option, from small positions and given rolls."""
 
+import random
+
 import pytest
 
 from lusoria.validator.base import BLACK, WHITE, Illegal, OptionError
@@ -213,6 +215,20 @@ def test_the_legal_plies_of_a_position_are_those_of_the_21_rolls():
     assert sorted(legal) == sorted(
         ply for roll in rolls for ply in SEED.plies_for_roll(SEED.initial(), (int(roll[0]), int(roll[1])))
     )
+
+
+def test_a_random_ply_draws_every_one_of_the_21_rolls():
+    """Each die of `random_ply`'s roll is 1 to 6: 300 seeded draws from the start give all 21 rolls."""
+    rng = random.Random(31)
+    drawn = {SEED.chance(SEED.random_ply(START, rng)) for _ in range(300)}
+    assert drawn == {f"{high}{low}" for high in range(1, 7) for low in range(1, high + 1)}
+
+
+def test_the_candidates_of_a_written_turn_are_its_rolls_and_those_with_one_die_misread_by_one():
+    """42 written: the plies of 42, and of 52, 32, 43 and 41 (one die one more or one less)."""
+    written = SEED.plies_for_roll(START, (4, 2))[0]
+    rolls = {parse_turn(ply).roll for ply in SEED.candidates(START, written)}
+    assert rolls == {(4, 2), (5, 2), (3, 2), (4, 3), (4, 1)}
 
 
 @pytest.mark.parametrize(

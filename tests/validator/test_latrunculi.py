@@ -409,6 +409,12 @@ def test_malformed_positions(text):
         SENECA.parse_position(text)
 
 
+def test_a_hand_of_no_piece_is_read():
+    """Pieces in hand are 0 to `pieces`: White placed all of theirs, Black has 3 to place."""
+    position = SENECA.parse_position("P7/8/8/8/8/8/8/8 b 0 3")
+    assert position.hand == (0, 3) and SENECA.format_position(position) == "P7/8/8/8/8/8/8/8 b 0 3"
+
+
 @pytest.mark.parametrize("text", ["D7/8/8/8/8/8/8/8 w", "8/8/8/8/8/8/8/7d w"])
 def test_a_dux_of_either_side_is_refused_outside_the_dux_variant(text):
     with pytest.raises(OptionError, match="^only the dux variant has a dux$"):
@@ -422,6 +428,12 @@ def test_a_position_string_is_read_on_the_board_it_spells_up_to_16_squares_wide(
     ]
     with pytest.raises(ValueError, match="^'8p8/8p8/8p8/8p8 w' is not a position string of any game"):
         read_positions("8p8/8p8/8p8/8p8 w")  # 17 squares a rank
+    tall = "/".join(["4"] * 16)
+    assert [(rules.variant, rules.geo.width, rules.geo.height) for rules, _ in read_positions(f"{tall} w")] == [
+        ("seneca", 4, 16)
+    ]
+    with pytest.raises(ValueError, match=f"^'{tall}/4 w' is not a position string of any game"):
+        read_positions(f"{tall}/4 w")  # 17 ranks
 
 
 def test_a_pieces_value_that_is_no_number_says_what_pieces_takes():

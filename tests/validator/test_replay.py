@@ -236,6 +236,23 @@ def test_a_header_that_holds_the_syntax_error_or_an_unknown_game_says_only_that(
     assert [(d.rule, d.line) for d in check(parsing).diagnostics] == [("tag", 2), ("syntax", 4)]
 
 
+def test_a_last_line_without_its_line_break_is_checked_past_the_missing_result():
+    """The result assumed goes on a line of its own: an error on the record's last line, which no line
+    break ends, is the record's own, said with the missing marker."""
+    report = check('[Game "tablut"]\n\n1. e3-c3 2.')
+    assert [(d.rule, d.line, d.column, d.message) for d in report.diagnostics] == [
+        ("syntax", 3, 10, "found the move number 2. with no ply after it"),
+        ("syntax", 3, 12, "the record ends without a result marker (1-0, 0-1, 1/2-1/2, *)"),
+    ]
+
+
+def test_what_a_slip_meant_is_said_once_and_after_a_message_that_does_not_say_it():
+    game = check('[Game "tabult"]\n*\n').diagnostics[0]
+    date = check('[Game "tablut"]\n[Date "1283"]\n\n1. e3-c3 *\n').diagnostics[0]
+    assert game.message.endswith("; did you mean tablut?)") and game.with_meant() == game.message
+    assert date.with_meant(" / ") == f"{date.message} / did you mean '1283.??.??'?"
+
+
 def test_a_suggestion_that_holds_a_question_mark_is_quoted():
     date = check('[Game "tablut"]\n[Date "1283"]\n\n1. e3-c3 *\n').diagnostics[0]
     move = check('[Game "tablut"]\n\n1. e3-c4 *\n').diagnostics[0]

@@ -1,7 +1,7 @@
 """Edges of the generic tafl game's newest rules that a hand mutation audit found unpinned
-(docs/testing.md): berw:a's look back (how far back it reaches, which capture it tries first,
-a second look back to the same capture, the captures it keeps after one, the squares near a
-ply, a last ply that ends the game, the searches it keeps), berw:u and berw:a told apart (and
+(docs/testing.md): berw:a's look back (how far back it reaches, how many plies it plays, which
+capture it tries first, a second look back to the same capture or past it, the captures it keeps
+after one, the squares near a ply, a last ply that ends the game, the searches it keeps), berw:u and berw:a told apart (and
 berw:n without berserk moves), squares hostile as written (corw, cenw, aforw, dforw) and
 mercenaries (their jumps, speed, regions and material), and a position that remembers left-out
 continuations pickled and copied (a sampled run). Each rule's test asserts the rule and the ply."""
@@ -9,8 +9,11 @@ continuations pickled and copied (a sampled run). Each rule's test asserts the r
 import copy
 import pickle
 
+import pytest
 from test_hnefatafl import FETLAR, TYR, board, errors, record, said, tyr
 
+from lusoria import accelerator
+from lusoria.validator import tafl_unwritten
 from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
 from lusoria.validator.tafl_unwritten import _near
@@ -44,6 +47,19 @@ def test_a_look_back_reaches_the_captures_of_the_last_40_plies_and_no_further():
     assert errors(passing(42)) == [("G3", 42, "the way is blocked at c4; the rest of this line is not checked")]
 
 
+@pytest.mark.skipif(accelerator.compiled(), reason="a compiled module reads its constants as compiled")
+def test_a_look_back_plays_at_most_lookback_plays_plies(monkeypatch):
+    # c6-c5 (ply 3) is found after c2-c4xd4's c4-c6 by playing 4 plies on the way: 4 are enough, 3 are not
+    passing = free("pc2 Pd4 pe4 pa1 Kg8", "c2-c4xd4 2. Kg8-g7 c6-c5")
+    monkeypatch.setattr(tafl_unwritten, "_NOT_FOUND", set())  # (a look back that found nothing is kept)
+    monkeypatch.setattr(tafl_unwritten, "LOOKBACK_PLAYS", 4)
+    assert said(passing) == [
+        ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)")
+    ]
+    monkeypatch.setattr(tafl_unwritten, "LOOKBACK_PLAYS", 3)
+    assert errors(passing) == [("G3", 3, "there is no piece on c6; the rest of this line is not checked")]
+
+
 def test_a_look_back_tries_the_latest_capture_first():
     # c4-c6 after c2-c4xd4 and e6-c6 after e8-e6xf6 both put an attacker on c6: the later one is named
     both = free("pc2 Pd4 pe4 pe8 Pf6 pg6 pa1 Kg8", "c2-c4xd4 2. Kg8-g7 e8-e6xf6 3. Kg7-g8 c6-c5")
@@ -58,6 +74,16 @@ def test_a_second_look_back_may_go_back_to_the_same_capture():
     assert said(again) == [
         ("warning", "G16", 3, "the record leaves out a berserk continuation after c2-c4xd4: c4-c5 (berw: a)"),
         ("warning", "G16", 5, "the record leaves out a berserk continuation after c2-c4xd4: c4-c7 (berw: a)"),
+    ]
+
+
+def test_a_second_look_back_may_go_back_past_the_capture_the_first_went_back_to():
+    # c6-c5 (ply 5) needs a piece on c6: the latest capture's e6-c6 gives one; e6-e7 (ply 7) shows that
+    # e6 stayed, and c2-c4xd4's c4-c6 gave it: the plies since ply 1 are replayed as written, once each
+    both = free("pc2 Pd4 pe4 pe8 Pf6 pg6 pa1 Kg8", "c2-c4xd4 2. Kg8-g7 e8-e6xf6 3. Kg7-g8 c6-c5 4. Kg8-g7 e6-e7")
+    assert said(both) == [
+        ("warning", "G16", 5, "the record leaves out a berserk continuation after e8-e6xf6: e6-c6 (berw: a)"),
+        ("warning", "G16", 7, "the record leaves out a berserk continuation after c2-c4xd4: c4-c6 (berw: a)"),
     ]
 
 
