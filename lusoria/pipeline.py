@@ -140,7 +140,7 @@ class _Notes:
                 next(iter(paths)),
                 f"{settings} {'is' if len(tags) == 1 else 'are'} not applied to the records "
                 f"of {plural(len(paths), braced(format) + ' file')} ({shown}): {WHERE_APPLIED}",
-                READING_SETTINGS,
+                tuple(dict.fromkeys((*READING_SETTINGS, *tags))),  # (a library's `tags` may hold any tag)
             )
         for (format, kind), count in self.refused.items():
             yield Note("", f"{plural(count, 'record')} of type '{kind}' refused: {self._why(format, kind)}")
