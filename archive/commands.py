@@ -521,8 +521,9 @@ class Archive:
         """`variant_to_open`, told to `notes` when there is one (a Note naming the setting: `Variant`)."""
         found = self.variant_to_open(game)
         if found is not None and self.notes:
+            path = os.fspath(self.path)  # (a Path given works as a str everywhere else)
             chosen = f"{{Variant}} {braced(found)}: the variant of most records of {braced(game.lower())}"
-            self.notes(Note(self.path, f"{chosen} in {braced(self.path)}", ("Variant",)))
+            self.notes(Note(path, f"{chosen} in {braced(path)}", ("Variant",)))
         return found
 
     def tree_from(
