@@ -43,7 +43,7 @@ from lusoria.archive.tree import SORTS, Node, tree
 from lusoria.errors import LusoriaError
 from lusoria.formats.sources import given, walk
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import Note, Source, braced
+from lusoria.notation.sources import Note, Source, literal
 from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
 from lusoria.validator.games import GAMES, owners_of, rules_from_tags
@@ -521,8 +521,9 @@ class Archive:
         """`variant_to_open`, told to `notes` when there is one (a Note naming the setting: `Variant`)."""
         found = self.variant_to_open(game)
         if found is not None and self.notes:
-            chosen = f"{{Variant}} {braced(found)}: the variant of most records of {braced(game.lower())}"
-            self.notes(Note(self.path, f"{chosen} in {braced(self.path)}", ("Variant",)))
+            path = os.fspath(self.path)  # (a Path given works as a str everywhere else)
+            chosen = f"{{Variant}} {literal(found)}: the variant of most records of {literal(game.lower())}"
+            self.notes(Note(path, f"{chosen} in {literal(path)}", ("Variant",)))
         return found
 
     def tree_from(

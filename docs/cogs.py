@@ -99,12 +99,13 @@ def option_table(game: str) -> None:
 
 def preset_table(game: str) -> None:
     """The table of a game's presets (values of the Variant tag), each with the options it sets."""
+    from lusoria.validator.base import written_options
     from lusoria.validator.games import GAMES
 
     presets = GAMES[game].presets
     rows = [
         f"| `{name}`{' (default)' if number == 0 else ''} | "
-        + (f"`{' '.join(f'{key}={value}' for key, value in options.items())}`" if options else "the defaults above")
+        + (f"`{written_options(options)}`" if options else "the defaults above")
         + " |"
         for number, (name, options) in enumerate(presets.items())
     ]

@@ -18,7 +18,7 @@ from lusoria.formats.contract import TYPE_TAG
 from lusoria.formats.sources import EMPTY, read_sources, stream_name, walk
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, braced, shown_place
+from lusoria.notation.sources import InputError, Note, Problem, Skipped, Source, Unreadable, literal, shown_place
 from lusoria.validator.replay import Report, check
 from lusoria.words import plural
 from lusoria.workers import mapped
@@ -134,13 +134,13 @@ class _Notes:
 
     def said(self) -> Iterator[Note]:
         for (format, tags), paths in self.unapplied.items():
-            settings = " and ".join(f"{{{tag}}} {braced(self.tags[tag])}" for tag in tags)
-            shown = braced(", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else ""))
+            settings = " and ".join(f"{{{tag}}} {literal(self.tags[tag])}" for tag in tags)
+            shown = literal(", ".join(islice(paths, 3)) + (", …" if len(paths) > 3 else ""))
             yield Note(
                 next(iter(paths)),
                 f"{settings} {'is' if len(tags) == 1 else 'are'} not applied to the records "
-                f"of {plural(len(paths), braced(format) + ' file')} ({shown}): {WHERE_APPLIED}",
-                READING_SETTINGS,
+                f"of {plural(len(paths), literal(format) + ' file')} ({shown}): {WHERE_APPLIED}",
+                tuple(dict.fromkeys((*READING_SETTINGS, *tags))),  # (a library's `tags` may hold any tag)
             )
         for (format, kind), count in self.refused.items():
             yield Note("", f"{plural(count, 'record')} of type '{kind}' refused: {self._why(format, kind)}")

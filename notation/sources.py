@@ -92,8 +92,8 @@ class Note:
         return self.said({})
 
 
-def braced(text: str) -> str:
-    """`text` in a Note's template (`Note.settings`): its braces doubled, its own."""
+def literal(text: str) -> str:
+    """`text` as a Note's template (`Note.settings`) holds it, to be said as it is: its braces doubled."""
     return text.replace("{", "{{").replace("}", "}}")
 
 

@@ -100,6 +100,18 @@ def test_a_note_names_the_tags_given_by_tag_and_a_caller_names_them_its_way(tmp_
     )
 
 
+def test_a_note_of_any_tag_given_is_said_with_its_value_as_written(tmp_path):
+    """`tags` may hold any tag (move lists' records take an `Event` too): the note of one that files
+    do not follow raised KeyError when said (its template named it, its settings did not), and a
+    value's braces are its own. A note of no setting is said as it is, braces and all."""
+    (tmp_path / "a.lgn").write_text(RECORD)
+    tags = {"Game": "tablut", "Event": "{Club} night"}
+    [note] = [item for item in pipeline.records([str(tmp_path)], tags=tags) if isinstance(item, Note)]
+    assert str(note).startswith("note: Game tablut and Event {Club} night are not applied to the records of 1 lgn")
+    assert note.said({"Game": "--game"}).startswith("note: --game tablut and Event {Club} night are not applied")
+    assert str(Note("", "1 record of type '{x}' refused")) == "note: 1 record of type '{x}' refused"
+
+
 def test_the_cli_says_each_problem_once_with_its_hint(tmp_path):
     folder = folder_of_inputs(tmp_path)
     for command in (["validate"], ["rules"], ["duplicates"], ["import", "--db", str(tmp_path / "a.db")]):

@@ -59,3 +59,16 @@ def test_the_tree_of_a_game_whose_boards_are_its_variants_starts_from_its_varian
         "Error: --variant is needed: the archive holds no record of hnefatafl, whose boards are its variants "
         "(lusoria explain hnefatafl lists them)\n"
     )
+
+
+def test_the_note_of_the_variant_chosen_names_an_archive_given_by_a_path_object(tmp_path):
+    """`Archive(Path(…), notes=…)` imports and answers as with a str, but the note of the variant
+    `tree` chose raised TypeError (Path.replace is a rename, not str.replace); a path's braces are its own."""
+    path = tmp_path / "{club}.db"
+    Archive(path).import_paths(random_records("hnefatafl", 1, seed=1, tags={"Variant": "tyr-9x9"}, max_plies=6))
+    told: list = []
+    Archive(path, notes=told.append).tree(filters=Filters(game="hnefatafl"))
+    assert [str(note) for note in told] == [
+        f"note: Variant tyr-9x9: the variant of most records of hnefatafl in {path}"
+    ]
+    assert [note.path for note in told] == [str(path)]
