@@ -22,6 +22,7 @@ from lusoria.notation.lalr import builder_parser
 from lusoria.notation.model import Ply, Record
 from lusoria.notation.reader import RecordText, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
+from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
@@ -41,8 +42,11 @@ from lusoria.words import plural
 
 
 def normalized(text: str) -> str:
-    """The text with `\\n` line ends, as the reader sees a file (CRLF and CR too)."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    """The text with `\\n` line ends, as the reader sees a file (CRLF and CR too), and the byte order
+    mark an editor may leave at its start as a space: the reader drops it, and a space keeps the
+    columns the editor counts."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return " " + text[1:] if text.startswith(BOM) else text
 
 
 def lines_of(text: str) -> list[str]:

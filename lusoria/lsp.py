@@ -65,6 +65,7 @@ from lusoria.document import (
 )
 from lusoria.notation.json_input import MAX_INTEGER, loads
 from lusoria.notation.numbers import whole_number
+from lusoria.notation.sources import BOM
 from lusoria.terminal import unescaped
 from lusoria.validator.replay import ERROR
 
@@ -352,7 +353,8 @@ def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[
     uri = params.text_document.uri
     text = server.text(uri)
     source = server.opened(uri).source  # type: ignore[union-attr]  # text(uri) found it
-    formatted = line_ends_like(formatted_document(text), source)  # a CRLF document stays CRLF, as `fmt` keeps it
+    mark = BOM if source.startswith(BOM) else ""  # a CRLF document stays CRLF, and a BOM stays, as `fmt` keeps them
+    formatted = mark + line_ends_like(formatted_document(source.removeprefix(BOM)), source)
     if formatted == source:
         return []
     lines = lines_of(text)

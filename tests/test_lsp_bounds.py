@@ -125,6 +125,8 @@ def test_a_document_never_opened_is_not_read_and_each_request_says_so(server, ur
         (api.format_record(RECORD)[0].replace("\n", "\r\n"), []),  # canonical already: it was rewritten to LF
         (RECORD.replace("\n", "\r\n"), [api.format_record(RECORD)[0].replace("\n", "\r\n")]),
         (RECORD, [api.format_record(RECORD)[0]]),
+        ("\ufeff" + api.format_record(RECORD)[0], []),  # a byte order mark: a blank line was put after it
+        ("\ufeff" + RECORD, ["\ufeff" + api.format_record(RECORD)[0]]),
     ],
 )
 def test_formatting_keeps_the_documents_line_ends_as_fmt_does(server, text, edits):
@@ -270,6 +272,18 @@ def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_whe
         f"{uri} version 8: checked 1 of 1 changed records",
     ]
     assert server[0].documents == {} and server[0].versions == {}
+
+
+def test_a_byte_order_mark_is_read_as_fmt_and_validate_read_it(server):
+    """It made the first line a record of its own, "not a game record", and the rest one without a Game tag."""
+    open_it = notification(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": "\ufeff" + ILLEGAL}},
+    )
+    (published,) = [
+        m["params"] for m in handled(server, open_it) if m.get("method") == "textDocument/publishDiagnostics"
+    ]
+    assert [(d["code"], d["range"]["start"]) for d in published["diagnostics"]] == [("T2", {"line": 1, "character": 3})]
 
 
 def test_a_records_symbol_spans_it_from_its_first_column_to_the_end_of_its_last_line(server):
