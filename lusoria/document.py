@@ -458,7 +458,11 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
 
 def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:
     """The word under the place (`before` and `after` it) is what the labels replace; in a game of dice,
-    from the roll written before it (a ply is a roll and its plays)."""
+    from the roll written before it (a ply is a roll and its plays). A result marker just after the
+    place (`d1-d|*`, the record's end typed first) is not part of the word: a ply or a move number
+    goes before it, a result replaces it."""
+    marker = after if after in RESULTS else ""
+    after = after.removesuffix(marker)
     text = entry.source.text
     row = line - entry.offset
     lines = lines_of(text)
@@ -486,6 +490,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
             found.append(Completion(number, "number", start, end, "the move number"))
     ended = report.outcome
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
+    end += len(marker)
     return found + [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
 
 
