@@ -19,7 +19,7 @@ import logging
 import re
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from typing import Any, BinaryIO, TypeVar
 from urllib.parse import unquote
@@ -36,6 +36,7 @@ from pygls.exceptions import (
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 from pygls.workspace.position_codec import ServerTextPosition
 from pygls.workspace.text_document import TextDocument
 
@@ -101,6 +102,30 @@ class Protocol(LanguageServerProtocol):
     def _let_go(self, msg_id: Any, future: Future) -> None:
         if self._request_futures.get(msg_id) is future:
             del self._request_futures[msg_id]
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams) -> Iterator[Any]:
+        """pygls's, for an open document only: the change of any other, a client's slip, is dropped
+        (pygls failed on it, and the editor showed "Error in server: KeyError: 'file:///…'")."""
+        if unquote(params.text_document.uri) in self.workspace.text_documents:
+            yield from super().lsp_text_document__did_change(params)
+
+
+class Untraced(logging.Filter):
+    """pygls's log of a message lusoria answered with an error that says why (a document not open,
+    parameters the protocol's types refuse, a command it does not have): one line, where pygls wrote
+    a traceback with it. A failure of lusoria itself keeps its traceback (`answered` logs it)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, JsonRpcException):
+            record.msg, record.args, record.exc_info = f"{record.getMessage()}: {error.message}", (), None
+        elif record.msg.startswith("Unable to deserialize message"):  # the traceback written into the message
+            record.msg, record.args = "Unable to deserialize message", ()
+        return True
+
+
+logging.getLogger("pygls.protocol.json_rpc").addFilter(Untraced())
 
 
 class LgnServer(LanguageServer):

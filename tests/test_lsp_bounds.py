@@ -163,6 +163,36 @@ def test_a_hover_at_a_negative_line_is_answered_with_the_reason(server):
     }
 
 
+def test_an_error_answered_with_its_reason_is_logged_in_one_line(server, caplog):
+    """pygls logged each with a traceback: parameters refused, a document not open, a command unknown."""
+    place = {"line": 0, "character": 0}
+    stream = frame(request(1, "textDocument/hover", {"textDocument": {"uri": "file:///a.lgn"}, "position": place}))
+    stream += frame(request(2, "textDocument/hover", {"textDocument": {"uri": "file:///a.lgn"}, "position": None}))
+    stream += frame(request(3, "workspace/executeCommand", {"command": "nope"}))
+    with caplog.at_level("WARNING"):
+        assert sorted(answers(exchange(server, stream))) == [1, 2, 3]
+    assert [(record.getMessage(), record.exc_info) for record in caplog.records] == [
+        (
+            'Exception occurred for message "1": file:///a.lgn is not open: lusoria answers about the documents '
+            "the editor has opened",
+            None,
+        ),
+        ("Unable to deserialize message", None),
+        ("Exception occurred for message \"3\": Invalid Params: Command name 'nope' is not defined", None),
+    ]
+
+
+def test_a_change_of_a_document_never_opened_is_dropped(server, caplog):
+    """pygls failed on it with a KeyError, which the editor showed: "Error in server: KeyError: 'file:///a.lgn'"."""
+    changes = [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "x"}]
+    change = notification(
+        "textDocument/didChange", {"textDocument": {"uri": "file:///a.lgn", "version": 2}, "contentChanges": changes}
+    )
+    with caplog.at_level("WARNING"):
+        assert exchange(server, frame(change)) == []
+    assert caplog.records == []
+
+
 def test_a_completion_below_the_last_line_offers_nothing(server):
     """Not what the end of the last line offers (pygls takes a line past the end for that place)."""
     text = '[Game "tablut"]\n1. e3-c3 '
