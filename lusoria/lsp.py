@@ -19,7 +19,7 @@ import logging
 import re
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future
 from typing import Any, BinaryIO, TypeVar
 from urllib.parse import unquote
@@ -37,6 +37,7 @@ from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
+from pygls.workspace import Workspace
 from pygls.workspace.position_codec import ServerTextPosition
 from pygls.workspace.text_document import TextDocument
 
@@ -81,10 +82,44 @@ COMPLETION_KINDS = {
 LEGEND = lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers=[])
 
 
+class LgnTextDocument(TextDocument):
+    """pygls's document, whose lines end where the protocol's do: at `\\n`, `\\r\\n` or `\\r` (pygls
+    ended them at a form feed, U+2028… too, and put an edit after one on the wrong line)."""
+
+    @property
+    def lines(self) -> Sequence[str]:
+        return _PROTOCOL_LINE.findall(self.source)
+
+
+_PROTOCOL_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+class LgnWorkspace(Workspace):
+    """pygls's workspace, whose documents are LgnTextDocuments."""
+
+    def _create_text_document(
+        self, doc_uri: str, source: str | None = None, version: int | None = None, language_id: str | None = None
+    ) -> TextDocument:
+        return LgnTextDocument(
+            doc_uri, source, version, language_id, sync_kind=self._sync_kind, position_codec=self.position_codec
+        )
+
+
 class Protocol(LanguageServerProtocol):
-    """pygls's protocol, which keeps the future of a notification handled by a generator (its
-    own handlers of didOpen, didChange, didClose…) for ever: about 5 KB an edit. A future is
-    let go once it is done (a request's has been answered by then)."""
+    """pygls's protocol, mended: its documents end their lines as the protocol does (LgnWorkspace),
+    a change of a document never opened is dropped, and the future of a notification handled by a
+    generator (pygls's own handlers of didOpen, didChange, didClose…), which pygls kept for ever
+    (about 5 KB an edit), is let go once it is done (a request's has been answered by then)."""
+
+    @lsp_method(lsp.INITIALIZE)
+    def lsp_initialize(self, params: lsp.InitializeParams) -> Generator[Any, Any, lsp.InitializeResult]:
+        """pygls's, with an LgnWorkspace (no document is open yet)."""
+        answer = yield from super().lsp_initialize(params)
+        made = self.workspace
+        self._workspace = LgnWorkspace(
+            made.root_uri, self._server._text_document_sync_kind, list(made.folders.values()), made.position_encoding
+        )
+        return answer
 
     def _execute_handler(
         self,

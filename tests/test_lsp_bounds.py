@@ -316,6 +316,23 @@ def test_a_byte_order_mark_is_read_as_fmt_and_validate_read_it(server):
     assert [(d["code"], d["range"]["start"]) for d in published["diagnostics"]] == [("T2", {"line": 1, "character": 3})]
 
 
+@pytest.mark.parametrize("separator", ["\f", "\u2028", "\x85"])
+def test_an_edit_after_a_line_separator_of_unicode_lands_where_the_editor_made_it(server, separator):
+    """The protocol ends lines at \\n, \\r\\n and \\r only: pygls ended them at a form feed, U+2028 or
+    NEL too, and put the edit on line 2 into the comment on line 1 (the server's text no longer the editor's)."""
+    uri, text = "file:///a.lgn", f'[Game "tablut"]\n{{ a note{separator}pasted }}\n1. e3-c3 e4-b4 *\n'
+    open_it = notification(
+        "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "lgn", "version": 1, "text": text}}
+    )
+    e4_to_a4 = {"range": {"start": {"line": 2, "character": 9}, "end": {"line": 2, "character": 10}}, "text": "a"}
+    change = notification(
+        "textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [e4_to_a4]}
+    )
+    published = [m["params"] for m in handled(server, open_it, change) if "diagnostics" in m.get("params", {})]
+    assert [[d["code"] for d in p["diagnostics"]] for p in published] == [["T1"], []]
+    assert server[0].opened(uri).source == text.replace("e4-b4", "a4-b4")
+
+
 def test_a_records_symbol_spans_it_from_its_first_column_to_the_end_of_its_last_line(server):
     text = RECORD + "\n% a comment\n\n" + ILLEGAL  # the second record on lines 5 and 6 (0-based)
     open_it = notification(
