@@ -444,10 +444,12 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
     elif name == "Variant" and cls:
         values = list(cls.presets)
     elif name == "Rules" and cls:
-        word = typed.rsplit(" ", 1)[-1]
+        *written, word = typed.split(" ")
+        chosen = {entry.partition("=")[0].lower() for entry in written}  # not offered again
         return [
             Completion(f"{key}={value}", "value", column - len(word), column, f"default {values[0]}")
             for key, values in cls.options.items()
+            if key not in chosen
             for value in values
             if f"{key}={value}".startswith(word)
         ]
