@@ -22,6 +22,7 @@ from lusoria.notation.lalr import builder_parser
 from lusoria.notation.model import Ply, Record
 from lusoria.notation.reader import RecordText, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
+from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
@@ -41,8 +42,11 @@ from lusoria.words import plural
 
 
 def normalized(text: str) -> str:
-    """The text with `\\n` line ends, as the reader sees a file (CRLF and CR too)."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    """The text with `\\n` line ends, as the reader sees a file (CRLF and CR too), and the byte order
+    mark an editor may leave at its start as a space: the reader drops it, and a space keeps the
+    columns the editor counts."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return " " + text[1:] if text.startswith(BOM) else text
 
 
 def lines_of(text: str) -> list[str]:
@@ -440,10 +444,12 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
     elif name == "Variant" and cls:
         values = list(cls.presets)
     elif name == "Rules" and cls:
-        word = typed.rsplit(" ", 1)[-1]
+        *written, word = typed.split(" ")
+        chosen = {entry.partition("=")[0].lower() for entry in written}  # not offered again
         return [
             Completion(f"{key}={value}", "value", column - len(word), column, f"default {values[0]}")
             for key, values in cls.options.items()
+            if key not in chosen
             for value in values
             if f"{key}={value}".startswith(word)
         ]
@@ -454,7 +460,11 @@ def _tag_values(entry: Entry | None, name: str, typed: str, column: int) -> list
 
 def _ply_completions(entry: Entry, line: int, column: int, before: str, after: str) -> list[Completion]:
     """The word under the place (`before` and `after` it) is what the labels replace; in a game of dice,
-    from the roll written before it (a ply is a roll and its plays)."""
+    from the roll written before it (a ply is a roll and its plays). A result marker just after the
+    place (`d1-d|*`, the record's end typed first) is not part of the word: a ply or a move number
+    goes before it, a result replaces it."""
+    marker = after if after in RESULTS else ""
+    after = after.removesuffix(marker)
     text = entry.source.text
     row = line - entry.offset
     lines = lines_of(text)
@@ -482,6 +492,7 @@ def _ply_completions(entry: Entry, line: int, column: int, before: str, after: s
             found.append(Completion(number, "number", start, end, "the move number"))
     ended = report.outcome
     markers = [ended.result] + [r for r in RESULTS if r != ended.result] if ended else list(RESULTS)
+    end += len(marker)
     return found + [Completion(r, "result", start, end, "the result" if ended else "") for r in markers]
 
 

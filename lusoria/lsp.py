@@ -19,7 +19,7 @@ import logging
 import re
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future
 from typing import Any, BinaryIO, TypeVar
 from urllib.parse import unquote
@@ -36,6 +36,8 @@ from pygls.exceptions import (
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
+from pygls.workspace import Workspace
 from pygls.workspace.position_codec import ServerTextPosition
 from pygls.workspace.text_document import TextDocument
 
@@ -65,6 +67,7 @@ from lusoria.document import (
 )
 from lusoria.notation.json_input import MAX_INTEGER, loads
 from lusoria.notation.numbers import whole_number
+from lusoria.notation.sources import BOM
 from lusoria.terminal import unescaped
 from lusoria.validator.replay import ERROR
 
@@ -79,10 +82,44 @@ COMPLETION_KINDS = {
 LEGEND = lsp.SemanticTokensLegend(token_types=list(TOKEN_TYPES), token_modifiers=[])
 
 
+class LgnTextDocument(TextDocument):
+    """pygls's document, whose lines end where the protocol's do: at `\\n`, `\\r\\n` or `\\r` (pygls
+    ended them at a form feed, U+2028… too, and put an edit after one on the wrong line)."""
+
+    @property
+    def lines(self) -> Sequence[str]:
+        return _PROTOCOL_LINE.findall(self.source)
+
+
+_PROTOCOL_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+class LgnWorkspace(Workspace):
+    """pygls's workspace, whose documents are LgnTextDocuments."""
+
+    def _create_text_document(
+        self, doc_uri: str, source: str | None = None, version: int | None = None, language_id: str | None = None
+    ) -> TextDocument:
+        return LgnTextDocument(
+            doc_uri, source, version, language_id, sync_kind=self._sync_kind, position_codec=self.position_codec
+        )
+
+
 class Protocol(LanguageServerProtocol):
-    """pygls's protocol, which keeps the future of a notification handled by a generator (its
-    own handlers of didOpen, didChange, didClose…) for ever: about 5 KB an edit. A future is
-    let go once it is done (a request's has been answered by then)."""
+    """pygls's protocol, mended: its documents end their lines as the protocol does (LgnWorkspace),
+    a change of a document never opened is dropped, and the future of a notification handled by a
+    generator (pygls's own handlers of didOpen, didChange, didClose…), which pygls kept for ever
+    (about 5 KB an edit), is let go once it is done (a request's has been answered by then)."""
+
+    @lsp_method(lsp.INITIALIZE)
+    def lsp_initialize(self, params: lsp.InitializeParams) -> Generator[Any, Any, lsp.InitializeResult]:
+        """pygls's, with an LgnWorkspace (no document is open yet)."""
+        answer = yield from super().lsp_initialize(params)
+        made = self.workspace
+        self._workspace = LgnWorkspace(
+            made.root_uri, self._server._text_document_sync_kind, list(made.folders.values()), made.position_encoding
+        )
+        return answer
 
     def _execute_handler(
         self,
@@ -100,6 +137,30 @@ class Protocol(LanguageServerProtocol):
     def _let_go(self, msg_id: Any, future: Future) -> None:
         if self._request_futures.get(msg_id) is future:
             del self._request_futures[msg_id]
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams) -> Iterator[Any]:
+        """pygls's, for an open document only: the change of any other, a client's slip, is dropped
+        (pygls failed on it, and the editor showed "Error in server: KeyError: 'file:///…'")."""
+        if unquote(params.text_document.uri) in self.workspace.text_documents:
+            yield from super().lsp_text_document__did_change(params)
+
+
+class Untraced(logging.Filter):
+    """pygls's log of a message lusoria answered with an error that says why (a document not open,
+    parameters the protocol's types refuse, a command it does not have): one line, where pygls wrote
+    a traceback with it. A failure of lusoria itself keeps its traceback (`answered` logs it)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, JsonRpcException):
+            record.msg, record.args, record.exc_info = f"{record.getMessage()}: {error.message}", (), None
+        elif record.msg.startswith("Unable to deserialize message"):  # the traceback written into the message
+            record.msg, record.args = "Unable to deserialize message", ()
+        return True
+
+
+logging.getLogger("pygls.protocol.json_rpc").addFilter(Untraced())
 
 
 class LgnServer(LanguageServer):
@@ -352,7 +413,8 @@ def formatting(server: LgnServer, params: lsp.DocumentFormattingParams) -> list[
     uri = params.text_document.uri
     text = server.text(uri)
     source = server.opened(uri).source  # type: ignore[union-attr]  # text(uri) found it
-    formatted = line_ends_like(formatted_document(text), source)  # a CRLF document stays CRLF, as `fmt` keeps it
+    mark = BOM if source.startswith(BOM) else ""  # a CRLF document stays CRLF, and a BOM stays, as `fmt` keeps them
+    formatted = mark + line_ends_like(formatted_document(source.removeprefix(BOM)), source)
     if formatted == source:
         return []
     lines = lines_of(text)

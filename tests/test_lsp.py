@@ -351,6 +351,18 @@ async def test_completion_of_a_ply_being_typed_puts_the_nearest_first(client: La
     assert [i.label for i in numbered if i.kind == lsp.CompletionItemKind.Constant] == ["2."]
 
 
+@pytest.mark.parametrize("line_text, character, start", [("1. e3-c3 d1-d*", 13, 9), ("1. e3-c3 d1-d3 *", 15, 15)])
+async def test_a_ply_completed_before_the_result_marker_keeps_it(client: LanguageClient, line_text, character, start):
+    """It was replaced with the ply: typing before the `*` written first lost the record's end."""
+    items = await complete(client, f'[Game "tablut"]\n{line_text}\n', 1, character)
+    kinds = {i.kind for i in items}
+    assert {lsp.CompletionItemKind.Function, lsp.CompletionItemKind.EnumMember} <= kinds
+    assert (lsp.CompletionItemKind.Constant in kinds) == (start == 15)  # the move number 2.
+    for item in items:
+        end = character + (item.kind == lsp.CompletionItemKind.EnumMember)  # a result replaces the marker
+        assert item.text_edit.range == lsp.Range(lsp.Position(1, start), lsp.Position(1, end))
+
+
 async def test_laquet_completion_for_the_roll_written(client: LanguageClient):
     record = '[Game "laquet"]\n1. 64: 5/11 4/8 1-6: *\n'
     items = await complete(client, record, 1, 20)
@@ -374,6 +386,7 @@ async def test_completion_after_the_end_offers_the_result_first(client: Language
         ('[Game "la', ["laquet", "latrunculi"]),
         ('[Variant "', ["seneca", "piso", "petteia", "dux"]),
         ('[Rules "capture=custodian ', None),
+        ('[Rules "removal=after-move JUMP-OVER=any ', "written"),  # a key written already is not offered again
     ],
 )
 async def test_completion_of_tags_and_values(client: LanguageClient, line_text, expected):
@@ -381,8 +394,14 @@ async def test_completion_of_tags_and_values(client: LanguageClient, line_text, 
     items = await complete(client, record, 1, len(line_text))
     from lusoria.validator.latrunculi import Latrunculi
 
-    if expected is None:
-        expected = [f"{key}={value}" for key, values in Latrunculi.options.items() for value in values]
+    if expected in (None, "written"):
+        written = line_text.lower().split('"')[1].split() if expected else []
+        expected = [
+            f"{key}={value}"
+            for key, values in Latrunculi.options.items()
+            for value in values
+            if not any(entry.startswith(f"{key}=") for entry in written)
+        ]
     assert [i.label for i in items] == expected
 
 

@@ -125,6 +125,8 @@ def test_a_document_never_opened_is_not_read_and_each_request_says_so(server, ur
         (api.format_record(RECORD)[0].replace("\n", "\r\n"), []),  # canonical already: it was rewritten to LF
         (RECORD.replace("\n", "\r\n"), [api.format_record(RECORD)[0].replace("\n", "\r\n")]),
         (RECORD, [api.format_record(RECORD)[0]]),
+        ("\ufeff" + api.format_record(RECORD)[0], []),  # a byte order mark: a blank line was put after it
+        ("\ufeff" + RECORD, ["\ufeff" + api.format_record(RECORD)[0]]),
     ],
 )
 def test_formatting_keeps_the_documents_line_ends_as_fmt_does(server, text, edits):
@@ -159,6 +161,36 @@ def test_a_hover_at_a_negative_line_is_answered_with_the_reason(server):
         "message": "textDocument/hover: Position.line should be in range [0:2147483647], but was -1. "
         "@ $.params.position",
     }
+
+
+def test_an_error_answered_with_its_reason_is_logged_in_one_line(server, caplog):
+    """pygls logged each with a traceback: parameters refused, a document not open, a command unknown."""
+    place = {"line": 0, "character": 0}
+    stream = frame(request(1, "textDocument/hover", {"textDocument": {"uri": "file:///a.lgn"}, "position": place}))
+    stream += frame(request(2, "textDocument/hover", {"textDocument": {"uri": "file:///a.lgn"}, "position": None}))
+    stream += frame(request(3, "workspace/executeCommand", {"command": "nope"}))
+    with caplog.at_level("WARNING"):
+        assert sorted(answers(exchange(server, stream))) == [1, 2, 3]
+    assert [(record.getMessage(), record.exc_info) for record in caplog.records] == [
+        (
+            'Exception occurred for message "1": file:///a.lgn is not open: lusoria answers about the documents '
+            "the editor has opened",
+            None,
+        ),
+        ("Unable to deserialize message", None),
+        ("Exception occurred for message \"3\": Invalid Params: Command name 'nope' is not defined", None),
+    ]
+
+
+def test_a_change_of_a_document_never_opened_is_dropped(server, caplog):
+    """pygls failed on it with a KeyError, which the editor showed: "Error in server: KeyError: 'file:///a.lgn'"."""
+    changes = [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": "x"}]
+    change = notification(
+        "textDocument/didChange", {"textDocument": {"uri": "file:///a.lgn", "version": 2}, "contentChanges": changes}
+    )
+    with caplog.at_level("WARNING"):
+        assert exchange(server, frame(change)) == []
+    assert caplog.records == []
 
 
 def test_a_completion_below_the_last_line_offers_nothing(server):
@@ -270,6 +302,35 @@ def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_whe
         f"{uri} version 8: checked 1 of 1 changed records",
     ]
     assert server[0].documents == {} and server[0].versions == {}
+
+
+def test_a_byte_order_mark_is_read_as_fmt_and_validate_read_it(server):
+    """It made the first line a record of its own, "not a game record", and the rest one without a Game tag."""
+    open_it = notification(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": "\ufeff" + ILLEGAL}},
+    )
+    (published,) = [
+        m["params"] for m in handled(server, open_it) if m.get("method") == "textDocument/publishDiagnostics"
+    ]
+    assert [(d["code"], d["range"]["start"]) for d in published["diagnostics"]] == [("T2", {"line": 1, "character": 3})]
+
+
+@pytest.mark.parametrize("separator", ["\f", "\u2028", "\x85"])
+def test_an_edit_after_a_line_separator_of_unicode_lands_where_the_editor_made_it(server, separator):
+    """The protocol ends lines at \\n, \\r\\n and \\r only: pygls ended them at a form feed, U+2028 or
+    NEL too, and put the edit on line 2 into the comment on line 1 (the server's text no longer the editor's)."""
+    uri, text = "file:///a.lgn", f'[Game "tablut"]\n{{ a note{separator}pasted }}\n1. e3-c3 e4-b4 *\n'
+    open_it = notification(
+        "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "lgn", "version": 1, "text": text}}
+    )
+    e4_to_a4 = {"range": {"start": {"line": 2, "character": 9}, "end": {"line": 2, "character": 10}}, "text": "a"}
+    change = notification(
+        "textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [e4_to_a4]}
+    )
+    published = [m["params"] for m in handled(server, open_it, change) if "diagnostics" in m.get("params", {})]
+    assert [[d["code"] for d in p["diagnostics"]] for p in published] == [["T1"], []]
+    assert server[0].opened(uri).source == text.replace("e4-b4", "a4-b4")
 
 
 def test_a_records_symbol_spans_it_from_its_first_column_to_the_end_of_its_last_line(server):
