@@ -9,7 +9,9 @@ import html
 import itertools
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, read_site_captures, tafl_games, tafl_rules
@@ -207,11 +209,27 @@ def looks_like_aage(text: str) -> bool:
     return head.lstrip()[:1] in "[{" and '"AageGameTypeName"' in head and '"Moves"' in head
 
 
+class _Object(dict):
+    """A JSON object of the file; `repeated`: the names it gives more than once (the last value kept)."""
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        super().__init__(pairs)
+        self.repeated = [name for name, times in Counter(name for name, _ in pairs).items() if times > 1]
+
+
+def _not_text(value: object) -> str | None:
+    """What a JSON value that is no text is (true, false, a list, an object); None for a string or a
+    number (read as text)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else None
+
+
 def _objects(text: str) -> Iterator[tuple[int, int, object]]:
     """Each game object of the file with its span: a JSON array of objects, one object, or
     one object per line, its numbers as text (nothing is counted with them). ValueError
     (json.JSONDecodeError) when the JSON is broken, or nested deeper than MAX_DEPTH."""
-    decoder = text_decoder()
+    decoder = text_decoder(_Object)
 
     def decoded(position: int) -> tuple[object, int]:
         if (deep := too_deep(text, position)) is not None:
@@ -277,19 +295,24 @@ class _Fields:
     def __init__(self, draft: Draft, game: dict) -> None:
         self.draft, self.game, self.span = draft, game, draft.locator.text[draft.start : draft.end]
 
-    def offset(self, name: str) -> int:
-        """Where the value of field `name` starts, past the quote that opens a string (the object's
-        start when it has none)."""
-        found = re.search(rf'"{name}"\s*:\s*"?', self.span)
+    def offset(self, name: str, nth: int = 0) -> int:
+        """Where the value of field `name` starts (its `nth` value, from 0, when the game gives it
+        more than once), past the quote that opens a string (the object's start when it has none)."""
+        places = re.finditer(rf'"{re.escape(name)}"\s*:\s*"?', self.span)
+        found = next(itertools.islice(places, nth, None), None)
         return self.draft.start + found.end() if found else self.draft.start
 
     def field(self, name: str) -> str:
-        """The value of field `name` as text ("" when there is none)."""
-        return self.text(name, self.game.get(name, ""))
+        """The value of field `name` as text ("" when there is none, or null)."""
+        return self.text(name, self.game.get(name))
 
     def text(self, name: str, value: object) -> str:
-        """A value of field `name` as text; a lone surrogate (`\\udc00`), which is no character, is
-        an error."""
+        """A value of field `name` as text ("" for null); a list, an object, true or false, and a lone
+        surrogate (`\\udc00`), which is no character, are errors."""
+        if value is None:
+            return ""
+        if kind := _not_text(value):
+            raise self.draft.problem(f"{name} is {kind}, not a string", self.offset(name), rule="syntax")
         written = str(value)
         if surrogate := _SURROGATE.search(written):
             raise self.draft.problem(
@@ -309,6 +332,11 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     if not isinstance(game, dict) or "Moves" not in game:
         raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
     fields = _Fields(draft, game)
+    if isinstance(game, _Object) and game.repeated:
+        name = game.repeated[0]
+        raise draft.problem(
+            f"{name} is given twice: a game gives each field once", fields.offset(name, 1), rule="syntax"
+        )
     kind, at = fields.field("AageGameTypeName"), fields.offset("AageGameTypeName")
     _read_site_and_players(draft, fields, path)
     named, chosen, why = _game_type(kind, game.get("AageGameTypeKey"), tags)
@@ -344,10 +372,8 @@ def _read_site_and_players(draft: Draft, fields: _Fields, path: str) -> None:
     if site_id := _site_id(path, game.get("AageGameTypeKey")):
         draft.tag("SiteGameId", site_id)
     for field, tag in (("WhiteSidePlayerName", "White"), ("BlackSidePlayerName", "Black")):
-        if game.get(field):
-            draft.tag(
-                tag, html.unescape(fields.text(field, game[field])), fields.offset(field)
-            )  # (the scrape: `J&uuml;rgen`)
+        if name := fields.field(field):
+            draft.tag(tag, html.unescape(name), fields.offset(field))  # (the scrape: `J&uuml;rgen`)
 
 
 def _game_type(

@@ -264,6 +264,34 @@ def test_aage_a_lone_surrogate_is_an_error_at_its_field(field):
     )
 
 
+@pytest.mark.parametrize(
+    "field, value, said",
+    [
+        ("WhiteSidePlayerName", '{"a": 1}', "an object"),  # was the tag [White "{'a': '1'}"]
+        ("BlackSidePlayerName", '["x"]', "a list"),  # was [Black "['x']"]
+        ("WhoWon", "true", "true"),  # was ignored, the record valid
+        ("AageGameTypeName", "false", "false"),  # was "game type 'False' is none that lusoria knows"
+    ],
+)
+def test_aage_a_field_that_is_no_string_is_an_error_at_its_value(field, value, said):
+    game_type = "" if field == "AageGameTypeName" else SAAMI + ", "
+    text = '{%s"Moves": "f1-f3", "%s": %s}' % (game_type, field, value)
+    assert only(text, "aage") == ("syntax", 1, text.rindex(value) + 1, f"{field} is {said}, not a string")
+
+
+def test_aage_a_winner_of_null_is_no_winner_not_a_draw():
+    # `"WhoWon": null` was read as "None", the site's draw (an error[result] after a king's escape)
+    [source] = read_text('{%s, "Moves": "f1-f3", "WhoWon": null}' % SAAMI, "aage", "null.json")
+    report = check(source)
+    assert report.valid and report.record.result == "*"
+
+
+def test_aage_a_field_given_twice_is_an_error_at_the_second():
+    # the JSON decoder keeps the second, and "found 'x'" was said at the first `Moves`
+    text = '{%s,\n"Moves": "f1-f3",\n"Moves": "x"}' % SAAMI
+    assert only(text, "aage") == ("syntax", 3, 11, "Moves is given twice: a game gives each field once")
+
+
 def test_aage_refuses_a_long_token_and_quotes_a_bad_move_shortly():
     text = '{%s, "Moves": "f1-f3 %s"}' % (SAAMI, "d5-d2" + "x" * MAX_TOKEN)
     token = len('"f1-f3 d5-d2"') + MAX_TOKEN  # the JSON string is the token
