@@ -29,6 +29,7 @@ from lusoria.words import plural
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_JSON_PLACE = re.compile(r"( starting)? at$")  # the end of Python's "Unterminated string starting at"
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
 WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
 
@@ -272,7 +273,8 @@ def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Itera
             index += 1
     except json.JSONDecodeError as error:
         draft = Draft("aage", locator, min(error.pos, max(len(text) - 1, 0)), len(text))
-        yield draft.source(path, index, draft.problem(f"broken JSON: {error.msg}", error.pos, text[error.pos :][:1]))
+        said = _JSON_PLACE.sub("", error.msg)  # (the place is the diagnostic's)
+        yield draft.source(path, index, draft.problem(f"broken JSON: {said}", error.pos, text[error.pos :][:1]))
 
 
 def _aage_game(

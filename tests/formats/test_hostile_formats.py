@@ -286,6 +286,16 @@ def test_aage_a_winner_of_null_is_no_winner_not_a_draw():
     assert report.valid and report.record.result == "*"
 
 
+@pytest.mark.parametrize(
+    "moves, at, said",
+    [('"f1-f3}', '"', "Unterminated string"), ('"f1-f3\tf3"}', "\t", "Invalid control character")],
+)
+def test_aage_broken_json_is_said_without_a_dangling_at(moves, at, said):
+    # the message ended "Unterminated string starting at", the place it meant left out
+    text = '{%s, "Moves": %s' % (SAAMI, moves)
+    assert only(text, "aage") == ("syntax", 1, text.rindex(at) + 1, f"broken JSON: {said}")
+
+
 def test_aage_a_field_given_twice_is_an_error_at_the_second():
     # the JSON decoder keeps the second, and "found 'x'" was said at the first `Moves`
     text = '{%s,\n"Moves": "f1-f3",\n"Moves": "x"}' % SAAMI
