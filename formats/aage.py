@@ -29,6 +29,7 @@ from lusoria.words import plural
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_NEXT_GAME = re.compile(r"^[ \t]*(?P<game>\{)", re.M)  # a game object that starts a line
 _JSON_PLACE = re.compile(r"( starting)? at$")  # the end of Python's "Unterminated string starting at"
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
 WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
@@ -228,31 +229,32 @@ def _not_text(value: object) -> str | None:
 
 def _objects(text: str) -> Iterator[tuple[int, int, object]]:
     """Each game object of the file with its span: a JSON array of objects, one object, or
-    one object per line, its numbers as text (nothing is counted with them). ValueError
-    (json.JSONDecodeError) when the JSON is broken, or nested deeper than MAX_DEPTH."""
+    one object per line, its numbers as text (nothing is counted with them). Where the JSON is
+    broken, or nested deeper than MAX_DEPTH, a json.JSONDecodeError in its place, spanning up to
+    the next game that starts a line (as one a line, or an array json.dump indents, writes
+    them), where the reading goes on: one broken game does not lose the games after it."""
     decoder = text_decoder(_Object)
-
-    def decoded(position: int) -> tuple[object, int]:
-        if (deep := too_deep(text, position)) is not None:
-            raise deep_error(text, deep)
-        return decoder.raw_decode(text, position)
-
-    position = len(text) - len(text.lstrip())
-    if text.startswith("[", position):
-        position += 1
-        while True:
-            position = _skip(text, position, ",")
-            if text.startswith("]", position):
-                return
-            value, end = decoded(position)
-            yield position, end, value
+    start = _skip(text, 0, "")
+    in_array = text.startswith("[", start)
+    position = start + 1 if in_array else start
+    while True:
+        start = _skip(text, position, "," if in_array else "")
+        if start >= len(text) or in_array and text.startswith("]", start):
+            return
+        try:
+            if (deep := too_deep(text, start)) is not None:
+                raise deep_error(text, deep)
+            value, end = decoder.raw_decode(text, start)
+            yield start, end, value
             position = _skip(text, end, "")
-            if not text.startswith((",", "]"), position):
+            if in_array and not text.startswith((",", "]"), position):
                 raise json.JSONDecodeError("expected ',' or ']'", text, position)
-    while position < len(text):
-        value, end = decoded(position)
-        yield position, end, value
-        position = _skip(text, end, "")
+        except json.JSONDecodeError as error:
+            after = _NEXT_GAME.search(text, max(error.pos, start + 1))  # (never the broken game's own start)
+            yield error.pos, after.start("game") if after else len(text), error
+            if after is None:
+                return
+            position = after.start("game")
 
 
 def _skip(text: str, position: int, also: str) -> int:
@@ -262,19 +264,25 @@ def _skip(text: str, position: int, also: str) -> int:
 
 
 def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
-    """The games of an aagenielsen.dk JSON file; a file that is not valid JSON is one record
-    whose problem names the place. The format's entry names the game types lusoria knows;
-    `tags` (Variant, Rules, read as a plain move list's) give the rules of the others."""
+    """The games of an aagenielsen.dk JSON file; a game whose JSON is broken is a record whose
+    problem names the place, and the games after it are read (`_objects`). The format's entry
+    names the game types lusoria knows; `tags` (Variant, Rules, read as a plain move list's) give
+    the rules of the others."""
     locator = Locator(text)
-    index = 0
-    try:
-        for start, end, game in _objects(text):
+    for index, (start, end, game) in enumerate(_objects(text)):
+        if isinstance(game, json.JSONDecodeError):
+            yield _broken(locator, start, end, game, path, index)
+        else:
             yield _aage_game(locator, start, end, game, path, index, tags)
-            index += 1
-    except json.JSONDecodeError as error:
-        draft = Draft("aage", locator, min(error.pos, max(len(text) - 1, 0)), len(text))
-        said = _JSON_PLACE.sub("", error.msg)  # (the place is the diagnostic's)
-        yield draft.source(path, index, draft.problem(f"broken JSON: {said}", error.pos, text[error.pos :][:1]))
+
+
+def _broken(locator: Locator, start: int, end: int, error: json.JSONDecodeError, path: str, index: int) -> RecordText:
+    """The record of a game whose JSON is broken at `start`: its problem says how."""
+    draft = Draft("aage", locator, min(start, max(len(locator.text) - 1, 0)), end)
+    said = _JSON_PLACE.sub("", error.msg)  # (the place is the diagnostic's)
+    if said == "Invalid control character" and locator.text[start : start + 1] in ("\n", "\r"):
+        said = "a string not closed before its line ends"
+    return draft.source(path, index, draft.problem(f"broken JSON: {said}", start, locator.text[start:][:1]))
 
 
 def _aage_game(

@@ -235,6 +235,19 @@ def test_aage_json_nested_deeper_than_the_bound_is_an_error_and_the_games_before
     assert column == second_line.index("[") + 63 + 1  # the 64th bracket opens level 65 (the game's object is 1)
 
 
+@pytest.mark.parametrize("layout", ["one a line", "an indented array"])
+def test_aage_a_broken_game_does_not_lose_the_games_after_it(layout):
+    # the reading stopped at the broken game: the third game was never read
+    game = '{%s, "Moves": "f1-f3"}' % SAAMI
+    games = [game, game[:30], game]
+    text = "\n".join(games) if layout == "one a line" else "[\n  " + ",\n  ".join(games) + "\n]"
+    reports = [check(source) for source in read_text(text, "aage", "three.json")]
+    assert [report.valid for report in reports] == [True, False, True]
+    [broken] = reports[1].diagnostics
+    line = 2 if layout == "one a line" else 3
+    assert (broken.line, broken.message) == (line, "broken JSON: a string not closed before its line ends")
+
+
 def test_aage_numbers_of_any_length_are_kept_as_text():
     text = '{%s, "Moves": "f1-f3 d5-d2", "WhoWon": %s, "AageGameTypeKey": -%s.5e%s}' % (
         SAAMI,
