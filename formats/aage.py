@@ -53,6 +53,8 @@ _KEYED = re.compile(r"(?:#[0-9]+)?(?:/[0-9]+)?$")  # a type's name as the catalo
 def refused_message(kind: str) -> str:
     """What a record of an unknown game type says of itself, with the known types most like it
     (a slip of the hand: `Saami tablut`); the summary says the rest (`refusal`)."""
+    if not kind:
+        return "the game names no game type (AageGameTypeName), whose rules it follows"
     meant = alike(kind, {_KEYED.sub("", name) for name in FORMATS["aage"].games})
     return f"game type '{kind}' is none that lusoria knows" + (
         "; did you mean " + " or ".join(f"'{name}'" for name in meant) + "?" if meant else ""

@@ -292,6 +292,17 @@ def test_aage_a_field_that_is_no_string_is_an_error_at_its_value(field, value, s
     assert only(text, "aage") == ("syntax", 1, text.rindex(value) + 1, f"{field} is {said}, not a string")
 
 
+@pytest.mark.parametrize(
+    "type_field, column",  # at the value (past a string's quote); the object's start when there is none
+    [("", 1), ('"AageGameTypeName": null, ', 22), ('"AageGameTypeName": "", ', 23)],
+)
+def test_aage_a_game_of_no_type_says_so(type_field, column):
+    # it said "game type '' is none that lusoria knows" (and of null, "game type 'None'")
+    text = '{%s"Moves": "f1-f3"}' % type_field
+    said = "the game names no game type (AageGameTypeName), whose rules it follows"
+    assert only(text, "aage") == ("tag", 1, column, said)
+
+
 def test_aage_a_winner_of_null_is_no_winner_not_a_draw():
     # `"WhoWon": null` was read as "None", the site's draw (an error[result] after a king's escape)
     [source] = read_text('{%s, "Moves": "f1-f3", "WhoWon": null}' % SAAMI, "aage", "null.json")
