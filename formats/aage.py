@@ -9,7 +9,9 @@ import html
 import itertools
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from lusoria.formats import FORMATS
 from lusoria.formats.common import Draft, Locator, read_site_captures, tafl_games, tafl_rules
@@ -27,6 +29,8 @@ from lusoria.words import plural
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[^\s"\[\]{},:]+')  # strings, numbers and words (MAX_TOKEN)
 _JSON_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_NEXT_GAME = re.compile(r"^[ \t]*(?P<game>\{)", re.M)  # a game object that starts a line
+_JSON_PLACE = re.compile(r"( starting)? at$")  # the end of Python's "Unterminated string starting at"
 FIELDS = ("WhiteSidePlayerName", "BlackSidePlayerName", "AageGameTypeName", "WhoMovedFirst", "Moves", "WhoWon")
 WINNERS = {"white": "1-0", "black": "0-1", "draw": "1/2-1/2", "none": "1/2-1/2"}
 
@@ -49,6 +53,8 @@ _KEYED = re.compile(r"(?:#[0-9]+)?(?:/[0-9]+)?$")  # a type's name as the catalo
 def refused_message(kind: str) -> str:
     """What a record of an unknown game type says of itself, with the known types most like it
     (a slip of the hand: `Saami tablut`); the summary says the rest (`refusal`)."""
+    if not kind:
+        return "the game names no game type (AageGameTypeName), whose rules it follows"
     meant = alike(kind, {_KEYED.sub("", name) for name in FORMATS["aage"].games})
     return f"game type '{kind}' is none that lusoria knows" + (
         "; did you mean " + " or ".join(f"'{name}'" for name in meant) + "?" if meant else ""
@@ -207,33 +213,50 @@ def looks_like_aage(text: str) -> bool:
     return head.lstrip()[:1] in "[{" and '"AageGameTypeName"' in head and '"Moves"' in head
 
 
+class _Object(dict):
+    """A JSON object of the file; `repeated`: the names it gives more than once (the last value kept)."""
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        super().__init__(pairs)
+        self.repeated = [name for name, times in Counter(name for name, _ in pairs).items() if times > 1]
+
+
+def _not_text(value: object) -> str | None:
+    """What a JSON value that is no text is (true, false, a list, an object); None for a string or a
+    number (read as text)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else None
+
+
 def _objects(text: str) -> Iterator[tuple[int, int, object]]:
     """Each game object of the file with its span: a JSON array of objects, one object, or
-    one object per line, its numbers as text (nothing is counted with them). ValueError
-    (json.JSONDecodeError) when the JSON is broken, or nested deeper than MAX_DEPTH."""
-    decoder = text_decoder()
-
-    def decoded(position: int) -> tuple[object, int]:
-        if (deep := too_deep(text, position)) is not None:
-            raise deep_error(text, deep)
-        return decoder.raw_decode(text, position)
-
-    position = len(text) - len(text.lstrip())
-    if text.startswith("[", position):
-        position += 1
-        while True:
-            position = _skip(text, position, ",")
-            if text.startswith("]", position):
-                return
-            value, end = decoded(position)
-            yield position, end, value
+    one object per line, its numbers as text (nothing is counted with them). Where the JSON is
+    broken, or nested deeper than MAX_DEPTH, a json.JSONDecodeError in its place, spanning up to
+    the next game that starts a line (as one a line, or an array json.dump indents, writes
+    them), where the reading goes on: one broken game does not lose the games after it."""
+    decoder = text_decoder(_Object)
+    start = _skip(text, 0, "")
+    in_array = text.startswith("[", start)
+    position = start + 1 if in_array else start
+    while True:
+        start = _skip(text, position, "," if in_array else "")
+        if start >= len(text) or in_array and text.startswith("]", start):
+            return
+        try:
+            if (deep := too_deep(text, start)) is not None:
+                raise deep_error(text, deep)
+            value, end = decoder.raw_decode(text, start)
+            yield start, end, value
             position = _skip(text, end, "")
-            if not text.startswith((",", "]"), position):
+            if in_array and not text.startswith((",", "]"), position):
                 raise json.JSONDecodeError("expected ',' or ']'", text, position)
-    while position < len(text):
-        value, end = decoded(position)
-        yield position, end, value
-        position = _skip(text, end, "")
+        except json.JSONDecodeError as error:
+            after = _NEXT_GAME.search(text, max(error.pos, start + 1))  # (never the broken game's own start)
+            yield error.pos, after.start("game") if after else len(text), error
+            if after is None:
+                return
+            position = after.start("game")
 
 
 def _skip(text: str, position: int, also: str) -> int:
@@ -243,18 +266,25 @@ def _skip(text: str, position: int, also: str) -> int:
 
 
 def read_aage(text: str, path: str, tags: dict[str, str] | None = None) -> Iterator[RecordText]:
-    """The games of an aagenielsen.dk JSON file; a file that is not valid JSON is one record
-    whose problem names the place. The format's entry names the game types lusoria knows;
-    `tags` (Variant, Rules, read as a plain move list's) give the rules of the others."""
+    """The games of an aagenielsen.dk JSON file; a game whose JSON is broken is a record whose
+    problem names the place, and the games after it are read (`_objects`). The format's entry
+    names the game types lusoria knows; `tags` (Variant, Rules, read as a plain move list's) give
+    the rules of the others."""
     locator = Locator(text)
-    index = 0
-    try:
-        for start, end, game in _objects(text):
+    for index, (start, end, game) in enumerate(_objects(text)):
+        if isinstance(game, json.JSONDecodeError):
+            yield _broken(locator, start, end, game, path, index)
+        else:
             yield _aage_game(locator, start, end, game, path, index, tags)
-            index += 1
-    except json.JSONDecodeError as error:
-        draft = Draft("aage", locator, min(error.pos, max(len(text) - 1, 0)), len(text))
-        yield draft.source(path, index, draft.problem(f"broken JSON: {error.msg}", error.pos, text[error.pos :][:1]))
+
+
+def _broken(locator: Locator, start: int, end: int, error: json.JSONDecodeError, path: str, index: int) -> RecordText:
+    """The record of a game whose JSON is broken at `start`: its problem says how."""
+    draft = Draft("aage", locator, min(start, max(len(locator.text) - 1, 0)), end)
+    said = _JSON_PLACE.sub("", error.msg)  # (the place is the diagnostic's)
+    if said == "Invalid control character" and locator.text[start : start + 1] in ("\n", "\r"):
+        said = "a string not closed before its line ends"
+    return draft.source(path, index, draft.problem(f"broken JSON: {said}", start, locator.text[start:][:1]))
 
 
 def _aage_game(
@@ -277,19 +307,24 @@ class _Fields:
     def __init__(self, draft: Draft, game: dict) -> None:
         self.draft, self.game, self.span = draft, game, draft.locator.text[draft.start : draft.end]
 
-    def offset(self, name: str) -> int:
-        """Where the value of field `name` starts, past the quote that opens a string (the object's
-        start when it has none)."""
-        found = re.search(rf'"{name}"\s*:\s*"?', self.span)
+    def offset(self, name: str, nth: int = 0) -> int:
+        """Where the value of field `name` starts (its `nth` value, from 0, when the game gives it
+        more than once), past the quote that opens a string (the object's start when it has none)."""
+        places = re.finditer(rf'"{re.escape(name)}"\s*:\s*"?', self.span)
+        found = next(itertools.islice(places, nth, None), None)
         return self.draft.start + found.end() if found else self.draft.start
 
     def field(self, name: str) -> str:
-        """The value of field `name` as text ("" when there is none)."""
-        return self.text(name, self.game.get(name, ""))
+        """The value of field `name` as text ("" when there is none, or null)."""
+        return self.text(name, self.game.get(name))
 
     def text(self, name: str, value: object) -> str:
-        """A value of field `name` as text; a lone surrogate (`\\udc00`), which is no character, is
-        an error."""
+        """A value of field `name` as text ("" for null); a list, an object, true or false, and a lone
+        surrogate (`\\udc00`), which is no character, are errors."""
+        if value is None:
+            return ""
+        if kind := _not_text(value):
+            raise self.draft.problem(f"{name} is {kind}, not a string", self.offset(name), rule="syntax")
         written = str(value)
         if surrogate := _SURROGATE.search(written):
             raise self.draft.problem(
@@ -309,6 +344,11 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     if not isinstance(game, dict) or "Moves" not in game:
         raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
     fields = _Fields(draft, game)
+    if isinstance(game, _Object) and game.repeated:
+        name = game.repeated[0]
+        raise draft.problem(
+            f"{name} is given twice: a game gives each field once", fields.offset(name, 1), rule="syntax"
+        )
     kind, at = fields.field("AageGameTypeName"), fields.offset("AageGameTypeName")
     _read_site_and_players(draft, fields, path)
     named, chosen, why = _game_type(kind, game.get("AageGameTypeKey"), tags)
@@ -344,10 +384,8 @@ def _read_site_and_players(draft: Draft, fields: _Fields, path: str) -> None:
     if site_id := _site_id(path, game.get("AageGameTypeKey")):
         draft.tag("SiteGameId", site_id)
     for field, tag in (("WhiteSidePlayerName", "White"), ("BlackSidePlayerName", "Black")):
-        if game.get(field):
-            draft.tag(
-                tag, html.unescape(fields.text(field, game[field])), fields.offset(field)
-            )  # (the scrape: `J&uuml;rgen`)
+        if name := fields.field(field):
+            draft.tag(tag, html.unescape(name), fields.offset(field))  # (the scrape: `J&uuml;rgen`)
 
 
 def _game_type(

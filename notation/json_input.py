@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from typing import Any
 
 from lusoria.notation.numbers import whole_number
 
@@ -35,9 +37,10 @@ def deep_error(text: str, at: int) -> json.JSONDecodeError:
     return json.JSONDecodeError(f"arrays and objects nested deeper than {MAX_DEPTH}", text, at)
 
 
-def text_decoder() -> json.JSONDecoder:
-    """A decoder that keeps every number as the text it is written in (nothing converted)."""
-    return json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
+def text_decoder(objects: Callable[[list[tuple[str, Any]]], Any] | None = None) -> json.JSONDecoder:
+    """A decoder that keeps every number as the text it is written in (nothing converted);
+    `objects` makes each object from its pairs, as written (a dict by default)."""
+    return json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str, object_pairs_hook=objects)
 
 
 def bounded_integer(text: str) -> int:

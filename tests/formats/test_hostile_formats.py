@@ -235,6 +235,19 @@ def test_aage_json_nested_deeper_than_the_bound_is_an_error_and_the_games_before
     assert column == second_line.index("[") + 63 + 1  # the 64th bracket opens level 65 (the game's object is 1)
 
 
+@pytest.mark.parametrize("layout", ["one a line", "an indented array"])
+def test_aage_a_broken_game_does_not_lose_the_games_after_it(layout):
+    # the reading stopped at the broken game: the third game was never read
+    game = '{%s, "Moves": "f1-f3"}' % SAAMI
+    games = [game, game[:30], game]
+    text = "\n".join(games) if layout == "one a line" else "[\n  " + ",\n  ".join(games) + "\n]"
+    reports = [check(source) for source in read_text(text, "aage", "three.json")]
+    assert [report.valid for report in reports] == [True, False, True]
+    [broken] = reports[1].diagnostics
+    line = 2 if layout == "one a line" else 3
+    assert (broken.line, broken.message) == (line, "broken JSON: a string not closed before its line ends")
+
+
 def test_aage_numbers_of_any_length_are_kept_as_text():
     text = '{%s, "Moves": "f1-f3 d5-d2", "WhoWon": %s, "AageGameTypeKey": -%s.5e%s}' % (
         SAAMI,
@@ -262,6 +275,55 @@ def test_aage_a_lone_surrogate_is_an_error_at_its_field(field):
         message == f"{field} holds \\u{'dc00' if field != 'Moves' else 'd800'}, half of a UTF-16 pair "
         "without its other half: no character"
     )
+
+
+@pytest.mark.parametrize(
+    "field, value, said",
+    [
+        ("WhiteSidePlayerName", '{"a": 1}', "an object"),  # was the tag [White "{'a': '1'}"]
+        ("BlackSidePlayerName", '["x"]', "a list"),  # was [Black "['x']"]
+        ("WhoWon", "true", "true"),  # was ignored, the record valid
+        ("AageGameTypeName", "false", "false"),  # was "game type 'False' is none that lusoria knows"
+    ],
+)
+def test_aage_a_field_that_is_no_string_is_an_error_at_its_value(field, value, said):
+    game_type = "" if field == "AageGameTypeName" else SAAMI + ", "
+    text = '{%s"Moves": "f1-f3", "%s": %s}' % (game_type, field, value)
+    assert only(text, "aage") == ("syntax", 1, text.rindex(value) + 1, f"{field} is {said}, not a string")
+
+
+@pytest.mark.parametrize(
+    "type_field, column",  # at the value (past a string's quote); the object's start when there is none
+    [("", 1), ('"AageGameTypeName": null, ', 22), ('"AageGameTypeName": "", ', 23)],
+)
+def test_aage_a_game_of_no_type_says_so(type_field, column):
+    # it said "game type '' is none that lusoria knows" (and of null, "game type 'None'")
+    text = '{%s"Moves": "f1-f3"}' % type_field
+    said = "the game names no game type (AageGameTypeName), whose rules it follows"
+    assert only(text, "aage") == ("tag", 1, column, said)
+
+
+def test_aage_a_winner_of_null_is_no_winner_not_a_draw():
+    # `"WhoWon": null` was read as "None", the site's draw (an error[result] after a king's escape)
+    [source] = read_text('{%s, "Moves": "f1-f3", "WhoWon": null}' % SAAMI, "aage", "null.json")
+    report = check(source)
+    assert report.valid and report.record.result == "*"
+
+
+@pytest.mark.parametrize(
+    "moves, at, said",
+    [('"f1-f3}', '"', "Unterminated string"), ('"f1-f3\tf3"}', "\t", "Invalid control character")],
+)
+def test_aage_broken_json_is_said_without_a_dangling_at(moves, at, said):
+    # the message ended "Unterminated string starting at", the place it meant left out
+    text = '{%s, "Moves": %s' % (SAAMI, moves)
+    assert only(text, "aage") == ("syntax", 1, text.rindex(at) + 1, f"broken JSON: {said}")
+
+
+def test_aage_a_field_given_twice_is_an_error_at_the_second():
+    # the JSON decoder keeps the second, and "found 'x'" was said at the first `Moves`
+    text = '{%s,\n"Moves": "f1-f3",\n"Moves": "x"}' % SAAMI
+    assert only(text, "aage") == ("syntax", 3, 11, "Moves is given twice: a game gives each field once")
 
 
 def test_aage_refuses_a_long_token_and_quotes_a_bad_move_shortly():
