@@ -60,11 +60,12 @@ def read_by_plug_in(
     tags: dict[str, str] | None,
 ) -> Iterator[object]:
     """What the reader of a plug-in's `format` yields for the file `path`; an exception it raises
-    (but an InputError, or a DataError of lusoria's data) ends the source with an InputError
-    that names the reader, after the records it handed over."""
+    (but an InputError, a DataError of lusoria's data, or a MemoryError: the input too large, as
+    for any reader) ends the source with an InputError that names the reader, after the records
+    it handed over."""
     try:
         yield from read(text, path, tags)
-    except (InputError, DataError):
+    except (InputError, DataError, MemoryError):
         raise
     except Exception as error:
         raise InputError(f"{shown_place(path)}: the {format} reader failed: {failure(read, error)}") from error

@@ -321,6 +321,33 @@ def test_a_plugin_whose_sniff_raises_takes_no_file_said_in_one_warning(tmp_path)
     assert f"{tmp_path / 'b.txt'}: skipped, a .txt file that is neither" in outputs[0]
 
 
+def out_of_memory(*arguments):
+    """A plug-in's reader, writer or sniff that runs out of memory."""
+    raise MemoryError
+
+
+@pytest.mark.parametrize(
+    "entry, command",
+    [
+        (Format("hungry", (".hungry",), out_of_memory), ["validate", "game.hungry", "game.lgn"]),
+        (Format("hungry", (".hungry",), write=out_of_memory), ["convert", "--to", "hungry", "game.lgn"]),
+        (Format("hungry", (".txt",), refusing, out_of_memory), ["validate", "game.txt", "game.lgn"]),
+    ],
+    ids=["reader", "writer", "sniff"],
+)
+def test_a_plugin_out_of_memory_stops_the_command_as_any_input_too_large_does(tmp_path, monkeypatch, entry, command):
+    # the guards took it for the plug-in's bug: the file unreadable, the record unconverted, the sniff False
+    for name in ("game.hungry", "game.txt", "game.lgn"):
+        (tmp_path / name).write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    monkeypatch.chdir(tmp_path)
+    FORMATS.register(entry)
+    try:
+        done = CliRunner().invoke(main, command)
+    finally:
+        FORMATS.unregister("hungry")
+    assert (done.exit_code, done.output) == (2, "lusoria: the input is too large for the memory available\n")
+
+
 def test_read_text_checks_the_records_of_any_reader(breach):
     breach(record_of("tablut", "zz"))
     first, second = read_text("anything", "breach", "game.breach")
