@@ -31,7 +31,7 @@ def loaded(
         try:
             value = point.load()
         except (Exception, SystemExit) as error:  # a plug-in's sys.exit() would end the command
-            _warn(point, f"it cannot be loaded: {type(error).__name__}: {_shortened(str(error))}")
+            _warn(point, f"it cannot be loaded: {_said(error)}")
             continue
         if not takes(value):
             _warn(point, f"it loads to {_shortened(repr(value))}, not {kind}")
@@ -50,7 +50,13 @@ def failure(function: object, error: Exception) -> str:
     raised = traceback.extract_tb(error.__traceback__)[-1:]
     at = f" ({raised[0].filename}:{raised[0].lineno})" if raised else ""
     named = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', type(function).__name__)}"
-    return f"{named} raised {type(error).__name__}: {_shortened(str(error))}{at}"
+    return f"{named} raised {_said(error)}{at}"
+
+
+def _said(error: BaseException) -> str:
+    """An exception by its type and its message, if it has one (`assert` raises one without)."""
+    message = _shortened(str(error))
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
 def _shortened(text: str) -> str:

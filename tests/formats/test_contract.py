@@ -274,6 +274,11 @@ def failing_writer(report):
     raise KeyError("plies")
 
 
+def unwritten_writer(report):
+    """A plug-in's writer not written yet: an exception without a message."""
+    raise NotImplementedError
+
+
 @pytest.mark.parametrize(
     "write, problem",
     [
@@ -281,9 +286,13 @@ def failing_writer(report):
             failing_writer,
             f"the failing writer failed: {failing_writer.__module__}.failing_writer raised KeyError: 'plies'",
         ),
+        (
+            unwritten_writer,  # (it said 'NotImplementedError: ' and nothing)
+            f"the failing writer failed: {unwritten_writer.__module__}.unwritten_writer raised NotImplementedError (",
+        ),
         (lambda report: None, "the failing writer handed back a NoneType, not a text"),
     ],
-    ids=["raises", "no-text"],
+    ids=["raises", "unwritten", "no-text"],
 )
 def test_a_plugin_writer_that_fails_leaves_the_record_unconverted_naming_the_writer(write, problem):
     FORMATS.register(Format("failing", (".failing",), write=write))
