@@ -62,9 +62,14 @@ def read_by_plug_in(
     """What the reader of a plug-in's `format` yields for the file `path`; an exception it raises
     (but an InputError, a DataError of lusoria's data, or a MemoryError: the input too large, as
     for any reader) ends the source with an InputError that names the reader, after the records
-    it handed over."""
+    it handed over; so does what is no iterable of records (a reader that returns None)."""
     try:
-        yield from read(text, path, tags)
+        records = read(text, path, tags)
+        if not isinstance(records, Iterable):
+            raise InputError(
+                f"{shown_place(path)}: the {format} reader handed back a {type(records).__name__}, not records"
+            )
+        yield from records
     except (InputError, DataError, MemoryError):
         raise
     except Exception as error:

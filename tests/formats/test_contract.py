@@ -269,6 +269,20 @@ def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader
     assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
 
 
+def test_a_plugin_reader_that_hands_back_no_records_makes_its_file_unreadable_saying_so(tmp_path):
+    # it said that the reader raised TypeError, at a line of lusoria's formats/contract.py
+    FORMATS.register(Format("returning", (".returning",), lambda text, path, tags=None: None))
+    try:
+        (tmp_path / "game.returning").write_text("anything\n")
+        done = CliRunner().invoke(main, ["validate", str(tmp_path / "game.returning")])
+    finally:
+        FORMATS.unregister("returning")
+    assert done.exit_code == 2 and "internal error" not in done.output, done.output
+    assert done.output.startswith(
+        f"lusoria: {tmp_path / 'game.returning'}: the returning reader handed back a NoneType, not records\n"
+    )
+
+
 def failing_writer(report):
     """A plug-in's writer that fails on every record (found by new-user-18)."""
     raise KeyError("plies")
