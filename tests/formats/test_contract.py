@@ -4,6 +4,7 @@ over RecordTexts of its format whose records name a known game and hold plies of
 writer's text, read back by its reader, is the same game. And the pipeline turns what a reader that
 breaks the contract hands over into a located diagnostic naming the reader, never an internal error."""
 
+import json
 import sys
 
 import pytest
@@ -18,12 +19,14 @@ from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
+from lusoria.plugins import failure
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 sys.path.insert(0, str(ROOT / "tests" / "plugin"))
 from lusoria_toys.moves import FORMAT as PLUGIN_FORMAT
+from lusoria_toys.moves import read as read_moves
 from lusoria_toys.toytafl import ToyTafl
 
 
@@ -267,6 +270,36 @@ def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader
         f"{raising.__module__}.raising raised KeyError: 'plies' ({raised_at})\n" in done.output
     )
     assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
+
+
+def decoding(text, path, tags=None):
+    """A plug-in's reader of JSON, which json's decoder refuses."""
+    yield from json.loads(text)
+
+
+def test_a_plugin_reader_failing_in_a_library_is_said_at_its_own_line(tmp_path):
+    # it named json/decoder.py's line, which tells the plug-in's author nothing
+    FORMATS.register(Format("decoding", (".decoding",), decoding))
+    try:
+        (tmp_path / "game.decoding").write_text("{not json\n")
+        done = CliRunner().invoke(main, ["validate", str(tmp_path / "game.decoding")])
+    finally:
+        FORMATS.unregister("decoding")
+    assert done.exit_code == 2 and "internal error" not in done.output, done.output
+    assert (
+        f"decoding raised JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1) ({__file__}:{decoding.__code__.co_firstlineno + 2})\n"
+        in done.output
+    )
+
+
+def test_a_plugin_package_failing_in_lusoria_is_said_at_its_own_line():
+    with pytest.raises(TypeError) as raised:  # (lusoria's formats.common takes the text handed on)
+        list(read_moves(123, "game.moves"))
+    said = failure(read_moves, raised.value)
+    assert said == (
+        "lusoria_toys.moves.read raised TypeError: 'int' object is not iterable "
+        f"({read_moves.__code__.co_filename}:{read_moves.__code__.co_firstlineno + 1})"
+    )
 
 
 def test_a_plugin_reader_that_hands_back_no_records_makes_its_file_unreadable_saying_so(tmp_path):
