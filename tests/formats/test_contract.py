@@ -266,7 +266,7 @@ def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader
     assert done.exit_code == 2 and "internal error" not in done.output, done.output
     raised_at = f"{__file__}:{raising.__code__.co_firstlineno + 3}"
     assert (
-        f"lusoria: {tmp_path / 'game.raising'}: the raising reader failed: "
+        f"lusoria: {tmp_path / 'game.raising'}: the raising reader failed after record 0 (line 1): "
         f"{raising.__module__}.raising raised KeyError: 'plies' ({raised_at})\n" in done.output
     )
     assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
