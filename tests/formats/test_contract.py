@@ -43,6 +43,15 @@ def plugin():
         GAMES.unregister(ToyTafl.name)
 
 
+def run_with(entry: Format, arguments: list[str], given: str | None = None):
+    """A command run with a format of a plug-in, `entry`, registered for it alone."""
+    FORMATS.register(entry)
+    try:
+        return CliRunner().invoke(main, arguments, input=given)
+    finally:
+        FORMATS.unregister(entry.name)
+
+
 def formats_with(attribute: str) -> list[str]:
     """The formats (the plug-in's included) that have a reader or a writer."""
     return [
@@ -216,12 +225,9 @@ def refusing(text, path, tags=None):
     ],
 )
 def test_the_summary_of_refused_records_says_why_as_their_format_does(tmp_path, why_refused, summary):
-    FORMATS.register(Format("refusing", (".refusing",), refusing, why_refused=why_refused))
-    try:
-        (tmp_path / "games.refusing").write_text("Sea battle\nSea battle\n")
-        done = CliRunner().invoke(main, ["validate", str(tmp_path / "games.refusing")])
-    finally:
-        FORMATS.unregister("refusing")
+    (tmp_path / "games.refusing").write_text("Sea battle\nSea battle\n")
+    refusing_format = Format("refusing", (".refusing",), refusing, why_refused=why_refused)
+    done = run_with(refusing_format, ["validate", str(tmp_path / "games.refusing")])
     assert f"lusoria: note: 2 records of type 'Sea battle' refused: {summary}\n" in done.output
 
 
@@ -232,12 +238,8 @@ def untyped(text, path, tags=None):
 
 
 def test_a_refused_record_of_no_type_is_said_and_left_out_of_the_summary_of_types(tmp_path):
-    FORMATS.register(Format("untyped", (".untyped",), untyped))
-    try:
-        (tmp_path / "game.untyped").write_text("anything\n")
-        done = CliRunner().invoke(main, ["validate", str(tmp_path / "game.untyped")])
-    finally:
-        FORMATS.unregister("untyped")
+    (tmp_path / "game.untyped").write_text("anything\n")
+    done = run_with(Format("untyped", (".untyped",), untyped), ["validate", str(tmp_path / "game.untyped")])
     assert done.exit_code == 1 and "note:" not in done.output, done.output  # no type to count it by
     assert f"{tmp_path / 'game.untyped'}:1:1: error[tag]: no game is named here\n" in done.output
 
@@ -255,14 +257,9 @@ def raising(text, path, tags=None):
 
 
 def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader(tmp_path):
-    FORMATS.register(Format("raising", (".raising",), raising))
-    try:
-        (tmp_path / "game.raising").write_text("anything\n")
-        done = CliRunner().invoke(
-            main, ["validate", str(tmp_path / "game.raising"), str(ROOT / "samples" / "tablut" / "escape.lgn")]
-        )
-    finally:
-        FORMATS.unregister("raising")
+    (tmp_path / "game.raising").write_text("anything\n")
+    escape = str(ROOT / "samples" / "tablut" / "escape.lgn")
+    done = run_with(Format("raising", (".raising",), raising), ["validate", str(tmp_path / "game.raising"), escape])
     assert done.exit_code == 2 and "internal error" not in done.output, done.output
     raised_at = f"{__file__}:{raising.__code__.co_firstlineno + 3}"
     assert (
@@ -279,17 +276,12 @@ def decoding(text, path, tags=None):
 
 def test_a_plugin_reader_failing_in_a_library_is_said_at_its_own_line(tmp_path):
     # it named json/decoder.py's line, which tells the plug-in's author nothing
-    FORMATS.register(Format("decoding", (".decoding",), decoding))
-    try:
-        (tmp_path / "game.decoding").write_text("{not json\n")
-        done = CliRunner().invoke(main, ["validate", str(tmp_path / "game.decoding")])
-    finally:
-        FORMATS.unregister("decoding")
+    (tmp_path / "game.decoding").write_text("{not json\n")
+    done = run_with(Format("decoding", (".decoding",), decoding), ["validate", str(tmp_path / "game.decoding")])
     assert done.exit_code == 2 and "internal error" not in done.output, done.output
-    assert (
-        f"decoding raised JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1) ({__file__}:{decoding.__code__.co_firstlineno + 2})\n"
-        in done.output
-    )
+    refused = "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"
+    at = f"{__file__}:{decoding.__code__.co_firstlineno + 2}"  # its json.loads
+    assert f"{decoding.__module__}.decoding raised JSONDecodeError: {refused} ({at})\n" in done.output
 
 
 def test_a_plugin_package_failing_in_lusoria_is_said_at_its_own_line():
@@ -304,12 +296,9 @@ def test_a_plugin_package_failing_in_lusoria_is_said_at_its_own_line():
 
 def test_a_plugin_reader_that_hands_back_no_records_makes_its_file_unreadable_saying_so(tmp_path):
     # it said that the reader raised TypeError, at a line of lusoria's formats/contract.py
-    FORMATS.register(Format("returning", (".returning",), lambda text, path, tags=None: None))
-    try:
-        (tmp_path / "game.returning").write_text("anything\n")
-        done = CliRunner().invoke(main, ["validate", str(tmp_path / "game.returning")])
-    finally:
-        FORMATS.unregister("returning")
+    (tmp_path / "game.returning").write_text("anything\n")
+    returning = Format("returning", (".returning",), lambda text, path, tags=None: None)
+    done = run_with(returning, ["validate", str(tmp_path / "game.returning")])
     assert done.exit_code == 2 and "internal error" not in done.output, done.output
     assert done.output.startswith(
         f"lusoria: {tmp_path / 'game.returning'}: the returning reader handed back a NoneType, not records\n"
@@ -342,11 +331,8 @@ def unwritten_writer(report):
     ids=["raises", "unwritten", "no-text"],
 )
 def test_a_plugin_writer_that_fails_leaves_the_record_unconverted_naming_the_writer(write, problem):
-    FORMATS.register(Format("failing", (".failing",), write=write))
-    try:
-        done = CliRunner().invoke(main, ["convert", "--to", "failing", str(ROOT / "samples" / "tablut" / "escape.lgn")])
-    finally:
-        FORMATS.unregister("failing")
+    escape = str(ROOT / "samples" / "tablut" / "escape.lgn")
+    done = run_with(Format("failing", (".failing",), write=write), ["convert", "--to", "failing", escape])
     assert done.exit_code == 1 and "internal error" not in done.output, done.output
     assert f"escape.lgn:1: record 0 not converted: {problem}" in done.output
 
@@ -366,11 +352,8 @@ def test_a_plugin_whose_sniff_raises_takes_no_file_said_in_one_warning(tmp_path)
     )
     outputs = []
     for arguments, given in (([str(tmp_path)], None), (["-"], '[Game "tablut"]\n1. e3-c3 *\n')):
-        FORMATS.register(Format("sniffing", (".txt",), refusing, failing_sniff, unnamed=failing_sniff))
-        try:  # (registered again: said again)
-            done = CliRunner().invoke(main, ["validate", *arguments], input=given)
-        finally:
-            FORMATS.unregister("sniffing")
+        sniffing = Format("sniffing", (".txt",), refusing, failing_sniff, unnamed=failing_sniff)
+        done = run_with(sniffing, ["validate", *arguments], given)  # (registered again: said again)
         assert done.exit_code == 0 and done.output.count(said) == 1, done.output
         assert "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n" in done.output
         outputs.append(done.output)
@@ -396,11 +379,7 @@ def test_a_plugin_out_of_memory_stops_the_command_as_any_input_too_large_does(tm
     for name in ("game.hungry", "game.txt", "game.lgn"):
         (tmp_path / name).write_text('[Game "tablut"]\n1. e3-c3 *\n')
     monkeypatch.chdir(tmp_path)
-    FORMATS.register(entry)
-    try:
-        done = CliRunner().invoke(main, command)
-    finally:
-        FORMATS.unregister("hungry")
+    done = run_with(entry, command)
     assert (done.exit_code, done.output) == (2, "lusoria: the input is too large for the memory available\n")
 
 
