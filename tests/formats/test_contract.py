@@ -337,6 +337,16 @@ def test_a_plugin_writer_that_fails_leaves_the_record_unconverted_naming_the_wri
     assert f"escape.lgn:1: record 0 not converted: {problem}" in done.output
 
 
+def test_a_plugin_writer_that_fails_on_one_record_leaves_the_others_converted():
+    def writer(report):
+        return failing_writer(report) if report.source.path.endswith("king-captured.lgn") else "written\n"
+
+    samples = [str(ROOT / "samples" / "tablut" / name) for name in ("escape.lgn", "king-captured.lgn", "tuichi.lgn")]
+    done = run_with(Format("failing", (".failing",), write=writer), ["convert", "--to", "failing", *samples])
+    assert done.exit_code == 1 and done.output.count("written\n") == 2, done.output
+    assert done.output.count("not converted") == 1 and "king-captured.lgn:1: record 0 not converted" in done.output
+
+
 def failing_sniff(head):
     """A plug-in's test of a file's first characters that fails (found by new-user-18)."""
     raise IndexError("head")
