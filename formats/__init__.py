@@ -243,12 +243,12 @@ class Formats(Mapping[str, Format]):
         return next((entry for entry in self.values() if self._asked(entry, entry.takes, name, head)), None)
 
     def _asked(self, entry: Format, question: Callable[..., bool] | None, *args: str) -> bool:
-        """`question(*args)` of `entry` (whether it takes a file); a plug-in's that raises is False, said
-        in one warning (a plug-in's bug: the other formats still tell their files)."""
+        """`question(*args)` of `entry` (whether it takes a file); a plug-in's that raises (but a
+        MemoryError) is False, said in one warning (a plug-in's bug: the other formats still tell their files)."""
         try:
             return bool(question and question(*args))
         except Exception as error:
-            if self.is_built_in(entry.name):
+            if self.is_built_in(entry.name) or isinstance(error, MemoryError):
                 raise
             if entry.name not in self._failed:
                 self._failed.add(entry.name)

@@ -60,14 +60,24 @@ def read_by_plug_in(
     tags: dict[str, str] | None,
 ) -> Iterator[object]:
     """What the reader of a plug-in's `format` yields for the file `path`; an exception it raises
-    (but an InputError, or a DataError of lusoria's data) ends the source with an InputError
-    that names the reader, after the records it handed over."""
+    (but an InputError, a DataError of lusoria's data, or a MemoryError: the input too large, as
+    for any reader) ends the source with an InputError that names the reader and the last record
+    it handed over (the file is read up to there); so does what is no iterable of records (a
+    reader that returns None)."""
+    last: object = None
     try:
-        yield from read(text, path, tags)
-    except (InputError, DataError):
+        records = read(text, path, tags)
+        if not isinstance(records, Iterable):
+            raise InputError(
+                f"{shown_place(path)}: the {format} reader handed back a {type(records).__name__}, not records"
+            )
+        for last in records:
+            yield last
+    except (InputError, DataError, MemoryError):
         raise
     except Exception as error:
-        raise InputError(f"{shown_place(path)}: the {format} reader failed: {failure(read, error)}") from error
+        after = f" after record {last.index} (line {last.line})" if isinstance(last, RecordText) else ""
+        raise InputError(f"{shown_place(path)}: the {format} reader failed{after}: {failure(read, error)}") from error
 
 
 def _on_one_line(record: RecordText) -> RecordText:

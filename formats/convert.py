@@ -79,14 +79,14 @@ def convert(
 
 def _written(entry: Format, write: Writer, report: Report, name: str) -> Converted:
     """A valid record in a format, with what it loses there (`Format.loses`), or why the format cannot
-    hold it (its writer's ValueError); or, for a plug-in's writer that raises another exception or
-    hands back no text, what went wrong, naming the writer (its bug, not lusoria's internal error)."""
+    hold it (its writer's ValueError); or, for a plug-in's writer that raises another exception (but
+    a MemoryError) or hands back no text, what went wrong, naming the writer (its bug, not lusoria's internal error)."""
     try:
         text = write(with_source_tags(report))
     except ValueError as problem:
         return Converted(report.source, None, report, str(problem), file_name=name)
     except Exception as error:
-        if FORMATS.is_built_in(entry.name):
+        if FORMATS.is_built_in(entry.name) or isinstance(error, MemoryError):  # (too large: as from any writer)
             raise
         return Converted(
             report.source, None, report, f"the {entry.name} writer failed: {failure(write, error)}", file_name=name

@@ -6,6 +6,7 @@ everything else works."""
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from collections.abc import Callable, Container
@@ -31,7 +32,7 @@ def loaded(
         try:
             value = point.load()
         except (Exception, SystemExit) as error:  # a plug-in's sys.exit() would end the command
-            _warn(point, f"it cannot be loaded: {type(error).__name__}: {_shortened(str(error))}")
+            _warn(point, f"it cannot be loaded: {_said(error)}")
             continue
         if not takes(value):
             _warn(point, f"it loads to {_shortened(repr(value))}, not {kind}")
@@ -46,11 +47,32 @@ def loaded(
 
 def failure(function: object, error: Exception) -> str:
     """What a plug-in's `function` that raised `error` says: the function by its module and name, the
-    error, and the file and line it was raised at."""
-    raised = traceback.extract_tb(error.__traceback__)[-1:]
-    at = f" ({raised[0].filename}:{raised[0].lineno})" if raised else ""
+    error, and the file and line of the plug-in's that raised it (`_raised_at`)."""
     named = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', type(function).__name__)}"
-    return f"{named} raised {type(error).__name__}: {_shortened(str(error))}{at}"
+    return f"{named} raised {_said(error)}{_raised_at(function, error)}"
+
+
+def _raised_at(function: object, error: Exception) -> str:
+    """` (file:line)`: the last line of the traceback of `error` in the plug-in's own files, those of
+    the package or module of `function` (a library it called, json's decoder, raised further
+    down); else the last line of the traceback."""
+    frames = traceback.extract_tb(error.__traceback__)
+    own = _files_of(function)
+    raised = ([frame for frame in frames if own and frame.filename.startswith(own)] or frames)[-1:]
+    return f" ({raised[0].filename}:{raised[0].lineno})" if raised else ""
+
+
+def _files_of(function: object) -> tuple[str, ...]:
+    """The file of the module `function` is in, or the folders of its package (none when unknown)."""
+    home = sys.modules.get(str(getattr(function, "__module__", "")).split(".")[0])
+    folders = [os.path.join(folder, "") for folder in getattr(home, "__path__", ())]
+    return tuple(folders or filter(None, [getattr(home, "__file__", None)]))
+
+
+def _said(error: BaseException) -> str:
+    """An exception by its type and its message, if it has one (`assert` raises one without)."""
+    message = _shortened(str(error))
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 
 def _shortened(text: str) -> str:

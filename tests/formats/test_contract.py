@@ -4,6 +4,7 @@ over RecordTexts of its format whose records name a known game and hold plies of
 writer's text, read back by its reader, is the same game. And the pipeline turns what a reader that
 breaks the contract hands over into a located diagnostic naming the reader, never an internal error."""
 
+import json
 import sys
 
 import pytest
@@ -18,12 +19,14 @@ from lusoria.formats.sources import read_sources
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem
 from lusoria.notation.sources import InputError
+from lusoria.plugins import failure
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 sys.path.insert(0, str(ROOT / "tests" / "plugin"))
 from lusoria_toys.moves import FORMAT as PLUGIN_FORMAT
+from lusoria_toys.moves import read as read_moves
 from lusoria_toys.toytafl import ToyTafl
 
 
@@ -38,6 +41,15 @@ def plugin():
         FORMATS.unregister(PLUGIN_FORMAT.name)
     if not had[0]:
         GAMES.unregister(ToyTafl.name)
+
+
+def run_with(entry: Format, arguments: list[str], given: str | None = None):
+    """A command run with a format of a plug-in, `entry`, registered for it alone."""
+    FORMATS.register(entry)
+    try:
+        return CliRunner().invoke(main, arguments, input=given)
+    finally:
+        FORMATS.unregister(entry.name)
 
 
 def formats_with(attribute: str) -> list[str]:
@@ -213,12 +225,9 @@ def refusing(text, path, tags=None):
     ],
 )
 def test_the_summary_of_refused_records_says_why_as_their_format_does(tmp_path, why_refused, summary):
-    FORMATS.register(Format("refusing", (".refusing",), refusing, why_refused=why_refused))
-    try:
-        (tmp_path / "games.refusing").write_text("Sea battle\nSea battle\n")
-        done = CliRunner().invoke(main, ["validate", str(tmp_path / "games.refusing")])
-    finally:
-        FORMATS.unregister("refusing")
+    (tmp_path / "games.refusing").write_text("Sea battle\nSea battle\n")
+    refusing_format = Format("refusing", (".refusing",), refusing, why_refused=why_refused)
+    done = run_with(refusing_format, ["validate", str(tmp_path / "games.refusing")])
     assert f"lusoria: note: 2 records of type 'Sea battle' refused: {summary}\n" in done.output
 
 
@@ -229,12 +238,8 @@ def untyped(text, path, tags=None):
 
 
 def test_a_refused_record_of_no_type_is_said_and_left_out_of_the_summary_of_types(tmp_path):
-    FORMATS.register(Format("untyped", (".untyped",), untyped))
-    try:
-        (tmp_path / "game.untyped").write_text("anything\n")
-        done = CliRunner().invoke(main, ["validate", str(tmp_path / "game.untyped")])
-    finally:
-        FORMATS.unregister("untyped")
+    (tmp_path / "game.untyped").write_text("anything\n")
+    done = run_with(Format("untyped", (".untyped",), untyped), ["validate", str(tmp_path / "game.untyped")])
     assert done.exit_code == 1 and "note:" not in done.output, done.output  # no type to count it by
     assert f"{tmp_path / 'game.untyped'}:1:1: error[tag]: no game is named here\n" in done.output
 
@@ -252,26 +257,62 @@ def raising(text, path, tags=None):
 
 
 def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader(tmp_path):
-    FORMATS.register(Format("raising", (".raising",), raising))
-    try:
-        (tmp_path / "game.raising").write_text("anything\n")
-        done = CliRunner().invoke(
-            main, ["validate", str(tmp_path / "game.raising"), str(ROOT / "samples" / "tablut" / "escape.lgn")]
-        )
-    finally:
-        FORMATS.unregister("raising")
+    (tmp_path / "game.raising").write_text("anything\n")
+    escape = str(ROOT / "samples" / "tablut" / "escape.lgn")
+    done = run_with(Format("raising", (".raising",), raising), ["validate", str(tmp_path / "game.raising"), escape])
     assert done.exit_code == 2 and "internal error" not in done.output, done.output
     raised_at = f"{__file__}:{raising.__code__.co_firstlineno + 3}"
     assert (
-        f"lusoria: {tmp_path / 'game.raising'}: the raising reader failed: "
+        f"lusoria: {tmp_path / 'game.raising'}: the raising reader failed after record 0 (line 1): "
         f"{raising.__module__}.raising raised KeyError: 'plies' ({raised_at})\n" in done.output
     )
     assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
 
 
+def decoding(text, path, tags=None):
+    """A plug-in's reader of JSON, which json's decoder refuses."""
+    yield from json.loads(text)
+
+
+def test_a_plugin_reader_failing_in_a_library_is_said_at_its_own_line(tmp_path):
+    # it named json/decoder.py's line, which tells the plug-in's author nothing
+    (tmp_path / "game.decoding").write_text("{not json\n")
+    done = run_with(Format("decoding", (".decoding",), decoding), ["validate", str(tmp_path / "game.decoding")])
+    assert done.exit_code == 2 and "internal error" not in done.output, done.output
+    refused = "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"
+    at = f"{__file__}:{decoding.__code__.co_firstlineno + 2}"  # its json.loads
+    assert f"{decoding.__module__}.decoding raised JSONDecodeError: {refused} ({at})\n" in done.output
+
+
+def test_a_plugin_package_failing_in_lusoria_is_said_at_its_own_line():
+    with pytest.raises(TypeError) as raised:  # (lusoria's formats.common takes the text handed on)
+        list(read_moves(123, "game.moves"))
+    said = failure(read_moves, raised.value)
+    assert said == (
+        "lusoria_toys.moves.read raised TypeError: 'int' object is not iterable "
+        f"({read_moves.__code__.co_filename}:{read_moves.__code__.co_firstlineno + 1})"
+    )
+
+
+def test_a_plugin_reader_that_hands_back_no_records_makes_its_file_unreadable_saying_so(tmp_path):
+    # it said that the reader raised TypeError, at a line of lusoria's formats/contract.py
+    (tmp_path / "game.returning").write_text("anything\n")
+    returning = Format("returning", (".returning",), lambda text, path, tags=None: None)
+    done = run_with(returning, ["validate", str(tmp_path / "game.returning")])
+    assert done.exit_code == 2 and "internal error" not in done.output, done.output
+    assert done.output.startswith(
+        f"lusoria: {tmp_path / 'game.returning'}: the returning reader handed back a NoneType, not records\n"
+    )
+
+
 def failing_writer(report):
     """A plug-in's writer that fails on every record (found by new-user-18)."""
     raise KeyError("plies")
+
+
+def unwritten_writer(report):
+    """A plug-in's writer not written yet: an exception without a message."""
+    raise NotImplementedError
 
 
 @pytest.mark.parametrize(
@@ -281,18 +322,29 @@ def failing_writer(report):
             failing_writer,
             f"the failing writer failed: {failing_writer.__module__}.failing_writer raised KeyError: 'plies'",
         ),
+        (
+            unwritten_writer,  # (it said 'NotImplementedError: ' and nothing)
+            f"the failing writer failed: {unwritten_writer.__module__}.unwritten_writer raised NotImplementedError (",
+        ),
         (lambda report: None, "the failing writer handed back a NoneType, not a text"),
     ],
-    ids=["raises", "no-text"],
+    ids=["raises", "unwritten", "no-text"],
 )
 def test_a_plugin_writer_that_fails_leaves_the_record_unconverted_naming_the_writer(write, problem):
-    FORMATS.register(Format("failing", (".failing",), write=write))
-    try:
-        done = CliRunner().invoke(main, ["convert", "--to", "failing", str(ROOT / "samples" / "tablut" / "escape.lgn")])
-    finally:
-        FORMATS.unregister("failing")
+    escape = str(ROOT / "samples" / "tablut" / "escape.lgn")
+    done = run_with(Format("failing", (".failing",), write=write), ["convert", "--to", "failing", escape])
     assert done.exit_code == 1 and "internal error" not in done.output, done.output
     assert f"escape.lgn:1: record 0 not converted: {problem}" in done.output
+
+
+def test_a_plugin_writer_that_fails_on_one_record_leaves_the_others_converted():
+    def writer(report):
+        return failing_writer(report) if report.source.path.endswith("king-captured.lgn") else "written\n"
+
+    samples = [str(ROOT / "samples" / "tablut" / name) for name in ("escape.lgn", "king-captured.lgn", "tuichi.lgn")]
+    done = run_with(Format("failing", (".failing",), write=writer), ["convert", "--to", "failing", *samples])
+    assert done.exit_code == 1 and done.output.count("written\n") == 2, done.output
+    assert done.output.count("not converted") == 1 and "king-captured.lgn:1: record 0 not converted" in done.output
 
 
 def failing_sniff(head):
@@ -310,15 +362,35 @@ def test_a_plugin_whose_sniff_raises_takes_no_file_said_in_one_warning(tmp_path)
     )
     outputs = []
     for arguments, given in (([str(tmp_path)], None), (["-"], '[Game "tablut"]\n1. e3-c3 *\n')):
-        FORMATS.register(Format("sniffing", (".txt",), refusing, failing_sniff, unnamed=failing_sniff))
-        try:  # (registered again: said again)
-            done = CliRunner().invoke(main, ["validate", *arguments], input=given)
-        finally:
-            FORMATS.unregister("sniffing")
+        sniffing = Format("sniffing", (".txt",), refusing, failing_sniff, unnamed=failing_sniff)
+        done = run_with(sniffing, ["validate", *arguments], given)  # (registered again: said again)
         assert done.exit_code == 0 and done.output.count(said) == 1, done.output
         assert "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n" in done.output
         outputs.append(done.output)
     assert f"{tmp_path / 'b.txt'}: skipped, a .txt file that is neither" in outputs[0]
+
+
+def out_of_memory(*arguments):
+    """A plug-in's reader, writer or sniff that runs out of memory."""
+    raise MemoryError
+
+
+@pytest.mark.parametrize(
+    "entry, command",
+    [
+        (Format("hungry", (".hungry",), out_of_memory), ["validate", "game.hungry", "game.lgn"]),
+        (Format("hungry", (".hungry",), write=out_of_memory), ["convert", "--to", "hungry", "game.lgn"]),
+        (Format("hungry", (".txt",), refusing, out_of_memory), ["validate", "game.txt", "game.lgn"]),
+    ],
+    ids=["reader", "writer", "sniff"],
+)
+def test_a_plugin_out_of_memory_stops_the_command_as_any_input_too_large_does(tmp_path, monkeypatch, entry, command):
+    # the guards took it for the plug-in's bug: the file unreadable, the record unconverted, the sniff False
+    for name in ("game.hungry", "game.txt", "game.lgn"):
+        (tmp_path / name).write_text('[Game "tablut"]\n1. e3-c3 *\n')
+    monkeypatch.chdir(tmp_path)
+    done = run_with(entry, command)
+    assert (done.exit_code, done.output) == (2, "lusoria: the input is too large for the memory available\n")
 
 
 def test_read_text_checks_the_records_of_any_reader(breach):
