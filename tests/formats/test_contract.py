@@ -5,6 +5,7 @@ writer's text, read back by its reader, is the same game. And the pipeline turns
 breaks the contract hands over into a located diagnostic naming the reader, never an internal error."""
 
 import sys
+from functools import partial
 
 import pytest
 from click.testing import CliRunner
@@ -197,12 +198,12 @@ def test_a_refused_record_says_why_and_holds_no_ply():
     assert isinstance(unsaid.parsed, SyntaxProblem)  # no Game tag, and no word of why
 
 
-def refusing(text, path, tags=None):
+def refusing(text, path, tags=None, format="refusing"):
     """A reader that refuses each line's record: its game type is the line, its `tag` problem says why."""
     for index, kind in enumerate(text.splitlines()):
         why = SyntaxProblem(f"'{kind}' is not played here", index + 1, 1, kind, "tag")
         record = Record({TYPE_TAG: kind, "Result": "*"}, Line([]), "*", index + 1, {})
-        yield RecordText(kind, index + 1, index, path, "refusing", record, (why,))
+        yield RecordText(kind, index + 1, index, path, format, record, (why,))
 
 
 @pytest.mark.parametrize(
@@ -293,6 +294,81 @@ def test_a_plugin_writer_that_fails_leaves_the_record_unconverted_naming_the_wri
         FORMATS.unregister("failing")
     assert done.exit_code == 1 and "internal error" not in done.output, done.output
     assert f"escape.lgn:1: record 0 not converted: {problem}" in done.output
+
+
+def failing_hook(*args):
+    """A plug-in format's hook that fails whatever it is asked."""
+    raise KeyError("x")
+
+
+ESCAPE = str(ROOT / "samples" / "tablut" / "escape.lgn")
+NOT_CONVERTED = "escape.lgn:1: record 0 not converted: the hooked format's"
+FAILED = f"failed: {__name__}.failing_hook raised KeyError: 'x' ("
+WRITES = {"write": lambda report: "written"}
+
+
+@pytest.mark.parametrize(
+    "hooks, arguments, said, exit_code",
+    [
+        (
+            {**WRITES, "cannot_write": failing_hook},
+            ["convert", "--to", "hooked", ESCAPE],
+            f"{NOT_CONVERTED} cannot_write {FAILED}",
+            1,
+        ),
+        (
+            {**WRITES, "cannot_write": lambda report: True},
+            ["convert", "--to", "hooked", ESCAPE],
+            f"{NOT_CONVERTED} cannot_write handed back a bool, not a text or None\n",
+            1,
+        ),
+        (
+            {**WRITES, "loses": failing_hook},
+            ["convert", "--to", "hooked", ESCAPE],
+            f"{NOT_CONVERTED} loses {FAILED}",
+            1,
+        ),
+        (
+            {"read": partial(refusing, format="hooked"), "why_refused": failing_hook},
+            ["validate", "games.hooked"],
+            f"lusoria: note: 1 record of type 'Sea' refused: the hooked format's why_refused {FAILED}",
+            1,
+        ),
+        (
+            {"read": partial(refusing, format="hooked"), "why_refused": lambda kind, said: None},
+            ["validate", "games.hooked"],
+            "refused: the hooked format's why_refused handed back a NoneType, not a text\n",
+            1,
+        ),
+        (
+            {"games": ["Sea"]},
+            ["explain", "Sea"],
+            "lusoria: warning: the plug-in format 'hooked' names no game: its games are a list that is not a mapping "
+            "of names to their tags (texts)\n",
+            2,
+        ),
+        ({"games": {"Sea": "tablut"}}, ["explain", "Sea"], "format 'hooked' names no game: its games are a dict", 2),
+    ],
+    ids=[
+        "cannot_write-raises",
+        "cannot_write-no-text",
+        "loses-raises",
+        "why_refused-raises",
+        "why_refused-no-text",
+        "games-a-list",
+        "games-no-tags",
+    ],
+)
+def test_a_plugin_formats_hook_that_fails_is_said_naming_it(tmp_path, monkeypatch, hooks, arguments, said, exit_code):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games.hooked").write_text("Sea\n")
+    FORMATS.register(Format("hooked", (".hooked",), **hooks))
+    try:
+        done = CliRunner().invoke(main, arguments)
+    finally:
+        FORMATS.unregister("hooked")
+    assert done.exit_code == exit_code and "internal error" not in done.output, done.output
+    assert said in done.output
 
 
 def failing_sniff(head):
