@@ -366,5 +366,5 @@ def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = N
         readable = [name for name, entry in FORMATS.items() if entry.read is not None]
         raise ValueError(f"unknown format '{format}' (known: {', '.join(readable)})")
     if FORMATS.is_built_in(format):
-        return handed_over(reader(text, path, tags), format, path)
-    return handed_over(read_by_plug_in(reader, format, text, path, tags), format, path)
+        return handed_over(reader(text, path, tags), format, path, text)
+    return handed_over(read_by_plug_in(reader, format, text, path, tags), format, path, text)
