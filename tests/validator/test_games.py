@@ -92,6 +92,7 @@ def registry(monkeypatch):
         return [EntryPoint(name, value, group) for name, value in POINTS.items()] if group == "test.games" else []
 
     monkeypatch.setattr(plugins, "entry_points", points)
+    monkeypatch.delenv(plugins.NO_ENTRY_POINTS)
     return Registry({"tablut": "lusoria.validator.tablut:Tablut"}, "test.games"), reads
 
 
@@ -139,6 +140,7 @@ def test_an_entry_point_whose_game_has_another_name_is_left_out_and_said(monkeyp
     was an unknown game, and `[Game "other"]` was read as slide."""
     points = [EntryPoint("other", "toy_game:Slide", "test.games"), EntryPoint("Slide", "toy_game:Slide", "test.games")]
     monkeypatch.setattr(plugins, "entry_points", lambda group: points if group == "test.games" else [])
+    monkeypatch.delenv(plugins.NO_ENTRY_POINTS)
     games = Registry({}, "test.games")
     assert games.names == ("slide",) and games["slide"] is Slide
     assert capsys.readouterr().err == (
