@@ -8,6 +8,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 from toy_game import Slide
 
 from lusoria import plugins
@@ -253,3 +254,43 @@ def test_explain_asks_a_registered_game_for_its_variants_even_without_options_or
         "\nSettings (a Rules tag's key=value; then the key: what it decides, and the rules it governs):\n  none: "
         in explained
     )
+
+
+class Failing(Slide):
+    """Slide, whose rules fail at the hook a test names (a plug-in's bug)."""
+
+    failing = ""
+
+    def initial(self):
+        return self._failed("initial") or super().initial()
+
+    def play(self, position, text):
+        return self._failed("play") or super().play(position, text)
+
+    def outcome(self, position):
+        return self._failed("outcome") or super().outcome(position)
+
+    @classmethod
+    def from_tags(cls, tags):
+        return cls._failed("from_tags") or super().from_tags(tags)
+
+    @classmethod
+    def _failed(cls, hook):
+        if cls.failing == hook:
+            raise KeyError(hook)
+
+
+@pytest.mark.parametrize("hook", ["initial", "play", "outcome", "from_tags"])
+def test_a_plug_in_game_that_fails_is_an_error_naming_it_and_the_other_records_are_checked(records, hook):
+    register(type("Failing", (Failing,), {"failing": hook}))
+    try:
+        done = run("validate", "--jobs", "1", str(records / "won.lgn"), str(ROOT / "samples" / "tablut" / "escape.lgn"))
+    finally:
+        GAMES.unregister("slide")
+    assert done.exit_code == 1 and "internal error" not in done.output, done.output
+    raised_at = f"{__file__}:{Failing._failed.__code__.co_firstlineno + 3}"
+    assert (
+        f"won.lgn:1:1: error[plug-in]: the slide game failed: {__name__}.Failing.{hook} raised KeyError: "
+        f"'{hook}' ({raised_at})\n" in done.output
+    )
+    assert "2 records: 1 valid, 1 invalid (1 error, 0 warnings)\n" in done.output
