@@ -270,6 +270,9 @@ class Failing(Slide):
     def outcome(self, position):
         return self._failed("outcome") or super().outcome(position)
 
+    def material(self, position):
+        return self._failed("material") or super().material(position)
+
     @classmethod
     def from_tags(cls, tags):
         return cls._failed("from_tags") or super().from_tags(tags)
@@ -294,3 +297,17 @@ def test_a_plug_in_game_that_fails_is_an_error_naming_it_and_the_other_records_a
         f"'{hook}' ({raised_at})\n" in done.output
     )
     assert "2 records: 1 valid, 1 invalid (1 error, 0 warnings)\n" in done.output
+
+
+def test_a_plug_in_game_that_fails_outside_a_check_is_said_naming_it(records):
+    # `show` asks for the material after the check: no record's error can say it, the command ends
+    register(type("Failing", (Failing,), {"failing": "material"}))
+    try:
+        done = run("show", str(records / "won.lgn"))
+    finally:
+        GAMES.unregister("slide")
+    assert done.exit_code == 2 and "internal error" not in done.output, done.output
+    raised_at = f"{__file__}:{Failing._failed.__code__.co_firstlineno + 3}"
+    assert done.output == (
+        f"lusoria: the slide game failed: {__name__}.Failing.material raised KeyError: 'material' ({raised_at})\n"
+    )
