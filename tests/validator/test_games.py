@@ -283,31 +283,29 @@ class Failing(Slide):
             raise KeyError(hook)
 
 
+RAISED_AT = f"{__file__}:{Failing._failed.__code__.co_firstlineno + 3}"  # the line of its raise
+
+
+@pytest.fixture
+def failing():
+    """Registers Slide failing at the hook the test names, for one test."""
+    yield lambda hook: register(type("Failing", (Failing,), {"failing": hook}))
+    GAMES.unregister("slide")
+
+
 @pytest.mark.parametrize("hook", ["initial", "play", "outcome", "from_tags"])
-def test_a_plug_in_game_that_fails_is_an_error_naming_it_and_the_other_records_are_checked(records, hook):
-    register(type("Failing", (Failing,), {"failing": hook}))
-    try:
-        done = run("validate", "--jobs", "1", str(records / "won.lgn"), str(ROOT / "samples" / "tablut" / "escape.lgn"))
-    finally:
-        GAMES.unregister("slide")
+def test_a_plug_in_game_that_fails_is_an_error_naming_it_and_the_other_records_are_checked(records, failing, hook):
+    failing(hook)
+    done = run("validate", "--jobs", "1", str(records / "won.lgn"), str(ROOT / "samples" / "tablut" / "escape.lgn"))
     assert done.exit_code == 1 and "internal error" not in done.output, done.output
-    raised_at = f"{__file__}:{Failing._failed.__code__.co_firstlineno + 3}"
-    assert (
-        f"won.lgn:1:1: error[plug-in]: the slide game failed: {__name__}.Failing.{hook} raised KeyError: "
-        f"'{hook}' ({raised_at})\n" in done.output
-    )
+    said = f"the slide game failed: {__name__}.Failing.{hook} raised KeyError: '{hook}' ({RAISED_AT})"
+    assert f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output
     assert "2 records: 1 valid, 1 invalid (1 error, 0 warnings)\n" in done.output
 
 
-def test_a_plug_in_game_that_fails_outside_a_check_is_said_naming_it(records):
-    # `show` asks for the material after the check: no record's error can say it, the command ends
-    register(type("Failing", (Failing,), {"failing": "material"}))
-    try:
-        done = run("show", str(records / "won.lgn"))
-    finally:
-        GAMES.unregister("slide")
+def test_a_plug_in_game_that_fails_outside_a_check_is_said_naming_it(records, failing):
+    failing("material")  # which `show` asks for after the check: no record's error can say it, the command ends
+    done = run("show", str(records / "won.lgn"))
     assert done.exit_code == 2 and "internal error" not in done.output, done.output
-    raised_at = f"{__file__}:{Failing._failed.__code__.co_firstlineno + 3}"
-    assert done.output == (
-        f"lusoria: the slide game failed: {__name__}.Failing.material raised KeyError: 'material' ({raised_at})\n"
-    )
+    said = f"the slide game failed: {__name__}.Failing.material raised KeyError: 'material' ({RAISED_AT})"
+    assert done.output == f"lusoria: {said}\n"
