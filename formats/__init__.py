@@ -27,6 +27,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from lusoria.errors import LusoriaError
 from lusoria.formats.contract import handed_over, read_by_plug_in
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import COMPRESSED, STDIN, compressed
@@ -40,7 +41,7 @@ Writer = Callable[["Report"], str]  # a replayed record -> its text; ValueError 
 ENTRY_POINTS = "lusoria.formats"
 
 
-class HookFailed(Exception):
+class HookFailed(LusoriaError):
     """A plug-in format's hook raised, or handed back what it must not (`Formats.answer`): its bug,
     said naming it."""
 

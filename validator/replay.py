@@ -167,7 +167,7 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
         if said is None:
             raise
     failed = Report(source)  # a plug-in's game failed: its bug, said naming it, not lusoria's internal error
-    failed.error(PLUG_IN, said, line=source.line, column=1)
+    failed.error("plug-in", said, line=source.line, column=1)  # (validator/record.toml)
     return failed
 
 
@@ -233,7 +233,6 @@ def _place(diagnostic: Diagnostic) -> tuple[int, int]:
     return diagnostic.line, diagnostic.column
 
 
-PLUG_IN = "plug-in"  # the rule of a record that a plug-in's game failed on (validator/record.toml)
 MAX_SLIPS = 100  # --keep-going reads past at most this many syntax slips in one record
 KEPT_GOING = " (--keep-going goes on past a ply with one nearest suggestion only)"  # why it stopped all the same
 ASSUMED_RESULT = "\n*\n"  # put after a movetext that ends without a result marker, on lines of its own
