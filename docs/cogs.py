@@ -13,9 +13,11 @@ import cog
 from click.testing import CliRunner
 
 from lusoria.cli import main
+from lusoria.plugins import NO_ENTRY_POINTS
 from lusoria.validator.hnefatafl import USERS_CATALOGUE
 
 os.environ[USERS_CATALOGUE] = os.devnull  # the docs show lusoria's catalogue, never the user's own
+os.environ[NO_ENTRY_POINTS] = "1"  # and lusoria's formats and games, never the plug-ins installed beside it
 
 
 def console(command: str, input: str | None = None) -> None:

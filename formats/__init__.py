@@ -27,6 +27,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from lusoria.errors import LusoriaError
 from lusoria.formats.contract import handed_over, read_by_plug_in
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import COMPRESSED, STDIN, compressed
@@ -38,6 +39,11 @@ if TYPE_CHECKING:
 Reader = Callable[[str, str, "dict[str, str] | None"], Iterator[RecordText]]  # (text, path, tags) -> records
 Writer = Callable[["Report"], str]  # a replayed record -> its text; ValueError when the format cannot hold it
 ENTRY_POINTS = "lusoria.formats"
+
+
+class HookFailed(LusoriaError):
+    """A plug-in format's hook raised, or handed back what it must not (`Formats.answer`): its bug,
+    said naming it."""
 
 
 @dataclass(frozen=True)
@@ -191,7 +197,7 @@ class Formats(Mapping[str, Format]):
         self._built_in = {entry.name: entry for entry in built_in}
         self._registered: dict[str, Format] = {}
         self._found: dict[str, Format] | None = None  # the entry points', once read
-        self._failed: set[str] = set()  # the plug-ins whose telling of their files raised, said once
+        self._failed: set[tuple[str, str]] = set()  # (plug-in, hook) whose failure a warning said, once
 
     def _all(self) -> dict[str, Format]:
         if self._found is None:
@@ -221,13 +227,13 @@ class Formats(Mapping[str, Format]):
     def register(self, entry: Format) -> Format:
         """Add a format (or replace the one of its name)."""
         self._registered[entry.name] = entry
-        self._failed.discard(entry.name)
+        self._failed = {failed for failed in self._failed if failed[0] != entry.name}
         return entry
 
     def unregister(self, name: str) -> None:
         """Remove a registered format (a built-in one stays)."""
         self._registered.pop(name, None)
-        self._failed.discard(name)
+        self._failed = {failed for failed in self._failed if failed[0] != name}
 
     def of(self, path: str, head: str = "") -> Format | None:
         """The format of a file from its name, then (when its name does not say) its first
@@ -250,13 +256,56 @@ class Formats(Mapping[str, Format]):
         except Exception as error:
             if self.is_built_in(entry.name) or isinstance(error, MemoryError):
                 raise
-            if entry.name not in self._failed:
-                self._failed.add(entry.name)
-                asked = entry.unnamed if question is entry.unnamed else entry.sniff
-                warn(
-                    f"the plug-in format '{entry.name}' takes no file by its first characters: {failure(asked, error)}"
-                )
+            asked = entry.unnamed if question is entry.unnamed else entry.sniff
+            self._warn_once(entry, "sniff", f"takes no file by its first characters: {failure(asked, error)}")
             return False
+
+    def _warn_once(self, entry: Format, hook: str, why: str) -> None:
+        """One warning that the plug-in format `entry` fails at `hook`, the first time it does."""
+        if (entry.name, hook) not in self._failed:
+            self._failed.add((entry.name, hook))
+            warn(f"the plug-in format '{entry.name}' {why}")
+
+    def answer(self, entry: Format, hook: str, args: tuple[object, ...], text_or_none: bool = True) -> Any:
+        """What the function of `entry`'s field `hook` (`write`, `cannot_write`, `loses`, `why_refused`)
+        answers to `args`: a text (or None, with `text_or_none`), None when it has none. A plug-in's that
+        raises (but a ValueError, a writer's refusal of a record) or hands back something else: HookFailed,
+        which names it (its bug, not lusoria's internal error)."""
+        function = getattr(entry, hook)
+        if function is None or self.is_built_in(entry.name):
+            return function(*args) if function else None
+        what = f"the {entry.name} writer" if hook == "write" else f"the {entry.name} format's {hook}"
+        try:
+            answer = function(*args)
+        except (ValueError, MemoryError):  # a writer's refusal; too large (as from any writer)
+            raise
+        except Exception as error:
+            raise HookFailed(f"{what} failed: {failure(function, error)}") from error
+        if not isinstance(answer, str) and (answer is not None or not text_or_none):
+            raise HookFailed(
+                f"{what} handed back a {type(answer).__name__}, not a text{' or None' if text_or_none else ''}"
+            )
+        return answer
+
+    def said(self, entry: Format, hook: str, args: tuple[object, ...], text_or_none: bool = True) -> str | None:
+        """`answer`, or, for a plug-in's hook that failed, what went wrong."""
+        try:
+            return cast("str | None", self.answer(entry, hook, args, text_or_none))
+        except HookFailed as failed:
+            return str(failed)
+
+    def games_of(self, entry: Format) -> Mapping[str, Mapping[str, str]]:
+        """`entry.games`; none for a plug-in's that is no mapping of names to tags (texts), said in one warning."""
+        if self.is_built_in(entry.name):
+            return entry.games
+        try:
+            if _names_tags(entry.games):
+                return entry.games
+            why = f"its games are a {type(entry.games).__name__} that is not"
+        except Exception as error:
+            why = f"its games, {failure(type(entry.games), error)}, are not"
+        self._warn_once(entry, "games", f"names no game: {why} a mapping of names to their tags (texts)")
+        return {}
 
     def sniffed(self, path: str) -> bool:
         """Whether a file's first characters may say its format (its name alone does not)."""
@@ -286,6 +335,16 @@ class Formats(Mapping[str, Format]):
         return f"not a record file ({', '.join(endings)})"
 
 
+def _names_tags(games: object) -> bool:
+    """Whether `games` maps texts to tags (a format's `games`)."""
+    return isinstance(games, Mapping) and all(isinstance(name, str) and _tags(tags) for name, tags in games.items())
+
+
+def _tags(tags: object) -> bool:
+    """Whether `tags` maps texts to texts."""
+    return isinstance(tags, Mapping) and all(isinstance(n, str) and isinstance(v, str) for n, v in tags.items())
+
+
 FORMATS = Formats(BUILT_IN)
 
 
@@ -308,5 +367,5 @@ def read_text(text: str, format: str, path: str, tags: dict[str, str] | None = N
         readable = [name for name, entry in FORMATS.items() if entry.read is not None]
         raise ValueError(f"unknown format '{format}' (known: {', '.join(readable)})")
     if FORMATS.is_built_in(format):
-        return handed_over(reader(text, path, tags), format, path)
-    return handed_over(read_by_plug_in(reader, format, text, path, tags), format, path)
+        return handed_over(reader(text, path, tags), format, path, text)
+    return handed_over(read_by_plug_in(reader, format, text, path, tags), format, path, text)

@@ -11,7 +11,9 @@ by `lusoria.formats.read_text` on every reader, built in or a plug-in's). The co
   one, as its `GameType` tag: `TYPE_TAG`), and a `tag` problem among its `problems` saying why its
   game could not be named (the archive keeps it, `Report.refused`; the summary of a run counts
   such records by type, saying why as their format's `Format.why_refused` does);
-- what it found wrong at plies goes to `problems` (SyntaxProblems), the record still read.
+- what it found wrong at plies goes to `problems` (SyntaxProblems), the record still read;
+- every place it gives (of the record, its tags, plies and result, and of its problems) is a place of
+  the text it read: a line of it, and a column of that line or just after its end.
 
 The pipeline makes each run of line breaks in a handed-over record's tag value a space, as lgn,
 which writes a tag on one line, reads it back (`one_line`).
@@ -39,8 +41,10 @@ from lusoria.validator.games import GAMES, known_games
 TYPE_TAG = "GameType"  # the tag of a refused record that names its game type, as its file names it
 
 
-def handed_over(records: Iterable[object], format: str, path: str) -> Iterator[RecordText]:
-    """The records a reader of `format` yields for the file `path`, each checked against the contract."""
+def handed_over(records: Iterable[object], format: str, path: str, text: str) -> Iterator[RecordText]:
+    """The records a reader of `format` yields for the file `path`, whose `text` it read, each checked
+    against the contract."""
+    lines = text.split("\n")
     for record in records:
         if not isinstance(record, RecordText):
             raise InputError(
@@ -48,7 +52,9 @@ def handed_over(records: Iterable[object], format: str, path: str) -> Iterator[R
                 "not a record (RecordText)"
             )
         refused = any(problem.rule == "tag" for problem in record.problems)
-        breach = breach_of(record.parsed, format, refused) if isinstance(record.parsed, Record) else None
+        breach = misplaced(record, format, lines)
+        if breach is None and isinstance(record.parsed, Record):
+            breach = breach_of(record.parsed, format, refused)
         yield _on_one_line(record) if breach is None else replace(record, parsed=breach, problems=())
 
 
@@ -78,6 +84,50 @@ def read_by_plug_in(
     except Exception as error:
         after = f" after record {last.index} (line {last.line})" if isinstance(last, RecordText) else ""
         raise InputError(f"{shown_place(path)}: the {format} reader failed{after}: {failure(read, error)}") from error
+
+
+def misplaced(record: RecordText, format: str, lines: list[str]) -> SyntaxProblem | None:
+    """The first place `record` gives that is not in the text of `lines`, as a SyntaxProblem at its
+    first line (or the text's, when that is not in it); None when every place is."""
+    for what, line, column in _places(record):
+        if not 1 <= line <= len(lines):
+            where = f"not in the text it read, which ends at {len(lines)}:{len(lines[-1]) + 1}"
+        elif not 1 <= column <= len(lines[line - 1]) + 1:
+            where = f"not on line {line}, which ends at {line}:{len(lines[line - 1]) + 1}"
+        else:
+            continue
+        first = record.line if 1 <= record.line <= len(lines) else 1
+        return SyntaxProblem(f"the {format} reader handed over {what} at {line}:{column}, {where}", first, 1)
+    return None
+
+
+def _places(record: RecordText) -> Iterator[tuple[str, int, int]]:
+    """What `record` places in its text, with its line and column (1 for a line alone)."""
+    yield "the record", record.line, 1
+    problems = [*record.problems, *([record.parsed] if isinstance(record.parsed, SyntaxProblem) else [])]
+    for problem in problems:
+        if problem.line is not None:
+            yield (
+                f"the problem '{_shown(problem.message)}'",
+                problem.line,
+                1 if problem.column is None else problem.column,
+            )
+    if isinstance(record.parsed, Record):
+        parsed = record.parsed
+        yield "the record", parsed.line, 1
+        for name, (line, column) in parsed.tag_places.items():
+            yield f"the tag {name}", line, column
+        plies = _Plies()
+        walk(parsed, plies)
+        for ply in plies.found:
+            yield f"the ply '{_shown(ply.text)}'", ply.line, ply.column
+        if parsed.result_line:
+            yield "the result", parsed.result_line, parsed.result_column
+
+
+def _shown(text: str) -> str:
+    """`text`, cut after 40 characters."""
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _on_one_line(record: RecordText) -> RecordText:
@@ -110,9 +160,8 @@ def breach_of(record: Record, format: str, refused: bool = False) -> SyntaxProbl
     wrong = next((ply for ply in plies.found if not is_ply(game, ply.text)), None)
     if wrong is None:
         return None
-    shown = wrong.text if len(wrong.text) <= 40 else wrong.text[:40] + "…"
     return SyntaxProblem(
-        f"the {format} reader handed over '{shown}', which is not a ply of {game.lower()}",
+        f"the {format} reader handed over '{_shown(wrong.text)}', which is not a ply of {game.lower()}",
         wrong.line,
         wrong.column,
         wrong.text[:20],

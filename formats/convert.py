@@ -9,13 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lusoria.files import common_folder
-from lusoria.formats import FORMATS, Format, Writer
+from lusoria.formats import FORMATS, Format, HookFailed
 from lusoria.formats.lgn import with_source_tags
 from lusoria.formats.sources import given
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import STDIN, Problem, Source, is_text, names_a_file
 from lusoria.pipeline import reports
-from lusoria.plugins import failure
 from lusoria.validator.replay import ERROR, Diagnostic, Report
 
 
@@ -53,8 +52,8 @@ def convert(
     where another program reads it (the format's `loses`: an Ashton game's camps in OTN). A record read
     from another format is written with the tags of its source (its format, file and place: formats.lgn), so that it can be traced back.
     Each has the name of its own file below a directory (`file_name`)."""
-    write, cannot_write = (FORMATS[to].write, FORMATS[to].cannot_write) if to in FORMATS else (None, None)
-    if write is None:
+    entry = FORMATS.get(to)
+    if entry is None or entry.write is None:
         raise ValueError(f"cannot write '{to}' (known: {', '.join(targets())})")
     sources = list(given(paths))
     inputs = common_folder(
@@ -67,34 +66,27 @@ def convert(
             yield report
             continue
         source = report.source
-        name = file_name(source, FORMATS[to].suffixes[0], inputs)
-        if cannot_write and (why := cannot_write(report)):
+        name = file_name(source, entry.suffixes[0], inputs)
+        if why := FORMATS.said(entry, "cannot_write", (report,)):
             yield Converted(source, None, report, why, file_name=name)
         elif report.record is None or report.rules is None or not report.valid:
             first = next(d for d in report.diagnostics if d.severity == ERROR)
             yield Converted(source, None, report, f"error[{first.rule}]: {first.with_meant()}", first, name)
         else:
-            yield _written(FORMATS[to], write, report, name)
+            yield _written(entry, report, name)
 
 
-def _written(entry: Format, write: Writer, report: Report, name: str) -> Converted:
+def _written(entry: Format, report: Report, name: str) -> Converted:
     """A valid record in a format, with what it loses there (`Format.loses`), or why the format cannot
-    hold it (its writer's ValueError); or, for a plug-in's writer that raises another exception (but
-    a MemoryError) or hands back no text, what went wrong, naming the writer (its bug, not lusoria's internal error)."""
+    hold it (its writer's ValueError); or, for a plug-in's writer or `loses` that raises another
+    exception (but a MemoryError) or hands back no text, what went wrong, naming it (its bug, not
+    lusoria's internal error): the record is then not written (what it loses is not known)."""
     try:
-        text = write(with_source_tags(report))
-    except ValueError as problem:
+        text = FORMATS.answer(entry, "write", (with_source_tags(report),), text_or_none=False)
+        note = FORMATS.answer(entry, "loses", (report,))
+    except (ValueError, HookFailed) as problem:
         return Converted(report.source, None, report, str(problem), file_name=name)
-    except Exception as error:
-        if FORMATS.is_built_in(entry.name) or isinstance(error, MemoryError):  # (too large: as from any writer)
-            raise
-        return Converted(
-            report.source, None, report, f"the {entry.name} writer failed: {failure(write, error)}", file_name=name
-        )
-    if not isinstance(text, str):
-        wrong = f"the {entry.name} writer handed back a {type(text).__name__}, not a text"
-        return Converted(report.source, None, report, wrong, file_name=name)
-    return Converted(report.source, text, report, file_name=name, note=entry.loses(report) if entry.loses else None)
+    return Converted(report.source, text, report, file_name=name, note=note)
 
 
 def file_name(source: RecordText, suffix: str, inputs: str) -> str:

@@ -120,6 +120,7 @@ __all__ = [
     "variant_of_other_games",
     "build",
     "place_of",
+    "failed_plug_in",
     "DataError",
     "PastTheEnd",
     "ReplayStopped",
@@ -137,6 +138,12 @@ __all__ = [
 def source_formats() -> list[str]:
     """The formats lusoria reads (`--from`; lusoria.formats)."""
     return list(FORMATS)
+
+
+def failed_plug_in(error: Exception) -> str | None:
+    """What an exception raised in a plug-in's game says, naming it (`GAMES.failed_plug_in`: its bug,
+    not lusoria's); None for one no plug-in's code raised."""
+    return GAMES.failed_plug_in(error)
 
 
 def variant_owners(variant: str) -> list[str]:

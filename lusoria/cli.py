@@ -213,7 +213,8 @@ INTERNAL_ERROR = 3  # the exit status of a bug in lusoria: never taken for "a re
 class Lusoria(click.Group):
     """The command group. An exception no command expects is a bug in lusoria: it ends the
     command with one line that names the record being checked and asks for a report, and
-    status INTERNAL_ERROR; `--debug` (or LUSORIA_DEBUG=1) lets its traceback through instead."""
+    status INTERNAL_ERROR; one raised in a plug-in's game is its bug, said naming it (status 2);
+    `--debug` (or LUSORIA_DEBUG=1) lets its traceback through instead."""
 
     debug = False
 
@@ -241,6 +242,9 @@ class Lusoria(click.Group):
                     raise
                 if isinstance(error, api.DataError):  # its own data or the user's: an entry a user added may be wrong
                     stop(f"{error}. {error.advice or data_report()}", INTERNAL_ERROR)
+                if said := api.failed_plug_in(error):  # a plug-in's bug, where no check of its hook said it
+                    place = api.place_of(error)
+                    stop(f"{said}{f' (while checking {place})' if place else ''}")
                 stop(internal_error(error), INTERNAL_ERROR)
 
 

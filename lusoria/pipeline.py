@@ -148,7 +148,9 @@ class _Notes:
     def _why(self, format: str, kind: str) -> str:
         said = list(self.why[format, kind])
         entry = FORMATS.get(format)
-        return entry.why_refused(kind, said) if entry and entry.why_refused else next(iter(said), "")
+        if entry and entry.why_refused:
+            return FORMATS.said(entry, "why_refused", (kind, said), text_or_none=False) or ""
+        return next(iter(said), "")
 
 
 def notes_on(record: RecordText, tags: dict[str, str] | None = None) -> list[Note]:

@@ -2,7 +2,8 @@
 by one: one that cannot be loaded (it raises, names a module that is missing, calls sys.exit)
 or loads to something else than its group takes (a game named otherwise than its entry point)
 is left out, said in one warning line on standard error that names it and its package, and
-everything else works."""
+everything else works. With `NO_ENTRY_POINTS` set (not empty) in the environment, no entry point
+is read: the tests and the docs' cog run show lusoria alone, whatever the venv has installed."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from collections.abc import Callable, Container
 from importlib.metadata import EntryPoint, entry_points
 
 SHOWN = 80  # characters of a value or a message a warning shows
+NO_ENTRY_POINTS = "LUSORIA_NO_ENTRY_POINTS"  # the environment variable that, set, makes `loaded` read none
 
 
 def loaded(
@@ -24,9 +26,10 @@ def loaded(
 ) -> dict[str, object]:
     """Entry point name -> what it loads to, for the entry points of `group` whose names (in lower
     case) are not in `left` and which load to something `takes` (`kind`, as the warning says it),
-    and, with `named`, that names itself by its entry point's name in lower case."""
+    and, with `named`, that names itself by its entry point's name in lower case; none with
+    `NO_ENTRY_POINTS` set."""
     found: dict[str, object] = {}
-    for point in entry_points(group=group):
+    for point in () if os.environ.get(NO_ENTRY_POINTS) else entry_points(group=group):
         if point.name.lower() in left:
             continue
         try:

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from lusoria.validator.base import RECORD_RULES
 from lusoria.validator.games import GAMES
 
-ANY_GAME = "any"  # the game of the rules that concern a whole record (syntax, tag, result, number)
+ANY_GAME = "any"  # the game of the rules that concern a whole record (syntax, tag, result, number, plug-in)
 
 
 class Option(NamedTuple):

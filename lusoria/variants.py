@@ -101,7 +101,7 @@ def _games_elsewhere() -> dict[str, list[Mapping[str, str]]]:
     named (with a slash, another layout of an aagenielsen.dk type: `Sea battle tafl 13x13/2`)."""
     found: dict[str, list[Mapping[str, str]]] = {}
     for entry in FORMATS.values():
-        for name, tags in entry.games.items():
+        for name, tags in FORMATS.games_of(entry).items():
             if name:
                 for said in dict.fromkeys((name, _NUMBERED.sub("", name))):
                     found.setdefault(said, []).append(tags)

@@ -13,6 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # No test reads the user's own catalogue of tafl variants (~/.config/lusoria/tafl_variants.toml):
 # an empty one, for this process and every process it starts; a test that wants one names its own
 os.environ["LUSORIA_CATALOGUE"] = os.devnull
+# Nor the plug-ins installed in its venv (entry points: lusoria.plugins); a test of them unsets it, and
+# a plug-in's author runs the contract suite on theirs with `LUSORIA_NO_ENTRY_POINTS= pytest …`
+os.environ.setdefault("LUSORIA_NO_ENTRY_POINTS", "1")
 CONFORMANCE = ROOT.parent / "shared" / "conformance"
 
 # No deadline and no "too slow" health check: nothing may fail because the machine is slow

@@ -152,13 +152,13 @@ def test_every_rule_id_a_games_module_names_has_a_text_in_its_file(name):
 
 def test_the_rules_of_a_whole_record_are_those_the_reader_and_the_replay_cite():
     """The reader raises SyntaxProblem (rule `syntax` by default, or `tag`); the replay reports `tag`,
-    `number` and `result` itself: exactly the record's rules."""
+    `number`, `result` and `plug-in` (a plug-in's game that failed) itself: exactly the record's rules."""
     raised = {"syntax"} | set().union(
         *(cited_in(path, {"SyntaxProblem": 4}) for path in (ROOT / "notation").glob("*.py"))
     )
     reported = cited_in(ROOT / "validator" / "replay.py", {"error": 0, "warning": 0})
     assert raised | reported == {entry["id"] for entry in rulebook.written(rulebook.ANY_GAME)["rules"]}
-    assert "tag" in raised and reported == {"tag", "number", "result"}
+    assert "tag" in raised and reported == {"tag", "number", "result", "plug-in"}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

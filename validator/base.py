@@ -32,7 +32,7 @@ PIECE_BITS = 6  # the bits of Game.piece_bits: a square's bits fit one character
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
 RECORD_RULES = files("lusoria.validator") / "record.toml"  # the texts of the rules of a whole record, in
-# any game (syntax, tag, result, number), laid out as a game's `rule_texts`
+# any game (syntax, tag, result, number, plug-in), laid out as a game's `rule_texts`
 
 
 class Illegal(LusoriaError):

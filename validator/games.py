@@ -11,11 +11,13 @@ point (`name = "module:Class"`), and a program with `register`.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from importlib import import_module
+from types import TracebackType
 from typing import Any, TypeVar, cast
 
-from lusoria.plugins import loaded
+from lusoria.plugins import failure, loaded
 from lusoria.validator.base import Game, OptionError, known_names, together
 
 G = TypeVar("G", bound=Game[Any])
@@ -107,6 +109,38 @@ class Registry(Mapping[str, type[Game]]):
             self._where[name] = self._built_in[name]
         elif name in (self._found or {}):
             self._classes[name] = (self._found or {})[name]
+
+    def failed_plug_in(self, error: Exception) -> str | None:
+        """What a plug-in's game (a registered class, or an entry point's, not lusoria's) whose code
+        `error` was raised in says: the game, its function that lusoria called, the error and where
+        it was raised (`plugins.failure`); None when no plug-in's code raised it, or it is out of memory
+        (too large: as from any game)."""
+        if isinstance(error, MemoryError):
+            return None
+        for cls in self._classes.values():
+            if called := _first_frame_in(error.__traceback__, _files_of(cls)):
+                function = getattr(cls, called, cls)
+                return f"the {cls.name} game failed: {failure(function, error)}"
+        return None
+
+
+def _files_of(cls: type[Game]) -> set[str]:
+    """The files of a game's class and of its bases up to the first of lusoria's (none for lusoria's game)."""
+    files = set()
+    for base in cls.__mro__:
+        if base.__module__.split(".")[0] == "lusoria":
+            break
+        files.add(getattr(sys.modules.get(base.__module__), "__file__", None) or "")
+    return files - {""}
+
+
+def _first_frame_in(traceback: TracebackType | None, files: set[str]) -> str | None:
+    """The name of the function of the first frame of `traceback` that runs code of `files`."""
+    while traceback is not None:
+        if traceback.tb_frame.f_code.co_filename in files:
+            return traceback.tb_frame.f_code.co_name
+        traceback = traceback.tb_next
+    return None
 
 
 def _is_game(value: object) -> bool:

@@ -20,7 +20,7 @@ from lusoria.notation.syntax import MISSING_RESULT, MissingResult, row_column
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
-from lusoria.validator.games import game_class, known_games, rules_from_tags
+from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags
 from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
 
 ERROR, WARNING = "error", "warning"
@@ -33,7 +33,7 @@ class Diagnostic:
     1, its text, the line and column in the source), and for an illegal ply the close legal ones."""
 
     severity: str  # "error" or "warning"
-    rule: str  # a rule ID of docs/rules.md (lusoria explain), or syntax, tag, result, number
+    rule: str  # a rule ID of docs/rules.md (lusoria explain), or syntax, tag, result, number, plug-in
     message: str
     ply: int | None = None
     text: str = ""
@@ -160,6 +160,19 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
     `assume_result`, it comes replayed (record, rules, positions: `lusoria show`), as with `*`."""
     if isinstance(source, str):  # (without the byte order mark of a text decoded as utf-8, not utf-8-sig)
         source = RecordText(source.removeprefix(BOM))
+    try:
+        return _checked(source, keep, keep_going, assume_result)
+    except Exception as error:
+        said = GAMES.failed_plug_in(error)
+        if said is None:
+            raise
+    failed = Report(source)  # a plug-in's game failed: its bug, said naming it, not lusoria's internal error
+    failed.error("plug-in", said, line=source.line, column=1)  # (validator/record.toml)
+    return failed
+
+
+def _checked(source: RecordText, keep: bool, keep_going: bool, assume_result: bool) -> Report:
+    """`check` of a record's text."""
     read = _read_past_slips(source, keep_going)
     if read.record is None or read.unended:
         unread = Report(source)

@@ -6,6 +6,7 @@ breaks the contract hands over into a located diagnostic naming the reader, neve
 
 import json
 import sys
+from functools import partial
 
 import pytest
 from click.testing import CliRunner
@@ -138,13 +139,16 @@ def breaching(record: Record | object):
     return read
 
 
+LINES = "anything on five lines\n" * 5  # a file that holds every place the records built here give
+
+
 @pytest.fixture
 def breach(tmp_path):
     """A file of a throw-away format whose reader is given by the test."""
 
     def register(record):
         FORMATS.register(Format("breach", (".breach",), breaching(record)))
-        (tmp_path / "game.breach").write_text("anything\n")
+        (tmp_path / "game.breach").write_text(LINES)
         return CliRunner().invoke(main, ["validate", str(tmp_path / "game.breach")])
 
     yield register
@@ -194,27 +198,62 @@ def test_a_record_without_a_game_is_a_located_error_naming_the_reader(breach):
     )
 
 
+def placed(line, column, where="ply"):
+    """A good tablut record whose ply (or Game tag, or result) is at `line`, `column` of the file."""
+    record = record_of("tablut", "e3-c3")
+    if where == "ply":
+        record.main.plies[0] = Ply("e3-c3", line, column)
+    elif where == "tag":
+        record.tag_places["Game"] = (line, column)
+    else:
+        record.result_line, record.result_column = line, column
+    return record
+
+
+@pytest.mark.parametrize(
+    "record, said",
+    [
+        (placed(4, 999932), "the ply 'e3-c3' at 4:999932, not on line 4, which ends at 4:23"),
+        (placed(9, 1), "the ply 'e3-c3' at 9:1, not in the text it read, which ends at 6:1"),
+        (placed(0, 1, "tag"), "the tag Game at 0:1, not in the text it read, which ends at 6:1"),
+        (placed(2, 0, "result"), "the result at 2:0, not on line 2, which ends at 2:23"),
+    ],
+    ids=["column", "line", "tag", "result"],
+)
+def test_a_place_outside_the_text_read_is_an_error_naming_the_reader(breach, record, said):
+    done = breach(record)
+    assert done.exit_code == 1, done.output
+    assert f"game.breach:1:1: error[syntax]: the breach reader handed over {said}\n" in done.output
+    assert "2 records: 1 valid, 1 invalid" in done.output  # the next record goes on
+
+
+def test_every_place_at_the_end_of_the_text_read_is_in_it(breach):
+    # the place after a file's last character (an OTN result after its last line break): its end
+    assert breach(placed(6, 1, "result")).exit_code == 0
+    assert breach(placed(5, 23)).exit_code == 0  # just after a line's last character
+
+
 def test_a_refused_record_says_why_and_holds_no_ply():
     # a reader that cannot name a record's game keeps its tags, no ply, and a `tag` problem saying why
     refused = Record({"White": "Ann", "Result": "*"}, Line([]), "*", 1, {})
     why = SyntaxProblem("game type 'X' is none that lusoria knows", 1, 5, "X", "tag")
-    [kept] = handed_over([RecordText("{}", 1, 0, "x.json", "aage", refused, (why,))], "aage", "x.json")
+    [kept] = handed_over([RecordText("{}", 1, 0, "x.json", "aage", refused, (why,))], "aage", "x.json", LINES)
     assert kept.parsed is refused and kept.problems == (why,)
     assert check(kept).refused and [d.message for d in check(kept).diagnostics] == [why.message]
     with_plies = record_of("tablut", "e3-c3")
     del with_plies.tags["Game"]  # plies of no game: a breach, said or not
-    [breached] = handed_over([RecordText("{}", 1, 0, "x.json", "aage", with_plies, (why,))], "aage", "x.json")
+    [breached] = handed_over([RecordText("{}", 1, 0, "x.json", "aage", with_plies, (why,))], "aage", "x.json", LINES)
     assert isinstance(breached.parsed, SyntaxProblem) and "no Game tag" in breached.parsed.message
-    [unsaid] = handed_over([RecordText("{}", 1, 0, "x.json", "aage", refused)], "aage", "x.json")
+    [unsaid] = handed_over([RecordText("{}", 1, 0, "x.json", "aage", refused)], "aage", "x.json", LINES)
     assert isinstance(unsaid.parsed, SyntaxProblem)  # no Game tag, and no word of why
 
 
-def refusing(text, path, tags=None):
+def refusing(text, path, tags=None, format="refusing"):
     """A reader that refuses each line's record: its game type is the line, its `tag` problem says why."""
     for index, kind in enumerate(text.splitlines()):
         why = SyntaxProblem(f"'{kind}' is not played here", index + 1, 1, kind, "tag")
         record = Record({TYPE_TAG: kind, "Result": "*"}, Line([]), "*", index + 1, {})
-        yield RecordText(kind, index + 1, index, path, "refusing", record, (why,))
+        yield RecordText(kind, index + 1, index, path, format, record, (why,))
 
 
 @pytest.mark.parametrize(
@@ -347,6 +386,81 @@ def test_a_plugin_writer_that_fails_on_one_record_leaves_the_others_converted():
     assert done.output.count("not converted") == 1 and "king-captured.lgn:1: record 0 not converted" in done.output
 
 
+def failing_hook(*args):
+    """A plug-in format's hook that fails whatever it is asked."""
+    raise KeyError("x")
+
+
+ESCAPE = str(ROOT / "samples" / "tablut" / "escape.lgn")
+NOT_CONVERTED = "escape.lgn:1: record 0 not converted: the hooked format's"
+FAILED = f"failed: {__name__}.failing_hook raised KeyError: 'x' ("
+WRITES = {"write": lambda report: "written"}
+
+
+@pytest.mark.parametrize(
+    "hooks, arguments, said, exit_code",
+    [
+        (
+            {**WRITES, "cannot_write": failing_hook},
+            ["convert", "--to", "hooked", ESCAPE],
+            f"{NOT_CONVERTED} cannot_write {FAILED}",
+            1,
+        ),
+        (
+            {**WRITES, "cannot_write": lambda report: True},
+            ["convert", "--to", "hooked", ESCAPE],
+            f"{NOT_CONVERTED} cannot_write handed back a bool, not a text or None\n",
+            1,
+        ),
+        (
+            {**WRITES, "loses": failing_hook},
+            ["convert", "--to", "hooked", ESCAPE],
+            f"{NOT_CONVERTED} loses {FAILED}",
+            1,
+        ),
+        (
+            {"read": partial(refusing, format="hooked"), "why_refused": failing_hook},
+            ["validate", "games.hooked"],
+            f"lusoria: note: 1 record of type 'Sea' refused: the hooked format's why_refused {FAILED}",
+            1,
+        ),
+        (
+            {"read": partial(refusing, format="hooked"), "why_refused": lambda kind, said: None},
+            ["validate", "games.hooked"],
+            "refused: the hooked format's why_refused handed back a NoneType, not a text\n",
+            1,
+        ),
+        (
+            {"games": ["Sea"]},
+            ["explain", "Sea"],
+            "lusoria: warning: the plug-in format 'hooked' names no game: its games are a list that is not a mapping "
+            "of names to their tags (texts)\n",
+            2,
+        ),
+        ({"games": {"Sea": "tablut"}}, ["explain", "Sea"], "format 'hooked' names no game: its games are a dict", 2),
+    ],
+    ids=[
+        "cannot_write-raises",
+        "cannot_write-no-text",
+        "loses-raises",
+        "why_refused-raises",
+        "why_refused-no-text",
+        "games-a-list",
+        "games-no-tags",
+    ],
+)
+def test_a_plugin_formats_hook_that_fails_is_said_naming_it(tmp_path, monkeypatch, hooks, arguments, said, exit_code):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games.hooked").write_text("Sea\n")
+    FORMATS.register(Format("hooked", (".hooked",), **hooks))
+    try:
+        done = CliRunner().invoke(main, arguments)
+    finally:
+        FORMATS.unregister("hooked")
+    assert done.exit_code == exit_code and "internal error" not in done.output, done.output
+    assert said in done.output
+
+
 def failing_sniff(head):
     """A plug-in's test of a file's first characters that fails (found by new-user-18)."""
     raise IndexError("head")
@@ -395,7 +509,7 @@ def test_a_plugin_out_of_memory_stops_the_command_as_any_input_too_large_does(tm
 
 def test_read_text_checks_the_records_of_any_reader(breach):
     breach(record_of("tablut", "zz"))
-    first, second = read_text("anything", "breach", "game.breach")
+    first, second = read_text(LINES, "breach", "game.breach")
     assert isinstance(first.parsed, SyntaxProblem) and (first.parsed.line, first.parsed.column) == (3, 4)
     assert second.parsed is None
 

@@ -51,7 +51,7 @@ def broken(tmp_path_factory):
     for sample in ("escape.lgn", "linnaeus.lgn"):
         (folder / "games" / sample).write_text((ROOT / "samples" / "tablut" / sample).read_text())
     (folder / "games" / "brandubh.csv").write_text((ROOT / "tests/fixtures/formats/csv/brandubh.csv").read_text())
-    return {**os.environ, "PYTHONPATH": str(site)}, folder
+    return {**os.environ, "LUSORIA_NO_ENTRY_POINTS": "", "PYTHONPATH": str(site)}, folder
 
 
 def lusoria(broken, *args: str) -> subprocess.CompletedProcess:
@@ -98,4 +98,12 @@ def test_every_broken_entry_point_is_named(broken):
     assert sorted((line.split("'")[1], line.split("(")[1].split(")")[0]) for line in warnings(done.stderr)) == sorted(
         (f"{name} = {value}", group) for name, value in POINTS.items() for group in KINDS
     )
+    assert done.stdout.endswith("6 records: 6 valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
+def test_no_entry_point_is_read_with_the_switch_set(broken):
+    # as the tests and the docs' cog run set it: lusoria alone, whatever the venv has installed
+    env, folder = broken
+    done = lusoria(({**env, "LUSORIA_NO_ENTRY_POINTS": "1"}, folder), "validate", "games")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
     assert done.stdout.endswith("6 records: 6 valid, 0 invalid (0 errors, 0 warnings)\n")

@@ -40,7 +40,12 @@ def toys(tmp_path_factory):
         text=True,
     )
     assert installed.returncode == 0, installed.stderr
-    return {**os.environ, "PYTHONPATH": str(folder / "site"), "XDG_CACHE_HOME": str(folder / "cache")}, folder
+    return {
+        **os.environ,
+        "LUSORIA_NO_ENTRY_POINTS": "",
+        "PYTHONPATH": str(folder / "site"),
+        "XDG_CACHE_HOME": str(folder / "cache"),
+    }, folder
 
 
 def lusoria(toys, *args: str, code: int = 0) -> str:

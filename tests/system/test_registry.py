@@ -3,7 +3,8 @@ and the format table's lists run again with a throw-away game and format registe
 plug-in's, tests/plugin, registered in-process by conftest.py when LUSORIA_TEST_THROWAWAY is set),
 and pass; those about every game or format see the new ones. Which tests those are is not left to
 memory: every test whose code lists the games or the formats (`known_games()`, `for … in GAMES`,
-`FORMATS.items()`, `built_in_formats()`, …) is among them, or says why not (`NOT_RUN_AGAIN`).
+`FORMATS.items()`, `built_in_formats()`, …), or runs a CLI command whose code lists them (a snapshot
+of its output lists them too: `listing_commands`), is among them, or says why not (`NOT_RUN_AGAIN`).
 `LUSORIA_TEST_THROWAWAY=1 pytest` runs the whole suite so (what this file runs in seconds)."""
 
 import ast
@@ -95,13 +96,60 @@ def lists_the_registry(node: ast.AST) -> bool:
     return False
 
 
+def listing_commands(cli: str) -> set[str]:
+    """The commands of the CLI's code `cli` whose own code lists the games or the formats (not their
+    options' choices, which only `--help` and a wrong choice show, and a new choice breaks neither)."""
+    return {
+        name
+        for node in ast.parse(cli).body
+        if isinstance(node, ast.FunctionDef) and any(lists_the_registry(statement) for statement in node.body)
+        for decorator in node.decorator_list
+        if (name := command_name(decorator, node.name))
+    }
+
+
+def command_name(decorator: ast.expr, function: str) -> str | None:
+    """The name of the command a decorator such as `@main.command()` or `@players.command(name="list")`
+    makes of `function`; None for another decorator."""
+    if not (isinstance(decorator, ast.Call) and getattr(decorator.func, "attr", None) in ("command", "group")):
+        return None
+    named = [keyword.value for keyword in decorator.keywords if keyword.arg == "name"]
+    return named[0].value if named and isinstance(named[0], ast.Constant) else function.replace("_", "-")
+
+
+def runs_one_of(node: ast.AST, commands: set[str]) -> bool:
+    """Whether a test's code names one of `commands` as the first word of a command line (`"formats"`,
+    `"lusoria formats --format json"`)."""
+    return any(
+        isinstance(found, ast.Constant)
+        and isinstance(found.value, str)
+        and found.value.removeprefix("lusoria ").split()[:1] in ([command] for command in commands)
+        for found in ast.walk(node)
+    )
+
+
+def test_the_scan_finds_a_command_that_lists_the_formats_and_the_tests_that_run_it():
+    # new-user-18's `lusoria formats`: its snapshot test listed the formats, and no scan found it
+    cli = (
+        "@main.command()\ndef formats(): echo(render(api.source_formats()))\n"
+        "@main.command(name='list')\ndef listed(): echo(', '.join(sorted(FORMATS)))\n"
+        "@main.command()\n@click.option('--to', type=Named(lambda: api.target_formats()))\ndef convert(to): echo(to)\n"
+    )
+    assert listing_commands(cli) == {"formats", "list"}
+    test = ast.parse("def test_it(snapshot):\n    assert CliRunner().invoke(main, ['formats']).output == snapshot\n")
+    assert runs_one_of(test, {"formats"}) and not runs_one_of(test, {"convert", "list"})
+
+
 def test_every_test_that_lists_the_games_or_formats_is_run_again_with_a_new_one():
+    commands = listing_commands((ROOT / "lusoria" / "cli.py").read_text())
     listing = {
         f"{path.relative_to(ROOT)}::{node.name}"
         for path in (ROOT / "tests").rglob("test_*.py")
         if path.name != "test_registry.py"
         for node in ast.parse(path.read_text()).body
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_") and lists_the_registry(node)
+        if isinstance(node, ast.FunctionDef)
+        and node.name.startswith("test_")
+        and (lists_the_registry(node) or runs_one_of(node, commands))
     }
     assert len(listing) > 10  # the scan finds them
     run_again = [test for test in listing if not any(test.startswith(name) for name in READING_THE_LISTS)]

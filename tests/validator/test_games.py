@@ -8,6 +8,7 @@ from importlib.metadata import EntryPoint
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 from toy_game import Slide
 
 from lusoria import plugins
@@ -92,6 +93,7 @@ def registry(monkeypatch):
         return [EntryPoint(name, value, group) for name, value in POINTS.items()] if group == "test.games" else []
 
     monkeypatch.setattr(plugins, "entry_points", points)
+    monkeypatch.delenv(plugins.NO_ENTRY_POINTS)
     return Registry({"tablut": "lusoria.validator.tablut:Tablut"}, "test.games"), reads
 
 
@@ -139,6 +141,7 @@ def test_an_entry_point_whose_game_has_another_name_is_left_out_and_said(monkeyp
     was an unknown game, and `[Game "other"]` was read as slide."""
     points = [EntryPoint("other", "toy_game:Slide", "test.games"), EntryPoint("Slide", "toy_game:Slide", "test.games")]
     monkeypatch.setattr(plugins, "entry_points", lambda group: points if group == "test.games" else [])
+    monkeypatch.delenv(plugins.NO_ENTRY_POINTS)
     games = Registry({}, "test.games")
     assert games.names == ("slide",) and games["slide"] is Slide
     assert capsys.readouterr().err == (
@@ -150,6 +153,7 @@ def test_an_entry_point_whose_game_has_another_name_is_left_out_and_said(monkeyp
 def test_a_plug_ins_name_is_shown_whole_up_to_80_characters(monkeypatch, capsys):
     names = ["a" * 80, "b" * 81]
     points = [EntryPoint(name, "toy_game:Nothing", "test.games") for name in names]
+    monkeypatch.delenv(plugins.NO_ENTRY_POINTS)
     monkeypatch.setattr(plugins, "entry_points", lambda group: points if group == "test.games" else [])
     assert Registry({}, "test.games").names == ()
     why = "is left out: it cannot be loaded: AttributeError: module 'toy_game' has no attribute 'Nothing'"
@@ -263,3 +267,75 @@ def test_explain_asks_a_registered_game_for_its_variants_even_without_options_or
         "\nSettings (a Rules tag's key=value; then the key: what it decides, and the rules it governs):\n  none: "
         in explained
     )
+
+
+class Failing(Slide):
+    """Slide, whose rules fail at the hook a test names (a plug-in's bug)."""
+
+    failing = ""
+
+    def initial(self):
+        return self._failed("initial") or super().initial()
+
+    def play(self, position, text):
+        return self._failed("play") or super().play(position, text)
+
+    def outcome(self, position):
+        return self._failed("outcome") or super().outcome(position)
+
+    def material(self, position):
+        return self._failed("material") or super().material(position)
+
+    @classmethod
+    def from_tags(cls, tags):
+        return cls._failed("from_tags") or super().from_tags(tags)
+
+    @classmethod
+    def _failed(cls, hook):
+        if cls.failing == hook:
+            raise KeyError(hook)
+
+
+RAISED_AT = f"{__file__}:{Failing._failed.__code__.co_firstlineno + 3}"  # the line of its raise
+
+
+@pytest.fixture
+def failing():
+    """Registers Slide failing at the hook the test names, for one test."""
+    yield lambda hook: register(type("Failing", (Failing,), {"failing": hook}))
+    GAMES.unregister("slide")
+
+
+@pytest.mark.parametrize("hook", ["initial", "play", "outcome", "from_tags"])
+def test_a_plug_in_game_that_fails_is_an_error_naming_it_and_the_other_records_are_checked(records, failing, hook):
+    failing(hook)
+    done = run("validate", "--jobs", "1", str(records / "won.lgn"), str(ROOT / "samples" / "tablut" / "escape.lgn"))
+    assert done.exit_code == 1 and "internal error" not in done.output, done.output
+    said = f"the slide game failed: {__name__}.Failing.{hook} raised KeyError: '{hook}' ({RAISED_AT})"
+    assert f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output
+    assert "2 records: 1 valid, 1 invalid (1 error, 0 warnings)\n" in done.output
+
+
+class Hungry(Slide):
+    """Slide, whose play runs out of memory."""
+
+    def play(self, position, text):
+        raise MemoryError
+
+
+def test_a_plug_in_game_out_of_memory_stops_the_command_as_any_input_too_large_does(records):
+    register(Hungry)
+    try:
+        done = run("validate", "--jobs", "1", str(records / "won.lgn"))
+    finally:
+        GAMES.unregister("slide")
+    too_large = f"lusoria: the input is too large for the memory available (while checking {records / 'won.lgn'}:1)\n"
+    assert (done.exit_code, done.output) == (2, too_large)
+
+
+def test_a_plug_in_game_that_fails_outside_a_check_is_said_naming_it(records, failing):
+    failing("material")  # which `show` asks for after the check: no record's error can say it, the command ends
+    done = run("show", str(records / "won.lgn"))
+    assert done.exit_code == 2 and "internal error" not in done.output, done.output
+    said = f"the slide game failed: {__name__}.Failing.material raised KeyError: 'material' ({RAISED_AT})"
+    assert done.output == f"lusoria: {said}\n"
