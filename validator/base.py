@@ -12,7 +12,7 @@ from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import ClassVar, Generic, Self, TypeVar, cast
+from typing import ClassVar, Generic, Self, TypeVar
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
@@ -233,6 +233,12 @@ def _meant(like: list[str]) -> str:
     return f"; did you mean {' or '.join(like)}?" if like else ""
 
 
+def key_given_twice(key: str, written: str, at: int = 0) -> OptionError:
+    """The problem of an option given a second time (`written` so, `at` characters into a Rules tag),
+    as a tag given twice is one: which value wins is not for lusoria to guess."""
+    return OptionError(f"the rules key {key} appears twice", "Rules", written, at)
+
+
 def changed_options(options: dict[str, str], preset: dict[str, str]) -> dict[str, str]:
     """The options whose value is not `preset`'s (a variant's, as `Game.preset_options` gives
     them): what a Rules tag sets."""
@@ -385,7 +391,9 @@ class Game(Generic[P]):
         chosen: dict[str, str] = {}
         for item in re.finditer(r"\S+", rules or ""):
             option = problems.read(partial(cls.rules_entry, item))
-            if option is not None:
+            if option is not None and option[0] in chosen:
+                problems.add(key_given_twice(option[0], item[0].partition("=")[0], item.start()))
+            elif option is not None:
                 chosen[option[0]] = option[1]
         problems.raise_any()
         return chosen
@@ -412,8 +420,14 @@ class Game(Generic[P]):
         for each problem."""
         problems = TagProblems()
         checked = [problems.read(partial(cls._checked_option, key, value)) for key, value in options.items()]
-        problems.raise_any()  # (no entry is None past it)
-        return dict(cast("list[tuple[str, str]]", checked))
+        kept: dict[str, str] = {}
+        for written, option in zip(options, checked, strict=True):
+            if option is not None and option[0] in kept:
+                problems.add(key_given_twice(option[0], written))
+            elif option is not None:
+                kept[option[0]] = option[1]
+        problems.raise_any()
+        return kept
 
     @classmethod
     def _checked_option(cls, written: str, value: str) -> tuple[str, str]:
