@@ -231,3 +231,10 @@ def test_a_percent_sign_inside_a_comment_starts_no_line_of_fmt_s_output():
     formatted = run("fmt", "-", input=f'[Game "tablut"]\n1. e3-c3 {comment} *\n').stdout
     assert comment in " ".join(formatted.split()) and not any(line.startswith("%") for line in formatted.split("\n"))
     assert run("fmt", "-", input=formatted).stdout == formatted
+
+
+def test_convert_writes_the_records_without_their_escape_lines():
+    """As docs/notation.md §8 decides: convert writes records, not the file (fmt keeps the `%` lines)."""
+    result = run("convert", "--to", "lgn", "-", input=ESCAPED)
+    records = "\n".join(line for line in ESCAPED_FORMATTED.split("\n") if not line.startswith("%"))
+    assert (result.exit_code, result.stdout.split()) == (0, records.split())
