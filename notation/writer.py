@@ -4,6 +4,7 @@ move numbers where PGN puts them, suffixes as NAGs, movetext in lines under 80 c
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -98,7 +99,7 @@ class _Tokens(Visitor):
     ) -> None:
         self.offset = offset  # 1 when the first ply is the second of its move
         self.canonical, self.continued = canonical, continued
-        self.escapes = list(escapes)  # by line: those not yet written
+        self.escapes = deque(escapes)  # by line: those not yet written
         self.result_line = result_line  # of the result marker in the source (0: unknown)
         self.tokens: list[str] = []
         self.opening = ""  # glued before the next token
@@ -119,7 +120,7 @@ class _Tokens(Visitor):
     def _escapes_before(self, line: int) -> None:
         """The `%` lines before source line `line` not yet written, each a line of its own."""
         while self.escapes and self.escapes[0][0] < line:
-            self.tokens.append(ESCAPE + self.escapes.pop(0)[1])
+            self.tokens.append(ESCAPE + self.escapes.popleft()[1])
             self.after_break = True
 
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:

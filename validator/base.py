@@ -233,10 +233,16 @@ def _meant(like: list[str]) -> str:
     return f"; did you mean {' or '.join(like)}?" if like else ""
 
 
-def key_given_twice(key: str, written: str, at: int = 0) -> OptionError:
-    """The problem of an option given a second time (`written` so, `at` characters into a Rules tag),
-    as a tag given twice is one: which value wins is not for lusoria to guess."""
-    return OptionError(f"the rules key {key} appears twice", "Rules", written, at)
+def _chosen_once(
+    chosen: dict[str, str], option: tuple[str, str] | None, problems: TagProblems, written: str, at: int = 0
+) -> None:
+    """`option` (None: a problem kept already) added to `chosen`; a problem when its key is there
+    already (`written` so, `at` characters into a Rules tag), as a tag given twice is one: which
+    value wins is not for lusoria to guess."""
+    if option is not None and option[0] in chosen:
+        problems.add(OptionError(f"the rules key {option[0]} appears twice", "Rules", written, at))
+    elif option is not None:
+        chosen[option[0]] = option[1]
 
 
 def changed_options(options: dict[str, str], preset: dict[str, str]) -> dict[str, str]:
@@ -391,10 +397,7 @@ class Game(Generic[P]):
         chosen: dict[str, str] = {}
         for item in re.finditer(r"\S+", rules or ""):
             option = problems.read(partial(cls.rules_entry, item))
-            if option is not None and option[0] in chosen:
-                problems.add(key_given_twice(option[0], item[0].partition("=")[0], item.start()))
-            elif option is not None:
-                chosen[option[0]] = option[1]
+            _chosen_once(chosen, option, problems, item[0].partition("=")[0], item.start())
         problems.raise_any()
         return chosen
 
@@ -422,10 +425,7 @@ class Game(Generic[P]):
         checked = [problems.read(partial(cls._checked_option, key, value)) for key, value in options.items()]
         kept: dict[str, str] = {}
         for written, option in zip(options, checked, strict=True):
-            if option is not None and option[0] in kept:
-                problems.add(key_given_twice(option[0], written))
-            elif option is not None:
-                kept[option[0]] = option[1]
+            _chosen_once(kept, option, problems, written)
         problems.raise_any()
         return kept
 
