@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lusoria.formats import FORMATS
+from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.reader import LGN_TOKENS, RecordText, long_token, token_message
 from lusoria.notation.sources import names_a_file
 from lusoria.source_tags import SOURCE_FORMAT
@@ -54,9 +55,10 @@ def with_source_tags(report: Report) -> Report:
     )
 
 
-def lgn_text(report: Report) -> str:
-    """A replayed record in lusoria's notation (its canonical text), with its source tags."""
-    return canonical_text(with_source_tags(report))
+def lgn_text(report: Report, escapes: EscapeLines | None = None) -> str:
+    """A replayed record in lusoria's notation (its canonical text), with its source tags (and the
+    `%` lines `escapes`, which `fmt` keeps: `convert`, the archive and others write the record alone)."""
+    return canonical_text(with_source_tags(report), escapes)
 
 
 def write_lgn(report: Report) -> str:

@@ -19,8 +19,9 @@ from lusoria.formats.convert import Converted, convert
 from lusoria.formats.convert import targets as target_formats
 from lusoria.formats.lgn import lgn_text
 from lusoria.formats.sources import NoSuchRecord, read_sources, record_at, whole_file
+from lusoria.notation.escapes import as_lines, escape_lines
 from lusoria.notation.model import Line, Ply, Record
-from lusoria.notation.reader import STDIN_NAME, RecordText, is_ply, parse_record, split_records
+from lusoria.notation.reader import STDIN_NAME, RecordText, escapes_in, is_ply, parse_record, split_records
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import (
     STDIN,
@@ -261,10 +262,13 @@ def canonical_files(
                 yield CanonicalFile(path, read_as, original, original, [])
                 continue
             texts, checked = [], []
-            for source in split_records(decoded_text(io.BytesIO(original), name, encoding), name):
+            pieces = list(decoded_text(io.BytesIO(original), name, encoding))
+            for source in split_records(pieces, name):
                 text, report = _canonical(source)
                 texts.append(text)
                 checked.append(report)
+            if not texts:  # blank and `%` lines only: the `%` lines kept
+                texts = [as_lines(escapes_in("".join(pieces)))]
         except InputError as error:
             yield Unreadable(name, str(error), error.parameter)
             continue
@@ -280,9 +284,14 @@ def canonical_records(
 
 
 def _canonical(source: RecordText) -> tuple[str, Report]:
+    """A record as `fmt` writes it, losing none of its `%` lines (nor those before it, the first of
+    its file), with its report."""
     report = check(source)
-    text = report.source.text if report.record is None or report.refused else lgn_text(report)
-    return text.rstrip("\n") + "\n", report
+    if report.record is None or report.refused:
+        text = source.text
+    else:
+        text = lgn_text(report, escape_lines(source.text, source.line) if source.format == "lgn" else None)
+    return as_lines(source.before) + text.rstrip("\n") + "\n", report
 
 
 def like_file(text: str, original: bytes) -> bytes:

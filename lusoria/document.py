@@ -18,9 +18,10 @@ from difflib import SequenceMatcher
 from functools import cache, lru_cache
 
 from lusoria.api import Board, format_record
+from lusoria.notation.escapes import as_lines
 from lusoria.notation.lalr import builder_parser
 from lusoria.notation.model import Ply, Record
-from lusoria.notation.reader import RecordText, header_of, known_games, scan_tags, split_records
+from lusoria.notation.reader import RecordText, escapes_in, header_of, known_games, scan_tags, split_records
 from lusoria.notation.slips import RESULTS
 from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
@@ -337,8 +338,11 @@ def formatted_record(text: str) -> str:
 
 
 def formatted_document(text: str) -> str:
-    """The whole document as `lusoria fmt` writes it."""
-    return "\n".join(formatted_record(source.text).rstrip("\n") + "\n" for source in Document.split(text))
+    """The whole document as `lusoria fmt` writes it (its `%` lines kept, those before its first record too)."""
+    sources = Document.split(text)
+    if not sources:  # blank and `%` lines only
+        return as_lines(escapes_in(normalized(text)))
+    return "\n".join(as_lines(source.before) + formatted_record(source.text).rstrip("\n") + "\n" for source in sources)
 
 
 # -- hover --------------------------------------------------------------------

@@ -58,6 +58,7 @@ class RecordText:
     parsed: Record | SyntaxProblem | None = None  # what a reader of another format made of it
     problems: tuple[SyntaxProblem, ...] = ()  # what that reader found wrong in the record it read (at plies)
     hint: str = ""  # what its first error adds: how that reader chose a game its file does not name
+    before: tuple[str, ...] = ()  # the `%` lines before it that no record holds (its file's first record's)
 
     @property
     def last_line(self) -> int:
@@ -82,9 +83,11 @@ _MOVETEXT = re.compile(rf"^(?!{_TAG_LINE})(?!%)[ \t]*\S", re.M)
 
 def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]:
     """Cut a stream of text (lines, or larger pieces) into records: a new record starts
-    at a tag line that follows movetext. Blank and `%` lines before a record are skipped.
+    at a tag line that follows movetext. Blank and `%` lines before the first record are no
+    record's text: the first keeps its `%` lines apart (`before`), those after a record are its text.
     One regular expression finds the lines that matter, so long movetext costs little."""
     text, index = "", 0
+    before: list[str] = []  # the `%` lines before the first record
     counted, line = 0, 1  # text[counted] is at the start of line `line`
     start: int | None = None  # where the current record starts in `text`
     movetext = False
@@ -103,12 +106,13 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
                     break
                 line += text.count("\n", counted, start)
                 counted = start
-                yield RecordText(text[start : match.start()], line, index, path)
-                index += 1
+                yield RecordText(text[start : match.start()], line, index, path, before=tuple(before))
+                index, before = index + 1, []
                 start, movetext = match.start(), False
             else:
                 if start is None:
                     match = _LINE_START.search(text, position, end)
+                    before += escapes_in(text[position : end if match is None else match.start()])
                     if match is None:
                         break
                     start = match.start()
@@ -123,7 +127,12 @@ def split_records(pieces: Iterable[str], path: str = "") -> Iterator[RecordText]
         if start is not None:
             start = 0
     if start is not None and text.strip():
-        yield RecordText(text, line + text.count("\n", counted, start), index, path)
+        yield RecordText(text, line + text.count("\n", counted, start), index, path, before=tuple(before))
+
+
+def escapes_in(skipped: str) -> list[str]:
+    """The `%` lines of text that holds only them and blank lines."""
+    return [line for line in skipped.split("\n") if line.startswith("%")]
 
 
 def _grouped(pieces: Iterable[str], size: int = 1 << 20) -> Iterator[str]:
@@ -159,6 +168,11 @@ def scan_tags(text: str) -> dict[str, str]:
 @lru_cache(maxsize=1)
 def _scanned_tags(text: str) -> dict[str, str]:
     return {m[1]: unquote(m[2]) for m in _tag_pattern().finditer(header_of(text))}
+
+
+def last_tag_line(text: str) -> int:
+    """Where the last tag line of a record's tag section starts (0: it has none)."""
+    return max((tag.start() for tag in _NEXT_TAG.finditer(header_of(text))), default=0)
 
 
 def header_of(text: str) -> str:

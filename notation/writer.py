@@ -4,15 +4,21 @@ move numbers where PGN puts them, suffixes as NAGs, movetext in lines under 80 c
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.visitor import SKIP, Continued, PlyKey, Visitor, _Skip, walk
+
+if TYPE_CHECKING:  # (the escape lines are read by the reader, which imports this module)
+    from lusoria.notation.escapes import EscapeLines
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 TAG_NAMES = ("Game", "Variant", "Rules", "Board", "Position", *ROSTER, "Annotator", "Source")  # NOTATION.md §2
 UNKNOWN = {"Date": "????.??.??"}
 WIDTH = 79
+ESCAPE = "\n"  # begins a token that is a `%` line: a line of its own (no other token begins so)
 
 
 def quote(value: str) -> str:
@@ -59,24 +65,42 @@ def write_record(
     second: bool = False,
     canonical: Mapping[PlyKey, str] | None = None,
     continued: re.Pattern[str] | None = None,
+    escapes: EscapeLines | None = None,
 ) -> str:
     """The record in export format. `second`: its first ply is the second of move 1 (`1...`:
     the side that moves second in its game is to move at its start; validator.replay's
     `movers_numbering`). `canonical` gives plies' canonical text (with what the rules force
     written out) by their key in the tree; other plies as written. `continued` matches a ply
-    that continues its side's turn (its game's `continued`): it is numbered with the ply before."""
-    writer = _Tokens(1 if second else 0, canonical or {}, Continued(record, continued, canonical))
+    that continues its side's turn (its game's `continued`): it is numbered with the ply before.
+    `escapes`: the record's `%` lines, kept where they stand (docs/notation.md §8): those among its
+    tags before the tags; each of the others before the ply (or the result marker) that follows it,
+    or, after the result marker, after a blank line."""
+    placed, header = (escapes.placed, escapes.header) if escapes else ((), ())
+    writer = _Tokens(
+        1 if second else 0, canonical or {}, Continued(record, continued, canonical), placed, record.result_line
+    )
     walk(record, writer)
-    return "\n".join(write_tags(record)) + "\n\n" + _wrap(writer.tokens) + "\n"
+    after = "".join(f"\n{escape}" for _, escape in writer.escapes)
+    tags = "\n".join([*header, *write_tags(record)])
+    return tags + "\n\n" + _wrap(writer.tokens) + "\n" + (f"{after}\n" if after else "")
 
 
 class _Tokens(Visitor):
     """The movetext's tokens: move numbers glued to their plies, "(" and ")" to the
     first and last token of a variation."""
 
-    def __init__(self, offset: int, canonical: Mapping[PlyKey, str], continued: Continued) -> None:
+    def __init__(
+        self,
+        offset: int,
+        canonical: Mapping[PlyKey, str],
+        continued: Continued,
+        escapes: tuple[tuple[int, str], ...] = (),
+        result_line: int = 0,
+    ) -> None:
         self.offset = offset  # 1 when the first ply is the second of its move
         self.canonical, self.continued = canonical, continued
+        self.escapes = deque(escapes)  # by line: those not yet written
+        self.result_line = result_line  # of the result marker in the source (0: unknown)
         self.tokens: list[str] = []
         self.opening = ""  # glued before the next token
         self.after_break = True  # a move's second ply is numbered: first of a line, after comments or variations
@@ -93,7 +117,14 @@ class _Tokens(Visitor):
         self.after_break = True
         return None
 
+    def _escapes_before(self, line: int) -> None:
+        """The `%` lines before source line `line` not yet written, each a line of its own."""
+        while self.escapes and self.escapes[0][0] < line:
+            self.tokens.append(ESCAPE + self.escapes.popleft()[1])
+            self.after_break = True
+
     def visit_ply(self, ply: Ply, number: int, key: PlyKey) -> None:
+        self._escapes_before(ply.line)
         half = self.continued.number(number, key) - 1 + self.offset
         numbered = (
             f"{half // 2 + 1}{'...' if half % 2 else '.'} "
@@ -119,13 +150,19 @@ class _Tokens(Visitor):
             self.after_break = True
 
     def visit_result(self, result: str) -> None:
+        self._escapes_before(self.result_line)
         self._add(result)
 
 
 def _wrap(tokens: list[str]) -> str:
     lines, current = [], ""
     for token in tokens:
-        if current and (len(current) + 1 + len(token.rstrip("\n")) > WIDTH):
+        if token.startswith(ESCAPE):
+            lines += [current, token[len(ESCAPE) :]] if current else [token[len(ESCAPE) :]]
+            current = ""
+            continue
+        long = len(current) + 1 + len(token.rstrip("\n")) > WIDTH
+        if current and long and not token.startswith("%"):  # (a comment's word: no line starts with % but an escape)
             lines.append(current)
             current = ""
         current = f"{current} {token}" if current else token

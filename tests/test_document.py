@@ -10,6 +10,7 @@ from lusoria.document import (
     diagnostic_span,
     fixes,
     format_fix,
+    formatted_document,
     ply_hover,
     symbol_detail,
     symbol_name,
@@ -169,3 +170,28 @@ def test_format_this_record_is_offered_only_where_fmt_changes_the_record():
     sloppy = '[Game "Tablut"]\n1. e3-c3 *\n'
     [edit] = format_fix(entry_of(sloppy)).edits
     assert edit.text + "\n" == format_record(sloppy)[0] and (edit.line, edit.end_line) == (0, 1)
+
+
+NOTED = '% the file\n[Game "Tablut"]\n% a tag\n[Event "club"]\n1. e3-c3\n% a move\nd1-d3 *\n% after it\n'
+
+
+def test_format_document_keeps_every_escape_line_as_fmt_does():
+    """Format document dropped `%` lines, which the reader ignores: the file's notes were lost."""
+    formatted = formatted_document(NOTED)
+    assert formatted == format_record(NOTED)[0]
+    assert [line for line in formatted.split("\n") if line.startswith("%")] == [
+        "% the file",
+        "% a tag",
+        "% a move",
+        "% after it",
+    ]
+    assert formatted_document(formatted) == formatted
+    assert formatted_document("% a note\n\n% another\n") == "% a note\n% another\n"
+
+
+def test_format_this_record_keeps_the_escape_lines_inside_it_and_leaves_those_around_it():
+    entry = entry_of(NOTED)
+    [edit] = format_fix(entry).edits
+    assert (edit.line, edit.end_line) == (1, 6)  # from the Game tag to the result: not the lines around
+    assert "% a tag\n" in edit.text and "\n% a move\n1... d1-d3 *" in edit.text
+    assert "% the file" not in edit.text and "% after it" not in edit.text

@@ -189,3 +189,52 @@ def test_standard_input_that_cannot_be_read_is_unreadable_as_other_commands_say_
     said = [str(problem) for problem in api.validate(["-"])]
     assert said == ["<stdin>: input/output error"]
     assert [str(problem) for problem in api.canonical_files(["-"])] == said
+
+
+ESCAPED = (  # a `%` line before the file's first record, among its tags, in its movetext, between records
+    "% notes of the file\n"
+    '[Game "Tablut"]\n% among the tags\n[Event "club"]\n'
+    "% before the moves\n1. e3-c3 d1-d3\n% before white's second\n2. c3-c4 *\n% after the record\n\n"
+    '[Game "tablut"]\n1. e3-c3 *\n'
+)
+ESCAPED_FORMATTED = (
+    "% notes of the file\n% among the tags\n"
+    + CANONICAL.replace('"?"]\n[Site', '"club"]\n[Site').replace("1. e3-c3 *\n", "% before the moves\n")
+    + "1. e3-c3 d1-d3\n% before white's second\n2. c3-c4 *\n\n% after the record\n\n"
+    + CANONICAL
+)
+
+
+def test_fmt_keeps_every_escape_line_where_it_stands():
+    """fmt dropped `%` lines, which the reader ignores (NOTATION.md §1): a file's notes were lost."""
+    assert run("fmt", "-", input='% notes\n[Game "tablut"]\n\n1. e3-c3 *\n').stdout == "% notes\n" + CANONICAL
+    assert run("fmt", "-", input=ESCAPED).stdout == ESCAPED_FORMATTED
+    assert run("fmt", "-", input=ESCAPED_FORMATTED).stdout == ESCAPED_FORMATTED  # (idempotent)
+
+
+def test_fmt_write_keeps_every_escape_line_and_then_finds_the_file_canonical(tmp_path):
+    path = tmp_path / "notes.lgn"
+    path.write_text(ESCAPED)
+    assert run("fmt", "--write", str(path)).exit_code == 0
+    assert path.read_text() == ESCAPED_FORMATTED
+    assert run("fmt", "--check", str(path)).exit_code == 0
+    only = tmp_path / "only.lgn"  # (no record: the file was emptied)
+    only.write_text("% nothing yet\n\n% but notes\n")
+    assert run("fmt", "--write", str(only)).exit_code == 0
+    assert only.read_text() == "% nothing yet\n% but notes\n"
+
+
+def test_a_percent_sign_inside_a_comment_starts_no_line_of_fmt_s_output():
+    """A comment's word that begins with `%`, wrapped to the start of a line, became an escape line
+    (and the rest of the comment unclosed)."""
+    comment = "{" + "word " * 14 + "%5 more}"
+    formatted = run("fmt", "-", input=f'[Game "tablut"]\n1. e3-c3 {comment} *\n').stdout
+    assert comment in " ".join(formatted.split()) and not any(line.startswith("%") for line in formatted.split("\n"))
+    assert run("fmt", "-", input=formatted).stdout == formatted
+
+
+def test_convert_writes_the_records_without_their_escape_lines():
+    """As docs/notation.md §8 decides: convert writes records, not the file (fmt keeps the `%` lines)."""
+    result = run("convert", "--to", "lgn", "-", input=ESCAPED)
+    records = "\n".join(line for line in ESCAPED_FORMATTED.split("\n") if not line.startswith("%"))
+    assert (result.exit_code, result.stdout.split()) == (0, records.split())

@@ -12,7 +12,7 @@ from functools import cache, partial
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import ClassVar, Generic, Self, TypeVar, cast
+from typing import ClassVar, Generic, Self, TypeVar
 
 from lusoria.errors import LusoriaError
 from lusoria.validator.diagram import Diagram, Squares
@@ -233,6 +233,18 @@ def _meant(like: list[str]) -> str:
     return f"; did you mean {' or '.join(like)}?" if like else ""
 
 
+def _chosen_once(
+    chosen: dict[str, str], option: tuple[str, str] | None, problems: TagProblems, written: str, at: int = 0
+) -> None:
+    """`option` (None: a problem kept already) added to `chosen`; a problem when its key is there
+    already (`written` so, `at` characters into a Rules tag), as a tag given twice is one: which
+    value wins is not for lusoria to guess."""
+    if option is not None and option[0] in chosen:
+        problems.add(OptionError(f"the rules key {option[0]} appears twice", "Rules", written, at))
+    elif option is not None:
+        chosen[option[0]] = option[1]
+
+
 def changed_options(options: dict[str, str], preset: dict[str, str]) -> dict[str, str]:
     """The options whose value is not `preset`'s (a variant's, as `Game.preset_options` gives
     them): what a Rules tag sets."""
@@ -385,8 +397,7 @@ class Game(Generic[P]):
         chosen: dict[str, str] = {}
         for item in re.finditer(r"\S+", rules or ""):
             option = problems.read(partial(cls.rules_entry, item))
-            if option is not None:
-                chosen[option[0]] = option[1]
+            _chosen_once(chosen, option, problems, item[0].partition("=")[0], item.start())
         problems.raise_any()
         return chosen
 
@@ -412,8 +423,11 @@ class Game(Generic[P]):
         for each problem."""
         problems = TagProblems()
         checked = [problems.read(partial(cls._checked_option, key, value)) for key, value in options.items()]
-        problems.raise_any()  # (no entry is None past it)
-        return dict(cast("list[tuple[str, str]]", checked))
+        kept: dict[str, str] = {}
+        for written, option in zip(options, checked, strict=True):
+            _chosen_once(kept, option, problems, written)
+        problems.raise_any()
+        return kept
 
     @classmethod
     def _checked_option(cls, written: str, value: str) -> tuple[str, str]:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from mypy_extensions import mypyc_attr
 
 from lusoria.notation.dates import date_range, date_readings
+from lusoria.notation.escapes import EscapeLines
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.reader import RecordText, SyntaxProblem, header_of, parse_record, scan_tags
 from lusoria.notation.slips import RESULTS, Fix, mend, results_meant, slip_fixes, tag_meant
@@ -216,9 +217,9 @@ def _ended(diagnostic: Diagnostic, outcome: Outcome) -> Diagnostic:
     return replace(diagnostic, message=diagnostic.message + said)
 
 
-def canonical_text(report: Report) -> str:
-    """A replayed record (`check` with keep=True) in canonical form: the lgn format's writer.
-    ValueError for a record that does not parse."""
+def canonical_text(report: Report, escapes: EscapeLines | None = None) -> str:
+    """A replayed record (`check` with keep=True) in canonical form: the lgn format's writer, with
+    the `%` lines `escapes` where they stand. ValueError for a record that does not parse."""
     if report.record is None:
         raise ValueError("a record that does not parse has no canonical form")
     rules = report.rules
@@ -226,7 +227,7 @@ def canonical_text(report: Report) -> str:
         second = bool(movers_numbering(rules, report.positions[0]))
     else:  # no start to number from (a tag at fault): as the record numbers itself
         second = bool(_written_numbering(report.record))
-    return write_record(report.record, second, report.canonical, rules.continued if rules else None)
+    return write_record(report.record, second, report.canonical, rules.continued if rules else None, escapes)
 
 
 def _place(diagnostic: Diagnostic) -> tuple[int, int]:

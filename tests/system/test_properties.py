@@ -149,6 +149,37 @@ def test_fmt_round_trip(game, data):
     assert format_record(formatted)[0] == formatted
 
 
+escape_texts = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12).map(lambda text: "%" + text)
+
+
+def unnumbered(text: str) -> list[str]:
+    """The tokens of a record's text, its move numbers left out."""
+    return [token for token in text.split() if not re.fullmatch(r"[0-9]+\.(?:\.\.)?", token)]
+
+
+@settings(max_examples=40)
+@given(games(max_plies=30), st.data())
+def test_fmt_keeps_every_escape_line_in_its_order(game, data):
+    """`%` lines anywhere between the lines of a record (before it, among its tags, between any two
+    of its plies, after it): fmt keeps each, in their order, writes the record as it writes
+    it without them (but the lines broken, and a second ply numbered, after each), and formats its own output to itself."""
+    rules, record = game
+    canonical = write(rules, record)
+    header = canonical.partition("\n\n")[0]
+    lines = [*header.split("\n"), "", *(ply.text for ply in record.main.plies), record.result]  # a ply a line
+    escapes = data.draw(st.lists(st.tuples(st.integers(0, len(lines)), escape_texts), max_size=5))
+    for place, escape in sorted(escapes, key=lambda each: each[0], reverse=True):
+        lines.insert(place, escape)
+    text = "\n".join(lines) + "\n"
+    formatted, report = format_record(text)
+    assert report.valid
+    kept = [line for line in formatted.split("\n") if line.startswith("%")]
+    assert kept == [line for line in lines if line.startswith("%")]
+    written = " ".join(line for line in formatted.split("\n") if not line.startswith("%"))
+    assert unnumbered(written) == unnumbered(canonical) and parse_record(formatted) == parse_record(canonical)
+    assert format_record(formatted)[0] == formatted
+
+
 @given(games(), st.data())
 def test_fmt_writes_out_omitted_captures(game, data):
     rules, record = game

@@ -113,6 +113,45 @@ def test_the_constructor_keeps_options_in_any_case_as_a_rules_tag_does(game, key
     assert str(made.value).startswith(f"unknown rules key 'nonsense' for {game} (")
 
 
+@pytest.mark.parametrize("game, key", GAME_KEYS.items())
+def test_a_rules_key_given_twice_is_a_tag_error_at_the_second(game, key):
+    """`[Rules "king-capture=2 king-capture=4"]` was read silently, the last value winning: a key
+    given twice is an error of the kind a tag given twice is, at the second (in any case)."""
+    rules = GAMES[game]
+    variant = next(iter(rules.presets))
+    first, second = rules.choices(key)[:2]
+    tag = f"{key}={first} {key.upper()}={second}"
+    report = check(f'[Game "{game}"]\n[Variant "{variant}"]\n[Rules "{tag}"]\n*\n')
+    (diagnostic,) = report.diagnostics
+    where = (diagnostic.rule, diagnostic.severity, diagnostic.line, diagnostic.column, diagnostic.text)
+    assert where == ("tag", "error", 3, len('[Rules "') + tag.index(" ") + 2, key.upper())
+    assert diagnostic.message == f"the rules key {key} appears twice"
+
+
+@pytest.mark.parametrize("game, key", GAME_KEYS.items())
+def test_rules_made_with_a_key_given_twice_in_two_cases_say_so(game, key):
+    """`Game(options={"first": "white", "FIRST": "black"})` played black: the key is given twice, as
+    a Rules tag writing it twice gives it."""
+    rules = GAMES[game]
+    first, second = rules.choices(key)[:2]
+    with pytest.raises(OptionError) as made:
+        rules(options={key: first, key.upper(): second}, variant=next(iter(rules.presets)))
+    assert (str(made.value), made.value.tag, made.value.written) == (
+        f"the rules key {key} appears twice",
+        "Rules",
+        key.upper(),
+    )
+
+
+def test_rules_option_giving_a_key_twice_is_a_usage_error():
+    text = '[Game "tablut"]\n1. e3-c3 *\n'
+    result = CliRunner().invoke(
+        main, ["validate", "--game", "tablut", "--rules", "first=black First=white", "-"], input=text
+    )
+    assert result.exit_code == 2
+    assert "Invalid value for --rules: the rules key first appears twice" in result.output
+
+
 def test_an_empty_start_or_board_is_the_variant_s_in_any_case_of_its_name():
     """`Hnefatafl(options={"START": ""})` was refused (a start of one rank) where `{"start": ""}` is
     the variant's start: an option's name is read in any case there too."""
