@@ -259,7 +259,7 @@ def canonical_files(
                 texts.append(text)
                 checked.append(report)
         except InputError as error:
-            yield Unreadable(name, str(error), error.parameter)
+            yield Unreadable(name, str(error), error.parameter, error.tries)
             continue
         yield CanonicalFile(path, read_as, original, like_file("\n".join(texts), original), checked)
 

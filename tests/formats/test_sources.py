@@ -53,7 +53,9 @@ def test_a_binary_stream_is_decoded_as_a_file_is():
     assert (record.path, record.text) == ("<stream>", '[Game "tablut"]\n[Event "Café"]\n1. e3-c3 *\n')
     assert api.board(io.BytesIO(ESCAPE.read_bytes()), 3).position == api.board(ESCAPE, 3).position
     [unread] = api.validate([io.BytesIO(latin)])
-    assert unread == Unreadable("<stream>", "<stream>: byte 28 (line 2) is not valid utf-8", "encoding")
+    assert unread == Unreadable(
+        "<stream>", "<stream>: byte 28 (line 2) is not valid utf-8", "encoding", ("latin-1", "cp1252")
+    )
 
 
 def test_a_source_that_cannot_be_read_is_named_by_its_path():

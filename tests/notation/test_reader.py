@@ -427,6 +427,16 @@ def test_the_byte_offset_is_exact_deep_in_a_file_among_multibyte_characters(pad,
         list(decoded_text(io.BytesIO(data[head:]), "f", read=data[:head]))
 
 
+@pytest.mark.parametrize("pad", [0, 8189, 8190, 8191, 100000])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le"])
+def test_a_file_cut_inside_a_character_is_placed_at_that_character(pad, encoding):
+    """The decoder holds the character's first bytes until the end: it was placed at the end."""
+    data = ("é" * pad + "\nok\n€").encode(encoding)[:-1]
+    place = rf"f: byte {len(data) - (2 if encoding == 'utf-8' else 1)} \(line 3\)"
+    with pytest.raises(InputError, match=rf"^{place}: the file ends inside a {encoding} character$"):
+        list(decoded_text(io.BytesIO(data), "f", encoding))
+
+
 def reference_split(text: str) -> list[tuple[str, int]]:
     """The splitting rule, line by line: a record starts at a tag line after movetext."""
     import re
