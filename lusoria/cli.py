@@ -743,7 +743,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
             written += 1
     if held is not None:
         echo(held, nl=False)
-    if not records:
+    if not records and not inputs.unreadable:
         say_no_record(paths)
     sys.exit(2 if inputs.unreadable or not records else status)
 

@@ -173,6 +173,7 @@ def test_an_undecodable_byte_suggests_other_encodings_than_the_one_tried(
     result = run(*command, "--encoding", encoding, "a.lgn")
     assert result.exit_code == 2
     assert f"lusoria: a.lgn: byte 24 (line 2) is not valid {encoding}; try --encoding {tries}\n" in result.output
+    assert "no record found" not in result.output  # convert said it too, of the file it could not read
 
 
 @pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)
