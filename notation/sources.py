@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import BinaryIO, NamedTuple, TextIO, TypeGuard, Union
+from typing import AnyStr, BinaryIO, NamedTuple, TextIO, TypeGuard, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
@@ -213,7 +213,7 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
         packed = next((how for magic, how in COMPRESSED.items() if start.startswith(magic)), None)
         if packed:
             raise InputError(f"{path}: {compressed(packed)}")
-        counted = _Counting(stream, start)
+        counted = _Counting(stream, start, codec_for(start, encoding))
         text = io.TextIOWrapper(counted, codec_for(start, encoding), newline=None)  # type: ignore[type-var]
     except LookupError as error:
         raise InputError(f"{path}: {error}") from None
@@ -234,7 +234,9 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
         raise unreadable(path, error) from None
     except UnicodeDecodeError as error:
         offset = counted.consumed - len(error.object) + error.start  # what the decoder holds ends at the bytes read
-        line = counted.lines + counted.last[: max(0, offset - counted.consumed + len(counted.last))].count(b"\n") + 1
+        line = (
+            counted.lines + counted.line_ends(counted.last[: max(0, offset - counted.consumed + len(counted.last))]) + 1
+        )
         raise undecodable(f"{path}: byte {offset} (line {line})", error, codec_for(start, encoding), encoding) from None
     except UnicodeError as error:  # UTF-16 or UTF-32 without a byte-order mark
         raise unmarked(path, encoding) or InputError(f"{path}: not valid {encoding}: {error}") from None
@@ -274,10 +276,13 @@ def unmarked(path: str, encoding: str) -> InputError | None:
 class _Counting(io.RawIOBase):
     """A binary stream that keeps count of the bytes and lines read before its last
     chunk, and that chunk (to locate a decoding error); `start`: bytes already read from
-    `stream`, given first."""
+    `stream`, given first; `codec`: what decodes them, whose line ends (LF, CRLF, CR) are counted."""
 
-    def __init__(self, stream: BinaryIO, start: bytes = b""):
+    def __init__(self, stream: BinaryIO, start: bytes = b"", codec: str = "utf-8"):
         self.stream, self.start, self.consumed, self.lines, self.last = stream, start, 0, 0, b""
+        wide = codecs.lookup(codec).name.startswith(("utf-16", "utf-32"))  # a line end is no byte of its own
+        self.decoder = codecs.getincrementaldecoder(codec)("replace") if wide else None
+        self.after_cr = False  # the bytes counted so far end with a CR (whose LF next is the same line end)
 
     def readable(self) -> bool:
         return True
@@ -286,8 +291,22 @@ class _Counting(io.RawIOBase):
         # a whole buffer, the start's bytes first: the start alone would end a chunk inside a character
         data, self.start = self.start[: len(buffer)], self.start[len(buffer) :]
         data += self.stream.read(len(buffer) - len(data)) if len(data) < len(buffer) else b""
-        self.lines += self.last.count(b"\n")
+        self.lines += self.line_ends(self.last)
         self.last = data
         buffer[: len(data)] = data
         self.consumed += len(data)
         return len(data)
+
+    def line_ends(self, data: bytes) -> int:
+        """The line ends in `data`, the bytes after those counted so far."""
+        if self.decoder is None:
+            return self._ends(data, b"\n", b"\r")
+        try:
+            return self._ends(self.decoder.decode(data), "\n", "\r")
+        except UnicodeError:  # no byte-order mark: the file's decoding fails at once and says so
+            return 0
+
+    def _ends(self, piece: AnyStr, lf: AnyStr, cr: AnyStr) -> int:
+        ends = piece.count(lf) + piece.count(cr) - piece.count(cr + lf) - (self.after_cr and piece[:1] == lf)
+        self.after_cr = piece.endswith(cr) if piece else self.after_cr
+        return ends

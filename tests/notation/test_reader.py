@@ -437,6 +437,20 @@ def test_a_file_cut_inside_a_character_is_placed_at_that_character(pad, encoding
         list(decoded_text(io.BytesIO(data), "f", encoding))
 
 
+UNDECODABLE = {"utf-8": b"\xff", "utf-16-le": b"\x00\xdc", "utf-16": b"\x00\xdc", "utf-32-be": b"\x00\x11\x00\x00"}
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+@pytest.mark.parametrize("encoding", list(UNDECODABLE))
+@pytest.mark.parametrize("pad", [0, 8190, 8191])
+def test_the_line_of_an_undecodable_byte_counts_every_line_end(end, encoding, pad):
+    """CR line ends were not counted (a file of CRs: line 1), nor UTF-16's and UTF-32's, in which a
+    character with a byte 0x0A (Њ, 上) was counted as one; a CRLF split between two chunks is one."""
+    data = ("x" * pad + end + "Њ上" + end + "ok" + end).encode(encoding)  # ("utf-16": a mark, little-endian)
+    with pytest.raises(InputError, match=rf"^f: byte {len(data)} \(line 4\)"):
+        list(decoded_text(io.BytesIO(data + UNDECODABLE[encoding]), "f", encoding))
+
+
 def reference_split(text: str) -> list[tuple[str, int]]:
     """The splitting rule, line by line: a record starts at a tag line after movetext."""
     import re
