@@ -342,7 +342,7 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
     catalogue entry), whose rules `tags` do not give, is refused (None): its record keeps its players, type (`GameType`), site id and result, no plies
     and no Game tag, and the reason is its problem (`refused_message`)."""
     if not isinstance(game, dict) or "Moves" not in game:
-        raise draft.problem("a game of the scrape is an object with the fields " + ", ".join(FIELDS), draft.start)
+        raise draft.problem(_no_game(game), draft.start)
     fields = _Fields(draft, game)
     if isinstance(game, _Object) and game.repeated:
         name = game.repeated[0]
@@ -374,6 +374,15 @@ def _read_game(draft: Draft, game: object, tags: dict[str, str] | None, path: st
         rules = _old_style(draft)
     _read_winner(draft, fields, "Termination" in draft.tags)
     return rules
+
+
+def _no_game(value: object) -> str:
+    """What is said of a JSON value of the file that is no game of the scrape (no Moves field): JSON
+    that is none at all (neither AageGameTypeName nor Moves: a file named `.json` of another program)."""
+    fields = "a game of the scrape is an object with the fields " + ", ".join(FIELDS)
+    if isinstance(value, dict) and "AageGameTypeName" in value:
+        return fields
+    return f"JSON, but not an aagenielsen.dk game: {fields}"
 
 
 def _read_site_and_players(draft: Draft, fields: _Fields, path: str) -> None:

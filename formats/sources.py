@@ -15,6 +15,7 @@ from typing import BinaryIO, TextIO, TypeGuard, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.formats import FORMATS, format_of, read_text
+from lusoria.notation.json_input import starts_as_json
 from lusoria.notation.reader import STDIN_NAME, RecordText, split_records
 from lusoria.notation.sources import (
     BOM,
@@ -220,7 +221,17 @@ def _format_of(path: str, head: str) -> str:
     """The format a source is read in when none is forced: what its name, then its first characters
     `head` (`head_text`), say (`Formats.of`), else what they say alone, as of standard input (a Tablut
     Challenge log saved as `game.log`); lgn when they say nothing."""
-    return format_of(path, head) or format_of(STDIN, head) or "lgn"
+    return format_of(path, head) or format_of(STDIN, head) or _json_named(path, head) or "lgn"
+
+
+def _json_named(path: str, head: str) -> str | None:
+    """The format a file named as one format's alone (`.json`) is read in when its first characters
+    are JSON that format's do not show (a scrape whose fields come late): its reader says what the
+    JSON lacks, where lgn said it has no tag; None for standard input and any other file."""
+    if path == STDIN or not starts_as_json(head):
+        return None
+    claiming = [entry.name for entry in FORMATS.values() if Path(path).name.lower().endswith(entry.suffixes)]
+    return claiming[0] if len(claiming) == 1 else None
 
 
 def whole_file(path: str, encoding: str = "utf-8", format: str | None = None) -> tuple[bytes, str]:

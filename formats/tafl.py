@@ -331,12 +331,14 @@ def _count_problems(draft: Draft, row: re.Match[str], at: int, rules: TaflGame) 
         by_attackers = (number % 2 == 0) == attackers_first
         lost["defenders" if by_attackers else "attackers"] += len(re.findall(SQUARE, move["captures"] or ""))
     return [
-        draft.problem(
-            f"the {side} lost are counted {row[side].strip()}, and the moves list {count}",
-            at + row.start(side),
-            row[side],
-            "tag",
-        )
+        draft.problem(_miscounted(side, row[side].strip(), count), at + row.start(side), row[side], "tag")
         for side, count in lost.items()
         if whole_number(row[side].strip(), 0, 1 << 20) != count
     ]
+
+
+def _miscounted(side: str, written: str, count: int) -> str:
+    """What is said of a CSV count `written` of the `side` lost that is not the `count` the moves list."""
+    if not (written.isascii() and written.isdigit()):
+        return f"the {side} lost are counted '{written}', which is no count (0, 1, 2 …); the moves list {count}"
+    return f"the {side} lost are counted {written}, and the moves list {count}"

@@ -270,7 +270,7 @@ def canonical_files(
             if not texts:  # blank and `%` lines only: the `%` lines kept
                 texts = [as_lines(escapes_in("".join(pieces)))]
         except InputError as error:
-            yield Unreadable(name, str(error), error.parameter)
+            yield Unreadable(name, str(error), error.parameter, error.tries)
             continue
         yield CanonicalFile(path, read_as, original, like_file("\n".join(texts), original), checked)
 

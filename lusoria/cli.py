@@ -313,7 +313,6 @@ def main() -> None:
 
 
 HINTS = {
-    "encoding": "; try --encoding latin-1 or cp1252",
     "archive": "; create it with lusoria import",
     "timeout": " (see --timeout)",
     "pyarrow": ": pip install 'lusoria[parquet]' (or use --format csv)",
@@ -325,9 +324,13 @@ READING_OPTIONS = {"Game": "--game", "Variant": "--variant", "Rules": "--rules"}
 
 def hinted(problem: object) -> str:
     """The library's message, and the option or command that may help (`parameter`: of the library
-    call); a note's reading settings named by their options (`READING_OPTIONS`)."""
+    call; with the values of it to try, `tries`: `--encoding latin-1`); a note's reading settings
+    named by their options (`READING_OPTIONS`)."""
     said = problem.said(READING_OPTIONS) if isinstance(problem, api.Note) else str(problem)
-    return f"{said}{HINTS.get(getattr(problem, 'parameter', None) or '', '')}"
+    parameter = getattr(problem, "parameter", None) or ""
+    if tries := getattr(problem, "tries", ()):
+        return f"{said}; try --{parameter} {' or '.join(tries)}"
+    return f"{said}{HINTS.get(parameter, '')}"
 
 
 class Inputs:
@@ -745,7 +748,7 @@ def convert(paths: tuple[str | Path, ...], to: str, output_dir: str | None, enco
             written += 1
     if held is not None:
         echo(held, nl=False)
-    if not records:
+    if not records and not inputs.unreadable:
         say_no_record(paths)
     sys.exit(2 if inputs.unreadable or not records else status)
 

@@ -16,6 +16,15 @@ MAX_INTEGER = (1 << 63) - 1  # the largest whole number a message may hold (SQLi
 _PIECES = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]')  # strings (skipped whole), brackets
 
 
+_JSON_START = re.compile(r'\s*(?:\{\s*["}]|\[\s*[\[\]{"\d-])')  # an object's first name, an array's first value
+
+
+def starts_as_json(text: str) -> bool:
+    """Whether a text starts as a JSON object or array does (`{"`, `[{`, `[1`), which no lgn record
+    does (`[Game`, `{a comment}`)."""
+    return _JSON_START.match(text) is not None
+
+
 def too_deep(text: str, start: int = 0, end: int | None = None) -> int | None:
     """Where, in the JSON value that starts at `start`, an array or object opens deeper than
     MAX_DEPTH, if one does (None too for text that is not JSON: the decoder says so)."""

@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import BinaryIO, NamedTuple, TextIO, TypeGuard, Union
+from typing import AnyStr, BinaryIO, NamedTuple, TextIO, TypeGuard, Union
 
 from lusoria.errors import LusoriaError
 from lusoria.notation.reader import RecordText
@@ -36,11 +36,12 @@ def shown_place(path: str, line: int | None = None) -> str:
 
 class InputError(LusoriaError):
     """A source that cannot be read at all (missing, unreadable, wrongly encoded); `parameter`
-    names the argument of `read_sources` that may help (`encoding`), if one may."""
+    names the argument of `read_sources` that may help (`encoding`), if one may, and `tries` the
+    values of it that may read the source (never the one that failed)."""
 
-    def __init__(self, message: str, parameter: str | None = None):
+    def __init__(self, message: str, parameter: str | None = None, tries: tuple[str, ...] = ()):
         super().__init__(message)
-        self.parameter = parameter
+        self.parameter, self.tries = parameter, tries
 
 
 def unreadable(name: str, error: OSError) -> InputError:
@@ -66,6 +67,7 @@ class Unreadable:
     path: str
     message: str  # names the path
     parameter: str | None = None  # as InputError's
+    tries: tuple[str, ...] = ()  # as InputError's
 
     def __str__(self) -> str:
         return self.message
@@ -211,7 +213,7 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
         packed = next((how for magic, how in COMPRESSED.items() if start.startswith(magic)), None)
         if packed:
             raise InputError(f"{path}: {compressed(packed)}")
-        counted = _Counting(stream, start)
+        counted = _Counting(stream, start, codec_for(start, encoding))
         text = io.TextIOWrapper(counted, codec_for(start, encoding), newline=None)  # type: ignore[type-var]
     except LookupError as error:
         raise InputError(f"{path}: {error}") from None
@@ -231,25 +233,56 @@ def decoded_text(stream: BinaryIO, path: str, encoding: str = "utf-8", read: byt
     except OSError as error:
         raise unreadable(path, error) from None
     except UnicodeDecodeError as error:
-        before = (
-            counted.last[: counted.last.find(error.object[:16]) + error.start]
-            if error.object[:16] in counted.last
-            else b""
+        offset = counted.consumed - len(error.object) + error.start  # what the decoder holds ends at the bytes read
+        line = (
+            counted.lines + counted.line_ends(counted.last[: max(0, offset - counted.consumed + len(counted.last))]) + 1
         )
-        offset = counted.consumed - len(counted.last) + len(before)
-        line = counted.lines + before.count(b"\n") + 1
-        raise InputError(f"{path}: byte {offset} (line {line}) is not valid {encoding}", "encoding") from None
-    except UnicodeError as error:  # e.g. utf-16 without a byte-order mark
-        raise InputError(f"{path}: not valid {encoding}: {error}") from None
+        raise undecodable(f"{path}: byte {offset} (line {line})", error, codec_for(start, encoding), encoding) from None
+    except UnicodeError as error:  # UTF-16 or UTF-32 without a byte-order mark
+        raise unmarked(path, encoding) or InputError(f"{path}: not valid {encoding}: {error}") from None
+
+
+SINGLE_BYTE = ("latin-1", "cp1252")  # the encodings of older transcriptions; latin-1 decodes every byte
+
+
+def undecodable(place: str, error: UnicodeDecodeError, codec: str, encoding: str) -> InputError:
+    """The InputError of bytes at `place` that `codec` (read as `encoding`, or as a byte-order
+    mark says) does not decode: what was expected of them, and the single-byte encodings to try
+    instead (none for UTF-16 and UTF-32, whose files are no older transcriptions)."""
+    name, codec = codecs.lookup(codec).name, codec.removesuffix("-sig")
+    marked = " (as its byte-order mark says)" if codec != codecs.lookup(encoding).name.removesuffix("-sig") else ""
+    if error.reason in ("truncated data", "unexpected end of data"):
+        said = f"{place}: the file ends inside a {codec} character{marked}"
+    else:
+        said = f"{place} is not valid {codec}{marked}"
+    wide = name.startswith(("utf-16", "utf-32"))
+    others = tuple(other for other in SINGLE_BYTE if codecs.lookup(other).name != name)
+    return InputError(said, "encoding", () if wide else others)
+
+
+def unmarked(path: str, encoding: str) -> InputError | None:
+    """The InputError of a file read as UTF-16 or UTF-32 (of either byte order) that does not
+    start with a byte-order mark, which those two need: the encodings of one byte order to try."""
+    name = codecs.lookup(encoding).name
+    if name not in ("utf-16", "utf-32"):
+        return None
+    return InputError(
+        f"{path}: byte 0 (line 1): a {name} file starts with a byte-order mark, and this one has none",
+        "encoding",
+        (f"{name}-le", f"{name}-be"),
+    )
 
 
 class _Counting(io.RawIOBase):
     """A binary stream that keeps count of the bytes and lines read before its last
     chunk, and that chunk (to locate a decoding error); `start`: bytes already read from
-    `stream`, given first."""
+    `stream`, given first; `codec`: what decodes them, whose line ends (LF, CRLF, CR) are counted."""
 
-    def __init__(self, stream: BinaryIO, start: bytes = b""):
+    def __init__(self, stream: BinaryIO, start: bytes = b"", codec: str = "utf-8"):
         self.stream, self.start, self.consumed, self.lines, self.last = stream, start, 0, 0, b""
+        wide = codecs.lookup(codec).name.startswith(("utf-16", "utf-32"))  # a line end is no byte of its own
+        self.decoder = codecs.getincrementaldecoder(codec)("replace") if wide else None
+        self.after_cr = False  # the bytes counted so far end with a CR (whose LF next is the same line end)
 
     def readable(self) -> bool:
         return True
@@ -258,8 +291,22 @@ class _Counting(io.RawIOBase):
         # a whole buffer, the start's bytes first: the start alone would end a chunk inside a character
         data, self.start = self.start[: len(buffer)], self.start[len(buffer) :]
         data += self.stream.read(len(buffer) - len(data)) if len(data) < len(buffer) else b""
-        self.lines += self.last.count(b"\n")
+        self.lines += self.line_ends(self.last)
         self.last = data
         buffer[: len(data)] = data
         self.consumed += len(data)
         return len(data)
+
+    def line_ends(self, data: bytes) -> int:
+        """The line ends in `data`, the bytes after those counted so far."""
+        if self.decoder is None:
+            return self._ends(data, b"\n", b"\r")
+        try:
+            return self._ends(self.decoder.decode(data), "\n", "\r")
+        except UnicodeError:  # no byte-order mark: the file's decoding fails at once and says so
+            return 0
+
+    def _ends(self, piece: AnyStr, lf: AnyStr, cr: AnyStr) -> int:
+        ends = piece.count(lf) + piece.count(cr) - piece.count(cr + lf) - (self.after_cr and piece[:1] == lf)
+        self.after_cr = piece.endswith(cr) if piece else self.after_cr
+        return ends

@@ -1,16 +1,18 @@
 """Files are written whole or not at all (`fmt --write`, every `-o`), never over an input of
 the same command; what cannot be read or written is a clear error with exit status 2."""
 
+import codecs
 import os
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT
 
-from lusoria.api import random_records
+from lusoria.api import random_records, records
 from lusoria.cli import main
 from lusoria.files import AtomicFile
 
@@ -144,9 +146,103 @@ def test_encodings_are_checked(encoding, message):
         assert result.output.endswith(f"\nError: Invalid value for '--encoding': {message}\n"), command
 
 
-def test_utf16_without_a_byte_order_mark_is_an_input_error():
-    result = run("validate", "--encoding", "utf-16", str(ROOT / "samples/tablut/escape.lgn"))
-    assert result.exit_code == 2 and "not valid utf-16: UTF-16 stream does not start with BOM" in result.output
+READING_COMMANDS = (
+    ["validate"],
+    ["show"],
+    ["html"],
+    ["convert", "--to", "otn"],
+    ["fmt"],
+    ["fmt", "--check"],
+    ["rules"],
+    ["duplicates"],
+    ["import", "--db", "a.db"],
+)
+RECORD = '[Game "tablut"]\n[Event "Ã"]\n1. e3-c3 *\n'  # line 2 holds a character of two bytes in UTF-8
+
+
+@pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)
+@pytest.mark.parametrize(
+    "encoding, tries", [("cp1252", "latin-1"), ("ascii", "latin-1 or cp1252"), ("utf-8", "latin-1 or cp1252")]
+)
+def test_an_undecodable_byte_suggests_other_encodings_than_the_one_tried(
+    tmp_path, monkeypatch, command, encoding, tries
+):
+    """0x81 is no character in cp1252: read so, the hint said `try --encoding latin-1 or cp1252`."""
+    monkeypatch.chdir(tmp_path)
+    Path("a.lgn").write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
+    result = run(*command, "--encoding", encoding, "a.lgn")
+    assert result.exit_code == 2
+    assert f"lusoria: a.lgn: byte 24 (line 2) is not valid {encoding}; try --encoding {tries}\n" in result.output
+    assert "no record found" not in result.output  # convert said it too, of the file it could not read
+
+
+@pytest.mark.parametrize("command", READING_COMMANDS, ids=" ".join)
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_utf16_and_utf32_without_a_byte_order_mark_say_where_and_what_was_expected(
+    tmp_path, monkeypatch, command, encoding
+):
+    """Was Python's words, of no place: `not valid utf-16: UTF-16 stream does not start with BOM`."""
+    monkeypatch.chdir(tmp_path)
+    Path("a.lgn").write_bytes(RECORD.encode(f"{encoding}-le"))
+    result = run(*command, "--encoding", encoding.upper().replace("-", "_"), "a.lgn")  # as Python names it too
+    assert result.exit_code == 2
+    assert (
+        f"lusoria: a.lgn: byte 0 (line 1): a {encoding} file starts with a byte-order mark, and this one has none; "
+        f"try --encoding {encoding}-le or {encoding}-be\n"
+    ) in result.output
+    assert run(*command, "--encoding", f"{encoding}-le", "a.lgn").exit_code in (0, 1)  # read (fmt --check: 1)
+
+
+def test_the_library_names_the_encodings_to_try_and_no_option(tmp_path):
+    (tmp_path / "a.lgn").write_bytes(RECORD.encode("utf-16-le"))
+    (tmp_path / "b.lgn").write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
+    [unmarked] = records([str(tmp_path / "a.lgn")], encoding="utf-16")
+    assert (unmarked.message, unmarked.parameter, unmarked.tries) == (
+        f"{tmp_path / 'a.lgn'}: byte 0 (line 1): a utf-16 file starts with a byte-order mark, and this one has none",
+        "encoding",
+        ("utf-16-le", "utf-16-be"),
+    )
+    [cp1252] = records([str(tmp_path / "b.lgn")], encoding="cp1252")
+    assert (cp1252.message, cp1252.tries) == (
+        f"{tmp_path / 'b.lgn'}: byte 24 (line 2) is not valid cp1252",
+        ("latin-1",),
+    )
+
+
+@pytest.mark.parametrize(
+    "data, encoding, message",
+    [
+        (
+            RECORD.encode("utf-16-le") + b"e",
+            "utf-16-le",
+            "byte 78 (line 4): the file ends inside a utf-16-le character",
+        ),
+        (
+            codecs.BOM_UTF16_BE + RECORD.encode("utf-16-be") + b"\x00",
+            "utf-8",
+            "byte 80 (line 4): the file ends inside a utf-16 character (as its byte-order mark says)",
+        ),
+        (
+            codecs.BOM_UTF16_LE + RECORD.encode("utf-16-le") + b"\x00\xdc",
+            "utf-8",
+            "byte 80 (line 4) is not valid utf-16 (as its byte-order mark says)",
+        ),
+        (RECORD.encode("utf-32-le") + b"\x00\x00\x11\x00", "utf-32-le", "byte 156 (line 4) is not valid utf-32-le"),
+        (
+            codecs.BOM_UTF8 + RECORD.encode() + b"\xc3",
+            "utf-8",
+            "byte 43 (line 4): the file ends inside a utf-8 character",
+        ),
+    ],
+)
+def test_a_wide_encoding_that_fails_says_what_and_suggests_no_single_byte_one(tmp_path, data, encoding, message):
+    """A file cut inside a character, or a UTF-16 pair's half alone: latin-1 would read its bytes as
+    nonsense, so no `try --encoding latin-1`; a byte-order mark that chose the encoding says so."""
+    (tmp_path / "a.lgn").write_bytes(data)
+    result = run("validate", "--encoding", encoding, str(tmp_path / "a.lgn"))
+    assert result.exit_code == 2
+    tries = "; try --encoding latin-1 or cp1252" if encoding == "utf-8" and "utf-16" not in message else ""
+    assert f"lusoria: {tmp_path / 'a.lgn'}: {message}{tries}\n" in result.output
 
 
 # -- convert --output-dir and export: every file through the one atomic writer ------------------

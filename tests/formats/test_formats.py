@@ -1162,6 +1162,17 @@ def test_csv_counts_and_unlisted_captures_are_the_records_mistakes_at_their_plac
     assert unlisted.diagnostics[0].message == "the move captures g6, which the record does not list"
 
 
+@pytest.mark.parametrize("written", ["s9", "", "-1", "1.0", "٣"])
+def test_a_csv_count_that_is_no_number_is_said_to_be_none_at_its_column(written):
+    """Was quoted as if it were one: `the defenders lost are counted s9, and the moves list 0`."""
+    text = f"b4-b3 c4-c5 d6-c6,{written},0,Ongoing\n"
+    [counted] = [check(s) for s in read_text(text, "csv", "brandubh.csv")]
+    assert problems(counted) == [("tag", None, 1, 19)]
+    assert counted.diagnostics[0].message == (
+        f"the defenders lost are counted '{written}', which is no count (0, 1, 2 …); the moves list 0"
+    )
+
+
 def test_fmt_writes_the_capture_a_list_leaves_out_and_not_the_counts():
     """docs/formats.md: the notation has no place for these errors of a site's bookkeeping, so
     the record fmt writes is valid (a researcher found the archive's text of such a record valid)."""

@@ -53,7 +53,9 @@ def test_a_binary_stream_is_decoded_as_a_file_is():
     assert (record.path, record.text) == ("<stream>", '[Game "tablut"]\n[Event "Café"]\n1. e3-c3 *\n')
     assert api.board(io.BytesIO(ESCAPE.read_bytes()), 3).position == api.board(ESCAPE, 3).position
     [unread] = api.validate([io.BytesIO(latin)])
-    assert unread == Unreadable("<stream>", "<stream>: byte 28 (line 2) is not valid utf-8", "encoding")
+    assert unread == Unreadable(
+        "<stream>", "<stream>: byte 28 (line 2) is not valid utf-8", "encoding", ("latin-1", "cp1252")
+    )
 
 
 def test_a_source_that_cannot_be_read_is_named_by_its_path():
@@ -332,7 +334,7 @@ NOT_A_RECORD = "not a game record in any format lusoria reads: read as lgn, it h
     [
         ("match.mat", BACKGAMMON_MATCH),  # Laquet's plays look like these, but no line starts as movetext
         ("notes.txt", "Club evening: bring boards.\n"),
-        ("package.json", '{"name": "club"}\n'),
+        ("game.json", "Club evening: bring boards.\n"),  # no JSON
         ("steps.md", "1. Install lusoria\n2. Validate\n"),  # a move number, then no ply
         ("list.md", "1. \n2. x\n"),  # a move number alone on its line (an IndexError, found by atheris)
     ],
@@ -342,6 +344,49 @@ def test_a_file_in_no_known_format_is_said_to_be_no_game_record(tmp_path, name, 
     result = CliRunner().invoke(main, ["validate", str(tmp_path / name)])
     assert result.exit_code == 1
     assert result.output.startswith(f"{tmp_path / name}:1:1: error[syntax]: {NOT_A_RECORD}\n")
+
+
+SAAMI = '"AageGameTypeName": "Historical Hnefatafl 9x9 (Saami Tablut)", "Moves": "f1-f3"'
+LATE_SCRAPE = '{"WhiteSidePlayerName": "%s", %s}' % (
+    "x" * 5000,
+    SAAMI,
+)  # its fields past the 4,096 characters looked at
+NO_GAME = "JSON, but not an aagenielsen.dk game: a game of the scrape is an object with the fields WhiteSidePlayerName"
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ('{"name": "club"}\n', f"package.json:1:1: error[syntax]: {NO_GAME}"),  # was read as lgn: "no tag"
+        ('[\n  {"name": "club"}\n]\n', f"package.json:2:3: error[syntax]: {NO_GAME}"),  # as lgn: a tag line
+        (LATE_SCRAPE, "1 record: 1 valid"),  # was read as lgn: "not a game record in any format lusoria reads"
+        ('[Game "tablut"]\n1. e3-c3 *\n', "1 record: 1 valid"),  # lgn so named: no JSON, read as lgn
+    ],
+)
+def test_a_named_json_file_that_is_json_is_read_as_the_scrape_that_says_what_it_lacks(
+    tmp_path, monkeypatch, text, said
+):
+    monkeypatch.chdir(tmp_path)
+    Path("package.json").write_text(text)
+    result = CliRunner().invoke(main, ["validate", "package.json"])
+    assert said in result.output and result.exit_code == (0 if "valid" in said else 1)
+
+
+def test_a_folders_json_file_not_told_a_scrape_by_its_first_characters_is_skipped_with_a_true_note(tmp_path):
+    """Said that it held no AageGameTypeName and Moves fields, which it did (past the 4,096
+    characters looked at). A skipped file leaves the exit status as it is (a club's folder holds
+    other programs' JSON); --from aage reads it."""
+    (tmp_path / "late.json").write_text(LATE_SCRAPE)
+    (tmp_path / "game.json").write_text("{%s}" % SAAMI)
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert result.exit_code == 0
+    assert result.output == (
+        f"lusoria: {tmp_path / 'late.json'}: skipped, a .json file that is not an aagenielsen.dk scrape "
+        "(AageGameTypeName and Moves not both in the first 4,096 characters)\n"
+        "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n"
+    )
+    forced = CliRunner().invoke(main, ["validate", "--from", "aage", str(tmp_path)])
+    assert (forced.exit_code, forced.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
 
 
 def test_standard_input_in_no_format_it_tells_is_said_to_be_no_lgn_record():

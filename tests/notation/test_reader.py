@@ -427,6 +427,30 @@ def test_the_byte_offset_is_exact_deep_in_a_file_among_multibyte_characters(pad,
         list(decoded_text(io.BytesIO(data[head:]), "f", read=data[:head]))
 
 
+@pytest.mark.parametrize("pad", [0, 8189, 8190, 8191, 100000])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16-le"])
+def test_a_file_cut_inside_a_character_is_placed_at_that_character(pad, encoding):
+    """The decoder holds the character's first bytes until the end: it was placed at the end."""
+    data = ("é" * pad + "\nok\n€").encode(encoding)[:-1]
+    place = rf"f: byte {len(data) - (2 if encoding == 'utf-8' else 1)} \(line 3\)"
+    with pytest.raises(InputError, match=rf"^{place}: the file ends inside a {encoding} character$"):
+        list(decoded_text(io.BytesIO(data), "f", encoding))
+
+
+UNDECODABLE = {"utf-8": b"\xff", "utf-16-le": b"\x00\xdc", "utf-16": b"\x00\xdc", "utf-32-be": b"\x00\x11\x00\x00"}
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+@pytest.mark.parametrize("encoding", list(UNDECODABLE))
+@pytest.mark.parametrize("pad", [0, 8190, 8191])
+def test_the_line_of_an_undecodable_byte_counts_every_line_end(end, encoding, pad):
+    """CR line ends were not counted (a file of CRs: line 1), nor UTF-16's and UTF-32's, in which a
+    character with a byte 0x0A (Њ, 上) was counted as one; a CRLF split between two chunks is one."""
+    data = ("x" * pad + end + "Њ上" + end + "ok" + end).encode(encoding)  # ("utf-16": a mark, little-endian)
+    with pytest.raises(InputError, match=rf"^f: byte {len(data)} \(line 4\)"):
+        list(decoded_text(io.BytesIO(data + UNDECODABLE[encoding]), "f", encoding))
+
+
 def reference_split(text: str) -> list[tuple[str, int]]:
     """The splitting rule, line by line: a record starts at a tag line after movetext."""
     import re
