@@ -354,5 +354,8 @@ def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_o
     done = CliRunner().invoke(main, ["import", "--db", str(db), "--jobs", jobs, "--force-jobs", str(won), str(escape)])
     said = f"the slide game failed: {__name__}.Failing.material raised KeyError: 'material' ({RAISED_AT})"
     assert done.stderr == f"lusoria: {won}:1: {said}; the record was not stored\n"
-    assert done.stdout == f"{db}: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates, 1 record failed\n"
+    assert (
+        done.stdout
+        == f"{db}: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates, 1 record failed\n"
+    )
     assert done.exit_code == 2
