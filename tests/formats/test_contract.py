@@ -391,9 +391,15 @@ def failing_hook(*args):
     raise KeyError("x")
 
 
+def refusing_hook(*args):
+    """A plug-in format's hook (not its writer) that raises the ValueError only a writer's refusal may."""
+    raise ValueError("no")
+
+
 ESCAPE = str(ROOT / "samples" / "tablut" / "escape.lgn")
 NOT_CONVERTED = "escape.lgn:1: record 0 not converted: the hooked format's"
 FAILED = f"failed: {__name__}.failing_hook raised KeyError: 'x' ("
+REFUSED = f"failed: {__name__}.refusing_hook raised ValueError: no ("
 WRITES = {"write": lambda report: "written"}
 
 
@@ -418,10 +424,28 @@ WRITES = {"write": lambda report: "written"}
             f"{NOT_CONVERTED} loses {FAILED}",
             1,
         ),
+        (  # (a ValueError of `cannot_write` was lusoria's internal error; of `loses`, a refusal said as the writer's)
+            {**WRITES, "cannot_write": refusing_hook},
+            ["convert", "--to", "hooked", ESCAPE],
+            f"{NOT_CONVERTED} cannot_write {REFUSED}",
+            1,
+        ),
+        (
+            {**WRITES, "loses": refusing_hook},
+            ["convert", "--to", "hooked", ESCAPE],
+            f"{NOT_CONVERTED} loses {REFUSED}",
+            1,
+        ),
         (
             {"read": partial(refusing, format="hooked"), "why_refused": failing_hook},
             ["validate", "games.hooked"],
             f"lusoria: note: 1 record of type 'Sea' refused: the hooked format's why_refused {FAILED}",
+            1,
+        ),
+        (
+            {"read": partial(refusing, format="hooked"), "why_refused": refusing_hook},
+            ["validate", "games.hooked"],
+            f"lusoria: note: 1 record of type 'Sea' refused: the hooked format's why_refused {REFUSED}",
             1,
         ),
         (
@@ -443,7 +467,10 @@ WRITES = {"write": lambda report: "written"}
         "cannot_write-raises",
         "cannot_write-no-text",
         "loses-raises",
+        "cannot_write-value-error",
+        "loses-value-error",
         "why_refused-raises",
+        "why_refused-value-error",
         "why_refused-no-text",
         "games-a-list",
         "games-no-tags",
