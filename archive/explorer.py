@@ -451,7 +451,8 @@ def replay(path: str, written: str) -> str:
 
 def answer(action: Callable[[], str]) -> tuple[str, int]:
     """The body and status of an answer: a BadRequest, a filter that cannot work, a statement
-    that ran too long, an archive that cannot be read are said in a line, never a traceback."""
+    that ran too long, an archive that cannot be read are said in a line, never a traceback; so is a
+    plug-in's game that fails, naming it (`GAMES.failed_plug_in`: its bug)."""
     try:
         return action(), 200
     except BadRequest as error:
@@ -463,7 +464,7 @@ def answer(action: Callable[[], str]) -> tuple[str, int]:
     except sqlite3.Error as error:
         return f"the archive could not answer: {error}", 503
     except Exception as error:  # a page must never show a traceback: a line, and the kind of failure
-        return f"the explorer failed ({type(error).__name__})", 500
+        return GAMES.failed_plug_in(error) or f"the explorer failed ({type(error).__name__})", 500
 
 
 STYLE = """

@@ -27,6 +27,7 @@ from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem, fs_path, names_a_file, shown_path
 from lusoria.notation.visitor import Visitor, walk
 from lusoria.source_tags import SOURCE_FORMAT
+from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Report, check
 from lusoria.workers import in_workers, place
 
@@ -81,15 +82,17 @@ class Rows:
 
 @dataclass(frozen=True, slots=True)
 class Failure:
-    """A record lusoria failed on, left out of the archive: a bug in lusoria, not in the record.
-    Where the record is (`path:line`), the exception (`ValueError: …`), its traceback, and its
-    `file` as a record's row keeps it (`real_file`: what `import --replace` finds a file's records
-    by; None for a record of no file)."""
+    """A record lusoria failed on, left out of the archive: a bug in lusoria, not in the record,
+    or, `by_plug_in`, in a plug-in's game (`GAMES.failed_plug_in`). Where the record is
+    (`path:line`), the exception (`ValueError: …`; a plug-in's, said naming its game), its traceback,
+    and its `file` as a record's row keeps it (`real_file`: what `import --replace` finds a file's
+    records by; None for a record of no file)."""
 
     place: str
     error: str
     trace: str
     file: str | None = None
+    by_plug_in: bool = False
 
     def __str__(self) -> str:
         return f"{self.place}: {self.error}"
@@ -100,6 +103,8 @@ def failure(place: str, error: Exception, file: str | None = None) -> Failure:
     import traceback
 
     trace = "".join(traceback.format_exception(error)).rstrip()
+    if said := GAMES.failed_plug_in(error):  # (here, in the worker that checked it: its traceback is whole)
+        return Failure(place, said, trace, file, by_plug_in=True)
     return Failure(place, f"{type(error).__name__}: {error}", trace, file)
 
 

@@ -269,17 +269,17 @@ class Formats(Mapping[str, Format]):
     def answer(self, entry: Format, hook: str, args: tuple[object, ...], text_or_none: bool = True) -> Any:
         """What the function of `entry`'s field `hook` (`write`, `cannot_write`, `loses`, `why_refused`)
         answers to `args`: a text (or None, with `text_or_none`), None when it has none. A plug-in's that
-        raises (but a ValueError, a writer's refusal of a record) or hands back something else: HookFailed,
-        which names it (its bug, not lusoria's internal error)."""
+        raises (but the writer's ValueError, its refusal of a record, and a MemoryError) or hands back
+        something else: HookFailed, which names it (its bug, not lusoria's internal error)."""
         function = getattr(entry, hook)
         if function is None or self.is_built_in(entry.name):
             return function(*args) if function else None
         what = f"the {entry.name} writer" if hook == "write" else f"the {entry.name} format's {hook}"
         try:
             answer = function(*args)
-        except (ValueError, MemoryError):  # a writer's refusal; too large (as from any writer)
-            raise
         except Exception as error:
+            if isinstance(error, MemoryError) or hook == "write" and isinstance(error, ValueError):
+                raise  # too large (as from any hook); the writer's refusal of a record (convert says it)
             raise HookFailed(f"{what} failed: {failure(function, error)}") from error
         if not isinstance(answer, str) and (answer is not None or not text_or_none):
             raise HookFailed(

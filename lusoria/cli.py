@@ -890,9 +890,10 @@ def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, en
     result and Seven Tag Roster, however written. A record read from another format is
     stored in lusoria's notation, with its format (tag SourceFormat) and path. A
     record mended since its import is another game: --replace its file. A progress bar
-    shows on a terminal. Exit status 2 when an input cannot be read or no
-    record was found at all; 3 when lusoria failed on a record (a bug, said on standard
-    error), which is left out while the others are stored, or found a catalogue of tafl variants
+    shows on a terminal. A record lusoria fails on (a bug, said on standard error), or a
+    plug-in's game does (its bug, said naming it), is left out while the others are stored.
+    Exit status 2 when an input cannot be read, no record was found at all, or a plug-in's game
+    failed; 3 when lusoria failed on a record, or found a catalogue of tafl variants
     wrong (lusoria's or the user's own: an entry to mend), which stops the import."""
     shown = sys.stderr.isatty() and api.STDIN not in paths  # a progress bar, in bytes read, on a terminal
     with (
@@ -915,16 +916,17 @@ def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, en
     root = click.get_current_context().find_root().command
     debug = isinstance(root, Lusoria) and root.debug
     for failure in summary.failed:
-        echo(f"lusoria: {failure.place}: internal error: {failure.error}; the record was not stored", err=True)
+        said = failure.error if failure.by_plug_in else f"internal error: {failure.error}"
+        echo(f"lusoria: {failure.place}: {said}; the record was not stored", err=True)
         if debug:
             echo(failure.trace, err=True)
     echo(f"{db}: {dataclasses.replace(summary, unreadable=[])}")  # (those were said in their place)
-    if summary.failed:
-        echo(f"lusoria: {plural(len(summary.failed), 'record')} not stored, the others were. {bug_report()}", err=True)
+    if lusorias := [failure for failure in summary.failed if not failure.by_plug_in]:
+        echo(f"lusoria: {plural(len(lusorias), 'record')} not stored, the others were. {bug_report()}", err=True)
         sys.exit(INTERNAL_ERROR)
     if not summary.found and not summary.replaced and not summary.unreadable:
         say_no_record(paths)
-    sys.exit(2 if summary.unreadable or not (summary.found or summary.replaced) else 0)
+    sys.exit(2 if summary.unreadable or summary.failed or not (summary.found or summary.replaced) else 0)
 
 
 def option_name(field: str) -> str:

@@ -42,7 +42,7 @@ from pygls.workspace.position_codec import ServerTextPosition
 from pygls.workspace.text_document import TextDocument
 
 from lusoria import __version__
-from lusoria.api import line_ends_like
+from lusoria.api import failed_plug_in, line_ends_like
 from lusoria.document import (
     TOKEN_TYPES,
     Document,
@@ -249,7 +249,8 @@ def feature(name: str, options: Any = None) -> Callable[[Handler], Handler]:
 
 def answered(handler: Handler) -> Handler:
     """A handler whose failure is an error without a traceback (pygls would send one, in the
-    error's data): its type and message; the traceback stays in the server's log."""
+    error's data): its type and message, or what a plug-in's game that raised it says, naming it
+    (`failed_plug_in`); the traceback stays in the server's log."""
 
     @functools.wraps(handler)
     def answering(server: LgnServer, params: Any) -> Any:
@@ -259,7 +260,8 @@ def answered(handler: Handler) -> Handler:
             raise
         except Exception as error:
             logging.getLogger(__name__).exception("%s failed", handler.__name__)
-            raise JsonRpcInternalError(f"lusoria could not answer: {type(error).__name__}: {error}"[:1000]) from None
+            said = failed_plug_in(error) or f"lusoria could not answer: {type(error).__name__}: {error}"
+            raise JsonRpcInternalError(said[:1000]) from None
 
     return answering  # type: ignore[return-value]  # the same signature
 

@@ -10,8 +10,10 @@ import subprocess
 import sys
 
 import pytest
+from toy_game import Slide
 
 from lusoria import api, document, lsp
+from lusoria.validator.games import GAMES, register
 
 RECORD = '[Game "tablut"]\n1. e3-c3 *\n'
 
@@ -261,6 +263,32 @@ def test_an_unexpected_failure_is_answered_in_one_line_without_a_traceback(serve
         "code": -32603,
         "message": "lusoria could not answer: KeyError: 'nobody expected this'",
     }
+
+
+class Broken(Slide):
+    """Slide, whose material fails (a plug-in's bug)."""
+
+    def material(self, *position):
+        raise KeyError("material")
+
+
+def test_a_plug_in_games_failure_is_answered_naming_the_game(server, monkeypatch):
+    register(Broken)
+    monkeypatch.setattr(lsp, "symbol_name", Broken().material)  # (a game's method, as a hover's board calls one)
+    open_it = frame(
+        notification(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": RECORD}},
+        )
+    )
+    symbols = frame(request(4, "textDocument/documentSymbol", {"textDocument": {"uri": "file:///a.lgn"}}))
+    try:
+        answered = answers(exchange(server, open_it + symbols))[4]["error"]
+    finally:
+        GAMES.unregister("slide")
+    line = Broken.material.__code__.co_firstlineno + 1
+    said = f"the slide game failed: {__name__}.Broken.material raised KeyError: 'material' ({__file__}:{line})"
+    assert answered == {"code": -32603, "message": said}
 
 
 # -- a document's life: opened, checked, saved, closed ---------------------------------------------

@@ -19,13 +19,15 @@ from click.testing import CliRunner
 from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from toy_game import Slide
 
 from lusoria.api import random_records
 from lusoria.archive import Archive
 from lusoria.archive.datasette import explorer_path
-from lusoria.archive.explorer import MAX_GAMES, MAX_LINE
+from lusoria.archive.explorer import MAX_GAMES, MAX_LINE, answer
 from lusoria.cli import main
 from lusoria.validator import tablut
+from lusoria.validator.games import GAMES, register
 from lusoria.validator.hnefatafl import catalogue
 
 datasette_app = pytest.importorskip("datasette.app", reason="Datasette is a test extra: pip install -e '.[test]'")
@@ -395,3 +397,22 @@ def test_a_variant_named_as_explain_names_it_is_explored_as_lusoria_tree_explore
         400,
         "the parameter variant names saami-tablut-w, a variant of tablut, not of laquet",
     )
+
+
+class Broken(Slide):
+    """Slide, whose board fails to render (a plug-in's bug)."""
+
+    def diagram(self, *position):
+        raise KeyError("diagram")
+
+
+def test_a_plug_in_games_failure_is_answered_naming_the_game():
+    # it was "the explorer failed (KeyError)", as if the explorer's
+    register(Broken)
+    try:
+        said, status = answer(Broken().diagram)
+    finally:
+        GAMES.unregister("slide")
+    line = Broken.diagram.__code__.co_firstlineno + 1
+    assert status == 500
+    assert said == f"the slide game failed: {__name__}.Broken.diagram raised KeyError: 'diagram' ({__file__}:{line})"

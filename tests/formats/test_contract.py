@@ -391,9 +391,15 @@ def failing_hook(*args):
     raise KeyError("x")
 
 
+def refusing_hook(*args):
+    """A plug-in format's hook (not its writer) that raises the ValueError only a writer's refusal may."""
+    raise ValueError("no")
+
+
 ESCAPE = str(ROOT / "samples" / "tablut" / "escape.lgn")
 NOT_CONVERTED = "escape.lgn:1: record 0 not converted: the hooked format's"
 FAILED = f"failed: {__name__}.failing_hook raised KeyError: 'x' ("
+REFUSED = f"failed: {__name__}.refusing_hook raised ValueError: no ("
 WRITES = {"write": lambda report: "written"}
 
 
@@ -418,10 +424,28 @@ WRITES = {"write": lambda report: "written"}
             f"{NOT_CONVERTED} loses {FAILED}",
             1,
         ),
+        (  # (a ValueError of `cannot_write` was lusoria's internal error; of `loses`, a refusal said as the writer's)
+            {**WRITES, "cannot_write": refusing_hook},
+            ["convert", "--to", "hooked", ESCAPE],
+            f"{NOT_CONVERTED} cannot_write {REFUSED}",
+            1,
+        ),
+        (
+            {**WRITES, "loses": refusing_hook},
+            ["convert", "--to", "hooked", ESCAPE],
+            f"{NOT_CONVERTED} loses {REFUSED}",
+            1,
+        ),
         (
             {"read": partial(refusing, format="hooked"), "why_refused": failing_hook},
             ["validate", "games.hooked"],
             f"lusoria: note: 1 record of type 'Sea' refused: the hooked format's why_refused {FAILED}",
+            1,
+        ),
+        (
+            {"read": partial(refusing, format="hooked"), "why_refused": refusing_hook},
+            ["validate", "games.hooked"],
+            f"lusoria: note: 1 record of type 'Sea' refused: the hooked format's why_refused {REFUSED}",
             1,
         ),
         (
@@ -443,7 +467,10 @@ WRITES = {"write": lambda report: "written"}
         "cannot_write-raises",
         "cannot_write-no-text",
         "loses-raises",
+        "cannot_write-value-error",
+        "loses-value-error",
         "why_refused-raises",
+        "why_refused-value-error",
         "why_refused-no-text",
         "games-a-list",
         "games-no-tags",
@@ -555,3 +582,22 @@ def test_a_tag_value_read_with_a_line_break_is_written_on_one_line(tmp_path):
     assert '[White "Lena Ek"]' in written.output
     done = CliRunner().invoke(main, ["validate", "-"], input=written.output)
     assert done.exit_code == 0 and "1 record: 1 valid" in done.output, done.output
+
+
+@pytest.mark.parametrize(
+    "line, parsed, problems, said, first",
+    [
+        (2, SyntaxProblem("no such move", 7, 2), (), "the problem 'no such move' at 7:2, not in the text it read", 2),
+        (2, record_of("tablut", "e3-c3"), (SyntaxProblem("a slip", 3, 99),), "the problem 'a slip' at 3:99", 2),
+        (40, record_of("tablut", "e3-c3"), (), "the record at 40:1, not in the text it read, which ends at 6:1", 1),
+    ],
+    ids=["unread", "slip", "record"],
+)
+def test_the_places_of_a_records_problems_and_of_the_record_itself_are_in_the_text_read(
+    line, parsed, problems, said, first
+):
+    # said at the record's first line, or the text's when that is not in it
+    [record] = handed_over([RecordText("x", line, 0, "x.json", "aage", parsed, problems)], "aage", "x.json", LINES)
+    assert isinstance(record.parsed, SyntaxProblem) and record.problems == ()
+    assert record.parsed.message.startswith(f"the aage reader handed over {said}"), record.parsed.message
+    assert (record.parsed.line, record.parsed.column) == (first, 1)

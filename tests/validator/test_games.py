@@ -339,3 +339,23 @@ def test_a_plug_in_game_that_fails_outside_a_check_is_said_naming_it(records, fa
     assert done.exit_code == 2 and "internal error" not in done.output, done.output
     said = f"the slide game failed: {__name__}.Failing.material raised KeyError: 'material' ({RAISED_AT})"
     assert done.output == f"lusoria: {said}\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_others_are_stored(
+    records, failing, monkeypatch, jobs
+):
+    """`import` asks a game more than a check does (its material, for a record's rows), in a worker
+    process too: a plug-in's failing there was said as lusoria's bug ("internal error", status 3)."""
+    failing("material")
+    monkeypatch.setattr("lusoria.workers.CHUNK", 100)  # a chunk a record: with --jobs 2, workers take them
+    db, won = records / "a.db", records / "won.lgn"
+    escape = ROOT / "samples" / "tablut" / "escape.lgn"
+    done = CliRunner().invoke(main, ["import", "--db", str(db), "--jobs", jobs, "--force-jobs", str(won), str(escape)])
+    said = f"the slide game failed: {__name__}.Failing.material raised KeyError: 'material' ({RAISED_AT})"
+    assert done.stderr == f"lusoria: {won}:1: {said}; the record was not stored\n"
+    assert (
+        done.stdout
+        == f"{db}: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates, 1 record failed\n"
+    )
+    assert done.exit_code == 2
