@@ -404,9 +404,8 @@ def two_sizes(tmp_path) -> tuple[str, str]:
 def test_fmt_streams_its_records(tmp_path, own_cache):
     """fmt once held the whole input and output: 108 MB took 390 MB."""
     small, large = two_sizes(tmp_path)
-    assert (
-        peak_kib(own_cache, "fmt", large) - peak_kib(own_cache, "fmt", small) < 2_000
-    )  # KiB, for 3 MB more input (which, held, weighs 6 MB and more)
+    # KiB, for 3 MB more input (which, held, weighs 6 MB and more)
+    assert peak_kib(own_cache, "fmt", large) - peak_kib(own_cache, "fmt", small) < 2_000
 
 
 @pytest.mark.slow
