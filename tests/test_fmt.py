@@ -199,7 +199,9 @@ ESCAPED = (  # a `%` line before the file's first record, among its tags, in its
 )
 ESCAPED_FORMATTED = (
     "% notes of the file\n"
-    + CANONICAL.replace('"?"]\n[Site', '"club"]\n[Site').replace('"]\n[Event', '"]\n% among the tags\n[Event').replace("1. e3-c3 *\n", "% before the moves\n")
+    + CANONICAL.replace('"?"]\n[Site', '"club"]\n[Site')
+    .replace('"]\n[Event', '"]\n% among the tags\n[Event')
+    .replace("1. e3-c3 *\n", "% before the moves\n")
     + "1. e3-c3 d1-d3\n% before white's second\n2. c3-c4 *\n\n% after the record\n\n"
     + CANONICAL
 )
