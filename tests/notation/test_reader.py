@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, split_records, write_record
 from lusoria.notation.reader import scan_tags
-from lusoria.notation.sources import InputError, decoded_text
+from lusoria.notation.sources import CHUNK, InputError, decoded_text
 from lusoria.validator.games import known_games
 
 EXAMPLE = """\
@@ -448,6 +448,15 @@ def test_the_line_of_an_undecodable_byte_counts_every_line_end(end, encoding, pa
     character with a byte 0x0A (Њ, 上) was counted as one; a CRLF split between two chunks is one."""
     data = ("x" * pad + end + "Њ上" + end + "ok" + end).encode(encoding)  # ("utf-16": a mark, little-endian)
     with pytest.raises(InputError, match=rf"^f: byte {len(data)} \(line 4\)"):
+        list(decoded_text(io.BytesIO(data + UNDECODABLE[encoding]), "f", encoding))
+
+
+@pytest.mark.parametrize("encoding, width", [("utf-8", 1), ("utf-16-le", 2)])
+def test_a_crlf_split_between_two_chunks_is_one_line_end(encoding, width):
+    """Its CR the last character of a chunk read (CHUNK bytes), its LF the first of the next: the
+    pads above never reach a chunk's end, so counting it twice went unseen."""
+    data = ("x" * (CHUNK // width - 1) + "\r\n" + "ok\r\n").encode(encoding)
+    with pytest.raises(InputError, match=rf"^f: byte {len(data)} \(line 3\)"):
         list(decoded_text(io.BytesIO(data + UNDECODABLE[encoding]), "f", encoding))
 
 
