@@ -460,6 +460,13 @@ def test_a_crlf_split_between_two_chunks_is_one_line_end(encoding, width):
         list(decoded_text(io.BytesIO(data + UNDECODABLE[encoding]), "f", encoding))
 
 
+def test_a_character_begun_in_one_chunk_and_broken_in_the_next_is_placed_where_it_begins():
+    """Its first byte the last of a chunk read: the line counts none of the next chunk's line ends."""
+    data = b"x\n" + b"x" * (CHUNK - 3) + b"\xe0" + b"x\n" * 3
+    with pytest.raises(InputError, match=rf"^f: byte {CHUNK - 1} \(line 2\) is not valid utf-8$"):
+        list(decoded_text(io.BytesIO(data), "f"))
+
+
 def reference_split(text: str) -> list[tuple[str, int]]:
     """The splitting rule, line by line: a record starts at a tag line after movetext."""
     import re
