@@ -223,6 +223,14 @@ def test_an_escape_line_among_a_second_record_s_tags_stays_that_record_s():
     assert run("fmt", "-", input=formatted).stdout == formatted
 
 
+def test_a_later_record_s_escape_lines_stand_before_its_ply_and_its_result_marker():
+    """Placed by their lines in the file, as its plies are (a record's lines counted from 1, they fell
+    before its first ply); the one before the result marker was written after the record."""
+    second = '[Game "tablut"]\n\n1. e3-c3\n% before black\'s\nd1-d3\n% before the result\n*\n'
+    formatted = run("fmt", "-", input=CANONICAL + "\n" + second).stdout
+    assert formatted.endswith("\n1. e3-c3\n% before black's\n1... d1-d3\n% before the result\n*\n")
+
+
 def test_fmt_write_keeps_every_escape_line_and_then_finds_the_file_canonical(tmp_path):
     path = tmp_path / "notes.lgn"
     path.write_text(ESCAPED)
