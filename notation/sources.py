@@ -250,7 +250,8 @@ def undecodable(place: str, error: UnicodeDecodeError, codec: str, encoding: str
     mark says) does not decode: what was expected of them, and the single-byte encodings to try
     instead (none for UTF-16 and UTF-32, whose files are no older transcriptions)."""
     name, codec = codecs.lookup(codec).name, codec.removesuffix("-sig")
-    marked = " (as its byte-order mark says)" if codec != codecs.lookup(encoding).name.removesuffix("-sig") else ""
+    chosen = name.removesuffix("-sig") != codecs.lookup(encoding).name.removesuffix("-sig")  # (windows-1252 is cp1252)
+    marked = " (as its byte-order mark says)" if chosen else ""
     if error.reason in ("truncated data", "unexpected end of data"):
         said = f"{place}: the file ends inside a {codec} character{marked}"
     else:

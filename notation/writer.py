@@ -73,7 +73,7 @@ def write_record(
     written out) by their key in the tree; other plies as written. `continued` matches a ply
     that continues its side's turn (its game's `continued`): it is numbered with the ply before.
     `escapes`: the record's `%` lines, kept where they stand (docs/notation.md §8): those among its
-    tags before the tags; each of the others before the ply (or the result marker) that follows it,
+    tags after its first tag (before it, they would be the previous record's, read again); each of the others before the ply (or the result marker) that follows it,
     or, after the result marker, after a blank line."""
     placed, header = (escapes.placed, escapes.header) if escapes else ((), ())
     writer = _Tokens(
@@ -81,7 +81,8 @@ def write_record(
     )
     walk(record, writer)
     after = "".join(f"\n{escape}" for _, escape in writer.escapes)
-    tags = "\n".join([*header, *write_tags(record)])
+    first, *others = write_tags(record)
+    tags = "\n".join([first, *header, *others])
     return tags + "\n\n" + _wrap(writer.tokens) + "\n" + (f"{after}\n" if after else "")
 
 

@@ -209,6 +209,19 @@ def test_the_library_names_the_encodings_to_try_and_no_option(tmp_path):
     )
 
 
+def test_an_encoding_named_by_another_of_its_names_was_chosen_by_no_byte_order_mark(tmp_path):
+    """`--encoding windows-1252` (cp1252's other name) or `UTF_16` that failed said the file's
+    byte-order mark had chosen it: the name was compared as written."""
+    (tmp_path / "a.lgn").write_bytes(RECORD.encode("latin-1").replace(b"\xc3", b"\x81"))
+    said = run("validate", "--encoding", "windows-1252", str(tmp_path / "a.lgn")).output
+    assert (
+        f"lusoria: {tmp_path / 'a.lgn'}: byte 24 (line 2) is not valid windows-1252; try --encoding latin-1\n" in said
+    )
+    (tmp_path / "b.lgn").write_bytes(codecs.BOM_UTF16_LE + RECORD.encode("utf-16-le") + b"e")
+    said = run("validate", "--encoding", "UTF_16", str(tmp_path / "b.lgn")).output
+    assert f"lusoria: {tmp_path / 'b.lgn'}: byte 80 (line 4): the file ends inside a UTF_16 character\n" in said
+
+
 @pytest.mark.parametrize(
     "data, encoding, message",
     [

@@ -198,8 +198,10 @@ ESCAPED = (  # a `%` line before the file's first record, among its tags, in its
     '[Game "tablut"]\n1. e3-c3 *\n'
 )
 ESCAPED_FORMATTED = (
-    "% notes of the file\n% among the tags\n"
-    + CANONICAL.replace('"?"]\n[Site', '"club"]\n[Site').replace("1. e3-c3 *\n", "% before the moves\n")
+    "% notes of the file\n"
+    + CANONICAL.replace('"?"]\n[Site', '"club"]\n[Site')
+    .replace('"]\n[Event', '"]\n% among the tags\n[Event')
+    .replace("1. e3-c3 *\n", "% before the moves\n")
     + "1. e3-c3 d1-d3\n% before white's second\n2. c3-c4 *\n\n% after the record\n\n"
     + CANONICAL
 )
@@ -210,6 +212,23 @@ def test_fmt_keeps_every_escape_line_where_it_stands():
     assert run("fmt", "-", input='% notes\n[Game "tablut"]\n\n1. e3-c3 *\n').stdout == "% notes\n" + CANONICAL
     assert run("fmt", "-", input=ESCAPED).stdout == ESCAPED_FORMATTED
     assert run("fmt", "-", input=ESCAPED_FORMATTED).stdout == ESCAPED_FORMATTED  # (idempotent)
+
+
+def test_an_escape_line_among_a_second_record_s_tags_stays_that_record_s():
+    """Written above the record's tags, it was the first record's when read again: fmt moved it and
+    its blank line again, so `fmt --write` left a file that `fmt --check` found not canonical."""
+    second = '[Game "tablut"]\n% the second game\n[Event "?"]\n\n1. e3-c3 *\n'
+    formatted = run("fmt", "-", input=CANONICAL + "\n" + second).stdout
+    assert formatted == CANONICAL + "\n" + CANONICAL.replace('"]\n[Event', '"]\n% the second game\n[Event')
+    assert run("fmt", "-", input=formatted).stdout == formatted
+
+
+def test_a_later_record_s_escape_lines_stand_before_its_ply_and_its_result_marker():
+    """Placed by their lines in the file, as its plies are (a record's lines counted from 1, they fell
+    before its first ply); the one before the result marker was written after the record."""
+    second = '[Game "tablut"]\n\n1. e3-c3\n% before black\'s\nd1-d3\n% before the result\n*\n'
+    formatted = run("fmt", "-", input=CANONICAL + "\n" + second).stdout
+    assert formatted.endswith("\n1. e3-c3\n% before black's\n1... d1-d3\n% before the result\n*\n")
 
 
 def test_fmt_write_keeps_every_escape_line_and_then_finds_the_file_canonical(tmp_path):
