@@ -35,7 +35,7 @@ def loaded(
         try:
             value = point.load()
         except (Exception, SystemExit) as error:  # a plug-in's sys.exit() would end the command
-            _warn(point, f"it cannot be loaded: {_said(error)}")
+            _warn(point, f"it cannot be loaded: {said(error)}")
             continue
         if not takes(value):
             _warn(point, f"it loads to {_shortened(repr(value))}, not {kind}")
@@ -52,7 +52,7 @@ def failure(function: object, error: Exception) -> str:
     """What a plug-in's `function` that raised `error` says: the function by its module and name, the
     error, and the file and line of the plug-in's that raised it (`_raised_at`)."""
     named = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', type(function).__name__)}"
-    return f"{named} raised {_said(error)}{_raised_at(function, error)}"
+    return f"{named} raised {said(error)}{_raised_at(function, error)}"
 
 
 def _raised_at(function: object, error: Exception) -> str:
@@ -72,7 +72,7 @@ def _files_of(function: object) -> tuple[str, ...]:
     return tuple(folders or filter(None, [getattr(home, "__file__", None)]))
 
 
-def _said(error: BaseException) -> str:
+def said(error: BaseException) -> str:
     """An exception by its type and its message, if it has one (`assert` raises one without)."""
     message = _shortened(str(error))
     return f"{type(error).__name__}: {message}" if message else type(error).__name__
