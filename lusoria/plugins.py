@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Iterable
 from importlib.metadata import EntryPoint, entry_points
 
 SHOWN = 80  # characters of a value or a message a warning shows
@@ -48,19 +48,20 @@ def loaded(
     return found
 
 
-def failure(function: object, error: Exception) -> str:
+def failure(function: object, error: Exception, also: Iterable[str] = ()) -> str:
     """What a plug-in's `function` that raised `error` says: the function by its module and name, the
-    error, and the file and line of the plug-in's that raised it (`_raised_at`)."""
+    error, and the file and line of the plug-in's that raised it (`_raised_at`), its files those of
+    the package or module of `function` and `also` (a game's class's bases': a method it inherits
+    may call one of its own that raised)."""
     named = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', type(function).__name__)}"
-    return f"{named} raised {said(error)}{_raised_at(function, error)}"
+    return f"{named} raised {said(error)}{_raised_at(error, (*_files_of(function), *also))}"
 
 
-def _raised_at(function: object, error: Exception) -> str:
-    """` (file:line)`: the last line of the traceback of `error` in the plug-in's own files, those of
-    the package or module of `function` (a library it called, json's decoder, raised further
-    down); else the last line of the traceback."""
+def _raised_at(error: Exception, own: tuple[str, ...]) -> str:
+    """` (file:line)`: the last line of the traceback of `error` in the plug-in's `own` files (files,
+    or folders ending in a separator: a library it called, json's decoder, raised further down);
+    else the last line of the traceback."""
     frames = traceback.extract_tb(error.__traceback__)
-    own = _files_of(function)
     raised = ([frame for frame in frames if own and frame.filename.startswith(own)] or frames)[-1:]
     return f" ({raised[0].filename}:{raised[0].lineno})" if raised else ""
 

@@ -126,9 +126,9 @@ class Registry(Mapping[str, type[Game]]):
         if isinstance(error, PlugInFailed):
             return str(error)
         for cls in self._classes.values():
-            if called := _first_frame_in(error.__traceback__, _files_of(cls)):
+            if called := _first_frame_in(error.__traceback__, files := _files_of(cls)):
                 function = getattr(cls, called, cls)
-                return f"the {cls.name} game failed: {failure(function, error)}"
+                return f"the {cls.name} game failed: {failure(function, error, files)}"
         return None
 
     @contextmanager

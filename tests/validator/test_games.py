@@ -342,6 +342,26 @@ def test_a_plug_in_game_that_fails_outside_a_check_is_said_naming_it(records, fa
     assert done.output == f"lusoria: {said}\n"
 
 
+class Unwritten(Slide):
+    """Slide, whose positions cannot be written: the method Slide.render, of another module, calls."""
+
+    def format_position(self, position):
+        raise KeyError("format_position")
+
+
+def test_a_plug_in_game_that_fails_in_a_method_an_inherited_one_calls_is_said_with_the_line_that_raised(records):
+    """It said the line of the inherited method's call (toy_game.py), not the raise: the line was
+    looked for in the files of the module of the method lusoria called alone."""
+    register(Unwritten)
+    try:
+        done = run("show", str(records / "won.lgn"))
+    finally:
+        GAMES.unregister("slide")
+    line = Unwritten.format_position.__code__.co_firstlineno + 1
+    said = f"toy_game.Slide.render raised KeyError: 'format_position' ({__file__}:{line})"
+    assert (done.exit_code, done.output) == (2, f"lusoria: the slide game failed: {said}\n")
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_others_are_stored(
     records, failing, monkeypatch, jobs
