@@ -8,6 +8,6 @@ def grammar_text(game: str) -> str:
     (the file its rules class names: `Game.grammar_file`)."""
     from lusoria.validator.games import GAMES  # the registry imports the rules lazily
 
-    common = (files(__name__) / "common.lark").read_text("utf-8")
+    common, rules = (files(__name__) / "common.lark").read_text("utf-8"), GAMES[game]
     with GAMES.building_grammar(game):  # a plug-in's file that cannot be read is its game's failure
-        return common + GAMES[game].grammar_file().read_text("utf-8")
+        return common + rules.grammar_file().read_text("utf-8")
