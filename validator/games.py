@@ -18,6 +18,7 @@ from importlib import import_module
 from types import TracebackType
 from typing import Any, TypeVar, cast
 
+from lusoria.errors import LusoriaError
 from lusoria.plugins import failure, loaded, said
 from lusoria.validator.base import Game, OptionError, known_names, together
 
@@ -34,7 +35,7 @@ _BUILT_IN = {
 }
 
 
-class PlugInFailed(Exception):
+class PlugInFailed(LusoriaError):
     """A plug-in's game that failed in lusoria's or lark's code, not its own (its grammar): the
     message names the game, as `Registry.failed_plug_in` says it."""
 
