@@ -6,7 +6,8 @@ from importlib.resources import files
 def grammar_text(game: str) -> str:
     """The complete grammar of one game: the shared skeleton and the game's plies
     (the file its rules class names: `Game.grammar_file`)."""
-    from lusoria.validator.games import game_class  # the registry imports the rules lazily
+    from lusoria.validator.games import GAMES  # the registry imports the rules lazily
 
-    common = (files(__name__) / "common.lark").read_text("utf-8")
-    return common + game_class(game).grammar_file().read_text("utf-8")
+    common, rules = (files(__name__) / "common.lark").read_text("utf-8"), GAMES[game]
+    with GAMES.building_grammar(game):  # a plug-in's file that cannot be read is its game's failure
+        return common + rules.grammar_file().read_text("utf-8")

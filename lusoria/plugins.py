@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Iterable
 from importlib.metadata import EntryPoint, entry_points
 
 SHOWN = 80  # characters of a value or a message a warning shows
@@ -35,7 +35,7 @@ def loaded(
         try:
             value = point.load()
         except (Exception, SystemExit) as error:  # a plug-in's sys.exit() would end the command
-            _warn(point, f"it cannot be loaded: {_said(error)}")
+            _warn(point, f"it cannot be loaded: {said(error)}")
             continue
         if not takes(value):
             _warn(point, f"it loads to {_shortened(repr(value))}, not {kind}")
@@ -48,19 +48,20 @@ def loaded(
     return found
 
 
-def failure(function: object, error: Exception) -> str:
+def failure(function: object, error: Exception, also: Iterable[str] = ()) -> str:
     """What a plug-in's `function` that raised `error` says: the function by its module and name, the
-    error, and the file and line of the plug-in's that raised it (`_raised_at`)."""
+    error, and the file and line of the plug-in's that raised it (`_raised_at`), its files those of
+    the package or module of `function` and `also` (a game's class's bases': a method it inherits
+    may call one of its own that raised)."""
     named = f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', type(function).__name__)}"
-    return f"{named} raised {_said(error)}{_raised_at(function, error)}"
+    return f"{named} raised {said(error)}{_raised_at(error, (*_files_of(function), *also))}"
 
 
-def _raised_at(function: object, error: Exception) -> str:
-    """` (file:line)`: the last line of the traceback of `error` in the plug-in's own files, those of
-    the package or module of `function` (a library it called, json's decoder, raised further
-    down); else the last line of the traceback."""
+def _raised_at(error: Exception, own: tuple[str, ...]) -> str:
+    """` (file:line)`: the last line of the traceback of `error` in the plug-in's `own` files (files,
+    or folders ending in a separator: a library it called, json's decoder, raised further down);
+    else the last line of the traceback."""
     frames = traceback.extract_tb(error.__traceback__)
-    own = _files_of(function)
     raised = ([frame for frame in frames if own and frame.filename.startswith(own)] or frames)[-1:]
     return f" ({raised[0].filename}:{raised[0].lineno})" if raised else ""
 
@@ -72,7 +73,7 @@ def _files_of(function: object) -> tuple[str, ...]:
     return tuple(folders or filter(None, [getattr(home, "__file__", None)]))
 
 
-def _said(error: BaseException) -> str:
+def said(error: BaseException) -> str:
     """An exception by its type and its message, if it has one (`assert` raises one without)."""
     message = _shortened(str(error))
     return f"{type(error).__name__}: {message}" if message else type(error).__name__

@@ -121,16 +121,17 @@ def builder_parser(game: str) -> Lark:
     """The game's parser, with the model builder applied while parsing. Lark keeps it
     between runs in the user's cache folder (building it costs more than reading it back)
     and checks the grammar's hash on load, rebuilding on any mismatch or unreadable file."""
-    builder = _Builder()
-    parser = Lark(
-        grammar_text(game),
-        parser="lalr",
-        lexer="contextual",
-        start=["record", "ply", "tag_parts"],
-        transformer=builder,
-        cache=cache_file(game, "lark") or False,
-    )
-    builder.terminals = Terminals.of(terminal_patterns(game, parser))
+    builder, grammar = _Builder(), grammar_text(game)
+    with GAMES.building_grammar(game):  # a plug-in's grammar that lark cannot build is its game's failure
+        parser = Lark(
+            grammar,
+            parser="lalr",
+            lexer="contextual",
+            start=["record", "ply", "tag_parts"],
+            transformer=builder,
+            cache=cache_file(game, "lark") or False,
+        )
+        builder.terminals = Terminals.of(terminal_patterns(game, parser))
     return parser
 
 

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from importlib import import_module
 from types import TracebackType
 from typing import Any, TypeVar, cast
 
-from lusoria.plugins import failure, loaded
+from lusoria.errors import LusoriaError
+from lusoria.plugins import failure, loaded, said
 from lusoria.validator.base import Game, OptionError, known_names, together
 
 G = TypeVar("G", bound=Game[Any])
@@ -31,6 +33,11 @@ _BUILT_IN = {
     "brandubh": "lusoria.validator.brandubh:Brandubh",
     "hnefatafl": "lusoria.validator.hnefatafl:Hnefatafl",
 }
+
+
+class PlugInFailed(LusoriaError):
+    """A plug-in's game that failed in lusoria's or lark's code, not its own (its grammar): the
+    message names the game, as `Registry.failed_plug_in` says it."""
 
 
 class Registry(Mapping[str, type[Game]]):
@@ -117,11 +124,29 @@ class Registry(Mapping[str, type[Game]]):
         (too large: as from any game)."""
         if isinstance(error, MemoryError):
             return None
+        if isinstance(error, PlugInFailed):
+            return str(error)
         for cls in self._classes.values():
-            if called := _first_frame_in(error.__traceback__, _files_of(cls)):
+            if called := _first_frame_in(error.__traceback__, files := _files_of(cls)):
                 function = getattr(cls, called, cls)
-                return f"the {cls.name} game failed: {failure(function, error)}"
+                return f"the {cls.name} game failed: {failure(function, error, files)}"
         return None
+
+    @contextmanager
+    def building_grammar(self, name: str) -> Iterator[None]:
+        """Around reading and building the grammar of the game `name`: what fails there for a
+        plug-in's game (its file missing, lark's GrammarError) is raised as PlugInFailed naming the
+        game and the file, since no frame of the plug-in's is in the traceback for `failed_plug_in` to
+        find; a built-in game's failure (lusoria's bug) or one in the plug-in's code is raised as it is."""
+        try:
+            yield
+        except Exception as error:
+            cls = self[name]
+            files = _files_of(cls)
+            if isinstance(error, MemoryError) or not files or _first_frame_in(error.__traceback__, files):
+                raise
+            grammar = cls.grammar_file()
+            raise PlugInFailed(f"the {cls.name} game failed: its grammar {grammar}: {said(error)}") from error
 
 
 def _files_of(cls: type[Game]) -> set[str]:

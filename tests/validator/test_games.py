@@ -5,6 +5,7 @@ import json
 import re
 import xml.etree.ElementTree as ElementTree
 from importlib.metadata import EntryPoint
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -341,6 +342,26 @@ def test_a_plug_in_game_that_fails_outside_a_check_is_said_naming_it(records, fa
     assert done.output == f"lusoria: {said}\n"
 
 
+class Unwritten(Slide):
+    """Slide, whose positions cannot be written: the method Slide.render, of another module, calls."""
+
+    def format_position(self, position):
+        raise KeyError("format_position")
+
+
+def test_a_plug_in_game_that_fails_in_a_method_an_inherited_one_calls_is_said_with_the_line_that_raised(records):
+    """It said the line of the inherited method's call (toy_game.py), not the raise: the line was
+    looked for in the files of the module of the method lusoria called alone."""
+    register(Unwritten)
+    try:
+        done = run("show", str(records / "won.lgn"))
+    finally:
+        GAMES.unregister("slide")
+    line = Unwritten.format_position.__code__.co_firstlineno + 1
+    said = f"toy_game.Slide.render raised KeyError: 'format_position' ({__file__}:{line})"
+    assert (done.exit_code, done.output) == (2, f"lusoria: the slide game failed: {said}\n")
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_others_are_stored(
     records, failing, monkeypatch, jobs
@@ -359,3 +380,26 @@ def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_o
         == f"{db}: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates, 1 record failed\n"
     )
     assert done.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("grammar", "error"),
+    [
+        ("start: nothing_defined\n", "GrammarError: Terminal used but not defined: PLY"),
+        (None, "FileNotFoundError: [Errno 2] No such file or directory: 'no such folder/unbuilt.lark'"),
+    ],
+)
+def test_a_plug_in_game_whose_grammar_cannot_be_built_is_an_error_naming_it(tmp_path, grammar, error):
+    """Lark raises there, or reading the file does, not the plug-in's code: it was said as lusoria's
+    bug ("internal error", status 3). (A game of its own name: the parsers are kept by name.)"""
+    file = tmp_path / "unbuilt.lark" if grammar else Path("no such folder/unbuilt.lark")
+    if grammar:
+        file.write_text(grammar)
+    register(type("Unbuilt", (Slide,), {"name": "unbuilt", "grammar": file}))
+    (tmp_path / "won.lgn").write_text(WON.replace("Slide", "Unbuilt"))
+    try:
+        done = run("validate", "--jobs", "1", str(tmp_path / "won.lgn"))
+    finally:
+        GAMES.unregister("unbuilt")
+    said = f"the unbuilt game failed: its grammar {file}: {error}"
+    assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
