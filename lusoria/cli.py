@@ -472,8 +472,8 @@ def fmt(paths: tuple[str | Path, ...], check: bool, write: bool, encoding: str) 
     """Write the records of PATH... in canonical form (to standard output by default).
     Records of other formats come out as lgn; --check and --write apply to lgn files
     (in a directory, they skip the files of other formats, each with a note). An lgn
-    file's % lines (escape lines, which the reader ignores) are all kept (to standard
-    output, but those of a file that holds no record).
+    file's % lines (escape lines, which the reader ignores) are all kept, except, to
+    standard output, those of a file that holds no record.
 
     A file keeps its line ends (LF or CRLF) and its byte order mark, or their absence;
     the canonical encoding is UTF-8, so --write turns a file read with another --encoding

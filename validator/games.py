@@ -126,7 +126,9 @@ class Registry(Mapping[str, type[Game]]):
             return None
         if isinstance(error, PlugInFailed):
             return str(error)
-        for cls in self._classes.values():
+        registered = list(self._classes.values())
+        owners = [cls for cls in _owners(error.__traceback__) if cls in registered]
+        for cls in dict.fromkeys(owners + registered):  # the game whose method raised first: two may share files
             if called := _first_frame_in(error.__traceback__, files := _files_of(cls)):
                 function = getattr(cls, called, cls)
                 return f"the {cls.name} game failed: {failure(function, error, files)}"
@@ -157,6 +159,19 @@ def _files_of(cls: type[Game]) -> set[str]:
             break
         files.add(getattr(sys.modules.get(base.__module__), "__file__", None) or "")
     return files - {""}
+
+
+def _owners(traceback: TracebackType | None) -> list[type]:
+    """The classes whose methods the frames of `traceback` run, outermost first: a frame's `cls`, or
+    its `self`'s class."""
+    owners = []
+    while traceback is not None:
+        local = traceback.tb_frame.f_locals
+        owner = local.get("cls", type(local["self"]) if "self" in local else None)
+        if isinstance(owner, type):
+            owners.append(owner)
+        traceback = traceback.tb_next
+    return owners
 
 
 def _first_frame_in(traceback: TracebackType | None, files: set[str]) -> str | None:

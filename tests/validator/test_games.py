@@ -362,6 +362,19 @@ def test_a_plug_in_game_that_fails_in_a_method_an_inherited_one_calls_is_said_wi
     assert (done.exit_code, done.output) == (2, f"lusoria: the slide game failed: {said}\n")
 
 
+def test_a_plug_in_game_that_fails_is_told_apart_from_another_game_of_its_files(records, failing):
+    """Two games of one module (or one base): the first registered whose files the traceback ran
+    was named, with its function, for the other's failure."""
+    register(type("Bystander", (Slide,), {"name": "bystander"}))
+    failing("play")
+    try:
+        done = run("validate", "--jobs", "1", str(records / "won.lgn"))
+    finally:
+        GAMES.unregister("bystander")
+    said = f"the slide game failed: {__name__}.Failing.play raised KeyError: 'play' ({RAISED_AT})"
+    assert f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_others_are_stored(
     records, failing, monkeypatch, jobs
