@@ -149,11 +149,10 @@ def test_each_setting_the_games_leave_undetermined_says_what_decided_it():
 def verdicts(sources: list[api.RecordText], setting: str = "") -> list[tuple[object, ...]]:
     """What each record reads as (its diagnostics' rules and plies, its end), its entry's rules
     changed by `setting` (`surf=y`), as a Rules tag changes them."""
-    found = []
+    found, key = [], setting.partition("=")[0]
     for source in sources:
         record = source.parsed
         assert isinstance(record, Record)
-        key = setting.partition("=")[0]
         kept = [item for item in record.tags.get("Rules", "").split() if item.partition("=")[0] != key]
         tags = {**record.tags, "Rules": " ".join([*kept, setting]).strip()}
         report = api.check(replace(source, parsed=replace(record, tags=tags)))
@@ -178,8 +177,8 @@ def measured() -> list[str]:
 @pytest.mark.parametrize("folder", measured())
 def test_the_notes_name_each_setting_the_types_games_leave_undetermined(folder):
     sources = [api.record_at(str(path)) for path in sorted((TYPES / folder).glob("*.json"))]
-    key = int(folder[1:4]) if folder[1:4].isdigit() else 0  # its AageGameTypeKey (tNNN-…)
-    entry = next((entry for entry in catalogue() if key in entry.aagenielsen_ids), None)
+    type_key = int(folder[1:4]) if folder[1:4].isdigit() else 0  # its AageGameTypeKey (tNNN-…)
+    entry = next((entry for entry in catalogue() if type_key in entry.aagenielsen_ids), None)
     if entry is None or not entry.rules:
         pytest.skip(f"{folder}: played by a built-in game, whose settings are its own (RULES.md)")
     options, unused = read_record(entry.rules), idle(read_record(entry.rules))
