@@ -7,19 +7,28 @@ is refused by name. Each type is at least 98% valid by that list, or the list sa
 
 To stay cheap, the test reads each type's listed games and its first two others by name;
 `LUSORIA_EVERY_TYPE_GAME=1 pytest tests/formats/test_aagenielsen_types.py` reads all 4,076 (a minute),
-which checks that the list is complete."""
+which checks that the list is complete.
+
+Each entry's notes name the settings the tafl family varies (escape, the king's arms and capture,
+encirclement, the throne and the corners and whom they are hostile to) that no game of its type
+decides, each with what decided it: the test measures that on the types of four games or fewer
+(every type under LUSORIA_EVERY_TYPE_GAME=1, two minutes)."""
 
 import csv
 import json
 import os
 import re
 from collections import defaultdict
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from test_real_files import REAL, require_real_files  # noqa: F401 (skips without ../shared/real, fails so on CI)
 
 from lusoria import api
+from lusoria.notation.model import Record
+from lusoria.validator.hnefatafl import catalogue
+from lusoria.validator.tafl_rules import KEYS, idle, read_record
 
 TYPES = REAL / "aagenielsen-types"
 LISTED = Path(__file__).with_name("aagenielsen_types.tsv")
@@ -99,3 +108,85 @@ def test_the_list_names_only_games_that_exist():
     for folder, rows in listed().items():
         assert (TYPES / folder).is_dir(), folder
         assert all(name == "*" or (TYPES / folder / name).is_file() for name in rows), folder
+
+
+# -- the settings no game of a type decides --------------------------------------------------------
+
+UNDETERMINED = re.compile(
+    r"Undetermined by the site's games here \(each other value reads every game the same\): (.*?)\.(?: |$)"
+)
+SETTING = re.compile(r"(\w+):(\S*) \(([^()]*)\)")
+DECIDED_BY = (  # what decides a setting no game of its type decides (docs/rules.md)
+    "aagenielsen.dk ",  # the type's rule page
+    "the type's name",
+    "the site's 7x7 and 9x9 games",  # encirclement on the small boards
+    "the games of t",  # other types of its family
+    "the forum's General rules",
+    "no rule page of the type found",
+)
+FAMILY_SETTINGS = ("esc", "ka", "ks", "surf", "cen", "cenh", "cenhe", "cor", "corh")  # those the tafl family varies
+FEW = 10**6 if os.environ.get("LUSORIA_EVERY_TYPE_GAME") else 4  # the types of this many games at most are measured
+
+
+def undetermined(notes: str) -> dict[str, tuple[str, str]]:
+    """The settings an entry's notes call undetermined by its games: key -> (value, what decided it)."""
+    clause = UNDETERMINED.search(notes)
+    if clause is None:
+        return {}
+    settings = {key: (value, why) for key, value, why in SETTING.findall(clause[1])}
+    assert "; ".join(f"{key}:{value} ({why})" for key, (value, why) in settings.items()) == clause[1]
+    return settings
+
+
+def test_each_setting_the_games_leave_undetermined_says_what_decided_it():
+    for entry in catalogue():
+        options = read_record(entry.rules) if entry.rules else {}
+        for key, (value, why) in undetermined(entry.notes).items():
+            assert options.get(key) == value, (entry.name, key)
+            assert why.startswith(DECIDED_BY), (entry.name, key, why)
+
+
+def verdicts(sources: list[api.RecordText], setting: str = "") -> list[tuple[object, ...]]:
+    """What each record reads as (its diagnostics' rules and plies, its end), its entry's rules
+    changed by `setting` (`surf=y`), as a Rules tag changes them."""
+    found, key = [], setting.partition("=")[0]
+    for source in sources:
+        record = source.parsed
+        assert isinstance(record, Record)
+        kept = [item for item in record.tags.get("Rules", "").split() if item.partition("=")[0] != key]
+        tags = {**record.tags, "Rules": " ".join([*kept, setting]).strip()}
+        report = api.check(replace(source, parsed=replace(record, tags=tags)))
+        ending = (report.outcome.result, report.outcome.rule) if report.outcome else None
+        found.append((tuple((d.severity, d.ply, d.rule) for d in report.diagnostics), ending, report.plies))
+    return found
+
+
+def other_values(options: dict[str, str], key: str) -> list[str]:
+    """Every other value of a setting: for the squares of the throne and the corners, none or OTN's."""
+    if key in ("cen", "cor"):
+        return ["" if options[key] else "default"]
+    return [value for value in KEYS[key] if value != options[key]]
+
+
+def measured() -> list[str]:
+    """The folders whose types are measured: those of FEW games at most (each folder where the
+    real files are absent, as `folders` gives it)."""
+    return [name for name in folders() if not TYPES.is_dir() or len(list((TYPES / name).glob("*.json"))) <= FEW]
+
+
+@pytest.mark.parametrize("folder", measured())
+def test_the_notes_name_each_setting_the_types_games_leave_undetermined(folder):
+    sources = [api.record_at(str(path)) for path in sorted((TYPES / folder).glob("*.json"))]
+    type_key = int(folder[1:4]) if folder[1:4].isdigit() else 0  # its AageGameTypeKey (tNNN-…)
+    entry = next((entry for entry in catalogue() if type_key in entry.aagenielsen_ids), None)
+    if entry is None or not entry.rules:
+        pytest.skip(f"{folder}: played by a built-in game, whose settings are its own (RULES.md)")
+    options, unused = read_record(entry.rules), idle(read_record(entry.rules))
+    seen = verdicts(sources)
+    left_open = [
+        key
+        for key in FAMILY_SETTINGS
+        if key not in unused
+        and all(verdicts(sources, f"{key}={value}") == seen for value in other_values(options, key))
+    ]
+    assert list(undetermined(entry.notes)) == left_open, entry.name

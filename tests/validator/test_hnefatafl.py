@@ -213,6 +213,23 @@ def test_shieldwall_exit_fort_encirclement_and_no_move():
     assert outcome("Ka5 pa6 pa4 pb7", "b7-b5") == ("G11", "White has no legal move")
 
 
+@pytest.mark.parametrize(
+    "variant, size",
+    [
+        ("fetlar-13x13-parlett", 13),  # aagenielsen.dk fetlar_rules_en.php, 7b
+        ("fetlar-sparse-13x13", 13),
+        ("fetlar-sparse-cross-13x13", 13),
+        ("copenhagen-hnefatafl-minus-11x11", 11),  # Copenhagen's C11
+        ("copenhagen-hnefatafl-unsafe-edge-11x11", 11),
+    ],
+)
+def test_encirclement_wins_where_the_types_rule_page_says_so_and_no_game_tells(variant, size):
+    rules = Hnefatafl.from_tags({"Variant": variant})
+    played = rules.play(rules.parse_position(board("Kc9 pc10 pb9 pd9 pb8 pd8 pc6", size)), "c6-c7")
+    assert played.outcome is not None
+    assert (played.outcome.rule, played.outcome.reason) == ("G10", "the attackers encircle every defender (surf: y)")
+
+
 def test_a_relaxed_shieldwall_is_captured_by_a_move_to_its_front():
     wall = "Kf6 Pd1 Pe1 Pf1 pc1 pg1 pd2 pe2 pf4"  # closed at both flanks; f1's front is open
     assert errors(record(wall, "f4-f2xd1/e1/f1", "sw=w swf=n")) == []
