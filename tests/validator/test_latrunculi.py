@@ -144,6 +144,21 @@ def test_s4_capturing_an_encloser_frees_the_incitus():
     assert at(SENECA, played.position, "e5") == piece(WHITE, INCITUS)
 
 
+@pytest.mark.parametrize(
+    "black, left", [("Id5 e4 e7 h8", "no incitus is left to remove"), ("Id5 Ia8 e4 e7 h8", "the inciti: a8")]
+)
+def test_s4_a_removal_of_the_incitus_the_move_frees_says_it_is_freed(black, left):
+    """A historian removed the incitus d5 that the move frees (capturing e5, which enclosed it): the
+    error said that Black had no incitus to remove, or that d5 held none, while the board showed one."""
+    pos = position(SENECA, **{**FREEING, "black": black})
+    with pytest.raises(Illegal) as caught:
+        SENECA.play(pos, "e7-e6~d5")
+    assert (caught.value.rule, caught.value.message) == (
+        "S4",
+        f"the move frees d5, capturing a piece that encloses it: d5 is no incitus now ({left})",
+    )
+
+
 def test_removal_before_move():
     game = rules(removal="before-move")
     played = game.play(position(game, **FREEING), "e7-e6")
