@@ -232,9 +232,13 @@ def _place(settings: Settings, board: bytearray, hand: list[int], side: int, mov
     """S1: a pawn of `side`'s hand, which holds some, placed on the empty square `move` names;
     that square."""
     if not move.placement:
-        raise Illegal(
-            "S1", f"{SIDE_NAMES[side]} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} to place (@square)"
-        )
+        said = f"{SIDE_NAMES[side]} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} to place (@square)"
+        if not any(board):  # nothing placed yet: maybe a record of petteia or dux that names no Variant
+            said += (
+                f": the {settings.variant} variant begins by placing them"
+                " (petteia and dux, which begin set up, are named by a Variant tag)"
+            )
+        raise Illegal("S1", said)
     target = _square(settings, move.squares[0], "S1")
     if board[target]:
         raise Illegal("S1", f"{move.squares[0]} is occupied")
