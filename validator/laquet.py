@@ -101,7 +101,7 @@ class Laquet(Game[LaquetPosition]):
                 if point > LAST:
                     raise OptionError(f"no checker stands on point {point}: points 19-24 are never used")
                 if points[point]:
-                    raise OptionError(f"point {point} is given twice")
+                    raise OptionError(_twice(point, points[point] > 0, side == WHITE))
                 points[point] = count if side == WHITE else -count
                 total += count
             if total > CHECKERS:
@@ -288,6 +288,13 @@ class Laquet(Game[LaquetPosition]):
             return None
         high, low = sorted((rng.randint(1, 6), rng.randint(1, 6)), reverse=True)
         return rng.choice(self.plies_for_roll(position, (high, low)))
+
+
+def _twice(point: int, white_before: bool, white_now: bool) -> str:
+    """A Position's point given twice: by one colour, or by both (a point holds one colour's checkers, Q3)."""
+    if white_before == white_now:
+        return f"point {point} is given twice"
+    return f"point {point} is given to White and to Black: a point holds the checkers of one colour (Q3)"
 
 
 @cache

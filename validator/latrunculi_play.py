@@ -140,7 +140,7 @@ def play_ply(settings: Settings, position: LatrunculiPosition, text: str) -> Pla
     if move.captures is not None:
         check_capture_list(text, "L1")
     if not settings.removal_first:
-        removed = _remove(settings, board, side, move.removal)
+        removed = _remove(settings, board, side, move.removal, position.board)
     after = _position(bytes(board), 1 - side, (hand[0], hand[1]))
     outcome = game_end(settings, after, side)
     warnings = [("L4", "marked # (the end), but the game goes on")] if move.end and outcome is None else []
@@ -232,9 +232,13 @@ def _place(settings: Settings, board: bytearray, hand: list[int], side: int, mov
     """S1: a pawn of `side`'s hand, which holds some, placed on the empty square `move` names;
     that square."""
     if not move.placement:
-        raise Illegal(
-            "S1", f"{SIDE_NAMES[side]} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} to place (@square)"
-        )
+        said = f"{SIDE_NAMES[side]} still has {hand[side]} piece{'s' if hand[side] > 1 else ''} to place (@square)"
+        if not any(board):  # nothing placed yet: maybe a record of petteia or dux that names no Variant
+            said += (
+                f": the {settings.variant} variant begins by placing them"
+                " (petteia and dux, which begin set up, are named by a Variant tag)"
+            )
+        raise Illegal("S1", said)
     target = _square(settings, move.squares[0], "S1")
     if board[target]:
         raise Illegal("S1", f"{move.squares[0]} is occupied")
@@ -349,10 +353,13 @@ def _freed(geo: Geometry, board: bytearray, side: int, captured: list[int]) -> l
     return freed
 
 
-def _remove(settings: Settings, board: bytearray, side: int, written: str | None) -> int | None:
-    """S4: a player with inciti removes exactly one (written ~SQ; optional when forced)."""
+def _remove(settings: Settings, board: bytearray, side: int, written: str | None, before: bytes = b"") -> int | None:
+    """S4: a player with inciti removes exactly one (written ~SQ; optional when forced); a removal
+    of an incitus the move freed (on the board `before` it) is said to be one."""
     incitus = piece(side, INCITUS)
     inciti = [s for s in range(len(board)) if board[s] == incitus] if incitus in board else []
+    if written is not None and before:
+        _check_not_freed(settings, board, side, written, before, inciti)
     if not inciti:
         if written is not None:
             rule = "S4" if settings.inciti else {"piso": "P1"}.get(settings.variant, "E3")
@@ -382,6 +389,19 @@ def _remove(settings: Settings, board: bytearray, side: int, written: str | None
             )
     board[square] = EMPTY
     return square
+
+
+def _check_not_freed(
+    settings: Settings, board: bytearray, side: int, written: str, before: bytes, inciti: list[int]
+) -> None:
+    """S4: Illegal when the removal `written` names an incitus of `side` that the move freed."""
+    square = settings.geo.index.get(written, -1)
+    if square >= 0 and before[square] == piece(side, INCITUS) and board[square] == piece(side, PAWN):
+        names = settings.geo.names
+        left = f"the inciti: {', '.join(names[s] for s in inciti)}" if inciti else "no incitus is left to remove"
+        raise Illegal(
+            "S4", f"the move frees {written}, capturing a piece that encloses it: {written} is no incitus now ({left})"
+        )
 
 
 def _format(geo: Geometry, move: Move, before: bytes, captured: list[int], removed: int | None) -> str:

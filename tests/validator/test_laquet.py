@@ -189,6 +189,21 @@ def test_malformed_positions(text):
         SEED.parse_position(text)
 
 
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("1:2,6:1 6:14 w", "point 6 is given to White and to Black: a point holds the checkers of one colour (Q3)"),
+        ("1:2,2:3 6:14,1:1 w", "point 1 is given to White and to Black: a point holds the checkers of one colour (Q3)"),
+        ("1:2,1:3 6:14 w", "point 1 is given twice"),
+    ],
+)
+def test_a_position_that_gives_a_point_to_both_colours_says_so(text, said):
+    """A historian gave point 6 to each side once: the error said it was given twice."""
+    with pytest.raises(OptionError) as caught:
+        SEED.parse_position(text)
+    assert str(caught.value) == said
+
+
 def test_a_position_whose_side_to_move_is_misspelt_is_said_so_at_it():
     """`W` for `w`: the error points at the side to move and offers what it may mean."""
     (error,) = check('[Game "laquet"]\n[Position "13:1,17:14 6:14,7:1 W"]\n*\n').diagnostics

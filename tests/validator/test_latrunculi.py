@@ -65,6 +65,21 @@ def test_s1_placement_rules():
     assert rule_broken(PETTEIA, PETTEIA.initial(), "@d4") == "E1"
 
 
+def test_s1_a_move_before_any_placement_says_the_variant_places_first():
+    """A historian transcribed a petteia game and left out its Variant tag: `1. d2-d5` got only "White
+    still has 16 pieces to place", which did not say that the record was read as seneca. A move once
+    pieces are placed keeps the short message."""
+    [first] = check('[Game "latrunculi"]\n1. d2-d5 e7-e5 *\n').diagnostics
+    assert (first.rule, first.ply, first.message) == (
+        "S1",
+        1,
+        "White still has 16 pieces to place (@square): the seneca variant begins by placing them (petteia and"
+        " dux, which begin set up, are named by a Variant tag); the rest of this line is not checked",
+    )
+    [later] = check('[Game "latrunculi"]\n[Variant "piso"]\n1. @d4 d7-d6 *\n').diagnostics
+    assert later.message == "Black still has 16 pieces to place (@square); the rest of this line is not checked"
+
+
 def test_s1_a_placement_off_the_board_breaks_the_placement_rule_not_the_moves():
     """A transcribed `@c9` on 8x8 cited S2 (how pieces move): it is a placement, S1; a move off the board stays S2."""
     [placed] = check('[Game "latrunculi"]\n1. @c9 *\n').diagnostics
@@ -142,6 +157,21 @@ def test_s4_capturing_an_encloser_frees_the_incitus():
     assert played.text == "e7-e6xe5"  # no removal: the only incitus was freed
     assert at(SENECA, played.position, "d5") == piece(BLACK, PAWN)
     assert at(SENECA, played.position, "e5") == piece(WHITE, INCITUS)
+
+
+@pytest.mark.parametrize(
+    "black, left", [("Id5 e4 e7 h8", "no incitus is left to remove"), ("Id5 Ia8 e4 e7 h8", "the inciti: a8")]
+)
+def test_s4_a_removal_of_the_incitus_the_move_frees_says_it_is_freed(black, left):
+    """A historian removed the incitus d5 that the move frees (capturing e5, which enclosed it): the
+    error said that Black had no incitus to remove, or that d5 held none, while the board showed one."""
+    pos = position(SENECA, **{**FREEING, "black": black})
+    with pytest.raises(Illegal) as caught:
+        SENECA.play(pos, "e7-e6~d5")
+    assert (caught.value.rule, caught.value.message) == (
+        "S4",
+        f"the move frees d5, capturing a piece that encloses it: d5 is no incitus now ({left})",
+    )
 
 
 def test_removal_before_move():
