@@ -360,7 +360,12 @@ NO_GAME = "JSON, but not an aagenielsen.dk game: a game of the scrape is an obje
         ('{"name": "club"}\n', f"package.json:1:1: error[syntax]: {NO_GAME}"),  # was read as lgn: "no tag"
         ('[\n  {"name": "club"}\n]\n', f"package.json:2:3: error[syntax]: {NO_GAME}"),  # as lgn: a tag line
         (LATE_SCRAPE, "1 record: 1 valid"),  # was read as lgn: "not a game record in any format lusoria reads"
+        ("[true]\n", f"package.json:1:2: error[syntax]: {NO_GAME}"),  # JSON of no shape: was read as lgn, as
+        ("[null, {}]\n", f"package.json:1:2: error[syntax]: {NO_GAME}"),  # for an array of no object first
+        ('"club"\n', f"package.json:1:1: error[syntax]: {NO_GAME}"),
+        ("12\n", f"package.json:1:1: error[syntax]: {NO_GAME}"),
         ('[Game "tablut"]\n1. e3-c3 *\n', "1 record: 1 valid"),  # lgn so named: no JSON, read as lgn
+        ('[true "tablut"]\n[Game "tablut"]\n1. e3-c3 *\n', "1 record: 1 valid"),  # a tag named true: lgn
     ],
 )
 def test_a_named_json_file_that_is_json_is_read_as_the_scrape_that_says_what_it_lacks(
