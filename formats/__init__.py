@@ -13,7 +13,8 @@ time with `FORMATS.register`.
 | `csv` | `*.csv` that starts with a move list, two counts and a status | the Rust tafl engines' games (`tafl`) |
 
 Standard input, which has no name, is told by its first characters alone, for the formats
-they tell unmistakably (`Format.unnamed`: otn, aage, tablut-challenge); lgn else.
+they tell unmistakably (`Format.unnamed`: otn, aage, tablut-challenge); JSON that none of them
+takes, by the format of `.json` files (formats.sources); lgn else.
 
 A format's entry is the one place where a reader names games: the names its files give them
 (`Format.games`), each with the tags of its records.

@@ -394,6 +394,23 @@ def test_a_folders_json_file_not_told_a_scrape_by_its_first_characters_is_skippe
     assert (forced.exit_code, forced.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
 
 
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (LATE_SCRAPE, "1 record: 1 valid"),  # its fields past the first 4,096 characters: was read as lgn
+        ("[true]\n", f"<stdin>:1:2: error[syntax]: {NO_GAME}"),  # was "not a game record in lgn"
+        ('{"name": "club"}\n', f"<stdin>:1:1: error[syntax]: {NO_GAME}"),
+    ],
+)
+def test_standard_input_that_starts_as_json_is_read_as_a_json_files_format(text, said):
+    """JSON on standard input, which no other format starts as, is read as a `.json` file is
+    (`cat late.json | lusoria validate -`), however late the scrape's fields come; so is a stream without a name."""
+    result = CliRunner().invoke(main, ["validate", "-"], input=text)
+    assert said in result.output and result.exit_code == (0 if "valid" in said else 1)
+    [record] = api.validate(io.StringIO(text))
+    assert record.source.format == "aage"
+
+
 def test_standard_input_in_no_format_it_tells_is_said_to_be_no_lgn_record():
     """`lusoria validate - < match.mat`: standard input whose first lines say no format is read as
     lgn (no name to tell its format by), so it is not said to be "in no format lusoria reads"."""
