@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, cast
 from lusoria.errors import LusoriaError
 from lusoria.formats.contract import handed_over, read_by_plug_in
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import COMPRESSED, STDIN, compressed
+from lusoria.notation.sources import COMPRESSED, STDIN, Packing, compressed
 from lusoria.plugins import failure, loaded, warn
 
 if TYPE_CHECKING:
@@ -313,6 +313,12 @@ class Formats(Mapping[str, Format]):
         name = Path(path).name.lower()
         return any(entry.sniff is not None and name.endswith(entry.suffixes) for entry in self.values())
 
+    def said_by_content(self, path: str) -> bool:
+        """Whether what `why_not` says of a file of this name speaks of what it holds (a format's
+        suffix whose first characters are looked at, a compressed file's): one that cannot be read
+        (a link that leads nowhere) is read, to say so, not said to hold what it does not."""
+        return self.sniffed(path) or _packing(path) is not None
+
     def summed(self, path: str) -> bool:
         """Whether a file that no format takes is said with the others of its kind in one note (`Format.summed`)."""
         name = Path(path).name.lower()
@@ -329,11 +335,17 @@ class Formats(Mapping[str, Format]):
             if count > 1:
                 return f"{count} {suffix} files, none of them {' or '.join(kinds)}"
             return f"a {suffix} file that is {'neither ' if len(kinds) > 1 else 'not '}{' nor '.join(kinds)}"
-        packed = next((how for how in COMPRESSED.values() if how.suffix == suffix), None)
+        packed = _packing(path)
         if packed:
             return compressed(packed)
         endings = dict.fromkeys(ending for entry in self.values() for ending in entry.endings())
         return f"not a record file ({', '.join(endings)})"
+
+
+def _packing(path: str) -> Packing | None:
+    """The compression a file's name says (`.gz`), if any."""
+    suffix = Path(path).suffix.lower()
+    return next((how for how in COMPRESSED.values() if how.suffix == suffix), None)
 
 
 def _names_tags(games: object) -> bool:

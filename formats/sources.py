@@ -205,10 +205,10 @@ def _broken_link(path: Path) -> bool:
 
 
 def _head(path: Path, encoding: str) -> str | None:
-    """The first characters of a file whose name does not say its format alone, as `encoding` decodes
-    them; None when it cannot be read (a link that leads nowhere): read, it says why, as a file of
-    lgn's name does, whatever it is named."""
-    if not FORMATS.sniffed(str(path)):
+    """The first characters of a file whose name does not say what it is alone (`said_by_content`),
+    as `encoding` decodes them; None when it cannot be read (a link that leads nowhere): read, it
+    says why, as a file of lgn's name does, whatever it is named."""
+    if not FORMATS.said_by_content(str(path)):
         return ""
     try:
         with open(path, "rb") as stream:

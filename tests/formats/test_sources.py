@@ -120,11 +120,13 @@ def test_a_link_to_nowhere_in_a_folder_is_reported_in_its_place(tmp_path):
     assert summary.added == 2 and summary.unreadable == [f"{tmp_path / 'b.lgn'}: no such file or directory"]
 
 
-@pytest.mark.parametrize("name", ["b.lgn", "b.txt", "b.log", "b.json", "b.csv", "b_gameLog.txt"])
-def test_a_link_to_nowhere_in_a_folder_is_unreadable_whatever_format_its_name_says(tmp_path, name):
+@pytest.mark.parametrize("name", ["b.lgn", "b.txt", "b.log", "b.json", "b.csv", "b_gameLog.txt", "b.gz", "b.zip"])
+def test_a_link_to_nowhere_in_a_folder_is_unreadable_whatever_its_name_says_it_holds(tmp_path, name):
     """A link named `*.txt`, `*.log`, `*.json` or `*.csv` was skipped as not in the format its first
-    characters were looked for (it has none) while one named `*.lgn` was unreadable: every name a
-    format reads is read, and the read says why it cannot be (exit status 2)."""
+    characters were looked for (it has none), one named `*.gz` as a compressed file, while one
+    named `*.lgn` was unreadable: every file whose name a note would say what it holds by is read,
+    and the read says why it cannot be (exit status 2). (A name of no format, `c.png`, is skipped
+    by its name: the previous test.)"""
     (tmp_path / "a.lgn").write_text(TWO)
     (tmp_path / name).symlink_to(tmp_path / f"gone-{name}")
     result = CliRunner().invoke(main, ["validate", str(tmp_path)])
