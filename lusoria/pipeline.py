@@ -63,8 +63,8 @@ def records(
     a format (lusoria.formats); `tags` (Game, Variant, Rules) choose the game and rules of
     records whose files do not say them; `progress` is told the bytes of each file as they
     are read (they add up to `size`); a file of blanks at most, in any format, is a Skipped (`EMPTY`).
-    Notes (`_Notes`) come last."""
-    notes = _Notes(tags or {})
+    Notes (`ReadingNotes`) come last."""
+    notes = ReadingNotes(tags or {})
     for path in walk(paths, format, encoding):
         if isinstance(path, Skipped):
             yield path
@@ -101,7 +101,7 @@ WHERE_APPLIED = (  # a Note's template (`{Game}`: the setting, as its caller nam
 )
 
 
-class _Notes:
+class ReadingNotes:
     """What `records` says at the end of the records it read: each option (`tags`) that some
     files' records do not follow, by format (their files say their game and rules themselves);
     how many records of each game type a reader refused (a record without a Game tag, its type
@@ -156,7 +156,7 @@ class _Notes:
 def notes_on(record: RecordText, tags: dict[str, str] | None = None) -> list[Note]:
     """What `records` says of one record read alone (`show`, `html`): the reading options (`tags`)
     it does not follow, and why its game type is refused and how it may be read."""
-    notes = _Notes(tags or {})
+    notes = ReadingNotes(tags or {})
     notes.read(record)
     return list(notes.said())
 

@@ -230,6 +230,21 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    "command", [["validate"], ["fmt"], ["fmt", "--check"], ["fmt", "--write"], ["rules"], ["import", "--db", "a.db"]]
+)
+def test_every_command_taking_game_notes_it_not_applied_to_an_lgn_file(tmp_path, monkeypatch, command):
+    """One rule for every command with --game: an lgn file's Game tag decides, which is said in one note
+    (fmt --check and --write, which read files whole, said none)."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", "escape.lgn")
+    result = run(*command, "--game", "brandubh", "escape.lgn")
+    assert result.exit_code in (0, 1)
+    assert result.stderr.splitlines()[0] == (
+        f"lusoria: note: --game brandubh is not applied to the records of 1 lgn file (escape.lgn): {WHERE_APPLIED}"
+    )
+
+
 def test_show_and_html_say_what_validate_notes_of_their_record(tmp_path):
     """show and html read one record: an option it does not follow, and its type refused with how to
     read it, are said on stderr as validate says them."""
