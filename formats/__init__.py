@@ -65,7 +65,8 @@ class Format:
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # what its files call a game (''
     # for a file that names none) -> the tags of its records (`Game`, `Variant`, `Rules`, …)
     why_refused: Callable[[str, list[str]], str] | None = None  # (a game type its reader refused, what the
-    # reader said of its records) -> why they are refused, as the summary of a run says it; None: the first said
+    # reader said of its records) -> why they are refused, as the summary of a run says it (a plug-in's as it is; a
+    # built-in's, a Note's template naming the settings as `{Game}`); None: the first said
     cannot_write: Callable[[Report], str | None] | None = None  # why the writer cannot hold a record, valid or not
     # (its game), said instead of its errors; None: the writer's ValueError says it of a valid record
     loses: Callable[[Report], str | None] | None = None  # what a record the writer holds loses where another

@@ -143,14 +143,18 @@ class ReadingNotes:
                 tuple(dict.fromkeys((*READING_SETTINGS, *tags))),  # (a library's `tags` may hold any tag)
             )
         for (format, kind), count in self.refused.items():
-            yield Note("", f"{plural(count, 'record')} of type '{kind}' refused: {self._why(format, kind)}")
+            refused = f"{plural(count, 'record')} of type '{literal(kind)}' refused: {self._why(format, kind)}"
+            yield Note("", refused, READING_SETTINGS)
 
     def _why(self, format: str, kind: str) -> str:
+        """Why records of type `kind` are refused, as a Note's template: a built-in format's
+        `why_refused` writes one (naming the settings as `{Game}`), a plug-in's text is one literally."""
         said = list(self.why[format, kind])
         entry = FORMATS.get(format)
         if entry and entry.why_refused:
-            return FORMATS.said(entry, "why_refused", (kind, said), text_or_none=False) or ""
-        return next(iter(said), "")
+            why = FORMATS.said(entry, "why_refused", (kind, said), text_or_none=False) or ""
+            return why if FORMATS.is_built_in(format) else literal(why)
+        return literal(next(iter(said), ""))
 
 
 def notes_on(record: RecordText, tags: dict[str, str] | None = None) -> list[Note]:
