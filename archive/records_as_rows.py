@@ -22,6 +22,7 @@ from lusoria.archive.variations import variation_rows
 from lusoria.errors import DataError
 from lusoria.formats.lgn import lgn_text, place_tags
 from lusoria.notation.dates import date_range
+from lusoria.notation.escapes import as_lines
 from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem, fs_path, names_a_file, shown_path
@@ -132,10 +133,11 @@ def _or_failure(make: Callable[[], Rows], source: RecordText) -> Rows | Failure:
 
 
 def as_written(report: Report) -> str:
-    """The record's text to keep: as written, or in lusoria's notation with its source tags when it
-    was read from another format and not refused (formats.lgn; its original format is also a
+    """The record's text to keep: as written, with the `%` lines above it that no record holds (its
+    file's first record's, as `fmt` keeps them), or in lusoria's notation with its source tags when
+    it was read from another format and not refused (formats.lgn; its original format is also a
     SourceFormat row of `tags`, its file `path`)."""
-    return report.source.text if _verbatim(report) else lgn_text(report)
+    return as_lines(report.source.before) + report.source.text if _verbatim(report) else lgn_text(report)
 
 
 def _verbatim(report: Report) -> bool:

@@ -13,7 +13,8 @@ time with `FORMATS.register`.
 | `csv` | `*.csv` that starts with a move list, two counts and a status | the Rust tafl engines' games (`tafl`) |
 
 Standard input, which has no name, is told by its first characters alone, for the formats
-they tell unmistakably (`Format.unnamed`: otn, aage, tablut-challenge); lgn else.
+they tell unmistakably (`Format.unnamed`: otn, aage, tablut-challenge); JSON that none of them
+takes, by the format of `.json` files (formats.sources); lgn else.
 
 A format's entry is the one place where a reader names games: the names its files give them
 (`Format.games`), each with the tags of its records.
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Any, cast
 from lusoria.errors import LusoriaError
 from lusoria.formats.contract import handed_over, read_by_plug_in
 from lusoria.notation.reader import RecordText
-from lusoria.notation.sources import COMPRESSED, STDIN, compressed
+from lusoria.notation.sources import COMPRESSED, STDIN, Packing, compressed
 from lusoria.plugins import failure, loaded, warn
 
 if TYPE_CHECKING:
@@ -64,7 +65,8 @@ class Format:
     games: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # what its files call a game (''
     # for a file that names none) -> the tags of its records (`Game`, `Variant`, `Rules`, …)
     why_refused: Callable[[str, list[str]], str] | None = None  # (a game type its reader refused, what the
-    # reader said of its records) -> why they are refused, as the summary of a run says it; None: the first said
+    # reader said of its records) -> why they are refused, as the summary of a run says it (a plug-in's as it is; a
+    # built-in's, a Note's template naming the settings as `{Game}`); None: the first said
     cannot_write: Callable[[Report], str | None] | None = None  # why the writer cannot hold a record, valid or not
     # (its game), said instead of its errors; None: the writer's ValueError says it of a valid record
     loses: Callable[[Report], str | None] | None = None  # what a record the writer holds loses where another
@@ -312,6 +314,12 @@ class Formats(Mapping[str, Format]):
         name = Path(path).name.lower()
         return any(entry.sniff is not None and name.endswith(entry.suffixes) for entry in self.values())
 
+    def said_by_content(self, path: str) -> bool:
+        """Whether what `why_not` says of a file of this name speaks of what it holds (a format's
+        suffix whose first characters are looked at, a compressed file's): one that cannot be read
+        (a link that leads nowhere) is read, to say so, not said to hold what it does not."""
+        return self.sniffed(path) or _packing(path) is not None
+
     def summed(self, path: str) -> bool:
         """Whether a file that no format takes is said with the others of its kind in one note (`Format.summed`)."""
         name = Path(path).name.lower()
@@ -328,11 +336,17 @@ class Formats(Mapping[str, Format]):
             if count > 1:
                 return f"{count} {suffix} files, none of them {' or '.join(kinds)}"
             return f"a {suffix} file that is {'neither ' if len(kinds) > 1 else 'not '}{' nor '.join(kinds)}"
-        packed = next((how for how in COMPRESSED.values() if how.suffix == suffix), None)
+        packed = _packing(path)
         if packed:
             return compressed(packed)
         endings = dict.fromkeys(ending for entry in self.values() for ending in entry.endings())
         return f"not a record file ({', '.join(endings)})"
+
+
+def _packing(path: str) -> Packing | None:
+    """The compression a file's name says (`.gz`), if any."""
+    suffix = Path(path).suffix.lower()
+    return next((how for how in COMPRESSED.values() if how.suffix == suffix), None)
 
 
 def _names_tags(games: object) -> bool:

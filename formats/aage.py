@@ -20,6 +20,7 @@ from lusoria.formats.tafl import MOVE, SQUARE, chosen_tags, read_moves
 from lusoria.notation.json_input import deep_error, text_decoder, too_deep
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import RecordText, SyntaxProblem
+from lusoria.notation.sources import literal
 from lusoria.validator.base import WHITE, OptionError
 from lusoria.validator.suggest import alike
 from lusoria.validator.tafl import TaflGame
@@ -62,9 +63,10 @@ def refused_message(kind: str) -> str:
 
 
 def why_refused(kind: str, said: list[str]) -> str:
-    """Why the records of a game type are refused, as the summary says it (`Format.why_refused`): what
-    the reader said of them (`said`), or, of a type it does not know, `refusal` (how to read them)."""
-    return next((message for message in said if message != refused_message(kind)), "") or refusal(kind)
+    """Why the records of a game type are refused, as the summary says it (`Format.why_refused`), a
+    Note's template: what the reader said of them (`said`), or, of a type it does not know,
+    `refusal` (how to read them)."""
+    return literal(next((message for message in said if message != refused_message(kind)), "")) or refusal(kind)
 
 
 def _refused_type(tags: Mapping[str, str]) -> str | None:
@@ -79,7 +81,8 @@ def _refused_type(tags: Mapping[str, str]) -> str | None:
 
 def refusal(kind: str) -> str:
     """Why the records of an unknown game type are refused, and how to read them: with a tafl game
-    played on the board the type's name says, or a variant of one that describes its boards."""
+    played on the board the type's name says, or a variant of one that describes its boards; a
+    Note's template, which names the reading settings as its caller does (`{Game}`: `--game`)."""
     named = _BOARD.search(kind)
     size = (whole_number(named["size"], 1, 99) or 0) if named else 0
     games = tafl_games()
@@ -96,11 +99,11 @@ def refusal(kind: str) -> str:
     if on_board or describing:
         played = f"{' and '.join(on_board)} {'is' if len(on_board) == 1 else 'are'} played on its {size}×{size} board"
         ways = [_read_as(game) for game in games if game.name in on_board] + [
-            f"--game {name} --variant V" for name, variants in described.items() if variants
+            f"{{Game}} {name} {{Variant}} V" for name, variants in described.items() if variants
         ]
         return (
             f"lusoria has no rules of that type; {'; '.join([played] * bool(on_board) + describing)}: read them "
-            f"with {' or '.join(ways)} (and --rules 'KEY=VALUE …'; lusoria rules --game G --variant V "
+            f"with {' or '.join(ways)} (and {{Rules}} 'KEY=VALUE …'; lusoria rules --game G --variant V "
             "proposes the rule set that makes the most of them legal)"
         )
     everywhere = [f"{game.name} {game.board.size}×{game.board.size}" for game in games if not game.described] + [
@@ -116,10 +119,10 @@ def refusal(kind: str) -> str:
 
 
 def _read_as(game: type[TaflGame]) -> str:
-    """The options that read records as `game`: --game, and its variants when it has several."""
+    """The settings that read records as `game` (a Note's template): Game, and its variants when it has several."""
     presets = list(game.presets)
-    chosen = f" (--variant {', '.join(presets[:-1])} or {presets[-1]})" if len(presets) > 1 else ""
-    return f"--game {game.name}{chosen}"
+    chosen = f" ({{Variant}} {', '.join(presets[:-1])} or {presets[-1]})" if len(presets) > 1 else ""
+    return f"{{Game}} {game.name}{chosen}"
 
 
 def _variant_boards(game: type[TaflGame]) -> dict[str, int]:

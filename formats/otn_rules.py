@@ -13,7 +13,7 @@ from lusoria.formats import FORMATS
 from lusoria.formats.common import CANNOT_EXPRESS, Draft, shown, tafl_games
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.reader import SyntaxProblem
-from lusoria.validator.base import OptionError, RankNotCovered
+from lusoria.validator.base import OptionError, RankNotCovered, given_twice
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import read_rank
 from lusoria.validator.tafl_rules import MAX_SIZE, MIN_SIZE, idle, read_record
@@ -61,7 +61,7 @@ class _Entries:
         for entry in re.finditer(r"\S+", tag["value"]):
             key, _, written = entry[0].partition(":")
             if key in self.found:
-                raise draft.problem(f"rules entry {key}: is given twice", self.at + entry.start(), key, "tag")
+                raise draft.problem(given_twice(key), self.at + entry.start(), key, "tag")
             self.found[key] = (written, self.at + entry.start())
 
     def value(self, key: str, default: str) -> str:

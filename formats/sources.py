@@ -205,10 +205,10 @@ def _broken_link(path: Path) -> bool:
 
 
 def _head(path: Path, encoding: str) -> str | None:
-    """The first characters of a file whose name does not say its format alone, as `encoding` decodes
-    them; None when it cannot be read (a link that leads nowhere): read, it says why, as a file of
-    lgn's name does, whatever it is named."""
-    if not FORMATS.sniffed(str(path)):
+    """The first characters of a file whose name does not say what it is alone (`said_by_content`),
+    as `encoding` decodes them; None when it cannot be read (a link that leads nowhere): read, it
+    says why, as a file of lgn's name does, whatever it is named."""
+    if not FORMATS.said_by_content(str(path)):
         return ""
     try:
         with open(path, "rb") as stream:
@@ -220,18 +220,26 @@ def _head(path: Path, encoding: str) -> str | None:
 def _format_of(path: str, head: str) -> str:
     """The format a source is read in when none is forced: what its name, then its first characters
     `head` (`head_text`), say (`Formats.of`), else what they say alone, as of standard input (a Tablut
-    Challenge log saved as `game.log`); lgn when they say nothing."""
-    return format_of(path, head) or format_of(STDIN, head) or _json_named(path, head) or "lgn"
+    Challenge log saved as `game.log`), else JSON's (`_json_format`); lgn when they say nothing."""
+    return format_of(path, head) or format_of(STDIN, head) or _json_format(path, head) or "lgn"
 
 
-def _json_named(path: str, head: str) -> str | None:
-    """The format a file named as one format's alone (`.json`) is read in when its first characters
-    are JSON that format's do not show (a scrape whose fields come late): its reader says what the
-    JSON lacks, where lgn said it has no tag; None for standard input and any other file."""
-    if path == STDIN or not starts_as_json(head):
+_JSON_FILE = "-.json"  # the name JSON is read by when its own does not say one format
+
+
+def _json_format(path: str, head: str) -> str | None:
+    """The format a source whose first characters are JSON that no format's sniffing took (a scrape
+    whose fields come late) is read in: the one format its name's ending names (`.json`), else, as
+    for standard input and any name that says no one format, the one of `.json` files (no other
+    format starts as JSON): its reader says what the JSON lacks, where lgn said it has no tag. None
+    for a source that does not start as JSON."""
+    if not starts_as_json(head):
         return None
-    claiming = [entry.name for entry in FORMATS.values() if Path(path).name.lower().endswith(entry.suffixes)]
-    return claiming[0] if len(claiming) == 1 else None
+    for name in (Path(path).name.lower(), _JSON_FILE):
+        claiming = [entry.name for entry in FORMATS.values() if name.endswith(entry.suffixes)]
+        if len(claiming) == 1:
+            return claiming[0]
+    return None
 
 
 def whole_file(path: str, encoding: str = "utf-8", format: str | None = None) -> tuple[bytes, str]:

@@ -39,7 +39,7 @@ from lusoria.notation.sources import (
 from lusoria.notation.syntax import TAG_NAME
 from lusoria.notation.writer import write_record
 from lusoria.output import unreplayable
-from lusoria.pipeline import empty_note, found, notes_on, records, reports, size, without_problems
+from lusoria.pipeline import ReadingNotes, empty_note, found, notes_on, records, reports, size, without_problems
 from lusoria.validator.base import (
     BLACK,
     SIDE_NAMES,
@@ -245,11 +245,13 @@ class CanonicalFile:
 
 
 def canonical_files(
-    paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None
+    paths: Iterable[Source], encoding: str = "utf-8", format: str | None = None, tags: dict[str, str] | None = None
 ) -> Iterator[CanonicalFile | Problem]:
     """Each file of `paths` (or `-`, read once) whole, in canonical form beside its bytes, for
     `lusoria fmt --check` and `--write`: only an lgn file has a canonical form (another format is
-    a CanonicalFile with no reports, its canonical bytes its own)."""
+    a CanonicalFile with no reports, its canonical bytes its own). `tags` (Game, Variant, Rules),
+    which an lgn file's records do not follow, are said so in a Note at the end, as `records` says it."""
+    notes = ReadingNotes(tags or {})
     for path in found(paths, format, encoding):
         if isinstance(path, Skipped) or not isinstance(path, (str, os.PathLike)):
             yield path if isinstance(path, Skipped) else Unreadable(str(path), f"{path}: not a file")
@@ -264,6 +266,7 @@ def canonical_files(
             texts, checked = [], []
             pieces = list(decoded_text(io.BytesIO(original), name, encoding))
             for source in split_records(pieces, name):
+                notes.read(source)
                 text, report = _canonical(source)
                 texts.append(text)
                 checked.append(report)
@@ -273,6 +276,7 @@ def canonical_files(
             yield Unreadable(name, str(error), error.parameter, error.tries)
             continue
         yield CanonicalFile(path, read_as, original, like_file("\n".join(texts), original), checked)
+    yield from notes.said()
 
 
 def canonical_records(

@@ -506,7 +506,7 @@ def _formatted_files(inputs: Inputs, paths: tuple[str | Path, ...], encoding: st
     """`fmt --check` (the lgn files not in canonical form listed, and counted at the end) or
     `--write` (rewritten); the exit status."""
     status, uncanonical = 0, 0
-    for file in inputs(api.canonical_files(paths, encoding, reading()["format"])):
+    for file in inputs(api.canonical_files(paths, encoding, **reading())):
         if file.format != "lgn":
             status = max(status, _not_lgn(file, paths))
             continue

@@ -63,8 +63,8 @@ def records(
     a format (lusoria.formats); `tags` (Game, Variant, Rules) choose the game and rules of
     records whose files do not say them; `progress` is told the bytes of each file as they
     are read (they add up to `size`); a file of blanks at most, in any format, is a Skipped (`EMPTY`).
-    Notes (`_Notes`) come last."""
-    notes = _Notes(tags or {})
+    Notes (`ReadingNotes`) come last."""
+    notes = ReadingNotes(tags or {})
     for path in walk(paths, format, encoding):
         if isinstance(path, Skipped):
             yield path
@@ -101,7 +101,7 @@ WHERE_APPLIED = (  # a Note's template (`{Game}`: the setting, as its caller nam
 )
 
 
-class _Notes:
+class ReadingNotes:
     """What `records` says at the end of the records it read: each option (`tags`) that some
     files' records do not follow, by format (their files say their game and rules themselves);
     how many records of each game type a reader refused (a record without a Game tag, its type
@@ -143,20 +143,24 @@ class _Notes:
                 tuple(dict.fromkeys((*READING_SETTINGS, *tags))),  # (a library's `tags` may hold any tag)
             )
         for (format, kind), count in self.refused.items():
-            yield Note("", f"{plural(count, 'record')} of type '{kind}' refused: {self._why(format, kind)}")
+            refused = f"{plural(count, 'record')} of type '{literal(kind)}' refused: {self._why(format, kind)}"
+            yield Note("", refused, READING_SETTINGS)
 
     def _why(self, format: str, kind: str) -> str:
+        """Why records of type `kind` are refused, as a Note's template: a built-in format's
+        `why_refused` writes one (naming the settings as `{Game}`), a plug-in's text is one literally."""
         said = list(self.why[format, kind])
         entry = FORMATS.get(format)
         if entry and entry.why_refused:
-            return FORMATS.said(entry, "why_refused", (kind, said), text_or_none=False) or ""
-        return next(iter(said), "")
+            why = FORMATS.said(entry, "why_refused", (kind, said), text_or_none=False) or ""
+            return why if FORMATS.is_built_in(format) else literal(why)
+        return literal(next(iter(said), ""))
 
 
 def notes_on(record: RecordText, tags: dict[str, str] | None = None) -> list[Note]:
     """What `records` says of one record read alone (`show`, `html`): the reading options (`tags`)
     it does not follow, and why its game type is refused and how it may be read."""
-    notes = _Notes(tags or {})
+    notes = ReadingNotes(tags or {})
     notes.read(record)
     return list(notes.said())
 

@@ -16,12 +16,17 @@ MAX_INTEGER = (1 << 63) - 1  # the largest whole number a message may hold (SQLi
 _PIECES = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]')  # strings (skipped whole), brackets
 
 
-_JSON_START = re.compile(r'\s*(?:\{\s*["}]|\[\s*[\[\]{"\d-])')  # an object's first name, an array's first value
+_WORD = r"(?:true|false|null)"
+_JSON_START = re.compile(  # an object's first name, an array's first value (a word: then `,` or `]`), a string,
+    # or a text that is a word or a number alone
+    rf'\s*(?:\{{\s*["}}]|\[\s*(?:[\[\]{{"\d-]|{_WORD}\s*[,\]])|"|(?:{_WORD}|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*\Z)'
+)
 
 
 def starts_as_json(text: str) -> bool:
-    """Whether a text starts as a JSON object or array does (`{"`, `[{`, `[1`), which no lgn record
-    does (`[Game`, `{a comment}`)."""
+    """Whether a text starts as a JSON object, array or string does (`{"`, `[{`, `[1`, `[true]`,
+    `"`), or is a JSON word or number alone (`true`, `12`), which no lgn record does (`[Game "`,
+    `{a comment}`, `[true "`: a tag named so; `12. e3-c3`)."""
     return _JSON_START.match(text) is not None
 
 

@@ -233,14 +233,19 @@ def _meant(like: list[str]) -> str:
     return f"; did you mean {' or '.join(like)}?" if like else ""
 
 
+def given_twice(key: str) -> str:
+    """What is said of a rules key given twice (in a Rules tag, in options, in an OTN rules record),
+    as of a tag given twice: which value wins is not for lusoria to guess."""
+    return f"the rules key {key} appears twice"
+
+
 def _chosen_once(
     chosen: dict[str, str], option: tuple[str, str] | None, problems: TagProblems, written: str, at: int = 0
 ) -> None:
     """`option` (None: a problem kept already) added to `chosen`; a problem when its key is there
-    already (`written` so, `at` characters into a Rules tag), as a tag given twice is one: which
-    value wins is not for lusoria to guess."""
+    already (`written` so, `at` characters into a Rules tag): `given_twice`."""
     if option is not None and option[0] in chosen:
-        problems.add(OptionError(f"the rules key {option[0]} appears twice", "Rules", written, at))
+        problems.add(OptionError(given_twice(option[0]), "Rules", written, at))
     elif option is not None:
         chosen[option[0]] = option[1]
 

@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from lusoria.notation.numbers import whole_number
-from lusoria.validator.base import BLACK, WHITE, OptionError
+from lusoria.validator.base import BLACK, WHITE, OptionError, given_twice
 from lusoria.validator.grid import FILES, SQUARE_NAME
 from lusoria.validator.tafl_board import (
     ATTACKER,
@@ -132,7 +132,7 @@ def read_record(text: str) -> dict[str, str]:
         if key == "starti":
             key, value = "start", "/".join(reversed(value.strip("/").split("/")))
         if key in found:
-            raise OptionError(f"rules entry {key}: is given twice", "Rules", key, entry.start())
+            raise OptionError(given_twice(key), "Rules", key, entry.start())
         if key in IGNORED:
             continue
         try:

@@ -342,6 +342,22 @@ def test_a_comment_is_kept_and_searched_wherever_it_stands(tmp_path):
     assert [row["white"] for row in archive.query(Filters(text="club"))] == ["before"]
 
 
+def test_no_percent_line_is_lost_from_import_to_lgn(tmp_path):
+    """The `%` lines above a file's first record are that record's, as `fmt` keeps them: `query
+    --format lgn` writes them above it, and those after a record (its text) where they stood."""
+    first, second = (RECORD.format(name=name) for name in ("first", "second"))
+    (tmp_path / "notes.lgn").write_text(f"% the file note\n\n% another\n{first}% after the first\n\n{second}")
+    assert lusoria("import", "--db", tmp_path / "a.db", tmp_path / "notes.lgn").exit_code == 0
+    written = lusoria("query", "--db", tmp_path / "a.db", "--format", "lgn")
+    assert written.exit_code == 0
+    assert [line for line in written.output.splitlines() if line.startswith("%")] == [
+        "% the file note",
+        "% another",
+        "% after the first",
+    ]
+    assert written.output.startswith('% the file note\n% another\n[Game "tablut"]\n')
+
+
 def test_a_records_errors_warnings_and_sources_are_its_columns(tmp_path):
     source = tmp_path / "two.lgn"
     source.write_text(

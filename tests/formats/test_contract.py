@@ -261,6 +261,7 @@ def refusing(text, path, tags=None, format="refusing"):
     [
         (None, "'Sea battle' is not played here"),  # the reader's words
         (lambda kind, said: f"{kind} of {said}", "Sea battle of [\"'Sea battle' is not played here\"]"),
+        (lambda kind, said: "read {it} with {Game}", "read {it} with {Game}"),  # a plug-in's text, as it is
     ],
 )
 def test_the_summary_of_refused_records_says_why_as_their_format_does(tmp_path, why_refused, summary):

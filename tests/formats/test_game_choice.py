@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from lusoria import api
-from lusoria.cli import main
+from lusoria.cli import READING_OPTIONS, main
 from lusoria.formats import FORMATS, aage, read_text, tafl
 from lusoria.formats.sources import read_sources
 from lusoria.validator.brandubh import Brandubh
@@ -230,6 +230,21 @@ def test_rules_on_lgn_and_on_a_known_aage_type_are_noted_not_applied(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    "command", [["validate"], ["fmt"], ["fmt", "--check"], ["fmt", "--write"], ["rules"], ["import", "--db", "a.db"]]
+)
+def test_every_command_taking_game_notes_it_not_applied_to_an_lgn_file(tmp_path, monkeypatch, command):
+    """One rule for every command with --game: an lgn file's Game tag decides, which is said in one note
+    (fmt --check and --write, which read files whole, said none)."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "samples/tablut/escape.lgn", "escape.lgn")
+    result = run(*command, "--game", "brandubh", "escape.lgn")
+    assert result.exit_code in (0, 1)
+    assert result.stderr.splitlines()[0] == (
+        f"lusoria: note: --game brandubh is not applied to the records of 1 lgn file (escape.lgn): {WHERE_APPLIED}"
+    )
+
+
 def test_show_and_html_say_what_validate_notes_of_their_record(tmp_path):
     """show and html read one record: an option it does not follow, and its type refused with how to
     read it, are said on stderr as validate says them."""
@@ -246,9 +261,23 @@ def test_show_and_html_say_what_validate_notes_of_their_record(tmp_path):
         error, note = refused.stderr.splitlines()  # (as validate says them: the error, then the note)
         assert error.startswith(f"lusoria: {tmp_path / 'unknown.json'}:1:")
         assert error.endswith(f"cannot be replayed: {aage.refused_message(LONG_TYPE)}")
-        assert note == f"lusoria: note: 1 record of type '{LONG_TYPE}' refused: {aage.refusal(LONG_TYPE)}"
+        refusal = aage.refusal(LONG_TYPE).format_map(READING_OPTIONS)
+        assert note == f"lusoria: note: 1 record of type '{LONG_TYPE}' refused: {refusal}"
+        assert "read them with --game copenhagen (--variant standard or fetlar) or --game hnefatafl" in note
         read = run(*command, "--game", "copenhagen", tmp_path / "unknown.json")
         assert read.exit_code == 0 and read.stderr == ""
+
+
+def test_a_library_call_is_told_how_to_read_a_refused_type_by_its_tags_not_options(tmp_path):
+    """The refused type's note named --game and --variant to a library call too (Note.settings: the
+    tags a call gives, the options of the command line)."""
+    (tmp_path / "unknown.json").write_text(json.dumps(unknown_games(1)[0]))
+    [note] = [item for item in api.records([tmp_path / "unknown.json"]) if isinstance(item, api.Note)]
+    tags = {tag: tag for tag in ("Game", "Variant", "Rules")}
+    assert str(note) == f"note: 1 record of type '{LONG_TYPE}' refused: {aage.refusal(LONG_TYPE).format_map(tags)}"
+    assert "read them with Game copenhagen (Variant standard or fetlar) or Game hnefatafl Variant V (and Rules" in (
+        str(note)
+    )
 
 
 def test_the_real_csv_files_under_variant_aage_stay_valid_with_one_note(tmp_path):
@@ -315,7 +344,7 @@ def test_a_type_on_a_board_no_variant_is_played_on_names_the_boards_there_are(lu
         f"brandubh 7×7, copenhagen 11×11, tablut 9×9, the variants of hnefatafl ({boards[0]}×{boards[0]} to "
         f"{boards[-1]}×{boards[-1]})): they cannot be read until its rules are added"
     )
-    assert "hnefatafl describes boards by its variants: read them with --game hnefatafl" in aage.refusal("Tafl")
+    assert "hnefatafl describes boards by its variants: read them with {Game} hnefatafl" in aage.refusal("Tafl")
 
 
 def test_a_type_on_the_generic_games_default_board_names_its_variants_there_not_the_game(lusorias_own_tafl_games):
@@ -339,7 +368,7 @@ def test_a_type_on_the_board_of_a_game_of_one_variant_is_read_with_its_game_alon
     """--variant is named only for a game of several variants (copenhagen's two: the test above)."""
     assert len(Brandubh.presets) == 1
     assert "7×7 board" in aage.refusal("Imaginary Tafl 7x7")
-    assert ": read them with --game brandubh or --game hnefatafl --variant V (and" in aage.refusal("Imaginary Tafl 7x7")
+    assert ": read them with {Game} brandubh or {Game} hnefatafl {Variant} V (and" in aage.refusal("Imaginary Tafl 7x7")
 
 
 def test_a_type_on_a_board_no_game_is_played_on_cannot_be_read(monkeypatch):

@@ -21,8 +21,10 @@ from lusoria.notation.model import Line, Ply
 from lusoria.notation.reader import MAX_TOKEN
 from lusoria.notation.sources import HEAD
 from lusoria.notation.writer import quote, write_record
+from lusoria.validator.base import OptionError
 from lusoria.validator.replay import check
 from lusoria.validator.tablut import Tablut
+from lusoria.validator.tafl_rules import read_record
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 RESIGNED = (FIXTURES / "otn" / "resigned-from-a-position.otg").read_text()
@@ -129,7 +131,10 @@ def test_otn_a_header_line_that_is_not_a_tag_is_an_error_at_it(line, message):
 def test_otn_a_repeated_rules_entry_is_an_error_at_the_second():
     text = RESIGNED.replace("starti:", "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ start:")
     second = text.split("\n")[5].rindex("start:") + 1
-    assert only(text) == ("tag", 6, second, "rules entry start: is given twice")
+    assert only(text) == ("tag", 6, second, "the rules key start appears twice")  # as in a Rules tag (was: given twice)
+    with pytest.raises(OptionError) as raised:  # a catalogue variant's rules record, in the same words
+        read_record("dim:9 esc:c dim:11")
+    assert (str(raised.value), raised.value.written) == ("the rules key dim appears twice", "dim")
 
 
 def test_otn_a_second_game_pasted_after_the_first_is_an_error_at_its_rules_record():

@@ -120,11 +120,13 @@ def test_a_link_to_nowhere_in_a_folder_is_reported_in_its_place(tmp_path):
     assert summary.added == 2 and summary.unreadable == [f"{tmp_path / 'b.lgn'}: no such file or directory"]
 
 
-@pytest.mark.parametrize("name", ["b.lgn", "b.txt", "b.log", "b.json", "b.csv", "b_gameLog.txt"])
-def test_a_link_to_nowhere_in_a_folder_is_unreadable_whatever_format_its_name_says(tmp_path, name):
+@pytest.mark.parametrize("name", ["b.lgn", "b.txt", "b.log", "b.json", "b.csv", "b_gameLog.txt", "b.gz", "b.zip"])
+def test_a_link_to_nowhere_in_a_folder_is_unreadable_whatever_its_name_says_it_holds(tmp_path, name):
     """A link named `*.txt`, `*.log`, `*.json` or `*.csv` was skipped as not in the format its first
-    characters were looked for (it has none) while one named `*.lgn` was unreadable: every name a
-    format reads is read, and the read says why it cannot be (exit status 2)."""
+    characters were looked for (it has none), one named `*.gz` as a compressed file, while one
+    named `*.lgn` was unreadable: every file whose name a note would say what it holds by is read,
+    and the read says why it cannot be (exit status 2). (A name of no format, `c.png`, is skipped
+    by its name: the previous test.)"""
     (tmp_path / "a.lgn").write_text(TWO)
     (tmp_path / name).symlink_to(tmp_path / f"gone-{name}")
     result = CliRunner().invoke(main, ["validate", str(tmp_path)])
@@ -360,7 +362,12 @@ NO_GAME = "JSON, but not an aagenielsen.dk game: a game of the scrape is an obje
         ('{"name": "club"}\n', f"package.json:1:1: error[syntax]: {NO_GAME}"),  # was read as lgn: "no tag"
         ('[\n  {"name": "club"}\n]\n', f"package.json:2:3: error[syntax]: {NO_GAME}"),  # as lgn: a tag line
         (LATE_SCRAPE, "1 record: 1 valid"),  # was read as lgn: "not a game record in any format lusoria reads"
+        ("[true]\n", f"package.json:1:2: error[syntax]: {NO_GAME}"),  # JSON of no shape: was read as lgn, as
+        ("[null, {}]\n", f"package.json:1:2: error[syntax]: {NO_GAME}"),  # for an array of no object first
+        ('"club"\n', f"package.json:1:1: error[syntax]: {NO_GAME}"),
+        ("12\n", f"package.json:1:1: error[syntax]: {NO_GAME}"),
         ('[Game "tablut"]\n1. e3-c3 *\n', "1 record: 1 valid"),  # lgn so named: no JSON, read as lgn
+        ('[true "tablut"]\n[Game "tablut"]\n1. e3-c3 *\n', "1 record: 1 valid"),  # a tag named true: lgn
     ],
 )
 def test_a_named_json_file_that_is_json_is_read_as_the_scrape_that_says_what_it_lacks(
@@ -387,6 +394,23 @@ def test_a_folders_json_file_not_told_a_scrape_by_its_first_characters_is_skippe
     )
     forced = CliRunner().invoke(main, ["validate", "--from", "aage", str(tmp_path)])
     assert (forced.exit_code, forced.output) == (0, "2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (LATE_SCRAPE, "1 record: 1 valid"),  # its fields past the first 4,096 characters: was read as lgn
+        ("[true]\n", f"<stdin>:1:2: error[syntax]: {NO_GAME}"),  # was "not a game record in lgn"
+        ('{"name": "club"}\n', f"<stdin>:1:1: error[syntax]: {NO_GAME}"),
+    ],
+)
+def test_standard_input_that_starts_as_json_is_read_as_a_json_files_format(text, said):
+    """JSON on standard input, which no other format starts as, is read as a `.json` file is
+    (`cat late.json | lusoria validate -`), however late the scrape's fields come; so is a stream without a name."""
+    result = CliRunner().invoke(main, ["validate", "-"], input=text)
+    assert said in result.output and result.exit_code == (0 if "valid" in said else 1)
+    [record] = api.validate(io.StringIO(text))
+    assert record.source.format == "aage"
 
 
 def test_standard_input_in_no_format_it_tells_is_said_to_be_no_lgn_record():
