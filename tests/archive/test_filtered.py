@@ -216,11 +216,14 @@ def saami(tmp_path):
         ("aage", ["W", "B"]),
         ("tablut/seed", ["S"]),
         ("tablut/aage", ["W", "B"]),
+        ("Historical Hnefatafl 9x9 (Saami Tablut-w)", ["W"]),  # the site's type names (new user 20: refused)
+        ("historical hnefatafl 9x9 (saami tablut)", ["B"]),
     ],
 )
 def test_a_variant_filter_takes_every_name_explain_knows(saami, variant, white):
     """`lusoria tree --variant saami-tablut-w` was refused, and `query` found nothing, although
-    `lusoria explain saami-tablut-w` names that variant."""
+    `lusoria explain saami-tablut-w` names that variant; so were the names other programs' files
+    give a variant (aagenielsen.dk's game types), which `explain` knows too."""
     assert CliRunner().invoke(main, ["explain", variant]).exit_code == 0
     assert [row["white"] for row in saami.query(Filters(variant=variant))] == white
     assert saami.stats(filters=Filters(variant=variant))["records"] == len(white)
