@@ -303,9 +303,9 @@ def test_stats_export_tree_and_players_of_no_record_say_what_the_archive_holds(w
     assert tree.stderr == (
         "lusoria: the archive holds no record of the variant 'ashton' of tablut (known: copenhagen, linnaeus, seed)\n"
     )
-    nobody = runner.invoke(main, ["stats", "--db", whole.path, "--player", "nobody"])
+    nobody = runner.invoke(main, ["stats", "--db", whole.path, "--event", "nobody"])
     assert (nobody.stdout, nobody.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # the variant and game are there
-    seed = runner.invoke(main, ["stats", "--db", whole.path, "--variant", "tablut/seed", "--player", "nobody"])
+    seed = runner.invoke(main, ["stats", "--db", whole.path, "--variant", "tablut/seed", "--event", "nobody"])
     assert (seed.stdout, seed.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # seed of tablut: held
 
 
@@ -323,8 +323,8 @@ def test_a_catalogue_name_of_a_variant_held_under_other_rules_says_so(tmp_path):
     for command in (["query"], ["stats"]):
         shown = CliRunner().invoke(main, [*command, "--db", archive.path, "--variant", "ashton-tablut"])
         assert shown.exit_code == 0 and shown.stderr == other_rules
-    held = CliRunner().invoke(main, ["stats", "--db", archive.path, "--variant", "tablut/ashton", "--player", "x"])
-    assert held.stderr == ""  # the rules are held: the player found nothing
+    held = CliRunner().invoke(main, ["stats", "--db", archive.path, "--variant", "tablut/ashton", "--event", "x"])
+    assert held.stderr == ""  # the rules are held: the event found nothing
 
 
 @pytest.fixture
