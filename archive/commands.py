@@ -48,6 +48,7 @@ from lusoria.pipeline import Problem, Unreadable, records, without_problems
 from lusoria.validator.base import Game, OptionError, Position, known_names, known_names_holding
 from lusoria.validator.games import GAMES, owners_of, rules_from_tags
 from lusoria.validator.replay import Report, check
+from lusoria.validator.suggest import alike
 from lusoria.variants import (
     game_tags,
     is_variant,
@@ -611,6 +612,27 @@ class Archive:
             return players.unrecorded(db, names)
         finally:
             db.close()
+
+    def players_lacking(self, filters: Filters | None) -> list[str]:
+        """What to say of each player `filters` name (white, black, player) whom no record names
+        under any of their names (`lusoria query --player Hagbrad` found none, unsaid): `no record
+        names the player 'Hagbrad' (did you mean Hagbard?)`, with the names most like it."""
+        named = [] if filters is None else [filters.white, filters.black, filters.player]
+        lacking = [name for name in dict.fromkeys(named) if name and not self.query(Filters(player=name, limit=1))]
+        if not lacking:
+            return []
+        db = open_archive(self.path, create_missing=False)
+        try:
+            written = players.names_written(db)
+        finally:
+            db.close()
+        said = []
+        for name in lacking:
+            like = alike(name, written)
+            said.append(
+                f"no record names the player '{name}'" + (f" (did you mean {' or '.join(like)}?)" if like else "")
+            )
+        return said
 
     def players(self, filters: Filters | None = None, top: int | None = None) -> list[dict]:
         """`lusoria players list`: the score table of the players (under their canonical names)

@@ -85,6 +85,18 @@ def unrecorded(db: sqlite_utils.Database, names: list[str]) -> list[str]:
     return [name for name in dict.fromkeys(names) if db.execute(written, [name, name]).fetchone() is None]
 
 
+def names_written(db: sqlite_utils.Database) -> list[str]:
+    """Every name the records write, as White or Black, and every other name merged, each once
+    (in one case of its ASCII letters)."""
+    return [
+        name
+        for (name,) in db.execute(
+            "SELECT min(name) FROM (SELECT white AS name FROM records UNION SELECT black FROM records "
+            "UNION SELECT alias FROM player_aliases) WHERE name IS NOT NULL GROUP BY name COLLATE NOCASE"
+        )
+    ]
+
+
 def _same_name(one: str, other: str) -> bool:
     """Whether two names are one in SQLite's NOCASE (ASCII letters in any case)."""
     return one.encode().lower() == other.encode().lower()

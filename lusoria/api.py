@@ -636,8 +636,9 @@ def game_tags(game: str, variant: str | None) -> dict[str, str]:
 def variant_tags(name: str) -> dict[str, str] | None:
     """The tags that choose the rules of the variant `explain` knows as `name`, where they say
     more than a Variant tag of `name` (`game/variant`; a catalogue's entry that another variant
-    plays: saami-tablut-w is Tablut's aage with Rules first=white); None for a game's Variant as
-    written, and for a name no variant has."""
+    plays: saami-tablut-w is Tablut's aage with Rules first=white; the name other programs' files
+    give a variant: `Copenhagen Hnefatafl 11x11`); None for a game's Variant as written, and for a
+    name no variant has."""
     from lusoria.variants import tags_of_name
 
     return tags_of_name(name)

@@ -171,18 +171,29 @@ def variant_names(every: dict[str, dict[str, VariantNotes]] | None = None) -> li
 
 def tags_of_name(name: str) -> dict[str, str] | None:
     """The tags that choose the rules of the variant `explain` knows as `name` (any case), where
-    they say more than a Variant tag of `name` would: `game/variant`, and a catalogue's entry that
-    another variant plays (saami-tablut-w: Tablut's aage with Rules first=white); None for a
-    game's Variant as written, and for a name that no variant has."""
+    they say more than a Variant tag of `name` would: `game/variant`, a catalogue's entry that
+    another variant plays (saami-tablut-w: Tablut's aage with Rules first=white), and the variant
+    other programs' files call so (`Copenhagen Hnefatafl 11x11`); None for a game's Variant as
+    written, for a game's name, and for a name that no variant has, or several (`Tyr 13x13`)."""
     game, slash, variant = name.strip().lower().rpartition("/")
     every = variants()
-    if slash:
-        notes = every.get(game, {}).get(variant)
-        return dict(notes.tags) if notes else None
-    if owners_of(variant):
+    if slash and (notes := every.get(game, {}).get(variant)):
+        return dict(notes.tags)
+    if not slash and (owners_of(variant) or variant in GAMES):
         return None
-    holders = _holders(variant, every)
-    return dict(every[holders[0]][variant].tags) if len(holders) == 1 else None
+    holders = [] if slash else _holders(variant, every)
+    if holders:
+        return dict(every[holders[0]][variant].tags) if len(holders) == 1 else None
+    return _tags_elsewhere(name.strip(), every)
+
+
+def _tags_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) -> dict[str, str] | None:
+    """The tags of the one variant that other programs' files call `written` (any case); None for none or several."""
+    named = _variants_named(written, every)
+    if len(named) != 1:
+        return None
+    game, _, variant = named[0].rpartition("/")
+    return dict(every[game or _holders(variant, every)[0]][variant].tags)
 
 
 def _holders(variant: str, every: dict[str, dict[str, VariantNotes]]) -> list[str]:

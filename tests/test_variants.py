@@ -189,6 +189,8 @@ def test_a_game_and_variant_named_apart_choose_their_tags_in_one_place():
     assert api.game_tags("tablut", "saami-tablut-w") == {"Game": "tablut", "Variant": "aage", "Rules": "first=white"}
     assert api.game_tags("Tablut", "AAGE") == {"Game": "Tablut", "Variant": "AAGE"}
     assert api.game_tags("tablut", None) == {"Game": "tablut"}
+    assert api.game_tags("hnefatafl", "Tyr 15x15") == {"Game": "hnefatafl", "Variant": "tyr-15x15"}  # the site's name
+    assert api.game_tags("tablut", "Copenhagen") == {"Game": "tablut", "Variant": "Copenhagen"}  # a game: as written
     with pytest.raises(api.OptionError) as refused:
         api.game_tags("laquet", "saami-tablut-w")
     assert (refused.value.tag, str(refused.value)) == (

@@ -60,6 +60,19 @@ def test_the_records_list_has_labels_and_facets_but_not_the_whole_text(site):
     assert whole == [{"id": record["id"], "text": seneca.rstrip("\n") + "\n"}]
 
 
+def test_the_metadata_describes_the_columns_the_archive_has(site):
+    """The records' description named a column `text` that no table has (the text is
+    `packed_text`), and said it was shown whole on a record's own page, where it is cut (new user 20)."""
+    path = site.databases["club"].path
+    described = datasette.metadata(path)["databases"]["club"]["tables"]
+    with closing(sqlite3.connect(path)) as conn:
+        for table, meta in described.items():
+            columns = {row[1] for row in conn.execute(f'PRAGMA table_xinfo("{table}")')}
+            assert set(meta.get("columns", {})) <= columns, table
+    assert "whole on a record's own page" not in described["records"]["description"]
+    assert "record_texts" in described["records"]["columns"]["packed_text"]
+
+
 def test_a_record_shorter_than_the_cells_limit_is_shown_whole_without_a_link(tmp_path):
     short = '[Game "tablut"]\n1. e3-c3 *\n'  # under the 80 characters of truncate_cells_html
     (tmp_path / "short.lgn").write_text(short)

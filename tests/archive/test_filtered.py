@@ -216,11 +216,14 @@ def saami(tmp_path):
         ("aage", ["W", "B"]),
         ("tablut/seed", ["S"]),
         ("tablut/aage", ["W", "B"]),
+        ("Historical Hnefatafl 9x9 (Saami Tablut-w)", ["W"]),  # the site's type names (new user 20: refused)
+        ("historical hnefatafl 9x9 (saami tablut)", ["B"]),
     ],
 )
 def test_a_variant_filter_takes_every_name_explain_knows(saami, variant, white):
     """`lusoria tree --variant saami-tablut-w` was refused, and `query` found nothing, although
-    `lusoria explain saami-tablut-w` names that variant."""
+    `lusoria explain saami-tablut-w` names that variant; so were the names other programs' files
+    give a variant (aagenielsen.dk's game types), which `explain` knows too."""
     assert CliRunner().invoke(main, ["explain", variant]).exit_code == 0
     assert [row["white"] for row in saami.query(Filters(variant=variant))] == white
     assert saami.stats(filters=Filters(variant=variant))["records"] == len(white)
@@ -300,9 +303,9 @@ def test_stats_export_tree_and_players_of_no_record_say_what_the_archive_holds(w
     assert tree.stderr == (
         "lusoria: the archive holds no record of the variant 'ashton' of tablut (known: copenhagen, linnaeus, seed)\n"
     )
-    nobody = runner.invoke(main, ["stats", "--db", whole.path, "--player", "nobody"])
+    nobody = runner.invoke(main, ["stats", "--db", whole.path, "--event", "nobody"])
     assert (nobody.stdout, nobody.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # the variant and game are there
-    seed = runner.invoke(main, ["stats", "--db", whole.path, "--variant", "tablut/seed", "--player", "nobody"])
+    seed = runner.invoke(main, ["stats", "--db", whole.path, "--variant", "tablut/seed", "--event", "nobody"])
     assert (seed.stdout, seed.stderr) == ("0 records: 0 valid, 0 invalid\n", "")  # seed of tablut: held
 
 
@@ -320,8 +323,8 @@ def test_a_catalogue_name_of_a_variant_held_under_other_rules_says_so(tmp_path):
     for command in (["query"], ["stats"]):
         shown = CliRunner().invoke(main, [*command, "--db", archive.path, "--variant", "ashton-tablut"])
         assert shown.exit_code == 0 and shown.stderr == other_rules
-    held = CliRunner().invoke(main, ["stats", "--db", archive.path, "--variant", "tablut/ashton", "--player", "x"])
-    assert held.stderr == ""  # the rules are held: the player found nothing
+    held = CliRunner().invoke(main, ["stats", "--db", archive.path, "--variant", "tablut/ashton", "--event", "x"])
+    assert held.stderr == ""  # the rules are held: the event found nothing
 
 
 @pytest.fixture

@@ -228,6 +228,21 @@ def test_no_games_between_two_players_is_said(club):
     assert run("players", "crosstable", "--db", club.path, "--game", "tablut", "--format", "json").stdout == "[]\n"
 
 
+def test_a_player_no_record_names_is_said_with_the_names_like_it(club):
+    """`lusoria query --player 'Karin Nilson'` said `no records`, as if she had played no game
+    (new user 20: a misspelt name found nothing, silently); a player found under another name
+    (an alias, another case) or kept out by the other filters is no slip, and is not said."""
+    for command in (["query"], ["stats"], ["players", "list"], ["tree", "--game", "brandubh"]):
+        shown = run(*command, "--db", club.path, "--white", "Karin Nilson", "--black", "olof berg")
+        assert (
+            shown.stderr
+            == "lusoria: no record names the player 'Karin Nilson' (did you mean Karin Nilsson or K. Nilsson?)\n"
+        )
+    assert run("query", "--db", club.path, "--player", "QQQ").stderr == "lusoria: no record names the player 'QQQ'\n"
+    for found in (["--player", "k. nilsson", "--result", "*"], ["--player", "JENS HOLM", "--event", "none"]):
+        assert run("query", "--db", club.path, *found).stderr == ""
+
+
 def test_a_crosstable_too_wide_to_show_is_refused_in_a_sentence(club, monkeypatch):
     """A crosstable of thousands of players (an archive of a site's games) is a cell for each pair:
     the table and CSV hold MAX_CROSSTABLE players, JSON lists the pairings alone."""

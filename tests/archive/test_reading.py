@@ -260,7 +260,7 @@ def test_query_json_is_the_same_streamed(archive):
     rows = Archive(str(archive)).query(Filters())
     result = run("query", "--db", str(archive), "--format", "json")
     assert [row["id"] for row in json.loads(result.output)] == [row["id"] for row in rows]
-    assert run("query", "--db", str(archive), "--format", "json", "--white", "nobody").output == "[]\n"
+    assert run("query", "--db", str(archive), "--format", "json", "--white", "nobody").stdout == "[]\n"  # note: stderr
 
 
 def unshared(*commands: str) -> subprocess.CompletedProcess:

@@ -287,7 +287,9 @@ def test_a_game_or_variant_the_archive_lacks_is_said_with_those_it_holds(samples
         "lusoria: the archive holds no record of the variant 'aage' of tablut (known: copenhagen, linnaeus, seed)\n"
     )
     assert note("--game", "tablut", "--result", "1/2-1/2", "--variant", "seed") == ""  # the variant is there
-    assert note("--game", "laquet", "--player", "nobody") == ""
+    assert (
+        note("--game", "laquet", "--player", "nobody") == "lusoria: no record names the player 'nobody'\n"
+    )  # laquet is there
 
 
 def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):
@@ -852,7 +854,7 @@ def test_players_commands(archive, tmp_path):
     before = runner.invoke(main, ["players", "--db", path, "merge", "Olof Berg", "O. Berg"])
     assert before.exit_code == 0 and before.stdout == "Olof Berg → O. Berg\n"
     assert before.stderr == "lusoria: note: no record names O. Berg yet\n"  # merged all the same
-    assert runner.invoke(main, ["players", "--db", path, "--player", "merge"]).output == "no records\n"  # a value
+    assert runner.invoke(main, ["players", "--db", path, "--player", "merge"]).stdout == "no records\n"  # a value
 
 
 def test_a_player_is_spelled_alike_with_and_without_a_filter(tmp_path):
