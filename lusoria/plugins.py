@@ -73,9 +73,10 @@ def _files_of(function: object) -> tuple[str, ...]:
     return tuple(folders or filter(None, [getattr(home, "__file__", None)]))
 
 
-def said(error: BaseException) -> str:
-    """An exception by its type and its message, if it has one (`assert` raises one without)."""
-    message = _shortened(str(error))
+def said(error: BaseException, message: str | None = None) -> str:
+    """An exception by its type and its message (or `message`, what is said of it instead), if it
+    has one (`assert` raises one without)."""
+    message = _shortened(str(error) if message is None else message)
     return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 

@@ -19,7 +19,8 @@ from types import TracebackType
 from typing import Any, TypeVar, cast
 
 from lusoria.errors import LusoriaError
-from lusoria.plugins import failure, loaded, said
+from lusoria.grammar import grammar_error
+from lusoria.plugins import failure, loaded
 from lusoria.validator.base import Game, OptionError, known_names, together
 
 G = TypeVar("G", bound=Game[Any])
@@ -147,8 +148,9 @@ class Registry(Mapping[str, type[Game]]):
             files = _files_of(cls)
             if isinstance(error, MemoryError) or not files or _first_frame_in(error.__traceback__, files):
                 raise
-            grammar = cls.grammar_file()
-            raise PlugInFailed(f"the {cls.name} game failed: its grammar {grammar}: {said(error)}") from error
+            raise PlugInFailed(
+                f"the {cls.name} game failed: its grammar {grammar_error(cls.grammar_file(), error)}"
+            ) from error
 
 
 def _files_of(cls: type[Game]) -> set[str]:

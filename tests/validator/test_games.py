@@ -416,3 +416,29 @@ def test_a_plug_in_game_whose_grammar_cannot_be_built_is_an_error_naming_it(tmp_
         GAMES.unregister("unbuilt")
     said = f"the unbuilt game failed: its grammar {file}: {error}"
     assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
+
+
+@pytest.mark.parametrize(
+    ("grammar", "error"),
+    [
+        ('// a ply\n\nPLY: SQUARE (\nSQUARE: "a1"\n', ":3:14: GrammarError: Expecting a value PLY: SQUARE ( ^"),
+        ('PLY: "a1" $\n', ':1:11: GrammarError: Unexpected input: PLY: "a1" $ ^'),
+        (
+            'PLY "a1"\n',
+            ":1:5: UnexpectedToken: Unexpected token Token('STRING', '\"a1\"'). Expected one of: * _COLON * _DOT",
+        ),
+    ],
+)
+def test_a_plug_in_grammars_syntax_error_is_placed_in_its_file(tmp_path, grammar, error):
+    """Lark places it in the text it was given, the plug-in's file after common.lark: its line was
+    said 38 lines too far down ("at line 41 column 14" for line 3 of the file)."""
+    file = tmp_path / "unbuilt.lark"
+    file.write_text(grammar)
+    register(type("Unbuilt", (Slide,), {"name": "unbuilt", "grammar": file}))
+    (tmp_path / "won.lgn").write_text(WON.replace("Slide", "Unbuilt"))
+    try:
+        done = run("validate", "--jobs", "1", str(tmp_path / "won.lgn"))
+    finally:
+        GAMES.unregister("unbuilt")
+    said = f"the unbuilt game failed: its grammar {file}{error}"
+    assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
