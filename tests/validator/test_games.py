@@ -398,29 +398,8 @@ def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_o
 @pytest.mark.parametrize(
     ("grammar", "error"),
     [
-        ("start: nothing_defined\n", "GrammarError: Terminal used but not defined: PLY"),
-        (None, "FileNotFoundError: [Errno 2] No such file or directory: 'no such folder/unbuilt.lark'"),
-    ],
-)
-def test_a_plug_in_game_whose_grammar_cannot_be_built_is_an_error_naming_it(tmp_path, grammar, error):
-    """Lark raises there, or reading the file does, not the plug-in's code: it was said as lusoria's
-    bug ("internal error", status 3). (A game of its own name: the parsers are kept by name.)"""
-    file = tmp_path / "unbuilt.lark" if grammar else Path("no such folder/unbuilt.lark")
-    if grammar:
-        file.write_text(grammar)
-    register(type("Unbuilt", (Slide,), {"name": "unbuilt", "grammar": file}))
-    (tmp_path / "won.lgn").write_text(WON.replace("Slide", "Unbuilt"))
-    try:
-        done = run("validate", "--jobs", "1", str(tmp_path / "won.lgn"))
-    finally:
-        GAMES.unregister("unbuilt")
-    said = f"the unbuilt game failed: its grammar {file}: {error}"
-    assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
-
-
-@pytest.mark.parametrize(
-    ("grammar", "error"),
-    [
+        ("start: nothing_defined\n", ": GrammarError: Terminal used but not defined: PLY"),
+        (None, ": FileNotFoundError: [Errno 2] No such file or directory: 'no such folder/unbuilt.lark'"),
         ('// a ply\n\nPLY: SQUARE (\nSQUARE: "a1"\n', ":3:14: GrammarError: Expecting a value PLY: SQUARE ( ^"),
         ('PLY: "a1" $\n', ':1:11: GrammarError: Unexpected input: PLY: "a1" $ ^'),
         (
@@ -429,11 +408,14 @@ def test_a_plug_in_game_whose_grammar_cannot_be_built_is_an_error_naming_it(tmp_
         ),
     ],
 )
-def test_a_plug_in_grammars_syntax_error_is_placed_in_its_file(tmp_path, grammar, error):
-    """Lark places it in the text it was given, the plug-in's file after common.lark: its line was
-    said 38 lines too far down ("at line 41 column 14" for line 3 of the file)."""
-    file = tmp_path / "unbuilt.lark"
-    file.write_text(grammar)
+def test_a_plug_in_game_whose_grammar_cannot_be_built_is_an_error_naming_it(tmp_path, grammar, error):
+    """Lark raises there, or reading the file does, not the plug-in's code: it was said as lusoria's
+    bug ("internal error", status 3). A syntax error is placed in the plug-in's file: lark places it
+    in the text it was given, the file after common.lark, and it was said 38 lines too far down ("at
+    line 41 column 14" for line 3). (A game of its own name: the parsers are kept by name.)"""
+    file = tmp_path / "unbuilt.lark" if grammar else Path("no such folder/unbuilt.lark")
+    if grammar:
+        file.write_text(grammar)
     register(type("Unbuilt", (Slide,), {"name": "unbuilt", "grammar": file}))
     (tmp_path / "won.lgn").write_text(WON.replace("Slide", "Unbuilt"))
     try:
