@@ -21,6 +21,7 @@ import sys
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future
+from dataclasses import replace
 from typing import Any, BinaryIO, TypeVar
 from urllib.parse import unquote
 
@@ -395,7 +396,7 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
         found += canonical_fixes(entry, first, last)
         record = format_fix(entry)
         found += [record] if record else []
-    actions = []
+    actions, marked = [], server.opened(uri).source.startswith(BOM)  # type: ignore[union-attr]  # text(uri) found it
     for fix in found:
         owner = document.entry_at(fix.edits[0].line)
         actions.append(
@@ -404,10 +405,18 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
                 kind=fix.kind,
                 is_preferred=fix.preferred or None,
                 diagnostics=[diagnostic(columns, owner, fix.diagnostic)] if fix.diagnostic and owner else None,
-                edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(e) for e in fix.edits]}),
+                edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(after_mark(e, marked)) for e in fix.edits]}),
             )
         )
     return actions
+
+
+def after_mark(edit: Edit, marked: bool) -> Edit:
+    """`edit`, in a document that begins with a byte order mark (`marked`), begun after it: the
+    reader's space at (0, 0), that an edit of the first record from there replaced, dropping the mark."""
+    if not marked or (edit.line, edit.column) != (0, 0):
+        return edit
+    return replace(edit, column=1, end_column=max(edit.end_column, 1) if edit.end_line == 0 else edit.end_column)
 
 
 @feature(lsp.TEXT_DOCUMENT_FORMATTING)

@@ -140,6 +140,23 @@ def test_formatting_keeps_the_documents_line_ends_as_fmt_does(server, text, edit
     assert [edit["newText"] for edit in answers(exchange(server, stream))[3]["result"]] == edits
 
 
+@pytest.mark.parametrize("text", ["\ufeff" + RECORD, "\ufeff" + RECORD.replace("[", " [", 1)])
+def test_formatting_the_first_record_keeps_the_byte_order_mark(server, text):
+    """ "Format this record" replaced the record from the document's first character, the mark (the
+    reader's space), and left the document without it; a blank after the mark is the record's."""
+    uri = "file:///marked.lgn"
+    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}
+    asked = {"textDocument": {"uri": uri}, "range": whole, "context": {"diagnostics": []}}
+    stream += frame(request(3, "textDocument/codeAction", asked))
+    action = next(a for a in answers(exchange(server, stream))[3]["result"] if a["title"].startswith("Format this"))
+    [edit] = action["edit"]["changes"][uri]
+    start, end = {"line": 0, "character": 1}, {"line": 1, "character": len(text.split("\n")[1])}
+    assert edit["range"] == {"start": start, "end": end}  # the rest of the document: its last line end
+    assert text[:1] + edit["newText"] + "\n" == "\ufeff" + api.format_record(RECORD)[0]
+
+
 # -- malformed messages ------------------------------------------------------------------------------
 
 
