@@ -116,10 +116,9 @@ class Entry:
     @property
     def replayed(self) -> Report:
         """The report whose plies a hover shows: the record's or, for a record being typed, which
-        ends without its result marker yet, the record read with one assumed (as validate checks it),
-        and without the move number it may end with (`16. `, the next ply not typed yet)."""
+        ends without its result marker yet, the record read with one assumed (`typed_so_far`)."""
         report = self.report
-        return report if report.record is not None else _with_result(_without_last_number(self.source.text))
+        return report if report.record is not None else typed_so_far(self.source.text)
 
     def plies(self, report: Report | None = None) -> list[tuple[Ply, int, PlyKey]]:
         """Every ply of the record (variations too), in the order written: the ply, its
@@ -148,9 +147,27 @@ def _without_last_number(text: str) -> str:
 
 
 @lru_cache(maxsize=16)
-def _with_result(text: str) -> Report:
-    """A record's report with a result marker put after it (kept: a hover asks again and again)."""
-    return safe_check(text + ASSUMED_RESULT)
+def typed_so_far(text: str) -> Report:
+    """A record being typed, read with a result marker put after it (as validate checks it), without
+    the move number it may end with (`16. `, the next ply not typed yet); one that does not parse so
+    (a ply half typed, `2. e4-`), read up to its first syntax error: its plies before it. Kept: a
+    hover asks again and again."""
+    report = safe_check(_without_last_number(text) + ASSUMED_RESULT)
+    cut = _syntax_error_at(report, text) if report.record is None else None
+    return report if cut is None else safe_check(_without_last_number(text[:cut]) + ASSUMED_RESULT)
+
+
+def _syntax_error_at(report: Report, text: str) -> int | None:
+    """Where in `text` the syntax error of `report` (of `text` and a result after it) stands, if
+    it stands in `text`, before its last character."""
+    place = next(((d.line, d.column) for d in report.diagnostics if d.rule == "syntax"), None)
+    if place is None:
+        return None
+    lines = text.split("\n")
+    if not 0 < place[0] <= len(lines):
+        return None
+    at = sum(len(line) + 1 for line in lines[: place[0] - 1]) + place[1] - 1
+    return at if 0 <= at < len(text.rstrip()) else None
 
 
 class _Plies(Visitor):

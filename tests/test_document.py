@@ -1,6 +1,8 @@
 """A document as the language server sees it (lusoria/document.py), in this process: where a
 diagnostic points, the reports kept between edits, hovers, fixes, completions and tokens."""
 
+import pytest
+
 from lusoria.api import format_record
 from lusoria.document import (
     Completion,
@@ -83,7 +85,22 @@ def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
     assert first and illegal and (first[0].text, *first[1:]) == ("e3-c3", 1, True)
     assert ply_hover(entry, *first).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
     assert ply_hover(entry, *illegal) == "ply 2 was not replayed: the record stops being checked before it"
-    assert entry_of('[Game "tablut"]\n1. e3-c3 zz9').ply_at(1, 3) is None  # another slip: nothing to replay
+
+
+@pytest.mark.parametrize(
+    "typed", ["2. e4-", "2. e4", "2. e4-e3xd3 d9-d", "2. e4-e3 {a comment not closed yet", "\n2. e4-", "zz9"]
+)
+def test_a_hover_shows_the_plies_before_one_half_typed(typed):
+    """A ply half typed (or a comment not closed yet) after the others: not parsing with a result
+    assumed, the record had no plies to hover, and a hover on the plies before showed nothing while
+    the next was typed. They are read up to the syntax error."""
+    entry = entry_of(f'[Game "tablut"]\n1. e3-c3 d1-d3 {typed}')
+    assert entry.report.record is None
+    last = entry.ply_at(1, 10)
+    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, True)
+    assert ply_hover(entry, *last).startswith("**ply 2** (Black): `d1-d3`\n\ncaptured nothing\n\n```text\n")
+    lines = entry.source.text.split("\n")
+    assert entry.ply_at(len(lines) - 1, len(lines[-1])) is None  # the end of the ply half typed: not read
 
 
 def test_a_record_being_typed_that_ends_with_a_move_number_is_replayed_up_to_it():
