@@ -27,6 +27,7 @@ from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
+from lusoria.rulebook import explain, rule
 from lusoria.validator.base import LISTED, SIDE_NAMES, Game
 from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import (
@@ -402,6 +403,40 @@ def tag_hover(entry: Entry, name: str) -> str | None:
     ]
     lines += [f"| `{key}` | `{rules.option[key]}` | {rules.known_values(key)} |" for key in rules.options]
     return "\n".join(lines)
+
+
+_CITED = re.compile(r"\b[A-Z]+[0-9]+\b")  # a rule's ID as a comment cites it: T4, C10 (in upper case: e4 is a square)
+
+
+def rules_at(entry: Entry, line: int, column: int) -> list[str]:
+    """The IDs of the rules at a document place (0-based), each once: those of the record's
+    diagnostics that span it, and a rule's ID a comment or `%` line names there (`{T4 applies}`)."""
+    found = []
+    for diagnostic in entry.report.diagnostics:
+        row, start, end = diagnostic_span(entry, diagnostic)
+        found += [diagnostic.rule] if row == line and start <= column <= end else []
+    comment = TOKEN_TYPES.index("comment")
+    if any(
+        row == line and start <= column <= start + length
+        for row, start, length, kind in tokens(entry)
+        if kind == comment
+    ):
+        text = lines_of(entry.source.text)[line - entry.offset]
+        found += [cited[0] for cited in _CITED.finditer(text) if cited.start() <= column <= cited.end()]
+    return [rule_id for rule_id in dict.fromkeys(found) if _is_rule(rule_id)]
+
+
+def _is_rule(rule_id: str) -> bool:
+    try:
+        rule(rule_id)
+    except KeyError:
+        return False
+    return True
+
+
+def rule_hover(rule_id: str) -> str:
+    """A rule as `lusoria explain ID` prints it."""
+    return f"```text\n{explain(rule_id)}\n```"
 
 
 def _other_variants(game: str, presets: list[str]) -> str:

@@ -60,6 +60,8 @@ from lusoria.document import (
     lines_of,
     normalized,
     ply_hover,
+    rule_hover,
+    rules_at,
     symbol_detail,
     symbol_name,
     tag_at,
@@ -372,6 +374,7 @@ def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     else:
         name = tag_at(entry, line, column)
         text = tag_hover(entry, name) if name else None
+    text = "\n\n".join(filter(None, [text, *map(rule_hover, rules_at(entry, line, column))]))
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text)) if text else None
 
 

@@ -3,7 +3,7 @@ diagnostic points, the reports kept between edits, hovers, fixes, completions an
 
 import pytest
 
-from lusoria.api import format_record
+from lusoria.api import explain, format_record
 from lusoria.document import (
     Completion,
     Document,
@@ -14,6 +14,8 @@ from lusoria.document import (
     format_fix,
     formatted_document,
     ply_hover,
+    rule_hover,
+    rules_at,
     symbol_detail,
     symbol_name,
     tag_at,
@@ -85,6 +87,18 @@ def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
     assert first and illegal and (first[0].text, *first[1:]) == ("e3-c3", 1, True)
     assert ply_hover(entry, *first).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
     assert ply_hover(entry, *illegal) == "ply 2 was not replayed: the record stops being checked before it"
+
+
+def test_a_hover_on_a_rule_id_in_a_comment_or_on_a_diagnostics_place_shows_the_rule():
+    """A hover said nothing of a rule: the IDs a comment or a `%` line cites (in upper case: `e4` is a
+    square, not rule E4) and the rule of a diagnostic there (its code: T2 for d1-d9) are shown as
+    `lusoria explain ID` prints them."""
+    entry = entry_of('[Game "tablut"]\n1. e3-c3 d1-d9 {T4, not C3 nor e4 or X9} *\n% see T12\n')
+    line = entry.source.text.split("\n")[1]
+    at = {word: rules_at(entry, 1, line.index(word) + 1) for word in ("e3-c3", "d1-d9", "T4", "not", "C3", "e4", "X9")}
+    assert at == {"e3-c3": [], "d1-d9": ["T2"], "T4": ["T4"], "not": [], "C3": ["C3"], "e4": [], "X9": []}
+    assert rules_at(entry, 2, len("% see T1")) == ["T12"] and rules_at(entry, 0, 3) == []  # not a tag's
+    assert rule_hover("T4") == f"```text\n{explain('T4')}\n```"
 
 
 @pytest.mark.parametrize(

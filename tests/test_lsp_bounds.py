@@ -157,6 +157,25 @@ def test_formatting_the_first_record_keeps_the_byte_order_mark(server, text):
     assert text[:1] + edit["newText"] + "\n" == "\ufeff" + api.format_record(RECORD)[0]
 
 
+def test_a_hover_shows_the_rule_of_a_diagnostic_and_of_an_id_a_comment_cites(server):
+    """Nothing said what T2 or T4 is: the hover on an illegal ply adds its diagnostic's rule to what
+    it says of the ply, one on an ID in a comment is the rule, as `lusoria explain ID` prints them."""
+    uri = "file:///cited.lgn"
+    text = '[Game "tablut"]\n1. e3-c3 d1-d9 {T4} *\n'
+    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
+    for number, column in ((3, 10), (4, 16), (5, 4)):  # d1-d9, T4, e3-c3
+        place = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": column}}
+        stream += frame(request(number, "textDocument/hover", place))
+    found = {
+        number: answer["result"]["contents"]["value"] for number, answer in answers(exchange(server, stream)).items()
+    }
+    not_replayed = "ply 2 was not replayed: the record stops being checked before it"
+    assert found[3] == f"{not_replayed}\n\n```text\n{api.explain('T2')}\n```"
+    assert found[4] == f"```text\n{api.explain('T4')}\n```"
+    assert found[5].startswith("**ply 1** (White): `e3-c3`") and "```text\nT" not in found[5]
+
+
 # -- malformed messages ------------------------------------------------------------------------------
 
 
