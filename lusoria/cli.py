@@ -672,7 +672,8 @@ def explain(name: str | None) -> None:
     another program gives it: "Copenhagen Hnefatafl 11x11"): its board and start, settings and the
     rules each governs, names in other programs, sources, the rules of its game whose texts use its
     name (dux) and, named alone (fetlar), the other variants whose names hold it; a word of the rules'
-    texts (konakis, incitus or inciti): the rules that use it. Any case. Without NAME, every rule."""
+    texts (konakis, incitus or inciti; not a word as common as the): the rules that use it. Any case.
+    Without NAME, every rule."""
     if name is None:
         echo(output.rule_list(api.rulebook()))
         return
