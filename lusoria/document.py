@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
 
+from lusoria import rulebook
 from lusoria.api import Board, format_record
 from lusoria.notation.escapes import as_lines
 from lusoria.notation.lalr import builder_parser
@@ -27,7 +28,6 @@ from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import TAG_BEFORE_NAME, TAG_BEFORE_VALUE, TAG_VALUE, offset_of
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import TAG_NAMES, quote
-from lusoria.rulebook import explain, rule
 from lusoria.validator.base import LISTED, SIDE_NAMES, Game
 from lusoria.validator.games import GAMES, any_game, game_class
 from lusoria.validator.replay import (
@@ -423,20 +423,13 @@ def rules_at(entry: Entry, line: int, column: int) -> list[str]:
     ):
         text = lines_of(entry.source.text)[line - entry.offset]
         found += [cited[0] for cited in _CITED.finditer(text) if cited.start() <= column <= cited.end()]
-    return [rule_id for rule_id in dict.fromkeys(found) if _is_rule(rule_id)]
-
-
-def _is_rule(rule_id: str) -> bool:
-    try:
-        rule(rule_id)
-    except KeyError:
-        return False
-    return True
+    known = {rule.id.upper() for rule in rulebook.rules()}
+    return [rule_id for rule_id in dict.fromkeys(found) if rule_id.upper() in known]
 
 
 def rule_hover(rule_id: str) -> str:
     """A rule as `lusoria explain ID` prints it."""
-    return f"```text\n{explain(rule_id)}\n```"
+    return f"```text\n{rulebook.explain(rule_id)}\n```"
 
 
 def _other_variants(game: str, presets: list[str]) -> str:
