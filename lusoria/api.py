@@ -141,9 +141,9 @@ def source_formats() -> list[str]:
     return list(FORMATS)
 
 
-def failed_plug_in(error: Exception) -> str | None:
-    """What an exception raised in a plug-in's game says, naming it (`GAMES.failed_plug_in`: its bug,
-    not lusoria's); None for one no plug-in's code raised."""
+def failed_plug_in(error: BaseException) -> str | None:
+    """What an exception raised in a plug-in's game (its SystemExit too) says, naming it
+    (`GAMES.failed_plug_in`: its bug, not lusoria's); None for one no plug-in's code raised."""
     return GAMES.failed_plug_in(error)
 
 
@@ -270,7 +270,7 @@ def canonical_files(
             if not texts:  # blank and `%` lines only: the `%` lines kept
                 texts = [as_lines(escapes_in("".join(pieces)))]
         except InputError as error:
-            yield Unreadable(name, str(error), error.parameter, error.tries)
+            yield Unreadable.of(name, error)
             continue
         yield CanonicalFile(path, read_as, original, like_file("\n".join(texts), original), checked)
 

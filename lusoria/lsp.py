@@ -71,6 +71,7 @@ from lusoria.document import (
 from lusoria.notation.json_input import MAX_INTEGER, loads
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.sources import BOM
+from lusoria.plugins import FAILS
 from lusoria.terminal import unescaped
 from lusoria.validator.replay import ERROR
 
@@ -261,7 +262,7 @@ def answered(handler: Handler) -> Handler:
             return handler(server, params)
         except JsonRpcException:
             raise
-        except Exception as error:
+        except FAILS as error:  # a plug-in game's sys.exit() too: it ended the server
             logging.getLogger(__name__).exception("%s failed", handler.__name__)
             said = failed_plug_in(error) or f"lusoria could not answer: {type(error).__name__}: {error}"
             raise JsonRpcInternalError(said[:1000]) from None

@@ -308,9 +308,18 @@ class Broken(Slide):
         raise KeyError("material")
 
 
-def test_a_plug_in_games_failure_is_answered_naming_the_game(server, monkeypatch):
-    register(Broken)
-    monkeypatch.setattr(lsp, "symbol_name", Broken().material)  # (a game's method, as a hover's board calls one)
+class Exiting(Slide):
+    """Slide, whose material calls sys.exit(5)."""
+
+    def material(self, *position):
+        sys.exit(5)
+
+
+@pytest.mark.parametrize(("game", "error"), [(Broken, "KeyError: 'material'"), (Exiting, "SystemExit: 5")])
+def test_a_plug_in_games_failure_is_answered_naming_the_game(server, monkeypatch, game, error):
+    """A sys.exit() too: it ended the server."""
+    register(game)
+    monkeypatch.setattr(lsp, "symbol_name", game().material)  # (a game's method, as a hover's board calls one)
     open_it = frame(
         notification(
             "textDocument/didOpen",
@@ -322,8 +331,8 @@ def test_a_plug_in_games_failure_is_answered_naming_the_game(server, monkeypatch
         answered = answers(exchange(server, open_it + symbols))[4]["error"]
     finally:
         GAMES.unregister("slide")
-    line = Broken.material.__code__.co_firstlineno + 1
-    said = f"the slide game failed: {__name__}.Broken.material raised KeyError: 'material' ({__file__}:{line})"
+    line = game.material.__code__.co_firstlineno + 1
+    said = f"the slide game failed: {__name__}.{game.__name__}.material raised {error} ({__file__}:{line})"
     assert answered == {"code": -32603, "message": said}
 
 

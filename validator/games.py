@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 
 from lusoria.errors import LusoriaError
 from lusoria.grammar import grammar_error
-from lusoria.plugins import failure, loaded
+from lusoria.plugins import FAILS, failure, loaded
 from lusoria.validator.base import Game, OptionError, known_names, together
 
 G = TypeVar("G", bound=Game[Any])
@@ -118,7 +118,7 @@ class Registry(Mapping[str, type[Game]]):
         elif name in (self._found or {}):
             self._classes[name] = (self._found or {})[name]
 
-    def failed_plug_in(self, error: Exception) -> str | None:
+    def failed_plug_in(self, error: BaseException) -> str | None:
         """What a plug-in's game (a registered class, or an entry point's, not lusoria's) whose code
         `error` was raised in says: the game, its function that lusoria called, the error and where
         it was raised (`plugins.failure`); None when no plug-in's code raised it, or it is out of memory
@@ -143,7 +143,7 @@ class Registry(Mapping[str, type[Game]]):
         find; a built-in game's failure (lusoria's bug) or one in the plug-in's code is raised as it is."""
         try:
             yield
-        except Exception as error:
+        except FAILS as error:
             cls = self[name]
             files = _files_of(cls)
             if isinstance(error, MemoryError) or not files or _first_frame_in(error.__traceback__, files):

@@ -3,6 +3,7 @@ its grammar tests/fixtures/slide.lark) goes through the CLI like the built-in ga
 
 import json
 import re
+import sys
 import xml.etree.ElementTree as ElementTree
 from importlib.metadata import EntryPoint
 from pathlib import Path
@@ -300,10 +301,22 @@ class Failing(Slide):
 RAISED_AT = f"{__file__}:{Failing._failed.__code__.co_firstlineno + 3}"  # the line of its raise
 
 
+class Exiting(Failing):
+    """Slide, whose rules call sys.exit(5) at the hook a test names."""
+
+    @classmethod
+    def _failed(cls, hook):
+        if cls.failing == hook:
+            sys.exit(5)
+
+
+EXITED_AT = f"{__file__}:{Exiting._failed.__code__.co_firstlineno + 3}"  # the line of its sys.exit
+
+
 @pytest.fixture
 def failing():
-    """Registers Slide failing at the hook the test names, for one test."""
-    yield lambda hook: register(type("Failing", (Failing,), {"failing": hook}))
+    """Registers Slide failing at the hook the test names (raising, or calling sys.exit: `Exiting`), for one test."""
+    yield lambda hook, how=Failing: register(type(how.__name__, (how,), {"failing": hook}))
     GAMES.unregister("slide")
 
 
@@ -342,6 +355,27 @@ def test_a_plug_in_game_that_fails_outside_a_check_is_said_naming_it(records, fa
     assert done.output == f"lusoria: {said}\n"
 
 
+def test_a_plug_in_game_that_calls_sys_exit_fails_as_one_that_raises(records, failing):
+    """Its SystemExit ended the command with status 5, and no line named the game."""
+    failing("play", Exiting)
+    done = run("validate", "--jobs", "1", str(records / "won.lgn"), str(ROOT / "samples" / "tablut" / "escape.lgn"))
+    said = f"the slide game failed: {__name__}.Failing.play raised SystemExit: 5 ({EXITED_AT})"
+    assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
+    assert "2 records: 1 valid, 1 invalid (1 error, 0 warnings)\n" in done.output
+
+
+@pytest.mark.parametrize("debug", [[], ["--debug"]])
+def test_a_plug_in_games_sys_exit_outside_a_check_ends_the_command_naming_it(records, failing, debug):
+    """`show` asks for its material after the check: the command ends, said as a raise is, and
+    with --debug the traceback follows (a SystemExit let through shows none)."""
+    failing("material", Exiting)
+    done = run(*debug, "show", str(records / "won.lgn"))
+    said = f"lusoria: the slide game failed: {__name__}.Failing.material raised SystemExit: 5 ({EXITED_AT})\n"
+    assert done.exit_code == 2 and done.stdout == "", done.output
+    traced = "Traceback (most recent call last):\n" if debug else ""
+    assert done.stderr.startswith(said + traced) and done.stderr.endswith("SystemExit: 5\n" if debug else said)
+
+
 class Unwritten(Slide):
     """Slide, whose positions cannot be written: the method Slide.render, of another module, calls."""
 
@@ -376,17 +410,21 @@ def test_a_plug_in_game_that_fails_is_told_apart_from_another_game_of_its_files(
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(
+    ("how", "error"), [(Failing, f"KeyError: 'material' ({RAISED_AT})"), (Exiting, f"SystemExit: 5 ({EXITED_AT})")]
+)
 def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_others_are_stored(
-    records, failing, monkeypatch, jobs
+    records, failing, monkeypatch, jobs, how, error
 ):
     """`import` asks a game more than a check does (its material, for a record's rows), in a worker
-    process too: a plug-in's failing there was said as lusoria's bug ("internal error", status 3)."""
-    failing("material")
+    process too: a plug-in's failing there was said as lusoria's bug ("internal error", status 3);
+    its sys.exit() ended the command with its status (in a worker process, the worker)."""
+    failing("material", how)
     monkeypatch.setattr("lusoria.workers.CHUNK", 100)  # a chunk a record: with --jobs 2, workers take them
     db, won = records / "a.db", records / "won.lgn"
     escape = ROOT / "samples" / "tablut" / "escape.lgn"
     done = CliRunner().invoke(main, ["import", "--db", str(db), "--jobs", jobs, "--force-jobs", str(won), str(escape)])
-    said = f"the slide game failed: {__name__}.Failing.material raised KeyError: 'material' ({RAISED_AT})"
+    said = f"the slide game failed: {__name__}.Failing.material raised {error}"
     assert done.stderr == f"lusoria: {won}:1: {said}; the record was not stored\n"
     assert (
         done.stdout
