@@ -336,6 +336,18 @@ def test_a_plugin_reader_calling_sys_exit_makes_its_file_unreadable_naming_the_r
     assert done.stdout.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
 
 
+def test_show_of_a_file_a_plugin_reader_fails_on_adds_its_traceback_with_debug(tmp_path):
+    """A command of one record stops at it (`cli.record_of`; its record 1, after the one it handed over), in
+    the same line, and the traceback after."""
+    (tmp_path / "game.exiting").write_text("anything\n")
+    done = run_with(
+        Format("exiting", (".exiting",), exiting), ["--debug", "show", "--record", "1", str(tmp_path / "game.exiting")]
+    )
+    said = f"lusoria: {tmp_path / 'game.exiting'}: the exiting reader failed after record 0 (line 1): "
+    assert done.exit_code == 2 and done.stderr.startswith(said), done.output
+    assert done.stderr.endswith("in exiting\n    sys.exit(5)\nSystemExit: 5\n")
+
+
 def decoding(text, path, tags=None):
     """A plug-in's reader of JSON, which json's decoder refuses."""
     yield from json.loads(text)
