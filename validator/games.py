@@ -145,8 +145,11 @@ class Registry(Mapping[str, type[Game]]):
             yield
         except FAILS as error:
             cls = self[name]
-            files = _files_of(cls)
-            if isinstance(error, MemoryError) or not files or _first_frame_in(error.__traceback__, files):
+            if (
+                isinstance(error, MemoryError)
+                or _is_lusorias(cls)
+                or _first_frame_in(error.__traceback__, _files_of(cls))
+            ):
                 raise
             raise PlugInFailed(
                 f"the {cls.name} game failed: its grammar {grammar_error(cls.grammar_file(), error)}"
@@ -154,13 +157,28 @@ class Registry(Mapping[str, type[Game]]):
 
 
 def _files_of(cls: type[Game]) -> set[str]:
-    """The files of a game's class and of its bases up to the first of lusoria's (none for lusoria's game)."""
+    """The files of a game's class and of its bases up to the first of lusoria's (none for lusoria's
+    game): their modules', and those their functions were compiled from (a class of a notebook's
+    cell, or of a text exec ran, is of a module without a file: `<cell 3>`, `<string>`)."""
     files = set()
     for base in cls.__mro__:
-        if base.__module__.split(".")[0] == "lusoria":
+        if _is_lusorias(base):
             break
         files.add(getattr(sys.modules.get(base.__module__), "__file__", None) or "")
+        files.update(_compiled_from(base))
     return files - {""}
+
+
+def _is_lusorias(cls: type) -> bool:
+    return cls.__module__.split(".")[0] == "lusoria"
+
+
+def _compiled_from(cls: type) -> set[str]:
+    """The files the functions a class defines (methods, class and static methods, properties) were compiled from."""
+    functions = (
+        getattr(value, "__func__", None) or getattr(value, "fget", None) or value for value in vars(cls).values()
+    )
+    return {function.__code__.co_filename for function in functions if hasattr(function, "__code__")}
 
 
 def _owners(traceback: TracebackType | None) -> list[type]:

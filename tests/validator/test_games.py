@@ -4,6 +4,7 @@ its grammar tests/fixtures/slide.lark) goes through the CLI like the built-in ga
 import json
 import re
 import sys
+import types
 import xml.etree.ElementTree as ElementTree
 from importlib.metadata import EntryPoint
 from pathlib import Path
@@ -374,6 +375,44 @@ def test_a_plug_in_games_sys_exit_outside_a_check_ends_the_command_naming_it(rec
     assert done.exit_code == 2 and done.stdout == "", done.output
     traced = "Traceback (most recent call last):\n" if debug else ""
     assert done.stderr.startswith(said + traced) and done.stderr.endswith("SystemExit: 5\n" if debug else said)
+
+
+@pytest.mark.parametrize(
+    ("cell", "grammar", "error"),
+    [
+        (
+            "class Played(Slide):\n    name = 'played'\n    grammar = GRAMMAR\n\n    def play(self, position, text):\n"
+            "        raise KeyError('played')\n",
+            "",
+            "__main__.Played.play raised KeyError: 'played' (<cell 3>:6)",
+        ),
+        (  # no function of its own, no base but lusoria's: no file to tell it by
+            "class Unbuilt(Tablut):\n    name = 'unbuilt'\n    grammar = GRAMMAR\n",
+            "PLY: SQUARE (\n",
+            "its grammar {file}:1:14: GrammarError: Expecting a value PLY: SQUARE ( ^",
+        ),
+    ],
+    ids=["play", "grammar"],
+)
+def test_a_game_of_a_module_without_a_file_that_fails_is_said_naming_it(tmp_path, monkeypatch, cell, grammar, error):
+    """A class of a notebook's cell (its module `__main__` has no `__file__`), or of a text exec ran:
+    its failure, where no file of its module was found in the traceback, was said as lusoria's bug
+    ("internal error", status 3). Its functions' file (`<cell 3>`) tells it, or, for its grammar, its
+    being no class of lusoria's. (A game of its own name: the parsers are kept by name.)"""
+    file = tmp_path / "cell.lark"
+    file.write_text(grammar or Slide.grammar.read_text())
+    notebook = types.ModuleType("__main__")  # a notebook's: no __file__
+    monkeypatch.setitem(sys.modules, "__main__", notebook)
+    notebook.Slide, notebook.Tablut, notebook.GRAMMAR = Slide, game_class("tablut"), file
+    exec(compile(cell, "<cell 3>", "exec"), vars(notebook))
+    game = register(next(value for value in vars(notebook).values() if getattr(value, "__module__", "") == "__main__"))
+    (tmp_path / "won.lgn").write_text(WON.replace("Slide", game.name))
+    try:
+        done = run("validate", "--jobs", "1", str(tmp_path / "won.lgn"))
+    finally:
+        GAMES.unregister(game.name)
+    said = f"the {game.name} game failed: {error.format(file=file)}"
+    assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
 
 
 class Unwritten(Slide):
