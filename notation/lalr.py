@@ -11,7 +11,7 @@ from typing import cast
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from lusoria.grammar import grammar_text
+from lusoria.grammar import common_lines, grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
@@ -122,7 +122,7 @@ def builder_parser(game: str) -> Lark:
     between runs in the user's cache folder (building it costs more than reading it back)
     and checks the grammar's hash on load, rebuilding on any mismatch or unreadable file."""
     builder, grammar = _Builder(), grammar_text(game)
-    with GAMES.building_grammar(game):  # a plug-in's grammar that lark cannot build is its game's failure
+    with GAMES.building_grammar(game, common_lines()):  # a plug-in's grammar lark cannot build is its game's failure
         parser = Lark(
             grammar,
             parser="lalr",

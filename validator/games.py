@@ -11,6 +11,7 @@ point (`name = "module:Class"`), and a program with `register`.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -19,8 +20,7 @@ from types import TracebackType
 from typing import Any, TypeVar, cast
 
 from lusoria.errors import LusoriaError
-from lusoria.grammar import grammar_error
-from lusoria.plugins import FAILS, failure, loaded
+from lusoria.plugins import FAILS, failure, loaded, said
 from lusoria.validator.base import Game, OptionError, known_names, together
 
 G = TypeVar("G", bound=Game[Any])
@@ -136,10 +136,11 @@ class Registry(Mapping[str, type[Game]]):
         return None
 
     @contextmanager
-    def building_grammar(self, name: str) -> Iterator[None]:
+    def building_grammar(self, name: str, skipped: int = 0) -> Iterator[None]:
         """Around reading and building the grammar of the game `name`: what fails there for a
         plug-in's game (its file missing, lark's GrammarError) is raised as PlugInFailed naming the
-        game and the file, since no frame of the plug-in's is in the traceback for `failed_plug_in` to
+        game and the file (a syntax error at its line in the file: lark counts `skipped` lines before
+        it, common.lark's), since no frame of the plug-in's is in the traceback for `failed_plug_in` to
         find; a built-in game's failure (lusoria's bug) or one in the plug-in's code is raised as it is."""
         try:
             yield
@@ -151,9 +152,20 @@ class Registry(Mapping[str, type[Game]]):
                 or _first_frame_in(error.__traceback__, _files_of(cls))
             ):
                 raise
-            raise PlugInFailed(
-                f"the {cls.name} game failed: its grammar {grammar_error(cls.grammar_file(), error)}"
-            ) from error
+            grammar = _placed(str(cls.grammar_file()), error, skipped)
+            raise PlugInFailed(f"the {cls.name} game failed: its grammar {grammar}") from error
+
+
+_LARK_PLACE = re.compile(r",? at line (\d+),? column (\d+)(?: in <string>)?")  # where lark's errors say a line
+
+
+def _placed(file: str, error: BaseException, skipped: int) -> str:
+    """What lark's `error` building a grammar, `file` after `skipped` lines, says, placed in `file`:
+    `file:line:column: error`, the line counted in `file`; `file: error` when it names no line of it."""
+    message, place = str(error), ""
+    if (found := _LARK_PLACE.search(message)) and (line := int(found[1]) - skipped) > 0:
+        message, place = message[: found.start()] + message[found.end() :], f":{line}:{found[2]}"
+    return f"{file}{place}: {said(error, message)}"
 
 
 def _files_of(cls: type[Game]) -> set[str]:
