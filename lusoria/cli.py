@@ -8,6 +8,7 @@ import importlib.util
 import itertools
 import os
 import sys
+import traceback
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
@@ -17,7 +18,6 @@ import click
 
 from lusoria import __version__, build, output
 from lusoria.options import Bounded, Encoding, LazyDefault, Named
-from lusoria.plugins import traceback_of
 from lusoria.terminal import echo, escaped, unescaped
 from lusoria.words import plural, reason
 
@@ -238,9 +238,9 @@ class Lusoria(click.Group):
                     raise
                 stop(while_checking("the input is too large for the memory available", error))
             except SystemExit as error:  # a plug-in's sys.exit(), where no check of its hook said it, is its failure
-                if not (said := api.failed_plug_in(error)):
+                if not (said := plug_in_exit(error)):
                     raise  # lusoria's own exit status
-                stop(while_checking(said, error) + traced(traceback_of(error)))
+                stop(while_checking(said, error) + traced("".join(traceback.format_exception(error)).rstrip()))
             except Exception as error:
                 if self.debug:
                     raise
@@ -249,6 +249,12 @@ class Lusoria(click.Group):
                 if said := api.failed_plug_in(error):  # a plug-in's bug, where no check of its hook said it
                     stop(while_checking(said, error))
                 stop(internal_error(error), INTERNAL_ERROR)
+
+
+def plug_in_exit(error: SystemExit) -> str | None:
+    """What a plug-in game's sys.exit() says, naming it (`failed_plug_in`); None for lusoria's own
+    exit, and without asking once no game was loaded (`--version`: the library is not loaded)."""
+    return api.failed_plug_in(error) if "lusoria.validator.games" in sys.modules else None
 
 
 def while_checking(said: str, error: BaseException) -> str:

@@ -11,9 +11,8 @@ point (`name = "module:Class"`), and a program with `register`.
 
 from __future__ import annotations
 
-import re
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from importlib import import_module
 from types import TracebackType
@@ -136,12 +135,12 @@ class Registry(Mapping[str, type[Game]]):
         return None
 
     @contextmanager
-    def building_grammar(self, name: str, skipped: int = 0) -> Iterator[None]:
+    def building_grammar(self, name: str, placed: Callable[[str, BaseException], str] | None = None) -> Iterator[None]:
         """Around reading and building the grammar of the game `name`: what fails there for a
         plug-in's game (its file missing, lark's GrammarError) is raised as PlugInFailed naming the
-        game and the file (a syntax error at its line in the file: lark counts `skipped` lines before
-        it, common.lark's), since no frame of the plug-in's is in the traceback for `failed_plug_in` to
-        find; a built-in game's failure (lusoria's bug) or one in the plug-in's code is raised as it is."""
+        game and the file (and what `placed` says of the error in the file: `file:line:column: …`),
+        since no frame of the plug-in's is in the traceback for `failed_plug_in` to find; a built-in
+        game's failure (lusoria's bug) or one in the plug-in's code is raised as it is."""
         try:
             yield
         except FAILS as error:
@@ -152,20 +151,9 @@ class Registry(Mapping[str, type[Game]]):
                 or _first_frame_in(error.__traceback__, _files_of(cls))
             ):
                 raise
-            grammar = _placed(str(cls.grammar_file()), error, skipped)
+            file = str(cls.grammar_file())
+            grammar = placed(file, error) if placed else f"{file}: {said(error)}"
             raise PlugInFailed(f"the {cls.name} game failed: its grammar {grammar}") from error
-
-
-_LARK_PLACE = re.compile(r",? at line (\d+),? column (\d+)(?: in <string>)?")  # where lark's errors say a line
-
-
-def _placed(file: str, error: BaseException, skipped: int) -> str:
-    """What lark's `error` building a grammar, `file` after `skipped` lines, says, placed in `file`:
-    `file:line:column: error`, the line counted in `file`; `file: error` when it names no line of it."""
-    message, place = str(error), ""
-    if (found := _LARK_PLACE.search(message)) and (line := int(found[1]) - skipped) > 0:
-        message, place = message[: found.start()] + message[found.end() :], f":{line}:{found[2]}"
-    return f"{file}{place}: {said(error, message)}"
 
 
 def _files_of(cls: type[Game]) -> set[str]:
