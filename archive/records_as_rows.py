@@ -27,6 +27,7 @@ from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem, fs_path, names_a_file, shown_path
 from lusoria.notation.visitor import Visitor, walk
+from lusoria.plugins import FAILS, traceback_of
 from lusoria.source_tags import SOURCE_FORMAT
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Report, check
@@ -99,11 +100,9 @@ class Failure:
         return f"{self.place}: {self.error}"
 
 
-def failure(place: str, error: Exception, file: str | None = None) -> Failure:
+def failure(place: str, error: BaseException, file: str | None = None) -> Failure:
     """The Failure of the record at `place` (of `file`) that raised `error`."""
-    import traceback
-
-    trace = "".join(traceback.format_exception(error)).rstrip()
+    trace = traceback_of(error)
     if said := GAMES.failed_plug_in(error):  # (here, in the worker that checked it: its traceback is whole)
         return Failure(place, said, trace, file, by_plug_in=True)
     return Failure(place, f"{type(error).__name__}: {error}", trace, file)
@@ -123,11 +122,13 @@ def archive_failing(error: BaseException) -> bool:
 def _or_failure(make: Callable[[], Rows], source: RecordText) -> Rows | Failure:
     """The rows `make` gives of the record `source`, or its Failure when `make` raises (the
     system failing stops the import as it is, and so does lusoria's own data found wrong, a
-    DataError, which every command says as the file and entry to mend)."""
+    DataError, which every command says as the file and entry to mend); a plug-in game's sys.exit()
+    is its record's failure."""
     try:
         return make()
-    except Exception as error:
-        if archive_failing(error) or isinstance(error, DataError):
+    except FAILS as error:
+        by_plug_in = isinstance(error, SystemExit) and GAMES.failed_plug_in(error)
+        if not by_plug_in and (archive_failing(error) or isinstance(error, DataError)):
             raise
         return failure(place(source), error, real_file(source.path))
 

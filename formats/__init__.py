@@ -32,7 +32,7 @@ from lusoria.errors import LusoriaError
 from lusoria.formats.contract import handed_over, read_by_plug_in
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import COMPRESSED, STDIN, Packing, compressed
-from lusoria.plugins import failure, loaded, warn
+from lusoria.plugins import FAILS, failure, loaded, warn
 
 if TYPE_CHECKING:
     from lusoria.validator.replay import Report
@@ -255,7 +255,7 @@ class Formats(Mapping[str, Format]):
         MemoryError) is False, said in one warning (a plug-in's bug: the other formats still tell their files)."""
         try:
             return bool(question and question(*args))
-        except Exception as error:
+        except FAILS as error:
             if self.is_built_in(entry.name) or isinstance(error, MemoryError):
                 raise
             asked = entry.unnamed if question is entry.unnamed else entry.sniff
@@ -279,7 +279,7 @@ class Formats(Mapping[str, Format]):
         what = f"the {entry.name} writer" if hook == "write" else f"the {entry.name} format's {hook}"
         try:
             answer = function(*args)
-        except Exception as error:
+        except FAILS as error:
             if isinstance(error, MemoryError) or hook == "write" and isinstance(error, ValueError):
                 raise  # too large (as from any hook); the writer's refusal of a record (convert says it)
             raise HookFailed(f"{what} failed: {failure(function, error)}") from error
@@ -304,7 +304,7 @@ class Formats(Mapping[str, Format]):
             if _names_tags(entry.games):
                 return entry.games
             why = f"its games are a {type(entry.games).__name__} that is not"
-        except Exception as error:
+        except FAILS as error:
             why = f"its games, {failure(type(entry.games), error)}, are not"
         self._warn_once(entry, "games", f"names no game: {why} a mapping of names to their tags (texts)")
         return {}

@@ -35,7 +35,7 @@ from lusoria.notation.reader import RecordText, SyntaxProblem, is_ply
 from lusoria.notation.sources import InputError, shown_place
 from lusoria.notation.visitor import PlyKey, Visitor, walk
 from lusoria.notation.writer import one_line
-from lusoria.plugins import failure
+from lusoria.plugins import FAILS, failure, traceback_of
 from lusoria.validator.games import GAMES, known_games
 
 TYPE_TAG = "GameType"  # the tag of a refused record that names its game type, as its file names it
@@ -81,9 +81,10 @@ def read_by_plug_in(
             yield last
     except (InputError, DataError, MemoryError):
         raise
-    except Exception as error:
+    except FAILS as error:  # its sys.exit() too
         after = f" after record {last.index} (line {last.line})" if isinstance(last, RecordText) else ""
-        raise InputError(f"{shown_place(path)}: the {format} reader failed{after}: {failure(read, error)}") from error
+        said = f"{shown_place(path)}: the {format} reader failed{after}: {failure(read, error)}"
+        raise InputError(said, trace=traceback_of(error)) from error
 
 
 def misplaced(record: RecordText, format: str, lines: list[str]) -> SyntaxProblem | None:

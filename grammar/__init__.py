@@ -8,6 +8,15 @@ def grammar_text(game: str) -> str:
     (the file its rules class names: `Game.grammar_file`)."""
     from lusoria.validator.games import GAMES  # the registry imports the rules lazily
 
-    common, rules = (files(__name__) / "common.lark").read_text("utf-8"), GAMES[game]
+    rules = GAMES[game]
     with GAMES.building_grammar(game):  # a plug-in's file that cannot be read is its game's failure
-        return common + rules.grammar_file().read_text("utf-8")
+        return _common() + rules.grammar_file().read_text("utf-8")
+
+
+def common_lines() -> int:
+    """The lines of the shared skeleton, before the game's in `grammar_text` (where lark counts them)."""
+    return _common().count("\n")
+
+
+def _common() -> str:
+    return (files(__name__) / "common.lark").read_text("utf-8")

@@ -141,9 +141,9 @@ def source_formats() -> list[str]:
     return list(FORMATS)
 
 
-def failed_plug_in(error: Exception) -> str | None:
-    """What an exception raised in a plug-in's game says, naming it (`GAMES.failed_plug_in`: its bug,
-    not lusoria's); None for one no plug-in's code raised."""
+def failed_plug_in(error: BaseException) -> str | None:
+    """What an exception raised in a plug-in's game (its SystemExit too) says, naming it
+    (`GAMES.failed_plug_in`: its bug, not lusoria's); None for one no plug-in's code raised."""
     return GAMES.failed_plug_in(error)
 
 
@@ -273,7 +273,7 @@ def canonical_files(
             if not texts:  # blank and `%` lines only: the `%` lines kept
                 texts = [as_lines(escapes_in("".join(pieces)))]
         except InputError as error:
-            yield Unreadable(name, str(error), error.parameter, error.tries)
+            yield Unreadable.of(name, error)
             continue
         yield CanonicalFile(path, read_as, original, like_file("\n".join(texts), original), checked)
     yield from notes.said()
@@ -608,8 +608,8 @@ def explain(name: str) -> str:
     a variant of that name; a name another program gives it, as its files write it: `Copenhagen
     Hnefatafl 11x11`), the rules of its game whose texts use its name (`dux`), and, for a name alone,
     the other variants whose names hold it as a word; or the rules whose texts use a word that is
-    none of these (`konakis`; `incitus`: inciti too). KeyError for a name that is none of these,
-    saying what may have been meant."""
+    none of these (`konakis`; `incitus`: inciti too; not words too common to name a notion: `the`).
+    KeyError for a name that is none of these, saying what may have been meant."""
     from lusoria.variants import explain as explained
 
     return explained(name)

@@ -8,6 +8,7 @@ import importlib.util
 import itertools
 import os
 import sys
+import traceback
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
@@ -235,17 +236,43 @@ class Lusoria(click.Group):
             except MemoryError as error:  # an input too large for the memory there is: not a bug
                 if self.debug:
                     raise
-                place = api.place_of(error)
-                stop(f"the input is too large for the memory available{f' (while checking {place})' if place else ''}")
+                stop(while_checking("the input is too large for the memory available", error))
+            except SystemExit as error:  # a plug-in's sys.exit(), where no check of its hook said it, is its failure
+                if not (said := plug_in_exit(error)):
+                    raise  # lusoria's own exit status
+                stop(while_checking(said, error) + traced("".join(traceback.format_exception(error)).rstrip()))
             except Exception as error:
                 if self.debug:
                     raise
                 if isinstance(error, api.DataError):  # its own data or the user's: an entry a user added may be wrong
                     stop(f"{error}. {error.advice or data_report()}", INTERNAL_ERROR)
                 if said := api.failed_plug_in(error):  # a plug-in's bug, where no check of its hook said it
-                    place = api.place_of(error)
-                    stop(f"{said}{f' (while checking {place})' if place else ''}")
+                    stop(while_checking(said, error))
                 stop(internal_error(error), INTERNAL_ERROR)
+
+
+def plug_in_exit(error: SystemExit) -> str | None:
+    """What a plug-in game's sys.exit() says, naming it (`failed_plug_in`); None for lusoria's own
+    exit, and without asking once no game was loaded (`--version`: the library is not loaded)."""
+    return api.failed_plug_in(error) if "lusoria.validator.games" in sys.modules else None
+
+
+def while_checking(said: str, error: BaseException) -> str:
+    """What is said of `error`, and the record being checked when it was raised, if one was."""
+    place = api.place_of(error)
+    return f"{said} (while checking {place})" if place else said
+
+
+def debugging() -> bool:
+    """Whether the command runs with --debug (or LUSORIA_DEBUG=1): its group's, once it has ended too."""
+    context = click.get_current_context(silent=True)
+    root = context.find_root().command if context else main
+    return isinstance(root, Lusoria) and root.debug
+
+
+def traced(trace: str) -> str:
+    """With --debug, a traceback (of a plug-in's failure) on the lines after what is said of it; else ""."""
+    return f"\n{trace}" if trace and debugging() else ""
 
 
 def internal_error(error: Exception) -> str:
@@ -349,7 +376,7 @@ class Inputs:
                 if isinstance(item, api.Problem):
                     self.unreadable |= isinstance(item, api.Unreadable)
                     self.problems.append(item)
-                    echo(f"lusoria: {hinted(item)}", err=True)
+                    echo(f"lusoria: {hinted(item)}{traced(getattr(item, 'trace', ''))}", err=True)
                 else:
                     yield item
         except api.WorkerLost as error:  # what came before stands: the verdicts said, the batches imported
@@ -370,7 +397,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
     try:
         record = api.record_at(path, index, encoding, **chosen, blank=partial(blank.append, api.empty_note(path)))
     except api.InputError as error:
-        stop(hinted(error))
+        stop(hinted(error) + traced(error.trace))
     except api.NoSuchRecord as error:
         if index == 0:  # no record at all: said as validate says it, not of a --record not given
             list(Inputs()(blank))  # an empty file's note first
@@ -672,7 +699,8 @@ def explain(name: str | None) -> None:
     another program gives it: "Copenhagen Hnefatafl 11x11"): its board and start, settings and the
     rules each governs, names in other programs, sources, the rules of its game whose texts use its
     name (dux) and, named alone (fetlar), the other variants whose names hold it; a word of the rules'
-    texts (konakis, incitus or inciti): the rules that use it. Any case. Without NAME, every rule."""
+    texts (konakis, incitus or inciti; not a word as common as the): the rules that use it. Any case.
+    Without NAME, every rule."""
     if name is None:
         echo(output.rule_list(api.rulebook()))
         return
@@ -914,8 +942,7 @@ def import_(paths: tuple[str | Path, ...], db: str, replace: bool, jobs: int, en
             )
         except api.WorkerLost as error:  # what came before stands: the batches imported
             stop(str(error))
-    root = click.get_current_context().find_root().command
-    debug = isinstance(root, Lusoria) and root.debug
+    debug = debugging()
     for failure in summary.failed:
         said = failure.error if failure.by_plug_in else f"internal error: {failure.error}"
         echo(f"lusoria: {failure.place}: {said}; the record was not stored", err=True)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import cache, lru_cache
 
+from lusoria import rulebook
 from lusoria.api import Board, format_record
 from lusoria.notation.escapes import as_lines
 from lusoria.notation.lalr import builder_parser
@@ -116,10 +117,9 @@ class Entry:
     @property
     def replayed(self) -> Report:
         """The report whose plies a hover shows: the record's or, for a record being typed, which
-        ends without its result marker yet, the record read with one assumed (as validate checks it),
-        and without the move number it may end with (`16. `, the next ply not typed yet)."""
+        ends without its result marker yet, the record read with one assumed (`typed_so_far`)."""
         report = self.report
-        return report if report.record is not None else _with_result(_without_last_number(self.source.text))
+        return report if report.record is not None else typed_so_far(self.source.text)
 
     def plies(self, report: Report | None = None) -> list[tuple[Ply, int, PlyKey]]:
         """Every ply of the record (variations too), in the order written: the ply, its
@@ -148,9 +148,27 @@ def _without_last_number(text: str) -> str:
 
 
 @lru_cache(maxsize=16)
-def _with_result(text: str) -> Report:
-    """A record's report with a result marker put after it (kept: a hover asks again and again)."""
-    return safe_check(text + ASSUMED_RESULT)
+def typed_so_far(text: str) -> Report:
+    """A record being typed, read with a result marker put after it (as validate checks it), without
+    the move number it may end with (`16. `, the next ply not typed yet); one that does not parse so
+    (a ply half typed, `2. e4-`), read up to its first syntax error: its plies before it. Kept: a
+    hover asks again and again."""
+    report = safe_check(_without_last_number(text) + ASSUMED_RESULT)
+    cut = _syntax_error_at(report, text) if report.record is None else None
+    return report if cut is None else safe_check(_without_last_number(text[:cut]) + ASSUMED_RESULT)
+
+
+def _syntax_error_at(report: Report, text: str) -> int | None:
+    """Where in `text` the syntax error of `report` (of `text` and a result after it) stands, if
+    it stands in `text`, before its last character."""
+    place = next(((d.line, d.column) for d in report.diagnostics if d.rule == "syntax"), None)
+    if place is None:
+        return None
+    lines = text.split("\n")
+    if not 0 < place[0] <= len(lines):
+        return None
+    at = sum(len(line) + 1 for line in lines[: place[0] - 1]) + place[1] - 1
+    return at if 0 <= at < len(text.rstrip()) else None
 
 
 class _Plies(Visitor):
@@ -385,6 +403,33 @@ def tag_hover(entry: Entry, name: str) -> str | None:
     ]
     lines += [f"| `{key}` | `{rules.option[key]}` | {rules.known_values(key)} |" for key in rules.options]
     return "\n".join(lines)
+
+
+_CITED = re.compile(r"\b[A-Z]+[0-9]+\b")  # a rule's ID as a comment cites it: T4, C10 (in upper case: e4 is a square)
+
+
+def rules_at(entry: Entry, line: int, column: int) -> list[str]:
+    """The IDs of the rules at a document place (0-based), each once: those of the record's
+    diagnostics that span it, and a rule's ID a comment or `%` line names there (`{T4 applies}`)."""
+    found = []
+    for diagnostic in entry.report.diagnostics:
+        row, start, end = diagnostic_span(entry, diagnostic)
+        found += [diagnostic.rule] if row == line and start <= column <= end else []
+    comment = TOKEN_TYPES.index("comment")
+    if any(
+        row == line and start <= column <= start + length
+        for row, start, length, kind in tokens(entry)
+        if kind == comment
+    ):
+        text = lines_of(entry.source.text)[line - entry.offset]
+        found += [cited[0] for cited in _CITED.finditer(text) if cited.start() <= column <= cited.end()]
+    known = {rule.id.upper() for rule in rulebook.rules()}
+    return [rule_id for rule_id in dict.fromkeys(found) if rule_id.upper() in known]
+
+
+def rule_hover(rule_id: str) -> str:
+    """A rule as `lusoria explain ID` prints it."""
+    return f"```text\n{rulebook.explain(rule_id)}\n```"
 
 
 def _other_variants(game: str, presets: list[str]) -> str:

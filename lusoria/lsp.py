@@ -21,6 +21,7 @@ import sys
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future
+from dataclasses import replace
 from typing import Any, BinaryIO, TypeVar
 from urllib.parse import unquote
 
@@ -59,6 +60,8 @@ from lusoria.document import (
     lines_of,
     normalized,
     ply_hover,
+    rule_hover,
+    rules_at,
     symbol_detail,
     symbol_name,
     tag_at,
@@ -68,6 +71,7 @@ from lusoria.document import (
 from lusoria.notation.json_input import MAX_INTEGER, loads
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.sources import BOM
+from lusoria.plugins import FAILS
 from lusoria.terminal import unescaped
 from lusoria.validator.replay import ERROR
 
@@ -258,7 +262,7 @@ def answered(handler: Handler) -> Handler:
             return handler(server, params)
         except JsonRpcException:
             raise
-        except Exception as error:
+        except FAILS as error:  # a plug-in game's sys.exit() too: it ended the server
             logging.getLogger(__name__).exception("%s failed", handler.__name__)
             said = failed_plug_in(error) or f"lusoria could not answer: {type(error).__name__}: {error}"
             raise JsonRpcInternalError(said[:1000]) from None
@@ -371,6 +375,7 @@ def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     else:
         name = tag_at(entry, line, column)
         text = tag_hover(entry, name) if name else None
+    text = "\n\n".join(filter(None, [text, *map(rule_hover, rules_at(entry, line, column))]))
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text)) if text else None
 
 
@@ -395,7 +400,7 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
         found += canonical_fixes(entry, first, last)
         record = format_fix(entry)
         found += [record] if record else []
-    actions = []
+    actions, marked = [], server.opened(uri).source.startswith(BOM)  # type: ignore[union-attr]  # text(uri) found it
     for fix in found:
         owner = document.entry_at(fix.edits[0].line)
         actions.append(
@@ -404,10 +409,18 @@ def code_action(server: LgnServer, params: lsp.CodeActionParams) -> list[lsp.Cod
                 kind=fix.kind,
                 is_preferred=fix.preferred or None,
                 diagnostics=[diagnostic(columns, owner, fix.diagnostic)] if fix.diagnostic and owner else None,
-                edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(e) for e in fix.edits]}),
+                edit=lsp.WorkspaceEdit(changes={uri: [columns.edit(after_mark(e, marked)) for e in fix.edits]}),
             )
         )
     return actions
+
+
+def after_mark(edit: Edit, marked: bool) -> Edit:
+    """`edit`, in a document that begins with a byte order mark (`marked`), begun after it: the
+    reader's space at (0, 0), that an edit of the first record from there replaced, dropping the mark."""
+    if not marked or (edit.line, edit.column) != (0, 0):
+        return edit
+    return replace(edit, column=1, end_column=max(edit.end_column, 1) if edit.end_line == 0 else edit.end_column)
 
 
 @feature(lsp.TEXT_DOCUMENT_FORMATTING)

@@ -76,7 +76,7 @@ def records(
                 yield record
             yield from blank
         except InputError as error:
-            yield Unreadable(_place(path), str(error), error.parameter, error.tries)
+            yield Unreadable.of(_place(path), error)
     yield from notes.said()
 
 

@@ -15,6 +15,10 @@ from importlib.metadata import EntryPoint, entry_points
 
 SHOWN = 80  # characters of a value or a message a warning shows
 NO_ENTRY_POINTS = "LUSORIA_NO_ENTRY_POINTS"  # the environment variable that, set, makes `loaded` read none
+FAILS = (
+    Exception,
+    SystemExit,
+)  # what a plug-in's code raises is its failure: its sys.exit() too, which ended the command
 
 
 def loaded(
@@ -34,7 +38,7 @@ def loaded(
             continue
         try:
             value = point.load()
-        except (Exception, SystemExit) as error:  # a plug-in's sys.exit() would end the command
+        except FAILS as error:
             _warn(point, f"it cannot be loaded: {said(error)}")
             continue
         if not takes(value):
@@ -48,7 +52,7 @@ def loaded(
     return found
 
 
-def failure(function: object, error: Exception, also: Iterable[str] = ()) -> str:
+def failure(function: object, error: BaseException, also: Iterable[str] = ()) -> str:
     """What a plug-in's `function` that raised `error` says: the function by its module and name, the
     error, and the file and line of the plug-in's that raised it (`_raised_at`), its files those of
     the package or module of `function` and `also` (a game's class's bases': a method it inherits
@@ -57,7 +61,12 @@ def failure(function: object, error: Exception, also: Iterable[str] = ()) -> str
     return f"{named} raised {said(error)}{_raised_at(error, (*_files_of(function), *also))}"
 
 
-def _raised_at(error: Exception, own: tuple[str, ...]) -> str:
+def traceback_of(error: BaseException) -> str:
+    """The traceback of `error`, as Python prints it (without its last line end)."""
+    return "".join(traceback.format_exception(error)).rstrip()
+
+
+def _raised_at(error: BaseException, own: tuple[str, ...]) -> str:
     """` (file:line)`: the last line of the traceback of `error` in the plug-in's `own` files (files,
     or folders ending in a separator: a library it called, json's decoder, raised further down);
     else the last line of the traceback."""
@@ -73,9 +82,10 @@ def _files_of(function: object) -> tuple[str, ...]:
     return tuple(folders or filter(None, [getattr(home, "__file__", None)]))
 
 
-def said(error: BaseException) -> str:
-    """An exception by its type and its message, if it has one (`assert` raises one without)."""
-    message = _shortened(str(error))
+def said(error: BaseException, message: str | None = None) -> str:
+    """An exception by its type and its message (or `message`, what is said of it instead), if it
+    has one (`assert` raises one without)."""
+    message = _shortened(str(error) if message is None else message)
     return f"{type(error).__name__}: {message}" if message else type(error).__name__
 
 

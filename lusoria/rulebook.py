@@ -45,6 +45,12 @@ class Example(NamedTuple):
     message: str
 
 
+COMMON = frozenset(  # words that name no notion: `explain the` looks none up (it listed most rules)
+    """a an the this that these those it its they them their he his she her there what which who
+    of to in on at by for from with as into onto over under between after before up off
+    and or nor but so than then if when while not no is are was were be been being has have had
+    do does did may must can cannot will would shall should""".split()
+)
 _SENTENCE = re.compile(r"(.+?[.;])(?:\s|$)")
 _CITATION = re.compile(r"\b(?P<first>(?P<prefix>[A-Z]+)\d+)(?:[–-](?P=prefix)?(?P<last>\d+))?\b")  # C3, C8–C11
 
@@ -169,7 +175,10 @@ def explain(rule_id: str) -> str:
 def mentioning(words: str) -> list[Rule]:
     """The rules whose own texts (not the notes of how lusoria applies them) use `words` (any case,
     one word or several in a row; a plural in s or es too: camp, camps; a Latin one in -i of a word
-    in -us: incitus, inciti), in the order of docs/rules.md."""
+    in -us: incitus, inciti), in the order of docs/rules.md; none for words all too common to name
+    a notion (`too_common`: the, of the)."""
+    if too_common(words):
+        return []
     written = r"\s+".join(re.escape(word) for word in words.split())
     latin = re.search(r"\w\wus$", written, re.IGNORECASE)  # (a stem before -us: not `us` itself)
     used = re.compile(rf"\b{written[:-2] + '(?:us|i)' if latin else written}(?:e?s)?\b", re.IGNORECASE)
@@ -177,13 +186,25 @@ def mentioning(words: str) -> list[Rule]:
     return [rules[key] for key, text in own_texts.items() if written and used.search(plain(text))]
 
 
+def too_common(words: str) -> bool:
+    """Whether every word of `words` is a word that names no notion (COMMON: the, of, is, may)."""
+    return all(word.lower() in COMMON for word in words.split())
+
+
 def mentions(words: str) -> str | None:
     """What `lusoria explain WORD` prints of a word that names no rule but that rules' texts use: each
-    of those rules, its ID, game and title; None when none does."""
+    of those rules, its ID, game and title; None when none does. KeyError for words too common to
+    look for (`too_common`), which most rules use: saying so, not listing them."""
+    said = " ".join(words.split())
+    if said and too_common(said):
+        common = "it is too common a word" if len(said.split()) == 1 else "its words are too common"
+        raise KeyError(
+            f"no rule, game or variant is named '{said}', and {common} to look for in the rules' texts "
+            "(lusoria explain konakis lists the rules whose texts use a word)"
+        )
     found = mentioning(words)
     if not found:
         return None
-    said = " ".join(words.split())
     used = "the text of 1 rule uses it" if len(found) == 1 else f"the texts of {len(found)} rules use it"
     lines = [f"'{said}' names no rule, game or variant; {used}:"]
     lines += [_cited_line(rule, "") for rule in found]

@@ -5,13 +5,14 @@ for syntax errors, told in plain words. Loaded only when a record needs it (star
 from __future__ import annotations
 
 import re
+import sys
 from functools import cache
 from typing import cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from lusoria.grammar import grammar_text
+from lusoria.grammar import common_lines, grammar_text
 from lusoria.notation.model import Line, Ply, Record
 from lusoria.notation.numbers import whole_number
 from lusoria.notation.plies import split_run
@@ -27,6 +28,7 @@ from lusoria.notation.syntax import (
     unquote,
 )
 from lusoria.notation.visitor import PlyKey, Visitor, walk
+from lusoria.plugins import said
 from lusoria.validator.games import GAMES
 
 MAX_NAG = 255  # as in PGN
@@ -122,7 +124,7 @@ def builder_parser(game: str) -> Lark:
     between runs in the user's cache folder (building it costs more than reading it back)
     and checks the grammar's hash on load, rebuilding on any mismatch or unreadable file."""
     builder, grammar = _Builder(), grammar_text(game)
-    with GAMES.building_grammar(game):  # a plug-in's grammar that lark cannot build is its game's failure
+    with GAMES.building_grammar(game, _placed):  # a plug-in's grammar that lark cannot build is its game's failure
         parser = Lark(
             grammar,
             parser="lalr",
@@ -133,6 +135,20 @@ def builder_parser(game: str) -> Lark:
         )
         builder.terminals = Terminals.of(terminal_patterns(game, parser))
     return parser
+
+
+_LARK_PLACE = re.compile(r",? at line (\d+),? column (\d+)(?: in <string>)?")  # where lark's errors say a line
+
+
+def _placed(file: str, error: BaseException) -> str:
+    """What lark's `error` building a game's grammar (`grammar_text`: common.lark, then `file`) says,
+    placed in `file`: `file:line:column: error`, the line counted in `file`, not after common.lark's;
+    `file: error` when it names no line of it."""
+    message, place = str(error), ""
+    found = _LARK_PLACE.search(message)
+    if found and (line := (whole_number(found[1], 1, sys.maxsize) or 0) - common_lines()) > 0:
+        message, place = message[: found.start()] + message[found.end() :], f":{line}:{found[2]}"
+    return f"{file}{place}: {said(error, message)}"
 
 
 def terminal_patterns(game: str, parser: Lark | None = None) -> dict[str, str]:

@@ -39,9 +39,10 @@ class InputError(LusoriaError):
     names the argument of `read_sources` that may help (`encoding`), if one may, and `tries` the
     values of it that may read the source (never the one that failed)."""
 
-    def __init__(self, message: str, parameter: str | None = None, tries: tuple[str, ...] = ()):
+    def __init__(self, message: str, parameter: str | None = None, tries: tuple[str, ...] = (), trace: str = ""):
         super().__init__(message)
         self.parameter, self.tries = parameter, tries
+        self.trace = trace  # the traceback of a plug-in's reader that failed (`--debug` shows it)
 
 
 def unreadable(name: str, error: OSError) -> InputError:
@@ -68,6 +69,12 @@ class Unreadable:
     message: str  # names the path
     parameter: str | None = None  # as InputError's
     tries: tuple[str, ...] = ()  # as InputError's
+    trace: str = ""  # as InputError's
+
+    @classmethod
+    def of(cls, path: str, error: InputError) -> Unreadable:
+        """The source `path` that `error` says cannot be read."""
+        return cls(path, str(error), error.parameter, error.tries, error.trace)
 
     def __str__(self) -> str:
         return self.message

@@ -1,7 +1,9 @@
 """A document as the language server sees it (lusoria/document.py), in this process: where a
 diagnostic points, the reports kept between edits, hovers, fixes, completions and tokens."""
 
-from lusoria.api import format_record
+import pytest
+
+from lusoria.api import explain, format_record
 from lusoria.document import (
     Completion,
     Document,
@@ -12,6 +14,8 @@ from lusoria.document import (
     format_fix,
     formatted_document,
     ply_hover,
+    rule_hover,
+    rules_at,
     symbol_detail,
     symbol_name,
     tag_at,
@@ -83,7 +87,34 @@ def test_a_hover_shows_the_board_after_a_ply_of_a_record_being_typed():
     assert first and illegal and (first[0].text, *first[1:]) == ("e3-c3", 1, True)
     assert ply_hover(entry, *first).startswith("**ply 1** (White): `e3-c3`\n\ncaptured nothing\n\n```text\n")
     assert ply_hover(entry, *illegal) == "ply 2 was not replayed: the record stops being checked before it"
-    assert entry_of('[Game "tablut"]\n1. e3-c3 zz9').ply_at(1, 3) is None  # another slip: nothing to replay
+
+
+def test_a_hover_on_a_rule_id_in_a_comment_or_on_a_diagnostics_place_shows_the_rule():
+    """A hover said nothing of a rule: the IDs a comment or a `%` line cites (in upper case: `e4` is a
+    square, not rule E4) and the rule of a diagnostic there (its code: T2 for d1-d9) are shown as
+    `lusoria explain ID` prints them."""
+    entry = entry_of('[Game "tablut"]\n1. e3-c3 d1-d9 {T4, not C3 nor e4 or X9} *\n% see T12\n')
+    line = entry.source.text.split("\n")[1]
+    at = {word: rules_at(entry, 1, line.index(word) + 1) for word in ("e3-c3", "d1-d9", "T4", "not", "C3", "e4", "X9")}
+    assert at == {"e3-c3": [], "d1-d9": ["T2"], "T4": ["T4"], "not": [], "C3": ["C3"], "e4": [], "X9": []}
+    assert rules_at(entry, 2, len("% see T1")) == ["T12"] and rules_at(entry, 0, 3) == []  # not a tag's
+    assert rule_hover("T4") == f"```text\n{explain('T4')}\n```"
+
+
+@pytest.mark.parametrize(
+    "typed", ["2. e4-", "2. e4", "2. e4-e3xd3 d9-d", "2. e4-e3 {a comment not closed yet", "\n2. e4-", "zz9"]
+)
+def test_a_hover_shows_the_plies_before_one_half_typed(typed):
+    """A ply half typed (or a comment not closed yet) after the others: not parsing with a result
+    assumed, the record had no plies to hover, and a hover on the plies before showed nothing while
+    the next was typed. They are read up to the syntax error."""
+    entry = entry_of(f'[Game "tablut"]\n1. e3-c3 d1-d3 {typed}')
+    assert entry.report.record is None
+    last = entry.ply_at(1, 10)
+    assert last and (last[0].text, *last[1:]) == ("d1-d3", 2, True)
+    assert ply_hover(entry, *last).startswith("**ply 2** (Black): `d1-d3`\n\ncaptured nothing\n\n```text\n")
+    lines = entry.source.text.split("\n")
+    assert entry.ply_at(len(lines) - 1, len(lines[-1])) is None  # the end of the ply half typed: not read
 
 
 def test_a_record_being_typed_that_ends_with_a_move_number_is_replayed_up_to_it():

@@ -140,6 +140,42 @@ def test_formatting_keeps_the_documents_line_ends_as_fmt_does(server, text, edit
     assert [edit["newText"] for edit in answers(exchange(server, stream))[3]["result"]] == edits
 
 
+@pytest.mark.parametrize("text", ["\ufeff" + RECORD, "\ufeff" + RECORD.replace("[", " [", 1)])
+def test_formatting_the_first_record_keeps_the_byte_order_mark(server, text):
+    """ "Format this record" replaced the record from the document's first character, the mark (the
+    reader's space), and left the document without it; a blank after the mark is the record's."""
+    uri = "file:///marked.lgn"
+    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
+    whole = {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}
+    asked = {"textDocument": {"uri": uri}, "range": whole, "context": {"diagnostics": []}}
+    stream += frame(request(3, "textDocument/codeAction", asked))
+    action = next(a for a in answers(exchange(server, stream))[3]["result"] if a["title"].startswith("Format this"))
+    [edit] = action["edit"]["changes"][uri]
+    start, end = {"line": 0, "character": 1}, {"line": 1, "character": len(text.split("\n")[1])}
+    assert edit["range"] == {"start": start, "end": end}  # the rest of the document: its last line end
+    assert text[:1] + edit["newText"] + "\n" == "\ufeff" + api.format_record(RECORD)[0]
+
+
+def test_a_hover_shows_the_rule_of_a_diagnostic_and_of_an_id_a_comment_cites(server):
+    """Nothing said what T2 or T4 is: the hover on an illegal ply adds its diagnostic's rule to what
+    it says of the ply, one on an ID in a comment is the rule, as `lusoria explain ID` prints them."""
+    uri = "file:///cited.lgn"
+    text = '[Game "tablut"]\n1. e3-c3 d1-d9 {T4} *\n'
+    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
+    for number, column in ((3, 10), (4, 16), (5, 4)):  # d1-d9, T4, e3-c3
+        place = {"textDocument": {"uri": uri}, "position": {"line": 1, "character": column}}
+        stream += frame(request(number, "textDocument/hover", place))
+    found = {
+        number: answer["result"]["contents"]["value"] for number, answer in answers(exchange(server, stream)).items()
+    }
+    not_replayed = "ply 2 was not replayed: the record stops being checked before it"
+    assert found[3] == f"{not_replayed}\n\n```text\n{api.explain('T2')}\n```"
+    assert found[4] == f"```text\n{api.explain('T4')}\n```"
+    assert found[5].startswith("**ply 1** (White): `e3-c3`") and "```text\nT" not in found[5]
+
+
 # -- malformed messages ------------------------------------------------------------------------------
 
 
@@ -272,9 +308,18 @@ class Broken(Slide):
         raise KeyError("material")
 
 
-def test_a_plug_in_games_failure_is_answered_naming_the_game(server, monkeypatch):
-    register(Broken)
-    monkeypatch.setattr(lsp, "symbol_name", Broken().material)  # (a game's method, as a hover's board calls one)
+class Exiting(Slide):
+    """Slide, whose material calls sys.exit(5)."""
+
+    def material(self, *position):
+        sys.exit(5)
+
+
+@pytest.mark.parametrize(("game", "error"), [(Broken, "KeyError: 'material'"), (Exiting, "SystemExit: 5")])
+def test_a_plug_in_games_failure_is_answered_naming_the_game(server, monkeypatch, game, error):
+    """A sys.exit() too: it ended the server."""
+    register(game)
+    monkeypatch.setattr(lsp, "symbol_name", game().material)  # (a game's method, as a hover's board calls one)
     open_it = frame(
         notification(
             "textDocument/didOpen",
@@ -286,8 +331,8 @@ def test_a_plug_in_games_failure_is_answered_naming_the_game(server, monkeypatch
         answered = answers(exchange(server, open_it + symbols))[4]["error"]
     finally:
         GAMES.unregister("slide")
-    line = Broken.material.__code__.co_firstlineno + 1
-    said = f"the slide game failed: {__name__}.Broken.material raised KeyError: 'material' ({__file__}:{line})"
+    line = game.material.__code__.co_firstlineno + 1
+    said = f"the slide game failed: {__name__}.{game.__name__}.material raised {error} ({__file__}:{line})"
     assert answered == {"code": -32603, "message": said}
 
 

@@ -282,10 +282,28 @@ def test_explain_a_word_of_the_rules_lists_the_rules_whose_texts_use_it():
         ("shieldwall", ["C7", "B9", "G6"]),
         ("ordinarius", []),
         ("*", []),
+        ("the", []),  # too common a word: most rules use it
+        ("Of  THE", []),
+        ("the konakis", ["T5"]),  # a notion's word among them: looked for
     ],
 )
 def test_a_word_is_looked_up_in_the_rules_own_texts(words, rules):
     assert [rule.id for rule in rulebook.mentioning(words)] == rules
+
+
+@pytest.mark.parametrize(
+    "words, said",
+    [("the", "'the', and it is too common a word"), ("Of the", "'Of the', and its words are too common")],
+)
+def test_words_too_common_to_look_for_are_said_so_and_no_rule_is_listed(words, said):
+    """`lusoria explain the` listed the 72 rules whose texts use "the": none of them was what was
+    looked for. Words that name no notion (rulebook.COMMON) are not looked for, and it is said why."""
+    result = CliRunner().invoke(main, ["explain", words])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for NAME: no rule, game or variant is named {said} to look for in the "
+        "rules' texts (lusoria explain konakis lists the rules whose texts use a word)"
+    )
 
 
 def test_a_word_one_rule_uses_is_said_of_its_one_text():

@@ -12,14 +12,14 @@ point (`name = "module:Class"`), and a program with `register`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from importlib import import_module
 from types import TracebackType
 from typing import Any, TypeVar, cast
 
 from lusoria.errors import LusoriaError
-from lusoria.plugins import failure, loaded, said
+from lusoria.plugins import FAILS, failure, loaded, said
 from lusoria.validator.base import Game, OptionError, known_names, together
 
 G = TypeVar("G", bound=Game[Any])
@@ -117,7 +117,7 @@ class Registry(Mapping[str, type[Game]]):
         elif name in (self._found or {}):
             self._classes[name] = (self._found or {})[name]
 
-    def failed_plug_in(self, error: Exception) -> str | None:
+    def failed_plug_in(self, error: BaseException) -> str | None:
         """What a plug-in's game (a registered class, or an entry point's, not lusoria's) whose code
         `error` was raised in says: the game, its function that lusoria called, the error and where
         it was raised (`plugins.failure`); None when no plug-in's code raised it, or it is out of memory
@@ -135,30 +135,50 @@ class Registry(Mapping[str, type[Game]]):
         return None
 
     @contextmanager
-    def building_grammar(self, name: str) -> Iterator[None]:
+    def building_grammar(self, name: str, placed: Callable[[str, BaseException], str] | None = None) -> Iterator[None]:
         """Around reading and building the grammar of the game `name`: what fails there for a
         plug-in's game (its file missing, lark's GrammarError) is raised as PlugInFailed naming the
-        game and the file, since no frame of the plug-in's is in the traceback for `failed_plug_in` to
-        find; a built-in game's failure (lusoria's bug) or one in the plug-in's code is raised as it is."""
+        game and the file (and what `placed` says of the error in the file: `file:line:column: …`),
+        since no frame of the plug-in's is in the traceback for `failed_plug_in` to find; a built-in
+        game's failure (lusoria's bug) or one in the plug-in's code is raised as it is."""
         try:
             yield
-        except Exception as error:
+        except FAILS as error:
             cls = self[name]
-            files = _files_of(cls)
-            if isinstance(error, MemoryError) or not files or _first_frame_in(error.__traceback__, files):
+            if (
+                isinstance(error, MemoryError)
+                or _is_lusorias(cls)
+                or _first_frame_in(error.__traceback__, _files_of(cls))
+            ):
                 raise
-            grammar = cls.grammar_file()
-            raise PlugInFailed(f"the {cls.name} game failed: its grammar {grammar}: {said(error)}") from error
+            file = str(cls.grammar_file())
+            grammar = placed(file, error) if placed else f"{file}: {said(error)}"
+            raise PlugInFailed(f"the {cls.name} game failed: its grammar {grammar}") from error
 
 
 def _files_of(cls: type[Game]) -> set[str]:
-    """The files of a game's class and of its bases up to the first of lusoria's (none for lusoria's game)."""
+    """The files of a game's class and of its bases up to the first of lusoria's (none for lusoria's
+    game): their modules', and those their functions were compiled from (a class of a notebook's
+    cell, or of a text exec ran, is of a module without a file: `<cell 3>`, `<string>`)."""
     files = set()
     for base in cls.__mro__:
-        if base.__module__.split(".")[0] == "lusoria":
+        if _is_lusorias(base):
             break
         files.add(getattr(sys.modules.get(base.__module__), "__file__", None) or "")
+        files.update(_compiled_from(base))
     return files - {""}
+
+
+def _is_lusorias(cls: type) -> bool:
+    return cls.__module__.split(".")[0] == "lusoria"
+
+
+def _compiled_from(cls: type) -> set[str]:
+    """The files the functions a class defines (methods, class and static methods, properties) were compiled from."""
+    functions = (
+        getattr(value, "__func__", None) or getattr(value, "fget", None) or value for value in vars(cls).values()
+    )
+    return {function.__code__.co_filename for function in functions if hasattr(function, "__code__")}
 
 
 def _owners(traceback: TracebackType | None) -> list[type]:

@@ -20,6 +20,7 @@ from lusoria.notation.sources import BOM
 from lusoria.notation.syntax import MISSING_RESULT, MissingResult, row_column
 from lusoria.notation.visitor import Continued, PlyKey, Visitor, walk
 from lusoria.notation.writer import write_record
+from lusoria.plugins import FAILS
 from lusoria.validator.base import WHITE, Game, Illegal, OptionError, Outcome, Played, Position
 from lusoria.validator.games import GAMES, game_class, known_games, rules_from_tags
 from lusoria.validator.suggest import alike, only_nearest_ply, suggestions
@@ -163,7 +164,7 @@ def check(source: RecordText | str, keep: bool = True, keep_going: bool = False,
         source = RecordText(source.removeprefix(BOM))
     try:
         return _checked(source, keep, keep_going, assume_result)
-    except Exception as error:
+    except FAILS as error:  # a plug-in game's sys.exit() too
         said = GAMES.failed_plug_in(error)
         if said is None:
             raise

@@ -309,6 +309,46 @@ def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader
     assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
 
 
+def exiting(text, path, tags=None):
+    """A plug-in's reader that hands over a good record, then calls sys.exit(5)."""
+    yield RecordText('[Game "tablut"]\n1. e3-c3 *\n', 1, 0, path, "exiting")
+    sys.exit(5)
+
+
+@pytest.mark.parametrize("debug", [[], ["--debug"]])
+def test_a_plugin_reader_calling_sys_exit_makes_its_file_unreadable_naming_the_reader(tmp_path, debug):
+    """Its SystemExit ended the command with status 5, and no line named the reader; --debug shows the
+    traceback of its failure after the line, as import's does of a record's (it showed none)."""
+    (tmp_path / "game.exiting").write_text("anything\n")
+    escape = str(ROOT / "samples" / "tablut" / "escape.lgn")
+    done = run_with(
+        Format("exiting", (".exiting",), exiting), [*debug, "validate", str(tmp_path / "game.exiting"), escape]
+    )
+    exited_at = f"{__file__}:{exiting.__code__.co_firstlineno + 3}"
+    said = (
+        f"lusoria: {tmp_path / 'game.exiting'}: the exiting reader failed after record 0 (line 1): "
+        f"{exiting.__module__}.exiting raised SystemExit: 5 ({exited_at})\n"
+    )
+    trace = (
+        f'  File "{__file__}", line {exiting.__code__.co_firstlineno + 3}, in exiting\n    sys.exit(5)\nSystemExit: 5\n'
+    )
+    assert done.exit_code == 2 and done.stderr.startswith(said), done.output
+    assert done.stderr.endswith(trace) == bool(debug) and ("Traceback" in done.stderr) == bool(debug)
+    assert done.stdout.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
+
+
+def test_show_of_a_file_a_plugin_reader_fails_on_adds_its_traceback_with_debug(tmp_path):
+    """A command of one record stops at it (`cli.record_of`; its record 1, after the one it handed over), in
+    the same line, and the traceback after."""
+    (tmp_path / "game.exiting").write_text("anything\n")
+    done = run_with(
+        Format("exiting", (".exiting",), exiting), ["--debug", "show", "--record", "1", str(tmp_path / "game.exiting")]
+    )
+    said = f"lusoria: {tmp_path / 'game.exiting'}: the exiting reader failed after record 0 (line 1): "
+    assert done.exit_code == 2 and done.stderr.startswith(said), done.output
+    assert done.stderr.endswith("in exiting\n    sys.exit(5)\nSystemExit: 5\n")
+
+
 def decoding(text, path, tags=None):
     """A plug-in's reader of JSON, which json's decoder refuses."""
     yield from json.loads(text)
@@ -355,6 +395,11 @@ def unwritten_writer(report):
     raise NotImplementedError
 
 
+def exiting_writer(report):
+    """A plug-in's writer that calls sys.exit(5)."""
+    sys.exit(5)
+
+
 @pytest.mark.parametrize(
     "write, problem",
     [
@@ -367,8 +412,12 @@ def unwritten_writer(report):
             f"the failing writer failed: {unwritten_writer.__module__}.unwritten_writer raised NotImplementedError (",
         ),
         (lambda report: None, "the failing writer handed back a NoneType, not a text"),
+        (
+            exiting_writer,  # (its SystemExit ended the command with status 5, said nowhere)
+            f"the failing writer failed: {exiting_writer.__module__}.exiting_writer raised SystemExit: 5 (",
+        ),
     ],
-    ids=["raises", "unwritten", "no-text"],
+    ids=["raises", "unwritten", "no-text", "sys.exit"],
 )
 def test_a_plugin_writer_that_fails_leaves_the_record_unconverted_naming_the_writer(write, problem):
     escape = str(ROOT / "samples" / "tablut" / "escape.lgn")

@@ -3,6 +3,8 @@ its grammar tests/fixtures/slide.lark) goes through the CLI like the built-in ga
 
 import json
 import re
+import sys
+import types
 import xml.etree.ElementTree as ElementTree
 from importlib.metadata import EntryPoint
 from pathlib import Path
@@ -300,10 +302,22 @@ class Failing(Slide):
 RAISED_AT = f"{__file__}:{Failing._failed.__code__.co_firstlineno + 3}"  # the line of its raise
 
 
+class Exiting(Failing):
+    """Slide, whose rules call sys.exit(5) at the hook a test names."""
+
+    @classmethod
+    def _failed(cls, hook):
+        if cls.failing == hook:
+            sys.exit(5)
+
+
+EXITED_AT = f"{__file__}:{Exiting._failed.__code__.co_firstlineno + 3}"  # the line of its sys.exit
+
+
 @pytest.fixture
 def failing():
-    """Registers Slide failing at the hook the test names, for one test."""
-    yield lambda hook: register(type("Failing", (Failing,), {"failing": hook}))
+    """Registers Slide failing at the hook the test names (raising, or calling sys.exit: `Exiting`), for one test."""
+    yield lambda hook, how=Failing: register(type(how.__name__, (how,), {"failing": hook}))
     GAMES.unregister("slide")
 
 
@@ -342,6 +356,65 @@ def test_a_plug_in_game_that_fails_outside_a_check_is_said_naming_it(records, fa
     assert done.output == f"lusoria: {said}\n"
 
 
+def test_a_plug_in_game_that_calls_sys_exit_fails_as_one_that_raises(records, failing):
+    """Its SystemExit ended the command with status 5, and no line named the game."""
+    failing("play", Exiting)
+    done = run("validate", "--jobs", "1", str(records / "won.lgn"), str(ROOT / "samples" / "tablut" / "escape.lgn"))
+    said = f"the slide game failed: {__name__}.Failing.play raised SystemExit: 5 ({EXITED_AT})"
+    assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
+    assert "2 records: 1 valid, 1 invalid (1 error, 0 warnings)\n" in done.output
+
+
+@pytest.mark.parametrize("debug", [[], ["--debug"]])
+def test_a_plug_in_games_sys_exit_outside_a_check_ends_the_command_naming_it(records, failing, debug):
+    """`show` asks for its material after the check: the command ends, said as a raise is, and
+    with --debug the traceback follows (a SystemExit let through shows none)."""
+    failing("material", Exiting)
+    done = run(*debug, "show", str(records / "won.lgn"))
+    said = f"lusoria: the slide game failed: {__name__}.Failing.material raised SystemExit: 5 ({EXITED_AT})\n"
+    assert done.exit_code == 2 and done.stdout == "", done.output
+    traced = "Traceback (most recent call last):\n" if debug else ""
+    assert done.stderr.startswith(said + traced) and done.stderr.endswith("SystemExit: 5\n" if debug else said)
+
+
+@pytest.mark.parametrize(
+    ("cell", "grammar", "error"),
+    [
+        (
+            "class Played(Slide):\n    name = 'played'\n    grammar = GRAMMAR\n\n    def play(self, position, text):\n"
+            "        raise KeyError('played')\n",
+            "",
+            "__main__.Played.play raised KeyError: 'played' (<cell 3>:6)",
+        ),
+        (  # no function of its own, no base but lusoria's: no file to tell it by
+            "class Unbuilt(Tablut):\n    name = 'unbuilt'\n    grammar = GRAMMAR\n",
+            "PLY: SQUARE (\n",
+            "its grammar {file}:1:14: GrammarError: Expecting a value PLY: SQUARE ( ^",
+        ),
+    ],
+    ids=["play", "grammar"],
+)
+def test_a_game_of_a_module_without_a_file_that_fails_is_said_naming_it(tmp_path, monkeypatch, cell, grammar, error):
+    """A class of a notebook's cell (its module `__main__` has no `__file__`), or of a text exec ran:
+    its failure, where no file of its module was found in the traceback, was said as lusoria's bug
+    ("internal error", status 3). Its functions' file (`<cell 3>`) tells it, or, for its grammar, its
+    being no class of lusoria's. (A game of its own name: the parsers are kept by name.)"""
+    file = tmp_path / "cell.lark"
+    file.write_text(grammar or Slide.grammar.read_text())
+    notebook = types.ModuleType("__main__")  # a notebook's: no __file__
+    monkeypatch.setitem(sys.modules, "__main__", notebook)
+    notebook.Slide, notebook.Tablut, notebook.GRAMMAR = Slide, game_class("tablut"), file
+    exec(compile(cell, "<cell 3>", "exec"), vars(notebook))
+    game = register(next(value for value in vars(notebook).values() if getattr(value, "__module__", "") == "__main__"))
+    (tmp_path / "won.lgn").write_text(WON.replace("Slide", game.name))
+    try:
+        done = run("validate", "--jobs", "1", str(tmp_path / "won.lgn"))
+    finally:
+        GAMES.unregister(game.name)
+    said = f"the {game.name} game failed: {error.format(file=file)}"
+    assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
+
+
 class Unwritten(Slide):
     """Slide, whose positions cannot be written: the method Slide.render, of another module, calls."""
 
@@ -376,17 +449,21 @@ def test_a_plug_in_game_that_fails_is_told_apart_from_another_game_of_its_files(
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(
+    ("how", "error"), [(Failing, f"KeyError: 'material' ({RAISED_AT})"), (Exiting, f"SystemExit: 5 ({EXITED_AT})")]
+)
 def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_others_are_stored(
-    records, failing, monkeypatch, jobs
+    records, failing, monkeypatch, jobs, how, error
 ):
     """`import` asks a game more than a check does (its material, for a record's rows), in a worker
-    process too: a plug-in's failing there was said as lusoria's bug ("internal error", status 3)."""
-    failing("material")
+    process too: a plug-in's failing there was said as lusoria's bug ("internal error", status 3);
+    its sys.exit() ended the command with its status (in a worker process, the worker)."""
+    failing("material", how)
     monkeypatch.setattr("lusoria.workers.CHUNK", 100)  # a chunk a record: with --jobs 2, workers take them
     db, won = records / "a.db", records / "won.lgn"
     escape = ROOT / "samples" / "tablut" / "escape.lgn"
     done = CliRunner().invoke(main, ["import", "--db", str(db), "--jobs", jobs, "--force-jobs", str(won), str(escape)])
-    said = f"the slide game failed: {__name__}.Failing.material raised KeyError: 'material' ({RAISED_AT})"
+    said = f"the slide game failed: {__name__}.Failing.material raised {error}"
     assert done.stderr == f"lusoria: {won}:1: {said}; the record was not stored\n"
     assert (
         done.stdout
@@ -398,13 +475,17 @@ def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_o
 @pytest.mark.parametrize(
     ("grammar", "error"),
     [
-        ("start: nothing_defined\n", "GrammarError: Terminal used but not defined: PLY"),
-        (None, "FileNotFoundError: [Errno 2] No such file or directory: 'no such folder/unbuilt.lark'"),
+        ("start: nothing_defined\n", ": GrammarError: Terminal used but not defined: PLY"),
+        (None, ": FileNotFoundError: [Errno 2] No such file or directory: 'no such folder/unbuilt.lark'"),
+        ('// a ply\n\nPLY: SQUARE (\nSQUARE: "a1"\n', ":3:14: GrammarError: Expecting a value PLY: SQUARE ( ^"),
+        ('PLY: "a1" $\n', ':1:11: GrammarError: Unexpected input: PLY: "a1" $ ^'),
     ],
 )
 def test_a_plug_in_game_whose_grammar_cannot_be_built_is_an_error_naming_it(tmp_path, grammar, error):
     """Lark raises there, or reading the file does, not the plug-in's code: it was said as lusoria's
-    bug ("internal error", status 3). (A game of its own name: the parsers are kept by name.)"""
+    bug ("internal error", status 3). A syntax error is placed in the plug-in's file: lark places it
+    in the text it was given, the file after common.lark, and it was said 38 lines too far down ("at
+    line 41 column 14" for line 3). (A game of its own name: the parsers are kept by name.)"""
     file = tmp_path / "unbuilt.lark" if grammar else Path("no such folder/unbuilt.lark")
     if grammar:
         file.write_text(grammar)
@@ -414,5 +495,5 @@ def test_a_plug_in_game_whose_grammar_cannot_be_built_is_an_error_naming_it(tmp_
         done = run("validate", "--jobs", "1", str(tmp_path / "won.lgn"))
     finally:
         GAMES.unregister("unbuilt")
-    said = f"the unbuilt game failed: its grammar {file}: {error}"
+    said = f"the unbuilt game failed: its grammar {file}{error}"
     assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
