@@ -230,6 +230,47 @@ def test_encirclement_wins_where_the_types_rule_page_says_so_and_no_game_tells(v
     assert (played.outcome.rule, played.outcome.reason) == ("G10", "the attackers encircle every defender (surf: y)")
 
 
+ESCAPED = ("G8", "the king reached the edge (esc: e)")
+TAKEN_BY_TWO = ("G7", "the king was captured (ks: c)")
+ENCIRCLED = ("G10", "the attackers encircle every defender (surf: y)")
+RING, RING_CLOSED = "Kc9 pc10 pb9 pd9 pb8 pd8 pc6", "Kc9 pc10 pb9 pd9 pb8 pd8 pc7"
+
+
+@pytest.mark.parametrize(
+    "variant, size, before, ply, after, ending",
+    [
+        # the king escapes to any edge square: every Ard Ri and Tablut type whose games decide it
+        ("ard-ri-1-throneless-7x7", 7, "Kc3 pf6", "Kc3-c1", "Kc1 pf6", ESCAPED),
+        ("ard-ri-32-7x7", 7, "Kc3 pf6", "Kc3-c1", "Kc1 pf6", ESCAPED),
+        ("tablut-sparse-13x13", 13, "Kc3 pf6", "Kc3-c1", "Kc1 pf6", ESCAPED),
+        # ... and the corners are squares like any other (cor:)
+        ("ard-ri-1-throneless-7x7", 7, "Kc3 pa3", "a3-a1", "Kc3 pa1", None),
+        ("ard-ri-32-7x7", 7, "Kc3 pa3", "a3-a1", "Kc3 pa1", None),
+        ("tablut-sparse-13x13", 13, "Kc3 pa3", "a3-a1", "Kc3 pa1", None),
+        # away from the throne two attackers take the king (ks: c): Tablut 19x19, 13x13 (Parlett), Tablut2
+        ("tablut-sparse-13x13", 13, "Kc3 pc2 pa4", "a4-c4", "pc2 pc4", TAKEN_BY_TWO),
+        ("tablut-sparse-15x15", 15, "Kc3 pc2 pa4", "a4-c4", "pc2 pc4", TAKEN_BY_TWO),
+        # encirclement wins: Hnefatafl edge 19x19, Tablut 19x19 and 13x13 (Parlett)
+        ("hnefatafl-edge-11x11", 11, RING, "c6-c7", RING_CLOSED, ENCIRCLED),
+        ("hnefatafl-edge-13x13", 13, RING, "c6-c7", RING_CLOSED, ENCIRCLED),
+        ("tablut-sparse-13x13", 13, RING, "c6-c7", RING_CLOSED, ENCIRCLED),
+        ("tablut-sparse-15x15", 15, RING, "c6-c7", RING_CLOSED, ENCIRCLED),
+        # the empty throne f6 is hostile to no attacker (cenhe:): Foteviken tablut 11x11, the same board
+        ("foteviken-cross-11x11", 11, "Kb2 pe6 Pd8 ph3", "d8-d6", "Kb2 pe6 Pd6 ph3", None),
+    ],
+)
+def test_a_setting_no_game_of_the_type_decides_is_the_one_its_familys_games_decide(
+    variant, size, before, ply, after, ending
+):
+    """Hand-written positions, each on a type whose games leave the setting open (tafl_variants.toml's notes)."""
+    rules = Hnefatafl.from_tags({"Variant": variant})
+    origin = ply.removeprefix("K").partition("-")[0]
+    turn = "b" if f"p{origin}" in before.split() else "w"  # the side of the piece that moves
+    played = rules.play(rules.parse_position(board(before, size, turn)), ply)
+    assert rules.format_position(played.position) == board(after, size, "b" if turn == "w" else "w")
+    assert (played.outcome and (played.outcome.rule, played.outcome.reason)) == ending
+
+
 def test_a_relaxed_shieldwall_is_captured_by_a_move_to_its_front():
     wall = "Kf6 Pd1 Pe1 Pf1 pc1 pg1 pd2 pe2 pf4"  # closed at both flanks; f1's front is open
     assert errors(record(wall, "f4-f2xd1/e1/f1", "sw=w swf=n")) == []
