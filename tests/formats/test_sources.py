@@ -393,6 +393,19 @@ def test_a_named_file_that_starts_as_json_is_read_as_the_scrape_whatever_its_nam
     assert refused.exit_code == 1 and refused.output.startswith(f"club.csv:1:1: error[syntax]: {NO_GAME}")
 
 
+def test_a_quoted_csv_is_not_taken_for_json(tmp_path, monkeypatch):
+    """A text that starts with a quote is JSON when it is a string alone (`"club"`): another
+    program's CSV of quoted fields was said to be `JSON, but not an aagenielsen.dk game`, named
+    or on standard input; it is no record, as the same CSV unquoted is."""
+    monkeypatch.chdir(tmp_path)
+    for name, text in (("ratings.csv", '"name","rating"\n"Ann","1500"\n'), ("plain.csv", "name,rating\nAnn,1500\n")):
+        Path(name).write_text(text)
+        named = CliRunner().invoke(main, ["validate", name])
+        assert named.output.startswith(f"{name}:1:1: error[syntax]: {NOT_A_RECORD}\n")
+        piped = CliRunner().invoke(main, ["validate", "-"], input=text)
+        assert piped.exit_code == 1 and NO_GAME not in piped.output
+
+
 def test_a_folders_json_file_not_told_a_scrape_by_its_first_characters_is_skipped_with_a_true_note(tmp_path):
     """Said that it held no AageGameTypeName and Moves fields, which it did (past the 4,096
     characters looked at). A skipped file leaves the exit status as it is (a club's folder holds
