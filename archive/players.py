@@ -86,13 +86,15 @@ def unrecorded(db: sqlite_utils.Database, names: list[str]) -> list[str]:
 
 
 def names_written(db: sqlite_utils.Database) -> list[str]:
-    """Every name the records write, as White or Black, and every other name merged, each once
-    (in one case of its ASCII letters)."""
+    """Every name the records write, as White or Black, and every name merged, into another or
+    as the one others are merged into (the name `players list` shows), each once (in one case of
+    its ASCII letters)."""
     return [
         name
         for (name,) in db.execute(
             "SELECT min(name) FROM (SELECT white AS name FROM records UNION SELECT black FROM records "
-            "UNION SELECT alias FROM player_aliases) WHERE name IS NOT NULL GROUP BY name COLLATE NOCASE"
+            "UNION SELECT alias FROM player_aliases UNION SELECT name FROM player_aliases) "
+            "WHERE name IS NOT NULL GROUP BY name COLLATE NOCASE"
         )
     ]
 

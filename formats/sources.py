@@ -221,25 +221,22 @@ def _format_of(path: str, head: str) -> str:
     """The format a source is read in when none is forced: what its name, then its first characters
     `head` (`head_text`), say (`Formats.of`), else what they say alone, as of standard input (a Tablut
     Challenge log saved as `game.log`), else JSON's (`_json_format`); lgn when they say nothing."""
-    return format_of(path, head) or format_of(STDIN, head) or _json_format(path, head) or "lgn"
+    return format_of(path, head) or format_of(STDIN, head) or _json_format(head) or "lgn"
 
 
-_JSON_FILE = "-.json"  # the name JSON is read by when its own does not say one format
+_JSON_FILE = "-.json"  # the name of a file of JSON, whose format reads JSON
 
 
-def _json_format(path: str, head: str) -> str | None:
+def _json_format(head: str) -> str | None:
     """The format a source whose first characters are JSON that no format's sniffing took (a scrape
-    whose fields come late) is read in: the one format its name's ending names (`.json`), else, as
-    for standard input and any name that says no one format, the one of `.json` files (no other
-    format starts as JSON): its reader says what the JSON lacks, where lgn said it has no tag. None
-    for a source that does not start as JSON."""
+    whose fields come late) is read in, whatever its name (`.json`, `.txt`, `.csv`, none) or none
+    (standard input): the one of `.json` files, as no other format starts as JSON; its reader says
+    what the JSON lacks, where lgn said it has no tag, and the CSV reader that its moves fit several
+    boards. None for a source that does not start as JSON."""
     if not starts_as_json(head):
         return None
-    for name in (Path(path).name.lower(), _JSON_FILE):
-        claiming = [entry.name for entry in FORMATS.values() if name.endswith(entry.suffixes)]
-        if len(claiming) == 1:
-            return claiming[0]
-    return None
+    claiming = [entry.name for entry in FORMATS.values() if _JSON_FILE.endswith(entry.suffixes)]
+    return claiming[0] if len(claiming) == 1 else None
 
 
 def whole_file(path: str, encoding: str = "utf-8", format: str | None = None) -> tuple[bytes, str]:

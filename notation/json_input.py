@@ -17,16 +17,17 @@ _PIECES = re.compile(r'"(?:[^"\\]++|\\.)*+"?|[\[\]{}]')  # strings (skipped whol
 
 
 _WORD = r"(?:true|false|null)"
-_JSON_START = re.compile(  # an object's first name, an array's first value (a word: then `,` or `]`), a string,
-    # or a text that is a word or a number alone
-    rf'\s*(?:\{{\s*["}}]|\[\s*(?:[\[\]{{"\d-]|{_WORD}\s*[,\]])|"|(?:{_WORD}|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*\Z)'
+_STRING = r'"(?:[^"\\\n]|\\.)*+"'  # a JSON string, on one line
+_JSON_START = re.compile(  # an object's first name, an array's first value (a word: then `,` or `]`), or a text
+    # that is a string, a word or a number alone
+    rf'\s*(?:\{{\s*["}}]|\[\s*(?:[\[\]{{"\d-]|{_WORD}\s*[,\]])|(?:{_STRING}|{_WORD}|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*\Z)'
 )
 
 
 def starts_as_json(text: str) -> bool:
-    """Whether a text starts as a JSON object, array or string does (`{"`, `[{`, `[1`, `[true]`,
-    `"`), or is a JSON word or number alone (`true`, `12`), which no lgn record does (`[Game "`,
-    `{a comment}`, `[true "`: a tag named so; `12. e3-c3`)."""
+    """Whether a text starts as a JSON object or array does (`{"`, `[{`, `[1`, `[true]`), or is a
+    JSON string, word or number alone (`"club"`, `true`, `12`), which no lgn record does (`[Game "`,
+    `{a comment}`, `[true "`: a tag named so; `12. e3-c3`), nor a CSV line (`"name","rating"`)."""
     return _JSON_START.match(text) is not None
 
 

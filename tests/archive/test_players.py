@@ -243,6 +243,20 @@ def test_a_player_no_record_names_is_said_with_the_names_like_it(club):
         assert run("query", "--db", club.path, *found).stderr == ""
 
 
+def test_a_player_mistyped_is_said_with_the_name_players_list_shows(tmp_path):
+    """`players merge` may merge names into one no record writes (`players list` shows it, `query
+    --player` finds its games): a slip of it was said with no name like it, as if none were."""
+    archive = Archive(str(tmp_path / "club.db"))
+    archive.import_paths([TOURNAMENT])
+    archive.merge_players(["Olof Berg"], "Olle Bergqvist")
+    shown = [row["player"] for row in archive.players()]
+    assert "Olle Bergqvist" in shown and "Olof Berg" not in shown
+    assert archive.query(Filters(player="Olle Bergqvist", limit=1))
+    assert run("query", "--db", archive.path, "--player", "Olle Bergkvist").stderr == (
+        "lusoria: no record names the player 'Olle Bergkvist' (did you mean Olle Bergqvist or Olof Berg?)\n"
+    )
+
+
 def test_a_crosstable_too_wide_to_show_is_refused_in_a_sentence(club, monkeypatch):
     """A crosstable of thousands of players (an archive of a site's games) is a cell for each pair:
     the table and CSV hold MAX_CROSSTABLE players, JSON lists the pairings alone."""

@@ -271,6 +271,15 @@ def test_the_summary_of_refused_records_says_why_as_their_format_does(tmp_path, 
     assert f"lusoria: note: 2 records of type 'Sea battle' refused: {summary}\n" in done.output
 
 
+def test_a_refused_type_named_with_braces_is_said_as_it_is_written(tmp_path):
+    """A Note is a template (`{Game}`: the setting as the caller names it): a game type's name and
+    a reader's words with braces are said literally, not taken for settings (a KeyError)."""
+    (tmp_path / "games.refusing").write_text("Sea {battle}\n")
+    done = run_with(Format("refusing", (".refusing",), refusing), ["validate", str(tmp_path / "games.refusing")])
+    assert done.exit_code == 1
+    assert "lusoria: note: 1 record of type 'Sea {battle}' refused: 'Sea {battle}' is not played here\n" in done.output
+
+
 def untyped(text, path, tags=None):
     """A reader that refuses its file's one record, saying why, and names no game type."""
     why = SyntaxProblem("no game is named here", 1, 1, "", "tag")

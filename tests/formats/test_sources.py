@@ -379,6 +379,33 @@ def test_a_named_json_file_that_is_json_is_read_as_the_scrape_that_says_what_it_
     assert said in result.output and result.exit_code == (0 if "valid" in said else 1)
 
 
+@pytest.mark.parametrize("name", ["late.csv", "late.log", "late.txt", "late"])
+def test_a_named_file_that_starts_as_json_is_read_as_the_scrape_whatever_its_name(tmp_path, monkeypatch, name):
+    """A scrape saved as `late.csv` or `late.log` was read by the CSV reader (`its moves fit the
+    boards of 2 games`) or as a Tablut Challenge log (`no 'Players:' line`), one named `late.txt`
+    or `late` as the scrape: JSON that no format's first characters took is the scrape's."""
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_text(LATE_SCRAPE)
+    Path("club.csv").write_text('{"name": "club"}\n')
+    read = CliRunner().invoke(main, ["validate", name])
+    assert (read.exit_code, read.output) == (0, "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n")
+    refused = CliRunner().invoke(main, ["validate", "club.csv"])
+    assert refused.exit_code == 1 and refused.output.startswith(f"club.csv:1:1: error[syntax]: {NO_GAME}")
+
+
+def test_a_quoted_csv_is_not_taken_for_json(tmp_path, monkeypatch):
+    """A text that starts with a quote is JSON when it is a string alone (`"club"`): another
+    program's CSV of quoted fields was said to be `JSON, but not an aagenielsen.dk game`, named
+    or on standard input; it is no record, as the same CSV unquoted is."""
+    monkeypatch.chdir(tmp_path)
+    for name, text in (("ratings.csv", '"name","rating"\n"Ann","1500"\n'), ("plain.csv", "name,rating\nAnn,1500\n")):
+        Path(name).write_text(text)
+        named = CliRunner().invoke(main, ["validate", name])
+        assert named.output.startswith(f"{name}:1:1: error[syntax]: {NOT_A_RECORD}\n")
+        piped = CliRunner().invoke(main, ["validate", "-"], input=text)
+        assert piped.exit_code == 1 and NO_GAME not in piped.output
+
+
 def test_a_folders_json_file_not_told_a_scrape_by_its_first_characters_is_skipped_with_a_true_note(tmp_path):
     """Said that it held no AageGameTypeName and Moves fields, which it did (past the 4,096
     characters looked at). A skipped file leaves the exit status as it is (a club's folder holds
