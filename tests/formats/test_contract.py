@@ -308,6 +308,19 @@ def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader
     assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
 
 
+def test_a_plugin_format_under_a_built_in_name_fails_as_a_plugin_not_as_lusoria(tmp_path):
+    """It replaces lusoria's own otn reader, but its failure is its own: said naming it, as any
+    plug-in's is, not lusoria's internal error (FORMATS.is_built_in: not a name registered)."""
+    (tmp_path / "game.otn").write_text("anything\n")
+    done = run_with(Format("otn", (".otn",), raising), ["validate", str(tmp_path / "game.otn")])
+    assert done.exit_code == 2 and "internal error" not in done.output, done.output
+    raised_at = f"{__file__}:{raising.__code__.co_firstlineno + 3}"
+    assert (
+        f"lusoria: {tmp_path / 'game.otn'}: the otn reader failed after record 0 (line 1): "
+        f"{raising.__module__}.raising raised KeyError: 'plies' ({raised_at})\n" in done.output
+    )
+
+
 def decoding(text, path, tags=None):
     """A plug-in's reader of JSON, which json's decoder refuses."""
     yield from json.loads(text)
@@ -509,6 +522,22 @@ def test_a_plugin_whose_sniff_raises_takes_no_file_said_in_one_warning(tmp_path)
         assert "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n" in done.output
         outputs.append(done.output)
     assert f"{tmp_path / 'b.txt'}: skipped, a .txt file that is neither" in outputs[0]
+
+
+def test_a_plugin_formats_failure_is_warned_once_until_that_format_is_registered_again(capsys):
+    """Registering a format forgets the failures of the one it replaces (the new one may fail anew,
+    said again), not those of another plug-in format, said once already."""
+    said = "lusoria: warning: the plug-in format 'sniffing' takes no file by its first characters: "
+    FORMATS.register(Format("sniffing", (".txt",), refusing, failing_sniff))
+    try:
+        assert FORMATS.of("a.txt", "x") is None and capsys.readouterr().err.count(said) == 1
+        FORMATS.register(Format("other", (".other",), refusing))
+        assert FORMATS.of("b.txt", "x") is None and said not in capsys.readouterr().err
+        FORMATS.register(Format("sniffing", (".txt",), refusing, failing_sniff))
+        assert FORMATS.of("c.txt", "x") is None and capsys.readouterr().err.count(said) == 1
+    finally:
+        FORMATS.unregister("sniffing")
+        FORMATS.unregister("other")
 
 
 def out_of_memory(*arguments):
