@@ -501,6 +501,15 @@ def test_a_plugin_formats_hook_that_fails_is_said_naming_it(tmp_path, monkeypatc
     assert said in done.output
 
 
+def test_a_plugin_formats_names_of_games_are_names_explain_knows(tmp_path):
+    """A plug-in format's `games` (its files' names of games -> their tags) that are a mapping of
+    texts are taken, without a warning: `explain` finds the variant by the plug-in's name."""
+    games = {"Sea": {"Game": "tablut", "Variant": "aage"}}
+    done = run_with(Format("hooked", (".hooked",), games=games), ["explain", "Sea"])
+    assert done.exit_code == 0 and "warning" not in done.output, done.output
+    assert done.output.startswith("saami-tablut: Historical Hnefatafl 9×9 (Saami Tablut)\n")
+
+
 def failing_sniff(head):
     """A plug-in's test of a file's first characters that fails (found by new-user-18)."""
     raise IndexError("head")
