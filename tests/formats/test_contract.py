@@ -414,6 +414,7 @@ NOT_CONVERTED = "escape.lgn:1: record 0 not converted: the hooked format's"
 FAILED = f"failed: {__name__}.failing_hook raised KeyError: 'x' ("
 REFUSED = f"failed: {__name__}.refusing_hook raised ValueError: no ("
 WRITES = {"write": lambda report: "written"}
+NO_GAME = "format 'hooked' names no game: its games are a dict"
 
 
 @pytest.mark.parametrize(
@@ -474,7 +475,9 @@ WRITES = {"write": lambda report: "written"}
             "of names to their tags (texts)\n",
             2,
         ),
-        ({"games": {"Sea": "tablut"}}, ["explain", "Sea"], "format 'hooked' names no game: its games are a dict", 2),
+        ({"games": {"Sea": "tablut"}}, ["explain", "Sea"], NO_GAME, 2),
+        ({"games": {"Sea": {"Game": 1}}}, ["explain", "Sea"], NO_GAME, 2),
+        ({"games": {"Sea": {1: "tablut"}}}, ["explain", "Sea"], NO_GAME, 2),
     ],
     ids=[
         "cannot_write-raises",
@@ -487,6 +490,8 @@ WRITES = {"write": lambda report: "written"}
         "why_refused-no-text",
         "games-a-list",
         "games-no-tags",
+        "games-a-value-no-text",
+        "games-a-tag-no-text",
     ],
 )
 def test_a_plugin_formats_hook_that_fails_is_said_naming_it(tmp_path, monkeypatch, hooks, arguments, said, exit_code):
