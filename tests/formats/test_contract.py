@@ -308,6 +308,14 @@ def test_a_plugin_reader_that_raises_makes_its_file_unreadable_naming_the_reader
     assert done.output.endswith("2 records: 2 valid, 0 invalid (0 errors, 0 warnings)\n")  # its record, the next file
 
 
+def test_a_built_in_reader_that_fails_is_lusorias_internal_error_not_a_plugins(tmp_path, monkeypatch):
+    """A failure of lusoria's own reader is lusoria's bug (status 3), not said as a plug-in's (status 2)."""
+    monkeypatch.setattr("lusoria.formats.otn.read_otn", raising)
+    (tmp_path / "game.otn").write_text("anything\n")
+    done = CliRunner().invoke(main, ["validate", str(tmp_path / "game.otn")])
+    assert (done.exit_code, done.output.split(". ")[0]) == (3, "lusoria: internal error: KeyError: 'plies'")
+
+
 def test_a_plugin_format_under_a_built_in_name_fails_as_a_plugin_not_as_lusoria(tmp_path):
     """It replaces lusoria's own otn reader, but its failure is its own: said naming it, as any
     plug-in's is, not lusoria's internal error (FORMATS.is_built_in: not a name registered)."""
