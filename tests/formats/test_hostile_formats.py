@@ -248,6 +248,15 @@ def test_aage_a_broken_game_does_not_lose_the_games_after_it(layout):
     assert (broken.line, broken.message) == (line, "broken JSON: a string not closed before its line ends")
 
 
+def test_aage_games_of_an_array_without_a_comma_between_them_are_broken_json_there_and_both_read():
+    game = '{%s, "Moves": "f1-f3"}' % SAAMI
+    reports = [check(source) for source in read_text("[%s\n%s]" % (game, game), "aage", "comma.json")]
+    assert [report.valid for report in reports] == [True, False, True]
+    [missing] = reports[1].diagnostics
+    assert (missing.rule, missing.line, missing.column) == ("syntax", 2, 1)
+    assert missing.message == "broken JSON: expected ',' or ']'"
+
+
 def test_aage_numbers_of_any_length_are_kept_as_text():
     text = '{%s, "Moves": "f1-f3 d5-d2", "WhoWon": %s, "AageGameTypeKey": -%s.5e%s}' % (
         SAAMI,
