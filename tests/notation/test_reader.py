@@ -2,6 +2,7 @@
 
 import io
 import re
+import tempfile
 
 import pytest
 from conftest import known_games_elided
@@ -9,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, split_records, write_record
+from lusoria.notation.lalr import builder_parser
 from lusoria.notation.reader import scan_tags
 from lusoria.notation.sources import CHUNK, InputError, decoded_text
 from lusoria.validator.games import known_games
@@ -519,3 +521,23 @@ def test_splitting_does_not_depend_on_how_the_text_arrives(text, cuts):
     chunks.append(text[position:])
     for pieces in ([text], text.splitlines(keepends=True), chunks):
         assert [(r.text, r.line) for r in split_records(pieces)] == expected
+
+
+@pytest.mark.parametrize("own_folder", [True, False])
+def test_the_parser_is_kept_in_the_users_cache_folder_and_nowhere_else(tmp_path, monkeypatch, own_folder):
+    """Lark's parser is a pickle: kept in the user's own cache folder, and, when that cannot be made,
+    not at all (Lark's `cache=True` keeps it in the system's temporary folder, which anyone writes)."""
+    cache = tmp_path / "cache"
+    if not own_folder:
+        cache.write_text("")  # a file: no folder can be made in it
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    builder_parser.cache_clear()
+    try:
+        builder_parser("tablut")
+    finally:
+        builder_parser.cache_clear()
+    assert list(shared.iterdir()) == []
+    assert (cache / "lusoria" / "tablut.lark").exists() == own_folder
