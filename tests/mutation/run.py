@@ -252,7 +252,8 @@ TESTS = {
     + ["tests/validator/test_latrunculi.py"]
     + FORMATS_TESTS
     + ["tests/validator/test_replay.py"],
-    "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py"],
+    # reader.last_tag_line: where escapes.py puts a record's `%` lines
+    "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py", *ESCAPE_TESTS],
     "grammar": GRAMMAR_TESTS,
     "lusoria/api.py": COMMAND_TESTS
     + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py", "tests/test_variants.py"],
