@@ -416,3 +416,12 @@ def test_a_plug_in_games_failure_is_answered_naming_the_game():
     line = Broken.diagram.__code__.co_firstlineno + 1
     assert status == 500
     assert said == f"the slide game failed: {__name__}.Broken.diagram raised KeyError: 'diagram' ({__file__}:{line})"
+
+
+def test_the_explorers_own_failure_is_answered_by_its_kind_in_a_line():
+    """No plug-in's game raised: the line names the kind of failure, never a traceback (nor no body)."""
+
+    def failing():
+        raise KeyError("diagram")
+
+    assert answer(failing) == ("the explorer failed (KeyError)", 500)

@@ -358,6 +358,27 @@ def test_show_of_a_file_a_plugin_reader_fails_on_adds_its_traceback_with_debug(t
     assert done.stderr.endswith("in exiting\n    sys.exit(5)\nSystemExit: 5\n")
 
 
+def test_a_built_in_reader_that_fails_is_lusorias_internal_error_not_a_plugins(tmp_path, monkeypatch):
+    """A failure of lusoria's own reader is lusoria's bug (status 3), not said as a plug-in's (status 2)."""
+    monkeypatch.setattr("lusoria.formats.otn.read_otn", raising)
+    (tmp_path / "game.otn").write_text("anything\n")
+    done = CliRunner().invoke(main, ["validate", str(tmp_path / "game.otn")])
+    assert (done.exit_code, done.output.split(". ")[0]) == (3, "lusoria: internal error: KeyError: 'plies'")
+
+
+def test_a_plugin_format_under_a_built_in_name_fails_as_a_plugin_not_as_lusoria(tmp_path):
+    """It replaces lusoria's own otn reader, but its failure is its own: said naming it, as any
+    plug-in's is, not lusoria's internal error (FORMATS.is_built_in: not a name registered)."""
+    (tmp_path / "game.otn").write_text("anything\n")
+    done = run_with(Format("otn", (".otn",), raising), ["validate", str(tmp_path / "game.otn")])
+    assert done.exit_code == 2 and "internal error" not in done.output, done.output
+    raised_at = f"{__file__}:{raising.__code__.co_firstlineno + 3}"
+    assert (
+        f"lusoria: {tmp_path / 'game.otn'}: the otn reader failed after record 0 (line 1): "
+        f"{raising.__module__}.raising raised KeyError: 'plies' ({raised_at})\n" in done.output
+    )
+
+
 def decoding(text, path, tags=None):
     """A plug-in's reader of JSON, which json's decoder refuses."""
     yield from json.loads(text)
@@ -460,6 +481,7 @@ NOT_CONVERTED = "escape.lgn:1: record 0 not converted: the hooked format's"
 FAILED = f"failed: {__name__}.failing_hook raised KeyError: 'x' ("
 REFUSED = f"failed: {__name__}.refusing_hook raised ValueError: no ("
 WRITES = {"write": lambda report: "written"}
+NO_GAME = "format 'hooked' names no game: its games are a dict"
 
 
 @pytest.mark.parametrize(
@@ -520,7 +542,9 @@ WRITES = {"write": lambda report: "written"}
             "of names to their tags (texts)\n",
             2,
         ),
-        ({"games": {"Sea": "tablut"}}, ["explain", "Sea"], "format 'hooked' names no game: its games are a dict", 2),
+        ({"games": {"Sea": "tablut"}}, ["explain", "Sea"], NO_GAME, 2),
+        ({"games": {"Sea": {"Game": 1}}}, ["explain", "Sea"], NO_GAME, 2),
+        ({"games": {"Sea": {1: "tablut"}}}, ["explain", "Sea"], NO_GAME, 2),
     ],
     ids=[
         "cannot_write-raises",
@@ -533,6 +557,8 @@ WRITES = {"write": lambda report: "written"}
         "why_refused-no-text",
         "games-a-list",
         "games-no-tags",
+        "games-a-value-no-text",
+        "games-a-tag-no-text",
     ],
 )
 def test_a_plugin_formats_hook_that_fails_is_said_naming_it(tmp_path, monkeypatch, hooks, arguments, said, exit_code):
@@ -545,6 +571,15 @@ def test_a_plugin_formats_hook_that_fails_is_said_naming_it(tmp_path, monkeypatc
         FORMATS.unregister("hooked")
     assert done.exit_code == exit_code and "internal error" not in done.output, done.output
     assert said in done.output
+
+
+def test_a_plugin_formats_names_of_games_are_names_explain_knows(tmp_path):
+    """A plug-in format's `games` (its files' names of games -> their tags) that are a mapping of
+    texts are taken, without a warning: `explain` finds the variant by the plug-in's name."""
+    games = {"Sea": {"Game": "tablut", "Variant": "aage"}}
+    done = run_with(Format("hooked", (".hooked",), games=games), ["explain", "Sea"])
+    assert done.exit_code == 0 and "warning" not in done.output, done.output
+    assert done.output.startswith("saami-tablut: Historical Hnefatafl 9×9 (Saami Tablut)\n")
 
 
 def failing_sniff(head):
@@ -568,6 +603,22 @@ def test_a_plugin_whose_sniff_raises_takes_no_file_said_in_one_warning(tmp_path)
         assert "1 record: 1 valid, 0 invalid (0 errors, 0 warnings)\n" in done.output
         outputs.append(done.output)
     assert f"{tmp_path / 'b.txt'}: skipped, a .txt file that is neither" in outputs[0]
+
+
+def test_a_plugin_formats_failure_is_warned_once_until_that_format_is_registered_again(capsys):
+    """Registering a format forgets the failures of the one it replaces (the new one may fail anew,
+    said again), not those of another plug-in format, said once already."""
+    said = "lusoria: warning: the plug-in format 'sniffing' takes no file by its first characters: "
+    FORMATS.register(Format("sniffing", (".txt",), refusing, failing_sniff))
+    try:
+        assert FORMATS.of("a.txt", "x") is None and capsys.readouterr().err.count(said) == 1
+        FORMATS.register(Format("other", (".other",), refusing))
+        assert FORMATS.of("b.txt", "x") is None and said not in capsys.readouterr().err
+        FORMATS.register(Format("sniffing", (".txt",), refusing, failing_sniff))
+        assert FORMATS.of("c.txt", "x") is None and capsys.readouterr().err.count(said) == 1
+    finally:
+        FORMATS.unregister("sniffing")
+        FORMATS.unregister("other")
 
 
 def out_of_memory(*arguments):

@@ -253,6 +253,24 @@ def test_aage_a_broken_game_does_not_lose_the_games_after_it(layout):
     assert (broken.line, broken.message) == (line, "broken JSON: a string not closed before its line ends")
 
 
+def test_aage_games_of_an_array_without_a_comma_between_them_are_broken_json_there_and_both_read():
+    game = '{%s, "Moves": "f1-f3"}' % SAAMI
+    reports = [check(source) for source in read_text("[%s\n%s]" % (game, game), "aage", "comma.json")]
+    assert [report.valid for report in reports] == [True, False, True]
+    [missing] = reports[1].diagnostics
+    assert (missing.rule, missing.line, missing.column) == ("syntax", 2, 1)
+    assert missing.message == "broken JSON: expected ',' or ']'"
+
+
+def test_aage_json_broken_at_the_end_of_the_text_is_a_record_of_its_last_character():
+    """The record of a game broken where the text ends (past its last character) starts in the
+    text, at its last character: here the line break that ends line 2."""
+    text = '{"Moves":\n\n'
+    [source] = read_text(text, "aage", "end.json")
+    assert (source.line, source.text) == (2, "\n")
+    assert only(text, "aage") == ("syntax", 3, 1, "broken JSON: Expecting value")
+
+
 def test_aage_numbers_of_any_length_are_kept_as_text():
     text = '{%s, "Moves": "f1-f3 d5-d2", "WhoWon": %s, "AageGameTypeKey": -%s.5e%s}' % (
         SAAMI,

@@ -121,6 +121,8 @@ NOTATION_TESTS = [
     "tests/notation/test_plain_reading.py",
     "tests/notation/test_visitor.py",
 ]
+# A record's `%` lines, which only fmt and the editor's formatting write (notation/escapes.py)
+ESCAPE_TESTS = ["tests/test_fmt.py", "tests/test_document.py"]
 # Left out of every mutant's run: measures of a process's memory that take seconds each and that
 # no small change of the code they measure turns into a failure the other tests miss, and scans of
 # the sources laid out as in the repository (archive/schema.py, not lusoria/archive/schema.py).
@@ -242,13 +244,16 @@ TESTS = {
     "formats/tablut_challenge.py": FORMATS_TESTS,
     "formats/lgn.py": FORMATS_TESTS + OTN_TESTS,  # the bound of write_lgn: test_hostile_formats
     "formats": FORMATS_TESTS + AAGE_TESTS + OTN_TESTS,
-    "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py"],  # tag_order
+    # tag_order; a record's `%` lines kept where they stand (fmt, the editor's formatting)
+    "notation/writer.py": NOTATION_TESTS + FORMATS_TESTS + OTN_TESTS + ["tests/test_html.py", *ESCAPE_TESTS],
+    "notation/escapes.py": ESCAPE_TESTS + NOTATION_TESTS,
     # what a game refuses after a ply (Game.refused_after: Latrunculi's second removal, S4)
     "notation/lalr.py": NOTATION_TESTS
     + ["tests/validator/test_latrunculi.py"]
     + FORMATS_TESTS
     + ["tests/validator/test_replay.py"],
-    "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py"],
+    # reader.last_tag_line: where escapes.py puts a record's `%` lines
+    "notation": NOTATION_TESTS + FORMATS_TESTS + ["tests/validator/test_replay.py", *ESCAPE_TESTS],
     "grammar": GRAMMAR_TESTS,
     "lusoria/api.py": COMMAND_TESTS
     + ["tests/test_html.py", "tests/test_pipeline.py", "tests/test_files.py", "tests/test_variants.py"],
@@ -311,8 +316,9 @@ TESTS = {
     # the invalid records players counts (invalid_counted)
     "archive/commands.py": ARCHIVE_TESTS
     + ["tests/archive/test_replace.py", "tests/test_pipeline.py", "tests/test_cli.py", "tests/archive/test_players.py"],
-    # and a refused record's text, kept as written (test_refused)
-    "archive/records_as_rows.py": IMPORT_TESTS + ["tests/archive/test_refused.py"],
+    # and a refused record's text, kept as written (test_refused); a plug-in's game failing on a
+    # record's rows, said naming it (test_games)
+    "archive/records_as_rows.py": IMPORT_TESTS + ["tests/archive/test_refused.py", "tests/validator/test_games.py"],
     # stats: the records of no game counted by the type a reader refused (test_refused), with ties
     "archive/stats.py": ARCHIVE_TESTS + ["tests/archive/test_refused.py", "tests/test_cli.py"],
     "archive": ARCHIVE_TESTS + ["tests/test_cli.py"],

@@ -2,6 +2,7 @@
 
 import io
 import re
+import tempfile
 
 import pytest
 from conftest import known_games_elided
@@ -9,8 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lusoria.notation import Line, Ply, Record, SyntaxProblem, parse_record, split_records, write_record
+from lusoria.notation.lalr import builder_parser
 from lusoria.notation.reader import scan_tags
-from lusoria.notation.sources import CHUNK, InputError, decoded_text
+from lusoria.notation.sources import CHUNK, InputError, Note, decoded_text
 from lusoria.validator.games import known_games
 
 EXAMPLE = """\
@@ -346,6 +348,33 @@ def test_decoding_reports_the_byte_offset_and_handles_line_ends():
     assert "".join(decoded_text(io.BytesIO(b"caf\xe9\n"), "f", "latin-1")) == "café\n"
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_utf16_and_utf32_without_a_byte_order_mark_name_the_encodings_of_one_byte_order(encoding):
+    with pytest.raises(InputError) as raised:
+        list(decoded_text(io.BytesIO('[Game "tablut"]\n'.encode(f"{encoding}-le")), "f", encoding))
+    assert (str(raised.value), raised.value.parameter, raised.value.tries) == (
+        f"f: byte 0 (line 1): a {encoding} file starts with a byte-order mark, and this one has none",
+        "encoding",
+        (f"{encoding}-le", f"{encoding}-be"),
+    )
+
+
+def test_another_codec_that_cannot_decode_is_said_so_not_to_want_a_byte_order_mark():
+    with pytest.raises(InputError, match="^f: not valid punycode: "):
+        list(decoded_text(io.BytesIO(b'[Game "tablut"]\n'), "f", "punycode"))
+
+
+def test_a_note_names_its_settings_as_its_caller_does_and_keeps_its_braces():
+    """`{Game}` is the setting, by its tag or as the caller (the CLI: `--game`) names it; a note of
+    no setting is its message as written, braces and all."""
+    note = Note("a.lgn", "{Game} x is not applied to {{braces}}", ("Game",))
+    assert (note.said({"Game": "--game"}), str(note)) == (
+        "note: --game x is not applied to {braces}",
+        "note: Game x is not applied to {braces}",
+    )
+    assert str(Note("a.lgn", "{Game} as written")) == "note: {Game} as written"
+
+
 def test_the_writer_puts_tags_in_export_order_and_wraps_lines():
     record = Record(
         {"Result": "1-0", "Annotator": "X", "Game": "Tablut", "White": "W", "Variant": "seed"},
@@ -519,3 +548,23 @@ def test_splitting_does_not_depend_on_how_the_text_arrives(text, cuts):
     chunks.append(text[position:])
     for pieces in ([text], text.splitlines(keepends=True), chunks):
         assert [(r.text, r.line) for r in split_records(pieces)] == expected
+
+
+@pytest.mark.parametrize("own_folder", [True, False])
+def test_the_parser_is_kept_in_the_users_cache_folder_and_nowhere_else(tmp_path, monkeypatch, own_folder):
+    """Lark's parser is a pickle: kept in the user's own cache folder, and, when that cannot be made,
+    not at all (Lark's `cache=True` keeps it in the system's temporary folder, which anyone writes)."""
+    cache = tmp_path / "cache"
+    if not own_folder:
+        cache.write_text("")  # a file: no folder can be made in it
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    monkeypatch.setattr(tempfile, "tempdir", str(shared))
+    builder_parser.cache_clear()
+    try:
+        builder_parser("tablut")
+    finally:
+        builder_parser.cache_clear()
+    assert list(shared.iterdir()) == []
+    assert (cache / "lusoria" / "tablut.lark").exists() == own_folder
