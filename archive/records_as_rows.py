@@ -27,6 +27,7 @@ from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem, fs_path, names_a_file, shown_path
 from lusoria.notation.visitor import Visitor, walk
+from lusoria.notation.writer import unknown
 from lusoria.source_tags import SOURCE_FORMAT
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Report, check
@@ -189,7 +190,7 @@ def _record_columns(report: Report, found: Identity) -> dict[str, object]:
         "hash": found.key,
         "game": report.game,
         "variant": report.variant,
-        **{column: tags.get(tag) for tag, column in COLUMN_TAGS.items()},
+        **{column: known(tag, tags) for tag, column in COLUMN_TAGS.items()},
         "result": report.result,
         "date_from": date_from,
         "date_to": date_to,
@@ -206,6 +207,13 @@ def _record_columns(report: Report, found: Identity) -> dict[str, object]:
         "file": real_file(report.source.path),
         "packed_text": as_written(report).rstrip("\n") + "\n",  # as written: the writing process compresses it
     }
+
+
+def known(tag: str, tags: dict[str, str]) -> str | None:
+    """A roster tag's value, None when the record has none or writes it unknown (`?`,
+    `????.??.??`): both are stored as NULL, whatever format the record was read from."""
+    value = tags.get(tag)
+    return None if value is None or unknown(tag, value) else value
 
 
 def _diagnostic_columns(report: Report) -> dict[str, object]:

@@ -360,3 +360,29 @@ def test_a_name_none_knows_is_suggested_among_lusorias_names_too(tafl, saami):
     )
     seneca = CliRunner().invoke(main, ["stats", "--db", saami.path, "--variant", "seneca"])  # of a few: all listed
     assert seneca.stderr == "lusoria: the archive holds no record of the variant 'seneca' (known: aage, seed)\n"
+
+
+UNKNOWN_ROSTER = (
+    '[Game "tablut"]\n[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n'
+    '[Result "*"]\n\n1. e3-c3 *\n'
+)
+ROSTER = "SELECT quote(event), quote(site), quote(date), quote(round), quote(white), quote(black) FROM records"
+
+
+def test_a_roster_tag_written_unknown_is_stored_and_found_as_one_left_out(tmp_path):
+    """New user 20: `?` was NULL for a record of the CSV format (no such tag) but `'?'` for an lgn
+    record writing it, so `--site '?'` found none of the records of no site, and an lgn export
+    imported again changed the columns of every CSV record: one rule, unknown is NULL."""
+    (tmp_path / "unknown.lgn").write_text(UNKNOWN_ROSTER)
+    first = Archive(str(tmp_path / "first.db"))
+    first.import_paths([str(tmp_path / "unknown.lgn"), str(ROOT / "tests/fixtures/formats/csv/brandubh.csv")])
+    unknown = ("NULL",) * 6
+    assert [tuple(row.values()) for row in first.sql(ROSTER)] == [unknown] * 5
+    for name in ("event", "site", "white", "black", "player"):
+        assert len(first.query(Filters(**{name: "?"}))) == 5, name
+    exported = CliRunner().invoke(main, ["query", "--db", first.path, "--format", "lgn"])
+    (tmp_path / "exported.lgn").write_text(exported.stdout)
+    again = Archive(str(tmp_path / "again.db"))
+    assert again.import_paths([str(tmp_path / "exported.lgn")]).added == 5
+    assert again.sql(ROSTER) == first.sql(ROSTER)
+
