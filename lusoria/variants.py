@@ -201,12 +201,18 @@ def _holders(variant: str, every: dict[str, dict[str, VariantNotes]]) -> list[st
     return [game for game, named in every.items() if variant in named]
 
 
+def games_of_variant(variant: str) -> list[str]:
+    """The games that have the variant `explain` knows as `variant` (any name: saami-tablut-w is
+    tablut's), by name; none for a name lusoria knows not."""
+    tags = tags_of_name(variant)
+    return [tags["Game"]] if tags else owners_of(variant)
+
+
 def variant_of_other_games(variant: str, game: str) -> str | None:
     """Of a variant (any name `explain` knows it by) that other games have and the game `game` has
     not, which they are, as a message says it: `a variant of tablut, not of laquet`; None when
     `game` has it, or lusoria knows either name not."""
-    tags = tags_of_name(variant)
-    owners = [tags["Game"]] if tags else owners_of(variant)
+    owners = games_of_variant(variant)
     if game.lower() not in GAMES or not owners or game.lower() in owners:
         return None
     return f"a variant of {' and '.join(owners)}, not of {game}"

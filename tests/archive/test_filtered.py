@@ -386,3 +386,25 @@ def test_a_roster_tag_written_unknown_is_stored_and_found_as_one_left_out(tmp_pa
     assert again.import_paths([str(tmp_path / "exported.lgn")]).added == 5
     assert again.sql(ROSTER) == first.sql(ROSTER)
 
+
+def test_the_tree_of_a_variant_alone_starts_from_the_start_of_its_one_game(saami):
+    """New user 20: `tree --variant saami-tablut-w` was a usage error that asked for --game, though
+    the variant names its game (as `explain` knows it); a variant of several games asks for it."""
+    shown = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", "saami-tablut-w", "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    assert [(node["ply"], node["games"]) for node in json.loads(shown.stdout)] == [("e3-c3", 1)]
+    several = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", "seed"])
+    assert several.exit_code == 2
+    assert "Invalid value for --game: the variant seed is one of laquet and tablut: name the game" in several.stderr
+    unknown = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", "sed"])
+    assert unknown.exit_code == 2 and "Invalid value for --variant: unknown variant 'sed'" in unknown.stderr
+
+
+def test_the_tree_of_a_game_named_alone_starts_from_its_variant_of_most_records_and_says_so(saami):
+    """New user 20: `tree --game tablut` started from the default start, White first, silently, where
+    most records (Saami Tablut's, aage) begin with Black: as for hnefatafl, the variant of most records,
+    said in a note."""
+    shown = CliRunner().invoke(main, ["tree", "--db", saami.path, "--game", "tablut", "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    assert [(node["ply"], node["games"]) for node in json.loads(shown.stdout)] == [("d1-d3", 1)]
+    assert shown.stderr == f"lusoria: note: --variant aage: the variant of most records of tablut in {saami.path}\n"
