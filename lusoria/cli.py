@@ -671,7 +671,8 @@ def explain(name: str | None) -> None:
     (fetlar-hnefatafl-11x11, or tablut/seed where several games have one of that name, or a name
     another program gives it: "Copenhagen Hnefatafl 11x11"): its board and start, settings and the
     rules each governs, names in other programs, sources, the rules of its game whose texts use its
-    name (dux) and, named alone (fetlar), the other variants whose names hold it; a word of the rules'
+    name (dux) and, named alone (fetlar), the other variants whose names hold it; an option of the
+    Rules tag (leftover): its values and meaning in each game that has it; a word of the rules'
     texts (konakis, incitus or inciti): the rules that use it. Any case. Without NAME, every rule."""
     if name is None:
         echo(output.rule_list(api.rulebook()))
