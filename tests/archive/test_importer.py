@@ -360,6 +360,19 @@ def test_no_percent_line_is_lost_from_import_to_lgn(tmp_path):
     assert written.output.startswith('% the file note\n% another\n[Game "tablut"]\n')
 
 
+def test_the_percent_lines_above_a_duplicate_are_skipped_with_it_as_documented(tmp_path):
+    """docs/archive.md (Identity): a first record that is a duplicate is skipped whole, the `%` lines
+    above it and its comments with it; the file's next record keeps its own text as written."""
+    first, second = (RECORD.format(name=name) for name in ("first", "second"))
+    (tmp_path / "a.lgn").write_text(first)
+    commented = first.replace("e3-c3", "e3-c3 {a comment}")
+    (tmp_path / "b.lgn").write_text(f"% the file note\n{commented}\n{second}")
+    summary = Archive(str(tmp_path / "a.db")).import_paths([str(tmp_path / "a.lgn"), str(tmp_path / "b.lgn")])
+    assert (summary.added, summary.duplicates) == (2, 1)
+    written = lusoria("query", "--db", tmp_path / "a.db", "--format", "lgn").output
+    assert written == f"{first}\n{second}" and "%" not in written and "a comment" not in written
+
+
 def test_a_records_errors_warnings_and_sources_are_its_columns(tmp_path):
     source = tmp_path / "two.lgn"
     source.write_text(
