@@ -10,6 +10,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ from lusoria.notation.writer import unknown
 from lusoria.source_tags import SOURCE_FORMAT
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Report, check
+from lusoria.variants import rules_of_name, variants
 from lusoria.workers import in_workers, place
 
 if TYPE_CHECKING:
@@ -252,6 +254,19 @@ def rule_tags_of(rules: Game | None) -> str | None:
     entry by them)."""
     extra = rules.extra_tags() if rules else None
     return json.dumps(extra, sort_keys=True) if extra else None
+
+
+@cache
+def catalogue_entry(game: str, variant: str | None, rule_tags: str) -> str | None:
+    """The catalogue's entry whose rules records of `game` and `variant` with the other tags
+    `rule_tags` play, as `lusoria explain` names it (Tablut's aage with Rules first=white:
+    saami-tablut-w); None when none does: the explorer lists it, `stats` counts it apart."""
+    for name, notes in variants().get(game, {}).items():
+        if set(notes.tags) - {"Game", "Variant"}:
+            rules = rules_of_name(f"{game}/{name}")
+            if rules is not None and rules.variant == variant and rule_tags_of(rules) == rule_tags:
+                return name
+    return None
 
 
 def record_rows(source: RecordText) -> Rows | Failure:

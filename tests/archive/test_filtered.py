@@ -408,3 +408,20 @@ def test_the_tree_of_a_game_named_alone_starts_from_its_variant_of_most_records_
     assert shown.exit_code == 0, shown.output
     assert [(node["ply"], node["games"]) for node in json.loads(shown.stdout)] == [("d1-d3", 1)]
     assert shown.stderr == f"lusoria: note: --variant aage: the variant of most records of tablut in {saami.path}\n"
+
+
+def test_stats_counts_apart_a_catalogue_entry_that_records_of_a_variant_play_by_their_rules_tag(saami):
+    """New user 20: `stats` counted Saami Tablut (aage) and Saami Tablut-w (aage with Rules
+    first=white) in one row `tablut aage`, which `--variant` tells apart; a Rules tag that makes
+    no catalogue entry's rules stays in its variant's row."""
+    (Path(saami.path).parent / "more.lgn").write_text(
+        '[Game "tablut"]\n[Variant "aage"]\n[Rules "king-capture=2"]\n[Result "*"]\n\n1... d1-d3 *\n'
+    )
+    assert saami.import_paths([str(Path(saami.path).parent / "more.lgn")]).added == 1
+    assert saami.stats()["variants"] == [
+        {"value": "tablut aage", "records": 2},
+        {"value": "tablut saami-tablut-w", "records": 1},
+        {"value": "tablut seed", "records": 1},
+    ]
+    chosen = saami.stats(filters=Filters(variant="saami-tablut-w"))["variants"]
+    assert chosen == [{"value": "tablut saami-tablut-w", "records": 1}]
