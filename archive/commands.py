@@ -524,11 +524,11 @@ class Archive:
             )
         check_values(filters)
         named = filters.game or _game_of(filters.variant or "")
-        variant = filters.variant or self._variant_told(named)
         try:
             game = GAMES[named.lower()]
         except KeyError as unknown:  # (the registry's message: the games, and those most like it)
             raise OptionError(unknown.args[0], "Game") from None
+        variant = filters.variant or self._variant_told(named)  # (a game none knows is said first)
         return rules_from_tags(game, game_tags(named, variant)), replace(filters, game=named, variant=variant)
 
     def _variant_told(self, game: str) -> str | None:
