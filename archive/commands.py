@@ -51,6 +51,7 @@ from lusoria.validator.replay import Report, check
 from lusoria.validator.suggest import alike
 from lusoria.variants import (
     game_tags,
+    games_of_variant,
     is_variant,
     rules_of_name,
     tags_line,
@@ -68,6 +69,17 @@ _MOST_RECORDED = (  # for Archive.most_recorded: of any game (NULL), or of one
 
 
 _KNOWN: dict[str, Callable[[str], bool]] = {"game": lambda game: game.lower() in GAMES, "variant": is_variant}
+
+
+def _game_of(variant: str) -> str:
+    """The one game that has `variant` (saami-tablut-w: tablut), as `explain` knows it; OptionError
+    for a variant of several games (its tag `Game`: the game is to be named) or of none (`Variant`)."""
+    from lusoria.api import variant_owners  # (its message for a variant none has: the names most like it)
+
+    games = games_of_variant(variant) or variant_owners(variant)
+    if len(games) > 1:
+        raise OptionError(f"the variant {variant} is one of {' and '.join(games)}: name the game", "Game")
+    return games[0]
 
 
 def _own(kind: str, written: str) -> list[str]:
@@ -324,8 +336,7 @@ class Archive:
     def most_recorded(self, game: str | None = None) -> tuple[str, str | None] | None:
         """The game and variant of most records with plies (the first by name of those of as many),
         of `game` (in any case) when given; None when there is none. Where the explorer and
-        `lusoria tree` start when a game, or the variant of a game whose boards are its variants,
-        is not named."""
+        `lusoria tree` start when a game, or the variant of a game, is not named."""
         self._existing()
         rows = iter_sql(self.path, _MOST_RECORDED, [game, game], self.timeout)
         return next(((row["game"], row["variant"]) for row in rows), None)
@@ -501,26 +512,30 @@ class Archive:
         )
 
     def start_of_game(self, filters: Filters | None) -> tuple[Game, Filters]:
-        """The rules of the game `filters` names (`game`, and `variant`, by any name `lusoria explain`
-        knows; of a game whose boards are its variants, none given, its variant of most records:
-        `variant_to_open`, told to `notes`), and `filters` with that variant. ValueError when they name no game;
-        OptionError (its tag `Game` or `Variant`) for a game or variant that choose no rules."""
-        if filters is None or filters.game is None:
+        """The rules of the game `filters` names (`game`, or the one game of `variant`; `variant` by any
+        name `lusoria explain` knows; none given, the game's variant of most records, told to `notes`),
+        and `filters` with that game and variant. ValueError when they name no game; OptionError (its
+        tag `Game` or `Variant`) for a game or variant that choose no rules, or a variant of several
+        games or none without a game."""
+        if filters is None or not (filters.game or filters.variant):
             raise ValueError(
                 "the tree starts from a position string, a record (and a ply), or the start of a game: "
                 "Filters(game=…, variant=…)"
             )
         check_values(filters)
-        named, variant = filters.game, filters.variant or self._variant_told(filters.game)
+        named = filters.game or _game_of(filters.variant or "")
         try:
             game = GAMES[named.lower()]
         except KeyError as unknown:  # (the registry's message: the games, and those most like it)
             raise OptionError(unknown.args[0], "Game") from None
-        return rules_from_tags(game, game_tags(named, variant)), replace(filters, variant=variant)
+        variant = filters.variant or self._variant_told(named)  # (a game none knows is said first)
+        return rules_from_tags(game, game_tags(named, variant)), replace(filters, game=named, variant=variant)
 
     def _variant_told(self, game: str) -> str | None:
-        """`variant_to_open`, told to `notes` when there is one (a Note naming the setting: `Variant`)."""
-        found = self.variant_to_open(game)
+        """The variant of most records of `game` (`variant_to_open` when it holds none), told to `notes`
+        when there is one (a Note naming the setting: `Variant`): every game's tree starts from it."""
+        held = self.most_recorded(game)
+        found = self.variant_to_open(game) if held is None else held[1]
         if found is not None and self.notes:
             path = os.fspath(self.path)  # (a Path given works as a str everywhere else)
             chosen = f"{{Variant}} {literal(found)}: the variant of most records of {literal(game.lower())}"

@@ -30,7 +30,7 @@ from lusoria.notation.numbers import whole_number
 from lusoria.svg import position_svg
 from lusoria.validator.base import WHITE, Game, Illegal, NotAPly, Position
 from lusoria.validator.games import GAMES, rules_from_tags
-from lusoria.variants import VariantOfOtherGames, game_tags, rules_of_name, variants
+from lusoria.variants import VariantOfOtherGames, game_tags
 
 MAX_TEXT = 200  # characters of a parameter's value
 MAX_LINE = 200  # plies of a line
@@ -294,9 +294,11 @@ def _games_listed(path: str) -> list[str]:
     """`GAME/VARIANT` of each game and variant of the archive that lusoria plays (a variant it does not
     know is not offered: no tree is played from its rules, as from samples/errors/tags.lgn's
     `tablut/copenhagen`, Copenhagen being a game), among the MAX_GAMES_LISTED most recorded: more than the catalogue holds; a
-    catalogue's entry that records of a variant with other tags play by its name (`_entry_of`). Records
+    catalogue's entry that records of a variant with other tags play by its name (`catalogue_entry`). Records
     of no variant, whose rules could not be read, are in no tree: they offered `GAME/`, shown as the
     game alone beside `GAME/seed`, which leads to the game's records of every variant."""
+    from lusoria.archive.records_as_rows import catalogue_entry  # (the games' rules: loaded when listed)
+
     rows = _archive(path).iter_sql(
         "SELECT game, variant, rule_tags FROM records WHERE game IS NOT NULL AND variant IS NOT NULL"
         " GROUP BY game, variant, rule_tags"
@@ -304,25 +306,13 @@ def _games_listed(path: str) -> list[str]:
         TIMEOUT,
     )
     listed = (
-        (row["game"], (row["rule_tags"] and _entry_of(row["game"], row["variant"], row["rule_tags"])) or row["variant"])
+        (
+            row["game"],
+            (row["rule_tags"] and catalogue_entry(row["game"], row["variant"], row["rule_tags"])) or row["variant"],
+        )
         for row in rows
     )
     return list(dict.fromkeys(f"{game}/{variant or ''}" for game, variant in listed if _known(game, variant)))
-
-
-@cache
-def _entry_of(game: str, variant: str | None, rule_tags: str) -> str | None:
-    """The catalogue's entry whose rules records of `game` and `variant` with the other tags
-    `rule_tags` play, as `lusoria explain` names it (Tablut's aage with Rules first=white:
-    saami-tablut-w); None when none does."""
-    from lusoria.archive.records_as_rows import rule_tags_of  # (the games' rules: loaded when listed)
-
-    for name, notes in variants().get(game, {}).items():
-        if set(notes.tags) - {"Game", "Variant"}:
-            rules = rules_of_name(f"{game}/{name}")
-            if rules is not None and rules.variant == variant and rule_tags_of(rules) == rule_tags:
-                return name
-    return None
 
 
 def _form(view: View, path: str) -> str:

@@ -141,6 +141,19 @@ MIGRATIONS[10] = migrate_to_10
 MIGRATIONS[15] = add_version_15
 
 
+def migrate_to_16(db: sqlite_utils.Database) -> None:
+    """Version 16: a roster tag written unknown (`?`, a Date `????.??.??`) is NULL, as the tag
+    left out (records of the JSON and CSV formats) always was; the full-text index follows by its
+    trigger."""
+    from lusoria.notation.writer import UNKNOWN
+
+    for tag, column in COLUMN_TAGS.items():
+        db.execute(f'UPDATE records SET "{column}" = NULL WHERE "{column}" = ?', [UNKNOWN.get(tag, "?")])
+
+
+MIGRATIONS[16] = migrate_to_16
+
+
 def rebuild_replayed(db: sqlite_utils.Database, batch: int = 1000) -> None:
     """Make the tables of REPLAYED anew, and each record's `ending` and `rule_tags`, from each
     record's stored text, replayed once as an import does (archive/importer.py)."""

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 # The Result tag's values (notation.slips.RESULTS, the grammar's: not imported, which would load the
 # reader for `--help`): the query's --result filter's, the explorer's and the move tree's counts
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+# A roster tag's unknown value (notation/writer.py), which the archive stores as NULL: a name filter `?` finds those
+UNKNOWN_NAME = "?"
 
 
 def _canonical(fold: Callable[[str], str] = lambda sql: sql) -> str:
@@ -44,14 +46,18 @@ def _folding(value: str) -> tuple[Callable[[str], str], str]:
 
 
 def name_condition(column: str, value: str) -> tuple[str, list]:
-    """SQL that holds when `column` is `value` in any case (`_folding`)."""
+    """SQL that holds when `column` is `value` in any case (`_folding`), or unknown for `?`."""
+    if value == UNKNOWN_NAME:
+        return f"{column} IS NULL", []
     fold, value = _folding(value)
     return f"{fold(column)} = ? COLLATE NOCASE", [value]
 
 
 def player_condition(column: str, name: str) -> tuple[str, list]:
     """SQL that holds when `column` (records.white or records.black) is `name` or another name
-    of the same player, in any case (`_folding`: by the case of `name`)."""
+    of the same player, in any case (`_folding`: by the case of `name`); unknown for `?`."""
+    if name == UNKNOWN_NAME:
+        return f"{column} IS NULL", []
     fold, name = _folding(name)
     canonical = fold(_canonical(fold))
     sql = (

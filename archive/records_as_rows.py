@@ -10,6 +10,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -27,10 +28,12 @@ from lusoria.notation.model import Record
 from lusoria.notation.reader import RecordText
 from lusoria.notation.sources import Problem, fs_path, names_a_file, shown_path
 from lusoria.notation.visitor import Visitor, walk
+from lusoria.notation.writer import unknown
 from lusoria.plugins import FAILS, traceback_of
 from lusoria.source_tags import SOURCE_FORMAT
 from lusoria.validator.games import GAMES
 from lusoria.validator.replay import ERROR, Report, check
+from lusoria.variants import rules_of_name, variants
 from lusoria.workers import in_workers, place
 
 if TYPE_CHECKING:
@@ -190,7 +193,7 @@ def _record_columns(report: Report, found: Identity) -> dict[str, object]:
         "hash": found.key,
         "game": report.game,
         "variant": report.variant,
-        **{column: tags.get(tag) for tag, column in COLUMN_TAGS.items()},
+        **{column: known(tag, tags) for tag, column in COLUMN_TAGS.items()},
         "result": report.result,
         "date_from": date_from,
         "date_to": date_to,
@@ -207,6 +210,13 @@ def _record_columns(report: Report, found: Identity) -> dict[str, object]:
         "file": real_file(report.source.path),
         "packed_text": as_written(report).rstrip("\n") + "\n",  # as written: the writing process compresses it
     }
+
+
+def known(tag: str, tags: dict[str, str]) -> str | None:
+    """A roster tag's value, None when the record has none or writes it unknown (`?`,
+    `????.??.??`): both are stored as NULL, whatever format the record was read from."""
+    value = tags.get(tag)
+    return None if value is None or unknown(tag, value) else value
 
 
 def _diagnostic_columns(report: Report) -> dict[str, object]:
@@ -245,6 +255,19 @@ def rule_tags_of(rules: Game | None) -> str | None:
     entry by them)."""
     extra = rules.extra_tags() if rules else None
     return json.dumps(extra, sort_keys=True) if extra else None
+
+
+@cache
+def catalogue_entry(game: str, variant: str | None, rule_tags: str) -> str | None:
+    """The catalogue's entry whose rules records of `game` and `variant` with the other tags
+    `rule_tags` play, as `lusoria explain` names it (Tablut's aage with Rules first=white:
+    saami-tablut-w); None when none does: the explorer lists it, `stats` counts it apart."""
+    for name, notes in variants().get(game, {}).items():
+        if set(notes.tags) - {"Game", "Variant"}:
+            rules = rules_of_name(f"{game}/{name}")
+            if rules is not None and rules.variant == variant and rule_tags_of(rules) == rule_tags:
+                return name
+    return None
 
 
 def record_rows(source: RecordText) -> Rows | Failure:

@@ -18,6 +18,13 @@ REFUSED_TYPES = (
     f"SELECT record_id, value || '{REFUSED}' AS label FROM other_tags WHERE name = '{TYPE_TAG}' "
     "AND record_id IN (SELECT id FROM records WHERE game IS NULL)"
 )
+# The records that play by a Rules or Board tag (NOTATION.md §2) as well as their variant, by game,
+# variant and those tags (`rule_tags`): what may be a catalogue's entry of their own (`_variant_counts`)
+WITH_RULE_TAGS = (
+    "SELECT game, variant, rule_tags, count(*) FROM records WHERE id IN "
+    "(SELECT record_id FROM other_tags WHERE name IN ('Rules', 'Board')) "
+    "AND game IS NOT NULL AND rule_tags IS NOT NULL AND {chosen} GROUP BY game, variant, rule_tags"
+)
 Rows = Callable[..., list[tuple]]  # SQL with one {chosen} (a condition on records.id) and its parameters -> rows
 
 
@@ -90,13 +97,7 @@ def _sizes(rows: Rows) -> dict:
 def _games_and_variants(rows: Rows, top: int) -> dict:
     """The records `rows` selects by game, and by variant: the `top` variants, and how many
     variants and records the others are (`more_variants`)."""
-    variants = _by_count(
-        rows(
-            "SELECT coalesce(game || ' ' || variant, game), count(*) FROM records "
-            "WHERE game IS NOT NULL AND {chosen} GROUP BY game, variant"
-        ),
-        rows,
-    )
+    variants = _by_count(_variant_counts(rows), rows)
     return {
         "games": _by_count(
             rows("SELECT game, count(*) FROM records WHERE game IS NOT NULL AND {chosen} GROUP BY game"), rows
@@ -104,6 +105,34 @@ def _games_and_variants(rows: Rows, top: int) -> dict:
         "variants": variants[:top],
         "more_variants": {"variants": len(variants[top:]), "records": sum(row["records"] for row in variants[top:])},
     }
+
+
+def _variant_counts(rows: Rows) -> list[tuple[str, int]]:
+    """The records `rows` selects by variant, `GAME VARIANT`: a catalogue's entry that records of a
+    variant play by their Rules or Board tag (Tablut's aage with Rules first=white: saami-tablut-w)
+    counted apart, under its name. Only the records that write one of those tags are read, through
+    the b-tree of `other_tags` (the others are counted from the index of game and variant)."""
+    counts = {
+        (game, variant): count
+        for game, variant, count in rows(
+            "SELECT game, variant, count(*) FROM records WHERE game IS NOT NULL AND {chosen} GROUP BY game, variant"
+        )
+    }
+    entries: dict[tuple[str, str | None], int] = {}
+    for game, variant, rule_tags, count in rows(WITH_RULE_TAGS):
+        if entry := _entry(game, variant, rule_tags):
+            counts[game, variant] -= count
+            entries[game, entry] = entries.get((game, entry), 0) + count
+    for key, count in entries.items():
+        counts[key] = counts.get(key, 0) + count
+    return [(f"{game} {variant}" if variant is not None else game, n) for (game, variant), n in counts.items() if n]
+
+
+def _entry(game: str, variant: str | None, rule_tags: str) -> str | None:
+    """The catalogue's entry of a game, variant and rule tags (records_as_rows.catalogue_entry)."""
+    from lusoria.archive.records_as_rows import catalogue_entry  # (the games' rules: loaded when counted)
+
+    return catalogue_entry(game, variant, rule_tags) if variant is not None else None
 
 
 def _selecting(db: sqlite3.Connection | sqlite_utils.Database, records: tuple[str, list] | None) -> Rows:

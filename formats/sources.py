@@ -93,9 +93,10 @@ def _once(
     path: str | os.PathLike[str], met: dict[str, str], again: str = "named again"
 ) -> str | os.PathLike[str] | Skipped:
     """The file, the first time the walk meets it (`met`: the real paths met so far, each with the
-    path it was met by; `again`: what a Skipped says of the same path met again)."""
+    path it was met by; `again`: what a Skipped says of the same path met again). Two links to a
+    file that is not there are no same file: each is read, and said unreadable."""
     real, written = os.path.realpath(path), os.fspath(path)
-    if real in met:
+    if real in met and (met[real] == written or os.path.exists(real)):
         said = again if met[real] == written else f"the same file as {shown_path(met[real])}"
         return Skipped(written, f"{said}: read once")
     met[real] = written

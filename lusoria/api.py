@@ -607,9 +607,10 @@ def explain(name: str) -> str:
     rules it governs), names in other programs and sources (`game/variant` where several games have
     a variant of that name; a name another program gives it, as its files write it: `Copenhagen
     Hnefatafl 11x11`), the rules of its game whose texts use its name (`dux`), and, for a name alone,
-    the other variants whose names hold it as a word; or the rules whose texts use a word that is
-    none of these (`konakis`; `incitus`: inciti too; not words too common to name a notion: `the`).
-    KeyError for a name that is none of these, saying what may have been meant."""
+    the other variants whose names hold it as a word; or an option of the Rules tag (`leftover`) in
+    each game that has it; or the rules whose texts use a word that is none of these (`konakis`;
+    `incitus`: inciti too; not words too common to name a notion: `the`). KeyError for a name that
+    is none of these, saying what may have been meant."""
     from lusoria.variants import explain as explained
 
     return explained(name)

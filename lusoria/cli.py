@@ -698,9 +698,10 @@ def explain(name: str | None) -> None:
     (fetlar-hnefatafl-11x11, or tablut/seed where several games have one of that name, or a name
     another program gives it: "Copenhagen Hnefatafl 11x11"): its board and start, settings and the
     rules each governs, names in other programs, sources, the rules of its game whose texts use its
-    name (dux) and, named alone (fetlar), the other variants whose names hold it; a word of the rules'
-    texts (konakis, incitus or inciti; not a word as common as the): the rules that use it. Any case.
-    Without NAME, every rule."""
+    name (dux) and, named alone (fetlar), the other variants whose names hold it; an option of the
+    Rules tag (leftover): its values and meaning in each game that has it; a word of the rules'
+    texts (konakis, incitus or inciti; not a word as common as the): the rules that use it. Any
+    case. Without NAME, every rule."""
     if name is None:
         echo(output.rule_list(api.rulebook()))
         return
@@ -1225,16 +1226,16 @@ def tree(
 ) -> None:
     """Every next ply the archive's records played from POSITION (a position string; the side to
     move may be left out), from --record N --ply K, or, with neither, from the start of --game
-    (and --variant; of a game whose boards are its variants, its variant of most records when
-    none is given), as the explorer opens; with the games, the shares of White's wins,
+    and --variant (a variant of one game names it; without --variant, the game's variant of most
+    records, said in a note); with the games, the shares of White's wins,
     draws and Black's wins, the score of the side that played it, the average ply and the dates.
     Filters as in `query`; with --symmetric, positions that are one up to the board's symmetries
     are one; with --player, the results are that player's (won, drawn, lost)."""
-    if start is not None and record is not None or start is None and record is None and not filters["game"]:
-        raise click.UsageError("give a POSITION, --record N (and --ply K), or --game: its start")
+    from_game = start is None and record is None
+    if start is not None and record is not None or from_game and not (filters["game"] or filters["variant"]):
+        raise click.UsageError("give a POSITION, --record N (and --ply K), or --game (or a --variant of it): its start")
     chosen = filters_of(filters)
     grown = partial(archive_at(db).tree, start, record, ply, chosen, depth, variations, sort, min_games)
-    from_game = start is None and record is None
     nodes = archive_errors(partial(game_start_errors, db, chosen, grown) if from_game else grown)
     echo(output.tree_text(nodes, format_), nl=False)
     if not nodes:

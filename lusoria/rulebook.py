@@ -172,6 +172,30 @@ def explain(rule_id: str) -> str:
     return "\n".join(parts)
 
 
+def option_text(key: str) -> str | None:
+    """What `lusoria explain KEY` prints of an option of the Rules tag (`leftover`, any case): of
+    each game that has an option of that name, its values, meaning and the rules it changes; None
+    when no game has one."""
+    wanted = key.strip().lower()
+    found = [(game, option) for game in _games() for option in options(game) if option.key.lower() == wanted]
+    if not found:
+        return None
+    lines = [f"{found[0][1].key}: an option of the Rules tag (the default value first)"]
+    for game, option in found:
+        lines.append(
+            textwrap.fill(
+                f"{game}: {plain(option.values)} — {plain(option.meaning)}",
+                88,
+                initial_indent="  ",
+                subsequent_indent="    ",
+            )
+        )
+        changed = [rule.id for rule in rules() if rule.game == game and option in rule.options]
+        if changed:
+            lines.append(f"    rules it changes: {', '.join(changed)}")
+    return "\n".join([*lines, "(lusoria explain GAME lists a game's options, lusoria explain ID a rule)"])
+
+
 def mentioning(words: str) -> list[Rule]:
     """The rules whose own texts (not the notes of how lusoria applies them) use `words` (any case,
     one word or several in a row; a plural in s or es too: camp, camps; a Latin one in -i of a word

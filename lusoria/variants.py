@@ -21,8 +21,8 @@ WIDTH = 88  # as rulebook.explain wraps a rule's text
 def explain(name: str) -> str:
     """What `lusoria explain NAME` prints: the rule with that ID, else the game, else the variant
     of that name (any case; `game/variant` where several games have one of that name), else the variant
-    that other programs' files call so (`Copenhagen Hnefatafl 11x11`), else the rules whose texts use
-    the word (`konakis`). KeyError says why none is, and what may have been meant."""
+    that other programs' files call so (`Copenhagen Hnefatafl 11x11`), else the option of the Rules tag
+    of that name (`leftover`), else the rules whose texts use the word (`konakis`). KeyError says why none is, and what may have been meant."""
     written = name.strip()
     try:
         return rulebook.explain(written)
@@ -84,10 +84,13 @@ _NUMBERED = re.compile(r"#[0-9]+$")  # a format's name of a game told apart by a
 
 def _named_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
     """The variant that other programs' files call `written` (`Copenhagen Hnefatafl 11x11`: copenhagen-11x11),
-    explained; KeyError for a name that is several variants' (`Tyr 13x13`) or none's."""
+    explained; for a name no variant has, the option or the word of the rules so named; KeyError for a
+    name that is several variants' (`Tyr 13x13`) or nothing's."""
     named = _variants_named(written, every)
     if len(named) > 1:
         raise KeyError(f"other programs call several variants '{written}': name one ({' or '.join(named)})")
+    if not named and (option := rulebook.option_text(written)):
+        return option
     if not named and (used := rulebook.mentions(written)):
         return used
     if not named:
@@ -201,12 +204,18 @@ def _holders(variant: str, every: dict[str, dict[str, VariantNotes]]) -> list[st
     return [game for game, named in every.items() if variant in named]
 
 
+def games_of_variant(variant: str) -> list[str]:
+    """The games that have the variant `explain` knows as `variant` (any name: saami-tablut-w is
+    tablut's), by name; none for a name lusoria knows not."""
+    tags = tags_of_name(variant)
+    return [tags["Game"]] if tags else owners_of(variant)
+
+
 def variant_of_other_games(variant: str, game: str) -> str | None:
     """Of a variant (any name `explain` knows it by) that other games have and the game `game` has
     not, which they are, as a message says it: `a variant of tablut, not of laquet`; None when
     `game` has it, or lusoria knows either name not."""
-    tags = tags_of_name(variant)
-    owners = [tags["Game"]] if tags else owners_of(variant)
+    owners = games_of_variant(variant)
     if game.lower() not in GAMES or not owners or game.lower() in owners:
         return None
     return f"a variant of {' and '.join(owners)}, not of {game}"

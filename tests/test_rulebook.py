@@ -326,3 +326,18 @@ def test_a_variant_whose_name_the_rules_texts_use_says_those_rules_after_it(name
     assert said.endswith(
         "\n\nthe texts of these rules use the word dux: X1, X2, X3, X4 (lusoria explain ID says more)\n"
     )
+
+
+def test_explain_an_option_of_the_rules_tag_says_it_in_each_game_that_has_it():
+    """New user 21: `explain leftover` (a Rules key the rules pages list) said "names no rule, game
+    or variant" (Q6's text uses the word), `explain both-dice` was a usage error."""
+    runner = CliRunner()
+    for key, rule_id in (("leftover", "Q6"), ("Both-Dice", "Q5")):
+        shown = runner.invoke(main, ["explain", key])
+        assert shown.exit_code == 0, shown.output
+        lines = shown.output.splitlines()
+        assert lines[0] == f"{key.lower()}: an option of the Rules tag (the default value first)"
+        assert lines[1].startswith("  laquet: ") and f"    rules it changes: {rule_id}" in lines
+    first = runner.invoke(main, ["explain", "first"]).output  # an option of several games: each said
+    assert re.findall(r"^  (\S+): ", first, re.MULTILINE) == ["tablut", "copenhagen", "brandubh"]
+    assert "    rules it changes: T1\n" in first and "    rules it changes: B2\n" in first

@@ -360,3 +360,68 @@ def test_a_name_none_knows_is_suggested_among_lusorias_names_too(tafl, saami):
     )
     seneca = CliRunner().invoke(main, ["stats", "--db", saami.path, "--variant", "seneca"])  # of a few: all listed
     assert seneca.stderr == "lusoria: the archive holds no record of the variant 'seneca' (known: aage, seed)\n"
+
+
+UNKNOWN_ROSTER = (
+    '[Game "tablut"]\n[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n'
+    '[Result "*"]\n\n1. e3-c3 *\n'
+)
+ROSTER = "SELECT quote(event), quote(site), quote(date), quote(round), quote(white), quote(black) FROM records"
+
+
+def test_a_roster_tag_written_unknown_is_stored_and_found_as_one_left_out(tmp_path):
+    """New user 20: `?` was NULL for a record of the CSV format (no such tag) but `'?'` for an lgn
+    record writing it, so `--site '?'` found none of the records of no site, and an lgn export
+    imported again changed the columns of every CSV record: one rule, unknown is NULL."""
+    (tmp_path / "unknown.lgn").write_text(UNKNOWN_ROSTER)
+    first = Archive(str(tmp_path / "first.db"))
+    first.import_paths([str(tmp_path / "unknown.lgn"), str(ROOT / "tests/fixtures/formats/csv/brandubh.csv")])
+    unknown = ("NULL",) * 6
+    assert [tuple(row.values()) for row in first.sql(ROSTER)] == [unknown] * 5
+    for name in ("event", "site", "white", "black", "player"):
+        assert len(first.query(Filters(**{name: "?"}))) == 5, name
+    exported = CliRunner().invoke(main, ["query", "--db", first.path, "--format", "lgn"])
+    (tmp_path / "exported.lgn").write_text(exported.stdout)
+    again = Archive(str(tmp_path / "again.db"))
+    assert again.import_paths([str(tmp_path / "exported.lgn")]).added == 5
+    assert again.sql(ROSTER) == first.sql(ROSTER)
+
+
+def test_the_tree_of_a_variant_alone_starts_from_the_start_of_its_one_game(saami):
+    """New user 20: `tree --variant saami-tablut-w` was a usage error that asked for --game, though
+    the variant names its game (as `explain` knows it); a variant of several games asks for it."""
+    shown = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", "saami-tablut-w", "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    assert [(node["ply"], node["games"]) for node in json.loads(shown.stdout)] == [("e3-c3", 1)]
+    several = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", "seed"])
+    assert several.exit_code == 2
+    assert "Invalid value for --game: the variant seed is one of laquet and tablut: name the game" in several.stderr
+    unknown = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", "sed"])
+    assert unknown.exit_code == 2 and "Invalid value for --variant: unknown variant 'sed'" in unknown.stderr
+
+
+def test_the_tree_of_a_game_named_alone_starts_from_its_variant_of_most_records_and_says_so(saami):
+    """New user 20: `tree --game tablut` started from the default start, White first, silently, where
+    most records (Saami Tablut's, aage) begin with Black: as for hnefatafl, the variant of most records,
+    said in a note."""
+    shown = CliRunner().invoke(main, ["tree", "--db", saami.path, "--game", "tablut", "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    assert [(node["ply"], node["games"]) for node in json.loads(shown.stdout)] == [("d1-d3", 1)]
+    assert shown.stderr == f"lusoria: note: --variant aage: the variant of most records of tablut in {saami.path}\n"
+
+
+def test_stats_counts_apart_a_catalogue_entry_that_records_of_a_variant_play_by_their_rules_tag(saami):
+    """New user 20: `stats` counted Saami Tablut (aage) and Saami Tablut-w (aage with Rules
+    first=white) in one row `tablut aage`, which `--variant` tells apart; a Rules tag that makes
+    no catalogue entry's rules stays in its variant's row."""
+    (Path(saami.path).parent / "more.lgn").write_text(
+        '[Game "tablut"]\n[Variant "aage"]\n[Rules "king-capture=2"]\n[Result "*"]\n\n1... d1-d3 *\n'
+    )
+    assert saami.import_paths([str(Path(saami.path).parent / "more.lgn")]).added == 1
+    assert saami.stats()["variants"] == [
+        {"value": "tablut aage", "records": 2},
+        {"value": "tablut saami-tablut-w", "records": 1},
+        {"value": "tablut seed", "records": 1},
+    ]
+    chosen = saami.stats(filters=Filters(variant="saami-tablut-w"))["variants"]
+    assert chosen == [{"value": "tablut saami-tablut-w", "records": 1}]

@@ -22,6 +22,7 @@ from lusoria.archive.records_as_rows import checked_rows
 from lusoria.archive.schema import open_archive
 from lusoria.archive.tables import COLUMN_TAGS
 from lusoria.cli import main
+from lusoria.notation.writer import unknown
 from lusoria.output import render
 from lusoria.pipeline import records as read
 from lusoria.validator.replay import check
@@ -307,13 +308,14 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
 
 def test_tags_hold_every_tag_of_every_record_once_and_each_is_searched_where_it_is_kept(tmp_path):
     # version 10: the six tags the records' columns keep are read from them (the view `tags`),
-    # the others from `other_tags`; --tag finds a record by any of them
+    # the others from `other_tags`; --tag finds a record by any of them (but an unknown one's, NULL)
     archive = Archive(str(tmp_path / "a.db"))
     archive.import_paths([str(ROOT / "samples"), str(ROOT / "tests" / "fixtures" / "resubmitted.lgn")])
     written = {
         (row["id"], name, value)
         for row in archive.sql("SELECT id, text FROM record_texts")
         for name, value in check(row["text"]).tags.items()
+        if not (name in COLUMN_TAGS and unknown(name, value))  # (`?`: stored NULL, as a tag left out)
     }
     kept = {(row["record_id"], row["name"], row["value"]) for row in archive.sql("SELECT * FROM tags")}
     assert kept == written and len(kept) == len(archive.sql("SELECT * FROM tags"))  # once each
@@ -356,6 +358,19 @@ def test_no_percent_line_is_lost_from_import_to_lgn(tmp_path):
         "% after the first",
     ]
     assert written.output.startswith('% the file note\n% another\n[Game "tablut"]\n')
+
+
+def test_the_percent_lines_above_a_duplicate_are_skipped_with_it_as_documented(tmp_path):
+    """docs/archive.md (Identity): a first record that is a duplicate is skipped whole, the `%` lines
+    above it and its comments with it; the file's next record keeps its own text as written."""
+    first, second = (RECORD.format(name=name) for name in ("first", "second"))
+    (tmp_path / "a.lgn").write_text(first)
+    commented = first.replace("e3-c3", "e3-c3 {a comment}")
+    (tmp_path / "b.lgn").write_text(f"% the file note\n{commented}\n{second}")
+    summary = Archive(str(tmp_path / "a.db")).import_paths([str(tmp_path / "a.lgn"), str(tmp_path / "b.lgn")])
+    assert (summary.added, summary.duplicates) == (2, 1)
+    written = lusoria("query", "--db", tmp_path / "a.db", "--format", "lgn").output
+    assert written == f"{first}\n{second}" and "%" not in written and "a comment" not in written
 
 
 def test_a_records_errors_warnings_and_sources_are_its_columns(tmp_path):

@@ -267,6 +267,20 @@ def test_a_version_14_archive_gets_the_files_of_the_records_it_replaces(tmp_path
     assert Archive("../club.db").import_paths(["a.lgn"], replace=True).kept == 1
 
 
+def test_a_version_15_archive_stores_the_roster_tags_written_unknown_as_left_out(new, tmp_path):
+    """Version 16: `?` (a Date `????.??.??`) is NULL, as in a new archive, whatever format wrote it
+    (the version 1 fixture has a record of Site `?`: found by `--site '?'` with those of none)."""
+    path = archive_copy(new.path, tmp_path)
+    roster = "SELECT id, event, site, date, round, white, black FROM records ORDER BY id"
+    with downgraded(path, 15) as conn:
+        conn.execute("UPDATE records SET event = '?' WHERE event IS NULL")
+        conn.execute("UPDATE records SET date = '????.??.??' WHERE date IS NULL")
+    assert rows(path, "SELECT count(*) FROM records WHERE event = '?'") != [(0,)]
+    assert answers(Archive(path)) == answers(new)  # opening it upgrades it
+    assert rows(path, roster) == rows(new.path, roster)
+    assert len(Archive(path).query(Filters(site="?"))) == 19  # 18 of no Site tag, 1 writing `?`
+
+
 def test_a_version_13_archive_gets_an_index_of_positions_whose_rows_can_be_counted(new, tmp_path):
     # version 14: `positions` keeps its documents' sizes, without which count(*) cannot scan it
     # (Datasette counts every table); made anew from the records, as an import makes it

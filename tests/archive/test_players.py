@@ -232,7 +232,7 @@ def test_a_player_no_record_names_is_said_with_the_names_like_it(club):
     """`lusoria query --player 'Karin Nilson'` said `no records`, as if she had played no game
     (new user 20: a misspelt name found nothing, silently); a player found under another name
     (an alias, another case) or kept out by the other filters is no slip, and is not said."""
-    for command in (["query"], ["stats"], ["players", "list"], ["tree", "--game", "brandubh"]):
+    for command in (["query"], ["stats"], ["players", "list"], ["tree", "--game", "brandubh", "--variant", "standard"]):
         shown = run(*command, "--db", club.path, "--white", "Karin Nilson", "--black", "olof berg")
         assert (
             shown.stderr

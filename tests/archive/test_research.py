@@ -260,7 +260,10 @@ def test_tree_command_formats(archive):
     )
     assert nested[0]["ply"] == "c5-c3" and nested[0]["children"][0]["games"] == 2
     both = runner.invoke(main, ["tree", INITIAL_TABLUT, "--record", "1", "--db", archive.path])
-    assert both.exit_code == 2 and "give a POSITION, --record N (and --ply K), or --game: its start" in both.output
+    assert (
+        both.exit_code == 2
+        and "give a POSITION, --record N (and --ply K), or --game (or a --variant of it): its start" in both.output
+    )
     assert runner.invoke(main, ["tree", "--db", archive.path]).exit_code == 2
 
 
@@ -300,8 +303,11 @@ def test_tree_without_a_position_starts_from_the_start_of_its_game(archive):
     written = runner.invoke(
         main, ["tree", INITIAL_TABLUT, "--game", "tablut", "--db", archive.path, "--format", "json"]
     )
-    assert from_start.exit_code == 0 and json.loads(from_start.output) == json.loads(written.output)
-    assert json.loads(from_start.output)[0]["ply"] == "c5-c3"
+    assert from_start.exit_code == 0 and json.loads(from_start.stdout) == json.loads(written.output)
+    assert json.loads(from_start.stdout)[0]["ply"] == "c5-c3"
+    assert (
+        from_start.stderr == f"lusoria: note: --variant seed: the variant of most records of tablut in {archive.path}\n"
+    )
     unknown = runner.invoke(main, ["tree", "--game", "chess", "--db", archive.path])
     assert unknown.exit_code == 2 and "unknown game 'chess' (known: brandubh, copenhagen" in unknown.output
     variant = runner.invoke(main, ["tree", "--game", "tablut", "--variant", "nonesuch", "--db", archive.path])

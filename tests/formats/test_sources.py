@@ -134,6 +134,18 @@ def test_a_link_to_nowhere_in_a_folder_is_unreadable_whatever_its_name_says_it_h
     assert result.stderr == f"lusoria: {tmp_path / name}: no such file or directory\n"
 
 
+def test_two_links_to_one_missing_file_are_each_unreadable_not_the_same_file(tmp_path):
+    """Two dangling links to one target in a folder: the second was skipped as "the same file as"
+    the first, "read once", though neither can be read; a path named twice is still met again."""
+    for name in ("b.lgn", "c.lgn"):
+        (tmp_path / name).symlink_to(tmp_path / "gone.lgn")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path)])
+    assert (result.exit_code, result.stdout) == (2, "0 records: 0 valid, 0 invalid (0 errors, 0 warnings)\n")
+    b, c = (tmp_path / "b.lgn", tmp_path / "c.lgn")
+    assert result.stderr == f"lusoria: {b}: no such file or directory\nlusoria: {c}: no such file or directory\n"
+    assert list(walk([str(b), str(b)]))[1] == Skipped(str(b), "named again: read once")
+
+
 def test_hidden_files_and_folders_in_a_folder_are_not_searched(tmp_path):
     """`lusoria validate .` in a club's git checkout: nothing of `.git` (nor `.venv`, `.DS_Store`,
     an editor's swap file) is read or said to be skipped; a hidden folder named is read."""
