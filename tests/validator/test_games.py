@@ -314,6 +314,18 @@ class Exiting(Failing):
 EXITED_AT = f"{__file__}:{Exiting._failed.__code__.co_firstlineno + 3}"  # the line of its sys.exit
 
 
+class Unread(Failing):
+    """Slide, whose rules open a file of theirs that is missing at the hook a test names."""
+
+    @classmethod
+    def _failed(cls, hook):
+        if cls.failing == hook:
+            open("/no such folder/slide.json")
+
+
+OPENED_AT = f"{__file__}:{Unread._failed.__code__.co_firstlineno + 3}"  # the line of its open
+
+
 @pytest.fixture
 def failing():
     """Registers Slide failing at the hook the test names (raising, or calling sys.exit: `Exiting`), for one test."""
@@ -450,14 +462,20 @@ def test_a_plug_in_game_that_fails_is_told_apart_from_another_game_of_its_files(
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize(
-    ("how", "error"), [(Failing, f"KeyError: 'material' ({RAISED_AT})"), (Exiting, f"SystemExit: 5 ({EXITED_AT})")]
+    ("how", "error"),
+    [
+        (Failing, f"KeyError: 'material' ({RAISED_AT})"),
+        (Exiting, f"SystemExit: 5 ({EXITED_AT})"),
+        (Unread, f"FileNotFoundError: [Errno 2] No such file or directory: '/no such folder/slide.json' ({OPENED_AT})"),
+    ],
 )
 def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_others_are_stored(
     records, failing, monkeypatch, jobs, how, error
 ):
     """`import` asks a game more than a check does (its material, for a record's rows), in a worker
     process too: a plug-in's failing there was said as lusoria's bug ("internal error", status 3);
-    its sys.exit() ended the command with its status (in a worker process, the worker)."""
+    its sys.exit() ended the command with its status (in a worker process, the worker); its OSError
+    stopped the import as the archive failing would, no record stored."""
     failing("material", how)
     monkeypatch.setattr("lusoria.workers.CHUNK", 100)  # a chunk a record: with --jobs 2, workers take them
     db, won = records / "a.db", records / "won.lgn"
