@@ -23,6 +23,8 @@ from lusoria.plugins import FAILS, failure, loaded, said
 from lusoria.validator.base import Game, OptionError, known_names, together
 
 G = TypeVar("G", bound=Game[Any])
+T = TypeVar("T")
+U = TypeVar("U")
 
 ENTRY_POINTS = "lusoria.games"  # a package's games: name = "module:Class"
 _BUILT_IN = {
@@ -133,6 +135,21 @@ class Registry(Mapping[str, type[Game]]):
                 function = getattr(cls, called, cls)
                 return f"the {cls.name} game failed: {failure(function, error, files)}"
         return None
+
+    def naming(self, function: Callable[[T], U]) -> Callable[[T], U]:
+        """`function`, whose failure in a plug-in's game (its sys.exit() too) is raised as PlugInFailed,
+        which names it (`failed_plug_in`), where its traceback is whole: a worker process's error
+        reaches the command without it (said as lusoria's bug; a sys.exit() as the worker killed)."""
+
+        def named(item: T) -> U:
+            try:
+                return function(item)
+            except FAILS as error:
+                if said := self.failed_plug_in(error):
+                    raise PlugInFailed(said) from error
+                raise
+
+        return named
 
     @contextmanager
     def building_grammar(self, name: str, placed: Callable[[str, BaseException], str] | None = None) -> Iterator[None]:

@@ -491,6 +491,29 @@ def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_o
 
 
 @pytest.mark.parametrize(
+    ("how", "error"), [(Failing, f"KeyError: 'material' ({RAISED_AT})"), (Exiting, f"SystemExit: 5 ({EXITED_AT})")]
+)
+def test_a_plug_in_games_failure_in_an_export_worker_is_said_naming_it(records, failing, how, error):
+    """`export` replays each record in a worker process, whose error came without its traceback: a
+    plug-in game's failure there was lusoria's bug (status 3), its sys.exit() the worker killed "perhaps
+    for want of memory". The first record, of another game, is replayed here; the slide ones (long
+    comments: more than one chunk) by the workers."""
+    db, long = records / "a.db", records / "long.lgn"
+    games = (WON.replace("Ann", f"Ann {n}").replace("1-0", f"{{{'a comment ' * 4_000}}} 1-0") for n in range(3))
+    long.write_text("\n".join(games))
+    register(Slide)
+    try:
+        imported = run("import", "--db", str(db), str(ROOT / "samples" / "tablut" / "escape.lgn"), str(long))
+    finally:
+        GAMES.unregister("slide")
+    assert imported.exit_code == 0, imported.output
+    failing("material", how)
+    done = run("export", "--db", str(db), "--jobs", "2", "--force-jobs", str(records / "out"))
+    said = f"the slide game failed: {__name__}.Failing.material raised {error}"
+    assert done.exit_code == 2 and done.output.startswith(f"lusoria: {said} (while checking "), done.output
+
+
+@pytest.mark.parametrize(
     ("grammar", "error"),
     [
         ("start: nothing_defined\n", ": GrammarError: Terminal used but not defined: PLY"),
