@@ -175,14 +175,15 @@ class Registry(Mapping[str, type[Game]]):
 
 def _files_of(cls: type[Game]) -> set[str]:
     """The files of a game's class and of its bases up to the first of lusoria's (none for lusoria's
-    game): their modules', and those their functions were compiled from (a class of a notebook's
-    cell, or of a text exec ran, is of a module without a file: `<cell 3>`, `<string>`)."""
-    files = set()
+    game): their modules', or, of a module without a file (a notebook's cell, a text exec ran), those
+    their functions were compiled from (`<cell 3>`, `<string>`: not of a class in a file, whose
+    functions a dataclass or a decorator wrote elsewhere, as lusoria's own dataclasses are)."""
+    files: set[str] = set()
     for base in cls.__mro__:
         if _is_lusorias(base):
             break
-        files.add(getattr(sys.modules.get(base.__module__), "__file__", None) or "")
-        files.update(_compiled_from(base))
+        module_file = getattr(sys.modules.get(base.__module__), "__file__", None)
+        files.update([module_file] if module_file else _compiled_from(base))
     return files - {""}
 
 

@@ -6,6 +6,7 @@ import re
 import sys
 import types
 import xml.etree.ElementTree as ElementTree
+from dataclasses import FrozenInstanceError, dataclass
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from conftest import ROOT
 from toy_game import Slide
 
 from lusoria import plugins
-from lusoria.api import random_records
+from lusoria.api import CanonicalFile, random_records
 from lusoria.cli import main
 from lusoria.notation.reader import SyntaxProblem, known_games, parse_record
 from lusoria.validator.games import GAMES, Registry, game_class, register
@@ -425,6 +426,22 @@ def test_a_game_of_a_module_without_a_file_that_fails_is_said_naming_it(tmp_path
         GAMES.unregister(game.name)
     said = f"the {game.name} game failed: {error.format(file=file)}"
     assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
+
+
+def test_a_dataclass_game_is_not_said_to_fail_where_another_dataclass_raises():
+    """A game's class of a module with a file, made a dataclass: its functions that the dataclass
+    wrote are of `<string>` (or of dataclasses.py), as every dataclass's are; lusoria's own
+    dataclass raising there was said to be the game's failure."""
+    frozen = type("Frozen", (Slide,), {"name": "frozen", "__module__": Slide.__module__})  # (not this file's)
+    game = register(dataclass(frozen=True)(frozen))
+    try:
+        file = CanonicalFile("f.lgn", "lgn", b"", b"", [])
+        with pytest.raises(FrozenInstanceError) as raised:
+            file.format = "otn"  # lusoria's frozen dataclass: its __setattr__, of <string>, raises
+        assert game.__init__.__code__.co_filename == "<string>"
+        assert GAMES.failed_plug_in(raised.value) is None
+    finally:
+        GAMES.unregister("frozen")
 
 
 class Unwritten(Slide):
