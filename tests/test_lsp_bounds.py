@@ -176,6 +176,22 @@ def test_a_hover_shows_the_rule_of_a_diagnostic_and_of_an_id_a_comment_cites(ser
     assert found[5].startswith("**ply 1** (White): `e3-c3`") and "```text\nT" not in found[5]
 
 
+@pytest.mark.parametrize("mark", [""])
+def test_a_hover_shows_the_rule_a_percent_line_above_the_first_record_cites(server, mark):
+    """A `%` line above the first record (a file's head: `% Copenhagen rules, C11`) is no record's:
+    its rule IDs showed nothing, where those of a `%` line between records show the rule."""
+    uri = "file:///headed.lgn"
+    text = f'{mark}% as C11 says\n[Game "tablut"]\n1. e3-c3 *\n'
+    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
+    for number, column in ((3, len(mark) + 6), (4, len(mark) + 1)):  # C11, "as"
+        place = {"textDocument": {"uri": uri}, "position": {"line": 0, "character": column}}
+        stream += frame(request(number, "textDocument/hover", place))
+    found = answers(exchange(server, stream))
+    assert found[3]["result"]["contents"]["value"] == f"```text\n{api.explain('C11')}\n```"
+    assert found[4]["result"] is None
+
+
 # -- malformed messages ------------------------------------------------------------------------------
 
 
