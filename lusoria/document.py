@@ -44,11 +44,11 @@ from lusoria.words import plural
 
 
 def normalized(text: str) -> str:
-    """The text with `\\n` line ends, as the reader sees a file (CRLF and CR too), and the byte order
-    mark an editor may leave at its start as a space: the reader drops it, and a space keeps the
-    columns the editor counts."""
+    """The text with `\\n` line ends, as the reader sees a file (CRLF and CR too), and the byte order mark
+    at its start as a space that keeps the editor's columns (the reader drops it); after a `%` line, which begins with %."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return " " + text[1:] if text.startswith(BOM) else text
+    first, end, rest = text.removeprefix(BOM).partition("\n")
+    return text if not text.startswith(BOM) else f"{first} {end}{rest}" if first.startswith("%") else " " + text[1:]
 
 
 def lines_of(text: str) -> list[str]:
