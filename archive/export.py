@@ -29,6 +29,7 @@ from lusoria.archive.variations import variation_rows
 from lusoria.errors import LusoriaError
 from lusoria.files import AtomicFile, output_in
 from lusoria.notation.reader import RecordText
+from lusoria.validator.games import GAMES
 from lusoria.validator.replay import check
 from lusoria.workers import in_workers
 
@@ -119,7 +120,7 @@ def _main_lines(conn: sqlite3.Connection, jobs: int, variations: list[tuple], se
     of `variation_plies` are added to `variations` meanwhile (few records have any)."""
     texts = _rows(conn, "id, text", "record_texts", selected)
     sources = (RecordText(text, index=record) for record, text in texts)
-    for plies, more in in_workers(_ply_rows, sources, jobs):  # records read from the archive: no Problem
+    for plies, more in in_workers(GAMES.naming(_ply_rows), sources, jobs):  # records read from the archive: no Problem
         variations += more
         yield from plies
 
@@ -156,7 +157,7 @@ def _record_lines(conn: sqlite3.Connection, jobs: int, selected: Selected) -> It
             waiting.append(tuple(columns))
             yield RecordText(text, index=columns[0])
 
-    for moves in in_workers(_main_line, texts(), jobs):  # records read from the archive: no Problem
+    for moves in in_workers(GAMES.naming(_main_line), texts(), jobs):  # records read from the archive: no Problem
         *columns, tags, diagnostics = waiting.popleft()
         line = dict(zip(_LINE_COLUMNS, columns), tags=json.loads(tags), diagnostics=json.loads(diagnostics))
         yield json.dumps({**line, "moves": moves}, ensure_ascii=False) + "\n"

@@ -125,12 +125,12 @@ def archive_failing(error: BaseException) -> bool:
 def _or_failure(make: Callable[[], Rows], source: RecordText) -> Rows | Failure:
     """The rows `make` gives of the record `source`, or its Failure when `make` raises (the
     system failing stops the import as it is, and so does lusoria's own data found wrong, a
-    DataError, which every command says as the file and entry to mend); a plug-in game's sys.exit()
-    is its record's failure."""
+    DataError, which every command says as the file and entry to mend); what a plug-in game raises,
+    its sys.exit() and OSError too (a file of its own missing: not the archive), is its record's."""
     try:
         return make()
     except FAILS as error:
-        by_plug_in = isinstance(error, SystemExit) and GAMES.failed_plug_in(error)
+        by_plug_in = GAMES.failed_plug_in(error) is not None
         if not by_plug_in and (archive_failing(error) or isinstance(error, DataError)):
             raise
         return failure(place(source), error, real_file(source.path))

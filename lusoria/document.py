@@ -44,11 +44,11 @@ from lusoria.words import plural
 
 
 def normalized(text: str) -> str:
-    """The text with `\\n` line ends, as the reader sees a file (CRLF and CR too), and the byte order
-    mark an editor may leave at its start as a space: the reader drops it, and a space keeps the
-    columns the editor counts."""
+    """The text with `\\n` line ends, as the reader sees a file (CRLF and CR too), and the byte order mark
+    at its start as a space that keeps the editor's columns (the reader drops it); after a `%` line, which begins with %."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return " " + text[1:] if text.startswith(BOM) else text
+    first, end, rest = text.removeprefix(BOM).partition("\n")
+    return text if not text.startswith(BOM) else f"{first} {end}{rest}" if first.startswith("%") else " " + text[1:]
 
 
 def lines_of(text: str) -> list[str]:
@@ -421,8 +421,17 @@ def rules_at(entry: Entry, line: int, column: int) -> list[str]:
         for row, start, length, kind in tokens(entry)
         if kind == comment
     ):
-        text = lines_of(entry.source.text)[line - entry.offset]
-        found += [cited[0] for cited in _CITED.finditer(text) if cited.start() <= column <= cited.end()]
+        found += cited_at(lines_of(entry.source.text)[line - entry.offset], column)
+    return _rules_of(found)
+
+
+def cited_at(text: str, column: int) -> list[str]:
+    """The IDs of the rules that the line `text` of a comment or a `%` line cites at `column` (0-based)."""
+    return _rules_of(cited[0] for cited in _CITED.finditer(text) if cited.start() <= column <= cited.end())
+
+
+def _rules_of(found: Iterable[str]) -> list[str]:
+    """The IDs of `found` that are the rulebook's rules', each once."""
     known = {rule.id.upper() for rule in rulebook.rules()}
     return [rule_id for rule_id in dict.fromkeys(found) if rule_id.upper() in known]
 

@@ -52,6 +52,7 @@ from lusoria.document import (
     Fix,
     canonical_fixes,
     check_missing,
+    cited_at,
     completions,
     diagnostic_span,
     fixes,
@@ -364,18 +365,17 @@ def did_close(server: LgnServer, params: lsp.DidCloseTextDocumentParams) -> None
 @feature(lsp.TEXT_DOCUMENT_HOVER)
 def hover(server: LgnServer, params: lsp.HoverParams) -> lsp.Hover | None:
     uri = params.text_document.uri
-    line, column, _ = server.place(uri, params.position)
+    line, column, lines = server.place(uri, params.position)
     entry = server.document(uri).entry_at(line)
-    if entry is None:
-        return None
-    at = entry.ply_at(line, column)
-    text: str | None
-    if at is not None:
-        text = ply_hover(entry, *at)
+    text: str | None = None
+    if entry is None:  # above the first record: a `%` line there may cite a rule too
+        headed = 0 <= line < len(lines) and lines[line].removeprefix(BOM).startswith("%")
+        rule_ids = cited_at(lines[line], column) if headed else []
     else:
-        name = tag_at(entry, line, column)
-        text = tag_hover(entry, name) if name else None
-    text = "\n\n".join(filter(None, [text, *map(rule_hover, rules_at(entry, line, column))]))
+        at, name = entry.ply_at(line, column), tag_at(entry, line, column)
+        text = ply_hover(entry, *at) if at else tag_hover(entry, name) if name else None
+        rule_ids = rules_at(entry, line, column)
+    text = "\n\n".join(filter(None, [text, *map(rule_hover, rule_ids)]))
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text)) if text else None
 
 

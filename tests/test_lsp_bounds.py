@@ -176,6 +176,22 @@ def test_a_hover_shows_the_rule_of_a_diagnostic_and_of_an_id_a_comment_cites(ser
     assert found[5].startswith("**ply 1** (White): `e3-c3`") and "```text\nT" not in found[5]
 
 
+@pytest.mark.parametrize("mark", ["", "\ufeff"])
+def test_a_hover_shows_the_rule_a_percent_line_above_the_first_record_cites(server, mark):
+    """A `%` line above the first record (a file's head: `% Copenhagen rules, C11`) is no record's:
+    its rule IDs showed nothing, where those of a `%` line between records show the rule."""
+    uri = "file:///headed.lgn"
+    text = f'{mark}% as C11 says\n[Game "tablut"]\n1. e3-c3 *\n'
+    document = {"uri": uri, "languageId": "lgn", "version": 1, "text": text}
+    stream = frame(notification("textDocument/didOpen", {"textDocument": document}))
+    for number, column in ((3, len(mark) + 6), (4, len(mark) + 1)):  # C11, "as"
+        place = {"textDocument": {"uri": uri}, "position": {"line": 0, "character": column}}
+        stream += frame(request(number, "textDocument/hover", place))
+    found = answers(exchange(server, stream))
+    assert found[3]["result"]["contents"]["value"] == f"```text\n{api.explain('C11')}\n```"
+    assert found[4]["result"] is None
+
+
 # -- malformed messages ------------------------------------------------------------------------------
 
 
@@ -377,16 +393,20 @@ def test_a_document_is_checked_at_its_version_again_when_saved_and_forgotten_whe
     assert server[0].documents == {} and server[0].versions == {}
 
 
-def test_a_byte_order_mark_is_read_as_fmt_and_validate_read_it(server):
-    """It made the first line a record of its own, "not a game record", and the rest one without a Game tag."""
+@pytest.mark.parametrize("head", ["", "% a file's head\n"])
+def test_a_byte_order_mark_is_read_as_fmt_and_validate_read_it(server, head):
+    """It made the first line a record of its own, "not a game record", and the rest one without a Game
+    tag; a `%` line after it too (read as the space that keeps the columns, then %)."""
+    text = "\ufeff" + head + ILLEGAL
     open_it = notification(
         "textDocument/didOpen",
-        {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": "\ufeff" + ILLEGAL}},
+        {"textDocument": {"uri": "file:///a.lgn", "languageId": "lgn", "version": 1, "text": text}},
     )
     (published,) = [
         m["params"] for m in handled(server, open_it) if m.get("method") == "textDocument/publishDiagnostics"
     ]
-    assert [(d["code"], d["range"]["start"]) for d in published["diagnostics"]] == [("T2", {"line": 1, "character": 3})]
+    at = {"line": 1 + head.count("\n"), "character": 3}
+    assert [(d["code"], d["range"]["start"]) for d in published["diagnostics"]] == [("T2", at)]
 
 
 @pytest.mark.parametrize("separator", ["\f", "\u2028", "\x85"])

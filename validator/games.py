@@ -23,6 +23,8 @@ from lusoria.plugins import FAILS, failure, loaded, said
 from lusoria.validator.base import Game, OptionError, known_names, together
 
 G = TypeVar("G", bound=Game[Any])
+T = TypeVar("T")
+U = TypeVar("U")
 
 ENTRY_POINTS = "lusoria.games"  # a package's games: name = "module:Class"
 _BUILT_IN = {
@@ -134,6 +136,21 @@ class Registry(Mapping[str, type[Game]]):
                 return f"the {cls.name} game failed: {failure(function, error, files)}"
         return None
 
+    def naming(self, function: Callable[[T], U]) -> Callable[[T], U]:
+        """`function`, whose failure in a plug-in's game (its sys.exit() too) is raised as PlugInFailed,
+        which names it (`failed_plug_in`), where its traceback is whole: a worker process's error
+        reaches the command without it (said as lusoria's bug; a sys.exit() as the worker killed)."""
+
+        def named(item: T) -> U:
+            try:
+                return function(item)
+            except FAILS as error:
+                if said := self.failed_plug_in(error):
+                    raise PlugInFailed(said) from error
+                raise
+
+        return named
+
     @contextmanager
     def building_grammar(self, name: str, placed: Callable[[str, BaseException], str] | None = None) -> Iterator[None]:
         """Around reading and building the grammar of the game `name`: what fails there for a
@@ -158,14 +175,15 @@ class Registry(Mapping[str, type[Game]]):
 
 def _files_of(cls: type[Game]) -> set[str]:
     """The files of a game's class and of its bases up to the first of lusoria's (none for lusoria's
-    game): their modules', and those their functions were compiled from (a class of a notebook's
-    cell, or of a text exec ran, is of a module without a file: `<cell 3>`, `<string>`)."""
-    files = set()
+    game): their modules', or, of a module without a file (a notebook's cell, a text exec ran), those
+    their functions were compiled from (`<cell 3>`, `<string>`: not of a class in a file, whose
+    functions a dataclass or a decorator wrote elsewhere, as lusoria's own dataclasses are)."""
+    files: set[str] = set()
     for base in cls.__mro__:
         if _is_lusorias(base):
             break
-        files.add(getattr(sys.modules.get(base.__module__), "__file__", None) or "")
-        files.update(_compiled_from(base))
+        module_file = getattr(sys.modules.get(base.__module__), "__file__", None)
+        files.update([module_file] if module_file else _compiled_from(base))
     return files - {""}
 
 

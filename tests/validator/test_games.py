@@ -6,6 +6,7 @@ import re
 import sys
 import types
 import xml.etree.ElementTree as ElementTree
+from dataclasses import FrozenInstanceError, dataclass
 from importlib.metadata import EntryPoint
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from conftest import ROOT
 from toy_game import Slide
 
 from lusoria import plugins
-from lusoria.api import random_records
+from lusoria.api import CanonicalFile, random_records
 from lusoria.cli import main
 from lusoria.notation.reader import SyntaxProblem, known_games, parse_record
 from lusoria.validator.games import GAMES, Registry, game_class, register
@@ -314,6 +315,18 @@ class Exiting(Failing):
 EXITED_AT = f"{__file__}:{Exiting._failed.__code__.co_firstlineno + 3}"  # the line of its sys.exit
 
 
+class Unread(Failing):
+    """Slide, whose rules open a file of theirs that is missing at the hook a test names."""
+
+    @classmethod
+    def _failed(cls, hook):
+        if cls.failing == hook:
+            open("/no such folder/slide.json")
+
+
+OPENED_AT = f"{__file__}:{Unread._failed.__code__.co_firstlineno + 3}"  # the line of its open
+
+
 @pytest.fixture
 def failing():
     """Registers Slide failing at the hook the test names (raising, or calling sys.exit: `Exiting`), for one test."""
@@ -415,6 +428,22 @@ def test_a_game_of_a_module_without_a_file_that_fails_is_said_naming_it(tmp_path
     assert done.exit_code == 1 and f"won.lgn:1:1: error[plug-in]: {said}\n" in done.output, done.output
 
 
+def test_a_dataclass_game_is_not_said_to_fail_where_another_dataclass_raises():
+    """A game's class of a module with a file, made a dataclass: its functions that the dataclass
+    wrote are of `<string>` (or of dataclasses.py), as every dataclass's are; lusoria's own
+    dataclass raising there was said to be the game's failure."""
+    frozen = type("Frozen", (Slide,), {"name": "frozen", "__module__": Slide.__module__})  # (not this file's)
+    game = register(dataclass(frozen=True)(frozen))
+    try:
+        file = CanonicalFile("f.lgn", "lgn", b"", b"", [])
+        with pytest.raises(FrozenInstanceError) as raised:
+            file.format = "otn"  # lusoria's frozen dataclass: its __setattr__, of <string>, raises
+        assert game.__init__.__code__.co_filename == "<string>"
+        assert GAMES.failed_plug_in(raised.value) is None
+    finally:
+        GAMES.unregister("frozen")
+
+
 class Unwritten(Slide):
     """Slide, whose positions cannot be written: the method Slide.render, of another module, calls."""
 
@@ -450,14 +479,20 @@ def test_a_plug_in_game_that_fails_is_told_apart_from_another_game_of_its_files(
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize(
-    ("how", "error"), [(Failing, f"KeyError: 'material' ({RAISED_AT})"), (Exiting, f"SystemExit: 5 ({EXITED_AT})")]
+    ("how", "error"),
+    [
+        (Failing, f"KeyError: 'material' ({RAISED_AT})"),
+        (Exiting, f"SystemExit: 5 ({EXITED_AT})"),
+        (Unread, f"FileNotFoundError: [Errno 2] No such file or directory: '/no such folder/slide.json' ({OPENED_AT})"),
+    ],
 )
 def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_others_are_stored(
     records, failing, monkeypatch, jobs, how, error
 ):
     """`import` asks a game more than a check does (its material, for a record's rows), in a worker
     process too: a plug-in's failing there was said as lusoria's bug ("internal error", status 3);
-    its sys.exit() ended the command with its status (in a worker process, the worker)."""
+    its sys.exit() ended the command with its status (in a worker process, the worker); its OSError
+    stopped the import as the archive failing would, no record stored."""
     failing("material", how)
     monkeypatch.setattr("lusoria.workers.CHUNK", 100)  # a chunk a record: with --jobs 2, workers take them
     db, won = records / "a.db", records / "won.lgn"
@@ -470,6 +505,29 @@ def test_a_plug_in_game_that_fails_on_a_records_rows_is_said_naming_it_and_the_o
         == f"{db}: added 1 record (0 invalid, 0 of them unparsable), skipped 0 duplicates, 1 record failed\n"
     )
     assert done.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("how", "error"), [(Failing, f"KeyError: 'material' ({RAISED_AT})"), (Exiting, f"SystemExit: 5 ({EXITED_AT})")]
+)
+def test_a_plug_in_games_failure_in_an_export_worker_is_said_naming_it(records, failing, how, error):
+    """`export` replays each record in a worker process, whose error came without its traceback: a
+    plug-in game's failure there was lusoria's bug (status 3), its sys.exit() the worker killed "perhaps
+    for want of memory". The first record, of another game, is replayed here; the slide ones (long
+    comments: more than one chunk) by the workers."""
+    db, long = records / "a.db", records / "long.lgn"
+    games = (WON.replace("Ann", f"Ann {n}").replace("1-0", f"{{{'a comment ' * 4_000}}} 1-0") for n in range(3))
+    long.write_text("\n".join(games))
+    register(Slide)
+    try:
+        imported = run("import", "--db", str(db), str(ROOT / "samples" / "tablut" / "escape.lgn"), str(long))
+    finally:
+        GAMES.unregister("slide")
+    assert imported.exit_code == 0, imported.output
+    failing("material", how)
+    done = run("export", "--db", str(db), "--jobs", "2", "--force-jobs", str(records / "out"))
+    said = f"the slide game failed: {__name__}.Failing.material raised {error}"
+    assert done.exit_code == 2 and done.output.startswith(f"lusoria: {said} (while checking "), done.output
 
 
 @pytest.mark.parametrize(
