@@ -63,8 +63,8 @@ def _named_by_several(written: str, named: list[str]) -> str:
 
 
 def looked_up(name: str) -> str:
-    """A name as names are looked up: in any case."""
-    return name.strip().lower()
+    """A name as names are looked up: in any case, its × an x (`Tyr 15×15`, as `explain` titles it, is `tyr 15x15`)."""
+    return name.strip().lower().replace("×", "x")
 
 
 def _rules_using(game: str, variant: str) -> str:
