@@ -121,7 +121,7 @@ def _games_elsewhere() -> dict[str, list[Mapping[str, str]]]:
 
 
 def _variants_named(written: str, every: dict[str, dict[str, VariantNotes]]) -> list[str]:
-    """The variants, as `explain` names them, that the formats' files mean by `written` (any case), each once."""
+    """The variants, as `explain` names them, that the formats' files mean by `written` (`looked_up`), each once."""
     key = looked_up(written)
     meant = [tags for name, tagged in _games_elsewhere().items() if looked_up(name) == key for tags in tagged]
     return list(dict.fromkeys(name for tags in meant if (name := _variant_of(tags, every))))
@@ -143,9 +143,8 @@ def _variant_of(tags: Mapping[str, str], every: dict[str, dict[str, VariantNotes
 
 
 def _meant(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
-    """The names like `written`, or where the names are listed; a title's spaces taken for a name's
-    hyphens (`Ard Ri 7×7`: `ard-ri-7x7`); then other programs' names like it of the variants not named
-    yet (`Copenhagen Hnefatafl 11x12`: 'Copenhagen Hnefatafl 11x11')."""
+    """The names of rules, games and variants like `written`, then other programs' names like it
+    (`_alike`: `Copenhagen Hnefatafl 11x12`, 'Copenhagen Hnefatafl 11x11'), or where the names are listed."""
     like = _alike(written, [rule.id for rule in rulebook.rules()] + list(every) + variant_names(every), every)
     if like:
         return f" (did you mean {' or '.join(like)}?)"
@@ -258,7 +257,7 @@ def reading_tags(tags: Mapping[str, str]) -> dict[str, str]:
     Rules first=white); any other, or a variant of another game than the Game given, as written."""
     variant, game = tags.get("Variant"), tags.get("Game")
     named = tags_of_name(variant) if variant else None
-    if not variant or not named or game and variant_of_other_games(variant, game):
+    if not variant or not named or game and variant_of_other_games(variant, game):  # (variant: for mypy)
         return dict(tags)
     rules = " ".join(filter(None, (named.get("Rules"), tags.get("Rules"))))
     others = {tag: value for tag, value in tags.items() if tag not in ("Game", "Variant", "Rules")}
