@@ -39,7 +39,17 @@ from lusoria.notation.sources import (
 from lusoria.notation.syntax import TAG_NAME
 from lusoria.notation.writer import write_record
 from lusoria.output import unreplayable
-from lusoria.pipeline import ReadingNotes, empty_note, found, notes_on, records, reports, size, without_problems
+from lusoria.pipeline import (
+    ReadingNotes,
+    empty_note,
+    found,
+    notes_on,
+    reading_tags,
+    records,
+    reports,
+    size,
+    without_problems,
+)
 from lusoria.validator.base import (
     BLACK,
     SIDE_NAMES,
@@ -118,6 +128,8 @@ __all__ = [
     "explain",
     "game_tags",
     "variant_tags",
+    "reading_tags",
+    "variant_refused",
     "variant_of_other_games",
     "build",
     "place_of",
@@ -562,12 +574,13 @@ def random_records(
     game: str, count: int = 1, seed: int = 0, tags: dict[str, str] | None = None, max_plies: int = 200
 ) -> Iterator[str]:
     """`count` random legal games in canonical form (`lusoria random`), under the
-    rules that `tags` choose (Variant, Rules, Board); the same seed gives the same games.
+    rules that `tags` choose (Variant, by any name `explain` knows: `reading_tags`; Rules, Board); the
+    same seed gives the same games.
     ValueError for a negative count or max_plies (OptionError for tags that choose no rules,
     KeyError naming the games there are for a game there is not)."""
     if count < 0 or max_plies < 0:
         raise ValueError(f"count and max_plies cannot be negative (count={count}, max_plies={max_plies})")
-    chosen = rules_from_tags(game_class(game), tags or {})
+    chosen = rules_from_tags(game_class(game), reading_tags({**(tags or {}), "Game": game}))
     rng = random.Random(seed)
     for round_ in range(1, count + 1):
         record = random_record(chosen, rng, max_plies, round_)
@@ -632,6 +645,15 @@ def game_tags(game: str, variant: str | None) -> dict[str, str]:
     from lusoria.variants import game_tags as tags
 
     return tags(game, variant)
+
+
+def variant_refused(variant: str, game: str | None = None) -> str | None:
+    """Why a Variant given to read records by (`--variant`, of `game` when given) chooses no variant,
+    before any record is read: a name of several variants (`Tyr 13x13`), another game's variant,
+    and, without `game`, a name of none (suggesting the names `explain` would); else None."""
+    from lusoria.variants import variant_refused as refused
+
+    return refused(variant, game)
 
 
 def variant_tags(name: str) -> dict[str, str] | None:

@@ -149,25 +149,17 @@ def jobs_options(command):
 
 
 def reading() -> dict:
-    """The read_sources keywords the reading options chose. A --variant or --rules that --game
-    does not know is a usage error, said once (not an error of every record read with them)."""
+    """The read_sources keywords the reading options chose, as given (`records` takes --variant by any
+    name `lusoria explain` knows: `api.reading_tags`). A --variant or --rules that chooses no rules
+    (of --game) is a usage error, said once (not an error of every record read with them)."""
     chosen = click.get_current_context().meta.get("reading", {})
     options = (("Game", "move_game"), ("Variant", "move_variant"), ("Rules", "move_rules"))
-    tags = {tag: chosen[option] for tag, option in options if chosen.get(option)}
-    if "Game" in tags:
+    given = {tag: chosen[option] for tag, option in options if chosen.get(option)}
+    if "Variant" in given and (refused := api.variant_refused(given["Variant"], given.get("Game"))):
+        raise click.BadParameter(refused, param_hint="--variant")
+    if "Game" in (tags := api.reading_tags(given)):
         chosen_rules(tags)
-    elif "Variant" in tags:
-        unowned_variant(tags["Variant"])
-    return {"format": chosen.get("from_"), "tags": tags or None}
-
-
-def unowned_variant(variant: str) -> None:
-    """--variant without --game: a usage error, said once, when no game has that variant (when
-    only the game of the records it applies to has not, each of them says so)."""
-    try:
-        api.variant_owners(variant)
-    except api.OptionError as error:
-        raise click.BadParameter(str(error), param_hint="--variant") from None
+    return {"format": chosen.get("from_"), "tags": given or None}
 
 
 def chosen_rules(tags: dict[str, str]) -> api.Game:
@@ -394,8 +386,9 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
     command says of it (an error too), the notes `validate` says of it on stderr (a reading option
     it does not follow, its game type refused and how to read it)."""
     chosen, blank = reading(), list[api.Problem]()
+    read = {**chosen, "tags": api.reading_tags(chosen["tags"] or {}) or None}  # (record_at: the tags as applied)
     try:
-        record = api.record_at(path, index, encoding, **chosen, blank=partial(blank.append, api.empty_note(path)))
+        record = api.record_at(path, index, encoding, **read, blank=partial(blank.append, api.empty_note(path)))
     except api.InputError as error:
         stop(hinted(error) + traced(error.trace))
     except api.NoSuchRecord as error:
@@ -410,7 +403,7 @@ def record_of(path: str | Path, index: int, encoding: str) -> Iterator[api.Recor
         for note in api.notes_on(record, chosen["tags"]):
             echo(f"lusoria: {hinted(note)}", err=True)
         if _record_not_chosen() and os.path.isfile(path):  # (read again: not standard input, not a pipe)
-            second = next(itertools.islice(api.read_sources(path, encoding, **chosen), 1, None), None)  # read no more
+            second = next(itertools.islice(api.read_sources(path, encoding, **read), 1, None), None)  # read no more
             if second is not None:
                 echo(
                     f"lusoria: note: {api.shown_path(str(path))} holds more records than this one, record 0 "
@@ -825,6 +818,8 @@ def random(
 ) -> None:
     """Write random legal games."""
     tags = {name: value for name, value in (("Variant", variant), ("Rules", rules), ("Board", board)) if value}
+    if variant and (refused := api.variant_refused(variant, game)):
+        raise click.BadParameter(refused, param_hint="--variant")
     try:
         for index, text in enumerate(api.random_records(game, count, seed, tags, max_plies)):
             echo(("\n" if index else "") + text, nl=False)

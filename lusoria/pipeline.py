@@ -65,6 +65,7 @@ def records(
     are read (they add up to `size`); a file of blanks at most, in any format, is a Skipped (`EMPTY`).
     Notes (`ReadingNotes`) come last."""
     notes = ReadingNotes(tags or {})
+    tags = notes.chosen or None
     for path in walk(paths, format, encoding):
         if isinstance(path, Skipped):
             yield path
@@ -101,6 +102,19 @@ WHERE_APPLIED = (  # a Note's template (`{Game}`: the setting, as its caller nam
 )
 
 
+def reading_tags(tags: dict[str, str]) -> dict[str, str]:
+    """The tags that choose the rules of records whose files do not say them (Game, Variant, Rules:
+    the `tags` of `records`, `validate`…; --game, --variant, --rules), their Variant by any name
+    `lusoria explain` knows (lusoria.variants.reading_tags): `Tyr 15x15` is hnefatafl's tyr-15x15,
+    its Game with it when none is given; saami-tablut-w is Tablut's aage with Rules first=white.
+    Any other Variant, or one of another game than the Game given, stays as written."""
+    if not tags.get("Variant"):
+        return tags
+    from lusoria.variants import reading_tags as as_explained  # (the names of every variant: only for a Variant)
+
+    return as_explained(tags)
+
+
 class ReadingNotes:
     """What `records` says at the end of the records it read: each option (`tags`) that some
     files' records do not follow, by format (their files say their game and rules themselves);
@@ -110,6 +124,7 @@ class ReadingNotes:
 
     def __init__(self, tags: dict[str, str]) -> None:
         self.tags = tags
+        self.chosen = reading_tags(tags)  # (what the readers apply: the Variant by any name `explain` knows)
         self.unapplied: dict[tuple[str, tuple[str, ...]], dict[str, None]] = {}  # (format, tags) -> the paths
         self.refused: dict[tuple[str, str], int] = {}  # (format, game type) -> records
         self.why: dict[tuple[str, str], dict[str, None]] = {}  # (format, game type) -> what its reader said
@@ -124,10 +139,10 @@ class ReadingNotes:
                 said[message] = None
         unapplied = tuple(
             tag
-            for tag, value in self.tags.items()
+            for tag in self.tags
             if record.format == "lgn"
             or isinstance(parsed, Record)
-            and parsed.tags.get(tag, "").lower() != value.lower()
+            and parsed.tags.get(tag, "").lower() != self.chosen.get(tag, "").lower()
         )
         if unapplied:
             self.unapplied.setdefault((record.format, unapplied), {})[shown_place(record.path)] = None

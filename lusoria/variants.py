@@ -28,7 +28,7 @@ def explain(name: str) -> str:
         return rulebook.explain(written)
     except KeyError:
         pass
-    game, slash, variant = written.lower().rpartition("/")
+    game, slash, variant = looked_up(written).rpartition("/")
     if not slash and variant in GAMES:
         return game_text(variant)
     every = variants()
@@ -42,10 +42,7 @@ def explain(name: str) -> str:
         return variant_text(variant, every[game][variant]) + _rules_using(game, variant)
     owners = _holders(variant, every)
     if len(owners) > 1:
-        raise KeyError(
-            f"{' and '.join(owners)} have a variant '{variant}': name one "
-            f"({' or '.join(f'{owner}/{variant}' for owner in owners)})"
-        )
+        raise KeyError(_held_by_several(variant, owners))
     if not owners:
         return _named_elsewhere(written, every)
     return (
@@ -53,6 +50,21 @@ def explain(name: str) -> str:
         + _rules_using(owners[0], variant)
         + _named_alike(variant, every)
     )
+
+
+def _held_by_several(variant: str, owners: list[str]) -> str:
+    """What is said of a variant's name that several games have (`owners`): name one."""
+    return f"{' and '.join(owners)} have a variant '{variant}': name one ({' or '.join(f'{owner}/{variant}' for owner in owners)})"
+
+
+def _named_by_several(written: str, named: list[str]) -> str:
+    """What is said of a name that other programs give several variants (`named`): name one."""
+    return f"other programs call several variants '{written}': name one ({' or '.join(named)})"
+
+
+def looked_up(name: str) -> str:
+    """A name as names are looked up: in any case, its × an x (`Tyr 15×15`, as `explain` titles it, is `tyr 15x15`)."""
+    return name.strip().lower().replace("×", "x")
 
 
 def _rules_using(game: str, variant: str) -> str:
@@ -88,7 +100,7 @@ def _named_elsewhere(written: str, every: dict[str, dict[str, VariantNotes]]) ->
     name that is several variants' (`Tyr 13x13`) or nothing's."""
     named = _variants_named(written, every)
     if len(named) > 1:
-        raise KeyError(f"other programs call several variants '{written}': name one ({' or '.join(named)})")
+        raise KeyError(_named_by_several(written, named))
     if not named and (option := rulebook.option_text(written)):
         return option
     if not named and (used := rulebook.mentions(written)):
@@ -112,8 +124,9 @@ def _games_elsewhere() -> dict[str, list[Mapping[str, str]]]:
 
 
 def _variants_named(written: str, every: dict[str, dict[str, VariantNotes]]) -> list[str]:
-    """The variants, as `explain` names them, that the formats' files mean by `written` (any case), each once."""
-    meant = [tags for name, tagged in _games_elsewhere().items() if name.lower() == written.lower() for tags in tagged]
+    """The variants, as `explain` names them, that the formats' files mean by `written` (`looked_up`), each once."""
+    key = looked_up(written)
+    meant = [tags for name, tagged in _games_elsewhere().items() if looked_up(name) == key for tags in tagged]
     return list(dict.fromkeys(name for tags in meant if (name := _variant_of(tags, every))))
 
 
@@ -133,15 +146,19 @@ def _variant_of(tags: Mapping[str, str], every: dict[str, dict[str, VariantNotes
 
 
 def _meant(written: str, every: dict[str, dict[str, VariantNotes]]) -> str:
-    """The names like `written`, or where the names are listed; a title's spaces taken for a name's
-    hyphens (`Ard Ri 7×7`: `ard-ri-7x7`); then other programs' names like it of the variants not named
-    yet (`Copenhagen Hnefatafl 11x12`: 'Copenhagen Hnefatafl 11x11')."""
-    names = [rule.id for rule in rulebook.rules()] + list(every) + variant_names(every)
-    like = alike("-".join(written.replace("×", "x").split()), names)
-    like += _meant_elsewhere(written, like, every)
+    """The names of rules, games and variants like `written`, then other programs' names like it
+    (`_alike`: `Copenhagen Hnefatafl 11x12`, 'Copenhagen Hnefatafl 11x11'), or where the names are listed."""
+    like = _alike(written, [rule.id for rule in rulebook.rules()] + list(every) + variant_names(every), every)
     if like:
         return f" (did you mean {' or '.join(like)}?)"
     return " (lusoria explain lists the rules, lusoria explain GAME a game's variants)"
+
+
+def _alike(written: str, names: list[str], every: dict[str, dict[str, VariantNotes]]) -> list[str]:
+    """The `names` like `written`, its spaces taken for a name's hyphens (`Ard Ri 7×7`: `ard-ri-7x7`), then
+    other programs' names like it of the variants not named yet (`_meant_elsewhere`)."""
+    like = alike("-".join(written.replace("×", "x").split()), names)
+    return like + _meant_elsewhere(written, like, every)
 
 
 def _meant_elsewhere(written: str, like: list[str], every: dict[str, dict[str, VariantNotes]]) -> list[str]:
@@ -178,7 +195,7 @@ def tags_of_name(name: str) -> dict[str, str] | None:
     another variant plays (saami-tablut-w: Tablut's aage with Rules first=white), and the variant
     other programs' files call so (`Copenhagen Hnefatafl 11x11`); None for a game's Variant as
     written, for a game's name, and for a name that no variant has, or several (`Tyr 13x13`)."""
-    game, slash, variant = name.strip().lower().rpartition("/")
+    game, slash, variant = looked_up(name).rpartition("/")
     every = variants()
     if slash and (notes := every.get(game, {}).get(variant)):
         return dict(notes.tags)
@@ -239,6 +256,51 @@ def game_tags(game: str, variant: str | None) -> dict[str, str]:
         raise VariantOfOtherGames(variant, other)
     tags = tags_of_name(variant) if variant else None
     return tags or {"Game": game, **({"Variant": variant} if variant else {})}
+
+
+def reading_tags(tags: Mapping[str, str]) -> dict[str, str]:
+    """The tags that choose the rules of records whose files do not say them (Game, Variant, Rules:
+    --game, --variant, --rules; the library's `tags`), their Variant by any name `explain` knows
+    it (`tags_of_name`): a name of one variant is that variant's tags, with its Game when none is
+    given (`Tyr 15x15`: hnefatafl's tyr-15x15), the Rules given after its own (saami-tablut-w:
+    Rules first=white); any other, or a variant of another game than the Game given, as written."""
+    variant, game = tags.get("Variant"), tags.get("Game")
+    named = tags_of_name(variant) if variant else None
+    if not variant or not named or game and variant_of_other_games(variant, game):  # (variant: for mypy)
+        return dict(tags)
+    rules = " ".join(filter(None, (named.get("Rules"), tags.get("Rules"))))
+    others = {tag: value for tag, value in tags.items() if tag not in ("Game", "Variant", "Rules")}
+    return {**named, **others, **({"Rules": rules} if rules else {})}
+
+
+def variant_refused(variant: str, game: str | None = None) -> str | None:
+    """Why `variant`, given to read records by (--variant; of `game`, --game, when given), chooses
+    no variant, before a record is read: a name of several variants (`Tyr 13x13`), another game's
+    name of a variant (`Tyr 15x15` of tablut), and, without `game`, a name of none (with the names
+    like it that `explain` suggests); None for a name of one, for a game's Variant or a game's name
+    as written, and for a name that `game` refuses itself (its message names the variants it has)."""
+    if owners_of(variant) or looked_up(variant) in GAMES:
+        return None
+    if game and (other := variant_of_other_games(variant, game)):
+        return str(VariantOfOtherGames(variant, other))
+    if tags_of_name(variant):
+        return None
+    every = variants()
+    if len(owners := _holders(looked_up(variant), every)) > 1:
+        return _held_by_several(looked_up(variant), owners)
+    if len(named := _variants_named(variant, every)) > 1:
+        return _named_by_several(variant, named)
+    return None if game else _no_variant(variant, every)
+
+
+def _no_variant(variant: str, every: dict[str, dict[str, VariantNotes]]) -> str:
+    """What is said of a name that no variant has: how many there are, and those like it that `explain`
+    suggests (other programs' names too), or where they are listed."""
+    names = variant_names(every)
+    like = _alike(variant, names, every)
+    listed_in = next((GAMES[game].presets_listed_in for game in every if GAMES[game].presets_listed_in), "")
+    said = f"; did you mean {' or '.join(like)}?" if like else f": {listed_in} lists them" if listed_in else ""
+    return f"unknown variant '{variant}': no game has it ({len(names)} known{said})"
 
 
 def rules_of_name(name: str) -> Game | None:

@@ -130,8 +130,8 @@ def test_a_name_written_as_a_title_suggests_the_variants_it_names():
     ri` suggested nothing)."""
     with pytest.raises(KeyError, match=r"'ard ri' \(did you mean ard-ri-1-7x7 or ard-ri-26-7x7 or ard-ri-32-7x7\?\)"):
         api.explain("ard ri")
-    with pytest.raises(KeyError, match=r"'Fetlar Hnefatafl 11×11' \(did you mean fetlar-hnefatafl-11x11 or "):
-        api.explain("Fetlar Hnefatafl 11×11")
+    with pytest.raises(KeyError, match=r"'Fetlar Hnefatafl 13×11' \(did you mean fetlar-hnefatafl-11x11 or "):
+        api.explain("Fetlar Hnefatafl 13×11")
 
 
 def test_a_name_another_program_gives_a_variant_explains_that_variant():
@@ -143,6 +143,20 @@ def test_a_name_another_program_gives_a_variant_explains_that_variant():
     assert api.explain("Tablut#15") == api.explain("opentafl-tablut-15x15")  # OpenTafl's Tablut on 15×15
     assert api.explain("Historical Hnefatafl 9x9 (Saami Tablut)") == api.explain("saami-tablut")  # not aage
     assert api.explain("Tablut").startswith("tablut: Tablut\n")  # a game's own name first
+
+
+def test_a_title_as_explain_prints_it_is_a_name_with_its_times_sign():
+    """`explain tyr-15x15` prints its title `Tyr 15×15`, but `explain 'Tyr 15×15'` found no variant
+    (only `Tyr 15x15`): a name is looked up with × read as x, by `explain` and every `--variant`."""
+    assert api.explain("Tyr 15×15") == api.explain("Tyr 15x15") == api.explain("tyr-15x15")
+    assert api.explain("tyr-15×15") == api.explain("tyr-15x15")
+    assert api.explain("Fetlar Hnefatafl 11×11") == api.explain("fetlar-hnefatafl-11x11")
+    assert api.variant_tags("Copenhagen Hnefatafl 11×11") == {"Game": "copenhagen"}
+    assert api.reading_tags({"Variant": "Tyr 15×15"}) == {"Game": "hnefatafl", "Variant": "tyr-15x15"}
+    with pytest.raises(KeyError, match=r"other programs call several variants 'Tyr 13×13': name one "):
+        api.explain("Tyr 13×13")
+    played = CliRunner().invoke(main, ["random", "--game", "hnefatafl", "--variant", "Tyr 15×15", "--max-plies", "0"])
+    assert played.exit_code == 0 and '[Variant "tyr-15x15"]' in played.output
 
 
 def test_a_name_another_program_gives_with_a_slash_explains_that_variant():

@@ -218,6 +218,7 @@ def saami(tmp_path):
         ("tablut/aage", ["W", "B"]),
         ("Historical Hnefatafl 9x9 (Saami Tablut-w)", ["W"]),  # the site's type names (new user 20: refused)
         ("historical hnefatafl 9x9 (saami tablut)", ["B"]),
+        ("Historical Hnefatafl 9×9 (Saami Tablut)", ["B"]),  # as `explain` titles it (names-32: refused)
     ],
 )
 def test_a_variant_filter_takes_every_name_explain_knows(saami, variant, white):

@@ -193,6 +193,23 @@ def test_a_reformatted_reimport_adds_nothing(in_root, tmp_path):
     assert result.exit_code == 1 and result.output.endswith("\n0 duplicates, 1 prefix\n")
 
 
+def test_a_reimport_under_other_rules_adds_the_records_again_and_replace_mends_it(tmp_path):
+    """A record's identity holds its rule set, so the records of a file read under other rules (a
+    catalogue entry changed by a newer lusoria; here another --rules for a CSV file) are other games:
+    a plain import adds them again and `duplicates --db` finds none (review-32a). docs/archive.md
+    says so, and that `import --replace` is the way: it holds the file's records as read now."""
+    club = str(shutil.copy(FIXTURES / "formats/csv/brandubh.csv", tmp_path / "club.csv"))
+    db, read = str(tmp_path / "club.db"), ["--game", "hnefatafl", "--variant", "brandubh-7x7-walker"]
+    assert "added 4 records" in run("import", "--db", db, *read, club).output
+    again = run("import", "--db", db, *read, "--rules", "tfr=d", club)
+    assert "added 4 records" in again.output and "skipped 0 duplicates" in again.output
+    found = run("duplicates", "--db", db)
+    assert found.exit_code == 0 and found.output.endswith("0 duplicates, 0 prefixes\n")
+    run("import", "--db", db, "--replace", *read, "--rules", "tfr=d", club)
+    assert rows(db, "SELECT count(*), count(DISTINCT hash) FROM records") == [(4, 4)]
+    assert rows(db, "SELECT DISTINCT rule_tags FROM records") == [('{"Rules": "tfr=d"}',)]
+
+
 def columns_and_indexes(path) -> dict:
     with closing(connect(path)) as conn:
         tables = [

@@ -20,6 +20,7 @@ from lusoria.validator.brandubh import Brandubh
 from lusoria.validator.games import GAMES
 from lusoria.validator.hnefatafl import Hnefatafl
 from lusoria.validator.replay import check
+from lusoria.variants import variant_names
 
 FIXTURES = ROOT / "tests" / "fixtures" / "formats"
 REAL = ROOT.parent / "shared" / "real"
@@ -506,7 +507,7 @@ def test_a_variant_no_game_has_is_a_usage_error_said_once_without_game(tmp_path)
     for name in ("a.txt", "b.txt"):
         (tmp_path / name).write_text("1. d1-d3 e4-h4 2. a4-a3 resigned\n")
     typo = run("validate", "--variant", "fetlar-hnefatafl", tmp_path)
-    every = sum(len(game.presets) for game in api.GAMES.values())
+    every = len(variant_names())  # (as `explain` knows them: a catalogue's entry another variant plays too)
     assert typo.exit_code == 2 and typo.stdout == ""
     assert typo.stderr.endswith(
         f"Error: Invalid value for --variant: unknown variant 'fetlar-hnefatafl': no game has it ({every} known; "
@@ -522,6 +523,90 @@ def test_a_variant_no_game_has_is_a_usage_error_said_once_without_game(tmp_path)
     said = "unknown variant 'fetlar' for tablut (known: seed, linnaeus, unarmed, aage, ashton); copenhagen has it"
     assert owned.exit_code == 1 and owned.stdout.count(said) == 2  # (and whose it is)
     assert run("validate", "--variant", "aage", tmp_path).exit_code == 0
+
+
+OTHER_PROGRAMS_NAMES = {  # a variant as aagenielsen.dk's type and OpenTafl's files name it (`lusoria explain` takes them)
+    "Brandubh 7x7 (Walker)": "brandubh-7x7-walker",
+    "Brandub": "opentafl-brandub-7x7",
+}
+READING_COMMANDS = {  # a command that reads records by --variant -> what it says of the variant it read them by
+    "validate": (["validate", "--json"], '"variant": "{}"'),
+    "fmt": (["fmt"], '[Variant "{}"]'),
+    "rules": (["rules"], "legal under its declared rules ({})"),
+    "convert": (["convert", "--to", "lgn"], '[Variant "{}"]'),
+    "show": (["show"], "hnefatafl ({}) after ply 30 of 30"),
+    "html": (["html"], "<title>club.csv:1 – hnefatafl/{}"),
+}
+
+
+@pytest.mark.parametrize("name", OTHER_PROGRAMS_NAMES)
+@pytest.mark.parametrize("command", READING_COMMANDS)
+def test_every_command_reads_by_a_variant_as_other_programs_name_it(tmp_path, monkeypatch, command, name):
+    """`query --variant 'Tyr 15x15'` took the names other programs give a variant (3a6b822), but the
+    commands that read records refused them as 'no game has it', suggesting other variants: they
+    read by them, the variant's game with it when --game is not given, as `explain` resolves them."""
+    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
+    monkeypatch.chdir(tmp_path)
+    args, says = READING_COMMANDS[command]
+    for game in ([], ["--game", "hnefatafl"]):
+        result = run(*args, *game, "--variant", name, "club.csv")
+        assert result.exit_code in (0, 1) and says.format(OTHER_PROGRAMS_NAMES[name]) in result.stdout, result.output
+        assert "not applied" not in result.stderr
+
+
+@pytest.mark.parametrize("name", OTHER_PROGRAMS_NAMES)
+def test_import_and_random_take_a_variant_as_other_programs_name_it(tmp_path, name):
+    """`import --variant` and `random --variant` refused the names other programs give a variant too."""
+    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
+    variant = OTHER_PROGRAMS_NAMES[name]
+    imported = run("import", "--db", tmp_path / "a.db", "--variant", name, tmp_path / "club.csv")
+    assert imported.exit_code == 0 and "added 4 records (1 invalid" in imported.stdout
+    held = run("sql", "--db", tmp_path / "a.db", "SELECT DISTINCT game, variant FROM records", "--format", "json")
+    assert json.loads(held.stdout) == [{"game": "hnefatafl", "variant": variant}]
+    played = run("random", "--game", "hnefatafl", "--variant", name, "--max-plies", "2")
+    assert played.exit_code == 0 and f'[Variant "{variant}"]' in played.stdout
+
+
+@pytest.mark.parametrize("command", [*READING_COMMANDS, "import"])
+def test_a_name_of_several_variants_or_none_is_refused_by_every_reading_command_as_explain_says(tmp_path, command):
+    """A name other programs give two variants was refused as of no variant, suggesting others; one of
+    none suggested only lusoria's names: refused naming the variants it is, and suggesting what
+    `explain` suggests, other programs' names too."""
+    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
+    args = READING_COMMANDS[command][0] if command != "import" else ["import", "--db", tmp_path / "a.db"]
+    several = run(*args, "--variant", "Tyr 13x13", tmp_path / "club.csv")
+    assert several.exit_code == 2 and several.stderr.endswith(
+        "Error: Invalid value for --variant: other programs call several variants 'Tyr 13x13': name one "
+        "(tyr-13x13 or tyr-13x13-172)\n"
+    )
+    none = run(*args, "--variant", "Copenhagen Hnefatafl 11x12", tmp_path / "club.csv")
+    assert none.exit_code == 2 and none.stderr.endswith(
+        "Error: Invalid value for --variant: unknown variant 'Copenhagen Hnefatafl 11x12': no game has it "
+        f"({len(variant_names())} known; did you mean copenhagen-hnefatafl-13x13 or old-copenhagen-hnefatafl-11x11 "
+        "or copenhagen-hnefatafl-13x13-b or 'Copenhagen Hnefatafl 11x11'?)\n"
+    )
+    other = run(*args, "--game", "tablut", "--variant", "Brandub", tmp_path / "club.csv")
+    assert other.exit_code == 2 and other.stderr.endswith(
+        "Error: Invalid value for --variant: Brandub is a variant of hnefatafl, not of tablut\n"
+    )
+    assert not (tmp_path / "a.db").exists()
+
+
+def test_a_librarys_tags_take_a_variant_as_other_programs_name_it(tmp_path):
+    """The library's `tags` read by the names `explain` knows, as the commands' options do; the Rules
+    given follow those of the variant named (saami-tablut-w: Tablut's aage with first=white)."""
+    shutil.copy(FIXTURES / "csv/brandubh.csv", tmp_path / "club.csv")
+    verdicts = list(api.validate([tmp_path / "club.csv"], tags={"Variant": "Brandub"}))
+    assert {(verdict.game, verdict.variant) for verdict in verdicts} == {("hnefatafl", "opentafl-brandub-7x7")}
+    assert api.reading_tags({"Variant": "saami-tablut-w", "Rules": "king-capture=4"}) == {
+        "Game": "tablut",
+        "Variant": "aage",
+        "Rules": "first=white king-capture=4",
+    }
+    assert api.reading_tags({"Game": "tablut", "Variant": "Brandub"}) == {"Game": "tablut", "Variant": "Brandub"}
+    assert api.reading_tags({"Variant": "Copenhagen"}) == {"Variant": "Copenhagen"}  # a game's name: as written
+    [record] = api.random_records("hnefatafl", tags={"Variant": "Tablut#15"}, max_plies=0)
+    assert '[Variant "opentafl-tablut-15x15"]' in record
 
 
 def test_a_game_that_describes_its_boards_by_its_variants_needs_one(tmp_path):
