@@ -125,7 +125,8 @@ DECIDED_BY = (  # what decides a setting no game of its type decides (docs/rules
     "no rule page of the type found",
     "its games' moves",  # a speed limit: how far each kind of piece moved where it could have gone further
 )
-FAMILY_SETTINGS = ("esc", "ka", "ks", "surf", "cen", "cenh", "cenhe", "cor", "corh", "spd")  # those the tafl family varies
+# the settings the tafl family varies
+FAMILY_SETTINGS = ("esc", "ka", "ks", "surf", "cen", "cenh", "cenhe", "cor", "corh", "spd")
 FEW = 10**6 if os.environ.get("LUSORIA_EVERY_TYPE_GAME") else 4  # the types of this many games at most are measured
 
 
