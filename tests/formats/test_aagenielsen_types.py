@@ -11,8 +11,8 @@ which checks that the list is complete.
 
 Each entry's notes name the settings the tafl family varies (escape, the king's arms and capture,
 encirclement, the throne and the corners and whom they are hostile to, the speed limit) that no
-game of its type decides, each with what decided it: the test measures that on the types of four games or fewer
-(every type under LUSORIA_EVERY_TYPE_GAME=1, two minutes)."""
+game of its type decides, each with what decided it: the test measures that on the types of four
+games or fewer (every type under LUSORIA_EVERY_TYPE_GAME=1, two minutes)."""
 
 import csv
 import json
