@@ -10,9 +10,9 @@ To stay cheap, the test reads each type's listed games and its first two others 
 which checks that the list is complete.
 
 Each entry's notes name the settings the tafl family varies (escape, the king's arms and capture,
-encirclement, the throne and the corners and whom they are hostile to) that no game of its type
-decides, each with what decided it: the test measures that on the types of four games or fewer
-(every type under LUSORIA_EVERY_TYPE_GAME=1, two minutes)."""
+encirclement, the throne and the corners and whom they are hostile to, the speed limit) that no
+game of its type decides, each with what decided it: the test measures that on the types of four
+games or fewer (every type under LUSORIA_EVERY_TYPE_GAME=1, two minutes)."""
 
 import csv
 import json
@@ -123,8 +123,10 @@ DECIDED_BY = (  # what decides a setting no game of its type decides (docs/rules
     "the games of t",  # other types of its family
     "the forum's General rules",
     "no rule page of the type found",
+    "its games' moves",  # a speed limit: how far each kind of piece moved where it could have gone further
 )
-FAMILY_SETTINGS = ("esc", "ka", "ks", "surf", "cen", "cenh", "cenhe", "cor", "corh")  # those the tafl family varies
+# the settings the tafl family varies
+FAMILY_SETTINGS = ("esc", "ka", "ks", "surf", "cen", "cenh", "cenhe", "cor", "corh", "spd")
 FEW = 10**6 if os.environ.get("LUSORIA_EVERY_TYPE_GAME") else 4  # the types of this many games at most are measured
 
 
@@ -179,9 +181,13 @@ def verdicts(sources: list[api.RecordText], setting: str = "") -> list[tuple[obj
 
 
 def other_values(options: dict[str, str], key: str) -> list[str]:
-    """Every other value of a setting: for the squares of the throne and the corners, none or OTN's."""
+    """Every other value of a setting: for the squares of the throne and the corners, none or OTN's;
+    for a speed limit, none or one square for every piece (the strictest: the others read as it does
+    when it reads every game the same)."""
     if key in ("cen", "cor"):
         return ["" if options[key] else "default"]
+    if key == "spd":
+        return ["1" if options[key] == "-1" else "-1"]
     return [value for value in KEYS[key] if value != options[key]]
 
 

@@ -110,6 +110,32 @@ def test_speed_limits():
     ) == [("G3", 2, "the king moves at most 1 square (spd: 2,1); the rest of this line is not checked")]
 
 
+KING_ONE_SQUARE = "-1,-1,-1,-1,-1,-1,-1,-1,1,-1"  # spd: the king moves one square, the others as far as they like
+
+
+@pytest.mark.parametrize(
+    ("variant", "speed"),
+    [
+        ("ard-ri-1-7x7", KING_ONE_SQUARE),
+        ("ard-ri-1-throneless-7x7", KING_ONE_SQUARE),
+        ("ard-ri-1-friendly-throne-7x7", KING_ONE_SQUARE),
+        ("ard-ri-1-nopass-7x7", KING_ONE_SQUARE),
+        ("ard-ri-1-whitefriendlypass-7x7", KING_ONE_SQUARE),
+        ("sea-battle-7x7", KING_ONE_SQUARE),
+        ("sea-battle-circle-7x7", KING_ONE_SQUARE),
+        ("sea-battle-1-7x7", "1"),
+    ],
+)
+def test_the_aagenielsen_types_whose_king_moves_one_square_refuse_a_longer_move(variant, speed):
+    def played(moves: str) -> list[tuple[str, int | None, str]]:
+        return errors(f'[Game "hnefatafl"] [Variant "{variant}"] [Position "{board("Kc3 pa6", 7)}"] 1... {moves} *')
+
+    assert played("a6-a7 2. Kc3-c4") == []
+    assert played("a6-a7 2. Kc3-c5") == [
+        ("G3", 2, f"the king moves at most 1 square (spd: {speed}); the rest of this line is not checked")
+    ]
+
+
 def test_restricted_squares_name_their_lists():
     assert errors(record("Kc3 pf9", "f9-f3", "cenp=k")) == [
         ("G4", 1, "only the king may pass over the throne (f6) (cenp: k); the rest of this line is not checked")
@@ -240,7 +266,7 @@ RING, RING_CLOSED = "Kc9 pc10 pb9 pd9 pb8 pd8 pc6", "Kc9 pc10 pb9 pd9 pb8 pd8 pc
     "variant, size, before, ply, after, ending",
     [
         # the king escapes to any edge square: every Ard Ri and Tablut type whose games decide it
-        ("ard-ri-1-throneless-7x7", 7, "Kc3 pf6", "Kc3-c1", "Kc1 pf6", ESCAPED),
+        ("ard-ri-1-throneless-7x7", 7, "Kc2 pf6", "Kc2-c1", "Kc1 pf6", ESCAPED),  # its king moves one square
         ("ard-ri-32-7x7", 7, "Kc3 pf6", "Kc3-c1", "Kc1 pf6", ESCAPED),
         ("tablut-sparse-13x13", 13, "Kc3 pf6", "Kc3-c1", "Kc1 pf6", ESCAPED),
         # ... and the corners are squares like any other (cor:)
