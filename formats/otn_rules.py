@@ -103,7 +103,7 @@ def rules_of(
         if described is None:
             raise
         try:
-            options = read_record(tag["value"])
+            options = read_record(_with_named_start(tag["value"], described, preferred))
             _check_start(draft, _Entries(draft, tag), options["dim"])
             described(options)
             return described, *_variant_board(draft, tag, described, options, preferred)
@@ -125,6 +125,15 @@ def rules_of(
                 else str(problem)
             )
             raise draft.problem(f"rules entry {said}", tag.start("value") + at, problem.written or "", "tag") from None
+
+
+def _with_named_start(record: str, described: type[TaflGame], preferred: str | None) -> str:
+    """A rules record without a start (`dim:13 name:Sea_Battle_(Parlett)`, as written by hand), with
+    the start of the variant it names (`preferred`, on a board of its size): the name says it."""
+    keys = {entry.partition(":")[0] for entry in record.split()}
+    if preferred is None or keys & {"start", "starti"}:
+        return record
+    return f"{record} start:{described.preset_options(preferred)['start']}"
 
 
 def _same(tag: re.Match[str], described: type[TaflGame], preset: str) -> bool:
