@@ -16,7 +16,7 @@ from lusoria.notation.reader import SyntaxProblem
 from lusoria.validator.base import OptionError, RankNotCovered, given_twice
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import read_rank
-from lusoria.validator.tafl_rules import MAX_SIZE, MIN_SIZE, idle, read_record
+from lusoria.validator.tafl_rules import ALIASES, KEYS, MAX_SIZE, MIN_SIZE, OPEN, PIECE_LISTS, idle, read_record
 
 ALL = "tcnkmgTCNKMG"
 
@@ -66,6 +66,18 @@ class _Entries:
 
     def value(self, key: str, default: str) -> str:
         return self.found.get(key, (default,))[0]
+
+    def check_values(self) -> None:
+        """A problem at the first entry whose value is none of its key's (`esc:x`), before any is
+        read as meaning another (`esc:x` is no edge escape)."""
+        for key, (written, at) in self.found.items():
+            closed = key in KEYS and key not in OPEN and key not in PIECE_LISTS
+            if closed and ALIASES.get(key, {}).get(written, written) not in KEYS[key]:
+                entry = f"{key}:{written}"
+                known = ", ".join(KEYS[key])
+                raise self.draft.problem(
+                    f"rules entry {entry}: unknown value {entry} (known: {known})", at, entry, "tag"
+                )
 
     def cannot(self, key: str, why: str) -> SyntaxProblem:
         """The problem of an entry lusoria cannot express, at it (at the record, when it is not given
@@ -193,6 +205,7 @@ def _game_rules(
     options read OpenTafl's rules only nearly, a note says how, unless lusoria wrote the file
     (`own`: its own tags say its rules); `named`: the variant the game names (`named_variant`)."""
     entries = _Entries(draft, tag)
+    entries.check_values()
     game = _game(entries)
     options = dict(
         game().option,
