@@ -42,6 +42,7 @@ _MOVETEXT = re.compile(r"^[ \t]*\d+[.a-z]", re.M)  # the first turn, of the main
 _HEADER_LINE = re.compile(r"^[ \t]*(?P<text>\S[^\n]*?)[ \t]*$", re.M)  # a line of the header that is not blank
 _TAG_OPENED = re.compile(r"\[(?P<key>[A-Za-z][A-Za-z0-9-]*):")  # a tag's start
 _TURN = re.compile(r"(?P<number>\d+)\.(?=\s)")
+_TURN_NUMBER = re.compile(r"\d+\.")  # a word that starts a turn: `2.`
 _VARIATION = re.compile(r"(?P<address>\d+[a-z]\.[\w.]*)(?=\s|$)")
 _PLY_ADDRESS = re.compile(r"(?P<number>[0-9]+)(?P<move>[a-z])")  # 12b: the second move of turn 12
 TURN_LETTERS = "abcdefghijklmnopqrstuvwxyz"  # a move's letter in its turn (berserk moves make turns longer)
@@ -391,7 +392,8 @@ def _check_turn(
     draft: Draft, turn: re.Match[str], expected: int, moves_before: int, words: list[tuple[str, int]]
 ) -> None:
     """A SyntaxProblem for a turn of the main line numbered out of order, for one after a turn of
-    one move (only the last turn may have one), and for a third move in a turn."""
+    one move (only the last turn may have one), for a turn's number on another turn's line, and for a
+    third move in a turn."""
     if whole_number(turn["number"], 1, expected) != expected:
         raise draft.problem(
             f"found turn {shown(turn['number'])}, expected turn {expected} (turns are numbered "
@@ -406,6 +408,13 @@ def _check_turn(
             turn.start(),
             turn["number"][:20],
         )
+    for word, at in words:
+        if _TURN_NUMBER.fullmatch(word):
+            raise draft.problem(
+                f"found '{shown(word)}' on the line of turn {expected}: each turn is on a line of its own",
+                at,
+                word[:20],
+            )
     moves = [(word, at) for word, at in words if not BERSERK.search(word)]  # a berserk move continues a move
     if len(moves) > 2:
         word, at = moves[2]

@@ -16,7 +16,7 @@ from lusoria.notation.reader import SyntaxProblem
 from lusoria.validator.base import OptionError, RankNotCovered, given_twice
 from lusoria.validator.tafl import TaflGame
 from lusoria.validator.tafl_board import read_rank
-from lusoria.validator.tafl_rules import MAX_SIZE, MIN_SIZE, idle, read_record
+from lusoria.validator.tafl_rules import ALIASES, KEYS, MAX_SIZE, MIN_SIZE, OPEN, PIECE_LISTS, idle, read_record
 
 ALL = "tcnkmgTCNKMG"
 
@@ -67,6 +67,18 @@ class _Entries:
     def value(self, key: str, default: str) -> str:
         return self.found.get(key, (default,))[0]
 
+    def check_values(self) -> None:
+        """A problem at the first entry whose value is none of its key's (`esc:x`), before any is
+        read as meaning another (`esc:x` is no edge escape)."""
+        for key, (written, at) in self.found.items():
+            closed = key in KEYS and key not in OPEN and key not in PIECE_LISTS
+            if closed and ALIASES.get(key, {}).get(written, written) not in KEYS[key]:
+                entry = f"{key}:{written}"
+                known = ", ".join(KEYS[key])
+                raise self.draft.problem(
+                    f"rules entry {entry}: unknown value {entry} (known: {known})", at, entry, "tag"
+                )
+
     def cannot(self, key: str, why: str) -> SyntaxProblem:
         """The problem of an entry lusoria cannot express, at it (at the record, when it is not given
         and OTN's default is what lusoria cannot express)."""
@@ -103,7 +115,7 @@ def rules_of(
         if described is None:
             raise
         try:
-            options = read_record(tag["value"])
+            options = read_record(_with_named_start(tag["value"], described, preferred))
             _check_start(draft, _Entries(draft, tag), options["dim"])
             described(options)
             return described, *_variant_board(draft, tag, described, options, preferred)
@@ -125,6 +137,15 @@ def rules_of(
                 else str(problem)
             )
             raise draft.problem(f"rules entry {said}", tag.start("value") + at, problem.written or "", "tag") from None
+
+
+def _with_named_start(record: str, described: type[TaflGame], preferred: str | None) -> str:
+    """A rules record without a start (`dim:13 name:Sea_Battle_(Parlett)`, as written by hand), with
+    the start of the variant it names (`preferred`, on a board of its size): the name says it."""
+    keys = {entry.partition(":")[0] for entry in record.split()}
+    if preferred is None or keys & {"start", "starti"}:
+        return record
+    return f"{record} start:{described.preset_options(preferred)['start']}"
 
 
 def _same(tag: re.Match[str], described: type[TaflGame], preset: str) -> bool:
@@ -184,6 +205,7 @@ def _game_rules(
     options read OpenTafl's rules only nearly, a note says how, unless lusoria wrote the file
     (`own`: its own tags say its rules); `named`: the variant the game names (`named_variant`)."""
     entries = _Entries(draft, tag)
+    entries.check_values()
     game = _game(entries)
     options = dict(
         game().option,

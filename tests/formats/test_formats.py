@@ -210,6 +210,27 @@ def test_otn_an_entry_not_given_that_lusoria_cannot_express_is_said_to_be_otns_d
     )
 
 
+@pytest.mark.parametrize(
+    "rules, column, entry, known",
+    [
+        ("dim:9 esc:x", 14, "esc:x", "c, e"),  # not "cannot express corner squares": x is no edge escape
+        ("dim:11 esc:E", 15, "esc:E", "c, e"),  # not "cannot express escape to the edge"
+        ("dim:9 esc:e cor: ks:z", 25, "ks:z", "s, w, c, m, t"),  # not "a king weak everywhere"
+        ("dim:7 atkf:q", 14, "atkf:q", "y, n"),  # not "cannot express this value"
+    ],
+)
+def test_otn_a_value_no_key_of_otn_has_is_said_unknown_at_its_entry(rules, column, entry, known):
+    """A hand-written slip in a rules record's value is said to be one, not read as another value."""
+    [source] = read_text(f"[rules:{rules}]\n\n1. a4-a2\n", "otn", "x.otg")
+    [problem] = check(source).diagnostics
+    assert (problem.rule, problem.line, problem.column, problem.message) == (
+        "tag",
+        1,
+        column,
+        f"rules entry {entry}: unknown value {entry} (known: {known})",
+    )
+
+
 def test_otn_a_board_only_the_generic_game_has_is_refused_without_a_start_saying_how_it_is_read():
     """dim:13 is a board of hnefatafl's variants (OpenTafl's Sea Battle): not "lusoria's tafl games
     are 7×7, 9×9, 11×11" alone, which sent a club away from a game lusoria reads with a start: entry."""

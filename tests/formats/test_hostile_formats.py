@@ -165,6 +165,16 @@ def test_otn_a_second_game_pasted_after_the_first_is_an_error_at_its_rules_recor
             "found a third move 'Kc5-c8' in turn 1: a turn holds the two sides' moves",
         ),
         (
+            "1. Ke5-c5- d1-d2 2. Kc5-c8 ---\n",
+            (8, 18),
+            "found '2.' on the line of turn 1: each turn is on a line of its own",
+        ),
+        (
+            "1. Ke5-c5- 2. d1-d2\n",
+            (8, 12),
+            "found '2.' on the line of turn 1: each turn is on a line of its own",
+        ),
+        (
             "1. Ke5-c5-\n2. d1-d2 Kc5-c8\n",
             (9, 1),
             "turn 2 follows a turn of one move: a turn holds the two sides' moves, only the last may hold one",

@@ -100,6 +100,14 @@ SEA_BATTLE += "t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/6t6/5t1t5/4ttttt4/"
             f"[rules:{SEA_BATTLE.format('13')}]",
             {"Game": "hnefatafl", "Variant": "opentafl-sea-battle-13x13", "Position": "…"},
         ),
+        (  # no start, as written by hand: the variant it names says it
+            "[rules:dim:13 name:Sea_Battle_(Parlett) esc:e ka:n cor: cen:]",
+            {"Game": "hnefatafl", "Variant": "opentafl-sea-battle-13x13"},
+        ),
+        (  # and OTN's defaults where it names no entry (ka:y, the board's corners and throne)
+            "[variant:Sea Battle (Parlett)]\n[rules:dim:13 esc:e]",
+            {"Game": "hnefatafl", "Variant": "opentafl-sea-battle-13x13", "Rules": "ka=y cor=default cen=default"},
+        ),
     ],
 )
 def test_a_game_is_read_under_the_variant_it_names_on_its_board(header, tags):
