@@ -56,8 +56,10 @@ from lusoria.variants import (
     rules_of_name,
     tags_line,
     tags_of_name,
+    unknown_variant,
     variant_names,
     variant_of_other_games,
+    variant_refused,
 )
 
 DEFAULT = "lusoria.db"
@@ -73,10 +75,11 @@ _KNOWN: dict[str, Callable[[str], bool]] = {"game": lambda game: game.lower() in
 
 def _game_of(variant: str) -> str:
     """The one game that has `variant` (saami-tablut-w: tablut), as `explain` knows it; OptionError
-    for a variant of several games (its tag `Game`: the game is to be named) or of none (`Variant`)."""
-    from lusoria.api import variant_owners  # (its message for a variant none has: the names most like it)
-
-    games = games_of_variant(variant) or variant_owners(variant)
+    for a variant of several games (its tag `Game`: the game is to be named) or of none (`Variant`:
+    as the commands that read records say it, `variant_refused`)."""
+    games = games_of_variant(variant)
+    if not games:
+        raise OptionError(variant_refused(variant) or unknown_variant(variant), "Variant")
     if len(games) > 1:
         raise OptionError(f"the variant {variant} is one of {' and '.join(games)}: name the game", "Game")
     return games[0]

@@ -290,12 +290,13 @@ def variant_refused(variant: str, game: str | None = None) -> str | None:
         return _held_by_several(looked_up(variant), owners)
     if len(named := _variants_named(variant, every)) > 1:
         return _named_by_several(variant, named)
-    return None if game else _no_variant(variant, every)
+    return None if game else unknown_variant(variant, every)
 
 
-def _no_variant(variant: str, every: dict[str, dict[str, VariantNotes]]) -> str:
-    """What is said of a name that no variant has: how many there are, and those like it that `explain`
-    suggests (other programs' names too), or where they are listed."""
+def unknown_variant(variant: str, every: dict[str, dict[str, VariantNotes]] | None = None) -> str:
+    """What is said of a name that no variant has (of `every`, default `variants()`): how many there
+    are, and those like it that `explain` suggests (other programs' names too), or where they are listed."""
+    every = every or variants()
     names = variant_names(every)
     like = _alike(variant, names, every)
     listed_in = next((GAMES[game].presets_listed_in for game in every if GAMES[game].presets_listed_in), "")
