@@ -54,6 +54,7 @@ from lusoria.variants import (
     games_of_variant,
     is_variant,
     rules_of_name,
+    several_named,
     tags_line,
     tags_of_name,
     unknown_variant,
@@ -415,7 +416,8 @@ class Archive:
         """FilterError for a value none of its filter's (`check_values`); when the game or variant
         of `filters` is none that lusoria knows and none
         that the archive holds records of (a slip: `Filters(variant="seneka")` found nothing,
-        unsaid), which says what the archive holds (`lacking`); or when the variant is another
+        unsaid), which says what the archive holds (`lacking`), or which of several variants it names
+        (`several_named`: Tyr 13x13); or when the variant is another
         game's (`Filters(game="copenhagen", variant="saami-tablut-w")`, as `lusoria tree` refuses it)."""
         if filters is None:
             return
@@ -423,9 +425,12 @@ class Archive:
         for name in _KNOWN:
             written = getattr(filters, name)
             if written is not None and not _KNOWN[name](written):
-                lacking = self.lacking(filters.game, filters.variant)
-                if lacking:
-                    raise FilterError(name, f"names no {name} that lusoria knows, and {lacking}")
+                if lacking := self.lacking(filters.game, filters.variant):
+                    several = several_named(written) if name == "variant" else None  # (as the reading commands say it)
+                    raise FilterError(
+                        name,
+                        f"is ambiguous: {several}" if several else f"names no {name} that lusoria knows, and {lacking}",
+                    )
         if filters.game and filters.variant and (other := variant_of_other_games(filters.variant, filters.game)):
             raise FilterError("variant", f"names {filters.variant}, {other}")
 

@@ -423,6 +423,15 @@ def test_the_tree_of_a_variant_alone_refuses_a_name_as_the_commands_that_read_re
     assert tree.stderr.endswith(said) and validate.stderr.endswith(said)
 
 
+@pytest.mark.parametrize("command", ["query", "stats"])
+def test_a_filter_of_a_name_of_several_variants_says_them_as_the_reading_commands_do(saami, command):
+    """Final 32: `query --variant 'Tyr 13x13'` (other programs' name of two variants) said it
+    'names no variant that lusoria knows', where validate, random and tree name the two."""
+    done = CliRunner().invoke(main, [command, "--db", saami.path, "--variant", "Tyr 13x13"])
+    said = "other programs call several variants 'Tyr 13x13': name one (tyr-13x13 or tyr-13x13-172)"
+    assert done.exit_code == 2 and done.stderr.endswith(f"\n\nError: --variant is ambiguous: {said}\n")
+
+
 def test_the_tree_of_a_game_named_alone_starts_from_its_variant_of_most_records_and_says_so(saami):
     """New user 20: `tree --game tablut` started from the default start, White first, silently, where
     most records (Saami Tablut's, aage) begin with Black: as for hnefatafl, the variant of most records,
