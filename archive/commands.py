@@ -54,10 +54,13 @@ from lusoria.variants import (
     games_of_variant,
     is_variant,
     rules_of_name,
+    several_named,
     tags_line,
     tags_of_name,
+    unknown_variant,
     variant_names,
     variant_of_other_games,
+    variant_refused,
 )
 
 DEFAULT = "lusoria.db"
@@ -73,10 +76,11 @@ _KNOWN: dict[str, Callable[[str], bool]] = {"game": lambda game: game.lower() in
 
 def _game_of(variant: str) -> str:
     """The one game that has `variant` (saami-tablut-w: tablut), as `explain` knows it; OptionError
-    for a variant of several games (its tag `Game`: the game is to be named) or of none (`Variant`)."""
-    from lusoria.api import variant_owners  # (its message for a variant none has: the names most like it)
-
-    games = games_of_variant(variant) or variant_owners(variant)
+    for a variant of several games (its tag `Game`: the game is to be named) or of none (`Variant`:
+    as the commands that read records say it, `variant_refused`)."""
+    games = games_of_variant(variant)
+    if not games:
+        raise OptionError(variant_refused(variant) or unknown_variant(variant), "Variant")
     if len(games) > 1:
         raise OptionError(f"the variant {variant} is one of {' and '.join(games)}: name the game", "Game")
     return games[0]
@@ -412,7 +416,8 @@ class Archive:
         """FilterError for a value none of its filter's (`check_values`); when the game or variant
         of `filters` is none that lusoria knows and none
         that the archive holds records of (a slip: `Filters(variant="seneka")` found nothing,
-        unsaid), which says what the archive holds (`lacking`); or when the variant is another
+        unsaid), which says what the archive holds (`lacking`), or which of several variants it names
+        (`several_named`: Tyr 13x13); or when the variant is another
         game's (`Filters(game="copenhagen", variant="saami-tablut-w")`, as `lusoria tree` refuses it)."""
         if filters is None:
             return
@@ -420,9 +425,12 @@ class Archive:
         for name in _KNOWN:
             written = getattr(filters, name)
             if written is not None and not _KNOWN[name](written):
-                lacking = self.lacking(filters.game, filters.variant)
-                if lacking:
-                    raise FilterError(name, f"names no {name} that lusoria knows, and {lacking}")
+                if lacking := self.lacking(filters.game, filters.variant):
+                    several = several_named(written) if name == "variant" else None  # (as the reading commands say it)
+                    raise FilterError(
+                        name,
+                        f"is ambiguous: {several}" if several else f"names no {name} that lusoria knows, and {lacking}",
+                    )
         if filters.game and filters.variant and (other := variant_of_other_games(filters.variant, filters.game)):
             raise FilterError("variant", f"names {filters.variant}, {other}")
 

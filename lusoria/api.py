@@ -59,7 +59,6 @@ from lusoria.validator.base import (
     Illegal,
     NotAPly,
     OptionError,
-    known_names,
 )
 from lusoria.validator.fit import Fit, Proposal, fitting_rules, names_no_variant, proposals
 from lusoria.validator.games import GAMES, game_class, known_games, owners_of, rules_from_tags
@@ -161,13 +160,11 @@ def failed_plug_in(error: BaseException) -> str | None:
 
 def variant_owners(variant: str) -> list[str]:
     """The games that have the preset `variant` (a Variant tag, `--variant`); OptionError when none has."""
+    from lusoria.variants import unknown_variant  # (its message: as `explain` counts and suggests the names)
+
     owners = owners_of(variant)
     if not owners:
-        every = [name for game in GAMES.values() for name in game.presets]
-        listed_in = next((game.presets_listed_in for game in GAMES.values() if game.presets_listed_in), "")
-        raise OptionError(
-            f"unknown variant '{variant}': no game has it ({known_names(variant, every, listed_in)})", "Variant"
-        )
+        raise OptionError(unknown_variant(variant), "Variant")
     return owners
 
 
@@ -207,8 +204,10 @@ def fitting(
     """For each record, the rule sets that fit it (`lusoria rules`), searched by `jobs` worker
     processes; a record that cannot be replayed at all (syntax, unknown game, bad tags) comes
     with its first diagnostic. Each record goes to a worker on its own: its search costs up to
-    MAX_WORK plies, and a folder of short records would be one chunk of `validate`'s, one process's."""
-    return in_workers(_fit, records(paths, encoding, format, tags), jobs, chunk=1)
+    MAX_WORK plies, and a folder of short records would be one chunk of `validate`'s, one process's.
+    A plug-in game's failure in the search (under rules its check did not use) names it, in a worker too
+    (`GAMES.naming`)."""
+    return in_workers(GAMES.naming(_fit), records(paths, encoding, format, tags), jobs, chunk=1)
 
 
 def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Proposal]:

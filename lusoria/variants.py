@@ -285,17 +285,24 @@ def variant_refused(variant: str, game: str | None = None) -> str | None:
         return str(VariantOfOtherGames(variant, other))
     if tags_of_name(variant):
         return None
+    return several_named(variant) or (None if game else unknown_variant(variant))
+
+
+def several_named(variant: str) -> str | None:
+    """What is said of `variant` when it names several variants and no game's own (`Tyr 13x13`,
+    other programs' name of two): name one; None otherwise."""
     every = variants()
     if len(owners := _holders(looked_up(variant), every)) > 1:
         return _held_by_several(looked_up(variant), owners)
     if len(named := _variants_named(variant, every)) > 1:
         return _named_by_several(variant, named)
-    return None if game else _no_variant(variant, every)
+    return None
 
 
-def _no_variant(variant: str, every: dict[str, dict[str, VariantNotes]]) -> str:
-    """What is said of a name that no variant has: how many there are, and those like it that `explain`
-    suggests (other programs' names too), or where they are listed."""
+def unknown_variant(variant: str, every: dict[str, dict[str, VariantNotes]] | None = None) -> str:
+    """What is said of a name that no variant has (of `every`, default `variants()`): how many there
+    are, and those like it that `explain` suggests (other programs' names too), or where they are listed."""
+    every = every or variants()
     names = variant_names(every)
     like = _alike(variant, names, every)
     listed_in = next((GAMES[game].presets_listed_in for game in every if GAMES[game].presets_listed_in), "")

@@ -12,6 +12,7 @@ from conftest import ROOT
 from lusoria import api
 from lusoria.archive import Archive, FilterError, Filters, NotADirectory, checked_rows
 from lusoria.cli import main
+from lusoria.variants import variant_names
 
 SAMPLES = str(ROOT / "samples")
 ESCAPE = "p2ppp3/4p4/2P1P4/4Pp3/ppK2PPpp/p3P2p1/3PP4/4p4/3ppp3 b"
@@ -399,6 +400,36 @@ def test_the_tree_of_a_variant_alone_starts_from_the_start_of_its_one_game(saami
     assert "Invalid value for --game: the variant seed is one of laquet and tablut: name the game" in several.stderr
     unknown = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", "sed"])
     assert unknown.exit_code == 2 and "Invalid value for --variant: unknown variant 'sed'" in unknown.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Tyr 13x13", "other programs call several variants 'Tyr 13x13': name one (tyr-13x13 or tyr-13x13-172)"),
+        (
+            "saami-tablu",
+            "unknown variant 'saami-tablu': no game has it ({every} known; did you mean saami-tablut or saami-tablut-w?)",
+        ),
+    ],
+)
+def test_the_tree_of_a_variant_alone_refuses_a_name_as_the_commands_that_read_records_do(saami, name, said):
+    """Final 32: `tree --variant` alone said 'no game has it' of a name other programs give two
+    variants, counted 194 variants where `validate` counts 197, and suggested no name like a
+    catalogue's entry: its own message (api.variant_owners), not the reading commands'."""
+    said = "Error: Invalid value for --variant: " + said.format(every=len(variant_names())) + "\n"
+    tree = CliRunner().invoke(main, ["tree", "--db", saami.path, "--variant", name])
+    validate = CliRunner().invoke(main, ["validate", "--variant", name, saami.path])
+    assert (tree.exit_code, validate.exit_code) == (2, 2)
+    assert tree.stderr.endswith(said) and validate.stderr.endswith(said)
+
+
+@pytest.mark.parametrize("command", ["query", "stats"])
+def test_a_filter_of_a_name_of_several_variants_says_them_as_the_reading_commands_do(saami, command):
+    """Final 32: `query --variant 'Tyr 13x13'` (other programs' name of two variants) said it
+    'names no variant that lusoria knows', where validate, random and tree name the two."""
+    done = CliRunner().invoke(main, [command, "--db", saami.path, "--variant", "Tyr 13x13"])
+    said = "other programs call several variants 'Tyr 13x13': name one (tyr-13x13 or tyr-13x13-172)"
+    assert done.exit_code == 2 and done.stderr.endswith(f"\n\nError: --variant is ambiguous: {said}\n")
 
 
 def test_the_tree_of_a_game_named_alone_starts_from_its_variant_of_most_records_and_says_so(saami):

@@ -530,6 +530,40 @@ def test_a_plug_in_games_failure_in_an_export_worker_is_said_naming_it(records, 
     assert done.exit_code == 2 and done.output.startswith(f"lusoria: {said} (while checking "), done.output
 
 
+class Picky(Slide):
+    """Slide with an option whose rules fail (raising, or calling sys.exit: `exits`): the one a
+    check does not play, which `lusoria rules` tries."""
+
+    options = {"odd": ("no", "yes")}
+    presets = {"seed": {"odd": "no"}}
+    exits = False
+
+    def play(self, position, text):
+        if self.option.get("odd") == "yes":
+            if self.exits:
+                sys.exit(5)
+            raise KeyError("odd")
+        return super().play(position, text)
+
+
+@pytest.mark.parametrize("exits", [False, True])
+def test_a_plug_in_games_failure_in_a_rules_worker_is_said_naming_it(tmp_path, exits):
+    """`rules` searches other rule sets in a worker process, whose error came without its
+    traceback: a plug-in game's failure under one was lusoria's bug (status 3), its sys.exit() the
+    worker killed "perhaps for want of memory". The valid records, first, are fitted here."""
+    (tmp_path / "some.lgn").write_text("\n".join([WON] * 3 + [DIAGONAL]))
+    register(type("Picky", (Picky,), {"exits": exits}))
+    try:
+        done = run("rules", "--jobs", "2", "--force-jobs", str(tmp_path / "some.lgn"))
+    finally:
+        GAMES.unregister("slide")
+    error = "SystemExit: 5" if exits else "KeyError: 'odd'"
+    said = f"lusoria: the slide game failed: {__name__}.Picky.play raised {error} ("
+    assert (
+        done.exit_code == 2 and said in done.output and f"(while checking {tmp_path / 'some.lgn'}:16)\n" in done.output
+    )
+
+
 @pytest.mark.parametrize(
     ("grammar", "error"),
     [
