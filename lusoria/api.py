@@ -207,8 +207,9 @@ def fitting(
     """For each record, the rule sets that fit it (`lusoria rules`), searched by `jobs` worker
     processes; a record that cannot be replayed at all (syntax, unknown game, bad tags) comes
     with its first diagnostic. Each record goes to a worker on its own: its search costs up to
-    MAX_WORK plies, and a folder of short records would be one chunk of `validate`'s, one process's."""
-    return in_workers(_fit, records(paths, encoding, format, tags), jobs, chunk=1)
+    MAX_WORK plies, and a folder of short records would be one chunk of `validate`'s, one process's.
+    A plug-in game's failure in the search (a worker's too) is said naming it (`GAMES.naming`)."""
+    return in_workers(GAMES.naming(_fit), records(paths, encoding, format, tags), jobs, chunk=1)
 
 
 def proposed_rules(fitted: list[tuple[RecordText, Fit | Diagnostic]]) -> list[Proposal]:

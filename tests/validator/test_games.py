@@ -530,6 +530,33 @@ def test_a_plug_in_games_failure_in_an_export_worker_is_said_naming_it(records, 
     assert done.exit_code == 2 and done.output.startswith(f"lusoria: {said} (while checking "), done.output
 
 
+class Refitted(Slide):
+    """Slide, whose from_tags fails for the rule tags the rules finder tries (with a Variant tag,
+    which its records lack): only the search, not the record's check, calls it so."""
+
+    @classmethod
+    def from_tags(cls, tags):
+        if "Variant" in tags:
+            raise KeyError("Variant")
+        return super().from_tags(tags)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_plug_in_games_failure_in_a_rules_worker_is_said_naming_it(records, jobs):
+    """`rules` searches each record in a worker process, whose error came without its traceback: a
+    plug-in game's failure in the search there was lusoria's bug (status 3). The first record, of
+    another game, is searched here; the slide one by a worker."""
+    register(Refitted)
+    try:
+        escape = ROOT / "samples" / "tablut" / "escape.lgn"
+        done = run("rules", "--jobs", jobs, "--force-jobs", str(escape), str(records / "diagonal.lgn"))
+    finally:
+        GAMES.unregister("slide")
+    line = Refitted.from_tags.__func__.__code__.co_firstlineno + 3  # its raise (the first line: its decorator)
+    said = f"the slide game failed: {__name__}.Refitted.from_tags raised KeyError: 'Variant' ({__file__}:{line})"
+    assert done.exit_code == 2 and f"lusoria: {said} (while checking {records / 'diagonal.lgn'}:1)\n" in done.output
+
+
 @pytest.mark.parametrize(
     ("grammar", "error"),
     [
